@@ -1,0 +1,5 @@
+"""`python -m memeval` runs the command line."""
+
+from memeval.cli import main
+
+main()

@@ -1,0 +1,6 @@
+"""memeval's command line. Each module registers its commands on `memeval.cli.app.app`."""
+
+from memeval.cli import ab as _ab  # noqa: F401  (registers `ab`, `result`, `results`)
+from memeval.cli.app import app, main
+
+__all__ = ["app", "main"]

@@ -1,0 +1,55 @@
+"""memeval's exception hierarchy. Foreign errors are translated at the boundary, chained with `from`.
+
+    MemevalError
+    ├── UsageError            bad input from the user: the CLI exits 2
+    │   ├── TaskError         a task folder is missing a file or has a malformed one
+    │   ├── PackError         a pack file is malformed (duplicate ids, bad kind, ...)
+    │   ├── AgentConfigError  an unknown agent or a bad agent configuration
+    │   └── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
+    ├── SandboxError          bubblewrap missing or failed to start
+    ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
+    ├── MeterError            the metering proxy failed to start or answer
+    └── RunLogError           a run's event log is unreadable or was tampered with
+"""
+
+from __future__ import annotations
+
+
+class MemevalError(Exception):
+    """Base class of every error memeval raises on purpose."""
+
+
+class UsageError(MemevalError):
+    """The user's input is wrong; the message names the bad value and the fix (exit code 2)."""
+
+
+class TaskError(UsageError):
+    """A task folder does not follow the Harbor layout, or a file in it is malformed."""
+
+
+class PackError(UsageError):
+    """A pack file is malformed: bad JSON, a bad field, or duplicate item ids."""
+
+
+class AgentConfigError(UsageError):
+    """An unknown agent name, or an agent configuration that cannot run."""
+
+
+class RunCardMismatch(UsageError):
+    """The run cards of two arms, or of a run and its resumption, differ where they must not."""
+
+
+class SandboxError(MemevalError):
+    """The sandbox could not be set up (bubblewrap missing, bad bind paths)."""
+
+
+class WorldBuildError(MemevalError):
+    """A trial's world could not be built from `environment/`; the trial gets a `boot` fault."""
+
+
+class MeterError(MemevalError):
+    """The metering proxy could not start or serve."""
+
+
+class RunLogError(MemevalError):
+    """A run's event log cannot be read as a valid log."""

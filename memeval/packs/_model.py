@@ -1,0 +1,136 @@
+"""The pack file format: a versioned set of memory items with stable `pk_` ids.
+
+A pack is one JSON document (`schema: "memeval.pack/1"`)::
+
+    {"schema": "memeval.pack/1", "name": "fernhill", "version": "2026.11.1",
+     "items": [{"id": "pk_01...", "kind": "lesson", "text": "...",
+                "provenance": {"source": "session", "session_id": "s_42",
+                               "recorded_at": "2026-11-03T10:00:00Z"}}]}
+
+Its content hash is the SHA-256 of the canonical JSON (sorted keys, no spaces) of the document,
+so the same items give the same hash whatever the file's formatting.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from memeval.errors import PackError
+from memeval.types import ItemKind
+
+PACK_SCHEMA = "memeval.pack/1"
+ITEM_ID_PATTERN = r"^pk_[0-9A-Za-z_]{4,64}$"
+
+
+class Provenance(BaseModel):
+    """Where a memory item came from."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str
+    """What produced it: `session` (an agent wrote it), `audit` (approved in the review queue), `person`."""
+    session_id: str | None = None
+    """The session that wrote or proposed it, when known."""
+    recorded_at: datetime | None = None
+    """When it was recorded (UTC)."""
+    approved_by: str | None = None
+    """The person who approved or released it, for items built from the audit log."""
+    audit_seq: int | None = None
+    """The audit-log sequence number of the approving event, for items built from the audit log."""
+
+
+class PackItem(BaseModel):
+    """One memory item: a fact, a lesson or a decision."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=ITEM_ID_PATTERN)
+    """Stable id, `pk_` then 4-64 letters, digits or underscores."""
+    kind: ItemKind
+    text: str = Field(min_length=1)
+    provenance: Provenance
+
+
+class Pack(BaseModel):
+    """A versioned set of memory items."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    schema_: Literal["memeval.pack/1"] = Field(default=PACK_SCHEMA, alias="schema")
+    name: str = Field(min_length=1)
+    version: str = Field(min_length=1)
+    items: tuple[PackItem, ...]
+
+    @field_validator("items")
+    @classmethod
+    def _unique_ids(cls, items: tuple[PackItem, ...]) -> tuple[PackItem, ...]:
+        seen: set[str] = set()
+        dupes = sorted({i.id for i in items if i.id in seen or seen.add(i.id)})  # type: ignore[func-returns-value]
+        if dupes:
+            raise ValueError(f"duplicate item ids {dupes}: every item needs its own id")
+        return items
+
+    def to_json(self) -> str:
+        """The canonical JSON text of the pack (sorted keys, compact), as hashed."""
+        return json.dumps(
+            self.model_dump(mode="json", by_alias=True), sort_keys=True, separators=(",", ":")
+        )
+
+    @property
+    def content_hash(self) -> str:
+        """`sha256:` + hex digest of `to_json()`."""
+        return "sha256:" + hashlib.sha256(self.to_json().encode()).hexdigest()
+
+    def item(self, item_id: str) -> PackItem:
+        """The item with id `item_id`.
+
+        Raises:
+            PackError: no item has that id.
+        """
+        for it in self.items:
+            if it.id == item_id:
+                return it
+        raise PackError(f"pack {self.name!r} has no item {item_id!r}")
+
+
+def load_pack(path: Path) -> Pack:
+    """Read and validate a pack file.
+
+    Args:
+        path: a `memeval.pack/1` JSON file.
+
+    Returns:
+        The validated `Pack`.
+
+    Raises:
+        PackError: the file is missing, not JSON, or fails validation; the message names the file
+            and the first problem.
+    """
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise PackError(f"pack file {str(path)!r} does not exist: pass --pack PATH to a pack file") from exc
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise PackError(f"pack file {str(path)!r} is not valid JSON: {exc}") from exc
+    try:
+        return Pack.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise PackError(f"pack file {str(path)!r} is invalid at {where or 'top level'}: {first['msg']}") from exc
+
+
+def write_pack(pack: Pack, path: Path) -> None:
+    """Write `pack` to `path` as indented JSON (atomically, via a temporary file beside it)."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(
+        json.dumps(pack.model_dump(mode="json", by_alias=True), indent=2, sort_keys=False) + "\n",
+        encoding="utf-8",
+    )
+    tmp.replace(path)

@@ -1,0 +1,67 @@
+"""Statuses, kinds and modes, defined once and imported everywhere.
+
+Every word here comes from the product brief (`PRODUCT.md`) and its reference documents: a
+*trial* is one task x one mode x one repeat; a *fault* is a statement about the experiment, never
+about the agent; *execution* says how the agent's turn ended and *assessment* whether the verifier
+scored what it left.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Mode = Literal["baseline", "pack"]
+"""The two arms of a paired run: `baseline` (cold, empty slice) and `pack` (with a memory slice)."""
+
+MODES: tuple[Mode, ...] = ("baseline", "pack")
+
+FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protocol"]
+"""Harness failures, from the harness seed: a fault excludes the trial from scoring.
+
+- `boot`: the agent or its sandbox never started (includes an unsupported Dockerfile line).
+- `timeout`: a harness phase (world build, verifier) exceeded its budget.
+- `budget`: the spend limit was reached.
+- `cancelled`: the run was stopped deliberately (SIGINT, SIGTERM).
+- `process`: a harness process died (the sandbox was killed from outside).
+- `protocol`: harness and runtime disagreed (a malformed reward file, say).
+"""
+
+Execution = Literal["completed", "timed_out", "errored", "not_started"]
+"""How the agent's turn ended. `timed_out` and `errored` are outcomes: the trial is still verified."""
+
+Assessment = Literal["scored", "unscored", "error"]
+"""Whether the verifier scored the trial: `error` when the verifier itself failed."""
+
+CheckLevel = Literal["L0", "L1", "L2", "L2v", "L3"]
+"""How strongly a check verified a pass, ordered weakest to strongest.
+
+- `L0`: the agent's claim only (never counted).
+- `L1`: an artifact is present.
+- `L2`: a command check the agent could have seen or influenced.
+- `L2v`: a command check on held-back tests, run after the agent's processes were gone.
+- `L3`: a person checked it.
+"""
+
+CHECK_LEVELS: tuple[CheckLevel, ...] = ("L0", "L1", "L2", "L2v", "L3")
+
+CheckType = Literal["command", "artifact", "llm", "person"]
+
+ItemKind = Literal["fact", "lesson", "decision"]
+"""Kinds of memory item in a pack."""
+
+Control = Literal["oracle", "nop"]
+"""Control agents: `oracle` runs the task's solution, `nop` does nothing."""
+
+VerdictWord = Literal["better", "worse", "unresolved"]
+
+Role = Literal["subject", "assessor"]
+"""Who made a model call: the agent under test, or a model used to judge it."""
+
+InstructionVia = Literal["file", "stdin", "arg"]
+"""How a command agent receives its instruction."""
+
+NetworkMode = Literal["proxy", "none"]
+"""The agent's network: only the metering proxy (default), or nothing at all."""
+
+Retain = Literal["failed", "always", "never"]
+"""Which trial worlds are kept under the run folder."""
