@@ -5,11 +5,14 @@
     │   ├── TaskError         a task folder is missing a file or has a malformed one
     │   ├── PackError         a pack file is malformed (duplicate ids, bad kind, ...)
     │   ├── AgentConfigError  an unknown agent or a bad agent configuration
-    │   └── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
+    │   ├── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
+    │   ├── AuditEventRejected an audit event is malformed or not allowed (names its line/index)
+    │   └── TransitionRefused a review decision not allowed from the item's current state
     ├── SandboxError          bubblewrap missing or failed to start
     ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
     ├── MeterError            the metering proxy failed to start or answer
-    └── RunLogError           a run's event log is unreadable or was tampered with
+    ├── RunLogError           a run's event log is unreadable or was tampered with
+    └── AuditStoreError       the audit store cannot be opened, migrated or written
 """
 
 from __future__ import annotations
@@ -53,3 +56,35 @@ class MeterError(MemevalError):
 
 class RunLogError(MemevalError):
     """A run's event log cannot be read as a valid log."""
+
+
+class TransitionRefused(UsageError):
+    """A decision on a lesson, contradiction or hold that its current state does not allow.
+
+    Attributes:
+        item: the item id (`subject` of the event).
+        state: the item's current state (`waiting`, `approved`, `open`, `held`, ... or `missing`).
+    """
+
+    def __init__(self, message: str, *, item: str, state: str) -> None:
+        super().__init__(message)
+        self.item = item
+        self.state = state
+
+
+class AuditEventRejected(UsageError):
+    """An audit event was rejected; nothing of its batch was stored.
+
+    Attributes:
+        index: 0-based position of the event in its batch.
+        line: 1-based line number in the JSONL input, when it came from a file (else None).
+    """
+
+    def __init__(self, message: str, *, index: int, line: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.line = line
+
+
+class AuditStoreError(MemevalError):
+    """The audit store cannot be opened, migrated or written (bad URL, server down, schema newer)."""
