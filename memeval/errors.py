@@ -6,8 +6,8 @@
     │   ├── PackError         a pack file is malformed (duplicate ids, bad kind, ...)
     │   ├── AgentConfigError  an unknown agent or a bad agent configuration
     │   ├── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
-    │   ├── AuditEventRejected an audit event is malformed or not allowed (names its line/index)
-    │   └── TransitionRefused a review decision not allowed from the item's current state
+    │   └── AuditEventRejected  an audit event is malformed or not allowed (names its line/index)
+    │       └── TransitionRefused  a review decision its item's current state does not allow
     ├── SandboxError          bubblewrap missing or failed to start
     ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
     ├── MeterError            the metering proxy failed to start or answer
@@ -58,7 +58,21 @@ class RunLogError(MemevalError):
     """A run's event log cannot be read as a valid log."""
 
 
-class TransitionRefused(UsageError):
+class AuditEventRejected(UsageError):
+    """An audit event was rejected; nothing of its batch was stored.
+
+    Attributes:
+        index: 0-based position of the event in its batch, when known.
+        line: 1-based line number in the JSONL input, when it came from a file.
+    """
+
+    def __init__(self, message: str, *, index: int | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.line = line
+
+
+class TransitionRefused(AuditEventRejected):
     """A decision on a lesson, contradiction or hold that its current state does not allow.
 
     Attributes:
@@ -66,24 +80,13 @@ class TransitionRefused(UsageError):
         state: the item's current state (`waiting`, `approved`, `open`, `held`, ... or `missing`).
     """
 
-    def __init__(self, message: str, *, item: str, state: str) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, item: str, state: str, index: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(message, index=index, line=line)
         self.item = item
         self.state = state
-
-
-class AuditEventRejected(UsageError):
-    """An audit event was rejected; nothing of its batch was stored.
-
-    Attributes:
-        index: 0-based position of the event in its batch.
-        line: 1-based line number in the JSONL input, when it came from a file (else None).
-    """
-
-    def __init__(self, message: str, *, index: int, line: int | None = None) -> None:
-        super().__init__(message)
-        self.index = index
-        self.line = line
 
 
 class AuditStoreError(MemevalError):
