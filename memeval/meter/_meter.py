@@ -1,0 +1,143 @@
+"""Reading usage from the bytes of one response, as they arrive: `UsageMeter`, `parse_body`,
+`parse_stream`. Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from memeval.meter import _read_anthropic as anthropic
+from memeval.meter import _read_openai as openai
+from memeval.meter._decode import CorruptEncoding, Decoder, UnsupportedEncoding
+from memeval.meter._sse import SseDecoder
+from memeval.meter._usage import Api, ParsedUsage, UsageState
+
+MAX_BODY_BYTES = 64 * 1024 * 1024
+"""A non-streaming body larger than this (decoded) is forwarded but not read: usage missing."""
+
+
+class UsageMeter:
+    """Reads the usage of one response from its raw wire bytes, fed chunk by chunk.
+
+    The proxy forwards the bytes unchanged and feeds the same chunks here; compressed bodies are
+    decoded from this copy only. A streamed response (SSE) is read event by event, so nothing is
+    buffered but the current event; a JSON body is kept (decoded) up to `MAX_BODY_BYTES` and read
+    at `finish()`.
+
+    Args:
+        api: which wire API the response belongs to.
+        streamed: True for a `text/event-stream` response, False for a JSON body.
+        content_encoding: the response's `Content-Encoding` header value, if any.
+    """
+
+    def __init__(self, api: Api, *, streamed: bool, content_encoding: str | None = None) -> None:
+        self.api = api
+        self.streamed = streamed
+        self._state: UsageState = anthropic.new_state() if api == "anthropic-messages" else (
+            openai.new_state()
+        )
+        self._sse = SseDecoder()
+        self._body = bytearray()
+        self._failure: str | None = None
+        try:
+            self._decode: Decoder | None = Decoder(content_encoding)
+        except UnsupportedEncoding as exc:
+            self._decode, self._failure = None, str(exc)
+
+    def feed(self, chunk: bytes) -> None:
+        """Consume raw bytes exactly as they came from the upstream."""
+        if self._decode is None or self._failure is not None:
+            return
+        try:
+            data = self._decode(chunk)
+        except CorruptEncoding as exc:
+            self._failure = str(exc)
+            return
+        if self.streamed:
+            for event in self._sse.feed(data):
+                self._event(event.event, event.data)
+        elif len(self._body) + len(data) > MAX_BODY_BYTES:
+            self._failure = f"the body is larger than {MAX_BODY_BYTES} bytes and was not read"
+            self._body.clear()
+        else:
+            self._body += data
+
+    def finish(self) -> ParsedUsage:
+        """End of the bytes (whole or cut short): the reading, with what was seen."""
+        if self._failure is None:
+            if self.streamed:
+                for event in self._sse.finish():
+                    self._event(event.event, event.data)
+            else:
+                self._read_body(bytes(self._body))
+        reading = self._state.freeze()
+        if self._failure is not None:
+            return _with_error(reading, self._failure)
+        return reading
+
+    def _read_body(self, body: bytes) -> None:
+        try:
+            obj: Any = json.loads(body)
+        except ValueError:
+            self._state.error = "the body is not JSON" if body else "the body is empty"
+            return
+        if self.api == "anthropic-messages":
+            anthropic.read_body(self._state, obj)
+        elif self.api == "openai-chat":
+            openai.read_chat_body(self._state, obj)
+        else:
+            openai.read_responses_body(self._state, obj)
+
+    def _event(self, name: str, data: str) -> None:
+        try:
+            obj: Any = json.loads(data)
+        except ValueError:
+            obj = None  # `[DONE]`, or a line cut short: readers ignore what they cannot use
+        if self.api == "anthropic-messages":
+            anthropic.read_event(self._state, name, obj)
+        elif self.api == "openai-chat":
+            openai.read_chat_event(self._state, name, data, obj)
+        else:
+            openai.read_responses_event(self._state, name, obj)
+
+
+def _with_error(reading: ParsedUsage, error: str) -> ParsedUsage:
+    return replace(reading, completed=False, error=error)
+
+
+def parse_body(api: Api, body: bytes, *, content_encoding: str | None = None) -> ParsedUsage:
+    """Usage from a whole non-streaming response body.
+
+    Args:
+        api: the wire API of the response.
+        body: the body bytes as sent on the wire.
+        content_encoding: the `Content-Encoding` header, if the body is compressed.
+
+    Returns:
+        The reading; fields the body did not carry are None.
+    """
+    meter = UsageMeter(api, streamed=False, content_encoding=content_encoding)
+    meter.feed(body)
+    return meter.finish()
+
+
+def parse_stream(
+    api: Api, chunks: Iterable[bytes], *, content_encoding: str | None = None
+) -> ParsedUsage:
+    """Usage from an SSE byte stream, split into chunks anywhere.
+
+    Args:
+        api: the wire API of the stream.
+        chunks: the stream's bytes in order; a stream cut short gives `completed=False`.
+        content_encoding: the `Content-Encoding` header, if the stream is compressed.
+
+    Returns:
+        The reading, with what was seen.
+    """
+    meter = UsageMeter(api, streamed=True, content_encoding=content_encoding)
+    for chunk in chunks:
+        meter.feed(chunk)
+    return meter.finish()

@@ -1,0 +1,90 @@
+"""Usage from Anthropic Messages responses: a JSON body or an SSE stream.
+
+Wire format (docs.anthropic.com, "Messages" and "Streaming Messages"): the body's `usage` has
+`input_tokens` (uncached), `cache_read_input_tokens`, `cache_creation_input_tokens` (with an
+optional `cache_creation.ephemeral_1h_input_tokens` part) and `output_tokens`. A stream carries
+`message_start.message.usage`, then `message_delta.usage`, whose counts are cumulative: the last
+value of each field wins, nothing is added. `message_stop` ends the stream; an `error` event may
+arrive after a 200.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
+
+_HOSTED = frozenset({"server_tool_use", "mcp_tool_use"})
+
+
+def new_state() -> UsageState:
+    """An empty accumulator for Anthropic (its `input_tokens` excludes the cache parts)."""
+    return UsageState(input_is_total=False)
+
+
+def _usage(state: UsageState, usage: dict[str, Any]) -> None:
+    """Overwrite each field the usage object carries (cumulative semantics)."""
+    for key, attr in (
+        ("input_tokens", "input_raw"),
+        ("output_tokens", "output_tokens"),
+        ("cache_read_input_tokens", "cache_read_tokens"),
+        ("cache_creation_input_tokens", "cache_write_tokens"),
+    ):
+        value = as_int(usage.get(key))
+        if value is not None:
+            setattr(state, attr, value)
+    one_hour = as_int(as_dict(usage.get("cache_creation")).get("ephemeral_1h_input_tokens"))
+    if one_hour is not None:
+        state.cache_write_1h_tokens = one_hour
+
+
+def _block(state: UsageState, index: str, block: dict[str, Any]) -> None:
+    kind = block.get("type")
+    if kind == "tool_use":
+        state.add_tool(str(block.get("id") or index), str(block.get("name") or kind))
+    elif kind in _HOSTED:
+        state.hosted.add(str(block.get("id") or index))
+
+
+def read_body(state: UsageState, obj: Any) -> None:
+    """Fill `state` from a parsed non-streaming body (a message, or an error object)."""
+    body = as_dict(obj)
+    if body.get("type") == "error":
+        state.error = error_text(as_dict(body.get("error")))
+        return
+    if body.get("type") != "message":
+        state.error = "the body is not an Anthropic message"
+        return
+    state.response_seen = True
+    if isinstance(body.get("model"), str):
+        state.model = body["model"]
+    usage = body.get("usage")
+    if isinstance(usage, dict):
+        _usage(state, usage)
+        state.final_usage = True
+    for position, block in enumerate(as_list(body.get("content"))):
+        _block(state, str(position), as_dict(block))
+    state.terminal = body.get("stop_reason") is not None
+
+
+def read_event(state: UsageState, name: str, obj: Any) -> None:
+    """Fill `state` from one parsed SSE event (`name` is the SSE event name; data wins)."""
+    data = as_dict(obj)
+    kind = data.get("type", name)
+    if kind == "message_start":
+        message = as_dict(data.get("message"))
+        state.response_seen = True
+        if isinstance(message.get("model"), str):
+            state.model = message["model"]
+        _usage(state, as_dict(message.get("usage")))
+    elif kind == "content_block_start":
+        _block(state, str(data.get("index")), as_dict(data.get("content_block")))
+    elif kind == "message_delta":
+        usage = data.get("usage")
+        if isinstance(usage, dict):
+            _usage(state, usage)
+            state.final_usage = True
+    elif kind == "message_stop":
+        state.terminal = True
+    elif kind == "error":
+        state.error = error_text(as_dict(data.get("error")))

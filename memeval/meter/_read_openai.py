@@ -1,0 +1,159 @@
+"""Usage from OpenAI Chat Completions and Responses: JSON bodies and SSE streams.
+
+Chat Completions (platform.openai.com API reference, "The chat completion object"): `usage` has
+`prompt_tokens` (cache parts included), `completion_tokens` (reasoning included),
+`prompt_tokens_details.cached_tokens` / `.cache_write_tokens` and
+`completion_tokens_details.reasoning_tokens`. A stream carries usage only when the client asked
+for `stream_options.include_usage`, on a last chunk with `choices: []`, and ends with
+`data: [DONE]`. Tool calls are `choices[].message.tool_calls[]` (streamed as deltas keyed by
+`index`, the first delta of each carrying its `id` and name).
+
+Responses ("The response object", "Streaming events"): `usage` has `input_tokens` (cache parts
+included), `output_tokens`, `input_tokens_details.cached_tokens` / `.cache_write_tokens`,
+`output_tokens_details.reasoning_tokens`. A stream carries usage only in its terminal
+`response.completed`, `response.incomplete` or `response.failed` event. Tool calls are `output`
+items.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
+
+CLIENT_TOOL_ITEMS = frozenset(
+    {"function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call",
+     "apply_patch_call"}
+)
+"""Responses output items that ask the client to run a tool."""
+
+HOSTED_TOOL_ITEMS = frozenset(
+    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
+     "mcp_call"}
+)
+"""Responses output items for tools the provider ran itself."""
+
+
+def new_state() -> UsageState:
+    """An empty accumulator for OpenAI (its input count already includes the cache parts)."""
+    return UsageState(input_is_total=True)
+
+
+def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str, str]) -> None:
+    input_key, output_key, input_details, output_details = names
+    state.input_raw = as_int(usage.get(input_key))
+    state.output_tokens = as_int(usage.get(output_key))
+    details = as_dict(usage.get(input_details))
+    state.cache_read_tokens = as_int(details.get("cached_tokens"))
+    state.cache_write_tokens = as_int(details.get("cache_write_tokens"))
+    state.reasoning_tokens = as_int(as_dict(usage.get(output_details)).get("reasoning_tokens"))
+    state.final_usage = True
+
+
+_CHAT_USAGE = ("prompt_tokens", "completion_tokens", "prompt_tokens_details",
+               "completion_tokens_details")
+_RESPONSES_USAGE = ("input_tokens", "output_tokens", "input_tokens_details",
+                    "output_tokens_details")
+
+
+def _chat_tool(state: UsageState, key: str, call: dict[str, Any]) -> None:
+    named = as_dict(call.get("function")) or as_dict(call.get("custom"))
+    state.add_tool(key, str(named.get("name") or call.get("type") or "tool"))
+
+
+def read_chat_body(state: UsageState, obj: Any) -> None:
+    """Fill `state` from a non-streaming chat completion (or an error object)."""
+    body = as_dict(obj)
+    if body.get("error"):
+        state.error = error_text(as_dict(body["error"]))
+        return
+    if "choices" not in body:
+        state.error = "the body is not a chat completion"
+        return
+    state.response_seen = True
+    if isinstance(body.get("model"), str):
+        state.model = body["model"]
+    if isinstance(body.get("usage"), dict):
+        _usage(state, body["usage"], _CHAT_USAGE)
+    for choice in map(as_dict, as_list(body.get("choices"))):
+        message = as_dict(choice.get("message"))
+        for position, call in enumerate(map(as_dict, as_list(message.get("tool_calls")))):
+            _chat_tool(state, str(call.get("id") or f"{choice.get('index')}.{position}"), call)
+        if choice.get("finish_reason") is not None:
+            state.terminal = True
+
+
+def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> None:
+    """Fill `state` from one chat stream event (`data_text` is the raw data, for `[DONE]`)."""
+    if data_text.strip() == "[DONE]":
+        state.terminal = True
+        return
+    chunk = as_dict(obj)
+    if chunk.get("error"):
+        state.error = error_text(as_dict(chunk["error"]))
+        return
+    state.response_seen = True
+    if isinstance(chunk.get("model"), str) and chunk["model"]:
+        state.model = chunk["model"]
+    if isinstance(chunk.get("usage"), dict):
+        _usage(state, chunk["usage"], _CHAT_USAGE)
+    for choice in map(as_dict, as_list(chunk.get("choices"))):
+        delta = as_dict(choice.get("delta"))
+        for call in map(as_dict, as_list(delta.get("tool_calls"))):
+            key = f"{choice.get('index')}.{call.get('index')}"
+            if key not in state.tools and (call.get("id") or as_dict(call.get("function"))):
+                _chat_tool(state, key, call)
+
+
+def _item(state: UsageState, key: str, item: dict[str, Any]) -> None:
+    kind = item.get("type")
+    if kind in CLIENT_TOOL_ITEMS:
+        state.add_tool(str(item.get("id") or key), str(item.get("name") or kind))
+    elif kind in HOSTED_TOOL_ITEMS:
+        state.hosted.add(str(item.get("id") or key))
+
+
+def _response(state: UsageState, response: dict[str, Any]) -> None:
+    """Read a whole response object (a body, or the one a terminal stream event carries)."""
+    state.response_seen = True
+    if isinstance(response.get("model"), str):
+        state.model = response["model"]
+    if isinstance(response.get("usage"), dict):
+        _usage(state, response["usage"], _RESPONSES_USAGE)
+    for position, item in enumerate(map(as_dict, as_list(response.get("output")))):
+        _item(state, str(position), item)
+    status = response.get("status")
+    if status in ("completed", "incomplete"):
+        state.terminal = True
+    elif status in ("failed", "cancelled"):
+        state.terminal = True
+        state.error = error_text(as_dict(response.get("error"))) if response.get("error") else (
+            f"response {status}"
+        )
+
+
+def read_responses_body(state: UsageState, obj: Any) -> None:
+    """Fill `state` from a non-streaming Responses body (or an error object)."""
+    body = as_dict(obj)
+    if body.get("object") != "response":
+        state.error = (error_text(as_dict(body["error"])) if body.get("error")
+                       else "the body is not a Responses object")
+        return
+    _response(state, body)
+
+
+def read_responses_event(state: UsageState, name: str, obj: Any) -> None:
+    """Fill `state` from one Responses stream event."""
+    data = as_dict(obj)
+    kind = data.get("type", name)
+    if kind in ("response.completed", "response.incomplete", "response.failed"):
+        _response(state, as_dict(data.get("response")))
+    elif kind in ("response.created", "response.in_progress"):
+        response = as_dict(data.get("response"))
+        state.response_seen = True
+        if isinstance(response.get("model"), str):
+            state.model = response["model"]
+    elif kind in ("response.output_item.added", "response.output_item.done"):
+        _item(state, str(data.get("output_index")), as_dict(data.get("item")))
+    elif kind == "error":
+        state.error = error_text({"type": data.get("code") or "error", "message": data.get("message")})

@@ -1,0 +1,150 @@
+"""What one response says about its own usage, and the shared state the per-API readers fill.
+
+Token semantics (the same for every API, chosen to match the recorded fixtures and genai-prices):
+
+- `input_tokens` is the **whole prompt**, cache reads and cache writes included. Anthropic reports
+  the uncached part as `usage.input_tokens` and the cached parts beside it, so the meter adds them;
+  OpenAI's `prompt_tokens` / `input_tokens` already include `cached_tokens` and
+  `cache_write_tokens`, so the meter takes them as they are.
+- `cache_read_tokens` and `cache_write_tokens` are **parts of** `input_tokens`, never extra.
+  `uncached_input_tokens` = `input_tokens` - the cache parts that were reported. Summing
+  `input_tokens` over calls therefore counts each prompt token once; never add the cache fields to
+  it. (genai-prices' `Usage.input_tokens` has the same meaning, so the fields go to it unchanged.)
+- `output_tokens` includes reasoning/thinking tokens; `reasoning_tokens` is the part of it the
+  provider reported as reasoning (OpenAI only; Anthropic does not report it: `None`).
+- A field the response did not carry is `None`, never 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Api = Literal["openai-chat", "openai-responses", "anthropic-messages"]
+"""The wire APIs the meter reads."""
+
+
+@dataclass(frozen=True)
+class ParsedUsage:
+    """The usage one response (body or stream) carried, read without I/O.
+
+    Attributes:
+        model: the model the response names (resolved by the provider), or None.
+        input_tokens: whole prompt in tokens, cache parts included (see module docstring).
+        uncached_input_tokens: the part of the prompt read neither from nor into the cache.
+        output_tokens: generated tokens, reasoning included.
+        cache_read_tokens: prompt tokens read from the cache (part of `input_tokens`).
+        cache_write_tokens: prompt tokens written to the cache (part of `input_tokens`).
+        cache_write_1h_tokens: the part of `cache_write_tokens` written with a 1-hour lifetime
+            (Anthropic `cache_creation.ephemeral_1h_input_tokens`), priced higher.
+        reasoning_tokens: the part of `output_tokens` the provider reported as reasoning.
+        tool_calls: client-executed tool calls the model asked for; None when no response was read.
+        tool_names: their names, in order (a tool without a name is given its item type).
+        hosted_tool_calls: provider-executed tool uses (web search, code execution, ...).
+        completed: the response reached its terminal event (or stop reason) **and** carried its
+            final usage; False for a truncated stream, a stream without its usage, or an error.
+        error: the provider's error (`type: message`) or why the response is incomplete.
+    """
+
+    model: str | None = None
+    input_tokens: int | None = None
+    uncached_input_tokens: int | None = None
+    output_tokens: int | None = None
+    cache_read_tokens: int | None = None
+    cache_write_tokens: int | None = None
+    cache_write_1h_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    tool_calls: int | None = None
+    tool_names: tuple[str, ...] = ()
+    hosted_tool_calls: int | None = None
+    completed: bool = False
+    error: str | None = None
+
+    @property
+    def has_usage(self) -> bool:
+        """True when both input and output token counts were read."""
+        return self.input_tokens is not None and self.output_tokens is not None
+
+
+@dataclass
+class UsageState:
+    """Mutable accumulator the per-API readers fill while bytes arrive; `freeze()` ends it.
+
+    `input_is_total` says whether `input_raw` already includes the cache parts (OpenAI) or not
+    (Anthropic).
+    """
+
+    input_is_total: bool
+    model: str | None = None
+    input_raw: int | None = None
+    output_tokens: int | None = None
+    cache_read_tokens: int | None = None
+    cache_write_tokens: int | None = None
+    cache_write_1h_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    tools: dict[str, str] = field(default_factory=dict)
+    hosted: set[str] = field(default_factory=set)
+    response_seen: bool = False
+    terminal: bool = False
+    final_usage: bool = False
+    error: str | None = None
+
+    def add_tool(self, key: str, name: str) -> None:
+        """Count a client-executed tool call once per `key` (an id or position)."""
+        self.tools.setdefault(key, name)
+
+    def freeze(self) -> ParsedUsage:
+        """The final reading; decides `completed` and explains an incomplete one in `error`."""
+        cache_parts = (self.cache_read_tokens or 0) + (self.cache_write_tokens or 0)
+        if self.input_raw is None:
+            total = uncached = None
+        elif self.input_is_total:
+            total, uncached = self.input_raw, max(self.input_raw - cache_parts, 0)
+        else:
+            total, uncached = self.input_raw + cache_parts, self.input_raw
+        error = self.error
+        completed = self.terminal and self.final_usage and error is None
+        if error is None and not completed:
+            if not self.response_seen:
+                error = "no response was read"
+            elif not self.terminal:
+                error = "the response ended before its terminal event"
+            else:
+                error = "the response carried no final usage"
+        seen = self.response_seen
+        return ParsedUsage(
+            model=self.model,
+            input_tokens=total,
+            uncached_input_tokens=uncached,
+            output_tokens=self.output_tokens,
+            cache_read_tokens=self.cache_read_tokens,
+            cache_write_tokens=self.cache_write_tokens,
+            cache_write_1h_tokens=self.cache_write_1h_tokens,
+            reasoning_tokens=self.reasoning_tokens,
+            tool_calls=len(self.tools) if seen else None,
+            tool_names=tuple(self.tools.values()),
+            hosted_tool_calls=len(self.hosted) if seen else None,
+            completed=completed,
+            error=error,
+        )
+
+
+def as_int(value: Any) -> int | None:
+    """An integer token count, or None when absent or not an integer (bools excluded)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    """`value` if it is a JSON object, else an empty dict (wire data is never trusted)."""
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value: Any) -> list[Any]:
+    """`value` if it is a JSON array, else an empty list."""
+    return value if isinstance(value, list) else []
+
+
+def error_text(obj: dict[str, Any]) -> str:
+    """`type: message` from a provider error object (`{"type":..., "message":...}`)."""
+    kind = obj.get("type") or obj.get("code") or "error"
+    return f"{kind}: {obj.get('message', '')}".strip()

@@ -1,0 +1,138 @@
+"""The usage readers against every recorded fixture, and against streams cut or altered."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from meter_fixtures import RECORDED, Recorded, matches
+
+from memeval.meter import parse_body, parse_stream
+from memeval.meter._sse import SseDecoder, SseEvent
+
+
+def _read(rec: Recorded, chunks: list[bytes] | None = None):
+    if rec.stream:
+        return parse_stream(rec.api, chunks if chunks is not None else rec.chunks())
+    return parse_body(rec.api, rec.body)
+
+
+@pytest.mark.parametrize("rec", RECORDED, ids=lambda r: r.name)
+def test_every_fixture_gives_its_expected_values(rec: Recorded) -> None:
+    assert matches(_read(rec), rec.expected) == rec.expected
+
+
+@pytest.mark.parametrize("rec", [r for r in RECORDED if r.stream], ids=lambda r: r.name)
+@pytest.mark.parametrize("size", [1, 3, 64])
+def test_stream_reading_does_not_depend_on_chunk_boundaries(rec: Recorded, size: int) -> None:
+    chunks = [rec.body[i : i + size] for i in range(0, len(rec.body), size)]
+    assert matches(_read(rec, chunks), rec.expected) == rec.expected
+
+
+@pytest.mark.parametrize("rec", [r for r in RECORDED if r.stream], ids=lambda r: r.name)
+def test_a_stream_cut_halfway_is_incomplete_with_what_was_seen(rec: Recorded) -> None:
+    half = rec.body[: len(rec.body) // 2]
+    reading = parse_stream(rec.api, [half])
+    assert reading.completed is False
+    assert reading.error == "the response ended before its terminal event"
+    assert reading.model == rec.expected["model"]
+
+
+def test_anthropic_stream_cut_keeps_input_seen_in_message_start() -> None:
+    rec = next(r for r in RECORDED if r.name.endswith("02-sse-tool-use.sse"))
+    cut = rec.body[: rec.body.index(b"event: message_delta")]
+    reading = parse_stream(rec.api, [cut])
+    assert (reading.input_tokens, reading.output_tokens, reading.tool_calls) == (377, 1, 1)
+    assert reading.completed is False
+
+
+def test_chat_stream_without_its_usage_chunk_is_incomplete_and_usage_null() -> None:
+    rec = next(r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse"))
+    chunks = [c for c in rec.chunks() if b'"usage"' not in c]
+    reading = parse_stream(rec.api, chunks)
+    assert reading.input_tokens is None and reading.output_tokens is None
+    assert reading.tool_calls == 2
+    assert reading.completed is False
+    assert reading.error == "the response carried no final usage"
+
+
+def test_anthropic_error_event_after_200_is_an_error() -> None:
+    rec = next(r for r in RECORDED if r.name.endswith("01-sse-basic-text.sse"))
+    cut = rec.body[: rec.body.index(b"event: message_delta")]
+    err = b'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
+    reading = parse_stream(rec.api, [cut, err])
+    assert reading.error == "overloaded_error: Overloaded"
+    assert reading.completed is False
+    assert reading.input_tokens == 11
+
+
+@pytest.mark.parametrize(
+    ("api", "body", "error"),
+    [
+        ("anthropic-messages", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}, "overloaded_error: Overloaded"),
+        ("openai-chat", {"error": {"message": "Rate limit reached", "type": "requests", "code": "rate_limit_exceeded"}}, "requests: Rate limit reached"),
+        ("openai-responses", {"error": {"message": "boom", "type": "server_error"}}, "server_error: boom"),
+    ],
+)
+def test_error_bodies_carry_no_usage(api: str, body: dict, error: str) -> None:
+    reading = parse_body(api, json.dumps(body).encode())
+    assert reading.error == error
+    assert (reading.input_tokens, reading.output_tokens, reading.tool_calls) == (None, None, None)
+    assert reading.completed is False
+
+
+def test_non_json_body_is_recorded_as_unreadable() -> None:
+    reading = parse_body("openai-chat", b"<html>502 Bad Gateway</html>")
+    assert reading.error == "the body is not JSON" and reading.input_tokens is None
+
+
+def test_gzip_body_and_stream_are_read_from_a_decoded_copy() -> None:
+    body_rec = next(r for r in RECORDED if not r.stream)
+    reading = parse_body(body_rec.api, gzip.compress(body_rec.body), content_encoding="gzip")
+    assert matches(reading, body_rec.expected) == body_rec.expected
+    stream_rec = next(r for r in RECORDED if r.stream)
+    packed = gzip.compress(stream_rec.body)
+    chunks = [packed[i : i + 5] for i in range(0, len(packed), 5)]
+    reading = parse_stream(stream_rec.api, chunks, content_encoding="gzip")
+    assert matches(reading, stream_rec.expected) == stream_rec.expected
+
+
+def test_unknown_content_encoding_gives_usage_missing_not_zero() -> None:
+    rec = next(r for r in RECORDED if not r.stream)
+    reading = parse_body(rec.api, rec.body, content_encoding="compress")
+    assert reading.input_tokens is None and reading.completed is False
+    assert "compress" in (reading.error or "")
+
+
+def test_anthropic_one_hour_cache_write_part_is_kept() -> None:
+    body = {
+        "type": "message", "model": "claude-sonnet-4-5", "content": [], "stop_reason": "end_turn",
+        "usage": {"input_tokens": 5, "output_tokens": 2, "cache_read_input_tokens": 0,
+                  "cache_creation_input_tokens": 100,
+                  "cache_creation": {"ephemeral_5m_input_tokens": 40, "ephemeral_1h_input_tokens": 60}},
+    }
+    reading = parse_body("anthropic-messages", json.dumps(body).encode())
+    assert (reading.input_tokens, reading.cache_write_tokens, reading.cache_write_1h_tokens) == (105, 100, 60)
+
+
+def test_responses_hosted_tools_are_counted_apart() -> None:
+    body = {
+        "object": "response", "model": "gpt-5", "status": "completed",
+        "output": [{"type": "web_search_call", "id": "ws_1"}, {"type": "function_call", "id": "fc_1", "name": "run"},
+                   {"type": "message", "id": "m"}],
+        "usage": {"input_tokens": 10, "output_tokens": 3},
+    }
+    reading = parse_body("openai-responses", json.dumps(body).encode())
+    assert (reading.tool_calls, reading.tool_names, reading.hosted_tool_calls) == (1, ("run",), 1)
+    assert reading.cache_read_tokens is None and reading.reasoning_tokens is None
+
+
+@pytest.mark.parametrize("ending", [b"\n", b"\r\n", b"\r"])
+def test_sse_decoder_accepts_every_line_ending_split_anywhere(ending: bytes) -> None:
+    text = b"event: a" + ending + b"data: 1" + ending + b"data: 2" + ending + ending + b": c" + ending
+    text += b"data: x" + ending + ending
+    decoder = SseDecoder()
+    events = [e for i in range(len(text)) for e in decoder.feed(text[i : i + 1])]
+    events += list(decoder.finish())
+    assert events == [SseEvent("a", "1\n2"), SseEvent("message", "x")]
