@@ -1,0 +1,103 @@
+"""Descriptive 95% intervals: Wilson, Newcombe's paired square-and-add, and t intervals.
+
+Sources:
+- Wilson score interval: statsmodels `proportion_confint(method="wilson")`.
+- Newcombe (1998), "Improved confidence intervals for the difference between binomial proportions
+  based on paired data", Statistics in Medicine 17:2635-2650, method 10: the Wilson limits of the
+  two marginal rates combined by square-and-add with the correlation phi of the 2x2 table, where
+  phi's numerator AD - BC is reduced by N/2 when it exceeds N/2 and set to 0 when it lies in
+  [0, N/2] (the form used by the R package `contingencytables`, whose published test value is
+  checked in the tests).
+- t intervals: scipy `ttest_1samp(...).confidence_interval`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from scipy import stats
+from statsmodels.stats.proportion import proportion_confint
+
+CONFIDENCE = 0.95
+
+
+def wilson_interval(successes: int, n: int) -> tuple[float, float]:
+    """Wilson score 95% interval for a binomial proportion.
+
+    Args:
+        successes: number of successes, 0 <= successes <= n.
+        n: number of trials, >= 1.
+
+    Returns:
+        (lower, upper) in [0, 1].
+    """
+    low, high = proportion_confint(successes, n, alpha=1 - CONFIDENCE, method="wilson")
+    return float(low), float(high)
+
+
+def newcombe_paired_interval(table: tuple[tuple[int, int], tuple[int, int]]) -> tuple[float, float]:
+    """Newcombe's method 10 interval for the difference of paired proportions.
+
+    Args:
+        table: ((a, b), (c, d)) with rows the first rating (pass, fail) and columns the second
+            rating (pass, fail); the difference is row rate - column rate = (b - c) / N.
+
+    Returns:
+        (lower, upper) of the 95% interval for (a + b)/N - (a + c)/N, within [-1, 1].
+
+    Raises:
+        ValueError: if the table is empty.
+    """
+    (a, b), (c, d) = table
+    n = a + b + c + d
+    if n <= 0:
+        raise ValueError(f"the 2x2 table {table!r} is empty; it needs at least one pair")
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson_interval(a + b, n)
+    l2, u2 = wilson_interval(a + c, n)
+    cross = float(a * d - b * c)
+    if cross > n / 2:
+        cross -= n / 2
+    elif cross >= 0:
+        cross = 0.0
+    denominator = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = cross / math.sqrt(denominator) if denominator > 0 else 0.0
+    theta = p1 - p2
+    lower_sq = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
+    upper_sq = (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2
+    lower = theta - math.sqrt(max(lower_sq, 0.0))
+    upper = theta + math.sqrt(max(upper_sq, 0.0))
+    return max(lower, -1.0), min(upper, 1.0)
+
+
+def t_interval(values: Sequence[float]) -> tuple[float, float] | None:
+    """One-sample t 95% interval for the mean (descriptive; not clipped).
+
+    Args:
+        values: one number per task (a pass rate, or a difference d).
+
+    Returns:
+        (lower, upper), or None with fewer than 2 values or no spread (the interval is undefined).
+    """
+    x = np.asarray(values, dtype=np.float64)
+    if x.size < 2 or float(np.ptp(x)) == 0.0:
+        return None
+    ci = stats.ttest_1samp(x, 0.0).confidence_interval(CONFIDENCE)
+    return float(ci.low), float(ci.high)
+
+
+def paired_t_p(d: Sequence[float]) -> float | None:
+    """Two-sided one-sample t-test p-value of mean(d) = 0 (descriptive).
+
+    Args:
+        d: per-task differences.
+
+    Returns:
+        The p-value, or None with fewer than 2 values or no spread.
+    """
+    x = np.asarray(d, dtype=np.float64)
+    if x.size < 2 or float(np.ptp(x)) == 0.0:
+        return None
+    return float(stats.ttest_1samp(x, 0.0).pvalue)

@@ -1,0 +1,226 @@
+"""Typed inputs and the result of the paired verdict.
+
+Field names of `PairedVerdict` follow the reference cases in `shared/fixtures/stats/cases.json`
+(key for key), so `PairedVerdict.model_dump(mode="json")` can be laid over a case's `result`.
+Intervals serialize as JSON arrays: `[lower, upper, method]` for rate and difference intervals,
+`[lower, upper]` for the others, with `null` for an end the data cannot bound.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from memeval.types import VerdictWord
+
+TrialOutcome = Literal["pass", "fail", "fault"]
+"""A trial's outcome for the statistics: a `fault` is the harness's failure and is never scored."""
+
+PMethod = Literal["exact(binomtest)", "exact", "monte_carlo", "no_informative_tasks"]
+"""How the p-value was computed.
+
+- `exact(binomtest)`: every non-zero |d| is equal, so the sign-flip test is a binomial test.
+- `exact`: scipy `permutation_test` over all 2^m sign flips of the m informative tasks.
+- `monte_carlo`: scipy `permutation_test` with seeded random sign flips (more than 16 informative).
+- `no_informative_tasks`: every d is 0; p is 1.
+"""
+
+IntervalMethod = Literal["wilson", "t_on_task_means", "newcombe10", "paired_t"]
+"""How an interval was computed: Wilson score, t on per-task rates, Newcombe's paired square-and-add
+(method 10, with its continuity-corrected phi), or the paired t interval on the per-task d."""
+
+WarningKind = Literal["few_trials", "many_faults", "mixed_settings"]
+"""Warnings attached to a verdict.
+
+- `few_trials`: a paired task has fewer than 3 scored trials in an arm.
+- `many_faults`: more than 5% of all trials faulted or timed out.
+- `mixed_settings`: the caller found settings that differ across trials (model, limits, ...).
+"""
+
+
+class Interval(NamedTuple):
+    """A two-sided 95% interval with the name of its method; serializes as `[lo, hi, method]`."""
+
+    lower: float
+    upper: float
+    method: IntervalMethod
+
+
+class Bounds(NamedTuple):
+    """A two-sided interval whose ends may be unbounded (`None`); serializes as `[lo, hi]`."""
+
+    lower: float | None
+    upper: float | None
+
+
+class TrialObs(BaseModel):
+    """One trial of one arm, as the statistics see it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    outcome: TrialOutcome
+    """`pass` or `fail` when the verifier scored it; `fault` when the harness failed."""
+    cost_usd: float | None = None
+    """What the trial cost in US dollars, or `None` when unknown (never guessed as 0)."""
+    timed_out: bool = False
+    """The agent's turn hit its time limit (still scored); counts toward the fault-share warning."""
+
+    @field_validator("cost_usd")
+    @classmethod
+    def _cost_is_finite(cls, value: float | None) -> float | None:
+        if value is not None and (not math.isfinite(value) or value < 0):
+            raise ValueError(f"cost_usd must be a finite amount >= 0 or None, got {value!r}")
+        return value
+
+
+class TaskTrials(BaseModel):
+    """All trials of one task in both arms of a paired run."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    task_id: str = Field(min_length=1)
+    """The task's id, unique within a run."""
+    baseline: tuple[TrialObs, ...] = ()
+    """Trials without memory (the cold arm)."""
+    pack: tuple[TrialObs, ...] = ()
+    """Trials with the memory slice."""
+
+
+class FaultedTrial(BaseModel):
+    """A trial left out of scoring because the harness faulted."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    task_id: str
+    mode: Literal["baseline", "pack"]
+    index: int
+    """Position of the trial in its arm's tuple (0-based)."""
+
+
+class VerdictWarning(BaseModel):
+    """Something that weakens the verdict without changing it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: WarningKind
+    message: str
+    task_ids: tuple[str, ...] = ()
+    """The tasks concerned, when the warning is about particular tasks."""
+
+
+class PerArmInt(BaseModel):
+    """An integer per arm."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    baseline: int
+    pack: int
+
+
+class PerArmFloat(BaseModel):
+    """A number per arm."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    baseline: float
+    pack: float
+
+
+class ArmCostOfPass(BaseModel):
+    """One arm's cost of a pass over the paired tasks, counting only trials whose cost is known."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    spend: float
+    """Sum of the known costs of the arm's scored trials, USD."""
+    passes: int
+    """Passes among those trials."""
+    n_tasks: int
+    """Paired tasks resampled by the bootstrap."""
+    value: float | None
+    """`spend / passes` in USD per pass; `None` when there is no pass (never infinity)."""
+    ci: Bounds | None
+    """95% task-level percentile bootstrap interval; an end is `None` when resamples with no pass
+    make it unbounded; the whole is `None` with no pass or fewer than 2 tasks."""
+    cost_coverage: str
+    """`"known/total"`: scored trials with a known cost over all scored trials."""
+
+
+class CostDifference(BaseModel):
+    """Pack cost of a pass minus baseline cost of a pass, USD."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: float
+    ci: Bounds | None
+    """Bootstrap interval from resampling tasks jointly in both arms."""
+
+
+class CostOfPassBlock(BaseModel):
+    """Cost of a pass per arm and their difference (`None` when either arm has no pass)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    baseline: ArmCostOfPass
+    pack: ArmCostOfPass
+    pack_minus_baseline: CostDifference | None
+
+
+class PairedVerdict(BaseModel):
+    """Everything the paired procedure computes for one run; rates are fractions in [0, 1].
+
+    Fields mirror the `result` of the reference cases; `warnings`, `faulted_trials`, `one_repeat`,
+    `alpha` and `n_min` are additions.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    n_tasks_total: int
+    n_tasks_paired: int
+    """Tasks with at least one scored trial in each arm: the unit of the test."""
+    tasks_dropped: tuple[str, ...]
+    """Tasks left out because an arm had no scored trial."""
+    faulted_trials: tuple[FaultedTrial, ...]
+    faults: PerArmInt
+    """Faulted trials per arm, over all tasks (dropped ones included)."""
+    fault_spend: PerArmFloat
+    """Known cost of the faulted trials per arm, USD (never part of the cost of a pass)."""
+    one_repeat: bool
+    """Every paired task has exactly one scored trial per arm (McNemar/Newcombe apply)."""
+    pass_rate_baseline: float | None
+    """Mean over paired tasks of the per-task pass rate over scored trials (None: no pair)."""
+    pass_rate_pack: float | None
+    delta: float | None
+    """Mean over paired tasks of d = pack rate - baseline rate: the estimate (None: no pair)."""
+    n_pos: int
+    n_neg: int
+    n_tied: int
+    """Tasks with d > 0, d < 0 and d = 0; tied tasks carry no sign and drop out of the test."""
+    p_value: float
+    """Two-sided p-value of the sign-flip test on d."""
+    p_method: PMethod
+    p_sign_test: float
+    """Two-sided binomial sign test on n_pos vs n_neg (equals p_value when all |d| are equal)."""
+    p_value_exact_convolution: float
+    """The exact sign-flip p-value by convolution: a check on p_value (and its target under MC)."""
+    p_paired_t: float | None
+    """Descriptive paired t-test p-value; `None` with fewer than 2 tasks or no spread in d."""
+    delta_ci_t: tuple[float, float] | None
+    pass_rate_ci_baseline: Interval | None
+    pass_rate_ci_pack: Interval | None
+    table_pack_rows_baseline_cols: tuple[tuple[int, int], tuple[int, int]] | None = None
+    """One repeat only: [[both pass, pack only], [baseline only, both fail]]."""
+    p_mcnemar_exact: float | None = None
+    """One repeat only: statsmodels' exact McNemar p-value on the table."""
+    delta_ci_newcombe10: tuple[float, float] | None = None
+    delta_ci: Interval | None
+    """The difference interval: Newcombe 10 for one repeat, else paired t (descriptive)."""
+    verdict: VerdictWord
+    reason: str
+    """`too_few_tasks(<N)`, `no_informative_tasks`, `not_significant(p>=ALPHA)` or `significant`."""
+    cost_of_pass: CostOfPassBlock
+    warnings: tuple[VerdictWarning, ...]
+    alpha: float
+    n_min: int

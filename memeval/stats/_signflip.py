@@ -1,0 +1,135 @@
+"""The two-sided sign-flip test on per-task differences d, and its exact convolution check.
+
+Under no difference between the arms each task's d is as likely to be +d as -d, so the null
+distribution of the sum of d is that of sum(+-|d_i|) with fair, independent signs. Tasks with
+d = 0 carry no sign and drop out (they would only shift every flip by 0).
+
+The d are rationals (differences of pass fractions), so they are scaled to integers by the least
+common multiple of their denominators before any comparison: ties are then exact, and the exact
+p-value can be computed by convolving the +-v_i two-point distributions (`exact_sign_flip_p`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy import stats
+
+from memeval.stats._models import PMethod
+
+_PERMUTATION_BATCH = 10_000
+"""Resamples per batch in scipy's permutation_test; bounds memory, does not change the result."""
+
+
+@dataclass(frozen=True)
+class SignFlipResult:
+    """The outcome of the sign-flip test; p-values are two-sided, in [0, 1]."""
+
+    p_value: float
+    p_method: PMethod
+    p_sign_test: float
+    p_exact_convolution: float
+    n_pos: int
+    n_neg: int
+    n_tied: int
+
+
+def scale_to_integers(d: Sequence[Fraction]) -> NDArray[np.int64]:
+    """Scale rational differences to the smallest integers with the same ratios.
+
+    Args:
+        d: per-task differences as exact fractions.
+
+    Returns:
+        An int64 array `v` with `v = d * c` for one positive constant `c` (all zeros stay zeros).
+    """
+    if not d:
+        return np.zeros(0, dtype=np.int64)
+    lcm = math.lcm(*(x.denominator for x in d))
+    ints = [int(x * lcm) for x in d]
+    gcd = math.gcd(*ints)
+    if gcd > 1:
+        ints = [i // gcd for i in ints]
+    return np.asarray(ints, dtype=np.int64)
+
+
+def exact_sign_flip_p(v: NDArray[np.int64]) -> float:
+    """Exact two-sided sign-flip p-value of the sum of integer differences, by convolution.
+
+    p = min(1, 2 * min(P(S >= s), P(S <= s))) where s = sum(v) and S = sum(+-|v_i|) with fair
+    independent signs: the same two-sided rule scipy's `permutation_test` applies.
+
+    Args:
+        v: per-task differences scaled to integers (zeros allowed; they do not count).
+
+    Returns:
+        The p-value in [0, 1]; 1.0 when every v is 0.
+    """
+    mags = np.abs(v[v != 0])
+    if mags.size == 0:
+        return 1.0
+    total = int(mags.sum())
+    pmf = np.ones(1)
+    for m in mags.tolist():
+        grown = np.zeros(pmf.size + 2 * m)
+        grown[: pmf.size] += 0.5 * pmf
+        grown[2 * m :] += 0.5 * pmf
+        pmf = grown
+    s = int(v.sum())
+    upper = float(pmf[s + total :].sum())
+    lower = float(pmf[: s + total + 1].sum())
+    return min(1.0, 2.0 * min(upper, lower))
+
+
+def _mean_statistic(x: NDArray[np.float64], axis: int = -1) -> NDArray[np.float64]:
+    return np.asarray(np.mean(x, axis=axis), dtype=np.float64)
+
+
+def sign_flip_test(
+    d: Sequence[Fraction], *, exact_max_nonzero: int, mc_resamples: int, perm_seed: int
+) -> SignFlipResult:
+    """Run the two-sided sign-flip test on per-task differences.
+
+    scipy `binomtest` on the signs when every non-zero |d| is equal (for one repeat per task this
+    is the exact McNemar test); otherwise scipy `permutation_test` on the mean, over all sign flips
+    up to `exact_max_nonzero` informative tasks and over `mc_resamples` seeded random flips above.
+
+    Args:
+        d: per-task differences (pack rate - baseline rate) as exact fractions.
+        exact_max_nonzero: the most informative (d != 0) tasks tested exactly.
+        mc_resamples: random sign flips for the Monte Carlo test.
+        perm_seed: seed of the `numpy.random.Generator` for the Monte Carlo test.
+
+    Returns:
+        The p-value, how it was computed, the binomial sign test, the exact convolution check and
+        the counts of positive, negative and tied tasks.
+    """
+    v = scale_to_integers(d)
+    nonzero = v[v != 0]
+    n_pos = int((nonzero > 0).sum())
+    n_neg = int((nonzero < 0).sum())
+    n_tied = int(v.size - nonzero.size)
+    p_conv = exact_sign_flip_p(v)
+    if nonzero.size == 0:
+        return SignFlipResult(1.0, "no_informative_tasks", 1.0, p_conv, n_pos, n_neg, n_tied)
+    p_sign = float(stats.binomtest(n_pos, n_pos + n_neg, 0.5).pvalue)
+    if np.all(np.abs(nonzero) == abs(int(nonzero[0]))):
+        return SignFlipResult(p_sign, "exact(binomtest)", p_sign, p_conv, n_pos, n_neg, n_tied)
+    exact = nonzero.size <= exact_max_nonzero
+    result = stats.permutation_test(
+        (nonzero.astype(np.float64),),
+        _mean_statistic,
+        permutation_type="samples",
+        vectorized=True,
+        n_resamples=np.inf if exact else mc_resamples,
+        alternative="two-sided",
+        batch=_PERMUTATION_BATCH,
+        rng=np.random.default_rng(perm_seed),
+    )
+    method: PMethod = "exact" if exact else "monte_carlo"
+    return SignFlipResult(float(result.pvalue), method, p_sign, p_conv, n_pos, n_neg, n_tied)

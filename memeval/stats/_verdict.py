@@ -1,0 +1,293 @@
+"""The paired verdict: from per-task trials in two arms to better / worse / unresolved.
+
+The procedure is the one in PRODUCT.md, "Statistics": the task is the unit; per task
+d = pack pass rate - baseline pass rate over scored trials; the estimate is mean d; a two-sided
+exact sign-flip test on d (`_signflip`); fewer than `n_min` paired tasks or p >= alpha gives
+`unresolved`, otherwise `better` or `worse` by the sign of the estimate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+from statsmodels.stats.contingency_tables import mcnemar
+
+from memeval.stats._cost import ArmCostData, cost_of_pass
+from memeval.stats._intervals import (
+    newcombe_paired_interval,
+    paired_t_p,
+    t_interval,
+    wilson_interval,
+)
+from memeval.stats._models import (
+    FaultedTrial,
+    Interval,
+    PairedVerdict,
+    PerArmFloat,
+    PerArmInt,
+    TaskTrials,
+    TrialObs,
+    VerdictWarning,
+)
+from memeval.stats._signflip import sign_flip_test
+from memeval.types import VerdictWord
+
+DEFAULT_ALPHA = 0.05
+DEFAULT_N_MIN = 10
+DEFAULT_PERM_SEED = 20240601
+DEFAULT_MC_RESAMPLES = 100_000
+DEFAULT_EXACT_MAX_NONZERO = 16
+DEFAULT_BOOT_SEED = 12345
+DEFAULT_BOOT_RESAMPLES = 9999
+"""Defaults, from `meta` of the reference cases."""
+
+MIN_TRIALS_PER_ARM = 3
+MAX_FAULT_SHARE = 0.05
+
+
+def decide(
+    n_paired: int, n_informative: int, p_value: float, estimate: float, *, alpha: float, n_min: int
+) -> tuple[VerdictWord, str]:
+    """Turn the test into a verdict word and its reason.
+
+    Args:
+        n_paired: paired tasks.
+        n_informative: tasks with d != 0.
+        p_value: two-sided p-value of the sign-flip test.
+        estimate: mean d.
+        alpha: significance level.
+        n_min: fewest paired tasks for a verdict other than `unresolved`.
+
+    Returns:
+        (verdict, reason), reason one of `too_few_tasks(<n_min)`, `no_informative_tasks`,
+        `not_significant(p>=alpha)`, `significant`.
+    """
+    if n_paired < n_min:
+        return "unresolved", f"too_few_tasks(<{n_min})"
+    if n_informative == 0:
+        return "unresolved", "no_informative_tasks"
+    if not p_value < alpha or estimate == 0:
+        return "unresolved", f"not_significant(p>={alpha:g})"
+    return ("better" if estimate > 0 else "worse"), "significant"
+
+
+def _validate(
+    tasks: Sequence[TaskTrials], alpha: float, n_min: int, resamples: dict[str, int]
+) -> None:
+    if not (isinstance(alpha, float | int) and 0 < alpha < 1):
+        raise ValueError(f"alpha must be in the open interval (0, 1), got {alpha!r}")
+    if not isinstance(n_min, int) or n_min < 1:
+        raise ValueError(f"n_min must be an integer >= 1, got {n_min!r}")
+    for name, value in resamples.items():
+        if not isinstance(value, int) or value < 0 or (name.endswith("resamples") and value < 1):
+            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    seen: set[str] = set()
+    for task in tasks:
+        if not isinstance(task, TaskTrials):
+            raise ValueError(f"tasks must hold TaskTrials, got {type(task).__name__}: {task!r}")
+        if task.task_id in seen:
+            raise ValueError(f"task id {task.task_id!r} appears twice; give each task one entry")
+        seen.add(task.task_id)
+
+
+def _scored(trials: tuple[TrialObs, ...]) -> list[TrialObs]:
+    return [t for t in trials if t.outcome != "fault"]
+
+
+def _rate(trials: list[TrialObs]) -> Fraction:
+    return Fraction(sum(t.outcome == "pass" for t in trials), len(trials))
+
+
+def _mean(values: list[float]) -> float | None:
+    return float(np.mean(values)) if values else None
+
+
+def _cost_data(arms: list[list[TrialObs]]) -> ArmCostData:
+    spend, passes, known, scored = [], [], 0, 0
+    for trials in arms:
+        with_cost = [t for t in trials if t.cost_usd is not None]
+        spend.append(sum(t.cost_usd for t in with_cost if t.cost_usd is not None))
+        passes.append(sum(t.outcome == "pass" for t in with_cost))
+        known += len(with_cost)
+        scored += len(trials)
+    return ArmCostData(tuple(float(s) for s in spend), tuple(passes), known, scored)
+
+
+def _warnings(
+    tasks: Sequence[TaskTrials], paired: list[TaskTrials], mixed_settings: Sequence[str]
+) -> tuple[VerdictWarning, ...]:
+    out: list[VerdictWarning] = []
+    few = tuple(
+        t.task_id
+        for t in paired
+        if min(len(_scored(t.baseline)), len(_scored(t.pack))) < MIN_TRIALS_PER_ARM
+    )
+    if few:
+        out.append(
+            VerdictWarning(
+                kind="few_trials",
+                message=f"{len(few)} task(s) have fewer than {MIN_TRIALS_PER_ARM} scored trials "
+                "in an arm; run 3 or more repeats per task",
+                task_ids=few,
+            )
+        )
+    trials = [x for t in tasks for x in (*t.baseline, *t.pack)]
+    bad = sum(x.outcome == "fault" or x.timed_out for x in trials)
+    if trials and bad / len(trials) > MAX_FAULT_SHARE:
+        out.append(
+            VerdictWarning(
+                kind="many_faults",
+                message=f"{bad} of {len(trials)} trials ({bad / len(trials):.1%}) faulted or "
+                f"timed out, over the {MAX_FAULT_SHARE:.0%} limit; fix the harness or the tasks "
+                "before trusting the verdict",
+            )
+        )
+    if mixed_settings:
+        out.append(
+            VerdictWarning(
+                kind="mixed_settings",
+                message="trials ran under differing settings: " + "; ".join(mixed_settings),
+            )
+        )
+    return tuple(out)
+
+
+def paired_verdict(
+    tasks: Sequence[TaskTrials],
+    *,
+    alpha: float = DEFAULT_ALPHA,
+    n_min: int = DEFAULT_N_MIN,
+    perm_seed: int = DEFAULT_PERM_SEED,
+    mc_resamples: int = DEFAULT_MC_RESAMPLES,
+    exact_max_nonzero: int = DEFAULT_EXACT_MAX_NONZERO,
+    boot_seed: int = DEFAULT_BOOT_SEED,
+    boot_resamples: int = DEFAULT_BOOT_RESAMPLES,
+    mixed_settings: Sequence[str] = (),
+) -> PairedVerdict:
+    """Compute the paired A/B verdict of a run (PRODUCT.md, "Statistics").
+
+    Args:
+        tasks: each task's trials in both arms; task ids must be unique.
+        alpha: two-sided significance level, in (0, 1).
+        n_min: fewest paired tasks for a verdict other than `unresolved`.
+        perm_seed: seed for the Monte Carlo sign-flip test (more than `exact_max_nonzero`
+            informative tasks with unequal |d|).
+        mc_resamples: random sign flips for the Monte Carlo test.
+        exact_max_nonzero: the most informative tasks tested over all 2^m sign flips.
+        boot_seed: seed for the cost-of-pass bootstraps.
+        boot_resamples: bootstrap resamples.
+        mixed_settings: descriptions of settings that differ across trials, found by the caller;
+            non-empty adds a `mixed_settings` warning.
+
+    Returns:
+        The `PairedVerdict`; pass rates and d are fractions, costs USD.
+
+    Raises:
+        ValueError: bad alpha, n_min or resample counts, or a duplicate task id (named).
+    """
+    _validate(
+        tasks,
+        alpha,
+        n_min,
+        {
+            "perm_seed": perm_seed,
+            "boot_seed": boot_seed,
+            "mc_resamples": mc_resamples,
+            "boot_resamples": boot_resamples,
+            "exact_max_nonzero": exact_max_nonzero,
+        },
+    )
+    paired = [t for t in tasks if _scored(t.baseline) and _scored(t.pack)]
+    dropped = tuple(t.task_id for t in tasks if not (_scored(t.baseline) and _scored(t.pack)))
+    faulted = tuple(
+        FaultedTrial(task_id=t.task_id, mode=mode, index=i)
+        for t in tasks
+        for mode, trials in (("baseline", t.baseline), ("pack", t.pack))
+        for i, x in enumerate(trials)
+        if x.outcome == "fault"
+    )
+    base_arms = [_scored(t.baseline) for t in paired]
+    pack_arms = [_scored(t.pack) for t in paired]
+    rate_b = [_rate(a) for a in base_arms]
+    rate_p = [_rate(a) for a in pack_arms]
+    d_exact = [p - b for p, b in zip(rate_p, rate_b, strict=True)]
+    d = [float(x) for x in d_exact]
+    n = len(paired)
+    estimate = _mean(d)
+    test = sign_flip_test(
+        d_exact, exact_max_nonzero=exact_max_nonzero, mc_resamples=mc_resamples, perm_seed=perm_seed
+    )
+    verdict, reason = decide(
+        n, test.n_pos + test.n_neg, test.p_value, estimate or 0.0, alpha=alpha, n_min=n_min
+    )
+    one_repeat = n > 0 and all(len(a) == 1 for a in (*base_arms, *pack_arms))
+    extra: dict[str, object] = {}
+    if one_repeat:
+        both = sum(rp == 1 and rb == 1 for rp, rb in zip(rate_p, rate_b, strict=True))
+        only_p = sum(rp == 1 and rb == 0 for rp, rb in zip(rate_p, rate_b, strict=True))
+        only_b = sum(rp == 0 and rb == 1 for rp, rb in zip(rate_p, rate_b, strict=True))
+        table = ((both, only_p), (only_b, n - both - only_p - only_b))
+        newcombe = newcombe_paired_interval(table)
+        wil_b = wilson_interval(both + only_b, n)
+        wil_p = wilson_interval(both + only_p, n)
+        extra = {
+            "table_pack_rows_baseline_cols": table,
+            "p_mcnemar_exact": float(mcnemar(np.asarray(table), exact=True).pvalue),
+            "delta_ci_newcombe10": newcombe,
+            "delta_ci": Interval(*newcombe, "newcombe10"),
+            "pass_rate_ci_baseline": Interval(*wil_b, "wilson"),
+            "pass_rate_ci_pack": Interval(*wil_p, "wilson"),
+        }
+    else:
+        t_d = t_interval(d)
+        t_b = t_interval([float(x) for x in rate_b])
+        t_p = t_interval([float(x) for x in rate_p])
+        extra = {
+            "delta_ci": Interval(*t_d, "paired_t") if t_d else None,
+            "pass_rate_ci_baseline": Interval(*t_b, "t_on_task_means") if t_b else None,
+            "pass_rate_ci_pack": Interval(*t_p, "t_on_task_means") if t_p else None,
+        }
+    fault_spend = {
+        mode: float(
+            sum(x.cost_usd or 0.0 for t in tasks for x in getattr(t, mode) if x.outcome == "fault")
+        )
+        for mode in ("baseline", "pack")
+    }
+    return PairedVerdict(
+        n_tasks_total=len(tasks),
+        n_tasks_paired=n,
+        tasks_dropped=dropped,
+        faulted_trials=faulted,
+        faults=PerArmInt(
+            baseline=sum(f.mode == "baseline" for f in faulted),
+            pack=sum(f.mode == "pack" for f in faulted),
+        ),
+        fault_spend=PerArmFloat(**fault_spend),
+        one_repeat=one_repeat,
+        pass_rate_baseline=_mean([float(x) for x in rate_b]),
+        pass_rate_pack=_mean([float(x) for x in rate_p]),
+        delta=estimate,
+        n_pos=test.n_pos,
+        n_neg=test.n_neg,
+        n_tied=test.n_tied,
+        p_value=test.p_value,
+        p_method=test.p_method,
+        p_sign_test=test.p_sign_test,
+        p_value_exact_convolution=test.p_exact_convolution,
+        p_paired_t=paired_t_p(d),
+        delta_ci_t=t_interval(d),
+        verdict=verdict,
+        reason=reason,
+        cost_of_pass=cost_of_pass(
+            _cost_data(base_arms),
+            _cost_data(pack_arms),
+            boot_seed=boot_seed,
+            boot_resamples=boot_resamples,
+        ),
+        warnings=_warnings(tasks, paired, mixed_settings),
+        alpha=float(alpha),
+        n_min=n_min,
+        **extra,
+    )
