@@ -12,7 +12,8 @@
     ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
     ├── MeterError            the metering proxy failed to start or answer
     ├── RunLogError           a run's event log is unreadable or was tampered with
-    └── AuditStoreError       the audit store cannot be opened, migrated or written
+    ├── AuditStoreError       the audit store cannot be opened, migrated or written
+    └── RedactionError        the redactor could not be built or scan a text (never quotes it)
 """
 
 from __future__ import annotations
@@ -91,3 +92,11 @@ class TransitionRefused(AuditEventRejected):
 
 class AuditStoreError(MemevalError):
     """The audit store cannot be opened, migrated or written (bad URL, server down, schema newer)."""
+
+
+class RedactionError(MemevalError):
+    """The redactor could not be built, or a scanner failed on a text.
+
+    The message never contains any part of the text being redacted: the caller must treat the
+    text as unredacted and not store it.
+    """
