@@ -1,0 +1,112 @@
+"""The bridge: a `memeval.pack/1` pack built from what the audit log approved.
+
+In: approved lessons; active memories (written and never held, or released from a hold).
+Out, always: anything still held or discarded, retired memories, both sides of an open
+contradiction, and the side(s) a settled contradiction did not keep.
+Pack item ids are stable: `pk_` + 32 hex of SHA-256(team, kind of source, source id).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from memeval.audit._store import SqlAuditStore
+from memeval.audit._tables import AuditHead, ContradictionState, HoldState, LessonState, MemoryState
+from memeval.audit._time import from_us
+from memeval.errors import UsageError
+from memeval.packs import Pack, PackItem, Provenance
+
+
+@dataclass(frozen=True)
+class PackBuild:
+    """A built pack and what was left out.
+
+    Attributes:
+        pack: the pack.
+        excluded: (item id, reason) pairs, sorted, for items the log knows but the pack omits.
+    """
+
+    pack: Pack
+    excluded: tuple[tuple[str, str], ...]
+
+
+def pack_item_id(team: str, source: str, item_id: str) -> str:
+    """The stable pack id of a lesson or memory (`source` is `lesson` or `memory`)."""
+    return "pk_" + hashlib.sha256(f"{team}\x00{source}\x00{item_id}".encode()).hexdigest()[:32]
+
+
+def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -> PackBuild:
+    """Build `team`'s pack from the projections (see the module docstring).
+
+    Args:
+        store: the audit store.
+        team: the team.
+        version: pack version; default `seq-<head seq>` so the pack names the log position.
+
+    Raises:
+        UsageError: the team has no audit events.
+    """
+    with store.read_session() as s:
+        head = s.get(AuditHead, team)
+        if head is None:
+            raise UsageError(f"team {team!r} has no audit events: ingest its log first")
+        blocked: dict[str, str] = {}
+        for c in s.execute(select(ContradictionState).where(ContradictionState.team == team)).scalars():
+            if c.status == "open":
+                blocked[c.a_item] = blocked[c.b_item] = f"open contradiction {c.contradiction_id}"
+            else:
+                if c.kept in ("b", "neither"):
+                    blocked[c.a_item] = f"not kept when {c.contradiction_id} was settled"
+                if c.kept in ("a", "neither"):
+                    blocked[c.b_item] = f"not kept when {c.contradiction_id} was settled"
+        releasers: dict[str, str | None] = {}
+        for h in s.execute(select(HoldState).where(HoldState.team == team)).scalars():
+            releasers[h.hold_id] = h.decided_by
+            if h.status != "released":
+                blocked[h.item_id] = f"{h.status} ({h.hold_id})"
+        items: list[PackItem] = []
+        excluded: list[tuple[str, str]] = []
+        lessons = s.execute(
+            select(LessonState).where(LessonState.team == team).order_by(LessonState.proposed_seq)  # type: ignore[arg-type]
+        ).scalars()
+        for ls in lessons:
+            if ls.status != "approved":
+                excluded.append((ls.lesson_id, f"lesson {ls.status}"))
+            elif ls.lesson_id in blocked:
+                excluded.append((ls.lesson_id, blocked[ls.lesson_id]))
+            else:
+                items.append(
+                    PackItem(
+                        id=pack_item_id(team, "lesson", ls.lesson_id), kind="lesson", text=ls.text,
+                        provenance=Provenance(
+                            source="audit", session_id=ls.session, recorded_at=from_us(ls.proposed_us),
+                            approved_by=ls.decided_by, audit_seq=ls.decided_seq,
+                        ),
+                    )
+                )  # fmt: skip
+        memories = s.execute(
+            select(MemoryState).where(MemoryState.team == team).order_by(MemoryState.written_seq)  # type: ignore[arg-type]
+        ).scalars()
+        for m in memories:
+            if m.status != "active":
+                excluded.append((m.memory_id, f"memory {m.status}"))
+            elif m.memory_id in blocked:
+                excluded.append((m.memory_id, blocked[m.memory_id]))
+            else:
+                items.append(
+                    PackItem(
+                        id=pack_item_id(team, "memory", m.memory_id), kind=m.kind,  # type: ignore[arg-type]
+                        text=m.text,
+                        provenance=Provenance(
+                            source="audit" if m.released_hold else "session", session_id=m.session,
+                            recorded_at=from_us(m.written_us),
+                            approved_by=releasers.get(m.released_hold) if m.released_hold else None,
+                            audit_seq=m.written_seq,
+                        ),
+                    )
+                )  # fmt: skip
+    pack = Pack(name=team, version=version or f"seq-{head.seq}", items=tuple(items))
+    return PackBuild(pack, tuple(sorted(excluded)))

@@ -1,0 +1,215 @@
+"""Counts for a team and a time window, computed in SQL from the log (never from projections).
+
+Window: [start, end) on business time (`occurred_at`), usually one ISO week in the team's zone
+(`iso_week_window`). Everything is counted from log rows with `seq <= upto_seq` (the team's head
+when not given), so a count can be repeated later and give the same numbers.
+
+What an item's state is "at the end of the window": the decision events with `occurred_at < end`.
+Lessons, contradictions and holds are counted when they were *opened* in the window, with their
+state at its end; waiting ages cover every item opened before the end and undecided at it,
+aged `end - opened_at`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import text
+
+from memeval.audit._store import SqlAuditStore
+from memeval.audit._tables import AuditHead, TeamRow
+from memeval.audit._time import iso_week_window, to_us
+
+_DAY_US = 86_400 * 1_000_000
+
+_NOUNS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "lesson": ("lesson.proposed", ("lesson.approved", "lesson.rejected")),
+    "contradiction": ("contradiction.opened", ("contradiction.settled",)),
+    "hold": ("hold.created", ("hold.released", "hold.discarded")),
+}
+
+
+class WaitingAges(BaseModel):
+    """Items still waiting at the end of the window, by age."""
+
+    model_config = ConfigDict(frozen=True)
+    under_1d: int = 0
+    d1_to_3: int = 0
+    d3_to_7: int = 0
+    over_7d: int = 0
+
+    @property
+    def total(self) -> int:
+        """All waiting items."""
+        return self.under_1d + self.d1_to_3 + self.d3_to_7 + self.over_7d
+
+
+class WeekCounts(BaseModel):
+    """What a team's agents did with memory in a window (see the module docstring for rules)."""
+
+    model_config = ConfigDict(frozen=True)
+    team: str
+    tz: str
+    """The zone the window was cut in (IANA name)."""
+    week: str | None
+    """`YYYY-Www` when the window is an ISO week."""
+    start: datetime
+    """Window start, UTC (inclusive)."""
+    end: datetime
+    """Window end, UTC (exclusive)."""
+    upto_seq: int
+    """Only log rows with `seq <= upto_seq` were counted."""
+    upto_hash: str | None
+    """The hash of row `upto_seq` (None for an empty log)."""
+    sessions: int
+    memories_written: int
+    """`memory.written` events, released holds included."""
+    lessons_proposed: int
+    lessons_approved: int
+    lessons_rejected: int
+    lessons_waiting: int
+    contradictions_opened: int
+    contradictions_settled: int
+    contradictions_open: int
+    refusals: int
+    refusals_by_reason: dict[str, int]
+    secrets_blanked: int
+    """Values replaced by redaction (secrets and personal data), summed over types."""
+    secrets_by_type: dict[str, int]
+    held: int
+    held_released: int
+    held_discarded: int
+    held_still: int
+    waiting: dict[str, WaitingAges]
+    """Per item noun (`lesson`, `contradiction`, `hold`): every waiting item's age at `end`."""
+
+
+def team_tz(store: SqlAuditStore, team: str) -> str:
+    """The team's configured zone (`memeval audit team set`), `UTC` when none is set."""
+    with store.read_session() as s:
+        row = s.get(TeamRow, team)
+    return row.tz if row is not None else "UTC"
+
+
+def week_counts(
+    store: SqlAuditStore, team: str, week: str, *, tz: str | None = None, upto_seq: int | None = None
+) -> WeekCounts:
+    """Counts for ISO `week` (`YYYY-Www`) in `tz` (default: the team's zone).
+
+    Raises:
+        UsageError: bad week or zone.
+    """
+    zone_name = tz or team_tz(store, team)
+    start, end = iso_week_window(week, zone_name)
+    return window_counts(store, team, start, end, tz=zone_name, week=week, upto_seq=upto_seq)
+
+
+def window_counts(
+    store: SqlAuditStore,
+    team: str,
+    start: datetime,
+    end: datetime,
+    *,
+    tz: str = "UTC",
+    week: str | None = None,
+    upto_seq: int | None = None,
+) -> WeekCounts:
+    """Counts for `team` in [start, end) (aware datetimes), from rows with seq <= `upto_seq`."""
+    with store.read_session() as s:
+        conn = s.connection()
+        if upto_seq is None:
+            head = s.get(AuditHead, team)
+            upto_seq = head.seq if head else 0
+        upto_hash = conn.execute(
+            text("SELECT hash FROM audit_event WHERE team = :t AND seq = :q"),
+            {"t": team, "q": upto_seq},
+        ).scalar()
+        params: dict[str, Any] = {"t": team, "s": to_us(start), "e": to_us(end), "q": upto_seq}
+        base = "team = :t AND seq <= :q AND occurred_us >= :s AND occurred_us < :e"
+
+        simple = dict(
+            conn.execute(
+                text(
+                    f"SELECT type, COUNT(*) FROM audit_event WHERE {base} AND type IN "
+                    "('session.started', 'memory.written', 'access.refused') GROUP BY type"
+                ),
+                params,
+            ).all()
+        )
+        by_reason = _grouped(conn, base, params, "access.refused", "COUNT(*)")
+        by_type = _grouped(conn, base, params, "secret.blanked", "SUM(quantity)")
+        items = {noun: _item_counts(conn, noun, params) for noun in _NOUNS}
+        waiting = {noun: _waiting(conn, noun, params) for noun in _NOUNS}
+    les, con, hol = items["lesson"], items["contradiction"], items["hold"]
+    return WeekCounts(
+        team=team, tz=tz, week=week, start=start, end=end, upto_seq=upto_seq, upto_hash=upto_hash,
+        sessions=simple.get("session.started", 0), memories_written=simple.get("memory.written", 0),
+        lessons_proposed=les[0], lessons_approved=les[1], lessons_rejected=les[2],
+        lessons_waiting=les[0] - les[1] - les[2],
+        contradictions_opened=con[0], contradictions_settled=con[1],
+        contradictions_open=con[0] - con[1],
+        refusals=simple.get("access.refused", 0), refusals_by_reason=by_reason,
+        secrets_blanked=sum(by_type.values()), secrets_by_type=by_type,
+        held=hol[0], held_released=hol[1], held_discarded=hol[2], held_still=hol[0] - hol[1] - hol[2],
+        waiting=waiting,
+    )  # fmt: skip
+
+
+def _grouped(conn: Any, base: str, params: dict[str, Any], etype: str, agg: str) -> dict[str, int]:
+    rows = conn.execute(
+        text(
+            f"SELECT facet, {agg} FROM audit_event WHERE {base} AND type = '{etype}' "
+            "GROUP BY facet ORDER BY facet"
+        ),
+        params,
+    ).all()
+    return {str(k): int(v) for k, v in rows}
+
+
+def _item_counts(conn: Any, noun: str, params: dict[str, Any]) -> tuple[int, int, int]:
+    """(opened in window, decided by the first decision type, by the second) at window end."""
+    opening, decisions = _NOUNS[noun]
+    first = decisions[0]
+    second = decisions[1] if len(decisions) > 1 else "-"
+    row = conn.execute(
+        text(
+            "SELECT COUNT(*), "
+            f"COALESCE(SUM(CASE WHEN d.type = '{first}' THEN 1 ELSE 0 END), 0), "
+            f"COALESCE(SUM(CASE WHEN d.type = '{second}' THEN 1 ELSE 0 END), 0) "
+            "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
+            f"AND d.subject = o.subject AND d.type IN ({_in(decisions)}) "
+            "AND d.seq <= :q AND d.occurred_us < :e "
+            f"WHERE o.team = :t AND o.type = '{opening}' AND o.seq <= :q "
+            "AND o.occurred_us >= :s AND o.occurred_us < :e"
+        ),
+        params,
+    ).one()
+    return int(row[0]), int(row[1]), int(row[2])
+
+
+def _waiting(conn: Any, noun: str, params: dict[str, Any]) -> WaitingAges:
+    opening, decisions = _NOUNS[noun]
+    age = "(:e - o.occurred_us)"
+    row = conn.execute(
+        text(
+            f"SELECT COALESCE(SUM(CASE WHEN {age} < {_DAY_US} THEN 1 ELSE 0 END), 0), "
+            f"COALESCE(SUM(CASE WHEN {age} >= {_DAY_US} AND {age} < {3 * _DAY_US} THEN 1 ELSE 0 END), 0), "
+            f"COALESCE(SUM(CASE WHEN {age} >= {3 * _DAY_US} AND {age} < {7 * _DAY_US} THEN 1 ELSE 0 END), 0), "
+            f"COALESCE(SUM(CASE WHEN {age} >= {7 * _DAY_US} THEN 1 ELSE 0 END), 0) "
+            "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
+            f"AND d.subject = o.subject AND d.type IN ({_in(decisions)}) "
+            "AND d.seq <= :q AND d.occurred_us < :e "
+            f"WHERE o.team = :t AND o.type = '{opening}' AND o.seq <= :q "
+            "AND o.occurred_us < :e AND d.id IS NULL"
+        ),
+        params,
+    ).one()
+    return WaitingAges(
+        under_1d=int(row[0]), d1_to_3=int(row[1]), d3_to_7=int(row[2]), over_7d=int(row[3])
+    )
+
+
+def _in(values: tuple[str, ...]) -> str:
+    return ", ".join(f"'{v}'" for v in values)

@@ -1,0 +1,134 @@
+"""Reading audit events from JSON Lines and handing them to the store's write path.
+
+Batch semantics (documented in `audit/SCHEMA.md`): a batch is stored entirely or not at all. A file
+is one batch unless `batch_size` is given; then each run of `batch_size` lines is its own batch and
+batches before a bad one stay stored. Every malformed line of the file is reported with its line
+number before anything is stored. Re-ingesting the same file is safe: events already stored
+(same team, sender and sender event id) are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from memeval.audit._events import EVENT_ADAPTER, AuditEvent
+from memeval.audit._store import AppendResult, AuditStore
+from memeval.errors import AuditEventRejected
+
+MAX_REPORTED = 20
+"""At most this many bad lines are listed in one error."""
+
+
+def describe_validation(exc: ValidationError) -> str:
+    """A short reason from a pydantic error: field path and message, never the input value."""
+    parts = []
+    for err in exc.errors()[:3]:
+        loc = ".".join(str(x) for x in err["loc"] if not str(x).startswith("function-after"))
+        parts.append(f"{loc or 'event'}: {err['msg']}")
+    return "; ".join(parts)
+
+
+def parse_event(data: Any) -> AuditEvent:
+    """Validate one decoded JSON value as an event draft.
+
+    Raises:
+        ValueError: not an object; pydantic.ValidationError: the event is invalid.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, got {type(data).__name__}")
+    return EVENT_ADAPTER.validate_python(data)
+
+
+def parse_lines(lines: Iterable[str]) -> list[tuple[int, AuditEvent]]:
+    """Parse JSON Lines (blank lines skipped) into (line number, draft) pairs.
+
+    Raises:
+        AuditEventRejected: one or more lines are malformed; the message lists each line number
+            and reason (up to `MAX_REPORTED`) and `.line` is the first.
+    """
+    good: list[tuple[int, AuditEvent]] = []
+    bad: list[tuple[int, str]] = []
+    for n, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            good.append((n, parse_event(json.loads(line))))
+        except json.JSONDecodeError as exc:
+            bad.append((n, f"not JSON ({exc.msg} at column {exc.colno})"))
+        except ValidationError as exc:
+            bad.append((n, describe_validation(exc)))
+        except ValueError as exc:
+            bad.append((n, str(exc)))
+    if bad:
+        listed = "\n".join(f"  line {n}: {why}" for n, why in bad[:MAX_REPORTED])
+        more = f"\n  ... and {len(bad) - MAX_REPORTED} more" if len(bad) > MAX_REPORTED else ""
+        raise AuditEventRejected(
+            f"{len(bad)} malformed line(s), nothing was stored; fix them and ingest again:\n"
+            f"{listed}{more}",
+            index=None,
+            line=bad[0][0],
+        )
+    return good
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    """Totals of one ingest call.
+
+    Attributes:
+        lines: events read.
+        batches: batches appended.
+        result: the summed `AppendResult`.
+    """
+
+    lines: int
+    batches: int
+    result: AppendResult
+
+
+def ingest_lines(
+    store: AuditStore, lines: Iterable[str], *, sender: str, batch_size: int = 0
+) -> IngestResult:
+    """Parse and append JSON Lines events (see the module docstring for batch semantics).
+
+    Args:
+        store: the audit store.
+        lines: the input lines.
+        sender: sender name recorded on each event (idempotency is per sender).
+        batch_size: events per batch; 0 means the whole input is one batch.
+
+    Raises:
+        AuditEventRejected: malformed lines, or a refused event (`.line` names its line).
+    """
+    parsed = parse_lines(lines)
+    size = batch_size if batch_size > 0 else max(len(parsed), 1)
+    total = AppendResult(0, 0, 0, 0, 0, {})
+    batches = 0
+    for k in range(0, len(parsed), size):
+        chunk = parsed[k : k + size]
+        try:
+            res = store.append([ev for _, ev in chunk], sender=sender)
+        except AuditEventRejected as exc:
+            line = chunk[exc.index][0] if exc.index is not None else None
+            kept = f"; the {batches} earlier batch(es) stay stored" if batches else ""
+            exc.line = line
+            exc.args = (f"line {line}: {exc} (nothing of this batch was stored{kept})",)
+            raise
+        batches += 1
+        total = _add(total, res)
+    return IngestResult(len(parsed), batches, total)
+
+
+def _add(a: AppendResult, b: AppendResult) -> AppendResult:
+    seqs = dict(a.seqs)
+    for team, (first, last) in b.seqs.items():
+        seqs[team] = (seqs.get(team, (first, last))[0], last)
+    return AppendResult(
+        a.stored + b.stored, a.duplicates + b.duplicates, a.noops + b.noops, a.held + b.held,
+        a.secrets_blanked + b.secrets_blanked, seqs,
+    )  # fmt: skip

@@ -1,0 +1,124 @@
+"""State machines of the review queue: lessons, contradictions and holds.
+
+    lesson:         (none) --proposed--> waiting --approved--> approved
+                                                 --rejected--> rejected
+    contradiction:  (none) --opened-->   open    --settled-->  settled
+    hold:           (none) --created-->  held    --released--> released
+                                                 --discarded-> discarded
+
+A decision is accepted only from the waiting state (`waiting`, `open`, `held`) and only from a
+person; a lesson's proposer may not approve it. Repeating the decision that was taken, with the
+same decision id, is a no-op. Anything else raises `TransitionRefused` naming the current state.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from memeval.audit._events import AuditEvent
+from memeval.audit._tables import ContradictionState, HoldState, LessonState
+from memeval.errors import TransitionRefused
+
+Outcome = Literal["append", "noop"]
+"""`append`: store the event; `noop`: the same decision was already taken, store nothing."""
+
+LessonStatus = Literal["waiting", "approved", "rejected"]
+ContradictionStatus = Literal["open", "settled"]
+HoldStatus = Literal["held", "released", "discarded"]
+
+OPENING = {
+    "lesson.proposed": "lesson",
+    "contradiction.opened": "contradiction",
+    "hold.created": "hold",
+}
+"""Event types that create a reviewable item, and the item's noun."""
+
+DECISIONS: dict[str, tuple[str, str, str]] = {
+    "lesson.approved": ("lesson", "waiting", "approved"),
+    "lesson.rejected": ("lesson", "waiting", "rejected"),
+    "contradiction.settled": ("contradiction", "open", "settled"),
+    "hold.released": ("hold", "held", "released"),
+    "hold.discarded": ("hold", "held", "discarded"),
+}
+"""Decision type -> (item noun, state it needs, state it leads to)."""
+
+State = LessonState | ContradictionState | HoldState
+
+
+def decide(event: AuditEvent, current: State | None) -> Outcome:
+    """Whether `event` may be appended given its item's current projected state.
+
+    Args:
+        event: any audit event; only openings and decisions are checked.
+        current: the projection row of `event.subject` (None when the item does not exist).
+
+    Returns:
+        `append` or `noop` (see `Outcome`).
+
+    Raises:
+        TransitionRefused: the item exists already (opening), is missing or not waiting
+            (decision), the decider is not a person, or a proposer approves their own lesson.
+    """
+    subject = event.subject or ""
+    if event.type in OPENING:
+        if current is not None:
+            raise TransitionRefused(
+                f"{OPENING[event.type]} {subject!r} already exists (state {current.status!r}): "
+                "use a new id for a new item",
+                item=subject,
+                state=current.status,
+            )
+        return "append"
+    if event.type not in DECISIONS:
+        return "append"
+    noun, needs, _ = DECISIONS[event.type]
+    if current is None:
+        raise TransitionRefused(
+            f"{noun} {subject!r} does not exist (state 'missing'): {event.type} needs an "
+            f"existing {noun} in state {needs!r}",
+            item=subject,
+            state="missing",
+        )
+    decision_id = getattr(event.payload, "decision_id", None)
+    if current.status != needs:
+        if current.decision_id == decision_id and current.decision_type == _decision_type(event):
+            return "noop"
+        raise TransitionRefused(
+            f"{noun} {subject!r} is {current.status!r}, not {needs!r}: {event.type} is only "
+            f"allowed from {needs!r} (it was decided by {current.decided_by!r} as decision "
+            f"{current.decision_id!r})",
+            item=subject,
+            state=current.status,
+        )
+    if event.actor.kind != "person":
+        raise TransitionRefused(
+            f"{event.type} on {noun} {subject!r} came from a {event.actor.kind} "
+            f"({event.actor.id!r}): only a person decides review items",
+            item=subject,
+            state=current.status,
+        )
+    if (
+        isinstance(current, LessonState)
+        and event.type == "lesson.approved"
+        and (current.proposer_kind, current.proposer_id) == (event.actor.kind, event.actor.id)
+    ):
+        raise TransitionRefused(
+            f"lesson {subject!r} was proposed by {event.actor.id!r}, who cannot approve it: "
+            "another person must approve it",
+            item=subject,
+            state=current.status,
+        )
+    return "append"
+
+
+def _decision_type(event: AuditEvent) -> str:
+    return event.type
+
+
+def item_noun(event_type: str) -> str | None:
+    """The reviewable item noun (`lesson`, `contradiction`, `hold`) an event type acts on."""
+    if event_type in OPENING:
+        return OPENING[event_type]
+    if event_type in DECISIONS:
+        return DECISIONS[event_type][0]
+    return None

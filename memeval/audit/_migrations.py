@@ -1,0 +1,62 @@
+"""Numbered migrations of the audit store, recorded in `schema_migrations`.
+
+Each migration runs once, in order, inside one transaction with its `schema_migrations` row. To
+change the schema, append `(version, name, function)` to `MIGRATIONS`; never edit an applied one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, inspect, insert, select
+
+from memeval.audit import _tables as t
+from memeval.errors import AuditStoreError
+
+
+def _m0001_initial(conn: Connection) -> None:
+    tables = [
+        m.__table__  # type: ignore[attr-defined]
+        for m in (
+            t.AuditEventRow, t.AuditHead, t.LessonState, t.ContradictionState, t.HoldState,
+            t.MemoryState, t.SenderToken, t.TeamRow,
+        )
+    ]  # fmt: skip
+    t.AuditBase.metadata.create_all(conn, tables=tables)
+
+
+MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
+    (1, "0001_initial", _m0001_initial),
+)
+"""(version, name, function) in order."""
+
+
+def migrate(conn: Connection) -> list[int]:
+    """Apply every migration not yet recorded; the caller commits.
+
+    Returns:
+        The versions applied now (empty when the schema was current).
+
+    Raises:
+        AuditStoreError: the database records a version this memeval does not know (it is newer).
+    """
+    table = t.SchemaMigration.__table__  # type: ignore[attr-defined]
+    if not inspect(conn).has_table(table.name):
+        t.AuditBase.metadata.create_all(conn, tables=[table])
+    done = set(conn.execute(select(table.c.version)).scalars())
+    known = {v for v, _, _ in MIGRATIONS}
+    if done - known:
+        raise AuditStoreError(
+            f"the audit database has schema versions {sorted(done - known)} that this memeval "
+            f"does not know (it knows up to {max(known)}): upgrade memeval"
+        )
+    applied = []
+    for version, name, fn in MIGRATIONS:
+        if version in done:
+            continue
+        fn(conn)
+        now_us = int(datetime.now(UTC).timestamp() * 1_000_000)
+        conn.execute(insert(table).values(version=version, name=name, applied_us=now_us))
+        applied.append(version)
+    return applied

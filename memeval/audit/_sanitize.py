@@ -1,0 +1,161 @@
+"""Redaction and holding of an event's free text, before the store sees it.
+
+`Sanitizer.sanitize(draft)` returns what the store appends for one draft: the draft with every
+free-text field redacted (or, for a memory or lesson whose text reads like orders to an agent, a
+`hold.created` in its place), followed by one `secret.blanked` per (field, entity type) redacted.
+Called only from `SqlAuditStore.append`, the single write path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from memeval.audit import _payloads as p
+from memeval.audit._events import (
+    EVENT_ADAPTER,
+    Actor,
+    AuditEvent,
+    SecretBlankedEvent,
+)
+
+REDACT_ACTOR = Actor(kind="system", id="memeval.redact", role="redaction")
+HOLD_ACTOR = Actor(kind="system", id="memeval.hold", role="holding")
+
+
+class _Finding(Protocol):
+    entity_type: str
+    start: int
+    end: int
+    detector: str
+
+
+class _Redaction(Protocol):
+    text: str
+    findings: tuple[Any, ...]
+    names_scanned: bool
+    redactor_version: str
+
+
+class Redactor(Protocol):
+    """What the store needs of `memeval.redact.get_redactor()`."""
+
+    def redact(self, text: str) -> Any:  # noqa: D102
+        ...
+
+
+class HoldDetector(Protocol):
+    """What the store needs of `memeval.hold.get_hold_detector()`."""
+
+    def assess(self, text: str, source: str) -> Any:  # noqa: D102
+        ...
+
+
+def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
+    """The deterministic id of the hold made from one sender event (`hd_` + 24 hex)."""
+    digest = hashlib.sha256(f"{team}\x00{sender}\x00{sender_event_id}".encode()).hexdigest()
+    return "hd_" + digest[:24]
+
+
+@dataclass(frozen=True)
+class Sanitizer:
+    """Redacts free text and holds orders-to-agents text (see module docstring).
+
+    Attributes:
+        redactor: has `redact(text) -> Redaction` (memeval.redact).
+        hold_detector: has `assess(text, source) -> HoldAssessment` (memeval.hold).
+        fingerprint_key: the HMAC key of secret fingerprints (bytes, 32 recommended).
+    """
+
+    redactor: Redactor
+    hold_detector: HoldDetector
+    fingerprint_key: bytes
+
+    def sanitize(self, draft: AuditEvent, sender: str) -> list[AuditEvent]:
+        """Redact, maybe hold, and count blanked secrets for one draft.
+
+        Args:
+            draft: a validated event from a sender (store fields unset).
+            sender: the authenticated sender (makes derived ids unique).
+
+        Returns:
+            The events to append in order: the redacted draft or its `hold.created`, then the
+            `secret.blanked` events.
+        """
+        from memeval.redact import fingerprint
+
+        payload = draft.payload
+        updates: dict[str, str] = {}
+        blanked: list[AuditEvent] = []
+        for name in type(payload).FREE_TEXT:
+            text = getattr(payload, name)
+            if not text:
+                continue
+            red = self.redactor.redact(text)
+            updates[name] = red.text
+            groups: dict[str, list[_Finding]] = defaultdict(list)
+            for f in red.findings:
+                groups[f.entity_type].append(f)
+            for etype in sorted(groups):
+                found = sorted(groups[etype], key=lambda f: f.start)
+                blanked.append(
+                    SecretBlankedEvent(
+                        occurred_at=draft.occurred_at,
+                        team=draft.team,
+                        sender_event_id=f"{draft.sender_event_id}#blank.{name}.{etype}",
+                        actor=REDACT_ACTOR,
+                        session=draft.session,
+                        payload=p.SecretBlanked(
+                            of_event=draft.sender_event_id,
+                            field=f"payload.{name}",
+                            entity_type=etype,
+                            count=len(found),
+                            fingerprints=tuple(
+                                fingerprint(text[f.start : f.end], self.fingerprint_key)
+                                for f in found
+                            ),
+                            detector=",".join(sorted({f.detector for f in found})),
+                            redactor_version=red.redactor_version,
+                            names_scanned=red.names_scanned,
+                        ),
+                    )
+                )
+        clean = draft.model_copy(update={"payload": payload.model_copy(update=updates)})
+        return [self._maybe_hold(clean, sender), *blanked]
+
+    def _maybe_hold(self, event: AuditEvent, sender: str) -> AuditEvent:
+        payload = event.payload
+        if not isinstance(payload, p.MemoryWritten | p.LessonProposed):
+            return event
+        if payload.released_hold is not None:
+            return event
+        verdict = self.hold_detector.assess(payload.text, payload.source)
+        if not verdict.held:
+            return event
+        assert event.subject is not None  # required for these types by the envelope
+        return EVENT_ADAPTER.validate_python(
+            {
+                "type": "hold.created",
+                "occurred_at": event.occurred_at,
+                "team": event.team,
+                "sender_event_id": event.sender_event_id,
+                "actor": event.actor,
+                "session": event.session,
+                "subject": hold_id_for(event.team, sender, event.sender_event_id),
+                "payload": p.HoldCreated(
+                    origin=event.type,  # type: ignore[arg-type]
+                    item_id=event.subject,
+                    kind=payload.kind if isinstance(payload, p.MemoryWritten) else "lesson",
+                    text=payload.text,
+                    source=payload.source,
+                    score=float(verdict.score),
+                    reasons=tuple(
+                        p.HoldReasonOut(rule=r.rule, start=r.start, end=r.end, excerpt=r.excerpt)
+                        for r in verdict.reasons
+                    ),
+                    detector=verdict.detector,
+                ),
+            }
+        )

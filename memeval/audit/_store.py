@@ -1,0 +1,413 @@
+"""The audit store: one write path (`append`) over SQLite or PostgreSQL.
+
+`append` is the only code that writes the log. For a batch of drafts it, in order:
+1. refuses drafts that set store fields or store-only types (`secret.blanked`, `hold.created`);
+2. redacts every free-text field and holds orders-to-agents text (`Sanitizer`), outside the lock;
+3. in ONE transaction (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`): skips
+   drafts whose (team, sender, sender_event_id) is stored already, checks each decision against
+   the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
+   each `hold.released` into the `memory.written` (or `lesson.proposed`) it releases.
+Any refusal rolls the whole batch back: a batch is stored entirely or not at all.
+"""
+
+from __future__ import annotations
+
+import uuid
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, delete, event, select, text
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session
+
+from memeval.audit import _payloads as p
+from memeval.audit._events import (
+    EVENT_ADAPTER,
+    GENESIS_HASH,
+    STORE_FIELDS,
+    AuditEvent,
+    canonical_json,
+)
+from memeval.audit._machine import decide, item_noun
+from memeval.audit._project import project
+from memeval.audit._sanitize import Sanitizer
+from memeval.audit._tables import (
+    PROJECTION_TABLES,
+    AuditEventRow,
+    AuditHead,
+    ContradictionState,
+    HoldState,
+    LessonState,
+)
+from memeval.audit._time import to_us, utc_now
+from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
+
+STORE_ONLY_TYPES = frozenset({"secret.blanked", "hold.created"})
+"""Types only the store writes; a sender that sends one is refused."""
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What one `append` did.
+
+    Attributes:
+        stored: events appended (derived `secret.blanked`, `hold.created`, releases included).
+        duplicates: drafts skipped because their sender event id was stored already.
+        noops: repeated identical decisions (same decision id) that changed nothing.
+        held: drafts that became `hold.created` instead of entering memory.
+        secrets_blanked: values replaced by redaction, summed over types.
+        seqs: per team, (first, last) sequence number appended by this call.
+    """
+
+    stored: int
+    duplicates: int
+    noops: int
+    held: int
+    secrets_blanked: int
+    seqs: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+class AuditStore(ABC):
+    """Contract of an audit store; `SqlAuditStore` implements it for SQLite and PostgreSQL."""
+
+    @abstractmethod
+    def append(self, drafts: Sequence[AuditEvent], *, sender: str) -> AppendResult:
+        """Append a batch of drafts (all or nothing); see the module docstring."""
+
+    @abstractmethod
+    def events(self, team: str, *, after_seq: int = 0) -> Iterator[AuditEvent]:
+        """A team's stored events in `seq` order, from `after_seq + 1`."""
+
+    @abstractmethod
+    def rebuild_projections(self, team: str | None = None) -> int:
+        """Drop and rebuild the current-state tables from the log; returns events replayed."""
+
+
+class SqlAuditStore(AuditStore):
+    """The audit store on any SQLAlchemy URL (`sqlite:///...` or `postgresql+psycopg://...`).
+
+    Args:
+        url: SQLAlchemy database URL.
+        sanitizer: redaction and holding; built from `memeval.redact`/`memeval.hold` when None.
+        fingerprint_key: HMAC key of secret fingerprints (needed when `sanitizer` is None).
+
+    Raises:
+        AuditStoreError: the database cannot be reached or migrated.
+    """
+
+    def __init__(
+        self, url: str, *, sanitizer: Sanitizer | None = None, fingerprint_key: bytes | None = None
+    ) -> None:
+        self.url = url
+        self._sanitizer = sanitizer
+        self._fingerprint_key = fingerprint_key
+        self.is_sqlite = url.startswith("sqlite")
+        try:
+            self.engine = self._make_engine(url, immediate=False)
+            self._write_engine = self._make_engine(url, immediate=True) if self.is_sqlite else self.engine
+            from memeval.audit._migrations import migrate
+
+            with self._write_engine.begin() as conn:
+                migrate(conn)
+        except SQLAlchemyError as exc:
+            raise AuditStoreError(
+                f"cannot open the audit store at {_safe_url(url)}: {type(exc).__name__}: "
+                f"{exc.orig if hasattr(exc, 'orig') else exc}; check MEMEVAL_DB"
+            ) from exc
+
+    @staticmethod
+    def _make_engine(url: str, *, immediate: bool) -> Engine:
+        if not url.startswith("sqlite"):
+            return create_engine(url, pool_pre_ping=True)
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(eng, "connect")
+        def _on_connect(dbapi_conn: Any, _rec: Any) -> None:
+            dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @event.listens_for(eng, "begin")
+        def _on_begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+        return eng
+
+    @property
+    def sanitizer(self) -> Sanitizer:
+        """The redaction/holding step of the write path (built on first use)."""
+        if self._sanitizer is None:
+            from memeval.hold import get_hold_detector
+            from memeval.redact import get_redactor
+
+            if self._fingerprint_key is None:
+                raise AuditStoreError("no fingerprint key: pass fingerprint_key= or a Sanitizer")
+            self._sanitizer = Sanitizer(get_redactor(), get_hold_detector(), self._fingerprint_key)
+        return self._sanitizer
+
+    @contextmanager
+    def write_session(self) -> Iterator[Session]:
+        """The one write transaction: `BEGIN IMMEDIATE` on SQLite, a table lock on PostgreSQL."""
+        with Session(self._write_engine, autoflush=True, expire_on_commit=False) as session:
+            if not self.is_sqlite:
+                session.execute(text("LOCK TABLE audit_head IN SHARE ROW EXCLUSIVE MODE"))
+            yield session
+            session.commit()
+
+    def read_session(self) -> Session:
+        """A session for reading (never committed)."""
+        return Session(self.engine)
+
+    # --- the write path -------------------------------------------------------------------
+    def append(self, drafts: Sequence[AuditEvent], *, sender: str) -> AppendResult:
+        """Append a batch of drafts, all or nothing (see the module docstring).
+
+        Args:
+            drafts: validated events from one sender, store fields unset.
+            sender: the authenticated sender name.
+
+        Returns:
+            An `AppendResult`.
+
+        Raises:
+            AuditEventRejected: a draft is not allowed; `.index` is its position in `drafts`.
+            TransitionRefused: a decision its item's state does not allow (`.index` set).
+            AuditStoreError: the database failed.
+        """
+        expanded: list[list[AuditEvent]] = []
+        for i, d in enumerate(drafts):
+            _check_draft(d, i)
+            expanded.append(self.sanitizer.sanitize(d, sender))
+        try:
+            return self._append_locked(drafts, expanded, sender)
+        except SQLAlchemyError as exc:
+            raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
+
+    def _append_locked(
+        self, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str
+    ) -> AppendResult:
+        stored = dups = noops = held = blanked = 0
+        seqs: dict[str, tuple[int, int]] = {}
+        with self.write_session() as s:
+            existing = self._existing_ids(s, drafts, sender)
+            heads: dict[str, AuditHead] = {}
+            for i, evs in enumerate(expanded):
+                key = (evs[0].team, evs[0].sender_event_id)
+                if key in existing:
+                    dups += 1
+                    continue
+                existing.add(key)
+                main = evs[0]
+                try:
+                    if self._decide(s, main) == "noop":
+                        noops += 1
+                        continue
+                    released = self._released(s, main)
+                    for derived in released:
+                        self._decide(s, derived)
+                except TransitionRefused as exc:
+                    raise TransitionRefused(
+                        f"event {i}: {exc}", item=exc.item, state=exc.state, index=i
+                    ) from exc
+                for ev in [*evs, *released]:
+                    row = self._insert(s, ev, sender, heads)
+                    first, _ = seqs.get(ev.team, (row.seq, row.seq))
+                    seqs[ev.team] = (first, row.seq)
+                    stored += 1
+                    held += ev.type == "hold.created"
+                    if isinstance(ev.payload, p.SecretBlanked):
+                        blanked += ev.payload.count
+        return AppendResult(stored, dups, noops, held, blanked, seqs)
+
+    def _existing_ids(
+        self, s: Session, drafts: Sequence[AuditEvent], sender: str
+    ) -> set[tuple[str, str]]:
+        found: set[tuple[str, str]] = set()
+        ids = sorted({d.sender_event_id for d in drafts})
+        for k in range(0, len(ids), 500):
+            q = select(AuditEventRow.team, AuditEventRow.sender_event_id).where(
+                AuditEventRow.sender == sender, AuditEventRow.sender_event_id.in_(ids[k : k + 500])  # type: ignore[attr-defined]
+            )
+            found.update((t, e) for t, e in s.execute(q).all())
+        return found
+
+    def _decide(self, s: Session, ev: AuditEvent) -> str:
+        noun = item_noun(ev.type)
+        if noun is None:
+            return "append"
+        model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[noun]
+        return decide(ev, s.get(model, (ev.team, ev.subject)))  # type: ignore[arg-type]
+
+    def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
+        if ev.type != "hold.released":
+            return []
+        hold = s.get(HoldState, (ev.team, ev.subject))
+        assert hold is not None  # decide() refused a release of a missing hold
+        lesson = hold.origin == "lesson.proposed"
+        payload: dict[str, Any] = {"text": hold.text, "source": hold.source, "released_hold": hold.hold_id}
+        if not lesson:
+            payload["kind"] = hold.kind
+        return [
+            EVENT_ADAPTER.validate_python(
+                {
+                    "type": hold.origin,
+                    "occurred_at": ev.occurred_at,
+                    "team": ev.team,
+                    "sender_event_id": f"{ev.sender_event_id}#released",
+                    # a released lesson is still proposed by its author, so its author cannot approve it
+                    "actor": {"kind": hold.actor_kind, "id": hold.actor_id} if lesson else ev.actor,
+                    "session": hold.session,
+                    "subject": hold.item_id,
+                    "payload": payload,
+                }
+            )
+        ]
+
+    def _insert(
+        self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, AuditHead]
+    ) -> AuditEventRow:
+        head = heads.get(ev.team) or s.get(AuditHead, ev.team)
+        if head is None:
+            head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
+            s.add(head)
+        heads[ev.team] = head
+        now = utc_now()
+        stored = ev.model_copy(
+            update={
+                "event_id": "ev_" + uuid.uuid4().hex[:24],
+                "seq": head.seq + 1,
+                "recorded_at": now,
+                "sender": sender,
+                "prev_hash": head.hash,
+            }
+        )
+        body_text = canonical_json(stored.body())
+        digest = stored.compute_hash()
+        row = row_from_event(stored.model_copy(update={"hash": digest}), body_text)
+        s.add(row)
+        head.seq, head.hash = row.seq, digest
+        project(s, stored.model_copy(update={"hash": digest}))
+        return row
+
+    # --- reading --------------------------------------------------------------------------
+    def events(self, team: str, *, after_seq: int = 0) -> Iterator[AuditEvent]:
+        """A team's stored events in `seq` order, from `after_seq + 1` (read in pages of 1000)."""
+        last = after_seq
+        while True:
+            with self.read_session() as s:
+                rows = s.execute(
+                    select(AuditEventRow.body, AuditEventRow.hash, AuditEventRow.seq)
+                    .where(AuditEventRow.team == team, AuditEventRow.seq > last)
+                    .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+                    .limit(1000)
+                ).all()
+            if not rows:
+                return
+            for body, digest, seq in rows:
+                yield event_from_body(body, digest)
+                last = seq
+
+    def teams(self) -> list[str]:
+        """Every team with at least one event, sorted."""
+        with self.read_session() as s:
+            return sorted(s.execute(select(AuditHead.team)).scalars())
+
+    def rebuild_projections(self, team: str | None = None) -> int:
+        """Delete the projection rows (of `team`, or all) and replay the log into them.
+
+        Returns:
+            The number of events replayed.
+        """
+        n = 0
+        with self.write_session() as s:
+            for model in PROJECTION_TABLES:
+                q = delete(model)
+                if team is not None:
+                    q = q.where(model.team == team)  # type: ignore[attr-defined]
+                s.execute(q)
+            s.flush()
+            teams = [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())
+            for t in teams:
+                last = 0
+                while True:
+                    rows = s.execute(
+                        select(AuditEventRow.body, AuditEventRow.hash, AuditEventRow.seq)
+                        .where(AuditEventRow.team == t, AuditEventRow.seq > last)
+                        .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+                        .limit(1000)
+                    ).all()
+                    if not rows:
+                        break
+                    for body, digest, seq in rows:
+                        project(s, event_from_body(body, digest))
+                        s.flush()
+                        last, n = seq, n + 1
+        return n
+
+
+def _check_draft(d: AuditEvent, index: int) -> None:
+    set_fields = [f for f in STORE_FIELDS if getattr(d, f) is not None]
+    if set_fields:
+        raise AuditEventRejected(
+            f"event {index} ({d.sender_event_id!r}) sets {set_fields}: the store assigns these; "
+            "remove them",
+            index=index,
+        )
+    if d.type in STORE_ONLY_TYPES:
+        raise AuditEventRejected(
+            f"event {index} ({d.sender_event_id!r}) has type {d.type!r}, which only memeval "
+            "writes: send the original text and memeval blanks or holds it",
+            index=index,
+        )
+    if getattr(d.payload, "released_hold", None) is not None:
+        raise AuditEventRejected(
+            f"event {index} ({d.sender_event_id!r}) sets payload.released_hold: only a "
+            "hold.released decision does that; remove it",
+            index=index,
+        )
+
+
+def row_from_event(ev: AuditEvent, body_text: str) -> AuditEventRow:
+    """The log row of stored event `ev` whose canonical body (without hash) is `body_text`."""
+    facet_field = type(ev.payload).FACET
+    assert ev.seq is not None and ev.recorded_at is not None and ev.hash and ev.prev_hash
+    return AuditEventRow(
+        event_id=ev.event_id or "",
+        team=ev.team,
+        seq=ev.seq,
+        type=ev.type,
+        occurred_us=to_us(ev.occurred_at),
+        recorded_us=to_us(ev.recorded_at),
+        sender=ev.sender or "",
+        sender_event_id=ev.sender_event_id,
+        actor_kind=ev.actor.kind,
+        actor_id=ev.actor.id,
+        session=ev.session,
+        subject=ev.subject,
+        facet=None if facet_field is None else str(getattr(ev.payload, facet_field)),
+        quantity=ev.payload.count if isinstance(ev.payload, p.SecretBlanked) else 1,
+        prev_hash=ev.prev_hash,
+        hash=ev.hash,
+        body=body_text,
+    )
+
+
+def event_from_body(body: str, digest: str) -> AuditEvent:
+    """The stored event read back from its body JSON and hash column."""
+    ev = EVENT_ADAPTER.validate_json(body)
+    return ev.model_copy(update={"hash": digest})
+
+
+def _safe_url(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        return "<unparseable URL>"

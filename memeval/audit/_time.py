@@ -1,0 +1,76 @@
+"""Time helpers: UTC microseconds, and ISO weeks in a team's time zone."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from memeval.errors import UsageError
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def to_us(dt: datetime) -> int:
+    """Microseconds since the Unix epoch of an aware datetime (exact, no float rounding)."""
+    if dt.tzinfo is None:
+        raise ValueError(f"naive datetime {dt.isoformat()}: memeval needs aware (UTC) datetimes")
+    delta = dt - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def from_us(us: int) -> datetime:
+    """The aware UTC datetime of `us` microseconds since the Unix epoch."""
+    return _EPOCH + timedelta(microseconds=us)
+
+
+def utc_now() -> datetime:
+    """Now, aware, in UTC."""
+    return datetime.now(UTC)
+
+
+def zone(tz: str) -> ZoneInfo:
+    """The IANA time zone named `tz`.
+
+    Raises:
+        UsageError: `tz` is not a known IANA zone name.
+    """
+    try:
+        return ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise UsageError(
+            f"unknown time zone {tz!r}: give an IANA name such as 'Europe/London' or 'UTC'"
+        ) from exc
+
+
+def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:
+    """The half-open window [Monday 00:00, next Monday 00:00) of an ISO week in zone `tz`.
+
+    Args:
+        week: `YYYY-Www`, e.g. `2026-W47` (ISO 8601 week date; week 1 holds the first Thursday).
+        tz: IANA zone name; the window follows the zone's local midnight (DST included).
+
+    Returns:
+        (start, end) as aware UTC datetimes.
+
+    Raises:
+        UsageError: `week` is malformed or does not exist (e.g. W53 of a 52-week year), or `tz`
+            is unknown.
+    """
+    m = re.fullmatch(r"(\d{4})-W(\d{2})", week)
+    if not m:
+        raise UsageError(f"week {week!r} is not an ISO week: write it as YYYY-Www, e.g. 2026-W47")
+    try:
+        monday = date.fromisocalendar(int(m[1]), int(m[2]), 1)
+    except ValueError as exc:
+        raise UsageError(f"week {week!r} does not exist: {exc}") from exc
+    z = zone(tz)
+    start = datetime.combine(monday, time(0), tzinfo=z)
+    end = datetime.combine(monday + timedelta(days=7), time(0), tzinfo=z)
+    return start.astimezone(UTC), end.astimezone(UTC)
+
+
+def iso_week_of(dt: datetime, tz: str) -> str:
+    """The ISO week (`YYYY-Www`) that aware datetime `dt` falls in, in zone `tz`."""
+    y, w, _ = dt.astimezone(zone(tz)).isocalendar()
+    return f"{y:04d}-W{w:02d}"

@@ -1,0 +1,48 @@
+"""Bearer tokens of senders: one per (team, sender), stored only as a SHA-256 hash."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+
+from sqlalchemy import delete, select
+
+from memeval.audit._store import SqlAuditStore
+from memeval.audit._tables import SenderToken
+from memeval.audit._time import to_us, utc_now
+from memeval.errors import UsageError
+
+TOKEN_PREFIX = "mev_"
+
+
+def token_hash(token: str) -> str:
+    """Hex SHA-256 of a token (tokens are 256-bit random, so a plain hash is enough)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def add_token(store: SqlAuditStore, team: str, sender: str) -> str:
+    """Create a token for `sender` of `team`, replacing any earlier one; return it (shown once).
+
+    Raises:
+        UsageError: `team` or `sender` is not a simple name.
+    """
+    for what, value in (("team", team), ("sender", sender)):
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]{0,62}", value):
+            raise UsageError(
+                f"{what} {value!r} is not a simple name: use lowercase letters, digits, '.', '_', '-'"
+            )
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    with store.write_session() as s:
+        s.execute(delete(SenderToken).where(SenderToken.team == team, SenderToken.sender == sender))  # type: ignore[arg-type]
+        s.add(SenderToken(token_sha256=token_hash(token), team=team, sender=sender, created_us=to_us(utc_now())))
+    return token
+
+
+def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
+    """(team, sender) of a token, or None when it is unknown."""
+    with store.read_session() as s:
+        row = s.execute(
+            select(SenderToken.team, SenderToken.sender).where(SenderToken.token_sha256 == token_hash(token))
+        ).first()
+    return None if row is None else (row[0], row[1])
