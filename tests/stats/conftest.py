@@ -16,7 +16,7 @@ def _arm(trials: list[dict[str, Any]]) -> tuple[TrialObs, ...]:
 
 @pytest.fixture(scope="session")
 def to_tasks() -> Callable[[list[dict[str, Any]]], list[TaskTrials]]:
-    """Convert the reference cases' `{"task", "baseline": [{"o", "cost"}], "pack"}` to TaskTrials."""
+    """Convert the cases' `{"task", "baseline": [{"o", "cost"}], "pack"}` to TaskTrials."""
 
     def convert(raw_tasks: list[dict[str, Any]]) -> list[TaskTrials]:
         return [
