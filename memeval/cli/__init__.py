@@ -1,6 +1,8 @@
 """memeval's command line. Each module registers its commands on `memeval.cli.app.app`."""
 
 from memeval.cli import ab as _ab  # noqa: F401  (registers `ab`, `result`, `results`)
+from memeval.cli import audit as _audit  # noqa: F401
+from memeval.cli import pack as _pack  # noqa: F401
 from memeval.cli.app import app, main
 
 __all__ = ["app", "main"]

@@ -1,0 +1,191 @@
+"""`memeval audit ...`: ingest, verify, count and serve the audit log.
+
+The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
+
+audit_app = typer.Typer(help="The audit log: ingest events, verify the chain, count a week.", no_args_is_help=True)
+token_app = typer.Typer(help="Bearer tokens of senders (stored only as hashes).", no_args_is_help=True)
+team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True)
+audit_app.add_typer(token_app, name="token")
+audit_app.add_typer(team_app, name="team")
+app.add_typer(audit_app, name="audit")
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
+
+
+@audit_app.command("ingest")
+@translate_errors
+def ingest(
+    file: Annotated[str, typer.Argument(help="A JSON Lines file of event drafts, or - for standard input.")],
+    sender: Annotated[str, typer.Option(help="Sender name recorded on the events (idempotency is per sender).")] = "cli",
+    batch_size: Annotated[int, typer.Option(help="Events per all-or-nothing batch; 0: the whole file is one batch.")] = 0,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Store a JSONL file of events: secrets are blanked and orders-to-agents text is held first."""
+    from memeval.audit import ingest_lines, open_store
+
+    if file == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        path = Path(file)
+        if not path.is_file():
+            raise fail(f"no such file {file!r}: pass a JSONL file of audit events, or - for stdin")
+        lines = path.read_text(encoding="utf-8").splitlines()
+    store = open_store(db)
+    res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
+    r = res.result
+    if as_json:
+        out = {"lines": res.lines, "batches": res.batches, "stored": r.stored, "duplicates": r.duplicates,
+               "noops": r.noops, "held": r.held, "secrets_blanked": r.secrets_blanked,
+               "seqs": {t: list(v) for t, v in r.seqs.items()}}  # fmt: skip
+        typer.echo(json.dumps(out, sort_keys=True))
+        return
+    typer.echo(
+        f"read {res.lines} events: stored {r.stored} (held {r.held}, secrets blanked "
+        f"{r.secrets_blanked}), skipped {r.duplicates} already stored, {r.noops} repeated decisions"
+    )
+
+
+@audit_app.command("verify")
+@translate_errors
+def verify(
+    team: Annotated[str | None, typer.Option(help="Verify one team (default: every team).")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Walk each team's hash chain; exit 1 and name the first broken link if it does not hold."""
+    from memeval.audit import open_store, verify_chain
+
+    store = open_store(db)
+    teams = [team] if team else store.teams()
+    reports = [verify_chain(store, t) for t in teams]
+    if as_json:
+        typer.echo(json.dumps([r.__dict__ for r in reports], sort_keys=True))
+    else:
+        for r in reports:
+            if r.ok:
+                typer.echo(f"{r.team}: ok, {r.checked} events, chain intact")
+            else:
+                typer.echo(f"{r.team}: BROKEN at seq {r.broken_seq} after {r.checked} good events: {r.problem}")
+        if not reports:
+            typer.echo("no teams in the audit store")
+    if not all(r.ok for r in reports):
+        raise typer.Exit(EXIT_FAILURE)
+
+
+@audit_app.command("counts")
+@translate_errors
+def counts(
+    team: Annotated[str, typer.Option(help="The team.")],
+    week: Annotated[str, typer.Option(help="ISO week, e.g. 2026-W47.")],
+    tz: Annotated[str | None, typer.Option(help="IANA zone of the week (default: the team's, else UTC).")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...)."""
+    from memeval.audit import open_store, week_counts
+
+    c = week_counts(open_store(db), team, week, tz=tz)
+    if as_json:
+        typer.echo(c.model_dump_json())
+        return
+    reasons = ", ".join(f"{k} {v}" for k, v in c.refusals_by_reason.items()) or "none"
+    kinds = ", ".join(f"{k} {v}" for k, v in c.secrets_by_type.items()) or "none"
+    rows = [
+        ("Sessions", c.sessions, "each one started with a slice"),
+        ("Memories written", c.memories_written, "kept by agents, released holds included"),
+        ("Lessons proposed", c.lessons_proposed,
+         f"{c.lessons_approved} approved, {c.lessons_rejected} rejected, {c.lessons_waiting} still waiting"),
+        ("Contradictions", c.contradictions_opened,
+         f"{c.contradictions_settled} settled, {c.contradictions_open} open"),
+        ("Refusals", c.refusals, reasons),
+        ("Secrets blanked", c.secrets_blanked, kinds),
+        ("Held for a person", c.held,
+         f"{c.held_released} released, {c.held_discarded} discarded, {c.held_still} still held"),
+    ]  # fmt: skip
+    typer.echo(f"{team}, {week} ({c.tz}; {c.start:%Y-%m-%d %H:%M} to {c.end:%Y-%m-%d %H:%M} UTC; log up to seq {c.upto_seq})")
+    for name, n, what in rows:
+        typer.echo(f"  {name:<18} {n:>6}  {what}")
+    for noun, ages in c.waiting.items():
+        typer.echo(f"  waiting {noun + 's':<14} {ages.total:>3}  <1d {ages.under_1d}, 1-3d {ages.d1_to_3}, "
+                   f"3-7d {ages.d3_to_7}, >7d {ages.over_7d}")  # fmt: skip
+
+
+@audit_app.command("rebuild")
+@translate_errors
+def rebuild(
+    team: Annotated[str | None, typer.Option(help="Rebuild one team (default: all).")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Drop and rebuild the current-state tables (lessons, contradictions, holds, memories) from the log."""
+    from memeval.audit import open_store
+
+    n = open_store(db).rebuild_projections(team)
+    typer.echo(f"replayed {n} events into the projections")
+
+
+@audit_app.command("serve")
+@translate_errors
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8765,
+    db: DbOpt = None,
+) -> None:
+    """Serve POST /api/v1/events (bearer token per sender) with uvicorn."""
+    import uvicorn
+
+    from memeval.audit import create_app, open_store
+
+    uvicorn.run(create_app(open_store(db)), host=host, port=port, log_level="warning")
+
+
+@token_app.command("add")
+@translate_errors
+def token_add(
+    team: Annotated[str, typer.Option(help="The team the sender writes for.")],
+    sender: Annotated[str, typer.Option(help="The sender's name.")],
+    db: DbOpt = None,
+) -> None:
+    """Create (or replace) a sender's token and print it once; only its hash is stored."""
+    from memeval.audit import add_token, open_store
+
+    typer.echo(add_token(open_store(db), team, sender))
+
+
+@team_app.command("set")
+@translate_errors
+def team_set(
+    team: Annotated[str, typer.Argument(help="The team.")],
+    tz: Annotated[str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")],
+    db: DbOpt = None,
+) -> None:
+    """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""
+    from memeval.audit import open_store
+    from memeval.audit._tables import TeamRow
+    from memeval.audit._time import zone
+
+    zone(tz)
+    store = open_store(db)
+    with store.write_session() as s:
+        row = s.get(TeamRow, team)
+        if row is None:
+            s.add(TeamRow(team=team, tz=tz))
+        else:
+            row.tz = tz
+    typer.echo(f"{team}: weeks are cut in {tz}")

@@ -1,0 +1,35 @@
+"""`memeval pack ...`: packs built from the audit log (the bridge)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memeval.cli.app import app, translate_errors
+
+pack_app = typer.Typer(help="Memory packs.", no_args_is_help=True)
+app.add_typer(pack_app, name="pack")
+
+
+@pack_app.command("build")
+@translate_errors
+def build(
+    team: Annotated[str, typer.Option(help="The team whose audit log approves the items.")],
+    out: Annotated[Path, typer.Option(help="Where to write the memeval.pack/1 JSON file.")],
+    version: Annotated[str | None, typer.Option(help="Pack version (default: seq-<log head>).")] = None,
+    db: Annotated[str | None, typer.Option("--db", help="Audit store URL (default: MEMEVAL_DB).")] = None,
+) -> None:
+    """Write a pack of approved lessons and released memories (never held or contested items)."""
+    from memeval.audit import build_pack, open_store
+    from memeval.packs import write_pack
+
+    built = build_pack(open_store(db), team, version=version)
+    write_pack(built.pack, out)
+    typer.echo(
+        f"wrote {out}: {len(built.pack.items)} items, version {built.pack.version}, "
+        f"{built.pack.content_hash}; left out {len(built.excluded)}"
+    )
+    for item, why in built.excluded:
+        typer.echo(f"  left out {item}: {why}", err=True)
