@@ -1,12 +1,36 @@
-"""Metering from outside: read what each model call used and cost, from the wire.
+"""Metering from outside: a local proxy that measures every model call an agent makes.
 
 Public surface:
 
+- `MeterProxy`, `Upstream`: the proxy (a real HTTP server on 127.0.0.1, background thread).
+- `ModelCall`, `Cost`, `TrialSpend`, `CostReason`, `Provider`: what it records.
+- `PriceBook`, `UserPrice`, `load_user_prices`, `GENAI_PRICES`: prices (genai-prices + a user file).
 - `parse_body`, `parse_stream`, `UsageMeter`, `ParsedUsage`, `Api`: pure usage readers for
-  Anthropic Messages, OpenAI Chat Completions and OpenAI Responses.
+  Anthropic Messages, OpenAI Chat Completions and OpenAI Responses. Token semantics: see
+  `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
 """
 
 from memeval.meter._meter import UsageMeter, parse_body, parse_stream
+from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
+from memeval.meter._proxy import MeterProxy
+from memeval.meter._records import Cost, CostReason, ModelCall, Provider, TrialSpend, Upstream
 from memeval.meter._usage import Api, ParsedUsage
 
-__all__ = ["Api", "ParsedUsage", "UsageMeter", "parse_body", "parse_stream"]
+__all__ = [
+    "GENAI_PRICES",
+    "Api",
+    "Cost",
+    "CostReason",
+    "MeterProxy",
+    "ModelCall",
+    "ParsedUsage",
+    "PriceBook",
+    "Provider",
+    "TrialSpend",
+    "Upstream",
+    "UsageMeter",
+    "UserPrice",
+    "load_user_prices",
+    "parse_body",
+    "parse_stream",
+]

@@ -1,0 +1,289 @@
+"""The proxy's ASGI application: attribute, forward unchanged, meter a copy, record.
+
+Routes (the SDKs' own paths, so `OPENAI_BASE_URL=<proxy>/v1` and `ANTHROPIC_BASE_URL=<proxy>`
+work): `POST /v1/chat/completions` and `POST /v1/responses` go to the `openai` upstream (whose
+base URL ends in `/v1`, so the path after `/v1` is appended); `POST /v1/messages` goes to the
+`anthropic` upstream (whose base URL has no `/v1`, so the whole path is appended). Any other path
+under `/v1/` (model lists, token counting) is forwarded to the upstream the key header points at
+(`x-api-key` -> anthropic, else openai) and not recorded as a model call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import httpx
+
+from memeval.meter._ledger import Caller, Ledger
+from memeval.meter._meter import UsageMeter
+from memeval.meter._prices import PriceBook
+from memeval.meter._records import Cost, ModelCall, Provider, Upstream, utc_now
+from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
+from memeval.meter._usage import Api, ParsedUsage
+
+log = logging.getLogger(__name__)
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+ROUTES: dict[str, tuple[Provider, Api]] = {
+    "/v1/chat/completions": ("openai", "openai-chat"),
+    "/v1/responses": ("openai", "openai-responses"),
+    "/v1/messages": ("anthropic", "anthropic-messages"),
+}
+HOP_BY_HOP = frozenset(
+    {b"connection", b"keep-alive", b"proxy-authenticate", b"proxy-authorization", b"te",
+     b"trailer", b"transfer-encoding", b"upgrade", b"host", b"content-length"}
+)
+_KEY_HEADERS = frozenset({b"authorization", b"x-api-key"})
+
+
+@dataclass(frozen=True)
+class _Call:
+    """What is known about a request before it is forwarded."""
+
+    caller: Caller
+    provider: Provider
+    api: Api | None
+    requested_model: str | None
+    attempt: int
+    started_at: datetime
+    t0: float
+
+
+class ForwardApp:
+    """ASGI app; `on_call` runs on the proxy's event-loop thread after each recorded call."""
+
+    def __init__(
+        self,
+        upstreams: Mapping[Provider, Upstream],
+        prices: PriceBook,
+        ledger: Ledger,
+        on_call: Callable[[ModelCall], None] | None,
+    ) -> None:
+        self._upstreams = dict(upstreams)
+        self._prices = prices
+        self._ledger = ledger
+        self._on_call = on_call
+        self._client: httpx.AsyncClient | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point (HTTP and lifespan)."""
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+        elif scope["type"] == "http":
+            await self._http(scope, receive, send)
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                timeout = httpx.Timeout(connect=30.0, read=600.0, write=600.0, pool=600.0)
+                limits = httpx.Limits(max_connections=512, max_keepalive_connections=128)
+                self._client = httpx.AsyncClient(timeout=timeout, limits=limits, trust_env=False)
+                self._client.headers = httpx.Headers()  # send only what the caller sent
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                if self._client is not None:
+                    await self._client.aclose()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        t0 = time.perf_counter()
+        started_at = utc_now()
+        path: str = scope["path"]
+        headers: list[tuple[bytes, bytes]] = scope["headers"]
+        route = ROUTES.get(path) if scope["method"] == "POST" else None
+        if route is None:
+            provider: Provider = "anthropic" if _header(headers, b"x-api-key") else "openai"
+            api: Api | None = None
+        else:
+            provider, api = route
+        caller = self._ledger.lookup(_placeholder(headers))
+        if caller is None:
+            await _answer(send, error_answer(provider, "unknown_key", (
+                "memeval meter: unknown or revoked placeholder key; use the key the harness "
+                "registered for this trial")))
+            return
+        if route is None and not path.startswith("/v1/"):
+            await _answer(send, error_answer(provider, "not_found", f"no route for {path}"))
+            return
+        body = await _read_body(receive)
+        call = _Call(caller, provider, api, _requested_model(body, headers), _attempt(headers),
+                     started_at, t0)
+        upstream = self._upstreams.get(provider)
+        if upstream is None:
+            await self._refuse(send, call, "no_upstream",
+                               f"memeval meter: no {provider!r} upstream is configured")
+        elif caller.budget_exhausted and api is not None:
+            await self._refuse(send, call, "budget", (
+                f"memeval budget exhausted for trial {caller.trial_id!r}: its spend limit was "
+                "reached, further model calls are refused"))
+        else:
+            await self._forward(scope, receive, send, call, upstream, body)
+
+    async def _refuse(self, send: Send, call: _Call, refusal: Refusal, message: str) -> None:
+        answer = error_answer(call.provider, refusal, message)
+        await _answer(send, answer)
+        if call.api is not None:
+            self._record(call, answer.status, ParsedUsage(), streamed=False, ttfb=None,
+                         forwarded=refusal == "unreachable", error=message)
+
+    async def _forward(self, scope: Scope, receive: Receive, send: Send, call: _Call,
+                       upstream: Upstream, body: bytes) -> None:
+        assert self._client is not None, "the proxy's lifespan startup did not run"
+        request = self._client.build_request(
+            scope["method"], _url(upstream, call.provider, scope),
+            headers=_request_headers(scope["headers"], call.provider, upstream), content=body)
+        try:
+            response = await self._client.send(request, stream=True)
+        except httpx.TransportError as exc:
+            message = f"memeval meter: upstream {upstream.base_url} unreachable: {exc!r}"
+            await self._refuse(send, call, "unreachable", message)
+            return
+        streamed = response.headers.get("content-type", "").startswith("text/event-stream")
+        meter = UsageMeter(call.api or "openai-chat", streamed=streamed,
+                           content_encoding=response.headers.get("content-encoding"))
+        ttfb: float | None = None
+        error: str | None = None
+        disconnected = asyncio.Event()
+        watcher = asyncio.create_task(_watch_disconnect(receive, disconnected))
+        try:
+            await send({"type": "http.response.start", "status": response.status_code,
+                        "headers": [(k.lower(), v) for k, v in response.headers.raw
+                                    if k.lower() not in HOP_BY_HOP - {b"content-length"}]})
+            async for chunk in response.aiter_raw():
+                if ttfb is None:
+                    ttfb = (time.perf_counter() - call.t0) * 1000
+                meter.feed(chunk)
+                if disconnected.is_set():
+                    error = "the client disconnected before the response ended"
+                    break
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            else:
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except httpx.HTTPError as exc:
+            # The upstream cut the response: end ours without its terminator, as it did.
+            error = f"the upstream connection failed mid-response: {exc!r}"
+        finally:
+            watcher.cancel()
+            await response.aclose()
+            if call.api is not None:
+                self._record(call, response.status_code, meter.finish(), streamed=streamed,
+                             ttfb=ttfb, forwarded=True, error=error)
+
+    def _record(self, call: _Call, status: int, usage: ParsedUsage, *, streamed: bool,
+                ttfb: float | None, forwarded: bool, error: str | None) -> None:
+        assert call.api is not None
+        ok = 200 <= status < 300
+        if ok:
+            cost = self._prices.cost(usage, provider=call.provider,
+                                     models=(usage.model, call.requested_model),
+                                     at=call.started_at)
+        else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
+            cost = Cost(cost_usd=None, reason="usage_missing")
+        record = ModelCall(
+            call_id=uuid.uuid4().hex, trial_id=call.caller.trial_id, role=call.caller.role,
+            provider=call.provider, api=call.api, requested_model=call.requested_model,
+            response_model=usage.model, status=status, attempt=call.attempt, streamed=streamed,
+            completed=ok and usage.completed and error is None, forwarded=forwarded,
+            input_tokens=usage.input_tokens, uncached_input_tokens=usage.uncached_input_tokens,
+            output_tokens=usage.output_tokens, cache_read_tokens=usage.cache_read_tokens,
+            cache_write_tokens=usage.cache_write_tokens, reasoning_tokens=usage.reasoning_tokens,
+            tool_calls=usage.tool_calls, tool_names=usage.tool_names,
+            hosted_tool_calls=usage.hosted_tool_calls, started_at=call.started_at,
+            latency_ms=(time.perf_counter() - call.t0) * 1000, ttfb_ms=ttfb, cost=cost,
+            error=error or usage.error,
+        )
+        self._ledger.record(record)
+        if self._on_call is not None:
+            try:
+                self._on_call(record)
+            except Exception:  # noqa: BLE001 - a caller's bug must not stop the proxy
+                log.exception("on_call raised for call %s of trial %s", record.call_id,
+                              record.trial_id)
+
+
+async def _watch_disconnect(receive: Receive, disconnected: asyncio.Event) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            disconnected.set()
+            return
+
+
+async def _answer(send: Send, answer: ErrorAnswer) -> None:
+    await send({"type": "http.response.start", "status": answer.status, "headers": answer.headers})
+    await send({"type": "http.response.body", "body": answer.body, "more_body": False})
+
+
+async def _read_body(receive: Receive) -> bytes:
+    parts = []
+    while True:
+        message = await receive()
+        parts.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(parts)
+
+
+def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
+    for key, value in headers:
+        if key.lower() == name:
+            return value
+    return None
+
+
+def _placeholder(headers: list[tuple[bytes, bytes]]) -> str | None:
+    key = _header(headers, b"x-api-key")
+    if key:
+        return key.decode("latin-1").strip()
+    auth = _header(headers, b"authorization")
+    if auth and auth[:7].lower() == b"bearer ":
+        return auth[7:].decode("latin-1").strip()
+    return None
+
+
+def _attempt(headers: list[tuple[bytes, bytes]]) -> int:
+    raw = _header(headers, b"x-stainless-retry-count")
+    return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
+
+
+def _requested_model(body: bytes, headers: list[tuple[bytes, bytes]]) -> str | None:
+    if _header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
+        return None
+    try:
+        model = json.loads(body).get("model")
+    except ValueError:
+        return None
+    return model if isinstance(model, str) else None
+
+
+def _url(upstream: Upstream, provider: Provider, scope: Scope) -> str:
+    path: str = scope["path"]
+    suffix = path[len("/v1"):] if provider == "openai" else path
+    query: bytes = scope.get("query_string", b"")
+    return upstream.base_url.rstrip("/") + suffix + (f"?{query.decode('latin-1')}" if query else "")
+
+
+def _request_headers(
+    headers: list[tuple[bytes, bytes]], provider: Provider, upstream: Upstream
+) -> list[tuple[bytes, bytes]]:
+    out = [(k, v) for k, v in headers if k.lower() not in HOP_BY_HOP | _KEY_HEADERS]
+    if upstream.api_key is not None:
+        secret = upstream.api_key.get_secret_value().encode("latin-1")
+        if provider == "anthropic":
+            out.append((b"x-api-key", secret))
+        else:
+            out.append((b"authorization", b"Bearer " + secret))
+    return out

@@ -1,0 +1,165 @@
+"""Prices: genai-prices (pinned, dated, offline) plus a user price file that wins over it.
+
+The user file is TOML, one table per model id, prices in USD per million tokens:
+
+    [models."my-private-model"]
+    input = 1.0          # uncached input (required)
+    output = 4.0         # output, reasoning included (required)
+    cache_read = 0.1     # optional: defaults to `input`
+    cache_write = 1.25   # optional: defaults to `input`
+
+Cost from the user file = (uncached_input*input + cache_read*cache_read + cache_write*cache_write
++ output*output) / 1e6. genai-prices takes the whole prompt as `input_tokens` with its cache parts
+beside it (the meter's own semantics) and picks the price valid at the call's time.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import genai_prices
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from memeval.errors import UsageError
+from memeval.meter._records import Cost, Provider
+from memeval.meter._usage import ParsedUsage
+
+log = logging.getLogger(__name__)
+
+GENAI_PRICES = f"genai-prices {genai_prices.__version__}"
+"""The `price_source` of a genai-prices price: the library name and its pinned version."""
+
+
+class UserPrice(BaseModel):
+    """One model's prices from the user file, USD per million tokens."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    input: float
+    output: float
+    cache_read: float | None = None
+    cache_write: float | None = None
+
+
+def load_user_prices(path: Path) -> dict[str, UserPrice]:
+    """Read a user price file.
+
+    Raises:
+        UsageError: the file is missing, not TOML, or a model's table is malformed.
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"price file {path} cannot be read ({exc}); pass an existing file") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"price file {path} is not valid TOML: {exc}") from exc
+    models = data.get("models")
+    if not isinstance(models, dict):
+        raise UsageError(f'price file {path} has no [models."<id>"] tables; add one per model')
+    prices = {}
+    for model, table in models.items():
+        try:
+            prices[model] = UserPrice.model_validate(table)
+        except ValidationError as exc:
+            raise UsageError(
+                f"price file {path}: model {model!r} needs numeric input and output prices "
+                f"(USD per million tokens), optional cache_read and cache_write: {exc}"
+            ) from exc
+    return prices
+
+
+@dataclass(frozen=True)
+class PriceBook:
+    """Turns a call's usage into a `Cost`.
+
+    Args:
+        user_file: optional TOML price file; its prices win over genai-prices.
+
+    Raises:
+        UsageError: the user file is unreadable or malformed (checked at construction).
+    """
+
+    user_file: Path | None = None
+
+    def __post_init__(self) -> None:
+        prices = load_user_prices(self.user_file) if self.user_file is not None else {}
+        object.__setattr__(self, "_user", prices)
+
+    def cost(
+        self,
+        usage: ParsedUsage,
+        *,
+        provider: Provider,
+        models: tuple[str | None, ...],
+        at: datetime,
+    ) -> Cost:
+        """Price `usage` at time `at`.
+
+        Args:
+            usage: the call's reading; without input and output counts the cost is missing.
+            provider: the genai-prices provider id to look the model up under.
+            models: model ids to try in order (the one the response named, then the requested).
+            at: the call's time (UTC), which selects the dated genai-prices entry.
+
+        Returns:
+            A `Cost`: priced, `unpriced` (no table knows any of `models`) or `usage_missing`.
+        """
+        if not usage.has_usage:
+            return Cost(cost_usd=None, reason="usage_missing")
+        names = [m for m in models if m]
+        user: dict[str, UserPrice] = getattr(self, "_user")
+        for name in names:
+            if name in user:
+                return Cost(
+                    cost_usd=_user_cost(usage, user[name]),
+                    price_source=f"user:{self.user_file}",
+                    priced_as=f"user:{name}",
+                )
+        for name in names:
+            try:
+                calc = genai_prices.calc_price(
+                    _genai_usage(usage), name, provider_id=provider, genai_request_timestamp=at
+                )
+            except LookupError:
+                continue
+            except ValueError as exc:
+                log.warning("genai-prices refused the usage of %s: %s", name, exc)
+                continue
+            return Cost(
+                cost_usd=float(calc.total_price),
+                price_source=GENAI_PRICES,
+                priced_as=f"{calc.provider.id}:{calc.model.id}",
+            )
+        source = GENAI_PRICES if self.user_file is None else f"user:{self.user_file}; {GENAI_PRICES}"
+        return Cost(cost_usd=None, reason="unpriced", price_source=source)
+
+
+def _genai_usage(usage: ParsedUsage) -> genai_prices.Usage:
+    fields: dict[str, int] = {
+        "input_tokens": usage.input_tokens or 0,
+        "output_tokens": usage.output_tokens or 0,
+    }
+    if usage.cache_read_tokens:
+        fields["cache_read_tokens"] = usage.cache_read_tokens
+    if usage.cache_write_tokens:
+        fields["cache_write_tokens"] = usage.cache_write_tokens
+        if usage.cache_write_1h_tokens:
+            fields["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
+    return genai_prices.Usage(**fields)
+
+
+def _user_cost(usage: ParsedUsage, price: UserPrice) -> float:
+    read = usage.cache_read_tokens or 0
+    write = usage.cache_write_tokens or 0
+    uncached = usage.uncached_input_tokens or 0
+    total = (
+        uncached * price.input
+        + read * (price.cache_read if price.cache_read is not None else price.input)
+        + write * (price.cache_write if price.cache_write is not None else price.input)
+        + (usage.output_tokens or 0) * price.output
+    )
+    return total / 1_000_000

@@ -1,0 +1,223 @@
+"""`MeterProxy`: the metering proxy as a real HTTP server on a background thread.
+
+Serves the `ForwardApp` with uvicorn on its own asyncio loop, on a free 127.0.0.1 port and,
+optionally, a unix socket (both sockets serve the same app). Usable from synchronous code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import threading
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import get_args
+
+import uvicorn
+
+from memeval.errors import MeterError
+from memeval.meter._forward import ForwardApp
+from memeval.meter._ledger import Ledger
+from memeval.meter._prices import PriceBook
+from memeval.meter._records import ModelCall, Provider, TrialSpend, Upstream
+from memeval.types import Role
+
+log = logging.getLogger(__name__)
+
+START_TIMEOUT_S = 10.0
+STOP_TIMEOUT_S = 10.0
+
+
+class MeterProxy:
+    """A local proxy that forwards agents' model calls unchanged and meters each one.
+
+    Example:
+        >>> proxy = MeterProxy({"openai": Upstream(base_url="https://api.openai.com/v1",
+        ...                                        api_key=SecretStr(real_key))}, on_call=q.put)
+        >>> proxy.start()
+        >>> key = proxy.register_trial("t1", budget_usd=2.0)
+        >>> # run the agent with OPENAI_BASE_URL=f"{proxy.base_url}/v1", OPENAI_API_KEY=key
+        >>> proxy.trial_spend("t1").cost_usd_known
+        >>> proxy.stop()
+
+    Args:
+        upstreams: `"openai"` and/or `"anthropic"` -> where to forward, with the real key.
+        prices: the price book; default genai-prices only.
+        on_call: called once per recorded call **on the proxy's own thread**, after the response
+            was passed on. It must be thread-safe on the caller's side (for example
+            `queue.Queue.put`) and quick: it runs on the event loop that serves every call. An
+            exception it raises is logged and does not stop the proxy.
+        unix_socket: also serve on this unix socket path (removed on `stop()`).
+
+    Raises:
+        MeterError: an upstream name other than `openai` or `anthropic`.
+    """
+
+    def __init__(
+        self,
+        upstreams: Mapping[str, Upstream],
+        prices: PriceBook | None = None,
+        on_call: Callable[[ModelCall], None] | None = None,
+        unix_socket: Path | None = None,
+    ) -> None:
+        unknown = set(upstreams) - set(get_args(Provider))
+        if unknown:
+            raise MeterError(
+                f"unknown upstream name(s) {sorted(unknown)}; use 'openai' and/or 'anthropic'"
+            )
+        self._upstreams: dict[Provider, Upstream] = dict(upstreams)  # type: ignore[arg-type]
+        self._ledger = Ledger()
+        self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call)
+        self._unix_socket = unix_socket
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self._port: int | None = None
+        self._failure: BaseException | None = None
+
+    def __repr__(self) -> str:
+        names = ", ".join(f"{n}={u.base_url}" for n, u in self._upstreams.items())
+        return f"MeterProxy({names}, base_url={self._port and self.base_url})"
+
+    @property
+    def base_url(self) -> str:
+        """`http://127.0.0.1:<port>` (add `/v1` for OpenAI clients, nothing for Anthropic's).
+
+        Raises:
+            MeterError: the proxy is not started.
+        """
+        if self._port is None:
+            raise MeterError("the meter proxy is not started; call start() first")
+        return f"http://127.0.0.1:{self._port}"
+
+    @property
+    def unix_socket(self) -> Path | None:
+        """The unix socket path also served, if any."""
+        return self._unix_socket
+
+    def start(self) -> None:
+        """Bind the sockets and serve on a background thread; returns once it accepts calls.
+
+        Raises:
+            MeterError: already started, a socket cannot be bound, or the server did not come up
+                within `START_TIMEOUT_S`.
+        """
+        if self._thread is not None:
+            raise MeterError("the meter proxy is already started")
+        sockets = [_tcp_socket()]
+        if self._unix_socket is not None:
+            sockets.append(_unix_socket(self._unix_socket))
+        config = uvicorn.Config(
+            self._app, lifespan="on", log_level="warning", access_log=False, http="h11",
+            loop="asyncio", server_header=False, date_header=False, timeout_keep_alive=30,
+            log_config=None, interface="asgi3", proxy_headers=False,
+        )
+        self._server = uvicorn.Server(config)
+        self._port = sockets[0].getsockname()[1]
+        self._thread = threading.Thread(
+            target=self._run, args=(self._server, sockets), name="memeval-meter", daemon=True
+        )
+        self._thread.start()
+        waited = 0.0
+        while not self._server.started and self._thread.is_alive() and waited < START_TIMEOUT_S:
+            self._thread.join(0.01)
+            waited += 0.01
+        if not self._server.started:
+            self.stop()
+            raise MeterError(f"the meter proxy did not start: {self._failure or 'timed out'}")
+
+    def _run(self, server: uvicorn.Server, sockets: list[socket.socket]) -> None:
+        try:
+            asyncio.run(server.serve(sockets=sockets))
+        except BaseException as exc:  # noqa: BLE001 - handed to start()/stop() and logged
+            self._failure = exc
+            log.exception("the meter proxy's server stopped with an error")
+        finally:
+            for sock in sockets:
+                sock.close()
+
+    def stop(self) -> None:
+        """Stop serving (in-flight calls get `STOP_TIMEOUT_S` to finish) and remove the socket.
+
+        Raises:
+            MeterError: the server thread did not end in time.
+        """
+        if self._server is not None:
+            self._server.should_exit = True
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(STOP_TIMEOUT_S + 5)
+            if thread.is_alive():
+                raise MeterError("the meter proxy's thread did not stop; calls are still open")
+        if self._unix_socket is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self._unix_socket.unlink()
+        self._port = None
+
+    def __enter__(self) -> MeterProxy:
+        self.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    def register_trial(
+        self, trial_id: str, role: Role = "subject", budget_usd: float | None = None
+    ) -> str:
+        """Register a trial and return its placeholder key (`mk-<32 hex>`) to give the agent.
+
+        Args:
+            trial_id: the trial the calls made with this key are attributed to.
+            role: `subject` (the agent under test) or `assessor` (a judge), summed apart.
+            budget_usd: stop forwarding once the trial's known spend reaches this (USD); calls in
+                flight when it is reached still finish, so the spend can overshoot by them.
+
+        Raises:
+            MeterError: the trial id is already registered or the budget is negative.
+        """
+        return self._ledger.register(trial_id, role, budget_usd)
+
+    def unregister_trial(self, trial_id: str) -> None:
+        """Revoke the trial's key (later calls get 401); `trial_spend` still answers.
+
+        Raises:
+            MeterError: the trial was never registered.
+        """
+        self._ledger.unregister(trial_id)
+
+    def trial_spend(self, trial_id: str) -> TrialSpend:
+        """What the trial spent so far.
+
+        Raises:
+            MeterError: the trial was never registered.
+        """
+        return self._ledger.spend(trial_id)
+
+
+def _tcp_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", 0))
+    except OSError as exc:
+        sock.close()
+        raise MeterError(f"cannot bind a port on 127.0.0.1: {exc}") from exc
+    return sock
+
+
+def _unix_socket(path: Path) -> socket.socket:
+    if path.exists() and not path.is_socket():
+        raise MeterError(f"unix socket path {path} exists and is not a socket; choose another path")
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind(str(path))
+    except OSError as exc:
+        sock.close()
+        raise MeterError(f"cannot bind unix socket {path}: {exc}; check the folder exists") from exc
+    return sock

@@ -1,0 +1,136 @@
+"""The records the meter produces: `Cost`, `ModelCall`, `TrialSpend`, and the `Upstream` config."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, SecretStr
+
+from memeval.meter._usage import Api
+from memeval.types import Role
+
+Provider = Literal["openai", "anthropic"]
+"""Which configured upstream a call went to."""
+
+CostReason = Literal["unpriced", "usage_missing"]
+"""Why a call has no cost: no price is known for its model, or the response carried no usage."""
+
+
+class Upstream(BaseModel):
+    """Where the proxy forwards one provider's calls, with the real key only the proxy holds.
+
+    Attributes:
+        base_url: like the SDKs' base URL: OpenAI's includes `/v1` (`https://api.openai.com/v1`),
+            Anthropic's does not (`https://api.anthropic.com`), as with `ANTHROPIC_BASE_URL`.
+        api_key: the real key, sent upstream in place of the trial's placeholder; None sends none.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    base_url: str
+    api_key: SecretStr | None = None
+
+
+class Cost(BaseModel):
+    """The price of one call, computed at the call's time, or why there is none (never 0).
+
+    Attributes:
+        cost_usd: US dollars, or None when `reason` says why not.
+        reason: None when priced; `unpriced` (no price known for the model) or `usage_missing`
+            (the response carried no usage: an error status, a cut stream, an unreadable body).
+        price_source: `genai-prices <version>` or `user:<path>`: the table used, or the one that
+            was consulted and did not know the model; None when nothing was looked up.
+        priced_as: the model id the price table matched (`openai:gpt-4o`), None when unpriced.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    cost_usd: float | None
+    reason: CostReason | None = None
+    price_source: str | None = None
+    priced_as: str | None = None
+
+
+class ModelCall(BaseModel):
+    """One model call (one HTTP attempt) seen by the proxy. Token fields follow `ParsedUsage`:
+    `input_tokens` is the whole prompt, cache parts included; a field not carried is None.
+
+    Attributes:
+        call_id: random id of this record.
+        trial_id: the trial whose placeholder key made the call.
+        role: `subject` (the agent under test) or `assessor` (a judge model).
+        provider: the upstream the call went to.
+        api: the wire API of the route.
+        requested_model: the `model` of the request body, or None.
+        response_model: the model the response named (as the provider resolved it), or None.
+        status: HTTP status returned to the caller (the upstream's, or the proxy's own refusal).
+        attempt: 1-based; from the SDK's `x-stainless-retry-count` header (+1), else 1.
+        streamed: the response was an SSE stream.
+        completed: the response reached its end with its final usage (see `ParsedUsage`).
+        forwarded: False when the proxy refused the call itself (budget exhausted).
+        tool_calls: client-executed tool calls asked for; None when no response was read.
+        tool_names: their names, in order.
+        hosted_tool_calls: provider-executed tool uses.
+        started_at: when the request reached the proxy (UTC).
+        latency_ms: until the last response byte was passed on.
+        ttfb_ms: until the first response body byte came from the upstream; None if none came.
+        cost: the price, or why there is none.
+        error: the provider's error, the reason the response is incomplete, or the refusal.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    call_id: str
+    trial_id: str
+    role: Role
+    provider: Provider
+    api: Api
+    requested_model: str | None
+    response_model: str | None
+    status: int
+    attempt: int
+    streamed: bool
+    completed: bool
+    forwarded: bool = True
+    input_tokens: int | None
+    uncached_input_tokens: int | None
+    output_tokens: int | None
+    cache_read_tokens: int | None
+    cache_write_tokens: int | None
+    reasoning_tokens: int | None
+    tool_calls: int | None
+    tool_names: tuple[str, ...]
+    hosted_tool_calls: int | None
+    started_at: AwareDatetime
+    latency_ms: float
+    ttfb_ms: float | None
+    cost: Cost
+    error: str | None
+
+
+class TrialSpend(BaseModel):
+    """What one trial spent so far, as the proxy counted it.
+
+    Attributes:
+        cost_usd_known: sum of the calls whose cost is known, in USD (unpriced calls excluded).
+        calls: every recorded call of the trial (all attempts, refusals included).
+        unpriced_calls: calls with usage whose model has no price (`reason="unpriced"`).
+        usage_missing_calls: calls answered 2xx whose usage could not be read.
+        budget_usd: the trial's limit, or None for no limit.
+        budget_exhausted: the known spend reached the limit; further calls are refused.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    cost_usd_known: float
+    calls: int
+    unpriced_calls: int
+    usage_missing_calls: int
+    budget_usd: float | None
+    budget_exhausted: bool
+
+
+def utc_now() -> datetime:
+    """The current time, UTC-aware."""
+    return datetime.now(UTC)
