@@ -1,0 +1,80 @@
+"""Terminal rendering of a run: the with/without table, the verdict and the run card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from memeval.results import RunResult
+
+
+def _money(v: float | None) -> str:
+    return "—" if v is None else f"${v:.2f}"
+
+
+def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
+    """Print the records page's with/without table, the verdict, the run card and coverage."""
+    v: dict[str, Any] | None = result.verdict
+    t = Table(title=f"Run {result.run_id} · {result.status}", title_justify="left")
+    t.add_column("Task")
+    t.add_column("Cold agent (baseline)")
+    t.add_column("With memory (pack)")
+    for row in result.table:
+        t.add_row(row.task_id, row.baseline, row.pack)
+    b_pass = sum(r.baseline_passes for r in result.table)
+    b_n = sum(r.baseline_scored for r in result.table)
+    p_pass = sum(r.pack_passes for r in result.table)
+    p_n = sum(r.pack_scored for r in result.table)
+    t.add_section()
+    t.add_row("Really passed", f"{b_pass} of {b_n}", f"{p_pass} of {p_n}", style="bold")
+    if v is not None:
+        cop = v["cost_of_pass"]
+        t.add_row("Cost of a pass", _cop(cop["baseline"]), _cop(cop["pack"]), style="bold")
+    console.print(t)
+    console.print("Checked by held-back tests the agent never saw (level L2v). "
+                  "Agents' own claims are recorded and never counted.")
+    if v is not None:
+        p = v["p_value"]
+        console.print(
+            f"\nVerdict: [bold]{v['verdict']}[/bold]  ({v['reason']}; {v['n_tasks_paired']} paired tasks, "
+            f"p = {p:.4g} by {v['p_method']})"
+        )
+        if v.get("delta") is not None:
+            ci = v.get("delta_ci")
+            ci_text = f", 95% CI [{ci[0]:+.2f}, {ci[1]:+.2f}] ({ci[2]})" if ci else ""
+            console.print(f"Pass rate: baseline {v['pass_rate_baseline']:.2f}, pack {v['pass_rate_pack']:.2f}, "
+                          f"difference {v['delta']:+.2f}{ci_text}")
+        for w in v.get("warnings", []):
+            console.print(f"[yellow]warning:[/yellow] {w['message']}")
+    c = result.coverage
+    console.print(
+        f"\nCoverage: {c.expected_trials} trials expected, {c.executed_trials} executed, "
+        f"{c.completed_trials} scored; {c.observed_measurements} of {c.expected_measurements} measurements"
+        + (f"; missing: {', '.join(f'{k} {n}' for k, n in c.missing.items())}" if c.missing else "")
+    )
+    faults = [r for r in result.trials if r.fault]
+    for r in faults:
+        console.print(f"[red]fault[/red] {r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}")  # type: ignore[union-attr]
+    card = result.run_card
+    console.print("\nRun card (the same in both arms):")
+    for k in ("model", "upstream", "task_set", "checked_by", "tools_allowed", "agent", "timeouts",
+              "network", "repeats", "budget_usd", "sandbox", "environment_hash"):
+        val = card.get(k)
+        if isinstance(val, dict):
+            val = ", ".join(f"{a}={b}" for a, b in val.items() if b)
+        elif isinstance(val, list):
+            val = ", ".join(val)
+        console.print(f"  {k}: {val}")
+    console.print(f"\nRun folder: {run_dir}  (memeval result {result.run_id} rebuilds this record)")
+
+
+def _cop(arm: dict[str, Any]) -> str:
+    if arm["value"] is None:
+        return "no pass" if arm["passes"] == 0 else "—"
+    ci = arm.get("ci")
+    rng = ""
+    if ci and ci[0] is not None:
+        rng = f" ({_money(ci[0])}–{_money(ci[1])})"
+    return f"{_money(arm['value'])}{rng} · cost known {arm['cost_coverage']}"

@@ -1,0 +1,187 @@
+"""`memeval ab`: run a task set cold and with memory, then print the table and the verdict.
+Also `memeval result` (the full record as JSON) and `memeval results` (one row per trial)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from memeval.agents import resolve_agent
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
+from memeval.errors import UsageError
+from memeval.packs import load_pack
+from memeval.project import load_project
+from memeval.results import find_run, load_run, result_json
+from memeval.runner import AbOptions, UpstreamSpec, check_resume, execute, start_run
+from memeval.runner import Progress as RunProgress
+from memeval.tasks import load_task_set
+
+RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
+
+
+def _parse_env(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for p in pairs:
+        name, eq, value = p.partition("=")
+        if not name.isidentifier():
+            raise UsageError(f"--env {p!r}: expected NAME=VALUE or NAME (taken from your environment)")
+        if not eq:
+            if name not in os.environ:
+                raise UsageError(f"--env {name}: {name} is not set in your environment; use --env {name}=VALUE")
+            value = os.environ[name]
+        out[name] = value
+    return out
+
+
+@app.command()
+@translate_errors
+def ab(
+    tasks: Annotated[Path, typer.Argument(help="A folder of Harbor-layout tasks, one task folder, or a team folder with memeval.toml.")],
+    agent: Annotated[str | None, typer.Option(help="oracle, nop, command (with --agent-cmd), or a path to an agent.toml.")] = None,
+    agent_cmd: Annotated[str | None, typer.Option(help="The command line for --agent command.")] = None,
+    instruction_via: Annotated[str, typer.Option(help="How --agent command gets the instruction: file, stdin or arg.")] = "file",
+    pack: Annotated[Path | None, typer.Option(help="The memory pack (memeval.pack/1 JSON). Without it both arms are cold: an A/A run.")] = None,
+    slice_: Annotated[list[str] | None, typer.Option("--slice", help="Give only these pack item ids (repeatable). Default: the whole pack.")] = None,
+    repeats: Annotated[int | None, typer.Option(help="Trials per task and mode.", min=1)] = None,
+    only: Annotated[list[str] | None, typer.Option("--tasks", help="Run only these task ids (repeatable).")] = None,
+    model: Annotated[str | None, typer.Option(help="Model name handed to the agent as MEMEVAL_MODEL.")] = None,
+    upstream_url: Annotated[str | None, typer.Option(help="The provider's base URL the metering proxy forwards to.")] = None,
+    upstream_key_env: Annotated[str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")] = None,
+    upstream_api: Annotated[str, typer.Option(help="openai or anthropic.")] = "openai",
+    prices: Annotated[Path | None, typer.Option(help="A price file (TOML) for models genai-prices does not know.")] = None,
+    network: Annotated[str, typer.Option(help="proxy: the agent reaches only the metering proxy (default); none: no network.")] = "proxy",
+    retain: Annotated[str, typer.Option(help="Keep trial worlds: failed (default), always, never.")] = "failed",
+    agent_timeout: Annotated[float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")] = None,
+    verifier_timeout: Annotated[float | None, typer.Option(help="Verifier budget in seconds (default: the task's).")] = None,
+    budget_usd: Annotated[float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.")] = None,
+    retries: Annotated[int, typer.Option(help="Retry faulted trials the policy retries, up to N more attempts.", min=0)] = 0,
+    env: Annotated[list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")] = None,
+    resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the statistics (permutation and bootstrap).")] = 20240601,
+    runs_dir: RunsDir = Path("runs"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the run's id, every trial, the table and the verdict as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+) -> None:
+    """Run every task cold (baseline) and with memory (pack) under one run card, verify each
+    trial with held-back tests, and print the with/without table and the verdict."""
+    if instruction_via not in ("file", "stdin", "arg"):
+        raise UsageError(f"--instruction-via {instruction_via!r}: use file, stdin or arg")
+    if network not in ("proxy", "none"):
+        raise UsageError(f"--network {network!r}: use proxy or none")
+    if retain not in ("failed", "always", "never"):
+        raise UsageError(f"--retain {retain!r}: use failed, always or never")
+    if upstream_api not in ("openai", "anthropic"):
+        raise UsageError(f"--upstream-api {upstream_api!r}: use openai or anthropic")
+    proj = load_project(tasks)
+    task_path = proj.tasks if proj else tasks
+    agent = agent or (proj.agent if proj else None)
+    if agent is None:
+        raise UsageError("no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)")
+    pack_path = pack or (proj.pack if proj else None)
+    upstream = None
+    if upstream_url:
+        upstream = UpstreamSpec(api=upstream_api, base_url=upstream_url, key_env=upstream_key_env)
+    elif proj and proj.upstream:
+        u = proj.upstream
+        upstream = UpstreamSpec(api=u.api, base_url=u.base_url, key_env=u.key_env,
+                                command=tuple(u.command) if u.command else None, cwd=tasks.resolve())
+    opts = AbOptions(
+        task_set=load_task_set(task_path, only),
+        agent=resolve_agent(agent, agent_cmd, instruction_via),  # type: ignore[arg-type]
+        pack=load_pack(pack_path) if pack_path else None,
+        slice_ids=slice_ or None,
+        repeats=repeats or (proj.repeats if proj and proj.repeats else 1),
+        model=model or (proj.model if proj else None),
+        upstream=upstream,
+        prices_file=prices or (proj.prices if proj else None),
+        network=network,  # type: ignore[arg-type]
+        retain=retain,  # type: ignore[arg-type]
+        agent_timeout_s=agent_timeout, verifier_timeout_s=verifier_timeout, budget_usd=budget_usd,
+        retries=retries, extra_env=_parse_env(env or []), runs_dir=runs_dir, seed=seed,
+    )
+    if resume:
+        run_dir = find_run(resume, runs_dir)
+        check_resume(run_dir, opts)
+    else:
+        run_dir = start_run(opts)
+    err = Console(stderr=True)
+    show = not quiet and sys.stderr.isatty()
+    if not quiet:
+        err.print(f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
+                  f"repeat(s), agent {opts.agent.name}; folder {run_dir}")
+    status = "completed"
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, disable=not show) as bar:
+        job = bar.add_task("trials", total=len(opts.task_set.tasks) * 2 * opts.repeats)
+
+        def on_progress(p: RunProgress) -> None:
+            bar.update(job, completed=p.done, description=p.trial_id)
+            if not show and not quiet:
+                err.print(f"  [{p.done}/{p.total}] {p.trial_id}: {p.assessment}")
+
+        try:
+            status = execute(run_dir, opts, on_progress)
+        except KeyboardInterrupt:
+            err.print(f"interrupted: go on with `memeval ab {tasks} --resume {run_dir.name}`")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+    run = load_run(run_dir)
+    if as_json:
+        doc = {
+            "run_id": run.result.run_id, "status": run.result.status, "run_dir": str(run_dir),
+            "trials": [t.model_dump(mode="json", by_alias=True) for t in run.result.trials],
+            "table": [r.model_dump(mode="json") for r in run.result.table],
+            "verdict": run.result.verdict, "run_card": run.result.run_card, "coverage": run.result.coverage.model_dump(),
+        }
+        typer.echo(json.dumps(doc, indent=2, sort_keys=True))
+    else:
+        from memeval.cli._render import render_ab
+
+        render_ab(run.result, Console(), str(run_dir))
+    if status != "completed":
+        raise typer.Exit(EXIT_FAILURE)
+
+
+@app.command()
+@translate_errors
+def result(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    runs_dir: RunsDir = Path("runs"),
+) -> None:
+    """Rebuild a run's full record (every trial, coverage, table, verdict) from its event log,
+    as JSON. The same log gives the same bytes on any machine."""
+    typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
+
+
+@app.command()
+@translate_errors
+def results(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    runs_dir: RunsDir = Path("runs"),
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per trial, as a list.")] = False,
+) -> None:
+    """One row per trial: task, mode, repeat, reward, execution, assessment, level, time, tokens, cost."""
+    r = load_run(find_run(run, runs_dir))
+    recs = r.to_records()
+    if as_json:
+        typer.echo(json.dumps(recs, indent=2, sort_keys=True))
+        return
+    d = r.denominators()
+    t = Table(title=f"{r.result.run_id}: {d.passes}/{d.scored} scored passed, {d.passes}/{d.attempted} attempted passed")
+    for col in ("task", "mode", "rep", "reward", "execution", "assessment", "level", "fault", "time", "tokens in/out", "cost"):
+        t.add_column(col)
+    for x in recs:
+        tok = f"{x['input_tokens'] if x['input_tokens'] is not None else '—'}/{x['output_tokens'] if x['output_tokens'] is not None else '—'}"
+        t.add_row(x["task_id"], x["mode"], str(x["repeat"]), "—" if x["reward"] is None else f"{x['reward']:g}",
+                  x["execution"], x["assessment"], x["level"] or "—", x["fault"] or "",
+                  "—" if x["wall_ms"] is None else f"{x['wall_ms'] / 1000:.1f}s", tok,
+                  "—" if x["cost_usd"] is None else f"${x['cost_usd']:.4f}")
+    Console().print(t)
+

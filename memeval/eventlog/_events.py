@@ -1,0 +1,201 @@
+"""The typed events of a run's log. One discriminator field, `event`, names each kind.
+
+Every event carries `v` (the schema version of its kind), `seq` (its 0-based position in the
+log), `at` (UTC, when it was recorded) and, for trial events, `trial_id`. Names are `noun.verb`
+in the past tense. Payloads that come from other parts (the manifest, a model call) are kept as
+JSON objects here and read through their own models by the projections.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter
+
+from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode
+
+LOG_FORMAT = "memeval.runlog/1"
+"""Written as the first line's `format`; a reader refuses other formats (or upgrades them)."""
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    v: int = 1
+    seq: int = -1
+    """Position in the log, assigned by the writer."""
+    at: AwareDatetime | None = None
+    """Record time (UTC), assigned by the writer."""
+
+
+class PlannedTrial(BaseModel):
+    """One trial the run means to execute."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    trial_id: str
+    task_id: str
+    mode: Mode
+    repeat: int
+    control: Control | None = None
+
+
+class RunPlanned(_Event):
+    """The run's plan: its manifest, run card and every trial it expects to execute."""
+
+    event: Literal["run.planned"] = "run.planned"
+    format: str = LOG_FORMAT
+    run_id: str
+    manifest: dict[str, Any]
+    run_card: dict[str, Any]
+    trials: tuple[PlannedTrial, ...]
+    seeds: dict[str, int]
+
+
+class TrialStarted(_Event):
+    """An attempt at a trial began."""
+
+    event: Literal["trial.started"] = "trial.started"
+    trial_id: str
+    attempt: int = 1
+    context_manifest: tuple[str, ...] = ()
+    """Ids of the pack items given to this trial (empty for baseline)."""
+
+
+class SandboxReady(_Event):
+    """The trial's world was built and its sandbox is about to start."""
+
+    event: Literal["sandbox.ready"] = "sandbox.ready"
+    trial_id: str
+    world_hash: str
+    file_count: int
+    bytes: int
+    build_log: str | None = None
+    """Artifact id of the build steps."""
+
+
+class AgentStarted(_Event):
+    """The agent's command started in its sandbox."""
+
+    event: Literal["agent.started"] = "agent.started"
+    trial_id: str
+    agent: str
+    network: str
+
+
+class ModelCalled(_Event):
+    """The metering proxy saw one model call (the record is the meter's `ModelCall`)."""
+
+    event: Literal["model.called"] = "model.called"
+    trial_id: str
+    call: dict[str, Any]
+
+
+class AgentExited(_Event):
+    """The agent's turn ended and every process it started is gone."""
+
+    event: Literal["agent.exited"] = "agent.exited"
+    trial_id: str
+    execution: Execution
+    exit_code: int | None
+    duration_ms: int
+    stdout: str | None = None
+    """Artifact id of standard output."""
+    stderr: str | None = None
+    """Artifact id of standard error."""
+
+
+class ClaimRecorded(_Event):
+    """What the agent said about its own work: kept, labelled, never counted."""
+
+    event: Literal["claim.recorded"] = "claim.recorded"
+    trial_id: str
+    message: str
+    self_reported: dict[str, Any] | None = None
+    """Usage or cost the agent reported about itself: a claim, never a measurement."""
+    source: Literal["claim_file", "stdout"]
+
+
+class WorkspaceDiffed(_Event):
+    """How the agent changed the world."""
+
+    event: Literal["workspace.diffed"] = "workspace.diffed"
+    trial_id: str
+    diff: str | None
+    """Artifact id of the unified diff (None when nothing changed)."""
+    added: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+
+class VerifierStarted(_Event):
+    """The held-back tests were copied in and the verifier started."""
+
+    event: Literal["verifier.started"] = "verifier.started"
+    trial_id: str
+    tests_hash: str
+
+
+class CheckRecorded(_Event):
+    """One check's result."""
+
+    event: Literal["check.recorded"] = "check.recorded"
+    trial_id: str
+    type: CheckType
+    level: CheckLevel
+    passed: bool
+    reward: float
+    reward_source: str
+    """Which file and key gave the reward, e.g. `reward.txt` or `reward.json:score`."""
+    exit_code: int | None = None
+    output: str | None = None
+    """Artifact id of what the verifier printed."""
+
+
+class FaultRaised(_Event):
+    """A harness failure: a statement about the experiment, not the agent."""
+
+    event: Literal["fault.raised"] = "fault.raised"
+    trial_id: str | None = None
+    code: FaultCode
+    phase: Literal["build", "agent", "verify", "run"]
+    message: str
+
+
+class TrialEnded(_Event):
+    """The attempt is over."""
+
+    event: Literal["trial.ended"] = "trial.ended"
+    trial_id: str
+    attempt: int = 1
+    assessment: Assessment
+    retained: str | None = None
+    """Path, relative to the run folder, of the world kept as the agent left it."""
+
+
+class RunEnded(_Event):
+    """The run stopped: completed, cancelled, or ended by an error."""
+
+    event: Literal["run.ended"] = "run.ended"
+    status: Literal["completed", "cancelled", "error"]
+    message: str = ""
+
+
+Event = Annotated[
+    RunPlanned | TrialStarted | SandboxReady | AgentStarted | ModelCalled | AgentExited
+    | ClaimRecorded | WorkspaceDiffed | VerifierStarted | CheckRecorded | FaultRaised
+    | TrialEnded | RunEnded,
+    Field(discriminator="event"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+def parse_event(raw: dict[str, Any]) -> Event:
+    """Validate one decoded log line as an `Event` (pydantic ValidationError on a bad line)."""
+    return EVENT_ADAPTER.validate_python(raw)
+
+
+def stamp(ev: Event, seq: int, at: datetime) -> Event:
+    """A copy of `ev` with its position and record time set."""
+    return ev.model_copy(update={"seq": seq, "at": at})

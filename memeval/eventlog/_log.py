@@ -1,0 +1,109 @@
+"""A run's event log: an append-only JSON-lines file, one event a line, fsynced per event.
+
+A crash at any byte leaves a readable prefix: a reader keeps every complete line and ignores a
+last line without its newline (`RunLog.read` reports it as `torn_tail`). One writer per run; the
+writer is thread-safe (the metering proxy's thread appends model calls beside the runner's).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from pydantic import ValidationError
+
+from memeval.errors import RunLogError
+from memeval.eventlog._events import Event, parse_event, stamp
+
+LOG_NAME = "events.jsonl"
+
+
+def canonical(ev: Event) -> bytes:
+    """The event as one canonical JSON line (sorted keys, compact, UTF-8, ending in a newline)."""
+    data = ev.model_dump(mode="json")
+    return (json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+
+
+class LogRead(NamedTuple):
+    """What a read of the log found."""
+
+    events: list[Event]
+    torn_tail: bool
+    """True when the last line was cut off (a crash mid-write); it was ignored."""
+
+
+class RunLog:
+    """The event log of one run folder.
+
+    Args:
+        run_dir: the run folder; the log is `run_dir/events.jsonl`.
+    """
+
+    def __init__(self, run_dir: Path) -> None:
+        self.run_dir = run_dir
+        self.path = run_dir / LOG_NAME
+        self._lock = threading.Lock()
+        self._seq: int | None = None
+
+    def read(self) -> LogRead:
+        """Read every complete event.
+
+        Raises:
+            RunLogError: the file is missing, or a complete line is not a valid event (with its
+                line number), or `seq` numbers are not 0, 1, 2, ... in order.
+        """
+        if not self.path.is_file():
+            raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
+        data = self.path.read_bytes()
+        lines = data.split(b"\n")
+        torn = lines[-1] != b""
+        events: list[Event] = []
+        for n, line in enumerate(lines[:-1], 1):
+            try:
+                ev = parse_event(json.loads(line))
+            except (json.JSONDecodeError, ValidationError) as exc:
+                raise RunLogError(f"{self.path}: line {n} is not a valid event: {exc}") from exc
+            if ev.seq != len(events):
+                raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {len(events)}")
+            events.append(ev)
+        return LogRead(events, torn)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.read().events)
+
+    def append(self, ev: Event) -> Event:
+        """Stamp `ev` with the next `seq` and the current UTC time, write it, fsync; return it.
+
+        A torn last line (from a crash) is cut off before the first append after it.
+        """
+        with self._lock:
+            if self._seq is None:
+                self._seq = self._repair()
+            stamped = stamp(ev, self._seq, datetime.now(UTC))
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(fd, canonical(stamped))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            self._seq += 1
+            return stamped
+
+    def _repair(self) -> int:
+        if not self.path.exists():
+            self.run_dir.mkdir(parents=True, exist_ok=True)
+            return 0
+        read = self.read()
+        if read.torn_tail:
+            data = self.path.read_bytes()
+            keep = data[: data.rfind(b"\n") + 1]
+            with self.path.open("r+b") as f:
+                f.truncate(len(keep))
+                f.flush()
+                os.fsync(f.fileno())
+        return len(read.events)

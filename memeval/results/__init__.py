@@ -1,0 +1,33 @@
+"""Results: trial records, coverage, the with/without table and the verdict, projected from logs."""
+
+from memeval.results._load import Denominators, Run, find_run, load_run, result_json
+from memeval.results._project import project
+from memeval.results._records import (
+    Check,
+    Claim,
+    Coverage,
+    Fault,
+    HarnessMeasured,
+    Physics,
+    RunResult,
+    TableRow,
+    TrialRecord,
+)
+
+__all__ = [
+    "Check",
+    "Claim",
+    "Coverage",
+    "Denominators",
+    "Fault",
+    "HarnessMeasured",
+    "Physics",
+    "Run",
+    "RunResult",
+    "TableRow",
+    "TrialRecord",
+    "find_run",
+    "load_run",
+    "project",
+    "result_json",
+]

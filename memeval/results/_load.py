@@ -1,0 +1,100 @@
+"""Load a run folder: the Python API (`memeval.load_run`) and what the commands read."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from memeval.errors import RunLogError, UsageError
+from memeval.eventlog import LOG_NAME, RunLog
+from memeval.results._project import project
+from memeval.results._records import RunResult
+
+
+class Denominators(NamedTuple):
+    """Pass rate two ways: over scored trials, and over every attempted trial (faults count 0)."""
+
+    passes: int
+    scored: int
+    attempted: int
+    pass_rate_scored: float | None
+    pass_rate_attempted: float | None
+
+
+def find_run(ref: str | Path, runs_dir: Path = Path("runs")) -> Path:
+    """Resolve a run folder from a path or a run id (looked up under `runs_dir`).
+
+    Raises:
+        UsageError: neither a run folder nor a known run id (with the fix).
+    """
+    p = Path(ref)
+    if (p / LOG_NAME).is_file():
+        return p
+    q = runs_dir / str(ref)
+    if (q / LOG_NAME).is_file():
+        return q
+    raise UsageError(f"{str(ref)!r} is not a run folder or a run id under {runs_dir}/: see `memeval runs`")
+
+
+@dataclass
+class Run:
+    """A loaded run: its result, projected from its log when loaded."""
+
+    path: Path
+    result: RunResult
+
+    def to_records(self, include_controls: bool = True) -> list[dict[str, Any]]:
+        """One flat dict per trial, ready for a data frame (keys: task_id, mode, repeat, reward,
+        verified, execution, assessment, level, fault, wall_ms, input_tokens, output_tokens,
+        cost_usd, control, trial_id)."""
+        out = []
+        for r in self.result.trials:
+            if r.control and not include_controls:
+                continue
+            out.append({
+                "trial_id": r.trial_id, "task_id": r.task_id, "mode": r.mode, "repeat": r.repeat,
+                "reward": r.reward, "verified": r.verified, "execution": r.execution,
+                "assessment": r.assessment, "level": r.checks[0].level if r.checks else None,
+                "fault": r.fault.code if r.fault else None, "wall_ms": r.harness_measured.wall_ms,
+                "input_tokens": r.harness_measured.input_tokens, "output_tokens": r.harness_measured.output_tokens,
+                "cost_usd": r.harness_measured.total_cost_usd, "control": r.control,
+            })
+        return out
+
+    def denominators(self, mode: str | None = None) -> Denominators:
+        """Pass rate over scored trials and over attempted ones, for one mode or both."""
+        rs = [r for r in self.result.trials if mode is None or r.mode == mode]
+        scored = [r for r in rs if r.assessment == "scored"]
+        passes = sum(1 for r in scored if r.verified)
+        return Denominators(passes, len(scored), len(rs),
+                            passes / len(scored) if scored else None, passes / len(rs) if rs else None)
+
+    def verdict(self) -> dict[str, Any] | None:
+        """The paired verdict as a JSON object (see `memeval.stats.PairedVerdict`)."""
+        return self.result.verdict
+
+
+def load_run(path: str | Path) -> Run:
+    """Load a run folder and project its log.
+
+    Raises:
+        RunLogError: the folder has no valid log.
+    """
+    p = Path(path)
+    log = RunLog(p)
+    read = log.read()
+    if not read.events:
+        raise RunLogError(f"{p} has an empty log")
+    return Run(p, project(read.events, _complete_bytes(log.path)))
+
+
+def _complete_bytes(path: Path) -> bytes:
+    data = path.read_bytes()
+    return data[: data.rfind(b"\n") + 1]
+
+
+def result_json(run: Run) -> str:
+    """The run's result as canonical JSON text (sorted keys, 2-space indent, trailing newline)."""
+    return json.dumps(run.result.model_dump(mode="json", by_alias=True), sort_keys=True, indent=2) + "\n"

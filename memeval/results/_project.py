@@ -1,0 +1,278 @@
+"""Project a run's event log into its result. Pure: the same log gives the same bytes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from memeval.eventlog import (
+    AgentExited,
+    AgentStarted,
+    CheckRecorded,
+    ClaimRecorded,
+    Event,
+    FaultRaised,
+    ModelCalled,
+    PlannedTrial,
+    RunEnded,
+    RunPlanned,
+    TrialEnded,
+    TrialStarted,
+    WorkspaceDiffed,
+)
+from memeval.errors import RunLogError
+from memeval.results._records import (
+    Check,
+    Claim,
+    Coverage,
+    Fault,
+    HarnessMeasured,
+    Physics,
+    RunResult,
+    TableRow,
+    Tokens,
+    TrialRecord,
+    Workspace,
+)
+from memeval.stats import TaskTrials, TrialObs, paired_verdict
+
+MEASURED = 11
+"""Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
+
+
+@dataclass
+class _Acc:
+    started: TrialStarted
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    agent_started: bool = False
+    exited: AgentExited | None = None
+    claim: ClaimRecorded | None = None
+    diff: WorkspaceDiffed | None = None
+    check: CheckRecorded | None = None
+    fault: FaultRaised | None = None
+    ended: TrialEnded | None = None
+
+
+def _iso(ev: Event) -> str:
+    assert ev.at is not None
+    return ev.at.isoformat().replace("+00:00", "Z")
+
+
+def _sum(calls: Sequence[dict[str, Any]], key: str, missing: dict[str, str], name: str) -> int | None:
+    vals = [c.get(key) for c in calls]
+    absent = sum(v is None for v in vals)
+    if absent:
+        missing[name] = f"not_emitted: {absent} of {len(vals)} calls"
+        return None
+    return int(sum(v for v in vals if v is not None))
+
+
+def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
+    missing: dict[str, str] = {}
+    subject = [c for c in acc.calls if c.get("role", "subject") == "subject"]
+    assessor = [c for c in acc.calls if c.get("role") == "assessor"]
+    if not metered:
+        reason = "unmetered: the agent ran with network none"
+        for k in ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens",
+                  "reasoning_tokens", "cost_usd", "engine_calls", "tool_calls", "errors"):
+            missing[k] = reason
+        none = Tokens(input=None, output=None, cache_read=None, cache_write=None, reasoning=None)
+        return Physics(duration_ms=wall_ms, tokens=none, cost_usd=None, engine_calls=None, tool_calls=None,
+                       errors=None, source="unmetered", missing=missing)
+    tokens = Tokens(
+        input=_sum(subject, "input_tokens", missing, "input_tokens"),
+        output=_sum(subject, "output_tokens", missing, "output_tokens"),
+        cache_read=_sum(subject, "cache_read_tokens", missing, "cache_read_tokens"),
+        cache_write=_sum(subject, "cache_write_tokens", missing, "cache_write_tokens"),
+        reasoning=_sum(subject, "reasoning_tokens", missing, "reasoning_tokens"),
+    )
+    cost: float | None = 0.0
+    for c in subject:
+        cc = c.get("cost") or {}
+        if cc.get("cost_usd") is None:
+            if c.get("status", 200) < 400:
+                cost = None
+                missing["cost_usd"] = f"{cc.get('reason') or 'unpriced'}: model {c.get('response_model') or c.get('requested_model')}"
+        elif cost is not None:
+            cost += float(cc["cost_usd"])
+    errors = sum(1 for c in subject if (c.get("status") or 0) >= 400 or c.get("error"))
+    models = tuple(sorted({str(c["response_model"]) for c in subject if c.get("response_model")}))
+    return Physics(
+        duration_ms=wall_ms, tokens=tokens, cost_usd=None if cost is None else round(cost, 10),
+        engine_calls=len(subject), tool_calls=_sum(subject, "tool_calls", missing, "tool_calls"),
+        errors=errors, source="meter", missing=missing,
+        assessor={"engine_calls": len(assessor)} if assessor else None, models=models,
+    )
+
+
+def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialRecord:
+    started, ended = acc.started, acc.ended
+    wall = None
+    if ended is not None and ended.at and started.at:
+        wall = int((ended.at - started.at).total_seconds() * 1000)
+    phys = _physics(acc, metered, wall)
+    check = acc.check
+    checks = ()
+    if check is not None:
+        checks = (Check(type=check.type, level=check.level, passed=check.passed, reward=check.reward,
+                        reward_source=check.reward_source, output=check.output),)
+    fault = Fault(code=acc.fault.code, phase=acc.fault.phase, message=acc.fault.message) if acc.fault else None
+    claim = None
+    if acc.claim is not None:
+        claim = Claim(message=acc.claim.message, self_reported=acc.claim.self_reported, source=acc.claim.source)
+    ws = None
+    if acc.diff is not None:
+        ws = Workspace(diff=acc.diff.diff, added=acc.diff.added, changed=acc.diff.changed,
+                       removed=acc.diff.removed, retained=ended.retained if ended else None)
+    return TrialRecord(
+        trial_id=pt.trial_id, task_id=pt.task_id, mode=pt.mode, repeat=pt.repeat, attempt=started.attempt,
+        attempts=attempts, control=pt.control,
+        verified=check.passed if check is not None and fault is None else None,
+        reward=check.reward if check is not None and fault is None else None, checks=checks,
+        execution=acc.exited.execution if acc.exited else "not_started",
+        assessment=ended.assessment if ended else "unscored", fault=fault, claim=claim,
+        harness_measured=HarnessMeasured(wall_ms=wall, input_tokens=phys.tokens.input,
+                                         output_tokens=phys.tokens.output, total_cost_usd=phys.cost_usd),
+        physics=phys, context_manifest=started.context_manifest, started_at=_iso(started),
+        ended_at=_iso(ended) if ended else None, workspace=ws,
+    )
+
+
+def _cell(recs: Sequence[TrialRecord]) -> tuple[str, int, int, float | None]:
+    scored = [r for r in recs if r.assessment == "scored"]
+    passes = sum(1 for r in scored if r.verified)
+    costs = [r.physics.cost_usd for r in recs]
+    cost = None if not recs or any(c is None for c in costs) else round(sum(c for c in costs if c is not None), 6)
+    money = "$—" if cost is None else f"${cost:.2f}"
+    faults = [r.fault.code for r in recs if r.fault]
+    if len(recs) == 1:
+        r = recs[0]
+        word = f"Fault ({r.fault.code})" if r.fault else ("Passed" if r.verified else "Failed")
+        if r.fault is None and r.assessment != "scored":
+            word = "Not run"
+        return f"{word} · {money}", passes, len(scored), cost
+    text = f"{passes}/{len(scored)} passed · {money}"
+    if faults:
+        text += f" · {len(faults)} fault"
+    return text, passes, len(scored), cost
+
+
+def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
+    """Project `events` (a whole log, in order) into a `RunResult`.
+
+    Args:
+        events: the log's events; the first must be `run.planned`.
+        log_bytes: the log file's bytes, hashed into `log_hash`.
+
+    Raises:
+        RunLogError: the log does not start with `run.planned`, or names a trial it never planned.
+    """
+    if not events or not isinstance(events[0], RunPlanned):
+        raise RunLogError("a run log must start with run.planned")
+    plan = events[0]
+    planned = {t.trial_id: t for t in plan.trials}
+    accs: dict[str, list[_Acc]] = {}
+    status = "running"
+    run_faults: list[Fault] = []
+    for ev in events[1:]:
+        if isinstance(ev, RunEnded):
+            status = ev.status
+            continue
+        if isinstance(ev, FaultRaised) and ev.trial_id is None:
+            run_faults.append(Fault(code=ev.code, phase=ev.phase, message=ev.message))
+            continue
+        tid = getattr(ev, "trial_id", None)
+        if tid is None:
+            continue
+        if tid not in planned:
+            raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
+        if isinstance(ev, TrialStarted):
+            accs.setdefault(tid, []).append(_Acc(ev))
+            continue
+        if not accs.get(tid):
+            raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
+        acc = accs[tid][-1]
+        if isinstance(ev, ModelCalled):
+            acc.calls.append(ev.call)
+        elif isinstance(ev, AgentStarted):
+            acc.agent_started = True
+        elif isinstance(ev, AgentExited):
+            acc.exited = ev
+        elif isinstance(ev, ClaimRecorded):
+            acc.claim = ev
+        elif isinstance(ev, WorkspaceDiffed):
+            acc.diff = ev
+        elif isinstance(ev, CheckRecorded):
+            acc.check = ev
+        elif isinstance(ev, FaultRaised):
+            acc.fault = ev
+        elif isinstance(ev, TrialEnded):
+            acc.ended = ev
+    metered = plan.run_card.get("network") == "proxy"
+    trials: list[TrialRecord] = []
+    all_attempts: list[TrialRecord] = []
+    executed = 0
+    for tid, pt in planned.items():
+        ended = [a for a in accs.get(tid, []) if a.ended is not None]
+        recs = [_record(pt, a, metered, len(ended)) for a in ended]
+        all_attempts += recs
+        if recs:
+            trials.append(recs[-1])
+        if any(a.agent_started for a in accs.get(tid, [])):
+            executed += 1
+    observed = 0
+    missing = {"fault": 0, "not_emitted": 0, "unmetered": 0, "not_run": 0}
+    for r in trials:
+        if r.fault is not None:
+            missing["fault"] += MEASURED
+            continue
+        values = [r.reward, r.verified, r.harness_measured.wall_ms, r.physics.tokens.input, r.physics.tokens.output,
+                  r.physics.tokens.cache_read, r.physics.tokens.cache_write, r.physics.cost_usd,
+                  r.physics.engine_calls, r.physics.tool_calls, r.physics.errors]
+        n = sum(v is not None for v in values)
+        observed += n
+        missing["unmetered" if r.physics.source == "unmetered" else "not_emitted"] += MEASURED - n
+    missing["not_run"] = (len(planned) - len(trials)) * MEASURED
+    coverage = Coverage(
+        expected_trials=len(planned), executed_trials=executed,
+        completed_trials=sum(1 for r in trials if r.assessment == "scored"),
+        expected_measurements=len(planned) * MEASURED, observed_measurements=observed,
+        missing={k: v for k, v in missing.items() if v},
+    )
+    table, verdict = _table_and_verdict(plan, trials)
+    return RunResult(
+        run_id=plan.run_id, status=status, log_hash="sha256:" + hashlib.sha256(log_bytes).hexdigest(),
+        manifest=plan.manifest, run_card=plan.run_card, trials=tuple(trials), attempts=tuple(all_attempts),
+        coverage=coverage, table=table, verdict=verdict, run_faults=tuple(run_faults),
+    )
+
+
+def _obs(r: TrialRecord) -> TrialObs:
+    outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
+    return TrialObs(outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out")
+
+
+def _table_and_verdict(plan: RunPlanned, trials: Sequence[TrialRecord]) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
+    by_task: dict[str, dict[str, list[TrialRecord]]] = {}
+    for t in plan.trials:
+        by_task.setdefault(t.task_id, {"baseline": [], "pack": []})
+    for r in trials:
+        by_task[r.task_id][r.mode].append(r)
+    rows = []
+    inputs = []
+    for task_id, arms in by_task.items():
+        b, p = _cell(arms["baseline"]), _cell(arms["pack"])
+        rows.append(TableRow(task_id=task_id, baseline=b[0], pack=p[0], baseline_passes=b[1], baseline_scored=b[2],
+                             pack_passes=p[1], pack_scored=p[2], baseline_cost_usd=b[3], pack_cost_usd=p[3]))
+        if arms["baseline"] or arms["pack"]:
+            inputs.append(TaskTrials(task_id=task_id, baseline=tuple(_obs(r) for r in arms["baseline"]),
+                                     pack=tuple(_obs(r) for r in arms["pack"])))
+    verdict = None
+    if inputs:
+        seed = plan.seeds.get("stats")
+        kw = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
+        verdict = json.loads(paired_verdict(inputs, **kw).model_dump_json())
+    return tuple(rows), verdict

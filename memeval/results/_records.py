@@ -1,0 +1,174 @@
+"""The trial record and the run result: typed, versioned documents projected from a run's log.
+
+The trial record keeps the records page's keys exactly (`task_id`, `mode`, `verified`, `checks`
+with `type`/`level`/`pass`, `harness_measured` with `wall_ms`, `input_tokens`, `output_tokens`,
+`total_cost_usd`, `context_manifest`, `started_at`) and extends them. A number that was not
+measured is null, and `physics.missing` says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode
+
+RESULT_SCHEMA = "memeval.result/1"
+TRIAL_SCHEMA = "memeval.trial/1"
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Check(_M):
+    """One check of a trial: what kind, at which level, and whether it passed."""
+
+    type: CheckType
+    level: CheckLevel
+    passed: bool = Field(alias="pass")
+    reward: float
+    reward_source: str
+    output: str | None = None
+    """Artifact id of the verifier's output."""
+
+
+class HarnessMeasured(_M):
+    """Time, tokens and cost metered from outside the agent (null: not measured)."""
+
+    wall_ms: int | None
+    input_tokens: int | None
+    output_tokens: int | None
+    total_cost_usd: float | None
+
+
+class Tokens(_M):
+    """Token counts summed over every model call of the subject (null: not measured)."""
+
+    input: int | None
+    output: int | None
+    cache_read: int | None
+    cache_write: int | None
+    reasoning: int | None
+
+
+class Physics(_M):
+    """What a trial cost, derived from its events, never declared. See the harness seed."""
+
+    duration_ms: int | None
+    tokens: Tokens
+    cost_usd: float | None
+    engine_calls: int | None
+    tool_calls: int | None
+    errors: int | None
+    source: str
+    """Where the figures came from: `meter` (the proxy) or `unmetered`."""
+    missing: dict[str, str] = Field(default_factory=dict)
+    """For each null figure, the reason (e.g. `unpriced: model x`, `not_emitted: 1 of 3 calls`)."""
+    assessor: dict[str, Any] | None = None
+    """The same figures for model calls made to judge the trial, kept apart (None: no such call)."""
+    models: tuple[str, ...] = ()
+    """Models as the provider named them in its responses."""
+
+
+class Fault(_M):
+    """A harness failure: the trial is excluded from scoring."""
+
+    code: FaultCode
+    phase: str
+    message: str
+
+
+class Claim(_M):
+    """What the agent said about its own work. Recorded, labelled, never counted."""
+
+    message: str
+    self_reported: dict[str, Any] | None
+    source: str
+
+
+class Workspace(_M):
+    """How the agent changed its world."""
+
+    diff: str | None
+    added: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    retained: str | None = None
+
+
+class TrialRecord(_M):
+    """One trial (its latest ended attempt), as projected from the log."""
+
+    schema_: str = Field(default=TRIAL_SCHEMA, alias="schema")
+    trial_id: str
+    task_id: str
+    mode: Mode
+    repeat: int
+    attempt: int
+    attempts: int
+    control: Control | None
+    verified: bool | None
+    """True or false as decided by held-back tests; null when no check ran (a fault)."""
+    reward: float | None
+    checks: tuple[Check, ...]
+    execution: Execution
+    assessment: Assessment
+    fault: Fault | None
+    claim: Claim | None
+    harness_measured: HarnessMeasured
+    physics: Physics
+    context_manifest: tuple[str, ...]
+    started_at: str
+    ended_at: str | None
+    workspace: Workspace | None
+
+
+class Coverage(_M):
+    """What should have happened and what did (the harness seed's coverage block)."""
+
+    expected_trials: int
+    executed_trials: int
+    completed_trials: int
+    expected_measurements: int
+    observed_measurements: int
+    missing: dict[str, int]
+    """Missing measurements by reason: `fault` (the trial faulted), `not_emitted` (the meter ran but
+    the provider's response lacked the figure), `unmetered` (the agent ran without the meter), and
+    `not_run` (the trial never ended, e.g. a cancelled run)."""
+
+
+class TableRow(_M):
+    """One task of the with/without table."""
+
+    task_id: str
+    baseline: str
+    pack: str
+    baseline_passes: int
+    baseline_scored: int
+    pack_passes: int
+    pack_scored: int
+    baseline_cost_usd: float | None
+    pack_cost_usd: float | None
+
+
+class RunResult(_M):
+    """The whole record of a run: a pure function of its event log."""
+
+    schema_: str = Field(default=RESULT_SCHEMA, alias="schema")
+    run_id: str
+    status: str
+    """`completed`, `cancelled`, `error`, or `running` (no `run.ended` yet)."""
+    log_hash: str
+    """SHA-256 of the log bytes this result was projected from."""
+    manifest: dict[str, Any]
+    run_card: dict[str, Any]
+    trials: tuple[TrialRecord, ...]
+    attempts: tuple[TrialRecord, ...]
+    """Every ended attempt, the superseded ones included (never deleted)."""
+    coverage: Coverage
+    table: tuple[TableRow, ...]
+    verdict: dict[str, Any] | None
+    """The paired verdict (`memeval.stats.PairedVerdict`), or None when no task was paired."""
+    run_faults: tuple[Fault, ...] = ()

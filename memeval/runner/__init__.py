@@ -1,0 +1,44 @@
+"""The paired runner: run cards, the trial plan, one attempt, the verifier, the policy."""
+
+from memeval.runner._attempt import Attempt, AttemptSpec
+from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
+from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY, policy_rows
+from memeval.runner._session import (
+    AbOptions,
+    Progress,
+    check_resume,
+    execute,
+    new_run_id,
+    plan_run,
+    plan_trials,
+    run_card,
+    start_run,
+)
+from memeval.runner._upstream import UpstreamSpec
+from memeval.runner._verify import Reward, RewardError, read_reward
+
+__all__ = [
+    "FAULT_POLICY",
+    "OUTCOME_POLICY",
+    "AbOptions",
+    "ArmCard",
+    "Attempt",
+    "AttemptSpec",
+    "Progress",
+    "Reward",
+    "RewardError",
+    "RunCard",
+    "UpstreamSpec",
+    "arm_card",
+    "card_differences",
+    "check_pairable",
+    "check_resume",
+    "execute",
+    "new_run_id",
+    "plan_run",
+    "plan_trials",
+    "policy_rows",
+    "read_reward",
+    "run_card",
+    "start_run",
+]

@@ -1,0 +1,315 @@
+"""One attempt at one trial: build the world, run the agent's turn, verify, record.
+
+Every step appends events to the run's log; nothing here returns a score. The trial record is a
+projection of those events (`memeval.results`).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from memeval.agents import AgentSpec
+from memeval.errors import WorldBuildError
+from memeval.eventlog import (
+    AgentExited,
+    AgentStarted,
+    ArtifactStore,
+    CheckRecorded,
+    ClaimRecorded,
+    FaultRaised,
+    RunLog,
+    SandboxReady,
+    TrialEnded,
+    TrialStarted,
+    VerifierStarted,
+    WorkspaceDiffed,
+)
+from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
+from memeval.runner._diff import diff_trees, tree_stats
+from memeval.runner._verify import RewardError, read_reward, run_verifier
+from memeval.sandbox import RELAY_SOURCE, Mount, SandboxSpec, World, build_world, run_sandboxed
+from memeval.tasks import Task, hash_tree
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain
+
+RELAY_PORT = 18080
+START_SH = """\
+set -u
+if [ -e /run/memeval/proxy.sock ]; then
+  python3 /run/memeval/relay.py {port} /run/memeval/proxy.sock /tmp/.memeval-relay-ready &
+  i=0
+  while [ ! -e /tmp/.memeval-relay-ready ]; do
+    i=$((i+1)); if [ "$i" -gt 1000 ]; then echo "memeval: relay did not start" >&2; exit 97; fi
+    sleep 0.01
+  done
+fi
+if ! command -v "$1" >/dev/null 2>&1; then echo "memeval: agent command not found: $1" >&2; exit 98; fi
+exec "$@"
+"""
+
+
+class TrialMeter(Protocol):
+    """What an attempt needs of the metering proxy (see `memeval.meter.MeterProxy`)."""
+
+    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str: ...
+
+    def unregister_trial(self, trial_id: str) -> None: ...
+
+    def budget_exhausted(self, trial_id: str) -> bool: ...
+
+    @property
+    def unix_socket(self) -> Path: ...
+
+
+@dataclass
+class AttemptSpec:
+    """Everything one attempt needs.
+
+    Attributes:
+        trial_id: `task:mode:repeat`.
+        attempt: 1 for the first try, 2+ for retries.
+        task: the task.
+        mode: `baseline` or `pack`.
+        agent: the agent.
+        pack: the pack the slice came from (None in baseline mode).
+        items: the slice (empty in baseline mode).
+        model: the model name handed to the agent as `MEMEVAL_MODEL`.
+        network: `proxy` (the agent reaches only the metering proxy) or `none`.
+        retain: which worlds to keep.
+        agent_timeout_s: overrides the task's `[agent] timeout_sec` when set.
+        verifier_timeout_s: overrides the task's `[verifier] timeout_sec` when set.
+        budget_usd: spend limit for the trial, in USD.
+        extra_env: variables for the agent (pinned by hash on the run card, never logged).
+    """
+
+    trial_id: str
+    attempt: int
+    task: Task
+    mode: Mode
+    agent: AgentSpec
+    pack: Pack | None
+    items: tuple[PackItem, ...]
+    model: str | None
+    network: NetworkMode
+    retain: Retain
+    agent_timeout_s: float | None = None
+    verifier_timeout_s: float | None = None
+    budget_usd: float | None = None
+    extra_env: dict[str, str] = field(default_factory=dict)
+
+
+class Attempt:
+    """Runs one `AttemptSpec`, writing events to `log` and artifacts to `artifacts`."""
+
+    def __init__(
+        self,
+        spec: AttemptSpec,
+        run_dir: Path,
+        log: RunLog,
+        artifacts: ArtifactStore,
+        *,
+        cache_dir: Path,
+        meter: TrialMeter | None,
+        cancel: threading.Event,
+    ) -> None:
+        self.s = spec
+        self.run_dir = run_dir
+        self.log = log
+        self.art = artifacts
+        self.cache_dir = cache_dir
+        self.meter = meter
+        self.cancel = cancel
+        self.work = run_dir / ".work" / f"{spec.trial_id.replace(':', '_')}-a{spec.attempt}"
+
+    def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
+        """Record a fault for this trial; a faulted trial is `unscored`."""
+        self.log.append(FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message))  # type: ignore[arg-type]
+        return "unscored"
+
+    def run(self) -> Assessment:
+        """Run the attempt to its end and return its assessment (also recorded as `trial.ended`).
+
+        KeyboardInterrupt is recorded as a `cancelled` fault and re-raised.
+        """
+        s = self.s
+        ids = tuple(i.id for i in s.items) if s.mode == "pack" else ()
+        self.log.append(TrialStarted(trial_id=s.trial_id, attempt=s.attempt, context_manifest=ids))
+        shutil.rmtree(self.work, ignore_errors=True)
+        self.work.mkdir(parents=True)
+        try:
+            assessment, passed = self._run()
+        except KeyboardInterrupt:
+            retained = self._retain_or_drop(False)
+            self._fault("cancelled", "agent", "the run was interrupted (SIGINT/SIGTERM)")
+            self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored", retained=retained))
+            raise
+        retained = self._retain_or_drop(passed)
+        self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment=assessment, retained=retained))
+        return assessment
+
+    def _run(self) -> tuple[Assessment, bool]:
+        s = self.s
+        try:
+            world = build_world(s.task, self.work / "world", cache_dir=self.cache_dir,
+                                timeout_s=s.task.config.environment.build_timeout_sec)
+        except WorldBuildError as exc:
+            msg = str(exc)
+            code: FaultCode = "timeout" if msg.startswith("timeout:") else "boot"
+            return self._fault(code, "build", msg), False
+        instruction = s.task.instruction
+        if s.mode == "pack" and s.items:
+            wd = world.root / world.workdir.lstrip("/")
+            (wd / s.agent.memory_file).write_text(render_slice(s.items, s.pack), encoding="utf-8")
+            instruction = instruction.rstrip("\n") + MEMORY_POINTER.format(name=s.agent.memory_file)
+        pristine = self.work / "pristine"
+        shutil.copytree(world.root, pristine, symlinks=True)
+        stats = tree_stats(world.root)
+        build_log = self.art.put("\n".join(world.steps).encode())
+        self.log.append(SandboxReady(trial_id=s.trial_id, world_hash=stats.hash, file_count=stats.files,
+                                     bytes=stats.bytes, build_log=build_log))
+        ran, fault = self._agent_turn(world, instruction)
+        if ran:
+            self._record_claim()
+            d = diff_trees(pristine, world.root)
+            diff_id = self.art.put(d.text.encode()) if d.text else None
+            self.log.append(WorkspaceDiffed(trial_id=s.trial_id, diff=diff_id, added=d.added,
+                                            changed=d.changed, removed=d.removed))
+        if fault is not None:
+            return self._fault(*fault), False
+        if self.cancel.is_set():
+            raise KeyboardInterrupt
+        return self._verify(world)
+
+    def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
+        s = self.s
+        env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
+        env.update(s.extra_env)
+        env["MEMEVAL_INSTRUCTION_FILE"] = "/run/memeval/instruction.md"
+        env["MEMEVAL_CLAIM_FILE"] = "/run/memeval/out/claim.json"
+        env["MEMEVAL_TRIAL_ID"] = s.trial_id
+        if s.model:
+            env["MEMEVAL_MODEL"] = s.model
+        if key is not None:
+            env["OPENAI_BASE_URL"] = f"http://127.0.0.1:{RELAY_PORT}/v1"
+            env["OPENAI_API_KEY"] = key
+            env["ANTHROPIC_BASE_URL"] = f"http://127.0.0.1:{RELAY_PORT}"
+            env["ANTHROPIC_API_KEY"] = key
+        return env
+
+    def _agent_turn(self, world: World, instruction: str) -> tuple[bool, tuple[FaultCode, str, str] | None]:
+        """Run the agent's turn; return (whether it ran, the fault to record if any)."""
+        s = self.s
+        io = self.work / "io"
+        out = io / "out"
+        out.mkdir(parents=True)
+        (io / "instruction.md").write_text(instruction, encoding="utf-8")
+        (io / "start.sh").write_text(START_SH.format(port=RELAY_PORT))
+        shutil.copy(RELAY_SOURCE, io / "relay.py")
+        mounts = list(world.mounts()) + [Mount(io, "/run/memeval"), Mount(out, "/run/memeval/out", writable=True)]
+        key = None
+        if s.network == "proxy" and self.meter is not None:
+            key = self.meter.register_trial(s.trial_id, "subject", s.budget_usd)
+            mounts.append(Mount(self.meter.unix_socket, "/run/memeval/proxy.sock", writable=True))
+        if s.agent.files is not None:
+            mounts.append(Mount(s.agent.files, "/opt/agent"))
+        if s.agent.control == "oracle":
+            if s.task.solution_dir is None:
+                return False, ("boot", "agent", f"task {s.task.task_id!r} has no solution/solve.sh for the oracle")
+            mounts.append(Mount(s.task.solution_dir, "/solution"))
+        command = ["/bin/sh", "/run/memeval/start.sh", *s.agent.command]
+        stdin = None
+        if s.agent.instruction_via == "arg":
+            command.append(instruction)
+        elif s.agent.instruction_via == "stdin":
+            stdin = io / "instruction.md"
+        spec = SandboxSpec(tuple(mounts), world.workdir, self._agent_env(world, key))
+        timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
+        self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))
+        stdout, stderr = self.work / "agent-stdout.txt", self.work / "agent-stderr.txt"
+        try:
+            res = run_sandboxed(spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin)
+        finally:
+            exhausted = False
+            if key is not None and self.meter is not None:
+                exhausted = self.meter.budget_exhausted(s.trial_id)
+                self.meter.unregister_trial(s.trial_id)
+        self._stdout = stdout
+        err_text = stderr.read_text(errors="replace")
+        execution: Execution
+        if res.timed_out:
+            execution = "timed_out"
+        elif res.died:
+            execution = "errored"
+        else:
+            execution = "completed" if res.exit_code == 0 else "errored"
+        boot = res.exit_code in (97, 98) and "memeval: " in err_text
+        self.log.append(AgentExited(
+            trial_id=s.trial_id, execution="not_started" if boot else execution, exit_code=res.exit_code,
+            duration_ms=res.duration_ms, stdout=self.art.put_file(stdout), stderr=self.art.put_file(stderr),
+        ))
+        if boot:
+            line = next((ln for ln in err_text.splitlines() if ln.startswith("memeval: ")), err_text[-200:])
+            return False, ("boot", "agent", line.removeprefix("memeval: "))
+        if res.died:
+            return True, ("process", "agent", f"the sandbox process was killed by signal {res.signal}")
+        if exhausted:
+            return True, ("budget", "agent", f"the spend limit of {s.budget_usd} USD was reached")
+        return True, None
+
+    def _record_claim(self) -> None:
+        claim_file = self.work / "io" / "out" / "claim.json"
+        message, reported, source = "", None, "stdout"
+        if claim_file.is_file():
+            try:
+                data = json.loads(claim_file.read_text(encoding="utf-8"))
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                data = {"message": claim_file.read_text(errors="replace")[:4000]}
+            if isinstance(data, dict):
+                message = str(data.get("message", ""))[:4000]
+                usage = data.get("usage")
+                reported = usage if isinstance(usage, dict) else None
+                source = "claim_file"
+        if not message:
+            lines = self._stdout.read_text(errors="replace").strip().splitlines()
+            message, source = "\n".join(lines[-5:])[:4000], "stdout"
+        if message or reported:
+            self.log.append(ClaimRecorded(trial_id=self.s.trial_id, message=message,
+                                          self_reported=reported, source=source))  # type: ignore[arg-type]
+
+    def _verify(self, world: World) -> tuple[Assessment, bool]:
+        s = self.s
+        self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=hash_tree(s.task.tests_dir)))
+        timeout = s.verifier_timeout_s or s.task.config.verifier.timeout_sec
+        v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
+        out_id = self.art.put_file(v.output)
+        if v.timed_out:
+            return self._fault("timeout", "verify", f"the verifier ran over its budget of {timeout:g} s"), False
+        if v.died:
+            return self._fault("process", "verify", "the verifier's sandbox was killed from outside"), False
+        try:
+            reward = read_reward(v.logs_dir)
+        except RewardError as exc:
+            return self._fault("protocol", "verify", f"{exc} (test.sh exit code {v.exit_code})"), False
+        passed = reward.value >= 1.0
+        self.log.append(CheckRecorded(trial_id=s.trial_id, type="command", level="L2v", passed=passed,
+                                      reward=reward.value, reward_source=reward.source,
+                                      exit_code=v.exit_code, output=out_id))
+        return "scored", passed
+
+    def _retain_or_drop(self, passed: bool) -> str | None:
+        """Keep the world under `worlds/` per the retention setting; return its relative path."""
+        keep = self.s.retain == "always" or (self.s.retain == "failed" and not passed)
+        world = self.work / "world"
+        rel = None
+        if keep and world.is_dir():
+            rel = f"worlds/{self.s.trial_id.replace(':', '_')}-a{self.s.attempt}"
+            dest = self.run_dir / rel
+            shutil.rmtree(dest, ignore_errors=True)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            world.rename(dest)
+        shutil.rmtree(self.work, ignore_errors=True)
+        return rel

@@ -1,0 +1,146 @@
+"""Run cards (what must be identical in both arms) and the run's manifest.
+
+The paired runner refuses to pair arms whose run cards differ in anything but the mode and the
+slice (`check_pairable`), and a resumed run must have the same card as the one it resumes.
+The manifest follows the harness seed: task set, schema, cells (every axis, varied or held),
+workspace and harness identity. Secrets never enter either: the agent's environment is pinned
+by a hash of its names and values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from memeval import __version__
+from memeval.errors import RunCardMismatch
+from memeval.packs import Pack, PackItem
+from memeval.tasks import TaskSet
+from memeval.types import Mode, NetworkMode
+
+SCHEMA_VERSION = 1
+"""Version of the trial record schema (the measurements declared below)."""
+
+MEASUREMENTS = (
+    "reward", "verified", "wall_ms", "input_tokens", "output_tokens", "cache_read_tokens",
+    "cache_write_tokens", "total_cost_usd", "engine_calls", "tool_calls", "errors",
+)
+"""Every measurement a trial declares; the schema hash pins this list."""
+
+
+def sha256_json(obj: object) -> str:
+    """`sha256:` digest of the canonical JSON of `obj` (sorted keys, compact)."""
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def env_hash(env: Mapping[str, str]) -> str:
+    """Pin an environment by hashing names and values; the values are never stored."""
+    return sha256_json(sorted(env.items()))
+
+
+class RunCard(BaseModel):
+    """What both arms share. Any difference between two arms is named by `check_pairable`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str | None
+    """The model asked for (the model the provider resolved is in the manifest's cells)."""
+    upstream: str
+    """Where model calls go: a provider URL, `scripted: <command>`, or `none`."""
+    task_set: dict[str, str]
+    """name, version and content hash."""
+    checked_by: str
+    """The verifier: held-back tests and the level of the check."""
+    tools_allowed: tuple[str, ...]
+    agent: dict[str, str]
+    """name, version and a hash of the command line."""
+    timeouts: dict[str, str]
+    environment_hash: str
+    network: NetworkMode
+    repeats: int
+    budget_usd: float | None
+    sandbox: str
+    memeval: str = __version__
+
+
+class ArmCard(BaseModel):
+    """One arm: the shared run card plus its mode and slice."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    card: RunCard
+    mode: Mode
+    pack: dict[str, str] | None
+    """name, version and content hash of the pack the slice came from (None for baseline)."""
+    slice_ids: tuple[str, ...]
+
+
+def arm_card(card: RunCard, mode: Mode, pack: Pack | None, items: tuple[PackItem, ...]) -> ArmCard:
+    """The arm card for `mode`; baseline gets no pack and an empty slice."""
+    if mode == "baseline" or pack is None:
+        return ArmCard(card=card, mode=mode, pack=None, slice_ids=())
+    info = {"name": pack.name, "version": pack.version, "hash": pack.content_hash}
+    return ArmCard(card=card, mode=mode, pack=info, slice_ids=tuple(i.id for i in items))
+
+
+def card_differences(a: RunCard, b: RunCard) -> list[str]:
+    """Names of the run-card fields that differ, with both values, e.g. `model: 'x' != 'y'`."""
+    da, db = a.model_dump(), b.model_dump()
+    return [f"{k}: {da[k]!r} != {db[k]!r}" for k in da if da[k] != db[k]]
+
+
+def check_pairable(a: ArmCard, b: ArmCard) -> None:
+    """Refuse to pair two arms whose run cards differ in anything but the mode and the slice.
+
+    Raises:
+        RunCardMismatch: naming every differing field and both values.
+    """
+    diffs = card_differences(a.card, b.card)
+    if diffs:
+        raise RunCardMismatch(
+            "the two arms would not run under the same run card; they differ in "
+            + "; ".join(diffs) + ". Only the mode and the slice may differ."
+        )
+
+
+def build_manifest(
+    task_set: TaskSet,
+    card: RunCard,
+    pack: Pack | None,
+    workspace: Mapping[str, Any],
+    sandbox_version: str,
+) -> dict[str, Any]:
+    """The run's manifest as a JSON object (the harness seed's five parts).
+
+    The `cells` list every axis: `mode` varied, everything on the run card held constant, each
+    pinned to a version or hash. The model resolved by the provider is read from the model calls
+    by the projection, never declared here.
+    """
+    held = card.model_dump(mode="json")
+    return {
+        "task_set": {
+            "name": task_set.name,
+            "version": task_set.version,
+            "hash": task_set.content_hash,
+            "tasks": [{"id": t.task_id, "hash": t.content_hash} for t in task_set.tasks],
+        },
+        "schema": {"version": SCHEMA_VERSION, "measurements": list(MEASUREMENTS), "hash": sha256_json(MEASUREMENTS)},
+        "cells": {
+            "varied": {"mode": ["baseline", "pack"]},
+            "held": held,
+            "pack": None if pack is None else {"name": pack.name, "version": pack.version, "hash": pack.content_hash},
+        },
+        "workspace": dict(workspace),
+        "harness": {
+            "memeval": __version__,
+            "python": platform.python_version(),
+            "schema_version": SCHEMA_VERSION,
+            "sandbox": f"bubblewrap {sandbox_version}",
+        },
+    }

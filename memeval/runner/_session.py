@@ -1,0 +1,315 @@
+"""The paired runner: plan a run, start the meter, run every trial of both arms, resume a run.
+
+Arms are interleaved task by task, and which arm goes first alternates, so that drift in the
+provider or the machine over a run falls on both arms alike.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memeval.agents import AgentSpec
+from memeval.errors import RunCardMismatch, UsageError
+from memeval.eventlog import (
+    ArtifactStore,
+    ModelCalled,
+    PlannedTrial,
+    RunEnded,
+    RunLog,
+    RunPlanned,
+    TrialEnded,
+    TrialStarted,
+)
+from memeval.packs import Pack, select_slice
+from memeval.runner._attempt import Attempt, AttemptSpec, TrialMeter
+from memeval.runner._card import RunCard, arm_card, build_manifest, card_differences, check_pairable, env_hash, sha256_json
+from memeval.runner._diff import tree_stats
+from memeval.runner._policy import FAULT_POLICY
+from memeval.runner._upstream import RunningUpstream, UpstreamSpec
+from memeval.sandbox import bwrap_version
+from memeval.tasks import TaskSet
+from memeval.types import MODES, Mode, NetworkMode, Retain
+
+_CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def new_run_id(now: datetime | None = None) -> str:
+    """A ULID-style id: 10 characters of milliseconds, 16 of randomness (Crockford base32)."""
+    ms = int((now or datetime.now(UTC)).timestamp() * 1000)
+    n = (ms << 80) | secrets.randbits(80)
+    return "".join(_CROCKFORD[(n >> (5 * i)) & 31] for i in reversed(range(26)))
+
+
+@dataclass
+class AbOptions:
+    """Everything `memeval ab` was asked to do. See the CLI help for each option."""
+
+    task_set: TaskSet
+    agent: AgentSpec
+    pack: Pack | None = None
+    slice_ids: list[str] | None = None
+    repeats: int = 1
+    model: str | None = None
+    upstream: UpstreamSpec | None = None
+    prices_file: Path | None = None
+    network: NetworkMode = "proxy"
+    retain: Retain = "failed"
+    agent_timeout_s: float | None = None
+    verifier_timeout_s: float | None = None
+    budget_usd: float | None = None
+    retries: int = 0
+    extra_env: dict[str, str] = field(default_factory=dict)
+    runs_dir: Path = Path("runs")
+    cache_dir: Path = Path.home() / ".cache" / "memeval"
+    seed: int = 20240601
+
+
+def run_card(opts: AbOptions) -> RunCard:
+    """The run card both arms share, built from the options."""
+    a = opts.agent
+    return RunCard(
+        model=opts.model,
+        upstream=opts.upstream.label() if opts.upstream else "none",
+        task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
+        checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
+        tools_allowed=a.tools or ("agent's own",),
+        agent={"name": a.name, "version": a.version, "command_hash": sha256_json(list(a.command)),
+               "control": a.control or ""},
+        timeouts={"agent_s": str(opts.agent_timeout_s or "per task"), "verifier_s": str(opts.verifier_timeout_s or "per task")},
+        environment_hash=env_hash(opts.extra_env),
+        network=opts.network,
+        repeats=opts.repeats,
+        budget_usd=opts.budget_usd,
+        sandbox=f"bubblewrap {bwrap_version()}",
+    )
+
+
+def plan_trials(opts: AbOptions) -> tuple[PlannedTrial, ...]:
+    """Every trial, arms interleaved: per repeat, per task, both modes, the first one alternating."""
+    out: list[PlannedTrial] = []
+    for r in range(1, opts.repeats + 1):
+        for i, t in enumerate(opts.task_set.tasks):
+            modes: tuple[Mode, ...] = MODES if (i + r) % 2 == 0 else MODES[::-1]
+            for m in modes:
+                out.append(PlannedTrial(trial_id=f"{t.task_id}:{m}:{r}", task_id=t.task_id, mode=m, repeat=r,
+                                        control=opts.agent.control))
+    return tuple(out)
+
+
+def _workspace(ts: TaskSet) -> dict[str, Any]:
+    files = size = 0
+    digests = []
+    for t in ts.tasks:
+        st = tree_stats(t.environment_dir)
+        files += st.files
+        size += st.bytes
+        digests.append(st.hash)
+    return {"hash": sha256_json(digests), "files": files, "bytes": size}
+
+
+def plan_run(opts: AbOptions) -> RunPlanned:
+    """Build the `run.planned` event: check pairability, pin the manifest, list the trials.
+
+    Raises:
+        RunCardMismatch: the arms would differ in more than mode and slice.
+        UsageError: bad options (repeats < 1, an empty task set).
+    """
+    if opts.repeats < 1:
+        raise UsageError(f"--repeats must be at least 1, got {opts.repeats}")
+    if not opts.task_set.tasks:
+        raise UsageError("the task set has no task to run")
+    card = run_card(opts)
+    items = select_slice(opts.pack, opts.slice_ids)
+    check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
+    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), bwrap_version())
+    manifest["slice"] = [i.id for i in items]
+    return RunPlanned(run_id=new_run_id(), manifest=manifest, run_card=card.model_dump(mode="json"),
+                      trials=plan_trials(opts), seeds={"stats": opts.seed})
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One step of progress: trials finished so far, out of the total, and the latest trial."""
+
+    done: int
+    total: int
+    trial_id: str
+    assessment: str
+
+
+def _attempts(log: RunLog) -> dict[str, list[tuple[int, bool, str | None]]]:
+    """Per trial: (attempt, ended, fault code of that attempt)."""
+    seen: dict[str, list[tuple[int, bool, str | None]]] = {}
+    faults: dict[tuple[str, int], str] = {}
+    current: dict[str, int] = {}
+    for ev in log:
+        if isinstance(ev, TrialStarted):
+            seen.setdefault(ev.trial_id, []).append((ev.attempt, False, None))
+            current[ev.trial_id] = ev.attempt
+        elif ev.event == "fault.raised" and ev.trial_id:
+            faults[(ev.trial_id, current[ev.trial_id])] = ev.code
+        elif isinstance(ev, TrialEnded):
+            lst = seen[ev.trial_id]
+            lst[-1] = (ev.attempt, True, faults.get((ev.trial_id, ev.attempt)))
+    return seen
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], None] | None = None) -> str:
+    """Run (or go on with) every planned trial of the run in `run_dir`.
+
+    A trial already ended is skipped; one started but never ended (a crash) gets a new attempt,
+    the unfinished one kept as evidence; a faulted one is retried while the policy allows and
+    `opts.retries` is not used up.
+
+    Returns:
+        The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM are recorded
+        as a `cancelled` fault and `run.ended`, then re-raised).
+    """
+    log = RunLog(run_dir)
+    art = ArtifactStore(run_dir)
+    planned = log.read().events[0]
+    assert isinstance(planned, RunPlanned)
+    items = select_slice(opts.pack, opts.slice_ids)
+    cancel = threading.Event()
+    status = "completed"
+    with _sigterm_as_interrupt(), _meter(run_dir, opts, log) as meter:
+        done_before = sum(1 for v in _attempts(log).values() if v and v[-1][1])
+        total = len(planned.trials)
+        done = done_before
+        try:
+            for pt in planned.trials:
+                while True:
+                    history = _attempts(log).get(pt.trial_id, [])
+                    if history and history[-1][1]:
+                        last_fault = history[-1][2]
+                        retry = (last_fault is not None and FAULT_POLICY[last_fault].retried  # type: ignore[index]
+                                 and len(history) <= opts.retries)
+                        if not retry:
+                            break
+                    spec = AttemptSpec(
+                        trial_id=pt.trial_id, attempt=len(history) + 1, task=opts.task_set.task(pt.task_id),
+                        mode=pt.mode, agent=opts.agent, pack=opts.pack if pt.mode == "pack" else None,
+                        items=items if pt.mode == "pack" else (), model=opts.model, network=opts.network,
+                        retain=opts.retain, agent_timeout_s=opts.agent_timeout_s,
+                        verifier_timeout_s=opts.verifier_timeout_s, budget_usd=opts.budget_usd,
+                        extra_env=opts.extra_env,
+                    )
+                    Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel).run()
+                done += 1
+                if on_progress:
+                    on_progress(Progress(done, total, pt.trial_id, _attempts(log)[pt.trial_id][-1][2] or "ok"))
+        except KeyboardInterrupt:
+            status = "cancelled"
+            log.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
+            raise
+    log.append(RunEnded(status=status))
+    return status
+
+
+@contextmanager
+def _meter(run_dir: Path, opts: AbOptions, log: RunLog) -> Iterator[TrialMeter | None]:
+    """Start the scripted upstream (if any) and the metering proxy for the run's duration."""
+    if opts.network == "none":
+        yield None
+        return
+    from memeval.meter import MeterProxy, PriceBook, Upstream  # lazy: starts servers, imports httpx
+
+    upstream = opts.upstream or UpstreamSpec()
+    sock_dir = Path("/tmp") / f"memeval-{os.getpid()}-{secrets.token_hex(4)}"
+    sock_dir.mkdir(mode=0o700)
+    with RunningUpstream(upstream) as up:
+        ups = {}
+        if up.base_url:
+            ups[upstream.api] = Upstream(base_url=up.base_url, api_key=upstream.key())
+
+        def on_call(call: Any) -> None:
+            log.append(ModelCalled(trial_id=call.trial_id, call=call.model_dump(mode="json")))
+
+        proxy = MeterProxy(upstreams=ups, prices=PriceBook(user_file=opts.prices_file), on_call=on_call,
+                           unix_socket=sock_dir / "proxy.sock")
+        proxy.start()
+        try:
+            yield _ProxyAdapter(proxy)
+        finally:
+            proxy.stop()
+            for p in sock_dir.iterdir():
+                p.unlink()
+            sock_dir.rmdir()
+
+
+class _ProxyAdapter:
+    """Adapts `MeterProxy` to the `TrialMeter` protocol the attempts use."""
+
+    def __init__(self, proxy: Any) -> None:
+        self._p = proxy
+
+    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
+        return str(self._p.register_trial(trial_id, role=role, budget_usd=budget_usd))
+
+    def unregister_trial(self, trial_id: str) -> None:
+        self._p.unregister_trial(trial_id)
+
+    def budget_exhausted(self, trial_id: str) -> bool:
+        return bool(self._p.trial_spend(trial_id).budget_exhausted)
+
+    @property
+    def unix_socket(self) -> Path:
+        return Path(self._p.unix_socket)
+
+
+def start_run(opts: AbOptions) -> Path:
+    """Plan a new run and create its folder with the `run.planned` event; return the folder."""
+    planned = plan_run(opts)
+    run_dir = opts.runs_dir / planned.run_id
+    run_dir.mkdir(parents=True)
+    RunLog(run_dir).append(planned)
+    return run_dir
+
+
+def check_resume(run_dir: Path, opts: AbOptions) -> None:
+    """Refuse to resume `run_dir` under options that would change its manifest or run card.
+
+    Raises:
+        RunCardMismatch: naming what changed (task set, pack, slice, or a run-card field).
+    """
+    planned = RunLog(run_dir).read().events[0]
+    assert isinstance(planned, RunPlanned)
+    now = plan_run(opts)
+    old_card = RunCard.model_validate(planned.run_card)
+    new_card = RunCard.model_validate(now.run_card)
+    diffs = card_differences(old_card, new_card)
+    for key in ("task_set", "slice"):
+        if planned.manifest.get(key) != now.manifest.get(key):
+            diffs.append(f"{key} changed")
+    if planned.manifest["cells"]["pack"] != now.manifest["cells"]["pack"]:
+        diffs.append("pack changed")
+    if [t.trial_id for t in planned.trials] != [t.trial_id for t in now.trials]:
+        diffs.append("the planned trials changed (tasks or repeats)")
+    if diffs:
+        raise RunCardMismatch(f"cannot resume {run_dir.name}: " + "; ".join(diffs))
+

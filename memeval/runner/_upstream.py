@@ -1,0 +1,92 @@
+"""Where model calls go: a provider URL with a key from the environment, or a scripted stand-in
+started as a local command (the sample team's offline demo)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import SecretStr
+
+from memeval.errors import MeterError, UsageError
+
+
+@dataclass(frozen=True)
+class UpstreamSpec:
+    """The provider the metering proxy forwards to.
+
+    Attributes:
+        api: `openai` (Chat Completions and Responses) or `anthropic` (Messages).
+        base_url: the provider's base URL (OpenAI style includes `/v1`), or None with `command`.
+        key_env: the host environment variable holding the real key (never given to the agent).
+        command: a local command that serves a scripted model; `{port_file}` in it is replaced by
+            a file it must write its port number to. Labelled `scripted` on the run card.
+        cwd: where `command` runs.
+    """
+
+    api: str = "openai"
+    base_url: str | None = None
+    key_env: str | None = None
+    command: tuple[str, ...] | None = None
+    cwd: Path | None = None
+
+    def label(self) -> str:
+        """How the run card names this upstream (a URL, or `scripted: <command>`)."""
+        if self.command:
+            return "scripted: " + " ".join(self.command).replace("{port_file}", "PORT_FILE")
+        return self.base_url or "none"
+
+    def key(self) -> SecretStr | None:
+        """The real key, read from `key_env`.
+
+        Raises:
+            UsageError: `key_env` is set but the variable is empty or missing.
+        """
+        if not self.key_env:
+            return None
+        value = os.environ.get(self.key_env)
+        if not value:
+            raise UsageError(f"the upstream key variable {self.key_env} is not set: export it, or use a scripted upstream")
+        return SecretStr(value)
+
+
+class RunningUpstream:
+    """A started upstream: its base URL, and the scripted server's process if there is one."""
+
+    def __init__(self, spec: UpstreamSpec) -> None:
+        self.spec = spec
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base_url = spec.base_url
+
+    def __enter__(self) -> RunningUpstream:
+        if not self.spec.command:
+            return self
+        tmp = Path(tempfile.mkdtemp(prefix="memeval-upstream-"))
+        port_file = tmp / "port"
+        argv = [a.replace("{port_file}", str(port_file)) for a in self.spec.command]
+        log = (tmp / "server.log").open("wb")
+        try:
+            self.proc = subprocess.Popen(argv, cwd=self.spec.cwd, stdout=log, stderr=log, start_new_session=True)
+        except OSError as exc:
+            raise MeterError(f"could not start the scripted upstream {argv!r}: {exc}") from exc
+        deadline = time.monotonic() + 15
+        while not (port_file.exists() and port_file.read_text().strip()):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.__exit__(None, None, None)
+                raise MeterError(f"the scripted upstream {argv!r} did not write its port; see {tmp / 'server.log'}")
+            time.sleep(0.02)
+        self.base_url = f"http://127.0.0.1:{int(port_file.read_text().strip())}/v1"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()

@@ -1,0 +1,247 @@
+"""Build a trial's world from a task's `environment/` without Docker.
+
+The world is a host folder whose top-level folders (`app/`, `data/`, ...) are bound writable into
+the sandbox at `/app`, `/data`, ...; the host system stands in for the base image, read-only.
+`RUN` lines are honoured part by part (split at `&&` and `;`): `mkdir` is done directly, `pip
+install` goes into a cached virtual environment per distinct package list (bound read-only at
+`/opt/memeval/venv` and first on PATH), `apt-get install` is accepted only for packages the host
+already has, and any other command runs in a sandbox of the world with no network.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from memeval.errors import WorldBuildError
+from memeval.sandbox._bwrap import RESERVED, Mount, SandboxSpec, run_sandboxed
+from memeval.tasks import Task, parse_dockerfile
+
+VENV_INSIDE = "/opt/memeval/venv"
+BASE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+_APT_NOOPS = re.compile(r"^(apt-get|apt) (update|clean|autoremove)\b|^rm -rf /var/lib/apt/lists")
+
+
+@dataclass
+class World:
+    """A built world.
+
+    Attributes:
+        root: host folder holding the world's top-level folders.
+        workdir: the Dockerfile's last WORKDIR (default `/app`).
+        env: variables set by ENV lines.
+        base_image: the FROM line's image, recorded only.
+        venv: the cached virtual environment for `pip install` lines, if any.
+        steps: one line per Dockerfile step saying what was done.
+    """
+
+    root: Path
+    workdir: str = "/app"
+    env: dict[str, str] = field(default_factory=dict)
+    base_image: str | None = None
+    venv: Path | None = None
+    steps: list[str] = field(default_factory=list)
+
+    def mounts(self) -> tuple[Mount, ...]:
+        """The world's folders, writable, plus the cached venv, read-only."""
+        ms = [Mount(p, "/" + p.name, writable=True) for p in sorted(self.root.iterdir()) if p.is_dir()]
+        if self.venv is not None:
+            ms.append(Mount(self.venv, VENV_INSIDE, writable=False))
+        return tuple(ms)
+
+    def path_var(self) -> str:
+        """PATH inside the sandbox (the venv first when there is one)."""
+        return (f"{VENV_INSIDE}/bin:" if self.venv else "") + BASE_PATH
+
+
+def _inside(workdir: str, p: str) -> PurePosixPath:
+    q = PurePosixPath(p)
+    return q if q.is_absolute() else PurePosixPath(workdir) / q
+
+
+def _host(world: World, p: PurePosixPath, line: int) -> Path:
+    norm = PurePosixPath(os.path.normpath(str(p)))
+    if any(str(norm) == r or str(norm).startswith(r + "/") for r in RESERVED) or str(norm) == "/":
+        raise WorldBuildError(
+            f"Dockerfile line {line}: writing to {norm} would change the host system; "
+            "without Docker a task may only write its own folders (such as /app)"
+        )
+    return world.root / str(norm).lstrip("/")
+
+
+def _split_parts(cmd: str) -> list[str]:
+    lex = shlex.shlex(cmd, posix=False, punctuation_chars=";&|")
+    lex.whitespace_split = True
+    parts: list[list[str]] = [[]]
+    for tok in lex:
+        if tok in ("&&", ";"):
+            parts.append([])
+        else:
+            parts[-1].append(tok)
+    return [" ".join(p) for p in parts if p]
+
+
+def _host_has_deb(pkg: str) -> bool:
+    out = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", pkg], capture_output=True, text=True, check=False
+    )
+    return "install ok installed" in out.stdout
+
+
+def _pip_args(words: list[str]) -> list[str] | None:
+    if words[:2] in (["pip", "install"], ["pip3", "install"]):
+        return words[2:]
+    if len(words) >= 4 and words[0].startswith("python") and words[1:4] == ["-m", "pip", "install"]:
+        return words[4:]
+    return None
+
+
+def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
+    key = hashlib.sha256(("\0".join(pip_args) + "\0py3.11").encode()).hexdigest()[:20]
+    venv = cache / "envs" / key
+    if (venv / ".memeval-ready").exists():
+        return venv
+    tmp = cache / "envs" / f".{key}.building.{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    logs = cache / "envs" / f".{key}.log"
+    script = f"/usr/bin/python3 -m venv {VENV_INSIDE} && {VENV_INSIDE}/bin/pip install -q {shlex.join(pip_args)}"
+    env = {"PATH": BASE_PATH, "HOME": "/tmp"}
+    env.update({k: v for k, v in os.environ.items() if k.startswith("PIP_")})
+    spec = SandboxSpec((Mount(tmp, VENV_INSIDE, writable=True),), "/tmp", env, share_net=True)
+    if Path("/opt/wheels").is_dir():
+        spec = SandboxSpec(spec.mounts + (Mount(Path("/opt/wheels"), "/opt/wheels"),), "/tmp", env, True)
+    res = run_sandboxed(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
+    if res.exit_code != 0:
+        tail = logs.read_text(errors="replace")[-600:]
+        raise WorldBuildError(f"pip install {' '.join(pip_args)} failed: {tail}")
+    (tmp / ".memeval-ready").write_text("ok\n")
+    try:
+        tmp.rename(venv)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)  # another trial built it first: use theirs
+    return venv
+
+
+def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) -> World:
+    """Build `task`'s world under `dest` (created, must not exist).
+
+    Args:
+        task: the task whose `environment/Dockerfile` (optional) and context are used. Without a
+            Dockerfile the world is an empty `/app`, or `environment/app/` copied to `/app`.
+        dest: a new folder for the world's root.
+        cache_dir: where cached virtual environments live.
+        timeout_s: the task's build budget in seconds.
+
+    Returns:
+        The `World`.
+
+    Raises:
+        WorldBuildError: an unsupported instruction or RUN part (the message names the line), a
+            missing COPY source, a write into a system path, a Debian package the host lacks, a
+            failed command, or the build budget exceeded (the message starts with "timeout:").
+    """
+    deadline = time.monotonic() + timeout_s
+    dest.mkdir(parents=True)
+    world = World(root=dest)
+    ctx = task.environment_dir.resolve()
+    dockerfile = ctx / "Dockerfile"
+    if not dockerfile.is_file():
+        (dest / "app").mkdir()
+        if (ctx / "app").is_dir():
+            shutil.copytree(ctx / "app", dest / "app", dirs_exist_ok=True, symlinks=True)
+        world.steps.append("no Dockerfile: /app from environment/app")
+        return world
+    args: dict[str, str] = {}
+    for step in parse_dockerfile(dockerfile):
+        if time.monotonic() > deadline:
+            raise WorldBuildError(f"timeout: building the world took over {timeout_s:g} s")
+        subst = [_expand(a, {**args, **world.env}) for a in step.args]
+        if step.kind == "unsupported":
+            raise WorldBuildError(f"Dockerfile line {step.line}: {step.text!r}: {step.reason}")
+        if step.kind == "from":
+            world.base_image = subst[0] if subst else None
+        elif step.kind == "arg":
+            args.setdefault(subst[0], subst[1])
+        elif step.kind == "env":
+            for k, v in zip(subst[::2], subst[1::2], strict=True):
+                world.env[k] = v
+        elif step.kind == "workdir":
+            world.workdir = str(_inside(world.workdir, subst[0]))
+            _host(world, PurePosixPath(world.workdir), step.line).mkdir(parents=True, exist_ok=True)
+        elif step.kind == "copy":
+            _copy(world, ctx, subst[:-1], subst[-1], step.line)
+        elif step.kind == "run":
+            _run(world, subst[0], step.line, cache_dir, max(1.0, deadline - time.monotonic()))
+        world.steps.append(f"line {step.line}: {step.kind}: {step.text}")
+    _host(world, PurePosixPath(world.workdir), 0).mkdir(parents=True, exist_ok=True)
+    return world
+
+
+def _expand(s: str, vars_: dict[str, str]) -> str:
+    return re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", lambda m: vars_.get(m.group(1), m.group(0)), s)
+
+
+def _copy(world: World, ctx: Path, srcs: list[str], dst: str, line: int) -> None:
+    target_inside = _inside(world.workdir, dst)
+    target = _host(world, target_inside, line)
+    as_dir = dst.endswith("/") or len(srcs) > 1
+    for src in srcs:
+        matches = sorted(glob.glob(str(ctx / src))) if any(c in src for c in "*?[") else [str(ctx / src)]
+        if not matches or not Path(matches[0]).exists():
+            raise WorldBuildError(f"Dockerfile line {line}: COPY source {src!r} is not in environment/")
+        for m in matches:
+            p = Path(m).resolve()
+            if p != ctx and ctx not in p.parents:
+                raise WorldBuildError(f"Dockerfile line {line}: COPY source {src!r} is outside environment/")
+            if p.is_dir():
+                shutil.copytree(p, target, dirs_exist_ok=True, symlinks=True)
+            else:
+                t = target / p.name if as_dir or target.is_dir() else target
+                t.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(p, t)
+
+
+def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float) -> None:
+    pip: list[str] = []
+    for part in _split_parts(cmd):
+        words = shlex.split(part)
+        if not words or _APT_NOOPS.match(part):
+            continue
+        if words[0] == "mkdir":
+            for p in (w for w in words[1:] if not w.startswith("-")):
+                _host(world, _inside(world.workdir, p), line).mkdir(parents=True, exist_ok=True)
+        elif (pa := _pip_args(words)) is not None:
+            pip += pa
+        elif words[:2] in (["apt-get", "install"], ["apt", "install"]):
+            pkgs = [w for w in words[2:] if not w.startswith("-")]
+            lacking = [p for p in pkgs if not _host_has_deb(p.split("=")[0])]
+            if lacking:
+                raise WorldBuildError(
+                    f"Dockerfile line {line}: Debian packages {lacking} are not installed on this "
+                    f"machine; without Docker install them on the host first (apt-get install {' '.join(lacking)})"
+                )
+        else:
+            _run_in_world(world, part, line, budget)
+    if pip:
+        world.venv = _ensure_venv(cache_dir, pip, budget)
+
+
+def _run_in_world(world: World, part: str, line: int, budget: float) -> None:
+    logs = world.root.parent / f"build-line-{line}.log"
+    env = {"PATH": world.path_var(), "HOME": "/tmp", **world.env}
+    spec = SandboxSpec(world.mounts(), world.workdir, env)
+    res = run_sandboxed(spec, ["/bin/sh", "-c", part], timeout_s=budget, stdout=logs, stderr=logs)
+    if res.timed_out:
+        raise WorldBuildError(f"timeout: Dockerfile line {line}: {part!r} ran out of the build budget")
+    if res.exit_code != 0:
+        tail = logs.read_text(errors="replace")[-400:]
+        raise WorldBuildError(f"Dockerfile line {line}: {part!r} failed (exit {res.exit_code}): {tail}")

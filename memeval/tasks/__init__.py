@@ -1,0 +1,16 @@
+"""Harbor-layout tasks: load, validate, pin by content hash, and read their Dockerfiles."""
+
+from memeval.tasks._dockerfile import DockerStep, parse_dockerfile
+from memeval.tasks._load import hash_tree, load_task, load_task_set
+from memeval.tasks._model import Task, TaskConfig, TaskSet
+
+__all__ = [
+    "DockerStep",
+    "Task",
+    "TaskConfig",
+    "TaskSet",
+    "hash_tree",
+    "load_task",
+    "load_task_set",
+    "parse_dockerfile",
+]

@@ -1,0 +1,124 @@
+"""Load and validate Harbor-layout tasks, and pin task sets by content hash."""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from memeval.errors import TaskError
+from memeval.tasks._model import Task, TaskConfig, TaskSet
+
+REQUIRED_FILES = ("task.toml", "instruction.md", "tests/test.sh")
+REQUIRED_DIRS = ("environment",)
+
+
+def hash_tree(root: Path) -> str:
+    """Hash every regular file under `root` by relative path, mode bit x and bytes.
+
+    The digest is SHA-256 over, for each file in sorted relative-path order,
+    `path\\0executable\\0sha256(bytes)\\n`; symlinks hash their target text. Returns `sha256:<hex>`.
+    """
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*"), key=lambda q: q.relative_to(root).as_posix()):
+        rel = p.relative_to(root).as_posix()
+        if p.is_symlink():
+            h.update(f"{rel}\0link\0{p.readlink()}\n".encode())
+        elif p.is_file():
+            digest = hashlib.sha256(p.read_bytes()).hexdigest()
+            exe = "x" if p.stat().st_mode & 0o111 else "-"
+            h.update(f"{rel}\0{exe}\0{digest}\n".encode())
+    return "sha256:" + h.hexdigest()
+
+
+def load_task(path: Path) -> Task:
+    """Load one task folder.
+
+    Raises:
+        TaskError: the folder is missing, lacks a required file (`task.toml`, `instruction.md`,
+            `environment/`, `tests/test.sh`), or `task.toml` is not valid TOML of the Harbor schema.
+            The message names the folder and the file.
+    """
+    path = path.resolve()
+    if not path.is_dir():
+        raise TaskError(f"task folder {str(path)!r} does not exist")
+    for rel in REQUIRED_FILES:
+        if not (path / rel).is_file():
+            raise TaskError(
+                f"task {path.name!r} ({path}) has no {rel}: a Harbor task needs "
+                "task.toml, instruction.md, environment/ and tests/test.sh"
+            )
+    for rel in REQUIRED_DIRS:
+        if not (path / rel).is_dir():
+            raise TaskError(f"task {path.name!r} ({path}) has no {rel}/ folder")
+    try:
+        raw = tomllib.loads((path / "task.toml").read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TaskError(f"task {path.name!r}: task.toml is not valid TOML: {exc}") from exc
+    try:
+        config = TaskConfig.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise TaskError(
+            f"task {path.name!r}: task.toml has a bad value at {where}: {first['msg']} "
+            f"(got {first.get('input')!r})"
+        ) from exc
+    instruction = (path / "instruction.md").read_text(encoding="utf-8")
+    if not instruction.strip():
+        raise TaskError(f"task {path.name!r}: instruction.md is empty")
+    return Task(path.name, path, config, instruction, hash_tree(path))
+
+
+def _is_task_dir(p: Path) -> bool:
+    return p.is_dir() and (p / "task.toml").exists()
+
+
+def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
+    """Load a folder of tasks (or a single task folder) as a frozen task set.
+
+    Args:
+        path: a folder whose subfolders are tasks, or one task folder.
+        only: task ids to keep (the content hash still covers the whole set, so a subset run is
+            pinned to the set it came from).
+
+    Raises:
+        TaskError: the folder does not exist, holds no task, a task is invalid, or `only` names a
+            task that is not there.
+    """
+    path = path.resolve()
+    if not path.is_dir():
+        raise TaskError(f"task set {str(path)!r} does not exist: pass a folder of Harbor tasks")
+    if _is_task_dir(path):
+        dirs = [path]
+        root = path.parent
+    else:
+        dirs = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
+        root = path
+        if not any(_is_task_dir(d) for d in dirs):
+            raise TaskError(
+                f"{str(path)!r} holds no task: each task is a folder with task.toml, "
+                "instruction.md, environment/ and tests/test.sh"
+            )
+    tasks = tuple(load_task(d) for d in dirs if _is_task_dir(d) or d == path)
+    set_hash = hashlib.sha256(
+        "".join(f"{t.task_id}\0{t.content_hash}\n" for t in tasks).encode()
+    ).hexdigest()
+    version = "unversioned"
+    meta = root / "taskset.toml"
+    if meta.is_file():
+        try:
+            version = str(tomllib.loads(meta.read_text(encoding="utf-8")).get("version", version))
+        except tomllib.TOMLDecodeError as exc:
+            raise TaskError(f"{meta}: not valid TOML: {exc}") from exc
+    name = root.parent.name if root.name == "tasks" else root.name
+    if only:
+        known = {t.task_id for t in tasks}
+        unknown = [t for t in only if t not in known]
+        if unknown:
+            raise TaskError(f"--tasks names {unknown}, not in {str(root)!r}; known: {sorted(known)}")
+        tasks = tuple(t for t in tasks if t.task_id in set(only))
+    return TaskSet(name, version, root, tasks, "sha256:" + set_hash)
