@@ -16,6 +16,8 @@ from memeval.stats._models import (
     VerdictWarning,
     WarningKind,
 )
+from memeval.stats._planning import holm_adjust, tasks_for_power
+from memeval.stats._simulate import SimulationSummary, simulate_verdicts
 from memeval.stats._verdict import paired_verdict
 
 __all__ = [
@@ -28,10 +30,14 @@ __all__ = [
     "IntervalMethod",
     "PMethod",
     "PairedVerdict",
+    "SimulationSummary",
     "TaskTrials",
     "TrialObs",
     "TrialOutcome",
     "VerdictWarning",
     "WarningKind",
+    "holm_adjust",
     "paired_verdict",
+    "simulate_verdicts",
+    "tasks_for_power",
 ]

@@ -6,7 +6,7 @@ d = 0 carry no sign and drop out (they would only shift every flip by 0).
 
 The d are rationals (differences of pass fractions), so they are scaled to integers by the least
 common multiple of their denominators before any comparison: ties are then exact, and the exact
-p-value can be computed by convolving the +-v_i two-point distributions (`exact_sign_flip_p`).
+p-value can be computed by convolving the distributions of the +-v_i (`exact_sign_flip_p`).
 """
 
 from __future__ import annotations
@@ -74,12 +74,14 @@ def exact_sign_flip_p(v: NDArray[np.int64]) -> float:
     if mags.size == 0:
         return 1.0
     total = int(mags.sum())
+    # Tasks of equal |v| = m contribute m * (2B - c) with B ~ Binomial(c, 1/2): convolve one
+    # binomial kernel (spread at stride 2m) per distinct magnitude.
+    values, counts = np.unique(mags, return_counts=True)
     pmf = np.ones(1)
-    for m in mags.tolist():
-        grown = np.zeros(pmf.size + 2 * m)
-        grown[: pmf.size] += 0.5 * pmf
-        grown[2 * m :] += 0.5 * pmf
-        pmf = grown
+    for m, c in zip(values.tolist(), counts.tolist(), strict=True):
+        kernel = np.zeros(2 * m * c + 1)
+        kernel[:: 2 * m] = [math.comb(c, j) / 2**c for j in range(c + 1)]
+        pmf = np.convolve(pmf, kernel)
     s = int(v.sum())
     upper = float(pmf[s + total :].sum())
     lower = float(pmf[: s + total + 1].sum())
