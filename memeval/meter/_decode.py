@@ -1,15 +1,14 @@
 """Incremental decoders for `Content-Encoding`, used on a *copy* of the bytes the proxy forwards.
 
-Supports `identity`, `gzip`/`x-gzip`, `deflate` (zlib-wrapped or raw, as RFC 9110 section 8.4.1.2
-warns both occur) and `br` (via the optional `brotli` package, installed with `httpx[brotli]`). Encodings listed in one header are undone
-in reverse order (RFC 9110 section 8.4).
+Supports `identity`, `gzip`/`x-gzip`, `deflate` (zlib-wrapped or raw, as RFC 9110 section
+8.4.1.2 warns both occur) and `br` (via the optional `brotli` package, as in `httpx[brotli]`).
+Encodings listed in one header are undone in reverse order (RFC 9110 section 8.4).
 """
 
 from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
-
 
 
 class UnsupportedEncoding(ValueError):
@@ -42,7 +41,7 @@ def _step(coding: str) -> Callable[[bytes], bytes]:
         return _Deflate()
     if coding == "br":
         try:
-            import brotli
+            import brotli  # type: ignore[import-untyped]
         except ModuleNotFoundError as exc:
             raise UnsupportedEncoding(
                 "content-encoding 'br' needs the brotli package: pip install brotli"

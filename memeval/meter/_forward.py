@@ -42,8 +42,18 @@ ROUTES: dict[str, tuple[Provider, Api]] = {
     "/v1/messages": ("anthropic", "anthropic-messages"),
 }
 HOP_BY_HOP = frozenset(
-    {b"connection", b"keep-alive", b"proxy-authenticate", b"proxy-authorization", b"te",
-     b"trailer", b"transfer-encoding", b"upgrade", b"host", b"content-length"}
+    {
+        b"connection",
+        b"keep-alive",
+        b"proxy-authenticate",
+        b"proxy-authorization",
+        b"te",
+        b"trailer",
+        b"transfer-encoding",
+        b"upgrade",
+        b"host",
+        b"content-length",
+    }
 )
 _KEY_HEADERS = frozenset({b"authorization", b"x-api-key"})
 
@@ -112,24 +122,46 @@ class ForwardApp:
             provider, api = route
         caller = self._ledger.lookup(_placeholder(headers))
         if caller is None:
-            await _answer(send, error_answer(provider, "unknown_key", (
-                "memeval meter: unknown or revoked placeholder key; use the key the harness "
-                "registered for this trial")))
+            await _answer(
+                send,
+                error_answer(
+                    provider,
+                    "unknown_key",
+                    (
+                        "memeval meter: unknown or revoked placeholder key; use the key the harness "
+                        "registered for this trial"
+                    ),
+                ),
+            )
             return
         if route is None and not path.startswith("/v1/"):
             await _answer(send, error_answer(provider, "not_found", f"no route for {path}"))
             return
         body = await _read_body(receive)
-        call = _Call(caller, provider, api, _requested_model(body, headers), _attempt(headers),
-                     started_at, t0)
+        call = _Call(
+            caller,
+            provider,
+            api,
+            _requested_model(body, headers),
+            _attempt(headers),
+            started_at,
+            t0,
+        )
         upstream = self._upstreams.get(provider)
         if upstream is None:
-            await self._refuse(send, call, "no_upstream",
-                               f"memeval meter: no {provider!r} upstream is configured")
+            await self._refuse(
+                send, call, "no_upstream", f"memeval meter: no {provider!r} upstream is configured"
+            )
         elif caller.budget_exhausted and api is not None:
-            await self._refuse(send, call, "budget", (
-                f"memeval budget exhausted for trial {caller.trial_id!r}: its spend limit was "
-                "reached, further model calls are refused"))
+            await self._refuse(
+                send,
+                call,
+                "budget",
+                (
+                    f"memeval budget exhausted for trial {caller.trial_id!r}: its spend limit was "
+                    "reached, further model calls are refused"
+                ),
+            )
         else:
             await self._forward(scope, receive, send, call, upstream, body)
 
@@ -137,15 +169,32 @@ class ForwardApp:
         answer = error_answer(call.provider, refusal, message)
         await _answer(send, answer)
         if call.api is not None:
-            self._record(call, answer.status, ParsedUsage(), streamed=False, ttfb=None,
-                         forwarded=refusal == "unreachable", error=message)
+            self._record(
+                call,
+                answer.status,
+                ParsedUsage(),
+                streamed=False,
+                ttfb=None,
+                forwarded=refusal == "unreachable",
+                error=message,
+            )
 
-    async def _forward(self, scope: Scope, receive: Receive, send: Send, call: _Call,
-                       upstream: Upstream, body: bytes) -> None:
+    async def _forward(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        call: _Call,
+        upstream: Upstream,
+        body: bytes,
+    ) -> None:
         assert self._client is not None, "the proxy's lifespan startup did not run"
         request = self._client.build_request(
-            scope["method"], _url(upstream, call.provider, scope),
-            headers=_request_headers(scope["headers"], call.provider, upstream), content=body)
+            scope["method"],
+            _url(upstream, call.provider, scope),
+            headers=_request_headers(scope["headers"], call.provider, upstream),
+            content=body,
+        )
         try:
             response = await self._client.send(request, stream=True)
         except httpx.TransportError as exc:
@@ -153,16 +202,27 @@ class ForwardApp:
             await self._refuse(send, call, "unreachable", message)
             return
         streamed = response.headers.get("content-type", "").startswith("text/event-stream")
-        meter = UsageMeter(call.api or "openai-chat", streamed=streamed,
-                           content_encoding=response.headers.get("content-encoding"))
+        meter = UsageMeter(
+            call.api or "openai-chat",
+            streamed=streamed,
+            content_encoding=response.headers.get("content-encoding"),
+        )
         ttfb: float | None = None
         error: str | None = None
         disconnected = asyncio.Event()
         watcher = asyncio.create_task(_watch_disconnect(receive, disconnected))
         try:
-            await send({"type": "http.response.start", "status": response.status_code,
-                        "headers": [(k.lower(), v) for k, v in response.headers.raw
-                                    if k.lower() not in HOP_BY_HOP - {b"content-length"}]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": response.status_code,
+                    "headers": [
+                        (k.lower(), v)
+                        for k, v in response.headers.raw
+                        if k.lower() not in HOP_BY_HOP - {b"content-length"}
+                    ],
+                }
+            )
             async for chunk in response.aiter_raw():
                 if ttfb is None:
                     ttfb = (time.perf_counter() - call.t0) * 1000
@@ -180,30 +240,64 @@ class ForwardApp:
             watcher.cancel()
             await response.aclose()
             if call.api is not None:
-                self._record(call, response.status_code, meter.finish(), streamed=streamed,
-                             ttfb=ttfb, forwarded=True, error=error)
+                self._record(
+                    call,
+                    response.status_code,
+                    meter.finish(),
+                    streamed=streamed,
+                    ttfb=ttfb,
+                    forwarded=True,
+                    error=error,
+                )
 
-    def _record(self, call: _Call, status: int, usage: ParsedUsage, *, streamed: bool,
-                ttfb: float | None, forwarded: bool, error: str | None) -> None:
+    def _record(
+        self,
+        call: _Call,
+        status: int,
+        usage: ParsedUsage,
+        *,
+        streamed: bool,
+        ttfb: float | None,
+        forwarded: bool,
+        error: str | None,
+    ) -> None:
         assert call.api is not None
         ok = 200 <= status < 300
         if ok:
-            cost = self._prices.cost(usage, provider=call.provider,
-                                     models=(usage.model, call.requested_model),
-                                     at=call.started_at)
+            cost = self._prices.cost(
+                usage,
+                provider=call.provider,
+                models=(usage.model, call.requested_model),
+                at=call.started_at,
+            )
         else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(
-            call_id=uuid.uuid4().hex, trial_id=call.caller.trial_id, role=call.caller.role,
-            provider=call.provider, api=call.api, requested_model=call.requested_model,
-            response_model=usage.model, status=status, attempt=call.attempt, streamed=streamed,
-            completed=ok and usage.completed and error is None, forwarded=forwarded,
-            input_tokens=usage.input_tokens, uncached_input_tokens=usage.uncached_input_tokens,
-            output_tokens=usage.output_tokens, cache_read_tokens=usage.cache_read_tokens,
-            cache_write_tokens=usage.cache_write_tokens, reasoning_tokens=usage.reasoning_tokens,
-            tool_calls=usage.tool_calls, tool_names=usage.tool_names,
-            hosted_tool_calls=usage.hosted_tool_calls, started_at=call.started_at,
-            latency_ms=(time.perf_counter() - call.t0) * 1000, ttfb_ms=ttfb, cost=cost,
+            call_id=uuid.uuid4().hex,
+            trial_id=call.caller.trial_id,
+            role=call.caller.role,
+            provider=call.provider,
+            api=call.api,
+            requested_model=call.requested_model,
+            response_model=usage.model,
+            status=status,
+            attempt=call.attempt,
+            streamed=streamed,
+            completed=ok and usage.completed and error is None,
+            forwarded=forwarded,
+            input_tokens=usage.input_tokens,
+            uncached_input_tokens=usage.uncached_input_tokens,
+            output_tokens=usage.output_tokens,
+            cache_read_tokens=usage.cache_read_tokens,
+            cache_write_tokens=usage.cache_write_tokens,
+            reasoning_tokens=usage.reasoning_tokens,
+            tool_calls=usage.tool_calls,
+            tool_names=usage.tool_names,
+            hosted_tool_calls=usage.hosted_tool_calls,
+            started_at=call.started_at,
+            latency_ms=(time.perf_counter() - call.t0) * 1000,
+            ttfb_ms=ttfb,
+            cost=cost,
             error=error or usage.error,
         )
         self._ledger.record(record)
@@ -211,8 +305,9 @@ class ForwardApp:
             try:
                 self._on_call(record)
             except Exception:  # noqa: BLE001 - a caller's bug must not stop the proxy
-                log.exception("on_call raised for call %s of trial %s", record.call_id,
-                              record.trial_id)
+                log.exception(
+                    "on_call raised for call %s of trial %s", record.call_id, record.trial_id
+                )
 
 
 async def _watch_disconnect(receive: Receive, disconnected: asyncio.Event) -> None:
@@ -271,7 +366,7 @@ def _requested_model(body: bytes, headers: list[tuple[bytes, bytes]]) -> str | N
 
 def _url(upstream: Upstream, provider: Provider, scope: Scope) -> str:
     path: str = scope["path"]
-    suffix = path[len("/v1"):] if provider == "openai" else path
+    suffix = path[len("/v1") :] if provider == "openai" else path
     query: bytes = scope.get("query_string", b"")
     return upstream.base_url.rstrip("/") + suffix + (f"?{query.decode('latin-1')}" if query else "")
 

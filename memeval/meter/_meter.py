@@ -1,5 +1,6 @@
-"""Reading usage from the bytes of one response, as they arrive: `UsageMeter`, `parse_body`,
-`parse_stream`. Pure: no I/O, no clock.
+"""Reading usage from the bytes of one response, as they arrive.
+
+`UsageMeter` (incremental), `parse_body` and `parse_stream`. Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ class UsageMeter:
     def __init__(self, api: Api, *, streamed: bool, content_encoding: str | None = None) -> None:
         self.api = api
         self.streamed = streamed
-        self._state: UsageState = anthropic.new_state() if api == "anthropic-messages" else (
-            openai.new_state()
+        self._state: UsageState = (
+            anthropic.new_state() if api == "anthropic-messages" else (openai.new_state())
         )
         self._sse = SseDecoder()
         self._body = bytearray()

@@ -3,13 +3,13 @@
 The user file is TOML, one table per model id, prices in USD per million tokens:
 
     [models."my-private-model"]
-    input = 1.0          # uncached input (required)
-    output = 4.0         # output, reasoning included (required)
-    cache_read = 0.1     # optional: defaults to `input`
-    cache_write = 1.25   # optional: defaults to `input`
+    input_usd_per_mtok = 1.0          # uncached input (required)
+    output_usd_per_mtok = 4.0         # output, reasoning included (required)
+    cache_read_usd_per_mtok = 0.1     # optional: defaults to the input price
+    cache_write_usd_per_mtok = 1.25   # optional: defaults to the input price
 
-Cost from the user file = (uncached_input*input + cache_read*cache_read + cache_write*cache_write
-+ output*output) / 1e6. genai-prices takes the whole prompt as `input_tokens` with its cache parts
+Cost from the user file = (uncached_input * input price + cache_read * cache-read price
++ cache_write * cache-write price + output * output price) / 1e6. genai-prices takes the whole prompt as `input_tokens` with its cache parts
 beside it (the meter's own semantics) and picks the price valid at the call's time.
 """
 
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import tomllib
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -39,10 +38,10 @@ class UserPrice(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    input: float
-    output: float
-    cache_read: float | None = None
-    cache_write: float | None = None
+    input_usd_per_mtok: float
+    output_usd_per_mtok: float
+    cache_read_usd_per_mtok: float | None = None
+    cache_write_usd_per_mtok: float | None = None
 
 
 def load_user_prices(path: Path) -> dict[str, UserPrice]:
@@ -54,7 +53,7 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise UsageError(f"price file {path} cannot be read ({exc}); pass an existing file") from exc
+        raise UsageError(f"price file {path} cannot be read ({exc}); pass a readable file") from exc
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"price file {path} is not valid TOML: {exc}") from exc
     models = data.get("models")
@@ -66,13 +65,12 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
             prices[model] = UserPrice.model_validate(table)
         except ValidationError as exc:
             raise UsageError(
-                f"price file {path}: model {model!r} needs numeric input and output prices "
-                f"(USD per million tokens), optional cache_read and cache_write: {exc}"
+                f"price file {path}: model {model!r} needs numeric input_usd_per_mtok and output_usd_per_mtok "
+                f"(USD per million tokens), optional cache_read_usd_per_mtok and cache_write_usd_per_mtok: {exc}"
             ) from exc
     return prices
 
 
-@dataclass(frozen=True)
 class PriceBook:
     """Turns a call's usage into a `Cost`.
 
@@ -83,11 +81,12 @@ class PriceBook:
         UsageError: the user file is unreadable or malformed (checked at construction).
     """
 
-    user_file: Path | None = None
+    def __init__(self, user_file: Path | None = None) -> None:
+        self.user_file = user_file
+        self._user = load_user_prices(user_file) if user_file is not None else {}
 
-    def __post_init__(self) -> None:
-        prices = load_user_prices(self.user_file) if self.user_file is not None else {}
-        object.__setattr__(self, "_user", prices)
+    def __repr__(self) -> str:
+        return f"PriceBook(user_file={self.user_file!r}, {GENAI_PRICES})"
 
     def cost(
         self,
@@ -111,11 +110,10 @@ class PriceBook:
         if not usage.has_usage:
             return Cost(cost_usd=None, reason="usage_missing")
         names = [m for m in models if m]
-        user: dict[str, UserPrice] = getattr(self, "_user")
         for name in names:
-            if name in user:
+            if name in self._user:
                 return Cost(
-                    cost_usd=_user_cost(usage, user[name]),
+                    cost_usd=_user_cost(usage, self._user[name]),
                     price_source=f"user:{self.user_file}",
                     priced_as=f"user:{name}",
                 )
@@ -134,7 +132,9 @@ class PriceBook:
                 price_source=GENAI_PRICES,
                 priced_as=f"{calc.provider.id}:{calc.model.id}",
             )
-        source = GENAI_PRICES if self.user_file is None else f"user:{self.user_file}; {GENAI_PRICES}"
+        source = GENAI_PRICES
+        if self.user_file is not None:
+            source = f"user:{self.user_file}; {GENAI_PRICES}"
         return Cost(cost_usd=None, reason="unpriced", price_source=source)
 
 
@@ -157,9 +157,19 @@ def _user_cost(usage: ParsedUsage, price: UserPrice) -> float:
     write = usage.cache_write_tokens or 0
     uncached = usage.uncached_input_tokens or 0
     total = (
-        uncached * price.input
-        + read * (price.cache_read if price.cache_read is not None else price.input)
-        + write * (price.cache_write if price.cache_write is not None else price.input)
-        + (usage.output_tokens or 0) * price.output
+        uncached * price.input_usd_per_mtok
+        + read
+        * (
+            price.cache_read_usd_per_mtok
+            if price.cache_read_usd_per_mtok is not None
+            else price.input_usd_per_mtok
+        )
+        + write
+        * (
+            price.cache_write_usd_per_mtok
+            if price.cache_write_usd_per_mtok is not None
+            else price.input_usd_per_mtok
+        )
+        + (usage.output_tokens or 0) * price.output_usd_per_mtok
     )
     return total / 1_000_000

@@ -68,7 +68,10 @@ class MeterProxy:
             raise MeterError(
                 f"unknown upstream name(s) {sorted(unknown)}; use 'openai' and/or 'anthropic'"
             )
-        self._upstreams: dict[Provider, Upstream] = dict(upstreams)  # type: ignore[arg-type]
+        self._upstreams: dict[Provider, Upstream] = {}
+        for provider in get_args(Provider):
+            if provider in upstreams:
+                self._upstreams[provider] = upstreams[provider]
         self._ledger = Ledger()
         self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call)
         self._unix_socket = unix_socket
@@ -110,9 +113,18 @@ class MeterProxy:
         if self._unix_socket is not None:
             sockets.append(_unix_socket(self._unix_socket))
         config = uvicorn.Config(
-            self._app, lifespan="on", log_level="warning", access_log=False, http="h11",
-            loop="asyncio", server_header=False, date_header=False, timeout_keep_alive=30,
-            log_config=None, interface="asgi3", proxy_headers=False,
+            self._app,
+            lifespan="on",
+            log_level="warning",
+            access_log=False,
+            http="h11",
+            loop="asyncio",
+            server_header=False,
+            date_header=False,
+            timeout_keep_alive=30,
+            log_config=None,
+            interface="asgi3",
+            proxy_headers=False,
         )
         self._server = uvicorn.Server(config)
         self._port = sockets[0].getsockname()[1]

@@ -22,14 +22,25 @@ from typing import Any
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
 
 CLIENT_TOOL_ITEMS = frozenset(
-    {"function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call",
-     "apply_patch_call"}
+    {
+        "function_call",
+        "custom_tool_call",
+        "computer_call",
+        "local_shell_call",
+        "shell_call",
+        "apply_patch_call",
+    }
 )
 """Responses output items that ask the client to run a tool."""
 
 HOSTED_TOOL_ITEMS = frozenset(
-    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
-     "mcp_call"}
+    {
+        "web_search_call",
+        "file_search_call",
+        "code_interpreter_call",
+        "image_generation_call",
+        "mcp_call",
+    }
 )
 """Responses output items for tools the provider ran itself."""
 
@@ -50,10 +61,18 @@ def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str,
     state.final_usage = True
 
 
-_CHAT_USAGE = ("prompt_tokens", "completion_tokens", "prompt_tokens_details",
-               "completion_tokens_details")
-_RESPONSES_USAGE = ("input_tokens", "output_tokens", "input_tokens_details",
-                    "output_tokens_details")
+_CHAT_USAGE = (
+    "prompt_tokens",
+    "completion_tokens",
+    "prompt_tokens_details",
+    "completion_tokens_details",
+)
+_RESPONSES_USAGE = (
+    "input_tokens",
+    "output_tokens",
+    "input_tokens_details",
+    "output_tokens_details",
+)
 
 
 def _chat_tool(state: UsageState, key: str, call: dict[str, Any]) -> None:
@@ -127,8 +146,10 @@ def _response(state: UsageState, response: dict[str, Any]) -> None:
         state.terminal = True
     elif status in ("failed", "cancelled"):
         state.terminal = True
-        state.error = error_text(as_dict(response.get("error"))) if response.get("error") else (
-            f"response {status}"
+        state.error = (
+            error_text(as_dict(response.get("error")))
+            if response.get("error")
+            else (f"response {status}")
         )
 
 
@@ -136,8 +157,11 @@ def read_responses_body(state: UsageState, obj: Any) -> None:
     """Fill `state` from a non-streaming Responses body (or an error object)."""
     body = as_dict(obj)
     if body.get("object") != "response":
-        state.error = (error_text(as_dict(body["error"])) if body.get("error")
-                       else "the body is not a Responses object")
+        state.error = (
+            error_text(as_dict(body["error"]))
+            if body.get("error")
+            else "the body is not a Responses object"
+        )
         return
     _response(state, body)
 
@@ -156,4 +180,5 @@ def read_responses_event(state: UsageState, name: str, obj: Any) -> None:
     elif kind in ("response.output_item.added", "response.output_item.done"):
         _item(state, str(data.get("output_index")), as_dict(data.get("item")))
     elif kind == "error":
-        state.error = error_text({"type": data.get("code") or "error", "message": data.get("message")})
+        kind = data.get("code") or "error"
+        state.error = error_text({"type": kind, "message": data.get("message")})

@@ -53,8 +53,10 @@ class Cost(BaseModel):
 
 
 class ModelCall(BaseModel):
-    """One model call (one HTTP attempt) seen by the proxy. Token fields follow `ParsedUsage`:
-    `input_tokens` is the whole prompt, cache parts included; a field not carried is None.
+    """One model call (one HTTP attempt) seen by the proxy.
+
+    Token fields follow `ParsedUsage`: `input_tokens` is the whole prompt, cache parts included
+    (cache reads and writes are parts of it, never extra); a field not carried is None.
 
     Attributes:
         call_id: random id of this record.

@@ -15,7 +15,11 @@ from memeval.meter._records import Provider
 Refusal = Literal["unknown_key", "budget", "no_upstream", "unreachable", "not_found"]
 
 _STATUS: dict[Refusal, int] = {
-    "unknown_key": 401, "budget": 429, "no_upstream": 502, "unreachable": 502, "not_found": 404,
+    "unknown_key": 401,
+    "budget": 429,
+    "no_upstream": 502,
+    "unreachable": 502,
+    "not_found": 404,
 }
 _OPENAI_TYPE: dict[Refusal, tuple[str, str]] = {
     "unknown_key": ("invalid_request_error", "invalid_api_key"),
@@ -50,7 +54,8 @@ def error_answer(provider: Provider, refusal: Refusal, message: str) -> ErrorAns
     """
     if provider == "anthropic":
         payload: dict[str, object] = {
-            "type": "error", "error": {"type": _ANTHROPIC_TYPE[refusal], "message": message}
+            "type": "error",
+            "error": {"type": _ANTHROPIC_TYPE[refusal], "message": message},
         }
     else:
         kind, code = _OPENAI_TYPE[refusal]

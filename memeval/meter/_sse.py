@@ -22,7 +22,7 @@ class SseEvent:
 
 @dataclass
 class SseDecoder:
-    """Turns byte chunks, split anywhere, into `SseEvent`s.
+    r"""Turns byte chunks, split anywhere, into `SseEvent`s.
 
     Example:
         >>> d = SseDecoder()

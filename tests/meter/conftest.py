@@ -31,8 +31,12 @@ def upstream() -> Iterator[LocalUpstream]:
     server.stop()
 
 
-def make_proxy(upstream: LocalUpstream, calls: queue.Queue[ModelCall], prices: PriceBook | None = None,
-               **kwargs: object) -> MeterProxy:
+def make_proxy(
+    upstream: LocalUpstream,
+    calls: queue.Queue[ModelCall],
+    prices: PriceBook | None = None,
+    **kwargs: object,
+) -> MeterProxy:
     return MeterProxy(
         upstreams={
             "openai": Upstream(base_url=upstream.url + "/v1", api_key=SecretStr(REAL_OPENAI_KEY)),

@@ -41,12 +41,22 @@ class LocalUpstream:
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
-        config = uvicorn.Config(self.app, lifespan="off", log_level="warning", http="h11",
-                                access_log=False, server_header=False, date_header=False,
-                                log_config=None, interface="asgi3", proxy_headers=False)
+        config = uvicorn.Config(
+            self.app,
+            lifespan="off",
+            log_level="warning",
+            http="h11",
+            access_log=False,
+            server_header=False,
+            date_header=False,
+            log_config=None,
+            interface="asgi3",
+            proxy_headers=False,
+        )
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve([sock])),
-                                       daemon=True)
+        self.thread = threading.Thread(
+            target=lambda: asyncio.run(self.server.serve([sock])), daemon=True
+        )
 
     @property
     def url(self) -> str:
@@ -72,9 +82,20 @@ class LocalUpstream:
             body += message.get("body", b"")
             if not message.get("more_body"):
                 break
-        self.seen.append(Seen(scope["method"], scope["path"], scope["query_string"].decode(),
-                              {k.decode(): v.decode() for k, v in scope["headers"]}, body))
-        reply = self.replies.popleft() if self.replies else Reply(404, chunks=[b'{"error":"none scripted"}'])
+        self.seen.append(
+            Seen(
+                scope["method"],
+                scope["path"],
+                scope["query_string"].decode(),
+                {k.decode(): v.decode() for k, v in scope["headers"]},
+                body,
+            )
+        )
+        reply = (
+            self.replies.popleft()
+            if self.replies
+            else Reply(404, chunks=[b'{"error":"none scripted"}'])
+        )
         headers = [(k.encode(), v.encode()) for k, v in reply.headers.items()]
         if reply.content_length:
             headers.append((b"content-length", str(sum(map(len, reply.chunks))).encode()))

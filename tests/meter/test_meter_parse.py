@@ -48,7 +48,9 @@ def test_anthropic_stream_cut_keeps_input_seen_in_message_start() -> None:
 
 
 def test_chat_stream_without_its_usage_chunk_is_incomplete_and_usage_null() -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse"))
+    rec = next(
+        r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse")
+    )
     chunks = [c for c in rec.chunks() if b'"usage"' not in c]
     reading = parse_stream(rec.api, chunks)
     assert reading.input_tokens is None and reading.output_tokens is None
@@ -60,7 +62,10 @@ def test_chat_stream_without_its_usage_chunk_is_incomplete_and_usage_null() -> N
 def test_anthropic_error_event_after_200_is_an_error() -> None:
     rec = next(r for r in RECORDED if r.name.endswith("01-sse-basic-text.sse"))
     cut = rec.body[: rec.body.index(b"event: message_delta")]
-    err = b'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
+    err = (
+        b'event: error\ndata: {"type":"error",'
+        b'"error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
+    )
     reading = parse_stream(rec.api, [cut, err])
     assert reading.error == "overloaded_error: Overloaded"
     assert reading.completed is False
@@ -70,9 +75,27 @@ def test_anthropic_error_event_after_200_is_an_error() -> None:
 @pytest.mark.parametrize(
     ("api", "body", "error"),
     [
-        ("anthropic-messages", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}, "overloaded_error: Overloaded"),
-        ("openai-chat", {"error": {"message": "Rate limit reached", "type": "requests", "code": "rate_limit_exceeded"}}, "requests: Rate limit reached"),
-        ("openai-responses", {"error": {"message": "boom", "type": "server_error"}}, "server_error: boom"),
+        (
+            "anthropic-messages",
+            {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+            "overloaded_error: Overloaded",
+        ),
+        (
+            "openai-chat",
+            {
+                "error": {
+                    "message": "Rate limit reached",
+                    "type": "requests",
+                    "code": "rate_limit_exceeded",
+                }
+            },
+            "requests: Rate limit reached",
+        ),
+        (
+            "openai-responses",
+            {"error": {"message": "boom", "type": "server_error"}},
+            "server_error: boom",
+        ),
     ],
 )
 def test_error_bodies_carry_no_usage(api: str, body: dict, error: str) -> None:
@@ -107,20 +130,36 @@ def test_unknown_content_encoding_gives_usage_missing_not_zero() -> None:
 
 def test_anthropic_one_hour_cache_write_part_is_kept() -> None:
     body = {
-        "type": "message", "model": "claude-sonnet-4-5", "content": [], "stop_reason": "end_turn",
-        "usage": {"input_tokens": 5, "output_tokens": 2, "cache_read_input_tokens": 0,
-                  "cache_creation_input_tokens": 100,
-                  "cache_creation": {"ephemeral_5m_input_tokens": 40, "ephemeral_1h_input_tokens": 60}},
+        "type": "message",
+        "model": "claude-sonnet-4-5",
+        "content": [],
+        "stop_reason": "end_turn",
+        "usage": {
+            "input_tokens": 5,
+            "output_tokens": 2,
+            "cache_read_input_tokens": 0,
+            "cache_creation_input_tokens": 100,
+            "cache_creation": {"ephemeral_5m_input_tokens": 40, "ephemeral_1h_input_tokens": 60},
+        },
     }
     reading = parse_body("anthropic-messages", json.dumps(body).encode())
-    assert (reading.input_tokens, reading.cache_write_tokens, reading.cache_write_1h_tokens) == (105, 100, 60)
+    assert (reading.input_tokens, reading.cache_write_tokens, reading.cache_write_1h_tokens) == (
+        105,
+        100,
+        60,
+    )
 
 
 def test_responses_hosted_tools_are_counted_apart() -> None:
     body = {
-        "object": "response", "model": "gpt-5", "status": "completed",
-        "output": [{"type": "web_search_call", "id": "ws_1"}, {"type": "function_call", "id": "fc_1", "name": "run"},
-                   {"type": "message", "id": "m"}],
+        "object": "response",
+        "model": "gpt-5",
+        "status": "completed",
+        "output": [
+            {"type": "web_search_call", "id": "ws_1"},
+            {"type": "function_call", "id": "fc_1", "name": "run"},
+            {"type": "message", "id": "m"},
+        ],
         "usage": {"input_tokens": 10, "output_tokens": 3},
     }
     reading = parse_body("openai-responses", json.dumps(body).encode())
@@ -130,7 +169,9 @@ def test_responses_hosted_tools_are_counted_apart() -> None:
 
 @pytest.mark.parametrize("ending", [b"\n", b"\r\n", b"\r"])
 def test_sse_decoder_accepts_every_line_ending_split_anywhere(ending: bytes) -> None:
-    text = b"event: a" + ending + b"data: 1" + ending + b"data: 2" + ending + ending + b": c" + ending
+    text = (
+        b"event: a" + ending + b"data: 1" + ending + b"data: 2" + ending + ending + b": c" + ending
+    )
     text += b"data: x" + ending + ending
     decoder = SseDecoder()
     events = [e for i in range(len(text)) for e in decoder.feed(text[i : i + 1])]

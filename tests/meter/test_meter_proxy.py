@@ -24,22 +24,37 @@ def _auth(api: str, key: str) -> dict[str, str]:
 
 def _request_body(rec: Recorded, model: str | None = None) -> bytes:
     body = {"model": model or rec.expected["model"], "stream": rec.stream, "max_tokens": 64}
-    body["messages" if rec.api != "openai-responses" else "input"] = [{"role": "user", "content": "hi"}]
+    body["messages" if rec.api != "openai-responses" else "input"] = [
+        {"role": "user", "content": "hi"}
+    ]
     return json.dumps(body).encode()
 
 
 def _reply(rec: Recorded, **kwargs: object) -> Reply:
-    return Reply(status=rec.status, headers=dict(rec.headers), chunks=rec.chunks(),
-                 content_length=not rec.stream, **kwargs)  # type: ignore[arg-type]
+    return Reply(
+        status=rec.status,
+        headers=dict(rec.headers),
+        chunks=rec.chunks(),
+        content_length=not rec.stream,
+        **kwargs,
+    )  # type: ignore[arg-type]
 
 
-def _post(rig: Rig, rec: Recorded, key: str, body: bytes | None = None,
-          headers: dict[str, str] | None = None) -> tuple[int, bytes, list[bytes]]:
+def _post(
+    rig: Rig,
+    rec: Recorded,
+    key: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, bytes, list[bytes]]:
     chunks: list[bytes] = []
     with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
-        with client.stream("POST", PATH_OF[rec.api], content=body or _request_body(rec),
-                           headers={**_auth(rec.api, key), "content-type": "application/json",
-                                    **(headers or {})}) as response:
+        with client.stream(
+            "POST",
+            PATH_OF[rec.api],
+            content=body or _request_body(rec),
+            headers={**_auth(rec.api, key), "content-type": "application/json", **(headers or {})},
+        ) as response:
             chunks.extend(response.iter_raw())
             return response.status_code, b"".join(chunks), chunks
 
@@ -56,16 +71,28 @@ def test_every_fixture_passes_through_byte_identical_and_is_recorded_as_expected
     call = rig.next_call()
     assert matches(call, rec.expected) == rec.expected
     assert call.streamed is rec.stream and call.status == 200 and call.attempt == 1
-    assert (call.trial_id, call.role, call.requested_model) == ("t-fixture", "subject", rec.expected["model"])
+    assert (call.trial_id, call.role, call.requested_model) == (
+        "t-fixture",
+        "subject",
+        rec.expected["model"],
+    )
     assert call.cost.cost_usd is not None and call.cost.cost_usd > 0
     assert call.cost.price_source == GENAI_PRICES
     assert call.ttfb_ms is not None and call.latency_ms >= call.ttfb_ms
     seen = rig.upstream.seen[-1]
     assert seen.body == request_body
-    assert seen.path == {"openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses",
-                         "anthropic-messages": "/v1/messages"}[rec.api]
+    assert (
+        seen.path
+        == {
+            "openai-chat": "/v1/chat/completions",
+            "openai-responses": "/v1/responses",
+            "anthropic-messages": "/v1/messages",
+        }[rec.api]
+    )
     if rec.api == "anthropic-messages":
-        assert seen.headers["x-api-key"] == REAL_ANTHROPIC_KEY and "authorization" not in seen.headers
+        assert (
+            seen.headers["x-api-key"] == REAL_ANTHROPIC_KEY and "authorization" not in seen.headers
+        )
     else:
         assert seen.headers["authorization"] == f"Bearer {REAL_OPENAI_KEY}"
     assert key not in json.dumps(seen.headers)
@@ -78,8 +105,9 @@ def test_a_stream_reaches_the_client_before_the_upstream_sends_the_rest(rig: Rig
     rig.upstream.push(_reply(rec, gate=gate))
     key = rig.proxy.register_trial("t-stream")
     with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
-        with client.stream("POST", "/v1/responses", content=_request_body(rec),
-                           headers=_auth(rec.api, key)) as response:
+        with client.stream(
+            "POST", "/v1/responses", content=_request_body(rec), headers=_auth(rec.api, key)
+        ) as response:
             raw = response.iter_raw()
             first = next(raw)
             assert not gate.is_set()  # the upstream is still holding back everything else
@@ -99,7 +127,13 @@ def test_the_real_key_never_appears_in_records_reprs_or_logs(
         key = rig.proxy.register_trial(f"t-{rec.api}")
         _, body, _ = _post(rig, rec, key)
         call = rig.next_call()
-        for text in (call.model_dump_json(), repr(call), repr(rig.proxy), caplog.text, body.decode()):
+        for text in (
+            call.model_dump_json(),
+            repr(call),
+            repr(rig.proxy),
+            caplog.text,
+            body.decode(),
+        ):
             assert REAL_OPENAI_KEY not in text and REAL_ANTHROPIC_KEY not in text
     upstreams = repr(make_proxy(rig.upstream, queue.Queue())._upstreams)
     assert REAL_OPENAI_KEY not in upstreams and "**********" in upstreams
@@ -129,9 +163,15 @@ def test_a_revoked_key_is_refused(rig: Rig) -> None:
 def test_spend_limit_refuses_further_calls_with_a_budget_error(
     upstream: LocalUpstream, tmp_path: Path
 ) -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("12-recorded-prompt-cache-write-then-read/1-200.json"))
+    rec = next(
+        r
+        for r in RECORDED
+        if r.name.endswith("12-recorded-prompt-cache-write-then-read/1-200.json")
+    )
     prices = tmp_path / "prices.toml"
-    prices.write_text('[models."gpt-5.6-sol"]\ninput = 1000.0\noutput = 1000.0\n')
+    prices.write_text(
+        '[models."gpt-5.6-sol"]\ninput_usd_per_mtok = 1000.0\noutput_usd_per_mtok = 1000.0\n'
+    )
     calls: queue.Queue[ModelCall] = queue.Queue()
     with make_proxy(upstream, calls, PriceBook(user_file=prices)) as proxy:
         rig = Rig(upstream, proxy, calls)
@@ -151,14 +191,24 @@ def test_spend_limit_refuses_further_calls_with_a_budget_error(
 
 
 def test_a_429_then_a_success_is_two_attempts_and_one_billed_call(rig: Rig) -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/1-200.json"))
-    limited = b'{"type":"error","error":{"type":"rate_limit_error","message":"Number of requests has exceeded your rate limit"}}'
+    rec = next(
+        r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/1-200.json")
+    )
+    limited = (
+        b'{"type":"error","error":{"type":"rate_limit_error",'
+        b'"message":"Number of requests has exceeded your rate limit"}}'
+    )
     rig.upstream.push(Reply(429, chunks=[limited], content_length=True), _reply(rec))
     key = rig.proxy.register_trial("t-retry")
     assert _post(rig, rec, key, headers={"x-stainless-retry-count": "0"})[:2] == (429, limited)
     assert _post(rig, rec, key, headers={"x-stainless-retry-count": "1"})[0] == 200
     first, second = rig.next_call(), rig.next_call()
-    assert (first.attempt, first.status, first.input_tokens, first.cost.reason) == (1, 429, None, "usage_missing")
+    assert (first.attempt, first.status, first.input_tokens, first.cost.reason) == (
+        1,
+        429,
+        None,
+        "usage_missing",
+    )
     assert first.error == "rate_limit_error: Number of requests has exceeded your rate limit"
     assert (second.attempt, second.status, second.input_tokens) == (2, 200, 701)
     spend = rig.proxy.trial_spend("t-retry")
@@ -172,7 +222,12 @@ def test_a_529_overloaded_answer_is_recorded_without_usage(rig: Rig) -> None:
     key = rig.proxy.register_trial("t-529")
     assert _post(rig, rec, key)[:2] == (529, overloaded)
     call = rig.next_call()
-    assert (call.status, call.completed, call.output_tokens, call.cost.cost_usd) == (529, False, None, None)
+    assert (call.status, call.completed, call.output_tokens, call.cost.cost_usd) == (
+        529,
+        False,
+        None,
+        None,
+    )
     assert call.error == "overloaded_error: Overloaded"
 
 
@@ -191,44 +246,72 @@ def test_a_stream_cut_midway_is_incomplete_with_what_was_seen(rig: Rig) -> None:
 def test_an_error_event_after_a_200_is_recorded(rig: Rig) -> None:
     rec = next(r for r in RECORDED if r.name.endswith("01-sse-basic-text.sse"))
     chunks = [c for c in rec.chunks() if b"message_delta" not in c and b"message_stop" not in c]
-    chunks.append(b'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n')
+    chunks.append(
+        b'event: error\ndata: {"type":"error",'
+        b'"error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
+    )
     rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=chunks))
     key = rig.proxy.register_trial("t-err-event")
     assert _post(rig, rec, key)[:2] == (200, b"".join(chunks))
     call = rig.next_call()
-    assert (call.completed, call.error, call.input_tokens) == (False, "overloaded_error: Overloaded", 11)
+    assert (call.completed, call.error, call.input_tokens) == (
+        False,
+        "overloaded_error: Overloaded",
+        11,
+    )
 
 
 def test_a_chat_stream_without_its_usage_chunk_has_null_usage_and_no_cost(rig: Rig) -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse"))
+    rec = next(
+        r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse")
+    )
     chunks = [c for c in rec.chunks() if b'"usage"' not in c]
     rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=chunks))
     key = rig.proxy.register_trial("t-nousage")
     _post(rig, rec, key)
     call = rig.next_call()
-    assert (call.input_tokens, call.output_tokens, call.completed, call.tool_calls) == (None, None, False, 2)
+    assert (call.input_tokens, call.output_tokens, call.completed, call.tool_calls) == (
+        None,
+        None,
+        False,
+        2,
+    )
     assert (call.cost.cost_usd, call.cost.reason) == (None, "usage_missing")
     assert rig.proxy.trial_spend("t-nousage").usage_missing_calls == 1
 
 
 def test_an_unpriced_model_has_null_cost_with_its_reason(rig: Rig) -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("12-recorded-prompt-cache-write-then-read/2-200.json"))
+    rec = next(
+        r
+        for r in RECORDED
+        if r.name.endswith("12-recorded-prompt-cache-write-then-read/2-200.json")
+    )
     body = rec.body.replace(b'"gpt-5.6-sol"', b'"acme-private-7b"')
     rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=[body], content_length=True))
     key = rig.proxy.register_trial("t-unpriced")
     _post(rig, rec, key, _request_body(rec, model="acme-private-7b"))
     call = rig.next_call()
-    assert (call.cost.cost_usd, call.cost.reason, call.cost.price_source) == (None, "unpriced", GENAI_PRICES)
+    assert (call.cost.cost_usd, call.cost.reason, call.cost.price_source) == (
+        None,
+        "unpriced",
+        GENAI_PRICES,
+    )
     assert call.input_tokens == 4020
     spend = rig.proxy.trial_spend("t-unpriced")
     assert (spend.unpriced_calls, spend.cost_usd_known) == (1, 0.0)
 
 
-def test_the_user_price_file_wins_over_genai_prices(upstream: LocalUpstream, tmp_path: Path) -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("09-recorded-prompt-cache-read-write/2-200.json"))
+def test_the_user_price_file_wins_over_genai_prices(
+    upstream: LocalUpstream, tmp_path: Path
+) -> None:
+    rec = next(
+        r for r in RECORDED if r.name.endswith("09-recorded-prompt-cache-read-write/2-200.json")
+    )
     prices = tmp_path / "prices.toml"
-    prices.write_text('[models."claude-sonnet-4-5-20250929"]\ninput = 2.0\noutput = 10.0\n'
-                      'cache_read = 0.5\ncache_write = 4.0\n')
+    prices.write_text(
+        '[models."claude-sonnet-4-5-20250929"]\ninput_usd_per_mtok = 2.0\noutput_usd_per_mtok = 10.0\n'
+        "cache_read_usd_per_mtok = 0.5\ncache_write_usd_per_mtok = 4.0\n"
+    )
     calls: queue.Queue[ModelCall] = queue.Queue()
     with make_proxy(upstream, calls, PriceBook(user_file=prices)) as proxy:
         upstream.push(_reply(rec))
@@ -240,10 +323,20 @@ def test_the_user_price_file_wins_over_genai_prices(upstream: LocalUpstream, tmp
 
 
 def test_a_compressed_body_is_passed_as_is_and_read_from_a_copy(rig: Rig) -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("14-recorded-prompt-cache-write-then-read/2-200.json"))
+    rec = next(
+        r
+        for r in RECORDED
+        if r.name.endswith("14-recorded-prompt-cache-write-then-read/2-200.json")
+    )
     packed = gzip.compress(rec.body)
-    rig.upstream.push(Reply(200, headers={**rec.headers, "content-encoding": "gzip"},
-                            chunks=[packed[:40], packed[40:]], content_length=True))
+    rig.upstream.push(
+        Reply(
+            200,
+            headers={**rec.headers, "content-encoding": "gzip"},
+            chunks=[packed[:40], packed[40:]],
+            content_length=True,
+        )
+    )
     key = rig.proxy.register_trial("t-gzip")
     status, body, _ = _post(rig, rec, key, headers={"accept-encoding": "gzip"})
     assert (status, body) == (200, packed)
@@ -252,10 +345,27 @@ def test_a_compressed_body_is_passed_as_is_and_read_from_a_copy(rig: Rig) -> Non
 
 
 def test_a_large_request_body_is_forwarded_unchanged(rig: Rig) -> None:
-    rec = next(r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/2-200.json"))
+    rec = next(
+        r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/2-200.json")
+    )
     image = "A" * (12 * 1024 * 1024)
-    body = json.dumps({"model": "claude-haiku-4-5", "max_tokens": 10, "messages": [{"role": "user", "content": [
-        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": image}}]}]}).encode()
+    body = json.dumps(
+        {
+            "model": "claude-haiku-4-5",
+            "max_tokens": 10,
+            "messages": [
+                {
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "image",
+                            "source": {"type": "base64", "media_type": "image/png", "data": image},
+                        }
+                    ],
+                }
+            ],
+        }
+    ).encode()
     rig.upstream.push(_reply(rec))
     assert _post(rig, rec, rig.proxy.register_trial("t-big"), body)[0] == 200
     assert rig.upstream.seen[-1].body == body
@@ -267,8 +377,11 @@ def test_anthropic_bearer_tokens_are_attributed_and_replaced(rig: Rig) -> None:
     rig.upstream.push(_reply(rec))
     key = rig.proxy.register_trial("t-bearer", role="assessor")
     with httpx.Client(base_url=rig.proxy.base_url) as client:
-        response = client.post("/v1/messages?beta=true", content=_request_body(rec),
-                               headers={"authorization": f"Bearer {key}"})
+        response = client.post(
+            "/v1/messages?beta=true",
+            content=_request_body(rec),
+            headers={"authorization": f"Bearer {key}"},
+        )
     assert response.status_code == 200
     seen = rig.upstream.seen[-1]
     assert (seen.query, seen.headers["x-api-key"]) == ("beta=true", REAL_ANTHROPIC_KEY)
@@ -293,9 +406,14 @@ def test_the_proxy_also_serves_a_unix_socket(upstream: LocalUpstream, tmp_path: 
     with make_proxy(upstream, calls, unix_socket=path) as proxy:
         upstream.push(_reply(rec))
         key = proxy.register_trial("t-uds")
-        with httpx.Client(transport=httpx.HTTPTransport(uds=str(path)), base_url="http://meter") as client:
-            response = client.post("/v1/chat/completions", content=_request_body(rec),
-                                   headers={"authorization": f"Bearer {key}"})
+        with httpx.Client(
+            transport=httpx.HTTPTransport(uds=str(path)), base_url="http://meter"
+        ) as client:
+            response = client.post(
+                "/v1/chat/completions",
+                content=_request_body(rec),
+                headers={"authorization": f"Bearer {key}"},
+            )
         assert (response.status_code, response.content) == (200, rec.body)
         assert calls.get(timeout=10).trial_id == "t-uds"
     assert not path.exists()
@@ -309,7 +427,9 @@ def test_a_failing_callback_is_logged_and_the_proxy_keeps_serving(
     def broken(call: ModelCall) -> None:
         raise RuntimeError("callback bug")
 
-    proxy = MeterProxy({"openai": make_proxy(upstream, queue.Queue())._upstreams["openai"]}, on_call=broken)
+    proxy = MeterProxy(
+        {"openai": make_proxy(upstream, queue.Queue())._upstreams["openai"]}, on_call=broken
+    )
     with proxy:
         upstream.push(_reply(rec), _reply(rec))
         key = proxy.register_trial("t-cb")
