@@ -27,6 +27,11 @@ from memeval.tasks import load_task_set
 RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
 
 
+def _out_console() -> Console:
+    """Standard output; wide enough for the tables when it is a file or a pipe."""
+    return Console() if sys.stdout.isatty() else Console(width=160)
+
+
 def _parse_env(pairs: list[str]) -> dict[str, str]:
     out = {}
     for p in pairs:
@@ -144,7 +149,7 @@ def ab(
     else:
         from memeval.cli._render import render_ab
 
-        render_ab(run.result, Console(), str(run_dir))
+        render_ab(run.result, _out_console(), str(run_dir))
     if status != "completed":
         raise typer.Exit(EXIT_FAILURE)
 
@@ -183,5 +188,5 @@ def results(
                   x["execution"], x["assessment"], x["level"] or "—", x["fault"] or "",
                   "—" if x["wall_ms"] is None else f"{x['wall_ms'] / 1000:.1f}s", tok,
                   "—" if x["cost_usd"] is None else f"${x['cost_usd']:.4f}")
-    Console().print(t)
+    _out_console().print(t)
 

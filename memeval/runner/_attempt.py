@@ -39,6 +39,7 @@ from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, R
 RELAY_PORT = 18080
 START_SH = """\
 set -u
+: > /run/memeval/out/.sandbox-started
 if [ -e /run/memeval/proxy.sock ]; then
   python3 /run/memeval/relay.py {port} /run/memeval/proxy.sock /tmp/.memeval-relay-ready &
   i=0
@@ -213,6 +214,7 @@ class Attempt:
         key = None
         if s.network == "proxy" and self.meter is not None:
             key = self.meter.register_trial(s.trial_id, "subject", s.budget_usd)
+            (io / "proxy.sock").touch()  # the mount point: /run/memeval itself is read-only
             mounts.append(Mount(self.meter.unix_socket, "/run/memeval/proxy.sock", writable=True))
         if s.agent.files is not None:
             mounts.append(Mount(s.agent.files, "/opt/agent"))
@@ -246,14 +248,17 @@ class Attempt:
             execution = "errored"
         else:
             execution = "completed" if res.exit_code == 0 else "errored"
-        boot = res.exit_code in (97, 98) and "memeval: " in err_text
+        started = (out / ".sandbox-started").exists()
+        boot = not started or (res.exit_code in (97, 98) and "memeval: " in err_text)
         self.log.append(AgentExited(
             trial_id=s.trial_id, execution="not_started" if boot else execution, exit_code=res.exit_code,
             duration_ms=res.duration_ms, stdout=self.art.put_file(stdout), stderr=self.art.put_file(stderr),
         ))
         if boot:
-            line = next((ln for ln in err_text.splitlines() if ln.startswith("memeval: ")), err_text[-200:])
-            return False, ("boot", "agent", line.removeprefix("memeval: "))
+            prefixes = ("memeval: ", "bwrap: ")
+            line = next((ln for ln in err_text.splitlines() if ln.startswith(prefixes)), err_text[-300:])
+            why = line.removeprefix("memeval: ") if started else f"the sandbox never started: {line.strip()}"
+            return False, ("boot", "agent", why)
         if res.died:
             return True, ("process", "agent", f"the sandbox process was killed by signal {res.signal}")
         if exhausted:
