@@ -128,8 +128,8 @@ class ForwardApp:
                     provider,
                     "unknown_key",
                     (
-                        "memeval meter: unknown or revoked placeholder key; use the key the harness "
-                        "registered for this trial"
+                        "memeval meter: unknown or revoked placeholder key; use the key the "
+                        "harness registered for this trial"
                     ),
                 ),
             )

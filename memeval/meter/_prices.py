@@ -9,8 +9,9 @@ The user file is TOML, one table per model id, prices in USD per million tokens:
     cache_write_usd_per_mtok = 1.25   # optional: defaults to the input price
 
 Cost from the user file = (uncached_input * input price + cache_read * cache-read price
-+ cache_write * cache-write price + output * output price) / 1e6. genai-prices takes the whole prompt as `input_tokens` with its cache parts
-beside it (the meter's own semantics) and picks the price valid at the call's time.
++ cache_write * cache-write price + output * output price) / 1e6. genai-prices takes the whole
+prompt as `input_tokens` with its cache parts beside it (the meter's own semantics) and picks the
+price valid at the call's time.
 """
 
 from __future__ import annotations
@@ -65,8 +66,9 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
             prices[model] = UserPrice.model_validate(table)
         except ValidationError as exc:
             raise UsageError(
-                f"price file {path}: model {model!r} needs numeric input_usd_per_mtok and output_usd_per_mtok "
-                f"(USD per million tokens), optional cache_read_usd_per_mtok and cache_write_usd_per_mtok: {exc}"
+                f"price file {path}: model {model!r} needs numeric input_usd_per_mtok and "
+                "output_usd_per_mtok (USD per million tokens), optional cache_read_usd_per_mtok "
+                f"and cache_write_usd_per_mtok: {exc}"
             ) from exc
     return prices
 

@@ -309,7 +309,8 @@ def test_the_user_price_file_wins_over_genai_prices(
     )
     prices = tmp_path / "prices.toml"
     prices.write_text(
-        '[models."claude-sonnet-4-5-20250929"]\ninput_usd_per_mtok = 2.0\noutput_usd_per_mtok = 10.0\n'
+        '[models."claude-sonnet-4-5-20250929"]\n'
+        "input_usd_per_mtok = 2.0\noutput_usd_per_mtok = 10.0\n"
         "cache_read_usd_per_mtok = 0.5\ncache_write_usd_per_mtok = 4.0\n"
     )
     calls: queue.Queue[ModelCall] = queue.Queue()
