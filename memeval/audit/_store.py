@@ -143,12 +143,11 @@ class SqlAuditStore(AuditStore):
     def sanitizer(self) -> Sanitizer:
         """The redaction/holding step of the write path (built on first use)."""
         if self._sanitizer is None:
-            from memeval.hold import get_hold_detector
             from memeval.redact import get_redactor
 
             if self._fingerprint_key is None:
                 raise AuditStoreError("no fingerprint key: pass fingerprint_key= or a Sanitizer")
-            self._sanitizer = Sanitizer(get_redactor(), get_hold_detector(), self._fingerprint_key)
+            self._sanitizer = Sanitizer(get_redactor(), _LazyHoldDetector(), self._fingerprint_key)
         return self._sanitizer
 
     @contextmanager
@@ -349,6 +348,20 @@ class SqlAuditStore(AuditStore):
                         s.flush()
                         last, n = seq, n + 1
         return n
+
+
+class _LazyHoldDetector:
+    """`memeval.hold.get_hold_detector()`, loaded on the first text that needs assessing."""
+
+    def __init__(self) -> None:
+        self._detector: Any = None
+
+    def assess(self, text: str, source: str) -> Any:
+        if self._detector is None:
+            from memeval.hold import get_hold_detector
+
+            self._detector = get_hold_detector()
+        return self._detector.assess(text, source)
 
 
 def _check_draft(d: AuditEvent, index: int) -> None:

@@ -64,7 +64,7 @@ def verify_chain(store: SqlAuditStore, team: str) -> ChainReport:
             for row in rows:
                 problem = _check_row(row, prev_hash, prev_seq + 1)
                 if problem:
-                    return ChainReport(team, checked, False, row.seq, problem)
+                    return ChainReport(team, checked, False, prev_seq + 1, problem)
                 prev_hash, prev_seq, checked = row.hash, row.seq, checked + 1
         head = s.get(AuditHead, team)
     if head is None or (head.seq, head.hash) != (prev_seq, prev_hash):

@@ -1,0 +1,125 @@
+"""Ingest from JSONL (CLI and function) and over HTTP (a real uvicorn server on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import uvicorn
+from typer.testing import CliRunner
+
+from memeval.audit import SqlAuditStore, add_token, create_app, ingest_lines, verify_chain
+from memeval.audit._tables import SenderToken
+from memeval.cli import app
+from memeval.errors import AuditEventRejected
+
+
+def _line(i: int, **over) -> str:
+    ev = {"type": "session.started", "occurred_at": "2026-11-17T10:00:00Z", "team": "fernhill",
+          "sender_event_id": f"e{i}", "actor": {"kind": "agent", "id": "support-bot"},
+          "session": f"s{i}", "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"}}  # fmt: skip
+    ev.update(over)
+    return json.dumps(ev)
+
+
+def test_malformed_lines_named_and_nothing_stored(store):
+    lines = [_line(1), _line(2), "{not json", _line(4), _line(5, payload={"slice_id": "sl"}), "", _line(7)]
+    with pytest.raises(AuditEventRejected) as ei:
+        ingest_lines(store, lines, sender="f")
+    msg = str(ei.value)
+    assert ei.value.line == 3
+    assert "line 3: not JSON" in msg and "line 5: session.started.payload.slice_hash: Field required" in msg
+    assert "line 4" not in msg
+    assert list(store.events("fernhill")) == []
+    fixed = [ln for i, ln in enumerate(lines, 1) if i not in (3, 5)]
+    assert ingest_lines(store, fixed, sender="f").result.stored == 4
+
+
+def test_refused_event_names_its_line_and_batches_before_stay(store):
+    ok = [_line(i) for i in range(1, 5)]
+    bad = _line(5, type="lesson.approved", subject="les_x", actor={"kind": "person", "id": "p"},
+                session=None, payload={"decision_id": "d"})  # fmt: skip
+    with pytest.raises(AuditEventRejected) as ei:
+        ingest_lines(store, [*ok, bad, _line(6)], sender="f", batch_size=2)
+    assert ei.value.line == 5 and "line 5" in str(ei.value) and "'missing'" in str(ei.value)
+    assert [e.sender_event_id for e in store.events("fernhill")] == ["e1", "e2", "e3", "e4"]
+
+
+def test_cli_ingest_file_and_stdin(tmp_path):
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    f = tmp_path / "ev.jsonl"
+    f.write_text("\n".join(_line(i) for i in range(3)) + "\n")
+    r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["stored"] == 3
+    r = CliRunner().invoke(app, ["audit", "ingest", "-", "--db", db, "--json"], input=_line(0) + "\n" + _line(9) + "\n")
+    assert json.loads(r.output) | {} == json.loads(r.output) and json.loads(r.output)["duplicates"] == 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(_line(20) + "\n" + "[1, 2]\n")
+    r = CliRunner().invoke(app, ["audit", "ingest", str(bad), "--db", db])
+    assert r.exit_code == 2 and "line 2: expected a JSON object" in r.output
+    r = CliRunner().invoke(app, ["audit", "verify", "--db", db])
+    assert r.exit_code == 0 and "fernhill: ok, 4 events" in r.output
+
+
+def test_cli_verify_exits_1_on_tamper(tmp_path):
+    from sqlalchemy import create_engine, text
+
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    f = tmp_path / "ev.jsonl"
+    f.write_text("\n".join(_line(i) for i in range(3)) + "\n")
+    assert CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db]).exit_code == 0
+    with create_engine(db).begin() as c:
+        c.execute(text("UPDATE audit_event SET actor_id = 'someone-else' WHERE seq = 2"))
+    r = CliRunner().invoke(app, ["audit", "verify", "--db", db])
+    assert r.exit_code == 1 and "BROKEN at seq 2" in r.output and "actor_id" in r.output
+
+
+# --- HTTP ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def server(store: SqlAuditStore) -> Iterator[str]:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    srv = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning"))
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    t.join(10)
+
+
+def test_http_batches_are_idempotent_and_authenticated(store, server):
+    token = add_token(store, "fernhill", "memsys")
+    with store.read_session() as s:
+        assert token not in repr(s.get(SenderToken, __import__("hashlib").sha256(token.encode()).hexdigest()))
+    batch = {"events": [json.loads(_line(i)) for i in range(100)]}
+    auth = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=server, timeout=30) as c:
+        r = c.post("/api/v1/events", json=batch, headers=auth)
+        assert r.status_code == 200, r.text
+        assert r.json()["stored"] == 100 and r.json()["seqs"] == {"fernhill": [1, 100]}
+        r = c.post("/api/v1/events", json=batch, headers=auth)
+        assert r.json()["stored"] == 0 and r.json()["duplicates"] == 100
+        assert c.post("/api/v1/events", json=batch).status_code == 401
+        assert c.post("/api/v1/events", json=batch, headers={"Authorization": "Bearer mev_nope"}).status_code == 401
+        bad = {"events": [json.loads(_line(200)), {"type": "session.started"}]}
+        r = c.post("/api/v1/events", json=bad, headers=auth)
+        assert r.status_code == 422 and r.json()["error"]["index"] == 1
+        other = {"events": [json.loads(_line(300, team="oakbank"))]}
+        r = c.post("/api/v1/events", json=other, headers=auth)
+        assert r.status_code == 422 and "token's team" in r.json()["error"]["reason"]
+    assert len(list(store.events("fernhill"))) == 100
+    assert verify_chain(store, "fernhill").ok

@@ -1,0 +1,130 @@
+"""The store: idempotent replay, all-or-nothing batches, the hash chain and tampering, projections."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select, text
+
+from memeval.audit import GENESIS_HASH, verify_chain
+from memeval.audit._tables import AuditEventRow, SchemaMigration
+from memeval.errors import TransitionRefused
+
+
+def _week(make, n=5):
+    return [make("session.started", None, {"slice_id": "sl_1", "slice_hash": "sha256:ab"}, session=f"s{i}", id=f"s{i}") for i in range(n)]
+
+
+def test_idempotent_replay_stores_once(store, make):
+    batch = _week(make) + [make("memory.written", "m1", {"text": "Orders after 14:00 leave the next working day."}, id="m1")]
+    first = store.append(batch, sender="s1")
+    again = store.append(batch, sender="s1")
+    assert (first.stored, again.stored, again.duplicates) == (6, 0, 6)
+    other = store.append(batch, sender="s2")  # idempotency is per sender
+    assert other.stored == 6
+    assert [e.seq for e in store.events("fernhill")] == list(range(1, 13))
+
+
+def test_duplicate_inside_one_batch_stored_once(store, make):
+    e = make("session.started", None, {"slice_id": "sl", "slice_hash": "h"}, id="x")
+    assert store.append([e, e], sender="s").stored == 1
+
+
+def test_batch_is_all_or_nothing(store, make):
+    good = _week(make, 3)
+    bad = make("lesson.approved", "les_missing", {"decision_id": "d"}, actor=("person", "p"))
+    with pytest.raises(TransitionRefused) as ei:
+        store.append([*good, bad], sender="s")
+    assert ei.value.index == 3
+    assert list(store.events("fernhill")) == []
+    assert store.append(good, sender="s").stored == 3
+
+
+def test_chain_links_and_hashes(store, make):
+    store.append(_week(make, 4), sender="s")
+    evs = list(store.events("fernhill"))
+    assert evs[0].prev_hash == GENESIS_HASH
+    for a, b in zip(evs, evs[1:], strict=False):
+        assert b.prev_hash == a.hash
+    for e in evs:
+        assert e.hash == e.compute_hash()
+        assert e.recorded_at is not None and e.recorded_at.utcoffset().total_seconds() == 0
+    assert verify_chain(store, "fernhill").ok
+
+
+@pytest.mark.parametrize("tamper", [
+    "UPDATE audit_event SET body = REPLACE(body, 'sl_1', 'sl_9') WHERE seq = 3",
+    "UPDATE audit_event SET type = 'memory.written' WHERE seq = 3",
+    "UPDATE audit_event SET occurred_us = occurred_us + 1 WHERE seq = 3",
+    "DELETE FROM audit_event WHERE seq = 3",
+])  # fmt: skip
+def test_tampering_is_detected(store, make, tamper):
+    store.append(_week(make, 5), sender="s")
+    with store.engine.begin() as c:
+        c.execute(text(tamper))
+    rep = verify_chain(store, "fernhill")
+    assert not rep.ok
+    assert rep.broken_seq == 3 and rep.checked == 2, rep
+
+
+def test_tampering_last_row_with_recomputed_hash_is_detected(store, make):
+    store.append(_week(make, 3), sender="s")
+    import hashlib
+
+    with store.engine.begin() as c:
+        body = c.execute(text("SELECT body FROM audit_event WHERE seq = 3")).scalar().replace("sl_1", "sl_X")
+        h = "sha256:" + hashlib.sha256(body.encode()).hexdigest()
+        c.execute(text("UPDATE audit_event SET body = :b, hash = :h WHERE seq = 3"), {"b": body, "h": h})
+    rep = verify_chain(store, "fernhill")
+    assert not rep.ok and "head" in rep.problem
+
+
+def test_projections_rebuild_to_the_same_rows(store, make):
+    p = ("person", "p_rev")
+    store.append([
+        make("lesson.proposed", "l1", {"text": "Start the payment mock first."}),
+        make("lesson.proposed", "l2", {"text": "Discounts stop at 10%."}),
+        make("lesson.approved", "l1", {"decision_id": "d1"}, actor=p),
+        make("contradiction.opened", "c1", {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"}),
+        make("memory.written", "m1", {"text": "Refunds within 14 days."}),
+        make("memory.retired", "m1", {"reason": "Superseded."}),
+    ], sender="s")  # fmt: skip
+    from memeval.audit._tables import PROJECTION_TABLES
+
+    def snapshot():
+        with store.read_session() as s:
+            return {m.__tablename__: sorted(r.model_dump_json() for r in s.execute(select(m)).scalars()) for m in PROJECTION_TABLES}
+
+    before = snapshot()
+    assert store.rebuild_projections() == 6
+    assert snapshot() == before
+    assert before["lesson_state"] and before["memory_state"]
+
+
+def test_migrations_are_recorded_once(store, db_url):
+    from memeval.audit import SqlAuditStore
+
+    SqlAuditStore(db_url, fingerprint_key=b"k" * 32)  # re-open: nothing to apply
+    with store.read_session() as s:
+        rows = s.execute(select(SchemaMigration.version, SchemaMigration.name)).all()
+    assert [tuple(r) for r in rows] == [(1, "0001_initial")]
+
+
+def test_no_update_or_delete_path_on_the_log():
+    """The log table is only ever inserted into: no module builds an UPDATE or DELETE of it."""
+    import pathlib
+    import re
+
+    src = pathlib.Path(__file__).resolve().parents[2] / "memeval" / "audit"
+    for f in src.glob("*.py"):
+        code = f.read_text()
+        assert not re.search(r"(update|delete)\(\s*AuditEventRow", code), f
+        assert not re.search(r"(UPDATE|DELETE FROM)\s+audit_event\b", code), f
+    assert AuditEventRow.__tablename__ == "audit_event"
+
+
+def test_teams_have_separate_chains(store, make):
+    store.append([make("session.started", None, {"slice_id": "a", "slice_hash": "h"}, team="fernhill"),
+                  make("session.started", None, {"slice_id": "a", "slice_hash": "h"}, team="oakbank")], sender="s")  # fmt: skip
+    assert [e.seq for e in store.events("oakbank")] == [1]
+    assert store.teams() == ["fernhill", "oakbank"]
+    assert all(verify_chain(store, t).ok for t in store.teams())
