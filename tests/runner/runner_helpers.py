@@ -1,0 +1,67 @@
+"""Helpers for the runner tests: build Harbor-layout tasks in a temp folder, run `memeval ab`."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memeval.cli import app
+
+REPO = Path(__file__).resolve().parents[2]
+MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
+
+
+def make_task(
+    root: Path,
+    name: str,
+    *,
+    test_sh: str = 'echo 1 > /logs/verifier/reward.txt\n',
+    dockerfile: str | None = "WORKDIR /app\nCOPY app/ /app/\n",
+    solve_sh: str | None = None,
+    files: dict[str, str] | None = None,
+    task_toml: str = '[verifier]\ntimeout_sec = 20.0\n[agent]\ntimeout_sec = 20.0\n',
+    instruction: str = "Do the task.\n",
+) -> Path:
+    """Write a task folder; `files` are relative to environment/app."""
+    t = root / name
+    (t / "environment" / "app").mkdir(parents=True)
+    (t / "tests").mkdir()
+    (t / "task.toml").write_text(task_toml)
+    (t / "instruction.md").write_text(instruction)
+    if dockerfile is not None:
+        (t / "environment" / "Dockerfile").write_text(dockerfile)
+    (t / "tests" / "test.sh").write_text("#!/bin/bash\n" + textwrap.dedent(test_sh))
+    (t / "environment" / "app" / ".keep").write_text("")
+    for rel, text in (files or {}).items():
+        p = t / "environment" / "app" / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    if solve_sh is not None:
+        (t / "solution").mkdir()
+        (t / "solution" / "solve.sh").write_text("#!/bin/bash\n" + textwrap.dedent(solve_sh))
+    return t
+
+
+RunAb = Callable[..., tuple[int, dict, str]]
+
+
+@pytest.fixture
+def run_ab(tmp_path: Path) -> RunAb:
+    """Run `memeval ab ARGS --json --runs-dir tmp/runs`; return (exit code, JSON doc or {}, stderr)."""
+    runner = CliRunner()
+
+    def go(*args: str) -> tuple[int, dict, str]:
+        res = runner.invoke(app, ["ab", *args, "--json", "--quiet", "--runs-dir", str(tmp_path / "runs")])
+        doc = json.loads(res.stdout) if res.exit_code in (0, 1) and res.stdout.strip().startswith("{") else {}
+        return res.exit_code, doc, res.stderr
+
+    return go
+
+
+def trials_by_id(doc: dict) -> dict[str, dict]:
+    return {t["trial_id"]: t for t in doc["trials"]}
