@@ -18,7 +18,7 @@ import pytest
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "fernhill"
 TASKS = SAMPLE / "tasks"
-TASK_IDS = sorted(p.name for p in TASKS.iterdir() if p.is_dir())
+TASK_IDS = sorted(p.name for p in TASKS.iterdir() if p.is_dir() and not p.name.startswith("."))
 SYSTEM_PYTHON = "/usr/bin/python3"
 
 
@@ -43,10 +43,28 @@ def bwrap(
     if shutil.which("bwrap") is None:
         pytest.fail("bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
     cmd = [
-        "bwrap", "--unshare-all", "--die-with-parent", "--new-session",
-        "--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin",
-        "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-        "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+        "bwrap",
+        "--unshare-all",
+        "--die-with-parent",
+        "--new-session",
+        "--ro-bind",
+        "/usr",
+        "/usr",
+        "--symlink",
+        "usr/bin",
+        "/bin",
+        "--symlink",
+        "usr/lib",
+        "/lib",
+        "--symlink",
+        "usr/lib64",
+        "/lib64",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--tmpfs",
+        "/tmp",
     ]
     if share_net:
         cmd.append("--share-net")
@@ -122,7 +140,12 @@ def start_scripted_server(tmp: Path) -> ScriptedServer:
     """Start `model/scripted_server.py` as a real subprocess and wait for its port file."""
     port_file = tmp / "port"
     proc = subprocess.Popen(
-        [SYSTEM_PYTHON, str(SAMPLE / "model" / "scripted_server.py"), "--port-file", str(port_file)],
+        [
+            SYSTEM_PYTHON,
+            str(SAMPLE / "model" / "scripted_server.py"),
+            "--port-file",
+            str(port_file),
+        ],
         stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 10

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from fernhill_harness import SAMPLE, TASK_IDS, TASKS, Bind, ScriptedServer, bwrap, make_world, run_verifier
+from fernhill_harness import (
+    SAMPLE,
+    TASK_IDS,
+    TASKS,
+    Bind,
+    ScriptedServer,
+    bwrap,
+    make_world,
+    run_verifier,
+)
 
 from memeval.packs import MEMORY_POINTER, load_pack, render_slice, select_slice
 
@@ -23,7 +32,7 @@ from memeval.packs import MEMORY_POINTER, load_pack, render_slice, select_slice
 EXPECTED: dict[str, tuple[bool, bool]] = {
     "t01-thursday-order-arrival": (False, True),
     "t02-late-refund": (False, True),
-    "t03-olive-tree-quote": (True, True),        # the files already cap the discount
+    "t03-olive-tree-quote": (True, True),  # the files already cap the discount
     "t04-checkout-delivery-date": (True, True),  # memory only saves the detour
     "t05-supplier-cutoff": (False, True),
     "t06-herb-kit-vat": (False, True),
@@ -34,7 +43,7 @@ EXPECTED: dict[str, tuple[bool, bool]] = {
     "t11-loyalty-points": (False, True),
     "t12-bare-root-season": (False, True),
     "t13-christmas-last-order": (False, False),  # the pack does not cover it
-    "t14-gift-wrap-price": (True, False),        # a stale memory misleads
+    "t14-gift-wrap-price": (True, False),  # a stale memory misleads
 }
 
 
@@ -48,7 +57,9 @@ class Outcome:
     files: dict[str, str]
 
 
-def run_agent(server: ScriptedServer, task_id: str, mode: str, root: Path, *, stream: bool = False) -> Outcome:
+def run_agent(
+    server: ScriptedServer, task_id: str, mode: str, root: Path, *, stream: bool = False
+) -> Outcome:
     task = TASKS / task_id
     app = make_world(task, root)
     instruction = (task / "instruction.md").read_text()
@@ -61,30 +72,46 @@ def run_agent(server: ScriptedServer, task_id: str, mode: str, root: Path, *, st
     (run / "instruction.md").write_text(instruction)
     argv = ["python3", "/opt/agent/agent.py"] + (["--stream"] if stream else [])
     proc = bwrap(
-        [Bind(app, "/app", True), Bind(SAMPLE / "agent", "/opt/agent"),
-         Bind(run / "instruction.md", "/run/memeval/instruction.md"),
-         Bind(run / "out", "/run/memeval/out", True)],
+        [
+            Bind(app, "/app", True),
+            Bind(SAMPLE / "agent", "/opt/agent"),
+            Bind(run / "instruction.md", "/run/memeval/instruction.md"),
+            Bind(run / "out", "/run/memeval/out", True),
+        ],
         argv,
-        env={"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "memeval-placeholder-key",
-             "MEMEVAL_MODEL": "fernhill-scripted-1",
-             "MEMEVAL_INSTRUCTION_FILE": "/run/memeval/instruction.md",
-             "MEMEVAL_CLAIM_FILE": "/run/memeval/out/claim.json"},
+        env={
+            "OPENAI_BASE_URL": server.base_url,
+            "OPENAI_API_KEY": "memeval-placeholder-key",
+            "MEMEVAL_MODEL": "fernhill-scripted-1",
+            "MEMEVAL_INSTRUCTION_FILE": "/run/memeval/instruction.md",
+            "MEMEVAL_CLAIM_FILE": "/run/memeval/out/claim.json",
+        },
         share_net=True,
     )
-    assert proc.returncode == 0, f"{task_id}/{mode}: agent exited {proc.returncode}\n{proc.stdout}{proc.stderr}"
+    assert proc.returncode == 0, (
+        f"{task_id}/{mode}: agent exited {proc.returncode}\n{proc.stdout}{proc.stderr}"
+    )
     claim = json.loads((run / "out" / "claim.json").read_text())
-    files = {str(p.relative_to(app)): p.read_text() for p in sorted(app.rglob("*"))
-             if p.is_file() and "__pycache__" not in p.parts}
+    files = {
+        str(p.relative_to(app)): p.read_text()
+        for p in sorted(app.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
     reward, _ = run_verifier(task, app, root)
     return Outcome(reward, proc.stdout, claim, files)
 
 
 @pytest.fixture(scope="module")
-def outcomes(scripted_server: ScriptedServer, tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Outcome]:
+def outcomes(
+    scripted_server: ScriptedServer, tmp_path_factory: pytest.TempPathFactory
+) -> dict[tuple[str, str], Outcome]:
     jobs = [(t, m) for t in TASK_IDS for m in ("baseline", "pack")]
     base = tmp_path_factory.mktemp("trials")
     with ThreadPoolExecutor(max_workers=4) as pool:
-        results = pool.map(lambda job: run_agent(scripted_server, job[0], job[1], base / f"{job[0]}-{job[1]}"), jobs)
+        results = pool.map(
+            lambda job: run_agent(scripted_server, job[0], job[1], base / f"{job[0]}-{job[1]}"),
+            jobs,
+        )
         return dict(zip(jobs, results, strict=True))
 
 
@@ -112,19 +139,24 @@ def test_memory_is_read_only_when_given(outcomes: dict[tuple[str, str], Outcome]
 
 
 def test_tally_matches_the_demo(outcomes: dict[tuple[str, str], Outcome]) -> None:
-    passed = {m: sum(outcomes[(t, m)].reward == "1" for t in TASK_IDS) for m in ("baseline", "pack")}
+    passed = {
+        m: sum(outcomes[(t, m)].reward == "1" for t in TASK_IDS) for m in ("baseline", "pack")
+    }
     assert passed == {"baseline": 3, "pack": 12}
 
 
-def test_memory_saves_tokens_where_the_cold_agent_detours(outcomes: dict[tuple[str, str], Outcome]) -> None:
+def test_memory_saves_tokens_where_the_cold_agent_detours(
+    outcomes: dict[tuple[str, str], Outcome],
+) -> None:
     for task_id in ("t03-olive-tree-quote", "t04-checkout-delivery-date"):
         cold = outcomes[(task_id, "baseline")].claim["usage"]["total_tokens"]
         warm = outcomes[(task_id, "pack")].claim["usage"]["total_tokens"]
         assert cold > warm, (task_id, cold, warm)
 
 
-def test_streaming_gives_the_same_work_and_usage(scripted_server: ScriptedServer, tmp_path: Path,
-                                                 outcomes: dict[tuple[str, str], Outcome]) -> None:
+def test_streaming_gives_the_same_work_and_usage(
+    scripted_server: ScriptedServer, tmp_path: Path, outcomes: dict[tuple[str, str], Outcome]
+) -> None:
     task_id = "t01-thursday-order-arrival"
     streamed = run_agent(scripted_server, task_id, "pack", tmp_path, stream=True)
     plain = outcomes[(task_id, "pack")]

@@ -12,8 +12,14 @@ from fernhill_harness import SAMPLE, TASK_IDS, TASKS, make_world, run_oracle, ru
 
 from memeval.packs import load_pack
 
-REQUIRED = ["task.toml", "instruction.md", "environment/Dockerfile", "tests/test.sh",
-            "tests/test_task.py", "solution/solve.sh"]
+REQUIRED = [
+    "task.toml",
+    "instruction.md",
+    "environment/Dockerfile",
+    "tests/test.sh",
+    "tests/test_task.py",
+    "solution/solve.sh",
+]
 
 
 def _norm(text: str) -> str:
@@ -43,8 +49,11 @@ def test_layout_is_harbor(task_id: str) -> None:
     assert cfg["verifier"]["timeout_sec"] == 60.0
     assert cfg["agent"]["timeout_sec"] == 120.0
     assert cfg["environment"]["build_timeout_sec"] == 60.0
-    docker = [ln.split()[0].upper() for ln in (task / "environment/Dockerfile").read_text().splitlines()
-              if ln.strip() and not ln.startswith("#")]
+    docker = [
+        ln.split()[0].upper()
+        for ln in (task / "environment/Dockerfile").read_text().splitlines()
+        if ln.strip() and not ln.startswith("#")
+    ]
     assert set(docker) <= {"FROM", "WORKDIR", "COPY", "ENV"}, docker
     assert "WORKDIR /app" in (task / "environment/Dockerfile").read_text()
     assert any((task / "environment" / "app").iterdir())
@@ -80,8 +89,12 @@ def test_pack_is_valid_and_from_sessions() -> None:
     assert pack.name == "fernhill" and len(pack.items) >= 12
     assert {i.kind for i in pack.items} == {"fact", "lesson", "decision"}
     assert all(i.provenance.source == "session" and i.provenance.session_id for i in pack.items)
-    records_page = ["The courier skips weekends for live plants", "refund window is 14 days",
-                    "Wholesale discounts stop at 10%", "The checkout tests need the payment mock"]
+    records_page = [
+        "The courier skips weekends for live plants",
+        "refund window is 14 days",
+        "Wholesale discounts stop at 10%",
+        "The checkout tests need the payment mock",
+    ]
     texts = _norm(" ".join(i.text for i in pack.items))
     for lesson in records_page:
         assert _norm(lesson) in texts, lesson
@@ -115,4 +128,6 @@ def test_config_files_follow_the_runner_contract() -> None:
     assert prices["input_usd_per_mtok"] > 0 and prices["output_usd_per_mtok"] > 0
     agent = tomllib.loads((SAMPLE / "agent" / "agent.toml").read_text())
     assert agent["command"] == ["python3", "/opt/agent/agent.py"]
-    assert agent["instruction_via"] in {"file", "stdin", "arg"} and agent["memory_file"] == "MEMORY.md"
+    assert (
+        agent["instruction_via"] in {"file", "stdin", "arg"} and agent["memory_file"] == "MEMORY.md"
+    )

@@ -79,7 +79,9 @@ TOOLS: list[dict[str, Any]] = [
         "type": "function",
         "function": {
             "name": "run_command",
-            "description": "Run a shell command in the working directory; returns exit code and output.",
+            "description": (
+                "Run a shell command in the working directory; returns its exit code and output."
+            ),
             "parameters": {
                 "type": "object",
                 "properties": {"cmd": {"type": "string"}},
@@ -178,7 +180,9 @@ def complete(url: str, key: str, body: dict[str, Any]) -> tuple[dict[str, Any], 
     return data["choices"][0]["message"], data.get("usage") or {}
 
 
-def complete_stream(url: str, key: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def complete_stream(
+    url: str, key: str, body: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """One streaming call (SSE); assembles the deltas into (assistant message, usage)."""
     body = {**body, "stream": True, "stream_options": {"include_usage": True}}
     content: list[str] = []
@@ -189,7 +193,7 @@ def complete_stream(url: str, key: str, body: dict[str, Any]) -> tuple[dict[str,
             line = raw.decode("utf-8").strip()
             if not line.startswith("data:"):
                 continue
-            payload = line[len("data:"):].strip()
+            payload = line[len("data:") :].strip()
             if payload == "[DONE]":
                 break
             chunk = json.loads(payload)
@@ -262,7 +266,9 @@ def main(argv: list[str] | None = None) -> int:
             message, usage = call(url, key, body)
             add_usage(usage_total, usage)
             tool_calls = message.get("tool_calls") or []
-            messages.append({k: v for k, v in message.items() if k in ("role", "content", "tool_calls")})
+            messages.append(
+                {k: v for k, v in message.items() if k in ("role", "content", "tool_calls")}
+            )
             if message.get("content"):
                 print(f"[turn {turn}] {message['content']}", flush=True)
             if not tool_calls:
@@ -280,7 +286,10 @@ def main(argv: list[str] | None = None) -> int:
                     result = "finished"
                 elif args is not None:
                     result = run_tool(root, name, args)
-                print(f"[turn {turn}] {name} -> {result.splitlines()[0] if result else ''}", flush=True)
+                print(
+                    f"[turn {turn}] {name} -> {result.splitlines()[0] if result else ''}",
+                    flush=True,
+                )
                 messages.append({"role": "tool", "tool_call_id": tc["id"], "content": result})
             if summary is not None:
                 status = 0

@@ -15,7 +15,10 @@ read from a script: ``scripts/<task-id>.json`` beside this file, chosen by the t
 
 The step to play is a pure function of the request (how many assistant turns came before, and
 whether the marker was seen), so the server is deterministic and keeps no state. Token counts
-are estimated from the text (``ceil(characters / 4)``). Every response says it is scripted: the
+are estimated from the text (``ceil(characters / 4)``). Like a provider with prompt caching,
+``usage.prompt_tokens_details.cached_tokens`` counts the part of the prompt that repeats the
+previous turn's prompt, in blocks of 128 tokens once that part reaches 1024 tokens (included in
+``prompt_tokens``, as OpenAI reports it). Every response says it is scripted: the
 ``system_fingerprint`` is ``memeval-scripted`` and the header ``X-Memeval-Scripted: 1`` is set.
 
 Usage::
@@ -47,6 +50,8 @@ FINGERPRINT = "memeval-scripted"
 SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
 TICKET = re.compile(r"\bFH-\d{4}\b")
 STREAM_PIECE = 48
+CACHE_MIN = 1024
+CACHE_BLOCK = 128
 
 
 def load_scripts(folder: Path = SCRIPTS_DIR) -> dict[str, dict[str, Any]]:
@@ -61,6 +66,18 @@ def load_scripts(folder: Path = SCRIPTS_DIR) -> dict[str, dict[str, Any]]:
 def tokens(text: str) -> int:
     """Deterministic token estimate: one token per four characters, rounded up."""
     return math.ceil(len(text) / 4)
+
+
+def cached_tokens(messages: list[dict[str, Any]], tools: str, prompt: int) -> int:
+    """Simulated prompt-cache hit: the previous turn's prompt (everything before the last
+    assistant message), in whole 128-token blocks, when it is at least 1024 tokens."""
+    last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=None)
+    if last is None:
+        return 0
+    repeated = tokens(json.dumps(messages[:last]) + tools)
+    if repeated < CACHE_MIN:
+        return 0
+    return min(prompt, repeated // CACHE_BLOCK * CACHE_BLOCK)
 
 
 def _norm(text: str) -> str:
@@ -87,7 +104,9 @@ def plan(script: dict[str, Any], memory_pointer: bool, knows_lesson: bool) -> li
     return steps
 
 
-def next_step(scripts: dict[str, dict[str, Any]], messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+def next_step(
+    scripts: dict[str, dict[str, Any]], messages: list[dict[str, Any]]
+) -> dict[str, Any] | None:
     """The step to play next for this conversation, or None when no script matches."""
     first_user = next((_text(m.get("content")) for m in messages if m.get("role") == "user"), "")
     found = TICKET.search(first_user)
@@ -134,10 +153,20 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
         if self.path.rstrip("/") == "/v1/models":
-            self._send_json(200, {"object": "list", "data": [
-                {"id": MODEL, "object": "model", "created": 0, "owned_by": FINGERPRINT}]})
+            self._send_json(
+                200,
+                {
+                    "object": "list",
+                    "data": [
+                        {"id": MODEL, "object": "model", "created": 0, "owned_by": FINGERPRINT}
+                    ],
+                },
+            )
         else:
-            self._error(404, f"no route GET {self.path}; this scripted server serves POST /v1/chat/completions")
+            self._error(
+                404,
+                f"no route GET {self.path}; this scripted server serves POST /v1/chat/completions",
+            )
 
     def do_POST(self) -> None:  # noqa: N802 - stdlib name
         if self.path.rstrip("/") != "/v1/chat/completions":
@@ -155,30 +184,60 @@ class Handler(BaseHTTPRequestHandler):
         step = next_step(self.scripts, messages)
         digest = hashlib.sha256(raw).hexdigest()
         if step is None:
-            message: dict[str, Any] = {"role": "assistant", "content": (
-                "[scripted model] No script matches this conversation (no known FH- ticket in "
-                "the first user message). Point the agent at a real endpoint for other tasks.")}
+            message: dict[str, Any] = {
+                "role": "assistant",
+                "content": (
+                    "[scripted model] No script matches this conversation (no known FH- ticket in "
+                    "the first user message). Point the agent at a real endpoint for other tasks."
+                ),
+            }
             finish = "stop"
         else:
-            message = {"role": "assistant", "content": None,
-                       "tool_calls": [tool_call(step, "call_" + digest[:24])]}
+            message = {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [tool_call(step, "call_" + digest[:24])],
+            }
             finish = "tool_calls"
-        prompt = tokens(json.dumps(messages) + json.dumps(req.get("tools") or []))
+        tools = json.dumps(req.get("tools") or [])
+        prompt = tokens(json.dumps(messages) + tools)
         completion = tokens(json.dumps(message.get("tool_calls") or message["content"]))
-        usage = {"prompt_tokens": prompt, "completion_tokens": completion,
-                 "total_tokens": prompt + completion}
-        base = {"id": "chatcmpl-" + digest[:29], "created": int(time.time()), "model": MODEL,
-                "system_fingerprint": FINGERPRINT}
+        usage: dict[str, Any] = {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+            "prompt_tokens_details": {"cached_tokens": cached_tokens(messages, tools, prompt)},
+            "completion_tokens_details": {"reasoning_tokens": 0},
+        }
+        base = {
+            "id": "chatcmpl-" + digest[:29],
+            "created": int(time.time()),
+            "model": MODEL,
+            "system_fingerprint": FINGERPRINT,
+        }
         if req.get("stream"):
             include_usage = bool((req.get("stream_options") or {}).get("include_usage"))
             self._stream(base, message, finish, usage if include_usage else None)
             return
-        self._send_json(200, {**base, "object": "chat.completion", "choices": [
-            {"index": 0, "message": message, "logprobs": None, "finish_reason": finish}],
-            "usage": usage})
+        self._send_json(
+            200,
+            {
+                **base,
+                "object": "chat.completion",
+                "choices": [
+                    {"index": 0, "message": message, "logprobs": None, "finish_reason": finish}
+                ],
+                "usage": usage,
+            },
+        )
 
-    def _stream(self, base: dict[str, Any], message: dict[str, Any], finish: str,
-                usage: dict[str, int] | None) -> None:
+    def _stream(
+        self,
+        base: dict[str, Any],
+        message: dict[str, Any],
+        finish: str,
+        usage: dict[str, Any] | None,
+    ) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
@@ -194,15 +253,52 @@ class Handler(BaseHTTPRequestHandler):
         emit([{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}])
         text = message.get("content") or ""
         for i in range(0, len(text), STREAM_PIECE):
-            emit([{"index": 0, "delta": {"content": text[i:i + STREAM_PIECE]}, "finish_reason": None}])
+            emit(
+                [
+                    {
+                        "index": 0,
+                        "delta": {"content": text[i : i + STREAM_PIECE]},
+                        "finish_reason": None,
+                    }
+                ]
+            )
         for n, tc in enumerate(message.get("tool_calls") or []):
-            emit([{"index": 0, "finish_reason": None, "delta": {"tool_calls": [
-                {"index": n, "id": tc["id"], "type": "function",
-                 "function": {"name": tc["function"]["name"], "arguments": ""}}]}}])
+            emit(
+                [
+                    {
+                        "index": 0,
+                        "finish_reason": None,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": n,
+                                    "id": tc["id"],
+                                    "type": "function",
+                                    "function": {"name": tc["function"]["name"], "arguments": ""},
+                                }
+                            ]
+                        },
+                    }
+                ]
+            )
             args = tc["function"]["arguments"]
             for i in range(0, len(args), STREAM_PIECE):
-                emit([{"index": 0, "finish_reason": None, "delta": {"tool_calls": [
-                    {"index": n, "function": {"arguments": args[i:i + STREAM_PIECE]}}]}}])
+                emit(
+                    [
+                        {
+                            "index": 0,
+                            "finish_reason": None,
+                            "delta": {
+                                "tool_calls": [
+                                    {
+                                        "index": n,
+                                        "function": {"arguments": args[i : i + STREAM_PIECE]},
+                                    }
+                                ]
+                            },
+                        }
+                    ]
+                )
         emit([{"index": 0, "delta": {}, "finish_reason": finish}])
         if usage is not None:
             emit([], {"usage": usage})
@@ -229,9 +325,11 @@ def main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    sys.stderr.write(f"scripted-model: serving {MODEL} (scripted, not a model) on "
-                     f"http://{opts.host}:{server.server_address[1]}/v1 with "
-                     f"{len(Handler.scripts)} scripts\n")
+    sys.stderr.write(
+        f"scripted-model: serving {MODEL} (scripted, not a model) on "
+        f"http://{opts.host}:{server.server_address[1]}/v1 with "
+        f"{len(Handler.scripts)} scripts\n"
+    )
     server.serve_forever()
     server.server_close()
     return 0
