@@ -1,4 +1,23 @@
-"""The paired verdict: is a run with memory better, worse or unresolved against its baseline?"""
+"""The paired verdict: is a run with memory better, worse or unresolved against its baseline?
+
+Usage::
+
+    from memeval.stats import TaskTrials, TrialObs, paired_verdict
+
+    tasks = [
+        TaskTrials(
+            task_id="t001",
+            baseline=(TrialObs(outcome="fail", cost_usd=0.30),),
+            pack=(TrialObs(outcome="pass", cost_usd=0.24),),
+        ),
+        ...,
+    ]
+    result = paired_verdict(tasks)  # PairedVerdict: result.verdict, result.p_value, ...
+
+The procedure (PRODUCT.md, "Statistics") and its reference cases live in
+`shared/fixtures/stats/`; `simulate_verdicts` and `tasks_for_power` simulate it for planning, and
+`holm_adjust` corrects p-values when several runs are judged together.
+"""
 
 from memeval.stats._models import (
     ArmCostOfPass,

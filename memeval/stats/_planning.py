@@ -96,7 +96,8 @@ def tasks_for_power(
             spread=spread,
             alpha=alpha,
         )
-        return getattr(summary, want) / n_sims >= power
+        hits: int = summary.better if want == "better" else summary.worse
+        return hits / n_sims >= power
 
     low, high = DEFAULT_N_MIN - 1, DEFAULT_N_MIN
     while not reached(high):

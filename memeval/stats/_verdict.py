@@ -74,15 +74,16 @@ def decide(
 
 
 def _validate(
-    tasks: Sequence[TaskTrials], alpha: float, n_min: int, resamples: dict[str, int]
+    tasks: Sequence[TaskTrials], alpha: float, n_min: int, counts: dict[str, int]
 ) -> None:
     if not (isinstance(alpha, float | int) and 0 < alpha < 1):
         raise ValueError(f"alpha must be in the open interval (0, 1), got {alpha!r}")
     if not isinstance(n_min, int) or n_min < 1:
         raise ValueError(f"n_min must be an integer >= 1, got {n_min!r}")
-    for name, value in resamples.items():
-        if not isinstance(value, int) or value < 0 or (name.endswith("resamples") and value < 1):
-            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    for name, value in counts.items():
+        floor = 1 if name.endswith("resamples") else 0
+        if not isinstance(value, int) or isinstance(value, bool) or value < floor:
+            raise ValueError(f"{name} must be an integer >= {floor}, got {value!r}")
     seen: set[str] = set()
     for task in tasks:
         if not isinstance(task, TaskTrials):

@@ -192,8 +192,10 @@ def test_exact_up_to_sixteen_informative_tasks_then_monte_carlo(make_tasks: Any)
         ({"alpha": 0.0}, "alpha must be in the open interval (0, 1), got 0.0"),
         ({"alpha": 1.5}, "got 1.5"),
         ({"n_min": 0}, "n_min must be an integer >= 1, got 0"),
-        ({"mc_resamples": 0}, "mc_resamples must be a positive integer, got 0"),
-        ({"boot_resamples": -3}, "boot_resamples must be a positive integer, got -3"),
+        ({"mc_resamples": 0}, "mc_resamples must be an integer >= 1, got 0"),
+        ({"boot_resamples": -3}, "boot_resamples must be an integer >= 1, got -3"),
+        ({"perm_seed": -1}, "perm_seed must be an integer >= 0, got -1"),
+        ({"boot_seed": 1.5}, "boot_seed must be an integer >= 0, got 1.5"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(
