@@ -81,7 +81,7 @@ def decide(event: AuditEvent, current: State | None) -> Outcome:
         )
     decision_id = getattr(event.payload, "decision_id", None)
     if current.status != needs:
-        if current.decision_id == decision_id and current.decision_type == _decision_type(event):
+        if current.decision_id == decision_id and _same_decision(current, event):
             return "noop"
         raise TransitionRefused(
             f"{noun} {subject!r} is {current.status!r}, not {needs!r}: {event.type} is only "
@@ -111,8 +111,11 @@ def decide(event: AuditEvent, current: State | None) -> Outcome:
     return "append"
 
 
-def _decision_type(event: AuditEvent) -> str:
-    return event.type
+def _same_decision(current: State, event: AuditEvent) -> bool:
+    """True when `event` repeats the decision `current` records (type, and side kept)."""
+    if isinstance(current, ContradictionState):
+        return event.type == "contradiction.settled" and current.kept == getattr(event.payload, "kept", None)
+    return current.decision_type == event.type
 
 
 def item_noun(event_type: str) -> str | None:

@@ -170,3 +170,10 @@ def test_sender_cannot_forge_store_only_events(store, make):
                      "source": "agent", "score": 1, "reasons": [], "detector": "x"})], sender="t")  # fmt: skip
     with pytest.raises(AuditEventRejected, match="released_hold"):
         store.append([make("memory.written", "m1", {"text": "hi", "released_hold": "hd_x"})], sender="t")
+
+
+def test_same_settlement_id_with_other_side_is_refused(store, make):
+    store.append([make("contradiction.opened", "con_1", {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"})], sender="t")
+    store.append([make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": "a"}, actor=OWNER)], sender="t")
+    with pytest.raises(TransitionRefused, match="'settled'"):
+        store.append([make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": "b"}, actor=OWNER)], sender="t")

@@ -144,8 +144,8 @@ def build(seed: int = 47) -> list[dict[str, Any]]:
         add(at, "lesson.proposed", actor, {"text": text, "source": "agent"}, session=sid, subject=f"les_{k:02d}")
         if fate == "wait":
             continue
-        add(at + timedelta(hours=2), "review.claimed", REVIEWER, {"item_type": "lesson"}, subject=f"les_{k:02d}")
-        when = at + timedelta(hours=3 + k)
+        when = min(at + timedelta(hours=1, minutes=10 * k), WEEK_START + timedelta(days=6, hours=21))
+        add(when - timedelta(minutes=20), "review.claimed", REVIEWER, {"item_type": "lesson"}, subject=f"les_{k:02d}")
         if fate == "approve":
             add(when, "lesson.approved", REVIEWER, {"decision_id": f"dec_les_{k:02d}"}, subject=f"les_{k:02d}")
         else:
