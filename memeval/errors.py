@@ -6,8 +6,9 @@
     │   ├── PackError         a pack file is malformed (duplicate ids, bad kind, ...)
     │   ├── AgentConfigError  an unknown agent or a bad agent configuration
     │   ├── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
-    │   └── AuditEventRejected  an audit event is malformed or not allowed (names its line/index)
-    │       └── TransitionRefused  a review decision its item's current state does not allow
+    │   ├── AuditEventRejected  an audit event is malformed or not allowed (names its line/index)
+    │   │   └── TransitionRefused  a review decision its item's current state does not allow
+    │   └── ReviewRefused     a reviewer's action the queue's rules refuse (`code` says which rule)
     ├── SandboxError          bubblewrap missing or failed to start
     ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
     ├── MeterError            the metering proxy failed to start or answer
@@ -100,3 +101,18 @@ class RedactionError(MemevalError):
     The message never contains any part of the text being redacted: the caller must treat the
     text as unredacted and not store it.
     """
+
+
+class ReviewRefused(UsageError):
+    """A reviewer's action that the review queue's rules refuse; nothing was stored.
+
+    Attributes:
+        code: which rule: `not_found`, `wrong_state`, `missing_reason`, `bad_choice`,
+            `self_approval`, `wrong_role`, `claimed`.
+        state: the item's current state when known (`waiting`, `approved`, ...), else None.
+    """
+
+    def __init__(self, message: str, *, code: str, state: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.state = state
