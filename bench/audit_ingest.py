@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--db URL]
 
-Events are the Fernhill sample week repeated with fresh ids (about 36% carry free text:
+Events are the Fernhill sample week repeated with fresh ids (about 45% carry free text, each made unique:
 memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-agents texts per
 254 events). Prints events per second for each path. The file path ingests in batches of
 `--batch` events (as `memeval audit ingest --batch-size`), the HTTP path posts batches of
@@ -43,6 +43,12 @@ def events(n: int, sender: str, team: str) -> list[dict]:
                 e["subject"] = f"c{copy}-{e['subject']}"
             if e["type"].startswith("hold."):
                 continue  # hold ids depend on the copied ids; decisions are benchmarked elsewhere
+            # make every free text unique, so no cache in the redactor can make repeats free
+            pl = dict(e["payload"])
+            for k in ("text", "reason", "comment", "a_text", "b_text"):
+                if isinstance(pl.get(k), str):
+                    pl[k] = f"{pl[k]} (ticket {copy}-{len(out)})"
+            e["payload"] = pl
             out.append(e)
         copy += 1
     return out[:n]

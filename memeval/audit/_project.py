@@ -6,12 +6,74 @@ Used by the write path (after each append) and by `rebuild_projections` (replayi
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from sqlalchemy import select
 from sqlmodel import Session
 
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
 from memeval.audit._tables import ContradictionState, HoldState, LessonState, MemoryState
 from memeval.audit._time import to_us
+
+_Row = TypeVar("_Row", LessonState, ContradictionState, HoldState, MemoryState)
+
+
+def get_row(session: Session, model: type[_Row], team: str, key: str) -> _Row | None:
+    """A projection row by primary key, seeing rows added earlier in this transaction.
+
+    Rows added by `project` are remembered in `session.info`, so lookups need no autoflush
+    (one flush per batch instead of one per event).
+    """
+    cache: dict[tuple[type, str, str], object] = session.info.setdefault("audit_rows", {})
+    hit = cache.get((model, team, key))
+    if hit is None:
+        with session.no_autoflush:
+            hit = session.get(model, (team, key))
+        cache[(model, team, key)] = _ABSENT if hit is None else hit
+    return None if hit is _ABSENT else hit  # type: ignore[return-value]
+
+
+_ABSENT = object()
+
+_SUBJECT_MODEL: dict[str, tuple[type, str]] = {
+    "lesson.proposed": (LessonState, "lesson_id"),
+    "lesson.approved": (LessonState, "lesson_id"),
+    "lesson.rejected": (LessonState, "lesson_id"),
+    "contradiction.opened": (ContradictionState, "contradiction_id"),
+    "contradiction.settled": (ContradictionState, "contradiction_id"),
+    "hold.created": (HoldState, "hold_id"),
+    "hold.released": (HoldState, "hold_id"),
+    "hold.discarded": (HoldState, "hold_id"),
+    "memory.written": (MemoryState, "memory_id"),
+    "memory.retired": (MemoryState, "memory_id"),
+}
+
+
+def prefetch_for(session: Session, events: list[AuditEvent]) -> None:
+    """Load, in one query per table and team, the projection rows `events` will touch."""
+    wanted: dict[tuple[type, str, str], set[str]] = {}
+    for ev in events:
+        if ev.type in _SUBJECT_MODEL and ev.subject:
+            model, col = _SUBJECT_MODEL[ev.type]
+            wanted.setdefault((model, col, ev.team), set()).add(ev.subject)
+    cache: dict[tuple[type, str, str], object] = session.info.setdefault("audit_rows", {})
+    for (model, col, team), keys in wanted.items():
+        todo = sorted(k for k in keys if (model, team, k) not in cache)
+        for i in range(0, len(todo), 500):
+            chunk = todo[i : i + 500]
+            with session.no_autoflush:
+                rows = session.execute(
+                    select(model).where(model.team == team, getattr(model, col).in_(chunk))  # type: ignore[attr-defined]
+                ).scalars()
+                found = {getattr(r, col): r for r in rows}
+            for k in chunk:
+                cache[(model, team, k)] = found.get(k, _ABSENT)
+
+
+def _add(session: Session, row: _Row, key: str) -> None:
+    session.add(row)
+    session.info.setdefault("audit_rows", {})[(type(row), row.team, key)] = row
 
 
 def project(session: Session, ev: AuditEvent) -> None:
@@ -21,53 +83,53 @@ def project(session: Session, ev: AuditEvent) -> None:
     seq = ev.seq or 0
     us = to_us(ev.occurred_at)
     if isinstance(pl, p.LessonProposed):
-        session.add(
-            LessonState(
+        _add(session, LessonState(
                 team=ev.team, lesson_id=subject, status="waiting", text=pl.text,
                 proposer_kind=ev.actor.kind, proposer_id=ev.actor.id, session=ev.session,
                 proposed_seq=seq, proposed_us=us,
-            )
+            ),
+            subject,
         )  # fmt: skip
     elif isinstance(pl, p.LessonApproved | p.LessonRejected):
-        _decide(session.get(LessonState, (ev.team, subject)), ev, seq)
+        _decide(get_row(session, LessonState, ev.team, subject), ev, seq)
     elif isinstance(pl, p.ContradictionOpened):
-        session.add(
-            ContradictionState(
+        _add(session, ContradictionState(
                 team=ev.team, contradiction_id=subject, status="open", a_item=pl.a_item,
                 b_item=pl.b_item, opened_seq=seq, opened_us=us,
-            )
+            ),
+            subject,
         )  # fmt: skip
     elif isinstance(pl, p.ContradictionSettled):
-        row = session.get(ContradictionState, (ev.team, subject))
+        row = get_row(session, ContradictionState, ev.team, subject)
         _decide(row, ev, seq)
         if row is not None:
             row.kept = pl.kept
     elif isinstance(pl, p.HoldCreated):
-        session.add(
-            HoldState(
+        _add(session, HoldState(
                 team=ev.team, hold_id=subject, status="held", origin=pl.origin,
                 item_id=pl.item_id, kind=pl.kind, text=pl.text, source=pl.source,
                 actor_kind=ev.actor.kind, actor_id=ev.actor.id, session=ev.session,
                 created_seq=seq, created_us=us,
-            )
+            ),
+            subject,
         )  # fmt: skip
     elif isinstance(pl, p.HoldReleased | p.HoldDiscarded):
-        _decide(session.get(HoldState, (ev.team, subject)), ev, seq)
+        _decide(get_row(session, HoldState, ev.team, subject), ev, seq)
     elif isinstance(pl, p.MemoryWritten):
-        row = session.get(MemoryState, (ev.team, subject))
+        row = get_row(session, MemoryState, ev.team, subject)
         if row is None:
             row = MemoryState(
                 team=ev.team, memory_id=subject, status="active", kind=pl.kind, text=pl.text,
                 released_hold=pl.released_hold, session=ev.session, written_seq=seq,
                 written_us=us,
             )  # fmt: skip
-            session.add(row)
+            _add(session, row, subject)
         else:
             row.status, row.kind, row.text = "active", pl.kind, pl.text
             row.released_hold, row.session = pl.released_hold, ev.session
             row.written_seq, row.written_us = seq, us
     elif isinstance(pl, p.MemoryRetired):
-        row = session.get(MemoryState, (ev.team, subject))
+        row = get_row(session, MemoryState, ev.team, subject)
         if row is not None:
             row.status = "retired"
 

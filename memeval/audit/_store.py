@@ -12,6 +12,7 @@ Any refusal rolls the whole batch back: a batch is stored entirely or not at all
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -19,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, delete, event, select, text
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
@@ -32,7 +33,7 @@ from memeval.audit._events import (
     canonical_json,
 )
 from memeval.audit._machine import decide, item_noun
-from memeval.audit._project import project
+from memeval.audit._project import get_row, prefetch_for, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     PROJECTION_TABLES,
@@ -195,6 +196,7 @@ class SqlAuditStore(AuditStore):
         seqs: dict[str, tuple[int, int]] = {}
         with self.write_session() as s:
             existing = self._existing_ids(s, drafts, sender)
+            prefetch_for(s, [ev for evs in expanded for ev in evs])
             heads: dict[str, AuditHead] = {}
             for i, evs in enumerate(expanded):
                 key = (evs[0].team, evs[0].sender_event_id)
@@ -216,12 +218,15 @@ class SqlAuditStore(AuditStore):
                     ) from exc
                 for ev in [*evs, *released]:
                     row = self._insert(s, ev, sender, heads)
-                    first, _ = seqs.get(ev.team, (row.seq, row.seq))
-                    seqs[ev.team] = (first, row.seq)
+                    first, _ = seqs.get(ev.team, (row["seq"], row["seq"]))
+                    seqs[ev.team] = (first, row["seq"])
                     stored += 1
                     held += ev.type == "hold.created"
                     if isinstance(ev.payload, p.SecretBlanked):
                         blanked += ev.payload.count
+            log_rows = s.info.pop("audit_log_rows", [])
+            if log_rows:  # one executemany for the batch's log rows
+                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]
         return AppendResult(stored, dups, noops, held, blanked, seqs)
 
     def _existing_ids(
@@ -241,12 +246,12 @@ class SqlAuditStore(AuditStore):
         if noun is None:
             return "append"
         model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[noun]
-        return decide(ev, s.get(model, (ev.team, ev.subject)))  # type: ignore[arg-type]
+        return decide(ev, get_row(s, model, ev.team, ev.subject or ""))  # type: ignore[type-var]
 
     def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
         if ev.type != "hold.released":
             return []
-        hold = s.get(HoldState, (ev.team, ev.subject))
+        hold = get_row(s, HoldState, ev.team, ev.subject or "")
         assert hold is not None  # decide() refused a release of a missing hold
         lesson = hold.origin == "lesson.proposed"
         payload: dict[str, Any] = {"text": hold.text, "source": hold.source, "released_hold": hold.hold_id}
@@ -270,8 +275,11 @@ class SqlAuditStore(AuditStore):
 
     def _insert(
         self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, AuditHead]
-    ) -> AuditEventRow:
-        head = heads.get(ev.team) or s.get(AuditHead, ev.team)
+    ) -> dict[str, Any]:
+        head = heads.get(ev.team)
+        if head is None:
+            with s.no_autoflush:
+                head = s.get(AuditHead, ev.team)
         if head is None:
             head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
             s.add(head)
@@ -287,11 +295,12 @@ class SqlAuditStore(AuditStore):
             }
         )
         body_text = canonical_json(stored.body())
-        digest = stored.compute_hash()
-        row = row_from_event(stored.model_copy(update={"hash": digest}), body_text)
-        s.add(row)
-        head.seq, head.hash = row.seq, digest
-        project(s, stored.model_copy(update={"hash": digest}))
+        digest = "sha256:" + hashlib.sha256(body_text.encode()).hexdigest()
+        final = stored.model_copy(update={"hash": digest})
+        row = row_values(final, body_text)
+        s.info.setdefault("audit_log_rows", []).append(row)
+        head.seq, head.hash = row["seq"], digest
+        project(s, final)
         return row
 
     # --- reading --------------------------------------------------------------------------
@@ -345,7 +354,6 @@ class SqlAuditStore(AuditStore):
                         break
                     for body, digest, seq in rows:
                         project(s, event_from_body(body, digest))
-                        s.flush()
                         last, n = seq, n + 1
         return n
 
@@ -386,29 +394,29 @@ def _check_draft(d: AuditEvent, index: int) -> None:
         )
 
 
-def row_from_event(ev: AuditEvent, body_text: str) -> AuditEventRow:
-    """The log row of stored event `ev` whose canonical body (without hash) is `body_text`."""
+def row_values(ev: AuditEvent, body_text: str) -> dict[str, Any]:
+    """Column values of the log row of stored event `ev` whose canonical body is `body_text`."""
     facet_field = type(ev.payload).FACET
     assert ev.seq is not None and ev.recorded_at is not None and ev.hash and ev.prev_hash
-    return AuditEventRow(
-        event_id=ev.event_id or "",
-        team=ev.team,
-        seq=ev.seq,
-        type=ev.type,
-        occurred_us=to_us(ev.occurred_at),
-        recorded_us=to_us(ev.recorded_at),
-        sender=ev.sender or "",
-        sender_event_id=ev.sender_event_id,
-        actor_kind=ev.actor.kind,
-        actor_id=ev.actor.id,
-        session=ev.session,
-        subject=ev.subject,
-        facet=None if facet_field is None else str(getattr(ev.payload, facet_field)),
-        quantity=ev.payload.count if isinstance(ev.payload, p.SecretBlanked) else 1,
-        prev_hash=ev.prev_hash,
-        hash=ev.hash,
-        body=body_text,
-    )
+    return {
+        "event_id": ev.event_id or "",
+        "team": ev.team,
+        "seq": ev.seq,
+        "type": ev.type,
+        "occurred_us": to_us(ev.occurred_at),
+        "recorded_us": to_us(ev.recorded_at),
+        "sender": ev.sender or "",
+        "sender_event_id": ev.sender_event_id,
+        "actor_kind": ev.actor.kind,
+        "actor_id": ev.actor.id,
+        "session": ev.session,
+        "subject": ev.subject,
+        "facet": None if facet_field is None else str(getattr(ev.payload, facet_field)),
+        "quantity": ev.payload.count if isinstance(ev.payload, p.SecretBlanked) else 1,
+        "prev_hash": ev.prev_hash,
+        "hash": ev.hash,
+        "body": body_text,
+    }
 
 
 def event_from_body(body: str, digest: str) -> AuditEvent:

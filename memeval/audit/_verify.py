@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from sqlalchemy import select
 
 from memeval.audit._events import GENESIS_HASH
-from memeval.audit._store import SqlAuditStore, event_from_body, row_from_event
+from memeval.audit._store import SqlAuditStore, event_from_body, row_values
 from memeval.audit._tables import AuditEventRow, AuditHead
 
 _COLUMNS = (
@@ -90,8 +90,8 @@ def _check_row(row: AuditEventRow, prev_hash: str, want_seq: int) -> str | None:
         return f"the stored body is not a valid event: {exc.errors()[0]['msg']}"
     if ev.prev_hash != prev_hash:
         return "the body's prev_hash does not link to the previous row's hash"
-    want = row_from_event(ev, row.body)
+    want = row_values(ev, row.body)
     for col in _COLUMNS:
-        if getattr(want, col) != getattr(row, col):
+        if want[col] != getattr(row, col):
             return f"column {col!r} does not match the hashed body: the row was altered"
     return None
