@@ -86,17 +86,23 @@ def main() -> None:
     t = time.perf_counter()
     res = ingest_lines(store, lines, sender="bench-file", batch_size=args.batch)
     dt = time.perf_counter() - t
-    print(f"file: {res.lines} events ({free} with free text) in {dt:.2f} s = {res.lines / dt:,.0f} events/s "
-          f"(stored {res.result.stored} incl. derived, held {res.result.held}, "
-          f"secrets blanked {res.result.secrets_blanked})")  # fmt: skip
+    print(
+        f"file: {res.lines} events ({free} with free text) in {dt:.2f} s = {res.lines / dt:,.0f} events/s "
+        f"(stored {res.result.stored} incl. derived, held {res.result.held}, "
+        f"secrets blanked {res.result.secrets_blanked})"
+    )
 
     token = add_token(store, "bench-http", "bench")
     port = free_port()
     env = {**os.environ, "MEMEVAL_DB": url}
     srv = subprocess.Popen(
         [sys.executable, "-m", "memeval", "audit", "serve", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
         with httpx.Client(base_url=base, timeout=120) as c:
@@ -106,18 +112,36 @@ def main() -> None:
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            c.post("/api/v1/events", json={"events": []}, headers={"Authorization": f"Bearer {token}"})
+            c.post(
+                "/api/v1/events", json={"events": []}, headers={"Authorization": f"Bearer {token}"}
+            )
             evs = events(args.events, "bench", "bench-http")
             # warm the server's redactor and hold detector with one batch
-            warm = [{**e, "sender_event_id": "warm-" + e["sender_event_id"], "subject": e["subject"] and "warm-" + e["subject"]} for e in evs[: args.batch]]  # fmt: skip
-            c.post("/api/v1/events", json={"events": warm}, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+            warm = [
+                {
+                    **e,
+                    "sender_event_id": "warm-" + e["sender_event_id"],
+                    "subject": e["subject"] and "warm-" + e["subject"],
+                }
+                for e in evs[: args.batch]
+            ]
+            c.post(
+                "/api/v1/events",
+                json={"events": warm},
+                headers={"Authorization": f"Bearer {token}"},
+            ).raise_for_status()
             t = time.perf_counter()
             for k in range(0, len(evs), args.batch):
-                r = c.post("/api/v1/events", json={"events": evs[k : k + args.batch]},
-                           headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+                r = c.post(
+                    "/api/v1/events",
+                    json={"events": evs[k : k + args.batch]},
+                    headers={"Authorization": f"Bearer {token}"},
+                )
                 r.raise_for_status()
             dt = time.perf_counter() - t
-        print(f"http: {len(evs)} events in batches of {args.batch} in {dt:.2f} s = {len(evs) / dt:,.0f} events/s")
+        print(
+            f"http: {len(evs)} events in batches of {args.batch} in {dt:.2f} s = {len(evs) / dt:,.0f} events/s"
+        )
     finally:
         srv.terminate()
         srv.wait(10)

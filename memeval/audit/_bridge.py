@@ -54,7 +54,9 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
         if head is None:
             raise UsageError(f"team {team!r} has no audit events: ingest its log first")
         blocked: dict[str, str] = {}
-        for c in s.execute(select(ContradictionState).where(ContradictionState.team == team)).scalars():
+        for c in s.execute(
+            select(ContradictionState).where(ContradictionState.team == team)
+        ).scalars():
             if c.status == "open":
                 blocked[c.a_item] = blocked[c.b_item] = f"open contradiction {c.contradiction_id}"
             else:
@@ -80,13 +82,18 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             else:
                 items.append(
                     PackItem(
-                        id=pack_item_id(team, "lesson", ls.lesson_id), kind="lesson", text=ls.text,
+                        id=pack_item_id(team, "lesson", ls.lesson_id),
+                        kind="lesson",
+                        text=ls.text,
                         provenance=Provenance(
-                            source="audit", session_id=ls.session, recorded_at=from_us(ls.proposed_us),
-                            approved_by=ls.decided_by, audit_seq=ls.decided_seq,
+                            source="audit",
+                            session_id=ls.session,
+                            recorded_at=from_us(ls.proposed_us),
+                            approved_by=ls.decided_by,
+                            audit_seq=ls.decided_seq,
                         ),
                     )
-                )  # fmt: skip
+                )
         memories = s.execute(
             select(MemoryState).where(MemoryState.team == team).order_by(MemoryState.written_seq)  # type: ignore[arg-type]
         ).scalars()
@@ -98,15 +105,17 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             else:
                 items.append(
                     PackItem(
-                        id=pack_item_id(team, "memory", m.memory_id), kind=m.kind,  # type: ignore[arg-type]
+                        id=pack_item_id(team, "memory", m.memory_id),
+                        kind=m.kind,  # type: ignore[arg-type]
                         text=m.text,
                         provenance=Provenance(
-                            source="audit" if m.released_hold else "session", session_id=m.session,
+                            source="audit" if m.released_hold else "session",
+                            session_id=m.session,
                             recorded_at=from_us(m.written_us),
                             approved_by=releasers.get(m.released_hold) if m.released_hold else None,
                             audit_seq=m.written_seq,
                         ),
                     )
-                )  # fmt: skip
+                )
     pack = Pack(name=team, version=version or f"seq-{head.seq}", items=tuple(items))
     return PackBuild(pack, tuple(sorted(excluded)))

@@ -94,7 +94,12 @@ def team_tz(store: SqlAuditStore, team: str) -> str:
 
 
 def week_counts(
-    store: SqlAuditStore, team: str, week: str, *, tz: str | None = None, upto_seq: int | None = None
+    store: SqlAuditStore,
+    team: str,
+    week: str,
+    *,
+    tz: str | None = None,
+    upto_seq: int | None = None,
 ) -> WeekCounts:
     """Counts for ISO `week` (`YYYY-Www`) in `tz` (default: the team's zone).
 
@@ -144,17 +149,32 @@ def window_counts(
         waiting = {noun: _waiting(conn, noun, params) for noun in _NOUNS}
     les, con, hol = items["lesson"], items["contradiction"], items["hold"]
     return WeekCounts(
-        team=team, tz=tz, week=week, start=start, end=end, upto_seq=upto_seq, upto_hash=upto_hash,
-        sessions=simple.get("session.started", 0), memories_written=simple.get("memory.written", 0),
-        lessons_proposed=les[0], lessons_approved=les[1], lessons_rejected=les[2],
+        team=team,
+        tz=tz,
+        week=week,
+        start=start,
+        end=end,
+        upto_seq=upto_seq,
+        upto_hash=upto_hash,
+        sessions=simple.get("session.started", 0),
+        memories_written=simple.get("memory.written", 0),
+        lessons_proposed=les[0],
+        lessons_approved=les[1],
+        lessons_rejected=les[2],
         lessons_waiting=les[0] - les[1] - les[2],
-        contradictions_opened=con[0], contradictions_settled=con[1],
+        contradictions_opened=con[0],
+        contradictions_settled=con[1],
         contradictions_open=con[0] - con[1],
-        refusals=simple.get("access.refused", 0), refusals_by_reason=by_reason,
-        secrets_blanked=sum(by_type.values()), secrets_by_type=by_type,
-        held=hol[0], held_released=hol[1], held_discarded=hol[2], held_still=hol[0] - hol[1] - hol[2],
+        refusals=simple.get("access.refused", 0),
+        refusals_by_reason=by_reason,
+        secrets_blanked=sum(by_type.values()),
+        secrets_by_type=by_type,
+        held=hol[0],
+        held_released=hol[1],
+        held_discarded=hol[2],
+        held_still=hol[0] - hol[1] - hol[2],
         waiting=waiting,
-    )  # fmt: skip
+    )
 
 
 def _grouped(conn: Any, base: str, params: dict[str, Any], etype: str, agg: str) -> dict[str, int]:

@@ -14,7 +14,15 @@ import json
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 from memeval.audit import _payloads as p
 
@@ -27,12 +35,25 @@ GENESIS_HASH = "sha256:" + "0" * 64
 ActorKind = Literal["agent", "person", "system"]
 
 EventType = Literal[
-    "session.started", "session.ended", "memory.written", "memory.retired",
-    "lesson.proposed", "lesson.approved", "lesson.rejected",
-    "contradiction.opened", "contradiction.settled", "access.refused", "secret.blanked",
-    "hold.created", "hold.released", "hold.discarded", "review.claimed", "review.commented",
-    "report.generated", "report.delivery_attempted",
-]  # fmt: skip
+    "session.started",
+    "session.ended",
+    "memory.written",
+    "memory.retired",
+    "lesson.proposed",
+    "lesson.approved",
+    "lesson.rejected",
+    "contradiction.opened",
+    "contradiction.settled",
+    "access.refused",
+    "secret.blanked",
+    "hold.created",
+    "hold.released",
+    "hold.discarded",
+    "review.claimed",
+    "review.commented",
+    "report.generated",
+    "report.delivery_attempted",
+]
 """Every event type, `noun.verb` in the past tense."""
 
 STORE_FIELDS = ("event_id", "seq", "recorded_at", "sender", "prev_hash", "hash")
@@ -40,11 +61,20 @@ STORE_FIELDS = ("event_id", "seq", "recorded_at", "sender", "prev_hash", "hash")
 
 SUBJECT_REQUIRED: frozenset[str] = frozenset(
     {
-        "memory.written", "memory.retired", "lesson.proposed", "lesson.approved",
-        "lesson.rejected", "contradiction.opened", "contradiction.settled", "hold.created",
-        "hold.released", "hold.discarded", "review.claimed", "review.commented",
+        "memory.written",
+        "memory.retired",
+        "lesson.proposed",
+        "lesson.approved",
+        "lesson.rejected",
+        "contradiction.opened",
+        "contradiction.settled",
+        "hold.created",
+        "hold.released",
+        "hold.discarded",
+        "review.claimed",
+        "review.commented",
     }
-)  # fmt: skip
+)
 """Types whose `subject` (the item's id) is required."""
 
 
@@ -110,7 +140,7 @@ class Envelope(BaseModel):
 
 
 def canonical_json(data: Any) -> str:
-    """Canonical JSON: keys sorted, no spaces, UTF-8 characters kept (not `\\u` escaped)."""
+    """Canonical JSON: keys sorted, no spaces, non-ASCII characters kept as UTF-8 (not escaped)."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -241,14 +271,26 @@ class ReportDeliveryAttemptedEvent(Envelope):
 
 
 AuditEvent = Annotated[
-    SessionStartedEvent | SessionEndedEvent | MemoryWrittenEvent | MemoryRetiredEvent
-    | LessonProposedEvent | LessonApprovedEvent | LessonRejectedEvent
-    | ContradictionOpenedEvent | ContradictionSettledEvent | AccessRefusedEvent
-    | SecretBlankedEvent | HoldCreatedEvent | HoldReleasedEvent | HoldDiscardedEvent
-    | ReviewClaimedEvent | ReviewCommentedEvent | ReportGeneratedEvent
+    SessionStartedEvent
+    | SessionEndedEvent
+    | MemoryWrittenEvent
+    | MemoryRetiredEvent
+    | LessonProposedEvent
+    | LessonApprovedEvent
+    | LessonRejectedEvent
+    | ContradictionOpenedEvent
+    | ContradictionSettledEvent
+    | AccessRefusedEvent
+    | SecretBlankedEvent
+    | HoldCreatedEvent
+    | HoldReleasedEvent
+    | HoldDiscardedEvent
+    | ReviewClaimedEvent
+    | ReviewCommentedEvent
+    | ReportGeneratedEvent
     | ReportDeliveryAttemptedEvent,
     Field(discriminator="type"),
-]  # fmt: skip
+]
 """Any audit event, chosen by its `type`."""
 
 EVENT_ADAPTER: TypeAdapter[AuditEvent] = TypeAdapter(AuditEvent)

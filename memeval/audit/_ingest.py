@@ -129,6 +129,10 @@ def _add(a: AppendResult, b: AppendResult) -> AppendResult:
     for team, (first, last) in b.seqs.items():
         seqs[team] = (seqs.get(team, (first, last))[0], last)
     return AppendResult(
-        a.stored + b.stored, a.duplicates + b.duplicates, a.noops + b.noops, a.held + b.held,
-        a.secrets_blanked + b.secrets_blanked, seqs,
-    )  # fmt: skip
+        a.stored + b.stored,
+        a.duplicates + b.duplicates,
+        a.noops + b.noops,
+        a.held + b.held,
+        a.secrets_blanked + b.secrets_blanked,
+        seqs,
+    )

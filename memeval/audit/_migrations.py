@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, inspect, insert, select
+from sqlalchemy import Connection, insert, inspect, select
 
 from memeval.audit import _tables as t
 from memeval.errors import AuditStoreError
@@ -19,10 +19,16 @@ def _m0001_initial(conn: Connection) -> None:
     tables = [
         m.__table__  # type: ignore[attr-defined]
         for m in (
-            t.AuditEventRow, t.AuditHead, t.LessonState, t.ContradictionState, t.HoldState,
-            t.MemoryState, t.SenderToken, t.TeamRow,
+            t.AuditEventRow,
+            t.AuditHead,
+            t.LessonState,
+            t.ContradictionState,
+            t.HoldState,
+            t.MemoryState,
+            t.SenderToken,
+            t.TeamRow,
         )
-    ]  # fmt: skip
+    ]
     t.AuditBase.metadata.create_all(conn, tables=tables)
 
 

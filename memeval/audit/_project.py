@@ -83,46 +83,78 @@ def project(session: Session, ev: AuditEvent) -> None:
     seq = ev.seq or 0
     us = to_us(ev.occurred_at)
     if isinstance(pl, p.LessonProposed):
-        _add(session, LessonState(
-                team=ev.team, lesson_id=subject, status="waiting", text=pl.text,
-                proposer_kind=ev.actor.kind, proposer_id=ev.actor.id, session=ev.session,
-                proposed_seq=seq, proposed_us=us,
+        _add(
+            session,
+            LessonState(
+                team=ev.team,
+                lesson_id=subject,
+                status="waiting",
+                text=pl.text,
+                proposer_kind=ev.actor.kind,
+                proposer_id=ev.actor.id,
+                session=ev.session,
+                proposed_seq=seq,
+                proposed_us=us,
             ),
             subject,
-        )  # fmt: skip
+        )
     elif isinstance(pl, p.LessonApproved | p.LessonRejected):
         _decide(get_row(session, LessonState, ev.team, subject), ev, seq)
     elif isinstance(pl, p.ContradictionOpened):
-        _add(session, ContradictionState(
-                team=ev.team, contradiction_id=subject, status="open", a_item=pl.a_item,
-                b_item=pl.b_item, opened_seq=seq, opened_us=us,
+        _add(
+            session,
+            ContradictionState(
+                team=ev.team,
+                contradiction_id=subject,
+                status="open",
+                a_item=pl.a_item,
+                b_item=pl.b_item,
+                opened_seq=seq,
+                opened_us=us,
             ),
             subject,
-        )  # fmt: skip
+        )
     elif isinstance(pl, p.ContradictionSettled):
         row = get_row(session, ContradictionState, ev.team, subject)
         _decide(row, ev, seq)
         if row is not None:
             row.kept = pl.kept
     elif isinstance(pl, p.HoldCreated):
-        _add(session, HoldState(
-                team=ev.team, hold_id=subject, status="held", origin=pl.origin,
-                item_id=pl.item_id, kind=pl.kind, text=pl.text, source=pl.source,
-                actor_kind=ev.actor.kind, actor_id=ev.actor.id, session=ev.session,
-                created_seq=seq, created_us=us,
+        _add(
+            session,
+            HoldState(
+                team=ev.team,
+                hold_id=subject,
+                status="held",
+                origin=pl.origin,
+                item_id=pl.item_id,
+                kind=pl.kind,
+                text=pl.text,
+                source=pl.source,
+                actor_kind=ev.actor.kind,
+                actor_id=ev.actor.id,
+                session=ev.session,
+                created_seq=seq,
+                created_us=us,
             ),
             subject,
-        )  # fmt: skip
+        )
     elif isinstance(pl, p.HoldReleased | p.HoldDiscarded):
         _decide(get_row(session, HoldState, ev.team, subject), ev, seq)
     elif isinstance(pl, p.MemoryWritten):
         row = get_row(session, MemoryState, ev.team, subject)
         if row is None:
             row = MemoryState(
-                team=ev.team, memory_id=subject, status="active", kind=pl.kind, text=pl.text,
-                released_hold=pl.released_hold, session=ev.session, written_seq=seq,
+                team=ev.team,
+                memory_id=subject,
+                status="active",
+                kind=pl.kind,
+                text=pl.text,
+                released_hold=pl.released_hold,
+                session=ev.session,
+                written_seq=seq,
                 written_us=us,
-            )  # fmt: skip
+            )
             _add(session, row, subject)
         else:
             row.status, row.kind, row.text = "active", pl.kind, pl.text
@@ -143,7 +175,9 @@ _RESULT = {
 }
 
 
-def _decide(row: LessonState | ContradictionState | HoldState | None, ev: AuditEvent, seq: int) -> None:
+def _decide(
+    row: LessonState | ContradictionState | HoldState | None, ev: AuditEvent, seq: int
+) -> None:
     if row is None:  # the state machine refuses this before append; a replay keeps going
         return
     row.status = _RESULT[ev.type]

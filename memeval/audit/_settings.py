@@ -61,7 +61,9 @@ def fingerprint_key(url: str) -> bytes:
         except ValueError as exc:
             raise UsageError("MEMEVAL_FINGERPRINT_KEY must be hex (e.g. 64 hex digits)") from exc
         if len(key) < 16:
-            raise UsageError("MEMEVAL_FINGERPRINT_KEY is shorter than 16 bytes: use 32 random bytes")
+            raise UsageError(
+                "MEMEVAL_FINGERPRINT_KEY is shorter than 16 bytes: use 32 random bytes"
+            )
         return key
     db = _sqlite_path(url)
     default = (db.parent if db else Path("audit")) / "fingerprint.key"

@@ -108,7 +108,9 @@ class SqlAuditStore(AuditStore):
         self.is_sqlite = url.startswith("sqlite")
         try:
             self.engine = self._make_engine(url, immediate=False)
-            self._write_engine = self._make_engine(url, immediate=True) if self.is_sqlite else self.engine
+            self._write_engine = (
+                self._make_engine(url, immediate=True) if self.is_sqlite else self.engine
+            )
             from memeval.audit._migrations import migrate
 
             with self._write_engine.begin() as conn:
@@ -236,7 +238,8 @@ class SqlAuditStore(AuditStore):
         ids = sorted({d.sender_event_id for d in drafts})
         for k in range(0, len(ids), 500):
             q = select(AuditEventRow.team, AuditEventRow.sender_event_id).where(
-                AuditEventRow.sender == sender, AuditEventRow.sender_event_id.in_(ids[k : k + 500])  # type: ignore[attr-defined]
+                AuditEventRow.sender == sender,
+                AuditEventRow.sender_event_id.in_(ids[k : k + 500]),  # type: ignore[attr-defined]
             )
             found.update((t, e) for t, e in s.execute(q).all())
         return found
@@ -245,7 +248,9 @@ class SqlAuditStore(AuditStore):
         noun = item_noun(ev.type)
         if noun is None:
             return "append"
-        model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[noun]
+        model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[
+            noun
+        ]
         return decide(ev, get_row(s, model, ev.team, ev.subject or ""))  # type: ignore[type-var]
 
     def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
@@ -254,7 +259,11 @@ class SqlAuditStore(AuditStore):
         hold = get_row(s, HoldState, ev.team, ev.subject or "")
         assert hold is not None  # decide() refused a release of a missing hold
         lesson = hold.origin == "lesson.proposed"
-        payload: dict[str, Any] = {"text": hold.text, "source": hold.source, "released_hold": hold.hold_id}
+        payload: dict[str, Any] = {
+            "text": hold.text,
+            "source": hold.source,
+            "released_hold": hold.hold_id,
+        }
         if not lesson:
             payload["kind"] = hold.kind
         return [
@@ -340,7 +349,9 @@ class SqlAuditStore(AuditStore):
                     q = q.where(model.team == team)  # type: ignore[attr-defined]
                 s.execute(q)
             s.flush()
-            teams = [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())
+            teams = (
+                [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())
+            )
             for t in teams:
                 last = 0
                 while True:

@@ -35,7 +35,14 @@ def add_token(store: SqlAuditStore, team: str, sender: str) -> str:
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with store.write_session() as s:
         s.execute(delete(SenderToken).where(SenderToken.team == team, SenderToken.sender == sender))  # type: ignore[arg-type]
-        s.add(SenderToken(token_sha256=token_hash(token), team=team, sender=sender, created_us=to_us(utc_now())))
+        s.add(
+            SenderToken(
+                token_sha256=token_hash(token),
+                team=team,
+                sender=sender,
+                created_us=to_us(utc_now()),
+            )
+        )
     return token
 
 
@@ -43,6 +50,8 @@ def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
     """(team, sender) of a token, or None when it is unknown."""
     with store.read_session() as s:
         row = s.execute(
-            select(SenderToken.team, SenderToken.sender).where(SenderToken.token_sha256 == token_hash(token))
+            select(SenderToken.team, SenderToken.sender).where(
+                SenderToken.token_sha256 == token_hash(token)
+            )
         ).first()
     return None if row is None else (row[0], row[1])

@@ -20,9 +20,23 @@ from memeval.audit._store import SqlAuditStore, event_from_body, row_values
 from memeval.audit._tables import AuditEventRow, AuditHead
 
 _COLUMNS = (
-    "event_id", "team", "seq", "type", "occurred_us", "recorded_us", "sender", "sender_event_id",
-    "actor_kind", "actor_id", "session", "subject", "facet", "quantity", "prev_hash", "hash",
-)  # fmt: skip
+    "event_id",
+    "team",
+    "seq",
+    "type",
+    "occurred_us",
+    "recorded_us",
+    "sender",
+    "sender_event_id",
+    "actor_kind",
+    "actor_id",
+    "session",
+    "subject",
+    "facet",
+    "quantity",
+    "prev_hash",
+    "hash",
+)
 
 
 @dataclass(frozen=True)
@@ -70,9 +84,12 @@ def verify_chain(store: SqlAuditStore, team: str) -> ChainReport:
     if head is None or (head.seq, head.hash) != (prev_seq, prev_hash):
         got = None if head is None else (head.seq, head.hash)
         return ChainReport(
-            team, checked, False, prev_seq + 1,
+            team,
+            checked,
+            False,
+            prev_seq + 1,
             f"the chain ends at seq {prev_seq} but the head says {got}: rows are missing",
-        )  # fmt: skip
+        )
     return ChainReport(team, checked, True)
 
 

@@ -14,8 +14,12 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
 
-audit_app = typer.Typer(help="The audit log: ingest events, verify the chain, count a week.", no_args_is_help=True)
-token_app = typer.Typer(help="Bearer tokens of senders (stored only as hashes).", no_args_is_help=True)
+audit_app = typer.Typer(
+    help="The audit log: ingest events, verify the chain, count a week.", no_args_is_help=True
+)
+token_app = typer.Typer(
+    help="Bearer tokens of senders (stored only as hashes).", no_args_is_help=True
+)
 team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True)
 audit_app.add_typer(token_app, name="token")
 audit_app.add_typer(team_app, name="team")
@@ -23,7 +27,10 @@ app.add_typer(audit_app, name="audit")
 
 DbOpt = Annotated[
     str | None,
-    typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite)."),
+    typer.Option(
+        "--db",
+        help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite).",
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 
@@ -31,9 +38,15 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JS
 @audit_app.command("ingest")
 @translate_errors
 def ingest(
-    file: Annotated[str, typer.Argument(help="A JSON Lines file of event drafts, or - for standard input.")],
-    sender: Annotated[str, typer.Option(help="Sender name recorded on the events (idempotency is per sender).")] = "cli",
-    batch_size: Annotated[int, typer.Option(help="Events per all-or-nothing batch; 0: the whole file is one batch.")] = 0,
+    file: Annotated[
+        str, typer.Argument(help="A JSON Lines file of event drafts, or - for standard input.")
+    ],
+    sender: Annotated[
+        str, typer.Option(help="Sender name recorded on the events (idempotency is per sender).")
+    ] = "cli",
+    batch_size: Annotated[
+        int, typer.Option(help="Events per all-or-nothing batch; 0: the whole file is one batch.")
+    ] = 0,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -51,9 +64,16 @@ def ingest(
     res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
     r = res.result
     if as_json:
-        out = {"lines": res.lines, "batches": res.batches, "stored": r.stored, "duplicates": r.duplicates,
-               "noops": r.noops, "held": r.held, "secrets_blanked": r.secrets_blanked,
-               "seqs": {t: list(v) for t, v in r.seqs.items()}}  # fmt: skip
+        out = {
+            "lines": res.lines,
+            "batches": res.batches,
+            "stored": r.stored,
+            "duplicates": r.duplicates,
+            "noops": r.noops,
+            "held": r.held,
+            "secrets_blanked": r.secrets_blanked,
+            "seqs": {t: list(v) for t, v in r.seqs.items()},
+        }
         typer.echo(json.dumps(out, sort_keys=True))
         return
     typer.echo(
@@ -82,7 +102,9 @@ def verify(
             if r.ok:
                 typer.echo(f"{r.team}: ok, {r.checked} events, chain intact")
             else:
-                typer.echo(f"{r.team}: BROKEN at seq {r.broken_seq} after {r.checked} good events: {r.problem}")
+                typer.echo(
+                    f"{r.team}: BROKEN at seq {r.broken_seq} after {r.checked} good events: {r.problem}"
+                )
         if not reports:
             typer.echo("no teams in the audit store")
     if not all(r.ok for r in reports):
@@ -94,7 +116,9 @@ def verify(
 def counts(
     team: Annotated[str, typer.Option(help="The team.")],
     week: Annotated[str, typer.Option(help="ISO week, e.g. 2026-W47.")],
-    tz: Annotated[str | None, typer.Option(help="IANA zone of the week (default: the team's, else UTC).")] = None,
+    tz: Annotated[
+        str | None, typer.Option(help="IANA zone of the week (default: the team's, else UTC).")
+    ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -110,21 +134,34 @@ def counts(
     rows = [
         ("Sessions", c.sessions, "each one started with a slice"),
         ("Memories written", c.memories_written, "kept by agents, released holds included"),
-        ("Lessons proposed", c.lessons_proposed,
-         f"{c.lessons_approved} approved, {c.lessons_rejected} rejected, {c.lessons_waiting} still waiting"),
-        ("Contradictions", c.contradictions_opened,
-         f"{c.contradictions_settled} settled, {c.contradictions_open} open"),
+        (
+            "Lessons proposed",
+            c.lessons_proposed,
+            f"{c.lessons_approved} approved, {c.lessons_rejected} rejected, {c.lessons_waiting} still waiting",
+        ),
+        (
+            "Contradictions",
+            c.contradictions_opened,
+            f"{c.contradictions_settled} settled, {c.contradictions_open} open",
+        ),
         ("Refusals", c.refusals, reasons),
         ("Secrets blanked", c.secrets_blanked, kinds),
-        ("Held for a person", c.held,
-         f"{c.held_released} released, {c.held_discarded} discarded, {c.held_still} still held"),
-    ]  # fmt: skip
-    typer.echo(f"{team}, {week} ({c.tz}; {c.start:%Y-%m-%d %H:%M} to {c.end:%Y-%m-%d %H:%M} UTC; log up to seq {c.upto_seq})")
+        (
+            "Held for a person",
+            c.held,
+            f"{c.held_released} released, {c.held_discarded} discarded, {c.held_still} still held",
+        ),
+    ]
+    typer.echo(
+        f"{team}, {week} ({c.tz}; {c.start:%Y-%m-%d %H:%M} to {c.end:%Y-%m-%d %H:%M} UTC; log up to seq {c.upto_seq})"
+    )
     for name, n, what in rows:
         typer.echo(f"  {name:<18} {n:>6}  {what}")
     for noun, ages in c.waiting.items():
-        typer.echo(f"  waiting {noun + 's':<14} {ages.total:>3}  <1d {ages.under_1d}, 1-3d {ages.d1_to_3}, "
-                   f"3-7d {ages.d3_to_7}, >7d {ages.over_7d}")  # fmt: skip
+        typer.echo(
+            f"  waiting {noun + 's':<14} {ages.total:>3}  <1d {ages.under_1d}, 1-3d {ages.d1_to_3}, "
+            f"3-7d {ages.d3_to_7}, >7d {ages.over_7d}"
+        )
 
 
 @audit_app.command("rebuild")
@@ -172,7 +209,9 @@ def token_add(
 @translate_errors
 def team_set(
     team: Annotated[str, typer.Argument(help="The team.")],
-    tz: Annotated[str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")],
+    tz: Annotated[
+        str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")
+    ],
     db: DbOpt = None,
 ) -> None:
     """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""

@@ -18,8 +18,12 @@ app.add_typer(pack_app, name="pack")
 def build(
     team: Annotated[str, typer.Option(help="The team whose audit log approves the items.")],
     out: Annotated[Path, typer.Option(help="Where to write the memeval.pack/1 JSON file.")],
-    version: Annotated[str | None, typer.Option(help="Pack version (default: seq-<log head>).")] = None,
-    db: Annotated[str | None, typer.Option("--db", help="Audit store URL (default: MEMEVAL_DB).")] = None,
+    version: Annotated[
+        str | None, typer.Option(help="Pack version (default: seq-<log head>).")
+    ] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Audit store URL (default: MEMEVAL_DB).")
+    ] = None,
 ) -> None:
     """Write a pack of approved lessons and released memories (never held or contested items)."""
     from memeval.audit import build_pack, open_store

@@ -35,7 +35,9 @@ class PgServer:
 
     def new_database(self) -> str:
         name = "t_" + uuid.uuid4().hex[:16]
-        admin = create_engine(make_url(self.url).set(database="postgres"), isolation_level="AUTOCOMMIT")
+        admin = create_engine(
+            make_url(self.url).set(database="postgres"), isolation_level="AUTOCOMMIT"
+        )
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}"'))
         admin.dispose()
@@ -58,7 +60,9 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer | N
     try:
         yield PgServer(proc.stdout.strip().splitlines()[-1], d)
     finally:
-        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60)
+        subprocess.run(
+            [str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60
+        )
 
 
 def _need_pg(pg: PgServer | None) -> PgServer:
@@ -111,11 +115,15 @@ def make() -> Make:
     ) -> AuditEvent:
         return EVENT_ADAPTER.validate_python(
             {
-                "type": typ, "occurred_at": at, "team": team,
+                "type": typ,
+                "occurred_at": at,
+                "team": team,
                 "sender_event_id": id or f"e{next(counter)}",
-                "actor": {"kind": actor[0], "id": actor[1]}, "session": session,
-                "subject": subject, "payload": payload or {},
+                "actor": {"kind": actor[0], "id": actor[1]},
+                "session": session,
+                "subject": subject,
+                "payload": payload or {},
             }
-        )  # fmt: skip
+        )
 
     return _make

@@ -20,9 +20,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
 from make_week import build, resolve_hold_ids  # noqa: E402
 
-DECISIONS = {"lesson.proposed": ("lesson.approved", "lesson.rejected"),
-             "contradiction.opened": ("contradiction.settled",),
-             "hold.created": ("hold.released", "hold.discarded")}  # fmt: skip
+DECISIONS = {
+    "lesson.proposed": ("lesson.approved", "lesson.rejected"),
+    "contradiction.opened": ("contradiction.settled",),
+    "hold.created": ("hold.released", "hold.discarded"),
+}
 
 
 def _independent(events, start, end):
@@ -34,15 +36,32 @@ def _independent(events, start, end):
         for dtypes in DECISIONS.values():
             if e.type in dtypes and e.occurred_at < end:
                 decided[(e.subject, e.type.split(".")[0])] = e.type
+
     def split(opening):
         opened = [e for e in inwin if e.type == opening]
         noun = opening.split(".")[0]
-        return [sum(1 for e in opened if decided.get((e.subject, noun)) == d) for d in DECISIONS[opening]], len(opened)
+        return [
+            sum(1 for e in opened if decided.get((e.subject, noun)) == d)
+            for d in DECISIONS[opening]
+        ], len(opened)
+
     ages = Counter()
     for e in events:
-        if e.type in DECISIONS and e.occurred_at < end and (e.subject, e.type.split(".")[0]) not in decided:
+        if (
+            e.type in DECISIONS
+            and e.occurred_at < end
+            and (e.subject, e.type.split(".")[0]) not in decided
+        ):
             age = end - e.occurred_at
-            b = "under_1d" if age < timedelta(days=1) else "d1_to_3" if age < timedelta(days=3) else "d3_to_7" if age < timedelta(days=7) else "over_7d"
+            b = (
+                "under_1d"
+                if age < timedelta(days=1)
+                else "d1_to_3"
+                if age < timedelta(days=3)
+                else "d3_to_7"
+                if age < timedelta(days=7)
+                else "over_7d"
+            )
             ages[(e.type.split(".")[0], b)] += 1
     (la, lr), ln = split("lesson.proposed")
     (cs,), cn = split("contradiction.opened")
@@ -52,11 +71,17 @@ def _independent(events, start, end):
         if e.type == "secret.blanked":
             secrets[e.payload.entity_type] += e.payload.count
     return {
-        "sessions": types["session.started"], "memories_written": types["memory.written"],
-        "lessons": (ln, la, lr), "contradictions": (cn, cs), "holds": (hn, hr, hd),
-        "refusals": dict(Counter(e.payload.reason_code for e in inwin if e.type == "access.refused")),
-        "secrets": dict(secrets), "ages": ages,
-    }  # fmt: skip
+        "sessions": types["session.started"],
+        "memories_written": types["memory.written"],
+        "lessons": (ln, la, lr),
+        "contradictions": (cn, cs),
+        "holds": (hn, hr, hd),
+        "refusals": dict(
+            Counter(e.payload.reason_code for e in inwin if e.type == "access.refused")
+        ),
+        "secrets": dict(secrets),
+        "ages": ages,
+    }
 
 
 @pytest.fixture
@@ -66,7 +91,10 @@ def week_store(store):
     return store
 
 
-@pytest.mark.parametrize("week,tz", [("2026-W47", "Europe/London"), ("2026-W47", "Pacific/Auckland"), ("2026-W48", "UTC")])
+@pytest.mark.parametrize(
+    "week,tz",
+    [("2026-W47", "Europe/London"), ("2026-W47", "Pacific/Auckland"), ("2026-W48", "UTC")],
+)
 def test_counts_match_an_independent_count(week_store, week, tz):
     c = week_counts(week_store, "fernhill", week, tz=tz)
     ind = _independent(list(week_store.events("fernhill")), c.start, c.end)
@@ -84,7 +112,12 @@ def test_counts_match_an_independent_count(week_store, week, tz):
 def test_sample_week_reads_like_the_records_page(week_store):
     c = week_counts(week_store, "fernhill", "2026-W47", tz="Europe/London")
     assert c.sessions == 60
-    assert (c.lessons_proposed, c.lessons_approved, c.lessons_rejected, c.lessons_waiting) == (9, 6, 1, 2)
+    assert (c.lessons_proposed, c.lessons_approved, c.lessons_rejected, c.lessons_waiting) == (
+        9,
+        6,
+        1,
+        2,
+    )
     assert (c.contradictions_opened, c.contradictions_settled, c.contradictions_open) == (4, 3, 1)
     assert c.refusals == 7 and c.refusals_by_reason["outside_slice"] == 3
     assert c.held >= 3 and c.held_released >= 1 and c.held_discarded >= 1
@@ -96,7 +129,20 @@ def test_sample_week_reads_like_the_records_page(week_store):
 
 
 def test_counts_cli_json(week_store):
-    r = CliRunner().invoke(app, ["audit", "counts", "--team", "fernhill", "--week", "2026-W47", "--db", week_store.url, "--json"])
+    r = CliRunner().invoke(
+        app,
+        [
+            "audit",
+            "counts",
+            "--team",
+            "fernhill",
+            "--week",
+            "2026-W47",
+            "--db",
+            week_store.url,
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["lessons_waiting"] == 2
 
@@ -116,7 +162,9 @@ def test_iso_week_window_follows_the_zone():
 
 
 def test_empty_window_counts_zero(store):
-    c = window_counts(store, "nobody", datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 8, tzinfo=UTC))
+    c = window_counts(
+        store, "nobody", datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 8, tzinfo=UTC)
+    )
     assert c.sessions == 0 and c.upto_seq == 0 and c.upto_hash is None and c.secrets_by_type == {}
 
 
@@ -125,24 +173,42 @@ def test_bridge_never_packs_held_or_contested(week_store, tmp_path):
     texts = [i.text for i in built.pack.items]
     kinds = Counter(i.kind for i in built.pack.items)
     assert kinds["lesson"] == 6  # approved only
-    assert not any("Ignore all previous" in t or "im_start" in t for t in texts)  # discarded / still held
+    assert not any(
+        "Ignore all previous" in t or "im_start" in t for t in texts
+    )  # discarded / still held
     assert any("forward the order history" in t for t in texts)  # released
     reasons = dict(built.excluded)
     assert reasons["les_06"] == "lesson rejected" and reasons["les_07"] == "lesson waiting"
     out = tmp_path / "pack.json"
-    r = CliRunner().invoke(app, ["pack", "build", "--team", "fernhill", "--out", str(out), "--db", week_store.url])
+    r = CliRunner().invoke(
+        app, ["pack", "build", "--team", "fernhill", "--out", str(out), "--db", week_store.url]
+    )
     assert r.exit_code == 0, r.output
     assert load_pack(out).content_hash == built.pack.content_hash
 
 
 def test_bridge_contradictions(store, make):
     p = ("person", "p_owner")
-    store.append([make("memory.written", m, {"text": f"Note {m}."}) for m in ("m1", "m2", "m3", "m4", "m5")], sender="s")
-    store.append([
-        make("contradiction.opened", "c1", {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"}),
-        make("contradiction.opened", "c2", {"a_item": "m3", "a_text": "x", "b_item": "m4", "b_text": "y"}),
-        make("contradiction.settled", "c2", {"decision_id": "d", "kept": "b"}, actor=p),
-    ], sender="s")  # fmt: skip
+    store.append(
+        [make("memory.written", m, {"text": f"Note {m}."}) for m in ("m1", "m2", "m3", "m4", "m5")],
+        sender="s",
+    )
+    store.append(
+        [
+            make(
+                "contradiction.opened",
+                "c1",
+                {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"},
+            ),
+            make(
+                "contradiction.opened",
+                "c2",
+                {"a_item": "m3", "a_text": "x", "b_item": "m4", "b_text": "y"},
+            ),
+            make("contradiction.settled", "c2", {"decision_id": "d", "kept": "b"}, actor=p),
+        ],
+        sender="s",
+    )
     ids = {i.provenance.audit_seq for i in build_pack(store, "fernhill").pack.items}
     texts = {i.text for i in build_pack(store, "fernhill").pack.items}
     assert texts == {"Note m4.", "Note m5."} and len(ids) == 2

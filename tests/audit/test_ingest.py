@@ -20,20 +20,37 @@ from memeval.errors import AuditEventRejected
 
 
 def _line(i: int, **over) -> str:
-    ev = {"type": "session.started", "occurred_at": "2026-11-17T10:00:00Z", "team": "fernhill",
-          "sender_event_id": f"e{i}", "actor": {"kind": "agent", "id": "support-bot"},
-          "session": f"s{i}", "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"}}  # fmt: skip
+    ev = {
+        "type": "session.started",
+        "occurred_at": "2026-11-17T10:00:00Z",
+        "team": "fernhill",
+        "sender_event_id": f"e{i}",
+        "actor": {"kind": "agent", "id": "support-bot"},
+        "session": f"s{i}",
+        "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"},
+    }
     ev.update(over)
     return json.dumps(ev)
 
 
 def test_malformed_lines_named_and_nothing_stored(store):
-    lines = [_line(1), _line(2), "{not json", _line(4), _line(5, payload={"slice_id": "sl"}), "", _line(7)]
+    lines = [
+        _line(1),
+        _line(2),
+        "{not json",
+        _line(4),
+        _line(5, payload={"slice_id": "sl"}),
+        "",
+        _line(7),
+    ]
     with pytest.raises(AuditEventRejected) as ei:
         ingest_lines(store, lines, sender="f")
     msg = str(ei.value)
     assert ei.value.line == 3
-    assert "line 3: not JSON" in msg and "line 5: session.started.payload.slice_hash: Field required" in msg
+    assert (
+        "line 3: not JSON" in msg
+        and "line 5: session.started.payload.slice_hash: Field required" in msg
+    )
     assert "line 4" not in msg
     assert list(store.events("fernhill")) == []
     fixed = [ln for i, ln in enumerate(lines, 1) if i not in (3, 5)]
@@ -42,8 +59,14 @@ def test_malformed_lines_named_and_nothing_stored(store):
 
 def test_refused_event_names_its_line_and_batches_before_stay(store):
     ok = [_line(i) for i in range(1, 5)]
-    bad = _line(5, type="lesson.approved", subject="les_x", actor={"kind": "person", "id": "p"},
-                session=None, payload={"decision_id": "d"})  # fmt: skip
+    bad = _line(
+        5,
+        type="lesson.approved",
+        subject="les_x",
+        actor={"kind": "person", "id": "p"},
+        session=None,
+        payload={"decision_id": "d"},
+    )
     with pytest.raises(AuditEventRejected) as ei:
         ingest_lines(store, [*ok, bad, _line(6)], sender="f", batch_size=2)
     assert ei.value.line == 5 and "line 5" in str(ei.value) and "'missing'" in str(ei.value)
@@ -57,8 +80,13 @@ def test_cli_ingest_file_and_stdin(tmp_path):
     r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db, "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["stored"] == 3
-    r = CliRunner().invoke(app, ["audit", "ingest", "-", "--db", db, "--json"], input=_line(0) + "\n" + _line(9) + "\n")
-    assert json.loads(r.output) | {} == json.loads(r.output) and json.loads(r.output)["duplicates"] == 1
+    r = CliRunner().invoke(
+        app, ["audit", "ingest", "-", "--db", db, "--json"], input=_line(0) + "\n" + _line(9) + "\n"
+    )
+    assert (
+        json.loads(r.output) | {} == json.loads(r.output)
+        and json.loads(r.output)["duplicates"] == 1
+    )
     bad = tmp_path / "bad.jsonl"
     bad.write_text(_line(20) + "\n" + "[1, 2]\n")
     r = CliRunner().invoke(app, ["audit", "ingest", str(bad), "--db", db])
@@ -89,7 +117,9 @@ def server(store: SqlAuditStore) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    srv = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning"))
+    srv = uvicorn.Server(
+        uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
+    )
     t = threading.Thread(target=srv.run, daemon=True)
     t.start()
     for _ in range(200):
@@ -104,7 +134,9 @@ def server(store: SqlAuditStore) -> Iterator[str]:
 def test_http_batches_are_idempotent_and_authenticated(store, server):
     token = add_token(store, "fernhill", "memsys")
     with store.read_session() as s:
-        assert token not in repr(s.get(SenderToken, __import__("hashlib").sha256(token.encode()).hexdigest()))
+        assert token not in repr(
+            s.get(SenderToken, __import__("hashlib").sha256(token.encode()).hexdigest())
+        )
     batch = {"events": [json.loads(_line(i)) for i in range(100)]}
     auth = {"Authorization": f"Bearer {token}"}
     with httpx.Client(base_url=server, timeout=30) as c:
@@ -114,7 +146,12 @@ def test_http_batches_are_idempotent_and_authenticated(store, server):
         r = c.post("/api/v1/events", json=batch, headers=auth)
         assert r.json()["stored"] == 0 and r.json()["duplicates"] == 100
         assert c.post("/api/v1/events", json=batch).status_code == 401
-        assert c.post("/api/v1/events", json=batch, headers={"Authorization": "Bearer mev_nope"}).status_code == 401
+        assert (
+            c.post(
+                "/api/v1/events", json=batch, headers={"Authorization": "Bearer mev_nope"}
+            ).status_code
+            == 401
+        )
         bad = {"events": [json.loads(_line(200)), {"type": "session.started"}]}
         r = c.post("/api/v1/events", json=bad, headers=auth)
         assert r.status_code == 422 and r.json()["error"]["index"] == 1

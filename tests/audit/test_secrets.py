@@ -47,15 +47,27 @@ def test_planted_secrets_never_stored(store, db_url, pg_server, caplog, capfd):
     res = ingest_lines(store, _week_lines("sample"), sender="sample")
     assert res.result.secrets_blanked >= len(secrets), res
     blanked = [e for e in store.events("fernhill") if e.type == "secret.blanked"]
-    assert blanked and all(e.payload.fingerprints and len(e.payload.fingerprints) == e.payload.count for e in blanked)
+    assert blanked and all(
+        e.payload.fingerprints and len(e.payload.fingerprints) == e.payload.count for e in blanked
+    )
 
     # a refused batch whose event carries a secret: the error must not quote it
-    bad = json.dumps({"type": "lesson.approved", "occurred_at": "2026-11-20T10:00:00Z", "team": "fernhill",
-                      "sender_event_id": "bad-1", "actor": {"kind": "person", "id": "p"}, "subject": "nope",
-                      "payload": {"decision_id": "d", "comment": secret_texts()[0]}})  # fmt: skip
+    bad = json.dumps(
+        {
+            "type": "lesson.approved",
+            "occurred_at": "2026-11-20T10:00:00Z",
+            "team": "fernhill",
+            "sender_event_id": "bad-1",
+            "actor": {"kind": "person", "id": "p"},
+            "subject": "nope",
+            "payload": {"decision_id": "d", "comment": secret_texts()[0]},
+        }
+    )
     with pytest.raises(Exception) as ei:
         ingest_lines(store, [bad], sender="sample")
-    malformed = json.dumps({"type": "memory.written", "team": "fernhill", "payload": {"text": secret_texts()[1]}})
+    malformed = json.dumps(
+        {"type": "memory.written", "team": "fernhill", "payload": {"text": secret_texts()[1]}}
+    )
     with pytest.raises(Exception) as ei2:
         ingest_lines(store, [malformed], sender="sample")
 
@@ -85,7 +97,9 @@ def test_cli_ingest_output_has_no_secret(tmp_path):
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
     r = CliRunner().invoke(app, ["audit", "ingest", str(week), "--db", db, "--json"])
     assert r.exit_code == 0, r.output
-    counts = CliRunner().invoke(app, ["audit", "counts", "--team", "fernhill", "--week", "2026-W47", "--db", db])
+    counts = CliRunner().invoke(
+        app, ["audit", "counts", "--team", "fernhill", "--week", "2026-W47", "--db", db]
+    )
     for value in planted_secrets().values():
         assert value not in r.output and value not in counts.output
 
@@ -93,11 +107,21 @@ def test_cli_ingest_output_has_no_secret(tmp_path):
 def test_cli_subprocess_logs_have_no_secret(tmp_path):
     """A real `python -m memeval audit ingest` process with debug logging on, stdin input."""
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
-    env = {"MEMEVAL_DB": db, "MEMEVAL_LOG_LEVEL": "DEBUG", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    env = {
+        "MEMEVAL_DB": db,
+        "MEMEVAL_LOG_LEVEL": "DEBUG",
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+    }
     proc = subprocess.run(
-        [sys.executable, "-m", "memeval", "audit", "ingest", "-"], input="\n".join(_week_lines("cli")),
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
-    )  # fmt: skip
+        [sys.executable, "-m", "memeval", "audit", "ingest", "-"],
+        input="\n".join(_week_lines("cli")),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "stored" in proc.stdout
     for value in planted_secrets().values():

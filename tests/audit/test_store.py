@@ -11,11 +11,27 @@ from memeval.errors import TransitionRefused
 
 
 def _week(make, n=5):
-    return [make("session.started", None, {"slice_id": "sl_1", "slice_hash": "sha256:ab"}, session=f"s{i}", id=f"s{i}") for i in range(n)]
+    return [
+        make(
+            "session.started",
+            None,
+            {"slice_id": "sl_1", "slice_hash": "sha256:ab"},
+            session=f"s{i}",
+            id=f"s{i}",
+        )
+        for i in range(n)
+    ]
 
 
 def test_idempotent_replay_stores_once(store, make):
-    batch = _week(make) + [make("memory.written", "m1", {"text": "Orders after 14:00 leave the next working day."}, id="m1")]
+    batch = _week(make) + [
+        make(
+            "memory.written",
+            "m1",
+            {"text": "Orders after 14:00 leave the next working day."},
+            id="m1",
+        )
+    ]
     first = store.append(batch, sender="s1")
     again = store.append(batch, sender="s1")
     assert (first.stored, again.stored, again.duplicates) == (6, 0, 6)
@@ -51,12 +67,15 @@ def test_chain_links_and_hashes(store, make):
     assert verify_chain(store, "fernhill").ok
 
 
-@pytest.mark.parametrize("tamper", [
-    "UPDATE audit_event SET body = REPLACE(body, 'sl_1', 'sl_9') WHERE seq = 3",
-    "UPDATE audit_event SET type = 'memory.written' WHERE seq = 3",
-    "UPDATE audit_event SET occurred_us = occurred_us + 1 WHERE seq = 3",
-    "DELETE FROM audit_event WHERE seq = 3",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        "UPDATE audit_event SET body = REPLACE(body, 'sl_1', 'sl_9') WHERE seq = 3",
+        "UPDATE audit_event SET type = 'memory.written' WHERE seq = 3",
+        "UPDATE audit_event SET occurred_us = occurred_us + 1 WHERE seq = 3",
+        "DELETE FROM audit_event WHERE seq = 3",
+    ],
+)
 def test_tampering_is_detected(store, make, tamper):
     store.append(_week(make, 5), sender="s")
     with store.engine.begin() as c:
@@ -71,28 +90,44 @@ def test_tampering_last_row_with_recomputed_hash_is_detected(store, make):
     import hashlib
 
     with store.engine.begin() as c:
-        body = c.execute(text("SELECT body FROM audit_event WHERE seq = 3")).scalar().replace("sl_1", "sl_X")
+        body = (
+            c.execute(text("SELECT body FROM audit_event WHERE seq = 3"))
+            .scalar()
+            .replace("sl_1", "sl_X")
+        )
         h = "sha256:" + hashlib.sha256(body.encode()).hexdigest()
-        c.execute(text("UPDATE audit_event SET body = :b, hash = :h WHERE seq = 3"), {"b": body, "h": h})
+        c.execute(
+            text("UPDATE audit_event SET body = :b, hash = :h WHERE seq = 3"), {"b": body, "h": h}
+        )
     rep = verify_chain(store, "fernhill")
     assert not rep.ok and "head" in rep.problem
 
 
 def test_projections_rebuild_to_the_same_rows(store, make):
     p = ("person", "p_rev")
-    store.append([
-        make("lesson.proposed", "l1", {"text": "Start the payment mock first."}),
-        make("lesson.proposed", "l2", {"text": "Discounts stop at 10%."}),
-        make("lesson.approved", "l1", {"decision_id": "d1"}, actor=p),
-        make("contradiction.opened", "c1", {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"}),
-        make("memory.written", "m1", {"text": "Refunds within 14 days."}),
-        make("memory.retired", "m1", {"reason": "Superseded."}),
-    ], sender="s")  # fmt: skip
+    store.append(
+        [
+            make("lesson.proposed", "l1", {"text": "Start the payment mock first."}),
+            make("lesson.proposed", "l2", {"text": "Discounts stop at 10%."}),
+            make("lesson.approved", "l1", {"decision_id": "d1"}, actor=p),
+            make(
+                "contradiction.opened",
+                "c1",
+                {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"},
+            ),
+            make("memory.written", "m1", {"text": "Refunds within 14 days."}),
+            make("memory.retired", "m1", {"reason": "Superseded."}),
+        ],
+        sender="s",
+    )
     from memeval.audit._tables import PROJECTION_TABLES
 
     def snapshot():
         with store.read_session() as s:
-            return {m.__tablename__: sorted(r.model_dump_json() for r in s.execute(select(m)).scalars()) for m in PROJECTION_TABLES}
+            return {
+                m.__tablename__: sorted(r.model_dump_json() for r in s.execute(select(m)).scalars())
+                for m in PROJECTION_TABLES
+            }
 
     before = snapshot()
     assert store.rebuild_projections() == 6
@@ -123,8 +158,13 @@ def test_no_update_or_delete_path_on_the_log():
 
 
 def test_teams_have_separate_chains(store, make):
-    store.append([make("session.started", None, {"slice_id": "a", "slice_hash": "h"}, team="fernhill"),
-                  make("session.started", None, {"slice_id": "a", "slice_hash": "h"}, team="oakbank")], sender="s")  # fmt: skip
+    store.append(
+        [
+            make("session.started", None, {"slice_id": "a", "slice_hash": "h"}, team="fernhill"),
+            make("session.started", None, {"slice_id": "a", "slice_hash": "h"}, team="oakbank"),
+        ],
+        sender="s",
+    )
     assert [e.seq for e in store.events("oakbank")] == [1]
     assert store.teams() == ["fernhill", "oakbank"]
     assert all(verify_chain(store, t).ok for t in store.teams())

@@ -21,13 +21,26 @@ def _status(store: SqlAuditStore, model: type, team: str, key: str) -> str:
 
 
 def _propose(store, make, lid="les_1", actor=("agent", "support-bot")):
-    store.append([make("lesson.proposed", lid, {"text": "The courier skips weekends for live plants."}, actor=actor)], sender="t")
+    store.append(
+        [
+            make(
+                "lesson.proposed",
+                lid,
+                {"text": "The courier skips weekends for live plants."},
+                actor=actor,
+            )
+        ],
+        sender="t",
+    )
 
 
-@pytest.mark.parametrize("decision,payload,final", [
-    ("lesson.approved", {"decision_id": "d1"}, "approved"),
-    ("lesson.rejected", {"decision_id": "d1", "reason": "Not a standing rule."}, "rejected"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "decision,payload,final",
+    [
+        ("lesson.approved", {"decision_id": "d1"}, "approved"),
+        ("lesson.rejected", {"decision_id": "d1", "reason": "Not a standing rule."}, "rejected"),
+    ],
+)
 def test_lesson_decided_from_waiting(store, make, decision, payload, final):
     _propose(store, make)
     assert _status(store, LessonState, "fernhill", "les_1") == "waiting"
@@ -36,17 +49,28 @@ def test_lesson_decided_from_waiting(store, make, decision, payload, final):
     assert _status(store, LessonState, "fernhill", "les_1") == final
 
 
-@pytest.mark.parametrize("first,second", [
-    ("lesson.approved", "lesson.rejected"),
-    ("lesson.rejected", "lesson.approved"),
-    ("lesson.approved", "lesson.approved"),
-    ("lesson.rejected", "lesson.rejected"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "first,second",
+    [
+        ("lesson.approved", "lesson.rejected"),
+        ("lesson.rejected", "lesson.approved"),
+        ("lesson.approved", "lesson.approved"),
+        ("lesson.rejected", "lesson.rejected"),
+    ],
+)
 def test_second_lesson_decision_refused_naming_state(store, make, first, second):
     _propose(store, make)
-    pay = {"decision_id": "d1", "reason": "no"} if first.endswith("rejected") else {"decision_id": "d1"}
+    pay = (
+        {"decision_id": "d1", "reason": "no"}
+        if first.endswith("rejected")
+        else {"decision_id": "d1"}
+    )
     store.append([make(first, "les_1", pay, actor=PERSON)], sender="t")
-    pay2 = {"decision_id": "d2", "reason": "no"} if second.endswith("rejected") else {"decision_id": "d2"}
+    pay2 = (
+        {"decision_id": "d2", "reason": "no"}
+        if second.endswith("rejected")
+        else {"decision_id": "d2"}
+    )
     with pytest.raises(TransitionRefused) as ei:
         store.append([make(second, "les_1", pay2, actor=OWNER)], sender="t")
     state = first.split(".")[1]
@@ -57,36 +81,55 @@ def test_second_lesson_decision_refused_naming_state(store, make, first, second)
 
 def test_repeated_identical_decision_is_noop(store, make):
     _propose(store, make)
-    first = store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t")
-    again = store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t")
+    first = store.append(
+        [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t"
+    )
+    again = store.append(
+        [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t"
+    )
     assert (first.stored, again.stored, again.noops) == (1, 0, 1)
     assert len(list(store.events("fernhill"))) == 2
 
 
 def test_same_decision_id_but_other_decision_is_refused(store, make):
     _propose(store, make)
-    store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t")
+    store.append(
+        [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t"
+    )
     with pytest.raises(TransitionRefused, match="'approved'"):
-        store.append([make("lesson.rejected", "les_1", {"decision_id": "d1", "reason": "x"}, actor=PERSON)], sender="t")
+        store.append(
+            [make("lesson.rejected", "les_1", {"decision_id": "d1", "reason": "x"}, actor=PERSON)],
+            sender="t",
+        )
 
 
 def test_proposer_cannot_approve(store, make):
     _propose(store, make, actor=("person", "p_owner"))
     with pytest.raises(TransitionRefused, match="cannot approve"):
-        store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=OWNER)], sender="t")
+        store.append(
+            [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=OWNER)], sender="t"
+        )
     assert _status(store, LessonState, "fernhill", "les_1") == "waiting"
-    store.append([make("lesson.rejected", "les_1", {"decision_id": "d1", "reason": "dup"}, actor=OWNER)], sender="t")
+    store.append(
+        [make("lesson.rejected", "les_1", {"decision_id": "d1", "reason": "dup"}, actor=OWNER)],
+        sender="t",
+    )
 
 
 def test_agent_cannot_decide(store, make):
     _propose(store, make)
     with pytest.raises(TransitionRefused, match="only a person"):
-        store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=("agent", "ops-bot"))], sender="t")
+        store.append(
+            [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=("agent", "ops-bot"))],
+            sender="t",
+        )
 
 
 def test_decision_on_missing_item_refused(store, make):
     with pytest.raises(TransitionRefused) as ei:
-        store.append([make("lesson.approved", "les_x", {"decision_id": "d1"}, actor=PERSON)], sender="t")
+        store.append(
+            [make("lesson.approved", "les_x", {"decision_id": "d1"}, actor=PERSON)], sender="t"
+        )
     assert ei.value.state == "missing"
 
 
@@ -101,31 +144,66 @@ def test_reason_required():
 
     from memeval.audit import EVENT_ADAPTER
 
-    base = {"occurred_at": "2026-11-17T10:00:00Z", "team": "fernhill", "sender_event_id": "x",
-            "actor": {"kind": "person", "id": "p"}, "subject": "s"}  # fmt: skip
+    base = {
+        "occurred_at": "2026-11-17T10:00:00Z",
+        "team": "fernhill",
+        "sender_event_id": "x",
+        "actor": {"kind": "person", "id": "p"},
+        "subject": "s",
+    }
     for typ in ("lesson.rejected", "hold.discarded"):
         with pytest.raises(ValidationError):
             EVENT_ADAPTER.validate_python({**base, "type": typ, "payload": {"decision_id": "d"}})
         with pytest.raises(ValidationError):
-            EVENT_ADAPTER.validate_python({**base, "type": typ, "payload": {"decision_id": "d", "reason": ""}})
+            EVENT_ADAPTER.validate_python(
+                {**base, "type": typ, "payload": {"decision_id": "d", "reason": ""}}
+            )
 
 
 @pytest.mark.parametrize("kept", ["a", "b", "both", "neither"])
 def test_contradiction_settled_from_open(store, make, kept):
-    store.append([make("contradiction.opened", "con_1", {"a_item": "m1", "a_text": "14 days.", "b_item": "m2", "b_text": "30 days."}, actor=("system", "checker"))], sender="t")
+    store.append(
+        [
+            make(
+                "contradiction.opened",
+                "con_1",
+                {"a_item": "m1", "a_text": "14 days.", "b_item": "m2", "b_text": "30 days."},
+                actor=("system", "checker"),
+            )
+        ],
+        sender="t",
+    )
     assert _status(store, ContradictionState, "fernhill", "con_1") == "open"
-    store.append([make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": kept}, actor=OWNER)], sender="t")
+    store.append(
+        [make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": kept}, actor=OWNER)],
+        sender="t",
+    )
     with store.read_session() as s:
         row = s.get(ContradictionState, ("fernhill", "con_1"))
         assert (row.status, row.kept, row.decided_by) == ("settled", kept, "p_owner")
     with pytest.raises(TransitionRefused, match="'settled'"):
-        store.append([make("contradiction.settled", "con_1", {"decision_id": "d2", "kept": "a"}, actor=PERSON)], sender="t")
-    noop = store.append([make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": kept}, actor=OWNER)], sender="t")
+        store.append(
+            [
+                make(
+                    "contradiction.settled",
+                    "con_1",
+                    {"decision_id": "d2", "kept": "a"},
+                    actor=PERSON,
+                )
+            ],
+            sender="t",
+        )
+    noop = store.append(
+        [make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": kept}, actor=OWNER)],
+        sender="t",
+    )
     assert noop.noops == 1
 
 
 def _held(store, make, mid="mem_h1", source="web"):
-    res = store.append([make("memory.written", mid, {"text": INJECTION, "source": source})], sender="t")
+    res = store.append(
+        [make("memory.written", mid, {"text": INJECTION, "source": source})], sender="t"
+    )
     assert res.held == 1, "the hold detector did not hold an obvious injection"
     with store.read_session() as s:
         return s.exec(select(HoldState).where(HoldState.item_id == mid)).one().hold_id
@@ -134,19 +212,34 @@ def _held(store, make, mid="mem_h1", source="web"):
 def test_hold_released_becomes_memory(store, make):
     hid = _held(store, make)
     assert _status(store, MemoryState, "fernhill", "mem_h1") == "missing"
-    res = store.append([make("hold.released", hid, {"decision_id": "d1"}, actor=PERSON)], sender="t")
+    res = store.append(
+        [make("hold.released", hid, {"decision_id": "d1"}, actor=PERSON)], sender="t"
+    )
     assert res.stored == 2
     assert _status(store, HoldState, "fernhill", hid) == "released"
     assert _status(store, MemoryState, "fernhill", "mem_h1") == "active"
     last = list(store.events("fernhill"))[-1]
     assert last.type == "memory.written" and last.payload.released_hold == hid
     with pytest.raises(TransitionRefused, match="'released'"):
-        store.append([make("hold.discarded", hid, {"decision_id": "d2", "reason": "x"}, actor=PERSON)], sender="t")
+        store.append(
+            [make("hold.discarded", hid, {"decision_id": "d2", "reason": "x"}, actor=PERSON)],
+            sender="t",
+        )
 
 
 def test_hold_discarded_never_enters_memory(store, make):
     hid = _held(store, make)
-    store.append([make("hold.discarded", hid, {"decision_id": "d1", "reason": "Exfiltration attempt."}, actor=PERSON)], sender="t")
+    store.append(
+        [
+            make(
+                "hold.discarded",
+                hid,
+                {"decision_id": "d1", "reason": "Exfiltration attempt."},
+                actor=PERSON,
+            )
+        ],
+        sender="t",
+    )
     assert _status(store, HoldState, "fernhill", hid) == "discarded"
     assert _status(store, MemoryState, "fernhill", "mem_h1") == "missing"
     with pytest.raises(TransitionRefused, match="'discarded'"):
@@ -154,7 +247,9 @@ def test_hold_discarded_never_enters_memory(store, make):
 
 
 def test_held_lesson_released_is_still_only_proposed(store, make):
-    res = store.append([make("lesson.proposed", "les_h", {"text": INJECTION, "source": "tool"})], sender="t")
+    res = store.append(
+        [make("lesson.proposed", "les_h", {"text": INJECTION, "source": "tool"})], sender="t"
+    )
     assert res.held == 1
     with store.read_session() as s:
         hid = s.exec(select(HoldState)).one().hold_id
@@ -166,14 +261,54 @@ def test_sender_cannot_forge_store_only_events(store, make):
     from memeval.errors import AuditEventRejected
 
     with pytest.raises(AuditEventRejected, match="only memeval writes"):
-        store.append([make("hold.created", "hd_x", {"origin": "memory.written", "item_id": "m", "text": "t",
-                     "source": "agent", "score": 1, "reasons": [], "detector": "x"})], sender="t")  # fmt: skip
+        store.append(
+            [
+                make(
+                    "hold.created",
+                    "hd_x",
+                    {
+                        "origin": "memory.written",
+                        "item_id": "m",
+                        "text": "t",
+                        "source": "agent",
+                        "score": 1,
+                        "reasons": [],
+                        "detector": "x",
+                    },
+                )
+            ],
+            sender="t",
+        )
     with pytest.raises(AuditEventRejected, match="released_hold"):
-        store.append([make("memory.written", "m1", {"text": "hi", "released_hold": "hd_x"})], sender="t")
+        store.append(
+            [make("memory.written", "m1", {"text": "hi", "released_hold": "hd_x"})], sender="t"
+        )
 
 
 def test_same_settlement_id_with_other_side_is_refused(store, make):
-    store.append([make("contradiction.opened", "con_1", {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"})], sender="t")
-    store.append([make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": "a"}, actor=OWNER)], sender="t")
+    store.append(
+        [
+            make(
+                "contradiction.opened",
+                "con_1",
+                {"a_item": "m1", "a_text": "x", "b_item": "m2", "b_text": "y"},
+            )
+        ],
+        sender="t",
+    )
+    store.append(
+        [make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": "a"}, actor=OWNER)],
+        sender="t",
+    )
     with pytest.raises(TransitionRefused, match="'settled'"):
-        store.append([make("contradiction.settled", "con_1", {"decision_id": "d1", "kept": "b"}, actor=OWNER)], sender="t")
+        store.append(
+            [
+                make(
+                    "contradiction.settled",
+                    "con_1",
+                    {"decision_id": "d1", "kept": "b"},
+                    actor=OWNER,
+                )
+            ],
+            sender="t",
+        )
