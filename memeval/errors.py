@@ -14,7 +14,9 @@
     ├── MeterError            the metering proxy failed to start or answer
     ├── RunLogError           a run's event log is unreadable or was tampered with
     ├── AuditStoreError       the audit store cannot be opened, migrated or written
-    └── RedactionError        the redactor could not be built or scan a text (never quotes it)
+    ├── RedactionError        the redactor could not be built or scan a text (never quotes it)
+    ├── ReportError           a weekly report could not be built, rendered or verified
+    └── DeliveryError         a report could not be e-mailed (every attempt is still recorded)
 """
 
 from __future__ import annotations
@@ -116,3 +118,11 @@ class ReviewRefused(UsageError):
         super().__init__(message)
         self.code = code
         self.state = state
+
+
+class ReportError(MemevalError):
+    """A weekly report could not be built or rendered, or its record does not verify."""
+
+
+class DeliveryError(MemevalError):
+    """A report could not be e-mailed after its retries; each attempt is an audit event."""
