@@ -18,7 +18,8 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from memeval.errors import RunLogError
-from memeval.eventlog._events import Event, parse_event, stamp
+from memeval.eventlog._events import EVENT_ADAPTER, Event, parse_event, stamp
+from memeval.eventlog._upcast import upcast
 
 LOG_NAME = "events.jsonl"
 
@@ -65,13 +66,31 @@ class RunLog:
         events: list[Event] = []
         for n, line in enumerate(lines[:-1], 1):
             try:
-                ev = parse_event(json.loads(line))
-            except (json.JSONDecodeError, ValidationError) as exc:
-                raise RunLogError(f"{self.path}: line {n} is not a valid event: {exc}") from exc
+                ev = EVENT_ADAPTER.validate_json(line)
+            except ValidationError as exc:
+                ev = self._upgrade(line, n, exc)
             if ev.seq != len(events):
                 raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {len(events)}")
             events.append(ev)
         return LogRead(events, torn)
+
+    def _upgrade(self, line: bytes, n: int, error: ValidationError) -> Event:
+        """Read a line written by an older schema version through the registered upcasters.
+
+        Raises:
+            RunLogError: the line is not JSON, or no upcaster brings it to a valid event.
+        """
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RunLogError(f"{self.path}: line {n} is not JSON: {exc}") from exc
+        upgraded = upcast(raw) if isinstance(raw, dict) else raw
+        if upgraded is raw:
+            raise RunLogError(f"{self.path}: line {n} is not a valid event: {error}") from error
+        try:
+            return parse_event(upgraded)
+        except ValidationError as exc:
+            raise RunLogError(f"{self.path}: line {n} is not valid even after upgrading: {exc}") from exc
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.read().events)

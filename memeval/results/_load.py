@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -96,5 +95,9 @@ def _complete_bytes(path: Path) -> bytes:
 
 
 def result_json(run: Run) -> str:
-    """The run's result as canonical JSON text (sorted keys, 2-space indent, trailing newline)."""
-    return json.dumps(run.result.model_dump(mode="json", by_alias=True), sort_keys=True, indent=2) + "\n"
+    """The run's result as JSON text (2-space indent, trailing newline).
+
+    Deterministic: fields follow the models' declaration order, and the dicts carried from the
+    log (manifest, run card) keep the log's sorted key order.
+    """
+    return run.result.model_dump_json(by_alias=True, indent=2) + "\n"

@@ -218,9 +218,9 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     for tid, pt in planned.items():
         ended = [a for a in accs.get(tid, []) if a.ended is not None]
         recs = [_record(pt, a, metered, len(ended)) for a in ended]
-        all_attempts += recs
         if recs:
             trials.append(recs[-1])
+            all_attempts += recs[:-1]
         if any(a.agent_started for a in accs.get(tid, [])):
             executed += 1
     observed = 0
@@ -245,7 +245,7 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     table, verdict = _table_and_verdict(plan, trials)
     return RunResult(
         run_id=plan.run_id, status=status, log_hash="sha256:" + hashlib.sha256(log_bytes).hexdigest(),
-        manifest=plan.manifest, run_card=plan.run_card, trials=tuple(trials), attempts=tuple(all_attempts),
+        manifest=plan.manifest, run_card=plan.run_card, trials=tuple(trials), superseded=tuple(all_attempts),
         coverage=coverage, table=table, verdict=verdict, run_faults=tuple(run_faults),
     )
 

@@ -16,6 +16,9 @@ from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution,
 
 RESULT_SCHEMA = "memeval.result/1"
 TRIAL_SCHEMA = "memeval.trial/1"
+SCHEMA_VERSION = 1
+"""Version of the trial and run-result documents (`schema_version` in each); `schemas/` holds
+their JSON Schemas, generated from these models by `scripts/make_schemas`."""
 
 
 class _M(BaseModel):
@@ -102,6 +105,7 @@ class TrialRecord(_M):
     """One trial (its latest ended attempt), as projected from the log."""
 
     schema_: str = Field(default=TRIAL_SCHEMA, alias="schema")
+    schema_version: int = SCHEMA_VERSION
     trial_id: str
     task_id: str
     mode: Mode
@@ -157,6 +161,7 @@ class RunResult(_M):
     """The whole record of a run: a pure function of its event log."""
 
     schema_: str = Field(default=RESULT_SCHEMA, alias="schema")
+    schema_version: int = SCHEMA_VERSION
     run_id: str
     status: str
     """`completed`, `cancelled`, `error`, or `running` (no `run.ended` yet)."""
@@ -165,8 +170,9 @@ class RunResult(_M):
     manifest: dict[str, Any]
     run_card: dict[str, Any]
     trials: tuple[TrialRecord, ...]
-    attempts: tuple[TrialRecord, ...]
-    """Every ended attempt, the superseded ones included (never deleted)."""
+    superseded: tuple[TrialRecord, ...]
+    """Earlier ended attempts of retried or resumed trials: kept, never deleted (`trials` holds
+    each trial's latest attempt)."""
     coverage: Coverage
     table: tuple[TableRow, ...]
     verdict: dict[str, Any] | None
