@@ -1,0 +1,56 @@
+"""A sandbox killed from outside is a `process` fault; with --retries it gets a new attempt and
+the faulted one is kept."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from runner_helpers import MINI, REPO
+
+
+def _bwrap_pids_with(marker: str) -> list[int]:
+    pids = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            argv = (d / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"bwrap") and marker.encode() in argv:
+            pids.append(int(d.name))
+    return pids
+
+
+def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
+    marker = f"kill-me-{os.getpid()}"
+    runs = tmp_path / "runs"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memeval", "ab", str(MINI), "--tasks", "greet", "--agent", "command",
+         "--agent-cmd", "sleep 30", "--agent-timeout", "2", "--network", "none", "--retries", "1",
+         "--env", f"MARK={marker}", "--runs-dir", str(runs), "--quiet", "--json"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = 0
+    end = time.monotonic() + 30
+    while not killed and time.monotonic() < end:
+        for pid in _bwrap_pids_with(marker):
+            os.kill(pid, signal.SIGKILL)
+            killed += 1
+        time.sleep(0.05)
+    out, err = proc.communicate(timeout=60)
+    assert killed and proc.returncode == 0, err
+    doc = json.loads(out)
+    first = doc["trials"][0]["trial_id"]
+    events = [json.loads(line) for line in (runs / doc["run_id"] / "events.jsonl").read_text().splitlines()]
+    faults = [e for e in events if e["event"] == "fault.raised"]
+    assert [(f["trial_id"], f["code"]) for f in faults] == [(first, "process")]
+    by = {t["trial_id"]: t for t in doc["trials"]}
+    assert by[first]["attempt"] == 2 and by[first]["attempts"] == 2
+    assert by[first]["fault"] is None and by[first]["execution"] == "timed_out"
+    result = json.loads(subprocess.run([sys.executable, "-m", "memeval", "result", str(runs / doc["run_id"])],
+                                       capture_output=True, text=True, cwd=REPO).stdout)
+    assert [(s["trial_id"], s["attempt"], s["fault"]["code"]) for s in result["superseded"]] == [(first, 1, "process")]
