@@ -25,7 +25,7 @@ ETC_FILES = (
     "/etc/passwd", "/etc/group", "/etc/hosts", "/etc/nsswitch.conf", "/etc/ld.so.cache",
     "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/ssl", "/etc/ca-certificates",
     "/etc/localtime", "/etc/mime.types", "/etc/python3", "/etc/python3.11", "/etc/pip.conf",
-    "/etc/xdg/pip", "/etc/debian_version", "/etc/os-release",
+    "/etc/xdg/pip", "/etc/debian_version", "/etc/os-release", "/etc/resolv.conf", "/etc/gai.conf",
 )
 """Files of the host's /etc a normal program needs; bound read-only when present."""
 

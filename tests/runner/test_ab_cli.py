@@ -148,3 +148,17 @@ def test_results_listing_json(tmp_path: Path, run_ab):
     rows = json.loads(res.stdout)
     assert len(rows) == 4 and {r["mode"] for r in rows} == {"baseline", "pack"}
     assert all(r["reward"] == 0.0 for r in rows)
+
+
+@pytest.mark.slow
+def test_pip_install_in_the_dockerfile_gives_agent_and_verifier_the_package(tmp_path: Path, run_ab):
+    """Needs the package registry (CI has it): the env is built once and cached by package list."""
+    tasks = tmp_path / "tasks"
+    make_task(tasks, "needs-six", dockerfile="FROM python:3.11-slim\nWORKDIR /app\nRUN pip install six==1.16.0\n",
+              test_sh="python3 -c 'import six; assert six.__version__ == \"1.16.0\"' && "
+                      "grep -q 1.16.0 /app/seen && echo 1 > /logs/verifier/reward.txt || echo 0 > /logs/verifier/reward.txt\n")
+    code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd",
+                            "python3 -c \"import six; open('/app/seen', 'w').write(six.__version__)\"",
+                            "--network", "none")
+    assert code == 0, err
+    assert [t["verified"] for t in doc["trials"]] == [True, True], [t["fault"] for t in doc["trials"]]
