@@ -1,0 +1,22 @@
+"""Redaction: credentials and personal data blanked before any free text is stored.
+
+Credentials come from two maintained scanners' bundled rules (betterleaks, kingfisher) wrapped as
+presidio recognizers, plus private-key blocks and passwords in URLs and connection strings;
+personal data (e-mail, phone, card, IBAN, IP; names only with an installed spaCy NER pipeline)
+from presidio-analyzer, offline. See `memeval/redact/README.md` for measured recall and speed.
+"""
+
+from memeval.redact._engine import PiiSettings
+from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
+from memeval.redact._redactor import Redactor, fingerprint, get_redactor
+
+__all__ = [
+    "REDACTOR_VERSION",
+    "Finding",
+    "PiiSettings",
+    "Redaction",
+    "Redactor",
+    "fingerprint",
+    "get_redactor",
+    "placeholder",
+]

@@ -1,0 +1,218 @@
+"""The offline presidio analyzer for personal data, and the cheap gates in front of it.
+
+presidio's default `AnalyzerEngine()` downloads a spaCy model; here the NLP engine is either an
+installed spaCy pipeline with a named-entity recognizer (names and places are then scanned) or a
+blank English pipeline saved once under `~/.cache/memeval/` (a temp dir when that is not
+writable), with a tiny component that sets each token's lemma to its lower-case form so presidio's
+context words ("phone", "call", "card") can raise scores. tldextract is told never to fetch the
+public-suffix list.
+
+Speed: running every recognizer on every 1 KiB text costs about 28 ms (NOTES: the phone
+recognizer is most of it, one `phonenumbers` pass per region). Three things make it cheap:
+
+- each PII recognizer sits behind a gate, a regex that matches a superset of what it could find;
+  presidio runs only for texts that pass a gate, and only the recognizers whose gates passed;
+- the phone recognizer looks only at windows around runs of seven or more digits (`_phone`);
+- without an NER model the spaCy pipeline is skipped: it would only feed presidio's context
+  words, which can raise a score but never change a decision at the default threshold (every
+  recognizer's base score is at least 0.4, or the match is checksum-validated), so presidio gets
+  empty NLP artifacts. `PiiSettings(context_words=True)` turns the pipeline back on.
+
+Tests check the gated, windowed, tokenizer-free result equals an ungated whole-text `analyze()`
+with the spaCy pipeline on the labelled set.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import spacy
+import tldextract
+from presidio_analyzer import AnalyzerEngine, RecognizerRegistry, RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts, SpacyNlpEngine
+from presidio_analyzer.predefined_recognizers import (
+    CreditCardRecognizer,
+    EmailRecognizer,
+    IbanRecognizer,
+    IpRecognizer,
+    PhoneRecognizer,
+    SpacyRecognizer,
+)
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from memeval.errors import RedactionError
+from memeval.redact._phone import DIGIT_RUN, WindowedPhoneRecognizer
+
+log = logging.getLogger(__name__)
+
+NER_MODELS = ("en_core_web_trf", "en_core_web_lg", "en_core_web_md", "en_core_web_sm")
+"""spaCy pipelines with a named-entity recognizer, in order of preference, used when installed."""
+
+NER_ENTITIES = ("PERSON", "LOCATION", "NRP")
+
+GATES: dict[str, re.Pattern[str]] = {
+    "EMAIL_ADDRESS": re.compile(r"@"),
+    "PHONE_NUMBER": DIGIT_RUN,
+    "CREDIT_CARD": re.compile(r"(?:\d[- ]?){12,}\d"),
+    "IBAN_CODE": re.compile(r"[A-Za-z]{2}\d{2}"),
+    "IP_ADDRESS": re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|::|(?:[0-9A-Fa-f]{1,4}:){7}"),
+}
+"""entity -> a pattern matching every text its presidio recognizer could find something in."""
+
+
+@dataclass(frozen=True)
+class PiiSettings:
+    """How personal data is looked for.
+
+    Attributes:
+        phone_regions: ISO 3166 regions whose national formats are parsed (numbers written with
+            `+<country code>` are found whatever the list); each region costs a `phonenumbers`
+            pass, so keep it to the team's regions.
+        score_threshold: presidio results scoring below this are not blanked (0..1).
+        gated: run each recognizer only on texts its gate admits, and the phone recognizer only
+            on windows around digit runs (False: every recognizer on the whole of every text).
+        context_words: run the spaCy pipeline so presidio's context words can raise scores
+            (always on when an NER model is installed; costs about 0.5 ms per KiB).
+    """
+
+    phone_regions: tuple[str, ...] = ("US", "GB")
+    score_threshold: float = 0.35
+    gated: bool = True
+    context_words: bool = False
+
+
+class _WithholdText(logging.Filter):
+    """Rewrites every presidio log record so it cannot carry analysed text.
+
+    presidio logs the words around each match at DEBUG ("Context list is: ssh 203.0.113.45") and
+    the text of a failed IBAN check at ERROR. Records keep their level and origin; the message
+    and its arguments are replaced.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.INFO:
+            return False
+        record.msg = "presidio %s at %s:%d (message withheld: it may quote analysed text)"
+        record.args = (record.levelname.lower(), record.module, record.lineno)
+        return True
+
+
+def withhold_presidio_logs() -> None:
+    """Attach the `_WithholdText` filter to presidio's logger (idempotent)."""
+    logger = logging.getLogger("presidio-analyzer")
+    if not any(isinstance(f, _WithholdText) for f in logger.filters):
+        logger.addFilter(_WithholdText())
+
+
+@Language.component("memeval_lower_lemma")
+def _lower_lemma(doc: Doc) -> Doc:
+    for token in doc:
+        token.lemma_ = token.lower_
+    return doc
+
+
+def _cache_dir() -> Path:
+    home = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "memeval"
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        probe = home / ".write-probe"
+        probe.touch()
+        probe.unlink()
+        return home
+    except OSError:
+        log.info("cache dir %s not writable; using a temp dir for the blank spaCy pipeline", home)
+        return Path(tempfile.gettempdir()) / "memeval-cache"
+
+
+def blank_pipeline_dir() -> Path:
+    """Save (once) a blank English spaCy pipeline and return its folder.
+
+    Returns:
+        `<cache>/memeval/spacy-blank-en-<spaCy version>`; written to a sibling temp folder and
+        renamed, so concurrent processes never load a half-written pipeline.
+    """
+    target = _cache_dir() / f"spacy-blank-en-{spacy.about.__version__}"
+    if (target / "config.cfg").exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="spacy-blank-", dir=target.parent))
+    spacy.blank("en").to_disk(staging)
+    try:
+        staging.rename(target)
+    except OSError:
+        if not (target / "config.cfg").exists():
+            raise
+    return target
+
+
+def installed_ner_model() -> str | None:
+    """The first of `NER_MODELS` installed in this environment, or None."""
+    installed = set(spacy.util.get_installed_models())
+    return next((m for m in NER_MODELS if m in installed), None)
+
+
+class PiiAnalyzer:
+    """presidio `AnalyzerEngine` for e-mail, phone, card, IBAN, IP (and names with an NER model)."""
+
+    def __init__(self, settings: PiiSettings) -> None:
+        """Build the engine (about 1 s with a blank pipeline).
+
+        Raises:
+            RedactionError: the spaCy pipeline could not be saved or loaded.
+        """
+        withhold_presidio_logs()
+        tldextract.tldextract.TLD_EXTRACTOR = tldextract.TLDExtract(suffix_list_urls=())
+        self.settings = settings
+        ner = installed_ner_model()
+        try:
+            model_path = ner if ner else str(blank_pipeline_dir())
+            nlp_engine = SpacyNlpEngine(models=[{"lang_code": "en", "model_name": model_path}])
+            nlp_engine.load()
+        except (OSError, ValueError) as exc:
+            raise RedactionError(
+                f"could not load the spaCy pipeline {ner or 'blank en'} for presidio: {exc}. "
+                "Remove ~/.cache/memeval/spacy-blank-en-* and retry"
+            ) from exc
+        pipelines = nlp_engine.nlp
+        if pipelines is None or "en" not in pipelines:
+            raise RedactionError(f"spaCy pipeline {model_path} did not load for language 'en'; "
+                                 "remove ~/.cache/memeval/spacy-blank-en-* and retry")
+        if ner is None:
+            pipelines["en"].add_pipe("memeval_lower_lemma")
+        self.names_scanned: bool = ner is not None
+        registry = RecognizerRegistry(supported_languages=["en"])
+        phone = WindowedPhoneRecognizer if settings.gated else PhoneRecognizer
+        for rec in (EmailRecognizer(), CreditCardRecognizer(), IbanRecognizer(), IpRecognizer(),
+                    phone(supported_regions=settings.phone_regions)):
+            registry.add_recognizer(rec)
+        if ner is not None:
+            registry.add_recognizer(SpacyRecognizer(supported_entities=list(NER_ENTITIES)))
+        self.engine: AnalyzerEngine = AnalyzerEngine(registry=registry, nlp_engine=nlp_engine,
+                                     supported_languages=["en"])
+        self._tokenize: bool = self.names_scanned or settings.context_words or not settings.gated
+        self._no_artifacts: NlpArtifacts = NlpArtifacts(
+            entities=[], tokens=Doc(pipelines["en"].vocab, words=[]), tokens_indices=[],
+            lemmas=[], nlp_engine=nlp_engine, language="en")
+
+    def entities_for(self, text: str) -> list[str]:
+        """The entity types worth analysing `text` for (all of them when not gated)."""
+        entities = [e for e, gate in GATES.items() if not self.settings.gated or gate.search(text)]
+        if self.names_scanned:
+            entities += NER_ENTITIES
+        return entities
+
+    def analyze(self, text: str) -> list[RecognizerResult]:
+        """Personal-data spans in `text` scoring at least the threshold; [] when no gate passes."""
+        entities = self.entities_for(text)
+        if not entities:
+            return []
+        artifacts = None if self._tokenize else self._no_artifacts
+        found = self.engine.analyze(text=text, language="en", entities=entities,
+                                    nlp_artifacts=artifacts)
+        return [r for r in found if r.score >= self.settings.score_threshold]

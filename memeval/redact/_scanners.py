@@ -1,0 +1,153 @@
+"""Credential recognizers: two maintained secret scanners wrapped as presidio `EntityRecognizer`s.
+
+- `betterleaks-py` (MIT), a binding of the gitleaks successor: `betterleaks.scan_string(text)`.
+- `kingfisher-secret-scanner` (Apache-2.0): `kingfisher_sdk.Scanner().scan(text)`; its rule set
+  is the betterleaks rules plus a few of its own, and it also decodes Base64 and reports the
+  helper components (an AWS secret key next to its key id) that betterleaks skips.
+
+Both return byte offsets into the UTF-8 text. Each finding is placed by searching for the secret
+value in the text (every repetition is blanked); when the value is not there verbatim (the scanner
+decoded Base64) the scanner's own location is converted to `str` offsets and the whole encoded
+region is blanked. Scanner errors become `RedactionError` with no text in the message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import betterleaks
+import kingfisher_sdk
+from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from memeval.errors import RedactionError
+from memeval.redact._entities import credential_type
+
+CREDENTIAL = "CREDENTIAL"
+"""The one entity name these recognizers declare to presidio; results carry the precise type."""
+
+DETECTOR_KEY = "memeval_detector"
+"""Key in `RecognizerResult.recognition_metadata` naming the detector (`betterleaks:<rule>`)."""
+
+_CONFIDENCE = {"high": 0.9, "medium": 0.7, "low": 0.5}
+_MIN_SEARCH_LEN = 8
+"""Values shorter than this are placed by location only, never by searching the whole text."""
+
+
+def _char_offset(text: str, byte_offset: int) -> int:
+    if text.isascii():
+        return byte_offset
+    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", errors="ignore"))
+
+
+def _occurrences(text: str, value: str) -> Iterator[tuple[int, int]]:
+    start = text.find(value)
+    while start != -1:
+        yield start, start + len(value)
+        start = text.find(value, start + len(value))
+
+
+def _result(entity: str, start: int, end: int, score: float, detector: str) -> RecognizerResult:
+    return RecognizerResult(
+        entity_type=entity, start=start, end=end, score=score,
+        recognition_metadata={
+            RecognizerResult.RECOGNIZER_NAME_KEY: detector.split(":", 1)[0],
+            DETECTOR_KEY: detector,
+        },
+    )
+
+
+def _place(
+    text: str, value: str, fallback: tuple[int, int], entity: str, score: float, detector: str
+) -> list[RecognizerResult]:
+    if len(value) >= _MIN_SEARCH_LEN:
+        found = [_result(entity, s, e, score, detector) for s, e in _occurrences(text, value)]
+        if found:
+            return found
+    start, end = fallback
+    if end <= start:
+        return []
+    return [_result(entity, start, end, score, detector)]
+
+
+class BetterleaksRecognizer(EntityRecognizer):
+    """Presidio recognizer backed by `betterleaks.scan_string` (bundled gitleaks-style rules)."""
+
+    def __init__(self) -> None:
+        super().__init__(supported_entities=[CREDENTIAL], name="betterleaks", version="2")
+
+    def load(self) -> None:
+        """Warm the library up: its first scan with a keyword hit takes ~100 ms, later ones ~0.2."""
+        betterleaks.scan_string("warm-up: token ghp_" + "0" * 36)
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        """Scan `text`; return one result per placed secret (offsets into `text`).
+
+        Raises:
+            RedactionError: the scanner failed (the message never quotes the text).
+        """
+        try:
+            findings = betterleaks.scan_string(text)
+        except betterleaks.BetterleaksError as exc:
+            raise RedactionError(
+                "betterleaks failed to scan a text; the text is not stored. "
+                "Check that libbetterleaks.so loads (BETTERLEAKS_LIB_PATH)"
+            ) from exc
+        lines = text.split("\n")
+        line_starts = [0]
+        for line in lines[:-1]:
+            line_starts.append(line_starts[-1] + len(line) + 1)
+        results: list[RecognizerResult] = []
+        for f in findings:
+            loc = f.location
+            fallback = (0, 0)
+            if 1 <= loc.start_line <= len(lines) and 1 <= loc.end_line <= len(lines):
+                s_line, e_line = lines[loc.start_line - 1], lines[loc.end_line - 1]
+                start = line_starts[loc.start_line - 1] + _char_offset(s_line, loc.start_column - 1)
+                end = line_starts[loc.end_line - 1] + _char_offset(e_line, loc.end_column)
+                fallback = (start, min(end, len(text)))
+            results += _place(text, f.secret, fallback, credential_type(f.rule_id),
+                              _CONFIDENCE.get(f.confidence, 0.5), f"betterleaks:{f.rule_id}")
+        return results
+
+
+class KingfisherRecognizer(EntityRecognizer):
+    """Presidio recognizer backed by `kingfisher_sdk.Scanner().scan` (includes helper findings)."""
+
+    def __init__(self) -> None:
+        self._scanner: kingfisher_sdk.Scanner | None = None
+        super().__init__(supported_entities=[CREDENTIAL], name="kingfisher", version="1")
+
+    def load(self) -> None:
+        """Compile the bundled rules (presidio calls this from `__init__`)."""
+        self._scanner = kingfisher_sdk.Scanner()
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        """Scan `text`; invisible helper findings are blanked too (they are secrets).
+
+        Raises:
+            RedactionError: the scanner failed (the message never quotes the text).
+        """
+        if self._scanner is None:
+            self.load()
+        assert self._scanner is not None
+        try:
+            findings = self._scanner.scan(text)
+        except (RuntimeError, TimeoutError, ValueError) as exc:
+            raise RedactionError(
+                "kingfisher failed to scan a text; the text is not stored. "
+                "Reinstall kingfisher-secret-scanner if this repeats"
+            ) from exc
+        results: list[RecognizerResult] = []
+        for f in findings:
+            loc = f.location
+            fallback = (_char_offset(text, int(loc.get("start_offset", 0))),
+                        _char_offset(text, int(loc.get("end_offset", 0))))
+            rule = f.rule_id.split(".", 1)[-1]
+            results += _place(text, f.secret, fallback, credential_type(f.rule_id),
+                              _CONFIDENCE.get(f.confidence, 0.5), f"kingfisher:{rule}")
+        return results

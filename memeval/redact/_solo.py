@@ -1,0 +1,119 @@
+"""Scanner rules that the scanners only report in pairs, run on their own.
+
+Both scanners report an AWS access key id only when its secret key is nearby (a multi-part
+rule). A key id alone is still worth blanking in a memory, so its pattern and allow-list filter
+are read at start-up from kingfisher's bundled rule (`Rules().detail(rule_id)`), not written
+here: when the scanner's rule changes, this follows it.
+
+The rule's filter is a small expression tree; the parts understood here are `||`, `&&`,
+`matchesAny(finding.secret, [...])`, `containsAny(finding.secret, [...])` and comparisons of
+`entropy(finding.secret)` with a number. A part not understood never suppresses a match (a false
+positive is cheaper than a leak).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections import Counter
+from typing import Any
+
+import kingfisher_sdk
+from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from memeval.redact._entities import credential_type
+from memeval.redact._scanners import DETECTOR_KEY
+
+log = logging.getLogger(__name__)
+
+SOLO_RULES = ("betterleaks.aws-access-token",)
+"""Rule ids run on their own, without the component the scanners require."""
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
+
+
+def _compile(pattern: str) -> re.Pattern[str] | None:
+    try:
+        return re.compile(pattern)
+    except re.error:
+        log.debug("skipping a scanner filter pattern Python's re cannot compile")
+        return None
+
+
+def _strings(node: dict[str, Any]) -> list[str]:
+    return [str(n.get("value")) for n in node.get("nodes", []) if n.get("kind") == "string"]
+
+
+def _suppresses(node: Any, secret: str) -> bool:
+    """Evaluate the rule's filter tree for `secret`; True means the match is an allowed value."""
+    if not isinstance(node, dict):
+        return False
+    kind = node.get("kind")
+    if kind == "binary":
+        op, left, right = node.get("operator"), node.get("left"), node.get("right")
+        if op == "||":
+            return _suppresses(left, secret) or _suppresses(right, secret)
+        if op == "&&":
+            return _suppresses(left, secret) and _suppresses(right, secret)
+        if op in ("<", "<=", ">", ">=") and isinstance(left, dict) and isinstance(right, dict):
+            if left.get("kind") == "call" and left["callee"].get("value") == "entropy":
+                value = float(right.get("value", 0.0))
+                e = _entropy(secret)
+                return {"<": e < value, "<=": e <= value, ">": e > value, ">=": e >= value}[op]
+        return False
+    if kind == "call":
+        callee = node.get("callee", {}).get("value")
+        args = node.get("arguments", [])
+        if len(args) != 2 or args[1].get("kind") != "array":
+            return False
+        if callee == "matchesAny":
+            compiled = (_compile(p) for p in _strings(args[1]))
+            return any(p.search(secret) for p in compiled if p is not None)
+        if callee == "containsAny":
+            return any(s in secret for s in _strings(args[1]))
+    return False
+
+
+class SoloRuleRecognizer(EntityRecognizer):
+    """Presidio recognizer running selected kingfisher rule patterns without their partners."""
+
+    def __init__(self, rule_ids: tuple[str, ...] = SOLO_RULES) -> None:
+        self._rule_ids = rule_ids
+        self._rules: list[tuple[str, re.Pattern[str], Any]] = []
+        super().__init__(supported_entities=["CREDENTIAL"], name="kingfisher-solo", version="1")
+
+    def load(self) -> None:
+        """Read each rule's pattern and filter from kingfisher's bundled rules (on construction)."""
+        self._rules = []
+        rules = kingfisher_sdk.Rules()
+        for rule_id in self._rule_ids:
+            detail = rules.detail(rule_id)
+            pattern = _compile(str(detail["pattern"]))
+            if pattern is None:
+                log.warning("kingfisher rule %s has a pattern Python cannot compile", rule_id)
+                continue
+            self._rules.append((rule_id, pattern, detail.get("betterleaks_filter")))
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        """Matches of each rule's secret group that its filter does not allow."""
+        out: list[RecognizerResult] = []
+        for rule_id, pattern, tree in self._rules:
+            for m in pattern.finditer(text):
+                group = 1 if pattern.groups else 0
+                secret = m.group(group)
+                if not secret or _suppresses(tree, secret):
+                    continue
+                out.append(RecognizerResult(
+                    entity_type=credential_type(rule_id), start=m.start(group), end=m.end(group),
+                    score=0.8, recognition_metadata={
+                        RecognizerResult.RECOGNIZER_NAME_KEY: "kingfisher-solo",
+                        DETECTOR_KEY: f"kingfisher-solo:{rule_id.split('.', 1)[-1]}"}))
+        return out

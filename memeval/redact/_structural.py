@@ -1,0 +1,77 @@
+"""Recognizers for secrets defined by their shape rather than by a provider's key format.
+
+- `PRIVATE_KEY`: a whole PEM / OpenSSH / PGP private-key block, from `-----BEGIN ... PRIVATE
+  KEY...-----` to its `-----END` line (or to the end of the text when the block is cut off).
+  Scanners report such blocks too, but some stop at the first line; the block is blanked whole.
+- `URL_PASSWORD`: the password in `scheme://user:password@host` (RFC 3986 userinfo). The user
+  name and host stay readable. Obvious templates (`${DB_PASS}`, `<password>`, `****`) are kept.
+- `PASSWORD` in key=value connection strings (`Server=db;User Id=app;Password=...;`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from memeval.redact._scanners import DETECTOR_KEY
+
+_PEM = re.compile(
+    r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
+    r"(?:.*?-----END \1PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
+    re.DOTALL,
+)
+_URL_USERINFO = re.compile(
+    r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://[^\s:/@?#'\"<>]*:([^\s@/?#'\"<>]+)@[\w\-\[]"
+)
+_CONN_PASSWORD = re.compile(
+    r"(?i)(?:^|[;\s\"'])(?:password|pwd)\s*=\s*([^;\s\"']+)(?=;|\s|$|[\"'])"
+)
+_TEMPLATE = re.compile(
+    r"^(?:\$\{?[\w.\-]+\}?|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|\.\.\.|…"
+    r"|password|passwd|pass|pwd|secret|redacted|\[redacted[^\]]*\])$",
+    re.IGNORECASE,
+)
+
+
+def _is_template(value: str) -> bool:
+    return bool(_TEMPLATE.match(value))
+
+
+class StructuralRecognizer(EntityRecognizer):
+    """Presidio recognizer for private-key blocks, URL passwords and connection-string passwords."""
+
+    ENTITIES = ("PRIVATE_KEY", "URL_PASSWORD", "PASSWORD")
+
+    def __init__(self) -> None:
+        super().__init__(supported_entities=list(self.ENTITIES), name="memeval", version="1")
+
+    def load(self) -> None:
+        """Nothing to load: the patterns are compiled at import."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        """Return the spans of key blocks and of passwords (not user names) in URLs and strings."""
+        out: list[RecognizerResult] = []
+
+        def add(entity: str, start: int, end: int, score: float, detector: str) -> None:
+            out.append(RecognizerResult(
+                entity_type=entity, start=start, end=end, score=score,
+                recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
+                                      DETECTOR_KEY: detector}))
+
+        if "PRIVATE KEY" in text:
+            for m in _PEM.finditer(text):
+                add("PRIVATE_KEY", m.start(), m.end(), 1.0, "memeval:pem")
+        if "://" in text:
+            for m in _URL_USERINFO.finditer(text):
+                if not _is_template(m.group(1)):
+                    add("URL_PASSWORD", m.start(1), m.end(1), 0.8, "memeval:url-password")
+        lowered = text.lower()
+        if "password" in lowered or "pwd" in lowered:
+            for m in _CONN_PASSWORD.finditer(text):
+                if not _is_template(m.group(1)):
+                    add("PASSWORD", m.start(1), m.end(1), 0.7, "memeval:conn-password")
+        return out
