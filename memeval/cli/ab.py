@@ -1,5 +1,7 @@
 """`memeval ab`: run a task set cold and with memory, then print the table and the verdict.
-Also `memeval result` (the full record as JSON) and `memeval results` (one row per trial)."""
+
+Also `memeval result` (the full record as JSON) and `memeval results` (one row per trial).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from memeval.agents import resolve_agent
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
@@ -49,34 +50,70 @@ def _parse_env(pairs: list[str]) -> dict[str, str]:
 @app.command()
 @translate_errors
 def ab(
-    tasks: Annotated[Path, typer.Argument(help="A folder of Harbor-layout tasks, one task folder, or a team folder with memeval.toml.")],
-    agent: Annotated[str | None, typer.Option(help="oracle, nop, command (with --agent-cmd), or a path to an agent.toml.")] = None,
+    tasks: Annotated[
+        Path,
+        typer.Argument(help="A folder of Harbor-layout tasks, one task folder, or a team folder with memeval.toml."),
+    ],
+    agent: Annotated[
+        str | None, typer.Option(help="oracle, nop, command (with --agent-cmd), or a path to an agent.toml.")
+    ] = None,
     agent_cmd: Annotated[str | None, typer.Option(help="The command line for --agent command.")] = None,
-    instruction_via: Annotated[str, typer.Option(help="How --agent command gets the instruction: file, stdin or arg.")] = "file",
-    pack: Annotated[Path | None, typer.Option(help="The memory pack (memeval.pack/1 JSON). Without it both arms are cold: an A/A run.")] = None,
-    slice_: Annotated[list[str] | None, typer.Option("--slice", help="Give only these pack item ids (repeatable). Default: the whole pack.")] = None,
+    instruction_via: Annotated[
+        str, typer.Option(help="How --agent command gets the instruction: file, stdin or arg.")
+    ] = "file",
+    pack: Annotated[
+        Path | None,
+        typer.Option(help="The memory pack (memeval.pack/1 JSON). Without it both arms are cold: an A/A run."),
+    ] = None,
+    slice_: Annotated[
+        list[str] | None,
+        typer.Option("--slice", help="Give only these pack item ids (repeatable). Default: the whole pack."),
+    ] = None,
     repeats: Annotated[int | None, typer.Option(help="Trials per task and mode.", min=1)] = None,
     only: Annotated[list[str] | None, typer.Option("--tasks", help="Run only these task ids (repeatable).")] = None,
     model: Annotated[str | None, typer.Option(help="Model name handed to the agent as MEMEVAL_MODEL.")] = None,
-    upstream_url: Annotated[str | None, typer.Option(help="The provider's base URL the metering proxy forwards to.")] = None,
-    upstream_key_env: Annotated[str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")] = None,
+    upstream_url: Annotated[
+        str | None, typer.Option(help="The provider's base URL the metering proxy forwards to.")
+    ] = None,
+    upstream_key_env: Annotated[
+        str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")
+    ] = None,
     upstream_api: Annotated[str, typer.Option(help="openai or anthropic.")] = "openai",
-    prices: Annotated[Path | None, typer.Option(help="A price file (TOML) for models genai-prices does not know.")] = None,
-    network: Annotated[str, typer.Option(help="proxy: the agent reaches only the metering proxy (default); none: no network.")] = "proxy",
+    prices: Annotated[
+        Path | None, typer.Option(help="A price file (TOML) for models genai-prices does not know.")
+    ] = None,
+    network: Annotated[
+        str, typer.Option(help="proxy: the agent reaches only the metering proxy (default); none: no network.")
+    ] = "proxy",
     retain: Annotated[str, typer.Option(help="Keep trial worlds: failed (default), always, never.")] = "failed",
-    agent_timeout: Annotated[float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")] = None,
-    verifier_timeout: Annotated[float | None, typer.Option(help="Verifier budget in seconds (default: the task's).")] = None,
-    budget_usd: Annotated[float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.")] = None,
-    retries: Annotated[int, typer.Option(help="Retry faulted trials the policy retries, up to N more attempts.", min=0)] = 0,
-    env: Annotated[list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")] = None,
+    agent_timeout: Annotated[
+        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")
+    ] = None,
+    verifier_timeout: Annotated[
+        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).")
+    ] = None,
+    budget_usd: Annotated[
+        float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.")
+    ] = None,
+    retries: Annotated[
+        int, typer.Option(help="Retry faulted trials the policy retries, up to N more attempts.", min=0)
+    ] = 0,
+    env: Annotated[
+        list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
+    ] = None,
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the statistics (permutation and bootstrap).")] = 20240601,
     runs_dir: RunsDir = Path("runs"),
-    as_json: Annotated[bool, typer.Option("--json", help="Print the run's id, every trial, the table and the verdict as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the run's id, every trial, the table and the verdict as JSON.")
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
-    """Run every task cold (baseline) and with memory (pack) under one run card, verify each
-    trial with held-back tests, and print the with/without table and the verdict."""
+    """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
+
+    Both arms run under one run card, every trial in a bubblewrap sandbox, verified by held-back
+    tests after the agent's turn; tokens and cost are metered by a local proxy.
+    """
     if instruction_via not in ("file", "stdin", "arg"):
         raise UsageError(f"--instruction-via {instruction_via!r}: use file, stdin or arg")
     if network not in ("proxy", "none"):
@@ -89,15 +126,22 @@ def ab(
     task_path = proj.tasks if proj else tasks
     agent = agent or (proj.agent if proj else None)
     if agent is None:
-        raise UsageError("no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)")
+        raise UsageError(
+            "no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)"
+        )
     pack_path = pack or (proj.pack if proj else None)
     upstream = None
     if upstream_url:
         upstream = UpstreamSpec(api=upstream_api, base_url=upstream_url, key_env=upstream_key_env)
     elif proj and proj.upstream:
         u = proj.upstream
-        upstream = UpstreamSpec(api=u.api, base_url=u.base_url, key_env=u.key_env,
-                                command=tuple(u.command) if u.command else None, cwd=tasks.resolve())
+        upstream = UpstreamSpec(
+            api=u.api,
+            base_url=u.base_url,
+            key_env=u.key_env,
+            command=tuple(u.command) if u.command else None,
+            cwd=tasks.resolve(),
+        )
     opts = AbOptions(
         task_set=load_task_set(task_path, only),
         agent=resolve_agent(agent, agent_cmd, instruction_via),  # type: ignore[arg-type]
@@ -109,8 +153,13 @@ def ab(
         prices_file=prices or (proj.prices if proj else None),
         network=network,  # type: ignore[arg-type]
         retain=retain,  # type: ignore[arg-type]
-        agent_timeout_s=agent_timeout, verifier_timeout_s=verifier_timeout, budget_usd=budget_usd,
-        retries=retries, extra_env=_parse_env(env or []), runs_dir=runs_dir, seed=seed,
+        agent_timeout_s=agent_timeout,
+        verifier_timeout_s=verifier_timeout,
+        budget_usd=budget_usd,
+        retries=retries,
+        extra_env=_parse_env(env or []),
+        runs_dir=runs_dir,
+        seed=seed,
     )
     if resume:
         run_dir = find_run(resume, runs_dir)
@@ -120,11 +169,19 @@ def ab(
     err = Console(stderr=True)
     show = not quiet and sys.stderr.isatty()
     if not quiet:
-        err.print(f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
-                  f"repeat(s), agent {opts.agent.name}; folder {run_dir}")
+        err.print(
+            f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
+            f"repeat(s), agent {opts.agent.name}; folder {run_dir}"
+        )
     status = "completed"
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, disable=not show) as bar:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not show,
+    ) as bar:
         job = bar.add_task("trials", total=len(opts.task_set.tasks) * 2 * opts.repeats)
 
         def on_progress(p: RunProgress) -> None:
@@ -140,10 +197,14 @@ def ab(
     run = load_run(run_dir)
     if as_json:
         doc = {
-            "run_id": run.result.run_id, "status": run.result.status, "run_dir": str(run_dir),
+            "run_id": run.result.run_id,
+            "status": run.result.status,
+            "run_dir": str(run_dir),
             "trials": [t.model_dump(mode="json", by_alias=True) for t in run.result.trials],
             "table": [r.model_dump(mode="json") for r in run.result.table],
-            "verdict": run.result.verdict, "run_card": run.result.run_card, "coverage": run.result.coverage.model_dump(),
+            "verdict": run.result.verdict,
+            "run_card": run.result.run_card,
+            "coverage": run.result.coverage.model_dump(),
         }
         typer.echo(json.dumps(doc, indent=2, sort_keys=True))
     else:
@@ -160,33 +221,51 @@ def result(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
     runs_dir: RunsDir = Path("runs"),
 ) -> None:
-    """Rebuild a run's full record (every trial, coverage, table, verdict) from its event log,
-    as JSON. The same log gives the same bytes on any machine."""
+    """Rebuild a run's full record from its event log, as JSON.
+
+    Every trial, coverage, the table and the verdict; the same log gives the same bytes on any
+    machine, any time later.
+    """
     typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
 
 
 @app.command()
 @translate_errors
 def results(
-    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    run: Annotated[
+        list[str], typer.Argument(help="A run id or folder; a folder of runs (a list); or two runs (a comparison).")
+    ],
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per trial, as a list.")] = False,
+    include_controls: Annotated[
+        bool, typer.Option("--include-controls", help="Count oracle/nop trials in the totals.")
+    ] = False,
 ) -> None:
-    """One row per trial: task, mode, repeat, reward, execution, assessment, level, time, tokens, cost."""
-    r = load_run(find_run(run, runs_dir))
-    recs = r.to_records()
-    if as_json:
-        typer.echo(json.dumps(recs, indent=2, sort_keys=True))
-        return
-    d = r.denominators()
-    t = Table(title=f"{r.result.run_id}: {d.passes}/{d.scored} scored passed, {d.passes}/{d.attempted} attempted passed")
-    for col in ("task", "mode", "rep", "reward", "execution", "assessment", "level", "fault", "time", "tokens in/out", "cost"):
-        t.add_column(col)
-    for x in recs:
-        tok = f"{x['input_tokens'] if x['input_tokens'] is not None else '—'}/{x['output_tokens'] if x['output_tokens'] is not None else '—'}"
-        t.add_row(x["task_id"], x["mode"], str(x["repeat"]), "—" if x["reward"] is None else f"{x['reward']:g}",
-                  x["execution"], x["assessment"], x["level"] or "—", x["fault"] or "",
-                  "—" if x["wall_ms"] is None else f"{x['wall_ms'] / 1000:.1f}s", tok,
-                  "—" if x["cost_usd"] is None else f"${x['cost_usd']:.4f}")
-    _out_console().print(t)
+    """One row per trial: task, mode, repeat, reward, execution, assessment, level, time, tokens,
+    cost, control; then the summary (score, outcomes, cost, time, files) and the warnings.
+    On a folder of runs, a list; on two runs, `memeval compare`.
+    """
+    from memeval.abreport import compare_runs, is_runs_dir, list_runs
+    from memeval.cli.read import print_comparison, print_listing, print_results
 
+    if len(run) == 2:
+        c = compare_runs(load_run(find_run(run[0], runs_dir)), load_run(find_run(run[1], runs_dir)))
+        if as_json:
+            typer.echo(c.model_dump_json(by_alias=True, indent=2))
+        else:
+            print_comparison(c, _out_console())
+        return
+    if len(run) != 1:
+        raise UsageError(f"memeval results takes one run, a folder of runs, or two runs; got {len(run)}")
+    if is_runs_dir(Path(run[0])):
+        doc = list_runs(Path(run[0]))
+        if as_json:
+            typer.echo(doc.model_dump_json(by_alias=True, indent=2))
+        else:
+            print_listing(doc, _out_console())
+        return
+    r = load_run(find_run(run[0], runs_dir))
+    if as_json:
+        typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
+        return
+    print_results(r, _out_console(), include_controls)

@@ -1,0 +1,158 @@
+"""`memeval check-tasks`: run both control agents on every task and name the broken tasks.
+
+A sound task fails when nothing is done (`nop`) and passes when its own solution runs (`oracle`).
+Each control runs as an ordinary paired run (both arms cold, `--network none`), so every task gets
+two trials per control and the two run folders stay as evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memeval.agents import resolve_agent
+from memeval.results import Run, load_run
+from memeval.runner import AbOptions, Progress, execute, start_run
+from memeval.tasks import TaskSet
+
+Problem = Literal["oracle_fails", "nop_passes", "unscored"]
+"""Why a task is broken: its solution does not pass, doing nothing passes, or a control trial got
+no score (a fault or a verifier error)."""
+
+
+class TaskCheck(BaseModel):
+    """One task's controls: how many of each control's scored trials passed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    task_id: str
+    oracle_passes: int
+    oracle_scored: int
+    oracle_trials: int
+    nop_passes: int
+    nop_scored: int
+    nop_trials: int
+    problems: tuple[Problem, ...]
+    details: tuple[str, ...]
+    """A sentence per problem, naming the trial and what happened."""
+
+
+class TaskCheckReport(BaseModel):
+    """`memeval check-tasks --json`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    schema_: str = Field(default="memeval.task_check/1", alias="schema")
+    schema_version: int = 1
+    task_set: str
+    oracle_run: str
+    nop_run: str
+    tasks: tuple[TaskCheck, ...]
+
+    @property
+    def broken(self) -> tuple[TaskCheck, ...]:
+        """Tasks with at least one problem."""
+        return tuple(t for t in self.tasks if t.problems)
+
+
+def _control_run(
+    task_set: TaskSet,
+    control: str,
+    runs_dir: Path,
+    timeout_s: float | None,
+    on_progress: Callable[[Progress], None] | None,
+) -> Run:
+    opts = AbOptions(
+        task_set=task_set,
+        agent=resolve_agent(control),
+        network="none",
+        retain="never",
+        runs_dir=runs_dir,
+        agent_timeout_s=timeout_s,
+    )
+    run_dir = start_run(opts)
+    execute(run_dir, opts, on_progress)
+    return load_run(run_dir)
+
+
+def check_tasks(
+    task_set: TaskSet,
+    runs_dir: Path,
+    agent_timeout_s: float | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> TaskCheckReport:
+    """Run `oracle` then `nop` on every task of `task_set` with no network, and judge each task.
+
+    Args:
+        task_set: the tasks (from `memeval.tasks.load_task_set`).
+        runs_dir: where the two control runs are written.
+        agent_timeout_s: the agents' turn budget (default: each task's own).
+        on_progress: called after every trial.
+
+    Returns:
+        One `TaskCheck` per task, in task-set order.
+
+    Raises:
+        KeyboardInterrupt: passed on after the run records its cancellation.
+    """
+    oracle = _control_run(task_set, "oracle", runs_dir, agent_timeout_s, on_progress)
+    nop = _control_run(task_set, "nop", runs_dir, agent_timeout_s, on_progress)
+    checks = []
+    for t in task_set.tasks:
+        problems: list[Problem] = []
+        details: list[str] = []
+        counts = {}
+        for name, run in (("oracle", oracle), ("nop", nop)):
+            recs = [r for r in run.result.trials if r.task_id == t.task_id]
+            scored = [r for r in recs if r.fault is None and r.assessment == "scored"]
+            passes = [r for r in scored if r.verified]
+            counts[name] = (len(passes), len(scored), len(recs))
+            for r in recs:
+                if r.fault is not None or r.assessment != "scored":
+                    why = (
+                        f"fault {r.fault.code}: {r.fault.message}"
+                        if r.fault
+                        else f"assessment {r.assessment}"
+                    )
+                    details.append(f"{name} trial {r.trial_id} was not scored ({why})")
+                    if "unscored" not in problems:
+                        problems.append("unscored")
+            if name == "oracle" and len(passes) < len(scored):
+                problems.append("oracle_fails")
+                details.append(
+                    f"the solution (oracle) failed {len(scored) - len(passes)} of {len(scored)} "
+                    "scored trials: the tests or solution/solve.sh are wrong"
+                )
+            if name == "nop" and passes:
+                problems.append("nop_passes")
+                details.append(
+                    f"doing nothing (nop) passed {len(passes)} of {len(scored)} scored trials: "
+                    "the tests do not check the work"
+                )
+        checks.append(
+            TaskCheck(
+                task_id=t.task_id,
+                oracle_passes=counts["oracle"][0],
+                oracle_scored=counts["oracle"][1],
+                oracle_trials=counts["oracle"][2],
+                nop_passes=counts["nop"][0],
+                nop_scored=counts["nop"][1],
+                nop_trials=counts["nop"][2],
+                problems=tuple(problems),
+                details=tuple(details),
+            )
+        )
+    return TaskCheckReport(
+        task_set=f"{task_set.name}@{task_set.version}",
+        oracle_run=oracle.result.run_id,
+        nop_run=nop.result.run_id,
+        tasks=tuple(checks),
+    )
+
+
+def broken_lines(report: TaskCheckReport) -> Sequence[str]:
+    """One line per broken task: `task-id: oracle_fails, unscored`."""
+    return [f"{t.task_id}: {', '.join(t.problems)}" for t in report.broken]

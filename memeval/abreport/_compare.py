@@ -1,0 +1,236 @@
+"""Compare two runs task by task: which tasks flipped each way, in each arm.
+
+Two runs are comparable only under the same run card (`memeval.runner.card_differences`); a
+field the user means to vary is named with `vary` and turns the refusal into a warning. Each arm
+of run B is also judged against the same arm of run A with the paired procedure
+(`memeval.stats.paired_verdict`, A's arm in the baseline slot), so "better" here means run B's
+arm passed more tasks than run A's, beyond chance.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memeval.errors import RunCardMismatch, UsageError
+from memeval.results import Run, TrialRecord
+from memeval.runner import RunCard, card_differences
+from memeval.stats import TaskTrials, TrialObs, paired_verdict
+from memeval.types import MODES, Mode
+
+COMPARISON_SCHEMA = "memeval.comparison/1"
+COMPARISON_SCHEMA_VERSION = 1
+
+Change = Literal["improved", "regressed", "same", "only_in_a", "only_in_b", "not_scored"]
+"""How one task's pass rate in one arm moved from run A to run B.
+
+- `improved` / `regressed`: B's pass rate over scored trials is higher / lower than A's (with one
+  repeat this is a flip from fail to pass / pass to fail).
+- `same`: equal rates. `only_in_a` / `only_in_b`: the task ran in one run only.
+- `not_scored`: the task ran in both, but one of them has no scored trial in this arm.
+"""
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class TaskChange(_M):
+    """One task in one arm, run A against run B (rates are fractions over scored trials)."""
+
+    task_id: str
+    mode: Mode
+    a_passes: int
+    a_scored: int
+    b_passes: int
+    b_scored: int
+    a_rate: float | None
+    b_rate: float | None
+    change: Change
+
+
+class ArmComparison(_M):
+    """One arm (mode) of both runs: passes side by side, the flips, the paired verdict B vs A."""
+
+    mode: Mode
+    a_passes: int
+    a_scored: int
+    b_passes: int
+    b_scored: int
+    improved: tuple[str, ...]
+    """Tasks whose pass rate rose from A to B (flipped to pass, with one repeat)."""
+    regressed: tuple[str, ...]
+    """Tasks whose pass rate fell from A to B (flipped to fail, with one repeat)."""
+    verdict: dict[str, Any] | None
+    """`memeval.stats.PairedVerdict` as JSON with A's arm as baseline and B's as pack; None when
+    no task was scored in both."""
+
+
+class Comparison(_M):
+    """The comparison document (`memeval compare --json`)."""
+
+    schema_: str = Field(default=COMPARISON_SCHEMA, alias="schema")
+    schema_version: int = COMPARISON_SCHEMA_VERSION
+    run_a: str
+    run_b: str
+    varied: tuple[str, ...]
+    """Run-card fields the user said differ on purpose (`--vary`)."""
+    card_differences: tuple[str, ...]
+    """Every run-card difference, `field: A != B` (only fields in `varied`, or the call refused)."""
+    verdict_a: str | None
+    verdict_b: str | None
+    """Each run's own verdict word (pack against baseline within the run)."""
+    arms: tuple[ArmComparison, ...]
+    tasks: tuple[TaskChange, ...]
+    warnings: tuple[str, ...]
+
+
+def _obs(r: TrialRecord) -> TrialObs:
+    outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
+    return TrialObs(
+        outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out"
+    )
+
+
+def _by_task(run: Run, mode: Mode) -> dict[str, list[TrialRecord]]:
+    out: dict[str, list[TrialRecord]] = {}
+    for r in run.result.trials:
+        if r.mode == mode:
+            out.setdefault(r.task_id, []).append(r)
+    return out
+
+
+def _counts(recs: Sequence[TrialRecord]) -> tuple[int, int]:
+    scored = [r for r in recs if r.fault is None and r.assessment == "scored"]
+    return sum(1 for r in scored if r.verified), len(scored)
+
+
+def check_cards(a: Run, b: Run, vary: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+    """Check that two runs share their run card except for the `vary` fields.
+
+    Returns:
+        (every difference, warnings about the intended ones).
+
+    Raises:
+        UsageError: a `vary` name that is not a run-card field (listing the fields).
+        RunCardMismatch: a difference in a field not in `vary`, naming each with both values.
+    """
+    fields = list(RunCard.model_fields)
+    for v in vary:
+        if v not in fields:
+            raise UsageError(
+                f"--vary {v!r} is not a run-card field; use one of: {', '.join(fields)}"
+            )
+    card_a, card_b = (
+        RunCard.model_validate(a.result.run_card),
+        RunCard.model_validate(b.result.run_card),
+    )
+    diffs = card_differences(card_a, card_b)
+    unexpected = [d for d in diffs if d.split(":", 1)[0] not in vary]
+    if unexpected:
+        raise RunCardMismatch(
+            f"runs {a.result.run_id} and {b.result.run_id} ran under different run cards: "
+            + "; ".join(unexpected)
+            + ". Compare runs that differ in one thing, or name it with --vary FIELD."
+        )
+    warnings = [f"run cards differ, as --vary says: {d}" for d in diffs]
+    differing = {d.split(":", 1)[0] for d in diffs}
+    warnings += [
+        f"--vary {v}: the run cards do not differ in {v}" for v in vary if v not in differing
+    ]
+    return diffs, warnings
+
+
+def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601) -> Comparison:
+    """Compare run B against run A, task by task and arm by arm.
+
+    Args:
+        a: the reference run.
+        b: the run compared with it.
+        vary: run-card fields allowed to differ (each named in a warning).
+        seed: seed of the paired procedure's permutation and bootstrap.
+
+    Raises:
+        UsageError, RunCardMismatch: see `check_cards`.
+    """
+    diffs, warnings = check_cards(a, b, vary)
+    tasks: list[TaskChange] = []
+    arms: list[ArmComparison] = []
+    for mode in MODES:
+        ta, tb = _by_task(a, mode), _by_task(b, mode)
+        inputs = []
+        up: list[str] = []
+        down: list[str] = []
+        for task_id in list(ta) + [t for t in tb if t not in ta]:
+            ap, an = _counts(ta.get(task_id, []))
+            bp, bn = _counts(tb.get(task_id, []))
+            ra, rb = (ap / an if an else None), (bp / bn if bn else None)
+            change: Change
+            if task_id not in tb:
+                change = "only_in_a"
+            elif task_id not in ta:
+                change = "only_in_b"
+            elif ra is None or rb is None:
+                change = "not_scored"
+            else:
+                change = "improved" if rb > ra else "regressed" if rb < ra else "same"
+                inputs.append(
+                    TaskTrials(
+                        task_id=task_id,
+                        baseline=tuple(_obs(r) for r in ta[task_id]),
+                        pack=tuple(_obs(r) for r in tb[task_id]),
+                    )
+                )
+            (up if change == "improved" else down if change == "regressed" else []).append(task_id)
+            tasks.append(
+                TaskChange(
+                    task_id=task_id,
+                    mode=mode,
+                    a_passes=ap,
+                    a_scored=an,
+                    b_passes=bp,
+                    b_scored=bn,
+                    a_rate=ra,
+                    b_rate=rb,
+                    change=change,
+                )
+            )
+        verdict = None
+        if inputs:
+            verdict = json.loads(
+                paired_verdict(inputs, perm_seed=seed, boot_seed=seed).model_dump_json()
+            )
+        arms.append(
+            ArmComparison(
+                mode=mode,
+                a_passes=sum(t.a_passes for t in tasks if t.mode == mode),
+                a_scored=sum(t.a_scored for t in tasks if t.mode == mode),
+                b_passes=sum(t.b_passes for t in tasks if t.mode == mode),
+                b_scored=sum(t.b_scored for t in tasks if t.mode == mode),
+                improved=tuple(up),
+                regressed=tuple(down),
+                verdict=verdict,
+            )
+        )
+    only = sorted({t.task_id for t in tasks if t.change in ("only_in_a", "only_in_b")})
+    if only:
+        warnings.append(
+            f"{len(only)} task(s) ran in one run only and are not compared: {', '.join(only)}"
+        )
+    if any(r.control for r in a.result.trials) or any(r.control for r in b.result.trials):
+        warnings.append("control trials (oracle/nop) are compared like any other")
+    va, vb = a.result.verdict, b.result.verdict
+    return Comparison(
+        run_a=a.result.run_id,
+        run_b=b.result.run_id,
+        varied=tuple(vary),
+        card_differences=tuple(diffs),
+        verdict_a=va["verdict"] if va else None,
+        verdict_b=vb["verdict"] if vb else None,
+        arms=tuple(arms),
+        tasks=tuple(tasks),
+        warnings=tuple(warnings),
+    )

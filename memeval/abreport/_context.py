@@ -1,0 +1,297 @@
+"""The A/B report's context: every figure the templates print, already worded.
+
+The templates (`templates/ab/report.html` and its macros) only lay out what is here: they compute
+nothing, so the HTML page, the PDF and the viewer cannot disagree on a figure. A test checks that
+the report template reads every field and no other name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from memeval.abreport._summary import RunSummary, summarize
+from memeval.abreport._text import ARM_LABEL, money, pct, summary_lines
+from memeval.results import Run, TrialRecord
+from memeval.types import CHECK_LEVELS, MODES
+
+GridOutcome = str
+"""`pass`, `fail`, `fault`, `unscored` or `missing` (the trial never ended)."""
+
+
+@dataclass(frozen=True)
+class ArmView:
+    """One arm, as the report prints it.
+
+    Attributes:
+        mode: `baseline` or `pack`.
+        label: the column head, e.g. `Cold agent (baseline)`.
+        passes: trials the held-back tests passed ("really passed").
+        scored: trials the verifier scored (the M of "N of M").
+        rate: pass rate in [0, 1] used by the chart: the verdict's mean per-task rate over paired
+            tasks, or passes / scored without a verdict; None with nothing scored.
+        rate_text: `rate` as a percentage.
+        ci: 95% interval on `rate` as (lower, upper), or None.
+        ci_text: e.g. `60.1–96.0% (wilson)`, or an em dash.
+        cost_of_pass: the arm's known spend / its passes, e.g. `$0.03`; `no pass` or an em dash.
+        cost_of_pass_ci: the seeded bootstrap 95% interval, e.g. `$0.02 – $0.04` (`unbounded`
+            for an end the data cannot bound).
+        cost_coverage: `known/total` scored trials with a known cost.
+        spend: the arm's whole metered spend over counted trials, or an em dash.
+        levels: passes per check level, e.g. `L2v: 12`.
+    """
+
+    mode: str
+    label: str
+    passes: int
+    scored: int
+    rate: float | None
+    rate_text: str
+    ci: tuple[float, float] | None
+    ci_text: str
+    cost_of_pass: str
+    cost_of_pass_ci: str
+    cost_coverage: str
+    spend: str
+    levels: str
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """One trial in the per-task outcome grid: its mode, repeat, outcome and a tooltip."""
+
+    mode: str
+    repeat: int
+    outcome: GridOutcome
+    title: str
+
+
+@dataclass(frozen=True)
+class TaskRow:
+    """One task of the with/without table: the two cells as worded text, and its grid cells."""
+
+    task_id: str
+    baseline: str
+    pack: str
+    cells: tuple[GridCell, ...]
+
+
+@dataclass(frozen=True)
+class ReportContext:
+    """Everything `templates/ab/report.html` prints. Strings are final text; the template escapes.
+
+    Attributes:
+        title: the page title.
+        run_id: the run's id (printed in a mono font).
+        status: `completed`, `cancelled`, `error` or `running`.
+        log_hash: SHA-256 of the log the report was projected from.
+        run_dir: where the run's files are.
+        verdict: `better`, `worse` or `unresolved`.
+        verdict_reason: the procedure's reason, e.g. `significant` or `too_few_tasks(<10)`.
+        p_text: e.g. `p = 0.0117 (exact(binomtest)), 14 paired tasks`.
+        delta_text: the difference in pass rate with its interval, e.g. `+64.3 points, 95% CI ...`.
+        cost_delta_text: pack minus baseline cost of a pass with its interval, or an em dash.
+        arms: baseline then pack.
+        rows: the table, one row per task, in plan order.
+        repeats: repeats per task (columns per arm in the grid).
+        card: the run card as (field, value) pairs.
+        coverage: coverage as (what, figure) pairs.
+        summary: the summary lines (score, outcomes, cost, time, artifacts).
+        warnings: sentences naming what weakens the reading.
+        faults: one line per faulted trial or run fault.
+        checked_by: how passes were checked (the run card's `checked_by`).
+    """
+
+    title: str
+    run_id: str
+    status: str
+    log_hash: str
+    run_dir: str
+    verdict: str
+    verdict_reason: str
+    p_text: str
+    delta_text: str
+    cost_delta_text: str
+    arms: tuple[ArmView, ...]
+    rows: tuple[TaskRow, ...]
+    repeats: int
+    card: tuple[tuple[str, str], ...]
+    coverage: tuple[tuple[str, str], ...]
+    summary: tuple[str, ...]
+    warnings: tuple[str, ...]
+    faults: tuple[str, ...]
+    checked_by: str
+
+
+CARD_FIELDS = (
+    "model",
+    "upstream",
+    "task_set",
+    "checked_by",
+    "tools_allowed",
+    "agent",
+    "timeouts",
+    "network",
+    "repeats",
+    "budget_usd",
+    "sandbox",
+    "environment_hash",
+    "memeval",
+)
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{a}={b}" for a, b in v.items() if b)
+    if isinstance(v, list | tuple):
+        return ", ".join(str(x) for x in v)
+    return "—" if v is None else str(v)
+
+
+def _bound(v: float | None) -> str:
+    return "unbounded" if v is None else money(v)
+
+
+def _outcome(r: TrialRecord) -> GridOutcome:
+    if r.fault is not None:
+        return "fault"
+    if r.assessment != "scored":
+        return "unscored"
+    return "pass" if r.verified else "fail"
+
+
+def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
+    v = run.result.verdict
+    score = next(a for a in s.arms if a.mode == mode)
+    passes = sum(getattr(r, f"{mode}_passes") for r in run.result.table)
+    scored = sum(getattr(r, f"{mode}_scored") for r in run.result.table)
+    rate, ci, method = score.rate_scored, score.ci, score.ci_method
+    cop_text, cop_ci, coverage = "—", "—", "—"
+    if v is not None and v.get(f"pass_rate_{mode}") is not None:
+        rate = v[f"pass_rate_{mode}"]
+        raw = v.get(f"pass_rate_ci_{mode}")
+        ci, method = ((raw[0], raw[1]), raw[2]) if raw else (None, None)
+    if v is not None:
+        cop = v["cost_of_pass"][mode]
+        cop_text = (
+            money(cop["value"])
+            if cop["value"] is not None
+            else ("no pass" if cop["passes"] == 0 else "—")
+        )
+        if cop.get("ci"):
+            cop_ci = f"{_bound(cop['ci'][0])} – {_bound(cop['ci'][1])}"
+        coverage = cop["cost_coverage"]
+    levels: dict[str, int] = {}
+    for r in run.result.trials:
+        if (
+            r.mode == mode
+            and r.fault is None
+            and r.assessment == "scored"
+            and r.verified
+            and r.checks
+        ):
+            levels[r.checks[0].level] = levels.get(r.checks[0].level, 0) + 1
+    level_text = (
+        ", ".join(f"{lv}: {levels[lv]}" for lv in CHECK_LEVELS if lv in levels) or "no pass"
+    )
+    return ArmView(
+        mode=mode,
+        label=ARM_LABEL[mode],
+        passes=passes,
+        scored=scored,
+        rate=rate,
+        rate_text=pct(rate),
+        ci=ci,
+        ci_text="—" if ci is None else f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}% ({method})",
+        cost_of_pass=cop_text,
+        cost_of_pass_ci=cop_ci,
+        cost_coverage=coverage,
+        spend=money(s.cost_by_arm.get(mode)),
+        levels=level_text,
+    )
+
+
+def build_context(run: Run, include_controls: bool = True) -> ReportContext:
+    """Word every figure of a run for the report.
+
+    Args:
+        run: a loaded run (`memeval.results.load_run`).
+        include_controls: count control trials in the summary lines (a report on a control run
+            is about the controls, so the default counts them).
+    """
+    res = run.result
+    s = summarize(run, include_controls=include_controls)
+    v = res.verdict
+    repeats = max([t.repeat for t in res.trials] + [int(res.run_card.get("repeats") or 1)])
+    by_key = {(r.task_id, r.mode, r.repeat): r for r in res.trials}
+    rows = []
+    for row in res.table:
+        cells = []
+        for mode in MODES:
+            for rep in range(1, repeats + 1):
+                r = by_key.get((row.task_id, mode, rep))
+                outcome = _outcome(r) if r else "missing"
+                cells.append(
+                    GridCell(
+                        mode=mode,
+                        repeat=rep,
+                        outcome=outcome,
+                        title=f"{row.task_id} · {mode} · repeat {rep}: {outcome}",
+                    )
+                )
+        rows.append(
+            TaskRow(task_id=row.task_id, baseline=row.baseline, pack=row.pack, cells=tuple(cells))
+        )
+    verdict, reason, p_text, delta_text, cost_delta = (
+        "unresolved",
+        "no task was scored in both arms",
+        "—",
+        "—",
+        "—",
+    )
+    if v is not None:
+        verdict, reason = v["verdict"], v["reason"]
+        p_text = f"p = {v['p_value']:.4g} ({v['p_method']}), {v['n_tasks_paired']} paired tasks"
+        if v.get("delta") is not None:
+            ci = v.get("delta_ci")
+            ci_part = f", 95% CI {100 * ci[0]:+.1f} to {100 * ci[1]:+.1f} ({ci[2]})" if ci else ""
+            delta_text = f"{100 * v['delta']:+.1f} points{ci_part}"
+        diff = v["cost_of_pass"].get("pack_minus_baseline")
+        if diff is not None:
+            dci = diff.get("ci")
+            cost_delta = f"{'+' if diff['value'] >= 0 else ''}{money(diff['value'])} per pass" + (
+                f", 95% CI {_bound(dci[0])} to {_bound(dci[1])}" if dci else ""
+            )
+    c = res.coverage
+    coverage = (
+        ("Trials expected", str(c.expected_trials)),
+        ("Trials executed", str(c.executed_trials)),
+        ("Trials scored", str(c.completed_trials)),
+        ("Measurements observed", f"{c.observed_measurements} of {c.expected_measurements}"),
+    ) + tuple((f"Missing: {k}", str(n)) for k, n in c.missing.items())
+    faults = tuple(
+        f"{r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}"
+        for r in res.trials
+        if r.fault
+    ) + tuple(f"run: {f.code} ({f.phase}): {f.message}" for f in res.run_faults)
+    return ReportContext(
+        title=f"A/B report · run {res.run_id}",
+        run_id=res.run_id,
+        status=res.status,
+        log_hash=res.log_hash,
+        run_dir=str(run.path),
+        verdict=verdict,
+        verdict_reason=reason,
+        p_text=p_text,
+        delta_text=delta_text,
+        cost_delta_text=cost_delta,
+        arms=tuple(_arm(m, run, s) for m in MODES),
+        rows=tuple(rows),
+        repeats=repeats,
+        card=tuple((k, _value(res.run_card.get(k))) for k in CARD_FIELDS if k in res.run_card),
+        coverage=coverage,
+        summary=tuple(summary_lines(s)),
+        warnings=s.warnings,
+        faults=faults,
+        checked_by=str(res.run_card.get("checked_by", "—")),
+    )

@@ -1,0 +1,118 @@
+"""List the run folders under a runs directory (`memeval runs`, `memeval results FOLDER`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memeval.errors import RunLogError
+from memeval.eventlog import LOG_NAME
+from memeval.results import load_run
+
+RUNS_SCHEMA = "memeval.runs/1"
+
+
+class RunListing(BaseModel):
+    """One run folder, read from its log.
+
+    `error` is set (and the rest mostly None) when the log cannot be read; such a folder is
+    listed, never skipped.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    run_id: str
+    path: str
+    started_at: str | None
+    """When the first trial started (UTC, ISO 8601); None before any trial started."""
+    task_set: str | None
+    """`name@version` of the task set."""
+    agent: str | None
+    control: str | None
+    """`oracle` or `nop` for a control run."""
+    status: str
+    trials: int
+    planned: int
+    verdict: str | None
+    p_value: float | None
+    error: str | None = None
+
+
+class RunsDocument(BaseModel):
+    """`memeval runs --json`: every run folder, oldest first."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    schema_: str = Field(default=RUNS_SCHEMA, alias="schema")
+    schema_version: int = 1
+    runs_dir: str
+    runs: tuple[RunListing, ...]
+
+
+def is_runs_dir(path: Path) -> bool:
+    """True when `path` is a folder holding at least one run folder (and is not a run itself)."""
+    return (
+        path.is_dir()
+        and not (path / LOG_NAME).is_file()
+        and any((p / LOG_NAME).is_file() for p in path.iterdir() if p.is_dir())
+    )
+
+
+def list_runs(runs_dir: Path) -> RunsDocument:
+    """Read every run folder directly under `runs_dir` (a folder with an `events.jsonl`).
+
+    Returns:
+        The listing, oldest first (by first trial start, then id); unreadable logs are listed
+        with `status="unreadable"` and the reason in `error`. A missing `runs_dir` lists nothing.
+    """
+    out: list[RunListing] = []
+    folders = (
+        sorted(p for p in runs_dir.iterdir() if (p / LOG_NAME).is_file())
+        if runs_dir.is_dir()
+        else []
+    )
+    for p in folders:
+        try:
+            run = load_run(p)
+        except RunLogError as exc:
+            out.append(
+                RunListing(
+                    run_id=p.name,
+                    path=str(p),
+                    started_at=None,
+                    task_set=None,
+                    agent=None,
+                    control=None,
+                    status="unreadable",
+                    trials=0,
+                    planned=0,
+                    verdict=None,
+                    p_value=None,
+                    error=str(exc),
+                )
+            )
+            continue
+        res = run.result
+        card = res.run_card
+        ts = card.get("task_set") or {}
+        agent = card.get("agent") or {}
+        starts = [t.started_at for t in res.trials]
+        v = res.verdict
+        out.append(
+            RunListing(
+                run_id=res.run_id,
+                path=str(p),
+                started_at=min(starts) if starts else None,
+                task_set=f"{ts.get('name')}@{ts.get('version')}",
+                agent=agent.get("name"),
+                control=agent.get("control") or None,
+                status=res.status,
+                trials=len(res.trials),
+                planned=res.coverage.expected_trials,
+                verdict=v["verdict"] if v else None,
+                p_value=v["p_value"] if v else None,
+            )
+        )
+    out.sort(key=lambda r: (r.started_at or "", r.run_id))
+    return RunsDocument(runs_dir=str(runs_dir), runs=tuple(out))

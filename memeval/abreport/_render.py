@@ -1,0 +1,43 @@
+"""Render the A/B report as one self-contained HTML page, and as a PDF with WeasyPrint.
+
+Both come from `templates/ab/report.html`: the CSS and the charts (inline SVG) are inside the
+page, so it needs no other file. The PDF is A4 with a running header (the run id), a footer
+"Page X of Y", and table heads repeated on every page a table spans.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memeval._templates import jinja_env
+from memeval.abreport._context import ReportContext, build_context
+from memeval.results import Run
+
+TEMPLATE = "report.html"
+
+
+def render_html(ctx: ReportContext) -> str:
+    """The report as one HTML document (UTF-8 text); every value is escaped."""
+    return jinja_env("ab").get_template(TEMPLATE).render(ctx=ctx)
+
+
+def render_pdf(ctx: ReportContext) -> bytes:
+    """The report as PDF bytes (WeasyPrint; about a second for a few pages).
+
+    The same context gives the same bytes: WeasyPrint's output is deterministic.
+    """
+    from weasyprint import HTML  # type: ignore[import-untyped]  # lazy: a slow import
+
+    pdf = HTML(string=render_html(ctx)).write_pdf()
+    assert pdf is not None  # write_pdf returns the bytes when no target is given
+    return bytes(pdf)
+
+
+def write_report(run: Run, html: Path | None = None, pdf: Path | None = None) -> ReportContext:
+    """Render `run`'s report to the given paths (parents created); return the context used."""
+    ctx = build_context(run)
+    for path, data in ((html, render_html(ctx).encode()), (pdf, render_pdf(ctx) if pdf else b"")):
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+    return ctx

@@ -1,0 +1,303 @@
+"""A run's summary in the spirit of BenchFlow's results page: score, outcomes, cost, time, files.
+
+Score is given per arm (baseline, pack), never pooled into one number: over scored trials and over
+every attempted trial (a trial with no score counts 0 in the second), with a 95% interval over the
+scored trials. Outcomes split the trials into scored (passed / failed), unscored (the verifier gave
+no score, or failed itself) and errored (a harness fault stopped the trial before a verdict).
+Control trials (`oracle`, `nop`) are left out unless asked for.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from scipy import stats as sps  # type: ignore[import-untyped]
+from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
+
+from memeval.eventlog import ModelCalled, RunLog
+from memeval.results import Run, TrialRecord
+from memeval.types import MODES, Mode
+
+RATE_LIMIT_STATUSES = frozenset({429, 529})
+"""HTTP statuses that mean the provider turned a call away for load (Anthropic uses 529)."""
+
+WARN_SHARE = 0.05
+"""More than this share of trials faulted, timed out or rate-limited draws a warning."""
+
+
+@dataclass(frozen=True)
+class ArmScore:
+    """One arm's score over the counted trials.
+
+    Attributes:
+        mode: `baseline` or `pack`.
+        passes: scored trials the verifier passed.
+        scored: trials the verifier scored.
+        attempted: every counted trial of the arm (scored, unscored and errored).
+        rate_scored: passes / scored, or None with nothing scored.
+        rate_attempted: passes / attempted, or None with no trial.
+        ci: 95% interval on `rate_scored` as (lower, upper), or None with nothing scored.
+        ci_method: `wilson` (one scored trial per task: Wilson score on trials) or
+            `t_on_task_means` (repeats: t interval over per-task pass rates, clipped to [0, 1]).
+        mean_reward: mean reward over scored trials (differs from the rate with partial credit).
+    """
+
+    mode: Mode
+    passes: int
+    scored: int
+    attempted: int
+    rate_scored: float | None
+    rate_attempted: float | None
+    ci: tuple[float, float] | None
+    ci_method: str | None
+    mean_reward: float | None
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """How the counted trials ended: scored + unscored + errored = total.
+
+    Attributes:
+        total: counted trials.
+        scored, passed, failed: trials the verifier scored, and how.
+        unscored: no fault, but no score (`verifier_errors` of them because the verifier failed).
+        verifier_errors: unscored trials whose assessment is `error`.
+        errored: trials a harness fault ended before a verdict.
+        faults: errored trials by fault code, e.g. {"timeout": 1}.
+    """
+
+    total: int
+    scored: int
+    passed: int
+    failed: int
+    unscored: int
+    verifier_errors: int
+    errored: int
+    faults: dict[str, int]
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """A run read as a whole: see the module docstring.
+
+    Attributes:
+        run_id, run_dir, status: which run, where its files are, and how it ended.
+        arms: one `ArmScore` per mode, baseline first.
+        outcomes: how the counted trials ended.
+        cost_usd: metered spend of the counted trials whose cost is known, USD (None: none known).
+        cost_by_arm: the same per mode.
+        cost_known: counted trials with a known cost; `outcomes.total` is the denominator.
+        tokens: input + output tokens over counted trials with both known (None: none known).
+        wall_s: seconds from the first trial's start to the last trial's end (None: no trial ended).
+        controls_left_out: control trials not counted (0 with `include_controls`).
+        control_kinds: the control agents seen (`oracle`, `nop`).
+        include_controls: whether control trials were counted.
+        warnings: plain sentences, each naming what is weak and how to fix it.
+    """
+
+    run_id: str
+    run_dir: str
+    status: str
+    arms: tuple[ArmScore, ...]
+    outcomes: Outcomes
+    cost_usd: float | None
+    cost_by_arm: dict[str, float | None]
+    cost_known: int
+    tokens: int | None
+    wall_s: float | None
+    controls_left_out: int
+    control_kinds: tuple[str, ...]
+    include_controls: bool
+    warnings: tuple[str, ...]
+
+
+def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] | None, str | None]:
+    """95% interval on a pass rate from scored trials grouped by task.
+
+    Wilson score interval on trials when every task has one scored trial (statsmodels
+    `proportion_confint(method="wilson")`); otherwise a t interval over the per-task pass rates
+    (trials of one task are not independent), clipped to [0, 1].
+
+    Args:
+        per_task: task id -> pass (True) / fail (False) of each scored trial.
+
+    Returns:
+        ((lower, upper), method) or (None, None) when nothing was scored.
+    """
+    groups = [v for v in per_task.values() if v]
+    if not groups:
+        return None, None
+    if all(len(v) == 1 for v in groups):
+        lo, hi = proportion_confint(
+            sum(v[0] for v in groups), len(groups), alpha=0.05, method="wilson"
+        )
+        return (float(lo), float(hi)), "wilson"
+    rates = [sum(v) / len(v) for v in groups]
+    mean = sum(rates) / len(rates)
+    if len(rates) < 2:
+        return (mean, mean), "t_on_task_means"
+    sd = math.sqrt(sum((r - mean) ** 2 for r in rates) / (len(rates) - 1))
+    half = float(sps.t.ppf(0.975, len(rates) - 1)) * sd / math.sqrt(len(rates))
+    return (max(0.0, mean - half), min(1.0, mean + half)), "t_on_task_means"
+
+
+def _arm(mode: Mode, trials: Sequence[TrialRecord]) -> ArmScore:
+    rs = [r for r in trials if r.mode == mode]
+    scored = [r for r in rs if r.fault is None and r.assessment == "scored"]
+    passes = sum(1 for r in scored if r.verified)
+    per_task: dict[str, list[bool]] = {}
+    for r in scored:
+        per_task.setdefault(r.task_id, []).append(bool(r.verified))
+    ci, method = rate_interval(per_task)
+    rewards = [r.reward for r in scored if r.reward is not None]
+    return ArmScore(
+        mode=mode,
+        passes=passes,
+        scored=len(scored),
+        attempted=len(rs),
+        rate_scored=passes / len(scored) if scored else None,
+        rate_attempted=passes / len(rs) if rs else None,
+        ci=ci,
+        ci_method=method,
+        mean_reward=sum(rewards) / len(rewards) if rewards else None,
+    )
+
+
+def outcomes_of(trials: Sequence[TrialRecord]) -> Outcomes:
+    """Split trials into scored (passed/failed), unscored (verifier errors among them), errored."""
+    scored = [r for r in trials if r.fault is None and r.assessment == "scored"]
+    unscored = [r for r in trials if r.fault is None and r.assessment != "scored"]
+    errored = [r for r in trials if r.fault is not None]
+    passed = sum(1 for r in scored if r.verified)
+    return Outcomes(
+        total=len(trials),
+        scored=len(scored),
+        passed=passed,
+        failed=len(scored) - passed,
+        unscored=len(unscored),
+        verifier_errors=sum(1 for r in unscored if r.assessment == "error"),
+        errored=len(errored),
+        faults=dict(Counter(r.fault.code for r in errored if r.fault)),
+    )
+
+
+def _rate_limited(run: Run, trial_ids: set[str]) -> set[str]:
+    """Trials that had at least one model call turned away for load (429/529)."""
+    out = set()
+    for ev in RunLog(run.path).read().events:
+        if isinstance(ev, ModelCalled) and ev.trial_id in trial_ids:
+            if ev.call.get("status") in RATE_LIMIT_STATUSES:
+                out.add(ev.trial_id)
+    return out
+
+
+def _wall_s(trials: Sequence[TrialRecord]) -> float | None:
+    ends = [r.ended_at for r in trials if r.ended_at]
+    if not ends:
+        return None
+    first = min(datetime.fromisoformat(r.started_at) for r in trials)
+    last = max(datetime.fromisoformat(e) for e in ends)
+    return (last - first).total_seconds()
+
+
+def summarize(run: Run, include_controls: bool = False) -> RunSummary:
+    """Summarize a loaded run (see `RunSummary`).
+
+    Args:
+        run: a run from `memeval.results.load_run`.
+        include_controls: count `oracle`/`nop` trials in the totals (default: leave them out).
+
+    Returns:
+        The summary; `warnings` lists, in order: the run's status, run faults, controls left out,
+        unscored trials, the verdict's warnings, the share of faulted / timed-out / rate-limited
+        trials, and trials with an unknown cost.
+    """
+    res = run.result
+    controls = [r for r in res.trials if r.control]
+    counted = list(res.trials) if include_controls else [r for r in res.trials if not r.control]
+    warnings: list[str] = []
+    planned = res.coverage.expected_trials
+    if res.status != "completed":
+        warnings.append(
+            f"run is {res.status}: {len(res.trials)} of {planned} planned trials ended; "
+            f"go on with `memeval ab TASKS --resume {res.run_id}`"
+        )
+    for f in res.run_faults:
+        warnings.append(f"run fault {f.code} ({f.phase}): {f.message}")
+    kinds = tuple(sorted({str(r.control) for r in controls}))
+    if controls and not include_controls:
+        warnings.append(
+            f"{len(controls)} control trial(s) ({', '.join(kinds)}) left out of the totals; "
+            "pass --include-controls to count them"
+        )
+    out = outcomes_of(counted)
+    if out.unscored:
+        warnings.append(
+            f"{out.unscored} trial(s) unscored ({out.verifier_errors} verifier error): "
+            "no score came back; see `memeval view` for the verifier output"
+        )
+    if counted and res.verdict is not None:
+        warnings += [
+            str(w["message"])
+            for w in res.verdict.get("warnings", [])
+            if w.get("kind") != "many_faults"
+        ]
+    if counted:
+        limited = _rate_limited(run, {r.trial_id for r in counted})
+        bad = {
+            r.trial_id for r in counted if r.fault is not None or r.execution == "timed_out"
+        } | limited
+        if len(bad) > WARN_SHARE * len(counted):
+            warnings.append(
+                f"{len(bad)} of {len(counted)} trials ({len(bad) / len(counted):.0%}) faulted, "
+                "timed out "
+                f"or met a rate limit ({out.errored} faulted, "
+                f"{sum(1 for r in counted if r.execution == 'timed_out')} timed out, "
+                f"{len(limited)} rate-limited); "
+                "more than 5% weakens the verdict: fix the cause and re-run them"
+            )
+    costs = [r.physics.cost_usd for r in counted]
+    known = [c for c in costs if c is not None]
+    if counted and len(known) < len(counted):
+        reasons = Counter(
+            r.physics.missing.get("cost_usd", "unknown")
+            for r in counted
+            if r.physics.cost_usd is None
+        )
+        why = "; ".join(f"{n} {reason}" for reason, n in reasons.most_common(3))
+        warnings.append(
+            f"cost unknown for {len(counted) - len(known)} of {len(counted)} trials ({why}); "
+            "an unknown cost is never counted as 0"
+        )
+    by_arm: dict[str, float | None] = {}
+    for m in MODES:
+        arm_costs = [
+            r.physics.cost_usd for r in counted if r.mode == m and r.physics.cost_usd is not None
+        ]
+        by_arm[m] = round(sum(arm_costs), 6) if arm_costs else None
+    toks = [
+        r.harness_measured.input_tokens + r.harness_measured.output_tokens
+        for r in counted
+        if r.harness_measured.input_tokens is not None
+        and r.harness_measured.output_tokens is not None
+    ]
+    return RunSummary(
+        run_id=res.run_id,
+        run_dir=str(run.path),
+        status=res.status,
+        arms=tuple(_arm(m, counted) for m in MODES),
+        outcomes=out,
+        cost_usd=round(sum(known), 6) if known else None,
+        cost_by_arm=by_arm,
+        cost_known=len(known),
+        tokens=sum(toks) if toks else None,
+        wall_s=_wall_s(counted or list(res.trials)),
+        controls_left_out=0 if include_controls else len(controls),
+        control_kinds=kinds,
+        include_controls=include_controls,
+        warnings=tuple(warnings),
+    )

@@ -1,0 +1,100 @@
+"""Plain-text forms of the figures: money, rates, durations, and the summary lines.
+
+One place, so the terminal, the HTML report, the PDF and the viewer print a figure the same way.
+"""
+
+from __future__ import annotations
+
+from memeval.abreport._summary import ArmScore, Outcomes, RunSummary
+
+ARM_LABEL = {"baseline": "Cold agent (baseline)", "pack": "With memory (pack)"}
+"""How each mode is named to a reader (the records page's column heads)."""
+
+
+def money(v: float | None, digits: int = 2) -> str:
+    """`$0.18` (`−$0.08` below zero), or an em dash for an unknown amount (never `$0.00`)."""
+    if v is None:
+        return "—"
+    return f"{'−' if v < 0 else ''}${abs(v):,.{digits}f}"
+
+
+def pct(v: float | None) -> str:
+    """A fraction as a percentage with one decimal (`66.7%`), or an em dash."""
+    return "—" if v is None else f"{100 * v:.1f}%"
+
+
+def duration(seconds: float | None) -> str:
+    """`6m 32s`, `1h 02m`, `14s`; an em dash when unknown."""
+    if seconds is None:
+        return "—"
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m {s % 60:02d}s"
+    return f"{s // 3600}h {s % 3600 // 60:02d}m"
+
+
+def score_text(a: ArmScore) -> str:
+    """`3/4 scored passed (75.0%, 95% CI 30.1–95.4% wilson), 3/5 attempted passed (60.0%)`."""
+    ci = ""
+    if a.ci is not None:
+        ci = f", 95% CI {100 * a.ci[0]:.1f}–{100 * a.ci[1]:.1f}% {a.ci_method}"
+    reward = "" if a.mean_reward is None else f", mean reward {a.mean_reward:.2f}"
+    return (
+        f"{a.passes}/{a.scored} scored passed ({pct(a.rate_scored)}{ci}), "
+        f"{a.passes}/{a.attempted} attempted passed ({pct(a.rate_attempted)}){reward}"
+    )
+
+
+def outcomes_text(o: Outcomes) -> str:
+    """`4 scored (3 passed, 1 failed), 1 unscored (1 verifier error), 1 errored (1 timeout)`."""
+    faults = ", ".join(f"{n} {code}" for code, n in sorted(o.faults.items()))
+    return (
+        f"{o.scored} scored ({o.passed} passed, {o.failed} failed), "
+        f"{o.unscored} unscored ({o.verifier_errors} verifier error), "
+        f"{o.errored} errored" + (f" ({faults})" if faults else "")
+    )
+
+
+def summary_lines(s: RunSummary) -> list[str]:
+    """The summary as lines of text, in the order Score, Outcomes, Cost, Time, Artifacts, Controls.
+
+    Example (Fernhill sample)::
+
+        Score, baseline: 3/14 scored passed (21.4%, 95% CI 7.6–47.6% wilson), 3/14 attempted ...
+        Score, pack:     12/14 scored passed (85.7%, ...), 12/14 attempted passed (85.7%) ...
+        Outcomes:  28 scored (15 passed, 13 failed), 0 unscored (0 verifier error), 0 errored
+        Cost:      $0.62 metered (baseline $0.32, pack $0.30), known for 28 of 28 trials; ...
+        Time:      54s
+        Artifacts: runs/01M8...
+    """
+    lines = [f"Score, {a.mode + ':':<9} {score_text(a)}" for a in s.arms]
+    lines.append(f"Outcomes:  {outcomes_text(s.outcomes)}")
+    total = s.outcomes.total
+    if s.cost_usd is None:
+        cost = f"not known (no counted trial had a metered, priced cost; 0 of {total})"
+    else:
+        parts = ", ".join(f"{m} {money(v)}" for m, v in s.cost_by_arm.items())
+        cost = f"{money(s.cost_usd)} metered ({parts}), known for {s.cost_known} of {total} trials"
+    tokens = "tokens not metered" if s.tokens is None else f"{s.tokens:,} tokens"
+    lines.append(f"Cost:      {cost}; {tokens}")
+    lines.append(f"Time:      {duration(s.wall_s)}")
+    lines.append(f"Artifacts: {s.run_dir}")
+    if s.controls_left_out:
+        lines.append(
+            f"Controls:  {s.controls_left_out} control trial(s) ({', '.join(s.control_kinds)}) "
+            "left out (--include-controls counts them)"
+        )
+    elif s.include_controls and s.control_kinds:
+        lines.append(f"Controls:  counted ({', '.join(s.control_kinds)})")
+    return lines
+
+
+def headline(s: RunSummary) -> str:
+    """One line for a listing: `ID (completed): baseline 3/14, pack 12/14 scored passed; ...`."""
+    arms = ", ".join(f"{a.mode} {a.passes}/{a.scored}" for a in s.arms)
+    return (
+        f"{s.run_id} ({s.status}): {arms} scored passed; {s.outcomes.unscored} unscored, "
+        f"{s.outcomes.errored} errored, {s.controls_left_out} control trials left out"
+    )

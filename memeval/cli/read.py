@@ -1,0 +1,356 @@
+"""Commands that read runs: `compare`, `report-ab`, `view`, `runs`, `plan`, `check-tasks`.
+
+`memeval results` (in `ab.py`) uses `print_results` and `print_listing` from here for its summary
+line, its folder-of-runs listing and its two-run comparison.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from memeval.abreport import (
+    ARM_LABEL,
+    Comparison,
+    RunsDocument,
+    broken_lines,
+    check_tasks,
+    compare_runs,
+    list_runs,
+    summarize,
+    summary_lines,
+    write_report,
+)
+from memeval.cli.app import EXIT_FAILURE, app, translate_errors
+from memeval.errors import UsageError
+from memeval.results import Run, find_run, load_run
+from memeval.tasks import load_task_set
+
+RunsDir = Annotated[
+    Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")
+]
+
+
+def _console() -> Console:
+    import sys
+
+    return Console() if sys.stdout.isatty() else Console(width=160)
+
+
+def print_results(run: Run, console: Console, include_controls: bool = False) -> None:
+    """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
+    recs = run.to_records(include_controls=True)
+    t = Table(title=f"{run.result.run_id} ({run.result.status})", title_justify="left")
+    for col in (
+        "task",
+        "mode",
+        "rep",
+        "reward",
+        "execution",
+        "assessment",
+        "level",
+        "fault",
+        "time",
+        "tokens in/out",
+        "cost",
+        "control",
+    ):
+        t.add_column(col)
+    for x in recs:
+        tok = (
+            f"{x['input_tokens'] if x['input_tokens'] is not None else '—'}/"
+            f"{x['output_tokens'] if x['output_tokens'] is not None else '—'}"
+        )
+        t.add_row(
+            escape(x["task_id"]),
+            x["mode"],
+            str(x["repeat"]),
+            "—" if x["reward"] is None else f"{x['reward']:g}",
+            x["execution"],
+            x["assessment"],
+            x["level"] or "—",
+            x["fault"] or "",
+            "—" if x["wall_ms"] is None else f"{x['wall_ms'] / 1000:.1f}s",
+            tok,
+            "—" if x["cost_usd"] is None else f"${x['cost_usd']:.4f}",
+            (x["control"] or "") + (" (left out)" if x["control"] and not include_controls else ""),
+        )
+    console.print(t)
+    s = summarize(run, include_controls=include_controls)
+    for line in summary_lines(s):
+        console.print(escape(line), highlight=False)
+    for w in s.warnings:
+        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
+
+
+def print_listing(doc: RunsDocument, console: Console) -> None:
+    """One row per run folder (`memeval runs`, `memeval results FOLDER`)."""
+    t = Table(title=f"Runs in {doc.runs_dir}", title_justify="left")
+    for col in ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p"):
+        t.add_column(col)
+    for r in doc.runs:
+        agent = (r.agent or "—") + (" (control)" if r.control else "")
+        t.add_row(
+            r.run_id,
+            (r.started_at or "—")[:19].replace("T", " "),
+            escape(r.task_set or "—"),
+            escape(agent),
+            r.status if not r.error else f"unreadable: {escape(r.error)}",
+            f"{r.trials}/{r.planned}",
+            r.verdict or "—",
+            "—" if r.p_value is None else f"{r.p_value:.3g}",
+        )
+    console.print(t)
+    if not doc.runs:
+        console.print(f"no run folders in {doc.runs_dir}")
+
+
+def _rate(p: int, n: int) -> str:
+    return "—" if n == 0 else f"{p}/{n}"
+
+
+def print_comparison(c: Comparison, console: Console) -> None:
+    """The comparison task by task, the flips per arm and the paired verdict B vs A per arm."""
+    for w in c.warnings:
+        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
+    t = Table(
+        title=f"A = {c.run_a} (verdict {c.verdict_a}), B = {c.run_b} (verdict {c.verdict_b})",
+        title_justify="left",
+    )
+    for col in ("task", "baseline A", "baseline B", "pack A", "pack B", "change (baseline / pack)"):
+        t.add_column(col)
+    by = {(x.task_id, x.mode): x for x in c.tasks}
+    for task_id in dict.fromkeys(x.task_id for x in c.tasks):
+        b, p = by.get((task_id, "baseline")), by.get((task_id, "pack"))
+        cells = []
+        for x in (b, p):
+            cells += (
+                ["—", "—"]
+                if x is None
+                else [_rate(x.a_passes, x.a_scored), _rate(x.b_passes, x.b_scored)]
+            )
+        t.add_row(escape(task_id), *cells, f"{b.change if b else '—'} / {p.change if p else '—'}")
+    console.print(t)
+    for arm in c.arms:
+        console.print(
+            f"\n[bold]{ARM_LABEL[arm.mode]}[/bold]: A {arm.a_passes}/{arm.a_scored} passed, "
+            f"B {arm.b_passes}/{arm.b_scored} passed",
+            highlight=False,
+        )
+        console.print(
+            f"  flipped to pass in B ({len(arm.improved)}): "
+            f"{escape(', '.join(arm.improved)) or '—'}"
+        )
+        console.print(
+            f"  flipped to fail in B ({len(arm.regressed)}): "
+            f"{escape(', '.join(arm.regressed)) or '—'}"
+        )
+        if arm.verdict:
+            v = arm.verdict
+            console.print(
+                f"  B against A: [bold]{v['verdict']}[/bold] ({v['reason']}; "
+                f"p = {v['p_value']:.4g} "
+                f"by {v['p_method']}, {v['n_tasks_paired']} tasks)",
+                highlight=False,
+            )
+
+
+@app.command()
+@translate_errors
+def compare(
+    run_a: Annotated[str, typer.Argument(help="The reference run (id or folder).")],
+    run_b: Annotated[str, typer.Argument(help="The run compared with it (id or folder).")],
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            help="A run-card field meant to differ (repeatable): a warning instead of a refusal.",
+        ),
+    ] = None,
+    runs_dir: RunsDir = Path("runs"),
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="The comparison document (schemas/comparison.schema.json)."),
+    ] = False,
+) -> None:
+    """Compare two runs task by task: which tasks flipped each way in each arm.
+
+    Refuses (exit 2) when the run cards differ in anything but the --vary fields.
+    """
+    a, b = load_run(find_run(run_a, runs_dir)), load_run(find_run(run_b, runs_dir))
+    c = compare_runs(a, b, vary or ())
+    if as_json:
+        typer.echo(c.model_dump_json(by_alias=True, indent=2))
+        return
+    print_comparison(c, _console())
+
+
+@app.command("report-ab")
+@translate_errors
+def report_ab(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write the self-contained HTML page here.")
+    ] = None,
+    pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the PDF (A4) here.")] = None,
+    runs_dir: RunsDir = Path("runs"),
+) -> None:
+    """Write the A/B report as HTML and/or PDF (default: reports/<run id>.pdf).
+
+    The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
+    and coverage.
+    """
+    r = load_run(find_run(run, runs_dir))
+    if html is None and pdf is None:
+        pdf = Path("reports") / f"{r.result.run_id}.pdf"
+    ctx = write_report(r, html=html, pdf=pdf)
+    for p in (html, pdf):
+        if p is not None:
+            typer.echo(f"wrote {p}")
+    typer.echo(f"verdict: {ctx.verdict} ({ctx.verdict_reason}); {ctx.p_text}")
+
+
+@app.command()
+@translate_errors
+def view(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    port: Annotated[
+        int, typer.Option(help="Port on 127.0.0.1 (0: any free port).", min=0, max=65535)
+    ] = 8765,
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="Do not open a browser.")
+    ] = False,
+    runs_dir: RunsDir = Path("runs"),
+) -> None:
+    """Serve a local viewer of the run on 127.0.0.1 (stop with Ctrl-C).
+
+    The overview, then each trial's model calls, claim, verifier output, workspace diff and
+    faults.
+    """
+    from memeval.viewer import start_viewer
+
+    path = find_run(run, runs_dir)
+    load_run(path)  # fail here, with the CLI's message, if the log is unreadable
+    with start_viewer(path, port=port) as server:
+        typer.echo(f"memeval view: {server.url}  (Ctrl-C stops it)")
+        if not no_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.wait()
+
+
+@app.command()
+@translate_errors
+def runs(
+    runs_dir: RunsDir = Path("runs"),
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The listing document (schemas/runs.schema.json).")
+    ] = False,
+) -> None:
+    """List the run folders: id, start, task set, agent, status, trials and verdict."""
+    doc = list_runs(runs_dir)
+    if as_json:
+        typer.echo(doc.model_dump_json(by_alias=True, indent=2))
+        return
+    print_listing(doc, _console())
+
+
+@app.command()
+@translate_errors
+def plan(
+    effect: Annotated[
+        float, typer.Option(help="The difference in pass rate to detect, e.g. 0.15 for 15 points.")
+    ],
+    repeats: Annotated[int, typer.Option(help="Trials per task and arm.", min=1)] = 3,
+    base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
+    power: Annotated[float, typer.Option(help="Share of runs that should find the effect.")] = 0.8,
+    seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 20240601,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
+) -> None:
+    """How many tasks a run needs to find a given effect with 80% power.
+
+    A seeded simulation of the verdict procedure; treat the answer as +-10%.
+    """
+    from memeval.stats import tasks_for_power
+
+    try:
+        n = tasks_for_power(effect, repeats, base_rate=base_rate, power=power, seed=seed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    doc = {
+        "schema": "memeval.plan/1",
+        "schema_version": 1,
+        "effect": effect,
+        "repeats": repeats,
+        "base_rate": base_rate,
+        "power": power,
+        "seed": seed,
+        "tasks": n,
+        "trials": n * repeats * 2,
+    }
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    typer.echo(
+        f"{n} tasks x {repeats} repeats x 2 arms = {n * repeats * 2} trials give "
+        f"{power:.0%} power to find "
+        f"{effect:+.0%} points from a {base_rate:.0%} baseline (alpha 0.05; simulated, +-10%)."
+    )
+
+
+@app.command("check-tasks")
+@translate_errors
+def check_tasks_cmd(
+    taskset: Annotated[Path, typer.Argument(help="A folder of Harbor-layout tasks (or one task).")],
+    only: Annotated[
+        list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")
+    ] = None,
+    agent_timeout: Annotated[
+        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")
+    ] = None,
+    runs_dir: RunsDir = Path("runs"),
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The check as JSON (schemas/task-check.schema.json).")
+    ] = False,
+) -> None:
+    """List broken tasks: run oracle and nop on every task, with no network.
+
+    oracle runs the task's solution, nop does nothing. A task is broken when the oracle fails,
+    nop passes, or a control trial is unscored. Exits 1 if any task is broken.
+    """
+    report = check_tasks(load_task_set(taskset, only), runs_dir, agent_timeout_s=agent_timeout)
+    if as_json:
+        typer.echo(report.model_dump_json(by_alias=True, indent=2))
+    else:
+        con = _console()
+        t = Table(
+            title=f"Controls on {report.task_set} (runs {report.oracle_run}, {report.nop_run})",
+            title_justify="left",
+        )
+        for col in ("task", "oracle passed", "nop passed", "problems"):
+            t.add_column(col)
+        for x in report.tasks:
+            t.add_row(
+                escape(x.task_id),
+                _rate(x.oracle_passes, x.oracle_scored),
+                _rate(x.nop_passes, x.nop_scored),
+                ", ".join(x.problems) or "ok",
+            )
+        con.print(t)
+        for x in report.broken:
+            for d in x.details:
+                con.print(f"[red]broken[/red] {escape(x.task_id)}: {escape(d)}", highlight=False)
+        con.print(
+            f"{len(report.broken)} of {len(report.tasks)} tasks broken"
+            + (": " + "; ".join(broken_lines(report)) if report.broken else ""),
+            highlight=False,
+        )
+    if report.broken:
+        raise typer.Exit(EXIT_FAILURE)

@@ -1,0 +1,94 @@
+"""The viewer's web app: server-rendered pages over one run folder, read on every request.
+
+Pages: `/` (the overview: verdict, the with/without table, every trial, coverage, faults),
+`/trial/{trial_id}` (one trial), `/report` (the A/B report as HTML). Everything is escaped by the
+templates (autoescape); the Content-Security-Policy forbids scripts and outside resources, and
+only `127.0.0.1` / `localhost` Host headers are served (no DNS rebinding).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from memeval._templates import jinja_env
+from memeval.abreport import ARM_LABEL, build_context, render_html
+from memeval.results import load_run
+from memeval.viewer._data import trial_view
+
+CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; "
+    "base-uri 'none'"
+)
+HOSTS = ["127.0.0.1", "localhost"]
+
+
+class SecurityHeaders:
+    """ASGI middleware adding the Content-Security-Policy and related headers to every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = CSP
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _page(name: str, status: int = 200, **context: object) -> HTMLResponse:
+    html = jinja_env("ab").get_template(name).render(**context)
+    return HTMLResponse(html, status_code=status)
+
+
+def create_app(run_dir: Path) -> Starlette:
+    """A Starlette app serving the run in `run_dir`.
+
+    The log is re-read on every request, so a run still going shows its latest trials.
+    """
+
+    async def overview(request: Request) -> Response:
+        run = load_run(run_dir)
+        return _page(
+            "view_run.html", ctx=build_context(run), trials=run.result.trials, labels=ARM_LABEL
+        )
+
+    async def trial(request: Request) -> Response:
+        run = load_run(run_dir)
+        tid = request.path_params["trial_id"]
+        view = trial_view(run, tid)
+        if view is None:
+            return _page("view_missing.html", 404, run_id=run.result.run_id, trial_id=tid)
+        return _page("view_trial.html", run_id=run.result.run_id, t=view, r=view.record)
+
+    async def report(request: Request) -> Response:
+        return HTMLResponse(render_html(build_context(load_run(run_dir))))
+
+    return Starlette(
+        routes=[
+            Route("/", overview),
+            Route("/trial/{trial_id:path}", trial),
+            Route("/report", report),
+        ],
+        middleware=[
+            Middleware(TrustedHostMiddleware, allowed_hosts=HOSTS),
+            Middleware(SecurityHeaders),
+        ],
+    )

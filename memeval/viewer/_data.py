@@ -1,0 +1,105 @@
+"""What the trial page shows, read from the run's log and its artifacts.
+
+The projection (`memeval.results`) keeps each trial's record; this module adds what only the log
+and the artifact store hold: the model calls, the agent's stdout/stderr, and the text of the
+verifier output and workspace diff. Artifact text is decoded leniently and cut at `MAX_TEXT`
+bytes; it is agent output, so the templates escape every character of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from memeval.errors import RunLogError
+from memeval.eventlog import AgentExited, ArtifactStore, ModelCalled, RunLog, TrialStarted
+from memeval.results import Run, TrialRecord
+
+MAX_TEXT = 256 * 1024
+"""Bytes of an artifact shown on a page; the rest is left out and the page says so."""
+
+
+@dataclass(frozen=True)
+class ArtifactText:
+    """An artifact shown as text.
+
+    Attributes:
+        artifact_id: `sha256:<hex>`, or None when the trial produced none.
+        text: the decoded text (UTF-8, bad bytes replaced), possibly cut; empty when missing.
+        note: why it is empty or cut (`none recorded`, `cut at 262144 of 900000 bytes`, the
+            store's error), else empty.
+    """
+
+    artifact_id: str | None
+    text: str
+    note: str
+
+
+@dataclass(frozen=True)
+class TrialView:
+    """One trial's page: its record and what the log and artifacts add.
+
+    Attributes:
+        record: the trial's latest attempt, as projected.
+        calls: the model calls of that attempt (`memeval.meter.ModelCall` as JSON objects).
+        verifier: the verifier's output.
+        diff: the workspace diff.
+        stdout, stderr: the agent's own output.
+        exit_code: the agent's exit code (None when it never exited normally).
+    """
+
+    record: TrialRecord
+    calls: tuple[dict[str, Any], ...]
+    verifier: ArtifactText
+    diff: ArtifactText
+    stdout: ArtifactText
+    stderr: ArtifactText
+    exit_code: int | None
+
+
+def read_artifact(store: ArtifactStore, artifact_id: str | None) -> ArtifactText:
+    """Read an artifact as text for display (see `ArtifactText`).
+
+    A missing or altered artifact is reported in `note`, never raised.
+    """
+    if artifact_id is None:
+        return ArtifactText(None, "", "none recorded")
+    try:
+        data = store.get(artifact_id)
+    except RunLogError as exc:
+        return ArtifactText(artifact_id, "", str(exc))
+    note = f"cut at {MAX_TEXT} of {len(data)} bytes" if len(data) > MAX_TEXT else ""
+    return ArtifactText(artifact_id, data[:MAX_TEXT].decode("utf-8", errors="replace"), note)
+
+
+def trial_view(run: Run, trial_id: str) -> TrialView | None:
+    """The page data of `trial_id` in `run`, or None when the run has no such ended trial."""
+    rec = next((t for t in run.result.trials if t.trial_id == trial_id), None)
+    if rec is None:
+        return None
+    calls: list[dict[str, Any]] = []
+    exited: AgentExited | None = None
+    attempt = 0
+    for ev in RunLog(run.path).read().events:
+        if getattr(ev, "trial_id", None) != trial_id:
+            continue
+        if isinstance(ev, TrialStarted):
+            attempt = ev.attempt
+            calls, exited = [], None
+        if attempt != rec.attempt:
+            continue
+        if isinstance(ev, ModelCalled):
+            calls.append(ev.call)
+        elif isinstance(ev, AgentExited):
+            exited = ev
+    store = ArtifactStore(run.path)
+    output = rec.checks[0].output if rec.checks else None
+    return TrialView(
+        record=rec,
+        calls=tuple(calls),
+        verifier=read_artifact(store, output),
+        diff=read_artifact(store, rec.workspace.diff if rec.workspace else None),
+        stdout=read_artifact(store, exited.stdout if exited else None),
+        stderr=read_artifact(store, exited.stderr if exited else None),
+        exit_code=exited.exit_code if exited else None,
+    )
