@@ -35,24 +35,39 @@ def main() -> None:
         bare = []
         for _ in range(args.trials):
             t0 = time.perf_counter()
-            run_sandboxed(SandboxSpec((Mount(t / "app", "/app", True),), "/app", {"PATH": "/usr/bin:/bin"}),
-                          ["true"], timeout_s=10, stdout=t / "o", stderr=t / "e")
+            run_sandboxed(
+                SandboxSpec((Mount(t / "app", "/app", True),), "/app", {"PATH": "/usr/bin:/bin"}),
+                ["true"],
+                timeout_s=10,
+                stdout=t / "o",
+                stderr=t / "e",
+            )
             bare.append((time.perf_counter() - t0) * 1000)
         ts = load_task_set(MINI, ["greet"])
         reps = max(1, args.trials // 2)
         for network in ("none", "proxy"):
-            opts = AbOptions(task_set=ts, agent=resolve_agent("nop"), repeats=reps, network=network,
-                             runs_dir=t / f"runs-{network}", retain="never")
+            opts = AbOptions(
+                task_set=ts,
+                agent=resolve_agent("nop"),
+                repeats=reps,
+                network=network,
+                runs_dir=t / f"runs-{network}",
+                retain="never",
+            )
             run_dir = start_run(opts)
             t0 = time.perf_counter()
             execute(run_dir, opts)
             total = (time.perf_counter() - t0) * 1000
             walls = [r.harness_measured.wall_ms for r in load_run(run_dir).result.trials]
             n = len(walls)
-            print(f"nop trial, network {network:5}: median {statistics.median(walls):6.1f} ms "
-                  f"(trial.started to trial.ended), {total / n:6.1f} ms per trial all in ({n} trials)")
-        print(f"`true` in one bare sandbox:    median {statistics.median(bare):6.1f} ms, "
-              f"p90 {statistics.quantiles(bare, n=10)[-1]:6.1f} ms ({len(bare)} runs)")
+            print(
+                f"nop trial, network {network:5}: median {statistics.median(walls):6.1f} ms "
+                f"(trial.started to trial.ended), {total / n:6.1f} ms per trial all in ({n} trials)"
+            )
+        print(
+            f"`true` in one bare sandbox:    median {statistics.median(bare):6.1f} ms, "
+            f"p90 {statistics.quantiles(bare, n=10)[-1]:6.1f} ms ({len(bare)} runs)"
+        )
 
 
 if __name__ == "__main__":

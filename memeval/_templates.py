@@ -24,7 +24,9 @@ def templates_dir() -> Path:
     for candidate in (here / "_templates", here.parent / "templates"):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(f"memeval's templates are missing: looked in {here / '_templates'} and {here.parent / 'templates'}")
+    raise FileNotFoundError(
+        f"memeval's templates are missing: looked in {here / '_templates'} and {here.parent / 'templates'}"
+    )
 
 
 def jinja_env(subdir: str | None = None) -> jinja2.Environment:

@@ -74,9 +74,11 @@ def load_project(folder: Path) -> AbDefaults | None:
     agent = d.agent
     if agent and agent not in ("oracle", "nop", "command"):
         agent = str(root / agent)
-    return d.model_copy(update={
-        "tasks": root / d.tasks,
-        "pack": root / d.pack if d.pack else None,
-        "prices": root / d.prices if d.prices else None,
-        "agent": agent,
-    })
+    return d.model_copy(
+        update={
+            "tasks": root / d.tasks,
+            "pack": root / d.pack if d.pack else None,
+            "prices": root / d.prices if d.prices else None,
+            "agent": agent,
+        }
+    )

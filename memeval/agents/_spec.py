@@ -1,5 +1,8 @@
-"""Agent specifications: the built-in controls (`oracle`, `nop`), any command line, or an agent
-configuration file (`agent.toml`)."""
+"""Agent specifications.
+
+An agent is one of the built-in controls (`oracle`, `nop`), any command line, or an agent
+configuration file (`agent.toml`).
+"""
 
 from __future__ import annotations
 
@@ -74,8 +77,14 @@ def load_agent_file(path: Path) -> AgentSpec:
     if "/" in f.memory_file or f.memory_file.startswith("."):
         raise AgentConfigError(f"agent file {str(path)!r}: memory_file {f.memory_file!r} must be a plain file name")
     return AgentSpec(
-        f.name, f.version, tuple(f.command), f.instruction_via, f.memory_file,
-        path.resolve().parent, None, tuple(f.tools),
+        f.name,
+        f.version,
+        tuple(f.command),
+        f.instruction_via,
+        f.memory_file,
+        path.resolve().parent,
+        None,
+        tuple(f.tools),
     )
 
 

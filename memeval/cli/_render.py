@@ -33,8 +33,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         cop = v["cost_of_pass"]
         t.add_row("Cost of a pass", _cop(cop["baseline"]), _cop(cop["pack"]), style="bold")
     console.print(t)
-    console.print("Checked by held-back tests the agent never saw (level L2v). "
-                  "Agents' own claims are recorded and never counted.")
+    console.print(
+        "Checked by held-back tests the agent never saw (level L2v). Agents' own claims are recorded and never counted."
+    )
     if v is not None:
         p = v["p_value"]
         console.print(
@@ -44,8 +45,10 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         if v.get("delta") is not None:
             ci = v.get("delta_ci")
             ci_text = f", 95% CI [{ci[0]:+.2f}, {ci[1]:+.2f}] ({ci[2]})" if ci else ""
-            console.print(f"Pass rate: baseline {v['pass_rate_baseline']:.2f}, pack {v['pass_rate_pack']:.2f}, "
-                          f"difference {v['delta']:+.2f}{ci_text}")
+            console.print(
+                f"Pass rate: baseline {v['pass_rate_baseline']:.2f}, pack {v['pass_rate_pack']:.2f}, "
+                f"difference {v['delta']:+.2f}{ci_text}"
+            )
         for w in v.get("warnings", []):
             console.print(f"[yellow]warning:[/yellow] {w['message']}")
     c = result.coverage
@@ -59,8 +62,20 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         console.print(f"[red]fault[/red] {r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}")  # type: ignore[union-attr]
     card = result.run_card
     console.print("\nRun card (the same in both arms):")
-    for k in ("model", "upstream", "task_set", "checked_by", "tools_allowed", "agent", "timeouts",
-              "network", "repeats", "budget_usd", "sandbox", "environment_hash"):
+    for k in (
+        "model",
+        "upstream",
+        "task_set",
+        "checked_by",
+        "tools_allowed",
+        "agent",
+        "timeouts",
+        "network",
+        "repeats",
+        "budget_usd",
+        "sandbox",
+        "environment_hash",
+    ):
         val = card.get(k)
         if isinstance(val, dict):
             val = ", ".join(f"{a}={b}" for a, b in val.items() if b)

@@ -183,9 +183,19 @@ class RunEnded(_Event):
 
 
 Event = Annotated[
-    RunPlanned | TrialStarted | SandboxReady | AgentStarted | ModelCalled | AgentExited
-    | ClaimRecorded | WorkspaceDiffed | VerifierStarted | CheckRecorded | FaultRaised
-    | TrialEnded | RunEnded,
+    RunPlanned
+    | TrialStarted
+    | SandboxReady
+    | AgentStarted
+    | ModelCalled
+    | AgentExited
+    | ClaimRecorded
+    | WorkspaceDiffed
+    | VerifierStarted
+    | CheckRecorded
+    | FaultRaised
+    | TrialEnded
+    | RunEnded,
     Field(discriminator="event"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -78,9 +78,7 @@ class Pack(BaseModel):
 
     def to_json(self) -> str:
         """The canonical JSON text of the pack (sorted keys, compact), as hashed."""
-        return json.dumps(
-            self.model_dump(mode="json", by_alias=True), sort_keys=True, separators=(",", ":")
-        )
+        return json.dumps(self.model_dump(mode="json", by_alias=True), sort_keys=True, separators=(",", ":"))
 
     @property
     def content_hash(self) -> str:

@@ -45,21 +45,34 @@ class Run:
     result: RunResult
 
     def to_records(self, include_controls: bool = True) -> list[dict[str, Any]]:
-        """One flat dict per trial, ready for a data frame (keys: task_id, mode, repeat, reward,
-        verified, execution, assessment, level, fault, wall_ms, input_tokens, output_tokens,
-        cost_usd, control, trial_id)."""
+        """One flat dict per trial, ready for a data frame.
+
+        Keys: trial_id, task_id, mode, repeat, reward, verified, execution, assessment, level,
+        fault, wall_ms, input_tokens, output_tokens, cost_usd, control.
+        """
         out = []
         for r in self.result.trials:
             if r.control and not include_controls:
                 continue
-            out.append({
-                "trial_id": r.trial_id, "task_id": r.task_id, "mode": r.mode, "repeat": r.repeat,
-                "reward": r.reward, "verified": r.verified, "execution": r.execution,
-                "assessment": r.assessment, "level": r.checks[0].level if r.checks else None,
-                "fault": r.fault.code if r.fault else None, "wall_ms": r.harness_measured.wall_ms,
-                "input_tokens": r.harness_measured.input_tokens, "output_tokens": r.harness_measured.output_tokens,
-                "cost_usd": r.harness_measured.total_cost_usd, "control": r.control,
-            })
+            out.append(
+                {
+                    "trial_id": r.trial_id,
+                    "task_id": r.task_id,
+                    "mode": r.mode,
+                    "repeat": r.repeat,
+                    "reward": r.reward,
+                    "verified": r.verified,
+                    "execution": r.execution,
+                    "assessment": r.assessment,
+                    "level": r.checks[0].level if r.checks else None,
+                    "fault": r.fault.code if r.fault else None,
+                    "wall_ms": r.harness_measured.wall_ms,
+                    "input_tokens": r.harness_measured.input_tokens,
+                    "output_tokens": r.harness_measured.output_tokens,
+                    "cost_usd": r.harness_measured.total_cost_usd,
+                    "control": r.control,
+                }
+            )
         return out
 
     def denominators(self, mode: str | None = None) -> Denominators:
@@ -67,8 +80,9 @@ class Run:
         rs = [r for r in self.result.trials if mode is None or r.mode == mode]
         scored = [r for r in rs if r.assessment == "scored"]
         passes = sum(1 for r in scored if r.verified)
-        return Denominators(passes, len(scored), len(rs),
-                            passes / len(scored) if scored else None, passes / len(rs) if rs else None)
+        return Denominators(
+            passes, len(scored), len(rs), passes / len(scored) if scored else None, passes / len(rs) if rs else None
+        )
 
     def verdict(self) -> dict[str, Any] | None:
         """The paired verdict as a JSON object (see `memeval.stats.PairedVerdict`)."""

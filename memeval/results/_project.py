@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from memeval.errors import RunLogError
 from memeval.eventlog import (
     AgentExited,
     AgentStarted,
@@ -23,7 +24,6 @@ from memeval.eventlog import (
     TrialStarted,
     WorkspaceDiffed,
 )
-from memeval.errors import RunLogError
 from memeval.results._records import (
     Check,
     Claim,
@@ -76,12 +76,29 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
     assessor = [c for c in acc.calls if c.get("role") == "assessor"]
     if not metered:
         reason = "unmetered: the agent ran with network none"
-        for k in ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens",
-                  "reasoning_tokens", "cost_usd", "engine_calls", "tool_calls", "errors"):
+        for k in (
+            "input_tokens",
+            "output_tokens",
+            "cache_read_tokens",
+            "cache_write_tokens",
+            "reasoning_tokens",
+            "cost_usd",
+            "engine_calls",
+            "tool_calls",
+            "errors",
+        ):
             missing[k] = reason
         none = Tokens(input=None, output=None, cache_read=None, cache_write=None, reasoning=None)
-        return Physics(duration_ms=wall_ms, tokens=none, cost_usd=None, engine_calls=None, tool_calls=None,
-                       errors=None, source="unmetered", missing=missing)
+        return Physics(
+            duration_ms=wall_ms,
+            tokens=none,
+            cost_usd=None,
+            engine_calls=None,
+            tool_calls=None,
+            errors=None,
+            source="unmetered",
+            missing=missing,
+        )
     tokens = Tokens(
         input=_sum(subject, "input_tokens", missing, "input_tokens"),
         output=_sum(subject, "output_tokens", missing, "output_tokens"),
@@ -95,16 +112,24 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
         if cc.get("cost_usd") is None:
             if c.get("status", 200) < 400:
                 cost = None
-                missing["cost_usd"] = f"{cc.get('reason') or 'unpriced'}: model {c.get('response_model') or c.get('requested_model')}"
+                missing["cost_usd"] = (
+                    f"{cc.get('reason') or 'unpriced'}: model {c.get('response_model') or c.get('requested_model')}"
+                )
         elif cost is not None:
             cost += float(cc["cost_usd"])
     errors = sum(1 for c in subject if (c.get("status") or 0) >= 400 or c.get("error"))
     models = tuple(sorted({str(c["response_model"]) for c in subject if c.get("response_model")}))
     return Physics(
-        duration_ms=wall_ms, tokens=tokens, cost_usd=None if cost is None else round(cost, 10),
-        engine_calls=len(subject), tool_calls=_sum(subject, "tool_calls", missing, "tool_calls"),
-        errors=errors, source="meter", missing=missing,
-        assessor={"engine_calls": len(assessor)} if assessor else None, models=models,
+        duration_ms=wall_ms,
+        tokens=tokens,
+        cost_usd=None if cost is None else round(cost, 10),
+        engine_calls=len(subject),
+        tool_calls=_sum(subject, "tool_calls", missing, "tool_calls"),
+        errors=errors,
+        source="meter",
+        missing=missing,
+        assessor={"engine_calls": len(assessor)} if assessor else None,
+        models=models,
     )
 
 
@@ -117,27 +142,52 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialR
     check = acc.check
     checks = ()
     if check is not None:
-        checks = (Check(type=check.type, level=check.level, passed=check.passed, reward=check.reward,
-                        reward_source=check.reward_source, output=check.output),)
+        checks = (
+            Check(
+                type=check.type,
+                level=check.level,
+                passed=check.passed,
+                reward=check.reward,
+                reward_source=check.reward_source,
+                output=check.output,
+            ),
+        )
     fault = Fault(code=acc.fault.code, phase=acc.fault.phase, message=acc.fault.message) if acc.fault else None
     claim = None
     if acc.claim is not None:
         claim = Claim(message=acc.claim.message, self_reported=acc.claim.self_reported, source=acc.claim.source)
     ws = None
     if acc.diff is not None:
-        ws = Workspace(diff=acc.diff.diff, added=acc.diff.added, changed=acc.diff.changed,
-                       removed=acc.diff.removed, retained=ended.retained if ended else None)
+        ws = Workspace(
+            diff=acc.diff.diff,
+            added=acc.diff.added,
+            changed=acc.diff.changed,
+            removed=acc.diff.removed,
+            retained=ended.retained if ended else None,
+        )
     return TrialRecord(
-        trial_id=pt.trial_id, task_id=pt.task_id, mode=pt.mode, repeat=pt.repeat, attempt=started.attempt,
-        attempts=attempts, control=pt.control,
+        trial_id=pt.trial_id,
+        task_id=pt.task_id,
+        mode=pt.mode,
+        repeat=pt.repeat,
+        attempt=started.attempt,
+        attempts=attempts,
+        control=pt.control,
         verified=check.passed if check is not None and fault is None else None,
-        reward=check.reward if check is not None and fault is None else None, checks=checks,
+        reward=check.reward if check is not None and fault is None else None,
+        checks=checks,
         execution=acc.exited.execution if acc.exited else "not_started",
-        assessment=ended.assessment if ended else "unscored", fault=fault, claim=claim,
-        harness_measured=HarnessMeasured(wall_ms=wall, input_tokens=phys.tokens.input,
-                                         output_tokens=phys.tokens.output, total_cost_usd=phys.cost_usd),
-        physics=phys, context_manifest=started.context_manifest, started_at=_iso(started),
-        ended_at=_iso(ended) if ended else None, workspace=ws,
+        assessment=ended.assessment if ended else "unscored",
+        fault=fault,
+        claim=claim,
+        harness_measured=HarnessMeasured(
+            wall_ms=wall, input_tokens=phys.tokens.input, output_tokens=phys.tokens.output, total_cost_usd=phys.cost_usd
+        ),
+        physics=phys,
+        context_manifest=started.context_manifest,
+        started_at=_iso(started),
+        ended_at=_iso(ended) if ended else None,
+        workspace=ws,
     )
 
 
@@ -229,24 +279,44 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         if r.fault is not None:
             missing["fault"] += MEASURED
             continue
-        values = [r.reward, r.verified, r.harness_measured.wall_ms, r.physics.tokens.input, r.physics.tokens.output,
-                  r.physics.tokens.cache_read, r.physics.tokens.cache_write, r.physics.cost_usd,
-                  r.physics.engine_calls, r.physics.tool_calls, r.physics.errors]
+        values = [
+            r.reward,
+            r.verified,
+            r.harness_measured.wall_ms,
+            r.physics.tokens.input,
+            r.physics.tokens.output,
+            r.physics.tokens.cache_read,
+            r.physics.tokens.cache_write,
+            r.physics.cost_usd,
+            r.physics.engine_calls,
+            r.physics.tool_calls,
+            r.physics.errors,
+        ]
         n = sum(v is not None for v in values)
         observed += n
         missing["unmetered" if r.physics.source == "unmetered" else "not_emitted"] += MEASURED - n
     missing["not_run"] = (len(planned) - len(trials)) * MEASURED
     coverage = Coverage(
-        expected_trials=len(planned), executed_trials=executed,
+        expected_trials=len(planned),
+        executed_trials=executed,
         completed_trials=sum(1 for r in trials if r.assessment == "scored"),
-        expected_measurements=len(planned) * MEASURED, observed_measurements=observed,
+        expected_measurements=len(planned) * MEASURED,
+        observed_measurements=observed,
         missing={k: v for k, v in missing.items() if v},
     )
     table, verdict = _table_and_verdict(plan, trials)
     return RunResult(
-        run_id=plan.run_id, status=status, log_hash="sha256:" + hashlib.sha256(log_bytes).hexdigest(),
-        manifest=plan.manifest, run_card=plan.run_card, trials=tuple(trials), superseded=tuple(all_attempts),
-        coverage=coverage, table=table, verdict=verdict, run_faults=tuple(run_faults),
+        run_id=plan.run_id,
+        status=status,
+        log_hash="sha256:" + hashlib.sha256(log_bytes).hexdigest(),
+        manifest=plan.manifest,
+        run_card=plan.run_card,
+        trials=tuple(trials),
+        superseded=tuple(all_attempts),
+        coverage=coverage,
+        table=table,
+        verdict=verdict,
+        run_faults=tuple(run_faults),
     )
 
 
@@ -255,7 +325,9 @@ def _obs(r: TrialRecord) -> TrialObs:
     return TrialObs(outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out")
 
 
-def _table_and_verdict(plan: RunPlanned, trials: Sequence[TrialRecord]) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
+def _table_and_verdict(
+    plan: RunPlanned, trials: Sequence[TrialRecord]
+) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
     by_task: dict[str, dict[str, list[TrialRecord]]] = {}
     for t in plan.trials:
         by_task.setdefault(t.task_id, {"baseline": [], "pack": []})
@@ -265,11 +337,27 @@ def _table_and_verdict(plan: RunPlanned, trials: Sequence[TrialRecord]) -> tuple
     inputs = []
     for task_id, arms in by_task.items():
         b, p = _cell(arms["baseline"]), _cell(arms["pack"])
-        rows.append(TableRow(task_id=task_id, baseline=b[0], pack=p[0], baseline_passes=b[1], baseline_scored=b[2],
-                             pack_passes=p[1], pack_scored=p[2], baseline_cost_usd=b[3], pack_cost_usd=p[3]))
+        rows.append(
+            TableRow(
+                task_id=task_id,
+                baseline=b[0],
+                pack=p[0],
+                baseline_passes=b[1],
+                baseline_scored=b[2],
+                pack_passes=p[1],
+                pack_scored=p[2],
+                baseline_cost_usd=b[3],
+                pack_cost_usd=p[3],
+            )
+        )
         if arms["baseline"] or arms["pack"]:
-            inputs.append(TaskTrials(task_id=task_id, baseline=tuple(_obs(r) for r in arms["baseline"]),
-                                     pack=tuple(_obs(r) for r in arms["pack"])))
+            inputs.append(
+                TaskTrials(
+                    task_id=task_id,
+                    baseline=tuple(_obs(r) for r in arms["baseline"]),
+                    pack=tuple(_obs(r) for r in arms["pack"]),
+                )
+            )
     verdict = None
     if inputs:
         seed = plan.seeds.get("stats")

@@ -146,7 +146,9 @@ class Attempt:
         except KeyboardInterrupt:
             retained = self._retain_or_drop(False)
             self._fault("cancelled", "agent", "the run was interrupted (SIGINT/SIGTERM)")
-            self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored", retained=retained))
+            self.log.append(
+                TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored", retained=retained)
+            )
             raise
         retained = self._retain_or_drop(passed)
         self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment=assessment, retained=retained))
@@ -155,8 +157,12 @@ class Attempt:
     def _run(self) -> tuple[Assessment, bool]:
         s = self.s
         try:
-            world = build_world(s.task, self.work / "world", cache_dir=self.cache_dir,
-                                timeout_s=s.task.config.environment.build_timeout_sec)
+            world = build_world(
+                s.task,
+                self.work / "world",
+                cache_dir=self.cache_dir,
+                timeout_s=s.task.config.environment.build_timeout_sec,
+            )
         except WorldBuildError as exc:
             msg = str(exc)
             code: FaultCode = "timeout" if msg.startswith("timeout:") else "boot"
@@ -170,15 +176,23 @@ class Attempt:
         shutil.copytree(world.root, pristine, symlinks=True)
         stats = tree_stats(world.root)
         build_log = self.art.put("\n".join(world.steps).encode())
-        self.log.append(SandboxReady(trial_id=s.trial_id, world_hash=stats.hash, file_count=stats.files,
-                                     bytes=stats.bytes, build_log=build_log))
+        self.log.append(
+            SandboxReady(
+                trial_id=s.trial_id,
+                world_hash=stats.hash,
+                file_count=stats.files,
+                bytes=stats.bytes,
+                build_log=build_log,
+            )
+        )
         ran, fault = self._agent_turn(world, instruction)
         if ran:
             self._record_claim()
             d = diff_trees(pristine, world.root)
             diff_id = self.art.put(d.text.encode()) if d.text else None
-            self.log.append(WorkspaceDiffed(trial_id=s.trial_id, diff=diff_id, added=d.added,
-                                            changed=d.changed, removed=d.removed))
+            self.log.append(
+                WorkspaceDiffed(trial_id=s.trial_id, diff=diff_id, added=d.added, changed=d.changed, removed=d.removed)
+            )
         if fault is not None:
             return self._fault(*fault), False
         if self.cancel.is_set():
@@ -250,10 +264,16 @@ class Attempt:
             execution = "completed" if res.exit_code == 0 else "errored"
         started = (out / ".sandbox-started").exists()
         boot = not started or (res.exit_code in (97, 98) and "memeval: " in err_text)
-        self.log.append(AgentExited(
-            trial_id=s.trial_id, execution="not_started" if boot else execution, exit_code=res.exit_code,
-            duration_ms=res.duration_ms, stdout=self.art.put_file(stdout), stderr=self.art.put_file(stderr),
-        ))
+        self.log.append(
+            AgentExited(
+                trial_id=s.trial_id,
+                execution="not_started" if boot else execution,
+                exit_code=res.exit_code,
+                duration_ms=res.duration_ms,
+                stdout=self.art.put_file(stdout),
+                stderr=self.art.put_file(stderr),
+            )
+        )
         if boot:
             prefixes = ("memeval: ", "bwrap: ")
             line = next((ln for ln in err_text.splitlines() if ln.startswith(prefixes)), err_text[-300:])
@@ -282,8 +302,9 @@ class Attempt:
             lines = self._stdout.read_text(errors="replace").strip().splitlines()
             message, source = "\n".join(lines[-5:])[:4000], "stdout"
         if message or reported:
-            self.log.append(ClaimRecorded(trial_id=self.s.trial_id, message=message,
-                                          self_reported=reported, source=source))  # type: ignore[arg-type]
+            self.log.append(
+                ClaimRecorded(trial_id=self.s.trial_id, message=message, self_reported=reported, source=source)
+            )  # type: ignore[arg-type]
 
     def _verify(self, world: World) -> tuple[Assessment, bool]:
         s = self.s
@@ -300,9 +321,18 @@ class Attempt:
         except RewardError as exc:
             return self._fault("protocol", "verify", f"{exc} (test.sh exit code {v.exit_code})"), False
         passed = reward.value >= 1.0
-        self.log.append(CheckRecorded(trial_id=s.trial_id, type="command", level="L2v", passed=passed,
-                                      reward=reward.value, reward_source=reward.source,
-                                      exit_code=v.exit_code, output=out_id))
+        self.log.append(
+            CheckRecorded(
+                trial_id=s.trial_id,
+                type="command",
+                level="L2v",
+                passed=passed,
+                reward=reward.value,
+                reward_source=reward.source,
+                exit_code=v.exit_code,
+                output=out_id,
+            )
+        )
         return "scored", passed
 
     def _retain_or_drop(self, passed: bool) -> str | None:

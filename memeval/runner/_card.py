@@ -27,8 +27,17 @@ SCHEMA_VERSION = 1
 """Version of the trial record schema (the measurements declared below)."""
 
 MEASUREMENTS = (
-    "reward", "verified", "wall_ms", "input_tokens", "output_tokens", "cache_read_tokens",
-    "cache_write_tokens", "total_cost_usd", "engine_calls", "tool_calls", "errors",
+    "reward",
+    "verified",
+    "wall_ms",
+    "input_tokens",
+    "output_tokens",
+    "cache_read_tokens",
+    "cache_write_tokens",
+    "total_cost_usd",
+    "engine_calls",
+    "tool_calls",
+    "errors",
 )
 """Every measurement a trial declares; the schema hash pins this list."""
 
@@ -105,7 +114,8 @@ def check_pairable(a: ArmCard, b: ArmCard) -> None:
     if diffs:
         raise RunCardMismatch(
             "the two arms would not run under the same run card; they differ in "
-            + "; ".join(diffs) + ". Only the mode and the slice may differ."
+            + "; ".join(diffs)
+            + ". Only the mode and the slice may differ."
         )
 
 

@@ -31,7 +31,15 @@ from memeval.eventlog import (
 )
 from memeval.packs import Pack, select_slice
 from memeval.runner._attempt import Attempt, AttemptSpec, TrialMeter
-from memeval.runner._card import RunCard, arm_card, build_manifest, card_differences, check_pairable, env_hash, sha256_json
+from memeval.runner._card import (
+    RunCard,
+    arm_card,
+    build_manifest,
+    card_differences,
+    check_pairable,
+    env_hash,
+    sha256_json,
+)
 from memeval.runner._diff import tree_stats
 from memeval.runner._policy import FAULT_POLICY
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
@@ -82,9 +90,16 @@ def run_card(opts: AbOptions) -> RunCard:
         task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
         checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
         tools_allowed=a.tools or ("agent's own",),
-        agent={"name": a.name, "version": a.version, "command_hash": sha256_json(list(a.command)),
-               "control": a.control or ""},
-        timeouts={"agent_s": str(opts.agent_timeout_s or "per task"), "verifier_s": str(opts.verifier_timeout_s or "per task")},
+        agent={
+            "name": a.name,
+            "version": a.version,
+            "command_hash": sha256_json(list(a.command)),
+            "control": a.control or "",
+        },
+        timeouts={
+            "agent_s": str(opts.agent_timeout_s or "per task"),
+            "verifier_s": str(opts.verifier_timeout_s or "per task"),
+        },
         environment_hash=env_hash(opts.extra_env),
         network=opts.network,
         repeats=opts.repeats,
@@ -100,8 +115,11 @@ def plan_trials(opts: AbOptions) -> tuple[PlannedTrial, ...]:
         for i, t in enumerate(opts.task_set.tasks):
             modes: tuple[Mode, ...] = MODES if (i + r) % 2 == 0 else MODES[::-1]
             for m in modes:
-                out.append(PlannedTrial(trial_id=f"{t.task_id}:{m}:{r}", task_id=t.task_id, mode=m, repeat=r,
-                                        control=opts.agent.control))
+                out.append(
+                    PlannedTrial(
+                        trial_id=f"{t.task_id}:{m}:{r}", task_id=t.task_id, mode=m, repeat=r, control=opts.agent.control
+                    )
+                )
     return tuple(out)
 
 
@@ -132,8 +150,13 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
     manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), bwrap_version())
     manifest["slice"] = [i.id for i in items]
-    return RunPlanned(run_id=new_run_id(), manifest=manifest, run_card=card.model_dump(mode="json"),
-                      trials=plan_trials(opts), seeds={"stats": opts.seed})
+    return RunPlanned(
+        run_id=new_run_id(),
+        manifest=manifest,
+        run_card=card.model_dump(mode="json"),
+        trials=plan_trials(opts),
+        seeds={"stats": opts.seed},
+    )
 
 
 @dataclass(frozen=True)
@@ -207,16 +230,27 @@ def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], No
                     history = _attempts(log).get(pt.trial_id, [])
                     if history and history[-1][1]:
                         last_fault = history[-1][2]
-                        retry = (last_fault is not None and FAULT_POLICY[last_fault].retried  # type: ignore[index]
-                                 and len(history) <= opts.retries)
+                        retry = (
+                            last_fault is not None
+                            and FAULT_POLICY[last_fault].retried  # type: ignore[index]
+                            and len(history) <= opts.retries
+                        )
                         if not retry:
                             break
                     spec = AttemptSpec(
-                        trial_id=pt.trial_id, attempt=len(history) + 1, task=opts.task_set.task(pt.task_id),
-                        mode=pt.mode, agent=opts.agent, pack=opts.pack if pt.mode == "pack" else None,
-                        items=items if pt.mode == "pack" else (), model=opts.model, network=opts.network,
-                        retain=opts.retain, agent_timeout_s=opts.agent_timeout_s,
-                        verifier_timeout_s=opts.verifier_timeout_s, budget_usd=opts.budget_usd,
+                        trial_id=pt.trial_id,
+                        attempt=len(history) + 1,
+                        task=opts.task_set.task(pt.task_id),
+                        mode=pt.mode,
+                        agent=opts.agent,
+                        pack=opts.pack if pt.mode == "pack" else None,
+                        items=items if pt.mode == "pack" else (),
+                        model=opts.model,
+                        network=opts.network,
+                        retain=opts.retain,
+                        agent_timeout_s=opts.agent_timeout_s,
+                        verifier_timeout_s=opts.verifier_timeout_s,
+                        budget_usd=opts.budget_usd,
                         extra_env=opts.extra_env,
                     )
                     Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel).run()
@@ -250,8 +284,12 @@ def _meter(run_dir: Path, opts: AbOptions, log: RunLog) -> Iterator[TrialMeter |
         def on_call(call: Any) -> None:
             log.append(ModelCalled(trial_id=call.trial_id, call=call.model_dump(mode="json")))
 
-        proxy = MeterProxy(upstreams=ups, prices=PriceBook(user_file=opts.prices_file), on_call=on_call,
-                           unix_socket=sock_dir / "proxy.sock")
+        proxy = MeterProxy(
+            upstreams=ups,
+            prices=PriceBook(user_file=opts.prices_file),
+            on_call=on_call,
+            unix_socket=sock_dir / "proxy.sock",
+        )
         proxy.start()
         try:
             yield _ProxyAdapter(proxy)
@@ -312,4 +350,3 @@ def check_resume(run_dir: Path, opts: AbOptions) -> None:
         diffs.append("the planned trials changed (tasks or repeats)")
     if diffs:
         raise RunCardMismatch(f"cannot resume {run_dir.name}: " + "; ".join(diffs))
-

@@ -1,5 +1,8 @@
-"""Where model calls go: a provider URL with a key from the environment, or a scripted stand-in
-started as a local command (the sample team's offline demo)."""
+"""Where model calls go.
+
+Either a provider URL with a key read from the environment, or a scripted stand-in started as a
+local command (the sample team's offline demo).
+"""
 
 from __future__ import annotations
 
@@ -50,7 +53,9 @@ class UpstreamSpec:
             return None
         value = os.environ.get(self.key_env)
         if not value:
-            raise UsageError(f"the upstream key variable {self.key_env} is not set: export it, or use a scripted upstream")
+            raise UsageError(
+                f"the upstream key variable {self.key_env} is not set: export it, or use a scripted upstream"
+            )
         return SecretStr(value)
 
 

@@ -63,7 +63,7 @@ def read_reward(logs_dir: Path) -> Reward:
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RewardError(f"reward.json is not valid JSON: {exc}") from exc
         if not isinstance(data, dict) or not data:
-            raise RewardError("reward.json must be an object of named rewards, e.g. {\"reward\": 1}")
+            raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
         key = "reward" if "reward" in data else (next(iter(data)) if len(data) == 1 else None)
         if key is None:
             raise RewardError(f"reward.json has keys {sorted(data)}; name the one that counts `reward`")

@@ -1,5 +1,7 @@
-"""Run a command under Debian's bubblewrap: the system read-only, chosen folders bound, nothing
-else of the host, a private PID namespace so that every process dies with the turn.
+"""Run a command under Debian's bubblewrap.
+
+The system is read-only, chosen folders are bound, nothing else of the host is visible, and a
+private PID namespace makes every process die with the turn.
 
 bubblewrap's options are documented in bwrap(1). With `--unshare-pid` the command runs as the
 child of bubblewrap's own init; when the command exits (or bubblewrap is killed) the namespace is
@@ -22,10 +24,26 @@ from memeval.errors import SandboxError
 SYSTEM_DIRS = ("/usr",)
 SYSTEM_LINKS = (("usr/bin", "/bin"), ("usr/lib", "/lib"), ("usr/lib64", "/lib64"), ("usr/sbin", "/sbin"))
 ETC_FILES = (
-    "/etc/passwd", "/etc/group", "/etc/hosts", "/etc/nsswitch.conf", "/etc/ld.so.cache",
-    "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/ssl", "/etc/ca-certificates",
-    "/etc/localtime", "/etc/mime.types", "/etc/python3", "/etc/python3.11", "/etc/pip.conf",
-    "/etc/xdg/pip", "/etc/debian_version", "/etc/os-release", "/etc/resolv.conf", "/etc/gai.conf",
+    "/etc/passwd",
+    "/etc/group",
+    "/etc/hosts",
+    "/etc/nsswitch.conf",
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+    "/etc/ssl",
+    "/etc/ca-certificates",
+    "/etc/localtime",
+    "/etc/mime.types",
+    "/etc/python3",
+    "/etc/python3.11",
+    "/etc/pip.conf",
+    "/etc/xdg/pip",
+    "/etc/debian_version",
+    "/etc/os-release",
+    "/etc/resolv.conf",
+    "/etc/gai.conf",
 )
 """Files of the host's /etc a normal program needs; bound read-only when present."""
 
@@ -108,8 +126,15 @@ def bwrap_version() -> str:
 def build_argv(spec: SandboxSpec, command: Sequence[str]) -> list[str]:
     """The bubblewrap command line for `command` under `spec`."""
     argv = [
-        bwrap_path(), "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-        "--clearenv", "--hostname", "memeval",
+        bwrap_path(),
+        "--unshare-all",
+        "--die-with-parent",
+        "--new-session",
+        "--cap-drop",
+        "ALL",
+        "--clearenv",
+        "--hostname",
+        "memeval",
     ]
     if spec.share_net:
         argv.append("--share-net")
@@ -158,8 +183,8 @@ def run_sandboxed(
     start = time.monotonic()
     with (
         stdout.open("wb") as out,
-        (out if stderr == stdout else stderr.open("wb")) as err,
-        (stdin.open("rb") if stdin else open(os.devnull, "rb")) as inp,
+        out if stderr == stdout else stderr.open("wb") as err,
+        stdin.open("rb") if stdin else open(os.devnull, "rb") as inp,
     ):
         try:
             proc = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=err, start_new_session=True)

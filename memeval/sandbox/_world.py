@@ -90,9 +90,7 @@ def _split_parts(cmd: str) -> list[str]:
 
 
 def _host_has_deb(pkg: str) -> bool:
-    out = subprocess.run(
-        ["dpkg-query", "-W", "-f=${Status}", pkg], capture_output=True, text=True, check=False
-    )
+    out = subprocess.run(["dpkg-query", "-W", "-f=${Status}", pkg], capture_output=True, text=True, check=False)
     return "install ok installed" in out.stdout
 
 

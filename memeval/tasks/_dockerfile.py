@@ -88,8 +88,10 @@ def _env_pairs(rest: str) -> tuple[str, ...]:
 
 
 def parse_dockerfile(path: Path) -> list[DockerStep]:
-    """Parse `path` into steps, in order; never raises on unknown instructions (they become
-    `unsupported` steps), only on an unreadable file (OSError)."""
+    """Parse `path` into steps, in order.
+
+    Unknown instructions become `unsupported` steps; only an unreadable file raises (OSError).
+    """
     steps: list[DockerStep] = []
     for line, text in _logical_lines(path.read_text(encoding="utf-8")):
         instr, _, rest = text.partition(" ")

@@ -17,7 +17,7 @@ REQUIRED_DIRS = ("environment",)
 
 
 def hash_tree(root: Path) -> str:
-    """Hash every regular file under `root` by relative path, mode bit x and bytes.
+    r"""Hash every regular file under `root` by relative path, mode bit x and bytes.
 
     The digest is SHA-256 over, for each file in sorted relative-path order,
     `path\\0executable\\0sha256(bytes)\\n`; symlinks hash their target text. Returns `sha256:<hex>`.
@@ -64,8 +64,7 @@ def load_task(path: Path) -> Task:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise TaskError(
-            f"task {path.name!r}: task.toml has a bad value at {where}: {first['msg']} "
-            f"(got {first.get('input')!r})"
+            f"task {path.name!r}: task.toml has a bad value at {where}: {first['msg']} (got {first.get('input')!r})"
         ) from exc
     instruction = (path / "instruction.md").read_text(encoding="utf-8")
     if not instruction.strip():
@@ -104,9 +103,7 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
                 "instruction.md, environment/ and tests/test.sh"
             )
     tasks = tuple(load_task(d) for d in dirs if _is_task_dir(d) or d == path)
-    set_hash = hashlib.sha256(
-        "".join(f"{t.task_id}\0{t.content_hash}\n" for t in tasks).encode()
-    ).hexdigest()
+    set_hash = hashlib.sha256("".join(f"{t.task_id}\0{t.content_hash}\n" for t in tasks).encode()).hexdigest()
     version = "unversioned"
     meta = root / "taskset.toml"
     if meta.is_file():

@@ -18,8 +18,11 @@ def test_golden_v1_logs_still_read_and_project():
     oracle = load_run(FIXTURES / "oracle-mini").result
     assert oracle.status == "completed"
     assert [(t.trial_id, t.verified) for t in oracle.trials] == [
-        ("add-numbers:pack:1", True), ("add-numbers:baseline:1", True),
-        ("greet:baseline:1", True), ("greet:pack:1", True)]
+        ("add-numbers:pack:1", True),
+        ("add-numbers:baseline:1", True),
+        ("greet:baseline:1", True),
+        ("greet:pack:1", True),
+    ]
     assert oracle.coverage.expected_trials == oracle.coverage.completed_trials == 4
     sample = load_run(FIXTURES / "sample-t01").result
     by = {t.mode: t for t in sample.trials}
@@ -37,8 +40,23 @@ def test_replay_is_byte_identical_after_deleting_everything_derived(tmp_path: Pa
     from memeval.cli import app
 
     mini = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
-    res = CliRunner().invoke(app, ["ab", str(mini), "--agent", "nop", "--network", "none", "--quiet",
-                                   "--retain", "always", "--runs-dir", str(tmp_path / "runs"), "--json"])
+    res = CliRunner().invoke(
+        app,
+        [
+            "ab",
+            str(mini),
+            "--agent",
+            "nop",
+            "--network",
+            "none",
+            "--quiet",
+            "--retain",
+            "always",
+            "--runs-dir",
+            str(tmp_path / "runs"),
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.stderr
     run = tmp_path / "runs" / json.loads(res.stdout)["run_id"]
     first = result_json(load_run(run))

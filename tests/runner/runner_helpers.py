@@ -20,11 +20,11 @@ def make_task(
     root: Path,
     name: str,
     *,
-    test_sh: str = 'echo 1 > /logs/verifier/reward.txt\n',
+    test_sh: str = "echo 1 > /logs/verifier/reward.txt\n",
     dockerfile: str | None = "WORKDIR /app\nCOPY app/ /app/\n",
     solve_sh: str | None = None,
     files: dict[str, str] | None = None,
-    task_toml: str = '[verifier]\ntimeout_sec = 20.0\n[agent]\ntimeout_sec = 20.0\n',
+    task_toml: str = "[verifier]\ntimeout_sec = 20.0\n[agent]\ntimeout_sec = 20.0\n",
     instruction: str = "Do the task.\n",
 ) -> Path:
     """Write a task folder; `files` are relative to environment/app."""

@@ -2,10 +2,10 @@ import json
 from pathlib import Path
 
 import pytest
+from runner_helpers import MINI, make_task, trials_by_id
 from typer.testing import CliRunner
 
 from memeval.cli import app
-from runner_helpers import MINI, make_task, trials_by_id
 
 
 def test_oracle_passes_and_nop_fails_on_the_mini_set(run_ab):
@@ -81,17 +81,36 @@ def test_unsupported_dockerfile_line_is_a_boot_fault_naming_it(tmp_path: Path, r
 
 
 def test_agent_command_that_does_not_exist_is_a_boot_fault(tmp_path: Path, run_ab):
-    code, doc, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd", "no-such-agent-binary --go",
-                          "--network", "none", "--tasks", "greet")
+    code, doc, _ = run_ab(
+        str(MINI),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "no-such-agent-binary --go",
+        "--network",
+        "none",
+        "--tasks",
+        "greet",
+    )
     assert code == 0
     for t in doc["trials"]:
         assert t["fault"]["code"] == "boot" and "no-such-agent-binary" in t["fault"]["message"]
 
 
 def test_agent_timeout_is_an_outcome_and_still_verified(tmp_path: Path, run_ab):
-    code, doc, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd",
-                          "sh -c 'echo hello > greeting.txt; sleep 30'", "--agent-timeout", "1",
-                          "--network", "none", "--tasks", "greet")
+    code, doc, _ = run_ab(
+        str(MINI),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "sh -c 'echo hello > greeting.txt; sleep 30'",
+        "--agent-timeout",
+        "1",
+        "--network",
+        "none",
+        "--tasks",
+        "greet",
+    )
     assert code == 0
     for t in doc["trials"]:
         assert t["execution"] == "timed_out" and t["fault"] is None
@@ -107,20 +126,46 @@ def test_verifier_over_budget_is_a_timeout_fault(tmp_path: Path, run_ab):
 
 
 def test_non_zero_exit_is_errored_and_verified(run_ab):
-    code, doc, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd", "sh -c 'echo hello > greeting.txt; exit 3'",
-                          "--network", "none", "--tasks", "greet")
+    code, doc, _ = run_ab(
+        str(MINI),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "sh -c 'echo hello > greeting.txt; exit 3'",
+        "--network",
+        "none",
+        "--tasks",
+        "greet",
+    )
     by = trials_by_id(doc)
     assert by["greet:pack:1"]["execution"] == "errored" and by["greet:pack:1"]["verified"] is True
 
 
 def test_pack_mode_gets_the_slice_and_baseline_does_not(tmp_path: Path, run_ab):
     pack = tmp_path / "pack.json"
-    items = [{"id": f"pk_000{i}", "kind": "lesson", "text": f"lesson {i}", "provenance": {"source": "session"}}
-             for i in (1, 2)]
+    items = [
+        {"id": f"pk_000{i}", "kind": "lesson", "text": f"lesson {i}", "provenance": {"source": "session"}}
+        for i in (1, 2)
+    ]
     pack.write_text(json.dumps({"schema": "memeval.pack/1", "name": "p", "version": "1", "items": items}))
     agent = "sh -c 'cat MEMORY.md > seen.txt 2>/dev/null; cat \"$MEMEVAL_INSTRUCTION_FILE\" >> seen.txt; echo hello > greeting.txt'"
-    code, doc, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd", agent, "--pack", str(pack),
-                          "--slice", "pk_0002", "--network", "none", "--tasks", "greet", "--retain", "always")
+    code, doc, _ = run_ab(
+        str(MINI),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        agent,
+        "--pack",
+        str(pack),
+        "--slice",
+        "pk_0002",
+        "--network",
+        "none",
+        "--tasks",
+        "greet",
+        "--retain",
+        "always",
+    )
     by = trials_by_id(doc)
     assert by["greet:pack:1"]["context_manifest"] == ["pk_0002"]
     assert by["greet:baseline:1"]["context_manifest"] == []
@@ -154,11 +199,21 @@ def test_results_listing_json(tmp_path: Path, run_ab):
 def test_pip_install_in_the_dockerfile_gives_agent_and_verifier_the_package(tmp_path: Path, run_ab):
     """Needs the package registry (CI has it): the env is built once and cached by package list."""
     tasks = tmp_path / "tasks"
-    make_task(tasks, "needs-six", dockerfile="FROM python:3.11-slim\nWORKDIR /app\nRUN pip install six==1.16.0\n",
-              test_sh="python3 -c 'import six; assert six.__version__ == \"1.16.0\"' && "
-                      "grep -q 1.16.0 /app/seen && echo 1 > /logs/verifier/reward.txt || echo 0 > /logs/verifier/reward.txt\n")
-    code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd",
-                            "python3 -c \"import six; open('/app/seen', 'w').write(six.__version__)\"",
-                            "--network", "none")
+    make_task(
+        tasks,
+        "needs-six",
+        dockerfile="FROM python:3.11-slim\nWORKDIR /app\nRUN pip install six==1.16.0\n",
+        test_sh="python3 -c 'import six; assert six.__version__ == \"1.16.0\"' && "
+        "grep -q 1.16.0 /app/seen && echo 1 > /logs/verifier/reward.txt || echo 0 > /logs/verifier/reward.txt\n",
+    )
+    code, doc, err = run_ab(
+        str(tasks),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "python3 -c \"import six; open('/app/seen', 'w').write(six.__version__)\"",
+        "--network",
+        "none",
+    )
     assert code == 0, err
     assert [t["verified"] for t in doc["trials"]] == [True, True], [t["fault"] for t in doc["trials"]]

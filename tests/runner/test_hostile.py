@@ -56,14 +56,25 @@ def _server() -> tuple[socket.socket, int]:
 
 def test_hostile_agent_reads_nothing_writes_no_reward_and_leaves_no_process(tmp_path: Path, run_ab):
     tasks = tmp_path / "tasks"
-    t = make_task(tasks, "hostile", files={"hostile.sh": HOSTILE}, test_sh=VERIFY,
-                  solve_sh="echo solution\n")
+    t = make_task(tasks, "hostile", files={"hostile.sh": HOSTILE}, test_sh=VERIFY, solve_sh="echo solution\n")
     srv, port = _server()
     try:
         code, doc, err = run_ab(
-            str(tasks), "--agent", "command", "--agent-cmd", "bash /app/hostile.sh", "--network", "none",
-            "--env", f"TASKDIR={t}", "--env", f"RUNSDIR={tmp_path / 'runs'}", "--env", f"HOSTPORT={port}",
-            "--retain", "always",
+            str(tasks),
+            "--agent",
+            "command",
+            "--agent-cmd",
+            "bash /app/hostile.sh",
+            "--network",
+            "none",
+            "--env",
+            f"TASKDIR={t}",
+            "--env",
+            f"RUNSDIR={tmp_path / 'runs'}",
+            "--env",
+            f"HOSTPORT={port}",
+            "--retain",
+            "always",
         )
     finally:
         srv.close()
@@ -118,12 +129,25 @@ except OSError as e:
     out.append(f"proxy-unreachable {e}")
 open("/app/net.txt", "w").write(" ".join(out))
 """
-    make_task(tasks, "net", files={"probe.py": probe},
-              test_sh='grep -qx "proxy-http-[0-9]*" /app/net.txt && echo 1 > /logs/verifier/reward.txt || echo 0 > /logs/verifier/reward.txt\ncat /app/net.txt\n')
+    make_task(
+        tasks,
+        "net",
+        files={"probe.py": probe},
+        test_sh='grep -qx "proxy-http-[0-9]*" /app/net.txt && echo 1 > /logs/verifier/reward.txt || echo 0 > /logs/verifier/reward.txt\ncat /app/net.txt\n',
+    )
     srv, port = _server()
     try:
-        code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd", "python3 /app/probe.py",
-                                "--env", f"HOSTPORT={port}", "--retain", "always")
+        code, doc, err = run_ab(
+            str(tasks),
+            "--agent",
+            "command",
+            "--agent-cmd",
+            "python3 /app/probe.py",
+            "--env",
+            f"HOSTPORT={port}",
+            "--retain",
+            "always",
+        )
     finally:
         srv.close()
     assert code == 0, err

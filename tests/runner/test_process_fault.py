@@ -30,10 +30,36 @@ def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
     marker = f"kill-me-{os.getpid()}"
     runs = tmp_path / "runs"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memeval", "ab", str(MINI), "--tasks", "greet", "--agent", "command",
-         "--agent-cmd", "sleep 30", "--agent-timeout", "2", "--network", "none", "--retries", "1",
-         "--env", f"MARK={marker}", "--runs-dir", str(runs), "--quiet", "--json"],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "memeval",
+            "ab",
+            str(MINI),
+            "--tasks",
+            "greet",
+            "--agent",
+            "command",
+            "--agent-cmd",
+            "sleep 30",
+            "--agent-timeout",
+            "2",
+            "--network",
+            "none",
+            "--retries",
+            "1",
+            "--env",
+            f"MARK={marker}",
+            "--runs-dir",
+            str(runs),
+            "--quiet",
+            "--json",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     killed = 0
     end = time.monotonic() + 30
     while not killed and time.monotonic() < end:
@@ -51,6 +77,12 @@ def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
     by = {t["trial_id"]: t for t in doc["trials"]}
     assert by[first]["attempt"] == 2 and by[first]["attempts"] == 2
     assert by[first]["fault"] is None and by[first]["execution"] == "timed_out"
-    result = json.loads(subprocess.run([sys.executable, "-m", "memeval", "result", str(runs / doc["run_id"])],
-                                       capture_output=True, text=True, cwd=REPO).stdout)
+    result = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "memeval", "result", str(runs / doc["run_id"])],
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+        ).stdout
+    )
     assert [(s["trial_id"], s["attempt"], s["fault"]["code"]) for s in result["superseded"]] == [(first, 1, "process")]

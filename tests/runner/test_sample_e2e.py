@@ -44,8 +44,9 @@ def test_budget_limit_is_a_budget_fault(tmp_path: Path, run_ab):
 
 def test_a_secret_in_the_agent_environment_never_reaches_the_run_folder(tmp_path: Path, run_ab):
     secret = "sk-proj-" + "Zq7" * 16
-    code, doc, err = run_ab(str(SAMPLE), "--tasks", "t02-late-refund", "--env", f"SHOP_API_KEY={secret}",
-                            "--retain", "always")
+    code, doc, err = run_ab(
+        str(SAMPLE), "--tasks", "t02-late-refund", "--env", f"SHOP_API_KEY={secret}", "--retain", "always"
+    )
     assert code == 0, err
     run_dir = tmp_path / "runs" / doc["run_id"]
     for p in run_dir.rglob("*"):
@@ -65,8 +66,20 @@ def _wait_for(path: Path, needle: bytes, timeout: float = 60) -> None:
 
 def test_sigkill_mid_run_then_resume_runs_each_trial_once(tmp_path: Path):
     runs = tmp_path / "runs"
-    args = [*MEMEVAL, "ab", str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--tasks", "t02-late-refund",
-            "--tasks", "t03-olive-tree-quote", "--runs-dir", str(runs), "--quiet"]
+    args = [
+        *MEMEVAL,
+        "ab",
+        str(SAMPLE),
+        "--tasks",
+        "t01-thursday-order-arrival",
+        "--tasks",
+        "t02-late-refund",
+        "--tasks",
+        "t03-olive-tree-quote",
+        "--runs-dir",
+        str(runs),
+        "--quiet",
+    ]
     proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
         end = time.monotonic() + 60
@@ -79,14 +92,35 @@ def test_sigkill_mid_run_then_resume_runs_each_trial_once(tmp_path: Path):
     finally:
         proc.wait()
     run_id = log.parent.name
-    res = subprocess.run([*MEMEVAL, "ab", str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--tasks",
-                          "t02-late-refund", "--tasks", "t03-olive-tree-quote", "--runs-dir", str(runs),
-                          "--resume", run_id, "--json", "--quiet"], cwd=REPO, capture_output=True, text=True)
+    res = subprocess.run(
+        [
+            *MEMEVAL,
+            "ab",
+            str(SAMPLE),
+            "--tasks",
+            "t01-thursday-order-arrival",
+            "--tasks",
+            "t02-late-refund",
+            "--tasks",
+            "t03-olive-tree-quote",
+            "--runs-dir",
+            str(runs),
+            "--resume",
+            run_id,
+            "--json",
+            "--quiet",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     doc = json.loads(res.stdout)
     assert sorted(t["trial_id"] for t in doc["trials"]) == sorted(
-        f"{task}:{m}:1" for task in ("t01-thursday-order-arrival", "t02-late-refund", "t03-olive-tree-quote")
-        for m in ("baseline", "pack"))
+        f"{task}:{m}:1"
+        for task in ("t01-thursday-order-arrival", "t02-late-refund", "t03-olive-tree-quote")
+        for m in ("baseline", "pack")
+    )
     assert doc["coverage"]["expected_trials"] == doc["coverage"]["completed_trials"] == 6
     events = [json.loads(line) for line in log.read_text().splitlines()]
     ended = [e["trial_id"] for e in events if e["event"] == "trial.ended"]
@@ -95,16 +129,34 @@ def test_sigkill_mid_run_then_resume_runs_each_trial_once(tmp_path: Path):
 
 def test_resume_refuses_a_changed_run_card(tmp_path: Path, run_ab):
     code, doc, _ = run_ab(str(SAMPLE), "--tasks", "t01-thursday-order-arrival")
-    code, _, err = run_ab(str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--resume", doc["run_id"],
-                          "--model", "another-model")
+    code, _, err = run_ab(
+        str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--resume", doc["run_id"], "--model", "another-model"
+    )
     assert code == 2 and "model" in err and "another-model" in err
 
 
 def test_sigint_records_cancelled_and_exits_130(tmp_path: Path):
     runs = tmp_path / "runs"
-    proc = subprocess.Popen([*MEMEVAL, "ab", str(REPO / "tests/fixtures/tasksets/mini"), "--agent", "command",
-                             "--agent-cmd", "sleep 30", "--network", "none", "--runs-dir", str(runs), "--quiet"],
-                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            *MEMEVAL,
+            "ab",
+            str(REPO / "tests/fixtures/tasksets/mini"),
+            "--agent",
+            "command",
+            "--agent-cmd",
+            "sleep 30",
+            "--network",
+            "none",
+            "--runs-dir",
+            str(runs),
+            "--quiet",
+        ],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     end = time.monotonic() + 30
     while not list(runs.glob("*/events.jsonl")) and time.monotonic() < end:
         time.sleep(0.05)

@@ -1,11 +1,10 @@
 from pathlib import Path
 
 import pytest
+from runner_helpers import MINI, make_task
 
 from memeval.errors import TaskError
 from memeval.tasks import load_task, load_task_set, parse_dockerfile
-
-from runner_helpers import MINI, make_task
 
 
 def test_loads_the_mini_task_set_with_a_stable_hash():
@@ -59,11 +58,19 @@ def test_empty_folder_is_not_a_task_set(tmp_path: Path):
 def test_dockerfile_parse(tmp_path: Path):
     p = tmp_path / "Dockerfile"
     p.write_text(
-        "FROM python:3.11-slim\n# comment\nARG V=2\nWORKDIR /app\nENV A=1 B=\"two words\"\n"
+        'FROM python:3.11-slim\n# comment\nARG V=2\nWORKDIR /app\nENV A=1 B="two words"\n'
         "COPY app/ /app/\nRUN mkdir -p /app/data && \\\n    echo hi > /app/data/x\nEXPOSE 80\nVOLUME /data\n"
     )
     kinds = [(s.kind, s.line) for s in parse_dockerfile(p)]
-    assert kinds == [("from", 1), ("arg", 3), ("workdir", 4), ("env", 5), ("copy", 6), ("run", 7),
-                     ("noop", 9), ("unsupported", 10)]
+    assert kinds == [
+        ("from", 1),
+        ("arg", 3),
+        ("workdir", 4),
+        ("env", 5),
+        ("copy", 6),
+        ("run", 7),
+        ("noop", 9),
+        ("unsupported", 10),
+    ]
     env = parse_dockerfile(p)[3]
     assert env.args == ("A", "1", "B", "two words")

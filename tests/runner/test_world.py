@@ -1,12 +1,11 @@
 from pathlib import Path
 
 import pytest
+from runner_helpers import make_task
 
 from memeval.errors import WorldBuildError
 from memeval.sandbox import build_world
 from memeval.tasks import load_task
-
-from runner_helpers import make_task
 
 
 def _build(tmp_path: Path, dockerfile: str, files: dict[str, str] | None = None):
