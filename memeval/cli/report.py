@@ -1,0 +1,162 @@
+"""`memeval report weekly|send|verify|subscribe` and `memeval schedule`: the weekly audit report.
+
+The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`; reports land in
+`--out`, else `MEMEVAL_REPORT_DIR`, else `reports/`. SMTP settings come from `MEMEVAL_SMTP_*`
+(see `memeval.report.SmtpSettings`); the password is never printed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
+
+report_app = typer.Typer(help="The weekly audit report: make, verify, e-mail, subscribe.", no_args_is_help=True)
+app.add_typer(report_app, name="report")
+
+DbOpt = Annotated[str | None, typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB).")]
+OutOpt = Annotated[
+    Path | None, typer.Option("--out", help="Root folder of reports (default: MEMEVAL_REPORT_DIR, else reports/).")
+]
+RunsOpt = Annotated[Path, typer.Option("--runs", help="Folder of A/B run folders shown in the report.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
+TeamOpt = Annotated[str, typer.Option("--team", help="The team.")]
+WeekOpt = Annotated[
+    str | None, typer.Option("--week", help="ISO week YYYY-Www (default: the last full week in the team's zone).")
+]
+
+
+def _week(store: object, team: str, week: str | None) -> str:
+    from memeval.audit import team_tz
+    from memeval.audit._time import utc_now
+    from memeval.report import last_full_week
+
+    return week or last_full_week(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
+
+
+@report_app.command("weekly")
+@translate_errors
+def weekly(
+    team: TeamOpt,
+    week: WeekOpt = None,
+    tz: Annotated[str | None, typer.Option(help="IANA zone to cut the week in (default: the team's).")] = None,
+    reissue: Annotated[bool, typer.Option(help="Make a new version of a week already reported.")] = False,
+    out: OutOpt = None,
+    runs: RunsOpt = Path("runs"),
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make the report of one week (PDF, HTML, text body, record); a reported week is returned as is."""
+    from memeval.audit import open_store
+    from memeval.report import make_report
+    from memeval.report._record import record_json
+
+    store = open_store(db)
+    made = make_report(store, team, _week(store, team, week), tz=tz, out_dir=out, runs_dir=runs, reissue=reissue)
+    if as_json:
+        typer.echo(record_json(made))
+        return
+    r = made.record
+    verb = "made" if made.created else "already made (use --reissue for a new version)"
+    typer.echo(f"{r.team} {r.week} v{r.version} {verb}: {made.pdf}")
+    typer.echo(f"counted events up to seq {r.last_seq} ({r.last_event_hash or 'empty log'}); counts {r.counts_sha256}")
+
+
+@report_app.command("send")
+@translate_errors
+def send(
+    team: TeamOpt,
+    week: WeekOpt = None,
+    to: Annotated[
+        list[str] | None, typer.Option("--to", help="Recipient (repeat); default: the team's subscription.")
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Resend a version already sent or whose outcome is unknown.")] = False,
+    out: OutOpt = None,
+    runs: RunsOpt = Path("runs"),
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """E-mail the latest version of a week's report (made first if needed), at most once."""
+    from memeval.audit import open_store
+    from memeval.report import SmtpSettings, deliver, make_report, subscriptions
+
+    settings = SmtpSettings.from_env()
+    store = open_store(db)
+    recipients = list(to or [])
+    if not recipients:
+        subs = {s.team: s for s in subscriptions(store)}
+        if team not in subs:
+            raise fail(f"{team} has no subscription: pass --to ADDRESS or run `memeval report subscribe`")
+        recipients = list(subs[team].recipients)
+    made = make_report(store, team, _week(store, team, week), out_dir=out, runs_dir=runs)
+    outcome = deliver(store, made, recipients, settings, force=force)
+    if as_json:
+        typer.echo(json.dumps({"status": outcome.status, "key": outcome.key, "attempts": outcome.attempts,
+                               "error": outcome.error}, sort_keys=True))  # fmt: skip
+    else:
+        typer.echo(f"{outcome.key}: {outcome.status} ({outcome.attempts} attempt(s) now)"
+                   + (f"; last error: {outcome.error}" if outcome.error else ""))  # fmt: skip
+    if outcome.status in ("failed", "uncertain", "busy"):
+        raise typer.Exit(EXIT_FAILURE)
+
+
+@report_app.command("verify")
+@translate_errors
+def verify(
+    file: Annotated[Path, typer.Argument(help="A report folder, its record.json or its report.pdf.")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Recount a report from the log and check its hashes; exit 1 if anything differs."""
+    from memeval.audit import open_store
+    from memeval.report import verify_report
+
+    if not file.exists():
+        raise fail(f"no such file {str(file)!r}: pass a report folder, record.json or report.pdf")
+    checks = verify_report(open_store(db), file)
+    if as_json:
+        typer.echo(json.dumps([c.__dict__ for c in checks], sort_keys=True))
+    else:
+        for c in checks:
+            typer.echo(f"{'ok  ' if c.ok else 'FAIL'} {c.name}: {c.detail}")
+    if not all(c.ok for c in checks):
+        raise typer.Exit(EXIT_FAILURE)
+
+
+@report_app.command("subscribe")
+@translate_errors
+def subscribe_cmd(
+    team: TeamOpt,
+    to: Annotated[list[str], typer.Option("--to", help="Recipient e-mail address (repeat for more).")],
+    day: Annotated[str, typer.Option(help="Weekday the report goes out: mon ... sun.")] = "mon",
+    at: Annotated[str, typer.Option(help="Local time HH:MM in the team's zone.")] = "08:00",
+    since: Annotated[str | None, typer.Option(help="First ISO week to report (default: this week).")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Send a team's weekly report to these recipients every week (run `memeval schedule`)."""
+    from memeval.audit import open_store
+    from memeval.report import subscribe
+
+    sub = subscribe(open_store(db), team, to, day=day, at=at, since_week=since)
+    typer.echo(
+        f"{sub.team}: every {sub.day} at {sub.at} (team zone) to {', '.join(sub.recipients)}, from {sub.since_week}"
+    )
+
+
+@app.command("schedule")
+@translate_errors
+def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
+    """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database)."""
+    from memeval.audit import open_store
+    from memeval.report import SmtpSettings, default_report_dir, run_service
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
+    settings = SmtpSettings.from_env()
+    code = run_service(open_store(db), settings, out_dir=out or default_report_dir(), runs_dir=runs)
+    raise typer.Exit(code)

@@ -1,0 +1,97 @@
+"""The weekly audit report: counted from the log, rendered to PDF, recorded, scheduled, e-mailed.
+
+- `build_context` counts one team's ISO week (in its zone) into a typed `WeeklyReportContext`;
+  `render_html`, `render_pdf` and `render_text` turn it into HTML, an A4 PDF and an e-mail body.
+- `make_report` does all of that once per week and version, writes the files under `reports/`,
+  and records a `report.generated` event; `verify_report` recounts a report from the log.
+- `deliver` e-mails a version at most once (`report_delivery` table, `report.delivery_attempted`
+  events); `subscribe`, `catch_up` and `run_service` are the weekly schedule.
+"""
+
+from memeval.report._build import build_context, counts_sha256, last_full_week, previous_week
+from memeval.report._context import (
+    CONTEXT_TYPES,
+    AgeRow,
+    ArmLine,
+    CountLine,
+    HeldItem,
+    LateWeek,
+    OpenContradiction,
+    RefusalItem,
+    RunLine,
+    Tally,
+    WeeklyReportContext,
+    WeekPoint,
+    documented_fields,
+)
+from memeval.report._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
+from memeval.report._record import (
+    Check,
+    MadeReport,
+    ReportRecord,
+    default_report_dir,
+    idempotency_key,
+    load_made,
+    make_report,
+    verify_report,
+)
+from memeval.report._render import render_html, render_pdf, render_text, report_env
+from memeval.report._schedule import (
+    Subscription,
+    catch_up,
+    make_scheduler,
+    run_service,
+    subscribe,
+    subscriptions,
+    sync_jobs,
+    trigger_for,
+    week_done,
+)
+from memeval.report._smtp import SmtpSettings, message_id
+
+__all__ = [
+    "CONTEXT_TYPES",
+    "AgeRow",
+    "ArmLine",
+    "Check",
+    "CountLine",
+    "DeliveryOutcome",
+    "DeliveryStatus",
+    "HeldItem",
+    "LateWeek",
+    "MadeReport",
+    "OpenContradiction",
+    "RefusalItem",
+    "ReportRecord",
+    "RunLine",
+    "SmtpSettings",
+    "Subscription",
+    "Tally",
+    "WeekPoint",
+    "WeeklyReportContext",
+    "build_context",
+    "catch_up",
+    "counts_sha256",
+    "default_report_dir",
+    "deliver",
+    "delivery_state",
+    "documented_fields",
+    "idempotency_key",
+    "last_full_week",
+    "load_made",
+    "make_report",
+    "make_scheduler",
+    "message_id",
+    "previous_week",
+    "render_html",
+    "render_pdf",
+    "render_text",
+    "report_env",
+    "run_service",
+    "subscribe",
+    "subscriptions",
+    "sync_jobs",
+    "trigger_for",
+    "verify_report",
+    "week_done",
+]

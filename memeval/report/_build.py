@@ -1,0 +1,204 @@
+"""Build the `WeeklyReportContext` of one team and one ISO week from the audit log and run folders."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import text
+
+from memeval.audit import SqlAuditStore, WeekCounts, canonical_json, iso_week_of, team_tz, week_counts
+from memeval.audit._time import utc_now
+from memeval.report import _queries as q
+from memeval.report._context import (
+    AgeRow,
+    CountLine,
+    HeldItem,
+    LateWeek,
+    OpenContradiction,
+    RefusalItem,
+    Tally,
+    WeeklyReportContext,
+    WeekPoint,
+)
+from memeval.report._runs import week_runs
+
+LIST_LIMIT = 100
+"""Most rows a drill-down list shows; the rest are counted."""
+
+REFUSAL_MEANINGS = {
+    "outside_slice": "asked for an item outside the slice its session was given",
+    "held_item": "asked for a text held for a person",
+    "open_contradiction": "asked for a side of an open contradiction",
+    "retired_item": "asked for a memory that was retired",
+    "not_permitted": "asked for something its role may not read",
+}
+
+NEVER_APPEARS = (
+    "One number that blends everything. Passes, the level each pass was checked at and the "
+    "cost of a pass stand side by side, per arm.",
+    "An agent's word that it succeeded. A pass is decided by held-back tests; what an agent says "
+    "about its own work is kept as a claim and counted here only as a claim.",
+    "Cost the agent reported about itself. Spend is metered from outside the agent; when the "
+    "meter could not price a call the report says the figure is missing.",
+)
+
+
+def previous_week(week: str) -> str:
+    """The ISO week before `week` (`YYYY-Www`)."""
+    y, w = int(week[:4]), int(week[6:])
+    y2, w2, _ = (date.fromisocalendar(y, w, 1) - timedelta(days=7)).isocalendar()
+    return f"{y2:04d}-W{w2:02d}"
+
+
+def last_full_week(now: datetime, tz: str) -> str:
+    """The last ISO week in zone `tz` that has fully ended at aware `now`."""
+    return previous_week(iso_week_of(now, tz))
+
+
+def counts_sha256(counts: WeekCounts) -> str:
+    """`sha256:` + hex SHA-256 of the canonical JSON (audit `canonical_json`) of `counts`."""
+    body = canonical_json(counts.model_dump(mode="json"))
+    return "sha256:" + hashlib.sha256(body.encode()).hexdigest()
+
+
+def head_seq(store: SqlAuditStore, team: str) -> int:
+    """The team's last sequence number (0 for an empty log)."""
+    with store.read_session() as s:
+        v = s.connection().execute(text("SELECT seq FROM audit_head WHERE team = :t"), {"t": team}).scalar()
+    return int(v or 0)
+
+
+def _lines(c: WeekCounts, p: WeekCounts) -> tuple[CountLine, ...]:
+    def line(key: str, label: str, now: int, before: int, meaning: str) -> CountLine:
+        return CountLine(key=key, label=label, count=now, previous=before, meaning=meaning)
+
+    return (
+        line("sessions", "Sessions", c.sessions, p.sessions, "Each one started with a slice of memory"),
+        line("memories_written", "Memories written", c.memories_written, p.memories_written,
+             "Kept by agents in their own memory (released held texts included)"),
+        line("lessons_proposed", "Lessons proposed", c.lessons_proposed, p.lessons_proposed,
+             f"{c.lessons_approved} approved, {c.lessons_rejected} rejected, "
+             f"{c.lessons_waiting} still waiting for a person"),
+        line("contradictions", "Contradictions", c.contradictions_opened, p.contradictions_opened,
+             f"{c.contradictions_settled} settled, {c.contradictions_open} open. Agents act on "
+             "neither side of an open one."),
+        line("refusals", "Refusals", c.refusals, p.refusals,
+             "Times an agent asked for something outside what it may read, each with its reason"),
+        line("secrets_blanked", "Secrets blanked", c.secrets_blanked, p.secrets_blanked,
+             "Secrets and personal data replaced before anything was stored"),
+        line("held", "Held for you", c.held, p.held,
+             f"Text that read like orders to an agent: {c.held_still} still held, "
+             f"{c.held_released} released, {c.held_discarded} discarded. It stays out until you "
+             "release it."),
+    )  # fmt: skip
+
+
+def build_context(
+    store: SqlAuditStore,
+    team: str,
+    week: str,
+    *,
+    tz: str | None = None,
+    runs_dir: Path = Path("runs"),
+    upto_seq: int | None = None,
+    version: int = 1,
+    now: datetime | None = None,
+) -> WeeklyReportContext:
+    """Count and gather everything the report of `team`'s ISO `week` shows.
+
+    Args:
+        store: the audit store.
+        team: team name.
+        week: `YYYY-Www`.
+        tz: IANA zone (default: the team's zone, `memeval audit team set`).
+        runs_dir: folder of A/B run folders (`runs/<id>/events.jsonl`).
+        upto_seq: count only events with seq <= this (default: the log head, read once).
+        version: the report version this context is for.
+        now: generation time (aware; default now, UTC).
+
+    Raises:
+        UsageError: bad week or zone. RunLogError: a run of the week cannot be read.
+    """
+    zone = tz or team_tz(store, team)
+    z = ZoneInfo(zone)
+    seq = head_seq(store, team) if upto_seq is None else upto_seq
+    c = week_counts(store, team, week, tz=zone, upto_seq=seq)
+    prev = previous_week(week)
+    p = week_counts(store, team, prev, tz=zone, upto_seq=seq)
+    weeks = [week]
+    while len(weeks) < 8:
+        weeks.insert(0, previous_week(weeks[0]))
+    hist = q.week_history(store, team, weeks, zone, seq)
+    start, end = c.start, c.end
+
+    ref_rows = q.refusals(store, team, start, end, seq, LIST_LIMIT)
+    held_rows = q.held(store, team, start, end, seq, LIST_LIMIT)
+    con_rows = q.open_contradictions(store, team, end, seq, LIST_LIMIT)
+
+    def when(d: datetime) -> str:
+        return d.astimezone(z).strftime("%a %d %b %H:%M")
+
+    late: list[LateWeek] = []
+    latest: dict[str, q.GeneratedReport] = {}
+    for g in q.generated_reports(store, team, seq):
+        latest[g.week] = g
+    for w, g in sorted(latest.items()):
+        if w >= week:
+            continue
+        by_type = q.late_by_type(store, team, w, zone, g.last_seq, seq)
+        if by_type:
+            late.append(LateWeek(week=w, version=g.version, last_seq=g.last_seq, count=sum(by_type.values()),
+                                 by_type=tuple(Tally(k, v, "") for k, v in by_type.items())))  # fmt: skip
+
+    gen = now or utc_now()
+    last_day = (end - timedelta(seconds=1)).astimezone(z)
+    return WeeklyReportContext(
+        team=team, week=week, previous_week=prev, tz=zone, version=version,
+        window_start_utc=start, window_end_utc=end,
+        window_label=f"{start.astimezone(z):%a %d %b} - {last_day:%a %d %b %Y} ({zone})",
+        generated_at_utc=gen, generated_label=gen.astimezone(z).strftime("%a %d %b %Y %H:%M %Z"),
+        first_seq=q.first_seq_in(store, team, start, end, seq), last_seq=seq,
+        last_event_hash=c.upto_hash or "", counts=c, counts_sha256=counts_sha256(c),
+        lines=_lines(c, p),
+        waiting=tuple(
+            AgeRow(noun=label, under_1d=a.under_1d, d1_to_3=a.d1_to_3, d3_to_7=a.d3_to_7, over_7d=a.over_7d)
+            for label, a in (("lessons", c.waiting["lesson"]), ("contradictions", c.waiting["contradiction"]),
+                             ("held texts", c.waiting["hold"]))
+        ),
+        history=tuple(
+            WeekPoint(week=w, sessions=h["session.started"], memories_written=h["memory.written"],
+                      lessons_proposed=h["lesson.proposed"], refusals=h["access.refused"],
+                      secrets_blanked=h["secret.blanked"], held=h["hold.created"])
+            for w, h in hist.items()
+        ),
+        refusal_reasons=tuple(Tally(k, v, REFUSAL_MEANINGS.get(k, "")) for k, v in c.refusals_by_reason.items()),
+        refusals=tuple(
+            RefusalItem(seq=r.seq, when=when(r.occurred), actor=r.actor_id, reason_code=r.payload["reason_code"],
+                        text=r.payload["text"], requested=r.payload.get("requested") or "")
+            for r in ref_rows
+        ),
+        refusals_more=max(0, c.refusals - len(ref_rows)),
+        secret_types=tuple(Tally(k, v, "") for k, v in c.secrets_by_type.items()),
+        held_items=tuple(_held(r, state, when(r.occurred)) for r, state in held_rows),
+        open_contradictions=tuple(
+            OpenContradiction(contradiction_id=r.subject or "", opened=when(r.occurred),
+                              waiting_days=round((end - r.occurred).total_seconds() / 86400, 1),
+                              a_item=r.payload["a_item"], a_text=r.payload["a_text"],
+                              b_item=r.payload["b_item"], b_text=r.payload["b_text"])
+            for r in con_rows
+        ),
+        runs=week_runs(runs_dir, start, end, zone), runs_dir=str(runs_dir),
+        late=tuple(late), never_appears=NEVER_APPEARS,
+    )  # fmt: skip
+
+
+def _held(r: q.Row, state: str, when: str) -> HeldItem:
+    reasons = r.payload.get("reasons") or []
+    excerpt = " ... ".join(x["excerpt"] for x in reasons if x.get("excerpt")) or r.payload.get("text", "")
+    if len(excerpt) > 160:
+        excerpt = excerpt[:157] + "..."
+    return HeldItem(hold_id=r.subject or "", when=when, source=r.payload.get("source", ""), state=state,
+                    excerpt=excerpt, rules=", ".join(sorted({x["rule"] for x in reasons})))  # fmt: skip

@@ -1,0 +1,212 @@
+"""SQL reads of the audit log the report needs beyond `memeval.audit.week_counts`.
+
+All reads go to `audit_event` (the log), never to the projections, and take `upto_seq` so a report
+can be recounted later from the same log prefix. Times are integer microseconds (UTC) as stored.
+Lists are capped (`limit`) and say how many were left out, so a million-event week stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import text
+
+from memeval.audit import SqlAuditStore, iso_week_window
+from memeval.audit._time import from_us, to_us
+
+HISTORY_TYPES = ("session.started", "memory.written", "lesson.proposed", "access.refused",
+                 "secret.blanked", "hold.created")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Row:
+    """One log row as the drill-downs read it: columns plus the decoded payload."""
+
+    seq: int
+    type: str
+    occurred: datetime
+    actor_id: str
+    subject: str | None
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GeneratedReport:
+    """A `report.generated` event: one version of one week's report."""
+
+    seq: int
+    week: str
+    version: int
+    first_seq: int
+    last_seq: int
+    sha256: str
+    path: str | None
+
+
+def _rows(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> list[Row]:
+    with store.read_session() as s:
+        raw = s.connection().execute(text(sql), params).all()
+    out = []
+    for seq, typ, occ, actor, subject, body in raw:
+        out.append(Row(int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"]))
+    return out
+
+
+def _scalar(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> Any:
+    with store.read_session() as s:
+        return s.connection().execute(text(sql), params).scalar()
+
+
+def week_history(
+    store: SqlAuditStore, team: str, weeks: list[str], tz: str, upto_seq: int
+) -> dict[str, dict[str, int]]:
+    """Per week (consecutive ISO weeks, oldest first) and type in `HISTORY_TYPES`, the count.
+
+    One grouped query: each event is bucketed by comparing its business time with the week
+    boundaries in `tz`; `secret.blanked` sums its `quantity` (values blanked).
+
+    Returns:
+        {week: {type: count}}, with 0 for absent types.
+    """
+    bounds = [iso_week_window(w, tz)[0] for w in weeks] + [iso_week_window(weeks[-1], tz)[1]]
+    params: dict[str, Any] = {"t": team, "q": upto_seq, "s": to_us(bounds[0]), "e": to_us(bounds[-1])}
+    cases = []
+    for i in range(1, len(bounds) - 1):
+        params[f"b{i}"] = to_us(bounds[i])
+        cases.append(f"WHEN occurred_us < :b{i} THEN {i - 1}")
+    bucket = f"CASE {' '.join(cases)} ELSE {len(weeks) - 1} END" if cases else "0"
+    types = ", ".join(f"'{t}'" for t in HISTORY_TYPES)
+    sql = (
+        f"SELECT {bucket} AS b, type, SUM(quantity) FROM audit_event WHERE team = :t AND seq <= :q "
+        f"AND occurred_us >= :s AND occurred_us < :e AND type IN ({types}) GROUP BY b, type"
+    )
+    out = {w: dict.fromkeys(HISTORY_TYPES, 0) for w in weeks}
+    with store.read_session() as s:
+        for b, typ, n in s.connection().execute(text(sql), params).all():
+            out[weeks[int(b)]][typ] = int(n)
+    return out
+
+
+def first_seq_in(store: SqlAuditStore, team: str, start: datetime, end: datetime, upto_seq: int) -> int:
+    """Lowest seq of an event with business time in [start, end) and seq <= upto_seq (0: none)."""
+    v = _scalar(
+        store,
+        "SELECT MIN(seq) FROM audit_event WHERE team = :t AND seq <= :q AND occurred_us >= :s AND occurred_us < :e",
+        {"t": team, "q": upto_seq, "s": to_us(start), "e": to_us(end)},
+    )
+    return int(v) if v is not None else 0
+
+
+_COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body"
+
+
+def refusals(store: SqlAuditStore, team: str, start: datetime, end: datetime, upto_seq: int, limit: int) -> list[Row]:
+    """The window's `access.refused` events, oldest first, at most `limit`."""
+    return _rows(
+        store,
+        f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'access.refused' "
+        "AND o.seq <= :q AND o.occurred_us >= :s AND o.occurred_us < :e "
+        "ORDER BY o.occurred_us, o.seq LIMIT :n",
+        {"t": team, "q": upto_seq, "s": to_us(start), "e": to_us(end), "n": limit},
+    )
+
+
+def held(
+    store: SqlAuditStore, team: str, start: datetime, end: datetime, upto_seq: int, limit: int
+) -> list[tuple[Row, str]]:
+    """The window's `hold.created` events with each hold's state at the window's end."""
+    params = {"t": team, "q": upto_seq, "s": to_us(start), "e": to_us(end), "n": limit}
+    rows = _rows(
+        store,
+        f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'hold.created' "
+        "AND o.seq <= :q AND o.occurred_us >= :s AND o.occurred_us < :e "
+        "ORDER BY o.occurred_us, o.seq LIMIT :n",
+        params,
+    )
+    if not rows:
+        return []
+    with store.read_session() as s:
+        decided: dict[str, str] = dict(
+            s.connection()
+            .execute(
+                text(
+                    "SELECT subject, type FROM audit_event WHERE team = :t AND seq <= :q "
+                    "AND occurred_us < :e AND type IN ('hold.released', 'hold.discarded')"
+                ),
+                params,
+            )
+            .all()
+        )
+    state = {"hold.released": "released", "hold.discarded": "discarded"}
+    return [(r, state.get(decided.get(r.subject or "", ""), "held")) for r in rows]
+
+
+def open_contradictions(store: SqlAuditStore, team: str, end: datetime, upto_seq: int, limit: int) -> list[Row]:
+    """Contradictions opened before `end` and not settled before it, oldest first."""
+    return _rows(
+        store,
+        f"SELECT {_COLS} FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
+        "AND d.subject = o.subject AND d.type = 'contradiction.settled' AND d.seq <= :q "
+        "AND d.occurred_us < :e WHERE o.team = :t AND o.type = 'contradiction.opened' "
+        "AND o.seq <= :q AND o.occurred_us < :e AND d.id IS NULL "
+        "ORDER BY o.occurred_us, o.seq LIMIT :n",
+        {"t": team, "q": upto_seq, "e": to_us(end), "n": limit},
+    )
+
+
+def count_type(store: SqlAuditStore, team: str, start: datetime, end: datetime, upto_seq: int, typ: str) -> int:
+    """Events of one type in [start, end) with seq <= upto_seq."""
+    return int(
+        _scalar(
+            store,
+            "SELECT COUNT(*) FROM audit_event WHERE team = :t AND type = :y AND seq <= :q "
+            "AND occurred_us >= :s AND occurred_us < :e",
+            {"t": team, "y": typ, "q": upto_seq, "s": to_us(start), "e": to_us(end)},
+        )
+    )
+
+
+def generated_reports(store: SqlAuditStore, team: str, upto_seq: int | None = None) -> list[GeneratedReport]:
+    """Every `report.generated` event of `team` (seq <= upto_seq when given), in log order.
+
+    A week's versions are numbered 1, 2, ... in the order their events were appended.
+    """
+    rows = _rows(
+        store,
+        f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'report.generated' "
+        "AND o.seq <= :q ORDER BY o.seq",
+        {"t": team, "q": upto_seq if upto_seq is not None else 2**62},
+    )
+    seen: dict[str, int] = {}
+    out = []
+    for r in rows:
+        p = r.payload
+        seen[p["week"]] = seen.get(p["week"], 0) + 1
+        out.append(GeneratedReport(r.seq, p["week"], seen[p["week"]], int(p["first_seq"]),
+                                   int(p["last_seq"]), p["sha256"], p.get("path")))  # fmt: skip
+    return out
+
+
+def late_by_type(store: SqlAuditStore, team: str, week: str, tz: str, after_seq: int, upto_seq: int) -> dict[str, int]:
+    """Events of `week` (business time) appended after `after_seq` and up to `upto_seq`, by type.
+
+    Report events are left out: they are about reports, not about what agents did.
+    """
+    start, end = iso_week_window(week, tz)
+    with store.read_session() as s:
+        rows = (
+            s.connection()
+            .execute(
+                text(
+                    "SELECT type, COUNT(*) FROM audit_event WHERE team = :t AND seq > :a AND seq <= :q "
+                    "AND occurred_us >= :s AND occurred_us < :e AND type NOT LIKE 'report.%' "
+                    "GROUP BY type ORDER BY type"
+                ),
+                {"t": team, "a": after_seq, "q": upto_seq, "s": to_us(start), "e": to_us(end)},
+            )
+            .all()
+        )
+    return {str(k): int(v) for k, v in rows}

@@ -1,0 +1,95 @@
+"""The week's A/B runs, read from run folders, each arm's passes, level and cost side by side.
+
+A run belongs to the week when its `run.planned` record time falls in the week's window. The
+figures come from the run's projected result (`memeval.results.load_run`): passes verified by
+held-back tests, the check level of each pass, metered spend and cost of a pass from the paired
+verdict. Nothing here blends them into one number, reads an agent's claim as a pass, or reads
+cost the agent reported about itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from pydantic import AwareDatetime, TypeAdapter, ValidationError
+
+from memeval.errors import RunLogError
+from memeval.eventlog import LOG_NAME
+from memeval.report._context import ArmLine, RunLine
+from memeval.results import TrialRecord, load_run
+from memeval.types import CHECK_LEVELS
+
+_AT: TypeAdapter[datetime] = TypeAdapter(AwareDatetime)
+
+
+def planned_at(run_dir: Path) -> datetime | None:
+    """The `at` of a run folder's first log line (`run.planned`), or None when unreadable."""
+    log = run_dir / LOG_NAME
+    try:
+        with log.open("rb") as fh:
+            first = json.loads(fh.readline() or b"{}")
+        return _AT.validate_python(first.get("at"))
+    except (OSError, ValueError, ValidationError):
+        return None
+
+
+def week_runs(runs_dir: Path, start: datetime, end: datetime, tz: str) -> tuple[RunLine, ...]:
+    """Summaries of the runs under `runs_dir` planned in [start, end), oldest first.
+
+    Raises:
+        RunLogError: a run of the week has a log that cannot be projected (named in the message).
+    """
+    if not runs_dir.is_dir():
+        return ()
+    found: list[tuple[datetime, Path]] = []
+    for d in sorted(runs_dir.iterdir()):
+        at = planned_at(d) if d.is_dir() else None
+        if at is not None and start <= at < end:
+            found.append((at, d))
+    return tuple(_summary(d, at, tz) for at, d in sorted(found))
+
+
+def _summary(run_dir: Path, at: datetime, tz: str) -> RunLine:
+    try:
+        res = load_run(run_dir).result
+    except RunLogError as exc:
+        raise RunLogError(f"run {run_dir} of the week cannot be read: {exc}") from exc
+    trials = [t for t in res.trials if t.control is None]
+    v: dict[str, Any] = res.verdict or {}
+    cop: dict[str, Any] = v.get("cost_of_pass") or {}
+    return RunLine(
+        run_id=res.run_id,
+        started=at.astimezone(ZoneInfo(tz)).strftime("%a %d %b %H:%M"),
+        status=res.status,
+        model=str(res.run_card.get("model", "unknown")),
+        tasks=len({t.task_id for t in trials}),
+        baseline=_arm("baseline", trials, cop.get("baseline")),
+        pack=_arm("pack", trials, cop.get("pack")),
+        verdict=str(v.get("verdict", "none")),
+        reason=str(v.get("reason", "no paired task")),
+        claims=sum(1 for t in trials if t.claim is not None),
+        self_reports=sum(1 for t in trials if t.claim is not None and t.claim.self_reported),
+    )
+
+
+def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None) -> ArmLine:
+    mine = [t for t in trials if t.mode == mode]
+    scored = [t for t in mine if t.assessment == "scored" and t.fault is None]
+    passed = [t for t in scored if t.verified]
+    levels = Counter(max((c.level for c in t.checks if c.passed), key=CHECK_LEVELS.index, default="L0")
+                     for t in passed)  # fmt: skip
+    level_text = ", ".join(f"{lv} {levels[lv]}" for lv in reversed(CHECK_LEVELS) if levels[lv])
+    if cost is None:
+        spend, per_pass = "missing: no paired task", "none: no paired task"
+    else:
+        known = str(cost.get("cost_coverage", "?"))
+        spend = f"${cost['spend']:.2f} ({known} trials metered)"
+        value = cost.get("value")
+        per_pass = f"${value:.2f}" if value is not None else "none: no pass"
+    return ArmLine(mode=mode, passes=len(passed), scored=len(scored), levels=level_text,
+                   cost_of_pass=per_pass, spend=spend)  # fmt: skip

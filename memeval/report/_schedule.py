@@ -1,0 +1,252 @@
+"""Weekly report subscriptions, the catch-up job, and the APScheduler 3.x service around it.
+
+A subscription (`report_subscription` table, same database as the audit log) names a team's
+recipients, its weekday and local time (default Monday 08:00, in the team's zone from `memeval
+audit team set`) and the first week to report. `memeval schedule` runs one cron job per
+subscription in a persistent SQLAlchemy job store in that database, with `coalesce=True` and no
+misfire limit: after downtime the job runs once, and `catch_up` then makes and sends one report per
+week that has none sent (oldest first), so three missed Mondays give three weeks, not three copies
+of the last one. A week with a version already `sent` (or `uncertain`) is never sent again by the
+scheduler. The job function is idempotent per week (STYLE rule 24).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import signal
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Column, MetaData, String, Table, Text, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from memeval.audit import SqlAuditStore, iso_week_of, team_tz
+from memeval.audit._time import utc_now, zone
+from memeval.errors import UsageError
+from memeval.report import _queries as q
+from memeval.report._build import last_full_week, previous_week
+from memeval.report._delivery import DeliveryOutcome, deliver, delivery_state
+from memeval.report._record import idempotency_key, make_report
+from memeval.report._smtp import SmtpSettings
+
+log = logging.getLogger("memeval.report.schedule")
+
+DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+JOB_FUNC = "memeval.report._schedule:scheduled_run"
+JOBS_TABLE = "report_schedule_jobs"
+
+_meta = MetaData()
+subscription_table = Table(
+    "report_subscription",
+    _meta,
+    Column("team", String(64), primary_key=True),
+    Column("recipients", Text, nullable=False),
+    Column("day", String(3), nullable=False),
+    Column("at", String(5), nullable=False),
+    Column("since_week", String(8), nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class Subscription:
+    """Who gets a team's weekly report, and when (in the team's zone)."""
+
+    team: str
+    recipients: tuple[str, ...]
+    day: str
+    """`mon` ... `sun`."""
+    at: str
+    """Local time `HH:MM`."""
+    since_week: str
+    """The first ISO week the scheduler reports."""
+
+
+def _ensure(store: SqlAuditStore) -> None:
+    with store.engine.begin() as conn:
+        _meta.create_all(conn, checkfirst=True)
+
+
+def subscribe(
+    store: SqlAuditStore,
+    team: str,
+    recipients: list[str],
+    *,
+    day: str = "mon",
+    at: str = "08:00",
+    since_week: str | None = None,
+    now: datetime | None = None,
+) -> Subscription:
+    """Create or replace a team's subscription.
+
+    Raises:
+        UsageError: no recipient, a bad day or time (named, with the fix).
+    """
+    if not recipients or any("@" not in r for r in recipients):
+        raise UsageError(f"recipients {recipients!r}: give at least one e-mail address (--to a@b.c)")
+    if day not in DAYS:
+        raise UsageError(f"day {day!r}: use one of {', '.join(DAYS)}")
+    hh, _, mm = at.partition(":")
+    if not (hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
+        raise UsageError(f"time {at!r}: write it as HH:MM in the team's zone, e.g. 08:00")
+    since = since_week or iso_week_of(now or utc_now(), team_tz(store, team))
+    sub = Subscription(team, tuple(recipients), day, f"{int(hh):02d}:{mm}", since)
+    _ensure(store)
+    row = {"team": team, "recipients": json.dumps(list(recipients)), "day": day, "at": sub.at, "since_week": since}
+    ins = (postgresql.insert if not store.is_sqlite else sqlite.insert)(subscription_table).values(**row)
+    with store.engine.begin() as conn:
+        conn.execute(ins.on_conflict_do_update(index_elements=["team"], set_=row))
+    return sub
+
+
+def subscriptions(store: SqlAuditStore) -> list[Subscription]:
+    """Every subscription, by team."""
+    _ensure(store)
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(subscription_table).order_by(subscription_table.c.team)).all()
+    return [Subscription(r.team, tuple(json.loads(r.recipients)), r.day, r.at, r.since_week) for r in rows]
+
+
+def weeks_between(first: str, last: str) -> list[str]:
+    """ISO weeks from `first` to `last` inclusive (empty when `last` is before `first`)."""
+    out: list[str] = []
+    w = last
+    while w >= first and len(out) < 520:
+        out.insert(0, w)
+        w = previous_week(w)
+    return out
+
+
+def week_done(store: SqlAuditStore, team: str, week: str) -> bool:
+    """True when some version of the week was sent, or may have been (`uncertain`)."""
+    versions = [g.version for g in q.generated_reports(store, team) if g.week == week]
+    return any(delivery_state(store, idempotency_key(team, week, v)) in ("sent", "uncertain") for v in versions)
+
+
+def catch_up(
+    store: SqlAuditStore,
+    sub: Subscription,
+    settings: SmtpSettings,
+    *,
+    out_dir: Path,
+    runs_dir: Path,
+    now: datetime | None = None,
+) -> list[tuple[str, DeliveryOutcome]]:
+    """Make and send every full week since `sub.since_week` that has no sent report, oldest first.
+
+    Stops at the first week whose delivery fails (the server is likely down): the rest wait for
+    the next run, and nothing is lost (reports stay on disk, the deliveries stay pending).
+
+    Returns:
+        (week, outcome) for each week it tried.
+    """
+    when = now or utc_now()
+    tz = team_tz(store, sub.team)
+    done: list[tuple[str, DeliveryOutcome]] = []
+    for week in weeks_between(sub.since_week, last_full_week(when, tz)):
+        if week_done(store, sub.team, week):
+            continue
+        made = make_report(store, sub.team, week, tz=tz, out_dir=out_dir, runs_dir=runs_dir, now=when)
+        outcome = deliver(store, made, list(sub.recipients), settings)
+        log.info("%s %s v%d: %s after %d attempt(s)", sub.team, week, made.record.version, outcome.status,
+                 outcome.attempts)  # fmt: skip
+        done.append((week, outcome))
+        if outcome.status in ("failed", "busy"):
+            break
+    return done
+
+
+@dataclass(frozen=True)
+class _Runtime:
+    store: SqlAuditStore
+    settings: SmtpSettings
+    out_dir: Path
+    runs_dir: Path
+
+
+_runtime: _Runtime | None = None
+
+
+def scheduled_run(team: str) -> None:
+    """The APScheduler job: catch up one team (its settings come from the running service)."""
+    rt = _runtime
+    if rt is None:
+        raise RuntimeError("scheduled_run needs the service started by run_service")
+    subs = {s.team: s for s in subscriptions(rt.store)}
+    if team not in subs:
+        log.warning("%s has no subscription any more; nothing sent", team)
+        return
+    catch_up(rt.store, subs[team], rt.settings, out_dir=rt.out_dir, runs_dir=rt.runs_dir)
+
+
+def trigger_for(sub: Subscription, tz: str) -> Any:
+    """The weekly `CronTrigger` of a subscription, in the team's zone (DST followed)."""
+    from apscheduler.triggers.cron import CronTrigger  # type: ignore[import-untyped]
+
+    hh, mm = sub.at.split(":")
+    return CronTrigger(day_of_week=sub.day, hour=int(hh), minute=int(mm), timezone=zone(tz))
+
+
+def sync_jobs(scheduler: Any, store: SqlAuditStore) -> list[str]:
+    """Add a job per subscription that has none, update changed triggers, drop orphan jobs.
+
+    Never replaces an unchanged job: that would drop a run missed during downtime.
+
+    Returns:
+        The job ids now scheduled.
+    """
+    wanted = {}
+    for sub in subscriptions(store):
+        wanted[f"weekly-report:{sub.team}"] = (sub, trigger_for(sub, team_tz(store, sub.team)))
+    for job in scheduler.get_jobs():
+        if job.id not in wanted:
+            scheduler.remove_job(job.id)
+    for job_id, (sub, trig) in wanted.items():
+        job = scheduler.get_job(job_id)
+        if job is None:
+            scheduler.add_job(JOB_FUNC, trig, id=job_id, kwargs={"team": sub.team}, name=f"weekly report {sub.team}")
+        elif str(job.trigger) != str(trig):
+            scheduler.reschedule_job(job_id, trigger=trig)
+    return sorted(wanted)
+
+
+def make_scheduler(store: SqlAuditStore) -> Any:
+    """A paused-start `BackgroundScheduler` on a SQLAlchemy job store in the audit database."""
+    from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore  # type: ignore[import-untyped]
+    from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]
+
+    return BackgroundScheduler(
+        jobstores={"default": SQLAlchemyJobStore(engine=store.engine, tablename=JOBS_TABLE)},
+        job_defaults={"coalesce": True, "misfire_grace_time": None, "max_instances": 1},
+        timezone=zone("UTC"),
+    )
+
+
+def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path, runs_dir: Path,
+                stop: threading.Event | None = None) -> int:  # fmt: skip
+    """Run the scheduler until SIGTERM/SIGINT (or `stop` is set); a running job is let finish.
+
+    Returns:
+        0 after a clean stop.
+    """
+    global _runtime
+    _runtime = _Runtime(store, settings, out_dir, runs_dir)
+    stop = stop or threading.Event()
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda *_: stop.set())
+    sched = make_scheduler(store)
+    sched.start(paused=True)
+    ids = sync_jobs(sched, store)
+    for job in sched.get_jobs():
+        log.info("job %s next run %s", job.id, job.next_run_time)
+    sched.resume()
+    log.info("scheduler running %d job(s): %s", len(ids), ", ".join(ids) or "none")
+    stop.wait()
+    log.info("stopping: waiting for a running job to finish")
+    sched.shutdown(wait=True)
+    _runtime = None
+    return 0

@@ -1,0 +1,183 @@
+"""SMTP settings from the environment, the report e-mail, and one delivery attempt.
+
+Settings (`SmtpSettings.from_env`), all under the `MEMEVAL_SMTP_` prefix:
+`HOST` (required), `PORT` (default 587 for `starttls`, 465 for `tls`, 25 for `none`),
+`SECURITY` (`starttls` default, `tls`, `none`), `USER`, `PASSWORD` (kept as a `SecretStr`: never
+in a repr, a log line or an event), `FROM` (default `memeval@<host>`), `CA_FILE` (a PEM bundle to
+trust instead of the system's, e.g. a test server's self-signed certificate), `TIMEOUT_S` (30),
+`ATTEMPTS` (4) and `BACKOFF_S` (5; doubled after each failed attempt).
+
+An attempt is split so a caller can mark the point of no return: `open_session` connects, secures
+the link, logs in and announces sender and recipients (nothing is delivered yet); `SmtpSession.data`
+hands the message over, and only a 250 reply to it means the server took the message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import smtplib
+import ssl
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formatdate
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, SecretStr
+
+from memeval.errors import UsageError
+
+Security = Literal["starttls", "tls", "none"]
+_DEFAULT_PORT: dict[str, int] = {"starttls": 587, "tls": 465, "none": 25}
+
+
+class SmtpSettings(BaseModel):
+    """Where and how to send report e-mail (see the module docstring for the variables)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    host: str
+    port: int
+    security: Security = "starttls"
+    user: str | None = None
+    password: SecretStr | None = None
+    sender: str
+    """The From address."""
+    ca_file: str | None = None
+    timeout_s: float = 30.0
+    attempts: int = 4
+    """Tries per delivery before giving up until the next run."""
+    backoff_s: float = 5.0
+    """Wait before the second try; doubled before each later one."""
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> SmtpSettings:
+        """Read `MEMEVAL_SMTP_*` from `env` (default `os.environ`).
+
+        Raises:
+            UsageError: `MEMEVAL_SMTP_HOST` unset, or a value that does not parse (named, with
+                the fix; the password is never quoted).
+        """
+        e = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            v = e.get(f"MEMEVAL_SMTP_{name}")
+            return v if v else None
+
+        host = get("HOST")
+        if host is None:
+            raise UsageError("MEMEVAL_SMTP_HOST is not set: set it (and MEMEVAL_SMTP_PORT, _USER, "
+                             "_PASSWORD, _FROM) to the SMTP server that sends reports")  # fmt: skip
+        security = get("SECURITY") or "starttls"
+        if security not in _DEFAULT_PORT:
+            raise UsageError(f"MEMEVAL_SMTP_SECURITY is {security!r}: use starttls, tls or none")
+        try:
+            port = int(get("PORT") or _DEFAULT_PORT[security])
+            timeout_s = float(get("TIMEOUT_S") or 30)
+            attempts = int(get("ATTEMPTS") or 4)
+            backoff_s = float(get("BACKOFF_S") or 5)
+        except ValueError as exc:
+            raise UsageError(f"a MEMEVAL_SMTP_ number does not parse ({exc}): PORT and ATTEMPTS "
+                             "are integers, TIMEOUT_S and BACKOFF_S seconds") from exc  # fmt: skip
+        if attempts < 1:
+            raise UsageError(f"MEMEVAL_SMTP_ATTEMPTS is {attempts}: use 1 or more")
+        pw = get("PASSWORD")
+        return cls(
+            host=host, port=port, security=security, user=get("USER"),
+            password=SecretStr(pw) if pw else None, sender=get("FROM") or f"memeval@{host}",
+            ca_file=get("CA_FILE"), timeout_s=timeout_s, attempts=attempts, backoff_s=backoff_s,
+        )  # fmt: skip
+
+
+def message_id(key: str) -> str:
+    """The Message-ID of a delivery key: the same key always gives the same id."""
+    return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@memeval.report>"
+
+
+def build_message(
+    *,
+    settings: SmtpSettings,
+    recipients: list[str],
+    subject: str,
+    body: str,
+    pdf: bytes,
+    filename: str,
+    key: str,
+) -> EmailMessage:
+    """The report e-mail: text body, the PDF attached, a Message-ID and header from `key`."""
+    msg = EmailMessage()
+    msg["From"] = settings.sender
+    msg["To"] = ", ".join(recipients)
+    msg["Subject"] = subject
+    msg["Date"] = formatdate(localtime=False, usegmt=True)
+    msg["Message-ID"] = message_id(key)
+    msg["X-Memeval-Idempotency-Key"] = key
+    msg.set_content(body)
+    msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=filename)
+    return msg
+
+
+def _tls_context(settings: SmtpSettings) -> ssl.SSLContext:
+    return ssl.create_default_context(cafile=settings.ca_file)
+
+
+@dataclass
+class SmtpSession:
+    """An SMTP connection that has announced sender and recipients; `data` delivers."""
+
+    client: smtplib.SMTP
+
+    def data(self, msg: EmailMessage) -> None:
+        """Send the message body. Raises smtplib errors; returns only on a 250 reply."""
+        code, reply = self.client.data(msg.as_bytes())
+        if code != 250:
+            raise smtplib.SMTPDataError(code, reply)
+
+    def close(self) -> None:
+        """Say QUIT when the link still works, then drop it."""
+        try:
+            self.client.quit()
+        except (smtplib.SMTPException, OSError):
+            self.client.close()
+
+
+def open_session(settings: SmtpSettings, recipients: list[str]) -> SmtpSession:
+    """Connect, secure, log in, and send MAIL FROM / RCPT TO (nothing is delivered yet).
+
+    Raises:
+        smtplib.SMTPException or OSError: any failure (the caller records and retries it).
+    """
+    if settings.security == "tls":
+        client: smtplib.SMTP = smtplib.SMTP_SSL(settings.host, settings.port, timeout=settings.timeout_s,
+                                                context=_tls_context(settings))  # fmt: skip
+    else:
+        client = smtplib.SMTP(settings.host, settings.port, timeout=settings.timeout_s)
+    try:
+        client.ehlo()
+        if settings.security == "starttls":
+            client.starttls(context=_tls_context(settings))
+            client.ehlo()
+        if settings.user:
+            pw = settings.password.get_secret_value() if settings.password else ""
+            client.login(settings.user, pw)
+        code, reply = client.mail(settings.sender)
+        if code != 250:
+            raise smtplib.SMTPSenderRefused(code, reply, settings.sender)
+        for rcpt in recipients:
+            code, reply = client.rcpt(rcpt)
+            if code not in (250, 251):
+                raise smtplib.SMTPRecipientsRefused({rcpt: (code, reply)})
+    except (smtplib.SMTPException, OSError):
+        client.close()
+        raise
+    return SmtpSession(client)
+
+
+def describe_error(exc: BaseException) -> str:
+    """A short, password-free description of an SMTP or network failure for the audit log."""
+    if isinstance(exc, smtplib.SMTPResponseException):
+        reply = exc.smtp_error.decode(errors="replace") if isinstance(exc.smtp_error, bytes) else str(exc.smtp_error)
+        return f"{type(exc).__name__}: {exc.smtp_code} {reply}"[:300]
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return f"SMTPRecipientsRefused: {len(exc.recipients)} recipient(s) refused"
+    return f"{type(exc).__name__}: {exc}"[:300]
