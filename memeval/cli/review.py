@@ -1,0 +1,256 @@
+"""`memeval serve`, `memeval users ...` and `memeval review ...`: the reviewer queue.
+
+The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Decisions on
+the command line follow the same rules as the web pages; the deciding person is `--as NAME`
+(or `MEMEVAL_REVIEWER`), an account made with `memeval users add`. A refused decision exits 2
+with the reason; nothing is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from typing import Annotated
+
+import typer
+
+from memeval.cli.app import app, fail, translate_errors
+
+review_app = typer.Typer(help="The reviewer queue: list, show and decide waiting items.", no_args_is_help=True)
+users_app = typer.Typer(help="Accounts of the review pages and API (viewer, reviewer, admin).", no_args_is_help=True)
+app.add_typer(review_app, name="review")
+app.add_typer(users_app, name="users")
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
+AsOpt = Annotated[str, typer.Option("--as", envvar="MEMEVAL_REVIEWER", help="Your account name (memeval users add).")]
+RefArg = Annotated[str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")]
+ReasonOpt = Annotated[str | None, typer.Option("--reason", help="Why (required to reject, settle or discard).")]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _settings(**overrides: object):  # type: ignore[no-untyped-def]
+    from pydantic import SecretBytes
+
+    from memeval.review import ReviewSettings
+
+    return ReviewSettings.from_env(secret_key=SecretBytes(b""), **overrides)
+
+
+@app.command("serve")
+@translate_errors
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8765,
+    db: DbOpt = None,
+    overdue_after_h: Annotated[float | None, typer.Option(help="Mark items waiting longer than this, hours (default 48; MEMEVAL_REVIEW_OVERDUE_AFTER_H).")] = None,
+    claim_lease_s: Annotated[int | None, typer.Option(help="Length of a claim, seconds (default 300; MEMEVAL_REVIEW_CLAIM_LEASE_S).")] = None,
+    session_max_age_s: Annotated[int | None, typer.Option(help="Login session length, seconds (default 28800).")] = None,
+    secure_cookies: Annotated[bool, typer.Option(help="Send the session cookie over HTTPS only (behind a TLS proxy).")] = False,
+    ingest: Annotated[bool, typer.Option(help="Also serve the audit ingest endpoint POST /api/v1/events.")] = True,
+) -> None:
+    """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
+    import uvicorn
+
+    from memeval.audit import open_store
+    from memeval.review import ReviewSettings, create_review_app
+
+    settings = ReviewSettings.from_env(
+        overdue_after_h=overdue_after_h, claim_lease_s=claim_lease_s,
+        session_max_age_s=session_max_age_s, secure_cookies=secure_cookies or None,
+    )  # fmt: skip
+    if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
+        typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
+    web = create_review_app(open_store(db), settings, with_ingest=ingest)
+    typer.echo(f"memeval review on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+@users_app.command("add")
+@translate_errors
+def users_add(
+    username: Annotated[str, typer.Argument(help="Account name (also the person id in audit events).")],
+    role: Annotated[str, typer.Option(help="viewer, reviewer or admin.")] = "reviewer",
+    password_stdin: Annotated[bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")] = False,
+    db: DbOpt = None,
+) -> None:
+    """Create an account (or set a new password and role); only an argon2 hash is stored."""
+    from memeval.audit import open_store
+    from memeval.review import add_user
+
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    acct = add_user(open_store(db), username, password, role)
+    typer.echo(f"{acct.username}: {acct.role}")
+
+
+@users_app.command("list")
+@translate_errors
+def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """List accounts and roles (never passwords)."""
+    from memeval.audit import open_store
+    from memeval.review import ensure_review_schema, list_users
+
+    store = open_store(db)
+    ensure_review_schema(store)
+    users = list_users(store)
+    if as_json:
+        typer.echo(json.dumps([{"username": u.username, "role": u.role} for u in users]))
+        return
+    for u in users:
+        typer.echo(f"{u.username}\t{u.role}")
+
+
+@users_app.command("token")
+@translate_errors
+def users_token(username: Annotated[str, typer.Argument(help="The account.")], db: DbOpt = None) -> None:
+    """Create a bearer token for the JSON API and print it once (only its hash is stored)."""
+    from memeval.audit import open_store
+    from memeval.review import add_api_token, ensure_review_schema
+
+    store = open_store(db)
+    ensure_review_schema(store)
+    typer.echo(add_api_token(store, username))
+
+
+@review_app.command("list")
+@translate_errors
+def review_list(
+    kind: Annotated[str | None, typer.Option(help="lesson, contradiction or hold.")] = None,
+    team: Annotated[str | None, typer.Option(help="Only this team.")] = None,
+    min_age_h: Annotated[float | None, typer.Option(help="Only items waiting at least this many hours.")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List waiting items, oldest first, with counts; overdue items are marked."""
+    from memeval.audit import open_store
+    from memeval.review import QueueFilter, build_queue, ensure_review_schema
+    from memeval.review._models import queue_out
+
+    store = open_store(db)
+    ensure_review_schema(store)
+    view = build_queue(store, QueueFilter(kind, team, min_age_h), now=_now(), overdue_after_h=_settings().overdue_after_h)
+    if as_json:
+        typer.echo(queue_out(view).model_dump_json())
+        return
+    c = view.counts
+    typer.echo(f"waiting: {c['lesson']} lessons, {c['contradiction']} contradictions, {c['hold']} held"
+               f"; {view.overdue} over {view.overdue_after_h:g} h")  # fmt: skip
+    for r in view.rows:
+        mark = "OVERDUE " if r.overdue else ""
+        claim = f" [claimed by {r.claim.holder}]" if r.claim else ""
+        typer.echo(f"{mark}{r.ref}\t{r.age}\t{r.item.opened_by or 'memory system'}\t{r.preview.as_plain()}{claim}")
+
+
+@review_app.command("show")
+@translate_errors
+def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Show one item: full redacted text (control characters marked), evidence, history."""
+    from memeval.audit import open_store
+    from memeval.review import build_item, ensure_review_schema, resolve
+    from memeval.review._models import detail_out
+
+    store = open_store(db)
+    ensure_review_schema(store)
+    item = resolve(store, ref)
+    now = _now()
+    view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
+    if as_json:
+        age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
+        typer.echo(detail_out(view, max(0, age)).model_dump_json())
+        return
+    it = view.item
+    typer.echo(f"{view.ref}  {it.status}{'  OVERDUE' if view.overdue else ''}")
+    typer.echo(f"proposed by {it.opened_by or 'the memory system'} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
+    if it.decided_by:
+        typer.echo(f"decided by {it.decided_by} (decision {it.decision_id}){' kept ' + it.kept if it.kept else ''}")
+    if view.text is not None:
+        for n in view.text.notices:
+            typer.echo(f"! {n}")
+        typer.echo("--- text ---\n" + view.text.as_plain() + "\n------------")
+    for label, (sid, txt) in zip(("a", "b"), view.sides, strict=False):
+        typer.echo(f"--- side {label}: {sid} ---\n{txt.as_plain()}")
+    for r in view.reasons:
+        typer.echo(f"held by rule {r.rule}: {r.excerpt.as_plain()}")
+    typer.echo("history:")
+    for h in view.history:
+        typer.echo(f"  {h.seq}\t{h.at:%Y-%m-%d %H:%M:%S}\t{h.type}\t{h.actor}\t{h.detail.as_plain()}")
+
+
+def _decide(ref: str, action: str, reason: str | None, kept: str | None, who: str, db: str | None) -> None:
+    from memeval.audit import open_store
+    from memeval.review import DecisionRequest, decide_item, ensure_review_schema, get_account, new_decision_id, resolve
+
+    store = open_store(db)
+    ensure_review_schema(store)
+    account = get_account(store, who)
+    if account is None:
+        raise fail(f"no account {who!r}: pass --as with an account made by `memeval users add`")
+    item = resolve(store, ref)
+    req = DecisionRequest(action, item.item_type, item.team, item.item_id, reason, kept, new_decision_id())
+    res = decide_item(store, account, req, now=_now(), lease_s=_settings().claim_lease_s, sender="review-cli")
+    typer.echo(f"{action} {item.item_type}/{item.team}/{item.item_id}: {res.item.status} (decision {res.decision_id})")
+
+
+@review_app.command("approve")
+@translate_errors
+def approve(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+    """Approve a waiting lesson (not your own); --reason is kept as a comment."""
+    _decide(ref, "approve", reason, None, who, db)
+
+
+@review_app.command("reject")
+@translate_errors
+def reject(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+    """Reject a waiting lesson, with a reason."""
+    _decide(ref, "reject", reason, None, who, db)
+
+
+@review_app.command("settle")
+@translate_errors
+def settle(
+    ref: RefArg, who: AsOpt,
+    keep: Annotated[str, typer.Option("--keep", help="Side kept: a, b, both or neither.")],
+    reason: ReasonOpt = None, db: DbOpt = None,
+) -> None:  # fmt: skip
+    """Settle an open contradiction: keep side a, b, both or neither, with a reason."""
+    _decide(ref, "settle", reason, keep, who, db)
+
+
+@review_app.command("release")
+@translate_errors
+def release(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+    """Release a held text into memory; --reason is kept as a comment."""
+    _decide(ref, "release", reason, None, who, db)
+
+
+@review_app.command("discard")
+@translate_errors
+def discard(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+    """Discard a held text, with a reason; it never enters memory."""
+    _decide(ref, "discard", reason, None, who, db)
+
+
+@review_app.command("claim")
+@translate_errors
+def claim(ref: RefArg, who: AsOpt, db: DbOpt = None) -> None:
+    """Claim an item for a few minutes so other reviewers leave it to you."""
+    from memeval.audit import open_store
+    from memeval.review import claim_item, ensure_review_schema, get_account, resolve
+
+    store = open_store(db)
+    ensure_review_schema(store)
+    account = get_account(store, who)
+    if account is None:
+        raise fail(f"no account {who!r}: pass --as with an account made by `memeval users add`")
+    c = claim_item(store, account, resolve(store, ref), lease_s=_settings().claim_lease_s, now=_now(), sender="review-cli")
+    typer.echo(f"claimed {ref} until {c.expires_at:%H:%M:%S} UTC")

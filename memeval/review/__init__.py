@@ -1,0 +1,99 @@
+"""The reviewer approval queue: pending lessons, open contradictions and held texts, decided by people.
+
+Web pages and a JSON API (`create_review_app`, served by `memeval serve`) and the command line
+(`memeval review ...`) share one set of rules (`decide_item`): decisions only from the waiting
+state, reasons for reject/settle/discard, no self-approval, roles, and claims (short leases) so
+two reviewers never work the same item. Every decision and claim is an audit event written
+through the audit store's single write path. Held text is hostile: pages show it inert
+(`inert`), escaped, with invisible and look-alike characters marked.
+"""
+
+from memeval.review._accounts import (
+    DECIDING_ROLES,
+    ROLES,
+    Account,
+    LoginThrottle,
+    Role,
+    account_for_token,
+    add_api_token,
+    add_user,
+    authenticate,
+    get_account,
+    list_users,
+)
+from memeval.review._app import SESSION_COOKIE, create_review_app
+from memeval.review._claims import Claim, active_claims, claim_item, drop_claim
+from memeval.review._decide import (
+    ACTIONS,
+    KEPT_CHOICES,
+    NEEDS_REASON,
+    Action,
+    DecisionRequest,
+    DecisionResult,
+    decide_item,
+    new_decision_id,
+)
+from memeval.review._inert import InertText, Segment, inert
+from memeval.review._models import DecisionOut, ItemDetailOut, ItemOut, QueueOut
+from memeval.review._queue import (
+    ItemView,
+    QueueFilter,
+    QueueRow,
+    QueueView,
+    build_item,
+    build_queue,
+    item_ref,
+    overdue_items,
+    parse_ref,
+    resolve,
+)
+from memeval.review._settings import ReviewSettings, load_secret_key
+from memeval.review._tables import ensure_review_schema
+
+__all__ = [
+    "ACTIONS",
+    "DECIDING_ROLES",
+    "KEPT_CHOICES",
+    "NEEDS_REASON",
+    "ROLES",
+    "SESSION_COOKIE",
+    "Account",
+    "Action",
+    "Claim",
+    "DecisionOut",
+    "DecisionRequest",
+    "DecisionResult",
+    "InertText",
+    "ItemDetailOut",
+    "ItemOut",
+    "ItemView",
+    "LoginThrottle",
+    "QueueFilter",
+    "QueueOut",
+    "QueueRow",
+    "QueueView",
+    "ReviewSettings",
+    "Role",
+    "Segment",
+    "account_for_token",
+    "active_claims",
+    "add_api_token",
+    "add_user",
+    "authenticate",
+    "build_item",
+    "build_queue",
+    "claim_item",
+    "create_review_app",
+    "decide_item",
+    "drop_claim",
+    "ensure_review_schema",
+    "get_account",
+    "inert",
+    "item_ref",
+    "list_users",
+    "load_secret_key",
+    "new_decision_id",
+    "overdue_items",
+    "parse_ref",
+    "resolve",
+]

@@ -1,0 +1,115 @@
+"""The review web application: pages, JSON API, sessions and security headers.
+
+`create_review_app(store, settings)` returns an ASGI app for uvicorn (`memeval serve`). Besides
+the pages (`_web`) and the API (`_api`) it sets, on every response, a Content-Security-Policy
+that allows no script at all (`default-src 'none'`), `X-Content-Type-Options: nosniff`,
+`X-Frame-Options: DENY`, `Referrer-Policy: no-referrer` and `Cache-Control: no-store`. Escaping
+is what keeps hostile text inert; the policy is a second wall behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from fastapi import FastAPI
+from fastapi.responses import Response
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from memeval._templates import jinja_env, templates_dir
+from memeval.audit import SqlAuditStore
+from memeval.review._accounts import LoginThrottle
+from memeval.review._api import ApiError, error_response
+from memeval.review._api import router as api_router
+from memeval.review._context import ReviewApp, utc_now
+from memeval.review._settings import ReviewSettings
+from memeval.review._tables import ensure_review_schema
+from memeval.review._web import router as web_router
+
+SESSION_COOKIE = "memeval_review"
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", b"default-src 'none'; style-src 'self'; img-src 'self'; "
+     b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+)  # fmt: skip
+
+
+class SecurityHeaders:
+    """ASGI middleware adding `SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_review_app(
+    store: SqlAuditStore, settings: ReviewSettings, *, clock: Callable[[], datetime] = utc_now,
+    with_ingest: bool = False,
+) -> FastAPI:  # fmt: skip
+    """The review app over `store`.
+
+    Args:
+        store: the audit store (its database also gets the review tables, created if missing).
+        settings: review settings; `settings.secret_key` (>= 32 bytes) signs session cookies.
+        clock: returns the current UTC time (claims, ages, business time of decisions).
+        with_ingest: also serve the audit ingest endpoint `POST /api/v1/events`.
+
+    Returns:
+        A FastAPI application.
+
+    Raises:
+        UsageError: the secret key is shorter than 32 bytes.
+        AuditStoreError: the review tables cannot be created.
+    """
+    from memeval.errors import UsageError
+
+    key = settings.secret_key.get_secret_value()
+    if len(key) < 32:
+        raise UsageError("the review secret key is shorter than 32 bytes: set MEMEVAL_REVIEW_SECRET (64 hex digits)")
+    ensure_review_schema(store)
+    app = FastAPI(title="memeval review", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.review = ReviewApp(
+        store, settings, LoginThrottle(settings.login_max_failures, settings.login_window_s),
+        jinja_env("review"), clock,
+    )  # fmt: skip
+    app.include_router(web_router)
+    app.include_router(api_router)
+    if with_ingest:
+        from memeval.audit import create_app
+
+        app.include_router(create_app(store).router)
+
+    @app.exception_handler(ApiError)
+    def _api_error(_request: Request, exc: ApiError) -> Response:
+        return error_response(exc)
+
+    css = (templates_dir() / "review" / "review.css").read_text(encoding="utf-8")
+
+    @app.get("/static/review.css", include_in_schema=False)
+    def stylesheet() -> Response:
+        return Response(css, media_type="text/css")
+
+    app.add_middleware(
+        SessionMiddleware, secret_key=key.hex(), session_cookie=SESSION_COOKIE,
+        max_age=settings.session_max_age_s, same_site="strict", https_only=settings.secure_cookies,
+    )  # fmt: skip
+    app.add_middleware(SecurityHeaders)
+    return app

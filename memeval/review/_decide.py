@@ -1,0 +1,211 @@
+"""Decisions on queue items, checked against the queue's rules, written as audit events.
+
+Rules (checked here, in this order, then again by the store's state machines under its lock):
+1. only a `reviewer` or `admin` decides (`wrong_role`);
+2. the action fits the item (`approve`/`reject` a lesson, `settle` a contradiction,
+   `release`/`discard` a hold) and a settlement names the side kept (`bad_choice`);
+3. `reject`, `discard` and `settle` need a reason (`missing_reason`);
+4. the item exists (`not_found`) and still waits (`wrong_state`; the same decision id again is
+   a harmless repeat, so a double-submitted form stores one decision);
+5. whoever proposed a lesson cannot approve it (`self_approval`);
+6. nobody else holds a claim on it (`claimed`); deciding takes the claim for the moment it
+   takes, then gives it up.
+The decision is then one event appended through `SqlAuditStore.append` (the single write path),
+with the reviewer as a `person` actor and the time. If another reviewer's decision got in first,
+the store refuses this one and it is reported as `wrong_state`: exactly one decision is stored.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from memeval.audit import EVENT_ADAPTER, SqlAuditStore
+from memeval.audit._review_api import ReviewItem, get_item
+from memeval.errors import ReviewRefused, TransitionRefused
+from memeval.review._accounts import Account
+from memeval.review._claims import claim_item, drop_claim
+
+Action = Literal["approve", "reject", "settle", "release", "discard"]
+"""What a reviewer can do to an item."""
+
+ACTIONS: dict[str, tuple[str, str]] = {
+    "approve": ("lesson", "lesson.approved"),
+    "reject": ("lesson", "lesson.rejected"),
+    "settle": ("contradiction", "contradiction.settled"),
+    "release": ("hold", "hold.released"),
+    "discard": ("hold", "hold.discarded"),
+}
+"""Action -> (item type it applies to, audit event type it writes)."""
+
+NEEDS_REASON = frozenset({"reject", "discard", "settle"})
+KEPT_CHOICES = ("a", "b", "both", "neither")
+_DECISION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def new_decision_id() -> str:
+    """A fresh decision id (`dec_` + 24 hex); forms carry one so a resubmission is a repeat."""
+    return "dec_" + uuid.uuid4().hex[:24]
+
+
+@dataclass(frozen=True)
+class DecisionRequest:
+    """One decision a reviewer asks for.
+
+    Attributes:
+        action: `approve`, `reject`, `settle`, `release` or `discard`.
+        item_type: `lesson`, `contradiction` or `hold`.
+        team: the item's team.
+        item_id: the item's id.
+        reason: why (required for reject, discard, settle; stored as the comment otherwise).
+        kept: for settle: `a`, `b`, `both` or `neither`.
+        decision_id: the decision's id (8-64 of `A-Za-z0-9_-`); the same id again is a repeat.
+    """
+
+    action: str
+    item_type: str
+    team: str
+    item_id: str
+    reason: str | None = None
+    kept: str | None = None
+    decision_id: str = ""
+
+
+@dataclass(frozen=True)
+class DecisionResult:
+    """What a decision did.
+
+    Attributes:
+        item: the item after the decision.
+        action: the action taken.
+        repeated: True when this exact decision (same id) was stored before: nothing new stored.
+        decision_id: the decision's id.
+    """
+
+    item: ReviewItem
+    action: str
+    repeated: bool
+    decision_id: str
+
+
+def check_request(account: Account, req: DecisionRequest) -> None:
+    """Rules 1-3 (role, action, reason) that need no database.
+
+    Raises:
+        ReviewRefused: `wrong_role`, `bad_choice` or `missing_reason`.
+    """
+    if not account.can_decide:
+        raise ReviewRefused(
+            f"{account.username!r} is a {account.role}: only a reviewer or admin may decide items",
+            code="wrong_role",
+        )
+    if req.action not in ACTIONS:
+        raise ReviewRefused(
+            f"unknown action {req.action!r}: use one of {', '.join(ACTIONS)}", code="bad_choice"
+        )
+    kind = ACTIONS[req.action][0]
+    if req.item_type != kind:
+        raise ReviewRefused(
+            f"{req.action!r} applies to a {kind}, not a {req.item_type}: use "
+            + {"lesson": "approve or reject", "contradiction": "settle",
+               "hold": "release or discard"}.get(req.item_type, "a known item type"),  # fmt: skip
+            code="bad_choice",
+        )
+    if req.action == "settle" and req.kept not in KEPT_CHOICES:
+        raise ReviewRefused(
+            f"keep {req.kept!r} is not a side: keep one of {', '.join(KEPT_CHOICES)}",
+            code="bad_choice",
+        )
+    if req.action in NEEDS_REASON and not (req.reason or "").strip():
+        raise ReviewRefused(
+            f"{req.action} needs a reason: say why in a sentence (it goes to the audit log)",
+            code="missing_reason",
+        )
+    if not _DECISION_ID.fullmatch(req.decision_id):
+        raise ReviewRefused(
+            f"decision id {req.decision_id!r} is malformed: use 8-64 characters of A-Za-z0-9_- "
+            "(or leave it out to get a new one)",
+            code="bad_choice",
+        )
+
+
+def decide_item(
+    store: SqlAuditStore, account: Account, req: DecisionRequest, *, now: datetime,
+    lease_s: int = 300, sender: str = "review",
+) -> DecisionResult:  # fmt: skip
+    """Apply one decision (see the module docstring for the rules).
+
+    Args:
+        store: the audit store.
+        account: the deciding person.
+        req: the decision; give `decision_id` from the form (or `new_decision_id()`).
+        now: the current time (UTC); the event's business time.
+        lease_s: length of the claim taken while deciding, in seconds.
+        sender: the audit sender name of the calling interface (`review-web`, `review-cli`...).
+
+    Returns:
+        A `DecisionResult`.
+
+    Raises:
+        ReviewRefused: a rule refused it (its `code` says which); nothing was stored.
+    """
+    check_request(account, req)
+    item = get_item(store, req.item_type, req.team, req.item_id)
+    if item is None:
+        raise ReviewRefused(
+            f"no {req.item_type} {req.item_id!r} in team {req.team!r}: check the id in the queue",
+            code="not_found",
+        )
+    if not item.waiting and item.decision_id == req.decision_id:
+        return DecisionResult(item, req.action, True, req.decision_id)
+    if not item.waiting:
+        raise ReviewRefused(_stale(item), code="wrong_state", state=item.status)
+    if req.action == "approve" and item.opened_by == f"person:{account.username}":
+        raise ReviewRefused(
+            f"lesson {item.item_id!r} was proposed by {account.username!r}, who cannot approve "
+            "it: another reviewer must approve it",
+            code="self_approval",
+            state=item.status,
+        )
+    claim_item(store, account, item, lease_s=lease_s, now=now, record=False, sender=sender)
+    try:
+        res = store.append([_event(account, req, now)], sender=sender)
+    except TransitionRefused as exc:
+        latest = get_item(store, req.item_type, req.team, req.item_id) or item
+        raise ReviewRefused(
+            _stale(latest) if not latest.waiting else str(exc), code="wrong_state", state=exc.state
+        ) from exc
+    finally:
+        drop_claim(store, account, item.item_type, item.team, item.item_id)
+    after = get_item(store, req.item_type, req.team, req.item_id) or item
+    return DecisionResult(after, req.action, res.stored == 0, req.decision_id)
+
+
+def _stale(item: ReviewItem) -> str:
+    return (
+        f"{item.item_type} {item.item_id!r} was already decided: it is {item.status!r} "
+        f"(by {item.decided_by!r}, decision {item.decision_id!r}). Nothing was changed; reload "
+        "the queue"
+    )
+
+
+def _event(account: Account, req: DecisionRequest, now: datetime) -> Any:
+    reason = (req.reason or "").strip() or None
+    payload: dict[str, Any] = {"decision_id": req.decision_id}
+    if req.action in ("reject", "discard"):
+        payload["reason"] = reason
+    elif req.action == "settle":
+        payload.update(kept=req.kept, reason=reason)
+    elif reason:
+        payload["comment"] = reason
+    return EVENT_ADAPTER.validate_python(
+        {
+            "type": ACTIONS[req.action][1], "occurred_at": now, "team": req.team,
+            "sender_event_id": f"{req.action}:{req.decision_id}",
+            "actor": {"kind": "person", "id": account.username, "role": account.role},
+            "subject": req.item_id, "payload": payload,
+        }
+    )  # fmt: skip

@@ -1,0 +1,157 @@
+"""Show hostile text as inert text, with what a reader could not otherwise see marked.
+
+Held text is hostile by definition. Pages escape it (Jinja autoescape) so markup never runs;
+this module also makes the invisible visible, so a reviewer decides on what the text really is:
+
+- `invisible`: format characters (Unicode category Cf): zero-width spaces and joiners, bidi
+  overrides and isolates, the BOM, soft hyphens, and tag characters (U+E0000-E007F, which can
+  smuggle ASCII; the label shows the character they stand for);
+- `control`: control characters other than newline and tab (category Cc);
+- `space`: spaces other than U+0020 (no-break, ideographic, ...);
+- `lookalike`: a character whose NFKC form is different ASCII (fullwidth or mathematical
+  letters: `ｓｙｓｔｅｍ`, `𝐬𝐲𝐬𝐭𝐞𝐦`);
+- `homoglyph`: a non-Latin letter inside a word that also has Latin letters (Cyrillic `а` in
+  `pаypal`), the usual way to dodge filters with look-alike letters.
+
+Each marked character is one `Segment` with a label such as `U+200B ZERO WIDTH SPACE`; the page
+draws it as a visible badge in place of the character.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal
+
+MarkKind = Literal["invisible", "control", "space", "lookalike", "homoglyph"]
+
+_MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z!]|\bon[a-z]{3,}\s*=", re.IGNORECASE)
+_SCRIPT_URL = re.compile(r"(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of ordinary text (`mark` None) or one marked character.
+
+    Attributes:
+        text: the characters themselves (autoescaped by the page when shown).
+        mark: why the character is marked, or None for ordinary text.
+        label: what the page shows for a marked character, e.g. `U+200B ZERO WIDTH SPACE`.
+    """
+
+    text: str
+    mark: MarkKind | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class InertText:
+    """A text cut into segments, with a summary of what was found in it.
+
+    Attributes:
+        segments: the text in order; joining their `text` gives the original back.
+        marks: count of marked characters by kind.
+        has_markup: the text contains HTML-like tags or `on...=` event handlers.
+        has_script_url: the text contains a `javascript:`, `vbscript:` or `data:` URL.
+    """
+
+    segments: tuple[Segment, ...]
+    marks: dict[str, int] = field(default_factory=dict)
+    has_markup: bool = False
+    has_script_url: bool = False
+
+    def as_plain(self) -> str:
+        """The text for a terminal: marked characters replaced (or followed) by `[label]`.
+
+        Control and invisible characters never reach the terminal (no escape sequences, no
+        bidi reordering); look-alikes stay, followed by their label.
+        """
+        out = []
+        for s in self.segments:
+            if s.mark is None:
+                out.append(s.text)
+            elif s.mark in ("invisible", "control", "space"):
+                out.append(f"[{s.label}]")
+            else:
+                out.append(f"{s.text}[{s.label}]")
+        return "".join(out)
+
+    @property
+    def notices(self) -> list[str]:
+        """Plain sentences telling the reviewer what is in the text (for the page)."""
+        out = []
+        if self.has_markup:
+            out.append("contains HTML markup or event handlers: shown as text, never run")
+        if self.has_script_url:
+            out.append("contains a script URL (javascript:, data:, ...): shown as text, not a link")
+        for kind, n in sorted(self.marks.items()):
+            out.append(f"{n} {kind} character{'s' if n != 1 else ''}, marked in place")
+        return out
+
+
+def _name(ch: str) -> str:
+    return unicodedata.name(ch, "UNNAMED")
+
+
+def _classify(ch: str, word_has_latin: bool) -> tuple[MarkKind, str] | None:
+    if ch in "\n\t ":
+        return None
+    code = f"U+{ord(ch):04X}"
+    cat = unicodedata.category(ch)
+    if cat == "Cf":
+        if 0xE0020 <= ord(ch) <= 0xE007E:
+            return "invisible", f"{code} TAG {chr(ord(ch) - 0xE0000)!r}"
+        return "invisible", f"{code} {_name(ch)}"
+    if cat == "Cc" or cat in ("Zl", "Zp"):
+        return "control", f"{code} {_name(ch)}"
+    if cat == "Zs":
+        return "space", f"{code} {_name(ch)}"
+    if ord(ch) < 128:
+        return None
+    folded = unicodedata.normalize("NFKC", ch)
+    if folded != ch and folded.isascii() and folded.strip():
+        return "lookalike", f"{code} looks like {folded!r}"
+    if ch.isalpha() and word_has_latin and not _name(ch).startswith("LATIN"):
+        return "homoglyph", f"{code} {_name(ch)}"
+    return None
+
+
+def _has_latin(word: str) -> bool:
+    return any(c.isalpha() and (c.isascii() or _name(c).startswith("LATIN")) for c in word)
+
+
+def inert(text: str) -> InertText:
+    """Cut `text` into plain and marked segments (see the module docstring).
+
+    Args:
+        text: any text (already redacted by the audit store).
+
+    Returns:
+        An `InertText`; `"".join(s.text for s in result.segments) == text`.
+    """
+    segments: list[Segment] = []
+    marks: Counter[str] = Counter()
+    plain: list[str] = []
+    for word in re.split(r"(\s+)", text):
+        latin = _has_latin(word)
+        for ch in word:
+            found = _classify(ch, latin)
+            if found is None:
+                plain.append(ch)
+                continue
+            if plain:
+                segments.append(Segment("".join(plain)))
+                plain = []
+            segments.append(Segment(ch, found[0], found[1]))
+            marks[found[0]] += 1
+    if plain:
+        segments.append(Segment("".join(plain)))
+    visible = "".join(s.text for s in segments if s.mark not in ("invisible", "control"))
+    return InertText(
+        segments=tuple(segments),
+        marks=dict(marks),
+        has_markup=bool(_MARKUP.search(visible)),
+        has_script_url=bool(_SCRIPT_URL.search(visible)),
+    )

@@ -1,0 +1,189 @@
+"""JSON shapes of the review API and of `memeval review list --json` (stable field names)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memeval.review._inert import inert
+from memeval.review._queue import ItemView, QueueRow, QueueView
+
+_EMPTY = inert("")
+
+
+class ItemOut(BaseModel):
+    """One item in the queue (or any state, on its own)."""
+
+    model_config = ConfigDict(frozen=True)
+    ref: str
+    """`TYPE/TEAM/ID`, the handle every command and endpoint takes."""
+    item_type: Literal["lesson", "contradiction", "hold"]
+    team: str
+    item_id: str
+    status: str
+    since: datetime
+    """Business time the item was opened (UTC)."""
+    age_s: int
+    """Seconds waited (until now, or until its decision)."""
+    overdue: bool
+    opened_by: str | None
+    """`kind:id` of the proposer (lessons, holds); None for contradictions."""
+    text: str | None
+    """Full redacted text (lessons, holds). Hostile: escape before showing it in HTML."""
+    source: str | None = None
+    origin: str | None = None
+    target_id: str | None = None
+    a_item: str | None = None
+    b_item: str | None = None
+    kept: str | None = None
+    decided_by: str | None = None
+    decision_id: str | None = None
+    claimed_by: str | None = None
+    claim_expires_at: datetime | None = None
+
+
+def item_out(row: QueueRow) -> ItemOut:
+    """The JSON shape of a queue row."""
+    it = row.item
+    return ItemOut(
+        ref=row.ref, item_type=it.item_type, team=it.team, item_id=it.item_id, status=it.status,
+        since=it.since, age_s=row.age_s, overdue=row.overdue, opened_by=it.opened_by, text=it.text,
+        source=it.source, origin=it.origin, target_id=it.target_id, a_item=it.a_item,
+        b_item=it.b_item, kept=it.kept, decided_by=it.decided_by, decision_id=it.decision_id,
+        claimed_by=row.claim.holder if row.claim else None,
+        claim_expires_at=row.claim.expires_at if row.claim else None,
+    )  # fmt: skip
+
+
+class QueueOut(BaseModel):
+    """The queue: counts per kind (after team/age filters), overdue count, waiting items."""
+
+    counts: dict[str, int]
+    overdue: int
+    overdue_after_h: float
+    items: list[ItemOut]
+
+
+def queue_out(view: QueueView) -> QueueOut:
+    """The JSON shape of a queue view."""
+    return QueueOut(
+        counts=view.counts, overdue=view.overdue, overdue_after_h=view.overdue_after_h,
+        items=[item_out(r) for r in view.rows],
+    )
+
+
+class SideOut(BaseModel):
+    """One side of a contradiction."""
+
+    item_id: str
+    text: str
+
+
+class ReasonOut(BaseModel):
+    """Why a text was held."""
+
+    rule: str
+    excerpt: str
+
+
+class EventOut(BaseModel):
+    """One event in an item's history."""
+
+    seq: int
+    at: datetime
+    type: str
+    actor: str
+    detail: str
+
+
+class ItemDetailOut(BaseModel):
+    """An item with its evidence (hold reasons or both sides) and history."""
+
+    item: ItemOut
+    sides: list[SideOut] = Field(default_factory=list)
+    reasons: list[ReasonOut] = Field(default_factory=list)
+    history: list[EventOut] = Field(default_factory=list)
+
+
+def _text(t: object) -> str:
+    return "".join(s.text for s in t.segments)  # type: ignore[attr-defined]
+
+
+def detail_out(view: ItemView, age_s: int) -> ItemDetailOut:
+    """The JSON shape of an item page's view (`age_s` in seconds)."""
+    it = view.item
+    row = QueueRow(it, view.ref, view.url, age_s, view.age, view.overdue, view.claim, view.text or _EMPTY)
+    return ItemDetailOut(
+        item=item_out(row),
+        sides=[SideOut(item_id=i, text=_text(t)) for i, t in view.sides],
+        reasons=[ReasonOut(rule=r.rule, excerpt=_text(r.excerpt)) for r in view.reasons],
+        history=[EventOut(seq=h.seq, at=h.at, type=h.type, actor=h.actor, detail=_text(h.detail)) for h in view.history],
+    )
+
+
+class DecisionIn(BaseModel):
+    """A decision request: the item, the action, and (as the rules need) reason and side."""
+
+    model_config = ConfigDict(extra="forbid")
+    ref: str
+    action: Literal["approve", "reject", "settle", "release", "discard"]
+    reason: str | None = None
+    kept: Literal["a", "b", "both", "neither"] | None = None
+    decision_id: str | None = None
+    """Reuse an id to make a retry a harmless repeat; a new one is made when left out."""
+
+
+class DecisionOut(BaseModel):
+    """What a decision did."""
+
+    ref: str
+    action: str
+    status: str
+    """The item's state afterwards."""
+    repeated: bool
+    """True when the same decision id had been stored before (nothing new stored)."""
+    decision_id: str
+
+
+class BulkIn(BaseModel):
+    """One action over many items; each item is decided (or refused) on its own."""
+
+    model_config = ConfigDict(extra="forbid")
+    refs: list[str] = Field(min_length=1, max_length=200)
+    action: Literal["approve", "reject", "settle", "release", "discard"]
+    reason: str | None = None
+    kept: Literal["a", "b", "both", "neither"] | None = None
+
+
+class BulkItemOut(BaseModel):
+    """The outcome for one item of a bulk decision."""
+
+    ref: str
+    ok: bool
+    code: str | None = None
+    """The refusing rule (`wrong_state`, `claimed`, ...) when not ok."""
+    message: str
+
+
+class ClaimIn(BaseModel):
+    """Take, give up, or (admin) break a claim."""
+
+    model_config = ConfigDict(extra="forbid")
+    ref: str
+    op: Literal["claim", "drop", "break"] = "claim"
+
+
+class ClaimOut(BaseModel):
+    """The claim after the operation (holder None when given up)."""
+
+    ref: str
+    holder: str | None
+    expires_at: datetime | None
+
+
+class ErrorOut(BaseModel):
+    """Error body: `{"error": {"code": ..., "message": ...}}`."""
+
+    error: dict[str, str | None]

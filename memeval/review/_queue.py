@@ -1,0 +1,277 @@
+"""What the queue and item pages show: typed views built from the audit store.
+
+`build_queue` lists waiting items (oldest first) with filters by kind, team and minimum age,
+counts per kind, and marks items waiting longer than the overdue age. `build_item` gathers one
+item's full (redacted) text, proposer, time, evidence or both sides, and history.
+Every text in a view is an `InertText` (see `_inert`), never raw markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from urllib.parse import quote
+
+from memeval.audit import SqlAuditStore
+from memeval.audit._review_api import ReviewItem, find_items, get_item, item_events, waiting_items
+from memeval.errors import ReviewRefused, UsageError
+from memeval.review._claims import Claim, active_claims
+from memeval.review._inert import InertText, inert
+
+ITEM_TYPES = ("lesson", "contradiction", "hold")
+PREVIEW_CHARS = 160
+
+
+def item_ref(item_type: str, team: str, item_id: str) -> str:
+    """The reference of an item used by the CLI and forms: `TYPE/TEAM/ID`."""
+    return f"{item_type}/{team}/{item_id}"
+
+
+def parse_ref(ref: str) -> tuple[str, str, str]:
+    """Split `TYPE/TEAM/ID` into its parts.
+
+    Raises:
+        UsageError: not three parts, or an unknown type.
+    """
+    parts = ref.split("/", 2)
+    if len(parts) != 3 or parts[0] not in ITEM_TYPES or not parts[1] or not parts[2]:
+        raise UsageError(
+            f"item reference {ref!r} is not TYPE/TEAM/ID with TYPE one of {', '.join(ITEM_TYPES)}: "
+            "copy it from `memeval review list`"
+        )
+    return parts[0], parts[1], parts[2]
+
+
+def resolve(store: SqlAuditStore, ref: str) -> ReviewItem:
+    """The item named by `TYPE/TEAM/ID`, or by a bare id when exactly one item has it.
+
+    Raises:
+        ReviewRefused: `not_found` when nothing (or more than one item) matches.
+    """
+    if "/" in ref:
+        kind, team, item_id = parse_ref(ref)
+        item = get_item(store, kind, team, item_id)
+        if item is None:
+            raise ReviewRefused(f"no {kind} {item_id!r} in team {team!r}: check `memeval review list`", code="not_found")
+        return item
+    found = find_items(store, ref)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise ReviewRefused(f"no item with id {ref!r}: check `memeval review list`", code="not_found")
+    refs = ", ".join(item_ref(i.item_type, i.team, i.item_id) for i in found)
+    raise ReviewRefused(f"id {ref!r} is ambiguous: use one of {refs}", code="not_found")
+
+
+def age_text(seconds: float) -> str:
+    """A short human age: `45 min`, `5 h 12 min`, `3 d 4 h`."""
+    m = int(seconds // 60)
+    if m < 60:
+        return f"{m} min"
+    h, m = divmod(m, 60)
+    if h < 24:
+        return f"{h} h {m} min"
+    d, h = divmod(h, 24)
+    return f"{d} d {h} h"
+
+
+@dataclass(frozen=True)
+class QueueFilter:
+    """Filters of the queue: kind (None: all), team (None: all), minimum age in hours."""
+
+    kind: str | None = None
+    team: str | None = None
+    min_age_h: float | None = None
+
+
+@dataclass(frozen=True)
+class QueueRow:
+    """One waiting item as the queue shows it.
+
+    Attributes:
+        item: the item's state.
+        ref: `TYPE/TEAM/ID`.
+        url: path of its item page.
+        age_s: seconds it has waited (business time of its opening to now).
+        age: the same, for people (`3 d 4 h`).
+        overdue: waited longer than the configured overdue age.
+        claim: the unexpired claim on it, if any.
+        preview: the start of its text (lesson, hold) or its two sides (contradiction).
+    """
+
+    item: ReviewItem
+    ref: str
+    url: str
+    age_s: int
+    age: str
+    overdue: bool
+    claim: Claim | None
+    preview: InertText
+
+
+@dataclass(frozen=True)
+class QueueView:
+    """The queue page's data.
+
+    Attributes:
+        rows: waiting items after all filters, oldest first.
+        counts: waiting items per kind after the team and age filters (the kind tabs).
+        overdue: how many of `rows` are overdue.
+        teams: every team with a waiting item (for the team filter).
+        filter: the filters applied.
+        overdue_after_h: the overdue age, hours.
+        now: when the view was built (UTC).
+    """
+
+    rows: list[QueueRow]
+    counts: dict[str, int]
+    overdue: int
+    teams: list[str]
+    filter: QueueFilter
+    overdue_after_h: float
+    now: datetime
+
+
+def item_url(item_type: str, team: str, item_id: str) -> str:
+    """Path of an item page (each part percent-encoded)."""
+    return "/item/" + "/".join(quote(x, safe="") for x in (item_type, team, item_id))
+
+
+def _preview(item: ReviewItem) -> InertText:
+    if item.item_type == "contradiction":
+        return inert(f"{item.a_item} vs {item.b_item}")
+    text = item.text or ""
+    return inert(text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + "…")
+
+
+def build_queue(store: SqlAuditStore, filt: QueueFilter, *, now: datetime, overdue_after_h: float) -> QueueView:
+    """The queue under `filt` at `now` (see `QueueView`).
+
+    Raises:
+        UsageError: an unknown kind or a negative minimum age.
+    """
+    if filt.kind is not None and filt.kind not in ITEM_TYPES:
+        raise UsageError(f"kind {filt.kind!r} is unknown: use one of {', '.join(ITEM_TYPES)}")
+    if filt.min_age_h is not None and filt.min_age_h < 0:
+        raise UsageError(f"minimum age {filt.min_age_h} h is negative: give hours >= 0")
+    everything = waiting_items(store)
+    teams = sorted({i.team for i in everything})
+    claims = active_claims(store, now)
+    counts = dict.fromkeys(ITEM_TYPES, 0)
+    rows: list[QueueRow] = []
+    for it in everything:
+        age_s = max(0, int((now - it.since).total_seconds()))
+        if filt.team is not None and it.team != filt.team:
+            continue
+        if filt.min_age_h is not None and age_s < filt.min_age_h * 3600:
+            continue
+        counts[it.item_type] += 1
+        if filt.kind is not None and it.item_type != filt.kind:
+            continue
+        rows.append(QueueRow(
+            it, item_ref(it.item_type, it.team, it.item_id), item_url(it.item_type, it.team, it.item_id),
+            age_s, age_text(age_s), age_s > overdue_after_h * 3600,
+            claims.get((it.item_type, it.team, it.item_id)), _preview(it),
+        ))  # fmt: skip
+    return QueueView(rows, counts, sum(r.overdue for r in rows), teams, filt, overdue_after_h, now)
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One event about an item: seq, business time, type, who, and its details."""
+
+    seq: int
+    at: datetime
+    type: str
+    actor: str
+    detail: InertText
+
+
+@dataclass(frozen=True)
+class HoldReason:
+    """Why a text was held: the rule and the excerpt it matched (inert)."""
+
+    rule: str
+    excerpt: InertText
+
+
+@dataclass(frozen=True)
+class ItemView:
+    """The item page's data.
+
+    Attributes:
+        item: the item's state.
+        ref: `TYPE/TEAM/ID`.
+        url: its page path.
+        age: how long it has waited (or waited before its decision).
+        overdue: still waiting and older than the overdue age.
+        text: its full redacted text (lesson, hold), inert.
+        sides: for a contradiction, ((a_item, a_text), (b_item, b_text)).
+        reasons: for a hold, why it was held.
+        score / detector: for a hold, the detector's score and version.
+        history: every event about it, in order.
+        claim: the unexpired claim on it, if any.
+    """
+
+    item: ReviewItem
+    ref: str
+    url: str
+    age: str
+    overdue: bool
+    text: InertText | None
+    sides: tuple[tuple[str, InertText], ...] = ()
+    reasons: tuple[HoldReason, ...] = ()
+    score: float | None = None
+    detector: str | None = None
+    history: list[HistoryRow] = field(default_factory=list)
+    claim: Claim | None = None
+
+
+def _detail(ev_type: str, payload: object) -> str:
+    parts = []
+    for name in ("kept", "reason", "comment", "item_type", "source", "origin", "text"):
+        value = getattr(payload, name, None)
+        if value and not (ev_type in ("hold.created", "lesson.proposed") and name == "text"):
+            parts.append(f"{name}: {value}")
+    decision = getattr(payload, "decision_id", None)
+    if decision:
+        parts.append(f"decision {decision}")
+    return "; ".join(parts)
+
+
+def build_item(store: SqlAuditStore, item: ReviewItem, *, now: datetime, overdue_after_h: float) -> ItemView:
+    """The item page's view of `item` at `now`."""
+    events = item_events(store, item.team, item.item_id)
+    history = [
+        HistoryRow(ev.seq or 0, ev.occurred_at, ev.type, f"{ev.actor.kind}:{ev.actor.id}", inert(_detail(ev.type, ev.payload)))
+        for ev in events
+    ]
+    sides: tuple[tuple[str, InertText], ...] = ()
+    reasons: tuple[HoldReason, ...] = ()
+    score = detector = None
+    for ev in events:
+        pl = ev.payload
+        if ev.type == "contradiction.opened":
+            sides = ((pl.a_item, inert(pl.a_text)), (pl.b_item, inert(pl.b_text)))  # type: ignore[attr-defined]
+        elif ev.type == "hold.created":
+            reasons = tuple(HoldReason(r.rule, inert(r.excerpt)) for r in pl.reasons)  # type: ignore[attr-defined]
+            score, detector = pl.score, pl.detector  # type: ignore[attr-defined]
+    end = now if item.waiting else next((h.at for h in history if h.seq == item.decided_seq), now)
+    age_s = max(0, int((end - item.since).total_seconds()))
+    claim = active_claims(store, now).get((item.item_type, item.team, item.item_id))
+    return ItemView(
+        item, item_ref(item.item_type, item.team, item.item_id),
+        item_url(item.item_type, item.team, item.item_id), age_text(age_s),
+        item.waiting and age_s > overdue_after_h * 3600,
+        None if item.text is None else inert(item.text), sides, reasons, score, detector,
+        history, claim,
+    )  # fmt: skip
+
+
+def overdue_items(store: SqlAuditStore, *, now: datetime, overdue_after_h: float, team: str | None = None) -> list[QueueRow]:
+    """Items still waiting at `now` for longer than `overdue_after_h` hours, oldest first.
+
+    For the weekly report's list of items that waited too long (same rule as the queue's mark).
+    """
+    view = build_queue(store, QueueFilter(team=team), now=now, overdue_after_h=overdue_after_h)
+    return [r for r in view.rows if r.overdue]

@@ -1,0 +1,106 @@
+"""SQL tables of the review queue: accounts, API tokens and claims, beside the audit tables.
+
+They live in the audit store's database (same URL) but on a registry of their own, created by
+numbered migrations recorded in `review_migrations`. None of them is part of the audit log:
+decisions and claims are also written as audit events through the store's single write path;
+these rows only hold who may log in and who holds a lease on an item right now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from sqlalchemy import BigInteger, Column, Connection, inspect, insert, select
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+from memeval.audit import SqlAuditStore
+from memeval.errors import AuditStoreError
+
+
+class ReviewBase(SQLModel, registry=registry()):
+    """Base of the review tables; its `metadata` holds only them."""
+
+
+class ReviewUser(ReviewBase, table=True):
+    """An account: a person who may look at (viewer) or decide (reviewer, admin) queue items."""
+
+    __tablename__ = "review_user"
+    username: str = Field(primary_key=True, max_length=64)
+    role: str = Field(max_length=16)
+    password_hash: str = Field(max_length=255)
+    """argon2id hash (pwdlib); the password itself is never stored."""
+    created_us: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class ReviewApiToken(ReviewBase, table=True):
+    """A bearer token of the JSON API, stored only as its SHA-256."""
+
+    __tablename__ = "review_api_token"
+    token_sha256: str = Field(primary_key=True, max_length=64)
+    username: str = Field(max_length=64, index=True)
+    created_us: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class ReviewClaim(ReviewBase, table=True):
+    """A reviewer's lease on one item: others may not decide it until `expires_us`."""
+
+    __tablename__ = "review_claim"
+    team: str = Field(primary_key=True, max_length=64)
+    item_type: str = Field(primary_key=True, max_length=16)
+    item_id: str = Field(primary_key=True, max_length=200)
+    holder: str = Field(max_length=64)
+    expires_us: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class ReviewMigration(ReviewBase, table=True):
+    """One applied numbered migration of the review tables."""
+
+    __tablename__ = "review_migrations"
+    version: int = Field(primary_key=True)
+    name: str = Field(max_length=100)
+    applied_us: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+def _m0001_initial(conn: Connection) -> None:
+    tables = [m.__table__ for m in (ReviewUser, ReviewApiToken, ReviewClaim)]  # type: ignore[attr-defined]
+    ReviewBase.metadata.create_all(conn, tables=tables)
+
+
+MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
+    (1, "0001_review_initial", _m0001_initial),
+)
+"""(version, name, function) in order; append, never edit an applied one."""
+
+
+def ensure_review_schema(store: SqlAuditStore) -> list[int]:
+    """Create or migrate the review tables in `store`'s database (idempotent).
+
+    Returns:
+        The migration versions applied now (empty when current).
+
+    Raises:
+        AuditStoreError: the database records a review schema version newer than this code.
+    """
+    with store.write_session() as s:
+        conn = s.connection()
+        table = ReviewMigration.__table__  # type: ignore[attr-defined]
+        if not inspect(conn).has_table(table.name):
+            ReviewBase.metadata.create_all(conn, tables=[table])
+        done = set(conn.execute(select(table.c.version)).scalars())
+        known = {v for v, _, _ in MIGRATIONS}
+        if done - known:
+            raise AuditStoreError(
+                f"the review tables have schema versions {sorted(done - known)} unknown to this "
+                f"memeval (it knows up to {max(known)}): upgrade memeval"
+            )
+        applied = []
+        for version, name, fn in MIGRATIONS:
+            if version in done:
+                continue
+            fn(conn)
+            now_us = int(datetime.now(UTC).timestamp() * 1_000_000)
+            conn.execute(insert(table).values(version=version, name=name, applied_us=now_us))
+            applied.append(version)
+    return applied

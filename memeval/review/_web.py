@@ -1,0 +1,298 @@
+"""The server-rendered pages: login, queue, item, claims, decisions and bulk decisions.
+
+Every POST checks, in order: a live session (else a redirect to the login page, nothing done),
+the CSRF token (else 403, nothing done), then the queue's rules (`decide_item`), whose refusals
+re-render the page with the reason and the status of `REFUSAL_STATUS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from memeval.audit._review_api import get_item
+from memeval.errors import ReviewRefused, UsageError
+from memeval.review._accounts import Account, authenticate
+from memeval.review._claims import claim_item, drop_claim
+from memeval.review._context import REFUSAL_STATUS, Page, review_app
+from memeval.review._decide import NEEDS_REASON, DecisionRequest, decide_item, new_decision_id
+from memeval.review._queue import ItemView, QueueFilter, QueueView, build_item, build_queue, parse_ref, resolve
+from memeval.review._session import csrf_ok, csrf_token, pop_flash, safe_next, session_account, start_session
+
+router = APIRouter()
+
+LABELS = {"approve": "Approve lesson", "reject": "Reject lesson", "settle": "Settle contradiction",
+          "release": "Release into memory", "discard": "Discard"}  # fmt: skip
+FORMS = {"lesson": ("approve", "reject"), "contradiction": ("settle",), "hold": ("release", "discard")}
+
+
+@dataclass(frozen=True)
+class LoginView:
+    """Login page data: where to go afterwards, and the name typed before."""
+
+    next: str = "/"
+    username: str = ""
+
+
+@dataclass(frozen=True)
+class QueuePage:
+    """Queue page data: the view plus what the filter form needs."""
+
+    queue: QueueView
+    total: int
+    min_age_value: str
+    overdue_label: str
+    filtered: bool
+
+    def query_for_kind(self, kind: str) -> str:
+        """Query string of the kind tab `kind` keeping the other filters ('' = all kinds)."""
+        f = self.queue.filter
+        q = {"kind": kind, "team": f.team or "", "min_age_h": self.min_age_value}
+        return urlencode({k: v for k, v in q.items() if v})
+
+
+@dataclass(frozen=True)
+class DecisionForm:
+    """One decision form on an item page (each has its own decision id)."""
+
+    action: str
+    label: str
+    needs_reason: bool
+    decision_id: str
+
+
+@dataclass(frozen=True)
+class ItemPage:
+    """Item page data."""
+
+    item: ItemView
+    forms: list[DecisionForm]
+    claim_form: bool
+    mine: bool
+    lease_min: int
+    now: Any
+
+
+@dataclass(frozen=True)
+class BulkRow:
+    """The outcome for one item of a bulk decision."""
+
+    ref: str
+    ok: bool
+    message: str
+
+
+@dataclass(frozen=True)
+class BulkPage:
+    """Bulk result page data."""
+
+    action: str
+    results: list[BulkRow] = field(default_factory=list)
+
+    @property
+    def done(self) -> int:
+        """Items decided."""
+        return sum(r.ok for r in self.results)
+
+    @property
+    def refused(self) -> int:
+        """Items refused."""
+        return sum(not r.ok for r in self.results)
+
+
+def render(request: Request, name: str, title: str, view: Any, *, account: Account | None,
+           status: int = 200, error: str | None = None) -> HTMLResponse:  # fmt: skip
+    """Render `review/<name>` with the page frame and `view`."""
+    app = review_app(request)
+    page = Page(title, account, csrf_token(request), pop_flash(request), error)
+    html = app.env.get_template(name).render(page=page, view=view)
+    return HTMLResponse(html, status_code=status)
+
+
+def _to_login(request: Request) -> RedirectResponse:
+    target = request.url.path if request.method == "GET" else "/"
+    if request.method == "GET" and request.url.query:
+        target += "?" + request.url.query
+    return RedirectResponse("/login?" + urlencode({"next": target}), status_code=303)
+
+
+def _forbidden(request: Request, account: Account | None) -> HTMLResponse:
+    return render(request, "message.html", "Refused: the form's security token is missing or wrong",
+                  None, account=account, status=403,
+                  error="The form's security token (CSRF) is missing or wrong, so nothing was done: reload the page and try again.")  # fmt: skip
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request, next: str = "/") -> Response:
+    """The login form."""
+    if session_account(request, review_app(request).store) is not None:
+        return RedirectResponse(safe_next(next), status_code=303)
+    return render(request, "login.html", "Log in", LoginView(safe_next(next)), account=None)
+
+
+@router.post("/login", response_class=HTMLResponse)
+def login(request: Request, username: str = Form(""), password: str = Form(""),
+          csrf_token: str = Form(""), next: str = Form("/")) -> Response:  # fmt: skip
+    """Check the password (argon2), throttled per account and per address."""
+    app = review_app(request)
+    if not csrf_ok(request, csrf_token):
+        return _forbidden(request, None)
+    address = request.client.host if request.client else "unknown"
+    wait = app.throttle.retry_after_s(username, address)
+    if wait:
+        resp = render(request, "login.html", "Log in", LoginView(safe_next(next), username), account=None,
+                      status=429, error=f"Too many failed logins for this account or address: try again in {wait} s.")  # fmt: skip
+        resp.headers["Retry-After"] = str(wait)
+        return resp
+    account = authenticate(app.store, username, password)
+    if account is None:
+        app.throttle.failed(username, address)
+        return render(request, "login.html", "Log in", LoginView(safe_next(next), username), account=None,
+                      status=401, error="Wrong username or password.")  # fmt: skip
+    app.throttle.succeeded(username)
+    start_session(request, account, app.settings.session_max_age_s)
+    return RedirectResponse(safe_next(next), status_code=303)
+
+
+@router.post("/logout")
+def logout(request: Request, csrf_token: str = Form("")) -> Response:
+    """End the session."""
+    if not csrf_ok(request, csrf_token):
+        return _forbidden(request, None)
+    request.session.clear()
+    return RedirectResponse("/login", status_code=303)
+
+
+@router.get("/", response_class=HTMLResponse)
+def queue(request: Request, kind: str = "", team: str = "", min_age_h: str = "") -> Response:
+    """The queue: waiting items, oldest first, with filters and counts."""
+    app = review_app(request)
+    account = session_account(request, app.store)
+    if account is None:
+        return _to_login(request)
+    try:
+        age = float(min_age_h) if min_age_h.strip() else None
+        filt = QueueFilter(kind or None, team or None, age)
+        view = build_queue(app.store, filt, now=app.clock(), overdue_after_h=app.settings.overdue_after_h)
+    except (ValueError, UsageError) as exc:
+        msg = str(exc) if isinstance(exc, UsageError) else f"minimum age {min_age_h!r} is not a number of hours"
+        view = build_queue(app.store, QueueFilter(), now=app.clock(), overdue_after_h=app.settings.overdue_after_h)
+        return render(request, "queue.html", "Queue", _queue_page(view, ""), account=account, status=422, error=msg)
+    return render(request, "queue.html", "Queue", _queue_page(view, min_age_h.strip()), account=account)
+
+
+def _queue_page(view: QueueView, min_age: str) -> QueuePage:
+    h = view.overdue_after_h
+    label = f"{h:g} h" if h < 48 or h % 24 else f"{h / 24:g} days"
+    f = view.filter
+    return QueuePage(view, sum(view.counts.values()), min_age, label,
+                     bool(f.kind or f.team or f.min_age_h))  # fmt: skip
+
+
+def _item_page(request: Request, account: Account, ref: str, *, status: int = 200,
+               error: str | None = None) -> HTMLResponse:  # fmt: skip
+    app = review_app(request)
+    kind, team, item_id = parse_ref(ref)
+    item = get_item(app.store, kind, team, item_id)
+    if item is None:
+        return render(request, "message.html", f"No such {kind}: {item_id}", None, account=account, status=404,
+                      error=error)  # fmt: skip
+    now = app.clock()
+    view = build_item(app.store, item, now=now, overdue_after_h=app.settings.overdue_after_h)
+    holder = view.claim.holder if view.claim else None
+    free = holder is None or holder == account.username
+    forms = [DecisionForm(a, LABELS[a], a in NEEDS_REASON, new_decision_id()) for a in FORMS[kind]] if free else []
+    page = ItemPage(view, forms, free, holder == account.username, app.settings.claim_lease_s // 60, now)
+    return render(request, "item.html", f"{kind} {item_id}", page, account=account, status=status, error=error)
+
+
+@router.get("/item/{kind}/{team}/{item_id:path}", response_class=HTMLResponse)
+def item_page(request: Request, kind: str, team: str, item_id: str) -> Response:
+    """One item: full redacted text, proposer, time, evidence or sides, history, decisions."""
+    account = session_account(request, review_app(request).store)
+    if account is None:
+        return _to_login(request)
+    try:
+        return _item_page(request, account, f"{kind}/{team}/{item_id}")
+    except UsageError as exc:
+        return render(request, "message.html", "Not found", None, account=account, status=404, error=str(exc))
+
+
+@router.post("/claim")
+def claim(request: Request, ref: str = Form(""), op: str = Form("claim"), csrf_token: str = Form("")) -> Response:
+    """Take, renew, give up or (admin) break a claim."""
+    app = review_app(request)
+    account = session_account(request, app.store)
+    if account is None:
+        return _to_login(request)
+    if not csrf_ok(request, csrf_token):
+        return _forbidden(request, account)
+    try:
+        item = resolve(app.store, ref)
+        if op == "claim":
+            claim_item(app.store, account, item, lease_s=app.settings.claim_lease_s, now=app.clock(), sender="review-web")
+            request.session["flash"] = f"You hold {ref} for {app.settings.claim_lease_s // 60} min."
+        else:
+            drop_claim(app.store, account, item.item_type, item.team, item.item_id, force=op == "break")
+            request.session["flash"] = f"Claim on {ref} given up."
+    except ReviewRefused as exc:
+        return _item_page(request, account, ref, status=REFUSAL_STATUS[exc.code], error=str(exc))
+    except UsageError as exc:
+        return render(request, "message.html", "Not found", None, account=account, status=404, error=str(exc))
+    return RedirectResponse(_item_url(ref), status_code=303)
+
+
+def _item_url(ref: str) -> str:
+    return "/item/" + "/".join(quote(p, safe="") for p in parse_ref(ref))
+
+
+@router.post("/decide")
+def decide(request: Request, ref: str = Form(""), action: str = Form(""), decision_id: str = Form(""),
+           reason: str = Form(""), kept: str = Form(""), csrf_token: str = Form("")) -> Response:  # fmt: skip
+    """Apply one decision from an item page; on success go back to the queue."""
+    app = review_app(request)
+    account = session_account(request, app.store)
+    if account is None:
+        return _to_login(request)
+    if not csrf_ok(request, csrf_token):
+        return _forbidden(request, account)
+    try:
+        kind, team, item_id = parse_ref(ref)
+        req = DecisionRequest(action, kind, team, item_id, reason or None, kept or None, decision_id or new_decision_id())
+        res = decide_item(app.store, account, req, now=app.clock(), lease_s=app.settings.claim_lease_s, sender="review-web")
+    except ReviewRefused as exc:
+        return _item_page(request, account, ref, status=REFUSAL_STATUS[exc.code], error=str(exc))
+    except UsageError as exc:
+        return render(request, "message.html", "Not found", None, account=account, status=404, error=str(exc))
+    done = "already recorded" if res.repeated else "done"
+    request.session["flash"] = f"{action} {ref}: {done} ({res.item.status})."
+    return RedirectResponse("/", status_code=303)
+
+
+@router.post("/bulk", response_class=HTMLResponse)
+def bulk(request: Request, refs: list[str] = Form([]), action: str = Form(""),
+         reason: str = Form(""), kept: str = Form(""), csrf_token: str = Form("")) -> Response:  # fmt: skip
+    """Apply one action to each selected item, each as its own decision and event."""
+    app = review_app(request)
+    account = session_account(request, app.store)
+    if account is None:
+        return _to_login(request)
+    if not csrf_ok(request, csrf_token):
+        return _forbidden(request, account)
+    page = BulkPage(action)
+    for ref in refs:
+        try:
+            kind, team, item_id = parse_ref(ref)
+            req = DecisionRequest(action, kind, team, item_id, reason or None, kept or None, new_decision_id())
+            res = decide_item(app.store, account, req, now=app.clock(), lease_s=app.settings.claim_lease_s,
+                              sender="review-web")  # fmt: skip
+            page.results.append(BulkRow(ref, True, f"{action}: {res.item.status}"))
+        except (ReviewRefused, UsageError) as exc:
+            page.results.append(BulkRow(ref, False, str(exc)))
+    status = 200 if refs else 422
+    return render(request, "bulk.html", f"Bulk {action}", page, account=account, status=status,
+                  error=None if refs else "Select at least one item.")  # fmt: skip
