@@ -87,9 +87,12 @@ def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None) -> A
     if cost is None:
         spend, per_pass = "missing: no paired task", "none: no paired task"
     else:
-        known = str(cost.get("cost_coverage", "?"))
-        spend = f"${cost['spend']:.2f} ({known} trials metered)"
+        known = str(cost.get("cost_coverage", "0/0"))
         value = cost.get("value")
-        per_pass = f"${value:.2f}" if value is not None else "none: no pass"
+        if known.split("/")[0] == "0":
+            spend, per_pass = "missing: no trial was metered", "missing: not metered"
+        else:
+            spend = f"${cost['spend']:.2f} ({known} trials metered)"
+            per_pass = f"${value:.2f}" if value is not None else "none: no pass"
     return ArmLine(mode=mode, passes=len(passed), scored=len(scored), levels=level_text,
                    cost_of_pass=per_pass, spend=spend)  # fmt: skip
