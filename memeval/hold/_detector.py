@@ -1,0 +1,194 @@
+"""The `rules/1` hold detector, a way to join detectors, and the default detector.
+
+How a text is judged:
+
+1. normalise it (`_normalize`: invisible characters, NFKC, case, homoglyphs, letter spacing,
+   small misspellings of keywords), keeping a map back to the original offsets;
+2. run every rule of `_rules.RULES`; a negatable rule is skipped after "not/never/refuse...";
+   a match inside quotes in a text that talks about injections ("such as", "attackers",
+   "template"...) counts a fifth; chat markup inside inline code is ignored;
+3. add signals of hiding: invisible characters inside words, homoglyphs, letter-spaced words,
+   and any Base64 blob whose decoded text would itself be held;
+4. combine the strongest match of each rule with a noisy-OR, score = 1 - prod(1 - w), and hold
+   when the score reaches the threshold of the text's source: a person's own words need 0.75,
+   an agent's 0.6, text from a tool, web page, e-mail or document 0.45.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import threading
+from collections.abc import Mapping, Sequence
+
+from memeval.errors import UsageError
+from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
+from memeval.hold._normalize import normalize
+from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES
+
+THRESHOLDS: Mapping[Source, float] = {
+    "person": 0.75, "agent": 0.6, "tool": 0.45, "web": 0.45, "email": 0.45, "document": 0.45}
+"""Score at which a text from each source is held."""
+
+MENTION_FACTOR = 0.2
+EXCERPT_CHARS = 160
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
+_MAX_PER_RULE = 3
+
+
+def excerpt(text: str) -> str:
+    """`text` cut to 160 characters with invisible characters spelled `<U+XXXX>`."""
+    shown = "".join(
+        f"<U+{ord(c):04X}>" if (c.isspace() is False and not c.isprintable()) or
+        0x200B <= ord(c) <= 0x200F or ord(c) in (0x00AD, 0x2060, 0xFEFF) else c
+        for c in text[:EXCERPT_CHARS])
+    return shown + ("..." if len(text) > EXCERPT_CHARS else "")
+
+
+def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s <= start and end <= e for s, e in spans)
+
+
+def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _BASE64.finditer(text):
+        blob = m.group()
+        try:
+            raw = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True)
+            decoded = raw.decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            continue
+        printable = sum(c.isprintable() or c.isspace() for c in decoded)
+        if decoded and " " in decoded and printable / len(decoded) >= 0.95:
+            out.append((m.start(), m.end(), decoded))
+    return out
+
+
+def combine(matches: Sequence[tuple[str, float]]) -> float:
+    """Noisy-OR of the evidence: 1 - prod(1 - w) over rules.
+
+    A rule counts with its strongest match; a second, distinct match of the same rule adds half
+    its weight again (two separate "new instructions" phrases say more than one). Returns [0, 1].
+    """
+    by_rule: dict[str, list[float]] = {}
+    for rule, weight in matches:
+        by_rule.setdefault(rule, []).append(weight)
+    remaining = 1.0
+    for weights in by_rule.values():
+        top = sorted(weights, reverse=True)
+        remaining *= 1.0 - top[0]
+        if len(top) > 1:
+            remaining *= 1.0 - top[1] / 2
+    return 1.0 - remaining
+
+
+class RuleDetector:
+    """Hand-written rules over normalised text; see the module docstring.
+
+    Args:
+        thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
+    """
+
+    name = "rules/1"
+
+    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
+        missing = set(SOURCES) - set(thresholds)
+        if missing:
+            raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
+        self.thresholds = dict(thresholds)
+
+    def assess(self, text: str, source: Source) -> HoldAssessment:
+        """Judge `text` from `source`.
+
+        Returns:
+            `HoldAssessment` with every matched rule as a reason (offsets into `text`).
+
+        Raises:
+            UsageError: `source` is not one of `SOURCES`.
+        """
+        if source not in SOURCES:
+            raise UsageError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
+        found = self._find(text, source, depth=0)
+        score = round(combine([(rule, weight) for rule, weight, _, _ in found]), 4)
+        per_rule: dict[str, int] = {}
+        reasons = []
+        for rule, _, start, end in sorted(found, key=lambda f: (f[2], f[3])):
+            per_rule[rule] = per_rule.get(rule, 0) + 1
+            if per_rule[rule] <= _MAX_PER_RULE:
+                reasons.append(HoldReason(rule=rule, start=start, end=end,
+                                          excerpt=excerpt(text[start:end])))
+        return HoldAssessment(held=score >= self.thresholds[source], score=score,
+                              reasons=tuple(reasons), detector=self.name)
+
+    def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
+        """(rule, weight, start, end) for every match, offsets into the original `text`."""
+        norm = normalize(text)
+        t = norm.text
+        masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
+        quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
+        meta = META.search(t) is not None
+        found: list[tuple[str, float, int, int]] = []
+        for rule in RULES:
+            weight = rule.person_weight if (
+                source == "person" and rule.person_weight is not None) else rule.weight
+            for m in rule.pattern.finditer(masked if rule.markup else t):
+                s, e = m.start(), m.end()
+                if rule.negatable and NEGATION.search(t[max(0, s - 40):s]):
+                    continue
+                w = weight
+                if meta and _inside(quoted, s, e):
+                    w *= MENTION_FACTOR
+                elif rule.markup and META.search(t[max(0, s - 60):s]):
+                    w *= MENTION_FACTOR
+                start, end = norm.span(s, e, len(text))
+                found.append((rule.name, w, start, end))
+        if norm.invisible_at:
+            i = norm.invisible_at[0]
+            found.append(("invisible-characters", 0.35 if len(norm.invisible_at) >= 3 else 0.2,
+                          i, i + 1))
+        if norm.folded_at:
+            i = norm.folded_at[0]
+            found.append(("homoglyphs", 0.35, i, i + 1))
+        for s, e in norm.spaced_at:
+            found.append(("letter-spacing", 0.3, s, e))
+        if depth == 0:
+            for s, e, decoded in _decoded_texts(text):
+                inner = self._find(decoded, source, depth=1)
+                if combine([(r, w) for r, w, _, _ in inner]) >= min(self.thresholds.values()):
+                    found.append(("encoded-instructions", 0.85, s, e))
+        return found
+
+
+class AnyOf:
+    """Joins detectors: held when any of them holds; the score is their maximum.
+
+    Use it to run a trained classifier beside the rules: `AnyOf([get_hold_detector(), clf])`.
+    """
+
+    def __init__(self, detectors: Sequence[HoldDetector]) -> None:
+        if not detectors:
+            raise UsageError("AnyOf needs at least one detector, got none")
+        self.detectors = tuple(detectors)
+        self.name = "+".join(d.name for d in self.detectors)
+
+    def assess(self, text: str, source: Source) -> HoldAssessment:
+        """Assess with every detector; reasons are concatenated in detector order."""
+        results = [d.assess(text, source) for d in self.detectors]
+        return HoldAssessment(
+            held=any(r.held for r in results), score=max(r.score for r in results),
+            reasons=tuple(reason for r in results for reason in r.reasons), detector=self.name)
+
+
+_LOCK = threading.Lock()
+_DEFAULT: RuleDetector | None = None
+
+
+def get_hold_detector() -> HoldDetector:
+    """The default detector (`rules/1` with the default thresholds), built once per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        with _LOCK:
+            if _DEFAULT is None:
+                _DEFAULT = RuleDetector()
+    return _DEFAULT

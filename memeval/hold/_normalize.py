@@ -1,0 +1,151 @@
+"""Normalisation before matching, keeping a map back to the original offsets.
+
+Steps, per character: drop invisible characters (Unicode category Cf: zero-width space and
+joiners, word joiner, soft hyphen, BOM, bidi controls, tag characters); NFKC (full-width and
+styled letters become plain ones); case-fold; fold common Cyrillic and Greek homoglyphs of Latin
+letters (a subset of Unicode's confusables.txt). Then letter-spaced words ("i g n o r e") are
+joined, and each word is corrected to a rule keyword when it is one or two edits away
+(Damerau-Levenshtein, optimal string alignment), so "iunstructions" and "igonre" still match.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+HOMOGLYPHS = str.maketrans({
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+    "ԛ": "q", "ԝ": "w", "ɡ": "g",
+    # Greek (after case-folding)
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
+    "τ": "t", "υ": "u", "χ": "x", "ζ": "z",
+})
+
+KEYWORDS = frozenset({
+    "ignore", "disregard", "forget", "override", "bypass", "previous", "instructions",
+    "instruction", "guidelines", "directions", "directives", "system", "prompt", "assistant",
+    "reveal", "exfiltrate", "credentials", "password", "passwords", "secrets", "restrictions",
+    "developer", "unrestricted", "jailbreak", "jailbroken", "earlier", "everything", "policies",
+    "administrator", "authorized", "immediately", "forward", "conversation", "history",
+})
+"""Words the rules look for; a word within one edit (two from 9 letters) becomes the keyword."""
+_SORTED_KEYWORDS = tuple(sorted(KEYWORDS))
+
+_LETTER_SPACED = re.compile(r"\b(?:[a-z] ){3,}[a-z]\b")
+_WORD = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """Normalised text and, for each of its characters, the index of its original character."""
+
+    text: str
+    origin: tuple[int, ...]
+    invisible_at: tuple[int, ...]
+    """Original offsets of invisible characters dropped inside words (a letter on both sides)."""
+    folded_at: tuple[int, ...]
+    """Original offsets of Cyrillic or Greek letters folded to Latin ones."""
+    spaced_at: tuple[tuple[int, int], ...]
+    """Original spans of letter-spaced words that were joined ("i g n o r e")."""
+    fixed: int
+    """How many misspelt keywords were corrected."""
+
+    def span(self, start: int, end: int, original_len: int) -> tuple[int, int]:
+        """Original `(start, end)` of the normalised span `[start, end)`."""
+        if not self.origin:
+            return 0, 0
+        s = self.origin[min(start, len(self.origin) - 1)]
+        e = self.origin[min(max(end - 1, 0), len(self.origin) - 1)] + 1
+        return s, min(max(e, s), original_len)
+
+
+def _osa(a: str, b: str) -> int:
+    """Optimal-string-alignment distance (Levenshtein plus adjacent transpositions)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+@lru_cache(maxsize=65536)
+def correct(word: str) -> str:
+    """The keyword `word` is a small misspelling of, or `word` itself.
+
+    Only words of 6+ letters are corrected (one edit; two from 9 letters), and only toward
+    keywords sharing their first letter or last two letters, so short ordinary words never are.
+    """
+    if word in KEYWORDS or len(word) < 6:
+        return word
+    limit = 2 if len(word) >= 9 else 1
+    best: tuple[int, str] | None = None
+    for kw in _SORTED_KEYWORDS:
+        if abs(len(kw) - len(word)) > limit or not (kw[0] == word[0] or kw[-2:] == word[-2:]):
+            continue
+        d = _osa(word, kw)
+        if d <= limit and (best is None or d < best[0]):
+            best = (d, kw)
+    return best[1] if best else word
+
+
+def normalize(text: str) -> Normalized:
+    """Normalise `text` for matching (see the module docstring); never raises."""
+    chars: list[str] = []
+    origin: list[int] = []
+    invisible: list[int] = []
+    folded: list[int] = []
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch) == "Cf":
+            before = text[i - 1] if i else ""
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if before.isalpha() and after.isalpha():
+                invisible.append(i)
+            continue
+        out = unicodedata.normalize("NFKC", ch).casefold()
+        mapped = out.translate(HOMOGLYPHS)
+        if mapped != out:
+            folded.append(i)
+        for c in mapped:
+            chars.append(c)
+            origin.append(i)
+    flat = "".join(chars)
+    spaced: list[tuple[int, int]] = []
+    pieces: list[tuple[str, list[int]]] = []
+    cursor = 0
+    for m in _LETTER_SPACED.finditer(flat):
+        pieces.append((flat[cursor:m.start()], origin[cursor:m.start()]))
+        keep = [k for k in range(m.start(), m.end()) if flat[k] != " "]
+        pieces.append(("".join(flat[k] for k in keep), [origin[k] for k in keep]))
+        cursor = m.end()
+        spaced.append((origin[m.start()], origin[m.end() - 1] + 1))
+    pieces.append((flat[cursor:], origin[cursor:]))
+    joined = "".join(p for p, _ in pieces)
+    joined_origin = [o for _, os in pieces for o in os]
+    fixed = 0
+    out_text: list[str] = []
+    out_origin: list[int] = []
+    cursor = 0
+    for m in _WORD.finditer(joined):
+        out_text.append(joined[cursor:m.start()])
+        out_origin += joined_origin[cursor:m.start()]
+        word = m.group()
+        fixed_word = correct(word)
+        fixed += fixed_word != word
+        out_text.append(fixed_word)
+        span = joined_origin[m.start():m.end()]
+        out_origin += [span[min(k, len(span) - 1)] for k in range(len(fixed_word))]
+        cursor = m.end()
+    out_text.append(joined[cursor:])
+    out_origin += joined_origin[cursor:]
+    return Normalized("".join(out_text), tuple(out_origin), tuple(invisible), tuple(folded),
+                      tuple(spaced), fixed)
