@@ -33,7 +33,8 @@ class ArmView:
         rate_text: `rate` as a percentage.
         ci: 95% interval on `rate` as (lower, upper), or None.
         ci_text: e.g. `60.1–96.0% (wilson)`, or an em dash.
-        cost_of_pass: the arm's known spend / its passes, e.g. `$0.03`; `no pass` or an em dash.
+        cost_of_pass: the arm's known spend / its passes among trials with a known cost, e.g.
+            `$0.03`; `no pass` when none of them passed; `not known` when no cost was metered.
         cost_of_pass_ci: the seeded bootstrap 95% interval, e.g. `$0.02 – $0.04` (`unbounded`
             for an end the data cannot bound).
         cost_coverage: `known/total` scored trials with a known cost.
@@ -173,11 +174,13 @@ def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
         ci, method = ((raw[0], raw[1]), raw[2]) if raw else (None, None)
     if v is not None:
         cop = v["cost_of_pass"][mode]
-        cop_text = (
-            money(cop["value"])
-            if cop["value"] is not None
-            else ("no pass" if cop["passes"] == 0 else "—")
-        )
+        known = int(str(cop["cost_coverage"]).split("/")[0])
+        if cop["value"] is not None:
+            cop_text = money(cop["value"])
+        elif known == 0:
+            cop_text = "not known"  # no trial had a metered, priced cost: never shown as 0
+        else:
+            cop_text = "no pass" if cop["passes"] == 0 else "—"
         if cop.get("ci"):
             cop_ci = f"{_bound(cop['ci'][0])} – {_bound(cop['ci'][1])}"
         coverage = cop["cost_coverage"]

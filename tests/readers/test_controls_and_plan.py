@@ -1,0 +1,58 @@
+"""`memeval check-tasks` on real tasks (a sound one, one nop passes, one whose solution fails),
+and `memeval plan` against the simulation it wraps."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from readers_helpers import MINI
+from typer.testing import CliRunner
+
+from memeval.cli import app
+from memeval.stats import tasks_for_power
+
+
+def _task_set(root: Path) -> Path:
+    ts = root / "tasks"
+    shutil.copytree(MINI / "add-numbers", ts / "sound")
+    shutil.copytree(MINI / "greet", ts / "nop-passes")
+    (ts / "nop-passes" / "tests" / "test.sh").write_text("#!/bin/bash\necho 1 > /logs/verifier/reward.txt\n")
+    shutil.copytree(MINI / "greet", ts / "bad-solution")
+    (ts / "bad-solution" / "solution" / "solve.sh").write_text("#!/bin/bash\necho goodbye > /app/greeting.txt\n")
+    return ts
+
+
+def test_check_tasks_names_the_broken_tasks(tmp_path: Path) -> None:
+    res = CliRunner().invoke(app, ["check-tasks", str(_task_set(tmp_path)), "--runs-dir", str(tmp_path / "runs"),
+                                   "--json"])
+    assert res.exit_code == 1, res.output
+    doc = json.loads(res.stdout)
+    assert doc["schema"] == "memeval.task_check/1" and doc["schema_version"] == 1
+    by = {t["task_id"]: t for t in doc["tasks"]}
+    assert by["sound"]["problems"] == []
+    assert (by["sound"]["oracle_passes"], by["sound"]["oracle_scored"], by["sound"]["nop_passes"]) == (2, 2, 0)
+    assert by["nop-passes"]["problems"] == ["nop_passes"]
+    assert by["bad-solution"]["problems"] == ["oracle_fails"]
+    assert any("the tests do not check the work" in d for d in by["nop-passes"]["details"])
+    runs = sorted(p.name for p in (tmp_path / "runs").iterdir())
+    assert runs == sorted([doc["oracle_run"], doc["nop_run"]])  # both control runs kept as evidence
+
+
+def test_check_tasks_text_output_and_clean_exit(tmp_path: Path) -> None:
+    res = CliRunner().invoke(app, ["check-tasks", str(MINI), "--runs-dir", str(tmp_path / "runs")])
+    assert res.exit_code == 0, res.output
+    assert "0 of 2 tasks broken" in res.stdout
+
+
+def test_plan_prints_the_simulated_task_count() -> None:
+    res = CliRunner().invoke(app, ["plan", "--effect", "0.3", "--repeats", "2", "--json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    n = tasks_for_power(0.3, 2)
+    assert doc["tasks"] == n and doc["trials"] == n * 2 * 2 and doc["schema_version"] == 1
+    res = CliRunner().invoke(app, ["plan", "--effect", "0.3", "--repeats", "2"])
+    assert res.stdout.startswith(f"{n} tasks x 2 repeats x 2 arms = {4 * n} trials give 80% power")
+    res = CliRunner().invoke(app, ["plan", "--effect", "0.7"])
+    assert res.exit_code == 2 and "keep both rates in [0, 1]" in res.stderr
