@@ -1,5 +1,27 @@
-"""Agents memeval can run: controls (`oracle`, `nop`), any command, or an agent.toml."""
+"""Agents memeval can run: controls, any command, presets for real coding agents, agent.toml.
 
+The controls are `oracle` and `nop`; the presets are `claude-code`, `codex`, `aider`,
+`gemini-cli` and `opencode`.
+
+A preset's final message and self-reported usage are read by `parse_claim` and kept as a claim,
+never as a measurement.
+"""
+
+from memeval.agents._claims import CLAIM_FORMATS, Claim, ClaimFormat, parse_claim
+from memeval.agents._presets import PRESETS, installed_version, opencode_model, preset
 from memeval.agents._spec import BUILTIN, AgentSpec, load_agent_file, resolve_agent
 
-__all__ = ["BUILTIN", "AgentSpec", "load_agent_file", "resolve_agent"]
+__all__ = [
+    "BUILTIN",
+    "CLAIM_FORMATS",
+    "PRESETS",
+    "AgentSpec",
+    "Claim",
+    "ClaimFormat",
+    "installed_version",
+    "load_agent_file",
+    "opencode_model",
+    "parse_claim",
+    "preset",
+    "resolve_agent",
+]

@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval import __version__
+from memeval.agents._claims import ClaimFormat
 from memeval.errors import AgentConfigError
 from memeval.types import Control, InstructionVia
 
@@ -33,6 +34,14 @@ class AgentSpec:
         files: a host folder bound read-only at `/opt/agent` (the agent's own code), or None.
         control: `oracle` or `nop` for control agents, else None.
         tools: the tools the agent may use, for the run card.
+        env: extra variables for the agent, as `(NAME, template)`; `$OPENAI_BASE_URL`-style names
+            in a template are filled from the runner's variables for the agent (a variable whose
+            template names one that is not set, as with `--network none`, is left out).
+        pack_args: arguments added after `command` when a slice is given (pack mode).
+        claim_format: how to read the agent's claim from its stdout (`memeval.agents._claims`),
+            or None for the claim file or the last lines of stdout.
+        apis: the provider APIs the agent speaks (`openai`, `anthropic`, `gemini`); empty when
+            unknown. With the proxy, one of them must have an upstream.
     """
 
     name: str
@@ -43,6 +52,10 @@ class AgentSpec:
     files: Path | None = None
     control: Control | None = None
     tools: tuple[str, ...] = ()
+    env: tuple[tuple[str, str], ...] = ()
+    pack_args: tuple[str, ...] = ()
+    claim_format: ClaimFormat | None = None
+    apis: tuple[str, ...] = ()
 
 
 class _AgentFile(BaseModel):
@@ -88,13 +101,21 @@ def load_agent_file(path: Path) -> AgentSpec:
     )
 
 
-def resolve_agent(agent: str, agent_cmd: str | None = None, instruction_via: InstructionVia = "file") -> AgentSpec:
+def resolve_agent(
+    agent: str,
+    agent_cmd: str | None = None,
+    instruction_via: InstructionVia = "file",
+    model: str | None = None,
+) -> AgentSpec:
     """Turn `--agent` (and `--agent-cmd`) into an `AgentSpec`.
 
     Args:
-        agent: `oracle`, `nop`, `command`, or a path to an `agent.toml`.
-        agent_cmd: the command line for `--agent command` (shell words).
+        agent: `oracle`, `nop`, `command`, a preset (`claude-code`, `codex`, `aider`,
+            `gemini-cli`, `opencode`), or a path to an `agent.toml`.
+        agent_cmd: the command line for `--agent command` (shell words); for a preset, the
+            executable to run in place of the tool's binary (the preset's arguments follow it).
         instruction_via: for `command`: `file`, `stdin` or `arg`.
+        model: for a preset, the model its command line asks for (None: the tool's default).
 
     Raises:
         AgentConfigError: an unknown agent, or `command` without `--agent-cmd`.
@@ -108,9 +129,14 @@ def resolve_agent(agent: str, agent_cmd: str | None = None, instruction_via: Ins
             raise AgentConfigError("--agent command needs --agent-cmd 'the command line to run'")
         words = shlex.split(agent_cmd)
         return AgentSpec(Path(words[0]).name, "unversioned", tuple(words), instruction_via)
+    from memeval.agents._presets import PRESETS, preset  # here: the presets module builds AgentSpecs
+
+    if agent in PRESETS:
+        return preset(agent, model, agent_cmd)
     path = Path(agent)
     if path.suffix == ".toml" or path.is_file():
         return load_agent_file(path)
     raise AgentConfigError(
-        f"unknown agent {agent!r}: use oracle, nop, command (with --agent-cmd) or a path to an agent.toml"
+        f"unknown agent {agent!r}: use oracle, nop, command (with --agent-cmd), "
+        f"{', '.join(PRESETS)} or a path to an agent.toml"
     )

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import string
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from memeval.agents import AgentSpec
+from memeval.agents import AgentSpec, parse_claim
 from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
@@ -61,6 +62,10 @@ class TrialMeter(Protocol):
     def unregister_trial(self, trial_id: str) -> None: ...
 
     def budget_exhausted(self, trial_id: str) -> bool: ...
+
+    def budget_message(self, trial_id: str) -> str:
+        """Which spend limit stopped the trial's calls, for its `budget` fault."""
+        ...
 
     @property
     def unix_socket(self) -> Path: ...
@@ -213,6 +218,13 @@ class Attempt:
             env["OPENAI_API_KEY"] = key
             env["ANTHROPIC_BASE_URL"] = f"http://127.0.0.1:{RELAY_PORT}"
             env["ANTHROPIC_API_KEY"] = key
+        for name, template in s.agent.env:
+            if name in s.extra_env:
+                continue  # the user's --env wins over a preset's default
+            try:
+                env[name] = string.Template(template).substitute(env)
+            except KeyError:
+                continue  # names a variable not set here (no proxy): leave it out
         return env
 
     def _agent_turn(self, world: World, instruction: str) -> tuple[bool, tuple[FaultCode, str, str] | None]:
@@ -237,6 +249,8 @@ class Attempt:
                 return False, ("boot", "agent", f"task {s.task.task_id!r} has no solution/solve.sh for the oracle")
             mounts.append(Mount(s.task.solution_dir, "/solution"))
         command = ["/bin/sh", "/run/memeval/start.sh", *s.agent.command]
+        if s.mode == "pack" and s.items:
+            command += s.agent.pack_args
         stdin = None
         if s.agent.instruction_via == "arg":
             command.append(instruction)
@@ -250,8 +264,10 @@ class Attempt:
             res = run_sandboxed(spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin)
         finally:
             exhausted = False
+            budget_why = ""
             if key is not None and self.meter is not None:
                 exhausted = self.meter.budget_exhausted(s.trial_id)
+                budget_why = self.meter.budget_message(s.trial_id) if exhausted else ""
                 self.meter.unregister_trial(s.trial_id)
         self._stdout = stdout
         err_text = stderr.read_text(errors="replace")
@@ -282,7 +298,7 @@ class Attempt:
         if res.died:
             return True, ("process", "agent", f"the sandbox process was killed by signal {res.signal}")
         if exhausted:
-            return True, ("budget", "agent", f"the spend limit of {s.budget_usd} USD was reached")
+            return True, ("budget", "agent", budget_why)
         return True, None
 
     def _record_claim(self) -> None:
@@ -298,7 +314,11 @@ class Attempt:
                 usage = data.get("usage")
                 reported = usage if isinstance(usage, dict) else None
                 source = "claim_file"
-        if not message:
+        preset = source == "stdout" and self.s.agent.claim_format is not None
+        if preset:  # a preset's own output format; what it says about itself stays a claim
+            claim = parse_claim(self.s.agent.claim_format, self._stdout.read_text(errors="replace"))  # type: ignore[arg-type]
+            message, reported = claim.message, claim.self_reported
+        if not message and not preset:
             lines = self._stdout.read_text(errors="replace").strip().splitlines()
             message, source = "\n".join(lines[-5:])[:4000], "stdout"
         if message or reported:

@@ -6,7 +6,6 @@ provider or the machine over a run falls on both arms alike.
 
 from __future__ import annotations
 
-import os
 import secrets
 import signal
 import threading
@@ -21,7 +20,7 @@ from memeval.agents import AgentSpec
 from memeval.errors import RunCardMismatch, UsageError
 from memeval.eventlog import (
     ArtifactStore,
-    ModelCalled,
+    FaultRaised,
     PlannedTrial,
     RunEnded,
     RunLog,
@@ -42,7 +41,8 @@ from memeval.runner._card import (
 )
 from memeval.runner._diff import tree_stats
 from memeval.runner._policy import FAULT_POLICY
-from memeval.runner._upstream import RunningUpstream, UpstreamSpec
+from memeval.runner._runmeter import RunMeter, check_agent_upstreams, open_meter
+from memeval.runner._upstream import UpstreamSpec
 from memeval.sandbox import bwrap_version
 from memeval.tasks import TaskSet
 from memeval.types import MODES, Mode, NetworkMode, Retain
@@ -59,7 +59,12 @@ def new_run_id(now: datetime | None = None) -> str:
 
 @dataclass
 class AbOptions:
-    """Everything `memeval ab` was asked to do. See the CLI help for each option."""
+    """Everything `memeval ab` was asked to do. See the CLI help for each option.
+
+    `upstream` and `extra_upstreams` give at most one upstream per API (one run can forward both
+    OpenAI and Anthropic calls); `run_budget_usd` is the run's spend limit in USD (see
+    `memeval.runner._runmeter`).
+    """
 
     task_set: TaskSet
     agent: AgentSpec
@@ -74,11 +79,17 @@ class AbOptions:
     agent_timeout_s: float | None = None
     verifier_timeout_s: float | None = None
     budget_usd: float | None = None
+    run_budget_usd: float | None = None
+    extra_upstreams: tuple[UpstreamSpec, ...] = ()
     retries: int = 0
     extra_env: dict[str, str] = field(default_factory=dict)
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
     seed: int = 20240601
+
+    def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
+        """`upstream` (if set) followed by `extra_upstreams`."""
+        return ((self.upstream,) if self.upstream else ()) + self.extra_upstreams
 
 
 def run_card(opts: AbOptions) -> RunCard:
@@ -86,7 +97,7 @@ def run_card(opts: AbOptions) -> RunCard:
     a = opts.agent
     return RunCard(
         model=opts.model,
-        upstream=opts.upstream.label() if opts.upstream else "none",
+        upstream=_upstream_label(opts),
         task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
         checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
         tools_allowed=a.tools or ("agent's own",),
@@ -106,6 +117,12 @@ def run_card(opts: AbOptions) -> RunCard:
         budget_usd=opts.budget_usd,
         sandbox=f"bubblewrap {bwrap_version()}",
     )
+
+
+def _upstream_label(opts: AbOptions) -> str:
+    if not opts.extra_upstreams:
+        return opts.upstream.label() if opts.upstream else "none"
+    return "; ".join(f"{u.api}: {u.label()}" for u in opts.all_upstreams())
 
 
 def plan_trials(opts: AbOptions) -> tuple[PlannedTrial, ...]:
@@ -139,12 +156,15 @@ def plan_run(opts: AbOptions) -> RunPlanned:
 
     Raises:
         RunCardMismatch: the arms would differ in more than mode and slice.
-        UsageError: bad options (repeats < 1, an empty task set).
+        UsageError: bad options (repeats < 1, an empty task set, an agent whose API has no
+            upstream).
     """
     if opts.repeats < 1:
         raise UsageError(f"--repeats must be at least 1, got {opts.repeats}")
     if not opts.task_set.tasks:
         raise UsageError("the task set has no task to run")
+    if opts.network == "proxy":
+        check_agent_upstreams(opts.agent.apis, opts.all_upstreams(), opts.agent.name)
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
@@ -209,9 +229,13 @@ def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], No
     the unfinished one kept as evidence; a faulted one is retried while the policy allows and
     `opts.retries` is not used up.
 
+    Once the run's known spend reaches `opts.run_budget_usd`, no further trial is started: a
+    run-level `budget` fault says how many planned trials were not run, and the run ends
+    `cancelled` (resume with a higher limit to go on).
+
     Returns:
         The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM are recorded
-        as a `cancelled` fault and `run.ended`, then re-raised).
+        as a `cancelled` fault and `run.ended`, then re-raised; the run's spend limit as above).
     """
     log = RunLog(run_dir)
     art = ArtifactStore(run_dir)
@@ -220,6 +244,7 @@ def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], No
     items = select_slice(opts.pack, opts.slice_ids)
     cancel = threading.Event()
     status = "completed"
+    message = ""
     with _sigterm_as_interrupt(), _meter(run_dir, opts, log) as meter:
         done_before = sum(1 for v in _attempts(log).values() if v and v[-1][1])
         total = len(planned.trials)
@@ -237,6 +262,8 @@ def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], No
                         )
                         if not retry:
                             break
+                    if isinstance(meter, RunMeter) and meter.run_limit_reached():
+                        raise _RunLimitReached
                     spec = AttemptSpec(
                         trial_id=pt.trial_id,
                         attempt=len(history) + 1,
@@ -257,67 +284,36 @@ def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], No
                 done += 1
                 if on_progress:
                     on_progress(Progress(done, total, pt.trial_id, _attempts(log)[pt.trial_id][-1][2] or "ok"))
+        except _RunLimitReached:
+            assert isinstance(meter, RunMeter)
+            status = "cancelled"
+            message = (
+                f"the run's spend limit of {meter.run_budget_usd:g} USD was reached (known spend "
+                f"{meter.run_spend_usd():.6f} USD); {total - done} planned trial(s) not run; go on with "
+                "a higher --run-budget-usd and memeval ab --resume RUN"
+            )
+            log.append(FaultRaised(code="budget", phase="run", message=message))
         except KeyboardInterrupt:
             status = "cancelled"
             log.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
             raise
-    log.append(RunEnded(status=status))
+    log.append(RunEnded(status=status, message=message))  # type: ignore[arg-type]
     return status
+
+
+class _RunLimitReached(Exception):
+    """Stops `execute` from scheduling more trials: the run's spend limit was reached."""
 
 
 @contextmanager
 def _meter(run_dir: Path, opts: AbOptions, log: RunLog) -> Iterator[TrialMeter | None]:
-    """Start the scripted upstream (if any) and the metering proxy for the run's duration."""
+    """The run's meter (`memeval.runner._runmeter.open_meter`), or None with `--network none`."""
     if opts.network == "none":
         yield None
         return
-    from memeval.meter import MeterProxy, PriceBook, Upstream  # lazy: starts servers, imports httpx
-
-    upstream = opts.upstream or UpstreamSpec()
-    sock_dir = Path("/tmp") / f"memeval-{os.getpid()}-{secrets.token_hex(4)}"
-    sock_dir.mkdir(mode=0o700)
-    with RunningUpstream(upstream) as up:
-        ups = {}
-        if up.base_url:
-            ups[upstream.api] = Upstream(base_url=up.base_url, api_key=upstream.key())
-
-        def on_call(call: Any) -> None:
-            log.append(ModelCalled(trial_id=call.trial_id, call=call.model_dump(mode="json")))
-
-        proxy = MeterProxy(
-            upstreams=ups,
-            prices=PriceBook(user_file=opts.prices_file),
-            on_call=on_call,
-            unix_socket=sock_dir / "proxy.sock",
-        )
-        proxy.start()
-        try:
-            yield _ProxyAdapter(proxy)
-        finally:
-            proxy.stop()
-            for p in sock_dir.iterdir():
-                p.unlink()
-            sock_dir.rmdir()
-
-
-class _ProxyAdapter:
-    """Adapts `MeterProxy` to the `TrialMeter` protocol the attempts use."""
-
-    def __init__(self, proxy: Any) -> None:
-        self._p = proxy
-
-    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
-        return str(self._p.register_trial(trial_id, role=role, budget_usd=budget_usd))
-
-    def unregister_trial(self, trial_id: str) -> None:
-        self._p.unregister_trial(trial_id)
-
-    def budget_exhausted(self, trial_id: str) -> bool:
-        return bool(self._p.trial_spend(trial_id).budget_exhausted)
-
-    @property
-    def unix_socket(self) -> Path:
-        return Path(self._p.unix_socket)
+    upstreams = opts.all_upstreams() or (UpstreamSpec(),)
+    with open_meter(log, upstreams, prices_file=opts.prices_file, run_budget_usd=opts.run_budget_usd) as meter:
+        yield meter
 
 
 def start_run(opts: AbOptions) -> Path:

@@ -24,7 +24,8 @@ class UpstreamSpec:
 
     Attributes:
         api: `openai` (Chat Completions and Responses) or `anthropic` (Messages).
-        base_url: the provider's base URL (OpenAI style includes `/v1`), or None with `command`.
+        base_url: the provider's base URL (OpenAI style includes `/v1`, Anthropic's does not), or
+            None with `command` (then `http://127.0.0.1:<port>`, plus `/v1` for `openai`).
         key_env: the host environment variable holding the real key (never given to the agent).
         command: a local command that serves a scripted model; `{port_file}` in it is replaced by
             a file it must write its port number to. Labelled `scripted` on the run card.
@@ -84,7 +85,8 @@ class RunningUpstream:
                 self.__exit__(None, None, None)
                 raise MeterError(f"the scripted upstream {argv!r} did not write its port; see {tmp / 'server.log'}")
             time.sleep(0.02)
-        self.base_url = f"http://127.0.0.1:{int(port_file.read_text().strip())}/v1"
+        root = f"http://127.0.0.1:{int(port_file.read_text().strip())}"
+        self.base_url = root + "/v1" if self.spec.api == "openai" else root  # Anthropic's has no /v1
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -1,0 +1,233 @@
+"""The run's meter: upstreams and the metering proxy, the run's spend limit, the assessor route.
+
+The scripted upstreams (if any) and the proxy are started once per run.
+
+Spend limits. A trial's own limit (`--budget-usd`) and the run's (`--run-budget-usd`) are both
+enforced by the proxy, which refuses further calls with a provider-shaped error once a trial's
+known spend reaches its limit. Trials run one after another, so when a trial starts its limit is
+set to the smaller of its own and what is left of the run's; once the run's known spend reaches
+the run's limit, the runner starts no further trial. Known spend is the sum of the priced calls
+(subject and assessor alike) in the run's log and in this session; unpriced calls add nothing.
+
+Assessors. A judge's calls for trial T go through the same proxy with their own placeholder key,
+registered as `T#assessor` with role `assessor`: they never count against T's own limit and are
+logged under T with `role: assessor`, so the results sum them apart from the subject's.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memeval.errors import UsageError
+from memeval.eventlog import ModelCalled, RunLog
+from memeval.runner._upstream import RunningUpstream, UpstreamSpec
+
+if TYPE_CHECKING:
+    from memeval.meter import MeterProxy
+
+ASSESSOR_SUFFIX = "#assessor"
+"""Appended to a trial id for its assessor's key; stripped again when the call is logged."""
+
+PROXY_APIS = ("openai", "anthropic")
+"""The provider APIs the metering proxy routes."""
+
+
+def logged_spend_usd(log: RunLog) -> float:
+    """The known spend (USD) of every model call already in the run's log, all roles."""
+    total = 0.0
+    for ev in log:
+        if isinstance(ev, ModelCalled):
+            cost = (ev.call.get("cost") or {}).get("cost_usd")
+            if isinstance(cost, int | float):
+                total += float(cost)
+    return total
+
+
+def check_agent_upstreams(apis: Sequence[str], upstreams: Sequence[UpstreamSpec], agent: str) -> None:
+    """Refuse a run whose agent speaks no API the proxy has an upstream for.
+
+    Args:
+        apis: the APIs the agent speaks (empty: unknown, nothing is checked).
+        upstreams: the configured upstreams.
+        agent: the agent's name, for the message.
+
+    Raises:
+        UsageError: naming the agent's APIs and the option that configures one.
+    """
+    if not apis:
+        return
+    have = {u.api for u in upstreams if u.base_url or u.command}
+    if have & set(apis):
+        return
+    routable = [a for a in apis if a in PROXY_APIS]
+    if not routable:
+        raise UsageError(
+            f"agent {agent} speaks only {', '.join(apis)}, which the metering proxy does not route "
+            f"(it routes {' and '.join(PROXY_APIS)}); it cannot be metered yet"
+        )
+    raise UsageError(
+        f"agent {agent} speaks {' or '.join(routable)} but no such upstream is configured "
+        f"(configured: {', '.join(sorted(have)) or 'none'}); add one with "
+        f"--upstream api={routable[0]},url=URL,key_env=VAR"
+    )
+
+
+@dataclass
+class _Registered:
+    budget_usd: float | None
+    """The trial's own limit."""
+    limit_usd: float | None
+    """The limit given to the proxy: the smaller of the trial's own and the run's remainder."""
+    run_bound: bool
+    """Whether the run's remainder was the smaller one."""
+
+
+class RunMeter:
+    """The run's metering proxy as the attempts use it (`TrialMeter`), plus the run's spend.
+
+    Args:
+        proxy: a started `MeterProxy`.
+        run_budget_usd: the run's spend limit in USD, or None.
+        spent_before_usd: known spend already in the log (a resumed run).
+    """
+
+    def __init__(self, proxy: MeterProxy, run_budget_usd: float | None = None, spent_before_usd: float = 0.0) -> None:
+        self._p = proxy
+        self.run_budget_usd = run_budget_usd
+        self._before = spent_before_usd
+        self._trials: dict[str, _Registered] = {}
+
+    @property
+    def proxy(self) -> MeterProxy:
+        """The underlying proxy (its `base_url` serves 127.0.0.1 TCP; attempts use the socket)."""
+        return self._p
+
+    @property
+    def unix_socket(self) -> Path:
+        """The proxy's unix socket, bound into each sandbox."""
+        sock = self._p.unix_socket
+        assert sock is not None, "the run's proxy always serves a unix socket"
+        return Path(sock)
+
+    def run_spend_usd(self) -> float:
+        """Known spend of the run so far (USD): the log's before this session, plus this session's."""
+        return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in self._trials)
+
+    def run_limit_reached(self) -> bool:
+        """Whether the run's known spend has reached `run_budget_usd` (False without a limit)."""
+        return self.run_budget_usd is not None and self.run_spend_usd() >= self.run_budget_usd
+
+    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
+        """Register a trial's subject and return its placeholder key.
+
+        The proxy enforces the smaller of `budget_usd` and what is left of the run's limit.
+        """
+        limit, run_bound = budget_usd, False
+        if self.run_budget_usd is not None:
+            left = max(0.0, self.run_budget_usd - self.run_spend_usd())
+            if limit is None or left < limit:
+                limit, run_bound = left, True
+        key = str(self._p.register_trial(trial_id, role=role, budget_usd=limit))  # type: ignore[arg-type]
+        self._trials[trial_id] = _Registered(budget_usd, limit, run_bound)
+        return key
+
+    def register_assessor(self, trial_id: str) -> str:
+        """Register an assessor (LLM judge) for `trial_id` and return its own placeholder key.
+
+        Its calls are logged under `trial_id` with `role: assessor`; they count toward the run's
+        spend and limit, never toward the trial's own limit.
+        """
+        rid = trial_id + ASSESSOR_SUFFIX
+        limit = None
+        if self.run_budget_usd is not None:
+            limit = max(0.0, self.run_budget_usd - self.run_spend_usd())
+        key = str(self._p.register_trial(rid, role="assessor", budget_usd=limit))
+        self._trials[rid] = _Registered(None, limit, limit is not None)
+        return key
+
+    def unregister_trial(self, trial_id: str) -> None:
+        """Revoke the trial's key (its spend still counts toward the run)."""
+        self._p.unregister_trial(trial_id)
+
+    def budget_exhausted(self, trial_id: str) -> bool:
+        """Whether the proxy stopped the trial's calls for spend."""
+        return bool(self._p.trial_spend(trial_id).budget_exhausted)
+
+    def budget_message(self, trial_id: str) -> str:
+        """Which limit stopped the trial, with the figures (for its `budget` fault)."""
+        reg = self._trials[trial_id]
+        spent = self._p.trial_spend(trial_id).cost_usd_known
+        if reg.run_bound:
+            return (
+                f"the run's spend limit of {self.run_budget_usd:g} USD was reached (known run spend "
+                f"{self.run_spend_usd():.6f} USD, this trial {spent:.6f} USD)"
+            )
+        return f"the trial's spend limit of {reg.budget_usd:g} USD was reached (known spend {spent:.6f} USD)"
+
+
+def _log_call(log: RunLog, call: Any) -> None:
+    doc = call.model_dump(mode="json")
+    tid = str(doc["trial_id"])
+    if tid.endswith(ASSESSOR_SUFFIX):
+        tid = tid.removesuffix(ASSESSOR_SUFFIX)
+        doc["trial_id"] = tid
+    log.append(ModelCalled(trial_id=tid, call=doc))
+
+
+@contextmanager
+def open_meter(
+    log: RunLog,
+    upstreams: Sequence[UpstreamSpec],
+    *,
+    prices_file: Path | None = None,
+    run_budget_usd: float | None = None,
+) -> Iterator[RunMeter]:
+    """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
+
+    Every recorded call is appended to `log` as `model.called` (an assessor's under its trial).
+
+    Args:
+        log: the run's log (its calls so far count toward the run's spend).
+        upstreams: at most one per API (`openai`, `anthropic`); an empty spec adds nothing.
+        prices_file: a user price file, for models genai-prices does not know.
+        run_budget_usd: the run's spend limit in USD, or None.
+
+    Raises:
+        UsageError: two upstreams for one API, or a negative run limit.
+        MeterError: an upstream or the proxy did not start.
+    """
+    from memeval.meter import MeterProxy, PriceBook, Upstream  # lazy: starts servers, imports httpx
+
+    if run_budget_usd is not None and run_budget_usd < 0:
+        raise UsageError(f"--run-budget-usd must be >= 0, got {run_budget_usd}")
+    apis = [u.api for u in upstreams if u.base_url or u.command]
+    if len(apis) != len(set(apis)):
+        raise UsageError(f"one upstream per API: got {', '.join(apis)}; drop the duplicate")
+    sock_dir = Path("/tmp") / f"memeval-{os.getpid()}-{secrets.token_hex(4)}"
+    sock_dir.mkdir(mode=0o700)
+    try:
+        with ExitStack() as stack:
+            ups = {}
+            for spec in upstreams:
+                up = stack.enter_context(RunningUpstream(spec))
+                if up.base_url:
+                    ups[spec.api] = Upstream(base_url=up.base_url, api_key=spec.key())
+            proxy = MeterProxy(
+                upstreams=ups,
+                prices=PriceBook(user_file=prices_file),
+                on_call=lambda call: _log_call(log, call),
+                unix_socket=sock_dir / "proxy.sock",
+            )
+            proxy.start()
+            stack.callback(proxy.stop)
+            yield RunMeter(proxy, run_budget_usd, logged_spend_usd(log))
+    finally:
+        for p in sock_dir.iterdir():
+            p.unlink()
+        sock_dir.rmdir()
