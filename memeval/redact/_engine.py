@@ -213,6 +213,13 @@ class PiiAnalyzer:
         if not entities:
             return []
         artifacts = None if self._tokenize else self._no_artifacts
-        found = self.engine.analyze(text=text, language="en", entities=entities,
-                                    nlp_artifacts=artifacts)
+        try:
+            found = self.engine.analyze(text=text, language="en", entities=entities,
+                                        nlp_artifacts=artifacts)
+        except (ValueError, TypeError, RuntimeError, TimeoutError) as exc:
+            # `from None`: presidio's message could quote the text; only its type is kept.
+            raise RedactionError(
+                f"presidio failed to analyse a text ({type(exc).__name__}); the text is not "
+                "stored. Report this with the presidio-analyzer version"
+            ) from None
         return [r for r in found if r.score >= self.settings.score_threshold]

@@ -8,7 +8,8 @@
 Both return byte offsets into the UTF-8 text. Each finding is placed by searching for the secret
 value in the text (every repetition is blanked); when the value is not there verbatim (the scanner
 decoded Base64) the scanner's own location is converted to `str` offsets and the whole encoded
-region is blanked. Scanner errors become `RedactionError` with no text in the message.
+region is blanked. Scanner errors become `RedactionError` naming only the error's type: the
+foreign message is dropped (`from None`), as it could quote the text.
 """
 
 from __future__ import annotations
@@ -91,10 +92,11 @@ class BetterleaksRecognizer(EntityRecognizer):
         try:
             findings = betterleaks.scan_string(text)
         except betterleaks.BetterleaksError as exc:
+            # `from None`: the scanner's message could quote the text; only its type is kept.
             raise RedactionError(
-                "betterleaks failed to scan a text; the text is not stored. "
-                "Check that libbetterleaks.so loads (BETTERLEAKS_LIB_PATH)"
-            ) from exc
+                f"betterleaks failed to scan a text ({type(exc).__name__}); the text is not "
+                "stored. Check that libbetterleaks.so loads (BETTERLEAKS_LIB_PATH)"
+            ) from None
         lines = text.split("\n")
         line_starts = [0]
         for line in lines[:-1]:
@@ -139,9 +141,9 @@ class KingfisherRecognizer(EntityRecognizer):
             findings = self._scanner.scan(text)
         except (RuntimeError, TimeoutError, ValueError) as exc:
             raise RedactionError(
-                "kingfisher failed to scan a text; the text is not stored. "
-                "Reinstall kingfisher-secret-scanner if this repeats"
-            ) from exc
+                f"kingfisher failed to scan a text ({type(exc).__name__}); the text is not "
+                "stored. Reinstall kingfisher-secret-scanner if this repeats"
+            ) from None
         results: list[RecognizerResult] = []
         for f in findings:
             loc = f.location

@@ -126,3 +126,24 @@ def test_presidio_log_records_never_carry_text(caplog: pytest.LogCaptureFixture)
     presidio_log.error("Failed to validate text %s", "DE89370400440532013000")
     assert "415-555" not in caplog.text and "DE8937" not in caplog.text
     assert "message withheld" in caplog.text
+
+
+def test_empty_text() -> None:
+    red = get_redactor().redact("")
+    assert red.text == "" and red.findings == () and red.counts == {}
+
+
+def test_decoded_secret_after_multibyte_characters_is_placed_by_char_offsets() -> None:
+    """kingfisher decodes Base64 and reports UTF-8 byte offsets; they become str offsets."""
+    import base64
+    import random
+    import string
+
+    rng = random.Random(4)
+    token = "ghp_" + "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(36))
+    blob = base64.b64encode(token.encode()).decode()
+    text = f"é ü 🙂 日本語 echo {blob} | base64 -d"
+    red = get_redactor().redact(text)
+    assert red.text == "é ü 🙂 日本語 echo [REDACTED:GITHUB_TOKEN] | base64 -d"
+    (finding,) = red.findings
+    assert text[finding.start:finding.end] == blob
