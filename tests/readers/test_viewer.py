@@ -55,3 +55,26 @@ def test_the_server_stops_when_the_block_ends(runs: Runs) -> None:
     except httpx.ConnectError:
         return
     raise AssertionError("the viewer still answers after its block ended")
+
+
+def test_view_command_serves_until_interrupted(runs: Runs) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    memeval = Path(sys.executable).parent / "memeval"
+    proc = subprocess.Popen([str(memeval), "view", str(runs.memory.path), "--port", "0", "--no-browser"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        assert line.startswith("memeval view: http://127.0.0.1:"), line + proc.stderr.read()  # type: ignore[union-attr]
+        url = line.split()[2]
+        assert 'class="verdict unresolved"' in httpx.get(url).text
+        os.kill(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=10) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
