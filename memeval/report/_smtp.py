@@ -129,7 +129,7 @@ class SmtpSession:
 
     def data(self, msg: EmailMessage) -> None:
         """Send the message body. Raises smtplib errors; returns only on a 250 reply."""
-        code, reply = self.client.data(msg.as_bytes())
+        code, reply = self.client.data(msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")))  # SMTP wants CRLF
         if code != 250:
             raise smtplib.SMTPDataError(code, reply)
 

@@ -104,11 +104,13 @@ class _Handler:
         self.inbox = inbox
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        # queue the message first, then (maybe) answer late: the window where a sender that dies
+        # cannot know the server has its message
+        self.inbox.messages.append(message_from_bytes(envelope.content))
+        self.inbox.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
         self.inbox.in_data.set()
         if self.inbox.data_delay_s:
             await asyncio.sleep(self.inbox.data_delay_s)
-        self.inbox.messages.append(message_from_bytes(envelope.content))
-        self.inbox.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
         return "250 OK"
 
 
