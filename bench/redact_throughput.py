@@ -1,8 +1,8 @@
 """Texts per second through `Redactor.redact_many` for 1 KiB texts, on this machine.
 
-Usage: python bench/redact_throughput.py [--n 2000] [--seed 7]
+Usage: python bench/redact_throughput.py [--n 2000] [--seed 7] [--size 1024]
 
-Three corpora of 1 KiB texts, built from a seeded RNG:
+Three corpora of 1 KiB texts (or `--size` characters), built from a seeded RNG:
 - `mixed`: what an audit log carries: 70% prose memories and lessons (a few numbers, dates,
   versions), 20% tool output (timestamps, ports, paths, durations), 10% with a planted credential,
   e-mail or phone number;
@@ -21,6 +21,9 @@ import time
 
 from memeval.redact import PiiSettings, Redactor
 
+SIZE = 1024
+"""Characters per text (`--size`); 1 KiB by default."""
+
 WORDS = ("the deploy failed because the cache key was stale so we rotated it and reran the "
          "pipeline lesson always pin the lockfile before bumping a dependency decision keep "
          "migrations backwards compatible for one release the flaky test depends on wall clock "
@@ -29,9 +32,9 @@ WORDS = ("the deploy failed because the cache key was stale so we rotated it and
 
 def _fill(rng: random.Random, make: callable) -> str:  # type: ignore[valid-type]
     parts: list[str] = []
-    while sum(len(p) + 1 for p in parts) < 1024:
+    while sum(len(p) + 1 for p in parts) < SIZE:
         parts.append(make(rng))
-    return " ".join(parts)[:1024]
+    return " ".join(parts)[:SIZE]
 
 
 def prose_piece(rng: random.Random) -> str:
@@ -70,8 +73,9 @@ def corpora(n: int, seed: int) -> dict[str, list[str]]:
             mixed.append(_fill(rng, log_piece))
         else:
             text = _fill(rng, prose_piece)
-            mixed.append(text[:900] + " " + planted(rng) + " " + text[900:])
-    return {"mixed": [t[:1024] for t in mixed],
+            cut = max(0, SIZE - 124)
+            mixed.append(text[:cut] + " " + planted(rng) + " " + text[cut:])
+    return {"mixed": [t[:SIZE] for t in mixed],
             "prose": [_fill(rng, prose_piece) for _ in range(n)],
             "digits": [_fill(rng, log_piece) for _ in range(n)]}
 
@@ -89,7 +93,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=2000, help="texts per corpus")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--size", type=int, default=1024, help="characters per text")
     args = parser.parse_args()
+    global SIZE
+    SIZE = args.size
     t0 = time.perf_counter()
     gated = Redactor()
     print(f"build: {time.perf_counter() - t0:.2f} s (one process, names scanned: "
@@ -101,7 +108,7 @@ def main() -> None:
         g_wall, g_cpu = rate(gated, texts)
         u_wall, u_cpu = rate(ungated, texts[: max(200, args.n // 10)])
         print(f"{name:7s} gated {g_wall:6.0f} wall {g_cpu:6.0f} cpu   "
-              f"ungated {u_wall:5.0f} wall {u_cpu:5.0f} cpu   (1 KiB each, n={len(texts)})")
+              f"ungated {u_wall:5.0f} wall {u_cpu:5.0f} cpu   ({SIZE} chars each, n={len(texts)})")
 
 
 if __name__ == "__main__":
