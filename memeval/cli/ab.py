@@ -47,6 +47,24 @@ def _parse_env(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
+    """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
+    out: list[UpstreamSpec] = []
+    for v in values:
+        fields = dict(part.partition("=")[::2] for part in v.split(",") if part.strip())
+        fields = {k.strip(): val.strip() for k, val in fields.items()}
+        unknown = set(fields) - {"api", "url", "key_env"}
+        if unknown or not fields.get("url") or fields.get("api") not in ("openai", "anthropic"):
+            raise UsageError(
+                f"--upstream {v!r}: expected api=openai|anthropic,url=BASE_URL[,key_env=VAR]"
+                + (f" (unknown field(s): {', '.join(sorted(unknown))})" if unknown else "")
+            )
+        if any(u.api == fields["api"] for u in out):
+            raise UsageError(f"--upstream {v!r}: a second {fields['api']} upstream; give one per API")
+        out.append(UpstreamSpec(api=fields["api"], base_url=fields["url"], key_env=fields.get("key_env") or None))
+    return out
+
+
 @app.command()
 @translate_errors
 def ab(
@@ -55,9 +73,20 @@ def ab(
         typer.Argument(help="A folder of Harbor-layout tasks, one task folder, or a team folder with memeval.toml."),
     ],
     agent: Annotated[
-        str | None, typer.Option(help="oracle, nop, command (with --agent-cmd), or a path to an agent.toml.")
+        str | None,
+        typer.Option(
+            help="oracle, nop, command (with --agent-cmd), a preset (claude-code, codex, aider, gemini-cli, "
+            "opencode: the tool must be installed; its own usage report is kept as a claim), or a path to an "
+            "agent.toml."
+        ),
     ] = None,
-    agent_cmd: Annotated[str | None, typer.Option(help="The command line for --agent command.")] = None,
+    agent_cmd: Annotated[
+        str | None,
+        typer.Option(
+            help="The command line for --agent command; with a preset, the executable run in place of the "
+            "tool's binary (the preset's arguments follow it)."
+        ),
+    ] = None,
     instruction_via: Annotated[
         str, typer.Option(help="How --agent command gets the instruction: file, stdin or arg.")
     ] = "file",
@@ -79,6 +108,14 @@ def ab(
         str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")
     ] = None,
     upstream_api: Annotated[str, typer.Option(help="openai or anthropic.")] = "openai",
+    upstreams: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--upstream",
+            help="api=openai|anthropic,url=BASE_URL[,key_env=VAR] (repeatable, one per API): the proxy "
+            "forwards OpenAI and Anthropic calls to these. OpenAI URLs end in /v1, Anthropic's do not.",
+        ),
+    ] = None,
     prices: Annotated[
         Path | None, typer.Option(help="A price file (TOML) for models genai-prices does not know.")
     ] = None,
@@ -94,6 +131,15 @@ def ab(
     ] = None,
     budget_usd: Annotated[
         float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.")
+    ] = None,
+    run_budget_usd: Annotated[
+        float | None,
+        typer.Option(
+            help="Spend limit for the whole run in USD (known spend: priced calls only). Once reached, further "
+            "calls are refused (that trial ends with a budget fault) and no further trial starts: the rest are "
+            "reported not run and the run ends cancelled; resume with a higher limit to go on.",
+            min=0,
+        ),
     ] = None,
     retries: Annotated[
         int, typer.Option(help="Retry faulted trials the policy retries, up to N more attempts.", min=0)
@@ -130,10 +176,11 @@ def ab(
             "no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)"
         )
     pack_path = pack or (proj.pack if proj else None)
+    extra = _parse_upstreams(upstreams or [])
     upstream = None
     if upstream_url:
         upstream = UpstreamSpec(api=upstream_api, base_url=upstream_url, key_env=upstream_key_env)
-    elif proj and proj.upstream:
+    elif proj and proj.upstream and not extra:
         u = proj.upstream
         upstream = UpstreamSpec(
             api=u.api,
@@ -144,18 +191,20 @@ def ab(
         )
     opts = AbOptions(
         task_set=load_task_set(task_path, only),
-        agent=resolve_agent(agent, agent_cmd, instruction_via),  # type: ignore[arg-type]
+        agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]
         pack=load_pack(pack_path) if pack_path else None,
         slice_ids=slice_ or None,
         repeats=repeats or (proj.repeats if proj and proj.repeats else 1),
         model=model or (proj.model if proj else None),
         upstream=upstream,
+        extra_upstreams=tuple(extra),
         prices_file=prices or (proj.prices if proj else None),
         network=network,  # type: ignore[arg-type]
         retain=retain,  # type: ignore[arg-type]
         agent_timeout_s=agent_timeout,
         verifier_timeout_s=verifier_timeout,
         budget_usd=budget_usd,
+        run_budget_usd=run_budget_usd,
         retries=retries,
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir,
