@@ -301,7 +301,7 @@ def plan(
     typer.echo(
         f"{n} tasks x {repeats} repeats x 2 arms = {n * repeats * 2} trials give "
         f"{power:.0%} power to find "
-        f"{effect:+.0%} points from a {base_rate:.0%} baseline (alpha 0.05; simulated, +-10%)."
+        f"{100 * effect:+.0f} points from a {base_rate:.0%} baseline (alpha 0.05; simulated, +-10%)."
     )
 
 
