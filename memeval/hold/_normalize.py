@@ -98,8 +98,10 @@ def correct(word: str) -> str:
     return best[1] if best else word
 
 
-def normalize(text: str) -> Normalized:
-    """Normalise `text` for matching (see the module docstring); never raises."""
+def _fold_chars(text: str) -> tuple[str, list[int], list[int], list[int]]:
+    """Per character: drop Cf, NFKC, case-fold, fold homoglyphs; with the origin of each."""
+    if text.isascii():  # ASCII has no Cf characters, no compatibility forms and no homoglyphs
+        return text.lower(), list(range(len(text))), [], []
     chars: list[str] = []
     origin: list[int] = []
     invisible: list[int] = []
@@ -118,34 +120,39 @@ def normalize(text: str) -> Normalized:
         for c in mapped:
             chars.append(c)
             origin.append(i)
-    flat = "".join(chars)
+    return "".join(chars), origin, invisible, folded
+
+
+def normalize(text: str) -> Normalized:
+    """Normalise `text` for matching (see the module docstring); never raises."""
+    flat, origin, invisible, folded = _fold_chars(text)
     spaced: list[tuple[int, int]] = []
-    pieces: list[tuple[str, list[int]]] = []
-    cursor = 0
-    for m in _LETTER_SPACED.finditer(flat):
-        pieces.append((flat[cursor:m.start()], origin[cursor:m.start()]))
-        keep = [k for k in range(m.start(), m.end()) if flat[k] != " "]
-        pieces.append(("".join(flat[k] for k in keep), [origin[k] for k in keep]))
-        cursor = m.end()
-        spaced.append((origin[m.start()], origin[m.end() - 1] + 1))
-    pieces.append((flat[cursor:], origin[cursor:]))
-    joined = "".join(p for p, _ in pieces)
-    joined_origin = [o for _, os in pieces for o in os]
-    fixed = 0
-    out_text: list[str] = []
-    out_origin: list[int] = []
-    cursor = 0
-    for m in _WORD.finditer(joined):
-        out_text.append(joined[cursor:m.start()])
-        out_origin += joined_origin[cursor:m.start()]
-        word = m.group()
-        fixed_word = correct(word)
-        fixed += fixed_word != word
-        out_text.append(fixed_word)
-        span = joined_origin[m.start():m.end()]
-        out_origin += [span[min(k, len(span) - 1)] for k in range(len(fixed_word))]
-        cursor = m.end()
-    out_text.append(joined[cursor:])
-    out_origin += joined_origin[cursor:]
-    return Normalized("".join(out_text), tuple(out_origin), tuple(invisible), tuple(folded),
-                      tuple(spaced), fixed)
+    if _LETTER_SPACED.search(flat):
+        pieces: list[tuple[str, list[int]]] = []
+        cursor = 0
+        for m in _LETTER_SPACED.finditer(flat):
+            pieces.append((flat[cursor:m.start()], origin[cursor:m.start()]))
+            keep = [k for k in range(m.start(), m.end()) if flat[k] != " "]
+            pieces.append(("".join(flat[k] for k in keep), [origin[k] for k in keep]))
+            cursor = m.end()
+            spaced.append((origin[m.start()], origin[m.end() - 1] + 1))
+        pieces.append((flat[cursor:], origin[cursor:]))
+        flat = "".join(p for p, _ in pieces)
+        origin = [o for _, os in pieces for o in os]
+    changes = [(m, fixed) for m in _WORD.finditer(flat) if (fixed := correct(m.group())) != m.group()]
+    if changes:
+        out_text: list[str] = []
+        out_origin: list[int] = []
+        cursor = 0
+        for m, fixed_word in changes:
+            out_text.append(flat[cursor:m.start()])
+            out_origin += origin[cursor:m.start()]
+            out_text.append(fixed_word)
+            span = origin[m.start():m.end()]
+            out_origin += [span[min(k, len(span) - 1)] for k in range(len(fixed_word))]
+            cursor = m.end()
+        out_text.append(flat[cursor:])
+        out_origin += origin[cursor:]
+        flat, origin = "".join(out_text), out_origin
+    return Normalized(flat, tuple(origin), tuple(invisible), tuple(folded), tuple(spaced),
+                      len(changes))
