@@ -6,11 +6,12 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from smtp_helpers import SMTP_PASSWORD, free_port, start_smtp
 from typer.testing import CliRunner
 
-from conftest import ROOT, SMTP_PASSWORD, free_port, start_smtp
 from memeval.cli import app
 from memeval.report import SmtpSettings, deliver, delivery_state, make_report, message_id
 
@@ -109,7 +110,7 @@ def _send_proc(store, made, smtp, tmp_path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "memeval", "report", "send", "--team", "fernhill", "--week", WEEK,
          "--runs", str(tmp_path / "runs"), *[a for t in TO for a in ("--to", t)]],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=Path(__file__).resolve().parents[2], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
 
 

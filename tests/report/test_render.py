@@ -179,6 +179,7 @@ def test_cli_weekly_default_week_and_json(store, tmp_path):
 @pytest.mark.parametrize("week", ["2026-W10", "2025-W01"])
 def test_an_empty_week_still_renders(store, tmp_path, week):
     made = make_report(store, "fernhill", week, out_dir=tmp_path / "r", runs_dir=tmp_path)
-    assert made.record.first_seq == 0 and all(line.count == 0 for line in build_context(
-        store, "fernhill", week, runs_dir=tmp_path).lines)
+    assert made.record.first_seq == 0 and all(
+        line.count == 0 for line in build_context(store, "fernhill", week, runs_dir=tmp_path).lines
+    )
     assert "No refusals this week." in made.html.read_text()
