@@ -87,6 +87,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
 
 def _cop(arm: dict[str, Any]) -> str:
     if arm["value"] is None:
+        if str(arm.get("cost_coverage", "")).startswith("0/"):
+            return "not known (no trial's cost was metered)"
         return "no pass" if arm["passes"] == 0 else "—"
     ci = arm.get("ci")
     rng = ""
