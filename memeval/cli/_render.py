@@ -33,6 +33,12 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         cop = v["cost_of_pass"]
         t.add_row("Cost of a pass", _cop(cop["baseline"]), _cop(cop["pack"]), style="bold")
     console.print(t)
+    control = (result.run_card.get("agent") or {}).get("control")
+    if control:
+        console.print(
+            f"[yellow]Control run ({control}):[/yellow] it checks the tasks, not an agent; control runs are "
+            "left out of totals unless asked (memeval results --include-controls)."
+        )
     console.print(
         "Checked by held-back tests the agent never saw (level L2v). Agents' own claims are recorded and never counted."
     )
