@@ -69,51 +69,87 @@ def _sse(events: list[tuple[str | None, dict]]) -> bytes:
 
 def _anthropic(stream: bool) -> tuple[str, bytes]:
     i, o = USAGE["anthropic"]
-    msg = {"id": "msg_1", "type": "message", "role": "assistant", "model": CLAUDE_MODEL,
-           "content": [{"type": "text", "text": "done"}], "stop_reason": "end_turn",
-           "usage": {"input_tokens": i, "output_tokens": o}}
+    msg = {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "model": CLAUDE_MODEL,
+        "content": [{"type": "text", "text": "done"}],
+        "stop_reason": "end_turn",
+        "usage": {"input_tokens": i, "output_tokens": o},
+    }
     if not stream:
         return "application/json", json.dumps(msg).encode()
     start = dict(msg, content=[], stop_reason=None, usage={"input_tokens": i, "output_tokens": 1})
-    return "text/event-stream", _sse([
-        ("message_start", {"type": "message_start", "message": start}),
-        ("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
-        ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "done"}}),
-        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
-        ("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": o}}),
-        ("message_stop", {"type": "message_stop"}),
-    ])
+    return "text/event-stream", _sse(
+        [
+            ("message_start", {"type": "message_start", "message": start}),
+            (
+                "content_block_start",
+                {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            ),
+            (
+                "content_block_delta",
+                {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "done"}},
+            ),
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            (
+                "message_delta",
+                {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": o}},
+            ),
+            ("message_stop", {"type": "message_stop"}),
+        ]
+    )
 
 
 def _responses(stream: bool) -> tuple[str, bytes]:
     i, o = USAGE["responses"]
-    resp = {"id": "resp_1", "object": "response", "status": "completed", "model": GPT_MODEL,
-            "output": [{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "done"}]}],
-            "usage": {"input_tokens": i, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": o,
-                      "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": i + o}}
+    resp = {
+        "id": "resp_1",
+        "object": "response",
+        "status": "completed",
+        "model": GPT_MODEL,
+        "output": [{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "done"}]}],
+        "usage": {
+            "input_tokens": i,
+            "input_tokens_details": {"cached_tokens": 0},
+            "output_tokens": o,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": i + o,
+        },
+    }
     if not stream:
         return "application/json", json.dumps(resp).encode()
     created = dict(resp, status="in_progress", output=[], usage=None)
-    return "text/event-stream", _sse([
-        ("response.created", {"type": "response.created", "response": created}),
-        ("response.output_text.delta", {"type": "response.output_text.delta", "delta": "done"}),
-        ("response.completed", {"type": "response.completed", "response": resp}),
-    ])
+    return "text/event-stream", _sse(
+        [
+            ("response.created", {"type": "response.created", "response": created}),
+            ("response.output_text.delta", {"type": "response.output_text.delta", "delta": "done"}),
+            ("response.completed", {"type": "response.completed", "response": resp}),
+        ]
+    )
 
 
 def _chat(stream: bool) -> tuple[str, bytes]:
     i, o = USAGE["chat"]
     usage = {"prompt_tokens": i, "completion_tokens": o, "total_tokens": i + o}
     if not stream:
-        body = {"id": "c1", "object": "chat.completion", "model": GPT_MODEL, "usage": usage,
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": "done"}, "finish_reason": "stop"}]}
+        body = {
+            "id": "c1",
+            "object": "chat.completion",
+            "model": GPT_MODEL,
+            "usage": usage,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": "done"}, "finish_reason": "stop"}],
+        }
         return "application/json", json.dumps(body).encode()
     chunk = {"id": "c1", "object": "chat.completion.chunk", "model": GPT_MODEL}
-    return "text/event-stream", _sse([
-        (None, dict(chunk, choices=[{"index": 0, "delta": {"content": "done"}, "finish_reason": None}])),
-        (None, dict(chunk, choices=[{"index": 0, "delta": {}, "finish_reason": "stop"}])),
-        (None, dict(chunk, choices=[], usage=usage)),
-    ]) + b"data: [DONE]\n\n"
+    return "text/event-stream", _sse(
+        [
+            (None, dict(chunk, choices=[{"index": 0, "delta": {"content": "done"}, "finish_reason": None}])),
+            (None, dict(chunk, choices=[{"index": 0, "delta": {}, "finish_reason": "stop"}])),
+            (None, dict(chunk, choices=[], usage=usage)),
+        ]
+    ) + b"data: [DONE]\n\n"
 
 
 ROUTES = {"/v1/messages": _anthropic, "/v1/responses": _responses, "/v1/chat/completions": _chat}
@@ -152,8 +188,9 @@ def start_provider() -> Provider:
     return holder[0]
 
 
-def make_task(root: Path, name: str, files: dict[str, str] | None = None,
-              test_sh: str = "echo 1 > /logs/verifier/reward.txt\n") -> Path:
+def make_task(
+    root: Path, name: str, files: dict[str, str] | None = None, test_sh: str = "echo 1 > /logs/verifier/reward.txt\n"
+) -> Path:
     """A Harbor-layout task whose /app holds `files`; the held-back test writes `test_sh`'s reward."""
     t = root / name
     (t / "environment" / "app").mkdir(parents=True)
@@ -178,7 +215,7 @@ def run_ab(runs: Path, *args: str) -> tuple[int, dict, str]:
 
 # A stdlib agent speaking Anthropic Messages and OpenAI Responses/Chat through the relay. Each line
 # of $CALLS is `kind stream` (kind: anthropic, responses or chat). It prints what it was answered.
-WIRE_AGENT = r'''
+WIRE_AGENT = r"""
 import json, os, sys, urllib.request, urllib.error
 
 def call(kind, stream):
@@ -210,4 +247,4 @@ for line in os.environ.get("CALLS", "").split(";"):
         kind, stream = line.split()
         status, text = call(kind, stream == "1")
         print(f"{kind} stream={stream} status={status} {text[:200]!r}", flush=True)
-'''
+"""

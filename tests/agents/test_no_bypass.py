@@ -12,7 +12,7 @@ from agents_helpers import PRICES, USAGE, make_task, price, run_ab, start_provid
 
 REAL_KEY = "sk-real-bypass-" + "a9c4" * 8
 
-PROBE = r'''
+PROBE = r"""
 import json, os, socket, urllib.request, urllib.error
 
 port = int(os.environ["UPSTREAM_PORT"])
@@ -40,7 +40,7 @@ def post(base):
 out["direct_http"] = post(os.environ["UPSTREAM_URL"])
 out["proxy"] = post(os.environ["ANTHROPIC_BASE_URL"])
 json.dump(out, open("/app/net.json", "w"))
-'''
+"""
 
 
 def test_direct_route_to_the_upstream_fails_while_the_proxy_route_is_metered(
@@ -54,10 +54,22 @@ def test_direct_route_to_the_upstream_fails_while_the_proxy_route_is_metered(
         make_task(tmp_path / "tasks", "escape", files={"probe.py": PROBE})
         (tmp_path / "prices.toml").write_text(PRICES)
         code, doc, out = run_ab(
-            tmp_path / "runs", str(tmp_path / "tasks"), "--agent", "command", "--agent-cmd", "python3 /app/probe.py",
-            "--upstream", f"api=anthropic,url={provider.root},key_env=MEMEVAL_TEST_REAL_KEY",
-            "--env", f"UPSTREAM_PORT={provider.port}", "--env", f"UPSTREAM_URL={provider.root}",
-            "--prices", str(tmp_path / "prices.toml"), "--retain", "always",
+            tmp_path / "runs",
+            str(tmp_path / "tasks"),
+            "--agent",
+            "command",
+            "--agent-cmd",
+            "python3 /app/probe.py",
+            "--upstream",
+            f"api=anthropic,url={provider.root},key_env=MEMEVAL_TEST_REAL_KEY",
+            "--env",
+            f"UPSTREAM_PORT={provider.port}",
+            "--env",
+            f"UPSTREAM_URL={provider.root}",
+            "--prices",
+            str(tmp_path / "prices.toml"),
+            "--retain",
+            "always",
         )
     finally:
         provider.server.shutdown()

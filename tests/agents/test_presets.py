@@ -13,8 +13,13 @@ from memeval.agents import PRESETS, opencode_model, resolve_agent
 from memeval.errors import AgentConfigError
 
 BINARIES = {"claude-code": "claude", "codex": "codex", "aider": "aider", "gemini-cli": "gemini", "opencode": "opencode"}
-MEMORY = {"claude-code": "CLAUDE.md", "codex": "AGENTS.md", "aider": "CONVENTIONS.md", "gemini-cli": "GEMINI.md",
-          "opencode": "AGENTS.md"}
+MEMORY = {
+    "claude-code": "CLAUDE.md",
+    "codex": "AGENTS.md",
+    "aider": "CONVENTIONS.md",
+    "gemini-cli": "GEMINI.md",
+    "opencode": "AGENTS.md",
+}
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -65,8 +70,14 @@ def test_missing_binary_is_a_boot_fault_naming_it(tmp_path: Path, name: str) -> 
     if shutil.which(binary):
         pytest.skip(f"{binary} is installed here; this test needs it missing")
     make_task(tmp_path / "tasks", "t")
-    code, doc, out = run_ab(tmp_path / "runs", str(tmp_path / "tasks"), "--agent", name,
-                            "--upstream", "api=anthropic,url=http://127.0.0.1:9")
+    code, doc, out = run_ab(
+        tmp_path / "runs",
+        str(tmp_path / "tasks"),
+        "--agent",
+        name,
+        "--upstream",
+        "api=anthropic,url=http://127.0.0.1:9",
+    )
     assert code == 0, out
     for t in doc["trials"]:
         assert t["fault"]["code"] == "boot", t
@@ -76,13 +87,25 @@ def test_missing_binary_is_a_boot_fault_naming_it(tmp_path: Path, name: str) -> 
 
 def test_an_agent_whose_api_has_no_upstream_is_refused_before_the_run(tmp_path: Path) -> None:
     make_task(tmp_path / "tasks", "t")
-    code, _, out = run_ab(tmp_path / "runs", str(tmp_path / "tasks"), "--agent", "claude-code",
-                          "--upstream", "api=openai,url=http://127.0.0.1:9/v1")
+    code, _, out = run_ab(
+        tmp_path / "runs",
+        str(tmp_path / "tasks"),
+        "--agent",
+        "claude-code",
+        "--upstream",
+        "api=openai,url=http://127.0.0.1:9/v1",
+    )
     assert code == 2
     assert "speaks anthropic but no such upstream is configured" in out
     assert "--upstream api=anthropic" in out
-    code, _, out = run_ab(tmp_path / "runs", str(tmp_path / "tasks"), "--agent", "gemini-cli",
-                          "--upstream", "api=openai,url=http://127.0.0.1:9/v1")
+    code, _, out = run_ab(
+        tmp_path / "runs",
+        str(tmp_path / "tasks"),
+        "--agent",
+        "gemini-cli",
+        "--upstream",
+        "api=openai,url=http://127.0.0.1:9/v1",
+    )
     assert code == 2 and "the metering proxy does not route" in out
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
 

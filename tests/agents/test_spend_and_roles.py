@@ -34,9 +34,20 @@ def test_run_spend_limit_refuses_calls_faults_the_trial_and_runs_no_further_tria
     (tmp_path / "prices.toml").write_text(PRICES)
     limit = 2.5 * price("anthropic")  # the third call crosses it, the fourth is refused
     code, doc, out = run_ab(
-        tmp_path / "runs", str(tasks), "--agent", "command", "--agent-cmd", "python3 /app/agent.py",
-        "--env", "CALLS=anthropic 0;anthropic 0;anthropic 0;anthropic 0", "--prices", str(tmp_path / "prices.toml"),
-        "--upstream", f"api=anthropic,url={provider.root}", "--run-budget-usd", str(limit),
+        tmp_path / "runs",
+        str(tasks),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "python3 /app/agent.py",
+        "--env",
+        "CALLS=anthropic 0;anthropic 0;anthropic 0;anthropic 0",
+        "--prices",
+        str(tmp_path / "prices.toml"),
+        "--upstream",
+        f"api=anthropic,url={provider.root}",
+        "--run-budget-usd",
+        str(limit),
     )
     assert code == 1, out
     assert doc["status"] == "cancelled"
@@ -59,7 +70,9 @@ def _post(base: str, key: str) -> int:
 
     req = urllib.request.Request(
         base + "/v1/messages",
-        json.dumps({"model": "test-claude-1", "max_tokens": 8, "messages": [{"role": "user", "content": "x"}]}).encode(),
+        json.dumps(
+            {"model": "test-claude-1", "max_tokens": 8, "messages": [{"role": "user", "content": "x"}]}
+        ).encode(),
         {"x-api-key": key, "content-type": "application/json", "anthropic-version": "2023-06-01"},
     )
     with urllib.request.urlopen(req, timeout=10) as r:
@@ -70,8 +83,7 @@ def _post(base: str, key: str) -> int:
 def test_assessor_calls_are_summed_apart_and_never_count_against_the_trial(tmp_path: Path, provider: Provider) -> None:
     make_task(tmp_path / "tasks", "judged")
     (tmp_path / "prices.toml").write_text(PRICES)
-    opts = AbOptions(task_set=load_task_set(tmp_path / "tasks"), agent=resolve_agent("nop"),
-                     runs_dir=tmp_path / "runs")
+    opts = AbOptions(task_set=load_task_set(tmp_path / "tasks"), agent=resolve_agent("nop"), runs_dir=tmp_path / "runs")
     run_dir = start_run(opts)
     log = RunLog(run_dir)
     tid = "judged:baseline:1"

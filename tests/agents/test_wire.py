@@ -33,8 +33,10 @@ def provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[Provider]:
 
 def _upstreams(p: Provider) -> list[str]:
     return [
-        "--upstream", f"api=anthropic,url={p.root},key_env=MEMEVAL_TEST_UPSTREAM_KEY",
-        "--upstream", f"api=openai,url={p.root}/v1,key_env=MEMEVAL_TEST_UPSTREAM_KEY",
+        "--upstream",
+        f"api=anthropic,url={p.root},key_env=MEMEVAL_TEST_UPSTREAM_KEY",
+        "--upstream",
+        f"api=openai,url={p.root}/v1,key_env=MEMEVAL_TEST_UPSTREAM_KEY",
     ]
 
 
@@ -44,8 +46,17 @@ def test_one_run_meters_anthropic_and_openai_calls_streamed_or_not(tmp_path: Pat
     (tmp_path / "prices.toml").write_text(PRICES)
     calls = "anthropic 0;anthropic 1;responses 0;responses 1;chat 1"
     code, doc, out = run_ab(
-        tmp_path / "runs", str(tasks), "--agent", "command", "--agent-cmd", "python3 /app/agent.py",
-        "--env", f"CALLS={calls}", "--prices", str(tmp_path / "prices.toml"), *_upstreams(provider),
+        tmp_path / "runs",
+        str(tasks),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "python3 /app/agent.py",
+        "--env",
+        f"CALLS={calls}",
+        "--prices",
+        str(tmp_path / "prices.toml"),
+        *_upstreams(provider),
     )
     assert code == 0, out
     want_in = 2 * USAGE["anthropic"][0] + 2 * USAGE["responses"][0] + USAGE["chat"][0]
@@ -66,7 +77,7 @@ def test_one_run_meters_anthropic_and_openai_calls_streamed_or_not(tmp_path: Pat
     assert doc["run_card"]["upstream"].startswith("anthropic: http://127.0.0.1:")
 
 
-FAKE_CLAUDE = r'''
+FAKE_CLAUDE = r"""
 import json, os, sys, urllib.request
 # Speaks Anthropic Messages like Claude Code, prints a stream-json transcript like `claude -p`.
 args = sys.argv[1:]
@@ -87,9 +98,9 @@ open("/app/out.txt", "w").write(json.dumps({"argv": args, "memory": memory, "san
 print(json.dumps({"type": "result", "subtype": "success", "is_error": False, "num_turns": 2,
                   "result": "All done, tests pass.", "total_cost_usd": 9.99,
                   "usage": {"input_tokens": 7, "output_tokens": 3, "cache_read_input_tokens": 0}}))
-'''
+"""
 
-FAKE_CODEX = r'''
+FAKE_CODEX = r"""
 import json, os, sys, urllib.request
 # Speaks OpenAI Responses like Codex, prints `codex exec --json` events.
 args = sys.argv[1:]
@@ -104,16 +115,31 @@ for stream in (False, True):
 memory = open("AGENTS.md").read() if os.path.exists("AGENTS.md") else None
 open("/app/out.txt", "w").write(json.dumps({"argv": args, "memory": memory}))
 print(json.dumps({"type": "item.completed", "item": {"id": "item_0", "type": "agent_message", "text": "Fixed it."}}))
-print(json.dumps({"type": "turn.completed", "usage": {"input_tokens": 11, "cached_input_tokens": 0, "output_tokens": 4}}))
-'''
+usage = {"input_tokens": 11, "cached_input_tokens": 0, "output_tokens": 4}
+print(json.dumps({"type": "turn.completed", "usage": usage}))
+"""
 
 CASES = {
-    "claude-code": (FAKE_CLAUDE, "anthropic", "CLAUDE.md", "All done, tests pass.",
-                    {"input_tokens": 7, "output_tokens": 3, "cache_read_input_tokens": 0}, 9.99),
-    "codex": (FAKE_CODEX, "responses", "AGENTS.md", "Fixed it.",
-              {"input_tokens": 11, "cached_input_tokens": 0, "output_tokens": 4}, None),
+    "claude-code": (
+        FAKE_CLAUDE,
+        "anthropic",
+        "CLAUDE.md",
+        "All done, tests pass.",
+        {"input_tokens": 7, "output_tokens": 3, "cache_read_input_tokens": 0},
+        9.99,
+    ),
+    "codex": (
+        FAKE_CODEX,
+        "responses",
+        "AGENTS.md",
+        "Fixed it.",
+        {"input_tokens": 11, "cached_input_tokens": 0, "output_tokens": 4},
+        None,
+    ),
 }
-CHECK = 'python3 -c "import json; d=json.load(open(\'/app/out.txt\')); print(d)" && echo 1 > /logs/verifier/reward.txt\n'
+CHECK = (
+    "python3 -c \"import json; d=json.load(open('/app/out.txt')); print(d)\" && echo 1 > /logs/verifier/reward.txt\n"
+)
 
 
 @pytest.mark.parametrize("preset", sorted(CASES))
@@ -125,13 +151,39 @@ def test_preset_with_a_stand_in_binary_is_metered_and_its_own_report_is_only_a_c
     make_task(tasks, "fix", files={"fake.py": script}, test_sh=CHECK)
     (tmp_path / "prices.toml").write_text(PRICES)
     pack = tmp_path / "pack.json"
-    pack.write_text(json.dumps({"schema": "memeval.pack/1", "name": "p", "version": "1", "items": [
-        {"id": "pk_0001", "kind": "fact", "text": "Orders ship on Thursdays.",
-        "provenance": {"source": "session", "session_id": "s_1", "recorded_at": "2026-05-19T09:03:27Z"}}]}))
+    pack.write_text(
+        json.dumps(
+            {
+                "schema": "memeval.pack/1",
+                "name": "p",
+                "version": "1",
+                "items": [
+                    {
+                        "id": "pk_0001",
+                        "kind": "fact",
+                        "text": "Orders ship on Thursdays.",
+                        "provenance": {"source": "session", "session_id": "s_1", "recorded_at": "2026-05-19T09:03:27Z"},
+                    }
+                ],
+            }
+        )
+    )
     code, doc, out = run_ab(
-        tmp_path / "runs", str(tasks), "--agent", preset, "--agent-cmd", "python3 /app/fake.py",
-        "--model", "test-model", "--pack", str(pack), "--prices", str(tmp_path / "prices.toml"),
-        "--retain", "always", *_upstreams(provider),
+        tmp_path / "runs",
+        str(tasks),
+        "--agent",
+        preset,
+        "--agent-cmd",
+        "python3 /app/fake.py",
+        "--model",
+        "test-model",
+        "--pack",
+        str(pack),
+        "--prices",
+        str(tmp_path / "prices.toml"),
+        "--retain",
+        "always",
+        *_upstreams(provider),
     )
     assert code == 0, out
     for t in doc["trials"]:
