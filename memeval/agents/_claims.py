@@ -94,6 +94,10 @@ def _json_lines(stdout: str) -> Iterator[dict[str, Any]]:
             yield obj
 
 
+def _obj(v: object) -> dict[str, Any]:
+    return v if isinstance(v, dict) else {}
+
+
 def _num(v: object) -> float | None:
     return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
 
@@ -108,17 +112,18 @@ def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
 
 
 def _claude(stdout: str) -> _Parsed:
-    message, usage, cost, turns, error = "", {}, None, None, None
+    message, cost, turns, error = "", None, None, None
+    usage: dict[str, Any] = {}
     last_text = ""
     for ev in _json_lines(stdout):
         if ev.get("type") == "assistant":
-            blocks = (ev.get("message") or {}).get("content") or []
+            blocks = _obj(ev.get("message")).get("content") or []
             texts = [b.get("text", "") for b in blocks if isinstance(b, dict) and b.get("type") == "text"]
             if any(texts):
                 last_text = "\n".join(t for t in texts if t)
         elif ev.get("type") == "result":
             message = str(ev.get("result") or "")
-            usage = ev.get("usage") if isinstance(ev.get("usage"), dict) else {}
+            usage = _obj(ev.get("usage"))
             cost = _num(ev.get("total_cost_usd", ev.get("cost_usd")))
             turns = int(ev["num_turns"]) if _num(ev.get("num_turns")) is not None else None
             if ev.get("is_error") or str(ev.get("subtype", "success")) != "success":
@@ -127,19 +132,19 @@ def _claude(stdout: str) -> _Parsed:
 
 
 def _codex(stdout: str) -> _Parsed:
-    message, usage, turns, error = "", {}, 0, None
+    message, turns, error = "", 0, None
+    usage: dict[str, Any] = {}
     for ev in _json_lines(stdout):
         kind = ev.get("type")
-        item = ev.get("item") if isinstance(ev.get("item"), dict) else {}
+        item = _obj(ev.get("item"))
         if kind == "item.completed" and item.get("type") in ("agent_message", "assistant_message"):
             message = str(item.get("text") or "")
         elif kind == "turn.completed":
             turns += 1
-            if isinstance(ev.get("usage"), dict):
-                _add(usage, ev["usage"])
+            _add(usage, _obj(ev.get("usage")))
         elif kind == "turn.failed":
             turns += 1
-            error = str((ev.get("error") or {}).get("message") or "turn failed")
+            error = str(_obj(ev.get("error")).get("message") or "turn failed")
         elif kind == "error":
             error = str(ev.get("message") or "error")
     return message, usage, None, turns or None, error
@@ -190,11 +195,11 @@ def _gemini(stdout: str) -> _Parsed:
         return "", {}, None, None, None
     usage: dict[str, Any] = {}
     turns = None
-    stats = doc.get("stats") if isinstance(doc.get("stats"), dict) else {}
-    for model, s in (stats.get("models") or {}).items():
+    stats = _obj(doc.get("stats"))
+    for model, s in _obj(stats.get("models")).items():
         if isinstance(s, dict):
             usage[str(model)] = s.get("tokens") or {}
-            reqs = _num((s.get("api") or {}).get("totalRequests"))
+            reqs = _num(_obj(s.get("api")).get("totalRequests"))
             turns = (turns or 0) + int(reqs) if reqs is not None else turns
     err = doc.get("error")
     error = str(err.get("message") or err) if isinstance(err, dict) else (str(err) if err else None)
@@ -208,14 +213,13 @@ def _opencode(stdout: str) -> _Parsed:
     steps = 0
     error = None
     for ev in _json_lines(stdout):
-        part = ev.get("part") if isinstance(ev.get("part"), dict) else {}
+        part = _obj(ev.get("part"))
         kind = ev.get("type")
         if kind == "text" and part.get("text"):
             texts.append(str(part["text"]))
         elif kind == "step_finish":
             steps += 1
-            if isinstance(part.get("tokens"), dict):
-                _add(usage, part["tokens"])
+            _add(usage, _obj(part.get("tokens")))
             if _num(part.get("cost")) is not None:
                 cost = (cost or 0.0) + float(part["cost"])
         elif kind == "error":

@@ -314,9 +314,10 @@ class Attempt:
                 usage = data.get("usage")
                 reported = usage if isinstance(usage, dict) else None
                 source = "claim_file"
-        preset = source == "stdout" and self.s.agent.claim_format is not None
-        if preset:  # a preset's own output format; what it says about itself stays a claim
-            claim = parse_claim(self.s.agent.claim_format, self._stdout.read_text(errors="replace"))  # type: ignore[arg-type]
+        fmt = self.s.agent.claim_format
+        preset = source == "stdout" and fmt is not None
+        if source == "stdout" and fmt is not None:  # a preset's output; what it says of itself stays a claim
+            claim = parse_claim(fmt, self._stdout.read_text(errors="replace"))
             message, reported = claim.message, claim.self_reported
         if not message and not preset:
             lines = self._stdout.read_text(errors="replace").strip().splitlines()

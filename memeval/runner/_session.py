@@ -297,7 +297,7 @@ def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], No
             status = "cancelled"
             log.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
             raise
-    log.append(RunEnded(status=status, message=message))  # type: ignore[arg-type]
+    log.append(RunEnded(status=status, message=message))
     return status
 
 
