@@ -8,7 +8,7 @@ this module also makes the invisible visible, so a reviewer decides on what the 
   smuggle ASCII; the label shows the character they stand for);
 - `control`: control characters other than newline and tab (category Cc);
 - `space`: spaces other than U+0020 (no-break, ideographic, ...);
-- `lookalike`: a character whose NFKC form is different ASCII (fullwidth or mathematical
+- `lookalike`: a character whose NFKC form is ASCII letters or digits (fullwidth or mathematical
   letters: `ｓｙｓｔｅｍ`, `𝐬𝐲𝐬𝐭𝐞𝐦`);
 - `homoglyph`: a non-Latin letter inside a word that also has Latin letters (Cyrillic `а` in
   `pаypal`), the usual way to dodge filters with look-alike letters.
@@ -111,7 +111,7 @@ def _classify(ch: str, word_has_latin: bool) -> tuple[MarkKind, str] | None:
     if ord(ch) < 128:
         return None
     folded = unicodedata.normalize("NFKC", ch)
-    if folded != ch and folded.isascii() and folded.strip():
+    if folded != ch and folded.isascii() and folded.isalnum():
         return "lookalike", f"{code} looks like {folded!r}"
     if ch.isalpha() and word_has_latin and not _name(ch).startswith("LATIN"):
         return "homoglyph", f"{code} {_name(ch)}"

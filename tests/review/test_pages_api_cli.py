@@ -1,0 +1,199 @@
+"""The queue page (order, counts, filters, overdue), hostile text, the JSON API and the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import httpx
+import pytest
+from conftest import HOSTILE, NOW, ROOT, csrf_of, decisions, item_path, login
+
+from memeval.review import add_api_token, inert
+
+# --- queue page ------------------------------------------------------------------------------
+
+
+def _refs(html: str) -> list[str]:
+    return re.findall(r'data-ref="([^"]+)"', html)
+
+
+def test_queue_oldest_first_with_counts(seeded, server):
+    c = login(server, "vic")
+    html = c.get("/").text
+    assert _refs(html) == [seeded.other_team_lesson, seeded.lesson, seeded.own_lesson, seeded.contradiction,
+                           seeded.hold, seeded.fresh_lesson]  # fmt: skip
+    counts = dict(re.findall(r'id="count-(\w+)">(\d+)<', html))
+    assert counts == {"all": "6", "lesson": "4", "contradiction": "1", "hold": "1"}
+
+
+def test_queue_filters_by_kind_team_and_age(seeded, server):
+    c = login(server, "vic")
+    assert _refs(c.get("/?kind=hold").text) == [seeded.hold]
+    assert _refs(c.get("/?team=rowan").text) == [seeded.other_team_lesson]
+    # 2 days or older: the 1-hour lesson and the 1-day hold drop out
+    html = c.get("/?min_age_h=48").text
+    assert seeded.fresh_lesson not in _refs(html) and seeded.hold not in _refs(html)
+    assert dict(re.findall(r'id="count-(\w+)">(\d+)<', html))["hold"] == "0"
+    assert c.get("/?kind=nonsense").status_code == 422
+    assert c.get("/?min_age_h=abc").status_code == 422
+
+
+def test_overdue_items_are_marked(seeded, serve):
+    base = serve(overdue_after_h=30)
+    html = login(base, "vic").get("/").text
+    rows = re.findall(r'<tr class="\w+( overdue)?" data-ref="([^"]+)"', html)
+    overdue = {ref for mark, ref in rows if mark}
+    # waiting 5, 4, 3 and 2 days are over 30 h; 1 day and 1 hour are not
+    assert len(rows) == 6
+    assert overdue == {seeded.other_team_lesson, seeded.lesson, seeded.own_lesson, seeded.contradiction}
+    assert "4 waiting over 30 h" in html and html.count('class="badge overdue"') == 4
+
+
+def test_hostile_text_is_inert_and_marked(seeded, server):
+    c = login(server, "alice")
+    for path in ("/", item_path(seeded.hold)):
+        r = c.get(path)
+        body = r.text
+        assert "<script>window.__pwned" not in body and "<img src=x" not in body
+        assert 'href="javascript:' not in body and "onerror=\"window" not in body
+        assert "&lt;script&gt;window.__pwned" in body
+        assert "default-src 'none'" in r.headers["content-security-policy"]
+        assert r.headers["x-content-type-options"] == "nosniff"
+    page = c.get(item_path(seeded.hold)).text
+    assert "\u200b" not in page and "U+200B ZERO WIDTH SPACE" in page
+    assert "U+0430 CYRILLIC SMALL LETTER A" in page
+    assert "contains HTML markup" in page and "contains a script URL" in page
+
+
+def test_inert_marks_what_cannot_be_seen():
+    t = inert("a\u202eb\x1b[31mc\U000e0041 \uff53ys \u0440ay")
+    kinds = [s.mark for s in t.segments if s.mark]
+    assert kinds == ["invisible", "control", "invisible", "lookalike", "homoglyph"]
+    assert "".join(s.text for s in t.segments) == "a\u202eb\x1b[31mc\U000e0041 \uff53ys \u0440ay"
+    plain = t.as_plain()
+    assert "\x1b" not in plain and "\u202e" not in plain and "TAG 'A'" in plain
+    assert inert("Run the backup at 02:00, then check the log.").segments[0].mark is None
+    assert not inert("Je m'appelle Zoë, café crème").marks  # accented Latin is not a homoglyph
+
+
+# --- JSON API --------------------------------------------------------------------------------
+
+
+def _api(base: str, token: str | None) -> httpx.Client:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.Client(base_url=base, headers=headers, timeout=30)
+
+
+def test_api_queue_item_and_decisions(store, seeded, server):
+    token = add_api_token(store, "alice")
+    api = _api(server, token)
+    q = api.get("/api/v1/review/queue", params={"team": "fernhill"}).json()
+    assert q["counts"] == {"lesson": 3, "contradiction": 1, "hold": 1}
+    held = next(i for i in q["items"] if i["item_type"] == "hold")
+    assert held["text"] == HOSTILE.replace("\u200b", "\u200b")  # stored redacted text, unchanged by the API
+    assert held["ref"] == seeded.hold and held["opened_by"] == "agent:support-bot"
+    detail = api.get("/api/v1/review/items/" + seeded.contradiction).json()
+    assert [s["text"] for s in detail["sides"]] == ["The shop opens at 9.", "The shop opens at 10."]
+    r = api.post("/api/v1/review/decisions", json={"ref": seeded.contradiction, "action": "settle", "kept": "both",
+                                                   "reason": "Weekday vs weekend hours.", "decision_id": "dec_api_settle1"})  # fmt: skip
+    assert r.status_code == 200 and r.json()["status"] == "settled" and not r.json()["repeated"]
+    again = api.post("/api/v1/review/decisions", json={"ref": seeded.contradiction, "action": "settle", "kept": "both",
+                                                       "reason": "Weekday vs weekend hours.", "decision_id": "dec_api_settle1"})  # fmt: skip
+    assert again.status_code == 200 and again.json()["repeated"]
+    evs = decisions(store, "fernhill", "con_hours")
+    assert len(evs) == 1 and evs[0].sender == "review-api" and evs[0].actor.id == "alice"
+    # refusals carry the rule's code and status
+    r = api.post("/api/v1/review/decisions", json={"ref": seeded.contradiction, "action": "settle", "kept": "a", "reason": "x"})
+    assert (r.status_code, r.json()["error"]["code"]) == (409, "wrong_state")
+    r = api.post("/api/v1/review/decisions", json={"ref": seeded.lesson, "action": "reject"})
+    assert (r.status_code, r.json()["error"]["code"]) == (422, "missing_reason")
+    r = api.post("/api/v1/review/bulk", json={"refs": [seeded.lesson, seeded.hold], "action": "approve"})
+    assert [(x["ok"], x["code"]) for x in r.json()] == [(True, None), (False, "bad_choice")]
+
+
+def test_api_self_approval_role_and_tokens(store, seeded, server):
+    carol, vic = _api(server, add_api_token(store, "carol")), _api(server, add_api_token(store, "vic"))
+    r = carol.post("/api/v1/review/decisions", json={"ref": seeded.own_lesson, "action": "approve"})
+    assert (r.status_code, r.json()["error"]["code"]) == (403, "self_approval")
+    r = vic.post("/api/v1/review/decisions", json={"ref": seeded.lesson, "action": "approve"})
+    assert (r.status_code, r.json()["error"]["code"]) == (403, "wrong_role")
+    assert vic.get("/api/v1/review/queue").status_code == 200
+    assert _api(server, None).get("/api/v1/review/queue").status_code == 401
+    assert _api(server, "mrv_not-a-token").get("/api/v1/review/queue").status_code == 401
+    # a logged-in browser session is no API credential (so the API needs no CSRF token)
+    browser = login(server, "alice")
+    assert browser.post("/api/v1/review/decisions", json={"ref": seeded.lesson, "action": "approve"}).status_code == 401
+    assert decisions(store, "fernhill", "les_courier") == []
+
+
+def test_api_claims(store, seeded, server):
+    alice, bob = _api(server, add_api_token(store, "alice")), _api(server, add_api_token(store, "bob"))
+    assert alice.post("/api/v1/review/claims", json={"ref": seeded.hold}).json()["holder"] == "alice"
+    r = bob.post("/api/v1/review/decisions", json={"ref": seeded.hold, "action": "discard", "reason": "x"})
+    assert (r.status_code, r.json()["error"]["code"]) == (409, "claimed")
+    assert alice.post("/api/v1/review/claims", json={"ref": seeded.hold, "op": "drop"}).json()["holder"] is None
+    assert bob.post("/api/v1/review/decisions", json={"ref": seeded.hold, "action": "discard", "reason": "x"}).status_code == 200
+
+
+def test_no_secret_in_pages_or_logs(store, seeded, server, capfd):
+    token = add_api_token(store, "alice")
+    c = login(server, "alice")
+    pages = c.get("/").text + c.get(item_path(seeded.hold)).text
+    _api(server, token).get("/api/v1/review/queue")
+    out, err = capfd.readouterr()
+    for secret in (token, "correct horse battery staple"):
+        assert secret not in pages and secret not in out and secret not in err
+    assert "argon2" not in pages
+
+
+# --- command line ----------------------------------------------------------------------------
+
+
+def _cli(db_url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET_FILE": "/nonexistent/never-read"}
+    return subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, env=env,
+                          input=stdin, cwd=ROOT, timeout=120)  # fmt: skip
+
+
+@pytest.mark.slow
+def test_cli_list_show_and_decide(store, db_url, seeded):
+    r = _cli(db_url, "review", "list", "--json")
+    assert r.returncode == 0, r.stderr
+    items = json.loads(r.stdout)["items"]
+    assert [i["ref"] for i in items][0] == seeded.other_team_lesson and len(items) == 6
+    show = _cli(db_url, "review", "show", seeded.hold)
+    assert show.returncode == 0 and "[U+200B ZERO WIDTH SPACE]" in show.stdout and "\u200b" not in show.stdout
+    r = _cli(db_url, "review", "reject", seeded.lesson, "--as", "alice")
+    assert r.returncode == 2 and "needs a reason" in r.stderr
+    r = _cli(db_url, "review", "approve", "les_carol", "--as", "carol")
+    assert r.returncode == 2 and "cannot approve" in r.stderr
+    r = _cli(db_url, "review", "approve", "les_courier", "--as", "vic")
+    assert r.returncode == 2 and "viewer" in r.stderr
+    r = _cli(db_url, "review", "settle", seeded.contradiction, "--as", "alice", "--keep", "a", "--reason", "Sign says 9.")
+    assert r.returncode == 0, r.stderr
+    r = _cli(db_url, "review", "settle", seeded.contradiction, "--as", "bob", "--keep", "b", "--reason", "No.")
+    assert r.returncode == 2 and "already decided" in r.stderr
+    evs = decisions(store, "fernhill", "con_hours")
+    assert len(evs) == 1 and (evs[0].sender, evs[0].actor.id, evs[0].payload.kept) == ("review-cli", "alice", "a")
+    assert decisions(store, "fernhill", "les_courier") == [] and decisions(store, "fernhill", "les_carol") == []
+
+
+@pytest.mark.slow
+def test_cli_users_add_and_token(store, db_url, seeded):
+    r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", "--password-stdin", stdin="short\n")
+    assert r.returncode == 2 and "at least 12" in r.stderr
+    r = _cli(db_url, "users", "add", "dora", "--role", "boss", "--password-stdin", stdin="long enough password\n")
+    assert r.returncode == 2 and "role 'boss'" in r.stderr
+    r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", "--password-stdin", stdin="long enough password\n")
+    assert r.returncode == 0 and "long enough" not in r.stdout + r.stderr
+    listed = json.loads(_cli(db_url, "users", "list", "--json").stdout)
+    assert {"username": "dora", "role": "reviewer"} in listed
+    tok = _cli(db_url, "users", "token", "dora").stdout.strip()
+    assert tok.startswith("mrv_")
+    from memeval.review import account_for_token
+
+    assert account_for_token(store, tok).username == "dora"
