@@ -131,7 +131,11 @@ def build_context(
     weeks = [week]
     while len(weeks) < 8:
         weeks.insert(0, previous_week(weeks[0]))
-    hist = q.week_history(store, team, weeks, zone, seq)
+    hist = q.week_history(store, team, weeks[:-2], zone, seq)  # the last two weeks are counted already
+    for w, k in ((prev, p), (week, c)):
+        hist[w] = {"session.started": k.sessions, "memory.written": k.memories_written,
+                   "lesson.proposed": k.lessons_proposed, "access.refused": k.refusals,
+                   "secret.blanked": k.secrets_blanked, "hold.created": k.held}  # fmt: skip
     start, end = c.start, c.end
 
     ref_rows = q.refusals(store, team, start, end, seq, LIST_LIMIT)

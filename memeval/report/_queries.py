@@ -176,13 +176,14 @@ def generated_reports(store: SqlAuditStore, team: str, upto_seq: int | None = No
     """
     rows = _rows(
         store,
-        f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'report.generated' "
-        "AND o.seq <= :q ORDER BY o.seq",
-        {"t": team, "q": upto_seq if upto_seq is not None else 2**62},
-    )
+        f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'report.generated' ORDER BY o.seq",
+        {"t": team},
+    )  # the seq bound is applied here: in SQL it would steer the planner to the (team, seq) index
     seen: dict[str, int] = {}
     out = []
     for r in rows:
+        if upto_seq is not None and r.seq > upto_seq:
+            break
         p = r.payload
         seen[p["week"]] = seen.get(p["week"], 0) + 1
         out.append(GeneratedReport(r.seq, p["week"], seen[p["week"]], int(p["first_seq"]),
