@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
+    """Build the sample report in a temp folder and write page 1 to docs/weekly-report.png."""
     with tempfile.TemporaryDirectory(prefix="memeval-docs-") as d:
         work = Path(d)
         env = {**os.environ, "MEMEVAL_DB": f"sqlite:///{work / 'audit.sqlite'}"}
