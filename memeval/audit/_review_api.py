@@ -14,9 +14,15 @@ from typing import Literal
 from sqlalchemy import select
 
 from memeval.audit._events import AuditEvent
+from memeval.audit._payloads import ContradictionOpened, HoldCreated
 from memeval.audit._store import SqlAuditStore, event_from_body
 from memeval.audit._tables import AuditEventRow, ContradictionState, HoldState, LessonState
 from memeval.audit._time import from_us
+
+__all__ = [
+    "WAITING_STATE", "ContradictionOpened", "HoldCreated", "ItemType", "ReviewItem", "find_items",
+    "get_item", "item_events", "waiting_items",
+]
 
 ItemType = Literal["lesson", "contradiction", "hold"]
 """The kinds of item that wait for a person (same words as `ReviewItemType`)."""
@@ -78,28 +84,58 @@ class ReviewItem:
 def _item(kind: str, row: LessonState | ContradictionState | HoldState) -> ReviewItem:
     if isinstance(row, LessonState):
         return ReviewItem(
-            "lesson", row.team, row.lesson_id, row.status, from_us(row.proposed_us),
-            row.proposed_seq, f"{row.proposer_kind}:{row.proposer_id}", text=row.text,
-            decision_id=row.decision_id, decided_by=row.decided_by, decided_seq=row.decided_seq,
-        )  # fmt: skip
+            "lesson",
+            row.team,
+            row.lesson_id,
+            row.status,
+            from_us(row.proposed_us),
+            row.proposed_seq,
+            f"{row.proposer_kind}:{row.proposer_id}",
+            text=row.text,
+            decision_id=row.decision_id,
+            decided_by=row.decided_by,
+            decided_seq=row.decided_seq,
+        )
     if isinstance(row, ContradictionState):
         return ReviewItem(
-            "contradiction", row.team, row.contradiction_id, row.status, from_us(row.opened_us),
-            row.opened_seq, None, a_item=row.a_item, b_item=row.b_item, kept=row.kept,
-            decision_id=row.decision_id, decided_by=row.decided_by, decided_seq=row.decided_seq,
-        )  # fmt: skip
+            "contradiction",
+            row.team,
+            row.contradiction_id,
+            row.status,
+            from_us(row.opened_us),
+            row.opened_seq,
+            None,
+            a_item=row.a_item,
+            b_item=row.b_item,
+            kept=row.kept,
+            decision_id=row.decision_id,
+            decided_by=row.decided_by,
+            decided_seq=row.decided_seq,
+        )
     return ReviewItem(
-        "hold", row.team, row.hold_id, row.status, from_us(row.created_us), row.created_seq,
-        f"{row.actor_kind}:{row.actor_id}", text=row.text, source=row.source, origin=row.origin,
-        target_id=row.item_id, decision_id=row.decision_id, decided_by=row.decided_by,
+        "hold",
+        row.team,
+        row.hold_id,
+        row.status,
+        from_us(row.created_us),
+        row.created_seq,
+        f"{row.actor_kind}:{row.actor_id}",
+        text=row.text,
+        source=row.source,
+        origin=row.origin,
+        target_id=row.item_id,
+        decision_id=row.decision_id,
+        decided_by=row.decided_by,
         decided_seq=row.decided_seq,
-    )  # fmt: skip
+    )
 
 
 def waiting_items(
-    store: SqlAuditStore, *, kinds: Iterable[str] = ("lesson", "contradiction", "hold"),
+    store: SqlAuditStore,
+    *,
+    kinds: Iterable[str] = ("lesson", "contradiction", "hold"),
     team: str | None = None,
-) -> list[ReviewItem]:  # fmt: skip
+) -> list[ReviewItem]:
     """Every item still waiting for a person, oldest first (by business time, then seq).
 
     Args:
@@ -125,7 +161,7 @@ def get_item(store: SqlAuditStore, item_type: str, team: str, item_id: str) -> R
     if model is None:
         return None
     with store.read_session() as s:
-        row = s.get(model, (team, item_id))
+        row = s.get(model, (team, item_id))  # type: ignore[arg-type]
         return None if row is None else _item(item_type, row)
 
 
@@ -143,8 +179,8 @@ def item_events(store: SqlAuditStore, team: str, subject: str) -> list[AuditEven
     """A team's stored events about `subject` (opening, claims, comments, decisions), seq order."""
     with store.read_session() as s:
         rows = s.execute(
-            select(AuditEventRow.body, AuditEventRow.hash)
+            select(AuditEventRow.body, AuditEventRow.hash)  # type: ignore[call-overload]
             .where(AuditEventRow.team == team, AuditEventRow.subject == subject)
-            .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+            .order_by(AuditEventRow.seq)
         ).all()
     return [event_from_body(body, digest) for body, digest in rows]

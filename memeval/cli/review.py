@@ -24,11 +24,15 @@ app.add_typer(users_app, name="users")
 
 DbOpt = Annotated[
     str | None,
-    typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite)."),
+    typer.Option(
+        "--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite)."
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 AsOpt = Annotated[str, typer.Option("--as", envvar="MEMEVAL_REVIEWER", help="Your account name (memeval users add).")]
-RefArg = Annotated[str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")]
+RefArg = Annotated[
+    str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")
+]
 ReasonOpt = Annotated[str | None, typer.Option("--reason", help="Why (required to reject, settle or discard).")]
 
 
@@ -50,10 +54,19 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8765,
     db: DbOpt = None,
-    overdue_after_h: Annotated[float | None, typer.Option(help="Mark items waiting longer than this, hours (default 48; MEMEVAL_REVIEW_OVERDUE_AFTER_H).")] = None,
-    claim_lease_s: Annotated[int | None, typer.Option(help="Length of a claim, seconds (default 300; MEMEVAL_REVIEW_CLAIM_LEASE_S).")] = None,
-    session_max_age_s: Annotated[int | None, typer.Option(help="Login session length, seconds (default 28800).")] = None,
-    secure_cookies: Annotated[bool, typer.Option(help="Send the session cookie over HTTPS only (behind a TLS proxy).")] = False,
+    overdue_after_h: Annotated[
+        float | None,
+        typer.Option(help="Mark items waiting longer than this, hours (default 48; MEMEVAL_REVIEW_OVERDUE_AFTER_H)."),
+    ] = None,
+    claim_lease_s: Annotated[
+        int | None, typer.Option(help="Length of a claim, seconds (default 300; MEMEVAL_REVIEW_CLAIM_LEASE_S).")
+    ] = None,
+    session_max_age_s: Annotated[
+        int | None, typer.Option(help="Login session length, seconds (default 28800).")
+    ] = None,
+    secure_cookies: Annotated[
+        bool, typer.Option(help="Send the session cookie over HTTPS only (behind a TLS proxy).")
+    ] = False,
     ingest: Annotated[bool, typer.Option(help="Also serve the audit ingest endpoint POST /api/v1/events.")] = True,
 ) -> None:
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
@@ -63,9 +76,11 @@ def serve(
     from memeval.review import ReviewSettings, create_review_app
 
     settings = ReviewSettings.from_env(
-        overdue_after_h=overdue_after_h, claim_lease_s=claim_lease_s,
-        session_max_age_s=session_max_age_s, secure_cookies=secure_cookies or None,
-    )  # fmt: skip
+        overdue_after_h=overdue_after_h,
+        claim_lease_s=claim_lease_s,
+        session_max_age_s=session_max_age_s,
+        secure_cookies=secure_cookies or None,
+    )
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     web = create_review_app(open_store(db), settings, with_ingest=ingest)
@@ -78,7 +93,9 @@ def serve(
 def users_add(
     username: Annotated[str, typer.Argument(help="Account name (also the person id in audit events).")],
     role: Annotated[str, typer.Option(help="viewer, reviewer or admin.")] = "reviewer",
-    password_stdin: Annotated[bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")] = False,
+    password_stdin: Annotated[
+        bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")
+    ] = False,
     db: DbOpt = None,
 ) -> None:
     """Create an account (or set a new password and role); only an argon2 hash is stored."""
@@ -138,13 +155,17 @@ def review_list(
 
     store = open_store(db)
     ensure_review_schema(store)
-    view = build_queue(store, QueueFilter(kind, team, min_age_h), now=_now(), overdue_after_h=_settings().overdue_after_h)
+    view = build_queue(
+        store, QueueFilter(kind, team, min_age_h), now=_now(), overdue_after_h=_settings().overdue_after_h
+    )
     if as_json:
         typer.echo(queue_out(view).model_dump_json())
         return
     c = view.counts
-    typer.echo(f"waiting: {c['lesson']} lessons, {c['contradiction']} contradictions, {c['hold']} held"
-               f"; {view.overdue} over {view.overdue_after_h:g} h")  # fmt: skip
+    typer.echo(
+        f"waiting: {c['lesson']} lessons, {c['contradiction']} contradictions, {c['hold']} held"
+        f"; {view.overdue} over {view.overdue_after_h:g} h"
+    )
     for r in view.rows:
         mark = "OVERDUE " if r.overdue else ""
         claim = f" [claimed by {r.claim.holder}]" if r.claim else ""
@@ -218,10 +239,12 @@ def reject(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) 
 @review_app.command("settle")
 @translate_errors
 def settle(
-    ref: RefArg, who: AsOpt,
+    ref: RefArg,
+    who: AsOpt,
     keep: Annotated[str, typer.Option("--keep", help="Side kept: a, b, both or neither.")],
-    reason: ReasonOpt = None, db: DbOpt = None,
-) -> None:  # fmt: skip
+    reason: ReasonOpt = None,
+    db: DbOpt = None,
+) -> None:
     """Settle an open contradiction: keep side a, b, both or neither, with a reason."""
     _decide(ref, "settle", reason, keep, who, db)
 
@@ -252,5 +275,7 @@ def claim(ref: RefArg, who: AsOpt, db: DbOpt = None) -> None:
     account = get_account(store, who)
     if account is None:
         raise fail(f"no account {who!r}: pass --as with an account made by `memeval users add`")
-    c = claim_item(store, account, resolve(store, ref), lease_s=_settings().claim_lease_s, now=_now(), sender="review-cli")
+    c = claim_item(
+        store, account, resolve(store, ref), lease_s=_settings().claim_lease_s, now=_now(), sender="review-cli"
+    )
     typer.echo(f"claimed {ref} until {c.expires_at:%H:%M:%S} UTC")

@@ -79,9 +79,7 @@ def add_user(store: SqlAuditStore, username: str, password: str, role: str) -> A
     if role not in ROLES:
         raise UsageError(f"role {role!r} is unknown: use one of {', '.join(ROLES)}")
     if len(password) < MIN_PASSWORD_CHARS:
-        raise UsageError(
-            f"the password has {len(password)} characters: use at least {MIN_PASSWORD_CHARS}"
-        )
+        raise UsageError(f"the password has {len(password)} characters: use at least {MIN_PASSWORD_CHARS}")
     ensure_review_schema(store)
     digest = _HASHER.hash(password)
     with store.write_session() as s:
@@ -90,13 +88,13 @@ def add_user(store: SqlAuditStore, username: str, password: str, role: str) -> A
             s.add(ReviewUser(username=username, role=role, password_hash=digest, created_us=to_us(utc_now())))
         else:
             row.role, row.password_hash = role, digest
-    return Account(username, role)  # type: ignore[arg-type]
+    return Account(username, role)
 
 
 def list_users(store: SqlAuditStore) -> list[Account]:
     """Every account, sorted by name."""
     with store.read_session() as s:
-        rows = s.exec(select(ReviewUser).order_by(ReviewUser.username)).all()  # type: ignore[arg-type]
+        rows = s.exec(select(ReviewUser).order_by(ReviewUser.username)).all()
         return [Account(r.username, r.role) for r in rows]  # type: ignore[arg-type]
 
 
@@ -175,20 +173,26 @@ class LoginThrottle:
         now = time.monotonic()
         wait = 0.0
         with self._lock:
-            for key in (f"u:{username}", f"a:{address}"):
+            for key in (f"u:{username[:200]}", f"a:{address}"):
                 q = self._recent(key, now)
                 if len(q) >= self.max_failures:
                     wait = max(wait, q[0] + self.window_s - now)
         return int(wait) + 1 if wait > 0 else 0
 
+    MAX_KEYS = 50_000
+    """Above this many tracked names and addresses, keys with no recent failure are dropped."""
+
     def failed(self, username: str, address: str) -> None:
         """Record one failed login for the name and the address."""
         now = time.monotonic()
         with self._lock:
-            for key in (f"u:{username}", f"a:{address}"):
+            for key in (f"u:{username[:200]}", f"a:{address}"):
                 self._recent(key, now).append(now)
+            if len(self._fails) > self.MAX_KEYS:
+                for key in [k for k in self._fails if not self._recent(k, now)]:
+                    del self._fails[key]
 
     def succeeded(self, username: str) -> None:
         """Forget the account's failures after a good login."""
         with self._lock:
-            self._fails.pop(f"u:{username}", None)
+            self._fails.pop(f"u:{username[:200]}", None)

@@ -69,22 +69,29 @@ def _refused(exc: ReviewRefused) -> ApiError:
 
 
 @router.get("/queue", response_model=QueueOut)
-def api_queue(request: Request, kind: str | None = None, team: str | None = None, min_age_h: float | None = None,
-              authorization: str | None = Header(default=None)) -> QueueOut:  # fmt: skip
+def api_queue(
+    request: Request,
+    kind: str | None = None,
+    team: str | None = None,
+    min_age_h: float | None = None,
+    authorization: str | None = Header(default=None),
+) -> QueueOut:
     """Waiting items, oldest first, with counts per kind."""
     _account(request, authorization)
     app = review_app(request)
     try:
-        view = build_queue(app.store, QueueFilter(kind, team, min_age_h), now=app.clock(),
-                           overdue_after_h=app.settings.overdue_after_h)  # fmt: skip
+        view = build_queue(
+            app.store, QueueFilter(kind, team, min_age_h), now=app.clock(), overdue_after_h=app.settings.overdue_after_h
+        )
     except UsageError as exc:
         raise ApiError(422, "bad_filter", str(exc)) from exc
     return queue_out(view)
 
 
 @router.get("/items/{kind}/{team}/{item_id:path}", response_model=ItemDetailOut)
-def api_item(request: Request, kind: str, team: str, item_id: str,
-             authorization: str | None = Header(default=None)) -> ItemDetailOut:  # fmt: skip
+def api_item(
+    request: Request, kind: str, team: str, item_id: str, authorization: str | None = Header(default=None)
+) -> ItemDetailOut:
     """One item in any state, with evidence and history."""
     _account(request, authorization)
     app = review_app(request)
@@ -116,8 +123,15 @@ def api_claim(request: Request, body: ClaimIn, authorization: str | None = Heade
         raise ApiError(422, "bad_ref", str(exc)) from exc
 
 
-def _decide(request: Request, account: Account, ref: str, action: str, reason: str | None, kept: str | None,
-            decision_id: str | None) -> DecisionOut:  # fmt: skip
+def _decide(
+    request: Request,
+    account: Account,
+    ref: str,
+    action: str,
+    reason: str | None,
+    kept: str | None,
+    decision_id: str | None,
+) -> DecisionOut:
     app = review_app(request)
     try:
         kind, team, item_id = parse_ref(ref)
@@ -128,7 +142,9 @@ def _decide(request: Request, account: Account, ref: str, action: str, reason: s
         res = decide_item(app.store, account, req, now=app.clock(), lease_s=app.settings.claim_lease_s, sender=SENDER)
     except ReviewRefused as exc:
         raise _refused(exc) from exc
-    return DecisionOut(ref=ref, action=action, status=res.item.status, repeated=res.repeated, decision_id=req.decision_id)
+    return DecisionOut(
+        ref=ref, action=action, status=res.item.status, repeated=res.repeated, decision_id=req.decision_id
+    )
 
 
 @router.post("/decisions", response_model=DecisionOut)

@@ -30,13 +30,16 @@ from memeval.review._web import router as web_router
 
 SESSION_COOKIE = "memeval_review"
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (b"content-security-policy", b"default-src 'none'; style-src 'self'; img-src 'self'; "
-     b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+    (
+        b"content-security-policy",
+        b"default-src 'none'; style-src 'self'; img-src 'self'; "
+        b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    ),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
     (b"cache-control", b"no-store"),
-)  # fmt: skip
+)
 
 
 class SecurityHeaders:
@@ -61,9 +64,12 @@ class SecurityHeaders:
 
 
 def create_review_app(
-    store: SqlAuditStore, settings: ReviewSettings, *, clock: Callable[[], datetime] = utc_now,
+    store: SqlAuditStore,
+    settings: ReviewSettings,
+    *,
+    clock: Callable[[], datetime] = utc_now,
     with_ingest: bool = False,
-) -> FastAPI:  # fmt: skip
+) -> FastAPI:
     """The review app over `store`.
 
     Args:
@@ -87,9 +93,12 @@ def create_review_app(
     ensure_review_schema(store)
     app = FastAPI(title="memeval review", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.review = ReviewApp(
-        store, settings, LoginThrottle(settings.login_max_failures, settings.login_window_s),
-        jinja_env("review"), clock,
-    )  # fmt: skip
+        store,
+        settings,
+        LoginThrottle(settings.login_max_failures, settings.login_window_s),
+        jinja_env("review"),
+        clock,
+    )
     app.include_router(web_router)
     app.include_router(api_router)
     if with_ingest:
@@ -108,8 +117,12 @@ def create_review_app(
         return Response(css, media_type="text/css")
 
     app.add_middleware(
-        SessionMiddleware, secret_key=key.hex(), session_cookie=SESSION_COOKIE,
-        max_age=settings.session_max_age_s, same_site="strict", https_only=settings.secure_cookies,
-    )  # fmt: skip
+        SessionMiddleware,
+        secret_key=key.hex(),
+        session_cookie=SESSION_COOKIE,
+        max_age=settings.session_max_age_s,
+        same_site="strict",
+        https_only=settings.secure_cookies,
+    )
     app.add_middleware(SecurityHeaders)
     return app

@@ -66,9 +66,15 @@ def active_claims(store: SqlAuditStore, now: datetime) -> dict[tuple[str, str, s
 
 
 def claim_item(
-    store: SqlAuditStore, account: Account, item: ReviewItem, *, lease_s: int, now: datetime,
-    record: bool = True, sender: str = "review",
-) -> Claim:  # fmt: skip
+    store: SqlAuditStore,
+    account: Account,
+    item: ReviewItem,
+    *,
+    lease_s: int,
+    now: datetime,
+    record: bool = True,
+    sender: str = "review",
+) -> Claim:
     """Take (or renew) the claim on `item` for `account` for `lease_s` seconds.
 
     Args:
@@ -113,27 +119,42 @@ def claim_item(
                 state=item.status,
             )
         if row is None:
-            s.add(ReviewClaim(team=item.team, item_type=item.item_type, item_id=item.item_id,
-                              holder=account.username, expires_us=_us(expires)))  # fmt: skip
+            s.add(
+                ReviewClaim(
+                    team=item.team,
+                    item_type=item.item_type,
+                    item_id=item.item_id,
+                    holder=account.username,
+                    expires_us=_us(expires),
+                )
+            )
         else:
             row.holder, row.expires_us = account.username, _us(expires)
     if record and fresh:
         ev = EVENT_ADAPTER.validate_python(
             {
-                "type": "review.claimed", "occurred_at": now, "team": item.team,
+                "type": "review.claimed",
+                "occurred_at": now,
+                "team": item.team,
                 "sender_event_id": f"claim:{uuid.uuid4().hex}",
                 "actor": {"kind": "person", "id": account.username, "role": account.role},
-                "subject": item.item_id, "payload": {"item_type": item.item_type},
+                "subject": item.item_id,
+                "payload": {"item_type": item.item_type},
             }
-        )  # fmt: skip
+        )
         store.append([ev], sender=sender)
     return Claim(item.item_type, item.team, item.item_id, account.username, expires)
 
 
 def drop_claim(
-    store: SqlAuditStore, account: Account, item_type: str, team: str, item_id: str, *,
+    store: SqlAuditStore,
+    account: Account,
+    item_type: str,
+    team: str,
+    item_id: str,
+    *,
     force: bool = False,
-) -> bool:  # fmt: skip
+) -> bool:
     """Give up a claim (one's own; any, with `force`, which only an admin may use).
 
     Returns:
@@ -144,8 +165,7 @@ def drop_claim(
     """
     if force and account.role != "admin":
         raise ReviewRefused(
-            f"{account.username!r} is a {account.role}: only an admin may break another "
-            "reviewer's claim",
+            f"{account.username!r} is a {account.role}: only an admin may break another reviewer's claim",
             code="wrong_role",
         )
     with store.write_session() as s:

@@ -43,6 +43,8 @@ ACTIONS: dict[str, tuple[str, str]] = {
 
 NEEDS_REASON = frozenset({"reject", "discard", "settle"})
 KEPT_CHOICES = ("a", "b", "both", "neither")
+MAX_REASON_CHARS = 2000
+"""Longest reason or comment accepted, in characters."""
 _DECISION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
@@ -103,15 +105,14 @@ def check_request(account: Account, req: DecisionRequest) -> None:
             code="wrong_role",
         )
     if req.action not in ACTIONS:
-        raise ReviewRefused(
-            f"unknown action {req.action!r}: use one of {', '.join(ACTIONS)}", code="bad_choice"
-        )
+        raise ReviewRefused(f"unknown action {req.action!r}: use one of {', '.join(ACTIONS)}", code="bad_choice")
     kind = ACTIONS[req.action][0]
     if req.item_type != kind:
         raise ReviewRefused(
             f"{req.action!r} applies to a {kind}, not a {req.item_type}: use "
-            + {"lesson": "approve or reject", "contradiction": "settle",
-               "hold": "release or discard"}.get(req.item_type, "a known item type"),  # fmt: skip
+            + {"lesson": "approve or reject", "contradiction": "settle", "hold": "release or discard"}.get(
+                req.item_type, "a known item type"
+            ),
             code="bad_choice",
         )
     if req.action == "settle" and req.kept not in KEPT_CHOICES:
@@ -124,6 +125,11 @@ def check_request(account: Account, req: DecisionRequest) -> None:
             f"{req.action} needs a reason: say why in a sentence (it goes to the audit log)",
             code="missing_reason",
         )
+    if len(req.reason or "") > MAX_REASON_CHARS:
+        raise ReviewRefused(
+            f"the reason has {len(req.reason or '')} characters: keep it under {MAX_REASON_CHARS}",
+            code="bad_choice",
+        )
     if not _DECISION_ID.fullmatch(req.decision_id):
         raise ReviewRefused(
             f"decision id {req.decision_id!r} is malformed: use 8-64 characters of A-Za-z0-9_- "
@@ -133,9 +139,14 @@ def check_request(account: Account, req: DecisionRequest) -> None:
 
 
 def decide_item(
-    store: SqlAuditStore, account: Account, req: DecisionRequest, *, now: datetime,
-    lease_s: int = 300, sender: str = "review",
-) -> DecisionResult:  # fmt: skip
+    store: SqlAuditStore,
+    account: Account,
+    req: DecisionRequest,
+    *,
+    now: datetime,
+    lease_s: int = 300,
+    sender: str = "review",
+) -> DecisionResult:
     """Apply one decision (see the module docstring for the rules).
 
     Args:
@@ -203,9 +214,12 @@ def _event(account: Account, req: DecisionRequest, now: datetime) -> Any:
         payload["comment"] = reason
     return EVENT_ADAPTER.validate_python(
         {
-            "type": ACTIONS[req.action][1], "occurred_at": now, "team": req.team,
+            "type": ACTIONS[req.action][1],
+            "occurred_at": now,
+            "team": req.team,
             "sender_event_id": f"{req.action}:{req.decision_id}",
             "actor": {"kind": "person", "id": account.username, "role": account.role},
-            "subject": req.item_id, "payload": payload,
+            "subject": req.item_id,
+            "payload": payload,
         }
-    )  # fmt: skip
+    )

@@ -48,13 +48,27 @@ def item_out(row: QueueRow) -> ItemOut:
     """The JSON shape of a queue row."""
     it = row.item
     return ItemOut(
-        ref=row.ref, item_type=it.item_type, team=it.team, item_id=it.item_id, status=it.status,
-        since=it.since, age_s=row.age_s, overdue=row.overdue, opened_by=it.opened_by, text=it.text,
-        source=it.source, origin=it.origin, target_id=it.target_id, a_item=it.a_item,
-        b_item=it.b_item, kept=it.kept, decided_by=it.decided_by, decision_id=it.decision_id,
+        ref=row.ref,
+        item_type=it.item_type,
+        team=it.team,
+        item_id=it.item_id,
+        status=it.status,
+        since=it.since,
+        age_s=row.age_s,
+        overdue=row.overdue,
+        opened_by=it.opened_by,
+        text=it.text,
+        source=it.source,
+        origin=it.origin,
+        target_id=it.target_id,
+        a_item=it.a_item,
+        b_item=it.b_item,
+        kept=it.kept,
+        decided_by=it.decided_by,
+        decision_id=it.decision_id,
         claimed_by=row.claim.holder if row.claim else None,
         claim_expires_at=row.claim.expires_at if row.claim else None,
-    )  # fmt: skip
+    )
 
 
 class QueueOut(BaseModel):
@@ -69,7 +83,9 @@ class QueueOut(BaseModel):
 def queue_out(view: QueueView) -> QueueOut:
     """The JSON shape of a queue view."""
     return QueueOut(
-        counts=view.counts, overdue=view.overdue, overdue_after_h=view.overdue_after_h,
+        counts=view.counts,
+        overdue=view.overdue,
+        overdue_after_h=view.overdue_after_h,
         items=[item_out(r) for r in view.rows],
     )
 
@@ -119,7 +135,9 @@ def detail_out(view: ItemView, age_s: int) -> ItemDetailOut:
         item=item_out(row),
         sides=[SideOut(item_id=i, text=_text(t)) for i, t in view.sides],
         reasons=[ReasonOut(rule=r.rule, excerpt=_text(r.excerpt)) for r in view.reasons],
-        history=[EventOut(seq=h.seq, at=h.at, type=h.type, actor=h.actor, detail=_text(h.detail)) for h in view.history],
+        history=[
+            EventOut(seq=h.seq, at=h.at, type=h.type, actor=h.actor, detail=_text(h.detail)) for h in view.history
+        ],
     )
 
 

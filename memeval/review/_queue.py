@@ -13,7 +13,15 @@ from datetime import datetime
 from urllib.parse import quote
 
 from memeval.audit import SqlAuditStore
-from memeval.audit._review_api import ReviewItem, find_items, get_item, item_events, waiting_items
+from memeval.audit._review_api import (
+    ContradictionOpened,
+    HoldCreated,
+    ReviewItem,
+    find_items,
+    get_item,
+    item_events,
+    waiting_items,
+)
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._claims import Claim, active_claims
 from memeval.review._inert import InertText, inert
@@ -52,7 +60,9 @@ def resolve(store: SqlAuditStore, ref: str) -> ReviewItem:
         kind, team, item_id = parse_ref(ref)
         item = get_item(store, kind, team, item_id)
         if item is None:
-            raise ReviewRefused(f"no {kind} {item_id!r} in team {team!r}: check `memeval review list`", code="not_found")
+            raise ReviewRefused(
+                f"no {kind} {item_id!r} in team {team!r}: check `memeval review list`", code="not_found"
+            )
         return item
     found = find_items(store, ref)
     if len(found) == 1:
@@ -168,11 +178,18 @@ def build_queue(store: SqlAuditStore, filt: QueueFilter, *, now: datetime, overd
         counts[it.item_type] += 1
         if filt.kind is not None and it.item_type != filt.kind:
             continue
-        rows.append(QueueRow(
-            it, item_ref(it.item_type, it.team, it.item_id), item_url(it.item_type, it.team, it.item_id),
-            age_s, age_text(age_s), age_s > overdue_after_h * 3600,
-            claims.get((it.item_type, it.team, it.item_id)), _preview(it),
-        ))  # fmt: skip
+        rows.append(
+            QueueRow(
+                it,
+                item_ref(it.item_type, it.team, it.item_id),
+                item_url(it.item_type, it.team, it.item_id),
+                age_s,
+                age_text(age_s),
+                age_s > overdue_after_h * 3600,
+                claims.get((it.item_type, it.team, it.item_id)),
+                _preview(it),
+            )
+        )
     return QueueView(rows, counts, sum(r.overdue for r in rows), teams, filt, overdue_after_h, now)
 
 
@@ -243,7 +260,9 @@ def build_item(store: SqlAuditStore, item: ReviewItem, *, now: datetime, overdue
     """The item page's view of `item` at `now`."""
     events = item_events(store, item.team, item.item_id)
     history = [
-        HistoryRow(ev.seq or 0, ev.occurred_at, ev.type, f"{ev.actor.kind}:{ev.actor.id}", inert(_detail(ev.type, ev.payload)))
+        HistoryRow(
+            ev.seq or 0, ev.occurred_at, ev.type, f"{ev.actor.kind}:{ev.actor.id}", inert(_detail(ev.type, ev.payload))
+        )
         for ev in events
     ]
     sides: tuple[tuple[str, InertText], ...] = ()
@@ -251,24 +270,33 @@ def build_item(store: SqlAuditStore, item: ReviewItem, *, now: datetime, overdue
     score = detector = None
     for ev in events:
         pl = ev.payload
-        if ev.type == "contradiction.opened":
-            sides = ((pl.a_item, inert(pl.a_text)), (pl.b_item, inert(pl.b_text)))  # type: ignore[attr-defined]
-        elif ev.type == "hold.created":
-            reasons = tuple(HoldReason(r.rule, inert(r.excerpt)) for r in pl.reasons)  # type: ignore[attr-defined]
-            score, detector = pl.score, pl.detector  # type: ignore[attr-defined]
+        if isinstance(pl, ContradictionOpened):
+            sides = ((pl.a_item, inert(pl.a_text)), (pl.b_item, inert(pl.b_text)))
+        elif isinstance(pl, HoldCreated):
+            reasons = tuple(HoldReason(r.rule, inert(r.excerpt)) for r in pl.reasons)
+            score, detector = pl.score, pl.detector
     end = now if item.waiting else next((h.at for h in history if h.seq == item.decided_seq), now)
     age_s = max(0, int((end - item.since).total_seconds()))
     claim = active_claims(store, now).get((item.item_type, item.team, item.item_id))
     return ItemView(
-        item, item_ref(item.item_type, item.team, item.item_id),
-        item_url(item.item_type, item.team, item.item_id), age_text(age_s),
+        item,
+        item_ref(item.item_type, item.team, item.item_id),
+        item_url(item.item_type, item.team, item.item_id),
+        age_text(age_s),
         item.waiting and age_s > overdue_after_h * 3600,
-        None if item.text is None else inert(item.text), sides, reasons, score, detector,
-        history, claim,
-    )  # fmt: skip
+        None if item.text is None else inert(item.text),
+        sides,
+        reasons,
+        score,
+        detector,
+        history,
+        claim,
+    )
 
 
-def overdue_items(store: SqlAuditStore, *, now: datetime, overdue_after_h: float, team: str | None = None) -> list[QueueRow]:
+def overdue_items(
+    store: SqlAuditStore, *, now: datetime, overdue_after_h: float, team: str | None = None
+) -> list[QueueRow]:
     """Items still waiting at `now` for longer than `overdue_after_h` hours, oldest first.
 
     For the weekly report's list of items that waited too long (same rule as the queue's mark).

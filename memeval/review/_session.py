@@ -10,6 +10,7 @@ POST compares it in constant time.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 
@@ -63,8 +64,11 @@ def pop_flash(request: Request) -> str | None:
     return msg if isinstance(msg, str) else None
 
 
+_SAFE_PATH = re.compile(r"^/(?![/\\])[A-Za-z0-9/_.~%?=&+-]*$")
+
+
 def safe_next(target: str | None) -> str:
-    """A same-site path to go to after login (anything else becomes `/`)."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """A same-site path to go to after login; anything else (`//host`, schemes, tabs) becomes `/`."""
+    if not target or not _SAFE_PATH.fullmatch(target):
         return "/"
     return target

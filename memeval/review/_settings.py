@@ -54,8 +54,7 @@ class ReviewSettings(BaseModel):
             UsageError: a variable is not a number, or the secret is not hex / too short.
         """
         values: dict[str, object] = {}
-        for name in ("claim_lease_s", "overdue_after_h", "session_max_age_s",
-                     "login_max_failures", "login_window_s"):  # fmt: skip
+        for name in ("claim_lease_s", "overdue_after_h", "session_max_age_s", "login_max_failures", "login_window_s"):
             raw = os.environ.get(f"MEMEVAL_REVIEW_{name.upper()}")
             if raw is None:
                 continue
@@ -63,8 +62,7 @@ class ReviewSettings(BaseModel):
                 values[name] = float(raw) if name.endswith("_h") else int(raw)
             except ValueError as exc:
                 raise UsageError(
-                    f"MEMEVAL_REVIEW_{name.upper()}={raw!r} is not a number: give e.g. "
-                    f"{cls.model_fields[name].default}"
+                    f"MEMEVAL_REVIEW_{name.upper()}={raw!r} is not a number: give e.g. {cls.model_fields[name].default}"
                 ) from exc
         values.update({k: v for k, v in overrides.items() if v is not None})
         if "secret_key" not in values:

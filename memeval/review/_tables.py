@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from sqlalchemy import BigInteger, Column, Connection, inspect, insert, select
+from sqlalchemy import BigInteger, Column, Connection, insert, inspect, select
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -64,13 +64,11 @@ class ReviewMigration(ReviewBase, table=True):
 
 
 def _m0001_initial(conn: Connection) -> None:
-    tables = [m.__table__ for m in (ReviewUser, ReviewApiToken, ReviewClaim)]  # type: ignore[attr-defined]
+    tables = [ReviewUser.__table__, ReviewApiToken.__table__, ReviewClaim.__table__]  # type: ignore[attr-defined]
     ReviewBase.metadata.create_all(conn, tables=tables)
 
 
-MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
-    (1, "0001_review_initial", _m0001_initial),
-)
+MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = ((1, "0001_review_initial", _m0001_initial),)
 """(version, name, function) in order; append, never edit an applied one."""
 
 

@@ -8,7 +8,7 @@ re-render the page with the reason and the status of `REFUSAL_STATUS`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Form, Request
@@ -24,9 +24,16 @@ from memeval.review._queue import ItemView, QueueFilter, QueueView, build_item, 
 from memeval.review._session import csrf_ok, csrf_token, pop_flash, safe_next, session_account, start_session
 
 router = APIRouter()
+MAX_BULK = 200
+"""Most items one bulk decision may cover."""
 
-LABELS = {"approve": "Approve lesson", "reject": "Reject lesson", "settle": "Settle contradiction",
-          "release": "Release into memory", "discard": "Discard"}  # fmt: skip
+LABELS = {
+    "approve": "Approve lesson",
+    "reject": "Reject lesson",
+    "settle": "Settle contradiction",
+    "release": "Release into memory",
+    "discard": "Discard",
+}
 FORMS = {"lesson": ("approve", "reject"), "contradiction": ("settle",), "hold": ("release", "discard")}
 
 
@@ -104,8 +111,16 @@ class BulkPage:
         return sum(not r.ok for r in self.results)
 
 
-def render(request: Request, name: str, title: str, view: Any, *, account: Account | None,
-           status: int = 200, error: str | None = None) -> HTMLResponse:  # fmt: skip
+def render(
+    request: Request,
+    name: str,
+    title: str,
+    view: Any,
+    *,
+    account: Account | None,
+    status: int = 200,
+    error: str | None = None,
+) -> HTMLResponse:
     """Render `review/<name>` with the page frame and `view`."""
     app = review_app(request)
     page = Page(title, account, csrf_token(request), pop_flash(request), error)
@@ -121,9 +136,17 @@ def _to_login(request: Request) -> RedirectResponse:
 
 
 def _forbidden(request: Request, account: Account | None) -> HTMLResponse:
-    return render(request, "message.html", "Refused: the form's security token is missing or wrong",
-                  None, account=account, status=403,
-                  error="The form's security token (CSRF) is missing or wrong, so nothing was done: reload the page and try again.")  # fmt: skip
+    return render(
+        request,
+        "message.html",
+        "Refused: the form's security token is missing or wrong",
+        None,
+        account=account,
+        status=403,
+        error=(
+            "The form's security token (CSRF) is missing or wrong, so nothing was done: reload the page and try again."
+        ),
+    )
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -135,8 +158,13 @@ def login_page(request: Request, next: str = "/") -> Response:
 
 
 @router.post("/login", response_class=HTMLResponse)
-def login(request: Request, username: str = Form(""), password: str = Form(""),
-          csrf_token: str = Form(""), next: str = Form("/")) -> Response:  # fmt: skip
+def login(
+    request: Request,
+    username: str = Form(""),
+    password: str = Form(""),
+    csrf_token: str = Form(""),
+    next: str = Form("/"),
+) -> Response:
     """Check the password (argon2), throttled per account and per address."""
     app = review_app(request)
     if not csrf_ok(request, csrf_token):
@@ -144,15 +172,29 @@ def login(request: Request, username: str = Form(""), password: str = Form(""),
     address = request.client.host if request.client else "unknown"
     wait = app.throttle.retry_after_s(username, address)
     if wait:
-        resp = render(request, "login.html", "Log in", LoginView(safe_next(next), username), account=None,
-                      status=429, error=f"Too many failed logins for this account or address: try again in {wait} s.")  # fmt: skip
+        resp = render(
+            request,
+            "login.html",
+            "Log in",
+            LoginView(safe_next(next), username),
+            account=None,
+            status=429,
+            error=f"Too many failed logins for this account or address: try again in {wait} s.",
+        )
         resp.headers["Retry-After"] = str(wait)
         return resp
     account = authenticate(app.store, username, password)
     if account is None:
         app.throttle.failed(username, address)
-        return render(request, "login.html", "Log in", LoginView(safe_next(next), username), account=None,
-                      status=401, error="Wrong username or password.")  # fmt: skip
+        return render(
+            request,
+            "login.html",
+            "Log in",
+            LoginView(safe_next(next), username),
+            account=None,
+            status=401,
+            error="Wrong username or password.",
+        )
     app.throttle.succeeded(username)
     start_session(request, account, app.settings.session_max_age_s)
     return RedirectResponse(safe_next(next), status_code=303)
@@ -189,18 +231,19 @@ def _queue_page(view: QueueView, min_age: str) -> QueuePage:
     h = view.overdue_after_h
     label = f"{h:g} h" if h < 48 or h % 24 else f"{h / 24:g} days"
     f = view.filter
-    return QueuePage(view, sum(view.counts.values()), min_age, label,
-                     bool(f.kind or f.team or f.min_age_h))  # fmt: skip
+    return QueuePage(view, sum(view.counts.values()), min_age, label, bool(f.kind or f.team or f.min_age_h))
 
 
-def _item_page(request: Request, account: Account, ref: str, *, status: int = 200,
-               error: str | None = None) -> HTMLResponse:  # fmt: skip
+def _item_page(
+    request: Request, account: Account, ref: str, *, status: int = 200, error: str | None = None
+) -> HTMLResponse:
     app = review_app(request)
     kind, team, item_id = parse_ref(ref)
     item = get_item(app.store, kind, team, item_id)
     if item is None:
-        return render(request, "message.html", f"No such {kind}: {item_id}", None, account=account, status=404,
-                      error=error)  # fmt: skip
+        return render(
+            request, "message.html", f"No such {kind}: {item_id}", None, account=account, status=404, error=error
+        )
     now = app.clock()
     view = build_item(app.store, item, now=now, overdue_after_h=app.settings.overdue_after_h)
     holder = view.claim.holder if view.claim else None
@@ -234,7 +277,9 @@ def claim(request: Request, ref: str = Form(""), op: str = Form("claim"), csrf_t
     try:
         item = resolve(app.store, ref)
         if op == "claim":
-            claim_item(app.store, account, item, lease_s=app.settings.claim_lease_s, now=app.clock(), sender="review-web")
+            claim_item(
+                app.store, account, item, lease_s=app.settings.claim_lease_s, now=app.clock(), sender="review-web"
+            )
             request.session["flash"] = f"You hold {ref} for {app.settings.claim_lease_s // 60} min."
         else:
             drop_claim(app.store, account, item.item_type, item.team, item.item_id, force=op == "break")
@@ -251,8 +296,15 @@ def _item_url(ref: str) -> str:
 
 
 @router.post("/decide")
-def decide(request: Request, ref: str = Form(""), action: str = Form(""), decision_id: str = Form(""),
-           reason: str = Form(""), kept: str = Form(""), csrf_token: str = Form("")) -> Response:  # fmt: skip
+def decide(
+    request: Request,
+    ref: str = Form(""),
+    action: str = Form(""),
+    decision_id: str = Form(""),
+    reason: str = Form(""),
+    kept: str = Form(""),
+    csrf_token: str = Form(""),
+) -> Response:
     """Apply one decision from an item page; on success go back to the queue."""
     app = review_app(request)
     account = session_account(request, app.store)
@@ -262,8 +314,12 @@ def decide(request: Request, ref: str = Form(""), action: str = Form(""), decisi
         return _forbidden(request, account)
     try:
         kind, team, item_id = parse_ref(ref)
-        req = DecisionRequest(action, kind, team, item_id, reason or None, kept or None, decision_id or new_decision_id())
-        res = decide_item(app.store, account, req, now=app.clock(), lease_s=app.settings.claim_lease_s, sender="review-web")
+        req = DecisionRequest(
+            action, kind, team, item_id, reason or None, kept or None, decision_id or new_decision_id()
+        )
+        res = decide_item(
+            app.store, account, req, now=app.clock(), lease_s=app.settings.claim_lease_s, sender="review-web"
+        )
     except ReviewRefused as exc:
         return _item_page(request, account, ref, status=REFUSAL_STATUS[exc.code], error=str(exc))
     except UsageError as exc:
@@ -274,8 +330,14 @@ def decide(request: Request, ref: str = Form(""), action: str = Form(""), decisi
 
 
 @router.post("/bulk", response_class=HTMLResponse)
-def bulk(request: Request, refs: list[str] = Form([]), action: str = Form(""),
-         reason: str = Form(""), kept: str = Form(""), csrf_token: str = Form("")) -> Response:  # fmt: skip
+def bulk(
+    request: Request,
+    refs: Annotated[list[str] | None, Form()] = None,
+    action: str = Form(""),
+    reason: str = Form(""),
+    kept: str = Form(""),
+    csrf_token: str = Form(""),
+) -> Response:
     """Apply one action to each selected item, each as its own decision and event."""
     app = review_app(request)
     account = session_account(request, app.store)
@@ -283,16 +345,35 @@ def bulk(request: Request, refs: list[str] = Form([]), action: str = Form(""),
         return _to_login(request)
     if not csrf_ok(request, csrf_token):
         return _forbidden(request, account)
+    refs = refs or []
+    if len(refs) > MAX_BULK:
+        return render(
+            request,
+            "message.html",
+            "Too many items",
+            None,
+            account=account,
+            status=422,
+            error=f"{len(refs)} items selected: decide at most {MAX_BULK} at once.",
+        )
     page = BulkPage(action)
     for ref in refs:
         try:
             kind, team, item_id = parse_ref(ref)
             req = DecisionRequest(action, kind, team, item_id, reason or None, kept or None, new_decision_id())
-            res = decide_item(app.store, account, req, now=app.clock(), lease_s=app.settings.claim_lease_s,
-                              sender="review-web")  # fmt: skip
+            res = decide_item(
+                app.store, account, req, now=app.clock(), lease_s=app.settings.claim_lease_s, sender="review-web"
+            )
             page.results.append(BulkRow(ref, True, f"{action}: {res.item.status}"))
         except (ReviewRefused, UsageError) as exc:
             page.results.append(BulkRow(ref, False, str(exc)))
     status = 200 if refs else 422
-    return render(request, "bulk.html", f"Bulk {action}", page, account=account, status=status,
-                  error=None if refs else "Select at least one item.")  # fmt: skip
+    return render(
+        request,
+        "bulk.html",
+        f"Bulk {action}",
+        page,
+        account=account,
+        status=status,
+        error=None if refs else "Select at least one item.",
+    )

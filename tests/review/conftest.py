@@ -112,7 +112,9 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def db_and_seed(backend: str, tmp_path: Path, request: pytest.FixtureRequest, pg_url_base: str | None) -> tuple[str, Seeded]:
+def db_and_seed(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest, pg_url_base: str | None
+) -> tuple[str, Seeded]:
     """A private copy of the seeded template database: its URL and what it holds."""
     if backend == "sqlite":
         path, seeded = request.getfixturevalue("sqlite_template")
@@ -145,12 +147,27 @@ def store(db_url: str) -> Iterator[SqlAuditStore]:
     st._write_engine.dispose()
 
 
-def draft(typ: str, subject: str, payload: dict[str, Any], *, actor: tuple[str, str] = ("agent", "support-bot"),
-          at: datetime = NOW - timedelta(days=3), team: str = "fernhill") -> Any:
-    return EVENT_ADAPTER.validate_python({
-        "type": typ, "occurred_at": at, "team": team, "sender_event_id": uuid.uuid4().hex,
-        "actor": {"kind": actor[0], "id": actor[1]}, "session": "ses_1", "subject": subject, "payload": payload,
-    })  # fmt: skip
+def draft(
+    typ: str,
+    subject: str,
+    payload: dict[str, Any],
+    *,
+    actor: tuple[str, str] = ("agent", "support-bot"),
+    at: datetime = NOW - timedelta(days=3),
+    team: str = "fernhill",
+) -> Any:
+    return EVENT_ADAPTER.validate_python(
+        {
+            "type": typ,
+            "occurred_at": at,
+            "team": team,
+            "sender_event_id": uuid.uuid4().hex,
+            "actor": {"kind": actor[0], "id": actor[1]},
+            "session": "ses_1",
+            "subject": subject,
+            "payload": payload,
+        }
+    )
 
 
 @dataclass(frozen=True)
@@ -166,22 +183,55 @@ class Seeded:
 def seed(store: SqlAuditStore) -> Seeded:
     """A lesson (agent), a lesson proposed by person carol, a fresh lesson (1 h old), a contradiction,
     a held hostile web text, and a lesson of another team."""
-    store.append([
-        draft("lesson.proposed", "les_courier", {"text": "The courier skips weekends for live plants."}, at=NOW - timedelta(days=4)),
-        draft("lesson.proposed", "les_carol", {"text": "Refund orders under 20 EUR without asking.", "source": "person"},
-              actor=("person", "carol"), at=NOW - timedelta(days=3)),
-        draft("lesson.proposed", "les_fresh", {"text": "Ship seeds in padded envelopes."}, at=NOW - timedelta(hours=1)),
-        draft("contradiction.opened", "con_hours", {"a_item": "mem_a", "a_text": "The shop opens at 9.",
-              "b_item": "mem_b", "b_text": "The shop opens at 10."}, actor=("system", "memory"), at=NOW - timedelta(days=2)),
-        draft("memory.written", "mem_web", {"text": HOSTILE, "source": "web"}, at=NOW - timedelta(days=1)),
-        draft("lesson.proposed", "les_other", {"text": "Other team's rule."}, team="rowan", at=NOW - timedelta(days=5)),
-    ], sender="agent-sync")  # fmt: skip
+    store.append(
+        [
+            draft(
+                "lesson.proposed",
+                "les_courier",
+                {"text": "The courier skips weekends for live plants."},
+                at=NOW - timedelta(days=4),
+            ),
+            draft(
+                "lesson.proposed",
+                "les_carol",
+                {"text": "Refund orders under 20 EUR without asking.", "source": "person"},
+                actor=("person", "carol"),
+                at=NOW - timedelta(days=3),
+            ),
+            draft(
+                "lesson.proposed", "les_fresh", {"text": "Ship seeds in padded envelopes."}, at=NOW - timedelta(hours=1)
+            ),
+            draft(
+                "contradiction.opened",
+                "con_hours",
+                {
+                    "a_item": "mem_a",
+                    "a_text": "The shop opens at 9.",
+                    "b_item": "mem_b",
+                    "b_text": "The shop opens at 10.",
+                },
+                actor=("system", "memory"),
+                at=NOW - timedelta(days=2),
+            ),
+            draft("memory.written", "mem_web", {"text": HOSTILE, "source": "web"}, at=NOW - timedelta(days=1)),
+            draft(
+                "lesson.proposed", "les_other", {"text": "Other team's rule."}, team="rowan", at=NOW - timedelta(days=5)
+            ),
+        ],
+        sender="agent-sync",
+    )
     from memeval.audit._review_api import waiting_items
 
     holds = [i for i in waiting_items(store, kinds=("hold",))]
     assert len(holds) == 1, "the hold detector did not hold the hostile web text"
-    return Seeded("lesson/fernhill/les_courier", "lesson/fernhill/les_carol", "lesson/fernhill/les_fresh",
-                  "contradiction/fernhill/con_hours", f"hold/fernhill/{holds[0].item_id}", "lesson/rowan/les_other")
+    return Seeded(
+        "lesson/fernhill/les_courier",
+        "lesson/fernhill/les_carol",
+        "lesson/fernhill/les_fresh",
+        "contradiction/fernhill/con_hours",
+        f"hold/fernhill/{holds[0].item_id}",
+        "lesson/rowan/les_other",
+    )
 
 
 def free_port() -> int:
@@ -196,7 +246,9 @@ class LiveServer:
     def __init__(self, app: Any) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off"))
+        self.server = uvicorn.Server(
+            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off")
+        )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> LiveServer:
@@ -258,7 +310,9 @@ def login(base: str, user: str, password: str = PASSWORD) -> httpx.Client:
 def decision_ids(html: str) -> dict[str, str]:
     """action -> decision id of each decision form on an item page."""
     out = {}
-    for m in re.finditer(r'name="action" value="(\w+)">\s*<input type="hidden" name="decision_id" value="([^"]+)"', html):
+    for m in re.finditer(
+        r'name="action" value="(\w+)">\s*<input type="hidden" name="decision_id" value="([^"]+)"', html
+    ):
         out[m.group(1)] = m.group(2)
     return out
 
@@ -274,8 +328,13 @@ def decide(c: httpx.Client, ref: str, action: str, **form: str) -> httpx.Respons
     """Open the item page (for its CSRF token and decision id) and submit one decision form."""
     page = c.get(item_path(ref))
     ids = decision_ids(page.text)
-    data = {"ref": ref, "action": action, "decision_id": ids.get(action, "dec_" + uuid.uuid4().hex[:20]),
-            "csrf_token": csrf_of(page.text), **form}  # fmt: skip
+    data = {
+        "ref": ref,
+        "action": action,
+        "decision_id": ids.get(action, "dec_" + uuid.uuid4().hex[:20]),
+        "csrf_token": csrf_of(page.text),
+        **form,
+    }
     return c.post("/decide", data=data)
 
 

@@ -33,7 +33,10 @@ def main(out: Path) -> None:
         bob = get_account(store, "bob")
         assert bob is not None
         claim_item(store, bob, resolve(store, seeded.contradiction), lease_s=300, now=NOW)
-        with LiveServer(create_review_app(store, settings(), clock=lambda: NOW)) as srv, chromium_page(1280, 640) as page:
+        with (
+            LiveServer(create_review_app(store, settings(), clock=lambda: NOW)) as srv,
+            chromium_page(1280, 640) as page,
+        ):
             log_in(page, srv.url, "alice", PASSWORD)
             out.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(out), full_page=True)

@@ -7,10 +7,11 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 import httpx
 import pytest
-from conftest import HOSTILE, NOW, ROOT, csrf_of, decisions, item_path, login
+from conftest import HOSTILE, PASSWORD, ROOT, csrf_of, decisions, item_path, login
 
 from memeval.review import add_api_token, inert
 
@@ -24,8 +25,14 @@ def _refs(html: str) -> list[str]:
 def test_queue_oldest_first_with_counts(seeded, server):
     c = login(server, "vic")
     html = c.get("/").text
-    assert _refs(html) == [seeded.other_team_lesson, seeded.lesson, seeded.own_lesson, seeded.contradiction,
-                           seeded.hold, seeded.fresh_lesson]  # fmt: skip
+    assert _refs(html) == [
+        seeded.other_team_lesson,
+        seeded.lesson,
+        seeded.own_lesson,
+        seeded.contradiction,
+        seeded.hold,
+        seeded.fresh_lesson,
+    ]
     counts = dict(re.findall(r'id="count-(\w+)">(\d+)<', html))
     assert counts == {"all": "6", "lesson": "4", "contradiction": "1", "hold": "1"}
 
@@ -59,7 +66,7 @@ def test_hostile_text_is_inert_and_marked(seeded, server):
         r = c.get(path)
         body = r.text
         assert "<script>window.__pwned" not in body and "<img src=x" not in body
-        assert 'href="javascript:' not in body and "onerror=\"window" not in body
+        assert 'href="javascript:' not in body and 'onerror="window' not in body
         assert "&lt;script&gt;window.__pwned" in body
         assert "default-src 'none'" in r.headers["content-security-policy"]
         assert r.headers["x-content-type-options"] == "nosniff"
@@ -98,16 +105,34 @@ def test_api_queue_item_and_decisions(store, seeded, server):
     assert held["ref"] == seeded.hold and held["opened_by"] == "agent:support-bot"
     detail = api.get("/api/v1/review/items/" + seeded.contradiction).json()
     assert [s["text"] for s in detail["sides"]] == ["The shop opens at 9.", "The shop opens at 10."]
-    r = api.post("/api/v1/review/decisions", json={"ref": seeded.contradiction, "action": "settle", "kept": "both",
-                                                   "reason": "Weekday vs weekend hours.", "decision_id": "dec_api_settle1"})  # fmt: skip
+    r = api.post(
+        "/api/v1/review/decisions",
+        json={
+            "ref": seeded.contradiction,
+            "action": "settle",
+            "kept": "both",
+            "reason": "Weekday vs weekend hours.",
+            "decision_id": "dec_api_settle1",
+        },
+    )
     assert r.status_code == 200 and r.json()["status"] == "settled" and not r.json()["repeated"]
-    again = api.post("/api/v1/review/decisions", json={"ref": seeded.contradiction, "action": "settle", "kept": "both",
-                                                       "reason": "Weekday vs weekend hours.", "decision_id": "dec_api_settle1"})  # fmt: skip
+    again = api.post(
+        "/api/v1/review/decisions",
+        json={
+            "ref": seeded.contradiction,
+            "action": "settle",
+            "kept": "both",
+            "reason": "Weekday vs weekend hours.",
+            "decision_id": "dec_api_settle1",
+        },
+    )
     assert again.status_code == 200 and again.json()["repeated"]
     evs = decisions(store, "fernhill", "con_hours")
     assert len(evs) == 1 and evs[0].sender == "review-api" and evs[0].actor.id == "alice"
     # refusals carry the rule's code and status
-    r = api.post("/api/v1/review/decisions", json={"ref": seeded.contradiction, "action": "settle", "kept": "a", "reason": "x"})
+    r = api.post(
+        "/api/v1/review/decisions", json={"ref": seeded.contradiction, "action": "settle", "kept": "a", "reason": "x"}
+    )
     assert (r.status_code, r.json()["error"]["code"]) == (409, "wrong_state")
     r = api.post("/api/v1/review/decisions", json={"ref": seeded.lesson, "action": "reject"})
     assert (r.status_code, r.json()["error"]["code"]) == (422, "missing_reason")
@@ -136,7 +161,10 @@ def test_api_claims(store, seeded, server):
     r = bob.post("/api/v1/review/decisions", json={"ref": seeded.hold, "action": "discard", "reason": "x"})
     assert (r.status_code, r.json()["error"]["code"]) == (409, "claimed")
     assert alice.post("/api/v1/review/claims", json={"ref": seeded.hold, "op": "drop"}).json()["holder"] is None
-    assert bob.post("/api/v1/review/decisions", json={"ref": seeded.hold, "action": "discard", "reason": "x"}).status_code == 200
+    assert (
+        bob.post("/api/v1/review/decisions", json={"ref": seeded.hold, "action": "discard", "reason": "x"}).status_code
+        == 200
+    )
 
 
 def test_no_secret_in_pages_or_logs(store, seeded, server, capfd):
@@ -155,8 +183,15 @@ def test_no_secret_in_pages_or_logs(store, seeded, server, capfd):
 
 def _cli(db_url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET_FILE": "/nonexistent/never-read"}
-    return subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, env=env,
-                          input=stdin, cwd=ROOT, timeout=120)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "memeval", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=stdin,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 @pytest.mark.slow
@@ -173,7 +208,9 @@ def test_cli_list_show_and_decide(store, db_url, seeded):
     assert r.returncode == 2 and "cannot approve" in r.stderr
     r = _cli(db_url, "review", "approve", "les_courier", "--as", "vic")
     assert r.returncode == 2 and "viewer" in r.stderr
-    r = _cli(db_url, "review", "settle", seeded.contradiction, "--as", "alice", "--keep", "a", "--reason", "Sign says 9.")
+    r = _cli(
+        db_url, "review", "settle", seeded.contradiction, "--as", "alice", "--keep", "a", "--reason", "Sign says 9."
+    )
     assert r.returncode == 0, r.stderr
     r = _cli(db_url, "review", "settle", seeded.contradiction, "--as", "bob", "--keep", "b", "--reason", "No.")
     assert r.returncode == 2 and "already decided" in r.stderr
@@ -197,3 +234,60 @@ def test_cli_users_add_and_token(store, db_url, seeded):
     from memeval.review import account_for_token
 
     assert account_for_token(store, tok).username == "dora"
+
+
+@pytest.mark.parametrize(
+    "target", ["//evil.example/x", "/\t/evil.example", "https://evil.example/", "javascript:alert(1)"]
+)
+def test_login_never_redirects_off_site(seeded, server, target):
+    c = httpx.Client(base_url=server, follow_redirects=False)
+    page = c.get("/login", params={"next": target})
+    r = c.post(
+        "/login", data={"username": "vic", "password": PASSWORD, "csrf_token": csrf_of(page.text), "next": target}
+    )
+    assert r.status_code == 303 and r.headers["location"] == "/"
+
+
+def test_public_surface():
+    import memeval.review as review
+
+    assert sorted(review.__all__) == sorted(set(review.__all__))
+    for name in review.__all__:
+        assert hasattr(review, name), name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_memeval_serve_command(db_url, seeded, tmp_path):
+    from conftest import free_port
+
+    port = free_port()
+    env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET": secrets_hex()}
+    proc = subprocess.Popen([sys.executable, "-m", "memeval", "serve", "--port", str(port)], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                r = httpx.get(base + "/login", timeout=2)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise
+                time.sleep(0.2)
+        assert r.status_code == 200 and 'name="csrf_token"' in r.text
+        c = login(base, "alice")
+        assert seeded.hold in c.get("/").text
+        assert httpx.get(base + "/api/v1/health").json() == {"status": "ok"}  # the ingest endpoint is served too
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=30)
+    assert PASSWORD not in out + err and env["MEMEVAL_REVIEW_SECRET"] not in out + err
+    assert not (tmp_path / "audit" / "review-secret.key").exists()
+
+
+def secrets_hex() -> str:
+    import secrets
+
+    return secrets.token_hex(32)

@@ -18,13 +18,16 @@ def _state(store, ref):
     return get_item(store, kind, team, item_id)
 
 
-@pytest.mark.parametrize("ref_name,action,form,final", [
-    ("lesson", "approve", {}, "approved"),
-    ("lesson", "reject", {"reason": "Couriers changed their schedule."}, "rejected"),
-    ("contradiction", "settle", {"kept": "b", "reason": "The sign says 10."}, "settled"),
-    ("hold", "release", {"reason": "Quoted from a security blog, kept as an example."}, "released"),
-    ("hold", "discard", {"reason": "Prompt injection from a web page."}, "discarded"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "ref_name,action,form,final",
+    [
+        ("lesson", "approve", {}, "approved"),
+        ("lesson", "reject", {"reason": "Couriers changed their schedule."}, "rejected"),
+        ("contradiction", "settle", {"kept": "b", "reason": "The sign says 10."}, "settled"),
+        ("hold", "release", {"reason": "Quoted from a security blog, kept as an example."}, "released"),
+        ("hold", "discard", {"reason": "Prompt injection from a web page."}, "discarded"),
+    ],
+)
 def test_each_decision_is_one_audit_event_by_the_reviewer(store, seeded, server, ref_name, action, form, final):
     ref = getattr(seeded, ref_name)
     c = login(server, "alice")
@@ -63,8 +66,16 @@ def test_wrong_state_second_reviewer_gets_a_clear_message(store, seeded, server)
     assert decide(alice, seeded.lesson, "approve").status_code == 303
     from conftest import decision_ids
 
-    r = bob.post("/decide", data={"ref": seeded.lesson, "action": "reject", "reason": "dup",
-                                  "decision_id": decision_ids(stale.text)["reject"], "csrf_token": csrf_of(stale.text)})  # fmt: skip
+    r = bob.post(
+        "/decide",
+        data={
+            "ref": seeded.lesson,
+            "action": "reject",
+            "reason": "dup",
+            "decision_id": decision_ids(stale.text)["reject"],
+            "csrf_token": csrf_of(stale.text),
+        },
+    )
     assert r.status_code == 409
     assert "already decided" in r.text and "approved" in r.text and "alice" in r.text
     assert len(decisions(store, "fernhill", "les_courier")) == 1
@@ -75,20 +86,27 @@ def test_resubmitted_form_is_one_decision(store, seeded, server):
     page = c.get(item_path(seeded.lesson))
     from conftest import decision_ids
 
-    data = {"ref": seeded.lesson, "action": "approve", "decision_id": decision_ids(page.text)["approve"],
-            "csrf_token": csrf_of(page.text)}  # fmt: skip
+    data = {
+        "ref": seeded.lesson,
+        "action": "approve",
+        "decision_id": decision_ids(page.text)["approve"],
+        "csrf_token": csrf_of(page.text),
+    }
     assert c.post("/decide", data=data).status_code == 303
     again = c.post("/decide", data=data)
     assert again.status_code == 303 and "already recorded" in c.get("/").text
     assert len(decisions(store, "fernhill", "les_courier")) == 1
 
 
-@pytest.mark.parametrize("ref_name,action,form", [
-    ("lesson", "reject", {}),
-    ("lesson", "reject", {"reason": "   "}),
-    ("hold", "discard", {}),
-    ("contradiction", "settle", {"kept": "a"}),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "ref_name,action,form",
+    [
+        ("lesson", "reject", {}),
+        ("lesson", "reject", {"reason": "   "}),
+        ("hold", "discard", {}),
+        ("contradiction", "settle", {"kept": "a"}),
+    ],
+)
 def test_missing_reason_refused(store, seeded, server, ref_name, action, form):
     ref = getattr(seeded, ref_name)
     r = decide(login(server, "alice"), ref, action, **form)
@@ -116,7 +134,10 @@ def test_viewer_cannot_decide_or_claim_but_can_read(store, seeded, server):
     page = c.get(item_path(seeded.lesson))
     assert page.status_code == 200 and 'action="/decide"' not in page.text
     token = csrf_of(page.text)
-    r = c.post("/decide", data={"ref": seeded.lesson, "action": "approve", "decision_id": "dec_viewer0001", "csrf_token": token})
+    r = c.post(
+        "/decide",
+        data={"ref": seeded.lesson, "action": "approve", "decision_id": "dec_viewer0001", "csrf_token": token},
+    )
     assert r.status_code == 403 and "viewer" in r.text
     r = c.post("/claim", data={"ref": seeded.lesson, "op": "claim", "csrf_token": token})
     assert r.status_code == 403
@@ -142,7 +163,10 @@ def test_missing_or_wrong_csrf_refused(store, seeded, server, token):
 def test_csrf_token_of_another_session_refused(store, seeded, server):
     alice, bob = login(server, "alice"), login(server, "bob")
     bob_token = csrf_of(bob.get("/").text)
-    r = alice.post("/decide", data={"ref": seeded.lesson, "action": "approve", "decision_id": "dec_cross0001", "csrf_token": bob_token})
+    r = alice.post(
+        "/decide",
+        data={"ref": seeded.lesson, "action": "approve", "decision_id": "dec_cross0001", "csrf_token": bob_token},
+    )
     assert r.status_code == 403
     assert decisions(store, "fernhill", "les_courier") == []
 
@@ -153,8 +177,12 @@ def test_expired_session_refused(store, seeded, serve):
     page = c.get(item_path(seeded.lesson))
     from conftest import decision_ids
 
-    data = {"ref": seeded.lesson, "action": "approve", "decision_id": decision_ids(page.text)["approve"],
-            "csrf_token": csrf_of(page.text)}  # fmt: skip
+    data = {
+        "ref": seeded.lesson,
+        "action": "approve",
+        "decision_id": decision_ids(page.text)["approve"],
+        "csrf_token": csrf_of(page.text),
+    }
     time.sleep(2.2)
     r = c.post("/decide", data=data)
     assert r.status_code == 303 and r.headers["location"].startswith("/login")
@@ -176,21 +204,33 @@ def test_race_of_two_reviewers_stores_exactly_one_decision(store, seeded, server
     from conftest import decision_ids
 
     clients = [login(server, name) for name in ("alice", "bob", "ada")]
-    for ref, action, form in ((seeded.lesson, "approve", {}), (seeded.hold, "discard", {"reason": "injection"}),
-                              (seeded.contradiction, "settle", {"kept": "a", "reason": "9 it is"})):  # fmt: skip
+    for ref, action, form in (
+        (seeded.lesson, "approve", {}),
+        (seeded.hold, "discard", {"reason": "injection"}),
+        (seeded.contradiction, "settle", {"kept": "a", "reason": "9 it is"}),
+    ):
         forms = []
         for c in clients:
             page = c.get(item_path(ref))
-            forms.append({"ref": ref, "action": action, "decision_id": decision_ids(page.text)[action],
-                          "csrf_token": csrf_of(page.text), **form})  # fmt: skip
+            forms.append(
+                {
+                    "ref": ref,
+                    "action": action,
+                    "decision_id": decision_ids(page.text)[action],
+                    "csrf_token": csrf_of(page.text),
+                    **form,
+                }
+            )
         barrier = threading.Barrier(len(clients))
         codes: list[int] = []
 
-        def go(c: httpx.Client, data: dict[str, str]) -> None:
+        def go(c: httpx.Client, data: dict[str, str], barrier: threading.Barrier, codes: list[int]) -> None:
             barrier.wait()
             codes.append(c.post("/decide", data=data).status_code)
 
-        threads = [threading.Thread(target=go, args=(c, f)) for c, f in zip(clients, forms, strict=True)]
+        threads = [
+            threading.Thread(target=go, args=(c, f, barrier, codes)) for c, f in zip(clients, forms, strict=True)
+        ]
         for t in threads:
             t.start()
         for t in threads:
@@ -217,7 +257,10 @@ def test_claim_keeps_other_reviewers_off_until_it_lapses_or_an_admin_breaks_it(s
     bob.post("/claim", data={"ref": seeded.lesson, "op": "break", "csrf_token": token})
     assert decide(bob, seeded.lesson, "approve").status_code == 409
     ada_page = ada.get(item_path(seeded.lesson))
-    assert ada.post("/claim", data={"ref": seeded.lesson, "op": "break", "csrf_token": csrf_of(ada_page.text)}).status_code == 303
+    assert (
+        ada.post("/claim", data={"ref": seeded.lesson, "op": "break", "csrf_token": csrf_of(ada_page.text)}).status_code
+        == 303
+    )
     assert decide(bob, seeded.lesson, "approve").status_code == 303
     from memeval.audit._review_api import item_events
 
@@ -261,6 +304,13 @@ def test_login_without_csrf_refused_and_cookie_flags(seeded, server):
     cookie = r.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=strict" in cookie
     # a new session (and CSRF token) after login: the pre-login token no longer works
-    r = c.post("/decide", data={"ref": "lesson/fernhill/les_courier", "action": "approve",
-                                "decision_id": "dec_fixation01", "csrf_token": csrf_of(page.text)})  # fmt: skip
+    r = c.post(
+        "/decide",
+        data={
+            "ref": "lesson/fernhill/les_courier",
+            "action": "approve",
+            "decision_id": "dec_fixation01",
+            "csrf_token": csrf_of(page.text),
+        },
+    )
     assert r.status_code == 403
