@@ -124,13 +124,13 @@ def ab(
     ] = "proxy",
     retain: Annotated[str, typer.Option(help="Keep trial worlds: failed (default), always, never.")] = "failed",
     agent_timeout: Annotated[
-        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")
+        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001)
     ] = None,
     verifier_timeout: Annotated[
-        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).")
+        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001)
     ] = None,
     budget_usd: Annotated[
-        float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.")
+        float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.", min=0.0)
     ] = None,
     run_budget_usd: Annotated[
         float | None,
@@ -290,9 +290,11 @@ def results(
         bool, typer.Option("--include-controls", help="Count oracle/nop trials in the totals.")
     ] = False,
 ) -> None:
-    """One row per trial: task, mode, repeat, reward, execution, assessment, level, time, tokens,
-    cost, control; then the summary (score, outcomes, cost, time, files) and the warnings.
-    On a folder of runs, a list; on two runs, `memeval compare`.
+    """One row per trial, then the summary and the warnings; a folder of runs lists them.
+
+    Rows: task, mode, repeat, reward, execution, assessment, level, time, tokens, cost, control.
+    The summary: score per arm over scored and attempted trials with its interval, outcomes
+    (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
     """
     from memeval.abreport import compare_runs, is_runs_dir, list_runs
     from memeval.cli.read import print_comparison, print_listing, print_results

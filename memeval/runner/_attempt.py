@@ -7,7 +7,9 @@ projection of those events (`memeval.results`).
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 import string
 import threading
 from dataclasses import dataclass, field
@@ -31,27 +33,37 @@ from memeval.eventlog import (
     WorkspaceDiffed,
 )
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
-from memeval.runner._diff import diff_trees, tree_stats
+from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
 from memeval.runner._verify import RewardError, read_reward, run_verifier
-from memeval.sandbox import RELAY_SOURCE, Mount, SandboxSpec, World, build_world, run_sandboxed
+from memeval.sandbox import RELAY_SOURCE, Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
 from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain
 
 RELAY_PORT = 18080
 START_SH = """\
+# Runs first in the agent's sandbox. $1 is a pipe back to memeval that only this script holds:
+# it reports there, then closes it before exec'ing the agent, which can neither read nor forge it.
 set -u
-: > /run/memeval/out/.sandbox-started
+fd=$1
+shift
+echo started >&$fd
 if [ -e /run/memeval/proxy.sock ]; then
   python3 /run/memeval/relay.py {port} /run/memeval/proxy.sock /tmp/.memeval-relay-ready &
   i=0
   while [ ! -e /tmp/.memeval-relay-ready ]; do
-    i=$((i+1)); if [ "$i" -gt 1000 ]; then echo "memeval: relay did not start" >&2; exit 97; fi
+    i=$((i+1)); if [ "$i" -gt 1000 ]; then echo "boot: the relay to the metering proxy did not start" >&$fd; exit 97; fi
     sleep 0.01
   done
 fi
-if ! command -v "$1" >/dev/null 2>&1; then echo "memeval: agent command not found: $1" >&2; exit 98; fi
+if ! command -v "$1" >/dev/null 2>&1; then echo "boot: agent command not found: $1" >&$fd; exit 98; fi
+echo exec >&$fd
+exec {{fd}}>&-
 exec "$@"
 """
+MAX_ARTIFACT_BYTES = 8 << 20
+"""Agent stdout/stderr kept per trial: the first and last 4 MiB of anything longer."""
+MAX_CLAIM_BYTES = 64 << 10
+"""Largest claim file read."""
 
 
 class TrialMeter(Protocol):
@@ -175,7 +187,11 @@ class Attempt:
         instruction = s.task.instruction
         if s.mode == "pack" and s.items:
             wd = world.root / world.workdir.lstrip("/")
-            (wd / s.agent.memory_file).write_text(render_slice(s.items, s.pack), encoding="utf-8")
+            memory = render_slice(s.items, s.pack).encode("utf-8")
+            try:
+                safe_write(world.root, wd / s.agent.memory_file, memory, "the memory file")
+            except WorldBuildError as exc:
+                return self._fault("boot", "build", str(exc)), False
             instruction = instruction.rstrip("\n") + MEMORY_POINTER.format(name=s.agent.memory_file)
         pristine = self.work / "pristine"
         shutil.copytree(world.root, pristine, symlinks=True)
@@ -191,10 +207,11 @@ class Attempt:
             )
         )
         ran, fault = self._agent_turn(world, instruction)
+        strip_privileges(world.root)
         if ran:
             self._record_claim()
             d = diff_trees(pristine, world.root)
-            diff_id = self.art.put(d.text.encode()) if d.text else None
+            diff_id = self.art.put(self._scrub(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
             self.log.append(
                 WorkspaceDiffed(trial_id=s.trial_id, diff=diff_id, added=d.added, changed=d.changed, removed=d.removed)
             )
@@ -248,7 +265,7 @@ class Attempt:
             if s.task.solution_dir is None:
                 return False, ("boot", "agent", f"task {s.task.task_id!r} has no solution/solve.sh for the oracle")
             mounts.append(Mount(s.task.solution_dir, "/solution"))
-        command = ["/bin/sh", "/run/memeval/start.sh", *s.agent.command]
+        command = ["/bin/bash", "/run/memeval/start.sh", "{status_fd}", *s.agent.command]
         if s.mode == "pack" and s.items:
             command += s.agent.pack_args
         stdin = None
@@ -261,7 +278,9 @@ class Attempt:
         self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))
         stdout, stderr = self.work / "agent-stdout.txt", self.work / "agent-stderr.txt"
         try:
-            res = run_sandboxed(spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin)
+            res = run_sandboxed(
+                spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin, status_pipe=True
+            )
         finally:
             exhausted = False
             budget_why = ""
@@ -278,22 +297,26 @@ class Attempt:
             execution = "errored"
         else:
             execution = "completed" if res.exit_code == 0 else "errored"
-        started = (out / ".sandbox-started").exists()
-        boot = not started or (res.exit_code in (97, 98) and "memeval: " in err_text)
+        status = res.status.splitlines()
+        started = bool(status) and status[0] == "started"
+        booted = "exec" in status
         self.log.append(
             AgentExited(
                 trial_id=s.trial_id,
-                execution="not_started" if boot else execution,
+                execution=execution if booted else "not_started",
                 exit_code=res.exit_code,
                 duration_ms=res.duration_ms,
-                stdout=self.art.put_file(stdout),
-                stderr=self.art.put_file(stderr),
+                stdout=self._put_capped(stdout),
+                stderr=self._put_capped(stderr),
             )
         )
-        if boot:
-            prefixes = ("memeval: ", "bwrap: ")
-            line = next((ln for ln in err_text.splitlines() if ln.startswith(prefixes)), err_text[-300:])
-            why = line.removeprefix("memeval: ") if started else f"the sandbox never started: {line.strip()}"
+        if not booted:
+            if started:
+                why = next((ln.removeprefix("boot: ") for ln in status if ln.startswith("boot: ")), "")
+                why = why or "the sandbox's start script ended before the agent started"
+            else:
+                line = next((ln for ln in err_text.splitlines() if ln.startswith("bwrap: ")), err_text[-300:])
+                why = f"the sandbox never started: {line.strip() or 'no output'}"
             return False, ("boot", "agent", why)
         if res.died:
             return True, ("process", "agent", f"the sandbox process was killed by signal {res.signal}")
@@ -301,14 +324,49 @@ class Attempt:
             return True, ("budget", "agent", budget_why)
         return True, None
 
+    def _put_capped(self, path: Path) -> str:
+        """Store an output file as an artifact, capped and scrubbed.
+
+        Over MAX_ARTIFACT_BYTES only its head and tail are kept; the values given with `--env`
+        are blanked.
+        """
+        size = path.stat().st_size
+        with path.open("rb") as f:
+            if size <= MAX_ARTIFACT_BYTES:
+                data = f.read()
+            else:
+                half = MAX_ARTIFACT_BYTES // 2
+                head = f.read(half)
+                f.seek(size - half)
+                data = head + f"\n[memeval: {size - 2 * half} bytes cut]\n".encode() + f.read(half)
+        return self.art.put(self._scrub(data))
+
+    def _scrub(self, data: bytes) -> bytes:
+        """Blank the exact values the user passed with `--env` (they are pinned by hash only)."""
+        for name, value in self.s.extra_env.items():
+            if len(value) >= 6:
+                data = data.replace(value.encode(), f"[REDACTED:env:{name}]".encode())
+        return data
+
+    def _read_claim_file(self, path: Path) -> bytes | None:
+        """The agent's claim file, if it is a regular file (never through a symlink), capped."""
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            return None  # absent, a symlink (ELOOP), or unreadable: no claim file
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            return self._scrub(f.read(MAX_CLAIM_BYTES))
+
     def _record_claim(self) -> None:
-        claim_file = self.work / "io" / "out" / "claim.json"
+        raw = self._read_claim_file(self.work / "io" / "out" / "claim.json")
         message, reported, source = "", None, "stdout"
-        if claim_file.is_file():
+        if raw is not None:
             try:
-                data = json.loads(claim_file.read_text(encoding="utf-8"))
+                data = json.loads(raw.decode("utf-8"))
             except (json.JSONDecodeError, UnicodeDecodeError):
-                data = {"message": claim_file.read_text(errors="replace")[:4000]}
+                data = {"message": raw.decode("utf-8", "replace")[:4000]}
             if isinstance(data, dict):
                 message = str(data.get("message", ""))[:4000]
                 usage = data.get("usage")
@@ -317,10 +375,12 @@ class Attempt:
         fmt = self.s.agent.claim_format
         preset = source == "stdout" and fmt is not None
         if source == "stdout" and fmt is not None:  # a preset's output; what it says of itself stays a claim
-            claim = parse_claim(fmt, self._stdout.read_text(errors="replace"))
+            claim = parse_claim(
+                fmt, self._scrub(self._stdout.read_bytes()[-MAX_ARTIFACT_BYTES:]).decode("utf-8", "replace")
+            )
             message, reported = claim.message, claim.self_reported
         if not message and not preset:
-            lines = self._stdout.read_text(errors="replace").strip().splitlines()
+            lines = self._scrub(self._stdout.read_bytes()[-65536:]).decode("utf-8", "replace").strip().splitlines()
             message, source = "\n".join(lines[-5:])[:4000], "stdout"
         if message or reported:
             self.log.append(

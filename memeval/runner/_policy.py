@@ -26,11 +26,23 @@ class Rule(NamedTuple):
 
 FAULT_POLICY: dict[FaultCode, Rule] = {
     "boot": Rule(True, False, False, "the agent or its world never started: nothing to verify"),
-    "timeout": Rule(True, False, False, "a harness phase (world build, verifier) ran over its budget"),
+    "timeout": Rule(
+        False,
+        False,
+        False,
+        "a harness phase (world build, verifier) ran over its budget; not retried, since code the agent "
+        "left can make the tests hang, and retrying would hand it a second try",
+    ),
     "budget": Rule(False, False, False, "the spend limit stopped the model calls: retrying would spend again"),
     "cancelled": Rule(False, False, False, "the run was stopped on purpose; --resume picks it up"),
     "process": Rule(True, False, False, "a harness process died; the turn's evidence is incomplete"),
-    "protocol": Rule(True, False, False, "harness and task disagreed (e.g. a malformed reward file)"),
+    "protocol": Rule(
+        False,
+        False,
+        False,
+        "harness and task disagreed (no or a malformed reward file); not retried, since code the agent "
+        "left runs inside the verifier and could cause it",
+    ),
 }
 
 OUTCOME_POLICY: dict[Execution, Rule] = {

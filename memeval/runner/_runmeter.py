@@ -34,6 +34,11 @@ if TYPE_CHECKING:
 ASSESSOR_SUFFIX = "#assessor"
 """Appended to a trial id for its assessor's key; stripped again when the call is logged."""
 
+REGISTRATION_SEP = "@"
+"""A trial is registered with the proxy as `trial_id@n` (n counts its registrations in this
+session), so a retried attempt gets a fresh key; the suffix is stripped when a call is logged.
+Task ids never contain `@` (see `memeval.tasks.TASK_ID_PATTERN`)."""
+
 PROXY_APIS = ("openai", "anthropic")
 """The provider APIs the metering proxy routes."""
 
@@ -102,6 +107,8 @@ class RunMeter:
         self.run_budget_usd = run_budget_usd
         self._before = spent_before_usd
         self._trials: dict[str, _Registered] = {}
+        self._current: dict[str, str] = {}
+        """trial id (or `trial#assessor`) -> its current registration id with the proxy."""
 
     @property
     def proxy(self) -> MeterProxy:
@@ -133,9 +140,16 @@ class RunMeter:
             left = max(0.0, self.run_budget_usd - self.run_spend_usd())
             if limit is None or left < limit:
                 limit, run_bound = left, True
-        key = str(self._p.register_trial(trial_id, role=role, budget_usd=limit))  # type: ignore[arg-type]
-        self._trials[trial_id] = _Registered(budget_usd, limit, run_bound)
+        rid = self._new_id(trial_id)
+        key = str(self._p.register_trial(rid, role=role, budget_usd=limit))  # type: ignore[arg-type]
+        self._trials[rid] = _Registered(budget_usd, limit, run_bound)
         return key
+
+    def _new_id(self, name: str) -> str:
+        n = sum(1 for r in self._trials if r.rsplit(REGISTRATION_SEP, 1)[0] == name) + 1
+        rid = f"{name}{REGISTRATION_SEP}{n}"
+        self._current[name] = rid
+        return rid
 
     def register_assessor(self, trial_id: str) -> str:
         """Register an assessor (LLM judge) for `trial_id` and return its own placeholder key.
@@ -143,7 +157,7 @@ class RunMeter:
         Its calls are logged under `trial_id` with `role: assessor`; they count toward the run's
         spend and limit, never toward the trial's own limit.
         """
-        rid = trial_id + ASSESSOR_SUFFIX
+        rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
         limit = None
         if self.run_budget_usd is not None:
             limit = max(0.0, self.run_budget_usd - self.run_spend_usd())
@@ -153,16 +167,17 @@ class RunMeter:
 
     def unregister_trial(self, trial_id: str) -> None:
         """Revoke the trial's key (its spend still counts toward the run)."""
-        self._p.unregister_trial(trial_id)
+        self._p.unregister_trial(self._current[trial_id])
 
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
-        return bool(self._p.trial_spend(trial_id).budget_exhausted)
+        return bool(self._p.trial_spend(self._current[trial_id]).budget_exhausted)
 
     def budget_message(self, trial_id: str) -> str:
         """Which limit stopped the trial, with the figures (for its `budget` fault)."""
-        reg = self._trials[trial_id]
-        spent = self._p.trial_spend(trial_id).cost_usd_known
+        rid = self._current[trial_id]
+        reg = self._trials[rid]
+        spent = self._p.trial_spend(rid).cost_usd_known
         if reg.run_bound:
             return (
                 f"the run's spend limit of {self.run_budget_usd:g} USD was reached (known run spend "
@@ -173,10 +188,8 @@ class RunMeter:
 
 def _log_call(log: RunLog, call: Any) -> None:
     doc = call.model_dump(mode="json")
-    tid = str(doc["trial_id"])
-    if tid.endswith(ASSESSOR_SUFFIX):
-        tid = tid.removesuffix(ASSESSOR_SUFFIX)
-        doc["trial_id"] = tid
+    tid = str(doc["trial_id"]).rsplit(REGISTRATION_SEP, 1)[0].removesuffix(ASSESSOR_SUFFIX)
+    doc["trial_id"] = tid
     log.append(ModelCalled(trial_id=tid, call=doc))
 
 

@@ -6,7 +6,10 @@ provider or the machine over a run falls on both arms alike.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import secrets
+import shutil
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -17,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from memeval.agents import AgentSpec
-from memeval.errors import RunCardMismatch, UsageError
+from memeval.errors import RunCardMismatch, RunLogError, UsageError
 from memeval.eventlog import (
     ArtifactStore,
     FaultRaised,
@@ -237,31 +240,90 @@ def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], No
         The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM are recorded
         as a `cancelled` fault and `run.ended`, then re-raised; the run's spend limit as above).
     """
+    with run_lock(run_dir):
+        return _execute(run_dir, opts, on_progress)
+
+
+def _needs_attempt(history: list[tuple[int, bool, str | None]], retries: int) -> bool:
+    if not history or not history[-1][1]:
+        return True
+    last_fault = history[-1][2]
+    return (
+        last_fault is not None
+        and FAULT_POLICY[last_fault].retried  # type: ignore[index]
+        and len(history) <= retries
+    )
+
+
+@contextmanager
+def run_lock(run_dir: Path) -> Iterator[None]:
+    """Hold the run folder exclusively for one memeval process (an advisory `flock`).
+
+    On entry, whatever a crashed earlier process of this run left behind is cleared: sandboxes
+    still running from its `.work/` folder are killed and `.work/` is emptied (it only ever holds
+    unfinished attempts; the log keeps their evidence).
+
+    Raises:
+        UsageError: another memeval process is running this run right now.
+    """
+    run_dir.mkdir(parents=True, exist_ok=True)
+    with (run_dir / ".lock").open("a") as f:
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            raise UsageError(
+                f"run {run_dir.name} is being run by another memeval process; wait for it to end (or stop it)"
+            ) from exc
+        _kill_stale_sandboxes(run_dir / ".work")
+        shutil.rmtree(run_dir / ".work", ignore_errors=True)
+        try:
+            yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def _kill_stale_sandboxes(work: Path) -> None:
+    """SIGKILL bubblewrap processes whose command line binds a folder under `work`."""
+    needle = str(work).encode() + b"/"
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            argv = (d / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue  # the process ended while we looked
+        if argv and argv[0].endswith(b"bwrap") and any(a.startswith(needle) for a in argv):
+            try:
+                os.kill(int(d.name), signal.SIGKILL)
+            except ProcessLookupError:
+                continue
+
+
+def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], None] | None) -> str:
     log = RunLog(run_dir)
     art = ArtifactStore(run_dir)
-    planned = log.read().events[0]
-    assert isinstance(planned, RunPlanned)
+    events = log.read().events
+    planned = events[0]
+    if not isinstance(planned, RunPlanned):
+        raise RunLogError(f"{run_dir}: the log does not start with run.planned")
+    attempts = _attempts(log)
+    if not any(_needs_attempt(attempts.get(t.trial_id, []), opts.retries) for t in planned.trials):
+        ended = [e for e in events if isinstance(e, RunEnded)]
+        if ended and ended[-1].status == "completed":
+            return "completed"  # nothing to do: resuming a finished run adds nothing to its log
     items = select_slice(opts.pack, opts.slice_ids)
     cancel = threading.Event()
     status = "completed"
     message = ""
     with _sigterm_as_interrupt(), _meter(run_dir, opts, log) as meter:
-        done_before = sum(1 for v in _attempts(log).values() if v and v[-1][1])
         total = len(planned.trials)
-        done = done_before
+        done = 0
         try:
             for pt in planned.trials:
                 while True:
                     history = _attempts(log).get(pt.trial_id, [])
-                    if history and history[-1][1]:
-                        last_fault = history[-1][2]
-                        retry = (
-                            last_fault is not None
-                            and FAULT_POLICY[last_fault].retried  # type: ignore[index]
-                            and len(history) <= opts.retries
-                        )
-                        if not retry:
-                            break
+                    if not _needs_attempt(history, opts.retries):
+                        break
                     if isinstance(meter, RunMeter) and meter.run_limit_reached():
                         raise _RunLimitReached
                     spec = AttemptSpec(
@@ -320,7 +382,8 @@ def start_run(opts: AbOptions) -> Path:
     """Plan a new run and create its folder with the `run.planned` event; return the folder."""
     planned = plan_run(opts)
     run_dir = opts.runs_dir / planned.run_id
-    run_dir.mkdir(parents=True)
+    opts.runs_dir.mkdir(parents=True, exist_ok=True)
+    run_dir.mkdir(mode=0o700)  # worlds under it were shaped by agents: keep other users out
     RunLog(run_dir).append(planned)
     return run_dir
 

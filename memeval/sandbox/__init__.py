@@ -8,7 +8,7 @@ from memeval.sandbox._bwrap import (
     bwrap_version,
     run_sandboxed,
 )
-from memeval.sandbox._world import World, build_world
+from memeval.sandbox._world import World, build_world, contained, safe_write
 
 RELAY_SOURCE = __file__.replace("__init__.py", "_relay.py")
 """Path of the loopback relay script run inside agent sandboxes."""
@@ -20,6 +20,8 @@ __all__ = [
     "SandboxSpec",
     "World",
     "build_world",
+    "contained",
+    "safe_write",
     "bwrap_path",
     "bwrap_version",
     "run_sandboxed",

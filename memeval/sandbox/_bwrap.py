@@ -47,6 +47,9 @@ ETC_FILES = (
 )
 """Files of the host's /etc a normal program needs; bound read-only when present."""
 
+MAX_FILE_BYTES = 1 << 30
+"""Default RLIMIT_FSIZE of sandboxed processes: 1 GiB per file."""
+
 RESERVED = ("/usr", "/bin", "/lib", "/lib64", "/sbin", "/etc", "/proc", "/dev", "/tmp", "/run/memeval")
 """Paths a world may not bind over: they belong to the system or to memeval."""
 
@@ -100,6 +103,8 @@ class SandboxResult:
     died: bool
     signal: int | None
     duration_ms: int
+    status: str = ""
+    """What the command wrote to its status pipe (see `run_sandboxed`'s `status_pipe`)."""
 
 
 def bwrap_path() -> str:
@@ -162,6 +167,8 @@ def run_sandboxed(
     stdout: Path,
     stderr: Path,
     stdin: Path | None = None,
+    status_pipe: bool = False,
+    max_file_bytes: int = MAX_FILE_BYTES,
 ) -> SandboxResult:
     """Run `command` in a sandbox and wait for it, killing everything it started at the end.
 
@@ -172,6 +179,11 @@ def run_sandboxed(
         stdout: file that receives the command's standard output.
         stderr: file that receives its standard error.
         stdin: file fed to standard input (default: /dev/null).
+        status_pipe: give the command a pipe back to memeval: `{status_fd}` in `command` is
+            replaced by its descriptor number. A wrapper writes to it and closes it before it
+            execs the agent, so the agent can neither read nor forge what it says.
+        max_file_bytes: largest file the sandboxed processes may write (RLIMIT_FSIZE), stdout and
+            stderr included; past it the writer gets SIGXFSZ.
 
     Returns:
         How it ended; see `SandboxResult`.
@@ -179,6 +191,10 @@ def run_sandboxed(
     Raises:
         SandboxError: bubblewrap is missing or could not be started.
     """
+    read_end = write_end = -1
+    if status_pipe:
+        read_end, write_end = os.pipe()
+        command = [c.replace("{status_fd}", str(write_end)) for c in command]
     argv = build_argv(spec, command)
     start = time.monotonic()
     with (
@@ -187,9 +203,19 @@ def run_sandboxed(
         stdin.open("rb") if stdin else open(os.devnull, "rb") as inp,
     ):
         try:
-            proc = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=err, start_new_session=True)
+            proc = subprocess.Popen(
+                ["prlimit", f"--fsize={max_file_bytes}", "--", *argv],
+                stdin=inp,
+                stdout=out,
+                stderr=err,
+                start_new_session=True,
+                pass_fds=(write_end,) if status_pipe else (),
+            )
         except OSError as exc:
             raise SandboxError(f"could not start bubblewrap: {exc}") from exc
+        finally:
+            if status_pipe:
+                os.close(write_end)
         timed_out = False
         try:
             code = proc.wait(timeout=timeout_s)
@@ -202,11 +228,15 @@ def run_sandboxed(
             proc.wait()
             raise
     ms = int((time.monotonic() - start) * 1000)
+    status = ""
+    if status_pipe:
+        with os.fdopen(read_end, "rb") as r:  # every writer is gone: the namespace died with the command
+            status = r.read(65536).decode("utf-8", "replace")
     if timed_out:
-        return SandboxResult(None, True, False, None, ms)
+        return SandboxResult(None, True, False, None, ms, status)
     if code < 0:
-        return SandboxResult(None, False, True, -code, ms)
-    return SandboxResult(code, False, False, None, ms)
+        return SandboxResult(None, False, True, -code, ms, status)
+    return SandboxResult(code, False, False, None, ms, status)
 
 
 def kill_group(proc: subprocess.Popen[bytes]) -> None:

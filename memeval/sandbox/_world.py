@@ -74,7 +74,64 @@ def _host(world: World, p: PurePosixPath, line: int) -> Path:
             f"Dockerfile line {line}: writing to {norm} would change the host system; "
             "without Docker a task may only write its own folders (such as /app)"
         )
-    return world.root / str(norm).lstrip("/")
+    return contained(world.root, world.root / str(norm).lstrip("/"), f"Dockerfile line {line}")
+
+
+def contained(root: Path, path: Path, where: str) -> Path:
+    """`path`, after checking that following every symlink on it stays inside `root`.
+
+    Host-side code (memeval runs as root) writes into worlds that sandboxed commands have
+    shaped; a symlink planted there must never lead a host write outside the world.
+
+    Raises:
+        WorldBuildError: the path leads outside `root` (names `where` and the path).
+    """
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path)
+    if real != real_root and not real.startswith(real_root + os.sep):
+        raise WorldBuildError(f"{where}: {path.relative_to(root)} leads outside the world (through a symlink)")
+    return path
+
+
+def safe_write(root: Path, path: Path, data: bytes, where: str) -> None:
+    """Write `data` to `path` inside `root` without following a symlink at or above it.
+
+    Raises:
+        WorldBuildError: the path leads outside `root`.
+    """
+    contained(root, path.parent, where)
+    if path.is_symlink():
+        path.unlink()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _copy_tree_into(src: Path, dst: Path, root: Path, where: str) -> None:
+    """Copy the contents of folder `src` into `dst` (inside `root`), never writing through links."""
+    for dirpath, dirnames, filenames in os.walk(src):
+        rel = Path(dirpath).relative_to(src)
+        target_dir = dst / rel
+        if target_dir.is_symlink():
+            target_dir.unlink()
+        contained(root, target_dir, where).mkdir(parents=True, exist_ok=True)
+        for name in dirnames + filenames:
+            s = Path(dirpath) / name
+            if s.is_symlink() or s.is_file():
+                _copy_one(s, target_dir / name, root, where)
+        dirnames[:] = [d for d in dirnames if not (Path(dirpath) / d).is_symlink()]
+
+
+def _copy_one(src: Path, dst: Path, root: Path, where: str) -> None:
+    contained(root, dst.parent, where)
+    if dst.is_symlink() or dst.is_file():
+        dst.unlink()
+    if src.is_symlink():
+        os.symlink(os.readlink(src), dst)
+    else:
+        shutil.copy2(src, dst, follow_symlinks=False)
 
 
 def _split_parts(cmd: str) -> list[str]:
@@ -154,11 +211,13 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     dockerfile = ctx / "Dockerfile"
     if not dockerfile.is_file():
         (dest / "app").mkdir()
-        if (ctx / "app").is_dir():
-            shutil.copytree(ctx / "app", dest / "app", dirs_exist_ok=True, symlinks=True)
+        if (ctx / "app").is_dir() and not (ctx / "app").is_symlink():
+            _copy_tree_into(ctx / "app", dest / "app", dest, "environment/app")
         world.steps.append("no Dockerfile: /app from environment/app")
         return world
     args: dict[str, str] = {}
+    world.workdir = "/"  # Docker's default; Harbor tasks set WORKDIR /app, and /app is used if none is set
+    workdir_set = False
     for step in parse_dockerfile(dockerfile):
         if time.monotonic() > deadline:
             raise WorldBuildError(f"timeout: building the world took over {timeout_s:g} s")
@@ -174,12 +233,15 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
                 world.env[k] = v
         elif step.kind == "workdir":
             world.workdir = str(_inside(world.workdir, subst[0]))
+            workdir_set = True
             _host(world, PurePosixPath(world.workdir), step.line).mkdir(parents=True, exist_ok=True)
         elif step.kind == "copy":
             _copy(world, ctx, subst[:-1], subst[-1], step.line)
         elif step.kind == "run":
             _run(world, subst[0], step.line, cache_dir, max(1.0, deadline - time.monotonic()))
         world.steps.append(f"line {step.line}: {step.kind}: {step.text}")
+    if not workdir_set:
+        world.workdir = "/app"
     _host(world, PurePosixPath(world.workdir), 0).mkdir(parents=True, exist_ok=True)
     return world
 
@@ -197,15 +259,18 @@ def _copy(world: World, ctx: Path, srcs: list[str], dst: str, line: int) -> None
         if not matches or not Path(matches[0]).exists():
             raise WorldBuildError(f"Dockerfile line {line}: COPY source {src!r} is not in environment/")
         for m in matches:
-            p = Path(m).resolve()
-            if p != ctx and ctx not in p.parents:
+            p = Path(m)
+            real = p.resolve()
+            if real != ctx and ctx not in real.parents:
                 raise WorldBuildError(f"Dockerfile line {line}: COPY source {src!r} is outside environment/")
+            where = f"Dockerfile line {line}"
             if p.is_dir():
-                shutil.copytree(p, target, dirs_exist_ok=True, symlinks=True)
+                target.mkdir(parents=True, exist_ok=True)
+                _copy_tree_into(p, contained(world.root, target, where), world.root, where)
             else:
-                t = target / p.name if as_dir or target.is_dir() else target
+                t = target / p.name if as_dir or (target.is_dir() and not target.is_symlink()) else target
                 t.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(p, t)
+                _copy_one(p, t, world.root, where)
 
 
 def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +15,38 @@ from memeval.errors import TaskError
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
 REQUIRED_FILES = ("task.toml", "instruction.md", "tests/test.sh")
+TASK_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+"""Task ids (folder names): letters, digits, `.`, `_`, `-`. Trial ids are `task:mode:repeat`."""
+
+
+def check_tree(root: Path) -> None:
+    """Refuse a task folder holding anything but regular files, folders and inner symlinks.
+
+    A symlink that leads outside the task folder would let a task read (or, at build time, write)
+    host files as root, and the content behind it would escape the task set's hash; fifos,
+    sockets and devices have no place in a task; names must be valid UTF-8.
+
+    Raises:
+        TaskError: naming the first offending path and why.
+    """
+    top = root.resolve()
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath) / name
+            rel = p.relative_to(root)
+            if any(0xDC80 <= ord(c) <= 0xDCFF for c in name):
+                raise TaskError(f"task {root.name!r}: a file name under {rel.parent} is not valid UTF-8; rename it")
+            if p.is_symlink():
+                target = p.resolve()
+                if target != top and top not in target.parents:
+                    raise TaskError(
+                        f"task {root.name!r}: {rel} is a symlink to {os.readlink(p)!r}, outside the task folder; "
+                        "tasks may only link inside themselves"
+                    )
+            elif not (p.is_dir() or p.is_file()):
+                raise TaskError(f"task {root.name!r}: {rel} is not a regular file or folder (a fifo, socket or device)")
+
+
 REQUIRED_DIRS = ("environment",)
 
 
@@ -45,6 +79,12 @@ def load_task(path: Path) -> Task:
     path = path.resolve()
     if not path.is_dir():
         raise TaskError(f"task folder {str(path)!r} does not exist")
+    if not TASK_ID_PATTERN.match(path.name):
+        raise TaskError(
+            f"task folder name {path.name!r} cannot be a task id: use letters, digits, '.', '_' and '-' "
+            "(at most 128), starting with a letter or digit"
+        )
+    check_tree(path)
     for rel in REQUIRED_FILES:
         if not (path / rel).is_file():
             raise TaskError(

@@ -41,7 +41,7 @@ def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
             "--agent",
             "command",
             "--agent-cmd",
-            "sleep 30",
+            "sh -c 'touch /app/running; sleep 30'",
             "--agent-timeout",
             "2",
             "--network",
@@ -63,6 +63,9 @@ def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
     killed = 0
     end = time.monotonic() + 30
     while not killed and time.monotonic() < end:
+        if not list(runs.glob("*/.work/*/world/app/running")):
+            time.sleep(0.02)
+            continue  # kill only once the agent is running, so the fault is `process`, not `boot`
         for pid in _bwrap_pids_with(marker):
             os.kill(pid, signal.SIGKILL)
             killed += 1
