@@ -3,9 +3,10 @@
 Routes (the SDKs' own paths, so `OPENAI_BASE_URL=<proxy>/v1` and `ANTHROPIC_BASE_URL=<proxy>`
 work): `POST /v1/chat/completions` and `POST /v1/responses` go to the `openai` upstream (whose
 base URL ends in `/v1`, so the path after `/v1` is appended); `POST /v1/messages` goes to the
-`anthropic` upstream (whose base URL has no `/v1`, so the whole path is appended). Any other path
-under `/v1/` (model lists, token counting) is forwarded to the upstream the key header points at
-(`x-api-key` -> anthropic, else openai) and not recorded as a model call.
+`anthropic` upstream (whose base URL has no `/v1`, so the whole path is appended). Free look-ups
+(`GET /v1/models[/id]`, `POST /v1/messages/count_tokens`) are forwarded to the upstream the key
+header points at (`x-api-key` -> anthropic, else openai) and not recorded as model calls; every
+other path is refused with a 404, so nothing billed can go around the meter or the budget.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
@@ -41,6 +43,18 @@ ROUTES: dict[str, tuple[Provider, Api]] = {
     "/v1/responses": ("openai", "openai-responses"),
     "/v1/messages": ("anthropic", "anthropic-messages"),
 }
+_MODEL_ID = re.compile(r"^/v1/models/[A-Za-z0-9._:@-]{1,200}$")
+
+
+def _free_path(method: str, path: str) -> bool:
+    """Look-ups that cost nothing and are forwarded unmetered; every other path is refused.
+
+    Only exact paths count: `/v1/chat/completions/` or `/v1/x/../chat/completions` would reach
+    a billed endpoint upstream without being metered, so they are refused like any unknown path.
+    """
+    if method == "GET":
+        return path == "/v1/models" or bool(_MODEL_ID.match(path))
+    return method == "POST" and path == "/v1/messages/count_tokens"
 HOP_BY_HOP = frozenset(
     {
         b"connection",
@@ -134,8 +148,17 @@ class ForwardApp:
                 ),
             )
             return
-        if route is None and not path.startswith("/v1/"):
-            await _answer(send, error_answer(provider, "not_found", f"no route for {path}"))
+        if route is None and not _free_path(scope["method"], path):
+            await _answer(
+                send,
+                error_answer(
+                    provider,
+                    "not_found",
+                    f"memeval meter: {scope['method']} {path} is not forwarded; the proxy forwards model "
+                    "calls it can meter (POST /v1/chat/completions, /v1/responses, /v1/messages) and "
+                    "free look-ups (GET /v1/models, POST /v1/messages/count_tokens)",
+                ),
+            )
             return
         body = await _read_body(receive)
         call = _Call(

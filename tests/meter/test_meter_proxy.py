@@ -400,6 +400,28 @@ def test_other_v1_paths_are_forwarded_but_not_recorded(rig: Rig) -> None:
     assert rig.calls.empty() and rig.proxy.trial_spend("t-models").calls == 0
 
 
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("POST", "/v1/chat/completions/"),
+        ("POST", "/v1/x/../chat/completions"),
+        ("POST", "/v1/embeddings"),
+        ("POST", "/v1/completions"),
+        ("POST", "/v1/models"),
+        ("DELETE", "/v1/files/abc"),
+    ],
+)
+def test_paths_it_cannot_meter_are_refused_not_forwarded(rig: Rig, method: str, path: str) -> None:
+    """A billed endpoint reached by an unmetered path would spend around the meter and the budget."""
+    before = len(rig.upstream.seen)
+    key = rig.proxy.register_trial("t-bypass")
+    with httpx.Client(base_url=rig.proxy.base_url) as client:
+        response = client.request(method, path, headers={"authorization": f"Bearer {key}"}, content=b"{}")
+    assert response.status_code == 404
+    assert "not forwarded" in response.json()["error"]["message"]
+    assert len(rig.upstream.seen) == before
+
+
 def test_the_proxy_also_serves_a_unix_socket(upstream: LocalUpstream, tmp_path: Path) -> None:
     rec = next(r for r in RECORDED if r.api == "openai-chat" and not r.stream)
     path = tmp_path / "meter.sock"
