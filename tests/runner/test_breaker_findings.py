@@ -126,3 +126,13 @@ def test_two_processes_on_one_run_are_refused(tmp_path: Path):
     first.kill()
     first.wait()
     assert second.returncode == 2 and "another memeval process" in second.stderr
+
+
+def test_code_that_exits_early_under_test_is_not_a_pass(tmp_path: Path, run_ab):
+    """`os._exit(0)` on import made the old sample verifiers see exit code 0 and pass."""
+    sample = REPO / "samples" / "fernhill"
+    agent = "sh -c 'echo \"import os; os._exit(0)\" > /app/delivery.py'"
+    code, doc, err = run_ab(str(sample), "--tasks", "t01-thursday-order-arrival", "--agent", "command",
+                            "--agent-cmd", agent, "--network", "none")
+    assert code == 0, err
+    assert [t["verified"] for t in doc["trials"]] == [False, False]
