@@ -8,10 +8,11 @@ import re
 import subprocess
 import sys
 import time
+from typing import Any
 
 import httpx
 import pytest
-from conftest import HOSTILE, PASSWORD, ROOT, csrf_of, decisions, item_path, login
+from conftest import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
 
 from memeval.review import add_api_token, inert
 
@@ -181,52 +182,51 @@ def test_no_secret_in_pages_or_logs(store, seeded, server, capfd):
 # --- command line ----------------------------------------------------------------------------
 
 
-def _cli(db_url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET_FILE": "/nonexistent/never-read"}
-    return subprocess.run(
-        [sys.executable, "-m", "memeval", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input=stdin,
-        cwd=ROOT,
-        timeout=120,
-    )
+def _cli(db_url: str, *args: str, stdin: str | None = None) -> Any:
+    """Run `memeval ARGS` in process (typer's CliRunner) against the store at `db_url`."""
+    from typer.testing import CliRunner
+
+    from memeval.cli import app
+
+    env = {
+        "MEMEVAL_DB": db_url,
+        "MEMEVAL_REVIEW_SECRET_FILE": "/nonexistent/never-read",
+        "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
+    }
+    return CliRunner().invoke(app, list(args), input=stdin, env=env, catch_exceptions=False)
 
 
-@pytest.mark.slow
 def test_cli_list_show_and_decide(store, db_url, seeded):
     r = _cli(db_url, "review", "list", "--json")
-    assert r.returncode == 0, r.stderr
+    assert r.exit_code == 0, r.stderr
     items = json.loads(r.stdout)["items"]
     assert [i["ref"] for i in items][0] == seeded.other_team_lesson and len(items) == 6
     show = _cli(db_url, "review", "show", seeded.hold)
-    assert show.returncode == 0 and "[U+200B ZERO WIDTH SPACE]" in show.stdout and "\u200b" not in show.stdout
+    assert show.exit_code == 0 and "[U+200B ZERO WIDTH SPACE]" in show.stdout and "\u200b" not in show.stdout
     r = _cli(db_url, "review", "reject", seeded.lesson, "--as", "alice")
-    assert r.returncode == 2 and "needs a reason" in r.stderr
+    assert r.exit_code == 2 and "needs a reason" in r.stderr
     r = _cli(db_url, "review", "approve", "les_carol", "--as", "carol")
-    assert r.returncode == 2 and "cannot approve" in r.stderr
+    assert r.exit_code == 2 and "cannot approve" in r.stderr
     r = _cli(db_url, "review", "approve", "les_courier", "--as", "vic")
-    assert r.returncode == 2 and "viewer" in r.stderr
+    assert r.exit_code == 2 and "viewer" in r.stderr
     r = _cli(
         db_url, "review", "settle", seeded.contradiction, "--as", "alice", "--keep", "a", "--reason", "Sign says 9."
     )
-    assert r.returncode == 0, r.stderr
+    assert r.exit_code == 0, r.stderr
     r = _cli(db_url, "review", "settle", seeded.contradiction, "--as", "bob", "--keep", "b", "--reason", "No.")
-    assert r.returncode == 2 and "already decided" in r.stderr
+    assert r.exit_code == 2 and "already decided" in r.stderr
     evs = decisions(store, "fernhill", "con_hours")
     assert len(evs) == 1 and (evs[0].sender, evs[0].actor.id, evs[0].payload.kept) == ("review-cli", "alice", "a")
     assert decisions(store, "fernhill", "les_courier") == [] and decisions(store, "fernhill", "les_carol") == []
 
 
-@pytest.mark.slow
 def test_cli_users_add_and_token(store, db_url, seeded):
     r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", "--password-stdin", stdin="short\n")
-    assert r.returncode == 2 and "at least 12" in r.stderr
+    assert r.exit_code == 2 and "at least 12" in r.stderr
     r = _cli(db_url, "users", "add", "dora", "--role", "boss", "--password-stdin", stdin="long enough password\n")
-    assert r.returncode == 2 and "role 'boss'" in r.stderr
+    assert r.exit_code == 2 and "role 'boss'" in r.stderr
     r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", "--password-stdin", stdin="long enough password\n")
-    assert r.returncode == 0 and "long enough" not in r.stdout + r.stderr
+    assert r.exit_code == 0 and "long enough" not in r.stdout + r.stderr
     listed = json.loads(_cli(db_url, "users", "list", "--json").stdout)
     assert {"username": "dora", "role": "reviewer"} in listed
     tok = _cli(db_url, "users", "token", "dora").stdout.strip()
