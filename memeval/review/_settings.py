@@ -29,7 +29,7 @@ DEFAULT_SECRET_FILE = Path("audit") / "review-secret.key"
 class ReviewSettings(BaseModel):
     """Typed settings of the review app and CLI (see the module docstring for the env vars)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
 
     claim_lease_s: int = Field(default=300, ge=10, le=3600)
     """Seconds a claim keeps other reviewers off an item (default 5 minutes)."""
