@@ -191,7 +191,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
         return
     it = view.item
     typer.echo(f"{view.ref}  {it.status}{'  OVERDUE' if view.overdue else ''}")
-    typer.echo(f"proposed by {it.opened_by or 'the memory system'} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
+    typer.echo(f"opened by {view.opened_by} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
     if it.decided_by:
         typer.echo(f"decided by {it.decided_by} (decision {it.decision_id}){' kept ' + it.kept if it.kept else ''}")
     if view.text is not None:

@@ -228,6 +228,7 @@ class ItemView:
         score / detector: for a hold, the detector's score and version.
         history: every event about it, in order.
         claim: the unexpired claim on it, if any.
+        opened_by: `kind:id` of whoever opened it (for a contradiction, the memory system's actor).
     """
 
     item: ReviewItem
@@ -242,6 +243,7 @@ class ItemView:
     detector: str | None = None
     history: list[HistoryRow] = field(default_factory=list)
     claim: Claim | None = None
+    opened_by: str = ""
 
 
 def _detail(ev_type: str, payload: object) -> str:
@@ -291,6 +293,7 @@ def build_item(store: SqlAuditStore, item: ReviewItem, *, now: datetime, overdue
         detector,
         history,
         claim,
+        item.opened_by or (history[0].actor if history else "unknown"),
     )
 
 
