@@ -17,8 +17,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from browser import chromium_page, log_in  # noqa: E402
-from conftest import NOW, PASSWORD, USERS, LiveServer, seed, settings  # noqa: E402
+from review_browser import chromium_page, log_in  # noqa: E402
+from review_helpers import NOW, PASSWORD, USERS, LiveServer, seed, settings  # noqa: E402
 
 from memeval.audit import SqlAuditStore  # noqa: E402
 from memeval.review import add_user, claim_item, create_review_app, get_account, resolve  # noqa: E402

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
+from review_helpers import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
 
 from memeval.review import add_api_token, inert
 
@@ -259,7 +259,7 @@ def test_public_surface():
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_memeval_serve_command(db_url, seeded, tmp_path):
-    from conftest import free_port
+    from review_helpers import free_port
 
     port = free_port()
     env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET": secrets_hex()}

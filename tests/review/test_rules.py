@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from conftest import NOW, decisions
+from review_helpers import NOW, decisions
 
 from memeval.errors import ReviewRefused
 from memeval.review import (

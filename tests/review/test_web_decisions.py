@@ -7,7 +7,7 @@ import time
 
 import httpx
 import pytest
-from conftest import PASSWORD, csrf_of, decide, decisions, item_path, login
+from review_helpers import PASSWORD, csrf_of, decide, decisions, item_path, login
 
 from memeval.audit import verify_chain
 from memeval.audit._review_api import get_item
@@ -64,7 +64,7 @@ def test_wrong_state_second_reviewer_gets_a_clear_message(store, seeded, server)
     alice, bob = login(server, "alice"), login(server, "bob")
     stale = bob.get(item_path(seeded.lesson))  # bob opens the page before alice decides
     assert decide(alice, seeded.lesson, "approve").status_code == 303
-    from conftest import decision_ids
+    from review_helpers import decision_ids
 
     r = bob.post(
         "/decide",
@@ -84,7 +84,7 @@ def test_wrong_state_second_reviewer_gets_a_clear_message(store, seeded, server)
 def test_resubmitted_form_is_one_decision(store, seeded, server):
     c = login(server, "alice")
     page = c.get(item_path(seeded.lesson))
-    from conftest import decision_ids
+    from review_helpers import decision_ids
 
     data = {
         "ref": seeded.lesson,
@@ -148,7 +148,7 @@ def test_viewer_cannot_decide_or_claim_but_can_read(store, seeded, server):
 def test_missing_or_wrong_csrf_refused(store, seeded, server, token):
     c = login(server, "alice")
     page = c.get(item_path(seeded.lesson))
-    from conftest import decision_ids
+    from review_helpers import decision_ids
 
     data = {"ref": seeded.lesson, "action": "approve", "decision_id": decision_ids(page.text)["approve"]}
     if token is not None:
@@ -175,7 +175,7 @@ def test_expired_session_refused(store, seeded, serve):
     base = serve(session_max_age_s=1)
     c = login(base, "alice")
     page = c.get(item_path(seeded.lesson))
-    from conftest import decision_ids
+    from review_helpers import decision_ids
 
     data = {
         "ref": seeded.lesson,
@@ -201,7 +201,7 @@ def test_not_logged_in_is_sent_to_login(seeded, server):
 
 
 def test_race_of_two_reviewers_stores_exactly_one_decision(store, seeded, server):
-    from conftest import decision_ids
+    from review_helpers import decision_ids
 
     clients = [login(server, name) for name in ("alice", "bob", "ada")]
     for ref, action, form in (

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from browser import CHROMIUM, chromium_page, log_in
-from conftest import PASSWORD, decisions
+from review_browser import CHROMIUM, chromium_page, log_in
+from review_helpers import PASSWORD, decisions
 
 pytestmark = pytest.mark.browser
 
