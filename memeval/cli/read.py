@@ -32,9 +32,7 @@ from memeval.errors import UsageError
 from memeval.results import Run, find_run, load_run
 from memeval.tasks import load_task_set
 
-RunsDir = Annotated[
-    Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")
-]
+RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
 
 
 def _console() -> Console:
@@ -130,11 +128,7 @@ def print_comparison(c: Comparison, console: Console) -> None:
         b, p = by.get((task_id, "baseline")), by.get((task_id, "pack"))
         cells = []
         for x in (b, p):
-            cells += (
-                ["—", "—"]
-                if x is None
-                else [_rate(x.a_passes, x.a_scored), _rate(x.b_passes, x.b_scored)]
-            )
+            cells += ["—", "—"] if x is None else [_rate(x.a_passes, x.a_scored), _rate(x.b_passes, x.b_scored)]
         t.add_row(escape(task_id), *cells, f"{b.change if b else '—'} / {p.change if p else '—'}")
     console.print(t)
     for arm in c.arms:
@@ -143,14 +137,8 @@ def print_comparison(c: Comparison, console: Console) -> None:
             f"B {arm.b_passes}/{arm.b_scored} passed",
             highlight=False,
         )
-        console.print(
-            f"  flipped to pass in B ({len(arm.improved)}): "
-            f"{escape(', '.join(arm.improved)) or '—'}"
-        )
-        console.print(
-            f"  flipped to fail in B ({len(arm.regressed)}): "
-            f"{escape(', '.join(arm.regressed)) or '—'}"
-        )
+        console.print(f"  flipped to pass in B ({len(arm.improved)}): {escape(', '.join(arm.improved)) or '—'}")
+        console.print(f"  flipped to fail in B ({len(arm.regressed)}): {escape(', '.join(arm.regressed)) or '—'}")
         if arm.verdict:
             v = arm.verdict
             console.print(
@@ -195,9 +183,7 @@ def compare(
 @translate_errors
 def report_ab(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
-    html: Annotated[
-        Path | None, typer.Option("--html", help="Write the self-contained HTML page here.")
-    ] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Write the self-contained HTML page here.")] = None,
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the PDF (A4) here.")] = None,
     runs_dir: RunsDir = Path("runs"),
 ) -> None:
@@ -220,12 +206,8 @@ def report_ab(
 @translate_errors
 def view(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
-    port: Annotated[
-        int, typer.Option(help="Port on 127.0.0.1 (0: any free port).", min=0, max=65535)
-    ] = 8765,
-    no_browser: Annotated[
-        bool, typer.Option("--no-browser", help="Do not open a browser.")
-    ] = False,
+    port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free port).", min=0, max=65535)] = 8765,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = False,
     runs_dir: RunsDir = Path("runs"),
 ) -> None:
     """Serve a local viewer of the run on 127.0.0.1 (stop with Ctrl-C).
@@ -250,11 +232,38 @@ def view(
 @translate_errors
 def runs(
     runs_dir: RunsDir = Path("runs"),
-    as_json: Annotated[
-        bool, typer.Option("--json", help="The listing document (schemas/runs.schema.json).")
+    as_json: Annotated[bool, typer.Option("--json", help="The listing document (schemas/runs.schema.json).")] = False,
+    index: Annotated[
+        bool,
+        typer.Option(
+            "--index",
+            help="Also (re)write the run index in the SQL store (MEMEVAL_DB, default sqlite:///audit/memeval.sqlite);"
+            " it is derived and can be rebuilt from the folders at any time.",
+        ),
+    ] = False,
+    from_index: Annotated[
+        bool, typer.Option("--from-index", help="List the SQL store's run index instead of reading the folders.")
     ] = False,
 ) -> None:
     """List the run folders: id, start, task set, agent, status, trials and verdict."""
+    from memeval.audit._settings import db_url
+    from memeval.results import index_runs, indexed_runs
+
+    if from_index:
+        rows = indexed_runs(db_url())
+        if as_json:
+            typer.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
+            return
+        for r in rows:
+            verdict = f"{r.verdict} (p={r.p_value:.3g})" if r.verdict and r.p_value is not None else (r.verdict or "-")
+            typer.echo(
+                f"{r.run_id}  {r.started_at or '-'}  {r.task_set or '-'}  {r.agent or '-'}  {r.status}  "
+                f"{r.trials}/{r.planned} trials  {verdict}  {r.path}"
+            )
+        return
+    if index:
+        written = index_runs(runs_dir, db_url())
+        typer.echo(f"indexed {len(written)} run(s) from {runs_dir} in the SQL store", err=True)
     doc = list_runs(runs_dir)
     if as_json:
         typer.echo(doc.model_dump_json(by_alias=True, indent=2))
@@ -265,9 +274,7 @@ def runs(
 @app.command()
 @translate_errors
 def plan(
-    effect: Annotated[
-        float, typer.Option(help="The difference in pass rate to detect, e.g. 0.15 for 15 points.")
-    ],
+    effect: Annotated[float, typer.Option(help="The difference in pass rate to detect, e.g. 0.15 for 15 points.")],
     repeats: Annotated[int, typer.Option(help="Trials per task and arm.", min=1)] = 3,
     base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
     power: Annotated[float, typer.Option(help="Share of runs that should find the effect.")] = 0.8,
@@ -309,9 +316,7 @@ def plan(
 @translate_errors
 def check_tasks_cmd(
     taskset: Annotated[Path, typer.Argument(help="A folder of Harbor-layout tasks (or one task).")],
-    only: Annotated[
-        list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")
-    ] = None,
+    only: Annotated[list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")] = None,
     agent_timeout: Annotated[
         float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")
     ] = None,

@@ -1,5 +1,6 @@
 """Results: trial records, coverage, the with/without table and the verdict, projected from logs."""
 
+from memeval.results._index import RunIndexRow, index_runs, indexed_runs
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
 from memeval.results._project import project
 from memeval.results._records import (
@@ -23,10 +24,13 @@ __all__ = [
     "HarnessMeasured",
     "Physics",
     "Run",
+    "RunIndexRow",
     "RunResult",
     "TableRow",
     "TrialRecord",
     "find_run",
+    "index_runs",
+    "indexed_runs",
     "load_run",
     "project",
     "result_json",
