@@ -217,3 +217,22 @@ def test_pip_install_in_the_dockerfile_gives_agent_and_verifier_the_package(tmp_
     )
     assert code == 0, err
     assert [t["verified"] for t in doc["trials"]] == [True, True], [t["fault"] for t in doc["trials"]]
+
+
+@pytest.mark.parametrize(
+    ("writes", "needle"),
+    [
+        ("echo lots > /logs/verifier/reward.txt", "not a number"),
+        ("echo 1.5 > /logs/verifier/reward.txt", "outside [0, 1]"),
+        ("echo '{\"a\": 1, \"b\": 0}' > /logs/verifier/reward.json", "name the one that counts"),
+        ("echo '{nope' > /logs/verifier/reward.json", "not valid JSON"),
+    ],
+)
+def test_malformed_reward_file_is_a_protocol_fault(tmp_path: Path, run_ab, writes: str, needle: str):
+    tasks = tmp_path / "tasks"
+    make_task(tasks, "bad-reward", test_sh=writes + "\n")
+    code, doc, _ = run_ab(str(tasks), "--agent", "nop", "--network", "none")
+    assert code == 0
+    for t in doc["trials"]:
+        assert t["fault"]["code"] == "protocol" and needle in t["fault"]["message"]
+        assert t["verified"] is None and t["reward"] is None
