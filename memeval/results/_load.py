@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from pydantic import ValidationError
+
+from memeval import __version__
 from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import LOG_NAME, RunLog
 from memeval.results._project import project
@@ -89,18 +94,46 @@ class Run:
         return self.result.verdict
 
 
-def load_run(path: str | Path) -> Run:
+def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
     """Load a run folder and project its log.
+
+    The projection is cached in `.cache/result-<memeval version>.json` inside the run folder and
+    used only while its `log_hash` equals the hash of the log's complete lines: the log stays the
+    evidence, the cache never stands in for a log that changed. A folder that cannot be written
+    (a read-only copy) simply gets no cache.
+
+    Args:
+        path: the run folder.
+        use_cache: False always replays the log (and leaves any cache as it is).
 
     Raises:
         RunLogError: the folder has no valid log.
     """
     p = Path(path)
     log = RunLog(p)
+    data = _complete_bytes(log.path) if log.path.is_file() else b""
+    digest = "sha256:" + hashlib.sha256(data).hexdigest()
+    cache = p / ".cache" / f"result-{__version__}.json"
+    if use_cache and cache.is_file():
+        try:
+            cached = RunResult.model_validate_json(cache.read_bytes())
+        except ValidationError:
+            cached = None  # written by another layout of this version: replay instead
+        if cached is not None and cached.log_hash == digest:
+            return Run(p, cached)
     read = log.read()
     if not read.events:
         raise RunLogError(f"{p} has an empty log")
-    return Run(p, project(read.events, _complete_bytes(log.path)))
+    run = Run(p, project(read.events, data))
+    if use_cache and run.result.log_hash == digest:
+        try:
+            cache.parent.mkdir(exist_ok=True)
+            tmp = cache.with_suffix(f".tmp{os.getpid()}")
+            tmp.write_text(result_json(run), encoding="utf-8")
+            tmp.replace(cache)
+        except OSError:
+            pass  # a read-only run folder: the cache is only an optimisation
+    return run
 
 
 def _complete_bytes(path: Path) -> bytes:

@@ -135,3 +135,14 @@ def test_an_older_event_version_is_upgraded_by_its_upcaster(tmp_path: Path):
         assert RunLog(run).read().events[1].context_manifest == ()
     finally:
         del UPCASTERS[("trial.started", 0)]
+
+
+def test_the_result_cache_is_used_only_for_the_log_it_was_made_from(tmp_path: Path):
+    run = shutil.copytree(FIXTURES / "oracle-mini", tmp_path / "run")
+    first = load_run(run)
+    caches = list((run / ".cache").glob("result-*.json"))
+    assert len(caches) == 1 and result_json(load_run(run)) == result_json(first)
+    RunLog(run).append(TrialStarted(trial_id="greet:pack:1", attempt=2))
+    after = load_run(run)
+    assert after.result.log_hash != first.result.log_hash
+    assert result_json(after) == result_json(load_run(run, use_cache=False))
