@@ -172,7 +172,10 @@ def test_bridge_never_packs_held_or_contested(week_store, tmp_path):
     built = build_pack(week_store, "fernhill")
     texts = [i.text for i in built.pack.items]
     kinds = Counter(i.kind for i in built.pack.items)
-    assert kinds["lesson"] == 6  # approved only
+    # 6 approved lessons, plus the 4 lessons of the A/B sample's pack that agents wrote to memory
+    assert kinds["lesson"] == 6 + 4
+    assert not any("Offer 15% to garden centres" in t for t in texts)  # the rejected lesson
+    assert not any("Fern orders to Jersey" in t for t in texts)  # a lesson still waiting
     assert not any(
         "Ignore all previous" in t or "im_start" in t for t in texts
     )  # discarded / still held
@@ -212,3 +215,13 @@ def test_bridge_contradictions(store, make):
     ids = {i.provenance.audit_seq for i in build_pack(store, "fernhill").pack.items}
     texts = {i.text for i in build_pack(store, "fernhill").pack.items}
     assert texts == {"Note m4.", "Note m5."} and len(ids) == 2
+
+
+def test_the_sample_week_gives_back_what_the_ab_sample_needs(week_store):
+    """The bridge on the sample team: `pack build` holds every item of the A/B sample's pack."""
+    import json
+    from pathlib import Path
+
+    wanted = json.loads((Path(__file__).resolve().parents[2] / "samples/fernhill/pack.json").read_text())
+    built = {i.text for i in build_pack(week_store, "fernhill").pack.items}
+    assert [i["id"] for i in wanted["items"] if i["text"] not in built] == []

@@ -302,6 +302,20 @@ def build(seed: int = 47) -> list[dict[str, Any]]:
                 },
                 subject=hold,
             )
+    # What earlier sessions learned that the sample tasks need, in the words of the A/B sample's
+    # pack (`samples/fernhill/pack.json`), written to memory by the agents that learned it.
+    # `memeval pack build` then gives back a pack holding them (among everything else approved).
+    pack = json.loads((Path(__file__).resolve().parents[1] / "pack.json").read_text(encoding="utf-8"))
+    for k, item in enumerate(pack["items"]):
+        sid, at, actor = sessions[(k * 4 + 2) % len(sessions)]
+        add(
+            at + timedelta(minutes=15),
+            "memory.written",
+            actor,
+            {"kind": item["kind"], "text": item["text"], "source": "agent"},
+            session=sid,
+            subject=f"mem_p{k:02d}",
+        )
     for k, (code, text) in enumerate(REFUSALS):
         sid, at, actor = sessions[k * 8 + 1]
         add(
