@@ -75,6 +75,8 @@ class TrialMeter(Protocol):
 
     def budget_exhausted(self, trial_id: str) -> bool: ...
 
+    def harness_failure(self, trial_id: str) -> str | None: ...
+
     def budget_message(self, trial_id: str) -> str:
         """Which spend limit stopped the trial's calls, for its `budget` fault."""
         ...
@@ -284,7 +286,9 @@ class Attempt:
         finally:
             exhausted = False
             budget_why = ""
+            undelivered = None
             if key is not None and self.meter is not None:
+                undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
                 budget_why = self.meter.budget_message(s.trial_id) if exhausted else ""
                 self.meter.unregister_trial(s.trial_id)
@@ -322,6 +326,8 @@ class Attempt:
             return True, ("process", "agent", f"the sandbox process was killed by signal {res.signal}")
         if exhausted:
             return True, ("budget", "agent", budget_why)
+        if undelivered is not None:
+            return True, ("process", "agent", f"the model upstream failed, not the agent: {undelivered}")
         return True, None
 
     def _put_capped(self, path: Path) -> str:

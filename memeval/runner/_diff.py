@@ -38,7 +38,7 @@ def strip_privileges(root: Path) -> list[str]:
 
 
 def printable(name: str) -> str:
-    """A file name as valid UTF-8 text: undecodable bytes (surrogate-escaped) become `\\xNN`."""
+    r"""A file name as valid UTF-8 text: undecodable bytes (surrogate-escaped) become `\xNN`."""
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 

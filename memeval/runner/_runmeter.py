@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -102,8 +103,15 @@ class RunMeter:
         spent_before_usd: known spend already in the log (a resumed run).
     """
 
-    def __init__(self, proxy: MeterProxy, run_budget_usd: float | None = None, spent_before_usd: float = 0.0) -> None:
+    def __init__(
+        self,
+        proxy: MeterProxy,
+        run_budget_usd: float | None = None,
+        spent_before_usd: float = 0.0,
+        stats: CallStats | None = None,
+    ) -> None:
         self._p = proxy
+        self._stats = stats or CallStats()
         self.run_budget_usd = run_budget_usd
         self._before = spent_before_usd
         self._trials: dict[str, _Registered] = {}
@@ -169,6 +177,10 @@ class RunMeter:
         """Revoke the trial's key (its spend still counts toward the run)."""
         self._p.unregister_trial(self._current[trial_id])
 
+    def harness_failure(self, trial_id: str) -> str | None:
+        """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
+        return self._stats.harness_failure(self._current[trial_id])
+
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
         return bool(self._p.trial_spend(self._current[trial_id]).budget_exhausted)
@@ -184,6 +196,42 @@ class RunMeter:
                 f"{self.run_spend_usd():.6f} USD, this trial {spent:.6f} USD)"
             )
         return f"the trial's spend limit of {reg.budget_usd:g} USD was reached (known spend {spent:.6f} USD)"
+
+
+class CallStats:
+    """Per registration: successful calls, and calls the proxy could not deliver (thread-safe).
+
+    A call "not delivered" is one the proxy answered itself because the upstream was unreachable
+    or not configured: a failure of the harness, not of the agent.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ok: dict[str, int] = {}
+        self._undelivered: dict[str, list[str]] = {}
+
+    def note(self, call: Any) -> None:
+        """Count one recorded call."""
+        rid = str(call.trial_id)
+        err = call.error or ""
+        with self._lock:
+            if 200 <= call.status < 300:
+                self._ok[rid] = self._ok.get(rid, 0) + 1
+            elif err.startswith(("memeval meter: upstream", "memeval meter: no ")):
+                self._undelivered.setdefault(rid, []).append(err)
+
+    def harness_failure(self, rid: str) -> str | None:
+        """Why the harness failed a registration's calls, or None.
+
+        Set when some call could not be delivered and none succeeded.
+        """
+        with self._lock:
+            errors = self._undelivered.get(rid, [])
+            if errors and not self._ok.get(rid):
+                return (
+                    f"{len(errors)} model call(s) could not be delivered: {errors[-1].removeprefix('memeval meter: ')}"
+                )
+            return None
 
 
 def _log_call(log: RunLog, call: Any) -> None:
@@ -231,15 +279,21 @@ def open_meter(
                 up = stack.enter_context(RunningUpstream(spec))
                 if up.base_url:
                     ups[spec.api] = Upstream(base_url=up.base_url, api_key=spec.key())
+            stats = CallStats()
+
+            def on_call(call: Any) -> None:
+                _log_call(log, call)
+                stats.note(call)
+
             proxy = MeterProxy(
                 upstreams=ups,
                 prices=PriceBook(user_file=prices_file),
-                on_call=lambda call: _log_call(log, call),
+                on_call=on_call,
                 unix_socket=sock_dir / "proxy.sock",
             )
             proxy.start()
             stack.callback(proxy.stop)
-            yield RunMeter(proxy, run_budget_usd, logged_spend_usd(log))
+            yield RunMeter(proxy, run_budget_usd, logged_spend_usd(log), stats)
     finally:
         for p in sock_dir.iterdir():
             p.unlink()

@@ -166,3 +166,18 @@ def test_sigint_records_cancelled_and_exits_130(tmp_path: Path):
     assert proc.wait(timeout=30) == 130
     text = log.read_text()
     assert '"code":"cancelled"' in text and '"status":"cancelled"' in text
+
+
+def test_an_unreachable_model_upstream_is_a_harness_fault_not_an_agent_failure(tmp_path: Path, run_ab):
+    import socket
+
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()  # nothing listens there now
+    code, doc, err = run_ab(str(SAMPLE), "--tasks", "t01-thursday-order-arrival",
+                            "--upstream", f"api=openai,url=http://127.0.0.1:{port}/v1")
+    assert code == 0, err
+    for t in doc["trials"]:
+        assert t["fault"]["code"] == "process" and "upstream" in t["fault"]["message"]
+        assert t["verified"] is None
