@@ -50,7 +50,11 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         )
         if v.get("delta") is not None:
             ci = v.get("delta_ci")
-            ci_text = f", 95% CI [{ci[0]:+.2f}, {ci[1]:+.2f}] ({ci[2]})" if ci else ""
+            ci_text = ""
+            if ci:
+                low, high = max(-1.0, ci[0]), min(1.0, ci[1])
+                clipped = " (clipped to [-1, +1])" if (low, high) != (ci[0], ci[1]) else ""
+                ci_text = f", 95% CI [{low:+.2f}, {high:+.2f}] ({ci[2]}{clipped})"
             console.print(
                 f"Pass rate: baseline {v['pass_rate_baseline']:.2f}, pack {v['pass_rate_pack']:.2f}, "
                 f"difference {v['delta']:+.2f}{ci_text}"
@@ -63,10 +67,29 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         f"{c.completed_trials} scored; {c.observed_measurements} of {c.expected_measurements} measurements"
         + (f"; missing: {', '.join(f'{k} {n}' for k, n in c.missing.items())}" if c.missing else "")
     )
+    fields: dict[str, int] = {}
+    for r in result.trials:
+        if r.fault is None:
+            for name in r.physics.missing:
+                fields[name] = fields.get(name, 0) + 1
+    if fields:
+        console.print(
+            "  not measured: "
+            + ", ".join(f"{k} in {n} trial(s) ({_why(result, k)})" for k, n in sorted(fields.items()))
+        )
     faults = [r for r in result.trials if r.fault]
     for r in faults:
         console.print(f"[red]fault[/red] {r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}")  # type: ignore[union-attr]
     card = result.run_card
+    pack = (result.manifest.get("cells") or {}).get("pack")
+    slice_ids = result.manifest.get("slice") or []
+    if pack:
+        console.print(
+            f"\nPack (pack arm only): {pack['name']} version {pack['version']}, {len(slice_ids)} item(s) in the "
+            f"slice, {pack['hash'][:19]}…"
+        )
+    else:
+        console.print("\nPack: none (both arms cold: an A/A run)")
     console.print("\nRun card (the same in both arms):")
     for k in (
         "model",
@@ -83,12 +106,21 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         "environment_hash",
     ):
         val = card.get(k)
-        if isinstance(val, dict):
+        if val is None:
+            val = "—"
+        elif isinstance(val, dict):
             val = ", ".join(f"{a}={b}" for a, b in val.items() if b)
         elif isinstance(val, list):
             val = ", ".join(val)
         console.print(f"  {k}: {val}")
     console.print(f"\nRun folder: {run_dir}  (memeval result {result.run_id} rebuilds this record)")
+
+
+def _why(result: RunResult, field: str) -> str:
+    for r in result.trials:
+        if field in r.physics.missing:
+            return r.physics.missing[field]
+    return ""
 
 
 def _cop(arm: dict[str, Any]) -> str:
@@ -98,6 +130,8 @@ def _cop(arm: dict[str, Any]) -> str:
         return "no pass" if arm["passes"] == 0 else "—"
     ci = arm.get("ci")
     rng = ""
-    if ci and ci[0] is not None:
-        rng = f" ({_money(ci[0])}–{_money(ci[1])})"
+    if ci and (ci[0] is not None or ci[1] is not None):
+        low = _money(ci[0]) if ci[0] is not None else "unbounded"
+        high = _money(ci[1]) if ci[1] is not None else "unbounded"
+        rng = f" (95% CI {low} – {high})"
     return f"{_money(arm['value'])}{rng} · cost known {arm['cost_coverage']}"

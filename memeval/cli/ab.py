@@ -168,6 +168,10 @@ def ab(
         raise UsageError(f"--retain {retain!r}: use failed, always or never")
     if upstream_api not in ("openai", "anthropic"):
         raise UsageError(f"--upstream-api {upstream_api!r}: use openai or anthropic")
+    if not tasks.exists():
+        raise UsageError(f"task set {str(tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
+    if not tasks.is_dir():
+        raise UsageError(f"{str(tasks)!r} is a file; pass a folder of Harbor tasks, one task folder or a team folder")
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
     agent = agent or (proj.agent if proj else None)
@@ -220,7 +224,7 @@ def ab(
     if not quiet:
         err.print(
             f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
-            f"repeat(s), agent {opts.agent.name}; folder {run_dir}"
+            f"repeat(s), agent {opts.agent.name}\n  folder {run_dir}"
         )
     status = "completed"
     with Progress(
@@ -246,6 +250,8 @@ def ab(
     run = load_run(run_dir)
     if as_json:
         doc = {
+            "schema": "memeval.ab/1",
+            "schema_version": 1,
             "run_id": run.result.run_id,
             "status": run.result.status,
             "run_dir": str(run_dir),

@@ -29,6 +29,24 @@ app = typer.Typer(
     add_completion=False,
 )
 
+
+def _version(value: bool) -> None:
+    if value:
+        from memeval import __version__
+
+        typer.echo(f"memeval {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print memeval's version and exit."
+    ),
+) -> None:
+    """Prove that your agents' shared memory helps (paired A/B runs), and keep it clean (audit)."""
+
+
 P = ParamSpec("P")
 R = TypeVar("R")
 

@@ -7,6 +7,7 @@ line, its folder-of-runs listing and its two-run comparison.
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -206,7 +207,9 @@ def report_ab(
 @translate_errors
 def view(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
-    port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free port).", min=0, max=65535)] = 8765,
+    port: Annotated[
+        int, typer.Option(help="Port on 127.0.0.1 (default 0: any free port, printed).", min=0, max=65535)
+    ] = 0,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = False,
     runs_dir: RunsDir = Path("runs"),
 ) -> None:
@@ -219,7 +222,11 @@ def view(
 
     path = find_run(run, runs_dir)
     load_run(path)  # fail here, with the CLI's message, if the log is unreadable
-    with start_viewer(path, port=port) as server:
+    with ExitStack() as stack:
+        try:
+            server = stack.enter_context(start_viewer(path, port=port))
+        except OSError as exc:
+            raise UsageError(str(exc)) from exc
         typer.echo(f"memeval view: {server.url}  (Ctrl-C stops it)")
         if not no_browser:
             import webbrowser
@@ -315,7 +322,9 @@ def plan(
 @app.command("check-tasks")
 @translate_errors
 def check_tasks_cmd(
-    taskset: Annotated[Path, typer.Argument(help="A folder of Harbor-layout tasks (or one task).")],
+    taskset: Annotated[
+        Path, typer.Argument(help="A folder of Harbor-layout tasks, one task, or a team folder with memeval.toml.")
+    ],
     only: Annotated[list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")] = None,
     agent_timeout: Annotated[
         float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")
@@ -330,7 +339,10 @@ def check_tasks_cmd(
     oracle runs the task's solution, nop does nothing. A task is broken when the oracle fails,
     nop passes, or a control trial is unscored. Exits 1 if any task is broken.
     """
-    report = check_tasks(load_task_set(taskset, only), runs_dir, agent_timeout_s=agent_timeout)
+    from memeval.project import load_project
+
+    proj = load_project(taskset) if taskset.is_dir() else None
+    report = check_tasks(load_task_set(proj.tasks if proj else taskset, only), runs_dir, agent_timeout_s=agent_timeout)
     if as_json:
         typer.echo(report.model_dump_json(by_alias=True, indent=2))
     else:

@@ -144,6 +144,8 @@ class Attempt:
         self.meter = meter
         self.cancel = cancel
         self.work = run_dir / ".work" / f"{spec.trial_id.replace(':', '_')}-a{spec.attempt}"
+        self.passed = False
+        """Whether the held-back tests passed (set when `run` returns)."""
 
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
         """Record a fault for this trial; a faulted trial is `unscored`."""
@@ -171,6 +173,7 @@ class Attempt:
             raise
         retained = self._retain_or_drop(passed)
         self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment=assessment, retained=retained))
+        self.passed = passed
         return assessment
 
     def _run(self) -> tuple[Assessment, bool]:

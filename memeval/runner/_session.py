@@ -190,6 +190,7 @@ class Progress:
     total: int
     trial_id: str
     assessment: str
+    """What became of the trial: `passed`, `failed`, `fault: CODE`, or `ended before this resume`."""
 
 
 def _attempts(log: RunLog) -> dict[str, list[tuple[int, bool, str | None]]]:
@@ -320,6 +321,7 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
         done = 0
         try:
             for pt in planned.trials:
+                outcome = "ended before this resume"
                 while True:
                     history = _attempts(log).get(pt.trial_id, [])
                     if not _needs_attempt(history, opts.retries):
@@ -342,10 +344,13 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
                         budget_usd=opts.budget_usd,
                         extra_env=opts.extra_env,
                     )
-                    Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel).run()
+                    attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
+                    attempt.run()
+                    outcome = "passed" if attempt.passed else "failed"
                 done += 1
                 if on_progress:
-                    on_progress(Progress(done, total, pt.trial_id, _attempts(log)[pt.trial_id][-1][2] or "ok"))
+                    fault = _attempts(log)[pt.trial_id][-1][2]
+                    on_progress(Progress(done, total, pt.trial_id, f"fault: {fault}" if fault else outcome))
         except _RunLimitReached:
             assert isinstance(meter, RunMeter)
             status = "cancelled"
