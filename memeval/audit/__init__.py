@@ -22,7 +22,7 @@ from memeval.audit._http import create_app
 from memeval.audit._ingest import IngestResult, ingest_lines, parse_lines
 from memeval.audit._machine import decide
 from memeval.audit._sanitize import Sanitizer, hold_id_for
-from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_store
+from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.audit._time import iso_week_of, iso_week_window
 from memeval.audit._tokens import add_token, lookup_token
@@ -59,6 +59,7 @@ __all__ = [
     "iso_week_of",
     "iso_week_window",
     "lookup_token",
+    "open_existing_store",
     "open_store",
     "pack_item_id",
     "parse_lines",

@@ -61,9 +61,7 @@ def fingerprint_key(url: str) -> bytes:
         except ValueError as exc:
             raise UsageError("MEMEVAL_FINGERPRINT_KEY must be hex (e.g. 64 hex digits)") from exc
         if len(key) < 16:
-            raise UsageError(
-                "MEMEVAL_FINGERPRINT_KEY is shorter than 16 bytes: use 32 random bytes"
-            )
+            raise UsageError("MEMEVAL_FINGERPRINT_KEY is shorter than 16 bytes: use 32 random bytes")
         return key
     db = _sqlite_path(url)
     default = (db.parent if db else Path("audit")) / "fingerprint.key"
@@ -74,6 +72,34 @@ def fingerprint_key(url: str) -> bytes:
         with os.fdopen(fd, "w") as fh:
             fh.write(secrets.token_hex(32) + "\n")
     return bytes.fromhex(path.read_text().strip())
+
+
+def open_existing_store(url: str | None = None, *, team: str | None = None) -> SqlAuditStore:
+    """Open a store that must already exist (commands that only read or decide).
+
+    Args:
+        url: the store URL (default `MEMEVAL_DB`, then `DEFAULT_DB_URL`).
+        team: when given, the team must have events in it.
+
+    Raises:
+        UsageError: no SQLite file at that path (a typo would otherwise create an empty store
+            and a new fingerprint key), or the team has no events (the known teams are named).
+    """
+    chosen = db_url(url)
+    db = _sqlite_path(chosen)
+    if db is not None and not db.is_file():
+        raise UsageError(
+            f"no audit store at {db}: ingest events first (memeval audit ingest FILE) or point "
+            "--db / MEMEVAL_DB at your store"
+        )
+    store = open_store(chosen)
+    if team is not None:
+        known = sorted(store.teams())
+        if team not in known:
+            raise UsageError(
+                f"team {team!r} has no events in the audit store; known teams: {', '.join(known) or 'none yet'}"
+            )
+    return store
 
 
 def open_store(url: str | None = None) -> SqlAuditStore:

@@ -14,12 +14,8 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
 
-audit_app = typer.Typer(
-    help="The audit log: ingest events, verify the chain, count a week.", no_args_is_help=True
-)
-token_app = typer.Typer(
-    help="Bearer tokens of senders (stored only as hashes).", no_args_is_help=True
-)
+audit_app = typer.Typer(help="The audit log: ingest events, verify the chain, count a week.", no_args_is_help=True)
+token_app = typer.Typer(help="Bearer tokens of senders (stored only as hashes).", no_args_is_help=True)
 team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True)
 audit_app.add_typer(token_app, name="token")
 audit_app.add_typer(team_app, name="team")
@@ -38,9 +34,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JS
 @audit_app.command("ingest")
 @translate_errors
 def ingest(
-    file: Annotated[
-        str, typer.Argument(help="A JSON Lines file of event drafts, or - for standard input.")
-    ],
+    file: Annotated[str, typer.Argument(help="A JSON Lines file of event drafts, or - for standard input.")],
     sender: Annotated[
         str, typer.Option(help="Sender name recorded on the events (idempotency is per sender).")
     ] = "cli",
@@ -90,9 +84,9 @@ def verify(
     as_json: JsonOpt = False,
 ) -> None:
     """Walk each team's hash chain; exit 1 and name the first broken link if it does not hold."""
-    from memeval.audit import open_store, verify_chain
+    from memeval.audit import open_existing_store, verify_chain
 
-    store = open_store(db)
+    store = open_existing_store(db, team=team)
     teams = [team] if team else store.teams()
     reports = [verify_chain(store, t) for t in teams]
     if as_json:
@@ -102,9 +96,7 @@ def verify(
             if r.ok:
                 typer.echo(f"{r.team}: ok, {r.checked} events, chain intact")
             else:
-                typer.echo(
-                    f"{r.team}: BROKEN at seq {r.broken_seq} after {r.checked} good events: {r.problem}"
-                )
+                typer.echo(f"{r.team}: BROKEN at seq {r.broken_seq} after {r.checked} good events: {r.problem}")
         if not reports:
             typer.echo("no teams in the audit store")
     if not all(r.ok for r in reports):
@@ -116,16 +108,14 @@ def verify(
 def counts(
     team: Annotated[str, typer.Option(help="The team.")],
     week: Annotated[str, typer.Option(help="ISO week, e.g. 2026-W47.")],
-    tz: Annotated[
-        str | None, typer.Option(help="IANA zone of the week (default: the team's, else UTC).")
-    ] = None,
+    tz: Annotated[str | None, typer.Option(help="IANA zone of the week (default: the team's, else UTC).")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...)."""
-    from memeval.audit import open_store, week_counts
+    from memeval.audit import open_existing_store, week_counts
 
-    c = week_counts(open_store(db), team, week, tz=tz)
+    c = week_counts(open_existing_store(db, team=team), team, week, tz=tz)
     if as_json:
         typer.echo(c.model_dump_json())
         return
@@ -171,9 +161,9 @@ def rebuild(
     db: DbOpt = None,
 ) -> None:
     """Drop and rebuild the current-state tables (lessons, contradictions, holds, memories) from the log."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
 
-    n = open_store(db).rebuild_projections(team)
+    n = open_existing_store(db, team=team).rebuild_projections(team)
     typer.echo(f"replayed {n} events into the projections")
 
 
@@ -209,9 +199,7 @@ def token_add(
 @translate_errors
 def team_set(
     team: Annotated[str, typer.Argument(help="The team.")],
-    tz: Annotated[
-        str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")
-    ],
+    tz: Annotated[str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")],
     db: DbOpt = None,
 ) -> None:
     """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""

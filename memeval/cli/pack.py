@@ -18,18 +18,14 @@ app.add_typer(pack_app, name="pack")
 def build(
     team: Annotated[str, typer.Option(help="The team whose audit log approves the items.")],
     out: Annotated[Path, typer.Option(help="Where to write the memeval.pack/1 JSON file.")],
-    version: Annotated[
-        str | None, typer.Option(help="Pack version (default: seq-<log head>).")
-    ] = None,
-    db: Annotated[
-        str | None, typer.Option("--db", help="Audit store URL (default: MEMEVAL_DB).")
-    ] = None,
+    version: Annotated[str | None, typer.Option(help="Pack version (default: seq-<log head>).")] = None,
+    db: Annotated[str | None, typer.Option("--db", help="Audit store URL (default: MEMEVAL_DB).")] = None,
 ) -> None:
     """Write a pack of approved lessons and released memories (never held or contested items)."""
-    from memeval.audit import build_pack, open_store
+    from memeval.audit import build_pack, open_existing_store
     from memeval.packs import write_pack
 
-    built = build_pack(open_store(db), team, version=version)
+    built = build_pack(open_existing_store(db, team=team), team, version=version)
     write_pack(built.pack, out)
     typer.echo(
         f"wrote {out}: {len(built.pack.items)} items, version {built.pack.version}, "

@@ -53,11 +53,11 @@ def weekly(
     as_json: JsonOpt = False,
 ) -> None:
     """Make the report of one week (PDF, HTML, text body, record); a reported week is returned as is."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.report import make_report
     from memeval.report._record import record_json
 
-    store = open_store(db)
+    store = open_existing_store(db, team=team)
     made = make_report(store, team, _week(store, team, week), tz=tz, out_dir=out, runs_dir=runs, reissue=reissue)
     if as_json:
         typer.echo(record_json(made))
@@ -83,11 +83,11 @@ def send(
     as_json: JsonOpt = False,
 ) -> None:
     """E-mail the latest version of a week's report (made first if needed), at most once."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.report import SmtpSettings, deliver, make_report, subscriptions
 
     settings = SmtpSettings.from_env()
-    store = open_store(db)
+    store = open_existing_store(db, team=team)
     recipients = list(to or [])
     if not recipients:
         subs = {s.team: s for s in subscriptions(store)}
@@ -114,12 +114,12 @@ def verify(
     as_json: JsonOpt = False,
 ) -> None:
     """Recount a report from the log and check its hashes; exit 1 if anything differs."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.report import verify_report
 
     if not file.exists():
         raise fail(f"no such file {str(file)!r}: pass a report folder, record.json or report.pdf")
-    checks = verify_report(open_store(db), file)
+    checks = verify_report(open_existing_store(db), file)
     if as_json:
         typer.echo(json.dumps([c.__dict__ for c in checks], sort_keys=True))
     else:

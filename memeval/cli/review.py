@@ -149,11 +149,11 @@ def review_list(
     as_json: JsonOpt = False,
 ) -> None:
     """List waiting items, oldest first, with counts; overdue items are marked."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.review import QueueFilter, build_queue, ensure_review_schema
     from memeval.review._models import queue_out
 
-    store = open_store(db)
+    store = open_existing_store(db, team=team)
     ensure_review_schema(store)
     view = build_queue(
         store, QueueFilter(kind, team, min_age_h), now=_now(), overdue_after_h=_settings().overdue_after_h
@@ -176,11 +176,11 @@ def review_list(
 @translate_errors
 def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Show one item: full redacted text (control characters marked), evidence, history."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.review import build_item, ensure_review_schema, resolve
     from memeval.review._models import detail_out
 
-    store = open_store(db)
+    store = open_existing_store(db)
     ensure_review_schema(store)
     item = resolve(store, ref)
     now = _now()
@@ -208,10 +208,10 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
 
 
 def _decide(ref: str, action: str, reason: str | None, kept: str | None, who: str, db: str | None) -> None:
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.review import DecisionRequest, decide_item, ensure_review_schema, get_account, new_decision_id, resolve
 
-    store = open_store(db)
+    store = open_existing_store(db)
     ensure_review_schema(store)
     account = get_account(store, who)
     if account is None:
@@ -267,10 +267,10 @@ def discard(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None)
 @translate_errors
 def claim(ref: RefArg, who: AsOpt, db: DbOpt = None) -> None:
     """Claim an item for a few minutes so other reviewers leave it to you."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.review import claim_item, ensure_review_schema, get_account, resolve
 
-    store = open_store(db)
+    store = open_existing_store(db)
     ensure_review_schema(store)
     account = get_account(store, who)
     if account is None:
