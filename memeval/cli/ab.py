@@ -112,8 +112,9 @@ def ab(
         list[str] | None,
         typer.Option(
             "--upstream",
-            help="api=openai|anthropic,url=BASE_URL[,key_env=VAR] (repeatable, one per API): the proxy "
-            "forwards OpenAI and Anthropic calls to these. OpenAI URLs end in /v1, Anthropic's do not.",
+            help="Where the proxy forwards model calls; repeatable, one per API. Written as comma-separated "
+            "key=value pairs without spaces: api (openai or anthropic), url (the base URL: OpenAI's ends in "
+            "/v1, Anthropic's does not) and optionally key_env (the variable holding the real key).",
         ),
     ] = None,
     prices: Annotated[

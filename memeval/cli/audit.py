@@ -71,8 +71,9 @@ def ingest(
         typer.echo(json.dumps(out, sort_keys=True))
         return
     typer.echo(
-        f"read {res.lines} events: stored {r.stored} (held {r.held}, secrets blanked "
-        f"{r.secrets_blanked}), skipped {r.duplicates} already stored, {r.noops} repeated decisions"
+        f"read {res.lines} events: stored {r.stored}, counting the events memeval adds itself "
+        f"({r.secrets_blanked} secret.blanked, {r.held} hold.created); skipped {r.duplicates} already stored, "
+        f"{r.noops} repeated decisions"
     )
 
 

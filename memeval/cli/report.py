@@ -24,7 +24,12 @@ DbOpt = Annotated[str | None, typer.Option("--db", help="SQLAlchemy URL of the a
 OutOpt = Annotated[
     Path | None, typer.Option("--out", help="Root folder of reports (default: MEMEVAL_REPORT_DIR, else reports/).")
 ]
-RunsOpt = Annotated[Path, typer.Option("--runs", help="Folder of A/B run folders shown in the report.")]
+RunsOpt = Annotated[
+    Path,
+    typer.Option(
+        "--runs-dir", "--runs", envvar="MEMEVAL_RUNS_DIR", help="Folder of A/B run folders shown in the report."
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 TeamOpt = Annotated[str, typer.Option("--team", help="The team.")]
 WeekOpt = Annotated[

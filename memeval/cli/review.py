@@ -121,7 +121,7 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     ensure_review_schema(store)
     users = list_users(store)
     if as_json:
-        typer.echo(json.dumps([{"username": u.username, "role": u.role} for u in users]))
+        typer.echo(json.dumps([{"username": u.username, "role": u.role} for u in users], indent=2))
         return
     for u in users:
         typer.echo(f"{u.username}\t{u.role}")
@@ -159,7 +159,7 @@ def review_list(
         store, QueueFilter(kind, team, min_age_h), now=_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
-        typer.echo(queue_out(view).model_dump_json())
+        typer.echo(queue_out(view).model_dump_json(indent=2))
         return
     c = view.counts
     typer.echo(
@@ -187,7 +187,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
-        typer.echo(detail_out(view, max(0, age)).model_dump_json())
+        typer.echo(detail_out(view, max(0, age)).model_dump_json(indent=2))
         return
     it = view.item
     typer.echo(f"{view.ref}  {it.status}{'  OVERDUE' if view.overdue else ''}")
