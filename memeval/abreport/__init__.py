@@ -28,7 +28,7 @@ from memeval.abreport._compare import (
     check_cards,
     compare_runs,
 )
-from memeval.abreport._context import ArmView, GridCell, ReportContext, TaskRow, build_context
+from memeval.abreport._context import CARD_FIELDS, ArmView, GridCell, ReportContext, TaskRow, build_context
 from memeval.abreport._listing import RunListing, RunsDocument, is_runs_dir, list_runs
 from memeval.abreport._render import render_html, render_pdf, write_report
 from memeval.abreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
@@ -43,6 +43,7 @@ from memeval.abreport._summary import (
 from memeval.abreport._text import ARM_LABEL, duration, headline, money, pct, summary_lines
 
 __all__ = [
+    "CARD_FIELDS",
     "ARM_LABEL",
     "COMPARISON_SCHEMA_VERSION",
     "SCHEMA_FILES",

@@ -7,6 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from memeval.abreport import CARD_FIELDS
 from memeval.results import RunResult
 
 
@@ -91,20 +92,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     else:
         console.print("\nPack: none (both arms cold: an A/A run)")
     console.print("\nRun card (the same in both arms):")
-    for k in (
-        "model",
-        "upstream",
-        "task_set",
-        "checked_by",
-        "tools_allowed",
-        "agent",
-        "timeouts",
-        "network",
-        "repeats",
-        "budget_usd",
-        "sandbox",
-        "environment_hash",
-    ):
+    for k in CARD_FIELDS:
         val = card.get(k)
         if val is None:
             val = "—"

@@ -16,9 +16,9 @@ from fastapi import FastAPI
 from fastapi.responses import Response
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from memeval._templates import jinja_env, templates_dir
+from memeval._web import SecurityHeaders
 from memeval.audit import SqlAuditStore
 from memeval.review._accounts import LoginThrottle
 from memeval.review._api import ApiError, error_response
@@ -29,38 +29,9 @@ from memeval.review._tables import ensure_review_schema
 from memeval.review._web import router as web_router
 
 SESSION_COOKIE = "memeval_review"
-SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (
-        b"content-security-policy",
-        b"default-src 'none'; style-src 'self'; img-src 'self'; "
-        b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    ),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"cache-control", b"no-store"),
+CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
-
-
-class SecurityHeaders:
-    """ASGI middleware adding `SECURITY_HEADERS` to every HTTP response."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
-                message["headers"] = [*message.get("headers", []), *extra]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
 
 
 def create_review_app(
@@ -124,5 +95,5 @@ def create_review_app(
         same_site="strict",
         https_only=settings.secure_cookies,
     )
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, csp=CSP)
     return app

@@ -11,46 +11,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from memeval._templates import jinja_env
+from memeval._web import SecurityHeaders
 from memeval.abreport import ARM_LABEL, build_context, render_html
 from memeval.results import load_run
 from memeval.viewer._data import trial_view
 
-CSP = (
-    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; "
-    "base-uri 'none'"
-)
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'"
 HOSTS = ["127.0.0.1", "localhost"]
-
-
-class SecurityHeaders:
-    """ASGI middleware adding the Content-Security-Policy and related headers to every response."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = CSP
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "no-referrer"
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
 
 
 def _page(name: str, status: int = 200, **context: object) -> HTMLResponse:
@@ -66,9 +40,7 @@ def create_app(run_dir: Path) -> Starlette:
 
     async def overview(request: Request) -> Response:
         run = load_run(run_dir)
-        return _page(
-            "view_run.html", ctx=build_context(run), trials=run.result.trials, labels=ARM_LABEL
-        )
+        return _page("view_run.html", ctx=build_context(run), trials=run.result.trials, labels=ARM_LABEL)
 
     async def trial(request: Request) -> Response:
         run = load_run(run_dir)
@@ -89,6 +61,6 @@ def create_app(run_dir: Path) -> Starlette:
         ],
         middleware=[
             Middleware(TrustedHostMiddleware, allowed_hosts=HOSTS),
-            Middleware(SecurityHeaders),
+            Middleware(SecurityHeaders, csp=CSP),
         ],
     )
