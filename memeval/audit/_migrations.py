@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, insert, inspect, select
+from sqlalchemy import Connection, MetaData, Table, insert, inspect, select
 
 from memeval.audit import _tables as t
 from memeval.errors import AuditStoreError
@@ -32,14 +32,53 @@ def _m0001_initial(conn: Connection) -> None:
     t.AuditBase.metadata.create_all(conn, tables=tables)
 
 
-MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
-    (1, "0001_initial", _m0001_initial),
-)
+MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = ((1, "0001_initial", _m0001_initial),)
 """(version, name, function) in order."""
 
 
+Migration = tuple[int, str, Callable[[Connection], None]]
+
+
+def apply_migrations(
+    conn: Connection, table: Table, metadata: MetaData, migrations: tuple[Migration, ...], what: str
+) -> list[int]:
+    """Apply, in order, every migration of `migrations` not yet recorded in `table`; the caller commits.
+
+    Args:
+        conn: a connection inside the caller's transaction.
+        table: the table recording applied versions (columns `version`, `name`, `applied_us`).
+        metadata: the metadata that creates `table` when it is missing.
+        migrations: (version, name, function), in order.
+        what: the schema's name for messages, e.g. "the audit database".
+
+    Returns:
+        The versions applied now (empty when the schema was current).
+
+    Raises:
+        AuditStoreError: the database records a version this memeval does not know (it is newer).
+    """
+    if not inspect(conn).has_table(table.name):
+        metadata.create_all(conn, tables=[table])
+    done = set(conn.execute(select(table.c.version)).scalars())
+    known = {v for v, _, _ in migrations}
+    if done - known:
+        raise AuditStoreError(
+            f"{what} has schema versions {sorted(done - known)} that this memeval does not know "
+            f"(it knows up to {max(known)}): upgrade memeval"
+        )
+    applied = []
+    for version, name, fn in migrations:
+        if version in done:
+            continue
+        fn(conn)
+        now_us = int(datetime.now(UTC).timestamp() * 1_000_000)
+        conn.execute(insert(table).values(version=version, name=name, applied_us=now_us))
+        applied.append(version)
+    return applied
+
+
 def migrate(conn: Connection) -> list[int]:
-    """Apply every migration not yet recorded; the caller commits.
+    """Apply every migration of the audit store not yet recorded; the caller commits.
 
     Returns:
         The versions applied now (empty when the schema was current).
@@ -48,21 +87,4 @@ def migrate(conn: Connection) -> list[int]:
         AuditStoreError: the database records a version this memeval does not know (it is newer).
     """
     table = t.SchemaMigration.__table__  # type: ignore[attr-defined]
-    if not inspect(conn).has_table(table.name):
-        t.AuditBase.metadata.create_all(conn, tables=[table])
-    done = set(conn.execute(select(table.c.version)).scalars())
-    known = {v for v, _, _ in MIGRATIONS}
-    if done - known:
-        raise AuditStoreError(
-            f"the audit database has schema versions {sorted(done - known)} that this memeval "
-            f"does not know (it knows up to {max(known)}): upgrade memeval"
-        )
-    applied = []
-    for version, name, fn in MIGRATIONS:
-        if version in done:
-            continue
-        fn(conn)
-        now_us = int(datetime.now(UTC).timestamp() * 1_000_000)
-        conn.execute(insert(table).values(version=version, name=name, applied_us=now_us))
-        applied.append(version)
-    return applied
+    return apply_migrations(conn, table, t.AuditBase.metadata, MIGRATIONS, "the audit database")

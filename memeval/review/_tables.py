@@ -9,14 +9,13 @@ these rows only hold who may log in and who holds a lease on an item right now.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
 
-from sqlalchemy import BigInteger, Column, Connection, insert, inspect, select
+from sqlalchemy import BigInteger, Column, Connection
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from memeval.audit import SqlAuditStore
-from memeval.errors import AuditStoreError
+from memeval.audit._migrations import apply_migrations
 
 
 class ReviewBase(SQLModel, registry=registry()):
@@ -82,23 +81,5 @@ def ensure_review_schema(store: SqlAuditStore) -> list[int]:
         AuditStoreError: the database records a review schema version newer than this code.
     """
     with store.write_session() as s:
-        conn = s.connection()
         table = ReviewMigration.__table__  # type: ignore[attr-defined]
-        if not inspect(conn).has_table(table.name):
-            ReviewBase.metadata.create_all(conn, tables=[table])
-        done = set(conn.execute(select(table.c.version)).scalars())
-        known = {v for v, _, _ in MIGRATIONS}
-        if done - known:
-            raise AuditStoreError(
-                f"the review tables have schema versions {sorted(done - known)} unknown to this "
-                f"memeval (it knows up to {max(known)}): upgrade memeval"
-            )
-        applied = []
-        for version, name, fn in MIGRATIONS:
-            if version in done:
-                continue
-            fn(conn)
-            now_us = int(datetime.now(UTC).timestamp() * 1_000_000)
-            conn.execute(insert(table).values(version=version, name=name, applied_us=now_us))
-            applied.append(version)
-    return applied
+        return apply_migrations(s.connection(), table, ReviewBase.metadata, MIGRATIONS, "the review tables")
