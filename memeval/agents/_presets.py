@@ -18,8 +18,9 @@ Command lines (the instruction is appended as the last argument unless noted):
 - aider: `aider --yes-always --no-git ... [--model M] --message-file <instruction file>`, plus
   `--read CONVENTIONS.md` when a slice is given; speaks OpenAI Chat or Anthropic via litellm.
 - gemini-cli: `gemini --output-format json --yolo [-m M] -p`; memory in `GEMINI.md`; speaks the
-  Gemini API (`GOOGLE_GEMINI_BASE_URL` points at the relay), which the metering proxy does not
-  route yet: a run with the proxy is refused before it starts (`apis` has no configured upstream).
+  Gemini API (`GOOGLE_GEMINI_BASE_URL` points at the relay root, `GEMINI_API_KEY` is the trial's
+  placeholder), metered through a `google` upstream
+  (`--upstream api=google,url=https://generativelanguage.googleapis.com,key_env=GEMINI_API_KEY`).
 - opencode: `opencode run --format json [-m provider/M]`; memory in `AGENTS.md`; its provider
   configuration comes through `OPENCODE_CONFIG_CONTENT`.
 
@@ -103,7 +104,7 @@ def _gemini(model: str | None) -> AgentSpec:
         argv += ["-m", model]
     argv.append("-p")
     env = (*_QUIET, ("GEMINI_API_KEY", "$OPENAI_API_KEY"), ("GOOGLE_GEMINI_BASE_URL", "$ANTHROPIC_BASE_URL"))
-    return _spec("gemini-cli", argv, "arg", "GEMINI.md", env, "gemini-json", ("gemini",))
+    return _spec("gemini-cli", argv, "arg", "GEMINI.md", env, "gemini-json", ("google",))
 
 
 def opencode_model(model: str) -> str:

@@ -54,9 +54,9 @@ def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
         fields = dict(part.partition("=")[::2] for part in v.split(",") if part.strip())
         fields = {k.strip(): val.strip() for k, val in fields.items()}
         unknown = set(fields) - {"api", "url", "key_env"}
-        if unknown or not fields.get("url") or fields.get("api") not in ("openai", "anthropic"):
+        if unknown or not fields.get("url") or fields.get("api") not in ("openai", "anthropic", "google"):
             raise UsageError(
-                f"--upstream {v!r}: expected api=openai|anthropic,url=BASE_URL[,key_env=VAR]"
+                f"--upstream {v!r}: expected api=openai|anthropic|google,url=BASE_URL[,key_env=VAR]"
                 + (f" (unknown field(s): {', '.join(sorted(unknown))})" if unknown else "")
             )
         if any(u.api == fields["api"] for u in out):
@@ -113,8 +113,9 @@ def ab(
         typer.Option(
             "--upstream",
             help="Where the proxy forwards model calls; repeatable, one per API. Written as comma-separated "
-            "key=value pairs without spaces: api (openai or anthropic), url (the base URL: OpenAI's ends in "
-            "/v1, Anthropic's does not) and optionally key_env (the variable holding the real key).",
+            "key=value pairs without spaces: api (openai, anthropic or google), url (the base URL: OpenAI's "
+            "ends in /v1, Anthropic's and Google's do not, e.g. https://generativelanguage.googleapis.com) and "
+            "optionally key_env (the variable holding the real key).",
         ),
     ] = None,
     prices: Annotated[

@@ -6,7 +6,8 @@ Public surface:
 - `ModelCall`, `Cost`, `TrialSpend`, `CostReason`, `Provider`: what it records.
 - `PriceBook`, `UserPrice`, `load_user_prices`, `GENAI_PRICES`: prices (genai-prices + a user file).
 - `parse_body`, `parse_stream`, `UsageMeter`, `ParsedUsage`, `Api`: pure usage readers for
-  Anthropic Messages, OpenAI Chat Completions and OpenAI Responses. Token semantics: see
+  Anthropic Messages, OpenAI Chat Completions, OpenAI Responses and the Gemini API's
+  generateContent / streamGenerateContent. Token semantics: see
   `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
 """
 

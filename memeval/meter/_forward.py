@@ -5,8 +5,11 @@ work): `POST /v1/chat/completions` and `POST /v1/responses` go to the `openai` u
 base URL ends in `/v1`, so the path after `/v1` is appended); `POST /v1/messages` goes to the
 `anthropic` upstream (whose base URL has no `/v1`, so the whole path is appended). Free look-ups
 (`GET /v1/models[/id]`, `POST /v1/messages/count_tokens`) are forwarded to the upstream the key
-header points at (`x-api-key` -> anthropic, else openai) and not recorded as model calls; every
-other path is refused with a 404, so nothing billed can go around the meter or the budget.
+header points at (`x-api-key` -> anthropic, else openai) and not recorded as model calls. The
+Gemini API's `POST /v1beta/models/{model}:generateContent` / `:streamGenerateContent` go to the
+`google` upstream (base URL without `/v1beta`, whole path appended), with its free look-ups (see
+`memeval.meter._google`). Every other path is refused with a 404, so nothing billed can go around
+the meter or the budget.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 
 import httpx
 
+from memeval.meter import _google as google
 from memeval.meter._ledger import Caller, Ledger
 from memeval.meter._meter import UsageMeter
 from memeval.meter._prices import PriceBook
@@ -69,7 +73,7 @@ HOP_BY_HOP = frozenset(
         b"content-length",
     }
 )
-_KEY_HEADERS = frozenset({b"authorization", b"x-api-key"})
+_KEY_HEADERS = frozenset({b"authorization", b"x-api-key", b"x-goog-api-key"})
 
 
 @dataclass(frozen=True)
@@ -128,13 +132,17 @@ class ForwardApp:
         started_at = utc_now()
         path: str = scope["path"]
         headers: list[tuple[bytes, bytes]] = scope["headers"]
+        query: bytes = scope.get("query_string", b"")
+        gemini_model = google.metered_model(scope["method"], path)
         route = ROUTES.get(path) if scope["method"] == "POST" else None
+        if gemini_model is not None:
+            route = ("google", "gemini-generate-content")
         if route is None:
-            provider: Provider = "anthropic" if _header(headers, b"x-api-key") else "openai"
+            provider: Provider = _lookup_provider(path, headers)
             api: Api | None = None
         else:
             provider, api = route
-        caller = self._ledger.lookup(_placeholder(headers))
+        caller = self._ledger.lookup(_placeholder(headers, query if provider == "google" else b""))
         if caller is None:
             await _answer(
                 send,
@@ -148,15 +156,19 @@ class ForwardApp:
                 ),
             )
             return
-        if route is None and not _free_path(scope["method"], path):
+        if route is None and not (
+            _free_path(scope["method"], path) or google.free_path(scope["method"], path)
+        ):
             await _answer(
                 send,
                 error_answer(
                     provider,
                     "not_found",
                     f"memeval meter: {scope['method']} {path} is not forwarded; the proxy forwards model "
-                    "calls it can meter (POST /v1/chat/completions, /v1/responses, /v1/messages) and "
-                    "free look-ups (GET /v1/models, POST /v1/messages/count_tokens)",
+                    "calls it can meter (POST /v1/chat/completions, /v1/responses, /v1/messages, "
+                    "/v1beta/models/MODEL:generateContent and :streamGenerateContent) and free "
+                    "look-ups (GET /v1/models, POST /v1/messages/count_tokens, GET /v1beta/models, "
+                    "POST /v1beta/models/MODEL:countTokens)",
                 ),
             )
             return
@@ -165,7 +177,7 @@ class ForwardApp:
             caller,
             provider,
             api,
-            _requested_model(body, headers),
+            gemini_model if provider == "google" else _requested_model(body, headers),
             _attempt(headers),
             started_at,
             t0,
@@ -362,14 +374,22 @@ def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
     return None
 
 
-def _placeholder(headers: list[tuple[bytes, bytes]]) -> str | None:
-    key = _header(headers, b"x-api-key")
-    if key:
-        return key.decode("latin-1").strip()
+def _lookup_provider(path: str, headers: list[tuple[bytes, bytes]]) -> Provider:
+    """The upstream a free look-up (or a refused path) belongs to."""
+    if path.startswith(google.PREFIX) or _header(headers, b"x-goog-api-key"):
+        return "google"
+    return "anthropic" if _header(headers, b"x-api-key") else "openai"
+
+
+def _placeholder(headers: list[tuple[bytes, bytes]], query: bytes) -> str | None:
+    for name in (b"x-api-key", b"x-goog-api-key"):
+        key = _header(headers, name)
+        if key:
+            return key.decode("latin-1").strip()
     auth = _header(headers, b"authorization")
     if auth and auth[:7].lower() == b"bearer ":
         return auth[7:].decode("latin-1").strip()
-    return None
+    return google.query_key(query) if query else None
 
 
 def _attempt(headers: list[tuple[bytes, bytes]]) -> int:
@@ -390,8 +410,9 @@ def _requested_model(body: bytes, headers: list[tuple[bytes, bytes]]) -> str | N
 def _url(upstream: Upstream, provider: Provider, scope: Scope) -> str:
     path: str = scope["path"]
     suffix = path[len("/v1") :] if provider == "openai" else path
-    query: bytes = scope.get("query_string", b"")
-    return upstream.base_url.rstrip("/") + suffix + (f"?{query.decode('latin-1')}" if query else "")
+    raw: bytes = scope.get("query_string", b"")
+    query = google.without_key(raw) if provider == "google" else raw.decode("latin-1")
+    return upstream.base_url.rstrip("/") + suffix + (f"?{query}" if query else "")
 
 
 def _request_headers(
@@ -402,6 +423,8 @@ def _request_headers(
         secret = upstream.api_key.get_secret_value().encode("latin-1")
         if provider == "anthropic":
             out.append((b"x-api-key", secret))
+        elif provider == "google":
+            out.append((b"x-goog-api-key", secret))
         else:
             out.append((b"authorization", b"Bearer " + secret))
     return out

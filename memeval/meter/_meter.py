@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from memeval.meter import _read_anthropic as anthropic
+from memeval.meter import _read_google as google
 from memeval.meter import _read_openai as openai
 from memeval.meter._decode import CorruptEncoding, Decoder, UnsupportedEncoding
 from memeval.meter._sse import SseDecoder
@@ -38,8 +39,13 @@ class UsageMeter:
         self.api = api
         self.streamed = streamed
         self._state: UsageState = (
-            anthropic.new_state() if api == "anthropic-messages" else (openai.new_state())
+            anthropic.new_state()
+            if api == "anthropic-messages"
+            else google.new_state()
+            if api == "gemini-generate-content"
+            else openai.new_state()
         )
+        self._events = 0
         self._sse = SseDecoder()
         self._body = bytearray()
         self._failure: str | None = None
@@ -87,6 +93,8 @@ class UsageMeter:
             return
         if self.api == "anthropic-messages":
             anthropic.read_body(self._state, obj)
+        elif self.api == "gemini-generate-content":
+            google.read_body(self._state, obj)
         elif self.api == "openai-chat":
             openai.read_chat_body(self._state, obj)
         else:
@@ -99,6 +107,9 @@ class UsageMeter:
             obj = None  # `[DONE]`, or a line cut short: readers ignore what they cannot use
         if self.api == "anthropic-messages":
             anthropic.read_event(self._state, name, obj)
+        elif self.api == "gemini-generate-content":
+            google.read_chunk(self._state, obj, self._events)
+            self._events += 1
         elif self.api == "openai-chat":
             openai.read_chat_event(self._state, name, data, obj)
         else:

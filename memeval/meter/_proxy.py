@@ -44,7 +44,8 @@ class MeterProxy:
         >>> proxy.stop()
 
     Args:
-        upstreams: `"openai"` and/or `"anthropic"` -> where to forward, with the real key.
+        upstreams: `"openai"`, `"anthropic"` and/or `"google"` -> where to forward, with the
+            real key.
         prices: the price book; default genai-prices only.
         on_call: called once per recorded call **on the proxy's own thread**, after the response
             was passed on. It must be thread-safe on the caller's side (for example
@@ -53,7 +54,7 @@ class MeterProxy:
         unix_socket: also serve on this unix socket path (removed on `stop()`).
 
     Raises:
-        MeterError: an upstream name other than `openai` or `anthropic`.
+        MeterError: an upstream name other than `openai`, `anthropic` or `google`.
     """
 
     def __init__(
@@ -66,7 +67,7 @@ class MeterProxy:
         unknown = set(upstreams) - set(get_args(Provider))
         if unknown:
             raise MeterError(
-                f"unknown upstream name(s) {sorted(unknown)}; use 'openai' and/or 'anthropic'"
+                f"unknown upstream name(s) {sorted(unknown)}; use 'openai', 'anthropic' and/or 'google'"
             )
         self._upstreams: dict[Provider, Upstream] = {}
         for provider in get_args(Provider):

@@ -10,7 +10,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, SecretStr
 from memeval.meter._usage import Api
 from memeval.types import Role
 
-Provider = Literal["openai", "anthropic"]
+Provider = Literal["openai", "anthropic", "google"]
 """Which configured upstream a call went to."""
 
 CostReason = Literal["unpriced", "usage_missing"]
@@ -22,7 +22,8 @@ class Upstream(BaseModel):
 
     Attributes:
         base_url: like the SDKs' base URL: OpenAI's includes `/v1` (`https://api.openai.com/v1`),
-            Anthropic's does not (`https://api.anthropic.com`), as with `ANTHROPIC_BASE_URL`.
+            Anthropic's does not (`https://api.anthropic.com`), as with `ANTHROPIC_BASE_URL`; nor
+            does Google's (`https://generativelanguage.googleapis.com`).
         api_key: the real key, sent upstream in place of the trial's placeholder; None sends none.
     """
 

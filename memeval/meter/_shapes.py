@@ -1,7 +1,8 @@
 """The proxy's own answers (refusals, unreachable upstream) in each provider's error shape.
 
 Shapes from the providers' API references: OpenAI `{"error": {"message", "type", "param",
-"code"}}`; Anthropic `{"type": "error", "error": {"type", "message"}}`.
+"code"}}`; Anthropic `{"type": "error", "error": {"type", "message"}}`; Google (Gemini API)
+`{"error": {"code": <HTTP status>, "message", "status": <google.rpc.Code name>}}`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ _OPENAI_TYPE: dict[Refusal, tuple[str, str]] = {
     "no_upstream": ("server_error", "memeval_no_upstream"),
     "unreachable": ("server_error", "memeval_upstream_unreachable"),
     "not_found": ("invalid_request_error", "unknown_url"),
+}
+_GOOGLE_STATUS: dict[Refusal, str] = {
+    "unknown_key": "UNAUTHENTICATED",
+    "budget": "RESOURCE_EXHAUSTED",
+    "no_upstream": "UNAVAILABLE",
+    "unreachable": "UNAVAILABLE",
+    "not_found": "NOT_FOUND",
 }
 _ANTHROPIC_TYPE: dict[Refusal, str] = {
     "unknown_key": "authentication_error",
@@ -56,6 +64,14 @@ def error_answer(provider: Provider, refusal: Refusal, message: str) -> ErrorAns
         payload: dict[str, object] = {
             "type": "error",
             "error": {"type": _ANTHROPIC_TYPE[refusal], "message": message},
+        }
+    elif provider == "google":
+        payload = {
+            "error": {
+                "code": _STATUS[refusal],
+                "message": message,
+                "status": _GOOGLE_STATUS[refusal],
+            }
         }
     else:
         kind, code = _OPENAI_TYPE[refusal]

@@ -5,13 +5,14 @@ Token semantics (the same for every API, chosen to match the recorded fixtures a
 - `input_tokens` is the **whole prompt**, cache reads and cache writes included. Anthropic reports
   the uncached part as `usage.input_tokens` and the cached parts beside it, so the meter adds them;
   OpenAI's `prompt_tokens` / `input_tokens` already include `cached_tokens` and
-  `cache_write_tokens`, so the meter takes them as they are.
+  `cache_write_tokens`, and Gemini's `promptTokenCount` its `cachedContentTokenCount`, so the
+  meter takes them as they are.
 - `cache_read_tokens` and `cache_write_tokens` are **parts of** `input_tokens`, never extra.
   `uncached_input_tokens` = `input_tokens` - the cache parts that were reported. Summing
   `input_tokens` over calls therefore counts each prompt token once; never add the cache fields to
   it. (genai-prices' `Usage.input_tokens` has the same meaning, so the fields go to it unchanged.)
 - `output_tokens` includes reasoning/thinking tokens; `reasoning_tokens` is the part of it the
-  provider reported as reasoning (OpenAI only; Anthropic does not report it: `None`).
+  provider reported as reasoning (OpenAI and Gemini; Anthropic does not report it: `None`).
 - A field the response did not carry is `None`, never 0.
 """
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Api = Literal["openai-chat", "openai-responses", "anthropic-messages"]
+Api = Literal["openai-chat", "openai-responses", "anthropic-messages", "gemini-generate-content"]
 """The wire APIs the meter reads."""
 
 

@@ -40,7 +40,7 @@ REGISTRATION_SEP = "@"
 session), so a retried attempt gets a fresh key; the suffix is stripped when a call is logged.
 Task ids never contain `@` (see `memeval.tasks.TASK_ID_PATTERN`)."""
 
-PROXY_APIS = ("openai", "anthropic")
+PROXY_APIS = ("openai", "anthropic", "google")
 """The provider APIs the metering proxy routes."""
 
 
@@ -75,7 +75,7 @@ def check_agent_upstreams(apis: Sequence[str], upstreams: Sequence[UpstreamSpec]
     if not routable:
         raise UsageError(
             f"agent {agent} speaks only {', '.join(apis)}, which the metering proxy does not route "
-            f"(it routes {' and '.join(PROXY_APIS)}); it cannot be metered yet"
+            f"(it routes {', '.join(PROXY_APIS)}); it cannot be metered yet"
         )
     raise UsageError(
         f"agent {agent} speaks {' or '.join(routable)} but no such upstream is configured "
@@ -255,7 +255,8 @@ def open_meter(
 
     Args:
         log: the run's log (its calls so far count toward the run's spend).
-        upstreams: at most one per API (`openai`, `anthropic`); an empty spec adds nothing.
+        upstreams: at most one per API (`openai`, `anthropic`, `google`); an empty spec adds
+            nothing.
         prices_file: a user price file, for models genai-prices does not know.
         run_budget_usd: the run's spend limit in USD, or None.
 

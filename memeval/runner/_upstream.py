@@ -23,9 +23,11 @@ class UpstreamSpec:
     """The provider the metering proxy forwards to.
 
     Attributes:
-        api: `openai` (Chat Completions and Responses) or `anthropic` (Messages).
-        base_url: the provider's base URL (OpenAI style includes `/v1`, Anthropic's does not), or
-            None with `command` (then `http://127.0.0.1:<port>`, plus `/v1` for `openai`).
+        api: `openai` (Chat Completions and Responses), `anthropic` (Messages) or `google` (the
+            Gemini API's generateContent).
+        base_url: the provider's base URL (OpenAI style includes `/v1`; Anthropic's and Google's,
+            `https://generativelanguage.googleapis.com`, do not), or None with `command` (then
+            `http://127.0.0.1:<port>`, plus `/v1` for `openai`).
         key_env: the host environment variable holding the real key (never given to the agent).
         command: a local command that serves a scripted model; `{port_file}` in it is replaced by
             a file it must write its port number to. Labelled `scripted` on the run card.
@@ -86,7 +88,7 @@ class RunningUpstream:
                 raise MeterError(f"the scripted upstream {argv!r} did not write its port; see {tmp / 'server.log'}")
             time.sleep(0.02)
         root = f"http://127.0.0.1:{int(port_file.read_text().strip())}"
-        self.base_url = root + "/v1" if self.spec.api == "openai" else root  # Anthropic's has no /v1
+        self.base_url = root + "/v1" if self.spec.api == "openai" else root  # the others have no /v1
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -11,6 +11,8 @@ from agents_helpers import make_task, run_ab
 
 from memeval.agents import PRESETS, opencode_model, resolve_agent
 from memeval.errors import AgentConfigError
+from memeval.runner import UpstreamSpec
+from memeval.runner._runmeter import check_agent_upstreams
 
 BINARIES = {"claude-code": "claude", "codex": "codex", "aider": "aider", "gemini-cli": "gemini", "opencode": "opencode"}
 MEMORY = {
@@ -106,7 +108,8 @@ def test_an_agent_whose_api_has_no_upstream_is_refused_before_the_run(tmp_path: 
         "--upstream",
         "api=openai,url=http://127.0.0.1:9/v1",
     )
-    assert code == 2 and "the metering proxy does not route" in out
+    assert code == 2 and "speaks google but no such upstream is configured" in out
+    assert "--upstream api=google,url=URL,key_env=VAR" in out
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
 
 
@@ -114,4 +117,13 @@ def test_an_agent_whose_api_has_no_upstream_is_refused_before_the_run(tmp_path: 
 def test_bad_upstream_option_is_a_usage_error(tmp_path: Path, bad: str) -> None:
     make_task(tmp_path / "tasks", "t")
     code, _, out = run_ab(tmp_path / "runs", str(tmp_path / "tasks"), "--agent", "nop", "--upstream", bad)
-    assert code == 2 and "expected api=openai|anthropic,url=BASE_URL" in out
+    assert code == 2 and "expected api=openai|anthropic|google,url=BASE_URL" in out
+
+
+def test_gemini_cli_is_metered_through_a_google_upstream() -> None:
+    spec = resolve_agent("gemini-cli")
+    assert spec.apis == ("google",)
+    env = dict(spec.env)
+    assert (env["GOOGLE_GEMINI_BASE_URL"], env["GEMINI_API_KEY"]) == ("$ANTHROPIC_BASE_URL", "$OPENAI_API_KEY")
+    google = UpstreamSpec(api="google", base_url="https://generativelanguage.googleapis.com", key_env="K")
+    check_agent_upstreams(spec.apis, [google], spec.name)  # accepted: no error

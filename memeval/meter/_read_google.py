@@ -1,0 +1,97 @@
+"""Usage from the Gemini API's `generateContent` and `streamGenerateContent` answers.
+
+Wire format (ai.google.dev API reference, "Generating content": `GenerateContentResponse` and
+its `UsageMetadata`): `usageMetadata` has `promptTokenCount` (the whole prompt, cached part
+included), `cachedContentTokenCount` (the cached part of it), `candidatesTokenCount` (the answer,
+thinking excluded), `thoughtsTokenCount` (thinking, billed as output) and
+`toolUsePromptTokenCount` (results of the provider's own tools, billed as input). The response
+names its model in `modelVersion`; a candidate's `finishReason` (or the prompt's
+`promptFeedback.blockReason`) ends it; `functionCall` parts ask the client to run a tool and
+`executableCode` parts are code the provider ran itself. With `?alt=sse` every SSE event is a
+whole `GenerateContentResponse` whose `usageMetadata` is a running total: the last one seen wins,
+field by field it replaces the earlier one (nothing is added). Without `alt=sse` the stream is
+one JSON array of the same objects. Errors are `{"error": {"code", "message", "status"}}`.
+
+Mapped to `ParsedUsage`: `input_tokens` = `promptTokenCount` + `toolUsePromptTokenCount`,
+`cache_read_tokens` = `cachedContentTokenCount`, `output_tokens` = `candidatesTokenCount` +
+`thoughtsTokenCount`, `reasoning_tokens` = `thoughtsTokenCount`. Gemini reports no cache writes
+per call (explicit caches are created through another endpoint), so `cache_write_tokens` is None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memeval.meter._usage import UsageState, as_dict, as_int, as_list
+
+
+def new_state() -> UsageState:
+    """An empty accumulator for Gemini (`promptTokenCount` already includes the cached part)."""
+    return UsageState(input_is_total=True)
+
+
+def _error(obj: dict[str, Any]) -> str:
+    kind = obj.get("status") or obj.get("code") or "error"
+    return f"{kind}: {obj.get('message', '')}".strip()
+
+
+def _usage(state: UsageState, usage: dict[str, Any]) -> None:
+    """Replace the reading with this usage object (a stream's last one wins)."""
+    prompt = as_int(usage.get("promptTokenCount"))
+    tool_prompt = as_int(usage.get("toolUsePromptTokenCount"))
+    answer = as_int(usage.get("candidatesTokenCount"))
+    thoughts = as_int(usage.get("thoughtsTokenCount"))
+    state.input_raw = None if prompt is None else prompt + (tool_prompt or 0)
+    state.cache_read_tokens = as_int(usage.get("cachedContentTokenCount"))
+    state.reasoning_tokens = thoughts
+    if answer is None and thoughts is None:
+        state.output_tokens = None
+    else:
+        state.output_tokens = (answer or 0) + (thoughts or 0)
+    state.final_usage = prompt is not None and state.output_tokens is not None
+
+
+def read_chunk(state: UsageState, obj: Any, position: int) -> None:
+    """Fill `state` from one `GenerateContentResponse` (a body, or one event of a stream).
+
+    Args:
+        state: the accumulator.
+        obj: the parsed JSON object.
+        position: the object's index in its stream (0 for a body), to key tool calls without ids.
+    """
+    chunk = as_dict(obj)
+    if chunk.get("error"):
+        state.error = _error(as_dict(chunk["error"]))
+        return
+    if not any(k in chunk for k in ("candidates", "usageMetadata", "promptFeedback")):
+        state.error = "the body is not a Gemini GenerateContentResponse"
+        return
+    state.response_seen = True
+    if isinstance(chunk.get("modelVersion"), str) and chunk["modelVersion"]:
+        state.model = chunk["modelVersion"]
+    if isinstance(chunk.get("usageMetadata"), dict):
+        _usage(state, chunk["usageMetadata"])
+    if as_dict(chunk.get("promptFeedback")).get("blockReason"):
+        state.terminal = True
+    for c_index, candidate in enumerate(map(as_dict, as_list(chunk.get("candidates")))):
+        parts = as_list(as_dict(candidate.get("content")).get("parts"))
+        for p_index, part in enumerate(map(as_dict, parts)):
+            key = f"{position}.{candidate.get('index', c_index)}.{p_index}"
+            call = as_dict(part.get("functionCall"))
+            if call:
+                state.add_tool(str(call.get("id") or key), str(call.get("name") or "functionCall"))
+            elif part.get("executableCode"):
+                state.hosted.add(key)
+        if candidate.get("finishReason"):
+            state.terminal = True
+
+
+def read_body(state: UsageState, obj: Any) -> None:
+    """Fill `state` from a non-SSE body: one response object, or a stream's JSON array of them."""
+    if isinstance(obj, list):
+        if not obj:
+            state.error = "the body is an empty JSON array"
+        for position, item in enumerate(obj):
+            read_chunk(state, item, position)
+    else:
+        read_chunk(state, obj, 0)
