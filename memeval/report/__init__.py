@@ -2,6 +2,8 @@
 
 - `build_context` counts one team's ISO week (in its zone) into a typed `WeeklyReportContext`;
   `render_html`, `render_pdf` and `render_text` turn it into HTML, an A4 PDF and an e-mail body.
+- The report lists items waiting longer than the review queue's overdue age at the week's end
+  (`OverdueItem`, `overdue_after_setting`).
 - `make_report` does all of that once per week and version, writes the files under `reports/`,
   and records a `report.generated` event; `verify_report` recounts a report from the log.
 - `deliver` e-mails a version at most once (`report_delivery` table, `report.delivery_attempted`
@@ -17,6 +19,7 @@ from memeval.report._context import (
     HeldItem,
     LateWeek,
     OpenContradiction,
+    OverdueItem,
     RefusalItem,
     RunLine,
     Tally,
@@ -25,6 +28,7 @@ from memeval.report._context import (
     documented_fields,
 )
 from memeval.report._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
+from memeval.report._overdue import overdue_after_setting
 from memeval.report._record import (
     Check,
     MadeReport,
@@ -61,6 +65,7 @@ __all__ = [
     "LateWeek",
     "MadeReport",
     "OpenContradiction",
+    "OverdueItem",
     "RefusalItem",
     "ReportRecord",
     "RunLine",
@@ -81,6 +86,7 @@ __all__ = [
     "load_made",
     "make_report",
     "make_scheduler",
+    "overdue_after_setting",
     "message_id",
     "previous_week",
     "render_html",

@@ -11,6 +11,7 @@ from sqlalchemy import text
 
 from memeval.audit import SqlAuditStore, WeekCounts, canonical_json, iso_week_of, team_tz, week_counts
 from memeval.audit._time import utc_now
+from memeval.errors import UsageError
 from memeval.report import _queries as q
 from memeval.report._context import (
     AgeRow,
@@ -23,6 +24,7 @@ from memeval.report._context import (
     WeeklyReportContext,
     WeekPoint,
 )
+from memeval.report._overdue import hours_label, overdue_after_setting, overdue_list
 from memeval.report._runs import week_runs
 
 LIST_LIMIT = 100
@@ -106,6 +108,7 @@ def build_context(
     upto_seq: int | None = None,
     version: int = 1,
     now: datetime | None = None,
+    overdue_after_h: float | None = None,
 ) -> WeeklyReportContext:
     """Count and gather everything the report of `team`'s ISO `week` shows.
 
@@ -117,10 +120,13 @@ def build_context(
         runs_dir: folder of A/B run folders (`runs/<id>/events.jsonl`).
         upto_seq: count only events with seq <= this (default: the log head, read once).
         version: the report version this context is for.
-        now: generation time (aware; default now, UTC).
+        now: generation time (aware; default now, UTC). Printed only: nothing is counted or
+            aged at it (waiting ages are taken at the week's end).
+        overdue_after_h: hours after which a waiting item is listed as waiting too long
+            (default: the review queue's setting, `MEMEVAL_REVIEW_OVERDUE_AFTER_H`, else 48).
 
     Raises:
-        UsageError: bad week or zone. RunLogError: a run of the week cannot be read.
+        UsageError: bad week or zone, or a bad overdue setting. RunLogError: a run of the week cannot be read.
     """
     zone = tz or team_tz(store, team)
     z = ZoneInfo(zone)
@@ -144,6 +150,11 @@ def build_context(
 
     def when(d: datetime) -> str:
         return d.astimezone(z).strftime("%a %d %b %H:%M")
+
+    hours = overdue_after_setting() if overdue_after_h is None else overdue_after_h
+    if not hours > 0:
+        raise UsageError(f"overdue age {hours} h is not positive: give hours > 0, e.g. 48")
+    overdue, overdue_total = overdue_list(store, team, end, seq, hours, LIST_LIMIT, when)
 
     late: list[LateWeek] = []
     latest: dict[str, q.GeneratedReport] = {}
@@ -194,6 +205,8 @@ def build_context(
                               b_item=r.payload["b_item"], b_text=r.payload["b_text"])
             for r in con_rows
         ),
+        overdue_after_h=hours, overdue_after_label=hours_label(hours), overdue=overdue,
+        overdue_total=overdue_total,
         runs=week_runs(runs_dir, start, end, zone), runs_dir=str(runs_dir),
         late=tuple(late), never_appears=NEVER_APPEARS,
     )  # fmt: skip

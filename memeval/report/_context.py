@@ -112,6 +112,23 @@ class OpenContradiction:
 
 
 @dataclass(frozen=True)
+class OverdueItem:
+    """An item still waiting for a person at the week's end, for longer than the overdue age."""
+
+    kind: str = doc("`lesson`, `contradiction` or `held text`.")
+    item_id: str = doc("The lesson, contradiction or hold id.")
+    ref: str = doc("`TYPE/TEAM/ID`, as `memeval review show` takes it.")
+    proposer: str = doc("`kind:id` of whoever opened it (for a contradiction, the memory checker).")
+    opened: str = doc("When it was opened, in the team's zone.")
+    waited: str = doc("How long it had waited at the week's end, e.g. `6 d 11 h`.")
+    waited_h: float = doc("The same in hours, one decimal.")
+    excerpt: str = doc(
+        "Start of its redacted text (both sides for a contradiction), at most 160 characters, with "
+        "invisible and look-alike characters spelled out as `[U+200B ...]`; escaped on output."
+    )
+
+
+@dataclass(frozen=True)
 class ArmLine:
     """One arm of an A/B run: passes, the level they were checked at, and cost of a pass."""
 
@@ -181,6 +198,15 @@ class WeeklyReportContext:
     open_contradictions: tuple[OpenContradiction, ...] = doc(
         "Every contradiction open at the week's end (at most 100), oldest first."
     )
+    overdue_after_h: float = doc(
+        "Hours an item may wait before it counts as waiting too long: the review queue's "
+        "`MEMEVAL_REVIEW_OVERDUE_AFTER_H` (default 48)."
+    )
+    overdue_after_label: str = doc("`overdue_after_h` as printed, e.g. `48 hours`.")
+    overdue: tuple[OverdueItem, ...] = doc(
+        "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first (at most 100)."
+    )
+    overdue_total: int = doc("How many items waited too long in all (`overdue` lists the first 100).")
     runs: tuple[RunLine, ...] = doc("A/B runs planned during the week, oldest first.")
     runs_dir: str = doc("Where the runs were looked for.")
     late: tuple[LateWeek, ...] = doc("Earlier reported weeks that gained events after their report.")
@@ -204,6 +230,6 @@ def documented_fields(cls: type) -> dict[str, str]:
 
 CONTEXT_TYPES: tuple[type, ...] = (
     WeeklyReportContext, CountLine, AgeRow, WeekPoint, Tally, RefusalItem, HeldItem,
-    OpenContradiction, ArmLine, RunLine, LateWeek,
+    OpenContradiction, OverdueItem, ArmLine, RunLine, LateWeek,
 )  # fmt: skip
 """Every dataclass a template can reach from `r`."""

@@ -31,6 +31,8 @@ class Row:
     actor_id: str
     subject: str | None
     payload: dict[str, Any]
+    actor_kind: str = ""
+    """`agent`, `person`, `system`, ... (the actor's kind column)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,8 @@ def _rows(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> list[Row]:
     with store.read_session() as s:
         raw = s.connection().execute(text(sql), params).all()
     out = []
-    for seq, typ, occ, actor, subject, body in raw:
-        out.append(Row(int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"]))
+    for seq, typ, occ, actor, subject, body, kind in raw:
+        out.append(Row(int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"], kind))
     return out
 
 
@@ -100,7 +102,7 @@ def first_seq_in(store: SqlAuditStore, team: str, start: datetime, end: datetime
     return int(v) if v is not None else 0
 
 
-_COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body"
+_COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body, o.actor_kind"
 
 
 def refusals(store: SqlAuditStore, team: str, start: datetime, end: datetime, upto_seq: int, limit: int) -> list[Row]:
@@ -211,3 +213,45 @@ def late_by_type(store: SqlAuditStore, team: str, week: str, tz: str, after_seq:
             .all()
         )
     return {str(k): int(v) for k, v in rows}
+
+
+_WAITING_PAIRS = (
+    ("lesson.proposed", ("lesson.approved", "lesson.rejected")),
+    ("contradiction.opened", ("contradiction.settled",)),
+    ("hold.created", ("hold.released", "hold.discarded")),
+)
+"""Each opening event type with the decision types that end its wait (as in audit `_counts`)."""
+
+
+def _overdue_where() -> str:
+    def quoted(types: tuple[str, ...]) -> str:
+        return ", ".join(f"'{x}'" for x in types)
+
+    decided = " OR ".join(f"(o.type = '{opening}' AND d.type IN ({quoted(ends)}))" for opening, ends in _WAITING_PAIRS)
+    openings = quoted(tuple(opening for opening, _ in _WAITING_PAIRS))
+    return (
+        "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team AND d.subject = o.subject "
+        f"AND ({decided}) AND d.seq <= :q AND d.occurred_us < :e "
+        f"WHERE o.team = :t AND o.type IN ({openings}) AND o.seq <= :q "
+        "AND o.occurred_us < :c AND d.id IS NULL"
+    )
+
+
+def overdue(
+    store: SqlAuditStore, team: str, end: datetime, upto_seq: int, after_us: int, limit: int
+) -> tuple[list[Row], int]:
+    """Items still waiting at `end` that were opened more than `after_us` microseconds before it.
+
+    An item is a `lesson.proposed`, `contradiction.opened` or `hold.created` event; it waits
+    until a decision of its own kind (approved/rejected, settled, released/discarded) with
+    business time before `end`. Only log rows with seq <= `upto_seq` are read, so the answer
+    depends on the report's cut alone, never on the wall clock.
+
+    Returns:
+        (the opening events, oldest first, at most `limit`; how many there are in all).
+    """
+    params = {"t": team, "q": upto_seq, "e": to_us(end), "c": to_us(end) - after_us, "n": limit}
+    where = _overdue_where()
+    rows = _rows(store, f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n", params)
+    total = int(_scalar(store, f"SELECT COUNT(*) {where}", params))
+    return rows, total

@@ -71,6 +71,8 @@ class ReportRecord(BaseModel):
     html_sha256: str
     text_sha256: str
     generated_at: AwareDatetime
+    overdue_after_h: float | None = None
+    """The overdue age (hours) the 'waiting longer than' list used (None in records made before it)."""
     idempotency_key: str
     """`<team>/<week>/v<N>`: the key of this version's e-mail delivery."""
 
@@ -134,6 +136,7 @@ def make_report(
     runs_dir: Path = Path("runs"),
     reissue: bool = False,
     now: datetime | None = None,
+    overdue_after_h: float | None = None,
 ) -> MadeReport:
     """The report of `team`'s ISO `week`: made once, then returned as recorded.
 
@@ -146,6 +149,7 @@ def make_report(
         runs_dir: folder of A/B run folders.
         reissue: make a new version even when the week was reported already.
         now: generation time (aware), for tests and the scheduler; default now.
+        overdue_after_h: the overdue age in hours (default: the review queue's setting).
 
     Returns:
         The `MadeReport` (`created` False when an existing version was returned).
@@ -166,7 +170,9 @@ def make_report(
         return load_made(folder)
     version = len(done) + 1
     gen = now or utc_now()
-    ctx = build_context(store, team, week, tz=tz, runs_dir=runs_dir, version=version, now=gen)
+    ctx = build_context(
+        store, team, week, tz=tz, runs_dir=runs_dir, version=version, now=gen, overdue_after_h=overdue_after_h
+    )
     html = render_html(ctx)
     body = render_text(ctx)
     pdf = render_pdf(html)
@@ -181,7 +187,7 @@ def make_report(
         window_end_utc=ctx.window_end_utc, first_seq=ctx.first_seq, last_seq=ctx.last_seq,
         last_event_hash=ctx.last_event_hash, counts_sha256=ctx.counts_sha256,
         pdf_sha256=sha256_file(tmp / "report.pdf"), html_sha256=sha256_file(tmp / "report.html"),
-        text_sha256=sha256_file(tmp / "body.txt"), generated_at=gen,
+        text_sha256=sha256_file(tmp / "body.txt"), generated_at=gen, overdue_after_h=ctx.overdue_after_h,
         idempotency_key=idempotency_key(team, week, version),
     )  # fmt: skip
     (tmp / "record.json").write_text(rec.model_dump_json(indent=2) + "\n", encoding="utf-8")

@@ -48,7 +48,7 @@ def test_templates_read_only_documented_fields():
         on_r, other = _getattrs(name)
         assert on_r <= top, (name, on_r - top)
         assert other <= allowed, (name, other - allowed)
-        assert {"lines", "runs", "late"} <= on_r, name
+        assert {"lines", "runs", "late", "overdue_total", "overdue_after_label"} <= on_r, name
     on_r, other = _getattrs("_charts.html")
     assert other <= allowed | {"week"}
 
