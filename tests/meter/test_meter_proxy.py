@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import REAL_ANTHROPIC_KEY, REAL_OPENAI_KEY, Rig, make_proxy
+from meter_rig import REAL_ANTHROPIC_KEY, REAL_OPENAI_KEY, Rig, make_proxy
 from meter_fixtures import PATH_OF, RECORDED, Recorded, matches
 from meter_upstream import LocalUpstream, Reply
 
