@@ -40,7 +40,7 @@ class AgentSpec:
         pack_args: arguments added after `command` when a slice is given (pack mode).
         claim_format: how to read the agent's claim from its stdout (`memeval.agents._claims`),
             or None for the claim file or the last lines of stdout.
-        apis: the provider APIs the agent speaks (`openai`, `anthropic`, `gemini`); empty when
+        apis: the provider APIs the agent speaks (`openai`, `anthropic`, `google`); empty when
             unknown. With the proxy, one of them must have an upstream.
     """
 
