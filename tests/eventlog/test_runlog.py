@@ -15,7 +15,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1"
 
 
 def test_golden_v1_logs_still_read_and_project():
-    oracle = load_run(FIXTURES / "oracle-mini").result
+    oracle = load_run(FIXTURES / "oracle-mini", use_cache=False).result
     assert oracle.status == "completed"
     assert [(t.trial_id, t.verified) for t in oracle.trials] == [
         ("add-numbers:pack:1", True),
@@ -24,7 +24,7 @@ def test_golden_v1_logs_still_read_and_project():
         ("greet:pack:1", True),
     ]
     assert oracle.coverage.expected_trials == oracle.coverage.completed_trials == 4
-    sample = load_run(FIXTURES / "sample-t01").result
+    sample = load_run(FIXTURES / "sample-t01", use_cache=False).result
     by = {t.mode: t for t in sample.trials}
     assert by["pack"].verified is True and by["baseline"].verified is False
     assert by["pack"].harness_measured.input_tokens == 14447
