@@ -18,7 +18,7 @@ from memeval.audit._review_api import get_item
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, authenticate
 from memeval.review._claims import claim_item, drop_claim
-from memeval.review._context import REFUSAL_STATUS, Page, review_app
+from memeval.review._context import REFUSAL_STATUS, Page, ReviewApp, review_app
 from memeval.review._decide import NEEDS_REASON, DecisionRequest, decide_item, new_decision_id
 from memeval.review._queue import ItemView, QueueFilter, QueueView, build_item, build_queue, parse_ref, resolve
 from memeval.review._session import csrf_ok, csrf_token, pop_flash, safe_next, session_account, start_session
@@ -133,6 +133,19 @@ def _to_login(request: Request) -> RedirectResponse:
     if request.method == "GET" and request.url.query:
         target += "?" + request.url.query
     return RedirectResponse("/login?" + urlencode({"next": target}), status_code=303)
+
+
+def _signed_in_form(request: Request, app: ReviewApp, csrf_token: str) -> Account | Response:
+    """The account behind a form post, or the answer to send instead.
+
+    Not signed in: a redirect to the login page; a missing or wrong CSRF token: a 403 page.
+    """
+    account = session_account(request, app.store)
+    if account is None:
+        return _to_login(request)
+    if not csrf_ok(request, csrf_token):
+        return _forbidden(request, account)
+    return account
 
 
 def _forbidden(request: Request, account: Account | None) -> HTMLResponse:
@@ -269,11 +282,10 @@ def item_page(request: Request, kind: str, team: str, item_id: str) -> Response:
 def claim(request: Request, ref: str = Form(""), op: str = Form("claim"), csrf_token: str = Form("")) -> Response:
     """Take, renew, give up or (admin) break a claim."""
     app = review_app(request)
-    account = session_account(request, app.store)
-    if account is None:
-        return _to_login(request)
-    if not csrf_ok(request, csrf_token):
-        return _forbidden(request, account)
+    gate = _signed_in_form(request, app, csrf_token)
+    if isinstance(gate, Response):
+        return gate
+    account = gate
     try:
         item = resolve(app.store, ref)
         if op == "claim":
@@ -307,11 +319,10 @@ def decide(
 ) -> Response:
     """Apply one decision from an item page; on success go back to the queue."""
     app = review_app(request)
-    account = session_account(request, app.store)
-    if account is None:
-        return _to_login(request)
-    if not csrf_ok(request, csrf_token):
-        return _forbidden(request, account)
+    gate = _signed_in_form(request, app, csrf_token)
+    if isinstance(gate, Response):
+        return gate
+    account = gate
     try:
         kind, team, item_id = parse_ref(ref)
         req = DecisionRequest(
@@ -340,11 +351,10 @@ def bulk(
 ) -> Response:
     """Apply one action to each selected item, each as its own decision and event."""
     app = review_app(request)
-    account = session_account(request, app.store)
-    if account is None:
-        return _to_login(request)
-    if not csrf_ok(request, csrf_token):
-        return _forbidden(request, account)
+    gate = _signed_in_form(request, app, csrf_token)
+    if isinstance(gate, Response):
+        return gate
+    account = gate
     refs = refs or []
     if len(refs) > MAX_BULK:
         return render(
