@@ -16,7 +16,7 @@ from pydantic import SecretBytes
 from memeval.audit import SqlAuditStore
 from memeval.report import _queries as q
 from memeval.report._context import OverdueItem
-from memeval.review import ReviewSettings, inert, item_ref
+from memeval.review import ReviewSettings, age_text, inert, item_ref
 
 EXCERPT_CHARS = 160
 """Most characters of an item's text an overdue row shows."""
@@ -42,18 +42,6 @@ def hours_label(hours: float) -> str:
     """`48 hours`, `1 hour`, `1.5 hours`."""
     n = f"{hours:g}"
     return f"{n} hour" if n == "1" else f"{n} hours"
-
-
-def waited_text(seconds: float) -> str:
-    """A short age: `45 min`, `5 h 12 min`, `3 d 4 h` (the queue's format)."""
-    m = int(seconds // 60)
-    if m < 60:
-        return f"{m} min"
-    h, m = divmod(m, 60)
-    if h < 24:
-        return f"{h} h {m} min"
-    d, h = divmod(h, 24)
-    return f"{d} d {h} h"
 
 
 def _excerpt(row: q.Row) -> str:
@@ -98,7 +86,7 @@ def overdue_list(
         out.append(
             OverdueItem(
                 kind=kind, item_id=r.subject or "", ref=item_ref(item_type, team, r.subject or ""),
-                proposer=f"{r.actor_kind}:{r.actor_id}", opened=when(r.occurred), waited=waited_text(age_s),
+                proposer=f"{r.actor_kind}:{r.actor_id}", opened=when(r.occurred), waited=age_text(age_s),
                 waited_h=round(age_s / 3600, 1), excerpt=_excerpt(r),
             )
         )  # fmt: skip

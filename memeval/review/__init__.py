@@ -40,6 +40,7 @@ from memeval.review._queue import (
     QueueFilter,
     QueueRow,
     QueueView,
+    age_text,
     build_item,
     build_queue,
     item_ref,
@@ -51,6 +52,7 @@ from memeval.review._settings import ReviewSettings, load_secret_key
 from memeval.review._tables import ensure_review_schema
 
 __all__ = [
+    "age_text",
     "ACTIONS",
     "DECIDING_ROLES",
     "KEPT_CHOICES",
