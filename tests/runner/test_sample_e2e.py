@@ -93,23 +93,7 @@ def test_sigkill_mid_run_then_resume_runs_each_trial_once(tmp_path: Path):
         proc.wait()
     run_id = log.parent.name
     res = subprocess.run(
-        [
-            *MEMEVAL,
-            "ab",
-            str(SAMPLE),
-            "--tasks",
-            "t01-thursday-order-arrival",
-            "--tasks",
-            "t02-late-refund",
-            "--tasks",
-            "t03-olive-tree-quote",
-            "--runs-dir",
-            str(runs),
-            "--resume",
-            run_id,
-            "--json",
-            "--quiet",
-        ],
+        [*args, "--resume", run_id, "--json"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -175,8 +159,9 @@ def test_an_unreachable_model_upstream_is_a_harness_fault_not_an_agent_failure(t
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()  # nothing listens there now
-    code, doc, err = run_ab(str(SAMPLE), "--tasks", "t01-thursday-order-arrival",
-                            "--upstream", f"api=openai,url=http://127.0.0.1:{port}/v1")
+    code, doc, err = run_ab(
+        str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--upstream", f"api=openai,url=http://127.0.0.1:{port}/v1"
+    )
     assert code == 0, err
     for t in doc["trials"]:
         assert t["fault"]["code"] == "process" and "upstream" in t["fault"]["message"]
