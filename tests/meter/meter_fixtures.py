@@ -1,4 +1,4 @@
-"""Loading the recorded provider responses in `shared/fixtures/meter/` (beside the repo clone)."""
+"""Loading the recorded provider responses in `tests/fixtures/meter/` (provenance in its README)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "meter"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "meter"
 
 API_OF = {
     "anthropic": "anthropic-messages",
@@ -47,7 +47,7 @@ def load() -> list[Recorded]:
     index_file = FIXTURES / "index.json"
     if not index_file.is_file():
         raise FileNotFoundError(
-            f"meter fixtures missing: {index_file} (place shared/ beside the repository clone)"
+            f"meter fixtures missing: {index_file} (restore tests/fixtures/meter/ from git)"
         )
     index = json.loads(index_file.read_text())
     out = []

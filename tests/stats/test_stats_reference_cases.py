@@ -1,4 +1,4 @@
-"""Every reference case in shared/fixtures/stats/cases.json, figure by figure.
+"""Every reference case in tests/fixtures/stats/cases.json, figure by figure.
 
 Tolerances: deterministic figures (counts, rates, exact p-values, Wilson, Newcombe and t
 intervals) to 1e-12. Bootstrap intervals: to 1e-9 relative when scipy and numpy are the versions
@@ -22,14 +22,14 @@ from statsmodels.stats.contingency_tables import mcnemar
 from memeval.stats import paired_verdict
 from memeval.stats._intervals import newcombe_paired_interval
 
-CASES_FILE = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures/stats/cases.json"
+CASES_FILE = Path(__file__).resolve().parents[1] / "fixtures" / "stats" / "cases.json"
 
 
 def _load() -> dict[str, Any]:
-    # Fails collection (loudly) when CI did not place `shared/` next to the repository root.
+    # Fails collection (loudly) when the fixture copied into the repository is missing.
     if not CASES_FILE.is_file():
         raise FileNotFoundError(
-            f"reference cases missing at {CASES_FILE}; place shared/ beside the repo"
+            f"reference cases missing at {CASES_FILE}; restore tests/fixtures/stats/ from git"
         )
     return json.loads(CASES_FILE.read_text(encoding="utf-8"))
 
