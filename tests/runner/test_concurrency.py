@@ -141,7 +141,8 @@ def test_kill_9_at_concurrency_8_then_resume_loses_and_repeats_no_trial(tmp_path
 def test_an_interrupt_leaves_every_running_trial_resumable_and_nothing_behind(tmp_path: Path, sig: int):
     runs = tmp_path / "runs"
     tasks = [a for t in FOUR[:3] for a in ("--tasks", t)]
-    args = [str(SAMPLE), *tasks, "--agent", "command", "--agent-cmd", "sh -c 'sleep 30'", "--concurrency", "4"]
+    args = [str(SAMPLE), *tasks, "--agent", "command", "--agent-cmd", "sleep 30", "--agent-timeout", "15",
+            "--concurrency", "4"]  # fmt: skip
     proc, log = _start(args, runs)
     run_id = log.parent.name
     _wait_for(log, b'"event":"agent.started"', 4)
@@ -157,19 +158,20 @@ def test_an_interrupt_leaves_every_running_trial_resumable_and_nothing_behind(tm
     assert not list((log.parent / ".work").glob("*")) if (log.parent / ".work").exists() else True
     # resume without --retries: the interrupted trials get a new attempt and the run completes
     res = subprocess.run(
-        [*MEMEVAL, "ab", *args[:-2], "--agent-cmd", "true", "--concurrency", "2", "--resume", run_id,
+        [*MEMEVAL, "ab", *args[:-2], "--agent-cmd", "sleep 29", "--concurrency", "2", "--resume", run_id,
          "--runs-dir", str(runs), "--json", "--quiet"],
         cwd=REPO, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert res.returncode == 2 and "agent" in res.stderr  # a changed agent is refused...
     res = subprocess.run(
         [*MEMEVAL, "ab", *args[:-2], "--concurrency", "6", "--resume", run_id, "--runs-dir", str(runs), "--json",
-         "--quiet", "--agent-timeout", "1"],
+         "--quiet"],
         cwd=REPO, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     doc = json.loads(res.stdout)
     assert len(doc["trials"]) == 6 and all(t["fault"] is None for t in doc["trials"]), doc["trials"]
+    assert {t["execution"] for t in doc["trials"]} == {"timed_out"}
     by = {t["trial_id"]: t for t in doc["trials"]}
     for tid in cancelled:
         assert by[tid]["attempt"] == 2
@@ -179,7 +181,8 @@ def test_an_interrupt_leaves_every_running_trial_resumable_and_nothing_behind(tm
 @pytest.mark.slow
 def test_kill_9_leaves_no_model_server_running_and_resume_clears_the_scratch_folder(tmp_path: Path):
     runs = tmp_path / "runs"
-    proc, log = _start([str(SAMPLE), "--tasks", FOUR[0], "--agent", "command", "--agent-cmd", "sleep 30"], runs)
+    args = [str(SAMPLE), "--tasks", FOUR[0], "--agent", "command", "--agent-cmd", "sleep 30", "--agent-timeout", "5"]
+    proc, log = _start(args, runs)
     _wait_for(log, b'"event":"agent.started"')
     scratch = Path(tempfile.gettempdir()) / f"memeval-{log.parent.name}"
     assert _pids_with(str(scratch))
@@ -195,14 +198,17 @@ def test_kill_9_leaves_no_model_server_running_and_resume_clears_the_scratch_fol
     stat = Path(f"/proc/{helper.pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
     (scratch / "helpers").mkdir(exist_ok=True)
     (scratch / "helpers" / str(helper.pid)).write_text(stat)
-    res = subprocess.run(
-        [*MEMEVAL, "ab", str(SAMPLE), "--tasks", FOUR[0], "--agent", "command", "--agent-cmd", "sleep 30",
-         "--agent-timeout", "1", "--resume", log.parent.name, "--runs-dir", str(runs), "--quiet"],
-        cwd=REPO, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    assert res.returncode in (0, 1), res.stderr
-    assert helper.wait(timeout=10) is not None
-    assert not scratch.exists()
+    try:
+        res = subprocess.run(
+            [*MEMEVAL, "ab", *args, "--resume", log.parent.name, "--runs-dir", str(runs), "--quiet"],
+            cwd=REPO, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert res.returncode in (0, 1), res.stderr
+        assert helper.wait(timeout=10) is not None
+        assert not scratch.exists()
+    finally:
+        helper.kill()
+        helper.wait()
 
 
 @pytest.mark.slow
@@ -210,7 +216,7 @@ def test_twenty_trials_racing_a_tight_run_limit_never_start_a_call_past_it(tmp_p
     tasks = [a for i in range(1, 11) for a in ("--tasks", sorted(p.name for p in (SAMPLE / "tasks").iterdir() if p.is_dir())[i - 1])]
     limit = 0.05
     code, doc, err = run_ab(str(SAMPLE), *tasks, "--concurrency", "20", "--run-budget-usd", str(limit))
-    assert code == 1, err  # the run ends cancelled: its limit stopped it
+    assert code in (0, 1), err  # cancelled if a trial was left unstarted, else completed with budget faults
     run_dir = tmp_path / "runs" / doc["run_id"]
     events = _events(run_dir)
     calls = [e["call"] for e in events if e["event"] == "model.called" and e["call"].get("forwarded", True)]
