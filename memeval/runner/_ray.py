@@ -231,6 +231,7 @@ class _NodeMeter:
         self.key = (job.run_id, job.bundle_hash)
         self.channel: _Channel | None = None
         self._stack = contextlib.ExitStack()
+        _clear_dead_workers()
         scratch = make_scratch(Path(f"ray-{job.run_id}-{os.getpid()}"))
         self._stack.callback(shutil.rmtree, scratch, True)
         ups = {}
@@ -259,6 +260,17 @@ class _NodeMeter:
 
 
 _NODE: dict[str, _NodeMeter] = {}
+
+
+def _clear_dead_workers() -> None:
+    """Stop the helpers and remove the scratch folders of this node's worker processes that died
+    (killed with their job, or lost): `<tmp>/memeval-ray-<run>-<pid>` whose process is gone."""
+    from memeval.runner._scratch import clear_leftovers
+
+    for d in Path(tempfile.gettempdir()).glob("memeval-ray-*-*"):
+        pid = d.name.rsplit("-", 1)[1]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            clear_leftovers(Path(d.name.removeprefix("memeval-")))
 
 
 class _ShareMeter:
@@ -412,6 +424,25 @@ class RunAccount:
             return self.run_budget_usd is not None and (self._stopped or self._spent >= self.run_budget_usd)
 
 
+def _messages_to_stderr() -> None:
+    """Send the cluster's messages to the driver ("a worker died ...") to standard error.
+
+    Ray prints them on standard output, where `memeval ab --json` writes its document. This
+    wraps Ray's private `print_to_stdstream`; if a Ray version lacks it, nothing changes.
+    """
+    from ray._private import worker
+
+    original = getattr(worker, "print_to_stdstream", None)
+    if original is None or getattr(original, "_memeval", False):
+        return
+
+    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
+        original({**data, "is_err": True}, ignore_prefix)
+
+    to_stderr._memeval = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
+
+
 class RayExecutor(TrialExecutor):
     """Attempts as Ray tasks; see the module's docstring."""
 
@@ -439,6 +470,7 @@ class RayExecutor(TrialExecutor):
         ray = self._ray = _require_ray()
         address = self.address or os.environ.get("RAY_ADDRESS")
         if not ray.is_initialized():
+            _messages_to_stderr()
             ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
         self._check_nodes()
         data, self._bundle_hash, self._where = build_bundle(self._opts)
