@@ -17,9 +17,11 @@ the queueing for this machine's 2 cores.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -71,9 +73,15 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _ray(*args: str, env: dict[str, str]) -> None:
+def _ray_start(*args: str, env: dict[str, str]) -> int:
+    """`ray start ARGS` in a new process group; return the group (the node's processes stay in it)."""
     ray = str(Path(sys.executable).with_name("ray"))
-    subprocess.run([ray, *args], check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen([ray, "start", *args], env=env, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    out, _ = proc.communicate()
+    if proc.returncode != 0:
+        raise SystemExit(f"ray start {' '.join(args)} failed:\n{out.decode(errors='replace')[-1500:]}")
+    return proc.pid
 
 
 def main() -> None:
@@ -82,7 +90,7 @@ def main() -> None:
     ap.add_argument("--wait", type=float, default=2.0, help="seconds the agent waits per trial")
     ap.add_argument("--no-ray", action="store_true", help="skip the 2-node Ray cluster")
     args = ap.parse_args()
-    levels = [int(x) for x in args.levels.split(",")]
+    levels = [int(x) for x in args.levels.split(",") if x]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         runs = Path(tmp)
@@ -94,14 +102,17 @@ def main() -> None:
             temp = Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp"))
             port = _free_port()
             address = f"127.0.0.1:{port}"
+            groups = []
             try:
-                _ray("start", "--head", f"--port={port}", "--num-cpus=2", f"--temp-dir={temp}",
-                     "--include-dashboard=false", "--disable-usage-stats", env=env)  # fmt: skip
-                _ray("start", f"--address={address}", "--num-cpus=2", env=env)
+                groups.append(_ray_start("--head", f"--port={port}", "--num-cpus=2", f"--temp-dir={temp}",
+                                         "--include-dashboard=false", "--disable-usage-stats", env=env))  # fmt: skip
+                groups.append(_ray_start(f"--address={address}", "--num-cpus=2", env=env))
                 wall, over = _run(runs / "ray", args.wait, 16, "ray", address)
                 rows.append(("ray, 2 nodes, 16", 16, wall, over))
             finally:
-                _ray("stop", "--force", env=env)
+                for g in groups:  # only the processes these two `ray start`s made
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(g, signal.SIGKILL)
                 shutil.rmtree(temp, ignore_errors=True)
     base = rows[0][2] if rows and rows[0][1] == 1 else None
     print(f"{TRIALS} trials of an agent that waits {args.wait:g} s (mini task set, --network none), "

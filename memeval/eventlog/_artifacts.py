@@ -22,7 +22,8 @@ class ArtifactStore:
         path = self.root / digest
         if not path.exists():
             self.root.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".tmp{os.getpid()}-{threading.get_ident()}")  # concurrent trials may put the same bytes
+            # concurrent trials may put the same bytes at once: one temporary file per thread
+            tmp = path.with_suffix(f".tmp{os.getpid()}-{threading.get_ident()}")
             tmp.write_bytes(data)
             tmp.replace(path)
         return "sha256:" + digest

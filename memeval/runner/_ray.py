@@ -263,8 +263,11 @@ _NODE: dict[str, _NodeMeter] = {}
 
 
 def _clear_dead_workers() -> None:
-    """Stop the helpers and remove the scratch folders of this node's worker processes that died
-    (killed with their job, or lost): `<tmp>/memeval-ray-<run>-<pid>` whose process is gone."""
+    """Clear what this node's dead worker processes left: helpers and scratch folders.
+
+    A worker is killed with its job or lost with its node; its `<tmp>/memeval-ray-<run>-<pid>`
+    folder stays until a later trial on the node finds the process gone.
+    """
     from memeval.runner._scratch import clear_leftovers
 
     for d in Path(tempfile.gettempdir()).glob("memeval-ray-*-*"):
@@ -504,7 +507,9 @@ class RayExecutor(TrialExecutor):
         for n, f in zip(nodes, ray.get(refs, timeout=120), strict=True):
             where = f"node {n.get('NodeManagerAddress', '?')} ({f.node})"
             if f.sandbox is None:
-                problems.append(f"{where} has no bubblewrap ({f.problem}); install it there: apt-get install bubblewrap")
+                problems.append(
+                    f"{where} has no bubblewrap ({f.problem}); install it there: apt-get install bubblewrap"
+                )
             elif f.sandbox != want:
                 problems.append(f"{where} has {f.sandbox}, the run card has {want}; install the same version")
             if f.memeval != __version__:
@@ -588,7 +593,7 @@ class RayExecutor(TrialExecutor):
         else:
             code = "process"
             msg = f"the Ray node or worker running the trial was lost: {type(exc).__name__}: {str(exc)[:300]}"
-        ctx.log.append(FaultRaised(trial_id=spec.trial_id, code=code, phase="agent", message=msg))  # type: ignore[arg-type]
+        ctx.log.append(FaultRaised(trial_id=spec.trial_id, code=code, phase="agent", message=msg))
         ctx.log.append(TrialEnded(trial_id=spec.trial_id, attempt=spec.attempt, assessment="unscored"))
 
     def stop_all(self) -> None:

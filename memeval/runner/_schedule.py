@@ -184,8 +184,11 @@ class Scheduler:
             self.on_progress(p)
 
     def stop(self) -> None:
-        """Stop every running attempt: set the cancel flag, kill their sandboxes, wait for each to
-        record its end (`cancelled`). A second Ctrl-C meanwhile does not cut this short."""
+        """Stop every running attempt and wait for each to record its end (`cancelled`).
+
+        Sets the cancel flag, then kills the run's sandboxes until every attempt has ended (or
+        `STOP_GRACE_S` passed). A second Ctrl-C meanwhile does not cut this short.
+        """
         ctx = self.executor.ctx
         if ctx is not None:
             ctx.cancel.set()

@@ -7,7 +7,6 @@ provider or the machine over a run falls on both arms alike.
 from __future__ import annotations
 
 import fcntl
-import os
 import secrets
 import shutil
 import signal
@@ -28,8 +27,6 @@ from memeval.eventlog import (
     RunEnded,
     RunLog,
     RunPlanned,
-    TrialEnded,
-    TrialStarted,
 )
 from memeval.packs import Pack, select_slice
 from memeval.runner._attempt import AttemptSpec, TrialMeter
@@ -48,8 +45,8 @@ from memeval.runner._history import History
 from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
 from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
 from memeval.runner._scratch import clear_leftovers, make_scratch
-from memeval.runner._writer import LogWriter
 from memeval.runner._upstream import UpstreamSpec
+from memeval.runner._writer import LogWriter
 from memeval.sandbox import bwrap_version
 from memeval.tasks import TaskSet
 from memeval.types import MODES, Mode, NetworkMode, Retain
@@ -371,8 +368,10 @@ class RunSpend(Protocol):
 def _meter(
     run_dir: Path, opts: AbOptions, log: RunLog, writer: LogWriter, local: bool = True
 ) -> Iterator[TrialMeter | None]:
-    """The run's meter (`memeval.runner._runmeter.open_meter`), or None with `--network none` or
-    when the executor's nodes run their own (`local` False)."""
+    """The run's meter (`memeval.runner._runmeter.open_meter`), or None.
+
+    None with `--network none`, or when the executor's nodes run their own (`local` False).
+    """
     if opts.network == "none" or not local:
         yield None
         return

@@ -17,6 +17,7 @@ import queue
 import threading
 from concurrent.futures import Future
 from types import TracebackType
+from typing import cast
 
 from memeval.eventlog import Event, RunLog
 from memeval.runner._history import History
@@ -64,7 +65,7 @@ class LogWriter:
             item = self._q.get()
             if item is _STOP:
                 return
-            ev, fut = item  # type: ignore[misc]
+            ev, fut = cast(tuple[Event, "Future[Event] | None"], item)
             try:
                 stamped = self.log.append(ev)
                 self.history.fold(stamped)

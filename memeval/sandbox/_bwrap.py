@@ -246,9 +246,11 @@ _LIBC = ctypes.CDLL(None, use_errno=True)
 
 
 def _die_with_parent() -> None:
-    """In the child before exec: SIGKILL it when the thread that started it ends, so a sandbox
-    never outlives a memeval killed with `kill -9` (bubblewrap's own --die-with-parent covers
-    only the processes inside)."""
+    """In the child before exec: SIGKILL it when the thread that started it ends.
+
+    So a sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own
+    `--die-with-parent` covers only the processes inside).
+    """
     _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 

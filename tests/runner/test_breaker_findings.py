@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from runner_helpers import MINI, REPO, make_task, trials_by_id
+from runner_helpers import MINI, REPO, make_task
 
 
 def test_claim_file_symlink_to_a_host_file_is_not_read(tmp_path: Path, run_ab):

@@ -16,7 +16,9 @@ def _ended(tid: str, n: int, fault: str | None = None, passed: bool | None = Non
     evs: list = [TrialStarted(trial_id=tid, attempt=n)]
     if passed is not None:
         evs.append(
-            CheckRecorded(trial_id=tid, type="command", level="L2v", passed=passed, reward=float(passed), reward_source="r")
+            CheckRecorded(
+                trial_id=tid, type="command", level="L2v", passed=passed, reward=float(passed), reward_source="r"
+            )
         )
     if fault:
         evs.append(FaultRaised(trial_id=tid, code=fault, phase="agent", message="m"))
