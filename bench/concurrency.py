@@ -8,10 +8,12 @@ two mini tasks x 7 repeats x 2 modes = 28 trials. Each level runs `memeval ab` i
 nodes (`ray start --head` and a second `ray start`, each advertising 2 CPUs, 8 trial slots)
 with `--executor ray --concurrency 16`.
 
-Printed per level: wall time of the whole run, speedup against concurrency 1, and the harness's
-own overhead per trial, i.e. the median of (trial.started -> trial.ended) minus the agent's wait:
-world build, sandbox starts, workspace diff, verifier, events and artifacts, and at higher levels
-the queueing for this machine's 2 cores.
+Printed per level: wall time of the whole run (for ray: joining the cluster, checking the nodes
+and starting Ray's worker processes included), speedup against concurrency 1, and the harness's
+own overhead per trial two ways: elapsed, the median of (trial.started -> trial.ended) minus the
+agent's wait (world build, sandbox starts, workspace diff, verifier, events and artifacts, and at
+higher levels the queueing for this machine's cores), and CPU seconds per trial (memeval's own
+and its sandboxes').
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import contextlib
 import json
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -39,7 +42,15 @@ MINI = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "tasksets" /
 TRIALS = 28
 
 
-def _run(runs: Path, wait: float, concurrency: int, executor: str, address: str | None = None) -> tuple[float, float]:
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its waited-for children (sandboxes included)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _run(
+    runs: Path, wait: float, concurrency: int, executor: str, address: str | None = None
+) -> tuple[float, float, float]:
     opts = AbOptions(
         task_set=load_task_set(MINI),
         agent=resolve_agent("command", f"sleep {wait:g}"),
@@ -52,9 +63,9 @@ def _run(runs: Path, wait: float, concurrency: int, executor: str, address: str 
         ray_address=address,
     )
     run_dir = start_run(opts)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), _cpu()
     status = execute(run_dir, opts)
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, _cpu() - c0
     assert status == "completed", status
     events = [json.loads(x) for x in (run_dir / "events.jsonl").read_text().splitlines()]
     starts = {e["trial_id"]: e["at"] for e in events if e["event"] == "trial.started"}
@@ -64,7 +75,7 @@ def _run(runs: Path, wait: float, concurrency: int, executor: str, address: str 
         if e["event"] == "trial.ended"
     ]
     assert len(spans) == TRIALS, len(spans)
-    return wall, statistics.median(spans) - wait
+    return wall, statistics.median(spans) - wait, cpu / TRIALS
 
 
 def _free_port() -> int:
@@ -95,8 +106,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         runs = Path(tmp)
         for n in levels:
-            wall, over = _run(runs / f"c{n}", args.wait, n, "serial" if n == 1 else "local")
-            rows.append((f"concurrency {n:2d}", n, wall, over))
+            wall, over, cpu = _run(runs / f"c{n}", args.wait, n, "serial" if n == 1 else "local")
+            rows.append((f"concurrency {n:2d}", n, wall, over, f"{cpu:8.3f}"))
         if not args.no_ray:
             env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
             temp = Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp"))
@@ -107,8 +118,8 @@ def main() -> None:
                 groups.append(_ray_start("--head", f"--port={port}", "--num-cpus=2", f"--temp-dir={temp}",
                                          "--include-dashboard=false", "--disable-usage-stats", env=env))  # fmt: skip
                 groups.append(_ray_start(f"--address={address}", "--num-cpus=2", env=env))
-                wall, over = _run(runs / "ray", args.wait, 16, "ray", address)
-                rows.append(("ray, 2 nodes, 16", 16, wall, over))
+                wall, over, _ = _run(runs / "ray", args.wait, 16, "ray", address)
+                rows.append(("ray, 2 nodes, 16", 16, wall, over, "   (nodes)"))
             finally:
                 for g in groups:  # only the processes these two `ray start`s made
                     with contextlib.suppress(ProcessLookupError):
@@ -117,10 +128,12 @@ def main() -> None:
     base = rows[0][2] if rows and rows[0][1] == 1 else None
     print(f"{TRIALS} trials of an agent that waits {args.wait:g} s (mini task set, --network none), "
           f"{os.cpu_count()} cores")  # fmt: skip
-    print(f"{'level':18} {'wall s':>8} {'speedup':>8} {'overhead/trial s':>17}")
-    for name, _, wall, over in rows:
+    print(f"{'level':18} {'wall s':>8} {'speedup':>8} {'overhead/trial s':>17} {'CPU/trial s':>11}")
+    for name, _, wall, over, cpu in rows:
         speed = f"{base / wall:7.2f}x" if base else "       -"
-        print(f"{name:18} {wall:8.2f} {speed:>8} {over:17.3f}")
+        print(f"{name:18} {wall:8.2f} {speed:>8} {over:17.3f} {cpu:>11}")
+    print("overhead/trial: median of trial.started -> trial.ended minus the wait (elapsed, CPU queueing included);")
+    print("CPU/trial: CPU seconds of memeval and its sandboxes per trial (on the driver only for ray)")
 
 
 if __name__ == "__main__":

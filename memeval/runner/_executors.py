@@ -167,15 +167,22 @@ def default_concurrency() -> int:
 
 
 def executor_for(name: str | None, concurrency: int) -> ExecutorName:
-    """The executor to use when `--executor` is not given: `serial` at concurrency 1, else `local`.
+    """The executor `--executor NAME` names, checked; without one `serial` at 1, else `local`.
 
     Raises:
-        UsageError: an unknown name.
+        UsageError: an unknown name, `serial` with a concurrency above 1, or `ray` without Ray
+            installed (so the run is refused before its folder is made).
     """
     if name is None:
         return "serial" if concurrency == 1 else "local"
     if name not in EXECUTORS:
         raise UsageError(f"--executor {name!r}: use {', '.join(EXECUTORS)}")
+    if name == "serial" and concurrency != 1:
+        raise UsageError(f"--executor serial runs one trial at a time; got --concurrency {concurrency}")
+    if name == "ray":
+        from memeval.runner._ray import _require_ray
+
+        _require_ray()
     return name
 
 

@@ -91,3 +91,14 @@ def test_executor_choice_and_bad_values():
         make_executor("serial", 3)
     with pytest.raises(UsageError, match="at least 1"):
         make_executor("local", 0)
+
+
+def test_bad_executor_options_are_refused_before_a_run_folder_is_made(tmp_path: Path, run_ab):
+    from runner_helpers import MINI
+
+    for bad, why in ((["--executor", "serial", "--concurrency", "3"], "one trial at a time"),
+                     (["--executor", "pool"], "use serial, local, ray"),
+                     (["--ray-address", "127.0.0.1:1"], "--ray-address is for --executor ray")):  # fmt: skip
+        code, _, err = run_ab(str(MINI), "--agent", "nop", "--network", "none", *bad)
+        assert code == 2 and why in err, (bad, err)
+    assert not (tmp_path / "runs").exists() or not list((tmp_path / "runs").iterdir())
