@@ -15,9 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from scipy import stats as sps  # type: ignore[import-untyped]
-from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
-
 from memeval.eventlog import ModelCalled, RunLog
 from memeval.results import Run, TrialRecord
 from memeval.types import MODES, Mode
@@ -132,6 +129,8 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if not groups:
         return None, None
     if all(len(v) == 1 for v in groups):
+        from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
+
         lo, hi = proportion_confint(
             sum(v[0] for v in groups), len(groups), alpha=0.05, method="wilson"
         )
@@ -141,6 +140,8 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if len(rates) < 2:
         return (mean, mean), "t_on_task_means"
     sd = math.sqrt(sum((r - mean) ** 2 for r in rates) / (len(rates) - 1))
+    from scipy import stats as sps  # type: ignore[import-untyped]
+
     half = float(sps.t.ppf(0.975, len(rates) - 1)) * sd / math.sqrt(len(rates))
     return (max(0.0, mean - half), min(1.0, mean + half)), "t_on_task_means"
 

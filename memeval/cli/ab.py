@@ -9,27 +9,29 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from memeval.agents import resolve_agent
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
 from memeval.errors import UsageError
-from memeval.packs import load_pack
-from memeval.project import load_project
-from memeval.results import find_run, load_run, result_json
-from memeval.runner import AbOptions, UpstreamSpec, check_resume, execute, start_run
-from memeval.runner import Progress as RunProgress
-from memeval.tasks import load_task_set
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from memeval.runner import Progress as RunProgress
+    from memeval.runner import UpstreamSpec
+
+# Domain modules (the runner, the statistics, the web stack) are imported inside each command, so
+# `memeval --help` and the light commands start without them (issue 17 item 2).
 
 RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
 
 
 def _out_console() -> Console:
     """Standard output; wide enough for the tables when it is a file or a pipe."""
+    from rich.console import Console
+
     return Console() if sys.stdout.isatty() else Console(width=160)
 
 
@@ -49,6 +51,8 @@ def _parse_env(pairs: list[str]) -> dict[str, str]:
 
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
     """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
+    from memeval.runner import UpstreamSpec
+
     out: list[UpstreamSpec] = []
     for v in values:
         fields = dict(part.partition("=")[::2] for part in v.split(",") if part.strip())
@@ -162,6 +166,16 @@ def ab(
     Both arms run under one run card, every trial in a bubblewrap sandbox, verified by held-back
     tests after the agent's turn; tokens and cost are metered by a local proxy.
     """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from memeval.agents import resolve_agent
+    from memeval.packs import load_pack
+    from memeval.project import load_project
+    from memeval.results import find_run, load_run
+    from memeval.runner import AbOptions, UpstreamSpec, check_resume, execute, start_run
+    from memeval.tasks import load_task_set
+
     if instruction_via not in ("file", "stdin", "arg"):
         raise UsageError(f"--instruction-via {instruction_via!r}: use file, stdin or arg")
     if network not in ("proxy", "none"):
@@ -283,6 +297,8 @@ def result(
     Every trial, coverage, the table and the verdict; the same log gives the same bytes on any
     machine, any time later.
     """
+    from memeval.results import find_run, load_run, result_json
+
     typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
 
 
@@ -306,6 +322,7 @@ def results(
     """
     from memeval.abreport import compare_runs, is_runs_dir, list_runs
     from memeval.cli.read import print_comparison, print_listing, print_results
+    from memeval.results import find_run, load_run
 
     if len(run) == 2:
         c = compare_runs(load_run(find_run(run[0], runs_dir)), load_run(find_run(run[1], runs_dir)))

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -37,7 +37,9 @@ from memeval.results._records import (
     TrialRecord,
     Workspace,
 )
-from memeval.stats import TaskTrials, TrialObs, paired_verdict
+
+if TYPE_CHECKING:
+    from memeval.stats import TrialObs
 
 MEASURED = 11
 """Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
@@ -321,6 +323,8 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
 
 
 def _obs(r: TrialRecord) -> TrialObs:
+    from memeval.stats import TrialObs
+
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
     return TrialObs(outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out")
 
@@ -328,6 +332,10 @@ def _obs(r: TrialRecord) -> TrialObs:
 def _table_and_verdict(
     plan: RunPlanned, trials: Sequence[TrialRecord]
 ) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
+    # The statistics (scipy, statsmodels) load only when a verdict is computed, not for a cached
+    # projection or a command's start.
+    from memeval.stats import TaskTrials, paired_verdict
+
     by_task: dict[str, dict[str, list[TrialRecord]]] = {}
     for t in plan.trials:
         by_task.setdefault(t.task_id, {"baseline": [], "pack": []})
