@@ -366,16 +366,21 @@ def check_tasks_cmd(
 
     from memeval.abreport import broken_lines, check_tasks
     from memeval.project import load_project
-    from memeval.tasks import load_task_set
+    from memeval.tasks import load_task_set_listing_invalid
 
     proj = load_project(taskset) if taskset.is_dir() else None
-    report = check_tasks(load_task_set(proj.tasks if proj else taskset, only), runs_dir, agent_timeout_s=agent_timeout)
+    folder = proj.tasks if proj else taskset
+    # A task that cannot be loaded is one more broken task: list it and check the others.
+    task_set, malformed = load_task_set_listing_invalid(folder, only)
+    report = check_tasks(
+        task_set, runs_dir, agent_timeout_s=agent_timeout, malformed=malformed, name=folder.resolve().name
+    )
     if as_json:
         typer.echo(report.model_dump_json(by_alias=True, indent=2))
     else:
         con = _console()
         t = Table(
-            title=f"Controls on {report.task_set} (runs {report.oracle_run}, {report.nop_run})",
+            title=f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})",
             title_justify="left",
         )
         for col in ("task", "oracle passed", "nop passed", "problems"):

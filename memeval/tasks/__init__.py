@@ -1,7 +1,14 @@
 """Harbor-layout tasks: load, validate, pin by content hash, and read their Dockerfiles."""
 
 from memeval.tasks._dockerfile import DockerStep, parse_dockerfile
-from memeval.tasks._load import TASK_ID_PATTERN, check_tree, hash_tree, load_task, load_task_set
+from memeval.tasks._load import (
+    TASK_ID_PATTERN,
+    check_tree,
+    hash_tree,
+    load_task,
+    load_task_set,
+    load_task_set_listing_invalid,
+)
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
 __all__ = [
@@ -14,5 +21,6 @@ __all__ = [
     "hash_tree",
     "load_task",
     "load_task_set",
+    "load_task_set_listing_invalid",
     "parse_dockerfile",
 ]
