@@ -22,7 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from memeval.errors import WorldBuildError
-from memeval.sandbox._bwrap import RESERVED, Mount, SandboxSpec, run_sandboxed
+from memeval.sandbox._backend import get_backend
+from memeval.sandbox._bwrap import RESERVED
+from memeval.sandbox._limits import DEFAULT_FILE_BYTES, Limits, parse_size_mb
+from memeval.sandbox._spec import Mount, SandboxSpec
 from memeval.tasks import Task, parse_dockerfile
 
 VENV_INSIDE = "/opt/memeval/venv"
@@ -49,6 +52,13 @@ class World:
     base_image: str | None = None
     venv: Path | None = None
     steps: list[str] = field(default_factory=list)
+    path: str = BASE_PATH
+    """PATH as the Dockerfile left it (ENV PATH=...), without the cached venv."""
+    limits: Limits | None = None
+    """The task's resource limits (see `task_limits`), for RUN steps and the trial's sandboxes."""
+    uid: int = 0
+    """The Dockerfile's last USER, as a uid inside the sandbox (0 when none)."""
+    gid: int = 0
 
     def mounts(self) -> tuple[Mount, ...]:
         """The world's folders, writable, plus the cached venv, read-only."""
@@ -59,7 +69,7 @@ class World:
 
     def path_var(self) -> str:
         """PATH inside the sandbox (the venv first when there is one)."""
-        return (f"{VENV_INSIDE}/bin:" if self.venv else "") + BASE_PATH
+        return (f"{VENV_INSIDE}/bin:" if self.venv else "") + self.path
 
 
 def _inside(workdir: str, p: str) -> PurePosixPath:
@@ -171,10 +181,12 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     script = f"/usr/bin/python3 -m venv {VENV_INSIDE} && {VENV_INSIDE}/bin/pip install -q {shlex.join(pip_args)}"
     env = {"PATH": BASE_PATH, "HOME": "/tmp"}
     env.update({k: v for k, v in os.environ.items() if k.startswith("PIP_")})
-    spec = SandboxSpec((Mount(tmp, VENV_INSIDE, writable=True),), "/tmp", env, share_net=True)
-    if Path("/opt/wheels").is_dir():
-        spec = SandboxSpec(spec.mounts + (Mount(Path("/opt/wheels"), "/opt/wheels"),), "/tmp", env, True)
-    res = run_sandboxed(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
+    mounts = (Mount(tmp, VENV_INSIDE, writable=True),)
+    for wheels in ("/opt/wheels", "/opt/pypi", "/opt/pypi-more"):
+        if Path(wheels).is_dir():
+            mounts += (Mount(Path(wheels), wheels),)
+    spec = SandboxSpec(mounts, "/tmp", env, share_net=True)
+    res = get_backend().run(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
     if res.exit_code != 0:
         tail = logs.read_text(errors="replace")[-600:]
         raise WorldBuildError(f"pip install {' '.join(pip_args)} failed: {tail}")
@@ -206,7 +218,7 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     """
     deadline = time.monotonic() + timeout_s
     dest.mkdir(parents=True)
-    world = World(root=dest)
+    world = World(root=dest, limits=task_limits(task))
     ctx = task.environment_dir.resolve()
     dockerfile = ctx / "Dockerfile"
     if not dockerfile.is_file():
@@ -300,11 +312,35 @@ def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float) -> N
 
 def _run_in_world(world: World, part: str, line: int, budget: float) -> None:
     logs = world.root.parent / f"build-line-{line}.log"
-    env = {"PATH": world.path_var(), "HOME": "/tmp", **world.env}
-    spec = SandboxSpec(world.mounts(), world.workdir, env)
-    res = run_sandboxed(spec, ["/bin/sh", "-c", part], timeout_s=budget, stdout=logs, stderr=logs)
+    env = {"HOME": "/tmp", **world.env, "PATH": world.path_var()}
+    spec = SandboxSpec(world.mounts(), world.workdir, env, uid=world.uid, gid=world.gid, limits=world.limits)
+    res = get_backend().run(spec, ["/bin/sh", "-c", part], timeout_s=budget, stdout=logs, stderr=logs)
     if res.timed_out:
         raise WorldBuildError(f"timeout: Dockerfile line {line}: {part!r} ran out of the build budget")
     if res.exit_code != 0:
         tail = logs.read_text(errors="replace")[-400:]
         raise WorldBuildError(f"Dockerfile line {line}: {part!r} failed (exit {res.exit_code}): {tail}")
+
+
+def task_limits(task: Task) -> Limits:
+    """The sandbox limits `task.toml`'s `[environment]` asks for.
+
+    Keys: `memory_mb`, `cpus`, `storage_mb`, `max_processes` (Harbor's names, plus memeval's
+    process limit); the older `memory = "2G"` and `storage = "10G"` strings are read too.
+
+    Raises:
+        WorldBuildError: a size that is not a number or a size string (names the key).
+    """
+    env = task.config.environment
+    extra = env.model_extra or {}
+    try:
+        memory = parse_size_mb(env.memory_mb if env.memory_mb is not None else extra.get("memory"), "memory")
+        storage = parse_size_mb(env.storage_mb if env.storage_mb is not None else extra.get("storage"), "storage")
+    except ValueError as exc:
+        raise WorldBuildError(f"task.toml [environment]: {exc}") from exc
+    return Limits(
+        memory_bytes=memory,
+        cpus=env.cpus,
+        processes=env.max_processes or Limits().processes,
+        file_bytes=storage or DEFAULT_FILE_BYTES,
+    )
