@@ -11,8 +11,10 @@ already has, and any other command runs in a sandbox of the world with no networ
 from __future__ import annotations
 
 import glob
+import grp
 import hashlib
 import os
+import pwd
 import re
 import shlex
 import shutil
@@ -26,7 +28,7 @@ from memeval.sandbox._backend import get_backend
 from memeval.sandbox._bwrap import RESERVED
 from memeval.sandbox._limits import DEFAULT_FILE_BYTES, Limits, parse_size_mb
 from memeval.sandbox._spec import Mount, SandboxSpec
-from memeval.tasks import Task, parse_dockerfile
+from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
 VENV_INSIDE = "/opt/memeval/venv"
 BASE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -233,24 +235,14 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     for step in parse_dockerfile(dockerfile):
         if time.monotonic() > deadline:
             raise WorldBuildError(f"timeout: building the world took over {timeout_s:g} s")
-        subst = [_expand(a, {**args, **world.env}) for a in step.args]
         if step.kind == "unsupported":
             raise WorldBuildError(f"Dockerfile line {step.line}: {step.text!r}: {step.reason}")
-        if step.kind == "from":
-            world.base_image = subst[0] if subst else None
-        elif step.kind == "arg":
-            args.setdefault(subst[0], subst[1])
-        elif step.kind == "env":
-            for k, v in zip(subst[::2], subst[1::2], strict=True):
-                world.env[k] = v
-        elif step.kind == "workdir":
-            world.workdir = str(_inside(world.workdir, subst[0]))
-            workdir_set = True
-            _host(world, PurePosixPath(world.workdir), step.line).mkdir(parents=True, exist_ok=True)
-        elif step.kind == "copy":
-            _copy(world, ctx, subst[:-1], subst[-1], step.line)
-        elif step.kind == "run":
-            _run(world, subst[0], step.line, cache_dir, max(1.0, deadline - time.monotonic()))
+        vars_ = {**args, **world.env, "PATH": world.path}
+        try:
+            _step(world, step, vars_, args, ctx, cache_dir, deadline)
+        except ExpansionError as exc:
+            raise WorldBuildError(f"Dockerfile line {step.line}: {step.text!r}: {exc}") from exc
+        workdir_set = workdir_set or step.kind == "workdir"
         world.steps.append(f"line {step.line}: {step.kind}: {step.text}")
     if not workdir_set:
         world.workdir = "/app"
@@ -258,8 +250,59 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     return world
 
 
-def _expand(s: str, vars_: dict[str, str]) -> str:
-    return re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", lambda m: vars_.get(m.group(1), m.group(0)), s)
+def _step(
+    world: World, step: DockerStep, vars_: dict[str, str], args: dict[str, str], ctx: Path, cache: Path, deadline: float
+) -> None:
+    """Do one Dockerfile step (variables replaced per Docker's rules; see `memeval.tasks.expand`)."""
+    if step.kind == "from":
+        world.base_image = step.args[0] if step.args else None
+    elif step.kind == "arg":
+        for k, v in env_pairs(step.args[0], vars_):
+            if v != "\0" or k not in args:
+                args[k] = "" if v == "\0" else v
+    elif step.kind == "env":
+        for k, v in env_pairs(step.args[0], vars_):
+            if k == "PATH":
+                world.path = v
+            else:
+                world.env[k] = "" if v == "\0" else v
+    elif step.kind == "workdir":
+        world.workdir = str(_inside(world.workdir, expand(step.args[0], vars_)))
+        _host(world, PurePosixPath(world.workdir), step.line).mkdir(parents=True, exist_ok=True)
+    elif step.kind == "copy":
+        words = expand_words(step.args[0], vars_)
+        if len(words) < 2:
+            raise WorldBuildError(f"Dockerfile line {step.line}: COPY needs a source and a destination")
+        _copy(world, ctx, words[:-1], words[-1], step.line)
+    elif step.kind == "user":
+        world.uid, world.gid = _user(expand(step.args[0], vars_), step.line)
+    elif step.kind == "run":
+        env = {**args, **world.env}
+        _run(world, step.args[0], step.line, cache, max(1.0, deadline - time.monotonic()), env)
+
+
+def _user(spec: str, line: int) -> tuple[int, int]:
+    """USER name[:group] or uid[:gid], resolved against this machine's /etc/passwd and /etc/group."""
+    name, _, group = spec.strip().partition(":")
+    try:
+        if name.isdigit():
+            uid = int(name)
+            gid = pwd.getpwuid(uid).pw_gid if not group else -1
+        else:
+            entry = pwd.getpwnam(name)
+            uid, gid = entry.pw_uid, entry.pw_gid
+        if group:
+            gid = int(group) if group.isdigit() else grp.getgrnam(group).gr_gid
+    except KeyError:
+        if name.isdigit() and not group:
+            return int(name), int(name)
+        raise WorldBuildError(
+            f"Dockerfile line {line}: USER {spec}: no such user or group on this machine; without Docker "
+            "the host's /etc/passwd stands in for the image's: use a numeric uid[:gid] or an existing user"
+        ) from None
+    if not (0 <= uid < 65536 and 0 <= gid < 65536):
+        raise WorldBuildError(f"Dockerfile line {line}: USER {spec}: uids and gids inside the sandbox go up to 65535")
+    return uid, gid
 
 
 def _copy(world: World, ctx: Path, srcs: list[str], dst: str, line: int) -> None:
@@ -285,10 +328,14 @@ def _copy(world: World, ctx: Path, srcs: list[str], dst: str, line: int) -> None
                 _copy_one(p, t, world.root, where)
 
 
-def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float) -> None:
+def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float, env: dict[str, str]) -> None:
     pip: list[str] = []
+    vars_ = {**env, "PATH": world.path}
     for part in _split_parts(cmd):
-        words = shlex.split(part)
+        try:
+            words = [expand(w, vars_) for w in shlex.split(part)] if "$" in part else shlex.split(part)
+        except ExpansionError:
+            words = ["sh-only"]  # a shell form memeval does not read itself: the shell runs it
         if not words or _APT_NOOPS.match(part):
             continue
         if words[0] == "mkdir":
@@ -305,14 +352,14 @@ def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float) -> N
                     f"machine; without Docker install them on the host first (apt-get install {' '.join(lacking)})"
                 )
         else:
-            _run_in_world(world, part, line, budget)
+            _run_in_world(world, part, line, budget, env)
     if pip:
         world.venv = _ensure_venv(cache_dir, pip, budget)
 
 
-def _run_in_world(world: World, part: str, line: int, budget: float) -> None:
+def _run_in_world(world: World, part: str, line: int, budget: float, build_env: dict[str, str]) -> None:
     logs = world.root.parent / f"build-line-{line}.log"
-    env = {"HOME": "/tmp", **world.env, "PATH": world.path_var()}
+    env = {"HOME": "/tmp", **build_env, "PATH": world.path_var()}
     spec = SandboxSpec(world.mounts(), world.workdir, env, uid=world.uid, gid=world.gid, limits=world.limits)
     res = get_backend().run(spec, ["/bin/sh", "-c", part], timeout_s=budget, stdout=logs, stderr=logs)
     if res.timed_out:
