@@ -206,7 +206,13 @@ class Attempt:
             d = diff_trees(pristine, world.root)
             diff_id = self.art.put(self._scrub(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
             self.log.append(
-                WorkspaceDiffed(trial_id=s.trial_id, diff=diff_id, added=d.added, changed=d.changed, removed=d.removed)
+                WorkspaceDiffed(
+                    trial_id=s.trial_id,
+                    diff=diff_id,
+                    added=tuple(self.scrubber.text(p) for p in d.added),
+                    changed=tuple(self.scrubber.text(p) for p in d.changed),
+                    removed=tuple(self.scrubber.text(p) for p in d.removed),
+                )
             )
         if fault is not None:
             return self._fault(*fault), False

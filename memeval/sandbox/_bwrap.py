@@ -112,19 +112,21 @@ exec "$@"
 _POLL_S = 0.2
 
 
-def hand_over(root: Path) -> None:
-    """Give every file under `root` owned by host root to the sandbox's root (host `HOST_ID_BASE`).
+def hand_over(root: Path, uid: int = 0, gid: int = 0) -> None:
+    """Give every file under `root` owned by host root to the sandbox's user `uid`:`gid` (inside).
 
-    Writable mounts are handed over before a sandbox starts, so its root owns its world as root
-    owns a container's. Files already owned by a sandbox uid (made inside) are left as they are;
+    Writable mounts are handed over before a sandbox starts, so the sandbox owns what memeval made
+    for it as a container's user owns what its image made (a world first handed to the sandbox's
+    root stays root's, as in Docker). Files already owned by a sandbox uid are left as they are;
     symlinks are changed, never followed.
     """
+    host_uid, host_gid = HOST_ID_BASE + uid, HOST_ID_BASE + gid
     for dirpath, dirnames, filenames in os.walk(root):
         for name in [".", *dirnames, *filenames]:
             p = os.path.join(dirpath, name)
             st = os.lstat(p)
             if st.st_uid == 0 or st.st_gid == 0:
-                os.lchown(p, HOST_ID_BASE if st.st_uid == 0 else -1, HOST_ID_BASE if st.st_gid == 0 else -1)
+                os.lchown(p, host_uid if st.st_uid == 0 else -1, host_gid if st.st_gid == 0 else -1)
 
 
 def _setpriv_args(spec: SandboxSpec) -> list[str]:
@@ -240,7 +242,7 @@ class Bubblewrap:
         """
         for m in spec.mounts:
             if m.writable:
-                hand_over(m.host)
+                hand_over(m.host, spec.uid, spec.gid)
         if spec.proxy_socket is not None:
             os.chmod(spec.proxy_socket, 0o666)  # its folder is root's alone; inside, connect() needs write
         limits = spec.limits or Limits()

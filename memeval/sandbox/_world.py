@@ -25,9 +25,9 @@ from pathlib import Path, PurePosixPath
 
 from memeval.errors import WorldBuildError
 from memeval.sandbox._backend import get_backend
-from memeval.sandbox._bwrap import RESERVED
+from memeval.sandbox._bwrap import RESERVED, hand_over
 from memeval.sandbox._limits import DEFAULT_FILE_BYTES, Limits, parse_size_mb
-from memeval.sandbox._spec import Mount, SandboxSpec
+from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
 VENV_INSIDE = "/opt/memeval/venv"
@@ -228,6 +228,7 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
         if (ctx / "app").is_dir() and not (ctx / "app").is_symlink():
             _copy_tree_into(ctx / "app", dest / "app", dest, "environment/app")
         world.steps.append("no Dockerfile: /app from environment/app")
+        hand_over(dest)
         return world
     args: dict[str, str] = {}
     world.workdir = "/"  # Docker's default; Harbor tasks set WORKDIR /app, and /app is used if none is set
@@ -247,6 +248,7 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     if not workdir_set:
         world.workdir = "/app"
     _host(world, PurePosixPath(world.workdir), 0).mkdir(parents=True, exist_ok=True)
+    hand_over(dest)  # the image's files belong to its root, whatever USER the agent runs as
     return world
 
 
@@ -360,7 +362,16 @@ def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float, env:
 def _run_in_world(world: World, part: str, line: int, budget: float, build_env: dict[str, str]) -> None:
     logs = world.root.parent / f"build-line-{line}.log"
     env = {"HOME": "/tmp", **build_env, "PATH": world.path_var()}
-    spec = SandboxSpec(world.mounts(), world.workdir, env, uid=world.uid, gid=world.gid, limits=world.limits)
+    # Like a container's RUN steps, it may chown and switch users, within its own user namespace only
+    spec = SandboxSpec(
+        world.mounts(),
+        world.workdir,
+        env,
+        uid=world.uid,
+        gid=world.gid,
+        caps=SANDBOX_CAPS_FOR_USER_SWITCH,
+        limits=world.limits,
+    )
     res = get_backend().run(spec, ["/bin/sh", "-c", part], timeout_s=budget, stdout=logs, stderr=logs)
     if res.timed_out:
         raise WorldBuildError(f"timeout: Dockerfile line {line}: {part!r} ran out of the build budget")
