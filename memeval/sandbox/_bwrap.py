@@ -357,12 +357,15 @@ class Bubblewrap:
                 pid = array.array("i", payload[:12])[0]
         if pid <= 0:
             raise SandboxError("the sandbox's boot script sent no credentials")
-        for name in ("uid_map", "gid_map"):
-            with open(f"/proc/{pid}/{name}", "w") as f:
-                f.write(f"0 {HOST_ID_BASE} {ID_COUNT}\n")
-        if group is not None:
-            group.join(pid)
-        sock.sendall(b"go\n")
+        try:
+            for name in ("uid_map", "gid_map"):
+                with open(f"/proc/{pid}/{name}", "w") as f:
+                    f.write(f"0 {HOST_ID_BASE} {ID_COUNT}\n")
+            if group is not None:
+                group.join(pid)
+            sock.sendall(b"go\n")
+        except (FileNotFoundError, ProcessLookupError, BrokenPipeError, ConnectionResetError):
+            return  # the sandbox was killed meanwhile (from outside, or its time ran out): its exit status says so
 
     def kill_stale(self, work: Path) -> int:
         """SIGKILL bubblewrap processes started from a folder under `work` (their host working directory)."""
