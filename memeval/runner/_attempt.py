@@ -34,8 +34,8 @@ from memeval.eventlog import (
 )
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
-from memeval.runner._verify import RewardError, read_reward, run_verifier
 from memeval.runner._scrub import Scrubber
+from memeval.runner._verify import RewardError, read_reward, run_verifier
 from memeval.sandbox import Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
 from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain

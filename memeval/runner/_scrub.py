@@ -24,7 +24,9 @@ class Scrubber:
     """
 
     def __init__(self, secrets: Mapping[str, tuple[str, str]]) -> None:
-        pairs = [(v.encode(), f"[REDACTED:{k}:{n}]".encode()) for n, (k, v) in secrets.items() if len(v) >= MIN_SECRET_CHARS]
+        pairs = [
+            (v.encode(), f"[REDACTED:{k}:{n}]".encode()) for n, (k, v) in secrets.items() if len(v) >= MIN_SECRET_CHARS
+        ]
         self._pairs = sorted(pairs, key=lambda p: -len(p[0]))  # a value inside a longer one goes second
 
     def __bool__(self) -> bool:

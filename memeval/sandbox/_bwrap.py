@@ -96,7 +96,8 @@ fd=$1; port=$2; shift 2
 echo started >&$fd
 if [ "$port" != 0 ]; then
   if [ ! -x /usr/bin/socat ]; then echo "boot: socat is not installed (scripts/setup installs it)" >&$fd; exit 97; fi
-  /usr/bin/socat -lp memeval-relay TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:/run/memeval-relay/proxy.sock &
+  /usr/bin/socat -lp memeval-relay TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork \
+    UNIX-CONNECT:/run/memeval-relay/proxy.sock &
   hex=$(printf ':%04X ' "$port")
   i=0
   until grep -q "$hex" /proc/net/tcp 2>/dev/null; do
@@ -186,14 +187,18 @@ class Bubblewrap:
             )
 
     def describe(self) -> str:
-        """E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no capabilities, limits: cgroup1`."""
+        """The run card's string.
+
+        E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no
+        capabilities, limits: cgroup1`.
+        """
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
             f"no capabilities, limits: {self.mechanism()}"
         )
 
     def _argv(self, spec: SandboxSpec) -> list[str]:
-        """bubblewrap's options for `spec` (given through `--args`, so no command line shows them)."""
+        """The options for `spec` (given through `--args`, so no command line shows them)."""
         argv = ["--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"]
         if not spec.share_net:
             argv.append("--unshare-net")
@@ -205,7 +210,9 @@ class Bubblewrap:
             for parent in reversed(PurePosixPath(dest).parents[:-1] if len(PurePosixPath(dest).parts) > 2 else ()):
                 if str(parent) not in parents and str(parent) not in ("/usr", "/proc", "/dev", "/tmp"):
                     parents.append(str(parent))
-        for d in parents:  # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter
+        for (
+            d
+        ) in parents:  # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter
             argv += ["--perms", "0755", "--dir", d]
         for d in SYSTEM_DIRS:
             argv += ["--ro-bind", d, d]
@@ -274,7 +281,16 @@ class Bubblewrap:
             ):
                 try:
                     proc = subprocess.Popen(
-                        ["/usr/bin/prlimit", *rlimit_args(limits, mech, timeout_s), "--", self.bwrap(), "--args", str(args_r), "--", *boot],
+                        [
+                            "/usr/bin/prlimit",
+                            *rlimit_args(limits, mech, timeout_s),
+                            "--",
+                            self.bwrap(),
+                            "--args",
+                            str(args_r),
+                            "--",
+                            *boot,
+                        ],
                         stdin=inp,
                         stdout=out,
                         stderr=err,
@@ -299,7 +315,9 @@ class Bubblewrap:
                     self._map_user_namespace(host_sock, proc, group, deadline)
                     while True:
                         try:
-                            code = proc.wait(timeout=_POLL_S if group is not None else max(0.0, deadline - time.monotonic()))
+                            code = proc.wait(
+                                timeout=_POLL_S if group is not None else max(0.0, deadline - time.monotonic())
+                            )
                             break
                         except subprocess.TimeoutExpired:
                             if time.monotonic() >= deadline:

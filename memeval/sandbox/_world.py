@@ -260,14 +260,14 @@ def _step(
         world.base_image = step.args[0] if step.args else None
     elif step.kind == "arg":
         for k, v in env_pairs(step.args[0], vars_):
-            if v != "\0" or k not in args:
-                args[k] = "" if v == "\0" else v
+            if v is not None or k not in args:
+                args[k] = v or ""
     elif step.kind == "env":
         for k, v in env_pairs(step.args[0], vars_):
             if k == "PATH":
-                world.path = v
+                world.path = v or ""
             else:
-                world.env[k] = "" if v == "\0" else v
+                world.env[k] = v or ""
     elif step.kind == "workdir":
         world.workdir = str(_inside(world.workdir, expand(step.args[0], vars_)))
         _host(world, PurePosixPath(world.workdir), step.line).mkdir(parents=True, exist_ok=True)

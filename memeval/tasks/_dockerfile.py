@@ -8,8 +8,8 @@ it into a `boot` fault that names the line.
 
 Variables are replaced as Docker does in `ENV`, `ARG`, `WORKDIR`, `COPY`/`ADD` and `USER`
 (reference, "Environment replacement"): `$name`, `${name}`, `${name:-word}` (word when unset or
-empty), `${name:+word}` (word when set and not empty), unset names become empty, `\\$` is a
-literal `$`, nothing is replaced inside single quotes, and one instruction sees the values from
+empty), `${name:+word}` (word when set and not empty), unset names become empty, a backslash
+before `$` makes it literal, nothing is replaced inside single quotes, and one instruction sees the values from
 before it (`ENV a=2 b=$a` gives b the old a). `RUN` lines are left to the shell, which sees the
 `ENV` and `ARG` values as its environment. Other `${...}` forms are a clear error naming the line.
 """
@@ -191,22 +191,22 @@ def expand_words(s: str, vars_: dict[str, str]) -> list[str]:
     return _words_expanded(rest, vars_, split=True)
 
 
-def env_pairs(rest: str, vars_: dict[str, str]) -> list[tuple[str, str]]:
+def env_pairs(rest: str, vars_: dict[str, str]) -> list[tuple[str, str | None]]:
     """`ENV`/`ARG` arguments as (name, value) pairs, values expanded with the values before this line.
 
-    `ENV name value` (the old form: the rest of the line is the value) and `ENV a=1 b="x y"`. For
-    `ARG`, a name without `=` has no default: its value is None-like and it is returned as ("name", "\\0").
+    `ENV name value` (the old form: the rest of the line is the value) and `ENV a=1 b="x y"`. A
+    name without a value (`ARG name`) comes with None.
     """
     rest = rest.strip()
     first = rest.split(None, 1)
     if first and "=" not in first[0]:
         if len(first) == 2:
             return [(first[0], expand(first[1], vars_))]
-        return [(first[0], "\0")]
-    pairs = []
+        return [(first[0], None)]
+    pairs: list[tuple[str, str | None]] = []
     for w in _words_expanded(rest, vars_, split=True):
         name, eq, value = w.partition("=")
-        pairs.append((name, value if eq else "\0"))
+        pairs.append((name, value if eq else None))
     return pairs
 
 

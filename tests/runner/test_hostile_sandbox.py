@@ -197,7 +197,8 @@ printf '{"message": "%s"}' "$(echo $o)" > "$MEMEVAL_CLAIM_FILE"
     verify = """
         out=$(bash -c 'mytool; id -u' 2>&1)
         echo "$out"
-        [ "$out" = "$(printf 'from-bin\\n0')" ] && echo 1 > /logs/verifier/reward.txt || echo 0 > /logs/verifier/reward.txt
+        r=0; [ "$out" = "$(printf 'from-bin\\n0')" ] && r=1
+        echo $r > /logs/verifier/reward.txt
     """
     tasks = tmp_path / "tasks"
     make_task(tasks, "docker", dockerfile=dockerfile, test_sh=verify, files={"agent.sh": agent_sh})
