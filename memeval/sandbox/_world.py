@@ -26,7 +26,7 @@ from pathlib import Path, PurePosixPath
 from memeval.errors import WorldBuildError
 from memeval.sandbox._backend import get_backend
 from memeval.sandbox._bwrap import RESERVED, hand_over
-from memeval.sandbox._limits import DEFAULT_FILE_BYTES, Limits, parse_size_mb
+from memeval.sandbox._limits import DEFAULT_FILE_BYTES, Limits, limits_mechanism, parse_size_mb
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
@@ -220,7 +220,9 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     """
     deadline = time.monotonic() + timeout_s
     dest.mkdir(parents=True)
-    world = World(root=dest, limits=task_limits(task))
+    limits = task_limits(task)
+    world = World(root=dest, limits=limits)
+    world.steps.append(f"limits: {limits.describe()} (held by {limits_mechanism()})")
     ctx = task.environment_dir.resolve()
     dockerfile = ctx / "Dockerfile"
     if not dockerfile.is_file():
