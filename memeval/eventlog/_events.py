@@ -104,6 +104,8 @@ class AgentExited(_Event):
     """Artifact id of standard output."""
     stderr: str | None = None
     """Artifact id of standard error."""
+    reason: str | None = None
+    """Why the sandbox ended the turn early, when a resource limit did (`memory limit of ...`)."""
 
 
 class ClaimRecorded(_Event):

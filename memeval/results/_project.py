@@ -179,6 +179,7 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialR
         reward=check.reward if check is not None and fault is None else None,
         checks=checks,
         execution=acc.exited.execution if acc.exited else "not_started",
+        execution_reason=acc.exited.reason if acc.exited else None,
         assessment=ended.assessment if ended else "unscored",
         fault=fault,
         claim=claim,

@@ -118,6 +118,8 @@ class TrialRecord(_M):
     reward: float | None
     checks: tuple[Check, ...]
     execution: Execution
+    execution_reason: str | None = None
+    """Why the sandbox ended the agent's turn early, when a resource limit did."""
     assessment: Assessment
     fault: Fault | None
     claim: Claim | None

@@ -151,6 +151,6 @@ def build_manifest(
             "memeval": __version__,
             "python": platform.python_version(),
             "schema_version": SCHEMA_VERSION,
-            "sandbox": f"bubblewrap {sandbox_version}",
+            "sandbox": sandbox_version,
         },
     }

@@ -46,7 +46,7 @@ from memeval.runner._diff import tree_stats
 from memeval.runner._policy import FAULT_POLICY
 from memeval.runner._runmeter import RunMeter, check_agent_upstreams, open_meter
 from memeval.runner._upstream import UpstreamSpec
-from memeval.sandbox import bwrap_version
+from memeval.sandbox import get_backend
 from memeval.tasks import TaskSet
 from memeval.types import MODES, Mode, NetworkMode, Retain
 
@@ -118,7 +118,7 @@ def run_card(opts: AbOptions) -> RunCard:
         network=opts.network,
         repeats=opts.repeats,
         budget_usd=opts.budget_usd,
-        sandbox=f"bubblewrap {bwrap_version()}",
+        sandbox=get_backend().describe(),
     )
 
 
@@ -171,7 +171,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
-    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), bwrap_version())
+    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), get_backend().describe())
     manifest["slice"] = [i.id for i in items]
     return RunPlanned(
         run_id=new_run_id(),
@@ -275,29 +275,12 @@ def run_lock(run_dir: Path) -> Iterator[None]:
             raise UsageError(
                 f"run {run_dir.name} is being run by another memeval process; wait for it to end (or stop it)"
             ) from exc
-        _kill_stale_sandboxes(run_dir / ".work")
+        get_backend().kill_stale(run_dir / ".work")
         shutil.rmtree(run_dir / ".work", ignore_errors=True)
         try:
             yield
         finally:
             fcntl.flock(f.fileno(), fcntl.LOCK_UN)
-
-
-def _kill_stale_sandboxes(work: Path) -> None:
-    """SIGKILL bubblewrap processes whose command line binds a folder under `work`."""
-    needle = str(work).encode() + b"/"
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            argv = (d / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue  # the process ended while we looked
-        if argv and argv[0].endswith(b"bwrap") and any(a.startswith(needle) for a in argv):
-            try:
-                os.kill(int(d.name), signal.SIGKILL)
-            except ProcessLookupError:
-                continue
 
 
 def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], None] | None) -> str:
@@ -343,6 +326,7 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
                         verifier_timeout_s=opts.verifier_timeout_s,
                         budget_usd=opts.budget_usd,
                         extra_env=opts.extra_env,
+                        secrets=_upstream_secrets(opts),
                     )
                     attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
                     attempt.run()
@@ -366,6 +350,15 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
             raise
     log.append(RunEnded(status=status, message=message))
     return status
+
+
+def _upstream_secrets(opts: AbOptions) -> dict[str, str]:
+    """The upstream keys of the run, by variable name, for scrubbing what is stored."""
+    out = {}
+    for u in opts.all_upstreams():
+        if u.key_env and os.environ.get(u.key_env):
+            out[u.key_env] = os.environ[u.key_env]
+    return out
 
 
 class _RunLimitReached(Exception):

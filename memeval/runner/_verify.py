@@ -15,7 +15,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from memeval.sandbox import Mount, SandboxSpec, World, run_sandboxed
+from memeval.sandbox import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec, World, run_sandboxed
 from memeval.tasks import Task
 
 
@@ -96,7 +96,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
     env.update(task.config.verifier.env)
     mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True))
-    spec = SandboxSpec(mounts, world.workdir, env)
+    spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
     output = work / "verifier-output.txt"
     res = run_sandboxed(spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output)
     return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs)

@@ -1,6 +1,6 @@
 """Harbor-layout tasks: load, validate, pin by content hash, and read their Dockerfiles."""
 
-from memeval.tasks._dockerfile import DockerStep, parse_dockerfile
+from memeval.tasks._dockerfile import DockerStep, ExpansionError, env_pairs, expand, expand_words, parse_dockerfile
 from memeval.tasks._load import (
     TASK_ID_PATTERN,
     check_tree,
@@ -15,6 +15,10 @@ __all__ = [
     "TASK_ID_PATTERN",
     "check_tree",
     "DockerStep",
+    "ExpansionError",
+    "env_pairs",
+    "expand",
+    "expand_words",
     "Task",
     "TaskConfig",
     "TaskSet",
