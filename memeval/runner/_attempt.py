@@ -27,6 +27,8 @@ from memeval.eventlog import (
     FaultRaised,
     RunLog,
     SandboxReady,
+    TamperFinding,
+    TamperScanned,
     TrialEnded,
     TrialStarted,
     VerifierStarted,
@@ -34,10 +36,12 @@ from memeval.eventlog import (
 )
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
-from memeval.runner._verify import RewardError, read_reward, run_verifier
+from memeval.runner._guard import clear_mount_path
+from memeval.runner._tamper import scan_tamper
+from memeval.runner._verify import RewardError, read_reward, run_verifier, task_env
 from memeval.sandbox import RELAY_SOURCE, Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
 
 RELAY_PORT = 18080
 START_SH = """\
@@ -104,6 +108,7 @@ class AttemptSpec:
         verifier_timeout_s: overrides the task's `[verifier] timeout_sec` when set.
         budget_usd: spend limit for the trial, in USD.
         extra_env: variables for the agent (pinned by hash on the run card, never logged).
+        tamper: what tamper findings do to the trial: `flag` (recorded) or `fail` (scored failed).
     """
 
     trial_id: str
@@ -120,6 +125,7 @@ class AttemptSpec:
     verifier_timeout_s: float | None = None
     budget_usd: float | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    tamper: TamperPolicy = "flag"
 
 
 class Attempt:
@@ -146,6 +152,8 @@ class Attempt:
         self.work = run_dir / ".work" / f"{spec.trial_id.replace(':', '_')}-a{spec.attempt}"
         self.passed = False
         """Whether the held-back tests passed (set when `run` returns)."""
+        self.findings: tuple[TamperFinding, ...] = ()
+        """Tamper findings of the agent's workspace (set after the agent's turn)."""
 
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
         """Record a fault for this trial; a faulted trial is `unscored`."""
@@ -220,11 +228,29 @@ class Attempt:
             self.log.append(
                 WorkspaceDiffed(trial_id=s.trial_id, diff=diff_id, added=d.added, changed=d.changed, removed=d.removed)
             )
+            self._scan_tamper(world, pristine, d.added, d.changed)
         if fault is not None:
             return self._fault(*fault), False
         if self.cancel.is_set():
             raise KeyboardInterrupt
         return self._verify(world)
+
+    def _scan_tamper(self, world: World, pristine: Path, added: tuple[str, ...], changed: tuple[str, ...]) -> None:
+        """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
+
+        A symlink or file on the way to the verifier's mount points is removed here, and noted.
+        """
+        scan = scan_tamper(pristine, world, added, changed, task_env(self.s.task, world))
+        replaced = tuple(
+            TamperFinding(
+                path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
+            )
+            for p in clear_mount_path(world, "/logs/verifier")
+        )
+        self.findings = replaced + scan.findings
+        self.log.append(
+            TamperScanned(trial_id=self.s.trial_id, policy=self.s.tamper, findings=self.findings, omitted=scan.omitted)
+        )
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
         s = self.s
@@ -423,7 +449,8 @@ class Attempt:
                 output=out_id,
             )
         )
-        return "scored", passed
+        # the check stays as the verifier said; under `--tamper fail` the projection scores it failed
+        return "scored", passed and not (self.findings and self.s.tamper == "fail")
 
     def _retain_or_drop(self, passed: bool) -> str | None:
         """Keep the world under `worlds/` per the retention setting; return its relative path."""

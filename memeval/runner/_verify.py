@@ -162,6 +162,14 @@ def _check(value: float, where: str) -> float:
     return value
 
 
+def task_env(task: Task, world: World) -> dict[str, str]:
+    """The verifier's environment as the task defines it, before memeval hardens it: defaults,
+    then the Dockerfile's ENV, then the task's `[verifier.env]`."""
+    env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
+    env.update(task.config.verifier.env)
+    return env
+
+
 def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> VerifierRun:
     """Copy the held-back tests in and run `bash /tests/test.sh` from the world's WORKDIR.
 
@@ -179,9 +187,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")
-    base = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
-    base.update(task.config.verifier.env)
-    env = verifier_env(base, world_folders(world))
+    env = verifier_env(task_env(task, world), world_folders(world))
     mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), guard_mount())
     spec = SandboxSpec(mounts, world.workdir, env)
     output = work / "verifier-output.txt"
