@@ -53,7 +53,8 @@ class Run:
         """One flat dict per trial, ready for a data frame.
 
         Keys: trial_id, task_id, mode, repeat, reward, verified, execution, assessment, level,
-        fault, wall_ms, input_tokens, output_tokens, cost_usd, control.
+        fault, wall_ms, input_tokens, output_tokens, cost_usd, control, tamper (number of tamper
+        findings; None when no scan was recorded).
         """
         out = []
         for r in self.result.trials:
@@ -76,6 +77,7 @@ class Run:
                     "output_tokens": r.harness_measured.output_tokens,
                     "cost_usd": r.harness_measured.total_cost_usd,
                     "control": r.control,
+                    "tamper": None if r.tamper is None else len(r.tamper.findings) + r.tamper.omitted,
                 }
             )
         return out
