@@ -85,9 +85,18 @@ def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, s
     return env
 
 
-def guard_mount() -> Mount:
-    """The read-only bind of the Python start-up guard."""
-    return Mount(GUARD_HOST, GUARD_INSIDE)
+SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")
+"""Debian's system-wide `sitecustomize` (what /usr/lib/python3.11/sitecustomize.py links to)."""
+
+
+def guard_mounts() -> tuple[Mount, ...]:
+    """Read-only binds of the Python start-up guard: its folder (first on `PYTHONPATH`) and, when
+    the host Python has one, over the system `sitecustomize`, for a `test.sh` that replaces
+    `PYTHONPATH`."""
+    ms = [Mount(GUARD_HOST, GUARD_INSIDE)]
+    if SYSTEM_SITECUSTOMIZE.is_file():
+        ms.append(Mount(GUARD_HOST / "sitecustomize.py", str(SYSTEM_SITECUSTOMIZE)))
+    return tuple(ms)
 
 
 def clear_mount_path(world: World, inside: str) -> list[str]:

@@ -18,7 +18,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from memeval.runner._guard import clear_mount_path, guard_mount, verifier_env, world_folders
+from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
 from memeval.sandbox import Mount, SandboxSpec, World, run_sandboxed
 from memeval.tasks import Task
 
@@ -188,7 +188,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")
     env = verifier_env(task_env(task, world), world_folders(world))
-    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), guard_mount())
+    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
     spec = SandboxSpec(mounts, world.workdir, env)
     output = work / "verifier-output.txt"
     res = run_sandboxed(spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memeval.runner._guard import GUARD_INSIDE, clear_mount_path, guard_mount, verifier_env, writable_last
+from memeval.runner._guard import GUARD_INSIDE, clear_mount_path, guard_mounts, verifier_env, writable_last
 from memeval.sandbox import Mount, SandboxSpec, World, run_sandboxed
 
 
@@ -50,7 +50,7 @@ def _python(tmp_path: Path, app: dict[str, str], command: list[str], env: dict[s
     world.mkdir(parents=True)
     for name, text in app.items():
         (world / name).write_text(text)
-    spec = SandboxSpec((Mount(world, "/app", writable=True), guard_mount()), "/app", verifier_env(env, ("/app",)))
+    spec = SandboxSpec((Mount(world, "/app", writable=True), *guard_mounts()), "/app", verifier_env(env, ("/app",)))
     out = tmp_path / "out.txt"
     res = run_sandboxed(spec, command, timeout_s=60, stdout=out, stderr=out)
     text = out.read_text()
@@ -76,3 +76,14 @@ def test_scripts_keep_their_folder_first_but_m_and_c_find_the_image_first(tmp_pa
     )
     assert "/usr/lib/python3" in text and "cwd module found last" in text and "planted" not in text
     assert "memeval verifier guard" not in text
+
+
+def test_the_guard_still_runs_when_test_sh_replaces_pythonpath(tmp_path: Path):
+    app = {"mine.py": "Y = 'cwd module found last'\n", "json.py": "raise SystemExit('planted json imported')\n"}
+    text = _python(
+        tmp_path,
+        app,
+        ["sh", "-c", "PYTHONPATH=/nowhere python3 -c 'import json, mine; print(json.__file__, mine.Y)'"],
+        {"PATH": "/usr/bin:/bin"},
+    )
+    assert "/usr/lib/python3" in text and "cwd module found last" in text and "planted" not in text

@@ -15,6 +15,10 @@ Python imports this module at start-up, before the agent's files can be reached.
 3. runs the image's own `sitecustomize`, looked up only in the standard library and the site
    folders, never in a folder the agent could write.
 
+memeval also binds this file over the system Python's own `sitecustomize` inside the verifier
+sandbox, so the guard still runs when a `test.sh` replaces `PYTHONPATH` (`export
+PYTHONPATH=/tests`); the Debian hook it hides only installs apport, which the host stand-in lacks.
+
 It must run on any Python 3 and never stop the interpreter: errors are reported on stderr.
 """
 
@@ -84,8 +88,10 @@ def _image_sitecustomize():
         spec.loader.exec_module(module)
 
 
-try:
-    _guard()
-    _image_sitecustomize()
-except Exception as exc:  # noqa: BLE001  (never stop the interpreter; say what went wrong)
-    sys.stderr.write(f"memeval verifier guard: {type(exc).__name__}: {exc}\n")
+if not getattr(sys, "_memeval_guard", False):  # bound twice (see below): run once
+    sys._memeval_guard = True
+    try:
+        _guard()
+        _image_sitecustomize()
+    except Exception as exc:  # noqa: BLE001  (never stop the interpreter; say what went wrong)
+        sys.stderr.write(f"memeval verifier guard: {type(exc).__name__}: {exc}\n")
