@@ -205,6 +205,29 @@ def _wall_s(trials: Sequence[TrialRecord]) -> float | None:
     return (last - first).total_seconds()
 
 
+def _tamper_warnings(counted: list[TrialRecord]) -> list[str]:
+    """One sentence when trials left files that can steer the verifier: how many per arm, how
+    many of those passed, and what the policy did."""
+    hit = [r for r in counted if r.tamper is not None and (r.tamper.findings or r.tamper.omitted)]
+    if not hit:
+        return []
+    kinds = ", ".join(sorted({f.kind for r in hit for f in r.tamper.findings if r.tamper}))
+    arms = "; ".join(
+        f"{m} {sum(1 for r in hit if r.mode == m)} ({sum(1 for r in hit if r.mode == m and r.verified)} passed)"
+        for m in MODES
+    )
+    failed = sum(1 for r in hit if r.tamper and r.tamper.failed)
+    policy = (
+        f"{failed} scored failed under --tamper fail"
+        if any(r.tamper and r.tamper.policy == "fail" for r in hit)
+        else "their scores stand (--tamper flag); re-run with --tamper fail to score them failed"
+    )
+    return [
+        f"{len(hit)} trial(s) left files that can steer the verifier ({kinds}): {arms}; {policy}. "
+        "Paths: `memeval result RUN` (tamper) or `memeval view`"
+    ]
+
+
 def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     """Summarize a loaded run (see `RunSummary`).
 
@@ -215,7 +238,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     Returns:
         The summary; `warnings` lists, in order: the run's status, run faults, controls left out,
         unscored trials, the verdict's warnings, the share of faulted / timed-out / rate-limited
-        trials, and trials with an unknown cost.
+        trials, trials with tamper findings, and trials with an unknown cost.
     """
     res = run.result
     controls = [r for r in res.trials if r.control]
@@ -261,6 +284,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
                 f"{len(limited)} rate-limited); "
                 "more than 5% weakens the verdict: fix the cause and re-run them"
             )
+    warnings += _tamper_warnings(counted)
     costs = [r.physics.cost_usd for r in counted]
     known = [c for c in costs if c is not None]
     if counted and len(known) < len(counted):

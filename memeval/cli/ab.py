@@ -153,6 +153,15 @@ def ab(
     env: Annotated[
         list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
     ] = None,
+    tamper: Annotated[
+        str,
+        typer.Option(
+            help="Files the agent left that can steer the verifier (a module named like pytest or the "
+            "standard library, a plugin entry point, conftest.py, a .pth, a command on PATH, test-runner "
+            "configuration) are always recorded as tamper findings. flag (default): the score stands and the "
+            "findings are shown; fail: a trial with findings is scored failed, the findings its reason.",
+        ),
+    ] = "flag",
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the statistics (permutation and bootstrap).")] = 20240601,
     runs_dir: RunsDir = Path("runs"),
@@ -180,6 +189,8 @@ def ab(
         raise UsageError(f"--instruction-via {instruction_via!r}: use file, stdin or arg")
     if network not in ("proxy", "none"):
         raise UsageError(f"--network {network!r}: use proxy or none")
+    if tamper not in ("flag", "fail"):
+        raise UsageError(f"--tamper {tamper!r}: use flag or fail")
     if retain not in ("failed", "always", "never"):
         raise UsageError(f"--retain {retain!r}: use failed, always or never")
     if upstream_api not in ("openai", "anthropic"):
@@ -229,6 +240,7 @@ def ab(
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir,
         seed=seed,
+        tamper=tamper,  # type: ignore[arg-type]
     )
     if resume:
         run_dir = find_run(resume, runs_dir)

@@ -64,6 +64,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
         "tokens in/out",
         "cost",
         "control",
+        "tamper",
     ):
         t.add_column(col)
     for x in recs:
@@ -84,6 +85,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
             tok,
             "—" if x["cost_usd"] is None else f"${x['cost_usd']:.4f}",
             (x["control"] or "") + (" (left out)" if x["control"] and not include_controls else ""),
+            "—" if x["tamper"] is None else str(x["tamper"]),
         )
     console.print(t)
     s = summarize(run, include_controls=include_controls)

@@ -66,7 +66,9 @@ class Run:
         `physics`, `workspace`, `schema`, `schema_version`), and flat columns for a table:
         `level` (the first check's), `fault` (the fault's code or None; the whole fault is
         `fault_detail`), `wall_ms`, `input_tokens`, `output_tokens`, `cost_usd` (the harness's
-        measurement, None when not measured) and `control` (`oracle`/`nop` or None).
+        measurement, None when not measured), `control` (`oracle`/`nop` or None) and `tamper`
+        (the number of tamper findings, None when no scan was recorded; the whole scan is
+        `tamper_detail`).
 
         Args:
             include_controls: keep the trials of control runs (oracle, nop).
@@ -77,6 +79,7 @@ class Run:
                 continue
             rec: dict[str, Any] = r.model_dump(mode="json", by_alias=True)
             rec["fault_detail"] = rec.pop("fault")
+            rec["tamper_detail"] = rec.pop("tamper", None)
             rec.update(
                 {
                     "level": r.checks[0].level if r.checks else None,
@@ -85,6 +88,7 @@ class Run:
                     "input_tokens": r.harness_measured.input_tokens,
                     "output_tokens": r.harness_measured.output_tokens,
                     "cost_usd": r.harness_measured.total_cost_usd,
+                    "tamper": None if r.tamper is None else len(r.tamper.findings) + r.tamper.omitted,
                 }
             )
             out.append(rec)

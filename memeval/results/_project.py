@@ -20,6 +20,7 @@ from memeval.eventlog import (
     PlannedTrial,
     RunEnded,
     RunPlanned,
+    TamperScanned,
     TrialEnded,
     TrialStarted,
     WorkspaceDiffed,
@@ -33,6 +34,7 @@ from memeval.results._records import (
     Physics,
     RunResult,
     TableRow,
+    Tamper,
     Tokens,
     TrialRecord,
     Workspace,
@@ -53,6 +55,7 @@ class _Acc:
     exited: AgentExited | None = None
     claim: ClaimRecorded | None = None
     diff: WorkspaceDiffed | None = None
+    tamper: TamperScanned | None = None
     check: CheckRecorded | None = None
     fault: FaultRaised | None = None
     ended: TrialEnded | None = None
@@ -167,6 +170,18 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialR
             removed=acc.diff.removed,
             retained=ended.retained if ended else None,
         )
+    verified = check.passed if check is not None and fault is None else None
+    reward = check.reward if check is not None and fault is None else None
+    tamper = None
+    if acc.tamper is not None:
+        t = acc.tamper
+        failed = t.policy == "fail" and bool(t.findings or t.omitted) and verified is True
+        reason = None
+        if failed:
+            kinds = ", ".join(sorted({f.kind for f in t.findings}))
+            reason = f"scored failed under --tamper fail: {len(t.findings) + t.omitted} tamper finding(s) ({kinds})"
+            verified, reward = False, 0.0
+        tamper = Tamper(policy=t.policy, findings=t.findings, omitted=t.omitted, failed=failed, reason=reason)
     return TrialRecord(
         trial_id=pt.trial_id,
         task_id=pt.task_id,
@@ -175,8 +190,8 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialR
         attempt=started.attempt,
         attempts=attempts,
         control=pt.control,
-        verified=check.passed if check is not None and fault is None else None,
-        reward=check.reward if check is not None and fault is None else None,
+        verified=verified,
+        reward=reward,
         checks=checks,
         execution=acc.exited.execution if acc.exited else "not_started",
         execution_reason=acc.exited.reason if acc.exited else None,
@@ -191,6 +206,7 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialR
         started_at=_iso(started),
         ended_at=_iso(ended) if ended else None,
         workspace=ws,
+        tamper=tamper,
     )
 
 
@@ -258,6 +274,8 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
             acc.claim = ev
         elif isinstance(ev, WorkspaceDiffed):
             acc.diff = ev
+        elif isinstance(ev, TamperScanned):
+            acc.tamper = ev
         elif isinstance(ev, CheckRecorded):
             acc.check = ev
         elif isinstance(ev, FaultRaised):

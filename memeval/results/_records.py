@@ -12,7 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode
+from memeval.eventlog import TamperFinding
+from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode, TamperPolicy
 
 RESULT_SCHEMA = "memeval.result/1"
 TRIAL_SCHEMA = "memeval.trial/1"
@@ -101,6 +102,21 @@ class Workspace(_M):
     retained: str | None = None
 
 
+class Tamper(_M):
+    """Files the agent left that can change how the verifier's tools behave, and what they did to
+    the score (`memeval.runner._tamper`; the policy is the run's `--tamper`)."""
+
+    policy: TamperPolicy
+    findings: tuple[TamperFinding, ...]
+    omitted: int = 0
+    """Findings past the ones kept, counted only."""
+    failed: bool
+    """True when the policy is `fail`, there were findings and the verifier had passed the trial:
+    the trial is then scored failed (`verified` false, `reward` 0) and `checks` keep what the
+    verifier said."""
+    reason: str | None = None
+
+
 class TrialRecord(_M):
     """One trial (its latest ended attempt), as projected from the log."""
 
@@ -129,6 +145,9 @@ class TrialRecord(_M):
     started_at: str
     ended_at: str | None
     workspace: Workspace | None
+    tamper: Tamper | None = None
+    """The tamper scan of the agent's workspace; null when none ran (the agent never started, or
+    the run predates the scan)."""
 
 
 class Coverage(_M):

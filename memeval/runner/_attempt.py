@@ -27,6 +27,8 @@ from memeval.eventlog import (
     FaultRaised,
     RunLog,
     SandboxReady,
+    TamperFinding,
+    TamperScanned,
     TrialEnded,
     TrialStarted,
     VerifierStarted,
@@ -34,11 +36,13 @@ from memeval.eventlog import (
 )
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
+from memeval.runner._guard import clear_mount_path
 from memeval.runner._scrub import Scrubber
-from memeval.runner._verify import RewardError, read_reward, run_verifier
+from memeval.runner._tamper import scan_tamper
+from memeval.runner._verify import RewardError, read_reward, run_verifier, task_env
 from memeval.sandbox import Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
 
 RELAY_PORT = 18080
 MAX_ARTIFACT_BYTES = 8 << 20
@@ -87,6 +91,7 @@ class AttemptSpec:
         extra_env: variables for the agent (pinned by hash on the run card, never logged).
         secrets: other secret values memeval knows (upstream keys), name -> value, blanked with
             `extra_env`'s values from everything stored of the trial.
+        tamper: what tamper findings do to the trial: `flag` (recorded) or `fail` (scored failed).
     """
 
     trial_id: str
@@ -104,6 +109,7 @@ class AttemptSpec:
     budget_usd: float | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     secrets: dict[str, str] = field(default_factory=dict)
+    tamper: TamperPolicy = "flag"
 
 
 class Attempt:
@@ -133,6 +139,8 @@ class Attempt:
         known = {n: ("upstream", v) for n, v in spec.secrets.items()}
         known.update({n: ("env", v) for n, v in spec.extra_env.items()})
         self.scrubber = Scrubber(known)
+        self.findings: tuple[TamperFinding, ...] = ()
+        """Tamper findings of the agent's workspace (set after the agent's turn)."""
 
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
         """Record a fault for this trial; a faulted trial is `unscored`."""
@@ -214,11 +222,29 @@ class Attempt:
                     removed=tuple(self.scrubber.text(p) for p in d.removed),
                 )
             )
+            self._scan_tamper(world, pristine, d.added, d.changed)
         if fault is not None:
             return self._fault(*fault), False
         if self.cancel.is_set():
             raise KeyboardInterrupt
         return self._verify(world)
+
+    def _scan_tamper(self, world: World, pristine: Path, added: tuple[str, ...], changed: tuple[str, ...]) -> None:
+        """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
+
+        A symlink or file on the way to the verifier's mount points is removed here, and noted.
+        """
+        scan = scan_tamper(pristine, world, added, changed, task_env(self.s.task, world))
+        replaced = tuple(
+            TamperFinding(
+                path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
+            )
+            for p in clear_mount_path(world, "/logs/verifier")
+        )
+        self.findings = replaced + scan.findings
+        self.log.append(
+            TamperScanned(trial_id=self.s.trial_id, policy=self.s.tamper, findings=self.findings, omitted=scan.omitted)
+        )
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
         s = self.s
@@ -421,7 +447,8 @@ class Attempt:
                 output=out_id,
             )
         )
-        return "scored", passed
+        # the check stays as the verifier said; under `--tamper fail` the projection scores it failed
+        return "scored", passed and not (self.findings and self.s.tamper == "fail")
 
     def _retain_or_drop(self, passed: bool) -> str | None:
         """Keep the world under `worlds/` per the retention setting; return its relative path."""

@@ -21,7 +21,7 @@ from memeval import __version__
 from memeval.errors import RunCardMismatch
 from memeval.packs import Pack, PackItem
 from memeval.tasks import TaskSet
-from memeval.types import Mode, NetworkMode
+from memeval.types import Mode, NetworkMode, TamperPolicy
 
 SCHEMA_VERSION = 1
 """Version of the trial record schema (the measurements declared below)."""
@@ -76,6 +76,8 @@ class RunCard(BaseModel):
     budget_usd: float | None
     sandbox: str
     memeval: str = __version__
+    tamper: TamperPolicy = "flag"
+    """What tamper findings do to a trial (`--tamper`); runs from before it was recorded used `flag`."""
 
 
 class ArmCard(BaseModel):

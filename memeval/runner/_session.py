@@ -48,7 +48,7 @@ from memeval.runner._runmeter import RunMeter, check_agent_upstreams, open_meter
 from memeval.runner._upstream import UpstreamSpec
 from memeval.sandbox import get_backend
 from memeval.tasks import TaskSet
-from memeval.types import MODES, Mode, NetworkMode, Retain
+from memeval.types import MODES, Mode, NetworkMode, Retain, TamperPolicy
 
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
@@ -89,6 +89,7 @@ class AbOptions:
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
     seed: int = 20240601
+    tamper: TamperPolicy = "flag"
 
     def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
         """`upstream` (if set) followed by `extra_upstreams`."""
@@ -119,6 +120,7 @@ def run_card(opts: AbOptions) -> RunCard:
         repeats=opts.repeats,
         budget_usd=opts.budget_usd,
         sandbox=get_backend().describe(),
+        tamper=opts.tamper,
     )
 
 
@@ -327,6 +329,7 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
                         budget_usd=opts.budget_usd,
                         extra_env=opts.extra_env,
                         secrets=_upstream_secrets(opts),
+                        tamper=opts.tamper,
                     )
                     attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
                     attempt.run()

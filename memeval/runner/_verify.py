@@ -9,12 +9,16 @@ only key, when there is one). A trial passes when its reward is 1 (full credit).
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import shutil
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
 from memeval.sandbox import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec, World, run_sandboxed
 from memeval.tasks import Task
 
@@ -40,48 +44,137 @@ class VerifierRun:
     died: bool
     output: Path
     logs_dir: Path
+    cleared: tuple[str, ...] = ()
+    """Paths on the way to the verifier's mount points that held a symlink or file, removed."""
+
+
+MAX_REWARD_BYTES = 64 << 10
+"""Largest reward file read; a longer one is a `protocol` fault."""
+
+
+def _kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _read_reward_file(dir_fd: int, name: str) -> bytes | None:
+    """The bytes of `name` in the open folder `dir_fd`, or None when there is no such entry.
+
+    Code the tests run shares the verifier's rights, so what sits in `/logs/verifier` is hostile:
+    the file is opened without following a symbolic link (`O_NOFOLLOW`, resolved relative to the
+    folder memeval created), without blocking on a named pipe (`O_NONBLOCK`), must be a regular
+    file (`fstat`), and is read up to `MAX_REWARD_BYTES`.
+
+    Raises:
+        RewardError: the entry is a symlink, not a regular file, too large or unreadable. The
+            message never quotes what the file holds.
+    """
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise RewardError(f"{name} is a symbolic link; memeval reads only a regular file") from None
+        raise RewardError(f"{name} could not be opened ({errno.errorcode.get(exc.errno or 0, exc.errno)})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise RewardError(f"{name} is {_kind(st.st_mode)}; memeval reads only a regular file")
+        chunks, left = [], MAX_REWARD_BYTES + 1
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_REWARD_BYTES:
+        raise RewardError(f"{name} is over {MAX_REWARD_BYTES} bytes; a reward file holds one number or a small object")
+    return data
 
 
 def read_reward(logs_dir: Path) -> Reward:
-    """Read the reward the verifier wrote.
+    """Read the reward the verifier wrote, treating the folder's contents as hostile.
+
+    `reward.txt` wins over `reward.json` when both exist. Fault messages say what is wrong
+    (kind of file, size, type of value) but never echo the file's content: the file may have
+    been pointed at, or filled from, something the agent should never see.
 
     Raises:
-        RewardError: neither file exists, or the value is not a number in [0, 1], or reward.json
-            has several keys and none called `reward`.
+        RewardError: neither file exists; one is a symlink, a pipe, a folder or over
+            `MAX_REWARD_BYTES`; the value is not a number in [0, 1]; or reward.json has several
+            keys and none called `reward`.
     """
-    txt, js = logs_dir / "reward.txt", logs_dir / "reward.json"
-    if txt.is_file():
-        raw = txt.read_text(encoding="utf-8", errors="replace").strip()
+    try:
+        dir_fd = os.open(logs_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError as exc:
+        raise RewardError(f"the verifier's output folder could not be opened ({exc.strerror})") from None
+    try:
+        txt = _read_reward_file(dir_fd, "reward.txt")
+        js = None if txt is not None else _read_reward_file(dir_fd, "reward.json")
+    finally:
+        os.close(dir_fd)
+    if txt is not None:
+        raw = txt.decode("utf-8", "replace").strip()
         try:
             value = float(raw)
-        except ValueError as exc:
-            raise RewardError(f"reward.txt holds {raw[:40]!r}, not a number in [0, 1]") from exc
+        except ValueError:
+            raise RewardError(f"reward.txt holds {len(txt)} bytes that are not a number in [0, 1]") from None
         return Reward(_check(value, "reward.txt"), "reward.txt")
-    if js.is_file():
+    if js is not None:
         try:
-            data = json.loads(js.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RewardError(f"reward.json is not valid JSON: {exc}") from exc
+            data = json.loads(js.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RewardError("reward.json is not UTF-8 text") from None
+        except json.JSONDecodeError as exc:
+            raise RewardError(f"reward.json is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
         if not isinstance(data, dict) or not data:
             raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
         key = "reward" if "reward" in data else (next(iter(data)) if len(data) == 1 else None)
         if key is None:
-            raise RewardError(f"reward.json has keys {sorted(data)}; name the one that counts `reward`")
+            raise RewardError(f"reward.json has {len(data)} keys and none is called `reward`; name the one that counts")
         value = data[key]
+        where = "reward.json:reward" if key == "reward" else "reward.json (its only key)"
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RewardError(f"reward.json:{key} is {value!r}, not a number in [0, 1]")
-        return Reward(_check(float(value), f"reward.json:{key}"), f"reward.json:{key}")
+            raise RewardError(f"{where} is a JSON {_json_type(value)}, not a number in [0, 1]")
+        label = key if key.isidentifier() and len(key) <= 64 else "(its only key)"
+        return Reward(_check(float(value), where), f"reward.json:{label}")
     raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+
+
+def _json_type(value: object) -> str:
+    return {bool: "boolean", str: "string", list: "array", dict: "object", type(None): "null"}.get(
+        type(value), type(value).__name__
+    )
 
 
 def _check(value: float, where: str) -> float:
     if math.isnan(value) or not 0.0 <= value <= 1.0:
-        raise RewardError(f"{where} holds {value}, outside [0, 1]")
+        raise RewardError(f"{where} holds a number outside [0, 1]")
     return value
+
+
+def task_env(task: Task, world: World) -> dict[str, str]:
+    """The verifier's environment as the task defines it, before memeval hardens it: defaults,
+    then the Dockerfile's ENV, then the task's `[verifier.env]`."""
+    env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
+    env.update(task.config.verifier.env)
+    return env
 
 
 def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> VerifierRun:
     """Copy the held-back tests in and run `bash /tests/test.sh` from the world's WORKDIR.
+
+    The environment is the task's, hardened so the agent's files cannot steer the verifier's
+    tools (see `memeval.runner._guard`).
 
     Args:
         task: the task whose `tests/` are copied.
@@ -93,10 +186,10 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     shutil.copytree(task.tests_dir, tests, symlinks=False)
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
-    env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
-    env.update(task.config.verifier.env)
-    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True))
+    cleared = clear_mount_path(world, "/logs/verifier")
+    env = verifier_env(task_env(task, world), world_folders(world))
+    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
     spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
     output = work / "verifier-output.txt"
     res = run_sandboxed(spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output)
-    return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs)
+    return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs, tuple(cleared))
