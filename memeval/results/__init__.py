@@ -2,8 +2,9 @@
 
 from memeval.results._index import RunIndexRow, index_runs, indexed_runs
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
-from memeval.results._project import project
+from memeval.results._project import ArmSpend, arm_spend, project, sum_spend
 from memeval.results._records import (
+    AttemptSpend,
     Check,
     Claim,
     Coverage,
@@ -13,9 +14,15 @@ from memeval.results._records import (
     RunResult,
     TableRow,
     TrialRecord,
+    UnendedTrial,
 )
 
 __all__ = [
+    "ArmSpend",
+    "AttemptSpend",
+    "UnendedTrial",
+    "arm_spend",
+    "sum_spend",
     "Check",
     "Claim",
     "Coverage",

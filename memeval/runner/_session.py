@@ -35,6 +35,7 @@ from memeval.packs import Pack, select_slice
 from memeval.runner._attempt import Attempt, AttemptSpec, TrialMeter
 from memeval.runner._card import (
     RunCard,
+    agent_identity,
     arm_card,
     build_manifest,
     card_differences,
@@ -104,12 +105,7 @@ def run_card(opts: AbOptions) -> RunCard:
         task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
         checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
         tools_allowed=a.tools or ("agent's own",),
-        agent={
-            "name": a.name,
-            "version": a.version,
-            "command_hash": sha256_json(list(a.command)),
-            "control": a.control or "",
-        },
+        agent={"name": a.name, "version": a.version, "control": a.control or "", **agent_identity(a)},
         timeouts={
             "agent_s": str(opts.agent_timeout_s or "per task"),
             "verifier_s": str(opts.verifier_timeout_s or "per task"),
