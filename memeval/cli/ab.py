@@ -20,10 +20,14 @@ from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_error
 from memeval.errors import UsageError
 from memeval.packs import load_pack
 from memeval.project import load_project
-from memeval.results import find_run, load_run, result_json
+from memeval.results import RunResult, find_run, load_run, result_json
 from memeval.runner import AbOptions, UpstreamSpec, check_resume, execute, start_run
 from memeval.runner import Progress as RunProgress
 from memeval.tasks import load_task_set
+
+EXIT_NOTHING_MEASURED = 3
+"""`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
+trial faulted, or no task has a scored trial in both arms). Its last line says which."""
 
 RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
 
@@ -161,6 +165,11 @@ def ab(
 
     Both arms run under one run card, every trial in a bubblewrap sandbox, verified by held-back
     tests after the agent's turn; tokens and cost are metered by a local proxy.
+
+    Exit codes: 0 the run completed with at least one paired task scored; 1 the run did not
+    complete (a spend limit stopped it, or an error); 2 a usage error; 3 the run completed but
+    measured nothing (every trial faulted, or no task was scored in both arms), said on the last
+    line; 130 interrupted.
     """
     if instruction_via not in ("file", "stdin", "arg"):
         raise UsageError(f"--instruction-via {instruction_via!r}: use file, stdin or arg")
@@ -270,6 +279,26 @@ def ab(
         render_ab(run.result, _out_console(), str(run_dir))
     if status != "completed":
         raise typer.Exit(EXIT_FAILURE)
+    nothing = _nothing_measured(run.result)
+    if nothing:
+        line = f"memeval: run {run.result.run_id} measured nothing: {nothing} (exit {EXIT_NOTHING_MEASURED})"
+        if as_json:
+            Console(stderr=True).print(line, markup=False, highlight=False)
+        else:
+            _out_console().print(line, markup=False, highlight=False)
+        raise typer.Exit(EXIT_NOTHING_MEASURED)
+
+
+def _nothing_measured(result: RunResult) -> str:
+    """Why a completed run measured nothing (every trial faulted; no paired task scored), or ''."""
+    trials = result.trials
+    if trials and all(t.fault is not None for t in trials):
+        codes = sorted({t.fault.code for t in trials if t.fault is not None})
+        return f"every trial faulted ({len(trials)} trials: {', '.join(codes)})"
+    v = result.verdict or {}
+    if not v.get("n_tasks_paired"):
+        return "no paired task was scored (no task has a scored trial in both arms)"
+    return ""
 
 
 @app.command()

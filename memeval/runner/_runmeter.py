@@ -176,6 +176,10 @@ class RunMeter:
         """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
         return self._stats.harness_failure(self._current[trial_id])
 
+    def calls_made(self, trial_id: str) -> int:
+        """Model calls the proxy recorded for the trial's current registration."""
+        return int(self._p.trial_spend(self._current[trial_id]).calls)
+
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
         return bool(self._p.trial_spend(self._current[trial_id]).budget_exhausted)

@@ -35,7 +35,8 @@ def test_sample_team_pack_beats_baseline_with_measured_tokens_and_cost(tmp_path:
 
 def test_budget_limit_is_a_budget_fault(tmp_path: Path, run_ab):
     code, doc, err = run_ab(str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--budget-usd", "0.00001")
-    assert code == 0, err
+    assert code == 3, err  # every trial faulted: the run measured nothing
+    assert err.strip().splitlines()[-1].startswith(f"memeval: run {doc['run_id']} measured nothing: every trial")
     for t in doc["trials"]:
         assert t["fault"]["code"] == "budget", t
         assert t["verified"] is None
