@@ -282,10 +282,7 @@ def ab(
     nothing = _nothing_measured(run.result)
     if nothing:
         line = f"memeval: run {run.result.run_id} measured nothing: {nothing} (exit {EXIT_NOTHING_MEASURED})"
-        if as_json:
-            Console(stderr=True).print(line, markup=False, highlight=False)
-        else:
-            _out_console().print(line, markup=False, highlight=False)
+        typer.echo(line, err=as_json)  # the last line of the output (stderr under --json)
         raise typer.Exit(EXIT_NOTHING_MEASURED)
 
 
