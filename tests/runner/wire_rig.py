@@ -20,15 +20,20 @@ __all__ = ["AGENT_PY", "LocalUpstream", "Recorded", "Reply", "make_agent", "reco
 
 AGENT_PY = textwrap.dedent(
     '''
-    """Test agent: CALLS chat completions through the proxy, then answers 42 (or NOANSWER=1: not)."""
+    """Test agent: CALLS chat completions (PARALLEL=1: at once; PAD bytes of prompt) through the
+    proxy, then answers 42 (or NOANSWER=1: not)."""
     import json, os, time, urllib.request
+
+    import threading
 
     calls = int(os.environ.get("CALLS", "1"))
     stream = os.environ.get("STREAM") == "1"
     base = os.environ.get("OPENAI_BASE_URL", "")
-    for i in range(calls):
+    pad = "x" * int(os.environ.get("PAD", "0"))
+
+    def call(i):
         body = {"model": os.environ.get("MODEL", "gpt-5.6-sol"), "max_tokens": 64,
-                "messages": [{"role": "user", "content": "hi %d" % i}]}
+                "messages": [{"role": "user", "content": "hi %d %s" % (i, pad)}]}
         if stream:
             body["stream"] = True
         req = urllib.request.Request(base + "/chat/completions", data=json.dumps(body).encode(),
@@ -41,6 +46,16 @@ AGENT_PY = textwrap.dedent(
             data = str(exc).encode()
         with open("/app/seen-%d.txt" % i, "wb") as f:
             f.write(data)
+
+    if os.environ.get("PARALLEL") == "1":
+        threads = [threading.Thread(target=call, args=(i,)) for i in range(calls)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    else:
+        for i in range(calls):
+            call(i)
     open("/app/called", "w").close()
     time.sleep(float(os.environ.get("SLEEP_AFTER", "0")))
     if os.environ.get("NOANSWER") != "1":
