@@ -122,3 +122,35 @@ def test_an_agent_that_never_reached_the_model_is_a_boot_fault_and_ab_exits_3(
         "--upstream", f"api=openai,url={upstream.url}/v1", "--env", "CALLS=0",
     )  # fmt: skip
     assert all(t["fault"] is None and t["verified"] is True for t in doc["trials"]), err
+
+
+def test_twenty_parallel_calls_of_an_agent_hold_the_run_limit(tmp_path: Path, run_ab, upstream) -> None:
+    from datetime import UTC, datetime
+
+    from memeval.meter import PriceBook
+    from memeval.meter._prices import worst_case_usd
+
+    rec = recorded(OK)
+    pad = 6000  # more prompt bytes than the recorded response's 4,020 prompt tokens
+    body = json.dumps({"model": rec.expected["model"], "max_tokens": 64,
+                       "messages": [{"role": "user", "content": "hi 19 " + "x" * pad}]})  # fmt: skip
+    worst = worst_case_usd(PriceBook(), provider="openai", model=rec.expected["model"],
+                           prompt_bytes=len(body), max_output_tokens=64, at=datetime.now(UTC))  # fmt: skip
+    assert worst is not None
+    limit = 4.5 * worst
+    upstream.push(*[reply_of(rec) for _ in range(40)])
+    make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
+    code, doc, err = run_ab(
+        str(tmp_path / "tasks"), "--agent", str(make_agent(tmp_path / "agent")),
+        "--upstream", f"api=openai,url={upstream.url}/v1", "--run-budget-usd", f"{limit:.10f}",
+        "--env", "CALLS=20", "--env", "PARALLEL=1", "--env", f"PAD={pad}",
+    )  # fmt: skip
+    events = [
+        json.loads(line)
+        for line in (tmp_path / "runs" / doc["run_id"] / "events.jsonl").read_text().splitlines()
+    ]
+    calls = [e["call"] for e in events if e["event"] == "model.called"]
+    spent = sum(c["cost"]["cost_usd"] or 0.0 for c in calls)
+    assert calls and spent <= limit + worst, (spent, limit, worst)
+    assert any(not c["forwarded"] and c["status"] == 429 for c in calls)  # refused for the limit
+    assert any(t["fault"] and t["fault"]["code"] == "budget" for t in doc["trials"]), err
