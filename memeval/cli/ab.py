@@ -150,6 +150,13 @@ def ab(
     retries: Annotated[
         int, typer.Option(help="Retry faulted trials the policy retries, up to N more attempts.", min=0)
     ] = 0,
+    reward_key: Annotated[
+        str | None,
+        typer.Option(
+            help="The reward.json key that counts (recorded on the run card). Default, as Harbor: the only "
+            "number, or the one called `reward`."
+        ),
+    ] = None,
     env: Annotated[
         list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
     ] = None,
@@ -221,6 +228,7 @@ def ab(
         budget_usd=budget_usd,
         run_budget_usd=run_budget_usd,
         retries=retries,
+        reward_key=reward_key,
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir,
         seed=seed,

@@ -124,6 +124,8 @@ class AttemptSpec:
     verifier_timeout_s: float | None = None
     budget_usd: float | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    reward_key: str | None = None
+    """The reward.json key that counts (`--reward-key`), or None for Harbor's rule."""
 
 
 class Attempt:
@@ -420,7 +422,7 @@ class Attempt:
         if v.died:
             return self._fault("process", "verify", "the verifier's sandbox was killed from outside"), False
         try:
-            reward = read_reward(v.logs_dir)
+            reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:
             return self._fault("protocol", "verify", f"{exc} (test.sh exit code {v.exit_code})"), False
         passed = reward.value >= 1.0

@@ -80,6 +80,9 @@ class RunCard(BaseModel):
     budget_usd: float | None
     sandbox: str
     memeval: str = __version__
+    reward_key: str | None = None
+    """The `reward.json` key that counts (`--reward-key`), or None for Harbor's rule: the only
+    number, or the one called `reward` (`memeval.runner.interpret_rewards`)."""
 
 
 class ArmCard(BaseModel):

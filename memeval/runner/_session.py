@@ -86,6 +86,7 @@ class AbOptions:
     run_budget_usd: float | None = None
     extra_upstreams: tuple[UpstreamSpec, ...] = ()
     retries: int = 0
+    reward_key: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
@@ -115,6 +116,7 @@ def run_card(opts: AbOptions) -> RunCard:
         repeats=opts.repeats,
         budget_usd=opts.budget_usd,
         sandbox=f"bubblewrap {bwrap_version()}",
+        reward_key=opts.reward_key,
     )
 
 
@@ -339,6 +341,7 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
                         verifier_timeout_s=opts.verifier_timeout_s,
                         budget_usd=opts.budget_usd,
                         extra_env=opts.extra_env,
+                        reward_key=opts.reward_key,
                     )
                     attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
                     attempt.run()

@@ -2,9 +2,9 @@
 
 `/tests` is a fresh copy of the task's `tests/`, read-only; `/logs/verifier` is a folder created
 empty at this moment and bound over anything the world had at that path, so a reward file the
-agent wrote earlier can never be read. Rewards follow the Harbor convention: `reward.txt` holds
-one number in [0, 1]; `reward.json` holds named rewards, of which the key `reward` counts (or the
-only key, when there is one). A trial passes when its reward is 1 (full credit).
+agent wrote earlier can never be read. Rewards follow Harbor's rules (`interpret_rewards`):
+`reward.txt` holds one number in [0, 1]; `reward.json` holds named rewards and wins when both
+exist. A trial passes when its reward is 1 (full credit).
 """
 
 from __future__ import annotations
@@ -42,36 +42,91 @@ class VerifierRun:
     logs_dir: Path
 
 
-def read_reward(logs_dir: Path) -> Reward:
+def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
     """Read the reward the verifier wrote.
 
+    Args:
+        logs_dir: the verifier's `/logs/verifier` folder on the host.
+        key: the `reward.json` key that counts (`--reward-key`), or None for Harbor's rule.
+
     Raises:
-        RewardError: neither file exists, or the value is not a number in [0, 1], or reward.json
-            has several keys and none called `reward`.
+        RewardError: neither file exists, a file is malformed, or no reward counts (see
+            `interpret_rewards`).
     """
     txt, js = logs_dir / "reward.txt", logs_dir / "reward.json"
-    if txt.is_file():
-        raw = txt.read_text(encoding="utf-8", errors="replace").strip()
-        try:
-            value = float(raw)
-        except ValueError as exc:
-            raise RewardError(f"reward.txt holds {raw[:40]!r}, not a number in [0, 1]") from exc
-        return Reward(_check(value, "reward.txt"), "reward.txt")
+    txt_raw = txt.read_text(encoding="utf-8", errors="replace") if txt.is_file() else None
+    doc: object = None
     if js.is_file():
         try:
-            data = json.loads(js.read_text(encoding="utf-8"))
+            doc = json.loads(js.read_text(encoding="utf-8"))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RewardError(f"reward.json is not valid JSON: {exc}") from exc
-        if not isinstance(data, dict) or not data:
-            raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
-        key = "reward" if "reward" in data else (next(iter(data)) if len(data) == 1 else None)
-        if key is None:
-            raise RewardError(f"reward.json has keys {sorted(data)}; name the one that counts `reward`")
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RewardError(f"reward.json:{key} is {value!r}, not a number in [0, 1]")
-        return Reward(_check(float(value), f"reward.json:{key}"), f"reward.json:{key}")
-    raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+    elif txt_raw is None:
+        raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+    return interpret_rewards(doc if js.is_file() else None, txt_raw, key)
+
+
+def interpret_rewards(doc: object | None, txt_raw: str | None, key: str | None = None) -> Reward:
+    """Which reward counts, by the rules of Harbor's verifier and its default metric.
+
+    Harbor reads `reward.json` when it exists (else `reward.txt`) into named rewards: the object's
+    number-valued keys (booleans and other values are ignored); when they lack `reward`, the number
+    in `reward.txt` is added as `reward`. `reward.txt` alone is `{"reward": its number}`. The
+    reward that counts is then the only one, or the one called `reward` (Harbor's `Mean` metric);
+    anything else is refused. With `key` (`--reward-key`, recorded on the run card) the named
+    reward counts instead; `reward.txt` alone is its own single reward.
+
+    Args:
+        doc: the parsed `reward.json`, or None when there is none.
+        txt_raw: the text of `reward.txt`, or None when there is none.
+        key: the reward.json key that counts, or None.
+
+    Returns:
+        The value (in [0, 1]) and its source, `reward.txt` or `reward.json:<key>`.
+
+    Raises:
+        RewardError: a malformed file, or no reward that counts (naming the keys and the fix).
+    """
+    if doc is None:
+        if txt_raw is None:
+            raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+        return Reward(_txt_value(txt_raw), "reward.txt")
+    if not isinstance(doc, dict) or not doc:
+        raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
+    named: dict[str, tuple[float, str]] = {
+        k: (float(v), f"reward.json:{k}")
+        for k, v in doc.items()
+        if isinstance(v, int | float) and not isinstance(v, bool)
+    }
+    if "reward" not in named and txt_raw is not None:
+        named["reward"] = (_txt_value(txt_raw), "reward.txt")
+    if key is not None:
+        if key not in named:
+            raise RewardError(
+                f"reward.json has no number under {key!r} (the --reward-key of this run); its "
+                f"numbers are under {sorted(named) or 'no key'}"
+            )
+        chosen = key
+    elif len(named) == 1:
+        chosen = next(iter(named))
+    elif "reward" in named:
+        chosen = "reward"
+    else:
+        raise RewardError(
+            f"reward.json has numbers under {sorted(named) or 'no key'} and none is `reward`: "
+            "name the one that counts with --reward-key KEY"
+        )
+    value, source = named[chosen]
+    return Reward(_check(value, source), source)
+
+
+def _txt_value(raw: str) -> float:
+    text = raw.strip()
+    try:
+        value = float(text)
+    except ValueError as exc:
+        raise RewardError(f"reward.txt holds {text[:40]!r}, not a number in [0, 1]") from exc
+    return _check(value, "reward.txt")
 
 
 def _check(value: float, where: str) -> float:
