@@ -2,7 +2,7 @@
 
 from memeval.results._index import RunIndexRow, index_runs, indexed_runs
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
-from memeval.results._project import ArmSpend, arm_spend, project, sum_spend
+from memeval.results._project import ArmSpend, arm_spend, project, sum_spend, trial_obs
 from memeval.results._records import (
     AttemptSpend,
     Check,
@@ -23,6 +23,7 @@ __all__ = [
     "UnendedTrial",
     "arm_spend",
     "sum_spend",
+    "trial_obs",
     "Check",
     "Claim",
     "Coverage",

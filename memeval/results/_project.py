@@ -463,7 +463,7 @@ def _with_later_spend(rec: TrialRecord, history: Sequence[_Acc]) -> TrialRecord:
     return rec.model_copy(update={"spend": tuple(_attempt_spend(a) for a in history)})
 
 
-def _obs(r: TrialRecord) -> TrialObs:
+def trial_obs(r: TrialRecord) -> TrialObs:
     """The statistics' view of a trial; its cost is the spend of all its attempts when every
     answered call of every attempt was priced, else unknown (None)."""
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
@@ -503,8 +503,8 @@ def _table_and_verdict(
             inputs.append(
                 TaskTrials(
                     task_id=task_id,
-                    baseline=tuple(_obs(r) for r in arms["baseline"]),
-                    pack=tuple(_obs(r) for r in arms["pack"]),
+                    baseline=tuple(trial_obs(r) for r in arms["baseline"]),
+                    pack=tuple(trial_obs(r) for r in arms["pack"]),
                 )
             )
     verdict = None
