@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memeval.eventlog import ModelCalled, RunLog
-from memeval.results import Run, TrialRecord
+from memeval.results import Run, TrialRecord, arm_spend
 from memeval.types import MODES, Mode
 
 RATE_LIMIT_STATUSES = frozenset({429, 529})
@@ -85,7 +85,8 @@ class RunSummary:
         run_id, run_dir, status: which run, where its files are, and how it ended.
         arms: one `ArmScore` per mode, baseline first.
         outcomes: how the counted trials ended.
-        cost_usd: metered spend of the counted trials whose cost is known, USD (None: none known).
+        cost_usd: metered known spend of every attempt of every trial, both arms, USD
+            (`memeval.results.arm_spend`; None when the run was not metered).
         cost_by_arm: the same per mode.
         cost_known: counted trials with a known cost; `outcomes.total` is the denominator.
         tokens: input + output tokens over counted trials with both known (None: none known).
@@ -299,11 +300,10 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             "an unknown cost is never counted as 0"
         )
     by_arm: dict[str, float | None] = {}
+    metered = bool(counted) and all(r.physics.source == "meter" for r in counted)
     for m in MODES:
-        arm_costs = [
-            r.physics.cost_usd for r in counted if r.mode == m and r.physics.cost_usd is not None
-        ]
-        by_arm[m] = round(sum(arm_costs), 6) if arm_costs else None
+        # every attempt of every trial of the arm (superseded, faulted, killed): `arm_spend`
+        by_arm[m] = round(arm_spend(res, m).cost_usd, 6) if metered else None
     toks = [
         r.harness_measured.input_tokens + r.harness_measured.output_tokens
         for r in counted
@@ -316,7 +316,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         status=res.status,
         arms=tuple(_arm(m, counted) for m in MODES),
         outcomes=out,
-        cost_usd=round(sum(known), 6) if known else None,
+        cost_usd=round(sum(v for v in by_arm.values() if v is not None), 6) if metered else None,
         cost_by_arm=by_arm,
         cost_known=len(known),
         tokens=sum(toks) if toks else None,

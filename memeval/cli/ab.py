@@ -19,11 +19,16 @@ from memeval.errors import UsageError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from memeval.results import RunResult
     from memeval.runner import Progress as RunProgress
     from memeval.runner import UpstreamSpec
 
 # Domain modules (the runner, the statistics, the web stack) are imported inside each command, so
 # `memeval --help` and the light commands start without them (issue 17 item 2).
+
+EXIT_NOTHING_MEASURED = 3
+"""`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
+trial faulted, or no task has a scored trial in both arms). Its last line says which."""
 
 RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
 
@@ -150,6 +155,13 @@ def ab(
     retries: Annotated[
         int, typer.Option(help="Retry faulted trials the policy retries, up to N more attempts.", min=0)
     ] = 0,
+    reward_key: Annotated[
+        str | None,
+        typer.Option(
+            help="The reward.json key that counts (recorded on the run card). Default, as Harbor: the only "
+            "number, or the one called `reward`."
+        ),
+    ] = None,
     env: Annotated[
         list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
     ] = None,
@@ -174,6 +186,11 @@ def ab(
 
     Both arms run under one run card, every trial in a bubblewrap sandbox, verified by held-back
     tests after the agent's turn; tokens and cost are metered by a local proxy.
+
+    Exit codes: 0 the run completed with at least one paired task scored; 1 the run did not
+    complete (a spend limit stopped it, or an error); 2 a usage error; 3 the run completed but
+    measured nothing (every trial faulted, or no task was scored in both arms), said on the last
+    line; 130 interrupted.
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -237,6 +254,7 @@ def ab(
         budget_usd=budget_usd,
         run_budget_usd=run_budget_usd,
         retries=retries,
+        reward_key=reward_key,
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir,
         seed=seed,
@@ -296,6 +314,23 @@ def ab(
         render_ab(run.result, _out_console(), str(run_dir))
     if status != "completed":
         raise typer.Exit(EXIT_FAILURE)
+    nothing = _nothing_measured(run.result)
+    if nothing:
+        line = f"memeval: run {run.result.run_id} measured nothing: {nothing} (exit {EXIT_NOTHING_MEASURED})"
+        typer.echo(line, err=as_json)  # the last line of the output (stderr under --json)
+        raise typer.Exit(EXIT_NOTHING_MEASURED)
+
+
+def _nothing_measured(result: RunResult) -> str:
+    """Why a completed run measured nothing (every trial faulted; no paired task scored), or ''."""
+    trials = result.trials
+    if trials and all(t.fault is not None for t in trials):
+        codes = sorted({t.fault.code for t in trials if t.fault is not None})
+        return f"every trial faulted ({len(trials)} trials: {', '.join(codes)})"
+    v = result.verdict or {}
+    if not v.get("n_tasks_paired"):
+        return "no paired task was scored (no task has a scored trial in both arms)"
+    return ""
 
 
 @app.command()

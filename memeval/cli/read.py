@@ -67,11 +67,14 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
         "tamper",
     ):
         t.add_column(col)
+    unmeasured = {r.trial_id: r.physics.unmeasured_calls for r in run.result.trials}
     for x in recs:
         tok = (
             f"{x['input_tokens'] if x['input_tokens'] is not None else '—'}/"
             f"{x['output_tokens'] if x['output_tokens'] is not None else '—'}"
         )
+        if unmeasured.get(x["trial_id"]) and (x["input_tokens"] is not None or x["output_tokens"] is not None):
+            tok = f"at least {tok} ({unmeasured[x['trial_id']]} call(s) unmeasured)"
         t.add_row(
             escape(x["task_id"]),
             x["mode"],

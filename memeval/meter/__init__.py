@@ -11,6 +11,7 @@ Public surface:
   `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
 """
 
+from memeval.meter._ledger import Reservation, SpendPool, reserve
 from memeval.meter._meter import UsageMeter, parse_body, parse_stream
 from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
 from memeval.meter._proxy import MeterProxy
@@ -18,6 +19,9 @@ from memeval.meter._records import Cost, CostReason, ModelCall, Provider, TrialS
 from memeval.meter._usage import Api, ParsedUsage
 
 __all__ = [
+    "Reservation",
+    "SpendPool",
+    "reserve",
     "GENAI_PRICES",
     "Api",
     "Cost",

@@ -20,7 +20,7 @@ import uvicorn
 
 from memeval.errors import MeterError
 from memeval.meter._forward import ForwardApp
-from memeval.meter._ledger import Ledger
+from memeval.meter._ledger import Ledger, SpendPool
 from memeval.meter._prices import PriceBook
 from memeval.meter._records import ModelCall, Provider, TrialSpend, Upstream
 from memeval.types import Role
@@ -181,20 +181,26 @@ class MeterProxy:
         self.stop()
 
     def register_trial(
-        self, trial_id: str, role: Role = "subject", budget_usd: float | None = None
+        self,
+        trial_id: str,
+        role: Role = "subject",
+        budget_usd: float | None = None,
+        shared: SpendPool | None = None,
     ) -> str:
         """Register a trial and return its placeholder key (`mk-<32 hex>`) to give the agent.
 
         Args:
             trial_id: the trial the calls made with this key are attributed to.
             role: `subject` (the agent under test) or `assessor` (a judge), summed apart.
-            budget_usd: stop forwarding once the trial's known spend reaches this (USD); calls in
-                flight when it is reached still finish, so the spend can overshoot by them.
+            budget_usd: the trial's spend limit (USD): each call reserves its worst case before it
+                is forwarded (`memeval.meter._ledger`), so the spend passes the limit by at most
+                one call's worst case, however many calls run at once.
+            shared: a pool the trial also draws on (the run-wide limit), or None.
 
         Raises:
             MeterError: the trial id is already registered or the budget is negative.
         """
-        return self._ledger.register(trial_id, role, budget_usd)
+        return self._ledger.register(trial_id, role, budget_usd, shared)
 
     def unregister_trial(self, trial_id: str) -> None:
         """Revoke the trial's key (later calls get 401); `trial_spend` still answers.

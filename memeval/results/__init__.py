@@ -3,8 +3,9 @@
 from typing import TYPE_CHECKING, Any
 
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
-from memeval.results._project import project
+from memeval.results._project import ArmSpend, arm_spend, project, sum_spend, trial_obs
 from memeval.results._records import (
+    AttemptSpend,
     Check,
     Claim,
     Coverage,
@@ -14,6 +15,7 @@ from memeval.results._records import (
     RunResult,
     TableRow,
     TrialRecord,
+    UnendedTrial,
 )
 
 if TYPE_CHECKING:
@@ -32,6 +34,12 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "ArmSpend",
+    "AttemptSpend",
+    "UnendedTrial",
+    "arm_spend",
+    "sum_spend",
+    "trial_obs",
     "Check",
     "Claim",
     "Coverage",

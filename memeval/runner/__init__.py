@@ -15,7 +15,7 @@ from memeval.runner._session import (
     start_run,
 )
 from memeval.runner._upstream import UpstreamSpec
-from memeval.runner._verify import Reward, RewardError, read_reward
+from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_reward
 
 __all__ = [
     "FAULT_POLICY",
@@ -38,6 +38,7 @@ __all__ = [
     "plan_run",
     "plan_trials",
     "policy_rows",
+    "interpret_rewards",
     "read_reward",
     "run_card",
     "start_run",

@@ -66,6 +66,10 @@ class TrialMeter(Protocol):
         """Which spend limit stopped the trial's calls, for its `budget` fault."""
         ...
 
+    def calls_made(self, trial_id: str) -> int:
+        """Model calls the proxy saw from the trial's current registration (refusals included)."""
+        ...
+
     @property
     def unix_socket(self) -> Path: ...
 
@@ -110,6 +114,8 @@ class AttemptSpec:
     extra_env: dict[str, str] = field(default_factory=dict)
     secrets: dict[str, str] = field(default_factory=dict)
     tamper: TamperPolicy = "flag"
+    reward_key: str | None = None
+    """The reward.json key that counts (`--reward-key`), or None for Harbor's rule."""
 
 
 class Attempt:
@@ -317,7 +323,9 @@ class Attempt:
             exhausted = False
             budget_why = ""
             undelivered = None
+            calls = -1
             if key is not None and self.meter is not None:
+                calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
                 budget_why = self.meter.budget_message(s.trial_id) if exhausted else ""
@@ -358,6 +366,13 @@ class Attempt:
             return True, ("budget", "agent", budget_why)
         if undelivered is not None:
             return True, ("process", "agent", f"the model upstream failed, not the agent: {undelivered}")
+        if calls == 0 and s.agent.apis:
+            return True, (
+                "boot",
+                "agent",
+                f"the agent never reached the model: it declares {', '.join(s.agent.apis)} but made no "
+                "call through the metering proxy",
+            )
         return True, None
 
     def _put_capped(self, path: Path) -> str:
@@ -431,7 +446,7 @@ class Attempt:
         if v.died:
             return self._fault("process", "verify", "the verifier's sandbox was killed from outside"), False
         try:
-            reward = read_reward(v.logs_dir)
+            reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:
             return self._fault("protocol", "verify", f"{exc} (test.sh exit code {v.exit_code})"), False
         passed = reward.value >= 1.0

@@ -3,11 +3,13 @@
 The scripted upstreams (if any) and the proxy are started once per run.
 
 Spend limits. A trial's own limit (`--budget-usd`) and the run's (`--run-budget-usd`) are both
-enforced by the proxy, which refuses further calls with a provider-shaped error once a trial's
-known spend reaches its limit. Trials run one after another, so when a trial starts its limit is
-set to the smaller of its own and what is left of the run's; once the run's known spend reaches
-the run's limit, the runner starts no further trial. Known spend is the sum of the priced calls
-(subject and assessor alike) in the run's log and in this session; unpriced calls add nothing.
+enforced by the proxy by reservation (`memeval.meter.SpendPool`): every call reserves its worst
+case in its trial's pool and in the run's one shared pool before it is forwarded, and settles on
+its measured cost (or, unmeasured, on its worst case). However many trials run at once, each
+limit is passed by at most one call's worst case. Once the run's pool is exhausted the runner
+starts no further trial. Known spend is the sum of the priced calls (subject and assessor alike)
+in the run's log and in this session; a call whose cost could not be measured counts against the
+limits at its worst case but never as known spend.
 
 Assessors. A judge's calls for trial T go through the same proxy with their own placeholder key,
 registered as `T#assessor` with role `assessor`: they never count against T's own limit and are
@@ -88,10 +90,6 @@ def check_agent_upstreams(apis: Sequence[str], upstreams: Sequence[UpstreamSpec]
 class _Registered:
     budget_usd: float | None
     """The trial's own limit."""
-    limit_usd: float | None
-    """The limit given to the proxy: the smaller of the trial's own and the run's remainder."""
-    run_bound: bool
-    """Whether the run's remainder was the smaller one."""
 
 
 class RunMeter:
@@ -110,10 +108,14 @@ class RunMeter:
         spent_before_usd: float = 0.0,
         stats: CallStats | None = None,
     ) -> None:
+        from memeval.meter import SpendPool  # lazy: the meter imports httpx
+
         self._p = proxy
         self._stats = stats or CallStats()
         self.run_budget_usd = run_budget_usd
         self._before = spent_before_usd
+        self.run_pool = SpendPool(run_budget_usd, spent_before_usd)
+        """The run's limit, shared by every registration (trials may run concurrently)."""
         self._trials: dict[str, _Registered] = {}
         self._current: dict[str, str] = {}
         """trial id (or `trial#assessor`) -> its current registration id with the proxy."""
@@ -135,22 +137,18 @@ class RunMeter:
         return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in self._trials)
 
     def run_limit_reached(self) -> bool:
-        """Whether the run's known spend has reached `run_budget_usd` (False without a limit)."""
-        return self.run_budget_usd is not None and self.run_spend_usd() >= self.run_budget_usd
+        """Whether the run's limit is used up: known spend plus worst cases charged for calls of
+        unknown cost reached `run_budget_usd`, or a call was refused for it (False without one)."""
+        return self.run_pool.exhausted()
 
     def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
         """Register a trial's subject and return its placeholder key.
 
-        The proxy enforces the smaller of `budget_usd` and what is left of the run's limit.
+        Its calls draw on its own limit (`budget_usd`) and on the run's shared pool.
         """
-        limit, run_bound = budget_usd, False
-        if self.run_budget_usd is not None:
-            left = max(0.0, self.run_budget_usd - self.run_spend_usd())
-            if limit is None or left < limit:
-                limit, run_bound = left, True
         rid = self._new_id(trial_id)
-        key = str(self._p.register_trial(rid, role=role, budget_usd=limit))  # type: ignore[arg-type]
-        self._trials[rid] = _Registered(budget_usd, limit, run_bound)
+        key = str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))  # type: ignore[arg-type]
+        self._trials[rid] = _Registered(budget_usd)
         return key
 
     def _new_id(self, name: str) -> str:
@@ -166,11 +164,8 @@ class RunMeter:
         spend and limit, never toward the trial's own limit.
         """
         rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
-        limit = None
-        if self.run_budget_usd is not None:
-            limit = max(0.0, self.run_budget_usd - self.run_spend_usd())
-        key = str(self._p.register_trial(rid, role="assessor", budget_usd=limit))
-        self._trials[rid] = _Registered(None, limit, limit is not None)
+        key = str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self.run_pool))
+        self._trials[rid] = _Registered(None)
         return key
 
     def unregister_trial(self, trial_id: str) -> None:
@@ -181,6 +176,10 @@ class RunMeter:
         """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
         return self._stats.harness_failure(self._current[trial_id])
 
+    def calls_made(self, trial_id: str) -> int:
+        """Model calls the proxy recorded for the trial's current registration."""
+        return int(self._p.trial_spend(self._current[trial_id]).calls)
+
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
         return bool(self._p.trial_spend(self._current[trial_id]).budget_exhausted)
@@ -190,7 +189,7 @@ class RunMeter:
         rid = self._current[trial_id]
         reg = self._trials[rid]
         spent = self._p.trial_spend(rid).cost_usd_known
-        if reg.run_bound:
+        if self.run_pool.exhausted():
             return (
                 f"the run's spend limit of {self.run_budget_usd:g} USD was reached (known run spend "
                 f"{self.run_spend_usd():.6f} USD, this trial {spent:.6f} USD)"

@@ -35,6 +35,7 @@ from memeval.packs import Pack, select_slice
 from memeval.runner._attempt import Attempt, AttemptSpec, TrialMeter
 from memeval.runner._card import (
     RunCard,
+    agent_identity,
     arm_card,
     build_manifest,
     card_differences,
@@ -85,6 +86,7 @@ class AbOptions:
     run_budget_usd: float | None = None
     extra_upstreams: tuple[UpstreamSpec, ...] = ()
     retries: int = 0
+    reward_key: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
@@ -105,12 +107,7 @@ def run_card(opts: AbOptions) -> RunCard:
         task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
         checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
         tools_allowed=a.tools or ("agent's own",),
-        agent={
-            "name": a.name,
-            "version": a.version,
-            "command_hash": sha256_json(list(a.command)),
-            "control": a.control or "",
-        },
+        agent={"name": a.name, "version": a.version, "control": a.control or "", **agent_identity(a)},
         timeouts={
             "agent_s": str(opts.agent_timeout_s or "per task"),
             "verifier_s": str(opts.verifier_timeout_s or "per task"),
@@ -121,6 +118,7 @@ def run_card(opts: AbOptions) -> RunCard:
         budget_usd=opts.budget_usd,
         sandbox=get_backend().describe(),
         tamper=opts.tamper,
+        reward_key=opts.reward_key,
     )
 
 
@@ -330,6 +328,7 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
                         extra_env=opts.extra_env,
                         secrets=_upstream_secrets(opts),
                         tamper=opts.tamper,
+                        reward_key=opts.reward_key,
                     )
                     attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
                     attempt.run()

@@ -2,9 +2,9 @@
 
 `/tests` is a fresh copy of the task's `tests/`, read-only; `/logs/verifier` is a folder created
 empty at this moment and bound over anything the world had at that path, so a reward file the
-agent wrote earlier can never be read. Rewards follow the Harbor convention: `reward.txt` holds
-one number in [0, 1]; `reward.json` holds named rewards, of which the key `reward` counts (or the
-only key, when there is one). A trial passes when its reward is 1 (full credit).
+agent wrote earlier can never be read. Rewards follow Harbor's rules (`interpret_rewards`):
+`reward.txt` holds one number in [0, 1]; `reward.json` holds named rewards and wins when both
+exist. A trial passes when its reward is 1 (full credit).
 """
 
 from __future__ import annotations
@@ -101,17 +101,22 @@ def _read_reward_file(dir_fd: int, name: str) -> bytes | None:
     return data
 
 
-def read_reward(logs_dir: Path) -> Reward:
+def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
     """Read the reward the verifier wrote, treating the folder's contents as hostile.
 
-    `reward.txt` wins over `reward.json` when both exist. Fault messages say what is wrong
-    (kind of file, size, type of value) but never echo the file's content: the file may have
-    been pointed at, or filled from, something the agent should never see.
+    Both files are opened without following symlinks, refused unless regular files (a pipe is
+    never waited on) and capped at `MAX_REWARD_BYTES`; which reward counts follows Harbor's rules
+    (`interpret_rewards`). Fault messages say what is wrong (kind of file, size, type of value)
+    but never echo the file's content: the file may have been pointed at, or filled from,
+    something the agent should never see.
+
+    Args:
+        logs_dir: the verifier's output folder (`/logs/verifier` inside the sandbox).
+        key: the reward.json key that counts (`--reward-key`), or None for Harbor's rule.
 
     Raises:
         RewardError: neither file exists; one is a symlink, a pipe, a folder or over
-            `MAX_REWARD_BYTES`; the value is not a number in [0, 1]; or reward.json has several
-            keys and none called `reward`.
+            `MAX_REWARD_BYTES`; a file is malformed; or no reward counts (see `interpret_rewards`).
     """
     try:
         dir_fd = os.open(logs_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -119,35 +124,91 @@ def read_reward(logs_dir: Path) -> Reward:
         raise RewardError(f"the verifier's output folder could not be opened ({exc.strerror})") from None
     try:
         txt = _read_reward_file(dir_fd, "reward.txt")
-        js = None if txt is not None else _read_reward_file(dir_fd, "reward.json")
+        js = _read_reward_file(dir_fd, "reward.json")
     finally:
         os.close(dir_fd)
-    if txt is not None:
-        raw = txt.decode("utf-8", "replace").strip()
-        try:
-            value = float(raw)
-        except ValueError:
-            raise RewardError(f"reward.txt holds {len(txt)} bytes that are not a number in [0, 1]") from None
-        return Reward(_check(value, "reward.txt"), "reward.txt")
+    if txt is None and js is None:
+        raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+    doc: object = None
     if js is not None:
         try:
-            data = json.loads(js.decode("utf-8"))
+            doc = json.loads(js.decode("utf-8"))
         except UnicodeDecodeError:
             raise RewardError("reward.json is not UTF-8 text") from None
         except json.JSONDecodeError as exc:
             raise RewardError(f"reward.json is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
-        if not isinstance(data, dict) or not data:
-            raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
-        key = "reward" if "reward" in data else (next(iter(data)) if len(data) == 1 else None)
-        if key is None:
-            raise RewardError(f"reward.json has {len(data)} keys and none is called `reward`; name the one that counts")
-        value = data[key]
-        where = "reward.json:reward" if key == "reward" else "reward.json (its only key)"
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RewardError(f"{where} is a JSON {_json_type(value)}, not a number in [0, 1]")
-        label = key if key.isidentifier() and len(key) <= 64 else "(its only key)"
-        return Reward(_check(float(value), where), f"reward.json:{label}")
-    raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+    txt_raw = txt.decode("utf-8", "replace") if txt is not None else None
+    return interpret_rewards(doc if js is not None else None, txt_raw, key)
+
+
+def _key_label(key: str) -> str:
+    """A reward.json key as a fault message may show it: only short identifiers, never content."""
+    return key if key.isidentifier() and len(key) <= 64 else "(a key that is not a short identifier)"
+
+
+def interpret_rewards(doc: object | None, txt_raw: str | None, key: str | None = None) -> Reward:
+    """Which reward counts, by the rules of Harbor's verifier and its default metric.
+
+    Harbor reads `reward.json` when it exists (else `reward.txt`) into named rewards: the object's
+    number-valued keys (booleans and other values are ignored); when they lack `reward`, the number
+    in `reward.txt` is added as `reward`. `reward.txt` alone is `{"reward": its number}`. The
+    reward that counts is then the only one, or the one called `reward` (Harbor's `Mean` metric);
+    anything else is refused. With `key` (`--reward-key`, recorded on the run card) the named
+    reward counts instead; `reward.txt` alone is its own single reward.
+
+    Args:
+        doc: the parsed `reward.json`, or None when there is none.
+        txt_raw: the text of `reward.txt`, or None when there is none.
+        key: the reward.json key that counts, or None.
+
+    Returns:
+        The value (in [0, 1]) and its source, `reward.txt` or `reward.json:<key>`.
+
+    Raises:
+        RewardError: a malformed file, or no reward that counts (naming the keys and the fix).
+    """
+    if doc is None:
+        if txt_raw is None:
+            raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+        return Reward(_txt_value(txt_raw), "reward.txt")
+    if not isinstance(doc, dict) or not doc:
+        raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
+    named: dict[str, tuple[float, str]] = {
+        k: (float(v), f"reward.json:{k}")
+        for k, v in doc.items()
+        if isinstance(v, int | float) and not isinstance(v, bool)
+    }
+    if "reward" not in named and txt_raw is not None:
+        named["reward"] = (_txt_value(txt_raw), "reward.txt")
+    if key is not None:
+        if key not in named:
+            raise RewardError(
+                f"reward.json has no number under {_key_label(key)!r} (the --reward-key of this run); its "
+                f"numbers are under {sorted(_key_label(k) for k in named) or 'no key'}"
+            )
+        chosen = key
+    elif len(named) == 1:
+        chosen = next(iter(named))
+    elif "reward" in named:
+        chosen = "reward"
+    else:
+        raise RewardError(
+            f"reward.json has numbers under {sorted(_key_label(k) for k in named) or 'no key'} and none is `reward`: "
+            "name the one that counts with --reward-key KEY"
+        )
+    value, source = named[chosen]
+    if source.startswith("reward.json:"):
+        source = "reward.json:" + _key_label(chosen)
+    return Reward(_check(value, source), source)
+
+
+def _txt_value(raw: str) -> float:
+    text = raw.strip()
+    try:
+        value = float(text)
+    except ValueError:
+        raise RewardError(f"reward.txt holds {len(raw)} characters that are not a number in [0, 1]") from None
+    return _check(value, "reward.txt")
 
 
 def _json_type(value: object) -> str:
