@@ -152,6 +152,8 @@ CARD_FIELDS = (
     "environment_hash",
     "memeval",
     "tamper",
+    "concurrency",
+    "executor",
 )
 
 

@@ -3,6 +3,8 @@
 Public surface:
 
 - `MeterProxy`, `Upstream`: the proxy (a real HTTP server on 127.0.0.1, background thread).
+- `SpendPool`, `Reservation`, `reserve`: spend limits held by reserving each call's worst case
+  before it is forwarded (a trial's limit, and the run's, which concurrent trials share).
 - `ModelCall`, `Cost`, `TrialSpend`, `CostReason`, `Provider`: what it records.
 - `PriceBook`, `UserPrice`, `load_user_prices`, `GENAI_PRICES`: prices (genai-prices + a user file).
 - `parse_body`, `parse_stream`, `UsageMeter`, `ParsedUsage`, `Api`: pure usage readers for

@@ -85,6 +85,15 @@ class RunCard(BaseModel):
     reward_key: str | None = None
     """The `reward.json` key that counts (`--reward-key`), or None for Harbor's rule: the only
     number, or the one called `reward` (`memeval.runner.interpret_rewards`)."""
+    concurrency: int = 1
+    """Trials run at once when the run was planned (both arms share it; a resume may use another)."""
+    executor: str = "serial"
+    """Where trials ran: `serial`, `local` (a thread pool on this machine) or `ray` (a cluster)."""
+
+
+PLACEMENT_FIELDS = ("concurrency", "executor")
+"""Run-card fields that say how trials were placed, not what was measured: `card_differences`
+does not report them, so a run resumes (and compares) whatever its concurrency."""
 
 
 class ArmCard(BaseModel):
@@ -157,11 +166,13 @@ def card_differences(a: RunCard, b: RunCard) -> list[str]:
 
     A field holding a mapping (the agent, the task set) also names the keys that differ, e.g.
     `agent: {...} != {...} (differs in agent.files_hash)`.
+
+    The placement fields (`PLACEMENT_FIELDS`) are left out.
     """
     da, db = a.model_dump(), b.model_dump()
     out = []
     for k in da:
-        if da[k] == db[k]:
+        if da[k] == db[k] or k in PLACEMENT_FIELDS:
             continue
         text = f"{k}: {da[k]!r} != {db[k]!r}"
         if isinstance(da[k], dict) and isinstance(db[k], dict):

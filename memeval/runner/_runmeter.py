@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memeval.errors import UsageError
-from memeval.eventlog import ModelCalled, RunLog
+from memeval.eventlog import Event, ModelCalled, RunLog
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
 
 if TYPE_CHECKING:
@@ -116,6 +117,8 @@ class RunMeter:
         self._before = spent_before_usd
         self.run_pool = SpendPool(run_budget_usd, spent_before_usd)
         """The run's limit, shared by every registration (trials may run concurrently)."""
+        self._lock = threading.Lock()
+        """Guards `_trials` and `_current`: attempts register and read from several threads."""
         self._trials: dict[str, _Registered] = {}
         self._current: dict[str, str] = {}
         """trial id (or `trial#assessor`) -> its current registration id with the proxy."""
@@ -134,7 +137,9 @@ class RunMeter:
 
     def run_spend_usd(self) -> float:
         """Known spend of the run so far (USD): the log's before this session, plus this session's."""
-        return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in self._trials)
+        with self._lock:
+            rids = list(self._trials)
+        return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in rids)
 
     def run_limit_reached(self) -> bool:
         """Whether the run's limit is used up: known spend plus worst cases charged for calls of
@@ -146,12 +151,13 @@ class RunMeter:
 
         Its calls draw on its own limit (`budget_usd`) and on the run's shared pool.
         """
-        rid = self._new_id(trial_id)
-        key = str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))  # type: ignore[arg-type]
-        self._trials[rid] = _Registered(budget_usd)
-        return key
+        with self._lock:
+            rid = self._new_id(trial_id)
+            self._trials[rid] = _Registered(budget_usd)
+        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))  # type: ignore[arg-type]
 
     def _new_id(self, name: str) -> str:
+        """A fresh registration id for `name` (call with `_lock` held)."""
         n = sum(1 for r in self._trials if r.rsplit(REGISTRATION_SEP, 1)[0] == name) + 1
         rid = f"{name}{REGISTRATION_SEP}{n}"
         self._current[name] = rid
@@ -163,18 +169,22 @@ class RunMeter:
         Its calls are logged under `trial_id` with `role: assessor`; they count toward the run's
         spend and limit, never toward the trial's own limit.
         """
-        rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
-        key = str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self.run_pool))
-        self._trials[rid] = _Registered(None)
-        return key
+        with self._lock:
+            rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
+            self._trials[rid] = _Registered(None)
+        return str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self.run_pool))
 
     def unregister_trial(self, trial_id: str) -> None:
         """Revoke the trial's key (its spend still counts toward the run)."""
-        self._p.unregister_trial(self._current[trial_id])
+        self._p.unregister_trial(self._rid(trial_id))
+
+    def _rid(self, trial_id: str) -> str:
+        with self._lock:
+            return self._current[trial_id]
 
     def harness_failure(self, trial_id: str) -> str | None:
         """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
-        return self._stats.harness_failure(self._current[trial_id])
+        return self._stats.harness_failure(self._rid(trial_id))
 
     def calls_made(self, trial_id: str) -> int:
         """Model calls the proxy recorded for the trial's current registration."""
@@ -182,12 +192,13 @@ class RunMeter:
 
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
-        return bool(self._p.trial_spend(self._current[trial_id]).budget_exhausted)
+        return bool(self._p.trial_spend(self._rid(trial_id)).budget_exhausted)
 
     def budget_message(self, trial_id: str) -> str:
         """Which limit stopped the trial, with the figures (for its `budget` fault)."""
-        rid = self._current[trial_id]
-        reg = self._trials[rid]
+        rid = self._rid(trial_id)
+        with self._lock:
+            reg = self._trials[rid]
         spent = self._p.trial_spend(rid).cost_usd_known
         if self.run_pool.exhausted():
             return (
@@ -233,11 +244,11 @@ class CallStats:
             return None
 
 
-def _log_call(log: RunLog, call: Any) -> None:
+def _log_call(write: Callable[[Event], Any], call: Any) -> None:
     doc = call.model_dump(mode="json")
     tid = str(doc["trial_id"]).rsplit(REGISTRATION_SEP, 1)[0].removesuffix(ASSESSOR_SUFFIX)
     doc["trial_id"] = tid
-    log.append(ModelCalled(trial_id=tid, call=doc))
+    write(ModelCalled(trial_id=tid, call=doc))
 
 
 @contextmanager
@@ -247,6 +258,8 @@ def open_meter(
     *,
     prices_file: Path | None = None,
     run_budget_usd: float | None = None,
+    scratch: Path | None = None,
+    write: Callable[[Event], Any] | None = None,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
 
@@ -258,6 +271,10 @@ def open_meter(
             nothing.
         prices_file: a user price file, for models genai-prices does not know.
         run_budget_usd: the run's spend limit in USD, or None.
+        scratch: the run's scratch folder for the proxy's socket and the scripted upstreams (see
+            `memeval.runner._scratch`); None: a fresh folder under /tmp, removed on exit.
+        write: how a call's event is written (default `log.append`); the proxy's thread calls it,
+            so it should not wait on the disk (`LogWriter.post`).
 
     Raises:
         UsageError: two upstreams for one API, or a negative run limit.
@@ -270,19 +287,20 @@ def open_meter(
     apis = [u.api for u in upstreams if u.base_url or u.command]
     if len(apis) != len(set(apis)):
         raise UsageError(f"one upstream per API: got {', '.join(apis)}; drop the duplicate")
-    sock_dir = Path("/tmp") / f"memeval-{os.getpid()}-{secrets.token_hex(4)}"
+    sock_dir = (scratch or Path("/tmp")) / f"meter-{os.getpid()}-{secrets.token_hex(4)}"
     sock_dir.mkdir(mode=0o700)
+    writer = write or log.append
     try:
         with ExitStack() as stack:
             ups = {}
             for spec in upstreams:
-                up = stack.enter_context(RunningUpstream(spec))
+                up = stack.enter_context(RunningUpstream(spec, scratch))
                 if up.base_url:
                     ups[spec.api] = Upstream(base_url=up.base_url, api_key=spec.key())
             stats = CallStats()
 
             def on_call(call: Any) -> None:
-                _log_call(log, call)
+                _log_call(writer, call)
                 stats.note(call)
 
             proxy = MeterProxy(
@@ -295,6 +313,4 @@ def open_meter(
             stack.callback(proxy.stop)
             yield RunMeter(proxy, run_budget_usd, logged_spend_usd(log), stats)
     finally:
-        for p in sock_dir.iterdir():
-            p.unlink()
-        sock_dir.rmdir()
+        shutil.rmtree(sock_dir, ignore_errors=True)

@@ -19,6 +19,7 @@ inside shows them.
 from __future__ import annotations
 
 import array
+import ctypes
 import os
 import shutil
 import signal
@@ -298,6 +299,7 @@ class Bubblewrap:
                         pass_fds=fds,
                         env={},
                         cwd=stdout.parent,
+                        preexec_fn=_die_with_parent,  # noqa: PLW1509 - one prctl call
                     )
                 except OSError as exc:
                     raise SandboxError(f"could not start bubblewrap: {exc}") from exc
@@ -403,12 +405,38 @@ class Bubblewrap:
         return n
 
 
+_PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGKILL it when the thread that started it ends.
+
+    So a sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own
+    `--die-with-parent` covers only the processes inside).
+    """
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
 def _write_all(fd: int, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
     except BrokenPipeError:
         return  # bubblewrap died before reading its arguments: its exit status says why
+
+
+_PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGKILL it when the thread that started it ends.
+
+    So a sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own
+    `--die-with-parent` covers only the processes inside).
+    """
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def kill_group(proc: subprocess.Popen[bytes]) -> None:
