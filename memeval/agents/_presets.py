@@ -176,22 +176,40 @@ def _spec(
     )
 
 
-def installed_version(binary: str, timeout_s: float = 10.0) -> str:
+VERSION_TIMEOUTS_S = (10.0, 60.0)
+"""Limits for `--version`, in seconds: a tool slow to answer (a cold Node start) is asked again
+with the longer one before its version is given up as unknown."""
+
+
+def installed_version(binary: str, timeouts_s: tuple[float, ...] = VERSION_TIMEOUTS_S) -> str:
     """The version of a tool installed on the host, for the run card.
+
+    Args:
+        binary: a name looked up on PATH, or a path.
+        timeouts_s: the limit of each try, in seconds; a try that runs over is retried with the
+            next one.
 
     Returns:
         The first line `<binary> --version` prints, `not installed` when the binary is not on
-        PATH, or `unknown (<why>)` when asking failed.
+        PATH, or `unknown (<why>)` when asking failed (never a word of the command line).
     """
     path = shutil.which(binary)
     if path is None:
         return "not installed"
-    try:
-        res = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=timeout_s, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"unknown ({type(exc).__name__})"
-    lines = (res.stdout or res.stderr).strip().splitlines()
-    return lines[0][:80] if lines and res.returncode == 0 else f"unknown (exit {res.returncode})"
+    why = "not asked"
+    for limit in timeouts_s:
+        try:
+            res = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=limit, check=False)
+        except subprocess.TimeoutExpired:
+            why = f"--version gave no answer within {limit:g} s"
+            continue
+        except OSError as exc:
+            return f"unknown ({type(exc).__name__}: {exc.strerror or exc})"
+        lines = (res.stdout or res.stderr).strip().splitlines()
+        if res.returncode == 0 and lines:
+            return lines[0][:80]
+        return f"unknown (--version exited {res.returncode})" if res.returncode else "unknown (--version printed nothing)"
+    return f"unknown ({why})"
 
 
 def preset(name: str, model: str | None = None, executable: str | None = None) -> AgentSpec:
@@ -212,5 +230,6 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
         words = tuple(shlex.split(executable))
         if not words:
             raise ValueError("the executable for a preset is empty")
-        return replace(spec, command=words + spec.command[1:], version=f"custom executable: {words[-1]}")
+        # the version is read from the executable itself: never taken from the command line
+        return replace(spec, command=words + spec.command[1:], version=installed_version(words[0]))
     return replace(spec, version=installed_version(spec.command[0]))

@@ -16,7 +16,7 @@ from memeval.runner._session import (
 )
 from memeval.runner._schedule import Progress
 from memeval.runner._upstream import UpstreamSpec
-from memeval.runner._verify import Reward, RewardError, read_reward
+from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_reward
 
 __all__ = [
     "EXECUTORS",
@@ -43,6 +43,7 @@ __all__ = [
     "plan_run",
     "plan_trials",
     "policy_rows",
+    "interpret_rewards",
     "read_reward",
     "run_card",
     "start_run",

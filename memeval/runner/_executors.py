@@ -16,7 +16,6 @@ the run's one store; none of them decides anything about retries or the spend li
 from __future__ import annotations
 
 import os
-import signal
 import threading
 from abc import ABC, abstractmethod
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -205,23 +204,11 @@ def make_executor(name: str, concurrency: int, ray_address: str | None = None) -
 
 
 def kill_run_sandboxes(work: Path) -> int:
-    """SIGKILL bubblewrap processes whose command line binds a folder under `work`; return how many.
+    """SIGKILL the sandboxes started from a folder under `work`; return how many.
 
-    Each sandbox's PID namespace takes every process inside it along.
+    The sandbox backend knows its own processes (`memeval.sandbox.SandboxBackend.kill_stale`);
+    each sandbox's PID namespace takes every process inside it along.
     """
-    needle = str(work).encode() + b"/"
-    killed = 0
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            argv = (d / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue  # the process ended while we looked
-        if argv and argv[0].endswith(b"bwrap") and any(a.startswith(needle) for a in argv):
-            try:
-                os.kill(int(d.name), signal.SIGKILL)
-                killed += 1
-            except ProcessLookupError:
-                continue
-    return killed
+    from memeval.sandbox import get_backend
+
+    return get_backend().kill_stale(work)

@@ -3,14 +3,13 @@
 The scripted upstreams (if any) and the proxy are started once per run.
 
 Spend limits. A trial's own limit (`--budget-usd`) and the run's (`--run-budget-usd`) are both
-enforced by the proxy, which refuses further calls with a provider-shaped error once a trial's
-known spend reaches its limit. The run's limit is one `SharedLimit` every trial draws on: under
-concurrency each call of each running trial adds to it, and every trial's calls are refused once
-it is reached, so concurrent trials cannot each spend the whole remainder. Once the run's known
-spend reaches the run's limit, the runner starts no further trial. Known spend is the sum of the
-priced calls (subject and assessor alike) in the run's log and in this session; unpriced calls add
-nothing. Calls already in flight when the limit is reached still finish (at most one per running
-trial); a worst-case reservation per call, in the meter's ledger, closes that gap.
+enforced by the proxy by reservation (`memeval.meter.SpendPool`): every call reserves its worst
+case in its trial's pool and in the run's one shared pool before it is forwarded, and settles on
+its measured cost (or, unmeasured, on its worst case). However many trials run at once, each
+limit is passed by at most one call's worst case. Once the run's pool is exhausted the runner
+starts no further trial. Known spend is the sum of the priced calls (subject and assessor alike)
+in the run's log and in this session; a call whose cost could not be measured counts against the
+limits at its worst case but never as known spend.
 
 Assessors. A judge's calls for trial T go through the same proxy with their own placeholder key,
 registered as `T#assessor` with role `assessor`: they never count against T's own limit and are
@@ -91,7 +90,7 @@ def check_agent_upstreams(apis: Sequence[str], upstreams: Sequence[UpstreamSpec]
 @dataclass
 class _Registered:
     budget_usd: float | None
-    """The trial's own limit (the run's is shared: `RunMeter._shared`)."""
+    """The trial's own limit."""
 
 
 class RunMeter:
@@ -110,13 +109,14 @@ class RunMeter:
         spent_before_usd: float = 0.0,
         stats: CallStats | None = None,
     ) -> None:
-        from memeval.meter import SharedLimit
+        from memeval.meter import SpendPool  # lazy: the meter imports httpx
 
         self._p = proxy
         self._stats = stats or CallStats()
         self.run_budget_usd = run_budget_usd
         self._before = spent_before_usd
-        self._shared = None if run_budget_usd is None else SharedLimit(run_budget_usd, spent_before_usd)
+        self.run_pool = SpendPool(run_budget_usd, spent_before_usd)
+        """The run's limit, shared by every registration (trials may run concurrently)."""
         self._lock = threading.Lock()
         """Guards `_trials` and `_current`: attempts register and read from several threads."""
         self._trials: dict[str, _Registered] = {}
@@ -142,18 +142,19 @@ class RunMeter:
         return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in rids)
 
     def run_limit_reached(self) -> bool:
-        """Whether the run's known spend has reached `run_budget_usd` (False without a limit)."""
-        return self.run_budget_usd is not None and self.run_spend_usd() >= self.run_budget_usd
+        """Whether the run's limit is used up: known spend plus worst cases charged for calls of
+        unknown cost reached `run_budget_usd`, or a call was refused for it (False without one)."""
+        return self.run_pool.exhausted()
 
     def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
         """Register a trial's subject and return its placeholder key.
 
-        The proxy enforces `budget_usd` and the run's shared limit, whichever is reached first.
+        Its calls draw on its own limit (`budget_usd`) and on the run's shared pool.
         """
         with self._lock:
             rid = self._new_id(trial_id)
             self._trials[rid] = _Registered(budget_usd)
-        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self._shared))  # type: ignore[arg-type]
+        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))  # type: ignore[arg-type]
 
     def _new_id(self, name: str) -> str:
         """A fresh registration id for `name` (call with `_lock` held)."""
@@ -171,7 +172,7 @@ class RunMeter:
         with self._lock:
             rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
             self._trials[rid] = _Registered(None)
-        return str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self._shared))
+        return str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self.run_pool))
 
     def unregister_trial(self, trial_id: str) -> None:
         """Revoke the trial's key (its spend still counts toward the run)."""
@@ -185,6 +186,10 @@ class RunMeter:
         """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
         return self._stats.harness_failure(self._rid(trial_id))
 
+    def calls_made(self, trial_id: str) -> int:
+        """Model calls the proxy recorded for the trial's current registration."""
+        return int(self._p.trial_spend(self._current[trial_id]).calls)
+
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
         return bool(self._p.trial_spend(self._rid(trial_id)).budget_exhausted)
@@ -195,8 +200,7 @@ class RunMeter:
         with self._lock:
             reg = self._trials[rid]
         spent = self._p.trial_spend(rid).cost_usd_known
-        own_reached = reg.budget_usd is not None and spent >= reg.budget_usd
-        if self._shared is not None and self._shared.exhausted and not own_reached:
+        if self.run_pool.exhausted():
             return (
                 f"the run's spend limit of {self.run_budget_usd:g} USD was reached (known run spend "
                 f"{self.run_spend_usd():.6f} USD, this trial {spent:.6f} USD)"

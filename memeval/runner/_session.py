@@ -7,6 +7,7 @@ provider or the machine over a run falls on both arms alike.
 from __future__ import annotations
 
 import fcntl
+import os
 import secrets
 import shutil
 import signal
@@ -32,6 +33,7 @@ from memeval.packs import Pack, select_slice
 from memeval.runner._attempt import AttemptSpec, TrialMeter
 from memeval.runner._card import (
     RunCard,
+    agent_identity,
     arm_card,
     build_manifest,
     card_differences,
@@ -40,16 +42,16 @@ from memeval.runner._card import (
     sha256_json,
 )
 from memeval.runner._diff import tree_stats
-from memeval.runner._executors import SessionContext, kill_run_sandboxes, make_executor
+from memeval.runner._executors import SessionContext, make_executor
 from memeval.runner._history import History
 from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
 from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
 from memeval.runner._scratch import clear_leftovers, make_scratch
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._writer import LogWriter
-from memeval.sandbox import bwrap_version
+from memeval.sandbox import get_backend
 from memeval.tasks import TaskSet
-from memeval.types import MODES, Mode, NetworkMode, Retain
+from memeval.types import MODES, Mode, NetworkMode, Retain, TamperPolicy
 
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
@@ -86,10 +88,12 @@ class AbOptions:
     run_budget_usd: float | None = None
     extra_upstreams: tuple[UpstreamSpec, ...] = ()
     retries: int = 0
+    reward_key: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
     seed: int = 20240601
+    tamper: TamperPolicy = "flag"
     concurrency: int = 1
     """Trials run at once (see `memeval.runner._executors`); recorded on the run card."""
     executor: str = "serial"
@@ -111,12 +115,7 @@ def run_card(opts: AbOptions) -> RunCard:
         task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
         checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
         tools_allowed=a.tools or ("agent's own",),
-        agent={
-            "name": a.name,
-            "version": a.version,
-            "command_hash": sha256_json(list(a.command)),
-            "control": a.control or "",
-        },
+        agent={"name": a.name, "version": a.version, "control": a.control or "", **agent_identity(a)},
         timeouts={
             "agent_s": str(opts.agent_timeout_s or "per task"),
             "verifier_s": str(opts.verifier_timeout_s or "per task"),
@@ -125,7 +124,9 @@ def run_card(opts: AbOptions) -> RunCard:
         network=opts.network,
         repeats=opts.repeats,
         budget_usd=opts.budget_usd,
-        sandbox=f"bubblewrap {bwrap_version()}",
+        sandbox=get_backend().describe(),
+        tamper=opts.tamper,
+        reward_key=opts.reward_key,
         concurrency=opts.concurrency,
         executor=opts.executor,
     )
@@ -180,7 +181,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
-    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), bwrap_version())
+    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), get_backend().describe())
     manifest["slice"] = [i.id for i in items]
     return RunPlanned(
         run_id=new_run_id(),
@@ -260,7 +261,7 @@ def run_lock(run_dir: Path) -> Iterator[None]:
             raise UsageError(
                 f"run {run_dir.name} is being run by another memeval process; wait for it to end (or stop it)"
             ) from exc
-        kill_run_sandboxes(run_dir / ".work")
+        get_backend().kill_stale(run_dir / ".work")
         shutil.rmtree(run_dir / ".work", ignore_errors=True)
         clear_leftovers(run_dir)
         try:
@@ -272,6 +273,7 @@ def run_lock(run_dir: Path) -> Iterator[None]:
 
 def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
     items = select_slice(opts.pack, opts.slice_ids)
+    secrets = _upstream_secrets(opts)
 
     def spec_for(pt: PlannedTrial, attempt: int) -> AttemptSpec:
         return AttemptSpec(
@@ -289,6 +291,9 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
             verifier_timeout_s=opts.verifier_timeout_s,
             budget_usd=opts.budget_usd,
             extra_env=opts.extra_env,
+            secrets=secrets,
+            tamper=opts.tamper,
+            reward_key=opts.reward_key,
         )
 
     return spec_for
@@ -348,6 +353,15 @@ def _execute(
             raise
         writer.append(RunEnded(status=status, message=message))
     return status
+
+
+def _upstream_secrets(opts: AbOptions) -> dict[str, str]:
+    """The upstream keys of the run, by variable name, for scrubbing what is stored."""
+    out = {}
+    for u in opts.all_upstreams():
+        if u.key_env and os.environ.get(u.key_env):
+            out[u.key_env] = os.environ[u.key_env]
+    return out
 
 
 class RunSpend(Protocol):
