@@ -4,6 +4,7 @@ from memeval.runner._attempt import Attempt, AttemptSpec
 from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
 from memeval.runner._executors import EXECUTORS, TrialExecutor, default_concurrency, executor_for
 from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY, policy_rows
+from memeval.runner._schedule import Progress
 from memeval.runner._session import (
     AbOptions,
     check_resume,
@@ -14,7 +15,6 @@ from memeval.runner._session import (
     run_card,
     start_run,
 )
-from memeval.runner._schedule import Progress
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_reward
 

@@ -151,7 +151,7 @@ class NodeFacts:
 
     node: str
     sandbox: str | None
-    """`bubblewrap X.Y.Z`, or None when bubblewrap is missing."""
+    """The sandbox as the run card names it (`bubblewrap X.Y.Z, ...`), or None when it is missing."""
     problem: str
     memeval: str
 
@@ -159,10 +159,10 @@ class NodeFacts:
 def node_facts() -> NodeFacts:
     """This node's sandbox and memeval versions (run on each node by the driver's check)."""
     from memeval.errors import SandboxError
-    from memeval.sandbox import bwrap_version
+    from memeval.sandbox import get_backend
 
     try:
-        sandbox: str | None = f"bubblewrap {bwrap_version()}"
+        sandbox: str | None = get_backend().describe()
         problem = ""
     except (SandboxError, OSError) as exc:
         sandbox, problem = None, str(exc)
@@ -292,6 +292,9 @@ class _ShareMeter:
 
     def budget_exhausted(self, trial_id: str) -> bool:
         return bool(self._m.budget_exhausted(trial_id))
+
+    def calls_made(self, trial_id: str) -> int:
+        return int(self._m.calls_made(trial_id))
 
     def harness_failure(self, trial_id: str) -> str | None:
         return self._m.harness_failure(trial_id)  # type: ignore[no-any-return]
@@ -491,10 +494,10 @@ class RayExecutor(TrialExecutor):
         """
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-        from memeval.sandbox import bwrap_version
+        from memeval.sandbox import get_backend
 
         ray = self._ray
-        want = f"bubblewrap {bwrap_version()}"
+        want = get_backend().describe()
         facts = ray.remote(node_facts)
         nodes = [n for n in ray.nodes() if n.get("Alive")]
         refs = [

@@ -188,7 +188,7 @@ class RunMeter:
 
     def calls_made(self, trial_id: str) -> int:
         """Model calls the proxy recorded for the trial's current registration."""
-        return int(self._p.trial_spend(self._current[trial_id]).calls)
+        return int(self._p.trial_spend(self._rid(trial_id)).calls)
 
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
