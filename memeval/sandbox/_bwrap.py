@@ -19,6 +19,7 @@ inside shows them.
 from __future__ import annotations
 
 import array
+import contextlib
 import ctypes
 import os
 import shutil
@@ -398,7 +399,7 @@ class Bubblewrap:
             try:
                 if os.readlink(d / "exe") != bwrap or not (os.readlink(d / "cwd") + "/").startswith(prefix):
                     continue
-                os.kill(int(d.name), signal.SIGKILL)
+                _kill_tree(int(d.name))
                 n += 1
             except OSError:
                 continue  # the process ended while we looked, or is not ours to read
@@ -426,12 +427,43 @@ def _write_all(fd: int, data: bytes) -> None:
         return  # bubblewrap died before reading its arguments: its exit status says why
 
 
+def _descendants(pid: int) -> list[int]:
+    """Every process below `pid` (children first found by `/proc/*/stat`'s parent field)."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # ended while we looked
+            children.setdefault(ppid, []).append(int(d.name))
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def _kill_tree(pid: int) -> None:
+    """SIGKILL `pid`'s process group and every process below it.
+
+    The sandbox's own PID 1 runs in a session of its own (`--new-session`), and the death signal
+    `--die-with-parent` asks for does not survive the user-namespace mapping, so killing the
+    outer bubblewrap alone leaves the sandbox running (and holding its status pipe). Killing PID 1
+    of the sandbox's PID namespace takes every process inside with it.
+    """
+    below = _descendants(pid)
+    for p in below:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(p, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
+
+
 def kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the sandbox's process group; its PID namespace takes every process with it."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        return
+    """SIGKILL the sandbox: its process group and the sandbox's own processes below it."""
+    _kill_tree(proc.pid)
 
 
 __all__ = ["HOST_ID_BASE", "RESERVED", "Bubblewrap", "Mount", "hand_over", "kill_group"]
