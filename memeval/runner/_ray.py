@@ -197,6 +197,25 @@ class NodeJob:
     run_budget_usd: float | None
 
 
+def node_problems(nodes: list[tuple[str, NodeFacts]], want: str) -> list[str]:
+    """What makes each node unusable for a run whose card names the sandbox `want`, one line each.
+
+    Args:
+        nodes: (node address, its facts) per node.
+        want: the run card's sandbox string (the driver's `describe()`).
+    """
+    problems = []
+    for address, f in nodes:
+        where = f"node {address} ({f.node})"
+        if f.sandbox is None:
+            problems.append(f"{where} has no bubblewrap ({f.problem}); install it there: apt-get install bubblewrap")
+        elif f.sandbox != want:
+            problems.append(f"{where} has {f.sandbox!r}, the run card has {want!r}; install the same version")
+        if f.memeval != __version__:
+            problems.append(f"{where} has memeval {f.memeval}, this driver {__version__}")
+    return problems
+
+
 class _Channel:
     """The running attempt's way back to the driver: events and artifacts, in order."""
 
@@ -506,17 +525,10 @@ class RayExecutor(TrialExecutor):
             ).remote()
             for n in nodes
         ]
-        problems = []
-        for n, f in zip(nodes, ray.get(refs, timeout=120), strict=True):
-            where = f"node {n.get('NodeManagerAddress', '?')} ({f.node})"
-            if f.sandbox is None:
-                problems.append(
-                    f"{where} has no bubblewrap ({f.problem}); install it there: apt-get install bubblewrap"
-                )
-            elif f.sandbox != want:
-                problems.append(f"{where} has {f.sandbox}, the run card has {want}; install the same version")
-            if f.memeval != __version__:
-                problems.append(f"{where} has memeval {f.memeval}, this driver {__version__}")
+        facts_of = [
+            (n.get("NodeManagerAddress", "?"), f) for n, f in zip(nodes, ray.get(refs, timeout=120), strict=True)
+        ]
+        problems = node_problems(facts_of, want)
         if problems:
             raise UsageError(
                 "the Ray cluster has nodes this run cannot use (a run has one sandbox version): " + "; ".join(problems)
