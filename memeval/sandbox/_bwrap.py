@@ -448,19 +448,6 @@ def _write_all(fd: int, data: bytes) -> None:
         return  # bubblewrap died before reading its arguments: its exit status says why
 
 
-_PR_SET_PDEATHSIG = 1
-_LIBC = ctypes.CDLL(None, use_errno=True)
-
-
-def _die_with_parent() -> None:
-    """In the child before exec: SIGKILL it when the thread that started it ends.
-
-    So a sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own
-    `--die-with-parent` covers only the processes inside).
-    """
-    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-
-
 def kill_group(proc: subprocess.Popen[bytes]) -> None:
     """SIGKILL the sandbox's process group; its PID namespace takes every process with it."""
     try:
