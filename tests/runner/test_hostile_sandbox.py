@@ -150,7 +150,7 @@ def _limits_task(tasks: Path, name: str, attack: str) -> None:
     )
 
 
-FORK_BOMB = "b() { b | b & }; b\nwait\n"
+FORK_BOMB = "b() { b & b & wait; }; b\n"  # every process stays alive, waiting for its two children
 MEMORY_HOG = """python3 - <<'PY'
 blocks = []
 for i in range(48):
