@@ -118,6 +118,10 @@ async def _one(client: httpx.AsyncClient, url: str, key: str, stream: bool) -> f
     return (time.perf_counter() - t0) * 1000
 
 
+kinds: dict[str, int] = {}
+"""Failed requests by exception name, over the whole bench."""
+
+
 async def _load(url: str, key: str, uds: str | None, clients: int, total: int, stream: bool) -> tuple[list[float], int]:
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     transport = httpx.AsyncHTTPTransport(uds=uds, limits=limits) if uds else httpx.AsyncHTTPTransport(limits=limits)
@@ -131,8 +135,9 @@ async def _load(url: str, key: str, uds: str | None, clients: int, total: int, s
             for _ in range(n):
                 try:
                     out.append(await _one(client, url, key, stream))
-                except httpx.HTTPError:
+                except httpx.HTTPError as exc:  # a timeout (30 s) counts as failed too; the kind is printed
                     failed += 1
+                    kinds[type(exc).__name__] = kinds.get(type(exc).__name__, 0) + 1
 
         per = max(total // clients, 3)
         await asyncio.gather(*(worker(per) for _ in range(clients)))
@@ -197,6 +202,8 @@ def main() -> None:
         f"proxy recorded {recorded} calls, {priced} priced; proxy process CPU "
         f"{cpu * 1000 / max(recorded, 1):.2f} ms per call (user + system over the whole bench)"
     )
+    if kinds:
+        print("failed requests by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
