@@ -14,6 +14,7 @@ Nothing here logs or raises with any part of the text.
 from __future__ import annotations
 
 import hashlib
+import re
 import hmac
 import threading
 from collections import Counter
@@ -22,12 +23,22 @@ from collections.abc import Sequence
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval.errors import RedactionError
+from memeval.redact._context import ContextRecognizer
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
+from memeval.redact._views import View, boundary_view, normal_view
+
+_VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
+"""Words just before a dotted quad that make it a version number, not an IP address."""
+_PHONE_CONTEXT = re.compile(
+    r"(?i)(?:phone|tel|call|mobile|cell|number|whatsapp|sms|fax|contact|reach|ring|dial|nummer"
+    r"|numéro|teléfono|telefone|電話|电话|☎|📞)")
+"""Words that make a bare run of digits (no separators, no +) a phone number."""
+_HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
 
 MIN_KEY_BYTES = 16
 
@@ -77,6 +88,36 @@ def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
     return findings
 
 
+def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResult]:
+    """`results` with offsets moved from `view.text` to the original text."""
+    if view.orig is None:
+        return results
+    for r in results:
+        r.start, r.end = view.span(r.start, r.end)
+    return results
+
+
+def _look_alike(text: str, r: RecognizerResult) -> bool:
+    """presidio hits that are known look-alikes: a version number read as an IP address, the
+    user part of a URL (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address."""
+    before = text[max(0, r.start - 30):r.start]
+    if r.entity_type == "IP_ADDRESS":
+        ip = text[r.start:r.end]
+        return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in (
+            "0.0.0.0", "::1", "::")
+    if r.entity_type == "EMAIL_ADDRESS":
+        return before.endswith("://")
+    if r.entity_type == "PHONE_NUMBER":
+        return text[r.start:r.end].isdigit() and not _PHONE_CONTEXT.search(before)
+    return False
+
+
+def _hash_digest(text: str, r: RecognizerResult) -> bool:
+    """A generic-rule hit that is a content digest (`sha256:<hex>`, `integrity: sha512-...`)."""
+    detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
+    return "generic" in detector and bool(_HASH_PREFIX.search(text[max(0, r.start - 12):r.start]))
+
+
 class Redactor:
     """Blanks credentials and personal data; build once per process (`get_redactor()`)."""
 
@@ -90,9 +131,10 @@ class Redactor:
             RedactionError: a scanner or the spaCy pipeline could not be loaded.
         """
         self.settings = settings or PiiSettings()
-        self._credential: list[EntityRecognizer] = [
-            BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer(),
-            StructuralRecognizer()]
+        self._scanners: list[EntityRecognizer] = [
+            BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
+        self._structural = StructuralRecognizer()
+        self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
 
     @property
@@ -101,13 +143,29 @@ class Redactor:
         return self._pii.names_scanned
 
     def detect(self, text: str) -> list[Finding]:
-        """The merged findings for `text` without rewriting it (offsets into `text`)."""
+        """The merged findings for `text` without rewriting it (offsets into `text`).
+
+        The scanners read the text twice: as written, and as its boundary view (punctuation,
+        brackets, quotes and non-Latin letters turned into spaces, NFKC, invisible characters
+        dropped; see `_views`), because their bundled rules only accept a token followed by a
+        space, a quote or the end of a line. The context rules and presidio read the NFKC view.
+        Every span is mapped back to the original text.
+        """
         if not isinstance(text, str):
             raise RedactionError(f"redact() takes str, got {type(text).__name__}; decode it first")
         results: list[RecognizerResult] = []
-        for rec in self._credential:
-            results += rec.analyze(text, [], None)  # type: ignore[arg-type]
-        results += self._pii.analyze(text)
+        as_written = View(text)
+        broken = boundary_view(text)
+        views = (as_written,) if broken.text == text else (as_written, broken)
+        for view in views:
+            for rec in self._scanners:
+                found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]
+                results += [r for r in found if not _hash_digest(text, r)]
+        results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
+        results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
+        normal = normal_view(text)
+        results += [r for r in _mapped(normal, self._pii.analyze(normal.text))
+                    if not _look_alike(text, r)]
         return merge(results)
 
     def redact(self, text: str) -> Redaction:
