@@ -34,7 +34,8 @@ PLACEHOLDER = re.compile(
 )
 """Values that only name where a secret would be ("${DB_PASSWORD}", "<token>", "****")."""
 
-PLACEHOLDER_PART = re.compile(r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|\$\{|\{\{|\$\(|^\$[A-Za-z_]")
+PLACEHOLDER_PART = re.compile(
+    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|\$\{|\{\{|\$\(|^\$[A-Za-z_]|EXAMPLE|\[REDACTED:")
 """Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`)."""
 _SYMBOL = re.compile(r"[^A-Za-z\s]")
 _PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")

@@ -76,7 +76,9 @@ CONTEXTS: list[tuple[str, Wrap]] = [
     ("yaml-block", lambda t: ("note: |\n  " + t.replace("\n", "\n  ") + "\nnext: 1", _same)),
     ("yaml-quoted", lambda t: ('note: "' + _json_form(t) + '"', _json_form)),
     ("url-query", _fmt("https://example.com/cb?x=1&q={t}&y=2")),
-    ("url-path", _fmt("see https://example.com/docs/{t}/index.html")),
+    # a value with "/" cannot be one path segment (RFC 3986): such items go in the query instead
+    ("url-path", lambda t: ((f"see https://example.com/docs/{t}/index.html" if "/" not in t
+                             else f"see https://example.com/docs/index.html?ref={t}"), _same)),
     ("shell-line", _fmt("$ {t} && echo done")),
     ("shell-comment", _fmt("echo ok # {t}")),
     ("html-p", _fmt("<p>{t}</p>")),
