@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from memeval.audit import _payloads as p
@@ -73,12 +74,28 @@ class Sanitizer:
     hold_detector: HoldDetector
     fingerprint_key: bytes
 
-    def sanitize(self, draft: AuditEvent, sender: str) -> list[AuditEvent]:
+    def sanitize_many(self, drafts: Sequence[AuditEvent], sender: str) -> list[list[AuditEvent]]:
+        """`sanitize` for a batch: every free text of the batch redacted in one
+        `redact_many` call (one scanner call per batch instead of per text) when the redactor
+        has it. Returns one list per draft, as `sanitize` would."""
+        texts = [t for d in drafts for name in type(d.payload).FREE_TEXT
+                 if (t := getattr(d.payload, name))]
+        many = getattr(self.redactor, "redact_many", None)
+        done: dict[str, Any] = {}
+        if many is not None and len(texts) > 1:
+            unique = list(dict.fromkeys(texts))
+            done = dict(zip(unique, many(unique), strict=True))
+        return [self.sanitize(d, sender, done) for d in drafts]
+
+    def sanitize(
+        self, draft: AuditEvent, sender: str, redacted: Mapping[str, Any] | None = None
+    ) -> list[AuditEvent]:
         """Redact, maybe hold, and count blanked secrets for one draft.
 
         Args:
             draft: a validated event from a sender (store fields unset).
             sender: the authenticated sender (makes derived ids unique).
+            redacted: text -> its `Redaction`, already computed for a batch (`sanitize_many`).
 
         Returns:
             The events to append in order: the redacted draft or its `hold.created`, then the
@@ -93,7 +110,7 @@ class Sanitizer:
             text = getattr(payload, name)
             if not text:
                 continue
-            red = self.redactor.redact(text)
+            red = (redacted or {}).get(text) or self.redactor.redact(text)
             updates[name] = red.text
             groups: dict[str, list[_Finding]] = defaultdict(list)
             for f in red.findings:

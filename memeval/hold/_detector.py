@@ -75,6 +75,12 @@ _ROT13 = str.maketrans(
     "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm")
 
 
+_WORTH_A_LOOK = re.compile(
+    r"ignor|instruct|system|prompt|password|secret|credential|send|reveal|forget|disregard|"
+    r"assistant|rules|curl|token|\.env|api key|execute")
+"""A decoded reading is judged only when it has one of these words (most readings are noise)."""
+
+
 def _variants(text: str) -> list[tuple[int, int, str]]:
     """Readings of `text` an attacker may have hidden orders in: `(start, end, decoded)`.
 
@@ -196,7 +202,9 @@ class RuleDetector:
         for s, e in norm.spaced_at:
             found.append(("letter-spacing", 0.3, s, e))
         if depth == 0:
-            for s, e, decoded in _decoded_texts(text) + _variants(text):
+            readings = _decoded_texts(text) + [
+                v for v in _variants(text) if _WORTH_A_LOOK.search(v[2].lower())]
+            for s, e, decoded in readings:
                 inner = self._find(decoded, source, depth=1)
                 if combine([(r, w) for r, w, _, _ in inner]) >= min(self.thresholds.values()):
                     found.append(("encoded-instructions", 0.85, s, e))
