@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from memeval.audit import _payloads as p
+from memeval.errors import AuditEventRejected
 from memeval.audit._events import (
     EVENT_ADAPTER,
     Actor,
@@ -74,10 +75,36 @@ class Sanitizer:
     hold_detector: HoldDetector
     fingerprint_key: bytes
 
+    def check_ids(self, drafts: Sequence[AuditEvent]) -> None:
+        """Refuse a draft whose id field (actor.role, session, subject, requested) a
+        redaction scanner flags: ids are stored as sent, so one that holds a secret or personal
+        data must not be stored at all.
+
+        Raises:
+            AuditEventRejected: naming the event's index and field, never the value.
+        """
+        fields = []
+        for i, d in enumerate(drafts):
+            for name, value in (("actor.role", d.actor.role),
+                                ("session", d.session), ("subject", d.subject),
+                                ("payload.requested", getattr(d.payload, "requested", None))):
+                if value:
+                    fields.append((i, name, value))
+        many = getattr(self.redactor, "redact_many", None)
+        values = [v for _, _, v in fields]
+        found = many(values) if many is not None else [self.redactor.redact(v) for v in values]
+        for (i, name, _), red in zip(fields, found, strict=True):
+            if red.findings:
+                raise AuditEventRejected(
+                    f"event {i} ({drafts[i].sender_event_id!r}): field {name} looks like it holds "
+                    f"a {red.findings[0].entity_type}; ids are stored as sent, so send an id "
+                    "that carries no secret or personal data", index=i)
+
     def sanitize_many(self, drafts: Sequence[AuditEvent], sender: str) -> list[list[AuditEvent]]:
         """`sanitize` for a batch: every free text of the batch redacted in one
         `redact_many` call (one scanner call per batch instead of per text) when the redactor
         has it. Returns one list per draft, as `sanitize` would."""
+        self.check_ids(drafts)
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT
                  if (t := getattr(d.payload, name))]
         many = getattr(self.redactor, "redact_many", None)

@@ -34,7 +34,8 @@ def _sweep(items: list[Item]) -> tuple[dict, dict]:
     misses: dict[str, list] = defaultdict(list)
     for name, wrap in CONTEXTS:
         wrapped = [wrap(i.text) for i in items]
-        outs = red.redact_many([w for w, _ in wrapped])
+        texts = [w for w, _ in wrapped]
+        outs = [o for k in range(0, len(texts), 100) for o in red.redact_many(texts[k:k + 100])]
         for item, (text, form), out in zip(items, wrapped, outs, strict=True):
             if item.group == "lookalike":
                 bad = bool(out.findings)
