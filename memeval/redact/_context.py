@@ -86,9 +86,15 @@ class ContextRule:
     check: str | None
     score: float
 
-    def accepts(self, value: str, match: re.Match[str]) -> bool:
-        """Whether the matched value passes the rule's check and is not a placeholder."""
-        if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(match.group(0)):
+    def accepts(self, value: str, match: re.Match[str], raw: str | None = None) -> bool:
+        """Whether the matched value passes the rule's check and is not a placeholder.
+
+        `value` is the value without trailing punctuation, `raw` as matched: `sk-...` (short
+        before an ellipsis) is a placeholder, a long key followed by "..." is not.
+        """
+        if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(value):
+            return False
+        if raw and raw.rstrip().endswith(("...", "…")) and len(value) < 12:
             return False
         if self.check == "luhn":
             digits = re.sub(r"\D", "", value)
@@ -168,7 +174,8 @@ class ContextRecognizer(EntityRecognizer):
                 span = _value_span(m)
                 if span is None or span[1] <= span[0]:
                     continue
-                if not rule.accepts(vt[span[0]:span[1]], m):
+                raw = m.group("secret") if "secret" in m.re.groupindex else None
+                if not rule.accepts(vt[span[0]:span[1]], m, raw):
                     continue
                 start, end = view.span(*span)
                 out.append(RecognizerResult(

@@ -78,7 +78,7 @@ def _breaks(text: str, slash: bool = False) -> str:
 
 
 def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
-    escaped = breaks and ('\\"' in text or "\\'" in text or "\\/" in text)
+    escaped = '\\"' in text or "\\'" in text or "\\/" in text
     if text.isascii() and not escaped:
         return View(_breaks(text, slash) if breaks else text)
     out: list[str] = []
