@@ -35,7 +35,7 @@ PLACEHOLDER = re.compile(
 """Values that only name where a secret would be ("${DB_PASSWORD}", "<token>", "****")."""
 
 PLACEHOLDER_PART = re.compile(
-    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|\$\{|\{\{|\$\(|^\$[A-Za-z_]|EXAMPLE|\[REDACTED:")
+    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_]|EXAMPLE|\[REDACTED:")
 """Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`)."""
 _SYMBOL = re.compile(r"[^A-Za-z\s]")
 _PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
@@ -94,7 +94,7 @@ class ContextRule:
         """
         if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(value):
             return False
-        if raw and raw.rstrip().endswith(("...", "…")) and len(value) < 12:
+        if raw and ("..." in raw or "…" in raw) and len(value) < 12:
             return False
         if self.check == "luhn":
             digits = re.sub(r"\D", "", value)

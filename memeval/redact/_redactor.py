@@ -39,6 +39,7 @@ _PHONE_CONTEXT = re.compile(
     r"(?i)(?:phone|tel|call|mobile|cell|number|whatsapp|sms|fax|contact|reach|ring|dial|nummer"
     r"|numéro|teléfono|telefone|電話|电话|☎|📞)")
 """Words that make a bare run of digits (no separators, no +) a phone number."""
+_MASKED = re.compile(r"[*xX•.\-_#]+")
 _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
 _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
 
@@ -119,8 +120,11 @@ def _hash_digest(text: str, r: RecognizerResult) -> bool:
     a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
     template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret."""
     detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
-    if "EXAMPLE" in text[r.start:r.end]:
+    value = text[r.start:r.end]
+    if "EXAMPLE" in value:
         return True  # the published example keys of AWS's documentation
+    if _MASKED.fullmatch(value.strip(")]}>'\".,;")):
+        return True  # "********", "xxxx-xxxx": a value shown masked
     if "generic" not in detector:
         return False
     before = text[max(0, r.start - 12):r.start]
