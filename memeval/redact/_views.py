@@ -95,7 +95,8 @@ def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
         if unicodedata.category(ch) == "Cf":
             identity = False
             continue
-        norm = _DASHES.get(ch) or unicodedata.normalize("NFKC", ch)
+        # dashes become "-" for the context rules (card and phone separators), a space for scanners
+        norm = (None if breaks else _DASHES.get(ch)) or unicodedata.normalize("NFKC", ch)
         if len(norm) != 1:
             identity = False
         for c in norm:
