@@ -9,6 +9,7 @@ Called only from `SqlAuditStore.append`, the single write path.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
@@ -55,6 +56,13 @@ class HoldDetector(Protocol):
         ...
 
 
+_PLAIN_ID = re.compile(r"[a-z]{1,12}(?:[_\-/.:][a-z0-9]{1,16}){1,3}|[a-z][a-z-]{0,39}")
+"""Ids too plain to hold a secret (`mem_07`, `les/fernhill/l1`, `reviewer`): lower-case words and
+short parts, no run long enough for a key. Everything else is scanned."""
+_CLEAN_IDS: set[str] = set()
+"""Id values already scanned and found clean in this process (ids repeat: sessions, roles)."""
+
+
 def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
     """The deterministic id of the hold made from one sender event (`hd_` + 24 hex)."""
     digest = hashlib.sha256(f"{team}\x00{sender}\x00{sender_event_id}".encode()).hexdigest()
@@ -90,15 +98,21 @@ class Sanitizer:
                                 ("payload.requested", getattr(d.payload, "requested", None))):
                 if value:
                     fields.append((i, name, value))
+        fresh = list(dict.fromkeys(v for _, _, v in fields
+                                   if v not in _CLEAN_IDS and not _PLAIN_ID.fullmatch(v)))
         many = getattr(self.redactor, "redact_many", None)
-        values = [v for _, _, v in fields]
-        found = many(values) if many is not None else [self.redactor.redact(v) for v in values]
-        for (i, name, _), red in zip(fields, found, strict=True):
-            if red.findings:
+        found = dict(zip(fresh, many(fresh) if many is not None and fresh else
+                         [self.redactor.redact(v) for v in fresh], strict=True))
+        for (i, name, value) in fields:
+            red = found.get(value)
+            if red is not None and red.findings:
                 raise AuditEventRejected(
                     f"event {i} ({drafts[i].sender_event_id!r}): field {name} looks like it holds "
                     f"a {red.findings[0].entity_type}; ids are stored as sent, so send an id "
                     "that carries no secret or personal data", index=i)
+        if len(_CLEAN_IDS) > 50_000:
+            _CLEAN_IDS.clear()
+        _CLEAN_IDS.update(fresh)
 
     def sanitize_many(self, drafts: Sequence[AuditEvent], sender: str) -> list[list[AuditEvent]]:
         """`sanitize` for a batch: every free text of the batch redacted in one
