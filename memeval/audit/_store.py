@@ -182,10 +182,9 @@ class SqlAuditStore(AuditStore):
             TransitionRefused: a decision its item's state does not allow (`.index` set).
             AuditStoreError: the database failed.
         """
-        expanded: list[list[AuditEvent]] = []
         for i, d in enumerate(drafts):
             _check_draft(d, i)
-            expanded.append(self.sanitizer.sanitize(d, sender))
+        expanded = self.sanitizer.sanitize_many(drafts, sender)
         try:
             return self._append_locked(drafts, expanded, sender)
         except SQLAlchemyError as exc:
