@@ -4,6 +4,8 @@ Two generating models of task difficulty (per-task baseline pass probability p_i
 
 - `uniform`: p_i = base + u_i, u_i uniform in [-spread, spread], clipped to [0, 1]; the pack adds
   `effect` to every task (the model of `simulate_verdicts`).
+- `pilot`: p_i drawn with replacement from a pilot run's per-task baseline rates (`rates`); the
+  pack fixes a fraction of failures as in `bimodal`.
 - `bimodal`: p_i ~ Beta(m, 1 - m) with mean m = base (strongly bimodal: most tasks nearly always
   or nearly never pass, as agent tasks usually are); the pack fixes a fraction f of the remaining
   failures, p'_i = p_i + f (1 - p_i), with f = effect / (1 - base) so the mean gain is `effect`.
@@ -23,6 +25,7 @@ simulation draws base rates in [0.3, 0.7] for them, where clipping cannot bias t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -33,7 +36,7 @@ from memeval.stats._sequential import SequentialDesign, _flips, looks_from_count
 from memeval.stats._simulate import sign_flip_p_values
 from memeval.stats._verdict import DEFAULT_ALPHA, DEFAULT_N_MIN, decide
 
-DifficultyModel = Literal["uniform", "bimodal"]
+DifficultyModel = Literal["uniform", "bimodal", "pilot"]
 NullKind = Literal["none", "sharp", "heterogeneous", "skewed", "faults", "faults_one_arm", "laundering"]
 
 
@@ -64,12 +67,21 @@ def draw_outcomes(
     null: NullKind,
     rng: np.random.Generator,
     spread: float = 0.0,
+    rates: NDArray[np.float64] | None = None,
 ) -> NDArray[np.int64]:
     """One simulated run's outcomes, shape (2, tasks, rounds): 1 pass, 0 fail, -1 fault.
 
     Row 0 is the baseline arm, row 1 the pack arm. `effect` applies only when `null` is `none`.
+    `rates` (the `pilot` model only) are the per-task baseline rates to draw from.
     """
-    if model == "uniform":
+    if model == "pilot":
+        if rates is None or rates.size == 0:
+            raise ValueError("the pilot model needs the pilot's per-task baseline rates")
+        p = rng.choice(rates, n_tasks)
+        mean = float(rates.mean())
+        fix = effect / (1.0 - mean) if null == "none" and mean < 1.0 else 0.0
+        q = np.clip(p + fix * (1.0 - p), 0.0, 1.0)
+    elif model == "uniform":
         p = np.clip(base + (rng.uniform(-spread, spread, n_tasks) if spread > 0 else 0.0), 0, 1)
         p = np.broadcast_to(p, (n_tasks,)).astype(np.float64)
         q = np.clip(p + (effect if null == "none" else 0.0), 0.0, 1.0)
@@ -129,8 +141,13 @@ def fixed_verdict_of(outcomes: NDArray[np.int64], *, alpha: float = DEFAULT_ALPH
             else:
                 p_pass = pp + fp
         ok = (nb > 0) & (n_p > 0)
-        d = np.where(ok, p_pass / np.where(ok, n_p, 1) - b_pass / np.where(ok, nb, 1), 0.0)
-        scaled = np.rint(d[ok] * 3600 * 2520).astype(np.int64)
+        scale = math.lcm(*range(1, k + 1)) ** 2
+        den = np.where(ok, n_p * nb, 1).astype(np.int64)
+        num = (p_pass * nb - b_pass * n_p).astype(np.int64)
+        scaled = (num * (scale // den))[ok]
+        common = math.gcd(*(int(v) for v in scaled)) if scaled.size else 1
+        if common > 1:
+            scaled = scaled // common  # small integers keep the exact convolution small
         p_value = float(sign_flip_p_values(scaled[None, :])[0])
         word, _ = decide(
             int(ok.sum()), int((scaled != 0).sum()), p_value, float(scaled.sum()), alpha=alpha, n_min=DEFAULT_N_MIN
@@ -150,6 +167,7 @@ def simulate_sequential(
     n_sims: int,
     rng: np.random.Generator,
     spread: float = 0.0,
+    rates: NDArray[np.float64] | None = None,
 ) -> SeqSimSummary:
     """Simulate sequential runs; count verdicts and the trials each run used.
 
@@ -163,6 +181,7 @@ def simulate_sequential(
         n_sims: simulated runs.
         rng: the generator every draw comes from.
         spread: for the uniform model, half-width of the spread of task rates.
+        rates: for the pilot model, the pilot's per-task baseline rates.
 
     Returns:
         Verdict counts and mean trials used.
@@ -180,6 +199,7 @@ def simulate_sequential(
             null=null,
             rng=rng,
             spread=spread,
+            rates=rates,
         )
         looks = looks_from_counts(_counts_of(outcomes), design, eps)
         last = looks[-1]

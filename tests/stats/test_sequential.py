@@ -82,7 +82,7 @@ def test_a_clear_difference_stops_after_the_first_round_with_pocock() -> None:
 def test_obrien_fleming_does_not_stop_at_round_one_on_ten_tasks() -> None:
     # With 10 tasks the most extreme flip has chance 2 / 1024 = 0.002 > OBF's 1e-5 at t = 1/5.
     tasks = [_task(i, "f", "p") for i in range(10)]
-    result = sequential_path(tasks, SequentialDesign(max_rounds=5))
+    result = sequential_path(tasks, SequentialDesign(max_rounds=5, spending="obrien_fleming"))
     assert result.looks[0].boundary is None
     assert not result.stopped and result.reason == "in_progress"
 
@@ -98,7 +98,9 @@ def test_faults_that_could_overturn_keep_the_run_going() -> None:
 
 def test_futility_stops_a_run_with_no_difference() -> None:
     tasks = [_task(i, "pf", "fp") for i in range(20)]
-    result = sequential_path(tasks, SequentialDesign(max_rounds=5, futility_power=0.2))
+    result = sequential_path(
+        tasks, SequentialDesign(max_rounds=5, spending="obrien_fleming", futility_power=0.2)
+    )
     assert result.verdict == "unresolved"
     assert result.reason == "futility(round=2)"
     assert result.looks[-1].conditional_power is not None
