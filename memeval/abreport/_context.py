@@ -138,6 +138,8 @@ CARD_FIELDS = (
     "sandbox",
     "environment_hash",
     "memeval",
+    "concurrency",
+    "executor",
 )
 
 

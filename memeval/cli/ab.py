@@ -21,7 +21,7 @@ from memeval.errors import UsageError
 from memeval.packs import load_pack
 from memeval.project import load_project
 from memeval.results import find_run, load_run, result_json
-from memeval.runner import AbOptions, UpstreamSpec, check_resume, execute, start_run
+from memeval.runner import AbOptions, UpstreamSpec, check_resume, default_concurrency, execute, executor_for, start_run
 from memeval.runner import Progress as RunProgress
 from memeval.tasks import load_task_set
 
@@ -156,6 +156,25 @@ def ab(
         bool, typer.Option("--json", help="Print the run's id, every trial, the table and the verdict as JSON.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+    concurrency: Annotated[
+        int | None,
+        typer.Option(
+            help="Trials run at once (default: twice the cores, at most 8; see README). Both arms of a task "
+            "and repeat are started together.",
+            min=1,
+        ),
+    ] = None,
+    executor: Annotated[
+        str | None,
+        typer.Option(
+            help="Where trials run: serial (one at a time), local (a pool on this machine; the default when "
+            "--concurrency is above 1) or ray (a Ray cluster; needs memeval[ray]).",
+        ),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="With --executor ray: the cluster to join (host:port; default RAY_ADDRESS, else local)."),
+    ] = None,
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
@@ -174,6 +193,9 @@ def ab(
         raise UsageError(f"task set {str(tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
     if not tasks.is_dir():
         raise UsageError(f"{str(tasks)!r} is a file; pass a folder of Harbor tasks, one task folder or a team folder")
+    if ray_address and executor != "ray":
+        raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
+    n_at_once = concurrency or (1 if executor == "serial" else default_concurrency())
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
     agent = agent or (proj.agent if proj else None)
@@ -215,6 +237,9 @@ def ab(
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir,
         seed=seed,
+        concurrency=n_at_once,
+        executor=executor_for(executor, n_at_once),
+        ray_address=ray_address,
     )
     if resume:
         run_dir = find_run(resume, runs_dir)
@@ -226,7 +251,7 @@ def ab(
     if not quiet:
         err.print(
             f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
-            f"repeat(s), agent {opts.agent.name}\n  folder {run_dir}"
+            f"repeat(s), agent {opts.agent.name}, {opts.concurrency} at once ({opts.executor})\n  folder {run_dir}"
         )
     status = "completed"
     with Progress(
@@ -240,9 +265,10 @@ def ab(
         job = bar.add_task("trials", total=len(opts.task_set.tasks) * 2 * opts.repeats)
 
         def on_progress(p: RunProgress) -> None:
-            bar.update(job, completed=p.done, description=p.trial_id)
-            if not show and not quiet:
-                err.print(f"  [{p.done}/{p.total}] {p.trial_id}: {p.assessment}")
+            running = f"{len(p.running)} running" + (f": {', '.join(p.running[:3])}" if p.running else "")
+            bar.update(job, completed=p.done, description=running + (", ..." if len(p.running) > 3 else ""))
+            if not show and not quiet and p.kind == "ended":
+                err.print(f"  [{p.done}/{p.total}] {p.trial_id}: {p.assessment} ({len(p.running)} running)")
 
         try:
             status = execute(run_dir, opts, on_progress)

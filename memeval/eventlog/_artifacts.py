@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from pathlib import Path
 
 from memeval.errors import RunLogError
@@ -21,7 +22,7 @@ class ArtifactStore:
         path = self.root / digest
         if not path.exists():
             self.root.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".tmp{os.getpid()}")
+            tmp = path.with_suffix(f".tmp{os.getpid()}-{threading.get_ident()}")  # concurrent trials may put the same bytes
             tmp.write_bytes(data)
             tmp.replace(path)
         return "sha256:" + digest

@@ -3,6 +3,7 @@
 Public surface:
 
 - `MeterProxy`, `Upstream`: the proxy (a real HTTP server on 127.0.0.1, background thread).
+- `SharedLimit`: a spend limit several trials draw on at once (a run's limit).
 - `ModelCall`, `Cost`, `TrialSpend`, `CostReason`, `Provider`: what it records.
 - `PriceBook`, `UserPrice`, `load_user_prices`, `GENAI_PRICES`: prices (genai-prices + a user file).
 - `parse_body`, `parse_stream`, `UsageMeter`, `ParsedUsage`, `Api`: pure usage readers for
@@ -11,6 +12,7 @@ Public surface:
   `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
 """
 
+from memeval.meter._ledger import SharedLimit
 from memeval.meter._meter import UsageMeter, parse_body, parse_stream
 from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
 from memeval.meter._proxy import MeterProxy
@@ -27,6 +29,7 @@ __all__ = [
     "ParsedUsage",
     "PriceBook",
     "Provider",
+    "SharedLimit",
     "TrialSpend",
     "Upstream",
     "UsageMeter",

@@ -20,6 +20,27 @@ KEY_PREFIX = "mk-"
 
 
 @dataclass
+class SharedLimit:
+    """A spend limit several trials draw on at once (a run's limit while trials run concurrently).
+
+    Every call of every trial registered with it adds to `spent_usd`, and each of them is refused
+    once `spent_usd` reaches `limit_usd`. Only the ledger changes it, under its lock.
+
+    Attributes:
+        limit_usd: the limit in USD.
+        spent_usd: known spend so far in USD (start it at what was spent before this session).
+    """
+
+    limit_usd: float
+    spent_usd: float = 0.0
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the known spend has reached the limit."""
+        return self.spent_usd >= self.limit_usd
+
+
+@dataclass
 class _Trial:
     trial_id: str
     role: Role
@@ -29,10 +50,12 @@ class _Trial:
     calls: int = 0
     unpriced_calls: int = 0
     usage_missing_calls: int = 0
+    shared: SharedLimit | None = None
 
     @property
     def exhausted(self) -> bool:
-        return self.budget_usd is not None and self.spent_usd >= self.budget_usd
+        own = self.budget_usd is not None and self.spent_usd >= self.budget_usd
+        return own or (self.shared is not None and self.shared.exhausted)
 
 
 @dataclass(frozen=True)
@@ -52,8 +75,13 @@ class Ledger:
         self._by_key: dict[str, _Trial] = {}
         self._by_id: dict[str, _Trial] = {}
 
-    def register(self, trial_id: str, role: Role, budget_usd: float | None) -> str:
+    def register(
+        self, trial_id: str, role: Role, budget_usd: float | None, shared: SharedLimit | None = None
+    ) -> str:
         """Add a trial and return its new random placeholder key.
+
+        `shared`, if given, is a limit this trial draws on together with other trials (each of
+        its calls adds to it; it is refused once it is reached, whatever its own budget).
 
         Raises:
             MeterError: the trial id is already registered, or the budget is negative.
@@ -67,7 +95,7 @@ class Ledger:
                     f"trial {trial_id!r} is already registered with this proxy; "
                     "unregister it first or use a new trial id"
                 )
-            trial = _Trial(trial_id, role, budget_usd, key)
+            trial = _Trial(trial_id, role, budget_usd, key, shared=shared)
             self._by_id[trial_id] = trial
             self._by_key[key] = trial
         return key
@@ -99,6 +127,8 @@ class Ledger:
             trial.calls += 1
             if call.cost.cost_usd is not None:
                 trial.spent_usd += call.cost.cost_usd
+                if trial.shared is not None:
+                    trial.shared.spent_usd += call.cost.cost_usd
             elif call.cost.reason == "unpriced":
                 trial.unpriced_calls += 1
             elif 200 <= call.status < 300:

@@ -20,7 +20,7 @@ import uvicorn
 
 from memeval.errors import MeterError
 from memeval.meter._forward import ForwardApp
-from memeval.meter._ledger import Ledger
+from memeval.meter._ledger import Ledger, SharedLimit
 from memeval.meter._prices import PriceBook
 from memeval.meter._records import ModelCall, Provider, TrialSpend, Upstream
 from memeval.types import Role
@@ -179,7 +179,11 @@ class MeterProxy:
         self.stop()
 
     def register_trial(
-        self, trial_id: str, role: Role = "subject", budget_usd: float | None = None
+        self,
+        trial_id: str,
+        role: Role = "subject",
+        budget_usd: float | None = None,
+        shared: SharedLimit | None = None,
     ) -> str:
         """Register a trial and return its placeholder key (`mk-<32 hex>`) to give the agent.
 
@@ -188,11 +192,12 @@ class MeterProxy:
             role: `subject` (the agent under test) or `assessor` (a judge), summed apart.
             budget_usd: stop forwarding once the trial's known spend reaches this (USD); calls in
                 flight when it is reached still finish, so the spend can overshoot by them.
+            shared: a limit drawn on by several trials at once (see `SharedLimit`).
 
         Raises:
             MeterError: the trial id is already registered or the budget is negative.
         """
-        return self._ledger.register(trial_id, role, budget_usd)
+        return self._ledger.register(trial_id, role, budget_usd, shared)
 
     def unregister_trial(self, trial_id: str) -> None:
         """Revoke the trial's key (later calls get 401); `trial_spend` still answers.

@@ -1,6 +1,7 @@
 """The paired runner: run cards, the trial plan, one attempt, the verifier, the policy."""
 
 from memeval.runner._attempt import Attempt, AttemptSpec
+from memeval.runner._executors import EXECUTORS, TrialExecutor, default_concurrency, executor_for
 from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
 from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY, policy_rows
 from memeval.runner._session import (
@@ -18,6 +19,10 @@ from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._verify import Reward, RewardError, read_reward
 
 __all__ = [
+    "EXECUTORS",
+    "TrialExecutor",
+    "default_concurrency",
+    "executor_for",
     "FAULT_POLICY",
     "OUTCOME_POLICY",
     "AbOptions",

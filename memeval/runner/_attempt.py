@@ -21,11 +21,10 @@ from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
     AgentStarted,
-    ArtifactStore,
     CheckRecorded,
     ClaimRecorded,
+    Event,
     FaultRaised,
-    RunLog,
     SandboxReady,
     TrialEnded,
     TrialStarted,
@@ -64,6 +63,26 @@ MAX_ARTIFACT_BYTES = 8 << 20
 """Agent stdout/stderr kept per trial: the first and last 4 MiB of anything longer."""
 MAX_CLAIM_BYTES = 64 << 10
 """Largest claim file read."""
+
+
+class EventSink(Protocol):
+    """Where an attempt's events go: the run's log, or its writer (`memeval.runner._writer`)."""
+
+    def append(self, ev: Event) -> Event:
+        """Record `ev` durably, in order; return it as stamped."""
+        ...
+
+
+class ArtifactSink(Protocol):
+    """Where an attempt's artifacts go (`memeval.eventlog.ArtifactStore`, or a relay to it)."""
+
+    def put(self, data: bytes) -> str:
+        """Store `data`; return its content id `sha256:<hex>`."""
+        ...
+
+    def put_file(self, path: Path) -> str:
+        """Store a file's bytes; see `put`."""
+        ...
 
 
 class TrialMeter(Protocol):
@@ -129,8 +148,8 @@ class Attempt:
         self,
         spec: AttemptSpec,
         run_dir: Path,
-        log: RunLog,
-        artifacts: ArtifactStore,
+        log: EventSink,
+        artifacts: ArtifactSink,
         *,
         cache_dir: Path,
         meter: TrialMeter | None,
@@ -155,7 +174,9 @@ class Attempt:
     def run(self) -> Assessment:
         """Run the attempt to its end and return its assessment (also recorded as `trial.ended`).
 
-        KeyboardInterrupt is recorded as a `cancelled` fault and re-raised.
+        KeyboardInterrupt, or `cancel` being set (the run is stopping: its sandboxes are killed from
+        outside), is recorded as a `cancelled` fault and KeyboardInterrupt is raised, so that a
+        resumed run gives the trial a new attempt.
         """
         s = self.s
         ids = tuple(i.id for i in s.items) if s.mode == "pack" else ()
@@ -186,6 +207,7 @@ class Attempt:
                 timeout_s=s.task.config.environment.build_timeout_sec,
             )
         except WorldBuildError as exc:
+            self._stop_if_cancelled()
             msg = str(exc)
             code: FaultCode = "timeout" if msg.startswith("timeout:") else "boot"
             return self._fault(code, "build", msg), False
@@ -211,7 +233,9 @@ class Attempt:
                 build_log=build_log,
             )
         )
+        self._stop_if_cancelled()
         ran, fault = self._agent_turn(world, instruction)
+        self._stop_if_cancelled()
         strip_privileges(world.root)
         if ran:
             self._record_claim()
@@ -222,9 +246,13 @@ class Attempt:
             )
         if fault is not None:
             return self._fault(*fault), False
+        self._stop_if_cancelled()
+        return self._verify(world)
+
+    def _stop_if_cancelled(self) -> None:
+        """Raise KeyboardInterrupt once the run is stopping (what ended a sandbox then was memeval)."""
         if self.cancel.is_set():
             raise KeyboardInterrupt
-        return self._verify(world)
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
         s = self.s
@@ -401,6 +429,7 @@ class Attempt:
         self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=hash_tree(s.task.tests_dir)))
         timeout = s.verifier_timeout_s or s.task.config.verifier.timeout_sec
         v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
+        self._stop_if_cancelled()
         out_id = self.art.put_file(v.output)
         if v.timed_out:
             return self._fault("timeout", "verify", f"the verifier ran over its budget of {timeout:g} s"), False

@@ -76,6 +76,15 @@ class RunCard(BaseModel):
     budget_usd: float | None
     sandbox: str
     memeval: str = __version__
+    concurrency: int = 1
+    """Trials run at once when the run was planned (both arms share it; a resume may use another)."""
+    executor: str = "serial"
+    """Where trials ran: `serial`, `local` (a thread pool on this machine) or `ray` (a cluster)."""
+
+
+PLACEMENT_FIELDS = ("concurrency", "executor")
+"""Run-card fields that say how trials were placed, not what was measured: `card_differences`
+does not report them, so a run resumes (and compares) whatever its concurrency."""
 
 
 class ArmCard(BaseModel):
@@ -99,9 +108,12 @@ def arm_card(card: RunCard, mode: Mode, pack: Pack | None, items: tuple[PackItem
 
 
 def card_differences(a: RunCard, b: RunCard) -> list[str]:
-    """Names of the run-card fields that differ, with both values, e.g. `model: 'x' != 'y'`."""
+    """Names of the run-card fields that differ, with both values, e.g. `model: 'x' != 'y'`.
+
+    The placement fields (`PLACEMENT_FIELDS`) are left out.
+    """
     da, db = a.model_dump(), b.model_dump()
-    return [f"{k}: {da[k]!r} != {db[k]!r}" for k in da if da[k] != db[k]]
+    return [f"{k}: {da[k]!r} != {db[k]!r}" for k in da if da[k] != db[k] and k not in PLACEMENT_FIELDS]
 
 
 def check_pairable(a: ArmCard, b: ArmCard) -> None:

@@ -12,12 +12,12 @@ import secrets
 import shutil
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from memeval.agents import AgentSpec
 from memeval.errors import RunCardMismatch, RunLogError, UsageError
@@ -32,7 +32,7 @@ from memeval.eventlog import (
     TrialStarted,
 )
 from memeval.packs import Pack, select_slice
-from memeval.runner._attempt import Attempt, AttemptSpec, TrialMeter
+from memeval.runner._attempt import AttemptSpec, TrialMeter
 from memeval.runner._card import (
     RunCard,
     arm_card,
@@ -43,8 +43,12 @@ from memeval.runner._card import (
     sha256_json,
 )
 from memeval.runner._diff import tree_stats
-from memeval.runner._policy import FAULT_POLICY
-from memeval.runner._runmeter import RunMeter, check_agent_upstreams, open_meter
+from memeval.runner._executors import SessionContext, kill_run_sandboxes, make_executor
+from memeval.runner._history import History
+from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
+from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
+from memeval.runner._scratch import clear_leftovers, make_scratch
+from memeval.runner._writer import LogWriter
 from memeval.runner._upstream import UpstreamSpec
 from memeval.sandbox import bwrap_version
 from memeval.tasks import TaskSet
@@ -89,6 +93,12 @@ class AbOptions:
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
     seed: int = 20240601
+    concurrency: int = 1
+    """Trials run at once (see `memeval.runner._executors`); recorded on the run card."""
+    executor: str = "serial"
+    """`serial`, `local` or `ray`."""
+    ray_address: str | None = None
+    """The Ray cluster to join with `executor="ray"` (None: `RAY_ADDRESS`, else a local one)."""
 
     def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
         """`upstream` (if set) followed by `extra_upstreams`."""
@@ -119,6 +129,8 @@ def run_card(opts: AbOptions) -> RunCard:
         repeats=opts.repeats,
         budget_usd=opts.budget_usd,
         sandbox=f"bubblewrap {bwrap_version()}",
+        concurrency=opts.concurrency,
+        executor=opts.executor,
     )
 
 
@@ -182,34 +194,6 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     )
 
 
-@dataclass(frozen=True)
-class Progress:
-    """One step of progress: trials finished so far, out of the total, and the latest trial."""
-
-    done: int
-    total: int
-    trial_id: str
-    assessment: str
-    """What became of the trial: `passed`, `failed`, `fault: CODE`, or `ended before this resume`."""
-
-
-def _attempts(log: RunLog) -> dict[str, list[tuple[int, bool, str | None]]]:
-    """Per trial: (attempt, ended, fault code of that attempt)."""
-    seen: dict[str, list[tuple[int, bool, str | None]]] = {}
-    faults: dict[tuple[str, int], str] = {}
-    current: dict[str, int] = {}
-    for ev in log:
-        if isinstance(ev, TrialStarted):
-            seen.setdefault(ev.trial_id, []).append((ev.attempt, False, None))
-            current[ev.trial_id] = ev.attempt
-        elif ev.event == "fault.raised" and ev.trial_id:
-            faults[(ev.trial_id, current[ev.trial_id])] = ev.code
-        elif isinstance(ev, TrialEnded):
-            lst = seen[ev.trial_id]
-            lst[-1] = (ev.attempt, True, faults.get((ev.trial_id, ev.attempt)))
-    return seen
-
-
 @contextmanager
 def _sigterm_as_interrupt() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
@@ -226,34 +210,37 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
-def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], None] | None = None) -> str:
-    """Run (or go on with) every planned trial of the run in `run_dir`.
+def execute(
+    run_dir: Path,
+    opts: AbOptions,
+    on_progress: Callable[[Progress], None] | None = None,
+    units: Sequence[tuple[str, int]] | None = None,
+) -> str:
+    """Run (or go on with) the planned trials of the run in `run_dir`.
 
-    A trial already ended is skipped; one started but never ended (a crash) gets a new attempt,
-    the unfinished one kept as evidence; a faulted one is retried while the policy allows and
-    `opts.retries` is not used up.
+    Up to `opts.concurrency` trials run at once on `opts.executor` (see
+    `memeval.runner._executors`). A trial already ended is skipped; one started but never ended
+    (a crash) or ended `cancelled` (Ctrl-C, SIGTERM) gets a new attempt, the unfinished one kept
+    as evidence; a faulted one is retried while the policy allows and `opts.retries` is not used
+    up.
 
     Once the run's known spend reaches `opts.run_budget_usd`, no further trial is started: a
     run-level `budget` fault says how many planned trials were not run, and the run ends
     `cancelled` (resume with a higher limit to go on).
 
+    Args:
+        run_dir: the run folder (made by `start_run`).
+        opts: the options (checked against the run by `check_resume` when resuming).
+        on_progress: told of every trial that starts and every trial that ends.
+        units: the (task id, repeat) pairs to run, both arms each; default every planned one.
+
     Returns:
-        The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM are recorded
-        as a `cancelled` fault and `run.ended`, then re-raised; the run's spend limit as above).
+        The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM stop every
+        running sandbox, record each running trial as a `cancelled` fault and `run.ended`, clean
+        up, then re-raise KeyboardInterrupt; the run's spend limit as above).
     """
     with run_lock(run_dir):
-        return _execute(run_dir, opts, on_progress)
-
-
-def _needs_attempt(history: list[tuple[int, bool, str | None]], retries: int) -> bool:
-    if not history or not history[-1][1]:
-        return True
-    last_fault = history[-1][2]
-    return (
-        last_fault is not None
-        and FAULT_POLICY[last_fault].retried  # type: ignore[index]
-        and len(history) <= retries
-    )
+        return _execute(run_dir, opts, on_progress, units)
 
 
 @contextmanager
@@ -262,7 +249,8 @@ def run_lock(run_dir: Path) -> Iterator[None]:
 
     On entry, whatever a crashed earlier process of this run left behind is cleared: sandboxes
     still running from its `.work/` folder are killed and `.work/` is emptied (it only ever holds
-    unfinished attempts; the log keeps their evidence).
+    unfinished attempts; the log keeps their evidence); helper servers it started are stopped and
+    its scratch folder is removed (`memeval.runner._scratch`). On exit the scratch folder goes too.
 
     Raises:
         UsageError: another memeval process is running this run right now.
@@ -275,111 +263,128 @@ def run_lock(run_dir: Path) -> Iterator[None]:
             raise UsageError(
                 f"run {run_dir.name} is being run by another memeval process; wait for it to end (or stop it)"
             ) from exc
-        _kill_stale_sandboxes(run_dir / ".work")
+        kill_run_sandboxes(run_dir / ".work")
         shutil.rmtree(run_dir / ".work", ignore_errors=True)
+        clear_leftovers(run_dir)
         try:
             yield
         finally:
+            clear_leftovers(run_dir)
             fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
 
-def _kill_stale_sandboxes(work: Path) -> None:
-    """SIGKILL bubblewrap processes whose command line binds a folder under `work`."""
-    needle = str(work).encode() + b"/"
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            argv = (d / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue  # the process ended while we looked
-        if argv and argv[0].endswith(b"bwrap") and any(a.startswith(needle) for a in argv):
-            try:
-                os.kill(int(d.name), signal.SIGKILL)
-            except ProcessLookupError:
-                continue
+def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
+    items = select_slice(opts.pack, opts.slice_ids)
+
+    def spec_for(pt: PlannedTrial, attempt: int) -> AttemptSpec:
+        return AttemptSpec(
+            trial_id=pt.trial_id,
+            attempt=attempt,
+            task=opts.task_set.task(pt.task_id),
+            mode=pt.mode,
+            agent=opts.agent,
+            pack=opts.pack if pt.mode == "pack" else None,
+            items=items if pt.mode == "pack" else (),
+            model=opts.model,
+            network=opts.network,
+            retain=opts.retain,
+            agent_timeout_s=opts.agent_timeout_s,
+            verifier_timeout_s=opts.verifier_timeout_s,
+            budget_usd=opts.budget_usd,
+            extra_env=opts.extra_env,
+        )
+
+    return spec_for
 
 
-def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], None] | None) -> str:
+def _execute(
+    run_dir: Path,
+    opts: AbOptions,
+    on_progress: Callable[[Progress], None] | None,
+    units: Sequence[tuple[str, int]] | None,
+) -> str:
     log = RunLog(run_dir)
-    art = ArtifactStore(run_dir)
     events = log.read().events
     planned = events[0]
     if not isinstance(planned, RunPlanned):
         raise RunLogError(f"{run_dir}: the log does not start with run.planned")
-    attempts = _attempts(log)
-    if not any(_needs_attempt(attempts.get(t.trial_id, []), opts.retries) for t in planned.trials):
+    history = History(events)
+    if not any(history.needs_attempt(t.trial_id, opts.retries) for t in planned.trials):
         ended = [e for e in events if isinstance(e, RunEnded)]
         if ended and ended[-1].status == "completed":
             return "completed"  # nothing to do: resuming a finished run adds nothing to its log
-    items = select_slice(opts.pack, opts.slice_ids)
-    cancel = threading.Event()
+    executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
+    if not executor.meters_locally:
+        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]
     status = "completed"
     message = ""
-    with _sigterm_as_interrupt(), _meter(run_dir, opts, log) as meter:
-        total = len(planned.trials)
-        done = 0
+    with _sigterm_as_interrupt(), LogWriter(log, history) as writer:
         try:
-            for pt in planned.trials:
-                outcome = "ended before this resume"
-                while True:
-                    history = _attempts(log).get(pt.trial_id, [])
-                    if not _needs_attempt(history, opts.retries):
-                        break
-                    if isinstance(meter, RunMeter) and meter.run_limit_reached():
-                        raise _RunLimitReached
-                    spec = AttemptSpec(
-                        trial_id=pt.trial_id,
-                        attempt=len(history) + 1,
-                        task=opts.task_set.task(pt.task_id),
-                        mode=pt.mode,
-                        agent=opts.agent,
-                        pack=opts.pack if pt.mode == "pack" else None,
-                        items=items if pt.mode == "pack" else (),
-                        model=opts.model,
-                        network=opts.network,
-                        retain=opts.retain,
-                        agent_timeout_s=opts.agent_timeout_s,
-                        verifier_timeout_s=opts.verifier_timeout_s,
-                        budget_usd=opts.budget_usd,
-                        extra_env=opts.extra_env,
+            with _meter(run_dir, opts, log, writer, executor.meters_locally) as meter:
+                spend: RunSpend | None = meter if isinstance(meter, RunMeter) else getattr(executor, "account", None)
+                ctx = SessionContext(run_dir, writer, ArtifactStore(run_dir), meter, opts.cache_dir, threading.Event())
+                executor.open(ctx)
+                try:
+                    sched = Scheduler(
+                        planned.trials,
+                        executor,
+                        history,
+                        _spec_maker(opts),
+                        retries=opts.retries,
+                        limit_reached=spend.run_limit_reached if spend is not None else lambda: False,
+                        on_progress=on_progress,
                     )
-                    attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
-                    attempt.run()
-                    outcome = "passed" if attempt.passed else "failed"
-                done += 1
-                if on_progress:
-                    fault = _attempts(log)[pt.trial_id][-1][2]
-                    on_progress(Progress(done, total, pt.trial_id, f"fault: {fault}" if fault else outcome))
-        except _RunLimitReached:
-            assert isinstance(meter, RunMeter)
+                    sched.run(units if units is not None else sched.all_units())
+                finally:
+                    executor.close()
+        except RunLimitReached as exc:
+            assert spend is not None
             status = "cancelled"
             message = (
-                f"the run's spend limit of {meter.run_budget_usd:g} USD was reached (known spend "
-                f"{meter.run_spend_usd():.6f} USD); {total - done} planned trial(s) not run; go on with "
+                f"the run's spend limit of {spend.run_budget_usd:g} USD was reached (known spend "
+                f"{spend.run_spend_usd():.6f} USD); {exc.not_run} planned trial(s) not run; go on with "
                 "a higher --run-budget-usd and memeval ab --resume RUN"
             )
-            log.append(FaultRaised(code="budget", phase="run", message=message))
+            writer.append(FaultRaised(code="budget", phase="run", message=message))
         except KeyboardInterrupt:
-            status = "cancelled"
-            log.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
+            writer.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
             raise
-    log.append(RunEnded(status=status, message=message))
+        writer.append(RunEnded(status=status, message=message))
     return status
 
 
-class _RunLimitReached(Exception):
-    """Stops `execute` from scheduling more trials: the run's spend limit was reached."""
+class RunSpend(Protocol):
+    """The run's spend as the scheduler reads it (`RunMeter`, or a cluster's `RunAccount`)."""
+
+    run_budget_usd: float | None
+
+    def run_spend_usd(self) -> float:
+        """Known spend so far, USD."""
+        ...
+
+    def run_limit_reached(self) -> bool:
+        """Whether no further trial may start."""
+        ...
 
 
 @contextmanager
-def _meter(run_dir: Path, opts: AbOptions, log: RunLog) -> Iterator[TrialMeter | None]:
-    """The run's meter (`memeval.runner._runmeter.open_meter`), or None with `--network none`."""
-    if opts.network == "none":
+def _meter(
+    run_dir: Path, opts: AbOptions, log: RunLog, writer: LogWriter, local: bool = True
+) -> Iterator[TrialMeter | None]:
+    """The run's meter (`memeval.runner._runmeter.open_meter`), or None with `--network none` or
+    when the executor's nodes run their own (`local` False)."""
+    if opts.network == "none" or not local:
         yield None
         return
     upstreams = opts.all_upstreams() or (UpstreamSpec(),)
-    with open_meter(log, upstreams, prices_file=opts.prices_file, run_budget_usd=opts.run_budget_usd) as meter:
+    with open_meter(
+        log,
+        upstreams,
+        prices_file=opts.prices_file,
+        run_budget_usd=opts.run_budget_usd,
+        scratch=make_scratch(run_dir),
+        write=writer.post,
+    ) as meter:
         yield meter
 
 

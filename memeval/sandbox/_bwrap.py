@@ -10,6 +10,7 @@ torn down and the kernel kills every process left in it, including daemons that 
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import signal
@@ -210,6 +211,7 @@ def run_sandboxed(
                 stderr=err,
                 start_new_session=True,
                 pass_fds=(write_end,) if status_pipe else (),
+                preexec_fn=_die_with_parent,  # noqa: PLW1509 - one prctl call
             )
         except OSError as exc:
             raise SandboxError(f"could not start bubblewrap: {exc}") from exc
@@ -237,6 +239,17 @@ def run_sandboxed(
     if code < 0:
         return SandboxResult(None, False, True, -code, ms, status)
     return SandboxResult(code, False, False, None, ms, status)
+
+
+_PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGKILL it when the thread that started it ends, so a sandbox
+    never outlives a memeval killed with `kill -9` (bubblewrap's own --die-with-parent covers
+    only the processes inside)."""
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def kill_group(proc: subprocess.Popen[bytes]) -> None:

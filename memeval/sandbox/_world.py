@@ -17,6 +17,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -164,7 +165,7 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     venv = cache / "envs" / key
     if (venv / ".memeval-ready").exists():
         return venv
-    tmp = cache / "envs" / f".{key}.building.{os.getpid()}"
+    tmp = cache / "envs" / f".{key}.building.{os.getpid()}.{threading.get_ident()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     logs = cache / "envs" / f".{key}.log"

@@ -115,7 +115,7 @@ def test_env_values_the_agent_prints_are_blanked_in_artifacts(tmp_path: Path, ru
 
 def test_two_processes_on_one_run_are_refused(tmp_path: Path):
     runs = tmp_path / "runs"
-    args = [sys.executable, "-m", "memeval", "ab", str(MINI), "--agent", "command", "--agent-cmd", "sleep 5",
+    args = [sys.executable, "-m", "memeval", "ab", str(MINI), "--agent", "command", "--agent-cmd", "sleep 60",
             "--network", "none", "--runs-dir", str(runs), "--quiet"]
     first = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     end = time.monotonic() + 30

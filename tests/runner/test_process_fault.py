@@ -48,6 +48,8 @@ def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
             "none",
             "--retries",
             "1",
+            "--concurrency",
+            "1",  # one sandbox at a time: the kill below hits exactly one trial
             "--env",
             f"MARK={marker}",
             "--runs-dir",
