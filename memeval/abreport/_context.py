@@ -140,6 +140,7 @@ CARD_FIELDS = (
     "memeval",
     "concurrency",
     "executor",
+    "sequential",
 )
 
 

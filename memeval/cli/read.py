@@ -84,6 +84,10 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
     s = summarize(run, include_controls=include_controls)
     for line in summary_lines(s):
         console.print(escape(line), highlight=False)
+    if run.result.sequential is not None:
+        from memeval.cli._render import render_sequential
+
+        render_sequential(run.result, console)
     for w in s.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
 

@@ -37,6 +37,7 @@ from memeval.results._records import (
     TrialRecord,
     Workspace,
 )
+from memeval.results._sequential import sequential_record
 from memeval.stats import TaskTrials, TrialObs, paired_verdict
 
 MEASURED = 11
@@ -273,6 +274,10 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
             all_attempts += recs[:-1]
         if any(a.agent_started for a in accs.get(tid, [])):
             executed += 1
+    sequential = sequential_record(plan, trials, lambda r: _obs(r).outcome)
+    if sequential is not None and sequential.path.stopped:
+        # A sequential run that stopped expected no trial beyond its last look's round.
+        planned = {k: v for k, v in planned.items() if v.repeat <= sequential.rounds_run}
     observed = 0
     missing = {"fault": 0, "not_emitted": 0, "unmetered": 0, "not_run": 0}
     for r in trials:
@@ -305,6 +310,9 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         missing={k: v for k, v in missing.items() if v},
     )
     table, verdict = _table_and_verdict(plan, trials)
+    if sequential is not None and verdict is not None:
+        # The fixed-size word would ignore that the run looked after every round.
+        verdict = {**verdict, "verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
     return RunResult(
         run_id=plan.run_id,
         status=status,
@@ -317,6 +325,7 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         table=table,
         verdict=verdict,
         run_faults=tuple(run_faults),
+        sequential=sequential,
     )
 
 

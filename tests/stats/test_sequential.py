@@ -138,3 +138,13 @@ def test_false_verdict_rate_under_the_sharp_null_is_at_most_alpha(spending: str)
         spread=0.2,
     )
     assert summary.better + summary.worse <= 45
+
+
+def test_the_sequential_defaults_agree_with_the_fixed_verdict() -> None:
+    from memeval.stats import _seqmodels, _verdict
+
+    assert (_seqmodels.DEFAULT_ALPHA, _seqmodels.DEFAULT_N_MIN, _seqmodels.DEFAULT_PERM_SEED) == (
+        _verdict.DEFAULT_ALPHA,
+        _verdict.DEFAULT_N_MIN,
+        _verdict.DEFAULT_PERM_SEED,
+    )
