@@ -13,6 +13,7 @@ from typing import Any
 from memeval.abreport._summary import RunSummary, summarize
 from memeval.abreport._text import ARM_LABEL, money, pct, summary_lines
 from memeval.results import Run, TrialRecord
+from memeval.results._records import SequentialRecord
 from memeval.types import CHECK_LEVELS, MODES
 
 GridOutcome = str
@@ -101,6 +102,7 @@ class ReportContext:
         warnings: sentences naming what weakens the reading.
         faults: one line per faulted trial or run fault.
         checked_by: how passes were checked (the run card's `checked_by`).
+        sequential: a sequential run's path (`--until-decided`), drawn as a chart; None otherwise.
     """
 
     title: str
@@ -122,6 +124,7 @@ class ReportContext:
     warnings: tuple[str, ...]
     faults: tuple[str, ...]
     checked_by: str
+    sequential: SequentialRecord | None = None
 
 
 CARD_FIELDS = (
@@ -258,6 +261,8 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
     if v is not None:
         verdict, reason = v["verdict"], v["reason"]
         p_text = f"p = {v['p_value']:.4g} ({v['p_method']}), {v['n_tasks_paired']} paired tasks"
+        if res.sequential is not None:
+            p_text += " (the fixed-size p, descriptive only: the sequential boundaries below decide)"
         if v.get("delta") is not None:
             ci = v.get("delta_ci")
             ci_part = f", 95% CI {100 * ci[0]:+.1f} to {100 * ci[1]:+.1f} ({ci[2]})" if ci else ""
@@ -281,6 +286,7 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         if r.fault
     ) + tuple(f"run: {f.code} ({f.phase}): {f.message}" for f in res.run_faults)
     return ReportContext(
+        sequential=res.sequential,
         title=f"A/B report · run {res.run_id}",
         run_id=res.run_id,
         status=res.status,
@@ -294,7 +300,11 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         arms=tuple(_arm(m, run, s) for m in MODES),
         rows=tuple(rows),
         repeats=repeats,
-        card=tuple((k, _value(res.run_card.get(k))) for k in CARD_FIELDS if k in res.run_card),
+        card=tuple(
+            (k, _value(res.run_card.get(k)))
+            for k in CARD_FIELDS
+            if k in res.run_card and not (k == "sequential" and res.run_card[k] is None)
+        ),
         coverage=coverage,
         summary=tuple(summary_lines(s)),
         warnings=s.warnings,

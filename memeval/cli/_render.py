@@ -97,6 +97,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     console.print("\nRun card (the same in both arms):")
     for k in CARD_FIELDS:
         val = card.get(k)
+        if k == "sequential" and val is None:
+            continue  # a fixed-size run
         if val is None:
             val = "—"
         elif isinstance(val, dict):

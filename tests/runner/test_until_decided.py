@@ -86,3 +86,18 @@ def test_repeats_beside_until_decided_is_a_usage_error(tmp_path: Path, run_ab) -
     )
     assert code == 2 and "--max-repeats" in err
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
+    from memeval.abreport import build_context, render_html
+
+    tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
+    code, doc, err = run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack),
+        "--network", "none", "--until-decided", "--max-repeats", "3",
+    )
+    assert code == 0, err
+    html = render_html(build_context(load_run(Path(doc["run_dir"]))))
+    assert "Looks after each round" in html
+    assert "boundary" in html and "significant(round=1)" in html
+    assert "descriptive only" in html
