@@ -12,7 +12,8 @@ bimodal Beta(m, 1 - m) difficulty with the pack fixing a fraction of failures):
 4. the two spending functions side by side (O'Brien-Fleming-type and Pocock-type).
 
 Usage: .venv/bin/python bench/sequential_calibration.py [--null-sims N] [--power-sims N]
-(defaults 5,000 runs per null cell, so that 5% and 6% are three standard errors apart).
+(defaults 4,000 runs per null cell, so that 5% and 6% are about three standard errors apart;
+--wide adds a 60-task cell to each null).
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ def _line(label: str, s: SeqSimSummary) -> str:
     )
 
 
-def null_cells(sims: int, design: SequentialDesign, seed: int) -> float:
+def null_cells(sims: int, design: SequentialDesign, seed: int, cells: tuple[tuple[int, float], ...]) -> float:
     print(f"\n1. No true difference: false better/worse of the sequential design, {sims} runs a cell")
     print(f"   design: {design.spending}, max {design.max_rounds} rounds, futility {design.futility_power}")
     worst = 0.0
     for model in ("uniform", "bimodal"):
         for null in NULLS:
-            for n_tasks, base in ((30, 0.5), (60, 0.35)):
+            for n_tasks, base in cells:
                 if model == "uniform" and null in ("sharp", "faults", "faults_one_arm"):
                     spread = 0.15
                 else:
@@ -134,14 +135,18 @@ def spending_side_by_side(sims: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--null-sims", type=int, default=5000, help="runs per null cell")
-    parser.add_argument("--power-sims", type=int, default=1000, help="runs per power cell")
+    parser.add_argument("--null-sims", type=int, default=4000, help="runs per null cell")
+    parser.add_argument("--power-sims", type=int, default=500, help="runs per power cell")
     parser.add_argument("--flips", type=int, default=1000, help="reference set size in simulation")
     parser.add_argument("--seed", type=int, default=20261201)
+    parser.add_argument(
+        "--wide", action="store_true", help="null cells at 30 tasks (base 0.5) and 60 tasks (base 0.35)"
+    )
     args = parser.parse_args()
     t0 = time.perf_counter()
     design = SequentialDesign(max_rounds=5, spending="pocock", n_flips=args.flips)
-    null_cells(args.null_sims, design, args.seed)
+    cells = ((30, 0.5), (60, 0.35)) if args.wide else ((30, 0.5),)
+    null_cells(args.null_sims, design, args.seed, cells)
     power_rows(args.power_sims, design, 50, args.seed + 100)
     against_fixed(args.power_sims, args.seed + 200)
     spending_side_by_side(args.power_sims, args.seed + 300)
