@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from memeval.agents import AgentSpec, parse_claim
+from memeval.agents import AgentSpec, agent_argv, parse_claim
 from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
@@ -55,6 +55,7 @@ if [ -e /run/memeval/proxy.sock ]; then
     sleep 0.01
   done
 fi
+if [ -d /run/memeval/home ]; then cp -R /run/memeval/home/. "$HOME"/ || {{ echo "boot: could not write the agent's home files" >&$fd; exit 96; }}; fi
 if ! command -v "$1" >/dev/null 2>&1; then echo "boot: agent command not found: $1" >&$fd; exit 98; fi
 echo exec >&$fd
 exec {{fd}}>&-
@@ -104,6 +105,8 @@ class AttemptSpec:
         verifier_timeout_s: overrides the task's `[verifier] timeout_sec` when set.
         budget_usd: spend limit for the trial, in USD.
         extra_env: variables for the agent (pinned by hash on the run card, never logged).
+        upstream_apis: the APIs that have an upstream: only their proxy variables are exported
+            to the agent (None: all of them).
     """
 
     trial_id: str
@@ -120,6 +123,16 @@ class AttemptSpec:
     verifier_timeout_s: float | None = None
     budget_usd: float | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    upstream_apis: tuple[str, ...] | None = None
+
+
+PROXY_VARS = {
+    "openai": (("OPENAI_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}/v1"), "OPENAI_API_KEY"),
+    "anthropic": (("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}"), "ANTHROPIC_API_KEY"),
+    "google": (("GOOGLE_GEMINI_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}"), "GEMINI_API_KEY"),
+}
+"""Per API: (base URL variable, its value inside the sandbox), and the variable given the trial's
+placeholder key."""
 
 
 class Attempt:
@@ -228,7 +241,8 @@ class Attempt:
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
         s = self.s
-        env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
+        path = ":".join([*s.agent.path_dirs, world.path_var()])
+        env = {"PATH": path, "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
         env.update(s.extra_env)
         env["MEMEVAL_INSTRUCTION_FILE"] = "/run/memeval/instruction.md"
         env["MEMEVAL_CLAIM_FILE"] = "/run/memeval/out/claim.json"
@@ -236,10 +250,10 @@ class Attempt:
         if s.model:
             env["MEMEVAL_MODEL"] = s.model
         if key is not None:
-            env["OPENAI_BASE_URL"] = f"http://127.0.0.1:{RELAY_PORT}/v1"
-            env["OPENAI_API_KEY"] = key
-            env["ANTHROPIC_BASE_URL"] = f"http://127.0.0.1:{RELAY_PORT}"
-            env["ANTHROPIC_API_KEY"] = key
+            for api, ((url_var, url), key_var) in PROXY_VARS.items():
+                if s.upstream_apis is None or api in s.upstream_apis:
+                    env[url_var] = url
+                    env[key_var] = key
         for name, template in s.agent.env:
             if name in s.extra_env:
                 continue  # the user's --env wins over a preset's default
@@ -266,19 +280,21 @@ class Attempt:
             mounts.append(Mount(self.meter.unix_socket, "/run/memeval/proxy.sock", writable=True))
         if s.agent.files is not None:
             mounts.append(Mount(s.agent.files, "/opt/agent"))
+        mounts += [Mount(Path(m), m) for m in s.agent.mounts]  # the tool's own install, read-only
         if s.agent.control == "oracle":
             if s.task.solution_dir is None:
                 return False, ("boot", "agent", f"task {s.task.task_id!r} has no solution/solve.sh for the oracle")
             mounts.append(Mount(s.task.solution_dir, "/solution"))
-        command = ["/bin/bash", "/run/memeval/start.sh", "{status_fd}", *s.agent.command]
-        if s.mode == "pack" and s.items:
-            command += s.agent.pack_args
+        memory = f"{world.workdir.rstrip('/')}/{s.agent.memory_file}" if s.mode == "pack" and s.items else None
+        command = ["/bin/bash", "/run/memeval/start.sh", "{status_fd}", *agent_argv(s.agent, memory)]
         stdin = None
         if s.agent.instruction_via == "arg":
             command.append(instruction)
         elif s.agent.instruction_via == "stdin":
             stdin = io / "instruction.md"
-        spec = SandboxSpec(tuple(mounts), world.workdir, self._agent_env(world, key))
+        env = self._agent_env(world, key)
+        self._write_home_files(io / "home", env)
+        spec = SandboxSpec(tuple(mounts), world.workdir, env)
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
         self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))
         stdout, stderr = self.work / "agent-stdout.txt", self.work / "agent-stderr.txt"
@@ -332,6 +348,17 @@ class Attempt:
         if undelivered is not None:
             return True, ("process", "agent", f"the model upstream failed, not the agent: {undelivered}")
         return True, None
+
+    def _write_home_files(self, home: Path, env: dict[str, str]) -> None:
+        """The agent's configuration files, copied into its home by the start script."""
+        for rel, template in self.s.agent.home_files:
+            try:
+                text = string.Template(template).substitute(env)
+            except KeyError:
+                continue  # names a variable not set here (no such upstream): leave it out
+            target = home / rel  # rel comes from the preset, never from the task or the agent
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
 
     def _put_capped(self, path: Path) -> str:
         """Store an output file as an artifact, capped and scrubbed.

@@ -55,20 +55,37 @@ def logged_spend_usd(log: RunLog) -> float:
     return total
 
 
-def check_agent_upstreams(apis: Sequence[str], upstreams: Sequence[UpstreamSpec], agent: str) -> None:
+def check_agent_upstreams(
+    apis: Sequence[str],
+    upstreams: Sequence[UpstreamSpec],
+    agent: str,
+    model_api: str | None = None,
+    model: str | None = None,
+) -> None:
     """Refuse a run whose agent speaks no API the proxy has an upstream for.
 
     Args:
         apis: the APIs the agent speaks (empty: unknown, nothing is checked).
         upstreams: the configured upstreams.
         agent: the agent's name, for the message.
+        model_api: the API the asked-for model is served through (a preset that routes by the
+            model's name), or None when any of `apis` will do.
+        model: the asked-for model, for the message.
 
     Raises:
-        UsageError: naming the agent's APIs and the option that configures one.
+        UsageError: naming the agent's APIs and the options that fix it (`--model`, `--upstream`).
     """
     if not apis:
         return
     have = {u.api for u in upstreams if u.base_url or u.command}
+    if model_api is not None and model_api not in have:
+        others = [a for a in apis if a in have]
+        alt = f"pass --model with a model served by {' or '.join(others)}, or " if others else ""
+        raise UsageError(
+            f"agent {agent}'s model {model!r} is served through the {model_api} API but no such upstream is "
+            f"configured (configured: {', '.join(sorted(have)) or 'none'}); {alt}add one with "
+            f"--upstream api={model_api},url=URL,key_env=VAR"
+        )
     if have & set(apis):
         return
     routable = [a for a in apis if a in PROXY_APIS]

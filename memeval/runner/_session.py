@@ -109,6 +109,7 @@ def run_card(opts: AbOptions) -> RunCard:
             "version": a.version,
             "command_hash": sha256_json(list(a.command)),
             "control": a.control or "",
+            **({"mounts": "; ".join(a.mounts)} if a.mounts else {}),
         },
         timeouts={
             "agent_s": str(opts.agent_timeout_s or "per task"),
@@ -166,8 +167,11 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         raise UsageError(f"--repeats must be at least 1, got {opts.repeats}")
     if not opts.task_set.tasks:
         raise UsageError("the task set has no task to run")
+    if opts.agent.refusal:
+        raise UsageError(f"agent {opts.agent.name}: {opts.agent.refusal}")
     if opts.network == "proxy":
-        check_agent_upstreams(opts.agent.apis, opts.all_upstreams(), opts.agent.name)
+        a = opts.agent
+        check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
@@ -343,6 +347,7 @@ def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], N
                         verifier_timeout_s=opts.verifier_timeout_s,
                         budget_usd=opts.budget_usd,
                         extra_env=opts.extra_env,
+                        upstream_apis=tuple(u.api for u in opts.all_upstreams()),
                     )
                     attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
                     attempt.run()

@@ -42,7 +42,7 @@ def test_headless_flags() -> None:
     assert resolve_agent("gemini-cli").command[-1] == "-p"
     assert resolve_agent("opencode").command[:4] == ("opencode", "run", "--format", "json")
     aider = resolve_agent("aider")
-    assert "--yes-always" in aider.command and aider.pack_args == ("--read", "CONVENTIONS.md")
+    assert "--yes-always" in aider.command and aider.pack_args == ("--read", "{memory_file}")
     env = dict(aider.env)
     assert env["OPENAI_API_BASE"] == "$OPENAI_BASE_URL"
     assert dict(resolve_agent("codex").env)["CODEX_API_KEY"] == "$OPENAI_API_KEY"
