@@ -78,7 +78,7 @@ def check_agent_upstreams(
     if not apis:
         return
     have = {u.api for u in upstreams if u.base_url or u.command}
-    if model_api is not None and model_api not in have:
+    if model is not None and model_api is not None and model_api not in have:
         others = [a for a in apis if a in have]
         alt = f"pass --model with a model served by {' or '.join(others)}, or " if others else ""
         raise UsageError(

@@ -3,6 +3,7 @@ fault naming it; an agent whose API the proxy has no upstream for is refused bef
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -124,6 +125,8 @@ def test_gemini_cli_is_metered_through_a_google_upstream() -> None:
     spec = resolve_agent("gemini-cli")
     assert spec.apis == ("google",)
     env = dict(spec.env)
-    assert (env["GOOGLE_GEMINI_BASE_URL"], env["GEMINI_API_KEY"]) == ("$ANTHROPIC_BASE_URL", "$OPENAI_API_KEY")
+    assert env["GEMINI_CLI_TRUST_WORKSPACE"] == "true"  # the proxy variables come from the runner
+    settings = json.loads(dict(spec.home_files)[".gemini/settings.json"])
+    assert settings["security"]["auth"]["selectedType"] == "gemini-api-key"
     google = UpstreamSpec(api="google", base_url="https://generativelanguage.googleapis.com", key_env="K")
     check_agent_upstreams(spec.apis, [google], spec.name)  # accepted: no error
