@@ -19,6 +19,7 @@ nothing. Roots inside other roots are dropped.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from dataclasses import dataclass
@@ -127,3 +128,44 @@ def locate(program: str, search_path: str | None = None) -> Located | None:
 def forbidden_mount(root: str) -> bool:
     """Whether `root` lies in a folder never bound for an agent."""
     return any(root == r or root.startswith(r + "/") for r in FORBIDDEN_ROOTS)
+
+
+def package_version(program: str) -> str | None:
+    """The version of the package that installed `program`, read from its metadata (no process run).
+
+    An npm package's `package.json` (the program's real path lies inside `node_modules/<pkg>/`),
+    or the Python distribution whose `console_scripts` entry point has the program's name, in the
+    `site-packages` of the environment the program's `bin/` belongs to.
+
+    Returns:
+        `<package> <version>`, or None when neither is found.
+    """
+    real = os.path.realpath(program)
+    if "/node_modules/" in real:
+        head, _, tail = real.rpartition("/node_modules/")
+        parts = tail.split("/")
+        name = "/".join(parts[:2]) if parts[0].startswith("@") else parts[0]
+        try:
+            meta = json.loads(Path(head, "node_modules", name, "package.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        version = meta.get("version") if isinstance(meta, dict) else None
+        return f"{name} {version}" if isinstance(version, str) else None
+    bin_dir = PurePosixPath(program).parent
+    if bin_dir.name != "bin":
+        return None
+    script = PurePosixPath(program).name
+    for dist in sorted(Path(bin_dir.parent, "lib").glob("python3*/site-packages/*.dist-info")):
+        try:
+            entries = (dist / "entry_points.txt").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        section = ""
+        for line in entries.splitlines():
+            line = line.strip()
+            if line.startswith("["):
+                section = line
+            elif section == "[console_scripts]" and line.split("=", 1)[0].strip() == script:
+                name, _, version = dist.name.removesuffix(".dist-info").rpartition("-")
+                return f"{name} {version}"
+    return None

@@ -47,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from memeval.agents._claims import ClaimFormat
-from memeval.agents._locate import forbidden_mount, locate
+from memeval.agents._locate import forbidden_mount, locate, package_version
 from memeval.agents._spec import AgentSpec
 
 PRESETS = ("claude-code", "codex", "aider", "gemini-cli", "opencode")
@@ -330,8 +330,12 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
         return replace(with_location(spec), version=f"custom executable: {words[-1]}")
     spec = with_location(spec)
     found = locate(spec.command[0])
-    program = found.path if found else spec.command[0]  # the copy the sandbox runs
-    return replace(spec, version=installed_version(program, path_dirs=spec.path_dirs))
+    if found is None:
+        return replace(spec, version="not installed")
+    # the copy the sandbox runs; its package's metadata first (no process: gemini or aider take
+    # seconds to print a version, and a refused run must end in under 5 s)
+    version = package_version(found.path) or installed_version(found.path, path_dirs=spec.path_dirs)
+    return replace(spec, version=version)
 
 
 def with_location(spec: AgentSpec) -> AgentSpec:

@@ -47,6 +47,8 @@ class Seen:
     usage: tuple[int, int] | None = None
     reply: str = ""
     """`tool:<name>`, `text`, `edit` or `lookup`."""
+    model: str = ""
+    """The model the request asked for (its body's `model`, or the Gemini path's)."""
 
 
 @dataclass
@@ -428,11 +430,12 @@ def start_scripted_model(workdir: str = "/app") -> ScriptedModel:
                 api = "gemini"
             stream = bool(body.get("stream")) or ":streamGenerateContent" in path
             kind, value = decide(api, body, workdir)
+            model = str(body.get("model") or path.split("/")[-1].split(":")[0])
             with sm.lock:
                 n = len(sm.metered())
                 usage = (100 + 7 * n, 10 + n)
-                sm.seen.append(Seen("POST", self.path, headers, body, stream, usage, f"tool:{value[0]}" if kind == "tool" else kind))
-            model = str(body.get("model") or path.split("/")[-1].split(":")[0])
+                reply = f"tool:{value[0]}" if kind == "tool" else kind
+                sm.seen.append(Seen("POST", self.path, headers, body, stream, usage, reply, model))
             if kind == "edit":
                 kind = "text"
             if api == "anthropic":
