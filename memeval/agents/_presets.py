@@ -231,12 +231,14 @@ def _opencode(model: str | None) -> AgentSpec:
     else:
         refusal = ("opencode picks its default model from whichever provider keys it sees; name one with "
                    "--model (e.g. --model openai/gpt-5 with --upstream api=openai,...)")
-    config = {
+    config: dict[str, object] = {
         "provider": providers,
         "autoupdate": False,
         "share": "disabled",
         "permission": {"edit": "allow", "bash": "allow", "webfetch": "deny"},
     }
+    if model:
+        config["small_model"] = opencode_model(model)  # its title calls: the same model, not a guessed one
     env = (
         *_QUIET,
         ("OPENCODE_CONFIG_CONTENT", json.dumps(config, sort_keys=True)),

@@ -149,6 +149,13 @@ def ab(
     env: Annotated[
         list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
     ] = None,
+    keep_bodies: Annotated[
+        bool,
+        typer.Option(
+            help="Keep every model call's request and response bodies (redacted, keys never) with its trial, "
+            "for the viewer's conversation; --no-keep-bodies for teams that may not keep prompts."
+        ),
+    ] = True,
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the statistics (permutation and bootstrap).")] = 20240601,
     runs_dir: RunsDir = Path("runs"),
@@ -215,6 +222,7 @@ def ab(
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir,
         seed=seed,
+        keep_bodies=keep_bodies,
     )
     if resume:
         run_dir = find_run(resume, runs_dir)

@@ -104,6 +104,8 @@ class AgentExited(_Event):
     """Artifact id of standard output."""
     stderr: str | None = None
     """Artifact id of standard error."""
+    exchanges: str | None = None
+    """Artifact id of the index of the turn's model-call bodies (`memeval.runner._exchanges`)."""
 
 
 class ClaimRecorded(_Event):

@@ -34,6 +34,7 @@ from memeval.eventlog import (
 )
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
+from memeval.runner._exchanges import store_exchanges
 from memeval.runner._verify import RewardError, read_reward, run_verifier
 from memeval.sandbox import RELAY_SOURCE, Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
@@ -306,11 +307,14 @@ class Attempt:
             exhausted = False
             budget_why = ""
             undelivered = None
+            exchanges = []
             if key is not None and self.meter is not None:
                 undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
                 budget_why = self.meter.budget_message(s.trial_id) if exhausted else ""
                 self.meter.unregister_trial(s.trial_id)
+                take = getattr(self.meter, "take_exchanges", None)  # a meter that keeps bodies
+                exchanges = take(s.trial_id) if take is not None else []
         self._stdout = stdout
         err_text = stderr.read_text(errors="replace")
         execution: Execution
@@ -331,6 +335,7 @@ class Attempt:
                 duration_ms=res.duration_ms,
                 stdout=self._put_capped(stdout),
                 stderr=self._put_capped(stderr),
+                exchanges=store_exchanges(exchanges, self.art, self._scrub),
             )
         )
         if not booted:

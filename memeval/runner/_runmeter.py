@@ -194,6 +194,11 @@ class RunMeter:
         """Revoke the trial's key (its spend still counts toward the run)."""
         self._p.unregister_trial(self._current[trial_id])
 
+    def take_exchanges(self, trial_id: str) -> list[Exchange]:
+        """The bodies of the trial's current registration's calls, in order, and forget them
+        (empty when bodies are not kept). Call after `unregister_trial`: no call is in flight."""
+        return self._stats.take_bodies(self._current[trial_id])
+
     def harness_failure(self, trial_id: str) -> str | None:
         """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
         return self._stats.harness_failure(self._current[trial_id])
@@ -215,6 +220,25 @@ class RunMeter:
         return f"the trial's spend limit of {reg.budget_usd:g} USD was reached (known spend {spent:.6f} USD)"
 
 
+@dataclass(frozen=True)
+class Exchange:
+    """One forwarded model call's bodies, as sent and as received (not yet redacted).
+
+    Attributes:
+        call_id: the `ModelCall`'s id.
+        api: its API (`anthropic-messages`, `openai-chat`, `openai-responses`, `gemini-generate-content`).
+        request: the request body as the agent sent it.
+        response: the response body as the upstream sent it (cut at 8 MiB).
+        encoding: the response's content-encoding, or None.
+    """
+
+    call_id: str
+    api: str
+    request: bytes
+    response: bytes
+    encoding: str | None
+
+
 class CallStats:
     """Per registration: successful calls, and calls the proxy could not deliver (thread-safe).
 
@@ -226,6 +250,19 @@ class CallStats:
         self._lock = threading.Lock()
         self._ok: dict[str, int] = {}
         self._undelivered: dict[str, list[str]] = {}
+        self._bodies: dict[str, list[Exchange]] = {}
+
+    def keep_bodies(self, call: Any, request: bytes, response: bytes, encoding: str | None) -> None:
+        """The proxy's `on_bodies` hook: hold a call's bodies until its trial takes them."""
+        with self._lock:
+            self._bodies.setdefault(str(call.trial_id), []).append(
+                Exchange(str(call.call_id), str(call.api), request, response, encoding)
+            )
+
+    def take_bodies(self, rid: str) -> list[Exchange]:
+        """Every body kept for registration `rid`, in arrival order; they are forgotten here."""
+        with self._lock:
+            return self._bodies.pop(rid, [])
 
     def note(self, call: Any) -> None:
         """Count one recorded call."""
@@ -265,6 +302,7 @@ def open_meter(
     *,
     prices_file: Path | None = None,
     run_budget_usd: float | None = None,
+    keep_bodies: bool = True,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
 
@@ -276,6 +314,7 @@ def open_meter(
             nothing.
         prices_file: a user price file, for models genai-prices does not know.
         run_budget_usd: the run's spend limit in USD, or None.
+        keep_bodies: hold each call's bodies for its trial (`RunMeter.take_exchanges`).
 
     Raises:
         UsageError: two upstreams for one API, or a negative run limit.
@@ -308,6 +347,7 @@ def open_meter(
                 prices=PriceBook(user_file=prices_file),
                 on_call=on_call,
                 unix_socket=sock_dir / "proxy.sock",
+                on_bodies=stats.keep_bodies if keep_bodies else None,
             )
             proxy.start()
             stack.callback(proxy.stop)

@@ -89,6 +89,8 @@ class AbOptions:
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
     seed: int = 20240601
+    keep_bodies: bool = True
+    """Keep every model call's request and response bodies (redacted) as artifacts of its trial."""
 
     def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
         """`upstream` (if set) followed by `extra_upstreams`."""
@@ -384,7 +386,9 @@ def _meter(run_dir: Path, opts: AbOptions, log: RunLog) -> Iterator[TrialMeter |
         yield None
         return
     upstreams = opts.all_upstreams() or (UpstreamSpec(),)
-    with open_meter(log, upstreams, prices_file=opts.prices_file, run_budget_usd=opts.run_budget_usd) as meter:
+    with open_meter(
+        log, upstreams, prices_file=opts.prices_file, run_budget_usd=opts.run_budget_usd, keep_bodies=opts.keep_bodies
+    ) as meter:
         yield meter
 
 

@@ -23,6 +23,9 @@ from scripted_model import ANSWER_FILE, ANSWER_TEXT, ScriptedModel, start_script
 
 from memeval.agents import TESTED
 from memeval.agents._locate import package_version
+from memeval.eventlog import AgentExited, ArtifactStore, RunLog
+from memeval.results import load_run
+from memeval.viewer._data import trial_view
 
 AGENTS_HOME = Path(os.environ.get("MEMEVAL_AGENTS_HOME", "/opt/memeval-agents"))
 """Where `scripts/setup --tests` installs the tools (`npm/` prefix, `aider/` venv)."""
@@ -182,8 +185,34 @@ def test_real_agent_passes_metered_with_the_pack_in_the_pack_arm_only(
     cost = sum(t["harness_measured"]["total_cost_usd"] for t in trials.values())
     want = sum((s.usage[0] * RATES[s.model][0] + s.usage[1] * RATES[s.model][1]) / 1e6 for s in seen)  # type: ignore[index]
     assert cost == pytest.approx(want, rel=1e-9)
-    # the pack reached the model in the pack arm only: exactly the pack trial's calls carry it
-    # (side calls without the conversation, such as a title, may not)
+    # the pack reached the model in the pack arm only: no call body the baseline trial sent holds
+    # it, some body the pack trial sent does (side calls such as a title may not)
     assert 1 <= len(with_marker) <= trials["pack"]["physics"]["engine_calls"]
+    bodies = _kept_bodies(run_dir)
+    for mode, t in trials.items():
+        kept = bodies[t["trial_id"]]
+        assert len(kept) == t["physics"]["engine_calls"], (mode, len(kept))
+        assert any(MARKER in req for req, _ in kept) == (mode == "pack"), mode
+        assert all(resp for _, resp in kept), mode
+        view = trial_view(load_run(run_dir), t["trial_id"])
+        assert view is not None and len(view.conversation) == t["physics"]["engine_calls"]
+        turns = [turn for step in view.conversation for turn in (*step.sent, *step.answered)]
+        assert any(turn.kind in ("tool_call", "text") and turn.role == "assistant" for turn in turns), turns
     log = (run_dir / "events.jsonl").read_text()
     assert REAL_KEY not in log
+    for art in (run_dir / "artifacts").rglob("*"):
+        if art.is_file():
+            assert REAL_KEY.encode() not in art.read_bytes(), art
+
+
+def _kept_bodies(run_dir: Path) -> dict[str, list[tuple[str, str]]]:
+    """Per trial: the (request, response) bodies kept as artifacts, in call order."""
+    store = ArtifactStore(run_dir)
+    out: dict[str, list[tuple[str, str]]] = {}
+    for ev in RunLog(run_dir).read().events:
+        if isinstance(ev, AgentExited) and ev.exchanges:
+            index = json.loads(store.get(ev.exchanges))
+            out[ev.trial_id] = [
+                (store.get(c["request"]).decode(), store.get(c["response"]).decode()) for c in index["calls"]
+            ]
+    return out
