@@ -1,14 +1,18 @@
-"""Added latency of the metering proxy, against calling the same local upstream directly.
+"""Added latency and CPU of the metering proxy, against calling the same local upstream directly.
 
 Three processes, as in a real run: this one (the client, standing in for the agent), a local
 upstream (uvicorn, answers a recorded chat completion body or a recorded SSE stream at once), and
-the proxy (`MeterProxy`, pricing every call). For 1, 8 and 64 concurrent clients it prints the
-per-request latency (non-streaming) and time to first byte (streaming), direct and through the
-proxy, median and p99 in ms, the added median/p99, and failed requests.
+the proxy (`MeterProxy`, pricing every call) listening on TCP and on a Unix socket (the listener
+the sandboxed agent's relay uses). For 1, 16 and 64 concurrent clients it prints the latency of
+a whole call (plain: the JSON body; streamed: to the stream's last byte), direct and through each
+listener: median and p99 in ms, the added median and p99, and failed requests. Direct and proxied
+runs alternate round by round so load drift hits both alike. Last, the proxy process's own CPU
+per call (user + system of that process over the whole bench, divided by the calls it recorded).
 
-    .venv/bin/python bench/proxy_latency.py [--requests 400]
+    .venv/bin/python bench/proxy_latency.py [--requests 400] [--clients 1,16,64] [--rounds 4]
 
-Targets (issue 4): < 2 ms added at the median, TTFB within 5 ms, no failed request at 64 clients.
+Targets (issue 17 item 3): added <= 1 ms at the median at one client, plain and streamed, on both
+listeners; at 64 clients no failed request and added < 20 ms at the median; proxy CPU < 1 ms/call.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ import multiprocessing as mp
 import os
 import socket
 import statistics
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "meter"
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "meter"
 BODY_FILE = FIXTURES / "openai-chat/12-recorded-prompt-cache-write-then-read/2-200.json"
 STREAM_FILE = FIXTURES / "openai-chat/11-sse-parallel-tool-calls-include-usage.sse"
 
@@ -57,16 +62,11 @@ def _upstream(port_q: Any, stop: Any) -> None:
             await send({"type": "http.response.start", "status": 200, "headers": headers})
             await send({"type": "http.response.body", "body": body})
 
-    sock = socket.socket()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # asyncio sets TCP_NODELAY
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind(("127.0.0.1", 0))
     config = uvicorn.Config(
-        app,
-        lifespan="off",
-        log_level="error",
-        access_log=False,
-        interface="asgi3",
-        http="h11",
-        backlog=1024,
+        app, lifespan="off", log_level="error", access_log=False, interface="asgi3", http="h11", backlog=1024
     )
     server = uvicorn.Server(config)
     port_q.put(sock.getsockname()[1])
@@ -81,7 +81,7 @@ async def _serve_until(server: Any, sock: socket.socket, stop: Any) -> None:
     await task
 
 
-def _proxy(upstream_url: str, out_q: Any, stop: Any) -> None:
+def _proxy(upstream_url: str, uds: str, out_q: Any, stop: Any) -> None:
     from pydantic import SecretStr
 
     from memeval.meter import MeterProxy, ModelCall, Upstream
@@ -90,109 +90,104 @@ def _proxy(upstream_url: str, out_q: Any, stop: Any) -> None:
     proxy = MeterProxy(
         {"openai": Upstream(base_url=upstream_url + "/v1", api_key=SecretStr("sk-bench"))},
         on_call=calls.append,
+        unix_socket=Path(uds),
     )
     proxy.start()
     out_q.put((proxy.base_url, proxy.register_trial("bench")))
-    cpu0 = time.process_time()
+    t0 = os.times()
     stop.wait()
-    cpu = time.process_time() - cpu0
+    t1 = os.times()
+    cpu = (t1.user - t0.user) + (t1.system - t0.system)
     priced = sum(1 for c in calls if c.cost.cost_usd is not None)
     proxy.stop()
     out_q.put((len(calls), priced, cpu))
 
 
-async def _one(client: httpx.AsyncClient, url: str, key: str, stream: bool) -> tuple[float, float]:
-    body = (
-        b'{"model": "gpt-5.6-sol", "stream": %s, "messages": [{"role": "user", "content": "%s"}]}'
-        % (b"true" if stream else b"false", b"x" * 900)
+async def _one(client: httpx.AsyncClient, url: str, key: str, stream: bool) -> float:
+    body = b'{"model": "gpt-5.6-sol", "stream": %s, "messages": [{"role": "user", "content": "%s"}]}' % (
+        b"true" if stream else b"false",
+        b"x" * 900,
     )
     t0 = time.perf_counter()
-    ttfb = 0.0
     async with client.stream(
-        "POST",
-        url,
-        content=body,
-        headers={"authorization": f"Bearer {key}", "content-type": "application/json"},
+        "POST", url, content=body, headers={"authorization": f"Bearer {key}", "content-type": "application/json"}
     ) as response:
         async for _ in response.aiter_raw():
-            if not ttfb:
-                ttfb = time.perf_counter() - t0
+            pass
         response.raise_for_status()
-    return (time.perf_counter() - t0) * 1000, ttfb * 1000
+    return (time.perf_counter() - t0) * 1000
 
 
-async def _load(
-    url: str, key: str, clients: int, total: int, stream: bool
-) -> tuple[list[float], int]:
+async def _load(url: str, key: str, uds: str | None, clients: int, total: int, stream: bool) -> tuple[list[float], int]:
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    transport = httpx.AsyncHTTPTransport(uds=uds, limits=limits) if uds else httpx.AsyncHTTPTransport(limits=limits)
     out: list[float] = []
     failed = 0
-    async with httpx.AsyncClient(limits=limits, timeout=30) as client:
-        for _ in range(clients):  # warm the connections
-            await _one(client, url, key, stream)
+    async with httpx.AsyncClient(transport=transport, timeout=30) as client:
+        await asyncio.gather(*(_one(client, url, key, stream) for _ in range(clients)))  # open the connections
 
         async def worker(n: int) -> None:
             nonlocal failed
             for _ in range(n):
                 try:
-                    latency, ttfb = await _one(client, url, key, stream)
+                    out.append(await _one(client, url, key, stream))
                 except httpx.HTTPError:
                     failed += 1
-                    continue
-                out.append(ttfb if stream else latency)
 
         per = max(total // clients, 3)
         await asyncio.gather(*(worker(per) for _ in range(clients)))
     return out, failed
 
 
-def _p(values: list[float], q: float) -> float:
-    return (
-        statistics.quantiles(values, n=100, method="inclusive")[q - 1] if q < 100 else max(values)
-    )
+def _p(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=400, help="requests per level and mode")
+    parser.add_argument("--requests", type=int, default=400, help="requests per level, mode and target")
     parser.add_argument("--rounds", type=int, default=4, help="direct/proxy alternations")
+    parser.add_argument("--clients", default="1,16,64", help="concurrency levels, comma-separated")
     args = parser.parse_args()
     ctx = mp.get_context("spawn")
     stop = ctx.Event()
     q = ctx.Queue()
+    uds = str(Path(tempfile.mkdtemp(prefix="memeval-bench-")) / "meter.sock")
     upstream = ctx.Process(target=_upstream, args=(q, stop))
     upstream.start()
-    upstream_url = f"http://127.0.0.1:{q.get(timeout=30)}"
-    proxy = ctx.Process(target=_proxy, args=(upstream_url, q, stop))
+    upstream_url = f"http://127.0.0.1:{q.get(timeout=60)}"
+    proxy = ctx.Process(target=_proxy, args=(upstream_url, uds, q, stop))
     proxy.start()
-    proxy_url, key = q.get(timeout=30)
-    targets = {
-        "direct": (upstream_url + "/v1/chat/completions", "sk-bench"),
-        "proxy": (proxy_url + "/v1/chat/completions", key),
+    proxy_url, key = q.get(timeout=60)
+    targets: dict[str, tuple[str, str, str | None]] = {
+        "direct": (upstream_url + "/v1/chat/completions", "sk-bench", None),
+        "tcp": (proxy_url + "/v1/chat/completions", key, None),
+        "unix": ("http://meter/v1/chat/completions", key, uds),
     }
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(
-        f"{'clients':>7} {'mode':>9} {'direct p50':>10} {'p99':>7} {'proxy p50':>10} {'p99':>7}"
+        f"{'clients':>7} {'mode':>8} {'direct p50':>10} {'p99':>7} | {'listener':>8} {'p50':>7} {'p99':>7}"
         f" {'added p50':>9} {'p99':>7} {'failed':>6}   (ms)"
     )
     try:
-        for clients in (1, 8, 64):
+        for clients in (int(c) for c in args.clients.split(",")):
             for stream in (False, True):
-                seen: dict[str, list[float]] = {"direct": [], "proxy": []}
-                failed = 0
+                seen: dict[str, list[float]] = {name: [] for name in targets}
+                failed = dict.fromkeys(targets, 0)
                 per_round = max(args.requests // args.rounds, clients)
-                for _ in range(args.rounds):  # alternate, so load drift hits both alike
-                    for name, (url, auth) in targets.items():
-                        values, bad = asyncio.run(_load(url, auth, clients, per_round, stream))
+                for _ in range(args.rounds):
+                    for name, (url, auth, sock) in targets.items():
+                        values, bad = asyncio.run(_load(url, auth, sock, clients, per_round, stream))
                         seen[name] += values
-                        failed += bad
+                        failed[name] += bad
                 d50, d99 = _p(seen["direct"], 50), _p(seen["direct"], 99)
-                p50, p99 = _p(seen["proxy"], 50), _p(seen["proxy"], 99)
-                mode = "ttfb/sse" if stream else "latency"
-                print(
-                    f"{clients:>7} {mode:>9} {d50:>10.2f} {d99:>7.2f} {p50:>10.2f} {p99:>7.2f}"
-                    f" {p50 - d50:>9.2f} {p99 - d99:>7.2f} {failed:>6}"
-                )
+                mode = "streamed" if stream else "plain"
+                for name in ("tcp", "unix"):
+                    p50, p99 = _p(seen[name], 50), _p(seen[name], 99)
+                    print(
+                        f"{clients:>7} {mode:>8} {d50:>10.2f} {d99:>7.2f} | {name:>8} {p50:>7.2f} {p99:>7.2f}"
+                        f" {p50 - d50:>9.2f} {p99 - d99:>7.2f} {failed[name] + failed['direct']:>6}"
+                    )
     finally:
         stop.set()
         recorded, priced, cpu = q.get(timeout=60)
@@ -200,7 +195,7 @@ def main() -> None:
         upstream.join(30)
     print(
         f"proxy recorded {recorded} calls, {priced} priced; proxy process CPU "
-        f"{cpu * 1000 / max(recorded, 1):.2f} ms per call (load-independent cost)"
+        f"{cpu * 1000 / max(recorded, 1):.2f} ms per call (user + system over the whole bench)"
     )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 

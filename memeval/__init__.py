@@ -1,5 +1,24 @@
-"""memeval: prove that a team's shared agent memory helps, and keep that memory clean."""
+"""memeval: prove that a team's shared agent memory helps, and keep that memory clean.
+
+`memeval.load_run(path)` loads a run folder for analysis (see `memeval.results.load_run`); it is
+imported on first use, so `import memeval` stays light.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+if TYPE_CHECKING:
+    from memeval.results import load_run
+
+__all__ = ["__version__", "load_run"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "load_run":
+        from memeval.results import load_run
+
+        return load_run
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

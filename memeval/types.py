@@ -65,3 +65,33 @@ NetworkMode = Literal["proxy", "none"]
 
 Retain = Literal["failed", "always", "never"]
 """Which trial worlds are kept under the run folder."""
+
+TamperPolicy = Literal["flag", "fail"]
+"""What a trial with tamper findings gets: `flag` (recorded and shown, the score stands) or
+`fail` (scored as failed, with the findings as the reason)."""
+
+TamperKind = Literal[
+    "test-runner",
+    "shadows-stdlib",
+    "shadows-installed",
+    "entry-points",
+    "conftest",
+    "startup-hook",
+    "path-command",
+    "runner-config",
+    "verifier-path",
+]
+"""Kinds of file an agent left that can change how the verifier's tools behave.
+
+- `test-runner`: a module or package named like the test runner (`pytest`, `_pytest`, `pluggy`...).
+- `shadows-stdlib`: a top-level module named like a standard-library module.
+- `shadows-installed`: a top-level module named like one installed in the task's interpreter.
+- `entry-points`: a `*.dist-info`/`*.egg-info` `entry_points.txt` (how pytest finds plugins).
+- `conftest`: a `conftest.py` (pytest runs it when it collects that folder).
+- `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).
+- `path-command`: a file in an agent-writable folder on the verifier's PATH, or an executable
+  named like a command of the image.
+- `runner-config`: test-runner configuration (`pytest.ini`, `[tool.pytest...]` in
+  `pyproject.toml`, `[tool:pytest]` in `setup.cfg`, `[pytest]` in `tox.ini`).
+- `verifier-path`: a symlink or file put where memeval mounts the verifier's folders (removed).
+"""

@@ -12,35 +12,100 @@ Usage::
     open("report.pdf", "wb").write(render_pdf(build_context(run)))
 """
 
-from memeval.abreport._checktasks import (
-    Problem,
-    TaskCheck,
-    TaskCheckReport,
-    broken_lines,
-    check_tasks,
-)
-from memeval.abreport._compare import (
-    COMPARISON_SCHEMA_VERSION,
-    ArmComparison,
-    Change,
-    Comparison,
-    TaskChange,
-    check_cards,
-    compare_runs,
-)
-from memeval.abreport._context import CARD_FIELDS, ArmView, GridCell, ReportContext, TaskRow, build_context
-from memeval.abreport._listing import RunListing, RunsDocument, is_runs_dir, list_runs
-from memeval.abreport._render import render_html, render_pdf, write_report
-from memeval.abreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
-from memeval.abreport._summary import (
-    ArmScore,
-    Outcomes,
-    RunSummary,
-    outcomes_of,
-    rate_interval,
-    summarize,
-)
-from memeval.abreport._text import ARM_LABEL, duration, headline, money, pct, summary_lines
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from memeval.abreport._checktasks import (
+        Problem,
+        TaskCheck,
+        TaskCheckReport,
+        broken_lines,
+        check_tasks,
+    )
+    from memeval.abreport._compare import (
+        COMPARISON_SCHEMA_VERSION,
+        ArmComparison,
+        Change,
+        Comparison,
+        TaskChange,
+        check_cards,
+        compare_runs,
+    )
+    from memeval.abreport._context import CARD_FIELDS, ArmView, GridCell, ReportContext, TaskRow, build_context
+    from memeval.abreport._listing import RunListing, RunsDocument, is_runs_dir, list_runs
+    from memeval.abreport._render import render_html, render_pdf, write_report
+    from memeval.abreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
+    from memeval.abreport._summary import (
+        ArmScore,
+        Outcomes,
+        RunSummary,
+        outcomes_of,
+        rate_interval,
+        summarize,
+    )
+    from memeval.abreport._text import ARM_LABEL, duration, headline, money, pct, summary_lines
+
+# Each name is imported from its module on first use (PEP 562), so reading a run folder's listing
+# does not pull in the runner, the statistics or the PDF renderer.
+_LAZY = {
+    "Problem": "_checktasks",
+    "TaskCheck": "_checktasks",
+    "TaskCheckReport": "_checktasks",
+    "broken_lines": "_checktasks",
+    "check_tasks": "_checktasks",
+    "COMPARISON_SCHEMA_VERSION": "_compare",
+    "ArmComparison": "_compare",
+    "Change": "_compare",
+    "Comparison": "_compare",
+    "TaskChange": "_compare",
+    "check_cards": "_compare",
+    "compare_runs": "_compare",
+    "ArmScore": "_summary",
+    "Outcomes": "_summary",
+    "RunSummary": "_summary",
+    "outcomes_of": "_summary",
+    "rate_interval": "_summary",
+    "summarize": "_summary",
+    "CARD_FIELDS": "_context",
+    "ArmView": "_context",
+    "GridCell": "_context",
+    "ReportContext": "_context",
+    "TaskRow": "_context",
+    "build_context": "_context",
+    "RunListing": "_listing",
+    "RunsDocument": "_listing",
+    "is_runs_dir": "_listing",
+    "list_runs": "_listing",
+    "render_html": "_render",
+    "render_pdf": "_render",
+    "write_report": "_render",
+    "SCHEMA_FILES": "_schemas",
+    "json_schemas": "_schemas",
+    "write_schemas": "_schemas",
+    "ARM_LABEL": "_text",
+    "duration": "_text",
+    "headline": "_text",
+    "money": "_text",
+    "pct": "_text",
+    "summary_lines": "_text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "CARD_FIELDS",

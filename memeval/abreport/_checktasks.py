@@ -18,9 +18,10 @@ from memeval.results import Run, load_run
 from memeval.runner import AbOptions, Progress, execute, start_run
 from memeval.tasks import TaskSet
 
-Problem = Literal["oracle_fails", "nop_passes", "unscored"]
-"""Why a task is broken: its solution does not pass, doing nothing passes, or a control trial got
-no score (a fault or a verifier error)."""
+Problem = Literal["oracle_fails", "nop_passes", "unscored", "malformed"]
+"""Why a task is broken: its solution does not pass, doing nothing passes, a control trial got
+no score (a fault or a verifier error), or the task folder cannot be loaded (then no control ran
+on it)."""
 
 
 class TaskCheck(BaseModel):
@@ -48,8 +49,9 @@ class TaskCheckReport(BaseModel):
     schema_: str = Field(default="memeval.task_check/1", alias="schema")
     schema_version: int = 1
     task_set: str
-    oracle_run: str
-    nop_run: str
+    oracle_run: str | None
+    """The oracle control run's id; None when no task could be loaded."""
+    nop_run: str | None
     tasks: tuple[TaskCheck, ...]
 
     @property
@@ -79,25 +81,47 @@ def _control_run(
 
 
 def check_tasks(
-    task_set: TaskSet,
+    task_set: TaskSet | None,
     runs_dir: Path,
     agent_timeout_s: float | None = None,
     on_progress: Callable[[Progress], None] | None = None,
+    malformed: Sequence[tuple[str, str]] = (),
+    name: str | None = None,
 ) -> TaskCheckReport:
     """Run `oracle` then `nop` on every task of `task_set` with no network, and judge each task.
 
     Args:
-        task_set: the tasks (from `memeval.tasks.load_task_set`).
+        task_set: the loadable tasks (from `memeval.tasks.load_task_set_listing_invalid`); None
+            when none could be loaded.
         runs_dir: where the two control runs are written.
         agent_timeout_s: the agents' turn budget (default: each task's own).
         on_progress: called after every trial.
+        malformed: (task folder name, why it cannot be loaded) for each task set aside; each is
+            listed as broken with the problem `malformed`, after the checked tasks.
+        name: the task set's name when `task_set` is None.
 
     Returns:
-        One `TaskCheck` per task, in task-set order.
+        One `TaskCheck` per task, in task-set order, then the malformed ones.
 
     Raises:
         KeyboardInterrupt: passed on after the run records its cancellation.
     """
+    bad = [
+        TaskCheck(
+            task_id=task_id,
+            oracle_passes=0,
+            oracle_scored=0,
+            oracle_trials=0,
+            nop_passes=0,
+            nop_scored=0,
+            nop_trials=0,
+            problems=("malformed",),
+            details=(f"the task cannot be loaded, so no control ran on it: {why}",),
+        )
+        for task_id, why in malformed
+    ]
+    if task_set is None:
+        return TaskCheckReport(task_set=name or "unknown", oracle_run=None, nop_run=None, tasks=tuple(bad))
     oracle = _control_run(task_set, "oracle", runs_dir, agent_timeout_s, on_progress)
     nop = _control_run(task_set, "nop", runs_dir, agent_timeout_s, on_progress)
     checks = []
@@ -149,7 +173,7 @@ def check_tasks(
         task_set=f"{task_set.name}@{task_set.version}",
         oracle_run=oracle.result.run_id,
         nop_run=nop.result.run_id,
-        tasks=tuple(checks),
+        tasks=(*checks, *bad),
     )
 
 

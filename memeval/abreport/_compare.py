@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.errors import RunCardMismatch, UsageError
-from memeval.results import Run, TrialRecord
+from memeval.results import Run, TrialRecord, trial_obs
 from memeval.runner import RunCard, card_differences
 from memeval.stats import TaskTrials, TrialObs, paired_verdict
 from memeval.types import MODES, Mode
@@ -89,10 +89,7 @@ class Comparison(_M):
 
 
 def _obs(r: TrialRecord) -> TrialObs:
-    outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
-    return TrialObs(
-        outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out"
-    )
+    return trial_obs(r)  # the run's own verdict's view: cost over every attempt
 
 
 def _by_task(run: Run, mode: Mode) -> dict[str, list[TrialRecord]]:

@@ -100,6 +100,7 @@ class ReportContext:
         summary: the summary lines (score, outcomes, cost, time, artifacts).
         warnings: sentences naming what weakens the reading.
         faults: one line per faulted trial or run fault.
+        tamper: one line per trial whose agent left files that can steer the verifier.
         checked_by: how passes were checked (the run card's `checked_by`).
     """
 
@@ -122,6 +123,18 @@ class ReportContext:
     warnings: tuple[str, ...]
     faults: tuple[str, ...]
     checked_by: str
+    tamper: tuple[str, ...] = ()
+
+
+def tamper_line(r: TrialRecord, shown: int = 6) -> str:
+    """One line for a trial with tamper findings: id, outcome, then `path (kind)` for the first few."""
+    assert r.tamper is not None
+    outcome = "passed" if r.verified else ("scored failed (--tamper fail)" if r.tamper.failed else "failed")
+    if r.verified is None:
+        outcome = "not scored"
+    items = [f"{f.path} ({f.kind})" for f in r.tamper.findings[:shown]]
+    more = len(r.tamper.findings) - shown + r.tamper.omitted
+    return f"{r.trial_id} ({outcome}): " + "; ".join(items) + (f"; and {more} more" if more > 0 else "")
 
 
 CARD_FIELDS = (
@@ -138,6 +151,9 @@ CARD_FIELDS = (
     "sandbox",
     "environment_hash",
     "memeval",
+    "tamper",
+    "concurrency",
+    "executor",
 )
 
 
@@ -277,6 +293,7 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         for r in res.trials
         if r.fault
     ) + tuple(f"run: {f.code} ({f.phase}): {f.message}" for f in res.run_faults)
+    tamper = tuple(tamper_line(r) for r in res.trials if r.tamper is not None and (r.tamper.findings or r.tamper.omitted))
     return ReportContext(
         title=f"A/B report · run {res.run_id}",
         run_id=res.run_id,
@@ -297,4 +314,5 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         warnings=s.warnings,
         faults=faults,
         checked_by=str(res.run_card.get("checked_by", "—")),
+        tamper=tamper,
     )

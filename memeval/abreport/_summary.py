@@ -15,11 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from scipy import stats as sps  # type: ignore[import-untyped]
-from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
-
 from memeval.eventlog import ModelCalled, RunLog
-from memeval.results import Run, TrialRecord
+from memeval.results import Run, TrialRecord, arm_spend
 from memeval.types import MODES, Mode
 
 RATE_LIMIT_STATUSES = frozenset({429, 529})
@@ -88,7 +85,8 @@ class RunSummary:
         run_id, run_dir, status: which run, where its files are, and how it ended.
         arms: one `ArmScore` per mode, baseline first.
         outcomes: how the counted trials ended.
-        cost_usd: metered spend of the counted trials whose cost is known, USD (None: none known).
+        cost_usd: metered known spend of every attempt of every trial, both arms, USD
+            (`memeval.results.arm_spend`; None when the run was not metered).
         cost_by_arm: the same per mode.
         cost_known: counted trials with a known cost; `outcomes.total` is the denominator.
         tokens: input + output tokens over counted trials with both known (None: none known).
@@ -132,6 +130,8 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if not groups:
         return None, None
     if all(len(v) == 1 for v in groups):
+        from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
+
         lo, hi = proportion_confint(
             sum(v[0] for v in groups), len(groups), alpha=0.05, method="wilson"
         )
@@ -141,6 +141,8 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if len(rates) < 2:
         return (mean, mean), "t_on_task_means"
     sd = math.sqrt(sum((r - mean) ** 2 for r in rates) / (len(rates) - 1))
+    from scipy import stats as sps  # type: ignore[import-untyped]
+
     half = float(sps.t.ppf(0.975, len(rates) - 1)) * sd / math.sqrt(len(rates))
     return (max(0.0, mean - half), min(1.0, mean + half)), "t_on_task_means"
 
@@ -204,6 +206,29 @@ def _wall_s(trials: Sequence[TrialRecord]) -> float | None:
     return (last - first).total_seconds()
 
 
+def _tamper_warnings(counted: list[TrialRecord]) -> list[str]:
+    """One sentence when trials left files that can steer the verifier: how many per arm, how
+    many of those passed, and what the policy did."""
+    hit = [r for r in counted if r.tamper is not None and (r.tamper.findings or r.tamper.omitted)]
+    if not hit:
+        return []
+    kinds = ", ".join(sorted({f.kind for r in hit for f in r.tamper.findings if r.tamper}))
+    arms = "; ".join(
+        f"{m} {sum(1 for r in hit if r.mode == m)} ({sum(1 for r in hit if r.mode == m and r.verified)} passed)"
+        for m in MODES
+    )
+    failed = sum(1 for r in hit if r.tamper and r.tamper.failed)
+    policy = (
+        f"{failed} scored failed under --tamper fail"
+        if any(r.tamper and r.tamper.policy == "fail" for r in hit)
+        else "their scores stand (--tamper flag); re-run with --tamper fail to score them failed"
+    )
+    return [
+        f"{len(hit)} trial(s) left files that can steer the verifier ({kinds}): {arms}; {policy}. "
+        "Paths: `memeval result RUN` (tamper) or `memeval view`"
+    ]
+
+
 def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     """Summarize a loaded run (see `RunSummary`).
 
@@ -214,7 +239,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     Returns:
         The summary; `warnings` lists, in order: the run's status, run faults, controls left out,
         unscored trials, the verdict's warnings, the share of faulted / timed-out / rate-limited
-        trials, and trials with an unknown cost.
+        trials, trials with tamper findings, and trials with an unknown cost.
     """
     res = run.result
     controls = [r for r in res.trials if r.control]
@@ -260,6 +285,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
                 f"{len(limited)} rate-limited); "
                 "more than 5% weakens the verdict: fix the cause and re-run them"
             )
+    warnings += _tamper_warnings(counted)
     costs = [r.physics.cost_usd for r in counted]
     known = [c for c in costs if c is not None]
     if counted and len(known) < len(counted):
@@ -274,11 +300,10 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             "an unknown cost is never counted as 0"
         )
     by_arm: dict[str, float | None] = {}
+    metered = bool(counted) and all(r.physics.source == "meter" for r in counted)
     for m in MODES:
-        arm_costs = [
-            r.physics.cost_usd for r in counted if r.mode == m and r.physics.cost_usd is not None
-        ]
-        by_arm[m] = round(sum(arm_costs), 6) if arm_costs else None
+        # every attempt of every trial of the arm (superseded, faulted, killed): `arm_spend`
+        by_arm[m] = round(arm_spend(res, m).cost_usd, 6) if metered else None
     toks = [
         r.harness_measured.input_tokens + r.harness_measured.output_tokens
         for r in counted
@@ -291,7 +316,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         status=res.status,
         arms=tuple(_arm(m, counted) for m in MODES),
         outcomes=out,
-        cost_usd=round(sum(known), 6) if known else None,
+        cost_usd=round(sum(v for v in by_arm.values() if v is not None), 6) if metered else None,
         cost_by_arm=by_arm,
         cost_known=len(known),
         tokens=sum(toks) if toks else None,

@@ -283,31 +283,47 @@ def _spec(
     )
 
 
-def installed_version(binary: str, timeout_s: float = 10.0, path_dirs: tuple[str, ...] = ()) -> str:
+VERSION_TIMEOUTS_S = (10.0, 60.0)
+"""Limits for `--version`, in seconds: a tool slow to answer (a cold Node start) is asked again
+with the longer one before its version is given up as unknown."""
+
+
+def installed_version(
+    binary: str, timeouts_s: tuple[float, ...] = VERSION_TIMEOUTS_S, path_dirs: tuple[str, ...] = ()
+) -> str:
     """The version of a tool installed on the host, for the run card.
 
     Args:
-        binary: a name on PATH or a path.
-        timeout_s: how long to wait for `--version`.
+        binary: a name looked up on PATH, or a path.
+        timeouts_s: the limit of each try, in seconds; a try that runs over is retried with the
+            next one.
         path_dirs: folders put first on PATH while asking, as they are in the sandbox, so an
             `env node` script runs under the same interpreter there and here.
 
     Returns:
         The first line `<binary> --version` prints, `not installed` when the binary is not on
-        PATH, or `unknown (<why>)` when asking failed.
+        PATH, or `unknown (<why>)` when asking failed (never a word of the command line).
     """
     path = shutil.which(binary)
     if path is None:
         return "not installed"
     env = dict(os.environ, PATH=os.pathsep.join([*path_dirs, os.environ.get("PATH", "")]))
-    try:
-        res = subprocess.run(
-            [path, "--version"], capture_output=True, text=True, timeout=timeout_s, check=False, env=env
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"unknown ({type(exc).__name__})"
-    lines = (res.stdout or res.stderr).strip().splitlines()
-    return lines[0][:80] if lines and res.returncode == 0 else f"unknown (exit {res.returncode})"
+    why = "not asked"
+    for limit in timeouts_s:
+        try:
+            res = subprocess.run(
+                [path, "--version"], capture_output=True, text=True, timeout=limit, check=False, env=env
+            )
+        except subprocess.TimeoutExpired:
+            why = f"--version gave no answer within {limit:g} s"
+            continue
+        except OSError as exc:
+            return f"unknown ({type(exc).__name__}: {exc.strerror or exc})"
+        lines = (res.stdout or res.stderr).strip().splitlines()
+        if res.returncode == 0 and lines:
+            return lines[0][:80]
+        return f"unknown (--version exited {res.returncode})" if res.returncode else "unknown (--version printed nothing)"
+    return f"unknown ({why})"
 
 
 def preset(name: str, model: str | None = None, executable: str | None = None) -> AgentSpec:
@@ -329,13 +345,13 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
         if not words:
             raise ValueError("the executable for a preset is empty")
         spec = replace(spec, command=words + spec.command[1:])
-        return replace(with_location(spec), version=f"custom executable: {words[-1]}")
     spec = with_location(spec)
+    # the version is read from the executable the sandbox runs, never from the command line: its
+    # package's metadata first (no process: gemini or aider take seconds to print a version, and a
+    # refused run must end in under 5 s), else its --version
     found = locate(spec.command[0])
     if found is None:
-        return replace(spec, version="not installed")
-    # the copy the sandbox runs; its package's metadata first (no process: gemini or aider take
-    # seconds to print a version, and a refused run must end in under 5 s)
+        return replace(spec, version=installed_version(spec.command[0]))
     version = package_version(found.path) or installed_version(found.path, path_dirs=spec.path_dirs)
     return replace(spec, version=version)
 

@@ -10,6 +10,7 @@ import shlex
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -119,6 +120,8 @@ class _AgentFile(BaseModel):
     memory_file: str = "MEMORY.md"
     pack_args: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
+    apis: list[Literal["openai", "anthropic", "google"]] = Field(default_factory=list)
+    """The provider APIs the agent calls; declared, a trial that reaches none is a `boot` fault."""
 
 
 def load_agent_file(path: Path) -> AgentSpec:
@@ -150,6 +153,7 @@ def load_agent_file(path: Path) -> AgentSpec:
         path.resolve().parent,
         None,
         tuple(f.tools),
+        apis=tuple(f.apis),
         pack_args=tuple(f.pack_args),
     )
 

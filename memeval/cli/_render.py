@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from memeval.abreport import CARD_FIELDS
-from memeval.results import RunResult
+from memeval.results import RunResult, arm_spend
 
 
 def _money(v: float | None) -> str:
@@ -33,6 +33,14 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     if v is not None:
         cop = v["cost_of_pass"]
         t.add_row("Cost of a pass", _cop(cop["baseline"]), _cop(cop["pack"]), style="bold")
+    if result.trials and all(r.physics.source == "meter" for r in result.trials):
+        t.add_row("Spent (every attempt)", *(_spent(result, m) for m in ("baseline", "pack")))
+    if v is not None and v.get("verdict_faults_against") is not None:
+        t.add_row(
+            "Verdict",
+            f"scored trials: {v.get('verdict_scored')}",
+            f"faults counted against: {v['verdict_faults_against']}",
+        )
     console.print(t)
     control = (result.run_card.get("agent") or {}).get("control")
     if control:
@@ -59,6 +67,12 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             console.print(
                 f"Pass rate: baseline {v['pass_rate_baseline']:.2f}, pack {v['pass_rate_pack']:.2f}, "
                 f"difference {v['delta']:+.2f}{ci_text}"
+            )
+        if v.get("verdict_faults_against") is not None:
+            console.print(
+                f"Faults: with the scored trials alone the verdict is {v.get('verdict_scored')}; with every "
+                f"faulted trial counted against it, {v['verdict_faults_against']} "
+                f"(p = {v['p_value_faults_against']:.4g})"
             )
         for w in v.get("warnings", []):
             console.print(f"[yellow]warning:[/yellow] {w['message']}")
@@ -102,6 +116,12 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             val = ", ".join(val)
         console.print(f"  {k}: {val}")
     console.print(f"\nRun folder: {run_dir}  (memeval result {result.run_id} rebuilds this record)")
+
+
+def _spent(result: RunResult, mode: str) -> str:
+    s = arm_spend(result, mode)
+    unknown = f" + {s.calls_cost_unknown} call(s) of unknown cost" if s.calls_cost_unknown else ""
+    return f"${s.cost_usd:.4f} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
 
 
 def _why(result: RunResult, field: str) -> str:

@@ -9,27 +9,34 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from memeval.agents import resolve_agent
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
 from memeval.errors import UsageError
-from memeval.packs import load_pack
-from memeval.project import load_project
-from memeval.results import find_run, load_run, result_json
-from memeval.runner import AbOptions, UpstreamSpec, check_resume, execute, start_run
-from memeval.runner import Progress as RunProgress
-from memeval.tasks import load_task_set
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from memeval.results import RunResult
+    from memeval.runner import Progress as RunProgress
+    from memeval.runner import UpstreamSpec
+
+# Domain modules (the runner, the statistics, the web stack) are imported inside each command, so
+# `memeval --help` and the light commands start without them (issue 17 item 2).
+
+EXIT_NOTHING_MEASURED = 3
+"""`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
+trial faulted, or no task has a scored trial in both arms). Its last line says which."""
 
 RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
 
 
 def _out_console() -> Console:
     """Standard output; wide enough for the tables when it is a file or a pipe."""
+    from rich.console import Console
+
     return Console() if sys.stdout.isatty() else Console(width=160)
 
 
@@ -49,6 +56,8 @@ def _parse_env(pairs: list[str]) -> dict[str, str]:
 
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
     """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
+    from memeval.runner import UpstreamSpec
+
     out: list[UpstreamSpec] = []
     for v in values:
         fields = dict(part.partition("=")[::2] for part in v.split(",") if part.strip())
@@ -146,9 +155,25 @@ def ab(
     retries: Annotated[
         int, typer.Option(help="Retry faulted trials the policy retries, up to N more attempts.", min=0)
     ] = 0,
+    reward_key: Annotated[
+        str | None,
+        typer.Option(
+            help="The reward.json key that counts (recorded on the run card). Default, as Harbor: the only "
+            "number, or the one called `reward`."
+        ),
+    ] = None,
     env: Annotated[
         list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
     ] = None,
+    tamper: Annotated[
+        str,
+        typer.Option(
+            help="Files the agent left that can steer the verifier (a module named like pytest or the "
+            "standard library, a plugin entry point, conftest.py, a .pth, a command on PATH, test-runner "
+            "configuration) are always recorded as tamper findings. flag (default): the score stands and the "
+            "findings are shown; fail: a trial with findings is scored failed, the findings its reason.",
+        ),
+    ] = "flag",
     keep_bodies: Annotated[
         bool,
         typer.Option(
@@ -163,16 +188,60 @@ def ab(
         bool, typer.Option("--json", help="Print the run's id, every trial, the table and the verdict as JSON.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+    concurrency: Annotated[
+        int | None,
+        typer.Option(
+            help="Trials run at once (default: twice the cores, at most 8; see README). Both arms of a task "
+            "and repeat are started together.",
+            min=1,
+        ),
+    ] = None,
+    executor: Annotated[
+        str | None,
+        typer.Option(
+            help="Where trials run: serial (one at a time), local (a pool on this machine; the default when "
+            "--concurrency is above 1) or ray (a Ray cluster; needs memeval[ray]).",
+        ),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="With --executor ray: the cluster to join (host:port; default RAY_ADDRESS, else local)."),
+    ] = None,
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
     Both arms run under one run card, every trial in a bubblewrap sandbox, verified by held-back
     tests after the agent's turn; tokens and cost are metered by a local proxy.
+
+    Exit codes: 0 the run completed with at least one paired task scored; 1 the run did not
+    complete (a spend limit stopped it, or an error); 2 a usage error; 3 the run completed but
+    measured nothing (every trial faulted, or no task was scored in both arms), said on the last
+    line; 130 interrupted.
     """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from memeval.agents import resolve_agent
+    from memeval.packs import load_pack
+    from memeval.project import load_project
+    from memeval.results import find_run, load_run
+    from memeval.runner import (
+        AbOptions,
+        UpstreamSpec,
+        check_resume,
+        default_concurrency,
+        execute,
+        executor_for,
+        start_run,
+    )
+    from memeval.tasks import load_task_set
+
     if instruction_via not in ("file", "stdin", "arg"):
         raise UsageError(f"--instruction-via {instruction_via!r}: use file, stdin or arg")
     if network not in ("proxy", "none"):
         raise UsageError(f"--network {network!r}: use proxy or none")
+    if tamper not in ("flag", "fail"):
+        raise UsageError(f"--tamper {tamper!r}: use flag or fail")
     if retain not in ("failed", "always", "never"):
         raise UsageError(f"--retain {retain!r}: use failed, always or never")
     if upstream_api not in ("openai", "anthropic"):
@@ -181,6 +250,9 @@ def ab(
         raise UsageError(f"task set {str(tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
     if not tasks.is_dir():
         raise UsageError(f"{str(tasks)!r} is a file; pass a folder of Harbor tasks, one task folder or a team folder")
+    if ray_address and executor != "ray":
+        raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
+    n_at_once = concurrency or (1 if executor == "serial" else default_concurrency())
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
     agent = agent or (proj.agent if proj else None)
@@ -219,9 +291,14 @@ def ab(
         budget_usd=budget_usd,
         run_budget_usd=run_budget_usd,
         retries=retries,
+        reward_key=reward_key,
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir,
         seed=seed,
+        tamper=tamper,  # type: ignore[arg-type]
+        concurrency=n_at_once,
+        executor=executor_for(executor, n_at_once),
+        ray_address=ray_address,
         keep_bodies=keep_bodies,
     )
     if resume:
@@ -234,7 +311,7 @@ def ab(
     if not quiet:
         err.print(
             f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
-            f"repeat(s), agent {opts.agent.name}\n  folder {run_dir}"
+            f"repeat(s), agent {opts.agent.name}, {opts.concurrency} at once ({opts.executor})\n  folder {run_dir}"
         )
     status = "completed"
     with Progress(
@@ -248,9 +325,10 @@ def ab(
         job = bar.add_task("trials", total=len(opts.task_set.tasks) * 2 * opts.repeats)
 
         def on_progress(p: RunProgress) -> None:
-            bar.update(job, completed=p.done, description=p.trial_id)
-            if not show and not quiet:
-                err.print(f"  [{p.done}/{p.total}] {p.trial_id}: {p.assessment}")
+            running = f"{len(p.running)} running" + (f": {', '.join(p.running[:3])}" if p.running else "")
+            bar.update(job, completed=p.done, description=running + (", ..." if len(p.running) > 3 else ""))
+            if not show and not quiet and p.kind == "ended":
+                err.print(f"  [{p.done}/{p.total}] {p.trial_id}: {p.assessment} ({len(p.running)} running)")
 
         try:
             status = execute(run_dir, opts, on_progress)
@@ -278,6 +356,23 @@ def ab(
         render_ab(run.result, _out_console(), str(run_dir))
     if status != "completed":
         raise typer.Exit(EXIT_FAILURE)
+    nothing = _nothing_measured(run.result)
+    if nothing:
+        line = f"memeval: run {run.result.run_id} measured nothing: {nothing} (exit {EXIT_NOTHING_MEASURED})"
+        typer.echo(line, err=as_json)  # the last line of the output (stderr under --json)
+        raise typer.Exit(EXIT_NOTHING_MEASURED)
+
+
+def _nothing_measured(result: RunResult) -> str:
+    """Why a completed run measured nothing (every trial faulted; no paired task scored), or ''."""
+    trials = result.trials
+    if trials and all(t.fault is not None for t in trials):
+        codes = sorted({t.fault.code for t in trials if t.fault is not None})
+        return f"every trial faulted ({len(trials)} trials: {', '.join(codes)})"
+    v = result.verdict or {}
+    if not v.get("n_tasks_paired"):
+        return "no paired task was scored (no task has a scored trial in both arms)"
+    return ""
 
 
 @app.command()
@@ -291,6 +386,8 @@ def result(
     Every trial, coverage, the table and the verdict; the same log gives the same bytes on any
     machine, any time later.
     """
+    from memeval.results import find_run, load_run, result_json
+
     typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
 
 
@@ -314,6 +411,7 @@ def results(
     """
     from memeval.abreport import compare_runs, is_runs_dir, list_runs
     from memeval.cli.read import print_comparison, print_listing, print_results
+    from memeval.results import find_run, load_run
 
     if len(run) == 2:
         c = compare_runs(load_run(find_run(run[0], runs_dir)), load_run(find_run(run[1], runs_dir)))

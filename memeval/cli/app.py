@@ -25,6 +25,9 @@ app = typer.Typer(
     name="memeval",
     help="Prove that your agents' shared memory helps (paired A/B runs), and keep it clean (audit).",
     no_args_is_help=True,
+    # Plain help and usage errors: typer's rich help formatter imports rich and markdown-it, which
+    # costs more than the rest of a command's start (issue 17 item 2). Sub-apps set the same.
+    rich_markup_mode=None,
     pretty_exceptions_show_locals=False,
     add_completion=False,
 )

@@ -14,9 +14,17 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
 
-audit_app = typer.Typer(help="The audit log: ingest events, verify the chain, count a week.", no_args_is_help=True)
-token_app = typer.Typer(help="Bearer tokens of senders (stored only as hashes).", no_args_is_help=True)
-team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True)
+audit_app = typer.Typer(
+    help="The audit log: ingest events, verify the chain, count a week.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+token_app = typer.Typer(
+    help="Bearer tokens of senders (stored only as hashes).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True, rich_markup_mode=None)
 audit_app.add_typer(token_app, name="token")
 audit_app.add_typer(team_app, name="team")
 app.add_typer(audit_app, name="audit")

@@ -9,7 +9,7 @@ import typer
 
 from memeval.cli.app import app, translate_errors
 
-pack_app = typer.Typer(help="Memory packs.", no_args_is_help=True)
+pack_app = typer.Typer(help="Memory packs.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(pack_app, name="pack")
 
 

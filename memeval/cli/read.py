@@ -9,41 +9,46 @@ from __future__ import annotations
 import json
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from memeval.abreport import (
-    ARM_LABEL,
-    Comparison,
-    RunsDocument,
-    broken_lines,
-    check_tasks,
-    compare_runs,
-    list_runs,
-    summarize,
-    summary_lines,
-    write_report,
-)
 from memeval.cli.app import EXIT_FAILURE, app, translate_errors
 from memeval.errors import UsageError
-from memeval.results import Run, find_run, load_run
-from memeval.tasks import load_task_set
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from memeval.abreport import Comparison, RunsDocument
+    from memeval.results import Run
+
+# Domain modules are imported inside each command (and the statistics only where a verdict or an
+# interval is computed), so these commands start without scipy, statsmodels or the web stack.
 
 RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
 
 
+def escape(text: str) -> str:
+    """Rich markup escaping, imported on first use (rich is not needed to start a command)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
 def _console() -> Console:
     import sys
+
+    from rich.console import Console
 
     return Console() if sys.stdout.isatty() else Console(width=160)
 
 
 def print_results(run: Run, console: Console, include_controls: bool = False) -> None:
     """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
+    from rich.table import Table
+
+    from memeval.abreport import summarize, summary_lines
+
     recs = run.to_records(include_controls=True)
     t = Table(title=f"{run.result.run_id} ({run.result.status})", title_justify="left")
     for col in (
@@ -59,13 +64,17 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
         "tokens in/out",
         "cost",
         "control",
+        "tamper",
     ):
         t.add_column(col)
+    unmeasured = {r.trial_id: r.physics.unmeasured_calls for r in run.result.trials}
     for x in recs:
         tok = (
             f"{x['input_tokens'] if x['input_tokens'] is not None else '—'}/"
             f"{x['output_tokens'] if x['output_tokens'] is not None else '—'}"
         )
+        if unmeasured.get(x["trial_id"]) and (x["input_tokens"] is not None or x["output_tokens"] is not None):
+            tok = f"at least {tok} ({unmeasured[x['trial_id']]} call(s) unmeasured)"
         t.add_row(
             escape(x["task_id"]),
             x["mode"],
@@ -79,6 +88,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
             tok,
             "—" if x["cost_usd"] is None else f"${x['cost_usd']:.4f}",
             (x["control"] or "") + (" (left out)" if x["control"] and not include_controls else ""),
+            "—" if x["tamper"] is None else str(x["tamper"]),
         )
     console.print(t)
     s = summarize(run, include_controls=include_controls)
@@ -90,6 +100,8 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
 
 def print_listing(doc: RunsDocument, console: Console) -> None:
     """One row per run folder (`memeval runs`, `memeval results FOLDER`)."""
+    from rich.table import Table
+
     t = Table(title=f"Runs in {doc.runs_dir}", title_justify="left")
     for col in ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p"):
         t.add_column(col)
@@ -116,6 +128,10 @@ def _rate(p: int, n: int) -> str:
 
 def print_comparison(c: Comparison, console: Console) -> None:
     """The comparison task by task, the flips per arm and the paired verdict B vs A per arm."""
+    from rich.table import Table
+
+    from memeval.abreport import ARM_LABEL
+
     for w in c.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
     t = Table(
@@ -172,6 +188,9 @@ def compare(
 
     Refuses (exit 2) when the run cards differ in anything but the --vary fields.
     """
+    from memeval.abreport import compare_runs
+    from memeval.results import find_run, load_run
+
     a, b = load_run(find_run(run_a, runs_dir)), load_run(find_run(run_b, runs_dir))
     c = compare_runs(a, b, vary or ())
     if as_json:
@@ -193,6 +212,9 @@ def report_ab(
     The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
     and coverage.
     """
+    from memeval.abreport import write_report
+    from memeval.results import find_run, load_run
+
     r = load_run(find_run(run, runs_dir))
     if html is None and pdf is None:
         pdf = Path("reports") / f"{r.result.run_id}.pdf"
@@ -218,10 +240,14 @@ def view(
     The overview, then each trial's model calls, claim, verifier output, workspace diff and
     faults.
     """
+    from memeval.abreport import build_context
+    from memeval.results import find_run, load_run
     from memeval.viewer import start_viewer
 
     path = find_run(run, runs_dir)
-    load_run(path)  # fail here, with the CLI's message, if the log is unreadable
+    # Fail here, with the CLI's message, if the log is unreadable; building the overview once also
+    # loads the statistics before the address is printed, so the first page answers at once.
+    build_context(load_run(path))
     with ExitStack() as stack:
         try:
             server = stack.enter_context(start_viewer(path, port=port))
@@ -253,9 +279,11 @@ def runs(
     ] = False,
 ) -> None:
     """List the run folders: id, start, task set, agent, status, trials and verdict."""
-    from memeval.audit._settings import db_url
-    from memeval.results import index_runs, indexed_runs
+    from memeval.abreport import list_runs
 
+    if from_index or index:
+        from memeval.audit._settings import db_url
+        from memeval.results import index_runs, indexed_runs
     if from_index:
         rows = indexed_runs(db_url())
         if as_json:
@@ -339,16 +367,25 @@ def check_tasks_cmd(
     oracle runs the task's solution, nop does nothing. A task is broken when the oracle fails,
     nop passes, or a control trial is unscored. Exits 1 if any task is broken.
     """
+    from rich.table import Table
+
+    from memeval.abreport import broken_lines, check_tasks
     from memeval.project import load_project
+    from memeval.tasks import load_task_set_listing_invalid
 
     proj = load_project(taskset) if taskset.is_dir() else None
-    report = check_tasks(load_task_set(proj.tasks if proj else taskset, only), runs_dir, agent_timeout_s=agent_timeout)
+    folder = proj.tasks if proj else taskset
+    # A task that cannot be loaded is one more broken task: list it and check the others.
+    task_set, malformed = load_task_set_listing_invalid(folder, only)
+    report = check_tasks(
+        task_set, runs_dir, agent_timeout_s=agent_timeout, malformed=malformed, name=folder.resolve().name
+    )
     if as_json:
         typer.echo(report.model_dump_json(by_alias=True, indent=2))
     else:
         con = _console()
         t = Table(
-            title=f"Controls on {report.task_set} (runs {report.oracle_run}, {report.nop_run})",
+            title=f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})",
             title_justify="left",
         )
         for col in ("task", "oracle passed", "nop passed", "problems"):

@@ -17,7 +17,11 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
 
-report_app = typer.Typer(help="The weekly audit report: make, verify, e-mail, subscribe.", no_args_is_help=True)
+report_app = typer.Typer(
+    help="The weekly audit report: make, verify, e-mail, subscribe.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 app.add_typer(report_app, name="report")
 
 DbOpt = Annotated[str | None, typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB).")]

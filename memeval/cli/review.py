@@ -17,8 +17,16 @@ import typer
 
 from memeval.cli.app import app, fail, translate_errors
 
-review_app = typer.Typer(help="The reviewer queue: list, show and decide waiting items.", no_args_is_help=True)
-users_app = typer.Typer(help="Accounts of the review pages and API (viewer, reviewer, admin).", no_args_is_help=True)
+review_app = typer.Typer(
+    help="The reviewer queue: list, show and decide waiting items.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+users_app = typer.Typer(
+    help="Accounts of the review pages and API (viewer, reviewer, admin).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 app.add_typer(review_app, name="review")
 app.add_typer(users_app, name="users")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from pathlib import Path
 
 from memeval.errors import RunLogError
@@ -21,7 +22,8 @@ class ArtifactStore:
         path = self.root / digest
         if not path.exists():
             self.root.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".tmp{os.getpid()}")
+            # concurrent trials may put the same bytes at once: one temporary file per thread
+            tmp = path.with_suffix(f".tmp{os.getpid()}-{threading.get_ident()}")
             tmp.write_bytes(data)
             tmp.replace(path)
         return "sha256:" + digest

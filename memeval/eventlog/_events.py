@@ -13,7 +13,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter
 
-from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode
+from memeval.types import (
+    Assessment,
+    CheckLevel,
+    CheckType,
+    Control,
+    Execution,
+    FaultCode,
+    Mode,
+    TamperKind,
+    TamperPolicy,
+)
 
 LOG_FORMAT = "memeval.runlog/1"
 """Written as the first line's `format`; a reader refuses other formats (or upgrades them)."""
@@ -104,6 +114,8 @@ class AgentExited(_Event):
     """Artifact id of standard output."""
     stderr: str | None = None
     """Artifact id of standard error."""
+    reason: str | None = None
+    """Why the sandbox ended the turn early, when a resource limit did (`memory limit of ...`)."""
     exchanges: str | None = None
     """Artifact id of the index of the turn's model-call bodies (`memeval.runner._exchanges`)."""
 
@@ -129,6 +141,38 @@ class WorkspaceDiffed(_Event):
     added: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+
+
+class TamperFinding(BaseModel):
+    """One file the agent left that can change how the verifier's tools behave.
+
+    Attributes:
+        path: where it is inside the sandbox, e.g. `/app/pytest.py`.
+        kind: what it can do (`memeval.types.TamperKind`).
+        change: `added`, `changed` (the world had a file there), or `replaced` (memeval removed it
+            before the verifier ran, e.g. a symlink on the way to a mount point).
+        detail: one line naming what it shadows or configures.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    path: str
+    kind: TamperKind
+    change: Literal["added", "changed", "replaced"]
+    detail: str
+
+
+class TamperScanned(_Event):
+    """The agent's workspace was scanned for files that can steer the verifier (see
+    `memeval.runner._tamper`). Written for every trial whose agent ran, findings or not."""
+
+    event: Literal["tamper.scanned"] = "tamper.scanned"
+    trial_id: str
+    policy: TamperPolicy
+    """The run's `--tamper` policy: `fail` scores a trial with findings as failed."""
+    findings: tuple[TamperFinding, ...] = ()
+    omitted: int = 0
+    """Findings past the first `MAX_FINDINGS`, counted only."""
 
 
 class VerifierStarted(_Event):
@@ -193,6 +237,7 @@ Event = Annotated[
     | AgentExited
     | ClaimRecorded
     | WorkspaceDiffed
+    | TamperScanned
     | VerifierStarted
     | CheckRecorded
     | FaultRaised

@@ -3,6 +3,8 @@
 Public surface:
 
 - `MeterProxy`, `Upstream`: the proxy (a real HTTP server on 127.0.0.1, background thread).
+- `SpendPool`, `Reservation`, `reserve`: spend limits held by reserving each call's worst case
+  before it is forwarded (a trial's limit, and the run's, which concurrent trials share).
 - `ModelCall`, `Cost`, `TrialSpend`, `CostReason`, `Provider`: what it records.
 - `PriceBook`, `UserPrice`, `load_user_prices`, `GENAI_PRICES`: prices (genai-prices + a user file).
 - `parse_body`, `parse_stream`, `UsageMeter`, `ParsedUsage`, `Api`: pure usage readers for
@@ -11,6 +13,7 @@ Public surface:
   `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
 """
 
+from memeval.meter._ledger import Reservation, SpendPool, reserve
 from memeval.meter._meter import UsageMeter, parse_body, parse_stream
 from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
 from memeval.meter._proxy import MeterProxy
@@ -18,6 +21,9 @@ from memeval.meter._records import Cost, CostReason, ModelCall, Provider, TrialS
 from memeval.meter._usage import Api, ParsedUsage
 
 __all__ = [
+    "Reservation",
+    "SpendPool",
+    "reserve",
     "GENAI_PRICES",
     "Api",
     "Cost",

@@ -21,19 +21,20 @@ import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 import httpx
 
 from memeval.meter import _google as google
-from memeval.meter._ledger import Caller, Ledger
+from memeval.meter._ledger import Caller, Ledger, Reservation, SpendPool
 from memeval.meter._meter import UsageMeter
-from memeval.meter._prices import PriceBook
+from memeval.meter._prices import PriceBook, worst_case_usd
 from memeval.meter._records import Cost, ModelCall, Provider, Upstream, utc_now
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._usage import Api, ParsedUsage
+from memeval.meter._wire import UsageChunkFilter, ask_for_usage, readable_accept_encoding
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,10 @@ class _Call:
     attempt: int
     started_at: datetime
     t0: float
+    hide_usage_chunk: bool = False
+    """The proxy asked for `stream_options.include_usage` on the client's behalf: the usage
+    chunk is taken out of what the client sees."""
+    reservation: Reservation | None = None
 
 
 MAX_CAPTURE_BYTES = 8 << 20
@@ -184,6 +189,11 @@ class ForwardApp:
             )
             return
         body = await _read_body(receive)
+        hide = False
+        if api == "openai-chat" and _header(headers, b"content-encoding") is None:
+            asked = ask_for_usage(body)
+            if asked is not None:
+                body, hide = asked, True
         call = _Call(
             caller,
             provider,
@@ -192,24 +202,39 @@ class ForwardApp:
             _attempt(headers),
             started_at,
             t0,
+            hide,
         )
         upstream = self._upstreams.get(provider)
         if upstream is None:
             await self._refuse(
                 send, call, "no_upstream", f"memeval meter: no {provider!r} upstream is configured"
             )
-        elif caller.budget_exhausted and api is not None:
-            await self._refuse(
-                send,
-                call,
-                "budget",
-                (
-                    f"memeval budget exhausted for trial {caller.trial_id!r}: its spend limit was "
-                    "reached, further model calls are refused"
-                ),
-            )
-        else:
+            return
+        if api is not None:
+            worst = self._worst_case(call, body, headers)
+            held = self._ledger.reserve(caller.trial_id, worst)
+            if isinstance(held, SpendPool):
+                await self._refuse(send, call, "budget", _budget_message(call, held, worst))
+                return
+            call = replace(call, reservation=held)
+        try:
             await self._forward(scope, receive, send, call, upstream, body)
+        finally:
+            if call.reservation is not None:
+                call.reservation.settle(None)  # only if `_record` never ran: charge the worst case
+
+    def _worst_case(
+        self, call: _Call, body: bytes, headers: list[tuple[bytes, bytes]]
+    ) -> float | None:
+        """The most the call can cost (USD), reserved against its limits; None: unpriced."""
+        return worst_case_usd(
+            self._prices,
+            provider=call.provider,
+            model=call.requested_model,
+            prompt_bytes=len(body),
+            max_output_tokens=None if _header(headers, b"content-encoding") else _max_output(body),
+            at=call.started_at,
+        )
 
     async def _refuse(self, send: Send, call: _Call, refusal: Refusal, message: str) -> None:
         answer = error_answer(call.provider, refusal, message)
@@ -238,7 +263,9 @@ class ForwardApp:
         request = self._client.build_request(
             scope["method"],
             _url(upstream, call.provider, scope),
-            headers=_request_headers(scope["headers"], call.provider, upstream),
+            headers=_request_headers(
+                scope["headers"], call.provider, upstream, identity_only=call.hide_usage_chunk
+            ),
             content=body,
         )
         try:
@@ -257,6 +284,11 @@ class ForwardApp:
         error: str | None = None
         kept: list[bytes] | None = [] if self._on_bodies is not None else None
         kept_bytes = 0
+        hide = (
+            UsageChunkFilter()
+            if call.hide_usage_chunk and streamed and "content-encoding" not in response.headers
+            else None
+        )
         disconnected = asyncio.Event()
         watcher = asyncio.create_task(_watch_disconnect(receive, disconnected))
         try:
@@ -281,9 +313,12 @@ class ForwardApp:
                 if disconnected.is_set():
                     error = "the client disconnected before the response ended"
                     break
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                out = hide.feed(chunk) if hide is not None else chunk
+                if out:
+                    await send({"type": "http.response.body", "body": out, "more_body": True})
             else:
-                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                rest = hide.finish() if hide is not None else b""
+                await send({"type": "http.response.body", "body": rest, "more_body": False})
         except httpx.HTTPError as exc:
             # The upstream cut the response: end ours without its terminator, as it did.
             error = f"the upstream connection failed mid-response: {exc!r}"
@@ -353,7 +388,7 @@ class ForwardApp:
             cost=cost,
             error=error or usage.error,
         )
-        self._ledger.record(record)
+        self._ledger.record(record, call.reservation)
         if bodies is not None and self._on_bodies is not None:
             try:
                 self._on_bodies(record, *bodies)
@@ -430,6 +465,43 @@ def _requested_model(body: bytes, headers: list[tuple[bytes, bytes]]) -> str | N
     return model if isinstance(model, str) else None
 
 
+def _max_output(body: bytes) -> int | None:
+    """The output limit a request names (`max_tokens`, `max_completion_tokens`,
+    `max_output_tokens`, Gemini's `generationConfig.maxOutputTokens`), or None."""
+    if not body.lstrip().startswith(b"{"):
+        return None
+    try:
+        doc = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(doc, dict):
+        return None
+    config = doc.get("generationConfig")
+    candidates = [doc.get(k) for k in ("max_completion_tokens", "max_tokens", "max_output_tokens")]
+    if isinstance(config, dict):
+        candidates.append(config.get("maxOutputTokens"))
+    limits = [v for v in candidates if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+    return max(limits) if limits else None
+
+
+def _budget_message(call: _Call, pool: SpendPool, worst_usd: float | None) -> str:
+    """The refusal a call gets when a pool cannot admit it."""
+    if worst_usd is None:
+        why = (
+            f"no price is known for model {call.requested_model!r}, so its cost cannot be bounded "
+            "(give its price with --prices)"
+        )
+    else:
+        why = (
+            f"known spend {pool.spent_usd:.6f} USD, {pool.charged_usd:.6f} USD charged for calls "
+            f"of unknown cost, {pool.reserved_usd:.6f} USD held by calls in flight"
+        )
+    return (
+        f"memeval budget exhausted for trial {call.caller.trial_id!r}: the spend limit of "
+        f"{pool.limit_usd:g} USD cannot admit this call ({why}); further model calls are refused"
+    )
+
+
 def _url(upstream: Upstream, provider: Provider, scope: Scope) -> str:
     path: str = scope["path"]
     suffix = path[len("/v1") :] if provider == "openai" else path
@@ -439,9 +511,23 @@ def _url(upstream: Upstream, provider: Provider, scope: Scope) -> str:
 
 
 def _request_headers(
-    headers: list[tuple[bytes, bytes]], provider: Provider, upstream: Upstream
+    headers: list[tuple[bytes, bytes]],
+    provider: Provider,
+    upstream: Upstream,
+    *,
+    identity_only: bool = False,
 ) -> list[tuple[bytes, bytes]]:
-    out = [(k, v) for k, v in headers if k.lower() not in HOP_BY_HOP | _KEY_HEADERS]
+    """The headers sent upstream: the caller's, less hop-by-hop and key headers, with the real
+    key, and an `Accept-Encoding` the meter can decode (`identity` when the proxy edits the
+    stream)."""
+    drop = HOP_BY_HOP | _KEY_HEADERS | {b"accept-encoding"}
+    out = [(k, v) for k, v in headers if k.lower() not in drop]
+    out.append(
+        (
+            b"accept-encoding",
+            readable_accept_encoding(_header(headers, b"accept-encoding"), identity_only=identity_only),
+        )
+    )
     if upstream.api_key is not None:
         secret = upstream.api_key.get_secret_value().encode("latin-1")
         if provider == "anthropic":

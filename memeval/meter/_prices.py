@@ -43,6 +43,9 @@ class UserPrice(BaseModel):
     output_usd_per_mtok: float
     cache_read_usd_per_mtok: float | None = None
     cache_write_usd_per_mtok: float | None = None
+    output_limit_tokens: int | None = None
+    """The model's output limit, for the worst case a call reserves when it names no
+    `max_tokens` (default `DEFAULT_OUTPUT_LIMIT_TOKENS`)."""
 
 
 def load_user_prices(path: Path) -> dict[str, UserPrice]:
@@ -71,6 +74,12 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
                 f"and cache_write_usd_per_mtok: {exc}"
             ) from exc
     return prices
+
+
+DEFAULT_OUTPUT_LIMIT_TOKENS = 128_000
+"""Output limit assumed for a model whose limit is not known (no `output_limit_tokens` in the
+user price file), when a call names no `max_tokens`: at least the largest output of current
+models, so the worst case it gives is an upper bound."""
 
 
 class PriceBook:
@@ -138,6 +147,37 @@ class PriceBook:
         if self.user_file is not None:
             source = f"user:{self.user_file}; {GENAI_PRICES}"
         return Cost(cost_usd=None, reason="unpriced", price_source=source)
+
+
+def worst_case_usd(
+    book: PriceBook,
+    *,
+    provider: Provider,
+    model: str | None,
+    prompt_bytes: int,
+    max_output_tokens: int | None,
+    at: datetime,
+) -> float | None:
+    """The most a call can cost, USD: a bound reserved against spend limits before forwarding.
+
+    The prompt is bounded by its size in bytes (no tokenizer emits more tokens than bytes of
+    text), priced at the dearer of plain input and cache writes; the output by the call's own
+    `max_tokens` or else the model's output limit.
+
+    Returns:
+        The bound, or None when no price is known for the model.
+    """
+    if model is None:
+        return None
+    user = book._user.get(model)
+    out = max_output_tokens or (user.output_limit_tokens if user else None) or DEFAULT_OUTPUT_LIMIT_TOKENS
+    plain = ParsedUsage(input_tokens=prompt_bytes, uncached_input_tokens=prompt_bytes, output_tokens=out)
+    written = ParsedUsage(
+        input_tokens=prompt_bytes, uncached_input_tokens=0, cache_write_tokens=prompt_bytes, output_tokens=out
+    )
+    costs = [book.cost(u, provider=provider, models=(model,), at=at).cost_usd for u in (plain, written)]
+    known = [c for c in costs if c is not None]
+    return max(known) if known else None
 
 
 def _genai_usage(usage: ParsedUsage) -> genai_prices.Usage:

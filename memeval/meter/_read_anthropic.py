@@ -6,6 +6,15 @@ optional `cache_creation.ephemeral_1h_input_tokens` part) and `output_tokens`. A
 `message_start.message.usage`, then `message_delta.usage`, whose counts are cumulative: the last
 value of each field wins, nothing is added. `message_stop` ends the stream; an `error` event may
 arrive after a 200.
+
+The `output_tokens` of `message_start` is a placeholder (1, or a few), not a count: it is never
+taken, so a stream cut before its `message_delta` has no output count and is not priced as known.
+
+Compaction ("Compaction" in the Claude API docs): a request that compacts its context samples
+more than once, and its `usage.iterations` lists each sampling (`type` `compaction` or
+`message`) with its own `input_tokens`, `output_tokens` and cache counts. The top-level counts
+describe only the last (message) iteration, and billing is the sum over iterations, so when
+`iterations` is present each count is its sum over the iterations.
 """
 
 from __future__ import annotations
@@ -22,14 +31,42 @@ def new_state() -> UsageState:
     return UsageState(input_is_total=False)
 
 
-def _usage(state: UsageState, usage: dict[str, Any]) -> None:
-    """Overwrite each field the usage object carries (cumulative semantics)."""
+_FIELDS = (
+    ("input_tokens", "input_raw"),
+    ("output_tokens", "output_tokens"),
+    ("cache_read_input_tokens", "cache_read_tokens"),
+    ("cache_creation_input_tokens", "cache_write_tokens"),
+)
+
+
+def _summed_iterations(usage: dict[str, Any]) -> dict[str, Any]:
+    """`usage` with each count replaced by its sum over `usage.iterations`, when it has any."""
+    iterations = [as_dict(i) for i in as_list(usage.get("iterations"))]
+    if not iterations:
+        return usage
+    out = dict(usage)
+    for key, _ in _FIELDS:
+        values = [as_int(i.get(key)) for i in iterations]
+        known = [v for v in values if v is not None]
+        if known:
+            out[key] = sum(known)
+    return out
+
+
+def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool = False) -> None:
+    """Overwrite each field the usage object carries (cumulative semantics).
+
+    `placeholder_output`: the object is `message_start`'s, whose output count is not a count.
+    """
+    usage = _summed_iterations(usage)
     for key, attr in (
         ("input_tokens", "input_raw"),
         ("output_tokens", "output_tokens"),
         ("cache_read_input_tokens", "cache_read_tokens"),
         ("cache_creation_input_tokens", "cache_write_tokens"),
     ):
+        if placeholder_output and key == "output_tokens":
+            continue
         value = as_int(usage.get(key))
         if value is not None:
             setattr(state, attr, value)
@@ -76,7 +113,7 @@ def read_event(state: UsageState, name: str, obj: Any) -> None:
         state.response_seen = True
         if isinstance(message.get("model"), str):
             state.model = message["model"]
-        _usage(state, as_dict(message.get("usage")))
+        _usage(state, as_dict(message.get("usage")), placeholder_output=True)
     elif kind == "content_block_start":
         _block(state, str(data.get("index")), as_dict(data.get("content_block")))
     elif kind == "message_delta":

@@ -121,7 +121,8 @@ class TrialSpend(BaseModel):
         unpriced_calls: calls with usage whose model has no price (`reason="unpriced"`).
         usage_missing_calls: calls answered 2xx whose usage could not be read.
         budget_usd: the trial's limit, or None for no limit.
-        budget_exhausted: the known spend reached the limit; further calls are refused.
+        budget_exhausted: the limit was reached (known spend plus worst cases charged for calls
+            that could not be measured), or a call was refused for it.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -132,6 +133,9 @@ class TrialSpend(BaseModel):
     usage_missing_calls: int
     budget_usd: float | None
     budget_exhausted: bool
+    charged_unknown_usd: float = 0.0
+    """Worst cases charged against the limit for calls whose cost could not be measured, USD
+    (never part of the known spend)."""
 
 
 def utc_now() -> datetime:

@@ -21,7 +21,7 @@ from pydantic import AwareDatetime, TypeAdapter, ValidationError
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
 from memeval.report._context import ArmLine, RunLine
-from memeval.results import TrialRecord, load_run
+from memeval.results import RunResult, TrialRecord, arm_spend, load_run
 from memeval.types import CHECK_LEVELS
 
 _AT: TypeAdapter[datetime] = TypeAdapter(AwareDatetime)
@@ -68,8 +68,8 @@ def _summary(run_dir: Path, at: datetime, tz: str) -> RunLine:
         status=res.status,
         model=str(res.run_card.get("model", "unknown")),
         tasks=len({t.task_id for t in trials}),
-        baseline=_arm("baseline", trials, cop.get("baseline")),
-        pack=_arm("pack", trials, cop.get("pack")),
+        baseline=_arm("baseline", trials, cop.get("baseline"), res),
+        pack=_arm("pack", trials, cop.get("pack"), res),
         verdict=str(v.get("verdict", "none")),
         reason=str(v.get("reason", "no paired task")),
         claims=sum(1 for t in trials if t.claim is not None),
@@ -77,7 +77,7 @@ def _summary(run_dir: Path, at: datetime, tz: str) -> RunLine:
     )
 
 
-def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None) -> ArmLine:
+def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None, res: RunResult) -> ArmLine:
     mine = [t for t in trials if t.mode == mode]
     scored = [t for t in mine if t.assessment == "scored" and t.fault is None]
     passed = [t for t in scored if t.verified]
@@ -92,7 +92,8 @@ def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None) -> A
         if known.split("/")[0] == "0":
             spend, per_pass = "missing: no trial was metered", "missing: not metered"
         else:
-            spend = f"${cost['spend']:.2f} ({known} trials metered)"
+            spent = arm_spend(res, mode)  # every attempt, faulted and superseded ones too
+            spend = f"${spent.cost_usd:.4f} ({known} trials metered, {spent.attempts} attempts)"
             per_pass = f"${value:.2f}" if value is not None else "none: no pass"
     return ArmLine(mode=mode, passes=len(passed), scored=len(scored), levels=level_text,
                    cost_of_pass=per_pass, spend=spend)  # fmt: skip

@@ -1,9 +1,11 @@
 """Results: trial records, coverage, the with/without table and the verdict, projected from logs."""
 
-from memeval.results._index import RunIndexRow, index_runs, indexed_runs
+from typing import TYPE_CHECKING, Any
+
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
-from memeval.results._project import project
+from memeval.results._project import ArmSpend, arm_spend, project, sum_spend, trial_obs
 from memeval.results._records import (
+    AttemptSpend,
     Check,
     Claim,
     Coverage,
@@ -13,9 +15,31 @@ from memeval.results._records import (
     RunResult,
     TableRow,
     TrialRecord,
+    UnendedTrial,
 )
 
+if TYPE_CHECKING:
+    from memeval.results._index import RunIndexRow, index_runs, indexed_runs
+
+_INDEX_NAMES = frozenset({"RunIndexRow", "index_runs", "indexed_runs"})
+
+
+def __getattr__(name: str) -> Any:
+    # The run index needs SQLAlchemy; it is imported on first use so loading a run stays light.
+    if name in _INDEX_NAMES:
+        from memeval.results import _index
+
+        return getattr(_index, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
+    "ArmSpend",
+    "AttemptSpend",
+    "UnendedTrial",
+    "arm_spend",
+    "sum_spend",
+    "trial_obs",
     "Check",
     "Claim",
     "Coverage",

@@ -6,7 +6,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from pydantic import ValidationError
 
@@ -15,16 +15,22 @@ from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import LOG_NAME, RunLog
 from memeval.results._project import project
 from memeval.results._records import RunResult
+from memeval.types import MODES
 
 
 class Denominators(NamedTuple):
-    """Pass rate two ways: over scored trials, and over every attempted trial (faults count 0)."""
+    """Pass rate two ways: over scored trials, and over every attempted trial (faults count 0).
+
+    `arm` says whose figures these are: `baseline`, `pack`, or `blended` (both arms pooled, only
+    when asked for with `Run.denominators(blended=True)`).
+    """
 
     passes: int
     scored: int
     attempted: int
     pass_rate_scored: float | None
     pass_rate_attempted: float | None
+    arm: str = "blended"
 
 
 def find_run(ref: str | Path, runs_dir: Path = Path("runs")) -> Path:
@@ -50,43 +56,86 @@ class Run:
     result: RunResult
 
     def to_records(self, include_controls: bool = True) -> list[dict[str, Any]]:
-        """One flat dict per trial, ready for a data frame.
+        """One flat dict per trial, ready for a data frame (`pandas.DataFrame(run.to_records())`).
 
-        Keys: trial_id, task_id, mode, repeat, reward, verified, execution, assessment, level,
-        fault, wall_ms, input_tokens, output_tokens, cost_usd, control.
+        Keys: the records page's (`task_id`, `mode`, `verified`, `checks` as a list of
+        `{type, level, pass, reward, reward_source, output}`, `harness_measured` as
+        `{wall_ms, input_tokens, output_tokens, total_cost_usd}`, `context_manifest` as a list of
+        pack item ids, `started_at`, `ended_at` as UTC ISO 8601 text), the rest of the trial record
+        (`trial_id`, `repeat`, `attempt`, `attempts`, `reward`, `execution`, `assessment`, `claim`,
+        `physics`, `workspace`, `schema`, `schema_version`), and flat columns for a table:
+        `level` (the first check's), `fault` (the fault's code or None; the whole fault is
+        `fault_detail`), `wall_ms`, `input_tokens`, `output_tokens`, `cost_usd` (the harness's
+        measurement, None when not measured), `control` (`oracle`/`nop` or None) and `tamper`
+        (the number of tamper findings, None when no scan was recorded; the whole scan is
+        `tamper_detail`).
+
+        Args:
+            include_controls: keep the trials of control runs (oracle, nop).
         """
         out = []
         for r in self.result.trials:
             if r.control and not include_controls:
                 continue
-            out.append(
+            rec: dict[str, Any] = r.model_dump(mode="json", by_alias=True)
+            rec["fault_detail"] = rec.pop("fault")
+            rec["tamper_detail"] = rec.pop("tamper", None)
+            rec.update(
                 {
-                    "trial_id": r.trial_id,
-                    "task_id": r.task_id,
-                    "mode": r.mode,
-                    "repeat": r.repeat,
-                    "reward": r.reward,
-                    "verified": r.verified,
-                    "execution": r.execution,
-                    "assessment": r.assessment,
                     "level": r.checks[0].level if r.checks else None,
                     "fault": r.fault.code if r.fault else None,
                     "wall_ms": r.harness_measured.wall_ms,
                     "input_tokens": r.harness_measured.input_tokens,
                     "output_tokens": r.harness_measured.output_tokens,
                     "cost_usd": r.harness_measured.total_cost_usd,
-                    "control": r.control,
+                    "tamper": None if r.tamper is None else len(r.tamper.findings) + r.tamper.omitted,
                 }
             )
+            out.append(rec)
         return out
 
-    def denominators(self, mode: str | None = None) -> Denominators:
-        """Pass rate over scored trials and over attempted ones, for one mode or both."""
+    @overload
+    def denominators(self, mode: None = None, *, blended: bool = False) -> dict[str, Denominators]: ...
+
+    @overload
+    def denominators(self, mode: str, *, blended: bool = False) -> Denominators: ...
+
+    def denominators(self, mode: str | None = None, *, blended: bool = False) -> dict[str, Denominators] | Denominators:
+        """Pass rate over scored trials and over attempted ones, per arm.
+
+        Args:
+            mode: `baseline` or `pack` for that arm's figures alone.
+            blended: also give both arms pooled into one figure, under the key `blended` (with
+                `arm="blended"`); a pooled rate mixes the arms the run compares, so it is never
+                the default.
+
+        Returns:
+            `{"baseline": Denominators, "pack": Denominators}` (plus `"blended"` when asked), or
+            one arm's `Denominators` when `mode` is given.
+
+        Raises:
+            UsageError: `mode` is not `baseline` or `pack`.
+        """
+        if mode is not None:
+            if mode not in MODES:
+                raise UsageError(f"denominators(mode={mode!r}): use 'baseline' or 'pack' (or no mode for both)")
+            return self._denominators(mode)
+        out = {m: self._denominators(m) for m in MODES}
+        if blended:
+            out["blended"] = self._denominators(None)
+        return out
+
+    def _denominators(self, mode: str | None) -> Denominators:
         rs = [r for r in self.result.trials if mode is None or r.mode == mode]
         scored = [r for r in rs if r.assessment == "scored"]
         passes = sum(1 for r in scored if r.verified)
         return Denominators(
-            passes, len(scored), len(rs), passes / len(scored) if scored else None, passes / len(rs) if rs else None
+            passes,
+            len(scored),
+            len(rs),
+            passes / len(scored) if scored else None,
+            passes / len(rs) if rs else None,
+            mode or "blended",
         )
 
     def verdict(self) -> dict[str, Any] | None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -20,11 +20,13 @@ from memeval.eventlog import (
     PlannedTrial,
     RunEnded,
     RunPlanned,
+    TamperScanned,
     TrialEnded,
     TrialStarted,
     WorkspaceDiffed,
 )
 from memeval.results._records import (
+    AttemptSpend,
     Check,
     Claim,
     Coverage,
@@ -33,11 +35,15 @@ from memeval.results._records import (
     Physics,
     RunResult,
     TableRow,
+    Tamper,
     Tokens,
     TrialRecord,
+    UnendedTrial,
     Workspace,
 )
-from memeval.stats import TaskTrials, TrialObs, paired_verdict
+
+if TYPE_CHECKING:
+    from memeval.stats import TrialObs
 
 MEASURED = 11
 """Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
@@ -51,6 +57,7 @@ class _Acc:
     exited: AgentExited | None = None
     claim: ClaimRecorded | None = None
     diff: WorkspaceDiffed | None = None
+    tamper: TamperScanned | None = None
     check: CheckRecorded | None = None
     fault: FaultRaised | None = None
     ended: TrialEnded | None = None
@@ -61,13 +68,131 @@ def _iso(ev: Event) -> str:
     return ev.at.isoformat().replace("+00:00", "Z")
 
 
+USAGE_UNREAD = (
+    "no response was read",
+    "the response ended before its terminal event",
+    "the response carried no final usage",
+    "the body is larger than",
+    "unsupported content-encoding",
+    "corrupt",
+    "the body is not JSON",
+    "the body is empty",
+)
+"""Starts of the meter's reasons for an answered call whose usage could not be read (see
+`memeval.meter._usage.UsageState.freeze` and `memeval.meter._meter`): the call is unmeasured,
+not an error."""
+
+
+def _is_error(c: dict[str, Any]) -> bool:
+    """A call that failed: an error status, or an error the provider or the connection gave.
+
+    An answered call whose usage merely could not be read is unmeasured, not an error.
+    """
+    if (c.get("status") or 0) >= 400:
+        return True
+    err = c.get("error")
+    return bool(err) and not str(err).startswith(USAGE_UNREAD)
+
+
 def _sum(calls: Sequence[dict[str, Any]], key: str, missing: dict[str, str], name: str) -> int | None:
-    vals = [c.get(key) for c in calls]
-    absent = sum(v is None for v in vals)
-    if absent:
-        missing[name] = f"not_emitted: {absent} of {len(vals)} calls"
+    """Sum `key` over the calls that measured it; None only when none did.
+
+    Calls answered with an error status carry no usage and are left out; answered calls without
+    the figure are named in `missing` (`at_least: N of M answered calls unmeasured`).
+    """
+    answered = [c for c in calls if (c.get("status") or 0) < 400]
+    vals = [c.get(key) for c in answered]
+    measured = [int(v) for v in vals if v is not None]
+    absent = len(vals) - len(measured)
+    if not measured:
+        if answered:
+            missing[name] = f"not_emitted: {absent} of {len(answered)} answered calls"
+        elif calls:
+            missing[name] = f"no_answer: all {len(calls)} calls failed"
+        else:
+            missing[name] = "no_call: the agent made no model call"
         return None
-    return int(sum(v for v in vals if v is not None))
+    if absent:
+        missing[name] = f"at_least: {absent} of {len(answered)} answered calls unmeasured"
+    return sum(measured)
+
+
+def _unmeasured(calls: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """Answered calls without input and output counts, by the meter's reason."""
+    out: dict[str, int] = {}
+    for c in calls:
+        if (c.get("status") or 0) >= 400:
+            continue
+        if c.get("input_tokens") is None or c.get("output_tokens") is None:
+            why = str(c.get("error") or "usage not reported")
+            out[why] = out.get(why, 0) + 1
+    return out
+
+
+def _attempt_spend(acc: _Acc) -> AttemptSpend:
+    known = unknown = 0
+    total = 0.0
+    for c in acc.calls:
+        cost = (c.get("cost") or {}).get("cost_usd")
+        if isinstance(cost, int | float):
+            total += float(cost)
+            known += 1
+        elif (c.get("status") or 0) < 400:
+            unknown += 1
+    return AttemptSpend(
+        attempt=acc.started.attempt,
+        ended=acc.ended is not None,
+        cost_usd=round(total, 10),
+        calls=len(acc.calls),
+        calls_cost_unknown=unknown,
+    )
+
+
+class ArmSpend(NamedTuple):
+    """An arm's spend (`arm_spend`)."""
+
+    cost_usd: float
+    """Known spend of every attempt of every trial of the arm, USD."""
+    calls: int
+    """Model calls made (all attempts, all roles)."""
+    calls_cost_unknown: int
+    """Answered calls whose cost could not be known: when > 0, `cost_usd` is a lower bound."""
+    attempts: int
+
+
+def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSpend:
+    """The one measure of what an arm spent: every attempt of every trial, whatever became of it.
+
+    Superseded attempts (retried), faulted trials and attempts killed before a `--resume` count
+    (an attempt killed and never followed by another, too: `RunResult.unended`); the calls of both
+    roles (subject and assessor) count, as they do toward the run's spend limit. Every reader of
+    an arm's spend (the A/B table, `memeval results`, the weekly report) calls this.
+
+    Args:
+        result: a projected run.
+        mode: `baseline` or `pack`.
+        task_id: only this task's trials (a cell of the table), or None for the whole arm.
+
+    Returns:
+        `ArmSpend` (USD, call counts).
+    """
+    trials = [
+        t
+        for t in (*result.trials, *result.unended)
+        if t.mode == mode and (task_id is None or t.task_id == task_id)
+    ]
+    return sum_spend(a for t in trials for a in t.spend)
+
+
+def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
+    """Add attempts' spends (the sum `arm_spend` and the table's cells use)."""
+    items = list(spends)
+    return ArmSpend(
+        cost_usd=round(sum(a.cost_usd for a in items), 10),
+        calls=sum(a.calls for a in items),
+        calls_cost_unknown=sum(a.calls_cost_unknown for a in items),
+        attempts=len(items),
+    )
 
 
 def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
@@ -117,7 +242,8 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
                 )
         elif cost is not None:
             cost += float(cc["cost_usd"])
-    errors = sum(1 for c in subject if (c.get("status") or 0) >= 400 or c.get("error"))
+    errors = sum(1 for c in subject if _is_error(c))
+    unmeasured = _unmeasured(subject)
     models = tuple(sorted({str(c["response_model"]) for c in subject if c.get("response_model")}))
     return Physics(
         duration_ms=wall_ms,
@@ -130,10 +256,12 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
         missing=missing,
         assessor={"engine_calls": len(assessor)} if assessor else None,
         models=models,
+        unmeasured_calls=sum(unmeasured.values()),
+        unmeasured_reasons=unmeasured,
     )
 
 
-def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialRecord:
+def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc]) -> TrialRecord:
     started, ended = acc.started, acc.ended
     wall = None
     if ended is not None and ended.at and started.at:
@@ -165,18 +293,31 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialR
             removed=acc.diff.removed,
             retained=ended.retained if ended else None,
         )
+    verified = check.passed if check is not None and fault is None else None
+    reward = check.reward if check is not None and fault is None else None
+    tamper = None
+    if acc.tamper is not None:
+        t = acc.tamper
+        failed = t.policy == "fail" and bool(t.findings or t.omitted) and verified is True
+        reason = None
+        if failed:
+            kinds = ", ".join(sorted({f.kind for f in t.findings}))
+            reason = f"scored failed under --tamper fail: {len(t.findings) + t.omitted} tamper finding(s) ({kinds})"
+            verified, reward = False, 0.0
+        tamper = Tamper(policy=t.policy, findings=t.findings, omitted=t.omitted, failed=failed, reason=reason)
     return TrialRecord(
         trial_id=pt.trial_id,
         task_id=pt.task_id,
         mode=pt.mode,
         repeat=pt.repeat,
         attempt=started.attempt,
-        attempts=attempts,
+        attempts=len(history),
         control=pt.control,
-        verified=check.passed if check is not None and fault is None else None,
-        reward=check.reward if check is not None and fault is None else None,
+        verified=verified,
+        reward=reward,
         checks=checks,
         execution=acc.exited.execution if acc.exited else "not_started",
+        execution_reason=acc.exited.reason if acc.exited else None,
         assessment=ended.assessment if ended else "unscored",
         fault=fault,
         claim=claim,
@@ -188,15 +329,20 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, attempts: int) -> TrialR
         started_at=_iso(started),
         ended_at=_iso(ended) if ended else None,
         workspace=ws,
+        tamper=tamper,
+        spend=tuple(_attempt_spend(a) for a in history if a.started.attempt <= started.attempt),
     )
 
 
-def _cell(recs: Sequence[TrialRecord]) -> tuple[str, int, int, float | None]:
+def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple[str, int, int, float | None]:
+    """A table cell: its text, passes, scored trials and spend (`sum_spend`; `+` marks calls of
+    unknown cost, so the figure is a lower bound)."""
     scored = [r for r in recs if r.assessment == "scored"]
     passes = sum(1 for r in scored if r.verified)
-    costs = [r.physics.cost_usd for r in recs]
-    cost = None if not recs or any(c is None for c in costs) else round(sum(c for c in costs if c is not None), 6)
-    money = "$—" if cost is None else f"${cost:.2f}"
+    spent = sum_spend(a for r in (*recs, *unended) for a in r.spend)
+    metered = bool(recs) and all(r.physics.source == "meter" for r in recs)
+    cost = round(spent.cost_usd, 6) if metered else None
+    money = "$—" if cost is None else f"${cost:.2f}" + ("+" if spent.calls_cost_unknown else "")
     faults = [r.fault.code for r in recs if r.fault]
     if len(recs) == 1:
         r = recs[0]
@@ -255,6 +401,8 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
             acc.claim = ev
         elif isinstance(ev, WorkspaceDiffed):
             acc.diff = ev
+        elif isinstance(ev, TamperScanned):
+            acc.tamper = ev
         elif isinstance(ev, CheckRecorded):
             acc.check = ev
         elif isinstance(ev, FaultRaised):
@@ -264,13 +412,23 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     metered = plan.run_card.get("network") == "proxy"
     trials: list[TrialRecord] = []
     all_attempts: list[TrialRecord] = []
+    unended: list[UnendedTrial] = []
     executed = 0
     for tid, pt in planned.items():
-        ended = [a for a in accs.get(tid, []) if a.ended is not None]
-        recs = [_record(pt, a, metered, len(ended)) for a in ended]
+        history = accs.get(tid, [])
+        recs = [_record(pt, a, metered, history) for a in history if a.ended is not None]
         if recs:
-            trials.append(recs[-1])
+            trials.append(_with_later_spend(recs[-1], history))
             all_attempts += recs[:-1]
+        elif history:
+            unended.append(
+                UnendedTrial(
+                    trial_id=tid,
+                    task_id=pt.task_id,
+                    mode=pt.mode,
+                    spend=tuple(_attempt_spend(a) for a in history),
+                )
+            )
         if any(a.agent_started for a in accs.get(tid, [])):
             executed += 1
     observed = 0
@@ -304,7 +462,7 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         observed_measurements=observed,
         missing={k: v for k, v in missing.items() if v},
     )
-    table, verdict = _table_and_verdict(plan, trials)
+    table, verdict = _table_and_verdict(plan, trials, unended)
     return RunResult(
         run_id=plan.run_id,
         status=status,
@@ -317,17 +475,33 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         table=table,
         verdict=verdict,
         run_faults=tuple(run_faults),
+        unended=tuple(unended),
     )
 
 
-def _obs(r: TrialRecord) -> TrialObs:
+def _with_later_spend(rec: TrialRecord, history: Sequence[_Acc]) -> TrialRecord:
+    """The trial's record carrying the spend of every attempt, later unended ones included."""
+    return rec.model_copy(update={"spend": tuple(_attempt_spend(a) for a in history)})
+
+
+def trial_obs(r: TrialRecord) -> TrialObs:
+    """The statistics' view of a trial; its cost is the spend of all its attempts when every
+    answered call of every attempt was priced, else unknown (None)."""
+    from memeval.stats import TrialObs
+
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
-    return TrialObs(outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out")
+    known = r.physics.cost_usd is not None and not any(a.calls_cost_unknown for a in r.spend)
+    cost = r.spend_usd if known and r.spend else r.physics.cost_usd
+    return TrialObs(outcome=outcome, cost_usd=cost, timed_out=r.execution == "timed_out")
 
 
 def _table_and_verdict(
-    plan: RunPlanned, trials: Sequence[TrialRecord]
+    plan: RunPlanned, trials: Sequence[TrialRecord], unended: Sequence[UnendedTrial]
 ) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
+    # The statistics (scipy, statsmodels) load only when a verdict is computed, not for a cached
+    # projection or a command's start.
+    from memeval.stats import TaskTrials, paired_verdict
+
     by_task: dict[str, dict[str, list[TrialRecord]]] = {}
     for t in plan.trials:
         by_task.setdefault(t.task_id, {"baseline": [], "pack": []})
@@ -336,7 +510,9 @@ def _table_and_verdict(
     rows = []
     inputs = []
     for task_id, arms in by_task.items():
-        b, p = _cell(arms["baseline"]), _cell(arms["pack"])
+        left = [u for u in unended if u.task_id == task_id]
+        b = _cell(arms["baseline"], [u for u in left if u.mode == "baseline"])
+        p = _cell(arms["pack"], [u for u in left if u.mode == "pack"])
         rows.append(
             TableRow(
                 task_id=task_id,
@@ -354,8 +530,8 @@ def _table_and_verdict(
             inputs.append(
                 TaskTrials(
                     task_id=task_id,
-                    baseline=tuple(_obs(r) for r in arms["baseline"]),
-                    pack=tuple(_obs(r) for r in arms["pack"]),
+                    baseline=tuple(trial_obs(r) for r in arms["baseline"]),
+                    pack=tuple(trial_obs(r) for r in arms["pack"]),
                 )
             )
     verdict = None

@@ -12,7 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode
+from memeval.eventlog import TamperFinding
+from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode, TamperPolicy
 
 RESULT_SCHEMA = "memeval.result/1"
 TRIAL_SCHEMA = "memeval.trial/1"
@@ -47,13 +48,37 @@ class HarnessMeasured(_M):
 
 
 class Tokens(_M):
-    """Token counts summed over every model call of the subject (null: not measured)."""
+    """Token counts summed over the subject's model calls that measured them.
+
+    Null only when no call measured the figure; when some answered calls could not be read the
+    sum is a lower bound and `Physics.unmeasured_calls` says how many (shown as "at least N").
+    Calls answered with an error (4xx/5xx) carry no usage and are counted as errors, not as
+    unmeasured.
+    """
 
     input: int | None
     output: int | None
     cache_read: int | None
     cache_write: int | None
     reasoning: int | None
+
+
+class AttemptSpend(_M):
+    """What one attempt of a trial spent: every model call it made, whatever became of it.
+
+    Summed from the attempt's `model.called` events, subject and assessor alike, so an attempt
+    that was superseded by a retry, faulted, or killed before a `--resume` (no `trial.ended`) still
+    counts. Cost is the sum of the calls whose price is known; `calls_cost_unknown` counts the
+    2xx calls whose cost could not be known (never counted as 0).
+    """
+
+    attempt: int
+    ended: bool
+    """False for an attempt killed before it ended (its process died; a resume started another)."""
+    cost_usd: float
+    """Known spend, USD."""
+    calls: int
+    calls_cost_unknown: int = 0
 
 
 class Physics(_M):
@@ -73,6 +98,11 @@ class Physics(_M):
     """The same figures for model calls made to judge the trial, kept apart (None: no such call)."""
     models: tuple[str, ...] = ()
     """Models as the provider named them in its responses."""
+    unmeasured_calls: int = 0
+    """Answered (2xx) calls of the subject whose token counts could not be read: the token
+    totals are then a lower bound ("at least N")."""
+    unmeasured_reasons: dict[str, int] = Field(default_factory=dict)
+    """Why, with how many calls each."""
 
 
 class Fault(_M):
@@ -101,6 +131,21 @@ class Workspace(_M):
     retained: str | None = None
 
 
+class Tamper(_M):
+    """Files the agent left that can change how the verifier's tools behave, and what they did to
+    the score (`memeval.runner._tamper`; the policy is the run's `--tamper`)."""
+
+    policy: TamperPolicy
+    findings: tuple[TamperFinding, ...]
+    omitted: int = 0
+    """Findings past the ones kept, counted only."""
+    failed: bool
+    """True when the policy is `fail`, there were findings and the verifier had passed the trial:
+    the trial is then scored failed (`verified` false, `reward` 0) and `checks` keep what the
+    verifier said."""
+    reason: str | None = None
+
+
 class TrialRecord(_M):
     """One trial (its latest ended attempt), as projected from the log."""
 
@@ -118,6 +163,8 @@ class TrialRecord(_M):
     reward: float | None
     checks: tuple[Check, ...]
     execution: Execution
+    execution_reason: str | None = None
+    """Why the sandbox ended the agent's turn early, when a resource limit did."""
     assessment: Assessment
     fault: Fault | None
     claim: Claim | None
@@ -127,6 +174,25 @@ class TrialRecord(_M):
     started_at: str
     ended_at: str | None
     workspace: Workspace | None
+    tamper: Tamper | None = None
+    """The tamper scan of the agent's workspace; null when none ran (the agent never started, or
+    the run predates the scan)."""
+    spend: tuple[AttemptSpend, ...] = ()
+    """Every attempt of the trial (superseded, faulted and killed ones too), with its spend."""
+
+    @property
+    def spend_usd(self) -> float:
+        """Known spend of every attempt of the trial, USD (see `memeval.results.arm_spend`)."""
+        return round(sum(a.cost_usd for a in self.spend), 10)
+
+
+class UnendedTrial(_M):
+    """A trial none of whose attempts ended (killed, and no resume ran it again): its spend."""
+
+    trial_id: str
+    task_id: str
+    mode: Mode
+    spend: tuple[AttemptSpend, ...]
 
 
 class Coverage(_M):
@@ -178,3 +244,5 @@ class RunResult(_M):
     verdict: dict[str, Any] | None
     """The paired verdict (`memeval.stats.PairedVerdict`), or None when no task was paired."""
     run_faults: tuple[Fault, ...] = ()
+    unended: tuple[UnendedTrial, ...] = ()
+    """Trials started but never ended, with what their attempts spent (counted by `arm_spend`)."""

@@ -2,10 +2,10 @@
 
 from memeval.runner._attempt import Attempt, AttemptSpec
 from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
+from memeval.runner._executors import EXECUTORS, TrialExecutor, default_concurrency, executor_for
 from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY, policy_rows
 from memeval.runner._session import (
     AbOptions,
-    Progress,
     check_resume,
     execute,
     new_run_id,
@@ -14,10 +14,15 @@ from memeval.runner._session import (
     run_card,
     start_run,
 )
+from memeval.runner._schedule import Progress
 from memeval.runner._upstream import UpstreamSpec
-from memeval.runner._verify import Reward, RewardError, read_reward
+from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_reward
 
 __all__ = [
+    "EXECUTORS",
+    "TrialExecutor",
+    "default_concurrency",
+    "executor_for",
     "FAULT_POLICY",
     "OUTCOME_POLICY",
     "AbOptions",
@@ -38,6 +43,7 @@ __all__ = [
     "plan_run",
     "plan_trials",
     "policy_rows",
+    "interpret_rewards",
     "read_reward",
     "run_card",
     "start_run",

@@ -21,12 +21,13 @@ from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
     AgentStarted,
-    ArtifactStore,
     CheckRecorded,
     ClaimRecorded,
+    Event,
     FaultRaised,
-    RunLog,
     SandboxReady,
+    TamperFinding,
+    TamperScanned,
     TrialEnded,
     TrialStarted,
     VerifierStarted,
@@ -35,37 +36,39 @@ from memeval.eventlog import (
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
-from memeval.runner._verify import RewardError, read_reward, run_verifier
-from memeval.sandbox import RELAY_SOURCE, Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
+from memeval.runner._guard import clear_mount_path
+from memeval.runner._scrub import Scrubber
+from memeval.runner._tamper import scan_tamper
+from memeval.runner._verify import RewardError, read_reward, run_verifier, task_env
+from memeval.sandbox import Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
 
 RELAY_PORT = 18080
-START_SH = """\
-# Runs first in the agent's sandbox. $1 is a pipe back to memeval that only this script holds:
-# it reports there, then closes it before exec'ing the agent, which can neither read nor forge it.
-set -u
-fd=$1
-shift
-echo started >&$fd
-if [ -e /run/memeval/proxy.sock ]; then
-  python3 /run/memeval/relay.py {port} /run/memeval/proxy.sock /tmp/.memeval-relay-ready &
-  i=0
-  while [ ! -e /tmp/.memeval-relay-ready ]; do
-    i=$((i+1)); if [ "$i" -gt 1000 ]; then echo "boot: the relay to the metering proxy did not start" >&$fd; exit 97; fi
-    sleep 0.01
-  done
-fi
-if [ -d /run/memeval/home ]; then cp -R /run/memeval/home/. "$HOME"/ || {{ echo "boot: could not write the agent's home files" >&$fd; exit 96; }}; fi
-if ! command -v "$1" >/dev/null 2>&1; then echo "boot: agent command not found: $1" >&$fd; exit 98; fi
-echo exec >&$fd
-exec {{fd}}>&-
-exec "$@"
-"""
 MAX_ARTIFACT_BYTES = 8 << 20
 """Agent stdout/stderr kept per trial: the first and last 4 MiB of anything longer."""
 MAX_CLAIM_BYTES = 64 << 10
 """Largest claim file read."""
+
+
+class EventSink(Protocol):
+    """Where an attempt's events go: the run's log, or its writer (`memeval.runner._writer`)."""
+
+    def append(self, ev: Event) -> Event:
+        """Record `ev` durably, in order; return it as stamped."""
+        ...
+
+
+class ArtifactSink(Protocol):
+    """Where an attempt's artifacts go (`memeval.eventlog.ArtifactStore`, or a relay to it)."""
+
+    def put(self, data: bytes) -> str:
+        """Store `data`; return its content id `sha256:<hex>`."""
+        ...
+
+    def put_file(self, path: Path) -> str:
+        """Store a file's bytes; see `put`."""
+        ...
 
 
 class TrialMeter(Protocol):
@@ -81,6 +84,10 @@ class TrialMeter(Protocol):
 
     def budget_message(self, trial_id: str) -> str:
         """Which spend limit stopped the trial's calls, for its `budget` fault."""
+        ...
+
+    def calls_made(self, trial_id: str) -> int:
+        """Model calls the proxy saw from the trial's current registration (refusals included)."""
         ...
 
     @property
@@ -106,6 +113,9 @@ class AttemptSpec:
         verifier_timeout_s: overrides the task's `[verifier] timeout_sec` when set.
         budget_usd: spend limit for the trial, in USD.
         extra_env: variables for the agent (pinned by hash on the run card, never logged).
+        secrets: other secret values memeval knows (upstream keys), name -> value, blanked with
+            `extra_env`'s values from everything stored of the trial.
+        tamper: what tamper findings do to the trial: `flag` (recorded) or `fail` (scored failed).
         upstream_apis: the APIs that have an upstream: only their proxy variables are exported
             to the agent (None: all of them).
     """
@@ -124,7 +134,12 @@ class AttemptSpec:
     verifier_timeout_s: float | None = None
     budget_usd: float | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    secrets: dict[str, str] = field(default_factory=dict)
+    tamper: TamperPolicy = "flag"
+    reward_key: str | None = None
+    """The reward.json key that counts (`--reward-key`), or None for Harbor's rule."""
     upstream_apis: tuple[str, ...] | None = None
+    """The APIs that have an upstream (None: all); see `PROXY_VARS`."""
 
 
 PROXY_VARS = {
@@ -143,8 +158,8 @@ class Attempt:
         self,
         spec: AttemptSpec,
         run_dir: Path,
-        log: RunLog,
-        artifacts: ArtifactStore,
+        log: EventSink,
+        artifacts: ArtifactSink,
         *,
         cache_dir: Path,
         meter: TrialMeter | None,
@@ -160,16 +175,24 @@ class Attempt:
         self.work = run_dir / ".work" / f"{spec.trial_id.replace(':', '_')}-a{spec.attempt}"
         self.passed = False
         """Whether the held-back tests passed (set when `run` returns)."""
+        known = {n: ("upstream", v) for n, v in spec.secrets.items()}
+        known.update({n: ("env", v) for n, v in spec.extra_env.items()})
+        self.scrubber = Scrubber(known)
+        self.findings: tuple[TamperFinding, ...] = ()
+        """Tamper findings of the agent's workspace (set after the agent's turn)."""
 
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
         """Record a fault for this trial; a faulted trial is `unscored`."""
+        message = self.scrubber.text(message)
         self.log.append(FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message))  # type: ignore[arg-type]
         return "unscored"
 
     def run(self) -> Assessment:
         """Run the attempt to its end and return its assessment (also recorded as `trial.ended`).
 
-        KeyboardInterrupt is recorded as a `cancelled` fault and re-raised.
+        KeyboardInterrupt, or `cancel` being set (the run is stopping: its sandboxes are killed from
+        outside), is recorded as a `cancelled` fault and KeyboardInterrupt is raised, so that a
+        resumed run gives the trial a new attempt.
         """
         s = self.s
         ids = tuple(i.id for i in s.items) if s.mode == "pack" else ()
@@ -200,6 +223,7 @@ class Attempt:
                 timeout_s=s.task.config.environment.build_timeout_sec,
             )
         except WorldBuildError as exc:
+            self._stop_if_cancelled()
             msg = str(exc)
             code: FaultCode = "timeout" if msg.startswith("timeout:") else "boot"
             return self._fault(code, "build", msg), False
@@ -215,7 +239,7 @@ class Attempt:
         pristine = self.work / "pristine"
         shutil.copytree(world.root, pristine, symlinks=True)
         stats = tree_stats(world.root)
-        build_log = self.art.put("\n".join(world.steps).encode())
+        build_log = self.art.put(self._scrub("\n".join(world.steps).encode()))
         self.log.append(
             SandboxReady(
                 trial_id=s.trial_id,
@@ -225,20 +249,50 @@ class Attempt:
                 build_log=build_log,
             )
         )
+        self._stop_if_cancelled()
         ran, fault = self._agent_turn(world, instruction)
+        self._stop_if_cancelled()
         strip_privileges(world.root)
         if ran:
             self._record_claim()
             d = diff_trees(pristine, world.root)
             diff_id = self.art.put(self._scrub(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
             self.log.append(
-                WorkspaceDiffed(trial_id=s.trial_id, diff=diff_id, added=d.added, changed=d.changed, removed=d.removed)
+                WorkspaceDiffed(
+                    trial_id=s.trial_id,
+                    diff=diff_id,
+                    added=tuple(self.scrubber.text(p) for p in d.added),
+                    changed=tuple(self.scrubber.text(p) for p in d.changed),
+                    removed=tuple(self.scrubber.text(p) for p in d.removed),
+                )
             )
+            self._scan_tamper(world, pristine, d.added, d.changed)
         if fault is not None:
             return self._fault(*fault), False
+        self._stop_if_cancelled()
+        return self._verify(world)
+
+    def _stop_if_cancelled(self) -> None:
+        """Raise KeyboardInterrupt once the run is stopping (what ended a sandbox then was memeval)."""
         if self.cancel.is_set():
             raise KeyboardInterrupt
-        return self._verify(world)
+
+    def _scan_tamper(self, world: World, pristine: Path, added: tuple[str, ...], changed: tuple[str, ...]) -> None:
+        """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
+
+        A symlink or file on the way to the verifier's mount points is removed here, and noted.
+        """
+        scan = scan_tamper(pristine, world, added, changed, task_env(self.s.task, world))
+        replaced = tuple(
+            TamperFinding(
+                path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
+            )
+            for p in clear_mount_path(world, "/logs/verifier")
+        )
+        self.findings = replaced + scan.findings
+        self.log.append(
+            TamperScanned(trial_id=self.s.trial_id, policy=self.s.tamper, findings=self.findings, omitted=scan.omitted)
+        )
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
         s = self.s
@@ -271,44 +325,53 @@ class Attempt:
         out = io / "out"
         out.mkdir(parents=True)
         (io / "instruction.md").write_text(instruction, encoding="utf-8")
-        (io / "start.sh").write_text(START_SH.format(port=RELAY_PORT))
-        shutil.copy(RELAY_SOURCE, io / "relay.py")
         mounts = list(world.mounts()) + [Mount(io, "/run/memeval"), Mount(out, "/run/memeval/out", writable=True)]
         key = None
+        proxy_socket = None
         if s.network == "proxy" and self.meter is not None:
             key = self.meter.register_trial(s.trial_id, "subject", s.budget_usd)
-            (io / "proxy.sock").touch()  # the mount point: /run/memeval itself is read-only
-            mounts.append(Mount(self.meter.unix_socket, "/run/memeval/proxy.sock", writable=True))
+            proxy_socket = self.meter.unix_socket
         if s.agent.files is not None:
             mounts.append(Mount(s.agent.files, "/opt/agent"))
-        mounts += [Mount(Path(m), m) for m in s.agent.mounts]  # the tool's own install, read-only
         if s.agent.control == "oracle":
             if s.task.solution_dir is None:
                 return False, ("boot", "agent", f"task {s.task.task_id!r} has no solution/solve.sh for the oracle")
             mounts.append(Mount(s.task.solution_dir, "/solution"))
         memory = f"{world.workdir.rstrip('/')}/{s.agent.memory_file}" if s.mode == "pack" and s.items else None
-        command = ["/bin/bash", "/run/memeval/start.sh", "{status_fd}", *agent_argv(s.agent, memory)]
+        command = agent_argv(s.agent, memory)
         stdin = None
         if s.agent.instruction_via == "arg":
             command.append(instruction)
         elif s.agent.instruction_via == "stdin":
             stdin = io / "instruction.md"
         env = self._agent_env(world, key)
-        self._write_home_files(io / "home", env)
-        spec = SandboxSpec(tuple(mounts), world.workdir, env)
+        mounts += self._home_mounts(self.work / "home", env)
+        spec = SandboxSpec(
+            tuple(mounts),
+            world.workdir,
+            env,
+            uid=world.uid,
+            gid=world.gid,
+            limits=world.limits,
+            tool_mounts=tuple((Path(m), m) for m in s.agent.mounts),  # the tool's own install, read-only
+            proxy_socket=proxy_socket,
+            relay_port=RELAY_PORT,
+        )
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
         self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))
         stdout, stderr = self.work / "agent-stdout.txt", self.work / "agent-stderr.txt"
         try:
             res = run_sandboxed(
-                spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin, status_pipe=True
+                spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin, boot_report=True
             )
         finally:
             exhausted = False
             budget_why = ""
             undelivered = None
+            calls = -1
             exchanges = []
             if key is not None and self.meter is not None:
+                calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
                 budget_why = self.meter.budget_message(s.trial_id) if exhausted else ""
@@ -320,13 +383,13 @@ class Attempt:
         execution: Execution
         if res.timed_out:
             execution = "timed_out"
-        elif res.died:
+        elif res.died or res.limit_hit is not None:
             execution = "errored"
         else:
             execution = "completed" if res.exit_code == 0 else "errored"
         status = res.status.splitlines()
         started = bool(status) and status[0] == "started"
-        booted = "exec" in status
+        booted = res.booted
         self.log.append(
             AgentExited(
                 trial_id=s.trial_id,
@@ -335,13 +398,13 @@ class Attempt:
                 duration_ms=res.duration_ms,
                 stdout=self._put_capped(stdout),
                 stderr=self._put_capped(stderr),
+                reason=res.limit_hit,
                 exchanges=store_exchanges(exchanges, self.art, self._scrub),
             )
         )
         if not booted:
             if started:
-                why = next((ln.removeprefix("boot: ") for ln in status if ln.startswith("boot: ")), "")
-                why = why or "the sandbox's start script ended before the agent started"
+                why = res.boot_error or "the sandbox's start script ended before the agent started"
             else:
                 line = next((ln for ln in err_text.splitlines() if ln.startswith("bwrap: ")), err_text[-300:])
                 why = f"the sandbox never started: {line.strip() or 'no output'}"
@@ -352,10 +415,19 @@ class Attempt:
             return True, ("budget", "agent", budget_why)
         if undelivered is not None:
             return True, ("process", "agent", f"the model upstream failed, not the agent: {undelivered}")
+        if calls == 0 and s.agent.apis:
+            return True, (
+                "boot",
+                "agent",
+                f"the agent never reached the model: it declares {', '.join(s.agent.apis)} but made no "
+                "call through the metering proxy",
+            )
         return True, None
 
-    def _write_home_files(self, home: Path, env: dict[str, str]) -> None:
-        """The agent's configuration files, copied into its home by the start script."""
+    def _home_mounts(self, home: Path, env: dict[str, str]) -> list[Mount]:
+        """The agent's configuration files (`AgentSpec.home_files`), written under `home` on the
+        host and bound writable over the sandbox's home (`/tmp`), one top-level entry each."""
+        tops: set[str] = set()
         for rel, template in self.s.agent.home_files:
             try:
                 text = string.Template(template).substitute(env)
@@ -364,6 +436,8 @@ class Attempt:
             target = home / rel  # rel comes from the preset, never from the task or the agent
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+            tops.add(rel.split("/", 1)[0])
+        return [Mount(home / t, f"{env['HOME']}/{t}", writable=True) for t in sorted(tops)]
 
     def _put_capped(self, path: Path) -> str:
         """Store an output file as an artifact, capped and scrubbed.
@@ -383,11 +457,8 @@ class Attempt:
         return self.art.put(self._scrub(data))
 
     def _scrub(self, data: bytes) -> bytes:
-        """Blank the exact values the user passed with `--env` (they are pinned by hash only)."""
-        for name, value in self.s.extra_env.items():
-            if len(value) >= 6:
-                data = data.replace(value.encode(), f"[REDACTED:env:{name}]".encode())
-        return data
+        """Blank the secret values memeval knows: `--env` values and upstream keys (see `Scrubber`)."""
+        return self.scrubber.bytes(data)
 
     def _read_claim_file(self, path: Path) -> bytes | None:
         """The agent's claim file, if it is a regular file (never through a symlink), capped."""
@@ -433,13 +504,14 @@ class Attempt:
         self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=hash_tree(s.task.tests_dir)))
         timeout = s.verifier_timeout_s or s.task.config.verifier.timeout_sec
         v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
-        out_id = self.art.put_file(v.output)
+        self._stop_if_cancelled()
+        out_id = self.art.put(self._scrub(v.output.read_bytes()))
         if v.timed_out:
             return self._fault("timeout", "verify", f"the verifier ran over its budget of {timeout:g} s"), False
         if v.died:
             return self._fault("process", "verify", "the verifier's sandbox was killed from outside"), False
         try:
-            reward = read_reward(v.logs_dir)
+            reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:
             return self._fault("protocol", "verify", f"{exc} (test.sh exit code {v.exit_code})"), False
         passed = reward.value >= 1.0
@@ -455,7 +527,8 @@ class Attempt:
                 output=out_id,
             )
         )
-        return "scored", passed
+        # the check stays as the verifier said; under `--tamper fail` the projection scores it failed
+        return "scored", passed and not (self.findings and self.s.tamper == "fail")
 
     def _retain_or_drop(self, passed: bool) -> str | None:
         """Keep the world under `worlds/` per the retention setting; return its relative path."""
@@ -467,6 +540,7 @@ class Attempt:
             dest = self.run_dir / rel
             shutil.rmtree(dest, ignore_errors=True)
             dest.parent.mkdir(parents=True, exist_ok=True)
+            self.scrubber.tree(world)
             world.rename(dest)
         shutil.rmtree(self.work, ignore_errors=True)
         return rel

@@ -12,16 +12,19 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
+import shutil
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from memeval import __version__
 from memeval.errors import RunCardMismatch
+from memeval.agents import AgentSpec
 from memeval.packs import Pack, PackItem
-from memeval.tasks import TaskSet
-from memeval.types import Mode, NetworkMode
+from memeval.tasks import TaskSet, hash_tree
+from memeval.types import Mode, NetworkMode, TamperPolicy
 
 SCHEMA_VERSION = 1
 """Version of the trial record schema (the measurements declared below)."""
@@ -68,7 +71,8 @@ class RunCard(BaseModel):
     """The verifier: held-back tests and the level of the check."""
     tools_allowed: tuple[str, ...]
     agent: dict[str, str]
-    """name, version and a hash of the command line."""
+    """name, version, control, and what `agent_identity` pins: hashes of the command line, of the
+    agent's folder and of the binary its command resolves to."""
     timeouts: dict[str, str]
     environment_hash: str
     network: NetworkMode
@@ -76,6 +80,20 @@ class RunCard(BaseModel):
     budget_usd: float | None
     sandbox: str
     memeval: str = __version__
+    tamper: TamperPolicy = "flag"
+    """What tamper findings do to a trial (`--tamper`); runs from before it was recorded used `flag`."""
+    reward_key: str | None = None
+    """The `reward.json` key that counts (`--reward-key`), or None for Harbor's rule: the only
+    number, or the one called `reward` (`memeval.runner.interpret_rewards`)."""
+    concurrency: int = 1
+    """Trials run at once when the run was planned (both arms share it; a resume may use another)."""
+    executor: str = "serial"
+    """Where trials ran: `serial`, `local` (a thread pool on this machine) or `ray` (a cluster)."""
+
+
+PLACEMENT_FIELDS = ("concurrency", "executor")
+"""Run-card fields that say how trials were placed, not what was measured: `card_differences`
+does not report them, so a run resumes (and compares) whatever its concurrency."""
 
 
 class ArmCard(BaseModel):
@@ -98,10 +116,70 @@ def arm_card(card: RunCard, mode: Mode, pack: Pack | None, items: tuple[PackItem
     return ArmCard(card=card, mode=mode, pack=info, slice_ids=tuple(i.id for i in items))
 
 
+MAX_BINARY_BYTES = 512 << 20
+"""A resolved binary larger than this is pinned by size and mtime, not by content."""
+
+
+def _file_hash(path: Path) -> str:
+    """`sha256:` of a file's bytes, read in blocks (a large file by size and mtime instead)."""
+    st = path.stat()
+    if st.st_size > MAX_BINARY_BYTES:
+        return f"size:{st.st_size}:mtime:{int(st.st_mtime)}"
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return "sha256:" + h.hexdigest()
+
+
+def agent_identity(agent: AgentSpec) -> dict[str, str]:
+    """What pins an agent's identity on the run card, beyond its name and version.
+
+    - `command_hash`: the command line.
+    - `files_hash`: the agent's folder (its `agent.toml` and every file beside it, bound at
+      `/opt/agent`), by `memeval.tasks.hash_tree`; `none` when the agent has no folder.
+    - `binary`: the host path the command's first word resolves to (PATH lookup, symlinks
+      followed), and `binary_hash` its content; `not resolved` when it is not on the host (a path
+      inside the sandbox, such as `/opt/agent/...`, is pinned by `files_hash`).
+
+    Two runs whose agent changed in any file then differ on the card: `--resume` and `compare`
+    refuse them and name the field.
+    """
+    out = {"command_hash": sha256_json(list(agent.command))}
+    out["files_hash"] = hash_tree(agent.files) if agent.files is not None else "none"
+    first = agent.command[0] if agent.command else ""
+    found = shutil.which(first) if first else None
+    if found is None or (agent.files is not None and first.startswith("/opt/agent/")):
+        out["binary"], out["binary_hash"] = "not resolved", "none"
+    else:
+        real = Path(found).resolve()
+        out["binary"] = str(real)
+        try:
+            out["binary_hash"] = _file_hash(real)
+        except OSError as exc:
+            out["binary_hash"] = f"unknown ({type(exc).__name__}: {exc.strerror or exc})"
+    return out
+
+
 def card_differences(a: RunCard, b: RunCard) -> list[str]:
-    """Names of the run-card fields that differ, with both values, e.g. `model: 'x' != 'y'`."""
+    """Names of the run-card fields that differ, with both values, e.g. `model: 'x' != 'y'`.
+
+    A field holding a mapping (the agent, the task set) also names the keys that differ, e.g.
+    `agent: {...} != {...} (differs in agent.files_hash)`.
+
+    The placement fields (`PLACEMENT_FIELDS`) are left out.
+    """
     da, db = a.model_dump(), b.model_dump()
-    return [f"{k}: {da[k]!r} != {db[k]!r}" for k in da if da[k] != db[k]]
+    out = []
+    for k in da:
+        if da[k] == db[k] or k in PLACEMENT_FIELDS:
+            continue
+        text = f"{k}: {da[k]!r} != {db[k]!r}"
+        if isinstance(da[k], dict) and isinstance(db[k], dict):
+            keys = sorted(sub for sub in set(da[k]) | set(db[k]) if da[k].get(sub) != db[k].get(sub))
+            text += " (differs in " + ", ".join(f"{k}.{sub}" for sub in keys) + ")"
+        out.append(text)
+    return out
 
 
 def check_pairable(a: ArmCard, b: ArmCard) -> None:
@@ -151,6 +229,6 @@ def build_manifest(
             "memeval": __version__,
             "python": platform.python_version(),
             "schema_version": SCHEMA_VERSION,
-            "sandbox": f"bubblewrap {sandbox_version}",
+            "sandbox": sandbox_version,
         },
     }

@@ -53,6 +53,15 @@ OUTCOME_POLICY: dict[Execution, Rule] = {
 }
 
 
+FAULTS_IN_THE_VERDICT = (
+    "a fault is never scored, and cannot overturn a verdict: a better or worse found on the scored "
+    "trials is computed again with every faulted trial counted against it (a fail in the arm that "
+    "looks better, a pass in the other); if that changes the word, the verdict is unresolved "
+    "(memeval.stats.faults_against)"
+)
+"""How faults enter the verdict (README, "Faults are not zeros")."""
+
+
 def policy_rows() -> list[tuple[str, str, bool, bool, bool, str]]:
     """The policy as rows: (kind, ending, retried, verified, counted, why)."""
     rows = [("outcome", k, *r) for k, r in OUTCOME_POLICY.items()]

@@ -3,11 +3,13 @@
 The scripted upstreams (if any) and the proxy are started once per run.
 
 Spend limits. A trial's own limit (`--budget-usd`) and the run's (`--run-budget-usd`) are both
-enforced by the proxy, which refuses further calls with a provider-shaped error once a trial's
-known spend reaches its limit. Trials run one after another, so when a trial starts its limit is
-set to the smaller of its own and what is left of the run's; once the run's known spend reaches
-the run's limit, the runner starts no further trial. Known spend is the sum of the priced calls
-(subject and assessor alike) in the run's log and in this session; unpriced calls add nothing.
+enforced by the proxy by reservation (`memeval.meter.SpendPool`): every call reserves its worst
+case in its trial's pool and in the run's one shared pool before it is forwarded, and settles on
+its measured cost (or, unmeasured, on its worst case). However many trials run at once, each
+limit is passed by at most one call's worst case. Once the run's pool is exhausted the runner
+starts no further trial. Known spend is the sum of the priced calls (subject and assessor alike)
+in the run's log and in this session; a call whose cost could not be measured counts against the
+limits at its worst case but never as known spend.
 
 Assessors. A judge's calls for trial T go through the same proxy with their own placeholder key,
 registered as `T#assessor` with role `assessor`: they never count against T's own limit and are
@@ -18,15 +20,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memeval.errors import UsageError
-from memeval.eventlog import ModelCalled, RunLog
+from memeval.eventlog import Event, ModelCalled, RunLog
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
 
 if TYPE_CHECKING:
@@ -105,10 +108,6 @@ def check_agent_upstreams(
 class _Registered:
     budget_usd: float | None
     """The trial's own limit."""
-    limit_usd: float | None
-    """The limit given to the proxy: the smaller of the trial's own and the run's remainder."""
-    run_bound: bool
-    """Whether the run's remainder was the smaller one."""
 
 
 class RunMeter:
@@ -127,10 +126,16 @@ class RunMeter:
         spent_before_usd: float = 0.0,
         stats: CallStats | None = None,
     ) -> None:
+        from memeval.meter import SpendPool  # lazy: the meter imports httpx
+
         self._p = proxy
         self._stats = stats or CallStats()
         self.run_budget_usd = run_budget_usd
         self._before = spent_before_usd
+        self.run_pool = SpendPool(run_budget_usd, spent_before_usd)
+        """The run's limit, shared by every registration (trials may run concurrently)."""
+        self._lock = threading.Lock()
+        """Guards `_trials` and `_current`: attempts register and read from several threads."""
         self._trials: dict[str, _Registered] = {}
         self._current: dict[str, str] = {}
         """trial id (or `trial#assessor`) -> its current registration id with the proxy."""
@@ -149,28 +154,27 @@ class RunMeter:
 
     def run_spend_usd(self) -> float:
         """Known spend of the run so far (USD): the log's before this session, plus this session's."""
-        return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in self._trials)
+        with self._lock:
+            rids = list(self._trials)
+        return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in rids)
 
     def run_limit_reached(self) -> bool:
-        """Whether the run's known spend has reached `run_budget_usd` (False without a limit)."""
-        return self.run_budget_usd is not None and self.run_spend_usd() >= self.run_budget_usd
+        """Whether the run's limit is used up: known spend plus worst cases charged for calls of
+        unknown cost reached `run_budget_usd`, or a call was refused for it (False without one)."""
+        return self.run_pool.exhausted()
 
     def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
         """Register a trial's subject and return its placeholder key.
 
-        The proxy enforces the smaller of `budget_usd` and what is left of the run's limit.
+        Its calls draw on its own limit (`budget_usd`) and on the run's shared pool.
         """
-        limit, run_bound = budget_usd, False
-        if self.run_budget_usd is not None:
-            left = max(0.0, self.run_budget_usd - self.run_spend_usd())
-            if limit is None or left < limit:
-                limit, run_bound = left, True
-        rid = self._new_id(trial_id)
-        key = str(self._p.register_trial(rid, role=role, budget_usd=limit))  # type: ignore[arg-type]
-        self._trials[rid] = _Registered(budget_usd, limit, run_bound)
-        return key
+        with self._lock:
+            rid = self._new_id(trial_id)
+            self._trials[rid] = _Registered(budget_usd)
+        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))  # type: ignore[arg-type]
 
     def _new_id(self, name: str) -> str:
+        """A fresh registration id for `name` (call with `_lock` held)."""
         n = sum(1 for r in self._trials if r.rsplit(REGISTRATION_SEP, 1)[0] == name) + 1
         rid = f"{name}{REGISTRATION_SEP}{n}"
         self._current[name] = rid
@@ -182,17 +186,18 @@ class RunMeter:
         Its calls are logged under `trial_id` with `role: assessor`; they count toward the run's
         spend and limit, never toward the trial's own limit.
         """
-        rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
-        limit = None
-        if self.run_budget_usd is not None:
-            limit = max(0.0, self.run_budget_usd - self.run_spend_usd())
-        key = str(self._p.register_trial(rid, role="assessor", budget_usd=limit))
-        self._trials[rid] = _Registered(None, limit, limit is not None)
-        return key
+        with self._lock:
+            rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
+            self._trials[rid] = _Registered(None)
+        return str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self.run_pool))
 
     def unregister_trial(self, trial_id: str) -> None:
         """Revoke the trial's key (its spend still counts toward the run)."""
-        self._p.unregister_trial(self._current[trial_id])
+        self._p.unregister_trial(self._rid(trial_id))
+
+    def _rid(self, trial_id: str) -> str:
+        with self._lock:
+            return self._current[trial_id]
 
     def take_exchanges(self, trial_id: str) -> list[Exchange]:
         """The bodies of the trial's current registration's calls, in order, and forget them
@@ -201,18 +206,23 @@ class RunMeter:
 
     def harness_failure(self, trial_id: str) -> str | None:
         """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
-        return self._stats.harness_failure(self._current[trial_id])
+        return self._stats.harness_failure(self._rid(trial_id))
+
+    def calls_made(self, trial_id: str) -> int:
+        """Model calls the proxy recorded for the trial's current registration."""
+        return int(self._p.trial_spend(self._current[trial_id]).calls)
 
     def budget_exhausted(self, trial_id: str) -> bool:
         """Whether the proxy stopped the trial's calls for spend."""
-        return bool(self._p.trial_spend(self._current[trial_id]).budget_exhausted)
+        return bool(self._p.trial_spend(self._rid(trial_id)).budget_exhausted)
 
     def budget_message(self, trial_id: str) -> str:
         """Which limit stopped the trial, with the figures (for its `budget` fault)."""
-        rid = self._current[trial_id]
-        reg = self._trials[rid]
+        rid = self._rid(trial_id)
+        with self._lock:
+            reg = self._trials[rid]
         spent = self._p.trial_spend(rid).cost_usd_known
-        if reg.run_bound:
+        if self.run_pool.exhausted():
             return (
                 f"the run's spend limit of {self.run_budget_usd:g} USD was reached (known run spend "
                 f"{self.run_spend_usd():.6f} USD, this trial {spent:.6f} USD)"
@@ -288,11 +298,11 @@ class CallStats:
             return None
 
 
-def _log_call(log: RunLog, call: Any) -> None:
+def _log_call(write: Callable[[Event], Any], call: Any) -> None:
     doc = call.model_dump(mode="json")
     tid = str(doc["trial_id"]).rsplit(REGISTRATION_SEP, 1)[0].removesuffix(ASSESSOR_SUFFIX)
     doc["trial_id"] = tid
-    log.append(ModelCalled(trial_id=tid, call=doc))
+    write(ModelCalled(trial_id=tid, call=doc))
 
 
 @contextmanager
@@ -302,6 +312,8 @@ def open_meter(
     *,
     prices_file: Path | None = None,
     run_budget_usd: float | None = None,
+    scratch: Path | None = None,
+    write: Callable[[Event], Any] | None = None,
     keep_bodies: bool = True,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
@@ -314,6 +326,10 @@ def open_meter(
             nothing.
         prices_file: a user price file, for models genai-prices does not know.
         run_budget_usd: the run's spend limit in USD, or None.
+        scratch: the run's scratch folder for the proxy's socket and the scripted upstreams (see
+            `memeval.runner._scratch`); None: a fresh folder under /tmp, removed on exit.
+        write: how a call's event is written (default `log.append`); the proxy's thread calls it,
+            so it should not wait on the disk (`LogWriter.post`).
         keep_bodies: hold each call's bodies for its trial (`RunMeter.take_exchanges`).
 
     Raises:
@@ -327,19 +343,20 @@ def open_meter(
     apis = [u.api for u in upstreams if u.base_url or u.command]
     if len(apis) != len(set(apis)):
         raise UsageError(f"one upstream per API: got {', '.join(apis)}; drop the duplicate")
-    sock_dir = Path("/tmp") / f"memeval-{os.getpid()}-{secrets.token_hex(4)}"
+    sock_dir = (scratch or Path("/tmp")) / f"meter-{os.getpid()}-{secrets.token_hex(4)}"
     sock_dir.mkdir(mode=0o700)
+    writer = write or log.append
     try:
         with ExitStack() as stack:
             ups = {}
             for spec in upstreams:
-                up = stack.enter_context(RunningUpstream(spec))
+                up = stack.enter_context(RunningUpstream(spec, scratch))
                 if up.base_url:
                     ups[spec.api] = Upstream(base_url=up.base_url, api_key=spec.key())
             stats = CallStats()
 
             def on_call(call: Any) -> None:
-                _log_call(log, call)
+                _log_call(writer, call)
                 stats.note(call)
 
             proxy = MeterProxy(
@@ -353,6 +370,4 @@ def open_meter(
             stack.callback(proxy.stop)
             yield RunMeter(proxy, run_budget_usd, logged_spend_usd(log), stats)
     finally:
-        for p in sock_dir.iterdir():
-            p.unlink()
-        sock_dir.rmdir()
+        shutil.rmtree(sock_dir, ignore_errors=True)

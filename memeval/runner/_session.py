@@ -12,12 +12,12 @@ import secrets
 import shutil
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from memeval.agents import AgentSpec
 from memeval.errors import RunCardMismatch, RunLogError, UsageError
@@ -28,13 +28,12 @@ from memeval.eventlog import (
     RunEnded,
     RunLog,
     RunPlanned,
-    TrialEnded,
-    TrialStarted,
 )
 from memeval.packs import Pack, select_slice
-from memeval.runner._attempt import Attempt, AttemptSpec, TrialMeter
+from memeval.runner._attempt import AttemptSpec, TrialMeter
 from memeval.runner._card import (
     RunCard,
+    agent_identity,
     arm_card,
     build_manifest,
     card_differences,
@@ -43,12 +42,16 @@ from memeval.runner._card import (
     sha256_json,
 )
 from memeval.runner._diff import tree_stats
-from memeval.runner._policy import FAULT_POLICY
-from memeval.runner._runmeter import RunMeter, check_agent_upstreams, open_meter
+from memeval.runner._executors import SessionContext, make_executor
+from memeval.runner._history import History
+from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
+from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
+from memeval.runner._scratch import clear_leftovers, make_scratch
 from memeval.runner._upstream import UpstreamSpec
-from memeval.sandbox import bwrap_version
+from memeval.runner._writer import LogWriter
+from memeval.sandbox import get_backend
 from memeval.tasks import TaskSet
-from memeval.types import MODES, Mode, NetworkMode, Retain
+from memeval.types import MODES, Mode, NetworkMode, Retain, TamperPolicy
 
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
@@ -85,10 +88,18 @@ class AbOptions:
     run_budget_usd: float | None = None
     extra_upstreams: tuple[UpstreamSpec, ...] = ()
     retries: int = 0
+    reward_key: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     runs_dir: Path = Path("runs")
     cache_dir: Path = Path.home() / ".cache" / "memeval"
     seed: int = 20240601
+    tamper: TamperPolicy = "flag"
+    concurrency: int = 1
+    """Trials run at once (see `memeval.runner._executors`); recorded on the run card."""
+    executor: str = "serial"
+    """`serial`, `local` or `ray`."""
+    ray_address: str | None = None
+    """The Ray cluster to join with `executor="ray"` (None: `RAY_ADDRESS`, else a local one)."""
     keep_bodies: bool = True
     """Keep every model call's request and response bodies (redacted) as artifacts of its trial."""
 
@@ -109,8 +120,8 @@ def run_card(opts: AbOptions) -> RunCard:
         agent={
             "name": a.name,
             "version": a.version,
-            "command_hash": sha256_json(list(a.command)),
             "control": a.control or "",
+            **agent_identity(a),
             **({"mounts": "; ".join(a.mounts)} if a.mounts else {}),
         },
         timeouts={
@@ -121,7 +132,11 @@ def run_card(opts: AbOptions) -> RunCard:
         network=opts.network,
         repeats=opts.repeats,
         budget_usd=opts.budget_usd,
-        sandbox=f"bubblewrap {bwrap_version()}",
+        sandbox=get_backend().describe(),
+        tamper=opts.tamper,
+        reward_key=opts.reward_key,
+        concurrency=opts.concurrency,
+        executor=opts.executor,
     )
 
 
@@ -177,7 +192,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
-    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), bwrap_version())
+    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), get_backend().describe())
     manifest["slice"] = [i.id for i in items]
     return RunPlanned(
         run_id=new_run_id(),
@@ -186,34 +201,6 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         trials=plan_trials(opts),
         seeds={"stats": opts.seed},
     )
-
-
-@dataclass(frozen=True)
-class Progress:
-    """One step of progress: trials finished so far, out of the total, and the latest trial."""
-
-    done: int
-    total: int
-    trial_id: str
-    assessment: str
-    """What became of the trial: `passed`, `failed`, `fault: CODE`, or `ended before this resume`."""
-
-
-def _attempts(log: RunLog) -> dict[str, list[tuple[int, bool, str | None]]]:
-    """Per trial: (attempt, ended, fault code of that attempt)."""
-    seen: dict[str, list[tuple[int, bool, str | None]]] = {}
-    faults: dict[tuple[str, int], str] = {}
-    current: dict[str, int] = {}
-    for ev in log:
-        if isinstance(ev, TrialStarted):
-            seen.setdefault(ev.trial_id, []).append((ev.attempt, False, None))
-            current[ev.trial_id] = ev.attempt
-        elif ev.event == "fault.raised" and ev.trial_id:
-            faults[(ev.trial_id, current[ev.trial_id])] = ev.code
-        elif isinstance(ev, TrialEnded):
-            lst = seen[ev.trial_id]
-            lst[-1] = (ev.attempt, True, faults.get((ev.trial_id, ev.attempt)))
-    return seen
 
 
 @contextmanager
@@ -232,34 +219,37 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
-def execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], None] | None = None) -> str:
-    """Run (or go on with) every planned trial of the run in `run_dir`.
+def execute(
+    run_dir: Path,
+    opts: AbOptions,
+    on_progress: Callable[[Progress], None] | None = None,
+    units: Sequence[tuple[str, int]] | None = None,
+) -> str:
+    """Run (or go on with) the planned trials of the run in `run_dir`.
 
-    A trial already ended is skipped; one started but never ended (a crash) gets a new attempt,
-    the unfinished one kept as evidence; a faulted one is retried while the policy allows and
-    `opts.retries` is not used up.
+    Up to `opts.concurrency` trials run at once on `opts.executor` (see
+    `memeval.runner._executors`). A trial already ended is skipped; one started but never ended
+    (a crash) or ended `cancelled` (Ctrl-C, SIGTERM) gets a new attempt, the unfinished one kept
+    as evidence; a faulted one is retried while the policy allows and `opts.retries` is not used
+    up.
 
     Once the run's known spend reaches `opts.run_budget_usd`, no further trial is started: a
     run-level `budget` fault says how many planned trials were not run, and the run ends
     `cancelled` (resume with a higher limit to go on).
 
+    Args:
+        run_dir: the run folder (made by `start_run`).
+        opts: the options (checked against the run by `check_resume` when resuming).
+        on_progress: told of every trial that starts and every trial that ends.
+        units: the (task id, repeat) pairs to run, both arms each; default every planned one.
+
     Returns:
-        The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM are recorded
-        as a `cancelled` fault and `run.ended`, then re-raised; the run's spend limit as above).
+        The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM stop every
+        running sandbox, record each running trial as a `cancelled` fault and `run.ended`, clean
+        up, then re-raise KeyboardInterrupt; the run's spend limit as above).
     """
     with run_lock(run_dir):
-        return _execute(run_dir, opts, on_progress)
-
-
-def _needs_attempt(history: list[tuple[int, bool, str | None]], retries: int) -> bool:
-    if not history or not history[-1][1]:
-        return True
-    last_fault = history[-1][2]
-    return (
-        last_fault is not None
-        and FAULT_POLICY[last_fault].retried  # type: ignore[index]
-        and len(history) <= retries
-    )
+        return _execute(run_dir, opts, on_progress, units)
 
 
 @contextmanager
@@ -268,7 +258,8 @@ def run_lock(run_dir: Path) -> Iterator[None]:
 
     On entry, whatever a crashed earlier process of this run left behind is cleared: sandboxes
     still running from its `.work/` folder are killed and `.work/` is emptied (it only ever holds
-    unfinished attempts; the log keeps their evidence).
+    unfinished attempts; the log keeps their evidence); helper servers it started are stopped and
+    its scratch folder is removed (`memeval.runner._scratch`). On exit the scratch folder goes too.
 
     Raises:
         UsageError: another memeval process is running this run right now.
@@ -281,113 +272,144 @@ def run_lock(run_dir: Path) -> Iterator[None]:
             raise UsageError(
                 f"run {run_dir.name} is being run by another memeval process; wait for it to end (or stop it)"
             ) from exc
-        _kill_stale_sandboxes(run_dir / ".work")
+        get_backend().kill_stale(run_dir / ".work")
         shutil.rmtree(run_dir / ".work", ignore_errors=True)
+        clear_leftovers(run_dir)
         try:
             yield
         finally:
+            clear_leftovers(run_dir)
             fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
 
-def _kill_stale_sandboxes(work: Path) -> None:
-    """SIGKILL bubblewrap processes whose command line binds a folder under `work`."""
-    needle = str(work).encode() + b"/"
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            argv = (d / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue  # the process ended while we looked
-        if argv and argv[0].endswith(b"bwrap") and any(a.startswith(needle) for a in argv):
-            try:
-                os.kill(int(d.name), signal.SIGKILL)
-            except ProcessLookupError:
-                continue
+def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
+    items = select_slice(opts.pack, opts.slice_ids)
+    secrets = _upstream_secrets(opts)
+
+    def spec_for(pt: PlannedTrial, attempt: int) -> AttemptSpec:
+        return AttemptSpec(
+            trial_id=pt.trial_id,
+            attempt=attempt,
+            task=opts.task_set.task(pt.task_id),
+            mode=pt.mode,
+            agent=opts.agent,
+            pack=opts.pack if pt.mode == "pack" else None,
+            items=items if pt.mode == "pack" else (),
+            model=opts.model,
+            network=opts.network,
+            retain=opts.retain,
+            agent_timeout_s=opts.agent_timeout_s,
+            verifier_timeout_s=opts.verifier_timeout_s,
+            budget_usd=opts.budget_usd,
+            extra_env=opts.extra_env,
+            secrets=secrets,
+            tamper=opts.tamper,
+            reward_key=opts.reward_key,
+            upstream_apis=tuple(u.api for u in opts.all_upstreams()),
+        )
+
+    return spec_for
 
 
-def _execute(run_dir: Path, opts: AbOptions, on_progress: Callable[[Progress], None] | None) -> str:
+def _execute(
+    run_dir: Path,
+    opts: AbOptions,
+    on_progress: Callable[[Progress], None] | None,
+    units: Sequence[tuple[str, int]] | None,
+) -> str:
     log = RunLog(run_dir)
-    art = ArtifactStore(run_dir)
     events = log.read().events
     planned = events[0]
     if not isinstance(planned, RunPlanned):
         raise RunLogError(f"{run_dir}: the log does not start with run.planned")
-    attempts = _attempts(log)
-    if not any(_needs_attempt(attempts.get(t.trial_id, []), opts.retries) for t in planned.trials):
+    history = History(events)
+    if not any(history.needs_attempt(t.trial_id, opts.retries) for t in planned.trials):
         ended = [e for e in events if isinstance(e, RunEnded)]
         if ended and ended[-1].status == "completed":
             return "completed"  # nothing to do: resuming a finished run adds nothing to its log
-    items = select_slice(opts.pack, opts.slice_ids)
-    cancel = threading.Event()
+    executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
+    if not executor.meters_locally:
+        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]
     status = "completed"
     message = ""
-    with _sigterm_as_interrupt(), _meter(run_dir, opts, log) as meter:
-        total = len(planned.trials)
-        done = 0
+    with _sigterm_as_interrupt(), LogWriter(log, history) as writer:
         try:
-            for pt in planned.trials:
-                outcome = "ended before this resume"
-                while True:
-                    history = _attempts(log).get(pt.trial_id, [])
-                    if not _needs_attempt(history, opts.retries):
-                        break
-                    if isinstance(meter, RunMeter) and meter.run_limit_reached():
-                        raise _RunLimitReached
-                    spec = AttemptSpec(
-                        trial_id=pt.trial_id,
-                        attempt=len(history) + 1,
-                        task=opts.task_set.task(pt.task_id),
-                        mode=pt.mode,
-                        agent=opts.agent,
-                        pack=opts.pack if pt.mode == "pack" else None,
-                        items=items if pt.mode == "pack" else (),
-                        model=opts.model,
-                        network=opts.network,
-                        retain=opts.retain,
-                        agent_timeout_s=opts.agent_timeout_s,
-                        verifier_timeout_s=opts.verifier_timeout_s,
-                        budget_usd=opts.budget_usd,
-                        extra_env=opts.extra_env,
-                        upstream_apis=tuple(u.api for u in opts.all_upstreams()),
+            with _meter(run_dir, opts, log, writer, executor.meters_locally) as meter:
+                spend: RunSpend | None = meter if isinstance(meter, RunMeter) else getattr(executor, "account", None)
+                ctx = SessionContext(run_dir, writer, ArtifactStore(run_dir), meter, opts.cache_dir, threading.Event())
+                executor.open(ctx)
+                try:
+                    sched = Scheduler(
+                        planned.trials,
+                        executor,
+                        history,
+                        _spec_maker(opts),
+                        retries=opts.retries,
+                        limit_reached=spend.run_limit_reached if spend is not None else lambda: False,
+                        on_progress=on_progress,
                     )
-                    attempt = Attempt(spec, run_dir, log, art, cache_dir=opts.cache_dir, meter=meter, cancel=cancel)
-                    attempt.run()
-                    outcome = "passed" if attempt.passed else "failed"
-                done += 1
-                if on_progress:
-                    fault = _attempts(log)[pt.trial_id][-1][2]
-                    on_progress(Progress(done, total, pt.trial_id, f"fault: {fault}" if fault else outcome))
-        except _RunLimitReached:
-            assert isinstance(meter, RunMeter)
+                    sched.run(units if units is not None else sched.all_units())
+                finally:
+                    executor.close()
+        except RunLimitReached as exc:
+            assert spend is not None
             status = "cancelled"
             message = (
-                f"the run's spend limit of {meter.run_budget_usd:g} USD was reached (known spend "
-                f"{meter.run_spend_usd():.6f} USD); {total - done} planned trial(s) not run; go on with "
+                f"the run's spend limit of {spend.run_budget_usd:g} USD was reached (known spend "
+                f"{spend.run_spend_usd():.6f} USD); {exc.not_run} planned trial(s) not run; go on with "
                 "a higher --run-budget-usd and memeval ab --resume RUN"
             )
-            log.append(FaultRaised(code="budget", phase="run", message=message))
+            writer.append(FaultRaised(code="budget", phase="run", message=message))
         except KeyboardInterrupt:
-            status = "cancelled"
-            log.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
+            writer.append(RunEnded(status="cancelled", message="interrupted; go on with: memeval ab --resume RUN"))
             raise
-    log.append(RunEnded(status=status, message=message))
+        writer.append(RunEnded(status=status, message=message))
     return status
 
 
-class _RunLimitReached(Exception):
-    """Stops `execute` from scheduling more trials: the run's spend limit was reached."""
+def _upstream_secrets(opts: AbOptions) -> dict[str, str]:
+    """The upstream keys of the run, by variable name, for scrubbing what is stored."""
+    out = {}
+    for u in opts.all_upstreams():
+        if u.key_env and os.environ.get(u.key_env):
+            out[u.key_env] = os.environ[u.key_env]
+    return out
+
+
+class RunSpend(Protocol):
+    """The run's spend as the scheduler reads it (`RunMeter`, or a cluster's `RunAccount`)."""
+
+    run_budget_usd: float | None
+
+    def run_spend_usd(self) -> float:
+        """Known spend so far, USD."""
+        ...
+
+    def run_limit_reached(self) -> bool:
+        """Whether no further trial may start."""
+        ...
 
 
 @contextmanager
-def _meter(run_dir: Path, opts: AbOptions, log: RunLog) -> Iterator[TrialMeter | None]:
-    """The run's meter (`memeval.runner._runmeter.open_meter`), or None with `--network none`."""
-    if opts.network == "none":
+def _meter(
+    run_dir: Path, opts: AbOptions, log: RunLog, writer: LogWriter, local: bool = True
+) -> Iterator[TrialMeter | None]:
+    """The run's meter (`memeval.runner._runmeter.open_meter`), or None.
+
+    None with `--network none`, or when the executor's nodes run their own (`local` False).
+    """
+    if opts.network == "none" or not local:
         yield None
         return
     upstreams = opts.all_upstreams() or (UpstreamSpec(),)
     with open_meter(
-        log, upstreams, prices_file=opts.prices_file, run_budget_usd=opts.run_budget_usd, keep_bodies=opts.keep_bodies
+        log,
+        upstreams,
+        prices_file=opts.prices_file,
+        run_budget_usd=opts.run_budget_usd,
+        scratch=make_scratch(run_dir),
+        write=writer.post,
+        keep_bodies=opts.keep_bodies,
     ) as meter:
         yield meter
 

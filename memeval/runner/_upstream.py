@@ -7,6 +7,7 @@ local command (the sample team's offline demo).
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 from pydantic import SecretStr
 
 from memeval.errors import MeterError, UsageError
+from memeval.runner._scratch import die_with_parent, forget_helper, record_helper
 
 
 @dataclass(frozen=True)
@@ -63,29 +65,52 @@ class UpstreamSpec:
 
 
 class RunningUpstream:
-    """A started upstream: its base URL, and the scripted server's process if there is one."""
+    """A started upstream: its base URL, and the scripted server's process if there is one.
 
-    def __init__(self, spec: UpstreamSpec) -> None:
+    Args:
+        spec: the upstream.
+        scratch: the run's scratch folder (`memeval.runner._scratch`): the server's port file and
+            log go under it and its process is recorded there, so a later session of the run can
+            stop it if this one is killed. None: a fresh temporary folder, removed on exit.
+    """
+
+    def __init__(self, spec: UpstreamSpec, scratch: Path | None = None) -> None:
         self.spec = spec
         self.proc: subprocess.Popen[bytes] | None = None
         self.base_url = spec.base_url
+        self._scratch = scratch
+        self._tmp: Path | None = None
 
     def __enter__(self) -> RunningUpstream:
         if not self.spec.command:
             return self
-        tmp = Path(tempfile.mkdtemp(prefix="memeval-upstream-"))
+        parent = self._scratch
+        tmp = self._tmp = Path(tempfile.mkdtemp(prefix="upstream-" if parent else "memeval-upstream-", dir=parent))
         port_file = tmp / "port"
         argv = [a.replace("{port_file}", str(port_file)) for a in self.spec.command]
-        log = (tmp / "server.log").open("wb")
-        try:
-            self.proc = subprocess.Popen(argv, cwd=self.spec.cwd, stdout=log, stderr=log, start_new_session=True)
-        except OSError as exc:
-            raise MeterError(f"could not start the scripted upstream {argv!r}: {exc}") from exc
+        with (tmp / "server.log").open("wb") as log:
+            try:
+                self.proc = subprocess.Popen(
+                    argv,
+                    cwd=self.spec.cwd,
+                    stdout=log,
+                    stderr=log,
+                    start_new_session=True,
+                    preexec_fn=die_with_parent(),  # noqa: PLW1509 - one prctl call, main thread only
+                )
+            except OSError as exc:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise MeterError(f"could not start the scripted upstream {argv!r}: {exc}") from exc
+        if parent is not None:
+            record_helper(parent, self.proc.pid)
         deadline = time.monotonic() + 15
         while not (port_file.exists() and port_file.read_text().strip()):
             if self.proc.poll() is not None or time.monotonic() > deadline:
+                tail = (tmp / "server.log").read_text(errors="replace")[-600:].strip()
                 self.__exit__(None, None, None)
-                raise MeterError(f"the scripted upstream {argv!r} did not write its port; see {tmp / 'server.log'}")
+                raise MeterError(
+                    f"the scripted upstream {argv!r} did not write its port; it printed: {tail or 'nothing'}"
+                )
             time.sleep(0.02)
         root = f"http://127.0.0.1:{int(port_file.read_text().strip())}"
         self.base_url = root + "/v1" if self.spec.api == "openai" else root  # the others have no /v1
@@ -99,3 +124,8 @@ class RunningUpstream:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc is not None and self._scratch is not None:
+            forget_helper(self._scratch, self.proc.pid)
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None

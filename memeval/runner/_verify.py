@@ -2,20 +2,24 @@
 
 `/tests` is a fresh copy of the task's `tests/`, read-only; `/logs/verifier` is a folder created
 empty at this moment and bound over anything the world had at that path, so a reward file the
-agent wrote earlier can never be read. Rewards follow the Harbor convention: `reward.txt` holds
-one number in [0, 1]; `reward.json` holds named rewards, of which the key `reward` counts (or the
-only key, when there is one). A trial passes when its reward is 1 (full credit).
+agent wrote earlier can never be read. Rewards follow Harbor's rules (`interpret_rewards`):
+`reward.txt` holds one number in [0, 1]; `reward.json` holds named rewards and wins when both
+exist. A trial passes when its reward is 1 (full credit).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import shutil
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from memeval.sandbox import Mount, SandboxSpec, World, run_sandboxed
+from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
+from memeval.sandbox import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec, World, run_sandboxed
 from memeval.tasks import Task
 
 
@@ -40,48 +44,198 @@ class VerifierRun:
     died: bool
     output: Path
     logs_dir: Path
+    cleared: tuple[str, ...] = ()
+    """Paths on the way to the verifier's mount points that held a symlink or file, removed."""
 
 
-def read_reward(logs_dir: Path) -> Reward:
-    """Read the reward the verifier wrote.
+MAX_REWARD_BYTES = 64 << 10
+"""Largest reward file read; a longer one is a `protocol` fault."""
+
+
+def _kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _read_reward_file(dir_fd: int, name: str) -> bytes | None:
+    """The bytes of `name` in the open folder `dir_fd`, or None when there is no such entry.
+
+    Code the tests run shares the verifier's rights, so what sits in `/logs/verifier` is hostile:
+    the file is opened without following a symbolic link (`O_NOFOLLOW`, resolved relative to the
+    folder memeval created), without blocking on a named pipe (`O_NONBLOCK`), must be a regular
+    file (`fstat`), and is read up to `MAX_REWARD_BYTES`.
 
     Raises:
-        RewardError: neither file exists, or the value is not a number in [0, 1], or reward.json
-            has several keys and none called `reward`.
+        RewardError: the entry is a symlink, not a regular file, too large or unreadable. The
+            message never quotes what the file holds.
     """
-    txt, js = logs_dir / "reward.txt", logs_dir / "reward.json"
-    if txt.is_file():
-        raw = txt.read_text(encoding="utf-8", errors="replace").strip()
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise RewardError(f"{name} is a symbolic link; memeval reads only a regular file") from None
+        raise RewardError(f"{name} could not be opened ({errno.errorcode.get(exc.errno or 0, exc.errno)})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise RewardError(f"{name} is {_kind(st.st_mode)}; memeval reads only a regular file")
+        chunks, left = [], MAX_REWARD_BYTES + 1
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_REWARD_BYTES:
+        raise RewardError(f"{name} is over {MAX_REWARD_BYTES} bytes; a reward file holds one number or a small object")
+    return data
+
+
+def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
+    """Read the reward the verifier wrote, treating the folder's contents as hostile.
+
+    Both files are opened without following symlinks, refused unless regular files (a pipe is
+    never waited on) and capped at `MAX_REWARD_BYTES`; which reward counts follows Harbor's rules
+    (`interpret_rewards`). Fault messages say what is wrong (kind of file, size, type of value)
+    but never echo the file's content: the file may have been pointed at, or filled from,
+    something the agent should never see.
+
+    Args:
+        logs_dir: the verifier's output folder (`/logs/verifier` inside the sandbox).
+        key: the reward.json key that counts (`--reward-key`), or None for Harbor's rule.
+
+    Raises:
+        RewardError: neither file exists; one is a symlink, a pipe, a folder or over
+            `MAX_REWARD_BYTES`; a file is malformed; or no reward counts (see `interpret_rewards`).
+    """
+    try:
+        dir_fd = os.open(logs_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError as exc:
+        raise RewardError(f"the verifier's output folder could not be opened ({exc.strerror})") from None
+    try:
+        txt = _read_reward_file(dir_fd, "reward.txt")
+        js = _read_reward_file(dir_fd, "reward.json")
+    finally:
+        os.close(dir_fd)
+    if txt is None and js is None:
+        raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+    doc: object = None
+    if js is not None:
         try:
-            value = float(raw)
-        except ValueError as exc:
-            raise RewardError(f"reward.txt holds {raw[:40]!r}, not a number in [0, 1]") from exc
-        return Reward(_check(value, "reward.txt"), "reward.txt")
-    if js.is_file():
-        try:
-            data = json.loads(js.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RewardError(f"reward.json is not valid JSON: {exc}") from exc
-        if not isinstance(data, dict) or not data:
-            raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
-        key = "reward" if "reward" in data else (next(iter(data)) if len(data) == 1 else None)
-        if key is None:
-            raise RewardError(f"reward.json has keys {sorted(data)}; name the one that counts `reward`")
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RewardError(f"reward.json:{key} is {value!r}, not a number in [0, 1]")
-        return Reward(_check(float(value), f"reward.json:{key}"), f"reward.json:{key}")
-    raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+            doc = json.loads(js.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RewardError("reward.json is not UTF-8 text") from None
+        except json.JSONDecodeError as exc:
+            raise RewardError(f"reward.json is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+    txt_raw = txt.decode("utf-8", "replace") if txt is not None else None
+    return interpret_rewards(doc if js is not None else None, txt_raw, key)
+
+
+def _key_label(key: str) -> str:
+    """A reward.json key as a fault message may show it: only short identifiers, never content."""
+    return key if key.isidentifier() and len(key) <= 64 else "(a key that is not a short identifier)"
+
+
+def interpret_rewards(doc: object | None, txt_raw: str | None, key: str | None = None) -> Reward:
+    """Which reward counts, by the rules of Harbor's verifier and its default metric.
+
+    Harbor reads `reward.json` when it exists (else `reward.txt`) into named rewards: the object's
+    number-valued keys (booleans and other values are ignored); when they lack `reward`, the number
+    in `reward.txt` is added as `reward`. `reward.txt` alone is `{"reward": its number}`. The
+    reward that counts is then the only one, or the one called `reward` (Harbor's `Mean` metric);
+    anything else is refused. With `key` (`--reward-key`, recorded on the run card) the named
+    reward counts instead; `reward.txt` alone is its own single reward.
+
+    Args:
+        doc: the parsed `reward.json`, or None when there is none.
+        txt_raw: the text of `reward.txt`, or None when there is none.
+        key: the reward.json key that counts, or None.
+
+    Returns:
+        The value (in [0, 1]) and its source, `reward.txt` or `reward.json:<key>`.
+
+    Raises:
+        RewardError: a malformed file, or no reward that counts (naming the keys and the fix).
+    """
+    if doc is None:
+        if txt_raw is None:
+            raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+        return Reward(_txt_value(txt_raw), "reward.txt")
+    if not isinstance(doc, dict) or not doc:
+        raise RewardError('reward.json must be an object of named rewards, e.g. {"reward": 1}')
+    named: dict[str, tuple[float, str]] = {
+        k: (float(v), f"reward.json:{k}")
+        for k, v in doc.items()
+        if isinstance(v, int | float) and not isinstance(v, bool)
+    }
+    if "reward" not in named and txt_raw is not None:
+        named["reward"] = (_txt_value(txt_raw), "reward.txt")
+    if key is not None:
+        if key not in named:
+            raise RewardError(
+                f"reward.json has no number under {_key_label(key)!r} (the --reward-key of this run); its "
+                f"numbers are under {sorted(_key_label(k) for k in named) or 'no key'}"
+            )
+        chosen = key
+    elif len(named) == 1:
+        chosen = next(iter(named))
+    elif "reward" in named:
+        chosen = "reward"
+    else:
+        raise RewardError(
+            f"reward.json has numbers under {sorted(_key_label(k) for k in named) or 'no key'} and none is `reward`: "
+            "name the one that counts with --reward-key KEY"
+        )
+    value, source = named[chosen]
+    if source.startswith("reward.json:"):
+        source = "reward.json:" + _key_label(chosen)
+    return Reward(_check(value, source), source)
+
+
+def _txt_value(raw: str) -> float:
+    text = raw.strip()
+    try:
+        value = float(text)
+    except ValueError:
+        raise RewardError(f"reward.txt holds {len(raw)} characters that are not a number in [0, 1]") from None
+    return _check(value, "reward.txt")
+
+
+def _json_type(value: object) -> str:
+    return {bool: "boolean", str: "string", list: "array", dict: "object", type(None): "null"}.get(
+        type(value), type(value).__name__
+    )
 
 
 def _check(value: float, where: str) -> float:
     if math.isnan(value) or not 0.0 <= value <= 1.0:
-        raise RewardError(f"{where} holds {value}, outside [0, 1]")
+        raise RewardError(f"{where} holds a number outside [0, 1]")
     return value
+
+
+def task_env(task: Task, world: World) -> dict[str, str]:
+    """The verifier's environment as the task defines it, before memeval hardens it: defaults,
+    then the Dockerfile's ENV, then the task's `[verifier.env]`."""
+    env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
+    env.update(task.config.verifier.env)
+    return env
 
 
 def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> VerifierRun:
     """Copy the held-back tests in and run `bash /tests/test.sh` from the world's WORKDIR.
+
+    The environment is the task's, hardened so the agent's files cannot steer the verifier's
+    tools (see `memeval.runner._guard`).
 
     Args:
         task: the task whose `tests/` are copied.
@@ -93,10 +247,10 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     shutil.copytree(task.tests_dir, tests, symlinks=False)
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
-    env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
-    env.update(task.config.verifier.env)
-    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True))
-    spec = SandboxSpec(mounts, world.workdir, env)
+    cleared = clear_mount_path(world, "/logs/verifier")
+    env = verifier_env(task_env(task, world), world_folders(world))
+    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
+    spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
     output = work / "verifier-output.txt"
     res = run_sandboxed(spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output)
-    return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs)
+    return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs, tuple(cleared))

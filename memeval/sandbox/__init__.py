@@ -1,28 +1,57 @@
-"""The sandbox: bubblewrap around every agent turn and verifier run, and the worlds they see."""
+"""The sandbox: every agent turn, verifier run and Dockerfile `RUN` step runs in one, and the worlds they see.
 
-from memeval.sandbox._bwrap import (
-    Mount,
-    SandboxResult,
-    SandboxSpec,
-    bwrap_path,
-    bwrap_version,
-    run_sandboxed,
-)
-from memeval.sandbox._world import World, build_world, contained, safe_write
+Sandboxes come from a backend (`SandboxBackend`, registered by name with `sandbox_backend`);
+`bubblewrap` is the one memeval ships. `run_sandboxed` runs a command in the default backend.
+"""
 
-RELAY_SOURCE = __file__.replace("__init__.py", "_relay.py")
-"""Path of the loopback relay script run inside agent sandboxes."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
+from memeval.sandbox._bwrap import HOST_ID_BASE, RESERVED, Bubblewrap, hand_over
+from memeval.sandbox._limits import Limits, LimitsMechanism, limits_mechanism
+from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
+from memeval.sandbox._world import World, build_world, contained, safe_write, task_limits
+
+
+def run_sandboxed(
+    spec: SandboxSpec,
+    command: Sequence[str],
+    *,
+    timeout_s: float,
+    stdout: Path,
+    stderr: Path,
+    stdin: Path | None = None,
+    boot_report: bool = False,
+) -> SandboxResult:
+    """Run `command` under `spec` in the default backend (see `SandboxBackend.run`)."""
+    return get_backend().run(
+        spec, command, timeout_s=timeout_s, stdout=stdout, stderr=stderr, stdin=stdin, boot_report=boot_report
+    )
+
 
 __all__ = [
-    "RELAY_SOURCE",
+    "HOST_ID_BASE",
+    "RESERVED",
+    "SANDBOX_CAPS_FOR_USER_SWITCH",
+    "Bubblewrap",
+    "Limits",
+    "LimitsMechanism",
     "Mount",
+    "SandboxBackend",
     "SandboxResult",
     "SandboxSpec",
     "World",
+    "backend_names",
     "build_world",
     "contained",
-    "safe_write",
-    "bwrap_path",
-    "bwrap_version",
+    "get_backend",
+    "hand_over",
+    "limits_mechanism",
     "run_sandboxed",
+    "safe_write",
+    "sandbox_backend",
+    "task_limits",
 ]

@@ -1,25 +1,44 @@
-"""Run a command under Debian's bubblewrap.
+"""The bubblewrap backend: Debian's bubblewrap, then a user namespace of the sandbox's own.
 
-The system is read-only, chosen folders are bound, nothing else of the host is visible, and a
-private PID namespace makes every process die with the turn.
+bubblewrap (bwrap(1)) runs as root and builds the sandbox's file system from read-only system
+folders and the binds memeval chose, with private PID, IPC, UTS, cgroup and (usually) network
+namespaces, every capability dropped and an empty environment. Its command is a small boot script
+that creates a new user namespace (`unshare --user`, user_namespaces(7)) and waits; memeval, as
+root outside, maps uids and gids 0-65535 inside to an unprivileged host range starting at
+`HOST_ID_BASE` (so `su nobody` inside works, and the sandbox's root is nobody on the host), then
+lets it go on. The script switches to the sandbox's user with `setpriv` (keeping only the
+capabilities asked for, inside that namespace) and execs the command. So nothing inside runs as
+host root: `/proc/sys`, `/proc/sysrq-trigger` and bubblewrap's own process are out of reach.
 
-bubblewrap's options are documented in bwrap(1). With `--unshare-pid` the command runs as the
-child of bubblewrap's own init; when the command exits (or bubblewrap is killed) the namespace is
-torn down and the kernel kills every process left in it, including daemons that `setsid` away.
+memeval learns the script's host pid from the kernel: it receives the script's message on a Unix
+socket with SO_PASSCRED (unix(7)), whose credentials carry the sender's pid as the receiver sees it.
+bubblewrap's arguments (host paths, the environment) go through `--args FD`, so no command line
+inside shows them.
 """
 
 from __future__ import annotations
 
+import array
+import ctypes
 import os
 import shutil
 import signal
+import socket
 import subprocess
+import threading
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Sequence
+from pathlib import Path, PurePosixPath
 
 from memeval.errors import SandboxError
+from memeval.sandbox._backend import sandbox_backend
+from memeval.sandbox._limits import LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
+from memeval.sandbox._spec import Mount, SandboxResult, SandboxSpec
+
+HOST_ID_BASE = int(os.environ.get("MEMEVAL_SANDBOX_ID_BASE", "1879048192"))
+"""First host uid/gid of the range sandboxes map to (0x70000000, far above any login or subuid range)."""
+ID_COUNT = 65536
+"""uids and gids 0..65535 inside are mapped."""
 
 SYSTEM_DIRS = ("/usr",)
 SYSTEM_LINKS = (("usr/bin", "/bin"), ("usr/lib", "/lib"), ("usr/lib64", "/lib64"), ("usr/sbin", "/sbin"))
@@ -44,204 +63,388 @@ ETC_FILES = (
     "/etc/os-release",
     "/etc/resolv.conf",
     "/etc/gai.conf",
+    "/etc/pam.d",
+    "/etc/pam.conf",
+    "/etc/security",
+    "/etc/login.defs",
+    "/etc/environment",
+    "/etc/default/locale",
+    "/etc/default/su",
+    "/etc/default/runuser",
 )
-"""Files of the host's /etc a normal program needs; bound read-only when present."""
-
-MAX_FILE_BYTES = 1 << 30
-"""Default RLIMIT_FSIZE of sandboxed processes: 1 GiB per file."""
+"""Files of the host's /etc a normal program needs (and `su`/`runuser` read); bound read-only when present."""
 
 RESERVED = ("/usr", "/bin", "/lib", "/lib64", "/sbin", "/etc", "/proc", "/dev", "/tmp", "/run/memeval")
 """Paths a world may not bind over: they belong to the system or to memeval."""
 
+# Runs first inside bubblewrap, as root without capabilities: makes the user namespace (unshare
+# execs this script in it), tells memeval, waits for the uid map, then becomes the sandbox's user.
+# $1 is the socket to memeval; the rest is setpriv's options and the command.
+_USERNS_BOOT = """\
+s=$1; shift
+echo ns >&$s
+read -r go <&$s
+eval "exec $s>&-"
+[ "$go" = go ] || exit 96
+exec /usr/bin/setpriv "$@"
+"""
 
-@dataclass(frozen=True)
-class Mount:
-    """A host folder or file shown inside the sandbox.
+# Runs in the agent's sandbox as its user. $1 is a pipe back to memeval that only this script
+# holds: it reports there, then closes it before exec'ing the agent, which can neither read nor
+# forge it. $2 is the relay's port (0: no relay).
+_AGENT_BOOT = """\
+fd=$1; port=$2; shift 2
+echo started >&$fd
+if [ "$port" != 0 ]; then
+  if [ ! -x /usr/bin/socat ]; then echo "boot: socat is not installed (scripts/setup installs it)" >&$fd; exit 97; fi
+  /usr/bin/socat -lp memeval-relay TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork \
+    UNIX-CONNECT:/run/memeval-relay/proxy.sock &
+  hex=$(printf ':%04X ' "$port")
+  i=0
+  until grep -q "$hex" /proc/net/tcp 2>/dev/null; do
+    i=$((i+1)); if [ "$i" -gt 2000 ]; then echo "boot: the relay to the metering proxy did not start" >&$fd; exit 97; fi
+    sleep 0.005
+  done
+fi
+if ! command -v "$1" >/dev/null 2>&1; then echo "boot: agent command not found: $1" >&$fd; exit 98; fi
+echo exec >&$fd
+eval "exec $fd>&-"
+exec "$@"
+"""
+_POLL_S = 0.2
 
-    Attributes:
-        host: the path on the host.
-        inside: the absolute path inside the sandbox.
-        writable: False binds it read-only.
+
+def hand_over(root: Path, uid: int = 0, gid: int = 0) -> None:
+    """Give every file under `root` owned by host root to the sandbox's user `uid`:`gid` (inside).
+
+    Writable mounts are handed over before a sandbox starts, so the sandbox owns what memeval made
+    for it as a container's user owns what its image made (a world first handed to the sandbox's
+    root stays root's, as in Docker). Files already owned by a sandbox uid are left as they are;
+    symlinks are changed, never followed.
     """
-
-    host: Path
-    inside: str
-    writable: bool = False
-
-
-@dataclass(frozen=True)
-class SandboxSpec:
-    """What a sandboxed command sees.
-
-    Attributes:
-        mounts: folders and files bound in, in order (later ones may sit inside earlier ones).
-        cwd: the working directory inside.
-        env: the whole environment (nothing of the host's is inherited).
-        share_net: False gives a private network namespace with only loopback.
-    """
-
-    mounts: tuple[Mount, ...]
-    cwd: str
-    env: Mapping[str, str] = field(default_factory=dict)
-    share_net: bool = False
+    host_uid, host_gid = HOST_ID_BASE + uid, HOST_ID_BASE + gid
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in [".", *dirnames, *filenames]:
+            p = os.path.join(dirpath, name)
+            st = os.lstat(p)
+            if st.st_uid == 0 or st.st_gid == 0:
+                os.lchown(p, host_uid if st.st_uid == 0 else -1, host_gid if st.st_gid == 0 else -1)
 
 
-@dataclass(frozen=True)
-class SandboxResult:
-    """How a sandboxed command ended.
-
-    Attributes:
-        exit_code: the command's exit status, or None when it was killed by memeval or from outside.
-        timed_out: memeval killed it after `timeout_s`.
-        died: bubblewrap itself was killed by a signal memeval did not send (a `process` fault).
-        signal: the signal that ended bubblewrap, when `died`.
-        duration_ms: wall time from start to end, in milliseconds.
-    """
-
-    exit_code: int | None
-    timed_out: bool
-    died: bool
-    signal: int | None
-    duration_ms: int
-    status: str = ""
-    """What the command wrote to its status pipe (see `run_sandboxed`'s `status_pipe`)."""
+def _setpriv_args(spec: SandboxSpec) -> list[str]:
+    caps = ",".join("+" + c.lower().removeprefix("cap_") for c in spec.caps)
+    keep = f"-all,{caps}" if caps else "-all"
+    args = [f"--reuid={spec.uid}", f"--regid={spec.gid}", "--clear-groups", f"--bounding-set={keep}"]
+    args.append(f"--inh-caps={keep}")
+    if spec.uid != 0 and caps:
+        args.append(f"--ambient-caps={caps}")
+    return [*args, "--"]
 
 
-def bwrap_path() -> str:
-    """The bubblewrap executable.
+@sandbox_backend("bubblewrap")
+class Bubblewrap:
+    """Sandboxes made with bubblewrap and a mapped user namespace (see the module docstring)."""
 
-    Raises:
-        SandboxError: bubblewrap is not installed (with the fix).
-    """
-    found = shutil.which("bwrap")
-    if found is None:
-        raise SandboxError(
-            "bubblewrap (bwrap) is not installed; memeval runs every agent turn in it. "
-            "Install it with scripts/setup or: apt-get install -y bubblewrap"
-        )
-    return found
+    name = "bubblewrap"
 
+    def __init__(self) -> None:
+        self._mechanism: LimitsMechanism | None = None
 
-def bwrap_version() -> str:
-    """`bwrap --version` without the program name, e.g. `0.8.0`."""
-    out = subprocess.run([bwrap_path(), "--version"], capture_output=True, text=True, check=True)
-    return out.stdout.strip().split()[-1]
+    def bwrap(self) -> str:
+        """The bubblewrap executable.
 
-
-def build_argv(spec: SandboxSpec, command: Sequence[str]) -> list[str]:
-    """The bubblewrap command line for `command` under `spec`."""
-    argv = [
-        bwrap_path(),
-        "--unshare-all",
-        "--die-with-parent",
-        "--new-session",
-        "--cap-drop",
-        "ALL",
-        "--clearenv",
-        "--hostname",
-        "memeval",
-    ]
-    if spec.share_net:
-        argv.append("--share-net")
-    for d in SYSTEM_DIRS:
-        argv += ["--ro-bind", d, d]
-    for target, link in SYSTEM_LINKS:
-        argv += ["--symlink", target, link]
-    for f in ETC_FILES:
-        argv += ["--ro-bind-try", f, f]
-    argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", "/run"]
-    for m in spec.mounts:
-        argv += ["--bind" if m.writable else "--ro-bind", str(m.host), m.inside]
-    for k, v in spec.env.items():
-        argv += ["--setenv", k, v]
-    argv += ["--chdir", spec.cwd, "--"]
-    argv += list(command)
-    return argv
-
-
-def run_sandboxed(
-    spec: SandboxSpec,
-    command: Sequence[str],
-    *,
-    timeout_s: float,
-    stdout: Path,
-    stderr: Path,
-    stdin: Path | None = None,
-    status_pipe: bool = False,
-    max_file_bytes: int = MAX_FILE_BYTES,
-) -> SandboxResult:
-    """Run `command` in a sandbox and wait for it, killing everything it started at the end.
-
-    Args:
-        spec: mounts, working directory, environment and network.
-        command: the argv inside the sandbox.
-        timeout_s: wall-clock budget in seconds; on expiry the whole sandbox is killed (SIGKILL).
-        stdout: file that receives the command's standard output.
-        stderr: file that receives its standard error.
-        stdin: file fed to standard input (default: /dev/null).
-        status_pipe: give the command a pipe back to memeval: `{status_fd}` in `command` is
-            replaced by its descriptor number. A wrapper writes to it and closes it before it
-            execs the agent, so the agent can neither read nor forge what it says.
-        max_file_bytes: largest file the sandboxed processes may write (RLIMIT_FSIZE), stdout and
-            stderr included; past it the writer gets SIGXFSZ.
-
-    Returns:
-        How it ended; see `SandboxResult`.
-
-    Raises:
-        SandboxError: bubblewrap is missing or could not be started.
-    """
-    read_end = write_end = -1
-    if status_pipe:
-        read_end, write_end = os.pipe()
-        command = [c.replace("{status_fd}", str(write_end)) for c in command]
-    argv = build_argv(spec, command)
-    start = time.monotonic()
-    with (
-        stdout.open("wb") as out,
-        out if stderr == stdout else stderr.open("wb") as err,
-        stdin.open("rb") if stdin else open(os.devnull, "rb") as inp,
-    ):
-        try:
-            proc = subprocess.Popen(
-                ["prlimit", f"--fsize={max_file_bytes}", "--", *argv],
-                stdin=inp,
-                stdout=out,
-                stderr=err,
-                start_new_session=True,
-                pass_fds=(write_end,) if status_pipe else (),
+        Raises:
+            SandboxError: bubblewrap is not installed (with the fix).
+        """
+        found = shutil.which("bwrap", path="/usr/bin:/bin:/usr/local/bin")
+        if found is None:
+            raise SandboxError(
+                "bubblewrap (bwrap) is not installed; memeval runs every agent turn in it. "
+                "Install it with scripts/setup or: apt-get install -y bubblewrap"
             )
-        except OSError as exc:
-            raise SandboxError(f"could not start bubblewrap: {exc}") from exc
-        finally:
-            if status_pipe:
-                os.close(write_end)
-        timed_out = False
+        return found
+
+    def version(self) -> str:
+        """`bwrap --version` without the program name, e.g. `0.8.0`."""
+        out = subprocess.run([self.bwrap(), "--version"], capture_output=True, text=True, check=True, env={})
+        return out.stdout.strip().split()[-1]
+
+    def mechanism(self) -> LimitsMechanism:
+        """How limits are held on this machine (decided once per process)."""
+        if self._mechanism is None:
+            self._mechanism = limits_mechanism()
+        return self._mechanism
+
+    def check(self) -> None:
+        """Raise `SandboxError` when bwrap, unshare or setpriv is missing or not running as root."""
+        self.bwrap()
+        for tool in ("/usr/bin/unshare", "/usr/bin/setpriv", "/usr/bin/prlimit"):
+            if not os.access(tool, os.X_OK):
+                raise SandboxError(f"{tool} is missing; install util-linux (apt-get install -y util-linux)")
+        if os.geteuid() != 0:
+            raise SandboxError(
+                "memeval's bubblewrap sandbox maps each sandbox to unprivileged host uids, which needs root; "
+                "run memeval as root (for example in a VM or container)"
+            )
+
+    def describe(self) -> str:
+        """The run card's string.
+
+        E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no
+        capabilities, limits: cgroup1`.
+        """
+        return (
+            f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
+            f"no capabilities, limits: {self.mechanism()}"
+        )
+
+    def _argv(self, spec: SandboxSpec) -> list[str]:
+        """The options for `spec` (given through `--args`, so no command line shows them)."""
+        argv = ["--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"]
+        if not spec.share_net:
+            argv.append("--unshare-net")
+        argv += ["--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv", "--hostname", "memeval"]
+        dests = [f for f in ETC_FILES] + [i for _, i in spec.tool_mounts] + [m.inside for m in spec.mounts]
+        dests += ["/run/memeval-relay/proxy.sock"] if spec.proxy_socket is not None else []
+        parents: list[str] = []
+        for dest in dests:
+            for parent in reversed(PurePosixPath(dest).parents[:-1] if len(PurePosixPath(dest).parts) > 2 else ()):
+                if str(parent) not in parents and str(parent) not in ("/usr", "/proc", "/dev", "/tmp"):
+                    parents.append(str(parent))
+        for (
+            d
+        ) in parents:  # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter
+            argv += ["--perms", "0755", "--dir", d]
+        for d in SYSTEM_DIRS:
+            argv += ["--ro-bind", d, d]
+        for target, link in SYSTEM_LINKS:
+            argv += ["--symlink", target, link]
+        for f in ETC_FILES:
+            argv += ["--ro-bind-try", f, f]
+        argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp", "--dir", "/run"]
+        for host, inside in spec.tool_mounts:
+            argv += ["--ro-bind", str(host), inside]
+        for m in spec.mounts:
+            argv += ["--bind" if m.writable else "--ro-bind", str(m.host), m.inside]
+        if spec.proxy_socket is not None:
+            argv += ["--bind", str(spec.proxy_socket), "/run/memeval-relay/proxy.sock"]
+        for k, v in spec.env.items():
+            argv += ["--setenv", k, v]
+        return argv + ["--chdir", spec.cwd]
+
+    def run(
+        self,
+        spec: SandboxSpec,
+        command: Sequence[str],
+        *,
+        timeout_s: float,
+        stdout: Path,
+        stderr: Path,
+        stdin: Path | None = None,
+        boot_report: bool = False,
+    ) -> SandboxResult:
+        """Run `command` in a sandbox (see `SandboxBackend.run`).
+
+        The limits are `spec.limits` (memeval's defaults when None). When the kernel reports that
+        a cgroup limit was enforced, the sandbox is killed at once and `limit_hit` says why.
+        """
+        for m in spec.mounts:
+            if m.writable:
+                hand_over(m.host, spec.uid, spec.gid)
+        if spec.proxy_socket is not None:
+            os.chmod(spec.proxy_socket, 0o666)  # its folder is root's alone; inside, connect() needs write
+        limits = spec.limits or Limits()
+        mech = self.mechanism()
+        status_r = status_w = -1
+        inner: list[str] = list(command)
+        if boot_report:
+            status_r, status_w = os.pipe()
+            port = spec.relay_port if spec.proxy_socket is not None else 0
+            inner = ["/bin/bash", "-c", _AGENT_BOOT, "boot", str(status_w), str(port), *command]
+        host_sock, sandbox_sock = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        host_sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+        boot = ["/usr/bin/unshare", "--user", "--keep-caps", "--", "/bin/bash", "-c", _USERNS_BOOT, "userns"]
+        boot += [str(sandbox_sock.fileno()), *_setpriv_args(spec), *inner]
+        args_r, args_w = os.pipe()
+        data = "\0".join(self._argv(spec)).encode("utf-8", "surrogateescape") + b"\0"
+        group: LimitGroup | None = None
         try:
-            code = proc.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            kill_group(proc)
-            code = proc.wait()
-        except BaseException:
-            kill_group(proc)
-            proc.wait()
-            raise
-    ms = int((time.monotonic() - start) * 1000)
-    status = ""
-    if status_pipe:
-        with os.fdopen(read_end, "rb") as r:  # every writer is gone: the namespace died with the command
-            status = r.read(65536).decode("utf-8", "replace")
-    if timed_out:
-        return SandboxResult(None, True, False, None, ms, status)
-    if code < 0:
-        return SandboxResult(None, False, True, -code, ms, status)
-    return SandboxResult(code, False, False, None, ms, status)
+            group = LimitGroup.create(limits, mech)
+        except OSError as exc:
+            raise SandboxError(f"could not make the sandbox's {mech} group: {exc}") from exc
+        start = time.monotonic()
+        fds = [args_r, sandbox_sock.fileno()] + ([status_w] if boot_report else [])
+        try:
+            with (
+                stdout.open("wb") as out,
+                out if stderr == stdout else stderr.open("wb") as err,
+                stdin.open("rb") if stdin else open(os.devnull, "rb") as inp,
+            ):
+                try:
+                    proc = subprocess.Popen(
+                        [
+                            "/usr/bin/prlimit",
+                            *rlimit_args(limits, mech, timeout_s),
+                            "--",
+                            self.bwrap(),
+                            "--args",
+                            str(args_r),
+                            "--",
+                            *boot,
+                        ],
+                        stdin=inp,
+                        stdout=out,
+                        stderr=err,
+                        start_new_session=True,
+                        pass_fds=fds,
+                        env={},
+                        cwd=stdout.parent,
+                        preexec_fn=_die_with_parent,  # noqa: PLW1509 - one prctl call
+                    )
+                except OSError as exc:
+                    raise SandboxError(f"could not start bubblewrap: {exc}") from exc
+                finally:
+                    os.close(args_r)
+                    sandbox_sock.close()
+                    if boot_report:
+                        os.close(status_w)
+                writer = threading.Thread(target=_write_all, args=(args_w, data), daemon=True)
+                writer.start()
+                deadline = start + timeout_s
+                timed_out = False
+                limit_hit = None
+                try:
+                    self._map_user_namespace(host_sock, proc, group, deadline)
+                    while True:
+                        try:
+                            code = proc.wait(
+                                timeout=_POLL_S if group is not None else max(0.0, deadline - time.monotonic())
+                            )
+                            break
+                        except subprocess.TimeoutExpired:
+                            if time.monotonic() >= deadline:
+                                timed_out = True
+                            elif group is not None and (limit_hit := group.hit()) is not None:
+                                pass
+                            else:
+                                continue
+                            kill_group(proc)
+                            code = proc.wait()
+                            break
+                except BaseException:
+                    kill_group(proc)
+                    proc.wait()
+                    raise
+                finally:
+                    host_sock.close()
+                    writer.join(timeout=5)
+            if group is not None and limit_hit is None:
+                limit_hit = group.hit()
+        finally:
+            if group is not None:
+                group.remove()
+        ms = int((time.monotonic() - start) * 1000)
+        status = ""
+        if boot_report:
+            with os.fdopen(status_r, "rb") as r:  # every writer is gone: the namespace died with the command
+                status = r.read(65536).decode("utf-8", "replace")
+        if timed_out and limit_hit is None:
+            return SandboxResult(None, True, False, None, ms, status)
+        if limit_hit is not None:
+            return SandboxResult(None, False, False, None, ms, status, limit_hit)
+        if code < 0:
+            return SandboxResult(None, False, True, -code, ms, status)
+        return SandboxResult(code, False, False, None, ms, status)
+
+    def _map_user_namespace(
+        self, sock: socket.socket, proc: subprocess.Popen[bytes], group: LimitGroup | None, deadline: float
+    ) -> None:
+        """Wait for the boot script's `ns`, map its user namespace, put it in `group`, say `go`.
+
+        If bubblewrap fails before (a bad bind), the socket closes and the failure is bubblewrap's
+        exit status and stderr, read by the caller.
+        """
+        sock.settimeout(max(0.1, deadline - time.monotonic()))
+        try:
+            msg, anc, _, _ = sock.recvmsg(16, socket.CMSG_SPACE(12))
+        except (TimeoutError, OSError):
+            return
+        if msg != b"ns\n":
+            return
+        pid = -1
+        for level, kind, payload in anc:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
+                pid = array.array("i", payload[:12])[0]
+        if pid <= 0:
+            raise SandboxError("the sandbox's boot script sent no credentials")
+        try:
+            for name in ("uid_map", "gid_map"):
+                with open(f"/proc/{pid}/{name}", "w") as f:
+                    f.write(f"0 {HOST_ID_BASE} {ID_COUNT}\n")
+            if group is not None:
+                group.join(pid)
+            sock.sendall(b"go\n")
+        except (FileNotFoundError, ProcessLookupError, BrokenPipeError, ConnectionResetError):
+            return  # the sandbox was killed meanwhile (from outside, or its time ran out): its exit status says so
+
+    def kill_stale(self, work: Path) -> int:
+        """SIGKILL bubblewrap processes started from a folder under `work` (their host working directory)."""
+        bwrap = os.path.realpath(self.bwrap())
+        prefix = str(work) + "/"
+        n = 0
+        for d in Path("/proc").iterdir():
+            if not d.name.isdigit():
+                continue
+            try:
+                if os.readlink(d / "exe") != bwrap or not (os.readlink(d / "cwd") + "/").startswith(prefix):
+                    continue
+                os.kill(int(d.name), signal.SIGKILL)
+                n += 1
+            except OSError:
+                continue  # the process ended while we looked, or is not ours to read
+        return n
+
+
+_PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGKILL it when the thread that started it ends.
+
+    So a sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own
+    `--die-with-parent` covers only the processes inside).
+    """
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except BrokenPipeError:
+        return  # bubblewrap died before reading its arguments: its exit status says why
+
+
+_PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGKILL it when the thread that started it ends.
+
+    So a sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own
+    `--die-with-parent` covers only the processes inside).
+    """
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """SIGKILL bubblewrap's process group; its PID namespace takes every process with it."""
+    """SIGKILL the sandbox's process group; its PID namespace takes every process with it."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         return
+
+
+__all__ = ["HOST_ID_BASE", "RESERVED", "Bubblewrap", "Mount", "hand_over", "kill_group"]

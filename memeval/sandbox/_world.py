@@ -11,19 +11,25 @@ already has, and any other command runs in a sandbox of the world with no networ
 from __future__ import annotations
 
 import glob
+import grp
 import hashlib
 import os
+import pwd
 import re
 import shlex
 import shutil
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from memeval.errors import WorldBuildError
-from memeval.sandbox._bwrap import RESERVED, Mount, SandboxSpec, run_sandboxed
-from memeval.tasks import Task, parse_dockerfile
+from memeval.sandbox._backend import get_backend
+from memeval.sandbox._bwrap import RESERVED, hand_over
+from memeval.sandbox._limits import DEFAULT_FILE_BYTES, Limits, limits_mechanism, parse_size_mb
+from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
+from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
 VENV_INSIDE = "/opt/memeval/venv"
 BASE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -49,6 +55,13 @@ class World:
     base_image: str | None = None
     venv: Path | None = None
     steps: list[str] = field(default_factory=list)
+    path: str = BASE_PATH
+    """PATH as the Dockerfile left it (ENV PATH=...), without the cached venv."""
+    limits: Limits | None = None
+    """The task's resource limits (see `task_limits`), for RUN steps and the trial's sandboxes."""
+    uid: int = 0
+    """The Dockerfile's last USER, as a uid inside the sandbox (0 when none)."""
+    gid: int = 0
 
     def mounts(self) -> tuple[Mount, ...]:
         """The world's folders, writable, plus the cached venv, read-only."""
@@ -59,7 +72,7 @@ class World:
 
     def path_var(self) -> str:
         """PATH inside the sandbox (the venv first when there is one)."""
-        return (f"{VENV_INSIDE}/bin:" if self.venv else "") + BASE_PATH
+        return (f"{VENV_INSIDE}/bin:" if self.venv else "") + self.path
 
 
 def _inside(workdir: str, p: str) -> PurePosixPath:
@@ -164,17 +177,19 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     venv = cache / "envs" / key
     if (venv / ".memeval-ready").exists():
         return venv
-    tmp = cache / "envs" / f".{key}.building.{os.getpid()}"
+    tmp = cache / "envs" / f".{key}.building.{os.getpid()}.{threading.get_ident()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     logs = cache / "envs" / f".{key}.log"
     script = f"/usr/bin/python3 -m venv {VENV_INSIDE} && {VENV_INSIDE}/bin/pip install -q {shlex.join(pip_args)}"
     env = {"PATH": BASE_PATH, "HOME": "/tmp"}
     env.update({k: v for k, v in os.environ.items() if k.startswith("PIP_")})
-    spec = SandboxSpec((Mount(tmp, VENV_INSIDE, writable=True),), "/tmp", env, share_net=True)
-    if Path("/opt/wheels").is_dir():
-        spec = SandboxSpec(spec.mounts + (Mount(Path("/opt/wheels"), "/opt/wheels"),), "/tmp", env, True)
-    res = run_sandboxed(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
+    mounts = (Mount(tmp, VENV_INSIDE, writable=True),)
+    for wheels in ("/opt/wheels", "/opt/pypi", "/opt/pypi-more"):
+        if Path(wheels).is_dir():
+            mounts += (Mount(Path(wheels), wheels),)
+    spec = SandboxSpec(mounts, "/tmp", env, share_net=True)
+    res = get_backend().run(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
     if res.exit_code != 0:
         tail = logs.read_text(errors="replace")[-600:]
         raise WorldBuildError(f"pip install {' '.join(pip_args)} failed: {tail}")
@@ -206,7 +221,9 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     """
     deadline = time.monotonic() + timeout_s
     dest.mkdir(parents=True)
-    world = World(root=dest)
+    limits = task_limits(task)
+    world = World(root=dest, limits=limits)
+    world.steps.append(f"limits: {limits.describe()} (held by {limits_mechanism()})")
     ctx = task.environment_dir.resolve()
     dockerfile = ctx / "Dockerfile"
     if not dockerfile.is_file():
@@ -214,6 +231,7 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
         if (ctx / "app").is_dir() and not (ctx / "app").is_symlink():
             _copy_tree_into(ctx / "app", dest / "app", dest, "environment/app")
         world.steps.append("no Dockerfile: /app from environment/app")
+        hand_over(dest)
         return world
     args: dict[str, str] = {}
     world.workdir = "/"  # Docker's default; Harbor tasks set WORKDIR /app, and /app is used if none is set
@@ -221,33 +239,75 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     for step in parse_dockerfile(dockerfile):
         if time.monotonic() > deadline:
             raise WorldBuildError(f"timeout: building the world took over {timeout_s:g} s")
-        subst = [_expand(a, {**args, **world.env}) for a in step.args]
         if step.kind == "unsupported":
             raise WorldBuildError(f"Dockerfile line {step.line}: {step.text!r}: {step.reason}")
-        if step.kind == "from":
-            world.base_image = subst[0] if subst else None
-        elif step.kind == "arg":
-            args.setdefault(subst[0], subst[1])
-        elif step.kind == "env":
-            for k, v in zip(subst[::2], subst[1::2], strict=True):
-                world.env[k] = v
-        elif step.kind == "workdir":
-            world.workdir = str(_inside(world.workdir, subst[0]))
-            workdir_set = True
-            _host(world, PurePosixPath(world.workdir), step.line).mkdir(parents=True, exist_ok=True)
-        elif step.kind == "copy":
-            _copy(world, ctx, subst[:-1], subst[-1], step.line)
-        elif step.kind == "run":
-            _run(world, subst[0], step.line, cache_dir, max(1.0, deadline - time.monotonic()))
+        vars_ = {**args, **world.env, "PATH": world.path}
+        try:
+            _step(world, step, vars_, args, ctx, cache_dir, deadline)
+        except ExpansionError as exc:
+            raise WorldBuildError(f"Dockerfile line {step.line}: {step.text!r}: {exc}") from exc
+        workdir_set = workdir_set or step.kind == "workdir"
         world.steps.append(f"line {step.line}: {step.kind}: {step.text}")
     if not workdir_set:
         world.workdir = "/app"
     _host(world, PurePosixPath(world.workdir), 0).mkdir(parents=True, exist_ok=True)
+    hand_over(dest)  # the image's files belong to its root, whatever USER the agent runs as
     return world
 
 
-def _expand(s: str, vars_: dict[str, str]) -> str:
-    return re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", lambda m: vars_.get(m.group(1), m.group(0)), s)
+def _step(
+    world: World, step: DockerStep, vars_: dict[str, str], args: dict[str, str], ctx: Path, cache: Path, deadline: float
+) -> None:
+    """Do one Dockerfile step (variables replaced per Docker's rules; see `memeval.tasks.expand`)."""
+    if step.kind == "from":
+        world.base_image = step.args[0] if step.args else None
+    elif step.kind == "arg":
+        for k, v in env_pairs(step.args[0], vars_):
+            if v is not None or k not in args:
+                args[k] = v or ""
+    elif step.kind == "env":
+        for k, v in env_pairs(step.args[0], vars_):
+            if k == "PATH":
+                world.path = v or ""
+            else:
+                world.env[k] = v or ""
+    elif step.kind == "workdir":
+        world.workdir = str(_inside(world.workdir, expand(step.args[0], vars_)))
+        _host(world, PurePosixPath(world.workdir), step.line).mkdir(parents=True, exist_ok=True)
+    elif step.kind == "copy":
+        words = expand_words(step.args[0], vars_)
+        if len(words) < 2:
+            raise WorldBuildError(f"Dockerfile line {step.line}: COPY needs a source and a destination")
+        _copy(world, ctx, words[:-1], words[-1], step.line)
+    elif step.kind == "user":
+        world.uid, world.gid = _user(expand(step.args[0], vars_), step.line)
+    elif step.kind == "run":
+        env = {**args, **world.env}
+        _run(world, step.args[0], step.line, cache, max(1.0, deadline - time.monotonic()), env)
+
+
+def _user(spec: str, line: int) -> tuple[int, int]:
+    """USER name[:group] or uid[:gid], resolved against this machine's /etc/passwd and /etc/group."""
+    name, _, group = spec.strip().partition(":")
+    try:
+        if name.isdigit():
+            uid = int(name)
+            gid = pwd.getpwuid(uid).pw_gid if not group else -1
+        else:
+            entry = pwd.getpwnam(name)
+            uid, gid = entry.pw_uid, entry.pw_gid
+        if group:
+            gid = int(group) if group.isdigit() else grp.getgrnam(group).gr_gid
+    except KeyError:
+        if name.isdigit() and not group:
+            return int(name), int(name)
+        raise WorldBuildError(
+            f"Dockerfile line {line}: USER {spec}: no such user or group on this machine; without Docker "
+            "the host's /etc/passwd stands in for the image's: use a numeric uid[:gid] or an existing user"
+        ) from None
+    if not (0 <= uid < 65536 and 0 <= gid < 65536):
+        raise WorldBuildError(f"Dockerfile line {line}: USER {spec}: uids and gids inside the sandbox go up to 65535")
+    return uid, gid
 
 
 def _copy(world: World, ctx: Path, srcs: list[str], dst: str, line: int) -> None:
@@ -273,10 +333,14 @@ def _copy(world: World, ctx: Path, srcs: list[str], dst: str, line: int) -> None
                 _copy_one(p, t, world.root, where)
 
 
-def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float) -> None:
+def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float, env: dict[str, str]) -> None:
     pip: list[str] = []
+    vars_ = {**env, "PATH": world.path}
     for part in _split_parts(cmd):
-        words = shlex.split(part)
+        try:
+            words = [expand(w, vars_) for w in shlex.split(part)] if "$" in part else shlex.split(part)
+        except ExpansionError:
+            words = ["sh-only"]  # a shell form memeval does not read itself: the shell runs it
         if not words or _APT_NOOPS.match(part):
             continue
         if words[0] == "mkdir":
@@ -293,18 +357,51 @@ def _run(world: World, cmd: str, line: int, cache_dir: Path, budget: float) -> N
                     f"machine; without Docker install them on the host first (apt-get install {' '.join(lacking)})"
                 )
         else:
-            _run_in_world(world, part, line, budget)
+            _run_in_world(world, part, line, budget, env)
     if pip:
         world.venv = _ensure_venv(cache_dir, pip, budget)
 
 
-def _run_in_world(world: World, part: str, line: int, budget: float) -> None:
+def _run_in_world(world: World, part: str, line: int, budget: float, build_env: dict[str, str]) -> None:
     logs = world.root.parent / f"build-line-{line}.log"
-    env = {"PATH": world.path_var(), "HOME": "/tmp", **world.env}
-    spec = SandboxSpec(world.mounts(), world.workdir, env)
-    res = run_sandboxed(spec, ["/bin/sh", "-c", part], timeout_s=budget, stdout=logs, stderr=logs)
+    env = {"HOME": "/tmp", **build_env, "PATH": world.path_var()}
+    # Like a container's RUN steps, it may chown and switch users, within its own user namespace only
+    spec = SandboxSpec(
+        world.mounts(),
+        world.workdir,
+        env,
+        uid=world.uid,
+        gid=world.gid,
+        caps=SANDBOX_CAPS_FOR_USER_SWITCH,
+        limits=world.limits,
+    )
+    res = get_backend().run(spec, ["/bin/sh", "-c", part], timeout_s=budget, stdout=logs, stderr=logs)
     if res.timed_out:
         raise WorldBuildError(f"timeout: Dockerfile line {line}: {part!r} ran out of the build budget")
     if res.exit_code != 0:
         tail = logs.read_text(errors="replace")[-400:]
         raise WorldBuildError(f"Dockerfile line {line}: {part!r} failed (exit {res.exit_code}): {tail}")
+
+
+def task_limits(task: Task) -> Limits:
+    """The sandbox limits `task.toml`'s `[environment]` asks for.
+
+    Keys: `memory_mb`, `cpus`, `storage_mb`, `max_processes` (Harbor's names, plus memeval's
+    process limit); the older `memory = "2G"` and `storage = "10G"` strings are read too.
+
+    Raises:
+        WorldBuildError: a size that is not a number or a size string (names the key).
+    """
+    env = task.config.environment
+    extra = env.model_extra or {}
+    try:
+        memory = parse_size_mb(env.memory_mb if env.memory_mb is not None else extra.get("memory"), "memory")
+        storage = parse_size_mb(env.storage_mb if env.storage_mb is not None else extra.get("storage"), "storage")
+    except ValueError as exc:
+        raise WorldBuildError(f"task.toml [environment]: {exc}") from exc
+    return Limits(
+        memory_bytes=memory,
+        cpus=env.cpus,
+        processes=env.max_processes or Limits().processes,
+        file_bytes=storage or DEFAULT_FILE_BYTES,
+    )

@@ -37,7 +37,7 @@ from memeval.stats._models import (
 )
 from memeval.stats._planning import holm_adjust, tasks_for_power
 from memeval.stats._simulate import SimulationSummary, simulate_verdicts
-from memeval.stats._verdict import paired_verdict
+from memeval.stats._verdict import faults_against, paired_verdict
 
 __all__ = [
     "ArmCostOfPass",
@@ -55,6 +55,7 @@ __all__ = [
     "TrialOutcome",
     "VerdictWarning",
     "WarningKind",
+    "faults_against",
     "holm_adjust",
     "paired_verdict",
     "simulate_verdicts",

@@ -219,7 +219,18 @@ class PairedVerdict(BaseModel):
     """The difference interval: Newcombe 10 for one repeat, else paired t (descriptive)."""
     verdict: VerdictWord
     reason: str
-    """`too_few_tasks(<N)`, `no_informative_tasks`, `not_significant(p>=ALPHA)` or `significant`."""
+    """`too_few_tasks(<N)`, `no_informative_tasks`, `not_significant(p>=ALPHA)`, `significant`, or
+    `faults_could_change_it(...)` when counting the faulted trials against the direction found
+    changes the word (see `verdict_scored` and `verdict_faults_against`)."""
+    verdict_scored: VerdictWord | None = None
+    """The word the scored trials alone give (None only on documents made before it existed)."""
+    reason_scored: str | None = None
+    verdict_faults_against: VerdictWord | None = None
+    """The word with every faulted trial counted against the direction found: a fail in the arm
+    that looks better, a pass in the other. None when the scored verdict is `unresolved` or no
+    trial faulted (nothing to overturn)."""
+    p_value_faults_against: float | None = None
+    """The sign-flip p-value of that recount (None when it was not needed)."""
     cost_of_pass: CostOfPassBlock
     warnings: tuple[VerdictWarning, ...]
     alpha: float

@@ -4,12 +4,18 @@ The procedure is the one in PRODUCT.md, "Statistics": the task is the unit; per 
 d = pack pass rate - baseline pass rate over scored trials; the estimate is mean d; a two-sided
 exact sign-flip test on d (`_signflip`); fewer than `n_min` paired tasks or p >= alpha gives
 `unresolved`, otherwise `better` or `worse` by the sign of the estimate.
+
+Faults cannot overturn it: a `better` or `worse` on the scored trials is recomputed with every
+faulted trial counted against it (`faults_against`); if that recount gives another word, the
+verdict is `unresolved` with reason `faults_could_change_it(...)`. An agent that turns its own
+failures into harness faults in one arm cannot launder them into a verdict.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 from statsmodels.stats.contingency_tables import mcnemar
@@ -103,6 +109,60 @@ def _rate(trials: list[TrialObs]) -> Fraction:
 
 def _mean(values: list[float]) -> float | None:
     return float(np.mean(values)) if values else None
+
+
+def _counted_against(trials: tuple[TrialObs, ...], as_outcome: str) -> list[TrialObs]:
+    return [t if t.outcome != "fault" else TrialObs(outcome=as_outcome) for t in trials]  # type: ignore[arg-type]
+
+
+class _Recount(NamedTuple):
+    verdict: VerdictWord
+    reason: str
+    p_value: float
+
+
+def faults_against(
+    tasks: Sequence[TaskTrials],
+    direction: VerdictWord,
+    *,
+    alpha: float,
+    n_min: int,
+    perm_seed: int,
+    mc_resamples: int,
+    exact_max_nonzero: int,
+) -> _Recount:
+    """The verdict with every faulted trial counted against `direction`.
+
+    A fault in the arm that looks better counts as a fail there, a fault in the other arm as a
+    pass; a task is paired when it has a trial of any outcome in each arm. The same test and rule
+    as the scored verdict (`decide`) then give the word. If it differs from `direction`, faults
+    the harness could not score could have produced the result, so the run may not claim it.
+
+    Args:
+        tasks: every task's trials, faults included.
+        direction: `better` or `worse`, the scored verdict.
+        alpha, n_min, perm_seed, mc_resamples, exact_max_nonzero: as for `paired_verdict`.
+
+    Returns:
+        (verdict, reason, p_value) of the recount.
+    """
+    good, bad = ("pack", "baseline") if direction == "better" else ("baseline", "pack")
+    d_exact: list[Fraction] = []
+    for t in tasks:
+        arms = {
+            good: _counted_against(getattr(t, good), "fail"),
+            bad: _counted_against(getattr(t, bad), "pass"),
+        }
+        if arms["baseline"] and arms["pack"]:
+            d_exact.append(_rate(arms["pack"]) - _rate(arms["baseline"]))
+    test = sign_flip_test(
+        d_exact, exact_max_nonzero=exact_max_nonzero, mc_resamples=mc_resamples, perm_seed=perm_seed
+    )
+    estimate = float(sum(d_exact) / len(d_exact)) if d_exact else 0.0
+    word, reason = decide(
+        len(d_exact), test.n_pos + test.n_neg, test.p_value, estimate, alpha=alpha, n_min=n_min
+    )
+    return _Recount(word, reason, test.p_value)
 
 
 def _cost_data(arms: list[list[TrialObs]]) -> ArmCostData:
@@ -223,6 +283,24 @@ def paired_verdict(
     verdict, reason = decide(
         n, test.n_pos + test.n_neg, test.p_value, estimate or 0.0, alpha=alpha, n_min=n_min
     )
+    verdict_scored, reason_scored = verdict, reason
+    recount: _Recount | None = None
+    if verdict != "unresolved" and faulted:
+        recount = faults_against(
+            tasks,
+            verdict,
+            alpha=alpha,
+            n_min=n_min,
+            perm_seed=perm_seed,
+            mc_resamples=mc_resamples,
+            exact_max_nonzero=exact_max_nonzero,
+        )
+        if recount.verdict != verdict:
+            reason = (
+                f"faults_could_change_it({len(faulted)} faulted trial(s) counted against "
+                f"'{verdict}' give '{recount.verdict}', p={recount.p_value:.4g})"
+            )
+            verdict = "unresolved"
     one_repeat = n > 0 and all(len(a) == 1 for a in (*base_arms, *pack_arms))
     extra: dict[str, object] = {}
     if one_repeat:
@@ -281,6 +359,10 @@ def paired_verdict(
         delta_ci_t=t_interval(d),
         verdict=verdict,
         reason=reason,
+        verdict_scored=verdict_scored,
+        reason_scored=reason_scored,
+        verdict_faults_against=recount.verdict if recount else None,
+        p_value_faults_against=recount.p_value if recount else None,
         cost_of_pass=cost_of_pass(
             _cost_data(base_arms),
             _cost_data(pack_arms),

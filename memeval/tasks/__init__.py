@@ -1,18 +1,30 @@
 """Harbor-layout tasks: load, validate, pin by content hash, and read their Dockerfiles."""
 
-from memeval.tasks._dockerfile import DockerStep, parse_dockerfile
-from memeval.tasks._load import TASK_ID_PATTERN, check_tree, hash_tree, load_task, load_task_set
+from memeval.tasks._dockerfile import DockerStep, ExpansionError, env_pairs, expand, expand_words, parse_dockerfile
+from memeval.tasks._load import (
+    TASK_ID_PATTERN,
+    check_tree,
+    hash_tree,
+    load_task,
+    load_task_set,
+    load_task_set_listing_invalid,
+)
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
 __all__ = [
     "TASK_ID_PATTERN",
     "check_tree",
     "DockerStep",
+    "ExpansionError",
+    "env_pairs",
+    "expand",
+    "expand_words",
     "Task",
     "TaskConfig",
     "TaskSet",
     "hash_tree",
     "load_task",
     "load_task_set",
+    "load_task_set_listing_invalid",
     "parse_dockerfile",
 ]

@@ -143,6 +143,10 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
                 "instruction.md, environment/ and tests/test.sh"
             )
     tasks = tuple(load_task(d) for d in dirs if _is_task_dir(d) or d == path)
+    return _task_set(root, tasks, only)
+
+
+def _task_set(root: Path, tasks: tuple[Task, ...], only: Sequence[str] | None) -> TaskSet:
     set_hash = hashlib.sha256("".join(f"{t.task_id}\0{t.content_hash}\n" for t in tasks).encode()).hexdigest()
     version = "unversioned"
     meta = root / "taskset.toml"
@@ -159,3 +163,52 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
             raise TaskError(f"--tasks names {unknown}, not in {str(root)!r}; known: {sorted(known)}")
         tasks = tuple(t for t in tasks if t.task_id in set(only))
     return TaskSet(name, version, root, tasks, "sha256:" + set_hash)
+
+
+def load_task_set_listing_invalid(
+    path: Path, only: Sequence[str] | None = None
+) -> tuple[TaskSet | None, tuple[tuple[str, str], ...]]:
+    """Load a task set like `load_task_set`, but set aside each invalid task instead of stopping.
+
+    For `memeval check-tasks`, which lists every broken task: a malformed task is one of them.
+
+    Args:
+        path: a folder whose subfolders are tasks, or one task folder.
+        only: task ids (folder names) to keep.
+
+    Returns:
+        (the task set of the valid tasks, or None when none is valid; (folder name, the
+        `TaskError` message) for each invalid task, in folder order). The set's content hash
+        covers the valid tasks only.
+
+    Raises:
+        TaskError: the folder does not exist or holds no task, `only` names a folder that is not
+            there, or `taskset.toml` is not valid TOML.
+    """
+    path = path.resolve()
+    if not path.is_dir():
+        raise TaskError(f"task set {str(path)!r} does not exist: pass a folder of Harbor tasks")
+    dirs = [path] if _is_task_dir(path) else sorted(
+        p for p in path.iterdir() if _is_task_dir(p) and not p.name.startswith(".")
+    )
+    if not dirs:
+        raise TaskError(
+            f"{str(path)!r} holds no task: each task is a folder with task.toml, "
+            "instruction.md, environment/ and tests/test.sh"
+        )
+    if only:
+        known = {d.name for d in dirs}  # a task's id is its folder's name
+        unknown = [t for t in only if t not in known]
+        if unknown:
+            raise TaskError(f"--tasks names {unknown}, not in {str(path)!r}; known: {sorted(known)}")
+        dirs = [d for d in dirs if d.name in set(only)]
+    invalid: list[tuple[str, str]] = []
+    good: list[Task] = []
+    for d in dirs:
+        try:
+            good.append(load_task(d))
+        except TaskError as exc:
+            invalid.append((d.name, str(exc)))
+    if not good:
+        return None, tuple(invalid)
+    return _task_set(path.parent if _is_task_dir(path) else path, tuple(good), None), tuple(invalid)

@@ -33,6 +33,14 @@ class EnvironmentSection(_Section):
 
     build_timeout_sec: float = Field(default=600.0, gt=0)
     """Budget for building the trial's world, in seconds; exceeding it is a `timeout` fault."""
+    cpus: float | None = Field(default=None, gt=0)
+    """CPUs the sandbox may use (Harbor's `cpus`)."""
+    memory_mb: float | None = Field(default=None, gt=0)
+    """Memory of all the sandbox's processes together, in MiB (Harbor's `memory_mb`)."""
+    storage_mb: float | None = Field(default=None, gt=0)
+    """Largest file the sandbox may write, in MiB (Harbor's `storage_mb`; rlimits bound files, not the total)."""
+    max_processes: int | None = Field(default=None, gt=0)
+    """Processes and threads at once (memeval's own key; default 1024)."""
 
 
 class TaskConfig(BaseModel):

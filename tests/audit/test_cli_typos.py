@@ -1,5 +1,6 @@
 """A typo in a team name or a store path is an error, never a new empty store or team."""
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,9 @@ def db(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path / 'store.sqlite'}"
     r = CliRunner().invoke(app, ["audit", "ingest", str(WEEK), "--sender", "sample", "--db", url])
     assert r.exit_code == 0, r.stderr
+    # The ingest's engine is closed when it is collected, and closing a SQLite connection may
+    # checkpoint its journal into the file: collect now, so the bytes read as "before" are final.
+    gc.collect()
     return url
 
 

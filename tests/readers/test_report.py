@@ -44,8 +44,10 @@ def test_context_words_the_memory_run(runs: Runs) -> None:
     assert cells == {("baseline", "fail"), ("pack", "pass")}
     card = dict(ctx.card)
     assert card["network"] == "none" and card["repeats"] == "1"
-    assert card["agent"] == "command_hash=" + runs.memory.result.run_card["agent"]["command_hash"] + \
-        ", name=sh, version=unversioned"
+    agent = runs.memory.result.run_card["agent"]
+    assert card["agent"] == f"binary={agent['binary']}, binary_hash={agent['binary_hash']}, " \
+        f"command_hash={agent['command_hash']}, files_hash=none, name=sh, version=unversioned"
+    assert agent["binary_hash"].startswith("sha256:")
 
 
 def test_html_report_is_self_contained_and_shows_the_table(runs: Runs) -> None:

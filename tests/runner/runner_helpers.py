@@ -57,7 +57,7 @@ def run_ab(tmp_path: Path) -> RunAb:
 
     def go(*args: str) -> tuple[int, dict, str]:
         res = runner.invoke(app, ["ab", *args, "--json", "--quiet", "--runs-dir", str(tmp_path / "runs")])
-        doc = json.loads(res.stdout) if res.exit_code in (0, 1) and res.stdout.strip().startswith("{") else {}
+        doc = json.loads(res.stdout) if res.exit_code in (0, 1, 3) and res.stdout.strip().startswith("{") else {}
         return res.exit_code, doc, res.stderr
 
     return go

@@ -73,7 +73,7 @@ def test_unsupported_dockerfile_line_is_a_boot_fault_naming_it(tmp_path: Path, r
     tasks = tmp_path / "tasks"
     make_task(tasks, "needs-docker", dockerfile="FROM x\nWORKDIR /app\nHEALTHCHECK CMD true\nVOLUME /cache\n")
     code, doc, _ = run_ab(str(tasks), "--agent", "oracle", "--network", "none")
-    assert code == 0
+    assert code == 3  # every trial faulted: measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "boot" and "VOLUME" in t["fault"]["message"] and "line 4" in t["fault"]["message"]
         assert t["verified"] is None and t["execution"] == "not_started"
@@ -92,7 +92,7 @@ def test_agent_command_that_does_not_exist_is_a_boot_fault(tmp_path: Path, run_a
         "--tasks",
         "greet",
     )
-    assert code == 0
+    assert code == 3  # every trial faulted: measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "boot" and "no-such-agent-binary" in t["fault"]["message"]
 
@@ -121,7 +121,7 @@ def test_verifier_over_budget_is_a_timeout_fault(tmp_path: Path, run_ab):
     tasks = tmp_path / "tasks"
     make_task(tasks, "slow-verifier", test_sh="sleep 30\necho 1 > /logs/verifier/reward.txt\n")
     code, doc, _ = run_ab(str(tasks), "--agent", "nop", "--network", "none", "--verifier-timeout", "1")
-    assert code == 0
+    assert code == 3  # every trial faulted: measured nothing
     assert {t["fault"]["code"] for t in doc["trials"]} == {"timeout"}
 
 
@@ -232,7 +232,7 @@ def test_malformed_reward_file_is_a_protocol_fault(tmp_path: Path, run_ab, write
     tasks = tmp_path / "tasks"
     make_task(tasks, "bad-reward", test_sh=writes + "\n")
     code, doc, _ = run_ab(str(tasks), "--agent", "nop", "--network", "none")
-    assert code == 0
+    assert code == 3  # every trial faulted: measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "protocol" and needle in t["fault"]["message"]
         assert t["verified"] is None and t["reward"] is None

@@ -100,7 +100,7 @@ def test_no_reward_file_is_a_protocol_fault_not_a_zero(tmp_path: Path, run_ab):
     make_task(tasks, "silent-verifier", test_sh="echo 'forgot the reward'\n")
     agent = "sh -c 'mkdir -p /logs/verifier; echo 1 > /logs/verifier/reward.txt'"
     code, doc, _ = run_ab(str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none")
-    assert code == 0
+    assert code == 3  # every trial faulted: measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "protocol" and t["verified"] is None and t["assessment"] == "unscored"
     assert doc["coverage"]["completed_trials"] == 0 and doc["coverage"]["missing"]["fault"] == 22

@@ -35,7 +35,8 @@ def test_sample_team_pack_beats_baseline_with_measured_tokens_and_cost(tmp_path:
 
 def test_budget_limit_is_a_budget_fault(tmp_path: Path, run_ab):
     code, doc, err = run_ab(str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--budget-usd", "0.00001")
-    assert code == 0, err
+    assert code == 3, err  # every trial faulted: the run measured nothing
+    assert err.strip().splitlines()[-1].startswith(f"memeval: run {doc['run_id']} measured nothing: every trial")
     for t in doc["trials"]:
         assert t["fault"]["code"] == "budget", t
         assert t["verified"] is None
@@ -162,7 +163,7 @@ def test_an_unreachable_model_upstream_is_a_harness_fault_not_an_agent_failure(t
     code, doc, err = run_ab(
         str(SAMPLE), "--tasks", "t01-thursday-order-arrival", "--upstream", f"api=openai,url=http://127.0.0.1:{port}/v1"
     )
-    assert code == 0, err
+    assert code == 3, err  # every trial faulted: measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "process" and "upstream" in t["fault"]["message"]
         assert t["verified"] is None

@@ -30,7 +30,8 @@ def test_workdir_copy_env_and_run_parts(tmp_path: Path):
     ("line", "needle"),
     [
         ("VOLUME /data", "VOLUME"),
-        ("USER nobody", "USER"),
+        ("USER no-such-user-xyz", "no-such-user-xyz"),
+        ("ENV A=${B#x}", "${B#x}"),
         ("COPY --from=build /x /y", "--from"),
         ("ADD https://example.com/x.tgz /app/", "URL"),
         ("COPY app/ /usr/local/lib/", "/usr/local/lib"),

@@ -86,6 +86,9 @@ def test_case_matches_every_expected_figure(name: str, to_tasks: Any) -> None:
     )
     got = result.model_dump(mode="json")
     want = dict(case["result"])
+    # The reference cases predate the rule that faults cannot overturn a verdict: their `verdict`
+    # and `reason` are the scored trials' word, kept as `verdict_scored` / `reason_scored`.
+    got["verdict"], got["reason"] = got["verdict_scored"], got["reason_scored"]
     problems: list[str] = []
     if want.get("p_method") == "monte_carlo":
         p_mc, p_exact = got.pop("p_value"), want.pop("p_value")
@@ -96,6 +99,22 @@ def test_case_matches_every_expected_figure(name: str, to_tasks: Any) -> None:
         assert abs(p_mc - got["p_value_exact_convolution"]) <= slack
     _compare("result", got, want, 1e-12, problems)
     assert not problems, "\n".join(problems)
+
+
+def test_only_the_faulted_reference_case_is_overturned_by_its_faults(to_tasks: Any) -> None:
+    overturned = {}
+    for name, case in CASES.items():
+        r = paired_verdict(to_tasks(case["tasks"]), boot_resamples=99)
+        assert r.verdict_scored == case["result"]["verdict"]
+        if r.verdict != r.verdict_scored:
+            overturned[name] = r
+    # C16: 10 of 78 trials faulted (6 baseline, 4 pack); counted against `better` (baseline
+    # faults as passes, pack faults as fails) the sign-flip test no longer finds a difference.
+    assert set(overturned) == {"C16_faults_k3"}
+    r = overturned["C16_faults_k3"]
+    assert r.verdict == "unresolved" and r.verdict_faults_against == "unresolved"
+    assert r.reason.startswith("faults_could_change_it(10 faulted trial(s)")
+    assert r.p_value_faults_against is not None and r.p_value_faults_against >= 0.05
 
 
 def test_defaults_are_the_reference_meta(to_tasks: Any) -> None:

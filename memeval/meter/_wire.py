@@ -1,0 +1,149 @@
+"""Request rewrites that let the meter read every response's usage, and hiding what they add.
+
+Two rewrites, each invisible to the client:
+
+- `ask_for_usage`: an OpenAI Chat Completions stream carries its usage only when the request
+  asked for it with `stream_options.include_usage` (platform.openai.com API reference, "Create
+  chat completion", `stream_options`); most SDKs do not ask by default. The proxy asks on the
+  client's behalf, and `UsageChunkFilter` takes the extra last chunk (`choices: []` with `usage`)
+  out of the stream the client sees, so a client that did not ask gets the stream it would have
+  got.
+- `readable_accept_encoding`: the proxy asks upstream only for content codings the meter can
+  decode (`memeval.meter._decode`), so a response is never in an encoding whose usage cannot be
+  read (RFC 9110 section 12.5.3: `identity` is always acceptable).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_REWRITE_BYTES = 16 * 1024 * 1024
+"""A request body larger than this is forwarded as it came (never parsed to be rewritten)."""
+
+
+def ask_for_usage(body: bytes) -> bytes | None:
+    """The Chat Completions request body with `stream_options.include_usage` set, if needed.
+
+    Args:
+        body: the request body as the client sent it (JSON, not content-encoded).
+
+    Returns:
+        The rewritten body when the request streams and did not ask for usage; None when nothing
+        needs changing (not a stream, usage already asked for, or not a JSON object).
+    """
+    if len(body) > MAX_REWRITE_BYTES or not body.lstrip().startswith(b"{"):
+        return None
+    try:
+        doc: Any = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(doc, dict) or doc.get("stream") is not True:
+        return None
+    options = doc.get("stream_options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict) or options.get("include_usage") is True:
+        return None
+    doc["stream_options"] = {**options, "include_usage": True}
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _is_usage_chunk(data: bytes) -> bool:
+    """Whether an SSE event's data is the usage-only chunk (`choices: []` and a `usage` object)."""
+    try:
+        doc: Any = json.loads(data)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and doc.get("choices") == [] and isinstance(doc.get("usage"), dict)
+
+
+class UsageChunkFilter:
+    """Pass an SSE byte stream through, dropping the usage-only chunk the proxy asked for.
+
+    Works on raw (not content-encoded) bytes split anywhere: bytes are held only until the end of
+    the current event (a blank line), then passed on unchanged or, for the usage chunk, dropped.
+    `usage: null` fields that asking adds to the other chunks are left as they are (the SDKs read
+    them as absent).
+    """
+
+    def __init__(self) -> None:
+        self._buf = b""
+        self.dropped = 0
+        """Events dropped so far."""
+
+    def feed(self, chunk: bytes) -> bytes:
+        """The bytes of `chunk` that can be passed on now (whole events only)."""
+        self._buf += chunk
+        out = []
+        while True:
+            cut = _event_end(self._buf)
+            if cut < 0:
+                break
+            event, self._buf = self._buf[:cut], self._buf[cut:]
+            if self._drop(event):
+                self.dropped += 1
+            else:
+                out.append(event)
+        return b"".join(out)
+
+    def finish(self) -> bytes:
+        """Whatever is held at the end of the stream (an unterminated last event), unchanged."""
+        rest, self._buf = self._buf, b""
+        return rest
+
+    @staticmethod
+    def _drop(event: bytes) -> bool:
+        lines = event.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+        data = [ln[5:].removeprefix(b" ") for ln in lines if ln.startswith(b"data:")]
+        return bool(data) and _is_usage_chunk(b"\n".join(data))
+
+
+def _event_end(buf: bytes) -> int:
+    """Index just past the first event's blank-line terminator, or -1 if none is complete."""
+    ends = [i + len(sep) for sep in (b"\n\n", b"\r\n\r\n", b"\r\r") if (i := buf.find(sep)) >= 0]
+    return min(ends) if ends else -1
+
+
+def _zero_q(param: str) -> bool:
+    """`q=0` (or `q=0.0`...): the coding is not acceptable (RFC 9110 section 12.4.2)."""
+    name, _, value = param.partition("=")
+    if name.strip() != "q":
+        return False
+    try:
+        return float(value) == 0.0
+    except ValueError:
+        return False
+
+
+def readable_codings() -> tuple[str, ...]:
+    """Content codings the meter can decode here (`br` only with the brotli package)."""
+    codings = ["gzip", "deflate"]
+    try:
+        import brotli  # type: ignore[import-untyped]  # noqa: F401
+    except ModuleNotFoundError:
+        pass  # br is left out of what the proxy asks for: the meter could not read it
+    else:
+        codings.append("br")
+    return tuple(codings)
+
+
+def readable_accept_encoding(client_value: bytes | None, *, identity_only: bool = False) -> bytes:
+    """The `Accept-Encoding` to send upstream: the client's codings the meter can read.
+
+    Args:
+        client_value: the client's header, or None.
+        identity_only: ask for no compression at all (the proxy must edit the stream).
+
+    Returns:
+        A header value; `identity` when nothing the client accepts can be read.
+    """
+    if identity_only or not client_value:
+        return b"identity"
+    readable = set(readable_codings())
+    keep = []
+    for part in client_value.decode("latin-1").split(","):
+        coding, *params = (p.strip().lower() for p in part.split(";"))
+        if coding in readable and not any(_zero_q(p) for p in params):
+            keep.append(coding)
+    return ", ".join(dict.fromkeys(keep)).encode() if keep else b"identity"

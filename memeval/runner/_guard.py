@@ -1,0 +1,125 @@
+"""The verifier's environment: the task's interpreter and tools, never the agent's.
+
+The agent's turn leaves its world folders (`/app`, ...) holding whatever it wrote. The held-back
+tests then run in a new sandbox over the same folders, so anything the verifier looks up in a
+search path or a named file could be a file the agent planted. The rule memeval applies, for
+runners it knows and ones it has never seen: **an agent-writable folder never comes before a
+folder of the image**.
+
+- `PATH` is the Dockerfile's, with agent-writable entries (and relative ones, which mean the
+  working directory) moved after the others, order kept within each group.
+- Python: `PYTHONSAFEPATH=1` and `PYTHONNOUSERSITE=1`; agent-writable `PYTHONPATH` entries are
+  taken out and handed to a start-up guard (`_verifier_python/sitecustomize.py`, bound
+  read-only and first on `PYTHONPATH`) that makes them, and the working directory of `-m`/`-c`
+  runs, a last resort: a module there is found only when no standard-library or installed
+  module has its name, and their `*.dist-info` entry points (pytest plugins) are never loaded.
+  Plugins installed in the image (`pytest --ctrf`) load as before.
+- `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
+  the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
+  an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
+- The mount points memeval adds (`/logs/verifier`) are checked on the host: a symlink or file the
+  agent put on the way is removed, so no mount follows it (see `clear_mount_path`).
+
+What stays possible is on the record instead: see `memeval.runner._tamper`.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from memeval.sandbox import Mount, World
+
+GUARD_HOST = Path(__file__).with_name("_verifier_python")
+GUARD_INSIDE = "/tmp/.memeval-python"
+"""Where the guard is bound: under the sandbox's fresh /tmp, a path no world folder can hold."""
+DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
+
+
+def world_folders(world: World) -> tuple[str, ...]:
+    """The agent-writable folders of `world`, as seen inside the sandbox (e.g. `/app`)."""
+    return tuple("/" + p.name for p in sorted(world.root.iterdir()) if p.is_dir() and not p.is_symlink())
+
+
+def under(path: str, folders: Iterable[str]) -> bool:
+    """Whether `path` (inside the sandbox) is one of `folders` or below one; relative paths are."""
+    if not path.startswith("/"):
+        return True  # relative: the working directory, which is the agent's
+    norm = posixpath.normpath(path)
+    return any(norm == f or norm.startswith(f + "/") for f in folders)
+
+
+def writable_last(value: str, folders: Iterable[str]) -> str:
+    """A colon-separated search path with agent-writable entries moved to the end."""
+    entries = value.split(":")
+    fs = tuple(folders)
+    return ":".join([e for e in entries if e and not under(e, fs)] + [e for e in entries if not e or under(e, fs)])
+
+
+def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, str]:
+    """The verifier's environment, from `base` (defaults, the Dockerfile's ENV, the task's
+    `[verifier.env]`, in that order) and the world's agent-writable `folders`.
+
+    Returns a new dict; see the module docstring for every change made.
+    """
+    fs = tuple(folders)
+    env = dict(base)
+    env["PATH"] = writable_last(env.get("PATH", ""), fs)
+    env["HOME"] = "/tmp"
+    for name in DROP_IF_WRITABLE:
+        if name in env:
+            kept = [e for e in env[name].replace(" ", ":").split(":") if e and not under(e, fs)]
+            if kept:
+                env[name] = ":".join(kept) if name == "LD_PRELOAD" else kept[0]
+            else:
+                del env[name]
+    py = [e for e in env.get("PYTHONPATH", "").split(":") if e]
+    last = [e for e in py if under(e, fs)]
+    env["PYTHONPATH"] = ":".join([GUARD_INSIDE] + [e for e in py if not under(e, fs)])
+    if last:
+        env["MEMEVAL_LAST_PATH"] = ":".join(last)
+    env["PYTHONSAFEPATH"] = "1"
+    env["PYTHONNOUSERSITE"] = "1"
+    return env
+
+
+SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")
+"""Debian's system-wide `sitecustomize` (what /usr/lib/python3.11/sitecustomize.py links to)."""
+
+
+def guard_mounts() -> tuple[Mount, ...]:
+    """Read-only binds of the Python start-up guard: its folder (first on `PYTHONPATH`) and, when
+    the host Python has one, over the system `sitecustomize`, for a `test.sh` that replaces
+    `PYTHONPATH`."""
+    ms = [Mount(GUARD_HOST, GUARD_INSIDE)]
+    if SYSTEM_SITECUSTOMIZE.is_file():
+        ms.append(Mount(GUARD_HOST / "sitecustomize.py", str(SYSTEM_SITECUSTOMIZE)))
+    return tuple(ms)
+
+
+def clear_mount_path(world: World, inside: str) -> list[str]:
+    """Make every component of `inside` that lies in a world folder a real folder, on the host.
+
+    A mount point memeval adds (such as `/logs/verifier` when the world has `/logs`) is created by
+    the sandbox tool on the host's file system; a symlink the agent put there would send that
+    creation, or the mount, somewhere else. Symlinks and non-folders on the way are removed
+    (never followed) and replaced by empty folders.
+
+    Returns:
+        The inside paths that were replaced (for the tamper findings).
+    """
+    parts = [p for p in inside.split("/") if p]
+    if not parts or not (world.root / parts[0]).is_dir() or (world.root / parts[0]).is_symlink():
+        return []
+    replaced = []
+    cur = world.root / parts[0]
+    for i, name in enumerate(parts[1:], start=2):
+        cur = cur / name
+        if cur.is_symlink() or (cur.exists() and not cur.is_dir()):
+            cur.unlink()
+            replaced.append("/" + "/".join(parts[:i]))
+        if not cur.exists():
+            os.mkdir(cur, 0o755)
+    return replaced

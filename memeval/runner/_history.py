@@ -1,0 +1,107 @@
+"""The attempt history of a run, folded event by event as the log is written.
+
+The scheduler asks it, for each planned trial, whether another attempt is due and what its
+number is. It is built once from the log when a session starts, then kept current by the log's
+writer (`memeval.runner._writer.LogWriter`), so nothing re-reads the log per trial.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from memeval.eventlog import CheckRecorded, Event, FaultRaised, TrialEnded, TrialStarted
+from memeval.runner._policy import FAULT_POLICY
+from memeval.types import FaultCode
+
+
+@dataclass(frozen=True)
+class AttemptState:
+    """One attempt at a trial as the log tells it.
+
+    Attributes:
+        attempt: its number (1 for the first).
+        ended: whether its `trial.ended` was written (False: it was cut off by a crash).
+        fault: the fault code it ended with, if any.
+        assessment: its `trial.ended` assessment (None while not ended).
+        passed: whether its held-back tests passed.
+    """
+
+    attempt: int
+    ended: bool
+    fault: FaultCode | None = None
+    assessment: str | None = None
+    passed: bool = False
+
+
+def _counts_as_try(a: AttemptState) -> bool:
+    """Whether an attempt used up one of `--retries`: it ended, and not by an interrupt."""
+    return a.ended and a.fault != "cancelled"
+
+
+class History:
+    """Attempts per trial, folded incrementally (thread-safe).
+
+    Retry rule: a trial needs another attempt when it has none yet; when its last attempt never
+    ended (a crash or `kill -9`) or was `cancelled` (Ctrl-C, SIGTERM), since resuming completes
+    it, and neither uses up a retry; or when its last attempt faulted with a fault the policy
+    retries (`FAULT_POLICY`) and fewer than `retries` retries were used.
+    """
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._lock = threading.Lock()
+        self._by_trial: dict[str, list[AttemptState]] = {}
+        self._fault: dict[str, FaultCode] = {}
+        self._passed: dict[str, bool] = {}
+        for ev in events:
+            self.fold(ev)
+
+    def fold(self, ev: Event) -> None:
+        """Take one event, in log order, into the history."""
+        if isinstance(ev, TrialStarted):
+            with self._lock:
+                self._by_trial.setdefault(ev.trial_id, []).append(AttemptState(ev.attempt, False))
+                self._fault.pop(ev.trial_id, None)
+                self._passed.pop(ev.trial_id, None)
+        elif isinstance(ev, CheckRecorded):
+            with self._lock:
+                self._passed[ev.trial_id] = ev.passed
+        elif isinstance(ev, FaultRaised) and ev.trial_id:
+            with self._lock:
+                self._fault[ev.trial_id] = ev.code
+        elif isinstance(ev, TrialEnded):
+            with self._lock:
+                lst = self._by_trial.get(ev.trial_id)
+                if lst:
+                    fault, passed = self._fault.pop(ev.trial_id, None), self._passed.pop(ev.trial_id, False)
+                    lst[-1] = AttemptState(ev.attempt, True, fault, ev.assessment, passed)
+
+    def attempts(self, trial_id: str) -> tuple[AttemptState, ...]:
+        """The trial's attempts so far, oldest first."""
+        with self._lock:
+            return tuple(self._by_trial.get(trial_id, ()))
+
+    def last(self, trial_id: str) -> AttemptState | None:
+        """The trial's latest attempt, or None."""
+        with self._lock:
+            lst = self._by_trial.get(trial_id)
+            return lst[-1] if lst else None
+
+    def next_attempt(self, trial_id: str) -> int:
+        """The number the trial's next attempt gets (every attempt, ended or not, is kept)."""
+        with self._lock:
+            return len(self._by_trial.get(trial_id, ())) + 1
+
+    def needs_attempt(self, trial_id: str, retries: int) -> bool:
+        """Whether `trial_id` is due another attempt under `retries` (see the class's rule)."""
+        hist = self.attempts(trial_id)
+        if not hist:
+            return True
+        last = hist[-1]
+        if not last.ended or last.fault == "cancelled":
+            return True
+        if last.fault is None or not FAULT_POLICY[last.fault].retried:
+            return False
+        retried = sum(1 for a in hist if _counts_as_try(a)) - 1
+        return retried < retries

@@ -1,0 +1,70 @@
+"""Blank every secret value memeval knows from what it stores of a trial.
+
+A second line of defence: secrets are never handed to a sandbox that should not see them, but an
+agent can copy what it was given (its `--env` values) into its output, its world or its claim.
+Everything stored from a trial (artifacts, retained worlds, event text) goes through a `Scrubber`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+MIN_SECRET_CHARS = 6
+"""Shorter values are not blanked: they would match ordinary text (`1`, `true`, a port)."""
+
+
+class Scrubber:
+    """Replaces each known secret value with `[REDACTED:<kind>:<name>]`.
+
+    Args:
+        secrets: name -> (kind, value), e.g. `{"OPENAI_API_KEY": ("upstream", "sk-...")}`; kinds are
+            `env` (a `--env` value) and `upstream` (a provider key).
+    """
+
+    def __init__(self, secrets: Mapping[str, tuple[str, str]]) -> None:
+        pairs = [
+            (v.encode(), f"[REDACTED:{k}:{n}]".encode()) for n, (k, v) in secrets.items() if len(v) >= MIN_SECRET_CHARS
+        ]
+        self._pairs = sorted(pairs, key=lambda p: -len(p[0]))  # a value inside a longer one goes second
+
+    def __bool__(self) -> bool:
+        return bool(self._pairs)
+
+    def bytes(self, data: bytes) -> bytes:
+        """`data` with every secret value blanked."""
+        for value, label in self._pairs:
+            data = data.replace(value, label)
+        return data
+
+    def text(self, s: str) -> str:
+        """`s` with every secret value blanked."""
+        return self.bytes(s.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
+
+    def tree(self, root: Path) -> list[str]:
+        """Blank secrets in every regular file under `root` (never through a symlink); return the paths changed.
+
+        File names holding a secret are renamed too.
+        """
+        changed = []
+        for dirpath, dirnames, filenames in os.walk(root, topdown=False):
+            for name in filenames + dirnames:
+                p = Path(dirpath) / name
+                if p.is_symlink():
+                    target = os.readlink(p)
+                    if self.text(target) != target:
+                        p.unlink()
+                        os.symlink(self.text(target), p)
+                        changed.append(str(p.relative_to(root)))
+                elif p.is_file():
+                    data = p.read_bytes()
+                    clean = self.bytes(data)
+                    if clean != data:
+                        p.write_bytes(clean)
+                        changed.append(str(p.relative_to(root)))
+                fixed = self.bytes(os.fsencode(name))
+                if fixed != os.fsencode(name):
+                    p.rename(Path(dirpath) / os.fsdecode(fixed))
+                    changed.append(str(p.relative_to(root)))
+        return changed

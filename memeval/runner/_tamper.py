@@ -1,0 +1,255 @@
+"""Tamper findings: files the agent left that can change how the verifier's tools behave.
+
+After the agent's turn, every file and symlink it added or changed in its world folders is
+classified by name and place (see `memeval.types.TamperKind`). The verifier's environment
+already keeps the image's tools first (`memeval.runner._guard`); what it cannot rule out, for
+runners it has never seen or tests that put `/app` first themselves, goes on the trial's record
+as findings, and the run's `--tamper` policy decides whether they fail the trial.
+
+Nothing here follows a symlink or blocks on a pipe: the world is the agent's.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from memeval.eventlog import TamperFinding
+from memeval.runner._diff import IGNORED_DIRS, printable
+from memeval.runner._guard import under, writable_last
+from memeval.sandbox import World
+from memeval.types import TamperKind
+
+MAX_FINDINGS = 200
+"""Findings kept per trial; the rest are counted (`TamperScan.omitted`)."""
+MAX_CONFIG_BYTES = 1 << 20
+"""Largest configuration file read to look for a test-runner section."""
+TEST_RUNNER = frozenset({"pytest", "_pytest", "py", "pluggy", "iniconfig", "nose", "nose2", "xdist", "pytest_ctrf"})
+STARTUP = frozenset({"sitecustomize", "usercustomize"})
+RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
+RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
+SYSTEM_SITE = ("/usr/lib/python3/dist-packages", "/usr/local/lib/python3.11/dist-packages", "/usr/lib/python3.11/dist-packages")
+"""The host's site folders, which stand in for the image's (bound read-only in every sandbox)."""
+
+
+@dataclass(frozen=True)
+class TamperScan:
+    """The findings of one scan (at most `MAX_FINDINGS`) and how many more there were."""
+
+    findings: tuple[TamperFinding, ...]
+    omitted: int = 0
+
+
+def _module_name(filename: str) -> str | None:
+    """The top-level module a file named `filename` provides, if any (`x.py`, `x.pyc`, `x.*.so`)."""
+    for ext in (".py", ".pyc", ".so", ".pyd"):
+        if filename.endswith(ext):
+            base = filename[: -len(ext)]
+            return base.split(".")[0] if ext in (".so", ".pyd") else (base if base.isidentifier() else None)
+    return None
+
+
+@cache
+def installed_names(site_dirs: tuple[str, ...]) -> frozenset[str]:
+    """Top-level module names found in `site_dirs` (modules, packages, extension modules)."""
+    names: set[str] = set()
+    for d in site_dirs:
+        try:
+            entries = os.listdir(d)
+        except OSError:
+            continue
+        for e in entries:
+            if e.endswith((".dist-info", ".egg-info", ".pth")) or e.startswith(("_distutils_hack", "__")):
+                continue
+            mod = _module_name(e)
+            if mod:
+                names.add(mod)
+            elif e.isidentifier() and os.path.isdir(os.path.join(d, e)):
+                names.add(e)
+    return frozenset(names)
+
+
+@cache
+def command_names(dirs: tuple[str, ...]) -> frozenset[str]:
+    """Names of the executables in `dirs` (the image's PATH folders, as seen on the host)."""
+    out: set[str] = set()
+    for d in dirs:
+        try:
+            out.update(os.listdir(d))
+        except OSError:
+            continue
+    return frozenset(out)
+
+
+def _entries(root: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """(relative path, lstat) of every file and symlink under `root`, never following links."""
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in IGNORED_DIRS)
+        for name in sorted(filenames) + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            p = os.path.join(dirpath, name)
+            try:
+                st = os.lstat(p)
+            except OSError:
+                continue
+            yield printable(os.path.relpath(p, root)), st
+
+
+def _read_head(path: Path) -> bytes:
+    """Up to `MAX_CONFIG_BYTES` of a regular file, never through a symlink or from a pipe."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return b""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return b""
+        return os.read(fd, MAX_CONFIG_BYTES)
+    finally:
+        os.close(fd)
+
+
+def changed_entries(pristine: Path, world: Path, added: Iterable[str], changed: Iterable[str]) -> dict[str, str]:
+    """Relative paths the agent added or changed (`added`/`changed`, from the workspace diff, plus
+    every symlink that is new or points elsewhere), each with `added` or `changed`."""
+    out = {rel: "added" for rel in added}
+    out.update({rel: "changed" for rel in changed})
+    for rel, st in _entries(world):
+        if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
+            before = pristine / rel
+            if not os.path.lexists(before):
+                out[rel] = "added"
+            elif stat.S_ISLNK(st.st_mode) and (
+                not before.is_symlink() or os.readlink(before) != os.readlink(world / rel)
+            ):
+                out[rel] = "changed"
+    return out
+
+
+@dataclass(frozen=True)
+class ScanContext:
+    """What the verifier will see, for classifying files.
+
+    Attributes:
+        roots: inside folders from which a top-level module is imported (working directory,
+            world folders, agent-writable PYTHONPATH entries).
+        path_dirs: agent-writable folders on the verifier's PATH.
+        stdlib: standard-library module names.
+        installed: top-level names installed in the task's interpreter.
+        commands: command names on the image's PATH.
+    """
+
+    roots: tuple[str, ...]
+    path_dirs: tuple[str, ...]
+    stdlib: frozenset[str]
+    installed: frozenset[str]
+    commands: frozenset[str]
+
+
+def scan_context(world: World, env: dict[str, str]) -> ScanContext:
+    """The `ScanContext` for `world` and the verifier's task environment `env` (before hardening)."""
+    folders = tuple("/" + p.name for p in sorted(world.root.iterdir()) if p.is_dir() and not p.is_symlink())
+    py = [e for e in env.get("PYTHONPATH", "").split(":") if e.startswith("/") and under(e, folders)]
+    roots = tuple(dict.fromkeys([world.workdir, *folders, *py]))
+    path = writable_last(env.get("PATH", ""), folders).split(":")
+    path_dirs = tuple(e for e in path if e.startswith("/") and under(e, folders))
+    image_dirs = [e for e in path if e.startswith("/") and not under(e, folders)]
+    site = list(SYSTEM_SITE)
+    if world.venv is not None:
+        site += [str(p) for p in sorted((world.venv / "lib").glob("python3*/site-packages"))]
+        image_dirs = [str(world.venv / "bin") if e == "/opt/memeval/venv/bin" else e for e in image_dirs]
+    return ScanContext(
+        roots=roots,
+        path_dirs=path_dirs,
+        stdlib=frozenset(sys.stdlib_module_names),
+        installed=installed_names(tuple(site)),
+        commands=command_names(tuple(image_dirs)),
+    )
+
+
+def _top_module(inside: str, root: str, world_root: Path) -> str | None:
+    """The top-level module `inside` provides when `root` is on the import path, if any."""
+    if not inside.startswith(root.rstrip("/") + "/"):
+        return None
+    parts = inside[len(root.rstrip("/")) + 1 :].split("/")
+    if len(parts) == 1:
+        return _module_name(parts[0])
+    pkg = parts[0]
+    if not pkg.isidentifier():
+        return None
+    init = world_root / root.lstrip("/") / pkg / "__init__.py"
+    if pkg in TEST_RUNNER or os.path.lexists(init) or os.path.lexists(init.with_suffix(".pyc")):
+        return pkg  # a regular package; a folder without __init__ never shadows one
+    return None
+
+
+def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: ScanContext) -> list[TamperFinding]:
+    """The findings for one added or changed entry (`rel` relative to the world root)."""
+    inside = "/" + rel
+    name = rel.rsplit("/", 1)[-1]
+    out: list[TamperFinding] = []
+
+    def add(kind: TamperKind, detail: str) -> None:
+        out.append(TamperFinding(path=inside, kind=kind, change=change, detail=detail))
+
+    mods = {m for root in ctx.roots if (m := _top_module(inside, root, world_root)) is not None}
+    for m in sorted(mods):
+        if m in TEST_RUNNER or m.startswith("pytest_"):
+            add("test-runner", f"module `{m}`: the test runner or one of its plugins")
+        elif m in STARTUP:
+            pass  # reported below, wherever it is
+        elif m in ctx.stdlib:
+            add("shadows-stdlib", f"module `{m}` shadows the standard library's")
+        elif m in ctx.installed:
+            add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter")
+    parent = rel.rsplit("/", 2)
+    if name == "entry_points.txt" and len(parent) >= 2 and parent[-2].endswith((".dist-info", ".egg-info")):
+        add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
+    if name == "conftest.py":
+        add("conftest", "pytest runs it when it collects this folder")
+    if name.endswith(".pth") or _module_name(name) in STARTUP or any(p in STARTUP for p in rel.split("/")[:-1]):
+        add("startup-hook", "run when a Python interpreter starts, if its folder is a site folder")
+    folder = inside.rsplit("/", 1)[0]
+    if folder in ctx.path_dirs:
+        add("path-command", f"in {folder}, which is on the verifier's PATH")
+    elif name in ctx.commands and stat.S_ISREG(st.st_mode) and st.st_mode & 0o111:
+        add("path-command", f"an executable named like the image's command `{name}`")
+    if name in RUNNER_CONFIG_FILES:
+        add("runner-config", "pytest configuration")
+    elif name in RUNNER_SECTIONS and (
+        stat.S_ISLNK(st.st_mode) or RUNNER_SECTIONS[name] in _read_head(world_root / rel)
+    ):
+        add("runner-config", f"test-runner section in {name}")
+    return out
+
+
+def scan_tamper(
+    pristine: Path, world: World, added: Iterable[str], changed: Iterable[str], env: dict[str, str]
+) -> TamperScan:
+    """Scan what the agent added or changed in `world` (compared with `pristine`).
+
+    Args:
+        pristine: the world's copy taken before the agent's turn.
+        world: the world as the agent left it.
+        added: relative paths of regular files added (from the workspace diff).
+        changed: relative paths of regular files changed.
+        env: the verifier's environment before hardening (defaults, Dockerfile ENV, task's
+            `[verifier.env]`): its PATH and PYTHONPATH say where planted files would be found.
+
+    Returns:
+        The findings, sorted by path then kind, at most `MAX_FINDINGS`.
+    """
+    ctx = scan_context(world, env)
+    found: list[TamperFinding] = []
+    for rel, change in sorted(changed_entries(pristine, world.root, added, changed).items()):
+        try:
+            st = os.lstat(world.root / rel)
+        except OSError:
+            continue
+        found += classify(rel, change, st, world.root, ctx)
+    found.sort(key=lambda f: (f.path, f.kind))
+    return TamperScan(tuple(found[:MAX_FINDINGS]), max(0, len(found) - MAX_FINDINGS))

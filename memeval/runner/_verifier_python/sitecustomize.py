@@ -1,0 +1,97 @@
+"""memeval's import-path guard for Python processes in a verifier sandbox.
+
+memeval starts every verifier with `PYTHONSAFEPATH=1` (Python 3.11+: the working directory or
+the script's folder is not put first on `sys.path`) and this folder first on `PYTHONPATH`, so
+Python imports this module at start-up, before the agent's files can be reached. It then:
+
+1. puts a script's folder back first on `sys.path` when a script file is run, as Python does
+   without `PYTHONSAFEPATH` (the script and its siblings are the agent's own code, or the
+   task's), so multi-file programs keep working;
+2. for `-m`, `-c` and standard input, and for the folders named in `MEMEVAL_LAST_PATH` (agent-writable folders
+   the task put on `PYTHONPATH`, which memeval took out of it), adds a finder at the END of
+   `sys.meta_path`: a module found there is importable only when no standard-library or
+   installed module has its name, and its `*.dist-info` entry points (test-runner plugins)
+   are never discovered;
+3. runs the image's own `sitecustomize`, looked up only in the standard library and the site
+   folders, never in a folder the agent could write.
+
+memeval also binds this file over the system Python's own `sitecustomize` inside the verifier
+sandbox, so the guard still runs when a `test.sh` replaces `PYTHONPATH` (`export
+PYTHONPATH=/tests`); the Debian hook it hides only installs apport, which the host stand-in lacks.
+
+It must run on any Python 3 and never stop the interpreter: errors are reported on stderr.
+"""
+
+import os
+import sys
+
+
+class _LastResortFinder:
+    """Finds top-level modules in fixed folders only after every other finder has failed."""
+
+    def __init__(self, folders):
+        self.folders = list(folders)
+
+    def find_spec(self, name, path=None, target=None):
+        if path is not None or "." in name:
+            return None  # submodules are found through their package's own __path__
+        from importlib.machinery import PathFinder
+
+        return PathFinder.find_spec(name, self.folders)
+
+    def invalidate_caches(self):
+        pass
+
+
+def _script_folder():
+    """The folder Python would put first for `python3 FILE` (None for -m, -c, stdin, zip, dir)."""
+    arg0 = sys.argv[0] if sys.argv else ""
+    if arg0 in ("", "-", "-c", "-m") or not os.path.isfile(arg0):
+        return None
+    with open(arg0, "rb") as f:
+        if f.read(4) == b"PK\x03\x04":
+            return None  # a zip application: Python puts it on the path itself
+    return os.path.dirname(os.path.realpath(arg0))
+
+
+def _guard():
+    if not getattr(sys.flags, "safe_path", False):
+        return  # an older Python ignored PYTHONSAFEPATH: nothing here can reorder its path
+    last = [p for p in os.environ.get("MEMEVAL_LAST_PATH", "").split(os.pathsep) if p]
+    folder = _script_folder()
+    if folder is not None:
+        sys.path.insert(0, folder)
+    elif not sys.argv or sys.argv[0] in ("-m", "-c", "", "-"):
+        last.insert(0, os.getcwd())
+    if last:
+        sys.meta_path.append(_LastResortFinder(last))
+
+
+def _image_sitecustomize():
+    import sysconfig
+    from importlib.machinery import PathFinder
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    folders = [sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]]
+    try:
+        import site
+
+        folders += site.getsitepackages()
+    except AttributeError:
+        pass
+    folders = [f for f in dict.fromkeys(folders) if os.path.abspath(f) != here]
+    spec = PathFinder.find_spec("sitecustomize", folders)
+    if spec is not None and spec.loader is not None:
+        import importlib.util
+
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+
+
+if not getattr(sys, "_memeval_guard", False):  # bound twice (see below): run once
+    sys._memeval_guard = True
+    try:
+        _guard()
+        _image_sitecustomize()
+    except Exception as exc:  # noqa: BLE001  (never stop the interpreter; say what went wrong)
+        sys.stderr.write(f"memeval verifier guard: {type(exc).__name__}: {exc}\n")

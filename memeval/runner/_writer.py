@@ -1,0 +1,100 @@
+"""The run's one log writer: every event of every concurrent trial goes through one thread.
+
+Attempts (in worker threads, or relayed from cluster nodes) and the metering proxy's thread
+hand events to `LogWriter.append`; a single thread stamps and writes them to the `RunLog` in
+the order they arrive, so the events of concurrent trials interleave while each trial's events
+keep their order (an attempt appends one event at a time and waits for it to be written). Each
+written event is folded into the run's `History` before `append` returns.
+
+The proxy's thread uses `post` instead: it must not wait on the disk while it serves other
+trials' calls, and the order of a call against its trial's other events is the order the proxy
+saw it.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from concurrent.futures import Future
+from types import TracebackType
+from typing import cast
+
+from memeval.eventlog import Event, RunLog
+from memeval.runner._history import History
+
+_STOP = object()
+
+
+class LogWriter:
+    """A single writer thread in front of a `RunLog`; use as a context manager.
+
+    Args:
+        log: the run's log (its own lock stays; this thread is its only caller while open).
+        history: folded with every event written.
+
+    `append` raises whatever writing raised (an `OSError` for a full disk, say); an error while
+    writing a posted event is kept and raised by the next `append` and by `close`.
+    """
+
+    def __init__(self, log: RunLog, history: History) -> None:
+        self.log = log
+        self.run_dir = log.run_dir
+        self.history = history
+        self._q: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._loop, name="memeval-log-writer", daemon=True)
+        self._error: BaseException | None = None
+        self._thread.start()
+
+    def append(self, ev: Event) -> Event:
+        """Write `ev` (fsynced) and return it as stamped with its `seq` and time."""
+        self._raise_posted_error()
+        fut: Future[Event] = Future()
+        self._q.put((ev, fut))
+        return fut.result()
+
+    def post(self, ev: Event) -> None:
+        """Queue `ev` for writing without waiting for it."""
+        self._q.put((ev, None))
+
+    def _raise_posted_error(self) -> None:
+        if self._error is not None:
+            raise self._error
+
+    def _loop(self) -> None:
+        while True:
+            item = self._q.get()
+            if item is _STOP:
+                return
+            ev, fut = cast(tuple[Event, "Future[Event] | None"], item)
+            try:
+                stamped = self.log.append(ev)
+                self.history.fold(stamped)
+            except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller or kept
+                if fut is None:
+                    self._error = exc
+                else:
+                    fut.set_exception(exc)
+                continue
+            if fut is not None:
+                fut.set_result(stamped)
+
+    def close(self) -> None:
+        """Write everything queued, stop the thread; raise a posted event's write error."""
+        if self._thread.is_alive():
+            self._q.put(_STOP)
+            self._thread.join()
+        self._raise_posted_error()
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if kind is None:
+            self.close()
+            return
+        try:
+            self.close()
+        except BaseException:  # noqa: BLE001 - the exception already on its way wins
+            return

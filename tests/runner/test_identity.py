@@ -1,0 +1,68 @@
+"""Identity pinned: the run card pins the agent's files and binary by content, versions are read
+reliably, and `--resume` and `compare` refuse a changed agent, naming what changed."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from runner_helpers import make_task
+from wire_rig import make_agent
+
+from memeval.abreport import compare_runs
+from memeval.agents import installed_version, preset
+from memeval.errors import RunCardMismatch
+from memeval.results import load_run
+
+
+def _tool(folder: Path, name: str, body: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / name
+    p.write_text("#!/bin/sh\n" + body)
+    p.chmod(0o755)
+    return p
+
+
+def test_a_slow_version_is_asked_again_with_a_longer_limit(tmp_path: Path) -> None:
+    slow = _tool(tmp_path, "slowtool", "sleep 0.6; echo 'slowtool 2.1.0'\n")
+    assert installed_version(str(slow), (0.2, 10.0)) == "slowtool 2.1.0"
+    assert installed_version(str(slow), (0.1, 0.2)) == "unknown (--version gave no answer within 0.2 s)"
+    broken = _tool(tmp_path, "broken", "exit 4\n")
+    assert installed_version(str(broken)) == "unknown (--version exited 4)"
+    assert installed_version(str(tmp_path / "absent")) == "not installed"
+
+
+def test_a_preset_run_through_another_executable_reads_that_executable_s_version(tmp_path: Path) -> None:
+    tool = _tool(tmp_path, "my-claude", "echo 'my-claude 0.9.1 (wrapper)'\n")
+    spec = preset("claude-code", None, f"{tool} --some-flag last-word")
+    assert spec.version == "my-claude 0.9.1 (wrapper)"
+    assert "last-word" not in spec.version
+    spec = preset("claude-code", None, f"{tmp_path / 'missing'} x")
+    assert spec.version == "not installed"
+
+
+def test_resume_and_compare_refuse_an_agent_whose_files_changed(tmp_path: Path, run_ab) -> None:
+    make_task(tmp_path / "tasks", "t", test_sh="echo 1 > /logs/verifier/reward.txt\n")
+    agent = make_agent(tmp_path / "agent", apis="[]")
+    args = (str(tmp_path / "tasks"), "--agent", str(agent), "--network", "none", "--env", "CALLS=0")
+    code, first, err = run_ab(*args)
+    assert first, err
+    card = first["run_card"]["agent"]
+    assert card["files_hash"].startswith("sha256:") and card["binary_hash"].startswith("sha256:")
+    assert Path(card["binary"]).name.startswith("python3")
+    # the same agent again: same card (a second run to compare with later)
+    code, same, err = run_ab(*args)
+    assert same["run_card"]["agent"] == card
+    # a file beside agent.toml changes: the card changes, the resume is refused and names it
+    (agent.parent / "helper.txt").write_text("a new file beside the agent\n")
+    code, _, err = run_ab(*args, "--resume", first["run_id"])
+    assert code == 2 and "agent.files_hash" in err and "cannot resume" in err
+    code, changed, err = run_ab(*args)
+    assert changed["run_card"]["agent"]["files_hash"] != card["files_hash"]
+    runs = tmp_path / "runs"
+    a, b, c = (load_run(runs / d["run_id"]) for d in (first, same, changed))
+    assert compare_runs(a, b).card_differences == ()
+    with pytest.raises(RunCardMismatch, match=r"differs in agent\.files_hash"):
+        compare_runs(a, c)
+    os.remove(agent.parent / "helper.txt")

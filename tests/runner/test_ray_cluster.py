@@ -1,0 +1,179 @@
+"""`--executor ray` on a real local Ray cluster: a head and a second node started with `ray start`.
+
+A run across both nodes, a Ray worker process killed mid-trial (a `process` fault, retried under
+the policy, nothing lost or written twice), and a node without bubblewrap refused by name.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from runner_helpers import MINI, REPO
+
+pytest.importorskip("ray")
+
+pytestmark = [pytest.mark.slow, pytest.mark.ray]
+RAY = str(Path(sys.executable).with_name("ray"))
+MEMEVAL = [sys.executable, "-m", "memeval"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Cluster:
+    """Nodes started with `ray start`, each in its own process group, stopped by group id."""
+
+    def __init__(self, temp: Path) -> None:
+        self.temp = temp
+        self.port = _free_port()
+        self.address = f"127.0.0.1:{self.port}"
+        self.groups: dict[str, int] = {}
+        self.env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+
+    def start(self, name: str, *args: str, env: dict[str, str] | None = None) -> None:
+        if not self.groups:
+            cmd = [RAY, "start", "--head", f"--port={self.port}", f"--temp-dir={self.temp}",
+                   "--include-dashboard=false", "--disable-usage-stats", *args]  # fmt: skip
+        else:
+            cmd = [RAY, "start", f"--address={self.address}", *args]
+        proc = subprocess.Popen(cmd, env=env or self.env, start_new_session=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+        out, _ = proc.communicate(timeout=240)
+        assert proc.returncode == 0, out.decode(errors="replace")[-2000:]
+        self.groups[name] = proc.pid  # the node's processes stay in the group ray start made
+
+    def stop(self, name: str) -> None:
+        try:
+            os.killpg(self.groups.pop(name), signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    def raylet_pid(self, name: str) -> int:
+        for pid in _pids():
+            try:
+                if os.getpgid(pid) == self.groups[name] and b"raylet/raylet" in _cmdline(pid):
+                    return pid
+            except ProcessLookupError:
+                continue
+        raise AssertionError(f"no raylet for node {name}")
+
+
+def _pids() -> list[int]:
+    return [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit()]
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _ppid(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return -1
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    temp = Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp"))  # short: Ray's socket paths
+    c = Cluster(temp)
+    try:
+        c.start("head", "--num-cpus=2")
+        c.start("worker", "--num-cpus=2")
+        yield c
+    finally:
+        for name in list(c.groups):
+            c.stop(name)
+
+
+def _events(run_dir: Path) -> list[dict]:
+    return [json.loads(line) for line in (run_dir / "events.jsonl").read_text().splitlines()]
+
+
+def test_a_run_across_two_nodes_survives_a_worker_killed_mid_trial(tmp_path: Path, cluster: Cluster):
+    runs = tmp_path / "runs"
+    args = [*MEMEVAL, "ab", str(MINI), "--agent", "command", "--agent-cmd", "sleep 8", "--network", "none",
+            "--repeats", "2", "--executor", "ray", "--ray-address", cluster.address, "--concurrency", "8",
+            "--retries", "1", "--runs-dir", str(runs), "--json", "--quiet"]  # fmt: skip
+    proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    worker_raylet = cluster.raylet_pid("worker")
+    killed = None
+    end = time.monotonic() + 240
+    while killed is None and time.monotonic() < end and proc.poll() is None:
+        logs = list(runs.glob("*/events.jsonl"))
+        if logs and logs[0].read_bytes().count(b'"event":"agent.started"') >= 2:
+            # a Ray worker process of the second node that is running one of our trials
+            for pid in _pids():
+                if _ppid(pid) == worker_raylet and b"run_on_node" in _cmdline(pid):
+                    os.kill(pid, signal.SIGKILL)
+                    killed = pid
+                    break
+        time.sleep(0.1)
+    out, err = proc.communicate(timeout=600)
+    assert killed is not None, "no trial ran on the second node"
+    assert proc.returncode == 0, err
+    doc = json.loads(out)
+    events = _events(runs / doc["run_id"])
+    faults = [e for e in events if e["event"] == "fault.raised"]
+    assert len(faults) == 1 and faults[0]["code"] == "process" and "Ray" in faults[0]["message"], faults
+    lost = faults[0]["trial_id"]
+    planned = [t["trial_id"] for t in events[0]["trials"]]
+    ended = [e["trial_id"] for e in events if e["event"] == "trial.ended"]
+    assert sorted(ended) == sorted([*planned, lost])  # the lost attempt ended once, then its retry
+    by = {t["trial_id"]: t for t in doc["trials"]}
+    assert by[lost]["attempt"] == 2 and by[lost]["fault"] is None
+    assert all(t["fault"] is None and t["execution"] == "completed" for t in doc["trials"])
+    assert doc["run_card"]["executor"] == "ray"
+
+
+def test_a_metered_run_on_the_cluster_matches_one_on_this_machine(tmp_path: Path, cluster: Cluster):
+    sample = REPO / "samples" / "fernhill"
+    docs = {}
+    for how in (["--concurrency", "1"], ["--executor", "ray", "--ray-address", cluster.address, "--concurrency", "4"]):
+        res = subprocess.run(
+            [*MEMEVAL, "ab", str(sample), "--tasks", "t01-thursday-order-arrival", "--tasks", "t02-late-refund",
+             *how, "--runs-dir", str(tmp_path / "runs"), "--json", "--quiet"],
+            cwd=REPO, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert res.returncode == 0, res.stderr
+        docs[how[1]] = json.loads(res.stdout)
+    here, there = docs["1"], docs["ray"]
+    for a, b in zip(here["trials"], there["trials"], strict=True):
+        assert (a["trial_id"], a["verified"]) == (b["trial_id"], b["verified"])
+        assert a["physics"]["engine_calls"] == b["physics"]["engine_calls"]  # every call metered on its node
+        assert a["physics"]["tokens"] == b["physics"]["tokens"]
+    # only the driver wrote: every artifact the log names is in the run's own store
+    run_dir = tmp_path / "runs" / there["run_id"]
+    named = [e[k] for e in _events(run_dir) for k in ("stdout", "stderr", "diff", "output", "build_log") if e.get(k)]
+    assert len(named) >= 4 * 4
+    for art in named:
+        assert (run_dir / "artifacts" / "sha256" / art.removeprefix("sha256:")).is_file(), art
+
+
+def test_a_node_without_bubblewrap_is_refused_by_name(tmp_path: Path, cluster: Cluster):
+    env = dict(cluster.env, PATH=str(Path(sys.executable).parent))  # no /usr/bin: no bwrap there
+    cluster.start("no-bwrap", "--num-cpus=1", env=env)
+    try:
+        res = subprocess.run(
+            [*MEMEVAL, "ab", str(MINI), "--agent", "nop", "--network", "none", "--executor", "ray",
+             "--ray-address", cluster.address, "--runs-dir", str(tmp_path / "runs"), "--quiet"],
+            cwd=REPO, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+    finally:
+        cluster.stop("no-bwrap")
+    assert res.returncode == 2, res.stderr
+    assert "has no bubblewrap" in res.stderr and "apt-get install bubblewrap" in res.stderr

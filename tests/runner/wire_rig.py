@@ -1,0 +1,87 @@
+"""A scripted model upstream speaking the recorded wire formats, and a small agent that calls it.
+
+The upstream is the meter tests' `LocalUpstream` (a real uvicorn server on 127.0.0.1) replaying
+responses from `tests/fixtures/meter/`; the agent is a stdlib Python script bound at `/opt/agent`
+that calls the metering proxy the runner hands it, as the OpenAI SDK would.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "meter"))
+
+from meter_fixtures import RECORDED, Recorded  # noqa: E402
+from meter_upstream import LocalUpstream, Reply  # noqa: E402
+
+__all__ = ["AGENT_PY", "LocalUpstream", "Recorded", "Reply", "make_agent", "recorded", "reply_of"]
+
+AGENT_PY = textwrap.dedent(
+    '''
+    """Test agent: CALLS chat completions (PARALLEL=1: at once; PAD bytes of prompt) through the
+    proxy, then answers 42 (or NOANSWER=1: not)."""
+    import json, os, time, urllib.request
+
+    import threading
+
+    calls = int(os.environ.get("CALLS", "1"))
+    stream = os.environ.get("STREAM") == "1"
+    base = os.environ.get("OPENAI_BASE_URL", "")
+    pad = "x" * int(os.environ.get("PAD", "0"))
+
+    def call(i):
+        body = {"model": os.environ.get("MODEL", "gpt-5.6-sol"), "max_tokens": 64,
+                "messages": [{"role": "user", "content": "hi %d %s" % (i, pad)}]}
+        if stream:
+            body["stream"] = True
+        req = urllib.request.Request(base + "/chat/completions", data=json.dumps(body).encode(),
+            headers={"authorization": "Bearer " + os.environ.get("OPENAI_API_KEY", ""),
+                     "content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                data = r.read()
+        except Exception as exc:  # an error answer is the agent's to handle
+            data = str(exc).encode()
+        with open("/app/seen-%d.txt" % i, "wb") as f:
+            f.write(data)
+
+    if os.environ.get("PARALLEL") == "1":
+        threads = [threading.Thread(target=call, args=(i,)) for i in range(calls)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    else:
+        for i in range(calls):
+            call(i)
+    open("/app/called", "w").close()
+    time.sleep(float(os.environ.get("SLEEP_AFTER", "0")))
+    if os.environ.get("NOANSWER") != "1":
+        open("/app/answer.txt", "w").write("42")
+    '''
+)
+
+
+def make_agent(root: Path, *, apis: str = '["openai"]', script: str = AGENT_PY) -> Path:
+    """Write an agent folder (`agent.toml` + `agent.py`); return the `agent.toml` path."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "agent.py").write_text(script)
+    (root / "agent.toml").write_text(
+        'name = "wire-test-agent"\nversion = "1.0"\ncommand = ["python3", "/opt/agent/agent.py"]\n'
+        f"apis = {apis}\n"
+    )
+    return root / "agent.toml"
+
+
+def recorded(suffix: str) -> Recorded:
+    """The recorded response whose file name ends with `suffix`."""
+    return next(r for r in RECORDED if r.name.endswith(suffix))
+
+
+def reply_of(rec: Recorded) -> Reply:
+    """A `Reply` replaying `rec` as recorded."""
+    return Reply(
+        status=rec.status, headers=dict(rec.headers), chunks=rec.chunks(), content_length=not rec.stream
+    )
