@@ -11,12 +11,14 @@ per-trial index (`memeval.exchanges/1`, JSON) lists them in call order:
                 "redacted": {entity type: count}, "note": str}]}
 
 The index's id is recorded on the trial's `agent.exited` event (`exchanges`). `memeval ab
---no-keep-bodies` turns this off.
+--no-keep-bodies` turns this off. Trials run by the Ray executor keep no bodies yet (their nodes
+start their own proxy without the hook).
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,6 +27,9 @@ from memeval.eventlog import ArtifactStore
 from memeval.runner._runmeter import Exchange
 
 SCHEMA = "memeval.exchanges/1"
+
+_REDACT_LOCK = threading.Lock()
+"""Trials run at once share one redactor; its scanners are not documented as thread-safe."""
 
 
 def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
@@ -53,14 +58,16 @@ def store_exchanges(
         return None
     from memeval.redact import get_redactor  # lazy: builds the scanners once per process
 
-    redactor = get_redactor()
+    with _REDACT_LOCK:
+        redactor = get_redactor()
     calls: list[dict[str, Any]] = []
     for ex in exchanges:
         counts: dict[str, int] = {}
         ids: dict[str, str] = {}
         response, note = _decode(ex.response, ex.encoding)
         for part, raw in (("request", ex.request), ("response", response)):
-            red = redactor.redact(scrub(raw).decode("utf-8", "replace"))
+            with _REDACT_LOCK:
+                red = redactor.redact(scrub(raw).decode("utf-8", "replace"))
             for k, v in red.counts.items():
                 counts[k] = counts.get(k, 0) + v
             ids[part] = art.put(red.text.encode("utf-8"))
