@@ -350,8 +350,8 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
     # package's metadata first (no process: gemini or aider take seconds to print a version, and a
     # refused run must end in under 5 s), else its --version
     found = locate(spec.command[0])
-    if found is None:  # not on the host (a path inside the sandbox): named, never guessed
-        return replace(spec, version=f"custom executable: {executable}" if executable else "not installed")
+    if found is None:  # not on the host: `not installed`, never a guess from the command line
+        return replace(spec, version=installed_version(spec.command[0]))
     version = package_version(found.path) or installed_version(found.path, path_dirs=spec.path_dirs)
     return replace(spec, version=version)
 

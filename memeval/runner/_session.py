@@ -305,7 +305,9 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
             secrets=secrets,
             tamper=opts.tamper,
             reward_key=opts.reward_key,
-            upstream_apis=tuple(u.api for u in opts.all_upstreams()),
+            # only the APIs with an upstream are exported; with none configured, all (the proxy
+            # then answers each call that no upstream is configured)
+            upstream_apis=tuple(u.api for u in opts.all_upstreams()) or None,
         )
 
     return spec_for

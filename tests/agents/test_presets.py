@@ -61,7 +61,7 @@ def test_no_model_leaves_the_tool_default_and_opencode_names_the_provider() -> N
 def test_agent_cmd_replaces_only_the_binary() -> None:
     spec = resolve_agent("codex", "/opt/tools/codex-1.2")
     assert spec.command[:3] == ("/opt/tools/codex-1.2", "exec", "--json")
-    assert spec.version == "custom executable: /opt/tools/codex-1.2"
+    assert spec.version == "not installed"  # read from the executable, never from the command line
 
 
 def test_unknown_agent_names_the_presets() -> None:
