@@ -174,6 +174,13 @@ def ab(
             "findings are shown; fail: a trial with findings is scored failed, the findings its reason.",
         ),
     ] = "flag",
+    keep_bodies: Annotated[
+        bool,
+        typer.Option(
+            help="Keep every model call's request and response bodies (redacted, keys never) with its trial, "
+            "for the viewer's conversation; --no-keep-bodies for teams that may not keep prompts."
+        ),
+    ] = True,
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the statistics (permutation and bootstrap).")] = 20240601,
     runs_dir: RunsDir = Path("runs"),
@@ -334,6 +341,7 @@ def ab(
             if until_decided
             else None
         ),
+        keep_bodies=keep_bodies,
     )
     if resume:
         run_dir = find_run(resume, runs_dir)

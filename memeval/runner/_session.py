@@ -105,6 +105,8 @@ class AbOptions:
     sequential: SequentialDesign | None = None
     """With `--until-decided`: run round by round and stop when this design decides; `repeats`
     must equal its `max_rounds` (see `memeval.runner._rounds`)."""
+    keep_bodies: bool = True
+    """Keep every model call's request and response bodies (redacted) as artifacts of its trial."""
 
     def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
         """`upstream` (if set) followed by `extra_upstreams`."""
@@ -120,7 +122,13 @@ def run_card(opts: AbOptions) -> RunCard:
         task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
         checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
         tools_allowed=a.tools or ("agent's own",),
-        agent={"name": a.name, "version": a.version, "control": a.control or "", **agent_identity(a)},
+        agent={
+            "name": a.name,
+            "version": a.version,
+            "control": a.control or "",
+            **agent_identity(a),
+            **({"mounts": "; ".join(a.mounts)} if a.mounts else {}),
+        },
         timeouts={
             "agent_s": str(opts.agent_timeout_s or "per task"),
             "verifier_s": str(opts.verifier_timeout_s or "per task"),
@@ -187,8 +195,11 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         )
     if not opts.task_set.tasks:
         raise UsageError("the task set has no task to run")
+    if opts.agent.refusal:
+        raise UsageError(f"agent {opts.agent.name}: {opts.agent.refusal}")
     if opts.network == "proxy":
-        check_agent_upstreams(opts.agent.apis, opts.all_upstreams(), opts.agent.name)
+        a = opts.agent
+        check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
@@ -305,6 +316,9 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
             secrets=secrets,
             tamper=opts.tamper,
             reward_key=opts.reward_key,
+            # only the APIs with an upstream are exported; with none configured, all (the proxy
+            # then answers each call that no upstream is configured)
+            upstream_apis=tuple(u.api for u in opts.all_upstreams()) or None,
         )
 
     return spec_for
@@ -426,6 +440,7 @@ def _meter(
         run_budget_usd=opts.run_budget_usd,
         scratch=make_scratch(run_dir),
         write=writer.post,
+        keep_bodies=opts.keep_bodies,
     ) as meter:
         yield meter
 
