@@ -46,6 +46,10 @@ class GeneratedReport:
     last_seq: int
     sha256: str
     path: str | None
+    generated_at: datetime | None = None
+    """Business time of the event: when the report was generated."""
+    tz: str | None = None
+    overdue_after_h: float | None = None
 
 
 def _rows(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> list[Row]:
@@ -189,7 +193,8 @@ def generated_reports(store: SqlAuditStore, team: str, upto_seq: int | None = No
         p = r.payload
         seen[p["week"]] = seen.get(p["week"], 0) + 1
         out.append(GeneratedReport(r.seq, p["week"], seen[p["week"]], int(p["first_seq"]),
-                                   int(p["last_seq"]), p["sha256"], p.get("path")))  # fmt: skip
+                                   int(p["last_seq"]), p["sha256"], p.get("path"), r.occurred,
+                                   p.get("tz"), p.get("overdue_after_h")))  # fmt: skip
     return out
 
 
