@@ -100,7 +100,7 @@ def create_app(store: SqlAuditStore) -> FastAPI:
                 return _error(422, f"event team {ev.team!r} is not the token's team {team!r}", i)
             drafts.append(ev)
         try:
-            res = store.append(drafts, sender=sender)
+            res = store.append(drafts, sender=sender, origin="ingest")
         except AuditEventRejected as exc:
             return _error(422, str(exc), exc.index)
         return {

@@ -119,7 +119,7 @@ def ingest_lines(
     for k in range(0, len(parsed), size):
         chunk = parsed[k : k + size]
         try:
-            res = store.append([ev for _, ev in chunk], sender=sender)
+            res = store.append([ev for _, ev in chunk], sender=sender, origin="ingest")
         except AuditEventRejected as exc:
             line = chunk[exc.index][0] if exc.index is not None else None
             kept = f"; the {batches} earlier batch(es) stay stored" if batches else ""

@@ -306,8 +306,15 @@ def build(seed: int = 47) -> list[dict[str, Any]]:
     # pack (`samples/fernhill/pack.json`), written to memory by the agents that learned it.
     # `memeval pack build` then gives back a pack holding them (among everything else approved).
     pack = json.loads((Path(__file__).resolve().parents[1] / "pack.json").read_text(encoding="utf-8"))
+    # A lesson is proposed and waits for a person; the reviewer approved these the same day.
     for k, item in enumerate(pack["items"]):
         sid, at, actor = sessions[(k * 4 + 2) % len(sessions)]
+        if item["kind"] == "lesson":
+            add(at + timedelta(minutes=15), "lesson.proposed", actor, {"text": item["text"], "source": "agent"},
+                session=sid, subject=f"les_p{k:02d}")  # fmt: skip
+            add(at + timedelta(hours=2), "lesson.approved", REVIEWER, {"decision_id": f"dec_les_p{k:02d}"},
+                subject=f"les_p{k:02d}")  # fmt: skip
+            continue
         add(
             at + timedelta(minutes=15),
             "memory.written",
