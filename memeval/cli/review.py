@@ -108,6 +108,10 @@ def serve(
 def users_add(
     username: Annotated[str, typer.Argument(help="Account name (also the person id in audit events).")],
     role: Annotated[str, typer.Option(help="viewer, reviewer or admin.")] = "reviewer",
+    team: Annotated[
+        list[str] | None,
+        typer.Option("--team", help="A team this viewer or reviewer sees and decides (repeat; admins see all)."),
+    ] = None,
     password_stdin: Annotated[
         bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")
     ] = False,
@@ -168,6 +172,7 @@ def review_list(
     """List waiting items, oldest first, with counts; overdue items are marked."""
     from memeval.audit import open_existing_store
     from memeval.review import QueueFilter, build_queue, ensure_review_schema
+    from memeval.review._inert import term_text
     from memeval.review._models import queue_out
 
     store = open_existing_store(db, team=team)
@@ -185,8 +190,9 @@ def review_list(
     )
     for r in view.rows:
         mark = "OVERDUE " if r.overdue else ""
-        claim = f" [claimed by {r.claim.holder}]" if r.claim else ""
-        typer.echo(f"{mark}{r.ref}\t{r.age}\t{r.item.opened_by or 'memory system'}\t{r.preview.as_plain()}{claim}")
+        claim = f" [claimed by {term_text(r.claim.holder)}]" if r.claim else ""
+        who = term_text(r.item.opened_by or "memory system")
+        typer.echo(f"{mark}{term_text(r.ref)}\t{r.age}\t{who}\t{r.preview.as_plain(one_line=True)}{claim}")
 
 
 @review_app.command("show")
@@ -195,6 +201,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     """Show one item: full redacted text (control characters marked), evidence, history."""
     from memeval.audit import open_existing_store
     from memeval.review import build_item, ensure_review_schema, resolve
+    from memeval.review._inert import term_text
     from memeval.review._models import detail_out
 
     store = open_existing_store(db)
@@ -207,21 +214,28 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
         typer.echo(detail_out(view, max(0, age)).model_dump_json(indent=2))
         return
     it = view.item
-    typer.echo(f"{view.ref}  {it.status}{'  OVERDUE' if view.overdue else ''}")
-    typer.echo(f"opened by {view.opened_by} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
+    t = term_text
+    typer.echo(f"{t(view.ref)}  {it.status}{'  OVERDUE' if view.overdue else ''}")
+    typer.echo(f"opened by {t(view.opened_by)} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
     if it.decided_by:
-        typer.echo(f"decided by {it.decided_by} (decision {it.decision_id}){' kept ' + it.kept if it.kept else ''}")
+        kept = " kept " + t(it.kept) if it.kept else ""
+        typer.echo(f"decided by {t(it.decided_by)} (decision {t(it.decision_id)}){kept}")
     if view.text is not None:
         for n in view.text.notices:
             typer.echo(f"! {n}")
-        typer.echo("--- text ---\n" + view.text.as_plain() + "\n------------")
+        typer.echo("--- text (each line starts with '| ') ---\n" + _quoted(view.text.as_plain()) + "\n------------")
     for label, (sid, txt) in zip(("a", "b"), view.sides, strict=False):
-        typer.echo(f"--- side {label}: {sid} ---\n{txt.as_plain()}")
+        typer.echo(f"--- side {label}: {t(sid)} ---\n{_quoted(txt.as_plain())}")
     for r in view.reasons:
-        typer.echo(f"held by rule {r.rule}: {r.excerpt.as_plain()}")
+        typer.echo(f"held by rule {t(r.rule)}: {r.excerpt.as_plain(one_line=True)}")
     typer.echo("history:")
     for h in view.history:
-        typer.echo(f"  {h.seq}\t{h.at:%Y-%m-%d %H:%M:%S}\t{h.type}\t{h.actor}\t{h.detail.as_plain()}")
+        typer.echo(f"  {h.seq}\t{h.at:%Y-%m-%d %H:%M:%S}\t{h.type}\t{t(h.actor)}\t{h.detail.as_plain(one_line=True)}")
+
+
+def _quoted(text: str) -> str:
+    """Multi-line stored text, each line prefixed with '| ' so it cannot pass for memeval's own lines."""
+    return "\n".join("| " + line for line in text.split("\n"))
 
 
 def _login(store: object, who: str | None, password_stdin: bool):  # type: ignore[no-untyped-def]

@@ -73,9 +73,9 @@ def head_seq(store: SqlAuditStore, team: str) -> int:
     return int(v or 0)
 
 
-def _lines(c: WeekCounts, p: WeekCounts) -> tuple[CountLine, ...]:
+def _lines(c: WeekCounts, p: WeekCounts, earlier: bool) -> tuple[CountLine, ...]:
     def line(key: str, label: str, now: int, before: int, meaning: str) -> CountLine:
-        return CountLine(key=key, label=label, count=now, previous=before, meaning=meaning)
+        return CountLine(key=key, label=label, count=now, previous=before if earlier else None, meaning=meaning)
 
     return (
         line("sessions", "Sessions", c.sessions, p.sessions, "Each one started with a slice of memory"),
@@ -177,7 +177,7 @@ def build_context(
         generated_at_utc=gen, generated_label=gen.astimezone(z).strftime("%a %d %b %Y %H:%M %Z"),
         first_seq=q.first_seq_in(store, team, start, end, seq), last_seq=seq,
         last_event_hash=c.upto_hash or "", counts=c, counts_sha256=counts_sha256(c),
-        lines=_lines(c, p),
+        lines=_lines(c, p, q.has_events_before(store, team, start, seq)),
         waiting=tuple(
             AgeRow(noun=label, under_1d=a.under_1d, d1_to_3=a.d1_to_3, d3_to_7=a.d3_to_7, over_7d=a.over_7d)
             for label, a in (("lessons", c.waiting["lesson"]), ("contradictions", c.waiting["contradiction"]),

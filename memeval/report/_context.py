@@ -27,13 +27,16 @@ class CountLine:
     key: str = doc("Stable id of the row, e.g. `sessions`, `lessons_proposed`.")
     label: str = doc("Row title as printed, e.g. `Sessions`.")
     count: int = doc("This week's count.")
-    previous: int = doc("The same count for the previous ISO week (same zone, same log prefix).")
+    previous: int | None = doc(
+        "The same count for the previous ISO week (same zone, same log prefix); None when the log holds no "
+        "event before this week, so there is nothing to compare with (printed as `no earlier data`)."
+    )
     meaning: str = doc("One line saying what the count means, with its split where it has one.")
 
     @property
-    def delta(self) -> int:
-        """This week minus the previous week."""
-        return self.count - self.previous
+    def delta(self) -> int | None:
+        """This week minus the previous week; None when there is no earlier data."""
+        return None if self.previous is None else self.count - self.previous
 
 
 @dataclass(frozen=True)
