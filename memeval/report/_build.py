@@ -27,8 +27,9 @@ from memeval.report._context import (
 from memeval.report._overdue import hours_label, overdue_after_setting, overdue_list
 from memeval.report._runs import week_runs
 
-LIST_LIMIT = 100
-"""Most rows a drill-down list shows; the rest are counted."""
+LIST_LIMIT = 25
+"""Most rows a drill-down list shows; the rest are counted. 25, not 100: four lists of 100 rows made a
+10,000-event week 26 pages, and page layout is most of WeasyPrint's time (bench/report_render.py)."""
 
 REFUSAL_MEANINGS = {
     "outside_slice": "asked for an item outside the slice its session was given",

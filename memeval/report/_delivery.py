@@ -1,12 +1,12 @@
 """E-mail a report version once and only once to each recipient, recording every attempt in the audit log.
 
-Delivery is idempotent per recipient: each (version, recipient) pair has its own key,
-`<team>/<week>/v<N>/to/<address>` (`recipient_key`), and its own message transaction, so sending a
-version to a new recipient later delivers it to them, while a recipient who got it is never sent
-it again. (Rows written before this, keyed `<team>/<week>/v<N>`, still count as sent to everyone.)
+Idempotent per recipient: the `report_recipient` table records each address a version reached
+(`sent`) or may have reached (`uncertain`). `deliver` sends one message to the recipients that
+have neither, so asking again with a new address delivers to that address alone, and nobody gets
+a version twice. (A delivery made before recipients were recorded counts as sent to everyone.)
 
 The `report_delivery` table (in the audit store's database, created on first use) holds one row per
-key and its state:
+idempotency key (`<team>/<week>/v<N>`) and its state:
 
     pending --claim--> sending --RCPT accepted--> committing --250 to DATA--> sent
        ^                  |                            |
@@ -63,33 +63,55 @@ delivery_table = Table(
 )
 
 
+recipient_table = Table(
+    "report_recipient",
+    _meta,
+    Column("key", String(200), primary_key=True),
+    Column("recipient", String(320), primary_key=True),
+    Column("state", String(16), nullable=False),
+    Column("updated_us", BigInteger, nullable=False),
+)
+"""Per version key and address: `sent` or `uncertain` (the address reached, or maybe reached)."""
+
+
 @dataclass(frozen=True)
 class DeliveryOutcome:
     """The result of `deliver`: its status, attempts made by this call, and the last error.
 
-    Attributes:
-        status: over all recipients: `failed`, `uncertain` or `busy` if any recipient ended so
-            (in that order), else `sent` if any was sent now, else `already_sent`.
-        key: the version's key `<team>/<week>/v<N>`.
-        attempts: SMTP attempts made by this call, all recipients.
-        error: the last error, if any.
-        recipients: (address, status) per recipient, in the order given.
+    `recipients` lists the addresses this call sent to (or tried to).
     """
 
     status: DeliveryStatus
     key: str
     attempts: int
     error: str | None = None
-    recipients: tuple[tuple[str, str], ...] = ()
+    recipients: tuple[str, ...] = ()
 
 
-def recipient_key(version_key: str, recipient: str) -> str:
-    """The delivery key of one version to one recipient (address trimmed and lower-cased)."""
-    return f"{version_key}/to/{recipient.strip().lower()}"
+def _norm(addr: str) -> str:
+    return addr.strip().lower()
+
+
+def reached(store: SqlAuditStore, key: str) -> dict[str, str]:
+    """Address -> `sent` or `uncertain` for a version key."""
+    ensure_table(store)
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(recipient_table.c.recipient, recipient_table.c.state)
+                            .where(recipient_table.c.key == key)).all()  # fmt: skip
+    return {r: s for r, s in rows}
+
+
+def _mark(store: SqlAuditStore, key: str, recipients: list[str], state: str) -> None:
+    now = to_us(utc_now())
+    with store.engine.begin() as conn:
+        for r in recipients:
+            q = update(recipient_table).where(recipient_table.c.key == key, recipient_table.c.recipient == r)
+            if conn.execute(q.values(state=state, updated_us=now)).rowcount == 0:
+                conn.execute(insert(recipient_table).values(key=key, recipient=r, state=state, updated_us=now))
 
 
 def ensure_table(store: SqlAuditStore) -> None:
-    """Create `report_delivery` in the store's database if it is missing."""
+    """Create `report_delivery` and `report_recipient` in the store's database if missing."""
     with store.engine.begin() as conn:
         _meta.create_all(conn, checkfirst=True)
 
@@ -116,12 +138,12 @@ def _set(store: SqlAuditStore, key: str, state: str, *, only_from: tuple[str, ..
         return conn.execute(q.values(**values)).rowcount == 1
 
 
-def _queue(store: SqlAuditStore, made: MadeReport, key: str) -> None:
+def _queue(store: SqlAuditStore, made: MadeReport) -> None:
     rec = made.record
-    row = {"key": key, "team": rec.team, "week": rec.week, "version": rec.version,
+    row = {"key": rec.idempotency_key, "team": rec.team, "week": rec.week, "version": rec.version,
            "state": "pending", "attempts": 0, "pdf_sha256": rec.pdf_sha256,
            "message_id": message_id(rec.idempotency_key), "updated_us": to_us(utc_now())}  # fmt: skip
-    if delivery_state(store, key) is not None:
+    if delivery_state(store, rec.idempotency_key) is not None:
         return  # queued before: the row's state decides what happens next
     try:
         with store.engine.begin() as conn:
@@ -130,12 +152,11 @@ def _queue(store: SqlAuditStore, made: MadeReport, key: str) -> None:
         return  # another process queued it between the check and the insert: same outcome
 
 
-def _record(store: SqlAuditStore, made: MadeReport, n: int, ok: bool, recipients: int, error: str | None,
-            key: str) -> None:  # fmt: skip
+def _record(store: SqlAuditStore, made: MadeReport, n: int, ok: bool, recipients: int, error: str | None) -> None:
     rec = made.record
     ev = EVENT_ADAPTER.validate_python({
         "type": "report.delivery_attempted", "occurred_at": utc_now(), "team": rec.team,
-        "sender_event_id": f"report.delivery:{key}:{n}",
+        "sender_event_id": f"report.delivery:{rec.idempotency_key}:{n}",
         "actor": {"kind": "system", "id": "memeval.report", "role": "delivery"},
         "payload": {"week": rec.week, "report_sha256": rec.pdf_sha256, "ok": ok,
                     "recipients": recipients, "error": error},
@@ -157,75 +178,46 @@ def deliver(
     force: bool = False,
     sleep: Callable[[float], None] = time.sleep,
 ) -> DeliveryOutcome:
-    """E-mail one report version to each of `recipients` at most once (see the module docstring).
-
-    Recipients are tried in order, each in its own SMTP transaction; after a recipient's delivery
-    fails (the server is likely down) the rest are left pending for the next try.
+    """E-mail one report version to `recipients`, at most once (see the module docstring).
 
     Args:
         store: the audit store (its database holds `report_delivery`; attempts become events).
         made: the report version (`make_report`).
-        recipients: e-mail addresses (at least one; repeats are sent once).
+        recipients: e-mail addresses (at least one); those the version reached already are skipped.
         settings: SMTP settings; `attempts` and `backoff_s` bound the retries of this call.
         force: resend a delivery whose earlier outcome is `uncertain` (or that was `sent`).
         sleep: how to wait between attempts (seconds).
 
     Returns:
-        A `DeliveryOutcome`; `failed` leaves the undelivered recipients pending for the next run.
+        A `DeliveryOutcome`; `failed` leaves the delivery pending for the next run.
     """
+    key = made.record.idempotency_key
     ensure_table(store)
-    vkey = made.record.idempotency_key
-    legacy = delivery_state(store, vkey)  # a delivery made before keys were per recipient
-    seen: dict[str, None] = {}
-    for r in recipients:
-        seen.setdefault(r.strip().lower(), None)
-    per: list[tuple[str, str]] = []
-    attempts, error, stop = 0, None, False
-    for addr in seen:
-        if stop:
-            per.append((addr, "pending"))
-            continue
-        if legacy in ("sent", "uncertain") and not force:
-            per.append((addr, "already_sent" if legacy == "sent" else "uncertain"))
-            continue
-        one = _deliver_one(store, made, addr, settings, force=force, sleep=sleep)
-        per.append((addr, one.status))
-        attempts += one.attempts
-        error = one.error or error
-        stop = one.status == "failed"
-    statuses = {st for _, st in per}
-    status: DeliveryStatus
-    for status in ("failed", "uncertain", "busy", "sent"):  # type: ignore[assignment]
-        if status in statuses:
-            break
-    else:
-        status = "already_sent"
-    return DeliveryOutcome(status, vkey, attempts, error, tuple(per))
-
-
-def _deliver_one(
-    store: SqlAuditStore,
-    made: MadeReport,
-    recipient: str,
-    settings: SmtpSettings,
-    *,
-    force: bool,
-    sleep: Callable[[float], None],
-) -> DeliveryOutcome:
-    """One recipient's delivery of one version: the state machine of the module docstring."""
-    key = recipient_key(made.record.idempotency_key, recipient)
-    recipients = [recipient]
-    _queue(store, made, key)
+    _queue(store, made)
+    wanted = list(dict.fromkeys(_norm(r) for r in recipients))
+    done = reached(store, key)
+    state = delivery_state(store, key)
+    if state == "sent" and not done:  # sent before recipients were recorded: to everyone asked then
+        done = dict.fromkeys(wanted, "sent")
+    todo = wanted if force else [r for r in wanted if r not in done]
+    if not todo:
+        if any(done.get(r) == "uncertain" for r in wanted):
+            return DeliveryOutcome("uncertain", key, 0, "an earlier attempt may have been delivered")
+        return DeliveryOutcome("already_sent", key, 0)
+    recipients = todo
     if force:
         _set(store, key, "pending", only_from=("uncertain", "sent", "committing"))
+    elif state in ("sent", "uncertain") and done:  # a new recipient of a version others got (or may have):
+        _set(store, key, "pending", only_from=(state,))  # a new round for the new recipients alone
     state = delivery_state(store, key)
     if state == "sent":
         return DeliveryOutcome("already_sent", key, 0)
     if state in ("committing", "uncertain"):
         if _set(store, key, "uncertain", only_from=("committing",)):
+            _mark(store, key, recipients, "uncertain")
             _record(store, made, _attempts(store, key), False, len(recipients),
                     "outcome unknown: the sender stopped while the server was taking the message; "
-                    "not resent automatically (memeval report send --force resends)", key)  # fmt: skip
+                    "not resent automatically (memeval report send --force resends)")  # fmt: skip
         return DeliveryOutcome("uncertain", key, 0, "an earlier attempt may have been delivered")
     msg = build_message(settings=settings, recipients=recipients, body=made.text.read_text(encoding="utf-8"),
                         subject=f"{made.record.team}: weekly audit report {made.record.week}"
@@ -255,14 +247,16 @@ def _deliver_one(
             refused = isinstance(exc, smtplib.SMTPResponseException)
             if committed and not refused:  # the link broke mid-DATA: the server may have it
                 _set(store, key, "uncertain", only_from=("committing",))
-                _record(store, made, n, False, len(recipients), f"outcome unknown: {error}", key)
-                return DeliveryOutcome("uncertain", key, i + 1, error)
+                _mark(store, key, recipients, "uncertain")
+                _record(store, made, n, False, len(recipients), f"outcome unknown: {error}")
+                return DeliveryOutcome("uncertain", key, i + 1, error, tuple(recipients))
             _set(store, key, "pending", only_from=("sending", "committing"))
-            _record(store, made, n, False, len(recipients), error, key)
+            _record(store, made, n, False, len(recipients), error)
             if i + 1 < settings.attempts:
                 sleep(settings.backoff_s * 2**i)
             continue
         _set(store, key, "sent", only_from=("committing",))
-        _record(store, made, n, True, len(recipients), None, key)
-        return DeliveryOutcome("sent", key, i + 1)
-    return DeliveryOutcome("failed", key, settings.attempts, error)
+        _mark(store, key, recipients, "sent")
+        _record(store, made, n, True, len(recipients), None)
+        return DeliveryOutcome("sent", key, i + 1, None, tuple(recipients))
+    return DeliveryOutcome("failed", key, settings.attempts, error, tuple(recipients))

@@ -37,7 +37,7 @@ from memeval.audit._time import utc_now, zone
 from memeval.errors import UsageError
 from memeval.report import _queries as q
 from memeval.report._build import last_full_week, previous_week
-from memeval.report._delivery import DeliveryOutcome, deliver, delivery_state, recipient_key
+from memeval.report._delivery import DeliveryOutcome, deliver, delivery_state, reached
 from memeval.report._record import idempotency_key, make_report
 from memeval.report._smtp import SmtpSettings
 
@@ -131,23 +131,20 @@ def weeks_between(first: str, last: str) -> list[str]:
 def week_done(store: SqlAuditStore, team: str, week: str, recipients: tuple[str, ...] | list[str] = ()) -> bool:
     """True when every recipient got some version of the week, or may have (`uncertain`).
 
-    Without `recipients`: True when some version was sent to anyone.
+    Without `recipients`: True when some version was sent to anyone. A version delivered before
+    recipients were recorded counts as delivered to everyone.
     """
     ok = ("sent", "uncertain")
     keys = [idempotency_key(team, week, g.version) for g in q.generated_reports(store, team) if g.week == week]
-    if any(delivery_state(store, k) in ok for k in keys):  # delivered before keys were per recipient
-        return True
+    got: dict[str, str] = {}
+    for k in keys:
+        per = reached(store, k)
+        if not per and delivery_state(store, k) in ok:
+            return True
+        got.update(per)
     if not recipients:
-        from sqlalchemy import select as _select
-
-        from memeval.report._delivery import delivery_table, ensure_table
-
-        ensure_table(store)
-        with store.engine.connect() as conn:
-            states = conn.execute(_select(delivery_table.c.state).where(delivery_table.c.team == team,
-                                                                        delivery_table.c.week == week)).scalars()  # fmt: skip
-            return any(st in ok for st in states)
-    return all(any(delivery_state(store, recipient_key(k, r)) in ok for k in keys) for r in recipients)
+        return bool(got)
+    return all(r.strip().lower() in got for r in recipients)
 
 
 def due_at(sub: Subscription, week: str, tz: str) -> datetime:
