@@ -44,7 +44,7 @@ def test_forged_decisions_over_http_are_refused_403_and_nothing_is_stored(store,
     auth = {"Authorization": f"Bearer {token}"}
     opening = {"events": [{**json.loads(_line(1)), "type": "lesson.proposed", "subject": "les_1",
                            "payload": {"text": "Ship ferns on Mondays."}}]}  # fmt: skip
-    with httpx.Client(base_url=server, timeout=30) as c:
+    with httpx.Client(base_url=server, timeout=180) as c:  # the first text loads the redactor: slow when cold
         assert c.post("/api/v1/events", json=opening, headers=auth).status_code == 200
         before = list(store.events("fernhill"))
         forged = {"events": [json.loads(_line(2)), _decision(0, typ, subject, payload)]}
