@@ -60,8 +60,8 @@ def test_counts_match_an_independent_count(store, tmp_path):
     assert len(ctx.held_items) == ind["held"][0]
     assert sorted(c.contradiction_id for c in ctx.open_contradictions) == ind["open_contradictions"]
     assert ctx.last_seq == ind["last_seq"] and ctx.last_event_hash.startswith("sha256:")
-    # previous week is empty, so every delta equals the count; the chart ends with this week
-    assert all(line.previous == 0 and line.delta == line.count for line in ctx.lines)
+    # nothing happened before this week: no delta at all ("no earlier data"), not a surge from 0
+    assert all(line.previous is None and line.delta is None for line in ctx.lines)
     assert [p.week for p in ctx.history][-2:] == ["2026-W46", WEEK] and len(ctx.history) == 8
     assert ctx.history[-1].sessions == 60 and sum(p.sessions for p in ctx.history[:-1]) == 0
     assert ctx.window_start_utc == datetime(2026, 11, 16, tzinfo=UTC)
