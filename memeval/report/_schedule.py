@@ -307,8 +307,12 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
     set_runtime(store, settings, out_dir=out_dir, runs_dir=runs_dir, scheduler=sched)
     sched.start(paused=True)
     ids = sync_jobs(sched, store)
+    now = utc_now()
     for sub in subscriptions(store):  # a late start still sends what is due now
-        sched.add_job(JOB_FUNC, "date", run_date=utc_now(), id=f"startup:{sub.team}", kwargs={"team": sub.team},
+        job = sched.get_job(f"weekly-report:{sub.team}")
+        if job is not None and job.next_run_time is not None and job.next_run_time <= now:
+            continue  # its missed run is about to run anyway: never two catch-ups of one team at once
+        sched.add_job(JOB_FUNC, "date", run_date=now, id=f"startup:{sub.team}", kwargs={"team": sub.team},
                       replace_existing=True, misfire_grace_time=None)  # fmt: skip
     for job in sched.get_jobs():
         log.info("job %s next run %s", job.id, job.next_run_time)
