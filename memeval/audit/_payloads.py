@@ -231,6 +231,10 @@ class ReportGenerated(Payload):
     last_seq: int
     sha256: str
     path: str | None = None
+    tz: str | None = None
+    """The zone the week was cut in (so a lost file can be rebuilt exactly); None in older events."""
+    overdue_after_h: float | None = None
+    """The overdue age the report used, hours; None in older events."""
 
 
 class ReportDeliveryAttempted(Payload):
