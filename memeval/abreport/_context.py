@@ -277,6 +277,11 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         p_text = f"p = {v['p_value']:.4g} ({v['p_method']}), {v['n_tasks_paired']} paired tasks"
         if res.sequential is not None:
             p_text += " (the fixed-size p, descriptive only: the sequential boundaries below decide)"
+        if v.get("verdict_faults_against") is not None:
+            p_text += (
+                f"; scored trials alone: {v.get('verdict_scored')}, faulted trials counted against it: "
+                f"{v['verdict_faults_against']} (p = {v['p_value_faults_against']:.4g})"
+            )
         if v.get("delta") is not None:
             ci = v.get("delta_ci")
             ci_part = f", 95% CI {100 * ci[0]:+.1f} to {100 * ci[1]:+.1f} ({ci[2]})" if ci else ""

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memeval.audit import build_pack, ingest_lines, iso_week_window, week_counts, window_counts
+from memeval.audit import build_pack, iso_week_window, week_counts, window_counts
 from memeval.cli import app
 from memeval.errors import UsageError
 from memeval.packs import load_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
-from make_week import build, load_week, resolve_hold_ids  # noqa: E402
+from make_week import load_week  # noqa: E402
 
 DECISIONS = {
     "lesson.proposed": ("lesson.approved", "lesson.rejected"),
