@@ -338,7 +338,7 @@ def ab(
         retries=retries,
         reward_key=reward_key,
         extra_env=_parse_env(env or []),
-        runs_dir=runs_dir,
+        runs_dir=runs_dir.resolve(),  # sandboxes start in other folders: keep every path absolute
         seed=seed,
         tamper=tamper,  # type: ignore[arg-type]
         concurrency=n_at_once,

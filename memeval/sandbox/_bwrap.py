@@ -224,12 +224,14 @@ class Bubblewrap:
         for f in ETC_FILES:
             argv += ["--ro-bind-try", f, f]
         argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp", "--dir", "/run"]
+        # Host paths are made absolute here: bubblewrap starts in another working directory
+        # (beside the trial's output), so a relative one (the default `runs/`) would not resolve.
         for host, inside in spec.tool_mounts:
-            argv += ["--ro-bind", str(host), inside]
+            argv += ["--ro-bind", os.path.abspath(host), inside]
         for m in spec.mounts:
-            argv += ["--bind" if m.writable else "--ro-bind", str(m.host), m.inside]
+            argv += ["--bind" if m.writable else "--ro-bind", os.path.abspath(m.host), m.inside]
         if spec.proxy_socket is not None:
-            argv += ["--bind", str(spec.proxy_socket), "/run/memeval-relay/proxy.sock"]
+            argv += ["--bind", os.path.abspath(spec.proxy_socket), "/run/memeval-relay/proxy.sock"]
         for k, v in spec.env.items():
             argv += ["--setenv", k, v]
         return argv + ["--chdir", spec.cwd]

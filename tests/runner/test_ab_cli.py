@@ -236,3 +236,23 @@ def test_malformed_reward_file_is_a_protocol_fault(tmp_path: Path, run_ab, write
     for t in doc["trials"]:
         assert t["fault"]["code"] == "protocol" and needle in t["fault"]["message"]
         assert t["verified"] is None and t["reward"] is None
+
+
+def test_the_default_relative_runs_folder_works(tmp_path: Path, monkeypatch):
+    # README's first command uses the default `runs/`, relative to where the user stands; every
+    # host path handed to the sandbox must still resolve (a breaker found every trial boot-faulted).
+    from memeval.sandbox import Mount, SandboxSpec, get_backend
+
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(app, ["ab", str(MINI), "--agent", "oracle", "--network", "none", "--json", "--quiet"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert all(t["verified"] is True and t["fault"] is None for t in doc["trials"])
+    assert Path(doc["run_dir"]).is_absolute() and Path(doc["run_dir"]).parent == tmp_path / "runs"
+    # The backend itself also resolves a relative host path against memeval's own folder.
+    (tmp_path / "rel").mkdir()
+    (tmp_path / "rel" / "f.txt").write_text("seen\n")
+    out = tmp_path / "out.txt"
+    spec = SandboxSpec((Mount(Path("rel"), "/mnt/rel"),), "/", {"PATH": "/usr/bin:/bin"})
+    r = get_backend().run(spec, ["cat", "/mnt/rel/f.txt"], timeout_s=30, stdout=out, stderr=out)
+    assert r.exit_code == 0 and out.read_text() == "seen\n"
