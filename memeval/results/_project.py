@@ -467,7 +467,7 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         observed_measurements=observed,
         missing={k: v for k, v in missing.items() if v},
     )
-    table, verdict = _table_and_verdict(plan, trials, unended)
+    table, verdict = _table_and_verdict(plan, trials, unended, all_attempts)
     if sequential is not None and verdict is not None:
         # The fixed-size word would ignore that the run looked after every round.
         verdict = {**verdict, "verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
@@ -504,8 +504,24 @@ def trial_obs(r: TrialRecord) -> TrialObs:
     return TrialObs(outcome=outcome, cost_usd=cost, timed_out=r.execution == "timed_out")
 
 
+def _retried_faults(superseded: Sequence[TrialRecord]) -> dict[str, tuple[int, int]]:
+    """Per task, (baseline, pack) faulted attempts a retry superseded, for the verdict's recount.
+
+    `cancelled` is left out: an interrupt is the user's doing, never the agent's.
+    """
+    out: dict[str, tuple[int, int]] = {}
+    for r in superseded:
+        if r.control is None and r.fault is not None and r.fault.code != "cancelled":
+            b, p = out.get(r.task_id, (0, 0))
+            out[r.task_id] = (b + (r.mode == "baseline"), p + (r.mode == "pack"))
+    return out
+
+
 def _table_and_verdict(
-    plan: RunPlanned, trials: Sequence[TrialRecord], unended: Sequence[UnendedTrial]
+    plan: RunPlanned,
+    trials: Sequence[TrialRecord],
+    unended: Sequence[UnendedTrial],
+    superseded: Sequence[TrialRecord] = (),
 ) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
     # The statistics (scipy, statsmodels) load only when a verdict is computed, not for a cached
     # projection or a command's start.
@@ -547,5 +563,7 @@ def _table_and_verdict(
     if inputs:
         seed = plan.seeds.get("stats")
         kw = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
-        verdict = json.loads(paired_verdict(inputs, **kw).model_dump_json())
+        verdict = json.loads(
+            paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw).model_dump_json()
+        )
     return tuple(rows), verdict

@@ -13,7 +13,7 @@ failures into harness faults in one arm cannot launder them into a verdict.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -226,6 +226,7 @@ def paired_verdict(
     boot_seed: int = DEFAULT_BOOT_SEED,
     boot_resamples: int = DEFAULT_BOOT_RESAMPLES,
     mixed_settings: Sequence[str] = (),
+    retried_faults: Mapping[str, tuple[int, int]] | None = None,
 ) -> PairedVerdict:
     """Compute the paired A/B verdict of a run (PRODUCT.md, "Statistics").
 
@@ -241,6 +242,10 @@ def paired_verdict(
         boot_resamples: bootstrap resamples.
         mixed_settings: descriptions of settings that differ across trials, found by the caller;
             non-empty adds a `mixed_settings` warning.
+        retried_faults: per task id, (baseline, pack) counts of faulted attempts that a retry
+            superseded. They are never scored, but they are counted against the verdict with the
+            trials' own faults: an agent that can cause a retried fault (never calling the model,
+            calling an API with no upstream) could otherwise reroll its failures in one arm.
 
     Returns:
         The `PairedVerdict`; pass rates and d are fractions, costs USD.
@@ -285,9 +290,19 @@ def paired_verdict(
     )
     verdict_scored, reason_scored = verdict, reason
     recount: _Recount | None = None
-    if verdict != "unresolved" and faulted:
+    retried = {k: v for k, v in (retried_faults or {}).items() if v != (0, 0)}
+    if verdict != "unresolved" and (faulted or retried):
+        with_retried = [
+            t.model_copy(
+                update={
+                    "baseline": t.baseline + (TrialObs(outcome="fault"),) * retried.get(t.task_id, (0, 0))[0],
+                    "pack": t.pack + (TrialObs(outcome="fault"),) * retried.get(t.task_id, (0, 0))[1],
+                }
+            )
+            for t in tasks
+        ]
         recount = faults_against(
-            tasks,
+            with_retried,
             verdict,
             alpha=alpha,
             n_min=n_min,
@@ -297,7 +312,8 @@ def paired_verdict(
         )
         if recount.verdict != verdict:
             reason = (
-                f"faults_could_change_it({len(faulted)} faulted trial(s) counted against "
+                f"faults_could_change_it({len(faulted) + sum(map(sum, retried.values()))} faulted trial(s) "
+                "counted against "
                 f"'{verdict}' give '{recount.verdict}', p={recount.p_value:.4g})"
             )
             verdict = "unresolved"
