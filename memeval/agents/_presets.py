@@ -230,6 +230,9 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
         words = tuple(shlex.split(executable))
         if not words:
             raise ValueError("the executable for a preset is empty")
-        # the version is read from the executable itself: never taken from the command line
-        return replace(spec, command=words + spec.command[1:], version=installed_version(words[0]))
+        spec = replace(spec, command=words + spec.command[1:])
+        if shutil.which(words[0]) is None:  # not on the host (a path inside the sandbox): named, never guessed
+            return replace(spec, version=f"custom executable: {executable}")
+        # found on the host: the version is read from the executable itself, never the command line
+        return replace(spec, version=installed_version(words[0]))
     return replace(spec, version=installed_version(spec.command[0]))

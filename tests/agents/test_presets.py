@@ -80,7 +80,7 @@ def test_missing_binary_is_a_boot_fault_naming_it(tmp_path: Path, name: str) -> 
         "--upstream",
         "api=anthropic,url=http://127.0.0.1:9",
     )
-    assert code == 0, out
+    assert code == 3, out  # every trial faulted: the run measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "boot", t
         assert t["fault"]["message"] == f"agent command not found: {binary}"
