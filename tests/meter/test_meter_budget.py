@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+import time
 from datetime import UTC, datetime
 
 import httpx
@@ -59,7 +60,11 @@ def test_twenty_parallel_calls_never_spend_more_than_the_limit_plus_one_worst_ca
         threads = [threading.Thread(target=_post, args=(proxy.base_url, key, statuses)) for _ in range(20)]
         for t in threads:
             t.start()
-        threading.Timer(1.0, gate.set).start()  # the admitted calls are all in flight at once
+        # hold every admitted call in flight until all 20 were either forwarded or refused
+        end = time.monotonic() + 30
+        while len(upstream.seen) + calls.qsize() < 20 and time.monotonic() < end:
+            time.sleep(0.01)
+        gate.set()
         for t in threads:
             t.join(30)
         recorded = _drain(calls, 20)
@@ -71,7 +76,7 @@ def test_twenty_parallel_calls_never_spend_more_than_the_limit_plus_one_worst_ca
     assert len(forwarded) + len(refused) == 20 and refused and all(c.status == 429 for c in refused)
     spent = sum(c.cost.cost_usd or 0.0 for c in forwarded)
     assert spent <= limit + worst
-    assert len(forwarded) <= 4  # remainder above zero admits one; 3.5 worst cases fit 4 starts
+    assert len(forwarded) <= 4  # all in flight at once: 3.5 worst cases, a remainder above 0 admits one
     assert spend.budget_exhausted and abs(spend.cost_usd_known - spent) < 1e-12
 
 
