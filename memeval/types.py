@@ -80,6 +80,7 @@ TamperKind = Literal[
     "path-command",
     "runner-config",
     "verifier-path",
+    "installed-package",
 ]
 """Kinds of file an agent left that can change how the verifier's tools behave.
 
@@ -94,4 +95,6 @@ TamperKind = Literal[
 - `runner-config`: test-runner configuration (`pytest.ini`, `[tool.pytest...]` in
   `pyproject.toml`, `[tool:pytest]` in `setup.cfg`, `[pytest]` in `tox.ini`).
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders (removed).
+- `installed-package`: a file added or changed inside an installed package tree in a world folder
+  (`site-packages`, `dist-packages`, `node_modules`), where a task's own tools often live.
 """

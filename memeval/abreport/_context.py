@@ -13,6 +13,7 @@ from typing import Any
 from memeval.abreport._summary import RunSummary, summarize
 from memeval.abreport._text import ARM_LABEL, money, pct, summary_lines
 from memeval.results import Run, TrialRecord
+from memeval.results._records import SequentialRecord
 from memeval.types import CHECK_LEVELS, MODES
 
 GridOutcome = str
@@ -102,6 +103,7 @@ class ReportContext:
         faults: one line per faulted trial or run fault.
         tamper: one line per trial whose agent left files that can steer the verifier.
         checked_by: how passes were checked (the run card's `checked_by`).
+        sequential: a sequential run's path (`--until-decided`), drawn as a chart; None otherwise.
     """
 
     title: str
@@ -124,6 +126,7 @@ class ReportContext:
     faults: tuple[str, ...]
     checked_by: str
     tamper: tuple[str, ...] = ()
+    sequential: SequentialRecord | None = None
 
 
 def tamper_line(r: TrialRecord, shown: int = 6) -> str:
@@ -154,6 +157,7 @@ CARD_FIELDS = (
     "tamper",
     "concurrency",
     "executor",
+    "sequential",
 )
 
 
@@ -271,6 +275,13 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
     if v is not None:
         verdict, reason = v["verdict"], v["reason"]
         p_text = f"p = {v['p_value']:.4g} ({v['p_method']}), {v['n_tasks_paired']} paired tasks"
+        if res.sequential is not None:
+            p_text += " (the fixed-size p, descriptive only: the sequential boundaries below decide)"
+        if v.get("verdict_faults_against") is not None:
+            p_text += (
+                f"; scored trials alone: {v.get('verdict_scored')}, faulted trials counted against it: "
+                f"{v['verdict_faults_against']} (p = {v['p_value_faults_against']:.4g})"
+            )
         if v.get("delta") is not None:
             ci = v.get("delta_ci")
             ci_part = f", 95% CI {100 * ci[0]:+.1f} to {100 * ci[1]:+.1f} ({ci[2]})" if ci else ""
@@ -295,6 +306,7 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
     ) + tuple(f"run: {f.code} ({f.phase}): {f.message}" for f in res.run_faults)
     tamper = tuple(tamper_line(r) for r in res.trials if r.tamper is not None and (r.tamper.findings or r.tamper.omitted))
     return ReportContext(
+        sequential=res.sequential,
         title=f"A/B report · run {res.run_id}",
         run_id=res.run_id,
         status=res.status,
@@ -308,7 +320,11 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         arms=tuple(_arm(m, run, s) for m in MODES),
         rows=tuple(rows),
         repeats=repeats,
-        card=tuple((k, _value(res.run_card.get(k))) for k in CARD_FIELDS if k in res.run_card),
+        card=tuple(
+            (k, _value(res.run_card.get(k)))
+            for k in CARD_FIELDS
+            if k in res.run_card and not (k == "sequential" and res.run_card[k] is None)
+        ),
         coverage=coverage,
         summary=tuple(summary_lines(s)),
         warnings=s.warnings,

@@ -8,11 +8,15 @@ never as a measurement.
 """
 
 from memeval.agents._claims import CLAIM_FORMATS, Claim, ClaimFormat, parse_claim
-from memeval.agents._presets import PRESETS, installed_version, opencode_model, preset
-from memeval.agents._spec import BUILTIN, AgentSpec, load_agent_file, resolve_agent
+from memeval.agents._presets import PRESETS, TESTED, api_of_model, installed_version, opencode_model, preset
+from memeval.agents._spec import BUILTIN, MEMORY_PLACEHOLDER, AgentSpec, agent_argv, load_agent_file, resolve_agent
 
 __all__ = [
     "BUILTIN",
+    "MEMORY_PLACEHOLDER",
+    "TESTED",
+    "agent_argv",
+    "api_of_model",
     "CLAIM_FORMATS",
     "PRESETS",
     "AgentSpec",

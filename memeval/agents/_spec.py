@@ -43,6 +43,16 @@ class AgentSpec:
             or None for the claim file or the last lines of stdout.
         apis: the provider APIs the agent speaks (`openai`, `anthropic`, `google`); empty when
             unknown. With the proxy, one of them must have an upstream.
+        model_api: the API the asked-for model is served through, when the tool decides it by
+            the model's name (with the proxy, that API must have an upstream); None: any of `apis`.
+        refusal: why this agent cannot run as configured, with the fix (a preset that needs
+            `--model`, or a model no metered API serves); the run is refused before it starts.
+        home_files: files written into the sandbox's home before the agent starts, as
+            `(path relative to $HOME, template)`; templates are filled like `env`'s, and a file
+            whose template names a variable that is not set is left out.
+        mounts: host folders (or files) bound read-only at the same paths: the tool's own
+            install when it lives outside the system folders (`memeval.agents._locate`).
+        path_dirs: folders put first on the sandbox's PATH (the tool's own `bin`).
     """
 
     name: str
@@ -57,6 +67,47 @@ class AgentSpec:
     pack_args: tuple[str, ...] = ()
     claim_format: ClaimFormat | None = None
     apis: tuple[str, ...] = ()
+    model_api: str | None = None
+    refusal: str | None = None
+    home_files: tuple[tuple[str, str], ...] = ()
+    mounts: tuple[str, ...] = ()
+    path_dirs: tuple[str, ...] = ()
+
+
+MEMORY_PLACEHOLDER = "{memory_file}"
+"""Written in a command line or `agent.toml`'s `command`/`pack_args`: the memory file's path inside
+the sandbox, in the pack arm only."""
+
+
+def agent_argv(spec: AgentSpec, memory_path: str | None) -> list[str]:
+    """The agent's argv for one arm.
+
+    Args:
+        spec: the agent.
+        memory_path: the memory file's absolute path inside the sandbox in the pack arm (a slice
+            was written), None in the baseline arm.
+
+    A word holding `{memory_file}` is kept in the pack arm only, with the placeholder replaced by
+    `memory_path`; when the word is the placeholder alone and the word before it is an option
+    (`--read {memory_file}`), that option goes with it. `pack_args` follow the command in the pack
+    arm only, with the same replacement.
+
+    Returns:
+        The argv (the instruction is added by the runner when the agent takes it as an argument).
+    """
+    out: list[str] = []
+    words = list(spec.command)
+    for i, w in enumerate(words):
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        pairs_with_next = w.startswith("-") and nxt == MEMORY_PLACEHOLDER and MEMORY_PLACEHOLDER not in w
+        if MEMORY_PLACEHOLDER in w or pairs_with_next:
+            if memory_path is not None:
+                out.append(w.replace(MEMORY_PLACEHOLDER, memory_path))
+            continue
+        out.append(w)
+    if memory_path is not None:
+        out += [w.replace(MEMORY_PLACEHOLDER, memory_path) for w in spec.pack_args]
+    return out
 
 
 class _AgentFile(BaseModel):
@@ -67,6 +118,7 @@ class _AgentFile(BaseModel):
     command: list[str] = Field(min_length=1)
     instruction_via: InstructionVia = "file"
     memory_file: str = "MEMORY.md"
+    pack_args: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
     apis: list[Literal["openai", "anthropic", "google"]] = Field(default_factory=list)
     """The provider APIs the agent calls; declared, a trial that reaches none is a `boot` fault."""
@@ -102,6 +154,7 @@ def load_agent_file(path: Path) -> AgentSpec:
         None,
         tuple(f.tools),
         apis=tuple(f.apis),
+        pack_args=tuple(f.pack_args),
     )
 
 
@@ -116,7 +169,8 @@ def resolve_agent(
     Args:
         agent: `oracle`, `nop`, `command`, a preset (`claude-code`, `codex`, `aider`,
             `gemini-cli`, `opencode`), or a path to an `agent.toml`.
-        agent_cmd: the command line for `--agent command` (shell words); for a preset, the
+        agent_cmd: the command line for `--agent command` (shell words; a word holding
+            `{memory_file}` is given in the pack arm only, see `agent_argv`); for a preset, the
             executable to run in place of the tool's binary (the preset's arguments follow it).
         instruction_via: for `command`: `file`, `stdin` or `arg`.
         model: for a preset, the model its command line asks for (None: the tool's default).
@@ -131,8 +185,10 @@ def resolve_agent(
     if agent == "command":
         if not agent_cmd:
             raise AgentConfigError("--agent command needs --agent-cmd 'the command line to run'")
+        from memeval.agents._presets import with_location
+
         words = shlex.split(agent_cmd)
-        return AgentSpec(Path(words[0]).name, "unversioned", tuple(words), instruction_via)
+        return with_location(AgentSpec(Path(words[0]).name, "unversioned", tuple(words), instruction_via))
     from memeval.agents._presets import PRESETS, preset  # here: the presets module builds AgentSpecs
 
     if agent in PRESETS:

@@ -5,6 +5,7 @@ Events are validated (`AuditEvent`), redacted and held in the store's single wri
 into a pack (`build_pack`). The event schema is documented in `audit/SCHEMA.md`.
 """
 
+from memeval.audit._authority import INGEST_TYPES, QUEUE_TYPES, Limits, Origin, normalize_person_id
 from memeval.audit._bridge import PackBuild, build_pack, pack_item_id
 from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
 from memeval.audit._events import (
@@ -32,6 +33,11 @@ __all__ = [
     "DEFAULT_DB_URL",
     "EVENT_ADAPTER",
     "GENESIS_HASH",
+    "INGEST_TYPES",
+    "QUEUE_TYPES",
+    "Limits",
+    "Origin",
+    "normalize_person_id",
     "SCHEMA_VERSION",
     "Actor",
     "ActorKind",

@@ -4,19 +4,32 @@ In: approved lessons; active memories (written and never held, or released from 
 Out, always: anything still held or discarded, retired memories, both sides of an open
 contradiction, and the side(s) a settled contradiction did not keep.
 Pack item ids are stable: `pk_` + 32 hex of SHA-256(team, kind of source, source id).
+
+Trust: the pack is built from the chain, not from the tables. `build_pack` first walks the hash
+chain (`verify_chain`) and compares the stored current-state tables with the fold of the chain
+(`verify_projections`); if either fails it refuses (`AuditStoreError`, naming the break), and it
+then reads the items from the fold it made, so an edited `memory_state` row can never ship.
+
+Duplicates: items whose texts are equal once normalised (NFKC, case folded, white space
+collapsed) become one item, the first in log order, whose `also` lists the provenance of every
+other source that wrote the text. A `memory.written` of kind `lesson` (stored before lessons were
+routed through proposal) is never in a pack: a lesson needs a person's approval.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from memeval.audit._fold import fold_chain, verify_projections
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditHead, ContradictionState, HoldState, LessonState, MemoryState
 from memeval.audit._time import from_us
-from memeval.errors import UsageError
+from memeval.errors import AuditStoreError, UsageError
 from memeval.packs import Pack, PackItem, Provenance
 
 
@@ -27,10 +40,39 @@ class PackBuild:
     Attributes:
         pack: the pack.
         excluded: (item id, reason) pairs, sorted, for items the log knows but the pack omits.
+        merged: how many items were merged into another with the same normalised text.
     """
 
     pack: Pack
     excluded: tuple[tuple[str, str], ...]
+    merged: int = 0
+
+
+def normalized_text(text: str) -> str:
+    """The form duplicate texts are compared in: NFKC, case folded, white space collapsed."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text).casefold()).strip()
+
+
+def merge_duplicates(items: list[PackItem]) -> tuple[list[PackItem], int]:
+    """One item per normalised text, the first kept, the others' provenance in its `also`.
+
+    Returns:
+        (the merged items in their first order, how many items were merged away).
+    """
+    first: dict[str, int] = {}
+    out: list[PackItem] = []
+    also: list[list[Provenance]] = []
+    for it in items:
+        key = normalized_text(it.text)
+        if key in first:
+            also[first[key]].append(it.provenance)
+            also[first[key]].extend(it.also)
+            continue
+        first[key] = len(out)
+        out.append(it)
+        also.append(list(it.also))
+    merged = [it.model_copy(update={"also": tuple(a)}) if a else it for it, a in zip(out, also, strict=True)]
+    return merged, len(items) - len(out)
 
 
 def pack_item_id(team: str, source: str, item_id: str) -> str:
@@ -48,11 +90,23 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
 
     Raises:
         UsageError: the team has no audit events.
+        AuditStoreError: the chain is broken or the stored tables differ from the chain.
     """
-    with store.read_session() as s:
-        head = s.get(AuditHead, team)
-        if head is None:
-            raise UsageError(f"team {team!r} has no audit events: ingest its log first")
+    from memeval.audit._verify import verify_chain
+
+    with store.read_session() as rs:
+        head = rs.get(AuditHead, team)
+    if head is None:
+        raise UsageError(f"team {team!r} has no audit events: ingest its log first")
+    chain = verify_chain(store, team)
+    if not chain.ok:
+        raise AuditStoreError(f"refusing to build a pack: {team}'s chain is broken at seq {chain.broken_seq}: "
+                              f"{chain.problem} (memeval audit verify)")  # fmt: skip
+    with fold_chain(store, team) as s:
+        proj = verify_projections(store, team, folded=s)
+        if not proj.ok:
+            raise AuditStoreError(f"refusing to build a pack: {proj.problem} (memeval audit verify; "
+                                  "memeval audit rebuild restores the tables from the chain)")  # fmt: skip
         blocked: dict[str, str] = {}
         for c in s.execute(
             select(ContradictionState).where(ContradictionState.team == team)
@@ -98,7 +152,9 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             select(MemoryState).where(MemoryState.team == team).order_by(MemoryState.written_seq)  # type: ignore[arg-type]
         ).scalars()
         for m in memories:
-            if m.status != "active":
+            if m.kind == "lesson":
+                excluded.append((m.memory_id, "a lesson written as a memory: it needs proposal and approval"))
+            elif m.status != "active":
                 excluded.append((m.memory_id, f"memory {m.status}"))
             elif m.memory_id in blocked:
                 excluded.append((m.memory_id, blocked[m.memory_id]))
@@ -117,5 +173,6 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                         ),
                     )
                 )
-    pack = Pack(name=team, version=version or f"seq-{head.seq}", items=tuple(items))
-    return PackBuild(pack, tuple(sorted(excluded)))
+    merged, n_merged = merge_duplicates(items)
+    pack = Pack(name=team, version=version or f"seq-{head.seq}", items=tuple(merged))
+    return PackBuild(pack, tuple(sorted(excluded)), n_merged)

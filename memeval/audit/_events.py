@@ -85,8 +85,8 @@ class Actor(BaseModel):
 
     kind: ActorKind
     id: str = Field(min_length=1, max_length=200)
-    role: str | None = None
-    """Free label such as `support-agent`, `reviewer`, `owner`."""
+    role: str | None = Field(default=None, pattern=p.ROLE_SHAPE)
+    """Label such as `support-agent`, `reviewer`, `owner` (`ROLE_SHAPE`: never free text)."""
 
 
 class Envelope(BaseModel):
@@ -110,9 +110,9 @@ class Envelope(BaseModel):
     sender_event_id: str = Field(min_length=1, max_length=200)
     """The sender's own id for the event; the store keeps one event per (team, sender, id)."""
     actor: Actor
-    session: str | None = None
-    subject: str | None = None
-    """The item the event is about (memory, lesson, contradiction or hold id)."""
+    session: str | None = Field(default=None, pattern=p.ID_SHAPE)
+    subject: str | None = Field(default=None, pattern=p.ID_SHAPE)
+    """The item the event is about (memory, lesson, contradiction or hold id; `ID_SHAPE`)."""
     payload: p.Payload
     prev_hash: str | None = None
     hash: str | None = None

@@ -7,7 +7,10 @@ be the token's team.
 Responses:
 - 200 `{"stored", "duplicates", "noops", "held", "secrets_blanked", "seqs"}`: the whole batch is
   stored (events sent before are skipped, so a retried batch is stored once).
-- 401 missing or unknown token; 413 batch too large.
+- 401 missing or unknown token; 413 batch or event too large (`MEMEVAL_AUDIT_MAX_EVENT_BYTES`).
+- 403 `{"error": {"index": i, "reason": "..."}}`: event `i` is a decision (approve, reject,
+  settle, release, discard, claim, comment) or a report event: those come only from the review
+  queue's authenticated paths and from memeval itself. Nothing of the batch was stored.
 - 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed or refused; nothing of
   the batch was stored.
 """
@@ -16,10 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, Header
+import json
+
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
+from starlette.concurrency import run_in_threadpool
 
+from memeval.audit._authority import INGEST_TYPES, refused_type_message
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
@@ -42,18 +49,47 @@ def create_app(store: SqlAuditStore) -> FastAPI:
     """The ingest API over `store` (an ASGI app for uvicorn)."""
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)
 
+    limits = store.limits
+    max_body = limits.max_event_bytes * MAX_BATCH
+
     @api.post("/api/v1/events")
-    def post_events(batch: EventBatch, authorization: str | None = Header(default=None)) -> Any:
+    async def post_events(request: Request) -> Any:
+        authorization = request.headers.get("authorization")
         if not authorization or not authorization.startswith("Bearer "):
             return _error(401, "send 'Authorization: Bearer <token>' (memeval audit token add)")
-        who = lookup_token(store, authorization.removeprefix("Bearer ").strip())
+        who = await run_in_threadpool(lookup_token, store, authorization.removeprefix("Bearer ").strip())
         if who is None:
             return _error(401, "unknown token: create one with `memeval audit token add`")
         team, sender = who
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > max_body:
+            return _error(413, f"the body is {declared} bytes, over {max_body} ({MAX_BATCH} events of at most "
+                          f"{limits.max_event_bytes} bytes, MEMEVAL_AUDIT_MAX_EVENT_BYTES): send smaller batches")
+        raw = bytearray()
+        async for chunk in request.stream():  # read at most max_body bytes, whatever the header said
+            raw += chunk
+            if len(raw) > max_body:
+                return _error(413, f"the body is over {max_body} bytes ({MAX_BATCH} events of at most "
+                              f"{limits.max_event_bytes} bytes, MEMEVAL_AUDIT_MAX_EVENT_BYTES): send smaller batches")
+        try:
+            batch = EventBatch.model_validate(json.loads(raw))
+        except (ValueError, ValidationError):
+            return _error(422, 'the body must be JSON: {"events": [<event>, ...]}')
+        return await run_in_threadpool(_store_batch, batch, team, sender, len(raw))
+
+    def _store_batch(batch: EventBatch, team: str, sender: str, body_bytes: int) -> Any:
         if len(batch.events) > MAX_BATCH:
             return _error(413, f"{len(batch.events)} events in one batch: send at most {MAX_BATCH}")
         drafts = []
         for i, raw in enumerate(batch.events):
+            kind = raw.get("type") if isinstance(raw, dict) else None
+            if isinstance(kind, str) and kind not in INGEST_TYPES:
+                return _error(403, refused_type_message(kind, "ingest"), i)
+        for i, raw in enumerate(batch.events):
+            if body_bytes > limits.max_event_bytes:  # only then can one event be over the limit
+                why = limits.event_too_big(len(json.dumps(raw, ensure_ascii=False).encode()))
+                if why:
+                    return _error(413, why, i)
             try:
                 ev = parse_event(raw)
             except ValidationError as exc:
@@ -64,7 +100,7 @@ def create_app(store: SqlAuditStore) -> FastAPI:
                 return _error(422, f"event team {ev.team!r} is not the token's team {team!r}", i)
             drafts.append(ev)
         try:
-            res = store.append(drafts, sender=sender)
+            res = store.append(drafts, sender=sender, origin="ingest")
         except AuditEventRejected as exc:
             return _error(422, str(exc), exc.index)
         return {

@@ -17,7 +17,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from memeval.audit._events import EVENT_ADAPTER, AuditEvent
-from memeval.audit._store import AppendResult, AuditStore
+from memeval.audit._authority import Limits
+from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.errors import AuditEventRejected
 
 MAX_REPORTED = 20
@@ -44,8 +45,10 @@ def parse_event(data: Any) -> AuditEvent:
     return EVENT_ADAPTER.validate_python(data)
 
 
-def parse_lines(lines: Iterable[str]) -> list[tuple[int, AuditEvent]]:
+def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[tuple[int, AuditEvent]]:
     """Parse JSON Lines (blank lines skipped) into (line number, draft) pairs.
+
+    A line longer than `limits.max_event_bytes` is reported as malformed without being parsed.
 
     Raises:
         AuditEventRejected: one or more lines are malformed; the message lists each line number
@@ -55,6 +58,10 @@ def parse_lines(lines: Iterable[str]) -> list[tuple[int, AuditEvent]]:
     bad: list[tuple[int, str]] = []
     for n, line in enumerate(lines, start=1):
         if not line.strip():
+            continue
+        too_big = limits.event_too_big(len(line.encode())) if limits and len(line) * 4 > limits.max_event_bytes else None
+        if too_big:
+            bad.append((n, too_big))
             continue
         try:
             good.append((n, parse_event(json.loads(line))))
@@ -105,14 +112,14 @@ def ingest_lines(
     Raises:
         AuditEventRejected: malformed lines, or a refused event (`.line` names its line).
     """
-    parsed = parse_lines(lines)
+    parsed = parse_lines(lines, limits=store.limits if isinstance(store, SqlAuditStore) else None)
     size = batch_size if batch_size > 0 else max(len(parsed), 1)
     total = AppendResult(0, 0, 0, 0, 0, {})
     batches = 0
     for k in range(0, len(parsed), size):
         chunk = parsed[k : k + size]
         try:
-            res = store.append([ev for _, ev in chunk], sender=sender)
+            res = store.append([ev for _, ev in chunk], sender=sender, origin="ingest")
         except AuditEventRejected as exc:
             line = chunk[exc.index][0] if exc.index is not None else None
             kept = f"; the {batches} earlier batch(es) stay stored" if batches else ""

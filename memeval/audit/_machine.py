@@ -7,7 +7,7 @@
                                                  --discarded-> discarded
 
 A decision is accepted only from the waiting state (`waiting`, `open`, `held`) and only from a
-person; a lesson's proposer may not approve it. Repeating the decision that was taken, with the
+person; a lesson's proposer may not approve it (ids compared normalised: NFKC, casefold, trimmed). Repeating the decision that was taken, with the
 same decision id, is a no-op. Anything else raises `TransitionRefused` naming the current state.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from memeval.audit._authority import normalize_person_id
 from memeval.audit._events import AuditEvent
 from memeval.audit._tables import ContradictionState, HoldState, LessonState
 from memeval.errors import TransitionRefused
@@ -100,7 +101,8 @@ def decide(event: AuditEvent, current: State | None) -> Outcome:
     if (
         isinstance(current, LessonState)
         and event.type == "lesson.approved"
-        and (current.proposer_kind, current.proposer_id) == (event.actor.kind, event.actor.id)
+        and current.proposer_kind == event.actor.kind
+        and normalize_person_id(current.proposer_id) == normalize_person_id(event.actor.id)
     ):
         raise TransitionRefused(
             f"lesson {subject!r} was proposed by {event.actor.id!r}, who cannot approve it: "

@@ -13,6 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.types import ItemKind
 
+ID_SHAPE = r"^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}$"
+"""Shape of an id field (session, subject, requested): no spaces, no quotes, at most 128
+characters. Ids are not redacted, so the store also refuses one that a redaction scanner flags
+(`memeval.audit._sanitize.Sanitizer.check_ids`)."""
+ROLE_SHAPE = r"^[a-z][a-z0-9_-]{0,39}$"
+"""Shape of `actor.role`: a short lower-case label such as `reviewer` or `support-agent`."""
+
 TextSource = Literal["person", "agent", "tool", "web", "email", "document"]
 """Where a text came from; the hold detector judges text from tools, web, e-mail and documents on
 weaker evidence than a person's own words."""
@@ -134,8 +141,8 @@ class AccessRefused(Payload):
     reason_code: RefusalCode
     text: str = Field(min_length=1)
     """The refusal as explained to the agent (redacted)."""
-    requested: str | None = None
-    """The id of the item asked for, when known."""
+    requested: str | None = Field(default=None, pattern=ID_SHAPE)
+    """The id of the item asked for, when known (an id's shape, `ID_SHAPE`; scanned too)."""
 
 
 class SecretBlanked(Payload):
@@ -224,6 +231,10 @@ class ReportGenerated(Payload):
     last_seq: int
     sha256: str
     path: str | None = None
+    tz: str | None = None
+    """The zone the week was cut in (so a lost file can be rebuilt exactly); None in older events."""
+    overdue_after_h: float | None = None
+    """The overdue age the report used, hours; None in older events."""
 
 
 class ReportDeliveryAttempted(Payload):

@@ -9,11 +9,14 @@ Called only from `SqlAuditStore.append`, the single write path.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from memeval.audit import _payloads as p
+from memeval.errors import AuditEventRejected
 from memeval.audit._events import (
     EVENT_ADAPTER,
     Actor,
@@ -53,6 +56,13 @@ class HoldDetector(Protocol):
         ...
 
 
+_PLAIN_ID = re.compile(r"[a-z]{1,12}(?:[_\-/.:][a-z0-9]{1,16}){1,3}|[a-z][a-z-]{0,39}")
+"""Ids too plain to hold a secret (`mem_07`, `les/fernhill/l1`, `reviewer`): lower-case words and
+short parts, no run long enough for a key. Everything else is scanned."""
+_CLEAN_IDS: set[str] = set()
+"""Id values already scanned and found clean in this process (ids repeat: sessions, roles)."""
+
+
 def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
     """The deterministic id of the hold made from one sender event (`hd_` + 24 hex)."""
     digest = hashlib.sha256(f"{team}\x00{sender}\x00{sender_event_id}".encode()).hexdigest()
@@ -73,12 +83,60 @@ class Sanitizer:
     hold_detector: HoldDetector
     fingerprint_key: bytes
 
-    def sanitize(self, draft: AuditEvent, sender: str) -> list[AuditEvent]:
+    def check_ids(self, drafts: Sequence[AuditEvent]) -> None:
+        """Refuse a draft whose id field (actor.role, session, subject, requested) a
+        redaction scanner flags: ids are stored as sent, so one that holds a secret or personal
+        data must not be stored at all.
+
+        Raises:
+            AuditEventRejected: naming the event's index and field, never the value.
+        """
+        fields = []
+        for i, d in enumerate(drafts):
+            for name, value in (("actor.role", d.actor.role),
+                                ("session", d.session), ("subject", d.subject),
+                                ("payload.requested", getattr(d.payload, "requested", None))):
+                if value:
+                    fields.append((i, name, value))
+        fresh = list(dict.fromkeys(v for _, _, v in fields
+                                   if v not in _CLEAN_IDS and not _PLAIN_ID.fullmatch(v)))
+        many = getattr(self.redactor, "redact_many", None)
+        found = dict(zip(fresh, many(fresh) if many is not None and fresh else
+                         [self.redactor.redact(v) for v in fresh], strict=True))
+        for (i, name, value) in fields:
+            red = found.get(value)
+            if red is not None and red.findings:
+                raise AuditEventRejected(
+                    f"event {i} ({drafts[i].sender_event_id!r}): field {name} looks like it holds "
+                    f"a {red.findings[0].entity_type}; ids are stored as sent, so send an id "
+                    "that carries no secret or personal data", index=i)
+        if len(_CLEAN_IDS) > 50_000:
+            _CLEAN_IDS.clear()
+        _CLEAN_IDS.update(fresh)
+
+    def sanitize_many(self, drafts: Sequence[AuditEvent], sender: str) -> list[list[AuditEvent]]:
+        """`sanitize` for a batch: every free text of the batch redacted in one
+        `redact_many` call (one scanner call per batch instead of per text) when the redactor
+        has it. Returns one list per draft, as `sanitize` would."""
+        self.check_ids(drafts)
+        texts = [t for d in drafts for name in type(d.payload).FREE_TEXT
+                 if (t := getattr(d.payload, name))]
+        many = getattr(self.redactor, "redact_many", None)
+        done: dict[str, Any] = {}
+        if many is not None and len(texts) > 1:
+            unique = list(dict.fromkeys(texts))
+            done = dict(zip(unique, many(unique), strict=True))
+        return [self.sanitize(d, sender, done) for d in drafts]
+
+    def sanitize(
+        self, draft: AuditEvent, sender: str, redacted: Mapping[str, Any] | None = None
+    ) -> list[AuditEvent]:
         """Redact, maybe hold, and count blanked secrets for one draft.
 
         Args:
             draft: a validated event from a sender (store fields unset).
             sender: the authenticated sender (makes derived ids unique).
+            redacted: text -> its `Redaction`, already computed for a batch (`sanitize_many`).
 
         Returns:
             The events to append in order: the redacted draft or its `hold.created`, then the
@@ -93,7 +151,7 @@ class Sanitizer:
             text = getattr(payload, name)
             if not text:
                 continue
-            red = self.redactor.redact(text)
+            red = (redacted or {}).get(text) or self.redactor.redact(text)
             updates[name] = red.text
             groups: dict[str, list[_Finding]] = defaultdict(list)
             for f in red.findings:

@@ -3,16 +3,22 @@
 - `MEMEVAL_DB`: any SQLAlchemy URL; default `sqlite:///audit/memeval.sqlite` (relative to the
   working directory, normally the project root).
 - `MEMEVAL_FINGERPRINT_KEY`: hex HMAC key (at least 16 bytes) of `secret.blanked` fingerprints.
-  When unset, the key is read from (or created in) `MEMEVAL_FINGERPRINT_KEY_FILE`, default
-  `fingerprint.key` beside the SQLite file, or `audit/fingerprint.key` for a server database.
-  The key is kept out of the database on purpose: with the key, a leaked database would let
-  anyone test guesses of short secrets against the fingerprints.
+  When unset, the key is read from (or created in, mode 0600) `MEMEVAL_FINGERPRINT_KEY_FILE`,
+  default `$XDG_CONFIG_HOME/memeval/fingerprint-<store id>.key` (`~/.config/...`), where the
+  store id is a hash of the store's absolute location. The key is kept apart from the data on
+  purpose: with the key, a leaked database (or a copied store folder) would let anyone test
+  guesses of short secrets, such as a card's 6 middle digits, against the fingerprints. So a key
+  file inside the SQLite file's folder is refused, and so is a key file that group or others can
+  read or write (`chmod 600 FILE` fixes it). A key left beside the database by an earlier
+  memeval is not used: the error says where to move it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
+import stat
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
@@ -48,11 +54,26 @@ def _sqlite_path(url: str) -> Path | None:
     return Path(u.database)
 
 
+def store_id(url: str) -> str:
+    """16 hex digits naming a store: a hash of its absolute SQLite path, or of its URL without password."""
+    db = _sqlite_path(url)
+    where = str(db.resolve()) if db is not None else make_url(url).render_as_string(hide_password=True)
+    return hashlib.sha256(where.encode()).hexdigest()[:16]
+
+
+def default_key_file(url: str) -> Path:
+    """Where the fingerprint key of the store at `url` lives when nothing says otherwise."""
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "memeval" / f"fingerprint-{store_id(url)}.key"
+
+
 def fingerprint_key(url: str) -> bytes:
     """The fingerprint HMAC key for the store at `url` (see the module docstring).
 
     Raises:
-        UsageError: `MEMEVAL_FINGERPRINT_KEY` is not hex or shorter than 16 bytes.
+        UsageError: `MEMEVAL_FINGERPRINT_KEY` is not hex or shorter than 16 bytes; the key file is
+            inside the store's folder, readable by others, not hex, or an old key beside the
+            database needs moving (the message names the command that fixes it).
     """
     env = os.environ.get("MEMEVAL_FINGERPRINT_KEY")
     if env:
@@ -64,14 +85,38 @@ def fingerprint_key(url: str) -> bytes:
             raise UsageError("MEMEVAL_FINGERPRINT_KEY is shorter than 16 bytes: use 32 random bytes")
         return key
     db = _sqlite_path(url)
-    default = (db.parent if db else Path("audit")) / "fingerprint.key"
-    path = Path(os.environ.get("MEMEVAL_FINGERPRINT_KEY_FILE") or default)
+    path = Path(os.environ.get("MEMEVAL_FINGERPRINT_KEY_FILE") or default_key_file(url)).absolute()
+    if db is not None:
+        folder = db.absolute().parent.resolve()
+        if path.resolve().parent == folder or folder in path.resolve().parents:
+            raise UsageError(
+                f"the fingerprint key {path} is inside the store's folder {folder}: whoever copies the folder "
+                f"gets data and key together. Move it out (e.g. to {default_key_file(url)}) and set "
+                "MEMEVAL_FINGERPRINT_KEY_FILE to it, or unset that variable"
+            )
+        old = folder / "fingerprint.key"
+        if old.is_file() and not path.exists():
+            raise UsageError(
+                f"{old} is a fingerprint key kept beside the database by an earlier memeval: move it out of the "
+                f"store's folder with `mkdir -p {path.parent} && mv {old} {path}` (keep its mode 0600)"
+            )
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as fh:
             fh.write(secrets.token_hex(32) + "\n")
-    return bytes.fromhex(path.read_text().strip())
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        raise UsageError(
+            f"the fingerprint key {path} has mode {mode:o}: group or others may read it; run `chmod 600 {path}`"
+        )
+    try:
+        key = bytes.fromhex(path.read_text().strip())
+    except ValueError as exc:
+        raise UsageError(f"the fingerprint key {path} is not hex: put 64 random hex digits in it") from exc
+    if len(key) < 16:
+        raise UsageError(f"the fingerprint key {path} is shorter than 16 bytes: use 64 hex digits")
+    return key
 
 
 def open_existing_store(url: str | None = None, *, team: str | None = None) -> SqlAuditStore:

@@ -1,6 +1,10 @@
 """The audit store: one write path (`append`) over SQLite or PostgreSQL.
 
 `append` is the only code that writes the log. For a batch of drafts it, in order:
+0. admits only the event types of its origin (`_authority.ORIGIN_TYPES`: ingest takes what a memory
+   system emits, the review queue its decisions), refuses free text over the size limit,
+   normalises person ids, and turns a `memory.written` of kind `lesson` into the
+   `lesson.proposed` it is, so a lesson always waits for a person's approval;
 1. refuses drafts that set store fields or store-only types (`secret.blanked`, `hold.created`);
 2. redacts every free-text field and holds orders-to-agents text (`Sanitizer`), outside the lock;
 3. in ONE transaction (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`): skips
@@ -25,6 +29,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from memeval.audit import _payloads as p
+from memeval.audit._authority import ORIGIN_TYPES, Limits, Origin, normalize_person_id, refused_type_message
 from memeval.audit._events import (
     EVENT_ADAPTER,
     GENESIS_HASH,
@@ -94,15 +99,22 @@ class SqlAuditStore(AuditStore):
         url: SQLAlchemy database URL.
         sanitizer: redaction and holding; built from `memeval.redact`/`memeval.hold` when None.
         fingerprint_key: HMAC key of secret fingerprints (needed when `sanitizer` is None).
+        limits: size limits of events (default: `Limits.from_env()`).
 
     Raises:
         AuditStoreError: the database cannot be reached or migrated.
     """
 
     def __init__(
-        self, url: str, *, sanitizer: Sanitizer | None = None, fingerprint_key: bytes | None = None
+        self,
+        url: str,
+        *,
+        sanitizer: Sanitizer | None = None,
+        fingerprint_key: bytes | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.url = url
+        self.limits = limits or Limits.from_env()
         self._sanitizer = sanitizer
         self._fingerprint_key = fingerprint_key
         self.is_sqlite = url.startswith("sqlite")
@@ -167,12 +179,16 @@ class SqlAuditStore(AuditStore):
         return Session(self.engine)
 
     # --- the write path -------------------------------------------------------------------
-    def append(self, drafts: Sequence[AuditEvent], *, sender: str) -> AppendResult:
+    def append(
+        self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest"
+    ) -> AppendResult:
         """Append a batch of drafts, all or nothing (see the module docstring).
 
         Args:
             drafts: validated events from one sender, store fields unset.
             sender: the authenticated sender name.
+            origin: the channel: `ingest` (a memory system; the default), `review` (the review
+                queue, after it authenticated the person) or `report`.
 
         Returns:
             An `AppendResult`.
@@ -182,14 +198,42 @@ class SqlAuditStore(AuditStore):
             TransitionRefused: a decision its item's state does not allow (`.index` set).
             AuditStoreError: the database failed.
         """
-        expanded: list[list[AuditEvent]] = []
+        drafts = [self._admit(d, i, origin) for i, d in enumerate(drafts)]
         for i, d in enumerate(drafts):
             _check_draft(d, i)
-            expanded.append(self.sanitizer.sanitize(d, sender))
+        expanded = self.sanitizer.sanitize_many(drafts, sender)
         try:
             return self._append_locked(drafts, expanded, sender)
         except SQLAlchemyError as exc:
             raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
+
+    def _admit(self, d: AuditEvent, index: int, origin: str) -> AuditEvent:
+        """Step 0 of the write path (module docstring): origin, size, identity, lessons."""
+        if d.type not in ORIGIN_TYPES.get(origin, frozenset()):
+            raise AuditEventRejected(
+                f"event {index} ({d.sender_event_id!r}): {refused_type_message(d.type, origin)}", index=index
+            )
+        for name in type(d.payload).FREE_TEXT:
+            value = getattr(d.payload, name)
+            why = self.limits.text_too_long(name, len(value)) if value else None
+            if why:
+                raise AuditEventRejected(f"event {index} ({d.sender_event_id!r}): {why}", index=index)
+        if d.actor.kind == "person":
+            pid = normalize_person_id(d.actor.id)
+            if not pid:
+                raise AuditEventRejected(f"event {index}: actor.id is blank once normalised", index=index)
+            if pid != d.actor.id:
+                d = d.model_copy(update={"actor": d.actor.model_copy(update={"id": pid})})
+        pl = d.payload
+        if isinstance(pl, p.MemoryWritten) and pl.kind == "lesson":
+            d = EVENT_ADAPTER.validate_python(
+                {
+                    **d.model_dump(exclude={"type", "payload"}),
+                    "type": "lesson.proposed",
+                    "payload": {"text": pl.text, "source": pl.source, "released_hold": pl.released_hold},
+                }
+            )
+        return d
 
     def _append_locked(
         self, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str

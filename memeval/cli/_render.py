@@ -53,10 +53,13 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     )
     if v is not None:
         p = v["p_value"]
-        console.print(
-            f"\nVerdict: [bold]{v['verdict']}[/bold]  ({v['reason']}; {v['n_tasks_paired']} paired tasks, "
-            f"p = {p:.4g} by {v['p_method']})"
-        )
+        if result.sequential is None:
+            console.print(
+                f"\nVerdict: [bold]{v['verdict']}[/bold]  ({v['reason']}; {v['n_tasks_paired']} paired tasks, "
+                f"p = {p:.4g} by {v['p_method']})"
+            )
+        else:
+            render_sequential(result, console)
         if v.get("delta") is not None:
             ci = v.get("delta_ci")
             ci_text = ""
@@ -108,6 +111,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     console.print("\nRun card (the same in both arms):")
     for k in CARD_FIELDS:
         val = card.get(k)
+        if k == "sequential" and val is None:
+            continue  # a fixed-size run
         if val is None:
             val = "—"
         elif isinstance(val, dict):
@@ -143,3 +148,31 @@ def _cop(arm: dict[str, Any]) -> str:
         high = _money(ci[1]) if ci[1] is not None else "unbounded"
         rng = f" (95% CI {low} – {high})"
     return f"{_money(arm['value'])}{rng} · cost known {arm['cost_coverage']}"
+
+
+def render_sequential(result: RunResult, console: Console) -> None:
+    """The verdict of a sequential run and its path: one line per look, then what stopping saved."""
+    seq = result.sequential
+    assert seq is not None
+    path = seq.path
+    d = path.design
+    console.print(
+        f"\nVerdict: [bold]{path.verdict}[/bold]  (sequential: {path.reason}; {seq.rounds_run} of "
+        f"{seq.max_rounds} rounds, {d.spending.replace('_', '-')} spending, alpha {d.alpha:g})"
+    )
+    for look in path.looks:
+        est = "—" if look.estimate is None else f"{look.estimate:+.3f}"
+        bound = "none reachable" if look.boundary is None else f"±{look.boundary:.3f}"
+        cp = "" if look.conditional_power is None else f", chance of a verdict if the trend holds {look.conditional_power:.2f}"
+        console.print(
+            f"  round {look.round}: difference {est} (must pass {bound}; alpha spent {look.alpha_spent:.4f}"
+            f"{cp}) -> {look.decision}",
+            highlight=False,
+        )
+    if seq.trials_saved:
+        spend = "" if seq.spend_saved_usd is None else f", about {_money(seq.spend_saved_usd)} (estimated)"
+        console.print(
+            f"  stopped early: {seq.trials_run} trials run, {seq.trials_saved} fewer than the fixed "
+            f"{seq.max_rounds}-repeat design{spend}",
+            highlight=False,
+        )

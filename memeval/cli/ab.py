@@ -174,6 +174,13 @@ def ab(
             "findings are shown; fail: a trial with findings is scored failed, the findings its reason.",
         ),
     ] = "flag",
+    keep_bodies: Annotated[
+        bool,
+        typer.Option(
+            help="Keep every model call's request and response bodies (redacted, keys never) with its trial, "
+            "for the viewer's conversation; --no-keep-bodies for teams that may not keep prompts."
+        ),
+    ] = True,
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the statistics (permutation and bootstrap).")] = 20240601,
     runs_dir: RunsDir = Path("runs"),
@@ -200,6 +207,30 @@ def ab(
         str | None,
         typer.Option(help="With --executor ray: the cluster to join (host:port; default RAY_ADDRESS, else local)."),
     ] = None,
+    until_decided: Annotated[
+        bool,
+        typer.Option(
+            "--until-decided",
+            help="Run in rounds (one more repeat of every task in both arms per round) and stop as soon as a "
+            "sequential test decides better or worse, or finds the difference too small to find within "
+            "--max-repeats. False better/worse stays at or under 5% whatever round it stops at (see README).",
+        ),
+    ] = False,
+    max_repeats: Annotated[
+        int, typer.Option(help="With --until-decided: the most rounds (repeats per task and arm).", min=1, max=50)
+    ] = 5,
+    spending: Annotated[
+        str, typer.Option(help="With --until-decided: alpha spending, pocock (default) or obrien-fleming.")
+    ] = "pocock",
+    futility_power: Annotated[
+        float,
+        typer.Option(
+            help="With --until-decided: stop for futility once the chance of a verdict by the last round, if "
+            "the current trend holds, is below this (0 never stops for futility).",
+            min=0.0,
+            max=0.99,
+        ),
+    ] = 0.10,
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
@@ -227,6 +258,7 @@ def ab(
         executor_for,
         start_run,
     )
+    from memeval.stats import SequentialDesign
     from memeval.tasks import load_task_set
 
     if instruction_via not in ("file", "stdin", "arg"):
@@ -245,6 +277,13 @@ def ab(
         raise UsageError(f"{str(tasks)!r} is a file; pass a folder of Harbor tasks, one task folder or a team folder")
     if ray_address and executor != "ray":
         raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
+    if spending not in ("pocock", "obrien-fleming"):
+        raise UsageError(f"--spending {spending!r}: use pocock or obrien-fleming")
+    if until_decided and repeats is not None and repeats != max_repeats:
+        raise UsageError(
+            f"--repeats {repeats} with --until-decided: the rounds are set by --max-repeats ({max_repeats}); "
+            "drop --repeats"
+        )
     n_at_once = concurrency or (1 if executor == "serial" else default_concurrency())
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
@@ -272,7 +311,7 @@ def ab(
         agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]
         pack=load_pack(pack_path) if pack_path else None,
         slice_ids=slice_ or None,
-        repeats=repeats or (proj.repeats if proj and proj.repeats else 1),
+        repeats=max_repeats if until_decided else (repeats or (proj.repeats if proj and proj.repeats else 1)),
         model=model or (proj.model if proj else None),
         upstream=upstream,
         extra_upstreams=tuple(extra),
@@ -292,6 +331,17 @@ def ab(
         concurrency=n_at_once,
         executor=executor_for(executor, n_at_once),
         ray_address=ray_address,
+        sequential=(
+            SequentialDesign(
+                max_rounds=max_repeats,
+                spending="obrien_fleming" if spending == "obrien-fleming" else "pocock",
+                futility_power=futility_power,
+                seed=seed,
+            )
+            if until_decided
+            else None
+        ),
+        keep_bodies=keep_bodies,
     )
     if resume:
         run_dir = find_run(resume, runs_dir)
@@ -340,6 +390,9 @@ def ab(
             "verdict": run.result.verdict,
             "run_card": run.result.run_card,
             "coverage": run.result.coverage.model_dump(),
+            "sequential": (
+                run.result.sequential.model_dump(mode="json") if run.result.sequential is not None else None
+            ),
         }
         typer.echo(json.dumps(doc, indent=2, sort_keys=True))
     else:

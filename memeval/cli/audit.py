@@ -89,27 +89,68 @@ def ingest(
 @translate_errors
 def verify(
     team: Annotated[str | None, typer.Option(help="Verify one team (default: every team).")] = None,
+    against: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--against",
+            help="An anchor file (memeval audit anchor) or a weekly report folder/record.json whose chain "
+            "head must still be in the chain (detects deleted newest events). Repeat for more.",
+        ),
+    ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Walk each team's hash chain; exit 1 and name the first broken link if it does not hold."""
-    from memeval.audit import open_existing_store, verify_chain
+    """Walk each team's hash chain, recompute its current-state tables from it, and check anchors.
 
+    Exits 1 and names the first problem if the chain does not hold, a table differs from the chain,
+    or an anchor's head is gone or changed.
+    """
+    from memeval.audit import open_existing_store, verify_chain
+    from memeval.audit._anchor import check_anchor, read_anchor
+    from memeval.audit._fold import verify_projections
+
+    anchors = [read_anchor(p) for p in against or []]
     store = open_existing_store(db, team=team)
-    teams = [team] if team else store.teams()
-    reports = [verify_chain(store, t) for t in teams]
+    teams = [team] if team else sorted(set(store.teams()) | {a.team for a in anchors})
+    out = []
+    for t in teams:
+        chain = verify_chain(store, t)
+        proj = verify_projections(store, t)
+        checks = [check_anchor(store, a) for a in anchors if a.team == t]
+        ok = chain.ok and proj.ok and all(c.ok for c in checks)
+        out.append({**chain.__dict__, "ok": ok, "chain_ok": chain.ok, "projections_ok": proj.ok,
+                    "projection_problem": proj.problem, "anchors": [c.__dict__ for c in checks]})  # fmt: skip
+        if as_json:
+            continue
+        if chain.ok:
+            typer.echo(f"{t}: ok, {chain.checked} events, chain intact")
+        else:
+            typer.echo(f"{t}: BROKEN at seq {chain.broken_seq} after {chain.checked} good events: {chain.problem}")
+        typer.echo(f"{t}: current-state tables {'match the chain' if proj.ok else 'DIFFER: ' + str(proj.problem)}")
+        for c in checks:
+            typer.echo(f"{t}: anchor {'ok' if c.ok else 'FAILED'}: {c.detail}")
     if as_json:
-        typer.echo(json.dumps([r.__dict__ for r in reports], sort_keys=True))
-    else:
-        for r in reports:
-            if r.ok:
-                typer.echo(f"{r.team}: ok, {r.checked} events, chain intact")
-            else:
-                typer.echo(f"{r.team}: BROKEN at seq {r.broken_seq} after {r.checked} good events: {r.problem}")
-        if not reports:
-            typer.echo("no teams in the audit store")
-    if not all(r.ok for r in reports):
+        typer.echo(json.dumps(out, sort_keys=True))
+    elif not teams:
+        typer.echo("no teams in the audit store")
+    if not all(r["ok"] for r in out):
         raise typer.Exit(EXIT_FAILURE)
+
+
+@audit_app.command("anchor")
+@translate_errors
+def anchor(
+    team: Annotated[str, typer.Option(help="The team.")],
+    out: Annotated[Path, typer.Option(help="Where to write the anchor (keep a copy outside this machine).")],
+    db: DbOpt = None,
+) -> None:
+    """Write the team's chain head to a file, for `memeval audit verify --against FILE` later."""
+    from memeval.audit import open_existing_store
+    from memeval.audit._anchor import anchor_json, take_anchor
+
+    a = take_anchor(open_existing_store(db, team=team), team)
+    out.write_text(anchor_json(a), encoding="utf-8")
+    typer.echo(f"{team}: head seq {a.seq} {a.hash} written to {out}")
 
 
 @audit_app.command("counts")

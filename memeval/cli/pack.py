@@ -24,6 +24,7 @@ def build(
     """Write a pack of approved lessons and released memories (never held or contested items)."""
     from memeval.audit import build_pack, open_existing_store
     from memeval.packs import write_pack
+    from memeval.review._inert import term_text
 
     built = build_pack(open_existing_store(db, team=team), team, version=version)
     write_pack(built.pack, out)
@@ -31,5 +32,7 @@ def build(
         f"wrote {out}: {len(built.pack.items)} items, version {built.pack.version}, "
         f"{built.pack.content_hash}; left out {len(built.excluded)}"
     )
+    if built.merged:
+        typer.echo(f"merged {built.merged} duplicate texts into the item first written (every source kept in `also`)")
     for item, why in built.excluded:
-        typer.echo(f"  left out {item}: {why}", err=True)
+        typer.echo(f"  left out {term_text(item)}: {term_text(why)}", err=True)

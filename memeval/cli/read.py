@@ -94,6 +94,10 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
     s = summarize(run, include_controls=include_controls)
     for line in summary_lines(s):
         console.print(escape(line), highlight=False)
+    if run.result.sequential is not None:
+        from memeval.cli._render import render_sequential
+
+        render_sequential(run.result, console)
     for w in s.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
 
@@ -314,12 +318,33 @@ def plan(
     base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
     power: Annotated[float, typer.Option(help="Share of runs that should find the effect.")] = 0.8,
     seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 20240601,
+    pilot: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="A pilot run (folder or id): plan from the spread of its per-task differences.",
+        ),
+    ] = None,
+    sequential: Annotated[
+        bool,
+        typer.Option(
+            "--sequential/--no-sequential",
+            help="With --from: also simulate the sequential design (ab --until-decided) on the pilot's tasks.",
+        ),
+    ] = False,
+    runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
 ) -> None:
     """How many tasks a run needs to find a given effect with 80% power.
 
-    A seeded simulation of the verdict procedure; treat the answer as +-10%.
+    Without --from: a seeded simulation of the verdict procedure at --base-rate; treat the answer
+    as +-10%. With --from RUN: the spread of per-task differences is estimated from the pilot run
+    (between-task and within-task variance, as Miller's "Adding Error Bars to Evals" does) and
+    the answer is given for 1, 2, 3 and 5 repeats.
     """
+    if pilot is not None:
+        _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, as_json)
+        return
     from memeval.stats import tasks_for_power
 
     try:
@@ -345,6 +370,89 @@ def plan(
         f"{power:.0%} power to find "
         f"{100 * effect:+.0f} points from a {base_rate:.0%} baseline (alpha 0.05; simulated, +-10%)."
     )
+
+
+def _plan_from_pilot(
+    ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, as_json: bool
+) -> None:
+    import numpy as np
+
+    from memeval.results import find_run, load_run
+    from memeval.stats import SequentialDesign, TaskTrials, TrialObs
+    from memeval.stats._planning import pilot_spread, tasks_for_effect
+    from memeval.stats._seqsim import simulate_sequential
+
+    run = load_run(find_run(ref, runs_dir))
+    arms: dict[str, dict[str, list[TrialObs]]] = {}
+    for r in run.result.trials:
+        if r.control is not None:
+            continue
+        outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
+        arms.setdefault(r.task_id, {"baseline": [], "pack": []})[r.mode].append(TrialObs(outcome=outcome))
+    tasks = [TaskTrials(task_id=t, baseline=tuple(a["baseline"]), pack=tuple(a["pack"])) for t, a in arms.items()]
+    try:
+        spread = pilot_spread(tasks)
+        rows = []
+        for k in (1, 2, 3, 5):
+            n = tasks_for_effect(spread, effect, k, power=power)
+            row: dict[str, object] = {"repeats": k, "tasks": n, "trials": 2 * n * k}
+            if sequential:
+                rates = np.array(
+                    [
+                        (sum(o.outcome == "pass" for o in t.baseline) + 0.5) / (len(t.baseline) + 1)
+                        for t in tasks
+                        if t.baseline
+                    ]
+                )
+                sim = simulate_sequential(
+                    n_tasks=n,
+                    design=SequentialDesign(max_rounds=k, n_flips=1000),
+                    base=float(rates.mean()),
+                    effect=effect,
+                    model="pilot",
+                    null="none",
+                    n_sims=300,
+                    rng=np.random.default_rng(seed),
+                    rates=rates,
+                )
+                row["sequential"] = {
+                    "max_rounds": k,
+                    "power": sim.better / sim.n_sims if effect > 0 else sim.worse / sim.n_sims,
+                    "mean_trials": sim.mean_trials,
+                }
+            rows.append(row)
+    except ValueError as exc:
+        raise UsageError(f"{exc}; pick a larger pilot run or an --effect that is not 0") from exc
+    doc = {
+        "schema": "memeval.plan/2",
+        "schema_version": 2,
+        "pilot": str(run.path),
+        "effect": effect,
+        "power": power,
+        "seed": seed,
+        "spread": spread._asdict(),
+        "plans": rows,
+    }
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    typer.echo(
+        f"Pilot {run.path.name}: {spread.n_tasks} paired tasks x {spread.repeats} repeat(s); "
+        f"mean difference {spread.mean_difference:+.3f}; between-task variance {spread.between:.4f}, "
+        f"one trial's variance {spread.within:.4f}."
+    )
+    for row in rows:
+        line = (
+            f"  {row['repeats']} repeat(s): {row['tasks']} tasks, {row['trials']} trials for "
+            f"{power:.0%} power at {100 * effect:+.0f} points (fixed size, normal approximation)"
+        )
+        seq = row.get("sequential")
+        if isinstance(seq, dict):
+            line += (
+                f"; sequential up to {seq['max_rounds']} round(s) on those tasks: power "
+                f"{seq['power']:.2f}, {seq['mean_trials']:.0f} trials on average (simulated)"
+            )
+        typer.echo(line)
 
 
 @app.command("check-tasks")

@@ -1,7 +1,8 @@
 """`memeval report weekly|send|verify|subscribe` and `memeval schedule`: the weekly audit report.
 
-The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`; reports land in
-`--out`, else `MEMEVAL_REPORT_DIR`, else `reports/`. SMTP settings come from `MEMEVAL_SMTP_*`
+The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Reports land in
+the store's report folder, fixed by its first report: `--out`, else `MEMEVAL_REPORT_DIR`, else
+`reports/` beside a SQLite store's file (recorded as an absolute path; another folder is refused). SMTP settings come from `MEMEVAL_SMTP_*`
 (see `memeval.report.SmtpSettings`); the password is never printed.
 """
 
@@ -26,7 +27,12 @@ app.add_typer(report_app, name="report")
 
 DbOpt = Annotated[str | None, typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB).")]
 OutOpt = Annotated[
-    Path | None, typer.Option("--out", help="Root folder of reports (default: MEMEVAL_REPORT_DIR, else reports/).")
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Root folder of reports, fixed per store by its first report (default: the recorded one, else "
+        "MEMEVAL_REPORT_DIR, else reports/ beside the SQLite file).",
+    ),
 ]
 RunsOpt = Annotated[
     Path,
@@ -49,6 +55,13 @@ def _week(store: object, team: str, week: str | None) -> str:
     return week or last_full_week(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
 
 
+def _this_week(store: object, team: str) -> str:
+    from memeval.audit import iso_week_of, team_tz
+    from memeval.audit._time import utc_now
+
+    return iso_week_of(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
+
+
 @report_app.command("weekly")
 @translate_errors
 def weekly(
@@ -56,17 +69,30 @@ def weekly(
     week: WeekOpt = None,
     tz: Annotated[str | None, typer.Option(help="IANA zone to cut the week in (default: the team's).")] = None,
     reissue: Annotated[bool, typer.Option(help="Make a new version of a week already reported.")] = False,
+    preview: Annotated[
+        bool,
+        typer.Option(help="Render the week as it stands now into a temporary folder; nothing is recorded or sent."),
+    ] = False,
     out: OutOpt = None,
     runs: RunsOpt = Path("runs"),
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Make the report of one week (PDF, HTML, text body, record); a reported week is returned as is."""
+    """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
     from memeval.audit import open_existing_store
     from memeval.report import make_report
     from memeval.report._record import record_json
 
     store = open_existing_store(db, team=team)
+    if preview:
+        from memeval.report._record import preview_report
+
+        folder = preview_report(store, team, week or _this_week(store, team), tz=tz, runs_dir=runs)
+        if as_json:
+            typer.echo(json.dumps({"preview": str(folder), "pdf": str(folder / "report.pdf"), "recorded": False}))
+        else:
+            typer.echo(f"preview (not recorded, never sent): {folder / 'report.pdf'}")
+        return
     made = make_report(store, team, _week(store, team, week), tz=tz, out_dir=out, runs_dir=runs, reissue=reissue)
     if as_json:
         typer.echo(record_json(made))
@@ -163,9 +189,11 @@ def subscribe_cmd(
 def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
     """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database)."""
     from memeval.audit import open_store
-    from memeval.report import SmtpSettings, default_report_dir, run_service
+    from memeval.report import SmtpSettings, run_service
+    from memeval.report._record import report_root
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     settings = SmtpSettings.from_env()
-    code = run_service(open_store(db), settings, out_dir=out or default_report_dir(), runs_dir=runs)
+    store = open_store(db)
+    code = run_service(store, settings, out_dir=report_root(store, out), runs_dir=runs)
     raise typer.Exit(code)

@@ -1,9 +1,13 @@
 """`memeval serve`, `memeval users ...` and `memeval review ...`: the reviewer queue.
 
 The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Decisions on
-the command line follow the same rules as the web pages; the deciding person is `--as NAME`
-(or `MEMEVAL_REVIEWER`), an account made with `memeval users add`. A refused decision exits 2
-with the reason; nothing is stored.
+the command line follow the same rules as the web pages, and the deciding person proves who they
+are like on the web: `--user NAME` (or `--as NAME`, or `MEMEVAL_REVIEWER`) then the account's
+password (asked for without echo, or read from stdin with `--password-stdin`), or, for scripts, a
+personal API token in `MEMEVAL_REVIEW_TOKEN` (`memeval users token NAME`). A name alone proves
+nothing and is refused. A refused decision exits 2 with the reason; nothing is stored.
+`review list` and `review show` read the database directly (whoever can read the database file
+sees every team) and print stored text with control characters spelled out.
 """
 
 from __future__ import annotations
@@ -37,7 +41,18 @@ DbOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
-AsOpt = Annotated[str, typer.Option("--as", envvar="MEMEVAL_REVIEWER", help="Your account name (memeval users add).")]
+AsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--user",
+        "--as",
+        envvar="MEMEVAL_REVIEWER",
+        help="Your account name; your password is asked for (or set MEMEVAL_REVIEW_TOKEN instead).",
+    ),
+]
+PasswordStdinOpt = Annotated[
+    bool, typer.Option("--password-stdin", help="Read your password from the first line of stdin (scripts).")
+]
 RefArg = Annotated[
     str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")
 ]
@@ -101,6 +116,10 @@ def serve(
 def users_add(
     username: Annotated[str, typer.Argument(help="Account name (also the person id in audit events).")],
     role: Annotated[str, typer.Option(help="viewer, reviewer or admin.")] = "reviewer",
+    team: Annotated[
+        list[str] | None,
+        typer.Option("--team", help="A team this viewer or reviewer sees and decides (repeat; admins see all)."),
+    ] = None,
     password_stdin: Annotated[
         bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")
     ] = False,
@@ -114,8 +133,9 @@ def users_add(
         password = sys.stdin.readline().rstrip("\r\n")
     else:
         password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
-    acct = add_user(open_store(db), username, password, role)
-    typer.echo(f"{acct.username}: {acct.role}")
+    acct = add_user(open_store(db), username, password, role, list(team or []))
+    teams = "every team" if acct.teams is None else ", ".join(sorted(acct.teams))
+    typer.echo(f"{acct.username}: {acct.role} of {teams}")
 
 
 @users_app.command("list")
@@ -129,10 +149,11 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     ensure_review_schema(store)
     users = list_users(store)
     if as_json:
-        typer.echo(json.dumps([{"username": u.username, "role": u.role} for u in users], indent=2))
+        typer.echo(json.dumps([{"username": u.username, "role": u.role,
+                                "teams": None if u.teams is None else sorted(u.teams)} for u in users], indent=2))  # fmt: skip
         return
     for u in users:
-        typer.echo(f"{u.username}\t{u.role}")
+        typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
 
 
 @users_app.command("token")
@@ -159,6 +180,7 @@ def review_list(
     """List waiting items, oldest first, with counts; overdue items are marked."""
     from memeval.audit import open_existing_store
     from memeval.review import QueueFilter, build_queue, ensure_review_schema
+    from memeval.review._inert import term_text
     from memeval.review._models import queue_out
 
     store = open_existing_store(db, team=team)
@@ -176,8 +198,9 @@ def review_list(
     )
     for r in view.rows:
         mark = "OVERDUE " if r.overdue else ""
-        claim = f" [claimed by {r.claim.holder}]" if r.claim else ""
-        typer.echo(f"{mark}{r.ref}\t{r.age}\t{r.item.opened_by or 'memory system'}\t{r.preview.as_plain()}{claim}")
+        claim = f" [claimed by {term_text(r.claim.holder)}]" if r.claim else ""
+        who = term_text(r.item.opened_by or "memory system")
+        typer.echo(f"{mark}{term_text(r.ref)}\t{r.age}\t{who}\t{r.preview.as_plain(one_line=True)}{claim}")
 
 
 @review_app.command("show")
@@ -186,6 +209,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     """Show one item: full redacted text (control characters marked), evidence, history."""
     from memeval.audit import open_existing_store
     from memeval.review import build_item, ensure_review_schema, resolve
+    from memeval.review._inert import term_text
     from memeval.review._models import detail_out
 
     store = open_existing_store(db)
@@ -198,33 +222,65 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
         typer.echo(detail_out(view, max(0, age)).model_dump_json(indent=2))
         return
     it = view.item
-    typer.echo(f"{view.ref}  {it.status}{'  OVERDUE' if view.overdue else ''}")
-    typer.echo(f"opened by {view.opened_by} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
+    t = term_text
+    typer.echo(f"{t(view.ref)}  {it.status}{'  OVERDUE' if view.overdue else ''}")
+    typer.echo(f"opened by {t(view.opened_by)} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
     if it.decided_by:
-        typer.echo(f"decided by {it.decided_by} (decision {it.decision_id}){' kept ' + it.kept if it.kept else ''}")
+        kept = " kept " + t(it.kept) if it.kept else ""
+        typer.echo(f"decided by {t(it.decided_by)} (decision {t(it.decision_id)}){kept}")
     if view.text is not None:
         for n in view.text.notices:
             typer.echo(f"! {n}")
-        typer.echo("--- text ---\n" + view.text.as_plain() + "\n------------")
+        typer.echo("--- text (each line starts with '| ') ---\n" + _quoted(view.text.as_plain()) + "\n------------")
     for label, (sid, txt) in zip(("a", "b"), view.sides, strict=False):
-        typer.echo(f"--- side {label}: {sid} ---\n{txt.as_plain()}")
+        typer.echo(f"--- side {label}: {t(sid)} ---\n{_quoted(txt.as_plain())}")
     for r in view.reasons:
-        typer.echo(f"held by rule {r.rule}: {r.excerpt.as_plain()}")
+        typer.echo(f"held by rule {t(r.rule)}: {r.excerpt.as_plain(one_line=True)}")
     typer.echo("history:")
     for h in view.history:
-        typer.echo(f"  {h.seq}\t{h.at:%Y-%m-%d %H:%M:%S}\t{h.type}\t{h.actor}\t{h.detail.as_plain()}")
+        typer.echo(f"  {h.seq}\t{h.at:%Y-%m-%d %H:%M:%S}\t{h.type}\t{t(h.actor)}\t{h.detail.as_plain(one_line=True)}")
 
 
-def _decide(ref: str, action: str, reason: str | None, kept: str | None, who: str, db: str | None) -> None:
+def _quoted(text: str) -> str:
+    """Multi-line stored text, each line prefixed with '| ' so it cannot pass for memeval's own lines."""
+    return "\n".join("| " + line for line in text.split("\n"))
+
+
+def _login(store: object, who: str | None, password_stdin: bool):  # type: ignore[no-untyped-def]
+    """The authenticated account: a personal token (MEMEVAL_REVIEW_TOKEN) or name + password."""
+    import os
+
+    from memeval.review import account_for_token, authenticate
+
+    token = os.environ.get("MEMEVAL_REVIEW_TOKEN", "").strip()
+    if token and not who:
+        account = account_for_token(store, token)  # type: ignore[arg-type]
+        if account is None:
+            raise fail("MEMEVAL_REVIEW_TOKEN is not a known token: make one with `memeval users token NAME`")
+        return account
+    if not who:
+        raise fail("say who you are: --user NAME (your password is asked for), or set MEMEVAL_REVIEW_TOKEN "
+                   "to your personal token (memeval users token NAME)")  # fmt: skip
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = typer.prompt(f"Password for {who}", hide_input=True)
+    account = authenticate(store, who, password)  # type: ignore[arg-type]
+    if account is None:
+        raise fail(f"wrong name or password for {who!r}: nothing was done")
+    return account
+
+
+def _decide(
+    ref: str, action: str, reason: str | None, kept: str | None, who: str | None, db: str | None, pw_stdin: bool
+) -> None:
     from memeval.audit import open_existing_store
-    from memeval.review import DecisionRequest, decide_item, ensure_review_schema, get_account, new_decision_id, resolve
+    from memeval.review import DecisionRequest, decide_item, ensure_review_schema, new_decision_id, resolve
 
     store = open_existing_store(db)
     ensure_review_schema(store)
-    account = get_account(store, who)
-    if account is None:
-        raise fail(f"no account {who!r}: pass --as with an account made by `memeval users add`")
-    item = resolve(store, ref)
+    account = _login(store, who, pw_stdin)
+    item = resolve(store, ref, account)
     req = DecisionRequest(action, item.item_type, item.team, item.item_id, reason, kept, new_decision_id())
     res = decide_item(store, account, req, now=_now(), lease_s=_settings().claim_lease_s, sender="review-cli")
     typer.echo(f"{action} {item.item_type}/{item.team}/{item.item_id}: {res.item.status} (decision {res.decision_id})")
@@ -232,58 +288,65 @@ def _decide(ref: str, action: str, reason: str | None, kept: str | None, who: st
 
 @review_app.command("approve")
 @translate_errors
-def approve(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+def approve(
+    ref: RefArg, who: AsOpt = None, reason: ReasonOpt = None, db: DbOpt = None, password_stdin: PasswordStdinOpt = False
+) -> None:
     """Approve a waiting lesson (not your own); --reason is kept as a comment."""
-    _decide(ref, "approve", reason, None, who, db)
+    _decide(ref, "approve", reason, None, who, db, password_stdin)
 
 
 @review_app.command("reject")
 @translate_errors
-def reject(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+def reject(
+    ref: RefArg, who: AsOpt = None, reason: ReasonOpt = None, db: DbOpt = None, password_stdin: PasswordStdinOpt = False
+) -> None:
     """Reject a waiting lesson, with a reason."""
-    _decide(ref, "reject", reason, None, who, db)
+    _decide(ref, "reject", reason, None, who, db, password_stdin)
 
 
 @review_app.command("settle")
 @translate_errors
 def settle(
     ref: RefArg,
-    who: AsOpt,
     keep: Annotated[str, typer.Option("--keep", help="Side kept: a, b, both or neither.")],
+    who: AsOpt = None,
     reason: ReasonOpt = None,
     db: DbOpt = None,
+    password_stdin: PasswordStdinOpt = False,
 ) -> None:
     """Settle an open contradiction: keep side a, b, both or neither, with a reason."""
-    _decide(ref, "settle", reason, keep, who, db)
+    _decide(ref, "settle", reason, keep, who, db, password_stdin)
 
 
 @review_app.command("release")
 @translate_errors
-def release(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+def release(
+    ref: RefArg, who: AsOpt = None, reason: ReasonOpt = None, db: DbOpt = None, password_stdin: PasswordStdinOpt = False
+) -> None:
     """Release a held text into memory; --reason is kept as a comment."""
-    _decide(ref, "release", reason, None, who, db)
+    _decide(ref, "release", reason, None, who, db, password_stdin)
 
 
 @review_app.command("discard")
 @translate_errors
-def discard(ref: RefArg, who: AsOpt, reason: ReasonOpt = None, db: DbOpt = None) -> None:
+def discard(
+    ref: RefArg, who: AsOpt = None, reason: ReasonOpt = None, db: DbOpt = None, password_stdin: PasswordStdinOpt = False
+) -> None:
     """Discard a held text, with a reason; it never enters memory."""
-    _decide(ref, "discard", reason, None, who, db)
+    _decide(ref, "discard", reason, None, who, db, password_stdin)
 
 
 @review_app.command("claim")
 @translate_errors
-def claim(ref: RefArg, who: AsOpt, db: DbOpt = None) -> None:
+def claim(ref: RefArg, who: AsOpt = None, db: DbOpt = None, password_stdin: PasswordStdinOpt = False) -> None:
     """Claim an item for a few minutes so other reviewers leave it to you."""
     from memeval.audit import open_existing_store
-    from memeval.review import claim_item, ensure_review_schema, get_account, resolve
+    from memeval.review import claim_item, ensure_review_schema, resolve
 
     store = open_existing_store(db)
     ensure_review_schema(store)
-    account = get_account(store, who)
-    if account is None:
-        raise fail(f"no account {who!r}: pass --as with an account made by `memeval users add`")
+    account = _login(store, who, password_stdin)
     c = claim_item(
-        store, account, resolve(store, ref), lease_s=_settings().claim_lease_s, now=_now(), sender="review-cli"
+        store, account, resolve(store, ref, account), lease_s=_settings().claim_lease_s, now=_now(), sender="review-cli"
     )
     typer.echo(f"claimed {ref} until {c.expires_at:%H:%M:%S} UTC")

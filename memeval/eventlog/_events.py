@@ -116,6 +116,8 @@ class AgentExited(_Event):
     """Artifact id of standard error."""
     reason: str | None = None
     """Why the sandbox ended the turn early, when a resource limit did (`memory limit of ...`)."""
+    exchanges: str | None = None
+    """Artifact id of the index of the turn's model-call bodies (`memeval.runner._exchanges`)."""
 
 
 class ClaimRecorded(_Event):

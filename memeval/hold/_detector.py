@@ -1,4 +1,4 @@
-"""The `rules/1` hold detector, a way to join detectors, and the default detector.
+"""The `rules/2` hold detector, a way to join detectors, and the default detector.
 
 How a text is judged:
 
@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES
+from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75, "agent": 0.6, "tool": 0.45, "web": 0.45, "email": 0.45, "document": 0.45}
@@ -65,6 +65,55 @@ def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",
+                       "$": "s", "|": "l"})
+_LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
+_HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
+_BINARY = re.compile(r"(?:\b[01]{8}\b\s?){6,}")
+_ROT13 = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm")
+
+
+_WORTH_A_LOOK = re.compile(
+    r"ignor|instruct|system|prompt|password|secret|credential|send|reveal|forget|disregard|"
+    r"assistant|rules|curl|token|\.env|api key|execute")
+"""A decoded reading is judged only when it has one of these words (most readings are noise)."""
+
+
+def _variants(text: str) -> list[tuple[int, int, str]]:
+    """Readings of `text` an attacker may have hidden orders in: `(start, end, decoded)`.
+
+    ROT13 and reversed text (the whole text), leetspeak (when three or more words mix letters
+    with 0/1/3/4/5/7), hex and 8-bit binary runs (decoded as UTF-8). Source of the encodings:
+    the obfuscation tactics named in public prompt-injection corpora (base64, hex, binary,
+    ROT13, leetspeak, reversal).
+    """
+    out: list[tuple[int, int, str]] = []
+    letters = sum(c.isascii() and c.isalpha() for c in text)
+    if letters >= 12:
+        out.append((0, len(text), text.translate(_ROT13)))
+        out.append((0, len(text), text[::-1]))
+    if len(_LEET_WORD.findall(text)) >= 3:
+        out.append((0, len(text), text.translate(_LEET)))
+    for m in _HEX.finditer(text):
+        digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
+        try:
+            decoded = bytes.fromhex(digits[: len(digits) // 2 * 2]).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in decoded:
+            out.append((m.start(), m.end(), decoded))
+    for m in _BINARY.finditer(text):
+        try:
+            decoded = bytes(int(b, 2) for b in m.group().split()).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in decoded:
+            out.append((m.start(), m.end(), decoded))
+    return out
+
+
 def combine(matches: Sequence[tuple[str, float]]) -> float:
     """Noisy-OR of the evidence: 1 - prod(1 - w) over rules.
 
@@ -90,7 +139,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/1"
+    name = "rules/2"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -129,7 +178,7 @@ class RuleDetector:
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES:
+        for rule in RULES + RULES_V2:
             weight = rule.person_weight if (
                 source == "person" and rule.person_weight is not None) else rule.weight
             for m in rule.pattern.finditer(masked if rule.markup else t):
@@ -153,7 +202,9 @@ class RuleDetector:
         for s, e in norm.spaced_at:
             found.append(("letter-spacing", 0.3, s, e))
         if depth == 0:
-            for s, e, decoded in _decoded_texts(text):
+            readings = _decoded_texts(text) + [
+                v for v in _variants(text) if _WORTH_A_LOOK.search(v[2].lower())]
+            for s, e, decoded in readings:
                 inner = self._find(decoded, source, depth=1)
                 if combine([(r, w) for r, w, _, _ in inner]) >= min(self.thresholds.values()):
                     found.append(("encoded-instructions", 0.85, s, e))
@@ -185,7 +236,7 @@ _DEFAULT: RuleDetector | None = None
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector (`rules/1` with the default thresholds), built once per process."""
+    """The default detector (`rules/2` with the default thresholds), built once per process."""
     global _DEFAULT
     if _DEFAULT is None:
         with _LOCK:

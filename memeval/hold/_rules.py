@@ -28,11 +28,15 @@ SENSITIVE = (
     r"id_rsa|ssh keys?|private keys?|conversation(?: history)?|chat history|memory|memories|"
     r"system prompt|contacts(?: list)?|session tokens?|one-time (?:password|code)s?|otp|"
     r"2fa codes?|authorized_keys|/etc/shadow|\.aws/credentials|secrets\.\w+|"
-    r"password reset links?|environment variables|env vars)"
+    r"password reset links?|environment variables|env vars|customer (?:list|data|database|records|"
+    r"emails|details)|(?:private|personal|internal|confidential) (?:data|documents?|files|records"
+    r"|pages)|user data|restricted pages|(?:the|whole) database)"
 )
 _SEND = (r"(?:send|post|upload|forward|exfiltrate|e-?mail|paste|include|embed|append|leak|"
          r"transmit|share|copy|export|attach|dump|collect|output|print)s?\b")
-DESTINATION = r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+|\bto me\b|\bthe address\b|\bshared drive\b)"
+DESTINATION = (r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+|\bto me\b|\bthe address\b|\bshared drive\b"
+               r"|\b(?:an? |the )?(?:outside|external|third-party|personal) (?:address|e-?mail|"
+               r"server|account|inbox)\b)")
 
 
 @dataclass(frozen=True)
@@ -74,12 +78,14 @@ RULES: tuple[Rule, ...] = (
         r"write out)" + gap(5) + r"(?:(?:the|your|its) )?(?:system prompt|hidden prompt|"
         r"initial prompt|original prompt|developer message|hidden instructions|system message|"
         r"instructions you were given|hidden developer message|pre-?prompt)"), negatable=True),
-    Rule("persona-change", 0.7, _r(
+    Rule("persona-change", 0.8, _r(
         r"\byou are (?:now|no longer)\b" + gap(3) + r"(?:dan|devmode|unrestricted|jailbroken|"
         r"free|bound|unfiltered|evil|in \w+ mode)\b"
         r"|\bdo anything now\b|\bjailbr(?:eak|oken)\b"
         r"|\b(?:no|without) (?:restrictions|content polic(?:y|ies)|filters|safety rules)\b"
         r"|\bpretend (?:you|to be|that you)\b"
+        r"|\bact as (?:an? )?(?:unrestricted|uncensored|unfiltered|evil|dan|jailbroken)\b"
+        r"|\b(?:no|without) (?:any )?(?:limits|rules|limitations|ethical guidelines|guardrails)\b"
         r"|\b(?:safety|content) (?:rules|filters|policies) (?:are|were) (?:suspended|disabled|off"
         r"|lifted)\b")),
     Rule("mode-switch", 0.35, _r(r"\b(?:developer|dev|god|jailbreak|unrestricted|dan) mode\b")),
@@ -176,3 +182,106 @@ QUOTED = re.compile(r"'[^'\n]{3,200}'|\"[^\"\n]{3,200}\"|\u201c[^\u201d\n]{3,200
 
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 """Chat markup inside inline code is a mention, not markup."""
+
+
+# ---- rules/2: other languages, memory poisoning, false authority, forged reasoning ----------
+# Added 2026-12-01 for issue 15; set on `tests/hold/hold_tuning.py` (TUNING_V2), never on the
+# held-out files in tests/fixtures/hold_heldout/.
+
+_IGNORE_ML = (
+    r"(?:ignorier\w*|vergiss|vergessen sie|missachte\w*|ignore[rsz]?|oublie[rsz]?|oubliez|"
+    r"ignora\w*|olvida\w*|omite|descarta|dimentica\w*|trascura|esque[cç]a\w*|desconsidere|"
+    r"negeer|vergeet|zignoruj|ignoruj|zapomnij|игнорируй\w*|проигнорируй\w*|забудь\w*)"
+)
+_RULES_ML = (
+    r"(?:anweisungen|instruktionen|regeln|befehle|vorgaben|instructions|consignes|r[eè]gles|"
+    r"directives|instrucciones|reglas|indicaciones|directrices|istruzioni|regole|indicazioni|"
+    r"direttive|instru[cç][oõ]es|regras|diretrizes|instructies|regels|aanwijzingen|instrukcje|"
+    r"polecenia|zasady|инструкции|указания|правила)"
+)
+_CJK_OVERRIDE = (
+    r"(?:忽略|无视|忽视|忘记|無視|忘れ|무시|잊어|تجاهل)[^。.!！\n]{0,20}?"
+    r"(?:指令|指示|说明|规则|提示|命令|ルール|지시|명령|규칙|지침|التعليمات|الأوامر|التوجيهات)"
+    r"|(?:指令|指示|命令|ルール|지시|명령|규칙|지침)[^。.!！\n]{0,12}?(?:無視|忘れ|무시|잊어)"
+)
+_SECRETS_ML = (
+    r"(?:passw\w*|kennw\w*|zugangsdaten|mot de passe|mots de passe|identifiants|contrase[ñn]as?|"
+    r"credenciales|credenziali|senhas?|wachtwoord\w*|has[łl]\w*|парол\w*|密码|パスワード|비밀번호|"
+    r"كلمات المرور|api[- ]?(?:keys?|schl[üu]ssel\w*|sleutels?|cl[ée]s?|chiavi|claves)|\.env\b|"
+    r"schl[üu]ssel|cl[ée]s api|chiavi api|claves api|credentials|secrets?|tokens?)"
+)
+_SEND_ML = (
+    r"(?:sende\w*|schick\w*|envoie\w*|envoyez|transmets|env[ií]a\w*|invia\w*|mande\w*|stuur\w*|"
+    r"wy[śs]lij|отправ\w*|发送|发给|送信|送って|보내|أرسل\w*)"
+)
+_PROMPT_ML = (
+    r"(?:system ?prompt|prompt (?:du |del |do |di )?s[iy]st[eèé]m[ae]?|systemanweisung\w*|"
+    r"systeemprompt|prompt systemowy|системн\w* (?:промпт|подсказк\w*|инструкци\w*)|系统提示\w*|"
+    r"系統提示|システムプロンプト|시스템 프롬프트|موجه النظام|تعليمات النظام)"
+)
+_REVEAL_ML = (
+    r"(?:r[ée]v[eè]le\w*|affiche\w*|montre\w*|zeig\w*|gib|ausgeben|mostra\w*|muestra\w*|revela\w*|"
+    r"mostre|exib\w*|toon|laat zien|poka[żz]\w*|wypisz|покажи\w*|выведи\w*|输出|显示|告诉我|表示|"
+    r"教えて|출력|보여|أظهر|اعرض)"
+)
+_PERSIST = (
+    r"(?:for (?:all|every) (?:future|later|subsequent|next) (?:sessions?|runs?|conversations?|"
+    r"tasks?|chats?)|in (?:every|all|each) (?:future|later|subsequent) (?:sessions?|runs?|"
+    r"conversations?|tasks?|chats?)|(?:going|from now) (?:forward|on)|from this point on|"
+    r"remember (?:permanently|forever|this)|add (?:this )?to (?:your|the) (?:memory|memories|"
+    r"lessons?)|store (?:this|it) as an? (?:lesson|memory|rule)|note to self|for next time|"
+    r"team preference|standing (?:rule|order|instruction)|whenever you|every time you|always)"
+)
+_RISKY = (
+    r"(?:\bcurl\b[^\n|]{0,200}\|\s*(?:ba|z)?sh\b|\bwget\b[^\n|]{0,200}\|\s*(?:ba)?sh\b"
+    r"|\b(?:paste|post|upload|send|share|include|copy|attach|put|forward|email|e-mail)\w*"
+    r"(?:\W+[\w'.~/-]+){0,8}?\W+(?:the )?(?:full |whole |entire )?(?:contents? of )?"
+    r"(?:\.env\b|env files?|credentials|secrets?|api keys?|tokens?|passwords?|private keys?|"
+    r"deploy keys?|ssh keys?|~/\.aws\S*|~/\.ssh\S*|id_rsa)"
+    r"|\b(?:deploy|private|ssh|api) keys?\b[^\n.]{0,40}\b(?:upload|paste|post|publish)\w*"
+    r"|\b(?:skip|disable|bypass|turn off|switch off)\w*(?:\W+[\w'-]+){0,4}?\W+(?:the )?"
+    r"(?:pre-commit|secret scanner|scanner|checks?|tests?|review|reviews|approval|verification|"
+    r"2fa|mfa|signing|security|ci)\b"
+    r"|--no-verify\b|\bmerge\w*(?:\W+[\w'-]+){0,4}?\W+without (?:waiting for )?(?:a |any )?"
+    r"(?:human |code )?(?:review|approval)"
+    r"|\bmark\w*(?:\W+[\w'-]+){0,3}?\W+as (?:skipped|passed|green)\b"
+    r"|\breport\w*(?:\W+[\w'-]+){0,4}?\W+as (?:green|passed|passing)\b"
+    r"|\b(?:run|execute) any (?:shell )?commands?\b"
+    r"|\bapproval step is optional\b)"
+)
+
+RULES_V2: tuple[Rule, ...] = (
+    Rule("override-instructions-ml", 0.9, _r(
+        r"\b" + _IGNORE_ML + gap(5) + _RULES_ML + r"\b|" + _CJK_OVERRIDE)),
+    Rule("reveal-prompt-ml", 0.75, _r(
+        _REVEAL_ML + r"[^\n]{0,40}?" + _PROMPT_ML + r"|" + _PROMPT_ML + r"[^\n]{0,25}?" +
+        _REVEAL_ML)),
+    Rule("exfiltration-ml", 0.6, _r(
+        _SEND_ML + r"[^\n]{0,60}?" + _SECRETS_ML + r"|" + _SECRETS_ML + r"[^\n]{0,40}?" +
+        _SEND_ML)), )
+RULES_V2 += (
+    Rule("memory-poisoning", 0.75, _r(
+        r"\b" + _PERSIST + r"\b[^\n]{0,160}?" + _RISKY + r"|" + _RISKY +
+        r"[^\n]{0,100}?\b" + _PERSIST + r"\b"), negatable=True),
+    Rule("risky-action", 0.45, _r(_RISKY), negatable=True),
+    Rule("false-authority", 0.45, _r(
+        r"\b(?:the )?(?:user|admin|administrator|owner|operator|developer|lead|manager)s? "
+        r"(?:has|have|had) (?:already |explicitly )?(?:authori[sz]ed|approved|granted|consented|"
+        r"confirmed|allowed)\b|\bpre-?approved\b|\byou (?:are|have been) (?:now )?(?:authori[sz]ed|"
+        r"permitted|allowed) to\b|\bthe user is an? (?:admin|administrator|root|superuser)\b")),
+    Rule("forged-reasoning", 0.7, _r(
+        r"\b(?:safety|content|usage) (?:rules|guidelines|policies|polic(?:y|ies)|filters|"
+        r"restrictions) (?:do not|don't|doesn't|does not|no longer|won't|will not) apply\b"
+        r"|\b(?:so|therefore|thus|hence) i (?:can|should|will|may) (?:ignore|bypass|skip|disregard)"
+        r"\b|\bthe (?:rules|restrictions|guidelines) (?:are|were) (?:lifted|waived|void)\b")),
+    Rule("fake-end-marker", 0.5, _r(
+        r"(?:-{2,}|={2,}|#{2,}|\*{2,}|\[)\s*end of (?:document|context|file|input|data|email|"
+        r"message|conversation|transcript|tool output|search results?)\s*(?:-{2,}|={2,}|#{2,}|"
+        r"\*{2,}|\])|\bnew system (?:instructions?|prompt|message|rules)\b")),
+    Rule("prompt-extraction", 0.75, _r(
+        r"\brepeat (?:the|all|everything)? ?(?:text|words|content|instructions)? ?(?:above|before)"
+        r"\b|\b(?:what|which) (?:were|are) (?:the |your )?(?:exact |original |initial )?"
+        r"instructions you (?:were|have been) given\b|\bprint (?:them|it|those|your instructions)"
+        r" verbatim\b|\beverything before this message\b|\bstarting with ['\"]?you are\b"),
+        person_weight=0.75),
+)

@@ -94,8 +94,17 @@ class _Call:
     reservation: Reservation | None = None
 
 
+MAX_CAPTURE_BYTES = 8 << 20
+"""Largest response body handed to `on_bodies` (the rest is cut; the client still gets all)."""
+
+BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
+"""`on_bodies(record, request body, response body, response content-encoding)`."""
+
+
 class ForwardApp:
-    """ASGI app; `on_call` runs on the proxy's event-loop thread after each recorded call."""
+    """ASGI app; `on_call` runs on the proxy's event-loop thread after each recorded call, and
+    `on_bodies` (when given) just before it, with the forwarded call's bodies as sent and received
+    (never a header: the keys are in headers only)."""
 
     def __init__(
         self,
@@ -103,11 +112,13 @@ class ForwardApp:
         prices: PriceBook,
         ledger: Ledger,
         on_call: Callable[[ModelCall], None] | None,
+        on_bodies: BodiesHook | None = None,
     ) -> None:
         self._upstreams = dict(upstreams)
         self._prices = prices
         self._ledger = ledger
         self._on_call = on_call
+        self._on_bodies = on_bodies
         self._client: httpx.AsyncClient | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -271,6 +282,8 @@ class ForwardApp:
         )
         ttfb: float | None = None
         error: str | None = None
+        kept: list[bytes] | None = [] if self._on_bodies is not None else None
+        kept_bytes = 0
         hide = (
             UsageChunkFilter()
             if call.hide_usage_chunk and streamed and "content-encoding" not in response.headers
@@ -294,6 +307,9 @@ class ForwardApp:
                 if ttfb is None:
                     ttfb = (time.perf_counter() - call.t0) * 1000
                 meter.feed(chunk)
+                if kept is not None and kept_bytes < MAX_CAPTURE_BYTES:
+                    kept.append(chunk[: MAX_CAPTURE_BYTES - kept_bytes])
+                    kept_bytes += len(kept[-1])
                 if disconnected.is_set():
                     error = "the client disconnected before the response ended"
                     break
@@ -318,6 +334,7 @@ class ForwardApp:
                     ttfb=ttfb,
                     forwarded=True,
                     error=error,
+                    bodies=None if kept is None else (body, b"".join(kept), response.headers.get("content-encoding")),
                 )
 
     def _record(
@@ -330,6 +347,7 @@ class ForwardApp:
         ttfb: float | None,
         forwarded: bool,
         error: str | None,
+        bodies: tuple[bytes, bytes, str | None] | None = None,
     ) -> None:
         assert call.api is not None
         ok = 200 <= status < 300
@@ -371,6 +389,11 @@ class ForwardApp:
             error=error or usage.error,
         )
         self._ledger.record(record, call.reservation)
+        if bodies is not None and self._on_bodies is not None:
+            try:
+                self._on_bodies(record, *bodies)
+            except Exception:  # noqa: BLE001 - a caller's bug must not stop the proxy
+                log.exception("on_bodies raised for call %s", record.call_id)
         if self._on_call is not None:
             try:
                 self._on_call(record)

@@ -19,7 +19,7 @@ from typing import get_args
 import uvicorn
 
 from memeval.errors import MeterError
-from memeval.meter._forward import ForwardApp
+from memeval.meter._forward import BodiesHook, ForwardApp
 from memeval.meter._ledger import Ledger, SpendPool
 from memeval.meter._prices import PriceBook
 from memeval.meter._records import ModelCall, Provider, TrialSpend, Upstream
@@ -52,6 +52,9 @@ class MeterProxy:
             `queue.Queue.put`) and quick: it runs on the event loop that serves every call. An
             exception it raises is logged and does not stop the proxy.
         unix_socket: also serve on this unix socket path (removed on `stop()`).
+        on_bodies: called with each forwarded call's record, request body, response body (as
+            received, cut at 8 MiB) and the response's content-encoding, on the proxy's thread just
+            before `on_call`; same rules as `on_call`. None: bodies are not kept.
 
     Raises:
         MeterError: an upstream name other than `openai`, `anthropic` or `google`.
@@ -63,6 +66,7 @@ class MeterProxy:
         prices: PriceBook | None = None,
         on_call: Callable[[ModelCall], None] | None = None,
         unix_socket: Path | None = None,
+        on_bodies: BodiesHook | None = None,
     ) -> None:
         unknown = set(upstreams) - set(get_args(Provider))
         if unknown:
@@ -74,7 +78,7 @@ class MeterProxy:
             if provider in upstreams:
                 self._upstreams[provider] = upstreams[provider]
         self._ledger = Ledger()
-        self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call)
+        self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call, on_bodies)
         self._unix_socket = unix_socket
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None

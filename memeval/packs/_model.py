@@ -17,9 +17,17 @@ import hashlib
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+)
 
 from memeval.errors import PackError
 from memeval.types import ItemKind
@@ -55,6 +63,16 @@ class PackItem(BaseModel):
     kind: ItemKind
     text: str = Field(min_length=1)
     provenance: Provenance
+    also: tuple[Provenance, ...] = ()
+    """Provenance of every other source that wrote the same text, when duplicates were merged
+    (oldest first). Left out of the JSON when empty, so packs without merges keep their hash."""
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_also(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if not self.also and isinstance(data, dict):
+            data.pop("also", None)
+        return data
 
 
 class Pack(BaseModel):

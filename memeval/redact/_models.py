@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-REDACTOR_VERSION = "redact/1"
+REDACTOR_VERSION = "redact/2"
 """Bumped whenever the detectors, their settings or the placeholder format change."""
 
 
@@ -24,7 +24,7 @@ class Finding(BaseModel):
     """Offset one past the last character in the ORIGINAL text."""
     detector: str
     """Which detector decided: `betterleaks:<rule>`, `kingfisher:<rule>`, `presidio:<recognizer>`,
-    `memeval:pem`, `memeval:url-password`, `memeval:conn-password`."""
+    `memeval:pem`, `memeval:url-password`, `memeval:conn-password`, `memeval:<context rule>`."""
     score: float = Field(ge=0.0, le=1.0)
     """The detector's confidence in [0, 1] (scanner confidences: high 0.9, medium 0.7, low 0.5)."""
 

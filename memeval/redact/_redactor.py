@@ -13,21 +13,35 @@ Nothing here logs or raises with any part of the text.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import re
 import hmac
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval.errors import RedactionError
+from memeval.redact._context import ContextRecognizer
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
+from memeval.redact._views import View, boundary_view, normal_view, slash_view
+
+_VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
+"""Words just before a dotted quad that make it a version number, not an IP address."""
+_PHONE_CONTEXT = re.compile(
+    r"(?i)(?:phone|tel|call|mobile|cell|number|whatsapp|sms|fax|contact|reach|ring|dial|nummer"
+    r"|numéro|teléfono|telefone|電話|电话|☎|📞)")
+"""Words that make a bare run of digits (no separators, no +) a phone number."""
+_MASKED = re.compile(r"[*xX•.\-_#]+")
+_TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
+_HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
 
 MIN_KEY_BYTES = 16
 
@@ -77,6 +91,46 @@ def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
     return findings
 
 
+def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResult]:
+    """`results` with offsets moved from `view.text` to the original text."""
+    if view.orig is None:
+        return results
+    for r in results:
+        r.start, r.end = view.span(r.start, r.end)
+    return results
+
+
+def _look_alike(text: str, r: RecognizerResult) -> bool:
+    """presidio hits that are known look-alikes: a version number read as an IP address, the
+    user part of a URL (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address."""
+    before = text[max(0, r.start - 30):r.start]
+    if r.entity_type == "IP_ADDRESS":
+        ip = text[r.start:r.end]
+        return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in (
+            "0.0.0.0", "::1", "::")
+    if r.entity_type == "EMAIL_ADDRESS":
+        return before.endswith("://")
+    if r.entity_type == "PHONE_NUMBER":
+        return text[r.start:r.end].isdigit() and not _PHONE_CONTEXT.search(before)
+    return False
+
+
+def _hash_digest(text: str, r: RecognizerResult) -> bool:
+    """A scanner hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
+    a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
+    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret."""
+    detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
+    value = text[r.start:r.end]
+    if "EXAMPLE" in value:
+        return True  # the published example keys of AWS's documentation
+    if _MASKED.fullmatch(value.strip(")]}>'\".,;")):
+        return True  # "********", "xxxx-xxxx": a value shown masked
+    if "generic" not in detector:
+        return False
+    before = text[max(0, r.start - 12):r.start]
+    return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))
+
+
 class Redactor:
     """Blanks credentials and personal data; build once per process (`get_redactor()`)."""
 
@@ -90,9 +144,10 @@ class Redactor:
             RedactionError: a scanner or the spaCy pipeline could not be loaded.
         """
         self.settings = settings or PiiSettings()
-        self._credential: list[EntityRecognizer] = [
-            BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer(),
-            StructuralRecognizer()]
+        self._scanners: list[EntityRecognizer] = [
+            BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
+        self._structural = StructuralRecognizer()
+        self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
 
     @property
@@ -101,13 +156,32 @@ class Redactor:
         return self._pii.names_scanned
 
     def detect(self, text: str) -> list[Finding]:
-        """The merged findings for `text` without rewriting it (offsets into `text`)."""
+        """The merged findings for `text` without rewriting it (offsets into `text`).
+
+        The scanners read the text two or three times: as written, as its boundary view
+        (punctuation at token edges, brackets and non-Latin letters turned into spaces, NFKC,
+        invisible characters dropped; see `_views`), and, when it has a `/`, with `/` a space
+        too, because their bundled rules only accept a token followed by a space, a quote or
+        the end of a line. The context rules and presidio read the NFKC view.
+        Every span is mapped back to the original text.
+        """
         if not isinstance(text, str):
             raise RedactionError(f"redact() takes str, got {type(text).__name__}; decode it first")
         results: list[RecognizerResult] = []
-        for rec in self._credential:
-            results += rec.analyze(text, [], None)  # type: ignore[arg-type]
-        results += self._pii.analyze(text)
+        views = [View(text)]
+        for make in (boundary_view, slash_view) if "/" in text else (boundary_view,):
+            view = make(text)
+            if view.text not in (v.text for v in views):
+                views.append(view)
+        for view in views:
+            for rec in self._scanners:
+                found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]
+                results += [r for r in found if not _hash_digest(text, r)]
+        results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
+        results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
+        normal = normal_view(text)
+        results += [r for r in _mapped(normal, self._pii.analyze(normal.text))
+                    if not _look_alike(text, r)]
         return merge(results)
 
     def redact(self, text: str) -> Redaction:
@@ -123,7 +197,9 @@ class Redactor:
         Raises:
             RedactionError: `text` is not a str, or a scanner failed (no text in the message).
         """
-        findings = self.detect(text)
+        return self._rewrite(text, self.detect(text))
+
+    def _rewrite(self, text: str, findings: list[Finding]) -> Redaction:
         parts: list[str] = []
         cursor = 0
         for f in findings:
@@ -135,9 +211,86 @@ class Redactor:
             counts=dict(Counter(f.entity_type for f in findings)),
             names_scanned=self.names_scanned, redactor_version=REDACTOR_VERSION)
 
+    def detect_many(self, texts: Sequence[str]) -> list[list[Finding]]:
+        """`detect` for many texts, with one scanner call per scanner and view for the batch.
+
+        The scanners cost about 0.15 ms (betterleaks) and 0.02 ms (kingfisher) per call before
+        they read a byte, so the texts of a batch are joined with blank lines (`BATCH_SEPARATOR`)
+        and scanned once; each span is cut back to the texts it overlaps. A secret found in one
+        text is blanked wherever it appears in the batch (the scanners place findings by their
+        value). The context rules and presidio run per text, as in `detect`.
+
+        Returns:
+            One list of findings per input text, in order (the same spans `detect` gives, except
+            that a rule matching across two joined texts blanks its pieces in both).
+
+        Raises:
+            RedactionError: a text is not a str, or a scanner failed.
+        """
+        for t in texts:
+            if not isinstance(t, str):
+                raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
+        per_text: list[list[RecognizerResult]] = [[] for _ in texts]
+        if not texts:
+            return []
+        makers: list[Callable[[str], View]] = [View, boundary_view]
+        if any("/" in t for t in texts):
+            makers.append(slash_view)
+        for make_view in makers:
+            views = [make_view(t) for t in texts]
+            starts: list[int] = []
+            pos = 0
+            for v in views:
+                starts.append(pos)
+                pos += len(v.text) + len(BATCH_SEPARATOR)
+            joined = BATCH_SEPARATOR.join(v.text for v in views)
+            for rec in self._scanners:
+                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]
+                    for i in _overlapping(starts, views, r.start, r.end):
+                        lo = max(r.start - starts[i], 0)
+                        hi = min(r.end - starts[i], len(views[i].text))
+                        if hi <= lo:
+                            continue
+                        o_lo, o_hi = views[i].span(lo, hi)
+                        piece = RecognizerResult(
+                            entity_type=r.entity_type, start=o_lo, end=o_hi, score=r.score,
+                            recognition_metadata=dict(r.recognition_metadata or {}))
+                        if not _hash_digest(texts[i], piece):
+                            per_text[i].append(piece)
+        out: list[list[Finding]] = []
+        for i, text in enumerate(texts):
+            results = per_text[i]
+            results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
+            results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
+            normal = normal_view(text)
+            results += [r for r in _mapped(normal, self._pii.analyze(normal.text))
+                        if not _look_alike(text, r)]
+            out.append(merge(results))
+        return out
+
     def redact_many(self, texts: Sequence[str]) -> list[Redaction]:
-        """`redact` each text, in order (one result per input)."""
-        return [self.redact(t) for t in texts]
+        """`redact` each text, in order (one result per input), scanning the batch at once.
+
+        See `detect_many`; use this on the ingest path (a batch of events' free texts).
+        """
+        found = self.detect_many(texts)
+        return [self._rewrite(t, f) for t, f in zip(texts, found, strict=True)]
+
+
+BATCH_SEPARATOR = "\n\n\n"
+"""Joins the texts of a batch for one scanner call (rules read line by line; blank lines part
+them)."""
+
+
+def _overlapping(starts: list[int], views: Sequence[View], start: int, end: int) -> list[int]:
+    """Indexes of the joined texts that the joined span `[start, end)` overlaps."""
+    i = bisect.bisect_right(starts, start) - 1
+    hits = []
+    while 0 <= i < len(starts) and starts[i] < end:
+        if start < starts[i] + len(views[i].text):
+            hits.append(i)
+        i += 1
+    return hits
 
 
 _LOCK = threading.Lock()

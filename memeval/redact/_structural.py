@@ -72,6 +72,6 @@ class StructuralRecognizer(EntityRecognizer):
         lowered = text.lower()
         if "password" in lowered or "pwd" in lowered:
             for m in _CONN_PASSWORD.finditer(text):
-                if not _is_template(m.group(1)):
+                if len(m.group(1)) >= 3 and not _is_template(m.group(1)):
                     add("PASSWORD", m.start(1), m.end(1), 0.7, "memeval:conn-password")
         return out

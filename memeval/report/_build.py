@@ -27,8 +27,9 @@ from memeval.report._context import (
 from memeval.report._overdue import hours_label, overdue_after_setting, overdue_list
 from memeval.report._runs import week_runs
 
-LIST_LIMIT = 100
-"""Most rows a drill-down list shows; the rest are counted."""
+LIST_LIMIT = 25
+"""Most rows a drill-down list shows; the rest are counted. 25, not 100: four lists of 100 rows made a
+10,000-event week 26 pages, and page layout is most of WeasyPrint's time (bench/report_render.py)."""
 
 REFUSAL_MEANINGS = {
     "outside_slice": "asked for an item outside the slice its session was given",
@@ -73,9 +74,9 @@ def head_seq(store: SqlAuditStore, team: str) -> int:
     return int(v or 0)
 
 
-def _lines(c: WeekCounts, p: WeekCounts) -> tuple[CountLine, ...]:
+def _lines(c: WeekCounts, p: WeekCounts, earlier: bool) -> tuple[CountLine, ...]:
     def line(key: str, label: str, now: int, before: int, meaning: str) -> CountLine:
-        return CountLine(key=key, label=label, count=now, previous=before, meaning=meaning)
+        return CountLine(key=key, label=label, count=now, previous=before if earlier else None, meaning=meaning)
 
     return (
         line("sessions", "Sessions", c.sessions, p.sessions, "Each one started with a slice of memory"),
@@ -177,7 +178,7 @@ def build_context(
         generated_at_utc=gen, generated_label=gen.astimezone(z).strftime("%a %d %b %Y %H:%M %Z"),
         first_seq=q.first_seq_in(store, team, start, end, seq), last_seq=seq,
         last_event_hash=c.upto_hash or "", counts=c, counts_sha256=counts_sha256(c),
-        lines=_lines(c, p),
+        lines=_lines(c, p, q.has_events_before(store, team, start, seq)),
         waiting=tuple(
             AgeRow(noun=label, under_1d=a.under_1d, d1_to_3=a.d1_to_3, d3_to_7=a.d3_to_7, over_7d=a.over_7d)
             for label, a in (("lessons", c.waiting["lesson"]), ("contradictions", c.waiting["contradiction"]),

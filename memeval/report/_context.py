@@ -27,13 +27,16 @@ class CountLine:
     key: str = doc("Stable id of the row, e.g. `sessions`, `lessons_proposed`.")
     label: str = doc("Row title as printed, e.g. `Sessions`.")
     count: int = doc("This week's count.")
-    previous: int = doc("The same count for the previous ISO week (same zone, same log prefix).")
+    previous: int | None = doc(
+        "The same count for the previous ISO week (same zone, same log prefix); None when the log holds no "
+        "event before this week, so there is nothing to compare with (printed as `no earlier data`)."
+    )
     meaning: str = doc("One line saying what the count means, with its split where it has one.")
 
     @property
-    def delta(self) -> int:
-        """This week minus the previous week."""
-        return self.count - self.previous
+    def delta(self) -> int | None:
+        """This week minus the previous week; None when there is no earlier data."""
+        return None if self.previous is None else self.count - self.previous
 
 
 @dataclass(frozen=True)
@@ -191,12 +194,12 @@ class WeeklyReportContext:
     waiting: tuple[AgeRow, ...] = doc("Open items by how long they have waited at the week's end.")
     history: tuple[WeekPoint, ...] = doc("Eight weeks ending with this one, oldest first.")
     refusal_reasons: tuple[Tally, ...] = doc("Refusals of the week by reason code.")
-    refusals: tuple[RefusalItem, ...] = doc("The week's refusals, oldest first (at most 100).")
+    refusals: tuple[RefusalItem, ...] = doc("The week's refusals, oldest first (at most 25, `LIST_LIMIT`).")
     refusals_more: int = doc("Refusals not listed because of the limit.")
     secret_types: tuple[Tally, ...] = doc("Values blanked by redaction, by type (never the value).")
-    held_items: tuple[HeldItem, ...] = doc("Texts held this week (at most 100), with excerpts.")
+    held_items: tuple[HeldItem, ...] = doc("Texts held this week (at most 25, `LIST_LIMIT`), with excerpts.")
     open_contradictions: tuple[OpenContradiction, ...] = doc(
-        "Every contradiction open at the week's end (at most 100), oldest first."
+        "Every contradiction open at the week's end (at most 25, `LIST_LIMIT`), oldest first."
     )
     overdue_after_h: float = doc(
         "Hours an item may wait before it counts as waiting too long: the review queue's "
@@ -204,9 +207,9 @@ class WeeklyReportContext:
     )
     overdue_after_label: str = doc("`overdue_after_h` as printed, e.g. `48 hours`.")
     overdue: tuple[OverdueItem, ...] = doc(
-        "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first (at most 100)."
+        "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first (at most 25, `LIST_LIMIT`)."
     )
-    overdue_total: int = doc("How many items waited too long in all (`overdue` lists the first 100).")
+    overdue_total: int = doc("How many items waited too long in all (`overdue` lists the first 25).")
     runs: tuple[RunLine, ...] = doc("A/B runs planned during the week, oldest first.")
     runs_dir: str = doc("Where the runs were looked for.")
     late: tuple[LateWeek, ...] = doc("Earlier reported weeks that gained events after their report.")

@@ -1,4 +1,9 @@
-"""E-mail a report version once and only once, recording every attempt in the audit log.
+"""E-mail a report version once and only once to each recipient, recording every attempt in the audit log.
+
+Idempotent per recipient: the `report_recipient` table records each address a version reached
+(`sent`) or may have reached (`uncertain`). `deliver` sends one message to the recipients that
+have neither, so asking again with a new address delivers to that address alone, and nobody gets
+a version twice. (A delivery made before recipients were recorded counts as sent to everyone.)
 
 The `report_delivery` table (in the audit store's database, created on first use) holds one row per
 idempotency key (`<team>/<week>/v<N>`) and its state:
@@ -58,18 +63,55 @@ delivery_table = Table(
 )
 
 
+recipient_table = Table(
+    "report_recipient",
+    _meta,
+    Column("key", String(200), primary_key=True),
+    Column("recipient", String(320), primary_key=True),
+    Column("state", String(16), nullable=False),
+    Column("updated_us", BigInteger, nullable=False),
+)
+"""Per version key and address: `sent` or `uncertain` (the address reached, or maybe reached)."""
+
+
 @dataclass(frozen=True)
 class DeliveryOutcome:
-    """The result of `deliver`: its status, attempts made by this call, and the last error."""
+    """The result of `deliver`: its status, attempts made by this call, and the last error.
+
+    `recipients` lists the addresses this call sent to (or tried to).
+    """
 
     status: DeliveryStatus
     key: str
     attempts: int
     error: str | None = None
+    recipients: tuple[str, ...] = ()
+
+
+def _norm(addr: str) -> str:
+    return addr.strip().lower()
+
+
+def reached(store: SqlAuditStore, key: str) -> dict[str, str]:
+    """Address -> `sent` or `uncertain` for a version key."""
+    ensure_table(store)
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(recipient_table.c.recipient, recipient_table.c.state)
+                            .where(recipient_table.c.key == key)).all()  # fmt: skip
+    return {r: s for r, s in rows}
+
+
+def _mark(store: SqlAuditStore, key: str, recipients: list[str], state: str) -> None:
+    now = to_us(utc_now())
+    with store.engine.begin() as conn:
+        for r in recipients:
+            q = update(recipient_table).where(recipient_table.c.key == key, recipient_table.c.recipient == r)
+            if conn.execute(q.values(state=state, updated_us=now)).rowcount == 0:
+                conn.execute(insert(recipient_table).values(key=key, recipient=r, state=state, updated_us=now))
 
 
 def ensure_table(store: SqlAuditStore) -> None:
-    """Create `report_delivery` in the store's database if it is missing."""
+    """Create `report_delivery` and `report_recipient` in the store's database if missing."""
     with store.engine.begin() as conn:
         _meta.create_all(conn, checkfirst=True)
 
@@ -119,7 +161,7 @@ def _record(store: SqlAuditStore, made: MadeReport, n: int, ok: bool, recipients
         "payload": {"week": rec.week, "report_sha256": rec.pdf_sha256, "ok": ok,
                     "recipients": recipients, "error": error},
     })  # fmt: skip
-    store.append([ev], sender=REPORT_SENDER)
+    store.append([ev], sender=REPORT_SENDER, origin="report")
 
 
 def _attempts(store: SqlAuditStore, key: str) -> int:
@@ -141,7 +183,7 @@ def deliver(
     Args:
         store: the audit store (its database holds `report_delivery`; attempts become events).
         made: the report version (`make_report`).
-        recipients: e-mail addresses (at least one).
+        recipients: e-mail addresses (at least one); those the version reached already are skipped.
         settings: SMTP settings; `attempts` and `backoff_s` bound the retries of this call.
         force: resend a delivery whose earlier outcome is `uncertain` (or that was `sent`).
         sleep: how to wait between attempts (seconds).
@@ -152,13 +194,27 @@ def deliver(
     key = made.record.idempotency_key
     ensure_table(store)
     _queue(store, made)
+    wanted = list(dict.fromkeys(_norm(r) for r in recipients))
+    done = reached(store, key)
+    state = delivery_state(store, key)
+    if state == "sent" and not done:  # sent before recipients were recorded: to everyone asked then
+        done = dict.fromkeys(wanted, "sent")
+    todo = wanted if force else [r for r in wanted if r not in done]
+    if not todo:
+        if any(done.get(r) == "uncertain" for r in wanted):
+            return DeliveryOutcome("uncertain", key, 0, "an earlier attempt may have been delivered")
+        return DeliveryOutcome("already_sent", key, 0)
+    recipients = todo
     if force:
         _set(store, key, "pending", only_from=("uncertain", "sent", "committing"))
+    elif state in ("sent", "uncertain") and done:  # a new recipient of a version others got (or may have):
+        _set(store, key, "pending", only_from=(state,))  # a new round for the new recipients alone
     state = delivery_state(store, key)
     if state == "sent":
         return DeliveryOutcome("already_sent", key, 0)
     if state in ("committing", "uncertain"):
         if _set(store, key, "uncertain", only_from=("committing",)):
+            _mark(store, key, recipients, "uncertain")
             _record(store, made, _attempts(store, key), False, len(recipients),
                     "outcome unknown: the sender stopped while the server was taking the message; "
                     "not resent automatically (memeval report send --force resends)")  # fmt: skip
@@ -191,14 +247,16 @@ def deliver(
             refused = isinstance(exc, smtplib.SMTPResponseException)
             if committed and not refused:  # the link broke mid-DATA: the server may have it
                 _set(store, key, "uncertain", only_from=("committing",))
+                _mark(store, key, recipients, "uncertain")
                 _record(store, made, n, False, len(recipients), f"outcome unknown: {error}")
-                return DeliveryOutcome("uncertain", key, i + 1, error)
+                return DeliveryOutcome("uncertain", key, i + 1, error, tuple(recipients))
             _set(store, key, "pending", only_from=("sending", "committing"))
             _record(store, made, n, False, len(recipients), error)
             if i + 1 < settings.attempts:
                 sleep(settings.backoff_s * 2**i)
             continue
         _set(store, key, "sent", only_from=("committing",))
+        _mark(store, key, recipients, "sent")
         _record(store, made, n, True, len(recipients), None)
-        return DeliveryOutcome("sent", key, i + 1)
-    return DeliveryOutcome("failed", key, settings.attempts, error)
+        return DeliveryOutcome("sent", key, i + 1, None, tuple(recipients))
+    return DeliveryOutcome("failed", key, settings.attempts, error, tuple(recipients))

@@ -46,6 +46,10 @@ class GeneratedReport:
     last_seq: int
     sha256: str
     path: str | None
+    generated_at: datetime | None = None
+    """Business time of the event: when the report was generated."""
+    tz: str | None = None
+    overdue_after_h: float | None = None
 
 
 def _rows(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> list[Row]:
@@ -171,6 +175,25 @@ def count_type(store: SqlAuditStore, team: str, start: datetime, end: datetime, 
     )
 
 
+def has_events_before(store: SqlAuditStore, team: str, start: datetime, upto_seq: int) -> bool:
+    """True when the log (seq <= upto_seq) holds an event of `team` that happened before `start`.
+
+    Report events are left out: a report is not data about agents.
+    """
+    rows = _rows_raw(
+        store,
+        "SELECT 1 FROM audit_event WHERE team = :t AND occurred_us < :s AND seq <= :q "
+        "AND type NOT IN ('report.generated', 'report.delivery_attempted') LIMIT 1",
+        {"t": team, "s": to_us(start), "q": upto_seq},
+    )
+    return bool(rows)
+
+
+def _rows_raw(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> list[Any]:
+    with store.read_session() as s:
+        return list(s.connection().execute(text(sql), params).all())
+
+
 def generated_reports(store: SqlAuditStore, team: str, upto_seq: int | None = None) -> list[GeneratedReport]:
     """Every `report.generated` event of `team` (seq <= upto_seq when given), in log order.
 
@@ -189,7 +212,8 @@ def generated_reports(store: SqlAuditStore, team: str, upto_seq: int | None = No
         p = r.payload
         seen[p["week"]] = seen.get(p["week"], 0) + 1
         out.append(GeneratedReport(r.seq, p["week"], seen[p["week"]], int(p["first_seq"]),
-                                   int(p["last_seq"]), p["sha256"], p.get("path")))  # fmt: skip
+                                   int(p["last_seq"]), p["sha256"], p.get("path"), r.occurred,
+                                   p.get("tz"), p.get("overdue_after_h")))  # fmt: skip
     return out
 
 

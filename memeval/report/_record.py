@@ -1,5 +1,13 @@
 """Make a week's report once, record what it was counted from, and verify it later.
 
+Only a week that has ended (in the team's zone) is ever recorded: asking for the current or a
+future week is refused (`memeval report weekly --preview` renders it without recording anything).
+A store's report folder is fixed: the first report records its absolute path in the store
+(`report_setting` table) and every later report goes there; asking for another folder is refused,
+so a working directory can never split a store's reports. If a recorded version's files are gone,
+they are rebuilt from the log (the same log prefix, zone and overdue age, at the recorded
+generation time) and kept only when the rebuilt PDF has the hash the log recorded.
+
 Files of one report version go to `<out_dir>/<team>/<week>/v<N>/`: `report.pdf`, `report.html`,
 `body.txt` and `record.json` (a `ReportRecord`). The audit log gets one `report.generated`
 event per version (sender event id `report.generated:<team>:<week>:v<N>`, so a repeat is stored
@@ -20,13 +28,15 @@ from datetime import datetime
 from pathlib import Path
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict
-from sqlalchemy import text
+from sqlalchemy import Column, MetaData, String, Table, Text, select, text
+from sqlalchemy.exc import IntegrityError
 
-from memeval.audit import EVENT_ADAPTER, SqlAuditStore, verify_chain, week_counts
+from memeval.audit import EVENT_ADAPTER, SqlAuditStore, iso_week_window, team_tz, verify_chain, week_counts
 from memeval.audit._time import utc_now
-from memeval.errors import ReportError
+from memeval.errors import ReportError, UsageError
 from memeval.report import _queries as q
 from memeval.report._build import build_context, counts_sha256
+from memeval.report._context import WeeklyReportContext
 from memeval.report._render import render_html, render_pdf, render_text
 
 RECORD_SCHEMA = "memeval.report-record/1"
@@ -34,9 +44,67 @@ REPORT_SENDER = "memeval-report"
 """The sender name of report events in the audit log."""
 
 
-def default_report_dir() -> Path:
-    """`MEMEVAL_REPORT_DIR`, else `reports/` (relative to the working directory)."""
-    return Path(os.environ.get("MEMEVAL_REPORT_DIR") or "reports")
+_meta = MetaData()
+setting_table = Table(
+    "report_setting",
+    _meta,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+
+def default_report_dir(store: SqlAuditStore | None = None) -> Path:
+    """`MEMEVAL_REPORT_DIR`, else `reports/` beside a SQLite store's file, else `./reports` (absolute)."""
+    env = os.environ.get("MEMEVAL_REPORT_DIR")
+    if env:
+        return Path(env).absolute()
+    if store is not None and store.is_sqlite:
+        from sqlalchemy.engine import make_url
+
+        db = make_url(store.url).database
+        if db and db != ":memory:":
+            return Path(db).absolute().parent / "reports"
+    return Path("reports").absolute()
+
+
+def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
+    """The store's report folder: the one recorded, else `requested` (or the default), recorded now.
+
+    Raises:
+        UsageError: `requested` (or `MEMEVAL_REPORT_DIR`) names another folder than the recorded one.
+    """
+    with store.engine.begin() as conn:
+        _meta.create_all(conn, checkfirst=True)
+        recorded = conn.execute(select(setting_table.c.value).where(setting_table.c.key == "report_dir")).scalar()
+    asked = requested.absolute() if requested is not None else None
+    if recorded is not None:
+        if asked is not None and asked.resolve() != Path(recorded).resolve():
+            raise UsageError(
+                f"this store's reports live in {recorded} (recorded with its first report): leave out --out "
+                f"and MEMEVAL_REPORT_DIR, or pass --out {recorded}"
+            )
+        return Path(recorded)
+    root = asked or default_report_dir(store)
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(setting_table.insert().values(key="report_dir", value=str(root)))
+    except IntegrityError:  # another process recorded one first: use that
+        return report_root(store, requested)
+    return root
+
+
+def check_week_ended(week: str, tz: str, now: datetime) -> None:
+    """Refuse to record a week that has not ended at `now` in zone `tz`.
+
+    Raises:
+        UsageError: the week ends after `now` (the message gives the end and the preview option).
+    """
+    _, end = iso_week_window(week, tz)
+    if end > now:
+        raise UsageError(
+            f"{week} ends at {end:%Y-%m-%d %H:%M} UTC ({tz}), after now ({now:%Y-%m-%d %H:%M} UTC): a week is "
+            "reported once it has ended. Look at it now without recording anything with --preview"
+        )
 
 
 def sha256_file(path: Path) -> str:
@@ -155,24 +223,30 @@ def make_report(
         The `MadeReport` (`created` False when an existing version was returned).
 
     Raises:
-        ReportError: the week was reported but its files are gone (and `reissue` is False), or
-            rendering failed. UsageError: bad week or zone.
+        ReportError: the week's files are gone and the rebuild from the log does not match the
+            recorded hash, or rendering failed. UsageError: bad week or zone, a week that has not
+            ended, or `out_dir` is not the store's recorded report folder.
     """
-    root = out_dir or default_report_dir()
+    root = report_root(store, out_dir)
     done = [g for g in q.generated_reports(store, team) if g.week == week]
     if done and not reissue:
         folder = report_folder(root, team, week, done[-1].version)
         if not (folder / "record.json").is_file():
-            raise ReportError(
-                f"{team} {week} was reported (version {done[-1].version}, log seq {done[-1].seq}) but "
-                f"{folder} is missing: restore it, or make a new version with --reissue"
-            )
+            return _rebuild(store, team, done[-1], folder, runs_dir=runs_dir)
         return load_made(folder)
     version = len(done) + 1
     gen = now or utc_now()
+    check_week_ended(week, tz or team_tz(store, team), gen)
     ctx = build_context(
         store, team, week, tz=tz, runs_dir=runs_dir, version=version, now=gen, overdue_after_h=overdue_after_h
     )
+    return _write(store, root, ctx, gen)
+
+
+def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: datetime,
+           expect_pdf: str | None = None) -> MadeReport:  # fmt: skip
+    """Render `ctx`, write its folder, and record it (or, with `expect_pdf`, check a rebuild)."""
+    team, week, version = ctx.team, ctx.week, ctx.version
     html = render_html(ctx)
     body = render_text(ctx)
     pdf = render_pdf(html)
@@ -191,14 +265,27 @@ def make_report(
         idempotency_key=idempotency_key(team, week, version),
     )  # fmt: skip
     (tmp / "record.json").write_text(rec.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    if expect_pdf is not None:  # a rebuild of a recorded version: keep it only if it is the same report
+        if rec.pdf_sha256 != expect_pdf:
+            shutil.rmtree(tmp)
+            raise ReportError(
+                f"{team} {week} v{version}: {folder} was missing and the rebuild from the log gives "
+                f"{rec.pdf_sha256}, not the recorded {expect_pdf} (the runs folder or the template changed?): "
+                "restore the files from a backup, or make a new version with --reissue"
+            )
+        if folder.exists():
+            shutil.rmtree(folder)
+        tmp.rename(folder)
+        return MadeReport(rec, folder, created=False)
     event = EVENT_ADAPTER.validate_python({
         "type": "report.generated", "occurred_at": gen, "team": team,
         "sender_event_id": f"report.generated:{rec.idempotency_key}",
         "actor": {"kind": "system", "id": "memeval.report", "role": "report"},
         "payload": {"week": week, "first_seq": rec.first_seq, "last_seq": rec.last_seq,
-                    "sha256": rec.pdf_sha256, "path": str(folder / "report.pdf")},
+                    "sha256": rec.pdf_sha256, "path": str(folder / "report.pdf"), "tz": ctx.tz,
+                    "overdue_after_h": ctx.overdue_after_h},
     })  # fmt: skip
-    res = store.append([event], sender=REPORT_SENDER)
+    res = store.append([event], sender=REPORT_SENDER, origin="report")
     if res.duplicates:  # another process made this version first: keep its files
         shutil.rmtree(tmp)
         return load_made(folder)
@@ -206,6 +293,39 @@ def make_report(
         shutil.rmtree(folder)
     tmp.rename(folder)
     return MadeReport(rec, folder, created=True)
+
+
+def preview_report(
+    store: SqlAuditStore, team: str, week: str, *, tz: str | None = None, runs_dir: Path = Path("runs"),
+    now: datetime | None = None,
+) -> Path:
+    """Render `week` as the log stands now into a new temporary folder; nothing is recorded.
+
+    The folder (`memeval-preview-*` in the system's temporary directory) is outside the store's
+    report folder, so no scheduler or `report send` can ever find or mail it.
+
+    Returns:
+        The folder holding `report.pdf`, `report.html` and `body.txt`.
+    """
+    gen = now or utc_now()
+    ctx = build_context(store, team, week, tz=tz, runs_dir=runs_dir, version=0, now=gen)
+    html = render_html(ctx)
+    folder = Path(tempfile.mkdtemp(prefix=f"memeval-preview-{team}-{week}-"))
+    (folder / "report.pdf").write_bytes(render_pdf(html))
+    (folder / "report.html").write_text(html, encoding="utf-8")
+    (folder / "body.txt").write_text(render_text(ctx), encoding="utf-8")
+    return folder
+
+
+def _rebuild(store: SqlAuditStore, team: str, g: q.GeneratedReport, folder: Path, *, runs_dir: Path) -> MadeReport:
+    """Rebuild a recorded version whose files are gone, from the log prefix it counted."""
+    if g.generated_at is None:
+        raise ReportError(f"{team} {g.week} v{g.version}: {folder} is missing: restore it, or --reissue")
+    ctx = build_context(
+        store, team, g.week, tz=g.tz, runs_dir=runs_dir, upto_seq=g.last_seq, version=g.version,
+        now=g.generated_at, overdue_after_h=g.overdue_after_h,
+    )  # fmt: skip
+    return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256)
 
 
 @dataclass(frozen=True)

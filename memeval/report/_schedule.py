@@ -5,9 +5,17 @@ recipients, its weekday and local time (default Monday 08:00, in the team's zone
 audit team set`) and the first week to report. `memeval schedule` runs one cron job per
 subscription in a persistent SQLAlchemy job store in that database, with `coalesce=True` and no
 misfire limit: after downtime the job runs once, and `catch_up` then makes and sends one report per
-week that has none sent (oldest first), so three missed Mondays give three weeks, not three copies
-of the last one. A week with a version already `sent` (or `uncertain`) is never sent again by the
-scheduler. The job function is idempotent per week (STYLE rule 24).
+week that is due (its weekday and time after the week ended have passed) and not yet sent to
+every recipient (oldest first), so three missed Mondays give three weeks, not three copies of the
+last one. A recipient who got a version of a week (or may have: `uncertain`) is never sent that
+week again by the scheduler; a recipient added later gets it. The job function is idempotent per
+week and recipient (STYLE rule 24).
+
+Late start: the service runs `catch_up` for every subscription as soon as it starts, so a
+scheduler started seconds (or days) after a due time still sends what is due. Retries: when a
+delivery fails, the service schedules a one-off retry of that team after `retry_delay_s(n)`
+(1, 2, 4, ... minutes, at most 30), so an SMTP server that was down is caught up within the hour,
+not a week later.
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from memeval.audit._time import utc_now, zone
 from memeval.errors import UsageError
 from memeval.report import _queries as q
 from memeval.report._build import last_full_week, previous_week
-from memeval.report._delivery import DeliveryOutcome, deliver, delivery_state
+from memeval.report._delivery import DeliveryOutcome, deliver, delivery_state, reached
 from memeval.report._record import idempotency_key, make_report
 from memeval.report._smtp import SmtpSettings
 
@@ -120,10 +128,44 @@ def weeks_between(first: str, last: str) -> list[str]:
     return out
 
 
-def week_done(store: SqlAuditStore, team: str, week: str) -> bool:
-    """True when some version of the week was sent, or may have been (`uncertain`)."""
-    versions = [g.version for g in q.generated_reports(store, team) if g.week == week]
-    return any(delivery_state(store, idempotency_key(team, week, v)) in ("sent", "uncertain") for v in versions)
+def week_done(store: SqlAuditStore, team: str, week: str, recipients: tuple[str, ...] | list[str] = ()) -> bool:
+    """True when every recipient got some version of the week, or may have (`uncertain`).
+
+    Without `recipients`: True when some version was sent to anyone. A version delivered before
+    recipients were recorded counts as delivered to everyone.
+    """
+    ok = ("sent", "uncertain")
+    keys = [idempotency_key(team, week, g.version) for g in q.generated_reports(store, team) if g.week == week]
+    got: dict[str, str] = {}
+    for k in keys:
+        per = reached(store, k)
+        if not per and delivery_state(store, k) in ok:
+            return True
+        got.update(per)
+    if not recipients:
+        return bool(got)
+    return all(r.strip().lower() in got for r in recipients)
+
+
+def due_at(sub: Subscription, week: str, tz: str) -> datetime:
+    """When `week`'s report is due: the first `sub.day` at `sub.at` (team zone) after the week ended."""
+    from datetime import timedelta
+
+    from memeval.audit import iso_week_window
+
+    _, end = iso_week_window(week, tz)
+    local = end.astimezone(zone(tz))
+    hh, mm = (int(x) for x in sub.at.split(":"))
+    days = (DAYS.index(sub.day) - local.weekday()) % 7
+    when = local.replace(hour=hh, minute=mm, second=0, microsecond=0) + timedelta(days=days)
+    if when < local:
+        when += timedelta(days=7)
+    return when.astimezone(zone("UTC"))
+
+
+def retry_delay_s(n: int) -> float:
+    """Seconds before retry `n` (1, 2, ...) of a failed delivery: 60 * 2**(n-1), at most 1800."""
+    return float(min(60 * 2 ** max(n - 1, 0), 1800))
 
 
 def catch_up(
@@ -131,7 +173,7 @@ def catch_up(
     sub: Subscription,
     settings: SmtpSettings,
     *,
-    out_dir: Path,
+    out_dir: Path | None,
     runs_dir: Path,
     now: datetime | None = None,
 ) -> list[tuple[str, DeliveryOutcome]]:
@@ -147,7 +189,7 @@ def catch_up(
     tz = team_tz(store, sub.team)
     done: list[tuple[str, DeliveryOutcome]] = []
     for week in weeks_between(sub.since_week, last_full_week(when, tz)):
-        if week_done(store, sub.team, week):
+        if due_at(sub, week, tz) > when or week_done(store, sub.team, week, sub.recipients):
             continue
         made = make_report(store, sub.team, week, tz=tz, out_dir=out_dir, runs_dir=runs_dir, now=when)
         outcome = deliver(store, made, list(sub.recipients), settings)
@@ -163,23 +205,47 @@ def catch_up(
 class _Runtime:
     store: SqlAuditStore
     settings: SmtpSettings
-    out_dir: Path
+    out_dir: Path | None
     runs_dir: Path
+    scheduler: Any = None
 
 
 _runtime: _Runtime | None = None
 
 
-def scheduled_run(team: str) -> None:
-    """The APScheduler job: catch up one team (its settings come from the running service)."""
+def set_runtime(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path | None, runs_dir: Path,
+                scheduler: Any = None) -> None:  # fmt: skip
+    """Give the job function its store, settings and scheduler (done by `run_service`)."""
+    global _runtime
+    _runtime = _Runtime(store, settings, out_dir, runs_dir, scheduler)
+
+
+def scheduled_run(team: str, retry: int = 0, now: datetime | None = None) -> list[tuple[str, DeliveryOutcome]]:
+    """The APScheduler job: catch up one team (its settings come from the running service).
+
+    When a delivery fails, schedules retry `retry + 1` of this team after `retry_delay_s`.
+
+    Returns:
+        (week, outcome) for each week tried.
+    """
     rt = _runtime
     if rt is None:
         raise RuntimeError("scheduled_run needs the service started by run_service")
     subs = {s.team: s for s in subscriptions(rt.store)}
     if team not in subs:
         log.warning("%s has no subscription any more; nothing sent", team)
-        return
-    catch_up(rt.store, subs[team], rt.settings, out_dir=rt.out_dir, runs_dir=rt.runs_dir)
+        return []
+    when = now or utc_now()
+    done = catch_up(rt.store, subs[team], rt.settings, out_dir=rt.out_dir, runs_dir=rt.runs_dir, now=when)
+    if any(o.status in ("failed", "busy") for _, o in done) and rt.scheduler is not None:
+        from datetime import timedelta
+
+        delay = retry_delay_s(retry + 1)
+        rt.scheduler.add_job(JOB_FUNC, "date", run_date=when + timedelta(seconds=delay), id=f"retry:{team}",
+                             kwargs={"team": team, "retry": retry + 1}, replace_existing=True,
+                             name=f"retry {retry + 1} of {team}'s weekly report")  # fmt: skip
+        log.info("%s: delivery failed; retry %d in %.0f s", team, retry + 1, delay)
+    return done
 
 
 def trigger_for(sub: Subscription, tz: str) -> Any:
@@ -202,7 +268,7 @@ def sync_jobs(scheduler: Any, store: SqlAuditStore) -> list[str]:
     for sub in subscriptions(store):
         wanted[f"weekly-report:{sub.team}"] = (sub, trigger_for(sub, team_tz(store, sub.team)))
     for job in scheduler.get_jobs():
-        if job.id not in wanted:
+        if job.id not in wanted and not job.id.startswith("retry:"):
             scheduler.remove_job(job.id)
     for job_id, (sub, trig) in wanted.items():
         job = scheduler.get_job(job_id)
@@ -225,7 +291,7 @@ def make_scheduler(store: SqlAuditStore) -> Any:
     )
 
 
-def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path, runs_dir: Path,
+def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path | None, runs_dir: Path,
                 stop: threading.Event | None = None) -> int:  # fmt: skip
     """Run the scheduler until SIGTERM/SIGINT (or `stop` is set); a running job is let finish.
 
@@ -233,14 +299,21 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path, 
         0 after a clean stop.
     """
     global _runtime
-    _runtime = _Runtime(store, settings, out_dir, runs_dir)
     stop = stop or threading.Event()
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, lambda *_: stop.set())
     sched = make_scheduler(store)
+    set_runtime(store, settings, out_dir=out_dir, runs_dir=runs_dir, scheduler=sched)
     sched.start(paused=True)
     ids = sync_jobs(sched, store)
+    now = utc_now()
+    for sub in subscriptions(store):  # a late start still sends what is due now
+        job = sched.get_job(f"weekly-report:{sub.team}")
+        if job is not None and job.next_run_time is not None and job.next_run_time <= now:
+            continue  # its missed run is about to run anyway: never two catch-ups of one team at once
+        sched.add_job(JOB_FUNC, "date", run_date=now, id=f"startup:{sub.team}", kwargs={"team": sub.team},
+                      replace_existing=True, misfire_grace_time=None)  # fmt: skip
     for job in sched.get_jobs():
         log.info("job %s next run %s", job.id, job.next_run_time)
     sched.resume()

@@ -41,6 +41,7 @@ from memeval.results._records import (
     UnendedTrial,
     Workspace,
 )
+from memeval.results._sequential import sequential_record
 
 if TYPE_CHECKING:
     from memeval.stats import TrialObs
@@ -431,6 +432,10 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
             )
         if any(a.agent_started for a in accs.get(tid, [])):
             executed += 1
+    sequential = sequential_record(plan, trials, lambda r: trial_obs(r).outcome)
+    if sequential is not None and sequential.path.stopped:
+        # A sequential run that stopped expected no trial beyond its last look's round.
+        planned = {k: v for k, v in planned.items() if v.repeat <= sequential.rounds_run}
     observed = 0
     missing = {"fault": 0, "not_emitted": 0, "unmetered": 0, "not_run": 0}
     for r in trials:
@@ -463,6 +468,9 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         missing={k: v for k, v in missing.items() if v},
     )
     table, verdict = _table_and_verdict(plan, trials, unended)
+    if sequential is not None and verdict is not None:
+        # The fixed-size word would ignore that the run looked after every round.
+        verdict = {**verdict, "verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
     return RunResult(
         run_id=plan.run_id,
         status=status,
@@ -476,6 +484,7 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
         verdict=verdict,
         run_faults=tuple(run_faults),
         unended=tuple(unended),
+        sequential=sequential,
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.eventlog import TamperFinding
+from memeval.stats import SequentialResult
 from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode, TamperPolicy
 
 RESULT_SCHEMA = "memeval.result/1"
@@ -223,6 +224,27 @@ class TableRow(_M):
     pack_cost_usd: float | None
 
 
+class SequentialRecord(_M):
+    """The path of a sequential run (`memeval ab --until-decided`), projected from its log.
+
+    The verdict word of a sequential run is `path.verdict`: the fixed-size test's p-value would
+    ignore that the run looked after every round, so `RunResult.verdict` carries the sequential
+    word and reason, and its p-value is descriptive only.
+    """
+
+    path: SequentialResult
+    max_rounds: int
+    rounds_run: int
+    trials_run: int
+    """Trials (both arms, latest attempts) of the rounds looked at."""
+    trials_saved: int
+    """Trials the fixed design of `max_rounds` repeats would have run beyond these (0 unless the
+    run stopped early)."""
+    spend_saved_usd: float | None
+    """An estimate: the mean known cost of a trial so far times `trials_saved`; None when no
+    trial's cost is known."""
+
+
 class RunResult(_M):
     """The whole record of a run: a pure function of its event log."""
 
@@ -246,3 +268,6 @@ class RunResult(_M):
     run_faults: tuple[Fault, ...] = ()
     unended: tuple[UnendedTrial, ...] = ()
     """Trials started but never ended, with what their attempts spent (counted by `arm_spend`)."""
+    sequential: SequentialRecord | None = None
+    """With `--until-decided`: the looks, what they came to and what stopping saved; None for a
+    fixed-size run."""

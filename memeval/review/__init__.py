@@ -18,8 +18,10 @@ from memeval.review._accounts import (
     add_api_token,
     add_user,
     authenticate,
+    end_sessions,
     get_account,
     list_users,
+    normalize_username,
 )
 from memeval.review._app import SESSION_COOKIE, create_review_app
 from memeval.review._claims import Claim, active_claims, claim_item, drop_claim
@@ -30,6 +32,7 @@ from memeval.review._decide import (
     Action,
     DecisionRequest,
     DecisionResult,
+    comment_item,
     decide_item,
     new_decision_id,
 )
@@ -85,9 +88,11 @@ __all__ = [
     "build_item",
     "build_queue",
     "claim_item",
+    "comment_item",
     "create_review_app",
     "decide_item",
     "drop_claim",
+    "end_sessions",
     "ensure_review_schema",
     "get_account",
     "inert",
@@ -95,6 +100,7 @@ __all__ = [
     "list_users",
     "load_secret_key",
     "new_decision_id",
+    "normalize_username",
     "overdue_items",
     "parse_ref",
     "resolve",

@@ -1,7 +1,10 @@
 """Accounts of the review queue: roles, argon2 passwords, API tokens and login throttling.
 
 Roles, weakest first: `viewer` reads the queue and items; `reviewer` also claims and decides;
-`admin` also breaks another reviewer's claim. Passwords are hashed with argon2id (pwdlib); API
+`admin` also breaks another reviewer's claim. Viewers and reviewers see and decide only the teams
+their account lists (`memeval users add NAME --team T`); admins see every team. Names are
+normalised (NFKC, case folded, trimmed) before they are stored, looked up or compared, so
+" Rita" and "rita" are one account and one person in the audit log. Passwords are hashed with argon2id (pwdlib); API
 tokens (`mrv_` + 43 url-safe characters) are shown once and stored only as SHA-256.
 """
 
@@ -18,12 +21,13 @@ from typing import Literal, get_args
 
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
-from sqlmodel import select
+from sqlmodel import delete, select
 
 from memeval.audit import SqlAuditStore
+from memeval.audit._authority import normalize_person_id
 from memeval.audit._time import to_us, utc_now
 from memeval.errors import UsageError
-from memeval.review._tables import ReviewApiToken, ReviewUser, ensure_review_schema
+from memeval.review._tables import ReviewApiToken, ReviewUser, ReviewUserTeam, ensure_review_schema
 
 Role = Literal["viewer", "reviewer", "admin"]
 """What an account may do (see the module docstring)."""
@@ -43,34 +47,62 @@ class Account:
     """A logged-in person (never carries the password or its hash).
 
     Attributes:
-        username: the account name; also the `actor.id` of the person in audit events.
+        username: the account name (normalised); also the `actor.id` of the person in audit events.
         role: `viewer`, `reviewer` or `admin`.
+        teams: the teams the account may see and decide; None for an admin (every team).
+        session_version: the account's current session version (older cookies are refused).
     """
 
     username: str
     role: Role
+    teams: frozenset[str] | None = None
+    session_version: int = 0
 
     @property
     def can_decide(self) -> bool:
         """True for reviewers and admins."""
         return self.role in DECIDING_ROLES
 
+    def sees(self, team: str) -> bool:
+        """True when the account may see and decide `team`'s items."""
+        return self.teams is None or team in self.teams
 
-def add_user(store: SqlAuditStore, username: str, password: str, role: str) -> Account:
-    """Create an account, or replace the password and role of an existing one.
+
+def normalize_username(raw: str) -> str:
+    """An account name in its stored form (NFKC, casefold, trimmed), as audit person ids are."""
+    return normalize_person_id(raw)
+
+
+def _load(s: object, row: ReviewUser) -> Account:
+    if row.role == "admin":
+        teams: frozenset[str] | None = None
+    else:
+        got = s.exec(select(ReviewUserTeam.team).where(ReviewUserTeam.username == row.username)).all()  # type: ignore[attr-defined]
+        teams = frozenset(got)
+    return Account(row.username, row.role, teams, row.session_version)  # type: ignore[arg-type]
+
+
+def add_user(
+    store: SqlAuditStore, username: str, password: str, role: str, teams: list[str] | tuple[str, ...] = ()
+) -> Account:
+    """Create an account, or replace the password, role and teams of an existing one.
+
+    A changed password ends the account's open sessions (its session version is bumped).
 
     Args:
         store: the audit store whose database holds the accounts.
-        username: 2-63 characters of `a-z 0-9 _ . -`, starting with a letter or digit.
+        username: 2-63 characters of `a-z 0-9 _ . -` once normalised, starting with a letter or digit.
         password: at least `MIN_PASSWORD_CHARS` characters (only its argon2 hash is stored).
         role: `viewer`, `reviewer` or `admin`.
+        teams: the teams a viewer or reviewer may see and decide (at least one); ignored for admins.
 
     Returns:
         The account.
 
     Raises:
-        UsageError: bad username, short password or unknown role.
+        UsageError: bad username, short password, unknown role, or a viewer/reviewer without a team.
     """
+    username = normalize_username(username)
     if not _USERNAME.fullmatch(username):
         raise UsageError(
             f"username {username!r} is not allowed: use 2-63 characters of a-z, 0-9, _ . - "
@@ -80,42 +112,61 @@ def add_user(store: SqlAuditStore, username: str, password: str, role: str) -> A
         raise UsageError(f"role {role!r} is unknown: use one of {', '.join(ROLES)}")
     if len(password) < MIN_PASSWORD_CHARS:
         raise UsageError(f"the password has {len(password)} characters: use at least {MIN_PASSWORD_CHARS}")
+    team_set = sorted({t.strip() for t in teams if t.strip()})
+    if role != "admin" and not team_set:
+        raise UsageError(
+            f"a {role} sees only the teams named for them: add --team TEAM (repeat for more), or make them an admin"
+        )
     ensure_review_schema(store)
     digest = _HASHER.hash(password)
     with store.write_session() as s:
         row = s.get(ReviewUser, username)
         if row is None:
-            s.add(ReviewUser(username=username, role=role, password_hash=digest, created_us=to_us(utc_now())))
+            row = ReviewUser(username=username, role=role, password_hash=digest, created_us=to_us(utc_now()))
+            s.add(row)
         else:
             row.role, row.password_hash = role, digest
-    return Account(username, role)
+            row.session_version = (row.session_version or 0) + 1
+        s.exec(delete(ReviewUserTeam).where(ReviewUserTeam.username == username))  # type: ignore[call-overload]
+        for t in team_set if role != "admin" else []:
+            s.add(ReviewUserTeam(username=username, team=t))
+        s.flush()
+        return _load(s, row)
+
+
+def end_sessions(store: SqlAuditStore, username: str) -> None:
+    """End every open session of `username` (logout): cookies carrying the old version are refused."""
+    with store.write_session() as s:
+        row = s.get(ReviewUser, normalize_username(username))
+        if row is not None:
+            row.session_version = (row.session_version or 0) + 1
 
 
 def list_users(store: SqlAuditStore) -> list[Account]:
     """Every account, sorted by name."""
     with store.read_session() as s:
         rows = s.exec(select(ReviewUser).order_by(ReviewUser.username)).all()
-        return [Account(r.username, r.role) for r in rows]  # type: ignore[arg-type]
+        return [_load(s, r) for r in rows]
 
 
 def get_account(store: SqlAuditStore, username: str) -> Account | None:
     """The account named `username`, or None."""
     with store.read_session() as s:
-        row = s.get(ReviewUser, username)
-        return None if row is None else Account(row.username, row.role)  # type: ignore[arg-type]
+        row = s.get(ReviewUser, normalize_username(username))
+        return None if row is None else _load(s, row)
 
 
 def authenticate(store: SqlAuditStore, username: str, password: str) -> Account | None:
     """The account when `password` is right, else None (as slow for unknown names)."""
     with store.read_session() as s:
-        row = s.get(ReviewUser, username)
-        stored = None if row is None else (row.password_hash, row.role)
+        row = s.get(ReviewUser, normalize_username(username))
+        stored = None if row is None else (row.password_hash, _load(s, row))
     if stored is None:
         _HASHER.verify(password, _DUMMY_HASH)
         return None
     if not _HASHER.verify(password, stored[0]):
         return None
-    return Account(username, stored[1])  # type: ignore[arg-type]
+    return stored[1]
 
 
 def add_api_token(store: SqlAuditStore, username: str) -> str:
@@ -124,6 +175,7 @@ def add_api_token(store: SqlAuditStore, username: str) -> str:
     Raises:
         UsageError: there is no such account.
     """
+    username = normalize_username(username)
     if get_account(store, username) is None:
         raise UsageError(f"no account {username!r}: create it with `memeval users add {username}`")
     token = "mrv_" + secrets.token_urlsafe(32)
@@ -137,7 +189,7 @@ def account_for_token(store: SqlAuditStore, token: str) -> Account | None:
     with store.read_session() as s:
         row = s.get(ReviewApiToken, _sha(token))
         user = None if row is None else s.get(ReviewUser, row.username)
-        return None if user is None else Account(user.username, user.role)  # type: ignore[arg-type]
+        return None if user is None else _load(s, user)
 
 
 def _sha(token: str) -> str:
@@ -145,20 +197,30 @@ def _sha(token: str) -> str:
 
 
 class LoginThrottle:
-    """Counts failed logins per account and per client address in a sliding window.
+    """Counts login attempts per account and per client address in a sliding window.
 
-    In memory, per server process (`memeval serve` runs one). After `max_failures` failures of
-    one key within `window_s` seconds, `blocked` is true until the oldest of them leaves the
-    window. A successful login does not clear an address's failures (it may be guessing names).
+    In memory, per server process (`memeval serve` runs one). `begin` is called BEFORE the
+    password is checked and, under one lock, both refuses a key that is over its limit and counts
+    the attempt, so parallel guesses are counted as they arrive, not after the slow hash check.
+    A good password then takes its own attempt back (`succeeded`). An account allows
+    `max_failures` attempts per window; an address allows `max_per_address` (much more), so
+    one person's typos do not lock out every colleague behind the same office address, while a
+    single address spraying many accounts is still stopped.
 
     Args:
-        max_failures: failures allowed within the window.
+        max_failures: failed attempts allowed per account within the window.
         window_s: window length in seconds.
+        max_per_address: failed attempts allowed per client address within the window
+            (default 10 x `max_failures`).
     """
 
-    def __init__(self, max_failures: int, window_s: int) -> None:
+    MAX_KEYS = 50_000
+    """Above this many tracked names and addresses, keys with no recent attempt are dropped."""
+
+    def __init__(self, max_failures: int, window_s: int, max_per_address: int | None = None) -> None:
         self.max_failures = max_failures
         self.window_s = window_s
+        self.max_per_address = max_per_address or 10 * max_failures
         self._fails: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
@@ -168,31 +230,55 @@ class LoginThrottle:
             q.popleft()
         return q
 
+    def _keys(self, username: str, address: str) -> tuple[tuple[str, int], tuple[str, int]]:
+        return (f"u:{normalize_username(username)[:200]}", self.max_failures), (f"a:{address}", self.max_per_address)
+
+    def begin(self, username: str, address: str) -> tuple[int, float | None]:
+        """Count one attempt before the password check, or refuse it.
+
+        Returns:
+            (seconds to wait, 0 when the attempt may go ahead; a token to pass to `succeeded`).
+        """
+        now = time.monotonic()
+        with self._lock:
+            wait = 0.0
+            keys = self._keys(username, address)
+            for key, limit in keys:
+                q = self._recent(key, now)
+                if len(q) >= limit:
+                    wait = max(wait, q[len(q) - limit] + self.window_s - now)
+            if wait > 0:
+                return int(wait) + 1, None
+            for key, _ in keys:
+                self._fails[key].append(now)
+            if len(self._fails) > self.MAX_KEYS:
+                for key in [k for k in self._fails if not self._recent(k, now)]:
+                    del self._fails[key]
+        return 0, now
+
     def retry_after_s(self, username: str, address: str) -> int:
         """Seconds until a login may be tried again for this name or address (0: allowed now)."""
         now = time.monotonic()
         wait = 0.0
         with self._lock:
-            for key in (f"u:{username[:200]}", f"a:{address}"):
+            for key, limit in self._keys(username, address):
                 q = self._recent(key, now)
-                if len(q) >= self.max_failures:
-                    wait = max(wait, q[0] + self.window_s - now)
+                if len(q) >= limit:
+                    wait = max(wait, q[len(q) - limit] + self.window_s - now)
         return int(wait) + 1 if wait > 0 else 0
 
-    MAX_KEYS = 50_000
-    """Above this many tracked names and addresses, keys with no recent failure are dropped."""
-
     def failed(self, username: str, address: str) -> None:
-        """Record one failed login for the name and the address."""
+        """Record one failed login that did not go through `begin` (counted for name and address)."""
         now = time.monotonic()
         with self._lock:
-            for key in (f"u:{username[:200]}", f"a:{address}"):
+            for key, _ in self._keys(username, address):
                 self._recent(key, now).append(now)
-            if len(self._fails) > self.MAX_KEYS:
-                for key in [k for k in self._fails if not self._recent(k, now)]:
-                    del self._fails[key]
 
-    def succeeded(self, username: str) -> None:
-        """Forget the account's failures after a good login."""
+    def succeeded(self, username: str, address: str | None = None, token: float | None = None) -> None:
+        """A good login: forget the account's failures and take back the address's attempt `token`."""
         with self._lock:
-            self._fails.pop(f"u:{username[:200]}", None)
+            self._fails.pop(self._keys(username, "")[0][0], None)
+            if address is not None and token is not None:
+                q = self._fails.get(f"a:{address}")
+                if q is not None and token in q:
+                    q.remove(token)

@@ -77,11 +77,15 @@ def api_queue(
     authorization: str | None = Header(default=None),
 ) -> QueueOut:
     """Waiting items, oldest first, with counts per kind."""
-    _account(request, authorization)
+    account = _account(request, authorization)
     app = review_app(request)
     try:
         view = build_queue(
-            app.store, QueueFilter(kind, team, min_age_h), now=app.clock(), overdue_after_h=app.settings.overdue_after_h
+            app.store,
+            QueueFilter(kind, team, min_age_h),
+            now=app.clock(),
+            overdue_after_h=app.settings.overdue_after_h,
+            account=account,
         )
     except UsageError as exc:
         raise ApiError(422, "bad_filter", str(exc)) from exc
@@ -93,9 +97,9 @@ def api_item(
     request: Request, kind: str, team: str, item_id: str, authorization: str | None = Header(default=None)
 ) -> ItemDetailOut:
     """One item in any state, with evidence and history."""
-    _account(request, authorization)
+    account = _account(request, authorization)
     app = review_app(request)
-    item = get_item(app.store, kind, team, item_id)
+    item = get_item(app.store, kind, team, item_id) if account.sees(team) else None
     if item is None:
         raise ApiError(404, "not_found", f"no {kind} {item_id!r} in team {team!r}")
     now = app.clock()
@@ -110,7 +114,7 @@ def api_claim(request: Request, body: ClaimIn, authorization: str | None = Heade
     account = _account(request, authorization)
     app = review_app(request)
     try:
-        item = resolve(app.store, body.ref)
+        item = resolve(app.store, body.ref, account)
         ref = item_ref(item.item_type, item.team, item.item_id)
         if body.op == "claim":
             c = claim_item(app.store, account, item, lease_s=app.settings.claim_lease_s, now=app.clock(), sender=SENDER)

@@ -99,6 +99,11 @@ def claim_item(
             f"{account.username!r} is a {account.role}: only a reviewer or admin may claim items",
             code="wrong_role",
         )
+    if not account.sees(item.team):
+        raise ReviewRefused(
+            f"no {item.item_type} {item.item_id!r} in team {item.team!r} among the teams you review",
+            code="not_found",
+        )
     if not item.waiting:
         raise ReviewRefused(
             f"{item.item_type} {item.item_id!r} is {item.status!r}: only waiting items can be "
@@ -142,7 +147,7 @@ def claim_item(
                 "payload": {"item_type": item.item_type},
             }
         )
-        store.append([ev], sender=sender)
+        store.append([ev], sender=sender, origin="review")
     return Claim(item.item_type, item.team, item.item_id, account.username, expires)
 
 

@@ -165,9 +165,10 @@ def decide_item(
     """
     check_request(account, req)
     item = get_item(store, req.item_type, req.team, req.item_id)
-    if item is None:
+    if item is None or not account.sees(req.team):
         raise ReviewRefused(
-            f"no {req.item_type} {req.item_id!r} in team {req.team!r}: check the id in the queue",
+            f"no {req.item_type} {req.item_id!r} in team {req.team!r} among the teams you review: "
+            "check the id in the queue",
             code="not_found",
         )
     if not item.waiting and item.decision_id == req.decision_id:
@@ -183,7 +184,7 @@ def decide_item(
         )
     claim_item(store, account, item, lease_s=lease_s, now=now, record=False, sender=sender)
     try:
-        res = store.append([_event(account, req, now)], sender=sender)
+        res = store.append([_event(account, req, now)], sender=sender, origin="review")
     except TransitionRefused as exc:
         latest = get_item(store, req.item_type, req.team, req.item_id) or item
         raise ReviewRefused(
@@ -193,6 +194,36 @@ def decide_item(
         drop_claim(store, account, item.item_type, item.team, item.item_id)
     after = get_item(store, req.item_type, req.team, req.item_id) or item
     return DecisionResult(after, req.action, res.stored == 0, req.decision_id)
+
+
+def comment_item(
+    store: SqlAuditStore, account: Account, item: ReviewItem, text: str, *, now: datetime, sender: str = "review"
+) -> None:
+    """Write a person's comment on an item as a `review.commented` event (any role that sees the team).
+
+    Raises:
+        ReviewRefused: `not_found` (another team), `missing_reason` (empty) or `bad_choice` (too long).
+    """
+    if not account.sees(item.team):
+        raise ReviewRefused(f"no {item.item_type} {item.item_id!r} among the teams you review", code="not_found")
+    body = text.strip()
+    if not body:
+        raise ReviewRefused("the comment is empty: write a sentence", code="missing_reason")
+    if len(body) > MAX_REASON_CHARS:
+        raise ReviewRefused(f"the comment has {len(body)} characters: keep it under {MAX_REASON_CHARS}",
+                            code="bad_choice")  # fmt: skip
+    ev = EVENT_ADAPTER.validate_python(
+        {
+            "type": "review.commented",
+            "occurred_at": now,
+            "team": item.team,
+            "sender_event_id": f"comment:{uuid.uuid4().hex}",
+            "actor": {"kind": "person", "id": account.username, "role": account.role},
+            "subject": item.item_id,
+            "payload": {"item_type": item.item_type, "text": body},
+        }
+    )
+    store.append([ev], sender=sender, origin="review")
 
 
 def _stale(item: ReviewItem) -> str:

@@ -62,16 +62,21 @@ class InertText:
     has_markup: bool = False
     has_script_url: bool = False
 
-    def as_plain(self) -> str:
+    def as_plain(self, *, one_line: bool = False) -> str:
         """The text for a terminal: marked characters replaced (or followed) by `[label]`.
 
         Control and invisible characters never reach the terminal (no escape sequences, no
-        bidi reordering); look-alikes stay, followed by their label.
+        bidi reordering); look-alikes stay, followed by their label. With `one_line`, line feeds
+        and tabs are spelled out too (`[U+000A LINE FEED]`), so a text printed in a row of a
+        listing can never start a row of its own or shift a column.
         """
         out = []
         for s in self.segments:
             if s.mark is None:
-                out.append(s.text)
+                text = s.text
+                if one_line:
+                    text = text.replace("\n", "[U+000A LINE FEED]").replace("\t", "[U+0009 TAB]")
+                out.append(text)
             elif s.mark in ("invisible", "control", "space"):
                 out.append(f"[{s.label}]")
             else:
@@ -155,3 +160,8 @@ def inert(text: str) -> InertText:
         has_markup=bool(_MARKUP.search(visible)),
         has_script_url=bool(_SCRIPT_URL.search(visible)),
     )
+
+
+def term_text(text: str | None, *, one_line: bool = True) -> str:
+    """`text` safe to print in a terminal: `inert(text).as_plain(one_line=...)` ('' for None)."""
+    return "" if text is None else inert(text).as_plain(one_line=one_line)

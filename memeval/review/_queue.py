@@ -23,6 +23,7 @@ from memeval.audit._review_api import (
     waiting_items,
 )
 from memeval.errors import ReviewRefused, UsageError
+from memeval.review._accounts import Account
 from memeval.review._claims import Claim, active_claims
 from memeval.review._inert import InertText, inert
 
@@ -50,8 +51,10 @@ def parse_ref(ref: str) -> tuple[str, str, str]:
     return parts[0], parts[1], parts[2]
 
 
-def resolve(store: SqlAuditStore, ref: str) -> ReviewItem:
+def resolve(store: SqlAuditStore, ref: str, account: Account | None = None) -> ReviewItem:
     """The item named by `TYPE/TEAM/ID`, or by a bare id when exactly one item has it.
+
+    With `account`, items of teams the account does not review are treated as missing.
 
     Raises:
         ReviewRefused: `not_found` when nothing (or more than one item) matches.
@@ -59,12 +62,12 @@ def resolve(store: SqlAuditStore, ref: str) -> ReviewItem:
     if "/" in ref:
         kind, team, item_id = parse_ref(ref)
         item = get_item(store, kind, team, item_id)
-        if item is None:
+        if item is None or (account is not None and not account.sees(team)):
             raise ReviewRefused(
                 f"no {kind} {item_id!r} in team {team!r}: check `memeval review list`", code="not_found"
             )
         return item
-    found = find_items(store, ref)
+    found = [i for i in find_items(store, ref) if account is None or account.sees(i.team)]
     if len(found) == 1:
         return found[0]
     if not found:
@@ -154,8 +157,15 @@ def _preview(item: ReviewItem) -> InertText:
     return inert(text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + "…")
 
 
-def build_queue(store: SqlAuditStore, filt: QueueFilter, *, now: datetime, overdue_after_h: float) -> QueueView:
-    """The queue under `filt` at `now` (see `QueueView`).
+def build_queue(
+    store: SqlAuditStore,
+    filt: QueueFilter,
+    *,
+    now: datetime,
+    overdue_after_h: float,
+    account: Account | None = None,
+) -> QueueView:
+    """The queue under `filt` at `now` (see `QueueView`); with `account`, only the teams it reviews.
 
     Raises:
         UsageError: an unknown kind or a negative minimum age.
@@ -164,7 +174,7 @@ def build_queue(store: SqlAuditStore, filt: QueueFilter, *, now: datetime, overd
         raise UsageError(f"kind {filt.kind!r} is unknown: use one of {', '.join(ITEM_TYPES)}")
     if filt.min_age_h is not None and filt.min_age_h < 0:
         raise UsageError(f"minimum age {filt.min_age_h} h is negative: give hours >= 0")
-    everything = waiting_items(store)
+    everything = [i for i in waiting_items(store) if account is None or account.sees(i.team)]
     teams = sorted({i.team for i in everything})
     claims = active_claims(store, now)
     counts = dict.fromkeys(ITEM_TYPES, 0)

@@ -1,9 +1,11 @@
 """Login sessions and CSRF tokens of the web pages.
 
 The session lives in a signed cookie (Starlette's `SessionMiddleware`: itsdangerous HMAC,
-HttpOnly, SameSite=Strict, Secure when configured). It holds the username, an absolute expiry
-(login time + `session_max_age_s`, checked on every request), a CSRF token and a one-shot flash
-message, never a password or a secret. Logging in starts a new session (new CSRF token), so a
+HttpOnly, SameSite=Strict, Secure when configured). It holds the username, the account's session
+version at login, an absolute expiry (login time + `session_max_age_s`, checked on every request),
+a CSRF token and a one-shot flash message, never a password or a secret. Logging out (or a new
+password) bumps the account's session version in the database, so a copy of the cookie replayed
+after logout is refused: the server, not the browser, decides when a session ends. Logging in starts a new session (new CSRF token), so a
 token planted before login is useless. Every form carries the token in a hidden field and every
 POST compares it in constant time.
 """
@@ -41,19 +43,25 @@ def session_account(request: Request, store: SqlAuditStore) -> Account | None:
     """The logged-in account, or None (no session, expired session, or account removed)."""
     user = request.session.get("user")
     expires = request.session.get("exp")
-    if not isinstance(user, str) or not isinstance(expires, int | float):
+    version = request.session.get("sv")
+    if not isinstance(user, str) or not isinstance(expires, int | float) or not isinstance(version, int):
         return None
     if time.time() >= expires:
         request.session.clear()
         request.session["flash"] = "Your session expired: log in again."
         return None
-    return get_account(store, user)
+    account = get_account(store, user)
+    if account is None or account.session_version != version:
+        request.session.clear()
+        return None
+    return account
 
 
 def start_session(request: Request, account: Account, max_age_s: int) -> None:
     """Replace the session with a fresh one for `account` (new CSRF token)."""
     request.session.clear()
     request.session["user"] = account.username
+    request.session["sv"] = account.session_version
     request.session["exp"] = int(time.time()) + max_age_s
     request.session["csrf"] = secrets.token_urlsafe(32)
 

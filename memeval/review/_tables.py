@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import BigInteger, Column, Connection
+from sqlalchemy import BigInteger, Column, Connection, Integer, inspect, text
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -31,6 +31,16 @@ class ReviewUser(ReviewBase, table=True):
     password_hash: str = Field(max_length=255)
     """argon2id hash (pwdlib); the password itself is never stored."""
     created_us: int = Field(sa_column=Column(BigInteger, nullable=False))
+    session_version: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
+    """Bumped by logout and password change: a session cookie carrying an older version is refused."""
+
+
+class ReviewUserTeam(ReviewBase, table=True):
+    """A team an account may see and decide (admins see every team without rows here)."""
+
+    __tablename__ = "review_user_team"
+    username: str = Field(primary_key=True, max_length=64)
+    team: str = Field(primary_key=True, max_length=64)
 
 
 class ReviewApiToken(ReviewBase, table=True):
@@ -64,10 +74,20 @@ class ReviewMigration(ReviewBase, table=True):
 
 def _m0001_initial(conn: Connection) -> None:
     tables = [ReviewUser.__table__, ReviewApiToken.__table__, ReviewClaim.__table__]  # type: ignore[attr-defined]
-    ReviewBase.metadata.create_all(conn, tables=tables)
+    ReviewBase.metadata.create_all(conn, tables=tables)  # today's review_user: 0002 adds nothing then
 
 
-MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = ((1, "0001_review_initial", _m0001_initial),)
+def _m0002_teams_and_session_version(conn: Connection) -> None:
+    cols = {c["name"] for c in inspect(conn).get_columns("review_user")}
+    if "session_version" not in cols:  # made by 0001 before the column existed
+        conn.execute(text("ALTER TABLE review_user ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0"))
+    ReviewBase.metadata.create_all(conn, tables=[ReviewUserTeam.__table__])  # type: ignore[attr-defined]
+
+
+MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
+    (1, "0001_review_initial", _m0001_initial),
+    (2, "0002_teams_and_session_version", _m0002_teams_and_session_version),
+)
 """(version, name, function) in order; append, never edit an applied one."""
 
 

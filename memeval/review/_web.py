@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from memeval.audit._review_api import get_item
 from memeval.errors import ReviewRefused, UsageError
-from memeval.review._accounts import Account, authenticate
+from memeval.review._accounts import Account, authenticate, end_sessions
 from memeval.review._claims import claim_item, drop_claim
 from memeval.review._context import REFUSAL_STATUS, Page, ReviewApp, review_app
 from memeval.review._decide import NEEDS_REASON, DecisionRequest, decide_item, new_decision_id
@@ -183,7 +183,7 @@ def login(
     if not csrf_ok(request, csrf_token):
         return _forbidden(request, None)
     address = request.client.host if request.client else "unknown"
-    wait = app.throttle.retry_after_s(username, address)
+    wait, token = app.throttle.begin(username, address)  # counted before the (slow) password check
     if wait:
         resp = render(
             request,
@@ -198,7 +198,6 @@ def login(
         return resp
     account = authenticate(app.store, username, password)
     if account is None:
-        app.throttle.failed(username, address)
         return render(
             request,
             "login.html",
@@ -208,16 +207,20 @@ def login(
             status=401,
             error="Wrong username or password.",
         )
-    app.throttle.succeeded(username)
+    app.throttle.succeeded(username, address, token)
     start_session(request, account, app.settings.session_max_age_s)
     return RedirectResponse(safe_next(next), status_code=303)
 
 
 @router.post("/logout")
 def logout(request: Request, csrf_token: str = Form("")) -> Response:
-    """End the session."""
+    """End the session here and on the server: every copy of the cookie stops working."""
     if not csrf_ok(request, csrf_token):
         return _forbidden(request, None)
+    app = review_app(request)
+    account = session_account(request, app.store)
+    if account is not None:
+        end_sessions(app.store, account.username)
     request.session.clear()
     return RedirectResponse("/login", status_code=303)
 
@@ -232,10 +235,14 @@ def queue(request: Request, kind: str = "", team: str = "", min_age_h: str = "")
     try:
         age = float(min_age_h) if min_age_h.strip() else None
         filt = QueueFilter(kind or None, team or None, age)
-        view = build_queue(app.store, filt, now=app.clock(), overdue_after_h=app.settings.overdue_after_h)
+        view = build_queue(
+            app.store, filt, now=app.clock(), overdue_after_h=app.settings.overdue_after_h, account=account
+        )
     except (ValueError, UsageError) as exc:
         msg = str(exc) if isinstance(exc, UsageError) else f"minimum age {min_age_h!r} is not a number of hours"
-        view = build_queue(app.store, QueueFilter(), now=app.clock(), overdue_after_h=app.settings.overdue_after_h)
+        view = build_queue(
+            app.store, QueueFilter(), now=app.clock(), overdue_after_h=app.settings.overdue_after_h, account=account
+        )
         return render(request, "queue.html", "Queue", _queue_page(view, ""), account=account, status=422, error=msg)
     return render(request, "queue.html", "Queue", _queue_page(view, min_age_h.strip()), account=account)
 
@@ -252,7 +259,7 @@ def _item_page(
 ) -> HTMLResponse:
     app = review_app(request)
     kind, team, item_id = parse_ref(ref)
-    item = get_item(app.store, kind, team, item_id)
+    item = get_item(app.store, kind, team, item_id) if account.sees(team) else None
     if item is None:
         return render(
             request, "message.html", f"No such {kind}: {item_id}", None, account=account, status=404, error=error
@@ -287,7 +294,7 @@ def claim(request: Request, ref: str = Form(""), op: str = Form("claim"), csrf_t
         return gate
     account = gate
     try:
-        item = resolve(app.store, ref)
+        item = resolve(app.store, ref, account)
         if op == "claim":
             claim_item(
                 app.store, account, item, lease_s=app.settings.claim_lease_s, now=app.clock(), sender="review-web"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from memeval.agents import AgentSpec, parse_claim
+from memeval.agents import AgentSpec, agent_argv, parse_claim
 from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
@@ -35,6 +35,7 @@ from memeval.eventlog import (
 )
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
+from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import scan_tamper
@@ -115,6 +116,8 @@ class AttemptSpec:
         secrets: other secret values memeval knows (upstream keys), name -> value, blanked with
             `extra_env`'s values from everything stored of the trial.
         tamper: what tamper findings do to the trial: `flag` (recorded) or `fail` (scored failed).
+        upstream_apis: the APIs that have an upstream: only their proxy variables are exported
+            to the agent (None: all of them).
     """
 
     trial_id: str
@@ -135,6 +138,17 @@ class AttemptSpec:
     tamper: TamperPolicy = "flag"
     reward_key: str | None = None
     """The reward.json key that counts (`--reward-key`), or None for Harbor's rule."""
+    upstream_apis: tuple[str, ...] | None = None
+    """The APIs that have an upstream (None: all); see `PROXY_VARS`."""
+
+
+PROXY_VARS = {
+    "openai": (("OPENAI_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}/v1"), "OPENAI_API_KEY"),
+    "anthropic": (("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}"), "ANTHROPIC_API_KEY"),
+    "google": (("GOOGLE_GEMINI_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}"), "GEMINI_API_KEY"),
+}
+"""Per API: (base URL variable, its value inside the sandbox), and the variable given the trial's
+placeholder key."""
 
 
 class Attempt:
@@ -282,7 +296,8 @@ class Attempt:
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
         s = self.s
-        env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
+        path = ":".join([*s.agent.path_dirs, world.path_var()])
+        env = {"PATH": path, "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
         env.update(s.extra_env)
         env["MEMEVAL_INSTRUCTION_FILE"] = "/run/memeval/instruction.md"
         env["MEMEVAL_CLAIM_FILE"] = "/run/memeval/out/claim.json"
@@ -290,10 +305,10 @@ class Attempt:
         if s.model:
             env["MEMEVAL_MODEL"] = s.model
         if key is not None:
-            env["OPENAI_BASE_URL"] = f"http://127.0.0.1:{RELAY_PORT}/v1"
-            env["OPENAI_API_KEY"] = key
-            env["ANTHROPIC_BASE_URL"] = f"http://127.0.0.1:{RELAY_PORT}"
-            env["ANTHROPIC_API_KEY"] = key
+            for api, ((url_var, url), key_var) in PROXY_VARS.items():
+                if s.upstream_apis is None or api in s.upstream_apis:
+                    env[url_var] = url
+                    env[key_var] = key
         for name, template in s.agent.env:
             if name in s.extra_env:
                 continue  # the user's --env wins over a preset's default
@@ -322,21 +337,23 @@ class Attempt:
             if s.task.solution_dir is None:
                 return False, ("boot", "agent", f"task {s.task.task_id!r} has no solution/solve.sh for the oracle")
             mounts.append(Mount(s.task.solution_dir, "/solution"))
-        command = list(s.agent.command)
-        if s.mode == "pack" and s.items:
-            command += s.agent.pack_args
+        memory = f"{world.workdir.rstrip('/')}/{s.agent.memory_file}" if s.mode == "pack" and s.items else None
+        command = agent_argv(s.agent, memory)
         stdin = None
         if s.agent.instruction_via == "arg":
             command.append(instruction)
         elif s.agent.instruction_via == "stdin":
             stdin = io / "instruction.md"
+        env = self._agent_env(world, key)
+        mounts += self._home_mounts(self.work / "home", env)
         spec = SandboxSpec(
             tuple(mounts),
             world.workdir,
-            self._agent_env(world, key),
+            env,
             uid=world.uid,
             gid=world.gid,
             limits=world.limits,
+            tool_mounts=tuple((Path(m), m) for m in s.agent.mounts),  # the tool's own install, read-only
             proxy_socket=proxy_socket,
             relay_port=RELAY_PORT,
         )
@@ -352,12 +369,15 @@ class Attempt:
             budget_why = ""
             undelivered = None
             calls = -1
+            exchanges = []
             if key is not None and self.meter is not None:
                 calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
                 budget_why = self.meter.budget_message(s.trial_id) if exhausted else ""
                 self.meter.unregister_trial(s.trial_id)
+                take = getattr(self.meter, "take_exchanges", None)  # a meter that keeps bodies
+                exchanges = take(s.trial_id) if take is not None else []
         self._stdout = stdout
         err_text = stderr.read_text(errors="replace")
         execution: Execution
@@ -379,6 +399,7 @@ class Attempt:
                 stdout=self._put_capped(stdout),
                 stderr=self._put_capped(stderr),
                 reason=res.limit_hit,
+                exchanges=store_exchanges(exchanges, self.art, self._scrub),
             )
         )
         if not booted:
@@ -402,6 +423,21 @@ class Attempt:
                 "call through the metering proxy",
             )
         return True, None
+
+    def _home_mounts(self, home: Path, env: dict[str, str]) -> list[Mount]:
+        """The agent's configuration files (`AgentSpec.home_files`), written under `home` on the
+        host and bound writable over the sandbox's home (`/tmp`), one top-level entry each."""
+        tops: set[str] = set()
+        for rel, template in self.s.agent.home_files:
+            try:
+                text = string.Template(template).substitute(env)
+            except KeyError:
+                continue  # names a variable not set here (no such upstream): leave it out
+            target = home / rel  # rel comes from the preset, never from the task or the agent
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            tops.add(rel.split("/", 1)[0])
+        return [Mount(home / t, f"{env['HOME']}/{t}", writable=True) for t in sorted(tops)]
 
     def _put_capped(self, path: Path) -> str:
         """Store an output file as an artifact, capped and scrubbed.

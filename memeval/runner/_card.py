@@ -89,6 +89,9 @@ class RunCard(BaseModel):
     """Trials run at once when the run was planned (both arms share it; a resume may use another)."""
     executor: str = "serial"
     """Where trials ran: `serial`, `local` (a thread pool on this machine) or `ray` (a cluster)."""
+    sequential: dict[str, Any] | None = None
+    """With `--until-decided`: the sequential design (`memeval.stats.SequentialDesign` as JSON);
+    `repeats` is then its most rounds. None for a fixed-size run."""
 
 
 PLACEMENT_FIELDS = ("concurrency", "executor")

@@ -58,20 +58,37 @@ def logged_spend_usd(log: RunLog) -> float:
     return total
 
 
-def check_agent_upstreams(apis: Sequence[str], upstreams: Sequence[UpstreamSpec], agent: str) -> None:
+def check_agent_upstreams(
+    apis: Sequence[str],
+    upstreams: Sequence[UpstreamSpec],
+    agent: str,
+    model_api: str | None = None,
+    model: str | None = None,
+) -> None:
     """Refuse a run whose agent speaks no API the proxy has an upstream for.
 
     Args:
         apis: the APIs the agent speaks (empty: unknown, nothing is checked).
         upstreams: the configured upstreams.
         agent: the agent's name, for the message.
+        model_api: the API the asked-for model is served through (a preset that routes by the
+            model's name), or None when any of `apis` will do.
+        model: the asked-for model, for the message.
 
     Raises:
-        UsageError: naming the agent's APIs and the option that configures one.
+        UsageError: naming the agent's APIs and the options that fix it (`--model`, `--upstream`).
     """
     if not apis:
         return
     have = {u.api for u in upstreams if u.base_url or u.command}
+    if model is not None and model_api is not None and model_api not in have:
+        others = [a for a in apis if a in have]
+        alt = f"pass --model with a model served by {' or '.join(others)}, or " if others else ""
+        raise UsageError(
+            f"agent {agent}'s model {model!r} is served through the {model_api} API but no such upstream is "
+            f"configured (configured: {', '.join(sorted(have)) or 'none'}); {alt}add one with "
+            f"--upstream api={model_api},url=URL,key_env=VAR"
+        )
     if have & set(apis):
         return
     routable = [a for a in apis if a in PROXY_APIS]
@@ -182,6 +199,11 @@ class RunMeter:
         with self._lock:
             return self._current[trial_id]
 
+    def take_exchanges(self, trial_id: str) -> list[Exchange]:
+        """The bodies of the trial's current registration's calls, in order, and forget them
+        (empty when bodies are not kept). Call after `unregister_trial`: no call is in flight."""
+        return self._stats.take_bodies(self._current[trial_id])
+
     def harness_failure(self, trial_id: str) -> str | None:
         """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
         return self._stats.harness_failure(self._rid(trial_id))
@@ -208,6 +230,25 @@ class RunMeter:
         return f"the trial's spend limit of {reg.budget_usd:g} USD was reached (known spend {spent:.6f} USD)"
 
 
+@dataclass(frozen=True)
+class Exchange:
+    """One forwarded model call's bodies, as sent and as received (not yet redacted).
+
+    Attributes:
+        call_id: the `ModelCall`'s id.
+        api: its API (`anthropic-messages`, `openai-chat`, `openai-responses`, `gemini-generate-content`).
+        request: the request body as the agent sent it.
+        response: the response body as the upstream sent it (cut at 8 MiB).
+        encoding: the response's content-encoding, or None.
+    """
+
+    call_id: str
+    api: str
+    request: bytes
+    response: bytes
+    encoding: str | None
+
+
 class CallStats:
     """Per registration: successful calls, and calls the proxy could not deliver (thread-safe).
 
@@ -219,6 +260,19 @@ class CallStats:
         self._lock = threading.Lock()
         self._ok: dict[str, int] = {}
         self._undelivered: dict[str, list[str]] = {}
+        self._bodies: dict[str, list[Exchange]] = {}
+
+    def keep_bodies(self, call: Any, request: bytes, response: bytes, encoding: str | None) -> None:
+        """The proxy's `on_bodies` hook: hold a call's bodies until its trial takes them."""
+        with self._lock:
+            self._bodies.setdefault(str(call.trial_id), []).append(
+                Exchange(str(call.call_id), str(call.api), request, response, encoding)
+            )
+
+    def take_bodies(self, rid: str) -> list[Exchange]:
+        """Every body kept for registration `rid`, in arrival order; they are forgotten here."""
+        with self._lock:
+            return self._bodies.pop(rid, [])
 
     def note(self, call: Any) -> None:
         """Count one recorded call."""
@@ -260,6 +314,7 @@ def open_meter(
     run_budget_usd: float | None = None,
     scratch: Path | None = None,
     write: Callable[[Event], Any] | None = None,
+    keep_bodies: bool = True,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
 
@@ -275,6 +330,7 @@ def open_meter(
             `memeval.runner._scratch`); None: a fresh folder under /tmp, removed on exit.
         write: how a call's event is written (default `log.append`); the proxy's thread calls it,
             so it should not wait on the disk (`LogWriter.post`).
+        keep_bodies: hold each call's bodies for its trial (`RunMeter.take_exchanges`).
 
     Raises:
         UsageError: two upstreams for one API, or a negative run limit.
@@ -308,6 +364,7 @@ def open_meter(
                 prices=PriceBook(user_file=prices_file),
                 on_call=on_call,
                 unix_socket=sock_dir / "proxy.sock",
+                on_bodies=stats.keep_bodies if keep_bodies else None,
             )
             proxy.start()
             stack.callback(proxy.stop)

@@ -46,10 +46,12 @@ from memeval.runner._executors import SessionContext, make_executor
 from memeval.runner._history import History
 from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
 from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
+from memeval.runner._rounds import run_rounds
 from memeval.runner._scratch import clear_leftovers, make_scratch
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._writer import LogWriter
 from memeval.sandbox import get_backend
+from memeval.stats import SequentialDesign, SequentialResult
 from memeval.tasks import TaskSet
 from memeval.types import MODES, Mode, NetworkMode, Retain, TamperPolicy
 
@@ -100,6 +102,11 @@ class AbOptions:
     """`serial`, `local` or `ray`."""
     ray_address: str | None = None
     """The Ray cluster to join with `executor="ray"` (None: `RAY_ADDRESS`, else a local one)."""
+    sequential: SequentialDesign | None = None
+    """With `--until-decided`: run round by round and stop when this design decides; `repeats`
+    must equal its `max_rounds` (see `memeval.runner._rounds`)."""
+    keep_bodies: bool = True
+    """Keep every model call's request and response bodies (redacted) as artifacts of its trial."""
 
     def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
         """`upstream` (if set) followed by `extra_upstreams`."""
@@ -115,7 +122,13 @@ def run_card(opts: AbOptions) -> RunCard:
         task_set={"name": opts.task_set.name, "version": opts.task_set.version, "hash": opts.task_set.content_hash},
         checked_by="held-back tests (tests/test.sh) run after the agent's turn, level L2v",
         tools_allowed=a.tools or ("agent's own",),
-        agent={"name": a.name, "version": a.version, "control": a.control or "", **agent_identity(a)},
+        agent={
+            "name": a.name,
+            "version": a.version,
+            "control": a.control or "",
+            **agent_identity(a),
+            **({"mounts": "; ".join(a.mounts)} if a.mounts else {}),
+        },
         timeouts={
             "agent_s": str(opts.agent_timeout_s or "per task"),
             "verifier_s": str(opts.verifier_timeout_s or "per task"),
@@ -129,6 +142,7 @@ def run_card(opts: AbOptions) -> RunCard:
         reward_key=opts.reward_key,
         concurrency=opts.concurrency,
         executor=opts.executor,
+        sequential=opts.sequential.model_dump(mode="json") if opts.sequential else None,
     )
 
 
@@ -174,10 +188,18 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     """
     if opts.repeats < 1:
         raise UsageError(f"--repeats must be at least 1, got {opts.repeats}")
+    if opts.sequential is not None and opts.sequential.max_rounds != opts.repeats:
+        raise UsageError(
+            f"--max-repeats {opts.sequential.max_rounds} and repeats {opts.repeats} differ; a sequential "
+            "run plans its most rounds as its repeats"
+        )
     if not opts.task_set.tasks:
         raise UsageError("the task set has no task to run")
+    if opts.agent.refusal:
+        raise UsageError(f"agent {opts.agent.name}: {opts.agent.refusal}")
     if opts.network == "proxy":
-        check_agent_upstreams(opts.agent.apis, opts.all_upstreams(), opts.agent.name)
+        a = opts.agent
+        check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
@@ -294,6 +316,9 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
             secrets=secrets,
             tamper=opts.tamper,
             reward_key=opts.reward_key,
+            # only the APIs with an upstream are exported; with none configured, all (the proxy
+            # then answers each call that no upstream is configured)
+            upstream_apis=tuple(u.api for u in opts.all_upstreams()) or None,
         )
 
     return spec_for
@@ -311,10 +336,14 @@ def _execute(
     if not isinstance(planned, RunPlanned):
         raise RunLogError(f"{run_dir}: the log does not start with run.planned")
     history = History(events)
-    if not any(history.needs_attempt(t.trial_id, opts.retries) for t in planned.trials):
-        ended = [e for e in events if isinstance(e, RunEnded)]
-        if ended and ended[-1].status == "completed":
-            return "completed"  # nothing to do: resuming a finished run adds nothing to its log
+    ended = [e for e in events if isinstance(e, RunEnded)]
+    finished = bool(ended) and ended[-1].status == "completed"
+    if finished and not any(history.needs_attempt(t.trial_id, opts.retries) for t in planned.trials):
+        return "completed"  # nothing to do: resuming a finished run adds nothing to its log
+    if finished and opts.sequential is not None:
+        path = _look(log)
+        if path is not None and path.stopped:
+            return "completed"  # a sequential run that has decided: its later rounds are not owed
     executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
     if not executor.meters_locally:
         executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]
@@ -336,7 +365,13 @@ def _execute(
                         limit_reached=spend.run_limit_reached if spend is not None else lambda: False,
                         on_progress=on_progress,
                     )
-                    sched.run(units if units is not None else sched.all_units())
+                    todo = units if units is not None else sched.all_units()
+                    if opts.sequential is None:
+                        sched.run(todo)
+                    else:
+                        path = run_rounds(todo, sched.run, lambda: _look(log))
+                        if path is not None and path.stopped:
+                            message = f"sequential: {path.verdict} ({path.reason})"
                 finally:
                     executor.close()
         except RunLimitReached as exc:
@@ -362,6 +397,14 @@ def _upstream_secrets(opts: AbOptions) -> dict[str, str]:
         if u.key_env and os.environ.get(u.key_env):
             out[u.key_env] = os.environ[u.key_env]
     return out
+
+
+def _look(log: RunLog) -> SequentialResult | None:
+    """The sequential path as the run's projection computes it from the log so far."""
+    from memeval.results import load_run
+
+    record = load_run(log.run_dir, use_cache=False).result.sequential
+    return record.path if record is not None else None
 
 
 class RunSpend(Protocol):
@@ -397,6 +440,7 @@ def _meter(
         run_budget_usd=opts.run_budget_usd,
         scratch=make_scratch(run_dir),
         write=writer.post,
+        keep_bodies=opts.keep_bodies,
     ) as meter:
         yield meter
 

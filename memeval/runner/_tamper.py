@@ -32,6 +32,7 @@ MAX_CONFIG_BYTES = 1 << 20
 TEST_RUNNER = frozenset({"pytest", "_pytest", "py", "pluggy", "iniconfig", "nose", "nose2", "xdist", "pytest_ctrf"})
 STARTUP = frozenset({"sitecustomize", "usercustomize"})
 RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
+PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 SYSTEM_SITE = ("/usr/lib/python3/dist-packages", "/usr/local/lib/python3.11/dist-packages", "/usr/lib/python3.11/dist-packages")
 """The host's site folders, which stand in for the image's (bound read-only in every sandbox)."""
@@ -218,6 +219,9 @@ def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: S
         add("path-command", f"in {folder}, which is on the verifier's PATH")
     elif name in ctx.commands and stat.S_ISREG(st.st_mode) and st.st_mode & 0o111:
         add("path-command", f"an executable named like the image's command `{name}`")
+    tree = next((p for p in rel.split("/")[:-1] if p in PACKAGE_TREES), None)
+    if tree is not None:
+        add("installed-package", f"inside {tree}: code the task's tools may import or run")
     if name in RUNNER_CONFIG_FILES:
         add("runner-config", "pytest configuration")
     elif name in RUNNER_SECTIONS and (

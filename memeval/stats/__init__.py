@@ -15,9 +15,13 @@ Usage::
     result = paired_verdict(tasks)  # PairedVerdict: result.verdict, result.p_value, ...
 
 The procedure (PRODUCT.md, "Statistics") and its reference cases live in
-`shared/fixtures/stats/`; `simulate_verdicts` and `tasks_for_power` simulate it for planning, and
+`tests/fixtures/stats/`; `simulate_verdicts` and `tasks_for_power` simulate it for planning, and
 `holm_adjust` corrects p-values when several runs are judged together.
 """
+
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
 from memeval.stats._models import (
     ArmCostOfPass,
@@ -35,9 +39,41 @@ from memeval.stats._models import (
     VerdictWarning,
     WarningKind,
 )
-from memeval.stats._planning import holm_adjust, tasks_for_power
-from memeval.stats._simulate import SimulationSummary, simulate_verdicts
-from memeval.stats._verdict import faults_against, paired_verdict
+from memeval.stats._seqmodels import (
+    LookDecision,
+    SequentialDesign,
+    SequentialLook,
+    SequentialResult,
+    SpendingFunction,
+)
+
+if _TYPE_CHECKING:
+    from memeval.stats._planning import holm_adjust, tasks_for_power
+    from memeval.stats._sequential import path_from_outcomes, sequential_path
+    from memeval.stats._simulate import SimulationSummary, simulate_verdicts
+    from memeval.stats._verdict import faults_against, paired_verdict
+
+_LAZY = {
+    "holm_adjust": "_planning",
+    "tasks_for_power": "_planning",
+    "path_from_outcomes": "_sequential",
+    "sequential_path": "_sequential",
+    "SimulationSummary": "_simulate",
+    "simulate_verdicts": "_simulate",
+    "faults_against": "_verdict",
+    "paired_verdict": "_verdict",
+}
+"""Names whose modules load numpy and scipy: imported on first use, so that the typed records
+(which a run's result carries) load without them."""
+
+
+def __getattr__(name: str) -> _Any:
+    if name in _LAZY:
+        value = getattr(_importlib.import_module(f"memeval.stats.{_LAZY[name]}"), name)
+        globals()[name] = value  # later look-ups skip this hook
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ArmCostOfPass",
@@ -47,9 +83,14 @@ __all__ = [
     "FaultedTrial",
     "Interval",
     "IntervalMethod",
+    "LookDecision",
     "PMethod",
     "PairedVerdict",
+    "SequentialDesign",
+    "SequentialLook",
+    "SequentialResult",
     "SimulationSummary",
+    "SpendingFunction",
     "TaskTrials",
     "TrialObs",
     "TrialOutcome",
@@ -58,6 +99,8 @@ __all__ = [
     "faults_against",
     "holm_adjust",
     "paired_verdict",
+    "path_from_outcomes",
+    "sequential_path",
     "simulate_verdicts",
     "tasks_for_power",
 ]

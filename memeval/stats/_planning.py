@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
+from memeval.stats._models import TaskTrials
 from memeval.stats._simulate import simulate_verdicts
 from memeval.stats._verdict import DEFAULT_ALPHA, DEFAULT_N_MIN
 
@@ -114,3 +116,99 @@ def tasks_for_power(
         else:
             low = mid
     return high
+
+
+class PilotSpread(NamedTuple):
+    """What a pilot run says about per-task differences (Miller, "Adding Error Bars to Evals", 2024).
+
+    A task's observed difference d_i (pack pass rate - baseline pass rate over k repeats) varies
+    for two reasons: tasks differ in their true difference (between-task variance `between`), and
+    each trial is a coin flip (within-task variance of one trial's difference, `within`, which
+    shrinks as within / k). So Var(d_i) = between + within / k.
+    """
+
+    n_tasks: int
+    repeats: int
+    """Scored trials per task and arm in the pilot (the smallest over paired tasks)."""
+    mean_difference: float
+    between: float
+    """Between-task variance of the true difference, >= 0 (moment estimate, floored at 0)."""
+    within: float
+    """Variance of one trial's pass/fail difference, averaged over tasks (unbiased per task)."""
+    mean_baseline: float
+    """Mean baseline pass rate over paired tasks."""
+
+
+def pilot_spread(tasks: Sequence[TaskTrials]) -> PilotSpread:
+    """Estimate the spread of per-task differences from a pilot run's trials.
+
+    Per arm and task, with s scored trials and pass rate p, the unbiased variance of one trial is
+    p (1 - p) s / (s - 1); `within` is the mean over tasks of the two arms' values. `between` is the
+    sample variance of d_i minus within / k (method of moments; floored at 0). With one repeat the
+    two cannot be told apart: `within` is then the mean Bernoulli variance p (1 - p) of both arms,
+    which attributes as little as the data allow to tasks.
+
+    Args:
+        tasks: the pilot's trials per task (faulted trials are left out).
+
+    Returns:
+        The estimates.
+
+    Raises:
+        ValueError: fewer than 2 tasks with a scored trial in both arms.
+    """
+    rows = []
+    for t in tasks:
+        b = [x.outcome == "pass" for x in t.baseline if x.outcome != "fault"]
+        p = [x.outcome == "pass" for x in t.pack if x.outcome != "fault"]
+        if b and p:
+            rows.append((b, p))
+    if len(rows) < 2:
+        raise ValueError(
+            f"a pilot needs at least 2 tasks with a scored trial in both arms, got {len(rows)}"
+        )
+    d = np.array([np.mean(p) - np.mean(b) for b, p in rows])
+    k = min(min(len(b), len(p)) for b, p in rows)
+
+    def trial_var(xs: list[bool]) -> float:
+        s, m = len(xs), float(np.mean(xs))
+        return m * (1 - m) * (s / (s - 1) if s > 1 else 1.0)
+
+    if k > 1:
+        within = float(np.mean([trial_var(b) + trial_var(p) for b, p in rows]))
+    else:
+        mb = float(np.mean([np.mean(b) for b, _ in rows]))
+        mp = float(np.mean([np.mean(p) for _, p in rows]))
+        within = mb * (1 - mb) + mp * (1 - mp)
+    between = max(0.0, float(np.var(d, ddof=1)) - within / k)
+    return PilotSpread(
+        n_tasks=len(rows),
+        repeats=k,
+        mean_difference=float(d.mean()),
+        between=between,
+        within=within,
+        mean_baseline=float(np.mean([np.mean(b) for b, _ in rows])),
+    )
+
+
+def tasks_for_effect(
+    spread: PilotSpread, effect: float, repeats: int, *, power: float = 0.8, alpha: float = DEFAULT_ALPHA
+) -> int:
+    """Tasks a fixed run of `repeats` repeats needs to find `effect` (normal approximation).
+
+    n = (z_{1-alpha/2} + z_power)^2 (between + within / repeats) / effect^2, at least `n_min`
+    (Miller 2024, section on power analysis, with the variance of a task's mean difference).
+
+    Raises:
+        ValueError: effect 0, repeats < 1, power or alpha outside (0, 1).
+    """
+    if effect == 0 or repeats < 1 or not 0 < power < 1 or not 0 < alpha < 1:
+        raise ValueError(
+            f"need effect != 0, repeats >= 1, power and alpha in (0, 1); got effect={effect!r}, "
+            f"repeats={repeats!r}, power={power!r}, alpha={alpha!r}"
+        )
+    from scipy import stats
+
+    z = float(stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(power))
+    var = spread.between + spread.within / repeats
+    return max(DEFAULT_N_MIN, int(np.ceil(z * z * var / (effect * effect))))

@@ -8,12 +8,14 @@ bytes; it is agent output, so the templates escape every character of it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from memeval.errors import RunLogError
 from memeval.eventlog import AgentExited, ArtifactStore, ModelCalled, RunLog, TrialStarted
 from memeval.results import Run, TrialRecord
+from memeval.viewer._conversation import Turn, request_turns, response_turns
 
 MAX_TEXT = 256 * 1024
 """Bytes of an artifact shown on a page; the rest is left out and the page says so."""
@@ -36,6 +38,23 @@ class ArtifactText:
 
 
 @dataclass(frozen=True)
+class CallTurns:
+    """One model call as a step of the conversation.
+
+    Attributes:
+        call: the meter's record (`memeval.meter.ModelCall` as a JSON object: tokens, cost).
+        sent: what was new in the request (see `memeval.viewer._conversation.request_turns`).
+        answered: what the model answered.
+        note: why the bodies are missing or incomplete, else empty.
+    """
+
+    call: dict[str, Any]
+    sent: tuple[Turn, ...]
+    answered: tuple[Turn, ...]
+    note: str
+
+
+@dataclass(frozen=True)
 class TrialView:
     """One trial's page: its record and what the log and artifacts add.
 
@@ -46,6 +65,8 @@ class TrialView:
         diff: the workspace diff.
         stdout, stderr: the agent's own output.
         exit_code: the agent's exit code (None when it never exited normally).
+        conversation: each call with what was sent and answered, when bodies were kept; empty
+            when they were not (`conversation_note` says why).
     """
 
     record: TrialRecord
@@ -55,6 +76,8 @@ class TrialView:
     stdout: ArtifactText
     stderr: ArtifactText
     exit_code: int | None
+    conversation: tuple[CallTurns, ...] = ()
+    conversation_note: str = ""
 
 
 def read_artifact(store: ArtifactStore, artifact_id: str | None) -> ArtifactText:
@@ -102,4 +125,30 @@ def trial_view(run: Run, trial_id: str) -> TrialView | None:
         stdout=read_artifact(store, exited.stdout if exited else None),
         stderr=read_artifact(store, exited.stderr if exited else None),
         exit_code=exited.exit_code if exited else None,
+        **_conversation(store, calls, exited.exchanges if exited else None),
     )
+
+
+def _conversation(store: ArtifactStore, calls: list[dict[str, Any]], index_id: str | None) -> dict[str, Any]:
+    if not calls:
+        return {"conversation": (), "conversation_note": ""}
+    if index_id is None:
+        return {"conversation": (), "conversation_note": "bodies not kept for this trial (--no-keep-bodies, or an older run)"}
+    try:
+        index = json.loads(store.get(index_id))
+    except (RunLogError, ValueError) as exc:
+        return {"conversation": (), "conversation_note": f"the bodies' index could not be read: {exc}"}
+    by_id = {c["call_id"]: c for c in index.get("calls", []) if isinstance(c, dict) and "call_id" in c}
+    out = []
+    for call in calls:
+        kept = by_id.get(call.get("call_id"))
+        if kept is None:
+            out.append(CallTurns(call, (), (), "no body kept (the proxy answered this call itself)"))
+            continue
+        req, resp = read_artifact(store, kept.get("request")), read_artifact(store, kept.get("response"))
+        api = str(kept.get("api", ""))
+        note = "; ".join(n for n in (req.note, resp.note, kept.get("note", "")) if n)
+        out.append(
+            CallTurns(call, tuple(request_turns(api, req.text)), tuple(response_turns(api, resp.text)), note)
+        )
+    return {"conversation": tuple(out), "conversation_note": ""}

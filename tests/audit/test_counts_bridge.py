@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memeval.audit import build_pack, ingest_lines, iso_week_window, week_counts, window_counts
+from memeval.audit import build_pack, iso_week_window, week_counts, window_counts
 from memeval.cli import app
 from memeval.errors import UsageError
 from memeval.packs import load_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
-from make_week import build, resolve_hold_ids  # noqa: E402
+from make_week import load_week  # noqa: E402
 
 DECISIONS = {
     "lesson.proposed": ("lesson.approved", "lesson.rejected"),
@@ -86,8 +86,7 @@ def _independent(events, start, end):
 
 @pytest.fixture
 def week_store(store):
-    lines = [json.dumps(e) for e in resolve_hold_ids(build(), "sample")]
-    ingest_lines(store, lines, sender="sample")
+    load_week(store, sender="sample")
     return store
 
 
@@ -112,12 +111,9 @@ def test_counts_match_an_independent_count(week_store, week, tz):
 def test_sample_week_reads_like_the_records_page(week_store):
     c = week_counts(week_store, "fernhill", "2026-W47", tz="Europe/London")
     assert c.sessions == 60
-    assert (c.lessons_proposed, c.lessons_approved, c.lessons_rejected, c.lessons_waiting) == (
-        9,
-        6,
-        1,
-        2,
-    )
+    # 9 lessons of the week's sessions (6 approved, 1 rejected, 2 waiting) and the 4 lessons of the
+    # A/B sample's pack, proposed by the agents that learned them and approved by the reviewer
+    assert (c.lessons_proposed, c.lessons_approved, c.lessons_rejected, c.lessons_waiting) == (13, 10, 1, 2)
     assert (c.contradictions_opened, c.contradictions_settled, c.contradictions_open) == (4, 3, 1)
     assert c.refusals == 7 and c.refusals_by_reason["outside_slice"] == 3
     assert c.held >= 3 and c.held_released >= 1 and c.held_discarded >= 1
@@ -172,7 +168,7 @@ def test_bridge_never_packs_held_or_contested(week_store, tmp_path):
     built = build_pack(week_store, "fernhill")
     texts = [i.text for i in built.pack.items]
     kinds = Counter(i.kind for i in built.pack.items)
-    # 6 approved lessons, plus the 4 lessons of the A/B sample's pack that agents wrote to memory
+    # 6 approved lessons, plus the 4 lessons of the A/B sample's pack, proposed and approved
     assert kinds["lesson"] == 6 + 4
     assert not any("Offer 15% to garden centres" in t for t in texts)  # the rejected lesson
     assert not any("Fern orders to Jersey" in t for t in texts)  # a lesson still waiting
@@ -208,10 +204,10 @@ def test_bridge_contradictions(store, make):
                 "c2",
                 {"a_item": "m3", "a_text": "x", "b_item": "m4", "b_text": "y"},
             ),
-            make("contradiction.settled", "c2", {"decision_id": "d", "kept": "b"}, actor=p),
         ],
         sender="s",
     )
+    store.append([make("contradiction.settled", "c2", {"decision_id": "d", "kept": "b"}, actor=p)], sender="s")
     ids = {i.provenance.audit_seq for i in build_pack(store, "fernhill").pack.items}
     texts = {i.text for i in build_pack(store, "fernhill").pack.items}
     assert texts == {"Note m4.", "Note m5."} and len(ids) == 2

@@ -17,11 +17,12 @@ from memeval.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
-from make_week import build, planted_secrets, resolve_hold_ids, secret_texts  # noqa: E402
+from make_week import build, planted_secrets, resolve_hold_ids, secret_texts, split_week  # noqa: E402
 
 
 def _week_lines(sender: str) -> list[str]:
-    return [json.dumps(e) for e in resolve_hold_ids(build(), sender)]
+    """What the sample's memory system sent (its decisions come through the review queue)."""
+    return [json.dumps(e) for e in split_week(resolve_hold_ids(build(), sender))[0]]
 
 
 def _all_db_text(store: SqlAuditStore) -> str:

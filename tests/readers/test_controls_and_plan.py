@@ -7,7 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
-from readers_helpers import MINI
+import pytest
+from readers_helpers import MINI, Runs
 from typer.testing import CliRunner
 
 from memeval.cli import app
@@ -56,3 +57,22 @@ def test_plan_prints_the_simulated_task_count() -> None:
     assert res.stdout.startswith(f"{n} tasks x 2 repeats x 2 arms = {4 * n} trials give 80% power")
     res = CliRunner().invoke(app, ["plan", "--effect", "0.7"])
     assert res.exit_code == 2 and "keep both rates in [0, 1]" in res.stderr
+
+
+def test_plan_from_a_pilot_run_reads_its_spread(runs: Runs) -> None:
+    res = CliRunner().invoke(
+        app,
+        ["plan", "--effect", "0.2", "--from", runs.memory.result.run_id, "--runs-dir", str(runs.runs_dir), "--json"],
+    )
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert doc["schema"] == "memeval.plan/2"
+    assert doc["spread"]["n_tasks"] == len(runs.memory.result.table)
+    assert doc["spread"]["mean_difference"] == pytest.approx(1.0)
+    assert [p["repeats"] for p in doc["plans"]] == [1, 2, 3, 5]
+    assert all(p["tasks"] >= 10 for p in doc["plans"])
+
+
+def test_plan_from_a_missing_run_is_a_usage_error(runs: Runs) -> None:
+    res = CliRunner().invoke(app, ["plan", "--effect", "0.2", "--from", "nope", "--runs-dir", str(runs.runs_dir)])
+    assert res.exit_code == 2 and "nope" in res.output

@@ -7,7 +7,6 @@ The SMTP server is aiosmtpd on 127.0.0.1 with a self-signed certificate made by 
 
 from __future__ import annotations
 
-import json
 import secrets
 import shutil
 import subprocess
@@ -19,12 +18,12 @@ import pytest
 from smtp_helpers import SmtpServer, start_smtp
 from typer.testing import CliRunner
 
-from memeval.audit import Sanitizer, SqlAuditStore, ingest_lines
+from memeval.audit import Sanitizer, SqlAuditStore
 from memeval.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
-from make_week import build, planted_secrets, resolve_hold_ids  # noqa: E402
+from make_week import load_week, planted_secrets  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -43,8 +42,7 @@ def sample_template(tmp_path_factory: pytest.TempPathFactory, sanitizer: Sanitiz
     st = SqlAuditStore(url, sanitizer=sanitizer)
     r = CliRunner().invoke(app, ["audit", "team", "set", "fernhill", "--tz", "Europe/London", "--db", url])
     assert r.exit_code == 0, r.output
-    lines = [json.dumps(e) for e in resolve_hold_ids(build(), "sample")]
-    ingest_lines(st, lines, sender="sample")
+    load_week(st, sender="sample")
     st.engine.dispose()
     st._write_engine.dispose()
     return path

@@ -43,7 +43,7 @@ def _decide(store, typ: str, subject: str, at: str, payload: dict) -> None:
         "actor": {"kind": "person", "id": "lead@fernhill.test", "role": "reviewer"}, "subject": subject,
         "payload": payload,
     })  # fmt: skip
-    res = store.append([ev], sender="test")
+    res = store.append([ev], sender="test", origin="review")  # as the review queue writes a decision
     assert not res.duplicates
 
 
@@ -123,7 +123,7 @@ def test_hidden_characters_and_markup_are_inert(store, tmp_path):
         "sender_event_id": "hostile-lesson", "actor": {"kind": "agent", "id": "ops-bot"}, "subject": "les_h1",
         "payload": {"text": hostile},
     })  # fmt: skip
-    store.append([ev], sender="test")
+    store.append([ev], sender="test", origin="ingest")
     ctx = build_context(store, "fernhill", WEEK, runs_dir=tmp_path, now=NOW, overdue_after_h=48)
     html = render_html(ctx)
     section = html[html.index('id="overdue"') : html.index("<h2>Refusals</h2>")]

@@ -50,7 +50,7 @@ def test_counts_match_an_independent_count(store, tmp_path):
     lines = {line.key: line for line in ctx.lines}
     assert lines["sessions"].count == ind["sessions"] == 60
     assert lines["memories_written"].count == ind["memories_written"]
-    assert lines["lessons_proposed"].count == ind["lessons"][0] == 9
+    assert lines["lessons_proposed"].count == ind["lessons"][0] == 13  # 9 of the sessions, 4 of the A/B pack
     assert f"{ind['lessons'][1]} approved, {ind['lessons'][2]} rejected" in lines["lessons_proposed"].meaning
     assert (lines["contradictions"].count, ctx.counts.contradictions_settled) == ind["contradictions"]
     assert {t.name: t.count for t in ctx.refusal_reasons} == dict(ind["refusals"])
@@ -60,8 +60,8 @@ def test_counts_match_an_independent_count(store, tmp_path):
     assert len(ctx.held_items) == ind["held"][0]
     assert sorted(c.contradiction_id for c in ctx.open_contradictions) == ind["open_contradictions"]
     assert ctx.last_seq == ind["last_seq"] and ctx.last_event_hash.startswith("sha256:")
-    # previous week is empty, so every delta equals the count; the chart ends with this week
-    assert all(line.previous == 0 and line.delta == line.count for line in ctx.lines)
+    # nothing happened before this week: no delta at all ("no earlier data"), not a surge from 0
+    assert all(line.previous is None and line.delta is None for line in ctx.lines)
     assert [p.week for p in ctx.history][-2:] == ["2026-W46", WEEK] and len(ctx.history) == 8
     assert ctx.history[-1].sessions == 60 and sum(p.sessions for p in ctx.history[:-1]) == 0
     assert ctx.window_start_utc == datetime(2026, 11, 16, tzinfo=UTC)
@@ -99,8 +99,9 @@ def test_pdf_has_pages_running_header_and_page_numbers(store, tmp_path, secrets_
 
 def test_text_body_has_headline_counts_and_deltas(store, tmp_path):
     body = render_text(build_context(store, "fernhill", WEEK, runs_dir=tmp_path))
-    assert re.search(r"Sessions\s+60\s+\(\+60 vs 2026-W46\)", body)
-    assert "6 approved, 1 rejected, 2 still waiting for a person" in body
+    # the sample's first week: nothing earlier to compare with, so no "+60" surge
+    assert re.search(r"Sessions\s+60\s+\(no earlier data\)", body) and "+60" not in body
+    assert "10 approved, 1 rejected, 2 still waiting for a person" in body
     assert "&amp;" not in body and "&#" not in body and "<" not in body  # plain text, not HTML
 
 

@@ -41,7 +41,10 @@ HOSTILE = (
     ' <a href="javascript:window.__pwned=3">click</a> p\u0430ypal\u200b'
 )
 """A held text carrying a script tag, an onerror handler, a javascript: link, a Cyrillic a and a zero-width space."""
-USERS = (("alice", "reviewer"), ("bob", "reviewer"), ("carol", "reviewer"), ("vic", "viewer"), ("ada", "admin"))
+USERS = (("alice", "reviewer"), ("bob", "reviewer"), ("carol", "reviewer"), ("vic", "viewer"), ("ada", "admin"),
+         ("fern", "reviewer"))  # fmt: skip
+TEAMS = {"fern": ("fernhill",)}
+"""Teams of each account (default: both seeded teams); admins see every team."""
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 """The clock of the served app (fixed, so ages and overdue marks are exact)."""
 
@@ -81,7 +84,7 @@ def _prepare(url: str) -> Seeded:
     st = SqlAuditStore(url, fingerprint_key=secrets.token_bytes(32))
     seeded = seed(st)
     for name, role in USERS:
-        add_user(st, name, PASSWORD, role)
+        add_user(st, name, PASSWORD, role, TEAMS.get(name, ("fernhill", "rowan")))
     st.engine.dispose()
     st._write_engine.dispose()
     return seeded

@@ -203,17 +203,20 @@ def test_cli_list_show_and_decide(store, db_url, seeded):
     assert [i["ref"] for i in items][0] == seeded.other_team_lesson and len(items) == 6
     show = _cli(db_url, "review", "show", seeded.hold)
     assert show.exit_code == 0 and "[U+200B ZERO WIDTH SPACE]" in show.stdout and "\u200b" not in show.stdout
-    r = _cli(db_url, "review", "reject", seeded.lesson, "--as", "alice")
+    pw = PASSWORD + "\n"
+    r = _cli(db_url, "review", "reject", seeded.lesson, "--as", "alice", "--password-stdin", stdin=pw)
     assert r.exit_code == 2 and "needs a reason" in r.stderr
-    r = _cli(db_url, "review", "approve", "les_carol", "--as", "carol")
+    r = _cli(db_url, "review", "approve", "les_carol", "--as", "carol", "--password-stdin", stdin=pw)
     assert r.exit_code == 2 and "cannot approve" in r.stderr
-    r = _cli(db_url, "review", "approve", "les_courier", "--as", "vic")
+    r = _cli(db_url, "review", "approve", "les_courier", "--as", "vic", "--password-stdin", stdin=pw)
     assert r.exit_code == 2 and "viewer" in r.stderr
     r = _cli(
-        db_url, "review", "settle", seeded.contradiction, "--as", "alice", "--keep", "a", "--reason", "Sign says 9."
-    )
+        db_url, "review", "settle", seeded.contradiction, "--as", "alice", "--keep", "a", "--reason", "Sign says 9.",
+        "--password-stdin", stdin=pw,
+    )  # fmt: skip
     assert r.exit_code == 0, r.stderr
-    r = _cli(db_url, "review", "settle", seeded.contradiction, "--as", "bob", "--keep", "b", "--reason", "No.")
+    r = _cli(db_url, "review", "settle", seeded.contradiction, "--as", "bob", "--keep", "b", "--reason", "No.",
+             "--password-stdin", stdin=pw)  # fmt: skip
     assert r.exit_code == 2 and "already decided" in r.stderr
     evs = decisions(store, "fernhill", "con_hours")
     assert len(evs) == 1 and (evs[0].sender, evs[0].actor.id, evs[0].payload.kept) == ("review-cli", "alice", "a")
@@ -226,9 +229,12 @@ def test_cli_users_add_and_token(store, db_url, seeded):
     r = _cli(db_url, "users", "add", "dora", "--role", "boss", "--password-stdin", stdin="long enough password\n")
     assert r.exit_code == 2 and "role 'boss'" in r.stderr
     r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", "--password-stdin", stdin="long enough password\n")
+    assert r.exit_code == 2 and "--team" in r.stderr  # a reviewer is scoped to named teams
+    r = _cli(db_url, "users", "add", " Dora", "--role", "reviewer", "--team", "fernhill", "--password-stdin",
+             stdin="long enough password\n")  # fmt: skip
     assert r.exit_code == 0 and "long enough" not in r.stdout + r.stderr
     listed = json.loads(_cli(db_url, "users", "list", "--json").stdout)
-    assert {"username": "dora", "role": "reviewer"} in listed
+    assert {"username": "dora", "role": "reviewer", "teams": ["fernhill"]} in listed
     tok = _cli(db_url, "users", "token", "dora").stdout.strip()
     assert tok.startswith("mrv_")
     from memeval.review import account_for_token
@@ -291,3 +297,44 @@ def secrets_hex() -> str:
     import secrets
 
     return secrets.token_hex(32)
+
+
+def test_cli_impersonation_is_impossible(store, db_url, seeded):
+    """A name alone decides nothing: no credentials, a wrong password or an unknown token are refused."""
+    from typer.testing import CliRunner
+
+    from memeval.cli import app
+    from memeval.review import add_api_token
+
+    r = _cli(db_url, "review", "approve", "les_courier")
+    assert r.exit_code == 2 and "say who you are" in r.stderr
+    r = _cli(db_url, "review", "approve", "les_courier", "--as", "alice", "--password-stdin", stdin="guess guess guess\n")
+    assert r.exit_code == 2 and "wrong name or password" in r.stderr
+    env = {"MEMEVAL_DB": db_url, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32, "MEMEVAL_REVIEW_TOKEN": "mrv_not-a-token"}
+    r = CliRunner().invoke(app, ["review", "approve", "les_courier"], env=env)
+    assert r.exit_code == 2 and "not a known token" in r.stderr
+    assert decisions(store, "fernhill", "les_courier") == []
+    env["MEMEVAL_REVIEW_TOKEN"] = add_api_token(store, "alice")
+    r = CliRunner().invoke(app, ["review", "approve", "les_courier"], env=env)
+    assert r.exit_code == 0, r.stderr
+    [ev] = decisions(store, "fernhill", "les_courier")
+    assert ev.actor.id == "alice" and ev.sender == "review-cli"
+
+
+def test_reviewers_see_and_decide_only_their_teams(store, db_url, seeded):
+    from review_helpers import NOW, PASSWORD
+
+    from memeval.errors import ReviewRefused
+    from memeval.review import DecisionRequest, QueueFilter, build_queue, decide_item, get_account, new_decision_id
+
+    fern = get_account(store, "FERN ")
+    assert fern is not None and fern.teams == frozenset({"fernhill"})
+    view = build_queue(store, QueueFilter(), now=NOW, overdue_after_h=48, account=fern)
+    assert view.rows and seeded.other_team_lesson not in [r.ref for r in view.rows]
+    req = DecisionRequest("approve", "lesson", "rowan", "les_other", None, None, new_decision_id())
+    with pytest.raises(ReviewRefused) as ei:
+        decide_item(store, fern, req, now=NOW)
+    assert ei.value.code == "not_found"
+    r = _cli(db_url, "review", "approve", seeded.other_team_lesson, "--as", "fern", "--password-stdin",
+             stdin=PASSWORD + "\n")  # fmt: skip
+    assert r.exit_code == 2 and decisions(store, "rowan", "les_other") == []

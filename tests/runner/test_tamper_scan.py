@@ -59,6 +59,8 @@ def test_each_kind_is_found(tmp_path: Path):
     (app / "grep").write_text("#!/bin/sh\n")
     os.chmod(app / "grep", 0o755)
     (app / "json.py").symlink_to("/etc/passwd")
+    (app / "node_modules" / ".bin").mkdir(parents=True)
+    (app / "node_modules" / ".bin" / "jest").write_text("x")
     got = {(f.path, f.kind) for f in _scan(pristine, world).findings}
     assert got == {
         ("/app/pytest/__main__.py", "test-runner"),
@@ -71,6 +73,7 @@ def test_each_kind_is_found(tmp_path: Path):
         ("/app/x-1.dist-info/entry_points.txt", "entry-points"),
         ("/app/setup.cfg", "runner-config"),
         ("/app/grep", "path-command"),
+        ("/app/node_modules/.bin/jest", "installed-package"),
     }
 
 

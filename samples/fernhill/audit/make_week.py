@@ -264,7 +264,7 @@ def build(seed: int = 47) -> list[dict[str, Any]]:
                 at + timedelta(hours=6),
                 "contradiction.settled",
                 OWNER,
-                {"decision_id": f"dec_con_{k:02d}", "kept": kept},
+                {"decision_id": f"dec_con_{k:02d}", "kept": kept, "reason": "Checked against the shop policy page."},
                 subject=cid,
             )
     for k, (text, source, fate) in enumerate(HOSTILE):
@@ -306,8 +306,15 @@ def build(seed: int = 47) -> list[dict[str, Any]]:
     # pack (`samples/fernhill/pack.json`), written to memory by the agents that learned it.
     # `memeval pack build` then gives back a pack holding them (among everything else approved).
     pack = json.loads((Path(__file__).resolve().parents[1] / "pack.json").read_text(encoding="utf-8"))
+    # A lesson is proposed and waits for a person; the reviewer approved these the same day.
     for k, item in enumerate(pack["items"]):
         sid, at, actor = sessions[(k * 4 + 2) % len(sessions)]
+        if item["kind"] == "lesson":
+            add(at + timedelta(minutes=15), "lesson.proposed", actor, {"text": item["text"], "source": "agent"},
+                session=sid, subject=f"les_p{k:02d}")  # fmt: skip
+            add(at + timedelta(hours=2), "lesson.approved", REVIEWER, {"decision_id": f"dec_les_p{k:02d}"},
+                subject=f"les_p{k:02d}")  # fmt: skip
+            continue
         add(
             at + timedelta(minutes=15),
             "memory.written",
@@ -348,18 +355,107 @@ def resolve_hold_ids(events: list[dict[str, Any]], sender: str) -> list[dict[str
     return out
 
 
+QUEUE_ACTIONS = {
+    "lesson.approved": "approve",
+    "lesson.rejected": "reject",
+    "contradiction.settled": "settle",
+    "hold.released": "release",
+    "hold.discarded": "discard",
+}
+"""Decision event type -> the review queue's action."""
+
+ACCOUNTS = {"p_reviewer": "reviewer", "p_owner": "admin"}
+"""The sample's people: accounts made (with random passwords) before their decisions are replayed."""
+
+
+def split_week(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(what the memory system sent, what people did in the review queue), each in time order.
+
+    Only the first goes through `memeval audit ingest`: ingest refuses decisions, claims and
+    comments, which come only from the review queue's authenticated paths (`apply_decisions`).
+    """
+    from memeval.audit import INGEST_TYPES
+
+    return [e for e in events if e["type"] in INGEST_TYPES], [e for e in events if e["type"] not in INGEST_TYPES]
+
+
+def apply_decisions(store: Any, decisions: list[dict[str, Any]], *, sender: str = "sample-review") -> int:
+    """Replay the sample's decisions through the review queue's rules, as the sample's accounts.
+
+    Each person of `ACCOUNTS` gets an account (random password, team fernhill) if missing; every
+    decision, claim and comment then goes through `decide_item`, `claim_item` or `comment_item` at
+    the event's own business time, exactly as a reviewer's would. Returns the decisions applied.
+    """
+    import secrets
+
+    from memeval.review import (
+        DecisionRequest,
+        add_user,
+        claim_item,
+        comment_item,
+        decide_item,
+        ensure_review_schema,
+        get_account,
+        resolve,
+    )
+
+    ensure_review_schema(store)
+    for name, role in ACCOUNTS.items():
+        if get_account(store, name) is None:
+            add_user(store, name, secrets.token_urlsafe(24), role, [TEAM])
+    for e in decisions:
+        account = get_account(store, e["actor"]["id"])
+        assert account is not None, e["actor"]
+        at = datetime.fromisoformat(e["occurred_at"].replace("Z", "+00:00")).astimezone(UTC)
+        pl = e["payload"]
+        if e["type"] in QUEUE_ACTIONS:
+            kind = e["type"].split(".")[0]
+            req = DecisionRequest(QUEUE_ACTIONS[e["type"]], kind, e["team"], e["subject"],
+                                  pl.get("reason") or pl.get("comment"), pl.get("kept"), pl["decision_id"])  # fmt: skip
+            decide_item(store, account, req, now=at, sender=sender)
+            continue
+        item = resolve(store, f"{pl['item_type']}/{e['team']}/{e['subject']}", account)
+        if e["type"] == "review.claimed":
+            claim_item(store, account, item, lease_s=300, now=at, sender=sender)
+        else:
+            comment_item(store, account, item, pl["text"], now=at, sender=sender)
+    return len(decisions)
+
+
+def load_week(store: Any, *, sender: str = "sample", seed: int = 47) -> tuple[int, int]:
+    """Ingest the sample's memory-system events as `sender`, then replay its decisions in the queue.
+
+    Returns:
+        (events ingested, decisions applied).
+    """
+    from memeval.audit import ingest_lines
+
+    sent, decided = split_week(resolve_hold_ids(build(seed), sender))
+    ingest_lines(store, [json.dumps(e) for e in sent], sender=sender)
+    return len(sent), apply_decisions(store, decided)
+
+
 def main() -> None:
-    """Write the JSONL file."""
+    """Write week.jsonl and decisions.jsonl, or (--apply-decisions) replay the decisions into a store."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=47)
     ap.add_argument("--sender", default="sample", help="the --sender you will ingest with")
     ap.add_argument("--out", type=Path, default=Path(__file__).with_name("week.jsonl"))
+    ap.add_argument("--apply-decisions", type=Path, default=None, metavar="FILE",
+                    help="replay decisions.jsonl through the review queue into MEMEVAL_DB (or --db)")  # fmt: skip
+    ap.add_argument("--db", default=None, help="audit store URL (default: MEMEVAL_DB)")
     args = ap.parse_args()
-    events = resolve_hold_ids(build(args.seed), args.sender)
-    args.out.write_text(
-        "".join(json.dumps(e, sort_keys=True) + "\n" for e in events), encoding="utf-8"
-    )
-    print(f"wrote {len(events)} events to {args.out}")
+    if args.apply_decisions is not None:
+        from memeval.audit import open_existing_store
+
+        lines = args.apply_decisions.read_text(encoding="utf-8").splitlines()
+        n = apply_decisions(open_existing_store(args.db), [json.loads(x) for x in lines if x.strip()])
+        print(f"applied {n} decisions through the review queue")
+        return
+    sent, decided = split_week(resolve_hold_ids(build(args.seed), args.sender))
+    for path, events in ((args.out, sent), (args.out.with_name("decisions.jsonl"), decided)):
+        path.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in events), encoding="utf-8")
+        print(f"wrote {len(events)} events to {path}")
 
 
 if __name__ == "__main__":

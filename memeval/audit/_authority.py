@@ -1,0 +1,145 @@
+"""Who may write which event types, how person ids are normalised, and the size limits of events.
+
+Three channels write the log, each only its own types (`ORIGIN_TYPES`):
+
+- `ingest` (a memory system, through `memeval audit ingest` or `POST /api/v1/events`):
+  `INGEST_TYPES`, what a memory system itself observes. A decision sent this way is refused
+  (HTTP 403), whoever the event says its actor is: a sender token is not a person.
+- `review` (the review queue's authenticated paths, `memeval.review`): `QUEUE_TYPES`, the
+  decisions, claims and comments of people logged in with an account.
+- `report` (`memeval.report`): the report's own events.
+
+The store writes `secret.blanked`, `hold.created` and the memory a `hold.released` releases itself.
+
+Person ids are compared in one normal form (`normalize_person_id`): Unicode NFKC, case folded,
+surrounding white space removed, so "Rita", " rita" and "ＲＩＴＡ" are one person.
+
+Limits (environment, read when the store is opened): `MEMEVAL_AUDIT_MAX_EVENT_BYTES` (one event's
+JSON, default 262144 = 256 KiB) and `MEMEVAL_AUDIT_MAX_TEXT_CHARS` (one free-text field, default
+65536 characters).
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+from memeval.errors import UsageError
+
+Origin = Literal["ingest", "review", "report"]
+"""The channel an append comes through (see the module docstring)."""
+
+INGEST_TYPES: frozenset[str] = frozenset(
+    {
+        "session.started",
+        "session.ended",
+        "memory.written",
+        "memory.retired",
+        "lesson.proposed",
+        "contradiction.opened",
+        "access.refused",
+    }
+)
+"""Event types a memory system emits: the only ones ingest (file or HTTP) accepts."""
+
+QUEUE_TYPES: frozenset[str] = frozenset(
+    {
+        "lesson.approved",
+        "lesson.rejected",
+        "contradiction.settled",
+        "hold.released",
+        "hold.discarded",
+        "review.claimed",
+        "review.commented",
+    }
+)
+"""Decisions, claims and comments of people: only the review queue's authenticated paths write them."""
+
+REPORT_TYPES: frozenset[str] = frozenset({"report.generated", "report.delivery_attempted"})
+"""Events of the weekly report."""
+
+ORIGIN_TYPES: dict[str, frozenset[str]] = {"ingest": INGEST_TYPES, "review": QUEUE_TYPES, "report": REPORT_TYPES}
+"""Origin -> the event types it may append."""
+
+DEFAULT_MAX_EVENT_BYTES = 256 * 1024
+DEFAULT_MAX_TEXT_CHARS = 65_536
+
+
+def normalize_person_id(raw: str) -> str:
+    """The one form a person's id is stored and compared in: NFKC, casefold, stripped.
+
+    NFKC runs again after case folding, since folding can produce characters NFKC would change.
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", raw).casefold()).strip()
+
+
+def refused_type_message(event_type: str, origin: str) -> str:
+    """Why `event_type` may not come through `origin`, and what to do instead."""
+    if event_type in QUEUE_TYPES:
+        return (
+            f"{event_type} is a person's decision: it is taken in the review queue (memeval review, the "
+            "web pages or /api/v1/review with a personal token), never sent by a memory system"
+        )
+    if event_type in ("secret.blanked", "hold.created"):
+        return (
+            f"{event_type} has a type only memeval writes: send the original text and memeval blanks or holds it"
+        )
+    if event_type in REPORT_TYPES:
+        return f"{event_type} is written by memeval's weekly report, never sent by a memory system"
+    allowed = ", ".join(sorted(ORIGIN_TYPES.get(origin, frozenset())))
+    return f"{event_type} cannot be written through {origin}: it accepts {allowed}"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Size limits of one event (see the module docstring for the variables).
+
+    Attributes:
+        max_event_bytes: most bytes of one event's JSON (a JSONL line, one item of an HTTP batch).
+        max_text_chars: most characters of one free-text field.
+    """
+
+    max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES
+    max_text_chars: int = DEFAULT_MAX_TEXT_CHARS
+
+    @classmethod
+    def from_env(cls) -> Limits:
+        """Limits from `MEMEVAL_AUDIT_MAX_EVENT_BYTES` and `MEMEVAL_AUDIT_MAX_TEXT_CHARS`.
+
+        Raises:
+            UsageError: a value is not a positive integer (the variable is named).
+        """
+        values: dict[str, int] = {}
+        for field, var in (("max_event_bytes", "MEMEVAL_AUDIT_MAX_EVENT_BYTES"),
+                           ("max_text_chars", "MEMEVAL_AUDIT_MAX_TEXT_CHARS")):  # fmt: skip
+            raw = os.environ.get(var)
+            if not raw:
+                continue
+            try:
+                n = int(raw)
+            except ValueError:
+                n = 0
+            if n < 1:
+                raise UsageError(f"{var}={raw!r} is not a positive whole number: give e.g. {getattr(cls, field)}")
+            values[field] = n
+        return cls(**values)
+
+    def event_too_big(self, size: int) -> str | None:
+        """The refusal for an event of `size` bytes, or None when it fits."""
+        if size <= self.max_event_bytes:
+            return None
+        return (
+            f"the event is {size} bytes, over the limit of {self.max_event_bytes} "
+            "(MEMEVAL_AUDIT_MAX_EVENT_BYTES): split it, shorten its text, or raise the limit"
+        )
+
+    def text_too_long(self, field: str, chars: int) -> str | None:
+        """The refusal for a free-text field of `chars` characters, or None when it fits."""
+        if chars <= self.max_text_chars:
+            return None
+        return (
+            f"payload.{field} has {chars} characters, over the limit of {self.max_text_chars} "
+            "(MEMEVAL_AUDIT_MAX_TEXT_CHARS): shorten it or raise the limit"
+        )

@@ -1,0 +1,185 @@
+"""Rules kept as data (`rules/context.toml`): secrets known by their surroundings or a checksum.
+
+US SSNs, card numbers in any separator style, passwords in command lines and prose, HTTP
+authorization headers, `.env` / config assignments, Azure connection-string keys. Provider key
+formats are not here: they come from the scanners' bundled rules (`_scanners`).
+
+Every rule reads the NFKC view of the text (`_views.normal_view`: full-width digits and
+letters folded, invisible characters dropped), and its spans are mapped back to the original
+text. A value that is a template or placeholder is never blanked (`PLACEHOLDER`).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from memeval.errors import RedactionError
+from memeval.redact._scanners import DETECTOR_KEY
+from memeval.redact._views import normal_view
+
+PLACEHOLDER = re.compile(
+    r"^(?:\$\{?[\w.\-]+\}?|\$\(.*\)|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|%[\w]+%|\*+|x{3,}|X{3,}"
+    r"|\.\.\.+|…|#+|-+|_+|\?+|true|false|null|none|nil|yes|no|on|off|required|optional|empty"
+    r"|changeme|change_me|your[_\-]?\w*|my[_\-]?\w*|example\w*|dummy\w*|placeholder\w*|redacted"
+    r"|\[redacted[^\]]*\]|\[REDACTED:[A-Z_]+\]|password|passwd|secret|token|pass|pwd|env|"
+    r"os\.environ.*|process\.env.*|getenv.*|vault:.*|ssm:.*|secretsmanager:.*|ref\+.*)$",
+    re.IGNORECASE,
+)
+"""Values that only name where a secret would be ("${DB_PASSWORD}", "<token>", "****")."""
+
+PLACEHOLDER_PART = re.compile(
+    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_]|EXAMPLE|\[REDACTED:")
+"""Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`)."""
+_SYMBOL = re.compile(r"[^A-Za-z\s]")
+_PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
+_TRAIL = ".,;:!?)]}>'\""
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _ssn_ok(value: str) -> bool:
+    """US SSA rules: area not 000/666/9xx, group not 00, serial not 0000 (and not all one digit)."""
+    d = re.sub(r"\D", "", value)
+    if len(d) != 9 or len(set(d)) == 1 or d == "123456789":
+        return False
+    area, group, serial = d[:3], d[3:5], d[5:]
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def _secretish(value: str, key: str) -> bool:
+    if PLACEHOLDER.match(value) or _PATHISH.match(value):
+        return False
+    k = key.lower()
+    if "pass" in k or "pwd" in k:
+        return len(value) >= 3
+    if value.isdigit():
+        return len(value) >= 12
+    if len(value) >= 16:
+        return True
+    has_case = value.lower() != value and value.upper() != value
+    return len(value) >= 6 and (bool(_SYMBOL.search(value)) or has_case)
+
+
+@dataclass(frozen=True)
+class ContextRule:
+    """One rule read from `rules/context.toml` (fields as documented there)."""
+
+    id: str
+    entity: str
+    pattern: re.Pattern[str]
+    keywords: tuple[str, ...]
+    check: str | None
+    score: float
+
+    def accepts(self, value: str, match: re.Match[str], raw: str | None = None) -> bool:
+        """Whether the matched value passes the rule's check and is not a placeholder.
+
+        `value` is the value without trailing punctuation, `raw` as matched: `sk-...` (short
+        before an ellipsis) is a placeholder, a long key followed by "..." is not.
+        """
+        if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(value):
+            return False
+        if raw and ("..." in raw or "…" in raw) and len(value) < 12:
+            return False
+        if self.check == "luhn":
+            digits = re.sub(r"\D", "", value)
+            return 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) >= 2
+        if self.check == "ssn":
+            return _ssn_ok(value)
+        if self.check == "secretish":
+            key = match.groupdict().get("key") or ""
+            return _secretish(value, key if self.id != "prose-password" else "")
+        if self.check == "not-flag":
+            return not value.startswith("-")
+        return True
+
+
+def load_rules(text: str | None = None) -> tuple[ContextRule, ...]:
+    """Parse the rule file (the packaged `rules/context.toml` unless `text` is given).
+
+    Raises:
+        RedactionError: a rule is missing a field or its pattern does not compile (named).
+    """
+    if text is None:
+        text = resources.files("memeval.redact").joinpath("rules/context.toml").read_text("utf-8")
+    data: dict[str, Any] = tomllib.loads(text)
+    rules: list[ContextRule] = []
+    for raw in data.get("rule", []):
+        try:
+            rules.append(ContextRule(
+                id=str(raw["id"]), entity=str(raw["entity"]), pattern=re.compile(raw["pattern"]),
+                keywords=tuple(str(k).lower() for k in raw.get("keywords", ())),
+                check=raw.get("check"), score=float(raw.get("score", 0.7))))
+        except (KeyError, re.error, TypeError, ValueError) as exc:
+            raise RedactionError(
+                f"redaction rule {raw.get('id', '?')!r} in rules/context.toml is invalid: {exc}; "
+                "fix the rule file") from exc
+    return tuple(rules)
+
+
+def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
+    names = m.re.groupindex
+    for name in ("secret", "dq", "sq"):
+        if name in names and m.group(name) is not None:
+            start, end = m.start(name), m.end(name)
+            if name == "secret":
+                while end > start and m.string[end - 1] in _TRAIL and (
+                        end == len(m.string) or not m.string[end].isalnum()):
+                    end -= 1
+            return start, end
+    return (m.start(), m.end()) if "secret" not in names else None
+
+
+class ContextRecognizer(EntityRecognizer):
+    """Presidio recognizer running `rules/context.toml` on the NFKC view of a text."""
+
+    def __init__(self, rules: tuple[ContextRule, ...] | None = None) -> None:
+        self._rules = rules if rules is not None else load_rules()
+        entities = sorted({r.entity for r in self._rules})
+        super().__init__(supported_entities=entities, name="memeval-context", version="1")
+
+    def load(self) -> None:
+        """Nothing to load: rules are parsed in `__init__`."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        """Spans (offsets into `text`) of every accepted rule match."""
+        view = normal_view(text)
+        vt = view.text
+        lowered = vt.lower()
+        has_digit = any(c.isdigit() for c in vt)
+        out: list[RecognizerResult] = []
+        for rule in self._rules:
+            if rule.keywords and not any(k in lowered for k in rule.keywords):
+                continue
+            if rule.check in ("luhn", "ssn") and not has_digit:
+                continue
+            for m in rule.pattern.finditer(vt):
+                span = _value_span(m)
+                if span is None or span[1] <= span[0]:
+                    continue
+                raw = m.group("secret") if "secret" in m.re.groupindex else None
+                if not rule.accepts(vt[span[0]:span[1]], m, raw):
+                    continue
+                start, end = view.span(*span)
+                out.append(RecognizerResult(
+                    entity_type=rule.entity, start=start, end=end, score=rule.score,
+                    recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
+                                          DETECTOR_KEY: f"memeval:{rule.id}"}))
+        return out

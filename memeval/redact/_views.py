@@ -1,0 +1,124 @@
+"""Views of a text that detectors scan, each with a map back to offsets in the ORIGINAL text.
+
+Why: the scanners' bundled rules (gitleaks style) require a secret to be followed by a space, a
+quote, `;` or the end of the line. A token followed by `.` `,` `)` `]` `!` `>` (prose, markdown,
+JSON in brackets, HTML) or glued to non-Latin text fails that suffix and is not reported. Rather
+than edit hundreds of maintained rules, the text is shown to them a second time with those
+characters turned into spaces, so every context reads like the plain one the rules were written
+for.
+
+- `boundary_view(text)`: invisible characters (Unicode category Cf: zero-width, word joiner,
+  bidi, tag characters) dropped; each character NFKC-normalised (full-width letters and digits
+  become ASCII); every non-ASCII character and every character no rule uses (brackets, braces,
+  `,` `;` `!` `&` `*` `#`) becomes a space; runs of the characters rules do use (quotes,
+  backticks, `|` `<` `>` `.` `?` `@` `/`) become spaces where they touch a space or an end
+  (sentence ends, closing quotes) and stay between two token characters; `:` after a token of
+  8+ characters and before a space becomes a space too. A backslash before a quote or `/`
+  (text holding escaped JSON) is dropped.
+  `\\n`, `\\t`, `\\r` escapes (JSON strings) become two spaces.
+- `normal_view(text)`: the same dropping and NFKC, dashes and non-breaking spaces made ASCII,
+  punctuation kept; personal-data recognizers and the context rules read this one.
+
+- `slash_view(text)`: the boundary view with `/` a space as well (keys in URL paths); read
+  only when the text has a `/`.
+
+A `View` maps view offsets back: a span `[s, e)` of the view covers `[orig[s], orig[e-1] + 1)`
+of the original, so blanking that covers every original character the match came from,
+invisible ones inside it included. For ASCII text with nothing to drop the map is the identity
+and is not built.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_ALWAYS_BREAK = "()[]{},;!&*#<"
+"""Characters no scanner rule needs: always a space in the boundary view."""
+_EDGE_BREAK = re.compile(
+    r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[\w\-+/=]{8}):(?=\s|$)""")
+"""Runs of characters that rules do use (quotes, `|`, `>`): a space only at a token's edge (next
+to a space or the end), so `key = "value"` keeps its syntax while `"value".` ends; `=` stays,
+and `:` goes only after a token of 8+ characters (`<key>: rotated`), not after a short key
+(`token: x`); longer keys keep theirs in the as-written reading and the context rules."""
+_ESCAPE = re.compile(r"\\[nrt]")
+_DASHES = {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+           "\u2015": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-",
+           "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " "}
+
+
+@dataclass(frozen=True)
+class View:
+    """One view of a text.
+
+    Attributes:
+        text: what detectors read.
+        orig: `orig[i]` is the original offset of view character i (None: identity map).
+    """
+
+    text: str
+    orig: tuple[int, ...] | None = None
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original `(start, end)` covered by the view span `[start, end)`."""
+        if self.orig is None or end <= start:
+            return start, end
+        return self.orig[start], self.orig[end - 1] + 1
+
+
+_BREAK_TABLE = str.maketrans({c: " " for c in _ALWAYS_BREAK})
+_SLASH_TABLE = str.maketrans({c: " " for c in _ALWAYS_BREAK + "/"})
+
+
+def _breaks(text: str, slash: bool = False) -> str:
+    text = _ESCAPE.sub("  ", text) if "\\" in text else text
+    text = text.translate(_SLASH_TABLE if slash else _BREAK_TABLE)
+    return _EDGE_BREAK.sub(lambda m: " " * len(m.group()), text)
+
+
+def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
+    escaped = '\\"' in text or "\\'" in text or "\\/" in text
+    if text.isascii() and not escaped:
+        return View(_breaks(text, slash) if breaks else text)
+    out: list[str] = []
+    orig: list[int] = []
+    identity = True
+    for i, ch in enumerate(text):
+        if escaped and ch == "\\" and text[i + 1:i + 2] in ('"', "'", "/"):
+            identity = False
+            continue
+        if ch.isascii():
+            out.append(ch)
+            orig.append(i)
+            continue
+        if unicodedata.category(ch) == "Cf":
+            identity = False
+            continue
+        # dashes become "-" for the context rules (card and phone separators), a space for scanners
+        norm = (None if breaks else _DASHES.get(ch)) or unicodedata.normalize("NFKC", ch)
+        if len(norm) != 1:
+            identity = False
+        for c in norm:
+            out.append(c if (c.isascii() or not breaks) else " ")
+            orig.append(i)
+    joined = "".join(out)
+    return View(_breaks(joined, slash) if breaks else joined, None if identity else tuple(orig))
+
+
+def boundary_view(text: str) -> View:
+    """The view the credential scanners read a second time (see module docstring)."""
+    return _normalise(text, breaks=True)
+
+
+def slash_view(text: str) -> View:
+    """The boundary view with every `/` a space too: a key inside a URL path (`/docs/<key>/x`).
+
+    A third reading, because keys that contain `/` (Base64) must keep it in the second one.
+    """
+    return _normalise(text, breaks=True, slash=True)
+
+
+def normal_view(text: str) -> View:
+    """NFKC, invisible characters dropped, dashes and odd spaces made ASCII; punctuation kept."""
+    return _normalise(text, breaks=False)

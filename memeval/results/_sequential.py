@@ -1,0 +1,48 @@
+"""The sequential path of a run (`memeval ab --until-decided`), projected from its trials."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from memeval.eventlog import RunPlanned
+from memeval.results._records import SequentialRecord, TrialRecord
+from memeval.stats import SequentialDesign
+
+
+def sequential_record(
+    plan: RunPlanned, trials: Sequence[TrialRecord], outcome_of: Callable[[TrialRecord], str]
+) -> SequentialRecord | None:
+    """The looks of a sequential run and what stopping saved, or None for a fixed-size run.
+
+    Args:
+        plan: the run's `run.planned` event (its run card carries the design).
+        trials: each trial's latest ended attempt.
+        outcome_of: a trial's outcome for the statistics (`pass`, `fail` or `fault`), the same
+            rule the fixed-size verdict uses.
+
+    Returns:
+        The record: the path over the complete rounds, the rounds run, the trials run and saved
+        against the fixed design of `max_rounds` repeats, and an estimate of the spend saved
+        (mean known cost per trial so far times the trials saved; None when no cost is known).
+    """
+    raw = plan.run_card.get("sequential")
+    if not raw:
+        return None
+    from memeval.stats import path_from_outcomes
+
+    design = SequentialDesign.model_validate(raw)
+    task_ids = sorted({t.task_id for t in plan.trials if t.control is None})
+    outcomes = {(r.task_id, r.mode, r.repeat): outcome_of(r) for r in trials if r.control is None}
+    path = path_from_outcomes(outcomes, task_ids, design)
+    rounds = len(path.looks)
+    run = [r for r in trials if r.control is None and r.repeat <= rounds]
+    saved = 2 * len(task_ids) * (design.max_rounds - rounds) if path.stopped else 0
+    costs = [r.physics.cost_usd for r in run if r.physics.cost_usd is not None]
+    return SequentialRecord(
+        path=path,
+        max_rounds=design.max_rounds,
+        rounds_run=rounds,
+        trials_run=len(run),
+        trials_saved=saved,
+        spend_saved_usd=(sum(costs) / len(costs) * saved) if costs else None,
+    )

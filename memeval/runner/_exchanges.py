@@ -1,0 +1,76 @@
+"""Keep what passed the proxy: each model call's request and response bodies, as artifacts.
+
+Every forwarded call's bodies (as the agent sent them and as the upstream answered, never a
+header, so never a key) are decoded (gzip and deflate; another content-encoding is kept as a
+note), blanked by the project's redactor (`memeval.redact`: credentials and personal data) and by
+the exact values given with `--env`, and stored content-addressed in the run's artifact store. A
+per-trial index (`memeval.exchanges/1`, JSON) lists them in call order:
+
+    {"schema": "memeval.exchanges/1",
+     "calls": [{"call_id", "api", "request": artifact id, "response": artifact id,
+                "redacted": {entity type: count}, "note": str}]}
+
+The index's id is recorded on the trial's `agent.exited` event (`exchanges`). `memeval ab
+--no-keep-bodies` turns this off. Trials run by the Ray executor keep no bodies yet (their nodes
+start their own proxy without the hook).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import zlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from memeval.eventlog import ArtifactStore
+from memeval.runner._runmeter import Exchange
+
+SCHEMA = "memeval.exchanges/1"
+
+_REDACT_LOCK = threading.Lock()
+"""Trials run at once share one redactor; its scanners are not documented as thread-safe."""
+
+
+def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
+    enc = (encoding or "").strip().lower()
+    if enc in ("", "identity"):
+        return data, ""
+    if enc in ("gzip", "x-gzip", "deflate"):
+        try:
+            return zlib.decompressobj(wbits=47 if enc != "deflate" else 15).decompress(data), ""
+        except zlib.error as exc:
+            return b"", f"response body not decoded ({enc}: {exc}); not kept"
+    return b"", f"response body encoded as {enc}; not kept"
+
+
+def store_exchanges(
+    exchanges: Sequence[Exchange], art: ArtifactStore, scrub: Callable[[bytes], bytes]
+) -> str | None:
+    """Redact and store `exchanges`; return the id of their index artifact (None when empty).
+
+    Args:
+        exchanges: the trial's calls, in order (`RunMeter.take_exchanges`).
+        art: the run's artifact store.
+        scrub: blanks the `--env` values (applied before the redactor).
+    """
+    if not exchanges:
+        return None
+    from memeval.redact import get_redactor  # lazy: builds the scanners once per process
+
+    with _REDACT_LOCK:
+        redactor = get_redactor()
+    calls: list[dict[str, Any]] = []
+    for ex in exchanges:
+        counts: dict[str, int] = {}
+        ids: dict[str, str] = {}
+        response, note = _decode(ex.response, ex.encoding)
+        for part, raw in (("request", ex.request), ("response", response)):
+            with _REDACT_LOCK:
+                red = redactor.redact(scrub(raw).decode("utf-8", "replace"))
+            for k, v in red.counts.items():
+                counts[k] = counts.get(k, 0) + v
+            ids[part] = art.put(red.text.encode("utf-8"))
+        calls.append({"call_id": ex.call_id, "api": ex.api, **ids, "redacted": counts, "note": note})
+    index = json.dumps({"schema": SCHEMA, "calls": calls}, sort_keys=True).encode()
+    return art.put(index)

@@ -1,0 +1,92 @@
+"""Typed settings and results of the sequential verdict (the procedure is in `_sequential`).
+
+Kept apart from the numerical code so that a run's record can carry them without loading numpy
+or scipy.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memeval.types import VerdictWord
+
+DEFAULT_ALPHA = 0.05
+DEFAULT_N_MIN = 10
+DEFAULT_PERM_SEED = 20240601
+"""The fixed-size verdict's defaults (`memeval.stats._verdict`), repeated here to keep this module light;
+a test checks they agree."""
+
+SpendingFunction = Literal["obrien_fleming", "pocock"]
+"""Lan-DeMets alpha-spending function: O'Brien-Fleming-type (spends little early) or Pocock-type."""
+
+LookDecision = Literal["continue", "better", "worse", "futility", "max_reached", "too_few_tasks"]
+"""What a look decided. `too_few_tasks` goes on (or ends unresolved at the maximum)."""
+
+DEFAULT_SEQ_FLIPS = 10_000
+DEFAULT_FUTILITY_POWER = 0.10
+
+
+class SequentialDesign(BaseModel):
+    """The settings of a sequential run; pinned on the run card so a replay decides the same."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_rounds: int = Field(ge=1, le=50)
+    """Most rounds (repeats per task per arm) the run may use."""
+    alpha: float = Field(default=DEFAULT_ALPHA, gt=0.0, lt=1.0)
+    """Two-sided false better/worse rate the design guarantees, whatever look it stops at."""
+    spending: SpendingFunction = "pocock"
+    futility_power: float = Field(default=DEFAULT_FUTILITY_POWER, ge=0.0, lt=1.0)
+    """Stop for futility when conditional power under the current trend is below this; 0 = never."""
+    n_flips: int = Field(default=DEFAULT_SEQ_FLIPS, ge=100, le=1_000_000)
+    """Size of the reference set (observed path included)."""
+    seed: int = DEFAULT_PERM_SEED
+    """Seed of the random sign flips (a `numpy.random.Generator`)."""
+    n_min: int = Field(default=DEFAULT_N_MIN, ge=1)
+    """Fewest paired tasks for a verdict other than `unresolved`."""
+
+
+class SequentialLook(BaseModel):
+    """One look at the data, after one round."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    round: int
+    """1-based round number; the look uses rounds 1..round."""
+    information: float
+    """Information fraction t = round / max_rounds."""
+    alpha_spent: float
+    """Cumulative alpha the spending function allows by this look."""
+    n_paired: int
+    """Tasks with a scored trial in both arms so far."""
+    estimate: float | None
+    """Mean of d over paired tasks (pack pass rate - baseline pass rate); None with none paired."""
+    boundary: float | None
+    """|estimate| must exceed this to stop with better/worse here; None when no value could."""
+    robust_estimate: float | None
+    """The estimate with faulted trials counted against the direction found."""
+    conditional_power: float | None
+    """Chance of a verdict by the last round if the current trend holds; None at the last look."""
+    decision: LookDecision
+
+
+class SequentialResult(BaseModel):
+    """The path of a sequential run: every look, and what it came to."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    design: SequentialDesign
+    looks: tuple[SequentialLook, ...]
+    verdict: VerdictWord
+    reason: str
+    """`significant(round=r)`, `futility(round=r)`, `max_rounds_reached`, `too_few_tasks(<n)` or
+    `in_progress` (the last look said go on)."""
+    stopped: bool
+    """True when the run should run no more rounds."""
+
+    @property
+    def rounds_run(self) -> int:
+        """Rounds looked at."""
+        return len(self.looks)

@@ -1,0 +1,103 @@
+"""`memeval ab --until-decided`: rounds, a look after each, stopping early or running to the maximum."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from runner_helpers import make_task
+
+from memeval.results import load_run
+
+# Does the task only when the slice is there: the pack arm passes, the baseline arm fails.
+MEMORY_AGENT = "sh -c 'if [ -f MEMORY.md ]; then echo ok > done.txt; fi'"
+# Does the task in both arms: no difference at all.
+BOTH_AGENT = "sh -c 'echo ok > done.txt'"
+CHECK = "if [ -f /app/done.txt ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n"
+
+
+def _tasks(root: Path, n: int = 12) -> Path:
+    for i in range(n):
+        make_task(root, f"t{i:02d}", test_sh=CHECK)
+    return root
+
+
+def _pack(path: Path) -> Path:
+    items = [{"id": "pk_0001", "kind": "lesson", "text": "write done.txt", "provenance": {"source": "session"}}]
+    path.write_text(json.dumps({"schema": "memeval.pack/1", "name": "p", "version": "1", "items": items}))
+    return path
+
+
+def _repeats(doc: dict) -> list[int]:
+    return sorted({t["repeat"] for t in doc["trials"]})
+
+
+def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) -> None:
+    tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
+    code, doc, err = run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack),
+        "--network", "none", "--until-decided", "--max-repeats", "3", "--concurrency", "4",
+    )
+    assert code == 0, err
+    assert _repeats(doc) == [1]  # 12 tasks x 2 arms, nothing of rounds 2 and 3 ran
+    assert len(doc["trials"]) == 24
+    seq = doc["sequential"]
+    assert seq["rounds_run"] == 1 and seq["trials_saved"] == 48
+    assert seq["path"]["verdict"] == "better" and seq["path"]["reason"] == "significant(round=1)"
+    assert doc["verdict"]["verdict"] == "better"
+    assert doc["verdict"]["reason"] == "sequential: significant(round=1)"
+    assert doc["run_card"]["sequential"]["max_rounds"] == 3
+    assert doc["run_card"]["repeats"] == 3
+    # Stopping was by design: no planned trial is reported missing.
+    assert doc["coverage"]["expected_trials"] == 24 and "not_run" not in doc["coverage"]["missing"]
+    # The path is a projection: replaying the log gives it again, and a resume runs nothing more.
+    run_dir = Path(doc["run_dir"])
+    assert load_run(run_dir, use_cache=False).result.sequential.model_dump(mode="json") == seq
+    lines = (run_dir / "events.jsonl").read_bytes().count(b"\n")
+    code, again, err = run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack),
+        "--network", "none", "--until-decided", "--max-repeats", "3", "--concurrency", "4",
+        "--resume", run_dir.name,
+    )
+    assert code == 0, err
+    assert (run_dir / "events.jsonl").read_bytes().count(b"\n") == lines
+    assert again["sequential"] == seq
+
+
+def test_no_difference_without_futility_runs_to_the_maximum(tmp_path: Path, run_ab) -> None:
+    tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
+    code, doc, err = run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", BOTH_AGENT, "--pack", str(pack),
+        "--network", "none", "--until-decided", "--max-repeats", "2", "--futility-power", "0",
+    )
+    assert code == 0, err
+    assert _repeats(doc) == [1, 2] and len(doc["trials"]) == 48
+    seq = doc["sequential"]
+    assert seq["rounds_run"] == 2 and seq["trials_saved"] == 0
+    assert seq["path"]["verdict"] == "unresolved"
+    assert seq["path"]["reason"] == "max_rounds_reached"
+    assert [look["decision"] for look in seq["path"]["looks"]] == ["continue", "max_reached"]
+
+
+def test_repeats_beside_until_decided_is_a_usage_error(tmp_path: Path, run_ab) -> None:
+    code, _, err = run_ab(
+        str(_tasks(tmp_path / "tasks", 2)), "--agent", "nop", "--network", "none",
+        "--until-decided", "--repeats", "2",
+    )
+    assert code == 2 and "--max-repeats" in err
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
+    from memeval.abreport import build_context, render_html
+
+    tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
+    code, doc, err = run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack),
+        "--network", "none", "--until-decided", "--max-repeats", "3",
+    )
+    assert code == 0, err
+    html = render_html(build_context(load_run(Path(doc["run_dir"]))))
+    assert "Looks after each round" in html
+    assert "boundary" in html and "significant(round=1)" in html
+    assert "descriptive only" in html

@@ -1,0 +1,52 @@
+"""Planning from a pilot run: the spread of per-task differences, checked by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from memeval.stats import TaskTrials, TrialObs
+from memeval.stats._planning import pilot_spread, tasks_for_effect
+
+
+def _task(i: int, base: str, pack: str) -> TaskTrials:
+    arm = {"p": "pass", "f": "fail", "x": "fault"}
+    return TaskTrials(
+        task_id=f"t{i}",
+        baseline=tuple(TrialObs(outcome=arm[c]) for c in base),  # type: ignore[arg-type]
+        pack=tuple(TrialObs(outcome=arm[c]) for c in pack),  # type: ignore[arg-type]
+    )
+
+
+def test_spread_by_hand_with_two_repeats() -> None:
+    # d = (+1, 0, -0.5, +0.5): mean 0.25, sample variance ((.75)^2 + (.25)^2 + (.75)^2 + (.25)^2)/3
+    # = 1.25 / 3. One trial's variance per arm: a 1-of-2 arm gives 0.5 * 0.5 * 2 = 0.5, a 0-of-2 or
+    # 2-of-2 arm gives 0; arm pairs give 0, 0.5+0.5, 0+0.5, 0.5+0 -> within = 2 / 4 = 0.5.
+    # between = 1.25/3 - 0.5 / 2 = 0.1666...
+    tasks = [_task(0, "ff", "pp"), _task(1, "pf", "fp"), _task(2, "pp", "pf"), _task(3, "pf", "pp")]
+    s = pilot_spread(tasks)
+    assert (s.n_tasks, s.repeats) == (4, 2)
+    assert s.mean_difference == pytest.approx(0.25)
+    assert s.within == pytest.approx(0.5)
+    assert s.between == pytest.approx(1.25 / 3 - 0.25)
+
+
+def test_faulted_trials_are_left_out_and_unpaired_tasks_dropped() -> None:
+    tasks = [_task(0, "fx", "px"), _task(1, "xx", "pp"), _task(2, "p", "f")]
+    s = pilot_spread(tasks)
+    assert s.n_tasks == 2 and s.repeats == 1
+
+
+def test_a_pilot_needs_two_paired_tasks() -> None:
+    with pytest.raises(ValueError, match="got 1"):
+        pilot_spread([_task(0, "p", "f")])
+
+
+def test_tasks_for_effect_by_hand() -> None:
+    # (1.959964 + 0.841621)^2 = 7.84887; var = 0.1 + 0.4 / 3 = 0.233333; / 0.15^2 -> 81.39 -> 82.
+    s = pilot_spread([_task(0, "ff", "pp"), _task(1, "pf", "fp")])._replace(between=0.1, within=0.4)
+    assert tasks_for_effect(s, 0.15, 3) == math.ceil(7.848872 * (0.1 + 0.4 / 3) / 0.0225)
+    assert tasks_for_effect(s, 0.15, 3) == 82
+    with pytest.raises(ValueError, match="effect=0"):
+        tasks_for_effect(s, 0.0, 3)

@@ -1,0 +1,150 @@
+"""The group-sequential sign-flip verdict: hand-checked boundaries, decisions and its error rate."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from memeval.stats import TaskTrials, TrialObs
+from memeval.stats._seqsim import simulate_sequential
+from memeval.stats._sequential import (
+    SequentialDesign,
+    _thresholds,
+    alpha_spent,
+    sequential_path,
+)
+
+
+def test_obrien_fleming_spending_by_hand() -> None:
+    # 2 - 2 Phi(1.959964 / sqrt(t)): t = 0.5 -> z 2.771808 -> 0.0055746; t = 0.25 -> z 3.919928
+    # -> 8.857e-5 (normal tail values from any table).
+    assert alpha_spent("obrien_fleming", 0.5, 0.05) == pytest.approx(0.0055746, abs=2e-7)
+    assert alpha_spent("obrien_fleming", 0.25, 0.05) == pytest.approx(8.8574e-5, rel=1e-3)
+    assert alpha_spent("obrien_fleming", 1.0, 0.05) == 0.05
+    assert alpha_spent("obrien_fleming", 0.0, 0.05) == 0.0
+
+
+def test_pocock_spending_by_hand() -> None:
+    # 0.05 ln(1 + (e - 1) 0.5) = 0.05 ln(1.8591409) = 0.05 * 0.6201145
+    assert alpha_spent("pocock", 0.5, 0.05) == pytest.approx(0.031005725, abs=1e-8)
+    assert alpha_spent("pocock", 1.0, 0.05) == pytest.approx(0.05)
+
+
+def test_spending_refuses_information_outside_unit_interval() -> None:
+    with pytest.raises(ValueError, match="1.5"):
+        alpha_spent("pocock", 1.5, 0.05)
+
+
+def test_thresholds_by_hand() -> None:
+    # Ten reference paths over two looks. Look 1 allows floor(0.1 * 10) = 1 crossing: the second
+    # largest |S_1| is 8, so tau_1 = 8 and only the path at 9 crosses. Look 2 allows
+    # floor(0.3 * 10) - 1 = 2 more among the 9 alive paths: their |S_2| sorted down are
+    # 7, 6, 5, ... so tau_2 = 5 (7 and 6 cross; the crossed path's 10 no longer counts).
+    s1 = [9, 8, 1, 2, 3, 4, 0, 0, 1, 2]
+    s2 = [10, 1, 7, 6, 5, 4, 3, 2, 1, 0]
+    sums = np.array([s1, s2], dtype=np.float64).T
+    taus, observed = _thresholds(sums, [0.1, 0.3], 10)
+    assert taus == [8.0, 5.0]
+    assert observed.tolist() == [True, True]  # row 0 crosses at look 1 (and would at look 2)
+    taus, observed = _thresholds(sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10)
+    assert observed.tolist() == [False, True]  # the path (1, 7) crosses only at look 2
+
+
+def test_thresholds_with_no_budget_never_cross() -> None:
+    sums = np.array([[5.0], [4.0], [3.0]])
+    taus, observed = _thresholds(sums, [0.01], 3)
+    assert math.isinf(taus[0]) and not observed[0]
+
+
+def _task(i: int, base: str, pack: str) -> TaskTrials:
+    arm = {"p": "pass", "f": "fail", "x": "fault"}
+    return TaskTrials(
+        task_id=f"t{i:02d}",
+        baseline=tuple(TrialObs(outcome=arm[c]) for c in base),  # type: ignore[arg-type]
+        pack=tuple(TrialObs(outcome=arm[c]) for c in pack),  # type: ignore[arg-type]
+    )
+
+
+def test_a_clear_difference_stops_after_the_first_round_with_pocock() -> None:
+    # 20 tasks, pack passes every one, baseline fails every one: |S_1| = 20 is the largest value
+    # any flip can reach and only 1 path in 2**20 reaches it, far inside Pocock's 1.48% budget.
+    tasks = [_task(i, "f", "p") for i in range(20)]
+    design = SequentialDesign(max_rounds=3, spending="pocock")
+    result = sequential_path(tasks, design)
+    assert result.verdict == "better" and result.stopped
+    assert result.reason == "significant(round=1)"
+    look = result.looks[0]
+    assert look.estimate == 1.0 and look.boundary is not None and look.boundary < 1.0
+
+
+def test_obrien_fleming_does_not_stop_at_round_one_on_ten_tasks() -> None:
+    # With 10 tasks the most extreme flip has chance 2 / 1024 = 0.002 > OBF's 1e-5 at t = 1/5.
+    tasks = [_task(i, "f", "p") for i in range(10)]
+    result = sequential_path(tasks, SequentialDesign(max_rounds=5, spending="obrien_fleming"))
+    assert result.looks[0].boundary is None
+    assert not result.stopped and result.reason == "in_progress"
+
+
+def test_faults_that_could_overturn_keep_the_run_going() -> None:
+    # The pack looks better only because its failures are faults: counted against the direction,
+    # pack fails where it faulted, so the verdict may not stand.
+    tasks = [_task(i, "ff", "xx") for i in range(10)] + [_task(i + 10, "ff", "pp") for i in range(3)]
+    result = sequential_path(tasks, SequentialDesign(max_rounds=2, spending="pocock", futility_power=0.0))
+    assert result.verdict == "unresolved"
+    assert result.reason in ("max_rounds_reached", "too_few_tasks(<10)")
+
+
+def test_futility_stops_a_run_with_no_difference() -> None:
+    tasks = [_task(i, "pf", "fp") for i in range(20)]
+    result = sequential_path(
+        tasks, SequentialDesign(max_rounds=5, spending="obrien_fleming", futility_power=0.2)
+    )
+    assert result.verdict == "unresolved"
+    assert result.reason == "futility(round=2)"
+    assert result.looks[-1].conditional_power is not None
+    assert result.looks[-1].conditional_power < 0.2
+
+
+def test_unequal_rounds_are_refused_naming_the_counts() -> None:
+    with pytest.raises(ValueError, match=r"\[1, 2\]"):
+        sequential_path([_task(0, "p", "pp")], SequentialDesign(max_rounds=3))
+
+
+def test_order_of_tasks_does_not_change_the_answer() -> None:
+    rng = np.random.default_rng(7)
+    tasks = [
+        _task(i, "".join(rng.choice(list("pf"), 2)), "".join(rng.choice(list("pfp"), 2)))
+        for i in range(30)
+    ]
+    design = SequentialDesign(max_rounds=4)
+    assert sequential_path(tasks, design) == sequential_path(list(reversed(tasks)), design)
+
+
+@pytest.mark.parametrize("spending", ["obrien_fleming", "pocock"])
+def test_false_verdict_rate_under_the_sharp_null_is_at_most_alpha(spending: str) -> None:
+    # 600 seeded runs: at a true rate of 5% the count is at most 45 with chance > 0.999 (binomial
+    # tail), so a procedure whose real rate were 9% or more would fail this nearly always.
+    summary = simulate_sequential(
+        n_tasks=30,
+        design=SequentialDesign(max_rounds=4, spending=spending, n_flips=500),  # type: ignore[arg-type]
+        base=0.5,
+        effect=0.0,
+        model="uniform",
+        null="sharp",
+        n_sims=600,
+        rng=np.random.default_rng(11),
+        spread=0.2,
+    )
+    assert summary.better + summary.worse <= 45
+
+
+def test_the_sequential_defaults_agree_with_the_fixed_verdict() -> None:
+    from memeval.stats import _seqmodels, _verdict
+
+    assert (_seqmodels.DEFAULT_ALPHA, _seqmodels.DEFAULT_N_MIN, _seqmodels.DEFAULT_PERM_SEED) == (
+        _verdict.DEFAULT_ALPHA,
+        _verdict.DEFAULT_N_MIN,
+        _verdict.DEFAULT_PERM_SEED,
+    )
