@@ -179,15 +179,16 @@ def interpret_rewards(doc: object | None, txt_raw: str | None, key: str | None =
         for k, v in doc.items()
         if isinstance(v, int | float) and not isinstance(v, bool)
     }
-    if "reward" not in named and txt_raw is not None:
-        named["reward"] = (_txt_value(txt_raw), "reward.txt")
     counted = key if key is not None else "reward"
     if counted in doc and counted not in named:
-        # a value that is there but not a number is a malformed reward, named by its JSON type only
+        # a value that is there but not a number is a malformed reward (reward.txt never stands in for
+        # it), named by its JSON type only
         raise RewardError(
             f"reward.json holds a JSON {_json_type(doc[counted])} under {_key_label(counted)!r}, not a number in "
             f"[0, 1]; it has numbers under {sorted(_key_label(k) for k in named) or 'no key'}"
         )
+    if "reward" not in named and txt_raw is not None:
+        named["reward"] = (_txt_value(txt_raw), "reward.txt")
     if key is not None:
         if key not in named:
             raise RewardError(
