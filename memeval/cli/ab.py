@@ -174,6 +174,15 @@ def ab(
             "findings are shown; fail: a trial with findings is scored failed, the findings its reason.",
         ),
     ] = "flag",
+    index_url: Annotated[
+        str | None,
+        typer.Option(
+            "--index-url",
+            envvar="MEMEVAL_INDEX_URL",
+            help="After the run, add it to this run index (a SQLAlchemy URL; a team's shared PostgreSQL lets "
+            "everyone list everyone's runs with `memeval runs --from-index --index-url URL`).",
+        ),
+    ] = None,
     keep_bodies: Annotated[
         bool,
         typer.Option(
@@ -277,6 +286,10 @@ def ab(
         raise UsageError(f"{str(tasks)!r} is a file; pass a folder of Harbor tasks, one task folder or a team folder")
     if ray_address and executor != "ray":
         raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
+    if index_url:
+        from memeval.audit._settings import db_url
+
+        db_url(index_url)  # a bad URL is refused before the run, not after it
     if spending not in ("pocock", "obrien-fleming"):
         raise UsageError(f"--spending {spending!r}: use pocock or obrien-fleming")
     if until_decided and repeats is not None and repeats != max_repeats:
@@ -378,6 +391,14 @@ def ab(
             err.print(f"interrupted: go on with `memeval ab {tasks} --resume {run_dir.name}`")
             raise typer.Exit(EXIT_INTERRUPTED) from None
     run = load_run(run_dir)
+    if index_url:
+        from memeval.audit._settings import db_url
+        from memeval.results import index_runs
+
+        url = db_url(index_url)
+        index_runs(run_dir, url)
+        if not quiet:
+            err.print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
     if as_json:
         doc = {
             "schema": "memeval.ab/1",

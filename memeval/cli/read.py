@@ -281,6 +281,15 @@ def runs(
     from_index: Annotated[
         bool, typer.Option("--from-index", help="List the SQL store's run index instead of reading the folders.")
     ] = False,
+    index_url: Annotated[
+        str | None,
+        typer.Option(
+            "--index-url",
+            envvar="MEMEVAL_INDEX_URL",
+            help="The run index's store for --index and --from-index (a SQLAlchemy URL, e.g. a team's shared "
+            "postgresql+psycopg://host/db); default MEMEVAL_DB.",
+        ),
+    ] = None,
 ) -> None:
     """List the run folders: id, start, task set, agent, status, trials and verdict."""
     from memeval.abreport import list_runs
@@ -288,8 +297,10 @@ def runs(
     if from_index or index:
         from memeval.audit._settings import db_url
         from memeval.results import index_runs, indexed_runs
+
+        url = db_url(index_url)
     if from_index:
-        rows = indexed_runs(db_url())
+        rows = indexed_runs(url)
         if as_json:
             typer.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
             return
@@ -301,7 +312,7 @@ def runs(
             )
         return
     if index:
-        written = index_runs(runs_dir, db_url())
+        written = index_runs(runs_dir, url)
         typer.echo(f"indexed {len(written)} run(s) from {runs_dir} in the SQL store", err=True)
     doc = list_runs(runs_dir)
     if as_json:

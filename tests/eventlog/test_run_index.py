@@ -50,3 +50,36 @@ def test_runs_command_writes_and_reads_the_index(tmp_path: Path):
     listed = CliRunner().invoke(app, ["runs", "--from-index", "--json"], env=env)
     rows = json.loads(listed.stdout)
     assert len(rows) == 2 and {row["status"] for row in rows} == {"completed"}
+
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
+
+
+def test_two_members_runs_meet_in_one_shared_index(tmp_path: Path):
+    # Two people, two machines' run folders, one team index (SQLite here, and the real PostgreSQL
+    # that .ci/run starts): each `memeval ab --index-url` adds its run; either lists both.
+    for url in _urls(tmp_path):
+        ids = []
+        for member in ("ana", "ben"):
+            res = CliRunner().invoke(
+                app,
+                ["ab", str(MINI), "--agent", "oracle", "--network", "none", "--json", "--quiet",
+                 "--runs-dir", str(tmp_path / member / "runs"), "--index-url", url],
+            )
+            assert res.exit_code == 0, res.output
+            ids.append(json.loads(res.stdout)["run_id"])
+        listed = CliRunner().invoke(app, ["runs", "--from-index", "--index-url", url, "--json"])
+        assert listed.exit_code == 0, listed.output
+        rows = {row["run_id"]: row for row in json.loads(listed.stdout)}
+        assert set(ids) <= set(rows)
+        assert {rows[i]["path"].split("/runs/")[0].rsplit("/", 1)[-1] for i in ids} == {"ana", "ben"}
+
+
+def test_a_bad_index_url_is_refused_before_the_run(tmp_path: Path):
+    res = CliRunner().invoke(
+        app,
+        ["ab", str(MINI), "--agent", "oracle", "--network", "none", "--quiet",
+         "--runs-dir", str(tmp_path / "runs"), "--index-url", "not a url"],
+    )
+    assert res.exit_code == 2, res.output
+    assert not (tmp_path / "runs").exists()
