@@ -137,7 +137,7 @@ def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
             raise RewardError("reward.json is not UTF-8 text") from None
         except json.JSONDecodeError as exc:
             raise RewardError(f"reward.json is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
-    txt_raw = txt.decode("utf-8", "replace") if txt is not None else None
+    txt_raw = txt.decode("utf-8", "surrogateescape") if txt is not None else None
     return interpret_rewards(doc if js is not None else None, txt_raw, key)
 
 
@@ -150,7 +150,8 @@ def interpret_rewards(doc: object | None, txt_raw: str | None, key: str | None =
     """Which reward counts, by the rules of Harbor's verifier and its default metric.
 
     Harbor reads `reward.json` when it exists (else `reward.txt`) into named rewards: the object's
-    number-valued keys (booleans and other values are ignored); when they lack `reward`, the number
+    number-valued keys (booleans and other values are ignored, except under the key that counts,
+    `reward` or `key`, where they are a malformed reward); when they lack `reward`, the number
     in `reward.txt` is added as `reward`. `reward.txt` alone is `{"reward": its number}`. The
     reward that counts is then the only one, or the one called `reward` (Harbor's `Mean` metric);
     anything else is refused. With `key` (`--reward-key`, recorded on the run card) the named
@@ -178,6 +179,14 @@ def interpret_rewards(doc: object | None, txt_raw: str | None, key: str | None =
         for k, v in doc.items()
         if isinstance(v, int | float) and not isinstance(v, bool)
     }
+    counted = key if key is not None else "reward"
+    if counted in doc and counted not in named:
+        # a value that is there but not a number is a malformed reward (reward.txt never stands in for
+        # it), named by its JSON type only
+        raise RewardError(
+            f"reward.json holds a JSON {_json_type(doc[counted])} under {_key_label(counted)!r}, not a number in "
+            f"[0, 1]; it has numbers under {sorted(_key_label(k) for k in named) or 'no key'}"
+        )
     if "reward" not in named and txt_raw is not None:
         named["reward"] = (_txt_value(txt_raw), "reward.txt")
     if key is not None:
@@ -207,7 +216,8 @@ def _txt_value(raw: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise RewardError(f"reward.txt holds {len(raw)} characters that are not a number in [0, 1]") from None
+        size = len(raw.encode("utf-8", "surrogateescape"))  # the file's own byte count, never its content
+        raise RewardError(f"reward.txt holds {size} bytes that are not a number in [0, 1]") from None
     return _check(value, "reward.txt")
 
 

@@ -48,6 +48,10 @@ def test_run_spend_limit_refuses_calls_faults_the_trial_and_runs_no_further_tria
         f"api=anthropic,url={provider.root}",
         "--run-budget-usd",
         str(limit),
+        # one trial at a time, so "no further trial" is this test's claim; trials already running
+        # when the limit is reached (issue 14's default concurrency) are tests/runner/test_concurrency.py's
+        "--concurrency",
+        "1",
     )
     assert code == 1, out
     assert doc["status"] == "cancelled"

@@ -31,16 +31,19 @@ TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > 
 REC = "12-recorded-prompt-cache-write-then-read/1-200.json"
 
 
-def _bwrap_pids_with(marker: str) -> list[int]:
+def _bwrap_pids_with(folder: Path) -> list[int]:
+    """bubblewrap processes started for a trial under `folder`: found by their host working
+    directory, since their command line names no host path and no variable (issue 11)."""
     pids = []
     for d in Path("/proc").iterdir():
         if not d.name.isdigit():
             continue
         try:
             argv = (d / "cmdline").read_bytes().split(b"\0")
+            cwd = os.readlink(d / "cwd")
         except OSError:
             continue
-        if argv and argv[0].endswith(b"bwrap") and marker.encode() in argv:
+        if argv and argv[0].endswith(b"bwrap") and cwd.startswith(str(folder) + "/"):
             pids.append(int(d.name))
     return pids
 
@@ -68,11 +71,13 @@ def test_retried_and_killed_attempts_spend_reaches_every_reader(tmp_path: Path) 
             make_task(tasks, name, test_sh=TEST_SH)
         agent = make_agent(tmp_path / "agent")
         runs = tmp_path / "runs"
-        marker = f"spend-{os.getpid()}"
         args = [
             sys.executable, "-m", "memeval", "ab", str(tasks), "--agent", str(agent),
             "--upstream", f"api=openai,url={up.url}/v1", "--retries", "1",
-            "--env", "SLEEP_AFTER=3", "--env", f"MARK={marker}", "--runs-dir", str(runs), "--quiet",
+            "--env", "SLEEP_AFTER=3", "--runs-dir", str(runs), "--quiet",
+            # one trial at a time: the kills below aim at one known trial each (issue 14's default
+            # concurrency would have other trials in flight and calling when they land)
+            "--concurrency", "1",
         ]  # fmt: skip
         proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 start_new_session=True)  # fmt: skip
@@ -82,7 +87,9 @@ def test_retried_and_killed_attempts_spend_reaches_every_reader(tmp_path: Path) 
             work = log.parent / ".work"
             # trial order (see plan_trials): a:pack, a:baseline, b:baseline, b:pack
             _wait(lambda: (work / "a_pack_1-a1/world/app/called").exists() and _calls_in(log) >= 1, "a:pack call")
-            for pid in _bwrap_pids_with(marker):
+            pids = _bwrap_pids_with(runs)
+            assert pids, "the a:pack sandbox was not found"
+            for pid in pids:
                 os.kill(pid, signal.SIGKILL)  # the sandbox dies: a `process` fault, retried
             _wait(lambda: (work / "a_baseline_1-a1/world/app/called").exists() and _calls_in(log) >= 3,
                   "a:baseline call", 90)  # fmt: skip

@@ -37,6 +37,8 @@ def test_which_reward_counts(doc: object, txt: str | None, key: str | None, want
         ([1, 2], None, None, "must be an object"),
         ({"reward": 3}, None, None, r"outside \[0, 1\]"),
         ({"f2p": 2}, "high", None, "not a number"),
+        ({"reward": "1"}, "1", None, r"JSON string under 'reward', not a number"),  # reward.txt no stand-in
+        ({"score": [1]}, None, "score", r"JSON array under 'score', not a number"),
     ],
 )
 def test_a_reward_that_cannot_count_is_refused_naming_the_fix(doc: object, txt: str | None, key: str | None,

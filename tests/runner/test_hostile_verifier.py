@@ -83,6 +83,10 @@ ATTACKS: dict[str, tuple[str, set[str]]] = {
 }
 
 
+# The attacks that leave a hostile reward file, and what memeval must find it to be.
+REWARD_FILE_ATTACKS = {"symlinked-reward": "a symbolic link", "fifo-reward": "a named pipe"}
+
+
 def _task(tmp_path: Path, script: str) -> Path:
     tasks = tmp_path / "tasks"
     t = tasks / "add-two"
@@ -112,9 +116,15 @@ def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_pa
         "--env",
         f"HOSTDIR={hostdir}",
     )
-    assert code == 0, err
+    # a hostile reward file is the verifier's protocol broken in every trial, so the run measured
+    # nothing and says so with exit 3 (issue 12); every other attack is scored as a plain failure
+    reward_file = REWARD_FILE_ATTACKS.get(attack)
+    assert code == (3 if reward_file else 0), err
     assert len(doc["trials"]) == 2 and {t["mode"] for t in doc["trials"]} == {"baseline", "pack"}
     for trial in doc["trials"]:
+        if reward_file:  # refused for what it is: the link not followed, the pipe not waited on
+            assert trial["fault"] is not None and trial["fault"]["code"] == "protocol", trial
+            assert f"reward.txt is {reward_file}" in trial["fault"]["message"], trial["fault"]
         assert trial["verified"] is not True, (attack, trial)
         assert trial["reward"] in (None, 0.0), (attack, trial)
         if trial["fault"] is not None:  # a hostile reward file is the verifier's protocol broken

@@ -53,6 +53,7 @@ def test_tokens_are_the_sum_of_measured_calls_with_errors_counted_apart(tmp_path
     code, doc, err = run_ab(
         str(tmp_path / "tasks"), "--agent", str(make_agent(tmp_path / "agent")),
         "--upstream", f"api=openai,url={upstream.url}/v1", "--env", "CALLS=6",
+        "--concurrency", "1",  # the scripted replies are one queue: each trial must take its six in turn
     )  # fmt: skip
     assert code == 0, err  # one task scored in both arms: something was measured
     events = [

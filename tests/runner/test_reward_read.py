@@ -48,7 +48,11 @@ def test_host_file_content_never_reaches_the_message(tmp_path: Path):
         read_reward(d)
     assert "SECRET" not in str(exc.value) and "bytes" in str(exc.value)
     (d / "reward.txt").unlink()
+    # Harbor's rule (issue 12): the only number counts; a key that is not a short identifier is
+    # never shown, neither in the source recorded nor in a fault naming the keys
     (d / "reward.json").write_text('{"SECRET-a": 1, "SECRET-b": "SECRET-c"}')
+    assert "SECRET" not in read_reward(d).source
+    (d / "reward.json").write_text('{"SECRET-a": 1, "SECRET-b": 0.5}')
     with pytest.raises(RewardError) as exc:
         read_reward(d)
     assert "SECRET" not in str(exc.value)
