@@ -191,7 +191,9 @@ def ab(
         ),
     ] = True,
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the statistics (permutation and bootstrap).")] = 20240601,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the statistics (permutation and bootstrap).", min=0, max=2**32 - 1)
+    ] = 20240601,
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the run's id, every trial, the table and the verdict as JSON.")

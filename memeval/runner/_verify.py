@@ -214,6 +214,8 @@ def interpret_rewards(doc: object | None, txt_raw: str | None, key: str | None =
 def _txt_value(raw: str) -> float:
     text = raw.strip()
     try:
+        if not text.isascii():  # float() reads full-width and other Unicode digits; a reward file does not
+            raise ValueError(text)
         value = float(text)
     except ValueError:
         size = len(raw.encode("utf-8", "surrogateescape"))  # the file's own byte count, never its content

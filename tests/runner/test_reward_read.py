@@ -96,3 +96,25 @@ def test_a_symlinked_logs_folder_is_refused(tmp_path: Path):
     (tmp_path / "link").symlink_to(real)
     with pytest.raises(RewardError, match="could not be opened"):
         read_reward(tmp_path / "link")
+
+
+@pytest.mark.parametrize("text", ["１", "１.０", "\u0661"])  # full-width one and zero, Arabic-Indic one
+def test_a_non_ascii_number_is_not_a_reward(tmp_path: Path, text: str):
+    # float() accepts Unicode digits; a verifier writes ASCII, so anything else is malformed.
+    (tmp_path / "reward.txt").write_text(text, encoding="utf-8")
+    with pytest.raises(RewardError, match="not a number") as err:
+        read_reward(tmp_path)
+    assert text not in str(err.value)
+
+
+def test_a_negative_seed_is_a_usage_error(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from memeval.cli import app
+
+    mini = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
+    res = CliRunner().invoke(
+        app, ["ab", str(mini), "--agent", "nop", "--network", "none", "--seed", "-5", "--runs-dir", str(tmp_path / "runs")]
+    )
+    assert res.exit_code == 2 and "--seed" in res.output
+    assert not (tmp_path / "runs").exists()
