@@ -8,6 +8,10 @@ WeasyPrint is imported only when a PDF is made, so `memeval --help` stays fast.
 
 from __future__ import annotations
 
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import jinja2
@@ -18,6 +22,28 @@ from memeval.report._context import WeeklyReportContext
 
 HTML_TEMPLATE = "weekly.html"
 TEXT_TEMPLATE = "weekly.txt"
+
+# fontTools stamps every font it re-saves with "now" (the `head.modified` field) unless
+# SOURCE_DATE_EPOCH is set (reproducible-builds.org/specs/source-date-epoch). WeasyPrint re-saves
+# the colour-emoji fallback font to strip its bitmaps, so without a pin the PDF's bytes change with
+# the second it was rendered in, and a report rebuilt from the log no longer matches its recorded
+# hash. The embedded subset's date means nothing to a reader; we pin it to the Unix epoch.
+_FONT_EPOCH = "0"
+_ENV_LOCK = threading.Lock()
+
+
+@contextmanager
+def _pinned_font_dates() -> Iterator[None]:
+    """Set SOURCE_DATE_EPOCH for the duration (a caller's own value is kept), then restore it."""
+    with _ENV_LOCK:
+        before = os.environ.get("SOURCE_DATE_EPOCH")
+        if before is None:
+            os.environ["SOURCE_DATE_EPOCH"] = _FONT_EPOCH
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
 def report_env() -> jinja2.Environment:
@@ -53,6 +79,9 @@ def render_text(ctx: WeeklyReportContext) -> str:
 def render_pdf(html: str) -> bytes:
     """The A4 PDF of report HTML made by `render_html` (WeasyPrint).
 
+    The same HTML gives the same bytes on any day: embedded font dates are pinned (see
+    `_pinned_font_dates`), so a report rebuilt from the audit log matches its recorded hash.
+
     Raises:
         ReportError: WeasyPrint failed (the message names its error).
     """
@@ -60,7 +89,8 @@ def render_pdf(html: str) -> bytes:
 
     try:
         doc: Any = weasyprint.HTML(string=html, base_url=str(templates_dir() / "report"))
-        pdf = doc.write_pdf()
+        with _pinned_font_dates():
+            pdf = doc.write_pdf()
     except (ValueError, OSError, AssertionError) as exc:
         raise ReportError(f"WeasyPrint could not render the report: {type(exc).__name__}: {exc}") from exc
     if not isinstance(pdf, bytes):

@@ -62,7 +62,8 @@ def start_session(request: Request, account: Account, max_age_s: int) -> None:
     request.session.clear()
     request.session["user"] = account.username
     request.session["sv"] = account.session_version
-    request.session["exp"] = int(time.time()) + max_age_s
+    # not int(time.time()): truncating could end a session up to a second before its max age
+    request.session["exp"] = time.time() + max_age_s
     request.session["csrf"] = secrets.token_urlsafe(32)
 
 

@@ -107,12 +107,17 @@ def test_cli_ingest_output_has_no_secret(tmp_path):
 
 def test_cli_subprocess_logs_have_no_secret(tmp_path):
     """A real `python -m memeval audit ingest` process with debug logging on, stdin input."""
-    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    # HOME and the store are apart: the fingerprint key under HOME must not sit in the store's
+    # folder (issue 16), and the process refuses to start if it does
+    (tmp_path / "store").mkdir()
+    (tmp_path / "home").mkdir()
+    db_file = tmp_path / "store" / "a.sqlite"
+    db = f"sqlite:///{db_file}"
     env = {
         "MEMEVAL_DB": db,
         "MEMEVAL_LOG_LEVEL": "DEBUG",
         "PATH": "/usr/bin:/bin",
-        "HOME": str(tmp_path),
+        "HOME": str(tmp_path / "home"),
     }
     proc = subprocess.run(
         [sys.executable, "-m", "memeval", "audit", "ingest", "-"],
@@ -127,4 +132,4 @@ def test_cli_subprocess_logs_have_no_secret(tmp_path):
     assert "stored" in proc.stdout
     for value in planted_secrets().values():
         assert value not in proc.stdout and value not in proc.stderr
-        assert value.encode() not in (tmp_path / "a.sqlite").read_bytes()
+        assert value.encode() not in db_file.read_bytes()

@@ -173,9 +173,12 @@ def test_csrf_token_of_another_session_refused(store, seeded, server):
 
 
 def test_expired_session_refused(store, seeded, serve):
-    base = serve(session_max_age_s=1)
+    # 3 s, not 1: the client's cookie jar counts Max-Age from a whole second, so a 1 s session
+    # could already be gone at the next request on a busy machine
+    base = serve(session_max_age_s=3)
     c = login(base, "alice")
     page = c.get(item_path(seeded.lesson))
+    assert page.status_code == 200, "the session ended before its max age"
     from review_helpers import decision_ids
 
     data = {
@@ -184,7 +187,7 @@ def test_expired_session_refused(store, seeded, serve):
         "decision_id": decision_ids(page.text)["approve"],
         "csrf_token": csrf_of(page.text),
     }
-    time.sleep(2.2)
+    time.sleep(4.2)
     r = c.post("/decide", data=data)
     assert r.status_code == 303 and r.headers["location"].startswith("/login")
     assert decisions(store, "fernhill", "les_courier") == []
