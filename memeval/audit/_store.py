@@ -155,6 +155,16 @@ class SqlAuditStore(AuditStore):
         return eng
 
     @property
+    def write_engine(self) -> Engine:
+        """The engine for transactions that write: on SQLite each begins `BEGIN IMMEDIATE`.
+
+        A plain `BEGIN` that reads and then writes fails at once with "database is locked" when
+        another connection wrote in between (WAL snapshot), without waiting for the busy timeout.
+        On PostgreSQL this is `engine`.
+        """
+        return self._write_engine
+
+    @property
     def sanitizer(self) -> Sanitizer:
         """The redaction/holding step of the write path (built on first use)."""
         if self._sanitizer is None:

@@ -103,7 +103,7 @@ def reached(store: SqlAuditStore, key: str) -> dict[str, str]:
 
 def _mark(store: SqlAuditStore, key: str, recipients: list[str], state: str) -> None:
     now = to_us(utc_now())
-    with store.engine.begin() as conn:
+    with store.write_engine.begin() as conn:
         for r in recipients:
             q = update(recipient_table).where(recipient_table.c.key == key, recipient_table.c.recipient == r)
             if conn.execute(q.values(state=state, updated_us=now)).rowcount == 0:
@@ -112,7 +112,7 @@ def _mark(store: SqlAuditStore, key: str, recipients: list[str], state: str) -> 
 
 def ensure_table(store: SqlAuditStore) -> None:
     """Create `report_delivery` and `report_recipient` in the store's database if missing."""
-    with store.engine.begin() as conn:
+    with store.write_engine.begin() as conn:
         _meta.create_all(conn, checkfirst=True)
 
 
@@ -134,7 +134,7 @@ def _set(store: SqlAuditStore, key: str, state: str, *, only_from: tuple[str, ..
     values: dict[str, object] = {"state": state, "updated_us": to_us(utc_now())}
     if bump:
         values["attempts"] = delivery_table.c.attempts + 1
-    with store.engine.begin() as conn:
+    with store.write_engine.begin() as conn:
         return conn.execute(q.values(**values)).rowcount == 1
 
 
@@ -146,7 +146,7 @@ def _queue(store: SqlAuditStore, made: MadeReport) -> None:
     if delivery_state(store, rec.idempotency_key) is not None:
         return  # queued before: the row's state decides what happens next
     try:
-        with store.engine.begin() as conn:
+        with store.write_engine.begin() as conn:
             conn.execute(insert(delivery_table).values(**row))
     except IntegrityError:
         return  # another process queued it between the check and the insert: same outcome

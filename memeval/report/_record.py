@@ -73,7 +73,7 @@ def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
     Raises:
         UsageError: `requested` (or `MEMEVAL_REPORT_DIR`) names another folder than the recorded one.
     """
-    with store.engine.begin() as conn:
+    with store.write_engine.begin() as conn:
         _meta.create_all(conn, checkfirst=True)
         recorded = conn.execute(select(setting_table.c.value).where(setting_table.c.key == "report_dir")).scalar()
     asked = requested.absolute() if requested is not None else None
@@ -86,7 +86,7 @@ def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
         return Path(recorded)
     root = asked or default_report_dir(store)
     try:
-        with store.engine.begin() as conn:
+        with store.write_engine.begin() as conn:
             conn.execute(setting_table.insert().values(key="report_dir", value=str(root)))
     except IntegrityError:  # another process recorded one first: use that
         return report_root(store, requested)

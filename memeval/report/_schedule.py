@@ -74,7 +74,7 @@ class Subscription:
 
 
 def _ensure(store: SqlAuditStore) -> None:
-    with store.engine.begin() as conn:
+    with store.write_engine.begin() as conn:
         _meta.create_all(conn, checkfirst=True)
 
 
@@ -105,7 +105,7 @@ def subscribe(
     _ensure(store)
     row = {"team": team, "recipients": json.dumps(list(recipients)), "day": day, "at": sub.at, "since_week": since}
     ins = (postgresql.insert if not store.is_sqlite else sqlite.insert)(subscription_table).values(**row)
-    with store.engine.begin() as conn:
+    with store.write_engine.begin() as conn:
         conn.execute(ins.on_conflict_do_update(index_elements=["team"], set_=row))
     return sub
 
