@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -65,3 +66,20 @@ def run_ab(tmp_path: Path) -> RunAb:
 
 def trials_by_id(doc: dict) -> dict[str, dict]:
     return {t["trial_id"]: t for t in doc["trials"]}
+
+
+def bwrap_pids_under(folder: Path) -> list[int]:
+    """bubblewrap processes started for trials under `folder`, found by their host working
+    directory: their command line names no host path and no variable (issue 11)."""
+    pids = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            argv = (d / "cmdline").read_bytes().split(b"\0")
+            cwd = os.readlink(d / "cwd")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"bwrap") and cwd.startswith(str(folder) + "/"):
+            pids.append(int(d.name))
+    return pids

@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from runner_helpers import REPO, make_task
+from runner_helpers import REPO, bwrap_pids_under, make_task
 from wire_rig import LocalUpstream, make_agent, recorded, reply_of
 
 from memeval.abreport import summarize
@@ -30,22 +30,6 @@ from memeval.results import arm_spend, load_run
 TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 REC = "12-recorded-prompt-cache-write-then-read/1-200.json"
 
-
-def _bwrap_pids_with(folder: Path) -> list[int]:
-    """bubblewrap processes started for a trial under `folder`: found by their host working
-    directory, since their command line names no host path and no variable (issue 11)."""
-    pids = []
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            argv = (d / "cmdline").read_bytes().split(b"\0")
-            cwd = os.readlink(d / "cwd")
-        except OSError:
-            continue
-        if argv and argv[0].endswith(b"bwrap") and cwd.startswith(str(folder) + "/"):
-            pids.append(int(d.name))
-    return pids
 
 
 def _calls_in(log: Path) -> int:
@@ -87,7 +71,7 @@ def test_retried_and_killed_attempts_spend_reaches_every_reader(tmp_path: Path) 
             work = log.parent / ".work"
             # trial order (see plan_trials): a:pack, a:baseline, b:baseline, b:pack
             _wait(lambda: (work / "a_pack_1-a1/world/app/called").exists() and _calls_in(log) >= 1, "a:pack call")
-            pids = _bwrap_pids_with(runs)
+            pids = bwrap_pids_under(runs)
             assert pids, "the a:pack sandbox was not found"
             for pid in pids:
                 os.kill(pid, signal.SIGKILL)  # the sandbox dies: a `process` fault, retried

@@ -9,24 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from runner_helpers import MINI, REPO
+from runner_helpers import MINI, REPO, bwrap_pids_under
 
-
-def _bwrap_pids_with(runs: Path) -> list[int]:
-    """bubblewrap processes started for this test's runs (their host working directory is under `runs`;
-    their command line names no host path)."""
-    pids = []
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            argv = (d / "cmdline").read_bytes().split(b"\0")
-            cwd = os.readlink(d / "cwd")
-        except OSError:
-            continue
-        if argv and argv[0].endswith(b"bwrap") and cwd.startswith(str(runs) + "/"):
-            pids.append(int(d.name))
-    return pids
 
 
 def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
@@ -71,7 +55,7 @@ def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
         if not list(runs.glob("*/.work/*/world/app/running")):
             time.sleep(0.02)
             continue  # kill only once the agent is running, so the fault is `process`, not `boot`
-        for pid in _bwrap_pids_with(runs):
+        for pid in bwrap_pids_under(runs):
             os.kill(pid, signal.SIGKILL)
             killed += 1
         time.sleep(0.05)
