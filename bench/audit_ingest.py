@@ -112,9 +112,7 @@ def main() -> None:
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            c.post(
-                "/api/v1/events", json={"events": []}, headers={"Authorization": f"Bearer {token}"}
-            )
+            c.post("/api/v1/events", json={"events": []}, headers={"Authorization": f"Bearer {token}"})
             evs = events(args.events, "bench", "bench-http")
             # warm the server's redactor and hold detector with one batch
             warm = [
@@ -139,9 +137,7 @@ def main() -> None:
                 )
                 r.raise_for_status()
             dt = time.perf_counter() - t
-        print(
-            f"http: {len(evs)} events in batches of {args.batch} in {dt:.2f} s = {len(evs) / dt:,.0f} events/s"
-        )
+        print(f"http: {len(evs)} events in batches of {args.batch} in {dt:.2f} s = {len(evs) / dt:,.0f} events/s")
     finally:
         srv.terminate()
         srv.wait(10)

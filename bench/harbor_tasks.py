@@ -47,9 +47,26 @@ def checkout(sources: Path, repo: str, commit: str, clone: bool) -> Path | None:
 def run_ab(task: Path, agent: str, runs: Path) -> dict:
     """`memeval ab TASK --agent AGENT --network none --json` as a document."""
     out = subprocess.run(
-        [sys.executable, "-m", "memeval", "ab", str(task), "--agent", agent, "--network", "none", "--json",
-         "--quiet", "--retain", "never", "--runs-dir", str(runs)],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "memeval",
+            "ab",
+            str(task),
+            "--agent",
+            agent,
+            "--network",
+            "none",
+            "--json",
+            "--quiet",
+            "--retain",
+            "never",
+            "--runs-dir",
+            str(runs),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     try:
         return json.loads(out.stdout)
@@ -115,8 +132,8 @@ def main() -> None:
             continue
         src = checkout(args.sources, e["repo"], e["commit"], args.clone)
         if src is None:
-            where = args.sources / e['repo'].replace('/', '__')
-            results.append({**e, 'verdict': 'missing', 'reason': f'no tree at {where}'})
+            where = args.sources / e["repo"].replace("/", "__")
+            results.append({**e, "verdict": "missing", "reason": f"no tree at {where}"})
         else:
             task = src / e.get("path", ".")
             start = time.monotonic()

@@ -24,10 +24,12 @@ from memeval.redact import PiiSettings, Redactor
 SIZE = 1024
 """Characters per text (`--size`); 1 KiB by default."""
 
-WORDS = ("the deploy failed because the cache key was stale so we rotated it and reran the "
-         "pipeline lesson always pin the lockfile before bumping a dependency decision keep "
-         "migrations backwards compatible for one release the flaky test depends on wall clock "
-         "time use the frozen clock fixture instead reviewers prefer small commits").split()
+WORDS = (
+    "the deploy failed because the cache key was stale so we rotated it and reran the "
+    "pipeline lesson always pin the lockfile before bumping a dependency decision keep "
+    "migrations backwards compatible for one release the flaky test depends on wall clock "
+    "time use the frozen clock fixture instead reviewers prefer small commits"
+).split()
 
 
 def _fill(rng: random.Random, make: callable) -> str:  # type: ignore[valid-type]
@@ -39,27 +41,43 @@ def _fill(rng: random.Random, make: callable) -> str:  # type: ignore[valid-type
 
 def prose_piece(rng: random.Random) -> str:
     if rng.random() < 0.03:
-        return rng.choice([f"v{rng.randint(1, 9)}.{rng.randint(0, 20)}.{rng.randint(0, 9)}",
-                           f"2026-11-{rng.randint(10, 28)}", f"OPS-{rng.randint(100, 9999)}"])
+        return rng.choice(
+            [
+                f"v{rng.randint(1, 9)}.{rng.randint(0, 20)}.{rng.randint(0, 9)}",
+                f"2026-11-{rng.randint(10, 28)}",
+                f"OPS-{rng.randint(100, 9999)}",
+            ]
+        )
     return rng.choice(WORDS)
 
 
 def log_piece(rng: random.Random) -> str:
-    return rng.choice([
-        f"2026-11-10T09:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z",
-        f"{rng.randint(1, 223)}.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
-        f"port={rng.randint(1024, 65535)}", f"took {rng.randint(1, 99999)}ms",
-        f"pid {rng.randint(100, 99999)}", "GET /api/v1/events 200", "retrying", "ok",
-        f"/var/log/app/{rng.randint(1, 9)}.log", f"req-{rng.randint(10**9, 10**10 - 1)}"])
+    return rng.choice(
+        [
+            f"2026-11-10T09:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z",
+            f"{rng.randint(1, 223)}.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
+            f"port={rng.randint(1024, 65535)}",
+            f"took {rng.randint(1, 99999)}ms",
+            f"pid {rng.randint(100, 99999)}",
+            "GET /api/v1/events 200",
+            "retrying",
+            "ok",
+            f"/var/log/app/{rng.randint(1, 9)}.log",
+            f"req-{rng.randint(10**9, 10**10 - 1)}",
+        ]
+    )
 
 
 def planted(rng: random.Random) -> str:
     alnum = string.ascii_letters + string.digits
-    return rng.choice([
-        "token ghp_" + "".join(rng.choice(alnum) for _ in range(36)),
-        f"mail ops{rng.randint(1, 99)}@example.com",
-        f"call +1 415 555 {rng.randint(1000, 9999)}",
-        "postgres://app:" + "".join(rng.choice(alnum) for _ in range(12)) + "@db:5432/app"])
+    return rng.choice(
+        [
+            "token ghp_" + "".join(rng.choice(alnum) for _ in range(36)),
+            f"mail ops{rng.randint(1, 99)}@example.com",
+            f"call +1 415 555 {rng.randint(1000, 9999)}",
+            "postgres://app:" + "".join(rng.choice(alnum) for _ in range(12)) + "@db:5432/app",
+        ]
+    )
 
 
 def corpora(n: int, seed: int) -> dict[str, list[str]]:
@@ -75,9 +93,11 @@ def corpora(n: int, seed: int) -> dict[str, list[str]]:
             text = _fill(rng, prose_piece)
             cut = max(0, SIZE - 124)
             mixed.append(text[:cut] + " " + planted(rng) + " " + text[cut:])
-    return {"mixed": [t[:SIZE] for t in mixed],
-            "prose": [_fill(rng, prose_piece) for _ in range(n)],
-            "digits": [_fill(rng, log_piece) for _ in range(n)]}
+    return {
+        "mixed": [t[:SIZE] for t in mixed],
+        "prose": [_fill(rng, prose_piece) for _ in range(n)],
+        "digits": [_fill(rng, log_piece) for _ in range(n)],
+    }
 
 
 def rate(redactor: Redactor, texts: list[str]) -> tuple[float, float]:
@@ -99,16 +119,19 @@ def main() -> None:
     SIZE = args.size
     t0 = time.perf_counter()
     gated = Redactor()
-    print(f"build: {time.perf_counter() - t0:.2f} s (one process, names scanned: "
-          f"{gated.names_scanned})")
+    print(f"build: {time.perf_counter() - t0:.2f} s (one process, names scanned: {gated.names_scanned})")
     ungated = Redactor(PiiSettings(gated=False))
-    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
-          "(texts/s per wall second, and per CPU second of one process)")
+    print(
+        f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+        "(texts/s per wall second, and per CPU second of one process)"
+    )
     for name, texts in corpora(args.n, args.seed).items():
         g_wall, g_cpu = rate(gated, texts)
         u_wall, u_cpu = rate(ungated, texts[: max(200, args.n // 10)])
-        print(f"{name:7s} gated {g_wall:6.0f} wall {g_cpu:6.0f} cpu   "
-              f"ungated {u_wall:5.0f} wall {u_cpu:5.0f} cpu   ({SIZE} chars each, n={len(texts)})")
+        print(
+            f"{name:7s} gated {g_wall:6.0f} wall {g_cpu:6.0f} cpu   "
+            f"ungated {u_wall:5.0f} wall {u_cpu:5.0f} cpu   ({SIZE} chars each, n={len(texts)})"
+        )
 
 
 if __name__ == "__main__":

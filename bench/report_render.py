@@ -123,8 +123,10 @@ def main() -> None:
         print(f"{r['events']:>10,} {r['sessions']:>9,} {r['count_s']:>8.2f} {r['html_s']:>7.2f} {r['pdf_s']:>10.2f} "
               f"{r['pdf_warm_s']:>10.2f} {r['total_s']:>8.2f}   (CPU {r['cpu_s']:.2f} s; process wall {wall:.2f} s, "
               f"{r['pages']} pages)")  # fmt: skip
-    print("(count + render in the same process; CPU is what the process itself used, the honest figure on a "
-          "shared machine)")
+    print(
+        "(count + render in the same process; CPU is what the process itself used, the honest figure on a "
+        "shared machine)"
+    )
     print(f"(databases and PDFs in {work}; targets: 1,000,000 events < 5 s, 10,000 events < 2 s, count + render)")
 
 

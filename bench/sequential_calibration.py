@@ -96,18 +96,28 @@ def against_fixed(sims: int, seed: int) -> None:
     }
     for model, sizes in candidates.items():
         fixed = simulate_fixed(
-            n_tasks=50, repeats=3, base=0.5, effect=0.15, model=model, null="none",  # type: ignore[arg-type]
-            n_sims=sims, rng=np.random.default_rng(seed),
+            n_tasks=50,
+            repeats=3,
+            base=0.5,
+            effect=0.15,
+            model=model,
+            null="none",  # type: ignore[arg-type]
+            n_sims=sims,
+            rng=np.random.default_rng(seed),
         )
         print(f"  {model}: fixed 50 x 3 power {fixed.better / sims:.3f}, 300 trials")
         for n_tasks, rounds in sizes:
             for futility in (0.1, 0.25):
-                design = SequentialDesign(
-                    max_rounds=rounds, spending="pocock", futility_power=futility, n_flips=1000
-                )
+                design = SequentialDesign(max_rounds=rounds, spending="pocock", futility_power=futility, n_flips=1000)
                 s = simulate_sequential(
-                    n_tasks=n_tasks, design=design, base=0.5, effect=0.15, model=model,  # type: ignore[arg-type]
-                    null="none", n_sims=sims, rng=np.random.default_rng(seed + 1),
+                    n_tasks=n_tasks,
+                    design=design,
+                    base=0.5,
+                    effect=0.15,
+                    model=model,  # type: ignore[arg-type]
+                    null="none",
+                    n_sims=sims,
+                    rng=np.random.default_rng(seed + 1),
                 )
                 saving = 1 - s.mean_trials / fixed.mean_trials
                 print(
@@ -124,8 +134,14 @@ def spending_side_by_side(sims: int, seed: int) -> None:
         design = SequentialDesign(max_rounds=5, spending=spending, n_flips=1000)  # type: ignore[arg-type]
         for model in ("uniform", "bimodal"):
             s = simulate_sequential(
-                n_tasks=50, design=design, base=0.5, effect=0.15, model=model,  # type: ignore[arg-type]
-                null="none", n_sims=sims, rng=np.random.default_rng(seed),
+                n_tasks=50,
+                design=design,
+                base=0.5,
+                effect=0.15,
+                model=model,  # type: ignore[arg-type]
+                null="none",
+                n_sims=sims,
+                rng=np.random.default_rng(seed),
             )
             print(
                 f"  {spending:15s} {model:8s} power {s.better / sims:.3f}  mean trials {s.mean_trials:6.1f}",

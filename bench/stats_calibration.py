@@ -105,9 +105,7 @@ def full_procedure_check(runs: int, seed: int) -> None:
         pack = rng.binomial(k, rate, n)
 
         def arm(passes: int) -> tuple[TrialObs, ...]:
-            return tuple(
-                TrialObs(outcome="pass" if j < passes else "fail", cost_usd=0.1) for j in range(k)
-            )
+            return tuple(TrialObs(outcome="pass" if j < passes else "fail", cost_usd=0.1) for j in range(k))
 
         tasks = [
             TaskTrials(task_id=f"t{i}", baseline=arm(b), pack=arm(p))
@@ -211,9 +209,7 @@ def fault_grid(sims: int, seed: int) -> None:
                     rates.append((f_rate, s_rate))
                     if f_rate > worst[0]:
                         worst = (f_rate, f"{label}, rate {rate}, {n} tasks, {k} repeats")
-                cells.append(
-                    f"n={n:3d} {max(r[0] for r in rates):.3f}/{max(r[1] for r in rates):.3f}"
-                )
+                cells.append(f"n={n:3d} {max(r[0] for r in rates):.3f}/{max(r[1] for r in rates):.3f}")
             print(f"    k={k}: max over rates 0.2/0.5/0.8: " + "  ".join(cells))
     print(f"  worst cell with faults counted against: {worst[0]:.3f} ({worst[1]})")
 
@@ -257,8 +253,7 @@ def full_fault_check(runs: int, seed: int) -> None:
             )
 
         tasks = [
-            TaskTrials(task_id=f"t{i}", baseline=arm(b[0, i], fb[0, i]), pack=arm(p[0, i], fp[0, i]))
-            for i in range(n)
+            TaskTrials(task_id=f"t{i}", baseline=arm(b[0, i], fb[0, i]), pack=arm(p[0, i], fp[0, i])) for i in range(n)
         ]
         v = paired_verdict(tasks, boot_resamples=99)
         pb, nb = (b & ~fb).sum(-1), (~fb).sum(-1)

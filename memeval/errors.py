@@ -1,22 +1,22 @@
 """memeval's exception hierarchy. Foreign errors are translated at the boundary, chained with `from`.
 
-    MemevalError
-    ├── UsageError            bad input from the user: the CLI exits 2
-    │   ├── TaskError         a task folder is missing a file or has a malformed one
-    │   ├── PackError         a pack file is malformed (duplicate ids, bad kind, ...)
-    │   ├── AgentConfigError  an unknown agent or a bad agent configuration
-    │   ├── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
-    │   ├── AuditEventRejected  an audit event is malformed or not allowed (names its line/index)
-    │   │   └── TransitionRefused  a review decision its item's current state does not allow
-    │   └── ReviewRefused     a reviewer's action the queue's rules refuse (`code` says which rule)
-    ├── SandboxError          bubblewrap missing or failed to start
-    ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
-    ├── MeterError            the metering proxy failed to start or answer
-    ├── RunLogError           a run's event log is unreadable or was tampered with
-    ├── AuditStoreError       the audit store cannot be opened, migrated or written
-    ├── RedactionError        the redactor could not be built or scan a text (never quotes it)
-    ├── ReportError           a weekly report could not be built, rendered or verified
-    └── DeliveryError         a report could not be e-mailed (every attempt is still recorded)
+MemevalError
+├── UsageError            bad input from the user: the CLI exits 2
+│   ├── TaskError         a task folder is missing a file or has a malformed one
+│   ├── PackError         a pack file is malformed (duplicate ids, bad kind, ...)
+│   ├── AgentConfigError  an unknown agent or a bad agent configuration
+│   ├── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
+│   ├── AuditEventRejected  an audit event is malformed or not allowed (names its line/index)
+│   │   └── TransitionRefused  a review decision its item's current state does not allow
+│   └── ReviewRefused     a reviewer's action the queue's rules refuse (`code` says which rule)
+├── SandboxError          bubblewrap missing or failed to start
+├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
+├── MeterError            the metering proxy failed to start or answer
+├── RunLogError           a run's event log is unreadable or was tampered with
+├── AuditStoreError       the audit store cannot be opened, migrated or written
+├── RedactionError        the redactor could not be built or scan a text (never quotes it)
+├── ReportError           a weekly report could not be built, rendered or verified
+└── DeliveryError         a report could not be e-mailed (every attempt is still recorded)
 """
 
 from __future__ import annotations
@@ -85,7 +85,12 @@ class TransitionRefused(AuditEventRejected):
     """
 
     def __init__(
-        self, message: str, *, item: str, state: str, index: int | None = None,
+        self,
+        message: str,
+        *,
+        item: str,
+        state: str,
+        index: int | None = None,
         line: int | None = None,
     ) -> None:
         super().__init__(message, index=index, line=line)

@@ -136,11 +136,7 @@ def check_tasks(
             counts[name] = (len(passes), len(scored), len(recs))
             for r in recs:
                 if r.fault is not None or r.assessment != "scored":
-                    why = (
-                        f"fault {r.fault.code}: {r.fault.message}"
-                        if r.fault
-                        else f"assessment {r.assessment}"
-                    )
+                    why = f"fault {r.fault.code}: {r.fault.message}" if r.fault else f"assessment {r.assessment}"
                     details.append(f"{name} trial {r.trial_id} was not scored ({why})")
                     if "unscored" not in problems:
                         problems.append("unscored")

@@ -118,9 +118,7 @@ def check_cards(a: Run, b: Run, vary: Sequence[str] = ()) -> tuple[list[str], li
     fields = list(RunCard.model_fields)
     for v in vary:
         if v not in fields:
-            raise UsageError(
-                f"--vary {v!r} is not a run-card field; use one of: {', '.join(fields)}"
-            )
+            raise UsageError(f"--vary {v!r} is not a run-card field; use one of: {', '.join(fields)}")
     card_a, card_b = (
         RunCard.model_validate(a.result.run_card),
         RunCard.model_validate(b.result.run_card),
@@ -135,9 +133,7 @@ def check_cards(a: Run, b: Run, vary: Sequence[str] = ()) -> tuple[list[str], li
         )
     warnings = [f"run cards differ, as --vary says: {d}" for d in diffs]
     differing = {d.split(":", 1)[0] for d in diffs}
-    warnings += [
-        f"--vary {v}: the run cards do not differ in {v}" for v in vary if v not in differing
-    ]
+    warnings += [f"--vary {v}: the run cards do not differ in {v}" for v in vary if v not in differing]
     return diffs, warnings
 
 
@@ -197,9 +193,7 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
             )
         verdict = None
         if inputs:
-            verdict = json.loads(
-                paired_verdict(inputs, perm_seed=seed, boot_seed=seed).model_dump_json()
-            )
+            verdict = json.loads(paired_verdict(inputs, perm_seed=seed, boot_seed=seed).model_dump_json())
         arms.append(
             ArmComparison(
                 mode=mode,
@@ -214,9 +208,7 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
         )
     only = sorted({t.task_id for t in tasks if t.change in ("only_in_a", "only_in_b")})
     if only:
-        warnings.append(
-            f"{len(only)} task(s) ran in one run only and are not compared: {', '.join(only)}"
-        )
+        warnings.append(f"{len(only)} task(s) ran in one run only and are not compared: {', '.join(only)}")
     if any(r.control for r in a.result.trials) or any(r.control for r in b.result.trials):
         warnings.append("control trials (oracle/nop) are compared like any other")
     va, vb = a.result.verdict, b.result.verdict

@@ -206,17 +206,9 @@ def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
         coverage = cop["cost_coverage"]
     levels: dict[str, int] = {}
     for r in run.result.trials:
-        if (
-            r.mode == mode
-            and r.fault is None
-            and r.assessment == "scored"
-            and r.verified
-            and r.checks
-        ):
+        if r.mode == mode and r.fault is None and r.assessment == "scored" and r.verified and r.checks:
             levels[r.checks[0].level] = levels.get(r.checks[0].level, 0) + 1
-    level_text = (
-        ", ".join(f"{lv}: {levels[lv]}" for lv in CHECK_LEVELS if lv in levels) or "no pass"
-    )
+    level_text = ", ".join(f"{lv}: {levels[lv]}" for lv in CHECK_LEVELS if lv in levels) or "no pass"
     return ArmView(
         mode=mode,
         label=ARM_LABEL[mode],
@@ -262,9 +254,7 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
                         title=f"{row.task_id} · {mode} · repeat {rep}: {outcome}",
                     )
                 )
-        rows.append(
-            TaskRow(task_id=row.task_id, baseline=row.baseline, pack=row.pack, cells=tuple(cells))
-        )
+        rows.append(TaskRow(task_id=row.task_id, baseline=row.baseline, pack=row.pack, cells=tuple(cells)))
     verdict, reason, p_text, delta_text, cost_delta = (
         "unresolved",
         "no task was scored in both arms",
@@ -300,11 +290,11 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         ("Measurements observed", f"{c.observed_measurements} of {c.expected_measurements}"),
     ) + tuple((f"Missing: {k}", str(n)) for k, n in c.missing.items())
     faults = tuple(
-        f"{r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}"
-        for r in res.trials
-        if r.fault
+        f"{r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}" for r in res.trials if r.fault
     ) + tuple(f"run: {f.code} ({f.phase}): {f.message}" for f in res.run_faults)
-    tamper = tuple(tamper_line(r) for r in res.trials if r.tamper is not None and (r.tamper.findings or r.tamper.omitted))
+    tamper = tuple(
+        tamper_line(r) for r in res.trials if r.tamper is not None and (r.tamper.findings or r.tamper.omitted)
+    )
     return ReportContext(
         sequential=res.sequential,
         title=f"A/B report · run {res.run_id}",

@@ -67,11 +67,7 @@ def list_runs(runs_dir: Path) -> RunsDocument:
         with `status="unreadable"` and the reason in `error`. A missing `runs_dir` lists nothing.
     """
     out: list[RunListing] = []
-    folders = (
-        sorted(p for p in runs_dir.iterdir() if (p / LOG_NAME).is_file())
-        if runs_dir.is_dir()
-        else []
-    )
+    folders = sorted(p for p in runs_dir.iterdir() if (p / LOG_NAME).is_file()) if runs_dir.is_dir() else []
     for p in folders:
         try:
             run = load_run(p)

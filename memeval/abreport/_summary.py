@@ -132,9 +132,7 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if all(len(v) == 1 for v in groups):
         from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
 
-        lo, hi = proportion_confint(
-            sum(v[0] for v in groups), len(groups), alpha=0.05, method="wilson"
-        )
+        lo, hi = proportion_confint(sum(v[0] for v in groups), len(groups), alpha=0.05, method="wilson")
         return (float(lo), float(hi)), "wilson"
     rates = [sum(v) / len(v) for v in groups]
     mean = sum(rates) / len(rates)
@@ -208,7 +206,8 @@ def _wall_s(trials: Sequence[TrialRecord]) -> float | None:
 
 def _tamper_warnings(counted: list[TrialRecord]) -> list[str]:
     """One sentence when trials left files that can steer the verifier: how many per arm, how
-    many of those passed, and what the policy did."""
+    many of those passed, and what the policy did.
+    """
     hit = [r for r in counted if r.tamper is not None and (r.tamper.findings or r.tamper.omitted)]
     if not hit:
         return []
@@ -266,16 +265,10 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             "no score came back; see `memeval view` for the verifier output"
         )
     if counted and res.verdict is not None:
-        warnings += [
-            str(w["message"])
-            for w in res.verdict.get("warnings", [])
-            if w.get("kind") != "many_faults"
-        ]
+        warnings += [str(w["message"]) for w in res.verdict.get("warnings", []) if w.get("kind") != "many_faults"]
     if counted:
         limited = _rate_limited(run, {r.trial_id for r in counted})
-        bad = {
-            r.trial_id for r in counted if r.fault is not None or r.execution == "timed_out"
-        } | limited
+        bad = {r.trial_id for r in counted if r.fault is not None or r.execution == "timed_out"} | limited
         if len(bad) > WARN_SHARE * len(counted):
             warnings.append(
                 f"{len(bad)} of {len(counted)} trials ({len(bad) / len(counted):.0%}) faulted, "
@@ -289,11 +282,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     costs = [r.physics.cost_usd for r in counted]
     known = [c for c in costs if c is not None]
     if counted and len(known) < len(counted):
-        reasons = Counter(
-            r.physics.missing.get("cost_usd", "unknown")
-            for r in counted
-            if r.physics.cost_usd is None
-        )
+        reasons = Counter(r.physics.missing.get("cost_usd", "unknown") for r in counted if r.physics.cost_usd is None)
         why = "; ".join(f"{n} {reason}" for reason, n in reasons.most_common(3))
         warnings.append(
             f"cost unknown for {len(counted) - len(known)} of {len(counted)} trials ({why}); "
@@ -307,8 +296,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     toks = [
         r.harness_measured.input_tokens + r.harness_measured.output_tokens
         for r in counted
-        if r.harness_measured.input_tokens is not None
-        and r.harness_measured.output_tokens is not None
+        if r.harness_measured.input_tokens is not None and r.harness_measured.output_tokens is not None
     ]
     return RunSummary(
         run_id=res.run_id,

@@ -138,7 +138,8 @@ def _codex(model: str | None) -> AgentSpec:
 
 def aider_model(model: str) -> str:
     """The model name as litellm (inside aider) routes it: `anthropic/`, `gemini/` or `openai/`
-    is put in front of a bare name, so a name litellm does not know still reaches the proxy."""
+    is put in front of a bare name, so a name litellm does not know still reaches the proxy.
+    """
     if "/" in model:
         return model
     return {"anthropic": "anthropic/", "google": "gemini/", "openai": "openai/"}[api_of_model(model)] + model
@@ -180,8 +181,11 @@ def _aider(model: str | None) -> AgentSpec:
         pack_args=("--read", "{memory_file}"),
     )
     if api == "google":
-        return replace(spec, refusal=f"aider's model {model!r} speaks the Gemini API through litellm, which memeval "
-                       "cannot point at the proxy; use --model with an OpenAI or Anthropic model")
+        return replace(
+            spec,
+            refusal=f"aider's model {model!r} speaks the Gemini API through litellm, which memeval "
+            "cannot point at the proxy; use --model with an OpenAI or Anthropic model",
+        )
     return spec
 
 
@@ -224,13 +228,20 @@ def _opencode(model: str | None) -> AgentSpec:
         if provider in _OPENCODE_PROVIDERS:
             api = "google" if provider == "google" else provider
             url, key = _OPENCODE_PROVIDERS[provider]
-            providers[provider] = {"options": {"baseURL": url, "apiKey": "{env:" + key + "}"}, "models": {name: {"name": name}}}
+            providers[provider] = {
+                "options": {"baseURL": url, "apiKey": "{env:" + key + "}"},
+                "models": {name: {"name": name}},
+            }
         else:
-            refusal = (f"opencode's model {full!r} is served by provider {provider!r}, which memeval cannot "
-                       "meter; use --model openai/NAME, anthropic/NAME or google/NAME with a matching --upstream")
+            refusal = (
+                f"opencode's model {full!r} is served by provider {provider!r}, which memeval cannot "
+                "meter; use --model openai/NAME, anthropic/NAME or google/NAME with a matching --upstream"
+            )
     else:
-        refusal = ("opencode picks its default model from whichever provider keys it sees; name one with "
-                   "--model (e.g. --model openai/gpt-5 with --upstream api=openai,...)")
+        refusal = (
+            "opencode picks its default model from whichever provider keys it sees; name one with "
+            "--model (e.g. --model openai/gpt-5 with --upstream api=openai,...)"
+        )
     config: dict[str, object] = {
         "provider": providers,
         "autoupdate": False,
@@ -322,7 +333,9 @@ def installed_version(
         lines = (res.stdout or res.stderr).strip().splitlines()
         if res.returncode == 0 and lines:
             return lines[0][:80]
-        return f"unknown (--version exited {res.returncode})" if res.returncode else "unknown (--version printed nothing)"
+        return (
+            f"unknown (--version exited {res.returncode})" if res.returncode else "unknown (--version printed nothing)"
+        )
     return f"unknown ({why})"
 
 
@@ -360,12 +373,16 @@ def with_location(spec: AgentSpec) -> AgentSpec:
     """`spec` with its program found on the host: when it lives outside the system folders, the
     command names it by absolute path, and its install is bound read-only in the sandbox
     (`mounts`, `path_dirs`); see `memeval.agents._locate`. A program not found is left as it is
-    (the trial's `boot` fault names it)."""
+    (the trial's `boot` fault names it).
+    """
     found = locate(spec.command[0])
     if found is None or not found.mounts:
         return spec
     bad = [m for m in found.mounts if forbidden_mount(m)]
     if bad:
-        return replace(spec, refusal=f"agent program {found.path} needs {bad[0]} shown in the sandbox, which memeval "
-                       "never binds; install the tool under a prefix of its own (npm --prefix, a venv)")
+        return replace(
+            spec,
+            refusal=f"agent program {found.path} needs {bad[0]} shown in the sandbox, which memeval "
+            "never binds; install the tool under a prefix of its own (npm --prefix, a venv)",
+        )
     return replace(spec, command=(found.path, *spec.command[1:]), mounts=found.mounts, path_dirs=found.path_dirs)

@@ -83,9 +83,7 @@ def refused_type_message(event_type: str, origin: str) -> str:
             "web pages or /api/v1/review with a personal token), never sent by a memory system"
         )
     if event_type in ("secret.blanked", "hold.created"):
-        return (
-            f"{event_type} has a type only memeval writes: send the original text and memeval blanks or holds it"
-        )
+        return f"{event_type} has a type only memeval writes: send the original text and memeval blanks or holds it"
     if event_type in REPORT_TYPES:
         return f"{event_type} is written by memeval's weekly report, never sent by a memory system"
     allowed = ", ".join(sorted(ORIGIN_TYPES.get(origin, frozenset())))

@@ -108,9 +108,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             raise AuditStoreError(f"refusing to build a pack: {proj.problem} (memeval audit verify; "
                                   "memeval audit rebuild restores the tables from the chain)")  # fmt: skip
         blocked: dict[str, str] = {}
-        for c in s.execute(
-            select(ContradictionState).where(ContradictionState.team == team)
-        ).scalars():
+        for c in s.execute(select(ContradictionState).where(ContradictionState.team == team)).scalars():
             if c.status == "open":
                 blocked[c.a_item] = blocked[c.b_item] = f"open contradiction {c.contradiction_id}"
             else:

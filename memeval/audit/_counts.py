@@ -179,10 +179,7 @@ def window_counts(
 
 def _grouped(conn: Any, base: str, params: dict[str, Any], etype: str, agg: str) -> dict[str, int]:
     rows = conn.execute(
-        text(
-            f"SELECT facet, {agg} FROM audit_event WHERE {base} AND type = '{etype}' "
-            "GROUP BY facet ORDER BY facet"
-        ),
+        text(f"SELECT facet, {agg} FROM audit_event WHERE {base} AND type = '{etype}' GROUP BY facet ORDER BY facet"),
         params,
     ).all()
     return {str(k): int(v) for k, v in rows}
@@ -226,9 +223,7 @@ def _waiting(conn: Any, noun: str, params: dict[str, Any]) -> WaitingAges:
         ),
         params,
     ).one()
-    return WaitingAges(
-        under_1d=int(row[0]), d1_to_3=int(row[1]), d3_to_7=int(row[2]), over_7d=int(row[3])
-    )
+    return WaitingAges(under_1d=int(row[0]), d1_to_3=int(row[1]), d3_to_7=int(row[2]), over_7d=int(row[3]))
 
 
 def _in(values: tuple[str, ...]) -> str:

@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from memeval.audit._project import project
 from memeval.audit._store import SqlAuditStore
-from memeval.audit._tables import AuditBase, PROJECTION_TABLES
+from memeval.audit._tables import PROJECTION_TABLES, AuditBase
 
 _KEYS = {"lesson_state": "lesson_id", "contradiction_state": "contradiction_id", "hold_state": "hold_id",
          "memory_state": "memory_id"}  # fmt: skip

@@ -17,9 +17,8 @@ Responses:
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -63,14 +62,20 @@ def create_app(store: SqlAuditStore) -> FastAPI:
         team, sender = who
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > max_body:
-            return _error(413, f"the body is {declared} bytes, over {max_body} ({MAX_BATCH} events of at most "
-                          f"{limits.max_event_bytes} bytes, MEMEVAL_AUDIT_MAX_EVENT_BYTES): send smaller batches")
+            return _error(
+                413,
+                f"the body is {declared} bytes, over {max_body} ({MAX_BATCH} events of at most "
+                f"{limits.max_event_bytes} bytes, MEMEVAL_AUDIT_MAX_EVENT_BYTES): send smaller batches",
+            )
         raw = bytearray()
         async for chunk in request.stream():  # read at most max_body bytes, whatever the header said
             raw += chunk
             if len(raw) > max_body:
-                return _error(413, f"the body is over {max_body} bytes ({MAX_BATCH} events of at most "
-                              f"{limits.max_event_bytes} bytes, MEMEVAL_AUDIT_MAX_EVENT_BYTES): send smaller batches")
+                return _error(
+                    413,
+                    f"the body is over {max_body} bytes ({MAX_BATCH} events of at most "
+                    f"{limits.max_event_bytes} bytes, MEMEVAL_AUDIT_MAX_EVENT_BYTES): send smaller batches",
+                )
         try:
             batch = EventBatch.model_validate(json.loads(raw))
         except (ValueError, ValidationError):

@@ -16,8 +16,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from memeval.audit._events import EVENT_ADAPTER, AuditEvent
 from memeval.audit._authority import Limits
+from memeval.audit._events import EVENT_ADAPTER, AuditEvent
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.errors import AuditEventRejected
 
@@ -59,7 +59,9 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
     for n, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        too_big = limits.event_too_big(len(line.encode())) if limits and len(line) * 4 > limits.max_event_bytes else None
+        too_big = (
+            limits.event_too_big(len(line.encode())) if limits and len(line) * 4 > limits.max_event_bytes else None
+        )
         if too_big:
             bad.append((n, too_big))
             continue
@@ -75,8 +77,7 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
         listed = "\n".join(f"  line {n}: {why}" for n, why in bad[:MAX_REPORTED])
         more = f"\n  ... and {len(bad) - MAX_REPORTED} more" if len(bad) > MAX_REPORTED else ""
         raise AuditEventRejected(
-            f"{len(bad)} malformed line(s), nothing was stored; fix them and ingest again:\n"
-            f"{listed}{more}",
+            f"{len(bad)} malformed line(s), nothing was stored; fix them and ingest again:\n{listed}{more}",
             index=None,
             line=bad[0][0],
         )
@@ -98,9 +99,7 @@ class IngestResult:
     result: AppendResult
 
 
-def ingest_lines(
-    store: AuditStore, lines: Iterable[str], *, sender: str, batch_size: int = 0
-) -> IngestResult:
+def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_size: int = 0) -> IngestResult:
     """Parse and append JSON Lines events (see the module docstring for batch semantics).
 
     Args:

@@ -116,9 +116,7 @@ def decide(event: AuditEvent, current: State | None) -> Outcome:
 def _same_decision(current: State, event: AuditEvent) -> bool:
     """True when `event` repeats the decision `current` records (type, and side kept)."""
     if isinstance(current, ContradictionState):
-        return event.type == "contradiction.settled" and current.kept == getattr(
-            event.payload, "kept", None
-        )
+        return event.type == "contradiction.settled" and current.kept == getattr(event.payload, "kept", None)
     return current.decision_type == event.type
 
 

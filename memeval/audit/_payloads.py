@@ -24,9 +24,7 @@ TextSource = Literal["person", "agent", "tool", "web", "email", "document"]
 """Where a text came from; the hold detector judges text from tools, web, e-mail and documents on
 weaker evidence than a person's own words."""
 
-RefusalCode = Literal[
-    "outside_slice", "held_item", "open_contradiction", "retired_item", "not_permitted"
-]
+RefusalCode = Literal["outside_slice", "held_item", "open_contradiction", "retired_item", "not_permitted"]
 """Why an agent was refused access to a memory item."""
 
 Kept = Literal["a", "b", "both", "neither"]

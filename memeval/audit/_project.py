@@ -175,9 +175,7 @@ _RESULT = {
 }
 
 
-def _decide(
-    row: LessonState | ContradictionState | HoldState | None, ev: AuditEvent, seq: int
-) -> None:
+def _decide(row: LessonState | ContradictionState | HoldState | None, ev: AuditEvent, seq: int) -> None:
     if row is None:  # the state machine refuses this before append; a replay keeps going
         return
     row.status = _RESULT[ev.type]

@@ -20,8 +20,15 @@ from memeval.audit._tables import AuditEventRow, ContradictionState, HoldState, 
 from memeval.audit._time import from_us
 
 __all__ = [
-    "WAITING_STATE", "ContradictionOpened", "HoldCreated", "ItemType", "ReviewItem", "find_items",
-    "get_item", "item_events", "waiting_items",
+    "WAITING_STATE",
+    "ContradictionOpened",
+    "HoldCreated",
+    "ItemType",
+    "ReviewItem",
+    "find_items",
+    "get_item",
+    "item_events",
+    "waiting_items",
 ]
 
 ItemType = Literal["lesson", "contradiction", "hold"]

@@ -11,18 +11,18 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from memeval.audit import _payloads as p
-from memeval.errors import AuditEventRejected
 from memeval.audit._events import (
     EVENT_ADAPTER,
     Actor,
     AuditEvent,
     SecretBlankedEvent,
 )
+from memeval.errors import AuditEventRejected
 
 REDACT_ACTOR = Actor(kind="system", id="memeval.redact", role="redaction")
 HOLD_ACTOR = Actor(kind="system", id="memeval.hold", role="holding")
@@ -93,23 +93,32 @@ class Sanitizer:
         """
         fields = []
         for i, d in enumerate(drafts):
-            for name, value in (("actor.role", d.actor.role),
-                                ("session", d.session), ("subject", d.subject),
-                                ("payload.requested", getattr(d.payload, "requested", None))):
+            for name, value in (
+                ("actor.role", d.actor.role),
+                ("session", d.session),
+                ("subject", d.subject),
+                ("payload.requested", getattr(d.payload, "requested", None)),
+            ):
                 if value:
                     fields.append((i, name, value))
-        fresh = list(dict.fromkeys(v for _, _, v in fields
-                                   if v not in _CLEAN_IDS and not _PLAIN_ID.fullmatch(v)))
+        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in _CLEAN_IDS and not _PLAIN_ID.fullmatch(v)))
         many = getattr(self.redactor, "redact_many", None)
-        found = dict(zip(fresh, many(fresh) if many is not None and fresh else
-                         [self.redactor.redact(v) for v in fresh], strict=True))
-        for (i, name, value) in fields:
+        found = dict(
+            zip(
+                fresh,
+                many(fresh) if many is not None and fresh else [self.redactor.redact(v) for v in fresh],
+                strict=True,
+            )
+        )
+        for i, name, value in fields:
             red = found.get(value)
             if red is not None and red.findings:
                 raise AuditEventRejected(
                     f"event {i} ({drafts[i].sender_event_id!r}): field {name} looks like it holds "
                     f"a {red.findings[0].entity_type}; ids are stored as sent, so send an id "
-                    "that carries no secret or personal data", index=i)
+                    "that carries no secret or personal data",
+                    index=i,
+                )
         if len(_CLEAN_IDS) > 50_000:
             _CLEAN_IDS.clear()
         _CLEAN_IDS.update(fresh)
@@ -117,10 +126,10 @@ class Sanitizer:
     def sanitize_many(self, drafts: Sequence[AuditEvent], sender: str) -> list[list[AuditEvent]]:
         """`sanitize` for a batch: every free text of the batch redacted in one
         `redact_many` call (one scanner call per batch instead of per text) when the redactor
-        has it. Returns one list per draft, as `sanitize` would."""
+        has it. Returns one list per draft, as `sanitize` would.
+        """
         self.check_ids(drafts)
-        texts = [t for d in drafts for name in type(d.payload).FREE_TEXT
-                 if (t := getattr(d.payload, name))]
+        texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
         many = getattr(self.redactor, "redact_many", None)
         done: dict[str, Any] = {}
         if many is not None and len(texts) > 1:
@@ -128,9 +137,7 @@ class Sanitizer:
             done = dict(zip(unique, many(unique), strict=True))
         return [self.sanitize(d, sender, done) for d in drafts]
 
-    def sanitize(
-        self, draft: AuditEvent, sender: str, redacted: Mapping[str, Any] | None = None
-    ) -> list[AuditEvent]:
+    def sanitize(self, draft: AuditEvent, sender: str, redacted: Mapping[str, Any] | None = None) -> list[AuditEvent]:
         """Redact, maybe hold, and count blanked secrets for one draft.
 
         Args:
@@ -170,10 +177,7 @@ class Sanitizer:
                             field=f"payload.{name}",
                             entity_type=etype,
                             count=len(found),
-                            fingerprints=tuple(
-                                fingerprint(text[f.start : f.end], self.fingerprint_key)
-                                for f in found
-                            ),
+                            fingerprints=tuple(fingerprint(text[f.start : f.end], self.fingerprint_key) for f in found),
                             detector=",".join(sorted({f.detector for f in found})),
                             redactor_version=red.redactor_version,
                             names_scanned=red.names_scanned,

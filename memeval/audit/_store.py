@@ -120,9 +120,7 @@ class SqlAuditStore(AuditStore):
         self.is_sqlite = url.startswith("sqlite")
         try:
             self.engine = self._make_engine(url, immediate=False)
-            self._write_engine = (
-                self._make_engine(url, immediate=True) if self.is_sqlite else self.engine
-            )
+            self._write_engine = self._make_engine(url, immediate=True) if self.is_sqlite else self.engine
             from memeval.audit._migrations import migrate
 
             with self._write_engine.begin() as conn:
@@ -189,9 +187,7 @@ class SqlAuditStore(AuditStore):
         return Session(self.engine)
 
     # --- the write path -------------------------------------------------------------------
-    def append(
-        self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest"
-    ) -> AppendResult:
+    def append(self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest") -> AppendResult:
         """Append a batch of drafts, all or nothing (see the module docstring).
 
         Args:
@@ -269,9 +265,7 @@ class SqlAuditStore(AuditStore):
                     for derived in released:
                         self._decide(s, derived)
                 except TransitionRefused as exc:
-                    raise TransitionRefused(
-                        f"event {i}: {exc}", item=exc.item, state=exc.state, index=i
-                    ) from exc
+                    raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
                 for ev in [*evs, *released]:
                     row = self._insert(s, ev, sender, heads)
                     first, _ = seqs.get(ev.team, (row["seq"], row["seq"]))
@@ -285,9 +279,7 @@ class SqlAuditStore(AuditStore):
                 s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]
         return AppendResult(stored, dups, noops, held, blanked, seqs)
 
-    def _existing_ids(
-        self, s: Session, drafts: Sequence[AuditEvent], sender: str
-    ) -> set[tuple[str, str]]:
+    def _existing_ids(self, s: Session, drafts: Sequence[AuditEvent], sender: str) -> set[tuple[str, str]]:
         found: set[tuple[str, str]] = set()
         ids = sorted({d.sender_event_id for d in drafts})
         for k in range(0, len(ids), 500):
@@ -302,9 +294,7 @@ class SqlAuditStore(AuditStore):
         noun = item_noun(ev.type)
         if noun is None:
             return "append"
-        model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[
-            noun
-        ]
+        model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[noun]
         return decide(ev, get_row(s, model, ev.team, ev.subject or ""))  # type: ignore[type-var]
 
     def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
@@ -336,9 +326,7 @@ class SqlAuditStore(AuditStore):
             )
         ]
 
-    def _insert(
-        self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, AuditHead]
-    ) -> dict[str, Any]:
+    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, AuditHead]) -> dict[str, Any]:
         head = heads.get(ev.team)
         if head is None:
             with s.no_autoflush:
@@ -403,9 +391,7 @@ class SqlAuditStore(AuditStore):
                     q = q.where(model.team == team)  # type: ignore[attr-defined]
                 s.execute(q)
             s.flush()
-            teams = (
-                [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())
-            )
+            teams = [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())
             for t in teams:
                 last = 0
                 while True:
@@ -441,8 +427,7 @@ def _check_draft(d: AuditEvent, index: int) -> None:
     set_fields = [f for f in STORE_FIELDS if getattr(d, f) is not None]
     if set_fields:
         raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}) sets {set_fields}: the store assigns these; "
-            "remove them",
+            f"event {index} ({d.sender_event_id!r}) sets {set_fields}: the store assigns these; remove them",
             index=index,
         )
     if d.type in STORE_ONLY_TYPES:

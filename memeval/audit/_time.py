@@ -38,9 +38,7 @@ def zone(tz: str) -> ZoneInfo:
     try:
         return ZoneInfo(tz)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise UsageError(
-            f"unknown time zone {tz!r}: give an IANA name such as 'Europe/London' or 'UTC'"
-        ) from exc
+        raise UsageError(f"unknown time zone {tz!r}: give an IANA name such as 'Europe/London' or 'UTC'") from exc
 
 
 def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:

@@ -29,9 +29,7 @@ def add_token(store: SqlAuditStore, team: str, sender: str) -> str:
     """
     for what, value in (("team", team), ("sender", sender)):
         if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]{0,62}", value):
-            raise UsageError(
-                f"{what} {value!r} is not a simple name: use lowercase letters, digits, '.', '_', '-'"
-            )
+            raise UsageError(f"{what} {value!r} is not a simple name: use lowercase letters, digits, '.', '_', '-'")
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with store.write_session() as s:
         s.execute(delete(SenderToken).where(SenderToken.team == team, SenderToken.sender == sender))  # type: ignore[arg-type]
@@ -50,8 +48,6 @@ def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
     """(team, sender) of a token, or None when it is unknown."""
     with store.read_session() as s:
         row = s.execute(
-            select(SenderToken.team, SenderToken.sender).where(
-                SenderToken.token_sha256 == token_hash(token)
-            )
+            select(SenderToken.team, SenderToken.sender).where(SenderToken.token_sha256 == token_hash(token))
         ).first()
     return None if row is None else (row[0], row[1])

@@ -163,7 +163,11 @@ def render_sequential(result: RunResult, console: Console) -> None:
     for look in path.looks:
         est = "—" if look.estimate is None else f"{look.estimate:+.3f}"
         bound = "none reachable" if look.boundary is None else f"±{look.boundary:.3f}"
-        cp = "" if look.conditional_power is None else f", chance of a verdict if the trend holds {look.conditional_power:.2f}"
+        cp = (
+            ""
+            if look.conditional_power is None
+            else f", chance of a verdict if the trend holds {look.conditional_power:.2f}"
+        )
         console.print(
             f"  round {look.round}: difference {est} (must pass {bound}; alpha spent {look.alpha_spent:.4f}"
             f"{cp}) -> {look.decision}",

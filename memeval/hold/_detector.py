@@ -28,7 +28,13 @@ from memeval.hold._normalize import normalize
 from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2
 
 THRESHOLDS: Mapping[Source, float] = {
-    "person": 0.75, "agent": 0.6, "tool": 0.45, "web": 0.45, "email": 0.45, "document": 0.45}
+    "person": 0.75,
+    "agent": 0.6,
+    "tool": 0.45,
+    "web": 0.45,
+    "email": 0.45,
+    "document": 0.45,
+}
 """Score at which a text from each source is held."""
 
 MENTION_FACTOR = 0.2
@@ -40,9 +46,13 @@ _MAX_PER_RULE = 3
 def excerpt(text: str) -> str:
     """`text` cut to 160 characters with invisible characters spelled `<U+XXXX>`."""
     shown = "".join(
-        f"<U+{ord(c):04X}>" if (c.isspace() is False and not c.isprintable()) or
-        0x200B <= ord(c) <= 0x200F or ord(c) in (0x00AD, 0x2060, 0xFEFF) else c
-        for c in text[:EXCERPT_CHARS])
+        f"<U+{ord(c):04X}>"
+        if (c.isspace() is False and not c.isprintable())
+        or 0x200B <= ord(c) <= 0x200F
+        or ord(c) in (0x00AD, 0x2060, 0xFEFF)
+        else c
+        for c in text[:EXCERPT_CHARS]
+    )
     return shown + ("..." if len(text) > EXCERPT_CHARS else "")
 
 
@@ -65,19 +75,19 @@ def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",
-                       "$": "s", "|": "l"})
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "|": "l"})
 _LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
 _HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
 _BINARY = re.compile(r"(?:\b[01]{8}\b\s?){6,}")
 _ROT13 = str.maketrans(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
-    "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm")
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
+)
 
 
 _WORTH_A_LOOK = re.compile(
     r"ignor|instruct|system|prompt|password|secret|credential|send|reveal|forget|disregard|"
-    r"assistant|rules|curl|token|\.env|api key|execute")
+    r"assistant|rules|curl|token|\.env|api key|execute"
+)
 """A decoded reading is judged only when it has one of these words (most readings are noise)."""
 
 
@@ -165,10 +175,10 @@ class RuleDetector:
         for rule, _, start, end in sorted(found, key=lambda f: (f[2], f[3])):
             per_rule[rule] = per_rule.get(rule, 0) + 1
             if per_rule[rule] <= _MAX_PER_RULE:
-                reasons.append(HoldReason(rule=rule, start=start, end=end,
-                                          excerpt=excerpt(text[start:end])))
-        return HoldAssessment(held=score >= self.thresholds[source], score=score,
-                              reasons=tuple(reasons), detector=self.name)
+                reasons.append(HoldReason(rule=rule, start=start, end=end, excerpt=excerpt(text[start:end])))
+        return HoldAssessment(
+            held=score >= self.thresholds[source], score=score, reasons=tuple(reasons), detector=self.name
+        )
 
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""
@@ -179,31 +189,28 @@ class RuleDetector:
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
         for rule in RULES + RULES_V2:
-            weight = rule.person_weight if (
-                source == "person" and rule.person_weight is not None) else rule.weight
+            weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
-                if rule.negatable and NEGATION.search(t[max(0, s - 40):s]):
+                if rule.negatable and NEGATION.search(t[max(0, s - 40) : s]):
                     continue
                 w = weight
                 if meta and _inside(quoted, s, e):
                     w *= MENTION_FACTOR
-                elif rule.markup and META.search(t[max(0, s - 60):s]):
+                elif rule.markup and META.search(t[max(0, s - 60) : s]):
                     w *= MENTION_FACTOR
                 start, end = norm.span(s, e, len(text))
                 found.append((rule.name, w, start, end))
         if norm.invisible_at:
             i = norm.invisible_at[0]
-            found.append(("invisible-characters", 0.35 if len(norm.invisible_at) >= 3 else 0.2,
-                          i, i + 1))
+            found.append(("invisible-characters", 0.35 if len(norm.invisible_at) >= 3 else 0.2, i, i + 1))
         if norm.folded_at:
             i = norm.folded_at[0]
             found.append(("homoglyphs", 0.35, i, i + 1))
         for s, e in norm.spaced_at:
             found.append(("letter-spacing", 0.3, s, e))
         if depth == 0:
-            readings = _decoded_texts(text) + [
-                v for v in _variants(text) if _WORTH_A_LOOK.search(v[2].lower())]
+            readings = _decoded_texts(text) + [v for v in _variants(text) if _WORTH_A_LOOK.search(v[2].lower())]
             for s, e, decoded in readings:
                 inner = self._find(decoded, source, depth=1)
                 if combine([(r, w) for r, w, _, _ in inner]) >= min(self.thresholds.values()):
@@ -227,8 +234,11 @@ class AnyOf:
         """Assess with every detector; reasons are concatenated in detector order."""
         results = [d.assess(text, source) for d in self.detectors]
         return HoldAssessment(
-            held=any(r.held for r in results), score=max(r.score for r in results),
-            reasons=tuple(reason for r in results for reason in r.reasons), detector=self.name)
+            held=any(r.held for r in results),
+            score=max(r.score for r in results),
+            reasons=tuple(reason for r in results for reason in r.reasons),
+            detector=self.name,
+        )
 
 
 _LOCK = threading.Lock()

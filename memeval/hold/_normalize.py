@@ -15,23 +15,85 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-HOMOGLYPHS = str.maketrans({
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
-    "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
-    "ԛ": "q", "ԝ": "w", "ɡ": "g",
-    # Greek (after case-folding)
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "ζ": "z",
-})
+HOMOGLYPHS = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "ѕ": "s",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ɡ": "g",
+        # Greek (after case-folding)
+        "α": "a",
+        "β": "b",
+        "ε": "e",
+        "η": "n",
+        "ι": "i",
+        "κ": "k",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "ζ": "z",
+    }
+)
 
-KEYWORDS = frozenset({
-    "ignore", "disregard", "forget", "override", "bypass", "previous", "instructions",
-    "instruction", "guidelines", "directions", "directives", "system", "prompt", "assistant",
-    "reveal", "exfiltrate", "credentials", "password", "passwords", "secrets", "restrictions",
-    "developer", "unrestricted", "jailbreak", "jailbroken", "earlier", "everything", "policies",
-    "administrator", "authorized", "immediately", "forward", "conversation", "history",
-})
+KEYWORDS = frozenset(
+    {
+        "ignore",
+        "disregard",
+        "forget",
+        "override",
+        "bypass",
+        "previous",
+        "instructions",
+        "instruction",
+        "guidelines",
+        "directions",
+        "directives",
+        "system",
+        "prompt",
+        "assistant",
+        "reveal",
+        "exfiltrate",
+        "credentials",
+        "password",
+        "passwords",
+        "secrets",
+        "restrictions",
+        "developer",
+        "unrestricted",
+        "jailbreak",
+        "jailbroken",
+        "earlier",
+        "everything",
+        "policies",
+        "administrator",
+        "authorized",
+        "immediately",
+        "forward",
+        "conversation",
+        "history",
+    }
+)
 """Words the rules look for; a word within one edit (two from 9 letters) becomes the keyword."""
 _SORTED_KEYWORDS = tuple(sorted(KEYWORDS))
 
@@ -131,7 +193,7 @@ def normalize(text: str) -> Normalized:
         pieces: list[tuple[str, list[int]]] = []
         cursor = 0
         for m in _LETTER_SPACED.finditer(flat):
-            pieces.append((flat[cursor:m.start()], origin[cursor:m.start()]))
+            pieces.append((flat[cursor : m.start()], origin[cursor : m.start()]))
             keep = [k for k in range(m.start(), m.end()) if flat[k] != " "]
             pieces.append(("".join(flat[k] for k in keep), [origin[k] for k in keep]))
             cursor = m.end()
@@ -145,14 +207,13 @@ def normalize(text: str) -> Normalized:
         out_origin: list[int] = []
         cursor = 0
         for m, fixed_word in changes:
-            out_text.append(flat[cursor:m.start()])
-            out_origin += origin[cursor:m.start()]
+            out_text.append(flat[cursor : m.start()])
+            out_origin += origin[cursor : m.start()]
             out_text.append(fixed_word)
-            span = origin[m.start():m.end()]
+            span = origin[m.start() : m.end()]
             out_origin += [span[min(k, len(span) - 1)] for k in range(len(fixed_word))]
             cursor = m.end()
         out_text.append(flat[cursor:])
         out_origin += origin[cursor:]
         flat, origin = "".join(out_text), out_origin
-    return Normalized(flat, tuple(origin), tuple(invisible), tuple(folded), tuple(spaced),
-                      len(changes))
+    return Normalized(flat, tuple(origin), tuple(invisible), tuple(folded), tuple(spaced), len(changes))

@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-AI = (r"(?:ai|a\.i\.|assistant|agent|llm|language model|model|bot|chatbot|claude|gpt|chatgpt|"
-      r"copilot|gemini|crawler|reviewer)s?")
+AI = (
+    r"(?:ai|a\.i\.|assistant|agent|llm|language model|model|bot|chatbot|claude|gpt|chatgpt|"
+    r"copilot|gemini|crawler|reviewer)s?"
+)
 _GAP = r"(?:\W+[\w'-]+){0,%d}?\W+"
 
 
@@ -32,11 +34,15 @@ SENSITIVE = (
     r"emails|details)|(?:private|personal|internal|confidential) (?:data|documents?|files|records"
     r"|pages)|user data|restricted pages|(?:the|whole) database)"
 )
-_SEND = (r"(?:send|post|upload|forward|exfiltrate|e-?mail|paste|include|embed|append|leak|"
-         r"transmit|share|copy|export|attach|dump|collect|output|print)s?\b")
-DESTINATION = (r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+|\bto me\b|\bthe address\b|\bshared drive\b"
-               r"|\b(?:an? |the )?(?:outside|external|third-party|personal) (?:address|e-?mail|"
-               r"server|account|inbox)\b)")
+_SEND = (
+    r"(?:send|post|upload|forward|exfiltrate|e-?mail|paste|include|embed|append|leak|"
+    r"transmit|share|copy|export|attach|dump|collect|output|print)s?\b"
+)
+DESTINATION = (
+    r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+|\bto me\b|\bthe address\b|\bshared drive\b"
+    r"|\b(?:an? |the )?(?:outside|external|third-party|personal) (?:address|e-?mail|"
+    r"server|account|inbox)\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -66,116 +72,211 @@ def _r(p: str) -> re.Pattern[str]:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("override-instructions", 0.9, _r(
-        r"\b(?:ignore|disregard|forget|override|bypass|abandon|discard)" + gap(4) +
-        r"(?:previous|prior|above|earlier|preceding|original|initial|old|all|any|your|the|those|"
-        r"these|its)\b" + gap(3) + r"(?:instructions?|rules|guidelines|directions|directives|"
-        r"prompts?|polic(?:y|ies)|guidance|constraints|restrictions|programming|training)\b"
-        r"|\bforget (?:everything|all)(?: you(?:'ve| have| were)?)?\b"
-        r"|\bno longer (?:bound|restricted|limited) by\b"), negatable=True),
-    Rule("reveal-prompt", 0.7, _r(
-        r"\b(?:reveal|print|show|output|repeat|display|leak|dump|tell me|give me|share|paste|"
-        r"write out)" + gap(5) + r"(?:(?:the|your|its) )?(?:system prompt|hidden prompt|"
-        r"initial prompt|original prompt|developer message|hidden instructions|system message|"
-        r"instructions you were given|hidden developer message|pre-?prompt)"), negatable=True),
-    Rule("persona-change", 0.8, _r(
-        r"\byou are (?:now|no longer)\b" + gap(3) + r"(?:dan|devmode|unrestricted|jailbroken|"
-        r"free|bound|unfiltered|evil|in \w+ mode)\b"
-        r"|\bdo anything now\b|\bjailbr(?:eak|oken)\b"
-        r"|\b(?:no|without) (?:restrictions|content polic(?:y|ies)|filters|safety rules)\b"
-        r"|\bpretend (?:you|to be|that you)\b"
-        r"|\bact as (?:an? )?(?:unrestricted|uncensored|unfiltered|evil|dan|jailbroken)\b"
-        r"|\b(?:no|without) (?:any )?(?:limits|rules|limitations|ethical guidelines|guardrails)\b"
-        r"|\b(?:safety|content) (?:rules|filters|policies) (?:are|were) (?:suspended|disabled|off"
-        r"|lifted)\b")),
+    Rule(
+        "override-instructions",
+        0.9,
+        _r(
+            r"\b(?:ignore|disregard|forget|override|bypass|abandon|discard)"
+            + gap(4)
+            + r"(?:previous|prior|above|earlier|preceding|original|initial|old|all|any|your|the|those|"
+            r"these|its)\b" + gap(3) + r"(?:instructions?|rules|guidelines|directions|directives|"
+            r"prompts?|polic(?:y|ies)|guidance|constraints|restrictions|programming|training)\b"
+            r"|\bforget (?:everything|all)(?: you(?:'ve| have| were)?)?\b"
+            r"|\bno longer (?:bound|restricted|limited) by\b"
+        ),
+        negatable=True,
+    ),
+    Rule(
+        "reveal-prompt",
+        0.7,
+        _r(
+            r"\b(?:reveal|print|show|output|repeat|display|leak|dump|tell me|give me|share|paste|"
+            r"write out)" + gap(5) + r"(?:(?:the|your|its) )?(?:system prompt|hidden prompt|"
+            r"initial prompt|original prompt|developer message|hidden instructions|system message|"
+            r"instructions you were given|hidden developer message|pre-?prompt)"
+        ),
+        negatable=True,
+    ),
+    Rule(
+        "persona-change",
+        0.8,
+        _r(
+            r"\byou are (?:now|no longer)\b" + gap(3) + r"(?:dan|devmode|unrestricted|jailbroken|"
+            r"free|bound|unfiltered|evil|in \w+ mode)\b"
+            r"|\bdo anything now\b|\bjailbr(?:eak|oken)\b"
+            r"|\b(?:no|without) (?:restrictions|content polic(?:y|ies)|filters|safety rules)\b"
+            r"|\bpretend (?:you|to be|that you)\b"
+            r"|\bact as (?:an? )?(?:unrestricted|uncensored|unfiltered|evil|dan|jailbroken)\b"
+            r"|\b(?:no|without) (?:any )?(?:limits|rules|limitations|ethical guidelines|guardrails)\b"
+            r"|\b(?:safety|content) (?:rules|filters|policies) (?:are|were) (?:suspended|disabled|off"
+            r"|lifted)\b"
+        ),
+    ),
     Rule("mode-switch", 0.35, _r(r"\b(?:developer|dev|god|jailbreak|unrestricted|dan) mode\b")),
-    Rule("new-instructions", 0.4, _r(
-        r"\b(?:new|updated|revised|real|actual|additional) (?:instructions?|rules?|polic(?:y|ies)|"
-        r"task|goal|directives?|orders|system prompt)\b"
-        r"|\b(?:priority|system|admin|security) override\b|\boverride\s*:"
-        r"|\bfrom (?:now on|this point (?:on|forward))\b"
-        r"|\byour (?:new |real |actual )?(?:task|goal|job|mission|objective) (?:is|now)\b"
-        r"|\b(?:execute|follow|obey|treat) (?:it|this|them) as (?:your )?(?:new )?instructions\b")),
-    Rule("addresses-agent", 0.35, _r(
-        r"\b(?:note|message|instructions?|reminder|hidden text|text|fyi)\s+(?:to|for)\s+"
-        r"(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+)?" + AI + r"\b"
-        r"|(?:^|[.!?:;\n]\s*|\b(?:hey|hi|hello|dear|attention)\s+)(?:[\w-]+ )?" + AI +
-        r"\s*[,:\u2013-]\s"
-        r"|\bif you(?:'re| are) an? (?:ai|language model|llm|assistant|bot)\b"
-        r"|\bwhen an? (?:ai|llm|language model|assistant|bot)\b" + gap(2) + r"reads\b"
-        r"|\b" + AI + r" (?:reading|processing|summari[sz]ing|handling|managing|reviewing) "
-        r"(?:this|the|my)\b"
-        r"|\byour (?:ai|assistant|agent|bot)\b"), person_weight=0.05),
-    Rule("agent-directive", 0.3, _r(
-        r"\b(?:you|the (?:ai|assistant|agent|model|llm|bot))\s+(?:must|should|will|shall|need to|"
-        r"have to|are required to|are to)\s+(?:now\s+|always\s+)?(?!refuse|not\b|never\b)\w+")),
-    Rule("conceal-from-user", 0.55, _r(
-        r"\b(?:do not|don't|dont|never|without|not)\s+(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|"
-        r"notify(?:ing)?|reveal(?:ing)?|alert(?:ing)?|log(?:ging)?|report(?:ing)?|"
-        r"show(?:ing)?)\b" + gap(3) + r"(?:the )?(?:user|users|anyone|anybody|them|humans?|"
-        r"people|reviewers?|admins?|it|this|owner|team)\b"
-        r"|\b(?:silently|quietly|secretly|covertly|discreetly)\s+(?:add|send|forward|delete|remove|"
-        r"change|copy|upload|install|run|execute|disable|approve|create|grant|transfer|move|"
-        r"post|insert|modify|set)\b"
-        r"|\b(?:confirm|say|mention) nothing\b|\bremove this (?:line|message|note|instruction)\b"
-        r"|\bdo not reveal this\b|\bhumans? (?:do not|don't) need to know\b"
-        r"|\bdelete this (?:message|email|note) after\b")),
-    Rule("without-asking", 0.3, _r(
-        r"\bwithout (?:asking|telling|confirmation|permission|approval|consent)\b")),
-    Rule("exfiltration", 0.6, _r(
-        r"\b" + _SEND + gap(8) + r"(?:(?:the|all|your|my|our|its|any|every) )?" + SENSITIVE +
-        r"|\b" + SENSITIVE + gap(4) + r"(?:to|into) (?:https?://|[\w.+-]+@|me\b|the address)"),
-        negatable=True),
+    Rule(
+        "new-instructions",
+        0.4,
+        _r(
+            r"\b(?:new|updated|revised|real|actual|additional) (?:instructions?|rules?|polic(?:y|ies)|"
+            r"task|goal|directives?|orders|system prompt)\b"
+            r"|\b(?:priority|system|admin|security) override\b|\boverride\s*:"
+            r"|\bfrom (?:now on|this point (?:on|forward))\b"
+            r"|\byour (?:new |real |actual )?(?:task|goal|job|mission|objective) (?:is|now)\b"
+            r"|\b(?:execute|follow|obey|treat) (?:it|this|them) as (?:your )?(?:new )?instructions\b"
+        ),
+    ),
+    Rule(
+        "addresses-agent",
+        0.35,
+        _r(
+            r"\b(?:note|message|instructions?|reminder|hidden text|text|fyi)\s+(?:to|for)\s+"
+            r"(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+)?" + AI + r"\b"
+            r"|(?:^|[.!?:;\n]\s*|\b(?:hey|hi|hello|dear|attention)\s+)(?:[\w-]+ )?" + AI + r"\s*[,:\u2013-]\s"
+            r"|\bif you(?:'re| are) an? (?:ai|language model|llm|assistant|bot)\b"
+            r"|\bwhen an? (?:ai|llm|language model|assistant|bot)\b" + gap(2) + r"reads\b"
+            r"|\b" + AI + r" (?:reading|processing|summari[sz]ing|handling|managing|reviewing) "
+            r"(?:this|the|my)\b"
+            r"|\byour (?:ai|assistant|agent|bot)\b"
+        ),
+        person_weight=0.05,
+    ),
+    Rule(
+        "agent-directive",
+        0.3,
+        _r(
+            r"\b(?:you|the (?:ai|assistant|agent|model|llm|bot))\s+(?:must|should|will|shall|need to|"
+            r"have to|are required to|are to)\s+(?:now\s+|always\s+)?(?!refuse|not\b|never\b)\w+"
+        ),
+    ),
+    Rule(
+        "conceal-from-user",
+        0.55,
+        _r(
+            r"\b(?:do not|don't|dont|never|without|not)\s+(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|"
+            r"notify(?:ing)?|reveal(?:ing)?|alert(?:ing)?|log(?:ging)?|report(?:ing)?|"
+            r"show(?:ing)?)\b" + gap(3) + r"(?:the )?(?:user|users|anyone|anybody|them|humans?|"
+            r"people|reviewers?|admins?|it|this|owner|team)\b"
+            r"|\b(?:silently|quietly|secretly|covertly|discreetly)\s+(?:add|send|forward|delete|remove|"
+            r"change|copy|upload|install|run|execute|disable|approve|create|grant|transfer|move|"
+            r"post|insert|modify|set)\b"
+            r"|\b(?:confirm|say|mention) nothing\b|\bremove this (?:line|message|note|instruction)\b"
+            r"|\bdo not reveal this\b|\bhumans? (?:do not|don't) need to know\b"
+            r"|\bdelete this (?:message|email|note) after\b"
+        ),
+    ),
+    Rule("without-asking", 0.3, _r(r"\bwithout (?:asking|telling|confirmation|permission|approval|consent)\b")),
+    Rule(
+        "exfiltration",
+        0.6,
+        _r(
+            r"\b"
+            + _SEND
+            + gap(8)
+            + r"(?:(?:the|all|your|my|our|its|any|every) )?"
+            + SENSITIVE
+            + r"|\b"
+            + SENSITIVE
+            + gap(4)
+            + r"(?:to|into) (?:https?://|[\w.+-]+@|me\b|the address)"
+        ),
+        negatable=True,
+    ),
     Rule("exfiltration-destination", 0.3, _r(_SEND + gap(8) + DESTINATION), negatable=True),
-    Rule("image-exfiltration", 0.6, _r(
-        r"!\[[^\]]*\]\(https?://[^)\s]*[?&][^)\s]*(?:\{|history|conversation|secret|token|key)"
-        r"|\bmarkdown image\b")),
-    Rule("url-smuggling", 0.45, _r(
-        r"\b(?:embed|append|encode|include|put|add)\w*" + gap(6) + r"(?:in|into|to)\s+(?:an? |the "
-        r")?(?:markdown )?(?:image|url|link|query string|https?://)")),
-    Rule("encode-output", 0.35, _r(r"\b(?:encode|respond|reply|answer)\w*" + gap(3) +
-                                   r"(?:in|as|with) base64\b")),
-    Rule("decode-request", 0.6, _r(
-        r"\bdecode\b" + gap(6) + r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|act on)\b")),
-    Rule("dangerous-command", 0.35, _r(
-        r"\bcurl\b[^|\n]{0,200}\|\s*(?:ba|z)?sh\b|\bwget\b[^|\n]{0,200}\|\s*(?:ba)?sh\b"
-        r"|\brm\s+-rf\s+[/~]|\bnc\s+[\w.-]+\s+\d{2,5}\b|/etc/shadow|authorized_keys"
-        r"|~/\.ssh|\.ssh/id_\w+|\.aws/credentials|\bchmod\s+-?r?\s*777\s+/")),
-    Rule("tool-call", 0.4, _r(
-        r"\bcall (?:the )?`?[a-z_][\w.-]*`? tool\b|\bcall the tool\b"
-        r"|\b(?:use|invoke|run|execute|trigger) (?:the )?`?[a-z_][\w.-]*`? tool\b"
-        r"|\"(?:tool_call|function_call|tool_calls|tool_use)\"\s*:"
-        r"|\"name\"\s*:\s*\"(?:execute|run|shell|bash|exec)\w*\""), negatable=True),
-    Rule("verifier-bypass", 0.3, _r(
-        r"\b(?:lgtm|rate this\b" + gap(3) + r"approved|approve your own|skip the (?:verifier|tests?"
-        r"|review|checks?)|regardless of (?:its|the) contents?)\b"
-        r"|\bmark\b" + gap(4) + r"as (?:passed|skipped|safe|approved)\b"
-        r"|\breport\b" + gap(4) + r"as passed\b|\bapprove the (?:merge|pr|pull request)\b")),
-    Rule("role-markup", 0.8, _r(
-        r"<\|im_start\|>\s*(?:system|assistant|user|developer)"
-        r"|#{2,}\s*\(?\s*system[_ ]?message\s*\)?"
-        r"|<<\s*sys\s*>>|</?\s*(?:system|sys|system_prompt)\s*>|\[\s*system\s*\]\s*\(#"),
-        markup=True),
-    Rule("special-tokens", 0.5, _r(
-        r"<\|(?:im_start|im_end|endoftext|eot_id|start_header_id|end_header_id|system|user|"
-        r"assistant)\|>|\[/?inst\]"), markup=True),
-    Rule("fake-boundary", 0.5, _r(
-        r"</\s*(?:tool_output|tool_result|result|function_results|output|search_results|document|"
-        r"context)\s*>"), markup=True),
+    Rule(
+        "image-exfiltration",
+        0.6,
+        _r(
+            r"!\[[^\]]*\]\(https?://[^)\s]*[?&][^)\s]*(?:\{|history|conversation|secret|token|key)"
+            r"|\bmarkdown image\b"
+        ),
+    ),
+    Rule(
+        "url-smuggling",
+        0.45,
+        _r(
+            r"\b(?:embed|append|encode|include|put|add)\w*" + gap(6) + r"(?:in|into|to)\s+(?:an? |the "
+            r")?(?:markdown )?(?:image|url|link|query string|https?://)"
+        ),
+    ),
+    Rule("encode-output", 0.35, _r(r"\b(?:encode|respond|reply|answer)\w*" + gap(3) + r"(?:in|as|with) base64\b")),
+    Rule(
+        "decode-request",
+        0.6,
+        _r(r"\bdecode\b" + gap(6) + r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|act on)\b"),
+    ),
+    Rule(
+        "dangerous-command",
+        0.35,
+        _r(
+            r"\bcurl\b[^|\n]{0,200}\|\s*(?:ba|z)?sh\b|\bwget\b[^|\n]{0,200}\|\s*(?:ba)?sh\b"
+            r"|\brm\s+-rf\s+[/~]|\bnc\s+[\w.-]+\s+\d{2,5}\b|/etc/shadow|authorized_keys"
+            r"|~/\.ssh|\.ssh/id_\w+|\.aws/credentials|\bchmod\s+-?r?\s*777\s+/"
+        ),
+    ),
+    Rule(
+        "tool-call",
+        0.4,
+        _r(
+            r"\bcall (?:the )?`?[a-z_][\w.-]*`? tool\b|\bcall the tool\b"
+            r"|\b(?:use|invoke|run|execute|trigger) (?:the )?`?[a-z_][\w.-]*`? tool\b"
+            r"|\"(?:tool_call|function_call|tool_calls|tool_use)\"\s*:"
+            r"|\"name\"\s*:\s*\"(?:execute|run|shell|bash|exec)\w*\""
+        ),
+        negatable=True,
+    ),
+    Rule(
+        "verifier-bypass",
+        0.3,
+        _r(
+            r"\b(?:lgtm|rate this\b" + gap(3) + r"approved|approve your own|skip the (?:verifier|tests?"
+            r"|review|checks?)|regardless of (?:its|the) contents?)\b"
+            r"|\bmark\b" + gap(4) + r"as (?:passed|skipped|safe|approved)\b"
+            r"|\breport\b" + gap(4) + r"as passed\b|\bapprove the (?:merge|pr|pull request)\b"
+        ),
+    ),
+    Rule(
+        "role-markup",
+        0.8,
+        _r(
+            r"<\|im_start\|>\s*(?:system|assistant|user|developer)"
+            r"|#{2,}\s*\(?\s*system[_ ]?message\s*\)?"
+            r"|<<\s*sys\s*>>|</?\s*(?:system|sys|system_prompt)\s*>|\[\s*system\s*\]\s*\(#"
+        ),
+        markup=True,
+    ),
+    Rule(
+        "special-tokens",
+        0.5,
+        _r(
+            r"<\|(?:im_start|im_end|endoftext|eot_id|start_header_id|end_header_id|system|user|"
+            r"assistant)\|>|\[/?inst\]"
+        ),
+        markup=True,
+    ),
+    Rule(
+        "fake-boundary",
+        0.5,
+        _r(
+            r"</\s*(?:tool_output|tool_result|result|function_results|output|search_results|document|"
+            r"context)\s*>"
+        ),
+        markup=True,
+    ),
     Rule("role-prefix", 0.4, _r(r"^\s*(?:system|assistant|developer)\s*:\s*\S"), markup=True),
-    Rule("hidden-html", 0.2, _r(
-        r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|<!--")),
+    Rule("hidden-html", 0.2, _r(r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|<!--")),
 )
 
 NEGATION = re.compile(
     r"\b(?:not|never|don't|dont|no|cannot|can't|refuse[sd]?|refusing|prevent|block|must not|"
-    r"should not|shouldn't|won't)\b(?:\W+[\w'-]+){0,3}?\W*$")
+    r"should not|shouldn't|won't)\b(?:\W+[\w'-]+){0,3}?\W*$"
+)
 """Matched against the 40 characters before a negatable match."""
 
 META = re.compile(
     r"\b(?:prompt injections?|injections?|attack(?:s|ers?)?|jailbreaks?|red[- ]team|"
     r"adversarial|payloads?|phrases?|such as|e\.g\.|for example|looks like|format|"
-    r"templates?|tokens?|tokenizer|filters?|screen|classic|known)\b")
+    r"templates?|tokens?|tokenizer|filters?|screen|classic|known)\b"
+)
 """Words that show a text is talking about injections or markup rather than doing it."""
 
 QUOTED = re.compile(r"'[^'\n]{3,200}'|\"[^\"\n]{3,200}\"|\u201c[^\u201d\n]{3,200}\u201d|`[^`\n]+`")
@@ -251,37 +352,64 @@ _RISKY = (
 )
 
 RULES_V2: tuple[Rule, ...] = (
-    Rule("override-instructions-ml", 0.9, _r(
-        r"\b" + _IGNORE_ML + gap(5) + _RULES_ML + r"\b|" + _CJK_OVERRIDE)),
-    Rule("reveal-prompt-ml", 0.75, _r(
-        _REVEAL_ML + r"[^\n]{0,40}?" + _PROMPT_ML + r"|" + _PROMPT_ML + r"[^\n]{0,25}?" +
-        _REVEAL_ML)),
-    Rule("exfiltration-ml", 0.6, _r(
-        _SEND_ML + r"[^\n]{0,60}?" + _SECRETS_ML + r"|" + _SECRETS_ML + r"[^\n]{0,40}?" +
-        _SEND_ML)), )
+    Rule("override-instructions-ml", 0.9, _r(r"\b" + _IGNORE_ML + gap(5) + _RULES_ML + r"\b|" + _CJK_OVERRIDE)),
+    Rule(
+        "reveal-prompt-ml",
+        0.75,
+        _r(_REVEAL_ML + r"[^\n]{0,40}?" + _PROMPT_ML + r"|" + _PROMPT_ML + r"[^\n]{0,25}?" + _REVEAL_ML),
+    ),
+    Rule(
+        "exfiltration-ml",
+        0.6,
+        _r(_SEND_ML + r"[^\n]{0,60}?" + _SECRETS_ML + r"|" + _SECRETS_ML + r"[^\n]{0,40}?" + _SEND_ML),
+    ),
+)
 RULES_V2 += (
-    Rule("memory-poisoning", 0.75, _r(
-        r"\b" + _PERSIST + r"\b[^\n]{0,160}?" + _RISKY + r"|" + _RISKY +
-        r"[^\n]{0,100}?\b" + _PERSIST + r"\b"), negatable=True),
+    Rule(
+        "memory-poisoning",
+        0.75,
+        _r(r"\b" + _PERSIST + r"\b[^\n]{0,160}?" + _RISKY + r"|" + _RISKY + r"[^\n]{0,100}?\b" + _PERSIST + r"\b"),
+        negatable=True,
+    ),
     Rule("risky-action", 0.45, _r(_RISKY), negatable=True),
-    Rule("false-authority", 0.45, _r(
-        r"\b(?:the )?(?:user|admin|administrator|owner|operator|developer|lead|manager)s? "
-        r"(?:has|have|had) (?:already |explicitly )?(?:authori[sz]ed|approved|granted|consented|"
-        r"confirmed|allowed)\b|\bpre-?approved\b|\byou (?:are|have been) (?:now )?(?:authori[sz]ed|"
-        r"permitted|allowed) to\b|\bthe user is an? (?:admin|administrator|root|superuser)\b")),
-    Rule("forged-reasoning", 0.7, _r(
-        r"\b(?:safety|content|usage) (?:rules|guidelines|policies|polic(?:y|ies)|filters|"
-        r"restrictions) (?:do not|don't|doesn't|does not|no longer|won't|will not) apply\b"
-        r"|\b(?:so|therefore|thus|hence) i (?:can|should|will|may) (?:ignore|bypass|skip|disregard)"
-        r"\b|\bthe (?:rules|restrictions|guidelines) (?:are|were) (?:lifted|waived|void)\b")),
-    Rule("fake-end-marker", 0.5, _r(
-        r"(?:-{2,}|={2,}|#{2,}|\*{2,}|\[)\s*end of (?:document|context|file|input|data|email|"
-        r"message|conversation|transcript|tool output|search results?)\s*(?:-{2,}|={2,}|#{2,}|"
-        r"\*{2,}|\])|\bnew system (?:instructions?|prompt|message|rules)\b")),
-    Rule("prompt-extraction", 0.75, _r(
-        r"\brepeat (?:the|all|everything)? ?(?:text|words|content|instructions)? ?(?:above|before)"
-        r"\b|\b(?:what|which) (?:were|are) (?:the |your )?(?:exact |original |initial )?"
-        r"instructions you (?:were|have been) given\b|\bprint (?:them|it|those|your instructions)"
-        r" verbatim\b|\beverything before this message\b|\bstarting with ['\"]?you are\b"),
-        person_weight=0.75),
+    Rule(
+        "false-authority",
+        0.45,
+        _r(
+            r"\b(?:the )?(?:user|admin|administrator|owner|operator|developer|lead|manager)s? "
+            r"(?:has|have|had) (?:already |explicitly )?(?:authori[sz]ed|approved|granted|consented|"
+            r"confirmed|allowed)\b|\bpre-?approved\b|\byou (?:are|have been) (?:now )?(?:authori[sz]ed|"
+            r"permitted|allowed) to\b|\bthe user is an? (?:admin|administrator|root|superuser)\b"
+        ),
+    ),
+    Rule(
+        "forged-reasoning",
+        0.7,
+        _r(
+            r"\b(?:safety|content|usage) (?:rules|guidelines|policies|polic(?:y|ies)|filters|"
+            r"restrictions) (?:do not|don't|doesn't|does not|no longer|won't|will not) apply\b"
+            r"|\b(?:so|therefore|thus|hence) i (?:can|should|will|may) (?:ignore|bypass|skip|disregard)"
+            r"\b|\bthe (?:rules|restrictions|guidelines) (?:are|were) (?:lifted|waived|void)\b"
+        ),
+    ),
+    Rule(
+        "fake-end-marker",
+        0.5,
+        _r(
+            r"(?:-{2,}|={2,}|#{2,}|\*{2,}|\[)\s*end of (?:document|context|file|input|data|email|"
+            r"message|conversation|transcript|tool output|search results?)\s*(?:-{2,}|={2,}|#{2,}|"
+            r"\*{2,}|\])|\bnew system (?:instructions?|prompt|message|rules)\b"
+        ),
+    ),
+    Rule(
+        "prompt-extraction",
+        0.75,
+        _r(
+            r"\brepeat (?:the|all|everything)? ?(?:text|words|content|instructions)? ?(?:above|before)"
+            r"\b|\b(?:what|which) (?:were|are) (?:the |your )?(?:exact |original |initial )?"
+            r"instructions you (?:were|have been) given\b|\bprint (?:them|it|those|your instructions)"
+            r" verbatim\b|\beverything before this message\b|\bstarting with ['\"]?you are\b"
+        ),
+        person_weight=0.75,
+    ),
 )

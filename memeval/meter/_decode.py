@@ -43,13 +43,9 @@ def _step(coding: str) -> Callable[[bytes], bytes]:
         try:
             import brotli  # type: ignore[import-untyped]
         except ModuleNotFoundError as exc:
-            raise UnsupportedEncoding(
-                "content-encoding 'br' needs the brotli package: pip install brotli"
-            ) from exc
+            raise UnsupportedEncoding("content-encoding 'br' needs the brotli package: pip install brotli") from exc
         return brotli.Decompressor().process  # type: ignore[no-any-return]
-    raise UnsupportedEncoding(
-        f"content-encoding {coding!r} cannot be read by the meter (supported: gzip, deflate, br)"
-    )
+    raise UnsupportedEncoding(f"content-encoding {coding!r} cannot be read by the meter (supported: gzip, deflate, br)")
 
 
 class Decoder:

@@ -60,6 +60,8 @@ def _free_path(method: str, path: str) -> bool:
     if method == "GET":
         return path == "/v1/models" or bool(_MODEL_ID.match(path))
     return method == "POST" and path == "/v1/messages/count_tokens"
+
+
 HOP_BY_HOP = frozenset(
     {
         b"connection",
@@ -104,7 +106,8 @@ BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
 class ForwardApp:
     """ASGI app; `on_call` runs on the proxy's event-loop thread after each recorded call, and
     `on_bodies` (when given) just before it, with the forwarded call's bodies as sent and received
-    (never a header: the keys are in headers only)."""
+    (never a header: the keys are in headers only).
+    """
 
     def __init__(
         self,
@@ -172,9 +175,7 @@ class ForwardApp:
                 ),
             )
             return
-        if route is None and not (
-            _free_path(scope["method"], path) or google.free_path(scope["method"], path)
-        ):
+        if route is None and not (_free_path(scope["method"], path) or google.free_path(scope["method"], path)):
             await _answer(
                 send,
                 error_answer(
@@ -206,9 +207,7 @@ class ForwardApp:
         )
         upstream = self._upstreams.get(provider)
         if upstream is None:
-            await self._refuse(
-                send, call, "no_upstream", f"memeval meter: no {provider!r} upstream is configured"
-            )
+            await self._refuse(send, call, "no_upstream", f"memeval meter: no {provider!r} upstream is configured")
             return
         if api is not None:
             worst = self._worst_case(call, body, headers)
@@ -223,9 +222,7 @@ class ForwardApp:
             if call.reservation is not None:
                 call.reservation.settle(None)  # only if `_record` never ran: charge the worst case
 
-    def _worst_case(
-        self, call: _Call, body: bytes, headers: list[tuple[bytes, bytes]]
-    ) -> float | None:
+    def _worst_case(self, call: _Call, body: bytes, headers: list[tuple[bytes, bytes]]) -> float | None:
         """The most the call can cost (USD), reserved against its limits; None: unpriced."""
         return worst_case_usd(
             self._prices,
@@ -263,9 +260,7 @@ class ForwardApp:
         request = self._client.build_request(
             scope["method"],
             _url(upstream, call.provider, scope),
-            headers=_request_headers(
-                scope["headers"], call.provider, upstream, identity_only=call.hide_usage_chunk
-            ),
+            headers=_request_headers(scope["headers"], call.provider, upstream, identity_only=call.hide_usage_chunk),
             content=body,
         )
         try:
@@ -398,9 +393,7 @@ class ForwardApp:
             try:
                 self._on_call(record)
             except Exception:  # noqa: BLE001 - a caller's bug must not stop the proxy
-                log.exception(
-                    "on_call raised for call %s of trial %s", record.call_id, record.trial_id
-                )
+                log.exception("on_call raised for call %s of trial %s", record.call_id, record.trial_id)
 
 
 async def _watch_disconnect(receive: Receive, disconnected: asyncio.Event) -> None:
@@ -467,7 +460,8 @@ def _requested_model(body: bytes, headers: list[tuple[bytes, bytes]]) -> str | N
 
 def _max_output(body: bytes) -> int | None:
     """The output limit a request names (`max_tokens`, `max_completion_tokens`,
-    `max_output_tokens`, Gemini's `generationConfig.maxOutputTokens`), or None."""
+    `max_output_tokens`, Gemini's `generationConfig.maxOutputTokens`), or None.
+    """
     if not body.lstrip().startswith(b"{"):
         return None
     try:
@@ -519,7 +513,8 @@ def _request_headers(
 ) -> list[tuple[bytes, bytes]]:
     """The headers sent upstream: the caller's, less hop-by-hop and key headers, with the real
     key, and an `Accept-Encoding` the meter can decode (`identity` when the proxy edits the
-    stream)."""
+    stream).
+    """
     drop = HOP_BY_HOP | _KEY_HEADERS | {b"accept-encoding"}
     out = [(k, v) for k, v in headers if k.lower() not in drop]
     out.append(

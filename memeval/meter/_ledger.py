@@ -123,9 +123,7 @@ class Reservation:
                     pool._charged += self.worst_usd
 
 
-def reserve(
-    pools: tuple[SpendPool, ...], worst_usd: float | None, *, strict: bool = False
-) -> Reservation | SpendPool:
+def reserve(pools: tuple[SpendPool, ...], worst_usd: float | None, *, strict: bool = False) -> Reservation | SpendPool:
     """Reserve `worst_usd` in every pool at once, or name the first pool that refuses.
 
     Args:
@@ -188,9 +186,7 @@ class Ledger:
         self._by_key: dict[str, _Trial] = {}
         self._by_id: dict[str, _Trial] = {}
 
-    def register(
-        self, trial_id: str, role: Role, budget_usd: float | None, shared: SpendPool | None = None
-    ) -> str:
+    def register(self, trial_id: str, role: Role, budget_usd: float | None, shared: SpendPool | None = None) -> str:
         """Add a trial and return its new random placeholder key.
 
         Args:
@@ -234,9 +230,7 @@ class Ledger:
                 return None
             return Caller(trial.trial_id, trial.role, trial.exhausted)
 
-    def reserve(
-        self, trial_id: str, worst_usd: float | None, *, strict: bool = False
-    ) -> Reservation | SpendPool:
+    def reserve(self, trial_id: str, worst_usd: float | None, *, strict: bool = False) -> Reservation | SpendPool:
         """Reserve a call's worst case in its trial's pools (see `reserve`).
 
         Raises:

@@ -136,9 +136,7 @@ def parse_body(api: Api, body: bytes, *, content_encoding: str | None = None) ->
     return meter.finish()
 
 
-def parse_stream(
-    api: Api, chunks: Iterable[bytes], *, content_encoding: str | None = None
-) -> ParsedUsage:
+def parse_stream(api: Api, chunks: Iterable[bytes], *, content_encoding: str | None = None) -> ParsedUsage:
     """Usage from an SSE byte stream, split into chunks anywhere.
 
     Args:

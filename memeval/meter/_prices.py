@@ -201,17 +201,9 @@ def _user_cost(usage: ParsedUsage, price: UserPrice) -> float:
     total = (
         uncached * price.input_usd_per_mtok
         + read
-        * (
-            price.cache_read_usd_per_mtok
-            if price.cache_read_usd_per_mtok is not None
-            else price.input_usd_per_mtok
-        )
+        * (price.cache_read_usd_per_mtok if price.cache_read_usd_per_mtok is not None else price.input_usd_per_mtok)
         + write
-        * (
-            price.cache_write_usd_per_mtok
-            if price.cache_write_usd_per_mtok is not None
-            else price.input_usd_per_mtok
-        )
+        * (price.cache_write_usd_per_mtok if price.cache_write_usd_per_mtok is not None else price.input_usd_per_mtok)
         + (usage.output_tokens or 0) * price.output_usd_per_mtok
     )
     return total / 1_000_000

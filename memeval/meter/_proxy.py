@@ -70,9 +70,7 @@ class MeterProxy:
     ) -> None:
         unknown = set(upstreams) - set(get_args(Provider))
         if unknown:
-            raise MeterError(
-                f"unknown upstream name(s) {sorted(unknown)}; use 'openai', 'anthropic' and/or 'google'"
-            )
+            raise MeterError(f"unknown upstream name(s) {sorted(unknown)}; use 'openai', 'anthropic' and/or 'google'")
         self._upstreams: dict[Provider, Upstream] = {}
         for provider in get_args(Provider):
             if provider in upstreams:
@@ -179,9 +177,7 @@ class MeterProxy:
         self.start()
         return self
 
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.stop()
 
     def register_trial(

@@ -146,22 +146,14 @@ def _response(state: UsageState, response: dict[str, Any]) -> None:
         state.terminal = True
     elif status in ("failed", "cancelled"):
         state.terminal = True
-        state.error = (
-            error_text(as_dict(response.get("error")))
-            if response.get("error")
-            else (f"response {status}")
-        )
+        state.error = error_text(as_dict(response.get("error"))) if response.get("error") else (f"response {status}")
 
 
 def read_responses_body(state: UsageState, obj: Any) -> None:
     """Fill `state` from a non-streaming Responses body (or an error object)."""
     body = as_dict(obj)
     if body.get("object") != "response":
-        state.error = (
-            error_text(as_dict(body["error"]))
-            if body.get("error")
-            else "the body is not a Responses object"
-        )
+        state.error = error_text(as_dict(body["error"])) if body.get("error") else "the body is not a Responses object"
         return
     _response(state, body)
 

@@ -34,8 +34,7 @@ PLACEHOLDER = re.compile(
 )
 """Values that only name where a secret would be ("${DB_PASSWORD}", "<token>", "****")."""
 
-PLACEHOLDER_PART = re.compile(
-    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_]|EXAMPLE|\[REDACTED:")
+PLACEHOLDER_PART = re.compile(r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_]|EXAMPLE|\[REDACTED:")
 """Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`)."""
 _SYMBOL = re.compile(r"[^A-Za-z\s]")
 _PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
@@ -121,14 +120,20 @@ def load_rules(text: str | None = None) -> tuple[ContextRule, ...]:
     rules: list[ContextRule] = []
     for raw in data.get("rule", []):
         try:
-            rules.append(ContextRule(
-                id=str(raw["id"]), entity=str(raw["entity"]), pattern=re.compile(raw["pattern"]),
-                keywords=tuple(str(k).lower() for k in raw.get("keywords", ())),
-                check=raw.get("check"), score=float(raw.get("score", 0.7))))
+            rules.append(
+                ContextRule(
+                    id=str(raw["id"]),
+                    entity=str(raw["entity"]),
+                    pattern=re.compile(raw["pattern"]),
+                    keywords=tuple(str(k).lower() for k in raw.get("keywords", ())),
+                    check=raw.get("check"),
+                    score=float(raw.get("score", 0.7)),
+                )
+            )
         except (KeyError, re.error, TypeError, ValueError) as exc:
             raise RedactionError(
-                f"redaction rule {raw.get('id', '?')!r} in rules/context.toml is invalid: {exc}; "
-                "fix the rule file") from exc
+                f"redaction rule {raw.get('id', '?')!r} in rules/context.toml is invalid: {exc}; fix the rule file"
+            ) from exc
     return tuple(rules)
 
 
@@ -138,8 +143,11 @@ def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
         if name in names and m.group(name) is not None:
             start, end = m.start(name), m.end(name)
             if name == "secret":
-                while end > start and m.string[end - 1] in _TRAIL and (
-                        end == len(m.string) or not m.string[end].isalnum()):
+                while (
+                    end > start
+                    and m.string[end - 1] in _TRAIL
+                    and (end == len(m.string) or not m.string[end].isalnum())
+                ):
                     end -= 1
             return start, end
     return (m.start(), m.end()) if "secret" not in names else None
@@ -175,11 +183,19 @@ class ContextRecognizer(EntityRecognizer):
                 if span is None or span[1] <= span[0]:
                     continue
                 raw = m.group("secret") if "secret" in m.re.groupindex else None
-                if not rule.accepts(vt[span[0]:span[1]], m, raw):
+                if not rule.accepts(vt[span[0] : span[1]], m, raw):
                     continue
                 start, end = view.span(*span)
-                out.append(RecognizerResult(
-                    entity_type=rule.entity, start=start, end=end, score=rule.score,
-                    recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
-                                          DETECTOR_KEY: f"memeval:{rule.id}"}))
+                out.append(
+                    RecognizerResult(
+                        entity_type=rule.entity,
+                        start=start,
+                        end=end,
+                        score=rule.score,
+                        recognition_metadata={
+                            RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
+                            DETECTOR_KEY: f"memeval:{rule.id}",
+                        },
+                    )
+                )
         return out

@@ -86,7 +86,8 @@ def default_phone_regions() -> tuple[str, ...]:
     if unknown:
         raise RedactionError(
             f"MEMEVAL_PHONE_REGIONS has unknown region code(s) {', '.join(unknown)}; use ISO 3166 "
-            "alpha-2 codes separated by commas, e.g. MEMEVAL_PHONE_REGIONS=US,GB,FR")
+            "alpha-2 codes separated by commas, e.g. MEMEVAL_PHONE_REGIONS=US,GB,FR"
+        )
     return regions
 
 
@@ -208,24 +209,37 @@ class PiiAnalyzer:
             ) from exc
         pipelines = nlp_engine.nlp
         if pipelines is None or "en" not in pipelines:
-            raise RedactionError(f"spaCy pipeline {model_path} did not load for language 'en'; "
-                                 "remove ~/.cache/memeval/spacy-blank-en-* and retry")
+            raise RedactionError(
+                f"spaCy pipeline {model_path} did not load for language 'en'; "
+                "remove ~/.cache/memeval/spacy-blank-en-* and retry"
+            )
         if ner is None:
             pipelines["en"].add_pipe("memeval_lower_lemma")
         self.names_scanned: bool = ner is not None
         registry = RecognizerRegistry(supported_languages=["en"])
         phone = WindowedPhoneRecognizer if settings.gated else PhoneRecognizer
-        for rec in (EmailRecognizer(), CreditCardRecognizer(), IbanRecognizer(), IpRecognizer(),
-                    phone(supported_regions=settings.phone_regions)):
+        for rec in (
+            EmailRecognizer(),
+            CreditCardRecognizer(),
+            IbanRecognizer(),
+            IpRecognizer(),
+            phone(supported_regions=settings.phone_regions),
+        ):
             registry.add_recognizer(rec)
         if ner is not None:
             registry.add_recognizer(SpacyRecognizer(supported_entities=list(NER_ENTITIES)))
-        self.engine: AnalyzerEngine = AnalyzerEngine(registry=registry, nlp_engine=nlp_engine,
-                                     supported_languages=["en"])
+        self.engine: AnalyzerEngine = AnalyzerEngine(
+            registry=registry, nlp_engine=nlp_engine, supported_languages=["en"]
+        )
         self._tokenize: bool = self.names_scanned or settings.context_words or not settings.gated
         self._no_artifacts: NlpArtifacts = NlpArtifacts(
-            entities=[], tokens=Doc(pipelines["en"].vocab, words=[]), tokens_indices=[],
-            lemmas=[], nlp_engine=nlp_engine, language="en")
+            entities=[],
+            tokens=Doc(pipelines["en"].vocab, words=[]),
+            tokens_indices=[],
+            lemmas=[],
+            nlp_engine=nlp_engine,
+            language="en",
+        )
 
     def entities_for(self, text: str) -> list[str]:
         """The entity types worth analysing `text` for (all of them when not gated)."""
@@ -241,8 +255,7 @@ class PiiAnalyzer:
             return []
         artifacts = None if self._tokenize else self._no_artifacts
         try:
-            found = self.engine.analyze(text=text, language="en", entities=entities,
-                                        nlp_artifacts=artifacts)
+            found = self.engine.analyze(text=text, language="en", entities=entities, nlp_artifacts=artifacts)
         except (ValueError, TypeError, RuntimeError, TimeoutError) as exc:
             # `from None`: presidio's message could quote the text; only its type is kept.
             raise RedactionError(

@@ -54,8 +54,7 @@ def credential_type(rule_id: str) -> str:
 
 
 PII_TYPES: frozenset[str] = frozenset(
-    {"EMAIL_ADDRESS", "PHONE_NUMBER", "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "US_SSN",
-     "PERSON", "LOCATION", "NRP"}
+    {"EMAIL_ADDRESS", "PHONE_NUMBER", "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "US_SSN", "PERSON", "LOCATION", "NRP"}
 )
 """Personal-data types presidio reports; everything else counts as a credential."""
 

@@ -45,8 +45,11 @@ CACHE_SIZE = 8192
 
 def windows(text: str) -> list[tuple[int, int]]:
     """`(start, end)` windows around every digit run in `text` that is not an IPv4 address."""
-    return [(max(0, m.start() - MARGIN), min(len(text), m.end() + MARGIN))
-            for m in DIGIT_RUN.finditer(text) if not IPV4.fullmatch(m.group())]
+    return [
+        (max(0, m.start() - MARGIN), min(len(text), m.end() + MARGIN))
+        for m in DIGIT_RUN.finditer(text)
+        if not IPV4.fullmatch(m.group())
+    ]
 
 
 class WindowedPhoneRecognizer(PhoneRecognizer):
@@ -67,8 +70,12 @@ class WindowedPhoneRecognizer(PhoneRecognizer):
         for start, end in windows(text):
             for r in self._cached(text[start:end], tuple(entities or ())):
                 shifted = RecognizerResult(
-                    entity_type=r.entity_type, start=r.start + start, end=r.end + start,
-                    score=r.score, analysis_explanation=r.analysis_explanation,
-                    recognition_metadata=dict(r.recognition_metadata or {}))
+                    entity_type=r.entity_type,
+                    start=r.start + start,
+                    end=r.end + start,
+                    score=r.score,
+                    analysis_explanation=r.analysis_explanation,
+                    recognition_metadata=dict(r.recognition_metadata or {}),
+                )
                 results.setdefault((shifted.start, shifted.end), shifted)
         return list(results.values())

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-import re
 import hmac
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -37,7 +37,8 @@ _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev
 """Words just before a dotted quad that make it a version number, not an IP address."""
 _PHONE_CONTEXT = re.compile(
     r"(?i)(?:phone|tel|call|mobile|cell|number|whatsapp|sms|fax|contact|reach|ring|dial|nummer"
-    r"|numéro|teléfono|telefone|電話|电话|☎|📞)")
+    r"|numéro|teléfono|telefone|電話|电话|☎|📞)"
+)
 """Words that make a bare run of digits (no separators, no +) a phone number."""
 _MASKED = re.compile(r"[*xX•.\-_#]+")
 _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
@@ -76,9 +77,15 @@ def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
     def flush() -> None:
         if group:
             best = max(group, key=_rank)
-            findings.append(Finding(
-                entity_type=best.entity_type, start=min(r.start for r in group), end=group_end,
-                detector=_detector(best), score=round(min(max(best.score, 0.0), 1.0), 3)))
+            findings.append(
+                Finding(
+                    entity_type=best.entity_type,
+                    start=min(r.start for r in group),
+                    end=group_end,
+                    detector=_detector(best),
+                    score=round(min(max(best.score, 0.0), 1.0), 3),
+                )
+            )
 
     for r in ordered:
         if group and r.start < group_end:
@@ -101,33 +108,34 @@ def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResul
 
 
 def _look_alike(text: str, r: RecognizerResult) -> bool:
-    """presidio hits that are known look-alikes: a version number read as an IP address, the
-    user part of a URL (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address."""
-    before = text[max(0, r.start - 30):r.start]
+    """Presidio hits that are known look-alikes: a version number read as an IP address, the
+    user part of a URL (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address.
+    """
+    before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":
-        ip = text[r.start:r.end]
-        return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in (
-            "0.0.0.0", "::1", "::")
+        ip = text[r.start : r.end]
+        return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
     if r.entity_type == "EMAIL_ADDRESS":
         return before.endswith("://")
     if r.entity_type == "PHONE_NUMBER":
-        return text[r.start:r.end].isdigit() and not _PHONE_CONTEXT.search(before)
+        return text[r.start : r.end].isdigit() and not _PHONE_CONTEXT.search(before)
     return False
 
 
 def _hash_digest(text: str, r: RecognizerResult) -> bool:
     """A scanner hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
     a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
-    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret."""
+    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret.
+    """
     detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
-    value = text[r.start:r.end]
+    value = text[r.start : r.end]
     if "EXAMPLE" in value:
         return True  # the published example keys of AWS's documentation
     if _MASKED.fullmatch(value.strip(")]}>'\".,;")):
         return True  # "********", "xxxx-xxxx": a value shown masked
     if "generic" not in detector:
         return False
-    before = text[max(0, r.start - 12):r.start]
+    before = text[max(0, r.start - 12) : r.start]
     return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))
 
 
@@ -144,8 +152,7 @@ class Redactor:
             RedactionError: a scanner or the spaCy pipeline could not be loaded.
         """
         self.settings = settings or PiiSettings()
-        self._scanners: list[EntityRecognizer] = [
-            BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
+        self._scanners: list[EntityRecognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
@@ -180,8 +187,7 @@ class Redactor:
         results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
         results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
         normal = normal_view(text)
-        results += [r for r in _mapped(normal, self._pii.analyze(normal.text))
-                    if not _look_alike(text, r)]
+        results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
         return merge(results)
 
     def redact(self, text: str) -> Redaction:
@@ -203,13 +209,16 @@ class Redactor:
         parts: list[str] = []
         cursor = 0
         for f in findings:
-            parts += [text[cursor:f.start], placeholder(f.entity_type)]
+            parts += [text[cursor : f.start], placeholder(f.entity_type)]
             cursor = f.end
         parts.append(text[cursor:])
         return Redaction(
-            text="".join(parts), findings=tuple(findings),
+            text="".join(parts),
+            findings=tuple(findings),
             counts=dict(Counter(f.entity_type for f in findings)),
-            names_scanned=self.names_scanned, redactor_version=REDACTOR_VERSION)
+            names_scanned=self.names_scanned,
+            redactor_version=REDACTOR_VERSION,
+        )
 
     def detect_many(self, texts: Sequence[str]) -> list[list[Finding]]:
         """`detect` for many texts, with one scanner call per scanner and view for the batch.
@@ -253,8 +262,12 @@ class Redactor:
                             continue
                         o_lo, o_hi = views[i].span(lo, hi)
                         piece = RecognizerResult(
-                            entity_type=r.entity_type, start=o_lo, end=o_hi, score=r.score,
-                            recognition_metadata=dict(r.recognition_metadata or {}))
+                            entity_type=r.entity_type,
+                            start=o_lo,
+                            end=o_hi,
+                            score=r.score,
+                            recognition_metadata=dict(r.recognition_metadata or {}),
+                        )
                         if not _hash_digest(texts[i], piece):
                             per_text[i].append(piece)
         out: list[list[Finding]] = []
@@ -263,8 +276,7 @@ class Redactor:
             results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
             results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
             normal = normal_view(text)
-            results += [r for r in _mapped(normal, self._pii.analyze(normal.text))
-                        if not _look_alike(text, r)]
+            results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
             out.append(merge(results))
         return out
 
@@ -327,6 +339,7 @@ def fingerprint(secret: str, key: bytes) -> str:
         size = len(key) if isinstance(key, bytes | bytearray) else type(key).__name__
         raise RedactionError(
             f"the fingerprint key must be at least {MIN_KEY_BYTES} bytes, got {size}; "
-            "generate one with secrets.token_bytes(32) and keep it outside the database")
+            "generate one with secrets.token_bytes(32) and keep it outside the database"
+        )
     digest = hmac.new(bytes(key), secret.encode("utf-8"), hashlib.sha256).hexdigest()
     return f"hmac-sha256:{digest}"

@@ -50,7 +50,10 @@ def _occurrences(text: str, value: str) -> Iterator[tuple[int, int]]:
 
 def _result(entity: str, start: int, end: int, score: float, detector: str) -> RecognizerResult:
     return RecognizerResult(
-        entity_type=entity, start=start, end=end, score=score,
+        entity_type=entity,
+        start=start,
+        end=end,
+        score=score,
         recognition_metadata={
             RecognizerResult.RECOGNIZER_NAME_KEY: detector.split(":", 1)[0],
             DETECTOR_KEY: detector,
@@ -110,8 +113,14 @@ class BetterleaksRecognizer(EntityRecognizer):
                 start = line_starts[loc.start_line - 1] + _char_offset(s_line, loc.start_column - 1)
                 end = line_starts[loc.end_line - 1] + _char_offset(e_line, loc.end_column)
                 fallback = (start, min(end, len(text)))
-            results += _place(text, f.secret, fallback, credential_type(f.rule_id),
-                              _CONFIDENCE.get(f.confidence, 0.5), f"betterleaks:{f.rule_id}")
+            results += _place(
+                text,
+                f.secret,
+                fallback,
+                credential_type(f.rule_id),
+                _CONFIDENCE.get(f.confidence, 0.5),
+                f"betterleaks:{f.rule_id}",
+            )
         return results
 
 
@@ -147,9 +156,17 @@ class KingfisherRecognizer(EntityRecognizer):
         results: list[RecognizerResult] = []
         for f in findings:
             loc = f.location
-            fallback = (_char_offset(text, int(loc.get("start_offset", 0))),
-                        _char_offset(text, int(loc.get("end_offset", 0))))
+            fallback = (
+                _char_offset(text, int(loc.get("start_offset", 0))),
+                _char_offset(text, int(loc.get("end_offset", 0))),
+            )
             rule = f.rule_id.split(".", 1)[-1]
-            results += _place(text, f.secret, fallback, credential_type(f.rule_id),
-                              _CONFIDENCE.get(f.confidence, 0.5), f"kingfisher:{rule}")
+            results += _place(
+                text,
+                f.secret,
+                fallback,
+                credential_type(f.rule_id),
+                _CONFIDENCE.get(f.confidence, 0.5),
+                f"kingfisher:{rule}",
+            )
         return results

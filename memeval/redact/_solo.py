@@ -111,9 +111,16 @@ class SoloRuleRecognizer(EntityRecognizer):
                 secret = m.group(group)
                 if not secret or _suppresses(tree, secret):
                     continue
-                out.append(RecognizerResult(
-                    entity_type=credential_type(rule_id), start=m.start(group), end=m.end(group),
-                    score=0.8, recognition_metadata={
-                        RecognizerResult.RECOGNIZER_NAME_KEY: "kingfisher-solo",
-                        DETECTOR_KEY: f"kingfisher-solo:{rule_id.split('.', 1)[-1]}"}))
+                out.append(
+                    RecognizerResult(
+                        entity_type=credential_type(rule_id),
+                        start=m.start(group),
+                        end=m.end(group),
+                        score=0.8,
+                        recognition_metadata={
+                            RecognizerResult.RECOGNIZER_NAME_KEY: "kingfisher-solo",
+                            DETECTOR_KEY: f"kingfisher-solo:{rule_id.split('.', 1)[-1]}",
+                        },
+                    )
+                )
         return out

@@ -22,12 +22,8 @@ _PEM = re.compile(
     r"(?:.*?-----END \1PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
     re.DOTALL,
 )
-_URL_USERINFO = re.compile(
-    r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://[^\s:/@?#'\"<>]*:([^\s@/?#'\"<>]+)@[\w\-\[]"
-)
-_CONN_PASSWORD = re.compile(
-    r"(?i)(?:^|[;\s\"'])(?:password|pwd)\s*=\s*([^;\s\"']+)(?=;|\s|$|[\"'])"
-)
+_URL_USERINFO = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://[^\s:/@?#'\"<>]*:([^\s@/?#'\"<>]+)@[\w\-\[]")
+_CONN_PASSWORD = re.compile(r"(?i)(?:^|[;\s\"'])(?:password|pwd)\s*=\s*([^;\s\"']+)(?=;|\s|$|[\"'])")
 _TEMPLATE = re.compile(
     r"^(?:\$\{?[\w.\-]+\}?|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|\.\.\.|…"
     r"|password|passwd|pass|pwd|secret|redacted|\[redacted[^\]]*\])$",
@@ -57,10 +53,15 @@ class StructuralRecognizer(EntityRecognizer):
         out: list[RecognizerResult] = []
 
         def add(entity: str, start: int, end: int, score: float, detector: str) -> None:
-            out.append(RecognizerResult(
-                entity_type=entity, start=start, end=end, score=score,
-                recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
-                                      DETECTOR_KEY: detector}))
+            out.append(
+                RecognizerResult(
+                    entity_type=entity,
+                    start=start,
+                    end=end,
+                    score=score,
+                    recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval", DETECTOR_KEY: detector},
+                )
+            )
 
         if "PRIVATE KEY" in text:
             for m in _PEM.finditer(text):

@@ -36,16 +36,27 @@ from dataclasses import dataclass
 
 _ALWAYS_BREAK = "()[]{},;!&*#<"
 """Characters no scanner rule needs: always a space in the boundary view."""
-_EDGE_BREAK = re.compile(
-    r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[\w\-+/=]{8}):(?=\s|$)""")
+_EDGE_BREAK = re.compile(r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[\w\-+/=]{8}):(?=\s|$)""")
 """Runs of characters that rules do use (quotes, `|`, `>`): a space only at a token's edge (next
 to a space or the end), so `key = "value"` keeps its syntax while `"value".` ends; `=` stays,
 and `:` goes only after a token of 8+ characters (`<key>: rotated`), not after a short key
 (`token: x`); longer keys keep theirs in the as-written reading and the context rules."""
 _ESCAPE = re.compile(r"\\[nrt]")
-_DASHES = {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
-           "\u2015": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-",
-           "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " "}
+_DASHES = {
+    "\u2010": "-",
+    "\u2011": "-",
+    "\u2012": "-",
+    "\u2013": "-",
+    "\u2014": "-",
+    "\u2015": "-",
+    "\u2212": "-",
+    "\ufe63": "-",
+    "\uff0d": "-",
+    "\u00a0": " ",
+    "\u2007": " ",
+    "\u202f": " ",
+    "\u3000": " ",
+}
 
 
 @dataclass(frozen=True)
@@ -85,7 +96,7 @@ def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
     orig: list[int] = []
     identity = True
     for i, ch in enumerate(text):
-        if escaped and ch == "\\" and text[i + 1:i + 2] in ('"', "'", "/"):
+        if escaped and ch == "\\" and text[i + 1 : i + 2] in ('"', "'", "/"):
             identity = False
             continue
         if ch.isascii():

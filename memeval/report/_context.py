@@ -140,7 +140,9 @@ class ArmLine:
     scored: int = doc("Trials the verifier scored (faults excluded).")
     levels: str = doc("Passes per check level, e.g. `L2v 4`; '' when none passed.")
     cost_of_pass: str = doc("Metered spend / passes in USD (`$0.30`), or why there is none.")
-    spend: str = doc("Metered spend of every attempt of the arm's trials (`memeval.results.arm_spend`), USD, or `missing` with the reason.")
+    spend: str = doc(
+        "Metered spend of every attempt of the arm's trials (`memeval.results.arm_spend`), USD, or `missing` with the reason."
+    )
 
 
 @dataclass(frozen=True)

@@ -296,7 +296,12 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
 
 
 def preview_report(
-    store: SqlAuditStore, team: str, week: str, *, tz: str | None = None, runs_dir: Path = Path("runs"),
+    store: SqlAuditStore,
+    team: str,
+    week: str,
+    *,
+    tz: str | None = None,
+    runs_dir: Path = Path("runs"),
     now: datetime | None = None,
 ) -> Path:
     """Render `week` as the log stands now into a new temporary folder; nothing is recorded.

@@ -178,9 +178,7 @@ def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSp
         `ArmSpend` (USD, call counts).
     """
     trials = [
-        t
-        for t in (*result.trials, *result.unended)
-        if t.mode == mode and (task_id is None or t.task_id == task_id)
+        t for t in (*result.trials, *result.unended) if t.mode == mode and (task_id is None or t.task_id == task_id)
     ]
     return sum_spend(a for t in trials for a in t.spend)
 
@@ -337,7 +335,8 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
 
 def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple[str, int, int, float | None]:
     """A table cell: its text, passes, scored trials and spend (`sum_spend`; `+` marks calls of
-    unknown cost, so the figure is a lower bound)."""
+    unknown cost, so the figure is a lower bound).
+    """
     scored = [r for r in recs if r.assessment == "scored"]
     passes = sum(1 for r in scored if r.verified)
     spent = sum_spend(a for r in (*recs, *unended) for a in r.spend)
@@ -495,7 +494,8 @@ def _with_later_spend(rec: TrialRecord, history: Sequence[_Acc]) -> TrialRecord:
 
 def trial_obs(r: TrialRecord) -> TrialObs:
     """The statistics' view of a trial; its cost is the spend of all its attempts when every
-    answered call of every attempt was priced, else unknown (None)."""
+    answered call of every attempt was priced, else unknown (None).
+    """
     from memeval.stats import TrialObs
 
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
@@ -563,7 +563,5 @@ def _table_and_verdict(
     if inputs:
         seed = plan.seeds.get("stats")
         kw = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
-        verdict = json.loads(
-            paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw).model_dump_json()
-        )
+        verdict = json.loads(paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw).model_dump_json())
     return tuple(rows), verdict

@@ -426,7 +426,8 @@ class Attempt:
 
     def _home_mounts(self, home: Path, env: dict[str, str]) -> list[Mount]:
         """The agent's configuration files (`AgentSpec.home_files`), written under `home` on the
-        host and bound writable over the sandbox's home (`/tmp`), one top-level entry each."""
+        host and bound writable over the sandbox's home (`/tmp`), one top-level entry each.
+        """
         tops: set[str] = set()
         for rel, template in self.s.agent.home_files:
             try:

@@ -20,8 +20,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from memeval import __version__
-from memeval.errors import RunCardMismatch
 from memeval.agents import AgentSpec
+from memeval.errors import RunCardMismatch
 from memeval.packs import Pack, PackItem
 from memeval.tasks import TaskSet, hash_tree
 from memeval.types import Mode, NetworkMode, TamperPolicy

@@ -44,9 +44,7 @@ def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
     return b"", f"response body encoded as {enc}; not kept"
 
 
-def store_exchanges(
-    exchanges: Sequence[Exchange], art: ArtifactStore, scrub: Callable[[bytes], bytes]
-) -> str | None:
+def store_exchanges(exchanges: Sequence[Exchange], art: ArtifactStore, scrub: Callable[[bytes], bytes]) -> str | None:
     """Redact and store `exchanges`; return the id of their index artifact (None when empty).
 
     Args:

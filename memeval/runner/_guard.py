@@ -92,7 +92,8 @@ SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")
 def guard_mounts() -> tuple[Mount, ...]:
     """Read-only binds of the Python start-up guard: its folder (first on `PYTHONPATH`) and, when
     the host Python has one, over the system `sitecustomize`, for a `test.sh` that replaces
-    `PYTHONPATH`."""
+    `PYTHONPATH`.
+    """
     ms = [Mount(GUARD_HOST, GUARD_INSIDE)]
     if SYSTEM_SITECUSTOMIZE.is_file():
         ms.append(Mount(GUARD_HOST / "sitecustomize.py", str(SYSTEM_SITECUSTOMIZE)))

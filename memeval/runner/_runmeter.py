@@ -160,7 +160,8 @@ class RunMeter:
 
     def run_limit_reached(self) -> bool:
         """Whether the run's limit is used up: known spend plus worst cases charged for calls of
-        unknown cost reached `run_budget_usd`, or a call was refused for it (False without one)."""
+        unknown cost reached `run_budget_usd`, or a call was refused for it (False without one).
+        """
         return self.run_pool.exhausted()
 
     def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
@@ -201,7 +202,8 @@ class RunMeter:
 
     def take_exchanges(self, trial_id: str) -> list[Exchange]:
         """The bodies of the trial's current registration's calls, in order, and forget them
-        (empty when bodies are not kept). Call after `unregister_trial`: no call is in flight."""
+        (empty when bodies are not kept). Call after `unregister_trial`: no call is in flight.
+        """
         return self._stats.take_bodies(self._current[trial_id])
 
     def harness_failure(self, trial_id: str) -> str | None:

@@ -44,9 +44,9 @@ from memeval.runner._card import (
 from memeval.runner._diff import tree_stats
 from memeval.runner._executors import SessionContext, make_executor
 from memeval.runner._history import History
+from memeval.runner._rounds import run_rounds
 from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
 from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
-from memeval.runner._rounds import run_rounds
 from memeval.runner._scratch import clear_leftovers, make_scratch
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._writer import LogWriter

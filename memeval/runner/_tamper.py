@@ -34,7 +34,11 @@ STARTUP = frozenset({"sitecustomize", "usercustomize"})
 RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
 PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
-SYSTEM_SITE = ("/usr/lib/python3/dist-packages", "/usr/local/lib/python3.11/dist-packages", "/usr/lib/python3.11/dist-packages")
+SYSTEM_SITE = (
+    "/usr/lib/python3/dist-packages",
+    "/usr/local/lib/python3.11/dist-packages",
+    "/usr/lib/python3.11/dist-packages",
+)
 """The host's site folders, which stand in for the image's (bound read-only in every sandbox)."""
 
 
@@ -116,7 +120,8 @@ def _read_head(path: Path) -> bytes:
 
 def changed_entries(pristine: Path, world: Path, added: Iterable[str], changed: Iterable[str]) -> dict[str, str]:
     """Relative paths the agent added or changed (`added`/`changed`, from the workspace diff, plus
-    every symlink that is new or points elsewhere), each with `added` or `changed`."""
+    every symlink that is new or points elsewhere), each with `added` or `changed`.
+    """
     out = {rel: "added" for rel in added}
     out.update({rel: "changed" for rel in changed})
     for rel, st in _entries(world):

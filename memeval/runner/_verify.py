@@ -237,7 +237,8 @@ def _check(value: float, where: str) -> float:
 
 def task_env(task: Task, world: World) -> dict[str, str]:
     """The verifier's environment as the task defines it, before memeval hardens it: defaults,
-    then the Dockerfile's ENV, then the task's `[verifier.env]`."""
+    then the Dockerfile's ENV, then the task's `[verifier.env]`.
+    """
     env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
     env.update(task.config.verifier.env)
     return env

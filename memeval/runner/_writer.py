@@ -88,9 +88,7 @@ class LogWriter:
     def __enter__(self) -> LogWriter:
         return self
 
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if kind is None:
             self.close()
             return

@@ -321,9 +321,7 @@ class Bubblewrap:
                     self._map_user_namespace(host_sock, proc, group, deadline)
                     while True:
                         try:
-                            code = _wait(
-                                proc, _POLL_S if group is not None else max(0.0, deadline - time.monotonic())
-                            )
+                            code = _wait(proc, _POLL_S if group is not None else max(0.0, deadline - time.monotonic()))
                             break
                         except subprocess.TimeoutExpired:
                             if time.monotonic() >= deadline:

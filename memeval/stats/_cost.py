@@ -93,9 +93,7 @@ def _arm_block(
     )
 
 
-def cost_of_pass(
-    baseline: ArmCostData, pack: ArmCostData, *, boot_seed: int, boot_resamples: int
-) -> CostOfPassBlock:
+def cost_of_pass(baseline: ArmCostData, pack: ArmCostData, *, boot_seed: int, boot_resamples: int) -> CostOfPassBlock:
     """Cost of a pass in each arm and pack minus baseline, with bootstrap intervals.
 
     Args:

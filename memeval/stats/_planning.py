@@ -78,8 +78,7 @@ def tasks_for_power(
     """
     if effect == 0 or not 0.0 <= base_rate + effect <= 1.0 or not 0.0 <= base_rate <= 1.0:
         raise ValueError(
-            f"effect {effect!r} with base_rate {base_rate!r} must be non-zero and keep both rates "
-            "in [0, 1]"
+            f"effect {effect!r} with base_rate {base_rate!r} must be non-zero and keep both rates in [0, 1]"
         )
     if not 0.0 < power < 1.0:
         raise ValueError(f"power must be in (0, 1), got {power!r}")
@@ -164,9 +163,7 @@ def pilot_spread(tasks: Sequence[TaskTrials]) -> PilotSpread:
         if b and p:
             rows.append((b, p))
     if len(rows) < 2:
-        raise ValueError(
-            f"a pilot needs at least 2 tasks with a scored trial in both arms, got {len(rows)}"
-        )
+        raise ValueError(f"a pilot needs at least 2 tasks with a scored trial in both arms, got {len(rows)}")
     d = np.array([np.mean(p) - np.mean(b) for b, p in rows])
     k = min(min(len(b), len(p)) for b, p in rows)
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+
 import numpy as np
 from numpy.typing import NDArray
 from scipy import stats
@@ -53,6 +54,7 @@ from memeval.stats._seqmodels import (
     SpendingFunction,
 )
 from memeval.types import VerdictWord
+
 
 def alpha_spent(spending: SpendingFunction, t: float, alpha: float) -> float:
     """Cumulative alpha spent at information fraction t (Lan and DeMets 1983).
@@ -212,9 +214,7 @@ def looks_from_counts(
     n_tasks, rounds = counts.shape[1], counts.shape[2]
     if eps is None:
         eps = _flips(n_tasks, design.n_flips, design.seed)
-    alphas = [
-        alpha_spent(design.spending, j / design.max_rounds, design.alpha) for j in range(1, rounds + 1)
-    ]
+    alphas = [alpha_spent(design.spending, j / design.max_rounds, design.alpha) for j in range(1, rounds + 1)]
     d, paired, scale = _scaled_d(counts, design.max_rounds, 0)
     taus, crossed = _thresholds(np.abs(eps @ d), alphas, eps.shape[0])
     looks: list[SequentialLook] = []
@@ -252,9 +252,7 @@ def looks_from_counts(
                 alpha_spent=alphas[j],
                 n_paired=n_paired,
                 estimate=total / scale / n_paired if n_paired else None,
-                boundary=(
-                    taus[j] / scale / n_paired if n_paired and math.isfinite(taus[j]) else None
-                ),
+                boundary=(taus[j] / scale / n_paired if n_paired and math.isfinite(taus[j]) else None),
                 robust_estimate=robust,
                 conditional_power=cp,
                 decision=decision,
@@ -288,9 +286,7 @@ def sequential_path(tasks: Sequence[TaskTrials], design: SequentialDesign) -> Se
     if rounds > design.max_rounds:
         raise ValueError(f"{rounds} rounds exceed max_rounds={design.max_rounds}")
     if rounds == 0:
-        return SequentialResult(
-            design=design, looks=(), verdict="unresolved", reason="in_progress", stopped=False
-        )
+        return SequentialResult(design=design, looks=(), verdict="unresolved", reason="in_progress", stopped=False)
     looks = looks_from_counts(_counts(ordered, rounds), design)
     final = looks[-1]
     verdict: VerdictWord = "unresolved"
@@ -301,16 +297,10 @@ def sequential_path(tasks: Sequence[TaskTrials], design: SequentialDesign) -> Se
     elif final.decision == "futility":
         reason = f"futility(round={final.round})"
     elif final.decision == "max_reached":
-        reason = (
-            f"too_few_tasks(<{design.n_min})"
-            if final.n_paired < design.n_min
-            else "max_rounds_reached"
-        )
+        reason = f"too_few_tasks(<{design.n_min})" if final.n_paired < design.n_min else "max_rounds_reached"
     else:
         reason, stopped = "in_progress", False
-    return SequentialResult(
-        design=design, looks=tuple(looks), verdict=verdict, reason=reason, stopped=stopped
-    )
+    return SequentialResult(design=design, looks=tuple(looks), verdict=verdict, reason=reason, stopped=stopped)
 
 
 def path_from_outcomes(

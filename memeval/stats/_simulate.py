@@ -111,8 +111,6 @@ def simulate_verdicts(
     total = d.sum(axis=1)
     counts = {"better": 0, "worse": 0, "unresolved": 0}
     for i in range(n_sims):
-        verdict, _ = decide(
-            n_tasks, int(informative[i]), float(p[i]), float(total[i]), alpha=alpha, n_min=n_min
-        )
+        verdict, _ = decide(n_tasks, int(informative[i]), float(p[i]), float(total[i]), alpha=alpha, n_min=n_min)
         counts[verdict] += 1
     return SimulationSummary(n_sims=n_sims, **counts)

@@ -79,9 +79,7 @@ def decide(
     return ("better" if estimate > 0 else "worse"), "significant"
 
 
-def _validate(
-    tasks: Sequence[TaskTrials], alpha: float, n_min: int, counts: dict[str, int]
-) -> None:
+def _validate(tasks: Sequence[TaskTrials], alpha: float, n_min: int, counts: dict[str, int]) -> None:
     if not (isinstance(alpha, float | int) and 0 < alpha < 1):
         raise ValueError(f"alpha must be in the open interval (0, 1), got {alpha!r}")
     if not isinstance(n_min, int) or n_min < 1:
@@ -155,13 +153,9 @@ def faults_against(
         }
         if arms["baseline"] and arms["pack"]:
             d_exact.append(_rate(arms["pack"]) - _rate(arms["baseline"]))
-    test = sign_flip_test(
-        d_exact, exact_max_nonzero=exact_max_nonzero, mc_resamples=mc_resamples, perm_seed=perm_seed
-    )
+    test = sign_flip_test(d_exact, exact_max_nonzero=exact_max_nonzero, mc_resamples=mc_resamples, perm_seed=perm_seed)
     estimate = float(sum(d_exact) / len(d_exact)) if d_exact else 0.0
-    word, reason = decide(
-        len(d_exact), test.n_pos + test.n_neg, test.p_value, estimate, alpha=alpha, n_min=n_min
-    )
+    word, reason = decide(len(d_exact), test.n_pos + test.n_neg, test.p_value, estimate, alpha=alpha, n_min=n_min)
     return _Recount(word, reason, test.p_value)
 
 
@@ -180,11 +174,7 @@ def _warnings(
     tasks: Sequence[TaskTrials], paired: list[TaskTrials], mixed_settings: Sequence[str]
 ) -> tuple[VerdictWarning, ...]:
     out: list[VerdictWarning] = []
-    few = tuple(
-        t.task_id
-        for t in paired
-        if min(len(_scored(t.baseline)), len(_scored(t.pack))) < MIN_TRIALS_PER_ARM
-    )
+    few = tuple(t.task_id for t in paired if min(len(_scored(t.baseline)), len(_scored(t.pack))) < MIN_TRIALS_PER_ARM)
     if few:
         out.append(
             VerdictWarning(
@@ -282,12 +272,8 @@ def paired_verdict(
     d = [float(x) for x in d_exact]
     n = len(paired)
     estimate = _mean(d)
-    test = sign_flip_test(
-        d_exact, exact_max_nonzero=exact_max_nonzero, mc_resamples=mc_resamples, perm_seed=perm_seed
-    )
-    verdict, reason = decide(
-        n, test.n_pos + test.n_neg, test.p_value, estimate or 0.0, alpha=alpha, n_min=n_min
-    )
+    test = sign_flip_test(d_exact, exact_max_nonzero=exact_max_nonzero, mc_resamples=mc_resamples, perm_seed=perm_seed)
+    verdict, reason = decide(n, test.n_pos + test.n_neg, test.p_value, estimate or 0.0, alpha=alpha, n_min=n_min)
     verdict_scored, reason_scored = verdict, reason
     recount: _Recount | None = None
     retried = {k: v for k, v in (retried_faults or {}).items() if v != (0, 0)}
@@ -345,9 +331,7 @@ def paired_verdict(
             "pass_rate_ci_pack": Interval(*t_p, "t_on_task_means") if t_p else None,
         }
     fault_spend = {
-        mode: float(
-            sum(x.cost_usd or 0.0 for t in tasks for x in getattr(t, mode) if x.outcome == "fault")
-        )
+        mode: float(sum(x.cost_usd or 0.0 for t in tasks for x in getattr(t, mode) if x.outcome == "fault"))
         for mode in ("baseline", "pack")
     }
     return PairedVerdict(

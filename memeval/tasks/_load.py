@@ -188,8 +188,10 @@ def load_task_set_listing_invalid(
     path = path.resolve()
     if not path.is_dir():
         raise TaskError(f"task set {str(path)!r} does not exist: pass a folder of Harbor tasks")
-    dirs = [path] if _is_task_dir(path) else sorted(
-        p for p in path.iterdir() if _is_task_dir(p) and not p.name.startswith(".")
+    dirs = (
+        [path]
+        if _is_task_dir(path)
+        else sorted(p for p in path.iterdir() if _is_task_dir(p) and not p.name.startswith("."))
     )
     if not dirs:
         raise TaskError(

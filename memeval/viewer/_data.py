@@ -133,7 +133,10 @@ def _conversation(store: ArtifactStore, calls: list[dict[str, Any]], index_id: s
     if not calls:
         return {"conversation": (), "conversation_note": ""}
     if index_id is None:
-        return {"conversation": (), "conversation_note": "bodies not kept for this trial (--no-keep-bodies, or an older run)"}
+        return {
+            "conversation": (),
+            "conversation_note": "bodies not kept for this trial (--no-keep-bodies, or an older run)",
+        }
     try:
         index = json.loads(store.get(index_id))
     except (RunLogError, ValueError) as exc:
@@ -148,7 +151,5 @@ def _conversation(store: ArtifactStore, calls: list[dict[str, Any]], index_id: s
         req, resp = read_artifact(store, kept.get("request")), read_artifact(store, kept.get("response"))
         api = str(kept.get("api", ""))
         note = "; ".join(n for n in (req.note, resp.note, kept.get("note", "")) if n)
-        out.append(
-            CallTurns(call, tuple(request_turns(api, req.text)), tuple(response_turns(api, resp.text)), note)
-        )
+        out.append(CallTurns(call, tuple(request_turns(api, req.text)), tuple(response_turns(api, resp.text)), note))
     return {"conversation": tuple(out), "conversation_note": ""}

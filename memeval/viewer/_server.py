@@ -32,9 +32,7 @@ class RunningViewer:
 
 
 @contextmanager
-def start_viewer(
-    run_dir: Path, port: int = 0, start_timeout_s: float = 10.0
-) -> Iterator[RunningViewer]:
+def start_viewer(run_dir: Path, port: int = 0, start_timeout_s: float = 10.0) -> Iterator[RunningViewer]:
     """Serve the viewer of `run_dir` on 127.0.0.1:`port` (0: a free port) until the block ends.
 
     Raises:
@@ -47,17 +45,11 @@ def start_viewer(
         sock.bind((HOST, port))
     except OSError as exc:
         sock.close()
-        raise OSError(
-            f"cannot serve on {HOST}:{port}: {exc.strerror}; pass --port 0 for a free port"
-        ) from exc
+        raise OSError(f"cannot serve on {HOST}:{port}: {exc.strerror}; pass --port 0 for a free port") from exc
     bound = sock.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(run_dir), log_level="warning", access_log=False, lifespan="off"
-    )
+    config = uvicorn.Config(create_app(run_dir), log_level="warning", access_log=False, lifespan="off")
     server = uvicorn.Server(config)
-    thread = threading.Thread(
-        target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="memeval-view"
-    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="memeval-view")
     thread.start()
     deadline = time.monotonic() + start_timeout_s
     while not server.started:

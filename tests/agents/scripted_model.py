@@ -96,7 +96,9 @@ def _has_tool_result(api: str, body: dict[str, Any]) -> bool:
     if api == "anthropic":
         for m in body.get("messages") or []:
             content = m.get("content")
-            if isinstance(content, list) and any(isinstance(b, dict) and b.get("type") == "tool_result" for b in content):
+            if isinstance(content, list) and any(
+                isinstance(b, dict) and b.get("type") == "tool_result" for b in content
+            ):
                 return True
         return False
     if api == "chat":
@@ -169,7 +171,9 @@ def decide(api: str, body: dict[str, Any], workdir: str) -> tuple[str, Any]:
     if picked is not None:
         name, schema = picked
         return "tool", (name, _args_for(name, schema, workdir))
-    if api == "chat" and not any(m.get("role") == "assistant" and ANSWER_TEXT in str(m.get("content")) for m in body.get("messages") or []):
+    if api == "chat" and not any(
+        m.get("role") == "assistant" and ANSWER_TEXT in str(m.get("content")) for m in body.get("messages") or []
+    ):
         return "edit", _edit_block(body)  # a tool-less Chat client: aider
     return "text", "ok"
 
@@ -200,7 +204,12 @@ def anthropic_answer(kind: str, value: Any, usage: tuple[int, int], stream: bool
         "content": [block],
         "stop_reason": stop,
         "stop_sequence": None,
-        "usage": {"input_tokens": i, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "output_tokens": o},
+        "usage": {
+            "input_tokens": i,
+            "cache_creation_input_tokens": 0,
+            "cache_read_input_tokens": 0,
+            "output_tokens": o,
+        },
     }
     if not stream:
         return "application/json", json.dumps(msg).encode()
@@ -220,7 +229,11 @@ def anthropic_answer(kind: str, value: Any, usage: tuple[int, int], stream: bool
             ("content_block_stop", {"type": "content_block_stop", "index": 0}),
             (
                 "message_delta",
-                {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None}, "usage": {"output_tokens": o}},
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": stop, "stop_sequence": None},
+                    "usage": {"output_tokens": o},
+                },
             ),
             ("message_stop", {"type": "message_stop"}),
         ]
@@ -231,7 +244,12 @@ def chat_answer(
     kind: str, value: Any, usage: tuple[int, int], stream: bool, model: str, include_usage: bool
 ) -> tuple[str, bytes]:
     i, o = usage
-    u = {"prompt_tokens": i, "completion_tokens": o, "total_tokens": i + o, "prompt_tokens_details": {"cached_tokens": 0}}
+    u = {
+        "prompt_tokens": i,
+        "completion_tokens": o,
+        "total_tokens": i + o,
+        "prompt_tokens_details": {"cached_tokens": 0},
+    }
     if kind == "tool":
         name, args = value
         call = {"id": "call_MEMEVAL", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
@@ -242,20 +260,61 @@ def chat_answer(
         finish = "stop"
     base = {"id": "chatcmpl-MEMEVAL", "created": 1727346178, "model": model, "system_fingerprint": "fp_memeval"}
     if not stream:
-        body = dict(base, object="chat.completion", usage=u, choices=[{"index": 0, "message": message, "logprobs": None, "finish_reason": finish}])
+        body = dict(
+            base,
+            object="chat.completion",
+            usage=u,
+            choices=[{"index": 0, "message": message, "logprobs": None, "finish_reason": finish}],
+        )
         return "application/json", json.dumps(body).encode()
     chunk = dict(base, object="chat.completion.chunk")
     events: list[tuple[str | None, dict[str, Any]]] = [
-        (None, dict(chunk, choices=[{"index": 0, "delta": {"role": "assistant", "content": None}, "logprobs": None, "finish_reason": None}]))
+        (
+            None,
+            dict(
+                chunk,
+                choices=[
+                    {
+                        "index": 0,
+                        "delta": {"role": "assistant", "content": None},
+                        "logprobs": None,
+                        "finish_reason": None,
+                    }
+                ],
+            ),
+        )
     ]
     if kind == "tool":
         name, args = value
         first = {"index": 0, "id": "call_MEMEVAL", "type": "function", "function": {"name": name, "arguments": ""}}
-        events.append((None, dict(chunk, choices=[{"index": 0, "delta": {"tool_calls": [first]}, "logprobs": None, "finish_reason": None}])))
+        events.append(
+            (
+                None,
+                dict(
+                    chunk,
+                    choices=[{"index": 0, "delta": {"tool_calls": [first]}, "logprobs": None, "finish_reason": None}],
+                ),
+            )
+        )
         rest = {"index": 0, "function": {"arguments": json.dumps(args)}}
-        events.append((None, dict(chunk, choices=[{"index": 0, "delta": {"tool_calls": [rest]}, "logprobs": None, "finish_reason": None}])))
+        events.append(
+            (
+                None,
+                dict(
+                    chunk,
+                    choices=[{"index": 0, "delta": {"tool_calls": [rest]}, "logprobs": None, "finish_reason": None}],
+                ),
+            )
+        )
     else:
-        events.append((None, dict(chunk, choices=[{"index": 0, "delta": {"content": value}, "logprobs": None, "finish_reason": None}])))
+        events.append(
+            (
+                None,
+                dict(
+                    chunk, choices=[{"index": 0, "delta": {"content": value}, "logprobs": None, "finish_reason": None}]
+                ),
+            )
+        )
     events.append((None, dict(chunk, choices=[{"index": 0, "delta": {}, "logprobs": None, "finish_reason": finish}])))
     if include_usage:
         events.append((None, dict(chunk, choices=[], usage=u)))
@@ -314,40 +373,91 @@ def responses_answer(kind: str, value: Any, usage: tuple[int, int], stream: bool
     if kind == "tool":
         added = dict(item, status="in_progress", arguments="")
         ev += [
-            ("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(n), "output_index": 0, "item": added}),
+            (
+                "response.output_item.added",
+                {"type": "response.output_item.added", "sequence_number": next(n), "output_index": 0, "item": added},
+            ),
             (
                 "response.function_call_arguments.delta",
-                {"type": "response.function_call_arguments.delta", "sequence_number": next(n), "item_id": item["id"], "output_index": 0, "delta": item["arguments"]},
+                {
+                    "type": "response.function_call_arguments.delta",
+                    "sequence_number": next(n),
+                    "item_id": item["id"],
+                    "output_index": 0,
+                    "delta": item["arguments"],
+                },
             ),
             (
                 "response.function_call_arguments.done",
-                {"type": "response.function_call_arguments.done", "sequence_number": next(n), "item_id": item["id"], "output_index": 0, "arguments": item["arguments"]},
+                {
+                    "type": "response.function_call_arguments.done",
+                    "sequence_number": next(n),
+                    "item_id": item["id"],
+                    "output_index": 0,
+                    "arguments": item["arguments"],
+                },
             ),
         ]
     else:
         added = dict(item, status="in_progress", content=[])
         part = {"type": "output_text", "annotations": [], "logprobs": [], "text": ""}
         ev += [
-            ("response.output_item.added", {"type": "response.output_item.added", "sequence_number": next(n), "output_index": 0, "item": added}),
+            (
+                "response.output_item.added",
+                {"type": "response.output_item.added", "sequence_number": next(n), "output_index": 0, "item": added},
+            ),
             (
                 "response.content_part.added",
-                {"type": "response.content_part.added", "sequence_number": next(n), "item_id": item["id"], "output_index": 0, "content_index": 0, "part": part},
+                {
+                    "type": "response.content_part.added",
+                    "sequence_number": next(n),
+                    "item_id": item["id"],
+                    "output_index": 0,
+                    "content_index": 0,
+                    "part": part,
+                },
             ),
             (
                 "response.output_text.delta",
-                {"type": "response.output_text.delta", "sequence_number": next(n), "item_id": item["id"], "output_index": 0, "content_index": 0, "delta": value, "logprobs": []},
+                {
+                    "type": "response.output_text.delta",
+                    "sequence_number": next(n),
+                    "item_id": item["id"],
+                    "output_index": 0,
+                    "content_index": 0,
+                    "delta": value,
+                    "logprobs": [],
+                },
             ),
             (
                 "response.output_text.done",
-                {"type": "response.output_text.done", "sequence_number": next(n), "item_id": item["id"], "output_index": 0, "content_index": 0, "text": value, "logprobs": []},
+                {
+                    "type": "response.output_text.done",
+                    "sequence_number": next(n),
+                    "item_id": item["id"],
+                    "output_index": 0,
+                    "content_index": 0,
+                    "text": value,
+                    "logprobs": [],
+                },
             ),
             (
                 "response.content_part.done",
-                {"type": "response.content_part.done", "sequence_number": next(n), "item_id": item["id"], "output_index": 0, "content_index": 0, "part": dict(part, text=value)},
+                {
+                    "type": "response.content_part.done",
+                    "sequence_number": next(n),
+                    "item_id": item["id"],
+                    "output_index": 0,
+                    "content_index": 0,
+                    "part": dict(part, text=value),
+                },
             ),
         ]
     ev += [
-        ("response.output_item.done", {"type": "response.output_item.done", "sequence_number": next(n), "output_index": 0, "item": item}),
+        (
+            "response.output_item.done",
+            {"type": "response.output_item.done", "sequence_number": next(n), "output_index": 0, "item": item},
+        ),
         ("response.completed", {"type": "response.completed", "sequence_number": next(n), "response": resp}),
     ]
     return "text/event-stream", _sse(ev)
@@ -395,9 +505,13 @@ def start_scripted_model(workdir: str = "/app") -> ScriptedModel:
         def do_GET(self) -> None:  # noqa: N802 - the http.server hook's name
             sm = holder[0]
             with sm.lock:
-                sm.seen.append(Seen("GET", self.path, {k.lower(): v for k, v in self.headers.items()}, None, False, reply="lookup"))
+                sm.seen.append(
+                    Seen("GET", self.path, {k.lower(): v for k, v in self.headers.items()}, None, False, reply="lookup")
+                )
             if self.path.startswith("/v1beta/models"):
-                body = {"models": [{"name": "models/gemini-2.5-flash", "supportedGenerationMethods": ["generateContent"]}]}
+                body = {
+                    "models": [{"name": "models/gemini-2.5-flash", "supportedGenerationMethods": ["generateContent"]}]
+                }
             else:
                 body = {"object": "list", "data": [{"id": "gpt-test", "object": "model", "owned_by": "memeval"}]}
             self._send(200, "application/json", json.dumps(body).encode())

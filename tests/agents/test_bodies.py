@@ -100,7 +100,13 @@ def test_no_keep_bodies_keeps_none(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         ),
         (
             "gemini-generate-content",
-            {"contents": [{"role": "user", "parts": [{"text": "go"}]}, {"role": "model", "parts": [{"functionCall": {"name": "w", "args": {}}}]}, {"role": "user", "parts": [{"functionResponse": {"name": "w", "response": {"ok": 1}}}]}]},
+            {
+                "contents": [
+                    {"role": "user", "parts": [{"text": "go"}]},
+                    {"role": "model", "parts": [{"functionCall": {"name": "w", "args": {}}}]},
+                    {"role": "user", "parts": [{"functionResponse": {"name": "w", "response": {"ok": 1}}}]},
+                ]
+            },
             'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"done"}]}}]}\n\n',
             [("tool", "tool_result"), ("assistant", "text")],
         ),

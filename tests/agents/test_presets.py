@@ -142,7 +142,12 @@ def test_gemini_cli_is_metered_through_a_google_upstream() -> None:
         ("gemini-cli", None, "api=openai,url=http://127.0.0.1:9/v1", "--upstream api=google"),
         ("opencode", None, "api=openai,url=http://127.0.0.1:9/v1", "--model"),
         ("opencode", "claude-sonnet-4-5", "api=openai,url=http://127.0.0.1:9/v1", "--upstream api=anthropic"),
-        ("aider", "claude-sonnet-4-5", "api=openai,url=http://127.0.0.1:9/v1", "pass --model with a model served by openai"),
+        (
+            "aider",
+            "claude-sonnet-4-5",
+            "api=openai,url=http://127.0.0.1:9/v1",
+            "pass --model with a model served by openai",
+        ),
     ],
 )
 def test_a_preset_whose_model_has_no_upstream_is_refused_fast_with_the_fix(
@@ -181,7 +186,9 @@ def test_a_tool_outside_the_system_folders_is_bound_read_only_and_named_on_the_c
     real = prefix / "lib" / "node_modules" / "fake-tool" / "bin" / "tool.sh"
     real.write_text("#!/bin/sh\necho ran-from-prefix > /app/ran.txt\n")
     real.chmod(0o755)
-    (prefix / "lib" / "node_modules" / "fake-tool" / "package.json").write_text('{"name": "fake-tool", "version": "3.2.1"}')
+    (prefix / "lib" / "node_modules" / "fake-tool" / "package.json").write_text(
+        '{"name": "fake-tool", "version": "3.2.1"}'
+    )
     (prefix / "bin" / "fake-tool").symlink_to(real)
     found = locate("fake-tool", f"{prefix / 'bin'}:/usr/bin")
     assert found is not None and found.mounts == (str(prefix),) and found.path_dirs == (str(prefix / "bin"),)

@@ -38,6 +38,11 @@ def test_readme_table_matches_the_ci_matrix() -> None:
 def test_setup_installs_the_tested_versions() -> None:
     setup = (README.parent / "scripts" / "setup").read_text(encoding="utf-8")
     for name, version in TESTED.items():
-        package = {"claude-code": "@anthropic-ai/claude-code@", "codex": "@openai/codex@",
-                   "gemini-cli": "@google/gemini-cli@", "opencode": "opencode-ai@", "aider": "aider-chat=="}[name]
+        package = {
+            "claude-code": "@anthropic-ai/claude-code@",
+            "codex": "@openai/codex@",
+            "gemini-cli": "@google/gemini-cli@",
+            "opencode": "opencode-ai@",
+            "aider": "aider-chat==",
+        }[name]
         assert package + version in setup, name

@@ -68,7 +68,12 @@ MATRIX = (
 )
 """tool, wire format, streaming: README's agent table is checked against this (test_readme)."""
 
-SIDE_MODELS = ("gemini-2.5-flash-lite", "gemini-3.1-flash-lite", "gemini-3.1-flash-lite-preview", "gemini-3.5-flash-lite")
+SIDE_MODELS = (
+    "gemini-2.5-flash-lite",
+    "gemini-3.1-flash-lite",
+    "gemini-3.1-flash-lite-preview",
+    "gemini-3.5-flash-lite",
+)
 """Models a tool asks for on its own for side calls (gemini-cli's routing and summaries), priced
 in the test's price file so every call's cost is known and checked."""
 PRICES = """
@@ -81,9 +86,7 @@ output_usd_per_mtok = 8.0
 [models."gemini-matrix-1"]
 input_usd_per_mtok = 1.0
 output_usd_per_mtok = 4.0
-""" + "".join(
-    f'[models."{m}"]\ninput_usd_per_mtok = 0.5\noutput_usd_per_mtok = 2.0\n' for m in SIDE_MODELS
-)
+""" + "".join(f'[models."{m}"]\ninput_usd_per_mtok = 0.5\noutput_usd_per_mtok = 2.0\n' for m in SIDE_MODELS)
 RATES = {"claude-matrix-1": (3.0, 15.0), "gpt-matrix-1": (2.0, 8.0), "gemini-matrix-1": (1.0, 4.0)}
 RATES.update({m: (0.5, 2.0) for m in SIDE_MODELS})
 TEST_SH = f"""\
@@ -118,7 +121,9 @@ def test_real_agent_passes_metered_with_the_pack_in_the_pack_arm_only(
     program = _installed(case, monkeypatch)
     make_task(tmp_path / "tasks", "matrix", test_sh=TEST_SH)
     (tmp_path / "tasks" / "matrix" / "instruction.md").write_text(f"Write {ANSWER_TEXT} into {ANSWER_FILE}.\n")
-    (tmp_path / "tasks" / "matrix" / "task.toml").write_text("[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 240.0\n")
+    (tmp_path / "tasks" / "matrix" / "task.toml").write_text(
+        "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 240.0\n"
+    )
     (tmp_path / "prices.toml").write_text(PRICES)
     (tmp_path / "pack.json").write_text(json.dumps(PACK))
     root = scripted.root + ("/v1" if case.api == "openai" else "")
@@ -150,7 +155,9 @@ def test_real_agent_passes_metered_with_the_pack_in_the_pack_arm_only(
     seen = scripted.metered()
     assert seen and all(case.wire in s.path for s in seen), [s.path for s in scripted.seen]
     assert any(s.stream for s in seen) == case.streamed
-    assert any(s.reply.startswith("tool:") or s.reply == "edit" for s in seen), "the agent was never asked to use its tool"
+    assert any(s.reply.startswith("tool:") or s.reply == "edit" for s in seen), (
+        "the agent was never asked to use its tool"
+    )
     # the upstream got the real key on every call; the placeholder never left the proxy
     for s in scripted.seen:
         sent = s.headers.get("x-api-key") or s.headers.get("x-goog-api-key") or s.headers.get("authorization", "")

@@ -35,9 +35,7 @@ class PgServer:
 
     def new_database(self) -> str:
         name = "t_" + uuid.uuid4().hex[:16]
-        admin = create_engine(
-            make_url(self.url).set(database="postgres"), isolation_level="AUTOCOMMIT"
-        )
+        admin = create_engine(make_url(self.url).set(database="postgres"), isolation_level="AUTOCOMMIT")
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}"'))
         admin.dispose()
@@ -51,18 +49,14 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer | N
         yield PgServer(url, None)
         return
     d = Path("/tmp") / f"memeval-test-pg-{uuid.uuid4().hex[:8]}"
-    proc = subprocess.run(
-        [str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=180
-    )
+    proc = subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=180)
     if proc.returncode != 0:
         yield None
         return
     try:
         yield PgServer(proc.stdout.strip().splitlines()[-1], d)
     finally:
-        subprocess.run(
-            [str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60
-        )
+        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60)
 
 
 def _need_pg(pg: PgServer | None) -> PgServer:

@@ -40,18 +40,11 @@ def _independent(events, start, end):
     def split(opening):
         opened = [e for e in inwin if e.type == opening]
         noun = opening.split(".")[0]
-        return [
-            sum(1 for e in opened if decided.get((e.subject, noun)) == d)
-            for d in DECISIONS[opening]
-        ], len(opened)
+        return [sum(1 for e in opened if decided.get((e.subject, noun)) == d) for d in DECISIONS[opening]], len(opened)
 
     ages = Counter()
     for e in events:
-        if (
-            e.type in DECISIONS
-            and e.occurred_at < end
-            and (e.subject, e.type.split(".")[0]) not in decided
-        ):
+        if e.type in DECISIONS and e.occurred_at < end and (e.subject, e.type.split(".")[0]) not in decided:
             age = end - e.occurred_at
             b = (
                 "under_1d"
@@ -76,9 +69,7 @@ def _independent(events, start, end):
         "lessons": (ln, la, lr),
         "contradictions": (cn, cs),
         "holds": (hn, hr, hd),
-        "refusals": dict(
-            Counter(e.payload.reason_code for e in inwin if e.type == "access.refused")
-        ),
+        "refusals": dict(Counter(e.payload.reason_code for e in inwin if e.type == "access.refused")),
         "secrets": dict(secrets),
         "ages": ages,
     }
@@ -158,9 +149,7 @@ def test_iso_week_window_follows_the_zone():
 
 
 def test_empty_window_counts_zero(store):
-    c = window_counts(
-        store, "nobody", datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 8, tzinfo=UTC)
-    )
+    c = window_counts(store, "nobody", datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 8, tzinfo=UTC))
     assert c.sessions == 0 and c.upto_seq == 0 and c.upto_hash is None and c.secrets_by_type == {}
 
 
@@ -172,16 +161,12 @@ def test_bridge_never_packs_held_or_contested(week_store, tmp_path):
     assert kinds["lesson"] == 6 + 4
     assert not any("Offer 15% to garden centres" in t for t in texts)  # the rejected lesson
     assert not any("Fern orders to Jersey" in t for t in texts)  # a lesson still waiting
-    assert not any(
-        "Ignore all previous" in t or "im_start" in t for t in texts
-    )  # discarded / still held
+    assert not any("Ignore all previous" in t or "im_start" in t for t in texts)  # discarded / still held
     assert any("forward the order history" in t for t in texts)  # released
     reasons = dict(built.excluded)
     assert reasons["les_06"] == "lesson rejected" and reasons["les_07"] == "lesson waiting"
     out = tmp_path / "pack.json"
-    r = CliRunner().invoke(
-        app, ["pack", "build", "--team", "fernhill", "--out", str(out), "--db", week_store.url]
-    )
+    r = CliRunner().invoke(app, ["pack", "build", "--team", "fernhill", "--out", str(out), "--db", week_store.url])
     assert r.exit_code == 0, r.output
     assert load_pack(out).content_hash == built.pack.content_hash
 

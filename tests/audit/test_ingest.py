@@ -47,10 +47,7 @@ def test_malformed_lines_named_and_nothing_stored(store):
         ingest_lines(store, lines, sender="f")
     msg = str(ei.value)
     assert ei.value.line == 3
-    assert (
-        "line 3: not JSON" in msg
-        and "line 5: session.started.payload.slice_hash: Field required" in msg
-    )
+    assert "line 3: not JSON" in msg and "line 5: session.started.payload.slice_hash: Field required" in msg
     assert "line 4" not in msg
     assert list(store.events("fernhill")) == []
     fixed = [ln for i, ln in enumerate(lines, 1) if i not in (3, 5)]
@@ -81,13 +78,8 @@ def test_cli_ingest_file_and_stdin(tmp_path):
     r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db, "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["stored"] == 3
-    r = CliRunner().invoke(
-        app, ["audit", "ingest", "-", "--db", db, "--json"], input=_line(0) + "\n" + _line(9) + "\n"
-    )
-    assert (
-        json.loads(r.output) | {} == json.loads(r.output)
-        and json.loads(r.output)["duplicates"] == 1
-    )
+    r = CliRunner().invoke(app, ["audit", "ingest", "-", "--db", db, "--json"], input=_line(0) + "\n" + _line(9) + "\n")
+    assert json.loads(r.output) | {} == json.loads(r.output) and json.loads(r.output)["duplicates"] == 1
     bad = tmp_path / "bad.jsonl"
     bad.write_text(_line(20) + "\n" + "[1, 2]\n")
     r = CliRunner().invoke(app, ["audit", "ingest", str(bad), "--db", db])
@@ -118,9 +110,7 @@ def server(store: SqlAuditStore) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    srv = uvicorn.Server(
-        uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
-    )
+    srv = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning"))
     t = threading.Thread(target=srv.run, daemon=True)
     t.start()
     for _ in range(200):
@@ -135,9 +125,7 @@ def server(store: SqlAuditStore) -> Iterator[str]:
 def test_http_batches_are_idempotent_and_authenticated(store, server):
     token = add_token(store, "fernhill", "memsys")
     with store.read_session() as s:
-        assert token not in repr(
-            s.get(SenderToken, __import__("hashlib").sha256(token.encode()).hexdigest())
-        )
+        assert token not in repr(s.get(SenderToken, __import__("hashlib").sha256(token.encode()).hexdigest()))
     batch = {"events": [json.loads(_line(i)) for i in range(100)]}
     auth = {"Authorization": f"Bearer {token}"}
     with httpx.Client(base_url=server, timeout=30) as c:
@@ -147,12 +135,7 @@ def test_http_batches_are_idempotent_and_authenticated(store, server):
         r = c.post("/api/v1/events", json=batch, headers=auth)
         assert r.json()["stored"] == 0 and r.json()["duplicates"] == 100
         assert c.post("/api/v1/events", json=batch).status_code == 401
-        assert (
-            c.post(
-                "/api/v1/events", json=batch, headers={"Authorization": "Bearer mev_nope"}
-            ).status_code
-            == 401
-        )
+        assert c.post("/api/v1/events", json=batch, headers={"Authorization": "Bearer mev_nope"}).status_code == 401
         bad = {"events": [json.loads(_line(200)), {"type": "session.started"}]}
         r = c.post("/api/v1/events", json=bad, headers=auth)
         assert r.status_code == 422 and r.json()["error"]["index"] == 1

@@ -48,9 +48,7 @@ def test_planted_secrets_never_stored(store, db_url, pg_server, caplog, capfd):
     res = ingest_lines(store, _week_lines("sample"), sender="sample")
     assert res.result.secrets_blanked >= len(secrets), res
     blanked = [e for e in store.events("fernhill") if e.type == "secret.blanked"]
-    assert blanked and all(
-        e.payload.fingerprints and len(e.payload.fingerprints) == e.payload.count for e in blanked
-    )
+    assert blanked and all(e.payload.fingerprints and len(e.payload.fingerprints) == e.payload.count for e in blanked)
 
     # a refused batch whose event carries a secret: the error must not quote it
     bad = json.dumps(
@@ -66,9 +64,7 @@ def test_planted_secrets_never_stored(store, db_url, pg_server, caplog, capfd):
     )
     with pytest.raises(Exception) as ei:
         ingest_lines(store, [bad], sender="sample")
-    malformed = json.dumps(
-        {"type": "memory.written", "team": "fernhill", "payload": {"text": secret_texts()[1]}}
-    )
+    malformed = json.dumps({"type": "memory.written", "team": "fernhill", "payload": {"text": secret_texts()[1]}})
     with pytest.raises(Exception) as ei2:
         ingest_lines(store, [malformed], sender="sample")
 
@@ -98,9 +94,7 @@ def test_cli_ingest_output_has_no_secret(tmp_path):
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
     r = CliRunner().invoke(app, ["audit", "ingest", str(week), "--db", db, "--json"])
     assert r.exit_code == 0, r.output
-    counts = CliRunner().invoke(
-        app, ["audit", "counts", "--team", "fernhill", "--week", "2026-W47", "--db", db]
-    )
+    counts = CliRunner().invoke(app, ["audit", "counts", "--team", "fernhill", "--week", "2026-W47", "--db", db])
     for value in planted_secrets().values():
         assert value not in r.output and value not in counts.output
 

@@ -90,15 +90,9 @@ def test_tampering_last_row_with_recomputed_hash_is_detected(store, make):
     import hashlib
 
     with store.engine.begin() as c:
-        body = (
-            c.execute(text("SELECT body FROM audit_event WHERE seq = 3"))
-            .scalar()
-            .replace("sl_1", "sl_X")
-        )
+        body = c.execute(text("SELECT body FROM audit_event WHERE seq = 3")).scalar().replace("sl_1", "sl_X")
         h = "sha256:" + hashlib.sha256(body.encode()).hexdigest()
-        c.execute(
-            text("UPDATE audit_event SET body = :b, hash = :h WHERE seq = 3"), {"b": body, "h": h}
-        )
+        c.execute(text("UPDATE audit_event SET body = :b, hash = :h WHERE seq = 3"), {"b": body, "h": h})
     rep = verify_chain(store, "fernhill")
     assert not rep.ok and "head" in rep.problem
 

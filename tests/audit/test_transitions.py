@@ -60,17 +60,9 @@ def test_lesson_decided_from_waiting(store, make, decision, payload, final):
 )
 def test_second_lesson_decision_refused_naming_state(store, make, first, second):
     _propose(store, make)
-    pay = (
-        {"decision_id": "d1", "reason": "no"}
-        if first.endswith("rejected")
-        else {"decision_id": "d1"}
-    )
+    pay = {"decision_id": "d1", "reason": "no"} if first.endswith("rejected") else {"decision_id": "d1"}
     store.append([make(first, "les_1", pay, actor=PERSON)], sender="t")
-    pay2 = (
-        {"decision_id": "d2", "reason": "no"}
-        if second.endswith("rejected")
-        else {"decision_id": "d2"}
-    )
+    pay2 = {"decision_id": "d2", "reason": "no"} if second.endswith("rejected") else {"decision_id": "d2"}
     with pytest.raises(TransitionRefused) as ei:
         store.append([make(second, "les_1", pay2, actor=OWNER)], sender="t")
     state = first.split(".")[1]
@@ -81,21 +73,15 @@ def test_second_lesson_decision_refused_naming_state(store, make, first, second)
 
 def test_repeated_identical_decision_is_noop(store, make):
     _propose(store, make)
-    first = store.append(
-        [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t"
-    )
-    again = store.append(
-        [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t"
-    )
+    first = store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t")
+    again = store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t")
     assert (first.stored, again.stored, again.noops) == (1, 0, 1)
     assert len(list(store.events("fernhill"))) == 2
 
 
 def test_same_decision_id_but_other_decision_is_refused(store, make):
     _propose(store, make)
-    store.append(
-        [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t"
-    )
+    store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=PERSON)], sender="t")
     with pytest.raises(TransitionRefused, match="'approved'"):
         store.append(
             [make("lesson.rejected", "les_1", {"decision_id": "d1", "reason": "x"}, actor=PERSON)],
@@ -106,9 +92,7 @@ def test_same_decision_id_but_other_decision_is_refused(store, make):
 def test_proposer_cannot_approve(store, make):
     _propose(store, make, actor=("person", "p_owner"))
     with pytest.raises(TransitionRefused, match="cannot approve"):
-        store.append(
-            [make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=OWNER)], sender="t"
-        )
+        store.append([make("lesson.approved", "les_1", {"decision_id": "d1"}, actor=OWNER)], sender="t")
     assert _status(store, LessonState, "fernhill", "les_1") == "waiting"
     store.append(
         [make("lesson.rejected", "les_1", {"decision_id": "d1", "reason": "dup"}, actor=OWNER)],
@@ -127,9 +111,7 @@ def test_agent_cannot_decide(store, make):
 
 def test_decision_on_missing_item_refused(store, make):
     with pytest.raises(TransitionRefused) as ei:
-        store.append(
-            [make("lesson.approved", "les_x", {"decision_id": "d1"}, actor=PERSON)], sender="t"
-        )
+        store.append([make("lesson.approved", "les_x", {"decision_id": "d1"}, actor=PERSON)], sender="t")
     assert ei.value.state == "missing"
 
 
@@ -155,9 +137,7 @@ def test_reason_required():
         with pytest.raises(ValidationError):
             EVENT_ADAPTER.validate_python({**base, "type": typ, "payload": {"decision_id": "d"}})
         with pytest.raises(ValidationError):
-            EVENT_ADAPTER.validate_python(
-                {**base, "type": typ, "payload": {"decision_id": "d", "reason": ""}}
-            )
+            EVENT_ADAPTER.validate_python({**base, "type": typ, "payload": {"decision_id": "d", "reason": ""}})
 
 
 @pytest.mark.parametrize("kept", ["a", "b", "both", "neither"])
@@ -201,9 +181,7 @@ def test_contradiction_settled_from_open(store, make, kept):
 
 
 def _held(store, make, mid="mem_h1", source="web"):
-    res = store.append(
-        [make("memory.written", mid, {"text": INJECTION, "source": source})], sender="t"
-    )
+    res = store.append([make("memory.written", mid, {"text": INJECTION, "source": source})], sender="t")
     assert res.held == 1, "the hold detector did not hold an obvious injection"
     with store.read_session() as s:
         return s.exec(select(HoldState).where(HoldState.item_id == mid)).one().hold_id
@@ -212,9 +190,7 @@ def _held(store, make, mid="mem_h1", source="web"):
 def test_hold_released_becomes_memory(store, make):
     hid = _held(store, make)
     assert _status(store, MemoryState, "fernhill", "mem_h1") == "missing"
-    res = store.append(
-        [make("hold.released", hid, {"decision_id": "d1"}, actor=PERSON)], sender="t"
-    )
+    res = store.append([make("hold.released", hid, {"decision_id": "d1"}, actor=PERSON)], sender="t")
     assert res.stored == 2
     assert _status(store, HoldState, "fernhill", hid) == "released"
     assert _status(store, MemoryState, "fernhill", "mem_h1") == "active"
@@ -247,9 +223,7 @@ def test_hold_discarded_never_enters_memory(store, make):
 
 
 def test_held_lesson_released_is_still_only_proposed(store, make):
-    res = store.append(
-        [make("lesson.proposed", "les_h", {"text": INJECTION, "source": "tool"})], sender="t"
-    )
+    res = store.append([make("lesson.proposed", "les_h", {"text": INJECTION, "source": "tool"})], sender="t")
     assert res.held == 1
     with store.read_session() as s:
         hid = s.exec(select(HoldState)).one().hold_id
@@ -280,9 +254,7 @@ def test_sender_cannot_forge_store_only_events(store, make):
             sender="t",
         )
     with pytest.raises(AuditEventRejected, match="released_hold"):
-        store.append(
-            [make("memory.written", "m1", {"text": "hi", "released_hold": "hd_x"})], sender="t"
-        )
+        store.append([make("memory.written", "m1", {"text": "hi", "released_hold": "hd_x"})], sender="t")
 
 
 def test_same_settlement_id_with_other_side_is_refused(store, make):

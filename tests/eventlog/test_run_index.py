@@ -65,8 +65,20 @@ def test_two_members_runs_meet_in_one_shared_index(tmp_path: Path):
         for member in ("ana", "ben"):
             res = CliRunner().invoke(
                 app,
-                ["ab", str(MINI), "--agent", "oracle", "--network", "none", "--json", "--quiet",
-                 "--runs-dir", str(tmp_path / member / "runs"), "--index-url", url],
+                [
+                    "ab",
+                    str(MINI),
+                    "--agent",
+                    "oracle",
+                    "--network",
+                    "none",
+                    "--json",
+                    "--quiet",
+                    "--runs-dir",
+                    str(tmp_path / member / "runs"),
+                    "--index-url",
+                    url,
+                ],
             )
             assert res.exit_code == 0, res.output
             ids.append(json.loads(res.stdout)["run_id"])
@@ -80,8 +92,19 @@ def test_two_members_runs_meet_in_one_shared_index(tmp_path: Path):
 def test_a_bad_index_url_is_refused_before_the_run(tmp_path: Path):
     res = CliRunner().invoke(
         app,
-        ["ab", str(MINI), "--agent", "oracle", "--network", "none", "--quiet",
-         "--runs-dir", str(tmp_path / "runs"), "--index-url", "not a url"],
+        [
+            "ab",
+            str(MINI),
+            "--agent",
+            "oracle",
+            "--network",
+            "none",
+            "--quiet",
+            "--runs-dir",
+            str(tmp_path / "runs"),
+            "--index-url",
+            "not a url",
+        ],
     )
     assert res.exit_code == 2, res.output
     assert not (tmp_path / "runs").exists()

@@ -47,16 +47,20 @@ def test_heldout_v2_precision_and_recall() -> None:
     by_lang: Counter[tuple[str, str]] = Counter()
     for source, label, text, lang in data:
         held = d.assess(text, source).held  # type: ignore[arg-type]
-        key = {(True, True): "tp", (True, False): "fp", (False, True): "fn"}.get(
-            (held, label), "tn")
+        key = {(True, True): "tp", (True, False): "fp", (False, True): "fn"}.get((held, label), "tn")
         c[key] += 1
         by_lang[(lang, key)] += 1
     precision = c["tp"] / max(1, c["tp"] + c["fp"])
     recall = c["tp"] / (c["tp"] + c["fn"])
     langs = sorted({lang for lang, _ in by_lang})
     print(f"\nheld-out v2: {dict(c)} precision={precision:.3f} recall={recall:.3f}")
-    print("per language (tp/attacks, fp/benign): " + ", ".join(
-        f"{lg} {by_lang[(lg, 'tp')]}/{by_lang[(lg, 'tp')] + by_lang[(lg, 'fn')]}, "
-        f"{by_lang[(lg, 'fp')]}/{by_lang[(lg, 'fp')] + by_lang[(lg, 'tn')]}" for lg in langs))
+    print(
+        "per language (tp/attacks, fp/benign): "
+        + ", ".join(
+            f"{lg} {by_lang[(lg, 'tp')]}/{by_lang[(lg, 'tp')] + by_lang[(lg, 'fn')]}, "
+            f"{by_lang[(lg, 'fp')]}/{by_lang[(lg, 'fp')] + by_lang[(lg, 'tn')]}"
+            for lg in langs
+        )
+    )
     assert precision >= 0.95
     assert c["tp"] >= 85  # measured 85 of 154; the issue asks for >= 139

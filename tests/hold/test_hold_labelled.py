@@ -45,8 +45,7 @@ def test_the_set_is_big_enough_and_covers_every_source() -> None:
 def test_precision_and_recall_on_the_heldout_part() -> None:
     tp, fp, fn, tn = confusion(HELDOUT)
     precision, recall = tp / (tp + fp), tp / (tp + fn)
-    print(f"\nheld-out: tp={tp} fp={fp} fn={fn} tn={tn} "
-          f"precision={precision:.3f} recall={recall:.3f}")
+    print(f"\nheld-out: tp={tp} fp={fp} fn={fn} tn={tn} precision={precision:.3f} recall={recall:.3f}")
     assert fp == 0  # measured: 0 of 36 ordinary texts held
     assert tp >= 29  # measured: 29 of 36 orders held
 

@@ -46,9 +46,7 @@ class Recorded:
 def load() -> list[Recorded]:
     index_file = FIXTURES / "index.json"
     if not index_file.is_file():
-        raise FileNotFoundError(
-            f"meter fixtures missing: {index_file} (restore tests/fixtures/meter/ from git)"
-        )
+        raise FileNotFoundError(f"meter fixtures missing: {index_file} (restore tests/fixtures/meter/ from git)")
     index = json.loads(index_file.read_text())
     out = []
     for fixture in index["fixtures"]:

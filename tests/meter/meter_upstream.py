@@ -54,9 +54,7 @@ class LocalUpstream:
             proxy_headers=False,
         )
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(
-            target=lambda: asyncio.run(self.server.serve([sock])), daemon=True
-        )
+        self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve([sock])), daemon=True)
 
     @property
     def url(self) -> str:
@@ -91,11 +89,7 @@ class LocalUpstream:
                 body,
             )
         )
-        reply = (
-            self.replies.popleft()
-            if self.replies
-            else Reply(404, chunks=[b'{"error":"none scripted"}'])
-        )
+        reply = self.replies.popleft() if self.replies else Reply(404, chunks=[b'{"error":"none scripted"}'])
         headers = [(k.encode(), v.encode()) for k, v in reply.headers.items()]
         if reply.content_length:
             headers.append((b"content-length", str(sum(map(len, reply.chunks))).encode()))

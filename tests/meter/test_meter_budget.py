@@ -22,9 +22,7 @@ from memeval.meter._prices import worst_case_usd
 
 OK = next(r for r in RECORDED if r.name.endswith("12-recorded-prompt-cache-write-then-read/1-200.json"))
 MODEL = OK.expected["model"]
-BODY = json.dumps(
-    {"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": "x" * 6000}]}
-).encode()
+BODY = json.dumps({"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": "x" * 6000}]}).encode()
 
 
 def _worst() -> float:

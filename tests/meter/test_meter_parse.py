@@ -50,9 +50,7 @@ def test_anthropic_stream_cut_keeps_input_seen_in_message_start() -> None:
 
 
 def test_chat_stream_without_its_usage_chunk_is_incomplete_and_usage_null() -> None:
-    rec = next(
-        r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse")
-    )
+    rec = next(r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse"))
     chunks = [c for c in rec.chunks() if b'"usage"' not in c]
     reading = parse_stream(rec.api, chunks)
     assert reading.input_tokens is None and reading.output_tokens is None
@@ -64,10 +62,7 @@ def test_chat_stream_without_its_usage_chunk_is_incomplete_and_usage_null() -> N
 def test_anthropic_error_event_after_200_is_an_error() -> None:
     rec = next(r for r in RECORDED if r.name.endswith("01-sse-basic-text.sse"))
     cut = rec.body[: rec.body.index(b"event: message_delta")]
-    err = (
-        b'event: error\ndata: {"type":"error",'
-        b'"error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
-    )
+    err = b'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
     reading = parse_stream(rec.api, [cut, err])
     assert reading.error == "overloaded_error: Overloaded"
     assert reading.completed is False
@@ -171,9 +166,7 @@ def test_responses_hosted_tools_are_counted_apart() -> None:
 
 @pytest.mark.parametrize("ending", [b"\n", b"\r\n", b"\r"])
 def test_sse_decoder_accepts_every_line_ending_split_anywhere(ending: bytes) -> None:
-    text = (
-        b"event: a" + ending + b"data: 1" + ending + b"data: 2" + ending + ending + b": c" + ending
-    )
+    text = b"event: a" + ending + b"data: 1" + ending + b"data: 2" + ending + ending + b": c" + ending
     text += b"data: x" + ending + ending
     decoder = SseDecoder()
     events = [e for i in range(len(text)) for e in decoder.feed(text[i : i + 1])]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from meter_rig import REAL_ANTHROPIC_KEY, REAL_OPENAI_KEY, Rig, make_proxy
 from meter_fixtures import PATH_OF, RECORDED, Recorded, matches
+from meter_rig import REAL_ANTHROPIC_KEY, REAL_OPENAI_KEY, Rig, make_proxy
 from meter_upstream import LocalUpstream, Reply
 
 from memeval.meter import GENAI_PRICES, MeterProxy, ModelCall, PriceBook
@@ -24,9 +24,7 @@ def _auth(api: str, key: str) -> dict[str, str]:
 
 def _request_body(rec: Recorded, model: str | None = None) -> bytes:
     body = {"model": model or rec.expected["model"], "stream": rec.stream, "max_tokens": 64}
-    body["messages" if rec.api != "openai-responses" else "input"] = [
-        {"role": "user", "content": "hi"}
-    ]
+    body["messages" if rec.api != "openai-responses" else "input"] = [{"role": "user", "content": "hi"}]
     if rec.api == "openai-chat" and rec.stream:
         body["stream_options"] = {"include_usage": True}  # as the recorded stream was asked for
     return json.dumps(body).encode()
@@ -62,9 +60,7 @@ def _post(
 
 
 @pytest.mark.parametrize("rec", RECORDED, ids=lambda r: r.name)
-def test_every_fixture_passes_through_byte_identical_and_is_recorded_as_expected(
-    rig: Rig, rec: Recorded
-) -> None:
+def test_every_fixture_passes_through_byte_identical_and_is_recorded_as_expected(rig: Rig, rec: Recorded) -> None:
     key = rig.proxy.register_trial("t-fixture")
     rig.upstream.push(_reply(rec))
     request_body = _request_body(rec)
@@ -92,9 +88,7 @@ def test_every_fixture_passes_through_byte_identical_and_is_recorded_as_expected
         }[rec.api]
     )
     if rec.api == "anthropic-messages":
-        assert (
-            seen.headers["x-api-key"] == REAL_ANTHROPIC_KEY and "authorization" not in seen.headers
-        )
+        assert seen.headers["x-api-key"] == REAL_ANTHROPIC_KEY and "authorization" not in seen.headers
     else:
         assert seen.headers["authorization"] == f"Bearer {REAL_OPENAI_KEY}"
     assert key not in json.dumps(seen.headers)
@@ -120,9 +114,7 @@ def test_a_stream_reaches_the_client_before_the_upstream_sends_the_rest(rig: Rig
     assert rig.next_call().completed is True
 
 
-def test_the_real_key_never_appears_in_records_reprs_or_logs(
-    rig: Rig, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_the_real_key_never_appears_in_records_reprs_or_logs(rig: Rig, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
     for rec in RECORDED[:1] + [r for r in RECORDED if r.api == "openai-chat"][:1]:
         rig.upstream.push(_reply(rec))
@@ -162,18 +154,10 @@ def test_a_revoked_key_is_refused(rig: Rig) -> None:
     assert rig.proxy.trial_spend("t-gone").calls == 0
 
 
-def test_spend_limit_refuses_further_calls_with_a_budget_error(
-    upstream: LocalUpstream, tmp_path: Path
-) -> None:
-    rec = next(
-        r
-        for r in RECORDED
-        if r.name.endswith("12-recorded-prompt-cache-write-then-read/1-200.json")
-    )
+def test_spend_limit_refuses_further_calls_with_a_budget_error(upstream: LocalUpstream, tmp_path: Path) -> None:
+    rec = next(r for r in RECORDED if r.name.endswith("12-recorded-prompt-cache-write-then-read/1-200.json"))
     prices = tmp_path / "prices.toml"
-    prices.write_text(
-        '[models."gpt-5.6-sol"]\ninput_usd_per_mtok = 1000.0\noutput_usd_per_mtok = 1000.0\n'
-    )
+    prices.write_text('[models."gpt-5.6-sol"]\ninput_usd_per_mtok = 1000.0\noutput_usd_per_mtok = 1000.0\n')
     calls: queue.Queue[ModelCall] = queue.Queue()
     with make_proxy(upstream, calls, PriceBook(user_file=prices)) as proxy:
         rig = Rig(upstream, proxy, calls)
@@ -193,9 +177,7 @@ def test_spend_limit_refuses_further_calls_with_a_budget_error(
 
 
 def test_a_429_then_a_success_is_two_attempts_and_one_billed_call(rig: Rig) -> None:
-    rec = next(
-        r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/1-200.json")
-    )
+    rec = next(r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/1-200.json"))
     limited = (
         b'{"type":"error","error":{"type":"rate_limit_error",'
         b'"message":"Number of requests has exceeded your rate limit"}}'
@@ -251,8 +233,7 @@ def test_an_error_event_after_a_200_is_recorded(rig: Rig) -> None:
     rec = next(r for r in RECORDED if r.name.endswith("01-sse-basic-text.sse"))
     chunks = [c for c in rec.chunks() if b"message_delta" not in c and b"message_stop" not in c]
     chunks.append(
-        b'event: error\ndata: {"type":"error",'
-        b'"error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
+        b'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
     )
     rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=chunks))
     key = rig.proxy.register_trial("t-err-event")
@@ -266,9 +247,7 @@ def test_an_error_event_after_a_200_is_recorded(rig: Rig) -> None:
 
 
 def test_a_chat_stream_without_its_usage_chunk_has_null_usage_and_no_cost(rig: Rig) -> None:
-    rec = next(
-        r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse")
-    )
+    rec = next(r for r in RECORDED if r.name.endswith("11-sse-parallel-tool-calls-include-usage.sse"))
     chunks = [c for c in rec.chunks() if b'"usage"' not in c]
     rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=chunks))
     key = rig.proxy.register_trial("t-nousage")
@@ -285,11 +264,7 @@ def test_a_chat_stream_without_its_usage_chunk_has_null_usage_and_no_cost(rig: R
 
 
 def test_an_unpriced_model_has_null_cost_with_its_reason(rig: Rig) -> None:
-    rec = next(
-        r
-        for r in RECORDED
-        if r.name.endswith("12-recorded-prompt-cache-write-then-read/2-200.json")
-    )
+    rec = next(r for r in RECORDED if r.name.endswith("12-recorded-prompt-cache-write-then-read/2-200.json"))
     body = rec.body.replace(b'"gpt-5.6-sol"', b'"acme-private-7b"')
     rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=[body], content_length=True))
     key = rig.proxy.register_trial("t-unpriced")
@@ -305,12 +280,8 @@ def test_an_unpriced_model_has_null_cost_with_its_reason(rig: Rig) -> None:
     assert (spend.unpriced_calls, spend.cost_usd_known) == (1, 0.0)
 
 
-def test_the_user_price_file_wins_over_genai_prices(
-    upstream: LocalUpstream, tmp_path: Path
-) -> None:
-    rec = next(
-        r for r in RECORDED if r.name.endswith("09-recorded-prompt-cache-read-write/2-200.json")
-    )
+def test_the_user_price_file_wins_over_genai_prices(upstream: LocalUpstream, tmp_path: Path) -> None:
+    rec = next(r for r in RECORDED if r.name.endswith("09-recorded-prompt-cache-read-write/2-200.json"))
     prices = tmp_path / "prices.toml"
     prices.write_text(
         '[models."claude-sonnet-4-5-20250929"]\n'
@@ -328,11 +299,7 @@ def test_the_user_price_file_wins_over_genai_prices(
 
 
 def test_a_compressed_body_is_passed_as_is_and_read_from_a_copy(rig: Rig) -> None:
-    rec = next(
-        r
-        for r in RECORDED
-        if r.name.endswith("14-recorded-prompt-cache-write-then-read/2-200.json")
-    )
+    rec = next(r for r in RECORDED if r.name.endswith("14-recorded-prompt-cache-write-then-read/2-200.json"))
     packed = gzip.compress(rec.body)
     rig.upstream.push(
         Reply(
@@ -350,9 +317,7 @@ def test_a_compressed_body_is_passed_as_is_and_read_from_a_copy(rig: Rig) -> Non
 
 
 def test_a_large_request_body_is_forwarded_unchanged(rig: Rig) -> None:
-    rec = next(
-        r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/2-200.json")
-    )
+    rec = next(r for r in RECORDED if r.name.endswith("05-recorded-text-plus-tool-use-2-turns/2-200.json"))
     image = "A" * (12 * 1024 * 1024)
     body = json.dumps(
         {
@@ -441,9 +406,7 @@ def test_the_proxy_also_serves_a_unix_socket(upstream: LocalUpstream, tmp_path: 
     with make_proxy(upstream, calls, unix_socket=path) as proxy:
         upstream.push(_reply(rec))
         key = proxy.register_trial("t-uds")
-        with httpx.Client(
-            transport=httpx.HTTPTransport(uds=str(path)), base_url="http://meter"
-        ) as client:
+        with httpx.Client(transport=httpx.HTTPTransport(uds=str(path)), base_url="http://meter") as client:
             response = client.post(
                 "/v1/chat/completions",
                 content=_request_body(rec),
@@ -462,9 +425,7 @@ def test_a_failing_callback_is_logged_and_the_proxy_keeps_serving(
     def broken(call: ModelCall) -> None:
         raise RuntimeError("callback bug")
 
-    proxy = MeterProxy(
-        {"openai": make_proxy(upstream, queue.Queue())._upstreams["openai"]}, on_call=broken
-    )
+    proxy = MeterProxy({"openai": make_proxy(upstream, queue.Queue())._upstreams["openai"]}, on_call=broken)
     with proxy:
         upstream.push(_reply(rec), _reply(rec))
         key = proxy.register_trial("t-cb")

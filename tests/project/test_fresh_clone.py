@@ -50,6 +50,8 @@ def test_a_clone_with_nothing_beside_it_collects_every_test(tmp_path: Path) -> N
         if "fixtures" not in p.relative_to(ROOT / "tests").parts  # a task's own held-back tests
     }
     committed = set(
-        subprocess.run(["git", "ls-files", "tests"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(
+            ["git", "ls-files", "tests"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split()
     )
     assert here & committed <= files, sorted((here & committed) - files)

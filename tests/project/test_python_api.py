@@ -69,7 +69,10 @@ def test_denominators_are_per_arm_unless_a_blend_is_asked_for(run_dir: Path) -> 
     d = run.denominators()
     assert set(d) == {"baseline", "pack"}
     assert (d["baseline"].arm, d["baseline"].passes, d["baseline"].scored, d["baseline"].pass_rate_scored) == (
-        "baseline", 0, 1, 0.0
+        "baseline",
+        0,
+        1,
+        0.0,
     )
     assert (d["pack"].arm, d["pack"].passes, d["pack"].pass_rate_attempted) == ("pack", 1, 1.0)
     assert run.denominators("pack") == d["pack"]

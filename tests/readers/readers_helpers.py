@@ -24,11 +24,11 @@ HOSTILE = "<script>alert('pwned')</script><img src=x onerror=alert(1)>"
 
 MEMORY_AGENT = (
     "sh -c '"
-    "echo \"" + HOSTILE.replace("'", "") + " stdout\"; "
-    "printf \"{\\\"message\\\": \\\"All tests pass " + HOSTILE.replace("'", "").replace('"', "") + "\\\"}\" "
-    "> \"$MEMEVAL_CLAIM_FILE\"; "
+    'echo "' + HOSTILE.replace("'", "") + ' stdout"; '
+    'printf "{\\"message\\": \\"All tests pass ' + HOSTILE.replace("'", "").replace('"', "") + '\\"}" '
+    '> "$MEMEVAL_CLAIM_FILE"; '
     "if [ -f MEMORY.md ]; then echo hello > greeting.txt; "
-    "printf \"def add(a, b):\\n    return a + b\\n\" > calc.py; fi'"
+    'printf "def add(a, b):\\n    return a + b\\n" > calc.py; fi\''
 )
 
 
@@ -51,11 +51,16 @@ def write_pack(path: Path) -> Path:
     return path
 
 
-def make_run(runs_dir: Path, agent: str, agent_cmd: str | None = None, pack: Path | None = None,
-             tasks: Path = MINI) -> Run:
+def make_run(
+    runs_dir: Path, agent: str, agent_cmd: str | None = None, pack: Path | None = None, tasks: Path = MINI
+) -> Run:
     opts = AbOptions(
-        task_set=load_task_set(tasks), agent=resolve_agent(agent, agent_cmd), pack=load_pack(pack) if pack else None,
-        network="none", retain="never", runs_dir=runs_dir,
+        task_set=load_task_set(tasks),
+        agent=resolve_agent(agent, agent_cmd),
+        pack=load_pack(pack) if pack else None,
+        network="none",
+        retain="never",
+        runs_dir=runs_dir,
     )
     run_dir = start_run(opts)
     assert execute(run_dir, opts) == "completed"

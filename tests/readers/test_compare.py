@@ -22,8 +22,12 @@ def test_dropping_the_pack_flips_every_pack_trial_to_fail(runs: Runs) -> None:
     assert (pack.a_passes, pack.a_scored, pack.b_passes, pack.b_scored) == (2, 2, 0, 2)
     assert pack.verdict is not None and pack.verdict["verdict"] == "unresolved"  # 2 tasks < the floor of 10
     changes = {(t.task_id, t.mode): t.change for t in c.tasks}
-    assert changes == {("add-numbers", "baseline"): "same", ("greet", "baseline"): "same",
-                       ("add-numbers", "pack"): "regressed", ("greet", "pack"): "regressed"}
+    assert changes == {
+        ("add-numbers", "baseline"): "same",
+        ("greet", "baseline"): "same",
+        ("add-numbers", "pack"): "regressed",
+        ("greet", "pack"): "regressed",
+    }
     back = compare_runs(runs.cold, runs.memory)
     assert set(back.arms[1].improved) == {"add-numbers", "greet"}
 

@@ -26,8 +26,9 @@ def _task_set(root: Path) -> Path:
 
 
 def test_check_tasks_names_the_broken_tasks(tmp_path: Path) -> None:
-    res = CliRunner().invoke(app, ["check-tasks", str(_task_set(tmp_path)), "--runs-dir", str(tmp_path / "runs"),
-                                   "--json"])
+    res = CliRunner().invoke(
+        app, ["check-tasks", str(_task_set(tmp_path)), "--runs-dir", str(tmp_path / "runs"), "--json"]
+    )
     assert res.exit_code == 1, res.output
     doc = json.loads(res.stdout)
     assert doc["schema"] == "memeval.task_check/1" and doc["schema_version"] == 1

@@ -26,8 +26,9 @@ def test_viewer_and_report_in_chromium(runs: Runs, tmp_path: Path) -> None:
     report = tmp_path / "report.html"
     report.write_text(render_html(build_context(run)))
     with sync_playwright() as p, start_viewer(run.path, port=0) as v:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM),
-                                    args=["--disable-gpu", "--disable-quic", "--no-sandbox"])
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--disable-gpu", "--disable-quic", "--no-sandbox"]
+        )
         try:
             page = browser.new_page()
             dialogs: list[str] = []

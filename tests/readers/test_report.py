@@ -39,14 +39,18 @@ def test_context_words_the_memory_run(runs: Runs) -> None:
     assert base.cost_of_pass == pack.cost_of_pass == "not known"  # unmetered: no cost is known
     assert ctx.verdict == "unresolved" and ctx.verdict_reason.startswith("too_few_tasks")
     assert {r.task_id: (r.baseline, r.pack) for r in ctx.rows} == {
-        "add-numbers": ("Failed · $—", "Passed · $—"), "greet": ("Failed · $—", "Passed · $—")}
+        "add-numbers": ("Failed · $—", "Passed · $—"),
+        "greet": ("Failed · $—", "Passed · $—"),
+    }
     cells = {(c.mode, c.outcome) for r in ctx.rows for c in r.cells}
     assert cells == {("baseline", "fail"), ("pack", "pass")}
     card = dict(ctx.card)
     assert card["network"] == "none" and card["repeats"] == "1"
     agent = runs.memory.result.run_card["agent"]
-    assert card["agent"] == f"binary={agent['binary']}, binary_hash={agent['binary_hash']}, " \
+    assert (
+        card["agent"] == f"binary={agent['binary']}, binary_hash={agent['binary_hash']}, "
         f"command_hash={agent['command_hash']}, files_hash=none, name=sh, version=unversioned"
+    )
     assert agent["binary_hash"].startswith("sha256:")
 
 
@@ -64,14 +68,22 @@ def _pdf_pages(pdf: Path, out: Path) -> tuple[int, list[Path], list[str]]:
     pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
     subprocess.run(["pdftoppm", "-png", "-r", "50", str(pdf), str(out / "page")], check=True)
     pngs = sorted(out.glob("page-*.png"))
-    texts = [subprocess.run(["pdftotext", "-layout", "-f", str(i), "-l", str(i), str(pdf), "-"],
-                            capture_output=True, text=True, check=True).stdout for i in range(1, pages + 1)]
+    texts = [
+        subprocess.run(
+            ["pdftotext", "-layout", "-f", str(i), "-l", str(i), str(pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for i in range(1, pages + 1)
+    ]
     return pages, pngs, texts
 
 
 def test_pdf_report_pages_footer_and_text(runs: Runs, tmp_path: Path) -> None:
-    res = CliRunner().invoke(app, ["report-ab", str(runs.memory.path), "--pdf", str(tmp_path / "r.pdf"),
-                                   "--html", str(tmp_path / "r.html")])
+    res = CliRunner().invoke(
+        app, ["report-ab", str(runs.memory.path), "--pdf", str(tmp_path / "r.pdf"), "--html", str(tmp_path / "r.html")]
+    )
     assert res.exit_code == 0, res.output
     assert "verdict: unresolved" in res.stdout
     pages, pngs, texts = _pdf_pages(tmp_path / "r.pdf", tmp_path)
@@ -83,8 +95,17 @@ def test_pdf_report_pages_footer_and_text(runs: Runs, tmp_path: Path) -> None:
     for i, text in enumerate(texts, 1):
         assert f"Page {i} of {pages}" in text and runs.memory.result.run_id in text
     first = texts[0]
-    for phrase in ("With memory, and without", "UNRESOLVED", "Really passed", "0 of 2", "2 of 2", "Cost of a pass",
-                   "add-numbers", "Failed · $—", "Passed · $—"):
+    for phrase in (
+        "With memory, and without",
+        "UNRESOLVED",
+        "Really passed",
+        "0 of 2",
+        "2 of 2",
+        "Cost of a pass",
+        "add-numbers",
+        "Failed · $—",
+        "Passed · $—",
+    ):
         assert phrase in first, phrase
     assert "Run card" in "".join(texts) and "Coverage" in "".join(texts)
     assert render_pdf(build_context(runs.memory)) == (tmp_path / "r.pdf").read_bytes()  # deterministic

@@ -16,8 +16,8 @@ from memeval.results import Run
 from memeval.viewer import start_viewer
 
 PLANTING_AGENT = (
-    "sh -c 'printf \"def add(a, b):\\n    return a + b\\n\" > calc.py; echo hello > greeting.txt; "
-    ": > conftest.py; printf \"[pytest]\\n\" > pytest.ini'"
+    'sh -c \'printf "def add(a, b):\\n    return a + b\\n" > calc.py; echo hello > greeting.txt; '
+    ': > conftest.py; printf "[pytest]\\n" > pytest.ini\''
 )
 
 

@@ -65,8 +65,12 @@ def test_view_command_serves_until_interrupted(runs: Runs) -> None:
     from pathlib import Path
 
     memeval = Path(sys.executable).parent / "memeval"
-    proc = subprocess.Popen([str(memeval), "view", str(runs.memory.path), "--port", "0", "--no-browser"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(memeval), "view", str(runs.memory.path), "--port", "0", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()  # type: ignore[union-attr]
         assert line.startswith("memeval view: http://127.0.0.1:"), line + proc.stderr.read()  # type: ignore[union-attr]

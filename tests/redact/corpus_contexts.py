@@ -29,8 +29,7 @@ def load_corpus() -> list[Item]:
     for line in CORPUS.read_text(encoding="utf-8").splitlines():
         d = json.loads(line)
         dec = lambda s: base64.b64decode(s).decode("utf-8")  # noqa: E731
-        out.append(Item(d["group"], d["label"], d["source"], dec(d["text"]),
-                        tuple(dec(s) for s in d["secrets"])))
+        out.append(Item(d["group"], d["label"], d["source"], dec(d["text"]), tuple(dec(s) for s in d["secrets"])))
     return out
 
 
@@ -71,14 +70,22 @@ CONTEXTS: list[tuple[str, Wrap]] = [
     ("md-link", _fmt("[see]({t})")),
     ("json-object", lambda t: (json.dumps({"note": t, "n": 1}, ensure_ascii=False), _json_form)),
     ("json-list", lambda t: (json.dumps([t, "x"], ensure_ascii=False), _json_form)),
-    ("tool-output-json", lambda t: (json.dumps({"tool": "bash", "output": t}, ensure_ascii=False)
-                                    + "\n", _json_form)),
+    ("tool-output-json", lambda t: (json.dumps({"tool": "bash", "output": t}, ensure_ascii=False) + "\n", _json_form)),
     ("yaml-block", lambda t: ("note: |\n  " + t.replace("\n", "\n  ") + "\nnext: 1", _same)),
     ("yaml-quoted", lambda t: ('note: "' + _json_form(t) + '"', _json_form)),
     ("url-query", _fmt("https://example.com/cb?x=1&q={t}&y=2")),
     # a value with "/" cannot be one path segment (RFC 3986): such items go in the query instead
-    ("url-path", lambda t: ((f"see https://example.com/docs/{t}/index.html" if "/" not in t
-                             else f"see https://example.com/docs/index.html?ref={t}"), _same)),
+    (
+        "url-path",
+        lambda t: (
+            (
+                f"see https://example.com/docs/{t}/index.html"
+                if "/" not in t
+                else f"see https://example.com/docs/index.html?ref={t}"
+            ),
+            _same,
+        ),
+    ),
     ("shell-line", _fmt("$ {t} && echo done")),
     ("shell-comment", _fmt("echo ok # {t}")),
     ("html-p", _fmt("<p>{t}</p>")),
@@ -100,15 +107,20 @@ CONTEXTS: list[tuple[str, Wrap]] = [
 ]
 
 
-KNOWN_MISSES = {"mongodb-connection-string", "gcp-application-default-credentials",
-                "gcp-service-account", "auth0-domain.1", "twitter-bearer-token",
-                "upstash-redis-rest-url.1"}
+KNOWN_MISSES = {
+    "mongodb-connection-string",
+    "gcp-application-default-credentials",
+    "gcp-service-account",
+    "auth0-domain.1",
+    "twitter-bearer-token",
+    "upstash-redis-rest-url.1",
+}
 """Rule examples missed in some contexts of the full sweep (19 of 21,000, see the sweep test);
 left out of the random draw below so it tests everything else, and counted in the sweep."""
+
 
 def leaked(secret: str, out: str, piece: int = 12) -> bool:
     """True when the secret, or any `piece`-character run of it, is still in `out`."""
     if len(secret) <= piece:
         return secret in out
-    return any(secret[i:i + piece] in out for i in range(0, len(secret) - piece + 1, 3)) or (
-        secret[-piece:] in out)
+    return any(secret[i : i + piece] in out for i in range(0, len(secret) - piece + 1, 3)) or (secret[-piece:] in out)

@@ -59,39 +59,50 @@ def build_cases(seed: int = 20261110) -> list[Case]:
         cases.append(Case("secret", label, template.format(s=value), (value,), etype))
 
     # --- credentials of common providers ---
-    for ctx in ("aws_access_key_id = {s}", "export AWS_ACCESS_KEY_ID={s}",
-                "The deploy user key is {s}, rotate it monthly.", '{{"AccessKeyId": "{s}"}}'):
+    for ctx in (
+        "aws_access_key_id = {s}",
+        "export AWS_ACCESS_KEY_ID={s}",
+        "The deploy user key is {s}, rotate it monthly.",
+        '{{"AccessKeyId": "{s}"}}',
+    ):
         secret("aws-access-key", ctx, "AKIA" + rc(16, B32), "AWS_ACCESS_KEY")
     secret("aws-asia-key", "temporary creds: ASIA{s}", rc(16, B32), "AWS_ACCESS_KEY")
     for ctx in ("aws_secret_access_key = {s}", "AWS_SECRET_ACCESS_KEY={s}"):
         secret("aws-secret-key", ctx, rc(40, ALNUM + "/+"), "AWS_SECRET_KEY")
     for prefix in ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"):
         secret(f"github-{prefix}", "GITHUB_TOKEN={s} # bot", prefix + rc(36), "GITHUB_TOKEN")
-    secret("github-pat-prose", "I used the token {s} to push the hotfix.", "ghp_" + rc(36),
-           "GITHUB_TOKEN")
-    secret("github-fine-grained", "token: {s}", "github_pat_" + rc(22) + "_" + rc(59),
-           "GITHUB_TOKEN")
+    secret("github-pat-prose", "I used the token {s} to push the hotfix.", "ghp_" + rc(36), "GITHUB_TOKEN")
+    secret("github-fine-grained", "token: {s}", "github_pat_" + rc(22) + "_" + rc(59), "GITHUB_TOKEN")
     value = "xoxb-" + rc(11, string.digits) + "-" + rc(12, string.digits) + "-" + rc(24)
     secret("slack-bot", "SLACK_TOKEN={s}", value, "SLACK_TOKEN")
     value = "xoxp-" + "-".join(rc(12, string.digits) for _ in range(3)) + "-" + rc(32, HEX)
     secret("slack-user", "slack user token {s}", value, "SLACK_TOKEN")
-    secret("slack-webhook", "post alerts to {s}",
-           f"https://hooks.slack.com/services/T{rc(10, B32)}/B{rc(10, B32)}/{rc(24)}",
-           "SLACK_WEBHOOK")
+    secret(
+        "slack-webhook",
+        "post alerts to {s}",
+        f"https://hooks.slack.com/services/T{rc(10, B32)}/B{rc(10, B32)}/{rc(24)}",
+        "SLACK_WEBHOOK",
+    )
     for prefix in ("sk_live_", "rk_live_", "sk_test_"):
         secret(f"stripe-{prefix}", "stripe.api_key = '{s}'", prefix + rc(24), "STRIPE_KEY")
     for i in range(3):
         value = "sk-proj-" + rc(74, URLSAFE) + "T3BlbkFJ" + rc(74, URLSAFE)
-        secret("openai-proj", ["OPENAI_API_KEY={s}", "use key {s} for evals",
-                               "client = OpenAI(api_key=\"{s}\")"][i], value, "OPENAI_API_KEY")
-    secret("openai-legacy", "OPENAI_API_KEY={s}", "sk-" + rc(20) + "T3BlbkFJ" + rc(20),
-           "OPENAI_API_KEY")
+        secret(
+            "openai-proj",
+            ["OPENAI_API_KEY={s}", "use key {s} for evals", 'client = OpenAI(api_key="{s}")'][i],
+            value,
+            "OPENAI_API_KEY",
+        )
+    secret("openai-legacy", "OPENAI_API_KEY={s}", "sk-" + rc(20) + "T3BlbkFJ" + rc(20), "OPENAI_API_KEY")
     for i in range(3):
         value = "sk-ant-api03-" + rc(93, URLSAFE) + "AA"
-        secret("anthropic", ["ANTHROPIC_API_KEY={s}", "the claude key is {s}",
-                             "headers = {{'x-api-key': '{s}'}}"][i], value, "ANTHROPIC_API_KEY")
-    secret("anthropic-admin", "admin key {s}", "sk-ant-admin01-" + rc(93, URLSAFE) + "AA",
-           "ANTHROPIC_API_KEY")
+        secret(
+            "anthropic",
+            ["ANTHROPIC_API_KEY={s}", "the claude key is {s}", "headers = {{'x-api-key': '{s}'}}"][i],
+            value,
+            "ANTHROPIC_API_KEY",
+        )
+    secret("anthropic-admin", "admin key {s}", "sk-ant-admin01-" + rc(93, URLSAFE) + "AA", "ANTHROPIC_API_KEY")
     for ctx in ("GOOGLE_API_KEY={s}", "maps key: {s}", "https://maps.googleapis.com/x?key={s}"):
         secret("google-aiza", ctx, "AIza" + rc(35, URLSAFE), "GOOGLE_API_KEY")
     for ctx in ("HF_TOKEN={s}", "login with {s} before pulling the model"):
@@ -101,59 +112,75 @@ def build_cases(seed: int = 20261110) -> list[Case]:
         return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
 
     for i in range(3):
-        jwt = ".".join([b64u({"alg": "HS256", "typ": "JWT"}),
-                        b64u({"sub": rc(8, string.digits), "iat": 1700000000 + i}),
-                        rc(43, URLSAFE)])
-        secret("jwt", ["Authorization: Bearer {s}", "session cookie={s}", "jwt {s}"][i], jwt,
-               "JWT")
+        jwt = ".".join(
+            [
+                b64u({"alg": "HS256", "typ": "JWT"}),
+                b64u({"sub": rc(8, string.digits), "iat": 1700000000 + i}),
+                rc(43, URLSAFE),
+            ]
+        )
+        secret("jwt", ["Authorization: Bearer {s}", "session cookie={s}", "jwt {s}"][i], jwt, "JWT")
 
     def pem(kind: str, lines: int = 6) -> str:
         body = "\n".join(rc(64, ALNUM + "+/") for _ in range(lines))
         return f"-----BEGIN {kind}-----\n{body}\n{rc(20, ALNUM)}==\n-----END {kind}-----"
 
-    for kind in ("RSA PRIVATE KEY", "PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY",
-                 "ENCRYPTED PRIVATE KEY", "PGP PRIVATE KEY BLOCK", "DSA PRIVATE KEY"):
-        secret("pem-" + kind.split()[0].lower(), "the key file contained:\n{s}\nend of file",
-               pem(kind), "PRIVATE_KEY")
+    for kind in (
+        "RSA PRIVATE KEY",
+        "PRIVATE KEY",
+        "EC PRIVATE KEY",
+        "OPENSSH PRIVATE KEY",
+        "ENCRYPTED PRIVATE KEY",
+        "PGP PRIVATE KEY BLOCK",
+        "DSA PRIVATE KEY",
+    ):
+        secret("pem-" + kind.split()[0].lower(), "the key file contained:\n{s}\nend of file", pem(kind), "PRIVATE_KEY")
     escaped = pem("RSA PRIVATE KEY").replace("\n", "\\n")
     secret("pem-json-escaped", '{{"private_key": "{s}"}}', escaped, "PRIVATE_KEY")
     cut = pem("PRIVATE KEY").rsplit("\n", 3)[0]
     secret("pem-truncated", "pasted half of it: {s}", cut, "PRIVATE_KEY")
 
     for scheme, tail in (
-        ("postgres", "db.internal:5432/app"), ("postgresql", "10.0.0.5/prod"),
-        ("mysql", "mysql.example.net:3306/shop"), ("redis", "cache:6379/0"),
-        ("amqp", "rabbit.svc:5672/"), ("mongodb+srv", "cluster0.ab1cd.mongodb.net/db"),
-        ("https", "git.example.com/team/repo.git"), ("ftp", "files.example.org/in"),
+        ("postgres", "db.internal:5432/app"),
+        ("postgresql", "10.0.0.5/prod"),
+        ("mysql", "mysql.example.net:3306/shop"),
+        ("redis", "cache:6379/0"),
+        ("amqp", "rabbit.svc:5672/"),
+        ("mongodb+srv", "cluster0.ab1cd.mongodb.net/db"),
+        ("https", "git.example.com/team/repo.git"),
+        ("ftp", "files.example.org/in"),
     ):
         value = rc(14, ALNUM + "!%*")
         etype = "CONNECTION_STRING" if scheme == "mongodb+srv" else "URL_PASSWORD"
         secret(f"url-{scheme}", f"DATABASE_URL={scheme}://svc_user:{{s}}@{tail}", value, etype)
-    secret("conn-string", "Server=sql01;Database=app;User Id=svc;Password={s};", rc(16),
-           "PASSWORD")
+    secret("conn-string", "Server=sql01;Database=app;User Id=svc;Password={s};", rc(16), "PASSWORD")
     secret("gitlab", "GITLAB_TOKEN={s}", "glpat-" + rc(20, URLSAFE), "GITLAB_TOKEN")
     secret("npm", "//registry.npmjs.org/:_authToken={s}", "npm_" + rc(36), "NPM_ACCESS_TOKEN")
     secret("pypi", "password = {s}", "pypi-AgEIcHlwaS5vcmc" + rc(70, URLSAFE), "PYPI_UPLOAD_TOKEN")
-    secret("sendgrid", "SENDGRID_API_KEY={s}", "SG." + rc(22, URLSAFE) + "." + rc(43, URLSAFE),
-           "SENDGRID_API_TOKEN")
+    secret("sendgrid", "SENDGRID_API_KEY={s}", "SG." + rc(22, URLSAFE) + "." + rc(43, URLSAFE), "SENDGRID_API_TOKEN")
     secret("digitalocean", "DO_TOKEN={s}", "dop_v1_" + rc(64, HEX), "DIGITALOCEAN_PAT")
-    secret("shopify", "X-Shopify-Access-Token: {s}", "shpat_" + rc(32, HEX),
-           "SHOPIFY_ACCESS_TOKEN")
+    secret("shopify", "X-Shopify-Access-Token: {s}", "shpat_" + rc(32, HEX), "SHOPIFY_ACCESS_TOKEN")
     secret("databricks", "DATABRICKS_TOKEN={s}", "dapi" + rc(32, HEX), "DATABRICKS_API_TOKEN")
     secret("linear", "LINEAR_API_KEY={s}", "lin_api_" + rc(40), "LINEAR_API_KEY")
     secret("vault", "VAULT_TOKEN={s}", "hvs." + rc(90, URLSAFE), "VAULT_SERVICE_TOKEN")
     secret("groq", "GROQ_API_KEY={s}", "gsk_" + rc(52), "GROQ_API_KEY")
-    secret("b64-github", "echo {s} | base64 -d",
-           base64.b64encode(("ghp_" + rc(36)).encode()).decode(), "GITHUB_TOKEN")
-    secret("generic-assign", "api_secret = \"{s}\"", rc(32, ALNUM), "GENERIC_SECRET")
+    secret("b64-github", "echo {s} | base64 -d", base64.b64encode(("ghp_" + rc(36)).encode()).decode(), "GITHUB_TOKEN")
+    secret("generic-assign", 'api_secret = "{s}"', rc(32, ALNUM), "GENERIC_SECRET")
     # harder: passwords in prose, keys without a provider prefix
-    secret("prose-password", "the staging admin password is {s} until Friday",
-           rc(6, ALNUM) + "#" + rc(4, ALNUM), "PASSWORD")
+    secret(
+        "prose-password",
+        "the staging admin password is {s} until Friday",
+        rc(6, ALNUM) + "#" + rc(4, ALNUM),
+        "PASSWORD",
+    )
     secret("prose-password-colon", "wifi: guest / password: {s}", rc(10, ALNUM), "PASSWORD")
     secret("datadog", "DD_API_KEY={s}", rc(32, HEX), "DATADOG_API_KEY")
-    secret("azure-storage", "DefaultEndpointsProtocol=https;AccountName=acmelogs;AccountKey={s};"
-           "EndpointSuffix=core.windows.net", rc(86, ALNUM + "+/") + "==",
-           "AZURE_STORAGE_ACCOUNT_KEY")
+    secret(
+        "azure-storage",
+        "DefaultEndpointsProtocol=https;AccountName=acmelogs;AccountKey={s};EndpointSuffix=core.windows.net",
+        rc(86, ALNUM + "+/") + "==",
+        "AZURE_STORAGE_ACCOUNT_KEY",
+    )
     secret("twilio", "TWILIO_API_KEY={s}", "SK" + rc(32, HEX), "TWILIO_API_KEY")
     secret("bare-key-yaml", "openai:\n  key: {s}\n", "sk-" + rc(48), "OPENAI_API_KEY")
 
@@ -161,21 +188,28 @@ def build_cases(seed: int = 20261110) -> list[Case]:
     def pii(label: str, template: str, value: str, etype: str) -> None:
         cases.append(Case("pii", label, template.format(s=value), (value,), etype))
 
-    for v in ("jane.doe@example.com", "ops+alerts@fernhill.io", "k.oconnor@mail.example.co.uk",
-              "first_last123@sub.example.org", "team@memeval.dev"):
+    for v in (
+        "jane.doe@example.com",
+        "ops+alerts@fernhill.io",
+        "k.oconnor@mail.example.co.uk",
+        "first_last123@sub.example.org",
+        "team@memeval.dev",
+    ):
         pii("email", "contact {s} about the outage", v, "EMAIL_ADDRESS")
-    for v in ("+1 415 555 0132", "(212) 555-0198", "+44 20 7946 0958", "020 7946 0321",
-              "+49 30 901820", "415-555-0147"):
+    for v in (
+        "+1 415 555 0132",
+        "(212) 555-0198",
+        "+44 20 7946 0958",
+        "020 7946 0321",
+        "+49 30 901820",
+        "415-555-0147",
+    ):
         pii("phone", "call me on {s} if the build breaks", v, "PHONE_NUMBER")
     for prefix, length in (("4", 16), ("51", 16), ("37", 15), ("6011", 16)):
-        pii("card", "card on file {s} expires 09/28", _luhn_complete(prefix, length, rng),
-            "CREDIT_CARD")
-    pii("card-spaced", "paid with 4111 1111 1111 1111 yesterday", "4111 1111 1111 1111",
-        "CREDIT_CARD")
-    pii("iban-de", "wire to {s} by Friday", _iban("DE", "37040044" + rc(10, string.digits)),
-        "IBAN_CODE")
-    pii("iban-gb", "refund account {s}", _iban("GB", "NWBK601613" + rc(8, string.digits)),
-        "IBAN_CODE")
+        pii("card", "card on file {s} expires 09/28", _luhn_complete(prefix, length, rng), "CREDIT_CARD")
+    pii("card-spaced", "paid with 4111 1111 1111 1111 yesterday", "4111 1111 1111 1111", "CREDIT_CARD")
+    pii("iban-de", "wire to {s} by Friday", _iban("DE", "37040044" + rc(10, string.digits)), "IBAN_CODE")
+    pii("iban-gb", "refund account {s}", _iban("GB", "NWBK601613" + rc(8, string.digits)), "IBAN_CODE")
     pii("iban-fr", "IBAN: {s}", _iban("FR", "20041010" + rc(15, string.digits)), "IBAN_CODE")
     pii("ipv4", "ssh into {s} as admin", "203.0.113.45", "IP_ADDRESS")
     pii("ipv4-log", "GET /health from {s} 200 3ms", "198.51.100.7", "IP_ADDRESS")
@@ -192,8 +226,7 @@ def build_cases(seed: int = 20261110) -> list[Case]:
     neg("npm-lock", '"integrity": "sha512-' + rc(86, ALNUM + "+/") + '=="')
     neg("pip-hash", "requests==2.32.3 --hash=sha256:" + rc(64, HEX))
     neg("go-sum", "golang.org/x/text v0.14.0 h1:" + rc(43, ALNUM + "+/") + "=")
-    neg("yarn-lock", 'resolved "https://registry.yarnpkg.com/lodash/-/lodash-4.17.21.tgz#'
-        + rc(40, HEX) + '"')
+    neg("yarn-lock", 'resolved "https://registry.yarnpkg.com/lodash/-/lodash-4.17.21.tgz#' + rc(40, HEX) + '"')
     neg("docker-digest", "image: ghcr.io/acme/api@sha256:" + rc(64, HEX))
     neg("cargo-lock", 'checksum = "' + rc(64, HEX) + '"')
     png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(rng.randrange(256) for _ in range(300)))

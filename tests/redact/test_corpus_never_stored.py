@@ -25,16 +25,31 @@ def test_no_raw_secret_in_any_stored_byte(tmp_path: Path) -> None:
     for n, item in enumerate(items):
         for ctx in ("plain", "period-after", "json-object", "cjk-around"):
             text, _ = wraps[ctx](item.text)
-            lines.append(json.dumps({
-                "type": "memory.written", "occurred_at": "2026-11-16T09:00:00Z", "team": "corpus",
-                "sender_event_id": f"c{n}-{ctx}", "actor": {"kind": "agent", "id": "bot"},
-                "subject": f"mem_{n}_{ctx}", "payload": {"kind": "fact", "text": text, "source": "agent"},
-            }, ensure_ascii=False))
+            lines.append(
+                json.dumps(
+                    {
+                        "type": "memory.written",
+                        "occurred_at": "2026-11-16T09:00:00Z",
+                        "team": "corpus",
+                        "sender_event_id": f"c{n}-{ctx}",
+                        "actor": {"kind": "agent", "id": "bot"},
+                        "subject": f"mem_{n}_{ctx}",
+                        "payload": {"kind": "fact", "text": text, "source": "agent"},
+                    },
+                    ensure_ascii=False,
+                )
+            )
     db = tmp_path / "audit.sqlite"
     env = {**os.environ, "MEMEVAL_DB": f"sqlite:///{db}", "MEMEVAL_FINGERPRINT_KEY": "ab" * 32}
-    run = subprocess.run([sys.executable, "-m", "memeval", "audit", "ingest", "-", "--batch-size",
-                          "200"], input="\n".join(lines), capture_output=True, text=True, env=env,
-                         cwd=ROOT, timeout=1200)
+    run = subprocess.run(
+        [sys.executable, "-m", "memeval", "audit", "ingest", "-", "--batch-size", "200"],
+        input="\n".join(lines),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=1200,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     stored = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith(db.name))
     shown = (run.stdout + run.stderr).encode()

@@ -20,8 +20,7 @@ from memeval.redact._redactor import merge
 def test_public_surface() -> None:
     for name in memeval.redact.__all__:
         assert getattr(memeval.redact, name) is not None
-    assert set(memeval.redact.__all__) >= {"Finding", "Redaction", "Redactor", "get_redactor",
-                                           "fingerprint"}
+    assert set(memeval.redact.__all__) >= {"Finding", "Redaction", "Redactor", "get_redactor", "fingerprint"}
 
 
 def test_get_redactor_is_built_once() -> None:
@@ -83,19 +82,32 @@ def test_blank_pipeline_is_saved_once(tmp_path: Path, monkeypatch: pytest.Monkey
 @pytest.mark.slow
 def test_builds_and_redacts_with_no_network_and_an_empty_cache(tmp_path: Path) -> None:
     """A fresh process, a dead proxy for every URL and an empty cache: nothing is downloaded."""
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "HTTP_PROXY": "http://127.0.0.1:9",
-           "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": ""}
-    code = ("from memeval.redact import get_redactor\n"
-            "r = get_redactor().redact('mail ops@example.com, ip 203.0.113.9')\n"
-            "print(r.text)")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=120, check=True)
+    env = {
+        **os.environ,
+        "XDG_CACHE_HOME": str(tmp_path),
+        "HTTP_PROXY": "http://127.0.0.1:9",
+        "HTTPS_PROXY": "http://127.0.0.1:9",
+        "NO_PROXY": "",
+    }
+    code = (
+        "from memeval.redact import get_redactor\n"
+        "r = get_redactor().redact('mail ops@example.com, ip 203.0.113.9')\n"
+        "print(r.text)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.strip() == "mail [REDACTED:EMAIL_ADDRESS], ip [REDACTED:IP_ADDRESS]"
     assert list((tmp_path / "memeval").glob("spacy-blank-en-*/config.cfg"))
 
 
-spans = st.lists(st.tuples(st.integers(0, 60), st.integers(1, 20), st.sampled_from(
-    ["EMAIL_ADDRESS", "GITHUB_TOKEN", "PHONE_NUMBER"]), st.floats(0.1, 1.0)), max_size=12)
+spans = st.lists(
+    st.tuples(
+        st.integers(0, 60),
+        st.integers(1, 20),
+        st.sampled_from(["EMAIL_ADDRESS", "GITHUB_TOKEN", "PHONE_NUMBER"]),
+        st.floats(0.1, 1.0),
+    ),
+    max_size=12,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -146,4 +158,4 @@ def test_decoded_secret_after_multibyte_characters_is_placed_by_char_offsets() -
     red = get_redactor().redact(text)
     assert red.text == "é ü 🙂 日本語 echo [REDACTED:GITHUB_TOKEN] | base64 -d"
     (finding,) = red.findings
-    assert text[finding.start:finding.end] == blob
+    assert text[finding.start : finding.end] == blob

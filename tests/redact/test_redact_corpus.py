@@ -37,7 +37,7 @@ def _sweep(items: list[Item]) -> tuple[dict, dict]:
     for name, wrap in CONTEXTS:
         wrapped = [wrap(i.text) for i in items]
         texts = [w for w, _ in wrapped]
-        outs = [o for k in range(0, len(texts), 100) for o in red.redact_many(texts[k:k + 100])]
+        outs = [o for k in range(0, len(texts), 100) for o in red.redact_many(texts[k : k + 100])]
         for item, (text, form), out in zip(items, wrapped, outs, strict=True):
             if item.group == "lookalike":
                 bad = bool(out.findings)
@@ -56,8 +56,9 @@ def test_every_item_in_every_context(corpus: list[Item]) -> None:
     for group in ("credential", "pii", "lookalike"):
         total = ok[group][True] + ok[group][False]
         bad = ok[group][True]
-        lines.append(f"{group}: {total - bad}/{total} clean" if group != "lookalike"
-                     else f"{group}: {bad}/{total} touched")
+        lines.append(
+            f"{group}: {total - bad}/{total} clean" if group != "lookalike" else f"{group}: {bad}/{total} touched"
+        )
         if misses[group]:
             lines.append(f"  e.g. {Counter(misses[group]).most_common(12)}")
     print("\n" + "\n".join(lines))
@@ -68,8 +69,7 @@ def test_every_item_in_every_context(corpus: list[Item]) -> None:
     # fails; the target is not met.
     assert ok["credential"][True] <= 19, misses["credential"][:20]
     assert ok["pii"][False] >= 0.97 * sum(ok["pii"].values()), Counter(misses["pii"]).most_common(20)
-    assert ok["lookalike"][True] <= 0.02 * sum(ok["lookalike"].values()), Counter(
-        misses["lookalike"]).most_common(20)
+    assert ok["lookalike"][True] <= 0.02 * sum(ok["lookalike"].values()), Counter(misses["lookalike"]).most_common(20)
     assert cred_total >= 300 * 30
 
 
@@ -82,8 +82,7 @@ _AFTER = st.sampled_from(["", " ", " ok", ".", "数据", " مرحبا", "—", "
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(item=st.sampled_from(_POSITIVES), ctx=st.sampled_from(CONTEXTS), before=_BEFORE,
-       after=_AFTER)
+@given(item=st.sampled_from(_POSITIVES), ctx=st.sampled_from(CONTEXTS), before=_BEFORE, after=_AFTER)
 def test_a_credential_is_blanked_in_any_context(item: Item, ctx, before: str, after: str) -> None:
     name, wrap = ctx
     text, form = wrap(item.text)

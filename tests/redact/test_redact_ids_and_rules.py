@@ -14,16 +14,27 @@ from memeval.redact._views import boundary_view, normal_view
 
 
 def _ev(**over):
-    base = {"type": "memory.written", "occurred_at": "2026-11-16T09:00:00Z", "team": "t1",
-            "sender_event_id": "e1", "actor": {"kind": "agent", "id": "bot", "role": "helper"},
-            "subject": "mem_1", "payload": {"kind": "fact", "text": "ok", "source": "agent"}}
+    base = {
+        "type": "memory.written",
+        "occurred_at": "2026-11-16T09:00:00Z",
+        "team": "t1",
+        "sender_event_id": "e1",
+        "actor": {"kind": "agent", "id": "bot", "role": "helper"},
+        "subject": "mem_1",
+        "payload": {"kind": "fact", "text": "ok", "source": "agent"},
+    }
     base.update(over)
     return base
 
 
-@pytest.mark.parametrize("field,value", [
-    ("subject", "mem 1 with spaces"), ("session", 'quote"d'), ("subject", "x" * 200),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("subject", "mem 1 with spaces"),
+        ("session", 'quote"d'),
+        ("subject", "x" * 200),
+    ],
+)
 def test_id_fields_refuse_free_text(field: str, value: str) -> None:
     with pytest.raises(ValidationError):
         EVENT_ADAPTER.validate_python(_ev(**{field: value}))
@@ -50,8 +61,7 @@ def test_an_id_holding_a_credential_is_refused_without_quoting_it(tmp_path, monk
 
 def test_rules_are_data_and_a_bad_rule_is_named() -> None:
     rules = load_rules()
-    assert {"us-ssn", "card-grouped", "cli-password-flag", "http-auth-header", "env-secret"} <= {
-        r.id for r in rules}
+    assert {"us-ssn", "card-grouped", "cli-password-flag", "http-auth-header", "env-secret"} <= {r.id for r in rules}
     with pytest.raises(RedactionError, match="broken"):
         load_rules('[[rule]]\nid = "broken"\nentity = "X"\npattern = "("\n')
 
@@ -64,28 +74,37 @@ def test_views_map_back_to_the_original() -> None:
     assert normal_view("４１１１\u2013１１").text == "4111-11"
 
 
-@pytest.mark.parametrize("text,secret", [
-    ("mysql -u root -pS3cr3tPw shop", "S3cr3tPw"),
-    ("PGPASSWORD=hunter psql -h db", "hunter"),
-    ("deploy --password=Zz9!kk2 now", "Zz9!kk2"),
-    ("Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA=="),
-    ("SSN 123-45-6788.", "123-45-6788"),
-    ("card 4111.1111.1111.1111 ok", "4111.1111.1111.1111"),
-    ("card ４１１１ １１１１ １１１１ １１１１ ok", "４１１１ １１１１ １１１１ １１１１"),
-    ("call 01 42 68 53 00 today", "01 42 68 53 00"),
-    ("ring (02) 9374 4000", "(02) 9374 4000"),
-])
+@pytest.mark.parametrize(
+    "text,secret",
+    [
+        ("mysql -u root -pS3cr3tPw shop", "S3cr3tPw"),
+        ("PGPASSWORD=hunter psql -h db", "hunter"),
+        ("deploy --password=Zz9!kk2 now", "Zz9!kk2"),
+        ("Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA=="),
+        ("SSN 123-45-6788.", "123-45-6788"),
+        ("card 4111.1111.1111.1111 ok", "4111.1111.1111.1111"),
+        ("card ４１１１ １１１１ １１１１ １１１１ ok", "４１１１ １１１１ １１１１ １１１１"),
+        ("call 01 42 68 53 00 today", "01 42 68 53 00"),
+        ("ring (02) 9374 4000", "(02) 9374 4000"),
+    ],
+)
 def test_context_and_normalised_cases(text: str, secret: str) -> None:
     out = get_redactor().redact(text).text
     assert secret not in out, out
 
 
-@pytest.mark.parametrize("text", [
-    "upgraded the switch firmware to 10.2.0.1 and rebooted",
-    "nightly build 2026111009 is the last green one",
-    "listening on 127.0.0.1:8080", "password = \"{{ vault_db_password }}\"",
-    "the password must be at least 12 characters", "max_tokens: 4096",
-    "export OPENAI_API_KEY=sk-...", "image: ghcr.io/acme/api@sha256:" + "0a" * 32,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "upgraded the switch firmware to 10.2.0.1 and rebooted",
+        "nightly build 2026111009 is the last green one",
+        "listening on 127.0.0.1:8080",
+        'password = "{{ vault_db_password }}"',
+        "the password must be at least 12 characters",
+        "max_tokens: 4096",
+        "export OPENAI_API_KEY=sk-...",
+        "image: ghcr.io/acme/api@sha256:" + "0a" * 32,
+    ],
+)
 def test_look_alikes_stay(text: str) -> None:
     assert get_redactor().redact(text).findings == ()

@@ -27,7 +27,7 @@ def leaked(secret: str, output: str) -> bool:
     """True when any WINDOW-character piece of the secret survives in the output."""
     if len(secret) <= WINDOW:
         return secret in output
-    return any(secret[i:i + WINDOW] in output for i in range(len(secret) - WINDOW + 1))
+    return any(secret[i : i + WINDOW] in output for i in range(len(secret) - WINDOW + 1))
 
 
 @pytest.fixture(scope="module")
@@ -50,9 +50,11 @@ def test_recall_on_secrets_and_personal_data(cases: list[Case]) -> None:
     pii_caught = [c for c in pii if not any(leaked(s, r.redact(c.text).text) for s in c.secrets)]
     typed = [c for c in secrets + pii if c.expected_type in r.redact(c.text).counts]
     missed = sorted({c.label for c in secrets if c not in caught})
-    print(f"\nsecrets blanked {len(caught)}/{len(secrets)}, personal data "
-          f"{len(pii_caught)}/{len(pii)}, expected type {len(typed)}/{len(secrets) + len(pii)}; "
-          f"missed: {missed}")
+    print(
+        f"\nsecrets blanked {len(caught)}/{len(secrets)}, personal data "
+        f"{len(pii_caught)}/{len(pii)}, expected type {len(typed)}/{len(secrets) + len(pii)}; "
+        f"missed: {missed}"
+    )
     assert len(caught) >= len(secrets) - 1  # measured: 71 of 72 (a password in plain prose)
     assert len(pii_caught) == len(pii)  # measured: 22 of 22
     assert len(typed) >= len(secrets) + len(pii) - 3  # measured: 91 of 94
@@ -68,9 +70,7 @@ def test_false_positives_on_look_alikes(cases: list[Case]) -> None:
     assert len(touched) <= 2
 
 
-def test_no_secret_in_output_findings_or_logs(
-    cases: list[Case], caplog: pytest.LogCaptureFixture
-) -> None:
+def test_no_secret_in_output_findings_or_logs(cases: list[Case], caplog: pytest.LogCaptureFixture) -> None:
     r = get_redactor()
     caplog.set_level(logging.DEBUG)
     blanked = [c for c in cases if c.kind != "negative" and c.label != "prose-password"]
@@ -90,7 +90,7 @@ def test_offsets_point_into_the_original_text(cases: list[Case]) -> None:
         rebuilt, cursor = [], 0
         for f in red.findings:
             assert 0 <= cursor <= f.start < f.end <= len(case.text)
-            rebuilt += [case.text[cursor:f.start], f"[REDACTED:{f.entity_type}]"]
+            rebuilt += [case.text[cursor : f.start], f"[REDACTED:{f.entity_type}]"]
             cursor = f.end
         rebuilt.append(case.text[cursor:])
         assert "".join(rebuilt) == red.text
@@ -123,7 +123,9 @@ def test_gates_and_phone_windows_change_nothing_on_number_heavy_text() -> None:
         lambda: f"020 7946 {rng.randint(1000, 9999)}",
         lambda: f"+44 20 7946 {rng.randint(1000, 9999)}",
         lambda: f"call {rng.randint(200, 999)}.{rng.randint(200, 999)}.{rng.randint(1000, 9999)}",
-        lambda: f"took {rng.randint(1, 99999)} ms", lambda: "ok", lambda: "retrying",
+        lambda: f"took {rng.randint(1, 99999)} ms",
+        lambda: "ok",
+        lambda: "retrying",
     ]
     texts = [" ".join(rng.choice(pieces)() for _ in range(rng.randint(3, 25))) for _ in range(60)]
     gated, ungated = get_redactor(), Redactor(PiiSettings(gated=False))

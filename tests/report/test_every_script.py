@@ -18,8 +18,13 @@ from memeval.report import make_report
 WEEK = "2026-W47"
 NOW = datetime(2026, 11, 30, 8, tzinfo=UTC)
 LONG = "build" + "x7Q2" * 21  # 90 characters, no break opportunity: wider than its column
-SCRIPTS = {"arabic": "مرحبا بالفريق", "hebrew": "שלום לצוות", "chinese": "部署前先运行测试",
-           "japanese": "テストを実行", "emoji": "🚀"}
+SCRIPTS = {
+    "arabic": "مرحبا بالفريق",
+    "hebrew": "שלום לצוות",
+    "chinese": "部署前先运行测试",
+    "japanese": "テストを実行",
+    "emoji": "🚀",
+}
 
 
 def _run(*args: str) -> str:
@@ -29,22 +34,30 @@ def _run(*args: str) -> str:
 @pytest.mark.slow
 def test_pdf_draws_every_script_and_wraps_long_tokens(store, tmp_path: Path) -> None:
     text = " / ".join(SCRIPTS.values()) + " ref " + LONG  # under the 160-character excerpt cut
-    ev = EVENT_ADAPTER.validate_python({
-        "type": "lesson.proposed", "occurred_at": "2026-11-16T09:00:00Z", "team": "fernhill",
-        "sender_event_id": "scripts-lesson", "actor": {"kind": "agent", "id": "ops-bot"},
-        "subject": "les_scripts", "payload": {"text": text},
-    })
+    ev = EVENT_ADAPTER.validate_python(
+        {
+            "type": "lesson.proposed",
+            "occurred_at": "2026-11-16T09:00:00Z",
+            "team": "fernhill",
+            "sender_event_id": "scripts-lesson",
+            "actor": {"kind": "agent", "id": "ops-bot"},
+            "subject": "les_scripts",
+            "payload": {"text": text},
+        }
+    )
     store.append([ev], sender="test")
-    made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path / "runs",
-                       now=NOW)
+    made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path / "runs", now=NOW)
     pdf_text = _run("pdftotext", str(made.pdf), "-")
     flat = "".join(pdf_text.split())
     for name, words in SCRIPTS.items():
         if name in ("arabic", "hebrew"):  # right-to-left: pdftotext may give the words reversed
             assert any(w in pdf_text or w[::-1] in pdf_text for w in words.split()), name
         else:
-            assert "".join(words.split()) in flat, (name, [ln for ln in pdf_text.splitlines() if "ref" in ln or "les_scripts" in ln])
-    assert LONG in flat, flat[flat.find("build") - 40:flat.find("build") + 200]  # all of it
+            assert "".join(words.split()) in flat, (
+                name,
+                [ln for ln in pdf_text.splitlines() if "ref" in ln or "les_scripts" in ln],
+            )
+    assert LONG in flat, flat[flat.find("build") - 40 : flat.find("build") + 200]  # all of it
     fonts = _run("pdffonts", str(made.pdf)).replace(" ", "").replace("-", "")
     assert "NotoSansCJK" in fonts or "NotoSansMonoCJK" in fonts, fonts
     assert "NotoColorEmoji" in fonts, fonts
@@ -55,5 +68,5 @@ def test_pdf_draws_every_script_and_wraps_long_tokens(store, tmp_path: Path) -> 
         header, _, body = raw.partition(b"\n255\n")
         width, height = (int(v) for v in header.split()[1:3])
         for y in range(60, height - 60):  # skip running header and footer lines
-            row = body[y * width:(y + 1) * width]
-            assert min(row[width - 24:]) > 200, f"ink past the right margin on {png.name} row {y}"
+            row = body[y * width : (y + 1) * width]
+            assert min(row[width - 24 :]) > 200, f"ink past the right margin on {png.name} row {y}"

@@ -308,7 +308,9 @@ def test_cli_impersonation_is_impossible(store, db_url, seeded):
 
     r = _cli(db_url, "review", "approve", "les_courier")
     assert r.exit_code == 2 and "say who you are" in r.stderr
-    r = _cli(db_url, "review", "approve", "les_courier", "--as", "alice", "--password-stdin", stdin="guess guess guess\n")
+    r = _cli(
+        db_url, "review", "approve", "les_courier", "--as", "alice", "--password-stdin", stdin="guess guess guess\n"
+    )
     assert r.exit_code == 2 and "wrong name or password" in r.stderr
     env = {"MEMEVAL_DB": db_url, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32, "MEMEVAL_REVIEW_TOKEN": "mrv_not-a-token"}
     r = CliRunner().invoke(app, ["review", "approve", "les_courier"], env=env)

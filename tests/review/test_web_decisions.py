@@ -10,8 +10,8 @@ import pytest
 from review_helpers import PASSWORD, csrf_of, decide, decisions, item_path, login
 
 from memeval.audit import verify_chain
-from memeval.review import SESSION_COOKIE
 from memeval.audit._review_api import get_item
+from memeval.review import SESSION_COOKIE
 
 
 def _state(store, ref):
@@ -311,7 +311,9 @@ def test_parallel_wrong_passwords_are_throttled(seeded, serve):
     def attempt(i: int) -> int:
         with httpx.Client(base_url=base, follow_redirects=False, timeout=60) as c:
             token = csrf_of(c.get("/login").text)
-            return c.post("/login", data={"username": "alice", "password": f"wrong {i}", "csrf_token": token}).status_code
+            return c.post(
+                "/login", data={"username": "alice", "password": f"wrong {i}", "csrf_token": token}
+            ).status_code
 
     with ThreadPoolExecutor(40) as pool:
         codes = list(pool.map(attempt, range(40)))

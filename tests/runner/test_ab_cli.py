@@ -224,7 +224,7 @@ def test_pip_install_in_the_dockerfile_gives_agent_and_verifier_the_package(tmp_
     [
         ("echo lots > /logs/verifier/reward.txt", "not a number"),
         ("echo 1.5 > /logs/verifier/reward.txt", "outside [0, 1]"),
-        ("echo '{\"a\": 1, \"b\": 0}' > /logs/verifier/reward.json", "name the one that counts"),
+        ('echo \'{"a": 1, "b": 0}\' > /logs/verifier/reward.json', "name the one that counts"),
         ("echo '{nope' > /logs/verifier/reward.json", "not valid JSON"),
     ],
 )

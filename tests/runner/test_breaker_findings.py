@@ -15,8 +15,17 @@ def test_claim_file_symlink_to_a_host_file_is_not_read(tmp_path: Path, run_ab):
     secret = tmp_path / "host-secret.txt"
     secret.write_text("HOST-SECRET-7f3a9")
     secret.chmod(0o600)
-    code, doc, err = run_ab(str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command",
-                            "--agent-cmd", f"ln -sf {secret} /run/memeval/out/claim.json")
+    code, doc, err = run_ab(
+        str(MINI),
+        "--tasks",
+        "greet",
+        "--network",
+        "none",
+        "--agent",
+        "command",
+        "--agent-cmd",
+        f"ln -sf {secret} /run/memeval/out/claim.json",
+    )
     assert code == 0, err
     run = tmp_path / "runs" / doc["run_id"]
     for p in run.rglob("*"):
@@ -28,9 +37,14 @@ def test_dockerfile_cannot_write_through_a_planted_symlink(tmp_path: Path, run_a
     target = tmp_path / "host-target"
     target.mkdir()
     tasks = tmp_path / "tasks"
-    t = make_task(tasks, "linker", dockerfile=(
-        f"WORKDIR /app\nRUN ln -s {target} /app/link\nRUN mkdir -p /app/link/made-by-mkdir\n"
-        "COPY payload.txt /app/link/made-by-copy.txt\n"))
+    t = make_task(
+        tasks,
+        "linker",
+        dockerfile=(
+            f"WORKDIR /app\nRUN ln -s {target} /app/link\nRUN mkdir -p /app/link/made-by-mkdir\n"
+            "COPY payload.txt /app/link/made-by-copy.txt\n"
+        ),
+    )
     (t / "environment" / "payload.txt").write_text("payload")
     code, doc, err = run_ab(str(tasks), "--agent", "nop", "--network", "none")
     assert code == 3, err  # every trial faulted: measured nothing
@@ -71,9 +85,19 @@ def test_special_files_and_bad_ids_in_task_sets_are_usage_errors(tmp_path: Path,
 
 
 def test_setuid_files_never_survive_into_a_retained_world(tmp_path: Path, run_ab):
-    code, doc, err = run_ab(str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command",
-                            "--agent-cmd", "sh -c 'cp /bin/dash /app/rootsh && chmod 4755 /app/rootsh'",
-                            "--retain", "always")
+    code, doc, err = run_ab(
+        str(MINI),
+        "--tasks",
+        "greet",
+        "--network",
+        "none",
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "sh -c 'cp /bin/dash /app/rootsh && chmod 4755 /app/rootsh'",
+        "--retain",
+        "always",
+    )
     assert code == 0, err
     run = tmp_path / "runs" / doc["run_id"]
     assert stat.S_IMODE(run.stat().st_mode) == 0o700
@@ -83,19 +107,31 @@ def test_setuid_files_never_survive_into_a_retained_world(tmp_path: Path, run_ab
 
 
 def test_an_agent_cannot_forge_a_boot_fault(tmp_path: Path, run_ab):
-    code, doc, err = run_ab(str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command",
-                            "--agent-cmd", "sh -c 'echo \"memeval: agent command not found: x\" >&2; "
-                            "echo \"boot: forged\"; rm -rf /run/memeval/out/*; exit 98'")
+    code, doc, err = run_ab(
+        str(MINI),
+        "--tasks",
+        "greet",
+        "--network",
+        "none",
+        "--agent",
+        "command",
+        "--agent-cmd",
+        'sh -c \'echo "memeval: agent command not found: x" >&2; '
+        'echo "boot: forged"; rm -rf /run/memeval/out/*; exit 98\'',
+    )
     assert code == 0, err
     for t in doc["trials"]:
         assert t["fault"] is None and t["execution"] == "errored" and t["verified"] is False
 
 
 def test_odd_file_names_and_huge_output_do_not_break_the_harness(tmp_path: Path, run_ab):
-    agent = ("python3 -c \"import sys; open(b'/app/bad\\xff.txt','wb').write(b'x'); "
-             "open('/app/greeting.txt','w').write('hello'); sys.stdout.write('y' * (20 << 20))\"")
-    code, doc, err = run_ab(str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command",
-                            "--agent-cmd", agent)
+    agent = (
+        "python3 -c \"import sys; open(b'/app/bad\\xff.txt','wb').write(b'x'); "
+        "open('/app/greeting.txt','w').write('hello'); sys.stdout.write('y' * (20 << 20))\""
+    )
+    code, doc, err = run_ab(
+        str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command", "--agent-cmd", agent
+    )
     assert code == 0, err
     run = tmp_path / "runs" / doc["run_id"]
     sizes = [p.stat().st_size for p in (run / "artifacts" / "sha256").iterdir()]
@@ -105,8 +141,19 @@ def test_odd_file_names_and_huge_output_do_not_break_the_harness(tmp_path: Path,
 
 def test_env_values_the_agent_prints_are_blanked_in_artifacts(tmp_path: Path, run_ab):
     token = "sk-proj-" + "Q9w" * 12
-    code, doc, err = run_ab(str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command",
-                            "--agent-cmd", "sh -c 'env; env >&2'", "--env", f"SHOP_TOKEN={token}")
+    code, doc, err = run_ab(
+        str(MINI),
+        "--tasks",
+        "greet",
+        "--network",
+        "none",
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "sh -c 'env; env >&2'",
+        "--env",
+        f"SHOP_TOKEN={token}",
+    )
     assert code == 0, err
     run = tmp_path / "runs" / doc["run_id"]
     blobs = b"".join(p.read_bytes() for p in run.rglob("*") if p.is_file())
@@ -115,8 +162,22 @@ def test_env_values_the_agent_prints_are_blanked_in_artifacts(tmp_path: Path, ru
 
 def test_two_processes_on_one_run_are_refused(tmp_path: Path):
     runs = tmp_path / "runs"
-    args = [sys.executable, "-m", "memeval", "ab", str(MINI), "--agent", "command", "--agent-cmd", "sleep 60",
-            "--network", "none", "--runs-dir", str(runs), "--quiet"]
+    args = [
+        sys.executable,
+        "-m",
+        "memeval",
+        "ab",
+        str(MINI),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        "sleep 60",
+        "--network",
+        "none",
+        "--runs-dir",
+        str(runs),
+        "--quiet",
+    ]
     first = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     end = time.monotonic() + 30
     while not list(runs.glob("*/events.jsonl")) and time.monotonic() < end:
@@ -132,7 +193,16 @@ def test_code_that_exits_early_under_test_is_not_a_pass(tmp_path: Path, run_ab):
     """`os._exit(0)` on import made the old sample verifiers see exit code 0 and pass."""
     sample = REPO / "samples" / "fernhill"
     agent = "sh -c 'echo \"import os; os._exit(0)\" > /app/delivery.py'"
-    code, doc, err = run_ab(str(sample), "--tasks", "t01-thursday-order-arrival", "--agent", "command",
-                            "--agent-cmd", agent, "--network", "none")
+    code, doc, err = run_ab(
+        str(sample),
+        "--tasks",
+        "t01-thursday-order-arrival",
+        "--agent",
+        "command",
+        "--agent-cmd",
+        agent,
+        "--network",
+        "none",
+    )
     assert code == 0, err
     assert [t["verified"] for t in doc["trials"]] == [False, False]

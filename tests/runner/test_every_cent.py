@@ -31,7 +31,6 @@ TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > 
 REC = "12-recorded-prompt-cache-write-then-read/1-200.json"
 
 
-
 def _calls_in(log: Path) -> int:
     return log.read_text().count('"event":"model.called"') if log.exists() else 0
 

@@ -16,7 +16,7 @@ from runner_helpers import make_task
 
 AGENT = (
     "bash -c '"
-    'rep=${MEMEVAL_TRIAL_ID##*:}; '
+    "rep=${MEMEVAL_TRIAL_ID##*:}; "
     'case "$MEMEVAL_TRIAL_ID" in *:pack:*) arm=pack;; *) arm=baseline;; esac; '
     'if [ "$rep" = 1 ]; then echo 42 > answer.txt; '
     'elif [ "$arm" = pack ]; then mkfifo answer.txt; '

@@ -31,7 +31,12 @@ def test_which_reward_counts(doc: object, txt: str | None, key: str | None, want
 @pytest.mark.parametrize(
     ("doc", "txt", "key", "match"),
     [
-        ({"correctness": 1, "style": 0.25}, None, None, r"none is `reward`: name the one that counts with --reward-key"),
+        (
+            {"correctness": 1, "style": 0.25},
+            None,
+            None,
+            r"none is `reward`: name the one that counts with --reward-key",
+        ),
         ({"correctness": 1}, None, "style", r"no number under 'style' .* under \['correctness'\]"),
         ({"reward": True}, None, None, r"numbers under no key"),
         ([1, 2], None, None, "must be an object"),

@@ -13,7 +13,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from runner_helpers import REPO
 
 FIXTURE = REPO / "tests" / "fixtures" / "tasksets" / "hostile" / "add-two"
@@ -76,8 +75,8 @@ ATTACKS: dict[str, tuple[str, set[str]]] = {
     ),
     "symlink-the-verifier-writes-through": (
         # /logs is a world folder here: the verifier's output mount would be made through this link
-        "rm -rf /logs/verifier && ln -s \"$HOSTDIR/made-by-the-verifier\" /logs/verifier\n"
-        "ln -s \"$VICTIM\" /app/result.txt\n",
+        'rm -rf /logs/verifier && ln -s "$HOSTDIR/made-by-the-verifier" /logs/verifier\n'
+        'ln -s "$VICTIM" /app/result.txt\n',
         {"verifier-path"},
     ),
 }

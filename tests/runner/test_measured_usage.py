@@ -57,8 +57,7 @@ def test_tokens_are_the_sum_of_measured_calls_with_errors_counted_apart(tmp_path
     )  # fmt: skip
     assert code == 0, err  # one task scored in both arms: something was measured
     events = [
-        json.loads(line)
-        for line in (tmp_path / "runs" / doc["run_id"] / "events.jsonl").read_text().splitlines()
+        json.loads(line) for line in (tmp_path / "runs" / doc["run_id"] / "events.jsonl").read_text().splitlines()
     ]
     for t in doc["trials"]:
         calls = [e["call"] for e in events if e["event"] == "model.called" and e["trial_id"] == t["trial_id"]]
@@ -102,9 +101,7 @@ def test_a_stream_without_include_usage_is_measured_and_the_client_sees_no_extra
         assert got == rec.body.replace(usage_chunk, b"")
 
 
-def test_an_agent_that_never_reached_the_model_is_a_boot_fault_and_ab_exits_3(
-    tmp_path: Path, run_ab, upstream
-) -> None:
+def test_an_agent_that_never_reached_the_model_is_a_boot_fault_and_ab_exits_3(tmp_path: Path, run_ab, upstream) -> None:
     make_task(tmp_path / "tasks", "t", test_sh=TEST_SH)
     code, doc, err = run_ab(
         str(tmp_path / "tasks"), "--agent", str(make_agent(tmp_path / "agent")),
@@ -147,8 +144,7 @@ def test_twenty_parallel_calls_of_an_agent_hold_the_run_limit(tmp_path: Path, ru
         "--env", "CALLS=20", "--env", "PARALLEL=1", "--env", f"PAD={pad}",
     )  # fmt: skip
     events = [
-        json.loads(line)
-        for line in (tmp_path / "runs" / doc["run_id"] / "events.jsonl").read_text().splitlines()
+        json.loads(line) for line in (tmp_path / "runs" / doc["run_id"] / "events.jsonl").read_text().splitlines()
     ]
     calls = [e["call"] for e in events if e["event"] == "model.called"]
     spent = sum(c["cost"]["cost_usd"] or 0.0 for c in calls)

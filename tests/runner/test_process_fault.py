@@ -12,7 +12,6 @@ from pathlib import Path
 from runner_helpers import MINI, REPO, bwrap_pids_under
 
 
-
 def test_killed_sandbox_is_a_process_fault_and_is_retried(tmp_path: Path):
     marker = f"kill-me-{os.getpid()}"
     runs = tmp_path / "runs"

@@ -114,7 +114,8 @@ def test_a_negative_seed_is_a_usage_error(tmp_path: Path):
 
     mini = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
     res = CliRunner().invoke(
-        app, ["ab", str(mini), "--agent", "nop", "--network", "none", "--seed", "-5", "--runs-dir", str(tmp_path / "runs")]
+        app,
+        ["ab", str(mini), "--agent", "nop", "--network", "none", "--seed", "-5", "--runs-dir", str(tmp_path / "runs")],
     )
     assert res.exit_code == 2 and "--seed" in res.output
     assert not (tmp_path / "runs").exists()

@@ -35,8 +35,20 @@ def _repeats(doc: dict) -> list[int]:
 def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) -> None:
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
     code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack),
-        "--network", "none", "--until-decided", "--max-repeats", "3", "--concurrency", "4",
+        str(tasks),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        MEMORY_AGENT,
+        "--pack",
+        str(pack),
+        "--network",
+        "none",
+        "--until-decided",
+        "--max-repeats",
+        "3",
+        "--concurrency",
+        "4",
     )
     assert code == 0, err
     assert _repeats(doc) == [1]  # 12 tasks x 2 arms, nothing of rounds 2 and 3 ran
@@ -55,9 +67,22 @@ def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) 
     assert load_run(run_dir, use_cache=False).result.sequential.model_dump(mode="json") == seq
     lines = (run_dir / "events.jsonl").read_bytes().count(b"\n")
     code, again, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack),
-        "--network", "none", "--until-decided", "--max-repeats", "3", "--concurrency", "4",
-        "--resume", run_dir.name,
+        str(tasks),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        MEMORY_AGENT,
+        "--pack",
+        str(pack),
+        "--network",
+        "none",
+        "--until-decided",
+        "--max-repeats",
+        "3",
+        "--concurrency",
+        "4",
+        "--resume",
+        run_dir.name,
     )
     assert code == 0, err
     assert (run_dir / "events.jsonl").read_bytes().count(b"\n") == lines
@@ -67,8 +92,20 @@ def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) 
 def test_no_difference_without_futility_runs_to_the_maximum(tmp_path: Path, run_ab) -> None:
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
     code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", BOTH_AGENT, "--pack", str(pack),
-        "--network", "none", "--until-decided", "--max-repeats", "2", "--futility-power", "0",
+        str(tasks),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        BOTH_AGENT,
+        "--pack",
+        str(pack),
+        "--network",
+        "none",
+        "--until-decided",
+        "--max-repeats",
+        "2",
+        "--futility-power",
+        "0",
     )
     assert code == 0, err
     assert _repeats(doc) == [1, 2] and len(doc["trials"]) == 48
@@ -81,8 +118,14 @@ def test_no_difference_without_futility_runs_to_the_maximum(tmp_path: Path, run_
 
 def test_repeats_beside_until_decided_is_a_usage_error(tmp_path: Path, run_ab) -> None:
     code, _, err = run_ab(
-        str(_tasks(tmp_path / "tasks", 2)), "--agent", "nop", "--network", "none",
-        "--until-decided", "--repeats", "2",
+        str(_tasks(tmp_path / "tasks", 2)),
+        "--agent",
+        "nop",
+        "--network",
+        "none",
+        "--until-decided",
+        "--repeats",
+        "2",
     )
     assert code == 2 and "--max-repeats" in err
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
@@ -93,8 +136,18 @@ def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
 
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
     code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack),
-        "--network", "none", "--until-decided", "--max-repeats", "3",
+        str(tasks),
+        "--agent",
+        "command",
+        "--agent-cmd",
+        MEMORY_AGENT,
+        "--pack",
+        str(pack),
+        "--network",
+        "none",
+        "--until-decided",
+        "--max-repeats",
+        "3",
     )
     assert code == 0, err
     html = render_html(build_context(load_run(Path(doc["run_dir"]))))

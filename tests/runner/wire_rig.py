@@ -69,8 +69,7 @@ def make_agent(root: Path, *, apis: str = '["openai"]', script: str = AGENT_PY) 
     root.mkdir(parents=True, exist_ok=True)
     (root / "agent.py").write_text(script)
     (root / "agent.toml").write_text(
-        'name = "wire-test-agent"\nversion = "1.0"\ncommand = ["python3", "/opt/agent/agent.py"]\n'
-        f"apis = {apis}\n"
+        f'name = "wire-test-agent"\nversion = "1.0"\ncommand = ["python3", "/opt/agent/agent.py"]\napis = {apis}\n'
     )
     return root / "agent.toml"
 
@@ -82,6 +81,4 @@ def recorded(suffix: str) -> Recorded:
 
 def reply_of(rec: Recorded) -> Reply:
     """A `Reply` replaying `rec` as recorded."""
-    return Reply(
-        status=rec.status, headers=dict(rec.headers), chunks=rec.chunks(), content_length=not rec.stream
-    )
+    return Reply(status=rec.status, headers=dict(rec.headers), chunks=rec.chunks(), content_length=not rec.stream)

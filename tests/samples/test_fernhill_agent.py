@@ -57,9 +57,7 @@ class Outcome:
     files: dict[str, str]
 
 
-def run_agent(
-    server: ScriptedServer, task_id: str, mode: str, root: Path, *, stream: bool = False
-) -> Outcome:
+def run_agent(server: ScriptedServer, task_id: str, mode: str, root: Path, *, stream: bool = False) -> Outcome:
     task = TASKS / task_id
     app = make_world(task, root)
     instruction = (task / "instruction.md").read_text()
@@ -88,9 +86,7 @@ def run_agent(
         },
         share_net=True,
     )
-    assert proc.returncode == 0, (
-        f"{task_id}/{mode}: agent exited {proc.returncode}\n{proc.stdout}{proc.stderr}"
-    )
+    assert proc.returncode == 0, f"{task_id}/{mode}: agent exited {proc.returncode}\n{proc.stdout}{proc.stderr}"
     claim = json.loads((run / "out" / "claim.json").read_text())
     files = {
         str(p.relative_to(app)): p.read_text()
@@ -139,9 +135,7 @@ def test_memory_is_read_only_when_given(outcomes: dict[tuple[str, str], Outcome]
 
 
 def test_tally_matches_the_demo(outcomes: dict[tuple[str, str], Outcome]) -> None:
-    passed = {
-        m: sum(outcomes[(t, m)].reward == "1" for t in TASK_IDS) for m in ("baseline", "pack")
-    }
+    passed = {m: sum(outcomes[(t, m)].reward == "1" for t in TASK_IDS) for m in ("baseline", "pack")}
     assert passed == {"baseline": 3, "pack": 12}
 
 

@@ -13,9 +13,7 @@ import pytest
 from fernhill_harness import SAMPLE, SYSTEM_PYTHON, TASKS, ScriptedServer
 
 INSTRUCTION = (TASKS / "t02-late-refund" / "instruction.md").read_text()
-POINTER = (
-    "\n\n---\nMemory from earlier sessions of your team is in `MEMORY.md` in the working directory."
-)
+POINTER = "\n\n---\nMemory from earlier sessions of your team is in `MEMORY.md` in the working directory."
 
 
 def post(server: ScriptedServer, body: dict[str, Any] | bytes) -> tuple[int, dict[str, str], bytes]:
@@ -84,9 +82,7 @@ def test_the_write_depends_on_whether_the_lesson_was_read(scripted_server: Scrip
     script = json.loads((SAMPLE / "model" / "scripts" / "t02-late-refund.json").read_text())
     pack_text = (SAMPLE / "pack.json").read_text()
     reads = ["files"] + ["contents"] * len(script["reads"])
-    _, _, raw = post(
-        scripted_server, {"model": "m", "messages": convo(INSTRUCTION + POINTER, pack_text, *reads)}
-    )
+    _, _, raw = post(scripted_server, {"model": "m", "messages": convo(INSTRUCTION + POINTER, pack_text, *reads)})
     name, args = call_of(json.loads(raw))
     assert name == "write_file" and "<= 14" in args["content"]
     _, _, raw = post(
@@ -105,19 +101,12 @@ def test_streaming_matches_the_plain_answer(scripted_server: ScriptedServer) -> 
     body = {"model": "m", "messages": convo(INSTRUCTION, "files", "code")}
     _, _, plain_raw = post(scripted_server, body)
     plain = json.loads(plain_raw)
-    status, headers, raw = post(
-        scripted_server, {**body, "stream": True, "stream_options": {"include_usage": True}}
-    )
+    status, headers, raw = post(scripted_server, {**body, "stream": True, "stream_options": {"include_usage": True}})
     assert status == 200 and headers["Content-Type"] == "text/event-stream"
-    events = [
-        line[len("data: ") :] for line in raw.decode().split("\n\n") if line.startswith("data: ")
-    ]
+    events = [line[len("data: ") :] for line in raw.decode().split("\n\n") if line.startswith("data: ")]
     assert events[-1] == "[DONE]"
     chunks = [json.loads(e) for e in events[:-1]]
-    assert all(
-        c["object"] == "chat.completion.chunk" and c["system_fingerprint"] == "memeval-scripted"
-        for c in chunks
-    )
+    assert all(c["object"] == "chat.completion.chunk" and c["system_fingerprint"] == "memeval-scripted" for c in chunks)
     assert chunks[-1]["choices"] == [] and chunks[-1]["usage"] == plain["usage"]
     assert [c["choices"][0]["finish_reason"] for c in chunks[:-1]][-1] == "tool_calls"
     args = "".join(

@@ -128,6 +128,4 @@ def test_config_files_follow_the_runner_contract() -> None:
     assert prices["input_usd_per_mtok"] > 0 and prices["output_usd_per_mtok"] > 0
     agent = tomllib.loads((SAMPLE / "agent" / "agent.toml").read_text())
     assert agent["command"] == ["python3", "/opt/agent/agent.py"]
-    assert (
-        agent["instruction_via"] in {"file", "stdin", "arg"} and agent["memory_file"] == "MEMORY.md"
-    )
+    assert agent["instruction_via"] in {"file", "stdin", "arg"} and agent["memory_file"] == "MEMORY.md"

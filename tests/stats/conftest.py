@@ -19,10 +19,7 @@ def to_tasks() -> Callable[[list[dict[str, Any]]], list[TaskTrials]]:
     """Convert the cases' `{"task", "baseline": [{"o", "cost"}], "pack"}` to TaskTrials."""
 
     def convert(raw_tasks: list[dict[str, Any]]) -> list[TaskTrials]:
-        return [
-            TaskTrials(task_id=t["task"], baseline=_arm(t["baseline"]), pack=_arm(t["pack"]))
-            for t in raw_tasks
-        ]
+        return [TaskTrials(task_id=t["task"], baseline=_arm(t["baseline"]), pack=_arm(t["pack"])) for t in raw_tasks]
 
     return convert
 
@@ -49,12 +46,8 @@ def make_tasks() -> Callable[..., list[TaskTrials]]:
             out.append(
                 TaskTrials(
                     task_id=f"t{i:03d}",
-                    baseline=tuple(
-                        TrialObs(outcome=letters[c], cost_usd=x) for c, x in zip(b, cb, strict=True)
-                    ),
-                    pack=tuple(
-                        TrialObs(outcome=letters[c], cost_usd=x) for c, x in zip(p, cp, strict=True)
-                    ),
+                    baseline=tuple(TrialObs(outcome=letters[c], cost_usd=x) for c, x in zip(b, cb, strict=True)),
+                    pack=tuple(TrialObs(outcome=letters[c], cost_usd=x) for c, x in zip(p, cp, strict=True)),
                 )
             )
         return out

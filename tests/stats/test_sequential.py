@@ -98,9 +98,7 @@ def test_faults_that_could_overturn_keep_the_run_going() -> None:
 
 def test_futility_stops_a_run_with_no_difference() -> None:
     tasks = [_task(i, "pf", "fp") for i in range(20)]
-    result = sequential_path(
-        tasks, SequentialDesign(max_rounds=5, spending="obrien_fleming", futility_power=0.2)
-    )
+    result = sequential_path(tasks, SequentialDesign(max_rounds=5, spending="obrien_fleming", futility_power=0.2))
     assert result.verdict == "unresolved"
     assert result.reason == "futility(round=2)"
     assert result.looks[-1].conditional_power is not None
@@ -114,10 +112,7 @@ def test_unequal_rounds_are_refused_naming_the_counts() -> None:
 
 def test_order_of_tasks_does_not_change_the_answer() -> None:
     rng = np.random.default_rng(7)
-    tasks = [
-        _task(i, "".join(rng.choice(list("pf"), 2)), "".join(rng.choice(list("pfp"), 2)))
-        for i in range(30)
-    ]
+    tasks = [_task(i, "".join(rng.choice(list("pf"), 2)), "".join(rng.choice(list("pfp"), 2))) for i in range(30)]
     design = SequentialDesign(max_rounds=4)
     assert sequential_path(tasks, design) == sequential_path(list(reversed(tasks)), design)
 

@@ -44,9 +44,7 @@ def test_no_difference_gives_at_most_five_percent_verdicts() -> None:
     assert decisive > 0  # a procedure that never decides would pass trivially
 
 
-@pytest.mark.parametrize(
-    ("rate", "n_tasks", "repeats"), list(product([0.2, 0.5, 0.8], [10, 200], [1, 5]))
-)
+@pytest.mark.parametrize(("rate", "n_tasks", "repeats"), list(product([0.2, 0.5, 0.8], [10, 200], [1, 5])))
 def test_no_difference_at_the_grid_corners(rate: float, n_tasks: int, repeats: int) -> None:
     summary = simulate_verdicts(
         n_tasks=n_tasks,
@@ -88,9 +86,7 @@ def _random_run(rng: np.random.Generator) -> tuple[list[TaskTrials], np.ndarray]
     pack = rng.binomial(k, rng.uniform(0.1, 0.9, n))
 
     def arm(passes: int) -> tuple[TrialObs, ...]:
-        return tuple(
-            TrialObs(outcome="pass" if j < passes else "fail", cost_usd=0.1) for j in range(k)
-        )
+        return tuple(TrialObs(outcome="pass" if j < passes else "fail", cost_usd=0.1) for j in range(k))
 
     tasks = [
         TaskTrials(task_id=f"t{i}", baseline=arm(b), pack=arm(p))

@@ -36,9 +36,7 @@ def test_all_ties_with_repeats(make_tasks: Any) -> None:
 def test_equal_nonzero_d_use_the_binomial_test(make_tasks: Any) -> None:
     # 10 tasks with d = +1/3 and 2 with d = -1/3: sign test, 10 of 12 positive.
     # p = 2 * (C(12,0) + C(12,1) + C(12,2)) / 2^12 = 2 * 79 / 4096 = 0.03857421875.
-    tasks = make_tasks(
-        ["pff"] * 5 + ["fff"] * 5 + ["ppf"] * 2, ["ppf"] * 5 + ["pff"] * 5 + ["pff"] * 2
-    )
+    tasks = make_tasks(["pff"] * 5 + ["fff"] * 5 + ["ppf"] * 2, ["ppf"] * 5 + ["pff"] * 5 + ["pff"] * 2)
     r = paired_verdict(tasks, **FAST)
     assert (r.n_pos, r.n_neg) == (10, 2)
     assert r.p_method == "exact(binomtest)"  # 2/3-1/3 and 1/3-0 are the same d, exactly
@@ -140,9 +138,7 @@ def test_timeouts_count_toward_the_fault_warning() -> None:
 
     def run(n_slow: int) -> Any:
         tasks = [
-            TaskTrials(
-                task_id=f"t{i}", baseline=(ok, ok, slow if i < n_slow else ok), pack=(ok,) * 3
-            )
+            TaskTrials(task_id=f"t{i}", baseline=(ok, ok, slow if i < n_slow else ok), pack=(ok,) * 3)
             for i in range(10)
         ]
         return paired_verdict(tasks, **FAST)
@@ -154,9 +150,7 @@ def test_timeouts_count_toward_the_fault_warning() -> None:
 
 
 def test_mixed_settings_warning(make_tasks: Any) -> None:
-    r = paired_verdict(
-        make_tasks(["ppp"] * 10, ["ppp"] * 10), mixed_settings=["model differs"], **FAST
-    )
+    r = paired_verdict(make_tasks(["ppp"] * 10, ["ppp"] * 10), mixed_settings=["model differs"], **FAST)
     assert [(w.kind, w.message) for w in r.warnings] == [
         ("mixed_settings", "trials ran under differing settings: model differs")
     ]
@@ -198,9 +192,7 @@ def test_exact_up_to_sixteen_informative_tasks_then_monte_carlo(make_tasks: Any)
         ({"boot_seed": 1.5}, "boot_seed must be an integer >= 0, got 1.5"),
     ],
 )
-def test_bad_arguments_are_refused_by_name(
-    kwargs: dict[str, Any], fragment: str, make_tasks: Any
-) -> None:
+def test_bad_arguments_are_refused_by_name(kwargs: dict[str, Any], fragment: str, make_tasks: Any) -> None:
     with pytest.raises(ValueError, match=fragment.replace("(", r"\(").replace(")", r"\)")):
         paired_verdict(make_tasks(["p"], ["p"]), **kwargs)
 

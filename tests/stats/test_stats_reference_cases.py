@@ -28,9 +28,7 @@ CASES_FILE = Path(__file__).resolve().parents[1] / "fixtures" / "stats" / "cases
 def _load() -> dict[str, Any]:
     # Fails collection (loudly) when the fixture copied into the repository is missing.
     if not CASES_FILE.is_file():
-        raise FileNotFoundError(
-            f"reference cases missing at {CASES_FILE}; restore tests/fixtures/stats/ from git"
-        )
+        raise FileNotFoundError(f"reference cases missing at {CASES_FILE}; restore tests/fixtures/stats/ from git")
     return json.loads(CASES_FILE.read_text(encoding="utf-8"))
 
 

@@ -79,9 +79,7 @@ TOOLS: list[dict[str, Any]] = [
         "type": "function",
         "function": {
             "name": "run_command",
-            "description": (
-                "Run a shell command in the working directory; returns its exit code and output."
-            ),
+            "description": ("Run a shell command in the working directory; returns its exit code and output."),
             "parameters": {
                 "type": "object",
                 "properties": {"cmd": {"type": "string"}},
@@ -180,9 +178,7 @@ def complete(url: str, key: str, body: dict[str, Any]) -> tuple[dict[str, Any], 
     return data["choices"][0]["message"], data.get("usage") or {}
 
 
-def complete_stream(
-    url: str, key: str, body: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+def complete_stream(url: str, key: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """One streaming call (SSE); assembles the deltas into (assistant message, usage)."""
     body = {**body, "stream": True, "stream_options": {"include_usage": True}}
     content: list[str] = []
@@ -266,9 +262,7 @@ def main(argv: list[str] | None = None) -> int:
             message, usage = call(url, key, body)
             add_usage(usage_total, usage)
             tool_calls = message.get("tool_calls") or []
-            messages.append(
-                {k: v for k, v in message.items() if k in ("role", "content", "tool_calls")}
-            )
+            messages.append({k: v for k, v in message.items() if k in ("role", "content", "tool_calls")})
             if message.get("content"):
                 print(f"[turn {turn}] {message['content']}", flush=True)
             if not tool_calls:

@@ -113,10 +113,7 @@ def planted_secrets(seed: int = 47) -> dict[str, str]:
         "stripe_key": "sk_live_" + _rand(rng, al, 24),
         "aws_key_id": "AKIA" + _rand(rng, up.replace("0", "").replace("1", ""), 16),
         "db_password": "Fh-" + _rand(rng, al, 14),
-        "slack_token": "xoxb-"
-        + "-".join(_rand(rng, string.digits, 12) for _ in range(2))
-        + "-"
-        + _rand(rng, al, 24),
+        "slack_token": "xoxb-" + "-".join(_rand(rng, string.digits, 12) for _ in range(2)) + "-" + _rand(rng, al, 24),
         "customer_email": "jo.gardener" + _rand(rng, string.digits, 3) + "@example.com",
     }
 
@@ -168,9 +165,7 @@ def build(seed: int = 47) -> list[dict[str, Any]]:
     sessions = []
     for k in range(60):
         day = k % 7
-        start = WEEK_START + timedelta(
-            days=day, hours=rng.randint(7, 19), minutes=rng.randint(0, 59)
-        )
+        start = WEEK_START + timedelta(days=day, hours=rng.randint(7, 19), minutes=rng.randint(0, 59))
         kind, aid, role = AGENTS[k % len(AGENTS)]
         sessions.append((f"ses_{k:03d}", start, {"kind": kind, "id": aid, "role": role}))
     mem = 0
@@ -213,9 +208,7 @@ def build(seed: int = 47) -> list[dict[str, Any]]:
         )
         if fate == "wait":
             continue
-        when = min(
-            at + timedelta(hours=1, minutes=10 * k), WEEK_START + timedelta(days=6, hours=21)
-        )
+        when = min(at + timedelta(hours=1, minutes=10 * k), WEEK_START + timedelta(days=6, hours=21))
         add(
             when - timedelta(minutes=20),
             "review.claimed",

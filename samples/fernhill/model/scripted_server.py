@@ -104,9 +104,7 @@ def plan(script: dict[str, Any], memory_pointer: bool, knows_lesson: bool) -> li
     return steps
 
 
-def next_step(
-    scripts: dict[str, dict[str, Any]], messages: list[dict[str, Any]]
-) -> dict[str, Any] | None:
+def next_step(scripts: dict[str, dict[str, Any]], messages: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The step to play next for this conversation, or None when no script matches."""
     first_user = next((_text(m.get("content")) for m in messages if m.get("role") == "user"), "")
     found = TICKET.search(first_user)
@@ -157,9 +155,7 @@ class Handler(BaseHTTPRequestHandler):
                 200,
                 {
                     "object": "list",
-                    "data": [
-                        {"id": MODEL, "object": "model", "created": 0, "owned_by": FINGERPRINT}
-                    ],
+                    "data": [{"id": MODEL, "object": "model", "created": 0, "owned_by": FINGERPRINT}],
                 },
             )
         else:
@@ -224,9 +220,7 @@ class Handler(BaseHTTPRequestHandler):
             {
                 **base,
                 "object": "chat.completion",
-                "choices": [
-                    {"index": 0, "message": message, "logprobs": None, "finish_reason": finish}
-                ],
+                "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish}],
                 "usage": usage,
             },
         )

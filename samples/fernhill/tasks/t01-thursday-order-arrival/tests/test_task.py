@@ -1,4 +1,5 @@
 """Held-back checks for ticket FH-1041. Run from /app by tests/test.sh; plain asserts."""
+
 import json
 import sys
 from datetime import date, datetime
@@ -12,8 +13,8 @@ from delivery import estimate_arrival
 
 thu_evening = datetime(2026, 11, 12, 19, 40)
 cases = [
-    (thu_evening, True, date(2026, 11, 17)),             # the customer's fern
-    (thu_evening, False, date(2026, 11, 14)),            # a pot still goes on Friday
+    (thu_evening, True, date(2026, 11, 17)),  # the customer's fern
+    (thu_evening, False, date(2026, 11, 14)),  # a pot still goes on Friday
     (datetime(2026, 11, 12, 10, 0), True, date(2026, 11, 13)),
     (datetime(2026, 11, 13, 9, 0), True, date(2026, 11, 17)),
     (datetime(2026, 11, 13, 9, 0), False, date(2026, 11, 14)),

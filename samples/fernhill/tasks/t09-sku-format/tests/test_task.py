@@ -1,4 +1,5 @@
 """Held-back checks for ticket FH-1049. Run from /app by tests/test.sh; plain asserts."""
+
 import json
 import sys
 from datetime import date, datetime
@@ -12,8 +13,12 @@ import csv
 
 from skus import make_sku
 
-cases = [(("fern", 9, 4), "FH-FRN-09-004"), (("palm", 21, 3), "FH-PLM-21-003"),
-         (("cactus", 6, 12), "FH-CAC-06-012"), (("olive", 30, 2), "FH-OLV-30-002")]
+cases = [
+    (("fern", 9, 4), "FH-FRN-09-004"),
+    (("palm", 21, 3), "FH-PLM-21-003"),
+    (("cactus", 6, 12), "FH-CAC-06-012"),
+    (("olive", 30, 2), "FH-OLV-30-002"),
+]
 for args, want in cases:
     got = make_sku(*args)
     assert got == want, f"make_sku{args} = {got!r}, want {want!r}"
@@ -21,8 +26,15 @@ for args, want in cases:
 with open(APP / "catalogue.csv", newline="") as fh:
     rows = list(csv.DictReader(fh))
 skus = [r["sku"] for r in rows]
-assert skus[:7] == ["FH-FRN-12-001", "FH-PLM-17-001", "FH-PLM-17-002", "FH-OLV-30-001",
-                    "FH-CAC-10-001", "FH-CAC-10-002", "FH-CAC-10-003"], f"existing rows changed: {skus[:7]}"
+assert skus[:7] == [
+    "FH-FRN-12-001",
+    "FH-PLM-17-001",
+    "FH-PLM-17-002",
+    "FH-OLV-30-001",
+    "FH-CAC-10-001",
+    "FH-CAC-10-002",
+    "FH-CAC-10-003",
+], f"existing rows changed: {skus[:7]}"
 for want in ["FH-FRN-09-002", "FH-CAC-06-004", "FH-PLM-21-003"]:
     assert want in skus, f"{want} missing from catalogue.csv: {skus}"
 assert len(skus) == 10, skus

@@ -1,4 +1,5 @@
 """Held-back checks for ticket FH-1052. Run from /app by tests/test.sh; plain asserts."""
+
 import json
 import sys
 from datetime import date, datetime
@@ -10,11 +11,18 @@ APP = Path("/app")
 
 from availability import availability
 
-cases = [("ROS-BR-ICE", date(2026, 6, 10), "preorder"), ("ROS-BR-ICE", date(2026, 12, 1), "in_stock"),
-         ("ROS-BR-ICE", date(2026, 3, 31), "in_stock"), ("ROS-BR-ICE", date(2026, 4, 1), "preorder"),
-         ("ROS-BR-ICE", date(2026, 11, 1), "in_stock"), ("ROS-BR-ICE", date(2026, 10, 31), "preorder"),
-         ("ROS-PT-ICE", date(2026, 6, 10), "in_stock"), ("FRN-BOS", date(2026, 6, 10), "out_of_stock"),
-         ("HDG-BR-BEE", date(2026, 1, 15), "out_of_stock"), ("HDG-BR-BEE", date(2026, 6, 10), "preorder")]
+cases = [
+    ("ROS-BR-ICE", date(2026, 6, 10), "preorder"),
+    ("ROS-BR-ICE", date(2026, 12, 1), "in_stock"),
+    ("ROS-BR-ICE", date(2026, 3, 31), "in_stock"),
+    ("ROS-BR-ICE", date(2026, 4, 1), "preorder"),
+    ("ROS-BR-ICE", date(2026, 11, 1), "in_stock"),
+    ("ROS-BR-ICE", date(2026, 10, 31), "preorder"),
+    ("ROS-PT-ICE", date(2026, 6, 10), "in_stock"),
+    ("FRN-BOS", date(2026, 6, 10), "out_of_stock"),
+    ("HDG-BR-BEE", date(2026, 1, 15), "out_of_stock"),
+    ("HDG-BR-BEE", date(2026, 6, 10), "preorder"),
+]
 for sku, day, want in cases:
     got = availability(sku, day)
     assert got == want, f"availability({sku!r}, {day}) = {got!r}, want {want!r}"

@@ -1,4 +1,5 @@
 """Held-back checks for ticket FH-1054. Run from /app by tests/test.sh; plain asserts."""
+
 import json
 import sys
 from datetime import date, datetime

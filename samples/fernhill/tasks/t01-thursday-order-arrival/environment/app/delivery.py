@@ -1,4 +1,5 @@
 """Delivery estimates shown to customers on the site and in replies."""
+
 from datetime import date, datetime, timedelta
 
 CUTOFF_HOUR = 17  # paid before 17:00 on a working day: leaves the warehouse that day

@@ -1,4 +1,5 @@
 """Refund decisions for returned orders."""
+
 from datetime import date
 
 

@@ -1,4 +1,5 @@
 """Quotes for trade and retail customers."""
+
 import json
 from pathlib import Path
 

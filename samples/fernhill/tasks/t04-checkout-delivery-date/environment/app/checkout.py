@@ -1,4 +1,5 @@
 """Checkout: the delivery line shown to the customer, and placing the order."""
+
 from datetime import date, timedelta
 
 import payments

@@ -1,4 +1,5 @@
 """Payments through PayBridge. Set FERNHILL_PAYMENT=mock to use the offline mock."""
+
 import os
 
 

@@ -1,4 +1,5 @@
 """The checkout tests: python3 test_checkout.py"""
+
 from datetime import date
 
 import checkout

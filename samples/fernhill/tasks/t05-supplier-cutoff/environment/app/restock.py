@@ -1,4 +1,5 @@
 """When restock orders from our suppliers reach the warehouse."""
+
 import json
 from datetime import date, datetime, timedelta
 from pathlib import Path

@@ -1,4 +1,5 @@
 """VAT on invoice lines."""
+
 import json
 from pathlib import Path
 

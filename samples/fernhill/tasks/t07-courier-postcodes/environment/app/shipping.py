@@ -1,4 +1,5 @@
 """Which carrier takes a parcel."""
+
 import json
 from pathlib import Path
 

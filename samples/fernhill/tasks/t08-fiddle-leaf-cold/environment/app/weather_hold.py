@@ -1,4 +1,5 @@
 """Holding parcels at the warehouse when the night is too cold for the plants in them."""
+
 import json
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Fernhill SKUs: FH-<category code>-<pot size in cm>-<sequence in the category, 3 digits>."""
+
 import csv
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Which parcels missed the courier's collection, from the warehouse pick export."""
+
 from datetime import datetime, timedelta
 
 from ukclock import uk_offset_hours

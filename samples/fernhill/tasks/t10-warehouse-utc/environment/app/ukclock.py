@@ -1,4 +1,5 @@
 """UK clock helpers (no time-zone database needed)."""
+
 from datetime import date, timedelta
 
 

@@ -1,4 +1,5 @@
 """Loyalty points for orders."""
+
 import json
 import math
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Christmas ordering deadlines for the banner on the home page."""
+
 from datetime import date, datetime, timedelta
 
 from delivery import estimate_arrival

@@ -1,4 +1,5 @@
 """Delivery estimates (Brindle Express next day, no Sunday deliveries)."""
+
 from datetime import date, datetime, timedelta
 
 CUTOFF_HOUR = 17

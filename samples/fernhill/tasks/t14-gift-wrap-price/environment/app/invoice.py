@@ -1,4 +1,5 @@
 """Invoice totals."""
+
 import json
 from pathlib import Path
 
