@@ -212,11 +212,16 @@ class ForwardApp:
             await self._refuse(send, call, "no_upstream", f"memeval meter: no {provider!r} upstream is configured")
             return
         if api is not None:
-            worst = self._worst_case(call, body, headers)
-            held = self._ledger.reserve(caller.trial_id, worst)
-            if isinstance(held, SpendPool):
-                await self._refuse(send, call, "budget", _budget_message(call, held, worst))
-                return
+            held: Reservation | SpendPool
+            if self._ledger.limited(caller.trial_id):
+                worst = self._worst_case(call, body, headers)
+                held = self._ledger.reserve(caller.trial_id, worst)
+                if isinstance(held, SpendPool):
+                    await self._refuse(send, call, "budget", _budget_message(call, held, worst))
+                    return
+            else:  # nothing to admit against: the worst case is priced only if the cost stays unknown
+                asked = call
+                held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(asked, body, headers))
             call = replace(call, reservation=held)
         try:
             await self._forward(scope, receive, send, call, upstream, body)
