@@ -192,16 +192,17 @@ class ForwardApp:
             )
             return
         body = await _read_body(receive)
+        doc = _request_doc(body, headers)
         hide = False
-        if api == "openai-chat" and _header(headers, b"content-encoding") is None:
-            asked = ask_for_usage(body)
+        if api == "openai-chat" and doc is not None:
+            asked = ask_for_usage(body, doc)
             if asked is not None:
                 body, hide = asked, True
         call = _Call(
             caller,
             provider,
             api,
-            gemini_model if provider == "google" else _requested_model(body, headers),
+            gemini_model if provider == "google" else _requested_model(doc),
             _attempt(headers),
             started_at,
             t0,
@@ -214,14 +215,14 @@ class ForwardApp:
         if api is not None:
             held: Reservation | SpendPool
             if self._ledger.limited(caller.trial_id):
-                worst = self._worst_case(call, body, headers)
+                worst = self._worst_case(call, body, doc)
                 held = self._ledger.reserve(caller.trial_id, worst)
                 if isinstance(held, SpendPool):
                     await self._refuse(send, call, "budget", _budget_message(call, held, worst))
                     return
             else:  # nothing to admit against: the worst case is priced only if the cost stays unknown
                 asked = call
-                held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(asked, body, headers))
+                held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(asked, body, doc))
             call = replace(call, reservation=held)
         try:
             await self._forward(scope, receive, send, call, upstream, body)
@@ -229,14 +230,17 @@ class ForwardApp:
             if call.reservation is not None:
                 call.reservation.settle(None)  # only if `_record` never ran: charge the worst case
 
-    def _worst_case(self, call: _Call, body: bytes, headers: list[tuple[bytes, bytes]]) -> float | None:
-        """The most the call can cost (USD), reserved against its limits; None: unpriced."""
+    def _worst_case(self, call: _Call, body: bytes, doc: Any) -> float | None:
+        """The most the call can cost (USD), reserved against its limits; None: unpriced.
+
+        `doc` is the request body parsed (`_request_doc`), None when it is not a readable JSON object.
+        """
         return worst_case_usd(
             self._prices,
             provider=call.provider,
             model=call.requested_model,
             prompt_bytes=len(body),
-            max_output_tokens=None if _header(headers, b"content-encoding") else _max_output(body),
+            max_output_tokens=_max_output(doc),
             at=call.started_at,
         )
 
@@ -465,26 +469,29 @@ def _attempt(headers: list[tuple[bytes, bytes]]) -> int:
     return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
 
 
-def _requested_model(body: bytes, headers: list[tuple[bytes, bytes]]) -> str | None:
+def _request_doc(body: bytes, headers: list[tuple[bytes, bytes]]) -> Any:
+    """The request body parsed once, or None when it is content-encoded or not a JSON object.
+
+    Bodies may be large (agents resend the whole conversation every call), so one parse serves
+    the usage rewrite, the requested model and the worst case.
+    """
     if _header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
         return None
     try:
-        model = json.loads(body).get("model")
+        return json.loads(body)
     except ValueError:
         return None
+
+
+def _requested_model(doc: Any) -> str | None:
+    model = doc.get("model") if isinstance(doc, dict) else None
     return model if isinstance(model, str) else None
 
 
-def _max_output(body: bytes) -> int | None:
+def _max_output(doc: Any) -> int | None:
     """The output limit a request names (`max_tokens`, `max_completion_tokens`,
     `max_output_tokens`, Gemini's `generationConfig.maxOutputTokens`), or None.
     """
-    if not body.lstrip().startswith(b"{"):
-        return None
-    try:
-        doc = json.loads(body)
-    except ValueError:
-        return None
     if not isinstance(doc, dict):
         return None
     config = doc.get("generationConfig")
