@@ -445,7 +445,7 @@ def _nothing_measured(result: RunResult) -> str:
 
 @app.command()
 @translate_errors
-def result(
+def replay(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
     runs_dir: RunsDir = Path("runs"),
 ) -> None:
@@ -457,6 +457,17 @@ def result(
     from memeval.results import find_run, load_run, result_json
 
     typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
+
+
+@app.command("result", hidden=True, deprecated=True)
+@translate_errors
+def result(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    runs_dir: RunsDir = Path("runs"),
+) -> None:
+    """Old name of `memeval replay`, one letter from `results`; kept for scripts, with a note."""
+    typer.echo("note: `memeval result` is now `memeval replay` (same output); the old name will go.", err=True)
+    replay(run, runs_dir)
 
 
 @app.command()

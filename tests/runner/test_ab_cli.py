@@ -176,15 +176,20 @@ def test_pack_mode_gets_the_slice_and_baseline_does_not(tmp_path: Path, run_ab):
     assert "lesson" not in seen_base and "MEMORY.md" not in seen_base
 
 
-def test_result_rebuilds_identical_bytes(tmp_path: Path, run_ab):
+def test_replay_rebuilds_identical_bytes(tmp_path: Path, run_ab):
     code, doc, _ = run_ab(str(MINI), "--agent", "oracle", "--network", "none")
     runner = CliRunner()
-    a = runner.invoke(app, ["result", doc["run_id"], "--runs-dir", str(tmp_path / "runs")])
-    b = runner.invoke(app, ["result", str(tmp_path / "runs" / doc["run_id"])])
+    a = runner.invoke(app, ["replay", doc["run_id"], "--runs-dir", str(tmp_path / "runs")])
+    b = runner.invoke(app, ["replay", str(tmp_path / "runs" / doc["run_id"])])
     assert a.exit_code == 0 and a.stdout == b.stdout
     assert json.loads(a.stdout)["run_id"] == doc["run_id"]
-    bad = runner.invoke(app, ["result", "no-such-run", "--runs-dir", str(tmp_path / "runs")])
+    bad = runner.invoke(app, ["replay", "no-such-run", "--runs-dir", str(tmp_path / "runs")])
     assert bad.exit_code == 2 and "no-such-run" in bad.stderr
+    # The old name, one letter from `results`, still works for scripts, says so, and is not listed.
+    old = runner.invoke(app, ["result", doc["run_id"], "--runs-dir", str(tmp_path / "runs")])
+    assert old.exit_code == 0 and old.stdout == a.stdout and "memeval replay" in old.stderr
+    listing = runner.invoke(app, ["--help"]).stdout
+    assert "replay" in listing and " result " not in listing
 
 
 def test_results_listing_json(tmp_path: Path, run_ab):
