@@ -224,7 +224,7 @@ def _tamper_warnings(counted: list[TrialRecord]) -> list[str]:
     )
     return [
         f"{len(hit)} trial(s) left files that can steer the verifier ({kinds}): {arms}; {policy}. "
-        "Paths: `memeval result RUN` (tamper) or `memeval view`"
+        "Paths: `memeval replay RUN` (tamper) or `memeval view`"
     ]
 
 

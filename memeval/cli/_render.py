@@ -120,7 +120,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         elif isinstance(val, list):
             val = ", ".join(val)
         console.print(f"  {k}: {val}")
-    console.print(f"\nRun folder: {run_dir}  (memeval result {result.run_id} rebuilds this record)")
+    console.print(f"\nRun folder: {run_dir}  (memeval replay {result.run_id} rebuilds this record)")
 
 
 def _spent(result: RunResult, mode: str) -> str:

@@ -1,6 +1,6 @@
 """`memeval ab`: run a task set cold and with memory, then print the table and the verdict.
 
-Also `memeval result` (the full record as JSON) and `memeval results` (one row per trial).
+Also `memeval replay` (the full record as JSON) and `memeval results` (one row per trial).
 """
 
 from __future__ import annotations
