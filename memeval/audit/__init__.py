@@ -19,7 +19,7 @@ from memeval.audit._events import (
     EventType,
     canonical_json,
 )
-from memeval.audit._http import create_app
+from memeval.audit._http import create_ingest_app
 from memeval.audit._ingest import IngestResult, ingest_lines, parse_lines
 from memeval.audit._machine import decide
 from memeval.audit._sanitize import Sanitizer, hold_id_for
@@ -56,7 +56,7 @@ __all__ = [
     "add_token",
     "build_pack",
     "canonical_json",
-    "create_app",
+    "create_ingest_app",
     "db_url",
     "decide",
     "fingerprint_key",

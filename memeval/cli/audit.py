@@ -227,9 +227,9 @@ def serve(
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn."""
     import uvicorn
 
-    from memeval.audit import create_app, open_store
+    from memeval.audit import create_ingest_app, open_store
 
-    uvicorn.run(create_app(open_store(db)), host=host, port=port, log_level="warning")
+    uvicorn.run(create_ingest_app(open_store(db)), host=host, port=port, log_level="warning")
 
 
 @token_app.command("add")

@@ -30,8 +30,8 @@ from memeval.report._context import (
 from memeval.report._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
 from memeval.report._overdue import overdue_after_setting
 from memeval.report._record import (
-    Check,
     MadeReport,
+    ReportCheck,
     ReportRecord,
     default_report_dir,
     idempotency_key,
@@ -57,7 +57,7 @@ __all__ = [
     "CONTEXT_TYPES",
     "AgeRow",
     "ArmLine",
-    "Check",
+    "ReportCheck",
     "CountLine",
     "DeliveryOutcome",
     "DeliveryStatus",

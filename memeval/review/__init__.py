@@ -12,8 +12,8 @@ from memeval.review._accounts import (
     DECIDING_ROLES,
     ROLES,
     Account,
+    AccountRole,
     LoginThrottle,
-    Role,
     account_for_token,
     add_api_token,
     add_user,
@@ -24,7 +24,6 @@ from memeval.review._accounts import (
     normalize_username,
 )
 from memeval.review._app import SESSION_COOKIE, create_review_app
-from memeval.review._claims import Claim, active_claims, claim_item, drop_claim
 from memeval.review._decide import (
     ACTIONS,
     KEPT_CHOICES,
@@ -37,6 +36,7 @@ from memeval.review._decide import (
     new_decision_id,
 )
 from memeval.review._inert import InertText, Segment, inert
+from memeval.review._leases import Lease, active_leases, claim_item, drop_claim
 from memeval.review._models import DecisionOut, ItemDetailOut, ItemOut, QueueOut
 from memeval.review._queue import (
     ItemView,
@@ -64,7 +64,7 @@ __all__ = [
     "SESSION_COOKIE",
     "Account",
     "Action",
-    "Claim",
+    "Lease",
     "DecisionOut",
     "DecisionRequest",
     "DecisionResult",
@@ -78,10 +78,10 @@ __all__ = [
     "QueueRow",
     "QueueView",
     "ReviewSettings",
-    "Role",
+    "AccountRole",
     "Segment",
     "account_for_token",
-    "active_claims",
+    "active_leases",
     "add_api_token",
     "add_user",
     "authenticate",

@@ -29,10 +29,10 @@ from memeval.audit._time import to_us, utc_now
 from memeval.errors import UsageError
 from memeval.review._tables import ReviewApiToken, ReviewUser, ReviewUserTeam, ensure_review_schema
 
-Role = Literal["viewer", "reviewer", "admin"]
+AccountRole = Literal["viewer", "reviewer", "admin"]
 """What an account may do (see the module docstring)."""
 
-ROLES: tuple[Role, ...] = get_args(Role)
+ROLES: tuple[AccountRole, ...] = get_args(AccountRole)
 DECIDING_ROLES: frozenset[str] = frozenset({"reviewer", "admin"})
 """Roles that may claim and decide items."""
 
@@ -54,7 +54,7 @@ class Account:
     """
 
     username: str
-    role: Role
+    role: AccountRole
     teams: frozenset[str] | None = None
     session_version: int = 0
 

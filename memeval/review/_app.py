@@ -73,9 +73,9 @@ def create_review_app(
     app.include_router(web_router)
     app.include_router(api_router)
     if with_ingest:
-        from memeval.audit import create_app
+        from memeval.audit import create_ingest_app
 
-        app.include_router(create_app(store).router)
+        app.include_router(create_ingest_app(store).router)
 
     @app.exception_handler(ApiError)
     def _api_error(_request: Request, exc: ApiError) -> Response:

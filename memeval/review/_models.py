@@ -185,7 +185,7 @@ class BulkItemOut(BaseModel):
     message: str
 
 
-class ClaimIn(BaseModel):
+class LeaseIn(BaseModel):
     """Take, give up, or (admin) break a claim."""
 
     model_config = ConfigDict(extra="forbid")
@@ -193,7 +193,7 @@ class ClaimIn(BaseModel):
     op: Literal["claim", "drop", "break"] = "claim"
 
 
-class ClaimOut(BaseModel):
+class LeaseOut(BaseModel):
     """The claim after the operation (holder None when given up)."""
 
     ref: str

@@ -9,7 +9,7 @@ Usage::
         v.wait()
 """
 
-from memeval.viewer._app import create_app
+from memeval.viewer._app import create_viewer_app
 from memeval.viewer._data import MAX_TEXT, ArtifactText, TrialView, read_artifact, trial_view
 from memeval.viewer._server import RunningViewer, start_viewer
 
@@ -18,7 +18,7 @@ __all__ = [
     "ArtifactText",
     "RunningViewer",
     "TrialView",
-    "create_app",
+    "create_viewer_app",
     "read_artifact",
     "start_viewer",
     "trial_view",

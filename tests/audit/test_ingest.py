@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 from typer.testing import CliRunner
 
-from memeval.audit import SqlAuditStore, add_token, create_app, ingest_lines, verify_chain
+from memeval.audit import SqlAuditStore, add_token, create_ingest_app, ingest_lines, verify_chain
 from memeval.audit._tables import SenderToken
 from memeval.cli import app
 from memeval.errors import AuditEventRejected
@@ -110,7 +110,7 @@ def server(store: SqlAuditStore) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    srv = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(create_ingest_app(store), host="127.0.0.1", port=port, log_level="warning"))
     t = threading.Thread(target=srv.run, daemon=True)
     t.start()
     for _ in range(200):
