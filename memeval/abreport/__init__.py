@@ -18,13 +18,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from memeval.abreport._checktasks import (
-        Problem,
-        TaskCheck,
-        TaskCheckReport,
-        broken_lines,
-        check_tasks,
-    )
     from memeval.abreport._compare import (
         COMPARISON_SCHEMA_VERSION,
         ArmComparison,
@@ -51,11 +44,6 @@ if TYPE_CHECKING:
 # Each name is imported from its module on first use (PEP 562), so reading a run folder's listing
 # does not pull in the runner, the statistics or the PDF renderer.
 _LAZY = {
-    "Problem": "_checktasks",
-    "TaskCheck": "_checktasks",
-    "TaskCheckReport": "_checktasks",
-    "broken_lines": "_checktasks",
-    "check_tasks": "_checktasks",
     "COMPARISON_SCHEMA_VERSION": "_compare",
     "ArmComparison": "_compare",
     "Change": "_compare",
@@ -119,19 +107,14 @@ __all__ = [
     "Comparison",
     "GridCell",
     "Outcomes",
-    "Problem",
     "ReportContext",
     "RunListing",
     "RunSummary",
     "RunsDocument",
     "TaskChange",
-    "TaskCheck",
-    "TaskCheckReport",
     "TaskRow",
-    "broken_lines",
     "build_context",
     "check_cards",
-    "check_tasks",
     "compare_runs",
     "duration",
     "headline",

@@ -488,8 +488,8 @@ def check_tasks_cmd(
     """
     from rich.table import Table
 
-    from memeval.abreport import broken_lines, check_tasks
     from memeval.project import load_project
+    from memeval.runner import broken_lines, check_tasks
     from memeval.tasks import load_task_set_listing_invalid
 
     proj = load_project(taskset) if taskset.is_dir() else None

@@ -2,6 +2,7 @@
 
 from memeval.runner._attempt import Attempt, AttemptSpec
 from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
+from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks
 from memeval.runner._executors import EXECUTORS, TrialExecutor, default_concurrency, executor_for
 from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY, policy_rows
 from memeval.runner._schedule import Progress
@@ -19,6 +20,11 @@ from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_reward
 
 __all__ = [
+    "check_tasks",
+    "broken_lines",
+    "TaskCheckReport",
+    "TaskCheck",
+    "Problem",
     "EXECUTORS",
     "TrialExecutor",
     "default_concurrency",
