@@ -213,10 +213,12 @@ class Bubblewrap:
             for parent in reversed(PurePosixPath(dest).parents[:-1] if len(PurePosixPath(dest).parts) > 2 else ()):
                 if str(parent) not in parents and str(parent) not in ("/usr", "/proc", "/dev", "/tmp"):
                     parents.append(str(parent))
-        for (
-            d
-        ) in parents:  # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter
-            argv += ["--perms", "0755", "--dir", d]
+        # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter;
+        # parents under /tmp are made after its tmpfs, which would hide them
+        in_tmp = [d for d in parents if d.startswith("/tmp/")]
+        for d in parents:
+            if d not in in_tmp:
+                argv += ["--perms", "0755", "--dir", d]
         for d in SYSTEM_DIRS:
             argv += ["--ro-bind", d, d]
         for target, link in SYSTEM_LINKS:
@@ -224,6 +226,8 @@ class Bubblewrap:
         for f in ETC_FILES:
             argv += ["--ro-bind-try", f, f]
         argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp", "--dir", "/run"]
+        for d in in_tmp:
+            argv += ["--perms", "0755", "--dir", d]
         # Host paths are made absolute here: bubblewrap starts in another working directory
         # (beside the trial's output), so a relative one (the default `runs/`) would not resolve.
         for host, inside in spec.tool_mounts:
