@@ -23,7 +23,8 @@ FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protoc
 - `budget`: the spend limit was reached.
 - `cancelled`: the run was stopped deliberately (SIGINT, SIGTERM).
 - `process`: a harness process died (the sandbox was killed from outside).
-- `protocol`: harness and runtime disagreed (a malformed reward file, say).
+- `protocol`: harness and runtime disagreed (a malformed reward file, or test.sh killed by a signal,
+  which code the tests run can cause: never retried).
 """
 
 Execution = Literal["completed", "timed_out", "errored", "not_started"]
