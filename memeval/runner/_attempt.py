@@ -356,6 +356,7 @@ class Attempt:
             tool_mounts=tuple((Path(m), m) for m in s.agent.mounts),  # the tool's own install, read-only
             proxy_socket=proxy_socket,
             relay_port=RELAY_PORT,
+            watch_disk=True,  # the task's storage_mb holds the turn's total writes
         )
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
         self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))

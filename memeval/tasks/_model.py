@@ -38,7 +38,8 @@ class EnvironmentSection(_Section):
     memory_mb: float | None = Field(default=None, gt=0)
     """Memory of all the sandbox's processes together, in MiB (Harbor's `memory_mb`)."""
     storage_mb: float | None = Field(default=None, gt=0)
-    """Largest file the sandbox may write, in MiB (Harbor's `storage_mb`; rlimits bound files, not the total)."""
+    """Disk the agent's turn may add to its world in all, in MiB (Harbor's `storage_mb`), and the largest
+    file any sandbox may write (see `memeval.sandbox._limits.DiskWatch` for how the total is held)."""
     max_processes: int | None = Field(default=None, gt=0)
     """Processes and threads at once (memeval's own key; default 1024)."""
 
