@@ -15,6 +15,7 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
 from memeval.errors import UsageError
+from memeval.types import MAX_SECONDS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -135,10 +136,11 @@ def ab(
     ] = "proxy",
     retain: Annotated[str, typer.Option(help="Keep trial worlds: failed (default), always, never.")] = "failed",
     agent_timeout: Annotated[
-        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001)
+        float | None,
+        typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS),
     ] = None,
     verifier_timeout: Annotated[
-        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001)
+        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS)
     ] = None,
     budget_usd: Annotated[
         float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.", min=0.0)

@@ -39,6 +39,8 @@ DEFAULT_PROCESSES = 1024
 """Process limit when a task names none (`[environment] max_processes`)."""
 DEFAULT_FILE_BYTES = 1 << 30
 """Largest file when a task names no `storage_mb`: 1 GiB."""
+MAX_BYTES = 1 << 50
+"""Largest size `parse_size_mb` accepts (1 PiB)."""
 _CG = Path("/sys/fs/cgroup")
 
 
@@ -304,13 +306,18 @@ def parse_size_mb(value: object, where: str) -> int | None:
     """Bytes of a size given as a number of MiB or a string such as `2G`, `512M`, `1024`."""
     if value is None:
         return None
+    size: float | None = None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return int(value * (1 << 20))
-    if isinstance(value, str):
+        size = float(value) * (1 << 20)
+    elif isinstance(value, str):
         s = value.strip().upper().removesuffix("B").removesuffix("I")
         mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}.get(s[-1:], None)
         try:
-            return int(float(s[:-1]) * mult) if mult else int(float(s) * (1 << 20))
+            size = float(s[:-1]) * mult if mult else float(s) * (1 << 20)
         except ValueError:
-            pass
-    raise ValueError(f"{where} is {value!r}: give a number of MiB or a size such as '2G' or '512M'")
+            size = None
+    if size is not None and math.isfinite(size) and 0 < size <= MAX_BYTES:
+        return int(size)
+    raise ValueError(
+        f"{where} is {value!r}: give a number of MiB or a size such as '2G' or '512M', above 0 and at most 1P"
+    )
