@@ -78,6 +78,7 @@ def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
 @app.command()
 @translate_errors
 def ab(
+    ctx: typer.Context,
     tasks: Annotated[
         Path,
         typer.Argument(help="A folder of Harbor-layout tasks, one task folder, or a team folder with memeval.toml."),
@@ -296,6 +297,14 @@ def ab(
         db_url(index_url)  # a bad URL is refused before the run, not after it
     if spending not in ("pocock", "obrien-fleming"):
         raise UsageError(f"--spending {spending!r}: use pocock or obrien-fleming")
+    if not until_decided:
+        names = ("max_repeats", "spending", "futility_power")
+        given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
+        if given:
+            raise UsageError(
+                f"{' and '.join(given)} only apply with --until-decided: add --until-decided to run in rounds "
+                f"until a verdict, or drop {' and '.join(given)} (a fixed-size run takes --repeats N)"
+            )
     if until_decided and repeats is not None and repeats != max_repeats:
         raise UsageError(
             f"--repeats {repeats} with --until-decided: the rounds are set by --max-repeats ({max_repeats}); "
@@ -504,3 +513,9 @@ def results(
         typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
         return
     print_results(r, _out_console(), include_controls)
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option `name` was given (on the command line or by its variable), not defaulted."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")

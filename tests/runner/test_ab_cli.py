@@ -46,6 +46,11 @@ def _runs(tmp_path: Path) -> list[Path]:
         (["--agent", "nop", "--tasks", "no-such-task"], "no-such-task"),
         (["--agent", "nop", "--env", "1BAD=x"], "--env '1BAD=x'"),
         (["--agent", "nop", "--pack", "/nonexistent/pack.json"], "does not exist"),
+        (
+            ["--agent", "nop", "--max-repeats", "3"],
+            "--max-repeats only apply with --until-decided: add --until-decided",
+        ),
+        (["--agent", "nop", "--spending", "pocock", "--futility-power", "0"], "--spending and --futility-power only"),
     ],
 )
 def test_bad_input_exits_2_with_one_message_and_writes_nothing(tmp_path: Path, run_ab, args, needle):
