@@ -117,13 +117,20 @@ def print_listing(doc: RunsDocument, console: Console) -> None:
             escape(r.task_set or "—"),
             escape(agent),
             r.status if not r.error else f"unreadable: {escape(r.error)}",
-            f"{r.trials}/{r.planned}",
+            f"{r.trials}/{r.planned}{_faulted(r.trials, r.faulted)}",
             r.verdict or "—",
             "—" if r.p_value is None else f"{r.p_value:.3g}",
         )
     console.print(t)
     if not doc.runs:
         console.print(f"no run folders in {doc.runs_dir}")
+
+
+def _faulted(trials: int, faulted: int) -> str:
+    """The listing's mark for faulted trials: none, `, N faulted`, or `, all faulted` (measured nothing)."""
+    if not faulted:
+        return ""
+    return ", [red]all faulted: measured nothing[/red]" if faulted == trials else f", {faulted} faulted"
 
 
 def _rate(p: int, n: int) -> str:
