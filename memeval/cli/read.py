@@ -441,6 +441,13 @@ def _plan_from_pilot(
             rows.append(row)
     except ValueError as exc:
         raise UsageError(f"{exc}; pick a larger pilot run or an --effect that is not 0") from exc
+    warnings = []
+    if spread.repeats == 1:
+        warnings.append(
+            "the pilot ran 1 repeat per task, so a task's own spread cannot be told from the spread between "
+            "tasks: the plans assume the least task-to-task spread the data allow and may need more tasks; "
+            "pilot with --repeats 2 or more for a firmer plan"
+        )
     doc = {
         "schema": "memeval.plan/2",
         "schema_version": 2,
@@ -450,6 +457,7 @@ def _plan_from_pilot(
         "seed": seed,
         "spread": spread._asdict(),
         "plans": rows,
+        "warnings": warnings,
     }
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
@@ -471,6 +479,8 @@ def _plan_from_pilot(
                 f"{seq['power']:.2f}, {seq['mean_trials']:.0f} trials on average (simulated)"
             )
         typer.echo(line)
+    for w in warnings:
+        typer.echo(f"warning: {w}")
 
 
 @app.command("check-tasks")
