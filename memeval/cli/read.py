@@ -229,7 +229,22 @@ def report_ab(
     r = load_run(find_run(run, runs_dir))
     if html is None and pdf is None:
         pdf = Path("reports") / f"{r.result.run_id}.pdf"
+    made: list[Path] = []
+    for opt, p in (("--html", html), ("--pdf", pdf)):
+        if p is None:
+            continue
+        if p.is_dir():
+            raise UsageError(
+                f"{opt} {str(p)!r} is a folder; give a file name, e.g. {str(p / f'{r.result.run_id}.{opt[2:]}')!r}"
+            )
+        blocking = next((a for a in (p.parent, *p.parent.parents) if a.exists() and not a.is_dir()), None)
+        if blocking is not None:
+            raise UsageError(f"{opt} {str(p)!r}: {str(blocking)!r} is a file, not a folder; pick another path")
+        if not p.parent.exists() and p.parent not in made:
+            made.append(p.parent)
     ctx = write_report(r, html=html, pdf=pdf)
+    for folder in made:
+        typer.echo(f"made folder {folder} (it did not exist)")
     for p in (html, pdf):
         if p is not None:
             typer.echo(f"wrote {p}")
