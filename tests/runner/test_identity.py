@@ -88,3 +88,24 @@ def test_resume_refuses_a_changed_script_the_agent_command_names_as_an_argument(
     assert code == 2 and "cannot resume" in err and str(script) in err, err
     code, changed, err = run_ab(*args)
     assert changed["run_card"]["agent"][f"file:{script}"] != first["run_card"]["agent"][f"file:{script}"]
+
+
+def test_host_files_named_are_the_arguments_the_sandbox_shows_from_the_host(tmp_path: Path) -> None:
+    from memeval.agents import host_files_named
+
+    system_file = os.path.realpath(os.__file__)  # the standard library, under /usr
+    assert system_file.startswith("/usr/")
+    tool = tmp_path / "tool"
+    tool.mkdir()
+    (tool / "agent.py").write_text("pass\n")
+    (tmp_path / "elsewhere.py").write_text("pass\n")
+    command = (
+        "/usr/bin/python3",  # the program itself: pinned as the binary
+        system_file,  # a system folder: shown as it is on the host
+        f"--script={tool / 'agent.py'}",  # inside the tool's own install
+        str(tmp_path / "elsewhere.py"),  # not shown in the sandbox: not pinned as a host file
+        "/opt/agent/run.py",  # the agent's folder: pinned as a whole
+        "relative/in/the/world.py",  # the task's world: pinned by the task set's hash
+        "/usr/lib/no-such-file.py",
+    )
+    assert host_files_named(command, (str(tool),)) == tuple(sorted((system_file, str(tool / "agent.py"))))
