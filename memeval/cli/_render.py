@@ -78,6 +78,13 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
                 f"(p = {v['p_value_faults_against']:.4g})"
             )
         for w in v.get("warnings", []):
+            if w.get("kind") == "few_trials" and result.sequential is not None and result.sequential.path.stopped:
+                # a sequential run that stopped at a look has few trials by design; its error rate holds
+                console.print(
+                    f"note: stopped at round {result.sequential.rounds_run}, so each task has fewer than 3 trials "
+                    "an arm; the sequential test keeps its error rate at whatever round it stops"
+                )
+                continue
             console.print(f"[yellow]warning:[/yellow] {w['message']}")
     c = result.coverage
     console.print(

@@ -15,6 +15,7 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
 from memeval.errors import UsageError
+from memeval.types import MAX_SECONDS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -77,6 +78,7 @@ def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
 @app.command()
 @translate_errors
 def ab(
+    ctx: typer.Context,
     tasks: Annotated[
         Path,
         typer.Argument(help="A folder of Harbor-layout tasks, one task folder, or a team folder with memeval.toml."),
@@ -135,10 +137,11 @@ def ab(
     ] = "proxy",
     retain: Annotated[str, typer.Option(help="Keep trial worlds: failed (default), always, never.")] = "failed",
     agent_timeout: Annotated[
-        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001)
+        float | None,
+        typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS),
     ] = None,
     verifier_timeout: Annotated[
-        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001)
+        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS)
     ] = None,
     budget_usd: Annotated[
         float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.", min=0.0)
@@ -294,6 +297,14 @@ def ab(
         db_url(index_url)  # a bad URL is refused before the run, not after it
     if spending not in ("pocock", "obrien-fleming"):
         raise UsageError(f"--spending {spending!r}: use pocock or obrien-fleming")
+    if not until_decided:
+        names = ("max_repeats", "spending", "futility_power")
+        given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
+        if given:
+            raise UsageError(
+                f"{' and '.join(given)} only apply with --until-decided: add --until-decided to run in rounds "
+                f"until a verdict, or drop {' and '.join(given)} (a fixed-size run takes --repeats N)"
+            )
     if until_decided and repeats is not None and repeats != max_repeats:
         raise UsageError(
             f"--repeats {repeats} with --until-decided: the rounds are set by --max-repeats ({max_repeats}); "
@@ -513,3 +524,9 @@ def results(
         typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
         return
     print_results(r, _out_console(), include_controls)
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option `name` was given (on the command line or by its variable), not defaulted."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")

@@ -65,9 +65,13 @@ def ingest(
     store = open_store(db)
     res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
     r = res.result
+    taken = res.lines - r.duplicates - r.noops  # input events stored (as given, or held as hold.created)
+    added = r.stored - taken  # events memeval adds itself: secret.blanked, memory released from a hold
     if as_json:
         out = {
             "lines": res.lines,
+            "input_stored": taken,
+            "added": added,
             "batches": res.batches,
             "stored": r.stored,
             "duplicates": r.duplicates,
@@ -79,9 +83,10 @@ def ingest(
         typer.echo(json.dumps(out, sort_keys=True))
         return
     typer.echo(
-        f"read {res.lines} events: stored {r.stored}, counting the events memeval adds itself "
-        f"({r.secrets_blanked} secret.blanked, {r.held} hold.created); skipped {r.duplicates} already stored, "
-        f"{r.noops} repeated decisions"
+        f"read {res.lines} events: {taken} stored ({r.held} of them held for a person as hold.created, not "
+        f"written to memory), {r.duplicates} skipped as already stored, {r.noops} repeated decisions that "
+        f"changed nothing; memeval added {added} events of its own (secret.blanked for {r.secrets_blanked} "
+        f"blanked values, memory released from holds): {r.stored} stored in all"
     )
 
 

@@ -39,7 +39,7 @@ from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import scan_tamper
-from memeval.runner._verify import RewardError, read_reward, run_verifier, task_env
+from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
 from memeval.sandbox import Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
 from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
@@ -356,6 +356,7 @@ class Attempt:
             tool_mounts=tuple((Path(m), m) for m in s.agent.mounts),  # the tool's own install, read-only
             proxy_socket=proxy_socket,
             relay_port=RELAY_PORT,
+            watch_disk=True,  # the task's storage_mb holds the turn's total writes
         )
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
         self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))
@@ -511,6 +512,9 @@ class Attempt:
             return self._fault("timeout", "verify", f"the verifier ran over its budget of {timeout:g} s"), False
         if v.died:
             return self._fault("process", "verify", "the verifier's sandbox was killed from outside"), False
+        if (sig := killed_by(v.exit_code)) is not None:
+            why = "its reward file is not read: the code it tests could have written it, then killed test.sh"
+            return self._fault("protocol", "verify", f"the verifier's test.sh was killed by {sig}; {why}"), False
         try:
             reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:

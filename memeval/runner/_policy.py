@@ -40,8 +40,8 @@ FAULT_POLICY: dict[FaultCode, Rule] = {
         False,
         False,
         False,
-        "harness and task disagreed (no or a malformed reward file); not retried, since code the agent "
-        "left runs inside the verifier and could cause it",
+        "harness and task disagreed (no or a malformed reward file, test.sh killed by a signal); not retried, "
+        "since code the agent left runs inside the verifier and could cause it",
     ),
 }
 

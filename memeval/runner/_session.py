@@ -467,6 +467,9 @@ def check_resume(run_dir: Path, opts: AbOptions) -> None:
     old_card = RunCard.model_validate(planned.run_card)
     new_card = RunCard.model_validate(now.run_card)
     diffs = card_differences(old_card, new_card)
+    for key in sorted(k for k in old_card.agent.keys() | new_card.agent.keys() if k.startswith("file:")):
+        if old_card.agent.get(key) != new_card.agent.get(key):
+            diffs.insert(0, f"the agent's file {key[5:]} changed since the run was planned")
     for key in ("task_set", "slice"):
         if planned.manifest.get(key) != now.manifest.get(key):
             diffs.append(f"{key} changed")

@@ -404,4 +404,5 @@ def task_limits(task: Task) -> Limits:
         cpus=env.cpus,
         processes=env.max_processes or Limits().processes,
         file_bytes=storage or DEFAULT_FILE_BYTES,
+        disk_bytes=storage,
     )

@@ -46,6 +46,11 @@ def _runs(tmp_path: Path) -> list[Path]:
         (["--agent", "nop", "--tasks", "no-such-task"], "no-such-task"),
         (["--agent", "nop", "--env", "1BAD=x"], "--env '1BAD=x'"),
         (["--agent", "nop", "--pack", "/nonexistent/pack.json"], "does not exist"),
+        (
+            ["--agent", "nop", "--max-repeats", "3"],
+            "--max-repeats only apply with --until-decided: add --until-decided",
+        ),
+        (["--agent", "nop", "--spending", "pocock", "--futility-power", "0"], "--spending and --futility-power only"),
     ],
 )
 def test_bad_input_exits_2_with_one_message_and_writes_nothing(tmp_path: Path, run_ab, args, needle):
@@ -261,3 +266,20 @@ def test_the_default_relative_runs_folder_works(tmp_path: Path, monkeypatch):
     spec = SandboxSpec((Mount(Path("rel"), "/mnt/rel"),), "/", {"PATH": "/usr/bin:/bin"})
     r = get_backend().run(spec, ["cat", "/mnt/rel/f.txt"], timeout_s=30, stdout=out, stderr=out)
     assert r.exit_code == 0 and out.read_text() == "seen\n"
+
+
+def test_runs_listing_marks_a_run_whose_trials_all_faulted(tmp_path: Path, run_ab):
+    args = ("--network", "none", "--tasks", "greet")
+    code, faulted, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd", "no-such-agent-binary", *args)
+    assert code == 3
+    code, fine, _ = run_ab(str(MINI), "--agent", "oracle", *args)
+    assert code == 0
+    runs = str(tmp_path / "runs")
+    listing = json.loads(CliRunner().invoke(app, ["runs", "--runs-dir", runs, "--json"]).output)
+    by_id = {r["run_id"]: r for r in listing["runs"]}
+    assert by_id[faulted["run_id"]]["faulted"] == by_id[faulted["run_id"]]["trials"] == 2
+    assert by_id[fine["run_id"]]["faulted"] == 0
+    text = CliRunner().invoke(app, ["runs", "--runs-dir", runs], terminal_width=250).output
+    rows = {ln.split()[1]: ln for ln in text.splitlines() if ln.startswith("│ 01")}
+    assert "all faulted: measured nothing" in rows[faulted["run_id"]], text
+    assert "faulted" not in rows[fine["run_id"]], text
