@@ -205,8 +205,9 @@ def _wall_s(trials: Sequence[TrialRecord]) -> float | None:
 
 
 def _tamper_warnings(counted: list[TrialRecord]) -> list[str]:
-    """One sentence when trials left files that can steer the verifier: how many per arm, how
-    many of those passed, and what the policy did.
+    """One sentence when trials left files that can steer the verifier, or None when none did.
+
+    It says how many per arm, how many of those passed, and what the policy did.
     """
     hit = [r for r in counted if r.tamper is not None and (r.tamper.findings or r.tamper.omitted)]
     if not hit:

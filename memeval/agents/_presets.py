@@ -137,8 +137,10 @@ def _codex(model: str | None) -> AgentSpec:
 
 
 def aider_model(model: str) -> str:
-    """The model name as litellm (inside aider) routes it: `anthropic/`, `gemini/` or `openai/`
-    is put in front of a bare name, so a name litellm does not know still reaches the proxy.
+    """The model name as litellm (inside aider) routes it.
+
+    `anthropic/`, `gemini/` or `openai/` is put in front of a bare name, so a name litellm does
+    not know still reaches the proxy.
     """
     if "/" in model:
         return model
@@ -370,10 +372,12 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
 
 
 def with_location(spec: AgentSpec) -> AgentSpec:
-    """`spec` with its program found on the host: when it lives outside the system folders, the
-    command names it by absolute path, and its install is bound read-only in the sandbox
-    (`mounts`, `path_dirs`); see `memeval.agents._locate`. A program not found is left as it is
-    (the trial's `boot` fault names it).
+    """`spec` with its program found on the host.
+
+    When the program lives outside the system folders, the command names it by absolute path, and
+    its install is bound read-only in the sandbox (`mounts`, `path_dirs`); see
+    `memeval.agents._locate`. A program not found is left as it is (the trial's `boot` fault names
+    it).
     """
     found = locate(spec.command[0])
     if found is None or not found.mounts:

@@ -2,8 +2,9 @@
 
 The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Reports land in
 the store's report folder, fixed by its first report: `--out`, else `MEMEVAL_REPORT_DIR`, else
-`reports/` beside a SQLite store's file (recorded as an absolute path; another folder is refused). SMTP settings come from `MEMEVAL_SMTP_*`
-(see `memeval.report.SmtpSettings`); the password is never printed.
+`reports/` beside a SQLite store's file (recorded as an absolute path; another folder is refused).
+SMTP settings come from `MEMEVAL_SMTP_*` (see `memeval.report.SmtpSettings`); the password is never
+printed.
 """
 
 from __future__ import annotations

@@ -149,8 +149,9 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     ensure_review_schema(store)
     users = list_users(store)
     if as_json:
-        typer.echo(json.dumps([{"username": u.username, "role": u.role,
-                                "teams": None if u.teams is None else sorted(u.teams)} for u in users], indent=2))  # fmt: skip
+        rows = [{"username": u.username, "role": u.role,
+                 "teams": None if u.teams is None else sorted(u.teams)} for u in users]  # fmt: skip
+        typer.echo(json.dumps(rows, indent=2))
         return
     for u in users:
         typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")

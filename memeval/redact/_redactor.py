@@ -108,8 +108,10 @@ def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResul
 
 
 def _look_alike(text: str, r: RecognizerResult) -> bool:
-    """Presidio hits that are known look-alikes: a version number read as an IP address, the
-    user part of a URL (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address.
+    """Presidio hits that are known look-alikes.
+
+    A version number read as an IP address, the user part of a URL
+    (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address.
     """
     before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":
@@ -123,7 +125,9 @@ def _look_alike(text: str, r: RecognizerResult) -> bool:
 
 
 def _hash_digest(text: str, r: RecognizerResult) -> bool:
-    """A scanner hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
+    """Whether a scanner hit is not a secret.
+
+    True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
     a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
     template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret.
     """

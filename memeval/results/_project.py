@@ -334,8 +334,9 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
 
 
 def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple[str, int, int, float | None]:
-    """A table cell: its text, passes, scored trials and spend (`sum_spend`; `+` marks calls of
-    unknown cost, so the figure is a lower bound).
+    """A table cell: its text, passes, scored trials and spend.
+
+    Spend is `sum_spend`; `+` marks calls of unknown cost, so the figure is a lower bound.
     """
     scored = [r for r in recs if r.assessment == "scored"]
     passes = sum(1 for r in scored if r.verified)
@@ -493,8 +494,9 @@ def _with_later_spend(rec: TrialRecord, history: Sequence[_Acc]) -> TrialRecord:
 
 
 def trial_obs(r: TrialRecord) -> TrialObs:
-    """The statistics' view of a trial; its cost is the spend of all its attempts when every
-    answered call of every attempt was priced, else unknown (None).
+    """The statistics' view of a trial.
+
+    Its cost is the spend of all its attempts when every answered call of every attempt was priced, else unknown (None).
     """
     from memeval.stats import TrialObs
 

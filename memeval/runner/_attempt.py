@@ -425,8 +425,9 @@ class Attempt:
         return True, None
 
     def _home_mounts(self, home: Path, env: dict[str, str]) -> list[Mount]:
-        """The agent's configuration files (`AgentSpec.home_files`), written under `home` on the
-        host and bound writable over the sandbox's home (`/tmp`), one top-level entry each.
+        """The agent's configuration files (`AgentSpec.home_files`).
+
+        Written under `home` on the host and bound writable over the sandbox's home (`/tmp`), one top-level entry each.
         """
         tops: set[str] = set()
         for rel, template in self.s.agent.home_files:

@@ -159,8 +159,10 @@ class RunMeter:
         return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in rids)
 
     def run_limit_reached(self) -> bool:
-        """Whether the run's limit is used up: known spend plus worst cases charged for calls of
-        unknown cost reached `run_budget_usd`, or a call was refused for it (False without one).
+        """Whether the run's limit is used up.
+
+        True when known spend plus worst cases charged for calls of unknown cost reached
+        `run_budget_usd`, or a call was refused for it (False without one).
         """
         return self.run_pool.exhausted()
 
@@ -201,8 +203,9 @@ class RunMeter:
             return self._current[trial_id]
 
     def take_exchanges(self, trial_id: str) -> list[Exchange]:
-        """The bodies of the trial's current registration's calls, in order, and forget them
-        (empty when bodies are not kept). Call after `unregister_trial`: no call is in flight.
+        """The bodies of the trial's current registration's calls, in order, and forget them.
+
+        Empty when bodies are not kept. Call after `unregister_trial`: no call is in flight.
         """
         return self._stats.take_bodies(self._current[trial_id])
 

@@ -81,8 +81,9 @@ def _new_messages(messages: list[Any], is_assistant: Any) -> list[Any]:
 
 
 def request_turns(api: str, text: str) -> list[Turn]:
-    """What is new in a request: the system prompt on the first call, then the messages after
-    the last assistant turn.
+    """What is new in a request.
+
+    The system prompt on the first call, then the messages after the last assistant turn.
     """
     try:
         body = json.loads(text)

@@ -121,8 +121,14 @@ def _past_due(store, when: datetime) -> None:
 
 
 def _service(store, smtp, tmp_path) -> subprocess.Popen[str]:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "MEMEVAL_DB": store.url, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
-           "MEMEVAL_REPORT_DIR": str(tmp_path / "reports"), **smtp.env()}  # fmt: skip
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "MEMEVAL_DB": store.url,
+        "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
+        "MEMEVAL_REPORT_DIR": str(tmp_path / "reports"),
+        **smtp.env(),
+    }
     if os.environ.get("PYTHONPATH"):
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     return subprocess.Popen([sys.executable, "-m", "memeval", "schedule", "--runs", str(tmp_path / "runs")],
