@@ -16,7 +16,7 @@ from memeval.audit._events import AuditEvent
 from memeval.audit._tables import ContradictionState, HoldState, LessonState, MemoryState
 from memeval.audit._time import to_us
 
-_Row = TypeVar("_Row", LessonState, ContradictionState, HoldState, MemoryState)
+_Row = TypeVar("_Row", bound=LessonState | ContradictionState | HoldState | MemoryState)
 
 
 def get_row(session: Session, model: type[_Row], team: str, key: str) -> _Row | None:
@@ -115,10 +115,10 @@ def project(session: Session, ev: AuditEvent) -> None:
             subject,
         )
     elif isinstance(pl, p.ContradictionSettled):
-        row = get_row(session, ContradictionState, ev.team, subject)
-        _decide(row, ev, seq)
-        if row is not None:
-            row.kept = pl.kept
+        settled = get_row(session, ContradictionState, ev.team, subject)
+        _decide(settled, ev, seq)
+        if settled is not None:
+            settled.kept = pl.kept
     elif isinstance(pl, p.HoldCreated):
         _add(
             session,

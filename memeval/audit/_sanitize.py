@@ -210,7 +210,7 @@ class Sanitizer:
                 "session": event.session,
                 "subject": hold_id_for(event.team, sender, event.sender_event_id),
                 "payload": p.HoldCreated(
-                    origin=event.type,  # type: ignore[arg-type]
+                    origin=event.type,
                     item_id=event.subject,
                     kind=payload.kind if isinstance(payload, p.MemoryWritten) else "lesson",
                     text=payload.text,

@@ -7,6 +7,7 @@ import re
 import secrets
 
 from sqlalchemy import delete, select
+from sqlmodel import col
 
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import SenderToken
@@ -48,6 +49,8 @@ def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
     """(team, sender) of a token, or None when it is unknown."""
     with store.read_session() as s:
         row = s.execute(
-            select(SenderToken.team, SenderToken.sender).where(SenderToken.token_sha256 == token_hash(token))
+            select(col(SenderToken.team), col(SenderToken.sender)).where(
+                col(SenderToken.token_sha256) == token_hash(token)
+            )
         ).first()
     return None if row is None else (row[0], row[1])

@@ -41,7 +41,7 @@ def _step(coding: str) -> Callable[[bytes], bytes]:
         return _Deflate()
     if coding == "br":
         try:
-            import brotli  # type: ignore[import-untyped]
+            import brotli
         except ModuleNotFoundError as exc:
             raise UnsupportedEncoding("content-encoding 'br' needs the brotli package: pip install brotli") from exc
         return brotli.Decompressor().process  # type: ignore[no-any-return]

@@ -17,7 +17,7 @@ import hashlib
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -32,7 +32,7 @@ from pydantic import (
 from memeval.errors import PackError
 from memeval.types import ItemKind
 
-PACK_SCHEMA = "memeval.pack/1"
+PACK_SCHEMA: Final = "memeval.pack/1"
 ITEM_ID_PATTERN = r"^pk_[0-9A-Za-z_]{4,64}$"
 
 

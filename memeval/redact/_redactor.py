@@ -188,8 +188,8 @@ class Redactor:
             for rec in self._scanners:
                 found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]
                 results += [r for r in found if not _hash_digest(text, r)]
-        results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
-        results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
+        results += self._structural.analyze(text, [], None)
+        results += self._context.analyze(text, [], None)
         normal = normal_view(text)
         results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
         return merge(results)
@@ -277,8 +277,8 @@ class Redactor:
         out: list[list[Finding]] = []
         for i, text in enumerate(texts):
             results = per_text[i]
-            results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
-            results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
+            results += self._structural.analyze(text, [], None)
+            results += self._context.analyze(text, [], None)
             normal = normal_view(text)
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
             out.append(merge(results))

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -177,9 +177,8 @@ def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSp
     Returns:
         `ArmSpend` (USD, call counts).
     """
-    trials = [
-        t for t in (*result.trials, *result.unended) if t.mode == mode and (task_id is None or t.task_id == task_id)
-    ]
+    every: tuple[TrialRecord | UnendedTrial, ...] = (*result.trials, *result.unended)
+    trials = [t for t in every if t.mode == mode and (task_id is None or t.task_id == task_id)]
     return sum_spend(a for t in trials for a in t.spend)
 
 
@@ -267,7 +266,7 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
         wall = int((ended.at - started.at).total_seconds() * 1000)
     phys = _physics(acc, metered, wall)
     check = acc.check
-    checks = ()
+    checks: tuple[Check, ...] = ()
     if check is not None:
         checks = (
             Check(
@@ -340,7 +339,8 @@ def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple
     """
     scored = [r for r in recs if r.assessment == "scored"]
     passes = sum(1 for r in scored if r.verified)
-    spent = sum_spend(a for r in (*recs, *unended) for a in r.spend)
+    both: tuple[TrialRecord | UnendedTrial, ...] = (*recs, *unended)
+    spent = sum_spend(a for r in both for a in r.spend)
     metered = bool(recs) and all(r.physics.source == "meter" for r in recs)
     cost = round(spent.cost_usd, 6) if metered else None
     money = "$—" if cost is None else f"${cost:.2f}" + ("+" if spent.calls_cost_unknown else "")
@@ -506,6 +506,13 @@ def trial_obs(r: TrialRecord) -> TrialObs:
     return TrialObs(outcome=outcome, cost_usd=cost, timed_out=r.execution == "timed_out")
 
 
+class _Seeds(TypedDict, total=False):
+    """The run's stats seed, as `paired_verdict`'s keyword arguments (absent: its defaults)."""
+
+    perm_seed: int
+    boot_seed: int
+
+
 def _retried_faults(superseded: Sequence[TrialRecord]) -> dict[str, tuple[int, int]]:
     """Per task, (baseline, pack) faulted attempts a retry superseded, for the verdict's recount.
 
@@ -564,6 +571,6 @@ def _table_and_verdict(
     verdict = None
     if inputs:
         seed = plan.seeds.get("stats")
-        kw = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
+        kw: _Seeds = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
         verdict = json.loads(paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw).model_dump_json())
     return tuple(rows), verdict

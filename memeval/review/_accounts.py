@@ -21,7 +21,7 @@ from typing import Literal, get_args
 
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
-from sqlmodel import delete, select
+from sqlmodel import col, delete, select
 
 from memeval.audit import SqlAuditStore
 from memeval.audit._authority import normalize_person_id
@@ -127,7 +127,7 @@ def add_user(
         else:
             row.role, row.password_hash = role, digest
             row.session_version = (row.session_version or 0) + 1
-        s.exec(delete(ReviewUserTeam).where(ReviewUserTeam.username == username))  # type: ignore[call-overload]
+        s.exec(delete(ReviewUserTeam).where(col(ReviewUserTeam.username) == username))
         for t in team_set if role != "admin" else []:
             s.add(ReviewUserTeam(username=username, team=t))
         s.flush()

@@ -3,7 +3,7 @@
 from memeval.runner._attempt import Attempt, AttemptSpec
 from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
 from memeval.runner._executors import EXECUTORS, TrialExecutor, default_concurrency, executor_for
-from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY, policy_rows
+from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY
 from memeval.runner._schedule import Progress
 from memeval.runner._session import (
     AbOptions,
@@ -42,7 +42,6 @@ __all__ = [
     "new_run_id",
     "plan_run",
     "plan_trials",
-    "policy_rows",
     "interpret_rewards",
     "read_reward",
     "run_card",

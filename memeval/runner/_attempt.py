@@ -37,6 +37,7 @@ from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
+from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import scan_tamper
 from memeval.runner._verify import RewardError, read_reward, run_verifier, task_env
@@ -184,7 +185,7 @@ class Attempt:
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
         """Record a fault for this trial; a faulted trial is `unscored`."""
         message = self.scrubber.text(message)
-        self.log.append(FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message))  # type: ignore[arg-type]
+        self.log.append(FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message))
         return "unscored"
 
     def run(self) -> Assessment:
@@ -369,7 +370,7 @@ class Attempt:
             budget_why = ""
             undelivered = None
             calls = -1
-            exchanges = []
+            exchanges: list[Exchange] = []
             if key is not None and self.meter is not None:
                 calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
@@ -499,7 +500,7 @@ class Attempt:
         if message or reported:
             self.log.append(
                 ClaimRecorded(trial_id=self.s.trial_id, message=message, self_reported=reported, source=source)
-            )  # type: ignore[arg-type]
+            )
 
     def _verify(self, world: World) -> tuple[Assessment, bool]:
         s = self.s

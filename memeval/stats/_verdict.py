@@ -110,7 +110,7 @@ def _mean(values: list[float]) -> float | None:
 
 
 def _counted_against(trials: tuple[TrialObs, ...], as_outcome: str) -> list[TrialObs]:
-    return [t if t.outcome != "fault" else TrialObs(outcome=as_outcome) for t in trials]  # type: ignore[arg-type]
+    return [t if t.outcome != "fault" else TrialObs(outcome=as_outcome) for t in trials]
 
 
 class _Recount(NamedTuple):

@@ -177,7 +177,8 @@ def response_turns(api: str, text: str) -> list[Turn]:
                 msg = (json.loads(text).get("choices") or [{}])[0].get("message") or {}
                 content, calls = msg.get("content") or "", msg.get("tool_calls") or []
             else:
-                content, by_index = "", {}
+                content = ""
+                by_index: dict[int, dict[str, Any]] = {}
                 for ev in _sse_data(text):
                     for ch in ev.get("choices") or []:
                         d = ch.get("delta") or {}
