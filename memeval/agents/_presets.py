@@ -49,6 +49,7 @@ from dataclasses import replace
 from memeval.agents._claims import ClaimFormat
 from memeval.agents._locate import forbidden_mount, locate, package_version
 from memeval.agents._spec import AgentSpec
+from memeval.types import InstructionVia
 
 PRESETS = ("claude-code", "codex", "aider", "gemini-cli", "opencode")
 """The preset names `--agent` accepts."""
@@ -274,7 +275,7 @@ _BUILDERS: dict[str, Callable[[str | None], AgentSpec]] = {
 def _spec(
     name: str,
     argv: list[str],
-    via: str,
+    via: InstructionVia,
     memory_file: str,
     env: tuple[tuple[str, str], ...],
     claim: ClaimFormat,
@@ -286,7 +287,7 @@ def _spec(
         name=name,
         version="unknown",
         command=tuple(argv),
-        instruction_via=via,  # type: ignore[arg-type]
+        instruction_via=via,
         memory_file=memory_file,
         env=env,
         pack_args=pack_args,

@@ -23,7 +23,7 @@ from sqlmodel import col
 
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditEventRow, AuditHead
-from memeval.audit._time import utc_now
+from memeval.clock import utc_now
 from memeval.errors import UsageError
 
 ANCHOR_SCHEMA = "memeval.audit-anchor/1"

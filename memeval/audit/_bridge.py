@@ -125,7 +125,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
         items: list[PackItem] = []
         excluded: list[tuple[str, str]] = []
         lessons = s.execute(
-            select(LessonState).where(LessonState.team == team).order_by(LessonState.proposed_seq)  # type: ignore[arg-type]
+            select(LessonState).where(col(LessonState.team) == team).order_by(col(LessonState.proposed_seq))
         ).scalars()
         for ls in lessons:
             if ls.status != "approved":
@@ -148,7 +148,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                     )
                 )
         memories = s.execute(
-            select(MemoryState).where(MemoryState.team == team).order_by(MemoryState.written_seq)  # type: ignore[arg-type]
+            select(MemoryState).where(col(MemoryState.team) == team).order_by(col(MemoryState.written_seq))
         ).scalars()
         for m in memories:
             if m.kind == "lesson":

@@ -48,7 +48,8 @@ from memeval.audit._tables import (
     HoldState,
     LessonState,
 )
-from memeval.audit._time import to_us, utc_now
+from memeval.audit._time import to_us
+from memeval.clock import utc_now
 from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
 
 STORE_ONLY_TYPES = frozenset({"secret.blanked", "hold.created"})
@@ -276,7 +277,7 @@ class SqlAuditStore(AuditStore):
                         blanked += ev.payload.count
             log_rows = s.info.pop("audit_log_rows", [])
             if log_rows:  # one executemany for the batch's log rows
-                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]
+                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
         return AppendResult(stored, dups, noops, held, blanked, seqs)
 
     def _existing_ids(self, s: Session, drafts: Sequence[AuditEvent], sender: str) -> set[tuple[str, str]]:

@@ -289,7 +289,7 @@ def ab(
     if ray_address and executor != "ray":
         raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
     if index_url:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
 
         db_url(index_url)  # a bad URL is refused before the run, not after it
     if spending not in ("pocock", "obrien-fleming"):
@@ -394,7 +394,7 @@ def ab(
             raise typer.Exit(EXIT_INTERRUPTED) from None
     run = load_run(run_dir)
     if index_url:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
         from memeval.results import index_runs
 
         url = db_url(index_url)

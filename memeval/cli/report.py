@@ -50,7 +50,7 @@ WeekOpt = Annotated[
 
 def _week(store: object, team: str, week: str | None) -> str:
     from memeval.audit import team_tz
-    from memeval.audit._time import utc_now
+    from memeval.clock import utc_now
     from memeval.report import last_full_week
 
     return week or last_full_week(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
@@ -58,7 +58,7 @@ def _week(store: object, team: str, week: str | None) -> str:
 
 def _this_week(store: object, team: str) -> str:
     from memeval.audit import iso_week_of, team_tz
-    from memeval.audit._time import utc_now
+    from memeval.clock import utc_now
 
     return iso_week_of(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
 
@@ -81,12 +81,11 @@ def weekly(
 ) -> None:
     """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
     from memeval.audit import open_existing_store
-    from memeval.report import make_report
-    from memeval.report._record import record_json
+    from memeval.report import make_report, record_json
 
     store = open_existing_store(db, team=team)
     if preview:
-        from memeval.report._record import preview_report
+        from memeval.report import preview_report
 
         folder = preview_report(store, team, week or _this_week(store, team), tz=tz, runs_dir=runs)
         if as_json:
@@ -190,8 +189,7 @@ def subscribe_cmd(
 def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
     """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database)."""
     from memeval.audit import open_store
-    from memeval.report import SmtpSettings, run_service
-    from memeval.report._record import report_root
+    from memeval.report import SmtpSettings, report_root, run_service
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     settings = SmtpSettings.from_env()

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
 from typing import Annotated
 
 import typer
 
 from memeval.cli.app import app, fail, translate_errors
+from memeval.clock import utc_now
 
 review_app = typer.Typer(
     help="The reviewer queue: list, show and decide waiting items.",
@@ -57,10 +57,6 @@ RefArg = Annotated[
     str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")
 ]
 ReasonOpt = Annotated[str | None, typer.Option("--reason", help="Why (required to reject, settle or discard).")]
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _settings(**overrides: object):  # type: ignore[no-untyped-def]
@@ -180,14 +176,12 @@ def review_list(
 ) -> None:
     """List waiting items, oldest first, with counts; overdue items are marked."""
     from memeval.audit import open_existing_store
-    from memeval.review import QueueFilter, build_queue, ensure_review_schema
-    from memeval.review._inert import term_text
-    from memeval.review._models import queue_out
+    from memeval.review import QueueFilter, build_queue, ensure_review_schema, queue_out, term_text
 
     store = open_existing_store(db, team=team)
     ensure_review_schema(store)
     view = build_queue(
-        store, QueueFilter(kind, team, min_age_h), now=_now(), overdue_after_h=_settings().overdue_after_h
+        store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
         typer.echo(queue_out(view).model_dump_json(indent=2))
@@ -209,14 +203,12 @@ def review_list(
 def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Show one item: full redacted text (control characters marked), evidence, history."""
     from memeval.audit import open_existing_store
-    from memeval.review import build_item, ensure_review_schema, resolve
-    from memeval.review._inert import term_text
-    from memeval.review._models import detail_out
+    from memeval.review import build_item, detail_out, ensure_review_schema, resolve, term_text
 
     store = open_existing_store(db)
     ensure_review_schema(store)
     item = resolve(store, ref)
-    now = _now()
+    now = utc_now()
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
@@ -283,7 +275,7 @@ def _decide(
     account = _login(store, who, pw_stdin)
     item = resolve(store, ref, account)
     req = DecisionRequest(action, item.item_type, item.team, item.item_id, reason, kept, new_decision_id())
-    res = decide_item(store, account, req, now=_now(), lease_s=_settings().claim_lease_s, sender="review-cli")
+    res = decide_item(store, account, req, now=utc_now(), lease_s=_settings().claim_lease_s, sender="review-cli")
     typer.echo(f"{action} {item.item_type}/{item.team}/{item.item_id}: {res.item.status} (decision {res.decision_id})")
 
 
@@ -348,6 +340,11 @@ def claim(ref: RefArg, who: AsOpt = None, db: DbOpt = None, password_stdin: Pass
     ensure_review_schema(store)
     account = _login(store, who, password_stdin)
     c = claim_item(
-        store, account, resolve(store, ref, account), lease_s=_settings().claim_lease_s, now=_now(), sender="review-cli"
+        store,
+        account,
+        resolve(store, ref, account),
+        lease_s=_settings().claim_lease_s,
+        now=utc_now(),
+        sender="review-cli",
     )
     typer.echo(f"claimed {ref} until {c.expires_at:%H:%M:%S} UTC")

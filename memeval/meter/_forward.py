@@ -27,11 +27,12 @@ from typing import Any
 
 import httpx
 
+from memeval.clock import utc_now
 from memeval.meter import _google as google
 from memeval.meter._ledger import Caller, Ledger, Reservation, SpendPool
 from memeval.meter._meter import UsageMeter
 from memeval.meter._prices import PriceBook, worst_case_usd
-from memeval.meter._records import Cost, ModelCall, Provider, Upstream, utc_now
+from memeval.meter._records import Cost, ModelCall, Provider, Upstream
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._usage import Api, ParsedUsage
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage, readable_accept_encoding

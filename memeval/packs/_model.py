@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -88,8 +89,7 @@ class Pack(BaseModel):
     @field_validator("items")
     @classmethod
     def _unique_ids(cls, items: tuple[PackItem, ...]) -> tuple[PackItem, ...]:
-        seen: set[str] = set()
-        dupes = sorted({i.id for i in items if i.id in seen or seen.add(i.id)})  # type: ignore[func-returns-value]
+        dupes = sorted(k for k, n in Counter(i.id for i in items).items() if n > 1)
         if dupes:
             raise ValueError(f"duplicate item ids {dupes}: every item needs its own id")
         return items

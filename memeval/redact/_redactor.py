@@ -186,7 +186,7 @@ class Redactor:
                 views.append(view)
         for view in views:
             for rec in self._scanners:
-                found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]
+                found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
                 results += [r for r in found if not _hash_digest(text, r)]
         results += self._structural.analyze(text, [], None)
         results += self._context.analyze(text, [], None)
@@ -258,7 +258,7 @@ class Redactor:
                 pos += len(v.text) + len(BATCH_SEPARATOR)
             joined = BATCH_SEPARATOR.join(v.text for v in views)
             for rec in self._scanners:
-                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]
+                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
                     for i in _overlapping(starts, views, r.start, r.end):
                         lo = max(r.start - starts[i], 0)
                         hi = min(r.end - starts[i], len(views[i].text))

@@ -32,8 +32,8 @@ from typing import Any
 from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from memeval.audit import SqlAuditStore, iso_week_of, team_tz
-from memeval.audit._time import utc_now, zone
+from memeval.audit import SqlAuditStore, iso_week_of, team_tz, zone
+from memeval.clock import utc_now
 from memeval.errors import UsageError
 from memeval.report import _queries as q
 from memeval.report._build import last_full_week, previous_week

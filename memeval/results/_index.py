@@ -46,7 +46,7 @@ def _engine(url: str) -> Engine:
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url)
-    SQLModel.metadata.create_all(engine, tables=[RunIndexRow.__table__])  # type: ignore[attr-defined]
+    SQLModel.metadata.create_all(engine, tables=[RunIndexRow.__table__])  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
     return engine
 
 

@@ -43,7 +43,7 @@ from memeval.runner._tamper import scan_tamper
 from memeval.runner._verify import RewardError, read_reward, run_verifier, task_env
 from memeval.sandbox import Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, Role, TamperPolicy
 
 RELAY_PORT = 18080
 MAX_ARTIFACT_BYTES = 8 << 20
@@ -75,7 +75,7 @@ class ArtifactSink(Protocol):
 class TrialMeter(Protocol):
     """What an attempt needs of the metering proxy (see `memeval.meter.MeterProxy`)."""
 
-    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str: ...
+    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str: ...
 
     def unregister_trial(self, trial_id: str) -> None: ...
 

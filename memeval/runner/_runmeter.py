@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from memeval.errors import UsageError
 from memeval.eventlog import Event, ModelCalled, RunLog
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
+from memeval.types import Role
 
 if TYPE_CHECKING:
     from memeval.meter import MeterProxy
@@ -166,7 +167,7 @@ class RunMeter:
         """
         return self.run_pool.exhausted()
 
-    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
+    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str:
         """Register a trial's subject and return its placeholder key.
 
         Its calls draw on its own limit (`budget_usd`) and on the run's shared pool.
@@ -174,7 +175,7 @@ class RunMeter:
         with self._lock:
             rid = self._new_id(trial_id)
             self._trials[rid] = _Registered(budget_usd)
-        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))  # type: ignore[arg-type]
+        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))
 
     def _new_id(self, name: str) -> str:
         """A fresh registration id for `name` (call with `_lock` held)."""

@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import inspect
 from typer.testing import CliRunner
 
-from memeval.audit._time import utc_now
 from memeval.cli import app
+from memeval.clock import utc_now
 from memeval.report import (
     SmtpSettings,
     catch_up,
