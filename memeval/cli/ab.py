@@ -323,7 +323,7 @@ def ab(
         )
     opts = AbOptions(
         task_set=load_task_set(task_path, only),
-        agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]
+        agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]  # a str checked against the Literal's values above
         pack=load_pack(pack_path) if pack_path else None,
         slice_ids=slice_ or None,
         repeats=max_repeats if until_decided else (repeats or (proj.repeats if proj and proj.repeats else 1)),
@@ -331,8 +331,8 @@ def ab(
         upstream=upstream,
         extra_upstreams=tuple(extra),
         prices_file=prices or (proj.prices if proj else None),
-        network=network,  # type: ignore[arg-type]
-        retain=retain,  # type: ignore[arg-type]
+        network=network,  # type: ignore[arg-type]  # a str checked against the Literal's values above
+        retain=retain,  # type: ignore[arg-type]  # a str checked against the Literal's values above
         agent_timeout_s=agent_timeout,
         verifier_timeout_s=verifier_timeout,
         budget_usd=budget_usd,
@@ -342,7 +342,7 @@ def ab(
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir.resolve(),  # sandboxes start in other folders: keep every path absolute
         seed=seed,
-        tamper=tamper,  # type: ignore[arg-type]
+        tamper=tamper,  # type: ignore[arg-type]  # a str checked against the Literal's values above
         concurrency=n_at_once,
         executor=executor_for(executor, n_at_once),
         ray_address=ray_address,

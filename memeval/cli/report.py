@@ -13,11 +13,14 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
+
+if TYPE_CHECKING:
+    from memeval.audit import SqlAuditStore
 
 report_app = typer.Typer(
     help="The weekly audit report: make, verify, e-mail, subscribe.",
@@ -48,19 +51,19 @@ WeekOpt = Annotated[
 ]
 
 
-def _week(store: object, team: str, week: str | None) -> str:
+def _week(store: SqlAuditStore, team: str, week: str | None) -> str:
     from memeval.audit import team_tz
     from memeval.clock import utc_now
     from memeval.report import last_full_week
 
-    return week or last_full_week(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
+    return week or last_full_week(utc_now(), team_tz(store, team))
 
 
-def _this_week(store: object, team: str) -> str:
+def _this_week(store: SqlAuditStore, team: str) -> str:
     from memeval.audit import iso_week_of, team_tz
     from memeval.clock import utc_now
 
-    return iso_week_of(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
+    return iso_week_of(utc_now(), team_tz(store, team))
 
 
 @report_app.command("weekly")

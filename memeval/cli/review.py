@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memeval.cli.app import app, fail, translate_errors
 from memeval.clock import utc_now
+
+if TYPE_CHECKING:
+    from memeval.audit import SqlAuditStore
+    from memeval.review import Account, ReviewSettings
 
 review_app = typer.Typer(
     help="The reviewer queue: list, show and decide waiting items.",
@@ -59,7 +63,7 @@ RefArg = Annotated[
 ReasonOpt = Annotated[str | None, typer.Option("--reason", help="Why (required to reject, settle or discard).")]
 
 
-def _settings(**overrides: object):  # type: ignore[no-untyped-def]
+def _settings(**overrides: object) -> ReviewSettings:
     from pydantic import SecretBytes
 
     from memeval.review import ReviewSettings
@@ -239,7 +243,7 @@ def _quoted(text: str) -> str:
     return "\n".join("| " + line for line in text.split("\n"))
 
 
-def _login(store: object, who: str | None, password_stdin: bool):  # type: ignore[no-untyped-def]
+def _login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Account:
     """The authenticated account: a personal token (MEMEVAL_REVIEW_TOKEN) or name + password."""
     import os
 
@@ -247,7 +251,7 @@ def _login(store: object, who: str | None, password_stdin: bool):  # type: ignor
 
     token = os.environ.get("MEMEVAL_REVIEW_TOKEN", "").strip()
     if token and not who:
-        account = account_for_token(store, token)  # type: ignore[arg-type]
+        account = account_for_token(store, token)
         if account is None:
             raise fail("MEMEVAL_REVIEW_TOKEN is not a known token: make one with `memeval users token NAME`")
         return account
@@ -258,7 +262,7 @@ def _login(store: object, who: str | None, password_stdin: bool):  # type: ignor
         password = sys.stdin.readline().rstrip("\r\n")
     else:
         password = typer.prompt(f"Password for {who}", hide_input=True)
-    account = authenticate(store, who, password)  # type: ignore[arg-type]
+    account = authenticate(store, who, password)
     if account is None:
         raise fail(f"wrong name or password for {who!r}: nothing was done")
     return account
