@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
 from memeval.results._project import ArmSpend, arm_spend, project, sum_spend, trial_obs
 from memeval.results._records import (
@@ -46,7 +47,9 @@ __all__ = [
     "Physics",
     "Run",
     "RunIndexRow",
+    "RunListing",
     "RunResult",
+    "RunsDocument",
     "SequentialRecord",
     "TableRow",
     "TrialRecord",
@@ -55,6 +58,8 @@ __all__ = [
     "find_run",
     "index_runs",
     "indexed_runs",
+    "is_runs_dir",
+    "list_runs",
     "load_run",
     "project",
     "result_json",

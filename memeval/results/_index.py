@@ -63,7 +63,7 @@ def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
     Raises:
         RunLogError: the store cannot be written (the message names the URL's backend).
     """
-    from memeval.abreport import list_runs  # the listing the `runs` command prints
+    from memeval.results._listing import list_runs  # the listing the `runs` command prints
 
     if (runs_dir / LOG_NAME).is_file():
         listing = [r for r in list_runs(runs_dir.parent).runs if Path(r.path).resolve() == runs_dir.resolve()]
