@@ -108,13 +108,12 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "CARD_FIELDS",
     "ARM_LABEL",
-    "COMPARISON_SCHEMA_VERSION",
-    "SCHEMA_FILES",
     "ArmComparison",
     "ArmScore",
     "ArmView",
+    "CARD_FIELDS",
+    "COMPARISON_SCHEMA_VERSION",
     "Change",
     "Comparison",
     "GridCell",
@@ -124,6 +123,7 @@ __all__ = [
     "RunListing",
     "RunSummary",
     "RunsDocument",
+    "SCHEMA_FILES",
     "TaskChange",
     "TaskCheck",
     "TaskCheckReport",
