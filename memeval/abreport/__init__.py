@@ -28,7 +28,6 @@ if TYPE_CHECKING:
         compare_runs,
     )
     from memeval.abreport._context import CARD_FIELDS, ArmView, GridCell, ReportContext, TaskRow, build_context
-    from memeval.abreport._listing import RunListing, RunsDocument, is_runs_dir, list_runs
     from memeval.abreport._render import render_html, render_pdf, write_report
     from memeval.abreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
     from memeval.abreport._summary import (
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
         summarize,
     )
     from memeval.abreport._text import ARM_LABEL, duration, headline, money, pct, summary_lines
+    from memeval.results import RunListing, RunsDocument, is_runs_dir, list_runs
 
 # Each name is imported from its module on first use (PEP 562), so reading a run folder's listing
 # does not pull in the runner, the statistics or the PDF renderer.
@@ -63,10 +63,10 @@ _LAZY = {
     "ReportContext": "_context",
     "TaskRow": "_context",
     "build_context": "_context",
-    "RunListing": "_listing",
-    "RunsDocument": "_listing",
-    "is_runs_dir": "_listing",
-    "list_runs": "_listing",
+    "RunListing": "memeval.results",  # kept here for callers of the A/B report's listing
+    "RunsDocument": "memeval.results",  # kept here for callers of the A/B report's listing
+    "is_runs_dir": "memeval.results",  # kept here for callers of the A/B report's listing
+    "list_runs": "memeval.results",  # kept here for callers of the A/B report's listing
     "render_html": "_render",
     "render_pdf": "_render",
     "write_report": "_render",
@@ -86,7 +86,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(importlib.import_module(module if "." in module else f"{__name__}.{module}"), name)
     globals()[name] = value
     return value
 
@@ -96,13 +96,12 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "CARD_FIELDS",
     "ARM_LABEL",
-    "COMPARISON_SCHEMA_VERSION",
-    "SCHEMA_FILES",
     "ArmComparison",
     "ArmScore",
     "ArmView",
+    "CARD_FIELDS",
+    "COMPARISON_SCHEMA_VERSION",
     "Change",
     "Comparison",
     "GridCell",
@@ -111,6 +110,7 @@ __all__ = [
     "RunListing",
     "RunSummary",
     "RunsDocument",
+    "SCHEMA_FILES",
     "TaskChange",
     "TaskRow",
     "build_context",

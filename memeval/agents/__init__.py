@@ -13,16 +13,16 @@ from memeval.agents._presets import PRESETS, TESTED, api_of_model, installed_ver
 from memeval.agents._spec import BUILTIN, MEMORY_PLACEHOLDER, AgentSpec, agent_argv, load_agent_file, resolve_agent
 
 __all__ = [
+    "AgentSpec",
     "BUILTIN",
+    "CLAIM_FORMATS",
+    "Claim",
+    "ClaimFormat",
     "MEMORY_PLACEHOLDER",
+    "PRESETS",
     "TESTED",
     "agent_argv",
     "api_of_model",
-    "CLAIM_FORMATS",
-    "PRESETS",
-    "AgentSpec",
-    "Claim",
-    "ClaimFormat",
     "host_files_named",
     "installed_version",
     "load_agent_file",

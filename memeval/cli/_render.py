@@ -104,7 +104,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         )
     faults = [r for r in result.trials if r.fault]
     for r in faults:
-        console.print(f"[red]fault[/red] {r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}")  # type: ignore[union-attr]
+        f = r.fault
+        if f is not None:
+            console.print(f"[red]fault[/red] {r.trial_id}: {f.code} ({f.phase}): {f.message}")
     card = result.run_card
     pack = (result.manifest.get("cells") or {}).get("pack")
     slice_ids = result.manifest.get("slice") or []

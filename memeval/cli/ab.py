@@ -292,7 +292,7 @@ def ab(
     if ray_address and executor != "ray":
         raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
     if index_url:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
 
         db_url(index_url)  # a bad URL is refused before the run, not after it
     if spending not in ("pocock", "obrien-fleming"):
@@ -334,7 +334,7 @@ def ab(
         )
     opts = AbOptions(
         task_set=load_task_set(task_path, only),
-        agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]
+        agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]  # a str checked against the Literal's values above
         pack=load_pack(pack_path) if pack_path else None,
         slice_ids=slice_ or None,
         repeats=max_repeats if until_decided else (repeats or (proj.repeats if proj and proj.repeats else 1)),
@@ -342,8 +342,8 @@ def ab(
         upstream=upstream,
         extra_upstreams=tuple(extra),
         prices_file=prices or (proj.prices if proj else None),
-        network=network,  # type: ignore[arg-type]
-        retain=retain,  # type: ignore[arg-type]
+        network=network,  # type: ignore[arg-type]  # a str checked against the Literal's values above
+        retain=retain,  # type: ignore[arg-type]  # a str checked against the Literal's values above
         agent_timeout_s=agent_timeout,
         verifier_timeout_s=verifier_timeout,
         budget_usd=budget_usd,
@@ -353,7 +353,7 @@ def ab(
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir.resolve(),  # sandboxes start in other folders: keep every path absolute
         seed=seed,
-        tamper=tamper,  # type: ignore[arg-type]
+        tamper=tamper,  # type: ignore[arg-type]  # a str checked against the Literal's values above
         concurrency=n_at_once,
         executor=executor_for(executor, n_at_once),
         ray_address=ray_address,
@@ -405,7 +405,7 @@ def ab(
             raise typer.Exit(EXIT_INTERRUPTED) from None
     run = load_run(run_dir)
     if index_url:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
         from memeval.results import index_runs
 
         url = db_url(index_url)

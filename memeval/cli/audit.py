@@ -110,9 +110,7 @@ def verify(
     Exits 1 and names the first problem if the chain does not hold, a table differs from the chain,
     or an anchor's head is gone or changed.
     """
-    from memeval.audit import open_existing_store, verify_chain
-    from memeval.audit._anchor import check_anchor, read_anchor
-    from memeval.audit._fold import verify_projections
+    from memeval.audit import check_anchor, open_existing_store, read_anchor, verify_chain, verify_projections
 
     anchors = [read_anchor(p) for p in against or []]
     store = open_existing_store(db, team=team)
@@ -150,8 +148,7 @@ def anchor(
     db: DbOpt = None,
 ) -> None:
     """Write the team's chain head to a file, for `memeval audit verify --against FILE` later."""
-    from memeval.audit import open_existing_store
-    from memeval.audit._anchor import anchor_json, take_anchor
+    from memeval.audit import anchor_json, open_existing_store, take_anchor
 
     a = take_anchor(open_existing_store(db, team=team), team)
     out.write_text(anchor_json(a), encoding="utf-8")
@@ -258,9 +255,7 @@ def team_set(
     db: DbOpt = None,
 ) -> None:
     """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""
-    from memeval.audit import open_store
-    from memeval.audit._tables import TeamRow
-    from memeval.audit._time import zone
+    from memeval.audit import TeamRow, open_store, zone
 
     zone(tz)
     store = open_store(db)

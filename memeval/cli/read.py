@@ -317,7 +317,7 @@ def runs(
     from memeval.abreport import list_runs
 
     if from_index or index:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
         from memeval.results import index_runs, indexed_runs
 
         url = db_url(index_url)
@@ -411,9 +411,14 @@ def _plan_from_pilot(
     import numpy as np
 
     from memeval.results import find_run, load_run
-    from memeval.stats import SequentialDesign, TaskTrials, TrialObs
-    from memeval.stats._planning import pilot_spread, tasks_for_effect
-    from memeval.stats._seqsim import simulate_sequential
+    from memeval.stats import (
+        SequentialDesign,
+        TaskTrials,
+        TrialObs,
+        pilot_spread,
+        simulate_sequential,
+        tasks_for_effect,
+    )
 
     run = load_run(find_run(ref, runs_dir))
     arms: dict[str, dict[str, list[TrialObs]]] = {}

@@ -32,7 +32,7 @@ from sqlalchemy import Column, MetaData, String, Table, Text, select, text
 from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore, iso_week_window, team_tz, verify_chain, week_counts
-from memeval.audit._time import utc_now
+from memeval.clock import utc_now
 from memeval.errors import ReportError, UsageError
 from memeval.report import _queries as q
 from memeval.report._build import build_context, counts_sha256

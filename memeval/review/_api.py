@@ -17,7 +17,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
-from memeval.audit._review_api import get_item
+from memeval.audit import get_item
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, account_for_token
 from memeval.review._context import REFUSAL_STATUS, review_app

@@ -14,8 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import select
 
-from memeval.audit import EVENT_ADAPTER, SqlAuditStore
-from memeval.audit._review_api import ReviewItem
+from memeval.audit import EVENT_ADAPTER, ReviewItem, SqlAuditStore
 from memeval.errors import ReviewRefused
 from memeval.review._accounts import Account
 from memeval.review._tables import ReviewClaim

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval.review._inert import inert
+from memeval.review._inert import InertText, inert
 from memeval.review._queue import ItemView, QueueRow, QueueView
 
 _EMPTY = inert("")
@@ -123,8 +123,8 @@ class ItemDetailOut(BaseModel):
     history: list[EventOut] = Field(default_factory=list)
 
 
-def _text(t: object) -> str:
-    return "".join(s.text for s in t.segments)  # type: ignore[attr-defined]
+def _text(t: InertText) -> str:
+    return "".join(s.text for s in t.segments)
 
 
 def detail_out(view: ItemView, age_s: int) -> ItemDetailOut:

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
 
-from memeval.audit import SqlAuditStore
-from memeval.audit._review_api import (
+from memeval.audit import (
     ContradictionOpened,
     HoldCreated,
     ReviewItem,
+    SqlAuditStore,
     find_items,
     get_item,
     item_events,

@@ -14,7 +14,7 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from memeval.audit._review_api import get_item
+from memeval.audit import get_item
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, authenticate, end_sessions
 from memeval.review._context import REFUSAL_STATUS, Page, ReviewApp, review_app

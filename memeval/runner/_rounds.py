@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import groupby
 
-from memeval.stats._sequential import SequentialResult
+from memeval.stats import SequentialResult
 
 
 def units_by_round(units: Sequence[tuple[str, int]]) -> list[tuple[int, list[tuple[str, int]]]]:

@@ -346,7 +346,7 @@ def _execute(
             return "completed"  # a sequential run that has decided: its later rounds are not owed
     executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
     if not executor.meters_locally:
-        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]
+        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]  # only executors that meter remotely (Ray) have it
     status = "completed"
     message = ""
     with _sigterm_as_interrupt(), LogWriter(log, history) as writer:

@@ -259,8 +259,9 @@ def killed_by(exit_code: int | None) -> str | None:
 
 
 def task_env(task: Task, world: World) -> dict[str, str]:
-    """The verifier's environment as the task defines it, before memeval hardens it: defaults,
-    then the Dockerfile's ENV, then the task's `[verifier.env]`.
+    """The verifier's environment as the task defines it, before memeval hardens it.
+
+    Defaults, then the Dockerfile's ENV, then the task's `[verifier.env]`.
     """
     env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
     env.update(task.config.verifier.env)

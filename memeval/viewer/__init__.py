@@ -14,8 +14,8 @@ from memeval.viewer._data import MAX_TEXT, ArtifactText, TrialView, read_artifac
 from memeval.viewer._server import RunningViewer, start_viewer
 
 __all__ = [
-    "MAX_TEXT",
     "ArtifactText",
+    "MAX_TEXT",
     "RunningViewer",
     "TrialView",
     "create_viewer_app",

@@ -95,7 +95,8 @@ def test_no_keep_bodies_keeps_none(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         (
             "openai-responses",
             {"instructions": "be brief", "input": [{"type": "message", "role": "user", "content": "go"}]},
-            'event: response.completed\ndata: {"type":"response.completed","response":{"output":[{"type":"function_call","name":"shell","arguments":"{\\"cmd\\":\\"ls\\"}"}]}}\n\n',
+            'event: response.completed\ndata: {"type":"response.completed","response":{"output":'
+            '[{"type":"function_call","name":"shell","arguments":"{\\"cmd\\":\\"ls\\"}"}]}}\n\n',
             [("system", "text"), ("user", "text"), ("assistant", "tool_call")],
         ),
         (
@@ -113,7 +114,8 @@ def test_no_keep_bodies_keeps_none(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         (
             "openai-chat",
             {"messages": [{"role": "user", "content": "go"}]},
-            'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":"{}"}}]}}]}\n\ndata: [DONE]\n\n',
+            'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":"{}"}}]}}]}'
+            "\n\ndata: [DONE]\n\n",
             [("user", "text"), ("assistant", "tool_call")],
         ),
     ],

@@ -153,7 +153,10 @@ def test_pack_mode_gets_the_slice_and_baseline_does_not(tmp_path: Path, run_ab):
         for i in (1, 2)
     ]
     pack.write_text(json.dumps({"schema": "memeval.pack/1", "name": "p", "version": "1", "items": items}))
-    agent = "sh -c 'cat MEMORY.md > seen.txt 2>/dev/null; cat \"$MEMEVAL_INSTRUCTION_FILE\" >> seen.txt; echo hello > greeting.txt'"
+    agent = (
+        "sh -c 'cat MEMORY.md > seen.txt 2>/dev/null; "
+        'cat "$MEMEVAL_INSTRUCTION_FILE" >> seen.txt; echo hello > greeting.txt\''
+    )
     code, doc, _ = run_ab(
         str(MINI),
         "--agent",

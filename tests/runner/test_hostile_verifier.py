@@ -36,7 +36,8 @@ ATTACKS: dict[str, tuple[str, set[str]]] = {
     ),
     "plugin-entry-point": (
         "mkdir -p /app/evil_plugin-1.0.dist-info\n"
-        "printf 'Metadata-Version: 2.1\\nName: evil-plugin\\nVersion: 1.0\\n' > /app/evil_plugin-1.0.dist-info/METADATA\n"
+        "printf 'Metadata-Version: 2.1\\nName: evil-plugin\\nVersion: 1.0\\n' "
+        "> /app/evil_plugin-1.0.dist-info/METADATA\n"
         "printf '[pytest11]\\nevil = evil_plugin\\n' > /app/evil_plugin-1.0.dist-info/entry_points.txt\n"
         "printf 'import os\\ndef pytest_configure(config):\\n    os._exit(0)\\n' > /app/evil_plugin.py\n",
         {"entry-points"},

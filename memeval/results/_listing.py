@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
-from memeval.results import load_run
+from memeval.results._load import load_run
 
 RUNS_SCHEMA = "memeval.runs/1"
 
