@@ -91,8 +91,9 @@ def run(events: int, work: Path) -> dict[str, float]:
     render_pdf(html)
     warm_s = time.perf_counter() - t
     (work / f"bench-{events}.pdf").write_bytes(pdf)
+    pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
     return {"events": ctx.last_seq, "sessions": ctx.lines[0].count, "grow_s": grow_s, "count_s": count_s,
-            "html_s": html_s, "pdf_s": pdf_s, "pdf_warm_s": warm_s, "pages": len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)),
+            "html_s": html_s, "pdf_s": pdf_s, "pdf_warm_s": warm_s, "pages": pages,
             "total_s": count_s + html_s + pdf_s, "cpu_s": cpu_s}  # fmt: skip
 
 

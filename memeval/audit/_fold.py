@@ -31,7 +31,7 @@ def fold_chain(store: SqlAuditStore, team: str) -> Session:
     The caller closes it. Reads the log in pages (`SqlAuditStore.events`).
     """
     engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
-    AuditBase.metadata.create_all(engine, tables=[m.__table__ for m in PROJECTION_TABLES])  # type: ignore[attr-defined]
+    AuditBase.metadata.create_all(engine, tables=[m.__table__ for m in PROJECTION_TABLES])  # type: ignore[union-attr]  # __table__: set by SQLAlchemy, absent from sqlmodel's types
     s = Session(engine, autoflush=False, expire_on_commit=False)
     for ev in store.events(team):
         project(s, ev)
@@ -80,7 +80,7 @@ def verify_projections(store: SqlAuditStore, team: str, folded: Session | None =
     try:
         with store.read_session() as s:
             for model in PROJECTION_TABLES:
-                name = model.__table__.name  # type: ignore[attr-defined]
+                name = model.__table__.name  # type: ignore[union-attr]  # set by SQLAlchemy, absent from sqlmodel's types
                 stored, want = _rows(s, model, team), _rows(fold, model, team)
                 n += len(set(stored) | set(want))
                 for key in sorted(set(stored) | set(want)):

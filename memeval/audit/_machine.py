@@ -7,8 +7,9 @@
                                                  --discarded-> discarded
 
 A decision is accepted only from the waiting state (`waiting`, `open`, `held`) and only from a
-person; a lesson's proposer may not approve it (ids compared normalised: NFKC, casefold, trimmed). Repeating the decision that was taken, with the
-same decision id, is a no-op. Anything else raises `TransitionRefused` naming the current state.
+person; a lesson's proposer may not approve it (ids compared normalised: NFKC, casefold, trimmed).
+Repeating the decision that was taken, with the same decision id, is a no-op. Anything else raises
+`TransitionRefused` naming the current state.
 """
 
 from __future__ import annotations

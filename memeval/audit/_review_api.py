@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Literal
 
 from sqlalchemy import select
+from sqlmodel import col
 
 from memeval.audit._events import AuditEvent
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
@@ -154,9 +155,9 @@ def waiting_items(
     with store.read_session() as s:
         for kind in kinds:
             model = _MODELS[kind]
-            q = select(model).where(model.status == WAITING_STATE[kind])  # type: ignore[attr-defined]
+            q = select(model).where(model.status == WAITING_STATE[kind])  # type: ignore[attr-defined]  # model: one of the item tables, a union mypy does not narrow
             if team is not None:
-                q = q.where(model.team == team)  # type: ignore[attr-defined]
+                q = q.where(model.team == team)  # type: ignore[attr-defined]  # model: one of the item tables, a union mypy does not narrow
             out.extend(_item(kind, row) for row in s.execute(q).scalars())
     out.sort(key=lambda i: (i.since, i.team, i.opened_seq))
     return out
@@ -168,7 +169,7 @@ def get_item(store: SqlAuditStore, item_type: str, team: str, item_id: str) -> R
     if model is None:
         return None
     with store.read_session() as s:
-        row = s.get(model, (team, item_id))  # type: ignore[arg-type]
+        row = s.get(model, (team, item_id))  # type: ignore[arg-type]  # model: one of the item tables, a union mypy does not narrow
         return None if row is None else _item(item_type, row)
 
 
@@ -186,8 +187,8 @@ def item_events(store: SqlAuditStore, team: str, subject: str) -> list[AuditEven
     """A team's stored events about `subject` (opening, claims, comments, decisions), seq order."""
     with store.read_session() as s:
         rows = s.execute(
-            select(AuditEventRow.body, AuditEventRow.hash)  # type: ignore[call-overload]
-            .where(AuditEventRow.team == team, AuditEventRow.subject == subject)
-            .order_by(AuditEventRow.seq)
+            select(col(AuditEventRow.body), col(AuditEventRow.hash))
+            .where(col(AuditEventRow.team) == team, col(AuditEventRow.subject) == subject)
+            .order_by(col(AuditEventRow.seq))
         ).all()
     return [event_from_body(body, digest) for body, digest in rows]

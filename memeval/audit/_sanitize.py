@@ -84,8 +84,9 @@ class Sanitizer:
     fingerprint_key: bytes
 
     def check_ids(self, drafts: Sequence[AuditEvent]) -> None:
-        """Refuse a draft whose id field (actor.role, session, subject, requested) a
-        redaction scanner flags: ids are stored as sent, so one that holds a secret or personal
+        """Refuse a draft whose id field (actor.role, session, subject, requested) a scanner flags.
+
+        Ids are stored as sent, so one that holds a secret or personal
         data must not be stored at all.
 
         Raises:
@@ -124,9 +125,11 @@ class Sanitizer:
         _CLEAN_IDS.update(fresh)
 
     def sanitize_many(self, drafts: Sequence[AuditEvent], sender: str) -> list[list[AuditEvent]]:
-        """`sanitize` for a batch: every free text of the batch redacted in one
-        `redact_many` call (one scanner call per batch instead of per text) when the redactor
-        has it. Returns one list per draft, as `sanitize` would.
+        """`sanitize` for a batch.
+
+        Every free text of the batch is redacted in one `redact_many` call (one scanner call per
+        batch instead of per text) when the redactor has it. Returns one list per draft, as
+        `sanitize` would.
         """
         self.check_ids(drafts)
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
@@ -207,7 +210,7 @@ class Sanitizer:
                 "session": event.session,
                 "subject": hold_id_for(event.team, sender, event.sender_event_id),
                 "payload": p.HoldCreated(
-                    origin=event.type,  # type: ignore[arg-type]
+                    origin=event.type,
                     item_id=event.subject,
                     kind=payload.kind if isinstance(payload, p.MemoryWritten) else "lesson",
                     text=payload.text,

@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, delete, event, insert, select, text
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from memeval.audit import _payloads as p
 from memeval.audit._authority import ORIGIN_TYPES, Limits, Origin, normalize_person_id, refused_type_message
@@ -48,7 +48,8 @@ from memeval.audit._tables import (
     HoldState,
     LessonState,
 )
-from memeval.audit._time import to_us, utc_now
+from memeval.audit._time import to_us
+from memeval.clock import utc_now
 from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
 
 STORE_ONLY_TYPES = frozenset({"secret.blanked", "hold.created"})
@@ -80,8 +81,8 @@ class AuditStore(ABC):
     """Contract of an audit store; `SqlAuditStore` implements it for SQLite and PostgreSQL."""
 
     @abstractmethod
-    def append(self, drafts: Sequence[AuditEvent], *, sender: str) -> AppendResult:
-        """Append a batch of drafts (all or nothing); see the module docstring."""
+    def append(self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest") -> AppendResult:
+        """Append a batch of drafts (all or nothing) from channel `origin`; see the module docstring."""
 
     @abstractmethod
     def events(self, team: str, *, after_seq: int = 0) -> Iterator[AuditEvent]:
@@ -276,16 +277,16 @@ class SqlAuditStore(AuditStore):
                         blanked += ev.payload.count
             log_rows = s.info.pop("audit_log_rows", [])
             if log_rows:  # one executemany for the batch's log rows
-                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]
+                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
         return AppendResult(stored, dups, noops, held, blanked, seqs)
 
     def _existing_ids(self, s: Session, drafts: Sequence[AuditEvent], sender: str) -> set[tuple[str, str]]:
         found: set[tuple[str, str]] = set()
         ids = sorted({d.sender_event_id for d in drafts})
         for k in range(0, len(ids), 500):
-            q = select(AuditEventRow.team, AuditEventRow.sender_event_id).where(
-                AuditEventRow.sender == sender,
-                AuditEventRow.sender_event_id.in_(ids[k : k + 500]),  # type: ignore[attr-defined]
+            q = select(col(AuditEventRow.team), col(AuditEventRow.sender_event_id)).where(
+                col(AuditEventRow.sender) == sender,
+                col(AuditEventRow.sender_event_id).in_(ids[k : k + 500]),
             )
             found.update((t, e) for t, e in s.execute(q).all())
         return found
@@ -294,8 +295,12 @@ class SqlAuditStore(AuditStore):
         noun = item_noun(ev.type)
         if noun is None:
             return "append"
-        model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[noun]
-        return decide(ev, get_row(s, model, ev.team, ev.subject or ""))  # type: ignore[type-var]
+        models: dict[str, type[LessonState] | type[ContradictionState] | type[HoldState]] = {
+            "lesson": LessonState,
+            "contradiction": ContradictionState,
+            "hold": HoldState,
+        }
+        return decide(ev, get_row(s, models[noun], ev.team, ev.subject or ""))
 
     def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
         if ev.type != "hold.released":
@@ -361,9 +366,9 @@ class SqlAuditStore(AuditStore):
         while True:
             with self.read_session() as s:
                 rows = s.execute(
-                    select(AuditEventRow.body, AuditEventRow.hash, AuditEventRow.seq)
-                    .where(AuditEventRow.team == team, AuditEventRow.seq > last)
-                    .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+                    select(col(AuditEventRow.body), col(AuditEventRow.hash), col(AuditEventRow.seq))
+                    .where(col(AuditEventRow.team) == team, col(AuditEventRow.seq) > last)
+                    .order_by(col(AuditEventRow.seq))
                     .limit(1000)
                 ).all()
             if not rows:
@@ -375,7 +380,7 @@ class SqlAuditStore(AuditStore):
     def teams(self) -> list[str]:
         """Every team with at least one event, sorted."""
         with self.read_session() as s:
-            return sorted(s.execute(select(AuditHead.team)).scalars())
+            return sorted(s.execute(select(col(AuditHead.team))).scalars())
 
     def rebuild_projections(self, team: str | None = None) -> int:
         """Delete the projection rows (of `team`, or all) and replay the log into them.
@@ -388,17 +393,17 @@ class SqlAuditStore(AuditStore):
             for model in PROJECTION_TABLES:
                 q = delete(model)
                 if team is not None:
-                    q = q.where(model.team == team)  # type: ignore[attr-defined]
+                    q = q.where(col(model.team) == team)
                 s.execute(q)
             s.flush()
-            teams = [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())
+            teams = [team] if team is not None else list(s.execute(select(col(AuditHead.team))).scalars())
             for t in teams:
                 last = 0
                 while True:
                     rows = s.execute(
-                        select(AuditEventRow.body, AuditEventRow.hash, AuditEventRow.seq)
-                        .where(AuditEventRow.team == t, AuditEventRow.seq > last)
-                        .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+                        select(col(AuditEventRow.body), col(AuditEventRow.hash), col(AuditEventRow.seq))
+                        .where(col(AuditEventRow.team) == t, col(AuditEventRow.seq) > last)
+                        .order_by(col(AuditEventRow.seq))
                         .limit(1000)
                     ).all()
                     if not rows:

@@ -78,6 +78,13 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
                 f"(p = {v['p_value_faults_against']:.4g})"
             )
         for w in v.get("warnings", []):
+            if w.get("kind") == "few_trials" and result.sequential is not None and result.sequential.path.stopped:
+                # a sequential run that stopped at a look has few trials by design; its error rate holds
+                console.print(
+                    f"note: stopped at round {result.sequential.rounds_run}, so each task has fewer than 3 trials "
+                    "an arm; the sequential test keeps its error rate at whatever round it stops"
+                )
+                continue
             console.print(f"[yellow]warning:[/yellow] {w['message']}")
     c = result.coverage
     console.print(
@@ -97,7 +104,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         )
     faults = [r for r in result.trials if r.fault]
     for r in faults:
-        console.print(f"[red]fault[/red] {r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}")  # type: ignore[union-attr]
+        f = r.fault
+        if f is not None:
+            console.print(f"[red]fault[/red] {r.trial_id}: {f.code} ({f.phase}): {f.message}")
     card = result.run_card
     pack = (result.manifest.get("cells") or {}).get("pack")
     slice_ids = result.manifest.get("slice") or []
@@ -120,7 +129,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         elif isinstance(val, list):
             val = ", ".join(val)
         console.print(f"  {k}: {val}")
-    console.print(f"\nRun folder: {run_dir}  (memeval result {result.run_id} rebuilds this record)")
+    console.print(f"\nRun folder: {run_dir}  (memeval replay {result.run_id} rebuilds this record)")
 
 
 def _spent(result: RunResult, mode: str) -> str:

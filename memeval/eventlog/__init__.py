@@ -25,8 +25,6 @@ from memeval.eventlog._events import (
 from memeval.eventlog._log import LOG_NAME, LogRead, RunLog, canonical
 
 __all__ = [
-    "LOG_FORMAT",
-    "LOG_NAME",
     "AgentExited",
     "AgentStarted",
     "ArtifactStore",
@@ -34,6 +32,8 @@ __all__ = [
     "ClaimRecorded",
     "Event",
     "FaultRaised",
+    "LOG_FORMAT",
+    "LOG_NAME",
     "LogRead",
     "ModelCalled",
     "PlannedTrial",

@@ -10,13 +10,13 @@ from memeval.hold._detector import THRESHOLDS, AnyOf, RuleDetector, get_hold_det
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 
 __all__ = [
-    "SOURCES",
-    "THRESHOLDS",
     "AnyOf",
     "HoldAssessment",
     "HoldDetector",
     "HoldReason",
     "RuleDetector",
+    "SOURCES",
     "Source",
+    "THRESHOLDS",
     "get_hold_detector",
 ]

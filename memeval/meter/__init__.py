@@ -21,18 +21,17 @@ from memeval.meter._records import Cost, CostReason, ModelCall, Provider, TrialS
 from memeval.meter._usage import Api, ParsedUsage
 
 __all__ = [
-    "Reservation",
-    "SpendPool",
-    "reserve",
-    "GENAI_PRICES",
     "Api",
     "Cost",
     "CostReason",
+    "GENAI_PRICES",
     "MeterProxy",
     "ModelCall",
     "ParsedUsage",
     "PriceBook",
     "Provider",
+    "Reservation",
+    "SpendPool",
     "TrialSpend",
     "Upstream",
     "UsageMeter",
@@ -40,4 +39,5 @@ __all__ = [
     "load_user_prices",
     "parse_body",
     "parse_stream",
+    "reserve",
 ]

@@ -29,11 +29,12 @@ from typing import Any
 
 import httpx
 
+from memeval.clock import utc_now
 from memeval.meter import _google as google
 from memeval.meter._ledger import Caller, Ledger, Reservation, SpendPool
 from memeval.meter._meter import UsageMeter
 from memeval.meter._prices import PriceBook, worst_case_usd
-from memeval.meter._records import Cost, ModelCall, Provider, Upstream, utc_now
+from memeval.meter._records import Cost, ModelCall, Provider, Upstream
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._usage import Api, ParsedUsage
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage, readable_accept_encoding
@@ -106,7 +107,9 @@ BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
 
 
 class ForwardApp:
-    """ASGI app; `on_call` runs on the proxy's event-loop thread after each recorded call, and
+    """The metering proxy's ASGI app.
+
+    `on_call` runs on the proxy's event-loop thread after each recorded call, and
     `on_bodies` (when given) just before it, with the forwarded call's bodies as sent and received
     (never a header: the keys are in headers only).
     """
@@ -489,8 +492,10 @@ def _requested_model(doc: Any) -> str | None:
 
 
 def _max_output(doc: Any) -> int | None:
-    """The output limit a request names (`max_tokens`, `max_completion_tokens`,
-    `max_output_tokens`, Gemini's `generationConfig.maxOutputTokens`), or None.
+    """The output limit a request names, or None.
+
+    Read from `max_tokens`, `max_completion_tokens`, `max_output_tokens` or Gemini's
+    `generationConfig.maxOutputTokens`, in the request body parsed by `_request_doc`.
     """
     if not isinstance(doc, dict):
         return None
@@ -535,9 +540,10 @@ def _request_headers(
     *,
     identity_only: bool = False,
 ) -> list[tuple[bytes, bytes]]:
-    """The headers sent upstream: the caller's, less hop-by-hop and key headers, with the real
-    key, and an `Accept-Encoding` the meter can decode (`identity` when the proxy edits the
-    stream).
+    """The headers sent upstream.
+
+    The caller's, less hop-by-hop and key headers, with the real key, and an `Accept-Encoding` the
+    meter can decode (`identity` when the proxy edits the stream).
     """
     drop = HOP_BY_HOP | _KEY_HEADERS | {b"accept-encoding"}
     out = [(k, v) for k, v in headers if k.lower() not in drop]

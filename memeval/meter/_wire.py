@@ -134,7 +134,7 @@ def readable_codings() -> tuple[str, ...]:
     """Content codings the meter can decode here (`br` only with the brotli package)."""
     codings = ["gzip", "deflate"]
     try:
-        import brotli  # type: ignore[import-untyped]  # noqa: F401
+        import brotli  # noqa: F401
     except ModuleNotFoundError:
         pass  # br is left out of what the proxy asks for: the meter could not read it
     else:

@@ -34,7 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from memeval.errors import SandboxError
 from memeval.sandbox._backend import sandbox_backend
-from memeval.sandbox._limits import LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
+from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._spec import Mount, SandboxResult, SandboxSpec
 
 HOST_ID_BASE = int(os.environ.get("MEMEVAL_SANDBOX_ID_BASE", "1879048192"))
@@ -202,11 +202,13 @@ class Bubblewrap:
         """The run card's string.
 
         E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no
-        capabilities, limits: cgroup1`.
+        capabilities, limits: cgroup1, storage_mb: files by RLIMIT_FSIZE, the agent's total by a
+        watch on its world (about every 1 s) and a sized /tmp`.
         """
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
-            f"no capabilities, limits: {self.mechanism()}"
+            f"no capabilities, limits: {self.mechanism()}, storage_mb: files by RLIMIT_FSIZE, "
+            "the agent's total by a watch on its world (about every 1 s) and a sized /tmp"
         )
 
     def _argv(self, spec: SandboxSpec) -> list[str]:
@@ -222,17 +224,23 @@ class Bubblewrap:
             for parent in reversed(PurePosixPath(dest).parents[:-1] if len(PurePosixPath(dest).parts) > 2 else ()):
                 if str(parent) not in parents and str(parent) not in ("/usr", "/proc", "/dev", "/tmp"):
                     parents.append(str(parent))
-        for (
-            d
-        ) in parents:  # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter
-            argv += ["--perms", "0755", "--dir", d]
+        # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter;
+        # parents under /tmp are made after its tmpfs, which would hide them
+        in_tmp = [d for d in parents if d.startswith("/tmp/")]
+        for d in parents:
+            if d not in in_tmp:
+                argv += ["--perms", "0755", "--dir", d]
         for d in SYSTEM_DIRS:
             argv += ["--ro-bind", d, d]
         for target, link in SYSTEM_LINKS:
             argv += ["--symlink", target, link]
         for f in ETC_FILES:
             argv += ["--ro-bind-try", f, f]
-        argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp", "--dir", "/run"]
+        disk = spec.limits.disk_bytes if spec.watch_disk and spec.limits is not None else None
+        size = ["--size", str(disk)] if disk is not None else []  # /tmp holds to the task's storage_mb too
+        argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", *size, "--tmpfs", "/tmp", "--dir", "/run"]
+        for d in in_tmp:
+            argv += ["--perms", "0755", "--dir", d]
         # Host paths are made absolute here: bubblewrap starts in another working directory
         # (beside the trial's output), so a relative one (the default `runs/`) would not resolve.
         for host, inside in spec.tool_mounts:
@@ -285,6 +293,9 @@ class Bubblewrap:
             group = LimitGroup.create(limits, mech)
         except OSError as exc:
             raise SandboxError(f"could not make the sandbox's {mech} group: {exc}") from exc
+        watch = None
+        if spec.watch_disk and limits.disk_bytes is not None:
+            watch = DiskWatch([m.host for m in spec.mounts if m.writable], limits.disk_bytes)
         start = time.monotonic()
         fds = [args_r, sandbox_sock.fileno()] + ([status_w] if boot_report else [])
         try:
@@ -330,12 +341,15 @@ class Bubblewrap:
                     self._map_user_namespace(host_sock, proc, group, deadline)
                     while True:
                         try:
-                            code = _wait(proc, _POLL_S if group is not None else max(0.0, deadline - time.monotonic()))
+                            polled = group is not None or watch is not None
+                            code = _wait(proc, _POLL_S if polled else max(0.0, deadline - time.monotonic()))
                             break
                         except subprocess.TimeoutExpired:
                             if time.monotonic() >= deadline:
                                 timed_out = True
                             elif group is not None and (limit_hit := group.hit()) is not None:
+                                pass
+                            elif watch is not None and (limit_hit := watch.hit()) is not None:
                                 pass
                             else:
                                 continue
@@ -351,6 +365,8 @@ class Bubblewrap:
                     writer.join(timeout=5)
             if group is not None and limit_hit is None:
                 limit_hit = group.hit()
+            if watch is not None and limit_hit is None and not timed_out:
+                limit_hit = watch.hit(now=True)  # what it wrote since the last check, before it ended
         finally:
             if group is not None:
                 group.remove()

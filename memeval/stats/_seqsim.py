@@ -32,7 +32,8 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from memeval.stats._sequential import SequentialDesign, _flips, looks_from_counts
+from memeval.stats._seqmodels import SequentialDesign
+from memeval.stats._sequential import _flips, looks_from_counts
 from memeval.stats._simulate import sign_flip_p_values
 from memeval.stats._verdict import DEFAULT_ALPHA, DEFAULT_N_MIN, decide
 
@@ -127,7 +128,7 @@ def fixed_verdict_of(outcomes: NDArray[np.int64], *, alpha: float = DEFAULT_ALPH
     counts = _counts_of(outcomes)[:, :, -1]
     pb, fb, pp, fp = counts.astype(np.float64)
     k = outcomes.shape[2]
-    verdicts = []
+    verdicts: list[str] = []
     for robust in (0, 1):
         nb, n_p = k - fb, k - fp
         b_pass, p_pass = pb.copy(), pp.copy()

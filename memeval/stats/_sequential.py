@@ -330,8 +330,8 @@ def path_from_outcomes(
     tasks = [
         TaskTrials(
             task_id=t,
-            baseline=tuple(TrialObs(outcome=outcomes[(t, "baseline", r)]) for r in range(1, complete + 1)),  # type: ignore[arg-type]
-            pack=tuple(TrialObs(outcome=outcomes[(t, "pack", r)]) for r in range(1, complete + 1)),  # type: ignore[arg-type]
+            baseline=tuple(TrialObs(outcome=outcomes[(t, "baseline", r)]) for r in range(1, complete + 1)),
+            pack=tuple(TrialObs(outcome=outcomes[(t, "pack", r)]) for r in range(1, complete + 1)),
         )
         for t in task_ids
     ]
