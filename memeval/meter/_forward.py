@@ -224,8 +224,8 @@ class ForwardApp:
                     await self._refuse(send, call, "budget", _budget_message(call, held, worst))
                     return
             else:  # nothing to admit against: the worst case is priced only if the cost stays unknown
-                asked = call
-                held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(asked, body, doc))
+                known = call
+                held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(known, body, doc))
             call = replace(call, reservation=held)
         try:
             await self._forward(scope, receive, send, call, upstream, body)
