@@ -96,13 +96,14 @@ exec /usr/bin/setpriv "$@"
 # forge it. $2 is the relay's port (0: no relay). The wait for socat's listener reads /proc/net/tcp
 # with bash builtins (local address 127.0.0.1:port, state 0A = LISTEN): a grep and a $(printf)
 # there were two more processes to start in every sandbox, about 15-40 ms on a loaded machine.
+# socat starts without the pipe back to memeval ({fd}>&-): only this script ever holds it.
 _AGENT_BOOT = """\
 fd=$1; port=$2; shift 2
 echo started >&$fd
 if [ "$port" != 0 ]; then
   if [ ! -x /usr/bin/socat ]; then echo "boot: socat is not installed (scripts/setup installs it)" >&$fd; exit 97; fi
   /usr/bin/socat -lp memeval-relay TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork,backlog=128 \
-    UNIX-CONNECT:/run/memeval-relay/proxy.sock &
+    UNIX-CONNECT:/run/memeval-relay/proxy.sock {fd}>&- &
   printf -v want '0100007F:%04X' "$port"
   listening() {
     local _sl addr _rem st _rest
