@@ -20,21 +20,23 @@ sandbox, so the guard still runs when a `test.sh` replaces `PYTHONPATH` (`export
 PYTHONPATH=/tests`); the Debian hook it hides only installs apport, which the host stand-in lacks.
 
 It must run on any Python 3 and never stop the interpreter: errors are reported on stderr.
-Annotations are strings for that reason (an old Python never evaluates them).
+Annotations are strings for that reason (an old Python never evaluates them), and the names
+they use are imported only for the type checker, so start-up imports nothing more.
 """
 
 import os
 import sys
-import typing
 
-if typing.TYPE_CHECKING:
+TYPE_CHECKING = False  # the type checker reads this as True
+if TYPE_CHECKING:
+    from collections.abc import Iterable
     from importlib.machinery import ModuleSpec
 
 
 class _LastResortFinder:
     """Finds top-level modules in fixed folders only after every other finder has failed."""
 
-    def __init__(self, folders: "typing.Iterable[str]") -> None:
+    def __init__(self, folders: "Iterable[str]") -> None:
         self.folders = list(folders)
 
     def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
