@@ -32,6 +32,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from memeval.stats._seqbet import BetHorizon, betting_decisions
 from memeval.stats._sequential import SequentialDesign, _flips, looks_from_counts
 from memeval.stats._simulate import sign_flip_p_values
 from memeval.stats._verdict import DEFAULT_ALPHA, DEFAULT_N_MIN, decide
@@ -235,3 +236,56 @@ def simulate_fixed(
         )
         counts[fixed_verdict_of(outcomes)] += 1
     return SeqSimSummary(n_sims=n_sims, mean_trials=2.0 * n_tasks * repeats, **counts)
+
+
+def simulate_betting(
+    *,
+    n_tasks: int,
+    repeats: int,
+    batch: int,
+    base: float,
+    effect: float,
+    model: DifficultyModel,
+    null: NullKind,
+    n_sims: int,
+    rng: np.random.Generator,
+    spread: float = 0.0,
+    horizon: BetHorizon = "anytime",
+    alpha: float = DEFAULT_ALPHA,
+) -> SeqSimSummary:
+    """Simulate the betting design of `_seqbet` and count its verdicts and trials.
+
+    Batches of `batch` new tasks, each run `repeats` times in both arms, a look after each batch,
+    at most `n_tasks` tasks. A task's d is the difference of pass rates over its trials with
+    faults counted against the direction each capital bets on (`betting_decisions`). Returns
+    verdict counts and mean trials used (both arms).
+    """
+    d = np.empty((n_sims, n_tasks), dtype=np.float64)
+    d_down = np.empty((n_sims, n_tasks), dtype=np.float64)
+    for s in range(n_sims):
+        out = draw_outcomes(
+            n_tasks=n_tasks,
+            rounds=repeats,
+            base=base,
+            effect=effect,
+            model=model,
+            null=null,
+            rng=rng,
+            spread=spread,
+        )
+        passes = (out == 1).sum(axis=2) / repeats
+        faults = (out == -1).sum(axis=2) / repeats
+        d[s] = passes[1] - (passes[0] + faults[0])
+        d_down[s] = passes[1] + faults[1] - passes[0]
+    looks = np.arange(batch, n_tasks + 1, batch)
+    if looks[-1] != n_tasks:
+        looks = np.append(looks, n_tasks)
+    verdict, stop = betting_decisions(d, looks, alpha=alpha, horizon=horizon, d_down=d_down)
+    trials = 2.0 * repeats * looks[stop]
+    return SeqSimSummary(
+        n_sims=n_sims,
+        better=int((verdict > 0).sum()),
+        worse=int((verdict < 0).sum()),
+        unresolved=int((verdict == 0).sum()),
+        mean_trials=float(trials.mean()),
+    )
