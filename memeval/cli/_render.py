@@ -167,7 +167,8 @@ def render_sequential(result: RunResult, console: Console) -> None:
     d = path.design
     console.print(
         f"\nVerdict: [bold]{path.verdict}[/bold]  (sequential: {path.reason}; {seq.rounds_run} of "
-        f"{seq.max_rounds} rounds, {d.spending.replace('_', '-')} spending, alpha {d.alpha:g})"
+        f"{seq.max_rounds} rounds, {d.spending.replace('_', '-')}"
+        f"{f' gamma {d.gamma:g}' if d.spending == 'hsd' else ''} spending, alpha {d.alpha:g})"
     )
     for look in path.looks:
         est = "—" if look.estimate is None else f"{look.estimate:+.3f}"

@@ -234,8 +234,19 @@ def ab(
         int, typer.Option(help="With --until-decided: the most rounds (repeats per task and arm).", min=1, max=50)
     ] = 5,
     spending: Annotated[
-        str, typer.Option(help="With --until-decided: alpha spending, pocock (default) or obrien-fleming.")
-    ] = "pocock",
+        str,
+        typer.Option(
+            help="With --until-decided: alpha spending, hsd (Hwang-Shih-DeCani, the default), pocock or obrien-fleming."
+        ),
+    ] = "hsd",
+    spending_gamma: Annotated[
+        float,
+        typer.Option(
+            help="With --spending hsd: the family's gamma (2 by default; lower saves alpha for later rounds).",
+            min=-10.0,
+            max=10.0,
+        ),
+    ] = 2.0,
     futility_power: Annotated[
         float,
         typer.Option(
@@ -244,7 +255,7 @@ def ab(
             min=0.0,
             max=0.99,
         ),
-    ] = 0.10,
+    ] = 0.20,
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
@@ -295,10 +306,10 @@ def ab(
         from memeval.audit import db_url
 
         db_url(index_url)  # a bad URL is refused before the run, not after it
-    if spending not in ("pocock", "obrien-fleming"):
-        raise UsageError(f"--spending {spending!r}: use pocock or obrien-fleming")
+    if spending not in ("hsd", "pocock", "obrien-fleming"):
+        raise UsageError(f"--spending {spending!r}: use hsd, pocock or obrien-fleming")
     if not until_decided:
-        names = ("max_repeats", "spending", "futility_power")
+        names = ("max_repeats", "spending", "spending_gamma", "futility_power")
         given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
         if given:
             raise UsageError(
@@ -360,7 +371,8 @@ def ab(
         sequential=(
             SequentialDesign(
                 max_rounds=max_repeats,
-                spending="obrien_fleming" if spending == "obrien-fleming" else "pocock",
+                spending="obrien_fleming" if spending == "obrien-fleming" else spending,  # type: ignore[arg-type]
+                gamma=spending_gamma,
                 futility_power=futility_power,
                 seed=seed,
             )
