@@ -371,7 +371,7 @@ def ab(
         sequential=(
             SequentialDesign(
                 max_rounds=max_repeats,
-                spending="obrien_fleming" if spending == "obrien-fleming" else spending,  # type: ignore[arg-type]
+                spending="obrien_fleming" if spending == "obrien-fleming" else spending,
                 gamma=spending_gamma,
                 futility_power=futility_power,
                 seed=seed,

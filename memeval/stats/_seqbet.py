@@ -82,7 +82,7 @@ def hedged_capital(
     bet = np.where(seen, bet, 0.0)
     up = np.cumprod(1.0 + bet * (y - m), axis=1)
     down = np.cumprod(1.0 - bet * (y - m), axis=1)
-    return up, down
+    return up.astype(np.float64), down.astype(np.float64)
 
 
 def betting_decisions(
