@@ -1,4 +1,4 @@
-"""The `rules/2` hold detector, a way to join detectors, and the default detector.
+"""The `rules/3` hold detector, a way to join detectors, and the default detector.
 
 How a text is judged:
 
@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2
+from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -149,7 +149,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/2"
+    name = "rules/3"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -188,7 +188,7 @@ class RuleDetector:
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2:
+        for rule in RULES + RULES_V2 + RULES_V3:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
@@ -246,7 +246,7 @@ _DEFAULT: RuleDetector | None = None
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector (`rules/2` with the default thresholds), built once per process."""
+    """The rule detector (`rules/3` with the default thresholds), built once per process."""
     global _DEFAULT
     if _DEFAULT is None:
         with _LOCK:
