@@ -2,10 +2,11 @@
 
 Steps, per character: drop invisible characters (Unicode category Cf: zero-width space and
 joiners, word joiner, soft hyphen, BOM, bidi controls, tag characters); NFKC (full-width and
-styled letters become plain ones); case-fold; fold common Cyrillic and Greek homoglyphs of Latin
-letters inside words that mix them with Latin letters (a subset of Unicode's confusables.txt). Then letter-spaced words ("i g n o r e") are
-joined, and each word is corrected to a rule keyword when it is one or two edits away
-(Damerau-Levenshtein, optimal string alignment), so "iunstructions" and "igonre" still match.
+styled letters become plain ones); case-fold (Turkish dotted I becomes i); fold common Cyrillic
+and Greek homoglyphs of Latin letters inside words that mix them with Latin letters (a subset of
+Unicode's confusables.txt). Then letter-spaced words ("i g n o r e") are joined, and each word is
+corrected to a rule keyword when it is one or two edits away (Damerau-Levenshtein, optimal string
+alignment), so "iunstructions" and "igonre" still match.
 """
 
 from __future__ import annotations
