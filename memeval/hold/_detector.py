@@ -242,14 +242,19 @@ class AnyOf:
 
 
 _LOCK = threading.Lock()
-_DEFAULT: RuleDetector | None = None
+_DEFAULT: HoldDetector | None = None
 
 
 def get_hold_detector() -> HoldDetector:
-    """The rule detector (`rules/3` with the default thresholds), built once per process."""
+    """The default detector, built once per process: `rules/3` OR the trained `hashlr/1`.
+
+    Held when either holds (`AnyOf`); measured on held-out v3 in `memeval/hold/README.md`.
+    """
     global _DEFAULT
     if _DEFAULT is None:
         with _LOCK:
             if _DEFAULT is None:
-                _DEFAULT = RuleDetector()
+                from memeval.hold._classifier import get_hold_classifier
+
+                _DEFAULT = AnyOf([RuleDetector(), get_hold_classifier()])
     return _DEFAULT
