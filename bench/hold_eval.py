@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision and recall of rules, classifier and both on the hold held-out sets; CPU per item.
 
-Usage: PYTHONPATH=. python bench/hold_eval.py [--set v3|v2|both] [--json]
+Usage: PYTHONPATH=. python bench/hold_eval.py [--set v3|v2|both] [--json] [--cpu]
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
 of attacks, benign held of benign); then the CPU seconds per item of each detector (process
@@ -73,11 +73,31 @@ def detectors() -> dict:
     return {rules.name: rules, clf.name: clf, "combined": AnyOf([rules, clf])}
 
 
+def cpu_by_size(repeat: int = 50) -> dict:
+    """CPU ms per text of 200 B, 1 KiB and 10 KiB of ordinary English and of mixed-language text."""
+    base = (
+        "The checkout service needs REDIS_URL set; run the payment mock before the checkout tests. "
+        "Ожидание ответа сервера заняло 3 секунды. 结账测试之前先启动模拟服务。 "
+    )
+    out: dict[str, dict[str, float]] = {}
+    for name, d in detectors().items():
+        out[name] = {}
+        for size in (200, 1024, 10240):
+            text = (base * (size // len(base) + 1))[:size]
+            d.assess(text, "agent")
+            t0 = time.process_time()
+            for _ in range(repeat):
+                d.assess(text, "agent")
+            out[name][f"{size} chars"] = round((time.process_time() - t0) / repeat * 1000, 3)
+    return out
+
+
 def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--set", choices=("v3", "v2", "both"), default="v3")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--cpu", action="store_true", help="also time each detector on texts of 200, 1024, 10240 chars")
     args = ap.parse_args()
     sets = {"v3": v3_rows, "v2": v2_rows}
     chosen = ["v3", "v2"] if args.set == "both" else [args.set]
@@ -88,9 +108,13 @@ def main() -> None:
         for dname, d in detectors().items():
             d.assess("warm up", "person")
             out[name][dname] = measure(d, rows)
+    if args.cpu:
+        out["cpu_ms_by_size"] = cpu_by_size()
     if args.json:
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return
+    for dname, sizes in out.pop("cpu_ms_by_size", {}).items():
+        print(f"CPU ms per text, {dname}: " + ", ".join(f"{k} {v:.2f}" for k, v in sizes.items()))
     for name, res in out.items():
         print(f"held-out {name}: {res['items']} items, {res['attacks']} attacks")
         for dname, m in res.items():

@@ -21,3 +21,32 @@ def test_heldout_v3_is_unchanged() -> None:
     assert len(data) >= 150
     assert len({r["lang"] for r in data if r["held"]}) >= 5
     assert len({r["lang"] for r in data if not r["held"]}) >= 5
+
+
+def _figures(detector) -> tuple[int, int, int]:  # noqa: ANN001
+    tp = fp = fn = 0
+    for r in rows():
+        held = detector.assess(r["text"], r["source"]).held
+        tp += held and r["held"]
+        fp += held and not r["held"]
+        fn += (not held) and r["held"]
+    return tp, fp, fn
+
+
+def test_heldout_v3_rules_classifier_and_combined() -> None:
+    """Pins what was measured (memeval/hold/README.md); the issue's target is NOT met.
+
+    Measured 2026-12-01: rules/3 51 caught of 153, 0 false holds; hashlr/1 42 and 8; combined
+    68 and 8. The assertions fail when a change loses ground; they are not the target.
+    """
+    from memeval.hold import AnyOf, RuleDetector, get_hold_classifier, get_hold_detector
+
+    rules, clf = RuleDetector(), get_hold_classifier()
+    r_tp, r_fp, _ = _figures(rules)
+    c_tp, c_fp, _ = _figures(clf)
+    b_tp, b_fp, b_fn = _figures(AnyOf([rules, clf]))
+    print(f"\nv3 rules {r_tp}/{r_fp} classifier {c_tp}/{c_fp} combined {b_tp}/{b_fp} (caught/false holds)")
+    assert r_tp >= 51 and r_fp == 0
+    assert c_tp >= 42 and c_fp <= 8
+    assert b_tp >= 68 and b_fp <= 8 and b_tp + b_fn == 153
+    assert get_hold_detector().name == AnyOf([rules, clf]).name
