@@ -483,3 +483,23 @@ RULES_V3: tuple[Rule, ...] = (
     ),
     Rule("unrestricted-ml", 0.5, _r(_UNRESTRICTED_ML)),
 )
+
+_PERSIST_ML = (
+    r"(?:immer|stets|k[üu]nftig\w*|ab jetzt|von nun an|toujours|d[ée]sormais|dor[ée]navant|"
+    r"[àa] l'avenir|siempre|de ahora en adelante|en el futuro|sempre|d'ora in poi|in futuro|altijd|"
+    r"voortaan|zawsze|od teraz|всегда|впредь|отныне|завжди|відтепер|总是|始终|以后|今后|常に|今後|"
+    r"これから|항상|앞으로|her zaman|daima|bundan sonra|دائما|دائماً|من الآن فصاعدا|همیشه|selalu|"
+    r"luôn luôn|תמיד|हमेशा)"
+)
+_RISKY_NEUTRAL = (
+    r"(?:\bcurl\b[^\n|]{0,200}\|\s*(?:ba|z)?sh\b|\bwget\b[^\n|]{0,200}\|\s*(?:ba)?sh\b|--no-verify\b|"
+    r"\bid_rsa\b|~/\.ssh\b|~/\.aws\b|\bbase64 -d\b[^\n|]{0,100}\|\s*(?:ba)?sh\b)"
+)
+RULES_V3 += (
+    Rule(
+        "memory-poisoning-ml",
+        0.75,
+        _r(_PERSIST_ML + r"[^\n]{0,160}?" + _RISKY_NEUTRAL + r"|" + _RISKY_NEUTRAL + r"[^\n]{0,100}?" + _PERSIST_ML),
+        negatable=True,
+    ),
+)
