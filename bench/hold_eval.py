@@ -65,12 +65,16 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 
 
 def detectors() -> dict:
-    """The three detectors compared: rules, classifier, and both (held when either holds)."""
-    from memeval.hold import AnyOf, RuleDetector
-    from memeval.hold._classifier import get_hold_classifier
+    """The detectors compared: rules, classifier, the default combination, and plain either-holds."""
+    from memeval.hold import AnyOf, RuleDetector, RulesWithClassifier, get_hold_classifier
 
     rules, clf = RuleDetector(), get_hold_classifier()
-    return {rules.name: rules, clf.name: clf, "combined": AnyOf([rules, clf])}
+    return {
+        rules.name: rules,
+        clf.name: clf,
+        "combined": RulesWithClassifier(rules, clf),
+        "any-of": AnyOf([rules, clf]),
+    }
 
 
 def cpu_by_size(repeat: int = 50) -> dict:

@@ -241,14 +241,46 @@ class AnyOf:
         )
 
 
+_ABOUT_ATTACKS = re.compile(
+    r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?)\b"
+)
+
+
+class RulesWithClassifier:
+    """The default combination: the rules, or the classifier unless the text is about attacks.
+
+    Held when the rules hold, or when the classifier holds and the text does not quote an
+    attack while talking about attacks (a security note that quotes "ignore previous
+    instructions" reads like an attack to a bag of n-grams; the rules already weigh such a
+    quote as a mention). Score: the maximum of the two; reasons: both, rules first.
+    """
+
+    def __init__(self, rules: HoldDetector, classifier: HoldDetector) -> None:
+        self.rules, self.classifier = rules, classifier
+        self.name = f"{rules.name}+{classifier.name}"
+
+    def assess(self, text: str, source: Source) -> HoldAssessment:
+        """Judge `text` from `source` with both; see the class docstring."""
+        r = self.rules.assess(text, source)
+        c = self.classifier.assess(text, source)
+        flat = normalize(text).text
+        mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
+        return HoldAssessment(
+            held=r.held or (c.held and not mention),
+            score=max(r.score, 0.0 if mention else c.score),
+            reasons=r.reasons + c.reasons,
+            detector=self.name,
+        )
+
+
 _LOCK = threading.Lock()
 _DEFAULT: HoldDetector | None = None
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/3` OR the trained `hashlr/1`.
+    """The default detector, built once per process: `rules/3` joined with the trained `hashlr/1`.
 
-    Held when either holds (`AnyOf`); measured on held-out v3 in `memeval/hold/README.md`.
+    `RulesWithClassifier`; measured on held-out v3 in `memeval/hold/README.md`.
     """
     global _DEFAULT
     if _DEFAULT is None:
@@ -256,5 +288,5 @@ def get_hold_detector() -> HoldDetector:
             if _DEFAULT is None:
                 from memeval.hold._classifier import get_hold_classifier
 
-                _DEFAULT = AnyOf([RuleDetector(), get_hold_classifier()])
+                _DEFAULT = RulesWithClassifier(RuleDetector(), get_hold_classifier())
     return _DEFAULT
