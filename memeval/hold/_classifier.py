@@ -53,12 +53,21 @@ _WORTH_A_LOOK = re.compile(
 )
 
 
+_CF_RANGES = (
+    (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD), (0x70F, 0x70F), (0x890, 0x891),
+    (0x8E2, 0x8E2), (0x180E, 0x180E), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x2064),
+    (0x2066, 0x206F), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
+    (0x13430, 0x13438), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+)  # fmt: skip
+"""Every code point of Unicode category Cf (Unicode 14, Python 3.11's `unicodedata`), as ranges."""
+_CF = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in _CF_RANGES) + "]")
+
+
 def prepare(text: str) -> str:
     """What the features see: Cf characters (zero-width, bidi, tags) dropped, NFKC, case-folded."""
     if text.isascii():
         return text.lower()
-    kept = "".join(c for c in text if unicodedata.category(c) != "Cf")
-    return unicodedata.normalize("NFKC", kept).casefold()
+    return unicodedata.normalize("NFKC", _CF.sub("", text)).casefold()
 
 
 def _buckets(prepared: str) -> np.ndarray:

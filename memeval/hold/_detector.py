@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import re
 import threading
 from collections.abc import Mapping, Sequence
@@ -75,6 +76,7 @@ def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "|": "l"})
 _LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
 _HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
@@ -100,8 +102,7 @@ def _variants(text: str) -> list[tuple[int, int, str]]:
     ROT13, leetspeak, reversal).
     """
     out: list[tuple[int, int, str]] = []
-    letters = sum(c.isascii() and c.isalpha() for c in text)
-    if letters >= 12:
+    if len(list(itertools.islice(_ASCII_LETTER.finditer(text), 12))) >= 12:  # 12+ ASCII letters
         out.append((0, len(text), text.translate(_ROT13)))
         out.append((0, len(text), text[::-1]))
     if len(_LEET_WORD.findall(text)) >= 3:
@@ -263,8 +264,10 @@ class RulesWithClassifier:
         """Judge `text` from `source` with both; see the class docstring."""
         r = self.rules.assess(text, source)
         c = self.classifier.assess(text, source)
-        flat = normalize(text).text
-        mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
+        mention = False
+        if c.held and not r.held:  # only then does it matter (normalising again costs)
+            flat = normalize(text).text
+            mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
         return HoldAssessment(
             held=r.held or (c.held and not mention),
             score=max(r.score, 0.0 if mention else c.score),
