@@ -119,11 +119,54 @@ def windows(text: str) -> Iterator[tuple[int, int]]:
             yield m.start(), m.end()
 
 
+_HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
+_HIDDEN_ELEMENT = re.compile(
+    r"<(\w+)[^>]*style\s*=\s*[\"'][^\"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
+    r"font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\b)[^\"']*[\"'][^>]*>(.*?)</\1\s*>",
+    re.DOTALL | re.IGNORECASE,
+)
+
+
+def _json_strings(value: object) -> Iterator[str]:
+    """Every string (keys and values) inside a decoded JSON value, depth first."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _json_strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _json_strings(v)
+
+
+def _hidden_readings(text: str) -> list[tuple[int, int, str]]:
+    """HTML comments, hidden elements' contents, and the strings of a JSON text (tool output)."""
+    out = [(m.start(), m.end(), m.group(1)) for m in _HTML_COMMENT.finditer(text) if m.group(1).strip()]
+    out += [(m.start(), m.end(), m.group(2)) for m in _HIDDEN_ELEMENT.finditer(text) if m.group(2).strip()]
+    start = min((i for i in (text.find("{"), text.find("[")) if i >= 0), default=-1)
+    if start >= 0:
+        try:
+            value, end = json.JSONDecoder().raw_decode(text, start)
+        except ValueError:
+            value, end = None, start
+        strings = [s for s in _json_strings(value) if len(s) >= 8]
+        if strings:
+            out.append((start, end, "\n".join(strings)))
+    return out
+
+
 def views(text: str) -> list[tuple[int, int, str]]:
-    """Readings of `text` to judge: `(start, end, reading)`, offsets into `text`, itself first."""
+    """Readings of `text` to judge: `(start, end, reading)`, offsets into `text`, itself first.
+
+    Besides the text: HTML comments and hidden elements, the strings of JSON (tool output),
+    Unicode tag-character smuggling, Base64, hex and binary runs, and ROT13, reversed and
+    leetspeak readings when they have a word worth a look.
+    """
     from memeval.hold._detector import _decoded_texts, _variants  # one definition of the encodings
 
     out = [(0, len(text), text)]
+    out += _hidden_readings(text)
     for m in _TAGS.finditer(text):
         out.append((m.start(), m.end(), "".join(chr(ord(c) - 0xE0000) for c in m.group())))
     out += _decoded_texts(text)
