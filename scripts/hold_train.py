@@ -237,16 +237,16 @@ def fit(x: sparse.csr_matrix, y: np.ndarray, l2: float) -> tuple[np.ndarray, flo
     return res.x[:-1], float(res.x[-1])
 
 
-def thresholds_by_cv(x: sparse.csr_matrix, y: np.ndarray, l2: float, fpr: float) -> tuple[dict, dict]:
+def thresholds_by_cv(x: sparse.csr_matrix, y: np.ndarray, l2: float, fpr: float, folds: int = 5) -> tuple[dict, dict]:
     """Per-source thresholds from 5-fold out-of-fold probabilities, and the figures at them.
 
     A threshold is the benign out-of-fold probability quantile that allows `fpr` false positives
     (`fpr / 2` for a person's own words), at least 0.5.
     """
     rng = np.random.default_rng(SEED)
-    fold = rng.integers(0, 5, size=x.shape[0])
+    fold = rng.integers(0, folds, size=x.shape[0])
     oof = np.zeros(x.shape[0])
-    for k in range(5):
+    for k in range(folds):
         tr, te = fold != k, fold == k
         w, b = fit(x[tr], y[tr], l2)
         oof[te] = 1.0 / (1.0 + np.exp(-(x[te] @ w + b)))
@@ -277,6 +277,7 @@ def main() -> None:
     ap.add_argument("--site-packages", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--folds", type=int, default=5, help="cross-validation folds for the thresholds")
     ap.add_argument("--dev", action="store_true", help="only measure on the dev origins, write nothing")
     ap.add_argument("--fpr", type=float, default=0.01, help="benign false-positive rate the thresholds allow")
     args = ap.parse_args()
@@ -300,7 +301,7 @@ def main() -> None:
         # tuning check without the held-out set: train without memeval's and bastioncorpus's
         # texts (closest to what memeval holds), measure on them
         dev = np.array([origin in DEV_ORIGINS for _, _, origin in rows])
-        thresholds, cv = thresholds_by_cv(x[~dev], y[~dev], args.l2, args.fpr)
+        thresholds, cv = thresholds_by_cv(x[~dev], y[~dev], args.l2, args.fpr, args.folds)
         w, b = fit(x[~dev], y[~dev], args.l2)
         p = 1.0 / (1.0 + np.exp(-(x[dev] @ w + b)))
         for name in ("other", "person"):
@@ -309,7 +310,7 @@ def main() -> None:
             fp = int(((p >= t) & (y[dev] == 0)).sum())
             print(f"dev ({name} threshold {t}): precision {tp}/{tp + fp}, recall {tp}/{int(y[dev].sum())}")
         return
-    thresholds, cv = thresholds_by_cv(x, y, args.l2, args.fpr)
+    thresholds, cv = thresholds_by_cv(x, y, args.l2, args.fpr, args.folds)
     print(f"5-fold out-of-fold: {cv}")
 
     t0 = time.process_time()

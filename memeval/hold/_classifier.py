@@ -252,7 +252,7 @@ class HashedClassifier:
 
         p, start, end = self.score(text)
         threshold = self.model.thresholds[source]
-        reasons = ()
+        reasons: tuple[HoldReason, ...] = ()
         if p >= threshold / 2:
             reasons = (HoldReason(rule="classifier", start=start, end=end, excerpt=excerpt(text[start:end])),)
         return HoldAssessment(held=p >= threshold, score=round(p, 4), reasons=reasons, detector=self.name)
