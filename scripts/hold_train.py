@@ -238,7 +238,7 @@ def fit(x: sparse.csr_matrix, y: np.ndarray, l2: float) -> tuple[np.ndarray, flo
 
 
 def thresholds_by_cv(x: sparse.csr_matrix, y: np.ndarray, l2: float, fpr: float, folds: int = 5) -> tuple[dict, dict]:
-    """Per-source thresholds from 5-fold out-of-fold probabilities, and the figures at them.
+    """Per-source thresholds from `folds`-fold out-of-fold probabilities, and the figures at them.
 
     A threshold is the benign out-of-fold probability quantile that allows `fpr` false positives
     (`fpr / 2` for a person's own words), at least 0.5.
@@ -276,8 +276,8 @@ def main() -> None:
     ap.add_argument("--pyrit", type=Path, required=True, help="folder holding pyrit/datasets/ (unpacked wheel)")
     ap.add_argument("--site-packages", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
-    ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--folds", type=int, default=5, help="cross-validation folds for the thresholds")
+    ap.add_argument("--l2", type=float, default=0.2, help="L2 penalty (0.2 chosen on the dev origins, see --dev)")
+    ap.add_argument("--folds", type=int, default=3, help="cross-validation folds for the thresholds")
     ap.add_argument("--dev", action="store_true", help="only measure on the dev origins, write nothing")
     ap.add_argument("--fpr", type=float, default=0.01, help="benign false-positive rate the thresholds allow")
     args = ap.parse_args()
@@ -311,7 +311,7 @@ def main() -> None:
             print(f"dev ({name} threshold {t}): precision {tp}/{tp + fp}, recall {tp}/{int(y[dev].sum())}")
         return
     thresholds, cv = thresholds_by_cv(x, y, args.l2, args.fpr, args.folds)
-    print(f"5-fold out-of-fold: {cv}")
+    print(f"{args.folds}-fold out-of-fold: {cv}")
 
     t0 = time.process_time()
     w, b = fit(x, y, args.l2)
@@ -324,6 +324,7 @@ def main() -> None:
         "ngrams": list(NGRAMS),
         "window": WINDOW,
         "l2": args.l2,
+        "folds": args.folds,
         "thresholds": {s: round(t, 4) for s, t in thresholds.items()},
         "threshold_rule": f"benign out-of-fold false-positive rate {args.fpr} (person: half of it), at least 0.5",
         "cross_validated": cv,
