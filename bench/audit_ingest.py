@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
 
 from make_week import build, resolve_hold_ids  # noqa: E402
 
-from memeval.audit import add_token, ingest_lines, open_store  # noqa: E402
+from memeval.audit import INGEST_TYPES, add_token, ingest_lines, open_store  # noqa: E402
 
 
 def events(n: int, sender: str, team: str) -> list[dict]:
@@ -41,8 +41,8 @@ def events(n: int, sender: str, team: str) -> list[dict]:
             e = {**e, "team": team, "sender_event_id": f"c{copy}-{e['sender_event_id']}"}
             if e["subject"]:
                 e["subject"] = f"c{copy}-{e['subject']}"
-            if e["type"].startswith("hold."):
-                continue  # hold ids depend on the copied ids; decisions are benchmarked elsewhere
+            if e["type"] not in INGEST_TYPES:
+                continue  # decisions, claims and comments come only through the review queue
             # make every free text unique, so no cache in the redactor can make repeats free
             pl = dict(e["payload"])
             for k in ("text", "reason", "comment", "a_text", "b_text"):
