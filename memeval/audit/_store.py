@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, delete, event, insert, select, text
 from sqlalchemy.exc import SQLAlchemyError
@@ -51,6 +51,9 @@ from memeval.audit._tables import (
 from memeval.audit._time import to_us
 from memeval.clock import utc_now
 from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
+
+if TYPE_CHECKING:
+    from memeval.audit._parallel import Presanitized
 
 STORE_ONLY_TYPES = frozenset({"secret.blanked", "hold.created"})
 """Types only the store writes; a sender that sends one is refused."""
@@ -117,6 +120,8 @@ class SqlAuditStore(AuditStore):
         self.url = url
         self.limits = limits or Limits.from_env()
         self._sanitizer = sanitizer
+        self.default_engines = sanitizer is None
+        """True when redaction and holding use the process-wide default engines (not a given Sanitizer)."""
         self._fingerprint_key = fingerprint_key
         self.is_sqlite = url.startswith("sqlite")
         try:
@@ -188,7 +193,14 @@ class SqlAuditStore(AuditStore):
         return Session(self.engine)
 
     # --- the write path -------------------------------------------------------------------
-    def append(self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest") -> AppendResult:
+    def append(
+        self,
+        drafts: Sequence[AuditEvent],
+        *,
+        sender: str,
+        origin: Origin = "ingest",
+        presanitized: Presanitized | None = None,
+    ) -> AppendResult:
         """Append a batch of drafts, all or nothing (see the module docstring).
 
         Args:
@@ -196,6 +208,8 @@ class SqlAuditStore(AuditStore):
             sender: the authenticated sender name.
             origin: the channel: `ingest` (a memory system; the default), `review` (the review
                 queue, after it authenticated the person) or `report`.
+            presanitized: this batch's redactions and hold assessments computed ahead by the
+                default engines (`_parallel.presanitize`); only `ingest_lines` passes it.
 
         Returns:
             An `AppendResult`.
@@ -208,7 +222,7 @@ class SqlAuditStore(AuditStore):
         drafts = [self._admit(d, i, origin) for i, d in enumerate(drafts)]
         for i, d in enumerate(drafts):
             _check_draft(d, i)
-        expanded = self.sanitizer.sanitize_many(drafts, sender)
+        expanded = self.sanitizer.sanitize_many(drafts, sender, presanitized)
         try:
             return self._append_locked(drafts, expanded, sender)
         except SQLAlchemyError as exc:
