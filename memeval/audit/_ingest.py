@@ -131,7 +131,7 @@ def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_
                 res = (
                     store.append(drafts, sender=sender, origin="ingest")
                     if pre is None
-                    else store.append(drafts, sender=sender, origin="ingest", presanitized=pre)  # type: ignore[call-arg]
+                    else store.append(drafts, sender=sender, origin="ingest", presanitized=pre)  # type: ignore[call-arg]  # workers run only for SqlAuditStore
                 )
             except AuditEventRejected as exc:
                 line = chunk[exc.index][0] if exc.index is not None else None

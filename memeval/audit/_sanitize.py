@@ -87,9 +87,10 @@ class Sanitizer:
     fingerprint_key: bytes
 
     def check_ids(self, drafts: Sequence[AuditEvent]) -> None:
-        """Refuse a draft whose id field (actor.role, session, subject, requested) a
-        redaction scanner flags: ids are stored as sent, so one that holds a secret or personal
-        data must not be stored at all.
+        """Refuse a draft whose id field (actor.role, session, subject, requested) a scanner flags.
+
+        Ids are stored as sent, so one that holds a secret or personal data must not be stored at
+        all.
 
         Raises:
             AuditEventRejected: naming the event's index and field, never the value.
@@ -233,7 +234,7 @@ class Sanitizer:
                 "session": event.session,
                 "subject": hold_id_for(event.team, sender, event.sender_event_id),
                 "payload": p.HoldCreated(
-                    origin=event.type,  # type: ignore[arg-type]
+                    origin=event.type,
                     item_id=event.subject,
                     kind=payload.kind if isinstance(payload, p.MemoryWritten) else "lesson",
                     text=payload.text,
