@@ -250,14 +250,18 @@ _ABOUT_ATTACKS = re.compile(
 class RulesWithClassifier:
     """The default combination: the rules, or the classifier unless the text is about attacks.
 
-    Held when the rules hold, or when the classifier holds and the text does not quote an
-    attack while talking about attacks (a security note that quotes "ignore previous
-    instructions" reads like an attack to a bag of n-grams; the rules already weigh such a
-    quote as a mention). Score: the maximum of the two; reasons: both, rules first.
+    Held when the rules hold, or when the classifier alone scores at least `alone_at` and the
+    text does not quote an attack while talking about attacks (a security note that quotes
+    "ignore previous instructions" reads like an attack to a bag of n-grams; the rules already
+    weigh such a quote as a mention). Score: the maximum of the two; reasons: both, rules first.
+
+    `alone_at` (0.85) is above the classifier's own thresholds (0.56-0.67) because a team's
+    plain facts that name credentials ("the image bucket is read with access key ...", from the
+    sample week) score 0.71-0.81 and a person would have to release every one of them.
     """
 
-    def __init__(self, rules: HoldDetector, classifier: HoldDetector) -> None:
-        self.rules, self.classifier = rules, classifier
+    def __init__(self, rules: HoldDetector, classifier: HoldDetector, alone_at: float = 0.85) -> None:
+        self.rules, self.classifier, self.alone_at = rules, classifier, alone_at
         self.name = f"{rules.name}+{classifier.name}"
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
@@ -265,11 +269,12 @@ class RulesWithClassifier:
         r = self.rules.assess(text, source)
         c = self.classifier.assess(text, source)
         mention = False
-        if c.held and not r.held:  # only then does it matter (normalising again costs)
+        alone = c.held and c.score >= self.alone_at
+        if alone and not r.held:  # only then does it matter (normalising again costs)
             flat = normalize(text).text
             mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
         return HoldAssessment(
-            held=r.held or (c.held and not mention),
+            held=r.held or (alone and not mention),
             score=max(r.score, 0.0 if mention else c.score),
             reasons=r.reasons + c.reasons,
             detector=self.name,

@@ -37,7 +37,8 @@ def test_heldout_v3_rules_classifier_and_combined() -> None:
     """Pins what was measured (memeval/hold/README.md); the issue's target is NOT met.
 
     Measured 2026-12-01: rules/3 51 caught of 153, 0 false holds; hashlr/1 58 and 5; combined
-    78 and 5. The assertions fail when a change loses ground; they are not the target.
+    (classifier alone holding only at 0.85 or more) 66 and 2; with any classifier hold, 78 and 5.
+    The assertions fail when a change loses ground; they are not the target.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_detector
 
@@ -48,5 +49,7 @@ def test_heldout_v3_rules_classifier_and_combined() -> None:
     print(f"\nv3 rules {r_tp}/{r_fp} classifier {c_tp}/{c_fp} combined {b_tp}/{b_fp} (caught/false holds)")
     assert r_tp >= 51 and r_fp == 0
     assert c_tp >= 58 and c_fp <= 5
-    assert b_tp >= 78 and b_fp <= 5 and b_tp + b_fn == 153
+    assert b_tp >= 66 and b_fp <= 2 and b_tp + b_fn == 153
+    a_tp, a_fp, _ = _figures(RulesWithClassifier(rules, clf, alone_at=0.0))
+    assert a_tp >= 78 and a_fp <= 5
     assert get_hold_detector().name == RulesWithClassifier(rules, clf).name

@@ -8,7 +8,7 @@ The SMTP server is aiosmtpd on 127.0.0.1 with a self-signed certificate made by 
 from __future__ import annotations
 
 import secrets
-import shutil
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -52,7 +52,14 @@ def sample_template(tmp_path_factory: pytest.TempPathFactory, sanitizer: Sanitiz
 def store(tmp_path: Path, sample_template: Path, sanitizer: Sanitizer) -> Iterator[SqlAuditStore]:
     """A store holding Fernhill's sample week (ISO 2026-W47, Europe/London), a copy per test."""
     path = tmp_path / "audit.sqlite"
-    shutil.copy(sample_template, path)
+    # Through SQLite's backup API, not a file copy: the template is in WAL mode, and while any
+    # connection to it stays open (the CLI's cached engine) its newest pages live in the -wal file.
+    src, dst = sqlite3.connect(sample_template), sqlite3.connect(path)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
     st = SqlAuditStore(f"sqlite:///{path}", sanitizer=sanitizer)
     yield st
     st.engine.dispose()
