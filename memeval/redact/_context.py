@@ -39,6 +39,9 @@ PLACEHOLDER_PART = re.compile(r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\
 _SYMBOL = re.compile(r"[^A-Za-z\s]")
 _PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
 _TRAIL = ".,;:!?)]}>'\""
+_ENCODED_START = re.compile(r"^(?:%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2})")
+"""A value that starts with an escape (`%3A%20...`, `\\u003a...`) is still encoded: the decoded
+reading (`_decode`) judges what it holds; read as written it is only the escape syntax."""
 
 
 def _luhn(digits: str) -> bool:
@@ -93,6 +96,10 @@ class ContextRule:
         """
         if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(value):
             return False
+        if _ENCODED_START.match(value) or PLACEHOLDER.match(value.split("&", 1)[0]):
+            return False  # an escape, or a placeholder followed by the next URL parameter
+        if len(value) < 8 and not any(c.isalnum() for c in value):
+            return False  # `" + "`: the syntax between two string literals, not a value
         if raw and ("..." in raw or "…" in raw) and len(value) < 12:
             return False
         if self.check == "luhn":
