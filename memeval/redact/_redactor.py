@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval.errors import RedactionError
-from memeval.redact._context import PLACEHOLDER_PART, ContextRecognizer
+from memeval.redact._context import PLACEHOLDER, PLACEHOLDER_PART, ContextRecognizer, elided, head
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
@@ -144,9 +144,12 @@ def _hash_digest(text: str, r: RecognizerResult) -> bool:
         return True  # "********", "xxxx-xxxx": a value shown masked
     if "generic" not in detector:
         return False
-    first = value.split("&", 1)[0]  # a URL's next parameter is not part of the value
-    if _MASKED.fullmatch(first.strip(")]}>'\".,;")) or PLACEHOLDER_PART.search(first):
-        return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
+    for part in {value, head(value)}:  # the next URL parameter, a closing tag: not the value
+        bare = part.strip(")]}>'\".,;:!?*…")
+        if _MASKED.fullmatch(bare) or elided(part) or PLACEHOLDER_PART.search(part.rstrip(".…")):
+            return True
+        if bare and PLACEHOLDER.match(bare):
+            return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
     before = text[max(0, r.start - 12) : r.start]
     return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))
 

@@ -156,11 +156,6 @@ CONTEXTS: list[tuple[str, Wrap]] = [
 ]
 
 
-KNOWN_MISSES: set[str] = set()
-"""Labels of items missed in some context of the full sweep, left out of the random draw so it
-tests everything else (none since the decoded readings and the URL userinfo fix)."""
-
-
 _ESCAPES = re.compile(r"\\u[0-9a-fA-F]{0,4}|%[0-9A-Fa-f]{0,2}|\\")
 
 
