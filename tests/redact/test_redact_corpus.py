@@ -50,6 +50,7 @@ def _sweep(items: list[Item]) -> tuple[dict, dict]:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # ~60 CPU seconds; on a loaded shared machine several times that in wall time
 def test_every_item_in_every_context(corpus: list[Item]) -> None:
     ok, misses = _sweep(corpus)
     lines = []
