@@ -346,6 +346,10 @@ def test_no_raw_secret_in_any_byte_stored_or_sent(backend, corpus_events, tls, t
     hay["log records"] = caplog.text.encode()
 
     phase("database")
+    # the control: the same grep finds the secrets in what was sent, before redaction
+    sent = "\n".join(json.dumps(e, ensure_ascii=a) for e in events for a in (True, False))
+    sent += "\n".join(e["payload"]["text"] for e in events)
+    assert len(_found(sent.encode(), needles)) >= 0.95 * len(needles)
     squeezed = sorted({b"".join(n.split()) for n in needles if len(b"".join(n.split())) >= 8})
     found = {}
     for surface, data in hay.items():
