@@ -43,6 +43,8 @@ _NEXT_PART = re.compile(r"&[A-Za-z_][\w.\-]*=|</?[A-Za-z]|\*\*(?:\W|$)")
 """Where a value read up to the next space may run into the next URL parameter (`&y=2`), a tag
 (`</p>`) or markdown emphasis (`**`): the part before it is also checked for being a placeholder."""
 
+_NEXT_PARAM = re.compile(r"&[A-Za-z_][\w.\-]*=")
+
 
 def head(value: str) -> str:
     """The part of `value` before `_NEXT_PART` (all of it when that part would be empty)."""
@@ -170,6 +172,9 @@ def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
         if name in names and m.group(name) is not None:
             start, end = m.start(name), m.end(name)
             if name == "secret":
+                nxt = _NEXT_PARAM.search(m.string, start, end)
+                if nxt is not None and nxt.start() > start:
+                    end = nxt.start()  # the next URL parameter is not part of the value
                 while (
                     end > start
                     and m.string[end - 1] in _TRAIL
