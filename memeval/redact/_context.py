@@ -38,7 +38,32 @@ PLACEHOLDER_PART = re.compile(r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\
 """Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`)."""
 _SYMBOL = re.compile(r"[^A-Za-z\s]")
 _PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
-_TRAIL = ".,;:!?)]}>'\""
+_TRAIL = ".,;:!?)]}>'\"*。，、！？…"
+_NEXT_PART = re.compile(r"&[A-Za-z_][\w.\-]*=|</?[A-Za-z]|\*\*(?:\W|$)")
+"""Where a value read up to the next space may run into the next URL parameter (`&y=2`), a tag
+(`</p>`) or markdown emphasis (`**`): the part before it is also checked for being a placeholder."""
+
+_NEXT_PARAM = re.compile(r"&[A-Za-z_][\w.\-]*=")
+
+
+def head(value: str) -> str:
+    """The part of `value` before `_NEXT_PART` (all of it when that part would be empty)."""
+    return _NEXT_PART.split(value, 1)[0] or value
+
+
+def elided(value: str) -> bool:
+    """Whether a value is shown cut short (`sk-...`, `sk-proj-…`).
+
+    That is: under 8 characters, or ending in `-`/`_`, before a trailing ellipsis. A long value
+    followed by `...` is a secret at the end of a sentence.
+    """
+    core = value.rstrip(".…")
+    return core != value and (len(core) < 8 or core.endswith(("-", "_")))
+
+
+_ENCODED_START = re.compile(r"^(?:%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2})")
+"""A value that starts with an escape (`%3A%20...`, `\\u003a...`) is still encoded: the decoded
+reading (`_decode`) judges what it holds; read as written it is only the escape syntax."""
 
 
 def _luhn(digits: str) -> bool:
@@ -91,9 +116,13 @@ class ContextRule:
         `value` is the value without trailing punctuation, `raw` as matched: `sk-...` (short
         before an ellipsis) is a placeholder, a long key followed by "..." is not.
         """
-        if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(value):
+        if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(value.rstrip(".…")):
             return False
-        if raw and ("..." in raw or "…" in raw) and len(value) < 12:
+        if _ENCODED_START.match(value) or PLACEHOLDER.match(head(value)):
+            return False  # an escape, or a placeholder followed by the next URL parameter
+        if len(value) < 8 and not any(c.isalnum() for c in value):
+            return False  # `" + "`: the syntax between two string literals, not a value
+        if raw and elided(raw.rstrip(_TRAIL.replace(".", "").replace("…", ""))):
             return False
         if self.check == "luhn":
             digits = re.sub(r"\D", "", value)
@@ -143,6 +172,9 @@ def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
         if name in names and m.group(name) is not None:
             start, end = m.start(name), m.end(name)
             if name == "secret":
+                nxt = _NEXT_PARAM.search(m.string, start, end)
+                if nxt is not None and nxt.start() > start:
+                    end = nxt.start()  # the next URL parameter is not part of the value
                 while (
                     end > start
                     and m.string[end - 1] in _TRAIL

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-REDACTOR_VERSION = "redact/2"
+REDACTOR_VERSION = "redact/3"
 """Bumped whenever the detectors, their settings or the placeholder format change."""
 
 

@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval.errors import RedactionError
-from memeval.redact._context import ContextRecognizer
+from memeval.redact._context import PLACEHOLDER, PLACEHOLDER_PART, ContextRecognizer, elided, head
+from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
@@ -45,6 +46,10 @@ _TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
 _HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
 
 MIN_KEY_BYTES = 16
+
+DECODE_DEPTH = 2
+"""How many encodings deep a text is read: 2 reads one decoding and one more inside it (a
+URL-encoded JSON string, Base64 of a `.env` line holding escapes)."""
 
 
 def _detector(r: RecognizerResult) -> str:
@@ -118,7 +123,7 @@ def _look_alike(text: str, r: RecognizerResult) -> bool:
         ip = text[r.start : r.end]
         return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
     if r.entity_type == "EMAIL_ADDRESS":
-        return before.endswith("://")
+        return before.replace("\\", "").endswith("://")  # `https:\/\/<key>@...` in escaped JSON too
     if r.entity_type == "PHONE_NUMBER":
         return text[r.start : r.end].isdigit() and not _PHONE_CONTEXT.search(before)
     return False
@@ -139,6 +144,12 @@ def _hash_digest(text: str, r: RecognizerResult) -> bool:
         return True  # "********", "xxxx-xxxx": a value shown masked
     if "generic" not in detector:
         return False
+    for part in {value, head(value)}:  # the next URL parameter, a closing tag: not the value
+        bare = part.strip(")]}>'\".,;:!?*…")
+        if _MASKED.fullmatch(bare) or elided(part) or PLACEHOLDER_PART.search(part.rstrip(".…")):
+            return True
+        if bare and PLACEHOLDER.match(bare):
+            return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
     before = text[max(0, r.start - 12) : r.start]
     return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))
 
@@ -192,7 +203,49 @@ class Redactor:
         results += self._context.analyze(text, [], None)
         normal = normal_view(text)
         results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
+        results += self._decoded([text], DECODE_DEPTH)[0]
         return merge(results)
+
+    def _decoded(self, texts: Sequence[str], depth: int) -> list[list[RecognizerResult]]:
+        """Findings in the decoded readings of each text (`_decode`), as spans of the original.
+
+        All decoded readings of the batch are scanned in one `_detect_many` call, `depth - 1`
+        levels deep. A finding in a character reading (escapes, percent-encoding, joined
+        literals) covers the original characters it was decoded from; a finding in a Base64 or
+        hex segment blanks the whole segment.
+        """
+        out: list[list[RecognizerResult]] = [[] for _ in texts]
+        if depth <= 0:
+            return out
+        jobs: list[tuple[int, str, View | None, tuple[int, int]]] = []
+        subtexts: list[str] = []
+        for i, t in enumerate(texts):
+            for kind, make in (("unescaped", unescape_view), ("url-decoded", url_view), ("joined", joined_view)):
+                view = make(t)
+                if view is not None and view.text != t:
+                    jobs.append((i, kind, view, (0, 0)))
+                    subtexts.append(view.text)
+            for start, end, decoded in encoded_segments(t):
+                jobs.append((i, "decoded", None, (start, end)))
+                subtexts.append(decoded)
+        if not subtexts:
+            return out
+        for (i, kind, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
+            for f in found:
+                start, end = view.span(f.start, f.end) if view is not None else segment
+                out[i].append(
+                    RecognizerResult(
+                        entity_type=f.entity_type,
+                        start=start,
+                        end=end,
+                        score=f.score,
+                        recognition_metadata={
+                            RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
+                            DETECTOR_KEY: f"{f.detector}+{kind}",
+                        },
+                    )
+                )
+        return out
 
     def redact(self, text: str) -> Redaction:
         """Replace each secret and piece of personal data in `text` by a typed placeholder.
@@ -240,6 +293,9 @@ class Redactor:
         Raises:
             RedactionError: a text is not a str, or a scanner failed.
         """
+        return self._detect_many(texts, DECODE_DEPTH)
+
+    def _detect_many(self, texts: Sequence[str], depth: int) -> list[list[Finding]]:
         for t in texts:
             if not isinstance(t, str):
                 raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
@@ -274,9 +330,10 @@ class Redactor:
                         )
                         if not _hash_digest(texts[i], piece):
                             per_text[i].append(piece)
+        decoded = self._decoded(texts, depth)
         out: list[list[Finding]] = []
         for i, text in enumerate(texts):
-            results = per_text[i]
+            results = per_text[i] + decoded[i]
             results += self._structural.analyze(text, [], None)
             results += self._context.analyze(text, [], None)
             normal = normal_view(text)

@@ -64,6 +64,8 @@ def _result(entity: str, start: int, end: int, score: float, detector: str) -> R
 def _place(
     text: str, value: str, fallback: tuple[int, int], entity: str, score: float, detector: str
 ) -> list[RecognizerResult]:
+    if "EXAMPLE" in value:
+        return []  # AWS's documented example keys, also when the scanner found them Base64-decoded
     if len(value) >= _MIN_SEARCH_LEN:
         found = [_result(entity, s, e, score, detector) for s, e in _occurrences(text, value)]
         if found:

@@ -3,8 +3,10 @@
 - `PRIVATE_KEY`: a whole PEM / OpenSSH / PGP private-key block, from `-----BEGIN ... PRIVATE
   KEY...-----` to its `-----END` line (or to the end of the text when the block is cut off).
   Scanners report such blocks too, but some stop at the first line; the block is blanked whole.
-- `URL_PASSWORD`: the password in `scheme://user:password@host` (RFC 3986 userinfo). The user
-  name and host stay readable. Obvious templates (`${DB_PASS}`, `<password>`, `****`) are kept.
+- `URL_PASSWORD`: the userinfo `user:password` in `scheme://user:password@host` (RFC 3986). The
+  user name goes too: the scanners' URI rules count the whole URI as the secret, and a user name
+  with odd characters could otherwise keep part of it readable; scheme and host stay readable.
+  Obvious templates (`${DB_PASS}`, `<password>`, `****`) are kept.
 - `PASSWORD` in key=value connection strings (`Server=db;User Id=app;Password=...;`).
 """
 
@@ -22,7 +24,7 @@ _PEM = re.compile(
     r"(?:.*?-----END \1PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
     re.DOTALL,
 )
-_URL_USERINFO = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://[^\s:/@?#'\"<>]*:([^\s@/?#'\"<>]+)@[\w\-\[]")
+_URL_USERINFO = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://([^\s:/@?#'\"<>]*):([^\s@/?#'\"<>]+)@[\w\-\[]")
 _CONN_PASSWORD = re.compile(r"(?i)(?:^|[;\s\"'])(?:password|pwd)\s*=\s*([^;\s\"']+)(?=;|\s|$|[\"'])")
 _TEMPLATE = re.compile(
     r"^(?:\$\{?[\w.\-]+\}?|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|\.\.\.|…"
@@ -68,8 +70,8 @@ class StructuralRecognizer(EntityRecognizer):
                 add("PRIVATE_KEY", m.start(), m.end(), 1.0, "memeval:pem")
         if "://" in text:
             for m in _URL_USERINFO.finditer(text):
-                if not _is_template(m.group(1)):
-                    add("URL_PASSWORD", m.start(1), m.end(1), 0.8, "memeval:url-password")
+                if not _is_template(m.group(2)):
+                    add("URL_PASSWORD", m.start(1), m.end(2), 0.8, "memeval:url-password")
         lowered = text.lower()
         if "password" in lowered or "pwd" in lowered:
             for m in _CONN_PASSWORD.finditer(text):

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 _ALWAYS_BREAK = "()[]{},;!&*#<"
 """Characters no scanner rule needs: always a space in the boundary view."""
-_EDGE_BREAK = re.compile(r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[\w\-+/=]{8}):(?=\s|$)""")
+_EDGE_BREAK = re.compile(r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$)""")
 """Runs of characters that rules do use (quotes, `|`, `>`): a space only at a token's edge (next
 to a space or the end), so `key = "value"` keeps its syntax while `"value".` ends; `=` stays,
 and `:` goes only after a token of 8+ characters (`<key>: rotated`), not after a short key
@@ -70,12 +70,15 @@ class View:
 
     text: str
     orig: tuple[int, ...] | None = None
+    ends: tuple[int, ...] | None = None
+    """`ends[i]`: one past the last original character view character i came from (None: `orig[i] + 1`).
+    Set by decoding views, where one view character stands for an escape such as `%2F` or `\\u002F`."""
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The original `(start, end)` covered by the view span `[start, end)`."""
         if self.orig is None or end <= start:
             return start, end
-        return self.orig[start], self.orig[end - 1] + 1
+        return self.orig[start], (self.ends[end - 1] if self.ends is not None else self.orig[end - 1] + 1)
 
 
 _BREAK_TABLE = str.maketrans({c: " " for c in _ALWAYS_BREAK})

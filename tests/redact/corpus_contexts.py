@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 import json
+import re
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +39,10 @@ def _same(s: str) -> str:
     return s
 
 
+def _quote(s: str) -> str:
+    return urllib.parse.quote(s, safe="")
+
+
 def _json_form(s: str) -> str:
     return json.dumps(s, ensure_ascii=False)[1:-1]
 
@@ -45,7 +51,43 @@ def _repr_form(s: str) -> str:
     return repr(s)[1:-1]
 
 
-Wrap = Callable[[str], tuple[str, Callable[[str], str]]]
+Form = Callable[[str], "str | tuple[str, ...]"]
+Wrap = Callable[[str], tuple[str, Form]]
+
+
+def _u_escaped(s: str) -> str:
+    out = []
+    for c in s:
+        if c.isascii() and c.isalnum():
+            out.append(c)
+        elif ord(c) > 0xFFFF:
+            out.append(json.dumps(c)[1:-1])
+        else:
+            out.append(f"\\u{ord(c):04x}")
+    return "".join(out)
+
+
+def _slash_escaped(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False)[1:-1].replace("/", "\\/")
+
+
+def _b64(t: str) -> str:
+    return base64.b64encode(t.encode("utf-8")).decode()
+
+
+def _split(t: str) -> tuple[str, Form]:
+    """`t` cut into two JSON string literals joined by `+`, the cut in the middle of `t`."""
+    k = max(1, len(t) // 2)
+    a, b = t[:k], t[k:]
+    text = f"key = {json.dumps(a, ensure_ascii=False)} + {json.dumps(b, ensure_ascii=False)}"
+
+    def form(s: str) -> tuple[str, ...]:
+        pos = t.find(s)
+        if pos == -1 or not (pos < k < pos + len(s)):
+            return (_json_form(s),)
+        return (_json_form(s[: k - pos]), _json_form(s[k - pos :]))
+
+    return text, form
 
 
 def _fmt(template: str) -> Wrap:
@@ -104,23 +146,29 @@ CONTEXTS: list[tuple[str, Wrap]] = [
     ("nbsp-around", _fmt("\u00a0{t}\u00a0")),
     ("ellipsis-after", _fmt("{t}…")),
     ("emoji-after", _fmt("{t} 🔑")),
+    # encoded and split forms (issue 15: outside testers stored keys past the redactor this way)
+    ("url-encoded", lambda t: (f"https://example.com/cb?state={urllib.parse.quote(t, safe='')}&x=1", _quote)),
+    ("json-u-escaped", lambda t: ('{"note": "' + _u_escaped(t) + '"}', _u_escaped)),
+    ("json-slash-escaped", lambda t: ('{"note": "' + _slash_escaped(t) + '"}', _slash_escaped)),
+    ("base64", lambda t: (f"payload: {_b64(t)} (decode it)", lambda s, t=t: _b64(t))),
+    ("hex", lambda t: (f"data=0x{t.encode('utf-8').hex()};", lambda s, t=t: t.encode("utf-8").hex())),
+    ("split-literals", _split),
 ]
 
 
-KNOWN_MISSES = {
-    "mongodb-connection-string",
-    "gcp-application-default-credentials",
-    "gcp-service-account",
-    "auth0-domain.1",
-    "twitter-bearer-token",
-    "upstash-redis-rest-url.1",
-}
-"""Rule examples missed in some contexts of the full sweep (19 of 21,000, see the sweep test);
-left out of the random draw below so it tests everything else, and counted in the sweep."""
+_ESCAPES = re.compile(r"\\u[0-9a-fA-F]{0,4}|%[0-9A-Fa-f]{0,2}|\\")
 
 
-def leaked(secret: str, out: str, piece: int = 12) -> bool:
-    """True when the secret, or any `piece`-character run of it, is still in `out`."""
+def leaked(secret: str | tuple[str, ...], out: str, piece: int = 12) -> bool:
+    """True when the secret, or any `piece`-character run of it, is still in `out`.
+
+    A tuple is a secret cut into parts (`split-literals`): each part of 6 or more characters is
+    checked the same way.
+    """
+    if isinstance(secret, tuple):
+        return any(leaked(p, out, piece) for p in secret if len(p) >= 6)
     if len(secret) <= piece:
         return secret in out
-    return any(secret[i : i + piece] in out for i in range(0, len(secret) - piece + 1, 3)) or (secret[-piece:] in out)
+    pieces = [secret[i : i + piece] for i in range(0, len(secret) - piece + 1, 3)] + [secret[-piece:]]
+    # a piece that is nearly all escapes (`\\u003d\\u003d`) holds under 4 characters of the secret
+    return any(p in out for p in pieces if len(_ESCAPES.sub("", p)) >= 4)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 import pytest
-from corpus_contexts import CONTEXTS, KNOWN_MISSES, Item, leaked, load_corpus
+from corpus_contexts import CONTEXTS, Item, leaked, load_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +50,7 @@ def _sweep(items: list[Item]) -> tuple[dict, dict]:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # ~60 CPU seconds; on a loaded shared machine several times that in wall time
 def test_every_item_in_every_context(corpus: list[Item]) -> None:
     ok, misses = _sweep(corpus)
     lines = []
@@ -63,18 +64,14 @@ def test_every_item_in_every_context(corpus: list[Item]) -> None:
             lines.append(f"  e.g. {Counter(misses[group]).most_common(12)}")
     print("\n" + "\n".join(lines))
     cred_total = sum(ok["credential"].values())
-    # target: 0 misses. Measured 2026-12-01: 19 of 21,000 (0.09%), all in scanner-rule examples
-    # generated from the patterns (a mongodb URI whose user part holds brackets, GCP credential
-    # JSON with one-letter fields, four generic keys followed by ": "). Pinned so a regression
-    # fails; the target is not met.
-    assert ok["credential"][True] <= 19, misses["credential"][:20]
+    assert ok["credential"][True] == 0, Counter(misses["credential"]).most_common(20)
     assert ok["pii"][False] >= 0.97 * sum(ok["pii"].values()), Counter(misses["pii"]).most_common(20)
     assert ok["lookalike"][True] <= 0.02 * sum(ok["lookalike"].values()), Counter(misses["lookalike"]).most_common(20)
-    assert cred_total >= 300 * 30
+    assert cred_total >= 300 * 30 and len(CONTEXTS) >= 30
 
 
 _CORPUS = load_corpus()
-_POSITIVES = [i for i in _CORPUS if i.group == "credential" and i.label not in KNOWN_MISSES]
+_POSITIVES = [i for i in _CORPUS if i.group == "credential"]
 _NEGATIVES = [i for i in _CORPUS if i.group == "lookalike"]
 _BEFORE = st.sampled_from(["", " ", "ok ", "note: ", "数据", "مرحبا ", "—", "\n", "> ", "* ", "(", "\u200b"])
 # after a token: never a Latin letter or digit glued to it (that would be a different token)

@@ -6,6 +6,7 @@ Checked by the PDF's text (pdftotext), its embedded fonts (pdffonts) and a rende
 
 from __future__ import annotations
 
+import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,11 +19,14 @@ from memeval.report import make_report
 WEEK = "2026-W47"
 NOW = datetime(2026, 11, 30, 8, tzinfo=UTC)
 LONG = "build" + "x7Q2" * 21  # 90 characters, no break opportunity: wider than its column
+LONG_ID = "les_" + "q7" * 60  # an item id of 124 characters (ids may have 128)
+LONG_ACTOR = "ops-bot-" + "z" * 100  # "Proposed by": one long unbroken id
 SCRIPTS = {
     "arabic": "مرحبا بالفريق",
     "hebrew": "שלום לצוות",
     "chinese": "部署前先运行测试",
     "japanese": "テストを実行",
+    "korean": "테스트 실행",
     "emoji": "🚀",
 }
 
@@ -40,8 +44,8 @@ def test_pdf_draws_every_script_and_wraps_long_tokens(store, tmp_path: Path) -> 
             "occurred_at": "2026-11-16T09:00:00Z",
             "team": "fernhill",
             "sender_event_id": "scripts-lesson",
-            "actor": {"kind": "agent", "id": "ops-bot"},
-            "subject": "les_scripts",
+            "actor": {"kind": "agent", "id": LONG_ACTOR},
+            "subject": LONG_ID,
             "payload": {"text": text},
         }
     )
@@ -55,9 +59,13 @@ def test_pdf_draws_every_script_and_wraps_long_tokens(store, tmp_path: Path) -> 
         else:
             assert "".join(words.split()) in flat, (
                 name,
-                [ln for ln in pdf_text.splitlines() if "ref" in ln or "les_scripts" in ln],
+                [ln for ln in pdf_text.splitlines() if "ref" in ln or "les_q7" in ln],
             )
     assert LONG in flat, flat[flat.find("build") - 40 : flat.find("build") + 200]  # all of it
+    # a wrapped table cell may come out of pdftotext in pieces: all of the id's characters, in runs
+    runs = re.findall(r"[q7]{3,}", flat)
+    assert sum(len(r) for r in runs) >= len(LONG_ID) - 6, runs
+    assert "z" * 100 in flat, flat[flat.find("ops-bot") - 40 : flat.find("ops-bot") + 200]
     fonts = _run("pdffonts", str(made.pdf)).replace(" ", "").replace("-", "")
     assert "NotoSansCJK" in fonts or "NotoSansMonoCJK" in fonts, fonts
     assert "NotoColorEmoji" in fonts, fonts

@@ -1,0 +1,166 @@
+r"""Decoded readings of a text: encoded or split secrets, blanked where they were written.
+
+Secrets written URL-encoded, JSON- or repr-escaped, Base64, hex, or split into string literals.
+
+Outside testers stored keys past the redactor by encoding them (`ghp%5F...`, `"\u0067hp_..."`,
+`echo Z2hwX... | base64 -d`, `6768705f...`) or splitting them (`"ghp_abc" + "def..."`). Each
+reading here undoes one such form; the redactor scans the decoded text with every detector (one
+level deep into another encoding) and blanks the ORIGINAL characters the secret came from:
+
+- character readings (`unescape_view`, `url_view`, `joined_view`) map every decoded character
+  back to the escape or literal it came from (`View.orig` / `View.ends`), so a finding covers
+  exactly the encoded characters of the secret;
+- segment readings (`encoded_segments`: Base64, hex) cannot be mapped character by character:
+  when the decoded bytes hold any finding the whole encoded segment is blanked.
+
+Decoding formats: JSON string escapes (RFC 8259 section 7: `\"` `\\` `\/` `\b` `\f` `\n`
+`\r` `\t` `\uXXXX` with surrogate pairs) plus Python's `\'` and `\xHH`; percent-encoding
+(RFC 3986 section 2.1, UTF-8 octets); Base64 standard and URL-safe alphabets (RFC 4648 sections 4
+and 5, padding optional); hex pairs (RFC 4648 section 8, either case). A decoded segment is read
+only when it is text (UTF-8, nearly all printable): a Base64 image, a digest or a random key
+body decodes to bytes that are not, and is left to the other readings.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from memeval.redact._views import View
+
+_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "'": "'", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+_ESCAPE = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[\"\\/'bfnrt])")
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])")
+_JOIN = re.compile(
+    r"""(?<!\\)(?P<q>["'`])(?:[ \t]*(?:\+|\.|\|\||&)[ \t]*(?:\\?\r?\n[ \t]*)?|[ \t]*\\?\r?\n[ \t]*|[ \t]+)(?P=q)"""
+    r"""|(?<=[A-Za-z0-9_\-+/=])\\\r?\n[ \t]*(?=[A-Za-z0-9_\-+/=])"""
+)
+"""Where a value was cut into string literals (`"ab" + "cd"`, `'ab' 'cd'`, `"ab" .\\n "cd"`) or
+by a line continuation (`ab\\` newline `cd`): the cut is dropped in the joined reading."""
+MIN_DECODED = 8
+"""Decoded segments shorter than this (characters) are not read: nothing fits in them."""
+
+
+def _mapped(pieces: list[tuple[str, int, int]], text: str) -> View:
+    out: list[str] = []
+    orig: list[int] = []
+    ends: list[int] = []
+    for chunk, start, end in pieces:
+        for ch in chunk:
+            out.append(ch)
+            orig.append(start)
+            ends.append(end)
+    return View("".join(out), tuple(orig), tuple(ends))
+
+
+def _rewrite(text: str, pattern: re.Pattern[str], decode) -> View | None:  # type: ignore[no-untyped-def]
+    """`text` with each match of `pattern` replaced by `decode(match)`; None when nothing changed."""
+    pieces: list[tuple[str, int, int]] = []
+    cursor = 0
+    changed = False
+    for m in pattern.finditer(text):
+        new = decode(m)
+        if new is None:
+            continue
+        pieces += [(ch, cursor + i, cursor + i + 1) for i, ch in enumerate(text[cursor : m.start()])]
+        pieces.append((new, m.start(), m.end()))
+        cursor = m.end()
+        changed = True
+    if not changed:
+        return None
+    pieces += [(ch, cursor + i, cursor + i + 1) for i, ch in enumerate(text[cursor:])]
+    return _mapped(pieces, text)
+
+
+def _unescape(m: re.Match[str]) -> str | None:
+    body = m.group()[1:]
+    if body[0] in ("u", "x"):
+        code = int(body[1:], 16)
+        return None if 0xD800 <= code <= 0xDFFF else chr(code)  # lone surrogates: left as written
+    return _SIMPLE[body]
+
+
+def unescape_view(text: str) -> View | None:
+    """`text` with JSON / Python string escapes decoded; None when it has none."""
+    if "\\" not in text:
+        return None
+    view = _rewrite(text, _ESCAPE, _unescape)
+    if view is None:
+        return None
+    # surrogate pairs (\ud83d\ude00) stay as two escapes above; JSON text rarely encodes a key that way
+    return view
+
+
+def _percent(m: re.Match[str]) -> str | None:
+    raw = bytes.fromhex(m.group().replace("%", ""))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def url_view(text: str) -> View | None:
+    """`text` with percent-encoded runs decoded (UTF-8); None when it has none.
+
+    A run that is not UTF-8 is left as written. Each decoded character maps to the whole run it
+    came from (a run of `%XX` triples is the unit of decoding).
+    """
+    if "%" not in text:
+        return None
+    return _rewrite(text, _PERCENT, _percent)
+
+
+def joined_view(text: str) -> View | None:
+    """`text` with string-literal cuts and line continuations inside a value dropped; or None."""
+    if not any(q in text for q in "\"'`\\"):
+        return None
+    return _rewrite(text, _JOIN, lambda m: "")
+
+
+def _printable(decoded: bytes) -> str | None:
+    try:
+        s = decoded.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(s) < MIN_DECODED:
+        return None
+    good = sum(1 for c in s if c.isprintable() or c in "\n\r\t")
+    return s if good >= 0.95 * len(s) else None
+
+
+def _b64(segment: str) -> str | None:
+    body = segment.rstrip("=")
+    if len(body) % 4 == 1:
+        return None
+    padded = body + "=" * (-len(body) % 4)
+    alt = "-" in body or "_" in body
+    try:
+        raw = base64.b64decode(padded, altchars=b"-_" if alt else None, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return _printable(raw)
+
+
+def encoded_segments(text: str) -> list[tuple[int, int, str]]:
+    """Base64 and hex segments of `text` that decode to text: `(start, end, decoded)` each.
+
+    A run of hex digits is read as hex only (it is valid Base64 too); a segment that decodes to
+    bytes that are not text is not returned.
+    """
+    out: list[tuple[int, int, str]] = []
+    hex_spans: set[tuple[int, int]] = set()
+    for m in _HEX.finditer(text):
+        decoded = _printable(bytes.fromhex(m.group()))
+        hex_spans.add(m.span())
+        if decoded is not None:
+            out.append((m.start(), m.end(), decoded))
+    for m in _B64.finditer(text):
+        if m.span() in hex_spans:
+            continue
+        decoded = _b64(m.group())
+        if decoded is not None:
+            out.append((m.start(), m.end(), decoded))
+    return out
