@@ -270,6 +270,7 @@ def ab(
         default_concurrency,
         execute,
         executor_for,
+        planned_selection,
         start_run,
     )
     from memeval.stats import SequentialDesign
@@ -311,6 +312,11 @@ def ab(
             "drop --repeats"
         )
     n_at_once = concurrency or (1 if executor == "serial" else default_concurrency())
+    if resume and (not only or (repeats is None and not until_decided)):
+        # Not given again: the run's own plan (the interrupt's hint names neither).
+        planned_ids, planned_repeats = planned_selection(find_run(resume, runs_dir))
+        only = only or list(planned_ids)
+        repeats = repeats if repeats is not None or until_decided else planned_repeats
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
     agent = agent or (proj.agent if proj else None)
