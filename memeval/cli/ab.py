@@ -325,6 +325,10 @@ def ab(
             "no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)"
         )
     pack_path = pack or (proj.pack if proj else None)
+    if slice_ and pack_path is None:
+        raise UsageError(
+            f"--slice {' '.join(slice_)}: a slice is taken from a pack; add --pack PACK.json (or drop --slice)"
+        )
     extra = _parse_upstreams(upstreams or [])
     upstream = None
     if upstream_url:
@@ -375,6 +379,10 @@ def ab(
         ),
         keep_bodies=keep_bodies,
     )
+    if opts.prices_file is not None:  # a bad price file is a usage error before any run folder is made
+        from memeval.meter import load_user_prices
+
+        load_user_prices(opts.prices_file)
     if resume:
         run_dir = find_run(resume, runs_dir)
         check_resume(run_dir, opts)
