@@ -55,6 +55,17 @@ def _parse_env(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+def _check_url(given: str, url: str) -> None:
+    """Refuse an upstream base URL the proxy cannot forward to (http or https with a host)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageError(
+            f"{given}: the upstream URL {url!r} must be http:// or https:// with a host, e.g. https://HOST/v1"
+        )
+
+
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
     """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
     from memeval.runner import UpstreamSpec
@@ -69,6 +80,7 @@ def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
                 f"--upstream {v!r}: expected api=openai|anthropic|google,url=BASE_URL[,key_env=VAR]"
                 + (f" (unknown field(s): {', '.join(sorted(unknown))})" if unknown else "")
             )
+        _check_url(f"--upstream {v!r}", fields["url"])
         if any(u.api == fields["api"] for u in out):
             raise UsageError(f"--upstream {v!r}: a second {fields['api']} upstream; give one per API")
         out.append(UpstreamSpec(api=fields["api"], base_url=fields["url"], key_env=fields.get("key_env") or None))
@@ -332,6 +344,7 @@ def ab(
     extra = _parse_upstreams(upstreams or [])
     upstream = None
     if upstream_url:
+        _check_url(f"--upstream-url {upstream_url!r}", upstream_url)
         upstream = UpstreamSpec(api=upstream_api, base_url=upstream_url, key_env=upstream_key_env)
     elif proj and proj.upstream and not extra:
         u = proj.upstream

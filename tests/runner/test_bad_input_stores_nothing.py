@@ -2,7 +2,8 @@
 
 Found by an outside tester: `--prices` naming a missing file was refused only after the run folder
 was made (left `running` for ever in `memeval runs`), and `--slice` without a pack was ignored (the
-run went ahead as an A/A run with the slice on no record).
+run went ahead as an A/A run with the slice on no record); an upstream URL that is not http(s)
+made a run whose every trial faulted at its first model call.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from runner_helpers import make_task
         (("--prices", "missing-prices.toml"), ("missing-prices.toml", "readable file")),
         (("--prices", "tasks/t/task.toml"), ("task.toml", "[models.")),
         (("--slice", "pk_01"), ("--slice pk_01", "--pack")),
+        (("--upstream", "api=openai,url=ftp://127.0.0.1:9/v1"), ("ftp://127.0.0.1:9/v1", "https://")),
+        (("--upstream-url", "127.0.0.1:9/v1"), ("'127.0.0.1:9/v1'", "https://")),
     ],
-    ids=["missing-price-file", "price-file-without-models", "slice-without-pack"],
+    ids=["missing-price-file", "price-file-without-models", "slice-without-pack", "ftp-upstream", "schemeless-url"],
 )
 def test_bad_input_is_refused_before_a_run_folder_is_made(
     tmp_path: Path, run_ab, monkeypatch: pytest.MonkeyPatch, extra: tuple[str, ...], names: tuple[str, ...]
