@@ -55,6 +55,17 @@ def _parse_env(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+def _check_url(given: str, url: str) -> None:
+    """Refuse an upstream base URL the proxy cannot forward to (http or https with a host)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageError(
+            f"{given}: the upstream URL {url!r} must be http:// or https:// with a host, e.g. https://HOST/v1"
+        )
+
+
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
     """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
     from memeval.runner import UpstreamSpec
@@ -69,6 +80,7 @@ def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
                 f"--upstream {v!r}: expected api=openai|anthropic|google,url=BASE_URL[,key_env=VAR]"
                 + (f" (unknown field(s): {', '.join(sorted(unknown))})" if unknown else "")
             )
+        _check_url(f"--upstream {v!r}", fields["url"])
         if any(u.api == fields["api"] for u in out):
             raise UsageError(f"--upstream {v!r}: a second {fields['api']} upstream; give one per API")
         out.append(UpstreamSpec(api=fields["api"], base_url=fields["url"], key_env=fields.get("key_env") or None))
@@ -281,6 +293,7 @@ def ab(
         default_concurrency,
         execute,
         executor_for,
+        planned_selection,
         start_run,
     )
     from memeval.stats import SequentialDesign
@@ -322,6 +335,11 @@ def ab(
             "drop --repeats"
         )
     n_at_once = concurrency or (1 if executor == "serial" else default_concurrency())
+    if resume and (not only or (repeats is None and not until_decided)):
+        # Not given again: the run's own plan (the interrupt's hint names neither).
+        planned_ids, planned_repeats = planned_selection(find_run(resume, runs_dir))
+        only = only or list(planned_ids)
+        repeats = repeats if repeats is not None or until_decided else planned_repeats
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
     agent = agent or (proj.agent if proj else None)
@@ -330,9 +348,14 @@ def ab(
             "no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)"
         )
     pack_path = pack or (proj.pack if proj else None)
+    if slice_ and pack_path is None:
+        raise UsageError(
+            f"--slice {' '.join(slice_)}: a slice is taken from a pack; add --pack PACK.json (or drop --slice)"
+        )
     extra = _parse_upstreams(upstreams or [])
     upstream = None
     if upstream_url:
+        _check_url(f"--upstream-url {upstream_url!r}", upstream_url)
         upstream = UpstreamSpec(api=upstream_api, base_url=upstream_url, key_env=upstream_key_env)
     elif proj and proj.upstream and not extra:
         u = proj.upstream
@@ -381,6 +404,10 @@ def ab(
         ),
         keep_bodies=keep_bodies,
     )
+    if opts.prices_file is not None:  # a bad price file is a usage error before any run folder is made
+        from memeval.meter import load_user_prices
+
+        load_user_prices(opts.prices_file)
     if resume:
         run_dir = find_run(resume, runs_dir)
         check_resume(run_dir, opts)

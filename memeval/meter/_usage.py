@@ -131,8 +131,8 @@ class UsageState:
 
 
 def as_int(value: Any) -> int | None:
-    """An integer token count, or None when absent or not an integer (bools excluded)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    """A token count: a non-negative integer, or None when absent, not an integer (bools excluded) or below 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 def as_dict(value: Any) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from memeval.runner._session import (
     new_run_id,
     plan_run,
     plan_trials,
+    planned_selection,
     run_card,
     start_run,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "new_run_id",
     "plan_run",
     "plan_trials",
+    "planned_selection",
     "read_reward",
     "run_card",
     "start_run",

@@ -41,7 +41,16 @@ from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import scan_tamper
 from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
-from memeval.sandbox import Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
+from memeval.sandbox import (
+    TOO_DEEP_PREFIX,
+    Mount,
+    SandboxSpec,
+    World,
+    build_world,
+    prune_too_deep,
+    run_sandboxed,
+    safe_write,
+)
 from memeval.tasks import Task, hash_tree
 from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, Role, TamperPolicy
 
@@ -382,10 +391,15 @@ class Attempt:
                 exchanges = take(s.trial_id) if take is not None else []
         self._stdout = stdout
         err_text = stderr.read_text(errors="replace")
+        # A tree too deep for the host's walks (diff, tamper scan, copies) is cut off first; the turn errs.
+        deep = prune_too_deep(m.host for m in world.mounts() if m.writable)
+        limit_hit = res.limit_hit
+        if deep is not None and (limit_hit is None or limit_hit.startswith(TOO_DEEP_PREFIX)):
+            limit_hit = deep  # the watch's own word for it, or none: say what was removed
         execution: Execution
         if res.timed_out:
             execution = "timed_out"
-        elif res.died or res.limit_hit is not None:
+        elif res.died or limit_hit is not None:
             execution = "errored"
         else:
             execution = "completed" if res.exit_code == 0 else "errored"
@@ -400,7 +414,7 @@ class Attempt:
                 duration_ms=res.duration_ms,
                 stdout=self._put_capped(stdout),
                 stderr=self._put_capped(stderr),
-                reason=res.limit_hit,
+                reason=limit_hit,
                 exchanges=store_exchanges(exchanges, self.art, self._scrub),
             )
         )

@@ -455,6 +455,18 @@ def start_run(opts: AbOptions) -> Path:
     return run_dir
 
 
+def planned_selection(run_dir: Path) -> tuple[tuple[str, ...], int]:
+    """The task ids (in plan order, each once) and the repeats a run was planned with.
+
+    `memeval ab --resume` takes these when `--tasks` / `--repeats` are not given again, so the
+    line it prints on an interrupt (`memeval ab TASKS --resume ID`) goes on with the same plan.
+    """
+    planned = RunLog(run_dir).read().events[0]
+    assert isinstance(planned, RunPlanned)
+    ids = tuple(dict.fromkeys(t.task_id for t in planned.trials))
+    return ids, max((t.repeat for t in planned.trials), default=1)
+
+
 def check_resume(run_dir: Path, opts: AbOptions) -> None:
     """Refuse to resume `run_dir` under options that would change its manifest or run card.
 

@@ -11,7 +11,14 @@ from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
 from memeval.sandbox._bwrap import HOST_ID_BASE, RESERVED, Bubblewrap, hand_over
-from memeval.sandbox._limits import Limits, LimitsMechanism, limits_mechanism
+from memeval.sandbox._limits import (
+    MAX_TREE_DEPTH,
+    TOO_DEEP_PREFIX,
+    Limits,
+    LimitsMechanism,
+    limits_mechanism,
+    prune_too_deep,
+)
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
 from memeval.sandbox._world import World, build_world, contained, safe_write, task_limits
 
@@ -37,12 +44,14 @@ __all__ = [
     "HOST_ID_BASE",
     "Limits",
     "LimitsMechanism",
+    "MAX_TREE_DEPTH",
     "Mount",
     "RESERVED",
     "SANDBOX_CAPS_FOR_USER_SWITCH",
     "SandboxBackend",
     "SandboxResult",
     "SandboxSpec",
+    "TOO_DEEP_PREFIX",
     "World",
     "backend_names",
     "build_world",
@@ -50,6 +59,7 @@ __all__ = [
     "get_backend",
     "hand_over",
     "limits_mechanism",
+    "prune_too_deep",
     "run_sandboxed",
     "safe_write",
     "sandbox_backend",

@@ -24,9 +24,11 @@ the same limit. What is written between two checks can go past the limit until t
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import secrets
+import subprocess
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -82,27 +84,72 @@ class Limits:
         return ", ".join(parts)
 
 
+MAX_TREE_DEPTH = 200
+"""Deepest folder nesting memeval walks in a world the agent wrote (levels below a writable root).
+
+The host's own walks (the workspace diff, the tamper scan, copies and removal of worlds) recurse
+once a level in Python 3.11 and name files by whole paths; a tree nested past this is refused
+before any of them sees it (see `too_deep`)."""
+MAX_TREE_PATH = 3072
+"""Longest path, in bytes below a writable root, memeval walks: with the host's own folders in
+front it stays under Linux's PATH_MAX (4096), past which a path-based walk skips a folder unseen."""
+
+
+TOO_DEEP_PREFIX = "the world holds folders nested too deep"
+"""How every reason about a tree past `MAX_TREE_DEPTH` / `MAX_TREE_PATH` begins."""
+
+
+class TreeTooDeep(Exception):
+    """A world holds a folder nested past `MAX_TREE_DEPTH` levels or `MAX_TREE_PATH` bytes.
+
+    Attributes:
+        raw: the first such folder, relative to its root, as the file system names it.
+        path: the same as printable text (an undecodable byte as a backslash escape).
+    """
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.path = raw.decode("utf-8", "backslashreplace")
+        super().__init__(self.path)
+
+    def reason(self) -> str:
+        """One line for a trial's `execution_reason`."""
+        shown = self.path if len(self.path) <= 120 else self.path[:60] + "..." + self.path[-40:]
+        return (
+            f"{TOO_DEEP_PREFIX} to measure or walk safely (over {MAX_TREE_DEPTH} levels "
+            f"or {MAX_TREE_PATH} bytes of path): {shown}"
+        )
+
+
 def disk_usage(roots: Iterable[Path]) -> int:
     """Bytes of disk in use under `roots` (st_blocks x 512), each inode counted once.
 
     Nothing is followed: a symlink counts as itself, so a link the sandbox planted never leads the
     walk outside. An entry that vanishes during the walk is skipped.
+
+    Raises:
+        TreeTooDeep: a folder lies deeper than `MAX_TREE_DEPTH` levels or `MAX_TREE_PATH` bytes
+            below its root (such a folder would otherwise hide what it holds from the count).
     """
     seen: set[tuple[int, int]] = set()
     total = 0
-    stack = [str(r) for r in roots]
+    stack: list[tuple[bytes, bytes, int]] = [(os.fsencode(r), b"", 0) for r in roots]
     while stack:
-        d = stack.pop()
+        d, rel, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH or len(rel) > MAX_TREE_PATH:
+            raise TreeTooDeep(rel)
         try:
             it = os.scandir(d)
-        except OSError:
+        except OSError as exc:
+            if exc.errno == errno.ENAMETOOLONG:
+                raise TreeTooDeep(rel) from exc
             continue  # gone, or not a folder (a file bound alone is counted by its parent walk)
         with it:
             for e in it:
                 try:
                     st = e.stat(follow_symlinks=False)
                     if e.is_dir(follow_symlinks=False):
-                        stack.append(e.path)
+                        stack.append((e.path, rel + b"/" + e.name if rel else e.name, depth + 1))
                 except OSError:
                     continue
                 key = (st.st_dev, st.st_ino)
@@ -110,6 +157,47 @@ def disk_usage(roots: Iterable[Path]) -> int:
                     seen.add(key)
                     total += st.st_blocks * 512
     return total
+
+
+def too_deep(root: Path) -> str | None:
+    """The first folder under `root` nested past `MAX_TREE_DEPTH` / `MAX_TREE_PATH`, or None.
+
+    The walk is iterative and stops at the limit, so no tree an agent can make crashes it.
+    """
+    try:
+        disk_usage([root])
+    except TreeTooDeep as exc:
+        return exc.path
+    return None
+
+
+def prune_too_deep(roots: Iterable[Path]) -> str | None:
+    """Remove every folder nested past the limits under `roots`; the reason to record, or None.
+
+    Run on a world after its agent's turn (every process of it gone), before any host walk: the
+    folder at the first level past the limit goes whole, by `rm -rf --one-file-system` (coreutils
+    walks by file descriptor, at any depth, and follows no symlink), so the diff, the tamper scan,
+    the verifier and the retained copy see the rest of the world.
+
+    Raises:
+        OSError: `rm` could not remove a folder (the world is then not safe to walk).
+    """
+    first: TreeTooDeep | None = None
+    for root in roots:
+        for _ in range(10_000):  # each pass removes one folder; a world cannot hold more than this many
+            try:
+                disk_usage([root])
+                break
+            except TreeTooDeep as exc:
+                first = first or exc
+                target = os.path.join(os.fsencode(root), exc.raw)
+                done = subprocess.run(
+                    ["rm", "-rf", "--one-file-system", "--", target], capture_output=True, check=False, timeout=600
+                )
+                if done.returncode != 0 or os.path.lexists(target):
+                    why = done.stderr.decode(errors="replace")[:300]
+                    raise OSError(f"could not remove {exc.path!r} from a world: {why}") from exc
+    return None if first is None else first.reason() + "; removed before the verifier ran"
 
 
 class DiskWatch:
@@ -125,7 +213,10 @@ class DiskWatch:
     def __init__(self, roots: Iterable[Path], cap_bytes: int) -> None:
         self.roots = tuple(roots)
         self.cap = cap_bytes
-        self.base = self._walk()
+        try:
+            self.base = self._walk()
+        except TreeTooDeep:  # the world was built so; its agent's turn is refused at the first check
+            self.base = 0
         self.grown = 0
 
     def _walk(self) -> int:
@@ -138,7 +229,11 @@ class DiskWatch:
         """The reason the limit is exceeded, or None; walks only when due (or `now`)."""
         if not now and time.monotonic() < self.next_at:
             return None
-        self.grown = self._walk() - self.base
+        try:
+            self.grown = self._walk() - self.base
+        except TreeTooDeep as exc:
+            self.next_at = time.monotonic() + self.INTERVAL_S
+            return exc.reason()
         if self.grown > self.cap:
             return (
                 f"storage limit of {self.cap >> 20} MiB (task.toml storage_mb) exceeded: the world's "
