@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 
 from memeval.redact._views import View
 
@@ -56,7 +57,7 @@ def _mapped(pieces: list[tuple[str, int, int]], text: str) -> View:
     return View("".join(out), tuple(orig), tuple(ends))
 
 
-def _rewrite(text: str, pattern: re.Pattern[str], decode) -> View | None:  # type: ignore[no-untyped-def]
+def _rewrite(text: str, pattern: re.Pattern[str], decode: Callable[[re.Match[str]], str | None]) -> View | None:
     """`text` with each match of `pattern` replaced by `decode(match)`; None when nothing changed."""
     pieces: list[tuple[str, int, int]] = []
     cursor = 0
