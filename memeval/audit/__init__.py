@@ -21,6 +21,7 @@ from memeval.audit._events import (
 )
 from memeval.audit._http import create_app
 from memeval.audit._ingest import IngestResult, ingest_lines, parse_lines
+from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
 from memeval.audit._machine import decide
 from memeval.audit._sanitize import Sanitizer, hold_id_for
 from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
@@ -36,6 +37,12 @@ __all__ = [
     "INGEST_TYPES",
     "QUEUE_TYPES",
     "Limits",
+    "LIFECYCLES",
+    "Decision",
+    "Lifecycle",
+    "for_event",
+    "all_decisions",
+    "lifecycle",
     "Origin",
     "normalize_person_id",
     "SCHEMA_VERSION",

@@ -29,7 +29,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from memeval.audit import _payloads as p
-from memeval.audit._authority import ORIGIN_TYPES, Limits, Origin, normalize_person_id, refused_type_message
+from memeval.audit._authority import (
+    ORIGIN_TYPES,
+    STORE_TYPES,
+    Limits,
+    Origin,
+    normalize_person_id,
+    refused_type_message,
+)
 from memeval.audit._events import (
     EVENT_ADAPTER,
     GENESIS_HASH,
@@ -37,22 +44,21 @@ from memeval.audit._events import (
     AuditEvent,
     canonical_json,
 )
-from memeval.audit._machine import decide, item_noun
+from memeval.audit._lifecycle import for_event
+from memeval.audit._machine import decide
 from memeval.audit._project import get_row, prefetch_for, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     PROJECTION_TABLES,
     AuditEventRow,
     AuditHead,
-    ContradictionState,
     HoldState,
-    LessonState,
 )
 from memeval.audit._time import to_us, utc_now
 from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
 
-STORE_ONLY_TYPES = frozenset({"secret.blanked", "hold.created"})
-"""Types only the store writes; a sender that sends one is refused."""
+STORE_ONLY_TYPES = STORE_TYPES
+"""Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
 
 
 @dataclass(frozen=True)
@@ -291,11 +297,10 @@ class SqlAuditStore(AuditStore):
         return found
 
     def _decide(self, s: Session, ev: AuditEvent) -> str:
-        noun = item_noun(ev.type)
-        if noun is None:
+        lc = for_event(ev.type)
+        if lc is None:
             return "append"
-        model = {"lesson": LessonState, "contradiction": ContradictionState, "hold": HoldState}[noun]
-        return decide(ev, get_row(s, model, ev.team, ev.subject or ""))  # type: ignore[type-var]
+        return decide(ev, get_row(s, lc.table, ev.team, ev.subject or ""))
 
     def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
         if ev.type != "hold.released":

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from memeval.audit import EVENT_ADAPTER, SqlAuditStore
+from memeval.audit import EVENT_ADAPTER, SqlAuditStore, all_decisions
 from memeval.audit._review_api import ReviewItem, get_item
 from memeval.errors import ReviewRefused, TransitionRefused
 from memeval.review._accounts import Account
@@ -32,16 +32,10 @@ from memeval.review._claims import claim_item, drop_claim
 Action = Literal["approve", "reject", "settle", "release", "discard"]
 """What a reviewer can do to an item."""
 
-ACTIONS: dict[str, tuple[str, str]] = {
-    "approve": ("lesson", "lesson.approved"),
-    "reject": ("lesson", "lesson.rejected"),
-    "settle": ("contradiction", "contradiction.settled"),
-    "release": ("hold", "hold.released"),
-    "discard": ("hold", "hold.discarded"),
-}
-"""Action -> (item type it applies to, audit event type it writes)."""
+ACTIONS: dict[str, tuple[str, str]] = {d.action: (lc.kind, d.event_type) for lc, d in all_decisions()}
+"""Action -> (item type it applies to, audit event type it writes) (from `memeval.audit.LIFECYCLES`)."""
 
-NEEDS_REASON = frozenset({"reject", "discard", "settle"})
+NEEDS_REASON = frozenset(d.action for _, d in all_decisions() if d.needs_reason)
 KEPT_CHOICES = ("a", "b", "both", "neither")
 MAX_REASON_CHARS = 2000
 """Longest reason or comment accepted, in characters."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
 
-from memeval.audit import SqlAuditStore
+from memeval.audit import LIFECYCLES, SqlAuditStore
 from memeval.audit._review_api import (
     ContradictionOpened,
     HoldCreated,
@@ -27,7 +27,8 @@ from memeval.review._accounts import Account
 from memeval.review._claims import Claim, active_claims
 from memeval.review._inert import InertText, inert
 
-ITEM_TYPES = ("lesson", "contradiction", "hold")
+ITEM_TYPES = tuple(LIFECYCLES)
+"""The item types of `TYPE/TEAM/ID` references (`memeval.audit.LIFECYCLES`)."""
 PREVIEW_CHARS = 160
 
 
