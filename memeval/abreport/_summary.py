@@ -190,7 +190,7 @@ def _rate_limited(run: Run, trial_ids: set[str]) -> set[str]:
     out = set()
     for ev in RunLog(run.path).read().events:
         if isinstance(ev, ModelCalled) and ev.trial_id in trial_ids:
-            if ev.call.get("status") in RATE_LIMIT_STATUSES:
+            if ev.call.status in RATE_LIMIT_STATUSES:
                 out.add(ev.trial_id)
     return out
 

@@ -23,6 +23,7 @@ from memeval.eventlog._events import (
     parse_event,
 )
 from memeval.eventlog._log import LOG_NAME, LogRead, RunLog, canonical
+from memeval.eventlog._payloads import CostRecord, ModelCallRecord
 
 __all__ = [
     "LOG_FORMAT",
@@ -32,9 +33,11 @@ __all__ = [
     "ArtifactStore",
     "CheckRecorded",
     "ClaimRecorded",
+    "CostRecord",
     "Event",
     "FaultRaised",
     "LogRead",
+    "ModelCallRecord",
     "ModelCalled",
     "PlannedTrial",
     "RunEnded",
