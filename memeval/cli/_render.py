@@ -8,11 +8,8 @@ from rich.console import Console
 from rich.table import Table
 
 from memeval.abreport import CARD_FIELDS
+from memeval.formatting import money
 from memeval.results import RunResult, arm_spend
-
-
-def _money(v: float | None) -> str:
-    return "—" if v is None else f"${v:.2f}"
 
 
 def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
@@ -126,7 +123,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
 def _spent(result: RunResult, mode: str) -> str:
     s = arm_spend(result, mode)
     unknown = f" + {s.calls_cost_unknown} call(s) of unknown cost" if s.calls_cost_unknown else ""
-    return f"${s.cost_usd:.4f} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
+    return f"{money(s.cost_usd, 4)} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
 
 
 def _why(result: RunResult, field: str) -> str:
@@ -144,10 +141,10 @@ def _cop(arm: dict[str, Any]) -> str:
     ci = arm.get("ci")
     rng = ""
     if ci and (ci[0] is not None or ci[1] is not None):
-        low = _money(ci[0]) if ci[0] is not None else "unbounded"
-        high = _money(ci[1]) if ci[1] is not None else "unbounded"
+        low = money(ci[0]) if ci[0] is not None else "unbounded"
+        high = money(ci[1]) if ci[1] is not None else "unbounded"
         rng = f" (95% CI {low} – {high})"
-    return f"{_money(arm['value'])}{rng} · cost known {arm['cost_coverage']}"
+    return f"{money(arm['value'])}{rng} · cost known {arm['cost_coverage']}"
 
 
 def render_sequential(result: RunResult, console: Console) -> None:
@@ -174,7 +171,7 @@ def render_sequential(result: RunResult, console: Console) -> None:
             highlight=False,
         )
     if seq.trials_saved:
-        spend = "" if seq.spend_saved_usd is None else f", about {_money(seq.spend_saved_usd)} (estimated)"
+        spend = "" if seq.spend_saved_usd is None else f", about {money(seq.spend_saved_usd)} (estimated)"
         console.print(
             f"  stopped early: {seq.trials_run} trials run, {seq.trials_saved} fewer than the fixed "
             f"{seq.max_rounds}-repeat design{spend}",

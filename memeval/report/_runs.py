@@ -20,6 +20,7 @@ from pydantic import AwareDatetime, TypeAdapter, ValidationError
 
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
+from memeval.formatting import money
 from memeval.report._context import ArmLine, RunLine
 from memeval.results import RunResult, TrialRecord, arm_spend, load_run
 from memeval.types import CHECK_LEVELS
@@ -93,7 +94,7 @@ def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None, res:
             spend, per_pass = "missing: no trial was metered", "missing: not metered"
         else:
             spent = arm_spend(res, mode)  # every attempt, faulted and superseded ones too
-            spend = f"${spent.cost_usd:.4f} ({known} trials metered, {spent.attempts} attempts)"
-            per_pass = f"${value:.2f}" if value is not None else "none: no pass"
+            spend = f"{money(spent.cost_usd, 4)} ({known} trials metered, {spent.attempts} attempts)"
+            per_pass = money(value, unknown="none: no pass")
     return ArmLine(mode=mode, passes=len(passed), scored=len(scored), levels=level_text,
                    cost_of_pass=per_pass, spend=spend)  # fmt: skip
