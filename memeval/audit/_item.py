@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
 
-ItemType = Literal["lesson", "contradiction", "hold"]
-"""The kinds of item that wait for a person (same words as `ReviewItemType`)."""
+ItemType = str
+"""The kinds of item that wait for a person: a registered `Lifecycle.kind` (`lesson`, `contradiction`,
+`hold`; the same words as `ReviewItemType`)."""
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,25 @@ def lifecycle(kind: str) -> Lifecycle:
     return LIFECYCLES[kind]
 
 
+def projection_tables() -> tuple[type[Any], ...]:
+    """Every projection table: the built-in ones (`_tables.PROJECTION_TABLES`) and each kind's."""
+    from memeval.audit._tables import PROJECTION_TABLES
+
+    extra = [lc.table for lc in LIFECYCLES.values() if lc.table not in PROJECTION_TABLES]
+    return (*PROJECTION_TABLES, *extra)
+
+
+def check_item_type(value: str) -> str:
+    """`value` when it names a registered kind (a validator for payload fields).
+
+    Raises:
+        ValueError: naming the value and the kinds there are.
+    """
+    if value not in LIFECYCLES:
+        raise ValueError(f"item type {value!r} is unknown: use one of {', '.join(LIFECYCLES)}")
+    return value
+
+
 def all_decisions() -> Iterator[tuple[Lifecycle, Decision]]:
     """Every (lifecycle, decision) pair, in registration order."""
     for lc in LIFECYCLES.values():

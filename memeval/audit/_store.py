@@ -44,12 +44,11 @@ from memeval.audit._events import (
     AuditEvent,
     canonical_json,
 )
-from memeval.audit._lifecycle import for_event
+from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._machine import decide
 from memeval.audit._project import get_row, prefetch_for, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
-    PROJECTION_TABLES,
     AuditEventRow,
     AuditHead,
     HoldState,
@@ -390,10 +389,10 @@ class SqlAuditStore(AuditStore):
         """
         n = 0
         with self.write_session() as s:
-            for model in PROJECTION_TABLES:
+            for model in projection_tables():
                 q = delete(model)
                 if team is not None:
-                    q = q.where(model.team == team)  # type: ignore[attr-defined]
+                    q = q.where(model.team == team)
                 s.execute(q)
             s.flush()
             teams = [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())

@@ -23,8 +23,7 @@ from memeval.audit import (
     lifecycle,
 )
 from memeval.audit._events import SUBJECT_REQUIRED
-from memeval.audit._lifecycle import register
-from memeval.audit._tables import PROJECTION_TABLES
+from memeval.audit._lifecycle import projection_tables, register
 from memeval.review import ACTIONS, NEEDS_REASON
 from memeval.review._queue import ITEM_TYPES
 from memeval.review._web import FORMS, LABELS
@@ -32,7 +31,9 @@ from memeval.review._web import FORMS, LABELS
 
 def test_the_built_in_kinds_are_registered_in_order():
     assert list(LIFECYCLES) == ["lesson", "contradiction", "hold"]
-    assert list(LIFECYCLES) == list(typing.get_args(_payloads.ReviewItemType))
+    assert _payloads.ReviewClaimed(item_type="hold").item_type == "hold"
+    with pytest.raises(ValueError, match="item type 'note' is unknown: use one of lesson, contradiction, hold"):
+        _payloads.ReviewClaimed(item_type="note")
 
 
 def test_derived_tables_say_what_the_hand_written_ones_said():
@@ -69,7 +70,7 @@ def test_each_lifecycle_is_consistent_with_the_events_and_tables(lc: Lifecycle):
     types = set(typing.get_args(EventType))
     assert set(lc.event_types) <= types
     assert set(lc.event_types) <= SUBJECT_REQUIRED
-    assert lc.table in PROJECTION_TABLES
+    assert lc.table in projection_tables()
     fields = lc.table.model_fields
     assert {lc.key, lc.opened_seq, lc.opened_us, "team", "status", "decision_id", "decided_by"} <= set(fields)
     for t in lc.event_types:
