@@ -9,6 +9,8 @@ from __future__ import annotations
 from memeval.abreport._summary import ArmScore, Outcomes, RunSummary
 from memeval.formatting import duration, money, pct
 
+__all__ = ["ARM_LABEL", "duration", "headline", "money", "outcomes_text", "pct", "score_text", "summary_lines"]
+
 ARM_LABEL = {"baseline": "Cold agent (baseline)", "pack": "With memory (pack)"}
 """How each mode is named to a reader (the records page's column heads)."""
 

@@ -164,9 +164,9 @@ def print_comparison(c: Comparison, console: Console) -> None:
         if arm.verdict:
             v = arm.verdict
             console.print(
-                f"  B against A: [bold]{v['verdict']}[/bold] ({v['reason']}; "
-                f"p = {v['p_value']:.4g} "
-                f"by {v['p_method']}, {v['n_tasks_paired']} tasks)",
+                f"  B against A: [bold]{v.verdict}[/bold] ({v.reason}; "
+                f"p = {v.p_value:.4g} "
+                f"by {v.p_method}, {v.n_tasks_paired} tasks)",
                 highlight=False,
             )
 

@@ -103,7 +103,8 @@ class ModelCalled(_Event):
     """
 
     event: Literal["model.called"] = "model.called"
-    v: Literal[2] = 2  # type: ignore[assignment]  # narrows `_Event.v`: a v1 line goes through the upcaster
+    v: Literal[2] = 2
+    """Version 2 only: a v1 line goes through the upcaster (`_upcast`)."""
     trial_id: str
     call: ModelCallRecord
 

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from memeval.errors import RunLogError
-from memeval.formatting import CellValue, cell_text
 from memeval.eventlog import (
     AgentExited,
     AgentStarted,
@@ -27,6 +25,7 @@ from memeval.eventlog import (
     TrialStarted,
     WorkspaceDiffed,
 )
+from memeval.formatting import CellValue, cell_text
 from memeval.results._records import (
     AttemptSpend,
     Check,
@@ -46,7 +45,7 @@ from memeval.results._records import (
 from memeval.results._sequential import sequential_record
 
 if TYPE_CHECKING:
-    from memeval.stats import TrialObs
+    from memeval.stats import PairedVerdict, TrialObs
 
 MEASURED = 11
 """Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
@@ -467,7 +466,9 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     table, verdict = _table_and_verdict(plan, trials, unended, all_attempts)
     if sequential is not None and verdict is not None:
         # The fixed-size word would ignore that the run looked after every round.
-        verdict = {**verdict, "verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
+        verdict = verdict.model_copy(
+            update={"verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
+        )
     return RunResult(
         run_id=plan.run_id,
         status=status,
@@ -520,7 +521,7 @@ def _table_and_verdict(
     trials: Sequence[TrialRecord],
     unended: Sequence[UnendedTrial],
     superseded: Sequence[TrialRecord] = (),
-) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
+) -> tuple[tuple[TableRow, ...], PairedVerdict | None]:
     # The statistics (scipy, statsmodels) load only when a verdict is computed, not for a cached
     # projection or a command's start.
     from memeval.stats import TaskTrials, paired_verdict
@@ -561,5 +562,5 @@ def _table_and_verdict(
     if inputs:
         seed = plan.seeds.get("stats")
         kw = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
-        verdict = json.loads(paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw).model_dump_json())
+        verdict = paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw)
     return tuple(rows), verdict
