@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from memeval.audit import EVENT_ADAPTER, SqlAuditStore, all_decisions
+from memeval.audit import EVENT_ADAPTER, LIFECYCLES, SqlAuditStore, all_decisions
 from memeval.audit._review_api import ReviewItem, get_item
 from memeval.errors import ReviewRefused, TransitionRefused
 from memeval.review._accounts import Account
@@ -104,8 +104,10 @@ def check_request(account: Account, req: DecisionRequest) -> None:
     if req.item_type != kind:
         raise ReviewRefused(
             f"{req.action!r} applies to a {kind}, not a {req.item_type}: use "
-            + {"lesson": "approve or reject", "contradiction": "settle", "hold": "release or discard"}.get(
-                req.item_type, "a known item type"
+            + (
+                " or ".join(d.action for d in LIFECYCLES[req.item_type].decisions)
+                if req.item_type in LIFECYCLES
+                else "a known item type"
             ),
             code="bad_choice",
         )
@@ -231,10 +233,10 @@ def _stale(item: ReviewItem) -> str:
 def _event(account: Account, req: DecisionRequest, now: datetime) -> Any:
     reason = (req.reason or "").strip() or None
     payload: dict[str, Any] = {"decision_id": req.decision_id}
-    if req.action in ("reject", "discard"):
-        payload["reason"] = reason
-    elif req.action == "settle":
+    if req.action == "settle":
         payload.update(kept=req.kept, reason=reason)
+    elif req.action in NEEDS_REASON:
+        payload["reason"] = reason
     elif reason:
         payload["comment"] = reason
     return EVENT_ADAPTER.validate_python(
