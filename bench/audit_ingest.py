@@ -1,13 +1,15 @@
 """Audit ingest throughput with redaction and holding on: from a file, and over HTTP in batches.
 
-    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--db URL]
+    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--pg | --db URL]
 
 Events are the Fernhill sample week repeated with fresh ids (about 45% carry free text, each made unique:
 memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-agents texts per
 254 events). Prints events per second for each path. The file path ingests in batches of
 `--batch` events (as `memeval audit ingest --batch-size`), the HTTP path posts batches of
-`--batch` to `memeval audit serve` running in its own process. Target: 1,000 events/s from a
-file on 2 cores.
+`--batch` to `memeval audit serve` running in its own process. SQLite always; PostgreSQL beside
+it with `--pg` (a throwaway server from scripts/pg) or `--db URL`. Printed per backend and path:
+events per second of wall time, and events per CPU-second (the writer, the sanitising workers,
+the HTTP server), with the load average. Target: 5,000 events/s.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
 
 from make_week import build, resolve_hold_ids  # noqa: E402
 
-from memeval.audit import add_token, ingest_lines, open_store  # noqa: E402
+from memeval.audit import INGEST_TYPES, add_token, ingest_lines, open_store  # noqa: E402
+from memeval.audit._parallel import warm_pool, worker_count  # noqa: E402
 
 
 def events(n: int, sender: str, team: str) -> list[dict]:
@@ -41,8 +44,8 @@ def events(n: int, sender: str, team: str) -> list[dict]:
             e = {**e, "team": team, "sender_event_id": f"c{copy}-{e['sender_event_id']}"}
             if e["subject"]:
                 e["subject"] = f"c{copy}-{e['subject']}"
-            if e["type"].startswith("hold."):
-                continue  # hold ids depend on the copied ids; decisions are benchmarked elsewhere
+            if e["type"] not in INGEST_TYPES:
+                continue  # decisions, claims and comments come only through the review queue
             # make every free text unique, so no cache in the redactor can make repeats free
             pl = dict(e["payload"])
             for k in ("text", "reason", "comment", "a_text", "b_text"):
@@ -63,33 +66,42 @@ def free_port() -> int:
     return port
 
 
-def main() -> None:
-    """Run both measurements and print the figures."""
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--events", type=int, default=5000)
-    ap.add_argument("--batch", type=int, default=100)
-    ap.add_argument("--db", default=None, help="SQLAlchemy URL (default: a temporary SQLite file)")
-    args = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="memeval-bench-"))
-    url = args.db or f"sqlite:///{tmp / 'bench.sqlite'}"
-    os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
-    store = open_store(url)
-    print(f"store: {url.split('@')[-1]}; {os.cpu_count()} cores; {args.events} events per path")
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process `pid` (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+
+def workers_cpu() -> float:
+    """CPU seconds used so far by the warm sanitising workers of this process (0 without them)."""
+    from memeval.audit import _parallel
+
+    pool = _parallel._POOL
+    return sum(proc_cpu(pid) for pid in pool[1]._processes) if pool else 0.0  # type: ignore[union-attr]
+
+
+def run_backend(url: str, n: int, batch: int) -> list[str]:
+    """Measure file and HTTP ingest into the store at `url`; one printed line per path."""
+    store = open_store(url)
     t = time.perf_counter()
     store.sanitizer.redactor.redact("warm up the redactor: key AKIAABCDEFGHIJKLMNOP")
     store.sanitizer.hold_detector.assess("warm up the hold detector", "agent")
-    print(f"warm-up (redactor + hold detector load): {time.perf_counter() - t:.2f} s")
+    if worker_count() > 0:
+        warm_pool(worker_count())  # as a long-lived ingest process keeps its workers warm
+    warm = time.perf_counter() - t
+    name = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+    out = [f"{name}: warm-up (redactor + hold detector, {worker_count()} worker(s)) {warm:.2f} s"]
 
-    lines = [json.dumps(e) for e in events(args.events, "bench-file", "bench-file")]
-    free = sum(1 for ln in lines if '"text"' in ln or '"reason"' in ln)
+    lines = [json.dumps(e) for e in events(n, "bench-file", "bench-file")]
+    c0, w0 = time.process_time(), workers_cpu()
     t = time.perf_counter()
-    res = ingest_lines(store, lines, sender="bench-file", batch_size=args.batch)
+    res = ingest_lines(store, lines, sender="bench-file", batch_size=batch)
     dt = time.perf_counter() - t
-    print(
-        f"file: {res.lines} events ({free} with free text) in {dt:.2f} s = {res.lines / dt:,.0f} events/s "
-        f"(stored {res.result.stored} incl. derived, held {res.result.held}, "
-        f"secrets blanked {res.result.secrets_blanked})"
+    cpu, wcpu = time.process_time() - c0, workers_cpu() - w0
+    out.append(
+        f"{name:10} file  {res.lines:>7,} ev {dt:7.2f} s wall = {res.lines / dt:>6,.0f} ev/s | CPU writer {cpu:6.2f} s "
+        f"+ workers {wcpu:6.2f} s = {res.lines / (cpu + wcpu):>6,.0f} ev per CPU-s "
+        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked})"
     )
 
     token = add_token(store, "bench-http", "bench")
@@ -100,47 +112,76 @@ def main() -> None:
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
+        stderr=subprocess.DEVNULL,
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        with httpx.Client(base_url=base, timeout=120) as c:
-            for _ in range(600):
+        auth = {"Authorization": f"Bearer {token}"}
+        with httpx.Client(base_url=base, timeout=300) as c:
+            for _ in range(3000):
                 try:
                     if c.get("/api/v1/health").status_code == 200:
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            c.post("/api/v1/events", json={"events": []}, headers={"Authorization": f"Bearer {token}"})
-            evs = events(args.events, "bench", "bench-http")
+            evs = events(n, "bench", "bench-http")
             # warm the server's redactor and hold detector with one batch
-            warm = [
+            warm_batch = [
                 {
                     **e,
                     "sender_event_id": "warm-" + e["sender_event_id"],
                     "subject": e["subject"] and "warm-" + e["subject"],
                 }
-                for e in evs[: args.batch]
+                for e in evs[:batch]
             ]
-            c.post(
-                "/api/v1/events",
-                json={"events": warm},
-                headers={"Authorization": f"Bearer {token}"},
-            ).raise_for_status()
+            c.post("/api/v1/events", json={"events": warm_batch}, headers=auth).raise_for_status()
+            s0 = proc_cpu(srv.pid)
             t = time.perf_counter()
-            for k in range(0, len(evs), args.batch):
-                r = c.post(
-                    "/api/v1/events",
-                    json={"events": evs[k : k + args.batch]},
-                    headers={"Authorization": f"Bearer {token}"},
-                )
-                r.raise_for_status()
+            for k in range(0, len(evs), batch):
+                c.post("/api/v1/events", json={"events": evs[k : k + batch]}, headers=auth).raise_for_status()
             dt = time.perf_counter() - t
-        print(f"http: {len(evs)} events in batches of {args.batch} in {dt:.2f} s = {len(evs) / dt:,.0f} events/s")
+            scpu = proc_cpu(srv.pid) - s0
+        out.append(
+            f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
+            f"CPU server {scpu:6.2f} s{'':18} = {len(evs) / scpu:>6,.0f} ev per CPU-s (batches of {batch})"
+        )
     finally:
         srv.terminate()
-        srv.wait(10)
+        srv.wait(30)
+    store.engine.dispose()
+    return out
+
+
+def main() -> None:
+    """Run the measurements on SQLite (and PostgreSQL with --pg or --db) and print them side by side."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--events", type=int, default=5000)
+    ap.add_argument("--batch", type=int, default=100)
+    ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to measure beside SQLite")
+    ap.add_argument("--pg", action="store_true", help="start a throwaway PostgreSQL with scripts/pg and measure it too")
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="memeval-bench-"))
+    os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
+    pg_dir = Path(tempfile.gettempdir()) / f"memeval-bench-pg-{os.getpid()}"  # the postgres user must reach it
+    urls = [f"sqlite:///{tmp / 'bench.sqlite'}"]
+    if args.db:
+        urls.append(args.db)
+    elif args.pg:
+        urls.append(
+            subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(pg_dir)], check=True, capture_output=True,
+                           text=True).stdout.strip().splitlines()[-1]
+        )  # fmt: skip
+    print(f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}; {args.events:,} events per path")
+    try:
+        rows = [line for url in urls for line in run_backend(url, args.events, args.batch)]
+    finally:
+        if args.pg and not args.db:
+            subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
+    print("\n".join(rows))
+    print(
+        f"load average at end {os.getloadavg()[0]:.2f} (the machine is shared: CPU seconds are the figure to compare)"
+    )
+    print("target: 5,000 events/s with redaction and holding")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@ listener: median and p99 in ms, the added median and p99, and failed requests. D
 runs alternate round by round so load drift hits both alike. Last, the proxy process's own CPU
 per call (user + system of that process over the whole bench, divided by the calls it recorded).
 
-    .venv/bin/python bench/proxy_latency.py [--requests 400] [--clients 1,16,64] [--rounds 4]
+    .venv/bin/python bench/proxy_latency.py [--requests 400] [--clients 1,16,64] [--rounds 4] [--candidates meter,raw]
+
+Candidates side by side (`--candidates`): `meter` is memeval's proxy; `raw` a bare asyncio
+forwarder that meters nothing (bench/_raw_forwarder.py), the floor of a Python proxy here.
 
 Targets (issue 17 item 3): added <= 1 ms at the median at one client, plain and streamed, on both
 listeners; at 64 clients no failed request and added < 20 ms at the median; proxy CPU < 1 ms/call.
@@ -153,25 +156,39 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400, help="requests per level, mode and target")
     parser.add_argument("--rounds", type=int, default=4, help="direct/proxy alternations")
     parser.add_argument("--clients", default="1,16,64", help="concurrency levels, comma-separated")
+    parser.add_argument(
+        "--candidates",
+        default="meter,raw",
+        help="proxies side by side: meter (memeval's MeterProxy), raw (bench/_raw_forwarder.py: a bare "
+        "asyncio forwarder that meters nothing, the floor of a Python proxy here)",
+    )
     args = parser.parse_args()
+    from _raw_forwarder import serve as raw_serve
+
     ctx = mp.get_context("spawn")
     stop = ctx.Event()
     q = ctx.Queue()
-    uds = str(Path(tempfile.mkdtemp(prefix="memeval-bench-")) / "meter.sock")
+    tmp = Path(tempfile.mkdtemp(prefix="memeval-bench-"))
     upstream = ctx.Process(target=_upstream, args=(q, stop))
     upstream.start()
     upstream_url = f"http://127.0.0.1:{q.get(timeout=60)}"
-    proxy = ctx.Process(target=_proxy, args=(upstream_url, uds, q, stop))
-    proxy.start()
-    proxy_url, key = q.get(timeout=60)
+    entries = {"meter": _proxy, "raw": raw_serve}
+    procs: dict[str, tuple[Any, Any]] = {}
     targets: dict[str, tuple[str, str, str | None]] = {
-        "direct": (upstream_url + "/v1/chat/completions", "sk-bench", None),
-        "tcp": (proxy_url + "/v1/chat/completions", key, None),
-        "unix": ("http://meter/v1/chat/completions", key, uds),
+        "direct": (upstream_url + "/v1/chat/completions", "sk-bench", None)
     }
+    for name in args.candidates.split(","):
+        cq = ctx.Queue()
+        uds = str(tmp / f"{name}.sock")
+        proc = ctx.Process(target=entries[name], args=(upstream_url, uds, cq, stop))
+        proc.start()
+        url, key = cq.get(timeout=60)
+        procs[name] = (proc, cq)
+        targets[f"{name}/tcp"] = (url + "/v1/chat/completions", key, None)
+        targets[f"{name}/unix"] = ("http://meter/v1/chat/completions", key, uds)
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(
-        f"{'clients':>7} {'mode':>8} {'direct p50':>10} {'p99':>7} | {'listener':>8} {'p50':>7} {'p99':>7}"
+        f"{'clients':>7} {'mode':>8} {'direct p50':>10} {'p99':>7} | {'listener':>10} {'p50':>7} {'p99':>7}"
         f" {'added p50':>9} {'p99':>7} {'failed':>6}   (ms)"
     )
     try:
@@ -187,21 +204,24 @@ def main() -> None:
                         failed[name] += bad
                 d50, d99 = _p(seen["direct"], 50), _p(seen["direct"], 99)
                 mode = "streamed" if stream else "plain"
-                for name in ("tcp", "unix"):
+                for name in targets:
+                    if name == "direct":
+                        continue
                     p50, p99 = _p(seen[name], 50), _p(seen[name], 99)
                     print(
-                        f"{clients:>7} {mode:>8} {d50:>10.2f} {d99:>7.2f} | {name:>8} {p50:>7.2f} {p99:>7.2f}"
+                        f"{clients:>7} {mode:>8} {d50:>10.2f} {d99:>7.2f} | {name:>10} {p50:>7.2f} {p99:>7.2f}"
                         f" {p50 - d50:>9.2f} {p99 - d99:>7.2f} {failed[name] + failed['direct']:>6}"
                     )
     finally:
         stop.set()
-        recorded, priced, cpu = q.get(timeout=60)
-        proxy.join(30)
+        for name, (proc, cq) in procs.items():
+            recorded, priced, cpu = cq.get(timeout=60)
+            proc.join(30)
+            print(
+                f"{name}: recorded {recorded} calls, {priced} priced; process CPU "
+                f"{cpu * 1000 / max(recorded, 1):.2f} ms per call (user + system over the whole bench)"
+            )
         upstream.join(30)
-    print(
-        f"proxy recorded {recorded} calls, {priced} priced; proxy process CPU "
-        f"{cpu * 1000 / max(recorded, 1):.2f} ms per call (user + system over the whole bench)"
-    )
     if kinds:
         print("failed requests by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print(f"load average after: {os.getloadavg()[0]:.2f}")

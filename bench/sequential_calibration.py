@@ -3,17 +3,21 @@
 Prints, for both generating models of `memeval.stats._seqsim` (uniform difficulty, and strongly
 bimodal Beta(m, 1 - m) difficulty with the pack fixing a fraction of failures):
 
-1. the false better/worse rate of the sequential procedure in every null cell (sharp,
-   heterogeneous, skewed, faults in both arms, faults in one arm, failures laundered as faults in
-   one arm) at several base rates and task counts, with its standard error;
-2. power and expected trials at effects 0, +5, +10, +15 and +25 points for the chosen design;
-3. the fixed 50 x 3 design against sequential designs of equal or higher power at +15 points:
-   expected trials and the saving;
-4. the two spending functions side by side (O'Brien-Fleming-type and Pocock-type).
+1. the false better/worse rate of the default sequential design (HSD gamma 2 spending, futility
+   below conditional power 0.2) in every null cell (sharp, heterogeneous, skewed, faults in both
+   arms, faults in one arm, failures laundered as faults in one arm), with its standard error,
+   at each model's chosen size (uniform 30 tasks x at most 8 rounds, bimodal 35 x at most 6);
+2. power and expected trials at effects 0, +5, +10, +15 and +25 points for that design, beside
+   the fixed 50 x 3 design (300 trials) at the same effects;
+3. the fixed 50 x 3 design against sequential designs near the frontier at +15 points (sizes,
+   spending gamma and futility threshold): power and expected trials, and the saving;
+4. the betting test of `memeval.stats._seqbet` (Waudby-Smith and Ramdas 2024) at sizes that
+   reach the fixed design's power, with its false-verdict rate, for the comparison the issue asks;
+5. the spending functions side by side (O'Brien-Fleming-type, Pocock-type, HSD gamma 2).
 
-Usage: .venv/bin/python bench/sequential_calibration.py [--null-sims N] [--power-sims N]
-(defaults 4,000 runs per null cell, so that 5% and 6% are about three standard errors apart;
---wide adds a 60-task cell to each null).
+Usage: nice -n 10 .venv/bin/python bench/sequential_calibration.py [--null-sims N] [--power-sims N]
+(defaults 4,000 runs per null cell, so that 5% and 6% are about three standard errors apart, and
+2,000 per power cell; --wide adds null cells at base 0.35).
 """
 
 from __future__ import annotations
@@ -23,37 +27,44 @@ import time
 
 import numpy as np
 
-from memeval.stats._seqsim import SeqSimSummary, simulate_fixed, simulate_sequential
+from memeval.stats._seqsim import SeqSimSummary, simulate_betting, simulate_fixed, simulate_sequential
 from memeval.stats._sequential import SequentialDesign
 
 NULLS = ("sharp", "heterogeneous", "skewed", "faults", "faults_one_arm", "laundering")
+CHOSEN = {"uniform": (30, 8), "bimodal": (35, 6)}
+"""Tasks and most rounds per generating model: the smallest expected size at +15 points whose
+power is at least the fixed 50 x 3 design's (section 3)."""
+
+
+def _se(rate: float, n: int) -> float:
+    return (max(rate, 0.05) * (1 - max(rate, 0.05)) / n) ** 0.5
 
 
 def _line(label: str, s: SeqSimSummary) -> str:
-    se = (max(s.decisive_rate, 0.05) * (1 - max(s.decisive_rate, 0.05)) / s.n_sims) ** 0.5
     return (
-        f"  {label:<44s} false {s.decisive_rate:.4f} (+-{se:.4f}; better {s.better}, worse {s.worse})"
-        f"  mean trials {s.mean_trials:6.1f}"
+        f"  {label:<44s} false {s.decisive_rate:.4f} (+-{_se(s.decisive_rate, s.n_sims):.4f}; better {s.better},"
+        f" worse {s.worse})  mean trials {s.mean_trials:6.1f}"
     )
 
 
-def null_cells(sims: int, design: SequentialDesign, seed: int, cells: tuple[tuple[int, float], ...]) -> float:
-    print(f"\n1. No true difference: false better/worse of the sequential design, {sims} runs a cell")
-    print(f"   design: {design.spending}, max {design.max_rounds} rounds, futility {design.futility_power}")
+def null_cells(sims: int, flips: int, seed: int, bases: tuple[float, ...]) -> float:
+    print(f"\n1. No true difference: false better/worse of the default sequential design, {sims} runs a cell")
     worst = 0.0
-    for model in ("uniform", "bimodal"):
+    for model, (n_tasks, rounds) in CHOSEN.items():
+        design = SequentialDesign(max_rounds=rounds, n_flips=flips)
+        print(
+            f"   {model}: {n_tasks} tasks x <= {rounds} rounds, {design.spending} gamma {design.gamma:g}, "
+            f"futility {design.futility_power}"
+        )
         for null in NULLS:
-            for n_tasks, base in cells:
-                if model == "uniform" and null in ("sharp", "faults", "faults_one_arm"):
-                    spread = 0.15
-                else:
-                    spread = 0.0
+            for base in bases:
+                spread = 0.15 if model == "uniform" and null in ("sharp", "faults", "faults_one_arm") else 0.0
                 s = simulate_sequential(
                     n_tasks=n_tasks,
                     design=design,
                     base=base,
                     effect=0.0,
-                    model=model,
+                    model=model,  # type: ignore[arg-type]
                     null=null,  # type: ignore[arg-type]
                     n_sims=sims,
                     rng=np.random.default_rng(seed),
@@ -61,54 +72,62 @@ def null_cells(sims: int, design: SequentialDesign, seed: int, cells: tuple[tupl
                 )
                 seed += 1
                 worst = max(worst, s.decisive_rate)
-                print(_line(f"{model:8s} {null:15s} {n_tasks} tasks, base {base}", s), flush=True)
+                print(_line(f"{model:8s} {null:15s} base {base}", s), flush=True)
     print(f"   worst cell: {worst:.4f}")
     return worst
 
 
-def power_rows(sims: int, design: SequentialDesign, n_tasks: int, seed: int) -> None:
-    print(f"\n2. Power and trials used, {n_tasks} tasks, {sims} runs a cell (base 0.5)")
-    for model in ("uniform", "bimodal"):
+def power_rows(sims: int, flips: int, seed: int) -> dict[str, float]:
+    print(f"\n2. Power and trials used at base 0.5, {sims} runs a cell: the default design against fixed 50 x 3")
+    fixed_power: dict[str, float] = {}
+    for model, (n_tasks, rounds) in CHOSEN.items():
+        design = SequentialDesign(max_rounds=rounds, n_flips=flips)
         for effect in (0.0, 0.05, 0.10, 0.15, 0.25):
+            kind = "none" if effect else "sharp"
             s = simulate_sequential(
                 n_tasks=n_tasks,
                 design=design,
                 base=0.5,
                 effect=effect,
-                model=model,
-                null="none" if effect else "sharp",
+                model=model,  # type: ignore[arg-type]
+                null=kind,  # type: ignore[arg-type]
                 n_sims=sims,
                 rng=np.random.default_rng(seed),
             )
+            f = simulate_fixed(
+                n_tasks=50,
+                repeats=3,
+                base=0.5,
+                effect=effect,
+                model=model,  # type: ignore[arg-type]
+                null=kind,  # type: ignore[arg-type]
+                n_sims=sims,
+                rng=np.random.default_rng(seed + 1),
+            )
+            seed += 2
+            if effect == 0.15:
+                fixed_power[model] = f.better / sims
             print(
-                f"  {model:8s} effect {effect:+.2f}: better {s.better / sims:.3f}"
-                f"  worse {s.worse / sims:.3f}  mean trials {s.mean_trials:6.1f}"
-                f" of {2 * n_tasks * design.max_rounds} at most",
+                f"  {model:8s} {effect:+.2f}: sequential {n_tasks}x<={rounds} better {s.better / sims:.3f}"
+                f" worse {s.worse / sims:.3f} mean trials {s.mean_trials:6.1f} (at most {2 * n_tasks * rounds})"
+                f" | fixed 50x3 better {f.better / sims:.3f} worse {f.worse / sims:.3f} trials 300"
+                f" | saving {1 - s.mean_trials / 300:+.1%}",
                 flush=True,
             )
+    return fixed_power
 
 
-def against_fixed(sims: int, seed: int) -> None:
-    print(f"\n3. Fixed 50 x 3 against sequential designs at +15 points, {sims} runs a cell")
+def against_fixed(sims: int, flips: int, seed: int, fixed_power: dict[str, float]) -> None:
+    print(f"\n3. Sequential designs near the frontier at +15 points, {sims} runs a cell (power +-0.008)")
     candidates = {
-        "uniform": ((30, 8), (35, 8), (40, 6)),
-        "bimodal": ((50, 3), (55, 3), (60, 3)),
+        "uniform": ((30, 8), (25, 10), (35, 6)),
+        "bimodal": ((35, 6), (40, 5), (38, 6)),
     }
     for model, sizes in candidates.items():
-        fixed = simulate_fixed(
-            n_tasks=50,
-            repeats=3,
-            base=0.5,
-            effect=0.15,
-            model=model,
-            null="none",  # type: ignore[arg-type]
-            n_sims=sims,
-            rng=np.random.default_rng(seed),
-        )
-        print(f"  {model}: fixed 50 x 3 power {fixed.better / sims:.3f}, 300 trials")
+        print(f"  {model}: fixed 50 x 3 power {fixed_power[model]:.3f} with 300 trials (section 2)")
         for n_tasks, rounds in sizes:
-            for futility in (0.1, 0.25):
-                design = SequentialDesign(max_rounds=rounds, spending="pocock", futility_power=futility, n_flips=1000)
+            for gamma, futility in ((2.0, 0.2), (2.0, 0.3)):
+                design = SequentialDesign(max_rounds=rounds, gamma=gamma, futility_power=futility, n_flips=flips)
                 s = simulate_sequential(
                     n_tasks=n_tasks,
                     design=design,
@@ -117,24 +136,63 @@ def against_fixed(sims: int, seed: int) -> None:
                     model=model,  # type: ignore[arg-type]
                     null="none",
                     n_sims=sims,
-                    rng=np.random.default_rng(seed + 1),
+                    rng=np.random.default_rng(seed),
                 )
-                saving = 1 - s.mean_trials / fixed.mean_trials
                 print(
-                    f"    sequential {n_tasks} tasks x <= {rounds} rounds, futility {futility}: "
+                    f"    {n_tasks} tasks x <= {rounds} rounds, gamma {gamma:g}, futility {futility}: "
                     f"power {s.better / sims:.3f}, mean trials {s.mean_trials:6.1f} "
-                    f"({saving:+.0%} against fixed)",
+                    f"({1 - s.mean_trials / 300:+.1%} against fixed)",
                     flush=True,
                 )
 
 
-def spending_side_by_side(sims: int, seed: int) -> None:
-    print(f"\n4. Spending functions side by side: 50 tasks x <= 5 rounds, +15 points, {sims} runs")
-    for spending in ("obrien_fleming", "pocock"):
-        design = SequentialDesign(max_rounds=5, spending=spending, n_flips=1000)  # type: ignore[arg-type]
-        for model in ("uniform", "bimodal"):
+def betting(sims: int, null_sims: int, seed: int) -> None:
+    print(f"\n4. Betting test (hedged capital, horizon-tuned bets), +15 points {sims} runs, no difference {null_sims}")
+    sizes = {"uniform": ((200, 1, 25), (80, 3, 10), (100, 3, 10)), "bimodal": ((200, 1, 25), (100, 2, 10), (80, 3, 10))}
+    for model, rows in sizes.items():
+        for n_tasks, repeats, batch in rows:
+            s = simulate_betting(
+                n_tasks=n_tasks,
+                repeats=repeats,
+                batch=batch,
+                base=0.5,
+                effect=0.15,
+                model=model,  # type: ignore[arg-type]
+                null="none",
+                n_sims=sims,
+                rng=np.random.default_rng(seed),
+                horizon="fixed",
+            )
+            worst = 0.0
+            for null in NULLS:
+                z = simulate_betting(
+                    n_tasks=n_tasks,
+                    repeats=repeats,
+                    batch=batch,
+                    base=0.5,
+                    effect=0.0,
+                    model=model,  # type: ignore[arg-type]
+                    null=null,  # type: ignore[arg-type]
+                    n_sims=null_sims,
+                    rng=np.random.default_rng(seed + 1),
+                    horizon="fixed",
+                )
+                worst = max(worst, z.decisive_rate)
+            print(
+                f"  {model:8s} <= {n_tasks} tasks x {repeats}, look every {batch} tasks: power {s.better / sims:.3f},"
+                f" mean trials {s.mean_trials:6.1f} ({1 - s.mean_trials / 300:+.1%} against fixed);"
+                f" worst null cell {worst:.4f}",
+                flush=True,
+            )
+
+
+def spending_side_by_side(sims: int, flips: int, seed: int) -> None:
+    print(f"\n5. Spending functions side by side at +15 points, futility 0.2, {sims} runs")
+    for model, (n_tasks, rounds) in CHOSEN.items():
+        for spending, gamma in (("obrien_fleming", 0.0), ("pocock", 0.0), ("hsd", 2.0)):
+            design = SequentialDesign(max_rounds=rounds, spending=spending, gamma=gamma, n_flips=flips)  # type: ignore[arg-type]
             s = simulate_sequential(
-                n_tasks=50,
+                n_tasks=n_tasks,
                 design=design,
                 base=0.5,
                 effect=0.15,
@@ -144,7 +202,8 @@ def spending_side_by_side(sims: int, seed: int) -> None:
                 rng=np.random.default_rng(seed),
             )
             print(
-                f"  {spending:15s} {model:8s} power {s.better / sims:.3f}  mean trials {s.mean_trials:6.1f}",
+                f"  {model:8s} {n_tasks}x<={rounds} {spending:15s} power {s.better / sims:.3f}"
+                f"  mean trials {s.mean_trials:6.1f}",
                 flush=True,
             )
 
@@ -152,21 +211,18 @@ def spending_side_by_side(sims: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--null-sims", type=int, default=4000, help="runs per null cell")
-    parser.add_argument("--power-sims", type=int, default=500, help="runs per power cell")
+    parser.add_argument("--power-sims", type=int, default=2000, help="runs per power cell")
     parser.add_argument("--flips", type=int, default=1000, help="reference set size in simulation")
     parser.add_argument("--seed", type=int, default=20261201)
-    parser.add_argument(
-        "--wide", action="store_true", help="null cells at 30 tasks (base 0.5) and 60 tasks (base 0.35)"
-    )
+    parser.add_argument("--wide", action="store_true", help="null cells at base 0.35 too")
     args = parser.parse_args()
-    t0 = time.perf_counter()
-    design = SequentialDesign(max_rounds=5, spending="pocock", n_flips=args.flips)
-    cells = ((30, 0.5), (60, 0.35)) if args.wide else ((30, 0.5),)
-    null_cells(args.null_sims, design, args.seed, cells)
-    power_rows(args.power_sims, design, 50, args.seed + 100)
-    against_fixed(args.power_sims, args.seed + 200)
-    spending_side_by_side(args.power_sims, args.seed + 300)
-    print(f"\ntotal {time.perf_counter() - t0:.1f} s")
+    t0, c0 = time.perf_counter(), time.process_time()
+    null_cells(args.null_sims, args.flips, args.seed, (0.5, 0.35) if args.wide else (0.5,))
+    fixed_power = power_rows(args.power_sims, args.flips, args.seed + 100)
+    against_fixed(args.power_sims, args.flips, args.seed + 200, fixed_power)
+    betting(args.power_sims, args.null_sims, args.seed + 300)
+    spending_side_by_side(args.power_sims // 2, args.flips, args.seed + 400)
+    print(f"\ntotal {time.perf_counter() - t0:.1f} s wall, {time.process_time() - c0:.1f} s CPU")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+MAX_SECONDS = 7 * 24 * 3600.0
+"""Longest budget a task.toml or a command line may give a phase (agent turn, verifier, world build): one
+week. A larger number is a typo, and past about 1e9 seconds the clocks memeval waits with overflow."""
+
 Mode = Literal["baseline", "pack"]
 """The two arms of a paired run: `baseline` (cold, empty slice) and `pack` (with a memory slice)."""
 
@@ -23,7 +27,8 @@ FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protoc
 - `budget`: the spend limit was reached.
 - `cancelled`: the run was stopped deliberately (SIGINT, SIGTERM).
 - `process`: a harness process died (the sandbox was killed from outside).
-- `protocol`: harness and runtime disagreed (a malformed reward file, say).
+- `protocol`: harness and runtime disagreed (a malformed reward file, or test.sh killed by a signal,
+  which code the tests run can cause: never retried).
 """
 
 Execution = Literal["completed", "timed_out", "errored", "not_started"]

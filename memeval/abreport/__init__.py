@@ -18,13 +18,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from memeval.abreport._checktasks import (
-        Problem,
-        TaskCheck,
-        TaskCheckReport,
-        broken_lines,
-        check_tasks,
-    )
     from memeval.abreport._compare import (
         COMPARISON_SCHEMA_VERSION,
         ArmComparison,
@@ -35,7 +28,6 @@ if TYPE_CHECKING:
         compare_runs,
     )
     from memeval.abreport._context import CARD_FIELDS, ArmView, GridCell, ReportContext, TaskRow, build_context
-    from memeval.abreport._listing import RunListing, RunsDocument, is_runs_dir, list_runs
     from memeval.abreport._render import render_html, render_pdf, write_report
     from memeval.abreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
     from memeval.abreport._summary import (
@@ -47,15 +39,11 @@ if TYPE_CHECKING:
         summarize,
     )
     from memeval.abreport._text import ARM_LABEL, duration, headline, money, pct, summary_lines
+    from memeval.results import RunListing, RunsDocument, is_runs_dir, list_runs
 
 # Each name is imported from its module on first use (PEP 562), so reading a run folder's listing
 # does not pull in the runner, the statistics or the PDF renderer.
 _LAZY = {
-    "Problem": "_checktasks",
-    "TaskCheck": "_checktasks",
-    "TaskCheckReport": "_checktasks",
-    "broken_lines": "_checktasks",
-    "check_tasks": "_checktasks",
     "COMPARISON_SCHEMA_VERSION": "_compare",
     "ArmComparison": "_compare",
     "Change": "_compare",
@@ -75,10 +63,10 @@ _LAZY = {
     "ReportContext": "_context",
     "TaskRow": "_context",
     "build_context": "_context",
-    "RunListing": "_listing",
-    "RunsDocument": "_listing",
-    "is_runs_dir": "_listing",
-    "list_runs": "_listing",
+    "RunListing": "memeval.results",  # kept here for callers of the A/B report's listing
+    "RunsDocument": "memeval.results",  # kept here for callers of the A/B report's listing
+    "is_runs_dir": "memeval.results",  # kept here for callers of the A/B report's listing
+    "list_runs": "memeval.results",  # kept here for callers of the A/B report's listing
     "render_html": "_render",
     "render_pdf": "_render",
     "write_report": "_render",
@@ -98,7 +86,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(importlib.import_module(module if "." in module else f"{__name__}.{module}"), name)
     globals()[name] = value
     return value
 
@@ -108,30 +96,25 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "CARD_FIELDS",
     "ARM_LABEL",
-    "COMPARISON_SCHEMA_VERSION",
-    "SCHEMA_FILES",
     "ArmComparison",
     "ArmScore",
     "ArmView",
+    "CARD_FIELDS",
+    "COMPARISON_SCHEMA_VERSION",
     "Change",
     "Comparison",
     "GridCell",
     "Outcomes",
-    "Problem",
     "ReportContext",
     "RunListing",
     "RunSummary",
     "RunsDocument",
+    "SCHEMA_FILES",
     "TaskChange",
-    "TaskCheck",
-    "TaskCheckReport",
     "TaskRow",
-    "broken_lines",
     "build_context",
     "check_cards",
-    "check_tasks",
     "compare_runs",
     "duration",
     "headline",

@@ -12,8 +12,7 @@ from typing import Any
 
 from memeval.abreport._summary import RunSummary, summarize
 from memeval.abreport._text import ARM_LABEL, money, pct, summary_lines
-from memeval.results import Run, TrialRecord
-from memeval.results._records import SequentialRecord
+from memeval.results import Run, SequentialRecord, TrialRecord
 from memeval.types import CHECK_LEVELS, MODES
 
 GridOutcome = str

@@ -26,7 +26,7 @@ def render_pdf(ctx: ReportContext) -> bytes:
 
     The same context gives the same bytes: WeasyPrint's output is deterministic.
     """
-    from weasyprint import HTML  # type: ignore[import-untyped]  # lazy: a slow import
+    from weasyprint import HTML  # lazy: a slow import
 
     pdf = HTML(string=render_html(ctx)).write_pdf()
     assert pdf is not None  # write_pdf returns the bytes when no target is given

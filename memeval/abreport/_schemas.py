@@ -13,10 +13,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from memeval.abreport._checktasks import TaskCheckReport
 from memeval.abreport._compare import Comparison
-from memeval.abreport._listing import RunsDocument
-from memeval.results import RunResult, TrialRecord
+from memeval.results import RunResult, RunsDocument, TrialRecord
+from memeval.runner import TaskCheckReport
 
 SCHEMA_FILES: dict[str, type[BaseModel]] = {
     "trial.schema.json": TrialRecord,

@@ -130,7 +130,7 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if not groups:
         return None, None
     if all(len(v) == 1 for v in groups):
-        from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped]
+        from statsmodels.stats.proportion import proportion_confint
 
         lo, hi = proportion_confint(sum(v[0] for v in groups), len(groups), alpha=0.05, method="wilson")
         return (float(lo), float(hi)), "wilson"
@@ -139,7 +139,7 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if len(rates) < 2:
         return (mean, mean), "t_on_task_means"
     sd = math.sqrt(sum((r - mean) ** 2 for r in rates) / (len(rates) - 1))
-    from scipy import stats as sps  # type: ignore[import-untyped]
+    from scipy import stats as sps
 
     half = float(sps.t.ppf(0.975, len(rates) - 1)) * sd / math.sqrt(len(rates))
     return (max(0.0, mean - half), min(1.0, mean + half)), "t_on_task_means"
@@ -205,13 +205,14 @@ def _wall_s(trials: Sequence[TrialRecord]) -> float | None:
 
 
 def _tamper_warnings(counted: list[TrialRecord]) -> list[str]:
-    """One sentence when trials left files that can steer the verifier: how many per arm, how
-    many of those passed, and what the policy did.
+    """One sentence when trials left files that can steer the verifier (empty when none did).
+
+    It says how many per arm, how many of those passed, and what the policy did.
     """
     hit = [r for r in counted if r.tamper is not None and (r.tamper.findings or r.tamper.omitted)]
     if not hit:
         return []
-    kinds = ", ".join(sorted({f.kind for r in hit for f in r.tamper.findings if r.tamper}))
+    kinds = ", ".join(sorted({f.kind for r in hit if r.tamper for f in r.tamper.findings}))
     arms = "; ".join(
         f"{m} {sum(1 for r in hit if r.mode == m)} ({sum(1 for r in hit if r.mode == m and r.verified)} passed)"
         for m in MODES
@@ -224,7 +225,7 @@ def _tamper_warnings(counted: list[TrialRecord]) -> list[str]:
     )
     return [
         f"{len(hit)} trial(s) left files that can steer the verifier ({kinds}): {arms}; {policy}. "
-        "Paths: `memeval result RUN` (tamper) or `memeval view`"
+        "Paths: `memeval replay RUN` (tamper) or `memeval view`"
     ]
 
 

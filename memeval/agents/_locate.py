@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -123,6 +124,33 @@ def locate(program: str, search_path: str | None = None) -> Located | None:
     kept = sorted(r for r in roots if not any(r != o and r.startswith(o.rstrip("/") + "/") for o in roots))
     path_dirs = tuple(dict.fromkeys(d for d in dirs if not _is_system(d)))
     return Located(found, tuple(kept), path_dirs)
+
+
+def host_files_named(command: Sequence[str], mounts: Sequence[str]) -> tuple[str, ...]:
+    """The host files a command names as arguments that the sandbox shows as they are on the host.
+
+    A change to one changes what runs (an interpreter's script, a config file).
+
+    A word after the first (the program, pinned by itself), or the value of an `--option=value`
+    word, counts when it is an absolute path to a regular file inside the system folders
+    (`SYSTEM_ROOTS`) or inside one of `mounts` (the tool's own install, bound read-only at the same
+    path). Paths under `/opt/agent` (the agent's folder, pinned as a whole) and relative paths (the
+    task's world, pinned by the task set's hash) are not host files and are left out; so is a
+    module named by `-m` (not a path).
+
+    Returns:
+        The absolute paths as written, sorted, each once.
+    """
+    out: set[str] = set()
+    for word in command[1:]:
+        for cand in (word, word.split("=", 1)[1] if word.startswith("-") and "=" in word else ""):
+            if not cand.startswith("/") or cand.startswith("/opt/agent/"):
+                continue
+            norm = os.path.normpath(cand)
+            shown = _is_system(norm) or any(norm == m or norm.startswith(m.rstrip("/") + "/") for m in mounts)
+            if shown and os.path.isfile(norm):
+                out.add(norm)
+    return tuple(sorted(out))
 
 
 def forbidden_mount(root: str) -> bool:

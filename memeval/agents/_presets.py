@@ -49,6 +49,7 @@ from dataclasses import replace
 from memeval.agents._claims import ClaimFormat
 from memeval.agents._locate import forbidden_mount, locate, package_version
 from memeval.agents._spec import AgentSpec
+from memeval.types import InstructionVia
 
 PRESETS = ("claude-code", "codex", "aider", "gemini-cli", "opencode")
 """The preset names `--agent` accepts."""
@@ -137,8 +138,10 @@ def _codex(model: str | None) -> AgentSpec:
 
 
 def aider_model(model: str) -> str:
-    """The model name as litellm (inside aider) routes it: `anthropic/`, `gemini/` or `openai/`
-    is put in front of a bare name, so a name litellm does not know still reaches the proxy.
+    """The model name as litellm (inside aider) routes it.
+
+    `anthropic/`, `gemini/` or `openai/` is put in front of a bare name, so a name litellm does
+    not know still reaches the proxy.
     """
     if "/" in model:
         return model
@@ -272,7 +275,7 @@ _BUILDERS: dict[str, Callable[[str | None], AgentSpec]] = {
 def _spec(
     name: str,
     argv: list[str],
-    via: str,
+    via: InstructionVia,
     memory_file: str,
     env: tuple[tuple[str, str], ...],
     claim: ClaimFormat,
@@ -284,7 +287,7 @@ def _spec(
         name=name,
         version="unknown",
         command=tuple(argv),
-        instruction_via=via,  # type: ignore[arg-type]
+        instruction_via=via,
         memory_file=memory_file,
         env=env,
         pack_args=pack_args,
@@ -370,10 +373,12 @@ def preset(name: str, model: str | None = None, executable: str | None = None) -
 
 
 def with_location(spec: AgentSpec) -> AgentSpec:
-    """`spec` with its program found on the host: when it lives outside the system folders, the
-    command names it by absolute path, and its install is bound read-only in the sandbox
-    (`mounts`, `path_dirs`); see `memeval.agents._locate`. A program not found is left as it is
-    (the trial's `boot` fault names it).
+    """`spec` with its program found on the host.
+
+    When the program lives outside the system folders, the command names it by absolute path, and
+    its install is bound read-only in the sandbox (`mounts`, `path_dirs`); see
+    `memeval.agents._locate`. A program not found is left as it is (the trial's `boot` fault names
+    it).
     """
     found = locate(spec.command[0])
     if found is None or not found.mounts:

@@ -5,6 +5,7 @@ Events are validated (`AuditEvent`), redacted and held in the store's single wri
 into a pack (`build_pack`). The event schema is documented in `audit/SCHEMA.md`.
 """
 
+from memeval.audit._anchor import anchor_json, check_anchor, read_anchor, take_anchor
 from memeval.audit._authority import INGEST_TYPES, QUEUE_TYPES, Limits, Origin, normalize_person_id
 from memeval.audit._bridge import PackBuild, build_pack, pack_item_id
 from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
@@ -19,65 +20,87 @@ from memeval.audit._events import (
     EventType,
     canonical_json,
 )
-from memeval.audit._http import create_app
+from memeval.audit._fold import verify_projections
+from memeval.audit._http import create_ingest_app
 from memeval.audit._ingest import IngestResult, ingest_lines, parse_lines
 from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
 from memeval.audit._machine import decide
+from memeval.audit._migrations import apply_migrations
+from memeval.audit._payloads import ContradictionOpened, HoldCreated
+from memeval.audit._review_api import ReviewItem, find_items, get_item, item_events, waiting_items
 from memeval.audit._sanitize import Sanitizer, hold_id_for
 from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
-from memeval.audit._time import iso_week_of, iso_week_window
+from memeval.audit._tables import TeamRow
+from memeval.audit._time import from_us, iso_week_of, iso_week_window, to_us, zone
 from memeval.audit._tokens import add_token, lookup_token
 from memeval.audit._verify import ChainReport, verify_chain
 
 __all__ = [
-    "DEFAULT_DB_URL",
-    "EVENT_ADAPTER",
-    "GENESIS_HASH",
-    "INGEST_TYPES",
-    "QUEUE_TYPES",
-    "Limits",
-    "LIFECYCLES",
-    "Decision",
-    "Lifecycle",
-    "for_event",
-    "all_decisions",
-    "lifecycle",
-    "Origin",
-    "normalize_person_id",
-    "SCHEMA_VERSION",
     "Actor",
     "ActorKind",
     "AppendResult",
     "AuditEvent",
     "AuditStore",
     "ChainReport",
+    "ContradictionOpened",
+    "DEFAULT_DB_URL",
+    "Decision",
+    "EVENT_ADAPTER",
     "Envelope",
     "EventType",
+    "GENESIS_HASH",
+    "HoldCreated",
+    "INGEST_TYPES",
     "IngestResult",
+    "LIFECYCLES",
+    "Lifecycle",
+    "Limits",
+    "Origin",
     "PackBuild",
+    "QUEUE_TYPES",
+    "ReviewItem",
+    "SCHEMA_VERSION",
     "Sanitizer",
     "SqlAuditStore",
+    "TeamRow",
     "WaitingAges",
     "WeekCounts",
     "add_token",
+    "all_decisions",
+    "anchor_json",
+    "apply_migrations",
     "build_pack",
     "canonical_json",
-    "create_app",
+    "check_anchor",
+    "create_ingest_app",
     "db_url",
     "decide",
+    "find_items",
     "fingerprint_key",
+    "for_event",
+    "from_us",
+    "get_item",
     "hold_id_for",
     "ingest_lines",
     "iso_week_of",
     "iso_week_window",
+    "item_events",
+    "lifecycle",
     "lookup_token",
+    "normalize_person_id",
     "open_existing_store",
     "open_store",
     "pack_item_id",
     "parse_lines",
+    "read_anchor",
+    "take_anchor",
     "team_tz",
+    "to_us",
     "verify_chain",
+    "verify_projections",
+    "waiting_items",
     "week_counts",
     "window_counts",
+    "zone",
 ]

@@ -19,10 +19,11 @@ from pathlib import Path
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict
 from sqlalchemy import select
+from sqlmodel import col
 
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditEventRow, AuditHead
-from memeval.audit._time import utc_now
+from memeval.clock import utc_now
 from memeval.errors import UsageError
 
 ANCHOR_SCHEMA = "memeval.audit-anchor/1"
@@ -100,7 +101,9 @@ def check_anchor(store: SqlAuditStore, anchor: Anchor) -> AnchorCheck:
         return AnchorCheck(True, "the anchor was taken on an empty chain")
     with store.read_session() as s:
         found = s.execute(
-            select(AuditEventRow.hash).where(AuditEventRow.team == anchor.team, AuditEventRow.seq == anchor.seq)
+            select(col(AuditEventRow.hash)).where(
+                col(AuditEventRow.team) == anchor.team, col(AuditEventRow.seq) == anchor.seq
+            )
         ).scalar()
         head = s.get(AuditHead, anchor.team)
     seen = f"{anchor.source or 'the anchor'} saw seq {anchor.seq} ({anchor.hash[:19]}...)"

@@ -24,6 +24,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlmodel import col
 
 from memeval.audit._fold import fold_chain, verify_projections
 from memeval.audit._store import SqlAuditStore
@@ -108,7 +109,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             raise AuditStoreError(f"refusing to build a pack: {proj.problem} (memeval audit verify; "
                                   "memeval audit rebuild restores the tables from the chain)")  # fmt: skip
         blocked: dict[str, str] = {}
-        for c in s.execute(select(ContradictionState).where(ContradictionState.team == team)).scalars():
+        for c in s.execute(select(ContradictionState).where(col(ContradictionState.team) == team)).scalars():
             if c.status == "open":
                 blocked[c.a_item] = blocked[c.b_item] = f"open contradiction {c.contradiction_id}"
             else:
@@ -117,14 +118,14 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                 if c.kept in ("a", "neither"):
                     blocked[c.b_item] = f"not kept when {c.contradiction_id} was settled"
         releasers: dict[str, str | None] = {}
-        for h in s.execute(select(HoldState).where(HoldState.team == team)).scalars():
+        for h in s.execute(select(HoldState).where(col(HoldState.team) == team)).scalars():
             releasers[h.hold_id] = h.decided_by
             if h.status != "released":
                 blocked[h.item_id] = f"{h.status} ({h.hold_id})"
         items: list[PackItem] = []
         excluded: list[tuple[str, str]] = []
         lessons = s.execute(
-            select(LessonState).where(LessonState.team == team).order_by(LessonState.proposed_seq)  # type: ignore[arg-type]
+            select(LessonState).where(col(LessonState.team) == team).order_by(col(LessonState.proposed_seq))
         ).scalars()
         for ls in lessons:
             if ls.status != "approved":
@@ -147,7 +148,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                     )
                 )
         memories = s.execute(
-            select(MemoryState).where(MemoryState.team == team).order_by(MemoryState.written_seq)  # type: ignore[arg-type]
+            select(MemoryState).where(col(MemoryState.team) == team).order_by(col(MemoryState.written_seq))
         ).scalars()
         for m in memories:
             if m.kind == "lesson":
@@ -160,7 +161,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                 items.append(
                     PackItem(
                         id=pack_item_id(team, "memory", m.memory_id),
-                        kind=m.kind,  # type: ignore[arg-type]
+                        kind=m.kind,
                         text=m.text,
                         provenance=Provenance(
                             source="audit" if m.released_hold else "session",

@@ -129,7 +129,7 @@ def window_counts(
         params: dict[str, Any] = {"t": team, "s": to_us(start), "e": to_us(end), "q": upto_seq}
         base = "team = :t AND seq <= :q AND occurred_us >= :s AND occurred_us < :e"
 
-        simple = dict(
+        simple: dict[str, int] = dict(
             conn.execute(
                 text(
                     f"SELECT type, COUNT(*) FROM audit_event WHERE {base} AND type IN "

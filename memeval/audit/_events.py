@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     AwareDatetime,
@@ -27,7 +27,7 @@ from pydantic import (
 from memeval.audit import _payloads as p
 from memeval.audit._lifecycle import LIFECYCLES
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Final = 1
 """Version of the envelope and payload shapes; bump it (and add an upcaster) on any change."""
 
 GENESIS_HASH = "sha256:" + "0" * 64

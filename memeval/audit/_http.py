@@ -44,7 +44,7 @@ def _error(status: int, reason: str, index: int | None = None) -> JSONResponse:
     return JSONResponse({"error": {"index": index, "reason": reason}}, status_code=status)
 
 
-def create_app(store: SqlAuditStore) -> FastAPI:
+def create_ingest_app(store: SqlAuditStore) -> FastAPI:
     """The ingest API over `store` (an ASGI app for uvicorn)."""
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)
 

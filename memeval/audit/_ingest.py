@@ -3,14 +3,15 @@
 Batch semantics (documented in `audit/SCHEMA.md`): a batch is stored entirely or not at all. A file
 is one batch unless `batch_size` is given; then each run of `batch_size` lines is its own batch and
 batches before a bad one stay stored. Every malformed line of the file is reported with its line
-number before anything is stored. Re-ingesting the same file is safe: events already stored
-(same team, sender and sender event id) are skipped.
+number before anything is stored. Large inputs (`_parallel.MIN_EVENTS` events or more, in more than
+one batch) are redacted and assessed in worker processes ahead of the writer. Re-ingesting the same
+file is safe: events already stored (same team, sender and sender event id) are skipped.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from pydantic import ValidationError
 
 from memeval.audit._authority import Limits
 from memeval.audit._events import EVENT_ADAPTER, AuditEvent
+from memeval.audit._parallel import MIN_EVENTS, Presanitized, presanitize, worker_count
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.errors import AuditEventRejected
 
@@ -115,18 +117,34 @@ def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_
     size = batch_size if batch_size > 0 else max(len(parsed), 1)
     total = AppendResult(0, 0, 0, 0, 0, {})
     batches = 0
-    for k in range(0, len(parsed), size):
-        chunk = parsed[k : k + size]
-        try:
-            res = store.append([ev for _, ev in chunk], sender=sender, origin="ingest")
-        except AuditEventRejected as exc:
-            line = chunk[exc.index][0] if exc.index is not None else None
-            kept = f"; the {batches} earlier batch(es) stay stored" if batches else ""
-            exc.line = line
-            exc.args = (f"line {line}: {exc} (nothing of this batch was stored{kept})",)
-            raise
-        batches += 1
-        total = _add(total, res)
+    chunks = [parsed[k : k + size] for k in range(0, len(parsed), size)]
+    workers = worker_count() if isinstance(store, SqlAuditStore) and store.default_engines else 0
+    ahead: Iterator[Presanitized | None] = (
+        presanitize([[ev for _, ev in c] for c in chunks], workers)
+        if workers > 0 and len(chunks) > 1 and len(parsed) >= MIN_EVENTS
+        else iter([None] * len(chunks))
+    )
+    try:
+        for chunk, pre in zip(chunks, ahead, strict=True):
+            try:
+                drafts = [ev for _, ev in chunk]
+                res = (
+                    store.append(drafts, sender=sender, origin="ingest")
+                    if pre is None
+                    else store.append(drafts, sender=sender, origin="ingest", presanitized=pre)  # type: ignore[call-arg]  # workers run only for SqlAuditStore
+                )
+            except AuditEventRejected as exc:
+                line = chunk[exc.index][0] if exc.index is not None else None
+                kept = f"; the {batches} earlier batch(es) stay stored" if batches else ""
+                exc.line = line
+                exc.args = (f"line {line}: {exc} (nothing of this batch was stored{kept})",)
+                raise
+            batches += 1
+            total = _add(total, res)
+    finally:
+        close = getattr(ahead, "close", None)
+        if close is not None:
+            close()  # stops the workers when a batch was refused
     return IngestResult(len(parsed), batches, total)
 
 

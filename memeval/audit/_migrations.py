@@ -18,7 +18,7 @@ from memeval.errors import AuditStoreError
 
 def _m0001_initial(conn: Connection) -> None:
     tables = [
-        m.__table__  # type: ignore[attr-defined]
+        m.__table__  # type: ignore[union-attr]  # set by SQLAlchemy, absent from sqlmodel's types
         for m in (
             t.AuditEventRow,
             t.AuditHead,
@@ -90,5 +90,5 @@ def migrate(conn: Connection) -> list[int]:
     Raises:
         AuditStoreError: the database records a version this memeval does not know (it is newer).
     """
-    table = t.SchemaMigration.__table__  # type: ignore[attr-defined]
+    table = t.SchemaMigration.__table__  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
     return apply_migrations(conn, table, t.AuditBase.metadata, MIGRATIONS, "the audit database")

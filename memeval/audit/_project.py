@@ -17,7 +17,7 @@ from memeval.audit._lifecycle import LIFECYCLES, for_event
 from memeval.audit._tables import ContradictionState, HoldState, LessonState, MemoryState
 from memeval.audit._time import to_us
 
-_Row = TypeVar("_Row", LessonState, ContradictionState, HoldState, MemoryState)
+_Row = TypeVar("_Row", bound=LessonState | ContradictionState | HoldState | MemoryState)
 
 
 def get_row(session: Session, model: type[_Row], team: str, key: str) -> _Row | None:
@@ -32,7 +32,7 @@ def get_row(session: Session, model: type[_Row], team: str, key: str) -> _Row | 
         with session.no_autoflush:
             hit = session.get(model, (team, key))
         cache[(model, team, key)] = _ABSENT if hit is None else hit
-    return None if hit is _ABSENT else hit  # type: ignore[return-value]
+    return None if hit is _ABSENT else hit  # type: ignore[return-value]  # the cache holds rows of `model` only
 
 
 _ABSENT = object()
@@ -59,7 +59,7 @@ def prefetch_for(session: Session, events: list[AuditEvent]) -> None:
             chunk = todo[i : i + 500]
             with session.no_autoflush:
                 rows = session.execute(
-                    select(model).where(model.team == team, getattr(model, col).in_(chunk))  # type: ignore[attr-defined]
+                    select(model).where(model.team == team, getattr(model, col).in_(chunk))  # type: ignore[attr-defined]  # model: one of the item tables, a union mypy does not narrow
                 ).scalars()
                 found = {getattr(r, col): r for r in rows}
             for k in chunk:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sqlalchemy import select
+from sqlmodel import col
 
 from memeval.audit._events import AuditEvent
 from memeval.audit._item import ItemType, ReviewItem
@@ -83,8 +84,8 @@ def item_events(store: SqlAuditStore, team: str, subject: str) -> list[AuditEven
     """A team's stored events about `subject` (opening, claims, comments, decisions), seq order."""
     with store.read_session() as s:
         rows = s.execute(
-            select(AuditEventRow.body, AuditEventRow.hash)  # type: ignore[call-overload]
-            .where(AuditEventRow.team == team, AuditEventRow.subject == subject)
-            .order_by(AuditEventRow.seq)
+            select(col(AuditEventRow.body), col(AuditEventRow.hash))
+            .where(col(AuditEventRow.team) == team, col(AuditEventRow.subject) == subject)
+            .order_by(col(AuditEventRow.seq))
         ).all()
     return [event_from_body(body, digest) for body, digest in rows]

@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memeval.audit import _payloads as p
 from memeval.audit._events import (
@@ -23,6 +23,9 @@ from memeval.audit._events import (
     SecretBlankedEvent,
 )
 from memeval.errors import AuditEventRejected
+
+if TYPE_CHECKING:
+    from memeval.audit._parallel import Presanitized
 
 REDACT_ACTOR = Actor(kind="system", id="memeval.redact", role="redaction")
 HOLD_ACTOR = Actor(kind="system", id="memeval.hold", role="holding")
@@ -84,9 +87,10 @@ class Sanitizer:
     fingerprint_key: bytes
 
     def check_ids(self, drafts: Sequence[AuditEvent]) -> None:
-        """Refuse a draft whose id field (actor.role, session, subject, requested) a
-        redaction scanner flags: ids are stored as sent, so one that holds a secret or personal
-        data must not be stored at all.
+        """Refuse a draft whose id field (actor.role, session, subject, requested) a scanner flags.
+
+        Ids are stored as sent, so one that holds a secret or personal data must not be stored at
+        all.
 
         Raises:
             AuditEventRejected: naming the event's index and field, never the value.
@@ -123,12 +127,24 @@ class Sanitizer:
             _CLEAN_IDS.clear()
         _CLEAN_IDS.update(fresh)
 
-    def sanitize_many(self, drafts: Sequence[AuditEvent], sender: str) -> list[list[AuditEvent]]:
-        """`sanitize` for a batch: every free text of the batch redacted in one
-        `redact_many` call (one scanner call per batch instead of per text) when the redactor
-        has it. Returns one list per draft, as `sanitize` would.
+    def sanitize_many(
+        self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None
+    ) -> list[list[AuditEvent]]:
+        """`sanitize` for a batch, one list per draft as `sanitize` would return.
+
+        Every free text of the batch is redacted in one `redact_many` call (one scanner call per
+        batch instead of per text) when the redactor has it.
+
+        Args:
+            drafts: validated events from one sender.
+            sender: the authenticated sender.
+            pre: the redactions and hold assessments of this very batch, computed ahead by the
+                same (default) redactor and hold detector in a worker process (`_parallel`);
+                used instead of computing them here.
         """
         self.check_ids(drafts)
+        if pre is not None:
+            return [self.sanitize(d, sender, pre.redactions, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
         many = getattr(self.redactor, "redact_many", None)
         done: dict[str, Any] = {}
@@ -137,13 +153,20 @@ class Sanitizer:
             done = dict(zip(unique, many(unique), strict=True))
         return [self.sanitize(d, sender, done) for d in drafts]
 
-    def sanitize(self, draft: AuditEvent, sender: str, redacted: Mapping[str, Any] | None = None) -> list[AuditEvent]:
+    def sanitize(
+        self,
+        draft: AuditEvent,
+        sender: str,
+        redacted: Mapping[str, Any] | None = None,
+        holds: Mapping[tuple[str, str], Any] | None = None,
+    ) -> list[AuditEvent]:
         """Redact, maybe hold, and count blanked secrets for one draft.
 
         Args:
             draft: a validated event from a sender (store fields unset).
             sender: the authenticated sender (makes derived ids unique).
             redacted: text -> its `Redaction`, already computed for a batch (`sanitize_many`).
+            holds: (redacted text, source) -> its `HoldAssessment`, already computed.
 
         Returns:
             The events to append in order: the redacted draft or its `hold.created`, then the
@@ -185,15 +208,19 @@ class Sanitizer:
                     )
                 )
         clean = draft.model_copy(update={"payload": payload.model_copy(update=updates)})
-        return [self._maybe_hold(clean, sender), *blanked]
+        return [self._maybe_hold(clean, sender, holds), *blanked]
 
-    def _maybe_hold(self, event: AuditEvent, sender: str) -> AuditEvent:
+    def _maybe_hold(
+        self, event: AuditEvent, sender: str, holds: Mapping[tuple[str, str], Any] | None = None
+    ) -> AuditEvent:
         payload = event.payload
         if not isinstance(payload, p.MemoryWritten | p.LessonProposed):
             return event
         if payload.released_hold is not None:
             return event
-        verdict = self.hold_detector.assess(payload.text, payload.source)
+        verdict = (holds or {}).get((payload.text, payload.source))
+        if verdict is None:
+            verdict = self.hold_detector.assess(payload.text, payload.source)
         if not verdict.held:
             return event
         assert event.subject is not None  # required for these types by the envelope
@@ -207,7 +234,7 @@ class Sanitizer:
                 "session": event.session,
                 "subject": hold_id_for(event.team, sender, event.sender_event_id),
                 "payload": p.HoldCreated(
-                    origin=event.type,  # type: ignore[arg-type]
+                    origin=event.type,
                     item_id=event.subject,
                     kind=payload.kind if isinstance(payload, p.MemoryWritten) else "lesson",
                     text=payload.text,

@@ -67,6 +67,12 @@ def default_key_file(url: str) -> Path:
     return base / "memeval" / f"fingerprint-{store_id(url)}.key"
 
 
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path` (resolved) lies in `folder` or below it."""
+    real = path.resolve()
+    return real.parent == folder or folder in real.parents
+
+
 def fingerprint_key(url: str) -> bytes:
     """The fingerprint HMAC key for the store at `url` (see the module docstring).
 
@@ -88,11 +94,20 @@ def fingerprint_key(url: str) -> bytes:
     path = Path(os.environ.get("MEMEVAL_FINGERPRINT_KEY_FILE") or default_key_file(url)).absolute()
     if db is not None:
         folder = db.absolute().parent.resolve()
-        if path.resolve().parent == folder or folder in path.resolve().parents:
+        if _inside(path, folder):
+            default = default_key_file(url).absolute()
+            # the default may lie inside the folder too (the store in $HOME or in $XDG_CONFIG_HOME):
+            # then a sibling of the store's folder is suggested, never a path that fails the same way
+            elsewhere = (
+                default if not _inside(default, folder) else folder.parent / f"{folder.name}-keys" / default.name
+            )
+            fixes = [f"set MEMEVAL_FINGERPRINT_KEY_FILE to a file outside it (e.g. {elsewhere})"]
+            if os.environ.get("MEMEVAL_FINGERPRINT_KEY_FILE") and not _inside(default, folder):
+                fixes.append("unset MEMEVAL_FINGERPRINT_KEY_FILE (the key then lives in " + str(default) + ")")
+            fixes.append("give the key itself in MEMEVAL_FINGERPRINT_KEY (64 hex digits)")
             raise UsageError(
                 f"the fingerprint key {path} is inside the store's folder {folder}: whoever copies the folder "
-                f"gets data and key together. Move it out (e.g. to {default_key_file(url)}) and set "
-                "MEMEVAL_FINGERPRINT_KEY_FILE to it, or unset that variable"
+                f"gets data and key together. Keep it out: " + ", or ".join(fixes)
             )
         old = folder / "fingerprint.key"
         if old.is_file() and not path.exists():

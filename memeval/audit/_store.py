@@ -22,11 +22,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, delete, event, insert, select, text
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from memeval.audit import _payloads as p
 from memeval.audit._authority import (
@@ -53,8 +53,12 @@ from memeval.audit._tables import (
     AuditHead,
     HoldState,
 )
-from memeval.audit._time import to_us, utc_now
+from memeval.audit._time import to_us
+from memeval.clock import utc_now
 from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
+
+if TYPE_CHECKING:
+    from memeval.audit._parallel import Presanitized
 
 STORE_ONLY_TYPES = STORE_TYPES
 """Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
@@ -85,8 +89,8 @@ class AuditStore(ABC):
     """Contract of an audit store; `SqlAuditStore` implements it for SQLite and PostgreSQL."""
 
     @abstractmethod
-    def append(self, drafts: Sequence[AuditEvent], *, sender: str) -> AppendResult:
-        """Append a batch of drafts (all or nothing); see the module docstring."""
+    def append(self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest") -> AppendResult:
+        """Append a batch of drafts (all or nothing) from channel `origin`; see the module docstring."""
 
     @abstractmethod
     def events(self, team: str, *, after_seq: int = 0) -> Iterator[AuditEvent]:
@@ -121,6 +125,8 @@ class SqlAuditStore(AuditStore):
         self.url = url
         self.limits = limits or Limits.from_env()
         self._sanitizer = sanitizer
+        self.default_engines = sanitizer is None
+        """True when redaction and holding use the process-wide default engines (not a given Sanitizer)."""
         self._fingerprint_key = fingerprint_key
         self.is_sqlite = url.startswith("sqlite")
         try:
@@ -192,7 +198,14 @@ class SqlAuditStore(AuditStore):
         return Session(self.engine)
 
     # --- the write path -------------------------------------------------------------------
-    def append(self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest") -> AppendResult:
+    def append(
+        self,
+        drafts: Sequence[AuditEvent],
+        *,
+        sender: str,
+        origin: Origin = "ingest",
+        presanitized: Presanitized | None = None,
+    ) -> AppendResult:
         """Append a batch of drafts, all or nothing (see the module docstring).
 
         Args:
@@ -200,6 +213,8 @@ class SqlAuditStore(AuditStore):
             sender: the authenticated sender name.
             origin: the channel: `ingest` (a memory system; the default), `review` (the review
                 queue, after it authenticated the person) or `report`.
+            presanitized: this batch's redactions and hold assessments computed ahead by the
+                default engines (`_parallel.presanitize`); only `ingest_lines` passes it.
 
         Returns:
             An `AppendResult`.
@@ -212,7 +227,7 @@ class SqlAuditStore(AuditStore):
         drafts = [self._admit(d, i, origin) for i, d in enumerate(drafts)]
         for i, d in enumerate(drafts):
             _check_draft(d, i)
-        expanded = self.sanitizer.sanitize_many(drafts, sender)
+        expanded = self.sanitizer.sanitize_many(drafts, sender, presanitized)
         try:
             return self._append_locked(drafts, expanded, sender)
         except SQLAlchemyError as exc:
@@ -281,16 +296,16 @@ class SqlAuditStore(AuditStore):
                         blanked += ev.payload.count
             log_rows = s.info.pop("audit_log_rows", [])
             if log_rows:  # one executemany for the batch's log rows
-                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]
+                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
         return AppendResult(stored, dups, noops, held, blanked, seqs)
 
     def _existing_ids(self, s: Session, drafts: Sequence[AuditEvent], sender: str) -> set[tuple[str, str]]:
         found: set[tuple[str, str]] = set()
         ids = sorted({d.sender_event_id for d in drafts})
         for k in range(0, len(ids), 500):
-            q = select(AuditEventRow.team, AuditEventRow.sender_event_id).where(
-                AuditEventRow.sender == sender,
-                AuditEventRow.sender_event_id.in_(ids[k : k + 500]),  # type: ignore[attr-defined]
+            q = select(col(AuditEventRow.team), col(AuditEventRow.sender_event_id)).where(
+                col(AuditEventRow.sender) == sender,
+                col(AuditEventRow.sender_event_id).in_(ids[k : k + 500]),
             )
             found.update((t, e) for t, e in s.execute(q).all())
         return found
@@ -365,9 +380,9 @@ class SqlAuditStore(AuditStore):
         while True:
             with self.read_session() as s:
                 rows = s.execute(
-                    select(AuditEventRow.body, AuditEventRow.hash, AuditEventRow.seq)
-                    .where(AuditEventRow.team == team, AuditEventRow.seq > last)
-                    .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+                    select(col(AuditEventRow.body), col(AuditEventRow.hash), col(AuditEventRow.seq))
+                    .where(col(AuditEventRow.team) == team, col(AuditEventRow.seq) > last)
+                    .order_by(col(AuditEventRow.seq))
                     .limit(1000)
                 ).all()
             if not rows:
@@ -379,7 +394,7 @@ class SqlAuditStore(AuditStore):
     def teams(self) -> list[str]:
         """Every team with at least one event, sorted."""
         with self.read_session() as s:
-            return sorted(s.execute(select(AuditHead.team)).scalars())
+            return sorted(s.execute(select(col(AuditHead.team))).scalars())
 
     def rebuild_projections(self, team: str | None = None) -> int:
         """Delete the projection rows (of `team`, or all) and replay the log into them.
@@ -395,14 +410,14 @@ class SqlAuditStore(AuditStore):
                     q = q.where(model.team == team)
                 s.execute(q)
             s.flush()
-            teams = [team] if team is not None else list(s.execute(select(AuditHead.team)).scalars())
+            teams = [team] if team is not None else list(s.execute(select(col(AuditHead.team))).scalars())
             for t in teams:
                 last = 0
                 while True:
                     rows = s.execute(
-                        select(AuditEventRow.body, AuditEventRow.hash, AuditEventRow.seq)
-                        .where(AuditEventRow.team == t, AuditEventRow.seq > last)
-                        .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+                        select(col(AuditEventRow.body), col(AuditEventRow.hash), col(AuditEventRow.seq))
+                        .where(col(AuditEventRow.team) == t, col(AuditEventRow.seq) > last)
+                        .order_by(col(AuditEventRow.seq))
                         .limit(1000)
                     ).all()
                     if not rows:

@@ -24,11 +24,6 @@ def from_us(us: int) -> datetime:
     return _EPOCH + timedelta(microseconds=us)
 
 
-def utc_now() -> datetime:
-    """Now, aware, in UTC."""
-    return datetime.now(UTC)
-
-
 def zone(tz: str) -> ZoneInfo:
     """The IANA time zone named `tz`.
 

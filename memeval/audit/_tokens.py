@@ -7,10 +7,12 @@ import re
 import secrets
 
 from sqlalchemy import delete, select
+from sqlmodel import col
 
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import SenderToken
-from memeval.audit._time import to_us, utc_now
+from memeval.audit._time import to_us
+from memeval.clock import utc_now
 from memeval.errors import UsageError
 
 TOKEN_PREFIX = "mev_"
@@ -32,7 +34,7 @@ def add_token(store: SqlAuditStore, team: str, sender: str) -> str:
             raise UsageError(f"{what} {value!r} is not a simple name: use lowercase letters, digits, '.', '_', '-'")
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with store.write_session() as s:
-        s.execute(delete(SenderToken).where(SenderToken.team == team, SenderToken.sender == sender))  # type: ignore[arg-type]
+        s.execute(delete(SenderToken).where(col(SenderToken.team) == team, col(SenderToken.sender) == sender))
         s.add(
             SenderToken(
                 token_sha256=token_hash(token),
@@ -48,6 +50,8 @@ def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
     """(team, sender) of a token, or None when it is unknown."""
     with store.read_session() as s:
         row = s.execute(
-            select(SenderToken.team, SenderToken.sender).where(SenderToken.token_sha256 == token_hash(token))
+            select(col(SenderToken.team), col(SenderToken.sender)).where(
+                col(SenderToken.token_sha256) == token_hash(token)
+            )
         ).first()
     return None if row is None else (row[0], row[1])

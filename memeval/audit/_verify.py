@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+import sqlmodel
 from pydantic import ValidationError
 from sqlalchemy import select
 
@@ -66,8 +67,8 @@ def verify_chain(store: SqlAuditStore, team: str) -> ChainReport:
             rows = (
                 s.execute(
                     select(AuditEventRow)
-                    .where(AuditEventRow.team == team, AuditEventRow.seq > prev_seq)
-                    .order_by(AuditEventRow.seq)  # type: ignore[arg-type]
+                    .where(sqlmodel.col(AuditEventRow.team) == team, sqlmodel.col(AuditEventRow.seq) > prev_seq)
+                    .order_by(sqlmodel.col(AuditEventRow.seq))
                     .limit(1000)
                 )
                 .scalars()

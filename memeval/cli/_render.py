@@ -74,6 +74,13 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
                 f"(p = {v.p_value_faults_against:.4g})"
             )
         for w in v.warnings:
+            if w.kind == "few_trials" and result.sequential is not None and result.sequential.path.stopped:
+                # a sequential run that stopped at a look has few trials by design; its error rate holds
+                console.print(
+                    f"note: stopped at round {result.sequential.rounds_run}, so each task has fewer than 3 trials "
+                    "an arm; the sequential test keeps its error rate at whatever round it stops"
+                )
+                continue
             console.print(f"[yellow]warning:[/yellow] {w.message}")
     c = result.coverage
     console.print(
@@ -93,7 +100,9 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         )
     faults = [r for r in result.trials if r.fault]
     for r in faults:
-        console.print(f"[red]fault[/red] {r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}")  # type: ignore[union-attr]
+        f = r.fault
+        if f is not None:
+            console.print(f"[red]fault[/red] {r.trial_id}: {f.code} ({f.phase}): {f.message}")
     card = result.run_card
     pack = (result.manifest.get("cells") or {}).get("pack")
     slice_ids = result.manifest.get("slice") or []
@@ -116,7 +125,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         elif isinstance(val, list):
             val = ", ".join(val)
         console.print(f"  {k}: {val}")
-    console.print(f"\nRun folder: {run_dir}  (memeval result {result.run_id} rebuilds this record)")
+    console.print(f"\nRun folder: {run_dir}  (memeval replay {result.run_id} rebuilds this record)")
 
 
 def _spent(result: RunResult, mode: str) -> str:
@@ -154,7 +163,8 @@ def render_sequential(result: RunResult, console: Console) -> None:
     d = path.design
     console.print(
         f"\nVerdict: [bold]{path.verdict}[/bold]  (sequential: {path.reason}; {seq.rounds_run} of "
-        f"{seq.max_rounds} rounds, {d.spending.replace('_', '-')} spending, alpha {d.alpha:g})"
+        f"{seq.max_rounds} rounds, {d.spending.replace('_', '-')}"
+        f"{f' gamma {d.gamma:g}' if d.spending == 'hsd' else ''} spending, alpha {d.alpha:g})"
     )
     for look in path.looks:
         est = "—" if look.estimate is None else f"{look.estimate:+.3f}"

@@ -1,6 +1,6 @@
 """`memeval ab`: run a task set cold and with memory, then print the table and the verdict.
 
-Also `memeval result` (the full record as JSON) and `memeval results` (one row per trial).
+Also `memeval replay` (the full record as JSON) and `memeval results` (one row per trial).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
 from memeval.errors import UsageError
+from memeval.types import MAX_SECONDS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -77,6 +78,7 @@ def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
 @app.command()
 @translate_errors
 def ab(
+    ctx: typer.Context,
     tasks: Annotated[
         Path,
         typer.Argument(help="A folder of Harbor-layout tasks, one task folder, or a team folder with memeval.toml."),
@@ -135,10 +137,11 @@ def ab(
     ] = "proxy",
     retain: Annotated[str, typer.Option(help="Keep trial worlds: failed (default), always, never.")] = "failed",
     agent_timeout: Annotated[
-        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001)
+        float | None,
+        typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS),
     ] = None,
     verifier_timeout: Annotated[
-        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001)
+        float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS)
     ] = None,
     budget_usd: Annotated[
         float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.", min=0.0)
@@ -231,8 +234,19 @@ def ab(
         int, typer.Option(help="With --until-decided: the most rounds (repeats per task and arm).", min=1, max=50)
     ] = 5,
     spending: Annotated[
-        str, typer.Option(help="With --until-decided: alpha spending, pocock (default) or obrien-fleming.")
-    ] = "pocock",
+        str,
+        typer.Option(
+            help="With --until-decided: alpha spending, hsd (Hwang-Shih-DeCani, the default), pocock or obrien-fleming."
+        ),
+    ] = "hsd",
+    spending_gamma: Annotated[
+        float,
+        typer.Option(
+            help="With --spending hsd: the family's gamma (2 by default; lower saves alpha for later rounds).",
+            min=-10.0,
+            max=10.0,
+        ),
+    ] = 2.0,
     futility_power: Annotated[
         float,
         typer.Option(
@@ -241,7 +255,7 @@ def ab(
             min=0.0,
             max=0.99,
         ),
-    ] = 0.10,
+    ] = 0.20,
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
@@ -289,11 +303,19 @@ def ab(
     if ray_address and executor != "ray":
         raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
     if index_url:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
 
         db_url(index_url)  # a bad URL is refused before the run, not after it
-    if spending not in ("pocock", "obrien-fleming"):
-        raise UsageError(f"--spending {spending!r}: use pocock or obrien-fleming")
+    if spending not in ("hsd", "pocock", "obrien-fleming"):
+        raise UsageError(f"--spending {spending!r}: use hsd, pocock or obrien-fleming")
+    if not until_decided:
+        names = ("max_repeats", "spending", "spending_gamma", "futility_power")
+        given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
+        if given:
+            raise UsageError(
+                f"{' and '.join(given)} only apply with --until-decided: add --until-decided to run in rounds "
+                f"until a verdict, or drop {' and '.join(given)} (a fixed-size run takes --repeats N)"
+            )
     if until_decided and repeats is not None and repeats != max_repeats:
         raise UsageError(
             f"--repeats {repeats} with --until-decided: the rounds are set by --max-repeats ({max_repeats}); "
@@ -323,7 +345,7 @@ def ab(
         )
     opts = AbOptions(
         task_set=load_task_set(task_path, only),
-        agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]
+        agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]  # a str checked against the Literal's values above
         pack=load_pack(pack_path) if pack_path else None,
         slice_ids=slice_ or None,
         repeats=max_repeats if until_decided else (repeats or (proj.repeats if proj and proj.repeats else 1)),
@@ -331,8 +353,8 @@ def ab(
         upstream=upstream,
         extra_upstreams=tuple(extra),
         prices_file=prices or (proj.prices if proj else None),
-        network=network,  # type: ignore[arg-type]
-        retain=retain,  # type: ignore[arg-type]
+        network=network,  # type: ignore[arg-type]  # a str checked against the Literal's values above
+        retain=retain,  # type: ignore[arg-type]  # a str checked against the Literal's values above
         agent_timeout_s=agent_timeout,
         verifier_timeout_s=verifier_timeout,
         budget_usd=budget_usd,
@@ -342,14 +364,15 @@ def ab(
         extra_env=_parse_env(env or []),
         runs_dir=runs_dir.resolve(),  # sandboxes start in other folders: keep every path absolute
         seed=seed,
-        tamper=tamper,  # type: ignore[arg-type]
+        tamper=tamper,  # type: ignore[arg-type]  # a str checked against the Literal's values above
         concurrency=n_at_once,
         executor=executor_for(executor, n_at_once),
         ray_address=ray_address,
         sequential=(
             SequentialDesign(
                 max_rounds=max_repeats,
-                spending="obrien_fleming" if spending == "obrien-fleming" else "pocock",
+                spending="obrien_fleming" if spending == "obrien-fleming" else spending,
+                gamma=spending_gamma,
                 futility_power=futility_power,
                 seed=seed,
             )
@@ -394,7 +417,7 @@ def ab(
             raise typer.Exit(EXIT_INTERRUPTED) from None
     run = load_run(run_dir)
     if index_url:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
         from memeval.results import index_runs
 
         url = db_url(index_url)
@@ -444,7 +467,7 @@ def _nothing_measured(result: RunResult) -> str:
 
 @app.command()
 @translate_errors
-def result(
+def replay(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
     runs_dir: RunsDir = Path("runs"),
 ) -> None:
@@ -456,6 +479,17 @@ def result(
     from memeval.results import find_run, load_run, result_json
 
     typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
+
+
+@app.command("result", hidden=True, deprecated=True)
+@translate_errors
+def result(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    runs_dir: RunsDir = Path("runs"),
+) -> None:
+    """Old name of `memeval replay`, one letter from `results`; kept for scripts, with a note."""
+    typer.echo("note: `memeval result` is now `memeval replay` (same output); the old name will go.", err=True)
+    replay(run, runs_dir)
 
 
 @app.command()
@@ -501,3 +535,9 @@ def results(
         typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
         return
     print_results(r, _out_console(), include_controls)
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option `name` was given (on the command line or by its variable), not defaulted."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")

@@ -7,12 +7,14 @@ Commands live in sibling modules (`ab.py`, `audit.py`, ...) that import `app` an
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
 import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's own click, whose errors it raises
 
 from memeval.errors import MemevalError, UsageError
 
@@ -86,7 +88,46 @@ def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def usage_line(exc: ClickException) -> str:
+    """A usage error as one line: what was wrong (the option, the value given) and where help is.
+
+    Click prints the usage, a hint and then the error on three lines; for a value out of range the
+    value itself is not named. Here, e.g. `error: invalid value for '--agent-timeout': 1e+308:
+    Input should be less than or equal to 604800 (see 'memeval ab --help')`.
+    """
+    from pydantic import ValidationError
+
+    message = exc.format_message()
+    if message.startswith("Invalid value"):
+        message = "i" + message[1:]
+    cause = exc.__cause__
+    if isinstance(cause, ValidationError) and cause.errors():
+        given = cause.errors()[0].get("input")
+        head, sep, tail = message.partition(": ")
+        message = f"{head}: {given!r}: {tail}" if sep and given is not None else message
+    ctx = getattr(exc, "ctx", None)
+    where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    return f"error: {message}{where}"
+
+
 def main() -> None:
-    """Console-script entry point: run the typer app."""
-    app(prog_name="memeval")
-    sys.exit(EXIT_OK)
+    """Console-script entry point: run the typer app.
+
+    Usage errors (a bad option, a value out of range, a missing argument) print one line
+    (`usage_line`) and exit 2; every other ending is typer's own.
+    """
+    try:
+        code = app(prog_name="memeval", standalone_mode=False)
+    except NoArgsIsHelpError as exc:
+        exc.show()  # the help itself, as before
+        sys.exit(exc.exit_code)
+    except ClickException as exc:
+        typer.echo(usage_line(exc) if exc.exit_code == EXIT_USAGE else f"error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        typer.echo("Aborted!", err=True)
+        sys.exit(EXIT_FAILURE)
+    except BrokenPipeError:  # `memeval runs | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_FAILURE)
+    sys.exit(code if isinstance(code, int) else EXIT_OK)

@@ -65,9 +65,13 @@ def ingest(
     store = open_store(db)
     res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
     r = res.result
+    taken = res.lines - r.duplicates - r.noops  # input events stored (as given, or held as hold.created)
+    added = r.stored - taken  # events memeval adds itself: secret.blanked, memory released from a hold
     if as_json:
         out = {
             "lines": res.lines,
+            "input_stored": taken,
+            "added": added,
             "batches": res.batches,
             "stored": r.stored,
             "duplicates": r.duplicates,
@@ -79,9 +83,10 @@ def ingest(
         typer.echo(json.dumps(out, sort_keys=True))
         return
     typer.echo(
-        f"read {res.lines} events: stored {r.stored}, counting the events memeval adds itself "
-        f"({r.secrets_blanked} secret.blanked, {r.held} hold.created); skipped {r.duplicates} already stored, "
-        f"{r.noops} repeated decisions"
+        f"read {res.lines} events: {taken} stored ({r.held} of them held for a person as hold.created, not "
+        f"written to memory), {r.duplicates} skipped as already stored, {r.noops} repeated decisions that "
+        f"changed nothing; memeval added {added} events of its own (secret.blanked for {r.secrets_blanked} "
+        f"blanked values, memory released from holds): {r.stored} stored in all"
     )
 
 
@@ -105,9 +110,7 @@ def verify(
     Exits 1 and names the first problem if the chain does not hold, a table differs from the chain,
     or an anchor's head is gone or changed.
     """
-    from memeval.audit import open_existing_store, verify_chain
-    from memeval.audit._anchor import check_anchor, read_anchor
-    from memeval.audit._fold import verify_projections
+    from memeval.audit import check_anchor, open_existing_store, read_anchor, verify_chain, verify_projections
 
     anchors = [read_anchor(p) for p in against or []]
     store = open_existing_store(db, team=team)
@@ -145,8 +148,7 @@ def anchor(
     db: DbOpt = None,
 ) -> None:
     """Write the team's chain head to a file, for `memeval audit verify --against FILE` later."""
-    from memeval.audit import open_existing_store
-    from memeval.audit._anchor import anchor_json, take_anchor
+    from memeval.audit import anchor_json, open_existing_store, take_anchor
 
     a = take_anchor(open_existing_store(db, team=team), team)
     out.write_text(anchor_json(a), encoding="utf-8")
@@ -227,9 +229,9 @@ def serve(
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn."""
     import uvicorn
 
-    from memeval.audit import create_app, open_store
+    from memeval.audit import create_ingest_app, open_store
 
-    uvicorn.run(create_app(open_store(db)), host=host, port=port, log_level="warning")
+    uvicorn.run(create_ingest_app(open_store(db)), host=host, port=port, log_level="warning")
 
 
 @token_app.command("add")
@@ -253,9 +255,7 @@ def team_set(
     db: DbOpt = None,
 ) -> None:
     """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""
-    from memeval.audit import open_store
-    from memeval.audit._tables import TeamRow
-    from memeval.audit._time import zone
+    from memeval.audit import TeamRow, open_store, zone
 
     zone(tz)
     store = open_store(db)

@@ -24,7 +24,7 @@ def build(
     """Write a pack of approved lessons and released memories (never held or contested items)."""
     from memeval.audit import build_pack, open_existing_store
     from memeval.packs import write_pack
-    from memeval.review._inert import term_text
+    from memeval.review import term_text
 
     built = build_pack(open_existing_store(db, team=team), team, version=version)
     write_pack(built.pack, out)

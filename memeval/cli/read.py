@@ -118,13 +118,20 @@ def print_listing(doc: RunsDocument, console: Console) -> None:
             escape(r.task_set or "—"),
             escape(agent),
             r.status if not r.error else f"unreadable: {escape(r.error)}",
-            f"{r.trials}/{r.planned}",
+            f"{r.trials}/{r.planned}{_faulted(r.trials, r.faulted)}",
             r.verdict or "—",
             "—" if r.p_value is None else f"{r.p_value:.3g}",
         )
     console.print(t)
     if not doc.runs:
         console.print(f"no run folders in {doc.runs_dir}")
+
+
+def _faulted(trials: int, faulted: int) -> str:
+    """The listing's mark for faulted trials: none, `, N faulted`, or `, all faulted` (measured nothing)."""
+    if not faulted:
+        return ""
+    return ", [red]all faulted: measured nothing[/red]" if faulted == trials else f", {faulted} faulted"
 
 
 def _rate(p: int, n: int) -> str:
@@ -223,7 +230,22 @@ def report_ab(
     r = load_run(find_run(run, runs_dir))
     if html is None and pdf is None:
         pdf = Path("reports") / f"{r.result.run_id}.pdf"
+    made: list[Path] = []
+    for opt, p in (("--html", html), ("--pdf", pdf)):
+        if p is None:
+            continue
+        if p.is_dir():
+            raise UsageError(
+                f"{opt} {str(p)!r} is a folder; give a file name, e.g. {str(p / f'{r.result.run_id}.{opt[2:]}')!r}"
+            )
+        blocking = next((a for a in (p.parent, *p.parent.parents) if a.exists() and not a.is_dir()), None)
+        if blocking is not None:
+            raise UsageError(f"{opt} {str(p)!r}: {str(blocking)!r} is a file, not a folder; pick another path")
+        if not p.parent.exists() and p.parent not in made:
+            made.append(p.parent)
     ctx = write_report(r, html=html, pdf=pdf)
+    for folder in made:
+        typer.echo(f"made folder {folder} (it did not exist)")
     for p in (html, pdf):
         if p is not None:
             typer.echo(f"wrote {p}")
@@ -296,7 +318,7 @@ def runs(
     from memeval.abreport import list_runs
 
     if from_index or index:
-        from memeval.audit._settings import db_url
+        from memeval.audit import db_url
         from memeval.results import index_runs, indexed_runs
 
         url = db_url(index_url)
@@ -390,9 +412,14 @@ def _plan_from_pilot(
     import numpy as np
 
     from memeval.results import find_run, load_run
-    from memeval.stats import SequentialDesign, TaskTrials, TrialObs
-    from memeval.stats._planning import pilot_spread, tasks_for_effect
-    from memeval.stats._seqsim import simulate_sequential
+    from memeval.stats import (
+        SequentialDesign,
+        TaskTrials,
+        TrialObs,
+        pilot_spread,
+        simulate_sequential,
+        tasks_for_effect,
+    )
 
     run = load_run(find_run(ref, runs_dir))
     arms: dict[str, dict[str, list[TrialObs]]] = {}
@@ -435,6 +462,13 @@ def _plan_from_pilot(
             rows.append(row)
     except ValueError as exc:
         raise UsageError(f"{exc}; pick a larger pilot run or an --effect that is not 0") from exc
+    warnings = []
+    if spread.repeats == 1:
+        warnings.append(
+            "the pilot ran 1 repeat per task, so a task's own spread cannot be told from the spread between "
+            "tasks: the plans assume the least task-to-task spread the data allow and may need more tasks; "
+            "pilot with --repeats 2 or more for a firmer plan"
+        )
     doc = {
         "schema": "memeval.plan/2",
         "schema_version": 2,
@@ -444,6 +478,7 @@ def _plan_from_pilot(
         "seed": seed,
         "spread": spread._asdict(),
         "plans": rows,
+        "warnings": warnings,
     }
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
@@ -465,6 +500,8 @@ def _plan_from_pilot(
                 f"{seq['power']:.2f}, {seq['mean_trials']:.0f} trials on average (simulated)"
             )
         typer.echo(line)
+    for w in warnings:
+        typer.echo(f"warning: {w}")
 
 
 @app.command("check-tasks")
@@ -489,8 +526,8 @@ def check_tasks_cmd(
     """
     from rich.table import Table
 
-    from memeval.abreport import broken_lines, check_tasks
     from memeval.project import load_project
+    from memeval.runner import broken_lines, check_tasks
     from memeval.tasks import load_task_set_listing_invalid
 
     proj = load_project(taskset) if taskset.is_dir() else None

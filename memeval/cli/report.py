@@ -2,8 +2,9 @@
 
 The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Reports land in
 the store's report folder, fixed by its first report: `--out`, else `MEMEVAL_REPORT_DIR`, else
-`reports/` beside a SQLite store's file (recorded as an absolute path; another folder is refused). SMTP settings come from `MEMEVAL_SMTP_*`
-(see `memeval.report.SmtpSettings`); the password is never printed.
+`reports/` beside a SQLite store's file (recorded as an absolute path; another folder is refused).
+SMTP settings come from `MEMEVAL_SMTP_*` (see `memeval.report.SmtpSettings`); the password is never
+printed.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
+
+if TYPE_CHECKING:
+    from memeval.audit import SqlAuditStore
 
 report_app = typer.Typer(
     help="The weekly audit report: make, verify, e-mail, subscribe.",
@@ -47,19 +51,19 @@ WeekOpt = Annotated[
 ]
 
 
-def _week(store: object, team: str, week: str | None) -> str:
+def _week(store: SqlAuditStore, team: str, week: str | None) -> str:
     from memeval.audit import team_tz
-    from memeval.audit._time import utc_now
+    from memeval.clock import utc_now
     from memeval.report import last_full_week
 
-    return week or last_full_week(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
+    return week or last_full_week(utc_now(), team_tz(store, team))
 
 
-def _this_week(store: object, team: str) -> str:
+def _this_week(store: SqlAuditStore, team: str) -> str:
     from memeval.audit import iso_week_of, team_tz
-    from memeval.audit._time import utc_now
+    from memeval.clock import utc_now
 
-    return iso_week_of(utc_now(), team_tz(store, team))  # type: ignore[arg-type]
+    return iso_week_of(utc_now(), team_tz(store, team))
 
 
 @report_app.command("weekly")
@@ -80,12 +84,11 @@ def weekly(
 ) -> None:
     """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
     from memeval.audit import open_existing_store
-    from memeval.report import make_report
-    from memeval.report._record import record_json
+    from memeval.report import make_report, record_json
 
     store = open_existing_store(db, team=team)
     if preview:
-        from memeval.report._record import preview_report
+        from memeval.report import preview_report
 
         folder = preview_report(store, team, week or _this_week(store, team), tz=tz, runs_dir=runs)
         if as_json:
@@ -189,8 +192,7 @@ def subscribe_cmd(
 def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
     """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database)."""
     from memeval.audit import open_store
-    from memeval.report import SmtpSettings, run_service
-    from memeval.report._record import report_root
+    from memeval.report import SmtpSettings, report_root, run_service
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     settings = SmtpSettings.from_env()

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memeval.cli.app import app, fail, translate_errors
+from memeval.clock import utc_now
+
+if TYPE_CHECKING:
+    from memeval.audit import SqlAuditStore
+    from memeval.review import Account, ReviewSettings
 
 review_app = typer.Typer(
     help="The reviewer queue: list, show and decide waiting items.",
@@ -59,11 +63,7 @@ RefArg = Annotated[
 ReasonOpt = Annotated[str | None, typer.Option("--reason", help="Why (required to reject, settle or discard).")]
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _settings(**overrides: object):  # type: ignore[no-untyped-def]
+def _settings(**overrides: object) -> ReviewSettings:
     from pydantic import SecretBytes
 
     from memeval.review import ReviewSettings
@@ -149,8 +149,9 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     ensure_review_schema(store)
     users = list_users(store)
     if as_json:
-        typer.echo(json.dumps([{"username": u.username, "role": u.role,
-                                "teams": None if u.teams is None else sorted(u.teams)} for u in users], indent=2))  # fmt: skip
+        rows = [{"username": u.username, "role": u.role,
+                 "teams": None if u.teams is None else sorted(u.teams)} for u in users]  # fmt: skip
+        typer.echo(json.dumps(rows, indent=2))
         return
     for u in users:
         typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
@@ -179,14 +180,12 @@ def review_list(
 ) -> None:
     """List waiting items, oldest first, with counts; overdue items are marked."""
     from memeval.audit import open_existing_store
-    from memeval.review import QueueFilter, build_queue, ensure_review_schema
-    from memeval.review._inert import term_text
-    from memeval.review._models import queue_out
+    from memeval.review import QueueFilter, build_queue, ensure_review_schema, queue_out, term_text
 
     store = open_existing_store(db, team=team)
     ensure_review_schema(store)
     view = build_queue(
-        store, QueueFilter(kind, team, min_age_h), now=_now(), overdue_after_h=_settings().overdue_after_h
+        store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
         typer.echo(queue_out(view).model_dump_json(indent=2))
@@ -208,14 +207,12 @@ def review_list(
 def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Show one item: full redacted text (control characters marked), evidence, history."""
     from memeval.audit import open_existing_store
-    from memeval.review import build_item, ensure_review_schema, resolve
-    from memeval.review._inert import term_text
-    from memeval.review._models import detail_out
+    from memeval.review import build_item, detail_out, ensure_review_schema, resolve, term_text
 
     store = open_existing_store(db)
     ensure_review_schema(store)
     item = resolve(store, ref)
-    now = _now()
+    now = utc_now()
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
@@ -246,7 +243,7 @@ def _quoted(text: str) -> str:
     return "\n".join("| " + line for line in text.split("\n"))
 
 
-def _login(store: object, who: str | None, password_stdin: bool):  # type: ignore[no-untyped-def]
+def _login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Account:
     """The authenticated account: a personal token (MEMEVAL_REVIEW_TOKEN) or name + password."""
     import os
 
@@ -254,7 +251,7 @@ def _login(store: object, who: str | None, password_stdin: bool):  # type: ignor
 
     token = os.environ.get("MEMEVAL_REVIEW_TOKEN", "").strip()
     if token and not who:
-        account = account_for_token(store, token)  # type: ignore[arg-type]
+        account = account_for_token(store, token)
         if account is None:
             raise fail("MEMEVAL_REVIEW_TOKEN is not a known token: make one with `memeval users token NAME`")
         return account
@@ -265,7 +262,7 @@ def _login(store: object, who: str | None, password_stdin: bool):  # type: ignor
         password = sys.stdin.readline().rstrip("\r\n")
     else:
         password = typer.prompt(f"Password for {who}", hide_input=True)
-    account = authenticate(store, who, password)  # type: ignore[arg-type]
+    account = authenticate(store, who, password)
     if account is None:
         raise fail(f"wrong name or password for {who!r}: nothing was done")
     return account
@@ -282,7 +279,7 @@ def _decide(
     account = _login(store, who, pw_stdin)
     item = resolve(store, ref, account)
     req = DecisionRequest(action, item.item_type, item.team, item.item_id, reason, kept, new_decision_id())
-    res = decide_item(store, account, req, now=_now(), lease_s=_settings().claim_lease_s, sender="review-cli")
+    res = decide_item(store, account, req, now=utc_now(), lease_s=_settings().claim_lease_s, sender="review-cli")
     typer.echo(f"{action} {item.item_type}/{item.team}/{item.item_id}: {res.item.status} (decision {res.decision_id})")
 
 
@@ -347,6 +344,11 @@ def claim(ref: RefArg, who: AsOpt = None, db: DbOpt = None, password_stdin: Pass
     ensure_review_schema(store)
     account = _login(store, who, password_stdin)
     c = claim_item(
-        store, account, resolve(store, ref, account), lease_s=_settings().claim_lease_s, now=_now(), sender="review-cli"
+        store,
+        account,
+        resolve(store, ref, account),
+        lease_s=_settings().claim_lease_s,
+        now=utc_now(),
+        sender="review-cli",
     )
     typer.echo(f"claimed {ref} until {c.expires_at:%H:%M:%S} UTC")

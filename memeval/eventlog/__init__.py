@@ -26,8 +26,6 @@ from memeval.eventlog._log import LOG_NAME, LogRead, RunLog, canonical
 from memeval.eventlog._payloads import CostRecord, ModelCallRecord
 
 __all__ = [
-    "LOG_FORMAT",
-    "LOG_NAME",
     "AgentExited",
     "AgentStarted",
     "ArtifactStore",
@@ -36,6 +34,8 @@ __all__ = [
     "CostRecord",
     "Event",
     "FaultRaised",
+    "LOG_FORMAT",
+    "LOG_NAME",
     "LogRead",
     "ModelCallRecord",
     "ModelCalled",

@@ -176,8 +176,9 @@ class TamperFinding(BaseModel):
 
 
 class TamperScanned(_Event):
-    """The agent's workspace was scanned for files that can steer the verifier (see
-    `memeval.runner._tamper`). Written for every trial whose agent ran, findings or not.
+    """The agent's workspace was scanned for files that can steer the verifier.
+
+    See `memeval.runner._tamper`. Written for every trial whose agent ran, findings or not.
     """
 
     event: Literal["tamper.scanned"] = "tamper.scanned"

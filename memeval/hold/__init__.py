@@ -2,21 +2,27 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/1`); anything with `name` and `assess` can replace it, and `AnyOf` joins
-several (rules plus a trained classifier). Measured precision and recall: `memeval/hold/README.md`.
+versioned rules (`rules/3`) joined with a small trained classifier (`hashlr/1`, weights shipped
+in the package); anything with `name` and `assess` can replace it, and `AnyOf` joins several.
+Measured precision and recall: `memeval/hold/README.md`.
 """
 
-from memeval.hold._detector import THRESHOLDS, AnyOf, RuleDetector, get_hold_detector
+from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
+from memeval.hold._detector import THRESHOLDS, AnyOf, RuleDetector, RulesWithClassifier, get_hold_detector
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 
 __all__ = [
-    "SOURCES",
-    "THRESHOLDS",
     "AnyOf",
+    "ClassifierModel",
+    "HashedClassifier",
     "HoldAssessment",
     "HoldDetector",
     "HoldReason",
     "RuleDetector",
+    "RulesWithClassifier",
+    "SOURCES",
     "Source",
+    "THRESHOLDS",
+    "get_hold_classifier",
     "get_hold_detector",
 ]

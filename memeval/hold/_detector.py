@@ -1,4 +1,4 @@
-"""The `rules/2` hold detector, a way to join detectors, and the default detector.
+"""The `rules/3` hold detector, a way to join detectors, and the default detector.
 
 How a text is judged:
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import re
 import threading
 from collections.abc import Mapping, Sequence
@@ -25,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2
+from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -75,6 +76,7 @@ def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "|": "l"})
 _LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
 _HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
@@ -100,8 +102,7 @@ def _variants(text: str) -> list[tuple[int, int, str]]:
     ROT13, leetspeak, reversal).
     """
     out: list[tuple[int, int, str]] = []
-    letters = sum(c.isascii() and c.isalpha() for c in text)
-    if letters >= 12:
+    if len(list(itertools.islice(_ASCII_LETTER.finditer(text), 12))) >= 12:  # 12+ ASCII letters
         out.append((0, len(text), text.translate(_ROT13)))
         out.append((0, len(text), text[::-1]))
     if len(_LEET_WORD.findall(text)) >= 3:
@@ -149,7 +150,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/2"
+    name = "rules/3"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -188,7 +189,7 @@ class RuleDetector:
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2:
+        for rule in RULES + RULES_V2 + RULES_V3:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
@@ -241,15 +242,54 @@ class AnyOf:
         )
 
 
+_ABOUT_ATTACKS = re.compile(
+    r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?)\b"
+)
+
+
+class RulesWithClassifier:
+    """The default combination: the rules, or the classifier unless the text is about attacks.
+
+    Held when the rules hold, or when the classifier holds and the text does not quote an
+    attack while talking about attacks (a security note that quotes "ignore previous
+    instructions" reads like an attack to a bag of n-grams; the rules already weigh such a
+    quote as a mention). Score: the maximum of the two; reasons: both, rules first.
+    """
+
+    def __init__(self, rules: HoldDetector, classifier: HoldDetector) -> None:
+        self.rules, self.classifier = rules, classifier
+        self.name = f"{rules.name}+{classifier.name}"
+
+    def assess(self, text: str, source: Source) -> HoldAssessment:
+        """Judge `text` from `source` with both; see the class docstring."""
+        r = self.rules.assess(text, source)
+        c = self.classifier.assess(text, source)
+        mention = False
+        if c.held and not r.held:  # only then does it matter (normalising again costs)
+            flat = normalize(text).text
+            mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
+        return HoldAssessment(
+            held=r.held or (c.held and not mention),
+            score=max(r.score, 0.0 if mention else c.score),
+            reasons=r.reasons + c.reasons,
+            detector=self.name,
+        )
+
+
 _LOCK = threading.Lock()
-_DEFAULT: RuleDetector | None = None
+_DEFAULT: HoldDetector | None = None
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector (`rules/2` with the default thresholds), built once per process."""
+    """The default detector, built once per process: `rules/3` joined with the trained `hashlr/1`.
+
+    `RulesWithClassifier`; measured on held-out v3 in `memeval/hold/README.md`.
+    """
     global _DEFAULT
     if _DEFAULT is None:
         with _LOCK:
             if _DEFAULT is None:
-                _DEFAULT = RuleDetector()
+                from memeval.hold._classifier import get_hold_classifier
+
+                _DEFAULT = RulesWithClassifier(RuleDetector(), get_hold_classifier())
     return _DEFAULT

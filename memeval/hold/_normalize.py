@@ -2,10 +2,11 @@
 
 Steps, per character: drop invisible characters (Unicode category Cf: zero-width space and
 joiners, word joiner, soft hyphen, BOM, bidi controls, tag characters); NFKC (full-width and
-styled letters become plain ones); case-fold; fold common Cyrillic and Greek homoglyphs of Latin
-letters (a subset of Unicode's confusables.txt). Then letter-spaced words ("i g n o r e") are
-joined, and each word is corrected to a rule keyword when it is one or two edits away
-(Damerau-Levenshtein, optimal string alignment), so "iunstructions" and "igonre" still match.
+styled letters become plain ones); case-fold (Turkish dotted I becomes i); fold common Cyrillic
+and Greek homoglyphs of Latin letters inside words that mix them with Latin letters (a subset of
+Unicode's confusables.txt). Then letter-spaced words ("i g n o r e") are joined, and each word is
+corrected to a rule keyword when it is one or two edits away (Damerau-Levenshtein, optimal string
+alignment), so "iunstructions" and "igonre" still match.
 """
 
 from __future__ import annotations
@@ -160,6 +161,25 @@ def correct(word: str) -> str:
     return best[1] if best else word
 
 
+_WORD_RUN = re.compile(r"[^\W\d_]+")
+_LATIN = re.compile(r"[a-zA-Z]")
+_CYRILLIC_GREEK = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]")
+
+
+def _mixed_script_chars(text: str) -> set[int]:
+    """Offsets of the characters of words that mix Latin with Cyrillic or Greek letters.
+
+    Only there is a Cyrillic or Greek letter a disguise; in a Russian or Greek word it is a letter
+    (folding every Cyrillic letter made all Russian text look disguised, and unreadable to rules).
+    """
+    out: set[int] = set()
+    for m in _WORD_RUN.finditer(text):
+        word = m.group()
+        if _LATIN.search(word) and _CYRILLIC_GREEK.search(word):
+            out.update(range(m.start(), m.end()))
+    return out
+
+
 def _fold_chars(text: str) -> tuple[str, list[int], list[int], list[int]]:
     """Per character: drop Cf, NFKC, case-fold, fold homoglyphs; with the origin of each."""
     if text.isascii():  # ASCII has no Cf characters, no compatibility forms and no homoglyphs
@@ -168,15 +188,18 @@ def _fold_chars(text: str) -> tuple[str, list[int], list[int], list[int]]:
     origin: list[int] = []
     invisible: list[int] = []
     folded: list[int] = []
+    mixed = _mixed_script_chars(text)
     for i, ch in enumerate(text):
         if unicodedata.category(ch) == "Cf":
             before = text[i - 1] if i else ""
             after = text[i + 1] if i + 1 < len(text) else ""
-            if before.isalpha() and after.isalpha():
+            # ZWNJ/ZWJ are ordinary inside Persian, Arabic and Indic words; a sign only in Latin ones
+            joiner_in_script = ch in "\u200c\u200d" and not (before.isascii() and after.isascii())
+            if before.isalpha() and after.isalpha() and not joiner_in_script:
                 invisible.append(i)
             continue
-        out = unicodedata.normalize("NFKC", ch).casefold()
-        mapped = out.translate(HOMOGLYPHS)
+        out = unicodedata.normalize("NFKC", ch).casefold().replace("\u0307", "")  # Turkish İ -> i
+        mapped = out.translate(HOMOGLYPHS) if i in mixed else out
         if mapped != out:
             folded.append(i)
         for c in mapped:

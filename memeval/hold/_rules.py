@@ -413,3 +413,93 @@ RULES_V2 += (
         person_weight=0.75,
     ),
 )
+
+# ---- rules/3: more languages (issue 15) ----------------------------------------------------
+# Added 2026-12-01 after held-out v3 was committed: Turkish, Persian, Hindi, Indonesian/Malay,
+# Vietnamese, Ukrainian, Hebrew, Scandinavian, Czech, Romanian, and more Russian, Arabic, Chinese
+# and Japanese forms of "ignore the instructions", "show the system prompt", "no restrictions";
+# written from the languages' grammar, not from held-out texts (Turkish and Persian put the
+# object before the verb, hence the second alternative).
+
+_IGNORE_ML3 = (
+    r"(?:yok say\w*|g[öo]rmezden gel\w*|unut(?:un)?\b|dikkate alma\w*|g[öo]z ard[ıi] et\w*|umursama\w*|"
+    r"abaikan\w*|lupakan|bỏ qua|phớt lờ|quên (?:đi|hết|tất cả)|ігноруй\w*|проігноруй\w*|"
+    r"не зважай\w*|не обращай внимания на|забудь\w*|ignorera|ignorér|ignorer|glöm|glem|ignoruj|"
+    r"zapomeň\w*|nevšímej si|ignoră|uită|התעלם\w*|תתעלם\w*|שכח\w*|"
+    r"अनदेखा कर\w*|नज़रअंदाज़ कर\w*|नजरअंदाज कर\w*|भूल जा\w*|"
+    r"نادیده بگیر\w*|فراموش کن\w*|انس|تجاهل\w*)"
+)
+_RULES_ML3 = (
+    r"(?:talimat\w*|y[öo]nerge\w*|kural\w*|komut\w*|emir\w*|direktif\w*|instruksi|petunjuk|perintah|"
+    r"aturan|arahan|hướng dẫn|chỉ dẫn|chỉ thị|quy tắc|інструкці\w*|вказівк\w*|правил\w*|"
+    r"инструкци\w*|указани\w*|instruktioner|instruksjoner|instruktioner|regler|pokyn\w*|instrukc\w*|"
+    r"pravidl\w*|instrucțiuni\w*|instructiuni\w*|reguli\w*|ההוראות|הוראות|ההנחיות|הנחיות|הכללים|"
+    r"निर्देश\w*|नियम\w*|دستورالعمل\w*|دستورات|قوانین|قواعد|التعليمات|القواعد)"
+)
+_PROMPT_ML3 = (
+    r"(?:s[iy]stem (?:istem\w*|komut\w*|talimat\w*|mesaj\w*|prompt\w*)|prompt s[iy]stem|"
+    r"lời nhắc hệ thống|câu lệnh hệ thống|системн\w* (?:промпт\w*|підказк\w*|інструкці\w*)|"
+    r"systemprompt\w*|systémov\w* (?:prompt|pokyn\w*)|promptul de sistem|הנחיית המערכת|"
+    r"פרומפט המערכת|सिस्टम प्रॉम्प्ट|सिस्टम संकेत|پرامپت سیستم|دستورات سیستم|"
+    r"系统提示词|系统指令|初始指令|システム指示|初期指示)"
+)
+_REVEAL_ML3 = (
+    r"(?:g[öo]ster\w*|yazd[ıi]r\w*|payla[şs]\w*|if[şs]a et\w*|a[çc][ıi]kla\w*|s[öo]yle\w*|tampilkan|"
+    r"tunjukkan|ungkapkan|hiển thị|tiết lộ|in ra|покажи\w*|виведи\w*|розкрий\w*|visa|vis|ukaž\w*|"
+    r"vypiš\w*|arată|afișează|הצג\w*|חשוף|הראה|दिखा\w*|बता\w*|نشان بده\w*|فاش کن\w*|"
+    r"打印|泄露|透露|見せて|出力して)"
+)
+_UNRESTRICTED_ML = (
+    r"(?:k[ıi]s[ıi]tlamas[ıi]z|sans[üu]rs[üu]z|filtresiz|hi[çc]bir (?:kural\w*|k[ıi]s[ıi]tlama\w*|"
+    r"s[ıi]n[ıi]r\w*)|geli[şs]tirici mod\w*|tanpa (?:batasan|sensor|filter|aturan)|"
+    r"không (?:có )?(?:giới hạn|kiểm duyệt|hạn chế)|без (?:обмежень|цензури|фільтрів|ограничений|"
+    r"цензуры|фильтров|правил)|режим розробника|режим разработчика|utan (?:begränsningar|regler|"
+    r"filter)|bez omezení|fără restricții|ללא הגבלות|बिना (?:किसी )?(?:प्रतिबंध|सेंसर)|"
+    r"بدون (?:محدودیت|سانسور|قید|قيود)|没有任何限制|不受任何限制|开发者模式|開発者モード|制限なし|"
+    r"制限のない|無制限)"
+)
+
+RULES_V3: tuple[Rule, ...] = (
+    Rule(
+        "override-instructions-ml",
+        0.9,
+        _r(
+            r"(?<!\w)"
+            + _IGNORE_ML3
+            + gap(5)
+            + _RULES_ML3
+            + r"|(?<!\w)"
+            + _RULES_ML3
+            + gap(4)
+            + _IGNORE_ML3
+            + r"|(?:之前|以前|先前|上面|上述|これまで|前)の?[^。.!！\n]{0,8}?(?:指令|指示|命令|规则|ルール)"
+            r"[^。.!！\n]{0,6}?(?:忽略|无视|不要理会|不要遵守|無視|忘れ)"
+        ),
+    ),
+    Rule(
+        "reveal-prompt-ml",
+        0.75,
+        _r(_REVEAL_ML3 + r"[^\n]{0,40}?" + _PROMPT_ML3 + r"|" + _PROMPT_ML3 + r"[^\n]{0,30}?" + _REVEAL_ML3),
+    ),
+    Rule("unrestricted-ml", 0.5, _r(_UNRESTRICTED_ML)),
+)
+
+_PERSIST_ML = (
+    r"(?:immer|stets|k[üu]nftig\w*|ab jetzt|von nun an|toujours|d[ée]sormais|dor[ée]navant|"
+    r"[àa] l'avenir|siempre|de ahora en adelante|en el futuro|sempre|d'ora in poi|in futuro|altijd|"
+    r"voortaan|zawsze|od teraz|всегда|впредь|отныне|завжди|відтепер|总是|始终|以后|今后|常に|今後|"
+    r"これから|항상|앞으로|her zaman|daima|bundan sonra|دائما|دائماً|من الآن فصاعدا|همیشه|selalu|"
+    r"luôn luôn|תמיד|हमेशा)"
+)
+_RISKY_NEUTRAL = (
+    r"(?:\bcurl\b[^\n|]{0,200}\|\s*(?:ba|z)?sh\b|\bwget\b[^\n|]{0,200}\|\s*(?:ba)?sh\b|--no-verify\b|"
+    r"\bid_rsa\b|~/\.ssh\b|~/\.aws\b|\bbase64 -d\b[^\n|]{0,100}\|\s*(?:ba)?sh\b)"
+)
+RULES_V3 += (
+    Rule(
+        "memory-poisoning-ml",
+        0.75,
+        _r(_PERSIST_ML + r"[^\n]{0,160}?" + _RISKY_NEUTRAL + r"|" + _RISKY_NEUTRAL + r"[^\n]{0,100}?" + _PERSIST_ML),
+        negatable=True,
+    ),
+)

@@ -41,10 +41,11 @@ def _step(coding: str) -> Callable[[bytes], bytes]:
         return _Deflate()
     if coding == "br":
         try:
-            import brotli  # type: ignore[import-untyped]
+            import brotli
         except ModuleNotFoundError as exc:
             raise UnsupportedEncoding("content-encoding 'br' needs the brotli package: pip install brotli") from exc
-        return brotli.Decompressor().process  # type: ignore[no-any-return]
+        process: Callable[[bytes], bytes] = brotli.Decompressor().process  # brotli is untyped
+        return process
     raise UnsupportedEncoding(f"content-encoding {coding!r} cannot be read by the meter (supported: gzip, deflate, br)")
 
 

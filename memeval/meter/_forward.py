@@ -15,9 +15,11 @@ the meter or the budget.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
+import ssl
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
@@ -27,11 +29,12 @@ from typing import Any
 
 import httpx
 
+from memeval.clock import utc_now
 from memeval.meter import _google as google
 from memeval.meter._ledger import Caller, Ledger, Reservation, SpendPool
 from memeval.meter._meter import UsageMeter
 from memeval.meter._prices import PriceBook, worst_case_usd
-from memeval.meter._records import Cost, ModelCall, Provider, Upstream, utc_now
+from memeval.meter._records import Cost, ModelCall, Provider, Upstream
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._usage import Api, ParsedUsage
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage, readable_accept_encoding
@@ -104,7 +107,9 @@ BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
 
 
 class ForwardApp:
-    """ASGI app; `on_call` runs on the proxy's event-loop thread after each recorded call, and
+    """The metering proxy's ASGI app.
+
+    `on_call` runs on the proxy's event-loop thread after each recorded call, and
     `on_bodies` (when given) just before it, with the forwarded call's bodies as sent and received
     (never a header: the keys are in headers only).
     """
@@ -137,7 +142,7 @@ class ForwardApp:
             if message["type"] == "lifespan.startup":
                 timeout = httpx.Timeout(connect=30.0, read=600.0, write=600.0, pool=600.0)
                 limits = httpx.Limits(max_connections=512, max_keepalive_connections=128)
-                self._client = httpx.AsyncClient(timeout=timeout, limits=limits, trust_env=False)
+                self._client = httpx.AsyncClient(timeout=timeout, limits=limits, trust_env=False, verify=_tls_context())
                 self._client.headers = httpx.Headers()  # send only what the caller sent
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
@@ -190,16 +195,17 @@ class ForwardApp:
             )
             return
         body = await _read_body(receive)
+        doc = _request_doc(body, headers)
         hide = False
-        if api == "openai-chat" and _header(headers, b"content-encoding") is None:
-            asked = ask_for_usage(body)
+        if api == "openai-chat" and doc is not None:
+            asked = ask_for_usage(body, doc)
             if asked is not None:
                 body, hide = asked, True
         call = _Call(
             caller,
             provider,
             api,
-            gemini_model if provider == "google" else _requested_model(body, headers),
+            gemini_model if provider == "google" else _requested_model(doc),
             _attempt(headers),
             started_at,
             t0,
@@ -210,11 +216,16 @@ class ForwardApp:
             await self._refuse(send, call, "no_upstream", f"memeval meter: no {provider!r} upstream is configured")
             return
         if api is not None:
-            worst = self._worst_case(call, body, headers)
-            held = self._ledger.reserve(caller.trial_id, worst)
-            if isinstance(held, SpendPool):
-                await self._refuse(send, call, "budget", _budget_message(call, held, worst))
-                return
+            held: Reservation | SpendPool
+            if self._ledger.limited(caller.trial_id):
+                worst = self._worst_case(call, body, doc)
+                held = self._ledger.reserve(caller.trial_id, worst)
+                if isinstance(held, SpendPool):
+                    await self._refuse(send, call, "budget", _budget_message(call, held, worst))
+                    return
+            else:  # nothing to admit against: the worst case is priced only if the cost stays unknown
+                known = call
+                held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(known, body, doc))
             call = replace(call, reservation=held)
         try:
             await self._forward(scope, receive, send, call, upstream, body)
@@ -222,14 +233,17 @@ class ForwardApp:
             if call.reservation is not None:
                 call.reservation.settle(None)  # only if `_record` never ran: charge the worst case
 
-    def _worst_case(self, call: _Call, body: bytes, headers: list[tuple[bytes, bytes]]) -> float | None:
-        """The most the call can cost (USD), reserved against its limits; None: unpriced."""
+    def _worst_case(self, call: _Call, body: bytes, doc: Any) -> float | None:
+        """The most the call can cost (USD), reserved against its limits; None: unpriced.
+
+        `doc` is the request body parsed (`_request_doc`), None when it is not a readable JSON object.
+        """
         return worst_case_usd(
             self._prices,
             provider=call.provider,
             model=call.requested_model,
             prompt_bytes=len(body),
-            max_output_tokens=None if _header(headers, b"content-encoding") else _max_output(body),
+            max_output_tokens=_max_output(doc),
             at=call.started_at,
         )
 
@@ -396,6 +410,16 @@ class ForwardApp:
                 log.exception("on_call raised for call %s of trial %s", record.call_id, record.trial_id)
 
 
+@functools.cache
+def _tls_context() -> ssl.SSLContext:
+    """The TLS context for upstream calls, made once per process.
+
+    httpx's default (certifi's CA bundle, verified hostnames), built once: loading the bundle
+    took about 0.1-0.2 s of every proxy start, paid again by each run in a process.
+    """
+    return httpx.create_ssl_context(trust_env=False)
+
+
 async def _watch_disconnect(receive: Receive, disconnected: asyncio.Event) -> None:
     while True:
         message = await receive()
@@ -448,26 +472,31 @@ def _attempt(headers: list[tuple[bytes, bytes]]) -> int:
     return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
 
 
-def _requested_model(body: bytes, headers: list[tuple[bytes, bytes]]) -> str | None:
+def _request_doc(body: bytes, headers: list[tuple[bytes, bytes]]) -> Any:
+    """The request body parsed once, or None when it is content-encoded or not a JSON object.
+
+    Bodies may be large (agents resend the whole conversation every call), so one parse serves
+    the usage rewrite, the requested model and the worst case.
+    """
     if _header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
         return None
     try:
-        model = json.loads(body).get("model")
+        return json.loads(body)
     except ValueError:
         return None
+
+
+def _requested_model(doc: Any) -> str | None:
+    model = doc.get("model") if isinstance(doc, dict) else None
     return model if isinstance(model, str) else None
 
 
-def _max_output(body: bytes) -> int | None:
-    """The output limit a request names (`max_tokens`, `max_completion_tokens`,
-    `max_output_tokens`, Gemini's `generationConfig.maxOutputTokens`), or None.
+def _max_output(doc: Any) -> int | None:
+    """The output limit a request names, or None.
+
+    Read from `max_tokens`, `max_completion_tokens`, `max_output_tokens` or Gemini's
+    `generationConfig.maxOutputTokens`, in the request body parsed by `_request_doc`.
     """
-    if not body.lstrip().startswith(b"{"):
-        return None
-    try:
-        doc = json.loads(body)
-    except ValueError:
-        return None
     if not isinstance(doc, dict):
         return None
     config = doc.get("generationConfig")
@@ -511,9 +540,10 @@ def _request_headers(
     *,
     identity_only: bool = False,
 ) -> list[tuple[bytes, bytes]]:
-    """The headers sent upstream: the caller's, less hop-by-hop and key headers, with the real
-    key, and an `Accept-Encoding` the meter can decode (`identity` when the proxy edits the
-    stream).
+    """The headers sent upstream.
+
+    The caller's, less hop-by-hop and key headers, with the real key, and an `Accept-Encoding` the
+    meter can decode (`identity` when the proxy edits the stream).
     """
     drop = HOP_BY_HOP | _KEY_HEADERS | {b"accept-encoding"}
     out = [(k, v) for k, v in headers if k.lower() not in drop]

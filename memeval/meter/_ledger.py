@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from memeval.errors import MeterError
@@ -105,12 +106,18 @@ class Reservation:
     worst_usd: float
     """The amount held in each pool, USD (0 when no pool has a limit and no price is known)."""
     settled: bool = False
+    worst_later: Callable[[], float | None] | None = None
+    """For a hold with nothing held (`Ledger.hold_unlimited`): prices the worst case if the call's
+    cost turns out unknown, the only time it is needed."""
 
     def settle(self, cost_usd: float | None) -> None:
         """Release the hold and count the call: its measured cost, or (None) its worst case.
 
         A second call does nothing.
         """
+        charge = self.worst_usd
+        if cost_usd is None and self.worst_later is not None and not self.settled:
+            charge = self.worst_later() or 0.0  # priced outside the lock
         with _POOL_LOCK:
             if self.settled:
                 return
@@ -120,7 +127,7 @@ class Reservation:
                 if cost_usd is not None:
                     pool._spent += cost_usd
                 else:
-                    pool._charged += self.worst_usd
+                    pool._charged += charge
 
 
 def reserve(pools: tuple[SpendPool, ...], worst_usd: float | None, *, strict: bool = False) -> Reservation | SpendPool:
@@ -239,6 +246,30 @@ class Ledger:
         with self._lock:
             pools = self._trial(trial_id).pools
         return reserve(pools, worst_usd, strict=strict)
+
+    def limited(self, trial_id: str) -> bool:
+        """Whether any pool the trial draws on has a spend limit.
+
+        Raises:
+            MeterError: the trial was never registered.
+        """
+        with self._lock:
+            pools = self._trial(trial_id).pools
+        return any(pool.limit_usd is not None for pool in pools)
+
+    def hold_unlimited(self, trial_id: str, worst_later: Callable[[], float | None]) -> Reservation:
+        """A hold of nothing for a call of a trial whose pools have no limit (`limited` False).
+
+        Such pools admit every call, so the worst case needs no pricing up front; `worst_later`
+        prices it only if the call settles with an unknown cost (then charged, as `reserve`'s
+        holds are). Pricing it for every call was most of the proxy's pricing work.
+
+        Raises:
+            MeterError: the trial was never registered.
+        """
+        with self._lock:
+            pools = self._trial(trial_id).pools
+        return Reservation(pools, 0.0, worst_later=worst_later)
 
     def record(self, call: ModelCall, reservation: Reservation | None = None) -> None:
         """Add one call to its trial's counts and settle its reservation, if any."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, SecretStr
@@ -133,8 +132,3 @@ class TrialSpend(BaseModel):
     charged_unknown_usd: float = 0.0
     """Worst cases charged against the limit for calls whose cost could not be measured, USD
     (never part of the known spend)."""
-
-
-def utc_now() -> datetime:
-    """The current time, UTC-aware."""
-    return datetime.now(UTC)

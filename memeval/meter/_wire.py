@@ -16,28 +16,33 @@ Two rewrites, each invisible to the client:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 MAX_REWRITE_BYTES = 16 * 1024 * 1024
 """A request body larger than this is forwarded as it came (never parsed to be rewritten)."""
 
 
-def ask_for_usage(body: bytes) -> bytes | None:
+def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
     """The Chat Completions request body with `stream_options.include_usage` set, if needed.
 
     Args:
         body: the request body as the client sent it (JSON, not content-encoded).
+        doc: `body` already parsed (the proxy parses a request once), or None to parse it here.
 
     Returns:
         The rewritten body when the request streams and did not ask for usage; None when nothing
         needs changing (not a stream, usage already asked for, or not a JSON object).
     """
-    if len(body) > MAX_REWRITE_BYTES or not body.lstrip().startswith(b"{"):
+    if len(body) > MAX_REWRITE_BYTES:
         return None
-    try:
-        doc: Any = json.loads(body)
-    except ValueError:
-        return None
+    if doc is None:
+        if not body.lstrip().startswith(b"{"):
+            return None
+        try:
+            doc = json.loads(body)
+        except ValueError:
+            return None
     if not isinstance(doc, dict) or doc.get("stream") is not True:
         return None
     options = doc.get("stream_options")
@@ -45,12 +50,21 @@ def ask_for_usage(body: bytes) -> bytes | None:
         options = {}
     if not isinstance(options, dict) or options.get("include_usage") is True:
         return None
-    doc["stream_options"] = {**options, "include_usage": True}
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    rewritten = {**doc, "stream_options": {**options, "include_usage": True}}  # the caller's doc stays as it was
+    return json.dumps(rewritten, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+_EMPTY_CHOICES = re.compile(rb'"choices"\s*:\s*\[\s*\]')
 
 
 def _is_usage_chunk(data: bytes) -> bool:
-    """Whether an SSE event's data is the usage-only chunk (`choices: []` and a `usage` object)."""
+    """Whether an SSE event's data is the usage-only chunk (`choices: []` and a `usage` object).
+
+    Every other chunk of a stream names a non-empty `choices`, so a cheap search for an empty one
+    spares parsing each token's chunk a second time (the meter parses it once).
+    """
+    if _EMPTY_CHOICES.search(data) is None:
+        return False
     try:
         doc: Any = json.loads(data)
     except ValueError:
@@ -120,7 +134,7 @@ def readable_codings() -> tuple[str, ...]:
     """Content codings the meter can decode here (`br` only with the brotli package)."""
     codings = ["gzip", "deflate"]
     try:
-        import brotli  # type: ignore[import-untyped]  # noqa: F401
+        import brotli  # noqa: F401
     except ModuleNotFoundError:
         pass  # br is left out of what the proxy asks for: the meter could not read it
     else:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -32,7 +33,7 @@ from pydantic import (
 from memeval.errors import PackError
 from memeval.types import ItemKind
 
-PACK_SCHEMA = "memeval.pack/1"
+PACK_SCHEMA: Final = "memeval.pack/1"
 ITEM_ID_PATTERN = r"^pk_[0-9A-Za-z_]{4,64}$"
 
 
@@ -88,8 +89,7 @@ class Pack(BaseModel):
     @field_validator("items")
     @classmethod
     def _unique_ids(cls, items: tuple[PackItem, ...]) -> tuple[PackItem, ...]:
-        seen: set[str] = set()
-        dupes = sorted({i.id for i in items if i.id in seen or seen.add(i.id)})  # type: ignore[func-returns-value]
+        dupes = sorted(k for k, n in Counter(i.id for i in items).items() if n > 1)
         if dupes:
             raise ValueError(f"duplicate item ids {dupes}: every item needs its own id")
         return items

@@ -11,9 +11,9 @@ from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeho
 from memeval.redact._redactor import Redactor, fingerprint, get_redactor
 
 __all__ = [
-    "REDACTOR_VERSION",
     "Finding",
     "PiiSettings",
+    "REDACTOR_VERSION",
     "Redaction",
     "Redactor",
     "fingerprint",

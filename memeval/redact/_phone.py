@@ -60,7 +60,7 @@ class WindowedPhoneRecognizer(PhoneRecognizer):
         self._cached = lru_cache(maxsize=CACHE_SIZE)(self._window_spans)
 
     def _window_spans(self, window: str, entities: tuple[str, ...]) -> tuple[RecognizerResult, ...]:
-        return tuple(super().analyze(window, list(entities), None))  # type: ignore[arg-type]
+        return tuple(super().analyze(window, list(entities), None))  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
 
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None

@@ -108,8 +108,10 @@ def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResul
 
 
 def _look_alike(text: str, r: RecognizerResult) -> bool:
-    """Presidio hits that are known look-alikes: a version number read as an IP address, the
-    user part of a URL (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address.
+    """Presidio hits that are known look-alikes.
+
+    A version number read as an IP address, the user part of a URL
+    (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address.
     """
     before = text[max(0, r.start - 30) : r.start]
     if r.entity_type == "IP_ADDRESS":
@@ -123,7 +125,9 @@ def _look_alike(text: str, r: RecognizerResult) -> bool:
 
 
 def _hash_digest(text: str, r: RecognizerResult) -> bool:
-    """A scanner hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
+    """Whether a scanner hit is not a secret.
+
+    True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
     a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
     template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret.
     """
@@ -182,10 +186,10 @@ class Redactor:
                 views.append(view)
         for view in views:
             for rec in self._scanners:
-                found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]
+                found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
                 results += [r for r in found if not _hash_digest(text, r)]
-        results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
-        results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
+        results += self._structural.analyze(text, [], None)
+        results += self._context.analyze(text, [], None)
         normal = normal_view(text)
         results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
         return merge(results)
@@ -254,7 +258,7 @@ class Redactor:
                 pos += len(v.text) + len(BATCH_SEPARATOR)
             joined = BATCH_SEPARATOR.join(v.text for v in views)
             for rec in self._scanners:
-                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]
+                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
                     for i in _overlapping(starts, views, r.start, r.end):
                         lo = max(r.start - starts[i], 0)
                         hi = min(r.end - starts[i], len(views[i].text))
@@ -273,8 +277,8 @@ class Redactor:
         out: list[list[Finding]] = []
         for i, text in enumerate(texts):
             results = per_text[i]
-            results += self._structural.analyze(text, [], None)  # type: ignore[arg-type]
-            results += self._context.analyze(text, [], None)  # type: ignore[arg-type]
+            results += self._structural.analyze(text, [], None)
+            results += self._context.analyze(text, [], None)
             normal = normal_view(text)
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
             out.append(merge(results))

@@ -1,4 +1,4 @@
-"""Views of a text that detectors scan, each with a map back to offsets in the ORIGINAL text.
+r"""Views of a text that detectors scan, each with a map back to offsets in the ORIGINAL text.
 
 Why: the scanners' bundled rules (gitleaks style) require a secret to be followed by a space, a
 quote, `;` or the end of the line. A token followed by `.` `,` `)` `]` `!` `>` (prose, markdown,
@@ -15,7 +15,7 @@ for.
   (sentence ends, closing quotes) and stay between two token characters; `:` after a token of
   8+ characters and before a space becomes a space too. A backslash before a quote or `/`
   (text holding escaped JSON) is dropped.
-  `\\n`, `\\t`, `\\r` escapes (JSON strings) become two spaces.
+  `\n`, `\t`, `\r` escapes (JSON strings) become two spaces.
 - `normal_view(text)`: the same dropping and NFKC, dashes and non-breaking spaces made ASCII,
   punctuation kept; personal-data recognizers and the context rules read this one.
 

@@ -30,13 +30,16 @@ from memeval.report._context import (
 from memeval.report._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
 from memeval.report._overdue import overdue_after_setting
 from memeval.report._record import (
-    Check,
     MadeReport,
+    ReportCheck,
     ReportRecord,
     default_report_dir,
     idempotency_key,
     load_made,
     make_report,
+    preview_report,
+    record_json,
+    report_root,
     verify_report,
 )
 from memeval.report._render import render_html, render_pdf, render_text, report_env
@@ -54,10 +57,9 @@ from memeval.report._schedule import (
 from memeval.report._smtp import SmtpSettings, message_id
 
 __all__ = [
-    "CONTEXT_TYPES",
     "AgeRow",
     "ArmLine",
-    "Check",
+    "CONTEXT_TYPES",
     "CountLine",
     "DeliveryOutcome",
     "DeliveryStatus",
@@ -67,6 +69,7 @@ __all__ = [
     "OpenContradiction",
     "OverdueItem",
     "RefusalItem",
+    "ReportCheck",
     "ReportRecord",
     "RunLine",
     "SmtpSettings",
@@ -86,13 +89,16 @@ __all__ = [
     "load_made",
     "make_report",
     "make_scheduler",
-    "overdue_after_setting",
     "message_id",
+    "overdue_after_setting",
+    "preview_report",
     "previous_week",
+    "record_json",
     "render_html",
     "render_pdf",
     "render_text",
     "report_env",
+    "report_root",
     "run_service",
     "subscribe",
     "subscriptions",

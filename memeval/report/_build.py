@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import text
 
 from memeval.audit import SqlAuditStore, WeekCounts, canonical_json, iso_week_of, team_tz, week_counts
-from memeval.audit._time import utc_now
+from memeval.clock import utc_now
 from memeval.errors import UsageError
 from memeval.report import _queries as q
 from memeval.report._context import (

@@ -141,7 +141,8 @@ class ArmLine:
     levels: str = doc("Passes per check level, e.g. `L2v 4`; '' when none passed.")
     cost_of_pass: str = doc("Metered spend / passes in USD (`$0.30`), or why there is none.")
     spend: str = doc(
-        "Metered spend of every attempt of the arm's trials (`memeval.results.arm_spend`), USD, or `missing` with the reason."
+        "Metered spend of every attempt of the arm's trials (`memeval.results.arm_spend`), USD, "
+        "or `missing` with the reason."
     )
 
 
@@ -209,7 +210,8 @@ class WeeklyReportContext:
     )
     overdue_after_label: str = doc("`overdue_after_h` as printed, e.g. `48 hours`.")
     overdue: tuple[OverdueItem, ...] = doc(
-        "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first (at most 25, `LIST_LIMIT`)."
+        "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first "
+        "(at most 25, `LIST_LIMIT`)."
     )
     overdue_total: int = doc("How many items waited too long in all (`overdue` lists the first 25).")
     runs: tuple[RunLine, ...] = doc("A/B runs planned during the week, oldest first.")

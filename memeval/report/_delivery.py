@@ -34,8 +34,8 @@ from typing import Literal
 from sqlalchemy import BigInteger, Column, Integer, MetaData, String, Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from memeval.audit import EVENT_ADAPTER, SqlAuditStore
-from memeval.audit._time import to_us, utc_now
+from memeval.audit import EVENT_ADAPTER, SqlAuditStore, to_us
+from memeval.clock import utc_now
 from memeval.report._record import REPORT_SENDER, MadeReport
 from memeval.report._smtp import SmtpSettings, build_message, describe_error, message_id, open_session
 

@@ -14,8 +14,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from memeval.audit import LIFECYCLES, SqlAuditStore, iso_week_window, lifecycle
-from memeval.audit._time import from_us, to_us
+from memeval.audit import LIFECYCLES, SqlAuditStore, from_us, iso_week_window, lifecycle, to_us
 
 HISTORY_TYPES = ("session.started", "memory.written", "lesson.proposed", "access.refused",
                  "secret.blanked", "hold.created")  # fmt: skip

@@ -32,7 +32,7 @@ from sqlalchemy import Column, MetaData, String, Table, Text, select, text
 from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore, iso_week_window, team_tz, verify_chain, week_counts
-from memeval.audit._time import utc_now
+from memeval.clock import utc_now
 from memeval.errors import ReportError, UsageError
 from memeval.report import _queries as q
 from memeval.report._build import build_context, counts_sha256
@@ -334,7 +334,7 @@ def _rebuild(store: SqlAuditStore, team: str, g: q.GeneratedReport, folder: Path
 
 
 @dataclass(frozen=True)
-class Check:
+class ReportCheck:
     """One verification step: its name, whether it held, and what was compared."""
 
     name: str
@@ -342,7 +342,7 @@ class Check:
     detail: str
 
 
-def verify_report(store: SqlAuditStore, path: Path) -> list[Check]:
+def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
     """Recount a report from the log and compare it with its record and files.
 
     Args:
@@ -358,14 +358,14 @@ def verify_report(store: SqlAuditStore, path: Path) -> list[Check]:
     folder = path if path.is_dir() else path.parent
     made = load_made(folder)
     rec = made.record
-    checks: list[Check] = []
+    checks: list[ReportCheck] = []
     pdf = folder / "report.pdf"
     got = sha256_file(pdf) if pdf.is_file() else "missing"
-    checks.append(Check("pdf", got == rec.pdf_sha256, f"{pdf}: {got}, recorded {rec.pdf_sha256}"))
+    checks.append(ReportCheck("pdf", got == rec.pdf_sha256, f"{pdf}: {got}, recorded {rec.pdf_sha256}"))
     events = [g for g in q.generated_reports(store, rec.team) if g.week == rec.week and g.version == rec.version]
     ev_ok = bool(events) and events[0].sha256 == rec.pdf_sha256 and events[0].last_seq == rec.last_seq
     ev_detail = f"report.generated seq {events[0].seq}" if events else "no report.generated event"
-    checks.append(Check("report_event", ev_ok, ev_detail))
+    checks.append(ReportCheck("report_event", ev_ok, ev_detail))
     with store.read_session() as s:
         h = (
             s.connection()
@@ -375,13 +375,13 @@ def verify_report(store: SqlAuditStore, path: Path) -> list[Check]:
             .scalar()
         )
     h_detail = f"event {rec.last_seq}: {h or 'missing'}, recorded {rec.last_event_hash or 'none'}"
-    checks.append(Check("last_event_hash", (h or "") == rec.last_event_hash, h_detail))
+    checks.append(ReportCheck("last_event_hash", (h or "") == rec.last_event_hash, h_detail))
     chain = verify_chain(store, rec.team)
-    checks.append(Check("chain", chain.ok, f"{chain.checked} events verified"
+    checks.append(ReportCheck("chain", chain.ok, f"{chain.checked} events verified"
                         + ("" if chain.ok else f"; broken at seq {chain.broken_seq}: {chain.problem}")))  # fmt: skip
     c = week_counts(store, rec.team, rec.week, tz=rec.tz, upto_seq=rec.last_seq)
     now_hash = counts_sha256(c)
-    checks.append(Check("recount", now_hash == rec.counts_sha256, f"{now_hash}, recorded {rec.counts_sha256}"))
+    checks.append(ReportCheck("recount", now_hash == rec.counts_sha256, f"{now_hash}, recorded {rec.counts_sha256}"))
     return checks
 
 

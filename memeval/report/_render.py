@@ -85,7 +85,7 @@ def render_pdf(html: str) -> bytes:
     Raises:
         ReportError: WeasyPrint failed (the message names its error).
     """
-    import weasyprint  # type: ignore[import-untyped]
+    import weasyprint
 
     try:
         doc: Any = weasyprint.HTML(string=html, base_url=str(templates_dir() / "report"))

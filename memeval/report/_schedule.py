@@ -32,8 +32,8 @@ from typing import Any
 from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from memeval.audit import SqlAuditStore, iso_week_of, team_tz
-from memeval.audit._time import utc_now, zone
+from memeval.audit import SqlAuditStore, iso_week_of, team_tz, zone
+from memeval.clock import utc_now
 from memeval.errors import UsageError
 from memeval.report import _queries as q
 from memeval.report._build import last_full_week, previous_week
@@ -250,7 +250,7 @@ def scheduled_run(team: str, retry: int = 0, now: datetime | None = None) -> lis
 
 def trigger_for(sub: Subscription, tz: str) -> Any:
     """The weekly `CronTrigger` of a subscription, in the team's zone (DST followed)."""
-    from apscheduler.triggers.cron import CronTrigger  # type: ignore[import-untyped]
+    from apscheduler.triggers.cron import CronTrigger
 
     hh, mm = sub.at.split(":")
     return CronTrigger(day_of_week=sub.day, hour=int(hh), minute=int(mm), timezone=zone(tz))
@@ -281,8 +281,8 @@ def sync_jobs(scheduler: Any, store: SqlAuditStore) -> list[str]:
 
 def make_scheduler(store: SqlAuditStore) -> Any:
     """A paused-start `BackgroundScheduler` on a SQLAlchemy job store in the audit database."""
-    from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore  # type: ignore[import-untyped]
-    from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]
+    from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+    from apscheduler.schedulers.background import BackgroundScheduler
 
     return BackgroundScheduler(
         jobstores={"default": SQLAlchemyJobStore(engine=store.engine, tablename=JOBS_TABLE)},

@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
 from memeval.results._project import ArmSpend, arm_spend, project, sum_spend, trial_obs
 from memeval.results._records import (
@@ -13,6 +14,7 @@ from memeval.results._records import (
     HarnessMeasured,
     Physics,
     RunResult,
+    SequentialRecord,
     TableRow,
     TrialRecord,
     UnendedTrial,
@@ -36,10 +38,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "ArmSpend",
     "AttemptSpend",
-    "UnendedTrial",
-    "arm_spend",
-    "sum_spend",
-    "trial_obs",
     "Check",
     "Claim",
     "Coverage",
@@ -49,13 +47,22 @@ __all__ = [
     "Physics",
     "Run",
     "RunIndexRow",
+    "RunListing",
     "RunResult",
+    "RunsDocument",
+    "SequentialRecord",
     "TableRow",
     "TrialRecord",
+    "UnendedTrial",
+    "arm_spend",
     "find_run",
     "index_runs",
     "indexed_runs",
+    "is_runs_dir",
+    "list_runs",
     "load_run",
     "project",
     "result_json",
+    "sum_spend",
+    "trial_obs",
 ]

@@ -46,7 +46,7 @@ def _engine(url: str) -> Engine:
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url)
-    SQLModel.metadata.create_all(engine, tables=[RunIndexRow.__table__])  # type: ignore[attr-defined]
+    SQLModel.metadata.create_all(engine, tables=[RunIndexRow.__table__])  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
     return engine
 
 
@@ -63,7 +63,7 @@ def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
     Raises:
         RunLogError: the store cannot be written (the message names the URL's backend).
     """
-    from memeval.abreport import list_runs  # the listing the `runs` command prints
+    from memeval.results._listing import list_runs  # the listing the `runs` command prints
 
     if (runs_dir / LOG_NAME).is_file():
         listing = [r for r in list_runs(runs_dir.parent).runs if Path(r.path).resolve() == runs_dir.resolve()]

@@ -120,7 +120,7 @@ class Run:
             if mode not in MODES:
                 raise UsageError(f"denominators(mode={mode!r}): use 'baseline' or 'pack' (or no mode for both)")
             return self._denominators(mode)
-        out = {m: self._denominators(m) for m in MODES}
+        out: dict[str, Denominators] = {m: self._denominators(m) for m in MODES}
         if blended:
             out["blended"] = self._denominators(None)
         return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -177,9 +177,8 @@ def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSp
     Returns:
         `ArmSpend` (USD, call counts).
     """
-    trials = [
-        t for t in (*result.trials, *result.unended) if t.mode == mode and (task_id is None or t.task_id == task_id)
-    ]
+    every: tuple[TrialRecord | UnendedTrial, ...] = (*result.trials, *result.unended)
+    trials = [t for t in every if t.mode == mode and (task_id is None or t.task_id == task_id)]
     return sum_spend(a for t in trials for a in t.spend)
 
 
@@ -264,7 +263,7 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
         wall = int((ended.at - started.at).total_seconds() * 1000)
     phys = _physics(acc, metered, wall)
     check = acc.check
-    checks = ()
+    checks: tuple[Check, ...] = ()
     if check is not None:
         checks = (
             Check(
@@ -331,12 +330,14 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
 
 
 def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple[str, int, int, float | None]:
-    """A table cell: its text (`memeval.formatting.cell_text`), passes, scored trials and spend
-    (`sum_spend`; the text marks a spend with calls of unknown cost as a lower bound).
+    """A table cell: its text (`memeval.formatting.cell_text`), passes, scored trials and spend.
+
+    Spend is `sum_spend`; the text marks a spend with calls of unknown cost as a lower bound.
     """
     scored = [r for r in recs if r.assessment == "scored"]
     passes = sum(1 for r in scored if r.verified)
-    spent = sum_spend(a for r in (*recs, *unended) for a in r.spend)
+    both: tuple[TrialRecord | UnendedTrial, ...] = (*recs, *unended)
+    spent = sum_spend(a for r in both for a in r.spend)
     metered = bool(recs) and all(r.physics.source == "meter" for r in recs)
     cost = round(spent.cost_usd, 6) if metered else None
     faults = [r.fault.code for r in recs if r.fault]
@@ -492,8 +493,9 @@ def _with_later_spend(rec: TrialRecord, history: Sequence[_Acc]) -> TrialRecord:
 
 
 def trial_obs(r: TrialRecord) -> TrialObs:
-    """The statistics' view of a trial; its cost is the spend of all its attempts when every
-    answered call of every attempt was priced, else unknown (None).
+    """The statistics' view of a trial.
+
+    Its cost is the spend of all its attempts when every answered call of every attempt was priced, else unknown (None).
     """
     from memeval.stats import TrialObs
 
@@ -501,6 +503,13 @@ def trial_obs(r: TrialRecord) -> TrialObs:
     known = r.physics.cost_usd is not None and not any(a.calls_cost_unknown for a in r.spend)
     cost = r.spend_usd if known and r.spend else r.physics.cost_usd
     return TrialObs(outcome=outcome, cost_usd=cost, timed_out=r.execution == "timed_out")
+
+
+class _Seeds(TypedDict, total=False):
+    """The run's stats seed, as `paired_verdict`'s keyword arguments (absent: its defaults)."""
+
+    perm_seed: int
+    boot_seed: int
 
 
 def _retried_faults(superseded: Sequence[TrialRecord]) -> dict[str, tuple[int, int]]:
@@ -561,6 +570,6 @@ def _table_and_verdict(
     verdict = None
     if inputs:
         seed = plan.seeds.get("stats")
-        kw = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
+        kw: _Seeds = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
         verdict = paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw)
     return tuple(rows), verdict

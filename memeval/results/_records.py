@@ -133,8 +133,9 @@ class Workspace(_M):
 
 
 class Tamper(_M):
-    """Files the agent left that can change how the verifier's tools behave, and what they did to
-    the score (`memeval.runner._tamper`; the policy is the run's `--tamper`).
+    """Files the agent left that can change how the verifier's tools behave, and their effect.
+
+    What they did to the score (`memeval.runner._tamper`; the policy is the run's `--tamper`).
     """
 
     policy: TamperPolicy

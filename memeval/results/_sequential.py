@@ -32,7 +32,9 @@ def sequential_record(
 
     design = SequentialDesign.model_validate(raw)
     task_ids = sorted({t.task_id for t in plan.trials if t.control is None})
-    outcomes = {(r.task_id, r.mode, r.repeat): outcome_of(r) for r in trials if r.control is None}
+    outcomes: dict[tuple[str, str, int], str] = {
+        (r.task_id, r.mode, r.repeat): outcome_of(r) for r in trials if r.control is None
+    }
     path = path_from_outcomes(outcomes, task_ids, design)
     rounds = len(path.looks)
     run = [r for r in trials if r.control is None and r.repeat <= rounds]

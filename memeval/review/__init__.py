@@ -12,8 +12,8 @@ from memeval.review._accounts import (
     DECIDING_ROLES,
     ROLES,
     Account,
+    AccountRole,
     LoginThrottle,
-    Role,
     account_for_token,
     add_api_token,
     add_user,
@@ -24,7 +24,6 @@ from memeval.review._accounts import (
     normalize_username,
 )
 from memeval.review._app import SESSION_COOKIE, create_review_app
-from memeval.review._claims import Claim, active_claims, claim_item, drop_claim
 from memeval.review._decide import (
     ACTIONS,
     KEPT_CHOICES,
@@ -36,8 +35,9 @@ from memeval.review._decide import (
     decide_item,
     new_decision_id,
 )
-from memeval.review._inert import InertText, Segment, inert
-from memeval.review._models import DecisionOut, ItemDetailOut, ItemOut, QueueOut
+from memeval.review._inert import InertText, Segment, inert, term_text
+from memeval.review._leases import Lease, active_leases, claim_item, drop_claim
+from memeval.review._models import DecisionOut, ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
 from memeval.review._queue import (
     ItemView,
     QueueFilter,
@@ -55,16 +55,11 @@ from memeval.review._settings import ReviewSettings, load_secret_key
 from memeval.review._tables import ensure_review_schema
 
 __all__ = [
-    "age_text",
     "ACTIONS",
-    "DECIDING_ROLES",
-    "KEPT_CHOICES",
-    "NEEDS_REASON",
-    "ROLES",
-    "SESSION_COOKIE",
     "Account",
+    "AccountRole",
     "Action",
-    "Claim",
+    "DECIDING_ROLES",
     "DecisionOut",
     "DecisionRequest",
     "DecisionResult",
@@ -72,18 +67,23 @@ __all__ = [
     "ItemDetailOut",
     "ItemOut",
     "ItemView",
+    "KEPT_CHOICES",
+    "Lease",
     "LoginThrottle",
+    "NEEDS_REASON",
     "QueueFilter",
     "QueueOut",
     "QueueRow",
     "QueueView",
+    "ROLES",
     "ReviewSettings",
-    "Role",
+    "SESSION_COOKIE",
     "Segment",
     "account_for_token",
-    "active_claims",
+    "active_leases",
     "add_api_token",
     "add_user",
+    "age_text",
     "authenticate",
     "build_item",
     "build_queue",
@@ -91,6 +91,7 @@ __all__ = [
     "comment_item",
     "create_review_app",
     "decide_item",
+    "detail_out",
     "drop_claim",
     "end_sessions",
     "ensure_review_schema",
@@ -103,5 +104,7 @@ __all__ = [
     "normalize_username",
     "overdue_items",
     "parse_ref",
+    "queue_out",
     "resolve",
+    "term_text",
 ]

@@ -21,18 +21,17 @@ from typing import Literal, get_args
 
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
-from sqlmodel import delete, select
+from sqlmodel import Session, col, delete, select
 
-from memeval.audit import SqlAuditStore
-from memeval.audit._authority import normalize_person_id
-from memeval.audit._time import to_us, utc_now
+from memeval.audit import SqlAuditStore, normalize_person_id, to_us
+from memeval.clock import utc_now
 from memeval.errors import UsageError
 from memeval.review._tables import ReviewApiToken, ReviewUser, ReviewUserTeam, ensure_review_schema
 
-Role = Literal["viewer", "reviewer", "admin"]
+AccountRole = Literal["viewer", "reviewer", "admin"]
 """What an account may do (see the module docstring)."""
 
-ROLES: tuple[Role, ...] = get_args(Role)
+ROLES: tuple[AccountRole, ...] = get_args(AccountRole)
 DECIDING_ROLES: frozenset[str] = frozenset({"reviewer", "admin"})
 """Roles that may claim and decide items."""
 
@@ -54,7 +53,7 @@ class Account:
     """
 
     username: str
-    role: Role
+    role: AccountRole
     teams: frozenset[str] | None = None
     session_version: int = 0
 
@@ -73,13 +72,13 @@ def normalize_username(raw: str) -> str:
     return normalize_person_id(raw)
 
 
-def _load(s: object, row: ReviewUser) -> Account:
+def _load(s: Session, row: ReviewUser) -> Account:
     if row.role == "admin":
         teams: frozenset[str] | None = None
     else:
-        got = s.exec(select(ReviewUserTeam.team).where(ReviewUserTeam.username == row.username)).all()  # type: ignore[attr-defined]
+        got = s.exec(select(col(ReviewUserTeam.team)).where(col(ReviewUserTeam.username) == row.username)).all()
         teams = frozenset(got)
-    return Account(row.username, row.role, teams, row.session_version)  # type: ignore[arg-type]
+    return Account(row.username, row.role, teams, row.session_version)  # type: ignore[arg-type]  # a Role: stored only by add_user, which checks it
 
 
 def add_user(
@@ -127,7 +126,7 @@ def add_user(
         else:
             row.role, row.password_hash = role, digest
             row.session_version = (row.session_version or 0) + 1
-        s.exec(delete(ReviewUserTeam).where(ReviewUserTeam.username == username))  # type: ignore[call-overload]
+        s.exec(delete(ReviewUserTeam).where(col(ReviewUserTeam.username) == username))
         for t in team_set if role != "admin" else []:
             s.add(ReviewUserTeam(username=username, team=t))
         s.flush()

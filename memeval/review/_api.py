@@ -7,7 +7,7 @@ as in `REFUSAL_STATUS`.
 
     GET  /api/v1/review/queue?kind=&team=&min_age_h=   -> QueueOut
     GET  /api/v1/review/items/TYPE/TEAM/ID             -> ItemDetailOut
-    POST /api/v1/review/claims     ClaimIn              -> ClaimOut
+    POST /api/v1/review/claims     LeaseIn              -> LeaseOut
     POST /api/v1/review/decisions  DecisionIn           -> DecisionOut
     POST /api/v1/review/bulk       BulkIn               -> list[BulkItemOut]
 """
@@ -17,20 +17,20 @@ from __future__ import annotations
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
-from memeval.audit._review_api import get_item
+from memeval.audit import get_item
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, account_for_token
-from memeval.review._claims import claim_item, drop_claim
 from memeval.review._context import REFUSAL_STATUS, review_app
 from memeval.review._decide import DecisionRequest, decide_item, new_decision_id
+from memeval.review._leases import claim_item, drop_claim
 from memeval.review._models import (
     BulkIn,
     BulkItemOut,
-    ClaimIn,
-    ClaimOut,
     DecisionIn,
     DecisionOut,
     ItemDetailOut,
+    LeaseIn,
+    LeaseOut,
     QueueOut,
     detail_out,
     queue_out,
@@ -108,8 +108,8 @@ def api_item(
     return detail_out(view, max(0, int((end - item.since).total_seconds())))
 
 
-@router.post("/claims", response_model=ClaimOut)
-def api_claim(request: Request, body: ClaimIn, authorization: str | None = Header(default=None)) -> ClaimOut:
+@router.post("/claims", response_model=LeaseOut)
+def api_claim(request: Request, body: LeaseIn, authorization: str | None = Header(default=None)) -> LeaseOut:
     """Take or renew (`claim`), give up (`drop`) or, as admin, `break` a claim."""
     account = _account(request, authorization)
     app = review_app(request)
@@ -118,9 +118,9 @@ def api_claim(request: Request, body: ClaimIn, authorization: str | None = Heade
         ref = item_ref(item.item_type, item.team, item.item_id)
         if body.op == "claim":
             c = claim_item(app.store, account, item, lease_s=app.settings.claim_lease_s, now=app.clock(), sender=SENDER)
-            return ClaimOut(ref=ref, holder=c.holder, expires_at=c.expires_at)
+            return LeaseOut(ref=ref, holder=c.holder, expires_at=c.expires_at)
         drop_claim(app.store, account, item.item_type, item.team, item.item_id, force=body.op == "break")
-        return ClaimOut(ref=ref, holder=None, expires_at=None)
+        return LeaseOut(ref=ref, holder=None, expires_at=None)
     except ReviewRefused as exc:
         raise _refused(exc) from exc
     except UsageError as exc:

@@ -20,10 +20,11 @@ from starlette.requests import Request
 from memeval._templates import jinja_env, templates_dir
 from memeval._web import SecurityHeaders
 from memeval.audit import SqlAuditStore
+from memeval.clock import utc_now
 from memeval.review._accounts import LoginThrottle
 from memeval.review._api import ApiError, error_response
 from memeval.review._api import router as api_router
-from memeval.review._context import ReviewApp, utc_now
+from memeval.review._context import ReviewApp
 from memeval.review._settings import ReviewSettings
 from memeval.review._tables import ensure_review_schema
 from memeval.review._web import router as web_router
@@ -73,9 +74,9 @@ def create_review_app(
     app.include_router(web_router)
     app.include_router(api_router)
     if with_ingest:
-        from memeval.audit import create_app
+        from memeval.audit import create_ingest_app
 
-        app.include_router(create_app(store).router)
+        app.include_router(create_ingest_app(store).router)
 
     @app.exception_handler(ApiError)
     def _api_error(_request: Request, exc: ApiError) -> Response:

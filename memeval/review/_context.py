@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 import jinja2
 from starlette.requests import Request
 
 from memeval.audit import SqlAuditStore
+from memeval.clock import utc_now
 from memeval.review._accounts import Account, LoginThrottle
 from memeval.review._settings import ReviewSettings
 
@@ -23,11 +24,6 @@ REFUSAL_STATUS: dict[str, int] = {
     "wrong_role": 403,
 }
 """HTTP status of each `ReviewRefused.code`."""
-
-
-def utc_now() -> datetime:
-    """Now, aware, in UTC."""
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from memeval.audit import EVENT_ADAPTER, LIFECYCLES, SqlAuditStore, all_decisions
-from memeval.audit._review_api import ReviewItem, get_item
+from memeval.audit import EVENT_ADAPTER, LIFECYCLES, ReviewItem, SqlAuditStore, all_decisions, get_item
 from memeval.errors import ReviewRefused, TransitionRefused
 from memeval.review._accounts import Account
-from memeval.review._claims import claim_item, drop_claim
+from memeval.review._leases import claim_item, drop_claim
 
 Action = Literal["approve", "reject", "settle", "release", "discard"]
 """What a reviewer can do to an item."""

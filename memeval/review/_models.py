@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval.review._inert import inert
+from memeval.review._inert import InertText, inert
 from memeval.review._queue import ItemView, QueueRow, QueueView
 
 _EMPTY = inert("")
@@ -123,8 +123,8 @@ class ItemDetailOut(BaseModel):
     history: list[EventOut] = Field(default_factory=list)
 
 
-def _text(t: object) -> str:
-    return "".join(s.text for s in t.segments)  # type: ignore[attr-defined]
+def _text(t: InertText) -> str:
+    return "".join(s.text for s in t.segments)
 
 
 def detail_out(view: ItemView, age_s: int) -> ItemDetailOut:
@@ -185,7 +185,7 @@ class BulkItemOut(BaseModel):
     message: str
 
 
-class ClaimIn(BaseModel):
+class LeaseIn(BaseModel):
     """Take, give up, or (admin) break a claim."""
 
     model_config = ConfigDict(extra="forbid")
@@ -193,7 +193,7 @@ class ClaimIn(BaseModel):
     op: Literal["claim", "drop", "break"] = "claim"
 
 
-class ClaimOut(BaseModel):
+class LeaseOut(BaseModel):
     """The claim after the operation (holder None when given up)."""
 
     ref: str

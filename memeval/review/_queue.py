@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
 
-from memeval.audit import LIFECYCLES, SqlAuditStore
-from memeval.audit._review_api import (
+from memeval.audit import (
+    LIFECYCLES,
     ContradictionOpened,
     HoldCreated,
     ReviewItem,
+    SqlAuditStore,
     find_items,
     get_item,
     item_events,
@@ -24,8 +25,8 @@ from memeval.audit._review_api import (
 )
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account
-from memeval.review._claims import Claim, active_claims
 from memeval.review._inert import InertText, inert
+from memeval.review._leases import Lease, active_leases
 
 ITEM_TYPES = tuple(LIFECYCLES)
 """The item types of `TYPE/TEAM/ID` references (`memeval.audit.LIFECYCLES`)."""
@@ -119,7 +120,7 @@ class QueueRow:
     age_s: int
     age: str
     overdue: bool
-    claim: Claim | None
+    claim: Lease | None
     preview: InertText
 
 
@@ -177,7 +178,7 @@ def build_queue(
         raise UsageError(f"minimum age {filt.min_age_h} h is negative: give hours >= 0")
     everything = [i for i in waiting_items(store) if account is None or account.sees(i.team)]
     teams = sorted({i.team for i in everything})
-    claims = active_claims(store, now)
+    claims = active_leases(store, now)
     counts = dict.fromkeys(ITEM_TYPES, 0)
     rows: list[QueueRow] = []
     for it in everything:
@@ -253,7 +254,7 @@ class ItemView:
     score: float | None = None
     detector: str | None = None
     history: list[HistoryRow] = field(default_factory=list)
-    claim: Claim | None = None
+    claim: Lease | None = None
     opened_by: str = ""
 
 
@@ -290,7 +291,7 @@ def build_item(store: SqlAuditStore, item: ReviewItem, *, now: datetime, overdue
             score, detector = pl.score, pl.detector
     end = now if item.waiting else next((h.at for h in history if h.seq == item.decided_seq), now)
     age_s = max(0, int((end - item.since).total_seconds()))
-    claim = active_claims(store, now).get((item.item_type, item.team, item.item_id))
+    claim = active_leases(store, now).get((item.item_type, item.team, item.item_id))
     return ItemView(
         item,
         item_ref(item.item_type, item.team, item.item_id),

@@ -14,8 +14,7 @@ from sqlalchemy import BigInteger, Column, Connection, Integer, inspect, text
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
-from memeval.audit import SqlAuditStore
-from memeval.audit._migrations import apply_migrations
+from memeval.audit import SqlAuditStore, apply_migrations
 
 
 class ReviewBase(SQLModel, registry=registry()):
@@ -73,7 +72,7 @@ class ReviewMigration(ReviewBase, table=True):
 
 
 def _m0001_initial(conn: Connection) -> None:
-    tables = [ReviewUser.__table__, ReviewApiToken.__table__, ReviewClaim.__table__]  # type: ignore[attr-defined]
+    tables = [ReviewUser.__table__, ReviewApiToken.__table__, ReviewClaim.__table__]  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
     ReviewBase.metadata.create_all(conn, tables=tables)  # today's review_user: 0002 adds nothing then
 
 
@@ -81,7 +80,7 @@ def _m0002_teams_and_session_version(conn: Connection) -> None:
     cols = {c["name"] for c in inspect(conn).get_columns("review_user")}
     if "session_version" not in cols:  # made by 0001 before the column existed
         conn.execute(text("ALTER TABLE review_user ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0"))
-    ReviewBase.metadata.create_all(conn, tables=[ReviewUserTeam.__table__])  # type: ignore[attr-defined]
+    ReviewBase.metadata.create_all(conn, tables=[ReviewUserTeam.__table__])  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
 
 
 MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
@@ -101,5 +100,5 @@ def ensure_review_schema(store: SqlAuditStore) -> list[int]:
         AuditStoreError: the database records a review schema version newer than this code.
     """
     with store.write_session() as s:
-        table = ReviewMigration.__table__  # type: ignore[attr-defined]
+        table = ReviewMigration.__table__  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
         return apply_migrations(s.connection(), table, ReviewBase.metadata, MIGRATIONS, "the review tables")

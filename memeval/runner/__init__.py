@@ -2,8 +2,9 @@
 
 from memeval.runner._attempt import Attempt, AttemptSpec
 from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
+from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks
 from memeval.runner._executors import EXECUTORS, TrialExecutor, default_concurrency, executor_for
-from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY, policy_rows
+from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY
 from memeval.runner._schedule import Progress
 from memeval.runner._session import (
     AbOptions,
@@ -19,31 +20,35 @@ from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_reward
 
 __all__ = [
-    "EXECUTORS",
-    "TrialExecutor",
-    "default_concurrency",
-    "executor_for",
-    "FAULT_POLICY",
-    "OUTCOME_POLICY",
     "AbOptions",
     "ArmCard",
     "Attempt",
     "AttemptSpec",
+    "EXECUTORS",
+    "FAULT_POLICY",
+    "OUTCOME_POLICY",
+    "Problem",
     "Progress",
     "Reward",
     "RewardError",
     "RunCard",
+    "TaskCheck",
+    "TaskCheckReport",
+    "TrialExecutor",
     "UpstreamSpec",
     "arm_card",
+    "broken_lines",
     "card_differences",
     "check_pairable",
     "check_resume",
+    "check_tasks",
+    "default_concurrency",
     "execute",
+    "executor_for",
+    "interpret_rewards",
     "new_run_id",
     "plan_run",
     "plan_trials",
-    "policy_rows",
-    "interpret_rewards",
     "read_reward",
     "run_card",
     "start_run",

@@ -37,12 +37,13 @@ from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
+from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import scan_tamper
-from memeval.runner._verify import RewardError, read_reward, run_verifier, task_env
+from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
 from memeval.sandbox import Mount, SandboxSpec, World, build_world, run_sandboxed, safe_write
 from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, Role, TamperPolicy
 
 RELAY_PORT = 18080
 MAX_ARTIFACT_BYTES = 8 << 20
@@ -74,7 +75,7 @@ class ArtifactSink(Protocol):
 class TrialMeter(Protocol):
     """What an attempt needs of the metering proxy (see `memeval.meter.MeterProxy`)."""
 
-    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str: ...
+    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str: ...
 
     def unregister_trial(self, trial_id: str) -> None: ...
 
@@ -184,7 +185,7 @@ class Attempt:
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
         """Record a fault for this trial; a faulted trial is `unscored`."""
         message = self.scrubber.text(message)
-        self.log.append(FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message))  # type: ignore[arg-type]
+        self.log.append(FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message))
         return "unscored"
 
     def run(self) -> Assessment:
@@ -356,6 +357,7 @@ class Attempt:
             tool_mounts=tuple((Path(m), m) for m in s.agent.mounts),  # the tool's own install, read-only
             proxy_socket=proxy_socket,
             relay_port=RELAY_PORT,
+            watch_disk=True,  # the task's storage_mb holds the turn's total writes
         )
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
         self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))
@@ -369,7 +371,7 @@ class Attempt:
             budget_why = ""
             undelivered = None
             calls = -1
-            exchanges = []
+            exchanges: list[Exchange] = []
             if key is not None and self.meter is not None:
                 calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
@@ -425,8 +427,9 @@ class Attempt:
         return True, None
 
     def _home_mounts(self, home: Path, env: dict[str, str]) -> list[Mount]:
-        """The agent's configuration files (`AgentSpec.home_files`), written under `home` on the
-        host and bound writable over the sandbox's home (`/tmp`), one top-level entry each.
+        """The agent's configuration files (`AgentSpec.home_files`).
+
+        Written under `home` on the host and bound writable over the sandbox's home (`/tmp`), one top-level entry each.
         """
         tops: set[str] = set()
         for rel, template in self.s.agent.home_files:
@@ -498,7 +501,7 @@ class Attempt:
         if message or reported:
             self.log.append(
                 ClaimRecorded(trial_id=self.s.trial_id, message=message, self_reported=reported, source=source)
-            )  # type: ignore[arg-type]
+            )
 
     def _verify(self, world: World) -> tuple[Assessment, bool]:
         s = self.s
@@ -511,6 +514,9 @@ class Attempt:
             return self._fault("timeout", "verify", f"the verifier ran over its budget of {timeout:g} s"), False
         if v.died:
             return self._fault("process", "verify", "the verifier's sandbox was killed from outside"), False
+        if (sig := killed_by(v.exit_code)) is not None:
+            why = "its reward file is not read: the code it tests could have written it, then killed test.sh"
+            return self._fault("protocol", "verify", f"the verifier's test.sh was killed by {sig}; {why}"), False
         try:
             reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from memeval import __version__
-from memeval.agents import AgentSpec
+from memeval.agents import AgentSpec, host_files_named
 from memeval.errors import RunCardMismatch
 from memeval.packs import Pack, PackItem
 from memeval.tasks import TaskSet, hash_tree
@@ -144,6 +144,10 @@ def agent_identity(agent: AgentSpec) -> dict[str, str]:
     - `binary`: the host path the command's first word resolves to (PATH lookup, symlinks
       followed), and `binary_hash` its content; `not resolved` when it is not on the host (a path
       inside the sandbox, such as `/opt/agent/...`, is pinned by `files_hash`).
+    - `file:<path>`: each host file the command (or its `pack_args`) names as an argument and the
+      sandbox shows as it is on the host (`memeval.agents.host_files_named`: a script an
+      interpreter runs, from the system folders or the tool's own install), by content. Only
+      present when the command names such a file, so other agents' cards are unchanged.
 
     Two runs whose agent changed in any file then differ on the card: `--resume` and `compare`
     refuse them and name the field.
@@ -161,6 +165,11 @@ def agent_identity(agent: AgentSpec) -> dict[str, str]:
             out["binary_hash"] = _file_hash(real)
         except OSError as exc:
             out["binary_hash"] = f"unknown ({type(exc).__name__}: {exc.strerror or exc})"
+    for path in host_files_named((first, *agent.command[1:], *agent.pack_args), agent.mounts):
+        try:
+            out[f"file:{path}"] = _file_hash(Path(path))
+        except OSError as exc:
+            out[f"file:{path}"] = f"unknown ({type(exc).__name__}: {exc.strerror or exc})"
     return out
 
 

@@ -21,10 +21,12 @@ import json
 import threading
 import zlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from memeval.eventlog import ArtifactStore
 from memeval.runner._runmeter import Exchange
+
+if TYPE_CHECKING:
+    from memeval.runner._attempt import ArtifactSink
 
 SCHEMA = "memeval.exchanges/1"
 
@@ -44,7 +46,7 @@ def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
     return b"", f"response body encoded as {enc}; not kept"
 
 
-def store_exchanges(exchanges: Sequence[Exchange], art: ArtifactStore, scrub: Callable[[bytes], bytes]) -> str | None:
+def store_exchanges(exchanges: Sequence[Exchange], art: ArtifactSink, scrub: Callable[[bytes], bytes]) -> str | None:
     """Redact and store `exchanges`; return the id of their index artifact (None when empty).
 
     Args:

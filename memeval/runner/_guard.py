@@ -59,8 +59,9 @@ def writable_last(value: str, folders: Iterable[str]) -> str:
 
 
 def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, str]:
-    """The verifier's environment, from `base` (defaults, the Dockerfile's ENV, the task's
-    `[verifier.env]`, in that order) and the world's agent-writable `folders`.
+    """The verifier's environment, from `base` and the world's agent-writable `folders`.
+
+    `base` holds the defaults, the Dockerfile's ENV, the task's `[verifier.env]`, in that order.
 
     Returns a new dict; see the module docstring for every change made.
     """
@@ -90,9 +91,10 @@ SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")
 
 
 def guard_mounts() -> tuple[Mount, ...]:
-    """Read-only binds of the Python start-up guard: its folder (first on `PYTHONPATH`) and, when
-    the host Python has one, over the system `sitecustomize`, for a `test.sh` that replaces
-    `PYTHONPATH`.
+    """Read-only binds of the Python start-up guard.
+
+    Its folder (first on `PYTHONPATH`) and, when the host Python has one, over the system
+    `sitecustomize`, for a `test.sh` that replaces `PYTHONPATH`.
     """
     ms = [Mount(GUARD_HOST, GUARD_INSIDE)]
     if SYSTEM_SITECUSTOMIZE.is_file():

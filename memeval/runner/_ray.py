@@ -51,6 +51,7 @@ from memeval.eventlog import Event, FaultRaised, ModelCalled, TrialEnded, TrialS
 from memeval.runner._attempt import Attempt, AttemptSpec
 from memeval.runner._executors import ExecutorName, SessionContext, TrialExecutor, kill_run_sandboxes
 from memeval.runner._upstream import UpstreamSpec
+from memeval.types import Role
 
 if TYPE_CHECKING:
     from memeval.runner._session import AbOptions
@@ -303,7 +304,7 @@ class _ShareMeter:
         self._job = job
         self.unix_socket = meter.unix_socket
 
-    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
+    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str:
         return str(self._m.register_trial(trial_id, role, self._job.limit_usd))
 
     def unregister_trial(self, trial_id: str) -> None:
@@ -316,7 +317,8 @@ class _ShareMeter:
         return int(self._m.calls_made(trial_id))
 
     def harness_failure(self, trial_id: str) -> str | None:
-        return self._m.harness_failure(trial_id)  # type: ignore[no-any-return]
+        failure: str | None = self._m.harness_failure(trial_id)  # a Ray actor call: its result is untyped
+        return failure
 
     def budget_message(self, trial_id: str) -> str:
         j = self._job
@@ -464,7 +466,7 @@ def _messages_to_stderr() -> None:
     def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
         original({**data, "is_err": True}, ignore_prefix)
 
-    to_stderr._memeval = True  # type: ignore[attr-defined]
+    to_stderr._memeval = True  # type: ignore[attr-defined]  # a marker on our own wrapper, so it is not wrapped twice
     worker.print_to_stdstream = to_stderr
 
 

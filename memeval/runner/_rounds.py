@@ -4,7 +4,7 @@ The run is planned for `max_rounds` repeats. Round r runs every task's repeat r 
 scheduler's (task, repeat) units); after it, the sequential verdict is read from the run's
 projection (`memeval.results`, which computes it from the log's trials with
 `memeval.stats.path_from_outcomes`), and the run stops when it says so. Nothing about a look is
-stored beside the evidence: `memeval result` recomputes the same path from the same log, and a
+stored beside the evidence: `memeval replay` recomputes the same path from the same log, and a
 resumed run that had already decided runs nothing more.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import groupby
 
-from memeval.stats._sequential import SequentialResult
+from memeval.stats import SequentialResult
 
 
 def units_by_round(units: Sequence[tuple[str, int]]) -> list[tuple[int, list[tuple[str, int]]]]:

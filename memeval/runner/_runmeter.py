@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from memeval.errors import UsageError
 from memeval.eventlog import Event, ModelCalled, ModelCallRecord, RunLog
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
+from memeval.types import Role
 
 if TYPE_CHECKING:
     from memeval.meter import MeterProxy
@@ -158,12 +159,14 @@ class RunMeter:
         return self._before + sum(self._p.trial_spend(t).cost_usd_known for t in rids)
 
     def run_limit_reached(self) -> bool:
-        """Whether the run's limit is used up: known spend plus worst cases charged for calls of
-        unknown cost reached `run_budget_usd`, or a call was refused for it (False without one).
+        """Whether the run's limit is used up.
+
+        True when known spend plus worst cases charged for calls of unknown cost reached
+        `run_budget_usd`, or a call was refused for it (False without one).
         """
         return self.run_pool.exhausted()
 
-    def register_trial(self, trial_id: str, role: str = "subject", budget_usd: float | None = None) -> str:
+    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str:
         """Register a trial's subject and return its placeholder key.
 
         Its calls draw on its own limit (`budget_usd`) and on the run's shared pool.
@@ -171,7 +174,7 @@ class RunMeter:
         with self._lock:
             rid = self._new_id(trial_id)
             self._trials[rid] = _Registered(budget_usd)
-        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))  # type: ignore[arg-type]
+        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))
 
     def _new_id(self, name: str) -> str:
         """A fresh registration id for `name` (call with `_lock` held)."""
@@ -200,8 +203,9 @@ class RunMeter:
             return self._current[trial_id]
 
     def take_exchanges(self, trial_id: str) -> list[Exchange]:
-        """The bodies of the trial's current registration's calls, in order, and forget them
-        (empty when bodies are not kept). Call after `unregister_trial`: no call is in flight.
+        """The bodies of the trial's current registration's calls, in order, and forget them.
+
+        Empty when bodies are not kept. Call after `unregister_trial`: no call is in flight.
         """
         return self._stats.take_bodies(self._current[trial_id])
 

@@ -346,7 +346,7 @@ def _execute(
             return "completed"  # a sequential run that has decided: its later rounds are not owed
     executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
     if not executor.meters_locally:
-        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]
+        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]  # only executors that meter remotely (Ray) have it
     status = "completed"
     message = ""
     with _sigterm_as_interrupt(), LogWriter(log, history) as writer:
@@ -467,6 +467,9 @@ def check_resume(run_dir: Path, opts: AbOptions) -> None:
     old_card = RunCard.model_validate(planned.run_card)
     new_card = RunCard.model_validate(now.run_card)
     diffs = card_differences(old_card, new_card)
+    for key in sorted(k for k in old_card.agent.keys() | new_card.agent.keys() if k.startswith("file:")):
+        if old_card.agent.get(key) != new_card.agent.get(key):
+            diffs.insert(0, f"the agent's file {key[5:]} changed since the run was planned")
     for key in ("task_set", "slice"):
         if planned.manifest.get(key) != now.manifest.get(key):
             diffs.append(f"{key} changed")

@@ -119,8 +119,9 @@ def _read_head(path: Path) -> bytes:
 
 
 def changed_entries(pristine: Path, world: Path, added: Iterable[str], changed: Iterable[str]) -> dict[str, str]:
-    """Relative paths the agent added or changed (`added`/`changed`, from the workspace diff, plus
-    every symlink that is new or points elsewhere), each with `added` or `changed`.
+    """Relative paths the agent added or changed, each with `added` or `changed`.
+
+    From the workspace diff (`added`/`changed`), plus every symlink that is new or points elsewhere.
     """
     out = {rel: "added" for rel in added}
     out.update({rel: "changed" for rel in changed})

@@ -14,6 +14,7 @@ import json
 import math
 import os
 import shutil
+import signal
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -235,9 +236,32 @@ def _check(value: float, where: str) -> float:
     return value
 
 
+def killed_by(exit_code: int | None) -> str | None:
+    """The signal that ended test.sh, from its exit code, or None when it exited by itself.
+
+    bubblewrap (like a shell) reports a command killed by signal N as exit code 128 + N. Code the
+    tests run shares test.sh's rights: it can write a passing reward and then kill test.sh before
+    test.sh writes its own, so a reward left by a killed test.sh is never read. A test.sh that
+    itself ends with `exit 137` reads the same and is refused the same way (its author can exit
+    with the test's own code instead).
+
+    Returns:
+        e.g. `signal 9 (SIGKILL, exit code 137)`, or None.
+    """
+    if exit_code is None or not 128 < exit_code <= 128 + 64:
+        return None
+    num = exit_code - 128
+    try:
+        name = signal.Signals(num).name
+    except ValueError:
+        name = "a real-time signal"
+    return f"signal {num} ({name}, exit code {exit_code})"
+
+
 def task_env(task: Task, world: World) -> dict[str, str]:
-    """The verifier's environment as the task defines it, before memeval hardens it: defaults,
-    then the Dockerfile's ENV, then the task's `[verifier.env]`.
+    """The verifier's environment as the task defines it, before memeval hardens it.
+
+    Defaults, then the Dockerfile's ENV, then the task's `[verifier.env]`.
     """
     env = {"PATH": world.path_var(), "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
     env.update(task.config.verifier.env)

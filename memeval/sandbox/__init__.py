@@ -33,13 +33,13 @@ def run_sandboxed(
 
 
 __all__ = [
-    "HOST_ID_BASE",
-    "RESERVED",
-    "SANDBOX_CAPS_FOR_USER_SWITCH",
     "Bubblewrap",
+    "HOST_ID_BASE",
     "Limits",
     "LimitsMechanism",
     "Mount",
+    "RESERVED",
+    "SANDBOX_CAPS_FOR_USER_SWITCH",
     "SandboxBackend",
     "SandboxResult",
     "SandboxSpec",

@@ -65,14 +65,14 @@ class SandboxBackend(Protocol):
 
 _REGISTRY: dict[str, Callable[[], SandboxBackend]] = {}
 _INSTANCES: dict[str, SandboxBackend] = {}
-B = TypeVar("B")
+B = TypeVar("B", bound=SandboxBackend)
 
 
 def sandbox_backend(name: str) -> Callable[[type[B]], type[B]]:
     """Class decorator: register a backend class under `name` (instantiated without arguments, once)."""
 
     def register(cls: type[B]) -> type[B]:
-        _REGISTRY[name] = cls  # type: ignore[assignment]
+        _REGISTRY[name] = cls
         return cls
 
     return register

@@ -34,7 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from memeval.errors import SandboxError
 from memeval.sandbox._backend import sandbox_backend
-from memeval.sandbox._limits import LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
+from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._spec import Mount, SandboxResult, SandboxSpec
 
 HOST_ID_BASE = int(os.environ.get("MEMEVAL_SANDBOX_ID_BASE", "1879048192"))
@@ -93,17 +93,27 @@ exec /usr/bin/setpriv "$@"
 
 # Runs in the agent's sandbox as its user. $1 is a pipe back to memeval that only this script
 # holds: it reports there, then closes it before exec'ing the agent, which can neither read nor
-# forge it. $2 is the relay's port (0: no relay).
+# forge it. $2 is the relay's port (0: no relay). The wait for socat's listener reads /proc/net/tcp
+# with bash builtins (local address 127.0.0.1:port, state 0A = LISTEN): a grep and a $(printf)
+# there were two more processes to start in every sandbox, about 15-40 ms on a loaded machine.
+# socat starts without the pipe back to memeval ({fd}>&-): only this script ever holds it.
 _AGENT_BOOT = """\
 fd=$1; port=$2; shift 2
 echo started >&$fd
 if [ "$port" != 0 ]; then
   if [ ! -x /usr/bin/socat ]; then echo "boot: socat is not installed (scripts/setup installs it)" >&$fd; exit 97; fi
-  /usr/bin/socat -lp memeval-relay TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork \
-    UNIX-CONNECT:/run/memeval-relay/proxy.sock &
-  hex=$(printf ':%04X ' "$port")
+  /usr/bin/socat -lp memeval-relay TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork,backlog=128 \
+    UNIX-CONNECT:/run/memeval-relay/proxy.sock {fd}>&- &
+  printf -v want '0100007F:%04X' "$port"
+  listening() {
+    local _sl addr _rem st _rest
+    while read -r _sl addr _rem st _rest; do
+      [ "$addr" = "$want" ] && [ "$st" = 0A ] && return 0
+    done </proc/net/tcp
+    return 1
+  }
   i=0
-  until grep -q "$hex" /proc/net/tcp 2>/dev/null; do
+  until listening 2>/dev/null; do
     i=$((i+1)); if [ "$i" -gt 2000 ]; then echo "boot: the relay to the metering proxy did not start" >&$fd; exit 97; fi
     sleep 0.005
   done
@@ -193,11 +203,13 @@ class Bubblewrap:
         """The run card's string.
 
         E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no
-        capabilities, limits: cgroup1`.
+        capabilities, limits: cgroup1, storage_mb: files by RLIMIT_FSIZE, the agent's total by a
+        watch on its world (about every 1 s) and a sized /tmp`.
         """
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
-            f"no capabilities, limits: {self.mechanism()}"
+            f"no capabilities, limits: {self.mechanism()}, storage_mb: files by RLIMIT_FSIZE, "
+            "the agent's total by a watch on its world (about every 1 s) and a sized /tmp"
         )
 
     def _argv(self, spec: SandboxSpec) -> list[str]:
@@ -213,17 +225,23 @@ class Bubblewrap:
             for parent in reversed(PurePosixPath(dest).parents[:-1] if len(PurePosixPath(dest).parts) > 2 else ()):
                 if str(parent) not in parents and str(parent) not in ("/usr", "/proc", "/dev", "/tmp"):
                     parents.append(str(parent))
-        for (
-            d
-        ) in parents:  # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter
-            argv += ["--perms", "0755", "--dir", d]
+        # bubblewrap makes missing parents 0700, which the sandbox's root (not host root) cannot enter;
+        # parents under /tmp are made after its tmpfs, which would hide them
+        in_tmp = [d for d in parents if d.startswith("/tmp/")]
+        for d in parents:
+            if d not in in_tmp:
+                argv += ["--perms", "0755", "--dir", d]
         for d in SYSTEM_DIRS:
             argv += ["--ro-bind", d, d]
         for target, link in SYSTEM_LINKS:
             argv += ["--symlink", target, link]
         for f in ETC_FILES:
             argv += ["--ro-bind-try", f, f]
-        argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp", "--dir", "/run"]
+        disk = spec.limits.disk_bytes if spec.watch_disk and spec.limits is not None else None
+        size = ["--size", str(disk)] if disk is not None else []  # /tmp holds to the task's storage_mb too
+        argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", *size, "--tmpfs", "/tmp", "--dir", "/run"]
+        for d in in_tmp:
+            argv += ["--perms", "0755", "--dir", d]
         # Host paths are made absolute here: bubblewrap starts in another working directory
         # (beside the trial's output), so a relative one (the default `runs/`) would not resolve.
         for host, inside in spec.tool_mounts:
@@ -276,6 +294,9 @@ class Bubblewrap:
             group = LimitGroup.create(limits, mech)
         except OSError as exc:
             raise SandboxError(f"could not make the sandbox's {mech} group: {exc}") from exc
+        watch = None
+        if spec.watch_disk and limits.disk_bytes is not None:
+            watch = DiskWatch([m.host for m in spec.mounts if m.writable], limits.disk_bytes)
         start = time.monotonic()
         fds = [args_r, sandbox_sock.fileno()] + ([status_w] if boot_report else [])
         try:
@@ -321,12 +342,15 @@ class Bubblewrap:
                     self._map_user_namespace(host_sock, proc, group, deadline)
                     while True:
                         try:
-                            code = _wait(proc, _POLL_S if group is not None else max(0.0, deadline - time.monotonic()))
+                            polled = group is not None or watch is not None
+                            code = _wait(proc, _POLL_S if polled else max(0.0, deadline - time.monotonic()))
                             break
                         except subprocess.TimeoutExpired:
                             if time.monotonic() >= deadline:
                                 timed_out = True
                             elif group is not None and (limit_hit := group.hit()) is not None:
+                                pass
+                            elif watch is not None and (limit_hit := watch.hit()) is not None:
                                 pass
                             else:
                                 continue
@@ -342,6 +366,8 @@ class Bubblewrap:
                     writer.join(timeout=5)
             if group is not None and limit_hit is None:
                 limit_hit = group.hit()
+            if watch is not None and limit_hit is None and not timed_out:
+                limit_hit = watch.hit(now=True)  # what it wrote since the last check, before it ended
         finally:
             if group is not None:
                 group.remove()

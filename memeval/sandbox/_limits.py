@@ -13,7 +13,13 @@ Which mechanism holds them depends on the machine (`limits_mechanism`):
   uid, so per sandbox), RLIMIT_DATA = the memory limit (per process, not the sum), RLIMIT_CPU =
   `cpus` x the turn's budget in CPU-seconds (per process). Which limit was hit is not known.
 
-RLIMIT_FSIZE (largest file, from `storage_mb`) is set under every mechanism.
+RLIMIT_FSIZE (largest file, from `storage_mb`) is set under every mechanism. The total a task's
+`storage_mb` allows is held by a watch (`DiskWatch`), under every mechanism, on the agent's turn:
+every writable folder of the sandbox is measured (blocks in use, each inode once, no symlink
+followed) when it starts and then about once a second (less often when a walk is slow, at most a
+tenth of the time spent walking); when they have grown by more than the limit the sandbox is
+killed and its turn ends `errored` with the reason. The sandbox's own `/tmp` (a tmpfs) is sized to
+the same limit. What is written between two checks can go past the limit until the next one.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from __future__ import annotations
 import math
 import os
 import secrets
+import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -31,6 +39,8 @@ DEFAULT_PROCESSES = 1024
 """Process limit when a task names none (`[environment] max_processes`)."""
 DEFAULT_FILE_BYTES = 1 << 30
 """Largest file when a task names no `storage_mb`: 1 GiB."""
+MAX_BYTES = 1 << 50
+"""Largest size `parse_size_mb` accepts (1 PiB)."""
 _CG = Path("/sys/fs/cgroup")
 
 
@@ -43,15 +53,22 @@ class Limits:
         cpus: CPUs' worth of time (a CFS quota under cgroups; CPU-seconds = cpus x budget under rlimits).
         processes: processes and threads at once.
         file_bytes: largest file any process may write (RLIMIT_FSIZE; past it, SIGXFSZ).
+        disk_bytes: how much the sandbox's writable folders may grow in all (a task's
+            `storage_mb`), held by `DiskWatch` on sandboxes that ask for it (agent turns); None:
+            no total limit.
     """
 
     memory_bytes: int | None = None
     cpus: float | None = None
     processes: int | None = DEFAULT_PROCESSES
     file_bytes: int = DEFAULT_FILE_BYTES
+    disk_bytes: int | None = None
 
     def describe(self) -> str:
-        """E.g. `memory 2048 MiB, 1 cpus, 1024 processes, files up to 1024 MiB`."""
+        """The limits in words, e.g. `memory 2048 MiB, 1024 processes, files up to 1024 MiB`.
+
+        With `disk_bytes`: `..., world grows by at most 1024 MiB in all (watched about every 1 s)`.
+        """
         parts = []
         if self.memory_bytes is not None:
             parts.append(f"memory {self.memory_bytes >> 20} MiB")
@@ -60,7 +77,74 @@ class Limits:
         if self.processes is not None:
             parts.append(f"{self.processes} processes")
         parts.append(f"files up to {self.file_bytes >> 20} MiB")
+        if self.disk_bytes is not None:
+            parts.append(f"world grows by at most {self.disk_bytes >> 20} MiB in all (watched about every 1 s)")
         return ", ".join(parts)
+
+
+def disk_usage(roots: Iterable[Path]) -> int:
+    """Bytes of disk in use under `roots` (st_blocks x 512), each inode counted once.
+
+    Nothing is followed: a symlink counts as itself, so a link the sandbox planted never leads the
+    walk outside. An entry that vanishes during the walk is skipped.
+    """
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    stack = [str(r) for r in roots]
+    while stack:
+        d = stack.pop()
+        try:
+            it = os.scandir(d)
+        except OSError:
+            continue  # gone, or not a folder (a file bound alone is counted by its parent walk)
+        with it:
+            for e in it:
+                try:
+                    st = e.stat(follow_symlinks=False)
+                    if e.is_dir(follow_symlinks=False):
+                        stack.append(e.path)
+                except OSError:
+                    continue
+                key = (st.st_dev, st.st_ino)
+                if key not in seen:
+                    seen.add(key)
+                    total += st.st_blocks * 512
+    return total
+
+
+class DiskWatch:
+    """Holds a total-size limit on folders a sandbox writes: growth past `cap_bytes` is a limit hit.
+
+    The first walk (at creation) is the baseline; `hit()` walks again when about one second has
+    passed, or ten times the last walk's duration if that is longer, so a world of many files
+    never costs the host more than a tenth of its time.
+    """
+
+    INTERVAL_S = 1.0
+
+    def __init__(self, roots: Iterable[Path], cap_bytes: int) -> None:
+        self.roots = tuple(roots)
+        self.cap = cap_bytes
+        self.base = self._walk()
+        self.grown = 0
+
+    def _walk(self) -> int:
+        t0 = time.monotonic()
+        used = disk_usage(self.roots)
+        self.next_at = time.monotonic() + max(self.INTERVAL_S, 10 * (time.monotonic() - t0))
+        return used
+
+    def hit(self, *, now: bool = False) -> str | None:
+        """The reason the limit is exceeded, or None; walks only when due (or `now`)."""
+        if not now and time.monotonic() < self.next_at:
+            return None
+        self.grown = self._walk() - self.base
+        if self.grown > self.cap:
+            return (
+                f"storage limit of {self.cap >> 20} MiB (task.toml storage_mb) exceeded: the world's "
+                f"writable folders grew by {self.grown >> 20} MiB"
+            )
+        return None
 
 
 def _own_cgroup(controller: str) -> str | None:
@@ -222,13 +306,18 @@ def parse_size_mb(value: object, where: str) -> int | None:
     """Bytes of a size given as a number of MiB or a string such as `2G`, `512M`, `1024`."""
     if value is None:
         return None
+    size: float | None = None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return int(value * (1 << 20))
-    if isinstance(value, str):
+        size = float(value) * (1 << 20)
+    elif isinstance(value, str):
         s = value.strip().upper().removesuffix("B").removesuffix("I")
         mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}.get(s[-1:], None)
         try:
-            return int(float(s[:-1]) * mult) if mult else int(float(s) * (1 << 20))
+            size = float(s[:-1]) * mult if mult else float(s) * (1 << 20)
         except ValueError:
-            pass
-    raise ValueError(f"{where} is {value!r}: give a number of MiB or a size such as '2G' or '512M'")
+            size = None
+    if size is not None and math.isfinite(size) and 0 < size <= MAX_BYTES:
+        return int(size)
+    raise ValueError(
+        f"{where} is {value!r}: give a number of MiB or a size such as '2G' or '512M', above 0 and at most 1P"
+    )

@@ -50,6 +50,8 @@ class SandboxSpec:
         proxy_socket: the metering proxy's Unix socket; when set, the backend relays
             127.0.0.1:`relay_port` inside to it (agent turns only).
         relay_port: the loopback port of that relay.
+        watch_disk: hold `limits.disk_bytes` (the task's `storage_mb` in all) on the writable
+            mounts with a `DiskWatch` and size `/tmp` to it (agent turns).
     """
 
     mounts: tuple[Mount, ...]
@@ -63,6 +65,7 @@ class SandboxSpec:
     tool_mounts: tuple[tuple[Path, str], ...] = ()
     proxy_socket: Path | None = None
     relay_port: int = 18080
+    watch_disk: bool = False
 
 
 @dataclass(frozen=True)

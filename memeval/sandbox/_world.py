@@ -184,7 +184,7 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     script = f"/usr/bin/python3 -m venv {VENV_INSIDE} && {VENV_INSIDE}/bin/pip install -q {shlex.join(pip_args)}"
     env = {"PATH": BASE_PATH, "HOME": "/tmp"}
     env.update({k: v for k, v in os.environ.items() if k.startswith("PIP_")})
-    mounts = (Mount(tmp, VENV_INSIDE, writable=True),)
+    mounts: tuple[Mount, ...] = (Mount(tmp, VENV_INSIDE, writable=True),)
     for wheels in ("/opt/wheels", "/opt/pypi", "/opt/pypi-more"):
         if Path(wheels).is_dir():
             mounts += (Mount(Path(wheels), wheels),)
@@ -404,4 +404,5 @@ def task_limits(task: Task) -> Limits:
         cpus=env.cpus,
         processes=env.max_processes or Limits().processes,
         file_bytes=storage or DEFAULT_FILE_BYTES,
+        disk_bytes=storage,
     )

@@ -48,13 +48,17 @@ from memeval.stats._seqmodels import (
 )
 
 if _TYPE_CHECKING:
-    from memeval.stats._planning import holm_adjust, tasks_for_power
+    from memeval.stats._planning import holm_adjust, pilot_spread, tasks_for_effect, tasks_for_power
+    from memeval.stats._seqsim import simulate_sequential
     from memeval.stats._sequential import path_from_outcomes, sequential_path
     from memeval.stats._simulate import SimulationSummary, simulate_verdicts
     from memeval.stats._verdict import faults_against, paired_verdict
 
 _LAZY = {
     "holm_adjust": "_planning",
+    "pilot_spread": "_planning",
+    "simulate_sequential": "_seqsim",
+    "tasks_for_effect": "_planning",
     "tasks_for_power": "_planning",
     "path_from_outcomes": "_sequential",
     "sequential_path": "_sequential",
@@ -100,7 +104,10 @@ __all__ = [
     "holm_adjust",
     "paired_verdict",
     "path_from_outcomes",
+    "pilot_spread",
     "sequential_path",
+    "simulate_sequential",
     "simulate_verdicts",
+    "tasks_for_effect",
     "tasks_for_power",
 ]

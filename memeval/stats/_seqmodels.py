@@ -18,14 +18,18 @@ DEFAULT_PERM_SEED = 20240601
 """The fixed-size verdict's defaults (`memeval.stats._verdict`), repeated here to keep this module light;
 a test checks they agree."""
 
-SpendingFunction = Literal["obrien_fleming", "pocock"]
-"""Lan-DeMets alpha-spending function: O'Brien-Fleming-type (spends little early) or Pocock-type."""
+SpendingFunction = Literal["obrien_fleming", "pocock", "hsd"]
+"""Lan-DeMets alpha-spending function: O'Brien-Fleming-type (spends little early), Pocock-type, or
+the Hwang-Shih-DeCani family with parameter `SequentialDesign.gamma`."""
 
 LookDecision = Literal["continue", "better", "worse", "futility", "max_reached", "too_few_tasks"]
 """What a look decided. `too_few_tasks` goes on (or ends unresolved at the maximum)."""
 
 DEFAULT_SEQ_FLIPS = 10_000
-DEFAULT_FUTILITY_POWER = 0.10
+DEFAULT_FUTILITY_POWER = 0.20
+DEFAULT_SPENDING_GAMMA = 2.0
+"""The default design (HSD gamma 2, futility below conditional power 0.2) is the one
+`bench/sequential_calibration.py` chose: the fewest trials at +15 points at the fixed design's power."""
 
 
 class SequentialDesign(BaseModel):
@@ -37,7 +41,10 @@ class SequentialDesign(BaseModel):
     """Most rounds (repeats per task per arm) the run may use."""
     alpha: float = Field(default=DEFAULT_ALPHA, gt=0.0, lt=1.0)
     """Two-sided false better/worse rate the design guarantees, whatever look it stops at."""
-    spending: SpendingFunction = "pocock"
+    spending: SpendingFunction = "hsd"
+    gamma: float = Field(default=DEFAULT_SPENDING_GAMMA, ge=-10.0, le=10.0)
+    """Parameter of the `hsd` spending family (ignored by the others): 0 spends alpha in proportion
+    to information, negative values save it for later looks, positive ones spend it earlier."""
     futility_power: float = Field(default=DEFAULT_FUTILITY_POWER, ge=0.0, lt=1.0)
     """Stop for futility when conditional power under the current trend is below this; 0 = never."""
     n_flips: int = Field(default=DEFAULT_SEQ_FLIPS, ge=100, le=1_000_000)

@@ -13,14 +13,16 @@ Two generating models of task difficulty (per-task baseline pass probability p_i
 Nulls (no difference on average), `null` argument:
 
 - `sharp`: pack and baseline rates equal on every task.
-- `heterogeneous`: task effects e_i = +-h with equal chance (h = 0.2), mean zero.
-- `skewed`: e_i = +0.4 with chance 0.2, else -0.1 (mean zero, skewed).
+- `heterogeneous`: task effects e_i = +-h_i with equal chance, h_i = min(0.2, p_i, 1 - p_i).
+- `skewed`: e_i = +4 a_i with chance 0.2, else -a_i, a_i = min(0.1, p_i, (1 - p_i) / 4) (skewed).
 - `faults`: sharp, and 10% of trials in each arm fault at random.
 - `faults_one_arm`: sharp, and 10% of pack trials fault at random.
 - `laundering`: sharp, and 30% of the pack arm's failures are turned into faults (an agent that
   hides its failures as harness faults in one arm).
-Task effects under `heterogeneous` and `skewed` are applied with clipping at 0 and 1, so the
-simulation draws base rates in [0.3, 0.7] for them, where clipping cannot bias the mean.
+Both keep p_i + e_i inside [0, 1] without clipping, so every task's effect has mean zero given
+its rate (at a rate of 0.5 they are +-0.2 and +0.4/-0.1). Clipping fixed sizes instead, as this
+module once did, gave the bimodal model's skewed "null" a true mean effect of -1.2 points (most
+of its tasks pass nearly always or never), which a sound test rightly finds.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from memeval.stats._sequential import SequentialDesign, _flips, looks_from_counts
+from memeval.stats._seqbet import BetHorizon, betting_decisions
+from memeval.stats._seqmodels import SequentialDesign
+from memeval.stats._sequential import _flips, looks_from_counts
 from memeval.stats._simulate import sign_flip_p_values
 from memeval.stats._verdict import DEFAULT_ALPHA, DEFAULT_N_MIN, decide
 
@@ -90,9 +94,10 @@ def draw_outcomes(
         fix = effect / (1.0 - base) if null == "none" and base < 1.0 else 0.0
         q = p + fix * (1.0 - p)
     if null == "heterogeneous":
-        q = np.clip(p + rng.choice([-0.2, 0.2], n_tasks), 0.0, 1.0)
+        q = p + rng.choice([-1.0, 1.0], n_tasks) * np.minimum(0.2, np.minimum(p, 1.0 - p))
     elif null == "skewed":
-        q = np.clip(p + np.where(rng.uniform(size=n_tasks) < 0.2, 0.4, -0.1), 0.0, 1.0)
+        a = np.minimum(0.1, np.minimum(p, (1.0 - p) / 4.0))
+        q = p + np.where(rng.uniform(size=n_tasks) < 0.2, 4.0 * a, -a)
     out = np.empty((2, n_tasks, rounds), dtype=np.int64)
     out[0] = rng.uniform(size=(n_tasks, rounds)) < p[:, None]
     out[1] = rng.uniform(size=(n_tasks, rounds)) < q[:, None]
@@ -127,7 +132,7 @@ def fixed_verdict_of(outcomes: NDArray[np.int64], *, alpha: float = DEFAULT_ALPH
     counts = _counts_of(outcomes)[:, :, -1]
     pb, fb, pp, fp = counts.astype(np.float64)
     k = outcomes.shape[2]
-    verdicts = []
+    verdicts: list[str] = []
     for robust in (0, 1):
         nb, n_p = k - fb, k - fp
         b_pass, p_pass = pb.copy(), pp.copy()
@@ -235,3 +240,56 @@ def simulate_fixed(
         )
         counts[fixed_verdict_of(outcomes)] += 1
     return SeqSimSummary(n_sims=n_sims, mean_trials=2.0 * n_tasks * repeats, **counts)
+
+
+def simulate_betting(
+    *,
+    n_tasks: int,
+    repeats: int,
+    batch: int,
+    base: float,
+    effect: float,
+    model: DifficultyModel,
+    null: NullKind,
+    n_sims: int,
+    rng: np.random.Generator,
+    spread: float = 0.0,
+    horizon: BetHorizon = "anytime",
+    alpha: float = DEFAULT_ALPHA,
+) -> SeqSimSummary:
+    """Simulate the betting design of `_seqbet` and count its verdicts and trials.
+
+    Batches of `batch` new tasks, each run `repeats` times in both arms, a look after each batch,
+    at most `n_tasks` tasks. A task's d is the difference of pass rates over its trials with
+    faults counted against the direction each capital bets on (`betting_decisions`). Returns
+    verdict counts and mean trials used (both arms).
+    """
+    d = np.empty((n_sims, n_tasks), dtype=np.float64)
+    d_down = np.empty((n_sims, n_tasks), dtype=np.float64)
+    for s in range(n_sims):
+        out = draw_outcomes(
+            n_tasks=n_tasks,
+            rounds=repeats,
+            base=base,
+            effect=effect,
+            model=model,
+            null=null,
+            rng=rng,
+            spread=spread,
+        )
+        passes = (out == 1).sum(axis=2) / repeats
+        faults = (out == -1).sum(axis=2) / repeats
+        d[s] = passes[1] - (passes[0] + faults[0])
+        d_down[s] = passes[1] + faults[1] - passes[0]
+    looks = np.arange(batch, n_tasks + 1, batch)
+    if looks[-1] != n_tasks:
+        looks = np.append(looks, n_tasks)
+    verdict, stop = betting_decisions(d, looks, alpha=alpha, horizon=horizon, d_down=d_down)
+    trials = 2.0 * repeats * looks[stop]
+    return SeqSimSummary(
+        n_sims=n_sims,
+        better=int((verdict > 0).sum()),
+        worse=int((verdict < 0).sum()),
+        unresolved=int((verdict == 0).sum()),
+        mean_trials=float(trials.mean()),
+    )

@@ -110,7 +110,7 @@ def _mean(values: list[float]) -> float | None:
 
 
 def _counted_against(trials: tuple[TrialObs, ...], as_outcome: str) -> list[TrialObs]:
-    return [t if t.outcome != "fault" else TrialObs(outcome=as_outcome) for t in trials]  # type: ignore[arg-type]
+    return [t if t.outcome != "fault" else TrialObs(outcome=as_outcome) for t in trials]
 
 
 class _Recount(NamedTuple):
@@ -139,7 +139,11 @@ def faults_against(
     Args:
         tasks: every task's trials, faults included.
         direction: `better` or `worse`, the scored verdict.
-        alpha, n_min, perm_seed, mc_resamples, exact_max_nonzero: as for `paired_verdict`.
+        alpha: as for `paired_verdict`.
+        n_min: as for `paired_verdict`.
+        perm_seed: as for `paired_verdict`.
+        mc_resamples: as for `paired_verdict`.
+        exact_max_nonzero: as for `paired_verdict`.
 
     Returns:
         (verdict, reason, p_value) of the recount.

@@ -12,16 +12,16 @@ from memeval.tasks._load import (
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
 __all__ = [
-    "TASK_ID_PATTERN",
-    "check_tree",
     "DockerStep",
     "ExpansionError",
-    "env_pairs",
-    "expand",
-    "expand_words",
+    "TASK_ID_PATTERN",
     "Task",
     "TaskConfig",
     "TaskSet",
+    "check_tree",
+    "env_pairs",
+    "expand",
+    "expand_words",
     "hash_tree",
     "load_task",
     "load_task_set",

@@ -247,8 +247,7 @@ def parse_dockerfile(path: Path) -> list[DockerStep]:
             else:
                 steps.append(DockerStep("copy", line, text, (body,)))
         elif op == "RUN":
-            words = _words(rest) if rest.startswith("[") else None
-            cmd = shlex.join(words) if words is not None else rest
+            cmd = shlex.join(_words(rest)) if rest.startswith("[") else rest
             if rest.startswith("--"):
                 steps.append(DockerStep("unsupported", line, text, (), "RUN flags (--mount, --network) need Docker"))
             else:

@@ -104,7 +104,8 @@ def load_task(path: Path) -> Task:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise TaskError(
-            f"task {path.name!r}: task.toml has a bad value at {where}: {first['msg']} (got {first.get('input')!r})"
+            f"task {path.name!r}: task.toml has a bad value at {where}: {first['msg']} (got {first.get('input')!r}); "
+            f"fix {where} in {path / 'task.toml'}"
         ) from exc
     instruction = (path / "instruction.md").read_text(encoding="utf-8")
     if not instruction.strip():

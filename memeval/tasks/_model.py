@@ -7,6 +7,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from memeval.types import MAX_SECONDS
+
+MAX_MIB = float(1 << 30)
+"""Largest size a task may give in MiB (1 PiB): a larger one cannot be held by any limit."""
+MAX_CPUS = 1024.0
+"""Most CPUs a task may ask for."""
+
 
 class _Section(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
@@ -15,7 +22,7 @@ class _Section(BaseModel):
 class VerifierConfig(_Section):
     """`[verifier]` of `task.toml`."""
 
-    timeout_sec: float = Field(default=120.0, gt=0)
+    timeout_sec: float = Field(default=120.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
     """Budget for `tests/test.sh`, in seconds; exceeding it is a `timeout` fault."""
     env: dict[str, str] = Field(default_factory=dict)
     """Variables passed to the verifier."""
@@ -24,22 +31,23 @@ class VerifierConfig(_Section):
 class AgentSection(_Section):
     """`[agent]` of `task.toml`."""
 
-    timeout_sec: float = Field(default=300.0, gt=0)
+    timeout_sec: float = Field(default=300.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
     """The agent's own time, in seconds; running out of it is an outcome (`timed_out`), not a fault."""
 
 
 class EnvironmentSection(_Section):
     """`[environment]` of `task.toml`."""
 
-    build_timeout_sec: float = Field(default=600.0, gt=0)
+    build_timeout_sec: float = Field(default=600.0, gt=0, le=MAX_SECONDS, allow_inf_nan=False)
     """Budget for building the trial's world, in seconds; exceeding it is a `timeout` fault."""
-    cpus: float | None = Field(default=None, gt=0)
+    cpus: float | None = Field(default=None, gt=0, le=MAX_CPUS, allow_inf_nan=False)
     """CPUs the sandbox may use (Harbor's `cpus`)."""
-    memory_mb: float | None = Field(default=None, gt=0)
+    memory_mb: float | None = Field(default=None, gt=0, le=MAX_MIB, allow_inf_nan=False)
     """Memory of all the sandbox's processes together, in MiB (Harbor's `memory_mb`)."""
-    storage_mb: float | None = Field(default=None, gt=0)
-    """Largest file the sandbox may write, in MiB (Harbor's `storage_mb`; rlimits bound files, not the total)."""
-    max_processes: int | None = Field(default=None, gt=0)
+    storage_mb: float | None = Field(default=None, gt=0, le=MAX_MIB, allow_inf_nan=False)
+    """Disk the agent's turn may add to its world in all, in MiB (Harbor's `storage_mb`), and the largest
+    file any sandbox may write (see `memeval.sandbox._limits.DiskWatch` for how the total is held)."""
+    max_processes: int | None = Field(default=None, gt=0, le=1 << 22)
     """Processes and threads at once (memeval's own key; default 1024)."""
 
 

@@ -9,16 +9,16 @@ Usage::
         v.wait()
 """
 
-from memeval.viewer._app import create_app
+from memeval.viewer._app import create_viewer_app
 from memeval.viewer._data import MAX_TEXT, ArtifactText, TrialView, read_artifact, trial_view
 from memeval.viewer._server import RunningViewer, start_viewer
 
 __all__ = [
-    "MAX_TEXT",
     "ArtifactText",
+    "MAX_TEXT",
     "RunningViewer",
     "TrialView",
-    "create_app",
+    "create_viewer_app",
     "read_artifact",
     "start_viewer",
     "trial_view",

@@ -32,7 +32,7 @@ def _page(name: str, status: int = 200, **context: object) -> HTMLResponse:
     return HTMLResponse(html, status_code=status)
 
 
-def create_app(run_dir: Path) -> Starlette:
+def create_viewer_app(run_dir: Path) -> Starlette:
     """A Starlette app serving the run in `run_dir`.
 
     The log is re-read on every request, so a run still going shows its latest trials.

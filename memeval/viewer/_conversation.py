@@ -81,8 +81,9 @@ def _new_messages(messages: list[Any], is_assistant: Any) -> list[Any]:
 
 
 def request_turns(api: str, text: str) -> list[Turn]:
-    """What is new in a request: the system prompt on the first call, then the messages after
-    the last assistant turn.
+    """What is new in a request.
+
+    The system prompt on the first call, then the messages after the last assistant turn.
     """
     try:
         body = json.loads(text)
@@ -176,7 +177,8 @@ def response_turns(api: str, text: str) -> list[Turn]:
                 msg = (json.loads(text).get("choices") or [{}])[0].get("message") or {}
                 content, calls = msg.get("content") or "", msg.get("tool_calls") or []
             else:
-                content, by_index = "", {}
+                content = ""
+                by_index: dict[int, dict[str, Any]] = {}
                 for ev in _sse_data(text):
                     for ch in ev.get("choices") or []:
                         d = ch.get("delta") or {}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
-from memeval.viewer._app import create_app
+from memeval.viewer._app import create_viewer_app
 
 HOST = "127.0.0.1"
 
@@ -47,7 +47,7 @@ def start_viewer(run_dir: Path, port: int = 0, start_timeout_s: float = 10.0) ->
         sock.close()
         raise OSError(f"cannot serve on {HOST}:{port}: {exc.strerror}; pass --port 0 for a free port") from exc
     bound = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(run_dir), log_level="warning", access_log=False, lifespan="off")
+    config = uvicorn.Config(create_viewer_app(run_dir), log_level="warning", access_log=False, lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="memeval-view")
     thread.start()

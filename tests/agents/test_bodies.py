@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from memeval.eventlog import AgentExited, ArtifactStore, RunLog
 from memeval.results import load_run
-from memeval.viewer._app import create_app
+from memeval.viewer._app import create_viewer_app
 from memeval.viewer._conversation import request_turns, response_turns
 from memeval.viewer._data import trial_view
 
@@ -76,7 +76,7 @@ def test_bodies_are_kept_redacted_per_trial_and_shown_as_a_conversation(
     assert [t.role for t in first.sent] == ["user"] and "[REDACTED:" in first.sent[0].text
     assert [(t.role, t.text) for t in first.answered] == [("assistant", "done")]
     assert first.call["input_tokens"] == 100
-    html = TestClient(create_app(run_dir), base_url="http://127.0.0.1").get(f"/trial/{tid}").text
+    html = TestClient(create_viewer_app(run_dir), base_url="http://127.0.0.1").get(f"/trial/{tid}").text
     assert 'id="conversation"' in html and "$0.000600" in html and SECRET_IN_PROMPT not in html
 
 
@@ -95,7 +95,8 @@ def test_no_keep_bodies_keeps_none(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         (
             "openai-responses",
             {"instructions": "be brief", "input": [{"type": "message", "role": "user", "content": "go"}]},
-            'event: response.completed\ndata: {"type":"response.completed","response":{"output":[{"type":"function_call","name":"shell","arguments":"{\\"cmd\\":\\"ls\\"}"}]}}\n\n',
+            'event: response.completed\ndata: {"type":"response.completed","response":{"output":'
+            '[{"type":"function_call","name":"shell","arguments":"{\\"cmd\\":\\"ls\\"}"}]}}\n\n',
             [("system", "text"), ("user", "text"), ("assistant", "tool_call")],
         ),
         (
@@ -113,7 +114,8 @@ def test_no_keep_bodies_keeps_none(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         (
             "openai-chat",
             {"messages": [{"role": "user", "content": "go"}]},
-            'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":"{}"}}]}}]}\n\ndata: [DONE]\n\n',
+            'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"bash","arguments":"{}"}}]}}]}'
+            "\n\ndata: [DONE]\n\n",
             [("user", "text"), ("assistant", "tool_call")],
         ),
     ],

@@ -90,7 +90,8 @@ output_usd_per_mtok = 4.0
 RATES = {"claude-matrix-1": (3.0, 15.0), "gpt-matrix-1": (2.0, 8.0), "gemini-matrix-1": (1.0, 4.0)}
 RATES.update({m: (0.5, 2.0) for m in SIDE_MODELS})
 TEST_SH = f"""\
-if grep -qx '{ANSWER_TEXT}' /app/{ANSWER_FILE}; then echo 1 > /logs/verifier/reward.txt; else echo 0 > /logs/verifier/reward.txt; fi
+if grep -qx '{ANSWER_TEXT}' /app/{ANSWER_FILE}; then echo 1 > /logs/verifier/reward.txt
+else echo 0 > /logs/verifier/reward.txt; fi
 """
 
 

@@ -172,3 +172,28 @@ def test_fingerprint_key_lives_outside_the_store_folder(tmp_path, monkeypatch):
     with pytest.raises(UsageError, match="move it out"):
         fingerprint_key(url)
     assert (store_dir / "fingerprint.key").exists()  # nothing moved or lost by the refusal
+
+
+def test_a_key_refused_inside_the_store_folder_is_never_sent_back_there(tmp_path, monkeypatch):
+    """The store lives where the default key would (its folder holds $XDG_CONFIG_HOME): the error
+    must suggest a key file outside the folder, and following it works."""
+    import re
+    from pathlib import Path
+
+    monkeypatch.delenv("MEMEVAL_FINGERPRINT_KEY", raising=False)
+    monkeypatch.delenv("MEMEVAL_FINGERPRINT_KEY_FILE", raising=False)
+    store_dir = tmp_path / "home"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(store_dir / ".config"))
+    store_dir.mkdir()
+    url = f"sqlite:///{store_dir / 'audit.sqlite'}"
+    with pytest.raises(UsageError) as exc:
+        fingerprint_key(url)
+    message = str(exc.value)
+    failed = re.search(r"the fingerprint key (\S+) is inside", message).group(1)
+    suggested = Path(re.search(r"\(e\.g\.(?: to)? (\S+?)\)", message).group(1))
+    assert str(suggested) != failed and store_dir not in suggested.parents, message
+    assert "unset MEMEVAL_FINGERPRINT_KEY_FILE" not in message  # it is not set
+    assert not (store_dir / ".config").exists()  # the refusal wrote no key into the store's folder
+    suggested.parent.mkdir(mode=0o700)
+    monkeypatch.setenv("MEMEVAL_FINGERPRINT_KEY_FILE", str(suggested))
+    assert len(fingerprint_key(url)) == 32 and suggested.is_file()

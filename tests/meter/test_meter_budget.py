@@ -140,3 +140,32 @@ def test_a_shared_pool_holds_across_threads() -> None:
     for h in ok:
         h.settle(0.005)  # type: ignore[union-attr]
     assert abs(run.spent_usd - 0.005 * len(ok)) < 1e-9 and run.reserved_usd < 1e-9
+
+
+def test_without_a_limit_unread_calls_are_still_charged_their_worst_case(upstream: LocalUpstream) -> None:
+    """With no spend limit the worst case is priced only when a call's cost stays unknown, and is
+    then charged as a limited trial's would be; calls of known cost never price it."""
+    worst = _worst()
+    doc = json.loads(OK.body)
+    doc.pop("usage")
+    upstream.push(
+        Reply(200, headers=dict(OK.headers), chunks=[OK.body]),
+        *[Reply(200, headers=dict(OK.headers), chunks=[json.dumps(doc).encode()]) for _ in range(2)],
+    )
+    calls: queue.Queue[ModelCall] = queue.Queue()
+    proxy = make_proxy(upstream, calls)
+    proxy.start()
+    try:
+        key = proxy.register_trial("t-free")
+        statuses: list[int] = []
+        for _ in range(3):
+            _post(proxy.base_url, key, statuses)
+        recorded = _drain(calls, 3)
+        spend = proxy.trial_spend("t-free")
+    finally:
+        proxy.stop()
+    assert statuses == [200, 200, 200]
+    known = [c.cost.cost_usd for c in recorded if c.cost.cost_usd is not None]
+    assert len(known) == 1 and spend.cost_usd_known == known[0]
+    assert spend.charged_unknown_usd == 2 * worst
+    assert not spend.budget_exhausted

@@ -77,3 +77,13 @@ def test_plan_from_a_pilot_run_reads_its_spread(runs: Runs) -> None:
 def test_plan_from_a_missing_run_is_a_usage_error(runs: Runs) -> None:
     res = CliRunner().invoke(app, ["plan", "--effect", "0.2", "--from", "nope", "--runs-dir", str(runs.runs_dir)])
     assert res.exit_code == 2 and "nope" in res.output
+
+
+def test_plan_from_a_one_repeat_pilot_warns_that_its_spread_is_a_guess(runs: Runs) -> None:
+    args = ["plan", "--effect", "0.2", "--from", runs.memory.result.run_id, "--runs-dir", str(runs.runs_dir)]
+    doc = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    assert doc["spread"]["repeats"] == 1
+    assert len(doc["warnings"]) == 1 and "1 repeat per task" in doc["warnings"][0]
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 0 and "warning: the pilot ran 1 repeat per task" in res.output
+    assert "--repeats 2 or more" in res.output

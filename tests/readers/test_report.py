@@ -123,3 +123,18 @@ def test_long_table_repeats_its_head_on_the_next_page(runs: Runs, tmp_path: Path
     head = second.find("Cold agent (baseline)")
     assert head != -1 and head < second.find("greet-"), "the table head is not repeated on page 2"
     assert f"Page {pages} of {pages}" in texts[-1]
+
+
+def test_report_ab_says_which_folders_it_made_and_refuses_a_file_in_the_way(runs: Runs, tmp_path: Path) -> None:
+    target = tmp_path / "new" / "deeper" / "r.pdf"
+    res = CliRunner().invoke(app, ["report-ab", str(runs.memory.path), "--pdf", str(target)])
+    assert res.exit_code == 0, res.output
+    assert f"made folder {target.parent} (it did not exist)" in res.stdout and target.read_bytes()[:5] == b"%PDF-"
+    res = CliRunner().invoke(app, ["report-ab", str(runs.memory.path), "--pdf", str(target)])
+    assert res.exit_code == 0 and "made folder" not in res.stdout  # it exists now: nothing to say
+    blocker = tmp_path / "a-file"
+    blocker.write_text("keep me\n")
+    res = CliRunner().invoke(app, ["report-ab", str(runs.memory.path), "--html", str(blocker / "sub" / "r.html")])
+    assert res.exit_code == 2 and "is a file, not a folder" in res.output and blocker.read_text() == "keep me\n"
+    res = CliRunner().invoke(app, ["report-ab", str(runs.memory.path), "--pdf", str(tmp_path / "new")])
+    assert res.exit_code == 2 and "is a folder; give a file name" in res.output

@@ -38,7 +38,7 @@ def _sweep(items: list[Item]) -> tuple[dict, dict]:
         wrapped = [wrap(i.text) for i in items]
         texts = [w for w, _ in wrapped]
         outs = [o for k in range(0, len(texts), 100) for o in red.redact_many(texts[k : k + 100])]
-        for item, (text, form), out in zip(items, wrapped, outs, strict=True):
+        for item, (_text, form), out in zip(items, wrapped, outs, strict=True):
             if item.group == "lookalike":
                 bad = bool(out.findings)
             else:

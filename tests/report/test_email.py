@@ -103,8 +103,14 @@ def _env_for(port: int) -> dict[str, str]:
 
 
 def _send_proc(store, made, smtp, tmp_path) -> subprocess.Popen[str]:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "MEMEVAL_DB": store.url, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
-           "MEMEVAL_REPORT_DIR": str(made.folder.parents[2]), **smtp.env()}  # fmt: skip
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "MEMEVAL_DB": store.url,
+        "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
+        "MEMEVAL_REPORT_DIR": str(made.folder.parents[2]),
+        **smtp.env(),
+    }
     if os.environ.get("PYTHONPATH"):
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     return subprocess.Popen(

@@ -119,9 +119,9 @@ def test_a_second_recipient_receives_the_report(store, smtp, tmp_path):
     assert deliver(store, made, ["lead@fernhill.example"], settings).status == "sent"
     assert deliver(store, made, ["lead@fernhill.example"], settings).status == "already_sent"
     env = {**smtp.env(), "MEMEVAL_FINGERPRINT_KEY": "ab" * 32}
-    r = CliRunner().invoke(app, ["report", "send", "--team", "fernhill", "--week", WEEK, "--to", "owner@fernhill.example",
-                                 "--to", "lead@fernhill.example", "--db", store.url, "--runs", str(tmp_path / "runs")],
-                           env=env)  # fmt: skip
+    args = ["report", "send", "--team", "fernhill", "--week", WEEK, "--to", "owner@fernhill.example",
+            "--to", "lead@fernhill.example", "--db", store.url, "--runs", str(tmp_path / "runs")]  # fmt: skip
+    r = CliRunner().invoke(app, args, env=env)
     assert r.exit_code == 0 and ": sent" in r.stdout, r.output
     rcpts = [to for _, to in smtp.inbox.envelopes]
     assert rcpts == [["lead@fernhill.example"], ["owner@fernhill.example"]]  # each once

@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import inspect
 from typer.testing import CliRunner
 
-from memeval.audit._time import utc_now
 from memeval.cli import app
+from memeval.clock import utc_now
 from memeval.report import (
     SmtpSettings,
     catch_up,
@@ -121,8 +121,14 @@ def _past_due(store, when: datetime) -> None:
 
 
 def _service(store, smtp, tmp_path) -> subprocess.Popen[str]:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "MEMEVAL_DB": store.url, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
-           "MEMEVAL_REPORT_DIR": str(tmp_path / "reports"), **smtp.env()}  # fmt: skip
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "MEMEVAL_DB": store.url,
+        "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
+        "MEMEVAL_REPORT_DIR": str(tmp_path / "reports"),
+        **smtp.env(),
+    }
     if os.environ.get("PYTHONPATH"):
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     return subprocess.Popen([sys.executable, "-m", "memeval", "schedule", "--runs", str(tmp_path / "runs")],

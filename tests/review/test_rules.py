@@ -11,7 +11,7 @@ from memeval.errors import ReviewRefused
 from memeval.review import (
     DecisionRequest,
     ReviewSettings,
-    active_claims,
+    active_leases,
     claim_item,
     decide_item,
     get_account,
@@ -33,7 +33,7 @@ def test_claim_lapses_after_its_lease(store, seeded):
     # one second after the lease, bob may decide; the claim is gone afterwards
     res = decide_item(store, bob, req, now=NOW + timedelta(seconds=301))
     assert res.item.status == "approved" and res.item.decided_by == "bob" and not res.repeated
-    assert active_claims(store, NOW) == {}
+    assert active_leases(store, NOW) == {}
     # renewing one's own claim keeps it, and writes one review.claimed event only
     hold = resolve(store, seeded.hold)
     claim_item(store, alice, hold, lease_s=300, now=NOW)
@@ -41,7 +41,7 @@ def test_claim_lapses_after_its_lease(store, seeded):
     from memeval.audit._review_api import item_events
 
     assert [e.type for e in item_events(store, "fernhill", hold.item_id)].count("review.claimed") == 1
-    assert active_claims(store, NOW + timedelta(seconds=450))[("hold", "fernhill", hold.item_id)].holder == "alice"
+    assert active_leases(store, NOW + timedelta(seconds=450))[("hold", "fernhill", hold.item_id)].holder == "alice"
 
 
 def test_decided_item_cannot_be_claimed(store, seeded):

@@ -46,6 +46,11 @@ def _runs(tmp_path: Path) -> list[Path]:
         (["--agent", "nop", "--tasks", "no-such-task"], "no-such-task"),
         (["--agent", "nop", "--env", "1BAD=x"], "--env '1BAD=x'"),
         (["--agent", "nop", "--pack", "/nonexistent/pack.json"], "does not exist"),
+        (
+            ["--agent", "nop", "--max-repeats", "3"],
+            "--max-repeats only apply with --until-decided: add --until-decided",
+        ),
+        (["--agent", "nop", "--spending", "pocock", "--futility-power", "0"], "--spending and --futility-power only"),
     ],
 )
 def test_bad_input_exits_2_with_one_message_and_writes_nothing(tmp_path: Path, run_ab, args, needle):
@@ -148,7 +153,10 @@ def test_pack_mode_gets_the_slice_and_baseline_does_not(tmp_path: Path, run_ab):
         for i in (1, 2)
     ]
     pack.write_text(json.dumps({"schema": "memeval.pack/1", "name": "p", "version": "1", "items": items}))
-    agent = "sh -c 'cat MEMORY.md > seen.txt 2>/dev/null; cat \"$MEMEVAL_INSTRUCTION_FILE\" >> seen.txt; echo hello > greeting.txt'"
+    agent = (
+        "sh -c 'cat MEMORY.md > seen.txt 2>/dev/null; "
+        'cat "$MEMEVAL_INSTRUCTION_FILE" >> seen.txt; echo hello > greeting.txt\''
+    )
     code, doc, _ = run_ab(
         str(MINI),
         "--agent",
@@ -176,15 +184,20 @@ def test_pack_mode_gets_the_slice_and_baseline_does_not(tmp_path: Path, run_ab):
     assert "lesson" not in seen_base and "MEMORY.md" not in seen_base
 
 
-def test_result_rebuilds_identical_bytes(tmp_path: Path, run_ab):
+def test_replay_rebuilds_identical_bytes(tmp_path: Path, run_ab):
     code, doc, _ = run_ab(str(MINI), "--agent", "oracle", "--network", "none")
     runner = CliRunner()
-    a = runner.invoke(app, ["result", doc["run_id"], "--runs-dir", str(tmp_path / "runs")])
-    b = runner.invoke(app, ["result", str(tmp_path / "runs" / doc["run_id"])])
+    a = runner.invoke(app, ["replay", doc["run_id"], "--runs-dir", str(tmp_path / "runs")])
+    b = runner.invoke(app, ["replay", str(tmp_path / "runs" / doc["run_id"])])
     assert a.exit_code == 0 and a.stdout == b.stdout
     assert json.loads(a.stdout)["run_id"] == doc["run_id"]
-    bad = runner.invoke(app, ["result", "no-such-run", "--runs-dir", str(tmp_path / "runs")])
+    bad = runner.invoke(app, ["replay", "no-such-run", "--runs-dir", str(tmp_path / "runs")])
     assert bad.exit_code == 2 and "no-such-run" in bad.stderr
+    # The old name, one letter from `results`, still works for scripts, says so, and is not listed.
+    old = runner.invoke(app, ["result", doc["run_id"], "--runs-dir", str(tmp_path / "runs")])
+    assert old.exit_code == 0 and old.stdout == a.stdout and "memeval replay" in old.stderr
+    listing = runner.invoke(app, ["--help"]).stdout
+    assert "replay" in listing and " result " not in listing
 
 
 def test_results_listing_json(tmp_path: Path, run_ab):
@@ -256,3 +269,20 @@ def test_the_default_relative_runs_folder_works(tmp_path: Path, monkeypatch):
     spec = SandboxSpec((Mount(Path("rel"), "/mnt/rel"),), "/", {"PATH": "/usr/bin:/bin"})
     r = get_backend().run(spec, ["cat", "/mnt/rel/f.txt"], timeout_s=30, stdout=out, stderr=out)
     assert r.exit_code == 0 and out.read_text() == "seen\n"
+
+
+def test_runs_listing_marks_a_run_whose_trials_all_faulted(tmp_path: Path, run_ab):
+    args = ("--network", "none", "--tasks", "greet")
+    code, faulted, _ = run_ab(str(MINI), "--agent", "command", "--agent-cmd", "no-such-agent-binary", *args)
+    assert code == 3
+    code, fine, _ = run_ab(str(MINI), "--agent", "oracle", *args)
+    assert code == 0
+    runs = str(tmp_path / "runs")
+    listing = json.loads(CliRunner().invoke(app, ["runs", "--runs-dir", runs, "--json"]).output)
+    by_id = {r["run_id"]: r for r in listing["runs"]}
+    assert by_id[faulted["run_id"]]["faulted"] == by_id[faulted["run_id"]]["trials"] == 2
+    assert by_id[fine["run_id"]]["faulted"] == 0
+    text = CliRunner().invoke(app, ["runs", "--runs-dir", runs], terminal_width=250).output
+    rows = {ln.split()[1]: ln for ln in text.splitlines() if ln.startswith("│ 01")}
+    assert "all faulted: measured nothing" in rows[faulted["run_id"]], text
+    assert "faulted" not in rows[fine["run_id"]], text

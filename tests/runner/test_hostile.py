@@ -14,7 +14,8 @@ HOSTILE = r"""
 set -u
 p=/app/probe.txt
 : > $p
-for f in /tests/test.sh /solution/solve.sh "$TASKDIR/tests/test.sh" "$TASKDIR/solution/solve.sh" "$RUNSDIR" /root /work; do
+for f in /tests/test.sh /solution/solve.sh "$TASKDIR/tests/test.sh" "$TASKDIR/solution/solve.sh" \
+    "$RUNSDIR" /root /work; do
   if ls "$f" >/dev/null 2>&1; then echo "READ $f" >> $p; fi
 done
 # write the reward before the verifier runs (into this sandbox's own throwaway root)
@@ -89,7 +90,10 @@ def test_hostile_agent_reads_nothing_writes_no_reward_and_leaves_no_process(tmp_
 def test_reward_written_by_the_agent_is_never_read(tmp_path: Path, run_ab):
     tasks = tmp_path / "tasks"
     make_task(tasks, "early-reward", test_sh="echo 0 > /logs/verifier/reward.txt\n")
-    agent = "sh -c 'mkdir -p /logs/verifier /app/logs/verifier; echo 1 > /logs/verifier/reward.txt; echo 1 > /app/logs/verifier/reward.txt'"
+    agent = (
+        "sh -c 'mkdir -p /logs/verifier /app/logs/verifier; "
+        "echo 1 > /logs/verifier/reward.txt; echo 1 > /app/logs/verifier/reward.txt'"
+    )
     code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none")
     assert code == 0, err
     assert all(t["reward"] == 0.0 and t["verified"] is False for t in doc["trials"])
@@ -133,7 +137,8 @@ open("/app/net.txt", "w").write(" ".join(out))
         tasks,
         "net",
         files={"probe.py": probe},
-        test_sh='grep -qx "proxy-http-[0-9]*" /app/net.txt && echo 1 > /logs/verifier/reward.txt || echo 0 > /logs/verifier/reward.txt\ncat /app/net.txt\n',
+        test_sh='grep -qx "proxy-http-[0-9]*" /app/net.txt && echo 1 > /logs/verifier/reward.txt'
+        " || echo 0 > /logs/verifier/reward.txt\ncat /app/net.txt\n",
     )
     srv, port = _server()
     try:

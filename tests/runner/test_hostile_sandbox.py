@@ -232,3 +232,35 @@ def test_verifier_that_runs_the_solver_as_nobody_passes(tmp_path: Path, run_ab):
     code, doc, err = run_ab(str(tasks), "--agent", "oracle", "--network", "none")
     assert code == 0, err
     assert all(t["fault"] is None and t["verified"] is True for t in doc["trials"]), doc["trials"]
+
+
+# 8 files of 4 MiB each (32 MiB), each under a per-file limit of 10 MiB; `then` follows the writes
+DISK_FILLER = "for i in 1 2 3 4 5 6 7 8; do head -c 4194304 /dev/zero > /app/fill-$i.bin; done\n{then}"
+TMP_FILLER = (  # the same 32 MiB into the sandbox's own /tmp; the world keeps only what happened
+    "r=wrote; for i in 1 2 3 4 5 6 7 8; do\n"
+    "  head -c 4194304 /dev/zero > /tmp/fill-$i.bin 2>/dev/null || r=refused\n"
+    "done\n"
+    "echo $r > /app/tmp-result.txt\n"
+)
+
+
+@pytest.mark.parametrize("attack", [DISK_FILLER.format(then=""), DISK_FILLER.format(then="sleep 60\n"), TMP_FILLER])
+def test_storage_mb_holds_the_total_not_only_each_file(tmp_path: Path, run_ab, attack: str):
+    """`storage_mb = 10`: files each under 10 MiB adding up to 32 MiB end the turn `errored` with
+    the reason, whether the agent exits at once (the check after the turn) or stays (the watch
+    during it, long before its 20 s are up); in the sandbox's own /tmp the sized tmpfs refuses them."""
+    tasks = tmp_path / "tasks"
+    toml = "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 20.0\n[environment]\nstorage_mb = 10\n"
+    make_task(
+        tasks, "fill", files={"attack.sh": attack}, task_toml=toml, test_sh="echo 0 > /logs/verifier/reward.txt\n"
+    )
+    doc = _run(run_ab, tasks, "bash /app/attack.sh", "--network", "none")
+    for t in doc["trials"]:
+        assert t["fault"] is None and t["assessment"] == "scored", t
+        if attack is TMP_FILLER:
+            world = tmp_path / "runs" / doc["run_id"] / t["workspace"]["retained"] / "app"
+            assert (world / "tmp-result.txt").read_text() == "refused\n"
+            continue
+        assert t["execution"] == "errored", t
+        assert "storage limit of 10 MiB (task.toml storage_mb) exceeded" in (t["execution_reason"] or ""), t
+    assert "storage_mb: files by RLIMIT_FSIZE, the agent's total by a watch" in doc["run_card"]["sandbox"]

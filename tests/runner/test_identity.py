@@ -66,3 +66,46 @@ def test_resume_and_compare_refuse_an_agent_whose_files_changed(tmp_path: Path, 
     with pytest.raises(RunCardMismatch, match=r"differs in agent\.files_hash"):
         compare_runs(a, c)
     os.remove(agent.parent / "helper.txt")
+
+
+def test_resume_refuses_a_changed_script_the_agent_command_names_as_an_argument(tmp_path: Path, run_ab) -> None:
+    """An interpreter installed under a prefix of its own runs a script from that prefix: the
+    script is shown in the sandbox as it is on the host, so its content pins the agent too."""
+    make_task(tmp_path / "tasks", "t", test_sh="echo 1 > /logs/verifier/reward.txt\n")
+    prefix = tmp_path / "tool"
+    (prefix / "bin").mkdir(parents=True)
+    (prefix / "bin" / "agent-python").symlink_to("/usr/bin/python3")
+    script = prefix / "agent.py"
+    script.write_text("open('done.txt', 'w').write('first')\n")
+    cmd = f"{prefix / 'bin' / 'agent-python'} {script}"
+    args = (str(tmp_path / "tasks"), "--agent", "command", "--agent-cmd", cmd, "--network", "none")
+    code, first, err = run_ab(*args)
+    assert code == 0 and first, err
+    assert first["run_card"]["agent"][f"file:{script}"].startswith("sha256:")
+    assert all(t["execution"] == "completed" for t in first["trials"]), first["trials"]
+    script.write_text("open('done.txt', 'w').write('second')\n")
+    code, _, err = run_ab(*args, "--resume", first["run_id"])
+    assert code == 2 and "cannot resume" in err and str(script) in err, err
+    code, changed, err = run_ab(*args)
+    assert changed["run_card"]["agent"][f"file:{script}"] != first["run_card"]["agent"][f"file:{script}"]
+
+
+def test_host_files_named_are_the_arguments_the_sandbox_shows_from_the_host(tmp_path: Path) -> None:
+    from memeval.agents import host_files_named
+
+    system_file = os.path.realpath("/bin/sh")  # a system file, e.g. /usr/bin/dash
+    assert system_file.startswith("/usr/")
+    tool = tmp_path / "tool"
+    tool.mkdir()
+    (tool / "agent.py").write_text("pass\n")
+    (tmp_path / "elsewhere.py").write_text("pass\n")
+    command = (
+        "/usr/bin/python3",  # the program itself: pinned as the binary
+        system_file,  # a system folder: shown as it is on the host
+        f"--script={tool / 'agent.py'}",  # inside the tool's own install
+        str(tmp_path / "elsewhere.py"),  # not shown in the sandbox: not pinned as a host file
+        "/opt/agent/run.py",  # the agent's folder: pinned as a whole
+        "relative/in/the/world.py",  # the task's world: pinned by the task set's hash
+        "/usr/lib/no-such-file.py",
+    )
+    assert host_files_named(command, (str(tool),)) == tuple(sorted((system_file, str(tool / "agent.py"))))

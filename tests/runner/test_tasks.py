@@ -74,3 +74,45 @@ def test_dockerfile_parse(tmp_path: Path):
     ]
     env = parse_dockerfile(p)[3]
     assert env_pairs(env.args[0], {}) == [("A", "1"), ("B", "two words")]  # expanded when the step is done
+
+
+@pytest.mark.parametrize(
+    ("toml", "where", "shown"),
+    [
+        ("[agent]\ntimeout_sec = 1e308\n", "agent.timeout_sec", "1e+308"),
+        ("[verifier]\ntimeout_sec = inf\n", "verifier.timeout_sec", "inf"),
+        ("[environment]\nmemory_mb = 1e308\n", "environment.memory_mb", "1e+308"),
+        ("[environment]\nbuild_timeout_sec = nan\n", "environment.build_timeout_sec", "nan"),
+    ],
+)
+def test_an_out_of_range_number_in_task_toml_is_a_usage_error_naming_value_and_file(
+    tmp_path: Path, toml: str, where: str, shown: str
+):
+    """A real `memeval ab` process: exit 2 and one line naming the key, the value and the file to fix,
+    never a traceback (1e308 seconds overflowed the sandbox's clock before)."""
+    import subprocess
+    import sys
+
+    from runner_helpers import REPO
+
+    t = make_task(tmp_path / "tasks", "huge", task_toml=toml)
+    out = subprocess.run(
+        [sys.executable, "-m", "memeval", "ab", str(t.parent), "--agent", "nop", "--network", "none"],
+        cwd=tmp_path,
+        env={**__import__("os").environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 2, out.stderr[-2000:]
+    assert "Traceback" not in out.stderr and "Error" not in out.stderr
+    assert where in out.stderr and f"(got {shown})" in out.stderr and str(t / "task.toml") in out.stderr
+
+
+def test_a_size_string_too_large_to_hold_is_refused_by_name():
+    from memeval.sandbox._limits import parse_size_mb
+
+    assert parse_size_mb("2G", "memory") == 2 << 30
+    for bad in ("1e308G", "infM", "nan", -5):
+        with pytest.raises(ValueError, match=r"memory is .*at most 1P"):
+            parse_size_mb(bad, "memory")

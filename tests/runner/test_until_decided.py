@@ -59,6 +59,9 @@ def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) 
     assert doc["verdict"]["verdict"] == "better"
     assert doc["verdict"]["reason"] == "sequential: significant(round=1)"
     assert doc["run_card"]["sequential"]["max_rounds"] == 3
+    # The benchmarked default design is pinned on the card, so a replay decides the same.
+    card = doc["run_card"]["sequential"]
+    assert (card["spending"], card["gamma"], card["futility_power"]) == ("hsd", 2.0, 0.2)
     assert doc["run_card"]["repeats"] == 3
     # Stopping was by design: no planned trial is reported missing.
     assert doc["coverage"]["expected_trials"] == 24 and "not_run" not in doc["coverage"]["missing"]

@@ -64,3 +64,18 @@ def test_intervals_equal_three_scipy_bootstraps(case: int) -> None:
     assert tuple(block.baseline.ci) == _scipy_bounds((sb, pb), _ratio, seed, resamples)
     assert tuple(block.pack.ci) == _scipy_bounds((sp, pp), _ratio, seed, resamples)
     assert tuple(block.pack_minus_baseline.ci) == _scipy_bounds((sb, pb, sp, pp), _diff, seed, resamples)
+
+
+@pytest.mark.parametrize("n", [257, 1666])
+def test_large_runs_equal_scipy_too(n: int) -> None:
+    """Many tasks (the chunked gather of a 100,000-event run's size) give scipy's bits as well."""
+    rng = np.random.default_rng(n)
+    passes = tuple(int(x) for x in rng.integers(0, 2, n))
+    b = ArmCostData(tuple(float(x) for x in rng.random(n) * 0.3), passes, n, n)
+    p = ArmCostData(tuple(float(x) for x in rng.random(n) * 0.2), passes[::-1], n, n)
+    block = cost_of_pass(b, p, boot_seed=7, boot_resamples=999)
+    sb, pb = np.asarray(b.spend), np.asarray(b.passes, dtype=np.float64)
+    sp, pp = np.asarray(p.spend), np.asarray(p.passes, dtype=np.float64)
+    assert block.baseline.ci is not None and block.pack_minus_baseline is not None
+    assert tuple(block.baseline.ci) == _scipy_bounds((sb, pb), _ratio, 7, 999)
+    assert tuple(block.pack_minus_baseline.ci) == _scipy_bounds((sb, pb, sp, pp), _diff, 7, 999)

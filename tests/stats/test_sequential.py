@@ -143,3 +143,36 @@ def test_the_sequential_defaults_agree_with_the_fixed_verdict() -> None:
         _verdict.DEFAULT_N_MIN,
         _verdict.DEFAULT_PERM_SEED,
     )
+
+
+def test_hwang_shih_decani_spending_by_hand() -> None:
+    # 0.05 (1 - e^{-gamma t}) / (1 - e^{-gamma}): gamma 3, t 0.5 -> 0.05 * 0.7768698 / 0.9502129
+    # = 0.0408787; gamma 2, t 1/6 -> 0.05 * (1 - e^{-1/3}) / (1 - e^{-2}) = 0.05 * 0.2834687 /
+    # 0.8646647 = 0.0163918; gamma 0 is linear: 0.05 * 0.3 = 0.015.
+    assert alpha_spent("hsd", 0.5, 0.05, 3.0) == pytest.approx(0.0408787, abs=2e-7)
+    assert alpha_spent("hsd", 1 / 6, 0.05, 2.0) == pytest.approx(0.0163918, abs=2e-7)
+    assert alpha_spent("hsd", 0.3, 0.05, 0.0) == pytest.approx(0.015)
+    assert alpha_spent("hsd", 1.0, 0.05, 2.0) == 0.05
+    # Negative gamma saves alpha for later: gamma -4 at t 0.5 -> 0.05 (1 - e^2) / (1 - e^4) = 0.05 * 0.1192029
+    assert alpha_spent("hsd", 0.5, 0.05, -4.0) == pytest.approx(0.00596015, abs=2e-8)
+
+
+def test_the_default_design_is_the_benchmarked_one() -> None:
+    # bench/sequential_calibration.py chose HSD gamma 2 with futility at conditional power 0.2.
+    design = SequentialDesign(max_rounds=6)
+    assert (design.spending, design.gamma, design.futility_power) == ("hsd", 2.0, 0.2)
+
+
+def test_hsd_boundary_at_the_first_of_six_looks_by_hand() -> None:
+    # 12 tasks, round 1 of at most 6, pack passes and baseline fails on all: |S_1| = 12 is reached
+    # by 2 of the 4096 sign patterns (all + and all -), 0.049%, under gamma 2's 1.64% budget at
+    # t = 1/6; so it stops, and the boundary (the value a path must exceed) is below 1.
+    tasks = [_task(i, "f", "p") for i in range(12)]
+    result = sequential_path(tasks, SequentialDesign(max_rounds=6))
+    assert result.reason == "significant(round=1)" and result.verdict == "better"
+    look = result.looks[0]
+    assert look.alpha_spent == pytest.approx(0.0163918, abs=2e-7)
+    # 12 tasks with d in {-1, 1}: |S| takes 12, 10, 8, ...; P(|S| >= 10) = 2 * 13 / 4096 = 0.63%
+    # and P(|S| >= 8) = 2 * (1 + 12 + 66) / 4096 = 3.9%, so with 1.64% to spend the boundary is
+    # |S| > 8, i.e. a mean above 8 / 12 (up to the sampling of 10,000 flips).
+    assert look.boundary == pytest.approx(8 / 12)

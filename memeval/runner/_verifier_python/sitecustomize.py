@@ -20,30 +20,37 @@ sandbox, so the guard still runs when a `test.sh` replaces `PYTHONPATH` (`export
 PYTHONPATH=/tests`); the Debian hook it hides only installs apport, which the host stand-in lacks.
 
 It must run on any Python 3 and never stop the interpreter: errors are reported on stderr.
+Annotations are strings for that reason (an old Python never evaluates them), and the names
+they use are imported only for the type checker, so start-up imports nothing more.
 """
 
 import os
 import sys
 
+TYPE_CHECKING = False  # the type checker reads this as True
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from importlib.machinery import ModuleSpec
+
 
 class _LastResortFinder:
     """Finds top-level modules in fixed folders only after every other finder has failed."""
 
-    def __init__(self, folders):
+    def __init__(self, folders: "Iterable[str]") -> None:
         self.folders = list(folders)
 
-    def find_spec(self, name, path=None, target=None):
+    def find_spec(self, name: str, path: "object" = None, target: "object" = None) -> "ModuleSpec | None":
         if path is not None or "." in name:
             return None  # submodules are found through their package's own __path__
         from importlib.machinery import PathFinder
 
         return PathFinder.find_spec(name, self.folders)
 
-    def invalidate_caches(self):
+    def invalidate_caches(self) -> None:
         pass
 
 
-def _script_folder():
+def _script_folder() -> "str | None":
     """The folder Python would put first for `python3 FILE` (None for -m, -c, stdin, zip, dir)."""
     arg0 = sys.argv[0] if sys.argv else ""
     if arg0 in ("", "-", "-c", "-m") or not os.path.isfile(arg0):
@@ -54,7 +61,7 @@ def _script_folder():
     return os.path.dirname(os.path.realpath(arg0))
 
 
-def _guard():
+def _guard() -> None:
     if not getattr(sys.flags, "safe_path", False):
         return  # an older Python ignored PYTHONSAFEPATH: nothing here can reorder its path
     last = [p for p in os.environ.get("MEMEVAL_LAST_PATH", "").split(os.pathsep) if p]
@@ -67,7 +74,7 @@ def _guard():
         sys.meta_path.append(_LastResortFinder(last))
 
 
-def _image_sitecustomize():
+def _image_sitecustomize() -> None:
     import sysconfig
     from importlib.machinery import PathFinder
 
@@ -89,7 +96,7 @@ def _image_sitecustomize():
 
 
 if not getattr(sys, "_memeval_guard", False):  # bound twice (see below): run once
-    sys._memeval_guard = True
+    setattr(sys, "_memeval_guard", True)  # noqa: B010  (sys declares no such attribute)
     try:
         _guard()
         _image_sitecustomize()

@@ -1,4 +1,4 @@
-"""`memeval check-tasks`: run both control agents on every task and name the broken tasks.
+"""Control runs for a task set: run `oracle` then `nop` on every task and judge each task (`memeval check-tasks`).
 
 A sound task fails when nothing is done (`nop`) and passes when its own solution runs (`oracle`).
 Each control runs as an ordinary paired run (both arms cold, `--network none`), so every task gets
@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.agents import resolve_agent
 from memeval.results import Run, load_run
-from memeval.runner import AbOptions, Progress, execute, start_run
+from memeval.runner._schedule import Progress
+from memeval.runner._session import AbOptions, execute, start_run
 from memeval.tasks import TaskSet
 
 Problem = Literal["oracle_fails", "nop_passes", "unscored", "malformed"]

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
-from memeval.results import load_run
+from memeval.results._load import load_run
 
 RUNS_SCHEMA = "memeval.runs/1"
 
@@ -37,6 +37,8 @@ class RunListing(BaseModel):
     verdict: str | None
     p_value: float | None
     error: str | None = None
+    faulted: int = 0
+    """Trials that ended in a harness fault; equal to `trials` (and not 0): the run measured nothing."""
 
 
 class RunsDocument(BaseModel):
@@ -108,6 +110,7 @@ def list_runs(runs_dir: Path) -> RunsDocument:
                 planned=res.coverage.expected_trials,
                 verdict=v.verdict if v else None,
                 p_value=v.p_value if v else None,
+                faulted=sum(t.fault is not None for t in res.trials),
             )
         )
     out.sort(key=lambda r: (r.started_at or "", r.run_id))

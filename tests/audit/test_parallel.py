@@ -1,0 +1,107 @@
+"""Ingest with redaction and holding in worker processes stores exactly what ingest without them stores."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memeval.audit import SqlAuditStore, ingest_lines
+from memeval.audit import _parallel as par
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
+from make_week import build, resolve_hold_ids, split_week  # noqa: E402
+
+CORPUS = ROOT / "tests" / "fixtures" / "redact_corpus" / "corpus.jsonl"
+SOURCES = ("agent", "tool", "web", "person", "document")
+
+
+def _lines(sender: str) -> list[str]:
+    """The sample week's ingest events, then one memory per redaction-corpus text (secrets, personal
+    data, look-alikes), from varied sources so the hold detector reads them too."""
+    events = split_week(resolve_hold_ids(build(), sender))[0]
+    corpus = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for i, c in enumerate(corpus):
+        events.append(
+            {
+                "type": "memory.written",
+                "occurred_at": "2026-11-20T10:00:00Z",
+                "team": "fernhill",
+                "sender_event_id": f"corpus-{i}",
+                "actor": {"kind": "agent", "id": "support-bot"},
+                "session": "s-corpus",
+                "subject": f"mem_corpus_{i}",
+                "payload": {"text": c["text"], "kind": "fact", "source": SOURCES[i % len(SOURCES)]},
+            }
+        )
+    return [json.dumps(e) for e in events]
+
+
+def _stored(store: SqlAuditStore) -> list[dict[str, Any]]:
+    """Every stored event without what differs between two stores (ids, times of recording, hashes)."""
+    out = []
+    for ev in store.events("fernhill"):
+        d = ev.model_dump(mode="json")
+        for k in ("event_id", "recorded_at", "hash", "prev_hash"):
+            d.pop(k, None)
+        out.append(d)
+    return out
+
+
+@pytest.fixture
+def lines() -> list[str]:
+    return _lines("par")
+
+
+def test_workers_store_the_same_events_as_the_writer_alone(tmp_path, monkeypatch, lines):
+    key = secrets.token_bytes(32)
+    monkeypatch.setattr(par, "MIN_EVENTS", 0)
+    import memeval.audit._ingest as ing
+
+    monkeypatch.setattr(ing, "MIN_EVENTS", 0)
+    calls: list[int] = []
+    real = par.presanitize
+
+    def counting(batches, workers):  # type: ignore[no-untyped-def]
+        calls.append(workers)
+        yield from real(batches, workers)
+
+    monkeypatch.setattr(ing, "presanitize", counting)
+
+    monkeypatch.setenv("MEMEVAL_AUDIT_WORKERS", "0")
+    alone = SqlAuditStore(f"sqlite:///{tmp_path / 'alone.sqlite'}", fingerprint_key=key)
+    r0 = ingest_lines(alone, lines, sender="par", batch_size=64)
+    assert calls == []
+
+    monkeypatch.setenv("MEMEVAL_AUDIT_WORKERS", "2")
+    pooled = SqlAuditStore(f"sqlite:///{tmp_path / 'pooled.sqlite'}", fingerprint_key=key)
+    r1 = ingest_lines(pooled, lines, sender="par", batch_size=64)
+    assert calls == [2]
+
+    assert r1.result.held == r0.result.held > 0
+    assert r1.result.secrets_blanked == r0.result.secrets_blanked > 0
+    assert _stored(pooled) == _stored(alone)
+
+
+def test_a_given_sanitizer_is_never_replaced_by_workers(tmp_path, monkeypatch, lines):
+    import memeval.audit._ingest as ing
+
+    monkeypatch.setattr(ing, "MIN_EVENTS", 0)
+    monkeypatch.setattr(ing, "presanitize", lambda *a: pytest.fail("workers used with a custom sanitizer"))
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'x.sqlite'}", fingerprint_key=secrets.token_bytes(32))
+    custom = SqlAuditStore(f"sqlite:///{tmp_path / 'y.sqlite'}", sanitizer=store.sanitizer)
+    assert not custom.default_engines
+    ingest_lines(custom, lines[:100], sender="par", batch_size=10)
+
+
+def test_bad_worker_count_is_a_usage_error(monkeypatch):
+    from memeval.errors import UsageError
+
+    monkeypatch.setenv("MEMEVAL_AUDIT_WORKERS", "two")
+    with pytest.raises(UsageError, match="MEMEVAL_AUDIT_WORKERS"):
+        par.worker_count()

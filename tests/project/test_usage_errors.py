@@ -1,0 +1,47 @@
+"""Usage errors from a real `memeval` process: one line on stderr naming the option, the value and
+where help is, exit 2 (click printed usage, a hint and the error over three lines, without the value)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "memeval", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["ab", "tasks", "--agent", "nop", "--agent-timeout", "1e308"], ["'--agent-timeout'", "'1e308'", "604800"]),
+        (["ab", "tasks", "--agent", "nop", "--max-repeats", "99"], ["'--max-repeats'", "'99'", "50"]),
+        (["ab", "tasks", "--concurrency", "0"], ["'--concurrency'", "'0'", "greater than or equal to 1"]),
+        (["ab", "tasks", "--no-such-option"], ["--no-such-option"]),
+        (["audit", "no-such-command"], ["no-such-command", "memeval audit --help"]),
+    ],
+)
+def test_a_usage_error_is_one_line_naming_the_value(tmp_path: Path, args: list[str], needles: list[str]) -> None:
+    out = _memeval(*args, cwd=tmp_path)
+    assert out.returncode == 2, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    assert "--help'" in lines[0] and out.stdout == ""
+
+
+def test_no_arguments_still_shows_the_help_and_help_exits_0(tmp_path: Path) -> None:
+    out = _memeval(cwd=tmp_path)
+    assert out.returncode == 2 and "Usage: memeval" in out.stdout + out.stderr and "ab" in out.stdout + out.stderr
+    out = _memeval("ab", "--help", cwd=tmp_path)
+    assert out.returncode == 0 and "--until-decided" in out.stdout
