@@ -12,6 +12,8 @@ from pathlib import Path
 
 import jinja2
 
+from memeval.formatting import duration, money, pct
+
 
 @cache
 def templates_dir() -> Path:
@@ -32,13 +34,16 @@ def templates_dir() -> Path:
 def jinja_env(subdir: str | None = None) -> jinja2.Environment:
     """A Jinja2 environment over `templates/` (or one of its subfolders).
 
-    Autoescape is on for every template and undefined names raise (StrictUndefined).
+    Autoescape is on for every template and undefined names raise (StrictUndefined). The
+    `money`, `pct` and `duration` filters are `memeval.formatting`'s (`{{ v | money(4) }}`).
     """
     root = templates_dir() / subdir if subdir else templates_dir()
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(root)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters.update(money=money, pct=pct, duration=duration)
+    return env

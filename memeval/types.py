@@ -62,6 +62,9 @@ VerdictWord = Literal["better", "worse", "unresolved"]
 Role = Literal["subject", "assessor"]
 """Who made a model call: the agent under test, or a model used to judge it."""
 
+CostReason = Literal["unpriced", "usage_missing"]
+"""Why a call has no cost: no price is known for its model, or the response carried no usage."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 

@@ -9,16 +9,15 @@ arm passed more tasks than run A's, beyond chance.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.errors import RunCardMismatch, UsageError
 from memeval.results import Run, TrialRecord, trial_obs
 from memeval.runner import RunCard, card_differences
-from memeval.stats import TaskTrials, TrialObs, paired_verdict
+from memeval.stats import PairedVerdict, TaskTrials, TrialObs, paired_verdict
 from memeval.types import MODES, Mode
 
 COMPARISON_SCHEMA = "memeval.comparison/1"
@@ -64,7 +63,7 @@ class ArmComparison(_M):
     """Tasks whose pass rate rose from A to B (flipped to pass, with one repeat)."""
     regressed: tuple[str, ...]
     """Tasks whose pass rate fell from A to B (flipped to fail, with one repeat)."""
-    verdict: dict[str, Any] | None
+    verdict: PairedVerdict | None
     """`memeval.stats.PairedVerdict` as JSON with A's arm as baseline and B's as pack; None when
     no task was scored in both."""
 
@@ -193,7 +192,7 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
             )
         verdict = None
         if inputs:
-            verdict = json.loads(paired_verdict(inputs, perm_seed=seed, boot_seed=seed).model_dump_json())
+            verdict = paired_verdict(inputs, perm_seed=seed, boot_seed=seed)
         arms.append(
             ArmComparison(
                 mode=mode,
@@ -217,8 +216,8 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
         run_b=b.result.run_id,
         varied=tuple(vary),
         card_differences=tuple(diffs),
-        verdict_a=va["verdict"] if va else None,
-        verdict_b=vb["verdict"] if vb else None,
+        verdict_a=va.verdict if va else None,
+        verdict_b=vb.verdict if vb else None,
         arms=tuple(arms),
         tasks=tuple(tasks),
         warnings=tuple(warnings),

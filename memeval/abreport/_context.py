@@ -187,22 +187,22 @@ def _arm(mode: str, run: Run, s: RunSummary) -> ArmView:
     scored = sum(getattr(r, f"{mode}_scored") for r in run.result.table)
     rate, ci, method = score.rate_scored, score.ci, score.ci_method
     cop_text, cop_ci, coverage = "—", "—", "—"
-    if v is not None and v.get(f"pass_rate_{mode}") is not None:
-        rate = v[f"pass_rate_{mode}"]
-        raw = v.get(f"pass_rate_ci_{mode}")
+    arm_rate = None if v is None else (v.pass_rate_baseline if mode == "baseline" else v.pass_rate_pack)
+    if v is not None and arm_rate is not None:
+        rate = arm_rate
+        raw = v.pass_rate_ci_baseline if mode == "baseline" else v.pass_rate_ci_pack
         ci, method = ((raw[0], raw[1]), raw[2]) if raw else (None, None)
     if v is not None:
-        cop = v["cost_of_pass"][mode]
-        known = int(str(cop["cost_coverage"]).split("/")[0])
-        if cop["value"] is not None:
-            cop_text = money(cop["value"])
-        elif known == 0:
+        cop = v.cost_of_pass.baseline if mode == "baseline" else v.cost_of_pass.pack
+        if cop.value is not None:
+            cop_text = money(cop.value)
+        elif cop.cost_known == 0:
             cop_text = "not known"  # no trial had a metered, priced cost: never shown as 0
         else:
-            cop_text = "no pass" if cop["passes"] == 0 else "—"
-        if cop.get("ci"):
-            cop_ci = f"{_bound(cop['ci'][0])} – {_bound(cop['ci'][1])}"
-        coverage = cop["cost_coverage"]
+            cop_text = "no pass" if cop.passes == 0 else "—"
+        if cop.ci:
+            cop_ci = f"{_bound(cop.ci[0])} – {_bound(cop.ci[1])}"
+        coverage = cop.cost_coverage
     levels: dict[str, int] = {}
     for r in run.result.trials:
         if r.mode == mode and r.fault is None and r.assessment == "scored" and r.verified and r.checks:
@@ -262,23 +262,23 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         "—",
     )
     if v is not None:
-        verdict, reason = v["verdict"], v["reason"]
-        p_text = f"p = {v['p_value']:.4g} ({v['p_method']}), {v['n_tasks_paired']} paired tasks"
+        verdict, reason = v.verdict, v.reason
+        p_text = f"p = {v.p_value:.4g} ({v.p_method}), {v.n_tasks_paired} paired tasks"
         if res.sequential is not None:
             p_text += " (the fixed-size p, descriptive only: the sequential boundaries below decide)"
-        if v.get("verdict_faults_against") is not None:
+        if v.verdict_faults_against is not None:
             p_text += (
-                f"; scored trials alone: {v.get('verdict_scored')}, faulted trials counted against it: "
-                f"{v['verdict_faults_against']} (p = {v['p_value_faults_against']:.4g})"
+                f"; scored trials alone: {v.verdict_scored}, faulted trials counted against it: "
+                f"{v.verdict_faults_against} (p = {v.p_value_faults_against:.4g})"
             )
-        if v.get("delta") is not None:
-            ci = v.get("delta_ci")
+        if v.delta is not None:
+            ci = v.delta_ci
             ci_part = f", 95% CI {100 * ci[0]:+.1f} to {100 * ci[1]:+.1f} ({ci[2]})" if ci else ""
-            delta_text = f"{100 * v['delta']:+.1f} points{ci_part}"
-        diff = v["cost_of_pass"].get("pack_minus_baseline")
+            delta_text = f"{100 * v.delta:+.1f} points{ci_part}"
+        diff = v.cost_of_pass.pack_minus_baseline
         if diff is not None:
-            dci = diff.get("ci")
-            cost_delta = f"{'+' if diff['value'] >= 0 else ''}{money(diff['value'])} per pass" + (
+            dci = diff.ci
+            cost_delta = f"{'+' if diff.value >= 0 else ''}{money(diff.value)} per pass" + (
                 f", 95% CI {_bound(dci[0])} to {_bound(dci[1])}" if dci else ""
             )
     c = res.coverage

@@ -190,7 +190,7 @@ def _rate_limited(run: Run, trial_ids: set[str]) -> set[str]:
     out = set()
     for ev in RunLog(run.path).read().events:
         if isinstance(ev, ModelCalled) and ev.trial_id in trial_ids:
-            if ev.call.get("status") in RATE_LIMIT_STATUSES:
+            if ev.call.status in RATE_LIMIT_STATUSES:
                 out.add(ev.trial_id)
     return out
 
@@ -266,7 +266,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             "no score came back; see `memeval view` for the verifier output"
         )
     if counted and res.verdict is not None:
-        warnings += [str(w["message"]) for w in res.verdict.get("warnings", []) if w.get("kind") != "many_faults"]
+        warnings += [w.message for w in res.verdict.warnings if w.kind != "many_faults"]
     if counted:
         limited = _rate_limited(run, {r.trial_id for r in counted})
         bad = {r.trial_id for r in counted if r.fault is not None or r.execution == "timed_out"} | limited

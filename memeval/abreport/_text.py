@@ -1,38 +1,18 @@
-"""Plain-text forms of the figures: money, rates, durations, and the summary lines.
+"""Plain-text forms of the A/B summary lines; money, rates and durations come from `memeval.formatting`.
 
-One place, so the terminal, the HTML report, the PDF and the viewer print a figure the same way.
+`memeval.formatting` is the one place a figure is written, so the terminal, the HTML report, the
+PDF, the viewer and the weekly report print it the same way; its functions are re-exported here.
 """
 
 from __future__ import annotations
 
 from memeval.abreport._summary import ArmScore, Outcomes, RunSummary
+from memeval.formatting import duration, money, pct
+
+__all__ = ["ARM_LABEL", "duration", "headline", "money", "outcomes_text", "pct", "score_text", "summary_lines"]
 
 ARM_LABEL = {"baseline": "Cold agent (baseline)", "pack": "With memory (pack)"}
 """How each mode is named to a reader (the records page's column heads)."""
-
-
-def money(v: float | None, digits: int = 2) -> str:
-    """`$0.18` (`−$0.08` below zero), or an em dash for an unknown amount (never `$0.00`)."""
-    if v is None:
-        return "—"
-    return f"{'−' if v < 0 else ''}${abs(v):,.{digits}f}"
-
-
-def pct(v: float | None) -> str:
-    """A fraction as a percentage with one decimal (`66.7%`), or an em dash."""
-    return "—" if v is None else f"{100 * v:.1f}%"
-
-
-def duration(seconds: float | None) -> str:
-    """`6m 32s`, `1h 02m`, `14s`; an em dash when unknown."""
-    if seconds is None:
-        return "—"
-    s = int(round(seconds))
-    if s < 60:
-        return f"{s}s"
-    if s < 3600:
-        return f"{s // 60}m {s % 60:02d}s"
-    return f"{s // 3600}h {s % 3600 // 60:02d}m"
 
 
 def score_text(a: ArmScore) -> str:

@@ -23,6 +23,7 @@ from memeval.audit._events import (
 from memeval.audit._fold import verify_projections
 from memeval.audit._http import create_ingest_app
 from memeval.audit._ingest import IngestResult, ingest_lines, parse_lines
+from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
 from memeval.audit._machine import decide
 from memeval.audit._migrations import apply_migrations
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
@@ -44,6 +45,7 @@ __all__ = [
     "ChainReport",
     "ContradictionOpened",
     "DEFAULT_DB_URL",
+    "Decision",
     "EVENT_ADAPTER",
     "Envelope",
     "EventType",
@@ -51,6 +53,8 @@ __all__ = [
     "HoldCreated",
     "INGEST_TYPES",
     "IngestResult",
+    "LIFECYCLES",
+    "Lifecycle",
     "Limits",
     "Origin",
     "PackBuild",
@@ -63,6 +67,7 @@ __all__ = [
     "WaitingAges",
     "WeekCounts",
     "add_token",
+    "all_decisions",
     "anchor_json",
     "apply_migrations",
     "build_pack",
@@ -73,6 +78,7 @@ __all__ = [
     "decide",
     "find_items",
     "fingerprint_key",
+    "for_event",
     "from_us",
     "get_item",
     "hold_id_for",
@@ -80,6 +86,7 @@ __all__ = [
     "iso_week_of",
     "iso_week_window",
     "item_events",
+    "lifecycle",
     "lookup_token",
     "normalize_person_id",
     "open_existing_store",

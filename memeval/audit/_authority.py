@@ -26,36 +26,28 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from memeval.audit._lifecycle import LIFECYCLES, all_decisions
 from memeval.errors import UsageError
 
 Origin = Literal["ingest", "review", "report"]
 """The channel an append comes through (see the module docstring)."""
 
 INGEST_TYPES: frozenset[str] = frozenset(
-    {
-        "session.started",
-        "session.ended",
-        "memory.written",
-        "memory.retired",
-        "lesson.proposed",
-        "contradiction.opened",
-        "access.refused",
-    }
+    {"session.started", "session.ended", "memory.written", "memory.retired", "access.refused"}
+    | {lc.opening for lc in LIFECYCLES.values() if lc.ingested}
 )
-"""Event types a memory system emits: the only ones ingest (file or HTTP) accepts."""
+"""Event types a memory system emits: the only ones ingest (file or HTTP) accepts (with the
+openings of `LIFECYCLES` a memory system sends: `lesson.proposed`, `contradiction.opened`)."""
 
 QUEUE_TYPES: frozenset[str] = frozenset(
-    {
-        "lesson.approved",
-        "lesson.rejected",
-        "contradiction.settled",
-        "hold.released",
-        "hold.discarded",
-        "review.claimed",
-        "review.commented",
-    }
+    {d.event_type for _, d in all_decisions()} | {"review.claimed", "review.commented"}
 )
 """Decisions, claims and comments of people: only the review queue's authenticated paths write them."""
+
+STORE_TYPES: frozenset[str] = frozenset(
+    {"secret.blanked"} | {lc.opening for lc in LIFECYCLES.values() if not lc.ingested}
+)
+"""Types only the store itself writes (`secret.blanked`, `hold.created`); a sender that sends one is refused."""
 
 REPORT_TYPES: frozenset[str] = frozenset({"report.generated", "report.delivery_attempted"})
 """Events of the weekly report."""
@@ -82,7 +74,7 @@ def refused_type_message(event_type: str, origin: str) -> str:
             f"{event_type} is a person's decision: it is taken in the review queue (memeval review, the "
             "web pages or /api/v1/review with a personal token), never sent by a memory system"
         )
-    if event_type in ("secret.blanked", "hold.created"):
+    if event_type in STORE_TYPES:
         return f"{event_type} has a type only memeval writes: send the original text and memeval blanks or holds it"
     if event_type in REPORT_TYPES:
         return f"{event_type} is written by memeval's weekly report, never sent by a memory system"

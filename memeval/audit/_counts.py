@@ -18,17 +18,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import text
 
+from memeval.audit._lifecycle import LIFECYCLES, Lifecycle
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditHead, TeamRow
 from memeval.audit._time import iso_week_window, to_us
 
 _DAY_US = 86_400 * 1_000_000
-
-_NOUNS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "lesson": ("lesson.proposed", ("lesson.approved", "lesson.rejected")),
-    "contradiction": ("contradiction.opened", ("contradiction.settled",)),
-    "hold": ("hold.created", ("hold.released", "hold.discarded")),
-}
 
 
 class WaitingAges(BaseModel):
@@ -145,9 +140,10 @@ def window_counts(
         )
         by_reason = _grouped(conn, base, params, "access.refused", "COUNT(*)")
         by_type = _grouped(conn, base, params, "secret.blanked", "SUM(quantity)")
-        items = {noun: _item_counts(conn, noun, params) for noun in _NOUNS}
-        waiting = {noun: _waiting(conn, noun, params) for noun in _NOUNS}
-    les, con, hol = items["lesson"], items["contradiction"], items["hold"]
+        items = {kind: _item_counts(conn, lc, params) for kind, lc in LIFECYCLES.items()}
+        waiting = {kind: _waiting(conn, lc, params) for kind, lc in LIFECYCLES.items()}
+    opened = {kind: n for kind, (n, _) in items.items()}
+    decided = {t: n for _, by_type in items.values() for t, n in by_type.items()}
     return WeekCounts(
         team=team,
         tz=tz,
@@ -158,21 +154,21 @@ def window_counts(
         upto_hash=upto_hash,
         sessions=simple.get("session.started", 0),
         memories_written=simple.get("memory.written", 0),
-        lessons_proposed=les[0],
-        lessons_approved=les[1],
-        lessons_rejected=les[2],
-        lessons_waiting=les[0] - les[1] - les[2],
-        contradictions_opened=con[0],
-        contradictions_settled=con[1],
-        contradictions_open=con[0] - con[1],
+        lessons_proposed=opened["lesson"],
+        lessons_approved=decided["lesson.approved"],
+        lessons_rejected=decided["lesson.rejected"],
+        lessons_waiting=opened["lesson"] - decided["lesson.approved"] - decided["lesson.rejected"],
+        contradictions_opened=opened["contradiction"],
+        contradictions_settled=decided["contradiction.settled"],
+        contradictions_open=opened["contradiction"] - decided["contradiction.settled"],
         refusals=simple.get("access.refused", 0),
         refusals_by_reason=by_reason,
         secrets_blanked=sum(by_type.values()),
         secrets_by_type=by_type,
-        held=hol[0],
-        held_released=hol[1],
-        held_discarded=hol[2],
-        held_still=hol[0] - hol[1] - hol[2],
+        held=opened["hold"],
+        held_released=decided["hold.released"],
+        held_discarded=decided["hold.discarded"],
+        held_still=opened["hold"] - decided["hold.released"] - decided["hold.discarded"],
         waiting=waiting,
     )
 
@@ -185,29 +181,26 @@ def _grouped(conn: Any, base: str, params: dict[str, Any], etype: str, agg: str)
     return {str(k): int(v) for k, v in rows}
 
 
-def _item_counts(conn: Any, noun: str, params: dict[str, Any]) -> tuple[int, int, int]:
-    """(opened in window, decided by the first decision type, by the second) at window end."""
-    opening, decisions = _NOUNS[noun]
-    first = decisions[0]
-    second = decisions[1] if len(decisions) > 1 else "-"
+def _item_counts(conn: Any, lc: Lifecycle, params: dict[str, Any]) -> tuple[int, dict[str, int]]:
+    """(items of `lc` opened in the window, {decision type: how many of them it decided by window end})."""
+    decisions = lc.decision_types
+    per_decision = "".join(f", COALESCE(SUM(CASE WHEN d.type = '{t}' THEN 1 ELSE 0 END), 0)" for t in decisions)
     row = conn.execute(
         text(
-            "SELECT COUNT(*), "
-            f"COALESCE(SUM(CASE WHEN d.type = '{first}' THEN 1 ELSE 0 END), 0), "
-            f"COALESCE(SUM(CASE WHEN d.type = '{second}' THEN 1 ELSE 0 END), 0) "
+            f"SELECT COUNT(*){per_decision} "
             "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
             f"AND d.subject = o.subject AND d.type IN ({_in(decisions)}) "
             "AND d.seq <= :q AND d.occurred_us < :e "
-            f"WHERE o.team = :t AND o.type = '{opening}' AND o.seq <= :q "
+            f"WHERE o.team = :t AND o.type = '{lc.opening}' AND o.seq <= :q "
             "AND o.occurred_us >= :s AND o.occurred_us < :e"
         ),
         params,
     ).one()
-    return int(row[0]), int(row[1]), int(row[2])
+    return int(row[0]), {t: int(n) for t, n in zip(decisions, row[1:], strict=True)}
 
 
-def _waiting(conn: Any, noun: str, params: dict[str, Any]) -> WaitingAges:
-    opening, decisions = _NOUNS[noun]
+def _waiting(conn: Any, lc: Lifecycle, params: dict[str, Any]) -> WaitingAges:
+    opening, decisions = lc.opening, lc.decision_types
     age = "(:e - o.occurred_us)"
     row = conn.execute(
         text(

@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from memeval.audit import _payloads as p
+from memeval.audit._lifecycle import LIFECYCLES
 
 SCHEMA_VERSION: Final = 1
 """Version of the envelope and payload shapes; bump it (and add an upcaster) on any change."""
@@ -60,22 +61,10 @@ STORE_FIELDS = ("event_id", "seq", "recorded_at", "sender", "prev_hash", "hash")
 """Envelope fields the store assigns; a sender that sets them is refused."""
 
 SUBJECT_REQUIRED: frozenset[str] = frozenset(
-    {
-        "memory.written",
-        "memory.retired",
-        "lesson.proposed",
-        "lesson.approved",
-        "lesson.rejected",
-        "contradiction.opened",
-        "contradiction.settled",
-        "hold.created",
-        "hold.released",
-        "hold.discarded",
-        "review.claimed",
-        "review.commented",
-    }
+    {"memory.written", "memory.retired", "review.claimed", "review.commented"}
+    | {t for lc in LIFECYCLES.values() for t in lc.event_types}
 )
-"""Types whose `subject` (the item's id) is required."""
+"""Types whose `subject` (the item's id) is required (memory items, reviews and every `LIFECYCLES` type)."""
 
 
 class Actor(BaseModel):

@@ -17,9 +17,10 @@ from sqlalchemy import create_engine, select
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
+from memeval.audit._lifecycle import projection_tables
 from memeval.audit._project import project
 from memeval.audit._store import SqlAuditStore
-from memeval.audit._tables import PROJECTION_TABLES, AuditBase
+from memeval.audit._tables import AuditBase
 
 _KEYS = {"lesson_state": "lesson_id", "contradiction_state": "contradiction_id", "hold_state": "hold_id",
          "memory_state": "memory_id"}  # fmt: skip
@@ -31,7 +32,7 @@ def fold_chain(store: SqlAuditStore, team: str) -> Session:
     The caller closes it. Reads the log in pages (`SqlAuditStore.events`).
     """
     engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
-    AuditBase.metadata.create_all(engine, tables=[m.__table__ for m in PROJECTION_TABLES])  # type: ignore[union-attr]  # __table__: set by SQLAlchemy, absent from sqlmodel's types
+    AuditBase.metadata.create_all(engine, tables=[m.__table__ for m in projection_tables()])
     s = Session(engine, autoflush=False, expire_on_commit=False)
     for ev in store.events(team):
         project(s, ev)
@@ -79,8 +80,8 @@ def verify_projections(store: SqlAuditStore, team: str, folded: Session | None =
     n = 0
     try:
         with store.read_session() as s:
-            for model in PROJECTION_TABLES:
-                name = model.__table__.name  # type: ignore[union-attr]  # set by SQLAlchemy, absent from sqlmodel's types
+            for model in projection_tables():
+                name = model.__table__.name
                 stored, want = _rows(s, model, team), _rows(fold, model, team)
                 n += len(set(stored) | set(want))
                 for key in sorted(set(stored) | set(want)):

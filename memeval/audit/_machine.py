@@ -1,15 +1,10 @@
-"""State machines of the review queue: lessons, contradictions and holds.
+"""State machines of the review queue: lessons, contradictions and holds (`_lifecycle.LIFECYCLES`).
 
-    lesson:         (none) --proposed--> waiting --approved--> approved
-                                                 --rejected--> rejected
-    contradiction:  (none) --opened-->   open    --settled-->  settled
-    hold:           (none) --created-->  held    --released--> released
-                                                 --discarded-> discarded
-
-A decision is accepted only from the waiting state (`waiting`, `open`, `held`) and only from a
-person; a lesson's proposer may not approve it (ids compared normalised: NFKC, casefold, trimmed).
-Repeating the decision that was taken, with the same decision id, is a no-op. Anything else raises
-`TransitionRefused` naming the current state.
+An opening event is accepted only when its item does not exist yet. A decision is accepted only
+from the waiting state (`waiting`, `open`, `held`) and only from a person; a lesson's proposer
+may not approve it (ids compared normalised: NFKC, casefold, trimmed). Repeating the decision
+that was taken, with the same decision id, is a no-op. Anything else raises `TransitionRefused`
+naming the current state.
 """
 
 from __future__ import annotations
@@ -18,6 +13,7 @@ from typing import Literal
 
 from memeval.audit._authority import normalize_person_id
 from memeval.audit._events import AuditEvent
+from memeval.audit._lifecycle import LIFECYCLES, all_decisions
 from memeval.audit._tables import ContradictionState, HoldState, LessonState
 from memeval.errors import TransitionRefused
 
@@ -28,21 +24,13 @@ LessonStatus = Literal["waiting", "approved", "rejected"]
 ContradictionStatus = Literal["open", "settled"]
 HoldStatus = Literal["held", "released", "discarded"]
 
-OPENING = {
-    "lesson.proposed": "lesson",
-    "contradiction.opened": "contradiction",
-    "hold.created": "hold",
-}
-"""Event types that create a reviewable item, and the item's noun."""
+OPENING: dict[str, str] = {lc.opening: lc.kind for lc in LIFECYCLES.values()}
+"""Event types that create a reviewable item, and the item's noun (from `LIFECYCLES`)."""
 
 DECISIONS: dict[str, tuple[str, str, str]] = {
-    "lesson.approved": ("lesson", "waiting", "approved"),
-    "lesson.rejected": ("lesson", "waiting", "rejected"),
-    "contradiction.settled": ("contradiction", "open", "settled"),
-    "hold.released": ("hold", "held", "released"),
-    "hold.discarded": ("hold", "held", "discarded"),
+    d.event_type: (lc.kind, lc.waiting, d.leads_to) for lc, d in all_decisions()
 }
-"""Decision type -> (item noun, state it needs, state it leads to)."""
+"""Decision type -> (item noun, state it needs, state it leads to) (from `LIFECYCLES`)."""
 
 State = LessonState | ContradictionState | HoldState
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Connection, MetaData, Table, insert, inspect, select
 
 from memeval.audit import _tables as t
+from memeval.audit._lifecycle import LIFECYCLES
 from memeval.errors import AuditStoreError
 
 
@@ -32,8 +33,11 @@ def _m0001_initial(conn: Connection) -> None:
     t.AuditBase.metadata.create_all(conn, tables=tables)
 
 
-MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = ((1, "0001_initial", _m0001_initial),)
-"""(version, name, function) in order."""
+MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
+    (1, "0001_initial", _m0001_initial),
+    *sorted(lc.migration for lc in LIFECYCLES.values() if lc.migration is not None),
+)
+"""(version, name, function) in order; a reviewable kind added later brings its own (`Lifecycle.migration`)."""
 
 
 Migration = tuple[int, str, Callable[[Connection], None]]

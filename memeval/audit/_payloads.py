@@ -7,9 +7,9 @@ hold, memory) is the envelope's `subject`, never repeated in the payload.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from memeval.types import ItemKind
 
@@ -30,8 +30,16 @@ RefusalCode = Literal["outside_slice", "held_item", "open_contradiction", "retir
 Kept = Literal["a", "b", "both", "neither"]
 """Which side of a settled contradiction stays in memory."""
 
-ReviewItemType = Literal["lesson", "contradiction", "hold"]
-"""The kinds of item that wait in the reviewer queue."""
+
+def _registered_kind(value: str) -> str:
+    from memeval.audit._lifecycle import check_item_type  # the registry imports this module
+
+    return check_item_type(value)
+
+
+ReviewItemType = Annotated[str, AfterValidator(_registered_kind)]
+"""The kinds of item that wait in the reviewer queue: a registered `Lifecycle.kind` (`lesson`,
+`contradiction`, `hold`)."""
 
 HoldOrigin = Literal["memory.written", "lesson.proposed"]
 """The event a held text would have been, had it not been held."""

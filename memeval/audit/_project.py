@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
+from memeval.audit._lifecycle import LIFECYCLES, for_event
 from memeval.audit._tables import ContradictionState, HoldState, LessonState, MemoryState
 from memeval.audit._time import to_us
 
@@ -37,17 +38,11 @@ def get_row(session: Session, model: type[_Row], team: str, key: str) -> _Row | 
 _ABSENT = object()
 
 _SUBJECT_MODEL: dict[str, tuple[type, str]] = {
-    "lesson.proposed": (LessonState, "lesson_id"),
-    "lesson.approved": (LessonState, "lesson_id"),
-    "lesson.rejected": (LessonState, "lesson_id"),
-    "contradiction.opened": (ContradictionState, "contradiction_id"),
-    "contradiction.settled": (ContradictionState, "contradiction_id"),
-    "hold.created": (HoldState, "hold_id"),
-    "hold.released": (HoldState, "hold_id"),
-    "hold.discarded": (HoldState, "hold_id"),
+    **{t: (lc.table, lc.key) for lc in LIFECYCLES.values() for t in lc.event_types},
     "memory.written": (MemoryState, "memory_id"),
     "memory.retired": (MemoryState, "memory_id"),
 }
+"""Event type -> (projection table, key column) of the row it touches."""
 
 
 def prefetch_for(session: Session, events: list[AuditEvent]) -> None:
@@ -82,65 +77,15 @@ def project(session: Session, ev: AuditEvent) -> None:
     subject = ev.subject or ""
     seq = ev.seq or 0
     us = to_us(ev.occurred_at)
-    if isinstance(pl, p.LessonProposed):
-        _add(
-            session,
-            LessonState(
-                team=ev.team,
-                lesson_id=subject,
-                status="waiting",
-                text=pl.text,
-                proposer_kind=ev.actor.kind,
-                proposer_id=ev.actor.id,
-                session=ev.session,
-                proposed_seq=seq,
-                proposed_us=us,
-            ),
-            subject,
-        )
-    elif isinstance(pl, p.LessonApproved | p.LessonRejected):
-        _decide(get_row(session, LessonState, ev.team, subject), ev, seq)
-    elif isinstance(pl, p.ContradictionOpened):
-        _add(
-            session,
-            ContradictionState(
-                team=ev.team,
-                contradiction_id=subject,
-                status="open",
-                a_item=pl.a_item,
-                b_item=pl.b_item,
-                opened_seq=seq,
-                opened_us=us,
-            ),
-            subject,
-        )
-    elif isinstance(pl, p.ContradictionSettled):
-        settled = get_row(session, ContradictionState, ev.team, subject)
-        _decide(settled, ev, seq)
-        if settled is not None:
-            settled.kept = pl.kept
-    elif isinstance(pl, p.HoldCreated):
-        _add(
-            session,
-            HoldState(
-                team=ev.team,
-                hold_id=subject,
-                status="held",
-                origin=pl.origin,
-                item_id=pl.item_id,
-                kind=pl.kind,
-                text=pl.text,
-                source=pl.source,
-                actor_kind=ev.actor.kind,
-                actor_id=ev.actor.id,
-                session=ev.session,
-                created_seq=seq,
-                created_us=us,
-            ),
-            subject,
-        )
-    elif isinstance(pl, p.HoldReleased | p.HoldDiscarded):
-        _decide(get_row(session, HoldState, ev.team, subject), ev, seq)
+    lc = for_event(ev.type)
+    if lc is not None:
+        if ev.type == lc.opening:
+            _add(session, lc.new_row(ev, seq, us), subject)
+        else:
+            item = get_row(session, lc.table, ev.team, subject)
+            _decide(item, ev, seq, lc.decision(ev.type).leads_to)
+            if item is not None and lc.on_decision is not None:
+                lc.on_decision(item, ev)
     elif isinstance(pl, p.MemoryWritten):
         row = get_row(session, MemoryState, ev.team, subject)
         if row is None:
@@ -166,21 +111,12 @@ def project(session: Session, ev: AuditEvent) -> None:
             row.status = "retired"
 
 
-_RESULT = {
-    "lesson.approved": "approved",
-    "lesson.rejected": "rejected",
-    "contradiction.settled": "settled",
-    "hold.released": "released",
-    "hold.discarded": "discarded",
-}
-
-
-def _decide(row: LessonState | ContradictionState | HoldState | None, ev: AuditEvent, seq: int) -> None:
+def _decide(row: LessonState | ContradictionState | HoldState | None, ev: AuditEvent, seq: int, status: str) -> None:
     if row is None:  # the state machine refuses this before append; a replay keeps going
         return
-    row.status = _RESULT[ev.type]
+    row.status = status
     row.decision_id = getattr(ev.payload, "decision_id", None)
-    if not isinstance(row, ContradictionState):
+    if "decision_type" in type(row).model_fields:  # kept by lessons and holds
         row.decision_type = ev.type
     row.decided_by = ev.actor.id
     row.decided_seq = seq

@@ -29,7 +29,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col
 
 from memeval.audit import _payloads as p
-from memeval.audit._authority import ORIGIN_TYPES, Limits, Origin, normalize_person_id, refused_type_message
+from memeval.audit._authority import (
+    ORIGIN_TYPES,
+    STORE_TYPES,
+    Limits,
+    Origin,
+    normalize_person_id,
+    refused_type_message,
+)
 from memeval.audit._events import (
     EVENT_ADAPTER,
     GENESIS_HASH,
@@ -37,16 +44,14 @@ from memeval.audit._events import (
     AuditEvent,
     canonical_json,
 )
-from memeval.audit._machine import decide, item_noun
+from memeval.audit._lifecycle import for_event, projection_tables
+from memeval.audit._machine import decide
 from memeval.audit._project import get_row, prefetch_for, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
-    PROJECTION_TABLES,
     AuditEventRow,
     AuditHead,
-    ContradictionState,
     HoldState,
-    LessonState,
 )
 from memeval.audit._time import to_us
 from memeval.clock import utc_now
@@ -55,8 +60,8 @@ from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefuse
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
 
-STORE_ONLY_TYPES = frozenset({"secret.blanked", "hold.created"})
-"""Types only the store writes; a sender that sends one is refused."""
+STORE_ONLY_TYPES = STORE_TYPES
+"""Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
 
 
 @dataclass(frozen=True)
@@ -306,15 +311,10 @@ class SqlAuditStore(AuditStore):
         return found
 
     def _decide(self, s: Session, ev: AuditEvent) -> str:
-        noun = item_noun(ev.type)
-        if noun is None:
+        lc = for_event(ev.type)
+        if lc is None:
             return "append"
-        models: dict[str, type[LessonState] | type[ContradictionState] | type[HoldState]] = {
-            "lesson": LessonState,
-            "contradiction": ContradictionState,
-            "hold": HoldState,
-        }
-        return decide(ev, get_row(s, models[noun], ev.team, ev.subject or ""))
+        return decide(ev, get_row(s, lc.table, ev.team, ev.subject or ""))
 
     def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
         if ev.type != "hold.released":
@@ -404,10 +404,10 @@ class SqlAuditStore(AuditStore):
         """
         n = 0
         with self.write_session() as s:
-            for model in PROJECTION_TABLES:
+            for model in projection_tables():
                 q = delete(model)
                 if team is not None:
-                    q = q.where(col(model.team) == team)
+                    q = q.where(model.team == team)
                 s.execute(q)
             s.flush()
             teams = [team] if team is not None else list(s.execute(select(col(AuditHead.team))).scalars())

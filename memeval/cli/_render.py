@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console
 from rich.table import Table
 
 from memeval.abreport import CARD_FIELDS
+from memeval.formatting import money
 from memeval.results import RunResult, arm_spend
-
-
-def _money(v: float | None) -> str:
-    return "—" if v is None else f"${v:.2f}"
+from memeval.stats import ArmCostOfPass
 
 
 def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     """Print the records page's with/without table, the verdict, the run card and coverage."""
-    v: dict[str, Any] | None = result.verdict
+    v = result.verdict
     t = Table(title=f"Run {result.run_id} · {result.status}", title_justify="left")
     t.add_column("Task")
     t.add_column("Cold agent (baseline)")
@@ -31,15 +27,15 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     t.add_section()
     t.add_row("Really passed", f"{b_pass} of {b_n}", f"{p_pass} of {p_n}", style="bold")
     if v is not None:
-        cop = v["cost_of_pass"]
-        t.add_row("Cost of a pass", _cop(cop["baseline"]), _cop(cop["pack"]), style="bold")
+        cop = v.cost_of_pass
+        t.add_row("Cost of a pass", _cop(cop.baseline), _cop(cop.pack), style="bold")
     if result.trials and all(r.physics.source == "meter" for r in result.trials):
         t.add_row("Spent (every attempt)", *(_spent(result, m) for m in ("baseline", "pack")))
-    if v is not None and v.get("verdict_faults_against") is not None:
+    if v is not None and v.verdict_faults_against is not None:
         t.add_row(
             "Verdict",
-            f"scored trials: {v.get('verdict_scored')}",
-            f"faults counted against: {v['verdict_faults_against']}",
+            f"scored trials: {v.verdict_scored}",
+            f"faults counted against: {v.verdict_faults_against}",
         )
     console.print(t)
     control = (result.run_card.get("agent") or {}).get("control")
@@ -52,40 +48,40 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         "Checked by held-back tests the agent never saw (level L2v). Agents' own claims are recorded and never counted."
     )
     if v is not None:
-        p = v["p_value"]
+        p = v.p_value
         if result.sequential is None:
             console.print(
-                f"\nVerdict: [bold]{v['verdict']}[/bold]  ({v['reason']}; {v['n_tasks_paired']} paired tasks, "
-                f"p = {p:.4g} by {v['p_method']})"
+                f"\nVerdict: [bold]{v.verdict}[/bold]  ({v.reason}; {v.n_tasks_paired} paired tasks, "
+                f"p = {p:.4g} by {v.p_method})"
             )
         else:
             render_sequential(result, console)
-        if v.get("delta") is not None:
-            ci = v.get("delta_ci")
+        if v.delta is not None:
+            ci = v.delta_ci
             ci_text = ""
             if ci:
                 low, high = max(-1.0, ci[0]), min(1.0, ci[1])
                 clipped = " (clipped to [-1, +1])" if (low, high) != (ci[0], ci[1]) else ""
                 ci_text = f", 95% CI [{low:+.2f}, {high:+.2f}] ({ci[2]}{clipped})"
             console.print(
-                f"Pass rate: baseline {v['pass_rate_baseline']:.2f}, pack {v['pass_rate_pack']:.2f}, "
-                f"difference {v['delta']:+.2f}{ci_text}"
+                f"Pass rate: baseline {v.pass_rate_baseline:.2f}, pack {v.pass_rate_pack:.2f}, "
+                f"difference {v.delta:+.2f}{ci_text}"
             )
-        if v.get("verdict_faults_against") is not None:
+        if v.verdict_faults_against is not None:
             console.print(
-                f"Faults: with the scored trials alone the verdict is {v.get('verdict_scored')}; with every "
-                f"faulted trial counted against it, {v['verdict_faults_against']} "
-                f"(p = {v['p_value_faults_against']:.4g})"
+                f"Faults: with the scored trials alone the verdict is {v.verdict_scored}; with every "
+                f"faulted trial counted against it, {v.verdict_faults_against} "
+                f"(p = {v.p_value_faults_against:.4g})"
             )
-        for w in v.get("warnings", []):
-            if w.get("kind") == "few_trials" and result.sequential is not None and result.sequential.path.stopped:
+        for w in v.warnings:
+            if w.kind == "few_trials" and result.sequential is not None and result.sequential.path.stopped:
                 # a sequential run that stopped at a look has few trials by design; its error rate holds
                 console.print(
                     f"note: stopped at round {result.sequential.rounds_run}, so each task has fewer than 3 trials "
                     "an arm; the sequential test keeps its error rate at whatever round it stops"
                 )
                 continue
-            console.print(f"[yellow]warning:[/yellow] {w['message']}")
+            console.print(f"[yellow]warning:[/yellow] {w.message}")
     c = result.coverage
     console.print(
         f"\nCoverage: {c.expected_trials} trials expected, {c.executed_trials} executed, "
@@ -135,7 +131,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
 def _spent(result: RunResult, mode: str) -> str:
     s = arm_spend(result, mode)
     unknown = f" + {s.calls_cost_unknown} call(s) of unknown cost" if s.calls_cost_unknown else ""
-    return f"${s.cost_usd:.4f} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
+    return f"{money(s.cost_usd, 4)} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
 
 
 def _why(result: RunResult, field: str) -> str:
@@ -145,18 +141,18 @@ def _why(result: RunResult, field: str) -> str:
     return ""
 
 
-def _cop(arm: dict[str, Any]) -> str:
-    if arm["value"] is None:
-        if str(arm.get("cost_coverage", "")).startswith("0/"):
+def _cop(arm: ArmCostOfPass) -> str:
+    if arm.value is None:
+        if arm.cost_known == 0:
             return "not known (no trial's cost was metered)"
-        return "no pass" if arm["passes"] == 0 else "—"
-    ci = arm.get("ci")
+        return "no pass" if arm.passes == 0 else "—"
+    ci = arm.ci
     rng = ""
     if ci and (ci[0] is not None or ci[1] is not None):
-        low = _money(ci[0]) if ci[0] is not None else "unbounded"
-        high = _money(ci[1]) if ci[1] is not None else "unbounded"
+        low = money(ci[0]) if ci[0] is not None else "unbounded"
+        high = money(ci[1]) if ci[1] is not None else "unbounded"
         rng = f" (95% CI {low} – {high})"
-    return f"{_money(arm['value'])}{rng} · cost known {arm['cost_coverage']}"
+    return f"{money(arm.value)}{rng} · cost known {arm.cost_coverage}"
 
 
 def render_sequential(result: RunResult, console: Console) -> None:
@@ -184,7 +180,7 @@ def render_sequential(result: RunResult, console: Console) -> None:
             highlight=False,
         )
     if seq.trials_saved:
-        spend = "" if seq.spend_saved_usd is None else f", about {_money(seq.spend_saved_usd)} (estimated)"
+        spend = "" if seq.spend_saved_usd is None else f", about {money(seq.spend_saved_usd)} (estimated)"
         console.print(
             f"  stopped early: {seq.trials_run} trials run, {seq.trials_saved} fewer than the fixed "
             f"{seq.max_rounds}-repeat design{spend}",

@@ -460,7 +460,7 @@ def ab(
             "run_dir": str(run_dir),
             "trials": [t.model_dump(mode="json", by_alias=True) for t in run.result.trials],
             "table": [r.model_dump(mode="json") for r in run.result.table],
-            "verdict": run.result.verdict,
+            "verdict": run.result.verdict.model_dump(mode="json") if run.result.verdict is not None else None,
             "run_card": run.result.run_card,
             "coverage": run.result.coverage.model_dump(),
             "sequential": (
@@ -487,8 +487,7 @@ def _nothing_measured(result: RunResult) -> str:
     if trials and all(t.fault is not None for t in trials):
         codes = sorted({t.fault.code for t in trials if t.fault is not None})
         return f"every trial faulted ({len(trials)} trials: {', '.join(codes)})"
-    v = result.verdict or {}
-    if not v.get("n_tasks_paired"):
+    if result.verdict is None or not result.verdict.n_tasks_paired:
         return "no paired task was scored (no task has a scored trial in both arms)"
     return ""
 

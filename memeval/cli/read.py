@@ -15,6 +15,7 @@ import typer
 
 from memeval.cli.app import EXIT_FAILURE, app, translate_errors
 from memeval.errors import UsageError
+from memeval.formatting import money
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -86,7 +87,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
             x["fault"] or "",
             "—" if x["wall_ms"] is None else f"{x['wall_ms'] / 1000:.1f}s",
             tok,
-            "—" if x["cost_usd"] is None else f"${x['cost_usd']:.4f}",
+            money(x["cost_usd"], 4),
             (x["control"] or "") + (" (left out)" if x["control"] and not include_controls else ""),
             "—" if x["tamper"] is None else str(x["tamper"]),
         )
@@ -170,9 +171,9 @@ def print_comparison(c: Comparison, console: Console) -> None:
         if arm.verdict:
             v = arm.verdict
             console.print(
-                f"  B against A: [bold]{v['verdict']}[/bold] ({v['reason']}; "
-                f"p = {v['p_value']:.4g} "
-                f"by {v['p_method']}, {v['n_tasks_paired']} tasks)",
+                f"  B against A: [bold]{v.verdict}[/bold] ({v.reason}; "
+                f"p = {v.p_value:.4g} "
+                f"by {v.p_method}, {v.n_tasks_paired} tasks)",
                 highlight=False,
             )
 

@@ -23,6 +23,7 @@ from memeval.eventlog._events import (
     parse_event,
 )
 from memeval.eventlog._log import LOG_NAME, LogRead, RunLog, canonical
+from memeval.eventlog._payloads import CostRecord, ModelCallRecord
 
 __all__ = [
     "AgentExited",
@@ -30,11 +31,13 @@ __all__ = [
     "ArtifactStore",
     "CheckRecorded",
     "ClaimRecorded",
+    "CostRecord",
     "Event",
     "FaultRaised",
     "LOG_FORMAT",
     "LOG_NAME",
     "LogRead",
+    "ModelCallRecord",
     "ModelCalled",
     "PlannedTrial",
     "RunEnded",

@@ -2,8 +2,8 @@
 
 Every event carries `v` (the schema version of its kind), `seq` (its 0-based position in the
 log), `at` (UTC, when it was recorded) and, for trial events, `trial_id`. Names are `noun.verb`
-in the past tense. Payloads that come from other parts (the manifest, a model call) are kept as
-JSON objects here and read through their own models by the projections.
+in the past tense. A model call is a typed `ModelCallRecord` (`_payloads`); the manifest and run
+card are still JSON objects here, read through their own models by the projections.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
+from memeval.eventlog._payloads import ModelCallRecord
 from memeval.types import (
     Assessment,
     CheckLevel,
@@ -95,11 +96,23 @@ class AgentStarted(_Event):
 
 
 class ModelCalled(_Event):
-    """The metering proxy saw one model call (the record is the meter's `ModelCall`)."""
+    """The metering proxy saw one model call.
+
+    v2: `call` is a typed `ModelCallRecord` (v1 kept the same fields as an untyped JSON object;
+    `memeval.eventlog._upcast` reads v1 lines).
+    """
 
     event: Literal["model.called"] = "model.called"
+    v: Literal[2] = 2
+    """Version 2 only: a v1 line goes through the upcaster (`_upcast`)."""
     trial_id: str
-    call: dict[str, Any]
+    call: ModelCallRecord
+
+    @model_validator(mode="after")
+    def _same_trial(self) -> ModelCalled:
+        if self.call.trial_id != self.trial_id:
+            raise ValueError(f"call.trial_id {self.call.trial_id!r} differs from the event's {self.trial_id!r}")
+        return self
 
 
 class AgentExited(_Event):

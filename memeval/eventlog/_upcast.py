@@ -13,9 +13,24 @@ from typing import Any
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
-UPCASTERS: dict[tuple[str, int], Upcaster] = {}
-"""`(event name, version)` -> a function returning the payload at `version + 1`. None yet: every
-kind is at version 1."""
+
+def _model_called_v1_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """`model.called` v1 -> v2.
+
+    v1's `call` was an untyped JSON object holding the meter's record; v2 declares those very
+    fields (`ModelCallRecord`) and requires `call.trial_id` to equal the event's `trial_id` (v1
+    writers already stored it so; it is set from the event here so a v1 line can never fail on
+    it). A v1 object that lacks a field or carries another fails v2's validation, and the log
+    reader names the line.
+    """
+    call = raw.get("call")
+    if isinstance(call, dict) and "trial_id" in raw:
+        call = {**call, "trial_id": raw["trial_id"]}
+    return {**raw, "call": call, "v": 2}
+
+
+UPCASTERS: dict[tuple[str, int], Upcaster] = {("model.called", 1): _model_called_v1_v2}
+"""`(event name, version)` -> a function returning the payload at `version + 1`."""
 
 
 def upcast(raw: dict[str, Any]) -> dict[str, Any]:

@@ -17,8 +17,9 @@ from memeval.meter._ledger import Reservation, SpendPool, reserve
 from memeval.meter._meter import UsageMeter, parse_body, parse_stream
 from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
 from memeval.meter._proxy import MeterProxy
-from memeval.meter._records import Cost, CostReason, ModelCall, Provider, TrialSpend, Upstream
+from memeval.meter._records import Cost, ModelCall, Provider, TrialSpend, Upstream
 from memeval.meter._usage import Api, ParsedUsage
+from memeval.types import CostReason
 
 __all__ = [
     "Api",

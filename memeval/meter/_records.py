@@ -7,13 +7,10 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, SecretStr
 
 from memeval.meter._usage import Api
-from memeval.types import Role
+from memeval.types import CostReason, Role
 
 Provider = Literal["openai", "anthropic", "google"]
 """Which configured upstream a call went to."""
-
-CostReason = Literal["unpriced", "usage_missing"]
-"""Why a call has no cost: no price is known for its model, or the response carried no usage."""
 
 
 class Upstream(BaseModel):

@@ -13,17 +13,13 @@ from datetime import datetime
 
 from pydantic import SecretBytes
 
-from memeval.audit import SqlAuditStore
+from memeval.audit import Lifecycle, SqlAuditStore, for_event
 from memeval.report import _queries as q
 from memeval.report._context import OverdueItem
 from memeval.review import ReviewSettings, age_text, inert, item_ref
 
 EXCERPT_CHARS = 160
 """Most characters of an item's text an overdue row shows."""
-
-_KINDS = {"lesson.proposed": ("lesson", "lesson"), "contradiction.opened": ("contradiction", "contradiction"),
-          "hold.created": ("held text", "hold")}  # fmt: skip
-"""Opening event type -> (kind as printed, item type of the queue's `TYPE/TEAM/ID` references)."""
 
 
 def overdue_after_setting() -> float:
@@ -44,12 +40,8 @@ def hours_label(hours: float) -> str:
     return f"{n} hour" if n == "1" else f"{n} hours"
 
 
-def _excerpt(row: q.Row) -> str:
-    p = row.payload
-    if row.type == "contradiction.opened":
-        raw = f"{p['a_item']}: {p['a_text']} | {p['b_item']}: {p['b_text']}"
-    else:
-        raw = str(p.get("text", ""))
+def _excerpt(row: q.Row, lc: Lifecycle) -> str:
+    raw = lc.excerpt(lc.opening_payload.model_validate(row.payload))
     if len(raw) > EXCERPT_CHARS:
         raw = raw[: EXCERPT_CHARS - 3] + "..."
     return inert(raw).as_plain()
@@ -81,13 +73,14 @@ def overdue_list(
     rows, total = q.overdue(store, team, end, upto_seq, round(overdue_after_h * 3_600_000_000), limit)
     out = []
     for r in rows:
-        kind, item_type = _KINDS[r.type]
+        lc = for_event(r.type)
+        assert lc is not None  # q.overdue reads only opening event types
         age_s = (end - r.occurred).total_seconds()
         out.append(
             OverdueItem(
-                kind=kind, item_id=r.subject or "", ref=item_ref(item_type, team, r.subject or ""),
+                kind=lc.label, item_id=r.subject or "", ref=item_ref(lc.kind, team, r.subject or ""),
                 proposer=f"{r.actor_kind}:{r.actor_id}", opened=when(r.occurred), waited=age_text(age_s),
-                waited_h=round(age_s / 3600, 1), excerpt=_excerpt(r),
+                waited_h=round(age_s / 3600, 1), excerpt=_excerpt(r, lc),
             )
         )  # fmt: skip
     return tuple(out), total

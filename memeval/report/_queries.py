@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from memeval.audit import SqlAuditStore, from_us, iso_week_window, to_us
+from memeval.audit import LIFECYCLES, SqlAuditStore, from_us, iso_week_window, lifecycle, to_us
 
 HISTORY_TYPES = ("session.started", "memory.written", "lesson.proposed", "access.refused",
                  "secret.blanked", "hold.created")  # fmt: skip
@@ -58,6 +58,11 @@ def _rows(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> list[Row]:
     for seq, typ, occ, actor, subject, body, kind in raw:
         out.append(Row(int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"], kind))
     return out
+
+
+def _quoted(types: tuple[str, ...]) -> str:
+    """`'a', 'b'` for an SQL `IN` list of event types (names of registered types, never user input)."""
+    return ", ".join(f"'{x}'" for x in types)
 
 
 def _scalar(store: SqlAuditStore, sql: str, params: dict[str, Any]) -> Any:
@@ -123,10 +128,11 @@ def held(
     store: SqlAuditStore, team: str, start: datetime, end: datetime, upto_seq: int, limit: int
 ) -> list[tuple[Row, str]]:
     """The window's `hold.created` events with each hold's state at the window's end."""
+    hold = lifecycle("hold")
     params = {"t": team, "q": upto_seq, "s": to_us(start), "e": to_us(end), "n": limit}
     rows = _rows(
         store,
-        f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'hold.created' "
+        f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = '{hold.opening}' "
         "AND o.seq <= :q AND o.occurred_us >= :s AND o.occurred_us < :e "
         "ORDER BY o.occurred_us, o.seq LIMIT :n",
         params,
@@ -139,23 +145,24 @@ def held(
             .execute(
                 text(
                     "SELECT subject, type FROM audit_event WHERE team = :t AND seq <= :q "
-                    "AND occurred_us < :e AND type IN ('hold.released', 'hold.discarded')"
+                    f"AND occurred_us < :e AND type IN ({_quoted(hold.decision_types)})"
                 ),
                 params,
             )
             .all()
         )
-    state = {"hold.released": "released", "hold.discarded": "discarded"}
-    return [(r, state.get(decided.get(r.subject or "", ""), "held")) for r in rows]
+    state = {d.event_type: d.leads_to for d in hold.decisions}
+    return [(r, state.get(decided.get(r.subject or "", ""), hold.waiting)) for r in rows]
 
 
 def open_contradictions(store: SqlAuditStore, team: str, end: datetime, upto_seq: int, limit: int) -> list[Row]:
     """Contradictions opened before `end` and not settled before it, oldest first."""
+    lc = lifecycle("contradiction")
     return _rows(
         store,
         f"SELECT {_COLS} FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
-        "AND d.subject = o.subject AND d.type = 'contradiction.settled' AND d.seq <= :q "
-        "AND d.occurred_us < :e WHERE o.team = :t AND o.type = 'contradiction.opened' "
+        f"AND d.subject = o.subject AND d.type IN ({_quoted(lc.decision_types)}) AND d.seq <= :q "
+        f"AND d.occurred_us < :e WHERE o.team = :t AND o.type = '{lc.opening}' "
         "AND o.seq <= :q AND o.occurred_us < :e AND d.id IS NULL "
         "ORDER BY o.occurred_us, o.seq LIMIT :n",
         {"t": team, "q": upto_seq, "e": to_us(end), "n": limit},
@@ -238,20 +245,17 @@ def late_by_type(store: SqlAuditStore, team: str, week: str, tz: str, after_seq:
     return {str(k): int(v) for k, v in rows}
 
 
-_WAITING_PAIRS = (
-    ("lesson.proposed", ("lesson.approved", "lesson.rejected")),
-    ("contradiction.opened", ("contradiction.settled",)),
-    ("hold.created", ("hold.released", "hold.discarded")),
-)
-"""Each opening event type with the decision types that end its wait (as in audit `_counts`)."""
+def _waiting_pairs() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each opening event type with the decision types that end its wait (`memeval.audit.LIFECYCLES`)."""
+    return tuple((lc.opening, lc.decision_types) for lc in LIFECYCLES.values())
 
 
 def _overdue_where() -> str:
-    def quoted(types: tuple[str, ...]) -> str:
-        return ", ".join(f"'{x}'" for x in types)
-
-    decided = " OR ".join(f"(o.type = '{opening}' AND d.type IN ({quoted(ends)}))" for opening, ends in _WAITING_PAIRS)
-    openings = quoted(tuple(opening for opening, _ in _WAITING_PAIRS))
+    quoted = _quoted
+    decided = " OR ".join(
+        f"(o.type = '{opening}' AND d.type IN ({quoted(ends)}))" for opening, ends in _waiting_pairs()
+    )
+    openings = quoted(tuple(opening for opening, _ in _waiting_pairs()))
     return (
         "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team AND d.subject = o.subject "
         f"AND ({decided}) AND d.seq <= :q AND d.occurred_us < :e "

@@ -13,15 +13,16 @@ import json
 from collections import Counter
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import AwareDatetime, TypeAdapter, ValidationError
 
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
+from memeval.formatting import money
 from memeval.report._context import ArmLine, RunLine
 from memeval.results import RunResult, TrialRecord, arm_spend, load_run
+from memeval.stats import ArmCostOfPass
 from memeval.types import CHECK_LEVELS
 
 _AT: TypeAdapter[datetime] = TypeAdapter(AwareDatetime)
@@ -60,24 +61,24 @@ def _summary(run_dir: Path, at: datetime, tz: str) -> RunLine:
     except RunLogError as exc:
         raise RunLogError(f"run {run_dir} of the week cannot be read: {exc}") from exc
     trials = [t for t in res.trials if t.control is None]
-    v: dict[str, Any] = res.verdict or {}
-    cop: dict[str, Any] = v.get("cost_of_pass") or {}
+    v = res.verdict
+    cop = v.cost_of_pass if v is not None else None
     return RunLine(
         run_id=res.run_id,
         started=at.astimezone(ZoneInfo(tz)).strftime("%a %d %b %H:%M"),
         status=res.status,
         model=str(res.run_card.get("model", "unknown")),
         tasks=len({t.task_id for t in trials}),
-        baseline=_arm("baseline", trials, cop.get("baseline"), res),
-        pack=_arm("pack", trials, cop.get("pack"), res),
-        verdict=str(v.get("verdict", "none")),
-        reason=str(v.get("reason", "no paired task")),
+        baseline=_arm("baseline", trials, cop.baseline if cop else None, res),
+        pack=_arm("pack", trials, cop.pack if cop else None, res),
+        verdict=v.verdict if v else "none",
+        reason=v.reason if v else "no paired task",
         claims=sum(1 for t in trials if t.claim is not None),
         self_reports=sum(1 for t in trials if t.claim is not None and t.claim.self_reported),
     )
 
 
-def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None, res: RunResult) -> ArmLine:
+def _arm(mode: str, trials: list[TrialRecord], cost: ArmCostOfPass | None, res: RunResult) -> ArmLine:
     mine = [t for t in trials if t.mode == mode]
     scored = [t for t in mine if t.assessment == "scored" and t.fault is None]
     passed = [t for t in scored if t.verified]
@@ -87,13 +88,12 @@ def _arm(mode: str, trials: list[TrialRecord], cost: dict[str, Any] | None, res:
     if cost is None:
         spend, per_pass = "missing: no paired task", "none: no paired task"
     else:
-        known = str(cost.get("cost_coverage", "0/0"))
-        value = cost.get("value")
-        if known.split("/")[0] == "0":
+        known, value = cost.cost_coverage, cost.value
+        if cost.cost_known == 0:
             spend, per_pass = "missing: no trial was metered", "missing: not metered"
         else:
             spent = arm_spend(res, mode)  # every attempt, faulted and superseded ones too
-            spend = f"${spent.cost_usd:.4f} ({known} trials metered, {spent.attempts} attempts)"
-            per_pass = f"${value:.2f}" if value is not None else "none: no pass"
+            spend = f"{money(spent.cost_usd, 4)} ({known} trials metered, {spent.attempts} attempts)"
+            per_pass = money(value, unknown="none: no pass")
     return ArmLine(mode=mode, passes=len(passed), scored=len(scored), levels=level_text,
                    cost_of_pass=per_pass, spend=spend)  # fmt: skip

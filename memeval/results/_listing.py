@@ -108,8 +108,8 @@ def list_runs(runs_dir: Path) -> RunsDocument:
                 status=res.status,
                 trials=len(res.trials),
                 planned=res.coverage.expected_trials,
-                verdict=v["verdict"] if v else None,
-                p_value=v["p_value"] if v else None,
+                verdict=v.verdict if v else None,
+                p_value=v.p_value if v else None,
                 faulted=sum(t.fault is not None for t in res.trials),
             )
         )

@@ -139,8 +139,9 @@ class Run:
         )
 
     def verdict(self) -> dict[str, Any] | None:
-        """The paired verdict as a JSON object (see `memeval.stats.PairedVerdict`)."""
-        return self.result.verdict
+        """The paired verdict as a JSON object (`self.result.verdict` is the typed `PairedVerdict`)."""
+        v = self.result.verdict
+        return None if v is None else v.model_dump(mode="json")
 
 
 def load_run(path: str | Path, *, use_cache: bool = True) -> Run:

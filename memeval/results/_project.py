@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -17,6 +16,7 @@ from memeval.eventlog import (
     Event,
     FaultRaised,
     ModelCalled,
+    ModelCallRecord,
     PlannedTrial,
     RunEnded,
     RunPlanned,
@@ -25,6 +25,7 @@ from memeval.eventlog import (
     TrialStarted,
     WorkspaceDiffed,
 )
+from memeval.formatting import CellValue, cell_text
 from memeval.results._records import (
     AttemptSpend,
     Check,
@@ -44,7 +45,7 @@ from memeval.results._records import (
 from memeval.results._sequential import sequential_record
 
 if TYPE_CHECKING:
-    from memeval.stats import TrialObs
+    from memeval.stats import PairedVerdict, TrialObs
 
 MEASURED = 11
 """Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
@@ -53,7 +54,7 @@ MEASURED = 11
 @dataclass
 class _Acc:
     started: TrialStarted
-    calls: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[ModelCallRecord] = field(default_factory=list)
     agent_started: bool = False
     exited: AgentExited | None = None
     claim: ClaimRecorded | None = None
@@ -84,25 +85,25 @@ USAGE_UNREAD = (
 not an error."""
 
 
-def _is_error(c: dict[str, Any]) -> bool:
+def _is_error(c: ModelCallRecord) -> bool:
     """A call that failed: an error status, or an error the provider or the connection gave.
 
     An answered call whose usage merely could not be read is unmeasured, not an error.
     """
-    if (c.get("status") or 0) >= 400:
+    if c.status >= 400:
         return True
-    err = c.get("error")
+    err = c.error
     return bool(err) and not str(err).startswith(USAGE_UNREAD)
 
 
-def _sum(calls: Sequence[dict[str, Any]], key: str, missing: dict[str, str], name: str) -> int | None:
+def _sum(calls: Sequence[ModelCallRecord], key: str, missing: dict[str, str], name: str) -> int | None:
     """Sum `key` over the calls that measured it; None only when none did.
 
     Calls answered with an error status carry no usage and are left out; answered calls without
     the figure are named in `missing` (`at_least: N of M answered calls unmeasured`).
     """
-    answered = [c for c in calls if (c.get("status") or 0) < 400]
-    vals = [c.get(key) for c in answered]
+    answered = [c for c in calls if c.answered]
+    vals = [getattr(c, key) for c in answered]
     measured = [int(v) for v in vals if v is not None]
     absent = len(vals) - len(measured)
     if not measured:
@@ -118,14 +119,14 @@ def _sum(calls: Sequence[dict[str, Any]], key: str, missing: dict[str, str], nam
     return sum(measured)
 
 
-def _unmeasured(calls: Sequence[dict[str, Any]]) -> dict[str, int]:
+def _unmeasured(calls: Sequence[ModelCallRecord]) -> dict[str, int]:
     """Answered calls without input and output counts, by the meter's reason."""
     out: dict[str, int] = {}
     for c in calls:
-        if (c.get("status") or 0) >= 400:
+        if not c.answered:
             continue
-        if c.get("input_tokens") is None or c.get("output_tokens") is None:
-            why = str(c.get("error") or "usage not reported")
+        if c.input_tokens is None or c.output_tokens is None:
+            why = c.error or "usage not reported"
             out[why] = out.get(why, 0) + 1
     return out
 
@@ -134,11 +135,10 @@ def _attempt_spend(acc: _Acc) -> AttemptSpend:
     known = unknown = 0
     total = 0.0
     for c in acc.calls:
-        cost = (c.get("cost") or {}).get("cost_usd")
-        if isinstance(cost, int | float):
-            total += float(cost)
+        if c.cost.cost_usd is not None:
+            total += c.cost.cost_usd
             known += 1
-        elif (c.get("status") or 0) < 400:
+        elif c.answered:
             unknown += 1
     return AttemptSpend(
         attempt=acc.started.attempt,
@@ -195,8 +195,8 @@ def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
 
 def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
     missing: dict[str, str] = {}
-    subject = [c for c in acc.calls if c.get("role", "subject") == "subject"]
-    assessor = [c for c in acc.calls if c.get("role") == "assessor"]
+    subject = [c for c in acc.calls if c.role == "subject"]
+    assessor = [c for c in acc.calls if c.role == "assessor"]
     if not metered:
         reason = "unmetered: the agent ran with network none"
         for k in (
@@ -231,18 +231,15 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
     )
     cost: float | None = 0.0
     for c in subject:
-        cc = c.get("cost") or {}
-        if cc.get("cost_usd") is None:
-            if c.get("status", 200) < 400:
+        if c.cost.cost_usd is None:
+            if c.answered:
                 cost = None
-                missing["cost_usd"] = (
-                    f"{cc.get('reason') or 'unpriced'}: model {c.get('response_model') or c.get('requested_model')}"
-                )
+                missing["cost_usd"] = f"{c.cost.reason or 'unpriced'}: model {c.response_model or c.requested_model}"
         elif cost is not None:
-            cost += float(cc["cost_usd"])
+            cost += c.cost.cost_usd
     errors = sum(1 for c in subject if _is_error(c))
     unmeasured = _unmeasured(subject)
-    models = tuple(sorted({str(c["response_model"]) for c in subject if c.get("response_model")}))
+    models = tuple(sorted({c.response_model for c in subject if c.response_model}))
     return Physics(
         duration_ms=wall_ms,
         tokens=tokens,
@@ -333,9 +330,9 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
 
 
 def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple[str, int, int, float | None]:
-    """A table cell: its text, passes, scored trials and spend.
+    """A table cell: its text (`memeval.formatting.cell_text`), passes, scored trials and spend.
 
-    Spend is `sum_spend`; `+` marks calls of unknown cost, so the figure is a lower bound.
+    Spend is `sum_spend`; the text marks a spend with calls of unknown cost as a lower bound.
     """
     scored = [r for r in recs if r.assessment == "scored"]
     passes = sum(1 for r in scored if r.verified)
@@ -343,18 +340,18 @@ def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple
     spent = sum_spend(a for r in both for a in r.spend)
     metered = bool(recs) and all(r.physics.source == "meter" for r in recs)
     cost = round(spent.cost_usd, 6) if metered else None
-    money = "$—" if cost is None else f"${cost:.2f}" + ("+" if spent.calls_cost_unknown else "")
     faults = [r.fault.code for r in recs if r.fault]
-    if len(recs) == 1:
-        r = recs[0]
-        word = f"Fault ({r.fault.code})" if r.fault else ("Passed" if r.verified else "Failed")
-        if r.fault is None and r.assessment != "scored":
-            word = "Not run"
-        return f"{word} · {money}", passes, len(scored), cost
-    text = f"{passes}/{len(scored)} passed · {money}"
-    if faults:
-        text += f" · {len(faults)} fault"
-    return text, passes, len(scored), cost
+    value = CellValue(
+        trials=len(recs),
+        passes=passes,
+        scored=len(scored),
+        faults=len(faults),
+        fault_code=faults[0] if len(recs) == 1 and faults else None,
+        scored_single=len(recs) == 1 and recs[0].assessment == "scored",
+        cost_usd=cost,
+        cost_lower_bound=spent.calls_cost_unknown > 0,
+    )
+    return cell_text(value), passes, len(scored), cost
 
 
 def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
@@ -470,7 +467,9 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     table, verdict = _table_and_verdict(plan, trials, unended, all_attempts)
     if sequential is not None and verdict is not None:
         # The fixed-size word would ignore that the run looked after every round.
-        verdict = {**verdict, "verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
+        verdict = verdict.model_copy(
+            update={"verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
+        )
     return RunResult(
         run_id=plan.run_id,
         status=status,
@@ -531,7 +530,7 @@ def _table_and_verdict(
     trials: Sequence[TrialRecord],
     unended: Sequence[UnendedTrial],
     superseded: Sequence[TrialRecord] = (),
-) -> tuple[tuple[TableRow, ...], dict[str, Any] | None]:
+) -> tuple[tuple[TableRow, ...], PairedVerdict | None]:
     # The statistics (scipy, statsmodels) load only when a verdict is computed, not for a cached
     # projection or a command's start.
     from memeval.stats import TaskTrials, paired_verdict
@@ -572,5 +571,5 @@ def _table_and_verdict(
     if inputs:
         seed = plan.seeds.get("stats")
         kw: _Seeds = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
-        verdict = json.loads(paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw).model_dump_json())
+        verdict = paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw)
     return tuple(rows), verdict

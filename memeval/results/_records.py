@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.eventlog import TamperFinding
-from memeval.stats import SequentialResult
+from memeval.stats import PairedVerdict, SequentialResult
 from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode, TamperPolicy
 
 RESULT_SCHEMA = "memeval.result/1"
@@ -265,8 +265,8 @@ class RunResult(_M):
     each trial's latest attempt)."""
     coverage: Coverage
     table: tuple[TableRow, ...]
-    verdict: dict[str, Any] | None
-    """The paired verdict (`memeval.stats.PairedVerdict`), or None when no task was paired."""
+    verdict: PairedVerdict | None
+    """The paired verdict, or None when no task was paired."""
     run_faults: tuple[Fault, ...] = ()
     unended: tuple[UnendedTrial, ...] = ()
     """Trials started but never ended, with what their attempts spent (counted by `arm_spend`)."""

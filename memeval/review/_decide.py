@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from memeval.audit import EVENT_ADAPTER, ReviewItem, SqlAuditStore, get_item
+from memeval.audit import EVENT_ADAPTER, LIFECYCLES, ReviewItem, SqlAuditStore, all_decisions, get_item
 from memeval.errors import ReviewRefused, TransitionRefused
 from memeval.review._accounts import Account
 from memeval.review._leases import claim_item, drop_claim
@@ -31,16 +31,10 @@ from memeval.review._leases import claim_item, drop_claim
 Action = Literal["approve", "reject", "settle", "release", "discard"]
 """What a reviewer can do to an item."""
 
-ACTIONS: dict[str, tuple[str, str]] = {
-    "approve": ("lesson", "lesson.approved"),
-    "reject": ("lesson", "lesson.rejected"),
-    "settle": ("contradiction", "contradiction.settled"),
-    "release": ("hold", "hold.released"),
-    "discard": ("hold", "hold.discarded"),
-}
-"""Action -> (item type it applies to, audit event type it writes)."""
+ACTIONS: dict[str, tuple[str, str]] = {d.action: (lc.kind, d.event_type) for lc, d in all_decisions()}
+"""Action -> (item type it applies to, audit event type it writes) (from `memeval.audit.LIFECYCLES`)."""
 
-NEEDS_REASON = frozenset({"reject", "discard", "settle"})
+NEEDS_REASON = frozenset(d.action for _, d in all_decisions() if d.needs_reason)
 KEPT_CHOICES = ("a", "b", "both", "neither")
 MAX_REASON_CHARS = 2000
 """Longest reason or comment accepted, in characters."""
@@ -109,8 +103,10 @@ def check_request(account: Account, req: DecisionRequest) -> None:
     if req.item_type != kind:
         raise ReviewRefused(
             f"{req.action!r} applies to a {kind}, not a {req.item_type}: use "
-            + {"lesson": "approve or reject", "contradiction": "settle", "hold": "release or discard"}.get(
-                req.item_type, "a known item type"
+            + (
+                " or ".join(d.action for d in LIFECYCLES[req.item_type].decisions)
+                if req.item_type in LIFECYCLES
+                else "a known item type"
             ),
             code="bad_choice",
         )
@@ -236,10 +232,10 @@ def _stale(item: ReviewItem) -> str:
 def _event(account: Account, req: DecisionRequest, now: datetime) -> Any:
     reason = (req.reason or "").strip() or None
     payload: dict[str, Any] = {"decision_id": req.decision_id}
-    if req.action in ("reject", "discard"):
-        payload["reason"] = reason
-    elif req.action == "settle":
+    if req.action == "settle":
         payload.update(kept=req.kept, reason=reason)
+    elif req.action in NEEDS_REASON:
+        payload["reason"] = reason
     elif reason:
         payload["comment"] = reason
     return EVENT_ADAPTER.validate_python(

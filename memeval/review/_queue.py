@@ -13,6 +13,7 @@ from datetime import datetime
 from urllib.parse import quote
 
 from memeval.audit import (
+    LIFECYCLES,
     ContradictionOpened,
     HoldCreated,
     ReviewItem,
@@ -27,7 +28,8 @@ from memeval.review._accounts import Account
 from memeval.review._inert import InertText, inert
 from memeval.review._leases import Lease, active_leases
 
-ITEM_TYPES = ("lesson", "contradiction", "hold")
+ITEM_TYPES = tuple(LIFECYCLES)
+"""The item types of `TYPE/TEAM/ID` references (`memeval.audit.LIFECYCLES`)."""
 PREVIEW_CHARS = 160
 
 

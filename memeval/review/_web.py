@@ -14,7 +14,7 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from memeval.audit import get_item
+from memeval.audit import LIFECYCLES, all_decisions, get_item
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, authenticate, end_sessions
 from memeval.review._context import REFUSAL_STATUS, Page, ReviewApp, review_app
@@ -27,14 +27,10 @@ router = APIRouter()
 MAX_BULK = 200
 """Most items one bulk decision may cover."""
 
-LABELS = {
-    "approve": "Approve lesson",
-    "reject": "Reject lesson",
-    "settle": "Settle contradiction",
-    "release": "Release into memory",
-    "discard": "Discard",
-}
-FORMS = {"lesson": ("approve", "reject"), "contradiction": ("settle",), "hold": ("release", "discard")}
+LABELS = {d.action: d.label for _, d in all_decisions()}
+"""Action -> its form button's text (from `memeval.audit.LIFECYCLES`)."""
+FORMS = {lc.kind: tuple(d.action for d in lc.decisions) for lc in LIFECYCLES.values()}
+"""Item type -> the actions its page offers, in order."""
 
 
 @dataclass(frozen=True)

@@ -580,8 +580,7 @@ class RayExecutor(TrialExecutor):
                 ended = ended or isinstance(ev, TrialEnded)
                 budget_fault = budget_fault or (isinstance(ev, FaultRaised) and ev.code == "budget")
                 if isinstance(ev, ModelCalled):
-                    cost = (ev.call.get("cost") or {}).get("cost_usd")
-                    spent += float(cost) if isinstance(cost, int | float) else 0.0
+                    spent += ev.call.cost.cost_usd or 0.0
                 ctx.log.append(ev)
         except Exception as exc:  # noqa: BLE001 - sorted below: a bug is raised, a lost node recorded
             if isinstance(exc, self._ray.exceptions.RayTaskError) and not isinstance(

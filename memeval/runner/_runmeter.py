@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memeval.errors import UsageError
-from memeval.eventlog import Event, ModelCalled, RunLog
+from memeval.eventlog import Event, ModelCalled, ModelCallRecord, RunLog
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
 from memeval.types import Role
 
@@ -53,9 +53,8 @@ def logged_spend_usd(log: RunLog) -> float:
     total = 0.0
     for ev in log:
         if isinstance(ev, ModelCalled):
-            cost = (ev.call.get("cost") or {}).get("cost_usd")
-            if isinstance(cost, int | float):
-                total += float(cost)
+            if ev.call.cost.cost_usd is not None:
+                total += ev.call.cost.cost_usd
     return total
 
 
@@ -305,10 +304,10 @@ class CallStats:
 
 
 def _log_call(write: Callable[[Event], Any], call: Any) -> None:
-    doc = call.model_dump(mode="json")
-    tid = str(doc["trial_id"]).rsplit(REGISTRATION_SEP, 1)[0].removesuffix(ASSESSOR_SUFFIX)
-    doc["trial_id"] = tid
-    write(ModelCalled(trial_id=tid, call=doc))
+    """Log the meter's `ModelCall` as the log's `ModelCallRecord`, under the trial's own id."""
+    tid = str(call.trial_id).rsplit(REGISTRATION_SEP, 1)[0].removesuffix(ASSESSOR_SUFFIX)
+    record = ModelCallRecord.model_validate({**call.model_dump(), "trial_id": tid})
+    write(ModelCalled(trial_id=tid, call=record))
 
 
 @contextmanager

@@ -147,6 +147,16 @@ class ArmCostOfPass(BaseModel):
     cost_coverage: str
     """`"known/total"`: scored trials with a known cost over all scored trials."""
 
+    @property
+    def cost_known(self) -> int:
+        """Scored trials with a known cost (the `known` of `cost_coverage`)."""
+        return int(self.cost_coverage.split("/", 1)[0])
+
+    @property
+    def cost_scored(self) -> int:
+        """Scored trials (the `total` of `cost_coverage`)."""
+        return int(self.cost_coverage.split("/", 1)[1])
+
 
 class CostDifference(BaseModel):
     """Pack cost of a pass minus baseline cost of a pass, USD."""

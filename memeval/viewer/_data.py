@@ -112,7 +112,7 @@ def trial_view(run: Run, trial_id: str) -> TrialView | None:
         if attempt != rec.attempt:
             continue
         if isinstance(ev, ModelCalled):
-            calls.append(ev.call)
+            calls.append(ev.call.model_dump(mode="json"))  # the page and its JSON show the record as stored
         elif isinstance(ev, AgentExited):
             exited = ev
     store = ArtifactStore(run.path)

@@ -110,7 +110,7 @@ def test_assessor_calls_are_summed_apart_and_never_count_against_the_trial(tmp_p
     log.append(TrialEnded(trial_id=tid, attempt=1, assessment="unscored"))
     calls = [e for e in log if isinstance(e, ModelCalled)]
     assert {e.trial_id for e in calls} == {tid}
-    assert sorted(e.call["role"] for e in calls) == ["assessor", "assessor", "subject"]
+    assert sorted(e.call.role for e in calls) == ["assessor", "assessor", "subject"]
     rec = {t.trial_id: t for t in load_run(run_dir).result.trials}[tid]
     assert rec.physics.engine_calls == 1
     assert rec.physics.tokens.input == USAGE["anthropic"][0]

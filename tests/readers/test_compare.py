@@ -20,7 +20,7 @@ def test_dropping_the_pack_flips_every_pack_trial_to_fail(runs: Runs) -> None:
     assert (base.mode, base.improved, base.regressed) == ("baseline", (), ())
     assert (pack.mode, set(pack.regressed), pack.improved) == ("pack", {"add-numbers", "greet"}, ())
     assert (pack.a_passes, pack.a_scored, pack.b_passes, pack.b_scored) == (2, 2, 0, 2)
-    assert pack.verdict is not None and pack.verdict["verdict"] == "unresolved"  # 2 tasks < the floor of 10
+    assert pack.verdict is not None and pack.verdict.verdict == "unresolved"  # 2 tasks < the floor of 10
     changes = {(t.task_id, t.mode): t.change for t in c.tasks}
     assert changes == {
         ("add-numbers", "baseline"): "same",

@@ -106,10 +106,11 @@ def test_retried_and_killed_attempts_spend_reaches_every_reader(tmp_path: Path) 
     table = sum((r.baseline_cost_usd or 0) + (r.pack_cost_usd or 0) for r in run.result.table)
     assert table == pytest.approx(total, abs=1e-6)
 
-    cop = run.result.verdict["cost_of_pass"]
-    for m in ("baseline", "pack"):
-        assert cop[m]["spend"] == pytest.approx(spend[m], rel=1e-9)  # the redone attempts included
-        assert cop[m]["passes"] == 2
+    assert run.result.verdict is not None
+    cop = run.result.verdict.cost_of_pass
+    for m, arm in (("baseline", cop.baseline), ("pack", cop.pack)):
+        assert arm.spend == pytest.approx(spend[m], rel=1e-9)  # the redone attempts included
+        assert arm.passes == 2
 
     now = datetime.now(UTC)
     (line,) = week_runs(runs, now - timedelta(days=1), now + timedelta(days=1), "UTC")

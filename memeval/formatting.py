@@ -1,0 +1,87 @@
+"""How figures are written for people: money, percentages, durations and the A/B table's cells.
+
+The one place: the terminal (`memeval.cli`), the HTML and PDF reports and the viewer
+(`memeval.abreport`) and the weekly report (`memeval.report`) all call these, so a figure reads
+the same everywhere. Records and projections hold numbers (USD, fractions, seconds); text is made
+here, at the edge. An unknown value is an em dash, never a zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+UNKNOWN = "—"
+"""What an unknown figure is written as."""
+
+
+def money(usd: float | None, digits: int = 2, *, unknown: str = UNKNOWN, lower_bound: bool = False) -> str:
+    """US dollars: `$0.18`, `$1,234.50`, `−$0.08` (a minus sign below zero), or `unknown` for None.
+
+    Args:
+        usd: the amount in US dollars, or None when it is not known.
+        digits: decimals shown (2 for totals, 4 for small per-attempt spends, 6 for per-call costs).
+        unknown: the text for None (an em dash; the A/B table writes `$—`).
+        lower_bound: append `+`: some calls' cost was unknown, so the amount is at least this.
+    """
+    if usd is None:
+        return unknown
+    return f"{'−' if usd < 0 else ''}${abs(usd):,.{digits}f}" + ("+" if lower_bound else "")
+
+
+def pct(fraction: float | None) -> str:
+    """A fraction as a percentage with one decimal (`66.7%`), or an em dash."""
+    return UNKNOWN if fraction is None else f"{100 * fraction:.1f}%"
+
+
+def duration(seconds: float | None) -> str:
+    """`6m 32s`, `1h 02m`, `14s` (rounded to whole seconds); an em dash when unknown."""
+    if seconds is None:
+        return UNKNOWN
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m {s % 60:02d}s"
+    return f"{s // 3600}h {s % 3600 // 60:02d}m"
+
+
+@dataclass(frozen=True)
+class CellValue:
+    """What one arm of one task of the A/B table holds, as values.
+
+    Attributes:
+        trials: ended trials of the arm (latest attempts).
+        passes: those that passed the verifier.
+        scored: those the verifier scored.
+        faults: those that faulted.
+        fault_code: the fault's code when the cell is one faulted trial.
+        scored_single: the cell is one trial and the verifier scored it.
+        cost_usd: known spend of every attempt, USD; None when the arm was not metered.
+        cost_lower_bound: some answered call's cost was unknown (the spend is at least `cost_usd`).
+    """
+
+    trials: int
+    passes: int
+    scored: int
+    faults: int
+    fault_code: str | None
+    scored_single: bool
+    cost_usd: float | None
+    cost_lower_bound: bool
+
+
+def cell_text(c: CellValue) -> str:
+    """The A/B table's cell: `Passed · $0.18`, `Fault (timeout) · $—`, `2/3 passed · $0.40+ · 1 fault`."""
+    spent = money(c.cost_usd, unknown="$" + UNKNOWN, lower_bound=c.cost_lower_bound)
+    if c.trials == 1:
+        if c.fault_code is not None:
+            word = f"Fault ({c.fault_code})"
+        elif not c.scored_single:
+            word = "Not run"
+        else:
+            word = "Passed" if c.passes else "Failed"
+        return f"{word} · {spent}"
+    text = f"{c.passes}/{c.scored} passed · {spent}"
+    if c.faults:
+        text += f" · {c.faults} fault"
+    return text
