@@ -286,6 +286,6 @@ def lingering_finding(report: ExitReport, scrub: Callable[[str], str] = lambda t
         names += f" and {report.more} more"
     detail = scrub(
         f"{total} process{'es' if total > 1 else ''} still running when test.sh exited, stopped and killed "
-        f"before the reward was read: {names}"
+        f"before the reward was read (any could have rewritten it just after test.sh's last write): {names}"
     )
     return TamperFinding(path="/tests/test.sh", kind="lingering-process", change="running", detail=detail)

@@ -136,7 +136,9 @@ _PYTHON = "/usr/bin/python3"
 # namespace at once (kill(-1, SIGSTOP): every process but PID 1, which is bubblewrap, and the
 # caller), lists them by command name, kills them, then reports `exit CODE`, one `linger HEX` per
 # process (its /proc comm, hex-encoded) and `end`. So what the reward files hold when memeval reads
-# them is what they held when the command ended, give or take one scheduling slice.
+# them is what they held when the command ended, but for what a process that ran on meanwhile
+# wrote between the command's last write and the stop (measured: often, for one that rewrites a
+# file every 2 ms), which is why the processes named are a tamper finding.
 _EXIT_WRAP = """\
 import ctypes, os, signal, sys
 fd = int(sys.argv[1]); cmd = sys.argv[2:]

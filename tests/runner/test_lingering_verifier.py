@@ -73,7 +73,7 @@ def test_a_server_left_running_is_flagged_and_fails_under_tamper_fail(tmp_path: 
     for t in flagged["trials"]:
         assert t["verified"] is True and t["tamper"]["failed"] is False, t
         assert [f["kind"] for f in t["tamper"]["findings"]] == ["lingering-process"]
-        assert t["tamper"]["findings"][0]["detail"].endswith(": sleep"), t["tamper"]
+        assert t["tamper"]["findings"][0]["detail"].endswith("write): sleep"), t["tamper"]
     for t in failed["trials"]:
         assert t["verified"] is False and t["reward"] == 0.0 and t["checks"][0]["pass"] is True, t
         assert t["tamper"]["failed"] is True and "lingering-process" in t["tamper"]["reason"]
