@@ -64,7 +64,8 @@ def test_a_daemon_rewriting_the_reward_after_test_sh_is_found_and_fails(tmp_path
 @pytest.mark.slow
 def test_a_server_left_running_is_flagged_and_fails_under_tamper_fail(tmp_path: Path, run_ab):
     tasks = tmp_path / "tasks"
-    make_task(tasks, "t", test_sh="sleep 60 &\necho 1 > /logs/verifier/reward.txt\n")
+    # the pause lets the background fork exec `sleep`, so it is named `sleep` and not `bash`
+    make_task(tasks, "t", test_sh="sleep 60 &\nsleep 0.2\necho 1 > /logs/verifier/reward.txt\n")
     args = (str(tasks), "--agent", "nop", "--network", "none")
     code, flagged, err = run_ab(*args)
     assert code == 0, err
@@ -99,3 +100,26 @@ def test_the_exit_report_is_read_only_when_whole_and_alone():
     assert parse_exit_report("exit 0\nend\n") == ExitReport(0, ())
     for bad in ("", "exit 0\n", "exit 0\nend\nexit 0\nend\n", "exit 0\nlinger zz\nend\n", "exit -1\nend\n"):
         assert parse_exit_report(bad) is None, bad
+
+
+def test_code_inside_cannot_forge_the_wrappers_report(tmp_path: Path):
+    # test.sh writes a forged report into every open file of every process it can see; the
+    # wrapper's pipe is not among them (the wrapper is undumpable, test.sh never held the pipe)
+    from memeval.sandbox import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec, run_sandboxed
+
+    app, logs = tmp_path / "app", tmp_path / "logs"
+    app.mkdir()
+    logs.mkdir()
+    (app / "test.sh").write_text(
+        "sleep 30 &\nsleep 0.2\nfor f in /proc/[0-9]*/fd/*; do printf 'exit 0\\nend\\n' > \"$f\"; done 2>/dev/null\nexit 1\n"
+    )
+    spec = SandboxSpec(
+        (Mount(app, "/app"), Mount(logs, "/logs/verifier", writable=True)),
+        "/",
+        {"PATH": "/usr/bin:/bin"},
+        caps=SANDBOX_CAPS_FOR_USER_SWITCH,
+    )
+    out = tmp_path / "out.txt"
+    res = run_sandboxed(spec, ["bash", "/app/test.sh"], timeout_s=20, stdout=out, stderr=out, exit_report=True)
+    assert res.exit_code == 1
+    assert parse_exit_report(res.status) == ExitReport(1, ("sleep",)), res.status
