@@ -533,12 +533,13 @@ class Attempt:
         if (sig := killed_by(v.exit_code)) is not None:
             why = "its reward file is not read: the code it tests could have written it, then killed test.sh"
             return self._fault("protocol", "verify", f"the verifier's test.sh was killed by {sig}; {why}"), False
-        if v.report is None or v.report.exit_code != v.exit_code:
+        # exit_code None: memeval ended the sandbox for a resource limit, so the wrapper never reported
+        if v.exit_code is not None and (v.report is None or v.report.exit_code != v.exit_code):
             why = "something in the sandbox killed it or wrote to its report; the reward files are not read"
             return self._fault(
                 "protocol", "verify", f"the verifier's wrapper did not report how test.sh ended: {why}"
             ), False
-        if (linger := lingering_finding(v.report, self.scrubber.text)) is not None:
+        if v.report is not None and (linger := lingering_finding(v.report, self.scrubber.text)) is not None:
             # recorded as a finding (a test.sh may leave a server running): `--tamper fail` fails it
             self.findings = (*self.findings, linger)
             self.log.append(
