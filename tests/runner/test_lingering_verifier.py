@@ -111,7 +111,8 @@ def test_code_inside_cannot_forge_the_wrappers_report(tmp_path: Path):
     app.mkdir()
     logs.mkdir()
     (app / "test.sh").write_text(
-        "sleep 30 &\nsleep 0.2\nfor f in /proc/[0-9]*/fd/*; do printf 'exit 0\\nend\\n' > \"$f\"; done 2>/dev/null\nexit 1\n"
+        "sleep 30 &\nsleep 0.2\n"
+        "for f in /proc/[0-9]*/fd/*; do printf 'exit 0\\nend\\n' > \"$f\"; done 2>/dev/null\nexit 1\n"
     )
     spec = SandboxSpec(
         (Mount(app, "/app"), Mount(logs, "/logs/verifier", writable=True)),
