@@ -89,6 +89,7 @@ TamperKind = Literal[
     "runner-config",
     "verifier-path",
     "installed-package",
+    "lingering-process",
 ]
 """Kinds of file an agent left that can change how the verifier's tools behave.
 
@@ -105,4 +106,8 @@ TamperKind = Literal[
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder
   (`site-packages`, `dist-packages`, `node_modules`), where a task's own tools often live.
+- `lingering-process`: processes still running in the verifier's sandbox when test.sh exited
+  (named by command only); they were stopped and killed before the reward was read, but one
+  could have rewritten it between test.sh's last write and that moment. A test.sh may leave a
+  server running on purpose, so this is a finding, not a fault.
 """

@@ -157,13 +157,17 @@ class WorkspaceDiffed(_Event):
 
 
 class TamperFinding(BaseModel):
-    """One file the agent left that can change how the verifier's tools behave.
+    """One file the agent left that can change how the verifier's tools behave, or processes left running.
+
+    A `lingering-process` finding names the processes still running when the verifier's test.sh
+    exited.
 
     Attributes:
         path: where it is inside the sandbox, e.g. `/app/pytest.py`.
         kind: what it can do (`memeval.types.TamperKind`).
         change: `added`, `changed` (the world had a file there), or `replaced` (memeval removed it
-            before the verifier ran, e.g. a symlink on the way to a mount point).
+            before the verifier ran, e.g. a symlink on the way to a mount point), or `running`
+            (processes still running when test.sh exited; `path` is `/tests/test.sh`).
         detail: one line naming what it shadows or configures.
     """
 
@@ -171,7 +175,7 @@ class TamperFinding(BaseModel):
 
     path: str
     kind: TamperKind
-    change: Literal["added", "changed", "replaced"]
+    change: Literal["added", "changed", "replaced", "running"]
     detail: str
 
 

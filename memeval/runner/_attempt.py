@@ -39,7 +39,7 @@ from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
-from memeval.runner._tamper import scan_tamper
+from memeval.runner._tamper import lingering_finding, scan_tamper
 from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
 from memeval.sandbox import (
     TOO_DEEP_PREFIX,
@@ -189,6 +189,7 @@ class Attempt:
         known.update({n: ("env", v) for n, v in spec.extra_env.items()})
         self.scrubber = Scrubber(known)
         self.findings: tuple[TamperFinding, ...] = ()
+        self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""
 
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
@@ -300,6 +301,7 @@ class Attempt:
             for p in clear_mount_path(world, "/logs/verifier")
         )
         self.findings = replaced + scan.findings
+        self._omitted = scan.omitted
         self.log.append(
             TamperScanned(trial_id=self.s.trial_id, policy=self.s.tamper, findings=self.findings, omitted=scan.omitted)
         )
@@ -531,6 +533,18 @@ class Attempt:
         if (sig := killed_by(v.exit_code)) is not None:
             why = "its reward file is not read: the code it tests could have written it, then killed test.sh"
             return self._fault("protocol", "verify", f"the verifier's test.sh was killed by {sig}; {why}"), False
+        # exit_code None: memeval ended the sandbox for a resource limit, so the wrapper never reported
+        if v.exit_code is not None and (v.report is None or v.report.exit_code != v.exit_code):
+            why = "something in the sandbox killed it or wrote to its report; the reward files are not read"
+            return self._fault(
+                "protocol", "verify", f"the verifier's wrapper did not report how test.sh ended: {why}"
+            ), False
+        if v.report is not None and (linger := lingering_finding(v.report, self.scrubber.text)) is not None:
+            # recorded as a finding (a test.sh may leave a server running): `--tamper fail` fails it
+            self.findings = (*self.findings, linger)
+            self.log.append(
+                TamperScanned(trial_id=s.trial_id, policy=s.tamper, findings=self.findings, omitted=self._omitted)
+            )
         try:
             reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:

@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
-from memeval.sandbox import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec, World, run_sandboxed
+from memeval.sandbox import (
+    SANDBOX_CAPS_FOR_USER_SWITCH,
+    ExitReport,
+    Mount,
+    SandboxSpec,
+    World,
+    parse_exit_report,
+    run_sandboxed,
+)
 from memeval.tasks import Task
 
 
@@ -47,6 +55,10 @@ class VerifierRun:
     logs_dir: Path
     cleared: tuple[str, ...] = ()
     """Paths on the way to the verifier's mount points that held a symlink or file, removed."""
+    report: ExitReport | None = None
+    """What the wrapper saw when test.sh ended: its exit code and the processes still running
+    (stopped and killed before the reward was read); None when it did not report (the sandbox
+    was killed, timed out, or something inside interfered)."""
 
 
 MAX_REWARD_BYTES = 64 << 10
@@ -272,7 +284,9 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     """Copy the held-back tests in and run `bash /tests/test.sh` from the world's WORKDIR.
 
     The environment is the task's, hardened so the agent's files cannot steer the verifier's
-    tools (see `memeval.runner._guard`).
+    tools (see `memeval.runner._guard`). test.sh runs under the sandbox's exit wrapper: the
+    moment it exits, every process it left running is stopped, named and killed, so a process
+    the tested code started cannot rewrite the reward afterwards (`VerifierRun.report`).
 
     Args:
         task: the task whose `tests/` are copied.
@@ -289,5 +303,8 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
     spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
     output = work / "verifier-output.txt"
-    res = run_sandboxed(spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output)
-    return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs, tuple(cleared))
+    res = run_sandboxed(
+        spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
+    )
+    report = parse_exit_report(res.status)
+    return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs, tuple(cleared), report)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
-from memeval.sandbox._bwrap import HOST_ID_BASE, RESERVED, Bubblewrap, hand_over
+from memeval.sandbox._bwrap import HOST_ID_BASE, RESERVED, Bubblewrap, ExitReport, hand_over, parse_exit_report
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
     TOO_DEEP_PREFIX,
@@ -32,15 +32,24 @@ def run_sandboxed(
     stderr: Path,
     stdin: Path | None = None,
     boot_report: bool = False,
+    exit_report: bool = False,
 ) -> SandboxResult:
     """Run `command` under `spec` in the default backend (see `SandboxBackend.run`)."""
     return get_backend().run(
-        spec, command, timeout_s=timeout_s, stdout=stdout, stderr=stderr, stdin=stdin, boot_report=boot_report
+        spec,
+        command,
+        timeout_s=timeout_s,
+        stdout=stdout,
+        stderr=stderr,
+        stdin=stdin,
+        boot_report=boot_report,
+        exit_report=exit_report,
     )
 
 
 __all__ = [
     "Bubblewrap",
+    "ExitReport",
     "HOST_ID_BASE",
     "Limits",
     "LimitsMechanism",
@@ -59,6 +68,7 @@ __all__ = [
     "get_backend",
     "hand_over",
     "limits_mechanism",
+    "parse_exit_report",
     "prune_too_deep",
     "run_sandboxed",
     "safe_write",

@@ -46,12 +46,19 @@ class SandboxBackend(Protocol):
         stderr: Path,
         stdin: Path | None = None,
         boot_report: bool = False,
+        exit_report: bool = False,
     ) -> SandboxResult:
         """Run `command` under `spec`, wait for it, and kill everything it started.
 
         With `boot_report`, a wrapper the command cannot read or forge reports `started`, then
         `exec` just before exec'ing the command (or `boot: why` when it cannot, e.g. the relay
         to `spec.proxy_socket` did not start or the command is missing) in `SandboxResult.status`.
+
+        With `exit_report` (the verifier), a wrapper runs the command and, the moment it ends,
+        stops and kills every other process left in the sandbox, then reports the command's exit
+        code and those processes' names in `SandboxResult.status` (read it with
+        `parse_exit_report`). What the command's files hold when `run` returns is what they held
+        when it ended.
 
         Raises:
             SandboxError: the sandbox could not be started at all.

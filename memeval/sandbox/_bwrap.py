@@ -30,6 +30,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from memeval.errors import SandboxError
@@ -124,6 +125,69 @@ eval "exec $fd>&-"
 exec "$@"
 """
 _POLL_S = 0.2
+_PYTHON = "/usr/bin/python3"
+
+# Runs in the verifier's sandbox as its user, in place of the command, with the host's Python
+# isolated from the world's environment and files (-I -S; only the standard library from the
+# host's read-only /usr). $1 is a pipe back to memeval. It becomes the subreaper of everything the
+# command starts (PR_SET_CHILD_SUBREAPER, prctl(2)), so a process that outlives the command and
+# then exits stays a zombie it can see; it makes itself undumpable so no process inside can open
+# the pipe through /proc/PID/fd. When the command ends it stops every other process in the PID
+# namespace at once (kill(-1, SIGSTOP): every process but PID 1, which is bubblewrap, and the
+# caller), lists them by command name, kills them, then reports `exit CODE`, one `linger HEX` per
+# process (its /proc comm, hex-encoded) and `end`. So what the reward files hold when memeval reads
+# them is what they held when the command ended, but for what a process that ran on meanwhile
+# wrote between the command's last write and the stop (measured: often, for one that rewrites a
+# file every 2 ms), which is why the processes named are a tamper finding.
+_EXIT_WRAP = """\
+import ctypes, os, signal, sys
+fd = int(sys.argv[1]); cmd = sys.argv[2:]
+libc = ctypes.CDLL(None, use_errno=True)
+libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
+os.set_inheritable(fd, False)
+pid = os.fork()
+if pid == 0:
+    try:
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # as a shell would leave them, not as Python does
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        os.execvp(cmd[0], cmd)
+    finally:
+        os._exit(127)
+while True:
+    got, status = os.waitpid(-1, 0)  # reaps what ends before the command
+    if got == pid:
+        break
+try:
+    os.kill(-1, signal.SIGSTOP)
+except ProcessLookupError:
+    pass
+me = os.getpid()
+lines = []
+for e in os.listdir("/proc"):
+    if not e.isdigit() or int(e) in (1, me):
+        continue
+    try:
+        with open("/proc/" + e + "/stat", "rb") as f:
+            st = f.read().rsplit(b")", 1)[1].split()
+        with open("/proc/" + e + "/comm", "rb") as f:
+            comm = f.read(64).rstrip(b"\\n")
+    except (OSError, IndexError):
+        continue
+    if st[0] in (b"Z", b"X") and int(st[1]) != me:
+        continue  # a dead child of a listed process: its parent is named
+    lines.append(b"linger " + comm.hex().encode() + b"\\n")
+more = b"more %d\\n" % (len(lines) - 200) if len(lines) > 200 else b""
+lines = lines[:200]  # the pipe holds 64 KiB and is read after the sandbox ends
+try:
+    os.kill(-1, signal.SIGKILL)
+except ProcessLookupError:
+    pass
+code = os.waitstatus_to_exitcode(status)
+code = 128 - code if code < 0 else code
+os.write(fd, b"exit %d\\n" % code + b"".join(lines) + more + b"end\\n")
+os._exit(code)
+"""
 
 
 def hand_over(root: Path, uid: int = 0, gid: int = 0) -> None:
@@ -264,6 +328,7 @@ class Bubblewrap:
         stderr: Path,
         stdin: Path | None = None,
         boot_report: bool = False,
+        exit_report: bool = False,
     ) -> SandboxResult:
         """Run `command` in a sandbox (see `SandboxBackend.run`).
 
@@ -279,10 +344,19 @@ class Bubblewrap:
         mech = self.mechanism()
         status_r = status_w = -1
         inner: list[str] = list(command)
+        if boot_report and exit_report:
+            raise ValueError("boot_report and exit_report are for different sandboxes; ask for one")
         if boot_report:
             status_r, status_w = os.pipe()
             port = spec.relay_port if spec.proxy_socket is not None else 0
             inner = ["/bin/bash", "-c", _AGENT_BOOT, "boot", str(status_w), str(port), *command]
+        elif exit_report:
+            if not os.access(_PYTHON, os.X_OK):
+                raise SandboxError(
+                    f"{_PYTHON} is missing; the verifier's wrapper needs it (apt-get install -y python3)"
+                )
+            status_r, status_w = os.pipe()
+            inner = [_PYTHON, "-I", "-S", "-c", _EXIT_WRAP, str(status_w), *command]
         host_sock, sandbox_sock = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         host_sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
         boot = ["/usr/bin/unshare", "--user", "--keep-caps", "--", "/bin/bash", "-c", _USERNS_BOOT, "userns"]
@@ -298,7 +372,8 @@ class Bubblewrap:
         if spec.watch_disk and limits.disk_bytes is not None:
             watch = DiskWatch([m.host for m in spec.mounts if m.writable], limits.disk_bytes)
         start = time.monotonic()
-        fds = [args_r, sandbox_sock.fileno()] + ([status_w] if boot_report else [])
+        reporting = boot_report or exit_report
+        fds = [args_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])
         try:
             with (
                 stdout.open("wb") as out,
@@ -331,7 +406,7 @@ class Bubblewrap:
                 finally:
                     os.close(args_r)
                     sandbox_sock.close()
-                    if boot_report:
+                    if reporting:
                         os.close(status_w)
                 writer = threading.Thread(target=_write_all, args=(args_w, data), daemon=True)
                 writer.start()
@@ -373,7 +448,7 @@ class Bubblewrap:
                 group.remove()
         ms = int((time.monotonic() - start) * 1000)
         status = ""
-        if boot_report:
+        if reporting:
             with os.fdopen(status_r, "rb") as r:  # every writer is gone: the namespace died with the command
                 status = r.read(65536).decode("utf-8", "replace")
         if timed_out and limit_hit is None:
@@ -431,6 +506,62 @@ class Bubblewrap:
             except OSError:
                 continue  # the process ended while we looked, or is not ours to read
         return n
+
+
+@dataclass(frozen=True)
+class ExitReport:
+    """What the verifier's wrapper reported when its command ended (see `_EXIT_WRAP`).
+
+    Attributes:
+        exit_code: the command's exit status (128 + N when killed by signal N).
+        lingering: the command names (`/proc/PID/comm`, at most 15 bytes, decoded with
+            replacement; what the sandbox's code chose, so never trusted) of the processes still
+            in the sandbox when it ended, stopped and killed before memeval read anything, at
+            most `MAX_LINGER_NAMES`.
+        more: how many more there were.
+    """
+
+    exit_code: int
+    lingering: tuple[str, ...]
+    more: int = 0
+
+
+MAX_LINGER_NAMES = 200
+
+
+def parse_exit_report(status: str) -> ExitReport | None:
+    """The wrapper's report in `SandboxResult.status`, or None when it is missing or malformed.
+
+    The format is `exit CODE`, then one `linger HEX` per process, then optionally `more N`, then
+    `end`, each on its own line, exactly once: anything else (no report because the wrapper was
+    killed, or a second one written by something inside) is None, and the caller must not trust
+    what the sandbox left.
+    """
+    lines = status.split("\n")
+    if len(lines) < 3 or lines[-1] != "" or lines[-2] != "end" or not lines[0].startswith("exit "):
+        return None
+    code_s = lines[0].removeprefix("exit ")
+    if not code_s.isdigit() or len(code_s) > 3:
+        return None
+    names: list[str] = []
+    more = 0
+    body = lines[1:-2]
+    if body and body[-1].startswith("more "):
+        n = body.pop().removeprefix("more ")
+        if not n.isdigit() or len(n) > 9:
+            return None
+        more = int(n)
+    for ln in body:
+        raw = ln.removeprefix("linger ")
+        if raw == ln or len(raw) > 128:
+            return None
+        try:
+            names.append(bytes.fromhex(raw).decode("utf-8", "replace"))
+        except ValueError:
+            return None
+    if len(names) > MAX_LINGER_NAMES:
+        return None
+    return ExitReport(int(code_s), tuple(names), more)
 
 
 _PR_SET_PDEATHSIG = 1
@@ -514,4 +645,14 @@ def kill_group(proc: subprocess.Popen[bytes]) -> None:
     _kill_tree(proc.pid)
 
 
-__all__ = ["HOST_ID_BASE", "RESERVED", "Bubblewrap", "Mount", "hand_over", "kill_group"]
+__all__ = [
+    "HOST_ID_BASE",
+    "MAX_LINGER_NAMES",
+    "RESERVED",
+    "Bubblewrap",
+    "ExitReport",
+    "Mount",
+    "hand_over",
+    "kill_group",
+    "parse_exit_report",
+]
