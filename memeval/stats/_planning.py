@@ -78,7 +78,8 @@ def tasks_for_power(
     """
     if effect == 0 or not 0.0 <= base_rate + effect <= 1.0 or not 0.0 <= base_rate <= 1.0:
         raise ValueError(
-            f"effect {effect!r} with base_rate {base_rate!r} must be non-zero and keep both rates in [0, 1]"
+            f"effect {effect!r} (--effect) with base rate {base_rate!r} (--base-rate) must be non-zero and keep "
+            f"both rates in [0, 1]: use an effect between {-base_rate:+g} and {1 - base_rate:+g}, not 0"
         )
     if not 0.0 < power < 1.0:
         raise ValueError(f"power must be in (0, 1), got {power!r}")
