@@ -21,6 +21,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -66,7 +67,20 @@ def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tup
     return list(dict.fromkeys(texts)), len(texts) > 1, list(dict.fromkeys(holds))
 
 
-def _warm() -> None:
+def _watch_parent(parent: int) -> None:
+    """Exit this worker within a second of the process that started it dying (even by SIGKILL).
+
+    A worker is otherwise left behind for good when memeval is killed: the pool's own clean-up
+    runs only on a normal exit. Polling beats `PR_SET_PDEATHSIG`, which fires when the starting
+    *thread* ends, not the process.
+    """
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def _warm(parent: int) -> None:
+    threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
 
@@ -122,7 +136,7 @@ def warm_pool(workers: int) -> ProcessPoolExecutor:
             # never fork: the native scanners run threads Python does not see, and the forked
             # child of a process with running threads can deadlock
             ctx = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm)
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(),))
             for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
                 f.result()
             _POOL = (workers, pool)
