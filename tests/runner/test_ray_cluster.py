@@ -41,7 +41,11 @@ class Cluster:
         self.port = _free_port()
         self.address = f"127.0.0.1:{self.port}"
         self.groups: dict[str, int] = {}
-        self.env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+        # A HOME of its own: Ray reads ~/.ray (an auth token made there by anyone on the machine
+        # turns token checks on for the worker but not the head, and the worker cannot join).
+        home = temp / "home"
+        home.mkdir(exist_ok=True)
+        self.env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(home))
 
     def start(self, name: str, *args: str, env: dict[str, str] | None = None) -> None:
         if not self.groups:
@@ -118,7 +122,7 @@ def test_a_run_across_two_nodes_survives_a_worker_killed_mid_trial(tmp_path: Pat
     args = [*MEMEVAL, "ab", str(MINI), "--agent", "command", "--agent-cmd", "sleep 8", "--network", "none",
             "--repeats", "2", "--executor", "ray", "--ray-address", cluster.address, "--concurrency", "8",
             "--retries", "1", "--runs-dir", str(runs), "--json", "--quiet"]  # fmt: skip
-    proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(args, cwd=REPO, env=cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     worker_raylet = cluster.raylet_pid("worker")
     killed = None
     end = time.monotonic() + 240
@@ -156,7 +160,7 @@ def test_a_metered_run_on_the_cluster_matches_one_on_this_machine(tmp_path: Path
         res = subprocess.run(
             [*MEMEVAL, "ab", str(sample), "--tasks", "t01-thursday-order-arrival", "--tasks", "t02-late-refund",
              *how, "--runs-dir", str(tmp_path / "runs"), "--json", "--quiet"],
-            cwd=REPO, capture_output=True, text=True, timeout=600,
+            cwd=REPO, env=cluster.env, capture_output=True, text=True, timeout=600,
         )  # fmt: skip
         assert res.returncode == 0, res.stderr
         docs[how[1]] = json.loads(res.stdout)
