@@ -12,7 +12,6 @@ clears them under the run's lock before it starts (`clear_leftovers`). Helpers a
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import shutil
 import signal
@@ -22,7 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-_PR_SET_PDEATHSIG = 1
+from memeval.sandbox import death_signal
 
 
 def scratch_dir(run_dir: Path) -> Path:
@@ -110,13 +109,4 @@ def die_with_parent() -> Callable[[], None] | None:
     """
     if threading.current_thread() is not threading.main_thread():
         return None
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return None
-    prctl = libc.prctl
-
-    def preexec() -> None:
-        prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-
-    return preexec
+    return death_signal(signal.SIGTERM)

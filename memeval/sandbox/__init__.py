@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
-from memeval.sandbox._bwrap import HOST_ID_BASE, RESERVED, Bubblewrap, ExitReport, hand_over, parse_exit_report
+from memeval.sandbox._bwrap import (
+    HOST_ID_BASE,
+    RESERVED,
+    Bubblewrap,
+    ExitReport,
+    death_signal,
+    hand_over,
+    parse_exit_report,
+)
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
     TOO_DEEP_PREFIX,
@@ -65,6 +73,7 @@ __all__ = [
     "backend_names",
     "build_world",
     "contained",
+    "death_signal",
     "get_backend",
     "hand_over",
     "limits_mechanism",

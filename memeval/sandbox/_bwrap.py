@@ -29,7 +29,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -568,13 +568,23 @@ _PR_SET_PDEATHSIG = 1
 _LIBC = ctypes.CDLL(None, use_errno=True)
 
 
-def _die_with_parent() -> None:
-    """In the child before exec: SIGKILL it when the thread that started it ends.
+def death_signal(sig: int) -> Callable[[], None]:
+    """A `preexec_fn` that has the kernel send the child `sig` when its starting thread ends.
 
-    So a sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own
-    `--die-with-parent` covers only the processes inside).
+    `PR_SET_PDEATHSIG` (prctl(2)) fires when the *thread* that forked exits, not the process: a
+    caller that starts children from short-lived threads must allow for it. One prctl call in
+    the child before exec, so safe in a `preexec_fn`.
     """
-    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+    def preexec() -> None:
+        _LIBC.prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0)
+
+    return preexec
+
+
+# A sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own `--die-with-parent`
+# covers only the processes inside); the thread that starts one waits for it.
+_die_with_parent = death_signal(signal.SIGKILL)
 
 
 def _wait(proc: subprocess.Popen[bytes], timeout: float) -> int:
