@@ -11,21 +11,18 @@ from pathlib import Path
 from runner_helpers import MINI, REPO, make_task
 
 
+def _greet(run_ab, agent_cmd: str, *extra: str):
+    """`memeval ab` on the mini set's `greet` task, no network, with `agent_cmd` as the agent."""
+    return run_ab(
+        str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command", "--agent-cmd", agent_cmd, *extra
+    )
+
+
 def test_claim_file_symlink_to_a_host_file_is_not_read(tmp_path: Path, run_ab):
     secret = tmp_path / "host-secret.txt"
     secret.write_text("HOST-SECRET-7f3a9")
     secret.chmod(0o600)
-    code, doc, err = run_ab(
-        str(MINI),
-        "--tasks",
-        "greet",
-        "--network",
-        "none",
-        "--agent",
-        "command",
-        "--agent-cmd",
-        f"ln -sf {secret} /run/memeval/out/claim.json",
-    )
+    code, doc, err = _greet(run_ab, f"ln -sf {secret} /run/memeval/out/claim.json")
     assert code == 0, err
     run = tmp_path / "runs" / doc["run_id"]
     for p in run.rglob("*"):
@@ -85,19 +82,7 @@ def test_special_files_and_bad_ids_in_task_sets_are_usage_errors(tmp_path: Path,
 
 
 def test_setuid_files_never_survive_into_a_retained_world(tmp_path: Path, run_ab):
-    code, doc, err = run_ab(
-        str(MINI),
-        "--tasks",
-        "greet",
-        "--network",
-        "none",
-        "--agent",
-        "command",
-        "--agent-cmd",
-        "sh -c 'cp /bin/dash /app/rootsh && chmod 4755 /app/rootsh'",
-        "--retain",
-        "always",
-    )
+    code, doc, err = _greet(run_ab, "sh -c 'cp /bin/dash /app/rootsh && chmod 4755 /app/rootsh'", "--retain", "always")
     assert code == 0, err
     run = tmp_path / "runs" / doc["run_id"]
     assert stat.S_IMODE(run.stat().st_mode) == 0o700
@@ -141,19 +126,7 @@ def test_odd_file_names_and_huge_output_do_not_break_the_harness(tmp_path: Path,
 
 def test_env_values_the_agent_prints_are_blanked_in_artifacts(tmp_path: Path, run_ab):
     token = "sk-proj-" + "Q9w" * 12
-    code, doc, err = run_ab(
-        str(MINI),
-        "--tasks",
-        "greet",
-        "--network",
-        "none",
-        "--agent",
-        "command",
-        "--agent-cmd",
-        "sh -c 'env; env >&2'",
-        "--env",
-        f"SHOP_TOKEN={token}",
-    )
+    code, doc, err = _greet(run_ab, "sh -c 'env; env >&2'", "--env", f"SHOP_TOKEN={token}")
     assert code == 0, err
     run = tmp_path / "runs" / doc["run_id"]
     blobs = b"".join(p.read_bytes() for p in run.rglob("*") if p.is_file())
