@@ -28,28 +28,20 @@ def _pack(path: Path) -> Path:
     return path
 
 
+def _with_memory(run_ab, tasks: Path, pack: Path, *extra: str):
+    """`memeval ab` on `tasks` with the memory-reading agent and `pack`, no network."""
+    return run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", MEMORY_AGENT, "--pack", str(pack), "--network", "none", *extra
+    )
+
+
 def _repeats(doc: dict) -> list[int]:
     return sorted({t["repeat"] for t in doc["trials"]})
 
 
 def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) -> None:
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
-    code, doc, err = run_ab(
-        str(tasks),
-        "--agent",
-        "command",
-        "--agent-cmd",
-        MEMORY_AGENT,
-        "--pack",
-        str(pack),
-        "--network",
-        "none",
-        "--until-decided",
-        "--max-repeats",
-        "3",
-        "--concurrency",
-        "4",
-    )
+    code, doc, err = _with_memory(run_ab, tasks, pack, "--until-decided", "--max-repeats", "3", "--concurrency", "4")
     assert code == 0, err
     assert _repeats(doc) == [1]  # 12 tasks x 2 arms, nothing of rounds 2 and 3 ran
     assert len(doc["trials"]) == 24
@@ -69,23 +61,8 @@ def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) 
     run_dir = Path(doc["run_dir"])
     assert load_run(run_dir, use_cache=False).result.sequential.model_dump(mode="json") == seq
     lines = (run_dir / "events.jsonl").read_bytes().count(b"\n")
-    code, again, err = run_ab(
-        str(tasks),
-        "--agent",
-        "command",
-        "--agent-cmd",
-        MEMORY_AGENT,
-        "--pack",
-        str(pack),
-        "--network",
-        "none",
-        "--until-decided",
-        "--max-repeats",
-        "3",
-        "--concurrency",
-        "4",
-        "--resume",
-        run_dir.name,
+    code, again, err = _with_memory(
+        run_ab, tasks, pack, "--until-decided", "--max-repeats", "3", "--concurrency", "4", "--resume", run_dir.name
     )
     assert code == 0, err
     assert (run_dir / "events.jsonl").read_bytes().count(b"\n") == lines
@@ -138,20 +115,7 @@ def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
     from memeval.abreport import build_context, render_html
 
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
-    code, doc, err = run_ab(
-        str(tasks),
-        "--agent",
-        "command",
-        "--agent-cmd",
-        MEMORY_AGENT,
-        "--pack",
-        str(pack),
-        "--network",
-        "none",
-        "--until-decided",
-        "--max-repeats",
-        "3",
-    )
+    code, doc, err = _with_memory(run_ab, tasks, pack, "--until-decided", "--max-repeats", "3")
     assert code == 0, err
     html = render_html(build_context(load_run(Path(doc["run_dir"]))))
     assert "Looks after each round" in html
