@@ -15,7 +15,6 @@ from memeval.sandbox._bwrap import (
     RESERVED,
     Bubblewrap,
     ExitReport,
-    death_signal,
     hand_over,
     parse_exit_report,
 )
@@ -27,6 +26,7 @@ from memeval.sandbox._limits import (
     limits_mechanism,
     prune_too_deep,
 )
+from memeval.sandbox._process import death_signal
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
 from memeval.sandbox._world import World, build_world, contained, safe_write, task_limits
 

@@ -19,23 +19,21 @@ inside shows them.
 from __future__ import annotations
 
 import array
-import contextlib
-import ctypes
 import os
-import select
 import shutil
 import signal
 import socket
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from memeval.errors import SandboxError
 from memeval.sandbox._backend import sandbox_backend
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
+from memeval.sandbox._process import death_signal, kill_group, kill_tree, wait_fast, write_all
 from memeval.sandbox._spec import Mount, SandboxResult, SandboxSpec
 
 HOST_ID_BASE = int(os.environ.get("MEMEVAL_SANDBOX_ID_BASE", "1879048192"))
@@ -408,7 +406,7 @@ class Bubblewrap:
                     sandbox_sock.close()
                     if reporting:
                         os.close(status_w)
-                writer = threading.Thread(target=_write_all, args=(args_w, data), daemon=True)
+                writer = threading.Thread(target=write_all, args=(args_w, data), daemon=True)
                 writer.start()
                 deadline = start + timeout_s
                 timed_out = False
@@ -418,7 +416,7 @@ class Bubblewrap:
                     while True:
                         try:
                             polled = group is not None or watch is not None
-                            code = _wait(proc, _POLL_S if polled else max(0.0, deadline - time.monotonic()))
+                            code = wait_fast(proc, _POLL_S if polled else max(0.0, deadline - time.monotonic()))
                             break
                         except subprocess.TimeoutExpired:
                             if time.monotonic() >= deadline:
@@ -501,7 +499,7 @@ class Bubblewrap:
             try:
                 if os.readlink(d / "exe") != bwrap or not (os.readlink(d / "cwd") + "/").startswith(prefix):
                     continue
-                _kill_tree(int(d.name))
+                kill_tree(int(d.name))
                 n += 1
             except OSError:
                 continue  # the process ended while we looked, or is not ours to read
@@ -564,95 +562,9 @@ def parse_exit_report(status: str) -> ExitReport | None:
     return ExitReport(int(code_s), tuple(names), more)
 
 
-_PR_SET_PDEATHSIG = 1
-_LIBC = ctypes.CDLL(None, use_errno=True)
-
-
-def death_signal(sig: int) -> Callable[[], None]:
-    """A `preexec_fn` that has the kernel send the child `sig` when its starting thread ends.
-
-    `PR_SET_PDEATHSIG` (prctl(2)) fires when the *thread* that forked exits, not the process: a
-    caller that starts children from short-lived threads must allow for it. One prctl call in
-    the child before exec, so safe in a `preexec_fn`.
-    """
-
-    def preexec() -> None:
-        _LIBC.prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0)
-
-    return preexec
-
-
 # A sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own `--die-with-parent`
 # covers only the processes inside); the thread that starts one waits for it.
 _die_with_parent = death_signal(signal.SIGKILL)
-
-
-def _wait(proc: subprocess.Popen[bytes], timeout: float) -> int:
-    """`proc.wait(timeout)`, woken by the kernel the moment it exits (a pidfd, pidfd_open(2)).
-
-    Popen.wait with a timeout polls with sleeps growing to 50 ms, which every trial paid twice.
-
-    Raises:
-        subprocess.TimeoutExpired: still running after `timeout` seconds.
-    """
-    try:
-        fd = os.pidfd_open(proc.pid)
-    except OSError:
-        return proc.wait(timeout=timeout)  # already reaped, or a kernel without pidfds
-    try:
-        ready, _, _ = select.select([fd], [], [], timeout)
-    finally:
-        os.close(fd)
-    if not ready:
-        raise subprocess.TimeoutExpired(proc.args, timeout)
-    return proc.wait()
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-    except BrokenPipeError:
-        return  # bubblewrap died before reading its arguments: its exit status says why
-
-
-def _descendants(pid: int) -> list[int]:
-    """Every process below `pid` (children first found by `/proc/*/stat`'s parent field)."""
-    children: dict[int, list[int]] = {}
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue  # ended while we looked
-            children.setdefault(ppid, []).append(int(d.name))
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            out.append(c)
-            todo.append(c)
-    return out
-
-
-def _kill_tree(pid: int) -> None:
-    """SIGKILL `pid`'s process group and every process below it.
-
-    The sandbox's own PID 1 runs in a session of its own (`--new-session`), and the death signal
-    `--die-with-parent` asks for does not survive the user-namespace mapping, so killing the
-    outer bubblewrap alone leaves the sandbox running (and holding its status pipe). Killing PID 1
-    of the sandbox's PID namespace takes every process inside with it.
-    """
-    below = _descendants(pid)
-    for p in below:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(p, signal.SIGKILL)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(pid, signal.SIGKILL)
-
-
-def kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the sandbox: its process group and the sandbox's own processes below it."""
-    _kill_tree(proc.pid)
 
 
 __all__ = [
