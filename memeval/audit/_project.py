@@ -54,9 +54,9 @@ def prefetch_for(session: Session, events: list[AuditEvent]) -> None:
             wanted.setdefault((model, col, ev.team), set()).add(ev.subject)
     cache: dict[tuple[type, str, str], object] = session.info.setdefault("audit_rows", {})
     for (model, col, team), keys in wanted.items():
-        todo = sorted(k for k in keys if (model, team, k) not in cache)
-        for i in range(0, len(todo), 500):
-            chunk = todo[i : i + 500]
+        missing = sorted(k for k in keys if (model, team, k) not in cache)
+        for i in range(0, len(missing), 500):
+            chunk = missing[i : i + 500]
             with session.no_autoflush:
                 rows = session.execute(
                     select(model).where(model.team == team, getattr(model, col).in_(chunk))  # type: ignore[attr-defined]  # model: one of the item tables, a union mypy does not narrow

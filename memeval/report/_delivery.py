@@ -199,12 +199,12 @@ def deliver(
     state = delivery_state(store, key)
     if state == "sent" and not done:  # sent before recipients were recorded: to everyone asked then
         done = dict.fromkeys(wanted, "sent")
-    todo = wanted if force else [r for r in wanted if r not in done]
-    if not todo:
+    to_send = wanted if force else [r for r in wanted if r not in done]
+    if not to_send:
         if any(done.get(r) == "uncertain" for r in wanted):
             return DeliveryOutcome("uncertain", key, 0, "an earlier attempt may have been delivered")
         return DeliveryOutcome("already_sent", key, 0)
-    recipients = todo
+    recipients = to_send
     if force:
         _set(store, key, "pending", only_from=("uncertain", "sent", "committing"))
     elif state in ("sent", "uncertain") and done:  # a new recipient of a version others got (or may have):

@@ -365,11 +365,11 @@ def _execute(
                         limit_reached=spend.run_limit_reached if spend is not None else lambda: False,
                         on_progress=on_progress,
                     )
-                    todo = units if units is not None else sched.all_units()
+                    planned_units = units if units is not None else sched.all_units()
                     if opts.sequential is None:
-                        sched.run(todo)
+                        sched.run(planned_units)
                     else:
-                        path = run_rounds(todo, sched.run, lambda: _look(log))
+                        path = run_rounds(planned_units, sched.run, lambda: _look(log))
                         if path is not None and path.stopped:
                             message = f"sequential: {path.verdict} ({path.reason})"
                 finally:

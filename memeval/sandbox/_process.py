@@ -73,11 +73,11 @@ def _descendants(pid: int) -> list[int]:
             except (OSError, IndexError, ValueError):
                 continue  # ended while we looked
             children.setdefault(ppid, []).append(int(d.name))
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
+    out, stack = [], [pid]
+    while stack:
+        for c in children.get(stack.pop(), []):
             out.append(c)
-            todo.append(c)
+            stack.append(c)
     return out
 
 
