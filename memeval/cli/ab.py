@@ -68,16 +68,18 @@ def _check_url(given: str, url: str) -> None:
 
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
     """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
+    from memeval.meter import provider_names
     from memeval.runner import UpstreamSpec
 
+    apis = provider_names()
     out: list[UpstreamSpec] = []
     for v in values:
         fields = dict(part.partition("=")[::2] for part in v.split(",") if part.strip())
         fields = {k.strip(): val.strip() for k, val in fields.items()}
         unknown = set(fields) - {"api", "url", "key_env"}
-        if unknown or not fields.get("url") or fields.get("api") not in ("openai", "anthropic", "google"):
+        if unknown or not fields.get("url") or fields.get("api") not in apis:
             raise UsageError(
-                f"--upstream {v!r}: expected api=openai|anthropic|google,url=BASE_URL[,key_env=VAR]"
+                f"--upstream {v!r}: expected api={'|'.join(apis)},url=BASE_URL[,key_env=VAR]"
                 + (f" (unknown field(s): {', '.join(sorted(unknown))})" if unknown else "")
             )
         _check_url(f"--upstream {v!r}", fields["url"])
