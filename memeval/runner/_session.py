@@ -31,6 +31,7 @@ from memeval.eventlog import (
 )
 from memeval.packs import Pack, select_slice
 from memeval.runner._attempt import AttemptSpec, TrialMeter
+from memeval.runner._backends import make_executor
 from memeval.runner._card import (
     RunCard,
     agent_identity,
@@ -42,7 +43,7 @@ from memeval.runner._card import (
     sha256_json,
 )
 from memeval.runner._diff import tree_stats
-from memeval.runner._executors import SessionContext, make_executor
+from memeval.runner._executors import SessionContext
 from memeval.runner._history import History
 from memeval.runner._rounds import run_rounds
 from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
@@ -345,8 +346,7 @@ def _execute(
         if path is not None and path.stopped:
             return "completed"  # a sequential run that has decided: its later rounds are not owed
     executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
-    if not executor.meters_locally:
-        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]  # only executors that meter remotely (Ray) have it
+    executor.configure(opts, logged_spend_usd(log))
     status = "completed"
     message = ""
     with _sigterm_as_interrupt(), LogWriter(log, history) as writer:

@@ -7,7 +7,8 @@ import pytest
 
 from memeval.errors import UsageError
 from memeval.eventlog import CheckRecorded, FaultRaised, PlannedTrial, RunLog, RunPlanned, TrialEnded, TrialStarted
-from memeval.runner._executors import default_concurrency, executor_for, make_executor
+from memeval.runner._backends import executor_for, make_executor
+from memeval.runner._executors import default_concurrency
 from memeval.runner._history import History
 from memeval.runner._writer import LogWriter
 
