@@ -391,6 +391,20 @@ class SqlAuditStore(AuditStore):
                 yield event_from_body(body, digest)
                 last = seq
 
+    def subject_events(self, team: str, subject: str) -> list[AuditEvent]:
+        """A team's stored events about one subject (opening, leases, comments, decisions), in seq order.
+
+        The reviewer queue's history of an item; `subject` is the item's id (a lesson, contradiction
+        or hold id). An unknown team or subject gives an empty list.
+        """
+        with self.read_session() as s:
+            rows = s.execute(
+                select(col(AuditEventRow.body), col(AuditEventRow.hash))
+                .where(col(AuditEventRow.team) == team, col(AuditEventRow.subject) == subject)
+                .order_by(col(AuditEventRow.seq))
+            ).all()
+        return [event_from_body(body, digest) for body, digest in rows]
+
     def teams(self) -> list[str]:
         """Every team with at least one event, sorted."""
         with self.read_session() as s:
