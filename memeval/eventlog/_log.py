@@ -22,7 +22,7 @@ from memeval.eventlog._events import EVENT_ADAPTER, Event, parse_event, stamp
 from memeval.eventlog._upcast import upcast
 
 if TYPE_CHECKING:
-    from memeval.eventlog._fastcalls import ModelCalledView
+    from memeval.eventlog._fastcalls import View
 
 LOG_NAME = "events.jsonl"
 
@@ -44,7 +44,7 @@ class LogRead(NamedTuple):
 class ReplayRead(NamedTuple):
     """What `RunLog.read_for_replay` found."""
 
-    events: list[Event | ModelCalledView]
+    events: list[Event | View]
     torn_tail: bool
     """True when the last line was cut off (a crash mid-write); it was ignored."""
     complete: bytes
@@ -85,12 +85,12 @@ class RunLog:
         return LogRead(events, torn)
 
     def read_for_replay(self) -> ReplayRead:
-        """Read every complete event as `read` does, model calls as fast typed views.
+        """Read every complete event as `read` does, the frequent kinds as fast typed views.
 
-        A `model.called` line comes back as a `ModelCalledView` (msgspec structs declaring the
-        same fields, types and checks as `ModelCalled`; see `memeval.eventlog._fastcalls`), every
-        other line as its `Event`. What is refused, and the error, is what `read` gives: a line the
-        fast path does not accept is read by `read`'s own path.
+        A `model.called`, `trial.started`, `agent.exited`, ... line comes back as its view
+        (`memeval.eventlog._fastcalls.View`: msgspec structs declaring the same fields, types and
+        checks as the event), every other line as its `Event`. What is refused, and the error, is
+        what `read` gives: a line the fast path does not accept is read by `read`'s own path.
 
         Returns:
             `ReplayRead`: the events, whether the last line was torn, and the complete lines'
@@ -99,17 +99,17 @@ class RunLog:
         Raises:
             RunLogError: as `read`.
         """
-        from memeval.eventlog._fastcalls import MARK, decode_model_called
+        from memeval.eventlog._fastcalls import decode_view
 
         if not self.path.is_file():
             raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
         data = self.path.read_bytes()
         lines = data.split(b"\n")
         torn = lines[-1] != b""
-        events: list[Event | ModelCalledView] = []
+        events: list[Event | View] = []
         append = events.append
         for n, line in enumerate(lines[:-1], 1):
-            ev: Event | ModelCalledView | None = decode_model_called(line) if MARK in line else None
+            ev: Event | View | None = decode_view(line)
             if ev is None:
                 ev = self._event(line, n)
             if ev.seq != len(events):

@@ -11,14 +11,12 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict
 from memeval.errors import RunLogError
 from memeval.eventlog import (
     AgentExited,
-    AgentStarted,
     CheckRecorded,
     ClaimRecorded,
     Event,
     FaultRaised,
     ModelCallRecord,
     PlannedTrial,
-    RunEnded,
     RunPlanned,
     TamperScanned,
     TrialEnded,
@@ -45,7 +43,17 @@ from memeval.results._records import (
 from memeval.results._sequential import sequential_record
 
 if TYPE_CHECKING:
-    from memeval.eventlog._fastcalls import CallView, ModelCalledView
+    from datetime import datetime
+
+    from memeval.eventlog._fastcalls import (
+        AgentExitedView,
+        CallView,
+        CheckRecordedView,
+        TrialEndedView,
+        TrialStartedView,
+        View,
+        WorkspaceDiffedView,
+    )
     from memeval.stats import PairedVerdict, TrialObs
 
 MEASURED = 11
@@ -82,21 +90,23 @@ class _Call(Protocol):
 
 @dataclass
 class _Acc:
-    started: TrialStarted
+    """One attempt's events; each is the pydantic event (`RunLog.read`) or its view (`read_for_replay`)."""
+
+    started: TrialStarted | TrialStartedView
     calls: list[ModelCallRecord | CallView] = field(default_factory=list)
     agent_started: bool = False
-    exited: AgentExited | None = None
+    exited: AgentExited | AgentExitedView | None = None
     claim: ClaimRecorded | None = None
-    diff: WorkspaceDiffed | None = None
+    diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
     tamper: TamperScanned | None = None
-    check: CheckRecorded | None = None
+    check: CheckRecorded | CheckRecordedView | None = None
     fault: FaultRaised | None = None
-    ended: TrialEnded | None = None
+    ended: TrialEnded | TrialEndedView | None = None
 
 
-def _iso(ev: Event) -> str:
-    assert ev.at is not None
-    return ev.at.isoformat().replace("+00:00", "Z")
+def _iso(at: datetime | None) -> str:
+    assert at is not None
+    return at.isoformat().replace("+00:00", "Z")
 
 
 USAGE_UNREAD = (
@@ -293,7 +303,10 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
     )
 
 
-def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc]) -> TrialRecord:
+def _record(
+    pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc], spends: Sequence[AttemptSpend]
+) -> TrialRecord:
+    """The record of one ended attempt; `spends` are `_attempt_spend` of each attempt in `history`."""
     started, ended = acc.started, acc.ended
     wall = None
     if ended is not None and ended.at and started.at:
@@ -358,11 +371,11 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
         ),
         physics=phys,
         context_manifest=started.context_manifest,
-        started_at=_iso(started),
-        ended_at=_iso(ended) if ended else None,
+        started_at=_iso(started.at),
+        ended_at=_iso(ended.at) if ended else None,
         workspace=ws,
         tamper=tamper,
-        spend=tuple(_attempt_spend(a) for a in history if a.started.attempt <= started.attempt),
+        spend=tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
     )
 
 
@@ -391,12 +404,12 @@ def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple
     return cell_text(value), passes, len(scored), cost
 
 
-def project(events: Sequence[Event | ModelCalledView], log_bytes: bytes, *, log_hash: str | None = None) -> RunResult:
+def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str | None = None) -> RunResult:
     """Project `events` (a whole log, in order) into a `RunResult`.
 
     Args:
-        events: the log's events (`RunLog.read`), or the same with model calls as fast views
-            (`RunLog.read_for_replay`); the first must be `run.planned`.
+        events: the log's events (`RunLog.read`), or the same with the frequent kinds as fast
+            views (`RunLog.read_for_replay`); the first must be `run.planned`.
         log_bytes: the log file's bytes, hashed into `log_hash`.
         log_hash: `sha256:<hex>` of `log_bytes` when the caller has it already (not hashed again).
 
@@ -411,16 +424,17 @@ def project(events: Sequence[Event | ModelCalledView], log_bytes: bytes, *, log_
     status = "running"
     run_faults: list[Fault] = []
     for ev in events[1:]:
+        # Dispatch on the tag, which the events and their views share.
         if ev.event == "model.called":
             # Most of a log: the shortest path. The same checks as below, in the same order.
             history = accs.get(ev.trial_id)
             if history:
                 history[-1].calls.append(ev.call)
                 continue
-        if isinstance(ev, RunEnded):
+        if ev.event == "run.ended":
             status = ev.status
             continue
-        if isinstance(ev, FaultRaised) and ev.trial_id is None:
+        if ev.event == "fault.raised" and ev.trial_id is None:
             run_faults.append(Fault(code=ev.code, phase=ev.phase, message=ev.message))
             continue
         tid = getattr(ev, "trial_id", None)
@@ -428,7 +442,7 @@ def project(events: Sequence[Event | ModelCalledView], log_bytes: bytes, *, log_
             continue
         if tid not in planned:
             raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
-        if isinstance(ev, TrialStarted):
+        if ev.event == "trial.started":
             accs.setdefault(tid, []).append(_Acc(ev))
             continue
         if not accs.get(tid):
@@ -436,21 +450,21 @@ def project(events: Sequence[Event | ModelCalledView], log_bytes: bytes, *, log_
         acc = accs[tid][-1]
         if ev.event == "model.called":
             acc.calls.append(ev.call)
-        elif isinstance(ev, AgentStarted):
+        elif ev.event == "agent.started":
             acc.agent_started = True
-        elif isinstance(ev, AgentExited):
+        elif ev.event == "agent.exited":
             acc.exited = ev
-        elif isinstance(ev, ClaimRecorded):
+        elif ev.event == "claim.recorded":
             acc.claim = ev
-        elif isinstance(ev, WorkspaceDiffed):
+        elif ev.event == "workspace.diffed":
             acc.diff = ev
-        elif isinstance(ev, TamperScanned):
+        elif ev.event == "tamper.scanned":
             acc.tamper = ev
-        elif isinstance(ev, CheckRecorded):
+        elif ev.event == "check.recorded":
             acc.check = ev
-        elif isinstance(ev, FaultRaised):
+        elif ev.event == "fault.raised":
             acc.fault = ev
-        elif isinstance(ev, TrialEnded):
+        elif ev.event == "trial.ended":
             acc.ended = ev
     metered = plan.run_card.get("network") == "proxy"
     trials: list[TrialRecord] = []
@@ -459,9 +473,10 @@ def project(events: Sequence[Event | ModelCalledView], log_bytes: bytes, *, log_
     executed = 0
     for tid, pt in planned.items():
         history = accs.get(tid, [])
-        recs = [_record(pt, a, metered, history) for a in history if a.ended is not None]
+        spends = tuple(_attempt_spend(a) for a in history)
+        recs = [_record(pt, a, metered, history, spends) for a in history if a.ended is not None]
         if recs:
-            trials.append(_with_later_spend(recs[-1], history))
+            trials.append(_with_later_spend(recs[-1], spends))
             all_attempts += recs[:-1]
         elif history:
             unended.append(
@@ -469,7 +484,7 @@ def project(events: Sequence[Event | ModelCalledView], log_bytes: bytes, *, log_
                     trial_id=tid,
                     task_id=pt.task_id,
                     mode=pt.mode,
-                    spend=tuple(_attempt_spend(a) for a in history),
+                    spend=spends,
                 )
             )
         if any(a.agent_started for a in accs.get(tid, [])):
@@ -532,9 +547,11 @@ def project(events: Sequence[Event | ModelCalledView], log_bytes: bytes, *, log_
     )
 
 
-def _with_later_spend(rec: TrialRecord, history: Sequence[_Acc]) -> TrialRecord:
-    """The trial's record carrying the spend of every attempt, later unended ones included."""
-    return rec.model_copy(update={"spend": tuple(_attempt_spend(a) for a in history)})
+def _with_later_spend(rec: TrialRecord, spends: tuple[AttemptSpend, ...]) -> TrialRecord:
+    """The trial's record carrying the spend of every attempt (`spends`), later unended ones included."""
+    if len(rec.spend) == len(spends):
+        return rec  # it holds them all already (its spends are the first of these, in order)
+    return rec.model_copy(update={"spend": spends})
 
 
 def trial_obs(r: TrialRecord) -> TrialObs:
