@@ -45,7 +45,7 @@ from memeval.results._sequential import sequential_record
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from memeval.eventlog._fastcalls import (
+    from memeval.eventlog import (
         AgentExitedView,
         CallView,
         CheckRecordedView,
