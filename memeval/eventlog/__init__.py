@@ -22,14 +22,26 @@ from memeval.eventlog._events import (
     WorkspaceDiffed,
     parse_event,
 )
-from memeval.eventlog._log import LOG_NAME, LogRead, RunLog, canonical
+from memeval.eventlog._fastcalls import (
+    AgentExitedView,
+    CallView,
+    CheckRecordedView,
+    TrialEndedView,
+    TrialStartedView,
+    View,
+    WorkspaceDiffedView,
+)
+from memeval.eventlog._log import LOG_NAME, LogRead, ReplayRead, RunLog, canonical
 from memeval.eventlog._payloads import CostRecord, ModelCallRecord
 
 __all__ = [
     "AgentExited",
+    "AgentExitedView",
     "AgentStarted",
     "ArtifactStore",
+    "CallView",
     "CheckRecorded",
+    "CheckRecordedView",
     "ClaimRecorded",
     "CostRecord",
     "Event",
@@ -40,6 +52,7 @@ __all__ = [
     "ModelCallRecord",
     "ModelCalled",
     "PlannedTrial",
+    "ReplayRead",
     "RunEnded",
     "RunLog",
     "RunPlanned",
@@ -47,9 +60,13 @@ __all__ = [
     "TamperFinding",
     "TamperScanned",
     "TrialEnded",
+    "TrialEndedView",
     "TrialStarted",
+    "TrialStartedView",
     "VerifierStarted",
+    "View",
     "WorkspaceDiffed",
+    "WorkspaceDiffedView",
     "canonical",
     "parse_event",
 ]
