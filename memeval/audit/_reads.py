@@ -160,9 +160,11 @@ class AuditReads:
 
         Report events are left out: a report is not data about agents.
         """
+        # the types are listed (every storable type but the report's) so the (team, type,
+        # occurred_us, ...) index answers it without reading the week's rows
         rows = self._all(
-            "SELECT 1 FROM audit_event WHERE team = :t AND occurred_us < :s AND seq <= :q "
-            "AND type NOT IN ('report.generated', 'report.delivery_attempted') LIMIT 1",
+            f"SELECT 1 FROM audit_event WHERE team = :t AND type IN ({_quoted(_data_types())}) "
+            "AND occurred_us < :s AND seq <= :q LIMIT 1",
             {"t": team, "s": to_us(start), "q": upto_seq},
         )
         return bool(rows)
@@ -248,9 +250,9 @@ class AuditReads:
         A week's versions are numbered 1, 2, ... in the order their events were appended.
         """
         rows = self._rows(
-            f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'report.generated' ORDER BY o.seq",
+            f"SELECT {_COLS} FROM audit_event o WHERE o.team = :t AND o.type = 'report.generated' ORDER BY o.seq + 0",
             {"t": team},
-        )  # the seq bound is applied here: in SQL it would steer the planner to the (team, seq) index
+        )  # `seq + 0` and the bound applied here: either on seq itself steers SQLite to the (team, seq) index
         seen: dict[str, int] = {}
         out = []
         for r in rows:
@@ -262,6 +264,17 @@ class AuditReads:
                                        int(p["last_seq"]), p["sha256"], p.get("path"), r.occurred,
                                        p.get("tz"), p.get("overdue_after_h")))  # fmt: skip
         return out
+
+
+def _data_types() -> tuple[str, ...]:
+    """Every event type the store can hold (the event union's tags) except the report's own."""
+    from typing import get_args
+
+    from memeval.audit._events import AuditEvent
+
+    union = get_args(AuditEvent)[0]
+    tags = {cls.model_fields["type"].default for cls in get_args(union)}
+    return tuple(sorted(t for t in tags if not t.startswith("report.")))
 
 
 def _overdue_where() -> str:
