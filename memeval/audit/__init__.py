@@ -28,6 +28,7 @@ from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisi
 from memeval.audit._machine import decide
 from memeval.audit._migrations import apply_migrations
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
+from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
 from memeval.audit._sanitize import Sanitizer, hold_id_for
 from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
@@ -41,6 +42,7 @@ __all__ = [
     "ActorKind",
     "AppendResult",
     "AuditEvent",
+    "AuditReads",
     "AuditStore",
     "ChainReport",
     "ContradictionOpened",
@@ -50,12 +52,14 @@ __all__ = [
     "Envelope",
     "EventType",
     "GENESIS_HASH",
+    "GeneratedReport",
     "HoldCreated",
     "INGEST_TYPES",
     "IngestResult",
     "LIFECYCLES",
     "Lifecycle",
     "Limits",
+    "LogRow",
     "Origin",
     "PackBuild",
     "QUEUE_TYPES",

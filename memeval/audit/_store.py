@@ -59,6 +59,7 @@ from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefuse
 
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
+    from memeval.audit._reads import AuditReads
 
 STORE_ONLY_TYPES = STORE_TYPES
 """Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
@@ -196,6 +197,13 @@ class SqlAuditStore(AuditStore):
     def read_session(self) -> Session:
         """A session for reading (never committed)."""
         return Session(self.engine)
+
+    @property
+    def reads(self) -> AuditReads:
+        """The named read methods over this store's log (`memeval.audit._reads`): what readers use instead of SQL."""
+        from memeval.audit._reads import AuditReads
+
+        return AuditReads(self)
 
     # --- the write path -------------------------------------------------------------------
     def append(
