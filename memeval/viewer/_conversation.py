@@ -83,14 +83,19 @@ def _new_messages(messages: list[Any], is_assistant: Any) -> list[Any]:
 def request_turns(api: str, text: str) -> list[Turn]:
     """What is new in a request.
 
-    The system prompt on the first call, then the messages after the last assistant turn.
+    The system prompt on the first call, then the messages after the last assistant turn. A body
+    whose shape the format does not allow (the agent wrote it) comes back raw, never raised.
     """
     try:
         body = json.loads(text)
-    except ValueError:
-        return [Turn("request", "raw", _cut(text))]
-    if not isinstance(body, dict):
-        return [Turn("request", "raw", _cut(text))]
+        if isinstance(body, dict):
+            return _request_turns(api, body, text)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        pass
+    return [Turn("request", "raw", _cut(text))]
+
+
+def _request_turns(api: str, body: dict[str, Any], text: str) -> list[Turn]:
     out: list[Turn] = []
     if api == "anthropic-messages":
         msgs = body.get("messages") or []
