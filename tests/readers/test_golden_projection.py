@@ -61,3 +61,16 @@ def test_the_typed_plan_reads_as_the_v1_objects_did() -> None:
     assert list(res.manifest.slice) == raw["manifest"]["slice"]
     assert res.manifest.schema_.measurements[0] == "reward"
     assert "tamper" not in res.run_card.model_fields_set and res.run_card.tamper == "flag"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_terminal_table_and_card_print_as_before_the_typed_records(name: str) -> None:
+    from rich.console import Console
+
+    from memeval.cli._render import render_ab
+
+    with open("/dev/null", "w") as sink:
+        console = Console(record=True, width=160, color_system=None, force_terminal=False, file=sink)
+        render_ab(load_run(FIXTURES / "runlog_v1" / name, use_cache=False).result, console, "RUN_DIR")
+    expected = (FIXTURES / "runlog_v1_projected" / f"{name}.terminal.txt").read_text(encoding="utf-8")
+    assert console.export_text() == expected
