@@ -6,7 +6,9 @@ reader that miscounts, drops a trial or crashes on an unusual run fails.
 
 from __future__ import annotations
 
+import json
 import math
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -32,7 +34,7 @@ from memeval.eventlog import Event, RunCard
 from memeval.results import Run, list_runs, load_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "eventlog"))
-from test_projection_properties import _PLANNED, _write, run_logs  # noqa: E402
+from test_projection_properties import _PLANNED, GOLDEN, _write, run_logs  # noqa: E402
 
 PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -172,3 +174,52 @@ def test_the_card_shows_what_the_log_recorded_and_names_what_it_did_not() -> Non
     shown = dict(card_fields(new))
     assert shown["sequential"] == "max_rounds=3" and shown["budget_usd"] == "—" and shown["tamper"] == "flag"
     assert [k for k, _ in card_fields(new)] == [k for k in dict(card_fields(new))]
+
+
+_CHANGES = {
+    "model": "other-model",
+    "upstream": "scripted: another model",
+    "task_set": {"name": "x", "version": "2", "hash": "sha256:1"},
+    "checked_by": "someone else",
+    "tools_allowed": ("bash",),
+    "agent": {"name": "other"},
+    "timeouts": {"agent_s": "5"},
+    "environment_hash": "sha256:2",
+    "network": "proxy",
+    "repeats": 7,
+    "budget_usd": 1.5,
+    "sandbox": "other 1.0",
+    "memeval": "9.9.9",
+    "tamper": "fail",
+    "reward_key": "score",
+    "concurrency": 8,
+    "executor": "ray",
+    "sequential": {"max_rounds": 3},
+}
+
+
+def test_every_card_field_is_compared_and_the_placement_fields_are_not() -> None:
+    assert set(_CHANGES) == set(RunCard.model_fields)
+
+
+@pytest.mark.parametrize("field", sorted(_CHANGES))
+def test_a_run_card_difference_is_refused_naming_it_unless_varied(field: str, tmp_path: Path) -> None:
+    from memeval.errors import RunCardMismatch
+
+    golden = GOLDEN.parent
+    a = load_run(golden, use_cache=False)
+    other = Path(shutil.copytree(golden, tmp_path / "b"))
+    lines = (other / "events.jsonl").read_bytes().split(b"\n")
+    first = json.loads(lines[0])  # a v1 line: the changed card also goes through the upcaster
+    first["run_card"][field] = _CHANGES[field]
+    lines[0] = json.dumps(first, sort_keys=True, separators=(",", ":")).encode()
+    (other / "events.jsonl").write_bytes(b"\n".join(lines))
+    b = load_run(other, use_cache=False)
+    if field in ("concurrency", "executor"):
+        assert compare_runs(a, b).card_differences == ()  # how trials were placed, not what was measured
+        return
+    with pytest.raises(RunCardMismatch, match=rf"\b{field}: "):
+        compare_runs(a, b)
+    c = compare_runs(a, b, vary=[field])
+    assert [d.split(":")[0] for d in c.card_differences] == [field]
+    assert any(w.startswith(f"run cards differ, as --vary says: {field}:") for w in c.warnings)
