@@ -120,3 +120,16 @@ def test_a_broken_log_is_a_server_error_page_not_a_traceback(runs: Runs, tmp_pat
         r = httpx.get(v.url)
     assert r.status_code == 500
     assert "Traceback" not in r.text and 'File "' not in r.text
+
+
+def test_the_viewers_report_is_the_report_and_its_overview_links_every_trial_once(runs: Runs) -> None:
+    from memeval.abreport import build_context, render_html
+    from memeval.results import load_run
+
+    for run in (runs.memory, runs.oracle):
+        with start_viewer(run.path, port=0) as v, httpx.Client(base_url=v.url) as c:
+            assert c.get("/report").text == render_html(build_context(load_run(run.path)))
+            page = c.get("/").text
+        for t in run.result.trials:
+            assert page.count(f'href="/trial/{quote(t.trial_id)}"') == 1, t.trial_id
+        assert page.count('href="/trial/') == len(run.result.trials)
