@@ -13,6 +13,7 @@ Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import tempfile
@@ -38,6 +39,13 @@ from memeval.eventlog import (
 )
 from memeval.eventlog._events import stamp
 from memeval.results import load_run, result_json
+
+PLANNED = json.loads(
+    (Path(__file__).resolve().parents[1] / "tests/fixtures/runlog_v1/oracle-mini/events.jsonl")
+    .read_bytes()
+    .split(b"\n")[0]
+)
+"""A real run's `run.planned` line: its manifest and run card (typed payloads since v2)."""
 
 CALL = {
     "call_id": "c",
@@ -80,8 +88,8 @@ def make_log(run_dir: Path, n_events: int) -> int:
     evs = [
         RunPlanned(
             run_id="BENCH",
-            manifest={"task_set": {}},
-            run_card={"network": "proxy"},
+            manifest=PLANNED["manifest"],
+            run_card={**PLANNED["run_card"], "network": "proxy"},
             trials=tuple(trials),
             seeds={"stats": 1},
         )

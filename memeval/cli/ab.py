@@ -463,7 +463,7 @@ def ab(
             "trials": [t.model_dump(mode="json", by_alias=True) for t in run.result.trials],
             "table": [r.model_dump(mode="json") for r in run.result.table],
             "verdict": run.result.verdict.model_dump(mode="json") if run.result.verdict is not None else None,
-            "run_card": run.result.run_card,
+            "run_card": run.result.run_card.as_logged(),
             "coverage": run.result.coverage.model_dump(),
             "sequential": (
                 run.result.sequential.model_dump(mode="json") if run.result.sequential is not None else None

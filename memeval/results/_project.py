@@ -23,7 +23,7 @@ from memeval.eventlog import (
     TrialStarted,
     WorkspaceDiffed,
 )
-from memeval.formatting import CellValue, cell_text
+from memeval.formatting import CellValue
 from memeval.results._records import (
     AttemptSpend,
     Check,
@@ -379,29 +379,26 @@ def _record(
     )
 
 
-def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple[str, int, int, float | None]:
-    """A table cell: its text (`memeval.formatting.cell_text`), passes, scored trials and spend.
+def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellValue:
+    """A table cell's values: trials, passes, scored trials, faults and spend (`sum_spend`).
 
-    Spend is `sum_spend`; the text marks a spend with calls of unknown cost as a lower bound.
+    A spend with calls of unknown cost is marked a lower bound.
     """
     scored = [r for r in recs if r.assessment == "scored"]
-    passes = sum(1 for r in scored if r.verified)
     both: tuple[TrialRecord | UnendedTrial, ...] = (*recs, *unended)
     spent = sum_spend(a for r in both for a in r.spend)
     metered = bool(recs) and all(r.physics.source == "meter" for r in recs)
-    cost = round(spent.cost_usd, 6) if metered else None
     faults = [r.fault.code for r in recs if r.fault]
-    value = CellValue(
+    return CellValue(
         trials=len(recs),
-        passes=passes,
+        passes=sum(1 for r in scored if r.verified),
         scored=len(scored),
         faults=len(faults),
         fault_code=faults[0] if len(recs) == 1 and faults else None,
         scored_single=len(recs) == 1 and recs[0].assessment == "scored",
-        cost_usd=cost,
+        cost_usd=round(spent.cost_usd, 6) if metered else None,
         cost_lower_bound=spent.calls_cost_unknown > 0,
     )
-    return cell_text(value), passes, len(scored), cost
 
 
 def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str | None = None) -> RunResult:
@@ -466,7 +463,7 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
             acc.fault = ev
         elif ev.event == "trial.ended":
             acc.ended = ev
-    metered = plan.run_card.get("network") == "proxy"
+    metered = plan.run_card.network == "proxy"
     trials: list[TrialRecord] = []
     all_attempts: list[TrialRecord] = []
     unended: list[UnendedTrial] = []
@@ -611,14 +608,20 @@ def _table_and_verdict(
         rows.append(
             TableRow(
                 task_id=task_id,
-                baseline=b[0],
-                pack=p[0],
-                baseline_passes=b[1],
-                baseline_scored=b[2],
-                pack_passes=p[1],
-                pack_scored=p[2],
-                baseline_cost_usd=b[3],
-                pack_cost_usd=p[3],
+                baseline_passes=b.passes,
+                baseline_scored=b.scored,
+                pack_passes=p.passes,
+                pack_scored=p.scored,
+                baseline_cost_usd=b.cost_usd,
+                pack_cost_usd=p.cost_usd,
+                baseline_trials=b.trials,
+                pack_trials=p.trials,
+                baseline_faults=b.faults,
+                pack_faults=p.faults,
+                baseline_fault_code=b.fault_code,
+                pack_fault_code=p.fault_code,
+                baseline_cost_lower_bound=b.cost_lower_bound,
+                pack_cost_lower_bound=p.cost_lower_bound,
             )
         )
         if arms["baseline"] or arms["pack"]:

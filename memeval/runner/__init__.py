@@ -1,8 +1,9 @@
 """The paired runner: run cards, the trial plan, one attempt, the verifier, the policy."""
 
+from memeval.eventlog import RunCard
 from memeval.runner._attempt import Attempt, AttemptSpec
 from memeval.runner._backends import executor_for, executor_names, register_executor, unregister_executor
-from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
+from memeval.runner._card import ArmCard, arm_card, card_differences, check_pairable
 from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks
 from memeval.runner._executors import SessionContext, TrialExecutor, default_concurrency
 from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY

@@ -20,8 +20,9 @@ from memeval.meter import Turn, api_names, cut, wire_api
 def request_turns(api: str, text: str) -> list[Turn]:
     """What is new in a request.
 
-    The system prompt on the first call, then the messages after the last assistant turn; the
-    raw text when the body is no JSON object or no registered display reads `api`.
+    The system prompt on the first call, then the messages after the last assistant turn. A body
+    that is no JSON object, that no registered display reads, or whose shape the format does not
+    allow (the agent wrote it) comes back raw, never raised.
     """
     try:
         body = json.loads(text)
@@ -32,7 +33,10 @@ def request_turns(api: str, text: str) -> list[Turn]:
     show = wire_api(api)[1].show_request if api in api_names() else None
     if show is None:
         return [Turn("request", "raw", cut(text))]
-    return show(body)
+    try:
+        return show(body)
+    except (KeyError, TypeError, AttributeError):
+        return [Turn("request", "raw", cut(text))]
 
 
 def response_turns(api: str, text: str) -> list[Turn]:
