@@ -71,6 +71,13 @@ PAIRS: list[tuple[type[BaseModel], type[msgspec.Struct]]] = [
 ]
 VIEW_OF = {m: v for m, v in PAIRS}
 
+_PLANNED = json.loads(
+    (Path(__file__).resolve().parents[1] / "fixtures/runlog_v1/oracle-mini/events.jsonl")
+    .read_bytes()
+    .split(b"\n", 1)[0]
+)
+"""A real run's `run.planned` line: a manifest and run card that validate (typed since v2)."""
+
 
 def _as_view_type(tp: Any) -> Any:
     """A pydantic field annotation in the structs' terms (nested models -> views, aware times)."""
@@ -341,8 +348,8 @@ def _log_with_calls(tmp: Path) -> Path:
     evs = [
         RunPlanned(
             run_id="r",
-            manifest={},
-            run_card={"network": "proxy"},
+            manifest=_PLANNED["manifest"],
+            run_card={**_PLANNED["run_card"], "network": "proxy"},
             trials=(PlannedTrial(trial_id="t:pack:1", task_id="t", mode="pack", repeat=1),),
             seeds={},
         ),

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memeval.eventlog import ArtifactStore
-from memeval.viewer._conversation import MAX_PART, Turn, request_turns, response_turns
+from memeval.meter import Turn
+from memeval.meter._turns import MAX_PART
+from memeval.viewer._conversation import request_turns, response_turns
 from memeval.viewer._data import MAX_TEXT, read_artifact
 
 APIS = ("anthropic-messages", "openai-chat", "openai-responses", "gemini-generate-content")
