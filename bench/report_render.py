@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
 from make_week import load_week  # noqa: E402
 
 from memeval.audit import SqlAuditStore  # noqa: E402
-from memeval.report import build_context, render_html, render_pdf, render_text  # noqa: E402
+from memeval.auditreport import build_context, render_html, render_pdf, render_text  # noqa: E402
 
 COLS = ("event_id, team, seq, type, occurred_us, recorded_us, sender, sender_event_id, actor_kind, actor_id, "
         "session, subject, facet, quantity, prev_hash, hash, body")  # fmt: skip

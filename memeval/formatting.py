@@ -1,7 +1,7 @@
 """How figures are written for people: money, percentages, durations and the A/B table's cells.
 
 The one place: the terminal (`memeval.cli`), the HTML and PDF reports and the viewer
-(`memeval.abreport`) and the weekly report (`memeval.report`) all call these, so a figure reads
+(`memeval.runreport`) and the weekly report (`memeval.auditreport`) all call these, so a figure reads
 the same everywhere. Records and projections hold numbers (USD, fractions, seconds); text is made
 here, at the edge. An unknown value is an em dash, never a zero.
 """

@@ -7,7 +7,7 @@ Three channels write the log, each only its own types (`ORIGIN_TYPES`):
   (HTTP 403), whoever the event says its actor is: a sender token is not a person.
 - `review` (the review queue's authenticated paths, `memeval.review`): `QUEUE_TYPES`, the
   decisions, claims and comments of people logged in with an account.
-- `report` (`memeval.report`): the report's own events.
+- `report` (`memeval.auditreport`): the report's own events.
 
 The store writes `secret.blanked`, `hold.created` and the memory a `hold.released` releases itself.
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from memeval.abreport import card_fields
 from memeval.formatting import cell_text, money
 from memeval.results import RunResult, arm_spend
+from memeval.runreport import card_fields
 from memeval.stats import ArmCostOfPass
 
 

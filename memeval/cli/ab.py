@@ -539,9 +539,9 @@ def results(
     The summary: score per arm over scored and attempted trials with its interval, outcomes
     (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
     """
-    from memeval.abreport import compare_runs, is_runs_dir, list_runs
     from memeval.cli.read import print_comparison, print_listing, print_results
     from memeval.results import find_run, load_run
+    from memeval.runreport import compare_runs, is_runs_dir, list_runs
 
     if len(run) == 2:
         c = compare_runs(load_run(find_run(run[0], runs_dir)), load_run(find_run(run[1], runs_dir)))

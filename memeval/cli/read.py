@@ -20,8 +20,8 @@ from memeval.formatting import money
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from memeval.abreport import Comparison, RunsDocument
     from memeval.results import Run
+    from memeval.runreport import Comparison, RunsDocument
 
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.
@@ -48,7 +48,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
     """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
     from rich.table import Table
 
-    from memeval.abreport import summarize, summary_lines
+    from memeval.runreport import summarize, summary_lines
 
     recs = run.to_records(include_controls=True)
     t = Table(title=f"{run.result.run_id} ({run.result.status})", title_justify="left")
@@ -142,7 +142,7 @@ def print_comparison(c: Comparison, console: Console) -> None:
     """The comparison task by task, the flips per arm and the paired verdict B vs A per arm."""
     from rich.table import Table
 
-    from memeval.abreport import ARM_LABEL
+    from memeval.runreport import ARM_LABEL
 
     for w in c.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
@@ -200,8 +200,8 @@ def compare(
 
     Refuses (exit 2) when the run cards differ in anything but the --vary fields.
     """
-    from memeval.abreport import compare_runs
     from memeval.results import find_run, load_run
+    from memeval.runreport import compare_runs
 
     a, b = load_run(find_run(run_a, runs_dir)), load_run(find_run(run_b, runs_dir))
     c = compare_runs(a, b, vary or ())
@@ -224,8 +224,8 @@ def report_ab(
     The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
     and coverage.
     """
-    from memeval.abreport import write_report
     from memeval.results import find_run, load_run
+    from memeval.runreport import write_report
 
     r = load_run(find_run(run, runs_dir))
     if html is None and pdf is None:
@@ -267,8 +267,8 @@ def view(
     The overview, then each trial's model calls, claim, verifier output, workspace diff and
     faults.
     """
-    from memeval.abreport import build_context
     from memeval.results import find_run, load_run
+    from memeval.runreport import build_context
     from memeval.viewer import start_viewer
 
     path = find_run(run, runs_dir)
@@ -315,7 +315,7 @@ def runs(
     ] = None,
 ) -> None:
     """List the run folders: id, start, task set, agent, status, trials and verdict."""
-    from memeval.abreport import list_runs
+    from memeval.runreport import list_runs
 
     if from_index or index:
         from memeval.audit import db_url

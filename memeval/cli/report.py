@@ -3,7 +3,7 @@
 The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Reports land in
 the store's report folder, fixed by its first report: `--out`, else `MEMEVAL_REPORT_DIR`, else
 `reports/` beside a SQLite store's file (recorded as an absolute path; another folder is refused).
-SMTP settings come from `MEMEVAL_SMTP_*` (see `memeval.report.SmtpSettings`); the password is never
+SMTP settings come from `MEMEVAL_SMTP_*` (see `memeval.auditreport.SmtpSettings`); the password is never
 printed.
 """
 
@@ -53,8 +53,8 @@ WeekOpt = Annotated[
 
 def _week(store: SqlAuditStore, team: str, week: str | None) -> str:
     from memeval.audit import team_tz
+    from memeval.auditreport import last_full_week
     from memeval.clock import utc_now
-    from memeval.report import last_full_week
 
     return week or last_full_week(utc_now(), team_tz(store, team))
 
@@ -84,11 +84,11 @@ def weekly(
 ) -> None:
     """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
     from memeval.audit import open_existing_store
-    from memeval.report import make_report, record_json
+    from memeval.auditreport import make_report, record_json
 
     store = open_existing_store(db, team=team)
     if preview:
-        from memeval.report import preview_report
+        from memeval.auditreport import preview_report
 
         folder = preview_report(store, team, week or _this_week(store, team), tz=tz, runs_dir=runs)
         if as_json:
@@ -122,7 +122,7 @@ def send(
 ) -> None:
     """E-mail the latest version of a week's report (made first if needed), at most once."""
     from memeval.audit import open_existing_store
-    from memeval.report import SmtpSettings, deliver, make_report, subscriptions
+    from memeval.auditreport import SmtpSettings, deliver, make_report, subscriptions
 
     settings = SmtpSettings.from_env()
     store = open_existing_store(db, team=team)
@@ -153,7 +153,7 @@ def verify(
 ) -> None:
     """Recount a report from the log and check its hashes; exit 1 if anything differs."""
     from memeval.audit import open_existing_store
-    from memeval.report import verify_report
+    from memeval.auditreport import verify_report
 
     if not file.exists():
         raise fail(f"no such file {str(file)!r}: pass a report folder, record.json or report.pdf")
@@ -179,7 +179,7 @@ def subscribe_cmd(
 ) -> None:
     """Send a team's weekly report to these recipients every week (run `memeval schedule`)."""
     from memeval.audit import open_store
-    from memeval.report import subscribe
+    from memeval.auditreport import subscribe
 
     sub = subscribe(open_store(db), team, to, day=day, at=at, since_week=since)
     typer.echo(
@@ -192,7 +192,7 @@ def subscribe_cmd(
 def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
     """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database)."""
     from memeval.audit import open_store
-    from memeval.report import SmtpSettings, report_root, run_service
+    from memeval.auditreport import SmtpSettings, report_root, run_service
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     settings = SmtpSettings.from_env()

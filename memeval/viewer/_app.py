@@ -19,8 +19,8 @@ from starlette.routing import Route
 
 from memeval._templates import jinja_env
 from memeval._web import SecurityHeaders
-from memeval.abreport import ARM_LABEL, build_context, render_html
 from memeval.results import load_run
+from memeval.runreport import ARM_LABEL, build_context, render_html
 from memeval.viewer._data import trial_view
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'"

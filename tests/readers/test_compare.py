@@ -8,9 +8,9 @@ import pytest
 from readers_helpers import Runs
 from typer.testing import CliRunner
 
-from memeval.abreport import compare_runs
 from memeval.cli import app
 from memeval.errors import RunCardMismatch, UsageError
+from memeval.runreport import compare_runs
 
 
 def test_dropping_the_pack_flips_every_pack_trial_to_fail(runs: Runs) -> None:

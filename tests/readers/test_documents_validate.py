@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from readers_helpers import REPO, Runs
 from typer.testing import CliRunner
 
-from memeval.abreport import compare_runs
 from memeval.cli import app
 from memeval.eventlog import Event
 from memeval.results import list_runs, load_run, result_json
+from memeval.runreport import compare_runs
 
 jsonschema = pytest.importorskip("jsonschema")  # installed with the test extra (by ray)
 

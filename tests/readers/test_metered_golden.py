@@ -15,9 +15,9 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from memeval.abreport import build_context, summarize, summary_lines
 from memeval.formatting import cell_text, money
 from memeval.results import arm_spend, load_run
+from memeval.runreport import build_context, summarize, summary_lines
 from memeval.viewer import start_viewer
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1" / "sample-t01"

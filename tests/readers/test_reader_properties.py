@@ -19,7 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memeval.abreport import (
+from memeval.eventlog import Event, RunCard
+from memeval.results import Run, list_runs, load_run
+from memeval.runreport import (
     build_context,
     card_fields,
     compare_runs,
@@ -30,8 +32,6 @@ from memeval.abreport import (
     summarize,
     summary_lines,
 )
-from memeval.eventlog import Event, RunCard
-from memeval.results import Run, list_runs, load_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "eventlog"))
 from test_projection_properties import _PLANNED, GOLDEN, _write, run_logs  # noqa: E402

@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 from readers_helpers import Runs
 
-from memeval.abreport import build_context, render_html
+from memeval.runreport import build_context, render_html
 from memeval.viewer import start_viewer
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -12,8 +12,8 @@ from readers_helpers import Runs
 from typer.testing import CliRunner
 
 from memeval._templates import jinja_env, templates_dir
-from memeval.abreport import ArmView, GridCell, ReportContext, TaskRow, build_context, render_html, render_pdf
 from memeval.cli import app
+from memeval.runreport import ArmView, GridCell, ReportContext, TaskRow, build_context, render_html, render_pdf
 
 
 def test_context_contract_every_field_documented_and_read_and_nothing_else() -> None:

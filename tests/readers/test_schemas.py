@@ -8,9 +8,9 @@ from typing import Any
 
 from readers_helpers import REPO, Runs
 
-from memeval.abreport import SCHEMA_FILES, compare_runs, json_schemas, list_runs
-from memeval.abreport._schemas import schema_text
 from memeval.results import result_json
+from memeval.runreport import SCHEMA_FILES, compare_runs, json_schemas, list_runs
+from memeval.runreport._schemas import schema_text
 
 
 def test_committed_schemas_equal_generated_ones() -> None:

@@ -10,8 +10,8 @@ from scipy import stats as sps
 from statsmodels.stats.proportion import proportion_confint
 from typer.testing import CliRunner
 
-from memeval.abreport import rate_interval, summarize, summary_lines
 from memeval.cli import app
+from memeval.runreport import rate_interval, summarize, summary_lines
 
 
 def test_memory_run_scores_each_arm_apart(runs: Runs) -> None:

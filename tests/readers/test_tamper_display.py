@@ -10,9 +10,9 @@ import pytest
 from readers_helpers import make_run
 from typer.testing import CliRunner
 
-from memeval.abreport import build_context, render_html
 from memeval.cli import app
 from memeval.results import Run
+from memeval.runreport import build_context, render_html
 from memeval.viewer import start_viewer
 
 PLANTING_AGENT = (

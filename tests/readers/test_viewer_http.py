@@ -123,8 +123,8 @@ def test_a_broken_log_is_a_server_error_page_not_a_traceback(runs: Runs, tmp_pat
 
 
 def test_the_viewers_report_is_the_report_and_its_overview_links_every_trial_once(runs: Runs) -> None:
-    from memeval.abreport import build_context, render_html
     from memeval.results import load_run
+    from memeval.runreport import build_context, render_html
 
     for run in (runs.memory, runs.oracle):
         with start_viewer(run.path, port=0) as v, httpx.Client(base_url=v.url) as c:

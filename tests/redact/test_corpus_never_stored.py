@@ -182,8 +182,8 @@ def test_no_raw_secret_in_any_byte_stored_or_sent(backend, corpus_events, tls, t
     from pydantic import SecretBytes
 
     from memeval.audit import EVENT_ADAPTER, SqlAuditStore, add_token, build_pack
+    from memeval.auditreport import SmtpSettings, deliver, make_report
     from memeval.packs import write_pack
-    from memeval.report import SmtpSettings, deliver, make_report
     from memeval.review import ReviewSettings, add_api_token, add_user, create_review_app
 
     caplog.set_level(logging.INFO)

@@ -23,9 +23,9 @@ import pytest
 from runner_helpers import REPO, bwrap_pids_under, make_task
 from wire_rig import LocalUpstream, make_agent, recorded, reply_of
 
-from memeval.abreport import summarize
-from memeval.report._runs import week_runs
+from memeval.auditreport._runs import week_runs
 from memeval.results import arm_spend, load_run
+from memeval.runreport import summarize
 
 TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 REC = "12-recorded-prompt-cache-write-then-read/1-200.json"

@@ -10,10 +10,10 @@ import pytest
 from runner_helpers import make_task
 from wire_rig import make_agent
 
-from memeval.abreport import compare_runs
 from memeval.agents import installed_version, preset
 from memeval.errors import RunCardMismatch
 from memeval.results import load_run
+from memeval.runreport import compare_runs
 
 
 def _tool(folder: Path, name: str, body: str) -> Path:

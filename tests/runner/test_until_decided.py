@@ -112,7 +112,7 @@ def test_repeats_beside_until_decided_is_a_usage_error(tmp_path: Path, run_ab) -
 
 
 def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
-    from memeval.abreport import build_context, render_html
+    from memeval.runreport import build_context, render_html
 
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
     code, doc, err = _with_memory(run_ab, tasks, pack, "--until-decided", "--max-repeats", "3")

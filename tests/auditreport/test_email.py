@@ -12,8 +12,8 @@ import pytest
 from smtp_helpers import SMTP_PASSWORD, free_port, start_smtp
 from typer.testing import CliRunner
 
+from memeval.auditreport import SmtpSettings, deliver, delivery_state, make_report, message_id
 from memeval.cli import app
-from memeval.report import SmtpSettings, deliver, delivery_state, make_report, message_id
 
 WEEK = "2026-W47"
 TO = ["lead@fernhill.example", "owner@fernhill.example"]

@@ -33,17 +33,17 @@ from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from memeval.audit import SqlAuditStore, iso_week_of, team_tz, zone
+from memeval.auditreport._build import last_full_week, previous_week
+from memeval.auditreport._delivery import DeliveryOutcome, deliver, delivery_state, reached
+from memeval.auditreport._record import idempotency_key, make_report
+from memeval.auditreport._smtp import SmtpSettings
 from memeval.clock import utc_now
 from memeval.errors import UsageError
-from memeval.report._build import last_full_week, previous_week
-from memeval.report._delivery import DeliveryOutcome, deliver, delivery_state, reached
-from memeval.report._record import idempotency_key, make_report
-from memeval.report._smtp import SmtpSettings
 
-log = logging.getLogger("memeval.report.schedule")
+log = logging.getLogger("memeval.auditreport.schedule")
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-JOB_FUNC = "memeval.report._schedule:scheduled_run"
+JOB_FUNC = "memeval.auditreport._schedule:scheduled_run"
 JOBS_TABLE = "report_schedule_jobs"
 
 _meta = MetaData()

@@ -5,7 +5,7 @@ The report is rendered as one self-contained HTML page and as a PDF.
 Usage::
 
     from memeval.results import load_run
-    from memeval.abreport import build_context, render_pdf, summarize, summary_lines
+    from memeval.runreport import build_context, render_pdf, summarize, summary_lines
 
     run = load_run("runs/01M8...")
     print("\\n".join(summary_lines(summarize(run))))
@@ -18,7 +18,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from memeval.abreport._compare import (
+    from memeval.results import RunListing, RunsDocument, is_runs_dir, list_runs
+    from memeval.runreport._compare import (
         COMPARISON_SCHEMA_VERSION,
         ArmComparison,
         Change,
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
         check_cards,
         compare_runs,
     )
-    from memeval.abreport._context import (
+    from memeval.runreport._context import (
         CARD_FIELDS,
         ArmView,
         GridCell,
@@ -36,9 +37,9 @@ if TYPE_CHECKING:
         build_context,
         card_fields,
     )
-    from memeval.abreport._render import render_html, render_pdf, write_report
-    from memeval.abreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
-    from memeval.abreport._summary import (
+    from memeval.runreport._render import render_html, render_pdf, write_report
+    from memeval.runreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
+    from memeval.runreport._summary import (
         ArmScore,
         Outcomes,
         RunSummary,
@@ -46,8 +47,7 @@ if TYPE_CHECKING:
         rate_interval,
         summarize,
     )
-    from memeval.abreport._text import ARM_LABEL, duration, headline, money, pct, summary_lines
-    from memeval.results import RunListing, RunsDocument, is_runs_dir, list_runs
+    from memeval.runreport._text import ARM_LABEL, duration, headline, money, pct, summary_lines
 
 # Each name is imported from its module on first use (PEP 562), so reading a run folder's listing
 # does not pull in the runner, the statistics or the PDF renderer.

@@ -17,8 +17,8 @@ from typing import Any
 import jinja2
 
 from memeval._templates import jinja_env, templates_dir
+from memeval.auditreport._context import WeeklyReportContext
 from memeval.errors import ReportError
-from memeval.report._context import WeeklyReportContext
 
 HTML_TEMPLATE = "weekly.html"
 TEXT_TEMPLATE = "weekly.txt"

@@ -6,8 +6,8 @@ PDF, the viewer and the weekly report print it the same way; its functions are r
 
 from __future__ import annotations
 
-from memeval.abreport._summary import ArmScore, Outcomes, RunSummary
 from memeval.formatting import duration, money, pct
+from memeval.runreport._summary import ArmScore, Outcomes, RunSummary
 
 __all__ = ["ARM_LABEL", "duration", "headline", "money", "outcomes_text", "pct", "score_text", "summary_lines"]
 

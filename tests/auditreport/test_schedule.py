@@ -15,9 +15,7 @@ import pytest
 from sqlalchemy import inspect
 from typer.testing import CliRunner
 
-from memeval.cli import app
-from memeval.clock import utc_now
-from memeval.report import (
+from memeval.auditreport import (
     SmtpSettings,
     catch_up,
     delivery_state,
@@ -28,6 +26,8 @@ from memeval.report import (
     sync_jobs,
     trigger_for,
 )
+from memeval.cli import app
+from memeval.clock import utc_now
 
 ROOT = Path(__file__).resolve().parents[2]
 LONDON = ZoneInfo("Europe/London")
@@ -150,7 +150,7 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
     last = last_full_week(now, "Europe/London")
     weeks = [last]
     while len(weeks) < 3:
-        from memeval.report import previous_week
+        from memeval.auditreport import previous_week
 
         weeks.insert(0, previous_week(weeks[0]))
     r = CliRunner().invoke(app, ["report", "subscribe", "--team", "fernhill", "--to", "lead@fernhill.example",

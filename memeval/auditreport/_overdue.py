@@ -14,7 +14,7 @@ from datetime import datetime
 from pydantic import SecretBytes
 
 from memeval.audit import Lifecycle, LogRow, SqlAuditStore, for_event
-from memeval.report._context import OverdueItem
+from memeval.auditreport._context import OverdueItem
 from memeval.review import ReviewSettings, age_text, inert, item_ref
 
 EXCERPT_CHARS = 160

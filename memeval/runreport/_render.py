@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from memeval._templates import jinja_env
-from memeval.abreport._context import ReportContext, build_context
 from memeval.results import Run
+from memeval.runreport._context import ReportContext, build_context
 
 TEMPLATE = "report.html"
 

@@ -17,10 +17,10 @@ from zoneinfo import ZoneInfo
 
 from pydantic import AwareDatetime, TypeAdapter, ValidationError
 
+from memeval.auditreport._context import ArmLine, RunLine
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
 from memeval.formatting import money
-from memeval.report._context import ArmLine, RunLine
 from memeval.results import RunResult, TrialRecord, arm_spend, load_run
 from memeval.stats import ArmCostOfPass
 from memeval.types import CHECK_LEVELS

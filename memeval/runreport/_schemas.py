@@ -13,9 +13,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from memeval.abreport._compare import Comparison
 from memeval.results import RunResult, RunsDocument, TrialRecord
 from memeval.runner import TaskCheckReport
+from memeval.runreport._compare import Comparison
 
 SCHEMA_FILES: dict[str, type[BaseModel]] = {
     "trial.schema.json": TrialRecord,

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from memeval.abreport._summary import RunSummary, summarize
-from memeval.abreport._text import ARM_LABEL, money, pct, summary_lines
 from memeval.eventlog import RunCard
 from memeval.formatting import cell_text
 from memeval.results import Run, SequentialRecord, TrialRecord
+from memeval.runreport._summary import RunSummary, summarize
+from memeval.runreport._text import ARM_LABEL, money, pct, summary_lines
 from memeval.types import CHECK_LEVELS, MODES
 
 GridOutcome = str

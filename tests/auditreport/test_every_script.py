@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from memeval.audit import EVENT_ADAPTER
-from memeval.report import make_report
+from memeval.auditreport import make_report
 
 WEEK = "2026-W47"
 NOW = datetime(2026, 11, 30, 8, tzinfo=UTC)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from memeval.audit import EVENT_ADAPTER
-from memeval.report import build_context, make_report, render_html, render_pdf, render_text
+from memeval.auditreport import build_context, make_report, render_html, render_pdf, render_text
 from memeval.review import ensure_review_schema, overdue_items
 
 WEEK = "2026-W47"

@@ -7,8 +7,8 @@ import dataclasses
 import jinja2
 from jinja2 import nodes
 
-import memeval.report as report
-from memeval.report import CONTEXT_TYPES, WeeklyReportContext, documented_fields, report_env
+import memeval.auditreport as report
+from memeval.auditreport import CONTEXT_TYPES, WeeklyReportContext, documented_fields, report_env
 
 
 def _all_attrs() -> set[str]:

@@ -10,8 +10,8 @@
   events); `subscribe`, `catch_up` and `run_service` are the weekly schedule.
 """
 
-from memeval.report._build import build_context, counts_sha256, last_full_week, previous_week
-from memeval.report._context import (
+from memeval.auditreport._build import build_context, counts_sha256, last_full_week, previous_week
+from memeval.auditreport._context import (
     CONTEXT_TYPES,
     AgeRow,
     ArmLine,
@@ -27,9 +27,9 @@ from memeval.report._context import (
     WeekPoint,
     documented_fields,
 )
-from memeval.report._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
-from memeval.report._overdue import overdue_after_setting
-from memeval.report._record import (
+from memeval.auditreport._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
+from memeval.auditreport._overdue import overdue_after_setting
+from memeval.auditreport._record import (
     MadeReport,
     ReportCheck,
     ReportRecord,
@@ -42,8 +42,8 @@ from memeval.report._record import (
     report_root,
     verify_report,
 )
-from memeval.report._render import render_html, render_pdf, render_text, report_env
-from memeval.report._schedule import (
+from memeval.auditreport._render import render_html, render_pdf, render_text, report_env
+from memeval.auditreport._schedule import (
     Subscription,
     catch_up,
     make_scheduler,
@@ -54,7 +54,7 @@ from memeval.report._schedule import (
     trigger_for,
     week_done,
 )
-from memeval.report._smtp import SmtpSettings, message_id
+from memeval.auditreport._smtp import SmtpSettings, message_id
 
 __all__ = [
     "AgeRow",

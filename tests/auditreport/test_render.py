@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from memeval.audit import EVENT_ADAPTER, iso_week_window
+from memeval.auditreport import build_context, make_report, render_html, render_text, verify_report
 from memeval.cli import app
-from memeval.report import build_context, make_report, render_html, render_text, verify_report
 
 WEEK = "2026-W47"
 

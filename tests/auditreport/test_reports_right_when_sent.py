@@ -13,10 +13,10 @@ from pydantic import SecretStr
 from smtp_helpers import SMTP_PASSWORD, SMTP_USER, free_port, start_smtp
 from typer.testing import CliRunner
 
+from memeval.auditreport import SmtpSettings, deliver, make_report, make_scheduler, run_service, subscribe
+from memeval.auditreport._schedule import due_at, retry_delay_s, scheduled_run, set_runtime, sync_jobs
 from memeval.cli import app
 from memeval.errors import ReportError, UsageError
-from memeval.report import SmtpSettings, deliver, make_report, make_scheduler, run_service, subscribe
-from memeval.report._schedule import due_at, retry_delay_s, scheduled_run, set_runtime, sync_jobs
 
 WEEK = "2026-W47"
 MID_WEEK = datetime(2026, 11, 19, 12, tzinfo=UTC)  # a Thursday of 2026-W47
@@ -132,7 +132,7 @@ def test_a_scheduler_started_after_the_due_time_still_sends(store, smtp, tmp_pat
     """No job was ever stored: a service started seconds after Monday 08:00 sends the week at once."""
     now = datetime.now(UTC)
     from memeval.audit import iso_week_of
-    from memeval.report import previous_week
+    from memeval.auditreport import previous_week
 
     last = previous_week(iso_week_of(now, "Europe/London"))
     local = now.astimezone(__import__("zoneinfo").ZoneInfo("Europe/London"))
@@ -165,7 +165,7 @@ def test_rebuild_refuses_a_different_report(store, tmp_path):
         from sqlalchemy import text
 
         c.execute(text("UPDATE report_setting SET value = value"))
-    from memeval.report import _record
+    from memeval.auditreport import _record
 
     real = _record.render_pdf
     _record.render_pdf = lambda html: real(html.replace("Sessions", "Sessionz"))

@@ -91,7 +91,7 @@ class SmtpSettings(BaseModel):
 
 def message_id(key: str) -> str:
     """The Message-ID of a delivery key: the same key always gives the same id."""
-    return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@memeval.report>"
+    return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@memeval.auditreport>"
 
 
 def build_message(

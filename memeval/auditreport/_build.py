@@ -8,9 +8,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from memeval.audit import GeneratedReport, LogRow, SqlAuditStore, WeekCounts, canonical_json, iso_week_of, team_tz
-from memeval.clock import utc_now
-from memeval.errors import UsageError
-from memeval.report._context import (
+from memeval.auditreport._context import (
     AgeRow,
     CountLine,
     HeldItem,
@@ -21,8 +19,10 @@ from memeval.report._context import (
     WeeklyReportContext,
     WeekPoint,
 )
-from memeval.report._overdue import hours_label, overdue_after_setting, overdue_list
-from memeval.report._runs import week_runs
+from memeval.auditreport._overdue import hours_label, overdue_after_setting, overdue_list
+from memeval.auditreport._runs import week_runs
+from memeval.clock import utc_now
+from memeval.errors import UsageError
 
 LIST_LIMIT = 25
 """Most rows a drill-down list shows; the rest are counted. 25, not 100: four lists of 100 rows made a

@@ -35,9 +35,9 @@ from sqlalchemy import BigInteger, Column, Integer, MetaData, String, Table, ins
 from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore, to_us
+from memeval.auditreport._record import REPORT_SENDER, MadeReport
+from memeval.auditreport._smtp import SmtpSettings, build_message, describe_error, message_id, open_session
 from memeval.clock import utc_now
-from memeval.report._record import REPORT_SENDER, MadeReport
-from memeval.report._smtp import SmtpSettings, build_message, describe_error, message_id, open_session
 
 DeliveryState = Literal["pending", "sending", "committing", "sent", "uncertain"]
 DeliveryStatus = Literal["sent", "already_sent", "failed", "uncertain", "busy"]

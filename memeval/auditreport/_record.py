@@ -32,13 +32,13 @@ from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, GeneratedReport, SqlAuditStore, iso_week_window, team_tz, verify_chain
+from memeval.auditreport._build import build_context, counts_sha256
+from memeval.auditreport._context import WeeklyReportContext
+from memeval.auditreport._render import render_html, render_pdf, render_text
 from memeval.clock import utc_now
 from memeval.errors import ReportError, UsageError
-from memeval.report._build import build_context, counts_sha256
-from memeval.report._context import WeeklyReportContext
-from memeval.report._render import render_html, render_pdf, render_text
 
-RECORD_SCHEMA = "memeval.report-record/1"
+RECORD_SCHEMA = "memeval.report-record/1"  # a stored record's name: kept when the package was renamed
 REPORT_SENDER = "memeval-report"
 """The sender name of report events in the audit log."""
 
@@ -133,7 +133,7 @@ class ReportRecord(BaseModel):
     last_event_hash: str
     """Hash of event `last_seq` ('' for an empty log)."""
     counts_sha256: str
-    """SHA-256 of the canonical JSON of the counts (`memeval.report.counts_sha256`)."""
+    """SHA-256 of the canonical JSON of the counts (`memeval.auditreport.counts_sha256`)."""
     pdf_sha256: str
     html_sha256: str
     text_sha256: str
