@@ -40,11 +40,13 @@ from memeval.stats._models import (
     WarningKind,
 )
 from memeval.stats._seqmodels import (
+    FutilityKind,
     LookDecision,
     SequentialDesign,
     SequentialLook,
     SequentialResult,
     SpendingFunction,
+    default_sequential_design,
 )
 
 if _TYPE_CHECKING:
@@ -87,6 +89,7 @@ __all__ = [
     "FaultedTrial",
     "Interval",
     "IntervalMethod",
+    "FutilityKind",
     "LookDecision",
     "PMethod",
     "PairedVerdict",
@@ -95,6 +98,7 @@ __all__ = [
     "SequentialResult",
     "SimulationSummary",
     "SpendingFunction",
+    "default_sequential_design",
     "TaskTrials",
     "TrialObs",
     "TrialOutcome",

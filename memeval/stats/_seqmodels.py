@@ -113,3 +113,34 @@ class SequentialResult(BaseModel):
     def rounds_run(self) -> int:
         """Rounds looked at."""
         return len(self.looks)
+
+
+DEFAULT_FUTILITY_KIND: FutilityKind = "binding"
+"""How `memeval ab --until-decided` treats futility by default (see `default_sequential_design`)."""
+
+
+def default_sequential_design(max_rounds: int, **settings: object) -> SequentialDesign:
+    """The design `memeval ab --until-decided` runs unless told otherwise.
+
+    Hwang-Shih-DeCani spending with gamma `DEFAULT_SPENDING_GAMMA`, futility below conditional
+    power `DEFAULT_FUTILITY_POWER`, binding (`DEFAULT_FUTILITY_KIND`): the design
+    `bench/sequential_calibration.py` chose, the fewest expected trials at +15 points at the fixed
+    50 x 3 design's power under both of its generating models.
+
+    Args:
+        max_rounds: most rounds.
+        settings: any other `SequentialDesign` field to set.
+
+    Raises:
+        pydantic.ValidationError: a setting out of range.
+    """
+    return SequentialDesign.model_validate(
+        {
+            "max_rounds": max_rounds,
+            "spending": "hsd",
+            "gamma": DEFAULT_SPENDING_GAMMA,
+            "futility_power": DEFAULT_FUTILITY_POWER,
+            "futility": DEFAULT_FUTILITY_KIND,
+            **settings,
+        }
+    )
