@@ -150,13 +150,15 @@ CANDIDATES: dict[str, tuple[tuple[int, int, dict[str, object]], ...]] = {
 `default_sequential_design`."""
 
 
-def against_fixed(sims: int, flips: int, seed: int, fixed_power: dict[str, float]) -> None:
+def against_fixed(sims: int, flips: int, seed: int, fixed_power: dict[str, float], part: tuple[int, int]) -> None:
     print(f"\n3. Sequential designs at +15 points, {sims} runs a cell (power +-0.010; same seed in a model's cells)")
     for model, rows in CANDIDATES.items():
         if model not in MODELS:
             continue
         print(f"  {model}: fixed 50 x 3 power {fixed_power[model]:.3f} with 300 trials (section 2)")
-        for n_tasks, rounds, settings in rows:
+        for i, (n_tasks, rounds, settings) in enumerate(rows):
+            if i % part[1] != part[0]:
+                continue
             design = default_sequential_design(rounds, n_flips=flips, **settings)
             s = simulate_sequential(
                 n_tasks=n_tasks,
@@ -230,6 +232,7 @@ def main() -> None:
     parser.add_argument(
         "--sections", default="1,2,3", help="comma-separated sections to run (4, the betting test, is slow)"
     )
+    parser.add_argument("--part", default="0/1", help="section 3 in parallel: K/N runs candidates i with i %% N == K")
     parser.add_argument("--models", default="uniform,bimodal", help="comma-separated generating models to run")
     parser.add_argument(
         "--fixed-power",
@@ -246,7 +249,8 @@ def main() -> None:
     if 2 in sections:
         fixed_power = power_rows(args.power_sims, args.flips, args.seed + 100)
     if 3 in sections:
-        against_fixed(args.power_sims, args.flips, args.seed + 200, fixed_power)
+        k, n = (int(x) for x in args.part.split("/"))
+        against_fixed(args.power_sims, args.flips, args.seed + 200, fixed_power, (k, n))
     if 4 in sections:
         betting(args.power_sims, args.null_sims, args.seed + 300)
     print(f"\ntotal {time.perf_counter() - t0:.1f} s wall, {time.process_time() - c0:.1f} s CPU")

@@ -17,9 +17,10 @@ The procedure (what `sequential_path` computes)
 3. Alpha spending (Lan and DeMets, "Discrete sequential boundaries for clinical trials",
    Biometrika 1983) at information t_j = j / max_rounds. The default is the Hwang-Shih-DeCani
    family alpha(t) = alpha (1 - e^{-gamma t}) / (1 - e^{-gamma}) with gamma = 2 (Hwang, Shih and
-   DeCani, Statistics in Medicine 1990), with futility below conditional power 0.2 (step 5):
-   `bench/sequential_calibration.py` compared sizes, gamma in -1..6 and futility in 0.05..0.3 and
-   this spent the fewest trials at +15 points at the fixed 50 x 3 design's power; spending that
+   DeCani, Statistics in Medicine 1990), with binding futility below conditional power 0.2 (step 5):
+   `bench/sequential_calibration.py` compared sizes, gamma, futility thresholds, binding and
+   non-binding futility, looks within a round and the spending functions, and this spent the
+   fewest trials at +15 points at the fixed 50 x 3 design's power; spending that
    early matters because a later round (one more repeat of tasks already seen) adds less
    information than the first when tasks differ. Also offered: Pocock-type
    alpha(t) = alpha ln(1 + (e - 1) t) and O'Brien-Fleming-type
@@ -32,11 +33,25 @@ The procedure (what `sequential_path` computes)
 4. Faults cannot overturn the verdict: at a look that crosses, the same test is repeated with
    every faulted trial so far counted against the direction found (a fail in the arm that looks
    better, a pass in the other); the run stops with better/worse only if that path crosses too.
-5. Futility (non-binding, so it can only lower the false-verdict rate): from the second look on,
-   stop when the conditional power under the current trend is below `futility_power`. With
-   z = S_j / sqrt(sum_i d_i(j)^2) and t = t_j, the B-value is B = z sqrt(t) and the drift
-   theta = B / t; conditional power = 1 - Phi((z_{1-alpha/2} - B - theta (1 - t)) / sqrt(1 - t))
-   (Lan and Wittes, "The B-value: a tool for monitoring data", Biometrics 1988).
+5. Futility: from the second look on, stop when the conditional power under the current trend
+   is below `futility_power`. With z = S_j / sqrt(sum_i d_i(j)^2) and t = t_j, the B-value is
+   B = z sqrt(t) and the drift theta = B / t; conditional power =
+   1 - Phi((z_{1-alpha/2} - B - theta (1 - t)) / sqrt(1 - t)) (Lan and Wittes, "The B-value: a
+   tool for monitoring data", Biometrics 1988). `futility="non_binding"`: the thresholds of step 3
+   ignore the rule, which can then only lower the false-verdict rate. `futility="binding"` (the
+   `memeval ab --until-decided` default): the same rule is applied to every reference path (it is
+   a function of |S_j| and of sum_i d_i(j)^2, which no sign flip changes), and a path it stops
+   leaves the reference set's later looks, as in a group-sequential design with binding futility
+   (Jennison and Turnbull, "Group Sequential Methods with Applications to Clinical Trials", 2000,
+   ch. 5, two-sided tests with early stopping under the null). Later thresholds are then lower; the bound of step 3 still holds because the rule
+   is a symmetric function of the reference set and the run as done always stops where the rule
+   says (so a run must never go on past a futility stop).
+6. Looks within a round (`looks_per_round` 2): the tasks, in sorted id order, are split into
+   groups floor(i g / n); look h runs the next repeat of group (h - 1) mod g, so task i has
+   k_i(h) = floor((h + g - 1 - g_i) / g) repeats at look h and d_i(h) is its difference over
+   those; information is t_h = h / (g max_rounds). Everything above holds look by look.
+   `bench/sequential_calibration.py` found it saved nothing measurable, so `memeval ab` does
+   not offer it.
 
 A look with fewer than `n_min` paired tasks can only go on (or end unresolved at the maximum).
 """
