@@ -30,6 +30,10 @@ import numpy as np
 from memeval.stats._seqmodels import default_sequential_design
 from memeval.stats._seqsim import SeqSimSummary, simulate_betting, simulate_fixed, simulate_sequential
 
+EFFECTS = (0.0, 0.05, 0.10, 0.15, 0.25)
+ONLY: dict[str, set[object]] = {"nulls": set(), "effects": set(EFFECTS)}
+"""Cells to run (`--nulls`, `--effects`); the others are skipped with their seeds, so a cell's
+figures are the same whether it runs alone or in a full run."""
 MODELS = {"uniform", "bimodal"}
 """The generating models to run (`--models`)."""
 NULLS = ("sharp", "heterogeneous", "skewed", "faults", "faults_one_arm", "laundering")
@@ -62,6 +66,9 @@ def null_cells(sims: int, flips: int, seed: int, bases: tuple[float, ...]) -> fl
         )
         for null in NULLS:
             for base in bases:
+                if null not in ONLY["nulls"]:
+                    seed += 1  # the seeds of the cells run stay those of a full run
+                    continue
                 spread = 0.15 if model == "uniform" and null in ("sharp", "faults", "faults_one_arm") else 0.0
                 s = simulate_sequential(
                     n_tasks=n_tasks,
@@ -88,7 +95,10 @@ def power_rows(sims: int, flips: int, seed: int) -> dict[str, float]:
         if model not in MODELS:
             continue
         design = default_sequential_design(rounds, n_flips=flips)
-        for effect in (0.0, 0.05, 0.10, 0.15, 0.25):
+        for effect in EFFECTS:
+            if effect not in ONLY["effects"]:
+                seed += 2
+                continue
             kind = "none" if effect else "sharp"
             s = simulate_sequential(
                 n_tasks=n_tasks,
@@ -233,6 +243,8 @@ def main() -> None:
         "--sections", default="1,2,3", help="comma-separated sections to run (4, the betting test, is slow)"
     )
     parser.add_argument("--part", default="0/1", help="section 3 in parallel: K/N runs candidates i with i %% N == K")
+    parser.add_argument("--nulls", default="", help="section 1: comma-separated null cells to run (default all)")
+    parser.add_argument("--effects", default="", help="section 2: comma-separated effects to run (default all)")
     parser.add_argument("--models", default="uniform,bimodal", help="comma-separated generating models to run")
     parser.add_argument(
         "--fixed-power",
@@ -242,6 +254,8 @@ def main() -> None:
     args = parser.parse_args()
     sections = {int(x) for x in args.sections.split(",")}
     MODELS.intersection_update(args.models.split(","))
+    ONLY["nulls"] = set(args.nulls.split(",")) if args.nulls else set(NULLS)
+    ONLY["effects"] = {float(x) for x in args.effects.split(",")} if args.effects else set(EFFECTS)
     t0, c0 = time.perf_counter(), time.process_time()
     fixed_power = {k: float(v) for k, v in (kv.split("=") for kv in args.fixed_power.split(",") if kv)}
     if 1 in sections:

@@ -365,9 +365,13 @@ def plan(
         bool,
         typer.Option(
             "--sequential/--no-sequential",
-            help="With --from: also simulate the sequential design (ab --until-decided) on the pilot's tasks.",
+            help="With --from: also size the sequential design (ab --until-decided) by simulation on the pilot's "
+            "tasks: tasks, most rounds, expected trials at the effect and at no difference.",
         ),
     ] = False,
+    sims: Annotated[
+        int, typer.Option(help="With --sequential: simulated runs per size tried (more is surer and slower).", min=20)
+    ] = 200,
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
 ) -> None:
@@ -379,7 +383,7 @@ def plan(
     the answer is given for 1, 2, 3 and 5 repeats.
     """
     if pilot is not None:
-        _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, as_json)
+        _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json)
         return
     from memeval.stats import tasks_for_power
 
@@ -409,7 +413,7 @@ def plan(
 
 
 def _plan_from_pilot(
-    ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, as_json: bool
+    ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, sims: int, as_json: bool
 ) -> None:
 
     from memeval.results import find_run, load_run
@@ -431,7 +435,7 @@ def _plan_from_pilot(
             n = tasks_for_effect(spread, effect, k, power=power)
             rows.append({"repeats": k, "tasks": n, "trials": 2 * n * k})
         if sequential:
-            seq_doc = _sequential_plan(tasks, spread, effect, power, seed)
+            seq_doc = _sequential_plan(tasks, spread, effect, power, seed, sims)
     except ValueError as exc:
         raise UsageError(f"{exc}; pick a larger pilot run or an --effect that is not 0") from exc
     warnings = []
@@ -482,7 +486,7 @@ def _plan_from_pilot(
 
 
 def _sequential_plan(
-    tasks: list[TaskTrials], spread: PilotSpread, effect: float, power: float, seed: int
+    tasks: list[TaskTrials], spread: PilotSpread, effect: float, power: float, seed: int, sims: int
 ) -> dict[str, object]:
     """The sequential plan of `plan --from RUN --sequential` as a JSON-ready dict."""
     import numpy as np
@@ -504,6 +508,7 @@ def _sequential_plan(
             max_rounds=1, n_flips=500
         ),  # a plan needs speed more than the last 0.1% of alpha
         seed=seed,
+        sims=sims,
         progress=lambda line: err.print(f"plan: {line}", highlight=False),
     )
     doc: dict[str, object] = {
