@@ -37,7 +37,7 @@ figures are the same whether it runs alone or in a full run."""
 MODELS = {"uniform", "bimodal"}
 """The generating models to run (`--models`)."""
 NULLS = ("sharp", "heterogeneous", "skewed", "faults", "faults_one_arm", "laundering")
-CHOSEN = {"uniform": (45, 4), "bimodal": (35, 6)}
+CHOSEN = {"uniform": (45, 4), "bimodal": (40, 5)}
 """Tasks and most rounds per generating model: the smallest expected size at +15 points whose
 power is at least the fixed 50 x 3 design's (section 3)."""
 
@@ -154,6 +154,8 @@ CANDIDATES: dict[str, tuple[tuple[int, int, dict[str, object]], ...]] = {
         (40, 5, {}),
         (45, 4, {}),
         (50, 4, {"looks_per_round": 2, "futility_power": 0.1}),
+        (34, 6, {}),
+        (33, 6, {}),
     ),
 }
 """Designs compared at +15 points in section 3: tasks, most rounds, and settings that differ from

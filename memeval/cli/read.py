@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 
     from memeval.abreport import Comparison, RunsDocument
     from memeval.results import Run
-    from memeval.stats import TaskTrials
-    from memeval.stats._planning import PilotSpread
+    from memeval.stats import PilotSpread, TaskTrials
 
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.
@@ -492,8 +491,7 @@ def _sequential_plan(
     import numpy as np
     from rich.console import Console
 
-    from memeval.stats import default_sequential_design
-    from memeval.stats._seqplan import plan_sequential
+    from memeval.stats import default_sequential_design, plan_sequential
 
     rates = np.array(
         [(sum(o.outcome == "pass" for o in t.baseline) + 0.5) / (len(t.baseline) + 1) for t in tasks if t.baseline]

@@ -43,9 +43,10 @@ The procedure (what `sequential_path` computes)
    a function of |S_j| and of sum_i d_i(j)^2, which no sign flip changes), and a path it stops
    leaves the reference set's later looks, as in a group-sequential design with binding futility
    (Jennison and Turnbull, "Group Sequential Methods with Applications to Clinical Trials", 2000,
-   ch. 5, two-sided tests with early stopping under the null). Later thresholds are then lower; the bound of step 3 still holds because the rule
-   is a symmetric function of the reference set and the run as done always stops where the rule
-   says (so a run must never go on past a futility stop).
+   ch. 5, two-sided tests with early stopping under the null). Later thresholds are then lower;
+   the bound of step 3 still holds because the rule is a symmetric function of the reference set
+   and the run as done always stops where the rule says (so a run must never go on past a
+   futility stop).
 6. Looks within a round (`looks_per_round` 2): the tasks, in sorted id order, are split into
    groups floor(i g / n); look h runs the next repeat of group (h - 1) mod g, so task i has
    k_i(h) = floor((h + g - 1 - g_i) / g) repeats at look h and d_i(h) is its difference over

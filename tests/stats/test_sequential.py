@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from memeval.stats import TaskTrials, TrialObs
-from memeval.stats._seqsim import simulate_sequential
 from memeval.stats._seqmodels import default_sequential_design
+from memeval.stats._seqsim import simulate_sequential
 from memeval.stats._sequential import (
     SequentialDesign,
     _thresholds,
