@@ -51,8 +51,8 @@ The procedure (what `sequential_path` computes)
    groups floor(i g / n); look h runs the next repeat of group (h - 1) mod g, so task i has
    k_i(h) = floor((h + g - 1 - g_i) / g) repeats at look h and d_i(h) is its difference over
    those; information is t_h = h / (g max_rounds). Everything above holds look by look.
-   `bench/sequential_calibration.py` found it saved nothing measurable, so `memeval ab` does
-   not offer it.
+   `bench/sequential_calibration.py` found it saved nothing for uniform tasks and more for
+   bimodal ones; `memeval ab` does not offer it yet (its runner and records count whole rounds).
 
 A look with fewer than `n_min` paired tasks can only go on (or end unresolved at the maximum).
 """
