@@ -3,21 +3,21 @@
 Prints, for both generating models of `memeval.stats._seqsim` (uniform difficulty, and strongly
 bimodal Beta(m, 1 - m) difficulty with the pack fixing a fraction of failures):
 
-1. the false better/worse rate of the default sequential design (HSD gamma 2 spending, futility
-   below conditional power 0.2) in every null cell (sharp, heterogeneous, skewed, faults in both
-   arms, faults in one arm, failures laundered as faults in one arm), with its standard error,
-   at each model's chosen size (uniform 30 tasks x at most 8 rounds, bimodal 35 x at most 6);
+1. the false better/worse rate of the default sequential design (`default_sequential_design`:
+   HSD gamma 2 spending, binding futility below conditional power 0.2) in every null cell
+   (sharp, heterogeneous, skewed, faults in both arms, faults in one arm, failures laundered as
+   faults in one arm), with its standard error, at each model's headline size (`CHOSEN`);
 2. power and expected trials at effects 0, +5, +10, +15 and +25 points for that design, beside
    the fixed 50 x 3 design (300 trials) at the same effects;
-3. the fixed 50 x 3 design against sequential designs near the frontier at +15 points (sizes,
-   spending gamma and futility threshold): power and expected trials, and the saving;
-4. the betting test of `memeval.stats._seqbet` (Waudby-Smith and Ramdas 2024) at sizes that
-   reach the fixed design's power, with its false-verdict rate, for the comparison the issue asks;
-5. the spending functions side by side (O'Brien-Fleming-type, Pocock-type, HSD gamma 2).
+3. sequential designs at +15 points against the fixed design (`CANDIDATES`): binding against
+   non-binding futility, sizes, an inflated maximum, looks every half round, spending functions;
+4. (only with --sections 4) the betting test of `memeval.stats._seqbet` (Waudby-Smith and
+   Ramdas 2024) at sizes that reach the fixed design's power, with its false-verdict rate.
 
 Usage: nice -n 10 .venv/bin/python bench/sequential_calibration.py [--null-sims N] [--power-sims N]
 (defaults 4,000 runs per null cell, so that 5% and 6% are about three standard errors apart, and
-2,000 per power cell; --wide adds null cells at base 0.35).
+2,000 per power cell; --wide adds null cells at base 0.35; --sections, --models, --nulls,
+--effects and --part split the work into processes that keep each cell's seed).
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ MODELS = {"uniform", "bimodal"}
 """The generating models to run (`--models`)."""
 NULLS = ("sharp", "heterogeneous", "skewed", "faults", "faults_one_arm", "laundering")
 CHOSEN = {"uniform": (45, 4), "bimodal": (40, 5)}
-"""Tasks and most rounds per generating model: the smallest expected size at +15 points whose
-power is at least the fixed 50 x 3 design's (section 3)."""
+"""Tasks and most rounds per generating model: a size whose power at +15 points is at least the
+fixed 50 x 3 design's with few expected trials (section 3)."""
 
 
 def _se(rate: float, n: int) -> float:
