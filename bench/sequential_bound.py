@@ -6,7 +6,8 @@ Turnbull, "Group Sequential Methods with Applications to Clinical Trials", 2000,
 information in units of the fixed design's, a fixed design of power 1 - beta has drift
 theta = z_{1-alpha/2} + z_{1-beta}. This script searches, by seeded Monte Carlo on that model,
 designs with K equally spaced looks, Hwang-Shih-DeCani spending with gamma in -2..3, futility below
-conditional power 0.1..0.3 under the current trend (non-binding, as memeval's), and a maximum
+conditional power 0.1..0.3 under the current trend (non-binding; with --binding the efficacy
+bounds are computed over the null paths the futility rule spares, as `--futility binding`), and a maximum
 information R times the fixed design's (the smallest R in steps of 0.05 that reaches the fixed
 design's power), and prints the smallest expected size at theta as a share of the fixed size.
 
@@ -46,16 +47,25 @@ def _futile(z: np.ndarray, j: int, k: int, futility: float) -> np.ndarray:
     return 1 - stats.norm.cdf((Z - b - b / t * (1 - t)) / math.sqrt(1 - t)) < futility
 
 
-def _bounds(rng: np.random.Generator, k: int, gamma: float, m: int) -> list[float]:
+def _bounds(rng: np.random.Generator, k: int, gamma: float, m: int, binding_futility: float = 0.0) -> list[float]:
+    """Efficacy bounds on |Z| at each look; with binding_futility > 0, over the null paths that
+    the futility rule at that threshold has not stopped (binding futility)."""
     z = np.abs(_paths(rng, k, 1.0, 0.0, m))
     alive, used, out = np.ones(m, dtype=bool), 0, []
     for j in range(k):
         budget = int(_spend((j + 1) / k, gamma) * m) - used
         v = z[alive, j]
-        c = math.inf if budget <= 0 else float(np.partition(v, v.size - budget)[v.size - budget])
+        if budget <= 0:
+            c = math.inf
+        elif budget >= v.size:
+            c = 0.0
+        else:
+            c = float(np.partition(v, v.size - budget)[v.size - budget])
         cross = alive & (z[:, j] >= c)
         used += int(cross.sum())
         alive &= ~cross
+        if binding_futility > 0:
+            alive &= ~_futile(z, j, k, binding_futility)
         out.append(c)
     return out
 
@@ -78,6 +88,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--power", type=float, nargs="+", default=[0.70, 0.86])
     parser.add_argument("--paths", type=int, default=100_000, help="Monte Carlo paths per evaluation")
+    parser.add_argument("--looks", type=int, nargs="+", default=[5, 8, 12], help="numbers of equally spaced looks")
+    parser.add_argument(
+        "--binding", action="store_true", help="binding futility: bounds computed over the paths futility spares"
+    )
     args = parser.parse_args()
     rng = np.random.default_rng(20261201)
     t0, c0 = time.perf_counter(), time.process_time()
@@ -85,12 +99,17 @@ def main() -> None:
         theta = Z + float(stats.norm.ppf(power))
         a, b = 0.025, 1 - power
         wald = (power * math.log(power / a) + b * math.log(b / (1 - a))) / (theta**2 / 2)
-        print(f"\nfixed design power {power:.2f}: Wald's bound for any sequential test {wald:.3f} of the fixed size")
+        print(
+            f"\nfixed design power {power:.2f}: Wald's bound for any sequential test {wald:.3f} of the fixed size"
+            f" ({'binding' if args.binding else 'non-binding'} futility below)"
+        )
         rows = []
-        for k in (5, 8, 12):
+        for k in args.looks:
             for gamma in (-2.0, 0.0, 1.0, 2.0, 3.0):
                 c = _bounds(rng, k, gamma, 4 * args.paths)
                 for fut in (0.0, 0.1, 0.2, 0.3):
+                    if args.binding and fut > 0:
+                        c = _bounds(rng, k, gamma, 4 * args.paths, fut)
                     for r in np.arange(1.0, 2.51, 0.05):
                         p, e = _run(rng, k, float(r), c, theta, fut, args.paths // 4)
                         if p >= power:

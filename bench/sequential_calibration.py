@@ -3,21 +3,21 @@
 Prints, for both generating models of `memeval.stats._seqsim` (uniform difficulty, and strongly
 bimodal Beta(m, 1 - m) difficulty with the pack fixing a fraction of failures):
 
-1. the false better/worse rate of the default sequential design (HSD gamma 2 spending, futility
-   below conditional power 0.2) in every null cell (sharp, heterogeneous, skewed, faults in both
-   arms, faults in one arm, failures laundered as faults in one arm), with its standard error,
-   at each model's chosen size (uniform 30 tasks x at most 8 rounds, bimodal 35 x at most 6);
+1. the false better/worse rate of the default sequential design (`default_sequential_design`:
+   HSD gamma 2 spending, binding futility below conditional power 0.2) in every null cell
+   (sharp, heterogeneous, skewed, faults in both arms, faults in one arm, failures laundered as
+   faults in one arm), with its standard error, at each model's headline size (`CHOSEN`);
 2. power and expected trials at effects 0, +5, +10, +15 and +25 points for that design, beside
    the fixed 50 x 3 design (300 trials) at the same effects;
-3. the fixed 50 x 3 design against sequential designs near the frontier at +15 points (sizes,
-   spending gamma and futility threshold): power and expected trials, and the saving;
-4. the betting test of `memeval.stats._seqbet` (Waudby-Smith and Ramdas 2024) at sizes that
-   reach the fixed design's power, with its false-verdict rate, for the comparison the issue asks;
-5. the spending functions side by side (O'Brien-Fleming-type, Pocock-type, HSD gamma 2).
+3. sequential designs at +15 points against the fixed design (`CANDIDATES`): binding against
+   non-binding futility, sizes, an inflated maximum, looks every half round, spending functions;
+4. (only with --sections 4) the betting test of `memeval.stats._seqbet` (Waudby-Smith and
+   Ramdas 2024) at sizes that reach the fixed design's power, with its false-verdict rate.
 
 Usage: nice -n 10 .venv/bin/python bench/sequential_calibration.py [--null-sims N] [--power-sims N]
 (defaults 4,000 runs per null cell, so that 5% and 6% are about three standard errors apart, and
-2,000 per power cell; --wide adds null cells at base 0.35).
+2,000 per power cell; --wide adds null cells at base 0.35; --sections, --models, --nulls,
+--effects and --part split the work into processes that keep each cell's seed).
 """
 
 from __future__ import annotations
@@ -27,13 +27,19 @@ import time
 
 import numpy as np
 
+from memeval.stats._seqmodels import default_sequential_design
 from memeval.stats._seqsim import SeqSimSummary, simulate_betting, simulate_fixed, simulate_sequential
-from memeval.stats._sequential import SequentialDesign
 
+EFFECTS = (0.0, 0.05, 0.10, 0.15, 0.25)
+ONLY: dict[str, set[object]] = {"nulls": set(), "effects": set(EFFECTS)}
+"""Cells to run (`--nulls`, `--effects`); the others are skipped with their seeds, so a cell's
+figures are the same whether it runs alone or in a full run."""
+MODELS = {"uniform", "bimodal"}
+"""The generating models to run (`--models`)."""
 NULLS = ("sharp", "heterogeneous", "skewed", "faults", "faults_one_arm", "laundering")
-CHOSEN = {"uniform": (30, 8), "bimodal": (35, 6)}
-"""Tasks and most rounds per generating model: the smallest expected size at +15 points whose
-power is at least the fixed 50 x 3 design's (section 3)."""
+CHOSEN = {"uniform": (45, 4), "bimodal": (40, 5)}
+"""Tasks and most rounds per generating model: a size whose power at +15 points is at least the
+fixed 50 x 3 design's with few expected trials (section 3)."""
 
 
 def _se(rate: float, n: int) -> float:
@@ -51,13 +57,18 @@ def null_cells(sims: int, flips: int, seed: int, bases: tuple[float, ...]) -> fl
     print(f"\n1. No true difference: false better/worse of the default sequential design, {sims} runs a cell")
     worst = 0.0
     for model, (n_tasks, rounds) in CHOSEN.items():
-        design = SequentialDesign(max_rounds=rounds, n_flips=flips)
+        if model not in MODELS:
+            continue
+        design = default_sequential_design(rounds, n_flips=flips)
         print(
             f"   {model}: {n_tasks} tasks x <= {rounds} rounds, {design.spending} gamma {design.gamma:g}, "
-            f"futility {design.futility_power}"
+            f"futility {design.futility_power} {design.futility}"
         )
         for null in NULLS:
             for base in bases:
+                if null not in ONLY["nulls"]:
+                    seed += 1  # the seeds of the cells run stay those of a full run
+                    continue
                 spread = 0.15 if model == "uniform" and null in ("sharp", "faults", "faults_one_arm") else 0.0
                 s = simulate_sequential(
                     n_tasks=n_tasks,
@@ -81,8 +92,13 @@ def power_rows(sims: int, flips: int, seed: int) -> dict[str, float]:
     print(f"\n2. Power and trials used at base 0.5, {sims} runs a cell: the default design against fixed 50 x 3")
     fixed_power: dict[str, float] = {}
     for model, (n_tasks, rounds) in CHOSEN.items():
-        design = SequentialDesign(max_rounds=rounds, n_flips=flips)
-        for effect in (0.0, 0.05, 0.10, 0.15, 0.25):
+        if model not in MODELS:
+            continue
+        design = default_sequential_design(rounds, n_flips=flips)
+        for effect in EFFECTS:
+            if effect not in ONLY["effects"]:
+                seed += 2
+                continue
             kind = "none" if effect else "sharp"
             s = simulate_sequential(
                 n_tasks=n_tasks,
@@ -117,33 +133,65 @@ def power_rows(sims: int, flips: int, seed: int) -> dict[str, float]:
     return fixed_power
 
 
-def against_fixed(sims: int, flips: int, seed: int, fixed_power: dict[str, float]) -> None:
-    print(f"\n3. Sequential designs near the frontier at +15 points, {sims} runs a cell (power +-0.008)")
-    candidates = {
-        "uniform": ((30, 8), (25, 10), (35, 6)),
-        "bimodal": ((35, 6), (40, 5), (38, 6)),
-    }
-    for model, sizes in candidates.items():
+CANDIDATES: dict[str, tuple[tuple[int, int, dict[str, object]], ...]] = {
+    "uniform": (
+        (30, 8, {"futility": "non_binding"}),  # the previous default design and size
+        (30, 8, {}),
+        (42, 4, {}),
+        (45, 4, {"gamma": 1.0}),
+        (45, 4, {"futility_power": 0.3}),
+        (40, 5, {}),  # an inflated maximum
+        (60, 3, {}),  # more tasks, fewer rounds
+        (80, 2, {"looks_per_round": 2}),
+        (56, 4, {"looks_per_round": 2, "futility_power": 0.1}),  # a look every half round
+        (45, 4, {"spending": "pocock"}),
+        (45, 4, {"spending": "obrien_fleming"}),
+    ),
+    "bimodal": (
+        (35, 6, {"futility": "non_binding"}),
+        (35, 6, {}),
+        (32, 6, {}),
+        (40, 5, {}),
+        (45, 4, {}),
+        (50, 4, {"looks_per_round": 2, "futility_power": 0.1}),
+        (34, 6, {}),
+        (33, 6, {}),
+    ),
+}
+"""Designs compared at +15 points in section 3: tasks, most rounds, and settings that differ from
+`default_sequential_design`."""
+
+
+def against_fixed(sims: int, flips: int, seed: int, fixed_power: dict[str, float], part: tuple[int, int]) -> None:
+    print(f"\n3. Sequential designs at +15 points, {sims} runs a cell (power +-0.010; same seed in a model's cells)")
+    for model, rows in CANDIDATES.items():
+        if model not in MODELS:
+            continue
         print(f"  {model}: fixed 50 x 3 power {fixed_power[model]:.3f} with 300 trials (section 2)")
-        for n_tasks, rounds in sizes:
-            for gamma, futility in ((2.0, 0.2), (2.0, 0.3)):
-                design = SequentialDesign(max_rounds=rounds, gamma=gamma, futility_power=futility, n_flips=flips)
-                s = simulate_sequential(
-                    n_tasks=n_tasks,
-                    design=design,
-                    base=0.5,
-                    effect=0.15,
-                    model=model,  # type: ignore[arg-type]
-                    null="none",
-                    n_sims=sims,
-                    rng=np.random.default_rng(seed),
-                )
-                print(
-                    f"    {n_tasks} tasks x <= {rounds} rounds, gamma {gamma:g}, futility {futility}: "
-                    f"power {s.better / sims:.3f}, mean trials {s.mean_trials:6.1f} "
-                    f"({1 - s.mean_trials / 300:+.1%} against fixed)",
-                    flush=True,
-                )
+        for i, (n_tasks, rounds, settings) in enumerate(rows):
+            if i % part[1] != part[0]:
+                continue
+            design = default_sequential_design(rounds, n_flips=flips, **settings)
+            s = simulate_sequential(
+                n_tasks=n_tasks,
+                design=design,
+                base=0.5,
+                effect=0.15,
+                model=model,  # type: ignore[arg-type]
+                null="none",
+                n_sims=sims,
+                rng=np.random.default_rng(seed),
+            )
+            label = (
+                f"{n_tasks} x <= {rounds} rounds, {design.looks_per_round} look(s)/round, {design.spending}"
+                f"{f' gamma {design.gamma:g}' if design.spending == 'hsd' else ''}, futility "
+                f"{design.futility_power} {design.futility}"
+            )
+            print(
+                f"    {label:<74s} power {s.better / sims:.3f}, mean trials {s.mean_trials:6.1f} "
+                f"({1 - s.mean_trials / 300:+.1%} against fixed; at most {2 * n_tasks * rounds})",
+                flush=True,
+            )
 
 
 def betting(sims: int, null_sims: int, seed: int) -> None:
@@ -186,28 +234,6 @@ def betting(sims: int, null_sims: int, seed: int) -> None:
             )
 
 
-def spending_side_by_side(sims: int, flips: int, seed: int) -> None:
-    print(f"\n5. Spending functions side by side at +15 points, futility 0.2, {sims} runs")
-    for model, (n_tasks, rounds) in CHOSEN.items():
-        for spending, gamma in (("obrien_fleming", 0.0), ("pocock", 0.0), ("hsd", 2.0)):
-            design = SequentialDesign(max_rounds=rounds, spending=spending, gamma=gamma, n_flips=flips)  # type: ignore[arg-type]
-            s = simulate_sequential(
-                n_tasks=n_tasks,
-                design=design,
-                base=0.5,
-                effect=0.15,
-                model=model,  # type: ignore[arg-type]
-                null="none",
-                n_sims=sims,
-                rng=np.random.default_rng(seed),
-            )
-            print(
-                f"  {model:8s} {n_tasks}x<={rounds} {spending:15s} power {s.better / sims:.3f}"
-                f"  mean trials {s.mean_trials:6.1f}",
-                flush=True,
-            )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--null-sims", type=int, default=4000, help="runs per null cell")
@@ -215,13 +241,34 @@ def main() -> None:
     parser.add_argument("--flips", type=int, default=1000, help="reference set size in simulation")
     parser.add_argument("--seed", type=int, default=20261201)
     parser.add_argument("--wide", action="store_true", help="null cells at base 0.35 too")
+    parser.add_argument(
+        "--sections", default="1,2,3", help="comma-separated sections to run (4, the betting test, is slow)"
+    )
+    parser.add_argument("--part", default="0/1", help="section 3 in parallel: K/N runs candidates i with i %% N == K")
+    parser.add_argument("--nulls", default="", help="section 1: comma-separated null cells to run (default all)")
+    parser.add_argument("--effects", default="", help="section 2: comma-separated effects to run (default all)")
+    parser.add_argument("--models", default="uniform,bimodal", help="comma-separated generating models to run")
+    parser.add_argument(
+        "--fixed-power",
+        default="",
+        help="section 3 without section 2: the fixed design's power per model, e.g. uniform=0.694,bimodal=0.852",
+    )
     args = parser.parse_args()
+    sections = {int(x) for x in args.sections.split(",")}
+    MODELS.intersection_update(args.models.split(","))
+    ONLY["nulls"] = set(args.nulls.split(",")) if args.nulls else set(NULLS)
+    ONLY["effects"] = {float(x) for x in args.effects.split(",")} if args.effects else set(EFFECTS)
     t0, c0 = time.perf_counter(), time.process_time()
-    null_cells(args.null_sims, args.flips, args.seed, (0.5, 0.35) if args.wide else (0.5,))
-    fixed_power = power_rows(args.power_sims, args.flips, args.seed + 100)
-    against_fixed(args.power_sims, args.flips, args.seed + 200, fixed_power)
-    betting(args.power_sims, args.null_sims, args.seed + 300)
-    spending_side_by_side(args.power_sims // 2, args.flips, args.seed + 400)
+    fixed_power = {k: float(v) for k, v in (kv.split("=") for kv in args.fixed_power.split(",") if kv)}
+    if 1 in sections:
+        null_cells(args.null_sims, args.flips, args.seed, (0.5, 0.35) if args.wide else (0.5,))
+    if 2 in sections:
+        fixed_power = power_rows(args.power_sims, args.flips, args.seed + 100)
+    if 3 in sections:
+        k, n = (int(x) for x in args.part.split("/"))
+        against_fixed(args.power_sims, args.flips, args.seed + 200, fixed_power, (k, n))
+    if 4 in sections:
+        betting(args.power_sims, args.null_sims, args.seed + 300)
     print(f"\ntotal {time.perf_counter() - t0:.1f} s wall, {time.process_time() - c0:.1f} s CPU")
 
 

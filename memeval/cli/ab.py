@@ -270,6 +270,13 @@ def ab(
             max=0.99,
         ),
     ] = 0.20,
+    futility: Annotated[
+        str,
+        typer.Option(
+            help="With --until-decided: binding (the default: the boundaries count on the run stopping at the "
+            "futility rule, which it always does) or non-binding (boundaries as if it never stopped for futility).",
+        ),
+    ] = "binding",
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
@@ -323,8 +330,10 @@ def ab(
         db_url(index_url)  # a bad URL is refused before the run, not after it
     if spending not in ("hsd", "pocock", "obrien-fleming"):
         raise UsageError(f"--spending {spending!r}: use hsd, pocock or obrien-fleming")
+    if futility not in ("binding", "non-binding"):
+        raise UsageError(f"--futility {futility!r}: use binding or non-binding")
     if not until_decided:
-        names = ("max_repeats", "spending", "spending_gamma", "futility_power")
+        names = ("max_repeats", "spending", "spending_gamma", "futility_power", "futility")
         given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
         if given:
             raise UsageError(
@@ -399,6 +408,7 @@ def ab(
                 spending="obrien_fleming" if spending == "obrien-fleming" else spending,
                 gamma=spending_gamma,
                 futility_power=futility_power,
+                futility=futility.replace("-", "_"),
                 seed=seed,
             )
             if until_decided

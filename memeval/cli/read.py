@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from memeval.results import Run
     from memeval.runreport import Comparison, RunsDocument
+    from memeval.stats import PilotSpread, TaskTrials
 
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.
@@ -363,9 +364,13 @@ def plan(
         bool,
         typer.Option(
             "--sequential/--no-sequential",
-            help="With --from: also simulate the sequential design (ab --until-decided) on the pilot's tasks.",
+            help="With --from: also size the sequential design (ab --until-decided) by simulation on the pilot's "
+            "tasks: tasks, most rounds, expected trials at the effect and at no difference.",
         ),
     ] = False,
+    sims: Annotated[
+        int, typer.Option(help="With --sequential: simulated runs per size tried (more is surer and slower).", min=20)
+    ] = 200,
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
 ) -> None:
@@ -377,7 +382,7 @@ def plan(
     the answer is given for 1, 2, 3 and 5 repeats.
     """
     if pilot is not None:
-        _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, as_json)
+        _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json)
         return
     from memeval.stats import tasks_for_power
 
@@ -407,19 +412,11 @@ def plan(
 
 
 def _plan_from_pilot(
-    ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, as_json: bool
+    ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, sims: int, as_json: bool
 ) -> None:
-    import numpy as np
 
     from memeval.results import find_run, load_run
-    from memeval.stats import (
-        SequentialDesign,
-        TaskTrials,
-        TrialObs,
-        pilot_spread,
-        simulate_sequential,
-        tasks_for_effect,
-    )
+    from memeval.stats import TaskTrials, TrialObs, pilot_spread, tasks_for_effect
 
     run = load_run(find_run(ref, runs_dir))
     arms: dict[str, dict[str, list[TrialObs]]] = {}
@@ -429,37 +426,15 @@ def _plan_from_pilot(
         outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
         arms.setdefault(r.task_id, {"baseline": [], "pack": []})[r.mode].append(TrialObs(outcome=outcome))
     tasks = [TaskTrials(task_id=t, baseline=tuple(a["baseline"]), pack=tuple(a["pack"])) for t, a in arms.items()]
+    seq_doc: dict[str, object] | None = None
     try:
         spread = pilot_spread(tasks)
         rows = []
         for k in (1, 2, 3, 5):
             n = tasks_for_effect(spread, effect, k, power=power)
-            row: dict[str, object] = {"repeats": k, "tasks": n, "trials": 2 * n * k}
-            if sequential:
-                rates = np.array(
-                    [
-                        (sum(o.outcome == "pass" for o in t.baseline) + 0.5) / (len(t.baseline) + 1)
-                        for t in tasks
-                        if t.baseline
-                    ]
-                )
-                sim = simulate_sequential(
-                    n_tasks=n,
-                    design=SequentialDesign(max_rounds=k, n_flips=1000),
-                    base=float(rates.mean()),
-                    effect=effect,
-                    model="pilot",
-                    null="none",
-                    n_sims=300,
-                    rng=np.random.default_rng(seed),
-                    rates=rates,
-                )
-                row["sequential"] = {
-                    "max_rounds": k,
-                    "power": sim.better / sim.n_sims if effect > 0 else sim.worse / sim.n_sims,
-                    "mean_trials": sim.mean_trials,
-                }
-            rows.append(row)
+            rows.append({"repeats": k, "tasks": n, "trials": 2 * n * k})
+        if sequential:
+            seq_doc = _sequential_plan(tasks, spread, effect, power, seed, sims)
     except ValueError as exc:
         raise UsageError(f"{exc}; pick a larger pilot run or an --effect that is not 0") from exc
     warnings = []
@@ -480,6 +455,8 @@ def _plan_from_pilot(
         "plans": rows,
         "warnings": warnings,
     }
+    if seq_doc is not None:
+        doc["sequential"] = seq_doc
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
@@ -489,19 +466,62 @@ def _plan_from_pilot(
         f"one trial's variance {spread.within:.4f}."
     )
     for row in rows:
-        line = (
+        typer.echo(
             f"  {row['repeats']} repeat(s): {row['tasks']} tasks, {row['trials']} trials for "
             f"{power:.0%} power at {100 * effect:+.0f} points (fixed size, normal approximation)"
         )
-        seq = row.get("sequential")
-        if isinstance(seq, dict):
-            line += (
-                f"; sequential up to {seq['max_rounds']} round(s) on those tasks: power "
-                f"{seq['power']:.2f}, {seq['mean_trials']:.0f} trials on average (simulated)"
-            )
-        typer.echo(line)
+    if seq_doc is not None:
+        typer.echo(
+            f"Sequential (ab --until-decided --max-repeats {seq_doc['max_rounds']}): {seq_doc['tasks']} tasks x "
+            f"at most {seq_doc['max_rounds']} rounds, at most {seq_doc['max_trials']} "
+            f"trials; power {seq_doc['power']:.2f} at {100 * effect:+.0f} points; expected trials "
+            f"{seq_doc['expected_trials_at_effect']:.0f} at {100 * effect:+.0f} points and "
+            f"{seq_doc['expected_trials_at_zero']:.0f} at no difference (simulated on the pilot's tasks, "
+            f"{seq_doc['sims']} runs each; the fixed {seq_doc['max_rounds']}-repeat plan needs "
+            f"{seq_doc['fixed_trials']} trials)."
+        )
     for w in warnings:
         typer.echo(f"warning: {w}")
+
+
+def _sequential_plan(
+    tasks: list[TaskTrials], spread: PilotSpread, effect: float, power: float, seed: int, sims: int
+) -> dict[str, object]:
+    """The sequential plan of `plan --from RUN --sequential` as a JSON-ready dict."""
+    import numpy as np
+    from rich.console import Console
+
+    from memeval.stats import default_sequential_design, plan_sequential
+
+    rates = np.array(
+        [(sum(o.outcome == "pass" for o in t.baseline) + 0.5) / (len(t.baseline) + 1) for t in tasks if t.baseline]
+    )
+    err = Console(stderr=True)
+    plan = plan_sequential(
+        spread,
+        rates,
+        effect,
+        power=power,
+        design=default_sequential_design(
+            max_rounds=1, n_flips=500
+        ),  # a plan needs speed more than the last 0.1% of alpha
+        seed=seed,
+        sims=sims,
+        progress=lambda line: err.print(f"plan: {line}", highlight=False),
+    )
+    doc: dict[str, object] = {
+        "tasks": plan.tasks,
+        "max_rounds": plan.max_rounds,
+        "max_trials": plan.max_trials,
+        "power": plan.power,
+        "expected_trials_at_effect": plan.trials_at_effect,
+        "expected_trials_at_zero": plan.trials_at_zero,
+        "false_verdicts_at_zero": plan.false_at_zero,
+        "fixed_tasks": plan.fixed_tasks,
+        "fixed_trials": 2 * plan.fixed_tasks * plan.max_rounds,
+        "sims": plan.sims,
+    }
+    return doc
 
 
 @app.command("check-tasks")

@@ -40,15 +40,18 @@ from memeval.stats._models import (
     WarningKind,
 )
 from memeval.stats._seqmodels import (
+    FutilityKind,
     LookDecision,
     SequentialDesign,
     SequentialLook,
     SequentialResult,
     SpendingFunction,
+    default_sequential_design,
 )
 
 if _TYPE_CHECKING:
-    from memeval.stats._planning import holm_adjust, pilot_spread, tasks_for_effect, tasks_for_power
+    from memeval.stats._planning import PilotSpread, holm_adjust, pilot_spread, tasks_for_effect, tasks_for_power
+    from memeval.stats._seqplan import SequentialPlan, plan_sequential
     from memeval.stats._seqsim import simulate_sequential
     from memeval.stats._sequential import path_from_outcomes, sequential_path
     from memeval.stats._simulate import SimulationSummary, simulate_verdicts
@@ -56,6 +59,9 @@ if _TYPE_CHECKING:
 
 _LAZY = {
     "holm_adjust": "_planning",
+    "PilotSpread": "_planning",
+    "SequentialPlan": "_seqplan",
+    "plan_sequential": "_seqplan",
     "pilot_spread": "_planning",
     "simulate_sequential": "_seqsim",
     "tasks_for_effect": "_planning",
@@ -87,14 +93,18 @@ __all__ = [
     "FaultedTrial",
     "Interval",
     "IntervalMethod",
+    "FutilityKind",
     "LookDecision",
     "PMethod",
     "PairedVerdict",
+    "PilotSpread",
     "SequentialDesign",
     "SequentialLook",
+    "SequentialPlan",
     "SequentialResult",
     "SimulationSummary",
     "SpendingFunction",
+    "default_sequential_design",
     "TaskTrials",
     "TrialObs",
     "TrialOutcome",
@@ -105,6 +115,7 @@ __all__ = [
     "paired_verdict",
     "path_from_outcomes",
     "pilot_spread",
+    "plan_sequential",
     "sequential_path",
     "simulate_sequential",
     "simulate_verdicts",

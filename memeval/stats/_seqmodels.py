@@ -19,6 +19,11 @@ DEFAULT_PERM_SEED = 20240601
 a test checks they agree."""
 
 SpendingFunction = Literal["obrien_fleming", "pocock", "hsd"]
+FutilityKind = Literal["non_binding", "binding"]
+"""How the efficacy thresholds treat the futility rule. `non_binding`: computed as if futility never
+stopped a run (so the rule can only lower the false-verdict rate). `binding`: computed over the
+reference paths that the same rule has not stopped, which lowers later thresholds; the error rate
+holds because the procedure always stops at the futility rule (`memeval ab` does)."""
 """Lan-DeMets alpha-spending function: O'Brien-Fleming-type (spends little early), Pocock-type, or
 the Hwang-Shih-DeCani family with parameter `SequentialDesign.gamma`."""
 
@@ -47,6 +52,13 @@ class SequentialDesign(BaseModel):
     to information, negative values save it for later looks, positive ones spend it earlier."""
     futility_power: float = Field(default=DEFAULT_FUTILITY_POWER, ge=0.0, lt=1.0)
     """Stop for futility when conditional power under the current trend is below this; 0 = never."""
+    futility: FutilityKind = "non_binding"
+    """Whether the efficacy thresholds count on the futility rule (`FutilityKind`). The model's
+    default stays `non_binding` so that run cards written before the field existed replay the same;
+    `memeval ab --until-decided` pins the field on every new run card."""
+    looks_per_round: int = Field(default=1, ge=1, le=2)
+    """Looks per round: 1 looks after every round; 2 splits each round's tasks (in sorted id order)
+    into halves and looks after each half (`_sequential.look_repeats`)."""
     n_flips: int = Field(default=DEFAULT_SEQ_FLIPS, ge=100, le=1_000_000)
     """Size of the reference set (observed path included)."""
     seed: int = DEFAULT_PERM_SEED
@@ -61,9 +73,13 @@ class SequentialLook(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     round: int
-    """1-based round number; the look uses rounds 1..round."""
+    """1-based round number; the look uses rounds 1..round (the last one only partly when the
+    design looks more than once a round)."""
+    look: int | None = None
+    """1-based look number (equal to `round` with one look per round); None on records written
+    before looks within a round existed."""
     information: float
-    """Information fraction t = round / max_rounds."""
+    """Information fraction t = look / (max_rounds x looks_per_round)."""
     alpha_spent: float
     """Cumulative alpha the spending function allows by this look."""
     n_paired: int
@@ -97,3 +113,34 @@ class SequentialResult(BaseModel):
     def rounds_run(self) -> int:
         """Rounds looked at."""
         return len(self.looks)
+
+
+DEFAULT_FUTILITY_KIND: FutilityKind = "binding"
+"""How `memeval ab --until-decided` treats futility by default (see `default_sequential_design`)."""
+
+
+def default_sequential_design(max_rounds: int, **settings: object) -> SequentialDesign:
+    """The design `memeval ab --until-decided` runs unless told otherwise.
+
+    Hwang-Shih-DeCani spending with gamma `DEFAULT_SPENDING_GAMMA`, futility below conditional
+    power `DEFAULT_FUTILITY_POWER`, binding (`DEFAULT_FUTILITY_KIND`): the design
+    `bench/sequential_calibration.py` chose, the fewest expected trials at +15 points at the fixed
+    50 x 3 design's power under both of its generating models.
+
+    Args:
+        max_rounds: most rounds.
+        settings: any other `SequentialDesign` field to set.
+
+    Raises:
+        pydantic.ValidationError: a setting out of range.
+    """
+    return SequentialDesign.model_validate(
+        {
+            "max_rounds": max_rounds,
+            "spending": "hsd",
+            "gamma": DEFAULT_SPENDING_GAMMA,
+            "futility_power": DEFAULT_FUTILITY_POWER,
+            "futility": DEFAULT_FUTILITY_KIND,
+            **settings,
+        }
+    )

@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 
 from memeval.stats._seqbet import BetHorizon, betting_decisions
 from memeval.stats._seqmodels import SequentialDesign
-from memeval.stats._sequential import _flips, looks_from_counts
+from memeval.stats._sequential import _flips, look_repeats, looks_from_counts
 from memeval.stats._simulate import sign_flip_p_values
 from memeval.stats._verdict import DEFAULT_ALPHA, DEFAULT_N_MIN, decide
 
@@ -209,7 +209,7 @@ def simulate_sequential(
         looks = looks_from_counts(_counts_of(outcomes), design, eps)
         last = looks[-1]
         counts[last.decision if last.decision in ("better", "worse") else "unresolved"] += 1
-        trials += 2 * n_tasks * last.round
+        trials += 2 * int(look_repeats(n_tasks, last.look or last.round, design.looks_per_round)[:, -1].sum())
     return SeqSimSummary(n_sims=n_sims, mean_trials=trials / n_sims, **counts)
 
 

@@ -17,9 +17,10 @@ The procedure (what `sequential_path` computes)
 3. Alpha spending (Lan and DeMets, "Discrete sequential boundaries for clinical trials",
    Biometrika 1983) at information t_j = j / max_rounds. The default is the Hwang-Shih-DeCani
    family alpha(t) = alpha (1 - e^{-gamma t}) / (1 - e^{-gamma}) with gamma = 2 (Hwang, Shih and
-   DeCani, Statistics in Medicine 1990), with futility below conditional power 0.2 (step 5):
-   `bench/sequential_calibration.py` compared sizes, gamma in -1..6 and futility in 0.05..0.3 and
-   this spent the fewest trials at +15 points at the fixed 50 x 3 design's power; spending that
+   DeCani, Statistics in Medicine 1990), with binding futility below conditional power 0.2 (step 5):
+   `bench/sequential_calibration.py` compared sizes, gamma, futility thresholds, binding and
+   non-binding futility, looks within a round and the spending functions, and this spent the
+   fewest trials at +15 points at the fixed 50 x 3 design's power; spending that
    early matters because a later round (one more repeat of tasks already seen) adds less
    information than the first when tasks differ. Also offered: Pocock-type
    alpha(t) = alpha ln(1 + (e - 1) t) and O'Brien-Fleming-type
@@ -32,11 +33,26 @@ The procedure (what `sequential_path` computes)
 4. Faults cannot overturn the verdict: at a look that crosses, the same test is repeated with
    every faulted trial so far counted against the direction found (a fail in the arm that looks
    better, a pass in the other); the run stops with better/worse only if that path crosses too.
-5. Futility (non-binding, so it can only lower the false-verdict rate): from the second look on,
-   stop when the conditional power under the current trend is below `futility_power`. With
-   z = S_j / sqrt(sum_i d_i(j)^2) and t = t_j, the B-value is B = z sqrt(t) and the drift
-   theta = B / t; conditional power = 1 - Phi((z_{1-alpha/2} - B - theta (1 - t)) / sqrt(1 - t))
-   (Lan and Wittes, "The B-value: a tool for monitoring data", Biometrics 1988).
+5. Futility: from the second look on, stop when the conditional power under the current trend
+   is below `futility_power`. With z = S_j / sqrt(sum_i d_i(j)^2) and t = t_j, the B-value is
+   B = z sqrt(t) and the drift theta = B / t; conditional power =
+   1 - Phi((z_{1-alpha/2} - B - theta (1 - t)) / sqrt(1 - t)) (Lan and Wittes, "The B-value: a
+   tool for monitoring data", Biometrics 1988). `futility="non_binding"`: the thresholds of step 3
+   ignore the rule, which can then only lower the false-verdict rate. `futility="binding"` (the
+   `memeval ab --until-decided` default): the same rule is applied to every reference path (it is
+   a function of |S_j| and of sum_i d_i(j)^2, which no sign flip changes), and a path it stops
+   leaves the reference set's later looks, as in a group-sequential design with binding futility
+   (Jennison and Turnbull, "Group Sequential Methods with Applications to Clinical Trials", 2000,
+   ch. 5, two-sided tests with early stopping under the null). Later thresholds are then lower;
+   the bound of step 3 still holds because the rule is a symmetric function of the reference set
+   and the run as done always stops where the rule says (so a run must never go on past a
+   futility stop).
+6. Looks within a round (`looks_per_round` 2): the tasks, in sorted id order, are split into
+   groups floor(i g / n); look h runs the next repeat of group (h - 1) mod g, so task i has
+   k_i(h) = floor((h + g - 1 - g_i) / g) repeats at look h and d_i(h) is its difference over
+   those; information is t_h = h / (g max_rounds). Everything above holds look by look.
+   `bench/sequential_calibration.py` found it saved nothing for uniform tasks and more for
+   bimodal ones; `memeval ab` does not offer it yet (its runner and records count whole rounds).
 
 A look with fewer than `n_min` paired tasks can only go on (or end unresolved at the maximum).
 """
@@ -96,14 +112,28 @@ def alpha_spent(spending: SpendingFunction, t: float, alpha: float, gamma: float
     return float(min(alpha, alpha * math.log(1.0 + (math.e - 1.0) * t)))
 
 
-def _rounds(tasks: Sequence[TaskTrials]) -> int:
-    counts = {len(t.baseline) for t in tasks} | {len(t.pack) for t in tasks}
-    if len(counts) != 1:
-        raise ValueError(
-            "every task needs the same number of trials in both arms, one per round; got "
-            f"{sorted(counts)} (a round is complete only when all its trials have ended)"
-        )
-    return counts.pop()
+def _looks_done(tasks: Sequence[TaskTrials], design: SequentialDesign) -> int:
+    """The number of complete looks the tasks' trials make (tasks in sorted id order)."""
+    if design.looks_per_round == 1 or any(len(t.baseline) != len(t.pack) for t in tasks):
+        counts = {len(t.baseline) for t in tasks} | {len(t.pack) for t in tasks}
+        if len(counts) != 1:
+            raise ValueError(
+                "every task needs the same number of trials in both arms, one per round; got "
+                f"{sorted(counts)} (a round is complete only when all its trials have ended)"
+            )
+        rounds = counts.pop()
+        if rounds > design.max_rounds:
+            raise ValueError(f"{rounds} rounds exceed max_rounds={design.max_rounds}")
+        return rounds * design.looks_per_round
+    have = np.array([len(t.baseline) for t in tasks], dtype=np.int64)
+    for h in range(design.max_rounds * design.looks_per_round + 1):
+        if np.array_equal(look_repeats(len(tasks), h, design.looks_per_round)[:, -1] if h else 0 * have, have):
+            return h
+    raise ValueError(
+        f"the tasks' trial counts {sorted(set(have.tolist()))} match no look of a design of {design.max_rounds} "
+        f"rounds with {design.looks_per_round} looks a round (each look runs the next repeat of the next "
+        "group of tasks in sorted id order, both arms, and is complete only when all its trials have ended)"
+    )
 
 
 def _counts(tasks: Sequence[TaskTrials], rounds: int) -> NDArray[np.int64]:
@@ -116,12 +146,41 @@ def _counts(tasks: Sequence[TaskTrials], rounds: int) -> NDArray[np.int64]:
         for row, (arm, outcome) in enumerate(
             ((task.baseline, "pass"), (task.baseline, "fault"), (task.pack, "pass"), (task.pack, "fault"))
         ):
-            out[row, i] = np.cumsum([t.outcome == outcome for t in arm[:rounds]])
+            seen = arm[:rounds]
+            out[row, i, : len(seen)] = np.cumsum([t.outcome == outcome for t in seen])
     return out
 
 
+def look_groups(n_tasks: int, looks_per_round: int) -> NDArray[np.int64]:
+    """The group of each task (in sorted id order) for looks within a round.
+
+    With g = looks_per_round groups, task i (0-based, of n) is in group floor(i g / n): the first
+    look of a round runs group 0's next repeat, the second group 1's, and so on, so each look adds
+    about n / g tasks' trials in both arms.
+    """
+    return (np.arange(n_tasks, dtype=np.int64) * looks_per_round) // max(n_tasks, 1)
+
+
+def look_repeats(n_tasks: int, looks: int, looks_per_round: int) -> NDArray[np.int64]:
+    """Each task's repeats per arm at looks 1..looks, shape (tasks, looks).
+
+    Task i of group g_i has k_i(h) = floor((h + looks_per_round - 1 - g_i) / looks_per_round)
+    repeats at look h: with one look per round, k_i(h) = h; with two, ceil(h / 2) for the first
+    half of the tasks and floor(h / 2) for the second.
+    """
+    h = np.arange(1, looks + 1, dtype=np.int64)
+    g = look_groups(n_tasks, looks_per_round)
+    return (h[None, :] + looks_per_round - 1 - g[:, None]) // looks_per_round
+
+
+def _look_counts(counts: NDArray[np.int64], done: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Per-round cumulative counts (4, tasks, rounds) gathered at each task's repeats per look."""
+    idx = np.broadcast_to(np.maximum(done - 1, 0)[None], (4, *done.shape))
+    return np.where(done[None] > 0, np.take_along_axis(counts, idx, axis=2), 0)
+
+
 def _scaled_d(
-    counts: NDArray[np.int64], max_rounds: int, robust_sign: int
+    counts: NDArray[np.int64], done: NDArray[np.int64], max_rounds: int, robust_sign: int
 ) -> tuple[NDArray[np.float64], NDArray[np.bool_], int]:
     """Per-task d paths scaled to integers (held in float64, exact below 2**53).
 
@@ -129,17 +188,17 @@ def _scaled_d(
     fail in pack and a pass in baseline; with -1 the other way round.
 
     Args:
-        counts: shape (4, tasks, rounds), as `_counts` gives.
+        counts: shape (4, tasks, looks), the cumulative counts at each look (`_look_counts`).
+        done: shape (tasks, looks), each task's trials per arm at each look.
         max_rounds: the design's maximum (fixes the integer scale).
         robust_sign: 0, +1 or -1.
 
     Returns:
-        (d, paired, scale): d of shape (tasks, rounds) equal to scale * d_i(j) exactly, paired of
+        (d, paired, scale): d of shape (tasks, looks) equal to scale * d_i(j) exactly, paired of
         the same shape (both arms have a trial counted), and the integer scale.
     """
     scale = math.lcm(*range(1, max_rounds + 1)) ** 2
     pb, fb, pp, fp = counts
-    done = np.arange(1, counts.shape[2] + 1, dtype=np.int64)
     nb, n_p = done - fb, done - fp
     if robust_sign != 0:
         # Faults against the direction found: the favoured arm's faults fail, the other's pass.
@@ -155,7 +214,10 @@ def _scaled_d(
 
 
 def _thresholds(
-    sums: NDArray[np.float64], alphas: Sequence[float], n_flips: int
+    sums: NDArray[np.float64],
+    alphas: Sequence[float],
+    n_flips: int,
+    futile: NDArray[np.bool_] | None = None,
 ) -> tuple[list[float], NDArray[np.bool_]]:
     """Crossing thresholds per look over a reference set of paths.
 
@@ -163,6 +225,9 @@ def _thresholds(
         sums: shape (n_flips, looks), |S_j| of each reference path (row 0 the observed one).
         alphas: cumulative alpha per look.
         n_flips: rows of `sums`.
+        futile: shape (n_flips, looks), where each reference path meets the futility rule (binding
+            futility): a path that meets it at look j without crossing there is stopped, so it
+            neither crosses nor uses alpha at later looks. None for non-binding futility.
 
     Returns:
         (tau, crossed_at): tau[j] such that a path crosses look j when |S_j| > tau[j] (inf when no
@@ -188,6 +253,8 @@ def _thresholds(
         observed[j] = bool(sums[0, j] > tau)
         crossed_total += int(cross.sum())
         alive &= ~cross
+        if futile is not None:
+            alive &= ~futile[:, j]
         taus.append(tau)
     return taus, observed
 
@@ -199,43 +266,91 @@ def _flips(n_tasks: int, n_flips: int, seed: int) -> NDArray[np.float64]:
     return eps
 
 
-def _conditional_power(d: NDArray[np.float64], t: float, alpha: float) -> float:
-    total = float(d.sum())
+def _conditional_power(
+    signed: NDArray[np.float64], d: NDArray[np.float64], t: float, alpha: float
+) -> NDArray[np.float64]:
+    """Conditional power under the current trend of every reference path at one look (step 5).
+
+    Args:
+        signed: S_j of each reference path, shape (n_flips,).
+        d: the task values d_i(j) at that look, shape (tasks,); sum_i d_i(j)^2 is the same for
+            every sign flip of the path.
+        t: information fraction, in (0, 1).
+        alpha: the design's two-sided alpha.
+    """
     norm = math.sqrt(float((d**2).sum()))
-    z = abs(total) / norm if norm > 0 else 0.0
+    z = np.abs(signed) / norm if norm > 0 else np.zeros_like(signed)
     b = z * math.sqrt(t)
     drift = b / t
     z_final = float(stats.norm.ppf(1.0 - alpha / 2.0))
-    return float(1.0 - stats.norm.cdf((z_final - b - drift * (1.0 - t)) / math.sqrt(1.0 - t)))
+    return np.asarray(1.0 - stats.norm.cdf((z_final - b - drift * (1.0 - t)) / math.sqrt(1.0 - t)), dtype=np.float64)
+
+
+def _futility_checks(
+    signed: NDArray[np.float64], d: NDArray[np.float64], paired: NDArray[np.bool_], design: SequentialDesign
+) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+    """Conditional power and the futility rule of every reference path at every look.
+
+    Args:
+        signed: S_j of each reference path, shape (n_flips, looks).
+        d: task paths, shape (tasks, looks).
+        paired: shape (tasks, looks), as `_scaled_d` gives.
+        design: the design (its `futility_power`, `max_rounds`, `looks_per_round`, `n_min`, `alpha`).
+
+    Returns:
+        (cp, futile), both shape (n_flips, looks): conditional power (NaN where the rule does not
+        apply: the first look, the last, and looks with fewer than `n_min` paired tasks) and whether
+        the rule stops the path there.
+    """
+    total_looks = design.max_rounds * design.looks_per_round
+    cp = np.full(signed.shape, np.nan)
+    for j in range(signed.shape[1]):
+        r = j + 1
+        if r < total_looks and int(paired[:, j].sum()) >= design.n_min:
+            cp[:, j] = _conditional_power(signed[:, j], d[:, j], r / total_looks, design.alpha)
+    futile = np.zeros(signed.shape, dtype=np.bool_)
+    if design.futility_power > 0:
+        futile[:, 1:] = np.nan_to_num(cp[:, 1:], nan=1.0) < design.futility_power
+    return cp, futile
 
 
 def looks_from_counts(
-    counts: NDArray[np.int64], design: SequentialDesign, eps: NDArray[np.float64] | None = None
+    counts: NDArray[np.int64],
+    design: SequentialDesign,
+    eps: NDArray[np.float64] | None = None,
+    n_looks: int | None = None,
 ) -> list[SequentialLook]:
     """The looks of a sequential run from its cumulative counts (the array core).
 
     Args:
         counts: shape (4, tasks, rounds): cumulative baseline passes, baseline faults, pack passes,
-            pack faults after each round (tasks in a fixed order).
+            pack faults after each round (tasks in a fixed order). With more than one look per
+            round, a task's entries past its repeats at the last look are not read.
         design: the sequential settings.
         eps: the reference sign flips, shape (n_flips, tasks), row 0 all ones; drawn from
             `design.seed` when None (pass them in to reuse across many simulated runs).
+        n_looks: looks to take (default: every look of the rounds in `counts`).
 
     Returns:
-        One look per round, ending at the first look that stops.
+        One entry per look, ending at the first look that stops.
     """
-    n_tasks, rounds = counts.shape[1], counts.shape[2]
+    n_tasks, lpr = counts.shape[1], design.looks_per_round
+    total_looks = design.max_rounds * lpr
+    n_looks = counts.shape[2] * lpr if n_looks is None else n_looks
     if eps is None:
         eps = _flips(n_tasks, design.n_flips, design.seed)
-    alphas = [
-        alpha_spent(design.spending, j / design.max_rounds, design.alpha, design.gamma) for j in range(1, rounds + 1)
-    ]
-    d, paired, scale = _scaled_d(counts, design.max_rounds, 0)
-    taus, crossed = _thresholds(np.abs(eps @ d), alphas, eps.shape[0])
+    alphas = [alpha_spent(design.spending, h / total_looks, design.alpha, design.gamma) for h in range(1, n_looks + 1)]
+    binding = design.futility == "binding"
+    done = look_repeats(n_tasks, n_looks, lpr)
+    at_looks = _look_counts(counts, done)
+    d, paired, scale = _scaled_d(at_looks, done, design.max_rounds, 0)
+    signed = eps @ d
+    cps, futile = _futility_checks(signed, d, paired, design)
+    taus, crossed = _thresholds(np.abs(signed), alphas, eps.shape[0], futile if binding else None)
     looks: list[SequentialLook] = []
-    for j in range(rounds):
+    for j in range(n_looks):
         r = j + 1
-        last = r == design.max_rounds
+        last = r == total_looks
         n_paired = int(paired[:, j].sum())
         total = float(d[:, j].sum())
         robust: float | None = None
@@ -245,8 +360,10 @@ def looks_from_counts(
             decision = "max_reached" if last else "too_few_tasks"
         elif crossed[j] and total != 0:
             sign = 1 if total > 0 else -1
-            rd, rpaired, _ = _scaled_d(counts[:, :, :r], design.max_rounds, sign)
-            _, r_crossed = _thresholds(np.abs(eps @ rd), alphas[:r], eps.shape[0])
+            rd, rpaired, _ = _scaled_d(at_looks[:, :, :r], done[:, :r], design.max_rounds, sign)
+            r_signed = eps @ rd
+            r_futile = _futility_checks(r_signed, rd, rpaired, design)[1] if binding else None
+            _, r_crossed = _thresholds(np.abs(r_signed), alphas[:r], eps.shape[0], r_futile)
             r_total = float(rd[:, j].sum())
             r_n = int(rpaired[:, j].sum())
             robust = r_total / scale / r_n if r_n else None
@@ -257,13 +374,14 @@ def looks_from_counts(
         elif last:
             decision = "max_reached"
         if decision == "continue":
-            cp = _conditional_power(d[paired[:, j], j], r / design.max_rounds, design.alpha)
-            if r >= 2 and cp < design.futility_power:
+            cp = float(cps[0, j])
+            if futile[0, j]:
                 decision = "futility"
         looks.append(
             SequentialLook(
-                round=r,
-                information=r / design.max_rounds,
+                round=-(-r // lpr),
+                look=r,
+                information=r / total_looks,
                 alpha_spent=alphas[j],
                 n_paired=n_paired,
                 estimate=total / scale / n_paired if n_paired else None,
@@ -297,12 +415,11 @@ def sequential_path(tasks: Sequence[TaskTrials], design: SequentialDesign) -> Se
     ordered = sorted(tasks, key=lambda t: t.task_id)
     if len({t.task_id for t in ordered}) != len(ordered):
         raise ValueError("task ids must be unique")
-    rounds = _rounds(ordered) if ordered else 0
-    if rounds > design.max_rounds:
-        raise ValueError(f"{rounds} rounds exceed max_rounds={design.max_rounds}")
-    if rounds == 0:
+    n_looks = _looks_done(ordered, design) if ordered else 0
+    if n_looks == 0:
         return SequentialResult(design=design, looks=(), verdict="unresolved", reason="in_progress", stopped=False)
-    looks = looks_from_counts(_counts(ordered, rounds), design)
+    rounds = max(len(t.baseline) for t in ordered)
+    looks = looks_from_counts(_counts(ordered, rounds), design, n_looks=n_looks)
     final = looks[-1]
     verdict: VerdictWord = "unresolved"
     stopped = True
@@ -323,9 +440,9 @@ def path_from_outcomes(
 ) -> SequentialResult:
     """The sequential path over the complete rounds of a run's trial outcomes.
 
-    A round is complete when every task has an outcome for that repeat in both arms; the looks
-    cover rounds 1..r for the largest complete prefix r (a round partly run, as after a crash, is
-    not looked at until it is complete).
+    A look is complete when every task has an outcome in both arms for each repeat that look
+    covers (`look_repeats`); the path covers the largest complete prefix of looks (a look partly
+    run, as after a crash, is not looked at until it is complete).
 
     Args:
         outcomes: (task id, mode, repeat) -> `pass`, `fail` or `fault`, one per ended trial (its
@@ -336,18 +453,25 @@ def path_from_outcomes(
     Returns:
         The path, as `sequential_path` gives it.
     """
-    complete = 0
-    for r in range(1, design.max_rounds + 1):
-        if task_ids and all((t, m, r) in outcomes for t in task_ids for m in ("baseline", "pack")):
-            complete = r
+    ordered = sorted(task_ids)
+    complete = np.zeros(len(ordered), dtype=np.int64)
+    for h in range(1, design.max_rounds * design.looks_per_round + 1):
+        k = look_repeats(len(ordered), h, design.looks_per_round)[:, -1]
+        if ordered and all(
+            (t, m, r) in outcomes
+            for t, kt in zip(ordered, k, strict=True)
+            for r in range(1, kt + 1)
+            for m in ("baseline", "pack")
+        ):
+            complete = k
         else:
             break
     tasks = [
         TaskTrials(
             task_id=t,
-            baseline=tuple(TrialObs(outcome=outcomes[(t, "baseline", r)]) for r in range(1, complete + 1)),
-            pack=tuple(TrialObs(outcome=outcomes[(t, "pack", r)]) for r in range(1, complete + 1)),
+            baseline=tuple(TrialObs(outcome=outcomes[(t, "baseline", r)]) for r in range(1, kt + 1)),
+            pack=tuple(TrialObs(outcome=outcomes[(t, "pack", r)]) for r in range(1, kt + 1)),
         )
-        for t in task_ids
+        for t, kt in zip(ordered, complete.tolist(), strict=True)
     ]
     return sequential_path(tasks, design)

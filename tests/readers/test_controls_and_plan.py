@@ -74,6 +74,22 @@ def test_plan_from_a_pilot_run_reads_its_spread(runs: Runs) -> None:
     assert all(p["tasks"] >= 10 for p in doc["plans"])
 
 
+def test_plan_from_a_pilot_sizes_the_sequential_design(runs: Runs) -> None:
+    # +40 points and 40 runs a size keep the simulations quick.
+    args = ["plan", "--effect", "0.4", "--from", runs.memory.result.run_id, "--runs-dir", str(runs.runs_dir)]
+    args += ["--sims", "40"]
+    res = CliRunner().invoke(app, [*args, "--sequential", "--json"])
+    assert res.exit_code == 0, res.output
+    seq = json.loads(res.stdout)["sequential"]
+    assert seq["max_trials"] == 2 * seq["tasks"] * seq["max_rounds"] and seq["tasks"] >= 10
+    assert seq["power"] >= 0.8 and seq["sims"] == 40
+    assert 0 < seq["expected_trials_at_effect"] <= seq["max_trials"]
+    assert 0 < seq["expected_trials_at_zero"] <= seq["max_trials"]
+    res = CliRunner().invoke(app, [*args, "--sequential"])
+    assert res.exit_code == 0, res.output
+    assert f"at most {seq['max_trials']} trials" in res.stdout and "at no difference" in res.stdout
+
+
 def test_plan_from_a_missing_run_is_a_usage_error(runs: Runs) -> None:
     res = CliRunner().invoke(app, ["plan", "--effect", "0.2", "--from", "nope", "--runs-dir", str(runs.runs_dir)])
     assert res.exit_code == 2 and "nope" in res.output

@@ -53,7 +53,7 @@ def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) 
     assert doc["run_card"]["sequential"]["max_rounds"] == 3
     # The benchmarked default design is pinned on the card, so a replay decides the same.
     card = doc["run_card"]["sequential"]
-    assert (card["spending"], card["gamma"], card["futility_power"]) == ("hsd", 2.0, 0.2)
+    assert (card["spending"], card["gamma"], card["futility_power"], card["futility"]) == ("hsd", 2.0, 0.2, "binding")
     assert doc["run_card"]["repeats"] == 3
     # Stopping was by design: no planned trial is reported missing.
     assert doc["coverage"]["expected_trials"] == 24 and "not_run" not in doc["coverage"]["missing"]

@@ -50,3 +50,38 @@ def test_tasks_for_effect_by_hand() -> None:
     assert tasks_for_effect(s, 0.15, 3) == 82
     with pytest.raises(ValueError, match="effect=0"):
         tasks_for_effect(s, 0.0, 3)
+
+
+def test_the_sequential_plan_is_the_smallest_size_that_reaches_the_power() -> None:
+    import numpy as np
+
+    from memeval.stats import default_sequential_design
+    from memeval.stats._seqplan import plan_sequential
+    from memeval.stats._seqsim import simulate_sequential
+
+    s = pilot_spread([_task(0, "ff", "pp"), _task(1, "pf", "fp")])._replace(between=0.02, within=0.25)
+    rates = np.array([0.3, 0.4, 0.5, 0.6])
+    design = default_sequential_design(1, n_flips=300)
+    plan = plan_sequential(s, rates, 0.3, power=0.8, design=design, rounds=(2,), sims=100, seed=9)
+    assert plan.max_rounds == 2 and plan.max_trials == 4 * plan.tasks
+    assert plan.power >= 0.8 and 0 < plan.trials_at_effect <= plan.max_trials
+    assert 0 < plan.trials_at_zero <= plan.max_trials and plan.fixed_tasks == tasks_for_effect(s, 0.3, 2)
+
+    def power_at(n: int) -> float:
+        sim = simulate_sequential(
+            n_tasks=n,
+            design=design.model_copy(update={"max_rounds": 2}),
+            base=float(rates.mean()),
+            effect=0.3,
+            model="pilot",
+            null="none",
+            n_sims=100,
+            rng=np.random.default_rng(9),
+            rates=rates,
+        )
+        return sim.better / 100
+
+    # The same seeded simulation: the plan's size reaches the power and one task fewer does not.
+    assert power_at(plan.tasks) == plan.power
+    if plan.tasks > design.n_min:
+        assert power_at(plan.tasks - 1) < 0.8

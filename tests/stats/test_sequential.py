@@ -8,11 +8,14 @@ import numpy as np
 import pytest
 
 from memeval.stats import TaskTrials, TrialObs
+from memeval.stats._seqmodels import default_sequential_design
 from memeval.stats._seqsim import simulate_sequential
 from memeval.stats._sequential import (
     SequentialDesign,
     _thresholds,
     alpha_spent,
+    look_repeats,
+    path_from_outcomes,
     sequential_path,
 )
 
@@ -50,6 +53,80 @@ def test_thresholds_by_hand() -> None:
     assert observed.tolist() == [True, True]  # row 0 crosses at look 1 (and would at look 2)
     taus, observed = _thresholds(sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10)
     assert observed.tolist() == [False, True]  # the path (1, 7) crosses only at look 2
+
+
+def test_binding_thresholds_by_hand() -> None:
+    # The ten paths above, with the futility rule stopping rows 2 and 3 at look 1 (|S_1| of 1 and
+    # 2). Look 1 is unchanged: tau_1 = 8, row 0 crosses. At look 2 the alive paths are rows 1 and
+    # 4..9 with |S_2| = 1, 5, 4, 3, 2, 1, 0; two more may cross, so tau_2 is the third largest, 3
+    # (rows 4 and 5 cross). Without binding, rows 2 and 3 (7 and 6) would take that budget and
+    # tau_2 was 5.
+    s1 = [9, 8, 1, 2, 3, 4, 0, 0, 1, 2]
+    s2 = [10, 1, 7, 6, 5, 4, 3, 2, 1, 0]
+    sums = np.array([s1, s2], dtype=np.float64).T
+    futile = np.zeros((10, 2), dtype=np.bool_)
+    futile[[2, 3], 0] = True
+    taus, observed = _thresholds(sums, [0.1, 0.3], 10, futile)
+    assert taus == [8.0, 3.0]
+    # A path the rule stopped never crosses later, even far above the threshold.
+    taus, observed = _thresholds(
+        sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10, futile[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]]
+    )
+    assert taus == [8.0, 3.0] and observed.tolist() == [False, True]
+
+
+def test_the_binding_budget_is_spent_on_fewer_paths_never_more() -> None:
+    # Whatever the rule stops, at most floor(alpha_j * n) paths ever cross by look j.
+    rng = np.random.default_rng(3)
+    sums = np.abs(np.cumsum(rng.standard_normal((2000, 5)), axis=1))
+    futile = rng.uniform(size=(2000, 5)) < 0.3
+    alphas = [0.01, 0.02, 0.03, 0.04, 0.05]
+    taus, _ = _thresholds(sums, alphas, 2000, futile)
+    alive = np.ones(2000, dtype=np.bool_)
+    crossed = 0
+    for j, tau in enumerate(taus):
+        cross = alive & (sums[:, j] > tau)
+        crossed += int(cross.sum())
+        assert crossed <= math.floor(alphas[j] * 2000 + 1e-9)
+        alive &= ~cross & ~futile[:, j]
+
+
+def test_looks_within_a_round_by_hand() -> None:
+    # Five tasks, two looks a round: groups floor(2i / 5) = 0, 0, 0, 1, 1. The first three tasks
+    # run their next repeat at odd looks, the last two at even ones.
+    assert look_repeats(5, 4, 2).tolist() == [[1, 1, 2, 2]] * 3 + [[0, 1, 1, 2]] * 2
+    assert look_repeats(3, 3, 1).tolist() == [[1, 2, 3]] * 3
+
+
+def test_a_half_round_is_looked_at_and_a_partial_one_refused() -> None:
+    design = SequentialDesign(max_rounds=2, looks_per_round=2, futility_power=0.0)
+    # 20 tasks: the first 10 have 2 trials an arm, the last 10 one: that is look 3 of 4.
+    tasks = [_task(i, "ff" if i < 10 else "f", "pp" if i < 10 else "p") for i in range(20)]
+    result = sequential_path(tasks, design)
+    assert result.looks[-1].look in (1, 2, 3) and result.looks[-1].information <= 0.75
+    assert result.verdict == "better"
+    with pytest.raises(ValueError, match="match no look"):
+        sequential_path([_task(i, "f" if i < 10 else "ff", "p" if i < 10 else "pp") for i in range(20)], design)
+    # The same outcomes as a log: look 3 is the largest complete prefix.
+    outcomes = {
+        (t.task_id, m, r + 1): o.outcome
+        for t in tasks
+        for m in ("baseline", "pack")
+        for r, o in enumerate(getattr(t, m))
+    }
+    assert path_from_outcomes(outcomes, [t.task_id for t in tasks], design) == result
+
+
+def test_a_binding_rule_that_stops_nothing_changes_no_boundary() -> None:
+    # Binding only removes paths the rule stopped from later looks; with a threshold no
+    # conditional power falls below, the boundaries are those of the design without futility.
+    rng = np.random.default_rng(5)
+    tasks = [_task(i, "".join(rng.choice(list("pf"), 3)), "".join(rng.choice(list("pf"), 3))) for i in range(30)]
+    loose = sequential_path(tasks, SequentialDesign(max_rounds=6, futility_power=0.0))
+    b = [look.boundary for look in loose.looks]
+    bound = sequential_path(tasks, default_sequential_design(6, futility_power=1e-9))
+    assert [look.boundary for look in bound.looks] == b  # a rule that stops nothing changes nothing
+    assert all(x is not None for x in b)
 
 
 def test_thresholds_with_no_budget_never_cross() -> None:
@@ -158,9 +235,11 @@ def test_hwang_shih_decani_spending_by_hand() -> None:
 
 
 def test_the_default_design_is_the_benchmarked_one() -> None:
-    # bench/sequential_calibration.py chose HSD gamma 2 with futility at conditional power 0.2.
-    design = SequentialDesign(max_rounds=6)
-    assert (design.spending, design.gamma, design.futility_power) == ("hsd", 2.0, 0.2)
+    # bench/sequential_calibration.py chose HSD gamma 2 with binding futility at conditional power
+    # 0.2; the model's own default stays non-binding so that older run cards replay the same.
+    design = default_sequential_design(6)
+    assert (design.spending, design.gamma, design.futility_power, design.futility) == ("hsd", 2.0, 0.2, "binding")
+    assert SequentialDesign(max_rounds=6).futility == "non_binding"
 
 
 def test_hsd_boundary_at_the_first_of_six_looks_by_hand() -> None:
