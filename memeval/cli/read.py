@@ -44,6 +44,14 @@ def _console() -> Console:
     return Console() if sys.stdout.isatty() else Console(width=160)
 
 
+def _status_text(status: str) -> str:
+    return (
+        "interrupted: no memeval process runs it; continue with memeval ab --resume"
+        if status == "interrupted"
+        else status
+    )
+
+
 def print_results(run: Run, console: Console, include_controls: bool = False) -> None:
     """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
     from rich.table import Table
@@ -51,7 +59,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
     from memeval.abreport import summarize, summary_lines
 
     recs = run.to_records(include_controls=True)
-    t = Table(title=f"{run.result.run_id} ({run.result.status})", title_justify="left")
+    t = Table(title=f"{run.result.run_id} ({_status_text(run.status)})", title_justify="left")
     for col in (
         "task",
         "mode",

@@ -1,9 +1,15 @@
 """Counting holes a hostile tester found: figures `memeval ab`, `results` and `runs` print must
 never show a zero or a state that was not measured."""
 
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
-from runner_helpers import make_task
+from runner_helpers import MINI, REPO, make_task
 
 
 def test_fault_spend_is_null_with_a_reason_when_no_meter_ran(tmp_path: Path, run_ab):
@@ -17,3 +23,41 @@ def test_fault_spend_is_null_with_a_reason_when_no_meter_ran(tmp_path: Path, run
     spend = doc["verdict"]["fault_spend"]
     assert spend["baseline"] is None and spend["pack"] is None, spend
     assert "1 of 1" in spend["reason"] and "unknown" in spend["reason"], spend
+
+
+def _start_sleeping_run(runs: Path) -> tuple[subprocess.Popen, Path]:
+    args = [sys.executable, "-m", "memeval", "ab", str(MINI), "--agent", "command", "--agent-cmd", "sleep 60"]
+    proc = subprocess.Popen(
+        [*args, "--network", "none", "--runs-dir", str(runs), "--quiet"],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        logs = list(runs.glob("*/events.jsonl"))
+        if logs and b"agent.started" in logs[0].read_bytes():
+            return proc, logs[0].parent
+        time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the run never started its first agent")
+
+
+def _memeval(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "memeval", *args], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_a_run_killed_with_sigkill_reads_interrupted_not_running(tmp_path: Path):
+    """After kill -9 nobody runs the run: `results` and `runs` must not say `running`."""
+    runs = tmp_path / "runs"
+    proc, run = _start_sleeping_run(runs)
+    live = _memeval("runs", "--runs-dir", str(runs), "--json")
+    assert json.loads(live.stdout)["runs"][0]["status"] == "running", live.stderr
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    listing = _memeval("runs", "--runs-dir", str(runs), "--json")
+    assert json.loads(listing.stdout)["runs"][0]["status"] == "interrupted", listing.stdout
+    shown = _memeval("results", str(run))
+    assert "(interrupted" in shown.stdout and "(running)" not in shown.stdout, shown.stdout
