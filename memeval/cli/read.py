@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, translate_errors
+from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, translate_errors
 from memeval.errors import UsageError
 from memeval.formatting import money
 
@@ -26,7 +26,12 @@ if TYPE_CHECKING:
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.
 
-RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
+RunsDir = Annotated[
+    Path,
+    typer.Option(
+        "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_is_a_folder
+    ),
+]
 
 
 def escape(text: str) -> str:
