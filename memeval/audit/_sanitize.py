@@ -93,9 +93,9 @@ class Sanitizer:
 
         The id fields: actor.id, actor.role, sender_event_id, session, subject, and every string of
         the payload that is not free text (slice_id, decision_id, requested...); a sha256 digest is
-        the only id not scanned. Ids are stored as sent, so one that holds a secret or personal data must not be stored at
-        all. Each id is scanned as sent and with its separators (`_-/.:`) read as spaces, since a
-        scanner's word boundary does not split `mem_AKIA...`.
+        the only id not scanned. Ids are stored as sent, so one that holds a secret or personal
+        data must not be stored at all. Each id is scanned as sent and with its separators
+        (`_-/.:`) read as spaces, since a scanner's word boundary does not split `mem_AKIA...`.
 
         Raises:
             AuditEventRejected: naming the event's index and field, never the value.
