@@ -16,6 +16,7 @@ import typer
 from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, translate_errors
 from memeval.errors import UsageError
 from memeval.formatting import money
+from memeval.types import MAX_SECONDS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -525,7 +526,8 @@ def check_tasks_cmd(
     ],
     only: Annotated[list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")] = None,
     agent_timeout: Annotated[
-        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")
+        float | None,
+        typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS),
     ] = None,
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[

@@ -183,7 +183,9 @@ def users_token(username: Annotated[str, typer.Argument(help="The account.")], d
 def review_list(
     kind: Annotated[str | None, typer.Option(help="lesson, contradiction or hold.")] = None,
     team: Annotated[str | None, typer.Option(help="Only this team.")] = None,
-    min_age_h: Annotated[float | None, typer.Option(help="Only items waiting at least this many hours.")] = None,
+    min_age_h: Annotated[
+        float | None, typer.Option(help="Only items waiting at least this many hours.", min=0, max=1e6)
+    ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:

@@ -78,3 +78,22 @@ def test_a_subscription_from_a_week_that_does_not_exist_is_refused(tmp_path: Pat
         tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
         if "report_subscription" in tables:
             assert con.execute("select count(*) from report_subscription").fetchone() == (0,)
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["check-tasks", str(MINI), "--agent-timeout", "-1"], ["'--agent-timeout'", "-1"]),
+        (["check-tasks", str(MINI), "--agent-timeout", "nan"], ["'--agent-timeout'", "nan"]),
+        (["review", "list", "--min-age-h", "nan"], ["'--min-age-h'", "nan"]),
+    ],
+)
+def test_numbers_out_of_range_are_refused_before_anything_runs(
+    tmp_path: Path, args: list[str], needles: list[str]
+) -> None:
+    """check-tasks ran every task with a -1 s budget and said 0 broken; review list read nan as no filter."""
+    extra = (
+        ["--runs-dir", str(tmp_path / "runs")] if args[0] == "check-tasks" else ["--db", f"sqlite:///{tmp_path}/a.db"]
+    )
+    _one_line(_memeval(*args, *extra, cwd=tmp_path), *needles)
+    assert not (tmp_path / "runs").exists()
