@@ -61,3 +61,18 @@ def test_a_run_killed_with_sigkill_reads_interrupted_not_running(tmp_path: Path)
     assert json.loads(listing.stdout)["runs"][0]["status"] == "interrupted", listing.stdout
     shown = _memeval("results", str(run))
     assert "(interrupted" in shown.stdout and "(running)" not in shown.stdout, shown.stdout
+
+
+def test_empty_files_count_toward_storage_mb(tmp_path: Path, run_ab):
+    """20,000 empty files take no data block but do take the host's inodes (and minutes of the
+    harness walking them): each file counts as at least one 4 KiB block, so `storage_mb = 10` ends
+    the turn `errored` with its reason."""
+    tasks = tmp_path / "tasks"
+    toml = "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 20.0\n[environment]\nstorage_mb = 10\n"
+    make_task(tasks, "inodes", task_toml=toml, test_sh="echo 0 > /logs/verifier/reward.txt\n")
+    agent = "python3 -c \"import os; os.mkdir('/app/m'); [open('/app/m/%d' % i, 'w').close() for i in range(20000)]\""
+    code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none")
+    assert code == 0, err
+    for t in doc["trials"]:
+        assert t["execution"] == "errored", t
+        assert "storage limit of 10 MiB (task.toml storage_mb) exceeded" in (t["execution_reason"] or ""), t
