@@ -136,8 +136,9 @@ def users_add(
 ) -> None:
     """Create an account (or set a new password and role); only an argon2 hash is stored."""
     from memeval.audit import open_store
-    from memeval.review import add_user
+    from memeval.review import add_user, check_account
 
+    check_account(username, role, list(team or []))  # before asking for a password that would be thrown away
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:

@@ -97,3 +97,17 @@ def test_numbers_out_of_range_are_refused_before_anything_runs(
     )
     _one_line(_memeval(*args, *extra, cwd=tmp_path), *needles)
     assert not (tmp_path / "runs").exists()
+
+
+def test_users_add_checks_the_role_before_asking_for_a_password(tmp_path: Path) -> None:
+    """With no terminal, `users add bob --role king` asked for a password and ended 'Aborted!' (exit 1)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "memeval", "users", "add", "bob", "--role", "king", "--db", f"sqlite:///{tmp_path}/a"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    _one_line(out, "'king'", "viewer, reviewer, admin")
