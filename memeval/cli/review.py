@@ -138,7 +138,7 @@ def users_add(
     from memeval.audit import open_store
     from memeval.review import add_user, check_account
 
-    check_account(username, role, list(team or []))  # before asking for a password that would be thrown away
+    check_account(username, role)  # before asking for a password that would be thrown away
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:

@@ -81,14 +81,14 @@ def _load(s: Session, row: ReviewUser) -> Account:
     return Account(row.username, row.role, teams, row.session_version)  # type: ignore[arg-type]  # a Role: stored only by add_user, which checks it
 
 
-def check_account(username: str, role: str, teams: list[str] | tuple[str, ...] = ()) -> tuple[str, list[str]]:
-    """Check an account's name, role and teams (everything `add_user` checks but the password).
+def check_account(username: str, role: str) -> str:
+    """Check an account's name and role, the first things `add_user` checks (then the password, then teams).
 
     Returns:
-        The normalised username and the sorted, de-duplicated teams.
+        The normalised username.
 
     Raises:
-        UsageError: bad username, unknown role, or a viewer/reviewer without a team.
+        UsageError: bad username or unknown role.
     """
     username = normalize_username(username)
     if not _USERNAME.fullmatch(username):
@@ -98,12 +98,7 @@ def check_account(username: str, role: str, teams: list[str] | tuple[str, ...] =
         )
     if role not in ROLES:
         raise UsageError(f"role {role!r} is unknown: use one of {', '.join(ROLES)}")
-    team_set = sorted({t.strip() for t in teams if t.strip()})
-    if role != "admin" and not team_set:
-        raise UsageError(
-            f"a {role} sees only the teams named for them: add --team TEAM (repeat for more), or make them an admin"
-        )
-    return username, team_set
+    return username
 
 
 def add_user(
@@ -126,9 +121,14 @@ def add_user(
     Raises:
         UsageError: bad username, short password, unknown role, or a viewer/reviewer without a team.
     """
-    username, team_set = check_account(username, role, teams)
+    username = check_account(username, role)
     if len(password) < MIN_PASSWORD_CHARS:
         raise UsageError(f"the password has {len(password)} characters: use at least {MIN_PASSWORD_CHARS}")
+    team_set = sorted({t.strip() for t in teams if t.strip()})
+    if role != "admin" and not team_set:
+        raise UsageError(
+            f"a {role} sees only the teams named for them: add --team TEAM (repeat for more), or make them an admin"
+        )
     ensure_review_schema(store)
     digest = _HASHER.hash(password)
     with store.write_session() as s:
