@@ -71,10 +71,13 @@ def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tup
 
 
 def scanned_ids(drafts: Sequence[AuditEvent]) -> list[str]:
-    """The id values of a batch `Sanitizer.check_ids` scans (not plain), unique, in order."""
-    from memeval.audit._sanitize import id_values, plain_id
+    """The texts `Sanitizer.check_ids` scans for a batch, unique, in order.
 
-    return list(dict.fromkeys(v for _, _, v in id_values(drafts) if not plain_id(v)))
+    Each id value that is not plain, as sent and with its separators read as spaces.
+    """
+    from memeval.audit._sanitize import id_values, id_variants, plain_id
+
+    return list(dict.fromkeys(t for _, _, v in id_values(drafts) if not plain_id(v) for t in id_variants(v)))
 
 
 def _watch_parent(parent: int) -> None:

@@ -62,6 +62,8 @@ class HoldDetector(Protocol):
 _PLAIN_ID = re.compile(r"[a-z]{1,12}(?:[_\-/.:][a-z0-9]{1,16}){1,3}|[a-z][a-z-]{0,39}")
 """Ids too plain to hold a secret (`mem_07`, `les/fernhill/l1`, `reviewer`): lower-case words and
 short parts, no run long enough for a key. Everything else is scanned."""
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+_ID_SEPARATORS = re.compile(r"[_\-/.:]")
 _CLEAN_IDS: set[str] = set()
 """Id values already scanned and found clean in this process (ids repeat: sessions, roles)."""
 
@@ -71,15 +73,36 @@ def plain_id(value: str) -> bool:
     return _PLAIN_ID.fullmatch(value) is not None
 
 
+def id_variants(value: str) -> tuple[str, str]:
+    """An id value as sent and with its separators (`_-/.:`) read as spaces.
+
+    A scanner's word boundary does not split `mem_AKIA...`, so both readings are scanned.
+    """
+    return value, _ID_SEPARATORS.sub(" ", value)
+
+
 def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
-    """(draft index, field name, value) of every set id field `Sanitizer.check_ids` checks."""
+    """(draft index, field name, value) of every set id field `Sanitizer.check_ids` checks.
+
+    The id fields: actor.id, actor.role, sender_event_id, session, subject, and every string of the
+    payload that is not free text (slice_id, decision_id, requested...); a sha256 digest is the only
+    id not scanned.
+    """
     fields = []
     for i, d in enumerate(drafts):
+        free = set(type(d.payload).FREE_TEXT)
+        payload_ids = [
+            (f"payload.{k}", v)
+            for k, v in vars(d.payload).items()
+            if isinstance(v, str) and k not in free and not _DIGEST.fullmatch(v)
+        ]
         for name, value in (
+            ("actor.id", d.actor.id),
             ("actor.role", d.actor.role),
+            ("sender_event_id", d.sender_event_id),
             ("session", d.session),
             ("subject", d.subject),
-            ("payload.requested", getattr(d.payload, "requested", None)),
+            *payload_ids,
         ):
             if value:
                 fields.append((i, name, value))
@@ -107,10 +130,13 @@ class Sanitizer:
     fingerprint_key: bytes
 
     def check_ids(self, drafts: Sequence[AuditEvent], scanned: Mapping[str, Any] | None = None) -> None:
-        """Refuse a draft whose id field (actor.role, session, subject, requested) a scanner flags.
+        """Refuse a draft whose id field (`id_values`) a scanner flags.
 
-        Ids are stored as sent, so one that holds a secret or personal data must not be stored at
-        all.
+        The id fields: actor.id, actor.role, sender_event_id, session, subject, and every string of
+        the payload that is not free text (slice_id, decision_id, requested...); a sha256 digest is
+        the only id not scanned. Ids are stored as sent, so one that holds a secret or personal
+        data must not be stored at all. Each id is scanned as sent and with its separators
+        (`_-/.:`) read as spaces, since a scanner's word boundary does not split `mem_AKIA...`.
 
         Args:
             drafts: the batch.
@@ -122,25 +148,18 @@ class Sanitizer:
         """
         fields = id_values(drafts)
         ahead = scanned or {}
-        fresh = list(
-            dict.fromkeys(
-                v for _, _, v in fields if v not in _CLEAN_IDS and v not in ahead and not _PLAIN_ID.fullmatch(v)
-            )
-        )
+        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in _CLEAN_IDS and not _PLAIN_ID.fullmatch(v)))
+        texts = [t for t in dict.fromkeys(x for v in fresh for x in id_variants(v)) if t not in ahead]
         many = getattr(self.redactor, "redact_many", None)
-        found = dict(
-            zip(
-                fresh,
-                many(fresh) if many is not None and fresh else [self.redactor.redact(v) for v in fresh],
-                strict=True,
-            )
-        )
-        found.update((v, r) for v, r in ahead.items() if v not in _CLEAN_IDS)
+        results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
+        done = {**ahead, **dict(zip(texts, results, strict=True))}
+        found = {v: max((done[x] for x in id_variants(v)), key=lambda r: len(r.findings)) for v in fresh}
         for i, name, value in fields:
             red = found.get(value)
             if red is not None and red.findings:
                 raise AuditEventRejected(
-                    f"event {i} ({drafts[i].sender_event_id!r}): field {name} looks like it holds "
+                    f"event {i} ({'its id' if name == 'sender_event_id' else repr(drafts[i].sender_event_id)}): "
+                    f"field {name} looks like it holds "
                     f"a {red.findings[0].entity_type}; ids are stored as sent, so send an id "
                     "that carries no secret or personal data",
                     index=i,
@@ -148,7 +167,6 @@ class Sanitizer:
         if len(_CLEAN_IDS) > 50_000:
             _CLEAN_IDS.clear()
         _CLEAN_IDS.update(fresh)
-        _CLEAN_IDS.update(ahead)
 
     def sanitize_many(
         self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None

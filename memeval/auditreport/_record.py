@@ -70,7 +70,9 @@ def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
     """The store's report folder: the one recorded, else `requested` (or the default), recorded now.
 
     Raises:
-        UsageError: `requested` (or `MEMEVAL_REPORT_DIR`) names another folder than the recorded one.
+        UsageError: `requested` (or `MEMEVAL_REPORT_DIR`) names another folder than the recorded one,
+            or, before any is recorded, a folder that cannot be created and written (then nothing is
+            recorded).
     """
     with store.write_engine.begin() as conn:
         _meta.create_all(conn, checkfirst=True)
@@ -84,6 +86,16 @@ def report_root(store: SqlAuditStore, requested: Path | None = None) -> Path:
             )
         return Path(recorded)
     root = asked or default_report_dir(store)
+    try:  # a folder that cannot be made or written must not be recorded: it would be kept for good
+        root.mkdir(parents=True, exist_ok=True)
+        probe = root / f".write-check-{os.getpid()}"
+        probe.touch()
+        probe.unlink()
+    except OSError as exc:
+        raise UsageError(
+            f"report folder {str(root)!r} cannot be written ({exc.strerror}): pass --out (or MEMEVAL_REPORT_DIR) "
+            "naming a folder memeval can create and write; nothing was recorded"
+        ) from exc
     try:
         with store.write_engine.begin() as conn:
             conn.execute(setting_table.insert().values(key="report_dir", value=str(root)))

@@ -32,7 +32,7 @@ from typing import Any
 from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from memeval.audit import SqlAuditStore, iso_week_of, team_tz, zone
+from memeval.audit import SqlAuditStore, iso_week_of, iso_week_window, team_tz, zone
 from memeval.auditreport._build import last_full_week, previous_week
 from memeval.auditreport._delivery import DeliveryOutcome, deliver, delivery_state, reached
 from memeval.auditreport._record import idempotency_key, make_report
@@ -100,6 +100,7 @@ def subscribe(
     if not (hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
         raise UsageError(f"time {at!r}: write it as HH:MM in the team's zone, e.g. 08:00")
     since = since_week or iso_week_of(now or utc_now(), team_tz(store, team))
+    iso_week_window(since, "UTC")  # raises UsageError for a week that does not exist (2026-W99)
     sub = Subscription(team, tuple(recipients), day, f"{int(hh):02d}:{mm}", since)
     _ensure(store)
     row = {"team": team, "recipients": json.dumps(list(recipients)), "day": day, "at": sub.at, "since_week": since}
@@ -149,8 +150,6 @@ def week_done(store: SqlAuditStore, team: str, week: str, recipients: tuple[str,
 def due_at(sub: Subscription, week: str, tz: str) -> datetime:
     """When `week`'s report is due: the first `sub.day` at `sub.at` (team zone) after the week ended."""
     from datetime import timedelta
-
-    from memeval.audit import iso_week_window
 
     _, end = iso_week_window(week, tz)
     local = end.astimezone(zone(tz))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, translate_errors
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, runs_dir_is_a_folder, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
 
@@ -31,7 +31,12 @@ EXIT_NOTHING_MEASURED = 3
 """`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
 trial faulted, or no task has a scored trial in both arms). Its last line says which."""
 
-RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
+RunsDir = Annotated[
+    Path,
+    typer.Option(
+        "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_is_a_folder
+    ),
+]
 
 
 def _out_console() -> Console:

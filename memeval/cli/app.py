@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import typer
@@ -68,6 +69,17 @@ def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
     """
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(code)
+
+
+def runs_dir_is_a_folder(value: Path) -> Path:
+    """`--runs-dir` callback: a path that exists must be a folder (a missing one is made when needed).
+
+    Raises:
+        typer.BadParameter: it names a file (or a pipe, a device...), with the fix.
+    """
+    if value.exists() and not value.is_dir():
+        raise typer.BadParameter(f"{str(value)!r} is not a folder: name a folder for run folders (made if missing)")
+    return value
 
 
 def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:

@@ -56,12 +56,19 @@ def ingest(
     from memeval.audit import ingest_lines, open_store
 
     if file == "-":
-        lines = sys.stdin.read().splitlines()
+        data = sys.stdin.buffer.read()
     else:
         path = Path(file)
         if not path.is_file():
             raise fail(f"no such file {file!r}: pass a JSONL file of audit events, or - for stdin")
-        lines = path.read_text(encoding="utf-8").splitlines()
+        data = path.read_bytes()
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise fail(
+            f"{file!r} is not UTF-8 text (line {line}, byte {exc.start}): save it as UTF-8; nothing was stored"
+        ) from exc
     store = open_store(db)
     res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
     r = res.result
@@ -223,7 +230,7 @@ def rebuild(
 @translate_errors
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8765,
+    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = 8765,
     db: DbOpt = None,
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn."""

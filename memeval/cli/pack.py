@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from memeval.cli.app import app, translate_errors
+from memeval.cli.app import app, fail, translate_errors
 
 pack_app = typer.Typer(help="Memory packs.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(pack_app, name="pack")
@@ -27,7 +27,12 @@ def build(
     from memeval.review import term_text
 
     built = build_pack(open_existing_store(db, team=team), team, version=version)
-    write_pack(built.pack, out)
+    try:
+        write_pack(built.pack, out)
+    except OSError as exc:
+        raise fail(
+            f"cannot write the pack to {str(out)!r} ({exc.strerror}): pass --out naming a file in a folder that exists"
+        ) from exc
     typer.echo(
         f"wrote {out}: {len(built.pack.items)} items, version {built.pack.version}, "
         f"{built.pack.content_hash}; left out {len(built.excluded)}"

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, translate_errors
+from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, translate_errors
 from memeval.errors import UsageError
 from memeval.formatting import money
+from memeval.types import MAX_SECONDS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,7 +28,12 @@ if TYPE_CHECKING:
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.
 
-RunsDir = Annotated[Path, typer.Option("--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.")]
+RunsDir = Annotated[
+    Path,
+    typer.Option(
+        "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_is_a_folder
+    ),
+]
 
 
 def escape(text: str) -> str:
@@ -45,6 +51,14 @@ def _console() -> Console:
     return Console() if sys.stdout.isatty() else Console(width=160)
 
 
+def _status_text(status: str) -> str:
+    return (
+        "interrupted: no memeval process runs it; continue with memeval ab --resume"
+        if status == "interrupted"
+        else status
+    )
+
+
 def print_results(run: Run, console: Console, include_controls: bool = False) -> None:
     """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
     from rich.table import Table
@@ -52,7 +66,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
     from memeval.runreport import summarize, summary_lines
 
     recs = run.to_records(include_controls=True)
-    t = Table(title=f"{run.result.run_id} ({run.result.status})", title_justify="left")
+    t = Table(title=f"{run.result.run_id} ({_status_text(run.status)})", title_justify="left")
     for col in (
         "task",
         "mode",
@@ -532,7 +546,8 @@ def check_tasks_cmd(
     ],
     only: Annotated[list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")] = None,
     agent_timeout: Annotated[
-        float | None, typer.Option(help="Agent turn budget in seconds (default: the task's).")
+        float | None,
+        typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS),
     ] = None,
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[

@@ -75,7 +75,7 @@ def _settings(**overrides: object) -> ReviewSettings:
 @translate_errors
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8765,
+    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = 8765,
     db: DbOpt = None,
     overdue_after_h: Annotated[
         float | None,
@@ -94,16 +94,25 @@ def serve(
 ) -> None:
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
     import uvicorn
+    from pydantic import ValidationError
 
     from memeval.audit import open_store
     from memeval.review import ReviewSettings, create_review_app
 
-    settings = ReviewSettings.from_env(
-        overdue_after_h=overdue_after_h,
-        claim_lease_s=claim_lease_s,
-        session_max_age_s=session_max_age_s,
-        secure_cookies=secure_cookies or None,
-    )
+    try:
+        settings = ReviewSettings.from_env(
+            overdue_after_h=overdue_after_h,
+            claim_lease_s=claim_lease_s,
+            session_max_age_s=session_max_age_s,
+            secure_cookies=secure_cookies or None,
+        )
+    except ValidationError as exc:  # a value out of range, from an option or its MEMEVAL_REVIEW_* variable
+        first = exc.errors()[0]
+        name = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else "a setting"
+        raise fail(
+            f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {first.get('input')!r}: {first['msg']} "
+            "(see 'memeval serve --help')"
+        ) from exc
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     web = create_review_app(open_store(db), settings, with_ingest=ingest)
@@ -127,8 +136,9 @@ def users_add(
 ) -> None:
     """Create an account (or set a new password and role); only an argon2 hash is stored."""
     from memeval.audit import open_store
-    from memeval.review import add_user
+    from memeval.review import add_user, check_account
 
+    check_account(username, role)  # before asking for a password that would be thrown away
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:
@@ -174,7 +184,9 @@ def users_token(username: Annotated[str, typer.Argument(help="The account.")], d
 def review_list(
     kind: Annotated[str | None, typer.Option(help="lesson, contradiction or hold.")] = None,
     team: Annotated[str | None, typer.Option(help="Only this team.")] = None,
-    min_age_h: Annotated[float | None, typer.Option(help="Only items waiting at least this many hours.")] = None,
+    min_age_h: Annotated[
+        float | None, typer.Option(help="Only items waiting at least this many hours.", min=0, max=1e6)
+    ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:

@@ -58,6 +58,8 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise UsageError(f"price file {path} cannot be read ({exc}); pass a readable file") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"price file {path} is not UTF-8 text (byte {exc.start}); save it as UTF-8 TOML") from exc
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"price file {path} is not valid TOML: {exc}") from exc
     models = data.get("models")

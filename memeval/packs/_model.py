@@ -143,10 +143,19 @@ def load_pack(path: Path) -> Pack:
 
 
 def write_pack(pack: Pack, path: Path) -> None:
-    """Write `pack` to `path` as indented JSON (atomically, via a temporary file beside it)."""
+    """Write `pack` to `path` as indented JSON (atomically, via a temporary file beside it).
+
+    Raises:
+        OSError: `path` cannot be written (its folder is missing, it is a folder...); no temporary
+            file is left behind.
+    """
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(
         json.dumps(pack.model_dump(mode="json", by_alias=True), indent=2, sort_keys=False) + "\n",
         encoding="utf-8",
     )
-    tmp.replace(path)
+    try:
+        tmp.replace(path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # no half-written file is left beside a path that cannot take it
+        raise

@@ -32,6 +32,7 @@ class RunListing(BaseModel):
     control: str | None
     """`oracle` or `nop` for a control run."""
     status: str
+    """The log's status, or `interrupted`: it says `running` but no memeval process runs it."""
     trials: int
     planned: int
     verdict: str | None
@@ -105,7 +106,7 @@ def list_runs(runs_dir: Path) -> RunsDocument:
                 task_set=f"{ts.get('name')}@{ts.get('version')}",
                 agent=agent.get("name"),
                 control=agent.get("control") or None,
-                status=res.status,
+                status=run.status,
                 trials=len(res.trials),
                 planned=res.coverage.expected_trials,
                 verdict=v.verdict if v else None,

@@ -138,10 +138,38 @@ class Run:
             mode or "blended",
         )
 
+    @property
+    def status(self) -> str:
+        """The log's status (`running`, `completed`, `cancelled`, `error`), read live.
+
+        A log that ends `running` while no memeval process holds the run's lock (the process was killed with
+        SIGKILL, or the machine stopped) is `interrupted`, to be continued with `memeval ab --resume`.
+        The result itself stays the pure projection of the log.
+        """
+        status = self.result.status
+        if status == "running" and not run_lock_held(self.path):
+            return "interrupted"
+        return status
+
     def verdict(self) -> dict[str, Any] | None:
         """The paired verdict as a JSON object (`self.result.verdict` is the typed `PairedVerdict`)."""
         v = self.result.verdict
         return None if v is None else v.model_dump(mode="json")
+
+
+def run_lock_held(run_dir: Path) -> bool:
+    """True when some process holds the advisory lock `memeval ab` takes on `run_dir/.lock`.
+
+    Read from `/proc/locks` (device and inode of the lock file), which takes no lock itself, so it
+    can never make a starting `memeval ab --resume` fail. No lock file means nobody ever ran it here.
+    """
+    try:
+        st = (run_dir / ".lock").stat()
+        table = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
+    except FileNotFoundError:
+        return False
+    key = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    return any(len(f) > 5 and f[1] == "FLOCK" and f[5] == key for f in (line.split() for line in table.splitlines()))
 
 
 def load_run(path: str | Path, *, use_cache: bool = True) -> Run:

@@ -81,6 +81,26 @@ def _load(s: Session, row: ReviewUser) -> Account:
     return Account(row.username, row.role, teams, row.session_version)  # type: ignore[arg-type]  # a Role: stored only by add_user, which checks it
 
 
+def check_account(username: str, role: str) -> str:
+    """Check an account's name and role, the first things `add_user` checks (then the password, then teams).
+
+    Returns:
+        The normalised username.
+
+    Raises:
+        UsageError: bad username or unknown role.
+    """
+    username = normalize_username(username)
+    if not _USERNAME.fullmatch(username):
+        raise UsageError(
+            f"username {username!r} is not allowed: use 2-63 characters of a-z, 0-9, _ . - "
+            "starting with a letter or digit"
+        )
+    if role not in ROLES:
+        raise UsageError(f"role {role!r} is unknown: use one of {', '.join(ROLES)}")
+    return username
+
+
 def add_user(
     store: SqlAuditStore, username: str, password: str, role: str, teams: list[str] | tuple[str, ...] = ()
 ) -> Account:
@@ -101,14 +121,7 @@ def add_user(
     Raises:
         UsageError: bad username, short password, unknown role, or a viewer/reviewer without a team.
     """
-    username = normalize_username(username)
-    if not _USERNAME.fullmatch(username):
-        raise UsageError(
-            f"username {username!r} is not allowed: use 2-63 characters of a-z, 0-9, _ . - "
-            "starting with a letter or digit"
-        )
-    if role not in ROLES:
-        raise UsageError(f"role {role!r} is unknown: use one of {', '.join(ROLES)}")
+    username = check_account(username, role)
     if len(password) < MIN_PASSWORD_CHARS:
         raise UsageError(f"the password has {len(password)} characters: use at least {MIN_PASSWORD_CHARS}")
     team_set = sorted({t.strip() for t in teams if t.strip()})

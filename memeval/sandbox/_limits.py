@@ -41,6 +41,9 @@ DEFAULT_PROCESSES = 1024
 """Process limit when a task names none (`[environment] max_processes`)."""
 DEFAULT_FILE_BYTES = 1 << 30
 """Largest file when a task names no `storage_mb`: 1 GiB."""
+INODE_CHARGE = 4096
+"""Least bytes one file, folder or link counts for in `disk_usage`: an empty file holds no data
+block but takes an inode of the host's, so a world of a million empty files is not 0 bytes."""
 MAX_BYTES = 1 << 50
 """Largest size `parse_size_mb` accepts (1 PiB)."""
 _CG = Path("/sys/fs/cgroup")
@@ -122,7 +125,7 @@ class TreeTooDeep(Exception):
 
 
 def disk_usage(roots: Iterable[Path]) -> int:
-    """Bytes of disk in use under `roots` (st_blocks x 512), each inode counted once.
+    """Bytes of disk in use under `roots` (st_blocks x 512, at least `INODE_CHARGE`), each inode once.
 
     Nothing is followed: a symlink counts as itself, so a link the sandbox planted never leads the
     walk outside. An entry that vanishes during the walk is skipped.
@@ -155,7 +158,7 @@ def disk_usage(roots: Iterable[Path]) -> int:
                 key = (st.st_dev, st.st_ino)
                 if key not in seen:
                     seen.add(key)
-                    total += st.st_blocks * 512
+                    total += max(st.st_blocks * 512, INODE_CHARGE)
     return total
 
 

@@ -119,13 +119,19 @@ class PerArmInt(BaseModel):
     pack: int
 
 
-class PerArmFloat(BaseModel):
-    """A number per arm."""
+class FaultSpend(BaseModel):
+    """What the faulted trials cost per arm, USD.
+
+    Each arm is the sum when every faulted trial's cost is known (0.0 when the arm has no fault),
+    `None` when any is unknown (never a partial sum read as the whole); `reason` says how many were
+    unknown in which arm, `None` when both arms are known.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    baseline: float
-    pack: float
+    baseline: float | None
+    pack: float | None
+    reason: str | None = None
 
 
 class ArmCostOfPass(BaseModel):
@@ -195,8 +201,8 @@ class PairedVerdict(BaseModel):
     faulted_trials: tuple[FaultedTrial, ...]
     faults: PerArmInt
     """Faulted trials per arm, over all tasks (dropped ones included)."""
-    fault_spend: PerArmFloat
-    """Known cost of the faulted trials per arm, USD (never part of the cost of a pass)."""
+    fault_spend: FaultSpend
+    """Cost of the faulted trials per arm, USD, or `None` with a reason (never part of the cost of a pass)."""
     one_repeat: bool
     """Every paired task has exactly one scored trial per arm (McNemar/Newcombe apply)."""
     pass_rate_baseline: float | None

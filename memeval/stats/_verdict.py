@@ -29,9 +29,9 @@ from memeval.stats._intervals import (
 )
 from memeval.stats._models import (
     FaultedTrial,
+    FaultSpend,
     Interval,
     PairedVerdict,
-    PerArmFloat,
     PerArmInt,
     TaskTrials,
     TrialObs,
@@ -334,10 +334,7 @@ def paired_verdict(
             "pass_rate_ci_baseline": Interval(*t_b, "t_on_task_means") if t_b else None,
             "pass_rate_ci_pack": Interval(*t_p, "t_on_task_means") if t_p else None,
         }
-    fault_spend = {
-        mode: float(sum(x.cost_usd or 0.0 for t in tasks for x in getattr(t, mode) if x.outcome == "fault"))
-        for mode in ("baseline", "pack")
-    }
+    fault_spend = _fault_spend(tasks)
     return PairedVerdict(
         n_tasks_total=len(tasks),
         n_tasks_paired=n,
@@ -347,7 +344,7 @@ def paired_verdict(
             baseline=sum(f.mode == "baseline" for f in faulted),
             pack=sum(f.mode == "pack" for f in faulted),
         ),
-        fault_spend=PerArmFloat(**fault_spend),
+        fault_spend=fault_spend,
         one_repeat=one_repeat,
         pass_rate_baseline=_mean([float(x) for x in rate_b]),
         pass_rate_pack=_mean([float(x) for x in rate_p]),
@@ -378,3 +375,16 @@ def paired_verdict(
         n_min=n_min,
         **extra,
     )
+
+
+def _fault_spend(tasks: Sequence[TaskTrials]) -> FaultSpend:
+    """Sum each arm's faulted-trial costs; an arm with any unknown cost gets `None` and a reason."""
+    spend: dict[str, float | None] = {}
+    unknown: list[str] = []
+    for mode in ("baseline", "pack"):
+        faulted = [x for t in tasks for x in getattr(t, mode) if x.outcome == "fault"]
+        missing = sum(x.cost_usd is None for x in faulted)
+        spend[mode] = None if missing else float(sum(x.cost_usd or 0.0 for x in faulted))
+        if missing:
+            unknown.append(f"{mode}: cost unknown for {missing} of {len(faulted)} faulted trial(s)")
+    return FaultSpend(baseline=spend["baseline"], pack=spend["pack"], reason="; ".join(unknown) or None)

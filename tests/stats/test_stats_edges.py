@@ -116,7 +116,7 @@ def test_faults_are_dropped_listed_and_never_zeros(make_tasks: Any) -> None:
     assert r.tasks_dropped == ("t011",)
     assert (r.n_tasks_total, r.n_tasks_paired) == (12, 11)
     assert (r.faults.baseline, r.faults.pack) == (4, 1)
-    assert r.fault_spend.baseline == pytest.approx(0.4)
+    assert r.fault_spend.baseline == pytest.approx(0.4) and r.fault_spend.reason is None
     assert [(f.task_id, f.mode, f.index) for f in r.faulted_trials] == [
         ("t000", "baseline", 1),
         ("t000", "pack", 2),
@@ -213,3 +213,10 @@ def test_trial_validation() -> None:
     trial = TrialObs(outcome="pass", cost_usd=0.2)
     with pytest.raises(pydantic.ValidationError):
         trial.cost_usd = 0.3  # type: ignore[misc]
+
+
+def test_fault_spend_with_an_unknown_cost_is_null_not_a_partial_sum(make_tasks: Any) -> None:
+    costs_b = [[0.3, None]] + [[0.1]] * 10
+    r = paired_verdict(make_tasks(["xx"] + ["p"] * 10, ["p"] * 11, costs_b=costs_b), **FAST)
+    assert r.fault_spend.baseline is None and r.fault_spend.pack == 0.0
+    assert r.fault_spend.reason == "baseline: cost unknown for 1 of 2 faulted trial(s)"
