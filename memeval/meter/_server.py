@@ -19,7 +19,7 @@ import socket
 from collections import deque
 from collections.abc import Awaitable, Callable
 from http import HTTPStatus
-from typing import Protocol
+from typing import Protocol, cast
 from urllib.parse import unquote
 
 import httptools
@@ -169,6 +169,7 @@ class _Connection(asyncio.Protocol):
         self._headers: list[tuple[bytes, bytes]] = []
         self._body: list[bytes] = []
         self._head_bytes = 0
+        self._keep_alive = True
         self._queue: deque[Request] = deque()
         self._busy = False
         self._reply: Reply | None = None
@@ -178,8 +179,7 @@ class _Connection(asyncio.Protocol):
 
     # asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports do not subclass asyncio's
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             with contextlib.suppress(OSError):
@@ -234,6 +234,7 @@ class _Connection(asyncio.Protocol):
 
     def on_headers_complete(self) -> None:
         self.http11 = self._parser.get_http_version() == "1.1"
+        self._keep_alive = self._parser.should_keep_alive()
         for name, value in self._headers:
             if name == b"expect" and value.lower() == b"100-continue" and self.transport is not None:
                 self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")
@@ -258,7 +259,7 @@ class _Connection(asyncio.Protocol):
             query,
             self._headers,
             body,
-            self._parser.should_keep_alive(),
+            self._keep_alive,
         )
         self._body = []
         if self._busy:

@@ -21,7 +21,7 @@ import functools
 import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 from urllib.parse import urlsplit
 
 import certifi
@@ -108,14 +108,14 @@ class Exchange(asyncio.Protocol):
         self._complete = False
         self._got_bytes = False
         self._read_until_close = False
+        self._keep_alive = False
         self._last_read = 0.0
         self._timer: asyncio.TimerHandle | None = None
         self.reused = False
 
     # asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports do not subclass asyncio's
 
     def data_received(self, data: bytes) -> None:
         if self._sink is None:  # bytes on an idle connection: the server is confused, drop it
@@ -137,7 +137,7 @@ class Exchange(asyncio.Protocol):
             self._body.clear()
             self._sink.data(chunk)
         if self._complete:
-            self._finish(None, keep=self._parser.should_keep_alive())
+            self._finish(None, keep=self._keep_alive)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
@@ -162,6 +162,7 @@ class Exchange(asyncio.Protocol):
             self._headers = []
             return
         self._started = True
+        self._keep_alive = self._parser.should_keep_alive()  # read here: llhttp forgets it once the message ends
         lower = {k.lower() for k, _ in self._headers}
         self._read_until_close = b"content-length" not in lower and b"transfer-encoding" not in lower
         self._sink.head(status, self._headers, self)
