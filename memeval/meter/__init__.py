@@ -11,15 +11,55 @@ Public surface:
   Anthropic Messages, OpenAI Chat Completions, OpenAI Responses and the Gemini API's
   generateContent / streamGenerateContent. Token semantics: see
   `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
+- `ModelProvider`, `WireApi`, `Route`, `UsageState`, `register_provider`, `provider_named`,
+  `provider_names`, `provider_of_model`: the provider registry. A provider is one module with a
+  `ModelProvider` subclass (see `memeval.meter._provider`), listed in
+  `memeval.meter._providers.BUILTIN` or registered at run time.
+
+The proxy and the prices (uvicorn, httpx, genai-prices) load on first use, so the registry is
+cheap to ask from the CLI and the runner.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from memeval.meter._ledger import Reservation, SpendPool, reserve
 from memeval.meter._meter import UsageMeter, parse_body, parse_stream
-from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
-from memeval.meter._proxy import MeterProxy
-from memeval.meter._records import Cost, ModelCall, Provider, TrialSpend, Upstream
-from memeval.meter._usage import Api, ParsedUsage
+from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi
+from memeval.meter._providers import (
+    provider_named,
+    provider_names,
+    provider_of_model,
+    register_provider,
+    unregister_provider,
+)
+from memeval.meter._records import Api, Cost, ModelCall, Provider, TrialSpend, Upstream
+from memeval.meter._usage import ParsedUsage, UsageState
 from memeval.types import CostReason
+
+if TYPE_CHECKING:
+    from memeval.meter._prices import GENAI_PRICES, PriceBook, UserPrice, load_user_prices
+    from memeval.meter._proxy import MeterProxy
+
+_LAZY = {
+    "GENAI_PRICES": "memeval.meter._prices",
+    "PriceBook": "memeval.meter._prices",
+    "UserPrice": "memeval.meter._prices",
+    "load_user_prices": "memeval.meter._prices",
+    "MeterProxy": "memeval.meter._proxy",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the proxy and the prices on first use (they import uvicorn, httpx and genai-prices)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'memeval.meter' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Api",
@@ -28,17 +68,27 @@ __all__ = [
     "GENAI_PRICES",
     "MeterProxy",
     "ModelCall",
+    "ModelProvider",
     "ParsedUsage",
     "PriceBook",
     "Provider",
+    "Refusal",
     "Reservation",
+    "Route",
     "SpendPool",
     "TrialSpend",
     "Upstream",
     "UsageMeter",
+    "UsageState",
     "UserPrice",
+    "WireApi",
     "load_user_prices",
     "parse_body",
     "parse_stream",
+    "provider_named",
+    "provider_names",
+    "provider_of_model",
+    "register_provider",
     "reserve",
+    "unregister_provider",
 ]

@@ -1,15 +1,16 @@
-"""The proxy's ASGI application: attribute, forward unchanged, meter a copy, record.
+"""The proxy's request handler: attribute, forward unchanged, meter a copy, record.
 
-Routes (the SDKs' own paths, so `OPENAI_BASE_URL=<proxy>/v1` and `ANTHROPIC_BASE_URL=<proxy>`
-work): `POST /v1/chat/completions` and `POST /v1/responses` go to the `openai` upstream (whose
-base URL ends in `/v1`, so the path after `/v1` is appended); `POST /v1/messages` goes to the
-`anthropic` upstream (whose base URL has no `/v1`, so the whole path is appended). Free look-ups
-(`GET /v1/models[/id]`, `POST /v1/messages/count_tokens`) are forwarded to the upstream the key
-header points at (`x-api-key` -> anthropic, else openai) and not recorded as model calls. The
-Gemini API's `POST /v1beta/models/{model}:generateContent` / `:streamGenerateContent` go to the
-`google` upstream (base URL without `/v1beta`, whole path appended), with its free look-ups (see
-`memeval.meter._google`). Every other path is refused with a 404, so nothing billed can go around
-the meter or the budget.
+Routes are the registered providers' (`memeval.meter._providers`), on the SDKs' own paths, so
+`OPENAI_BASE_URL=<proxy>/v1` and `ANTHROPIC_BASE_URL=<proxy>` work: `POST /v1/chat/completions`
+and `POST /v1/responses` go to the `openai` upstream (whose base URL ends in `/v1`, so the path
+after `/v1` is appended); `POST /v1/messages` goes to the `anthropic` upstream (whose base URL has
+no `/v1`, so the whole path is appended). Free look-ups (`GET /v1/models[/id]`, `POST
+/v1/messages/count_tokens`) are forwarded to the upstream the request's key header points at
+(`ModelProvider.claims`: `x-api-key` -> anthropic, else openai) and not recorded as model calls.
+The Gemini API's `POST /v1beta/models/{model}:generateContent` / `:streamGenerateContent` go to
+the `google` upstream (base URL without `/v1beta`, whole path appended), with its free look-ups
+(see `memeval.meter._google`). Every other path is refused with a 404, so nothing billed can go
+around the meter or the budget.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import time
 import uuid
 from collections.abc import Callable, Mapping
@@ -26,37 +26,19 @@ from datetime import datetime
 from typing import Any
 
 from memeval.clock import utc_now
-from memeval.meter import _google as google
+from memeval.meter import _providers as registry
 from memeval.meter._ledger import Caller, Ledger, Reservation, SpendPool
 from memeval.meter._meter import UsageMeter
 from memeval.meter._prices import PriceBook, worst_case_usd
-from memeval.meter._records import Cost, ModelCall, Provider, Upstream
+from memeval.meter._provider import ChunkFilter, Headers, ModelProvider, header
+from memeval.meter._records import Cost, ModelCall, Upstream
 from memeval.meter._server import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._upstream import Exchange, UpstreamPool, UpstreamUnreachable
-from memeval.meter._usage import Api, ParsedUsage
-from memeval.meter._wire import UsageChunkFilter, ask_for_usage, readable_accept_encoding
+from memeval.meter._usage import ParsedUsage
+from memeval.meter._wire import readable_accept_encoding
 
 log = logging.getLogger(__name__)
-
-ROUTES: dict[str, tuple[Provider, Api]] = {
-    "/v1/chat/completions": ("openai", "openai-chat"),
-    "/v1/responses": ("openai", "openai-responses"),
-    "/v1/messages": ("anthropic", "anthropic-messages"),
-}
-_MODEL_ID = re.compile(r"^/v1/models/[A-Za-z0-9._:@-]{1,200}$")
-
-
-def _free_path(method: str, path: str) -> bool:
-    """Look-ups that cost nothing and are forwarded unmetered; every other path is refused.
-
-    Only exact paths count: `/v1/chat/completions/` or `/v1/x/../chat/completions` would reach
-    a billed endpoint upstream without being metered, so they are refused like any unknown path.
-    """
-    if method == "GET":
-        return path == "/v1/models" or bool(_MODEL_ID.match(path))
-    return method == "POST" and path == "/v1/messages/count_tokens"
-
 
 HOP_BY_HOP = frozenset(
     {
@@ -73,7 +55,6 @@ HOP_BY_HOP = frozenset(
     }
 )
 _TO_CLIENT_DROP = HOP_BY_HOP - {b"content-length"}
-_KEY_HEADERS = frozenset({b"authorization", b"x-api-key", b"x-goog-api-key"})
 
 
 @dataclass(frozen=True)
@@ -81,8 +62,8 @@ class _Call:
     """What is known about a request before it is forwarded."""
 
     caller: Caller
-    provider: Provider
-    api: Api | None
+    provider: ModelProvider
+    api: str | None
     requested_model: str | None
     attempt: int
     started_at: datetime
@@ -101,7 +82,7 @@ BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
 
 
 class ForwardApp:
-    """The metering proxy's ASGI app.
+    """The metering proxy's request handler (`handle`, served by `memeval.meter._server.HttpServer`).
 
     `on_call` runs on the proxy's event-loop thread after each recorded call, and
     `on_bodies` (when given) just before it, with the forwarded call's bodies as sent and received
@@ -110,7 +91,7 @@ class ForwardApp:
 
     def __init__(
         self,
-        upstreams: Mapping[Provider, Upstream],
+        upstreams: Mapping[str, Upstream],
         prices: PriceBook,
         ledger: Ledger,
         on_call: Callable[[ModelCall], None] | None,
@@ -138,18 +119,17 @@ class ForwardApp:
         started_at = utc_now()
         method = request.method
         path = request.path
-        headers = request.headers
+        headers: Headers = request.headers
         query = request.query
-        gemini_model = google.metered_model(method, path)
-        route = ROUTES.get(path) if method == "POST" else None
-        if gemini_model is not None:
-            route = ("google", "gemini-generate-content")
-        if route is None:
-            provider: Provider = _lookup_provider(path, headers)
-            api: Api | None = None
+        routed = registry.route(method, path)
+        if routed is None:
+            provider = registry.claimant(path, headers)
+            api: str | None = None
+            path_model: str | None = None
         else:
-            provider, api = route
-        caller = self._ledger.lookup(_placeholder(headers, query if provider == "google" else b""))
+            provider, route = routed
+            api, path_model = route.api, route.model
+        caller = self._ledger.lookup(registry.placeholder(headers, provider, query))
         if caller is None:
             _answer(
                 reply,
@@ -163,7 +143,7 @@ class ForwardApp:
                 ),
             )
             return
-        if route is None and not (_free_path(method, path) or google.free_path(method, path)):
+        if routed is None and not registry.free_path(method, path):
             _answer(
                 reply,
                 error_answer(
@@ -180,23 +160,24 @@ class ForwardApp:
         body = request.body
         doc = _request_doc(body, headers)
         hide = False
-        if api == "openai-chat" and doc is not None:
-            asked = ask_for_usage(body, doc)
+        wire = registry.wire_api(api)[1] if api is not None else None
+        if wire is not None and wire.ask_for_usage is not None and doc is not None:
+            asked = wire.ask_for_usage(body, doc)
             if asked is not None:
                 body, hide = asked, True
         call = _Call(
             caller,
             provider,
             api,
-            gemini_model if provider == "google" else _requested_model(doc),
+            path_model if path_model is not None else _requested_model(doc),
             _attempt(headers),
             started_at,
             t0,
             hide,
         )
-        upstream = self._upstreams.get(provider)
+        upstream = self._upstreams.get(provider.name)
         if upstream is None:
-            self._refuse(reply, call, "no_upstream", f"memeval meter: no {provider!r} upstream is configured")
+            self._refuse(reply, call, "no_upstream", f"memeval meter: no {provider.name!r} upstream is configured")
             return
         if api is not None:
             held: Reservation | SpendPool
@@ -223,10 +204,10 @@ class ForwardApp:
         """
         return worst_case_usd(
             self._prices,
-            provider=call.provider,
+            provider=call.provider.genai_prices_id,
             model=call.requested_model,
             prompt_bytes=len(body),
-            max_output_tokens=_max_output(doc),
+            max_output_tokens=call.provider.max_output_tokens(doc),
             at=call.started_at,
         )
 
@@ -249,7 +230,7 @@ class ForwardApp:
         relay = _Relay(reply, call, keep=self._on_bodies is not None)
         try:
             await self._pool.exchange(
-                _url(upstream, call.provider, request.path, request.query),
+                call.provider.upstream_url(upstream.base_url, request.path, request.query),
                 request.method,
                 _request_headers(request.headers, call.provider, upstream, identity_only=call.hide_usage_chunk),
                 body,
@@ -289,7 +270,7 @@ class ForwardApp:
         if ok:
             cost = self._prices.cost(
                 usage,
-                provider=call.provider,
+                provider=call.provider.genai_prices_id,
                 models=(usage.model, call.requested_model),
                 at=call.started_at,
             )
@@ -299,7 +280,7 @@ class ForwardApp:
             call_id=uuid.uuid4().hex,
             trial_id=call.caller.trial_id,
             role=call.caller.role,
-            provider=call.provider,
+            provider=call.provider.name,
             api=call.api,
             requested_model=call.requested_model,
             response_model=usage.model,
@@ -366,7 +347,7 @@ class _Relay:
         self.streamed = False
         self.encoding: str | None = None
         self.meter: UsageMeter | None = None
-        self.hide: UsageChunkFilter | None = None
+        self.hide: ChunkFilter | None = None
         self.ttfb: float | None = None
         self.error: str | None = None
         self.kept: list[bytes] | None = [] if keep else None
@@ -377,15 +358,16 @@ class _Relay:
         self.status = status
         self._exchange = exchange
         lowered = [(k.lower(), v) for k, v in headers]
-        content_type = _header(lowered, b"content-type") or b""
-        encoding = _header(lowered, b"content-encoding")
+        content_type = header(lowered, b"content-type") or b""
+        encoding = header(lowered, b"content-encoding")
         self.encoding = None if encoding is None else encoding.decode("latin-1")
         self.streamed = content_type.startswith(b"text/event-stream")
         self.meter = UsageMeter(self.call.api or "openai-chat", streamed=self.streamed, content_encoding=self.encoding)
         drop = _TO_CLIENT_DROP
-        if self.call.hide_usage_chunk and self.streamed and encoding is None:
-            self.hide = UsageChunkFilter()
-            drop = HOP_BY_HOP  # the filter takes bytes out: the upstream's length no longer holds
+        if self.streamed and encoding is None:
+            self.hide = _chunk_filter(self.call)
+            if self.hide is not None:
+                drop = HOP_BY_HOP  # the filter takes bytes out: the upstream's length no longer holds
         self.reply.source = exchange
         self.reply.start(status, [(k, v) for k, v in lowered if k not in drop])
 
@@ -420,43 +402,26 @@ def _answer(reply: Reply, answer: ErrorAnswer) -> None:
     reply.answer(answer.status, answer.headers, answer.body)
 
 
-def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
-    for key, value in headers:
-        if key.lower() == name:
-            return value
-    return None
+def _chunk_filter(call: _Call) -> ChunkFilter | None:
+    """The filter hiding the usage chunk the proxy asked for on the client's behalf, if it did."""
+    if not call.hide_usage_chunk or call.api is None:
+        return None
+    make = registry.wire_api(call.api)[1].usage_chunk_filter
+    return make() if make is not None else None
 
 
-def _lookup_provider(path: str, headers: list[tuple[bytes, bytes]]) -> Provider:
-    """The upstream a free look-up (or a refused path) belongs to."""
-    if path.startswith(google.PREFIX) or _header(headers, b"x-goog-api-key"):
-        return "google"
-    return "anthropic" if _header(headers, b"x-api-key") else "openai"
-
-
-def _placeholder(headers: list[tuple[bytes, bytes]], query: bytes) -> str | None:
-    for name in (b"x-api-key", b"x-goog-api-key"):
-        key = _header(headers, name)
-        if key:
-            return key.decode("latin-1").strip()
-    auth = _header(headers, b"authorization")
-    if auth and auth[:7].lower() == b"bearer ":
-        return auth[7:].decode("latin-1").strip()
-    return google.query_key(query) if query else None
-
-
-def _attempt(headers: list[tuple[bytes, bytes]]) -> int:
-    raw = _header(headers, b"x-stainless-retry-count")
+def _attempt(headers: Headers) -> int:
+    raw = header(headers, b"x-stainless-retry-count")
     return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
 
 
-def _request_doc(body: bytes, headers: list[tuple[bytes, bytes]]) -> Any:
+def _request_doc(body: bytes, headers: Headers) -> Any:
     """The request body parsed once, or None when it is content-encoded or not a JSON object.
 
     Bodies may be large (agents resend the whole conversation every call), so one parse serves
     the usage rewrite, the requested model and the worst case.
     """
-    if _header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
+    if header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
         return None
     try:
         return json.loads(body)
@@ -467,22 +432,6 @@ def _request_doc(body: bytes, headers: list[tuple[bytes, bytes]]) -> Any:
 def _requested_model(doc: Any) -> str | None:
     model = doc.get("model") if isinstance(doc, dict) else None
     return model if isinstance(model, str) else None
-
-
-def _max_output(doc: Any) -> int | None:
-    """The output limit a request names, or None.
-
-    Read from `max_tokens`, `max_completion_tokens`, `max_output_tokens` or Gemini's
-    `generationConfig.maxOutputTokens`, in the request body parsed by `_request_doc`.
-    """
-    if not isinstance(doc, dict):
-        return None
-    config = doc.get("generationConfig")
-    candidates = [doc.get(k) for k in ("max_completion_tokens", "max_tokens", "max_output_tokens")]
-    if isinstance(config, dict):
-        candidates.append(config.get("maxOutputTokens"))
-    limits = [v for v in candidates if isinstance(v, int) and not isinstance(v, bool) and v > 0]
-    return max(limits) if limits else None
 
 
 def _budget_message(call: _Call, pool: SpendPool, worst_usd: float | None) -> str:
@@ -503,15 +452,9 @@ def _budget_message(call: _Call, pool: SpendPool, worst_usd: float | None) -> st
     )
 
 
-def _url(upstream: Upstream, provider: Provider, path: str, raw: bytes) -> str:
-    suffix = path[len("/v1") :] if provider == "openai" else path
-    query = google.without_key(raw) if provider == "google" else raw.decode("latin-1")
-    return upstream.base_url.rstrip("/") + suffix + (f"?{query}" if query else "")
-
-
 def _request_headers(
-    headers: list[tuple[bytes, bytes]],
-    provider: Provider,
+    headers: Headers,
+    provider: ModelProvider,
     upstream: Upstream,
     *,
     identity_only: bool = False,
@@ -521,20 +464,14 @@ def _request_headers(
     The caller's, less hop-by-hop and key headers, with the real key, and an `Accept-Encoding` the
     meter can decode (`identity` when the proxy edits the stream).
     """
-    drop = HOP_BY_HOP | _KEY_HEADERS | {b"accept-encoding"}
+    drop = HOP_BY_HOP | registry.key_headers() | {b"accept-encoding"}
     out = [(k, v) for k, v in headers if k.lower() not in drop]
     out.append(
         (
             b"accept-encoding",
-            readable_accept_encoding(_header(headers, b"accept-encoding"), identity_only=identity_only),
+            readable_accept_encoding(header(headers, b"accept-encoding"), identity_only=identity_only),
         )
     )
     if upstream.api_key is not None:
-        secret = upstream.api_key.get_secret_value().encode("latin-1")
-        if provider == "anthropic":
-            out.append((b"x-api-key", secret))
-        elif provider == "google":
-            out.append((b"x-goog-api-key", secret))
-        else:
-            out.append((b"authorization", b"Bearer " + secret))
+        out += provider.auth_headers(upstream.api_key.get_secret_value().encode("latin-1"))
     return out

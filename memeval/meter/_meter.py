@@ -10,12 +10,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from memeval.meter import _read_anthropic as anthropic
-from memeval.meter import _read_google as google
-from memeval.meter import _read_openai as openai
 from memeval.meter._decode import CorruptEncoding, Decoder, UnsupportedEncoding
+from memeval.meter._providers import wire_api
 from memeval.meter._sse import SseDecoder
-from memeval.meter._usage import Api, ParsedUsage, UsageState
+from memeval.meter._usage import ParsedUsage, UsageState
 
 MAX_BODY_BYTES = 64 * 1024 * 1024
 """A non-streaming body larger than this (decoded) is forwarded but not read: usage missing."""
@@ -30,21 +28,19 @@ class UsageMeter:
     at `finish()`.
 
     Args:
-        api: which wire API the response belongs to.
+        api: which wire API the response belongs to (a registered `WireApi`'s name).
         streamed: True for a `text/event-stream` response, False for a JSON body.
         content_encoding: the response's `Content-Encoding` header value, if any.
+
+    Raises:
+        MeterError: no registered provider serves `api`.
     """
 
-    def __init__(self, api: Api, *, streamed: bool, content_encoding: str | None = None) -> None:
+    def __init__(self, api: str, *, streamed: bool, content_encoding: str | None = None) -> None:
         self.api = api
         self.streamed = streamed
-        self._state: UsageState = (
-            anthropic.new_state()
-            if api == "anthropic-messages"
-            else google.new_state()
-            if api == "gemini-generate-content"
-            else openai.new_state()
-        )
+        self._wire = wire_api(api)[1]
+        self._state: UsageState = self._wire.new_state()
         self._events = 0
         self._sse = SseDecoder()
         self._body = bytearray()
@@ -91,36 +87,22 @@ class UsageMeter:
         except ValueError:
             self._state.error = "the body is not JSON" if body else "the body is empty"
             return
-        if self.api == "anthropic-messages":
-            anthropic.read_body(self._state, obj)
-        elif self.api == "gemini-generate-content":
-            google.read_body(self._state, obj)
-        elif self.api == "openai-chat":
-            openai.read_chat_body(self._state, obj)
-        else:
-            openai.read_responses_body(self._state, obj)
+        self._wire.read_body(self._state, obj)
 
     def _event(self, name: str, data: str) -> None:
         try:
             obj: Any = json.loads(data)
         except ValueError:
             obj = None  # `[DONE]`, or a line cut short: readers ignore what they cannot use
-        if self.api == "anthropic-messages":
-            anthropic.read_event(self._state, name, obj)
-        elif self.api == "gemini-generate-content":
-            google.read_chunk(self._state, obj, self._events)
-            self._events += 1
-        elif self.api == "openai-chat":
-            openai.read_chat_event(self._state, name, data, obj)
-        else:
-            openai.read_responses_event(self._state, name, obj)
+        self._wire.read_event(self._state, name, data, obj, self._events)
+        self._events += 1
 
 
 def _with_error(reading: ParsedUsage, error: str) -> ParsedUsage:
     return replace(reading, completed=False, error=error)
 
 
-def parse_body(api: Api, body: bytes, *, content_encoding: str | None = None) -> ParsedUsage:
+def parse_body(api: str, body: bytes, *, content_encoding: str | None = None) -> ParsedUsage:
     """Usage from a whole non-streaming response body.
 
     Args:
@@ -136,7 +118,7 @@ def parse_body(api: Api, body: bytes, *, content_encoding: str | None = None) ->
     return meter.finish()
 
 
-def parse_stream(api: Api, chunks: Iterable[bytes], *, content_encoding: str | None = None) -> ParsedUsage:
+def parse_stream(api: str, chunks: Iterable[bytes], *, content_encoding: str | None = None) -> ParsedUsage:
     """Usage from an SSE byte stream, split into chunks anywhere.
 
     Args:

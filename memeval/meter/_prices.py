@@ -25,7 +25,7 @@ import genai_prices
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from memeval.errors import UsageError
-from memeval.meter._records import Cost, Provider
+from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ class PriceBook:
         self,
         usage: ParsedUsage,
         *,
-        provider: Provider,
+        provider: str,
         models: tuple[str | None, ...],
         at: datetime,
     ) -> Cost:
@@ -152,7 +152,7 @@ class PriceBook:
 def worst_case_usd(
     book: PriceBook,
     *,
-    provider: Provider,
+    provider: str,
     model: str | None,
     prompt_bytes: int,
     max_output_tokens: int | None,

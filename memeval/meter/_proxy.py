@@ -18,13 +18,14 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Literal, get_args
+from typing import Literal
 
 from memeval.errors import MeterError
 from memeval.meter._forward import BodiesHook, ForwardApp
 from memeval.meter._ledger import Ledger, SpendPool
 from memeval.meter._prices import PriceBook
-from memeval.meter._records import ModelCall, Provider, TrialSpend, Upstream
+from memeval.meter._providers import provider_names
+from memeval.meter._records import ModelCall, TrialSpend, Upstream
 from memeval.meter._server import HttpServer
 from memeval.types import Role
 
@@ -62,8 +63,8 @@ class MeterProxy:
         >>> proxy.stop()
 
     Args:
-        upstreams: `"openai"`, `"anthropic"` and/or `"google"` -> where to forward, with the
-            real key.
+        upstreams: registered provider names (`"openai"`, `"anthropic"`, `"google"`, ...; see
+            `memeval.meter._providers`) -> where to forward, with the real key.
         prices: the price book; default genai-prices only.
         on_call: called once per recorded call **on the proxy's own thread**, after the response
             was passed on. It must be thread-safe on the caller's side (for example
@@ -75,7 +76,7 @@ class MeterProxy:
             before `on_call`; same rules as `on_call`. None: bodies are not kept.
 
     Raises:
-        MeterError: an upstream name other than `openai`, `anthropic` or `google`.
+        MeterError: an upstream name that is no registered provider's.
     """
 
     def __init__(
@@ -86,11 +87,13 @@ class MeterProxy:
         unix_socket: Path | None = None,
         on_bodies: BodiesHook | None = None,
     ) -> None:
-        unknown = set(upstreams) - set(get_args(Provider))
+        names = provider_names()
+        unknown = set(upstreams) - set(names)
         if unknown:
-            raise MeterError(f"unknown upstream name(s) {sorted(unknown)}; use 'openai', 'anthropic' and/or 'google'")
-        self._upstreams: dict[Provider, Upstream] = {}
-        for provider in get_args(Provider):
+            known = ", ".join(repr(n) for n in names[:-1]) + f" and/or {names[-1]!r}"
+            raise MeterError(f"unknown upstream name(s) {sorted(unknown)}; use {known}")
+        self._upstreams: dict[str, Upstream] = {}
+        for provider in names:
             if provider in upstreams:
                 self._upstreams[provider] = upstreams[provider]
         self._ledger = Ledger()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
 
 _HOSTED = frozenset({"server_tool_use", "mcp_tool_use"})
@@ -125,3 +126,48 @@ def read_event(state: UsageState, name: str, obj: Any) -> None:
         state.terminal = True
     elif kind == "error":
         state.error = error_text(as_dict(data.get("error")))
+
+
+_ERROR_TYPE: dict[Refusal, str] = {
+    "unknown_key": "authentication_error",
+    "budget": "rate_limit_error",
+    "no_upstream": "api_error",
+    "unreachable": "api_error",
+    "not_found": "not_found_error",
+}
+
+
+class AnthropicProvider(ModelProvider):
+    """Anthropic: the Messages API at `POST /v1/messages`, key in `x-api-key`.
+
+    Its base URL has no `/v1` (`https://api.anthropic.com`, as with `ANTHROPIC_BASE_URL`), so the
+    whole path is appended. Free look-ups: `GET /v1/models[/id]` and `POST
+    /v1/messages/count_tokens`. Errors are `{"type": "error", "error": {"type", "message"}}`.
+    """
+
+    name = "anthropic"
+    apis = (
+        WireApi(
+            "anthropic-messages",
+            new_state,
+            read_body,
+            lambda state, name, _text, obj, _index: read_event(state, name, obj),
+        ),
+    )
+    key_header = b"x-api-key"
+    bearer = False
+    env_base_url = "ANTHROPIC_BASE_URL"
+    env_key = "ANTHROPIC_API_KEY"
+    model_prefixes = ("claude",)
+
+    def route(self, method: str, path: str) -> Route | None:
+        """`POST /v1/messages` is a Messages call."""
+        return Route("anthropic-messages") if method == "POST" and path == "/v1/messages" else None
+
+    def free_path(self, method: str, path: str) -> bool:
+        """`GET /v1/models[/id]` and `POST /v1/messages/count_tokens`."""
+        return models_lookup(method, path) or (method == "POST" and path == "/v1/messages/count_tokens")
+
+    def error_body(self, refusal: Refusal, message: str) -> dict[str, object]:
+        """`{"type": "error", "error": {"type", "message"}}` (Anthropic API reference, "Errors")."""
+        return {"type": "error", "error": {"type": _ERROR_TYPE[refusal], "message": message}}

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from memeval.meter import _google as paths
+from memeval.meter._provider import REFUSAL_STATUS, Headers, ModelProvider, Refusal, Route, WireApi
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list
 
 
@@ -95,3 +97,63 @@ def read_body(state: UsageState, obj: Any) -> None:
             read_chunk(state, item, position)
     else:
         read_chunk(state, obj, 0)
+
+
+_STATUS_NAME: dict[Refusal, str] = {
+    "unknown_key": "UNAUTHENTICATED",
+    "budget": "RESOURCE_EXHAUSTED",
+    "no_upstream": "UNAVAILABLE",
+    "unreachable": "UNAVAILABLE",
+    "not_found": "NOT_FOUND",
+}
+
+
+class GoogleProvider(ModelProvider):
+    """Google's Gemini API: `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent`.
+
+    Paths and keys as `memeval.meter._google` reads them: the model is in the path; the key in
+    `x-goog-api-key` or the `key` query parameter, which is never sent upstream (the real key goes
+    in the header). Its base URL has no `/v1beta`, so the whole path is appended. Errors are
+    `{"error": {"code", "message", "status"}}`.
+    """
+
+    name = "google"
+    apis = (
+        WireApi(
+            "gemini-generate-content",
+            new_state,
+            read_body,
+            lambda state, _name, _text, obj, index: read_chunk(state, obj, index),
+        ),
+    )
+    key_header = b"x-goog-api-key"
+    bearer = False
+    env_base_url = "GOOGLE_GEMINI_BASE_URL"
+    env_key = "GEMINI_API_KEY"
+    model_prefixes = ("gemini",)
+    model_aliases = ("gemini",)
+
+    def route(self, method: str, path: str) -> Route | None:
+        """A metered Gemini call, with the model its path names."""
+        model = paths.metered_model(method, path)
+        return Route("gemini-generate-content", model) if model is not None else None
+
+    def free_path(self, method: str, path: str) -> bool:
+        """Token counts, the model list and one model (see `memeval.meter._google.free_path`)."""
+        return paths.free_path(method, path)
+
+    def claims(self, path: str, headers: Headers) -> bool:
+        """A `/v1beta/` path, or a request carrying `x-goog-api-key`."""
+        return path.startswith(paths.PREFIX) or super().claims(path, headers)
+
+    def query_key(self, query: bytes) -> str | None:
+        """The `key` query parameter."""
+        return paths.query_key(query)
+
+    def upstream_query(self, query: bytes) -> str:
+        """The query less its `key` parameters."""
+        return paths.without_key(query)
+
+    def error_body(self, refusal: Refusal, message: str) -> dict[str, object]:
+        """`{"error": {"code": <HTTP status>, "message", "status": <google.rpc.Code name>}}`."""
+        return {"error": {"code": REFUSAL_STATUS[refusal], "message": message, "status": _STATUS_NAME[refusal]}}

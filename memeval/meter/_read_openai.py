@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
+from memeval.meter._wire import UsageChunkFilter, ask_for_usage
 
 CLIENT_TOOL_ITEMS = frozenset(
     {
@@ -174,3 +176,60 @@ def read_responses_event(state: UsageState, name: str, obj: Any) -> None:
     elif kind == "error":
         kind = data.get("code") or "error"
         state.error = error_text({"type": kind, "message": data.get("message")})
+
+
+_ERROR_TYPE: dict[Refusal, tuple[str, str]] = {
+    "unknown_key": ("invalid_request_error", "invalid_api_key"),
+    "budget": ("insufficient_quota", "memeval_budget_exhausted"),
+    "no_upstream": ("server_error", "memeval_no_upstream"),
+    "unreachable": ("server_error", "memeval_upstream_unreachable"),
+    "not_found": ("invalid_request_error", "unknown_url"),
+}
+
+_ROUTES = {"/v1/chat/completions": "openai-chat", "/v1/responses": "openai-responses"}
+
+
+class OpenAIProvider(ModelProvider):
+    """OpenAI: Chat Completions (`POST /v1/chat/completions`) and Responses (`POST /v1/responses`).
+
+    Its SDKs' base URL includes `/v1` (`https://api.openai.com/v1`), so the path after `/v1` is
+    appended. The key is a bearer `authorization`, which most SDKs send: OpenAI takes the requests
+    no other provider claims. A Chat Completions stream is asked for its usage
+    (`memeval.meter._wire`). Errors are `{"error": {"message", "type", "param", "code"}}`.
+    """
+
+    name = "openai"
+    apis = (
+        WireApi(
+            "openai-chat",
+            new_state,
+            read_chat_body,
+            lambda state, name, text, obj, _index: read_chat_event(state, name, text, obj),
+            ask_for_usage=ask_for_usage,
+            usage_chunk_filter=UsageChunkFilter,
+        ),
+        WireApi(
+            "openai-responses",
+            new_state,
+            read_responses_body,
+            lambda state, name, _text, obj, _index: read_responses_event(state, name, obj),
+        ),
+    )
+    base_path = "/v1"
+    env_base_url = "OPENAI_BASE_URL"
+    env_key = "OPENAI_API_KEY"
+    catch_all = True
+
+    def route(self, method: str, path: str) -> Route | None:
+        """`POST /v1/chat/completions` and `POST /v1/responses`."""
+        api = _ROUTES.get(path) if method == "POST" else None
+        return Route(api) if api is not None else None
+
+    def free_path(self, method: str, path: str) -> bool:
+        """`GET /v1/models[/id]`."""
+        return models_lookup(method, path)
+
+    def error_body(self, refusal: Refusal, message: str) -> dict[str, object]:
+        """`{"error": {"message", "type", "param", "code"}}` (OpenAI API reference, "Error codes")."""
+        kind, code = _ERROR_TYPE[refusal]
+        return {"error": {"message": message, "type": kind, "param": None, "code": code}}

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import AwareDatetime, BaseModel, ConfigDict, SecretStr
 
-from memeval.meter._usage import Api
+from memeval.meter._providers import Api, Provider
 from memeval.types import CostReason, Role
 
-Provider = Literal["openai", "anthropic", "google"]
-"""Which configured upstream a call went to."""
+__all__ = ["Api", "Cost", "ModelCall", "Provider", "TrialSpend", "Upstream"]
 
 
 class Upstream(BaseModel):

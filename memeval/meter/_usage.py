@@ -19,10 +19,7 @@ Token semantics (the same for every API, chosen to match the recorded fixtures a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
-
-Api = Literal["openai-chat", "openai-responses", "anthropic-messages", "gemini-generate-content"]
-"""The wire APIs the meter reads."""
+from typing import Any
 
 
 @dataclass(frozen=True)

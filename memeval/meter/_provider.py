@@ -1,0 +1,217 @@
+"""What a model provider is to memeval: one `ModelProvider` subclass per provider module.
+
+Everything provider-specific is declared on the provider (and its `WireApi`s), and every place
+that used to branch on a provider's name asks the registry (`memeval.meter._providers`) instead:
+
+- the proxy: which requests are its metered calls (`route`) and free look-ups (`free_path`), which
+  unrouted request is its own (`claims`), where the caller's placeholder key sits (`key_header`,
+  `query_key`), the upstream URL (`upstream_url`), the real key's header (`auth_headers`), the
+  proxy's own error answers in its shape (`error_body`), the output limit a request names
+  (`max_output_tokens`);
+- the meter: how each wire API's usage is read from a JSON body or an SSE stream (`WireApi`);
+- the prices: the genai-prices provider id (`price_id`);
+- the runner and the agents: the variables an SDK reads its base URL and key from (`env_base_url`,
+  `env_key`), the part of the base URL the SDK includes (`base_path`), the model names it serves
+  (`model_prefixes`, `model_aliases`).
+
+A new provider is one module with its subclass, listed once in `memeval.meter._providers.BUILTIN`
+(or registered at run time with `register_provider`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Protocol
+
+from memeval.meter._usage import UsageState
+
+Refusal = Literal["unknown_key", "budget", "no_upstream", "unreachable", "not_found"]
+"""Why the proxy answers a call itself instead of forwarding it."""
+
+REFUSAL_STATUS: dict[Refusal, int] = {
+    "unknown_key": 401,
+    "budget": 429,
+    "no_upstream": 502,
+    "unreachable": 502,
+    "not_found": 404,
+}
+"""The HTTP status of each refusal (the same for every provider)."""
+
+Headers = list[tuple[bytes, bytes]]
+"""ASGI request headers: (name, value) pairs as bytes; names may come in any case."""
+
+
+def header(headers: Headers, name: bytes) -> bytes | None:
+    """The first value of header `name` (lower case) in `headers`, or None."""
+    for key, value in headers:
+        if key.lower() == name:
+            return value
+    return None
+
+
+class ChunkFilter(Protocol):
+    """Edits a forwarded stream chunk by chunk (see `memeval.meter._wire.UsageChunkFilter`)."""
+
+    def feed(self, chunk: bytes) -> bytes:
+        """The bytes to pass on for `chunk` (possibly held back until an event is whole)."""
+        ...
+
+    def finish(self) -> bytes:
+        """What is still held at the end of the stream."""
+        ...
+
+
+@dataclass(frozen=True)
+class WireApi:
+    """One wire API a provider serves, and how the meter reads its responses' usage.
+
+    Attributes:
+        name: the `ModelCall.api` value (`openai-chat`); unique across providers.
+        new_state: an empty accumulator (`UsageState(input_is_total=...)`).
+        read_body: fills the state from a parsed non-streaming body (any JSON value).
+        read_event: fills the state from one SSE event: `(state, event name, raw data text,
+            parsed data or None, 0-based event index)`.
+        ask_for_usage: a request rewrite that makes a stream carry its usage (`(body, parsed
+            body) -> new body or None`); the extra usage chunk is then hidden from the client by
+            `usage_chunk_filter()`. None: the API always reports usage.
+        usage_chunk_filter: makes the filter that hides the chunk `ask_for_usage` added.
+    """
+
+    name: str
+    new_state: Callable[[], UsageState]
+    read_body: Callable[[UsageState, Any], None]
+    read_event: Callable[[UsageState, str, str, Any, int], None]
+    ask_for_usage: Callable[[bytes, Any], bytes | None] | None = None
+    usage_chunk_filter: Callable[[], ChunkFilter] | None = None
+
+
+@dataclass(frozen=True)
+class Route:
+    """A metered call recognised from its method and path.
+
+    Attributes:
+        api: the wire API (`WireApi.name`).
+        model: the model the path names (the Gemini API's `models/M:generateContent`); None: the
+            request body's `model` field names it.
+    """
+
+    api: str
+    model: str | None = None
+
+
+_OUTPUT_LIMIT_KEYS = ("max_completion_tokens", "max_tokens", "max_output_tokens")
+
+
+class ModelProvider:
+    """A model provider the meter forwards to; subclass it once per provider module.
+
+    Class attributes (declared by each subclass):
+        name: the upstream name (`--upstream api=NAME`, `ModelCall.provider`).
+        apis: the wire APIs it serves, each read by the meter.
+        key_header: the header the SDK sends its key in (`authorization` with `bearer`, else the
+            key alone, like `x-api-key`); the proxy drops every provider's key header and sends the
+            real key in this one (`auth_headers`).
+        bearer: the key is sent as `Bearer <key>`.
+        base_path: the part of the path the SDK's base URL includes (OpenAI's `/v1`): stripped
+            from the path before it is appended to the upstream's base URL, and added to the
+            proxy's address in the variable an agent reads (`env_base_url`).
+        env_base_url / env_key: the variables the provider's SDKs read the base URL and key from.
+        price_id: the genai-prices provider id (default: `name`).
+        model_prefixes: bare model names starting with one of these are served by it (`claude`).
+        model_aliases: `alias/model` prefixes naming it besides `name/` (`gemini/` for `google`).
+        catch_all: takes unrouted requests that no other provider claims (one provider: OpenAI,
+            whose bearer key is the SDKs' common default).
+    """
+
+    name: ClassVar[str]
+    apis: ClassVar[tuple[WireApi, ...]]
+    key_header: ClassVar[bytes] = b"authorization"
+    bearer: ClassVar[bool] = True
+    base_path: ClassVar[str] = ""
+    env_base_url: ClassVar[str]
+    env_key: ClassVar[str]
+    price_id: ClassVar[str | None] = None
+    model_prefixes: ClassVar[tuple[str, ...]] = ()
+    model_aliases: ClassVar[tuple[str, ...]] = ()
+    catch_all: ClassVar[bool] = False
+
+    def __repr__(self) -> str:
+        return f"<provider {self.name}: {', '.join(a.name for a in self.apis)}>"
+
+    @property
+    def genai_prices_id(self) -> str:
+        """The provider id genai-prices knows it by."""
+        return self.price_id or self.name
+
+    def route(self, method: str, path: str) -> Route | None:
+        """The metered call `method path` is, or None when it is none of this provider's.
+
+        Only exact paths may match: an extra segment or `..` could reach a billed endpoint
+        upstream around the meter.
+        """
+        raise NotImplementedError
+
+    def free_path(self, method: str, path: str) -> bool:
+        """Whether `method path` is a free look-up forwarded unmetered (model lists, token counts)."""
+        return False
+
+    def claims(self, path: str, headers: Headers) -> bool:
+        """Whether an unrouted request (a free look-up, or a path to refuse) is this provider's.
+
+        Default: its key header (non-bearer ones only: `authorization` is everyone's) is present.
+        """
+        return self.catch_all or (not self.bearer and header(headers, self.key_header) is not None)
+
+    def query_key(self, query: bytes) -> str | None:
+        """The placeholder key carried in the query string of a call routed here, or None."""
+        return None
+
+    def upstream_query(self, query: bytes) -> str:
+        """The query string sent upstream (the caller's, less any key in it)."""
+        return query.decode("latin-1")
+
+    def upstream_url(self, base_url: str, path: str, query: bytes) -> str:
+        """The upstream URL of a request to `path?query` (`base_path` replaced by `base_url`)."""
+        suffix = path[len(self.base_path) :] if self.base_path and path.startswith(self.base_path) else path
+        rest = self.upstream_query(query)
+        return base_url.rstrip("/") + suffix + (f"?{rest}" if rest else "")
+
+    def auth_headers(self, secret: bytes) -> Headers:
+        """The header(s) carrying the real key upstream."""
+        return [(self.key_header, b"Bearer " + secret if self.bearer else secret)]
+
+    def error_body(self, refusal: Refusal, message: str) -> dict[str, object]:
+        """The JSON body of the proxy's own answer for `refusal`, in the provider's error shape."""
+        raise NotImplementedError
+
+    def max_output_tokens(self, doc: Any) -> int | None:
+        """The output limit a request (parsed body, None if unreadable) names, or None.
+
+        Default: the largest of `max_completion_tokens`, `max_tokens`, `max_output_tokens` and
+        Gemini's `generationConfig.maxOutputTokens`, so a bound is never missed whatever SDK wrote it.
+        """
+        if not isinstance(doc, dict):
+            return None
+        config = doc.get("generationConfig")
+        candidates = [doc.get(k) for k in _OUTPUT_LIMIT_KEYS]
+        if isinstance(config, dict):
+            candidates.append(config.get("maxOutputTokens"))
+        limits = [v for v in candidates if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+        return max(limits) if limits else None
+
+    def serves_model(self, model: str) -> bool:
+        """Whether a bare model name is one of this provider's (`model_prefixes`)."""
+        return any(model.startswith(p) for p in self.model_prefixes)
+
+
+_MODEL_ID = re.compile(r"^/v1/models/[A-Za-z0-9._:@-]{1,200}$")
+
+
+def models_lookup(method: str, path: str) -> bool:
+    """`GET /v1/models` or `GET /v1/models/{id}` (the OpenAI and Anthropic model look-ups).
+
+    Only exact paths count: `/v1/models/x/../../chat/completions` is no look-up.
+    """
+    return method == "GET" and (path == "/v1/models" or bool(_MODEL_ID.match(path)))
