@@ -30,6 +30,7 @@ import asyncio
 import multiprocessing as mp
 import os
 import re
+import secrets
 import shutil
 import socket
 import statistics
@@ -104,10 +105,12 @@ def _litellm(upstream_url: str, uds: str, out_q: Any, stop: Any, exe: str) -> No
 
     folder = Path(uds).parent
     config = folder / "litellm.yaml"
+    master_key = "sk-bench-" + secrets.token_hex(16)  # it refuses to start without one
     config.write_text(
         "model_list:\n  - model_name: gpt-5.6-sol\n    litellm_params:\n      model: openai/gpt-5.6-sol\n"
         f"      api_base: {upstream_url}/v1\n      api_key: sk-bench\n"
         "litellm_settings:\n  drop_params: true\n  telemetry: false\n"
+        f"general_settings:\n  master_key: {master_key}\n"
     )
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -128,7 +131,10 @@ def _litellm(upstream_url: str, uds: str, out_q: Any, stop: Any, exe: str) -> No
                 break
         except httpx.HTTPError:
             time.sleep(0.5)
-    out_q.put((url, "sk-bench"))
+    if proc.poll() is not None:
+        out_q.put(("", f"LiteLLM's proxy exited at start (code {proc.returncode}); its log: {folder / 'litellm.log'}"))
+        return
+    out_q.put((url, master_key))
     t0 = _proc_cpu(proc.pid)
     stop.wait()
     cpu = _proc_cpu(proc.pid) - t0
@@ -268,6 +274,10 @@ def main() -> None:
         proc = ctx.Process(target=entries[name], args=(upstream_url, uds, cq, stop, *extra))
         proc.start()
         url, key = cq.get(timeout=240)
+        if not url:
+            print(f"{name}: skipped, {key}")
+            proc.join(30)
+            continue
         procs[name] = (proc, cq)
         targets[f"{name}/tcp"] = (url + "/v1/chat/completions", key, None)
         if name != "litellm":
