@@ -368,7 +368,7 @@ class _Relay:
             self.hide = _chunk_filter(self.call)
             if self.hide is not None:
                 drop = HOP_BY_HOP  # the filter takes bytes out: the upstream's length no longer holds
-        self.reply.source = exchange
+        self.reply.attach(exchange)
         self.reply.start(status, [(k, v) for k, v in lowered if k not in drop])
 
     def data(self, chunk: bytes) -> None:

@@ -82,6 +82,12 @@ class Reply:
         self.source: FlowControl | None = None
         """Paused while the client's socket buffer is full, resumed when it drains."""
 
+    def attach(self, source: FlowControl) -> None:
+        """Pause `source` while the client's socket buffer is full (now, if it already is), resume it after."""
+        self.source = source
+        if self._conn.paused:
+            source.pause()
+
     @property
     def gone(self) -> bool:
         """The client disconnected."""
@@ -173,7 +179,7 @@ class _Connection(asyncio.Protocol):
         self._queue: deque[Request] = deque()
         self._busy = False
         self._reply: Reply | None = None
-        self._paused = False
+        self.paused = False
         self._idle_timer: asyncio.TimerHandle | None = None
         self._closing = False
 
@@ -191,7 +197,7 @@ class _Connection(asyncio.Protocol):
         self.lost = True
         self._server.connections.discard(self)
         self._cancel_idle()
-        if self._reply is not None and self._reply.source is not None and self._paused:
+        if self._reply is not None and self._reply.source is not None and self.paused:
             self._reply.source.resume()  # let the upstream finish (or fail) instead of hanging paused
 
     def data_received(self, data: bytes) -> None:
@@ -207,12 +213,12 @@ class _Connection(asyncio.Protocol):
             self._refuse(431, b"request head too large")
 
     def pause_writing(self) -> None:
-        self._paused = True
+        self.paused = True
         if self._reply is not None and self._reply.source is not None:
             self._reply.source.pause()
 
     def resume_writing(self) -> None:
-        self._paused = False
+        self.paused = False
         if self._reply is not None and self._reply.source is not None:
             self._reply.source.resume()
 

@@ -109,6 +109,7 @@ class Exchange(asyncio.Protocol):
         self._got_bytes = False
         self._read_until_close = False
         self._keep_alive = False
+        self._paused = False
         self._last_read = 0.0
         self._timer: asyncio.TimerHandle | None = None
         self.reused = False
@@ -178,12 +179,14 @@ class Exchange(asyncio.Protocol):
     # flow control, called by the sink
     def pause(self) -> None:
         """Stop reading (the client is not taking bytes as fast as they come)."""
-        if self.transport is not None and not self.lost:
+        if self.transport is not None and not self.lost and not self._paused:
+            self._paused = True
             self.transport.pause_reading()
 
     def resume(self) -> None:
         """Read again."""
-        if self.transport is not None and not self.lost:
+        if self.transport is not None and not self.lost and self._paused:
+            self._paused = False
             self.transport.resume_reading()
 
     def close(self) -> None:
@@ -195,6 +198,7 @@ class Exchange(asyncio.Protocol):
     def begin(self, sink: Sink, request: bytes, done: asyncio.Future[None]) -> None:
         assert self.transport is not None
         self._sink, self._done = sink, done
+        self.resume()  # a response that ended while its client was slow left the connection paused
         self._parser = httptools.HttpResponseParser(self)
         self._headers, self._body = [], []
         self._started = self._complete = self._got_bytes = self._read_until_close = False

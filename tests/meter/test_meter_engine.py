@@ -192,3 +192,17 @@ def test_an_upstream_that_is_not_there_is_a_recorded_502() -> None:
     assert response.status_code == 502
     assert response.json()["error"]["code"] == "memeval_upstream_unreachable"
     assert len(calls) == 1 and calls[0].forwarded is True and "unreachable" in (calls[0].error or "")
+
+
+def test_a_slow_client_pauses_the_upstream_and_the_kept_connection_serves_the_next_call(rig: Rig) -> None:
+    big = b'{"filler": "' + b"a" * (16 << 20) + b'"}'
+    rig.upstream.push(Reply(200, chunks=[big], content_length=True), _reply(PLAIN))
+    key = rig.proxy.register_trial("t-slow")
+    auth = {"authorization": f"Bearer {key}"}
+    with httpx.Client(base_url=rig.proxy.base_url, timeout=30) as client:
+        with client.stream("POST", "/v1/chat/completions", content=_chat(), headers=auth) as response:
+            time.sleep(1.0)  # nothing read: the socket buffers fill and the proxy stops reading the upstream
+            assert b"".join(response.iter_raw()) == big
+        response = client.post("/v1/chat/completions", content=_chat(), headers=auth)
+        assert (response.status_code, response.content) == (200, PLAIN.body)
+    assert len({seen.client_port for seen in rig.upstream.seen}) == 1
