@@ -194,7 +194,7 @@ def test_an_upstream_that_is_not_there_is_a_recorded_502() -> None:
     assert len(calls) == 1 and calls[0].forwarded is True and "unreachable" in (calls[0].error or "")
 
 
-def test_a_slow_client_pauses_the_upstream_and_the_kept_connection_serves_the_next_call(rig: Rig) -> None:
+def test_a_slow_client_pauses_the_upstream_and_the_next_call_is_served(rig: Rig) -> None:
     big = b'{"filler": "' + b"a" * (16 << 20) + b'"}'
     rig.upstream.push(Reply(200, chunks=[big], content_length=True), _reply(PLAIN))
     key = rig.proxy.register_trial("t-slow")
@@ -205,4 +205,6 @@ def test_a_slow_client_pauses_the_upstream_and_the_kept_connection_serves_the_ne
             assert b"".join(response.iter_raw()) == big
         response = client.post("/v1/chat/completions", content=_chat(), headers=auth)
         assert (response.status_code, response.content) == (200, PLAIN.body)
-    assert len({seen.client_port for seen in rig.upstream.seen}) == 1
+    # The kept connection serves the second call unless it idled past its 5 s expiry while the client read (a loaded
+    # machine): either way the call must not wait on a connection left paused.
+    assert [rig.next_call().status, rig.next_call().completed] == [200, True]
