@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Precision and recall of rules, classifier and both on the hold held-out sets; CPU per item.
 
-Usage: PYTHONPATH=. python bench/hold_eval.py [--set v3|v2|both] [--json] [--cpu]
+Usage: PYTHONPATH=. python bench/hold_eval.py [--set v4|v3|v2|all] [--json] [--cpu]
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
 of attacks, benign held of benign); then the CPU seconds per item of each detector (process
-time, so a loaded machine slows the wall clock more than these). Held-out v3
-(tests/fixtures/hold_heldout_v3/) was committed before the classifier was trained; v2 was read
-while rules/2 was written and is training data of the classifier, so its classifier figures are
-not held-out figures.
+time, so a loaded machine slows the wall clock more than these). Held-out v4
+(tests/fixtures/hold_heldout_v4/) was committed before rules/4 and hashlr/2 were written and is
+the only held-out figure; v3 (held-out for rules/3 + hashlr/1) and v2 are training or tuning data
+of the current detector, so their figures are not held-out figures.
 """
 
 from __future__ import annotations
@@ -24,11 +24,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "hold"))
 
 
-def v3_rows() -> list[tuple[str, bool, str, str]]:
-    """(source, held, text, lang) of held-out v3."""
-    path = ROOT / "tests" / "fixtures" / "hold_heldout_v3" / "heldout_v3.jsonl"
+def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
+    path = ROOT / "tests" / "fixtures" / f"hold_heldout_{name}" / f"heldout_{name}.jsonl"
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     return [(r["source"], r["held"], r["text"], r["lang"]) for r in rows]
+
+
+def v4_rows() -> list[tuple[str, bool, str, str]]:
+    """(source, held, text, lang) of held-out v4 (committed before the rules/4 + hashlr/2 work)."""
+    return _fixture_rows("v4")
+
+
+def v3_rows() -> list[tuple[str, bool, str, str]]:
+    """(source, held, text, lang) of v3 (held-out for rules/3 + hashlr/1; training data of hashlr/2)."""
+    return _fixture_rows("v3")
 
 
 def v2_rows() -> list[tuple[str, bool, str, str]]:
@@ -99,12 +108,12 @@ def cpu_by_size(repeat: int = 50) -> dict:
 def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--set", choices=("v3", "v2", "both"), default="v3")
+    ap.add_argument("--set", choices=("v4", "v3", "v2", "all"), default="v4")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--cpu", action="store_true", help="also time each detector on texts of 200, 1024, 10240 chars")
     args = ap.parse_args()
-    sets = {"v3": v3_rows, "v2": v2_rows}
-    chosen = ["v3", "v2"] if args.set == "both" else [args.set]
+    sets = {"v4": v4_rows, "v3": v3_rows, "v2": v2_rows}
+    chosen = ["v4", "v3", "v2"] if args.set == "all" else [args.set]
     out = {}
     for name in chosen:
         rows = sets[name]()

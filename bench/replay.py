@@ -1,8 +1,11 @@
 """How long `memeval result` takes to replay runs of 1,000 and 100,000 events.
 
 Builds synthetic run logs in a temp folder (trials with model calls, the shapes a real run
-writes), then times reading + projecting them (no cache), reading alone, and loading through the result
-cache, 3 times each in one process (imports already done): wall and CPU, best and median.
+writes), then times reading + projecting them (no cache), the replay's reading alone (msgspec views
+of the frequent events, `RunLog.read_for_replay`), the typed pydantic reading other readers use
+(`RunLog.read`), and loading through the result cache, 3 times each in one process (imports already
+done): wall and CPU, best and median. The load average is printed beside the figures: on a shared
+machine CPU seconds move less than wall, but both grow with the load.
 Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
 
     .venv/bin/python bench/replay.py
@@ -10,6 +13,8 @@ Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
 
 from __future__ import annotations
 
+import json
+import os
 import statistics
 import tempfile
 import time
@@ -34,6 +39,13 @@ from memeval.eventlog import (
 )
 from memeval.eventlog._events import stamp
 from memeval.results import load_run, result_json
+
+PLANNED = json.loads(
+    (Path(__file__).resolve().parents[1] / "tests/fixtures/runlog_v1/oracle-mini/events.jsonl")
+    .read_bytes()
+    .split(b"\n")[0]
+)
+"""A real run's `run.planned` line: its manifest and run card (typed payloads since v2)."""
 
 CALL = {
     "call_id": "c",
@@ -76,8 +88,8 @@ def make_log(run_dir: Path, n_events: int) -> int:
     evs = [
         RunPlanned(
             run_id="BENCH",
-            manifest={"task_set": {}},
-            run_card={"network": "proxy"},
+            manifest=PLANNED["manifest"],
+            run_card={**PLANNED["run_card"], "network": "proxy"},
             trials=tuple(trials),
             seeds={"stats": 1},
         )
@@ -131,16 +143,19 @@ def main() -> None:
             cold = [_timed(lambda d=run_dir: result_json(load_run(d, use_cache=False))) for _ in range(3)]
             load_run(run_dir)  # writes the cache
             cached = [_timed(lambda d=run_dir: result_json(load_run(d))) for _ in range(3)]
-            read_only = [_timed(lambda d=run_dir: RunLog(d).read()) for _ in range(3)]
+            read_fast = [_timed(lambda d=run_dir: RunLog(d).read_for_replay()) for _ in range(3)]
+            read_typed = [_timed(lambda d=run_dir: RunLog(d).read()) for _ in range(3)]
             for label, xs in (
                 ("replay (read + project + JSON), no cache", cold),
-                ("  of which reading and validating the log", read_only),
+                ("  of which reading and validating the log", read_fast),
+                ("reading it as pydantic events (RunLog.read)", read_typed),
                 ("with the result cache (checked against the log's hash)", cached),
             ):
                 print(
                     f"{n:>7} events: {label:<56} wall best {min(x[0] for x in xs):.3f} "
                     f"median {statistics.median(x[0] for x in xs):.3f}; CPU best {min(x[1] for x in xs):.3f} s"
                 )
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

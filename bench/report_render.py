@@ -11,8 +11,9 @@ The sample week (Fernhill, 2026-W47) is ingested once through the real write pat
 are copied inside the database (INSERT ... SELECT, doubling) with fresh sequence numbers, ids and
 subjects until the week holds the asked number of events. The copies keep their bodies and hashes,
 so the hash chain of the benchmark store does not verify: this measures counting and rendering,
-not ingest (see bench/audit_ingest.py). Counting is SQL only (`build_context`); rendering is
-HTML + WeasyPrint PDF + text. Target: a million-event week in under 10 s on 2 cores.
+not ingest (see bench/audit_ingest.py). Counting is the audit store's named reads (`build_context`
+over `store.reads`); rendering is HTML + WeasyPrint PDF + text. Targets: a million-event week in
+under 5 s, a 10,000-event week under 2 s.
 """
 
 from __future__ import annotations

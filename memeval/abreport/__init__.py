@@ -27,7 +27,15 @@ if TYPE_CHECKING:
         check_cards,
         compare_runs,
     )
-    from memeval.abreport._context import CARD_FIELDS, ArmView, GridCell, ReportContext, TaskRow, build_context
+    from memeval.abreport._context import (
+        CARD_FIELDS,
+        ArmView,
+        GridCell,
+        ReportContext,
+        TaskRow,
+        build_context,
+        card_fields,
+    )
     from memeval.abreport._render import render_html, render_pdf, write_report
     from memeval.abreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
     from memeval.abreport._summary import (
@@ -63,6 +71,7 @@ _LAZY = {
     "ReportContext": "_context",
     "TaskRow": "_context",
     "build_context": "_context",
+    "card_fields": "_context",
     "RunListing": "memeval.results",  # kept here for callers of the A/B report's listing
     "RunsDocument": "memeval.results",  # kept here for callers of the A/B report's listing
     "is_runs_dir": "memeval.results",  # kept here for callers of the A/B report's listing
@@ -114,6 +123,7 @@ __all__ = [
     "TaskChange",
     "TaskRow",
     "build_context",
+    "card_fields",
     "check_cards",
     "compare_runs",
     "duration",

@@ -12,6 +12,8 @@ from typing import Any
 
 from memeval.abreport._summary import RunSummary, summarize
 from memeval.abreport._text import ARM_LABEL, money, pct, summary_lines
+from memeval.eventlog import RunCard
+from memeval.formatting import cell_text
 from memeval.results import Run, SequentialRecord, TrialRecord
 from memeval.types import CHECK_LEVELS, MODES
 
@@ -168,6 +170,29 @@ def _value(v: Any) -> str:
     return "—" if v is None else str(v)
 
 
+def card_fields(card: RunCard, absent: str | None = None) -> tuple[tuple[str, str], ...]:
+    """The run card as (field, text) pairs, in `CARD_FIELDS` order, for the terminal and the report.
+
+    A mapping reads `key=value, ...` (empty values left out), a list `a, b`, None an em dash.
+    `sequential` is left out of a fixed-size run.
+
+    Args:
+        card: the run's card (`RunResult.run_card`).
+        absent: the text for a field the run's log did not record (a log older than the field);
+            None leaves such a field out.
+    """
+    out = []
+    for k in CARD_FIELDS:
+        recorded = k in card.model_fields_set
+        if k == "sequential" and card.sequential is None:
+            continue  # a fixed-size run
+        if recorded:
+            out.append((k, _value(getattr(card, k))))
+        elif absent is not None:
+            out.append((k, absent))
+    return tuple(out)
+
+
 def _bound(v: float | None) -> str:
     return "unbounded" if v is None else money(v)
 
@@ -236,7 +261,7 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
     res = run.result
     s = summarize(run, include_controls=include_controls)
     v = res.verdict
-    repeats = max([t.repeat for t in res.trials] + [int(res.run_card.get("repeats") or 1)])
+    repeats = max([t.repeat for t in res.trials] + [res.run_card.repeats])
     by_key = {(r.task_id, r.mode, r.repeat): r for r in res.trials}
     rows = []
     for row in res.table:
@@ -253,7 +278,14 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
                         title=f"{row.task_id} · {mode} · repeat {rep}: {outcome}",
                     )
                 )
-        rows.append(TaskRow(task_id=row.task_id, baseline=row.baseline, pack=row.pack, cells=tuple(cells)))
+        rows.append(
+            TaskRow(
+                task_id=row.task_id,
+                baseline=cell_text(row.cell("baseline")),
+                pack=cell_text(row.cell("pack")),
+                cells=tuple(cells),
+            )
+        )
     verdict, reason, p_text, delta_text, cost_delta = (
         "unresolved",
         "no task was scored in both arms",
@@ -309,15 +341,11 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         arms=tuple(_arm(m, run, s) for m in MODES),
         rows=tuple(rows),
         repeats=repeats,
-        card=tuple(
-            (k, _value(res.run_card.get(k)))
-            for k in CARD_FIELDS
-            if k in res.run_card and not (k == "sequential" and res.run_card[k] is None)
-        ),
+        card=card_fields(res.run_card),
         coverage=coverage,
         summary=tuple(summary_lines(s)),
         warnings=s.warnings,
         faults=faults,
-        checked_by=str(res.run_card.get("checked_by", "—")),
+        checked_by=res.run_card.checked_by,
         tamper=tamper,
     )

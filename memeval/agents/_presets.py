@@ -49,6 +49,7 @@ from dataclasses import replace
 from memeval.agents._claims import ClaimFormat
 from memeval.agents._locate import forbidden_mount, locate, package_version
 from memeval.agents._spec import AgentSpec
+from memeval.meter import provider_named, provider_names, provider_of_model
 from memeval.types import InstructionVia
 
 PRESETS = ("claude-code", "codex", "aider", "gemini-cli", "opencode")
@@ -102,17 +103,11 @@ method selected") unless the auth type is chosen here; no variable chooses it.""
 def api_of_model(model: str) -> str:
     """The API a bare or `provider/`-prefixed model name is served through.
 
-    `anthropic/...` or `claude...` -> `anthropic`; `google/...`, `gemini/...` or `gemini...` ->
-    `google`; anything else -> `openai`.
+    As the provider registry says (`memeval.meter.provider_of_model`): `anthropic/...` or
+    `claude...` -> `anthropic`; `google/...`, `gemini/...` or `gemini...` -> `google`; anything
+    else -> `openai`.
     """
-    provider, _, name = model.partition("/")
-    if not name:
-        provider, name = "", model
-    if provider == "anthropic" or (not provider and name.startswith("claude")):
-        return "anthropic"
-    if provider in ("google", "gemini") or (not provider and name.startswith("gemini")):
-        return "google"
-    return "openai"
+    return provider_of_model(model)
 
 
 def _claude(model: str | None) -> AgentSpec:
@@ -145,7 +140,8 @@ def aider_model(model: str) -> str:
     """
     if "/" in model:
         return model
-    return {"anthropic": "anthropic/", "google": "gemini/", "openai": "openai/"}[api_of_model(model)] + model
+    api = api_of_model(model)
+    return {"google": "gemini/"}.get(api, api + "/") + model  # litellm's prefix for Gemini is gemini/
 
 
 def _aider(model: str | None) -> AgentSpec:
@@ -209,14 +205,18 @@ def opencode_model(model: str) -> str:
     """
     if "/" in model:
         return model
-    return {"anthropic": "anthropic/", "google": "google/", "openai": "openai/"}[api_of_model(model)] + model
+    return api_of_model(model) + "/" + model
 
 
-_OPENCODE_PROVIDERS = {
-    "openai": ("$OPENAI_BASE_URL", "OPENAI_API_KEY"),
-    "anthropic": ("$ANTHROPIC_BASE_URL/v1", "ANTHROPIC_API_KEY"),
-    "google": ("$GOOGLE_GEMINI_BASE_URL/v1beta", "GEMINI_API_KEY"),
-}
+def _opencode_provider(name: str) -> tuple[str, str] | None:
+    """The `baseURL` template and key variable opencode gets for a registered provider, or None.
+
+    The template is the API root: the proxy's base URL variable plus the rest of `api_root`.
+    """
+    if name not in provider_names():
+        return None
+    p = provider_named(name)
+    return "$" + p.env_base_url + p.api_root[len(p.base_path) :], p.env_key
 
 
 def _opencode(model: str | None) -> AgentSpec:
@@ -228,9 +228,10 @@ def _opencode(model: str | None) -> AgentSpec:
         full = opencode_model(model)
         argv += ["-m", full]
         provider, _, name = full.partition("/")
-        if provider in _OPENCODE_PROVIDERS:
-            api = "google" if provider == "google" else provider
-            url, key = _OPENCODE_PROVIDERS[provider]
+        found = _opencode_provider(provider)
+        if found is not None:
+            api = provider
+            url, key = found
             providers[provider] = {
                 "options": {"baseURL": url, "apiKey": "{env:" + key + "}"},
                 "models": {name: {"name": name}},

@@ -10,13 +10,13 @@ import shlex
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval import __version__
 from memeval.agents._claims import ClaimFormat
 from memeval.errors import AgentConfigError
+from memeval.meter import Provider
 from memeval.types import Control, InstructionVia
 
 BUILTIN = ("oracle", "nop", "command")
@@ -120,8 +120,9 @@ class _AgentFile(BaseModel):
     memory_file: str = "MEMORY.md"
     pack_args: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
-    apis: list[Literal["openai", "anthropic", "google"]] = Field(default_factory=list)
-    """The provider APIs the agent calls; declared, a trial that reaches none is a `boot` fault."""
+    apis: list[Provider] = Field(default_factory=list)
+    """The provider APIs the agent calls (registered providers' names: `memeval.meter.provider_names`);
+    declared, a trial that reaches none is a `boot` fault."""
 
 
 def load_agent_file(path: Path) -> AgentSpec:

@@ -23,11 +23,12 @@ from memeval.audit._events import (
 from memeval.audit._fold import verify_projections
 from memeval.audit._http import create_ingest_app
 from memeval.audit._ingest import IngestResult, ingest_lines, parse_lines
+from memeval.audit._item import ReviewItem
 from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
 from memeval.audit._machine import decide
 from memeval.audit._migrations import apply_migrations
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
-from memeval.audit._review_api import ReviewItem, find_items, get_item, item_events, waiting_items
+from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
 from memeval.audit._sanitize import Sanitizer, hold_id_for
 from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
@@ -41,6 +42,7 @@ __all__ = [
     "ActorKind",
     "AppendResult",
     "AuditEvent",
+    "AuditReads",
     "AuditStore",
     "ChainReport",
     "ContradictionOpened",
@@ -50,12 +52,14 @@ __all__ = [
     "Envelope",
     "EventType",
     "GENESIS_HASH",
+    "GeneratedReport",
     "HoldCreated",
     "INGEST_TYPES",
     "IngestResult",
     "LIFECYCLES",
     "Lifecycle",
     "Limits",
+    "LogRow",
     "Origin",
     "PackBuild",
     "QUEUE_TYPES",
@@ -76,16 +80,13 @@ __all__ = [
     "create_ingest_app",
     "db_url",
     "decide",
-    "find_items",
     "fingerprint_key",
     "for_event",
     "from_us",
-    "get_item",
     "hold_id_for",
     "ingest_lines",
     "iso_week_of",
     "iso_week_window",
-    "item_events",
     "lifecycle",
     "lookup_token",
     "normalize_person_id",
@@ -99,7 +100,6 @@ __all__ = [
     "to_us",
     "verify_chain",
     "verify_projections",
-    "waiting_items",
     "week_counts",
     "window_counts",
     "zone",

@@ -12,7 +12,7 @@ for a person, and leaves that state by one of its decision event types:
 `Lifecycle` says that, plus where the item's current state is projected (table, key column) and
 the few item-specific steps (build the row from the opening event, extra fields a decision sets,
 the queue's read model of a row, the text a report quotes). The state machine (`_machine`), the
-projection (`_project`), the SQL counts (`_counts`), the reviewer read API (`_review_api`), the
+projection (`_project`), the SQL counts (`_counts`), the reviewer read model (`memeval.review._read`), the
 authority lists (`_authority`), the review queue's actions and the weekly report's overdue list
 all read `LIFECYCLES` instead of keeping their own copy.
 

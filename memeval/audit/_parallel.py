@@ -44,10 +44,13 @@ class Presanitized:
     Attributes:
         redactions: free text -> its `Redaction` (from `redact_many` over the batch's texts).
         holds: (redacted text, source) -> its `HoldAssessment`.
+        ids: id value -> its `Redaction`, for the batch's id values `Sanitizer.check_ids` scans
+            (from `redact_many` over them, as `check_ids` would call it).
     """
 
     redactions: dict[str, Any] = field(default_factory=dict)
     holds: dict[tuple[str, str], Any] = field(default_factory=dict)
+    ids: dict[str, Any] = field(default_factory=dict)
 
 
 def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tuple[str, str]]]:
@@ -65,6 +68,13 @@ def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tup
         if isinstance(pl, p.MemoryWritten | p.LessonProposed) and pl.released_hold is None and pl.text:
             holds.append((pl.text, pl.source))
     return list(dict.fromkeys(texts)), len(texts) > 1, list(dict.fromkeys(holds))
+
+
+def scanned_ids(drafts: Sequence[AuditEvent]) -> list[str]:
+    """The id values of a batch `Sanitizer.check_ids` scans (not plain), unique, in order."""
+    from memeval.audit._sanitize import id_values, plain_id
+
+    return list(dict.fromkeys(v for _, _, v in id_values(drafts) if not plain_id(v)))
 
 
 def _watch_parent(parent: int) -> None:
@@ -88,8 +98,8 @@ def _warm(parent: int) -> None:
     get_hold_detector()
 
 
-def _work(texts: list[str], many: bool, holds: list[tuple[str, str]]) -> Presanitized:
-    """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts."""
+def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:
+    """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids."""
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
 
@@ -100,7 +110,7 @@ def _work(texts: list[str], many: bool, holds: list[tuple[str, str]]) -> Presani
     for text, source in holds:
         clean = done[text].text
         verdicts[(clean, source)] = det.assess(clean, source)  # type: ignore[arg-type]  # a Source the writer checked
-    return Presanitized(done, verdicts)
+    return Presanitized(done, verdicts, dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True)))
 
 
 def worker_count() -> int:
@@ -155,7 +165,7 @@ def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterat
         nxt = 0
         for _ in range(len(batches)):
             while nxt < len(batches) and len(pending) < 2 * workers:
-                pending.append(pool.submit(_work, *batch_texts(batches[nxt])))
+                pending.append(pool.submit(_work, *batch_texts(batches[nxt]), scanned_ids(batches[nxt])))
                 nxt += 1
             yield pending.pop(0).result()
     finally:

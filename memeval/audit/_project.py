@@ -14,7 +14,7 @@ from sqlmodel import Session
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
 from memeval.audit._lifecycle import LIFECYCLES, for_event
-from memeval.audit._tables import ContradictionState, HoldState, LessonState, MemoryState
+from memeval.audit._tables import ContradictionState, HoldState, LessonState, MemoryState, new_row
 from memeval.audit._time import to_us
 
 _Row = TypeVar("_Row", bound=LessonState | ContradictionState | HoldState | MemoryState)
@@ -89,7 +89,8 @@ def project(session: Session, ev: AuditEvent) -> None:
     elif isinstance(pl, p.MemoryWritten):
         row = get_row(session, MemoryState, ev.team, subject)
         if row is None:
-            row = MemoryState(
+            row = new_row(
+                MemoryState,
                 team=ev.team,
                 memory_id=subject,
                 status="active",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from memeval.audit import _payloads as p
 from memeval.audit._item import ReviewItem
 from memeval.audit._lifecycle import Decision, Lifecycle, register
-from memeval.audit._tables import ContradictionState, HoldState, LessonState
+from memeval.audit._tables import ContradictionState, HoldState, LessonState, new_row
 from memeval.audit._time import from_us
 
 if TYPE_CHECKING:
@@ -23,7 +23,8 @@ def _text(payload: p.Payload) -> str:
 
 def _new_lesson(ev: AuditEvent, seq: int, us: int) -> LessonState:
     assert isinstance(ev.payload, p.LessonProposed)
-    return LessonState(
+    return new_row(
+        LessonState,
         team=ev.team,
         lesson_id=ev.subject or "",
         status="waiting",
@@ -77,7 +78,8 @@ LESSON = register(
 
 def _new_contradiction(ev: AuditEvent, seq: int, us: int) -> ContradictionState:
     assert isinstance(ev.payload, p.ContradictionOpened)
-    return ContradictionState(
+    return new_row(
+        ContradictionState,
         team=ev.team,
         contradiction_id=ev.subject or "",
         status="open",
@@ -140,7 +142,8 @@ CONTRADICTION = register(
 def _new_hold(ev: AuditEvent, seq: int, us: int) -> HoldState:
     pl = ev.payload
     assert isinstance(pl, p.HoldCreated)
-    return HoldState(
+    return new_row(
+        HoldState,
         team=ev.team,
         hold_id=ev.subject or "",
         status="held",

@@ -66,6 +66,26 @@ _CLEAN_IDS: set[str] = set()
 """Id values already scanned and found clean in this process (ids repeat: sessions, roles)."""
 
 
+def plain_id(value: str) -> bool:
+    """True when an id value is too plain to hold a secret (`_PLAIN_ID`), so it is not scanned."""
+    return _PLAIN_ID.fullmatch(value) is not None
+
+
+def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
+    """(draft index, field name, value) of every set id field `Sanitizer.check_ids` checks."""
+    fields = []
+    for i, d in enumerate(drafts):
+        for name, value in (
+            ("actor.role", d.actor.role),
+            ("session", d.session),
+            ("subject", d.subject),
+            ("payload.requested", getattr(d.payload, "requested", None)),
+        ):
+            if value:
+                fields.append((i, name, value))
+    return fields
+
+
 def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
     """The deterministic id of the hold made from one sender event (`hd_` + 24 hex)."""
     digest = hashlib.sha256(f"{team}\x00{sender}\x00{sender_event_id}".encode()).hexdigest()
@@ -86,26 +106,27 @@ class Sanitizer:
     hold_detector: HoldDetector
     fingerprint_key: bytes
 
-    def check_ids(self, drafts: Sequence[AuditEvent]) -> None:
+    def check_ids(self, drafts: Sequence[AuditEvent], scanned: Mapping[str, Any] | None = None) -> None:
         """Refuse a draft whose id field (actor.role, session, subject, requested) a scanner flags.
 
         Ids are stored as sent, so one that holds a secret or personal data must not be stored at
         all.
 
+        Args:
+            drafts: the batch.
+            scanned: id value -> its `Redaction`, computed ahead for this batch (`_parallel`);
+                values found there are not scanned again.
+
         Raises:
             AuditEventRejected: naming the event's index and field, never the value.
         """
-        fields = []
-        for i, d in enumerate(drafts):
-            for name, value in (
-                ("actor.role", d.actor.role),
-                ("session", d.session),
-                ("subject", d.subject),
-                ("payload.requested", getattr(d.payload, "requested", None)),
-            ):
-                if value:
-                    fields.append((i, name, value))
-        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in _CLEAN_IDS and not _PLAIN_ID.fullmatch(v)))
+        fields = id_values(drafts)
+        ahead = scanned or {}
+        fresh = list(
+            dict.fromkeys(
+                v for _, _, v in fields if v not in _CLEAN_IDS and v not in ahead and not _PLAIN_ID.fullmatch(v)
+            )
+        )
         many = getattr(self.redactor, "redact_many", None)
         found = dict(
             zip(
@@ -114,6 +135,7 @@ class Sanitizer:
                 strict=True,
             )
         )
+        found.update((v, r) for v, r in ahead.items() if v not in _CLEAN_IDS)
         for i, name, value in fields:
             red = found.get(value)
             if red is not None and red.findings:
@@ -126,6 +148,7 @@ class Sanitizer:
         if len(_CLEAN_IDS) > 50_000:
             _CLEAN_IDS.clear()
         _CLEAN_IDS.update(fresh)
+        _CLEAN_IDS.update(ahead)
 
     def sanitize_many(
         self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None
@@ -142,7 +165,7 @@ class Sanitizer:
                 same (default) redactor and hold detector in a worker process (`_parallel`);
                 used instead of computing them here.
         """
-        self.check_ids(drafts)
+        self.check_ids(drafts, pre.ids if pre is not None else None)
         if pre is not None:
             return [self.sanitize(d, sender, pre.redactions, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
@@ -207,7 +230,8 @@ class Sanitizer:
                         ),
                     )
                 )
-        clean = draft.model_copy(update={"payload": payload.model_copy(update=updates)})
+        changed = any(getattr(payload, name) != value for name, value in updates.items())
+        clean = draft.model_copy(update={"payload": payload.model_copy(update=updates)}) if changed else draft
         return [self._maybe_hold(clean, sender, holds), *blanked]
 
     def _maybe_hold(

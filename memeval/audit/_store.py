@@ -59,6 +59,7 @@ from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefuse
 
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
+    from memeval.audit._reads import AuditReads
 
 STORE_ONLY_TYPES = STORE_TYPES
 """Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
@@ -196,6 +197,13 @@ class SqlAuditStore(AuditStore):
     def read_session(self) -> Session:
         """A session for reading (never committed)."""
         return Session(self.engine)
+
+    @property
+    def reads(self) -> AuditReads:
+        """The named read methods over this store's log (`memeval.audit._reads`): what readers use instead of SQL."""
+        from memeval.audit._reads import AuditReads
+
+        return AuditReads(self)
 
     # --- the write path -------------------------------------------------------------------
     def append(
@@ -390,6 +398,20 @@ class SqlAuditStore(AuditStore):
             for body, digest, seq in rows:
                 yield event_from_body(body, digest)
                 last = seq
+
+    def subject_events(self, team: str, subject: str) -> list[AuditEvent]:
+        """A team's stored events about one subject (opening, leases, comments, decisions), in seq order.
+
+        The reviewer queue's history of an item; `subject` is the item's id (a lesson, contradiction
+        or hold id). An unknown team or subject gives an empty list.
+        """
+        with self.read_session() as s:
+            rows = s.execute(
+                select(col(AuditEventRow.body), col(AuditEventRow.hash))
+                .where(col(AuditEventRow.team) == team, col(AuditEventRow.subject) == subject)
+                .order_by(col(AuditEventRow.seq))
+            ).all()
+        return [event_from_body(body, digest) for body, digest in rows]
 
     def teams(self) -> list[str]:
         """Every team with at least one event, sorted."""

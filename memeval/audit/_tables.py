@@ -12,8 +12,11 @@ memory item, rebuilt from the log by `SqlAuditStore.rebuild_projections`.
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
 from sqlalchemy.orm import registry
+from sqlalchemy.orm.attributes import set_attribute
 from sqlmodel import Field, SQLModel
 
 
@@ -28,8 +31,12 @@ class AuditEventRow(AuditBase, table=True):
     __table_args__ = (
         UniqueConstraint("team", "seq", name="uq_audit_event_team_seq"),
         UniqueConstraint("team", "sender", "sender_event_id", name="uq_audit_event_sender_id"),
-        Index("ix_audit_event_team_type_occurred", "team", "type", "occurred_us"),
-        Index("ix_audit_event_team_subject", "team", "subject"),
+        # covers every count of the weekly report (`_counts`, `_reads`): no row is read for them
+        Index(
+            "ix_audit_event_counts", "team", "type", "occurred_us", "seq", "facet", "quantity", "subject", "actor_kind"
+        ),
+        # covers the joins of an item's opening event to its decisions
+        Index("ix_audit_event_subject", "team", "subject", "type", "seq", "occurred_us"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -165,3 +172,27 @@ class SchemaMigration(AuditBase, table=True):
 
 
 PROJECTION_TABLES = (LessonState, ContradictionState, HoldState, MemoryState)
+
+
+_T = TypeVar("_T", bound=AuditBase)
+
+
+def new_row(model: type[_T], **values: Any) -> _T:
+    """A new (pending) row of table `model` with `values`, every other field at its default.
+
+    What `model(**values)` makes, without sqlmodel's per-field constructor (table models are not
+    validated there either): about a tenth of its cost, which matters on the write path, where
+    nearly every ingested event opens a projection row. Values are set through SQLAlchemy's
+    attribute instrumentation, so the session inserts the row as usual.
+
+    Raises:
+        TypeError: a name in `values` is not a field of `model`.
+    """
+    unknown = set(values) - set(model.model_fields)
+    if unknown:
+        raise TypeError(f"{model.__name__} has no field(s) {sorted(unknown)}")
+    row: _T = model._sa_class_manager.new_instance()  # type: ignore[attr-defined]  # set by SQLAlchemy's mapping, absent from sqlmodel's types
+    for name, field in model.model_fields.items():
+        set_attribute(row, name, values[name] if name in values else field.get_default(call_default_factory=True))
+    object.__setattr__(row, "__pydantic_fields_set__", set(values))
+    return row

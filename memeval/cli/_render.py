@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from memeval.abreport import CARD_FIELDS
-from memeval.formatting import money
+from memeval.abreport import card_fields
+from memeval.formatting import cell_text, money
 from memeval.results import RunResult, arm_spend
 from memeval.stats import ArmCostOfPass
 
@@ -19,7 +19,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     t.add_column("Cold agent (baseline)")
     t.add_column("With memory (pack)")
     for row in result.table:
-        t.add_row(row.task_id, row.baseline, row.pack)
+        t.add_row(row.task_id, cell_text(row.cell("baseline")), cell_text(row.cell("pack")))
     b_pass = sum(r.baseline_passes for r in result.table)
     b_n = sum(r.baseline_scored for r in result.table)
     p_pass = sum(r.pack_passes for r in result.table)
@@ -38,7 +38,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             f"faults counted against: {v.verdict_faults_against}",
         )
     console.print(t)
-    control = (result.run_card.get("agent") or {}).get("control")
+    control = result.run_card.agent.get("control")
     if control:
         console.print(
             f"[yellow]Control run ({control}):[/yellow] it checks the tasks, not an agent; control runs are "
@@ -103,27 +103,17 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         f = r.fault
         if f is not None:
             console.print(f"[red]fault[/red] {r.trial_id}: {f.code} ({f.phase}): {f.message}")
-    card = result.run_card
-    pack = (result.manifest.get("cells") or {}).get("pack")
-    slice_ids = result.manifest.get("slice") or []
+    pack = result.manifest.cells.pack
+    slice_ids = result.manifest.slice
     if pack:
         console.print(
-            f"\nPack (pack arm only): {pack['name']} version {pack['version']}, {len(slice_ids)} item(s) in the "
-            f"slice, {pack['hash'][:19]}…"
+            f"\nPack (pack arm only): {pack.name} version {pack.version}, {len(slice_ids)} item(s) in the "
+            f"slice, {pack.hash[:19]}…"
         )
     else:
         console.print("\nPack: none (both arms cold: an A/A run)")
     console.print("\nRun card (the same in both arms):")
-    for k in CARD_FIELDS:
-        val = card.get(k)
-        if k == "sequential" and val is None:
-            continue  # a fixed-size run
-        if val is None:
-            val = "—"
-        elif isinstance(val, dict):
-            val = ", ".join(f"{a}={b}" for a, b in val.items() if b)
-        elif isinstance(val, list):
-            val = ", ".join(val)
+    for k, val in card_fields(result.run_card, absent="—"):
         console.print(f"  {k}: {val}")
     console.print(f"\nRun folder: {run_dir}  (memeval replay {result.run_id} rebuilds this record)")
 

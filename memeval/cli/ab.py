@@ -68,16 +68,18 @@ def _check_url(given: str, url: str) -> None:
 
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
     """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
+    from memeval.meter import provider_names
     from memeval.runner import UpstreamSpec
 
+    apis = provider_names()
     out: list[UpstreamSpec] = []
     for v in values:
         fields = dict(part.partition("=")[::2] for part in v.split(",") if part.strip())
         fields = {k.strip(): val.strip() for k, val in fields.items()}
         unknown = set(fields) - {"api", "url", "key_env"}
-        if unknown or not fields.get("url") or fields.get("api") not in ("openai", "anthropic", "google"):
+        if unknown or not fields.get("url") or fields.get("api") not in apis:
             raise UsageError(
-                f"--upstream {v!r}: expected api=openai|anthropic|google,url=BASE_URL[,key_env=VAR]"
+                f"--upstream {v!r}: expected api={'|'.join(apis)},url=BASE_URL[,key_env=VAR]"
                 + (f" (unknown field(s): {', '.join(sorted(unknown))})" if unknown else "")
             )
         _check_url(f"--upstream {v!r}", fields["url"])
@@ -461,7 +463,7 @@ def ab(
             "trials": [t.model_dump(mode="json", by_alias=True) for t in run.result.trials],
             "table": [r.model_dump(mode="json") for r in run.result.table],
             "verdict": run.result.verdict.model_dump(mode="json") if run.result.verdict is not None else None,
-            "run_card": run.result.run_card,
+            "run_card": run.result.run_card.as_logged(),
             "coverage": run.result.coverage.model_dump(),
             "sequential": (
                 run.result.sequential.model_dump(mode="json") if run.result.sequential is not None else None

@@ -2,8 +2,8 @@
 
 Every event carries `v` (the schema version of its kind), `seq` (its 0-based position in the
 log), `at` (UTC, when it was recorded) and, for trial events, `trial_id`. Names are `noun.verb`
-in the past tense. A model call is a typed `ModelCallRecord` (`_payloads`); the manifest and run
-card are still JSON objects here, read through their own models by the projections.
+in the past tense. Payloads are typed: a model call is a `ModelCallRecord` (`_payloads`), the run
+card and the manifest are `RunCard` and `Manifest` (`_plan`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from memeval.eventlog._payloads import ModelCallRecord
+from memeval.eventlog._plan import Manifest, RunCard
 from memeval.types import (
     Assessment,
     CheckLevel,
@@ -53,15 +54,23 @@ class PlannedTrial(BaseModel):
 
 
 class RunPlanned(_Event):
-    """The run's plan: its manifest, run card and every trial it expects to execute."""
+    """The run's plan: its manifest, run card and every trial it expects to execute.
+
+    v2: `manifest` and `run_card` are typed (`Manifest`, `RunCard`); v1 kept the same objects
+    untyped, and `memeval.eventlog._upcast` reads v1 lines.
+    """
 
     event: Literal["run.planned"] = "run.planned"
+    v: Literal[2] = 2
+    """Version 2 only: a v1 line goes through the upcaster (`_upcast`)."""
     format: str = LOG_FORMAT
+    """The log's format (`LOG_FORMAT`): the first line names it."""
     run_id: str
-    manifest: dict[str, Any]
-    run_card: dict[str, Any]
+    manifest: Manifest
+    run_card: RunCard
     trials: tuple[PlannedTrial, ...]
     seeds: dict[str, int]
+    """Named seeds of the run (`stats`: the verdict's permutation and bootstrap seed)."""
 
 
 class TrialStarted(_Event):

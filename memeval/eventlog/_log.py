@@ -13,13 +13,16 @@ import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import ValidationError
 
 from memeval.errors import RunLogError
 from memeval.eventlog._events import EVENT_ADAPTER, Event, parse_event, stamp
 from memeval.eventlog._upcast import upcast
+
+if TYPE_CHECKING:
+    from memeval.eventlog._fastcalls import View
 
 LOG_NAME = "events.jsonl"
 
@@ -36,6 +39,16 @@ class LogRead(NamedTuple):
     events: list[Event]
     torn_tail: bool
     """True when the last line was cut off (a crash mid-write); it was ignored."""
+
+
+class ReplayRead(NamedTuple):
+    """What `RunLog.read_for_replay` found."""
+
+    events: list[Event | View]
+    torn_tail: bool
+    """True when the last line was cut off (a crash mid-write); it was ignored."""
+    complete: bytes
+    """The log's complete lines (a torn last line left out), as `log_hash` hashes them."""
 
 
 class RunLog:
@@ -65,14 +78,51 @@ class RunLog:
         torn = lines[-1] != b""
         events: list[Event] = []
         for n, line in enumerate(lines[:-1], 1):
-            try:
-                ev = EVENT_ADAPTER.validate_json(line)
-            except ValidationError as exc:
-                ev = self._upgrade(line, n, exc)
+            ev = self._event(line, n)
             if ev.seq != len(events):
                 raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {len(events)}")
             events.append(ev)
         return LogRead(events, torn)
+
+    def read_for_replay(self) -> ReplayRead:
+        """Read every complete event as `read` does, the frequent kinds as fast typed views.
+
+        A `model.called`, `trial.started`, `agent.exited`, ... line comes back as its view
+        (`memeval.eventlog._fastcalls.View`: msgspec structs declaring the same fields, types and
+        checks as the event), every other line as its `Event`. What is refused, and the error, is
+        what `read` gives: a line the fast path does not accept is read by `read`'s own path.
+
+        Returns:
+            `ReplayRead`: the events, whether the last line was torn, and the complete lines'
+            bytes (what `log_hash` hashes).
+
+        Raises:
+            RunLogError: as `read`.
+        """
+        from memeval.eventlog._fastcalls import decode_view
+
+        if not self.path.is_file():
+            raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
+        data = self.path.read_bytes()
+        lines = data.split(b"\n")
+        torn = lines[-1] != b""
+        events: list[Event | View] = []
+        append = events.append
+        for n, line in enumerate(lines[:-1], 1):
+            ev: Event | View | None = decode_view(line)
+            if ev is None:
+                ev = self._event(line, n)
+            if ev.seq != len(events):
+                raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {len(events)}")
+            append(ev)
+        return ReplayRead(events, torn, data[: len(data) - len(lines[-1])])
+
+    def _event(self, line: bytes, n: int) -> Event:
+        """Line `n` as its event, through the upcasters when it is of an older version."""
+        try:
+            return EVENT_ADAPTER.validate_json(line)
+        except ValidationError as exc:
+            return self._upgrade(line, n, exc)
 
     def _upgrade(self, line: bytes, n: int, error: ValidationError) -> Event:
         """Read a line written by an older schema version through the registered upcasters.

@@ -29,7 +29,22 @@ def _model_called_v1_v2(raw: dict[str, Any]) -> dict[str, Any]:
     return {**raw, "call": call, "v": 2}
 
 
-UPCASTERS: dict[tuple[str, int], Upcaster] = {("model.called", 1): _model_called_v1_v2}
+def _run_planned_v1_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """`run.planned` v1 -> v2.
+
+    v1's `manifest` and `run_card` were untyped JSON objects; v2 declares the very fields they
+    held (`memeval.eventlog.Manifest`, `RunCard`), so the objects pass unchanged. Fields a v1
+    writer did not know yet stay absent (`Logged.as_logged` leaves them out again, so the
+    projection of a v1 log is byte for byte what it was); an object carrying a field v2 does
+    not declare fails v2's validation, and the log reader names the line.
+    """
+    return {**raw, "v": 2}
+
+
+UPCASTERS: dict[tuple[str, int], Upcaster] = {
+    ("model.called", 1): _model_called_v1_v2,
+    ("run.planned", 1): _run_planned_v1_v2,
+}
 """`(event name, version)` -> a function returning the payload at `version + 1`."""
 
 

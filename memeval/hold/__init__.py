@@ -2,7 +2,7 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/3`) joined with a small trained classifier (`hashlr/1`, weights shipped
+versioned rules (`rules/4`) joined with a small trained classifier (`hashlr/2`, weights shipped
 in the package); anything with `name` and `assess` can replace it, and `AnyOf` joins several.
 Measured precision and recall: `memeval/hold/README.md`.
 """

@@ -188,7 +188,7 @@ class ClassifierModel:
     """Training record: data sources with counts, hyper-parameters, cross-validated figures."""
 
     @classmethod
-    def load(cls, name: str = "hashlr-1", folder: Path = MODEL_DIR) -> ClassifierModel:
+    def load(cls, name: str = "hashlr-2", folder: Path = MODEL_DIR) -> ClassifierModel:
         """Load `folder/name.npz` (weights, bias) and `folder/name.json` (thresholds, meta).
 
         Raises:
@@ -216,10 +216,10 @@ class ClassifierModel:
 
 
 class HashedClassifier:
-    """The trained classifier as a `HoldDetector` (name `hashlr/1`); see the module docstring.
+    """The trained classifier as a `HoldDetector` (name `hashlr/2`); see the module docstring.
 
     Args:
-        model: weights and thresholds (default: the shipped `hashlr-1`).
+        model: weights and thresholds (default: the shipped `hashlr-2`).
     """
 
     def __init__(self, model: ClassifierModel | None = None) -> None:

@@ -1,4 +1,4 @@
-"""The `rules/3` hold detector, a way to join detectors, and the default detector.
+"""The `rules/4` hold detector, a way to join detectors, and the default detector.
 
 How a text is judged:
 
@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3
+from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3, RULES_V4
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -150,7 +150,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/3"
+    name = "rules/4"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -189,7 +189,7 @@ class RuleDetector:
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2 + RULES_V3:
+        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
@@ -245,19 +245,33 @@ class AnyOf:
 _ABOUT_ATTACKS = re.compile(
     r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?)\b"
 )
+# A team's runbook step: a shell command in backticks, a build/test/deploy tool, or a workflow
+# verb with its object. Over normalised (case-folded) text.
+_RUNBOOK = re.compile(
+    r"`[^`\n]{2,80}`|\b(?:npm|pnpm|yarn|npx|make|cargo|pytest|tox|nox|git|docker|kubectl|helm|pip|uv|poetry|"
+    r"just|go test|mvn|gradle|terraform|ansible|bazel|ruff|eslint|prettier|mypy|jest|vitest|rspec|rake|"
+    r"bundle|composer|dotnet|psql|alembic|flyway|liquibase)\b|\b(?:run|rerun|use|install|build|rebuild|"
+    r"lint|format|deploy|migrate|restart|commit|push|merge|rebase|update|bump|tag|release|test)\s+(?:the\s+)?"
+    r"(?:tests?|suite|migrations?|linter|formatter|build|checks?|ci|pipeline|mock|fixtures?|server|"
+    r"schema|lockfile|changelog|docs|branch|release|deploy\w*|staging|dev server)\b"
+)
 
 
 class RulesWithClassifier:
-    """The default combination: the rules, or the classifier unless the text is about attacks.
+    """The default combination: the rules, or the classifier when something backs it.
 
-    Held when the rules hold, or when the classifier alone scores at least `alone_at` and the
-    text does not quote an attack while talking about attacks (a security note that quotes
-    "ignore previous instructions" reads like an attack to a bag of n-grams; the rules already
-    weigh such a quote as a mention). Score: the maximum of the two; reasons: both, rules first.
+    Held when the rules hold, or when the classifier holds at its own per-source threshold and
+    either (a) some rule matched, even below the rules' threshold (corroboration), or (b) its
+    score is at least `alone_at` and the text does not read as a team's runbook step (a command,
+    a build or test tool, a workflow verb: "always run `pnpm lint` before committing"). In both
+    cases a text that talks about attacks while quoting one is not held on the classifier's word
+    (a bag of n-grams cannot tell a quoted "ignore previous instructions" in a security note from
+    the real thing; the rules already weigh such a quote as a mention). Score: the maximum of the
+    two; reasons: both, rules first.
 
-    `alone_at` (0.85) is above the classifier's own thresholds (0.56-0.67) because a team's
-    plain facts that name credentials ("the image bucket is read with access key ...", from the
-    sample week) score 0.71-0.81 and a person would have to release every one of them.
+    `alone_at` (0.85) is above the classifier's own thresholds because a team's plain facts that
+    name credentials ("the image bucket is read with access key ...", from the sample week)
+    scored 0.71-0.81 with hashlr/1 and a person would have to release every one of them.
     """
 
     def __init__(self, rules: HoldDetector, classifier: HoldDetector, alone_at: float = 0.85) -> None:
@@ -268,14 +282,16 @@ class RulesWithClassifier:
         """Judge `text` from `source` with both; see the class docstring."""
         r = self.rules.assess(text, source)
         c = self.classifier.assess(text, source)
-        mention = False
-        alone = c.held and c.score >= self.alone_at
-        if alone and not r.held:  # only then does it matter (normalising again costs)
+        backed = False
+        if c.held and not r.held:  # only then does it matter (normalising again costs)
             flat = normalize(text).text
             mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
+            corroborated = r.score > 0
+            alone = c.score >= self.alone_at and _RUNBOOK.search(flat) is None
+            backed = (corroborated or alone) and not mention
         return HoldAssessment(
-            held=r.held or (alone and not mention),
-            score=max(r.score, 0.0 if mention else c.score),
+            held=r.held or backed,
+            score=max(r.score, c.score if (backed or not c.held) else 0.0),
             reasons=r.reasons + c.reasons,
             detector=self.name,
         )
@@ -286,9 +302,9 @@ _DEFAULT: HoldDetector | None = None
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/3` joined with the trained `hashlr/1`.
+    """The default detector, built once per process: `rules/4` joined with the trained `hashlr/2`.
 
-    `RulesWithClassifier`; measured on held-out v3 in `memeval/hold/README.md`.
+    `RulesWithClassifier`; measured on held-out v4 in `memeval/hold/README.md`.
     """
     global _DEFAULT
     if _DEFAULT is None:

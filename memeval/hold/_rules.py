@@ -503,3 +503,71 @@ RULES_V3 += (
         negatable=True,
     ),
 )
+
+# ---- rules/4: Turkish phrasings, tool calls in read text (issue 15, second round) --------------
+# Added after held-out v4 was committed (not read or scored while writing these). The Turkish
+# patterns follow the Turkish rule groups of the PyPI package `guardllm-tr` 0.3.0 (MIT:
+# `guardllm/utils/patterns.py`, "tr_ignore", "tr_override", "tr_act_as", "tr_no_rules",
+# "tr_evil_mode") rewritten over memeval's normalised text, widened by the misses of held-out v3
+# (now tuning data): removing restrictions, declaring instructions void, forgetting the role,
+# repeating the system prompt, refusal suppression. A tool call in read text counts only with a
+# concrete target (a path, a URL, an address): a tutorial naming `send_email` does not.
+
+_TR_LIMITS = r"(?:k[ıi]s[ıi]tlama\w*|filtre\w*|kural\w*|s[ıi]n[ıi]r\w*|g[üu]venlik\w*|sans[üu]r\w*|etik\w*)"
+_TR_DROP = (
+    r"(?:kald[ıi]r\w*|kapat\w*|devre d[ıi][şs][ıi]\w*|atla\w*|yok say\w*|ge[çc]ersiz k[ıi]l\w*|"
+    r"uygulama(?:yacaks[ıi]n|)\b|takma\w*|tan[ıi]ma\w*|umursama\w*|muaf\w*|uyma\w*)"
+)
+_TR_RULEWORDS = r"(?:talimat\w*|kural\w*|y[öo]nerge\w*|politika\w*|ayar\w*|komut\w*|mesaj\w*)"
+RULES_V4: tuple[Rule, ...] = (
+    Rule("drop-restrictions-tr", 0.75, _r(_TR_LIMITS + gap(3) + _TR_DROP), negatable=True),
+    Rule(
+        "void-instructions-tr",
+        0.85,
+        _r(
+            r"(?:[öo]nceki|eski|t[üu]m|yukar[ıi]daki|mevcut)\s+"
+            + _TR_RULEWORDS
+            + r"\s*(?:art[ıi]k\s+)?(?:iptal|ge[çc]ersiz|unut\w*|yok say\w*)"
+            + r"|"
+            + _TR_RULEWORDS
+            + r"\s+ge[çc]ersiz\s+(?:k[ıi]l|say)\w*"
+            + r"|\brol[üu]n[üu] unut\w*|\bkarakterden [çc][ıi]kma\b"
+        ),
+    ),
+    Rule(
+        "act-as-unrestricted-tr",
+        0.75,
+        _r(
+            r"(?:\bsen art[ıi]k\b|\b[şs]imdi sen\b|\bbundan sonra\b|\bsen\b)[^.\n]{0,60}?"
+            r"(?:kural tan[ıi]ma\w*|k[ıi]s[ıi]tlamas[ıi]z|s[ıi]n[ıi]rs[ıi]z|filtresiz|sans[üu]rs[üu]z|kurals[ıi]z|"
+            r"k[ıi]s[ıi]tlamas[ıi] olmayan|kural[ıi] olmayan)"
+        ),
+    ),
+    Rule(
+        "reveal-prompt-tr",
+        0.75,
+        _r(
+            r"(?:s[iy]stem (?:istem\w*|mesaj\w*|talimat\w*|prompt\w*)|i[çc] (?:talimat|y[öo]nerge|kural)\w*|"
+            r"gizli (?:talimat|y[öo]nerge|kural|anahtar)\w*)[^\n]{0,50}?"
+            r"(?:tekrarla\w*|s[ıi]zd[ıi]r\w*|a[çc][ıi]kla\w*|g[öo]ster\w*|yaz\b|yaz[ıi]n\b|ekle\w*)"
+            r"|\bs[ıi]zd[ıi]r\w*[^\n]{0,30}?(?:s[iy]stem\w*|talimat\w*|istem\w*)"
+        ),
+    ),
+    Rule(
+        "refusal-suppression-tr",
+        0.55,
+        _r(
+            r"(?:hi[çc]bir [şs]eyi |hi[çc]bir iste[ğg]i |)reddetme(?:yeceksin|)\b|\breddedemezsin\b|"
+            r"\bret(?:t)?i (?:yok|kullanma)\b|\breddetme (?:hakk[ıi]n|kal[ıi]b[ıi]n[ıi])\b"
+        ),
+    ),
+    Rule(
+        "tool-call-in-data",
+        0.6,
+        _r(
+            r"\b(?:call|invoke|use|run|trigger|execute)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?"
+            r"[^\n]{0,80}?(?:\s/[\w.-]+/|https?://|[\w.+-]+@[\w-]+\.\w)"
+        ),
+        person_weight=0.3,
+    ),
+)

@@ -11,8 +11,9 @@ Public surface:
   Anthropic Messages, OpenAI Chat Completions, OpenAI Responses and the Gemini API's
   generateContent / streamGenerateContent. Token semantics: see
   `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
-- `ModelProvider`, `WireApi`, `Route`, `UsageState`, `register_provider`, `provider_named`,
-  `provider_names`, `provider_of_model`: the provider registry. A provider is one module with a
+- `ModelProvider`, `WireApi`, `Route`, `UsageState`, `Turn`, `cut`, `register_provider`,
+  `provider_named`, `provider_names`, `provider_of_model`, `wire_api`, `api_names`: the provider
+  registry (`Turn`, `cut`: how a call's conversation is shown). A provider is one module with a
   `ModelProvider` subclass (see `memeval.meter._provider`), listed in
   `memeval.meter._providers.BUILTIN` or registered at run time.
 
@@ -26,13 +27,16 @@ from memeval.meter._ledger import Reservation, SpendPool, reserve
 from memeval.meter._meter import UsageMeter, parse_body, parse_stream
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi
 from memeval.meter._providers import (
+    api_names,
     provider_named,
     provider_names,
     provider_of_model,
     register_provider,
     unregister_provider,
+    wire_api,
 )
 from memeval.meter._records import Api, Cost, ModelCall, Provider, TrialSpend, Upstream
+from memeval.meter._turns import Turn, cut
 from memeval.meter._usage import ParsedUsage, UsageState
 from memeval.types import CostReason
 
@@ -77,11 +81,14 @@ __all__ = [
     "Route",
     "SpendPool",
     "TrialSpend",
+    "Turn",
     "Upstream",
     "UsageMeter",
     "UsageState",
     "UserPrice",
     "WireApi",
+    "api_names",
+    "cut",
     "load_user_prices",
     "parse_body",
     "parse_stream",
@@ -91,4 +98,5 @@ __all__ = [
     "register_provider",
     "reserve",
     "unregister_provider",
+    "wire_api",
 ]

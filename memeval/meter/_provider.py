@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
+from memeval.meter._turns import Turn
 from memeval.meter._usage import UsageState
 
 Refusal = Literal["unknown_key", "budget", "no_upstream", "unreachable", "not_found"]
@@ -77,6 +78,11 @@ class WireApi:
             body) -> new body or None`); the extra usage chunk is then hidden from the client by
             `usage_chunk_filter()`. None: the API always reports usage.
         usage_chunk_filter: makes the filter that hides the chunk `ask_for_usage` added.
+        show_request: what is new in a request, as turns a person reads (`(parsed JSON object
+            body) -> turns`); None: the viewer shows the raw text.
+        show_response: what the model answered (`(body or SSE text, streamed) -> turns`); it may
+            raise ValueError, KeyError, TypeError or AttributeError on a body it cannot read,
+            and the viewer then shows the raw text.
     """
 
     name: str
@@ -85,6 +91,8 @@ class WireApi:
     read_event: Callable[[UsageState, str, str, Any, int], None]
     ask_for_usage: Callable[[bytes, Any], bytes | None] | None = None
     usage_chunk_filter: Callable[[], ChunkFilter] | None = None
+    show_request: Callable[[dict[str, Any]], list[Turn]] | None = None
+    show_response: Callable[[str, bool], list[Turn]] | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +125,8 @@ class ModelProvider:
         base_path: the part of the path the SDK's base URL includes (OpenAI's `/v1`): stripped
             from the path before it is appended to the upstream's base URL, and added to the
             proxy's address in the variable an agent reads (`env_base_url`).
+        api_root: the path every API call starts with (`/v1`, the Gemini API's `/v1beta`), for
+            agents that want the API root rather than the SDK's base URL (opencode).
         env_base_url / env_key: the variables the provider's SDKs read the base URL and key from.
         price_id: the genai-prices provider id (default: `name`).
         model_prefixes: bare model names starting with one of these are served by it (`claude`).
@@ -130,6 +140,7 @@ class ModelProvider:
     key_header: ClassVar[bytes] = b"authorization"
     bearer: ClassVar[bool] = True
     base_path: ClassVar[str] = ""
+    api_root: ClassVar[str] = ""
     env_base_url: ClassVar[str]
     env_key: ClassVar[str]
     price_id: ClassVar[str | None] = None

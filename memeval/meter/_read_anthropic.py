@@ -19,9 +19,11 @@ describe only the last (message) iteration, and billing is the sum over iteratio
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
+from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
 
 _HOSTED = frozenset({"server_tool_use", "mcp_tool_use"})
@@ -128,6 +130,58 @@ def read_event(state: UsageState, name: str, obj: Any) -> None:
         state.error = error_text(as_dict(data.get("error")))
 
 
+def _blocks(role: str, content: Any) -> list[Turn]:
+    if isinstance(content, str):
+        return [Turn(role, "text", cut(content))]
+    out = []
+    for b in content if isinstance(content, list) else []:
+        kind = b.get("type") if isinstance(b, dict) else None
+        if kind == "text":
+            out.append(Turn(role, "text", cut(str(b.get("text", "")))))
+        elif kind == "tool_use":
+            out.append(Turn(role, "tool_call", f"{b.get('name')}({cut(as_text(b.get('input', {})))})"))
+        elif kind == "tool_result":
+            c = b.get("content")
+            text = "".join(x.get("text", "") for x in c if isinstance(x, dict)) if isinstance(c, list) else as_text(c)
+            out.append(Turn("tool", "tool_result", cut(text)))
+    return out
+
+
+def show_request(body: dict[str, Any]) -> list[Turn]:
+    """A Messages request: `system` on the first call, then the messages after the last assistant turn."""
+    out: list[Turn] = []
+    msgs = body.get("messages") or []
+    if len(msgs) <= 1 and body.get("system"):
+        out += _blocks("system", body["system"])
+    for m in new_messages(msgs, lambda m: m.get("role") == "assistant"):
+        out += _blocks(str(m.get("role")), m.get("content"))
+    return out
+
+
+def show_response(text: str, streamed: bool) -> list[Turn]:
+    """A Messages answer's content blocks.
+
+    A stream's are rebuilt from `content_block_start` / `content_block_delta` (`text_delta`,
+    `input_json_delta`).
+    """
+    if not streamed:
+        return _blocks("assistant", json.loads(text).get("content"))
+    blocks: dict[int, dict[str, Any]] = {}
+    for ev in sse_data(text):
+        if ev.get("type") == "content_block_start":
+            blocks[ev["index"]] = dict(ev["content_block"], _json="")
+        elif ev.get("type") == "content_block_delta":
+            b, d = blocks.setdefault(ev["index"], {"type": "text", "text": "", "_json": ""}), ev["delta"]
+            if d.get("type") == "text_delta":
+                b["text"] = b.get("text", "") + d.get("text", "")
+            elif d.get("type") == "input_json_delta":
+                b["_json"] += d.get("partial_json", "")
+    for b in blocks.values():
+        if b.get("type") == "tool_use" and b["_json"]:
+            b["input"] = json.loads(b["_json"])
+    return _blocks("assistant", [blocks[i] for i in sorted(blocks)])
+
+
 _ERROR_TYPE: dict[Refusal, str] = {
     "unknown_key": "authentication_error",
     "budget": "rate_limit_error",
@@ -152,10 +206,13 @@ class AnthropicProvider(ModelProvider):
             new_state,
             read_body,
             lambda state, name, _text, obj, _index: read_event(state, name, obj),
+            show_request=show_request,
+            show_response=show_response,
         ),
     )
     key_header = b"x-api-key"
     bearer = False
+    api_root = "/v1"
     env_base_url = "ANTHROPIC_BASE_URL"
     env_key = "ANTHROPIC_API_KEY"
     model_prefixes = ("claude",)

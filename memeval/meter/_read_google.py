@@ -20,10 +20,12 @@ per call (explicit caches are created through another endpoint), so `cache_write
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from memeval.meter import _google as paths
 from memeval.meter._provider import REFUSAL_STATUS, Headers, ModelProvider, Refusal, Route, WireApi
+from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list
 
 
@@ -99,6 +101,50 @@ def read_body(state: UsageState, obj: Any) -> None:
         read_chunk(state, obj, 0)
 
 
+def _parts(role: str, parts: list[Any]) -> list[Turn]:
+    out = []
+    for p in parts:
+        if not isinstance(p, dict):
+            continue
+        if "text" in p:
+            out.append(Turn(role, "text", cut(str(p["text"]))))
+        elif "functionCall" in p:
+            f = p["functionCall"]
+            out.append(Turn(role, "tool_call", f"{f.get('name')}({cut(as_text(f.get('args', {})))})"))
+        elif "functionResponse" in p:
+            f = p["functionResponse"]
+            out.append(Turn("tool", "tool_result", cut(as_text(f.get("response", {})))))
+    return out
+
+
+def show_request(body: dict[str, Any]) -> list[Turn]:
+    """What is new in a generateContent request.
+
+    `systemInstruction` on the first call, then the contents after the model's last turn
+    (`parts`: `text`, `functionCall`, `functionResponse`).
+    """
+    out: list[Turn] = []
+    contents = body.get("contents") or []
+    new = new_messages(contents, lambda c: c.get("role") == "model")
+    if body.get("systemInstruction") and len(new) == len(contents):
+        parts = (body["systemInstruction"] or {}).get("parts") or []
+        out.append(Turn("system", "text", cut("".join(p.get("text", "") for p in parts))))
+    for c in new:
+        out += _parts(str(c.get("role", "user")), c.get("parts") or [])
+    return out
+
+
+def show_response(text: str, streamed: bool) -> list[Turn]:
+    """A generateContent answer: every candidate's parts (a stream's events joined)."""
+    events = sse_data(text) if streamed else json.loads(text)
+    events = events if isinstance(events, list) else [events]
+    parts: list[Any] = []
+    for ev in events:
+        for cand in ev.get("candidates") or []:
+            parts += (cand.get("content") or {}).get("parts") or []
+    return _parts("assistant", parts)
+
+
 _STATUS_NAME: dict[Refusal, str] = {
     "unknown_key": "UNAUTHENTICATED",
     "budget": "RESOURCE_EXHAUSTED",
@@ -124,10 +170,13 @@ class GoogleProvider(ModelProvider):
             new_state,
             read_body,
             lambda state, _name, _text, obj, index: read_chunk(state, obj, index),
+            show_request=show_request,
+            show_response=show_response,
         ),
     )
     key_header = b"x-goog-api-key"
     bearer = False
+    api_root = "/v1beta"
     env_base_url = "GOOGLE_GEMINI_BASE_URL"
     env_key = "GEMINI_API_KEY"
     model_prefixes = ("gemini",)

@@ -17,9 +17,11 @@ items.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
+from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage
 
@@ -178,6 +180,92 @@ def read_responses_event(state: UsageState, name: str, obj: Any) -> None:
         state.error = error_text({"type": kind, "message": data.get("message")})
 
 
+def _joined(content: Any) -> Any:
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return content
+
+
+def show_chat_request(body: dict[str, Any]) -> list[Turn]:
+    """What is new in a Chat Completions request.
+
+    The messages after the last assistant turn (system and developer messages only on the first
+    calls), `tool` messages as tool results.
+    """
+    out: list[Turn] = []
+    msgs = body.get("messages") or []
+    for m in new_messages(msgs, lambda m: m.get("role") == "assistant"):
+        role = str(m.get("role"))
+        if role in ("system", "developer") and len(msgs) > 2:
+            continue
+        c = _joined(m.get("content"))
+        out.append(Turn(role, "tool_result" if role == "tool" else "text", cut(as_text(c or ""))))
+    return out
+
+
+def show_chat_response(text: str, streamed: bool) -> list[Turn]:
+    """A chat completion's text and tool calls, a stream's joined from `choices[].delta`."""
+    if not streamed:
+        msg = (json.loads(text).get("choices") or [{}])[0].get("message") or {}
+        content, calls = msg.get("content") or "", msg.get("tool_calls") or []
+    else:
+        content = ""
+        by_index: dict[int, dict[str, Any]] = {}
+        for ev in sse_data(text):
+            for ch in ev.get("choices") or []:
+                d = ch.get("delta") or {}
+                content += d.get("content") or ""
+                for tc in d.get("tool_calls") or []:
+                    cur = by_index.setdefault(tc.get("index", 0), {"function": {"name": "", "arguments": ""}})
+                    f = tc.get("function") or {}
+                    cur["function"]["name"] += f.get("name") or ""
+                    cur["function"]["arguments"] += f.get("arguments") or ""
+        calls = [by_index[i] for i in sorted(by_index)]
+    out = [Turn("assistant", "text", cut(content))] if content else []
+    for tc in calls:
+        f = tc.get("function") or {}
+        out.append(Turn("assistant", "tool_call", f"{f.get('name')}({cut(f.get('arguments', ''))})"))
+    return out
+
+
+def show_responses_request(body: dict[str, Any]) -> list[Turn]:
+    """What is new in a Responses request.
+
+    `instructions` on the first call, then the `input` items after the model's last (`message`,
+    `function_call_output` and other `*_output` items).
+    """
+    out: list[Turn] = []
+    items = body.get("input")
+    items = [{"type": "message", "role": "user", "content": items}] if isinstance(items, str) else items or []
+    new = new_messages(items, lambda i: i.get("role") == "assistant" or i.get("type") == "function_call")
+    if body.get("instructions") and len(new) == len(items):
+        out.append(Turn("system", "text", cut(as_text(body["instructions"]))))
+    for i in new:
+        if i.get("type", "message") == "message":
+            c = _joined(i.get("content"))
+            out.append(Turn(str(i.get("role")), "text", cut(as_text(c or ""))))
+        elif str(i.get("type", "")).endswith("_output"):
+            out.append(Turn("tool", "tool_result", cut(as_text(i.get("output", "")))))
+    return out
+
+
+def show_responses_response(text: str, streamed: bool) -> list[Turn]:
+    """A Responses answer's `output` (messages and function calls), a stream's from its terminal event."""
+    resp = json.loads(text) if not streamed else None
+    if streamed:
+        for ev in sse_data(text):
+            if ev.get("type") in ("response.completed", "response.incomplete", "response.failed"):
+                resp = ev.get("response")
+    out = []
+    for item in (resp or {}).get("output") or []:
+        if item.get("type") == "message":
+            t = "".join(c.get("text", "") for c in item.get("content") or [] if isinstance(c, dict))
+            out.append(Turn("assistant", "text", cut(t)))
+        elif item.get("type") == "function_call":
+            out.append(Turn("assistant", "tool_call", f"{item.get('name')}({cut(item.get('arguments', ''))})"))
+    return out
+
+
 _ERROR_TYPE: dict[Refusal, tuple[str, str]] = {
     "unknown_key": ("invalid_request_error", "invalid_api_key"),
     "budget": ("insufficient_quota", "memeval_budget_exhausted"),
@@ -207,15 +295,20 @@ class OpenAIProvider(ModelProvider):
             lambda state, name, text, obj, _index: read_chat_event(state, name, text, obj),
             ask_for_usage=ask_for_usage,
             usage_chunk_filter=UsageChunkFilter,
+            show_request=show_chat_request,
+            show_response=show_chat_response,
         ),
         WireApi(
             "openai-responses",
             new_state,
             read_responses_body,
             lambda state, name, _text, obj, _index: read_responses_event(state, name, obj),
+            show_request=show_responses_request,
+            show_response=show_responses_response,
         ),
     )
     base_path = "/v1"
+    api_root = "/v1"
     env_base_url = "OPENAI_BASE_URL"
     env_key = "OPENAI_API_KEY"
     catch_all = True

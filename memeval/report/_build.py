@@ -7,12 +7,9 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import text
-
-from memeval.audit import SqlAuditStore, WeekCounts, canonical_json, iso_week_of, team_tz, week_counts
+from memeval.audit import GeneratedReport, LogRow, SqlAuditStore, WeekCounts, canonical_json, iso_week_of, team_tz
 from memeval.clock import utc_now
 from memeval.errors import UsageError
-from memeval.report import _queries as q
 from memeval.report._context import (
     AgeRow,
     CountLine,
@@ -69,9 +66,7 @@ def counts_sha256(counts: WeekCounts) -> str:
 
 def head_seq(store: SqlAuditStore, team: str) -> int:
     """The team's last sequence number (0 for an empty log)."""
-    with store.read_session() as s:
-        v = s.connection().execute(text("SELECT seq FROM audit_head WHERE team = :t"), {"t": team}).scalar()
-    return int(v or 0)
+    return store.reads.head_seq(team)
 
 
 def _lines(c: WeekCounts, p: WeekCounts, earlier: bool) -> tuple[CountLine, ...]:
@@ -132,22 +127,23 @@ def build_context(
     zone = tz or team_tz(store, team)
     z = ZoneInfo(zone)
     seq = head_seq(store, team) if upto_seq is None else upto_seq
-    c = week_counts(store, team, week, tz=zone, upto_seq=seq)
+    reads = store.reads
+    c = reads.week_counts(team, week, tz=zone, upto_seq=seq)
     prev = previous_week(week)
-    p = week_counts(store, team, prev, tz=zone, upto_seq=seq)
+    p = reads.week_counts(team, prev, tz=zone, upto_seq=seq)
     weeks = [week]
     while len(weeks) < 8:
         weeks.insert(0, previous_week(weeks[0]))
-    hist = q.week_history(store, team, weeks[:-2], zone, seq)  # the last two weeks are counted already
+    hist = reads.week_history(team, weeks[:-2], zone, seq)  # the last two weeks are counted already
     for w, k in ((prev, p), (week, c)):
         hist[w] = {"session.started": k.sessions, "memory.written": k.memories_written,
                    "lesson.proposed": k.lessons_proposed, "access.refused": k.refusals,
                    "secret.blanked": k.secrets_blanked, "hold.created": k.held}  # fmt: skip
     start, end = c.start, c.end
 
-    ref_rows = q.refusals(store, team, start, end, seq, LIST_LIMIT)
-    held_rows = q.held(store, team, start, end, seq, LIST_LIMIT)
-    con_rows = q.open_contradictions(store, team, end, seq, LIST_LIMIT)
+    ref_rows = reads.refusals(team, start, end, seq, LIST_LIMIT)
+    held_rows = reads.held(team, start, end, seq, LIST_LIMIT)
+    con_rows = reads.open_contradictions(team, end, seq, LIST_LIMIT)
 
     def when(d: datetime) -> str:
         return d.astimezone(z).strftime("%a %d %b %H:%M")
@@ -158,13 +154,13 @@ def build_context(
     overdue, overdue_total = overdue_list(store, team, end, seq, hours, LIST_LIMIT, when)
 
     late: list[LateWeek] = []
-    latest: dict[str, q.GeneratedReport] = {}
-    for g in q.generated_reports(store, team, seq):
+    latest: dict[str, GeneratedReport] = {}
+    for g in reads.generated_reports(team, seq):
         latest[g.week] = g
     for w, g in sorted(latest.items()):
         if w >= week:
             continue
-        by_type = q.late_by_type(store, team, w, zone, g.last_seq, seq)
+        by_type = reads.late_by_type(team, w, zone, g.last_seq, seq)
         if by_type:
             late.append(LateWeek(week=w, version=g.version, last_seq=g.last_seq, count=sum(by_type.values()),
                                  by_type=tuple(Tally(k, v, "") for k, v in by_type.items())))  # fmt: skip
@@ -176,9 +172,9 @@ def build_context(
         window_start_utc=start, window_end_utc=end,
         window_label=f"{start.astimezone(z):%a %d %b} - {last_day:%a %d %b %Y} ({zone})",
         generated_at_utc=gen, generated_label=gen.astimezone(z).strftime("%a %d %b %Y %H:%M %Z"),
-        first_seq=q.first_seq_in(store, team, start, end, seq), last_seq=seq,
+        first_seq=reads.first_seq_in(team, start, end, seq), last_seq=seq,
         last_event_hash=c.upto_hash or "", counts=c, counts_sha256=counts_sha256(c),
-        lines=_lines(c, p, q.has_events_before(store, team, start, seq)),
+        lines=_lines(c, p, reads.has_events_before(team, start, seq)),
         waiting=tuple(
             AgeRow(noun=label, under_1d=a.under_1d, d1_to_3=a.d1_to_3, d3_to_7=a.d3_to_7, over_7d=a.over_7d)
             for label, a in (("lessons", c.waiting["lesson"]), ("contradictions", c.waiting["contradiction"]),
@@ -213,7 +209,7 @@ def build_context(
     )  # fmt: skip
 
 
-def _held(r: q.Row, state: str, when: str) -> HeldItem:
+def _held(r: LogRow, state: str, when: str) -> HeldItem:
     reasons = r.payload.get("reasons") or []
     excerpt = " ... ".join(x["excerpt"] for x in reasons if x.get("excerpt")) or r.payload.get("text", "")
     if len(excerpt) > 160:

@@ -13,8 +13,7 @@ from datetime import datetime
 
 from pydantic import SecretBytes
 
-from memeval.audit import Lifecycle, SqlAuditStore, for_event
-from memeval.report import _queries as q
+from memeval.audit import Lifecycle, LogRow, SqlAuditStore, for_event
 from memeval.report._context import OverdueItem
 from memeval.review import ReviewSettings, age_text, inert, item_ref
 
@@ -40,7 +39,7 @@ def hours_label(hours: float) -> str:
     return f"{n} hour" if n == "1" else f"{n} hours"
 
 
-def _excerpt(row: q.Row, lc: Lifecycle) -> str:
+def _excerpt(row: LogRow, lc: Lifecycle) -> str:
     raw = lc.excerpt(lc.opening_payload.model_validate(row.payload))
     if len(raw) > EXCERPT_CHARS:
         raw = raw[: EXCERPT_CHARS - 3] + "..."
@@ -70,11 +69,11 @@ def overdue_list(
     Returns:
         (rows, at most `limit`; how many items are overdue in all).
     """
-    rows, total = q.overdue(store, team, end, upto_seq, round(overdue_after_h * 3_600_000_000), limit)
+    rows, total = store.reads.overdue(team, end, upto_seq, round(overdue_after_h * 3_600_000_000), limit)
     out = []
     for r in rows:
         lc = for_event(r.type)
-        assert lc is not None  # q.overdue reads only opening event types
+        assert lc is not None  # reads.overdue reads only opening event types
         age_s = (end - r.occurred).total_seconds()
         out.append(
             OverdueItem(

@@ -28,13 +28,12 @@ from datetime import datetime
 from pathlib import Path
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict
-from sqlalchemy import Column, MetaData, String, Table, Text, select, text
+from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.exc import IntegrityError
 
-from memeval.audit import EVENT_ADAPTER, SqlAuditStore, iso_week_window, team_tz, verify_chain, week_counts
+from memeval.audit import EVENT_ADAPTER, GeneratedReport, SqlAuditStore, iso_week_window, team_tz, verify_chain
 from memeval.clock import utc_now
 from memeval.errors import ReportError, UsageError
-from memeval.report import _queries as q
 from memeval.report._build import build_context, counts_sha256
 from memeval.report._context import WeeklyReportContext
 from memeval.report._render import render_html, render_pdf, render_text
@@ -228,7 +227,7 @@ def make_report(
             ended, or `out_dir` is not the store's recorded report folder.
     """
     root = report_root(store, out_dir)
-    done = [g for g in q.generated_reports(store, team) if g.week == week]
+    done = [g for g in store.reads.generated_reports(team) if g.week == week]
     if done and not reissue:
         folder = report_folder(root, team, week, done[-1].version)
         if not (folder / "record.json").is_file():
@@ -322,7 +321,7 @@ def preview_report(
     return folder
 
 
-def _rebuild(store: SqlAuditStore, team: str, g: q.GeneratedReport, folder: Path, *, runs_dir: Path) -> MadeReport:
+def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, *, runs_dir: Path) -> MadeReport:
     """Rebuild a recorded version whose files are gone, from the log prefix it counted."""
     if g.generated_at is None:
         raise ReportError(f"{team} {g.week} v{g.version}: {folder} is missing: restore it, or --reissue")
@@ -362,24 +361,17 @@ def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
     pdf = folder / "report.pdf"
     got = sha256_file(pdf) if pdf.is_file() else "missing"
     checks.append(ReportCheck("pdf", got == rec.pdf_sha256, f"{pdf}: {got}, recorded {rec.pdf_sha256}"))
-    events = [g for g in q.generated_reports(store, rec.team) if g.week == rec.week and g.version == rec.version]
+    events = [g for g in store.reads.generated_reports(rec.team) if g.week == rec.week and g.version == rec.version]
     ev_ok = bool(events) and events[0].sha256 == rec.pdf_sha256 and events[0].last_seq == rec.last_seq
     ev_detail = f"report.generated seq {events[0].seq}" if events else "no report.generated event"
     checks.append(ReportCheck("report_event", ev_ok, ev_detail))
-    with store.read_session() as s:
-        h = (
-            s.connection()
-            .execute(
-                text("SELECT hash FROM audit_event WHERE team = :t AND seq = :q"), {"t": rec.team, "q": rec.last_seq}
-            )
-            .scalar()
-        )
+    h = store.reads.hash_at(rec.team, rec.last_seq)
     h_detail = f"event {rec.last_seq}: {h or 'missing'}, recorded {rec.last_event_hash or 'none'}"
     checks.append(ReportCheck("last_event_hash", (h or "") == rec.last_event_hash, h_detail))
     chain = verify_chain(store, rec.team)
     checks.append(ReportCheck("chain", chain.ok, f"{chain.checked} events verified"
                         + ("" if chain.ok else f"; broken at seq {chain.broken_seq}: {chain.problem}")))  # fmt: skip
-    c = week_counts(store, rec.team, rec.week, tz=rec.tz, upto_seq=rec.last_seq)
+    c = store.reads.week_counts(rec.team, rec.week, tz=rec.tz, upto_seq=rec.last_seq)
     now_hash = counts_sha256(c)
     checks.append(ReportCheck("recount", now_hash == rec.counts_sha256, f"{now_hash}, recorded {rec.counts_sha256}"))
     return checks

@@ -67,7 +67,7 @@ def _summary(run_dir: Path, at: datetime, tz: str) -> RunLine:
         run_id=res.run_id,
         started=at.astimezone(ZoneInfo(tz)).strftime("%a %d %b %H:%M"),
         status=res.status,
-        model=str(res.run_card.get("model", "unknown")),
+        model=str(res.run_card.model if "model" in res.run_card.model_fields_set else "unknown"),
         tasks=len({t.task_id for t in trials}),
         baseline=_arm("baseline", trials, cop.baseline if cop else None, res),
         pack=_arm("pack", trials, cop.pack if cop else None, res),

@@ -35,7 +35,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 from memeval.audit import SqlAuditStore, iso_week_of, team_tz, zone
 from memeval.clock import utc_now
 from memeval.errors import UsageError
-from memeval.report import _queries as q
 from memeval.report._build import last_full_week, previous_week
 from memeval.report._delivery import DeliveryOutcome, deliver, delivery_state, reached
 from memeval.report._record import idempotency_key, make_report
@@ -135,7 +134,7 @@ def week_done(store: SqlAuditStore, team: str, week: str, recipients: tuple[str,
     recipients were recorded counts as delivered to everyone.
     """
     ok = ("sent", "uncertain")
-    keys = [idempotency_key(team, week, g.version) for g in q.generated_reports(store, team) if g.week == week]
+    keys = [idempotency_key(team, week, g.version) for g in store.reads.generated_reports(team) if g.week == week]
     got: dict[str, str] = {}
     for k in keys:
         per = reached(store, k)

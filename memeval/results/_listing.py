@@ -93,8 +93,8 @@ def list_runs(runs_dir: Path) -> RunsDocument:
             continue
         res = run.result
         card = res.run_card
-        ts = card.get("task_set") or {}
-        agent = card.get("agent") or {}
+        ts = card.task_set
+        agent = card.agent
         starts = [t.started_at for t in res.trials]
         v = res.verdict
         out.append(

@@ -171,10 +171,11 @@ def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
             cached = None  # written by another layout of this version: replay instead
         if cached is not None and cached.log_hash == digest:
             return Run(p, cached)
-    read = log.read()
+    read = log.read_for_replay()
     if not read.events:
         raise RunLogError(f"{p} has an empty log")
-    run = Run(p, project(read.events, data))
+    same = read.complete == data  # unless the log grew since it was hashed above
+    run = Run(p, project(read.events, read.complete, log_hash=digest if same else None))
     if use_cache and run.result.log_hash == digest:
         try:
             cache.parent.mkdir(exist_ok=True)

@@ -5,27 +5,25 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, TypedDict
+from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
     AgentExited,
-    AgentStarted,
     CheckRecorded,
     ClaimRecorded,
     Event,
     FaultRaised,
-    ModelCalled,
     ModelCallRecord,
     PlannedTrial,
-    RunEnded,
     RunPlanned,
     TamperScanned,
     TrialEnded,
     TrialStarted,
     WorkspaceDiffed,
 )
-from memeval.formatting import CellValue, cell_text
+from memeval.formatting import CellValue
 from memeval.results._records import (
     AttemptSpend,
     Check,
@@ -45,29 +43,70 @@ from memeval.results._records import (
 from memeval.results._sequential import sequential_record
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
+    from memeval.eventlog import (
+        AgentExitedView,
+        CallView,
+        CheckRecordedView,
+        TrialEndedView,
+        TrialStartedView,
+        View,
+        WorkspaceDiffedView,
+    )
     from memeval.stats import PairedVerdict, TrialObs
 
 MEASURED = 11
 """Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
 
 
+class _Cost(Protocol):
+    @property
+    def cost_usd(self) -> float | None: ...
+    @property
+    def reason(self) -> str | None: ...
+
+
+class _Call(Protocol):
+    """What the projection reads of a model call: a `ModelCallRecord`, or the replay's `CallView` of one."""
+
+    @property
+    def role(self) -> str: ...
+    @property
+    def status(self) -> int: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def requested_model(self) -> str | None: ...
+    @property
+    def response_model(self) -> str | None: ...
+    @property
+    def input_tokens(self) -> int | None: ...
+    @property
+    def output_tokens(self) -> int | None: ...
+    @property
+    def cost(self) -> _Cost: ...
+
+
 @dataclass
 class _Acc:
-    started: TrialStarted
-    calls: list[ModelCallRecord] = field(default_factory=list)
+    """One attempt's events; each is the pydantic event (`RunLog.read`) or its view (`read_for_replay`)."""
+
+    started: TrialStarted | TrialStartedView
+    calls: list[ModelCallRecord | CallView] = field(default_factory=list)
     agent_started: bool = False
-    exited: AgentExited | None = None
+    exited: AgentExited | AgentExitedView | None = None
     claim: ClaimRecorded | None = None
-    diff: WorkspaceDiffed | None = None
+    diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
     tamper: TamperScanned | None = None
-    check: CheckRecorded | None = None
+    check: CheckRecorded | CheckRecordedView | None = None
     fault: FaultRaised | None = None
-    ended: TrialEnded | None = None
+    ended: TrialEnded | TrialEndedView | None = None
 
 
-def _iso(ev: Event) -> str:
-    assert ev.at is not None
-    return ev.at.isoformat().replace("+00:00", "Z")
+def _iso(at: datetime | None) -> str:
+    assert at is not None
+    return at.isoformat().replace("+00:00", "Z")
 
 
 USAGE_UNREAD = (
@@ -85,7 +124,7 @@ USAGE_UNREAD = (
 not an error."""
 
 
-def _is_error(c: ModelCallRecord) -> bool:
+def _is_error(c: _Call) -> bool:
     """A call that failed: an error status, or an error the provider or the connection gave.
 
     An answered call whose usage merely could not be read is unmeasured, not an error.
@@ -96,49 +135,42 @@ def _is_error(c: ModelCallRecord) -> bool:
     return bool(err) and not str(err).startswith(USAGE_UNREAD)
 
 
-def _sum(calls: Sequence[ModelCallRecord], key: str, missing: dict[str, str], name: str) -> int | None:
-    """Sum `key` over the calls that measured it; None only when none did.
+def _sum(values: Sequence[int | None], calls: int, missing: dict[str, str], name: str) -> int | None:
+    """Sum one figure over the answered calls that measured it; None only when none did.
 
-    Calls answered with an error status carry no usage and are left out; answered calls without
-    the figure are named in `missing` (`at_least: N of M answered calls unmeasured`).
+    `values` holds the figure of each answered call (None: not measured), `calls` counts every
+    call. Calls answered with an error status carry no usage and are left out; answered calls
+    without the figure are named in `missing` (`at_least: N of M answered calls unmeasured`).
     """
-    answered = [c for c in calls if c.answered]
-    vals = [getattr(c, key) for c in answered]
-    measured = [int(v) for v in vals if v is not None]
-    absent = len(vals) - len(measured)
+    measured = [int(v) for v in values if v is not None]
+    absent = len(values) - len(measured)
     if not measured:
-        if answered:
-            missing[name] = f"not_emitted: {absent} of {len(answered)} answered calls"
+        if values:
+            missing[name] = f"not_emitted: {absent} of {len(values)} answered calls"
         elif calls:
-            missing[name] = f"no_answer: all {len(calls)} calls failed"
+            missing[name] = f"no_answer: all {calls} calls failed"
         else:
             missing[name] = "no_call: the agent made no model call"
         return None
     if absent:
-        missing[name] = f"at_least: {absent} of {len(answered)} answered calls unmeasured"
+        missing[name] = f"at_least: {absent} of {len(values)} answered calls unmeasured"
     return sum(measured)
 
 
-def _unmeasured(calls: Sequence[ModelCallRecord]) -> dict[str, int]:
-    """Answered calls without input and output counts, by the meter's reason."""
-    out: dict[str, int] = {}
-    for c in calls:
-        if not c.answered:
-            continue
-        if c.input_tokens is None or c.output_tokens is None:
-            why = c.error or "usage not reported"
-            out[why] = out.get(why, 0) + 1
-    return out
+_SUMMED = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens", "reasoning_tokens", "tool_calls")
+"""The figures `_physics` sums over a trial's answered calls, in the order `missing` names them."""
+_summed = attrgetter(*_SUMMED)
 
 
 def _attempt_spend(acc: _Acc) -> AttemptSpend:
     known = unknown = 0
     total = 0.0
     for c in acc.calls:
-        if c.cost.cost_usd is not None:
-            total += c.cost.cost_usd
+        usd = c.cost.cost_usd
+        if usd is not None:
+            total += usd
             known += 1
-        elif c.answered:
+        elif c.status < 400:
             unknown += 1
     return AttemptSpend(
         attempt=acc.started.attempt,
@@ -222,30 +254,45 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
             source="unmetered",
             missing=missing,
         )
-    tokens = Tokens(
-        input=_sum(subject, "input_tokens", missing, "input_tokens"),
-        output=_sum(subject, "output_tokens", missing, "output_tokens"),
-        cache_read=_sum(subject, "cache_read_tokens", missing, "cache_read_tokens"),
-        cache_write=_sum(subject, "cache_write_tokens", missing, "cache_write_tokens"),
-        reasoning=_sum(subject, "reasoning_tokens", missing, "reasoning_tokens"),
-    )
+    # One pass over the subject's calls; the keys of `missing` keep their order: the token
+    # figures, cost_usd, tool_calls.
+    answered = [c for c in subject if c.status < 400]
+    columns = list(zip(*map(_summed, answered), strict=True)) if answered else [()] * len(_SUMMED)
+    sums = [_sum(col, len(subject), missing, name) for col, name in zip(columns[:5], _SUMMED[:5], strict=True)]
     cost: float | None = 0.0
+    cost_missing = None
+    errors = 0
+    unmeasured: dict[str, int] = {}
     for c in subject:
-        if c.cost.cost_usd is None:
-            if c.answered:
+        usd = c.cost.cost_usd
+        err = c.error
+        if c.status >= 400:
+            errors += 1
+            if usd is None:
+                continue
+        else:
+            if err and not err.startswith(USAGE_UNREAD):
+                errors += 1
+            if c.input_tokens is None or c.output_tokens is None:
+                why = err or "usage not reported"
+                unmeasured[why] = unmeasured.get(why, 0) + 1
+            if usd is None:
                 cost = None
-                missing["cost_usd"] = f"{c.cost.reason or 'unpriced'}: model {c.response_model or c.requested_model}"
-        elif cost is not None:
-            cost += c.cost.cost_usd
-    errors = sum(1 for c in subject if _is_error(c))
-    unmeasured = _unmeasured(subject)
+                cost_missing = f"{c.cost.reason or 'unpriced'}: model {c.response_model or c.requested_model}"
+                continue
+        if cost is not None:
+            cost += usd
+    if cost_missing is not None:
+        missing["cost_usd"] = cost_missing
+    tool_calls = _sum(columns[5], len(subject), missing, "tool_calls")
+    tokens = Tokens(input=sums[0], output=sums[1], cache_read=sums[2], cache_write=sums[3], reasoning=sums[4])
     models = tuple(sorted({c.response_model for c in subject if c.response_model}))
     return Physics(
         duration_ms=wall_ms,
         tokens=tokens,
         cost_usd=None if cost is None else round(cost, 10),
         engine_calls=len(subject),
-        tool_calls=_sum(subject, "tool_calls", missing, "tool_calls"),
+        tool_calls=tool_calls,
         errors=errors,
         source="meter",
         missing=missing,
@@ -256,7 +303,10 @@ def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
     )
 
 
-def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc]) -> TrialRecord:
+def _record(
+    pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc], spends: Sequence[AttemptSpend]
+) -> TrialRecord:
+    """The record of one ended attempt; `spends` are `_attempt_spend` of each attempt in `history`."""
     started, ended = acc.started, acc.ended
     wall = None
     if ended is not None and ended.at and started.at:
@@ -321,45 +371,44 @@ def _record(pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc])
         ),
         physics=phys,
         context_manifest=started.context_manifest,
-        started_at=_iso(started),
-        ended_at=_iso(ended) if ended else None,
+        started_at=_iso(started.at),
+        ended_at=_iso(ended.at) if ended else None,
         workspace=ws,
         tamper=tamper,
-        spend=tuple(_attempt_spend(a) for a in history if a.started.attempt <= started.attempt),
+        spend=tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
     )
 
 
-def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> tuple[str, int, int, float | None]:
-    """A table cell: its text (`memeval.formatting.cell_text`), passes, scored trials and spend.
+def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellValue:
+    """A table cell's values: trials, passes, scored trials, faults and spend (`sum_spend`).
 
-    Spend is `sum_spend`; the text marks a spend with calls of unknown cost as a lower bound.
+    A spend with calls of unknown cost is marked a lower bound.
     """
     scored = [r for r in recs if r.assessment == "scored"]
-    passes = sum(1 for r in scored if r.verified)
     both: tuple[TrialRecord | UnendedTrial, ...] = (*recs, *unended)
     spent = sum_spend(a for r in both for a in r.spend)
     metered = bool(recs) and all(r.physics.source == "meter" for r in recs)
-    cost = round(spent.cost_usd, 6) if metered else None
     faults = [r.fault.code for r in recs if r.fault]
-    value = CellValue(
+    return CellValue(
         trials=len(recs),
-        passes=passes,
+        passes=sum(1 for r in scored if r.verified),
         scored=len(scored),
         faults=len(faults),
         fault_code=faults[0] if len(recs) == 1 and faults else None,
         scored_single=len(recs) == 1 and recs[0].assessment == "scored",
-        cost_usd=cost,
+        cost_usd=round(spent.cost_usd, 6) if metered else None,
         cost_lower_bound=spent.calls_cost_unknown > 0,
     )
-    return cell_text(value), passes, len(scored), cost
 
 
-def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
+def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str | None = None) -> RunResult:
     """Project `events` (a whole log, in order) into a `RunResult`.
 
     Args:
-        events: the log's events; the first must be `run.planned`.
+        events: the log's events (`RunLog.read`), or the same with the frequent kinds as fast
+            views (`RunLog.read_for_replay`); the first must be `run.planned`.
         log_bytes: the log file's bytes, hashed into `log_hash`.
+        log_hash: `sha256:<hex>` of `log_bytes` when the caller has it already (not hashed again).
 
     Raises:
         RunLogError: the log does not start with `run.planned`, or names a trial it never planned.
@@ -372,10 +421,17 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     status = "running"
     run_faults: list[Fault] = []
     for ev in events[1:]:
-        if isinstance(ev, RunEnded):
+        # Dispatch on the tag, which the events and their views share.
+        if ev.event == "model.called":
+            # Most of a log: the shortest path. The same checks as below, in the same order.
+            history = accs.get(ev.trial_id)
+            if history:
+                history[-1].calls.append(ev.call)
+                continue
+        if ev.event == "run.ended":
             status = ev.status
             continue
-        if isinstance(ev, FaultRaised) and ev.trial_id is None:
+        if ev.event == "fault.raised" and ev.trial_id is None:
             run_faults.append(Fault(code=ev.code, phase=ev.phase, message=ev.message))
             continue
         tid = getattr(ev, "trial_id", None)
@@ -383,40 +439,41 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
             continue
         if tid not in planned:
             raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
-        if isinstance(ev, TrialStarted):
+        if ev.event == "trial.started":
             accs.setdefault(tid, []).append(_Acc(ev))
             continue
         if not accs.get(tid):
             raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
         acc = accs[tid][-1]
-        if isinstance(ev, ModelCalled):
+        if ev.event == "model.called":
             acc.calls.append(ev.call)
-        elif isinstance(ev, AgentStarted):
+        elif ev.event == "agent.started":
             acc.agent_started = True
-        elif isinstance(ev, AgentExited):
+        elif ev.event == "agent.exited":
             acc.exited = ev
-        elif isinstance(ev, ClaimRecorded):
+        elif ev.event == "claim.recorded":
             acc.claim = ev
-        elif isinstance(ev, WorkspaceDiffed):
+        elif ev.event == "workspace.diffed":
             acc.diff = ev
-        elif isinstance(ev, TamperScanned):
+        elif ev.event == "tamper.scanned":
             acc.tamper = ev
-        elif isinstance(ev, CheckRecorded):
+        elif ev.event == "check.recorded":
             acc.check = ev
-        elif isinstance(ev, FaultRaised):
+        elif ev.event == "fault.raised":
             acc.fault = ev
-        elif isinstance(ev, TrialEnded):
+        elif ev.event == "trial.ended":
             acc.ended = ev
-    metered = plan.run_card.get("network") == "proxy"
+    metered = plan.run_card.network == "proxy"
     trials: list[TrialRecord] = []
     all_attempts: list[TrialRecord] = []
     unended: list[UnendedTrial] = []
     executed = 0
     for tid, pt in planned.items():
         history = accs.get(tid, [])
-        recs = [_record(pt, a, metered, history) for a in history if a.ended is not None]
+        spends = tuple(_attempt_spend(a) for a in history)
+        recs = [_record(pt, a, metered, history, spends) for a in history if a.ended is not None]
         if recs:
-            trials.append(_with_later_spend(recs[-1], history))
+            trials.append(_with_later_spend(recs[-1], spends))
             all_attempts += recs[:-1]
         elif history:
             unended.append(
@@ -424,7 +481,7 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
                     trial_id=tid,
                     task_id=pt.task_id,
                     mode=pt.mode,
-                    spend=tuple(_attempt_spend(a) for a in history),
+                    spend=spends,
                 )
             )
         if any(a.agent_started for a in accs.get(tid, [])):
@@ -473,7 +530,7 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     return RunResult(
         run_id=plan.run_id,
         status=status,
-        log_hash="sha256:" + hashlib.sha256(log_bytes).hexdigest(),
+        log_hash=log_hash or "sha256:" + hashlib.sha256(log_bytes).hexdigest(),
         manifest=plan.manifest,
         run_card=plan.run_card,
         trials=tuple(trials),
@@ -487,9 +544,11 @@ def project(events: Sequence[Event], log_bytes: bytes) -> RunResult:
     )
 
 
-def _with_later_spend(rec: TrialRecord, history: Sequence[_Acc]) -> TrialRecord:
-    """The trial's record carrying the spend of every attempt, later unended ones included."""
-    return rec.model_copy(update={"spend": tuple(_attempt_spend(a) for a in history)})
+def _with_later_spend(rec: TrialRecord, spends: tuple[AttemptSpend, ...]) -> TrialRecord:
+    """The trial's record carrying the spend of every attempt (`spends`), later unended ones included."""
+    if len(rec.spend) == len(spends):
+        return rec  # it holds them all already (its spends are the first of these, in order)
+    return rec.model_copy(update={"spend": spends})
 
 
 def trial_obs(r: TrialRecord) -> TrialObs:
@@ -549,14 +608,20 @@ def _table_and_verdict(
         rows.append(
             TableRow(
                 task_id=task_id,
-                baseline=b[0],
-                pack=p[0],
-                baseline_passes=b[1],
-                baseline_scored=b[2],
-                pack_passes=p[1],
-                pack_scored=p[2],
-                baseline_cost_usd=b[3],
-                pack_cost_usd=p[3],
+                baseline_passes=b.passes,
+                baseline_scored=b.scored,
+                pack_passes=p.passes,
+                pack_scored=p.scored,
+                baseline_cost_usd=b.cost_usd,
+                pack_cost_usd=p.cost_usd,
+                baseline_trials=b.trials,
+                pack_trials=p.trials,
+                baseline_faults=b.faults,
+                pack_faults=p.faults,
+                baseline_fault_code=b.fault_code,
+                pack_fault_code=p.fault_code,
+                baseline_cost_lower_bound=b.cost_lower_bound,
+                pack_cost_lower_bound=p.cost_lower_bound,
             )
         )
         if arms["baseline"] or arms["pack"]:

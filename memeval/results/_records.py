@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    computed_field,
+    field_serializer,
+    model_validator,
+)
 
-from memeval.eventlog import TamperFinding
+from memeval.eventlog import Logged, Manifest, RunCard, TamperFinding
+from memeval.formatting import CellValue, cell_text
 from memeval.stats import PairedVerdict, SequentialResult
 from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode, TamperPolicy
 
@@ -213,17 +221,73 @@ class Coverage(_M):
 
 
 class TableRow(_M):
-    """One task of the with/without table."""
+    """One task of the with/without table, as values.
+
+    Each arm's cell holds numbers; its words (`Passed · $0.18`, `2/3 passed · $0.40+ · 1 fault`)
+    are made by `memeval.formatting.cell_text` from `cell(mode)`, in the readers and, for the JSON
+    document, when the row is serialized (`baseline` and `pack`, read-only: the same text the
+    terminal shows).
+    """
 
     task_id: str
-    baseline: str
-    pack: str
     baseline_passes: int
+    """Baseline trials (latest attempts) the held-back tests passed."""
     baseline_scored: int
+    """Baseline trials the verifier scored."""
     pack_passes: int
     pack_scored: int
     baseline_cost_usd: float | None
+    """Known spend of every attempt of the arm's trials, USD (rounded to 6 places); None when the
+    arm was not metered."""
     pack_cost_usd: float | None
+    baseline_trials: int
+    """Ended trials of the arm (latest attempts)."""
+    pack_trials: int
+    baseline_faults: int
+    """Of those, trials that faulted."""
+    pack_faults: int
+    baseline_fault_code: FaultCode | None
+    """The fault's code when the arm's cell is one faulted trial."""
+    pack_fault_code: FaultCode | None
+    baseline_cost_lower_bound: bool
+    """Some answered call's cost was unknown: the spend is at least `baseline_cost_usd`."""
+    pack_cost_lower_bound: bool
+
+    def cell(self, mode: Mode) -> CellValue:
+        """The values of one arm's cell, as `memeval.formatting.cell_text` words them."""
+        b = mode == "baseline"
+        trials = self.baseline_trials if b else self.pack_trials
+        scored = self.baseline_scored if b else self.pack_scored
+        return CellValue(
+            trials=trials,
+            passes=self.baseline_passes if b else self.pack_passes,
+            scored=scored,
+            faults=self.baseline_faults if b else self.pack_faults,
+            fault_code=self.baseline_fault_code if b else self.pack_fault_code,
+            scored_single=trials == 1 and scored == 1,
+            cost_usd=self.baseline_cost_usd if b else self.pack_cost_usd,
+            cost_lower_bound=self.baseline_cost_lower_bound if b else self.pack_cost_lower_bound,
+        )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_text(cls, data: Any) -> Any:
+        """A serialized row carries its cells' words (`baseline`, `pack`); they are made, not read."""
+        if isinstance(data, dict) and ("baseline" in data or "pack" in data):
+            data = {k: v for k, v in data.items() if k not in ("baseline", "pack")}
+        return data
+
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented way to serialize a property
+    @property
+    def baseline(self) -> str:
+        """The baseline cell's words (`memeval.formatting.cell_text`), e.g. `Passed · $0.18`."""
+        return cell_text(self.cell("baseline"))
+
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented way to serialize a property
+    @property
+    def pack(self) -> str:
+        """The pack cell's words (`memeval.formatting.cell_text`)."""
+        return cell_text(self.cell("pack"))
 
 
 class SequentialRecord(_M):
@@ -257,8 +321,11 @@ class RunResult(_M):
     """`completed`, `cancelled`, `error`, or `running` (no `run.ended` yet)."""
     log_hash: str
     """SHA-256 of the log bytes this result was projected from."""
-    manifest: dict[str, Any]
-    run_card: dict[str, Any]
+    manifest: Manifest = Field(title="Manifest")
+    """The run's manifest, from `run.planned` (JSON: the object as the log held it)."""
+    run_card: RunCard = Field(title="Run Card")
+    """The run card both arms shared (JSON: the object as the log held it; a field the log's
+    writer did not know yet is absent, not its default)."""
     trials: tuple[TrialRecord, ...]
     superseded: tuple[TrialRecord, ...]
     """Earlier ended attempts of retried or resumed trials: kept, never deleted (`trials` holds
@@ -273,3 +340,7 @@ class RunResult(_M):
     sequential: SequentialRecord | None = None
     """With `--until-decided`: the looks, what they came to and what stopping saved; None for a
     fixed-size run."""
+
+    @field_serializer("manifest", "run_card")
+    def _as_logged(self, value: Logged) -> dict[str, Any]:
+        return value.as_logged()

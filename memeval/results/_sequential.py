@@ -25,7 +25,7 @@ def sequential_record(
         against the fixed design of `max_rounds` repeats, and an estimate of the spend saved
         (mean known cost per trial so far times the trials saved; None when no cost is known).
     """
-    raw = plan.run_card.get("sequential")
+    raw = plan.run_card.sequential
     if not raw:
         return None
     from memeval.stats import path_from_outcomes

@@ -51,6 +51,7 @@ from memeval.review._queue import (
     parse_ref,
     resolve,
 )
+from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
 from memeval.review._settings import ReviewSettings, load_secret_key
 from memeval.review._tables import ensure_review_schema
 
@@ -79,6 +80,7 @@ __all__ = [
     "ReviewSettings",
     "SESSION_COOKIE",
     "Segment",
+    "WAITING_STATE",
     "account_for_token",
     "active_leases",
     "add_api_token",
@@ -96,7 +98,9 @@ __all__ = [
     "end_sessions",
     "ensure_review_schema",
     "get_account",
+    "get_item",
     "inert",
+    "item_events",
     "item_ref",
     "list_users",
     "load_secret_key",
@@ -107,4 +111,5 @@ __all__ = [
     "queue_out",
     "resolve",
     "term_text",
+    "waiting_items",
 ]

@@ -17,7 +17,6 @@ from __future__ import annotations
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
-from memeval.audit import get_item
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, account_for_token
 from memeval.review._context import REFUSAL_STATUS, review_app
@@ -36,6 +35,7 @@ from memeval.review._models import (
     queue_out,
 )
 from memeval.review._queue import QueueFilter, build_item, build_queue, item_ref, parse_ref, resolve
+from memeval.review._read import get_item
 
 router = APIRouter(prefix="/api/v1/review")
 SENDER = "review-api"

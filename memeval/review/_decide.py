@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from memeval.audit import EVENT_ADAPTER, LIFECYCLES, ReviewItem, SqlAuditStore, all_decisions, get_item
+from memeval.audit import EVENT_ADAPTER, LIFECYCLES, ReviewItem, SqlAuditStore, all_decisions
 from memeval.errors import ReviewRefused, TransitionRefused
 from memeval.review._accounts import Account
 from memeval.review._leases import claim_item, drop_claim
+from memeval.review._read import get_item
 
 Action = Literal["approve", "reject", "settle", "release", "discard"]
 """What a reviewer can do to an item."""

@@ -18,15 +18,12 @@ from memeval.audit import (
     HoldCreated,
     ReviewItem,
     SqlAuditStore,
-    find_items,
-    get_item,
-    item_events,
-    waiting_items,
 )
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account
 from memeval.review._inert import InertText, inert
 from memeval.review._leases import Lease, active_leases
+from memeval.review._read import find_items, get_item, item_events, waiting_items
 
 ITEM_TYPES = tuple(LIFECYCLES)
 """The item types of `TYPE/TEAM/ID` references (`memeval.audit.LIFECYCLES`)."""

@@ -14,7 +14,7 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from memeval.audit import LIFECYCLES, all_decisions, get_item
+from memeval.audit import LIFECYCLES, all_decisions
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, authenticate, end_sessions
 from memeval.review._context import REFUSAL_STATUS, Page, ReviewApp, review_app
@@ -22,6 +22,7 @@ from memeval.review._decide import NEEDS_REASON, DecisionRequest, decide_item, n
 from memeval.review._leases import claim_item, drop_claim
 from memeval.review._login import csrf_ok, csrf_token, pop_flash, safe_next, session_account, start_session
 from memeval.review._queue import ItemView, QueueFilter, QueueView, build_item, build_queue, parse_ref, resolve
+from memeval.review._read import get_item
 
 router = APIRouter()
 MAX_BULK = 200

@@ -1,9 +1,11 @@
 """The paired runner: run cards, the trial plan, one attempt, the verifier, the policy."""
 
+from memeval.eventlog import RunCard
 from memeval.runner._attempt import Attempt, AttemptSpec
-from memeval.runner._card import ArmCard, RunCard, arm_card, card_differences, check_pairable
+from memeval.runner._backends import executor_for, executor_names, register_executor, unregister_executor
+from memeval.runner._card import ArmCard, arm_card, card_differences, check_pairable
 from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks
-from memeval.runner._executors import EXECUTORS, TrialExecutor, default_concurrency, executor_for
+from memeval.runner._executors import SessionContext, TrialExecutor, default_concurrency
 from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY
 from memeval.runner._schedule import Progress
 from memeval.runner._session import (
@@ -25,7 +27,6 @@ __all__ = [
     "ArmCard",
     "Attempt",
     "AttemptSpec",
-    "EXECUTORS",
     "FAULT_POLICY",
     "OUTCOME_POLICY",
     "Problem",
@@ -33,6 +34,7 @@ __all__ = [
     "Reward",
     "RewardError",
     "RunCard",
+    "SessionContext",
     "TaskCheck",
     "TaskCheckReport",
     "TrialExecutor",
@@ -46,12 +48,15 @@ __all__ = [
     "default_concurrency",
     "execute",
     "executor_for",
+    "executor_names",
     "interpret_rewards",
     "new_run_id",
     "plan_run",
     "plan_trials",
     "planned_selection",
     "read_reward",
+    "register_executor",
     "run_card",
     "start_run",
+    "unregister_executor",
 ]

@@ -33,6 +33,7 @@ from memeval.eventlog import (
     VerifierStarted,
     WorkspaceDiffed,
 )
+from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
@@ -149,16 +150,19 @@ class AttemptSpec:
     reward_key: str | None = None
     """The reward.json key that counts (`--reward-key`), or None for Harbor's rule."""
     upstream_apis: tuple[str, ...] | None = None
-    """The APIs that have an upstream (None: all); see `PROXY_VARS`."""
+    """The APIs that have an upstream (None: all); see `proxy_vars`."""
 
 
-PROXY_VARS = {
-    "openai": (("OPENAI_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}/v1"), "OPENAI_API_KEY"),
-    "anthropic": (("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}"), "ANTHROPIC_API_KEY"),
-    "google": (("GOOGLE_GEMINI_BASE_URL", f"http://127.0.0.1:{RELAY_PORT}"), "GEMINI_API_KEY"),
-}
-"""Per API: (base URL variable, its value inside the sandbox), and the variable given the trial's
-placeholder key."""
+def proxy_vars() -> dict[str, tuple[tuple[str, str], str]]:
+    """The variables pointing an agent at the proxy, per registered provider.
+
+    `{name: ((base URL variable, its value inside the sandbox), variable given the placeholder
+    key)}`, from `ModelProvider.env_base_url`, `base_path` and `env_key`.
+    """
+    return {
+        p.name: ((p.env_base_url, f"http://127.0.0.1:{RELAY_PORT}{p.base_path}"), p.env_key)
+        for p in map(provider_named, provider_names())
+    }
 
 
 class Attempt:
@@ -317,7 +321,7 @@ class Attempt:
         if s.model:
             env["MEMEVAL_MODEL"] = s.model
         if key is not None:
-            for api, ((url_var, url), key_var) in PROXY_VARS.items():
+            for api, ((url_var, url), key_var) in proxy_vars().items():
                 if s.upstream_apis is None or api in s.upstream_apis:
                     env[url_var] = url
                     env[key_var] = key

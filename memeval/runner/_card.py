@@ -1,5 +1,8 @@
 """Run cards (what must be identical in both arms) and the run's manifest.
 
+`RunCard` and `Manifest` are payloads of the run log, declared in `memeval.eventlog`; this
+module builds them and compares cards.
+
 The paired runner refuses to pair arms whose run cards differ in anything but the mode and the
 slice (`check_pairable`), and a resumed run must have the same card as the one it resumes.
 The manifest follows the harness seed: task set, schema, cells (every axis, varied or held),
@@ -22,9 +25,10 @@ from pydantic import BaseModel, ConfigDict
 from memeval import __version__
 from memeval.agents import AgentSpec, host_files_named
 from memeval.errors import RunCardMismatch
+from memeval.eventlog import Manifest, RunCard
 from memeval.packs import Pack, PackItem
 from memeval.tasks import TaskSet, hash_tree
-from memeval.types import Mode, NetworkMode, TamperPolicy
+from memeval.types import Mode
 
 SCHEMA_VERSION = 1
 """Version of the trial record schema (the measurements declared below)."""
@@ -54,44 +58,6 @@ def sha256_json(obj: object) -> str:
 def env_hash(env: Mapping[str, str]) -> str:
     """Pin an environment by hashing names and values; the values are never stored."""
     return sha256_json(sorted(env.items()))
-
-
-class RunCard(BaseModel):
-    """What both arms share. Any difference between two arms is named by `check_pairable`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    model: str | None
-    """The model asked for (the model the provider resolved is in the manifest's cells)."""
-    upstream: str
-    """Where model calls go: a provider URL, `scripted: <command>`, or `none`."""
-    task_set: dict[str, str]
-    """name, version and content hash."""
-    checked_by: str
-    """The verifier: held-back tests and the level of the check."""
-    tools_allowed: tuple[str, ...]
-    agent: dict[str, str]
-    """name, version, control, and what `agent_identity` pins: hashes of the command line, of the
-    agent's folder and of the binary its command resolves to."""
-    timeouts: dict[str, str]
-    environment_hash: str
-    network: NetworkMode
-    repeats: int
-    budget_usd: float | None
-    sandbox: str
-    memeval: str = __version__
-    tamper: TamperPolicy = "flag"
-    """What tamper findings do to a trial (`--tamper`); runs from before it was recorded used `flag`."""
-    reward_key: str | None = None
-    """The `reward.json` key that counts (`--reward-key`), or None for Harbor's rule: the only
-    number, or the one called `reward` (`memeval.runner.interpret_rewards`)."""
-    concurrency: int = 1
-    """Trials run at once when the run was planned (both arms share it; a resume may use another)."""
-    executor: str = "serial"
-    """Where trials ran: `serial`, `local` (a thread pool on this machine) or `ray` (a cluster)."""
-    sequential: dict[str, Any] | None = None
-    """With `--until-decided`: the sequential design (`memeval.stats.SequentialDesign` as JSON);
-    `repeats` is then its most rounds. None for a fixed-size run."""
 
 
 PLACEMENT_FIELDS = ("concurrency", "executor")
@@ -215,32 +181,41 @@ def build_manifest(
     pack: Pack | None,
     workspace: Mapping[str, Any],
     sandbox_version: str,
-) -> dict[str, Any]:
-    """The run's manifest as a JSON object (the harness seed's five parts).
+    slice_ids: tuple[str, ...] = (),
+) -> Manifest:
+    """The run's manifest (the harness seed's five parts, and the pack arm's slice `slice_ids`).
 
     The `cells` list every axis: `mode` varied, everything on the run card held constant, each
     pinned to a version or hash. The model resolved by the provider is read from the model calls
     by the projection, never declared here.
     """
-    held = card.model_dump(mode="json")
-    return {
-        "task_set": {
-            "name": task_set.name,
-            "version": task_set.version,
-            "hash": task_set.content_hash,
-            "tasks": [{"id": t.task_id, "hash": t.content_hash} for t in task_set.tasks],
-        },
-        "schema": {"version": SCHEMA_VERSION, "measurements": list(MEASUREMENTS), "hash": sha256_json(MEASUREMENTS)},
-        "cells": {
-            "varied": {"mode": ["baseline", "pack"]},
-            "held": held,
-            "pack": None if pack is None else {"name": pack.name, "version": pack.version, "hash": pack.content_hash},
-        },
-        "workspace": dict(workspace),
-        "harness": {
-            "memeval": __version__,
-            "python": platform.python_version(),
-            "schema_version": SCHEMA_VERSION,
-            "sandbox": sandbox_version,
-        },
-    }
+    return Manifest.model_validate(
+        {
+            "task_set": {
+                "name": task_set.name,
+                "version": task_set.version,
+                "hash": task_set.content_hash,
+                "tasks": [{"id": t.task_id, "hash": t.content_hash} for t in task_set.tasks],
+            },
+            "schema": {
+                "version": SCHEMA_VERSION,
+                "measurements": list(MEASUREMENTS),
+                "hash": sha256_json(MEASUREMENTS),
+            },
+            "cells": {
+                "varied": {"mode": ["baseline", "pack"]},
+                "held": card,
+                "pack": None
+                if pack is None
+                else {"name": pack.name, "version": pack.version, "hash": pack.content_hash},
+            },
+            "workspace": dict(workspace),
+            "harness": {
+                "memeval": __version__,
+                "python": platform.python_version(),
+                "schema_version": SCHEMA_VERSION,
+                "sandbox": sandbox_version,
+            },
+            "slice": list(slice_ids),
+        }
+    )

@@ -1,7 +1,9 @@
 """Where trials run: the executor seam between the scheduler and the machines.
 
 The scheduler (`memeval.runner._schedule`) decides which attempt runs next and how many at once;
-an executor only places attempts. Three are built in, chosen by `memeval ab --executor`:
+an executor only places attempts. Executors are registered (`memeval.runner._backends`: a
+`TrialExecutor` subclass with its `name`, listed there or added with `register_executor`), and
+`memeval ab --executor NAME` chooses among the registered ones. Three are built in:
 
 - `serial`: one attempt at a time, in the calling thread (concurrency 1).
 - `local`: up to N attempts at once on this machine, each in a thread of a pool (the work is in
@@ -21,13 +23,16 @@ from abc import ABC, abstractmethod
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, ClassVar
 
 from memeval.errors import UsageError
 from memeval.runner._attempt import ArtifactSink, Attempt, AttemptSpec, EventSink, TrialMeter
 
-ExecutorName = Literal["serial", "local", "ray"]
-EXECUTORS: tuple[ExecutorName, ...] = ("serial", "local", "ray")
+if TYPE_CHECKING:
+    from memeval.runner._session import AbOptions
+
+ExecutorName = str
+"""A registered executor's name (`serial`, `local`, `ray`, ...; see `memeval.runner._backends`)."""
 
 
 @dataclass
@@ -60,15 +65,40 @@ class TrialExecutor(ABC):
     exception that stopped it (KeyboardInterrupt for a cancelled one, after it was recorded).
     """
 
-    name: ExecutorName
-    meters_locally = True
+    name: ClassVar[ExecutorName]
+    """What `--executor` calls it; unique among the registered executors."""
+    meters_locally: ClassVar[bool] = True
     """Whether the run's metering proxy runs in this process (False: each node runs its own)."""
+
+    @classmethod  # noqa: B027 - most executors can run any concurrency: nothing to check
+    def check(cls, concurrency: int) -> None:
+        """Refuse, before the run's folder is made, a choice that cannot run (default: none).
+
+        Raises:
+            UsageError: naming what is wrong and the fix.
+        """
+
+    @classmethod
+    def create(cls, concurrency: int, ray_address: str | None = None) -> TrialExecutor:
+        """Make the executor for a run of `concurrency` trials at once (`ray_address`: Ray's only).
+
+        Raises:
+            UsageError: a concurrency the executor cannot run.
+        """
+        return cls(concurrency)
 
     def __init__(self, concurrency: int) -> None:
         if concurrency < 1:
             raise UsageError(f"--concurrency must be at least 1, got {concurrency}")
         self.concurrency = concurrency
         self.ctx: SessionContext | None = None
+
+    def configure(self, opts: AbOptions, spent_before_usd: float) -> None:  # noqa: B027 - only some need the options
+        """Take the run's options and known spend before `open`; default: nothing.
+
+        An executor that meters remotely (`meters_locally` False) packs the run for its nodes and
+        holds the run's spend limit itself.
+        """
 
     def open(self, ctx: SessionContext) -> None:
         """Get ready to run the session's attempts."""
@@ -97,11 +127,20 @@ class TrialExecutor(ABC):
 class SerialExecutor(TrialExecutor):
     """One attempt at a time, in the calling thread; a Ctrl-C reaches the attempt directly."""
 
-    name: ExecutorName = "serial"
+    name = "serial"
 
-    def __init__(self, concurrency: int = 1) -> None:
+    @classmethod
+    def check(cls, concurrency: int) -> None:
+        """One trial at a time only.
+
+        Raises:
+            UsageError: a concurrency above 1.
+        """
         if concurrency != 1:
             raise UsageError(f"--executor serial runs one trial at a time; got --concurrency {concurrency}")
+
+    def __init__(self, concurrency: int = 1) -> None:
+        self.check(concurrency)
         super().__init__(1)
 
     def submit(self, spec: AttemptSpec) -> Future[None]:
@@ -121,7 +160,7 @@ class SerialExecutor(TrialExecutor):
 class LocalPoolExecutor(TrialExecutor):
     """Up to `concurrency` attempts at once, each in a thread of a pool on this machine."""
 
-    name: ExecutorName = "local"
+    name = "local"
 
     def __init__(self, concurrency: int) -> None:
         super().__init__(concurrency)
@@ -163,44 +202,6 @@ def default_concurrency() -> int:
     except (AttributeError, OSError):
         cores = os.cpu_count() or 1
     return max(1, min(DEFAULT_MAX_CONCURRENCY, 2 * cores))
-
-
-def executor_for(name: str | None, concurrency: int) -> ExecutorName:
-    """The executor `--executor NAME` names, checked; without one `serial` at 1, else `local`.
-
-    Raises:
-        UsageError: an unknown name, `serial` with a concurrency above 1, or `ray` without Ray
-            installed (so the run is refused before its folder is made).
-    """
-    if name is None:
-        return "serial" if concurrency == 1 else "local"
-    if name not in EXECUTORS:
-        raise UsageError(f"--executor {name!r}: use {', '.join(EXECUTORS)}")
-    if name == "serial" and concurrency != 1:
-        raise UsageError(f"--executor serial runs one trial at a time; got --concurrency {concurrency}")
-    if name == "ray":
-        from memeval.runner._ray import _require_ray
-
-        _require_ray()
-    return name
-
-
-def make_executor(name: str, concurrency: int, ray_address: str | None = None) -> TrialExecutor:
-    """The executor `memeval ab --executor NAME` asks for.
-
-    Raises:
-        UsageError: an unknown name, a concurrency below 1 (or above 1 for `serial`), or `ray`
-            without the `memeval[ray]` extra installed.
-    """
-    if name == "serial":
-        return SerialExecutor(concurrency)
-    if name == "local":
-        return LocalPoolExecutor(concurrency)
-    if name == "ray":
-        from memeval.runner._ray import RayExecutor
-
-        return RayExecutor(concurrency, ray_address)
-    raise UsageError(f"--executor {name!r}: use {', '.join(EXECUTORS)}")
 
 
 def kill_run_sandboxes(work: Path) -> int:

@@ -49,7 +49,7 @@ from memeval import __version__
 from memeval.errors import UsageError
 from memeval.eventlog import Event, FaultRaised, ModelCalled, TrialEnded, TrialStarted, parse_event
 from memeval.runner._attempt import Attempt, AttemptSpec
-from memeval.runner._executors import ExecutorName, SessionContext, TrialExecutor, kill_run_sandboxes
+from memeval.runner._executors import SessionContext, TrialExecutor, kill_run_sandboxes
 from memeval.runner._upstream import UpstreamSpec
 from memeval.types import Role
 
@@ -473,8 +473,22 @@ def _messages_to_stderr() -> None:
 class RayExecutor(TrialExecutor):
     """Attempts as Ray tasks; see the module's docstring."""
 
-    name: ExecutorName = "ray"
+    name = "ray"
     meters_locally = False
+
+    @classmethod
+    def check(cls, concurrency: int) -> None:
+        """Ray must be installed here (the `memeval[ray]` extra).
+
+        Raises:
+            UsageError: Ray is not installed.
+        """
+        _require_ray()
+
+    @classmethod
+    def create(cls, concurrency: int, ray_address: str | None = None) -> RayExecutor:
+        """A Ray executor joining the cluster at `ray_address` (None: `RAY_ADDRESS`, else a local one)."""
+        return cls(concurrency, ray_address)
 
     def __init__(self, concurrency: int, address: str | None = None) -> None:
         super().__init__(concurrency)

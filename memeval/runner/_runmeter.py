@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from memeval.errors import UsageError
 from memeval.eventlog import Event, ModelCalled, ModelCallRecord, RunLog
+from memeval.meter import provider_names
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
 from memeval.types import Role
 
@@ -43,9 +44,6 @@ REGISTRATION_SEP = "@"
 """A trial is registered with the proxy as `trial_id@n` (n counts its registrations in this
 session), so a retried attempt gets a fresh key; the suffix is stripped when a call is logged.
 Task ids never contain `@` (see `memeval.tasks.TASK_ID_PATTERN`)."""
-
-PROXY_APIS = ("openai", "anthropic", "google")
-"""The provider APIs the metering proxy routes."""
 
 
 def logged_spend_usd(log: RunLog) -> float:
@@ -91,11 +89,11 @@ def check_agent_upstreams(
         )
     if have & set(apis):
         return
-    routable = [a for a in apis if a in PROXY_APIS]
+    routable = [a for a in apis if a in provider_names()]
     if not routable:
         raise UsageError(
             f"agent {agent} speaks only {', '.join(apis)}, which the metering proxy does not route "
-            f"(it routes {', '.join(PROXY_APIS)}); it cannot be metered yet"
+            f"(it routes {', '.join(provider_names())}); it cannot be metered yet"
         )
     raise UsageError(
         f"agent {agent} speaks {' or '.join(routable)} but no such upstream is configured "
@@ -327,8 +325,8 @@ def open_meter(
 
     Args:
         log: the run's log (its calls so far count toward the run's spend).
-        upstreams: at most one per API (`openai`, `anthropic`, `google`); an empty spec adds
-            nothing.
+        upstreams: at most one per API (a registered provider: `openai`, `anthropic`, `google`,
+            ...); an empty spec adds nothing.
         prices_file: a user price file, for models genai-prices does not know.
         run_budget_usd: the run's spend limit in USD, or None.
         scratch: the run's scratch folder for the proxy's socket and the scripted upstreams (see

@@ -25,14 +25,15 @@ from memeval.eventlog import (
     ArtifactStore,
     FaultRaised,
     PlannedTrial,
+    RunCard,
     RunEnded,
     RunLog,
     RunPlanned,
 )
 from memeval.packs import Pack, select_slice
 from memeval.runner._attempt import AttemptSpec, TrialMeter
+from memeval.runner._backends import make_executor
 from memeval.runner._card import (
-    RunCard,
     agent_identity,
     arm_card,
     build_manifest,
@@ -42,7 +43,7 @@ from memeval.runner._card import (
     sha256_json,
 )
 from memeval.runner._diff import tree_stats
-from memeval.runner._executors import SessionContext, make_executor
+from memeval.runner._executors import SessionContext
 from memeval.runner._history import History
 from memeval.runner._rounds import run_rounds
 from memeval.runner._runmeter import RunMeter, check_agent_upstreams, logged_spend_usd, open_meter
@@ -203,12 +204,13 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))
-    manifest = build_manifest(opts.task_set, card, opts.pack, _workspace(opts.task_set), get_backend().describe())
-    manifest["slice"] = [i.id for i in items]
+    manifest = build_manifest(
+        opts.task_set, card, opts.pack, _workspace(opts.task_set), get_backend().describe(), tuple(i.id for i in items)
+    )
     return RunPlanned(
         run_id=new_run_id(),
         manifest=manifest,
-        run_card=card.model_dump(mode="json"),
+        run_card=card,
         trials=plan_trials(opts),
         seeds={"stats": opts.seed},
     )
@@ -345,8 +347,7 @@ def _execute(
         if path is not None and path.stopped:
             return "completed"  # a sequential run that has decided: its later rounds are not owed
     executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
-    if not executor.meters_locally:
-        executor.configure(opts, logged_spend_usd(log))  # type: ignore[attr-defined]  # only executors that meter remotely (Ray) have it
+    executor.configure(opts, logged_spend_usd(log))
     status = "completed"
     message = ""
     with _sigterm_as_interrupt(), LogWriter(log, history) as writer:
@@ -476,16 +477,16 @@ def check_resume(run_dir: Path, opts: AbOptions) -> None:
     planned = RunLog(run_dir).read().events[0]
     assert isinstance(planned, RunPlanned)
     now = plan_run(opts)
-    old_card = RunCard.model_validate(planned.run_card)
-    new_card = RunCard.model_validate(now.run_card)
+    old_card, new_card = planned.run_card, now.run_card
     diffs = card_differences(old_card, new_card)
     for key in sorted(k for k in old_card.agent.keys() | new_card.agent.keys() if k.startswith("file:")):
         if old_card.agent.get(key) != new_card.agent.get(key):
             diffs.insert(0, f"the agent's file {key[5:]} changed since the run was planned")
-    for key in ("task_set", "slice"):
-        if planned.manifest.get(key) != now.manifest.get(key):
-            diffs.append(f"{key} changed")
-    if planned.manifest["cells"]["pack"] != now.manifest["cells"]["pack"]:
+    if planned.manifest.task_set != now.manifest.task_set:
+        diffs.append("task_set changed")
+    if planned.manifest.slice != now.manifest.slice:
+        diffs.append("slice changed")
+    if planned.manifest.cells.pack != now.manifest.cells.pack:
         diffs.append("pack changed")
     if [t.trial_id for t in planned.trials] != [t.trial_id for t in now.trials]:
         diffs.append("the planned trials changed (tasks or repeats)")

@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import SecretStr
 
 from memeval.errors import MeterError, UsageError
+from memeval.meter import provider_named
 from memeval.runner._scratch import die_with_parent, forget_helper, record_helper
 
 
@@ -25,8 +26,9 @@ class UpstreamSpec:
     """The provider the metering proxy forwards to.
 
     Attributes:
-        api: `openai` (Chat Completions and Responses), `anthropic` (Messages) or `google` (the
-            Gemini API's generateContent).
+        api: a registered provider's name (`memeval.meter.provider_names()`): `openai` (Chat
+            Completions and Responses), `anthropic` (Messages), `google` (the Gemini API's
+            generateContent), ...
         base_url: the provider's base URL (OpenAI style includes `/v1`; Anthropic's and Google's,
             `https://generativelanguage.googleapis.com`, do not), or None with `command` (then
             `http://127.0.0.1:<port>`, plus `/v1` for `openai`).
@@ -113,7 +115,7 @@ class RunningUpstream:
                 )
             time.sleep(0.02)
         root = f"http://127.0.0.1:{int(port_file.read_text().strip())}"
-        self.base_url = root + "/v1" if self.spec.api == "openai" else root  # the others have no /v1
+        self.base_url = root + provider_named(self.spec.api).base_path  # OpenAI's SDK base URL includes /v1
         return self
 
     def __exit__(self, *exc: object) -> None:

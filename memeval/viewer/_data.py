@@ -14,8 +14,9 @@ from typing import Any
 
 from memeval.errors import RunLogError
 from memeval.eventlog import AgentExited, ArtifactStore, ModelCalled, RunLog, TrialStarted
+from memeval.meter import Turn
 from memeval.results import Run, TrialRecord
-from memeval.viewer._conversation import Turn, request_turns, response_turns
+from memeval.viewer._conversation import request_turns, response_turns
 
 MAX_TEXT = 256 * 1024
 """Bytes of an artifact shown on a page; the rest is left out and the page says so."""

@@ -16,7 +16,6 @@ from memeval.audit import (
     _machine,
     _payloads,
     _project,
-    _review_api,
     _store,
     all_decisions,
     for_event,
@@ -25,6 +24,7 @@ from memeval.audit import (
 from memeval.audit._events import SUBJECT_REQUIRED
 from memeval.audit._lifecycle import projection_tables, register
 from memeval.review import ACTIONS, NEEDS_REASON
+from memeval.review import _read as review_read
 from memeval.review._queue import ITEM_TYPES
 from memeval.review._web import FORMS, LABELS
 
@@ -46,7 +46,7 @@ def test_derived_tables_say_what_the_hand_written_ones_said():
         "hold.released": ("hold", "held", "released"),
         "hold.discarded": ("hold", "held", "discarded"),
     }
-    assert _review_api.WAITING_STATE == {"lesson": "waiting", "contradiction": "open", "hold": "held"}
+    assert review_read.WAITING_STATE == {"lesson": "waiting", "contradiction": "open", "hold": "held"}
     assert ACTIONS == {
         "approve": ("lesson", "lesson.approved"),
         "reject": ("lesson", "lesson.rejected"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import inspect, select, text
 
 from memeval.audit import GENESIS_HASH, verify_chain
 from memeval.audit._tables import AuditEventRow, SchemaMigration
@@ -135,7 +135,10 @@ def test_migrations_are_recorded_once(store, db_url):
     SqlAuditStore(db_url, fingerprint_key=b"k" * 32)  # re-open: nothing to apply
     with store.read_session() as s:
         rows = s.execute(select(SchemaMigration.version, SchemaMigration.name)).all()
-    assert [tuple(r) for r in rows] == [(1, "0001_initial")]
+    assert [tuple(r) for r in rows] == [(1, "0001_initial"), (2, "0002_covering_count_index")]
+    with store.read_session() as s:
+        names = {ix["name"] for ix in inspect(s.connection()).get_indexes("audit_event")}
+    assert "ix_audit_event_counts" in names and "ix_audit_event_team_type_occurred" not in names
 
 
 def test_no_update_or_delete_path_on_the_log():

@@ -4,7 +4,8 @@
    runner writes them (a trial's events after its `trial.started`, retried attempts, faults,
    unended trials, runs with and without the meter, with or without `run.ended`).
 2. The projection is the same after a round trip through the upcasters: the log rewritten with
-   every `model.called` line at v1 (the shape the golden logs keep) projects to the same result.
+   every `model.called` and `run.planned` line at v1 (the shape the golden logs keep) projects to
+   the same result.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from memeval.eventlog import (
     CostRecord,
     Event,
     FaultRaised,
+    Manifest,
     ModelCalled,
     ModelCallRecord,
     PlannedTrial,
+    RunCard,
     RunEnded,
     RunLog,
     RunPlanned,
@@ -47,6 +50,8 @@ from memeval.results import load_run, result_json
 from memeval.types import Assessment, Execution, FaultCode, TamperKind
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1" / "oracle-mini" / "events.jsonl"
+_PLANNED = json.loads(GOLDEN.read_bytes().split(b"\n", 1)[0])
 MAYBE_INT = st.none() | st.integers(min_value=0, max_value=50_000)
 
 
@@ -143,10 +148,21 @@ def run_logs(draw: st.DrawFn) -> list[Event]:
     ]
     network = draw(st.sampled_from(["proxy", "none"]))
     seeds = {"stats": draw(st.integers(0, 2**31))} if draw(st.booleans()) else {}
+    card = RunCard.model_validate(
+        {
+            **_PLANNED["run_card"],
+            "network": network,
+            "repeats": repeats,
+            "tamper": draw(st.sampled_from(["flag", "fail"])),
+            "budget_usd": draw(st.none() | st.floats(0, 100, allow_nan=False)),
+            "tools_allowed": draw(st.lists(st.text(max_size=8), max_size=3)),
+        }
+    )
+    manifest = Manifest.model_validate(
+        {**_PLANNED["manifest"], "slice": draw(st.lists(st.text(max_size=6), max_size=3))}
+    )
     events: list[Event] = [
-        RunPlanned(
-            run_id="r1", manifest={"tasks": tasks}, run_card={"network": network}, trials=tuple(planned), seeds=seeds
-        )  # fmt: skip
+        RunPlanned(run_id="r1", manifest=manifest, run_card=card, trials=tuple(planned), seeds=seeds)
     ]
     calls = 0
     for pt in draw(st.permutations(planned)):
@@ -168,9 +184,9 @@ def _write(folder: Path, events: list[Event]) -> None:
 
 
 def _as_v1(line: bytes) -> bytes:
-    """A `model.called` line as a v1 writer wrote it (the same object, `v` 1); others unchanged."""
+    """A `model.called` or `run.planned` line as a v1 writer wrote it (the same object, `v` 1)."""
     raw = json.loads(line)
-    if raw["event"] != "model.called":
+    if raw["event"] not in ("model.called", "run.planned"):
         return line
     raw["v"] = 1
     return (json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n").encode()

@@ -1,4 +1,4 @@
-"""Held-out set v3 (tests/fixtures/hold_heldout_v3/, committed before the classifier was trained)."""
+"""Set v3 (tests/fixtures/hold_heldout_v3/): held-out for rules/3 + hashlr/1, tuning data since."""
 
 from __future__ import annotations
 
@@ -34,11 +34,12 @@ def _figures(detector) -> tuple[int, int, int]:  # noqa: ANN001
 
 
 def test_heldout_v3_rules_classifier_and_combined() -> None:
-    """Pins what was measured (memeval/hold/README.md); the issue's target is NOT met.
+    """Pins what was measured; v3 is tuning data of rules/4 and training data of hashlr/2.
 
-    Measured 2026-12-01: rules/3 51 caught of 153, 0 false holds; hashlr/1 58 and 5; combined
-    (classifier alone holding only at 0.85 or more) 66 and 2; with any classifier hold, 78 and 5.
-    The assertions fail when a change loses ground; they are not the target.
+    So these are NOT held-out figures (held-out v4 is, tests/hold/test_hold_heldout_v4.py).
+    Measured 2026-12-01: rules/4 81 caught of 153, 0 false holds; hashlr/2 91 and 4; combined 119
+    and 3 (rules/3 + hashlr/1 had 66 and 2 when v3 was held-out). The assertions fail when a change
+    loses ground.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_detector
 
@@ -47,9 +48,7 @@ def test_heldout_v3_rules_classifier_and_combined() -> None:
     c_tp, c_fp, _ = _figures(clf)
     b_tp, b_fp, b_fn = _figures(RulesWithClassifier(rules, clf))
     print(f"\nv3 rules {r_tp}/{r_fp} classifier {c_tp}/{c_fp} combined {b_tp}/{b_fp} (caught/false holds)")
-    assert r_tp >= 51 and r_fp == 0
-    assert c_tp >= 58 and c_fp <= 5
-    assert b_tp >= 66 and b_fp <= 2 and b_tp + b_fn == 153
-    a_tp, a_fp, _ = _figures(RulesWithClassifier(rules, clf, alone_at=0.0))
-    assert a_tp >= 78 and a_fp <= 5
+    assert r_tp >= 81 and r_fp == 0
+    assert c_tp >= 91 and c_fp <= 4
+    assert b_tp >= 119 and b_fp <= 3 and b_tp + b_fn == 153
     assert get_hold_detector().name == RulesWithClassifier(rules, clf).name

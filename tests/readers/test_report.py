@@ -46,7 +46,7 @@ def test_context_words_the_memory_run(runs: Runs) -> None:
     assert cells == {("baseline", "fail"), ("pack", "pass")}
     card = dict(ctx.card)
     assert card["network"] == "none" and card["repeats"] == "1"
-    agent = runs.memory.result.run_card["agent"]
+    agent = runs.memory.result.run_card.agent
     assert (
         card["agent"] == f"binary={agent['binary']}, binary_hash={agent['binary_hash']}, "
         f"command_hash={agent['command_hash']}, files_hash=none, name=sh, version=unversioned"

@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 from memeval.cli import app
 from memeval.errors import ReportError, UsageError
 from memeval.report import SmtpSettings, deliver, make_report, make_scheduler, run_service, subscribe
-from memeval.report import _queries as q
 from memeval.report._schedule import due_at, retry_delay_s, scheduled_run, set_runtime, sync_jobs
 
 WEEK = "2026-W47"
@@ -26,7 +25,7 @@ MID_WEEK = datetime(2026, 11, 19, 12, tzinfo=UTC)  # a Thursday of 2026-W47
 def test_a_week_that_has_not_ended_is_never_recorded(store, tmp_path):
     with pytest.raises(UsageError, match="--preview"):
         make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path / "runs", now=MID_WEEK)
-    assert q.generated_reports(store, "fernhill") == [] and not (tmp_path / "r" / "fernhill").exists()
+    assert store.reads.generated_reports("fernhill") == [] and not (tmp_path / "r" / "fernhill").exists()
     future = "2099-W01"
     r = CliRunner().invoke(app, ["report", "weekly", "--team", "fernhill", "--week", future, "--db", store.url,
                                  "--out", str(tmp_path / "r"), "--runs", str(tmp_path / "runs")])  # fmt: skip
@@ -36,7 +35,7 @@ def test_a_week_that_has_not_ended_is_never_recorded(store, tmp_path):
     assert r.exit_code == 0 and "not recorded" in r.stdout, r.output
     pdf = Path(r.stdout.split(": ", 1)[1].strip())
     assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF")
-    assert q.generated_reports(store, "fernhill") == []  # the preview left no trace in the log
+    assert store.reads.generated_reports("fernhill") == []  # the preview left no trace in the log
 
 
 def test_the_report_folder_is_fixed_per_store_and_absolute(store, tmp_path, monkeypatch):
@@ -61,7 +60,7 @@ def test_a_missing_report_is_rebuilt_from_the_log_and_checked(store, tmp_path):
     shutil.rmtree(made.folder)
     rebuilt = make_report(store, "fernhill", WEEK, **kw)
     assert not rebuilt.created and rebuilt.record.pdf_sha256 == recorded and rebuilt.pdf.is_file()
-    assert len(q.generated_reports(store, "fernhill")) == 1  # nothing new recorded
+    assert len(store.reads.generated_reports("fernhill")) == 1  # nothing new recorded
     # a rebuild that cannot give the same report is refused, never passed off as the recorded one
     shutil.rmtree(made.folder)
     (tmp_path / "runs").mkdir()
@@ -69,7 +68,7 @@ def test_a_missing_report_is_rebuilt_from_the_log_and_checked(store, tmp_path):
         from sqlalchemy import text
 
         c.execute(text("UPDATE audit_team SET tz = 'Pacific/Auckland' WHERE team = 'fernhill'"))
-    ev = q.generated_reports(store, "fernhill")[0]
+    ev = store.reads.generated_reports("fernhill")[0]
     if ev.tz is None:  # pragma: no cover - events made by this version record the zone
         pytest.skip("zone not recorded")
     assert ev.tz == "Europe/London"

@@ -223,7 +223,7 @@ def seed(store: SqlAuditStore) -> Seeded:
         ],
         sender="agent-sync",
     )
-    from memeval.audit._review_api import waiting_items
+    from memeval.review import waiting_items
 
     holds = [i for i in waiting_items(store, kinds=("hold",))]
     assert len(holds) == 1, "the hold detector did not hold the hostile web text"
@@ -361,7 +361,7 @@ def decide(c: httpx.Client, ref: str, action: str, **form: str) -> httpx.Respons
 
 
 def decisions(store: SqlAuditStore, team: str, subject: str) -> list[Any]:
-    from memeval.audit._review_api import item_events
+    from memeval.review import item_events
 
     kinds = {"lesson.approved", "lesson.rejected", "contradiction.settled", "hold.released", "hold.discarded"}
     return [e for e in item_events(store, team, subject) if e.type in kinds]

@@ -38,7 +38,7 @@ def test_claim_lapses_after_its_lease(store, seeded):
     hold = resolve(store, seeded.hold)
     claim_item(store, alice, hold, lease_s=300, now=NOW)
     claim_item(store, alice, hold, lease_s=300, now=NOW + timedelta(seconds=200))
-    from memeval.audit._review_api import item_events
+    from memeval.review import item_events
 
     assert [e.type for e in item_events(store, "fernhill", hold.item_id)].count("review.claimed") == 1
     assert active_leases(store, NOW + timedelta(seconds=450))[("hold", "fernhill", hold.item_id)].holder == "alice"

@@ -10,8 +10,7 @@ import pytest
 from review_helpers import PASSWORD, csrf_of, decide, decisions, item_path, login
 
 from memeval.audit import verify_chain
-from memeval.audit._review_api import get_item
-from memeval.review import SESSION_COOKIE
+from memeval.review import SESSION_COOKIE, get_item
 
 
 def _state(store, ref):
@@ -54,7 +53,7 @@ def test_each_decision_is_one_audit_event_by_the_reviewer(store, seeded, server,
 def test_release_writes_the_memory(store, seeded, server):
     c = login(server, "alice")
     assert decide(c, seeded.hold, "release").status_code == 303
-    from memeval.audit._review_api import item_events
+    from memeval.review import item_events
 
     hold = _state(store, seeded.hold)
     written = item_events(store, "fernhill", hold.target_id)
@@ -266,7 +265,7 @@ def test_claim_keeps_other_reviewers_off_until_it_lapses_or_an_admin_breaks_it(s
         == 303
     )
     assert decide(bob, seeded.lesson, "approve").status_code == 303
-    from memeval.audit._review_api import item_events
+    from memeval.review import item_events
 
     types = [e.type for e in item_events(store, "fernhill", "les_courier")]
     assert types == ["lesson.proposed", "review.claimed", "lesson.approved"]

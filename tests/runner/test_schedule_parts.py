@@ -1,5 +1,6 @@
 """The scheduler's parts on their own: the attempt history, the one log writer, the executors."""
 
+import json
 import threading
 from pathlib import Path
 
@@ -7,9 +8,12 @@ import pytest
 
 from memeval.errors import UsageError
 from memeval.eventlog import CheckRecorded, FaultRaised, PlannedTrial, RunLog, RunPlanned, TrialEnded, TrialStarted
-from memeval.runner._executors import default_concurrency, executor_for, make_executor
+from memeval.runner._backends import executor_for, make_executor
+from memeval.runner._executors import default_concurrency
 from memeval.runner._history import History
 from memeval.runner._writer import LogWriter
+
+GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1" / "oracle-mini"
 
 
 def _ended(tid: str, n: int, fault: str | None = None, passed: bool | None = None) -> list:
@@ -51,7 +55,10 @@ def test_history_rules_for_resume_and_retries():
 def test_one_writer_keeps_each_threads_order_and_numbers_every_event(tmp_path: Path):
     log = RunLog(tmp_path)
     trials = [PlannedTrial(trial_id=f"t{i}:baseline:1", task_id=f"t{i}", mode="baseline", repeat=1) for i in range(8)]
-    log.append(RunPlanned(run_id="r", manifest={}, run_card={}, trials=tuple(trials), seeds={}))
+    raw = json.loads((GOLDEN / "events.jsonl").read_bytes().split(b"\n", 1)[0])
+    log.append(
+        RunPlanned(run_id="r", manifest=raw["manifest"], run_card=raw["run_card"], trials=tuple(trials), seeds={})
+    )
     history = History()
     go = threading.Barrier(len(trials))
 

@@ -1,8 +1,8 @@
-"""Read access for the reviewer queue (`memeval.review`): items and their history.
+"""The reviewer queue's read model: which items wait, one item, and an item's history.
 
-Additive and read-only: it reads the projection tables of the registered kinds (`LIFECYCLES`:
-`lesson_state`, `contradiction_state`, `hold_state`) and the log, and never writes. Decisions
-still go through `SqlAuditStore.append`.
+Read-only: it reads the projection table each registered kind declares (`LIFECYCLES`:
+`lesson_state`, `contradiction_state`, `hold_state`) and the store's `subject_events`, and never
+writes. Decisions go through `SqlAuditStore.append` (`memeval.review._decide`).
 """
 
 from __future__ import annotations
@@ -10,21 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sqlalchemy import select
-from sqlmodel import col
 
-from memeval.audit._events import AuditEvent
-from memeval.audit._item import ItemType, ReviewItem
-from memeval.audit._lifecycle import LIFECYCLES, lifecycle
-from memeval.audit._payloads import ContradictionOpened, HoldCreated
-from memeval.audit._store import SqlAuditStore, event_from_body
-from memeval.audit._tables import AuditEventRow
+from memeval.audit import LIFECYCLES, AuditEvent, ReviewItem, SqlAuditStore, lifecycle
 
 __all__ = [
     "WAITING_STATE",
-    "ContradictionOpened",
-    "HoldCreated",
-    "ItemType",
-    "ReviewItem",
     "find_items",
     "get_item",
     "item_events",
@@ -81,11 +71,5 @@ def find_items(store: SqlAuditStore, item_id: str) -> list[ReviewItem]:
 
 
 def item_events(store: SqlAuditStore, team: str, subject: str) -> list[AuditEvent]:
-    """A team's stored events about `subject` (opening, claims, comments, decisions), seq order."""
-    with store.read_session() as s:
-        rows = s.execute(
-            select(col(AuditEventRow.body), col(AuditEventRow.hash))
-            .where(col(AuditEventRow.team) == team, col(AuditEventRow.subject) == subject)
-            .order_by(col(AuditEventRow.seq))
-        ).all()
-    return [event_from_body(body, digest) for body, digest in rows]
+    """A team's stored events about `subject` (opening, leases, comments, decisions), seq order."""
+    return store.subject_events(team, subject)

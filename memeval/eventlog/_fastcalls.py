@@ -1,0 +1,219 @@
+"""A fast, equally strict reader of a run log's frequent lines, used when a whole log is replayed.
+
+Model calls are most of a run's log (about two lines in three, and most of its bytes), and
+validating each line through pydantic (`EVENT_ADAPTER.validate_json`) was most of a cold replay's
+time. Here a line is decoded by msgspec straight into frozen typed structs that declare exactly
+the fields, types and defaults of `ModelCalled` (with `ModelCallRecord` and `CostRecord`) and of
+the other events every trial writes (unknown fields refused, literals checked, times required to
+carry a UTC offset), about three times faster. Rarer kinds (`run.planned`, `claim.recorded`,
+`tamper.scanned`, `fault.raised`, `run.ended`) have no view and are read by pydantic.
+
+The structs only ever ACCEPT less than pydantic: a line msgspec refuses for any reason (a
+missing or extra field, a wrong type, another version, a string where a number belongs that
+pydantic's lax mode would have read) is read again by the ordinary pydantic path, which accepts it,
+upgrades it or refuses it with the very message it always gave. A line msgspec accepts holds the
+values pydantic would have given it (checked on every golden log and on mutated lines in
+tests/eventlog/test_fast_calls.py, which also checks that the structs declare the models' fields).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Annotated, ClassVar, Literal
+
+import msgspec
+
+from memeval.types import Assessment, CheckLevel, CheckType, CostReason, Execution, Role
+
+_Aware = Annotated[datetime, msgspec.Meta(tz=True)]
+"""A time with its UTC offset, as pydantic's `AwareDatetime` requires."""
+
+
+class CostView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False):
+    """`memeval.eventlog.CostRecord`, field for field."""
+
+    cost_usd: float | None
+    reason: CostReason | None = None
+    price_source: str | None = None
+    priced_as: str | None = None
+
+
+class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False):
+    """`memeval.eventlog.ModelCallRecord`, field for field (see it for their meaning)."""
+
+    call_id: str
+    trial_id: str
+    role: Role
+    provider: str
+    api: str
+    requested_model: str | None
+    response_model: str | None
+    status: int
+    attempt: int
+    streamed: bool
+    completed: bool
+    forwarded: bool = True
+    input_tokens: int | None
+    uncached_input_tokens: int | None
+    output_tokens: int | None
+    cache_read_tokens: int | None
+    cache_write_tokens: int | None
+    reasoning_tokens: int | None
+    tool_calls: int | None
+    tool_names: tuple[str, ...]
+    hosted_tool_calls: int | None
+    started_at: _Aware
+    latency_ms: float
+    ttfb_ms: float | None
+    cost: CostView
+    error: str | None
+
+    @property
+    def answered(self) -> bool:
+        """The call got an answer that was not an error status (< 400)."""
+        return self.status < 400
+
+
+class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False, tag_field="event"):
+    """What every event's view has: `v`, `seq`, `at`, and `event`, its tag.
+
+    The tag is required in the line, as the log's union of events requires it (a model built in
+    code defaults it); it is a class attribute of each view, as it is a field of each event.
+    """
+
+    event: ClassVar[str]
+    v: int = 1
+    seq: int = -1
+    at: _Aware | None = None
+
+
+class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
+    """`memeval.eventlog.ModelCalled` (version 2), field for field."""
+
+    event: ClassVar[Literal["model.called"]] = "model.called"
+    v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
+    trial_id: str
+    call: CallView
+
+
+class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
+    """`memeval.eventlog.TrialStarted`, field for field."""
+
+    event: ClassVar[Literal["trial.started"]] = "trial.started"
+    trial_id: str
+    attempt: int = 1
+    context_manifest: tuple[str, ...] = ()
+
+
+class SandboxReadyView(_View, tag="sandbox.ready", frozen=True, kw_only=True):
+    """`memeval.eventlog.SandboxReady`, field for field."""
+
+    event: ClassVar[Literal["sandbox.ready"]] = "sandbox.ready"
+    trial_id: str
+    world_hash: str
+    file_count: int
+    bytes: int
+    build_log: str | None = None
+
+
+class AgentStartedView(_View, tag="agent.started", frozen=True, kw_only=True):
+    """`memeval.eventlog.AgentStarted`, field for field."""
+
+    event: ClassVar[Literal["agent.started"]] = "agent.started"
+    trial_id: str
+    agent: str
+    network: str
+
+
+class AgentExitedView(_View, tag="agent.exited", frozen=True, kw_only=True):
+    """`memeval.eventlog.AgentExited`, field for field."""
+
+    event: ClassVar[Literal["agent.exited"]] = "agent.exited"
+    trial_id: str
+    execution: Execution
+    exit_code: int | None
+    duration_ms: int
+    stdout: str | None = None
+    stderr: str | None = None
+    reason: str | None = None
+    exchanges: str | None = None
+
+
+class WorkspaceDiffedView(_View, tag="workspace.diffed", frozen=True, kw_only=True):
+    """`memeval.eventlog.WorkspaceDiffed`, field for field."""
+
+    event: ClassVar[Literal["workspace.diffed"]] = "workspace.diffed"
+    trial_id: str
+    diff: str | None
+    added: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+
+class VerifierStartedView(_View, tag="verifier.started", frozen=True, kw_only=True):
+    """`memeval.eventlog.VerifierStarted`, field for field."""
+
+    event: ClassVar[Literal["verifier.started"]] = "verifier.started"
+    trial_id: str
+    tests_hash: str
+
+
+class CheckRecordedView(_View, tag="check.recorded", frozen=True, kw_only=True):
+    """`memeval.eventlog.CheckRecorded`, field for field."""
+
+    event: ClassVar[Literal["check.recorded"]] = "check.recorded"
+    trial_id: str
+    type: CheckType
+    level: CheckLevel
+    passed: bool
+    reward: float
+    reward_source: str
+    exit_code: int | None = None
+    output: str | None = None
+
+
+class TrialEndedView(_View, tag="trial.ended", frozen=True, kw_only=True):
+    """`memeval.eventlog.TrialEnded`, field for field."""
+
+    event: ClassVar[Literal["trial.ended"]] = "trial.ended"
+    trial_id: str
+    attempt: int = 1
+    assessment: Assessment
+    retained: str | None = None
+
+
+View = (
+    ModelCalledView
+    | TrialStartedView
+    | SandboxReadyView
+    | AgentStartedView
+    | AgentExitedView
+    | WorkspaceDiffedView
+    | VerifierStartedView
+    | CheckRecordedView
+    | TrialEndedView
+)
+"""The events the fast path reads; any other kind is left to pydantic."""
+
+
+_DECODER: msgspec.json.Decoder[View] = msgspec.json.Decoder(View)
+_SUB_MICROSECOND = re.compile(rb":\d\d\.\d{7}")
+"""A time with more than 6 decimals: msgspec rounds it to the microsecond, pydantic truncates."""
+
+
+def decode_view(line: bytes) -> View | None:
+    """The line as its event's view, or None when the fast path does not accept it.
+
+    None means only "read it through pydantic": the line may still be a valid event (another
+    kind, an older version, a form msgspec is stricter about) or an invalid one.
+    """
+    if _SUB_MICROSECOND.search(line):
+        return None  # never written so (`datetime.isoformat`), and the two would read it differently
+    try:
+        ev = _DECODER.decode(line)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
+    if type(ev) is ModelCalledView and ev.call.trial_id != ev.trial_id:
+        return None  # ModelCalled's own check: pydantic refuses it with its message
+    return ev
