@@ -9,10 +9,15 @@ listener: median and p99 in ms, the added median and p99, and failed requests. D
 runs alternate round by round so load drift hits both alike. Last, the proxy process's own CPU
 per call (user + system of that process over the whole bench, divided by the calls it recorded).
 
-    .venv/bin/python bench/proxy_latency.py [--requests 400] [--clients 1,16,64] [--rounds 4] [--candidates meter,raw]
+    .venv/bin/python bench/proxy_latency.py [--requests 400] [--clients 1,16,64] [--rounds 4]
+        [--candidates meter,meter-asyncio,raw,litellm] [--litellm PATH]
 
-Candidates side by side (`--candidates`): `meter` is memeval's proxy; `raw` a bare asyncio
-forwarder that meters nothing (bench/_raw_forwarder.py), the floor of a Python proxy here.
+Candidates side by side (`--candidates`): `meter` is memeval's proxy (on uvloop's event loop when
+uvloop is installed); `meter-asyncio` the same proxy on asyncio's own loop; `raw` a bare asyncio
+forwarder that meters nothing (bench/_raw_forwarder.py), the floor of a Python proxy here;
+`litellm` LiteLLM's proxy (`litellm` CLI with the `proxy` extra, found on PATH or given with
+`--litellm`; skipped with the reason printed when it is not installed; TCP only, and its CPU per
+call is its process's CPU over the requests the bench sent it).
 
 Targets (issue 17 item 3): added <= 1 ms at the median at one client, plain and streamed, on both
 listeners; at 64 clients no failed request and added < 20 ms at the median; proxy CPU < 1 ms/call.
@@ -24,8 +29,13 @@ import argparse
 import asyncio
 import multiprocessing as mp
 import os
+import re
+import secrets
+import shutil
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -36,6 +46,7 @@ import httpx
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "meter"
 BODY_FILE = FIXTURES / "openai-chat/12-recorded-prompt-cache-write-then-read/2-200.json"
 STREAM_FILE = FIXTURES / "openai-chat/11-sse-parallel-tool-calls-include-usage.sse"
+_STREAMS = re.compile(rb'"stream"\s*:\s*true')
 
 
 def _upstream(port_q: Any, stop: Any) -> None:
@@ -51,7 +62,7 @@ def _upstream(port_q: Any, stop: Any) -> None:
             request += message.get("body", b"")
             if not message.get("more_body"):
                 break
-        if b'"stream": true' in request:
+        if _STREAMS.search(request):  # the meter rewrites the body compactly (`"stream":true`) when it asks for usage
             headers = [(b"content-type", b"text/event-stream")]
             await send({"type": "http.response.start", "status": 200, "headers": headers})
             for chunk in stream:
@@ -84,10 +95,66 @@ async def _serve_until(server: Any, sock: socket.socket, stop: Any) -> None:
     await task
 
 
-def _proxy(upstream_url: str, uds: str, out_q: Any, stop: Any) -> None:
+def _proxy_asyncio(upstream_url: str, uds: str, out_q: Any, stop: Any) -> None:
+    _proxy(upstream_url, uds, out_q, stop, loop="asyncio")
+
+
+def _litellm(upstream_url: str, uds: str, out_q: Any, stop: Any, exe: str) -> None:
+    """LiteLLM's proxy as a candidate: one process serving one model routed to the bench's upstream."""
+    import httpx
+
+    folder = Path(uds).parent
+    config = folder / "litellm.yaml"
+    master_key = "sk-bench-" + secrets.token_hex(16)  # it refuses to start without one
+    config.write_text(
+        "model_list:\n  - model_name: gpt-5.6-sol\n    litellm_params:\n      model: openai/gpt-5.6-sol\n"
+        f"      api_base: {upstream_url}/v1\n      api_key: sk-bench\n"
+        "litellm_settings:\n  drop_params: true\n  telemetry: false\n"
+        f"general_settings:\n  master_key: {master_key}\n"
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "LITELLM_LOG": "ERROR", "LITELLM_TELEMETRY": "False", "NO_DOCS": "True"}
+    log = (folder / "litellm.log").open("wb")
+    proc = subprocess.Popen(
+        [exe, "--config", str(config), "--host", "127.0.0.1", "--port", str(port), "--num_workers", "1"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if httpx.get(url + "/health/liveliness", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.5)
+    if proc.poll() is not None:
+        out_q.put(("", f"LiteLLM's proxy exited at start (code {proc.returncode}); its log: {folder / 'litellm.log'}"))
+        return
+    out_q.put((url, master_key))
+    t0 = _proc_cpu(proc.pid)
+    stop.wait()
+    cpu = _proc_cpu(proc.pid) - t0
+    proc.terminate()
+    proc.wait(30)
+    out_q.put((-1, -1, cpu))
+
+
+def _proc_cpu(pid: int) -> float:
+    """User + system CPU seconds of a running process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _proxy(upstream_url: str, uds: str, out_q: Any, stop: Any, loop: str = "uvloop") -> None:
     from pydantic import SecretStr
 
-    from memeval.meter import MeterProxy, ModelCall, Upstream
+    from memeval.meter import MeterProxy, ModelCall, Upstream, _proxy
+
+    _proxy.LOOP = loop  # type: ignore[assignment]  # the bench compares the two loops
 
     calls: list[ModelCall] = []
     proxy = MeterProxy(
@@ -147,6 +214,21 @@ async def _load(url: str, key: str, uds: str | None, clients: int, total: int, s
     return out, failed
 
 
+def _litellm_runs(exe: str) -> bool:
+    """Whether LiteLLM's proxy can start from `exe` (the `proxy` extra installed beside it)."""
+    python = Path(exe).with_name("python")
+    probe = subprocess.run(
+        [str(python), "-c", "import litellm.proxy.proxy_server"], capture_output=True, timeout=120, check=False
+    )
+    return probe.returncode == 0
+
+
+def _litellm_missing(exe: str | None) -> str:
+    if not exe:
+        return "no `litellm` CLI on PATH (pip install 'litellm[proxy]' in a venv, then pass --litellm VENV/bin/litellm)"
+    return f"{exe} cannot import litellm.proxy.proxy_server (the `proxy` extra is not installed beside it)"
+
+
 def _p(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
@@ -158,11 +240,14 @@ def main() -> None:
     parser.add_argument("--clients", default="1,16,64", help="concurrency levels, comma-separated")
     parser.add_argument(
         "--candidates",
-        default="meter,raw",
-        help="proxies side by side: meter (memeval's MeterProxy), raw (bench/_raw_forwarder.py: a bare "
-        "asyncio forwarder that meters nothing, the floor of a Python proxy here)",
+        default="meter,meter-asyncio,raw,litellm",
+        help="proxies side by side: meter (memeval's MeterProxy), meter-asyncio (the same on asyncio's loop), "
+        "raw (bench/_raw_forwarder.py: a bare asyncio forwarder that meters nothing, the floor of a Python proxy "
+        "here), litellm (LiteLLM's proxy, when installed)",
     )
+    parser.add_argument("--litellm", default=shutil.which("litellm"), help="LiteLLM's `litellm` CLI")
     args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from _raw_forwarder import serve as raw_serve
 
     ctx = mp.get_context("spawn")
@@ -172,20 +257,32 @@ def main() -> None:
     upstream = ctx.Process(target=_upstream, args=(q, stop))
     upstream.start()
     upstream_url = f"http://127.0.0.1:{q.get(timeout=60)}"
-    entries = {"meter": _proxy, "raw": raw_serve}
+    entries = {"meter": _proxy, "meter-asyncio": _proxy_asyncio, "raw": raw_serve, "litellm": _litellm}
     procs: dict[str, tuple[Any, Any]] = {}
     targets: dict[str, tuple[str, str, str | None]] = {
         "direct": (upstream_url + "/v1/chat/completions", "sk-bench", None)
     }
     for name in args.candidates.split(","):
+        extra: tuple[str, ...] = ()
+        if name == "litellm":
+            if not args.litellm or not _litellm_runs(args.litellm):
+                print(f"litellm: skipped, {_litellm_missing(args.litellm)}")
+                continue
+            extra = (args.litellm,)
         cq = ctx.Queue()
         uds = str(tmp / f"{name}.sock")
-        proc = ctx.Process(target=entries[name], args=(upstream_url, uds, cq, stop))
+        proc = ctx.Process(target=entries[name], args=(upstream_url, uds, cq, stop, *extra))
         proc.start()
-        url, key = cq.get(timeout=60)
+        url, key = cq.get(timeout=240)
+        if not url:
+            print(f"{name}: skipped, {key}")
+            proc.join(30)
+            continue
         procs[name] = (proc, cq)
         targets[f"{name}/tcp"] = (url + "/v1/chat/completions", key, None)
-        targets[f"{name}/unix"] = ("http://meter/v1/chat/completions", key, uds)
+        if name != "litellm":
+            targets[f"{name}/unix"] = ("http://meter/v1/chat/completions", key, uds)
+    sent = dict.fromkeys(targets, 0)
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(
         f"{'clients':>7} {'mode':>8} {'direct p50':>10} {'p99':>7} | {'listener':>10} {'p50':>7} {'p99':>7}"
@@ -200,6 +297,7 @@ def main() -> None:
                 for _ in range(args.rounds):
                     for name, (url, auth, sock) in targets.items():
                         values, bad = asyncio.run(_load(url, auth, sock, clients, per_round, stream))
+                        sent[name] += len(values) + bad + clients  # the warm-up opens a connection per client
                         seen[name] += values
                         failed[name] += bad
                 d50, d99 = _p(seen["direct"], 50), _p(seen["direct"], 99)
@@ -217,9 +315,11 @@ def main() -> None:
         for name, (proc, cq) in procs.items():
             recorded, priced, cpu = cq.get(timeout=60)
             proc.join(30)
+            calls = sum(n for target, n in sent.items() if target.split("/")[0] == name)
+            what = f"recorded {recorded} calls, {priced} priced" if recorded >= 0 else "records nothing here"
             print(
-                f"{name}: recorded {recorded} calls, {priced} priced; process CPU "
-                f"{cpu * 1000 / max(recorded, 1):.2f} ms per call (user + system over the whole bench)"
+                f"{name}: sent {calls} calls, {what}; process CPU {cpu * 1000 / max(calls, 1):.2f} ms per call "
+                "(user + system over the whole bench)"
             )
         upstream.join(30)
     if kinds:
@@ -228,4 +328,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]  # rows show as they are measured
     main()

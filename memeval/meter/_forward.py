@@ -1,4 +1,4 @@
-"""The proxy's ASGI application: attribute, forward unchanged, meter a copy, record.
+"""The proxy's request handler: attribute, forward unchanged, meter a copy, record.
 
 Routes are the registered providers' (`memeval.meter._providers`), on the SDKs' own paths, so
 `OPENAI_BASE_URL=<proxy>/v1` and `ANTHROPIC_BASE_URL=<proxy>` work: `POST /v1/chat/completions`
@@ -16,18 +16,14 @@ around the meter or the budget.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
-import ssl
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
-
-import httpx
 
 from memeval.clock import utc_now
 from memeval.meter import _providers as registry
@@ -36,16 +32,13 @@ from memeval.meter._meter import UsageMeter
 from memeval.meter._prices import PriceBook, worst_case_usd
 from memeval.meter._provider import ChunkFilter, Headers, ModelProvider, header
 from memeval.meter._records import Cost, ModelCall, Upstream
+from memeval.meter._server import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
+from memeval.meter._upstream import Exchange, UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
 
 log = logging.getLogger(__name__)
-
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
 
 HOP_BY_HOP = frozenset(
     {
@@ -61,6 +54,7 @@ HOP_BY_HOP = frozenset(
         b"content-length",
     }
 )
+_TO_CLIENT_DROP = HOP_BY_HOP - {b"content-length"}
 
 
 @dataclass(frozen=True)
@@ -88,7 +82,7 @@ BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
 
 
 class ForwardApp:
-    """The metering proxy's ASGI app.
+    """The metering proxy's request handler (`handle`, served by `memeval.meter._server.HttpServer`).
 
     `on_call` runs on the proxy's event-loop thread after each recorded call, and
     `on_bodies` (when given) just before it, with the forwarded call's bodies as sent and received
@@ -108,37 +102,26 @@ class ForwardApp:
         self._ledger = ledger
         self._on_call = on_call
         self._on_bodies = on_bodies
-        self._client: httpx.AsyncClient | None = None
+        self._pool: UpstreamPool | None = None
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """ASGI entry point (HTTP and lifespan)."""
-        if scope["type"] == "lifespan":
-            await self._lifespan(receive, send)
-        elif scope["type"] == "http":
-            await self._http(scope, receive, send)
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Open the upstream connection pool on `loop` (the loop every call will run on)."""
+        self._pool = UpstreamPool(loop)
 
-    async def _lifespan(self, receive: Receive, send: Send) -> None:
-        while True:
-            message = await receive()
-            if message["type"] == "lifespan.startup":
-                timeout = httpx.Timeout(connect=30.0, read=600.0, write=600.0, pool=600.0)
-                limits = httpx.Limits(max_connections=512, max_keepalive_connections=128)
-                self._client = httpx.AsyncClient(timeout=timeout, limits=limits, trust_env=False, verify=_tls_context())
-                self._client.headers = httpx.Headers()  # send only what the caller sent
-                await send({"type": "lifespan.startup.complete"})
-            elif message["type"] == "lifespan.shutdown":
-                if self._client is not None:
-                    await self._client.aclose()
-                await send({"type": "lifespan.shutdown.complete"})
-                return
+    def close(self) -> None:
+        """Close every upstream connection."""
+        if self._pool is not None:
+            self._pool.close()
 
-    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def handle(self, request: Request, reply: Reply) -> None:
+        """Serve one request (`memeval.meter._server.Handler`)."""
         t0 = time.perf_counter()
         started_at = utc_now()
-        path: str = scope["path"]
-        headers: Headers = scope["headers"]
-        query: bytes = scope.get("query_string", b"")
-        routed = registry.route(scope["method"], path)
+        method = request.method
+        path = request.path
+        headers: Headers = request.headers
+        query = request.query
+        routed = registry.route(method, path)
         if routed is None:
             provider = registry.claimant(path, headers)
             api: str | None = None
@@ -148,8 +131,8 @@ class ForwardApp:
             api, path_model = route.api, route.model
         caller = self._ledger.lookup(registry.placeholder(headers, provider, query))
         if caller is None:
-            await _answer(
-                send,
+            _answer(
+                reply,
                 error_answer(
                     provider,
                     "unknown_key",
@@ -160,13 +143,13 @@ class ForwardApp:
                 ),
             )
             return
-        if routed is None and not registry.free_path(scope["method"], path):
-            await _answer(
-                send,
+        if routed is None and not registry.free_path(method, path):
+            _answer(
+                reply,
                 error_answer(
                     provider,
                     "not_found",
-                    f"memeval meter: {scope['method']} {path} is not forwarded; the proxy forwards model "
+                    f"memeval meter: {method} {path} is not forwarded; the proxy forwards model "
                     "calls it can meter (POST /v1/chat/completions, /v1/responses, /v1/messages, "
                     "/v1beta/models/MODEL:generateContent and :streamGenerateContent) and free "
                     "look-ups (GET /v1/models, POST /v1/messages/count_tokens, GET /v1beta/models, "
@@ -174,7 +157,7 @@ class ForwardApp:
                 ),
             )
             return
-        body = await _read_body(receive)
+        body = request.body
         doc = _request_doc(body, headers)
         hide = False
         wire = registry.wire_api(api)[1] if api is not None else None
@@ -194,7 +177,7 @@ class ForwardApp:
         )
         upstream = self._upstreams.get(provider.name)
         if upstream is None:
-            await self._refuse(send, call, "no_upstream", f"memeval meter: no {provider.name!r} upstream is configured")
+            self._refuse(reply, call, "no_upstream", f"memeval meter: no {provider.name!r} upstream is configured")
             return
         if api is not None:
             held: Reservation | SpendPool
@@ -202,14 +185,14 @@ class ForwardApp:
                 worst = self._worst_case(call, body, doc)
                 held = self._ledger.reserve(caller.trial_id, worst)
                 if isinstance(held, SpendPool):
-                    await self._refuse(send, call, "budget", _budget_message(call, held, worst))
+                    self._refuse(reply, call, "budget", _budget_message(call, held, worst))
                     return
             else:  # nothing to admit against: the worst case is priced only if the cost stays unknown
                 known = call
                 held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(known, body, doc))
             call = replace(call, reservation=held)
         try:
-            await self._forward(scope, receive, send, call, upstream, body)
+            await self._forward(request, reply, call, upstream, body)
         finally:
             if call.reservation is not None:
                 call.reservation.settle(None)  # only if `_record` never ran: charge the worst case
@@ -228,9 +211,9 @@ class ForwardApp:
             at=call.started_at,
         )
 
-    async def _refuse(self, send: Send, call: _Call, refusal: Refusal, message: str) -> None:
+    def _refuse(self, reply: Reply, call: _Call, refusal: Refusal, message: str) -> None:
         answer = error_answer(call.provider, refusal, message)
-        await _answer(send, answer)
+        _answer(reply, answer)
         if call.api is not None:
             self._record(
                 call,
@@ -242,86 +225,33 @@ class ForwardApp:
                 error=message,
             )
 
-    async def _forward(
-        self,
-        scope: Scope,
-        receive: Receive,
-        send: Send,
-        call: _Call,
-        upstream: Upstream,
-        body: bytes,
-    ) -> None:
-        assert self._client is not None, "the proxy's lifespan startup did not run"
-        request = self._client.build_request(
-            scope["method"],
-            call.provider.upstream_url(upstream.base_url, scope["path"], scope.get("query_string", b"")),
-            headers=_request_headers(scope["headers"], call.provider, upstream, identity_only=call.hide_usage_chunk),
-            content=body,
-        )
+    async def _forward(self, request: Request, reply: Reply, call: _Call, upstream: Upstream, body: bytes) -> None:
+        assert self._pool is not None, "ForwardApp.start() was not called"
+        relay = _Relay(reply, call, keep=self._on_bodies is not None)
         try:
-            response = await self._client.send(request, stream=True)
-        except httpx.TransportError as exc:
-            message = f"memeval meter: upstream {upstream.base_url} unreachable: {exc!r}"
-            await self._refuse(send, call, "unreachable", message)
-            return
-        streamed = response.headers.get("content-type", "").startswith("text/event-stream")
-        meter = UsageMeter(
-            call.api or "openai-chat",
-            streamed=streamed,
-            content_encoding=response.headers.get("content-encoding"),
-        )
-        ttfb: float | None = None
-        error: str | None = None
-        kept: list[bytes] | None = [] if self._on_bodies is not None else None
-        kept_bytes = 0
-        hide = _chunk_filter(call) if streamed and "content-encoding" not in response.headers else None
-        disconnected = asyncio.Event()
-        watcher = asyncio.create_task(_watch_disconnect(receive, disconnected))
-        try:
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": response.status_code,
-                    "headers": [
-                        (k.lower(), v)
-                        for k, v in response.headers.raw
-                        if k.lower() not in HOP_BY_HOP - {b"content-length"}
-                    ],
-                }
+            await self._pool.exchange(
+                call.provider.upstream_url(upstream.base_url, request.path, request.query),
+                request.method,
+                _request_headers(request.headers, call.provider, upstream, identity_only=call.hide_usage_chunk),
+                body,
+                relay,
             )
-            async for chunk in response.aiter_raw():
-                if ttfb is None:
-                    ttfb = (time.perf_counter() - call.t0) * 1000
-                meter.feed(chunk)
-                if kept is not None and kept_bytes < MAX_CAPTURE_BYTES:
-                    kept.append(chunk[: MAX_CAPTURE_BYTES - kept_bytes])
-                    kept_bytes += len(kept[-1])
-                if disconnected.is_set():
-                    error = "the client disconnected before the response ended"
-                    break
-                out = hide.feed(chunk) if hide is not None else chunk
-                if out:
-                    await send({"type": "http.response.body", "body": out, "more_body": True})
-            else:
-                rest = hide.finish() if hide is not None else b""
-                await send({"type": "http.response.body", "body": rest, "more_body": False})
-        except httpx.HTTPError as exc:
-            # The upstream cut the response: end ours without its terminator, as it did.
-            error = f"the upstream connection failed mid-response: {exc!r}"
-        finally:
-            watcher.cancel()
-            await response.aclose()
-            if call.api is not None:
-                self._record(
-                    call,
-                    response.status_code,
-                    meter.finish(),
-                    streamed=streamed,
-                    ttfb=ttfb,
-                    forwarded=True,
-                    error=error,
-                    bodies=None if kept is None else (body, b"".join(kept), response.headers.get("content-encoding")),
-                )
+        except UpstreamUnreachable as exc:
+            message = f"memeval meter: upstream {upstream.base_url} unreachable: {exc}"
+            self._refuse(reply, call, "unreachable", message)
+            return
+        if call.api is not None:
+            assert relay.meter is not None
+            self._record(
+                call,
+                relay.status,
+                relay.meter.finish(),
+                streamed=relay.streamed,
+                ttfb=relay.ttfb,
+                forwarded=True,
+                error=relay.error,
+                bodies=None if relay.kept is None else (body, b"".join(relay.kept), relay.encoding),
+            )
 
     def _record(
         self,
@@ -387,36 +317,89 @@ class ForwardApp:
                 log.exception("on_call raised for call %s of trial %s", record.call_id, record.trial_id)
 
 
-@functools.cache
-def _tls_context() -> ssl.SSLContext:
-    """The TLS context for upstream calls, made once per process.
+class _Relay:
+    """Passes one upstream response to the client as it arrives, feeding the meter a copy (`_upstream.Sink`).
 
-    httpx's default (certifi's CA bundle, verified hostnames), built once: loading the bundle
-    took about 0.1-0.2 s of every proxy start, paid again by each run in a process.
+    Runs inside the upstream connection's read callback: each read is metered and written to the client in the
+    same loop step. A client that disconnected stops the relay at the next bytes (the upstream connection is
+    dropped); an upstream that broke off is cut on the client's side too, as it was on ours.
     """
-    return httpx.create_ssl_context(trust_env=False)
 
+    __slots__ = (
+        "reply",
+        "call",
+        "status",
+        "streamed",
+        "encoding",
+        "meter",
+        "hide",
+        "ttfb",
+        "error",
+        "kept",
+        "_kept_bytes",
+        "_exchange",
+    )
 
-async def _watch_disconnect(receive: Receive, disconnected: asyncio.Event) -> None:
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            disconnected.set()
+    def __init__(self, reply: Reply, call: _Call, *, keep: bool) -> None:
+        self.reply = reply
+        self.call = call
+        self.status = 0
+        self.streamed = False
+        self.encoding: str | None = None
+        self.meter: UsageMeter | None = None
+        self.hide: ChunkFilter | None = None
+        self.ttfb: float | None = None
+        self.error: str | None = None
+        self.kept: list[bytes] | None = [] if keep else None
+        self._kept_bytes = 0
+        self._exchange: Exchange | None = None
+
+    def head(self, status: int, headers: list[tuple[bytes, bytes]], exchange: Exchange) -> None:
+        self.status = status
+        self._exchange = exchange
+        lowered = [(k.lower(), v) for k, v in headers]
+        content_type = header(lowered, b"content-type") or b""
+        encoding = header(lowered, b"content-encoding")
+        self.encoding = None if encoding is None else encoding.decode("latin-1")
+        self.streamed = content_type.startswith(b"text/event-stream")
+        self.meter = UsageMeter(self.call.api or "openai-chat", streamed=self.streamed, content_encoding=self.encoding)
+        drop = _TO_CLIENT_DROP
+        if self.streamed and encoding is None:
+            self.hide = _chunk_filter(self.call)
+            if self.hide is not None:
+                drop = HOP_BY_HOP  # the filter takes bytes out: the upstream's length no longer holds
+        self.reply.attach(exchange)
+        self.reply.start(status, [(k, v) for k, v in lowered if k not in drop])
+
+    def data(self, chunk: bytes) -> None:
+        if self.ttfb is None:
+            self.ttfb = (time.perf_counter() - self.call.t0) * 1000
+        assert self.meter is not None
+        self.meter.feed(chunk)
+        if self.kept is not None and self._kept_bytes < MAX_CAPTURE_BYTES:
+            self.kept.append(chunk[: MAX_CAPTURE_BYTES - self._kept_bytes])
+            self._kept_bytes += len(self.kept[-1])
+        if self.error is not None:
             return
+        if self.reply.gone:
+            self.error = "the client disconnected before the response ended"
+            if self._exchange is not None:
+                self._exchange.close()
+            return
+        self.reply.write(self.hide.feed(chunk) if self.hide is not None else chunk)
+
+    def end(self, error: str | None) -> None:
+        if self.error is None and error is not None:
+            # The upstream cut the response: end ours without its terminator, as it did.
+            self.error = f"the upstream connection failed mid-response: {error}"
+        if self.error is not None:
+            self.reply.abort()
+        else:
+            self.reply.end(self.hide.finish() if self.hide is not None else b"")
 
 
-async def _answer(send: Send, answer: ErrorAnswer) -> None:
-    await send({"type": "http.response.start", "status": answer.status, "headers": answer.headers})
-    await send({"type": "http.response.body", "body": answer.body, "more_body": False})
-
-
-async def _read_body(receive: Receive) -> bytes:
-    parts = []
-    while True:
-        message = await receive()
-        parts.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            return b"".join(parts)
+def _answer(reply: Reply, answer: ErrorAnswer) -> None:
+    reply.answer(answer.status, answer.headers, answer.body)
 
 
 def _chunk_filter(call: _Call) -> ChunkFilter | None:

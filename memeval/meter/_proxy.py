@@ -1,7 +1,11 @@
 """`MeterProxy`: the metering proxy as a real HTTP server on a background thread.
 
-Serves the `ForwardApp` with uvicorn (httptools parser) on its own asyncio loop, on a free 127.0.0.1 port and,
-optionally, a unix socket (both sockets serve the same app). Usable from synchronous code.
+Serves the `ForwardApp` with `memeval.meter._server` (asyncio protocols, httptools parsing) on its own event loop,
+on a free 127.0.0.1 port and, optionally, a unix socket (both sockets serve the same app); upstream calls go over
+`memeval.meter._upstream`'s kept-alive connections. Usable from synchronous code.
+
+The loop is uvloop's when uvloop is installed (`LOOP`), else asyncio's. Measured side by side with
+bench/proxy_latency.py (issue 17 item 3): see README's proxy section for the figures.
 """
 
 from __future__ import annotations
@@ -14,8 +18,7 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-
-import uvicorn
+from typing import Literal
 
 from memeval.errors import MeterError
 from memeval.meter._forward import BodiesHook, ForwardApp
@@ -23,12 +26,28 @@ from memeval.meter._ledger import Ledger, SpendPool
 from memeval.meter._prices import PriceBook
 from memeval.meter._providers import provider_names
 from memeval.meter._records import ModelCall, TrialSpend, Upstream
+from memeval.meter._server import HttpServer
 from memeval.types import Role
 
 log = logging.getLogger(__name__)
 
 START_TIMEOUT_S = 10.0
 STOP_TIMEOUT_S = 10.0
+
+LOOP: Literal["uvloop", "asyncio"] = "uvloop"
+"""The event loop the proxy runs on; `uvloop` falls back to asyncio's when uvloop is not installed."""
+
+
+def new_loop() -> asyncio.AbstractEventLoop:
+    """A fresh event loop of the kind `LOOP` names."""
+    if LOOP == "uvloop":
+        try:
+            import uvloop
+        except ModuleNotFoundError:
+            log.debug("uvloop is not installed; the meter proxy runs on asyncio's loop")
+        else:
+            return uvloop.new_event_loop()
+    return asyncio.new_event_loop()
 
 
 class MeterProxy:
@@ -80,8 +99,10 @@ class MeterProxy:
         self._ledger = Ledger()
         self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call, on_bodies)
         self._unix_socket = unix_socket
-        self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._started = threading.Event()
         self._port: int | None = None
         self._failure: BaseException | None = None
 
@@ -117,45 +138,42 @@ class MeterProxy:
         sockets = [_tcp_socket()]
         if self._unix_socket is not None:
             sockets.append(_unix_socket(self._unix_socket))
-        config = uvicorn.Config(
-            self._app,
-            lifespan="on",
-            log_level="warning",
-            access_log=False,
-            # httptools (C parser) costs about 15% less proxy CPU per call than h11 (pure Python),
-            # measured side by side with bench/proxy_latency.py's candidates (issue 17 item 3).
-            http="httptools",
-            loop="asyncio",
-            server_header=False,
-            date_header=False,
-            timeout_keep_alive=30,
-            log_config=None,
-            interface="asgi3",
-            proxy_headers=False,
-        )
-        self._server = uvicorn.Server(config)
         self._port = sockets[0].getsockname()[1]
-        self._thread = threading.Thread(
-            target=self._run, args=(self._server, sockets), name="memeval-meter", daemon=True
-        )
+        self._started.clear()
+        self._stopping = asyncio.Event()  # bound to the proxy's loop on first use there
+        self._thread = threading.Thread(target=self._run, args=(sockets,), name="memeval-meter", daemon=True)
         self._thread.start()
-        waited = 0.0
-        while not self._server.started and self._thread.is_alive() and waited < START_TIMEOUT_S:
-            self._thread.join(0.01)
-            waited += 0.01
-        if not self._server.started:
+        if not self._started.wait(START_TIMEOUT_S) or self._failure is not None:
+            failure = self._failure
             self.stop()
-            raise MeterError(f"the meter proxy did not start: {self._failure or 'timed out'}")
+            raise MeterError(f"the meter proxy did not start: {failure or 'timed out'}")
 
-    def _run(self, server: uvicorn.Server, sockets: list[socket.socket]) -> None:
+    def _run(self, sockets: list[socket.socket]) -> None:
+        loop = new_loop()
+        self._loop = loop
         try:
-            asyncio.run(server.serve(sockets=sockets))
+            loop.run_until_complete(self._serve(sockets))
         except BaseException as exc:  # noqa: BLE001 - handed to start()/stop() and logged
             self._failure = exc
             log.exception("the meter proxy's server stopped with an error")
         finally:
+            self._started.set()  # never leave start() waiting on a thread that ended
             for sock in sockets:
                 sock.close()
+            loop.close()
+
+    async def _serve(self, sockets: list[socket.socket]) -> None:
+        assert self._stopping is not None
+        server = HttpServer(self._app.handle)
+        self._app.start(asyncio.get_running_loop())
+        try:
+            for sock in sockets:
+                await server.listen(sock)
+            self._started.set()
+            await self._stopping.wait()
+            await server.stop(STOP_TIMEOUT_S)
+        finally:
+            self._app.close()
 
     def stop(self) -> None:
         """Stop serving (in-flight calls get `STOP_TIMEOUT_S` to finish) and remove the socket.
@@ -163,13 +181,15 @@ class MeterProxy:
         Raises:
             MeterError: the server thread did not end in time.
         """
-        if self._server is not None:
-            self._server.should_exit = True
         thread, self._thread = self._thread, None
+        loop, stopping = self._loop, self._stopping
         if thread is not None:
+            if loop is not None and stopping is not None and thread.is_alive():
+                loop.call_soon_threadsafe(stopping.set)
             thread.join(STOP_TIMEOUT_S + 5)
             if thread.is_alive():
                 raise MeterError("the meter proxy's thread did not stop; calls are still open")
+        self._loop = self._stopping = None
         if self._unix_socket is not None:
             with contextlib.suppress(FileNotFoundError):
                 self._unix_socket.unlink()

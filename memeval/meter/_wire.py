@@ -108,6 +108,10 @@ class UsageChunkFilter:
 
     @staticmethod
     def _drop(event: bytes) -> bool:
+        if event.count(b"data:") == 1 and _EMPTY_CHOICES.search(event) is None:
+            # One data line is a substring of the event: without an empty `choices` there, the joined data has
+            # none either, so the event is kept without splitting it into lines (every token's chunk takes this way).
+            return False
         lines = event.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
         data = [ln[5:].removeprefix(b" ") for ln in lines if ln.startswith(b"data:")]
         return bool(data) and _is_usage_chunk(b"\n".join(data))
@@ -115,6 +119,9 @@ class UsageChunkFilter:
 
 def _event_end(buf: bytes) -> int:
     """Index just past the first event's blank-line terminator, or -1 if none is complete."""
+    if b"\r" not in buf:  # the usual LF-only stream: one search
+        i = buf.find(b"\n\n")
+        return i + 2 if i >= 0 else -1
     ends = [i + len(sep) for sep in (b"\n\n", b"\r\n\r\n", b"\r\r") if (i := buf.find(sep)) >= 0]
     return min(ends) if ends else -1
 

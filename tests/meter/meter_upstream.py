@@ -29,6 +29,8 @@ class Seen:
     query: str
     headers: dict[str, str]
     body: bytes
+    client_port: int | None = None
+    """The port the request came from: one per upstream connection the proxy opened."""
 
 
 class LocalUpstream:
@@ -87,6 +89,7 @@ class LocalUpstream:
                 scope["query_string"].decode(),
                 {k.decode(): v.decode() for k, v in scope["headers"]},
                 body,
+                scope["client"][1] if scope.get("client") else None,
             )
         )
         reply = self.replies.popleft() if self.replies else Reply(404, chunks=[b'{"error":"none scripted"}'])

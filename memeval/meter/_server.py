@@ -1,0 +1,385 @@
+"""The proxy's server side: HTTP/1.1 on asyncio protocols, parsed by httptools, one handler call per request.
+
+`HttpServer(handler)` serves any number of listening sockets (TCP and Unix). Each request is read whole (the meter
+needs the body before it forwards) and handed to `handler(request, reply)`; requests on one connection are served in
+order (pipelined ones wait their turn). The reply is written straight to the socket: `content-length` when the
+handler knows it, chunked otherwise (RFC 9112 section 7.1), read-to-close for an HTTP/1.0 client. TCP_NODELAY is set
+on every accepted TCP connection (asyncio does so for TCP transports), so no reply waits for a delayed ACK.
+
+What the handler sees mirrors what an ASGI server would give it: the method, the percent-decoded path, the raw
+query, and the headers with lower-cased names in the order sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from collections import deque
+from collections.abc import Awaitable, Callable
+from http import HTTPStatus
+from typing import Protocol, cast
+from urllib.parse import unquote
+
+import httptools
+
+log = logging.getLogger(__name__)
+
+IDLE_TIMEOUT_S = 30.0
+"""A kept-alive client connection with no request for this long is closed."""
+MAX_HEAD_BYTES = 1 << 20
+"""A request line plus headers longer than this is refused with 431."""
+
+_REASONS = {s.value: s.phrase.encode() for s in HTTPStatus}
+
+
+class Request:
+    """One request, read whole."""
+
+    __slots__ = ("method", "path", "query", "headers", "body", "keep_alive")
+
+    def __init__(
+        self, method: str, path: str, query: bytes, headers: list[tuple[bytes, bytes]], body: bytes, keep_alive: bool
+    ) -> None:
+        self.method = method
+        """`GET`, `POST`..."""
+        self.path = path
+        """Percent-decoded, as an ASGI server's `scope["path"]`."""
+        self.query = query
+        """The raw query string, without `?`."""
+        self.headers = headers
+        """(lower-cased name, value) in the order sent."""
+        self.body = body
+        self.keep_alive = keep_alive
+
+
+class FlowControl(Protocol):
+    """What a reply pauses while the client is slow to read (an upstream connection)."""
+
+    def pause(self) -> None:
+        """Stop producing."""
+
+    def resume(self) -> None:
+        """Produce again."""
+
+
+class Reply:
+    """Writes one response to the client connection.
+
+    `start` once, then `write` any number of times, then `end` (or `abort` to cut the connection, as an upstream
+    that broke off did). `gone` turns True when the client disconnected; writes are then dropped.
+    """
+
+    __slots__ = ("_conn", "_chunked", "_started", "_ended", "_close_after", "source")
+
+    def __init__(self, conn: _Connection, close_after: bool) -> None:
+        self._conn = conn
+        self._chunked = False
+        self._started = False
+        self._ended = False
+        self._close_after = close_after
+        self.source: FlowControl | None = None
+        """Paused while the client's socket buffer is full, resumed when it drains."""
+
+    def attach(self, source: FlowControl) -> None:
+        """Pause `source` while the client's socket buffer is full (now, if it already is), resume it after."""
+        self.source = source
+        if self._conn.paused:
+            source.pause()
+
+    @property
+    def gone(self) -> bool:
+        """The client disconnected."""
+        return self._conn.lost
+
+    @property
+    def started(self) -> bool:
+        """The status line was sent."""
+        return self._started
+
+    @property
+    def ended(self) -> bool:
+        """The response was ended or cut."""
+        return self._ended
+
+    def start(self, status: int, headers: list[tuple[bytes, bytes]]) -> None:
+        """Send the status line and `headers` (no hop-by-hop ones; `content-length` if the length is known)."""
+        self._started = True
+        length = any(k.lower() == b"content-length" for k, _ in headers)
+        out = [b"HTTP/1.1 %d %s\r\n" % (status, _REASONS.get(status, b""))]
+        for name, value in headers:
+            out += (name, b": ", value, b"\r\n")
+        if not length and status not in (204, 304) and not 100 <= status < 200:
+            if self._conn.http11:
+                self._chunked = True
+                out.append(b"transfer-encoding: chunked\r\n")
+            else:
+                self._close_after = True
+        if self._close_after:
+            out.append(b"connection: close\r\n")
+        out.append(b"\r\n")
+        self._conn.write(b"".join(out))
+
+    def write(self, data: bytes) -> None:
+        """Send body bytes (nothing for an empty chunk)."""
+        if data:
+            self._conn.write(b"%x\r\n%b\r\n" % (len(data), data) if self._chunked else data)
+
+    def end(self, data: bytes = b"") -> None:
+        """Send the last body bytes and end the response (the connection is kept if both sides want it)."""
+        if self._ended:
+            return
+        self._ended = True
+        if self._chunked:
+            self._conn.write(b"%x\r\n%b\r\n0\r\n\r\n" % (len(data), data) if data else b"0\r\n\r\n")
+        elif data:
+            self._conn.write(data)
+        self._conn.response_done(self._close_after)
+
+    def answer(self, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+        """A whole response at once (headers must carry the body's `content-length`)."""
+        self._started = True
+        out = [b"HTTP/1.1 %d %s\r\n" % (status, _REASONS.get(status, b""))]
+        for name, value in headers:
+            out += (name, b": ", value, b"\r\n")
+        if self._close_after:
+            out.append(b"connection: close\r\n")
+        out += (b"\r\n", body)
+        self._conn.write(b"".join(out))
+        self._ended = True
+        self._conn.response_done(self._close_after)
+
+    def abort(self) -> None:
+        """End the response without its terminator: close the connection (the client sees it cut)."""
+        if not self._ended:
+            self._ended = True
+            self._conn.response_done(True)
+
+
+Handler = Callable[[Request, Reply], Awaitable[None]]
+"""Serves one request; must start (or answer) the reply unless it raises (then a 500 is sent)."""
+
+
+class _Connection(asyncio.Protocol):
+    """One client connection: parses requests, runs the handler for each in turn, writes the replies."""
+
+    def __init__(self, server: HttpServer) -> None:
+        self._server = server
+        self._loop = server.loop
+        self.transport: asyncio.Transport | None = None
+        self.lost = False
+        self.http11 = True
+        self._parser = httptools.HttpRequestParser(self)
+        self._url = b""
+        self._headers: list[tuple[bytes, bytes]] = []
+        self._body: list[bytes] = []
+        self._head_bytes = 0
+        self._keep_alive = True
+        self._queue: deque[Request] = deque()
+        self._busy = False
+        self._reply: Reply | None = None
+        self.paused = False
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._closing = False
+
+    # asyncio.Protocol
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports do not subclass asyncio's
+        sock = transport.get_extra_info("socket")
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._server.connections.add(self)
+        self._arm_idle()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        self._server.connections.discard(self)
+        self._cancel_idle()
+        if self._reply is not None and self._reply.source is not None and self.paused:
+            self._reply.source.resume()  # let the upstream finish (or fail) instead of hanging paused
+
+    def data_received(self, data: bytes) -> None:
+        if self._idle_timer is not None:
+            self._cancel_idle()
+        try:
+            self._parser.feed_data(data)
+        except httptools.HttpParserUpgrade:
+            self._refuse(400, b"protocol upgrades are not served")
+        except httptools.HttpParserError as exc:
+            self._refuse(400, f"malformed HTTP request: {exc}".encode())
+        except _HeadTooLarge:
+            self._refuse(431, b"request head too large")
+
+    def pause_writing(self) -> None:
+        self.paused = True
+        if self._reply is not None and self._reply.source is not None:
+            self._reply.source.pause()
+
+    def resume_writing(self) -> None:
+        self.paused = False
+        if self._reply is not None and self._reply.source is not None:
+            self._reply.source.resume()
+
+    # httptools callbacks
+    def on_message_begin(self) -> None:
+        self._url, self._headers, self._body, self._head_bytes = b"", [], [], 0
+
+    def on_url(self, url: bytes) -> None:
+        self._url += url
+        self._head_bytes += len(url)
+        if self._head_bytes > MAX_HEAD_BYTES:
+            raise _HeadTooLarge
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._headers.append((name.lower(), value))
+        self._head_bytes += len(name) + len(value)
+        if self._head_bytes > MAX_HEAD_BYTES:
+            raise _HeadTooLarge
+
+    def on_headers_complete(self) -> None:
+        self.http11 = self._parser.get_http_version() == "1.1"
+        self._keep_alive = self._parser.should_keep_alive()
+        for name, value in self._headers:
+            if name == b"expect" and value.lower() == b"100-continue" and self.transport is not None:
+                self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+
+    def on_body(self, body: bytes) -> None:
+        self._body.append(body)
+
+    def on_message_complete(self) -> None:
+        url = self._url
+        if url[:1] == b"/":
+            raw_path, _, query = url.partition(b"?")
+        else:  # absolute form (RFC 9112 section 3.2.2)
+            parsed = httptools.parse_url(url)
+            raw_path, query = parsed.path or b"/", parsed.query or b""
+        path = raw_path.decode("latin-1")
+        if "%" in path:
+            path = unquote(path)
+        body = self._body[0] if len(self._body) == 1 else b"".join(self._body)
+        request = Request(
+            self._parser.get_method().decode("latin-1"),
+            path,
+            query,
+            self._headers,
+            body,
+            self._keep_alive,
+        )
+        self._body = []
+        if self._busy:
+            self._queue.append(request)
+        else:
+            self._run(request)
+
+    # serving
+    def _run(self, request: Request) -> None:
+        self._busy = True
+        reply = Reply(self, close_after=not request.keep_alive or self._server.stopping)
+        self._reply = reply
+        task = self._loop.create_task(self._serve(request, reply))
+        self._server.tasks.add(task)
+        task.add_done_callback(self._server.tasks.discard)
+
+    async def _serve(self, request: Request, reply: Reply) -> None:
+        try:
+            await self._server.handler(request, reply)
+        except Exception:  # noqa: BLE001 - one broken request must not take the server down; logged
+            log.exception("the proxy failed serving %s %s", request.method, request.path)
+            if not reply.started:
+                body = b"memeval meter: internal error (see the proxy's log)"
+                reply.answer(500, [(b"content-type", b"text/plain"), (b"content-length", b"%d" % len(body))], body)
+            else:
+                reply.abort()
+        if not reply.ended:  # the handler returned without ending: cut, so the client does not wait forever
+            reply.abort()
+
+    def write(self, data: bytes) -> None:
+        if not self.lost and self.transport is not None:
+            self.transport.write(data)
+
+    def response_done(self, close: bool) -> None:
+        self._reply = None
+        self._busy = False
+        if close or self._closing:
+            if self.transport is not None:
+                self.transport.close()
+            return
+        if self._queue:
+            self._run(self._queue.popleft())
+        else:
+            self._arm_idle()
+
+    def _refuse(self, status: int, message: bytes) -> None:
+        if self._busy or self.transport is None:  # mid-response: just drop the connection
+            if self.transport is not None:
+                self.transport.close()
+            return
+        head = b"HTTP/1.1 %d %s\r\ncontent-type: text/plain\r\ncontent-length: %d\r\nconnection: close\r\n\r\n"
+        self.transport.write(head % (status, _REASONS.get(status, b""), len(message)) + message)
+        self.transport.close()
+
+    def _arm_idle(self) -> None:
+        self._idle_timer = self._loop.call_later(IDLE_TIMEOUT_S, self._idle_close)
+
+    def _cancel_idle(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+    def _idle_close(self) -> None:
+        self._idle_timer = None
+        if not self._busy and self.transport is not None:
+            self.transport.close()
+
+    def shut(self) -> None:
+        """Close now if idle, else right after the response in progress."""
+        self._closing = True
+        if not self._busy and self.transport is not None:
+            self.transport.close()
+
+
+class _HeadTooLarge(Exception):
+    pass
+
+
+class HttpServer:
+    """Serves `handler` on listening sockets, on the running loop.
+
+    Args:
+        handler: called once per request.
+    """
+
+    def __init__(self, handler: Handler) -> None:
+        self.handler = handler
+        self.loop = asyncio.get_running_loop()
+        self.connections: set[_Connection] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.stopping = False
+        self._servers: list[asyncio.Server] = []
+
+    async def listen(self, sock: socket.socket) -> None:
+        """Serve on an already bound socket (TCP or Unix)."""
+        if sock.family == socket.AF_UNIX:
+            server = await self.loop.create_unix_server(lambda: _Connection(self), sock=sock, backlog=1024)
+        else:
+            server = await self.loop.create_server(lambda: _Connection(self), sock=sock, backlog=1024)
+        self._servers.append(server)
+
+    async def stop(self, timeout: float) -> None:
+        """Stop accepting, let calls in flight finish for up to `timeout` seconds, then close every connection."""
+        self.stopping = True
+        for server in self._servers:
+            server.close()
+        for conn in list(self.connections):
+            conn.shut()
+        if self.tasks:
+            await asyncio.wait(set(self.tasks), timeout=timeout)
+        for task in list(self.tasks):
+            task.cancel()
+        for conn in list(self.connections):
+            if conn.transport is not None:
+                conn.transport.abort()
+        for server in self._servers:
+            await server.wait_closed()
