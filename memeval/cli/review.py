@@ -297,8 +297,17 @@ def _decide(
     ref: str, action: str, reason: str | None, kept: str | None, who: str | None, db: str | None, pw_stdin: bool
 ) -> None:
     from memeval.audit import open_existing_store
-    from memeval.review import DecisionRequest, decide_item, ensure_review_schema, new_decision_id, resolve
+    from memeval.review import (
+        DecisionRequest,
+        check_arguments,
+        decide_item,
+        ensure_review_schema,
+        new_decision_id,
+        parse_ref,
+        resolve,
+    )
 
+    check_arguments(action, reason, kept, parse_ref(ref)[0] if "/" in ref else None)  # before the password
     store = open_existing_store(db)
     ensure_review_schema(store)
     account = _login(store, who, pw_stdin)

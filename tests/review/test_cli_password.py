@@ -69,3 +69,19 @@ def test_a_piped_password_decides_without_a_warning(db_url: str) -> None:
     assert out.returncode == 0, out.stderr
     assert out.stderr == "", out.stderr
     assert "approve lesson/fernhill/les_courier: approved" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["reject", "lesson/fernhill/les_courier"], ["reject needs a reason"]),
+        (["discard", "les_courier", "--reason", "  "], ["discard needs a reason"]),
+        (["settle", "contradiction/fernhill/con_hours", "--keep", "c", "--reason", "x"], ["'c'", "a, b, both"]),
+        (["settle", "lesson/fernhill/les_courier", "--keep", "a", "--reason", "x"], ["'settle' applies to a"]),
+    ],
+)
+def test_wrong_arguments_are_refused_before_the_password(db_url: str, args: list[str], needles: list[str]) -> None:
+    """`review reject ... --user alice` asked for the password first, then said the reason was missing."""
+    out = _memeval(db_url, "review", *args, "--user", "alice")
+    line = _one_line(out, *needles)
+    assert "terminal" not in line and "Password" not in out.stdout + out.stderr
