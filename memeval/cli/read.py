@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, translate_errors
+from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, runs_dir_to_read, translate_errors
 from memeval.errors import UsageError
 from memeval.formatting import money
 from memeval.types import MAX_SECONDS
@@ -306,7 +306,12 @@ def view(
 @app.command()
 @translate_errors
 def runs(
-    runs_dir: RunsDir = Path("runs"),
+    runs_dir: Annotated[
+        Path,
+        typer.Option(
+            "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_to_read
+        ),
+    ] = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="The listing document (schemas/runs.schema.json).")] = False,
     index: Annotated[
         bool,

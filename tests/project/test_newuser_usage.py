@@ -1,0 +1,59 @@
+"""What a new user typed into real `memeval` processes and got a misleading answer to: each is now
+a usage error (exit 2) in one line naming the value and the fix, and nothing is stored."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
+
+
+def _memeval(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
+    for k in ("MEMEVAL_DB", "MEMEVAL_RUNS_DIR"):
+        if env is None or k not in env:
+            full.pop(k, None)
+    return subprocess.run(
+        [sys.executable, "-m", "memeval", *args],
+        cwd=cwd,
+        env=full,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+
+
+def _one_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:
+    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr[-2000:]
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("how", ["option", "env"])
+def test_runs_in_a_named_folder_that_does_not_exist_is_a_usage_error(tmp_path: Path, how: str) -> None:
+    """`memeval runs --runs-dir /nonexistent/dir` said 'no run folders in /nonexistent/dir' and exit 0."""
+    missing = tmp_path / "nonexistent" / "dir"
+    if how == "option":
+        out = _memeval("runs", "--runs-dir", str(missing), cwd=tmp_path)
+    else:
+        out = _memeval("runs", cwd=tmp_path, env={"MEMEVAL_RUNS_DIR": str(missing)})
+    _one_line(out, str(missing), "does not exist", "--runs-dir")
+    assert not missing.exists()
+
+
+def test_runs_before_the_first_run_is_still_a_friendly_empty_listing(tmp_path: Path) -> None:
+    """A fresh clone has no runs/ yet: the default folder missing is not an error."""
+    out = _memeval("runs", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "no run folders in runs" in out.stdout
+    assert not (tmp_path / "runs").exists()
