@@ -57,3 +57,24 @@ def test_runs_before_the_first_run_is_still_a_friendly_empty_listing(tmp_path: P
     assert out.returncode == 0, out.stderr
     assert "no run folders in runs" in out.stdout
     assert not (tmp_path / "runs").exists()
+
+
+@pytest.mark.parametrize("what", ["other file", "a report.pdf without its record.json", "empty folder"])
+def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Path, what: str) -> None:
+    """`report verify notes.txt` exited 1 with 'record.json is not a report record (FileNotFoundError)'."""
+    db = tmp_path / "audit" / "a.sqlite"
+    made = _memeval("users", "list", "--db", f"sqlite:///{db}", cwd=tmp_path)  # an existing store, as the tester had
+    assert made.returncode == 0 and db.exists(), made.stderr
+    if what == "other file":
+        target = tmp_path / "notes.txt"
+        target.write_text("hello")
+    elif what == "a report.pdf without its record.json":
+        (tmp_path / "some").mkdir()
+        target = tmp_path / "some" / "report.pdf"
+        target.write_bytes(b"%PDF-1.7")
+    else:
+        target = tmp_path / "empty"
+        target.mkdir()
+    out = _memeval("report", "verify", str(target), "--db", f"sqlite:///{db}", cwd=tmp_path)
+    _one_line(out, str(target), "record.json", "TEAM/WEEK/vN")
+    assert "FileNotFoundError" not in out.stderr
