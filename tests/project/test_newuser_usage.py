@@ -78,3 +78,20 @@ def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Pat
     out = _memeval("report", "verify", str(target), "--db", f"sqlite:///{db}", cwd=tmp_path)
     _one_line(out, str(target), "record.json", "TEAM/WEEK/vN")
     assert "FileNotFoundError" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["--effect", "0.1", "--base-rate", "nan"], ["nan", "--base-rate", "from 0 to 1"]),
+        (["--effect", "0.1", "--base-rate", "inf"], ["inf", "--base-rate", "from 0 to 1"]),
+        (["--effect", "0.1", "--base-rate", "-inf"], ["-inf", "--base-rate", "from 0 to 1"]),
+        (["--effect", "nan"], ["nan", "--effect", "from -1 to +1"]),
+        (["--effect", "-inf"], ["-inf", "--effect", "from -1 to +1"]),
+        (["--effect", "inf", "--from", "nope"], ["inf", "--effect", "from -1 to +1"]),
+    ],
+)
+def test_plan_refuses_rates_that_are_not_numbers(tmp_path: Path, args: list[str], needles: list[str]) -> None:
+    """`plan --effect 0.1 --base-rate nan` said 'use an effect between +nan and +nan'."""
+    line = _one_line(_memeval("plan", *args, cwd=tmp_path), *needles)
+    assert "+nan" not in line
