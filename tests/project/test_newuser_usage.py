@@ -95,3 +95,11 @@ def test_plan_refuses_rates_that_are_not_numbers(tmp_path: Path, args: list[str]
     """`plan --effect 0.1 --base-rate nan` said 'use an effect between +nan and +nan'."""
     line = _one_line(_memeval("plan", *args, cwd=tmp_path), *needles)
     assert "+nan" not in line
+
+
+def test_an_agent_file_that_does_not_exist_names_the_fix(tmp_path: Path) -> None:
+    """`ab --agent /nonexistent/agent.toml` said only that the file does not exist."""
+    missing = tmp_path / "nonexistent" / "agent.toml"
+    out = _memeval("ab", str(MINI), "--agent", str(missing), "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path)
+    _one_line(out, str(missing), "does not exist", "claude-code", "codex", "nop", "an existing agent.toml")
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
