@@ -134,7 +134,12 @@ def load_agent_file(path: Path) -> AgentSpec:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
-        raise AgentConfigError(f"agent file {str(path)!r} does not exist") from exc
+        from memeval.agents._presets import PRESETS  # here: the presets module builds AgentSpecs
+
+        raise AgentConfigError(
+            f"agent file {str(path)!r} does not exist: give --agent a preset ({', '.join(PRESETS)}; or oracle, "
+            "nop, command with --agent-cmd) or the path of an existing agent.toml"
+        ) from exc
     except tomllib.TOMLDecodeError as exc:
         raise AgentConfigError(f"agent file {str(path)!r} is not valid TOML: {exc}") from exc
     try:

@@ -82,6 +82,27 @@ def runs_dir_is_a_folder(value: Path) -> Path:
     return value
 
 
+def runs_dir_to_read(ctx: typer.Context, param: typer.CallbackParam, value: Path) -> Path:
+    """`--runs-dir` callback of commands that read runs: a folder the user named must exist.
+
+    As `runs_dir_is_a_folder`, and a folder named by the option or `MEMEVAL_RUNS_DIR` must exist; the
+    default missing (a fresh clone, no run yet) is fine.
+
+    Raises:
+        typer.BadParameter: not a folder, or a named folder that does not exist, with the fix.
+    """
+    from typer._click.core import ParameterSource
+
+    runs_dir_is_a_folder(value)
+    source = ctx.get_parameter_source(param.name or "runs_dir")
+    if not value.exists() and source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
+        raise typer.BadParameter(
+            f"{str(value)!r} does not exist: name the folder `memeval ab --runs-dir` wrote the runs to, "
+            "or leave it out for ./runs"
+        )
+    return value
+
+
 def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
     """Map memeval's errors to exit codes for a command function (usage 2, others 1, ^C 130)."""
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, translate_errors
+from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, runs_dir_to_read, translate_errors
 from memeval.errors import UsageError
 from memeval.formatting import money
 from memeval.types import MAX_SECONDS
@@ -306,7 +306,12 @@ def view(
 @app.command()
 @translate_errors
 def runs(
-    runs_dir: RunsDir = Path("runs"),
+    runs_dir: Annotated[
+        Path,
+        typer.Option(
+            "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_to_read
+        ),
+    ] = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="The listing document (schemas/runs.schema.json).")] = False,
     index: Annotated[
         bool,
@@ -395,6 +400,10 @@ def plan(
     (between-task and within-task variance, as Miller's "Adding Error Bars to Evals" does) and
     the answer is given for 1, 2, 3 and 5 repeats.
     """
+    if not -1.0 <= effect <= 1.0:  # also nan and inf, which every later check let through or misprinted
+        raise UsageError(f"effect {effect!r} (--effect) must be a difference in pass rate from -1 to +1, e.g. 0.15")
+    if not 0.0 <= base_rate <= 1.0:
+        raise UsageError(f"base rate {base_rate!r} (--base-rate) must be a pass rate from 0 to 1, e.g. 0.5")
     if pilot is not None:
         _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json)
         return

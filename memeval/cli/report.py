@@ -157,6 +157,13 @@ def verify(
 
     if not file.exists():
         raise fail(f"no such file {str(file)!r}: pass a report folder, record.json or report.pdf")
+    folder = file if file.is_dir() else file.parent
+    if not (folder / "record.json").is_file() or (file.is_file() and file.name not in ("record.json", "report.pdf")):
+        raise fail(
+            f"{str(file)!r} is not a report: a report is a folder TEAM/WEEK/vN holding record.json and report.pdf, "
+            "under the store's report folder (audit/reports/ by default; `memeval report weekly` prints the "
+            "folder it writes); pass that folder or one of the two files"
+        )
     checks = verify_report(open_existing_store(db), file)
     if as_json:
         typer.echo(json.dumps([c.__dict__ for c in checks], sort_keys=True))

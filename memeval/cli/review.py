@@ -139,10 +139,7 @@ def users_add(
     from memeval.review import add_user, check_account
 
     check_account(username, role)  # before asking for a password that would be thrown away
-    if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    else:
-        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    password = _password("Password", password_stdin, confirm=True)
     acct = add_user(open_store(db), username, password, role, list(team or []))
     teams = "every team" if acct.teams is None else ", ".join(sorted(acct.teams))
     typer.echo(f"{acct.username}: {acct.role} of {teams}")
@@ -255,6 +252,25 @@ def _quoted(text: str) -> str:
     return "\n".join("| " + line for line in text.split("\n"))
 
 
+def _password(prompt: str, from_stdin: bool, *, confirm: bool = False) -> str:
+    """A password: the first line of stdin with `--password-stdin`, else asked for without echo.
+
+    Raises:
+        typer.Exit: (2) no terminal to ask on (no /dev/tty, stdin not one) and no --password-stdin;
+            asking anyway would read stdin with echo after a GetPassWarning and end 'Aborted!'.
+    """
+    import os
+
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))  # where getpass asks
+    except OSError:
+        if not sys.stdin.isatty():
+            raise fail("no terminal to ask the password on: pipe it in and add --password-stdin") from None
+    return str(typer.prompt(prompt, hide_input=True, confirmation_prompt=confirm))
+
+
 def _login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Account:
     """The authenticated account: a personal token (MEMEVAL_REVIEW_TOKEN) or name + password."""
     import os
@@ -270,10 +286,7 @@ def _login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Accou
     if not who:
         raise fail("say who you are: --user NAME (your password is asked for), or set MEMEVAL_REVIEW_TOKEN "
                    "to your personal token (memeval users token NAME)")  # fmt: skip
-    if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    else:
-        password = typer.prompt(f"Password for {who}", hide_input=True)
+    password = _password(f"Password for {who}", password_stdin)
     account = authenticate(store, who, password)
     if account is None:
         raise fail(f"wrong name or password for {who!r}: nothing was done")
@@ -284,8 +297,17 @@ def _decide(
     ref: str, action: str, reason: str | None, kept: str | None, who: str | None, db: str | None, pw_stdin: bool
 ) -> None:
     from memeval.audit import open_existing_store
-    from memeval.review import DecisionRequest, decide_item, ensure_review_schema, new_decision_id, resolve
+    from memeval.review import (
+        DecisionRequest,
+        check_arguments,
+        decide_item,
+        ensure_review_schema,
+        new_decision_id,
+        parse_ref,
+        resolve,
+    )
 
+    check_arguments(action, reason, kept, parse_ref(ref)[0] if "/" in ref else None)  # before the password
     store = open_existing_store(db)
     ensure_review_schema(store)
     account = _login(store, who, pw_stdin)

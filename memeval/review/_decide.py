@@ -87,6 +87,48 @@ class DecisionResult:
     decision_id: str
 
 
+def check_arguments(action: str, reason: str | None, kept: str | None, item_type: str | None = None) -> None:
+    """Rules 2-3 that need neither an account nor the database (the CLI checks them before the password).
+
+    Args:
+        action: the action asked for.
+        reason: the reason given, if any.
+        kept: for settle, the side kept.
+        item_type: the item's type when known (e.g. from a `TYPE/TEAM/ID` reference).
+
+    Raises:
+        ReviewRefused: `bad_choice` or `missing_reason`.
+    """
+    if action not in ACTIONS:
+        raise ReviewRefused(f"unknown action {action!r}: use one of {', '.join(ACTIONS)}", code="bad_choice")
+    kind = ACTIONS[action][0]
+    if item_type is not None and item_type != kind:
+        raise ReviewRefused(
+            f"{action!r} applies to a {kind}, not a {item_type}: use "
+            + (
+                " or ".join(d.action for d in LIFECYCLES[item_type].decisions)
+                if item_type in LIFECYCLES
+                else "a known item type"
+            ),
+            code="bad_choice",
+        )
+    if action == "settle" and kept not in KEPT_CHOICES:
+        raise ReviewRefused(
+            f"keep {kept!r} is not a side: keep one of {', '.join(KEPT_CHOICES)}",
+            code="bad_choice",
+        )
+    if action in NEEDS_REASON and not (reason or "").strip():
+        raise ReviewRefused(
+            f"{action} needs a reason: say why in a sentence (it goes to the audit log)",
+            code="missing_reason",
+        )
+    if len(reason or "") > MAX_REASON_CHARS:
+        raise ReviewRefused(
+            f"the reason has {len(reason or '')} characters: keep it under {MAX_REASON_CHARS}",
+            code="bad_choice",
+        )
+
+
 def check_request(account: Account, req: DecisionRequest) -> None:
     """Rules 1-3 (role, action, reason) that need no database.
 
@@ -98,34 +140,7 @@ def check_request(account: Account, req: DecisionRequest) -> None:
             f"{account.username!r} is a {account.role}: only a reviewer or admin may decide items",
             code="wrong_role",
         )
-    if req.action not in ACTIONS:
-        raise ReviewRefused(f"unknown action {req.action!r}: use one of {', '.join(ACTIONS)}", code="bad_choice")
-    kind = ACTIONS[req.action][0]
-    if req.item_type != kind:
-        raise ReviewRefused(
-            f"{req.action!r} applies to a {kind}, not a {req.item_type}: use "
-            + (
-                " or ".join(d.action for d in LIFECYCLES[req.item_type].decisions)
-                if req.item_type in LIFECYCLES
-                else "a known item type"
-            ),
-            code="bad_choice",
-        )
-    if req.action == "settle" and req.kept not in KEPT_CHOICES:
-        raise ReviewRefused(
-            f"keep {req.kept!r} is not a side: keep one of {', '.join(KEPT_CHOICES)}",
-            code="bad_choice",
-        )
-    if req.action in NEEDS_REASON and not (req.reason or "").strip():
-        raise ReviewRefused(
-            f"{req.action} needs a reason: say why in a sentence (it goes to the audit log)",
-            code="missing_reason",
-        )
-    if len(req.reason or "") > MAX_REASON_CHARS:
-        raise ReviewRefused(
-            f"the reason has {len(req.reason or '')} characters: keep it under {MAX_REASON_CHARS}",
-            code="bad_choice",
-        )
+    check_arguments(req.action, req.reason, req.kept, req.item_type)
     if not _DECISION_ID.fullmatch(req.decision_id):
         raise ReviewRefused(
             f"decision id {req.decision_id!r} is malformed: use 8-64 characters of A-Za-z0-9_- "

@@ -1,0 +1,105 @@
+"""What a new user typed into real `memeval` processes and got a misleading answer to: each is now
+a usage error (exit 2) in one line naming the value and the fix, and nothing is stored."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
+
+
+def _memeval(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
+    for k in ("MEMEVAL_DB", "MEMEVAL_RUNS_DIR"):
+        if env is None or k not in env:
+            full.pop(k, None)
+    return subprocess.run(
+        [sys.executable, "-m", "memeval", *args],
+        cwd=cwd,
+        env=full,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+
+
+def _one_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:
+    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr[-2000:]
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("how", ["option", "env"])
+def test_runs_in_a_named_folder_that_does_not_exist_is_a_usage_error(tmp_path: Path, how: str) -> None:
+    """`memeval runs --runs-dir /nonexistent/dir` said 'no run folders in /nonexistent/dir' and exit 0."""
+    missing = tmp_path / "nonexistent" / "dir"
+    if how == "option":
+        out = _memeval("runs", "--runs-dir", str(missing), cwd=tmp_path)
+    else:
+        out = _memeval("runs", cwd=tmp_path, env={"MEMEVAL_RUNS_DIR": str(missing)})
+    _one_line(out, str(missing), "does not exist", "--runs-dir")
+    assert not missing.exists()
+
+
+def test_runs_before_the_first_run_is_still_a_friendly_empty_listing(tmp_path: Path) -> None:
+    """A fresh clone has no runs/ yet: the default folder missing is not an error."""
+    out = _memeval("runs", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "no run folders in runs" in out.stdout
+    assert not (tmp_path / "runs").exists()
+
+
+@pytest.mark.parametrize("what", ["other file", "a report.pdf without its record.json", "empty folder"])
+def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Path, what: str) -> None:
+    """`report verify notes.txt` exited 1 with 'record.json is not a report record (FileNotFoundError)'."""
+    db = tmp_path / "audit" / "a.sqlite"
+    made = _memeval("users", "list", "--db", f"sqlite:///{db}", cwd=tmp_path)  # an existing store, as the tester had
+    assert made.returncode == 0 and db.exists(), made.stderr
+    if what == "other file":
+        target = tmp_path / "notes.txt"
+        target.write_text("hello")
+    elif what == "a report.pdf without its record.json":
+        (tmp_path / "some").mkdir()
+        target = tmp_path / "some" / "report.pdf"
+        target.write_bytes(b"%PDF-1.7")
+    else:
+        target = tmp_path / "empty"
+        target.mkdir()
+    out = _memeval("report", "verify", str(target), "--db", f"sqlite:///{db}", cwd=tmp_path)
+    _one_line(out, str(target), "record.json", "TEAM/WEEK/vN")
+    assert "FileNotFoundError" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["--effect", "0.1", "--base-rate", "nan"], ["nan", "--base-rate", "from 0 to 1"]),
+        (["--effect", "0.1", "--base-rate", "inf"], ["inf", "--base-rate", "from 0 to 1"]),
+        (["--effect", "0.1", "--base-rate", "-inf"], ["-inf", "--base-rate", "from 0 to 1"]),
+        (["--effect", "nan"], ["nan", "--effect", "from -1 to +1"]),
+        (["--effect", "-inf"], ["-inf", "--effect", "from -1 to +1"]),
+        (["--effect", "inf", "--from", "nope"], ["inf", "--effect", "from -1 to +1"]),
+    ],
+)
+def test_plan_refuses_rates_that_are_not_numbers(tmp_path: Path, args: list[str], needles: list[str]) -> None:
+    """`plan --effect 0.1 --base-rate nan` said 'use an effect between +nan and +nan'."""
+    line = _one_line(_memeval("plan", *args, cwd=tmp_path), *needles)
+    assert "+nan" not in line
+
+
+def test_an_agent_file_that_does_not_exist_names_the_fix(tmp_path: Path) -> None:
+    """`ab --agent /nonexistent/agent.toml` said only that the file does not exist."""
+    missing = tmp_path / "nonexistent" / "agent.toml"
+    out = _memeval("ab", str(MINI), "--agent", str(missing), "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path)
+    _one_line(out, str(missing), "does not exist", "claude-code", "codex", "nop", "an existing agent.toml")
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
