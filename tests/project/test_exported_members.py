@@ -190,7 +190,7 @@ def unused_exports(
         pkg, n = todo.pop()
         for hint in public_shape(getattr(packages[pkg], n)):
             if isinstance(hint, str):
-                words = set(re.findall(r"\w+", hint))
+                words = set(re.findall(r"\w+", re.sub(r"'[^']*'|\"[^\"]*\"", "", hint)))  # not Literal values
                 found = {(p, m) for p, m in by_word if m in words}
             else:
                 found = by_identity.get(id(hint), set())
@@ -230,10 +230,13 @@ def test_an_unused_export_is_reported(tmp_path: Path, monkeypatch: pytest.Monkey
     (pkg / "__init__.py").write_text(
         "from dataclasses import dataclass\n"
         "@dataclass\nclass Part:\n    x: int\n"
-        "class Whole:\n    def part(self) -> 'list[Part] | None':\n        return None\n"
+        "class Other: ...\n"
+        "class Whole:\n"
+        "    def part(self) -> 'list[Part] | None':\n        return None\n"
+        "    def other(self, named: \"typing.Literal['lonely']\") -> 'Unknown | Other':\n        return Other()\n"
         "def lonely() -> None: ...\n"
         "def spare() -> None: ...\n"
-        "__all__ = ['Part', 'Whole', 'lonely', 'spare']\n"
+        "__all__ = ['Other', 'Part', 'Whole', 'lonely', 'spare']\n"
     )
     (root / "docs" / "guide.md").write_text("Call `Whole().part()`; `spare` is documented too.\n")
     (root / "README.md").write_text("# probe\n")
@@ -241,5 +244,7 @@ def test_an_unused_export_is_reported(tmp_path: Path, monkeypatch: pytest.Monkey
     probe = importlib.import_module("unused_probe")
     texts = _text_files(root)
     unused, kept = unused_exports({"unused_probe": probe}, texts)
+    # Part is resolved from Whole.part's hints; Other is read as text, as `Unknown` (a name imported
+    # only under TYPE_CHECKING, say) makes Whole.other's hints unresolvable; a Literal's value is no use.
     assert unused == {"unused_probe": ["lonely"]}
-    assert kept == {"unused_probe": ["Part"]}
+    assert kept == {"unused_probe": ["Other", "Part"]}
