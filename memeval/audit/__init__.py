@@ -9,7 +9,15 @@ from memeval.audit._anchor import anchor_json, check_anchor, read_anchor, take_a
 from memeval.audit._authority import INGEST_TYPES, QUEUE_TYPES, Limits, Origin, normalize_person_id
 from memeval.audit._bridge import PackBuild, build_pack
 from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
-from memeval.audit._events import EVENT_ADAPTER, GENESIS_HASH, SCHEMA_VERSION, AuditEvent, EventType, canonical_json
+from memeval.audit._events import (
+    EVENT_ADAPTER,
+    GENESIS_HASH,
+    SCHEMA_VERSION,
+    AuditEvent,
+    Envelope,
+    EventType,
+    canonical_json,
+)
 from memeval.audit._fold import verify_projections
 from memeval.audit._http import create_ingest_app
 from memeval.audit._ingest import IngestResult, ingest_lines
@@ -19,7 +27,7 @@ from memeval.audit._machine import decide
 from memeval.audit._migrations import apply_migrations
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
 from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
-from memeval.audit._sanitize import Sanitizer
+from memeval.audit._sanitize import Sanitizer, hold_id_for
 from memeval.audit._settings import db_url, fingerprint_key, open_existing_store, open_store
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.audit._tables import TeamRow
@@ -36,6 +44,7 @@ __all__ = [
     "ContradictionOpened",
     "Decision",
     "EVENT_ADAPTER",
+    "Envelope",
     "EventType",
     "GENESIS_HASH",
     "GeneratedReport",
@@ -68,6 +77,7 @@ __all__ = [
     "decide",
     "fingerprint_key",
     "for_event",
+    "hold_id_for",
     "ingest_lines",
     "iso_week_of",
     "iso_week_window",

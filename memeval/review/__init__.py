@@ -20,7 +20,15 @@ from memeval.review._accounts import (
     list_users,
 )
 from memeval.review._app import SESSION_COOKIE, create_review_app
-from memeval.review._decide import ACTIONS, NEEDS_REASON, DecisionRequest, DecisionResult, decide_item, new_decision_id
+from memeval.review._decide import (
+    ACTIONS,
+    NEEDS_REASON,
+    DecisionRequest,
+    DecisionResult,
+    comment_item,
+    decide_item,
+    new_decision_id,
+)
 from memeval.review._inert import InertText, Segment, inert, term_text
 from memeval.review._leases import Lease, active_leases, claim_item
 from memeval.review._models import ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
@@ -71,6 +79,7 @@ __all__ = [
     "build_queue",
     "check_account",
     "claim_item",
+    "comment_item",
     "create_review_app",
     "decide_item",
     "detail_out",

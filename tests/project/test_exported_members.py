@@ -73,8 +73,11 @@ def test_a_broken_surface_is_reported(tmp_path: Path, monkeypatch: pytest.Monkey
 # --- every exported name is used outside its package ---------------------------------------------
 
 REPO = ROOT.parent
-USER_TEXT_DIRS = ("tests", "bench", "scripts", "docs")
-"""Where users and other code show what they take from a package: besides the other memeval packages."""
+USER_TEXT_DIRS = ("tests", "bench", "scripts", "docs", "samples", "audit", ".ci")
+"""Where users and other code show what they take from a package, besides the other memeval packages
+and README.md: the tests, benchmarks, scripts, docs, the sample project (its generators import
+memeval as a user would), the audit log's format (audit/SCHEMA.md) and CI's script. Not templates:
+they read the context a package hands them, and their English ("Action") is no import."""
 
 
 def _package_dir(name: str) -> Path:
@@ -94,7 +97,7 @@ def _text_files(repo: Path) -> dict[Path, str]:
         for p in (repo / base).rglob("*"):
             if "fixtures" in p.parts or "__pycache__" in p.parts or not p.is_file():
                 continue
-            if p.suffix in (".py", ".md", ".html", ".j2") or (base == "scripts" and p.suffix == ""):
+            if p.suffix in (".py", ".md", ".html", ".j2") or (base in ("scripts", ".ci") and p.suffix == ""):
                 paths.append(p)
     paths.append(repo / "README.md")
     return {p: p.read_text(errors="replace") for p in paths if p.is_file()}
@@ -170,7 +173,7 @@ def unused_exports(
 ) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Per package, the names of `__all__` nobody outside uses, and those kept only as the shape
     of another used export. A name is used when (a) its word appears in a file outside its package
-    (another memeval package, tests/, bench/, scripts/, docs/, README.md) or (b) it is the type of
+    (another memeval package, README.md or a folder of USER_TEXT_DIRS) or (b) it is the type of
     a parameter, return, field or method of an exported name that is itself used."""
     exported = {(pkg, n) for pkg, mod in packages.items() for n in getattr(mod, "__all__", [])}
     used: set[tuple[str, str]] = set()
@@ -216,7 +219,7 @@ def _surface() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
 def test_package_exports_only_what_is_used(name: str) -> None:
     unused = _surface()[0][name]
     assert unused == [], (
-        f"{name}.__all__ names what no other package, test, bench, script, doc or README uses, and no "
+        f"{name}.__all__ names what no other package, test, bench, script, doc, sample or README uses, and no "
         f"used export takes or returns: {unused}. Drop them from __all__ (and from the __init__ import "
         "when the package does not need them there), or use them where a user would."
     )
