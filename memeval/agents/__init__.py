@@ -10,7 +10,7 @@ never as a measurement.
 from memeval.agents._claims import CLAIM_FORMATS, Claim, ClaimFormat, parse_claim
 from memeval.agents._locate import host_files_named
 from memeval.agents._presets import PRESETS, TESTED, api_of_model, installed_version, opencode_model, preset
-from memeval.agents._spec import BUILTIN, MEMORY_PLACEHOLDER, AgentSpec, agent_argv, load_agent_file, resolve_agent
+from memeval.agents._spec import BUILTIN, AgentSpec, agent_argv, resolve_agent
 
 __all__ = [
     "AgentSpec",
@@ -18,14 +18,12 @@ __all__ = [
     "CLAIM_FORMATS",
     "Claim",
     "ClaimFormat",
-    "MEMORY_PLACEHOLDER",
     "PRESETS",
     "TESTED",
     "agent_argv",
     "api_of_model",
     "host_files_named",
     "installed_version",
-    "load_agent_file",
     "opencode_model",
     "parse_claim",
     "preset",

@@ -7,14 +7,12 @@ into a pack (`build_pack`). The event schema is documented in `audit/SCHEMA.md`.
 
 from memeval.audit._anchor import anchor_json, check_anchor, read_anchor, take_anchor
 from memeval.audit._authority import INGEST_TYPES, QUEUE_TYPES, Limits, Origin, normalize_person_id
-from memeval.audit._bridge import PackBuild, build_pack, pack_item_id
+from memeval.audit._bridge import PackBuild, build_pack
 from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
 from memeval.audit._events import (
     EVENT_ADAPTER,
     GENESIS_HASH,
     SCHEMA_VERSION,
-    Actor,
-    ActorKind,
     AuditEvent,
     Envelope,
     EventType,
@@ -22,7 +20,7 @@ from memeval.audit._events import (
 )
 from memeval.audit._fold import verify_projections
 from memeval.audit._http import create_ingest_app
-from memeval.audit._ingest import IngestResult, ingest_lines, parse_lines
+from memeval.audit._ingest import IngestResult, ingest_lines
 from memeval.audit._item import ReviewItem
 from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
 from memeval.audit._machine import decide
@@ -30,23 +28,20 @@ from memeval.audit._migrations import apply_migrations
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
 from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
 from memeval.audit._sanitize import Sanitizer, hold_id_for
-from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
+from memeval.audit._settings import db_url, fingerprint_key, open_existing_store, open_store
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.audit._tables import TeamRow
-from memeval.audit._time import from_us, iso_week_of, iso_week_window, to_us, zone
-from memeval.audit._tokens import add_token, lookup_token
+from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
+from memeval.audit._tokens import add_token
 from memeval.audit._verify import ChainReport, verify_chain
 
 __all__ = [
-    "Actor",
-    "ActorKind",
     "AppendResult",
     "AuditEvent",
     "AuditReads",
     "AuditStore",
     "ChainReport",
     "ContradictionOpened",
-    "DEFAULT_DB_URL",
     "Decision",
     "EVENT_ADAPTER",
     "Envelope",
@@ -82,18 +77,14 @@ __all__ = [
     "decide",
     "fingerprint_key",
     "for_event",
-    "from_us",
     "hold_id_for",
     "ingest_lines",
     "iso_week_of",
     "iso_week_window",
     "lifecycle",
-    "lookup_token",
     "normalize_person_id",
     "open_existing_store",
     "open_store",
-    "pack_item_id",
-    "parse_lines",
     "read_anchor",
     "take_anchor",
     "team_tz",

@@ -3,7 +3,7 @@
 - `build_context` counts one team's ISO week (in its zone) into a typed `WeeklyReportContext`;
   `render_html`, `render_pdf` and `render_text` turn it into HTML, an A4 PDF and an e-mail body.
 - The report lists items waiting longer than the review queue's overdue age at the week's end
-  (`OverdueItem`, `overdue_after_setting`).
+  (`OverdueItem`).
 - `make_report` does all of that once per week and version, writes the files under `reports/`,
   and records a `report.generated` event; `verify_report` recounts a report from the log.
 - `deliver` e-mails a version at most once (`report_delivery` table, `report.delivery_attempted`
@@ -28,14 +28,11 @@ from memeval.auditreport._context import (
     documented_fields,
 )
 from memeval.auditreport._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
-from memeval.auditreport._overdue import overdue_after_setting
 from memeval.auditreport._record import (
     MadeReport,
     ReportCheck,
     ReportRecord,
-    default_report_dir,
     idempotency_key,
-    load_made,
     make_report,
     preview_report,
     record_json,
@@ -52,7 +49,6 @@ from memeval.auditreport._schedule import (
     subscriptions,
     sync_jobs,
     trigger_for,
-    week_done,
 )
 from memeval.auditreport._smtp import SmtpSettings, message_id
 
@@ -80,17 +76,14 @@ __all__ = [
     "build_context",
     "catch_up",
     "counts_sha256",
-    "default_report_dir",
     "deliver",
     "delivery_state",
     "documented_fields",
     "idempotency_key",
     "last_full_week",
-    "load_made",
     "make_report",
     "make_scheduler",
     "message_id",
-    "overdue_after_setting",
     "preview_report",
     "previous_week",
     "record_json",
@@ -105,5 +98,4 @@ __all__ = [
     "sync_jobs",
     "trigger_for",
     "verify_report",
-    "week_done",
 ]

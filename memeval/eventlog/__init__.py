@@ -2,7 +2,6 @@
 
 from memeval.eventlog._artifacts import ArtifactStore
 from memeval.eventlog._events import (
-    LOG_FORMAT,
     AgentExited,
     AgentStarted,
     CheckRecorded,
@@ -60,7 +59,6 @@ __all__ = [
     "Event",
     "FaultRaised",
     "Harness",
-    "LOG_FORMAT",
     "LOG_NAME",
     "LogRead",
     "Logged",

@@ -8,7 +8,7 @@ Measured precision and recall: `memeval/hold/README.md`.
 """
 
 from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
-from memeval.hold._detector import THRESHOLDS, AnyOf, RuleDetector, RulesWithClassifier, get_hold_detector
+from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_hold_detector
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 
 __all__ = [
@@ -22,7 +22,6 @@ __all__ = [
     "RulesWithClassifier",
     "SOURCES",
     "Source",
-    "THRESHOLDS",
     "get_hold_classifier",
     "get_hold_detector",
 ]

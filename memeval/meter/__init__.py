@@ -7,7 +7,7 @@ Public surface:
   before it is forwarded (a trial's limit, and the run's, which concurrent trials share).
 - `ModelCall`, `Cost`, `TrialSpend`, `CostReason`, `Provider`: what it records.
 - `PriceBook`, `UserPrice`, `load_user_prices`, `GENAI_PRICES`: prices (genai-prices + a user file).
-- `parse_body`, `parse_stream`, `UsageMeter`, `ParsedUsage`, `Api`: pure usage readers for
+- `parse_body`, `parse_stream`, `ParsedUsage`: pure usage readers for
   Anthropic Messages, OpenAI Chat Completions, OpenAI Responses and the Gemini API's
   generateContent / streamGenerateContent. Token semantics: see
   `ParsedUsage` (`input_tokens` is the whole prompt; cache reads/writes are parts of it).
@@ -24,7 +24,7 @@ cheap to ask from the CLI and the runner.
 from typing import TYPE_CHECKING, Any
 
 from memeval.meter._ledger import Reservation, SpendPool, reserve
-from memeval.meter._meter import UsageMeter, parse_body, parse_stream
+from memeval.meter._meter import parse_body, parse_stream
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi
 from memeval.meter._providers import (
     api_names,
@@ -35,7 +35,7 @@ from memeval.meter._providers import (
     unregister_provider,
     wire_api,
 )
-from memeval.meter._records import Api, Cost, ModelCall, Provider, TrialSpend, Upstream
+from memeval.meter._records import Cost, ModelCall, Provider, TrialSpend, Upstream
 from memeval.meter._turns import Turn, cut
 from memeval.meter._usage import ParsedUsage, UsageState
 from memeval.types import CostReason
@@ -66,7 +66,6 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Api",
     "Cost",
     "CostReason",
     "GENAI_PRICES",
@@ -83,7 +82,6 @@ __all__ = [
     "TrialSpend",
     "Turn",
     "Upstream",
-    "UsageMeter",
     "UsageState",
     "UserPrice",
     "WireApi",

@@ -1,11 +1,10 @@
 """Packs (versioned sets of memory items) and slices (what one trial is given)."""
 
-from memeval.packs._model import PACK_SCHEMA, Pack, PackItem, Provenance, load_pack, write_pack
+from memeval.packs._model import Pack, PackItem, Provenance, load_pack, write_pack
 from memeval.packs._slice import MEMORY_POINTER, render_slice, select_slice
 
 __all__ = [
     "MEMORY_POINTER",
-    "PACK_SCHEMA",
     "Pack",
     "PackItem",
     "Provenance",

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
-from memeval.results._project import ArmSpend, arm_spend, project, sum_spend, trial_obs
+from memeval.results._project import ArmSpend, arm_spend, project, trial_obs
 from memeval.results._records import (
     AttemptSpend,
     Check,
@@ -63,6 +63,5 @@ __all__ = [
     "load_run",
     "project",
     "result_json",
-    "sum_spend",
     "trial_obs",
 ]

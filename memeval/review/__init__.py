@@ -9,27 +9,20 @@ through the audit store's single write path. Held text is hostile: pages show it
 """
 
 from memeval.review._accounts import (
-    DECIDING_ROLES,
-    ROLES,
     Account,
     AccountRole,
-    LoginThrottle,
     account_for_token,
     add_api_token,
     add_user,
     authenticate,
     check_account,
-    end_sessions,
     get_account,
     list_users,
-    normalize_username,
 )
 from memeval.review._app import SESSION_COOKIE, create_review_app
 from memeval.review._decide import (
     ACTIONS,
-    KEPT_CHOICES,
     NEEDS_REASON,
-    Action,
     DecisionRequest,
     DecisionResult,
     check_arguments,
@@ -38,8 +31,8 @@ from memeval.review._decide import (
     new_decision_id,
 )
 from memeval.review._inert import InertText, Segment, inert, term_text
-from memeval.review._leases import Lease, active_leases, claim_item, drop_claim
-from memeval.review._models import DecisionOut, ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
+from memeval.review._leases import Lease, active_leases, claim_item
+from memeval.review._models import ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
 from memeval.review._queue import (
     ItemView,
     QueueFilter,
@@ -54,31 +47,25 @@ from memeval.review._queue import (
     resolve,
 )
 from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
-from memeval.review._settings import ReviewSettings, load_secret_key
+from memeval.review._settings import ReviewSettings
 from memeval.review._tables import ensure_review_schema
 
 __all__ = [
     "ACTIONS",
     "Account",
     "AccountRole",
-    "Action",
-    "DECIDING_ROLES",
-    "DecisionOut",
     "DecisionRequest",
     "DecisionResult",
     "InertText",
     "ItemDetailOut",
     "ItemOut",
     "ItemView",
-    "KEPT_CHOICES",
     "Lease",
-    "LoginThrottle",
     "NEEDS_REASON",
     "QueueFilter",
     "QueueOut",
     "QueueRow",
     "QueueView",
-    "ROLES",
     "ReviewSettings",
     "SESSION_COOKIE",
     "Segment",
@@ -98,8 +85,6 @@ __all__ = [
     "create_review_app",
     "decide_item",
     "detail_out",
-    "drop_claim",
-    "end_sessions",
     "ensure_review_schema",
     "get_account",
     "get_item",
@@ -107,9 +92,7 @@ __all__ = [
     "item_events",
     "item_ref",
     "list_users",
-    "load_secret_key",
     "new_decision_id",
-    "normalize_username",
     "overdue_items",
     "parse_ref",
     "queue_out",

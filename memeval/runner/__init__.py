@@ -1,9 +1,9 @@
 """The paired runner: run cards, the trial plan, one attempt, the verifier, the policy."""
 
 from memeval.eventlog import RunCard
-from memeval.runner._attempt import Attempt, AttemptSpec
+from memeval.runner._attempt import AttemptSpec
 from memeval.runner._backends import executor_for, executor_names, register_executor, unregister_executor
-from memeval.runner._card import ArmCard, arm_card, card_differences, check_pairable
+from memeval.runner._card import ArmCard, card_differences, check_pairable
 from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks
 from memeval.runner._executors import SessionContext, TrialExecutor, default_concurrency
 from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY
@@ -12,8 +12,6 @@ from memeval.runner._session import (
     AbOptions,
     check_resume,
     execute,
-    new_run_id,
-    plan_run,
     plan_trials,
     planned_selection,
     run_card,
@@ -25,7 +23,6 @@ from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_
 __all__ = [
     "AbOptions",
     "ArmCard",
-    "Attempt",
     "AttemptSpec",
     "FAULT_POLICY",
     "OUTCOME_POLICY",
@@ -39,7 +36,6 @@ __all__ = [
     "TaskCheckReport",
     "TrialExecutor",
     "UpstreamSpec",
-    "arm_card",
     "broken_lines",
     "card_differences",
     "check_pairable",
@@ -50,8 +46,6 @@ __all__ = [
     "executor_for",
     "executor_names",
     "interpret_rewards",
-    "new_run_id",
-    "plan_run",
     "plan_trials",
     "planned_selection",
     "read_reward",

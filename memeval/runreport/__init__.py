@@ -19,24 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from memeval.results import RunListing, RunsDocument, is_runs_dir, list_runs
-    from memeval.runreport._compare import (
-        COMPARISON_SCHEMA_VERSION,
-        ArmComparison,
-        Change,
-        Comparison,
-        TaskChange,
-        check_cards,
-        compare_runs,
-    )
-    from memeval.runreport._context import (
-        CARD_FIELDS,
-        ArmView,
-        GridCell,
-        ReportContext,
-        TaskRow,
-        build_context,
-        card_fields,
-    )
+    from memeval.runreport._compare import ArmComparison, Change, Comparison, TaskChange, compare_runs
+    from memeval.runreport._context import ArmView, GridCell, ReportContext, TaskRow, build_context, card_fields
     from memeval.runreport._render import render_html, render_pdf, write_report
     from memeval.runreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
     from memeval.runreport._summary import (
@@ -52,12 +36,10 @@ if TYPE_CHECKING:
 # Each name is imported from its module on first use (PEP 562), so reading a run folder's listing
 # does not pull in the runner, the statistics or the PDF renderer.
 _LAZY = {
-    "COMPARISON_SCHEMA_VERSION": "_compare",
     "ArmComparison": "_compare",
     "Change": "_compare",
     "Comparison": "_compare",
     "TaskChange": "_compare",
-    "check_cards": "_compare",
     "compare_runs": "_compare",
     "ArmScore": "_summary",
     "Outcomes": "_summary",
@@ -65,7 +47,6 @@ _LAZY = {
     "outcomes_of": "_summary",
     "rate_interval": "_summary",
     "summarize": "_summary",
-    "CARD_FIELDS": "_context",
     "ArmView": "_context",
     "GridCell": "_context",
     "ReportContext": "_context",
@@ -109,8 +90,6 @@ __all__ = [
     "ArmComparison",
     "ArmScore",
     "ArmView",
-    "CARD_FIELDS",
-    "COMPARISON_SCHEMA_VERSION",
     "Change",
     "Comparison",
     "GridCell",
@@ -124,7 +103,6 @@ __all__ = [
     "TaskRow",
     "build_context",
     "card_fields",
-    "check_cards",
     "compare_runs",
     "duration",
     "headline",

@@ -10,14 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
-from memeval.sandbox._bwrap import (
-    HOST_ID_BASE,
-    RESERVED,
-    Bubblewrap,
-    ExitReport,
-    hand_over,
-    parse_exit_report,
-)
+from memeval.sandbox._bwrap import HOST_ID_BASE, ExitReport, parse_exit_report
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
     TOO_DEEP_PREFIX,
@@ -28,7 +21,7 @@ from memeval.sandbox._limits import (
 )
 from memeval.sandbox._process import death_signal
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
-from memeval.sandbox._world import World, build_world, contained, safe_write, task_limits
+from memeval.sandbox._world import World, build_world, contained, safe_write
 
 
 def run_sandboxed(
@@ -56,14 +49,12 @@ def run_sandboxed(
 
 
 __all__ = [
-    "Bubblewrap",
     "ExitReport",
     "HOST_ID_BASE",
     "Limits",
     "LimitsMechanism",
     "MAX_TREE_DEPTH",
     "Mount",
-    "RESERVED",
     "SANDBOX_CAPS_FOR_USER_SWITCH",
     "SandboxBackend",
     "SandboxResult",
@@ -75,12 +66,10 @@ __all__ = [
     "contained",
     "death_signal",
     "get_backend",
-    "hand_over",
     "limits_mechanism",
     "parse_exit_report",
     "prune_too_deep",
     "run_sandboxed",
     "safe_write",
     "sandbox_backend",
-    "task_limits",
 ]

@@ -1,14 +1,7 @@
 """Harbor-layout tasks: load, validate, pin by content hash, and read their Dockerfiles."""
 
 from memeval.tasks._dockerfile import DockerStep, ExpansionError, env_pairs, expand, expand_words, parse_dockerfile
-from memeval.tasks._load import (
-    TASK_ID_PATTERN,
-    check_tree,
-    hash_tree,
-    load_task,
-    load_task_set,
-    load_task_set_listing_invalid,
-)
+from memeval.tasks._load import TASK_ID_PATTERN, hash_tree, load_task, load_task_set, load_task_set_listing_invalid
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
 __all__ = [
@@ -18,7 +11,6 @@ __all__ = [
     "Task",
     "TaskConfig",
     "TaskSet",
-    "check_tree",
     "env_pairs",
     "expand",
     "expand_words",
