@@ -42,7 +42,7 @@ from corpus_contexts import CONTEXTS, Item, load_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "review"))
-sys.path.insert(0, str(ROOT / "tests" / "report"))
+sys.path.insert(0, str(ROOT / "tests" / "auditreport"))
 from review_helpers import LiveServer  # noqa: E402
 from smtp_helpers import start_smtp  # noqa: E402
 
