@@ -24,7 +24,9 @@ _PEM = re.compile(
     r"(?:.*?-----END \1PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
     re.DOTALL,
 )
-_URL_USERINFO = re.compile(r"(?<![a-zA-Z0-9+.\-])[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://([^\s:/@?#'\"<>]*):([^\s@/?#'\"<>]+)@[\w\-\[]")
+_URL_USERINFO = re.compile(
+    r"(?<![a-zA-Z0-9+.\-])[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://([^\s:/@?#'\"<>]*):([^\s@/?#'\"<>]+)@[\w\-\[]"
+)
 _CONN_PASSWORD = re.compile(r"(?i)(?:^|[;\s\"'])(?:password|pwd)\s*=\s*([^;\s\"']+)(?=;|\s|$|[\"'])")
 _TEMPLATE = re.compile(
     r"^(?:\$\{?[\w.\-]+\}?|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|\*+|x+|\.\.\.|…"
