@@ -28,7 +28,7 @@ from memeval.audit._migrations import apply_migrations
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
 from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
 from memeval.audit._sanitize import Sanitizer, hold_id_for
-from memeval.audit._settings import db_url, fingerprint_key, open_existing_store, open_store
+from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.audit._tables import TeamRow
 from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
@@ -42,6 +42,7 @@ __all__ = [
     "AuditStore",
     "ChainReport",
     "ContradictionOpened",
+    "DEFAULT_DB_URL",
     "Decision",
     "EVENT_ADAPTER",
     "Envelope",
