@@ -21,6 +21,7 @@ A new provider is one module with its subclass, listed once in `memeval.meter._p
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol
@@ -112,7 +113,7 @@ class Route:
 _OUTPUT_LIMIT_KEYS = ("max_completion_tokens", "max_tokens", "max_output_tokens")
 
 
-class ModelProvider:
+class ModelProvider(ABC):
     """A model provider the meter forwards to; subclass it once per provider module.
 
     Class attributes (declared by each subclass):
@@ -156,13 +157,13 @@ class ModelProvider:
         """The provider id genai-prices knows it by."""
         return self.price_id or self.name
 
+    @abstractmethod
     def route(self, method: str, path: str) -> Route | None:
         """The metered call `method path` is, or None when it is none of this provider's.
 
         Only exact paths may match: an extra segment or `..` could reach a billed endpoint
         upstream around the meter.
         """
-        raise NotImplementedError
 
     def free_path(self, method: str, path: str) -> bool:
         """Whether `method path` is a free look-up forwarded unmetered (model lists, token counts)."""
@@ -193,9 +194,9 @@ class ModelProvider:
         """The header(s) carrying the real key upstream."""
         return [(self.key_header, b"Bearer " + secret if self.bearer else secret)]
 
+    @abstractmethod
     def error_body(self, refusal: Refusal, message: str) -> dict[str, object]:
         """The JSON body of the proxy's own answer for `refusal`, in the provider's error shape."""
-        raise NotImplementedError
 
     def max_output_tokens(self, doc: Any) -> int | None:
         """The output limit a request (parsed body, None if unreadable) names, or None.
