@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from smtp_helpers import SmtpServer, start_smtp
+from smtp_helpers import SmtpServer, make_tls_files, start_smtp
 from typer.testing import CliRunner
 
 from memeval.audit import Sanitizer, SqlAuditStore
@@ -73,14 +72,7 @@ def secrets_planted() -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def tls_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    d = tmp_path_factory.mktemp("tls")
-    cert, key = d / "cert.pem", d / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True, timeout=60,
-    )  # fmt: skip
-    return cert, key
+    return make_tls_files(tmp_path_factory.mktemp("tls"))
 
 
 @pytest.fixture

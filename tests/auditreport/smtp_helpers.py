@@ -6,6 +6,7 @@ import asyncio
 import secrets
 import socket
 import ssl
+import subprocess
 import threading
 from dataclasses import dataclass, field
 from email import message_from_bytes
@@ -22,6 +23,17 @@ SMTP_PASSWORD = "pw-" + secrets.token_hex(8)
 
 
 # --- SMTP ---------------------------------------------------------------------------------
+
+
+def make_tls_files(d: Path) -> tuple[Path, Path]:
+    """A self-signed certificate and key for 127.0.0.1 in `d` (openssl), for a TLS SMTP server."""
+    cert, key = d / "cert.pem", d / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key
 
 
 def free_port() -> int:

@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "review"))
 sys.path.insert(0, str(ROOT / "tests" / "auditreport"))
 from review_helpers import LiveServer  # noqa: E402
-from smtp_helpers import start_smtp  # noqa: E402
+from smtp_helpers import make_tls_files, start_smtp  # noqa: E402
 
 TEAM = "corpus"
 WEEK = "2026-W47"
@@ -140,14 +140,7 @@ def corpus_events() -> tuple[list[dict], list[bytes]]:
 
 @pytest.fixture(scope="module")
 def tls(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    d = tmp_path_factory.mktemp("tls")
-    cert, key = d / "cert.pem", d / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True, timeout=60,
-    )  # fmt: skip
-    return cert, key
+    return make_tls_files(tmp_path_factory.mktemp("tls"))
 
 
 def _db_url(backend: str, tmp_path: Path) -> str:
