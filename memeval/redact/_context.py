@@ -21,7 +21,7 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval.errors import RedactionError
-from memeval.redact._scanners import DETECTOR_KEY
+from memeval.redact._scanners import memeval_result
 from memeval.redact._views import normal_view
 
 PLACEHOLDER = re.compile(
@@ -218,16 +218,5 @@ class ContextRecognizer(EntityRecognizer):
                 if not rule.accepts(vt[span[0] : span[1]], m, raw):
                     continue
                 start, end = view.span(*span)
-                out.append(
-                    RecognizerResult(
-                        entity_type=rule.entity,
-                        start=start,
-                        end=end,
-                        score=rule.score,
-                        recognition_metadata={
-                            RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
-                            DETECTOR_KEY: f"memeval:{rule.id}",
-                        },
-                    )
-                )
+                out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}"))
         return out

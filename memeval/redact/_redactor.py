@@ -29,7 +29,7 @@ from memeval.redact._decode import encoded_segments, joined_view, unescape_view,
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
-from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer
+from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._views import View, boundary_view, normal_view, slash_view
@@ -233,18 +233,7 @@ class Redactor:
         for (i, kind, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
             for f in found:
                 start, end = view.span(f.start, f.end) if view is not None else segment
-                out[i].append(
-                    RecognizerResult(
-                        entity_type=f.entity_type,
-                        start=start,
-                        end=end,
-                        score=f.score,
-                        recognition_metadata={
-                            RecognizerResult.RECOGNIZER_NAME_KEY: "memeval",
-                            DETECTOR_KEY: f"{f.detector}+{kind}",
-                        },
-                    )
-                )
+                out[i].append(memeval_result(f.entity_type, start, end, f.score, f"{f.detector}+{kind}"))
         return out
 
     def redact(self, text: str) -> Redaction:

@@ -30,6 +30,21 @@ CREDENTIAL = "CREDENTIAL"
 DETECTOR_KEY = "memeval_detector"
 """Key in `RecognizerResult.recognition_metadata` naming the detector (`betterleaks:<rule>`)."""
 
+
+def memeval_result(entity: str, start: int, end: int, score: float, detector: str) -> RecognizerResult:
+    """A presidio result found by one of memeval's own detectors, named `detector` under `DETECTOR_KEY`.
+
+    `start`/`end` are character offsets into the text as given; `score` is 0..1.
+    """
+    return RecognizerResult(
+        entity_type=entity,
+        start=start,
+        end=end,
+        score=score,
+        recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval", DETECTOR_KEY: detector},
+    )
+
+
 _CONFIDENCE = {"high": 0.9, "medium": 0.7, "low": 0.5}
 _MIN_SEARCH_LEN = 8
 """Values shorter than this are placed by location only, never by searching the whole text."""

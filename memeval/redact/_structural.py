@@ -17,7 +17,7 @@ import re
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from memeval.redact._scanners import DETECTOR_KEY
+from memeval.redact._scanners import memeval_result
 
 _PEM = re.compile(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
@@ -57,15 +57,7 @@ class StructuralRecognizer(EntityRecognizer):
         out: list[RecognizerResult] = []
 
         def add(entity: str, start: int, end: int, score: float, detector: str) -> None:
-            out.append(
-                RecognizerResult(
-                    entity_type=entity,
-                    start=start,
-                    end=end,
-                    score=score,
-                    recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval", DETECTOR_KEY: detector},
-                )
-            )
+            out.append(memeval_result(entity, start, end, score, detector))
 
         if "PRIVATE KEY" in text:
             for m in _PEM.finditer(text):
