@@ -41,6 +41,7 @@ class UsageMeter:
         self.streamed = streamed
         self._wire = wire_api(api)[1]
         self._state: UsageState = self._wire.new_state()
+        self._skips = self._wire.skips
         self._events = 0
         self._sse = SseDecoder()
         self._body = bytearray()
@@ -60,8 +61,12 @@ class UsageMeter:
             self._failure = str(exc)
             return
         if self.streamed:
-            for event in self._sse.feed(data):
-                self._event(event.event, event.data)
+            skips, state = self._skips, self._state
+            for name, text in self._sse.feed(data):
+                if skips is not None and skips(state, name, text):
+                    self._events += 1  # an event the reader would leave alone (`WireApi.skips`)
+                else:
+                    self._event(name, text)
         elif len(self._body) + len(data) > MAX_BODY_BYTES:
             self._failure = f"the body is larger than {MAX_BODY_BYTES} bytes and was not read"
             self._body.clear()

@@ -89,6 +89,15 @@ class UsageChunkFilter:
     def feed(self, chunk: bytes) -> bytes:
         """The bytes of `chunk` that can be passed on now (whole events only)."""
         self._buf += chunk
+        if b"\r" not in self._buf:
+            # The usual LF-only stream: when no whole event held names an empty `choices`, none is the usage chunk
+            # (see `_drop`), and every whole event passes at once.
+            end = self._buf.rfind(b"\n\n") + 2
+            if end < 2:
+                return b""
+            if _EMPTY_CHOICES.search(self._buf, 0, end) is None:
+                out, self._buf = self._buf[:end], self._buf[end:]
+                return out
         out = []
         while True:
             cut = _event_end(self._buf)
