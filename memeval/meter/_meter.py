@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from memeval.meter import _json
 from memeval.meter._decode import CorruptEncoding, Decoder, UnsupportedEncoding
 from memeval.meter._providers import wire_api
 from memeval.meter._sse import SseDecoder
@@ -88,7 +88,7 @@ class UsageMeter:
 
     def _read_body(self, body: bytes) -> None:
         try:
-            obj: Any = json.loads(body)
+            obj: Any = _json.loads(body)
         except ValueError:
             self._state.error = "the body is not JSON" if body else "the body is empty"
             return
@@ -96,7 +96,7 @@ class UsageMeter:
 
     def _event(self, name: str, data: str) -> None:
         try:
-            obj: Any = json.loads(data)
+            obj: Any = _json.loads(data)
         except ValueError:
             obj = None  # `[DONE]`, or a line cut short: readers ignore what they cannot use
         self._wire.read_event(self._state, name, data, obj, self._events)

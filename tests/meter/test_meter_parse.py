@@ -304,3 +304,33 @@ def test_an_anthropic_error_or_usage_event_is_never_skipped() -> None:
     reading = parse_stream(rec.api, [body])
     assert reading == _read_every_event(rec.api, [body])
     assert reading.error == "overloaded_error: busy"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b'{"a":1,"a":2}',
+        b'{"a":NaN,"b":-Infinity}',
+        b'{"a":"\\ud800"}',
+        b'{"a":123456789012345678901234567890,"b":1e400,"c":-0.0,"d":0.1}',
+        '{"a":"é"}'.encode("utf-16"),
+        b'\xef\xbb\xbf{"a":1}',
+        b'  [1, "x", null, true]  ',
+        b'{"model":"gpt","usage":{"prompt_tokens":1}}',
+        b'{"a":1} trailing',
+        b'{"a":',
+        b"",
+        b"\xff",
+    ],
+)
+def test_the_meters_json_parse_gives_what_the_standard_library_gives(text: bytes) -> None:
+    from memeval.meter import _json
+
+    try:
+        expected = json.loads(text)
+    except ValueError:
+        with pytest.raises(ValueError):
+            _json.loads(text)
+        return
+    got = _json.loads(text)
+    assert repr(got) == repr(expected)  # repr: NaN != NaN, and -0.0 == 0.0 would hide a difference
