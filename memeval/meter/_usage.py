@@ -153,7 +153,8 @@ def leading_type(data: str) -> str | None:
 
     `{"type":"content_block_delta","index":0,...}` gives `content_block_delta`. Only the compact form
     providers send is recognised, and a value with an escape in it is not read: None then means "parse it".
-    A string inside the object cannot fake the prefix (it starts the data).
+    A string inside the object cannot fake the prefix (it starts the data). A second `type` key later in the same
+    object (which a JSON parser would take instead) is not looked for: the providers' events carry one.
     """
     if not data.startswith('{"type":"'):
         return None

@@ -96,8 +96,8 @@ class UsageChunkFilter:
             if end < 2:
                 return b""
             if _EMPTY_CHOICES.search(self._buf, 0, end) is None:
-                out, self._buf = self._buf[:end], self._buf[end:]
-                return out
+                whole, self._buf = self._buf[:end], self._buf[end:]
+                return whole
         out = []
         while True:
             cut = _event_end(self._buf)
