@@ -89,16 +89,22 @@ class UsageChunkFilter:
     def feed(self, chunk: bytes) -> bytes:
         """The bytes of `chunk` that can be passed on now (whole events only)."""
         self._buf += chunk
-        if b"\r" not in self._buf:
-            # The usual LF-only stream: when no whole event held names an empty `choices`, none is the usage chunk
-            # (see `_drop`), and every whole event passes at once.
+        out = []
+        if b"\r" not in self._buf and b"\n\n\n" not in self._buf:
+            # The usual LF-only stream: the whole events before the first one naming an empty `choices` cannot be
+            # the usage chunk (see `_drop`) and pass at once. Without a run of three line feeds, every blank line
+            # ends an event exactly where the event-by-event cut below would end it.
             end = self._buf.rfind(b"\n\n") + 2
             if end < 2:
                 return b""
-            if _EMPTY_CHOICES.search(self._buf, 0, end) is None:
+            found = _EMPTY_CHOICES.search(self._buf, 0, end)
+            if found is None:
                 whole, self._buf = self._buf[:end], self._buf[end:]
                 return whole
-        out = []
+            start = self._buf.rfind(b"\n\n", 0, found.start()) + 2
+            if start >= 2:
+                out.append(self._buf[:start])
+                self._buf = self._buf[start:]
         while True:
             cut = _event_end(self._buf)
             if cut < 0:
