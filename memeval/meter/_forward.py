@@ -16,7 +16,6 @@ around the meter or the budget.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import uuid
@@ -26,6 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from memeval.clock import utc_now
+from memeval.meter import _json
 from memeval.meter import _providers as registry
 from memeval.meter._ledger import Caller, Ledger, Reservation, SpendPool
 from memeval.meter._meter import UsageMeter
@@ -424,7 +424,7 @@ def _request_doc(body: bytes, headers: Headers) -> Any:
     if header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
         return None
     try:
-        return json.loads(body)
+        return _json.loads(body)
     except ValueError:
         return None
 

@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from memeval.meter import _json
 from memeval.meter._decode import CorruptEncoding, Decoder, UnsupportedEncoding
 from memeval.meter._providers import wire_api
 from memeval.meter._sse import SseDecoder
@@ -41,6 +41,7 @@ class UsageMeter:
         self.streamed = streamed
         self._wire = wire_api(api)[1]
         self._state: UsageState = self._wire.new_state()
+        self._skips = self._wire.skips
         self._events = 0
         self._sse = SseDecoder()
         self._body = bytearray()
@@ -60,8 +61,12 @@ class UsageMeter:
             self._failure = str(exc)
             return
         if self.streamed:
-            for event in self._sse.feed(data):
-                self._event(event.event, event.data)
+            skips, state = self._skips, self._state
+            for name, text in self._sse.feed(data):
+                if skips is not None and skips(state, name, text):
+                    self._events += 1  # an event the reader would leave alone (`WireApi.skips`)
+                else:
+                    self._event(name, text)
         elif len(self._body) + len(data) > MAX_BODY_BYTES:
             self._failure = f"the body is larger than {MAX_BODY_BYTES} bytes and was not read"
             self._body.clear()
@@ -83,7 +88,7 @@ class UsageMeter:
 
     def _read_body(self, body: bytes) -> None:
         try:
-            obj: Any = json.loads(body)
+            obj: Any = _json.loads(body)
         except ValueError:
             self._state.error = "the body is not JSON" if body else "the body is empty"
             return
@@ -91,7 +96,7 @@ class UsageMeter:
 
     def _event(self, name: str, data: str) -> None:
         try:
-            obj: Any = json.loads(data)
+            obj: Any = _json.loads(data)
         except ValueError:
             obj = None  # `[DONE]`, or a line cut short: readers ignore what they cannot use
         self._wire.read_event(self._state, name, data, obj, self._events)

@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import logging
 import tomllib
+import warnings
+from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 import genai_prices
+from genai_prices import data_snapshot as genai_snapshot
+from genai_prices import types as genai_types
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from memeval.errors import UsageError
@@ -97,6 +102,7 @@ class PriceBook:
     def __init__(self, user_file: Path | None = None) -> None:
         self.user_file = user_file
         self._user = load_user_prices(user_file) if user_file is not None else {}
+        self._genai = _GenaiPricer()
 
     def __repr__(self) -> str:
         return f"PriceBook(user_file={self.user_file!r}, {GENAI_PRICES})"
@@ -132,19 +138,13 @@ class PriceBook:
                 )
         for name in names:
             try:
-                calc = genai_prices.calc_price(
-                    _genai_usage(usage), name, provider_id=provider, genai_request_timestamp=at
-                )
+                total, priced_as = self._genai.price(usage, name, provider, at)
             except LookupError:
                 continue
             except ValueError as exc:
                 log.warning("genai-prices refused the usage of %s: %s", name, exc)
                 continue
-            return Cost(
-                cost_usd=float(calc.total_price),
-                price_source=GENAI_PRICES,
-                priced_as=f"{calc.provider.id}:{calc.model.id}",
-            )
+            return Cost(cost_usd=float(total), price_source=GENAI_PRICES, priced_as=priced_as)
         source = GENAI_PRICES
         if self.user_file is not None:
             source = f"user:{self.user_file}; {GENAI_PRICES}"
@@ -180,6 +180,164 @@ def worst_case_usd(
     costs = [book.cost(u, provider=provider, models=(model,), at=at).cost_usd for u in (plain, written)]
     known = [c for c in costs if c is not None]
     return max(known) if known else None
+
+
+_LOOKUP_CACHE_MAX = 4096
+"""Model names are the agent's to choose: the look-up cache is emptied when it holds this many."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """One genai-prices `ModelPrice` made ready for per-call arithmetic.
+
+    `leaves`: (usage key, the priced usage keys beneath it), in genai-prices' order of leaf computation (most
+    dimensions first, then by key); a unit is billed on its count less its priced descendants' leaf counts.
+    `terms`: (usage key, price per `per` units, `per`), in the order genai-prices sums them; a `TieredPrices`
+    price is chosen by the whole prompt's size (`input_tokens`); a `requests` unit counts 1. Same Decimal
+    operations in the same order as `genai_prices.types.ModelPrice.calc_price`, so the total is the same Decimal.
+
+    A priced unit the meter never reports (web searches, audio tokens...) counts 0, as genai-prices infers for
+    it: none of the keys `_genai_usage` reports (whole prompt, output, cache reads, cache writes, 1-hour
+    writes) lies beneath such a unit or joins with another into one.
+    """
+
+    leaves: tuple[tuple[str, tuple[str, ...]], ...]
+    terms: tuple[tuple[str, Decimal | genai_types.TieredPrices, int], ...]
+    tiered: bool
+
+    def total(self, counts: dict[str, int]) -> Decimal | None:
+        """The price of `counts` (usage key -> tokens; a missing key is 0), USD.
+
+        None when a leaf is negative: genai-prices refuses such usage, and the caller asks it, for its error.
+        """
+        leaf: dict[str, int] = {"requests": 1}
+        for key, below in self.leaves:
+            value = counts.get(key, 0)
+            for other in below:
+                value -= leaf[other]
+            if value < 0:
+                return None
+            leaf[key] = value
+        prompt = counts.get("input_tokens", 0) if self.tiered else 0
+        total = Decimal(0)
+        for key, price, per in self.terms:
+            if isinstance(price, genai_types.TieredPrices):
+                rate = price.base
+                for tier in reversed(price.tiers):
+                    if prompt > tier.start:
+                        rate = tier.price
+                        break
+            else:
+                rate = price
+            total += rate * Decimal(leaf[key]) / per
+        return total
+
+
+def _compile(model_price: genai_types.ModelPrice) -> _Compiled | None:
+    """`model_price` ready for arithmetic.
+
+    None when genai-prices warns about or refuses the price: every call is then left to it, for its error.
+    """
+    from genai_prices.units import _get_registry  # the unit registry genai-prices prices with
+    from genai_prices.validation import validate_priced_units
+
+    registry = _get_registry()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            resolved = genai_types._collect_resolved_model_prices(model_price, registry)
+            validate_priced_units(tuple(unit for unit, _ in resolved), registry)
+    except (Warning, ValueError, KeyError):
+        return None
+    units = sorted(
+        (unit for unit, _ in resolved if unit.usage_key != "requests"),
+        key=lambda unit: (-len(unit.dimensions), unit.usage_key),
+    )
+    leaves = tuple(
+        (
+            unit.usage_key,
+            tuple(
+                other.usage_key
+                for other in units
+                if other is not unit and unit.dimensions.items() <= other.dimensions.items()
+            ),
+        )
+        for unit in units
+    )
+    terms = tuple((unit.usage_key, price, unit.per) for unit, price in resolved)
+    return _Compiled(leaves, terms, any(isinstance(p, genai_types.TieredPrices) for _, p, _ in terms))
+
+
+class _GenaiPricer:
+    """genai-prices' `calc_price`, with the model look-up and the price's units resolved once.
+
+    A call's cost is then a few Decimal operations (`_Compiled.total`) instead of genai-prices' generic unit
+    decomposition (about 1 ms a call here). Every price `_compile` cannot reproduce, and every usage it would
+    refuse, goes to `genai_prices.calc_price` itself. tests/meter/test_meter_prices.py checks the two agree on
+    every recorded fixture and on every model genai-prices knows.
+    """
+
+    def __init__(self) -> None:
+        self._snapshot: object = None
+        self._models: dict[tuple[str, str], tuple[genai_types.Provider, genai_types.ModelInfo] | None] = {}
+        self._compiled: dict[int, tuple[genai_types.ModelPrice, _Compiled | None]] = {}
+
+    def price(self, usage: ParsedUsage, model: str, provider: str, at: datetime) -> tuple[Decimal, str]:
+        """(total USD, `provider:model` as genai-prices names them).
+
+        Raises:
+            LookupError: genai-prices knows no such model.
+            ValueError: genai-prices refuses the usage.
+        """
+        snapshot = genai_snapshot.get_snapshot()
+        if snapshot is not self._snapshot:  # prices were updated: forget what was resolved
+            self._snapshot, self._models, self._compiled = snapshot, {}, {}
+        key = (provider, model)
+        try:
+            found = self._models[key]
+        except KeyError:
+            try:
+                found = snapshot.find_provider_model(model, None, provider, None)
+            except LookupError:
+                found = None
+            if len(self._models) >= _LOOKUP_CACHE_MAX:
+                self._models.clear()
+            self._models[key] = found
+        if found is None:
+            raise LookupError(f"genai-prices knows no model {model!r} of provider {provider!r}")
+        prov, info = found
+        counts = _genai_counts(usage)
+        if counts is not None and not (prov.id == "groq" and info.id.startswith("whisper")):
+            model_price = info.get_prices(at)
+            held = self._compiled.get(id(model_price))
+            if held is None or held[0] is not model_price:
+                held = (model_price, _compile(model_price))
+                self._compiled[id(model_price)] = held
+            compiled = held[1]
+            if compiled is not None:
+                total = compiled.total(counts)
+                if total is not None:
+                    return total, f"{prov.id}:{info.id}"
+        calc = genai_prices.calc_price(_genai_usage(usage), model, provider_id=provider, genai_request_timestamp=at)
+        return calc.total_price, f"{calc.provider.id}:{calc.model.id}"
+
+
+def _genai_counts(usage: ParsedUsage) -> dict[str, int] | None:
+    """The counts `_genai_usage` reports, as a dict.
+
+    None when one is not a non-negative int: left to genai-prices, which refuses it.
+    """
+    counts = {"input_tokens": usage.input_tokens or 0, "output_tokens": usage.output_tokens or 0}
+    if usage.cache_read_tokens:
+        counts["cache_read_tokens"] = usage.cache_read_tokens
+    if usage.cache_write_tokens:
+        counts["cache_write_tokens"] = usage.cache_write_tokens
+        if usage.cache_write_1h_tokens:
+            counts["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
+    for value in counts.values():
+        if type(value) is not int or value < 0:
+            return None
+    return counts
 
 
 def _genai_usage(usage: ParsedUsage) -> genai_prices.Usage:

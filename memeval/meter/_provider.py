@@ -79,6 +79,10 @@ class WireApi:
             body) -> new body or None`); the extra usage chunk is then hidden from the client by
             `usage_chunk_filter()`. None: the API always reports usage.
         usage_chunk_filter: makes the filter that hides the chunk `ask_for_usage` added.
+        skips: `(state, event name, raw data text) -> True` for an SSE event `read_event` would leave
+            `state` as it is, told without parsing its data (most of a stream is text deltas; parsing each
+            cost the meter more than the rest of a call). It may only answer True when sure; None: every
+            event is parsed.
         show_request: what is new in a request, as turns a person reads (`(parsed JSON object
             body) -> turns`); None: the viewer shows the raw text.
         show_response: what the model answered (`(body or SSE text, streamed) -> turns`); it may
@@ -92,6 +96,7 @@ class WireApi:
     read_event: Callable[[UsageState, str, str, Any, int], None]
     ask_for_usage: Callable[[bytes, Any], bytes | None] | None = None
     usage_chunk_filter: Callable[[], ChunkFilter] | None = None
+    skips: Callable[[UsageState, str, str], bool] | None = None
     show_request: Callable[[dict[str, Any]], list[Turn]] | None = None
     show_response: Callable[[str, bool], list[Turn]] | None = None
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
-from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
+from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text, leading_type
 
 _HOSTED = frozenset({"server_tool_use", "mcp_tool_use"})
 
@@ -105,6 +105,20 @@ def read_body(state: UsageState, obj: Any) -> None:
     for position, block in enumerate(as_list(body.get("content"))):
         _block(state, str(position), as_dict(block))
     state.terminal = body.get("stop_reason") is not None
+
+
+_READ_KINDS = frozenset({"message_start", "content_block_start", "message_delta", "message_stop", "error"})
+"""The stream events `read_event` reads; every other kind (text and tool-input deltas, block ends, pings) it
+leaves alone."""
+
+
+def skips(_state: UsageState, _name: str, data: str) -> bool:
+    """Whether `read_event` would ignore the event (`WireApi.skips`).
+
+    True when its data's own `type` (which wins over the SSE name) is none it reads.
+    """
+    kind = leading_type(data)
+    return kind is not None and kind not in _READ_KINDS
 
 
 def read_event(state: UsageState, name: str, obj: Any) -> None:
@@ -206,6 +220,7 @@ class AnthropicProvider(ModelProvider):
             new_state,
             read_body,
             lambda state, name, _text, obj, _index: read_event(state, name, obj),
+            skips=skips,
             show_request=show_request,
             show_response=show_response,
         ),

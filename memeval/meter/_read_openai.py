@@ -18,11 +18,12 @@ items.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
-from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text
+from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text, leading_type
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage
 
 CLIENT_TOOL_ITEMS = frozenset(
@@ -126,6 +127,69 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
             key = f"{choice.get('index')}.{call.get('index')}"
             if key not in state.tools and (call.get("id") or as_dict(call.get("function"))):
                 _chat_tool(state, key, call)
+
+
+_TOOL_DELTA = re.compile(r'"choices":\[\{"index":(\d+),"delta":\{"tool_calls":\[\{"index":(\d+),')
+"""The start of a chunk carrying one tool call's delta, in OpenAI's compact form (choice index, call index)."""
+
+
+_MODEL_KEY: dict[str, str] = {}
+"""`"model":"<name>"` by model name (a few names a run), so a chunk is not a new string to build."""
+
+
+def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
+    """Whether `read_chat_event` would leave `state` as it is (`WireApi.skips`).
+
+    That is a text delta, or a delta of a tool call already counted (its arguments, streamed piece by piece).
+    Once the model is known, a chunk with no `error`, no `usage` but a null one (what asking for usage adds to
+    every chunk), exactly one `"model"`, the one already read, and either no `tool_calls` or one call of one
+    choice (two `"index"` keys) whose (choice, call) is already counted changes nothing. Keys are matched
+    with their quotes: inside a JSON string a quote is escaped, so the text the model writes cannot fake or hide
+    one.
+    """
+    model = state.model
+    if model is None or not state.response_seen or '"error"' in data:
+        return False
+    if '"usage"' in data and data.count('"usage"') != data.count('"usage":null'):
+        return False
+    needle = _MODEL_KEY.get(model)
+    if needle is None:
+        if len(_MODEL_KEY) >= 64:
+            _MODEL_KEY.clear()
+        needle = _MODEL_KEY[model] = f'"model":"{model}"'
+    if needle not in data or data.count('"model"') != 1:
+        return False
+    calls = data.count('"tool_calls"')
+    if calls == 0:
+        return True
+    if calls != 1 or data.count('"index"') != 2:
+        return False
+    found = _TOOL_DELTA.search(data)
+    return found is not None and f"{found[1]}.{found[2]}" in state.tools
+
+
+_RESPONSES_READ_KINDS = frozenset(
+    {
+        "response.completed",
+        "response.incomplete",
+        "response.failed",
+        "response.created",
+        "response.in_progress",
+        "response.output_item.added",
+        "response.output_item.done",
+        "error",
+    }
+)
+"""The Responses stream events `read_responses_event` reads."""
+
+
+def skips_responses_event(_state: UsageState, _name: str, data: str) -> bool:
+    """Whether `read_responses_event` would ignore the event (`WireApi.skips`).
+
+    True when its data's `type` is none it reads (text and argument deltas, content parts...).
+    """
+    kind = leading_type(data)
+    return kind is not None and kind not in _RESPONSES_READ_KINDS
 
 
 def _item(state: UsageState, key: str, item: dict[str, Any]) -> None:
@@ -295,6 +359,7 @@ class OpenAIProvider(ModelProvider):
             lambda state, name, text, obj, _index: read_chat_event(state, name, text, obj),
             ask_for_usage=ask_for_usage,
             usage_chunk_filter=UsageChunkFilter,
+            skips=skips_chat_event,
             show_request=show_chat_request,
             show_response=show_chat_response,
         ),
@@ -303,6 +368,7 @@ class OpenAIProvider(ModelProvider):
             new_state,
             read_responses_body,
             lambda state, name, _text, obj, _index: read_responses_event(state, name, obj),
+            skips=skips_responses_event,
             show_request=show_responses_request,
             show_response=show_responses_response,
         ),

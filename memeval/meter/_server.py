@@ -69,9 +69,12 @@ class Reply:
 
     `start` once, then `write` any number of times, then `end` (or `abort` to cut the connection, as an upstream
     that broke off did). `gone` turns True when the client disconnected; writes are then dropped.
+
+    The status line and headers go out with the first body bytes written in the same loop step (one send, one
+    segment, one wake-up of the client instead of two), or on their own at the next step if none come.
     """
 
-    __slots__ = ("_conn", "_chunked", "_started", "_ended", "_close_after", "source")
+    __slots__ = ("_conn", "_chunked", "_started", "_ended", "_close_after", "_head", "source")
 
     def __init__(self, conn: _Connection, close_after: bool) -> None:
         self._conn = conn
@@ -79,6 +82,7 @@ class Reply:
         self._started = False
         self._ended = False
         self._close_after = close_after
+        self._head: bytes | None = None
         self.source: FlowControl | None = None
         """Paused while the client's socket buffer is full, resumed when it drains."""
 
@@ -119,12 +123,22 @@ class Reply:
         if self._close_after:
             out.append(b"connection: close\r\n")
         out.append(b"\r\n")
-        self._conn.write(b"".join(out))
+        self._head = b"".join(out)
+        self._conn.loop.call_soon(self._flush_head)
+
+    def _flush_head(self) -> None:
+        """Send the head if no body bytes took it along."""
+        if self._head is not None:
+            head, self._head = self._head, None
+            self._conn.write(head)
 
     def write(self, data: bytes) -> None:
         """Send body bytes (nothing for an empty chunk)."""
         if data:
-            self._conn.write(b"%x\r\n%b\r\n" % (len(data), data) if self._chunked else data)
+            out = b"%x\r\n%b\r\n" % (len(data), data) if self._chunked else data
+            if self._head is not None:
+                out, self._head = self._head + out, None
+            self._conn.write(out)
 
     def end(self, data: bytes = b"") -> None:
         """Send the last body bytes and end the response (the connection is kept if both sides want it)."""
@@ -132,9 +146,13 @@ class Reply:
             return
         self._ended = True
         if self._chunked:
-            self._conn.write(b"%x\r\n%b\r\n0\r\n\r\n" % (len(data), data) if data else b"0\r\n\r\n")
-        elif data:
-            self._conn.write(data)
+            out = b"%x\r\n%b\r\n0\r\n\r\n" % (len(data), data) if data else b"0\r\n\r\n"
+        else:
+            out = data
+        if self._head is not None:
+            out, self._head = self._head + out, None
+        if out:
+            self._conn.write(out)
         self._conn.response_done(self._close_after)
 
     def answer(self, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
@@ -154,6 +172,7 @@ class Reply:
         """End the response without its terminator: close the connection (the client sees it cut)."""
         if not self._ended:
             self._ended = True
+            self._flush_head()  # what the client got so far, as before the cut
             self._conn.response_done(True)
 
 
@@ -166,7 +185,7 @@ class _Connection(asyncio.Protocol):
 
     def __init__(self, server: HttpServer) -> None:
         self._server = server
-        self._loop = server.loop
+        self.loop = server.loop
         self.transport: asyncio.Transport | None = None
         self.lost = False
         self.http11 = True
@@ -278,7 +297,7 @@ class _Connection(asyncio.Protocol):
         self._busy = True
         reply = Reply(self, close_after=not request.keep_alive or self._server.stopping)
         self._reply = reply
-        task = self._loop.create_task(self._serve(request, reply))
+        task = self.loop.create_task(self._serve(request, reply))
         self._server.tasks.add(task)
         task.add_done_callback(self._server.tasks.discard)
 
@@ -321,7 +340,7 @@ class _Connection(asyncio.Protocol):
         self.transport.close()
 
     def _arm_idle(self) -> None:
-        self._idle_timer = self._loop.call_later(IDLE_TIMEOUT_S, self._idle_close)
+        self._idle_timer = self.loop.call_later(IDLE_TIMEOUT_S, self._idle_close)
 
     def _cancel_idle(self) -> None:
         if self._idle_timer is not None:

@@ -8,13 +8,15 @@ followed by the blank line, because some recorded provider streams end that way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class SseEvent:
-    """One dispatched event: `event` is its name (`message` when unnamed), `data` its text."""
+class SseEvent(NamedTuple):
+    """One dispatched event: `event` is its name (`message` when unnamed), `data` its text.
+
+    A named tuple: a stream makes one per token, and a tuple is the cheapest record to make.
+    """
 
     event: str
     data: str
@@ -34,28 +36,56 @@ class SseDecoder:
     _event: str = ""
     _data: list[str] = field(default_factory=list)
 
-    def feed(self, chunk: bytes) -> Iterator[SseEvent]:
-        """Consume a chunk and yield the events it completes."""
-        self._buffer += chunk
+    def feed(self, chunk: bytes) -> list[SseEvent]:
+        """Consume a chunk and return the events it completes, in order."""
+        buffer = self._buffer + chunk if self._buffer else chunk
+        if b"\r" in buffer:
+            self._buffer = buffer
+            return self._lines()
+        # The usual LF-only stream: whole events at once (each ends in a blank line); the unfinished last one is
+        # kept, whole, for the next chunk. An event of one `data:` line, the common case, is made directly.
+        blocks = buffer.split(b"\n\n")
+        self._buffer = blocks.pop()
+        out: list[SseEvent] = []
+        for block in blocks:
+            if block[:5] == b"data:" and b"\n" not in block and not self._data and not self._event:
+                value = block[6:] if block[5:6] == b" " else block[5:]
+                out.append(SseEvent("message", value.decode("utf-8", errors="replace")))
+                continue
+            for raw in block.split(b"\n"):
+                event = self._line(raw.decode("utf-8", errors="replace"))
+                if event is not None:
+                    out.append(event)
+            event = self._line("")
+            if event is not None:
+                out.append(event)
+        return out
+
+    def finish(self) -> list[SseEvent]:
+        """Signal the end of the byte stream; returns a last event left without its blank line."""
+        out: list[SseEvent] = []
+        if self._buffer:
+            # End the last line (a lone CR there was already a line end waiting for its LF).
+            self._buffer += b"\n"
+            out = self._lines()
+        if self._data:
+            out.append(SseEvent(self._event or "message", "\n".join(self._data)))
+        self._event, self._data = "", []
+        return out
+
+    def _lines(self) -> list[SseEvent]:
+        """The events completed by the buffer's complete lines, taken one by one (any line ending)."""
+        out: list[SseEvent] = []
         while True:
             cut = _line_end(self._buffer)
             if cut is None:
-                return
+                return out
             end, width = cut
             line = self._buffer[:end].decode("utf-8", errors="replace")
             self._buffer = self._buffer[end + width :]
             event = self._line(line)
             if event is not None:
-                yield event
-
-    def finish(self) -> Iterator[SseEvent]:
-        """Signal the end of the byte stream; yields a last event left without its blank line."""
-        if self._buffer:
-            # End the last line (a lone CR there was already a line end waiting for its LF).
-            yield from self.feed(b"\n")
-        if self._data:
-            yield SseEvent(self._event or "message", "\n".join(self._data))
-        self._event, self._data = "", []
+                out.append(event)
 
     def _line(self, line: str) -> SseEvent | None:
         if line == "":

@@ -146,3 +146,20 @@ def error_text(obj: dict[str, Any]) -> str:
     """`type: message` from a provider error object (`{"type":..., "message":...}`)."""
     kind = obj.get("type") or obj.get("code") or "error"
     return f"{kind}: {obj.get('message', '')}".strip()
+
+
+def leading_type(data: str) -> str | None:
+    """The `type` of an event's JSON data when it is the object's first key, read without parsing; else None.
+
+    `{"type":"content_block_delta","index":0,...}` gives `content_block_delta`. Only the compact form
+    providers send is recognised, and a value with an escape in it is not read: None then means "parse it".
+    A string inside the object cannot fake the prefix (it starts the data). A second `type` key later in the same
+    object (which a JSON parser would take instead) is not looked for: the providers' events carry one.
+    """
+    if not data.startswith('{"type":"'):
+        return None
+    end = data.find('"', 9)
+    if end < 0:
+        return None
+    kind = data[9:end]
+    return None if "\\" in kind else kind

@@ -90,6 +90,21 @@ class UsageChunkFilter:
         """The bytes of `chunk` that can be passed on now (whole events only)."""
         self._buf += chunk
         out = []
+        if b"\r" not in self._buf and b"\n\n\n" not in self._buf:
+            # The usual LF-only stream: the whole events before the first one naming an empty `choices` cannot be
+            # the usage chunk (see `_drop`) and pass at once. Without a run of three line feeds, every blank line
+            # ends an event exactly where the event-by-event cut below would end it.
+            end = self._buf.rfind(b"\n\n") + 2
+            if end < 2:
+                return b""
+            found = _EMPTY_CHOICES.search(self._buf, 0, end)
+            if found is None:
+                whole, self._buf = self._buf[:end], self._buf[end:]
+                return whole
+            start = self._buf.rfind(b"\n\n", 0, found.start()) + 2
+            if start >= 2:
+                out.append(self._buf[:start])
+                self._buf = self._buf[start:]
         while True:
             cut = _event_end(self._buf)
             if cut < 0:

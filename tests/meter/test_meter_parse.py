@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
+import re
 
 import pytest
 from meter_fixtures import RECORDED, Recorded, matches
@@ -172,3 +174,163 @@ def test_sse_decoder_accepts_every_line_ending_split_anywhere(ending: bytes) -> 
     events = [e for i in range(len(text)) for e in decoder.feed(text[i : i + 1])]
     events += list(decoder.finish())
     assert events == [SseEvent("a", "1\n2"), SseEvent("message", "x")]
+
+
+def _reference_events(text: bytes) -> list[SseEvent]:
+    """The events of a whole stream by the standard's rules, line by line (WHATWG HTML 9.2.6)."""
+    out, name, data = [], "", []
+    lines = re.split(rb"\r\n|\r|\n", text)
+    for raw in lines[:-1] + ([lines[-1]] if lines[-1] else []):
+        line = raw.decode("utf-8", errors="replace")
+        if line == "":
+            if data:
+                out.append(SseEvent(name or "message", "\n".join(data)))
+            name, data = "", []
+            continue
+        if line.startswith(":"):
+            continue
+        field, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if field == "event":
+            name = value
+        elif field == "data":
+            data.append(value)
+    if data:
+        out.append(SseEvent(name or "message", "\n".join(data)))
+    return out
+
+
+def test_sse_decoder_gives_the_standards_events_for_any_stream_split_anywhere() -> None:
+    rng = random.Random(17)
+    pieces = [
+        b"data: ",
+        b"data:",
+        b"event: e",
+        b"x",
+        b'{"a":1}',
+        b": note",
+        b"\n",
+        b"\n\n",
+        b"\r\n",
+        b"\r",
+        b"\xc3\xa9",
+    ]
+    for _ in range(400):
+        text = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        cuts = sorted(rng.sample(range(len(text) + 1), min(len(text) + 1, rng.randint(0, 6))))
+        decoder = SseDecoder()
+        events = [e for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True) for e in decoder.feed(text[a:b])]
+        events += list(decoder.finish())
+        assert events == _reference_events(text), text
+
+
+def _read_every_event(api: str, chunks: list[bytes]):
+    """The reading with every event parsed (no `WireApi.skips` pre-check)."""
+    from memeval.meter._meter import UsageMeter
+
+    meter = UsageMeter(api, streamed=True)
+    meter._skips = None
+    for chunk in chunks:
+        meter.feed(chunk)
+    return meter.finish()
+
+
+def _chat_chunk(delta: dict, *, model: str = "gpt-4o-2024-08-06", extra: str = "") -> bytes:
+    choices = json.dumps([{"index": 0, "delta": delta, "finish_reason": None}], separators=(",", ":"))
+    return b'data: {"id":"c1","object":"chat.completion.chunk","model":"%s","choices":%s%s}\n\n' % (
+        model.encode(),
+        choices.encode(),
+        extra.encode(),
+    )
+
+
+_USAGE_CHUNK = (
+    b'data: {"id":"c1","object":"chat.completion.chunk","model":"gpt-4o-2024-08-06","choices":[],'
+    b'"usage":{"prompt_tokens":10,"completion_tokens":4,"total_tokens":14}}\n\ndata: [DONE]\n\n'
+)
+
+
+@pytest.mark.parametrize("rec", [r for r in RECORDED if r.stream], ids=lambda r: r.name)
+@pytest.mark.parametrize("size", [1, 7, 10_000_000])
+def test_skipping_events_reads_what_parsing_every_event_reads(rec: Recorded, size: int) -> None:
+    chunks = [rec.body[i : i + size] for i in range(0, len(rec.body), size)]
+    assert parse_stream(rec.api, chunks) == _read_every_event(rec.api, chunks)
+
+
+def test_a_usage_or_tool_call_written_in_the_text_is_not_counted_and_a_real_one_is() -> None:
+    fake = '{"usage":{"prompt_tokens":999999,"completion_tokens":999999},"tool_calls":[{"index":5,"id":"x"}]}'
+    stream = [
+        _chat_chunk({"role": "assistant", "content": ""}, extra=',"usage":null'),
+        _chat_chunk({"content": fake}, extra=',"usage":null'),
+        _chat_chunk({"content": '"model":"other" "error":"x"'}, extra=',"usage":null'),
+        _chat_chunk({"tool_calls": [{"index": 0, "id": "call_1", "function": {"name": "grep", "arguments": ""}}]}),
+        _chat_chunk({"tool_calls": [{"index": 0, "function": {"arguments": '{"q": "\\"usage\\""}'}}]}),
+        _chat_chunk({"tool_calls": [{"index": 1, "function": {"name": "ls", "arguments": "{}"}}]}),  # no id: counted
+        _USAGE_CHUNK,
+    ]
+    reading = parse_stream("openai-chat", stream)
+    assert reading == _read_every_event("openai-chat", stream)
+    assert (reading.input_tokens, reading.output_tokens) == (10, 4)
+    assert reading.tool_names == ("grep", "ls")
+    assert reading.completed and reading.error is None
+
+
+def test_a_chunk_naming_another_model_or_spaced_differently_is_parsed() -> None:
+    stream = [
+        _chat_chunk({"role": "assistant", "content": ""}),
+        _chat_chunk({"content": "a"}, model="gpt-4o-mini"),  # another model: read, so the last named wins
+        b'data: {"model": "gpt-4o-mini", "choices": [], "usage": {"prompt_tokens": 3, "completion_tokens": 2}}\n\n',
+        b"data: [DONE]\n\n",
+    ]
+    reading = parse_stream("openai-chat", stream)
+    assert reading == _read_every_event("openai-chat", stream)
+    assert reading.model == "gpt-4o-mini" and (reading.input_tokens, reading.output_tokens) == (3, 2)
+
+
+def test_a_chat_stream_with_no_usage_stays_null_with_its_reason() -> None:
+    stream = [_chat_chunk({"role": "assistant", "content": ""}), _chat_chunk({"content": "hi"}), b"data: [DONE]\n\n"]
+    reading = parse_stream("openai-chat", stream)
+    assert reading.input_tokens is None and reading.output_tokens is None and not reading.completed
+    assert reading.error == "the response carried no final usage"
+
+
+def test_an_anthropic_error_or_usage_event_is_never_skipped() -> None:
+    rec = next(r for r in RECORDED if r.name.endswith("02-sse-tool-use.sse"))
+    body = rec.body.replace(
+        b"event: message_stop",
+        b'event: content_block_delta\ndata: {"type":"error","error":{"type":"overloaded_error","message":"busy"}}'
+        b"\n\nevent: message_stop",
+    )
+    reading = parse_stream(rec.api, [body])
+    assert reading == _read_every_event(rec.api, [body])
+    assert reading.error == "overloaded_error: busy"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b'{"a":1,"a":2}',
+        b'{"a":NaN,"b":-Infinity}',
+        b'{"a":"\\ud800"}',
+        b'{"a":123456789012345678901234567890,"b":1e400,"c":-0.0,"d":0.1}',
+        '{"a":"é"}'.encode("utf-16"),
+        b'\xef\xbb\xbf{"a":1}',
+        b'  [1, "x", null, true]  ',
+        b'{"model":"gpt","usage":{"prompt_tokens":1}}',
+        b'{"a":1} trailing',
+        b'{"a":',
+        b"",
+        b"\xff",
+    ],
+)
+def test_the_meters_json_parse_gives_what_the_standard_library_gives(text: bytes) -> None:
+    from memeval.meter import _json
+
+    try:
+        expected = json.loads(text)
+    except ValueError:
+        with pytest.raises(ValueError):
+            _json.loads(text)
+        return
+    got = _json.loads(text)
+    assert repr(got) == repr(expected)  # repr: NaN != NaN, and -0.0 == 0.0 would hide a difference

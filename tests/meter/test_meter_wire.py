@@ -151,3 +151,26 @@ def test_the_proxy_forwards_a_readable_accept_encoding(rig: Rig) -> None:
         c.post("/v1/messages", json=body, headers={"x-api-key": key, "accept-encoding": "zstd, gzip"})
     assert rig.upstream.seen[-1].headers["accept-encoding"] == "gzip"
     assert rig.next_call().completed
+
+
+def _cut_event_by_event(body: bytes) -> bytes:
+    """What the usage-chunk filter passes, by its definition: each event (up to its first blank line) in turn,
+    the usage chunk left out."""
+    out, rest = [], body
+    while (i := rest.find(b"\n\n")) >= 0:
+        event, rest = rest[: i + 2], rest[i + 2 :]
+        if not UsageChunkFilter._drop(event):
+            out.append(event)
+    return b"".join(out) + rest
+
+
+@pytest.mark.parametrize("extra", [b"", b"\n", b"\n\n", b"\n\n\n"])
+def test_the_usage_chunk_filter_cuts_events_where_the_stream_says_even_with_extra_blank_lines(extra: bytes) -> None:
+    events = _rec(CHAT_STREAM).chunks()
+    for where in (0, 1, len(events) - 3, len(events) - 2, len(events) - 1):
+        body = b"".join(events[:where]) + extra + b"".join(events[where:])
+        for size in (1, 5, 300, len(body)):
+            f = UsageChunkFilter()
+            out = b"".join(f.feed(body[i : i + size]) for i in range(0, len(body), size)) + f.finish()
+            assert out == _cut_event_by_event(body), (where, size)
+            assert f.dropped == 1
