@@ -3,8 +3,9 @@
 README's command runs the suite on two workers (`-n 2 --dist loadgroup` in pyproject's addopts).
 Workers take tests in collection order, so a test of minutes collected near the end would run
 alone on one worker while the other has nothing left. Under xdist, each worker therefore collects
-the tests marked `slow` first (in their usual relative order: a module's slow tests stay together,
-so a module-scoped fixture such as the Ray cluster is still made once), then the rest. A plain
+the long tests first: those marked `slow`, `real_agents` or `browser`, in their usual relative order
+(a module's long tests stay together, so a module-scoped fixture such as the Ray cluster is still
+made once), then the rest. A plain
 run (`-p no:xdist` or `-n 0`) keeps the usual order.
 """
 
@@ -14,9 +15,12 @@ import os
 
 import pytest
 
+LONG = ("slow", "real_agents", "browser")
+"""Marks of the tests handed out first."""
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
     # Every worker must collect the same order (the controller checks): a stable sort on marks only.
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG))
