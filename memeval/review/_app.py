@@ -21,7 +21,7 @@ from memeval._templates import jinja_env, templates_dir
 from memeval._web import SecurityHeaders
 from memeval.audit import SqlAuditStore
 from memeval.clock import utc_now
-from memeval.review._accounts import LoginThrottle
+from memeval.review._accounts import LoginThrottle, dummy_hash
 from memeval.review._api import ApiError, error_response
 from memeval.review._api import router as api_router
 from memeval.review._context import ReviewApp
@@ -63,6 +63,7 @@ def create_review_app(
     if len(key) < 32:
         raise UsageError("the review secret key is shorter than 32 bytes: set MEMEVAL_REVIEW_SECRET (64 hex digits)")
     ensure_review_schema(store)
+    dummy_hash()  # before the first login: an unknown name is never the faster answer
     app = FastAPI(title="memeval review", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.review = ReviewApp(
         store,

@@ -58,6 +58,7 @@ def lines() -> list[str]:
     return _lines("par")
 
 
+@pytest.mark.slow
 def test_workers_store_the_same_events_as_the_writer_alone(tmp_path, monkeypatch, lines):
     key = secrets.token_bytes(32)
     monkeypatch.setattr(par, "MIN_EVENTS", 0)

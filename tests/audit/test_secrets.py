@@ -99,6 +99,7 @@ def test_cli_ingest_output_has_no_secret(tmp_path):
         assert value not in r.output and value not in counts.output
 
 
+@pytest.mark.slow
 def test_cli_subprocess_logs_have_no_secret(tmp_path):
     """A real `python -m memeval audit ingest` process with debug logging on, stdin input."""
     # HOME and the store are apart: the fingerprint key under HOME must not sit in the store's

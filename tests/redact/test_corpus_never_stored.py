@@ -86,19 +86,27 @@ def _events(items: list[Item]) -> tuple[list[dict], list[bytes]]:
 
 
 def _found(hay: bytes, needles: list[bytes]) -> set[bytes]:
-    """The needles that occur in `hay` (8-byte prefixes matched at every offset with numpy)."""
+    """The needles that occur in `hay` (8-byte prefixes matched at every offset with numpy).
+
+    At each of the 8 offsets, the 8-byte windows whose first two bytes begin some needle are
+    picked through a 65,536-entry table, and only those are compared with the needles' prefixes
+    (`np.isin` over every window took about 0.4 CPU s a MB: a minute for PostgreSQL's files).
+    """
     out = {n for n in needles if len(n) < 8 and n in hay}
     long = [n for n in needles if len(n) >= 8]
     by_prefix: dict[bytes, list[bytes]] = {}
     for n in long:
         by_prefix.setdefault(n[:8], []).append(n)
     keys = np.frombuffer(b"".join(by_prefix), dtype="<u8")
+    lead = np.zeros(1 << 16, dtype=bool)  # little-endian: a window's low 16 bits are its first two bytes
+    lead[keys & 0xFFFF] = True
     for off in range(8):
         usable = (len(hay) - off) // 8 * 8
         if usable <= 0:
             continue
         windows = np.frombuffer(hay, dtype="<u8", count=usable // 8, offset=off)
-        for i in np.nonzero(np.isin(windows, keys))[0]:
+        maybe = np.flatnonzero(lead[windows & 0xFFFF])
+        for i in maybe[np.isin(windows[maybe], keys)]:
             pos = off + 8 * int(i)
             out |= {n for n in by_prefix[hay[pos : pos + 8]] if hay.startswith(n, pos)}
     return out

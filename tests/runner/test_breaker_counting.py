@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from runner_helpers import MINI, REPO, make_task
 
 
@@ -49,6 +50,7 @@ def _memeval(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_run_killed_with_sigkill_reads_interrupted_not_running(tmp_path: Path):
     """After kill -9 nobody runs the run: `results` and `runs` must not say `running`."""
     runs = tmp_path / "runs"
@@ -63,6 +65,7 @@ def test_a_run_killed_with_sigkill_reads_interrupted_not_running(tmp_path: Path)
     assert "(interrupted" in shown.stdout and "(running)" not in shown.stdout, shown.stdout
 
 
+@pytest.mark.slow
 def test_empty_files_count_toward_storage_mb(tmp_path: Path, run_ab):
     """20,000 empty files take no data block but do take the host's inodes (and minutes of the
     harness walking them): each file counts as at least one 4 KiB block, so `storage_mb = 10` ends

@@ -22,7 +22,7 @@ from runner_helpers import MINI, REPO
 
 pytest.importorskip("ray")
 
-pytestmark = [pytest.mark.slow, pytest.mark.ray]
+pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]  # one cluster at a time
 RAY = str(Path(sys.executable).with_name("ray"))
 MEMEVAL = [sys.executable, "-m", "memeval"]
 

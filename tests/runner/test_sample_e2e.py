@@ -8,12 +8,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from runner_helpers import REPO
 
 SAMPLE = REPO / "samples" / "fernhill"
 MEMEVAL = [sys.executable, "-m", "memeval"]
 
 
+@pytest.mark.slow
 def test_sample_team_pack_beats_baseline_with_measured_tokens_and_cost(tmp_path: Path, run_ab):
     code, doc, err = run_ab(str(SAMPLE))
     assert code == 0, err
@@ -65,6 +67,7 @@ def _wait_for(path: Path, needle: bytes, timeout: float = 60) -> None:
     raise AssertionError(f"{needle!r} never appeared in {path}")
 
 
+@pytest.mark.slow
 def test_sigkill_mid_run_then_resume_runs_each_trial_once(tmp_path: Path):
     runs = tmp_path / "runs"
     args = [

@@ -1,0 +1,26 @@
+"""Suite-wide pytest hooks: the order tests are handed to pytest-xdist's workers.
+
+README's command runs the suite on two workers (`-n 2 --dist loadgroup` in pyproject's addopts).
+Workers take tests in collection order, so a test of minutes collected near the end would run
+alone on one worker while the other has nothing left. Under xdist, each worker therefore collects
+the long tests first: those marked `slow`, `real_agents` or `browser`, in their usual relative order
+(a module's long tests stay together, so a module-scoped fixture such as the Ray cluster is still
+made once), then the rest. A plain
+run (`-p no:xdist` or `-n 0`) keeps the usual order.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+LONG = ("slow", "real_agents", "browser")
+"""Marks of the tests handed out first."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    # Every worker must collect the same order (the controller checks): a stable sort on marks only.
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG))
