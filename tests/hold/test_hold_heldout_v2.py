@@ -42,10 +42,7 @@ def test_heldout_files_are_unchanged() -> None:
 def test_heldout_v2_precision_and_recall() -> None:
     data = rows()
     assert len(data) >= 150 and len({lang for *_, lang in data}) >= 5
-    from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_classifier
-
-    # stage 1 (rules + n-grams), as pinned before the encoder stage joined the default
-    d = RulesWithClassifier(RuleDetector(), get_hold_classifier())
+    d = get_hold_detector()
     c: Counter[str] = Counter()
     by_lang: Counter[tuple[str, str]] = Counter()
     for source, label, text, lang in data:
@@ -69,19 +66,21 @@ def test_heldout_v2_precision_and_recall() -> None:
     assert c["tp"] >= 85  # measured 85 of 154 with rules/2; 134 of 154, 3 false holds with rules/4+hashlr/2
 
 
-def test_heldout_v2_default_with_the_encoder_stage() -> None:
-    """The default (rules/4 + hashlr/2 + uselr/1) on v2, TRAINING data of both classifiers.
+def test_heldout_v2_with_the_encoder_stage() -> None:
+    """rules/4 + hashlr/2 + uselr/1 (opt-in) on v2, TRAINING data of both classifiers.
 
     Measured 2026-12-02: 149 of 154 caught, 15 of 84 benign held (precision 0.91): v2's benign
     traps are a person asking to "act as a friendly guide", "ignore case when you sort", "pretend
     I'm a new user", which the encoder reads as near orders. Not a held-out figure (held-out v5 is);
     the assertions fail when a change loses ground.
     """
+    from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_encoder
+
     tp = fp = 0
-    d = get_hold_detector()
+    d = RulesWithClassifier(RuleDetector(), get_hold_classifier(), encoder=get_hold_encoder())
     for source, label, text, _ in rows():
         held = d.assess(text, source).held  # type: ignore[arg-type]
         tp += held and label
         fp += held and not label
-    print(f"\nv2 default: {tp} caught, {fp} false holds")
+    print(f"\nv2 with the encoder stage: {tp} caught, {fp} false holds")
     assert tp >= 149 and fp <= 15
