@@ -478,7 +478,7 @@ def main() -> None:
     )
     ap.add_argument("--with-v4", action="store_true", help="train on held-out v4 too (tuning data since round 3)")
     ap.add_argument("--cap", type=int, default=2000, help="(use head) at most this many texts per origin and label")
-    ap.add_argument("--cache", type=Path, default=None, help="(use head) .npy file caching the embeddings")
+    ap.add_argument("--cache", type=Path, default=None, help="(use head) .npz file caching the embeddings by text hash")
     args = ap.parse_args()
 
     v4 = ROOT / "tests" / "fixtures" / "hold_heldout_v4" / "heldout_v4.jsonl"
