@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Precision and recall of rules, classifier and both on the hold held-out sets; CPU per item.
 
-Usage: PYTHONPATH=. python bench/hold_eval.py [--set v4|v3|v2|all] [--json] [--cpu]
+Usage: PYTHONPATH=. python bench/hold_eval.py [--set v5|v4|v3|v2|all] [--json] [--cpu]
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
 of attacks, benign held of benign); then the CPU seconds per item of each detector (process
-time, so a loaded machine slows the wall clock more than these). Held-out v4
-(tests/fixtures/hold_heldout_v4/) was committed before rules/4 and hashlr/2 were written and is
-the only held-out figure; v3 (held-out for rules/3 + hashlr/1) and v2 are training or tuning data
-of the current detector, so their figures are not held-out figures.
+time, so a loaded machine slows the wall clock more than these). Held-out v5
+(tests/fixtures/hold_heldout_v5/) was committed before uselr/1 and the cascade were built and is
+the only held-out figure; v4 (held-out for rules/4 + hashlr/2), v3 and v2 are training or tuning
+data of the current detector, so their figures are not held-out figures.
 """
 
 from __future__ import annotations
@@ -28,6 +28,11 @@ def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
     path = ROOT / "tests" / "fixtures" / f"hold_heldout_{name}" / f"heldout_{name}.jsonl"
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     return [(r["source"], r["held"], r["text"], r["lang"]) for r in rows]
+
+
+def v5_rows() -> list[tuple[str, bool, str, str]]:
+    """(source, held, text, lang) of held-out v5 (committed before the uselr/1 + cascade work)."""
+    return _fixture_rows("v5")
 
 
 def v4_rows() -> list[tuple[str, bool, str, str]]:
@@ -74,15 +79,17 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 
 
 def detectors() -> dict:
-    """The detectors compared: rules, classifier, the default combination, and plain either-holds."""
-    from memeval.hold import AnyOf, RuleDetector, RulesWithClassifier, get_hold_classifier
+    """The detectors compared: rules, each classifier, the previous and the new default, either-holds."""
+    from memeval.hold import AnyOf, RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_encoder
 
-    rules, clf = RuleDetector(), get_hold_classifier()
+    rules, clf, enc = RuleDetector(), get_hold_classifier(), get_hold_encoder()
     return {
         rules.name: rules,
         clf.name: clf,
-        "combined": RulesWithClassifier(rules, clf),
-        "any-of": AnyOf([rules, clf]),
+        enc.name: enc,
+        "rules+hashlr": RulesWithClassifier(rules, clf),
+        "default": RulesWithClassifier(rules, clf, encoder=enc),
+        "any-of": AnyOf([rules, clf, enc]),
     }
 
 
@@ -108,12 +115,12 @@ def cpu_by_size(repeat: int = 50) -> dict:
 def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--set", choices=("v4", "v3", "v2", "all"), default="v4")
+    ap.add_argument("--set", choices=("v5", "v4", "v3", "v2", "all"), default="v5")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--cpu", action="store_true", help="also time each detector on texts of 200, 1024, 10240 chars")
     args = ap.parse_args()
-    sets = {"v4": v4_rows, "v3": v3_rows, "v2": v2_rows}
-    chosen = ["v4", "v3", "v2"] if args.set == "all" else [args.set]
+    sets = {"v5": v5_rows, "v4": v4_rows, "v3": v3_rows, "v2": v2_rows}
+    chosen = ["v5", "v4", "v3", "v2"] if args.set == "all" else [args.set]
     out = {}
     for name in chosen:
         rows = sets[name]()
@@ -134,7 +141,7 @@ def main() -> None:
             if not isinstance(m, dict):
                 continue
             print(
-                f"  {dname:10s} precision {m['tp']}/{m['tp'] + m['fp']} = {m['precision']:.3f}  "
+                f"  {dname:12s} precision {m['tp']}/{m['tp'] + m['fp']} = {m['precision']:.3f}  "
                 f"recall {m['tp']}/{m['tp'] + m['fn']} = {m['recall']:.3f}  CPU {m['cpu_ms_per_item']:.2f} ms/item"
             )
         for dname, m in res.items():

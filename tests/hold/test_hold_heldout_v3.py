@@ -41,7 +41,13 @@ def test_heldout_v3_rules_classifier_and_combined() -> None:
     and 3 (rules/3 + hashlr/1 had 66 and 2 when v3 was held-out). The assertions fail when a change
     loses ground.
     """
-    from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_detector
+    from memeval.hold import (
+        RuleDetector,
+        RulesWithClassifier,
+        get_hold_classifier,
+        get_hold_detector,
+        get_hold_encoder,
+    )
 
     rules, clf = RuleDetector(), get_hold_classifier()
     r_tp, r_fp, _ = _figures(rules)
@@ -52,3 +58,4 @@ def test_heldout_v3_rules_classifier_and_combined() -> None:
     assert c_tp >= 91 and c_fp <= 4
     assert b_tp >= 119 and b_fp <= 3 and b_tp + b_fn == 153
     assert get_hold_detector().name == RulesWithClassifier(rules, clf).name
+    assert RulesWithClassifier(rules, clf, encoder=get_hold_encoder()).name == "rules/4+hashlr/2+uselr/1"
