@@ -13,7 +13,6 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import ModuleType
 from typing import Any
 
 import jinja2
@@ -49,7 +48,7 @@ def _pinned_font_dates() -> Iterator[None]:
                 os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
-def _import_weasyprint() -> ModuleType:
+def _import_weasyprint() -> Any:
     """`import weasyprint`, without the C-compiler searches its first import makes on Linux.
 
     WeasyPrint opens Pango, HarfBuzz and fontconfig through cffi, trying several names per library
