@@ -5,6 +5,8 @@ Events are validated (`AuditEvent`), redacted and held in the store's single wri
 into a pack (`build_pack`). The event schema is documented in `audit/SCHEMA.md`.
 """
 
+from typing import TYPE_CHECKING
+
 from memeval.audit._anchor import anchor_json, check_anchor, read_anchor, take_anchor
 from memeval.audit._authority import INGEST_TYPES, QUEUE_TYPES, Limits, Origin, normalize_person_id
 from memeval.audit._bridge import PackBuild, build_pack
@@ -19,7 +21,6 @@ from memeval.audit._events import (
     canonical_json,
 )
 from memeval.audit._fold import verify_projections
-from memeval.audit._http import create_ingest_app
 from memeval.audit._ingest import IngestResult, ingest_lines
 from memeval.audit._item import ReviewItem
 from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
@@ -34,6 +35,9 @@ from memeval.audit._tables import TeamRow
 from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
 from memeval.audit._tokens import add_token
 from memeval.audit._verify import ChainReport, verify_chain
+
+if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__` below
+    from memeval.audit._http import create_ingest_app
 
 __all__ = [
     "AppendResult",
@@ -96,3 +100,16 @@ __all__ = [
     "window_counts",
     "zone",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Load `create_ingest_app` on first use.
+
+    It imports the web stack (FastAPI), which commands that only read the store (`memeval report
+    weekly`, `memeval audit counts`) do not need.
+    """
+    if name == "create_ingest_app":
+        from memeval.audit._http import create_ingest_app
+
+        return create_ingest_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

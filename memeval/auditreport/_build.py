@@ -24,9 +24,12 @@ from memeval.auditreport._runs import week_runs
 from memeval.clock import utc_now
 from memeval.errors import UsageError
 
-LIST_LIMIT = 25
-"""Most rows a drill-down list shows; the rest are counted. 25, not 100: four lists of 100 rows made a
-10,000-event week 26 pages, and page layout is most of WeasyPrint's time (bench/report_render.py)."""
+LIST_LIMIT = 10
+"""Most rows a drill-down list shows; the rest are counted, with the command that lists them all. 10,
+not 25: WeasyPrint's time is its layout and drawing of table rows (about 15-20 ms of CPU a row here;
+fonts, CSS and the charts are a small part), and four lists of 25 rows made a 10,000-event week 11
+pages and 3 s of rendering where 10 rows make 6 pages (bench/report_render.py). The full lists live
+in the review queue (`memeval review list`)."""
 
 REFUSAL_MEANINGS = {
     "outside_slice": "asked for an item outside the slice its session was given",
@@ -193,6 +196,7 @@ def build_context(
             for r in ref_rows
         ),
         refusals_more=max(0, c.refusals - len(ref_rows)),
+        contradictions_more=max(0, c.waiting["contradiction"].total - len(con_rows)),
         secret_types=tuple(Tally(k, v, "") for k, v in c.secrets_by_type.items()),
         held_items=tuple(_held(r, state, when(r.occurred)) for r, state in held_rows),
         open_contradictions=tuple(

@@ -9,6 +9,7 @@ WeasyPrint is imported only when a PDF is made, so `memeval --help` stays fast.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,6 +31,7 @@ TEXT_TEMPLATE = "weekly.txt"
 # hash. The embedded subset's date means nothing to a reader; we pin it to the Unix epoch.
 _FONT_EPOCH = "0"
 _ENV_LOCK = threading.Lock()
+_IMPORT_LOCK = threading.Lock()
 
 
 @contextmanager
@@ -44,6 +46,44 @@ def _pinned_font_dates() -> Iterator[None]:
         finally:
             if before is None:
                 os.environ.pop("SOURCE_DATE_EPOCH", None)
+
+
+def _import_weasyprint() -> Any:
+    """`import weasyprint`, without the C-compiler searches its first import makes on Linux.
+
+    WeasyPrint opens Pango, HarfBuzz and fontconfig through cffi, trying several names per library
+    (`libgobject-2.0-0`, `gobject-2.0-0`, ... `libgobject-2.0.so.0`). For each name that is not a
+    file, cffi asks `ctypes.util.find_library`, which on Linux runs `ldconfig -p`, `gcc` and `ld`:
+    22 searches and 54 child processes, about 0.25 s of CPU and more of waiting on a busy machine
+    (measured with bench/report_render.py). Every list ends with the library's soname
+    (`libpango-1.0.so.0`), which the dynamic loader opens directly, so during this one import,
+    and for this thread only, the search answers "not found" and the sonames are used. Should that
+    import fail anyway, it is retried once with the real search, as WeasyPrint would do by itself.
+    """
+    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+        import weasyprint
+
+        return weasyprint
+    import ctypes.util
+
+    real = ctypes.util.find_library
+    me = threading.get_ident()
+
+    def find_library(name: str) -> str | None:
+        return None if threading.get_ident() == me else real(name)
+
+    with _IMPORT_LOCK:
+        ctypes.util.find_library = find_library
+        try:
+            import weasyprint
+        except OSError:  # a library without its soname in WeasyPrint's list: search as it would
+            for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+                del sys.modules[name]
+            ctypes.util.find_library = real
+            import weasyprint
+        finally:
+            ctypes.util.find_library = real
+    return weasyprint
 
 
 def report_env() -> jinja2.Environment:
@@ -85,8 +125,7 @@ def render_pdf(html: str) -> bytes:
     Raises:
         ReportError: WeasyPrint failed (the message names its error).
     """
-    import weasyprint
-
+    weasyprint = _import_weasyprint()
     try:
         doc: Any = weasyprint.HTML(string=html, base_url=str(templates_dir() / "report"))
         with _pinned_font_dates():

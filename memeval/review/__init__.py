@@ -8,6 +8,8 @@ through the audit store's single write path. Held text is hostile: pages show it
 (`inert`), escaped, with invisible and look-alike characters marked.
 """
 
+from typing import TYPE_CHECKING
+
 from memeval.review._accounts import (
     Account,
     AccountRole,
@@ -19,7 +21,6 @@ from memeval.review._accounts import (
     get_account,
     list_users,
 )
-from memeval.review._app import SESSION_COOKIE, create_review_app
 from memeval.review._decide import (
     ACTIONS,
     NEEDS_REASON,
@@ -49,6 +50,9 @@ from memeval.review._queue import (
 from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
 from memeval.review._settings import ReviewSettings
 from memeval.review._tables import ensure_review_schema
+
+if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__` below
+    from memeval.review._app import SESSION_COOKIE, create_review_app
 
 __all__ = [
     "ACTIONS",
@@ -100,3 +104,16 @@ __all__ = [
     "term_text",
     "waiting_items",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Load `create_review_app` and `SESSION_COOKIE` on first use.
+
+    They import the web stack (FastAPI, Starlette), which commands that only read the queue
+    (`memeval report weekly`) do not need.
+    """
+    if name in ("SESSION_COOKIE", "create_review_app"):
+        from memeval.review import _app
+
+        return getattr(_app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

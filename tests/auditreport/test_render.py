@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
@@ -184,3 +185,46 @@ def test_an_empty_week_still_renders(store, tmp_path, week):
         line.count == 0 for line in build_context(store, "fernhill", week, runs_dir=tmp_path).lines
     )
     assert "No refusals this week." in made.html.read_text()
+
+
+def test_lists_past_the_limit_say_how_many_are_not_shown(store, tmp_path, monkeypatch):
+    import memeval.auditreport._build as build
+
+    opened = {"type": "contradiction.opened", "occurred_at": "2026-11-21T09:00:00Z", "team": "fernhill",
+              "sender_event_id": "second-open", "actor": {"kind": "system", "id": "memory-checker"},
+              "subject": "con_extra", "payload": {"a_item": "mem_xa", "a_text": "Ships Monday.",
+                                                  "b_item": "mem_xb", "b_text": "Ships Tuesday."}}  # fmt: skip
+    store.append([EVENT_ADAPTER.validate_python(opened)], sender="test")
+    full = build_context(store, "fernhill", WEEK, runs_dir=tmp_path / "runs")
+    assert len(full.open_contradictions) >= 2 and full.contradictions_more == 0
+    monkeypatch.setattr(build, "LIST_LIMIT", 1)
+    ctx = build_context(store, "fernhill", WEEK, runs_dir=tmp_path / "runs")
+    assert len(ctx.open_contradictions) == 1 and len(ctx.refusals) == 1
+    assert ctx.contradictions_more == len(full.open_contradictions) - 1
+    html = render_html(ctx)
+    assert f"{ctx.contradictions_more} more open contradictions are not listed" in html
+    assert f"{ctx.refusals_more} more refusals are not listed" in html
+
+
+_IMPORT_PROBE = """
+import ctypes.util, subprocess, sys
+real = ctypes.util.find_library
+started = []
+class Counting(subprocess.Popen):
+    def __init__(self, args, *a, **kw):
+        started.append(args)
+        super().__init__(args, *a, **kw)
+subprocess.Popen = Counting
+from memeval.auditreport._render import _import_weasyprint
+_import_weasyprint()
+from weasyprint.text import ffi
+print(len(started), ctypes.util.find_library is real, ffi.harfbuzz_subset is not None, ffi.pango is not None)
+"""
+
+
+@pytest.mark.slow
+def test_weasyprint_is_imported_without_a_library_search():
+    # WeasyPrint's own import asks ctypes for each library by several names, running ldconfig, gcc
+    # and ld for each miss (54 processes); _import_weasyprint opens the sonames directly instead.
+    out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "True", "True", "True"], out
