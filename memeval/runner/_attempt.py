@@ -388,6 +388,9 @@ class Attempt:
             calls = -1
             exchanges: list[Exchange] = []
             if key is not None and self.meter is not None:
+                wait = getattr(self.meter, "wait_calls_recorded", None)  # calls cut by the turn's end count
+                if wait is not None:
+                    wait(s.trial_id)
                 calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
