@@ -506,7 +506,7 @@ class Attempt:
         if raw is not None:
             try:
                 data = json.loads(raw.decode("utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError):
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # the agent's file: any bytes
                 data = {"message": raw.decode("utf-8", "replace")[:4000]}
             if isinstance(data, dict):
                 message = str(data.get("message", ""))[:4000]
