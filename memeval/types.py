@@ -103,7 +103,8 @@ TamperKind = Literal[
   named like a command of the image.
 - `runner-config`: test-runner configuration (`pytest.ini`, `[tool.pytest...]` in
   `pyproject.toml`, `[tool:pytest]` in `setup.cfg`, `[pytest]` in `tox.ini`).
-- `verifier-path`: a symlink or file put where memeval mounts the verifier's folders (removed).
+- `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
+  leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder
   (`site-packages`, `dist-packages`, `node_modules`), where a task's own tools often live.
 - `lingering-process`: processes still running in the verifier's sandbox when test.sh exited

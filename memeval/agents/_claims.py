@@ -88,7 +88,7 @@ def _json_lines(stdout: str) -> Iterator[dict[str, Any]]:
             continue
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # the agent's output: any text
             continue
         if isinstance(obj, dict):
             yield obj
@@ -189,7 +189,7 @@ def _gemini(stdout: str) -> _Parsed:
     start = text.find("{")
     try:
         doc = json.loads(text[start:]) if start >= 0 else None
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         doc = None
     if not isinstance(doc, dict):
         return "", {}, None, None, None

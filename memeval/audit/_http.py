@@ -78,7 +78,7 @@ def create_ingest_app(store: SqlAuditStore) -> FastAPI:
                 )
         try:
             batch = EventBatch.model_validate(json.loads(raw))
-        except (ValueError, ValidationError):
+        except (ValueError, ValidationError, RecursionError):  # RecursionError: nested past the parser's depth
             return _error(422, 'the body must be JSON: {"events": [<event>, ...]}')
         return await run_in_threadpool(_store_batch, batch, team, sender, len(raw))
 

@@ -71,6 +71,8 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
             good.append((n, parse_event(json.loads(line))))
         except json.JSONDecodeError as exc:
             bad.append((n, f"not JSON ({exc.msg} at column {exc.colno})"))
+        except RecursionError:
+            bad.append((n, "not an event: JSON nested deeper than the parser follows"))
         except ValidationError as exc:
             bad.append((n, describe_validation(exc)))
         except ValueError as exc:

@@ -57,16 +57,17 @@ def week_runs(runs_dir: Path, start: datetime, end: datetime, tz: str) -> tuple[
 
 def _summary(run_dir: Path, at: datetime, tz: str) -> RunLine:
     try:
-        res = load_run(run_dir).result
+        run = load_run(run_dir)
     except RunLogError as exc:
         raise RunLogError(f"run {run_dir} of the week cannot be read: {exc}") from exc
+    res = run.result
     trials = [t for t in res.trials if t.control is None]
     v = res.verdict
     cop = v.cost_of_pass if v is not None else None
     return RunLine(
         run_id=res.run_id,
         started=at.astimezone(ZoneInfo(tz)).strftime("%a %d %b %H:%M"),
-        status=res.status,
+        status=run.status,  # `interrupted`, not `running`, for a run killed halfway
         model=str(res.run_card.model if "model" in res.run_card.model_fields_set else "unknown"),
         tasks=len({t.task_id for t in trials}),
         baseline=_arm("baseline", trials, cop.baseline if cop else None, res),

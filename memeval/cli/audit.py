@@ -158,7 +158,13 @@ def anchor(
     from memeval.audit import anchor_json, open_existing_store, take_anchor
 
     a = take_anchor(open_existing_store(db, team=team), team)
-    out.write_text(anchor_json(a), encoding="utf-8")
+    try:
+        out.write_text(anchor_json(a), encoding="utf-8")
+    except OSError as exc:
+        raise fail(
+            f"cannot write the anchor to {str(out)!r} ({exc.strerror}): "
+            "pass --out naming a file in a folder that exists"
+        ) from exc
     typer.echo(f"{team}: head seq {a.seq} {a.hash} written to {out}")
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
+from memeval.cli.app import EXIT_FAILURE, app, fail, runs_dir_to_read, translate_errors
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
@@ -41,7 +41,11 @@ OutOpt = Annotated[
 RunsOpt = Annotated[
     Path,
     typer.Option(
-        "--runs-dir", "--runs", envvar="MEMEVAL_RUNS_DIR", help="Folder of A/B run folders shown in the report."
+        "--runs-dir",
+        "--runs",
+        envvar="MEMEVAL_RUNS_DIR",
+        help="Folder of A/B run folders shown in the report.",
+        callback=runs_dir_to_read,
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]

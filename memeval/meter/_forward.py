@@ -191,11 +191,13 @@ class ForwardApp:
                 known = call
                 held = self._ledger.hold_unlimited(caller.trial_id, lambda: self._worst_case(known, body, doc))
             call = replace(call, reservation=held)
+        self._ledger.call_began(caller.trial_id)  # the runner waits for it before reading the trial
         try:
             await self._forward(request, reply, call, upstream, body)
         finally:
             if call.reservation is not None:
                 call.reservation.settle(None)  # only if `_record` never ran: charge the worst case
+            self._ledger.call_ended(caller.trial_id)
 
     def _worst_case(self, call: _Call, body: bytes, doc: Any) -> float | None:
         """The most the call can cost (USD), reserved against its limits; None: unpriced.

@@ -166,6 +166,7 @@ class _Trial:
     calls: int = 0
     unpriced_calls: int = 0
     usage_missing_calls: int = 0
+    in_flight: int = 0
 
     @property
     def pools(self) -> tuple[SpendPool, ...]:
@@ -271,6 +272,22 @@ class Ledger:
             pools = self._trial(trial_id).pools
         return Reservation(pools, 0.0, worst_later=worst_later)
 
+    def call_began(self, trial_id: str) -> None:
+        """Count a call of the trial as in flight until `call_ended` (it will be recorded, or was refused).
+
+        Raises:
+            MeterError: the trial was never registered.
+        """
+        with self._lock:
+            self._trial(trial_id).in_flight += 1
+
+    def call_ended(self, trial_id: str) -> None:
+        """The call counted by `call_began` is over: recorded and handed to `on_call`, or dropped."""
+        with self._lock:
+            trial = self._by_id.get(trial_id)
+            if trial is not None:
+                trial.in_flight -= 1
+
     def record(self, call: ModelCall, reservation: Reservation | None = None) -> None:
         """Add one call to its trial's counts and settle its reservation, if any."""
         if reservation is not None:
@@ -304,6 +321,7 @@ class Ledger:
                 budget_usd=t.budget_usd,
                 budget_exhausted=t.exhausted,
                 charged_unknown_usd=t.pool.charged_usd,
+                in_flight=t.in_flight,
             )
 
     def _trial(self, trial_id: str) -> _Trial:

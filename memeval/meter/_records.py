@@ -129,3 +129,5 @@ class TrialSpend(BaseModel):
     charged_unknown_usd: float = 0.0
     """Worst cases charged against the limit for calls whose cost could not be measured, USD
     (never part of the known spend)."""
+    in_flight: int = 0
+    """Calls forwarded and not yet recorded (a response still arriving, or its record not yet made)."""

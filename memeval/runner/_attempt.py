@@ -40,7 +40,7 @@ from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
-from memeval.runner._tamper import lingering_finding, scan_tamper
+from memeval.runner._tamper import lingering_finding, remove_links_into_verifier, scan_tamper
 from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
 from memeval.sandbox import (
     TOO_DEEP_PREFIX,
@@ -295,16 +295,18 @@ class Attempt:
     def _scan_tamper(self, world: World, pristine: Path, added: tuple[str, ...], changed: tuple[str, ...]) -> None:
         """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
 
-        A symlink or file on the way to the verifier's mount points is removed here, and noted.
+        A symlink or file on the way to the verifier's mount points, and a symlink leading into a
+        folder only the verifier sees (`/tests`...), are removed here, and noted.
         """
         scan = scan_tamper(pristine, world, added, changed, task_env(self.s.task, world))
+        unlinked = tuple(remove_links_into_verifier(pristine, world, added, changed))
         replaced = tuple(
             TamperFinding(
                 path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
             )
             for p in clear_mount_path(world, "/logs/verifier")
         )
-        self.findings = replaced + scan.findings
+        self.findings = unlinked + replaced + scan.findings
         self._omitted = scan.omitted
         self.log.append(
             TamperScanned(trial_id=self.s.trial_id, policy=self.s.tamper, findings=self.findings, omitted=scan.omitted)
@@ -388,6 +390,9 @@ class Attempt:
             calls = -1
             exchanges: list[Exchange] = []
             if key is not None and self.meter is not None:
+                wait = getattr(self.meter, "wait_calls_recorded", None)  # calls cut by the turn's end count
+                if wait is not None:
+                    wait(s.trial_id)
                 calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
@@ -501,7 +506,7 @@ class Attempt:
         if raw is not None:
             try:
                 data = json.loads(raw.decode("utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError):
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # the agent's file: any bytes
                 data = {"message": raw.decode("utf-8", "replace")[:4000]}
             if isinstance(data, dict):
                 message = str(data.get("message", ""))[:4000]

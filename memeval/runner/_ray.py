@@ -316,6 +316,9 @@ class _ShareMeter:
     def calls_made(self, trial_id: str) -> int:
         return int(self._m.calls_made(trial_id))
 
+    def wait_calls_recorded(self, trial_id: str) -> int:
+        return int(self._m.wait_calls_recorded(trial_id))
+
     def harness_failure(self, trial_id: str) -> str | None:
         failure: str | None = self._m.harness_failure(trial_id)  # a Ray actor call: its result is untyped
         return failure

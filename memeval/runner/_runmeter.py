@@ -22,6 +22,7 @@ import os
 import secrets
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
 
 ASSESSOR_SUFFIX = "#assessor"
 """Appended to a trial id for its assessor's key; stripped again when the call is logged."""
+
+CALLS_SETTLE_S = 30.0
+"""How long the runner waits, after an agent's turn, for its calls still in flight to be recorded (s)."""
 
 REGISTRATION_SEP = "@"
 """A trial is registered with the proxy as `trial_id@n` (n counts its registrations in this
@@ -199,6 +203,20 @@ class RunMeter:
     def _rid(self, trial_id: str) -> str:
         with self._lock:
             return self._current[trial_id]
+
+    def wait_calls_recorded(self, trial_id: str, timeout_s: float = CALLS_SETTLE_S) -> int:
+        """Wait until no call of the trial's current registration is in flight; return how many still are.
+
+        The proxy records a call once its response is over, after the agent may already have read it
+        and exited; a call cut by the end of the turn is recorded at the upstream's next bytes. Read a
+        trial's counts, limit and bodies only after this. Returns 0, or the calls still in flight
+        after `timeout_s` seconds (an upstream silent that long; they are logged when they end).
+        """
+        rid = self._rid(trial_id)
+        deadline = time.monotonic() + timeout_s
+        while (left := int(self._p.trial_spend(rid).in_flight)) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return left
 
     def take_exchanges(self, trial_id: str) -> list[Exchange]:
         """The bodies of the trial's current registration's calls, in order, and forget them.

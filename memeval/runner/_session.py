@@ -185,7 +185,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     Raises:
         RunCardMismatch: the arms would differ in more than mode and slice.
         UsageError: bad options (repeats < 1, an empty task set, an agent whose API has no
-            upstream).
+            upstream, an upstream key variable that is not set).
     """
     if opts.repeats < 1:
         raise UsageError(f"--repeats must be at least 1, got {opts.repeats}")
@@ -201,6 +201,8 @@ def plan_run(opts: AbOptions) -> RunPlanned:
     if opts.network == "proxy":
         a = opts.agent
         check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)
+        for u in opts.all_upstreams():
+            u.key()  # a key variable that is not set is refused before any run folder is made
     card = run_card(opts)
     items = select_slice(opts.pack, opts.slice_ids)
     check_pairable(arm_card(card, "baseline", None, ()), arm_card(card, "pack", opts.pack, items))

@@ -139,6 +139,69 @@ def changed_entries(pristine: Path, world: Path, added: Iterable[str], changed: 
     return out
 
 
+VERIFIER_ONLY = ("/tests", "/solution", "/logs/verifier")
+"""Folders that exist only in the verifier's sandbox: the held-back tests, the solution, the reward channel."""
+MAX_LINK_HOPS = 40
+"""Symlinks followed when resolving one path (Linux stops at 40 too)."""
+
+
+def verifier_only_target(world_root: Path, inside: str) -> str | None:
+    """The `VERIFIER_ONLY` folder that `inside` leads to in the verifier's view, or None.
+
+    Follows the world's symlinks (read with `readlink`, never opened) the way the verifier's kernel
+    would, with paths outside the world's folders taken as they are: such a link dangles during the
+    agent's turn and resolves only when the verifier runs.
+    """
+    todo = [p for p in inside.split("/") if p][::-1]
+    cur: list[str] = []
+    hops = 0
+    while todo:
+        name = todo.pop()
+        if name == ".":
+            continue
+        if name == "..":
+            if cur:
+                cur.pop()
+            continue
+        cur.append(name)
+        path = "/" + "/".join(cur)
+        hit = next((v for v in VERIFIER_ONLY if path == v or path.startswith(v + "/")), None)
+        if hit is not None:
+            return hit
+        host = world_root.joinpath(*cur)
+        if os.path.islink(host):
+            hops += 1
+            if hops > MAX_LINK_HOPS:
+                return None
+            target = os.readlink(host)
+            cur.pop()
+            if target.startswith("/"):
+                cur = []
+            todo += [p for p in target.split("/") if p][::-1]
+    return None
+
+
+def remove_links_into_verifier(
+    pristine: Path, world: World, added: Iterable[str], changed: Iterable[str]
+) -> list[TamperFinding]:
+    """Remove every symlink the agent added or changed that leads into a `VERIFIER_ONLY` folder.
+
+    The agent never sees the held-back tests, but a link to them would let the verifier read them
+    as the agent's answer. Returns the findings (`verifier-path`, one per link removed).
+    """
+    out = []
+    for rel, change in sorted(changed_entries(pristine, world.root, added, changed).items()):
+        host = world.root / rel
+        if not os.path.islink(host):
+            continue
+        folder = verifier_only_target(world.root, "/" + rel)
+        if folder is not None:
+            host.unlink()
+            detail = f"a symbolic link into {folder}, which only the verifier sees; removed"
+            out.append(TamperFinding(path="/" + rel, kind="verifier-path", change=change, detail=detail))
+    return out
+
+
 @dataclass(frozen=True)
 class ScanContext:
     """What the verifier will see, for classifying files.

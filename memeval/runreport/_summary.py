@@ -246,9 +246,10 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     counted = list(res.trials) if include_controls else [r for r in res.trials if not r.control]
     warnings: list[str] = []
     planned = res.coverage.expected_trials
-    if res.status != "completed":
+    status = run.status  # `interrupted` when the log says running but no memeval process holds it
+    if status != "completed":
         warnings.append(
-            f"run is {res.status}: {len(res.trials)} of {planned} planned trials ended; "
+            f"run is {status}: {len(res.trials)} of {planned} planned trials ended; "
             f"go on with `memeval ab TASKS --resume {res.run_id}`"
         )
     for f in res.run_faults:
@@ -302,7 +303,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     return RunSummary(
         run_id=res.run_id,
         run_dir=str(run.path),
-        status=res.status,
+        status=status,
         arms=tuple(_arm(m, counted) for m in MODES),
         outcomes=out,
         cost_usd=round(sum(v for v in by_arm.values() if v is not None), 6) if metered else None,

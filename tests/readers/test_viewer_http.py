@@ -7,6 +7,7 @@ the security headers.
 
 from __future__ import annotations
 
+import fcntl
 import html
 import json
 import shutil
@@ -89,7 +90,9 @@ def test_a_run_still_going_is_shown_as_it_grows(runs: Runs, tmp_path: Path) -> N
     lines = log.read_bytes().splitlines(keepends=True)
     assert json.loads(lines[-1])["event"] == "run.ended"
     log.write_bytes(b"".join(lines[:-1]))
-    with start_viewer(run, port=0) as v:
+    # still going: a memeval process holds the run's lock (without one, the run reads `interrupted`)
+    with (run / ".lock").open("a") as lock, start_viewer(run, port=0) as v:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
         first = httpx.get(v.url).text
         assert "running" in first
         RunLog(run).append(RunEnded(status="cancelled", message="stopped by hand"))
