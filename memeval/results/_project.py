@@ -49,10 +49,15 @@ if TYPE_CHECKING:
         AgentExitedView,
         CallView,
         CheckRecordedView,
-        TrialEndedView,
-        TrialStartedView,
         View,
         WorkspaceDiffedView,
+    )
+    from memeval.eventlog._fastcalls import (
+        ClaimRecordedView,
+        FaultRaisedView,
+        TamperScannedView,
+        TrialEndedView,
+        TrialStartedView,
     )
     from memeval.stats import PairedVerdict, TrialObs
 
@@ -96,11 +101,11 @@ class _Acc:
     calls: list[ModelCallRecord | CallView] = field(default_factory=list)
     agent_started: bool = False
     exited: AgentExited | AgentExitedView | None = None
-    claim: ClaimRecorded | None = None
+    claim: ClaimRecorded | ClaimRecordedView | None = None
     diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
-    tamper: TamperScanned | None = None
+    tamper: TamperScanned | TamperScannedView | None = None
     check: CheckRecorded | CheckRecordedView | None = None
-    fault: FaultRaised | None = None
+    fault: FaultRaised | FaultRaisedView | None = None
     ended: TrialEnded | TrialEndedView | None = None
 
 
