@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypedDict
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -25,19 +25,12 @@ from memeval.eventlog import (
 from memeval.formatting import CellValue
 from memeval.results._records import (
     AttemptSpend,
-    Check,
-    Claim,
     Coverage,
     Fault,
-    HarnessMeasured,
-    Physics,
     RunResult,
     TableRow,
-    Tamper,
-    Tokens,
     TrialRecord,
     UnendedTrial,
-    Workspace,
 )
 from memeval.results._sequential import sequential_record
 
@@ -342,34 +335,39 @@ def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
     )
 
 
-def _physics(tally: _Tally, metered: bool, wall_ms: int | None) -> Physics:
-    missing: dict[str, str] = {}
+_UNMETERED = dict.fromkeys(
+    (
+        "input_tokens",
+        "output_tokens",
+        "cache_read_tokens",
+        "cache_write_tokens",
+        "reasoning_tokens",
+        "cost_usd",
+        "engine_calls",
+        "tool_calls",
+        "errors",
+    ),
+    "unmetered: the agent ran with network none",
+)
+"""`Physics.missing` of a trial run without the meter."""
+_NO_TOKENS = {"input": None, "output": None, "cache_read": None, "cache_write": None, "reasoning": None}
+
+
+def _physics(tally: _Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
+    """A trial's `Physics`, as the fields `TrialRecord` validates it from."""
     if not metered:
-        reason = "unmetered: the agent ran with network none"
-        for k in (
-            "input_tokens",
-            "output_tokens",
-            "cache_read_tokens",
-            "cache_write_tokens",
-            "reasoning_tokens",
-            "cost_usd",
-            "engine_calls",
-            "tool_calls",
-            "errors",
-        ):
-            missing[k] = reason
-        none = Tokens(input=None, output=None, cache_read=None, cache_write=None, reasoning=None)
-        return Physics(
-            duration_ms=wall_ms,
-            tokens=none,
-            cost_usd=None,
-            engine_calls=None,
-            tool_calls=None,
-            errors=None,
-            source="unmetered",
-            missing=missing,
-        )
+        return {
+            "duration_ms": wall_ms,
+            "tokens": _NO_TOKENS,
+            "cost_usd": None,
+            "engine_calls": None,
+            "tool_calls": None,
+            "errors": None,
+            "source": "unmetered",
+            "missing": dict(_UNMETERED),
+        }
     # The keys of `missing` keep their order: the token figures, cost_usd, tool_calls.
+    missing: dict[str, str] = {}
     answered, subject = tally.answered, tally.subject
     sums = [
         _sum(total, absent, answered, subject, missing, name)
@@ -378,22 +376,27 @@ def _physics(tally: _Tally, metered: bool, wall_ms: int | None) -> Physics:
     if tally.cost_missing is not None:
         missing["cost_usd"] = tally.cost_missing
     tool_calls = _sum(tally.sums[5], tally.absent[5], answered, subject, missing, "tool_calls")
-    tokens = Tokens(input=sums[0], output=sums[1], cache_read=sums[2], cache_write=sums[3], reasoning=sums[4])
     cost = tally.cost_usd
-    return Physics(
-        duration_ms=wall_ms,
-        tokens=tokens,
-        cost_usd=None if cost is None else round(cost, 10),
-        engine_calls=subject,
-        tool_calls=tool_calls,
-        errors=tally.errors,
-        source="meter",
-        missing=missing,
-        assessor={"engine_calls": tally.assessor} if tally.assessor else None,
-        models=tally.models,
-        unmeasured_calls=sum(tally.unmeasured.values()),
-        unmeasured_reasons=tally.unmeasured,
-    )
+    return {
+        "duration_ms": wall_ms,
+        "tokens": {
+            "input": sums[0],
+            "output": sums[1],
+            "cache_read": sums[2],
+            "cache_write": sums[3],
+            "reasoning": sums[4],
+        },
+        "cost_usd": None if cost is None else round(cost, 10),
+        "engine_calls": subject,
+        "tool_calls": tool_calls,
+        "errors": tally.errors,
+        "source": "meter",
+        "missing": missing,
+        "assessor": {"engine_calls": tally.assessor} if tally.assessor else None,
+        "models": tally.models,
+        "unmeasured_calls": sum(tally.unmeasured.values()),
+        "unmeasured_reasons": tally.unmeasured,
+    }
 
 
 def _record(
@@ -404,38 +407,45 @@ def _record(
     history: Sequence[_Acc],
     spends: Sequence[AttemptSpend],
 ) -> TrialRecord:
-    """The record of one ended attempt; `spends` are `_attempt_spend` of each attempt in `history`."""
+    """The record of one ended attempt; `spends` are `_attempt_spend` of each attempt in `history`.
+
+    Built as one nested object validated once (`TrialRecord.model_validate`), which gives the
+    record its nested models as building each of them would, at a fraction of the calls.
+    """
     started, ended = acc.started, acc.ended
     wall = None
     if ended is not None and ended.at and started.at:
         wall = int((ended.at - started.at).total_seconds() * 1000)
     phys = _physics(tally, metered, wall)
     check = acc.check
-    checks: tuple[Check, ...] = ()
+    checks: tuple[dict[str, Any], ...] = ()
     if check is not None:
         checks = (
-            Check(
-                type=check.type,
-                level=check.level,
-                passed=check.passed,
-                reward=check.reward,
-                reward_source=check.reward_source,
-                output=check.output,
-            ),
+            {
+                "type": check.type,
+                "level": check.level,
+                "passed": check.passed,
+                "reward": check.reward,
+                "reward_source": check.reward_source,
+                "output": check.output,
+            },
         )
-    fault = Fault(code=acc.fault.code, phase=acc.fault.phase, message=acc.fault.message) if acc.fault else None
+    f = acc.fault
+    fault = None if f is None else {"code": f.code, "phase": f.phase, "message": f.message}
     claim = None
     if acc.claim is not None:
-        claim = Claim(message=acc.claim.message, self_reported=acc.claim.self_reported, source=acc.claim.source)
+        c = acc.claim
+        claim = {"message": c.message, "self_reported": c.self_reported, "source": c.source}
     ws = None
     if acc.diff is not None:
-        ws = Workspace(
-            diff=acc.diff.diff,
-            added=acc.diff.added,
-            changed=acc.diff.changed,
-            removed=acc.diff.removed,
-            retained=ended.retained if ended else None,
-        )
+        d = acc.diff
+        ws = {
+            "diff": d.diff,
+            "added": d.added,
+            "changed": d.changed,
+            "removed": d.removed,
+            "retained": ended.retained if ended else None,
+        }
     verified = check.passed if check is not None and fault is None else None
     reward = check.reward if check is not None and fault is None else None
     tamper = None
@@ -444,36 +454,42 @@ def _record(
         failed = t.policy == "fail" and bool(t.findings or t.omitted) and verified is True
         reason = None
         if failed:
-            kinds = ", ".join(sorted({f.kind for f in t.findings}))
+            kinds = ", ".join(sorted({x.kind for x in t.findings}))
             reason = f"scored failed under --tamper fail: {len(t.findings) + t.omitted} tamper finding(s) ({kinds})"
             verified, reward = False, 0.0
-        tamper = Tamper(policy=t.policy, findings=t.findings, omitted=t.omitted, failed=failed, reason=reason)
-    return TrialRecord(
-        trial_id=pt.trial_id,
-        task_id=pt.task_id,
-        mode=pt.mode,
-        repeat=pt.repeat,
-        attempt=started.attempt,
-        attempts=len(history),
-        control=pt.control,
-        verified=verified,
-        reward=reward,
-        checks=checks,
-        execution=acc.exited.execution if acc.exited else "not_started",
-        execution_reason=acc.exited.reason if acc.exited else None,
-        assessment=ended.assessment if ended else "unscored",
-        fault=fault,
-        claim=claim,
-        harness_measured=HarnessMeasured(
-            wall_ms=wall, input_tokens=phys.tokens.input, output_tokens=phys.tokens.output, total_cost_usd=phys.cost_usd
-        ),
-        physics=phys,
-        context_manifest=started.context_manifest,
-        started_at=_iso(started.at),
-        ended_at=_iso(ended.at) if ended else None,
-        workspace=ws,
-        tamper=tamper,
-        spend=tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
+        tamper = {"policy": t.policy, "findings": t.findings, "omitted": t.omitted, "failed": failed, "reason": reason}
+    tokens = phys["tokens"]
+    return TrialRecord.model_validate(
+        {
+            "trial_id": pt.trial_id,
+            "task_id": pt.task_id,
+            "mode": pt.mode,
+            "repeat": pt.repeat,
+            "attempt": started.attempt,
+            "attempts": len(history),
+            "control": pt.control,
+            "verified": verified,
+            "reward": reward,
+            "checks": checks,
+            "execution": acc.exited.execution if acc.exited else "not_started",
+            "execution_reason": acc.exited.reason if acc.exited else None,
+            "assessment": ended.assessment if ended else "unscored",
+            "fault": fault,
+            "claim": claim,
+            "harness_measured": {
+                "wall_ms": wall,
+                "input_tokens": tokens["input"],
+                "output_tokens": tokens["output"],
+                "total_cost_usd": phys["cost_usd"],
+            },
+            "physics": phys,
+            "context_manifest": started.context_manifest,
+            "started_at": _iso(started.at),
+            "ended_at": _iso(ended.at) if ended else None,
+            "workspace": ws,
+            "tamper": tamper,
+            "spend": tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
+        }
     )
 
 
