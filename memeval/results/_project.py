@@ -41,15 +41,13 @@ if TYPE_CHECKING:
         AgentExitedView,
         CallView,
         CheckRecordedView,
-        View,
-        WorkspaceDiffedView,
-    )
-    from memeval.eventlog._fastcalls import (
         ClaimRecordedView,
         FaultRaisedView,
         TamperScannedView,
         TrialEndedView,
         TrialStartedView,
+        View,
+        WorkspaceDiffedView,
     )
     from memeval.stats import PairedVerdict, TrialObs
 
