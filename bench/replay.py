@@ -2,10 +2,12 @@
 
 Builds synthetic run logs in a temp folder (trials with model calls, the shapes a real run
 writes), then times reading + projecting them (no cache), the replay's reading alone (msgspec views
-of the frequent events, `RunLog.read_for_replay`), the typed pydantic reading other readers use
-(`RunLog.read`), and loading through the result cache, 3 times each in one process (imports already
-done): wall and CPU, best and median. The load average is printed beside the figures: on a shared
-machine CPU seconds move less than wall, but both grow with the load.
+of the frequent events, `RunLog.read_for_replay`), its projection alone (records, table, verdict with
+its bootstrap), the typed pydantic reading other readers use (`RunLog.read`), and loading through
+the result cache, 3 times each in one process (imports already done): wall and CPU, best and
+median. The projection is timed with the garbage collector held off, as `load_run` holds it. The
+load average is printed beside the figures: on a shared machine CPU seconds move less than wall,
+but both grow with the load.
 Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
 
     .venv/bin/python bench/replay.py
@@ -27,6 +29,7 @@ from memeval.eventlog import (
     ClaimRecorded,
     ModelCalled,
     PlannedTrial,
+    ReplayRead,
     RunEnded,
     RunLog,
     RunPlanned,
@@ -39,6 +42,8 @@ from memeval.eventlog import (
 )
 from memeval.eventlog._events import stamp
 from memeval.results import load_run, result_json
+from memeval.results._load import _collector_paused
+from memeval.results._project import project
 
 PLANNED = json.loads(
     (Path(__file__).resolve().parents[1] / "tests/fixtures/runlog_v1/oracle-mini/events.jsonl")
@@ -128,6 +133,11 @@ def make_log(run_dir: Path, n_events: int) -> int:
     return len(evs)
 
 
+def _project_paused(read: ReplayRead) -> None:
+    with _collector_paused():
+        project(read.events, read.complete)
+
+
 def _timed(fn: object) -> tuple[float, float]:
     t0, c0 = time.perf_counter(), time.process_time()
     fn()  # type: ignore[operator]
@@ -144,10 +154,14 @@ def main() -> None:
             load_run(run_dir)  # writes the cache
             cached = [_timed(lambda d=run_dir: result_json(load_run(d))) for _ in range(3)]
             read_fast = [_timed(lambda d=run_dir: RunLog(d).read_for_replay()) for _ in range(3)]
+            read = RunLog(run_dir).read_for_replay()
+            projected = [_timed(lambda r=read: _project_paused(r)) for _ in range(3)]
+            del read
             read_typed = [_timed(lambda d=run_dir: RunLog(d).read()) for _ in range(3)]
             for label, xs in (
                 ("replay (read + project + JSON), no cache", cold),
                 ("  of which reading and validating the log", read_fast),
+                ("  of which projecting the events read", projected),
                 ("reading it as pydantic events (RunLog.read)", read_typed),
                 ("with the result cache (checked against the log's hash)", cached),
             ):

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from memeval.eventlog._fastcalls import View
 
 LOG_NAME = "events.jsonl"
+_SEQ = attrgetter("seq")
 
 
 def canonical(ev: Event) -> bytes:
@@ -84,13 +86,17 @@ class RunLog:
             events.append(ev)
         return LogRead(events, torn)
 
-    def read_for_replay(self) -> ReplayRead:
+    def read_for_replay(self, data: bytes | None = None) -> ReplayRead:
         """Read every complete event as `read` does, the frequent kinds as fast typed views.
 
         A `model.called`, `trial.started`, `agent.exited`, ... line comes back as its view
         (`memeval.eventlog._fastcalls.View`: msgspec structs declaring the same fields, types and
         checks as the event), every other line as its `Event`. What is refused, and the error, is
         what `read` gives: a line the fast path does not accept is read by `read`'s own path.
+
+        Args:
+            data: the log file's bytes when the caller has read them already (`load_run` hashes
+                them first); None reads the file.
 
         Returns:
             `ReplayRead`: the events, whether the last line was torn, and the complete lines'
@@ -99,23 +105,33 @@ class RunLog:
         Raises:
             RunLogError: as `read`.
         """
-        from memeval.eventlog._fastcalls import decode_view
+        from memeval.eventlog._fastcalls import decode_lines
 
-        if not self.path.is_file():
-            raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
-        data = self.path.read_bytes()
+        if data is None:
+            if not self.path.is_file():
+                raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
+            data = self.path.read_bytes()
         lines = data.split(b"\n")
-        torn = lines[-1] != b""
-        events: list[Event | View] = []
-        append = events.append
-        for n, line in enumerate(lines[:-1], 1):
-            ev: Event | View | None = decode_view(line)
-            if ev is None:
-                ev = self._event(line, n)
-            if ev.seq != len(events):
-                raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {len(events)}")
-            append(ev)
-        return ReplayRead(events, torn, data[: len(data) - len(lines[-1])])
+        tail = lines.pop()
+
+        def slow(i: int, before: Sequence[Event | View]) -> Event:
+            # An error in an earlier line's seq is raised first, as `read` finds it first.
+            try:
+                return self._event(lines[i], i + 1)
+            except Exception:
+                self._check_seqs(before)
+                raise
+
+        events = decode_lines(lines, data, slow)
+        if list(map(_SEQ, events)) != list(range(len(events))):
+            self._check_seqs(events)
+        return ReplayRead(events, tail != b"", data[: len(data) - len(tail)])
+
+    def _check_seqs(self, events: Sequence[Event | View]) -> None:
+        """Raise `RunLogError` for the first event whose `seq` is not its position (as `read` does)."""
+        for n, ev in enumerate(events, 1):
+            if ev.seq != n - 1:
+                raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {n - 1}")
 
     def _event(self, line: bytes, n: int) -> Event:
         """Line `n` as its event, through the upcasters when it is of an older version."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
@@ -189,7 +192,8 @@ def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
     """
     p = Path(path)
     log = RunLog(p)
-    data = _complete_bytes(log.path) if log.path.is_file() else b""
+    raw = log.path.read_bytes() if log.path.is_file() else None
+    data = memoryview(raw or b"")[: (raw or b"").rfind(b"\n") + 1]  # the complete lines, not copied
     digest = "sha256:" + hashlib.sha256(data).hexdigest()
     cache = p / ".cache" / f"result-{__version__}.json"
     if use_cache and cache.is_file():
@@ -199,11 +203,11 @@ def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
             cached = None  # written by another layout of this version: replay instead
         if cached is not None and cached.log_hash == digest:
             return Run(p, cached)
-    read = log.read_for_replay()
-    if not read.events:
-        raise RunLogError(f"{p} has an empty log")
-    same = read.complete == data  # unless the log grew since it was hashed above
-    run = Run(p, project(read.events, read.complete, log_hash=digest if same else None))
+    with _collector_paused():
+        read = log.read_for_replay(raw)
+        if not read.events:
+            raise RunLogError(f"{p} has an empty log")
+        run = Run(p, project(read.events, read.complete, log_hash=digest))
     if use_cache and run.result.log_hash == digest:
         try:
             cache.parent.mkdir(exist_ok=True)
@@ -215,9 +219,22 @@ def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
     return run
 
 
-def _complete_bytes(path: Path) -> bytes:
-    data = path.read_bytes()
-    return data[: data.rfind(b"\n") + 1]
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a log is replayed, then set back as it was.
+
+    A replay allocates hundreds of thousands of objects that all stay alive until it returns (the
+    events, the records built from them): each of the collector's full passes walks all of them
+    and frees nothing, and on a 100,000-event log those passes were a quarter of the CPU time.
+    Reference counting still frees what dies; a cycle made meanwhile waits for the next pass.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def result_json(run: Run) -> str:

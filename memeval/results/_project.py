@@ -5,8 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypedDict
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -26,19 +25,12 @@ from memeval.eventlog import (
 from memeval.formatting import CellValue
 from memeval.results._records import (
     AttemptSpend,
-    Check,
-    Claim,
     Coverage,
     Fault,
-    HarnessMeasured,
-    Physics,
     RunResult,
     TableRow,
-    Tamper,
-    Tokens,
     TrialRecord,
     UnendedTrial,
-    Workspace,
 )
 from memeval.results._sequential import sequential_record
 
@@ -49,6 +41,9 @@ if TYPE_CHECKING:
         AgentExitedView,
         CallView,
         CheckRecordedView,
+        ClaimRecordedView,
+        FaultRaisedView,
+        TamperScannedView,
         TrialEndedView,
         TrialStartedView,
         View,
@@ -85,6 +80,14 @@ class _Call(Protocol):
     @property
     def output_tokens(self) -> int | None: ...
     @property
+    def cache_read_tokens(self) -> int | None: ...
+    @property
+    def cache_write_tokens(self) -> int | None: ...
+    @property
+    def reasoning_tokens(self) -> int | None: ...
+    @property
+    def tool_calls(self) -> int | None: ...
+    @property
     def cost(self) -> _Cost: ...
 
 
@@ -96,11 +99,11 @@ class _Acc:
     calls: list[ModelCallRecord | CallView] = field(default_factory=list)
     agent_started: bool = False
     exited: AgentExited | AgentExitedView | None = None
-    claim: ClaimRecorded | None = None
+    claim: ClaimRecorded | ClaimRecordedView | None = None
     diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
-    tamper: TamperScanned | None = None
+    tamper: TamperScanned | TamperScannedView | None = None
     check: CheckRecorded | CheckRecordedView | None = None
-    fault: FaultRaised | None = None
+    fault: FaultRaised | FaultRaisedView | None = None
     ended: TrialEnded | TrialEndedView | None = None
 
 
@@ -135,49 +138,154 @@ def _is_error(c: _Call) -> bool:
     return bool(err) and not str(err).startswith(USAGE_UNREAD)
 
 
-def _sum(values: Sequence[int | None], calls: int, missing: dict[str, str], name: str) -> int | None:
-    """Sum one figure over the answered calls that measured it; None only when none did.
+def _sum(total: int, absent: int, answered: int, calls: int, missing: dict[str, str], name: str) -> int | None:
+    """One figure summed over the answered calls that measured it; None only when none did.
 
-    `values` holds the figure of each answered call (None: not measured), `calls` counts every
-    call. Calls answered with an error status carry no usage and are left out; answered calls
-    without the figure are named in `missing` (`at_least: N of M answered calls unmeasured`).
+    `total` is the sum over the `answered - absent` answered calls that measured it, `calls`
+    counts every call of the subject. Calls answered with an error status carry no usage and are
+    left out; answered calls without the figure are named in `missing`
+    (`at_least: N of M answered calls unmeasured`).
     """
-    measured = [int(v) for v in values if v is not None]
-    absent = len(values) - len(measured)
-    if not measured:
-        if values:
-            missing[name] = f"not_emitted: {absent} of {len(values)} answered calls"
+    if absent == answered:
+        if answered:
+            missing[name] = f"not_emitted: {absent} of {answered} answered calls"
         elif calls:
             missing[name] = f"no_answer: all {calls} calls failed"
         else:
             missing[name] = "no_call: the agent made no model call"
         return None
     if absent:
-        missing[name] = f"at_least: {absent} of {len(values)} answered calls unmeasured"
-    return sum(measured)
+        missing[name] = f"at_least: {absent} of {answered} answered calls unmeasured"
+    return total
 
 
 _SUMMED = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens", "reasoning_tokens", "tool_calls")
 """The figures `_physics` sums over a trial's answered calls, in the order `missing` names them."""
-_summed = attrgetter(*_SUMMED)
 
 
-def _attempt_spend(acc: _Acc) -> AttemptSpend:
-    known = unknown = 0
-    total = 0.0
-    for c in acc.calls:
+class _Tally(NamedTuple):
+    """One attempt's model calls added up in one pass (`_tally`): what its spend and physics read."""
+
+    calls: int
+    spend_usd: float
+    """Known cost of every call (both roles), added in call order, USD."""
+    cost_unknown: int
+    """Answered calls (both roles) whose cost is unknown."""
+    subject: int
+    assessor: int
+    answered: int
+    """Calls of the subject answered without an error status (< 400)."""
+    sums: tuple[int, int, int, int, int, int]
+    """Per `_SUMMED` figure, its sum over the answered subject calls that measured it."""
+    absent: tuple[int, int, int, int, int, int]
+    """Per `_SUMMED` figure, the answered subject calls that did not measure it."""
+    cost_usd: float | None
+    """The subject's cost, added in call order; None when an answered call's cost is unknown."""
+    cost_missing: str | None
+    """Why `cost_usd` is None (the last unpriced answered call's reason and model)."""
+    errors: int
+    unmeasured: dict[str, int]
+    """Answered subject calls without token counts, per reason, in order of first occurrence."""
+    models: tuple[str, ...]
+    """The subject's response models, sorted."""
+
+
+def _tally(calls: Sequence[_Call]) -> _Tally:
+    """Add up an attempt's calls once, for `_attempt_spend` and `_physics` (the rules are theirs)."""
+    spend = 0.0
+    unknown = subject = assessor = answered = errors = 0
+    s_in = s_out = s_read = s_write = s_reason = s_tools = 0
+    a_in = a_out = a_read = a_write = a_reason = a_tools = 0
+    cost: float | None = 0.0
+    cost_missing = None
+    unmeasured: dict[str, int] = {}
+    models: set[str] = set()
+    for c in calls:
         usd = c.cost.cost_usd
+        status = c.status
         if usd is not None:
-            total += usd
-            known += 1
-        elif c.status < 400:
+            spend += usd
+        elif status < 400:
             unknown += 1
+        role = c.role
+        if role != "subject":
+            if role == "assessor":
+                assessor += 1
+            continue
+        subject += 1
+        model = c.response_model
+        if model:
+            models.add(model)
+        if status >= 400:
+            errors += 1
+            if usd is not None and cost is not None:
+                cost += usd
+            continue
+        answered += 1
+        tokens_in, tokens_out = c.input_tokens, c.output_tokens
+        if tokens_in is None:
+            a_in += 1
+        else:
+            s_in += tokens_in
+        if tokens_out is None:
+            a_out += 1
+        else:
+            s_out += tokens_out
+        v = c.cache_read_tokens
+        if v is None:
+            a_read += 1
+        else:
+            s_read += v
+        v = c.cache_write_tokens
+        if v is None:
+            a_write += 1
+        else:
+            s_write += v
+        v = c.reasoning_tokens
+        if v is None:
+            a_reason += 1
+        else:
+            s_reason += v
+        v = c.tool_calls
+        if v is None:
+            a_tools += 1
+        else:
+            s_tools += v
+        err = c.error
+        if err and not err.startswith(USAGE_UNREAD):
+            errors += 1
+        if tokens_in is None or tokens_out is None:
+            why = err or "usage not reported"
+            unmeasured[why] = unmeasured.get(why, 0) + 1
+        if usd is None:
+            cost = None
+            cost_missing = f"{c.cost.reason or 'unpriced'}: model {model or c.requested_model}"
+        elif cost is not None:
+            cost += usd
+    return _Tally(
+        calls=len(calls),
+        spend_usd=spend,
+        cost_unknown=unknown,
+        subject=subject,
+        assessor=assessor,
+        answered=answered,
+        sums=(s_in, s_out, s_read, s_write, s_reason, s_tools),
+        absent=(a_in, a_out, a_read, a_write, a_reason, a_tools),
+        cost_usd=cost,
+        cost_missing=cost_missing,
+        errors=errors,
+        unmeasured=unmeasured,
+        models=tuple(sorted(models)),
+    )
+
+
+def _attempt_spend(acc: _Acc, tally: _Tally) -> AttemptSpend:
     return AttemptSpend(
         attempt=acc.started.attempt,
         ended=acc.ended is not None,
-        cost_usd=round(total, 10),
-        calls=len(acc.calls),
-        calls_cost_unknown=unknown,
+        cost_usd=round(tally.spend_usd, 10),
+        calls=tally.calls,
+        calls_cost_unknown=tally.cost_unknown,
     )
 
 
@@ -225,119 +333,117 @@ def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
     )
 
 
-def _physics(acc: _Acc, metered: bool, wall_ms: int | None) -> Physics:
-    missing: dict[str, str] = {}
-    subject = [c for c in acc.calls if c.role == "subject"]
-    assessor = [c for c in acc.calls if c.role == "assessor"]
+_UNMETERED = dict.fromkeys(
+    (
+        "input_tokens",
+        "output_tokens",
+        "cache_read_tokens",
+        "cache_write_tokens",
+        "reasoning_tokens",
+        "cost_usd",
+        "engine_calls",
+        "tool_calls",
+        "errors",
+    ),
+    "unmetered: the agent ran with network none",
+)
+"""`Physics.missing` of a trial run without the meter."""
+_NO_TOKENS = {"input": None, "output": None, "cache_read": None, "cache_write": None, "reasoning": None}
+
+
+def _physics(tally: _Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
+    """A trial's `Physics`, as the fields `TrialRecord` validates it from."""
     if not metered:
-        reason = "unmetered: the agent ran with network none"
-        for k in (
-            "input_tokens",
-            "output_tokens",
-            "cache_read_tokens",
-            "cache_write_tokens",
-            "reasoning_tokens",
-            "cost_usd",
-            "engine_calls",
-            "tool_calls",
-            "errors",
-        ):
-            missing[k] = reason
-        none = Tokens(input=None, output=None, cache_read=None, cache_write=None, reasoning=None)
-        return Physics(
-            duration_ms=wall_ms,
-            tokens=none,
-            cost_usd=None,
-            engine_calls=None,
-            tool_calls=None,
-            errors=None,
-            source="unmetered",
-            missing=missing,
-        )
-    # One pass over the subject's calls; the keys of `missing` keep their order: the token
-    # figures, cost_usd, tool_calls.
-    answered = [c for c in subject if c.status < 400]
-    columns = list(zip(*map(_summed, answered), strict=True)) if answered else [()] * len(_SUMMED)
-    sums = [_sum(col, len(subject), missing, name) for col, name in zip(columns[:5], _SUMMED[:5], strict=True)]
-    cost: float | None = 0.0
-    cost_missing = None
-    errors = 0
-    unmeasured: dict[str, int] = {}
-    for c in subject:
-        usd = c.cost.cost_usd
-        err = c.error
-        if c.status >= 400:
-            errors += 1
-            if usd is None:
-                continue
-        else:
-            if err and not err.startswith(USAGE_UNREAD):
-                errors += 1
-            if c.input_tokens is None or c.output_tokens is None:
-                why = err or "usage not reported"
-                unmeasured[why] = unmeasured.get(why, 0) + 1
-            if usd is None:
-                cost = None
-                cost_missing = f"{c.cost.reason or 'unpriced'}: model {c.response_model or c.requested_model}"
-                continue
-        if cost is not None:
-            cost += usd
-    if cost_missing is not None:
-        missing["cost_usd"] = cost_missing
-    tool_calls = _sum(columns[5], len(subject), missing, "tool_calls")
-    tokens = Tokens(input=sums[0], output=sums[1], cache_read=sums[2], cache_write=sums[3], reasoning=sums[4])
-    models = tuple(sorted({c.response_model for c in subject if c.response_model}))
-    return Physics(
-        duration_ms=wall_ms,
-        tokens=tokens,
-        cost_usd=None if cost is None else round(cost, 10),
-        engine_calls=len(subject),
-        tool_calls=tool_calls,
-        errors=errors,
-        source="meter",
-        missing=missing,
-        assessor={"engine_calls": len(assessor)} if assessor else None,
-        models=models,
-        unmeasured_calls=sum(unmeasured.values()),
-        unmeasured_reasons=unmeasured,
-    )
+        return {
+            "duration_ms": wall_ms,
+            "tokens": _NO_TOKENS,
+            "cost_usd": None,
+            "engine_calls": None,
+            "tool_calls": None,
+            "errors": None,
+            "source": "unmetered",
+            "missing": dict(_UNMETERED),
+        }
+    # The keys of `missing` keep their order: the token figures, cost_usd, tool_calls.
+    missing: dict[str, str] = {}
+    answered, subject = tally.answered, tally.subject
+    sums = [
+        _sum(total, absent, answered, subject, missing, name)
+        for total, absent, name in zip(tally.sums[:5], tally.absent[:5], _SUMMED[:5], strict=True)
+    ]
+    if tally.cost_missing is not None:
+        missing["cost_usd"] = tally.cost_missing
+    tool_calls = _sum(tally.sums[5], tally.absent[5], answered, subject, missing, "tool_calls")
+    cost = tally.cost_usd
+    return {
+        "duration_ms": wall_ms,
+        "tokens": {
+            "input": sums[0],
+            "output": sums[1],
+            "cache_read": sums[2],
+            "cache_write": sums[3],
+            "reasoning": sums[4],
+        },
+        "cost_usd": None if cost is None else round(cost, 10),
+        "engine_calls": subject,
+        "tool_calls": tool_calls,
+        "errors": tally.errors,
+        "source": "meter",
+        "missing": missing,
+        "assessor": {"engine_calls": tally.assessor} if tally.assessor else None,
+        "models": tally.models,
+        "unmeasured_calls": sum(tally.unmeasured.values()),
+        "unmeasured_reasons": tally.unmeasured,
+    }
 
 
 def _record(
-    pt: PlannedTrial, acc: _Acc, metered: bool, history: Sequence[_Acc], spends: Sequence[AttemptSpend]
+    pt: PlannedTrial,
+    acc: _Acc,
+    tally: _Tally,
+    metered: bool,
+    history: Sequence[_Acc],
+    spends: Sequence[AttemptSpend],
 ) -> TrialRecord:
-    """The record of one ended attempt; `spends` are `_attempt_spend` of each attempt in `history`."""
+    """The record of one ended attempt; `spends` are `_attempt_spend` of each attempt in `history`.
+
+    Built as one nested object validated once (`TrialRecord.model_validate`), which gives the
+    record its nested models as building each of them would, at a fraction of the calls.
+    """
     started, ended = acc.started, acc.ended
     wall = None
     if ended is not None and ended.at and started.at:
         wall = int((ended.at - started.at).total_seconds() * 1000)
-    phys = _physics(acc, metered, wall)
+    phys = _physics(tally, metered, wall)
     check = acc.check
-    checks: tuple[Check, ...] = ()
+    checks: tuple[dict[str, Any], ...] = ()
     if check is not None:
         checks = (
-            Check(
-                type=check.type,
-                level=check.level,
-                passed=check.passed,
-                reward=check.reward,
-                reward_source=check.reward_source,
-                output=check.output,
-            ),
+            {
+                "type": check.type,
+                "level": check.level,
+                "passed": check.passed,
+                "reward": check.reward,
+                "reward_source": check.reward_source,
+                "output": check.output,
+            },
         )
-    fault = Fault(code=acc.fault.code, phase=acc.fault.phase, message=acc.fault.message) if acc.fault else None
+    f = acc.fault
+    fault = None if f is None else {"code": f.code, "phase": f.phase, "message": f.message}
     claim = None
     if acc.claim is not None:
-        claim = Claim(message=acc.claim.message, self_reported=acc.claim.self_reported, source=acc.claim.source)
+        c = acc.claim
+        claim = {"message": c.message, "self_reported": c.self_reported, "source": c.source}
     ws = None
     if acc.diff is not None:
-        ws = Workspace(
-            diff=acc.diff.diff,
-            added=acc.diff.added,
-            changed=acc.diff.changed,
-            removed=acc.diff.removed,
-            retained=ended.retained if ended else None,
-        )
+        d = acc.diff
+        ws = {
+            "diff": d.diff,
+            "added": d.added,
+            "changed": d.changed,
+            "removed": d.removed,
+            "retained": ended.retained if ended else None,
+        }
     verified = check.passed if check is not None and fault is None else None
     reward = check.reward if check is not None and fault is None else None
     tamper = None
@@ -346,36 +452,42 @@ def _record(
         failed = t.policy == "fail" and bool(t.findings or t.omitted) and verified is True
         reason = None
         if failed:
-            kinds = ", ".join(sorted({f.kind for f in t.findings}))
+            kinds = ", ".join(sorted({x.kind for x in t.findings}))
             reason = f"scored failed under --tamper fail: {len(t.findings) + t.omitted} tamper finding(s) ({kinds})"
             verified, reward = False, 0.0
-        tamper = Tamper(policy=t.policy, findings=t.findings, omitted=t.omitted, failed=failed, reason=reason)
-    return TrialRecord(
-        trial_id=pt.trial_id,
-        task_id=pt.task_id,
-        mode=pt.mode,
-        repeat=pt.repeat,
-        attempt=started.attempt,
-        attempts=len(history),
-        control=pt.control,
-        verified=verified,
-        reward=reward,
-        checks=checks,
-        execution=acc.exited.execution if acc.exited else "not_started",
-        execution_reason=acc.exited.reason if acc.exited else None,
-        assessment=ended.assessment if ended else "unscored",
-        fault=fault,
-        claim=claim,
-        harness_measured=HarnessMeasured(
-            wall_ms=wall, input_tokens=phys.tokens.input, output_tokens=phys.tokens.output, total_cost_usd=phys.cost_usd
-        ),
-        physics=phys,
-        context_manifest=started.context_manifest,
-        started_at=_iso(started.at),
-        ended_at=_iso(ended.at) if ended else None,
-        workspace=ws,
-        tamper=tamper,
-        spend=tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
+        tamper = {"policy": t.policy, "findings": t.findings, "omitted": t.omitted, "failed": failed, "reason": reason}
+    tokens = phys["tokens"]
+    return TrialRecord.model_validate(
+        {
+            "trial_id": pt.trial_id,
+            "task_id": pt.task_id,
+            "mode": pt.mode,
+            "repeat": pt.repeat,
+            "attempt": started.attempt,
+            "attempts": len(history),
+            "control": pt.control,
+            "verified": verified,
+            "reward": reward,
+            "checks": checks,
+            "execution": acc.exited.execution if acc.exited else "not_started",
+            "execution_reason": acc.exited.reason if acc.exited else None,
+            "assessment": ended.assessment if ended else "unscored",
+            "fault": fault,
+            "claim": claim,
+            "harness_measured": {
+                "wall_ms": wall,
+                "input_tokens": tokens["input"],
+                "output_tokens": tokens["output"],
+                "total_cost_usd": phys["cost_usd"],
+            },
+            "physics": phys,
+            "context_manifest": started.context_manifest,
+            "started_at": _iso(started.at),
+            "ended_at": _iso(ended.at) if ended else None,
+            "workspace": ws,
+            "tamper": tamper,
+            "spend": tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
+        }
     )
 
 
@@ -470,8 +582,13 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
     executed = 0
     for tid, pt in planned.items():
         history = accs.get(tid, [])
-        spends = tuple(_attempt_spend(a) for a in history)
-        recs = [_record(pt, a, metered, history, spends) for a in history if a.ended is not None]
+        tallies = [_tally(a.calls) for a in history]
+        spends = tuple(_attempt_spend(a, t) for a, t in zip(history, tallies, strict=True))
+        recs = [
+            _record(pt, a, t, metered, history, spends)
+            for a, t in zip(history, tallies, strict=True)
+            if a.ended is not None
+        ]
         if recs:
             trials.append(_with_later_spend(recs[-1], spends))
             all_attempts += recs[:-1]

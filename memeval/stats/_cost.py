@@ -58,43 +58,63 @@ class _Resamples:
     (checked against scipy in tests/stats), at about a third of the work.
     """
 
-    def __init__(self, n: int, seed: int, resamples: int) -> None:
+    def __init__(
+        self, n: int, seed: int, resamples: int, arms: tuple[tuple[NDArray[np.float64], NDArray[np.float64]], ...]
+    ) -> None:
         # int32 indices are the same draws as scipy's int64 ones (numpy draws both with its 32-bit bounded
         # sampler while n < 2**32) at half the memory; int64 beyond.
         dtype = "int32" if n < 2**31 else "int64"
         self._rows = np.random.default_rng(seed).integers(0, n, (resamples, n), dtype=dtype)
-        self._sums: dict[int, tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
+        self._sums = dict(zip((id(spend) for spend, _ in arms), self._gathered_sums(arms), strict=True))
 
     def ratio(self, spend: NDArray[np.float64], passes: NDArray[np.float64]) -> NDArray[np.float64]:
-        key = id(spend)
-        if key not in self._sums:
-            self._sums[key] = self._gathered_sums(spend, passes)
-        s, p = self._sums[key]
+        """Each resample's spend / passes of the arm whose `spend` array this is (one given when made)."""
+        s, p = self._sums[id(spend)]
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.asarray(s / p)
 
     def _gathered_sums(
-        self, spend: NDArray[np.float64], passes: NDArray[np.float64]
-    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """Each resample's spend and passes, summed `_CHUNK_ROWS` resamples at a time.
+        self, arms: tuple[tuple[NDArray[np.float64], NDArray[np.float64]], ...]
+    ) -> list[tuple[NDArray[np.float64], NDArray[np.float64]]]:
+        """Each resample's spend and passes per arm, all arms in one pass, `_CHUNK_ROWS` resamples at a time.
 
         Each row is reduced along its own contiguous axis exactly as one gather of every row
         would be (numpy's pairwise sum runs per row), so the sums are the same bits; a chunk's
-        gather fits in the CPU cache instead of a (resamples x tasks) array of float64 per arm.
-        Passes are whole numbers: they are summed as integers (exact, as float64 sums of small
-        whole numbers are) and turned to float64 once.
+        gather fits in the CPU cache instead of a (resamples x tasks) array of float64 per arm,
+        and its indices are made native (`intp`) once for all the arms' gathers (numpy converts
+        int32 indices again for each gather, which cost more than the gather). Passes are whole
+        numbers: they are summed as integers (exact, as float64 sums of small whole numbers are),
+        the arms' passes together, each arm in its own bits of one int64 (so one gather serves all
+        arms), and turned to float64 once; passes that are not such numbers are summed as floats.
         """
         rows = self._rows
-        count = rows.shape[0]
-        s = np.empty(count, dtype=np.float64)
-        p = np.empty(count, dtype=np.float64)
-        whole = bool(np.all(passes == np.round(passes))) and float(np.abs(passes).sum()) < 2**52
-        ints = passes.astype(np.int64) if whole else passes
+        count, n = rows.shape
+        spend_sums = [np.empty(count, dtype=np.float64) for _ in arms]
+        bits = 63 // max(1, len(arms))  # each arm's sums (at most n * max(passes)) below 2**bits: no carry
+        packable = all(
+            bool(np.all(p == np.round(p))) and float(p.min(initial=0)) >= 0 and float(p.max(initial=0)) * n < 2**bits
+            for _, p in arms
+        )
+        packed = None
+        if packable:
+            packed = np.zeros(n, dtype=np.int64)
+            for k, (_, p) in enumerate(arms):
+                packed += p.astype(np.int64) << (bits * k)
+        packed_sums = np.empty(count if packable else 0, dtype=np.int64)
+        pass_sums = [np.empty(0 if packable else count, dtype=np.float64) for _ in arms]
         for start in range(0, count, _CHUNK_ROWS):
-            block = rows[start : start + _CHUNK_ROWS]
-            s[start : start + block.shape[0]] = spend[block].sum(axis=-1)
-            p[start : start + block.shape[0]] = ints[block].sum(axis=-1)
-        return s, p
+            block = rows[start : start + _CHUNK_ROWS].astype(np.intp)
+            stop = start + block.shape[0]
+            for (spend, passes), s, p in zip(arms, spend_sums, pass_sums, strict=True):
+                s[start:stop] = spend[block].sum(axis=-1)
+                if packed is None:
+                    p[start:stop] = passes[block].sum(axis=-1)
+            if packed is not None:
+                packed_sums[start:stop] = packed[block].sum(axis=-1)
+        if packed is not None:
+            mask = (1 << bits) - 1
+            pass_sums = [((packed_sums >> (bits * k)) & mask).astype(np.float64) for k in range(len(arms))]
+        return list(zip(spend_sums, pass_sums, strict=True))
 
 
 _CHUNK_ROWS = 256
@@ -138,7 +158,7 @@ def cost_of_pass(baseline: ArmCostData, pack: ArmCostData, *, boot_seed: int, bo
     """
     bd, pd = _arrays(baseline), _arrays(pack)
     n = bd[0].size
-    draws = _Resamples(n, boot_seed, boot_resamples) if n >= 2 and pd[0].size == n else None
+    draws = _Resamples(n, boot_seed, boot_resamples, (bd, pd)) if n >= 2 and pd[0].size == n else None
     b = _arm_block(baseline, bd, draws)
     p = _arm_block(pack, pd, draws)
     diff = None

@@ -80,12 +80,23 @@ def exact_sign_flip_p(v: NDArray[np.int64]) -> float:
     pmf = np.ones(1)
     for m, c in zip(values.tolist(), counts.tolist(), strict=True):
         kernel = np.zeros(2 * m * c + 1)
-        kernel[:: 2 * m] = [math.comb(c, j) / 2**c for j in range(c + 1)]
+        flips = 2**c
+        kernel[:: 2 * m] = [k / flips for k in _binomial_coefficients(c)]  # int / int: correctly rounded
         pmf = np.convolve(pmf, kernel)
     s = int(v.sum())
     upper = float(pmf[s + total :].sum())
     lower = float(pmf[: s + total + 1].sum())
     return min(1.0, 2.0 * min(upper, lower))
+
+
+def _binomial_coefficients(c: int) -> list[int]:
+    """`[math.comb(c, j) for j in range(c + 1)]`, each from the one before (exact integers)."""
+    out = [1] * (c + 1)
+    k = 1
+    for j in range(c):
+        k = k * (c - j) // (j + 1)
+        out[j + 1] = k
+    return out
 
 
 def _mean_statistic(x: NDArray[np.float64], axis: int = -1) -> NDArray[np.float64]:
