@@ -94,7 +94,8 @@ def _arm(mode: str, trials: list[TrialRecord], cost: ArmCostOfPass | None, res: 
             spend, per_pass = "missing: no trial was metered", "missing: not metered"
         else:
             spent = arm_spend(res, mode)  # every attempt, faulted and superseded ones too
-            spend = f"{money(spent.cost_usd, 4)} ({known} trials metered, {spent.attempts} attempts)"
+            total = money(spent.cost_usd, 4, lower_bound=spent.lower_bound)
+            spend = f"{total} ({known} trials metered, {spent.attempts} attempts)"
             per_pass = money(value, unknown="none: no pass")
     return ArmLine(mode=mode, passes=len(passed), scored=len(scored), levels=level_text,
                    cost_of_pass=per_pass, spend=spend)  # fmt: skip

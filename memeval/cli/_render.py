@@ -121,6 +121,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
 def _spent(result: RunResult, mode: str) -> str:
     s = arm_spend(result, mode)
     unknown = f" + {s.calls_cost_unknown} call(s) of unknown cost" if s.calls_cost_unknown else ""
+    if s.attempts_cut:
+        unknown += f" + whatever {s.attempts_cut} attempt(s) killed mid-turn had in flight (at least this much)"
     return f"{money(s.cost_usd, 4)} over {s.attempts} attempt(s), {s.calls} call(s){unknown}"
 
 

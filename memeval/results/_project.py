@@ -286,6 +286,7 @@ def _attempt_spend(acc: _Acc, tally: _Tally) -> AttemptSpend:
         cost_usd=round(tally.spend_usd, 10),
         calls=tally.calls,
         calls_cost_unknown=tally.cost_unknown,
+        cut_mid_turn=acc.ended is None and acc.agent_started,
     )
 
 
@@ -299,6 +300,14 @@ class ArmSpend(NamedTuple):
     calls_cost_unknown: int
     """Answered calls whose cost could not be known: when > 0, `cost_usd` is a lower bound."""
     attempts: int
+    attempts_cut: int = 0
+    """Attempts killed after their agent started (`AttemptSpend.cut_mid_turn`): a call in flight at
+    the kill is on no record, so when > 0, `cost_usd` is a lower bound."""
+
+    @property
+    def lower_bound(self) -> bool:
+        """True when the spend is at least `cost_usd`, not exactly it."""
+        return self.calls_cost_unknown > 0 or self.attempts_cut > 0
 
 
 def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSpend:
@@ -329,6 +338,7 @@ def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
         cost_usd=round(sum(a.cost_usd for a in items), 10),
         calls=sum(a.calls for a in items),
         calls_cost_unknown=sum(a.calls_cost_unknown for a in items),
+        attempts_cut=sum(a.cut_mid_turn for a in items),
         attempts=len(items),
     )
 
@@ -494,7 +504,7 @@ def _record(
 def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellValue:
     """A table cell's values: trials, passes, scored trials, faults and spend (`sum_spend`).
 
-    A spend with calls of unknown cost is marked a lower bound.
+    A spend with calls of unknown cost, or with an attempt cut mid-turn, is marked a lower bound.
     """
     scored = [r for r in recs if r.assessment == "scored"]
     both: tuple[TrialRecord | UnendedTrial, ...] = (*recs, *unended)
@@ -509,7 +519,7 @@ def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellV
         fault_code=faults[0] if len(recs) == 1 and faults else None,
         scored_single=len(recs) == 1 and recs[0].assessment == "scored",
         cost_usd=round(spent.cost_usd, 6) if metered else None,
-        cost_lower_bound=spent.calls_cost_unknown > 0,
+        cost_lower_bound=spent.lower_bound,
     )
 
 
@@ -671,13 +681,17 @@ def _with_later_spend(rec: TrialRecord, spends: tuple[AttemptSpend, ...]) -> Tri
 def trial_obs(r: TrialRecord) -> TrialObs:
     """The statistics' view of a trial.
 
-    Its cost is the spend of all its attempts when every answered call of every attempt was priced, else unknown (None).
+    Its cost is the spend of all its attempts when every answered call of every attempt was priced
+    and no attempt was cut mid-turn (a call in flight at a kill is on no record), else unknown (None).
     """
     from memeval.stats import TrialObs
 
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
-    known = r.physics.cost_usd is not None and not any(a.calls_cost_unknown for a in r.spend)
-    cost = r.spend_usd if known and r.spend else r.physics.cost_usd
+    if not r.spend:  # a record with no attempt spends: its own figure
+        return TrialObs(outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out")
+    known = r.physics.cost_usd is not None and not any(a.calls_cost_unknown or a.cut_mid_turn for a in r.spend)
+    # Unknown when any attempt's spend is: the last attempt's own cost alone would undercount.
+    cost = r.spend_usd if known else None
     return TrialObs(outcome=outcome, cost_usd=cost, timed_out=r.execution == "timed_out")
 
 

@@ -78,7 +78,8 @@ class AttemptSpend(_M):
     Summed from the attempt's `model.called` events, subject and assessor alike, so an attempt
     that was superseded by a retry, faulted, or killed before a `--resume` (no `trial.ended`) still
     counts. Cost is the sum of the calls whose price is known; `calls_cost_unknown` counts the
-    2xx calls whose cost could not be known (never counted as 0).
+    2xx calls whose cost could not be known (never counted as 0), and `cut_mid_turn` marks an
+    attempt whose calls may not all be on record.
     """
 
     attempt: int
@@ -88,6 +89,11 @@ class AttemptSpend(_M):
     """Known spend, USD."""
     calls: int
     calls_cost_unknown: int = 0
+    cut_mid_turn: bool
+    """True for an attempt that never ended although its agent had started (killed, or still
+    running): the proxy records a call when its response is over, so a call in flight at the kill
+    is in no log and `cost_usd` is a lower bound. Required, so a cached projection made before this
+    field existed is replayed rather than read as complete."""
 
 
 class Physics(_M):

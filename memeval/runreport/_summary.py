@@ -292,9 +292,17 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         )
     by_arm: dict[str, float | None] = {}
     metered = bool(counted) and all(r.physics.source == "meter" for r in counted)
+    cut = 0
     for m in MODES:
         # every attempt of every trial of the arm (superseded, faulted, killed): `arm_spend`
-        by_arm[m] = round(arm_spend(res, m).cost_usd, 6) if metered else None
+        spent = arm_spend(res, m)
+        by_arm[m] = round(spent.cost_usd, 6) if metered else None
+        cut += spent.attempts_cut
+    if metered and cut:
+        warnings.append(
+            f"{cut} attempt(s) were killed while their agent ran: a model call in flight at the kill is on "
+            "no record, so the spend is at least the figure shown"
+        )
     toks = [
         r.harness_measured.input_tokens + r.harness_measured.output_tokens
         for r in counted

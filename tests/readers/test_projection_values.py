@@ -62,7 +62,9 @@ def test_every_cell_holds_the_values_of_its_trials(events: list[Event]) -> None:
                 assert cell.cost_usd == pytest.approx(spent.cost_usd, abs=1e-6)
             else:
                 assert cell.cost_usd is None
-            assert cell.cost_lower_bound == (spent.calls_cost_unknown > 0)
+            assert (
+                cell.cost_lower_bound == spent.lower_bound == (spent.calls_cost_unknown > 0 or spent.attempts_cut > 0)
+            )
 
 
 @PROPS

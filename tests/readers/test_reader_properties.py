@@ -98,7 +98,7 @@ def test_the_summary_counts_every_trial_once(events: list[Event]) -> None:
         lines = summary_lines(s)
         assert [ln.split(":")[0] for ln in lines[:2]] == ["Score, baseline", "Score, pack"]
         assert lines[2].startswith("Outcomes:  ") and lines[5] == f"Artifacts: {run.path}"
-        assert headline(s).startswith(f"{res.run_id} ({res.status}): baseline ")
+        assert headline(s).startswith(f"{res.run_id} ({run.status}): baseline ")
 
 
 @PROPS
