@@ -192,10 +192,10 @@ def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _glued_cut(text: str, start: int, end: int) -> tuple[int, int, str] | None:
-    """The value `text[start:end]` cut before the first non-ASCII letter or digit in it, or None.
+    r"""The value `text[start:end]` cut before the first non-ASCII letter or digit in it, or None.
 
     A value read up to the next space runs on into CJK (or other non-ASCII) text glued after it:
-    `--password hunter2</p>数据`, `JWT_SECRET=abc…数据`. Python's `\w` and `str.isalnum` count
+    `--password hunter2</p>数据`, `JWT_SECRET=abc…数据`. Python regexes (`\w`) and `str.isalnum` count
     those letters as word characters, so the trailing `</p>` or `…` is not trimmed and the run
     reads as a placeholder. The part before them is the end side of "no ASCII letter or digit
     before a keyword". Returns (start, end, raw) of that part (trailing punctuation trimmed; `raw`
