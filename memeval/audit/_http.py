@@ -27,6 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from memeval.audit._authority import INGEST_TYPES, refused_type_message
 from memeval.audit._ingest import describe_validation, parse_event
+from memeval.audit._parallel import HTTP_MIN_EVENTS, pool_if_warm, presanitize_one
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.errors import AuditEventRejected
@@ -44,8 +45,18 @@ def _error(status: int, reason: str, index: int | None = None) -> JSONResponse:
     return JSONResponse({"error": {"index": index, "reason": reason}}, status_code=status)
 
 
-def create_ingest_app(store: SqlAuditStore) -> FastAPI:
-    """The ingest API over `store` (an ASGI app for uvicorn)."""
+def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
+    """The ingest API over `store` (an ASGI app for uvicorn).
+
+    Args:
+        store: the audit store.
+        workers: size of the warm worker pool (`_parallel`) that takes the id scan of batches of
+            `HTTP_MIN_EVENTS` events or more while the server redacts their free text (0: none).
+            The pool starts warming in the background now; until it is up, batches are sanitised
+            in the server alone. Used only when the store runs the default engines.
+    """
+    pooled = workers if store.default_engines else 0
+    pool_if_warm(pooled)
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)
 
     limits = store.limits
@@ -105,7 +116,12 @@ def create_ingest_app(store: SqlAuditStore) -> FastAPI:
                 return _error(422, f"event team {ev.team!r} is not the token's team {team!r}", i)
             drafts.append(ev)
         try:
-            res = store.append(drafts, sender=sender, origin="ingest")
+            pool = pool_if_warm(pooled) if len(drafts) >= HTTP_MIN_EVENTS else None
+            if pool is None:
+                res = store.append(drafts, sender=sender, origin="ingest")
+            else:
+                pre = presanitize_one(drafts, pool)
+                res = store.append(drafts, sender=sender, origin="ingest", presanitized=pre)
         except AuditEventRejected as exc:
             return _error(422, str(exc), exc.index)
         return {
@@ -119,6 +135,8 @@ def create_ingest_app(store: SqlAuditStore) -> FastAPI:
 
     @api.get("/api/v1/health")
     def health() -> dict[str, str]:
-        return {"status": "ok"}
+        if not pooled:
+            return {"status": "ok"}
+        return {"status": "ok", "workers": "warm" if pool_if_warm(pooled) is not None else "starting"}
 
     return api
