@@ -34,16 +34,26 @@ from make_week import build, resolve_hold_ids  # noqa: E402
 from memeval.audit import INGEST_TYPES, add_token, ingest_lines, open_store  # noqa: E402
 from memeval.audit._parallel import warm_pool, worker_count  # noqa: E402
 
+IDS = ("prefixed", "sample")
+"""How copies' ids are made unique: `prefixed` puts `c<copy>-` in front (`c3-fh-47-00232`: a digit
+in the first part, so every id is scanned for secrets, `_sanitize.plain_id`); `sample` adds
+`-c<copy>` at the end and keeps the sample's shape (`fh-47-00232-c3`: plain, so not scanned, as
+the sample's own ids are not)."""
 
-def events(n: int, sender: str, team: str) -> list[dict]:
-    """`n` events: copies of the sample week with ids (and subjects) made unique per copy."""
+
+def events(n: int, sender: str, team: str, ids: str = "prefixed") -> list[dict]:
+    """`n` events: copies of the sample week with ids (and subjects) made unique per copy (`IDS`)."""
+
+    def fresh(value: str, copy: int) -> str:
+        return f"c{copy}-{value}" if ids == "prefixed" else f"{value}-c{copy}"
+
     out: list[dict] = []
     copy = 0
     while len(out) < n:
         for e in resolve_hold_ids(build(), sender):
-            e = {**e, "team": team, "sender_event_id": f"c{copy}-{e['sender_event_id']}"}
+            e = {**e, "team": team, "sender_event_id": fresh(e["sender_event_id"], copy)}
             if e["subject"]:
-                e["subject"] = f"c{copy}-{e['subject']}"
+                e["subject"] = fresh(e["subject"], copy)
             if e["type"] not in INGEST_TYPES:
                 continue  # decisions, claims and comments come only through the review queue
             # make every free text unique, so no cache in the redactor can make repeats free
@@ -89,7 +99,7 @@ def workers_cpu() -> float:
     return sum(proc_cpu(pid) for pid in pool[1]._processes) if pool else 0.0  # type: ignore[union-attr]
 
 
-def run_backend(url: str, n: int, batch: int) -> list[str]:
+def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str]:
     """Measure file and HTTP ingest into the store at `url`; one printed line per path."""
     store = open_store(url)
     t = time.perf_counter()
@@ -101,7 +111,7 @@ def run_backend(url: str, n: int, batch: int) -> list[str]:
     name = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     out = [f"{name}: warm-up (redactor + hold detector, {worker_count()} worker(s)) {warm:.2f} s"]
 
-    lines = [json.dumps(e) for e in events(n, "bench-file", "bench-file")]
+    lines = [json.dumps(e) for e in events(n, "bench-file", "bench-file", ids)]
     c0, w0 = time.process_time(), workers_cpu()
     t = time.perf_counter()
     res = ingest_lines(store, lines, sender="bench-file", batch_size=batch)
@@ -135,7 +145,7 @@ def run_backend(url: str, n: int, batch: int) -> list[str]:
                 except httpx.TransportError:
                     pass
                 time.sleep(0.1)
-            evs = events(n, "bench", "bench-http")
+            evs = events(n, "bench", "bench-http", ids)
             # warm the server's redactor and hold detector with one batch
             warm_batch = [
                 {
@@ -168,6 +178,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--events", type=int, default=5000)
     ap.add_argument("--batch", type=int, default=100)
+    ap.add_argument("--ids", choices=IDS, default="prefixed", help="how copies' ids are made unique (see IDS)")
     ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to measure beside SQLite")
     ap.add_argument("--pg", action="store_true", help="start a throwaway PostgreSQL with scripts/pg and measure it too")
     args = ap.parse_args()
@@ -182,9 +193,12 @@ def main() -> None:
             subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(pg_dir)], check=True, capture_output=True,
                            text=True).stdout.strip().splitlines()[-1]
         )  # fmt: skip
-    print(f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}; {args.events:,} events per path")
+    print(
+        f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}; "
+        f"{args.events:,} events per path, ids {args.ids}"
+    )
     try:
-        rows = [line for url in urls for line in run_backend(url, args.events, args.batch)]
+        rows = [line for url in urls for line in run_backend(url, args.events, args.batch, args.ids)]
     finally:
         if args.pg and not args.db:
             subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
