@@ -18,6 +18,8 @@ Responses:
 from __future__ import annotations
 
 import json
+import logging
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -27,12 +29,14 @@ from starlette.concurrency import run_in_threadpool
 
 from memeval.audit._authority import INGEST_TYPES, refused_type_message
 from memeval.audit._ingest import describe_validation, parse_event
-from memeval.audit._parallel import HTTP_MIN_EVENTS, pool_if_warm, presanitize_one
+from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.errors import AuditEventRejected
 
 MAX_BATCH = 1000
+
+log = logging.getLogger(__name__)
 
 
 class EventBatch(BaseModel):
@@ -117,11 +121,18 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             drafts.append(ev)
         try:
             pool = pool_if_warm(pooled) if len(drafts) >= HTTP_MIN_EVENTS else None
-            if pool is None:
-                res = store.append(drafts, sender=sender, origin="ingest")
-            else:
-                pre = presanitize_one(drafts, pool)
-                res = store.append(drafts, sender=sender, origin="ingest", presanitized=pre)
+            pre = None
+            if pool is not None:
+                try:
+                    pre = presanitize_one(drafts, pool)
+                except BrokenProcessPool:  # a worker died (killed, out of memory): this batch goes the plain way
+                    log.warning("an ingest worker died; sanitising in the server until a new pool is warm")
+                    discard_pool(pool)
+            res = (
+                store.append(drafts, sender=sender, origin="ingest")
+                if pre is None
+                else store.append(drafts, sender=sender, origin="ingest", presanitized=pre)
+            )
         except AuditEventRejected as exc:
             return _error(422, str(exc), exc.index)
         return {

@@ -185,6 +185,16 @@ def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
         _POOL_LOCK.release()
 
 
+def discard_pool(pool: ProcessPoolExecutor) -> None:
+    """Forget `pool` (a worker died: the pool is broken for good) so the next `pool_if_warm` starts a new one."""
+    global _POOL, _WARMING
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[1] is pool:
+            _POOL = None
+            _WARMING = False
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
 def presanitize_one(drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor) -> Presanitized:
     """One batch's `Presanitized`: its id scan in a worker while this process redacts and assesses its free text.
 

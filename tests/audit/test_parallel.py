@@ -166,3 +166,28 @@ def test_http_batches_with_workers_store_the_same_events_as_the_server_alone(tmp
         big = [n for k in range(0, len(lines), 64) if (n := len(lines[k : k + 64])) >= par.HTTP_MIN_EVENTS]
         assert calls == (big if workers else []) and big  # the pooled path ran for every big batch
     assert stored[0] == stored[1] and len(stored[0]) >= len(lines)
+
+
+def test_a_dead_worker_costs_the_server_no_batch(tmp_path, lines):
+    import os
+    import signal
+
+    import httpx
+
+    from memeval.audit import add_token
+
+    pool = par.warm_pool(2)
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'dead.sqlite'}", fingerprint_key=secrets.token_bytes(32))
+    auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'par')}"}
+    srv, base = _serve(store, 2)
+    try:
+        for pid in list(pool._processes):  # type: ignore[attr-defined]  # the executor's own map of its workers
+            os.kill(pid, signal.SIGKILL)
+        with httpx.Client(base_url=base, timeout=300) as c:
+            batch = {"events": [json.loads(x) for x in lines[:64]]}
+            r = c.post("/api/v1/events", json=batch, headers=auth)
+            assert r.status_code == 200, r.text
+            assert r.json()["stored"] >= 64
+    finally:
+        srv.should_exit = True
+    assert par.warm_pool(2) is not pool  # a new pool replaced the broken one
