@@ -41,11 +41,16 @@ in the first part, so every id is scanned for secrets, `_sanitize.plain_id`); `s
 the sample's own ids are not)."""
 
 
-def events(n: int, sender: str, team: str, ids: str = "prefixed") -> list[dict]:
-    """`n` events: copies of the sample week with ids (and subjects) made unique per copy (`IDS`)."""
+def events(n: int, sender: str, team: str, ids: str = "prefixed", tag: str = "") -> list[dict]:
+    """`n` events: copies of the sample week with ids (and subjects) made unique per copy (`IDS`).
+
+    `tag` (lower-case letters) makes them unique per backend too: the second backend's file ingest
+    runs in the same warm workers as the first's, whose caches (the phone matcher's windows) would
+    otherwise make the same ids nearly free.
+    """
 
     def fresh(value: str, copy: int) -> str:
-        return f"c{copy}-{value}" if ids == "prefixed" else f"{value}-c{copy}"
+        return f"c{copy}{tag}-{value}" if ids == "prefixed" else f"{value}-c{copy}{tag}"
 
     out: list[dict] = []
     copy = 0
@@ -109,9 +114,10 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
         warm_pool(worker_count())  # as a long-lived ingest process keeps its workers warm
     warm = time.perf_counter() - t
     name = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+    tag = "pg" if name == "PostgreSQL" else ""
     out = [f"{name}: warm-up (redactor + hold detector, {worker_count()} worker(s)) {warm:.2f} s"]
 
-    lines = [json.dumps(e) for e in events(n, "bench-file", "bench-file", ids)]
+    lines = [json.dumps(e) for e in events(n, "bench-file", "bench-file", ids, tag)]
     c0, w0 = time.process_time(), workers_cpu()
     t = time.perf_counter()
     res = ingest_lines(store, lines, sender="bench-file", batch_size=batch)
@@ -145,7 +151,7 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
                 except httpx.TransportError:
                     pass
                 time.sleep(0.1)
-            evs = events(n, "bench", "bench-http", ids)
+            evs = events(n, "bench", "bench-http", ids, tag)
             # warm the server's redactor and hold detector with one batch
             warm_batch = [
                 {
