@@ -18,6 +18,8 @@ Responses:
 from __future__ import annotations
 
 import json
+import logging
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -27,11 +29,14 @@ from starlette.concurrency import run_in_threadpool
 
 from memeval.audit._authority import INGEST_TYPES, refused_type_message
 from memeval.audit._ingest import describe_validation, parse_event
+from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.errors import AuditEventRejected
 
 MAX_BATCH = 1000
+
+log = logging.getLogger(__name__)
 
 
 class EventBatch(BaseModel):
@@ -44,8 +49,18 @@ def _error(status: int, reason: str, index: int | None = None) -> JSONResponse:
     return JSONResponse({"error": {"index": index, "reason": reason}}, status_code=status)
 
 
-def create_ingest_app(store: SqlAuditStore) -> FastAPI:
-    """The ingest API over `store` (an ASGI app for uvicorn)."""
+def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
+    """The ingest API over `store` (an ASGI app for uvicorn).
+
+    Args:
+        store: the audit store.
+        workers: size of the warm worker pool (`_parallel`) that takes the id scan of batches of
+            `HTTP_MIN_EVENTS` events or more while the server redacts their free text (0: none).
+            The pool starts warming in the background now; until it is up, batches are sanitised
+            in the server alone. Used only when the store runs the default engines.
+    """
+    pooled = workers if store.default_engines else 0
+    pool_if_warm(pooled)
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)
 
     limits = store.limits
@@ -105,7 +120,19 @@ def create_ingest_app(store: SqlAuditStore) -> FastAPI:
                 return _error(422, f"event team {ev.team!r} is not the token's team {team!r}", i)
             drafts.append(ev)
         try:
-            res = store.append(drafts, sender=sender, origin="ingest")
+            pool = pool_if_warm(pooled) if len(drafts) >= HTTP_MIN_EVENTS else None
+            pre = None
+            if pool is not None:
+                try:
+                    pre = presanitize_one(drafts, pool)
+                except BrokenProcessPool:  # a worker died (killed, out of memory): this batch goes the plain way
+                    log.warning("an ingest worker died; sanitising in the server until a new pool is warm")
+                    discard_pool(pool)
+            res = (
+                store.append(drafts, sender=sender, origin="ingest")
+                if pre is None
+                else store.append(drafts, sender=sender, origin="ingest", presanitized=pre)
+            )
         except AuditEventRejected as exc:
             return _error(422, str(exc), exc.index)
         return {
@@ -119,6 +146,8 @@ def create_ingest_app(store: SqlAuditStore) -> FastAPI:
 
     @api.get("/api/v1/health")
     def health() -> dict[str, str]:
-        return {"status": "ok"}
+        if not pooled:
+            return {"status": "ok"}
+        return {"status": "ok", "workers": "warm" if pool_if_warm(pooled) is not None else "starting"}
 
     return api

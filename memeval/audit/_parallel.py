@@ -12,8 +12,10 @@ memory or lesson text once redacted. The store then uses these results instead o
 Used only when the store runs the default redactor and hold detector, and only for inputs of at
 least `MIN_EVENTS` events (starting the workers costs about a second).
 
-Workers: `MEMEVAL_AUDIT_WORKERS` (a count; 0 turns this off), default one fewer than the CPU count
-(at least 1). Workers are started fresh (spawn), never forked, once per process (`warm_pool`).
+Workers: `MEMEVAL_AUDIT_WORKERS` (a count; 0 turns this off), default the CPU count: the writer
+needs about a tenth of a worker's CPU per batch (measured with `bench/audit_ingest.py`: 0.4-0.6 ms
+per event against 3-4 ms in the workers), so one fewer would leave a core mostly idle. Workers
+are started fresh (spawn), never forked, once per process (`warm_pool`).
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[
 
 
 def worker_count() -> int:
-    """Workers to use: `MEMEVAL_AUDIT_WORKERS`, or one fewer than the CPU count (at least 1).
+    """Workers to use: `MEMEVAL_AUDIT_WORKERS`, or the CPU count (see the module docstring).
 
     Raises:
         UsageError: the variable is not a whole number >= 0.
@@ -127,7 +129,7 @@ def worker_count() -> int:
         if not raw.isdigit():
             raise UsageError(f"{WORKERS_ENV}={raw!r} is not a whole number; set it to 0 (off) or a worker count")
         return int(raw)
-    return max(1, (os.cpu_count() or 1) - 1)
+    return max(1, os.cpu_count() or 1)
 
 
 _POOL_LOCK = threading.Lock()
@@ -154,6 +156,60 @@ def warm_pool(workers: int) -> ProcessPoolExecutor:
                 f.result()
             _POOL = (workers, pool)
         return _POOL[1]
+
+
+HTTP_MIN_EVENTS = 50
+"""An HTTP batch this large has its id scan done in a worker (`presanitize_one`); smaller batches
+are sanitised in the serving process alone (the hand-off would cost more than it saves)."""
+
+_WARMING = False
+
+
+def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
+    """The warm pool of `workers` processes if it is ready, else None (never waits).
+
+    The first call starts warming the pool in a background thread, so a server answers with its
+    own engines until the workers are up instead of holding a request for seconds.
+    """
+    global _WARMING
+    if workers <= 0 or not _POOL_LOCK.acquire(blocking=False):
+        return None
+    try:
+        if _POOL is not None and _POOL[0] == workers:
+            return _POOL[1]
+        if not _WARMING:
+            _WARMING = True
+            threading.Thread(target=warm_pool, args=(workers,), name="memeval-warm-pool", daemon=True).start()
+        return None
+    finally:
+        _POOL_LOCK.release()
+
+
+def discard_pool(pool: ProcessPoolExecutor) -> None:
+    """Forget `pool` (a worker died: the pool is broken for good) so the next `pool_if_warm` starts a new one."""
+    global _POOL, _WARMING
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[1] is pool:
+            _POOL = None
+            _WARMING = False
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def presanitize_one(drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor) -> Presanitized:
+    """One batch's `Presanitized`: its id scan in a worker while this process redacts and assesses its free text.
+
+    The two halves are the two independent `redact_many` calls `Sanitizer.sanitize_many` makes (ids,
+    then free texts), each over the same texts as there, so the results are the same; the id scan
+    is the larger half (ids such as `fh-47-00232`, as sent and with separators read as spaces,
+    each go through the phone-number matcher).
+    """
+    ids = pool.submit(_work, [], False, [], scanned_ids(drafts))
+    try:
+        local = _work(*batch_texts(drafts))
+    except BaseException:
+        ids.cancel()
+        raise
+    return Presanitized(local.redactions, local.holds, ids.result().ids)
 
 
 def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:

@@ -239,12 +239,19 @@ def serve(
     port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = 8765,
     db: DbOpt = None,
 ) -> None:
-    """Serve POST /api/v1/events (bearer token per sender) with uvicorn."""
+    """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
+
+    Batches of 50 events or more have their id scan done in warm worker processes
+    (`MEMEVAL_AUDIT_WORKERS`, default the CPU count, 0 turns them off) while the server redacts
+    their free text.
+    """
     import uvicorn
 
     from memeval.audit import create_ingest_app, open_store
+    from memeval.audit._parallel import worker_count
 
-    uvicorn.run(create_ingest_app(open_store(db)), host=host, port=port, log_level="warning")
+    workers = worker_count()
+    uvicorn.run(create_ingest_app(open_store(db), workers=workers), host=host, port=port, log_level="warning")
 
 
 @token_app.command("add")

@@ -166,6 +166,17 @@ def load_rules(text: str | None = None) -> tuple[ContextRule, ...]:
     return tuple(rules)
 
 
+def _trim_trail(text: str, start: int, end: int, *, at_end: bool = False) -> int:
+    """`end` moved back over trailing punctuation (`_TRAIL`) that no letter or digit follows.
+
+    `at_end`: `end` is where the value stops whatever follows it (the cut of `_glued_cut`).
+    """
+    while end > start and text[end - 1] in _TRAIL and (at_end or end == len(text) or not text[end].isalnum()):
+        end -= 1
+        at_end = False
+    return end
+
+
 def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
     names = m.re.groupindex
     for name in ("secret", "dq", "sq"):
@@ -175,14 +186,26 @@ def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
                 nxt = _NEXT_PARAM.search(m.string, start, end)
                 if nxt is not None and nxt.start() > start:
                     end = nxt.start()  # the next URL parameter is not part of the value
-                while (
-                    end > start
-                    and m.string[end - 1] in _TRAIL
-                    and (end == len(m.string) or not m.string[end].isalnum())
-                ):
-                    end -= 1
+                end = _trim_trail(m.string, start, end)
             return start, end
     return (m.start(), m.end()) if "secret" not in names else None
+
+
+def _glued_cut(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    r"""The value `text[start:end]` cut before the first non-ASCII letter or digit in it, or None.
+
+    A value read up to the next space runs on into CJK (or other non-ASCII) text glued after it:
+    `--password hunter2</p>数据`, `JWT_SECRET=abc…数据`. Python regexes (`\w`) and `str.isalnum` count
+    those letters as word characters, so the trailing `</p>` or `…` is not trimmed and the run
+    reads as a placeholder. The part before them is the end side of "no ASCII letter or digit
+    before a keyword". Returns (start, end, raw) of that part (trailing punctuation trimmed; `raw`
+    as cut, for the elision check), or None when there is no such letter after the value's first
+    character.
+    """
+    cut = next((i for i in range(start + 1, end) if not text[i].isascii() and text[i].isalnum()), None)
+    if cut is None:
+        return None
+    return start, _trim_trail(text, start, cut, at_end=True), text[start:cut]
 
 
 class ContextRecognizer(EntityRecognizer):
@@ -216,7 +239,10 @@ class ContextRecognizer(EntityRecognizer):
                     continue
                 raw = m.group("secret") if "secret" in m.re.groupindex else None
                 if not rule.accepts(vt[span[0] : span[1]], m, raw):
-                    continue
+                    cut = _glued_cut(vt, *span) if raw is not None else None
+                    if cut is None or cut[1] <= cut[0] or not rule.accepts(vt[cut[0] : cut[1]], m, cut[2]):
+                        continue
+                    span = cut[:2]
                 start, end = view.span(*span)
                 out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}"))
         return out

@@ -108,3 +108,43 @@ def test_context_and_normalised_cases(text: str, secret: str) -> None:
 )
 def test_look_alikes_stay(text: str) -> None:
     assert get_redactor().redact(text).findings == ()
+
+
+@pytest.mark.parametrize(
+    "text,secret",
+    [
+        # CJK text glued after a value: the value runs on into it, so its trailing `</p>` or `…`
+        # read as a placeholder's and the whole value was kept (issue 15, last stop's sweep)
+        ("<p>vault login --password 6qWaWo#u6XnY</p>数据", "6qWaWo#u6XnY"),
+        ("vault login --password 6qWaWo#u6XnY…数据", "6qWaWo#u6XnY"),
+        ("<p>./manage.py createsuperuser --db-password=grDire4h5J%2</p>数据", "grDire4h5J%2"),
+        ("<p>JWT_SECRET=XdirKGsyH#pzg</p>数据", "XdirKGsyH#pzg"),
+        ("JWT_SECRET=XdirKGsyH#pzg…データ", "XdirKGsyH#pzg"),
+        (
+            "<p>AZURE_CLIENT_SECRET=V658Q~BEZO46lUbjzvtjvcJPKC0CFSVy9W3mN_OW</p>数据",
+            "V658Q~BEZO46lUbjzvtjvcJPKC0CFSVy9W3mN_OW",
+        ),
+        (
+            "AZURE_CLIENT_SECRET=V658Q~BEZO46lUbjzvtjvcJPKC0CFSVy9W3mN_OW…데이터",
+            "V658Q~BEZO46lUbjzvtjvcJPKC0CFSVy9W3mN_OW",
+        ),
+        ("<p>spring.datasource.password=bobROg6M9#kDX</p>数据", "bobROg6M9#kDX"),
+        ("wifi: guest / password: yIvVMhmHwL…数据", "yIvVMhmHwL"),
+        ("vault login --password hunter2数据", "hunter2"),
+        # a keyword glued to CJK text on either side: `\b` does not part them
+        ("Cookie: theme=dark; 数据session=Zm9vYmFyYmF6cXV4MTIzNDU2", "Zm9vYmFyYmF6cXV4MTIzNDU2"),
+        ("mysql数据 -u root -pS3cr3tPw shop", "S3cr3tPw"),
+        ("AccountKey=Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4ZmFyYmF6cXV4QUJDRA==数据", "Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6"),
+    ],
+)
+def test_a_value_glued_to_cjk_text_after_it_is_blanked(text: str, secret: str) -> None:
+    out = get_redactor().redact(text).text
+    assert secret not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["export OPENAI_API_KEY=sk-…数据", "password: <your-password>数据", "TOKEN=${API_TOKEN}数据"],
+)
+def test_a_placeholder_glued_to_cjk_text_stays(text: str) -> None:
+    assert get_redactor().redact(text).findings == ()
