@@ -247,8 +247,7 @@ def serve(
     """
     import uvicorn
 
-    from memeval.audit import create_ingest_app, open_store
-    from memeval.audit._parallel import worker_count
+    from memeval.audit import create_ingest_app, open_store, worker_count
 
     workers = worker_count()
     uvicorn.run(create_ingest_app(open_store(db), workers=workers), host=host, port=port, log_level="warning")
