@@ -99,8 +99,8 @@ __all__ = [
     "verify_projections",
     "week_counts",
     "window_counts",
-    "zone",
     "worker_count",
+    "zone",
 ]
 
 
