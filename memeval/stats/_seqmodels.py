@@ -59,9 +59,11 @@ class SequentialDesign(BaseModel):
     alpha: float = Field(default=DEFAULT_ALPHA, gt=0.0, lt=1.0)
     """Two-sided false better/worse rate the design guarantees, whatever look it stops at."""
     spending: SpendingFunction = "hsd"
-    gamma: float = Field(default=DEFAULT_SPENDING_GAMMA, ge=-10.0, le=10.0)
+    gamma: float = Field(default=2.0, ge=-10.0, le=10.0)
     """Parameter of the `hsd` spending family (ignored by the others): 0 spends alpha in proportion
-    to information, negative values save it for later looks, positive ones spend it earlier."""
+    to information, negative values save it for later looks, positive ones spend it earlier. The
+    field's default (2) is the first benchmarked design's; `default_sequential_design` sets
+    `DEFAULT_SPENDING_GAMMA`."""
     futility_power: float = Field(default=DEFAULT_FUTILITY_POWER, ge=0.0, lt=1.0)
     """Stop for futility when conditional power under the current trend is below this; 0 = never."""
     futility: FutilityKind = "non_binding"
