@@ -1,28 +1,32 @@
-"""A verdict that may be read after every round: a group-sequential sign-flip test.
+"""A verdict that may be read after every look: a group-sequential sign-flip test.
 
 A sequential run proceeds in rounds; round r adds one more repeat of every task in both arms.
-After each round this module looks at the data so far and says: stop with `better` or `worse`,
+After each round (or each of a round's groups of tasks, step 6) this module looks at the data so
+far and says: stop with `better` or `worse`,
 stop for futility (`unresolved`: the difference is too small to find within the maximum), or go on.
 
 The procedure (what `sequential_path` computes)
 -----------------------------------------------
 1. Per task i and round j, d_i(j) = pack pass rate - baseline pass rate over the task's scored
    trials of rounds 1..j (0 while an arm has no scored trial). The statistic at look j is
-   S_j = sum_i d_i(j); the estimate is its mean over paired tasks.
+   S_j = sum_i d_i(j) (`statistic="task_means"`; with `"trial_sums"` S_j = sum_i k_i(j) d_i(j),
+   step 6); the estimate is its mean over paired tasks (over their trial pairs with trial sums).
 2. Reference set: the observed task paths plus `n_flips - 1` seeded random sign flips, each flip
    negating a task's WHOLE path (every round at once). Under no difference the two arms of a task
    are exchangeable, so the observed path and its flips are exchangeable as whole paths
    (a random-subset permutation test: Hemerik and Goeman, "Exact testing with random
    permutations", TEST 2018).
 3. Alpha spending (Lan and DeMets, "Discrete sequential boundaries for clinical trials",
-   Biometrika 1983) at information t_j = j / max_rounds. The default is the Hwang-Shih-DeCani
-   family alpha(t) = alpha (1 - e^{-gamma t}) / (1 - e^{-gamma}) with gamma = 2 (Hwang, Shih and
-   DeCani, Statistics in Medicine 1990), with binding futility below conditional power 0.2 (step 5):
-   `bench/sequential_calibration.py` compared sizes, gamma, futility thresholds, binding and
-   non-binding futility, looks within a round and the spending functions, and this spent the
-   fewest trials at +15 points at the fixed 50 x 3 design's power; spending that
-   early matters because a later round (one more repeat of tasks already seen) adds less
-   information than the first when tasks differ. Also offered: Pocock-type
+   Biometrika 1983) at information t_j = j / (looks per round x max_rounds), the Hwang-Shih-DeCani
+   family alpha(t) = alpha (1 - e^{-gamma t}) / (1 - e^{-gamma}) (alpha t at gamma 0; Hwang,
+   Shih and DeCani, Statistics in Medicine 1990). The `memeval ab --until-decided` default
+   (`default_sequential_design`) is ten looks a round on trial sums (step 6), gamma 0, binding
+   futility below conditional power 0.2 (step 5): `bench/sequential_calibration.py` compared
+   sizes, looks a round, the statistic, gamma, futility thresholds and the spending functions, and
+   this spent the fewest trials at +15 points at the fixed 50 x 3 design's power under both of
+   its generating models (the previous default, one look a round with gamma 2, is
+   `looks_per_round=1, gamma=2`).
+   Also offered: Pocock-type
    alpha(t) = alpha ln(1 + (e - 1) t) and O'Brien-Fleming-type
    alpha(t) = 2 - 2 Phi(z_{1-alpha/2} / sqrt(t)). At look j the threshold tau_j is the smallest value such that
    the paths of the reference set that cross at look j (|S_j| > tau_j) and crossed no earlier look
@@ -33,7 +37,7 @@ The procedure (what `sequential_path` computes)
 4. Faults cannot overturn the verdict: at a look that crosses, the same test is repeated with
    every faulted trial so far counted against the direction found (a fail in the arm that looks
    better, a pass in the other); the run stops with better/worse only if that path crosses too.
-5. Futility: from the second look on, stop when the conditional power under the current trend
+5. Futility: from the first look after round 1 on, stop when the conditional power under the current trend
    is below `futility_power`. With z = S_j / sqrt(sum_i d_i(j)^2) and t = t_j, the B-value is
    B = z sqrt(t) and the drift theta = B / t; conditional power =
    1 - Phi((z_{1-alpha/2} - B - theta (1 - t)) / sqrt(1 - t)) (Lan and Wittes, "The B-value: a

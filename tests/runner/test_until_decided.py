@@ -156,5 +156,6 @@ def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
     assert code == 0, err
     html = render_html(build_context(load_run(Path(doc["run_dir"]))))
     assert "Looks after each round" in html
-    assert "boundary" in html and "significant(round=1)" in html
+    assert "boundary" in html and "significant(round=1, look=8)" in html
+    assert "9 within it" in html and "10 looks a round" in html  # the default design's looks
     assert "descriptive only" in html
