@@ -40,7 +40,7 @@ figures are the same whether it runs alone or in a full run."""
 MODELS = {"uniform", "bimodal"}
 """The generating models to run (`--models`)."""
 NULLS = ("sharp", "heterogeneous", "skewed", "faults", "faults_one_arm", "laundering")
-CHOSEN = {"uniform": (53, 4), "bimodal": (45, 5)}
+CHOSEN = {"uniform": (53, 4), "bimodal": (50, 5)}
 """Tasks and most rounds per generating model: a size whose power at +15 points is at least the
 fixed 50 x 3 design's with few expected trials (section 3)."""
 

@@ -103,7 +103,9 @@ class SequentialLook(BaseModel):
     n_paired: int
     """Tasks with a scored trial in both arms so far."""
     estimate: float | None
-    """Mean of d over paired tasks (pack pass rate - baseline pass rate); None with none paired."""
+    """Mean of d over paired tasks (pack pass rate - baseline pass rate), or with the `trial_sums`
+    statistic the mean difference per trial pair (each task weighted by its repeats so far); None
+    with none paired."""
     boundary: float | None
     """|estimate| must exceed this to stop with better/worse here; None when no value could."""
     robust_estimate: float | None
