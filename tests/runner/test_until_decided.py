@@ -159,3 +159,21 @@ def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
     assert "boundary" in html and "significant(round=1, look=8)" in html
     assert "9 within it" in html and "10 looks a round" in html  # the default design's looks
     assert "descriptive only" in html
+
+
+def test_a_round_runs_in_the_groups_the_looks_read() -> None:
+    # Five tasks, two looks a round: groups floor(2 i / 5) = 0, 0, 0, 1, 1 in sorted id order (the
+    # same split as memeval.stats.look_repeats), whatever order the units come in.
+    from memeval.runner._rounds import units_by_look
+
+    ids = ["e", "d", "c", "b", "a"]
+    units = [(t, r) for r in (2, 1) for t in ids]
+    looks = units_by_look(units, ids, 2)
+    assert [h for h, _ in looks] == [1, 2, 3, 4]
+    assert [sorted(u) for _, u in looks] == [
+        [("a", 1), ("b", 1), ("c", 1)],
+        [("d", 1), ("e", 1)],
+        [("a", 2), ("b", 2), ("c", 2)],
+        [("d", 2), ("e", 2)],
+    ]
+    assert [h for h, _ in units_by_look(units)] == [1, 2]  # one look a round: the rounds
