@@ -257,13 +257,17 @@ def _thresholds(
             neither crosses nor uses alpha at later looks. None for non-binding futility.
 
     Returns:
-        (tau, crossed_at): tau[j] such that a path crosses look j when |S_j| > tau[j] (inf when no
-        path may), and for row 0 whether it crossed at each look (it can cross only once).
+        (tau, crossed_at, crossed_alive_by): tau[j] such that a path crosses look j when
+        |S_j| > tau[j] (inf when no path may); for row 0 whether |S_j| > tau[j] at each look; and
+        whether row 0 has crossed at some look <= j while still alive (before any crossing and,
+        binding, before the futility rule stopped it): the event whose chance the budget bounds.
     """
     alive = np.ones(n_flips, dtype=np.bool_)
     crossed_total = 0
     taus: list[float] = []
     observed = np.zeros(sums.shape[1], dtype=np.bool_)
+    ever = np.zeros(sums.shape[1], dtype=np.bool_)
+    crossed_alive = False
     for j, a in enumerate(alphas):
         budget = math.floor(a * n_flips + 1e-9) - crossed_total
         values = sums[alive, j]
@@ -278,12 +282,14 @@ def _thresholds(
         # The observed path may stop at any look it crosses, even after an earlier crossing that
         # the fault check did not let stand: that only narrows "ever crosses", whose chance is <= alpha.
         observed[j] = bool(sums[0, j] > tau)
+        crossed_alive = crossed_alive or bool(cross[0])
+        ever[j] = crossed_alive
         crossed_total += int(cross.sum())
         alive &= ~cross
         if futile is not None:
             alive &= ~futile[:, j]
         taus.append(tau)
-    return taus, observed
+    return taus, observed, ever
 
 
 def _flips(n_tasks: int, n_flips: int, seed: int) -> NDArray[np.float64]:
@@ -379,7 +385,7 @@ def looks_from_counts(
     d, weight = _weighted(d, paired, done, design)
     signed = eps @ d
     cps, futile = _futility_checks(signed, d, paired, design)
-    taus, crossed = _thresholds(np.abs(signed), alphas, eps.shape[0], futile if binding else None)
+    taus, crossed, _ = _thresholds(np.abs(signed), alphas, eps.shape[0], futile if binding else None)
     looks: list[SequentialLook] = []
     for j in range(n_looks):
         r = j + 1
@@ -398,11 +404,14 @@ def looks_from_counts(
             rd, r_weight = _weighted(rd, rpaired, done[:, :r], design)
             r_signed = eps @ rd
             r_futile = _futility_checks(r_signed, rd, rpaired, design)[1] if binding else None
-            _, r_crossed = _thresholds(np.abs(r_signed), alphas[:r], eps.shape[0], r_futile)
+            # The fault-robust path must cross while alive in its own right: with binding futility
+            # the run follows the scored path's rule, not this one's, so a robust path its rule
+            # had stopped (or that crossed before) is outside the budget and may not decide.
+            _, r_crossed, r_alive = _thresholds(np.abs(r_signed), alphas[:r], eps.shape[0], r_futile)
             r_total = float(rd[:, j].sum())
             r_n = int(r_weight[j])
             robust = r_total / scale / r_n if r_n else None
-            if r_crossed[j] and r_total * sign > 0:
+            if r_crossed[j] and r_alive[j] and r_total * sign > 0:
                 decision = "better" if sign > 0 else "worse"
             elif last:
                 decision = "max_reached"

@@ -48,10 +48,10 @@ def test_thresholds_by_hand() -> None:
     s1 = [9, 8, 1, 2, 3, 4, 0, 0, 1, 2]
     s2 = [10, 1, 7, 6, 5, 4, 3, 2, 1, 0]
     sums = np.array([s1, s2], dtype=np.float64).T
-    taus, observed = _thresholds(sums, [0.1, 0.3], 10)
+    taus, observed, _ = _thresholds(sums, [0.1, 0.3], 10)
     assert taus == [8.0, 5.0]
     assert observed.tolist() == [True, True]  # row 0 crosses at look 1 (and would at look 2)
-    taus, observed = _thresholds(sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10)
+    taus, observed, _ = _thresholds(sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10)
     assert observed.tolist() == [False, True]  # the path (1, 7) crosses only at look 2
 
 
@@ -66,10 +66,10 @@ def test_binding_thresholds_by_hand() -> None:
     sums = np.array([s1, s2], dtype=np.float64).T
     futile = np.zeros((10, 2), dtype=np.bool_)
     futile[[2, 3], 0] = True
-    taus, observed = _thresholds(sums, [0.1, 0.3], 10, futile)
+    taus, observed, _ = _thresholds(sums, [0.1, 0.3], 10, futile)
     assert taus == [8.0, 3.0]
     # A path the rule stopped never crosses later, even far above the threshold.
-    taus, observed = _thresholds(
+    taus, observed, _ = _thresholds(
         sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10, futile[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]]
     )
     assert taus == [8.0, 3.0] and observed.tolist() == [False, True]
@@ -81,7 +81,7 @@ def test_the_binding_budget_is_spent_on_fewer_paths_never_more() -> None:
     sums = np.abs(np.cumsum(rng.standard_normal((2000, 5)), axis=1))
     futile = rng.uniform(size=(2000, 5)) < 0.3
     alphas = [0.01, 0.02, 0.03, 0.04, 0.05]
-    taus, _ = _thresholds(sums, alphas, 2000, futile)
+    taus, _, _ = _thresholds(sums, alphas, 2000, futile)
     alive = np.ones(2000, dtype=np.bool_)
     crossed = 0
     for j, tau in enumerate(taus):
@@ -134,7 +134,7 @@ def test_a_binding_rule_that_stops_nothing_changes_no_boundary() -> None:
 
 def test_thresholds_with_no_budget_never_cross() -> None:
     sums = np.array([[5.0], [4.0], [3.0]])
-    taus, observed = _thresholds(sums, [0.01], 3)
+    taus, observed, _ = _thresholds(sums, [0.01], 3)
     assert math.isinf(taus[0]) and not observed[0]
 
 
