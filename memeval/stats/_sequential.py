@@ -36,7 +36,11 @@ The procedure (what `sequential_path` computes)
    better/worse rate is at most alpha whatever look the run stops at (exact, not asymptotic).
 4. Faults cannot overturn the verdict: at a look that crosses, the same test is repeated with
    every faulted trial so far counted against the direction found (a fail in the arm that looks
-   better, a pass in the other); the run stops with better/worse only if that path crosses too.
+   better, a pass in the other); the run stops with better/worse only if that path crosses too,
+   and has crossed at some look while alive in its own right (before its own futility rule, with
+   binding futility, stopped it): the run follows the scored path's futility rule, not this one's,
+   so only that event is inside this path's alpha budget. An arm that hides failures as faults
+   showed the need (`bench/results/sequential_calibration.txt`, the laundering cell).
 5. Futility: from the first look after round 1 on, stop when the conditional power under the current trend
    is below `futility_power`. With z = S_j / sqrt(sum_i d_i(j)^2) and t = t_j, the B-value is
    B = z sqrt(t) and the drift theta = B / t; conditional power =
