@@ -166,8 +166,12 @@ def render_sequential(result: RunResult, console: Console) -> None:
             if look.conditional_power is None
             else f", chance of a verdict if the trend holds {look.conditional_power:.2f}"
         )
+        where = f"round {look.round}"
+        if d.looks_per_round > 1:
+            part = ((look.look or look.round) - 1) % d.looks_per_round + 1
+            where += f", look {part}/{d.looks_per_round}"
         console.print(
-            f"  round {look.round}: difference {est} (must pass {bound}; alpha spent {look.alpha_spent:.4f}"
+            f"  {where}: difference {est} (must pass {bound}; alpha spent {look.alpha_spent:.4f}"
             f"{cp}) -> {look.decision}",
             highlight=False,
         )

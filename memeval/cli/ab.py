@@ -261,11 +261,12 @@ def ab(
     spending_gamma: Annotated[
         float,
         typer.Option(
-            help="With --spending hsd: the family's gamma (2 by default; lower saves alpha for later rounds).",
+            help="With --spending hsd: the family's gamma (0 by default: alpha spent in proportion to the trials "
+            "run; lower saves alpha for later looks, higher spends it earlier).",
             min=-10.0,
             max=10.0,
         ),
-    ] = 2.0,
+    ] = 0.0,
     futility_power: Annotated[
         float,
         typer.Option(
@@ -282,6 +283,16 @@ def ab(
             "futility rule, which it always does) or non-binding (boundaries as if it never stopped for futility).",
         ),
     ] = "binding",
+    looks_per_round: Annotated[
+        int,
+        typer.Option(
+            help="With --until-decided: looks a round (10 by default): each round's tasks, in sorted id order, "
+            "run in this many groups with a look after each (1 looks only after whole rounds; at most the "
+            "number of tasks).",
+            min=1,
+            max=100,
+        ),
+    ] = 10,
 ) -> None:
     """Run every task cold (baseline) and with memory (pack); print the table and the verdict.
 
@@ -310,7 +321,7 @@ def ab(
         planned_selection,
         start_run,
     )
-    from memeval.stats import SequentialDesign
+    from memeval.stats import default_sequential_design
     from memeval.tasks import load_task_set
 
     if instruction_via not in ("file", "stdin", "arg"):
@@ -338,7 +349,7 @@ def ab(
     if futility not in ("binding", "non-binding"):
         raise UsageError(f"--futility {futility!r}: use binding or non-binding")
     if not until_decided:
-        names = ("max_repeats", "spending", "spending_gamma", "futility_power", "futility")
+        names = ("max_repeats", "spending", "spending_gamma", "futility_power", "futility", "looks_per_round")
         given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
         if given:
             raise UsageError(
@@ -408,12 +419,13 @@ def ab(
         executor=executor_for(executor, n_at_once),
         ray_address=ray_address,
         sequential=(
-            SequentialDesign(
-                max_rounds=max_repeats,
+            default_sequential_design(
+                max_repeats,
                 spending="obrien_fleming" if spending == "obrien-fleming" else spending,
                 gamma=spending_gamma,
                 futility_power=futility_power,
                 futility=futility.replace("-", "_"),
+                looks_per_round=looks_per_round,
                 seed=seed,
             )
             if until_decided

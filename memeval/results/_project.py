@@ -32,7 +32,7 @@ from memeval.results._records import (
     TrialRecord,
     UnendedTrial,
 )
-from memeval.results._sequential import sequential_record
+from memeval.results._sequential import repeats_looked_at, sequential_record
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -615,8 +615,9 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
             executed += 1
     sequential = sequential_record(plan, trials, lambda r: trial_obs(r).outcome)
     if sequential is not None and sequential.path.stopped:
-        # A sequential run that stopped expected no trial beyond its last look's round.
-        planned = {k: v for k, v in planned.items() if v.repeat <= sequential.rounds_run}
+        # A sequential run that stopped expected no trial beyond its last look.
+        covered = repeats_looked_at(sequential.path, sorted({v.task_id for v in plan.trials if v.control is None}))
+        planned = {k: v for k, v in planned.items() if v.repeat <= covered.get(v.task_id, sequential.rounds_run)}
     observed = 0
     missing = {"fault": 0, "not_emitted": 0, "unmetered": 0, "not_run": 0}
     for r in trials:

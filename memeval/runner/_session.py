@@ -196,6 +196,11 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         )
     if not opts.task_set.tasks:
         raise UsageError("the task set has no task to run")
+    if opts.sequential is not None and opts.sequential.looks_per_round > len(opts.task_set.tasks):
+        raise UsageError(
+            f"--looks-per-round {opts.sequential.looks_per_round} exceeds the {len(opts.task_set.tasks)} tasks; "
+            "a look needs at least one task's trials (use at most the number of tasks)"
+        )
     if opts.agent.refusal:
         raise UsageError(f"agent {opts.agent.name}: {opts.agent.refusal}")
     if opts.network == "proxy":
@@ -372,7 +377,13 @@ def _execute(
                     if opts.sequential is None:
                         sched.run(planned_units)
                     else:
-                        path = run_rounds(planned_units, sched.run, lambda: _look(log))
+                        path = run_rounds(
+                            planned_units,
+                            sched.run,
+                            lambda: _look(log),
+                            task_ids=sorted({t.task_id for t in planned.trials if t.control is None}),
+                            looks_per_round=opts.sequential.looks_per_round,
+                        )
                         if path is not None and path.stopped:
                             message = f"sequential: {path.verdict} ({path.reason})"
                 finally:

@@ -53,7 +53,7 @@ if _TYPE_CHECKING:
     from memeval.stats._planning import PilotSpread, holm_adjust, pilot_spread, tasks_for_effect, tasks_for_power
     from memeval.stats._seqplan import SequentialPlan, plan_sequential
     from memeval.stats._seqsim import simulate_sequential
-    from memeval.stats._sequential import path_from_outcomes, sequential_path
+    from memeval.stats._sequential import look_repeats, path_from_outcomes, sequential_path
     from memeval.stats._simulate import SimulationSummary, simulate_verdicts
     from memeval.stats._verdict import faults_against, paired_verdict
 
@@ -66,6 +66,7 @@ _LAZY = {
     "simulate_sequential": "_seqsim",
     "tasks_for_effect": "_planning",
     "tasks_for_power": "_planning",
+    "look_repeats": "_sequential",
     "path_from_outcomes": "_sequential",
     "sequential_path": "_sequential",
     "SimulationSummary": "_simulate",
@@ -112,6 +113,7 @@ __all__ = [
     "default_sequential_design",
     "faults_against",
     "holm_adjust",
+    "look_repeats",
     "paired_verdict",
     "path_from_outcomes",
     "pilot_spread",

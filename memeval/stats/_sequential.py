@@ -1,28 +1,32 @@
-"""A verdict that may be read after every round: a group-sequential sign-flip test.
+"""A verdict that may be read after every look: a group-sequential sign-flip test.
 
 A sequential run proceeds in rounds; round r adds one more repeat of every task in both arms.
-After each round this module looks at the data so far and says: stop with `better` or `worse`,
+After each round (or each of a round's groups of tasks, step 6) this module looks at the data so
+far and says: stop with `better` or `worse`,
 stop for futility (`unresolved`: the difference is too small to find within the maximum), or go on.
 
 The procedure (what `sequential_path` computes)
 -----------------------------------------------
 1. Per task i and round j, d_i(j) = pack pass rate - baseline pass rate over the task's scored
    trials of rounds 1..j (0 while an arm has no scored trial). The statistic at look j is
-   S_j = sum_i d_i(j); the estimate is its mean over paired tasks.
+   S_j = sum_i d_i(j) (`statistic="task_means"`; with `"trial_sums"` S_j = sum_i k_i(j) d_i(j),
+   step 6); the estimate is its mean over paired tasks (over their trial pairs with trial sums).
 2. Reference set: the observed task paths plus `n_flips - 1` seeded random sign flips, each flip
    negating a task's WHOLE path (every round at once). Under no difference the two arms of a task
    are exchangeable, so the observed path and its flips are exchangeable as whole paths
    (a random-subset permutation test: Hemerik and Goeman, "Exact testing with random
    permutations", TEST 2018).
 3. Alpha spending (Lan and DeMets, "Discrete sequential boundaries for clinical trials",
-   Biometrika 1983) at information t_j = j / max_rounds. The default is the Hwang-Shih-DeCani
-   family alpha(t) = alpha (1 - e^{-gamma t}) / (1 - e^{-gamma}) with gamma = 2 (Hwang, Shih and
-   DeCani, Statistics in Medicine 1990), with binding futility below conditional power 0.2 (step 5):
-   `bench/sequential_calibration.py` compared sizes, gamma, futility thresholds, binding and
-   non-binding futility, looks within a round and the spending functions, and this spent the
-   fewest trials at +15 points at the fixed 50 x 3 design's power; spending that
-   early matters because a later round (one more repeat of tasks already seen) adds less
-   information than the first when tasks differ. Also offered: Pocock-type
+   Biometrika 1983) at information t_j = j / (looks per round x max_rounds), the Hwang-Shih-DeCani
+   family alpha(t) = alpha (1 - e^{-gamma t}) / (1 - e^{-gamma}) (alpha t at gamma 0; Hwang,
+   Shih and DeCani, Statistics in Medicine 1990). The `memeval ab --until-decided` default
+   (`default_sequential_design`) is ten looks a round on trial sums (step 6), gamma 0, binding
+   futility below conditional power 0.2 (step 5): `bench/sequential_calibration.py` compared
+   sizes, looks a round, the statistic, gamma, futility thresholds and the spending functions, and
+   this spent the fewest trials at +15 points at the fixed 50 x 3 design's power under both of
+   its generating models (the previous default, one look a round with gamma 2, is
+   `looks_per_round=1, gamma=2`).
+   Also offered: Pocock-type
    alpha(t) = alpha ln(1 + (e - 1) t) and O'Brien-Fleming-type
    alpha(t) = 2 - 2 Phi(z_{1-alpha/2} / sqrt(t)). At look j the threshold tau_j is the smallest value such that
    the paths of the reference set that cross at look j (|S_j| > tau_j) and crossed no earlier look
@@ -32,8 +36,12 @@ The procedure (what `sequential_path` computes)
    better/worse rate is at most alpha whatever look the run stops at (exact, not asymptotic).
 4. Faults cannot overturn the verdict: at a look that crosses, the same test is repeated with
    every faulted trial so far counted against the direction found (a fail in the arm that looks
-   better, a pass in the other); the run stops with better/worse only if that path crosses too.
-5. Futility: from the second look on, stop when the conditional power under the current trend
+   better, a pass in the other); the run stops with better/worse only if that path crosses too,
+   and has crossed at some look while alive in its own right (before its own futility rule, with
+   binding futility, stopped it): the run follows the scored path's futility rule, not this one's,
+   so only that event is inside this path's alpha budget. An arm that hides failures as faults
+   showed the need (`bench/results/sequential_calibration.txt`, the laundering cell).
+5. Futility: from the first look after round 1 on, stop when the conditional power under the current trend
    is below `futility_power`. With z = S_j / sqrt(sum_i d_i(j)^2) and t = t_j, the B-value is
    B = z sqrt(t) and the drift theta = B / t; conditional power =
    1 - Phi((z_{1-alpha/2} - B - theta (1 - t)) / sqrt(1 - t)) (Lan and Wittes, "The B-value: a
@@ -47,12 +55,21 @@ The procedure (what `sequential_path` computes)
    the bound of step 3 still holds because the rule is a symmetric function of the reference set
    and the run as done always stops where the rule says (so a run must never go on past a
    futility stop).
-6. Looks within a round (`looks_per_round` 2): the tasks, in sorted id order, are split into
+6. Looks within a round (`looks_per_round` g > 1): the tasks, in sorted id order, are split into
    groups floor(i g / n); look h runs the next repeat of group (h - 1) mod g, so task i has
    k_i(h) = floor((h + g - 1 - g_i) / g) repeats at look h and d_i(h) is its difference over
-   those; information is t_h = h / (g max_rounds). Everything above holds look by look.
-   `bench/sequential_calibration.py` found it saved nothing for uniform tasks and more for
-   bimodal ones; `memeval ab` does not offer it yet (its runner and records count whole rounds).
+   those; information is t_h = h / (g max_rounds), the share of the most trial pairs run by then.
+   Everything above holds look by look: the groups are fixed before any trial, so the trials a
+   look covers do not depend on any outcome. With `statistic="trial_sums"` the test sums
+   x_i(h) = k_i(h) d_i(h), the difference in passes over the task's trial pairs, so a task that has
+   run one more repeat than another counts for one more pair (with the task means, a pair of a task
+   at one repeat would weigh twice as much as one of a task at two). A sign flip still negates a
+   task's whole path, so steps 2-5 are unchanged with x in place of d; at the end of a round every
+   k_i is equal and the decisions are those of the task means. Looks within a round bring the
+   design nearer a test that may stop after any trial pair (Wald, "Sequential Analysis", 1947),
+   whose expected size the whole-round looks cannot reach when tasks are alike
+   (`bench/sequential_bound.py`); `bench/sequential_calibration.py` measures what they save.
+   The futility rule of step 5 applies from the first look after round 1.
 
 A look with fewer than `n_min` paired tasks can only go on (or end unresolved at the maximum).
 """
@@ -64,7 +81,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import stats
+from scipy import special, stats
 
 from memeval.stats._models import TaskTrials, TrialObs
 from memeval.stats._seqmodels import (
@@ -213,6 +230,20 @@ def _scaled_d(
     return d, ok, scale
 
 
+def _weighted(
+    d: NDArray[np.float64], paired: NDArray[np.bool_], done: NDArray[np.int64], design: SequentialDesign
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """The summed values x_i(h) and the estimate's divisor per look (`SequentialStatistic`).
+
+    `task_means`: x_i = d_i and the divisor is the number of paired tasks; `trial_sums`:
+    x_i = k_i d_i, with k_i the task's repeats per arm at the look, and the divisor is the sum of
+    k_i over paired tasks, so S / divisor is the mean difference per trial pair.
+    """
+    if design.statistic == "trial_sums":
+        return d * done, np.where(paired, done, 0).sum(axis=0)
+    return d, paired.sum(axis=0).astype(np.int64)
+
+
 def _thresholds(
     sums: NDArray[np.float64],
     alphas: Sequence[float],
@@ -230,13 +261,17 @@ def _thresholds(
             neither crosses nor uses alpha at later looks. None for non-binding futility.
 
     Returns:
-        (tau, crossed_at): tau[j] such that a path crosses look j when |S_j| > tau[j] (inf when no
-        path may), and for row 0 whether it crossed at each look (it can cross only once).
+        (tau, crossed_at, crossed_alive_by): tau[j] such that a path crosses look j when
+        |S_j| > tau[j] (inf when no path may); for row 0 whether |S_j| > tau[j] at each look; and
+        whether row 0 has crossed at some look <= j while still alive (before any crossing and,
+        binding, before the futility rule stopped it): the event whose chance the budget bounds.
     """
     alive = np.ones(n_flips, dtype=np.bool_)
     crossed_total = 0
     taus: list[float] = []
     observed = np.zeros(sums.shape[1], dtype=np.bool_)
+    ever = np.zeros(sums.shape[1], dtype=np.bool_)
+    crossed_alive = False
     for j, a in enumerate(alphas):
         budget = math.floor(a * n_flips + 1e-9) - crossed_total
         values = sums[alive, j]
@@ -251,12 +286,14 @@ def _thresholds(
         # The observed path may stop at any look it crosses, even after an earlier crossing that
         # the fault check did not let stand: that only narrows "ever crosses", whose chance is <= alpha.
         observed[j] = bool(sums[0, j] > tau)
+        crossed_alive = crossed_alive or bool(cross[0])
+        ever[j] = crossed_alive
         crossed_total += int(cross.sum())
         alive &= ~cross
         if futile is not None:
             alive &= ~futile[:, j]
         taus.append(tau)
-    return taus, observed
+    return taus, observed, ever
 
 
 def _flips(n_tasks: int, n_flips: int, seed: int) -> NDArray[np.float64]:
@@ -267,23 +304,27 @@ def _flips(n_tasks: int, n_flips: int, seed: int) -> NDArray[np.float64]:
 
 
 def _conditional_power(
-    signed: NDArray[np.float64], d: NDArray[np.float64], t: float, alpha: float
+    signed: NDArray[np.float64], d: NDArray[np.float64], t: NDArray[np.float64], alpha: float
 ) -> NDArray[np.float64]:
-    """Conditional power under the current trend of every reference path at one look (step 5).
+    """Conditional power under the current trend of every reference path at some looks (step 5).
 
     Args:
-        signed: S_j of each reference path, shape (n_flips,).
-        d: the task values d_i(j) at that look, shape (tasks,); sum_i d_i(j)^2 is the same for
-            every sign flip of the path.
-        t: information fraction, in (0, 1).
+        signed: S_j of each reference path, shape (n_flips, looks).
+        d: the task values x_i(j) at those looks, shape (tasks, looks); sum_i x_i(j)^2 is the same
+            for every sign flip of the path.
+        t: information fraction of each look, shape (looks,), each in (0, 1).
         alpha: the design's two-sided alpha.
+
+    Returns:
+        Shape (n_flips, looks). `scipy.special.ndtr` and `ndtri` are the normal cdf and its inverse
+        (what `scipy.stats.norm` computes, without its per-call checks).
     """
-    norm = math.sqrt(float((d**2).sum()))
-    z = np.abs(signed) / norm if norm > 0 else np.zeros_like(signed)
-    b = z * math.sqrt(t)
+    norm = np.sqrt((d**2).sum(axis=0))
+    z = np.abs(signed) / np.where(norm > 0, norm, 1.0)
+    b = z * np.sqrt(t)
     drift = b / t
-    z_final = float(stats.norm.ppf(1.0 - alpha / 2.0))
-    return np.asarray(1.0 - stats.norm.cdf((z_final - b - drift * (1.0 - t)) / math.sqrt(1.0 - t)), dtype=np.float64)
+    z_final = float(special.ndtri(1.0 - alpha / 2.0))
+    return np.asarray(1.0 - special.ndtr((z_final - b - drift * (1.0 - t)) / np.sqrt(1.0 - t)), dtype=np.float64)
 
 
 def _futility_checks(
@@ -298,19 +339,20 @@ def _futility_checks(
         design: the design (its `futility_power`, `max_rounds`, `looks_per_round`, `n_min`, `alpha`).
 
     Returns:
-        (cp, futile), both shape (n_flips, looks): conditional power (NaN where the rule does not
-        apply: the first look, the last, and looks with fewer than `n_min` paired tasks) and whether
-        the rule stops the path there.
+        (cp, futile), both shape (n_flips, looks): conditional power (NaN at the last look and at
+        looks with fewer than `n_min` paired tasks) and whether the rule stops the path there (never
+        at the looks of round 1, nor where cp is NaN).
     """
     total_looks = design.max_rounds * design.looks_per_round
     cp = np.full(signed.shape, np.nan)
-    for j in range(signed.shape[1]):
-        r = j + 1
-        if r < total_looks and int(paired[:, j].sum()) >= design.n_min:
-            cp[:, j] = _conditional_power(signed[:, j], d[:, j], r / total_looks, design.alpha)
+    looks = np.arange(1, signed.shape[1] + 1)
+    apply = (looks < total_looks) & (paired.sum(axis=0) >= design.n_min)
+    if apply.any():
+        cp[:, apply] = _conditional_power(signed[:, apply], d[:, apply], looks[apply] / total_looks, design.alpha)
     futile = np.zeros(signed.shape, dtype=np.bool_)
+    first = design.looks_per_round  # the rule applies from the first look after round 1
     if design.futility_power > 0:
-        futile[:, 1:] = np.nan_to_num(cp[:, 1:], nan=1.0) < design.futility_power
+        futile[:, first:] = np.nan_to_num(cp[:, first:], nan=1.0) < design.futility_power
     return cp, futile
 
 
@@ -344,14 +386,16 @@ def looks_from_counts(
     done = look_repeats(n_tasks, n_looks, lpr)
     at_looks = _look_counts(counts, done)
     d, paired, scale = _scaled_d(at_looks, done, design.max_rounds, 0)
+    d, weight = _weighted(d, paired, done, design)
     signed = eps @ d
     cps, futile = _futility_checks(signed, d, paired, design)
-    taus, crossed = _thresholds(np.abs(signed), alphas, eps.shape[0], futile if binding else None)
+    taus, crossed, _ = _thresholds(np.abs(signed), alphas, eps.shape[0], futile if binding else None)
     looks: list[SequentialLook] = []
     for j in range(n_looks):
         r = j + 1
         last = r == total_looks
         n_paired = int(paired[:, j].sum())
+        w = int(weight[j])
         total = float(d[:, j].sum())
         robust: float | None = None
         cp: float | None = None
@@ -361,13 +405,17 @@ def looks_from_counts(
         elif crossed[j] and total != 0:
             sign = 1 if total > 0 else -1
             rd, rpaired, _ = _scaled_d(at_looks[:, :, :r], done[:, :r], design.max_rounds, sign)
+            rd, r_weight = _weighted(rd, rpaired, done[:, :r], design)
             r_signed = eps @ rd
             r_futile = _futility_checks(r_signed, rd, rpaired, design)[1] if binding else None
-            _, r_crossed = _thresholds(np.abs(r_signed), alphas[:r], eps.shape[0], r_futile)
+            # The fault-robust path must cross while alive in its own right: with binding futility
+            # the run follows the scored path's rule, not this one's, so a robust path its rule
+            # had stopped (or that crossed before) is outside the budget and may not decide.
+            _, r_crossed, r_alive = _thresholds(np.abs(r_signed), alphas[:r], eps.shape[0], r_futile)
             r_total = float(rd[:, j].sum())
-            r_n = int(rpaired[:, j].sum())
+            r_n = int(r_weight[j])
             robust = r_total / scale / r_n if r_n else None
-            if r_crossed[j] and r_total * sign > 0:
+            if r_crossed[j] and r_alive[j] and r_total * sign > 0:
                 decision = "better" if sign > 0 else "worse"
             elif last:
                 decision = "max_reached"
@@ -384,8 +432,8 @@ def looks_from_counts(
                 information=r / total_looks,
                 alpha_spent=alphas[j],
                 n_paired=n_paired,
-                estimate=total / scale / n_paired if n_paired else None,
-                boundary=(taus[j] / scale / n_paired if n_paired and math.isfinite(taus[j]) else None),
+                estimate=total / scale / w if w else None,
+                boundary=(taus[j] / scale / w if w and math.isfinite(taus[j]) else None),
                 robust_estimate=robust,
                 conditional_power=cp,
                 decision=decision,
@@ -423,11 +471,12 @@ def sequential_path(tasks: Sequence[TaskTrials], design: SequentialDesign) -> Se
     final = looks[-1]
     verdict: VerdictWord = "unresolved"
     stopped = True
+    where = f"round={final.round}" + (f", look={final.look}" if design.looks_per_round > 1 else "")
     if final.decision in ("better", "worse"):
         verdict = "better" if final.decision == "better" else "worse"
-        reason = f"significant(round={final.round})"
+        reason = f"significant({where})"
     elif final.decision == "futility":
-        reason = f"futility(round={final.round})"
+        reason = f"futility({where})"
     elif final.decision == "max_reached":
         reason = f"too_few_tasks(<{design.n_min})" if final.n_paired < design.n_min else "max_rounds_reached"
     else:

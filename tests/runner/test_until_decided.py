@@ -41,7 +41,10 @@ def _repeats(doc: dict) -> list[int]:
 
 def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) -> None:
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
-    code, doc, err = _with_memory(run_ab, tasks, pack, "--until-decided", "--max-repeats", "3", "--concurrency", "4")
+    whole = ("--looks-per-round", "1")  # a look only after whole rounds
+    code, doc, err = _with_memory(
+        run_ab, tasks, pack, "--until-decided", "--max-repeats", "3", "--concurrency", "4", *whole
+    )
     assert code == 0, err
     assert _repeats(doc) == [1]  # 12 tasks x 2 arms, nothing of rounds 2 and 3 ran
     assert len(doc["trials"]) == 24
@@ -53,7 +56,8 @@ def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) 
     assert doc["run_card"]["sequential"]["max_rounds"] == 3
     # The benchmarked default design is pinned on the card, so a replay decides the same.
     card = doc["run_card"]["sequential"]
-    assert (card["spending"], card["gamma"], card["futility_power"], card["futility"]) == ("hsd", 2.0, 0.2, "binding")
+    assert (card["spending"], card["gamma"], card["futility_power"], card["futility"]) == ("hsd", 0.0, 0.2, "binding")
+    assert (card["looks_per_round"], card["statistic"]) == (1, "trial_sums")
     assert doc["run_card"]["repeats"] == 3
     # Stopping was by design: no planned trial is reported missing.
     assert doc["coverage"]["expected_trials"] == 24 and "not_run" not in doc["coverage"]["missing"]
@@ -62,11 +66,41 @@ def test_a_clear_difference_stops_after_the_first_round(tmp_path: Path, run_ab) 
     assert load_run(run_dir, use_cache=False).result.sequential.model_dump(mode="json") == seq
     lines = (run_dir / "events.jsonl").read_bytes().count(b"\n")
     code, again, err = _with_memory(
-        run_ab, tasks, pack, "--until-decided", "--max-repeats", "3", "--concurrency", "4", "--resume", run_dir.name
+        run_ab,
+        tasks,
+        pack,
+        "--until-decided",
+        "--max-repeats",
+        "3",
+        "--concurrency",
+        "4",
+        *whole,
+        "--resume",
+        run_dir.name,
     )
     assert code == 0, err
     assert (run_dir / "events.jsonl").read_bytes().count(b"\n") == lines
     assert again["sequential"] == seq
+
+
+def test_the_default_design_stops_within_the_first_round(tmp_path: Path, run_ab) -> None:
+    # Ten looks a round over 12 tasks: groups floor(10 i / 12) = 0,0,1,2,3,4,5,5,6,7,8,9, so look h
+    # of round 1 has run the first 2,3,4,5,6,8,9,10,11,12 tasks. Ten paired tasks (n_min) are there at
+    # look 8, where all ten favour the pack: |S| = 10 is reached by 2 of 1024 sign patterns, and the
+    # boundary is |S| > 8 (tests/stats/test_sequential.py works it out), so the run stops there,
+    # having run 20 of the 72 planned trials.
+    tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
+    code, doc, err = _with_memory(run_ab, tasks, pack, "--until-decided", "--max-repeats", "3", "--concurrency", "4")
+    assert code == 0, err
+    assert doc["run_card"]["sequential"]["looks_per_round"] == 10
+    assert sorted(t["task_id"] for t in doc["trials"]) == sorted([f"t{i:02d}" for i in range(10)] * 2)
+    seq = doc["sequential"]
+    assert seq["path"]["reason"] == "significant(round=1, look=8)" and seq["path"]["verdict"] == "better"
+    assert (seq["rounds_run"], seq["trials_run"], seq["trials_saved"]) == (1, 20, 52)
+    assert [look["decision"] for look in seq["path"]["looks"]] == ["too_few_tasks"] * 7 + ["better"]
+    assert seq["path"]["looks"][-1]["boundary"] == 0.8
+    assert doc["coverage"]["expected_trials"] == 20 and "not_run" not in doc["coverage"]["missing"]
+    assert load_run(Path(doc["run_dir"]), use_cache=False).result.sequential.model_dump(mode="json") == seq
 
 
 def test_no_difference_without_futility_runs_to_the_maximum(tmp_path: Path, run_ab) -> None:
@@ -93,7 +127,10 @@ def test_no_difference_without_futility_runs_to_the_maximum(tmp_path: Path, run_
     assert seq["rounds_run"] == 2 and seq["trials_saved"] == 0
     assert seq["path"]["verdict"] == "unresolved"
     assert seq["path"]["reason"] == "max_rounds_reached"
-    assert [look["decision"] for look in seq["path"]["looks"]] == ["continue", "max_reached"]
+    # Ten looks a round: round 1's first seven have fewer than ten paired tasks.
+    decisions = [look["decision"] for look in seq["path"]["looks"]]
+    assert decisions == ["too_few_tasks"] * 7 + ["continue"] * 12 + ["max_reached"]
+    assert [look["look"] for look in seq["path"]["looks"]] == list(range(1, 21))
 
 
 def test_repeats_beside_until_decided_is_a_usage_error(tmp_path: Path, run_ab) -> None:
@@ -119,5 +156,24 @@ def test_the_ab_report_draws_the_looks(tmp_path: Path, run_ab) -> None:
     assert code == 0, err
     html = render_html(build_context(load_run(Path(doc["run_dir"]))))
     assert "Looks after each round" in html
-    assert "boundary" in html and "significant(round=1)" in html
+    assert "boundary" in html and "significant(round=1, look=8)" in html
+    assert "9 within it" in html and "10 looks a round" in html  # the default design's looks
     assert "descriptive only" in html
+
+
+def test_a_round_runs_in_the_groups_the_looks_read() -> None:
+    # Five tasks, two looks a round: groups floor(2 i / 5) = 0, 0, 0, 1, 1 in sorted id order (the
+    # same split as memeval.stats.look_repeats), whatever order the units come in.
+    from memeval.runner._rounds import units_by_look
+
+    ids = ["e", "d", "c", "b", "a"]
+    units = [(t, r) for r in (2, 1) for t in ids]
+    looks = units_by_look(units, ids, 2)
+    assert [h for h, _ in looks] == [1, 2, 3, 4]
+    assert [sorted(u) for _, u in looks] == [
+        [("a", 1), ("b", 1), ("c", 1)],
+        [("d", 1), ("e", 1)],
+        [("a", 2), ("b", 2), ("c", 2)],
+        [("d", 2), ("e", 2)],
+    ]
+    assert [h for h, _ in units_by_look(units)] == [1, 2]  # one look a round: the rounds

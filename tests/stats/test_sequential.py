@@ -48,10 +48,10 @@ def test_thresholds_by_hand() -> None:
     s1 = [9, 8, 1, 2, 3, 4, 0, 0, 1, 2]
     s2 = [10, 1, 7, 6, 5, 4, 3, 2, 1, 0]
     sums = np.array([s1, s2], dtype=np.float64).T
-    taus, observed = _thresholds(sums, [0.1, 0.3], 10)
+    taus, observed, _ = _thresholds(sums, [0.1, 0.3], 10)
     assert taus == [8.0, 5.0]
     assert observed.tolist() == [True, True]  # row 0 crosses at look 1 (and would at look 2)
-    taus, observed = _thresholds(sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10)
+    taus, observed, _ = _thresholds(sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10)
     assert observed.tolist() == [False, True]  # the path (1, 7) crosses only at look 2
 
 
@@ -66,10 +66,10 @@ def test_binding_thresholds_by_hand() -> None:
     sums = np.array([s1, s2], dtype=np.float64).T
     futile = np.zeros((10, 2), dtype=np.bool_)
     futile[[2, 3], 0] = True
-    taus, observed = _thresholds(sums, [0.1, 0.3], 10, futile)
+    taus, observed, _ = _thresholds(sums, [0.1, 0.3], 10, futile)
     assert taus == [8.0, 3.0]
     # A path the rule stopped never crosses later, even far above the threshold.
-    taus, observed = _thresholds(
+    taus, observed, _ = _thresholds(
         sums[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]], [0.1, 0.3], 10, futile[[2, 0, 1, 3, 4, 5, 6, 7, 8, 9]]
     )
     assert taus == [8.0, 3.0] and observed.tolist() == [False, True]
@@ -81,7 +81,7 @@ def test_the_binding_budget_is_spent_on_fewer_paths_never_more() -> None:
     sums = np.abs(np.cumsum(rng.standard_normal((2000, 5)), axis=1))
     futile = rng.uniform(size=(2000, 5)) < 0.3
     alphas = [0.01, 0.02, 0.03, 0.04, 0.05]
-    taus, _ = _thresholds(sums, alphas, 2000, futile)
+    taus, _, _ = _thresholds(sums, alphas, 2000, futile)
     alive = np.ones(2000, dtype=np.bool_)
     crossed = 0
     for j, tau in enumerate(taus):
@@ -124,14 +124,17 @@ def test_a_binding_rule_that_stops_nothing_changes_no_boundary() -> None:
     tasks = [_task(i, "".join(rng.choice(list("pf"), 3)), "".join(rng.choice(list("pf"), 3))) for i in range(30)]
     loose = sequential_path(tasks, SequentialDesign(max_rounds=6, futility_power=0.0))
     b = [look.boundary for look in loose.looks]
-    bound = sequential_path(tasks, default_sequential_design(6, futility_power=1e-9))
+    bound = sequential_path(
+        tasks,
+        default_sequential_design(6, futility_power=1e-9, looks_per_round=1, gamma=2.0, statistic="task_means"),
+    )
     assert [look.boundary for look in bound.looks] == b  # a rule that stops nothing changes nothing
     assert all(x is not None for x in b)
 
 
 def test_thresholds_with_no_budget_never_cross() -> None:
     sums = np.array([[5.0], [4.0], [3.0]])
-    taus, observed = _thresholds(sums, [0.01], 3)
+    taus, observed, _ = _thresholds(sums, [0.01], 3)
     assert math.isinf(taus[0]) and not observed[0]
 
 
@@ -235,10 +238,10 @@ def test_hwang_shih_decani_spending_by_hand() -> None:
 
 
 def test_the_default_design_is_the_benchmarked_one() -> None:
-    # bench/sequential_calibration.py chose HSD gamma 2 with binding futility at conditional power
+    # bench/sequential_calibration.py chose HSD gamma 0 with binding futility at conditional power
     # 0.2; the model's own default stays non-binding so that older run cards replay the same.
     design = default_sequential_design(6)
-    assert (design.spending, design.gamma, design.futility_power, design.futility) == ("hsd", 2.0, 0.2, "binding")
+    assert (design.spending, design.gamma, design.futility_power, design.futility) == ("hsd", 0.0, 0.2, "binding")
     assert SequentialDesign(max_rounds=6).futility == "non_binding"
 
 
@@ -255,3 +258,46 @@ def test_hsd_boundary_at_the_first_of_six_looks_by_hand() -> None:
     # and P(|S| >= 8) = 2 * (1 + 12 + 66) / 4096 = 3.9%, so with 1.64% to spend the boundary is
     # |S| > 8, i.e. a mean above 8 / 12 (up to the sampling of 10,000 flips).
     assert look.boundary == pytest.approx(8 / 12)
+
+
+def test_trial_sums_weigh_every_trial_pair_alike_by_hand() -> None:
+    # Four tasks, two looks a round: groups 0, 0, 1, 1, so at look 3 tasks 0 and 1 have two repeats
+    # and tasks 2 and 3 one. d = 1, 1/2, 1, -1; trial sums x = k d = 2, 1, 1, -1: S = 3 over
+    # 2 + 2 + 1 + 1 = 6 trial pairs, estimate 0.5. Task means: S = 1.5 over 4 tasks, 0.375.
+    tasks = [_task(0, "ff", "pp"), _task(1, "pf", "pp"), _task(2, "f", "p"), _task(3, "p", "f")]
+    sums = SequentialDesign(max_rounds=2, looks_per_round=2, statistic="trial_sums", n_min=1, futility_power=0.0)
+    means = sums.model_copy(update={"statistic": "task_means"})
+    assert sequential_path(tasks, sums).looks[-1].estimate == pytest.approx(0.5)
+    assert sequential_path(tasks, means).looks[-1].estimate == pytest.approx(0.375)
+    # With one look a round every k is equal at every look: the same decisions and boundaries.
+    whole = [_task(i, "pf", "pp") for i in range(12)]
+    one = {"looks_per_round": 1}
+    a = sequential_path(whole, sums.model_copy(update=one))
+    b = sequential_path(whole, means.model_copy(update=one))
+    assert [(x.decision, x.boundary) for x in a.looks] == [(x.decision, x.boundary) for x in b.looks]
+
+
+def test_ten_looks_a_round_stop_at_look_eight_by_hand() -> None:
+    # 12 tasks, 3 rounds, the default design (10 looks a round, trial sums, alpha 0.05 t with
+    # t = look / 30, n_min 10). Groups floor(10 i / 12) = 0,0,1,2,3,4,5,5,6,7,8,9: look h of round 1
+    # covers 2,3,4,5,6,8,9,10,11,12 tasks. Pack passes and baseline fails everywhere.
+    # Reference paths: at look 6 (8 tasks, budget floor(0.01 * 10000) = 100) the ~78 paths with all
+    # 8 signs equal (2/256) cross and none else (|S| = 6 has 7% of paths). Look 7 (budget 116 - 78):
+    # |S| = 9 paths are those already crossed; |S| = 7 ones are ~3% > 38: tau 7, none cross. Look 8
+    # (10 tasks, budget 133 - 78 = 55): |S| = 10 paths are all crossed already, |S| = 8 ones
+    # (~2% of paths, minus those crossed) are far more than 55, so tau = 8; the observed |S| = 10
+    # exceeds it, with ten paired tasks: better, boundary 8 / 10 trial pairs = 0.8.
+    tasks = [_task(i, "f", "p") for i in range(12)]
+    result = sequential_path(tasks, default_sequential_design(3))
+    assert result.reason == "significant(round=1, look=8)" and result.verdict == "better"
+    assert [x.decision for x in result.looks] == ["too_few_tasks"] * 7 + ["better"]
+    last = result.looks[-1]
+    assert last.alpha_spent == pytest.approx(0.05 * 8 / 30)
+    assert (last.n_paired, last.estimate, last.boundary) == (10, 1.0, 0.8)
+    assert result.rounds_run == 1
+
+
+def test_the_default_design_looks_ten_times_a_round_on_trial_sums() -> None:
+    design = default_sequential_design(4)
+    assert (design.looks_per_round, design.statistic, design.gamma) == (10, "trial_sums", 0.0)
+    assert SequentialDesign(max_rounds=4).statistic == "task_means"  # older run cards replay the same
