@@ -249,7 +249,7 @@ def _thresholds(
     alphas: Sequence[float],
     n_flips: int,
     futile: NDArray[np.bool_] | None = None,
-) -> tuple[list[float], NDArray[np.bool_]]:
+) -> tuple[list[float], NDArray[np.bool_], NDArray[np.bool_]]:
     """Crossing thresholds per look over a reference set of paths.
 
     Args:
