@@ -239,7 +239,10 @@ def scheduled_run(team: str, retry: int = 0, now: datetime | None = None) -> lis
         from datetime import timedelta
 
         delay = retry_delay_s(retry + 1)
-        rt.scheduler.add_job(JOB_FUNC, "date", run_date=when + timedelta(seconds=delay), id=f"retry:{team}",
+        # One id per retry: APScheduler's main loop removes a fired one-off job by its id after
+        # handing it to a worker thread, so a retry re-using the firing job's id could be removed
+        # with it (or make that removal fail with JobLookupError in the main loop).
+        rt.scheduler.add_job(JOB_FUNC, "date", run_date=when + timedelta(seconds=delay), id=f"retry:{team}:{retry + 1}",
                              kwargs={"team": team, "retry": retry + 1}, replace_existing=True,
                              name=f"retry {retry + 1} of {team}'s weekly report")  # fmt: skip
         log.info("%s: delivery failed; retry %d in %.0f s", team, retry + 1, delay)

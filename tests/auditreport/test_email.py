@@ -25,6 +25,7 @@ def _attempt_events(store):
 
 @pytest.fixture
 def made(store, tmp_path):
+    (tmp_path / "runs").mkdir()  # `report send --runs` must name a folder that exists
     return make_report(store, "fernhill", WEEK, out_dir=tmp_path / "reports", runs_dir=tmp_path / "runs")
 
 

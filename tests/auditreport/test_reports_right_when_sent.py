@@ -23,6 +23,7 @@ MID_WEEK = datetime(2026, 11, 19, 12, tzinfo=UTC)  # a Thursday of 2026-W47
 
 
 def test_a_week_that_has_not_ended_is_never_recorded(store, tmp_path):
+    (tmp_path / "runs").mkdir()  # a --runs folder must exist (a typo is a usage error of its own)
     with pytest.raises(UsageError, match="--preview"):
         make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path / "runs", now=MID_WEEK)
     assert store.reads.generated_reports("fernhill") == [] and not (tmp_path / "r" / "fernhill").exists()
@@ -94,7 +95,8 @@ def test_smtp_down_then_up_within_an_hour_delivers_once(store, tls_files, tmp_pa
         monday = datetime(2026, 11, 23, 8, 0, 5, tzinfo=UTC)  # just after the due time; the server is down
         done = scheduled_run("fernhill", now=monday)
         assert [(w, o.status) for w, o in done] == [(WEEK, "failed")]
-        retry = sched.get_job("retry:fernhill")
+        assert sched.get_job("retry:fernhill") is None  # each retry has its own id
+        retry = sched.get_job("retry:fernhill:1")
         assert retry is not None and retry.next_run_time - monday <= timedelta(hours=1)
         assert retry.kwargs == {"team": "fernhill", "retry": 1}
         srv = start_smtp(tls_files, port=port)  # the server is back before the retry
@@ -113,6 +115,7 @@ def test_smtp_down_then_up_within_an_hour_delivers_once(store, tls_files, tmp_pa
 
 
 def test_a_second_recipient_receives_the_report(store, smtp, tmp_path):
+    (tmp_path / "runs").mkdir()  # a --runs folder must exist (a typo is a usage error of its own)
     made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path / "runs")
     settings = SmtpSettings.from_env(smtp.env())
     assert deliver(store, made, ["lead@fernhill.example"], settings).status == "sent"

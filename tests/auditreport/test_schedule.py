@@ -131,6 +131,7 @@ def _service(store, smtp, tmp_path) -> subprocess.Popen[str]:
     }
     if os.environ.get("PYTHONPATH"):
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    (tmp_path / "runs").mkdir(exist_ok=True)  # `schedule --runs` must name a folder that exists
     return subprocess.Popen([sys.executable, "-m", "memeval", "schedule", "--runs", str(tmp_path / "runs")],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
 

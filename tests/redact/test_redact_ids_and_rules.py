@@ -86,6 +86,10 @@ def test_views_map_back_to_the_original() -> None:
         ("card ４１１１ １１１１ １１１１ １１１１ ok", "４１１１ １１１１ １１１１ １１１１"),
         ("call 01 42 68 53 00 today", "01 42 68 53 00"),
         ("ring (02) 9374 4000", "(02) 9374 4000"),
+        # made-up AWS key ids with digits outside base-32 (a new user's test key)
+        ("key AKIAQ7X3MZ2LP5RT9WKD in the notes", "AKIAQ7X3MZ2LP5RT9WKD"),
+        ("export AWS_ACCESS_KEY_ID=AKIA0123456789ABCDEF", "AKIA0123456789ABCDEF"),
+        ("数据AKIA0123456789ABCDEF。", "AKIA0123456789ABCDEF"),
     ],
 )
 def test_context_and_normalised_cases(text: str, secret: str) -> None:
@@ -104,6 +108,8 @@ def test_context_and_normalised_cases(text: str, secret: str) -> None:
         "max_tokens: 4096",
         "export OPENAI_API_KEY=sk-...",
         "image: ghcr.io/acme/api@sha256:" + "0a" * 32,
+        "the docs' example key AKIAIOSFODNN7EXAMPLE",
+        "AKIA0123456789ABCDEFG is one character too long",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:
