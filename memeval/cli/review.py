@@ -200,9 +200,10 @@ def review_list(
         typer.echo(queue_out(view).model_dump_json(indent=2))
         return
     c = view.counts
+    lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
+    contradictions = f"{c['contradiction']} contradiction" + ("" if c["contradiction"] == 1 else "s")
     typer.echo(
-        f"waiting: {c['lesson']} lessons, {c['contradiction']} contradictions, {c['hold']} held"
-        f"; {view.overdue} over {view.overdue_after_h:g} h"
+        f"waiting: {lessons}, {contradictions}, {c['hold']} held; {view.overdue} over {view.overdue_after_h:g} h"
     )
     for r in view.rows:
         mark = "OVERDUE " if r.overdue else ""

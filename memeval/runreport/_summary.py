@@ -267,7 +267,14 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             "no score came back; see `memeval view` for the verifier output"
         )
     if counted and res.verdict is not None:
-        warnings += [w.message for w in res.verdict.warnings if w.kind != "many_faults"]
+        # A sequential run that stopped at a look has few trials a task by design (its error rate
+        # holds at whatever look it stops): "run 3 or more repeats" would contradict `memeval ab`.
+        stopped = res.sequential is not None and res.sequential.path.stopped
+        warnings += [
+            w.message
+            for w in res.verdict.warnings
+            if w.kind != "many_faults" and not (w.kind == "few_trials" and stopped)
+        ]
     if counted:
         limited = _rate_limited(run, {r.trial_id for r in counted})
         bad = {r.trial_id for r in counted if r.fault is not None or r.execution == "timed_out"} | limited

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 import httpx
@@ -201,6 +202,11 @@ def test_cli_list_show_and_decide(store, db_url, seeded):
     assert r.exit_code == 0, r.stderr
     items = json.loads(r.stdout)["items"]
     assert [i["ref"] for i in items][0] == seeded.other_team_lesson and len(items) == 6
+    kinds = Counter(i["item_type"] for i in items)
+    words = _cli(db_url, "review", "list").stdout.splitlines()[0]
+    for kind, n in kinds.items():  # "1 contradiction", "2 lessons": no "1 contradictions"
+        if kind in ("lesson", "contradiction"):
+            assert f" {n} {kind}{'' if n == 1 else 's'}," in words + ",", words
     show = _cli(db_url, "review", "show", seeded.hold)
     assert show.exit_code == 0 and "[U+200B ZERO WIDTH SPACE]" in show.stdout and "\u200b" not in show.stdout
     pw = PASSWORD + "\n"
