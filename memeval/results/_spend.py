@@ -1,0 +1,61 @@
+"""What an arm spent: every attempt's spend added up, the one sum every reader of spend uses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from memeval.results._records import AttemptSpend, RunResult, TrialRecord, UnendedTrial
+
+
+class ArmSpend(NamedTuple):
+    """An arm's spend (`arm_spend`)."""
+
+    cost_usd: float
+    """Known spend of every attempt of every trial of the arm, USD."""
+    calls: int
+    """Model calls made (all attempts, all roles)."""
+    calls_cost_unknown: int
+    """Answered calls whose cost could not be known: when > 0, `cost_usd` is a lower bound."""
+    attempts: int
+    attempts_cut: int = 0
+    """Attempts killed after their agent started (`AttemptSpend.cut_mid_turn`): a call in flight at
+    the kill is on no record, so when > 0, `cost_usd` is a lower bound."""
+
+    @property
+    def lower_bound(self) -> bool:
+        """True when the spend is at least `cost_usd`, not exactly it."""
+        return self.calls_cost_unknown > 0 or self.attempts_cut > 0
+
+
+def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSpend:
+    """The one measure of what an arm spent: every attempt of every trial, whatever became of it.
+
+    Superseded attempts (retried), faulted trials and attempts killed before a `--resume` count
+    (an attempt killed and never followed by another, too: `RunResult.unended`); the calls of both
+    roles (subject and assessor) count, as they do toward the run's spend limit. Every reader of
+    an arm's spend (the A/B table, `memeval results`, the weekly report) calls this.
+
+    Args:
+        result: a projected run.
+        mode: `baseline` or `pack`.
+        task_id: only this task's trials (a cell of the table), or None for the whole arm.
+
+    Returns:
+        `ArmSpend` (USD, call counts).
+    """
+    every: tuple[TrialRecord | UnendedTrial, ...] = (*result.trials, *result.unended)
+    trials = [t for t in every if t.mode == mode and (task_id is None or t.task_id == task_id)]
+    return sum_spend(a for t in trials for a in t.spend)
+
+
+def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
+    """Add attempts' spends (the sum `arm_spend` and the table's cells use)."""
+    items = list(spends)
+    return ArmSpend(
+        cost_usd=round(sum(a.cost_usd for a in items), 10),
+        calls=sum(a.calls for a in items),
+        calls_cost_unknown=sum(a.calls_cost_unknown for a in items),
+        attempts_cut=sum(a.cut_mid_turn for a in items),
+        attempts=len(items),
+    )
