@@ -322,18 +322,24 @@ class _GenaiPricer:
         return calc.total_price, f"{calc.provider.id}:{calc.model.id}"
 
 
+def _usage_fields(usage: ParsedUsage) -> dict[str, int]:
+    """The token counts genai-prices is given for `usage` (cache counts only when present)."""
+    fields = {"input_tokens": usage.input_tokens or 0, "output_tokens": usage.output_tokens or 0}
+    if usage.cache_read_tokens:
+        fields["cache_read_tokens"] = usage.cache_read_tokens
+    if usage.cache_write_tokens:
+        fields["cache_write_tokens"] = usage.cache_write_tokens
+        if usage.cache_write_1h_tokens:
+            fields["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
+    return fields
+
+
 def _genai_counts(usage: ParsedUsage) -> dict[str, int] | None:
     """The counts `_genai_usage` reports, as a dict.
 
     None when one is not a non-negative int: left to genai-prices, which refuses it.
     """
-    counts = {"input_tokens": usage.input_tokens or 0, "output_tokens": usage.output_tokens or 0}
-    if usage.cache_read_tokens:
-        counts["cache_read_tokens"] = usage.cache_read_tokens
-    if usage.cache_write_tokens:
-        counts["cache_write_tokens"] = usage.cache_write_tokens
-        if usage.cache_write_1h_tokens:
-            counts["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
+    counts = _usage_fields(usage)
     for value in counts.values():
         if type(value) is not int or value < 0:
             return None
@@ -341,17 +347,7 @@ def _genai_counts(usage: ParsedUsage) -> dict[str, int] | None:
 
 
 def _genai_usage(usage: ParsedUsage) -> genai_prices.Usage:
-    fields: dict[str, int] = {
-        "input_tokens": usage.input_tokens or 0,
-        "output_tokens": usage.output_tokens or 0,
-    }
-    if usage.cache_read_tokens:
-        fields["cache_read_tokens"] = usage.cache_read_tokens
-    if usage.cache_write_tokens:
-        fields["cache_write_tokens"] = usage.cache_write_tokens
-        if usage.cache_write_1h_tokens:
-            fields["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
-    return genai_prices.Usage(**fields)
+    return genai_prices.Usage(**_usage_fields(usage))
 
 
 def _user_cost(usage: ParsedUsage, price: UserPrice) -> float:
