@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from usage_line import one_usage_line
 
 REPO = Path(__file__).resolve().parents[2]
 MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
@@ -23,14 +24,6 @@ def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def _one_line(out: subprocess.CompletedProcess[str], *needles: str) -> None:
-    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr[-2000:]
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-
-
 @pytest.mark.parametrize(
     ("args", "needles"),
     [
@@ -42,14 +35,16 @@ def _one_line(out: subprocess.CompletedProcess[str], *needles: str) -> None:
 )
 def test_servers_refuse_bad_settings_before_listening(tmp_path: Path, args: list[str], needles: list[str]) -> None:
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
-    _one_line(_memeval(*args, "--db", db, cwd=tmp_path), *needles)
+    one_usage_line(_memeval(*args, "--db", db, cwd=tmp_path), *needles)
 
 
 def test_a_non_utf8_event_file_is_a_usage_error_and_stores_nothing(tmp_path: Path) -> None:
     bad = tmp_path / "events.jsonl"
     bad.write_bytes(b'{"event": "memory.written", "text": "caf\xe9"}\n')
     db = tmp_path / "a.sqlite"
-    _one_line(_memeval("audit", "ingest", str(bad), "--db", f"sqlite:///{db}", cwd=tmp_path), "UTF-8", "events.jsonl")
+    one_usage_line(
+        _memeval("audit", "ingest", str(bad), "--db", f"sqlite:///{db}", cwd=tmp_path), "UTF-8", "events.jsonl"
+    )
     assert not db.exists()
 
 
@@ -58,7 +53,7 @@ def test_a_runs_dir_that_is_a_file_is_a_usage_error(tmp_path: Path, command: str
     f = tmp_path / "runs"
     f.write_text("keep me")
     extra = ["--agent", "nop"] if command == "ab" else []
-    _one_line(_memeval(command, str(MINI), *extra, "--runs-dir", str(f), cwd=tmp_path), "--runs-dir", str(f))
+    one_usage_line(_memeval(command, str(MINI), *extra, "--runs-dir", str(f), cwd=tmp_path), "--runs-dir", str(f))
     assert f.read_text() == "keep me"
 
 
@@ -66,14 +61,14 @@ def test_a_prices_file_that_is_not_text_is_a_usage_error(tmp_path: Path) -> None
     prices = tmp_path / "prices.toml"
     prices.write_bytes(b"\xff\xfe\x00")
     out = _memeval("ab", str(MINI), "--agent", "nop", "--prices", str(prices), "--runs-dir", "runs", cwd=tmp_path)
-    _one_line(out, str(prices))
+    one_usage_line(out, str(prices))
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
 
 
 def test_a_subscription_from_a_week_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "a.sqlite"
     args = ["report", "subscribe", "--team", "t", "--to", "a@example.org", "--db", f"sqlite:///{db}"]
-    _one_line(_memeval(*args, "--since", "2026-W99", cwd=tmp_path), "2026-W99")
+    one_usage_line(_memeval(*args, "--since", "2026-W99", cwd=tmp_path), "2026-W99")
     with sqlite3.connect(db) as con:
         tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
         if "report_subscription" in tables:
@@ -95,7 +90,7 @@ def test_numbers_out_of_range_are_refused_before_anything_runs(
     extra = (
         ["--runs-dir", str(tmp_path / "runs")] if args[0] == "check-tasks" else ["--db", f"sqlite:///{tmp_path}/a.db"]
     )
-    _one_line(_memeval(*args, *extra, cwd=tmp_path), *needles)
+    one_usage_line(_memeval(*args, *extra, cwd=tmp_path), *needles)
     assert not (tmp_path / "runs").exists()
 
 
@@ -110,4 +105,4 @@ def test_users_add_checks_the_role_before_asking_for_a_password(tmp_path: Path) 
         text=True,
         timeout=90,
     )
-    _one_line(out, "'king'", "viewer, reviewer, admin")
+    one_usage_line(out, "'king'", "viewer, reviewer, admin")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from usage_line import one_usage_line
 
 REPO = Path(__file__).resolve().parents[2]
 MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
@@ -30,15 +31,6 @@ def _memeval(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subpro
     )
 
 
-def _one_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:
-    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr[-2000:]
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
-
-
 @pytest.mark.parametrize("how", ["option", "env"])
 def test_runs_in_a_named_folder_that_does_not_exist_is_a_usage_error(tmp_path: Path, how: str) -> None:
     """`memeval runs --runs-dir /nonexistent/dir` said 'no run folders in /nonexistent/dir' and exit 0."""
@@ -47,7 +39,7 @@ def test_runs_in_a_named_folder_that_does_not_exist_is_a_usage_error(tmp_path: P
         out = _memeval("runs", "--runs-dir", str(missing), cwd=tmp_path)
     else:
         out = _memeval("runs", cwd=tmp_path, env={"MEMEVAL_RUNS_DIR": str(missing)})
-    _one_line(out, str(missing), "does not exist", "--runs-dir")
+    one_usage_line(out, str(missing), "does not exist", "--runs-dir")
     assert not missing.exists()
 
 
@@ -76,7 +68,7 @@ def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Pat
         target = tmp_path / "empty"
         target.mkdir()
     out = _memeval("report", "verify", str(target), "--db", f"sqlite:///{db}", cwd=tmp_path)
-    _one_line(out, str(target), "record.json", "TEAM/WEEK/vN")
+    one_usage_line(out, str(target), "record.json", "TEAM/WEEK/vN")
     assert "FileNotFoundError" not in out.stderr
 
 
@@ -93,7 +85,7 @@ def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Pat
 )
 def test_plan_refuses_rates_that_are_not_numbers(tmp_path: Path, args: list[str], needles: list[str]) -> None:
     """`plan --effect 0.1 --base-rate nan` said 'use an effect between +nan and +nan'."""
-    line = _one_line(_memeval("plan", *args, cwd=tmp_path), *needles)
+    line = one_usage_line(_memeval("plan", *args, cwd=tmp_path), *needles)
     assert "+nan" not in line
 
 
@@ -101,5 +93,5 @@ def test_an_agent_file_that_does_not_exist_names_the_fix(tmp_path: Path) -> None
     """`ab --agent /nonexistent/agent.toml` said only that the file does not exist."""
     missing = tmp_path / "nonexistent" / "agent.toml"
     out = _memeval("ab", str(MINI), "--agent", str(missing), "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path)
-    _one_line(out, str(missing), "does not exist", "claude-code", "codex", "nop", "an existing agent.toml")
+    one_usage_line(out, str(missing), "does not exist", "claude-code", "codex", "nop", "an existing agent.toml")
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())

@@ -11,6 +11,7 @@ import sys
 
 import pytest
 from review_helpers import PASSWORD, ROOT
+from usage_line import one_usage_line
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
@@ -36,15 +37,6 @@ def _memeval(db_url: str, *args: str, stdin: str | None = None) -> subprocess.Co
     )
 
 
-def _one_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:
-    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr[-2000:]
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -56,7 +48,7 @@ def _one_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:
 def test_no_terminal_and_no_password_stdin_is_one_usage_line(db_url: str, args: list[str]) -> None:
     """It printed getpass.py's GetPassWarning, read an empty password from /dev/null and ended 'Aborted!' (1)."""
     out = _memeval(db_url, *args)
-    _one_line(out, "no terminal", "--password-stdin")
+    one_usage_line(out, "no terminal", "--password-stdin")
     assert "GetPassWarning" not in out.stderr
     listed = _memeval(db_url, "review", "list", "--json")
     assert "les_courier" in listed.stdout, "the lesson was decided without a password"
@@ -83,5 +75,5 @@ def test_a_piped_password_decides_without_a_warning(db_url: str) -> None:
 def test_wrong_arguments_are_refused_before_the_password(db_url: str, args: list[str], needles: list[str]) -> None:
     """`review reject ... --user alice` asked for the password first, then said the reason was missing."""
     out = _memeval(db_url, "review", *args, "--user", "alice")
-    line = _one_line(out, *needles)
+    line = one_usage_line(out, *needles)
     assert "terminal" not in line and "Password" not in out.stdout + out.stderr
