@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, runs_dir_is_a_folder, translate_errors
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, runs_dir_is_a_folder, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
 
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from memeval.results import RunResult
     from memeval.runner import Progress as RunProgress
     from memeval.runner import UpstreamSpec
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 # Domain modules (the runner, the statistics, the web stack) are imported inside each command, so
 # `memeval --help` and the light commands start without them (issue 17 item 2).

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, runs_dir_to_read, translate_errors
+from memeval.cli.app import EXIT_FAILURE, command_app, runs_dir_is_a_folder, runs_dir_to_read, translate_errors
 from memeval.errors import UsageError
 from memeval.formatting import money
 from memeval.types import MAX_SECONDS
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from memeval.results import Run
     from memeval.runreport import Comparison, RunsDocument
     from memeval.stats import PilotSpread, TaskTrials
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.

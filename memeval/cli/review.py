@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import app, fail, translate_errors
+from memeval.cli.app import command_app, fail, translate_errors
 from memeval.clock import utc_now
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
     from memeval.review import Account, ReviewSettings
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 review_app = typer.Typer(
     help="The reviewer queue: list, show and decide waiting items.",
