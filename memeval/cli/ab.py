@@ -586,7 +586,7 @@ def results(
         if as_json:
             typer.echo(doc.model_dump_json(by_alias=True, indent=2))
         else:
-            print_listing(doc, _out_console())
+            print_listing(doc.runs_dir, doc.runs)
         return
     r = load_run(find_run(run[0], runs_dir))
     if as_json:

@@ -143,7 +143,8 @@ class PlainGroup(TyperGroup):
 def _plain_classes(holder: typer.Typer) -> None:
     """Build `holder`'s commands and sub-groups (recursively) as `PlainCommand` / `PlainGroup`."""
     for info in holder.registered_commands:
-        info.cls = info.cls or PlainCommand
+        if info.cls in (None, TyperCommand):  # typer's default
+            info.cls = PlainCommand
     for group in holder.registered_groups:
         sub = group.typer_instance
         assert sub is not None
