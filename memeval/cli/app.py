@@ -106,7 +106,7 @@ class _AsGiven(RuntimeParam):
     def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
         if isinstance(value, str) and self.annotation is str:
             return value
-        if isinstance(value, str) and self.annotation is Path:
+        if isinstance(value, (str, Path)) and self.annotation is Path:  # given as text, or the default
             return coerce_cli_path(Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx)
         return build_runtime_param(param.type_descriptor)._coerce_value(value, param=param, ctx=ctx)
 
