@@ -109,7 +109,7 @@ def ab(
         typer.Option(
             help="oracle, nop, command (with --agent-cmd), a preset (claude-code, codex, aider, gemini-cli, "
             "opencode: the tool must be installed; its own usage report is kept as a claim), or a path to an "
-            "agent.toml."
+            "agent.toml. Default: [ab].agent of a team folder's memeval.toml."
         ),
     ] = None,
     agent_cmd: Annotated[
@@ -124,17 +124,31 @@ def ab(
     ] = "file",
     pack: Annotated[
         Path | None,
-        typer.Option(help="The memory pack (memeval.pack/1 JSON). Without it both arms are cold: an A/A run."),
+        typer.Option(
+            help="The memory pack (memeval.pack/1 JSON); default: [ab].pack of memeval.toml. Without either "
+            "both arms are cold: an A/A run."
+        ),
     ] = None,
     slice_: Annotated[
         list[str] | None,
         typer.Option("--slice", help="Give only these pack item ids (repeatable). Default: the whole pack."),
     ] = None,
-    repeats: Annotated[int | None, typer.Option(help="Trials per task and mode.", min=1)] = None,
-    only: Annotated[list[str] | None, typer.Option("--tasks", help="Run only these task ids (repeatable).")] = None,
-    model: Annotated[str | None, typer.Option(help="Model name handed to the agent as MEMEVAL_MODEL.")] = None,
+    repeats: Annotated[
+        int | None,
+        typer.Option(help="Trials per task and mode (default: [ab].repeats of memeval.toml, else 1).", min=1),
+    ] = None,
+    only: Annotated[
+        list[str] | None, typer.Option("--tasks", help="Run only these task ids (repeatable; default: every task).")
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(help="Model name handed to the agent as MEMEVAL_MODEL (default: [ab].model of memeval.toml)."),
+    ] = None,
     upstream_url: Annotated[
-        str | None, typer.Option(help="The provider's base URL the metering proxy forwards to.")
+        str | None,
+        typer.Option(
+            help="The provider's base URL the metering proxy forwards to (default: [ab.upstream] of memeval.toml)."
+        ),
     ] = None,
     upstream_key_env: Annotated[
         str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")
@@ -151,7 +165,8 @@ def ab(
         ),
     ] = None,
     prices: Annotated[
-        Path | None, typer.Option(help="A price file (TOML) for models genai-prices does not know.")
+        Path | None,
+        typer.Option(help="A price file (TOML) for models genai-prices does not know (default: memeval.toml's)."),
     ] = None,
     network: Annotated[
         str, typer.Option(help="proxy: the agent reaches only the metering proxy (default); none: no network.")
@@ -165,14 +180,15 @@ def ab(
         float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS)
     ] = None,
     budget_usd: Annotated[
-        float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.", min=0.0)
+        float | None,
+        typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault (default: no limit).", min=0.0),
     ] = None,
     run_budget_usd: Annotated[
         float | None,
         typer.Option(
             help="Spend limit for the whole run in USD (known spend: priced calls only). Once reached, further "
             "calls are refused (that trial ends with a budget fault) and no further trial starts: the rest are "
-            "reported not run and the run ends cancelled; resume with a higher limit to go on.",
+            "reported not run and the run ends cancelled; resume with a higher limit to go on. Default: no limit.",
             min=0,
         ),
     ] = None,

@@ -163,7 +163,9 @@ class LazyGroup(PlainGroup):
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         """The click command `cmd_name`, built on first use; None for a name not in `COMMANDS`."""
         if cmd_name not in self.commands and cmd_name in COMMANDS:
-            self.commands[cmd_name] = load_command(cmd_name)
+            from memeval.cli._examples import add_examples
+
+            self.commands[cmd_name] = add_examples(load_command(cmd_name), cmd_name)
         return self.commands.get(cmd_name)
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
@@ -213,9 +215,19 @@ def command_app() -> typer.Typer:
     return typer.Typer(rich_markup_mode=None, add_completion=False)
 
 
+ROOT_EXAMPLES = """Examples:
+
+\b
+  memeval ab samples/fernhill          # the sample A/B run: with and without its memory pack
+  memeval results RUN_ID               # one row per trial, then the summary
+  memeval runs --json                  # every run under ./runs, as JSON
+  memeval COMMAND --help               # a command's options, defaults and examples"""
+"""The root's examples (`memeval --help`), written as `memeval.cli._examples.examples_text` writes them."""
+
 app = typer.Typer(
     name="memeval",
     cls=LazyGroup,
+    epilog=ROOT_EXAMPLES,
     help="Prove that your agents' shared memory helps (paired A/B runs), and keep it clean (audit).",
     no_args_is_help=True,
     # Plain help and usage errors: typer's rich help formatter imports rich and markdown-it, which

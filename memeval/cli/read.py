@@ -574,7 +574,9 @@ def check_tasks_cmd(
     taskset: Annotated[
         Path, typer.Argument(help="A folder of Harbor-layout tasks, one task, or a team folder with memeval.toml.")
     ],
-    only: Annotated[list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")] = None,
+    only: Annotated[
+        list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable; default: every task).")
+    ] = None,
     agent_timeout: Annotated[
         float | None,
         typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS),
