@@ -123,3 +123,32 @@ def test_a_command_that_needs_the_statistics_still_gets_them(tmp_path: Path) -> 
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["tasks"] > 0
+
+
+def test_no_commands_help_loads_the_heavy_stack_or_pydantic(tmp_path: Path) -> None:
+    # Every command's --help, one after the other in one interpreter (a module loaded by any of
+    # them stays in sys.modules), walking the tree the way `memeval ... --help` resolves it.
+    code = (
+        "import contextlib, io, sys\n"
+        "import typer.main\n"
+        "from typer._click.core import Context\n"
+        "from memeval.cli import app, main\n"
+        "paths = []\n"
+        "def walk(cmd, path, ctx):\n"
+        "    paths.append(path)\n"
+        "    for name in getattr(cmd, 'list_commands', lambda c: [])(ctx):\n"
+        "        sub = cmd.get_command(ctx, name)\n"
+        "        walk(sub, [*path, name], Context(sub, info_name=name, parent=ctx))\n"
+        "root = typer.main.get_command(app)\n"
+        "walk(root, [], Context(root, info_name='memeval'))\n"
+        "for path in paths:\n"
+        "    sys.argv = ['memeval', *path, '--help']\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try:\n"
+        "            main()\n"
+        "        except SystemExit as exc:\n"
+        "            assert exc.code in (0, None), (path, exc.code)\n"
+        "print(len(paths), file=sys.stderr)\n"
+    )
+    loaded = _modules_after(code, tmp_path)
+    assert sorted(loaded & {*HEAVY, "pydantic"}) == []
