@@ -154,7 +154,7 @@ def list_run_folders(runs_dir: Path) -> tuple[ListedRun, ...]:
     for p in run_folders(runs_dir):
         row = read_cached(p)
         if row is None:
-            from memeval.results._listing import listed_run
+            from memeval.results import listed_run
 
             row = listed_run(p)
         out.append(row)

@@ -21,9 +21,10 @@ from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 import typer
 import typer.main
-from typer._click.core import Command, Context, HelpFormatter, Parameter
+from typer._click.core import Command, Context, Parameter
 from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's own click, whose errors it raises
 from typer._click.exceptions import UsageError as ClickUsageError
+from typer._click.formatting import HelpFormatter
 from typer._click.utils import make_default_short_help
 from typer._coercion import RuntimeParam, build_runtime_param
 from typer._param_types import coerce_cli_path
@@ -118,7 +119,7 @@ def _take_as_given(params: list[Parameter]) -> list[Parameter]:
             continue
         desc = param.type_descriptor
         info = desc.parameter_info
-        plain = desc.annotation in (str, bool) or (desc.annotation is Path and info.path_type in (None, Path))
+        plain = desc.annotation in (str, bool) or (desc.annotation is Path and info.path_type is None)
         if plain and info.parser is None and desc.file_annotation is None and param.nargs == 1:
             param._runtime_param = _AsGiven(parameter_info=info, annotation=desc.annotation)
     return params
@@ -195,7 +196,8 @@ def load_command(name: str) -> Command:
     holder: typer.Typer = importlib.import_module(COMMANDS[name].module).app
     _plain_classes(holder)
     for info in holder.registered_commands:
-        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:  # type: ignore[union-attr]
+        assert info.callback is not None  # typer registers a command with its function
+        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
             return typer.main.get_command_from_info(
                 info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
             )

@@ -362,11 +362,11 @@ def runs(
 
         url = db_url(index_url)
     if from_index:
-        rows = indexed_runs(url)
+        indexed = indexed_runs(url)
         if as_json:
-            typer.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
+            typer.echo(json.dumps([r.model_dump(mode="json") for r in indexed], indent=2))
             return
-        for r in rows:
+        for r in indexed:
             verdict = f"{r.verdict} (p={r.p_value:.3g})" if r.verdict and r.p_value is not None else (r.verdict or "-")
             typer.echo(
                 f"{r.run_id}  {r.started_at or '-'}  {r.task_set or '-'}  {r.agent or '-'}  {r.status}  "
