@@ -95,13 +95,14 @@ COMMANDS: dict[str, LazyCommand] = {
 
 @dataclass(frozen=True)
 class _AsGiven(RuntimeParam):
-    """A `str` or `Path` value taken as given, without typer's pydantic adapter.
+    """A `str`, `Path` or `bool` parameter's value taken as given, without typer's pydantic adapter.
 
-    Typer (0.2x) checks every value, even an unset `--help`, through a pydantic `TypeAdapter`; for a
-    string or a path that is the identity (a `Path` made from the string), but importing pydantic
-    and building the adapters costs more than the rest of `memeval runs`' start (issue 17 item 2).
-    Path checks stay typer's own (`coerce_cli_path`); every other value (a bool from an environment
-    variable, a number...) goes to typer's adapter as before.
+    Typer (0.2x) builds a pydantic `TypeAdapter` for every parameter it processes, even an unset
+    `--help`; for text, a path or a flag's bool that is the identity (a `Path` made from the text),
+    but importing pydantic and building the adapters costs more than the rest of `memeval runs`'
+    start (issue 17 item 2). Path checks stay typer's own (`coerce_cli_path`); any other value (a
+    flag's text from an environment variable, say) goes to typer's adapter as before. An unset value
+    (None) never gets here: typer returns it first.
     """
 
     def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
@@ -158,8 +159,12 @@ class LazyGroup(PlainGroup):
     """The root group: lists `COMMANDS` from the table and builds a command only when it is used."""
 
     def list_commands(self, ctx: Context) -> list[str]:
-        """Every top-level command's name, hidden ones included, in `COMMANDS`' order."""
-        return list(COMMANDS)
+        """Every top-level command's name, hidden ones included, in `COMMANDS`' order.
+
+        A command registered on the root `app` itself (not through the table) follows, built as typer
+        builds it; `tests/project/test_cli_lazy.py` asks for the table instead.
+        """
+        return [*COMMANDS, *(name for name in self.commands if name not in COMMANDS)]
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         """The click command `cmd_name`, built on first use; None for a name not in `COMMANDS`."""
@@ -171,10 +176,13 @@ class LazyGroup(PlainGroup):
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
         """The `Commands:` section of `memeval --help`, as typer writes it, from the table alone."""
-        shown = [(name, c) for name, c in COMMANDS.items() if not c.hidden]
-        limit = formatter.width - 6 - max(len(name) for name, _ in shown)
+        shown = [(name, c.help) for name, c in COMMANDS.items() if not c.hidden]
+        eager = [(name, c) for name, c in self.commands.items() if name not in COMMANDS and not c.hidden]
+        limit = formatter.width - 6 - max(len(name) for name, _ in [*shown, *eager])
+        rows = [(name, make_default_short_help(text, limit).strip()) for name, text in shown]
+        rows += [(name, c.get_short_help_str(limit)) for name, c in eager]
         with formatter.section("Commands"):
-            formatter.write_dl([(name, make_default_short_help(c.help, limit).strip()) for name, c in shown])
+            formatter.write_dl(rows)
 
     def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
         """As typer's: an unknown name is a usage error that suggests close names from `COMMANDS`."""

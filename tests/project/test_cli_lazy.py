@@ -35,6 +35,20 @@ def test_every_command_a_module_defines_is_in_the_table() -> None:
             assert group.name
             defined[group.name] = module
     assert defined == {name: c.module for name, c in COMMANDS.items()}
+    # A command registered on the root app itself would be built for every start: register it on
+    # its module's own `app` and add it to memeval.cli.app.COMMANDS instead.
+    assert app.registered_commands == [] and app.registered_groups == []
+
+
+def test_a_command_registered_on_the_root_is_still_listed_and_runs() -> None:
+    extra = typer.Typer()
+    extra.command("zz-extra")(lambda: print("ran"))
+    root = typer.Typer(cls=LazyGroup, rich_markup_mode=None, add_completion=False)
+    root.callback()(lambda: None)
+    root.add_typer(extra)
+    out = CliRunner().invoke(root, ["--help"], prog_name="memeval")
+    assert "zz-extra" in out.output and "runs " in out.output
+    assert CliRunner().invoke(root, ["zz-extra"]).output == "ran\n"
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
