@@ -13,8 +13,6 @@ builds the typed `RunsDocument` from these rows.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +59,8 @@ def cache_path(run_dir: Path) -> Path:
 
 def log_digest(raw: bytes) -> str:
     """`sha256:<hex>` of a log's complete lines (up to its last newline): the cache's `log_hash`."""
+    import hashlib  # here, not at the top: listing no run needs neither it nor json
+
     return "sha256:" + hashlib.sha256(memoryview(raw)[: raw.rfind(b"\n") + 1]).hexdigest()
 
 
@@ -97,6 +97,8 @@ def read_cached(run_dir: Path) -> ListedRun | None:
     None when there is no cache, it cannot be read or parsed, a field the row needs is missing or
     of another type, or its `log_hash` is not the hash of the log's complete lines now.
     """
+    import json
+
     try:
         cached = json.loads(cache_path(run_dir).read_bytes())
         raw = (run_dir / LOG_NAME).read_bytes()

@@ -6,7 +6,6 @@ line, its folder-of-runs listing and its two-run comparison.
 
 from __future__ import annotations
 
-import json
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -364,6 +363,8 @@ def runs(
     if from_index:
         indexed = indexed_runs(url)
         if as_json:
+            import json
+
             typer.echo(json.dumps([r.model_dump(mode="json") for r in indexed], indent=2))
             return
         for r in indexed:
@@ -446,6 +447,8 @@ def plan(
         "trials": n * repeats * 2,
     }
     if as_json:
+        import json
+
         typer.echo(json.dumps(doc, indent=2))
         return
     typer.echo(
@@ -502,6 +505,8 @@ def _plan_from_pilot(
     if seq_doc is not None:
         doc["sequential"] = seq_doc
     if as_json:
+        import json
+
         typer.echo(json.dumps(doc, indent=2))
         return
     typer.echo(
