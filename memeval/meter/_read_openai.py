@@ -168,6 +168,41 @@ def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
     return found is not None and f"{found[1]}.{found[2]}" in state.tools
 
 
+_TOOL_DELTA_DATA = re.compile(_TOOL_DELTA.pattern.encode())
+_MODEL_DATA: dict[str, bytes] = {}
+"""`"model":"<name>"` as bytes, by model name."""
+
+
+def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
+    """Whether `read_chat_event` would leave `state` as it is for each of `events` raw events (`WireApi.skips_data`).
+
+    For one event, the rule of `skips_chat_event` on its bytes. For several at once: no `error`, no `tool_calls`,
+    no `usage` but null ones, no `[DONE]`, and `"model"` as often as there are events, each time followed by the
+    model already read. Reading such an event can change nothing: `read_chat_event` only takes a model (the same
+    one), a usage object, tool calls, an error or the end. Keys are matched with their quotes, so text the model
+    writes (where a quote is escaped) can neither fake nor hide one.
+    """
+    model = state.model
+    if model is None or not state.response_seen or b'"error"' in data:
+        return False
+    if b'"usage"' in data and data.count(b'"usage"') != data.count(b'"usage":null'):
+        return False
+    needle = _MODEL_DATA.get(model)
+    if needle is None:
+        if len(_MODEL_DATA) >= 64:
+            _MODEL_DATA.clear()
+        needle = _MODEL_DATA[model] = f'"model":"{model}"'.encode()
+    if data.count(b'"model"') != events or data.count(needle) != events:
+        return False
+    calls = data.count(b'"tool_calls"')
+    if calls == 0:
+        return events == 1 or b"[DONE]" not in data
+    if events != 1 or calls != 1 or data.count(b'"index"') != 2:
+        return False
+    found = _TOOL_DELTA_DATA.search(data)
+    return found is not None and f"{found[1].decode()}.{found[2].decode()}" in state.tools
+
+
 _RESPONSES_READ_KINDS = frozenset(
     {
         "response.completed",
@@ -360,6 +395,7 @@ class OpenAIProvider(ModelProvider):
             ask_for_usage=ask_for_usage,
             usage_chunk_filter=UsageChunkFilter,
             skips=skips_chat_event,
+            skips_data=skips_chat_data,
             show_request=show_chat_request,
             show_response=show_chat_response,
         ),
