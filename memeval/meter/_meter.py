@@ -15,6 +15,10 @@ from memeval.meter._providers import wire_api
 from memeval.meter._sse import SseDecoder
 from memeval.meter._usage import ParsedUsage, UsageState
 
+_RETRIES = 1
+"""How many times a chunk's remaining events are asked at once again after one was read (each asks over them all;
+the case it is for: a stream's first chunk, whose first event names the model and whose rest are text deltas)."""
+
 MAX_BODY_BYTES = 64 * 1024 * 1024
 """A non-streaming body larger than this (decoded) is forwarded but not read: usage missing."""
 
@@ -82,22 +86,31 @@ class UsageMeter:
     def _data_lines(self, raw: bytes, count: int) -> None:
         """Read `count` whole events, each one `data:` line, given as sent (`SseDecoder.take_data_lines`).
 
-        First asked of them all at once (`WireApi.skips_data`: most chunks hold only text deltas), then, if that
-        cannot be told, one by one; only the events a reader must see are decoded and parsed.
+        First asked of them all at once (`WireApi.skips_data`: most events change nothing), then one by one; after
+        an event that had to be read (the first one names the model), the rest are asked at once again, once a
+        chunk at most. Only the events a reader must see are decoded and parsed.
         """
         if not count:
             return
-        skips = self._skips_data
+        skips, state = self._skips_data, self._state
         assert skips is not None
-        if skips(self._state, raw, count):
+        if skips(state, raw, count):
             self._events += count
             return
+        at, retries = 0, _RETRIES
         for line in raw[:-2].split(b"\n\n"):
-            if skips(self._state, line, 1):
+            at += len(line) + 2
+            count -= 1
+            if skips(state, line, 1):
                 self._events += 1
                 continue
             value = line[6:] if line[5:6] == b" " else line[5:]
             self._event("message", value.decode("utf-8", errors="replace"))
+            if count > 1 and retries:
+                retries -= 1
+                if skips(state, raw[at:], count):
+                    self._events += count
+                    return
 
     def finish(self) -> ParsedUsage:
         """End of the bytes (whole or cut short): the reading, with what was seen."""
