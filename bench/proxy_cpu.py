@@ -10,6 +10,9 @@ load (caches, hyperthreads), so `--against PATH` runs another checkout's `memeva
 
     .venv/bin/python bench/proxy_cpu.py [--calls 600] [--rounds 3] [--against /tmp/base]
 
+On a shared machine CPU time per call still grows with every preemption (the caches are refilled): run it with
+a higher priority than the other jobs, as bench/proxy_latency.py says (autogroup, then nice).
+
 Target (issue 17 item 3): under 1 ms per call.
 """
 
