@@ -44,7 +44,11 @@ class CostView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
 
 class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False):
-    """`memeval.eventlog.ModelCallRecord`, field for field (see it for their meaning)."""
+    """`memeval.eventlog.ModelCallRecord`, field for field (see it for their meaning).
+
+    Every view declares its fields in the order the log writes them (sorted keys, `canonical`):
+    msgspec tries the field after the one it matched last first.
+    """
 
     api: str
     attempt: int
@@ -99,8 +103,11 @@ class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
     v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
     call: CallView
     trial_id: str
-    # `ModelCalled`'s own check (the call names the event's trial) is `_other_trial`'s, run over many
-    # views at once after decoding: a `__post_init__` here was a Python call per line.
+
+    def __post_init__(self) -> None:
+        """`ModelCalled`'s own check (the call names the event's trial); msgspec refuses the line, pydantic says why."""
+        if self.call.trial_id != self.trial_id:
+            raise ValueError("the call names another trial")
 
 
 class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
@@ -278,19 +285,9 @@ def decode_view(line: bytes) -> View | None:
     if _over_precise(line):
         return None  # never written so (`datetime.isoformat`), and the two would read it differently
     try:
-        view = _DECODER.decode(line)
+        return _DECODER.decode(line)
     except (msgspec.ValidationError, msgspec.DecodeError):
         return None
-    return None if _other_trial([view]) else view
-
-
-def _other_trial(views: list[View | T]) -> list[int]:
-    """The positions of the `model.called` views whose call names another trial than the event (`ModelCalled`'s check).
-
-    Such a line is one pydantic refuses; the fast path leaves it to pydantic, which says why.
-    """
-    mc = ModelCalledView
-    return [i for i, v in enumerate(views) if type(v) is mc and v.call.trial_id != v.trial_id]
 
 
 def decode_lines(lines: list[bytes], data: bytes, slow: Callable[[int, list[View | T]], T]) -> list[View | T]:
@@ -325,19 +322,12 @@ def decode_lines(lines: list[bytes], data: bytes, slow: Callable[[int, list[View
     for stop in stops:
         run = islice(rest, stop - len(out))
         while True:
-            start = len(out)
             try:
                 # list.extend keeps what it appended before the map raised: the refused line is the next one.
                 out.extend(map(decode, run))
-                refused = False
-            except (msgspec.ValidationError, msgspec.DecodeError):
-                refused = True
-            # The views decoded come before the refused line: one of them pydantic refuses is the first error.
-            for i in _other_trial(out[start:]):
-                out[start + i] = slow(start + i, out[: start + i])
-            if not refused:
                 break
-            out.append(slow(len(out), out))
+            except (msgspec.ValidationError, msgspec.DecodeError):
+                out.append(slow(len(out), out))
         if stop < len(lines):
             next(rest)
             out.append(slow(stop, out))
