@@ -30,6 +30,19 @@ def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
     return [(r["source"], r["held"], r["text"], r["lang"]) for r in rows]
 
 
+def v6_rows() -> list[tuple[str, bool, str, str, str]]:
+    """(source, held, text, lang, origin group) of held-out v6 (committed before issue 15's fourth round)."""
+    path = ROOT / "tests" / "fixtures" / "hold_heldout_v6" / "heldout_v6.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [(r["source"], r["held"], r["text"], r["lang"], _group(r["origin"])) for r in rows]
+
+
+def _group(origin: str) -> str:
+    """'written-v6:memory-lesson' -> itself; 'ctxsentry:benchmark/x.md' -> 'ctxsentry'."""
+    head, _, rest = origin.partition(":")
+    return origin if head == "written-v6" else head
+
+
 def v5_rows() -> list[tuple[str, bool, str, str]]:
     """(source, held, text, lang) of held-out v5 (committed before the uselr/1 + cascade work)."""
     return _fixture_rows("v5")
@@ -56,12 +69,16 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
     """Counts, precision, recall, per-language counts and CPU seconds per item."""
     c: Counter[str] = Counter()
     by_lang: dict[str, Counter[str]] = {}
+    by_origin: dict[str, Counter[str]] = {}
     t0 = time.process_time()
-    for source, label, text, lang in rows:
+    for row in rows:
+        source, label, text, lang = row[:4]
         held = detector.assess(text, source).held
         key = {(True, True): "tp", (True, False): "fp", (False, True): "fn"}.get((held, label), "tn")
         c[key] += 1
         by_lang.setdefault(lang, Counter())[key] += 1
+        if len(row) > 4:
+            by_origin.setdefault(row[4], Counter())[key] += 1
     cpu = (time.process_time() - t0) / len(rows)
     return {
         "tp": c["tp"],
@@ -74,6 +91,10 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
         "per_language": {
             lang: f"{k['tp']}/{k['tp'] + k['fn']} caught, {k['fp']}/{k['fp'] + k['tn']} benign held"
             for lang, k in sorted(by_lang.items())
+        },
+        "per_origin": {
+            o: f"{k['tp']}/{k['tp'] + k['fn']} caught, {k['fp']}/{k['fp'] + k['tn']} benign held"
+            for o, k in sorted(by_origin.items())
         },
     }
 
@@ -115,12 +136,12 @@ def cpu_by_size(repeat: int = 50) -> dict:
 def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--set", choices=("v5", "v4", "v3", "v2", "all"), default="v5")
+    ap.add_argument("--set", choices=("v6", "v5", "v4", "v3", "v2", "all"), default="v5")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--cpu", action="store_true", help="also time each detector on texts of 200, 1024, 10240 chars")
     args = ap.parse_args()
-    sets = {"v5": v5_rows, "v4": v4_rows, "v3": v3_rows, "v2": v2_rows}
-    chosen = ["v5", "v4", "v3", "v2"] if args.set == "all" else [args.set]
+    sets = {"v6": v6_rows, "v5": v5_rows, "v4": v4_rows, "v3": v3_rows, "v2": v2_rows}
+    chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all" else [args.set]
     out = {}
     for name in chosen:
         rows = sets[name]()
@@ -147,6 +168,8 @@ def main() -> None:
         for dname, m in res.items():
             if isinstance(m, dict):
                 print(f"  per language, {dname}: " + "; ".join(f"{k} {v}" for k, v in m["per_language"].items()))
+                if m["per_origin"]:
+                    print(f"  per origin, {dname}: " + "; ".join(f"{k} {v}" for k, v in m["per_origin"].items()))
 
 
 if __name__ == "__main__":
