@@ -11,7 +11,7 @@ Measured precision and recall: `memeval/hold/README.md`.
 """
 
 from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
-from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_hold_detector
+from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_cascade_detector, get_hold_detector
 from memeval.hold._encoder import EncoderClassifier, EncoderModel, get_hold_encoder
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 
@@ -28,6 +28,7 @@ __all__ = [
     "RulesWithClassifier",
     "SOURCES",
     "Source",
+    "get_cascade_detector",
     "get_hold_classifier",
     "get_hold_detector",
     "get_hold_encoder",
