@@ -191,6 +191,8 @@ class RuleDetector:
         found: list[tuple[str, float, int, int]] = []
         for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
+            if rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None:
+                continue
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
                 if rule.negatable and NEGATION.search(t[max(0, s - 40) : s]):

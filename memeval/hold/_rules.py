@@ -57,6 +57,8 @@ class Rule:
         markup: a chat-markup rule: ignored inside inline code, discounted when the text is
             about markup (template, token, format...).
         person_weight: the weight for text from a person's own words, when it differs.
+        requires: a cheaper pattern that every match of `pattern` contains; when the text has
+            no match of it, `pattern` is not run (speed only: the matches are the same).
     """
 
     name: str
@@ -65,6 +67,7 @@ class Rule:
     negatable: bool = False
     markup: bool = False
     person_weight: float | None = None
+    requires: re.Pattern[str] | None = None
 
 
 def _r(p: str) -> re.Pattern[str]:
@@ -671,5 +674,8 @@ RULES_V5: tuple[Rule, ...] = (
             r"(?:" + _PERSIST_ML5 + r"|" + _PERSIST_ML + r")[^\n]{0,160}?(?:" + _RISKY_ML + r"|" + _RISKY_NEUTRAL + r")"
             r"|(?:" + _RISKY_ML + r")[^\n]{0,100}?(?:" + _PERSIST_ML5 + r"|" + _PERSIST_ML + r")"
         ),
+        # both alternatives contain a standing-order word: searching for one alone costs less than
+        # half the whole pattern, and ordinary text has none (sample week: 0 of 138 texts)
+        requires=_r(r"(?:" + _PERSIST_ML5 + r"|" + _PERSIST_ML + r")"),
     ),
 )
