@@ -14,6 +14,10 @@ folder of the image**.
   runs, a last resort: a module there is found only when no standard-library or installed
   module has its name, and their `*.dist-info` entry points (pytest plugins) are never loaded.
   Plugins installed in the image (`pytest --ctrf`) load as before.
+- Compiled modules are read and written only under the fresh `/tmp` (`PYTHONPYCACHEPREFIX`, and
+  the guard sets `sys.pycache_prefix` for interpreters started with `-E` or `-I`): Python loads
+  a `__pycache__/NAME.*.pyc` instead of `NAME.py` when its header matches (or always, for an
+  unchecked hash-based one), and the workspace diff does not show `__pycache__`.
 - `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
   the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
   an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
@@ -35,6 +39,9 @@ from memeval.sandbox import Mount, World
 GUARD_HOST = Path(__file__).with_name("_verifier_python")
 GUARD_INSIDE = "/tmp/.memeval-python"
 """Where the guard is bound: under the sandbox's fresh /tmp, a path no world folder can hold."""
+PYCACHE_INSIDE = "/tmp/.memeval-pycache"
+"""Where the verifier's Python caches compiled modules (`PYTHONPYCACHEPREFIX`): under the fresh
+/tmp, so a `__pycache__/*.pyc` the agent planted beside a module is never what runs."""
 DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
 
 
@@ -83,6 +90,7 @@ def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, s
         env["MEMEVAL_LAST_PATH"] = ":".join(last)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
+    env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
     return env
 
 
