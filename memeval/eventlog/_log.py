@@ -183,9 +183,9 @@ class RunLog:
                     while view:
                         view = view[os.write(fd, view) :]
                     os.fsync(fd)
-                except OSError:
+                except OSError as exc:
                     os.ftruncate(fd, start)
-                    raise
+                    raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
             finally:
                 os.close(fd)
             self._seq += 1
