@@ -12,6 +12,9 @@ from typing import NamedTuple
 
 IGNORED_DIRS = {"__pycache__", ".pytest_cache"}
 MAX_DIFF_FILE_BYTES = 8 << 20
+MAX_DIFF_TEXT_BYTES = 16 << 20
+"""Past this many bytes of diff text, files are listed but their contents not shown (a file of a
+few bytes of text then a hole reads as 8 MiB of text and costs the agent no disk)."""
 """Files larger than this are compared by hash and listed, never read whole or diffed."""
 
 
@@ -151,7 +154,13 @@ def diff_trees(before: Path, after: Path) -> Diff:
         )
     )
     out: list[str] = []
+    size = counted = 0
     for rel in sorted(set(added) | set(removed) | set(changed)):
+        size += sum(map(len, out[counted:]))
+        counted = len(out)
+        if size > MAX_DIFF_TEXT_BYTES:
+            out.append(f"Diff of {_shown(rel)} not shown: the workspace diff is over {MAX_DIFF_TEXT_BYTES} bytes\n")
+            continue
         if rel in sa or rel in sb:
             was = sa.get(rel, "a regular file" if rel in a else "nothing")
             now = sb.get(rel, "a regular file" if rel in b else "nothing")
