@@ -18,6 +18,8 @@ folder of the image**.
   the guard sets `sys.pycache_prefix` for interpreters started with `-E` or `-I`): Python loads
   a `__pycache__/NAME.*.pyc` instead of `NAME.py` when its header matches (or always, for an
   unchecked hash-based one), and the workspace diff does not show `__pycache__`.
+- `LD_LIBRARY_PATH` entries in a world folder, or relative or empty (the working directory),
+  come after the system's library folders (`libraries_last`).
 - `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
   the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
   an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
@@ -88,10 +90,50 @@ def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, s
     env["PYTHONPATH"] = ":".join([GUARD_INSIDE] + [e for e in py if not under(e, fs)])
     if last:
         env["MEMEVAL_LAST_PATH"] = ":".join(last)
+    if "LD_LIBRARY_PATH" in env:
+        env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
     return env
+
+
+def system_library_dirs() -> tuple[str, ...]:
+    """The dynamic loader's own folders on this host, which stands in for the image.
+
+    The folders in `/etc/ld.so.conf.d/*.conf`, then the multiarch and plain `/lib` and `/usr/lib`.
+    """
+    import sysconfig
+
+    dirs: list[str] = []
+    for conf in sorted(Path("/etc/ld.so.conf.d").glob("*.conf")):
+        try:
+            dirs += [ln.strip() for ln in conf.read_text().splitlines() if ln.strip().startswith("/")]
+        except OSError:
+            continue
+    arch = sysconfig.get_config_var("MULTIARCH")
+    if arch:
+        dirs += [f"/lib/{arch}", f"/usr/lib/{arch}"]
+    dirs += ["/lib", "/usr/lib"]
+    return tuple(dict.fromkeys(dirs))
+
+
+def libraries_last(value: str, folders: Iterable[str]) -> str:
+    """`LD_LIBRARY_PATH` with agent-writable and relative entries after the system's library folders.
+
+    The loader searches `LD_LIBRARY_PATH` before its own folders, and an empty entry there means
+    the working directory (`ENV LD_LIBRARY_PATH=/usr/local/lib:$LD_LIBRARY_PATH` with the variable
+    unset leaves one), so a `libc.so.6` or `libtinfo.so.6` the agent left in `/app` would be
+    loaded by the verifier's bash and Python. When such entries exist, the system's folders are
+    put between the image's entries and them; a library found nowhere else is still found there.
+    """
+    fs = tuple(folders)
+    entries = value.split(":")
+    image = [e for e in entries if e and not under(e, fs)]
+    agents = [e for e in entries if not e or under(e, fs)]
+    if not agents:
+        return value
+    return ":".join(image + [d for d in system_library_dirs() if d not in image] + agents)
 
 
 SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")
