@@ -20,6 +20,8 @@ folder of the image**.
   unchecked hash-based one), and the workspace diff does not show `__pycache__`.
 - `LD_LIBRARY_PATH` entries in a world folder, or relative or empty (the working directory),
   come after the system's library folders (`libraries_last`).
+- git runs no hook and no file monitor (`core.hooksPath=/dev/null`, `core.fsmonitor=false`, given
+  in the environment, which wins over the repository's configuration).
 - `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
   the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
   an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
@@ -92,10 +94,34 @@ def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, s
         env["MEMEVAL_LAST_PATH"] = ":".join(last)
     if "LD_LIBRARY_PATH" in env:
         env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
+    _git_runs_no_hooks(env)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
     return env
+
+
+GIT_OVERRIDES = (("core.hooksPath", "/dev/null"), ("core.fsmonitor", "false"))
+"""git settings the verifier's environment forces over any repository's own configuration."""
+
+
+def _git_runs_no_hooks(env: dict[str, str]) -> None:
+    """Make git in the verifier run no hook and no file monitor of the agent's repository.
+
+    Tasks graded the SWE-bench way restore tests with `git checkout` in the agent's repository,
+    whose `.git/hooks` and `core.fsmonitor` are the agent's. Settings given in the environment
+    (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_n`, `GIT_CONFIG_VALUE_n`; git 2.31+) win over every
+    configuration file; any the task set are kept.
+    """
+    try:
+        n = int(env.get("GIT_CONFIG_COUNT", "0"))
+    except ValueError:
+        n = 0
+    for key, value in GIT_OVERRIDES:
+        env[f"GIT_CONFIG_KEY_{n}"] = key
+        env[f"GIT_CONFIG_VALUE_{n}"] = value
+        n += 1
+    env["GIT_CONFIG_COUNT"] = str(n)
 
 
 def system_library_dirs() -> tuple[str, ...]:

@@ -259,6 +259,25 @@ def _top_module(inside: str, root: str, world_root: Path) -> str | None:
     return None
 
 
+def _git_detail(rel: str) -> str | None:
+    """What a git hook, configuration or attributes file at `rel` can make git run, or None.
+
+    Tests restored or compared with git in the agent's repository run what these name (filters,
+    diff drivers, aliases; hooks are turned off in the verifier, the rest cannot be).
+    """
+    parts = rel.split("/")
+    if parts[-1] == ".gitattributes":
+        return "git attributes: pick the filters and diff drivers git runs on these files"
+    if ".git" not in parts[:-1]:
+        return None
+    inside = "/".join(parts[parts.index(".git") + 1 :])
+    if inside.startswith("hooks/") and not inside.endswith(".sample"):
+        return "git hook: git runs it when the tests call git (turned off in the verifier)"
+    if inside in ("config", "info/attributes") or inside.startswith("config."):
+        return f"git {inside}: commands git runs (filters, diff drivers, aliases) when the tests call git"
+    return None
+
+
 def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: ScanContext) -> list[TamperFinding]:
     """The findings for one added or changed entry (`rel` relative to the world root)."""
     inside = "/" + rel
@@ -293,6 +312,9 @@ def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: S
     tree = next((p for p in rel.split("/")[:-1] if p in PACKAGE_TREES), None)
     if tree is not None:
         add("installed-package", f"inside {tree}: code the task's tools may import or run")
+    git = _git_detail(rel)
+    if git is not None:
+        add("runner-config", git)
     if name in RUNNER_CONFIG_FILES:
         add("runner-config", "pytest configuration")
     elif name in RUNNER_SECTIONS and (
