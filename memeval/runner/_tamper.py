@@ -35,6 +35,12 @@ TEST_RUNNER = frozenset({"pytest", "_pytest", "py", "pluggy", "iniconfig", "nose
 STARTUP = frozenset({"sitecustomize", "usercustomize"})
 RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})
 PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
+JS_RUNNER_CONFIG = re.compile(
+    r"^(?:(?:jest|vitest|vite|babel)\.config\.[cm]?[jt]s(?:on)?|\.mocharc\.(?:js|cjs|json|jsonc|ya?ml)"
+    r"|\.babelrc(?:\.json|\.js)?|\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml)$"
+)
+"""Configuration Node's test runners and package managers read from the working directory (setup
+files run before every test, `node-options=--require` in `.npmrc`): what `conftest.py` is to pytest."""
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 SYSTEM_SITE = (
     "/usr/lib/python3/dist-packages",
@@ -317,6 +323,8 @@ def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: S
         add("runner-config", git)
     if name in RUNNER_CONFIG_FILES:
         add("runner-config", "pytest configuration")
+    elif JS_RUNNER_CONFIG.match(name):
+        add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
     elif name in RUNNER_SECTIONS and (
         stat.S_ISLNK(st.st_mode) or RUNNER_SECTIONS[name] in _read_head(world_root / rel)
     ):
