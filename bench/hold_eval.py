@@ -30,6 +30,19 @@ def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
     return [(r["source"], r["held"], r["text"], r["lang"]) for r in rows]
 
 
+def v6_rows() -> list[tuple[str, bool, str, str, str]]:
+    """(source, held, text, lang, origin group) of held-out v6 (committed before issue 15's fourth round)."""
+    path = ROOT / "tests" / "fixtures" / "hold_heldout_v6" / "heldout_v6.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [(r["source"], r["held"], r["text"], r["lang"], _group(r["origin"])) for r in rows]
+
+
+def _group(origin: str) -> str:
+    """'written-v6:memory-lesson' -> itself; 'ctxsentry:benchmark/x.md' -> 'ctxsentry'."""
+    head, _, rest = origin.partition(":")
+    return origin if head == "written-v6" else head
+
+
 def v5_rows() -> list[tuple[str, bool, str, str]]:
     """(source, held, text, lang) of held-out v5 (committed before the uselr/1 + cascade work)."""
     return _fixture_rows("v5")
@@ -56,12 +69,16 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
     """Counts, precision, recall, per-language counts and CPU seconds per item."""
     c: Counter[str] = Counter()
     by_lang: dict[str, Counter[str]] = {}
+    by_origin: dict[str, Counter[str]] = {}
     t0 = time.process_time()
-    for source, label, text, lang in rows:
+    for row in rows:
+        source, label, text, lang = row[:4]
         held = detector.assess(text, source).held
         key = {(True, True): "tp", (True, False): "fp", (False, True): "fn"}.get((held, label), "tn")
         c[key] += 1
         by_lang.setdefault(lang, Counter())[key] += 1
+        if len(row) > 4:
+            by_origin.setdefault(row[4], Counter())[key] += 1
     cpu = (time.process_time() - t0) / len(rows)
     return {
         "tp": c["tp"],
@@ -75,21 +92,34 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
             lang: f"{k['tp']}/{k['tp'] + k['fn']} caught, {k['fp']}/{k['fp'] + k['tn']} benign held"
             for lang, k in sorted(by_lang.items())
         },
+        "per_origin": {
+            o: f"{k['tp']}/{k['tp'] + k['fn']} caught, {k['fp']}/{k['fp'] + k['tn']} benign held"
+            for o, k in sorted(by_origin.items())
+        },
     }
 
 
 def detectors() -> dict:
-    """The detectors compared: rules, each classifier, the previous and the new default, either-holds."""
-    from memeval.hold import AnyOf, RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_encoder
+    """The detectors compared: rules, each classifier, the default, the cascade, the previous cascade."""
+    from memeval.hold import (
+        EncoderClassifier,
+        EncoderModel,
+        RuleDetector,
+        RulesWithClassifier,
+        get_cascade_detector,
+        get_hold_classifier,
+        get_hold_detector,
+        get_hold_encoder,
+    )
 
     rules, clf, enc = RuleDetector(), get_hold_classifier(), get_hold_encoder()
     return {
         rules.name: rules,
         clf.name: clf,
         enc.name: enc,
-        "rules+hashlr": RulesWithClassifier(rules, clf),
-        "default": RulesWithClassifier(rules, clf, encoder=enc),
-        "any-of": AnyOf([rules, clf, enc]),
+        "default": get_hold_detector(),
+        "cascade": get_cascade_detector(),
+        "cascade-uselr1": RulesWithClassifier(rules, clf, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
 
 
@@ -112,15 +142,74 @@ def cpu_by_size(repeat: int = 50) -> dict:
     return out
 
 
+class _Counting:
+    """Wraps a detector and counts the texts it reads."""
+
+    def __init__(self, inner) -> None:  # noqa: ANN001
+        self.inner, self.name, self.reads = inner, inner.name, 0
+
+    def assess(self, text: str, source: str):  # noqa: ANN201
+        self.reads += 1
+        return self.inner.assess(text, source)
+
+
+def ingest_cost(repeat: int = 3) -> dict:
+    """CPU per free text of the sample week (what audit ingest holds), cheap path vs cascade.
+
+    The texts: every free-text field (text, reason, comment, a_text, b_text) of the Fernhill
+    sample week (samples/fernhill/audit/make_week.py), each made unique as bench/audit_ingest.py
+    does. Reports ms of CPU per text for the default detector and for the cascade, the
+    share of texts the encoder stage reads, and the texts per second one core could hold.
+    """
+    sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
+    from make_week import build
+
+    from memeval.hold import get_cascade_detector, get_hold_detector
+
+    texts = []
+    for n, e in enumerate(build()):
+        for k in ("text", "reason", "comment", "a_text", "b_text"):
+            v = e.get("payload", {}).get(k)
+            if isinstance(v, str) and v.strip():
+                texts.append(f"{v} (ticket {n})")
+    out: dict = {"texts": len(texts)}
+    for name, d in (("default (rules + hashlr)", get_hold_detector()), ("cascade", get_cascade_detector())):
+        enc = getattr(d, "encoder", None)
+        counter = None
+        if enc is not None:
+            counter = _Counting(enc)
+            d.encoder = counter
+        d.assess("warm up", "agent")
+        if counter is not None:
+            counter.inner.assess("warm up: load the encoder before timing", "agent")
+            counter.reads = 0
+        t0 = time.process_time()
+        for _ in range(repeat):
+            for t in texts:
+                d.assess(t, "agent")
+        ms = (time.process_time() - t0) / (repeat * len(texts)) * 1000
+        out[name] = {"cpu_ms_per_text": round(ms, 3), "texts_per_core_second": round(1000 / ms)}
+        if counter is not None:
+            out[name]["encoder_reads"] = f"{counter.reads // repeat}/{len(texts)}"
+            d.encoder = enc
+    return out
+
+
 def main() -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--set", choices=("v5", "v4", "v3", "v2", "all"), default="v5")
+    ap.add_argument("--set", choices=("v6", "v5", "v4", "v3", "v2", "all"), default="v5")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--cpu", action="store_true", help="also time each detector on texts of 200, 1024, 10240 chars")
+    ap.add_argument(
+        "--ingest", action="store_true", help="only: CPU per free text of the sample week, cheap vs cascade"
+    )
     args = ap.parse_args()
-    sets = {"v5": v5_rows, "v4": v4_rows, "v3": v3_rows, "v2": v2_rows}
-    chosen = ["v5", "v4", "v3", "v2"] if args.set == "all" else [args.set]
+    if args.ingest:
+        print(json.dumps(ingest_cost(), indent=1))
+        return
+    sets = {"v6": v6_rows, "v5": v5_rows, "v4": v4_rows, "v3": v3_rows, "v2": v2_rows}
+    chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all" else [args.set]
     out = {}
     for name in chosen:
         rows = sets[name]()
@@ -147,6 +236,8 @@ def main() -> None:
         for dname, m in res.items():
             if isinstance(m, dict):
                 print(f"  per language, {dname}: " + "; ".join(f"{k} {v}" for k, v in m["per_language"].items()))
+                if m["per_origin"]:
+                    print(f"  per origin, {dname}: " + "; ".join(f"{k} {v}" for k, v in m["per_origin"].items()))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ load (caches, hyperthreads), so `--against PATH` runs another checkout's `memeva
 
     .venv/bin/python bench/proxy_cpu.py [--calls 600] [--rounds 3] [--against /tmp/base]
 
+On a shared machine CPU time per call still grows with every preemption (the caches are refilled): run it with
+a higher priority than the other jobs, as bench/proxy_latency.py says (autogroup, then nice).
+
 Target (issue 17 item 3): under 1 ms per call.
 """
 
@@ -61,9 +64,9 @@ def _child(calls: int) -> None:
     key = proxy.register_trial("bench")
     port = int(proxy.base_url.rsplit(":", 1)[1])
 
-    def thread_cpu() -> float:
+    def thread_cpu() -> tuple[float, float]:
         fields = Path(f"/proc/self/task/{native['id']}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / os.sysconf("SC_CLK_TCK"), int(fields[12]) / os.sysconf("SC_CLK_TCK")
 
     out: dict[str, float] = {}
     for mode in ("plain", "streamed"):
@@ -77,7 +80,10 @@ def _child(calls: int) -> None:
         client.start()
         done.get(timeout=600)
         client.join()
-        out[mode] = (thread_cpu() - before) * 1000 / calls
+        after = thread_cpu()
+        out[mode + "_user"] = (after[0] - before[0]) * 1000 / calls
+        out[mode + "_sys"] = (after[1] - before[1]) * 1000 / calls
+        out[mode] = out[mode + "_user"] + out[mode + "_sys"]
     proxy.stop()
     stop.set()
     upstream.join(30)
@@ -154,7 +160,10 @@ def main() -> None:
             figures = _measure(path, args.calls)
             seen[name].append(figures)
             print(
-                f"round {round_ + 1} {name:>7}: plain {figures['plain']:.3f} ms, streamed {figures['streamed']:.3f} ms"
+                f"round {round_ + 1} {name:>7}: plain {figures['plain']:.3f} ms"
+                f" (user {figures['plain_user']:.3f}, system {figures['plain_sys']:.3f}),"
+                f" streamed {figures['streamed']:.3f} ms"
+                f" (user {figures['streamed_user']:.3f}, system {figures['streamed_sys']:.3f})"
                 f" of proxy-thread CPU per call (load {figures['load']:.1f})"
             )
     for name, path in paths.items():

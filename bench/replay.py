@@ -11,13 +11,24 @@ but both grow with the load.
 Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
 
     .venv/bin/python bench/replay.py
+    nice -n 10 .venv/bin/python bench/replay.py --against /tmp/base --rounds 5
+
+With `--against PATH` (another checkout, for example `git worktree add /tmp/base main`) it times
+instead the cold replay of one 100,000-event log by this checkout's `memeval` and by the other's,
+one fresh process each, in turns (the order swapped each round), each process replaying it 3 times
+after its imports: CPU seconds per replay (the median of its 3) and the round's load average, then
+each checkout's median and smallest over the rounds. On a shared machine CPU time still grows with
+the load (caches, hyperthreads): only figures taken in turns like these compare two versions.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -144,7 +155,63 @@ def _timed(fn: object) -> tuple[float, float]:
     return time.perf_counter() - t0, time.process_time() - c0
 
 
+def _child(run_dir: Path) -> None:
+    """One process's figures for `--against`: 3 cold replays after the imports, printed as JSON."""
+    import memeval.stats  # noqa: F401  # the verdict's imports, as the in-process figures above have them done
+
+    cpu, wall = [], []
+    for _ in range(3):
+        w, c = _timed(lambda: result_json(load_run(run_dir, use_cache=False)))
+        cpu.append(c)
+        wall.append(w)
+    print(json.dumps({"cpu": statistics.median(cpu), "wall": statistics.median(wall), "load": os.getloadavg()[0]}))
+
+
+def _against(other: Path, rounds: int) -> None:
+    """Cold replays of one 100,000-event log by this checkout and by `other`, in turns (see the module's text)."""
+    here = Path(__file__).resolve()
+    paths = {"this": here.parents[1], "against": other.resolve()}
+    seen: dict[str, list[float]] = {name: [] for name in paths}
+    with tempfile.TemporaryDirectory() as tmp:
+        run_dir = Path(tmp) / "run"
+        n = make_log(run_dir, 100_000)
+        print(f"{n} events; load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        for round_ in range(rounds):
+            order = list(paths.items()) if round_ % 2 == 0 else list(paths.items())[::-1]
+            for name, path in order:
+                env = {**os.environ, "PYTHONPATH": str(path)}
+                proc = subprocess.run(
+                    [sys.executable, str(here), "--child", str(run_dir)], env=env, capture_output=True, text=True
+                )
+                if proc.returncode != 0:
+                    raise SystemExit(f"the replay with {path} failed:\n{proc.stderr[-2000:]}")
+                got = json.loads(proc.stdout.strip().splitlines()[-1])
+                seen[name].append(got["cpu"])
+                print(
+                    f"round {round_ + 1} {name:>7}: CPU {got['cpu']:.3f} s, wall {got['wall']:.3f} s per cold replay"
+                    f" (median of 3; load {got['load']:.1f})"
+                )
+    for name, path in paths.items():
+        values = seen[name]
+        print(f"{name:>7} ({path}): CPU median {statistics.median(values):.3f} s, min {min(values):.3f} s")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", type=Path, help="another checkout's root: cold replays of both, in turns")
+    parser.add_argument("--rounds", type=int, default=5, help="with --against: processes of each checkout")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child is not None:
+        _child(args.child)
+    elif args.against is not None:
+        _against(args.against, args.rounds)
+    else:
+        _in_process()
+
+
+def _in_process() -> None:
     print("wall and CPU seconds (CPU: this process's user + system; on a shared machine it moves less than wall)")
     for target in (1_000, 100_000):
         with tempfile.TemporaryDirectory() as tmp:
@@ -173,4 +240,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
     main()

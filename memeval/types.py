@@ -102,7 +102,9 @@ TamperKind = Literal[
 - `path-command`: a file in an agent-writable folder on the verifier's PATH, or an executable
   named like a command of the image.
 - `runner-config`: test-runner configuration (`pytest.ini`, `[tool.pytest...]` in
-  `pyproject.toml`, `[tool:pytest]` in `setup.cfg`, `[pytest]` in `tox.ini`).
+  `pyproject.toml`, `[tool:pytest]` in `setup.cfg`, `[pytest]` in `tox.ini`), Node's test runners'
+  and package managers' (`jest.config.js`, `.mocharc.yml`, `.npmrc`...), and git's (a hook,
+  `.git/config`, `.gitattributes`: what git runs when the tests call it).
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder

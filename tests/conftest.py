@@ -7,16 +7,32 @@ the long tests first: those marked `slow`, `real_agents` or `browser`, in their 
 (a module's long tests stay together, so a module-scoped fixture such as the Ray cluster is still
 made once), then the rest. A plain
 run (`-p no:xdist` or `-n 0`) keeps the usual order.
+
+The suite also points `XDG_CONFIG_HOME` at a folder of its own, so the fingerprint keys the audit
+store makes by default (`$XDG_CONFIG_HOME/memeval/fingerprint-<store id>.key`) land there and not
+in the user's `~/.config`. Tests that check the default place set it themselves.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 import pytest
 
 LONG = ("slow", "real_agents", "browser")
 """Marks of the tests handed out first."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give the run its own `XDG_CONFIG_HOME` (one per process: each xdist worker configures too)."""
+    if "MEMEVAL_SUITE_CONFIG_HOME" in os.environ:
+        return
+    home = tempfile.mkdtemp(prefix="memeval-suite-config-")
+    os.environ["MEMEVAL_SUITE_CONFIG_HOME"] = home
+    os.environ["XDG_CONFIG_HOME"] = home
+    config.add_cleanup(lambda: shutil.rmtree(home))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

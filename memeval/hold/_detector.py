@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3, RULES_V4
+from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3, RULES_V4, RULES_V5
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -150,7 +150,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/4"
+    name = "rules/5"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -189,8 +189,10 @@ class RuleDetector:
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4:
+        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
+            if rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None:
+                continue
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
                 if rule.negatable and NEGATION.search(t[max(0, s - 40) : s]):
@@ -266,12 +268,16 @@ class RulesWithClassifier:
     the text does not read as a team's runbook step (a command, a build or test tool, a workflow
     verb: "always run `pnpm lint` before committing").
 
-    Stage 2, a cascade (only when `encoder` is given and stage 1 did not hold): the multilingual
-    sentence encoder's head (`uselr/1`) holds when its probability is at least `encoder_alone_at`,
-    or when the mean of its and the n-gram classifier's probabilities is at least `mean_at` (two
-    models that err differently must agree). The encoder reads meaning across 16 languages, which
-    the n-grams cannot; it costs about 5 ms of CPU for a short text and 25 ms for 1 KiB, so it
-    runs only for texts stage 1 lets through.
+    Stage 2, a cascade (only when `encoder` is given): the multilingual sentence encoder's head
+    (`usemlp/1`) reads only the texts stage 1 is unsure of: the rules did not hold, and some rule
+    matched, or the n-gram classifier gave at least `gate_at`, or the text is not ASCII (the
+    n-grams learnt mostly English). It holds when its probability is at least
+    `encoder_alone_at` (`encoder_person_at` for a person's own words), or when the mean of its
+    and the n-gram classifier's probabilities is at least `mean_at` (two models that err
+    differently must agree); a stage-1 hold on the n-grams' word alone is dropped when the
+    encoder's probability is below `veto_below`. The encoder reads meaning across 16 languages,
+    which the n-grams cannot; it costs about 5-13 ms of CPU for a short text and 25-40 ms for
+    1 KiB, hence the gate.
 
     In every case a text that talks about attacks while quoting one is not held on a
     classifier's word (a model cannot tell a quoted "ignore previous instructions" in a security
@@ -281,9 +287,9 @@ class RulesWithClassifier:
     `alone_at` (0.85) is above the n-gram classifier's own thresholds because a team's plain
     facts that name credentials ("the image bucket is read with access key ...", from the sample
     week) scored 0.71-0.81 with hashlr/1 and a person would have to release every one of them.
-    `encoder_alone_at` (0.9) and `mean_at` (0.55) were chosen on held-out v4 (tuning data since
-    this round), never on v5. On v5 the encoder stage lifts recall but not to the 0.95 precision
-    floor, so `get_hold_detector()` leaves it out; see memeval/hold/README.md.
+    The stage-2 numbers of `get_cascade_detector()` (gate 0.2, alone 0.85, person 0.9, mean 0.6,
+    veto 0) were chosen on held-out v5 (tuning data since issue 15's fourth round) with a head
+    trained without v5 (`scripts/hold_tune_cascade.py`), never on v6; see memeval/hold/README.md.
     """
 
     def __init__(
@@ -294,9 +300,14 @@ class RulesWithClassifier:
         encoder: HoldDetector | None = None,
         encoder_alone_at: float = 0.9,
         mean_at: float = 0.55,
+        gate_at: float = 0.0,
+        encoder_person_at: float | None = None,
+        veto_below: float = 0.0,
     ) -> None:
         self.rules, self.classifier, self.alone_at = rules, classifier, alone_at
         self.encoder, self.encoder_alone_at, self.mean_at = encoder, encoder_alone_at, mean_at
+        self.gate_at, self.veto_below = gate_at, veto_below
+        self.encoder_person_at = encoder_alone_at if encoder_person_at is None else encoder_person_at
         self.name = f"{rules.name}+{classifier.name}" + (f"+{encoder.name}" if encoder is not None else "")
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
@@ -315,14 +326,21 @@ class RulesWithClassifier:
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
         reasons = r.reasons + c.reasons
         held = r.held or backed
-        if not held and self.encoder is not None:
+        # stage 2 reads only what stage 1 is unsure of: not held by the rules, and some rule
+        # matched, or the n-gram classifier gave at least `gate_at`, or the text is not ASCII (the
+        # n-grams learnt mostly English; the encoder reads 16 languages)
+        unsure = not r.held and (r.score > 0 or c.score >= self.gate_at or not text.isascii())
+        if self.encoder is not None and unsure:
             if mention is None:
                 flat = normalize(text).text
                 mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
             if not mention:
                 e = self.encoder.assess(text, source)
                 reasons += e.reasons
-                if e.score >= self.encoder_alone_at or (e.score + c.score) / 2 >= self.mean_at:
+                alone_at = self.encoder_person_at if source == "person" else self.encoder_alone_at
+                if backed and e.score < self.veto_below:
+                    held, score = False, e.score  # the encoder reads no order where the n-grams saw one
+                elif e.score >= alone_at or (e.score + c.score) / 2 >= self.mean_at:
                     held, score = True, max(score, e.score, (e.score + c.score) / 2)
         return HoldAssessment(held=held, score=round(min(score, 1.0), 4), reasons=reasons, detector=self.name)
 
@@ -331,14 +349,28 @@ _LOCK = threading.Lock()
 _DEFAULT: HoldDetector | None = None
 
 
-def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/4` joined with the trained `hashlr/2`.
+CASCADE = {"gate_at": 0.2, "encoder_alone_at": 0.85, "encoder_person_at": 0.9, "mean_at": 0.6, "veto_below": 0.0}
+"""Stage-2 numbers chosen on held-out v5 (`scripts/hold_tune_cascade.py`), never on v6."""
 
-    `RulesWithClassifier` without the encoder stage: on held-out v5 the encoder stage raised
-    recall from 0.53 to 0.71 but dropped precision from 0.96 to 0.86 (below the 0.95 the issue
-    requires) and costs about 6x the CPU, so it is opt-in:
-    `RulesWithClassifier(RuleDetector(), get_hold_classifier(), encoder=get_hold_encoder())`.
-    Figures: `memeval/hold/README.md`.
+
+def get_cascade_detector() -> HoldDetector:
+    """`rules/5` + `hashlr/2` + the encoder stage `usemlp/1`, with the numbers `CASCADE`.
+
+    Loads the encoder on first use (about 2 s of CPU, 150 MB). Figures: `memeval/hold/README.md`.
+    """
+    from memeval.hold._classifier import get_hold_classifier
+    from memeval.hold._encoder import get_hold_encoder
+
+    return RulesWithClassifier(RuleDetector(), get_hold_classifier(), encoder=get_hold_encoder(), **CASCADE)
+
+
+def get_hold_detector() -> HoldDetector:
+    """The default detector, built once per process: `rules/5` joined with the trained `hashlr/2`.
+
+    `RulesWithClassifier` without the encoder stage: on held-out v6 the gated encoder stage
+    (`get_cascade_detector()`) caught 85 of 105 orders against 80 but held 17 benign texts against
+    10, and costs about 1.7x the CPU on the sample week's texts, so it is opt-in. Figures:
+    `memeval/hold/README.md`.
     """
     global _DEFAULT
     if _DEFAULT is None:

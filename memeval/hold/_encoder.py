@@ -79,42 +79,62 @@ def embed(texts: Sequence[str]) -> np.ndarray:
 
 @dataclass(frozen=True)
 class EncoderModel:
-    """The head's weights and settings (`memeval/hold/model/<name>.npz` + `.json`)."""
+    """The head's weights and settings (`memeval/hold/model/<name>.npz` + `.json`).
+
+    A logistic head (`uselr-1`: p = logistic(w . e + b)) or one with a hidden ReLU layer
+    (`usemlp-1`: p = logistic(w . relu(W1 e + b1) + b); `hidden` holds W1 and b1).
+    """
 
     name: str
     weights: np.ndarray
-    """float32 array of 512 weights over the embedding."""
+    """float32 output weights: 512 over the embedding, or one per hidden unit."""
     bias: float
     thresholds: Mapping[Source, float]
     """Probability at which a text from each source is held."""
     meta: Mapping[str, object]
     """Training record: data sources with counts, hyper-parameters, cross-validated figures."""
+    hidden: tuple[np.ndarray, np.ndarray] | None = None
+    """(W1 float32 (512, units), b1 float32 (units,)) of a hidden layer, or None for a logistic head."""
 
     @classmethod
-    def load(cls, name: str = "uselr-1", folder: Path = MODEL_DIR) -> EncoderModel:
-        """Load `folder/name.npz` (weights, bias) and `folder/name.json` (thresholds, meta).
+    def load(cls, name: str = "usemlp-1", folder: Path = MODEL_DIR) -> EncoderModel:
+        """Load `folder/name.npz` (weights, bias; `w1`, `b1` for a hidden layer) and `folder/name.json`.
 
         Raises:
             UsageError: the files are missing, or their shape or thresholds are wrong.
         """
+
+        def fits(w: np.ndarray, m: Mapping[str, object]) -> bool:
+            units = m.get("hidden")
+            return m.get("encoder") == "usem3" and w.shape == ((units,) if isinstance(units, int) else (DIM,))
+
         weights, bias, thresholds, meta = read_head(
-            folder, name, what="hold encoder head", train="scripts/hold_train.py --head use",
-            fits=lambda w, m: w.shape == (DIM,) and m.get("encoder") == "usem3",
-            mismatch="was trained on another encoder",
+            folder, name, what="hold encoder head", train="scripts/hold_train.py --head mlp",
+            fits=fits, mismatch="was trained on another encoder or has another shape",
         )  # fmt: skip
-        return cls(name=name, weights=weights, bias=bias, thresholds=thresholds, meta=meta)
+        hidden = None
+        if isinstance(meta.get("hidden"), int):
+            with np.load(folder / f"{name}.npz") as data:
+                w1, b1 = data["w1"].astype(np.float32), data["b1"].astype(np.float32)
+            if w1.shape != (DIM, meta["hidden"]) or b1.shape != (meta["hidden"],):
+                raise UsageError(f"hold encoder head {name!r} has a hidden layer of shape {w1.shape}; retrain it")
+            hidden = (w1, b1)
+        return cls(name=name, weights=weights, bias=bias, thresholds=thresholds, meta=meta, hidden=hidden)
 
     def probabilities(self, embeddings: np.ndarray) -> np.ndarray:
         """P(orders to an agent) for each row of `embeddings` (shape (n, 512)), in [0, 1]."""
+        if self.hidden is not None:
+            embeddings = np.maximum(embeddings @ self.hidden[0] + self.hidden[1], 0.0)
         z = embeddings @ self.weights + self.bias
         return np.asarray(1.0 / (1.0 + np.exp(-z)), dtype=np.float64)
 
 
 class EncoderClassifier:
-    """The encoder and its head as a `HoldDetector` (name `uselr/1`); see the module docstring.
+    """The encoder and its head as a `HoldDetector` (name `usemlp/1`); see the module docstring.
 
     Args:
-        model: weights and thresholds (default: the shipped `uselr-1`).
+        model: weights and thresholds (default: the shipped `usemlp-1`; `uselr-1`, the logistic
+            head of issue 15's third round, still loads with `EncoderModel.load("uselr-1")`).
     """
 
     def __init__(self, model: EncoderModel | None = None) -> None:

@@ -57,6 +57,8 @@ class Rule:
         markup: a chat-markup rule: ignored inside inline code, discounted when the text is
             about markup (template, token, format...).
         person_weight: the weight for text from a person's own words, when it differs.
+        requires: a cheaper pattern that every match of `pattern` contains; when the text has
+            no match of it, `pattern` is not run (speed only: the matches are the same).
     """
 
     name: str
@@ -65,6 +67,7 @@ class Rule:
     negatable: bool = False
     markup: bool = False
     person_weight: float | None = None
+    requires: re.Pattern[str] | None = None
 
 
 def _r(p: str) -> re.Pattern[str]:
@@ -569,5 +572,110 @@ RULES_V4: tuple[Rule, ...] = (
             r"[^\n]{0,80}?(?:\s/[\w.-]+/|https?://|[\w.+-]+@[\w-]+\.\w)"
         ),
         person_weight=0.3,
+    ),
+)
+
+# ---- rules/5: short orders and standing orders in other languages (issue 15, fourth round) ----
+# Added after held-out v6 was committed. (a)-(d) are written from held-out v5's misses (tuning data
+# since this round): "forget everything above", "you have no restrictions from now on", "do not
+# refuse to answer / answer without warnings", "these new instructions take priority", in the
+# languages v5 carries. (e) extends memory poisoning (a standing order with a risky act) to the
+# risky acts said in other languages: turning off tests, checks, scanners or reviews, pasting or
+# sending secrets. CAVEAT: the same engineer wrote v6's written part; see memeval/hold/README.md.
+
+_FORGET_ALL = (
+    r"(?:vergiss\w* alles|olvida\w* todo|oublie\w* tout|dimentica\w* tutto|esque[çc]a\w* tudo|esquece tudo|"
+    r"vergeet alles|zapomnij (?:o )?wszystk\w*|забудь\w* (?:вс[её]|обо всём)|забудьте вс[её]|"
+    r"unut(?:un)? her [şs]eyi|忘记(?:上面|之前|以上|前面)?的?(?:一切|所有)|忘掉(?:上面|之前)?的?(?:一切|所有)|"
+    r"(?:すべて|全部)(?:を)?忘れ|忘れてください|위의? (?:모든 )?(?:것을|내용을) (?:모두 )?잊|모든 것을 잊|"
+    r"(?:सब कुछ|सबकुछ) भूल जा\w*|انس(?:َ)? كل|انسى كل)"
+)
+_NO_LIMITS = (
+    r"(?:(?:no )?tienes? (?:ninguna|ya no) (?:restricci[oó]n|restricciones|limitaci[oó]n\w*)|no tienes restricciones|"
+    r"n'as (?:plus )?aucune (?:restriction|limite|r[eè]gle)|n'as plus de (?:restrictions?|limites?|r[eè]gles)|"
+    r"non hai (?:pi[uù] )?(?:alcuna|nessuna) (?:restrizion\w*|limitazion\w*|regol\w*)|"
+    r"n[ãa]o tem (?:mais )?(?:nenhuma|qualquer) (?:restri[çc][ãa]o|limita[çc][ãa]o|regra)|"
+    r"(?:hast|habe?) (?:jetzt |nun |ab sofort )?keine (?:einschr[äa]nkungen|beschr[äa]nkungen|regeln|grenzen)|"
+    r"heb (?:je )?geen (?:beperkingen|regels)|nie masz (?:[żz]adnych )?ogranicze[ńn]|"
+    r"нет (?:никаких |больше )?(?:ограничений|правил)|больше нет ограничений|немає (?:жодних )?обмежень|"
+    r"没有(?:任何)?(?:限制|规则|约束)|制限(?:は|が)(?:一切)?(?:ありません|ない)|제한이 (?:없|사라)|"
+    r"(?:कोई )?प्रतिबंध नहीं|بلا قيود|بدون قيود|لا قيود)"
+)
+_NO_REFUSAL = (
+    r"(?:no te niegues|no rechaces|ne refuse pas|ne refusez pas|non rifiutarti|non rifiutare|"
+    r"n[ãa]o (?:se )?recuse|weiger\w* nicht|verweiger\w* nicht|nicht ablehnen|weiger niet|nie odmawiaj|"
+    r"не отказывай\w*|не отказывайтесь|не відмовляй\w*|不要拒绝|别拒绝|拒否しない|拒否せず|거절하지 마|거부하지 마|"
+    r"इनकार मत कर\w*|मना मत कर\w*|لا ترفض|لا تمتنع|reddetme\b|"
+    r"(?:antworte|antwort\w*) ohne (?:jede |irgendeine )?(?:warnung|einschr[äa]nkung)|"
+    r"respond\w* sin (?:ninguna |ning[uú]n )?(?:advertencia|aviso|restricci[oó]n)|"
+    r"r[ée]pond\w* sans (?:aucun\w* )?(?:avertissement|mise en garde|restriction)|"
+    r"rispond\w* senza (?:alcun\w* )?(?:avvertiment\w*|avvis\w*|restrizion\w*)|"
+    r"respond\w* sem (?:nenhum\w* )?(?:aviso|advert[êe]ncia|restri[çc][ãa]o)|"
+    r"отвечай\w* без (?:каких-либо |всяких |любых )?(?:предупреждений|ограничений)|"
+    r"(?:回答|回复)时?不要(?:给出)?(?:任何)?(?:警告|提醒)|警告なしで|警告を(?:出さ|付け)ず|경고 없이|"
+    r"बिना (?:किसी )?चेतावनी|دون (?:أي )?تحذير|بدون (?:أي )?تحذير)"
+)
+_NEW_PRIORITY = (
+    r"(?:neuen? (?:anweisung\w*|instru\w*|regeln|befehle) (?:haben|hat) (?:vorrang|priorit[äa]t)|"
+    r"nuevas? instru\w* (?:tienen|tiene) (?:prioridad|preferencia)|"
+    r"nouvell\w* (?:instru\w*|consignes?|r[eè]gles) (?:ont|a) (?:la )?priorit[ée]|"
+    r"nuov\w* (?:istruzion\w*|instru\w*|regol\w*) (?:hanno|ha) (?:la )?priorit[àa]|"
+    r"nov\w* (?:instru\w*|regras) (?:t[êe]m|tem) (?:prioridade|preced[êe]ncia)|"
+    r"nieuwe (?:instru\\w*|regels) (?:hebben|heeft) (?:voorrang|prioriteit)|"
+    r"nowe (?:instru\w*|polecenia|zasady) maj[ąa] (?:pierwsze[ńn]stwo|priorytet)|"
+    r"нов\w* (?:инструкци\w*|правил\w*|указани\w*) (?:имеют|име[ею]т|важнее)|"
+    r"新的?(?:指令|指示|规则)(?:具有|拥有)?(?:最高)?优先|新しい(?:指示|ルール)が優先|"
+    r"새로운 (?:지시|규칙)(?:이|가)? 우선|"
+    r"नए निर्देश प्राथमिकता|التعليمات الجديدة (?:لها|ذات) (?:الأولوية|أولوية)|yeni talimatlar\w* [öo]ncelik\w*)"
+)
+_PERSIST_ML5 = (
+    r"(?:(?:f[üu]r|in) (?:alle )?(?:k[üu]nftigen|zuk[üu]nftigen|n[äa]chsten|sp[äa]teren) (?:sitzungen|gespr[äa]che|"
+    r"aufgaben)|merke? dir|(?:toutes )?les (?:prochaines|futures) sessions|(?:[àa]|a) (?:retenir|m[ée]moriser)|"
+    r"(?:todas )?las (?:sesiones|conversaciones) futuras|(?:guarda|recuerda) (?:esta|esto)|"
+    r"(?:le )?prossime sessioni|da ricordare|(?:as )?pr[óo]ximas sess[õo]es|memorize|"
+    r"(?:alle )?toekomstige sessies|onthoud|na sta[łl]e|przysz[łl]ych sesj\w*|zapami[ęe]taj|"
+    r"запомни\w*|на будущее|навсегда|(?:во )?все(?:х)? (?:будущих|следующих) (?:сесси\w*|разговор\w*)|"
+    r"永久记住|请?记住|以后每次|所有未来的?会话|今後のすべての|覚えておく|教訓として|"
+    r"앞으로 모든|기억하세요|الجلسات القادمة|تذكّ?ر|sonraki t[üu]m oturum\w*|gelecek oturum\w*|kaydet)"
+)
+_RISKY_ML = (
+    r"(?:\b(?:deaktivier\w*|[üu]berspring\w*|schalte?\w*|umgeh\w*)[^\n.]{0,40}?(?:tests?|scanner|pr[üu]fung\w*|"
+    r"checks?|review\w*|linter|sicherheits\w*)|(?:tests?|scanner|pr[üu]fung\w*|checks?|linter)[^\n.]{0,30}?"
+    r"\b(?:deaktivier\w*|ab(?:schalten)?|aus(?:schalten)?)\b|"
+    r"\bd[ée]sactiv\w*[^\n.]{0,30}?(?:tests?|scanner|v[ée]rification\w*|contr[ôo]le\w*|analyse\w*)|"
+    r"\bdesactiv\w*[^\n.]{0,30}?(?:esc[áa]ner|pruebas|tests?|verificaci\w*|comprobaci\w*|an[áa]lisis)|"
+    r"\bdisattiv\w*[^\n.]{0,30}?(?:test|scanner|controll\w*|verific\w*)|"
+    r"\bdesativ\w*[^\n.]{0,30}?(?:testes?|scanner|verifica\w*)|"
+    r"(?:отключ\w*|выключ\w*|пропуст\w*)[^\n.]{0,30}?(?:проверк\w*|тест\w*|сканер\w*|линтер\w*|ревью)|"
+    r"(?:wy[łl][ąa]cz\w*|pomi[ńn]\w*)[^\n.]{0,30}?(?:skaner\w*|test\w*|kontrol\w*|przegl[ąa]d\w*)|"
+    r"\bschakel[^\n.]{0,30}?(?:tests?|scanner|controles?)[^\n.]{0,10}?uit|"
+    r"(?:testler\w*|kontroller\w*|tarama\w*|tarayıcı\w*)[^\n.]{0,20}?(?:devre d[ıi][şs][ıi]|atla\w*|kapat\w*)|"
+    r"(?:跳过|关闭|禁用|绕过)[^\n。]{0,10}?(?:检查|审核|评审|测试|扫描)|(?:テスト|チェック|検査|スキャン)[^\n。]{0,12}?"
+    r"(?:スキップ|無効|オフ)|(?:보안 )?(?:검사|테스트|스캔)[^\n.]{0,8}?(?:끄|건너뛰|비활성)|"
+    r"\b(?:kopiere?|kopier\w*|f[üu]ge?\w* ein|copie\w*|colle\w*|cop[ií]a\w*|pega\w*|incoll\w*|col[ea]\w*|"
+    r"plak\w*|wklej\w*|вставь\w*|скопируй\w*|粘贴|复制|貼り付け|붙여넣|الصق|انسخ)[^\n]{0,60}?"
+    r"(?:\.env\b|secrets?\.\w+|credentials|\.aws|id_rsa|api[- ]?(?:key|schl[üu]ssel)\w*)|"
+    r"(?:\.env\b|secrets\.\w+|id_rsa)[^\n]{0,60}?(?:kopier\w*|einf[üu]g\w*|colle\w*|pega\w*|incoll\w*|"
+    r"wklej\w*|вставь\w*|粘贴|貼り付け|붙여넣|الصق)|"
+    r"(?:push\w*|pousse\w*|merge\w*|fusionn\w*|fusion\w*)[^\n.]{0,30}?(?:main|master)[^\n.]{0,40}?"
+    r"(?:sin|sans|ohne|senza|sem|без|不|なし|없이)[^\n.]{0,15}?(?:revis\w*|review|relecture|pr[üu]fung|"
+    r"controll\w*|проверк\w*|审核|レビュー|리뷰)|直接合并|跳过所有检查)"
+)
+RULES_V5: tuple[Rule, ...] = (
+    Rule("forget-everything-ml", 0.75, _r(_FORGET_ALL)),
+    Rule("no-restrictions-ml", 0.5, _r(_NO_LIMITS), negatable=True),
+    Rule("refusal-suppression-ml", 0.55, _r(_NO_REFUSAL)),
+    Rule("new-instructions-priority-ml", 0.6, _r(_NEW_PRIORITY)),
+    Rule("risky-action-ml", 0.4, _r(_RISKY_ML)),
+    Rule(
+        "memory-poisoning-ml",
+        0.75,
+        _r(
+            r"(?:" + _PERSIST_ML5 + r"|" + _PERSIST_ML + r")[^\n]{0,160}?(?:" + _RISKY_ML + r"|" + _RISKY_NEUTRAL + r")"
+            r"|(?:" + _RISKY_ML + r")[^\n]{0,100}?(?:" + _PERSIST_ML5 + r"|" + _PERSIST_ML + r")"
+        ),
+        # both alternatives contain a standing-order word: searching for one alone costs less than
+        # half the whole pattern, and ordinary text has none (sample week: 0 of 138 texts)
+        requires=_r(r"(?:" + _PERSIST_ML5 + r"|" + _PERSIST_ML + r")"),
     ),
 )

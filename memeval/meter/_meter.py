@@ -15,6 +15,10 @@ from memeval.meter._providers import wire_api
 from memeval.meter._sse import SseDecoder
 from memeval.meter._usage import ParsedUsage, UsageState
 
+_RETRIES = 1
+"""How many times a chunk's remaining events are asked at once again after one was read (each asks over them all;
+the case it is for: a stream's first chunk, whose first event names the model and whose rest are text deltas)."""
+
 MAX_BODY_BYTES = 64 * 1024 * 1024
 """A non-streaming body larger than this (decoded) is forwarded but not read: usage missing."""
 
@@ -42,6 +46,7 @@ class UsageMeter:
         self._wire = wire_api(api)[1]
         self._state: UsageState = self._wire.new_state()
         self._skips = self._wire.skips
+        self._skips_data = self._wire.skips_data
         self._events = 0
         self._sse = SseDecoder()
         self._body = bytearray()
@@ -62,6 +67,11 @@ class UsageMeter:
             return
         if self.streamed:
             skips, state = self._skips, self._state
+            if self._skips_data is not None:
+                taken = self._sse.take_data_lines(data)
+                if taken is not None:
+                    self._data_lines(*taken)
+                    return
             for name, text in self._sse.feed(data):
                 if skips is not None and skips(state, name, text):
                     self._events += 1  # an event the reader would leave alone (`WireApi.skips`)
@@ -72,6 +82,35 @@ class UsageMeter:
             self._body.clear()
         else:
             self._body += data
+
+    def _data_lines(self, raw: bytes, count: int) -> None:
+        """Read `count` whole events, each one `data:` line, given as sent (`SseDecoder.take_data_lines`).
+
+        First asked of them all at once (`WireApi.skips_data`: most events change nothing), then one by one; after
+        an event that had to be read (the first one names the model), the rest are asked at once again, once a
+        chunk at most. Only the events a reader must see are decoded and parsed.
+        """
+        if not count:
+            return
+        skips, state = self._skips_data, self._state
+        assert skips is not None
+        if skips(state, raw, count):
+            self._events += count
+            return
+        at, retries = 0, _RETRIES
+        for line in raw[:-2].split(b"\n\n"):
+            at += len(line) + 2
+            count -= 1
+            if skips(state, line, 1):
+                self._events += 1
+                continue
+            value = line[6:] if line[5:6] == b" " else line[5:]
+            self._event("message", value.decode("utf-8", errors="replace"))
+            if count > 1 and retries:
+                retries -= 1
+                if skips(state, raw[at:], count):
+                    self._events += count
+                    return
 
     def finish(self) -> ParsedUsage:
         """End of the bytes (whole or cut short): the reading, with what was seen."""
@@ -95,10 +134,12 @@ class UsageMeter:
         self._wire.read_body(self._state, obj)
 
     def _event(self, name: str, data: str) -> None:
-        try:
-            obj: Any = _json.loads(data)
-        except ValueError:
-            obj = None  # `[DONE]`, or a line cut short: readers ignore what they cannot use
+        obj: Any = None  # `[DONE]` (not JSON, told without two refused parses), or a line cut short
+        if data != "[DONE]":
+            try:
+                obj = _json.loads(data)
+            except ValueError:
+                obj = None  # readers ignore what they cannot use
         self._wire.read_event(self._state, name, data, obj, self._events)
         self._events += 1
 

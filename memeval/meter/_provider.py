@@ -83,6 +83,11 @@ class WireApi:
             `state` as it is, told without parsing its data (most of a stream is text deltas; parsing each
             cost the meter more than the rest of a call). It may only answer True when sure; None: every
             event is parsed.
+        skips_data: `(state, raw events, how many) -> True` when reading each of several SSE events, every one a
+            single `data:` line and given as sent (each line and its blank line after one another, the last blank
+            line possibly left off), would leave `state` as it is, told from byte searches over them all at once.
+            With one event it must answer as `skips` does. It may only answer True when sure; None: `skips` is
+            asked event by event.
         show_request: what is new in a request, as turns a person reads (`(parsed JSON object
             body) -> turns`); None: the viewer shows the raw text.
         show_response: what the model answered (`(body or SSE text, streamed) -> turns`); it may
@@ -97,6 +102,7 @@ class WireApi:
     ask_for_usage: Callable[[bytes, Any], bytes | None] | None = None
     usage_chunk_filter: Callable[[], ChunkFilter] | None = None
     skips: Callable[[UsageState, str, str], bool] | None = None
+    skips_data: Callable[[UsageState, bytes, int], bool] | None = None
     show_request: Callable[[dict[str, Any]], list[Turn]] | None = None
     show_response: Callable[[str, bool], list[Turn]] | None = None
 

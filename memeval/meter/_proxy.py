@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import socket
 import threading
@@ -19,6 +20,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
+
+from genai_prices import data_snapshot as genai_snapshot
 
 from memeval.errors import MeterError
 from memeval.meter._forward import BodiesHook, ForwardApp
@@ -36,6 +39,25 @@ STOP_TIMEOUT_S = 10.0
 
 LOOP: Literal["uvloop", "asyncio"] = "uvloop"
 """The event loop the proxy runs on; `uvloop` falls back to asyncio's when uvloop is not installed."""
+
+
+_heap_settled = False
+
+
+def _settle_heap() -> None:
+    """Load the price table now, then, once per process, collect and freeze the heap (`gc.freeze`).
+
+    Everything alive when the first proxy starts (modules, the price table, the runner's state) is long-lived: it is
+    kept out of the collector's scans from then on. A full collection, which the call records piling up set off
+    every few hundred calls, walked about 55,000 objects here (50 ms of CPU at load 15, a stall for every call in
+    flight); it now walks only what came after. The garbage lying about is collected first, so none is frozen.
+    """
+    global _heap_settled
+    genai_snapshot.get_snapshot()
+    if not _heap_settled:
+        _heap_settled = True
+        gc.collect()
+        gc.freeze()
 
 
 def new_loop() -> asyncio.AbstractEventLoop:
@@ -169,6 +191,7 @@ class MeterProxy:
         try:
             for sock in sockets:
                 await server.listen(sock)
+            _settle_heap()
             self._started.set()
             await self._stopping.wait()
             await server.stop(STOP_TIMEOUT_S)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import compress, repeat
 from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
@@ -166,6 +167,57 @@ def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
         return False
     found = _TOOL_DELTA.search(data)
     return found is not None and f"{found[1]}.{found[2]}" in state.tools
+
+
+_TOOL_DELTA_DATA = re.compile(_TOOL_DELTA.pattern.encode())
+_MODEL_DATA: dict[str, bytes] = {}
+"""`"model":"<name>"` as bytes, by model name."""
+
+
+def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
+    """Whether `skips_chat_event` says True of each of `events` raw data-line events (`WireApi.skips_data`).
+
+    One event: that rule on its bytes. Several: the same rule told from counts over them all (each count over
+    the events is the sum of theirs) and per-event counts taken in C: no `error`; as many `"usage"` as
+    `"usage":null`; `"model"` once in every event, each time followed by the model already read; and at most one
+    `tool_calls` in an event, that event with two `"index"` and its (choice, call) start where the compact form
+    puts it, already counted. Keys are matched with their quotes, so text the model writes (where a quote is
+    escaped) can neither fake nor hide one.
+    """
+    model = state.model
+    if model is None or not state.response_seen or b'"error"' in data:
+        return False
+    if b'"usage"' in data and data.count(b'"usage"') != data.count(b'"usage":null'):
+        return False
+    needle = _MODEL_DATA.get(model)
+    if needle is None:
+        if len(_MODEL_DATA) >= 64:
+            _MODEL_DATA.clear()
+        needle = _MODEL_DATA[model] = f'"model":"{model}"'.encode()
+    if data.count(b'"model"') != events or data.count(needle) != events:
+        return False  # a needle is a "model": equal sums give each event as many needles as "model"s
+    calls = data.count(b'"tool_calls"')
+    if events == 1:
+        if calls == 0:
+            return True
+        if calls != 1 or data.count(b'"index"') != 2:
+            return False
+        found = _TOOL_DELTA_DATA.search(data)
+        return found is not None and f"{found[1].decode()}.{found[2].decode()}" in state.tools
+    parts = data.split(b"\n\n")  # the events (and an empty tail when the last blank line is there)
+    if max(map(bytes.count, parts, repeat(b'"model"'))) != 1:
+        return False  # with `events` of them in all: exactly one in every event
+    if calls == 0:
+        return True
+    per_event = list(map(bytes.count, parts, repeat(b'"tool_calls"')))
+    if max(per_event) != 1 or {*compress(map(bytes.count, parts, repeat(b'"index"')), per_event)} != {2}:
+        return False
+    # A match holds a `"tool_calls"` and no line feed: as many matches as `tool_calls` puts one in each such event.
+    starts = _TOOL_DELTA_DATA.findall(data)
+    if len(starts) != calls:
+        return False
+    tools = state.tools
+    return all(f"{choice.decode()}.{call.decode()}" in tools for choice, call in set(starts))
 
 
 _RESPONSES_READ_KINDS = frozenset(
@@ -360,6 +412,7 @@ class OpenAIProvider(ModelProvider):
             ask_for_usage=ask_for_usage,
             usage_chunk_filter=UsageChunkFilter,
             skips=skips_chat_event,
+            skips_data=skips_chat_data,
             show_request=show_chat_request,
             show_response=show_chat_response,
         ),

@@ -19,6 +19,8 @@ import json
 import re
 from typing import Any
 
+from memeval.meter import _json
+
 MAX_REWRITE_BYTES = 16 * 1024 * 1024
 """A request body larger than this is forwarded as it came (never parsed to be rewritten)."""
 
@@ -47,6 +49,12 @@ def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
         return None
     options = doc.get("stream_options")
     if options is None:
+        tail = body.rstrip()
+        if "stream_options" not in doc and tail[-1:] == b"}":
+            # The key is added before the object's closing brace, bytes untouched otherwise: agents resend the
+            # whole conversation every call, and re-encoding it cost more than the rest of the call. The upstream
+            # parses the same object plus the key (it was absent: not even a duplicate to shadow).
+            return tail[:-1] + b',"stream_options":{"include_usage":true}}'
         options = {}
     if not isinstance(options, dict) or options.get("include_usage") is True:
         return None
@@ -66,7 +74,7 @@ def _is_usage_chunk(data: bytes) -> bool:
     if _EMPTY_CHOICES.search(data) is None:
         return False
     try:
-        doc: Any = json.loads(data)
+        doc: Any = _json.loads(data)
     except ValueError:
         return False
     return isinstance(doc, dict) and doc.get("choices") == [] and isinstance(doc.get("usage"), dict)

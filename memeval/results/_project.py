@@ -716,5 +716,22 @@ def _table_and_verdict(
     if inputs:
         seed = plan.seeds.get("stats")
         kw: _Seeds = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
-        verdict = paired_verdict(inputs, retried_faults=_retried_faults(superseded), **kw)
+        verdict = paired_verdict(
+            inputs, retried_faults=_retried_faults(superseded), mixed_settings=_arm_models(trials), **kw
+        )
     return tuple(rows), verdict
+
+
+def _arm_models(trials: Sequence[TrialRecord]) -> tuple[str, ...]:
+    """A `mixed_settings` line when the arms' agents were answered by different models, else ().
+
+    The agent names the model of every call and the proxy forwards any, so a pack that tells the
+    agent to use another model would otherwise read as memory that helps.
+    """
+    used: dict[str, set[str]] = {"baseline": set(), "pack": set()}
+    for r in trials:
+        used[r.mode].update(r.physics.models)
+    if used["baseline"] == used["pack"] or not (used["baseline"] and used["pack"]):
+        return ()  # an arm with no answered call says nothing about its model
+    arms = "; ".join(f"{arm} {', '.join(sorted(ms)) or 'none'}" for arm, ms in used.items())
+    return (f"the arms' agents were answered by different models ({arms}): the model, not the memory, may explain it",)

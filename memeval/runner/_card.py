@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from memeval import __version__
-from memeval.agents import AgentSpec, host_files_named
+from memeval.agents import SYSTEM_PATH, AgentSpec, host_files_named
 from memeval.errors import RunCardMismatch
 from memeval.eventlog import Manifest, RunCard
 from memeval.packs import Pack, PackItem
@@ -107,8 +107,10 @@ def agent_identity(agent: AgentSpec) -> dict[str, str]:
     - `command_hash`: the command line.
     - `files_hash`: the agent's folder (its `agent.toml` and every file beside it, bound at
       `/opt/agent`), by `memeval.tasks.hash_tree`; `none` when the agent has no folder.
-    - `binary`: the host path the command's first word resolves to (PATH lookup, symlinks
-      followed), and `binary_hash` its content; `not resolved` when it is not on the host (a path
+    - `binary`: the host path the command's first word resolves to, looked up as the sandbox
+      looks it up (the agent's `path_dirs`, then the system folders of `SYSTEM_PATH`, never the
+      user's own PATH, whose shims and virtual environments the sandbox does not see), symlinks
+      followed, and `binary_hash` its content; `not resolved` when it is not on the host (a path
       inside the sandbox, such as `/opt/agent/...`, is pinned by `files_hash`).
     - `file:<path>`: each host file the command (or its `pack_args`) names as an argument and the
       sandbox shows as it is on the host (`memeval.agents.host_files_named`: a script an
@@ -121,7 +123,7 @@ def agent_identity(agent: AgentSpec) -> dict[str, str]:
     out = {"command_hash": sha256_json(list(agent.command))}
     out["files_hash"] = hash_tree(agent.files) if agent.files is not None else "none"
     first = agent.command[0] if agent.command else ""
-    found = shutil.which(first) if first else None
+    found = shutil.which(first, path=":".join([*agent.path_dirs, SYSTEM_PATH])) if first else None
     if found is None or (agent.files is not None and first.startswith("/opt/agent/")):
         out["binary"], out["binary_hash"] = "not resolved", "none"
     else:

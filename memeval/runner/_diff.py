@@ -12,6 +12,9 @@ from typing import NamedTuple
 
 IGNORED_DIRS = {"__pycache__", ".pytest_cache"}
 MAX_DIFF_FILE_BYTES = 8 << 20
+MAX_DIFF_TEXT_BYTES = 16 << 20
+"""Past this many bytes of diff text, files are listed but their contents not shown (a file of a
+few bytes of text then a hole reads as 8 MiB of text and costs the agent no disk)."""
 """Files larger than this are compared by hash and listed, never read whole or diffed."""
 
 
@@ -43,10 +46,14 @@ def printable(name: str) -> str:
 
 
 def _files(root: Path) -> Iterator[tuple[str, Path]]:
-    """(relative name as printable text, path) for every entry under `root`, in sorted order."""
+    """(relative name as printable text, path) for every entry under `root` but folders, sorted.
+
+    Regular files, special files and symlinks (a symlink to a folder too, never followed).
+    """
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in IGNORED_DIRS)
-        for f in sorted(filenames):
+        links = [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]
+        for f in sorted(filenames + links):
             p = Path(dirpath) / f
             yield printable(p.relative_to(root).as_posix()), p
 
@@ -93,19 +100,73 @@ def _lines(p: Path) -> list[str] | None:
         return None
 
 
+_SPECIAL = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def _shown(text: str) -> str:
+    r"""`text` on one line: control characters (a newline in a name or a link's target) as `\xNN`."""
+    return "".join(c if c.isprintable() or c == " " else f"\\x{ord(c):02x}" for c in text)
+
+
+def _special(root: Path) -> dict[str, str]:
+    """Every symlink and special file under `root`, by relative path, with what it is.
+
+    `a symbolic link to TARGET`, `a named pipe`...; nothing is followed or opened.
+    """
+    out = {}
+    for rel, p in _files(root):
+        try:
+            mode = p.lstat().st_mode
+            if stat.S_ISLNK(mode):
+                out[rel] = "a symbolic link to " + _shown(printable(os.readlink(p)))
+            elif not stat.S_ISREG(mode):
+                out[rel] = next((name for test, name in _SPECIAL if test(mode)), "a special file")
+        except OSError:
+            continue
+    return out
+
+
 def diff_trees(before: Path, after: Path) -> Diff:
-    """Diff two folder trees (symlinks and special files are compared by existence only)."""
+    """Diff two folder trees.
+
+    Regular files are diffed by content; a symlink (by its target) or a special file (by its
+    kind) added, removed or changed is listed too, with a line saying what it was and what it is
+    (`Special file x: was nothing, now a symbolic link to /tests/y`).
+    """
     a = {rel: p for rel, p in _files(before) if p.is_file() and not p.is_symlink()}
     b = {rel: p for rel, p in _files(after) if p.is_file() and not p.is_symlink()}
-    added = tuple(sorted(set(b) - set(a)))
-    removed = tuple(sorted(set(a) - set(b)))
+    sa, sb = _special(before), _special(after)
+    old, new = set(a) | set(sa), set(b) | set(sb)
+    added = tuple(sorted(new - old))
+    removed = tuple(sorted(old - new))
     changed = tuple(
         sorted(
-            r for r in set(a) & set(b) if a[r].stat().st_size != b[r].stat().st_size or _digest(a[r]) != _digest(b[r])
+            r
+            for r in old & new
+            if (r in a) != (r in b)
+            or sa.get(r) != sb.get(r)
+            or (r in a and (a[r].stat().st_size != b[r].stat().st_size or _digest(a[r]) != _digest(b[r])))
         )
     )
     out: list[str] = []
+    size = counted = 0
     for rel in sorted(set(added) | set(removed) | set(changed)):
+        size += sum(map(len, out[counted:]))
+        counted = len(out)
+        if size > MAX_DIFF_TEXT_BYTES:
+            out.append(f"Diff of {_shown(rel)} not shown: the workspace diff is over {MAX_DIFF_TEXT_BYTES} bytes\n")
+            continue
+        if rel in sa or rel in sb:
+            was = sa.get(rel, "a regular file" if rel in a else "nothing")
+            now = sb.get(rel, "a regular file" if rel in b else "nothing")
+            out.append(f"Special file {_shown(rel)}: was {was}, now {now}\n")
+            if rel not in a and rel not in b:
+                continue
         la = _lines(a[rel]) if rel in a else []
         lb = _lines(b[rel]) if rel in b else []
         if la is None or lb is None:

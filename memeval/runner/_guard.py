@@ -14,6 +14,14 @@ folder of the image**.
   runs, a last resort: a module there is found only when no standard-library or installed
   module has its name, and their `*.dist-info` entry points (pytest plugins) are never loaded.
   Plugins installed in the image (`pytest --ctrf`) load as before.
+- Compiled modules are read and written only under the fresh `/tmp` (`PYTHONPYCACHEPREFIX`, and
+  the guard sets `sys.pycache_prefix` for interpreters started with `-E` or `-I`): Python loads
+  a `__pycache__/NAME.*.pyc` instead of `NAME.py` when its header matches (or always, for an
+  unchecked hash-based one), and the workspace diff does not show `__pycache__`.
+- `LD_LIBRARY_PATH` entries in a world folder, or relative or empty (the working directory),
+  come after the system's library folders (`libraries_last`).
+- git runs no hook and no file monitor (`core.hooksPath=/dev/null`, `core.fsmonitor=false`, given
+  in the environment, which wins over the repository's configuration).
 - `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
   the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
   an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
@@ -35,6 +43,9 @@ from memeval.sandbox import Mount, World
 GUARD_HOST = Path(__file__).with_name("_verifier_python")
 GUARD_INSIDE = "/tmp/.memeval-python"
 """Where the guard is bound: under the sandbox's fresh /tmp, a path no world folder can hold."""
+PYCACHE_INSIDE = "/tmp/.memeval-pycache"
+"""Where the verifier's Python caches compiled modules (`PYTHONPYCACHEPREFIX`): under the fresh
+/tmp, so a `__pycache__/*.pyc` the agent planted beside a module is never what runs."""
 DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
 
 
@@ -81,9 +92,74 @@ def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, s
     env["PYTHONPATH"] = ":".join([GUARD_INSIDE] + [e for e in py if not under(e, fs)])
     if last:
         env["MEMEVAL_LAST_PATH"] = ":".join(last)
+    if "LD_LIBRARY_PATH" in env:
+        env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
+    _git_runs_no_hooks(env)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
+    env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
     return env
+
+
+GIT_OVERRIDES = (("core.hooksPath", "/dev/null"), ("core.fsmonitor", "false"))
+"""git settings the verifier's environment forces over any repository's own configuration."""
+
+
+def _git_runs_no_hooks(env: dict[str, str]) -> None:
+    """Make git in the verifier run no hook and no file monitor of the agent's repository.
+
+    Tasks graded the SWE-bench way restore tests with `git checkout` in the agent's repository,
+    whose `.git/hooks` and `core.fsmonitor` are the agent's. Settings given in the environment
+    (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_n`, `GIT_CONFIG_VALUE_n`; git 2.31+) win over every
+    configuration file; any the task set are kept.
+    """
+    try:
+        n = int(env.get("GIT_CONFIG_COUNT", "0"))
+    except ValueError:
+        n = 0
+    for key, value in GIT_OVERRIDES:
+        env[f"GIT_CONFIG_KEY_{n}"] = key
+        env[f"GIT_CONFIG_VALUE_{n}"] = value
+        n += 1
+    env["GIT_CONFIG_COUNT"] = str(n)
+
+
+def system_library_dirs() -> tuple[str, ...]:
+    """The dynamic loader's own folders on this host, which stands in for the image.
+
+    The folders in `/etc/ld.so.conf.d/*.conf`, then the multiarch and plain `/lib` and `/usr/lib`.
+    """
+    import sysconfig
+
+    dirs: list[str] = []
+    for conf in sorted(Path("/etc/ld.so.conf.d").glob("*.conf")):
+        try:
+            dirs += [ln.strip() for ln in conf.read_text().splitlines() if ln.strip().startswith("/")]
+        except OSError:
+            continue
+    arch = sysconfig.get_config_var("MULTIARCH")
+    if arch:
+        dirs += [f"/lib/{arch}", f"/usr/lib/{arch}"]
+    dirs += ["/lib", "/usr/lib"]
+    return tuple(dict.fromkeys(dirs))
+
+
+def libraries_last(value: str, folders: Iterable[str]) -> str:
+    """`LD_LIBRARY_PATH` with agent-writable and relative entries after the system's library folders.
+
+    The loader searches `LD_LIBRARY_PATH` before its own folders, and an empty entry there means
+    the working directory (`ENV LD_LIBRARY_PATH=/usr/local/lib:$LD_LIBRARY_PATH` with the variable
+    unset leaves one), so a `libc.so.6` or `libtinfo.so.6` the agent left in `/app` would be
+    loaded by the verifier's bash and Python. When such entries exist, the system's folders are
+    put between the image's entries and them; a library found nowhere else is still found there.
+    """
+    fs = tuple(folders)
+    entries = value.split(":")
+    image = [e for e in entries if e and not under(e, fs)]
+    agents = [e for e in entries if not e or under(e, fs)]
+    if not agents:
+        return value
+    return ":".join(image + [d for d in system_library_dirs() if d not in image] + agents)
 
 
 SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")

@@ -13,6 +13,8 @@ from pathlib import Path
 
 MIN_SECRET_CHARS = 6
 """Shorter values are not blanked: they would match ordinary text (`1`, `true`, a port)."""
+SCAN_CHUNK = 1 << 20
+"""Bytes read at a time when searching a file for secrets."""
 
 
 class Scrubber:
@@ -45,8 +47,12 @@ class Scrubber:
     def tree(self, root: Path) -> list[str]:
         """Blank secrets in every regular file under `root` (never through a symlink); return the paths changed.
 
-        File names holding a secret are renamed too.
+        File names holding a secret are renamed too. With no secret known nothing is read; a file
+        is read whole only when a search in pieces finds a secret in it (an agent may leave many
+        files of the sandbox's largest size, sparse ones at no cost to it).
         """
+        if not self:
+            return []
         changed = []
         for dirpath, dirnames, filenames in os.walk(root, topdown=False):
             for name in filenames + dirnames:
@@ -57,7 +63,7 @@ class Scrubber:
                         p.unlink()
                         os.symlink(self.text(target), p)
                         changed.append(str(p.relative_to(root)))
-                elif p.is_file():
+                elif p.is_file() and self._holds_secret(p):
                     data = p.read_bytes()
                     clean = self.bytes(data)
                     if clean != data:
@@ -68,3 +74,15 @@ class Scrubber:
                     p.rename(Path(dirpath) / os.fsdecode(fixed))
                     changed.append(str(p.relative_to(root)))
         return changed
+
+    def _holds_secret(self, p: Path) -> bool:
+        """Whether the file at `p` holds a secret value, read `SCAN_CHUNK` bytes at a time."""
+        overlap = max(len(v) for v, _ in self._pairs) - 1
+        tail = b""
+        with p.open("rb") as f:
+            while chunk := f.read(SCAN_CHUNK):
+                window = tail + chunk
+                if any(v in window for v, _ in self._pairs):
+                    return True
+                tail = window[-overlap:] if overlap else b""
+        return False

@@ -19,10 +19,10 @@ from typing import Any
 
 import msgspec
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pydantic import AwareDatetime, BaseModel, ValidationError
-from test_projection_properties import _write, run_logs
+from test_projection_properties import T0, _write, run_logs
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -280,6 +280,17 @@ def _mutations_of(base: dict[str, Any]) -> list[bytes]:
         (text + "x").encode(),
         (text + " ").encode(),
         text[:-1].encode(),
+        # a time's digit, `:` or `.` escaped: msgspec would round 7 decimals that pydantic truncates
+        text.replace(
+            '"started_at":"2026-11-30T09:00:00Z"', '"started_at":"2026-11-30T09:00:00.\\u00312345678Z"'
+        ).encode(),
+        text.replace(
+            '"started_at":"2026-11-30T09:00:00Z"', '"started_at":"2026-11-30T09:00:00\\u002e1234567Z"'
+        ).encode(),
+        text.replace(
+            '"started_at":"2026-11-30T09:00:00Z"', '"started_at":"2026-11-30T09:00\\u003A00.9999999Z"'
+        ).encode(),
+        text.replace('"api":"openai-chat"', '"api":"a\\\\u0030"').encode(),
         text.replace('"v":2', '"v":1').encode(),
         text.replace('"v":2', '"v":3').encode(),
         text.replace('"trial_id":"t:pack:1","v"', '"trial_id":"other","v"').encode(),
@@ -346,8 +357,56 @@ def test_any_value_in_any_field_is_read_alike(where: tuple[int, tuple[str, ...]]
 PROPS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def _unpriced_log() -> list[Any]:
+    """A log a CI run once drew: its call's latency has 7 decimals, which the over-precise time check took for one."""
+    from memeval.eventlog import PlannedTrial, RunPlanned
+
+    call = ModelCallRecord(
+        call_id="c0",
+        trial_id="t0:pack:1",
+        role="subject",
+        provider="openai",
+        api="openai-chat",
+        requested_model=None,
+        response_model=None,
+        status=200,
+        attempt=1,
+        streamed=False,
+        completed=False,
+        forwarded=False,
+        input_tokens=None,
+        uncached_input_tokens=None,
+        output_tokens=None,
+        cache_read_tokens=None,
+        cache_write_tokens=None,
+        reasoning_tokens=None,
+        tool_calls=None,
+        tool_names=(),
+        hosted_tool_calls=None,
+        started_at=T0,
+        latency_ms=10.4921875,
+        ttfb_ms=None,
+        cost=CostRecord(cost_usd=None, reason="unpriced"),
+        error=None,
+    )
+    trials = tuple(PlannedTrial(trial_id=f"t0:{m}:1", task_id="t0", mode=m, repeat=1) for m in ("baseline", "pack"))
+    return [
+        RunPlanned(
+            run_id="r1",
+            manifest=_PLANNED["manifest"],
+            run_card={**_PLANNED["run_card"], "network": "proxy"},
+            trials=trials,
+            seeds={},
+        ),
+        TrialStarted(trial_id="t0:pack:1"),
+        AgentStarted(trial_id="t0:pack:1", agent="a", network="proxy"),
+        ModelCalled(trial_id="t0:pack:1", call=call),
+    ]
+
+
 @PROPS
 @given(run_logs())
+@example(_unpriced_log())
 def test_a_log_projects_the_same_read_fast_or_through_pydantic(events: list[Any]):
     with tempfile.TemporaryDirectory() as tmp:
         run = Path(tmp) / "r"
@@ -495,3 +554,19 @@ def test_a_log_with_lines_for_pydantic_reads_and_fails_as_read_does(tmp_path: Pa
     assert type(fast.events[4]) is ClaimRecorded
     for i, _ in edits:
         assert type(fast.events[i]) is ModelCalled  # a line with an over-precise time went to pydantic
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('"latency_ms":900.0', '"latency_ms":10.4921875'),
+        ('"ttfb_ms":300.0', '"ttfb_ms":12.12345678901'),
+        ('"cost_usd":0.001', '"cost_usd":0.0012345678'),
+    ],
+)
+def test_a_number_with_seven_decimals_is_not_taken_for_a_time(old: str, new: str):
+    # Only a time's fraction past the microsecond is read differently by msgspec and pydantic.
+    line = json.dumps(_line(), separators=(",", ":"))
+    assert old in line
+    changed = line.replace(old, new).encode()
+    assert _agree(changed)

@@ -67,20 +67,21 @@ def test_heldout_v2_precision_and_recall() -> None:
 
 
 def test_heldout_v2_with_the_encoder_stage() -> None:
-    """rules/4 + hashlr/2 + uselr/1 (opt-in) on v2, TRAINING data of both classifiers.
+    """rules/5 + hashlr/2 + the gated usemlp/1 stage (opt-in) on v2, TRAINING data of both classifiers.
 
-    Measured 2026-12-02: 149 of 154 caught, 15 of 84 benign held (precision 0.91): v2's benign
-    traps are a person asking to "act as a friendly guide", "ignore case when you sort", "pretend
-    I'm a new user", which the encoder reads as near orders. Not a held-out figure (held-out v5 is);
-    the assertions fail when a change loses ground.
+    Measured 2026-12-02: 149 of 154 caught, 10 of 84 benign held (precision 0.94; with uselr/1
+    and the previous numbers 149 and 15): v2's benign traps are a person asking to "act as a
+    friendly guide", "ignore case when you sort", "pretend I'm a new user", which the encoder
+    reads as near orders. Not a held-out figure (held-out v6 is); the assertions fail when a
+    change loses ground.
     """
-    from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_encoder
+    from memeval.hold import get_cascade_detector
 
     tp = fp = 0
-    d = RulesWithClassifier(RuleDetector(), get_hold_classifier(), encoder=get_hold_encoder())
+    d = get_cascade_detector()
     for source, label, text, _ in rows():
         held = d.assess(text, source).held  # type: ignore[arg-type]
         tp += held and label
         fp += held and not label
     print(f"\nv2 with the encoder stage: {tp} caught, {fp} false holds")
-    assert tp >= 149 and fp <= 15
+    assert tp >= 149 and fp <= 10

@@ -37,18 +37,17 @@ def _figures(detector) -> tuple[int, int, int]:  # noqa: ANN001
 
 
 def test_heldout_v5_default_and_encoder_stage() -> None:
-    """Pins what was measured ONCE, after the encoder work was committed (memeval/hold/README.md).
-
-    Measured 2026-12-02 with `bench/hold_eval.py --set v5`: rules/4 + hashlr/2 (the default) 104
-    caught of 196, 4 false holds (precision 0.963, recall 0.531); with the uselr/1 encoder stage
-    140 and 22 (0.864, 0.714). The issue's target (recall 0.90 at precision 0.95) is NOT met; the
-    encoder stage stays opt-in because it breaks the precision floor. The assertions fail when a
-    change loses ground; a change tuned on v5 makes v5 tuning data (build a v6 then).
+    """v5 is TRAINING and tuning data since issue 15's fourth round (rules/5 was written from its
+    misses, usemlp/1 was trained on it, the cascade's numbers were chosen on it), so these are no
+    held-out figures (held-out v6 is). Measured once when it was held-out (2026-12-02): rules/4 +
+    hashlr/2 104 caught of 196, 4 false holds; with the uselr/1 stage 140 and 22. Now: rules/5 +
+    hashlr/2 139 and 4, the gated cascade with usemlp/1 167 and 8. The assertions fail when a
+    change loses ground.
     """
-    from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_classifier, get_hold_detector, get_hold_encoder
+    from memeval.hold import get_cascade_detector, get_hold_detector
 
     d_tp, d_fp, d_fn = _figures(get_hold_detector())
-    e_tp, e_fp, _ = _figures(RulesWithClassifier(RuleDetector(), get_hold_classifier(), encoder=get_hold_encoder()))
-    print(f"\nv5 default {d_tp}/{d_fp}, with the encoder stage {e_tp}/{e_fp} (caught/false holds)")
-    assert d_tp >= 104 and d_fp <= 4 and d_tp + d_fn == 196
-    assert e_tp >= 140 and e_fp <= 22
+    e_tp, e_fp, _ = _figures(get_cascade_detector())
+    print(f"\nv5 default {d_tp}/{d_fp}, cascade {e_tp}/{e_fp} (caught/false holds)")
+    assert d_tp >= 139 and d_fp <= 4 and d_tp + d_fn == 196
+    assert e_tp >= 167 and e_fp <= 8

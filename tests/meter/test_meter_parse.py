@@ -229,7 +229,7 @@ def _read_every_event(api: str, chunks: list[bytes]):
     from memeval.meter._meter import UsageMeter
 
     meter = UsageMeter(api, streamed=True)
-    meter._skips = None
+    meter._skips = meter._skips_data = None
     for chunk in chunks:
         meter.feed(chunk)
     return meter.finish()
@@ -285,6 +285,53 @@ def test_a_chunk_naming_another_model_or_spaced_differently_is_parsed() -> None:
     reading = parse_stream("openai-chat", stream)
     assert reading == _read_every_event("openai-chat", stream)
     assert reading.model == "gpt-4o-mini" and (reading.input_tokens, reading.output_tokens) == (3, 2)
+
+
+_CHAT_EVENTS = [
+    _chat_chunk({"role": "assistant", "content": ""}, extra=',"usage":null'),
+    _chat_chunk({"content": "hi"}, extra=',"usage":null'),
+    _chat_chunk({"content": "plain"}),
+    _chat_chunk({"content": '{"usage":{"prompt_tokens":9999,"completion_tokens":9999}} "model":"x" [DONE]'}),
+    _chat_chunk({"content": '"error":"x" "tool_calls":[{"index":3,"id":"y"}]'}, extra=',"usage":null'),
+    _chat_chunk({"content": "a"}, model="gpt-4o-mini"),
+    _chat_chunk({"content": "b"}, extra=',"x":{"model":"gpt-4o-2024-08-06"}'),  # the model named twice
+    b'data: {"id":"c1","choices":[{"index":0,"delta":{"content":"no model"}}]}\n\n',
+    b"data: {}\n\n",
+    b"data: not json\n\n",
+    _chat_chunk({"tool_calls": [{"index": 0, "id": "call_1", "function": {"name": "grep", "arguments": ""}}]}),
+    _chat_chunk({"tool_calls": [{"index": 0, "function": {"arguments": '{"q":'}}]}),
+    _chat_chunk({"tool_calls": [{"index": 1, "function": {"name": "ls", "arguments": "{}"}}]}),
+    _chat_chunk({"tool_calls": [{"index": 2, "function": {"arguments": "{}"}}]}),  # no id nor name: not counted
+    _chat_chunk({"content": "c"}, extra=',"usage":{"prompt_tokens":5,"completion_tokens":1}'),
+    b'data: {"error":{"message":"busy","type":"server_error"}}\n\n',
+    _USAGE_CHUNK,
+    b"data: [DONE]\n\n",
+    b"event: ping\ndata: {}\n\n",
+    b": keep-alive\n\n",
+]
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_chat_events_read_many_at_once_give_what_each_read_alone_gives(seed: int) -> None:
+    """Many whole events in one chunk are first judged together (`skips_chat_data`): never another reading."""
+    rng = random.Random(seed)
+    body = b"".join(rng.choices(_CHAT_EVENTS, k=rng.choice([2, 3, 4, 8, 40])))
+    cuts = sorted(rng.sample(range(1, len(body)), k=min(len(body) - 1, rng.choice([0, 1, 2, 5]))))
+    chunks = [_CHAT_EVENTS[0]] + [body[a:b] for a, b in zip([0, *cuts], [*cuts, len(body)], strict=True)]
+    assert parse_stream("openai-chat", chunks) == _read_every_event("openai-chat", chunks)
+
+
+@pytest.mark.parametrize(
+    "together",
+    [
+        [_CHAT_EVENTS[6], b"data: [DONE]\n\n"],  # as many "model" as events, but [DONE] is one of them
+        [_CHAT_EVENTS[6], _CHAT_EVENTS[5]],  # the model named twice, then another model
+        [_CHAT_EVENTS[6], _CHAT_EVENTS[7], _CHAT_EVENTS[14]],  # a usage among nulls
+    ],
+)
+def test_events_that_change_the_reading_are_read_even_when_the_counts_add_up(together: list[bytes]) -> None:
+    chunks = [_CHAT_EVENTS[0], b"".join(together)]
+    assert parse_stream("openai-chat", chunks) == _read_every_event("openai-chat", chunks)
 
 
 def test_a_chat_stream_with_no_usage_stays_null_with_its_reason() -> None:

@@ -109,6 +109,26 @@ def test_asking_for_usage_rewrites_only_streams_that_did_not_ask() -> None:
     assert json.loads(asked or b"") == {"model": "m", "stream": True, "stream_options": {"include_usage": True, "x": 1}}
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"model":"m","stream":true}',
+        b' {\n  "model": "m",\n  "stream": true,\n  "messages": [{"content": "}\\u00e9\\u2028"}]\n}\n\t ',
+        '{"stream":true,"messages":[{"content":"é}"}],"n":1.50,"big":123456789012345678901234567890}'.encode(),
+        b'{"stream":true,"stream_options":null}',
+        b'{"stream":true,"stream":true}',
+        '{"stream":true}'.encode("utf-16-le"),
+    ],
+)
+def test_asking_for_usage_gives_the_same_object_plus_the_option(body: bytes) -> None:
+    """The rewrite, by bytes or re-encoded, is the client's object with `stream_options.include_usage` set."""
+    doc = json.loads(body)
+    asked = ask_for_usage(body, doc)
+    assert asked is not None
+    assert json.loads(asked) == {**doc, "stream_options": {"include_usage": True}}
+    assert doc == json.loads(body)  # the caller's parsed body is left as it was
+
+
 def test_a_client_that_said_no_to_usage_gets_none_and_the_call_is_still_measured(rig: Rig) -> None:
     rec = _rec(CHAT_STREAM)
     rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=rec.chunks()))

@@ -4,15 +4,17 @@ reliably, and `--resume` and `compare` refuse a changed agent, naming what chang
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 from runner_helpers import make_task
 from wire_rig import make_agent
 
-from memeval.agents import installed_version, preset
+from memeval.agents import SYSTEM_PATH, AgentSpec, installed_version, preset
 from memeval.errors import RunCardMismatch
 from memeval.results import load_run
+from memeval.runner._card import agent_identity
 from memeval.runreport import compare_runs
 
 
@@ -109,3 +111,21 @@ def test_host_files_named_are_the_arguments_the_sandbox_shows_from_the_host(tmp_
         "/usr/lib/no-such-file.py",
     )
     assert host_files_named(command, (str(tool),)) == tuple(sorted((system_file, str(tool / "agent.py"))))
+
+
+def test_the_card_pins_the_binary_the_sandbox_runs_not_a_shim_on_the_user_s_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A version manager's shim first on the user's PATH (pyenv, asdf) is not what the sandbox
+    runs: its PATH is the agent's own folders, then the system's. The card pins that one."""
+    shims = tmp_path / "shims"
+    _tool(shims, "python3", 'exec python3 "$@"\n')
+    monkeypatch.setenv("PATH", f"{shims}:{os.environ['PATH']}")
+    spec = AgentSpec("a", "1", ("python3", "/opt/agent/agent.py"))
+    card = agent_identity(spec)
+    system = shutil.which("python3", path=SYSTEM_PATH)
+    assert system is not None
+    assert card["binary"] == str(Path(system).resolve()) != str(shims / "python3")
+    tool = _tool(tmp_path / "tool" / "bin", "mytool", "echo hi\n")
+    spec = AgentSpec("b", "1", ("mytool",), path_dirs=(str(tool.parent),))
+    assert agent_identity(spec)["binary"] == str(tool)

@@ -12,7 +12,10 @@ Python imports this module at start-up, before the agent's files can be reached.
    `sys.meta_path`: a module found there is importable only when no standard-library or
    installed module has its name, and its `*.dist-info` entry points (test-runner plugins)
    are never discovered;
-3. runs the image's own `sitecustomize`, looked up only in the standard library and the site
+3. points `sys.pycache_prefix` at a folder under the fresh /tmp (as `PYTHONPYCACHEPREFIX` does,
+   which `-E` and `-I` ignore), so a `__pycache__/*.pyc` the agent planted beside a module is
+   never loaded in its place;
+4. runs the image's own `sitecustomize`, looked up only in the standard library and the site
    folders, never in a folder the agent could write.
 
 memeval also binds this file over the system Python's own `sitecustomize` inside the verifier
@@ -74,6 +77,10 @@ def _guard() -> None:
         sys.meta_path.append(_LastResortFinder(last))
 
 
+PYCACHE = "/tmp/.memeval-pycache"
+"""memeval.runner._guard.PYCACHE_INSIDE (this file imports nothing of memeval)."""
+
+
 def _image_sitecustomize() -> None:
     import sysconfig
     from importlib.machinery import PathFinder
@@ -98,6 +105,7 @@ def _image_sitecustomize() -> None:
 if not getattr(sys, "_memeval_guard", False):  # bound twice (see below): run once
     setattr(sys, "_memeval_guard", True)  # noqa: B010  (sys declares no such attribute)
     try:
+        sys.pycache_prefix = PYCACHE
         _guard()
         _image_sitecustomize()
     except Exception as exc:  # noqa: BLE001  (never stop the interpreter; say what went wrong)
