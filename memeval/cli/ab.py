@@ -217,6 +217,7 @@ def ab(
         typer.Option(
             help="MiB a task's world may grow by in all when its task.toml names no storage_mb (files stay at most "
             "1024 MiB each); 0 for no total. Recorded on the run card; a resume keeps the run's own.",
+            metavar="MIB",
         ),
     ] = "10240",  # memeval.sandbox._limits.DEFAULT_STORAGE_MB (a literal: the CLI imports no sandbox code to start)
     default_memory_mb: Annotated[
@@ -224,6 +225,7 @@ def ab(
         typer.Option(
             help="MiB of memory for a task whose task.toml names no memory_mb, held by a cgroup (not applied where "
             "limits fall back to rlimits; the run card says so); 0 for none. Recorded on the run card.",
+            metavar="MIB",
         ),
     ] = "2048",  # memeval.sandbox._limits.DEFAULT_MEMORY_MB
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,

@@ -7,15 +7,18 @@ own values win, the run card records what was used, and bad values are usage err
 
 from __future__ import annotations
 
+import inspect
 import shutil
 from pathlib import Path
 
 import pytest
 from runner_helpers import make_task
 
+from memeval.cli.ab import ab
 from memeval.eventlog import RunCard, RunLog, RunPlanned
 from memeval.runner import planned_default_limits
 from memeval.sandbox import DefaultLimits, limits_mechanism
+from memeval.sandbox._limits import DEFAULT_MEMORY_MB, DEFAULT_STORAGE_MB
 from memeval.sandbox._world import task_limits
 from memeval.tasks import load_task_set
 
@@ -143,3 +146,11 @@ def test_resume_keeps_the_runs_defaults_and_refuses_others(tmp_path: Path, run_a
     assert code == 0, err
     code, _, err = run_ab(*base, "--resume", doc["run_id"], "--default-storage-mb", "20")
     assert code == 2 and "default_limits" in err, err
+
+
+def test_the_cli_defaults_are_the_library_defaults():
+    """The CLI spells its defaults as literals (it imports no sandbox code to start): they must agree."""
+    params = inspect.signature(ab).parameters
+    assert params["default_storage_mb"].default == str(DEFAULT_STORAGE_MB) == "10240"
+    assert params["default_memory_mb"].default == str(DEFAULT_MEMORY_MB) == "2048"
+    assert DefaultLimits() == DefaultLimits(storage_mb=DEFAULT_STORAGE_MB, memory_mb=DEFAULT_MEMORY_MB)
