@@ -16,7 +16,7 @@ from runner_helpers import make_task
 
 from memeval.cli.ab import ab
 from memeval.eventlog import RunCard, RunLog, RunPlanned
-from memeval.runner import planned_default_limits
+from memeval.runner import card_differences, planned_default_limits
 from memeval.sandbox import DefaultLimits, limits_mechanism
 from memeval.sandbox._limits import DEFAULT_MEMORY_MB, DEFAULT_STORAGE_MB
 from memeval.sandbox._world import task_limits
@@ -134,6 +134,9 @@ def test_older_run_cards_load_and_resume_with_no_default(tmp_path: Path):
         assert planned_default_limits(run) == DefaultLimits(storage_mb=0, memory_mb=0)
     card = RunCard.model_validate({**planned.run_card.as_logged(), "default_limits": {"storage_mb": "10"}})
     assert card.default_limits == {"storage_mb": "10"}
+    # compare (and resume) name the change between a run without defaults and one with them
+    assert card_differences(planned.run_card, planned.run_card) == []
+    assert [d.split(":")[0] for d in card_differences(planned.run_card, card)] == ["default_limits"]
 
 
 def test_resume_keeps_the_runs_defaults_and_refuses_others(tmp_path: Path, run_ab):
