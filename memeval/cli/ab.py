@@ -230,6 +230,22 @@ def ab(
             "for the viewer's conversation; --no-keep-bodies for teams that may not keep prompts."
         ),
     ] = True,
+    default_storage_mb: Annotated[
+        str,
+        typer.Option(
+            help="MiB a task's world may grow by in all when its task.toml names no storage_mb (files stay at most "
+            "1024 MiB each); 0 for no total. Recorded on the run card; a resume keeps the run's own.",
+            metavar="MIB",
+        ),
+    ] = "10240",  # memeval.sandbox._limits.DEFAULT_STORAGE_MB (a literal: the CLI imports no sandbox code to start)
+    default_memory_mb: Annotated[
+        str,
+        typer.Option(
+            help="MiB of memory for a task whose task.toml names no memory_mb, held by a cgroup (not applied where "
+            "limits fall back to rlimits; the run card says so); 0 for none. Recorded on the run card.",
+            metavar="MIB",
+        ),
+    ] = "2048",  # memeval.sandbox._limits.DEFAULT_MEMORY_MB
     resume: Annotated[str | None, typer.Option(help="Go on with an interrupted run (its id or folder).")] = None,
     seed: Annotated[
         int, typer.Option(help="Seed of the statistics (permutation and bootstrap).", min=0, max=2**32 - 1)
@@ -336,9 +352,11 @@ def ab(
         default_concurrency,
         execute,
         executor_for,
+        planned_default_limits,
         planned_selection,
         start_run,
     )
+    from memeval.sandbox import DefaultLimits
     from memeval.stats import default_sequential_design
     from memeval.tasks import load_task_set
 
@@ -362,6 +380,8 @@ def ab(
         from memeval.audit import db_url
 
         db_url(index_url)  # a bad URL is refused before the run, not after it
+    storage_default = _default_mb("--default-storage-mb", default_storage_mb)
+    memory_default = _default_mb("--default-memory-mb", default_memory_mb)
     if spending not in ("hsd", "pocock", "obrien-fleming"):
         raise UsageError(f"--spending {spending!r}: use hsd, pocock or obrien-fleming")
     if futility not in ("binding", "non-binding"):
@@ -450,6 +470,11 @@ def ab(
             else None
         ),
         keep_bodies=keep_bodies,
+        default_limits=(
+            planned_default_limits(find_run(resume, runs_dir))
+            if resume and not _given(ctx, "default_storage_mb") and not _given(ctx, "default_memory_mb")
+            else DefaultLimits(storage_mb=storage_default, memory_mb=memory_default)
+        ),
     )
     if opts.prices_file is not None:  # a bad price file is a usage error before any run folder is made
         from memeval.meter import load_user_prices
@@ -609,6 +634,18 @@ def results(
         typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
         return
     print_results(r, _out_console(), include_controls)
+
+
+def _default_mb(flag: str, value: str) -> int:
+    """A `--default-*-mb` value: a whole number of MiB, 0 or more (at most 1 PiB).
+
+    Raises:
+        UsageError: anything else, naming the flag and the value.
+    """
+    s = value.strip()
+    if not s.isascii() or not s.isdigit() or int(s) > 1 << 30:
+        raise UsageError(f"{flag} {value!r}: give a whole number of MiB, 0 or more (0: no default)")
+    return int(s)
 
 
 def _given(ctx: typer.Context, name: str) -> bool:

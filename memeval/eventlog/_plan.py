@@ -88,6 +88,11 @@ class RunCard(Logged):
     """With `--until-decided`: the sequential design (`memeval.stats.SequentialDesign` as JSON,
     validated by the statistics that read it); `repeats` is then its most rounds. None for a
     fixed-size run."""
+    default_limits: dict[str, str] | None = None
+    """Limits for tasks whose task.toml names none (`--default-storage-mb`, `--default-memory-mb`):
+    `storage_mb` and `memory_mb`, each a number of MiB or `none`, the memory one saying when the
+    machine's mechanism (rlimits) does not apply it. None: no default (runs from before the field,
+    or both set to 0); left out of the logged card then, so such a card reads as it did."""
 
 
 class TaskPin(Logged):

@@ -44,6 +44,7 @@ from memeval.runner._tamper import lingering_finding, remove_links_into_verifier
 from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
 from memeval.sandbox import (
     TOO_DEEP_PREFIX,
+    DefaultLimits,
     Mount,
     SandboxSpec,
     World,
@@ -151,6 +152,8 @@ class AttemptSpec:
     """The reward.json key that counts (`--reward-key`), or None for Harbor's rule."""
     upstream_apis: tuple[str, ...] | None = None
     """The APIs that have an upstream (None: all); see `proxy_vars`."""
+    default_limits: DefaultLimits | None = None
+    """The run's limits for tasks whose task.toml names none (`memeval.sandbox.task_limits`)."""
 
 
 def proxy_vars() -> dict[str, tuple[tuple[str, str], str]]:
@@ -236,6 +239,7 @@ class Attempt:
                 self.work / "world",
                 cache_dir=self.cache_dir,
                 timeout_s=s.task.config.environment.build_timeout_sec,
+                defaults=s.default_limits,
             )
         except WorldBuildError as exc:
             self._stop_if_cancelled()

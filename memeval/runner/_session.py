@@ -51,7 +51,7 @@ from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
 from memeval.runner._scratch import clear_leftovers, make_scratch
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._writer import LogWriter
-from memeval.sandbox import get_backend
+from memeval.sandbox import DefaultLimits, get_backend, limits_mechanism
 from memeval.stats import SequentialDesign, SequentialResult
 from memeval.tasks import TaskSet
 from memeval.types import MODES, Mode, NetworkMode, Retain, TamperPolicy
@@ -108,6 +108,9 @@ class AbOptions:
     must equal its `max_rounds` (see `memeval.runner._rounds`)."""
     keep_bodies: bool = True
     """Keep every model call's request and response bodies (redacted) as artifacts of its trial."""
+    default_limits: DefaultLimits = field(default_factory=DefaultLimits)
+    """Storage and memory limits for tasks whose task.toml names none (`--default-storage-mb`,
+    `--default-memory-mb`); recorded on the run card."""
 
     def all_upstreams(self) -> tuple[UpstreamSpec, ...]:
         """`upstream` (if set) followed by `extra_upstreams`."""
@@ -144,6 +147,7 @@ def run_card(opts: AbOptions) -> RunCard:
         concurrency=opts.concurrency,
         executor=opts.executor,
         sequential=opts.sequential.model_dump(mode="json") if opts.sequential else None,
+        **({"default_limits": d} if (d := opts.default_limits.card(limits_mechanism())) else {}),
     )
 
 
@@ -328,6 +332,7 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
             # only the APIs with an upstream are exported; with none configured, all (the proxy
             # then answers each call that no upstream is configured)
             upstream_apis=tuple(u.api for u in opts.all_upstreams()) or None,
+            default_limits=opts.default_limits,
         )
 
     return spec_for
@@ -479,6 +484,19 @@ def planned_selection(run_dir: Path) -> tuple[tuple[str, ...], int]:
     assert isinstance(planned, RunPlanned)
     ids = tuple(dict.fromkeys(t.task_id for t in planned.trials))
     return ids, max((t.repeat for t in planned.trials), default=1)
+
+
+def planned_default_limits(run_dir: Path) -> DefaultLimits:
+    """The default limits run `run_dir` was planned with (none, i.e. 0 and 0, for a card from before the field)."""
+    planned = RunLog(run_dir).read().events[0]
+    assert isinstance(planned, RunPlanned)
+    card = planned.run_card.default_limits or {}
+
+    def mb(key: str) -> int:
+        first = card.get(key, "none").split(" ", 1)[0]
+        return int(first) if first.isdigit() else 0
+
+    return DefaultLimits(storage_mb=mb("storage_mb"), memory_mb=mb("memory_mb"))
 
 
 def check_resume(run_dir: Path, opts: AbOptions) -> None:

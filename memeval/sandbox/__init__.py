@@ -14,6 +14,7 @@ from memeval.sandbox._bwrap import HOST_ID_BASE, ExitReport, parse_exit_report
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
     TOO_DEEP_PREFIX,
+    DefaultLimits,
     Limits,
     LimitsMechanism,
     limits_mechanism,
@@ -49,6 +50,7 @@ def run_sandboxed(
 
 
 __all__ = [
+    "DefaultLimits",
     "ExitReport",
     "HOST_ID_BASE",
     "Limits",

@@ -368,7 +368,7 @@ class Bubblewrap:
             raise SandboxError(f"could not make the sandbox's {mech} group: {exc}") from exc
         watch = None
         if spec.watch_disk and limits.disk_bytes is not None:
-            watch = DiskWatch([m.host for m in spec.mounts if m.writable], limits.disk_bytes)
+            watch = DiskWatch([m.host for m in spec.mounts if m.writable], limits.disk_bytes, limits.disk_from)
         start = time.monotonic()
         reporting = boot_report or exit_report
         fds = [args_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])

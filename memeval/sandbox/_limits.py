@@ -20,6 +20,12 @@ followed) when it starts and then about once a second (less often when a walk is
 tenth of the time spent walking); when they have grown by more than the limit the sandbox is
 killed and its turn ends `errored` with the reason. The sandbox's own `/tmp` (a tmpfs) is sized to
 the same limit. What is written between two checks can go past the limit until the next one.
+
+A task whose task.toml names no `storage_mb` or no `memory_mb` gets the run's defaults
+(`DefaultLimits`, set by `memeval ab --default-storage-mb/--default-memory-mb` and recorded on the
+run card): the storage default is held as above (files stay limited to `DEFAULT_FILE_BYTES`); the
+memory default only under `cgroup1`/`cgroup2`, never as RLIMIT_DATA, whose per-process count of
+writable mappings could stop an agent CLI that maps much more than it touches.
 """
 
 from __future__ import annotations
@@ -44,6 +50,10 @@ DEFAULT_FILE_BYTES = 1 << 30
 INODE_CHARGE = 4096
 """Least bytes one file, folder or link counts for in `disk_usage`: an empty file holds no data
 block but takes an inode of the host's, so a world of a million empty files is not 0 bytes."""
+DEFAULT_STORAGE_MB = 10240
+"""`--default-storage-mb`'s default: Harbor's own default for a task's `storage_mb` (10 GiB)."""
+DEFAULT_MEMORY_MB = 2048
+"""`--default-memory-mb`'s default (2 GiB, applied under cgroups only)."""
 MAX_BYTES = 1 << 50
 """Largest size `parse_size_mb` accepts (1 PiB)."""
 _CG = Path("/sys/fs/cgroup")
@@ -68,6 +78,8 @@ class Limits:
     processes: int | None = DEFAULT_PROCESSES
     file_bytes: int = DEFAULT_FILE_BYTES
     disk_bytes: int | None = None
+    disk_from: str = "task.toml storage_mb"
+    """Where `disk_bytes` came from, named in the reason when the limit is hit."""
 
     def describe(self) -> str:
         """The limits in words, e.g. `memory 2048 MiB, 1024 processes, files up to 1024 MiB`.
@@ -85,6 +97,33 @@ class Limits:
         if self.disk_bytes is not None:
             parts.append(f"world grows by at most {self.disk_bytes >> 20} MiB in all (watched about every 1 s)")
         return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class DefaultLimits:
+    """The run's limits for tasks whose task.toml names none (a task's own values always win).
+
+    Attributes:
+        storage_mb: MiB the world may grow by in all when a task names no `storage_mb` (0: none).
+        memory_mb: MiB of memory when a task names no `memory_mb` (0: none); applied only under
+            `cgroup1`/`cgroup2` (see the module docstring).
+    """
+
+    storage_mb: int = DEFAULT_STORAGE_MB
+    memory_mb: int = DEFAULT_MEMORY_MB
+
+    def card(self, mechanism: LimitsMechanism) -> dict[str, str] | None:
+        """The run card's `default_limits`: `{"storage_mb": "10240", "memory_mb": "2048"}`.
+
+        A default of 0 reads `none`; a memory default under `rlimits` reads e.g. `2048 (not applied:
+        limits held by rlimits)`. None when both are 0 (no default: what runs did before the field).
+        """
+        if not self.storage_mb and not self.memory_mb:
+            return None
+        memory = str(self.memory_mb or "none")
+        if self.memory_mb and mechanism == "rlimits":
+            memory += " (not applied: limits held by rlimits)"
+        return {"storage_mb": str(self.storage_mb or "none"), "memory_mb": memory}
 
 
 MAX_TREE_DEPTH = 200
@@ -213,9 +252,10 @@ class DiskWatch:
 
     INTERVAL_S = 1.0
 
-    def __init__(self, roots: Iterable[Path], cap_bytes: int) -> None:
+    def __init__(self, roots: Iterable[Path], cap_bytes: int, source: str = "task.toml storage_mb") -> None:
         self.roots = tuple(roots)
         self.cap = cap_bytes
+        self.source = source
         try:
             self.base = self._walk()
         except TreeTooDeep:  # the world was built so; its agent's turn is refused at the first check
@@ -239,7 +279,7 @@ class DiskWatch:
             return exc.reason()
         if self.grown > self.cap:
             return (
-                f"storage limit of {self.cap >> 20} MiB (task.toml storage_mb) exceeded: the world's "
+                f"storage limit of {self.cap >> 20} MiB ({self.source}) exceeded: the world's "
                 f"writable folders grew by {self.grown >> 20} MiB"
             )
         return None

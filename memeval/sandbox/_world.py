@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 from memeval.errors import WorldBuildError
 from memeval.sandbox._backend import get_backend
 from memeval.sandbox._bwrap import RESERVED, hand_over
-from memeval.sandbox._limits import DEFAULT_FILE_BYTES, Limits, limits_mechanism, parse_size_mb
+from memeval.sandbox._limits import DEFAULT_FILE_BYTES, DefaultLimits, Limits, limits_mechanism, parse_size_mb
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
@@ -201,7 +201,9 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     return venv
 
 
-def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) -> World:
+def build_world(
+    task: Task, dest: Path, *, cache_dir: Path, timeout_s: float, defaults: DefaultLimits | None = None
+) -> World:
     """Build `task`'s world under `dest` (created, must not exist).
 
     Args:
@@ -210,6 +212,7 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
         dest: a new folder for the world's root.
         cache_dir: where cached virtual environments live.
         timeout_s: the task's build budget in seconds.
+        defaults: the run's limits for what the task's task.toml names none of (see `task_limits`).
 
     Returns:
         The `World`.
@@ -221,7 +224,7 @@ def build_world(task: Task, dest: Path, *, cache_dir: Path, timeout_s: float) ->
     """
     deadline = time.monotonic() + timeout_s
     dest.mkdir(parents=True)
-    limits = task_limits(task)
+    limits = task_limits(task, defaults)
     world = World(root=dest, limits=limits)
     world.steps.append(f"limits: {limits.describe()} (held by {limits_mechanism()})")
     ctx = task.environment_dir.resolve()
@@ -383,11 +386,16 @@ def _run_in_world(world: World, part: str, line: int, budget: float, build_env: 
         raise WorldBuildError(f"Dockerfile line {line}: {part!r} failed (exit {res.exit_code}): {tail}")
 
 
-def task_limits(task: Task) -> Limits:
-    """The sandbox limits `task.toml`'s `[environment]` asks for.
+def task_limits(task: Task, defaults: DefaultLimits | None = None) -> Limits:
+    """The sandbox limits `task.toml`'s `[environment]` asks for, with the run's `defaults` for what it leaves out.
 
     Keys: `memory_mb`, `cpus`, `storage_mb`, `max_processes` (Harbor's names, plus memeval's
     process limit); the older `memory = "2G"` and `storage = "10G"` strings are read too.
+
+    With no storage key, `defaults.storage_mb` (when above 0) is the world's total, held by
+    `DiskWatch`, and files stay limited to `DEFAULT_FILE_BYTES`. With no memory key,
+    `defaults.memory_mb` (when above 0) is the memory limit, but only where a cgroup holds it
+    (`limits_mechanism()` is not `rlimits`; see `memeval.sandbox._limits`).
 
     Raises:
         WorldBuildError: a size that is not a number or a size string (names the key).
@@ -399,10 +407,16 @@ def task_limits(task: Task) -> Limits:
         storage = parse_size_mb(env.storage_mb if env.storage_mb is not None else extra.get("storage"), "storage")
     except ValueError as exc:
         raise WorldBuildError(f"task.toml [environment]: {exc}") from exc
+    disk, disk_from = storage, "task.toml storage_mb"
+    if storage is None and defaults is not None and defaults.storage_mb > 0:
+        disk, disk_from = defaults.storage_mb << 20, "memeval ab --default-storage-mb; the task names no storage_mb"
+    if memory is None and defaults is not None and defaults.memory_mb > 0 and limits_mechanism() != "rlimits":
+        memory = defaults.memory_mb << 20
     return Limits(
         memory_bytes=memory,
         cpus=env.cpus,
         processes=env.max_processes or Limits().processes,
         file_bytes=storage or DEFAULT_FILE_BYTES,
-        disk_bytes=storage,
+        disk_bytes=disk,
+        disk_from=disk_from,
     )
