@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, app, runs_dir_is_a_folder, translate_errors
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, runs_dir_is_a_folder, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
 
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from memeval.results import RunResult
     from memeval.runner import Progress as RunProgress
     from memeval.runner import UpstreamSpec
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 # Domain modules (the runner, the statistics, the web stack) are imported inside each command, so
 # `memeval --help` and the light commands start without them (issue 17 item 2).
@@ -107,7 +109,7 @@ def ab(
         typer.Option(
             help="oracle, nop, command (with --agent-cmd), a preset (claude-code, codex, aider, gemini-cli, "
             "opencode: the tool must be installed; its own usage report is kept as a claim), or a path to an "
-            "agent.toml."
+            "agent.toml. Default: [ab].agent of a team folder's memeval.toml."
         ),
     ] = None,
     agent_cmd: Annotated[
@@ -122,17 +124,31 @@ def ab(
     ] = "file",
     pack: Annotated[
         Path | None,
-        typer.Option(help="The memory pack (memeval.pack/1 JSON). Without it both arms are cold: an A/A run."),
+        typer.Option(
+            help="The memory pack (memeval.pack/1 JSON); default: [ab].pack of memeval.toml. Without either "
+            "both arms are cold: an A/A run."
+        ),
     ] = None,
     slice_: Annotated[
         list[str] | None,
         typer.Option("--slice", help="Give only these pack item ids (repeatable). Default: the whole pack."),
     ] = None,
-    repeats: Annotated[int | None, typer.Option(help="Trials per task and mode.", min=1)] = None,
-    only: Annotated[list[str] | None, typer.Option("--tasks", help="Run only these task ids (repeatable).")] = None,
-    model: Annotated[str | None, typer.Option(help="Model name handed to the agent as MEMEVAL_MODEL.")] = None,
+    repeats: Annotated[
+        int | None,
+        typer.Option(help="Trials per task and mode (default: [ab].repeats of memeval.toml, else 1).", min=1),
+    ] = None,
+    only: Annotated[
+        list[str] | None, typer.Option("--tasks", help="Run only these task ids (repeatable; default: every task).")
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(help="Model name handed to the agent as MEMEVAL_MODEL (default: [ab].model of memeval.toml)."),
+    ] = None,
     upstream_url: Annotated[
-        str | None, typer.Option(help="The provider's base URL the metering proxy forwards to.")
+        str | None,
+        typer.Option(
+            help="The provider's base URL the metering proxy forwards to (default: [ab.upstream] of memeval.toml)."
+        ),
     ] = None,
     upstream_key_env: Annotated[
         str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")
@@ -149,7 +165,8 @@ def ab(
         ),
     ] = None,
     prices: Annotated[
-        Path | None, typer.Option(help="A price file (TOML) for models genai-prices does not know.")
+        Path | None,
+        typer.Option(help="A price file (TOML) for models genai-prices does not know (default: memeval.toml's)."),
     ] = None,
     network: Annotated[
         str, typer.Option(help="proxy: the agent reaches only the metering proxy (default); none: no network.")
@@ -163,14 +180,15 @@ def ab(
         float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS)
     ] = None,
     budget_usd: Annotated[
-        float | None, typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault.", min=0.0)
+        float | None,
+        typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault (default: no limit).", min=0.0),
     ] = None,
     run_budget_usd: Annotated[
         float | None,
         typer.Option(
             help="Spend limit for the whole run in USD (known spend: priced calls only). Once reached, further "
             "calls are refused (that trial ends with a budget fault) and no further trial starts: the rest are "
-            "reported not run and the run ends cancelled; resume with a higher limit to go on.",
+            "reported not run and the run ends cancelled; resume with a higher limit to go on. Default: no limit.",
             min=0,
         ),
     ] = None,
@@ -609,7 +627,7 @@ def results(
         if as_json:
             typer.echo(doc.model_dump_json(by_alias=True, indent=2))
         else:
-            print_listing(doc, _out_console())
+            print_listing(doc.runs_dir, doc.runs)
         return
     r = load_run(find_run(run[0], runs_dir))
     if as_json:

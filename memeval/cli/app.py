@@ -1,22 +1,36 @@
 """The root typer application and the exit codes every command shares.
 
-Commands live in sibling modules (`ab.py`, `audit.py`, ...) that import `app` and register on it;
-`memeval.cli.__init__` imports them all. Domain errors become exit codes only here, at the edge:
-0 ok, 1 failure, 2 usage, 130 interrupted.
+Commands live in sibling modules (`ab.py`, `audit.py`, ...), each on its own `typer.Typer`. The root
+knows them by name (`COMMANDS`: module and one-line help) and imports a module, and builds its
+click command, only when that command runs or shows its own help: `memeval --help` lists every
+command from the table alone. Domain errors become exit codes only here, at the edge: 0 ok,
+1 failure, 2 usage, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
+from difflib import get_close_matches
 from functools import wraps
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 import typer
+import typer.main
+from typer._click.core import Command, Context, Parameter
 from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's own click, whose errors it raises
+from typer._click.exceptions import UsageError as ClickUsageError
+from typer._click.formatting import HelpFormatter
+from typer._click.utils import make_default_short_help
+from typer._coercion import RuntimeParam, build_runtime_param
+from typer._param_types import coerce_cli_path
+from typer.core import TyperCommand, TyperGroup, _TyperParameter
+from typer.models import DefaultPlaceholder
 
 from memeval.errors import MemevalError, UsageError
 
@@ -25,8 +39,206 @@ EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
+
+class LazyCommand(NamedTuple):
+    """A top-level command as `memeval --help` lists it, before its module is imported."""
+
+    module: str
+    """The module whose own `app` (a `typer.Typer`) holds the command or sub-group."""
+    help: str
+    """The first paragraph of the command's help (a test checks it against the command itself)."""
+    hidden: bool = False
+
+
+# Every top-level command, in the order `memeval --help` lists them (commands, then groups).
+COMMANDS: dict[str, LazyCommand] = {
+    "ab": LazyCommand(
+        "memeval.cli.ab", "Run every task cold (baseline) and with memory (pack); print the table and the verdict."
+    ),
+    "replay": LazyCommand("memeval.cli.ab", "Rebuild a run's full record from its event log, as JSON."),
+    "result": LazyCommand(
+        "memeval.cli.ab",
+        "Old name of `memeval replay`, one letter from `results`; kept for scripts, with a note.",
+        hidden=True,
+    ),
+    "results": LazyCommand(
+        "memeval.cli.ab", "One row per trial, then the summary and the warnings; a folder of runs lists them."
+    ),
+    "compare": LazyCommand(
+        "memeval.cli.read", "Compare two runs task by task: which tasks flipped each way in each arm."
+    ),
+    "report-ab": LazyCommand(
+        "memeval.cli.read", "Write the A/B report as HTML and/or PDF (default: reports/<run id>.pdf)."
+    ),
+    "view": LazyCommand("memeval.cli.read", "Serve a local viewer of the run on 127.0.0.1 (stop with Ctrl-C)."),
+    "runs": LazyCommand(
+        "memeval.cli.read", "List the run folders: id, start, task set, agent, status, trials and verdict."
+    ),
+    "plan": LazyCommand("memeval.cli.read", "How many tasks a run needs to find a given effect with 80% power."),
+    "check-tasks": LazyCommand(
+        "memeval.cli.read", "List broken tasks: run oracle and nop on every task, with no network."
+    ),
+    "schedule": LazyCommand(
+        "memeval.cli.report",
+        "Run the weekly report scheduler in this process until SIGTERM or ^C (one per database).",
+    ),
+    "serve": LazyCommand(
+        "memeval.cli.review",
+        "Serve the review pages, their JSON API and (by default) the audit ingest endpoint.",
+    ),
+    "audit": LazyCommand("memeval.cli.audit", "The audit log: ingest events, verify the chain, count a week."),
+    "pack": LazyCommand("memeval.cli.pack", "Memory packs."),
+    "report": LazyCommand("memeval.cli.report", "The weekly audit report: make, verify, e-mail, subscribe."),
+    "review": LazyCommand("memeval.cli.review", "The reviewer queue: list, show and decide waiting items."),
+    "users": LazyCommand("memeval.cli.review", "Accounts of the review pages and API (viewer, reviewer, admin)."),
+}
+
+
+@dataclass(frozen=True)
+class _AsGiven(RuntimeParam):
+    """A `str`, `Path` or `bool` parameter's value taken as given, without typer's pydantic adapter.
+
+    Typer (0.2x) builds a pydantic `TypeAdapter` for every parameter it processes, even an unset
+    `--help`; for text, a path or a flag's bool that is the identity (a `Path` made from the text),
+    but importing pydantic and building the adapters costs more than the rest of `memeval runs`'
+    start (issue 17 item 2). Path checks stay typer's own (`coerce_cli_path`); any other value (a
+    flag's text from an environment variable, say) goes to typer's adapter as before. An unset value
+    (None) never gets here: typer returns it first.
+    """
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
+        if isinstance(value, str) and self.annotation is str:
+            return value
+        if isinstance(value, (str, Path)) and self.annotation is Path:  # given as text, or the default
+            return coerce_cli_path(Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx)
+        return build_runtime_param(param.type_descriptor)._coerce_value(value, param=param, ctx=ctx)
+
+
+def _take_as_given(params: list[Parameter]) -> list[Parameter]:
+    """Give each plain `str`, `Path` or `bool` parameter (one value, no parser) `_AsGiven`; returns `params`."""
+    for param in params:
+        if not isinstance(param, _TyperParameter) or param._runtime_param is not None:
+            continue
+        desc = param.type_descriptor
+        info = desc.parameter_info
+        plain = desc.annotation in (str, bool) or (desc.annotation is Path and info.path_type is None)
+        if plain and info.parser is None and desc.file_annotation is None and param.nargs == 1:
+            param._runtime_param = _AsGiven(parameter_info=info, annotation=desc.annotation)
+    return params
+
+
+class PlainCommand(TyperCommand):
+    """A typer command whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
+
+    def get_params(self, ctx: Context) -> list[Parameter]:
+        """The command's parameters and its `--help`, plain ones marked `_AsGiven`."""
+        return _take_as_given(super().get_params(ctx))
+
+
+class PlainGroup(TyperGroup):
+    """A typer group whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
+
+    def get_params(self, ctx: Context) -> list[Parameter]:
+        """The group's parameters and its `--help`, plain ones marked `_AsGiven`."""
+        return _take_as_given(super().get_params(ctx))
+
+
+def _plain_classes(holder: typer.Typer) -> None:
+    """Build `holder`'s commands and sub-groups (recursively) as `PlainCommand` / `PlainGroup`."""
+    for info in holder.registered_commands:
+        if info.cls in (None, TyperCommand):  # typer's default
+            info.cls = PlainCommand
+    for group in holder.registered_groups:
+        sub = group.typer_instance
+        assert sub is not None
+        if isinstance(group.cls, DefaultPlaceholder) and isinstance(sub.info.cls, DefaultPlaceholder):
+            sub.info.cls = PlainGroup
+        _plain_classes(sub)
+
+
+class LazyGroup(PlainGroup):
+    """The root group: lists `COMMANDS` from the table and builds a command only when it is used."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        """Every top-level command's name, hidden ones included, in `COMMANDS`' order.
+
+        A command registered on the root `app` itself (not through the table) follows, built as typer
+        builds it; `tests/project/test_cli_lazy.py` asks for the table instead.
+        """
+        return [*COMMANDS, *(name for name in self.commands if name not in COMMANDS)]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        """The click command `cmd_name`, built on first use; None for a name not in `COMMANDS`."""
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            from memeval.cli._examples import add_examples
+
+            self.commands[cmd_name] = add_examples(load_command(cmd_name), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        """The `Commands:` section of `memeval --help`, as typer writes it, from the table alone."""
+        shown = [(name, c.help) for name, c in COMMANDS.items() if not c.hidden]
+        eager = [(name, c) for name, c in self.commands.items() if name not in COMMANDS and not c.hidden]
+        limit = formatter.width - 6 - max(len(name) for name, _ in [*shown, *eager])
+        rows = [(name, make_default_short_help(text, limit).strip()) for name, text in shown]
+        rows += [(name, c.get_short_help_str(limit)) for name, c in eager]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        """As typer's: an unknown name is a usage error that suggests close names from `COMMANDS`."""
+        try:
+            return self._click_resolve_command(ctx, args)
+        except ClickUsageError as e:
+            matches = get_close_matches(args[0], list(COMMANDS)) if args else []
+            if matches:
+                e.message = f"{e.message.rstrip('.')}. Did you mean {', '.join(repr(m) for m in matches)}?"
+            raise
+
+
+def load_command(name: str) -> Command:
+    """Import `name`'s module and build its click command (or sub-group) from the module's `app`.
+
+    Raises:
+        LookupError: the module does not define `name` (the table and the modules disagree).
+    """
+    holder: typer.Typer = importlib.import_module(COMMANDS[name].module).app
+    _plain_classes(holder)
+    for info in holder.registered_commands:
+        assert info.callback is not None  # typer registers a command with its function
+        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
+            return typer.main.get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
+            )
+    for group in holder.registered_groups:
+        if group.name == name:
+            return typer.main.get_group_from_info(
+                group,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+                suggest_commands=app.suggest_commands,
+            )
+    raise LookupError(f"{COMMANDS[name].module} defines no command {name!r}")
+
+
+def command_app() -> typer.Typer:
+    """A module's own holder of commands; the root loads them by name (see `COMMANDS`)."""
+    return typer.Typer(rich_markup_mode=None, add_completion=False)
+
+
+ROOT_EXAMPLES = """Examples:
+
+\b
+  memeval ab samples/fernhill          # the sample A/B run: with and without its memory pack
+  memeval results RUN_ID               # one row per trial, then the summary
+  memeval runs --json                  # every run under ./runs, as JSON
+  memeval COMMAND --help               # a command's options, defaults and examples"""
+"""The root's examples (`memeval --help`), written as `memeval.cli._examples.examples_text` writes them."""
+
 app = typer.Typer(
     name="memeval",
+    cls=LazyGroup,
+    epilog=ROOT_EXAMPLES,
     help="Prove that your agents' shared memory helps (paired A/B runs), and keep it clean (audit).",
     no_args_is_help=True,
     # Plain help and usage errors: typer's rich help formatter imports rich and markdown-it, which

@@ -12,7 +12,9 @@ from typing import Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, fail, translate_errors
+from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 audit_app = typer.Typer(
     help="The audit log: ingest events, verify the chain, count a week.",

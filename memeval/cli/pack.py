@@ -7,7 +7,9 @@ from typing import Annotated
 
 import typer
 
-from memeval.cli.app import app, fail, translate_errors
+from memeval.cli.app import command_app, fail, translate_errors
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 pack_app = typer.Typer(help="Memory packs.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(pack_app, name="pack")

@@ -6,24 +6,28 @@ line, its folder-of-runs listing and its two-run comparison.
 
 from __future__ import annotations
 
-import json
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, runs_dir_is_a_folder, runs_dir_to_read, translate_errors
+from memeval.cli.app import EXIT_FAILURE, command_app, runs_dir_is_a_folder, runs_dir_to_read, translate_errors
 from memeval.errors import UsageError
 from memeval.formatting import money
 from memeval.types import MAX_SECONDS
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import Console
 
-    from memeval.results import Run
-    from memeval.runreport import Comparison, RunsDocument
+    from memeval._runlist import ListedRun
+    from memeval.results import Run, RunListing
+    from memeval.runreport import Comparison
     from memeval.stats import PilotSpread, TaskTrials
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.
@@ -118,28 +122,42 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
 
 
-def print_listing(doc: RunsDocument, console: Console) -> None:
-    """One row per run folder (`memeval runs`, `memeval results FOLDER`)."""
-    from rich.table import Table
+def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None:
+    """One line per run folder, in aligned columns (`memeval runs`, `memeval results FOLDER`).
 
-    t = Table(title=f"Runs in {doc.runs_dir}", title_justify="left")
-    for col in ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p"):
-        t.add_column(col)
-    for r in doc.runs:
+    Plain text, no rich: `memeval runs` starts without it. Text from a run's log (task set, agent,
+    an unreadable log's error) is printed with control characters spelled out.
+    """
+    if not rows:
+        typer.echo(f"no run folders in {visible(runs_dir)}")
+        return
+    head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p")
+    table = [head]
+    for r in rows:
         agent = (r.agent or "—") + (" (control)" if r.control else "")
-        t.add_row(
-            r.run_id,
-            (r.started_at or "—")[:19].replace("T", " "),
-            escape(r.task_set or "—"),
-            escape(agent),
-            r.status if not r.error else f"unreadable: {escape(r.error)}",
-            f"{r.trials}/{r.planned}{_faulted(r.trials, r.faulted)}",
-            _verdict_so_far(r.status, r.verdict),
-            "—" if r.p_value is None else f"{r.p_value:.3g}",
+        table.append(
+            (
+                visible(r.run_id),
+                (r.started_at or "—")[:19].replace("T", " "),
+                visible(r.task_set or "—"),
+                visible(agent),
+                r.status if not r.error else f"unreadable: {visible(r.error)}",
+                f"{r.trials}/{r.planned}{_faulted(r.trials, r.faulted)}",
+                _verdict_so_far(r.status, r.verdict),
+                "—" if r.p_value is None else f"{r.p_value:.3g}",
+            )
         )
-    console.print(t)
-    if not doc.runs:
-        console.print(f"no run folders in {doc.runs_dir}")
+    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+    typer.echo(f"Runs in {visible(runs_dir)}")
+    for row in table:
+        typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+
+
+def visible(text: str) -> str:
+    r"""`text` with control and other unprintable characters written as escapes (`\x1b`), one line."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def _verdict_so_far(status: str, verdict: str | None) -> str:
@@ -153,7 +171,7 @@ def _faulted(trials: int, faulted: int) -> str:
     """The listing's mark for faulted trials: none, `, N faulted`, or `, all faulted` (measured nothing)."""
     if not faulted:
         return ""
-    return ", [red]all faulted: measured nothing[/red]" if faulted == trials else f", {faulted} faulted"
+    return ", all faulted: measured nothing" if faulted == trials else f", {faulted} faulted"
 
 
 def _rate(p: int, n: int) -> str:
@@ -342,7 +360,7 @@ def runs(
     ] = None,
 ) -> None:
     """List the run folders: id, start, task set, agent, status, trials and verdict."""
-    from memeval.runreport import list_runs
+    from memeval._runlist import list_run_folders
 
     if from_index or index:
         from memeval.audit import db_url
@@ -350,11 +368,13 @@ def runs(
 
         url = db_url(index_url)
     if from_index:
-        rows = indexed_runs(url)
+        indexed = indexed_runs(url)
         if as_json:
-            typer.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
+            import json
+
+            typer.echo(json.dumps([r.model_dump(mode="json") for r in indexed], indent=2))
             return
-        for r in rows:
+        for r in indexed:
             word = _verdict_so_far(r.status, r.verdict).replace("—", "-")
             verdict = f"{word} (p={r.p_value:.3g})" if r.verdict and r.p_value is not None else word
             typer.echo(
@@ -365,11 +385,13 @@ def runs(
     if index:
         written = index_runs(runs_dir, url)
         typer.echo(f"indexed {len(written)} run(s) from {runs_dir} in the SQL store", err=True)
-    doc = list_runs(runs_dir)
+    rows = list_run_folders(runs_dir)
     if as_json:
-        typer.echo(doc.model_dump_json(by_alias=True, indent=2))
+        from memeval.results import runs_document
+
+        typer.echo(runs_document(runs_dir, rows).model_dump_json(by_alias=True, indent=2))
         return
-    print_listing(doc, _console())
+    print_listing(str(runs_dir), rows)
 
 
 @app.command()
@@ -433,6 +455,8 @@ def plan(
         "trials": n * repeats * 2,
     }
     if as_json:
+        import json
+
         typer.echo(json.dumps(doc, indent=2))
         return
     typer.echo(
@@ -489,6 +513,8 @@ def _plan_from_pilot(
     if seq_doc is not None:
         doc["sequential"] = seq_doc
     if as_json:
+        import json
+
         typer.echo(json.dumps(doc, indent=2))
         return
     typer.echo(
@@ -561,7 +587,9 @@ def check_tasks_cmd(
     taskset: Annotated[
         Path, typer.Argument(help="A folder of Harbor-layout tasks, one task, or a team folder with memeval.toml.")
     ],
-    only: Annotated[list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable).")] = None,
+    only: Annotated[
+        list[str] | None, typer.Option("--tasks", help="Check only these task ids (repeatable; default: every task).")
+    ] = None,
     agent_timeout: Annotated[
         float | None,
         typer.Option(help="Agent turn budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS),

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, app, fail, runs_dir_to_read, translate_errors
+from memeval.cli.app import EXIT_FAILURE, command_app, fail, runs_dir_to_read, translate_errors
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 report_app = typer.Typer(
     help="The weekly audit report: make, verify, e-mail, subscribe.",

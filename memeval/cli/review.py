@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import app, fail, translate_errors
+from memeval.cli.app import command_app, fail, translate_errors
 from memeval.clock import utc_now
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
     from memeval.review import Account, ReviewSettings
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 review_app = typer.Typer(
     help="The reviewer queue: list, show and decide waiting items.",
@@ -127,7 +129,9 @@ def users_add(
     role: Annotated[str, typer.Option(help="viewer, reviewer or admin.")] = "reviewer",
     team: Annotated[
         list[str] | None,
-        typer.Option("--team", help="A team this viewer or reviewer sees and decides (repeat; admins see all)."),
+        typer.Option(
+            "--team", help="A team this viewer or reviewer sees and decides (repeat; default: none; admins see all)."
+        ),
     ] = None,
     password_stdin: Annotated[
         bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")
@@ -179,10 +183,11 @@ def users_token(username: Annotated[str, typer.Argument(help="The account.")], d
 @review_app.command("list")
 @translate_errors
 def review_list(
-    kind: Annotated[str | None, typer.Option(help="lesson, contradiction or hold.")] = None,
-    team: Annotated[str | None, typer.Option(help="Only this team.")] = None,
+    kind: Annotated[str | None, typer.Option(help="lesson, contradiction or hold (default: all three).")] = None,
+    team: Annotated[str | None, typer.Option(help="Only this team (default: every team).")] = None,
     min_age_h: Annotated[
-        float | None, typer.Option(help="Only items waiting at least this many hours.", min=0, max=1e6)
+        float | None,
+        typer.Option(help="Only items waiting at least this many hours (default: any age).", min=0, max=1e6),
     ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,

@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
-from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs
+from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs, listed_run, runs_document
 from memeval.results._load import Denominators, Run, find_run, load_run, result_json
 from memeval.results._project import project, trial_obs
 from memeval.results._records import (
@@ -61,8 +61,10 @@ __all__ = [
     "indexed_runs",
     "is_runs_dir",
     "list_runs",
+    "listed_run",
     "load_run",
     "project",
     "result_json",
+    "runs_document",
     "trial_obs",
 ]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from memeval._runlist import ListedRun, list_run_folders
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
 from memeval.results._load import load_run
@@ -62,57 +64,62 @@ def is_runs_dir(path: Path) -> bool:
     )
 
 
+def listed_run(run_dir: Path) -> ListedRun:
+    """`run_dir`'s listing row from a full load of its log (which writes the cache `memeval runs` reads).
+
+    An unreadable log is a row with `status="unreadable"` and the reason in `error`.
+    """
+    try:
+        run = load_run(run_dir)
+    except RunLogError as exc:
+        return ListedRun(
+            run_id=run_dir.name,
+            path=str(run_dir),
+            started_at=None,
+            task_set=None,
+            agent=None,
+            control=None,
+            status="unreadable",
+            trials=0,
+            planned=0,
+            verdict=None,
+            p_value=None,
+            error=str(exc),
+        )
+    res = run.result
+    card = res.run_card
+    ts = card.task_set
+    agent = card.agent
+    starts = [t.started_at for t in res.trials]
+    v = res.verdict
+    return ListedRun(
+        run_id=res.run_id,
+        path=str(run_dir),
+        started_at=min(starts) if starts else None,
+        task_set=f"{ts.get('name')}@{ts.get('version')}",
+        agent=agent.get("name"),
+        control=agent.get("control") or None,
+        status=run.status,
+        trials=len(res.trials),
+        planned=res.coverage.expected_trials,
+        verdict=v.verdict if v else None,
+        p_value=v.p_value if v else None,
+        faulted=sum(t.fault is not None for t in res.trials),
+    )
+
+
+def runs_document(runs_dir: Path, rows: tuple[ListedRun, ...]) -> RunsDocument:
+    """The typed listing document (`memeval runs --json`) of rows from `list_run_folders`."""
+    return RunsDocument(runs_dir=str(runs_dir), runs=tuple(RunListing(**asdict(r)) for r in rows))
+
+
 def list_runs(runs_dir: Path) -> RunsDocument:
     """Read every run folder directly under `runs_dir` (a folder with an `events.jsonl`).
 
     Returns:
         The listing, oldest first (by first trial start, then id); unreadable logs are listed
         with `status="unreadable"` and the reason in `error`. A missing `runs_dir` lists nothing.
+        A folder's row comes from its projection cache while that cache matches its log (see
+        `memeval._runlist`), else from a full load.
     """
-    out: list[RunListing] = []
-    folders = sorted(p for p in runs_dir.iterdir() if (p / LOG_NAME).is_file()) if runs_dir.is_dir() else []
-    for p in folders:
-        try:
-            run = load_run(p)
-        except RunLogError as exc:
-            out.append(
-                RunListing(
-                    run_id=p.name,
-                    path=str(p),
-                    started_at=None,
-                    task_set=None,
-                    agent=None,
-                    control=None,
-                    status="unreadable",
-                    trials=0,
-                    planned=0,
-                    verdict=None,
-                    p_value=None,
-                    error=str(exc),
-                )
-            )
-            continue
-        res = run.result
-        card = res.run_card
-        ts = card.task_set
-        agent = card.agent
-        starts = [t.started_at for t in res.trials]
-        v = res.verdict
-        out.append(
-            RunListing(
-                run_id=res.run_id,
-                path=str(p),
-                started_at=min(starts) if starts else None,
-                task_set=f"{ts.get('name')}@{ts.get('version')}",
-                agent=agent.get("name"),
-                control=agent.get("control") or None,
-                status=run.status,
-                trials=len(res.trials),
-                planned=res.coverage.expected_trials,
-                verdict=v.verdict if v else None,
-                p_value=v.p_value if v else None,
-                faulted=sum(t.fault is not None for t in res.trials),
-            )
-        )
-    out.sort(key=lambda r: (r.started_at or "", r.run_id))
-    return RunsDocument(runs_dir=str(runs_dir), runs=tuple(out))
+    return runs_document(runs_dir, list_run_folders(runs_dir))

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, overload
 from pydantic import ValidationError
 
 from memeval import __version__
+from memeval._runlist import run_lock_held
 from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import LOG_NAME, RunLog
 from memeval.results._project import project
@@ -158,21 +159,6 @@ class Run:
         """The paired verdict as a JSON object (`self.result.verdict` is the typed `PairedVerdict`)."""
         v = self.result.verdict
         return None if v is None else v.model_dump(mode="json")
-
-
-def run_lock_held(run_dir: Path) -> bool:
-    """True when some process holds the advisory lock `memeval ab` takes on `run_dir/.lock`.
-
-    Read from `/proc/locks` (device and inode of the lock file), which takes no lock itself, so it
-    can never make a starting `memeval ab --resume` fail. No lock file means nobody ever ran it here.
-    """
-    try:
-        st = (run_dir / ".lock").stat()
-        table = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
-    except FileNotFoundError:
-        return False
-    key = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
-    return any(len(f) > 5 and f[1] == "FLOCK" and f[5] == key for f in (line.split() for line in table.splitlines()))
 
 
 def load_run(path: str | Path, *, use_cache: bool = True) -> Run:

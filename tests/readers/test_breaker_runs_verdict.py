@@ -4,12 +4,10 @@ were planned and the word can still change. Only a completed run's verdict is fi
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
+import pytest
 
 from memeval.cli.read import print_listing
-from memeval.results import RunListing, RunsDocument
+from memeval.results import RunListing
 
 
 def _listing(status: str) -> RunListing:
@@ -28,16 +26,14 @@ def _listing(status: str) -> RunListing:
     )
 
 
-def _rows(*statuses: str) -> dict[str, str]:
-    out = io.StringIO()
-    print_listing(
-        RunsDocument(runs_dir="runs", runs=tuple(_listing(s) for s in statuses)), Console(file=out, width=220)
-    )
-    return {s: next(line for line in out.getvalue().splitlines() if f"run-{s} " in line) for s in statuses}
+def _rows(capsys: pytest.CaptureFixture[str], *statuses: str) -> dict[str, str]:
+    print_listing("runs", tuple(_listing(s) for s in statuses))
+    out = capsys.readouterr().out
+    return {s: next(line for line in out.splitlines() if f"run-{s} " in line) for s in statuses}
 
 
-def test_a_verdict_is_shown_final_only_for_a_completed_run():
-    rows = _rows("completed", "running", "interrupted", "cancelled", "error")
+def test_a_verdict_is_shown_final_only_for_a_completed_run(capsys: pytest.CaptureFixture[str]):
+    rows = _rows(capsys, "completed", "running", "interrupted", "cancelled", "error")
     assert "better" in rows["completed"] and "so far" not in rows["completed"], rows["completed"]
     for status in ("running", "interrupted", "cancelled", "error"):
         assert "better so far" in rows[status], rows[status]

@@ -283,6 +283,6 @@ def test_runs_listing_marks_a_run_whose_trials_all_faulted(tmp_path: Path, run_a
     assert by_id[faulted["run_id"]]["faulted"] == by_id[faulted["run_id"]]["trials"] == 2
     assert by_id[fine["run_id"]]["faulted"] == 0
     text = CliRunner().invoke(app, ["runs", "--runs-dir", runs], terminal_width=250).output
-    rows = {ln.split()[1]: ln for ln in text.splitlines() if ln.startswith("│ 01")}
+    rows = {ln.split()[0]: ln for ln in text.splitlines() if ln.startswith("01")}
     assert "all faulted: measured nothing" in rows[faulted["run_id"]], text
     assert "faulted" not in rows[fine["run_id"]], text

@@ -1,0 +1,164 @@
+"""The run folders under a runs directory, read light: what `memeval runs` lists.
+
+A run folder's listing row comes from its projection cache (`.cache/result-<version>.json`, written
+by `memeval.results.load_run`) read with the standard library, used only while the cache's
+`log_hash` equals the hash of the log's complete lines, the same rule `load_run` applies. A folder
+without such a cache (never loaded, or its log changed since) is loaded in full, which imports the
+projection and pydantic only then. So listing runs that were loaded before (every run `memeval ab`
+finished) starts without pydantic, the event models or rich (issue 17 item 2).
+
+This module imports nothing of memeval but its version, so it stays light; `memeval.results`
+builds the typed `RunsDocument` from these rows.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memeval import __version__
+
+LOG_NAME = "events.jsonl"
+"""A run folder's log; equal to `memeval.eventlog.LOG_NAME` (a test checks it)."""
+
+
+@dataclass(frozen=True)
+class ListedRun:
+    """One run folder as `memeval runs` lists it; the fields of `memeval.results.RunListing`.
+
+    `error` is set (and the rest mostly None) when the log cannot be read; such a folder is
+    listed, never skipped.
+    """
+
+    run_id: str
+    path: str
+    started_at: str | None
+    """When the first trial started (UTC, ISO 8601); None before any trial started."""
+    task_set: str | None
+    """`name@version` of the task set."""
+    agent: str | None
+    control: str | None
+    """`oracle` or `nop` for a control run."""
+    status: str
+    """The log's status, or `interrupted`: it says `running` but no memeval process runs it."""
+    trials: int
+    planned: int
+    verdict: str | None
+    p_value: float | None
+    error: str | None = None
+    faulted: int = 0
+    """Trials that ended in a harness fault; equal to `trials` (and not 0): the run measured nothing."""
+
+
+def cache_path(run_dir: Path) -> Path:
+    """Where `load_run` caches a run folder's projection for this memeval version."""
+    return run_dir / ".cache" / f"result-{__version__}.json"
+
+
+def log_digest(raw: bytes) -> str:
+    """`sha256:<hex>` of a log's complete lines (up to its last newline): the cache's `log_hash`."""
+    import hashlib  # here, not at the top: listing no run needs neither it nor json
+
+    return "sha256:" + hashlib.sha256(memoryview(raw)[: raw.rfind(b"\n") + 1]).hexdigest()
+
+
+def run_lock_held(run_dir: Path) -> bool:
+    """True when some process holds the advisory lock `memeval ab` takes on `run_dir/.lock`.
+
+    Read from `/proc/locks` (device and inode of the lock file), which takes no lock itself, so it
+    can never make a starting `memeval ab --resume` fail. No lock file means nobody ever ran it here.
+    """
+    try:
+        st = (run_dir / ".lock").stat()
+        table = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
+    except FileNotFoundError:
+        return False
+    key = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    return any(len(f) > 5 and f[1] == "FLOCK" and f[5] == key for f in (line.split() for line in table.splitlines()))
+
+
+def live_status(status: str, run_dir: Path) -> str:
+    """A log's status as read now: `running` with nobody holding the run's lock is `interrupted`."""
+    return "interrupted" if status == "running" and not run_lock_held(run_dir) else status
+
+
+def run_folders(runs_dir: Path) -> list[Path]:
+    """The folders directly under `runs_dir` that hold a run log, by name; none if it is missing."""
+    if not runs_dir.is_dir():
+        return []
+    return sorted(p for p in runs_dir.iterdir() if (p / LOG_NAME).is_file())
+
+
+def read_cached(run_dir: Path) -> ListedRun | None:
+    """The listing row of `run_dir` from its projection cache, or None when that cache cannot stand in.
+
+    None when there is no cache, it cannot be read or parsed, a field the row needs is missing or
+    of another type, or its `log_hash` is not the hash of the log's complete lines now.
+    """
+    import json
+
+    try:
+        cached = json.loads(cache_path(run_dir).read_bytes())
+        raw = (run_dir / LOG_NAME).read_bytes()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(cached, dict) or cached.get("log_hash") != log_digest(raw):
+        return None
+    try:
+        return _row(run_dir, cached)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return None  # another layout: the full load decides
+
+
+def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
+    card, trials, verdict = d["run_card"], d["trials"], d["verdict"]
+    ts, agent = card["task_set"], card["agent"]
+    starts = [_text(t["started_at"]) for t in trials]
+    if verdict is not None and not isinstance(verdict, dict):
+        raise TypeError("verdict")
+    p_value = None if verdict is None else verdict["p_value"]
+    planned = d["coverage"]["expected_trials"]
+    if not isinstance(planned, int) or not (p_value is None or isinstance(p_value, (int, float))):
+        raise TypeError("coverage or p_value")
+    return ListedRun(
+        run_id=_text(d["run_id"]),
+        path=str(run_dir),
+        started_at=min(starts) if starts else None,
+        task_set=f"{ts.get('name')}@{ts.get('version')}",
+        agent=agent.get("name"),
+        control=agent.get("control") or None,
+        status=live_status(_text(d["status"]), run_dir),
+        trials=len(trials),
+        planned=planned,
+        verdict=None if verdict is None else _text(verdict["verdict"]),
+        p_value=None if p_value is None else float(p_value),
+        faulted=sum(t["fault"] is not None for t in trials),
+    )
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected text, got {type(value).__name__}")
+    return value
+
+
+def list_run_folders(runs_dir: Path) -> tuple[ListedRun, ...]:
+    """Every run folder directly under `runs_dir`, oldest first (by first trial start, then id).
+
+    Each row comes from the folder's cache when it stands in for the log (`read_cached`), else from
+    a full load (`memeval.results.listed_run`, which writes the cache for next time); an unreadable
+    log is a row with `status="unreadable"` and the reason in `error`. A missing `runs_dir` lists
+    nothing.
+    """
+    out: list[ListedRun] = []
+    for p in run_folders(runs_dir):
+        row = read_cached(p)
+        if row is None:
+            from memeval.results import listed_run
+
+            row = listed_run(p)
+        out.append(row)
+    out.sort(key=lambda r: (r.started_at or "", r.run_id))
+    return tuple(out)
