@@ -24,12 +24,13 @@ from memeval.auditreport._runs import week_runs
 from memeval.clock import utc_now
 from memeval.errors import UsageError
 
-LIST_LIMIT = 10
-"""Most rows a drill-down list shows; the rest are counted, with the command that lists them all. 10,
-not 25: WeasyPrint's time is its layout and drawing of table rows (about 15-20 ms of CPU a row here;
-fonts, CSS and the charts are a small part), and four lists of 25 rows made a 10,000-event week 11
-pages and 3 s of rendering where 10 rows make 6 pages (bench/report_render.py). The full lists live
-in the review queue (`memeval review list`)."""
+LIST_LIMIT = 5
+"""Most rows a drill-down list shows; the rest are counted, with the command that lists them all. 5,
+not 10 (and 25 before that): WeasyPrint's time is its layout and drawing of each cell's text (about
+2 ms of CPU a text box, 20-35 ms a row of these lists, with or without `<table>`; fonts, CSS and
+the charts are a small part), and the four lists of 10 rows were about a third of a 10,000-event
+week's render (bench/report_render.py). The full lists live in the review queue (`memeval review
+list`); refusals are counted in full by reason just above their list."""
 
 REFUSAL_MEANINGS = {
     "outside_slice": "asked for an item outside the slice its session was given",

@@ -197,12 +197,12 @@ class WeeklyReportContext:
     waiting: tuple[AgeRow, ...] = doc("Open items by how long they have waited at the week's end.")
     history: tuple[WeekPoint, ...] = doc("Eight weeks ending with this one, oldest first.")
     refusal_reasons: tuple[Tally, ...] = doc("Refusals of the week by reason code.")
-    refusals: tuple[RefusalItem, ...] = doc("The week's refusals, oldest first (at most 10, `LIST_LIMIT`).")
+    refusals: tuple[RefusalItem, ...] = doc("The week's refusals, oldest first (at most 5, `LIST_LIMIT`).")
     refusals_more: int = doc("Refusals not listed because of the limit.")
     secret_types: tuple[Tally, ...] = doc("Values blanked by redaction, by type (never the value).")
-    held_items: tuple[HeldItem, ...] = doc("Texts held this week (at most 10, `LIST_LIMIT`), with excerpts.")
+    held_items: tuple[HeldItem, ...] = doc("Texts held this week (at most 5, `LIST_LIMIT`), with excerpts.")
     open_contradictions: tuple[OpenContradiction, ...] = doc(
-        "Every contradiction open at the week's end (at most 10, `LIST_LIMIT`), oldest first."
+        "Every contradiction open at the week's end (at most 5, `LIST_LIMIT`), oldest first."
     )
     contradictions_more: int = doc("Contradictions open at the week's end but not listed because of the limit.")
     overdue_after_h: float = doc(
@@ -212,9 +212,9 @@ class WeeklyReportContext:
     overdue_after_label: str = doc("`overdue_after_h` as printed, e.g. `48 hours`.")
     overdue: tuple[OverdueItem, ...] = doc(
         "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first "
-        "(at most 10, `LIST_LIMIT`)."
+        "(at most 5, `LIST_LIMIT`)."
     )
-    overdue_total: int = doc("How many items waited too long in all (`overdue` lists the first 10).")
+    overdue_total: int = doc("How many items waited too long in all (`overdue` lists the first `LIST_LIMIT`).")
     runs: tuple[RunLine, ...] = doc("A/B runs planned during the week, oldest first.")
     runs_dir: str = doc("Where the runs were looked for.")
     late: tuple[LateWeek, ...] = doc("Earlier reported weeks that gained events after their report.")
