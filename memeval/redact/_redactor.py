@@ -291,6 +291,49 @@ class Redactor:
         per_text: list[list[RecognizerResult]] = [[] for _ in texts]
         if not texts:
             return []
+        self._scan_joined(texts, per_text)
+        decoded = self._decoded(texts, depth)
+        out: list[list[Finding]] = []
+        for i, text in enumerate(texts):
+            results = per_text[i] + decoded[i]
+            results += self._structural.analyze(text, [], None)
+            results += self._context.analyze(text, [], None)
+            normal = normal_view(text)
+            results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
+            out.append(merge(results))
+        return out
+
+    def detect_credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:
+        """The credential findings of each text: the regex-only rules, never presidio or decoding.
+
+        What `detect_many` finds with its credential scanners (betterleaks, kingfisher, the solo
+        rules; one call per scanner and view for the batch), the structural rules (private-key
+        blocks, URL passwords) and memeval's context rules (`rules/context.toml`: SSNs, cards by
+        Luhn, JWTs, AWS key ids, passwords by keyword). Not run: presidio's personal-data
+        recognizers (phone, e-mail, IBAN, IP) and the decoded readings. For short texts of a fixed
+        shape (audit ids, `memeval.audit._ids`) whose shape already rules out what those find.
+
+        Returns:
+            One list of findings per input text, in order (offsets into that text).
+
+        Raises:
+            RedactionError: a text is not a str, or a scanner failed.
+        """
+        for t in texts:
+            if not isinstance(t, str):
+                raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
+        per_text: list[list[RecognizerResult]] = [[] for _ in texts]
+        if not texts:
+            return []
+        self._scan_joined(texts, per_text)
+        out = []
+        for i, text in enumerate(texts):
+            results = per_text[i] + self._structural.analyze(text, [], None) + self._context.analyze(text, [], None)
+            out.append(merge(results))
+        return out
+
+    def _scan_joined(self, texts: Sequence[str], per_text: list[list[RecognizerResult]]) -> None:
+        """Run the credential scanners once per view over the batch joined, adding each text's spans to `per_text`."""
         makers: list[Callable[[str], View]] = [View, boundary_view]
         if any("/" in t for t in texts):
             makers.append(slash_view)
@@ -319,16 +362,6 @@ class Redactor:
                         )
                         if not _hash_digest(texts[i], piece):
                             per_text[i].append(piece)
-        decoded = self._decoded(texts, depth)
-        out: list[list[Finding]] = []
-        for i, text in enumerate(texts):
-            results = per_text[i] + decoded[i]
-            results += self._structural.analyze(text, [], None)
-            results += self._context.analyze(text, [], None)
-            normal = normal_view(text)
-            results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
-            out.append(merge(results))
-        return out
 
     def redact_many(self, texts: Sequence[str]) -> list[Redaction]:
         """`redact` each text, in order (one result per input), scanning the batch at once.
