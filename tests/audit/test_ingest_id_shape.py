@@ -8,6 +8,7 @@ value never quoted, and afterwards no byte of the store holds any of them.
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import threading
@@ -20,6 +21,8 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 import uvicorn
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app
@@ -194,3 +197,28 @@ def test_http_refuses_every_hostile_id_with_422_and_stores_none(server: tuple[st
     assert len(list(store.events("fernhill"))) == 1
     hay = _stored_bytes(db_url)
     assert [v for v in set(refused) if v.encode() in hay] == []
+
+
+_SEP = st.sampled_from(list("_.:/-"))
+
+
+@st.composite
+def _number_in_an_id(draw: st.DrawFn) -> str:
+    """An id holding a phone, SSN or card written with any of the id separators (9-19 digits)."""
+    total = draw(st.integers(9, 19))
+    groups, left = [], total
+    while left:
+        k = draw(st.integers(1, min(left, 5)))
+        groups.append("".join(draw(st.lists(st.sampled_from("0123456789"), min_size=k, max_size=k))))
+        left -= k
+    number = groups[0] + "".join(draw(_SEP) + g for g in groups[1:])
+    head = draw(st.sampled_from(["", "ses", "mem", "c3", "user"]))
+    tail = draw(st.sampled_from(["", "x", "v2", "end"]))
+    return (head + draw(_SEP) if head else "") + number + (draw(_SEP) + tail if tail else "")
+
+
+@settings(max_examples=500, deadline=None)
+@given(_number_in_an_id())
+def test_a_number_of_9_or_more_digits_is_refused_whatever_the_separators(value: str) -> None:
+    assume(not re.search(r"(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9]", value))  # an ISO date is read as letters
+    assert shape_problem(value) is not None, value
