@@ -1,6 +1,6 @@
 """Audit ingest throughput with redaction and holding on: from a file, and over HTTP in batches.
 
-    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--pg | --db URL]
+    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--pg | --db URL] [--against CHECKOUT]
 
 Events are the Fernhill sample week repeated with fresh ids (about 45% carry free text, each made unique:
 memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-agents texts per
@@ -10,6 +10,10 @@ memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-ag
 it with `--pg` (a throwaway server from scripts/pg) or `--db URL`. Printed per backend and path:
 events per second of wall time, and events per CPU-second (the writer, the sanitising workers,
 the HTTP server and its workers), with the load average. Workers: `MEMEVAL_AUDIT_WORKERS`. Target: 5,000 events/s.
+
+`--against CHECKOUT` (another work tree of memeval, e.g. main) measures that code and this one in
+the same run, each in its own process (`--code`, with `PYTHONPATH` set to it), one after the
+other on fresh databases (a new PostgreSQL database each), and prints the two side by side.
 """
 
 from __future__ import annotations
@@ -104,6 +108,10 @@ def workers_cpu() -> float:
     return sum(proc_cpu(pid) for pid in pool[1]._processes) if pool else 0.0  # type: ignore[union-attr]
 
 
+CODE = ROOT
+"""The checkout whose `memeval` is measured (`--code`); the server runs from it."""
+
+
 def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str]:
     """Measure file and HTTP ingest into the store at `url`; one printed line per path."""
     store = open_store(url)
@@ -134,7 +142,7 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
     env = {**os.environ, "MEMEVAL_DB": url}
     srv = subprocess.Popen(
         [sys.executable, "-m", "memeval", "audit", "serve", "--port", str(port)],
-        cwd=ROOT,
+        cwd=CODE,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -187,7 +195,14 @@ def main() -> None:
     ap.add_argument("--ids", choices=IDS, default="prefixed", help="how copies' ids are made unique (see IDS)")
     ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to measure beside SQLite")
     ap.add_argument("--pg", action="store_true", help="start a throwaway PostgreSQL with scripts/pg and measure it too")
+    ap.add_argument("--against", default=None, help="another checkout to measure beside this one (e.g. /work/main)")
+    ap.add_argument("--code", default=None, help=argparse.SUPPRESS)  # set by --against for its child runs
     args = ap.parse_args()
+    if args.against:
+        return compare(args)
+    if args.code:
+        global CODE
+        CODE = Path(args.code).resolve()
     tmp = Path(tempfile.mkdtemp(prefix="memeval-bench-"))
     os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
     pg_dir = Path(tempfile.gettempdir()) / f"memeval-bench-pg-{os.getpid()}"  # the postgres user must reach it
@@ -209,6 +224,56 @@ def main() -> None:
         if args.pg and not args.db:
             subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
     print("\n".join(rows))
+    print(
+        f"load average at end {os.getloadavg()[0]:.2f} (the machine is shared: CPU seconds are the figure to compare)"
+    )
+    print("target: 5,000 events/s with redaction and holding")
+
+
+def _new_pg_database(url: str, name: str) -> str:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    admin = create_engine(make_url(url).set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Measure `--against` and this checkout one after the other, each in its own process, and print both."""
+    pg_dir = Path(tempfile.gettempdir()) / f"memeval-bench-pg-{os.getpid()}"
+    base = args.db
+    if args.pg and not base:
+        base = (
+            subprocess.run(
+                [str(ROOT / "scripts" / "pg"), "start", str(pg_dir)], check=True, capture_output=True, text=True
+            )
+            .stdout.strip()
+            .splitlines()[-1]
+        )
+    print(f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}; {args.events:,} events per path, "
+          f"ids {args.ids}, batches of {args.batch}")  # fmt: skip
+    try:
+        for label, code in (("old", Path(args.against).resolve()), ("new", ROOT)):
+            cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest.py"), "--events", str(args.events)]
+            cmd += ["--batch", str(args.batch), "--ids", args.ids, "--code", str(code)]
+            if base:
+                cmd += ["--db", _new_pg_database(base, f"bench_{label}_{os.getpid()}")]
+            t = time.perf_counter()
+            run = subprocess.run(
+                cmd, env={**os.environ, "PYTHONPATH": str(code)}, cwd=code, capture_output=True, text=True
+            )
+            if run.returncode != 0:
+                print(f"{label} ({code}) failed:\n{run.stderr[-3000:]}")
+                continue
+            rows = [line for line in run.stdout.splitlines() if " ev/s " in line or "warm-up" in line]
+            print(f"--- {label}: {code} ({time.perf_counter() - t:.0f} s, load now {os.getloadavg()[0]:.2f})")
+            print("\n".join(f"{label} {line}" for line in rows))
+    finally:
+        if args.pg and not args.db:
+            subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
     print(
         f"load average at end {os.getloadavg()[0]:.2f} (the machine is shared: CPU seconds are the figure to compare)"
     )

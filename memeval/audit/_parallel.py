@@ -46,8 +46,8 @@ class Presanitized:
     Attributes:
         redactions: free text -> its `Redaction` (from `redact_many` over the batch's texts).
         holds: (redacted text, source) -> its `HoldAssessment`.
-        ids: id value -> its `Redaction`, for the batch's id values `Sanitizer.check_ids` scans
-            (from `redact_many` over them, as `check_ids` would call it).
+        ids: id value -> its `Redaction`, for `Sanitizer.check_ids` without `strict` (empty on the
+            ingest path, whose ids the writer checks itself: cheap since they have a strict shape).
     """
 
     redactions: dict[str, Any] = field(default_factory=dict)
@@ -70,16 +70,6 @@ def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tup
         if isinstance(pl, p.MemoryWritten | p.LessonProposed) and pl.released_hold is None and pl.text:
             holds.append((pl.text, pl.source))
     return list(dict.fromkeys(texts)), len(texts) > 1, list(dict.fromkeys(holds))
-
-
-def scanned_ids(drafts: Sequence[AuditEvent]) -> list[str]:
-    """The texts `Sanitizer.check_ids` scans for a batch, unique, in order.
-
-    Each id value that is not plain, as sent and with its separators read as spaces.
-    """
-    from memeval.audit._sanitize import id_values, id_variants, plain_id
-
-    return list(dict.fromkeys(t for _, _, v in id_values(drafts) if not plain_id(v) for t in id_variants(v)))
 
 
 def _watch_parent(parent: int) -> None:
@@ -159,7 +149,7 @@ def warm_pool(workers: int) -> ProcessPoolExecutor:
 
 
 HTTP_MIN_EVENTS = 50
-"""An HTTP batch this large has its id scan done in a worker (`presanitize_one`); smaller batches
+"""An HTTP batch this large has half its free text done in a worker (`presanitize_one`); smaller batches
 are sanitised in the serving process alone (the hand-off would cost more than it saves)."""
 
 _WARMING = False
@@ -196,20 +186,22 @@ def discard_pool(pool: ProcessPoolExecutor) -> None:
 
 
 def presanitize_one(drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor) -> Presanitized:
-    """One batch's `Presanitized`: its id scan in a worker while this process redacts and assesses its free text.
+    """One batch's `Presanitized`: the free text of its first half in a worker while this process does the second.
 
-    The two halves are the two independent `redact_many` calls `Sanitizer.sanitize_many` makes (ids,
-    then free texts), each over the same texts as there, so the results are the same; the id scan
-    is the larger half (ids such as `fh-47-00232`, as sent and with separators read as spaces,
-    each go through the phone-number matcher).
+    Each half is redacted (`redact_many`, one scanner call per view) and assessed as
+    `Sanitizer.sanitize_many` would for a batch of those events; a text is redacted alone exactly
+    as within a batch (the per-text path is the reference; a batch only shares the scanner call).
+    The writer then checks ids (cheap: `_ids` and the regex-only credential rules) and writes.
     """
-    ids = pool.submit(_work, [], False, [], scanned_ids(drafts))
+    half = len(drafts) // 2
+    ahead = pool.submit(_work, *batch_texts(drafts[:half]))
     try:
-        local = _work(*batch_texts(drafts))
+        local = _work(*batch_texts(drafts[half:]))
     except BaseException:
-        ids.cancel()
+        ahead.cancel()
         raise
-    return Presanitized(local.redactions, local.holds, ids.result().ids)
+    far = ahead.result()
+    return Presanitized({**far.redactions, **local.redactions}, {**far.holds, **local.holds})
 
 
 def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
@@ -224,7 +216,7 @@ def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterat
         nxt = 0
         for _ in range(len(batches)):
             while nxt < len(batches) and len(pending) < 2 * workers:
-                pending.append(pool.submit(_work, *batch_texts(batches[nxt]), scanned_ids(batches[nxt])))
+                pending.append(pool.submit(_work, *batch_texts(batches[nxt])))
                 nxt += 1
             yield pending.pop(0).result()
     finally:

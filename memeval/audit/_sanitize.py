@@ -66,6 +66,8 @@ _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 _ID_SEPARATORS = re.compile(r"[_\-/.:]")
 _CLEAN_IDS: set[str] = set()
 """Id values already scanned and found clean in this process (ids repeat: sessions, roles)."""
+_STRICT_CLEAN: set[str] = set()
+"""The same for `check_ids(strict=True)`: values of the strict shape that the credential rules passed."""
 
 
 def plain_id(value: str) -> bool:
@@ -79,6 +81,17 @@ def id_variants(value: str) -> tuple[str, str]:
     A scanner's word boundary does not split `mem_AKIA...`, so both readings are scanned.
     """
     return value, _ID_SEPARATORS.sub(" ", value)
+
+
+def strict_variants(value: str) -> tuple[str, ...]:
+    """`id_variants` and, after each separator, the rest of the value (`ses_eyJ...` gives `eyJ...`).
+
+    The credential rules that need no letter or digit before a key (`(?<![A-Za-z0-9_-])eyJ...`)
+    do not see a JWT glued after `ses_`, and with every separator a space the JWT's own dots split
+    it; the rest after each separator is the key as written.
+    """
+    tails = (value[m.end() :] for m in _ID_SEPARATORS.finditer(value))
+    return tuple(dict.fromkeys((*id_variants(value), *(t for t in tails if t[:1].isalnum()))))
 
 
 def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
@@ -109,6 +122,13 @@ def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
     return fields
 
 
+@dataclass(frozen=True)
+class _Found:
+    """The findings of one id text (the part of a `Redaction` `check_ids` reads)."""
+
+    findings: tuple[Any, ...]
+
+
 def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
     """The deterministic id of the hold made from one sender event (`hd_` + 24 hex)."""
     digest = hashlib.sha256(f"{team}\x00{sender}\x00{sender_event_id}".encode()).hexdigest()
@@ -129,47 +149,82 @@ class Sanitizer:
     hold_detector: HoldDetector
     fingerprint_key: bytes
 
-    def check_ids(self, drafts: Sequence[AuditEvent], scanned: Mapping[str, Any] | None = None) -> None:
-        """Refuse a draft whose id field (`id_values`) a scanner flags.
+    def check_ids(
+        self, drafts: Sequence[AuditEvent], scanned: Mapping[str, Any] | None = None, *, strict: bool = False
+    ) -> None:
+        """Refuse a draft whose id field (`id_values`) is not of the strict shape or holds a secret.
 
         The id fields: actor.id, actor.role, sender_event_id, session, subject, and every string of
         the payload that is not free text (slice_id, decision_id, requested...); a sha256 digest is
-        the only id not scanned. Ids are stored as sent, so one that holds a secret or personal
-        data must not be stored at all. Each id is scanned as sent and with its separators
-        (`_-/.:`) read as spaces, since a scanner's word boundary does not split `mem_AKIA...`.
+        the only one exempt. Ids are stored as sent, so one that holds a secret or personal data
+        must not be stored at all.
+
+        With `strict` (the ingest channel): each id must have the shape of `memeval.audit._ids`
+        (ASCII letters, digits and `_.:/-`, at most 128 characters, no `@` or spaces, no number of
+        9 or more digits), which leaves no room for what presidio finds (e-mail, phone, card, IP,
+        IBAN), and the regex-only credential rules read it (`Redactor.detect_credentials_many`:
+        provider keys, JWTs, AWS key ids, SSNs, Luhn-valid cards). Without `strict` (the review
+        queue and the report, one event at a time): every scanner reads it, presidio too.
+        Either way each id is read as sent and with its separators (`_-/.:`) as spaces, since a
+        scanner's word boundary does not split `mem_AKIA...`; lower-case plain ids (`plain_id`)
+        and ids found clean earlier in this process are not scanned again.
 
         Args:
             drafts: the batch.
             scanned: id value -> its `Redaction`, computed ahead for this batch (`_parallel`);
-                values found there are not scanned again.
+                values found there are not scanned again (not used with `strict`).
+            strict: validate the shape and scan with the credential rules only.
 
         Raises:
-            AuditEventRejected: naming the event's index and field, never the value.
+            AuditEventRejected: naming the event's index and field and the fix, never the value.
         """
+        from memeval.audit._ids import ID_RULE, shape_problem
+
         fields = id_values(drafts)
-        ahead = scanned or {}
-        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in _CLEAN_IDS and not _PLAIN_ID.fullmatch(v)))
-        texts = [t for t in dict.fromkeys(x for v in fresh for x in id_variants(v)) if t not in ahead]
-        many = getattr(self.redactor, "redact_many", None)
-        results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
-        done = {**ahead, **dict(zip(texts, results, strict=True))}
-        found = {v: max((done[x] for x in id_variants(v)), key=lambda r: len(r.findings)) for v in fresh}
+
+        def who(i: int, name: str) -> str:
+            return f"event {i} ({'its id' if name == 'sender_event_id' else repr(drafts[i].sender_event_id)})"
+
+        if strict:
+            for i, name, value in fields:
+                why = shape_problem(value) if value not in _STRICT_CLEAN else None
+                if why:
+                    raise AuditEventRejected(
+                        f"{who(i, name)}: field {name} is not an id: {why}. Ids are stored as sent, so each "
+                        f"id field must be {ID_RULE}; send an id of your own (a counter, a hash or a UUID) "
+                        "and put any text in the payload's free-text field, which is redacted",
+                        index=i,
+                    )
+        ahead = {} if strict else (scanned or {})
+        clean = _STRICT_CLEAN if strict else _CLEAN_IDS
+        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in clean and not _PLAIN_ID.fullmatch(v)))
+        variants = strict_variants if strict else id_variants
+        texts = [t for t in dict.fromkeys(x for v in fresh for x in variants(v)) if t not in ahead]
+        cheap = getattr(self.redactor, "detect_credentials_many", None) if strict else None
+        if cheap is not None:
+            done: dict[str, Any] = {
+                t: _Found(tuple(f)) for t, f in zip(texts, cheap(texts) if texts else [], strict=True)
+            }
+        else:
+            many = getattr(self.redactor, "redact_many", None)
+            results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
+            done = {**ahead, **dict(zip(texts, results, strict=True))}
+        found = {v: max((done[x] for x in variants(v)), key=lambda r: len(r.findings)) for v in fresh}
         for i, name, value in fields:
             red = found.get(value)
             if red is not None and red.findings:
                 raise AuditEventRejected(
-                    f"event {i} ({'its id' if name == 'sender_event_id' else repr(drafts[i].sender_event_id)}): "
-                    f"field {name} looks like it holds "
+                    f"{who(i, name)}: field {name} looks like it holds "
                     f"a {red.findings[0].entity_type}; ids are stored as sent, so send an id "
                     "that carries no secret or personal data",
                     index=i,
                 )
-        if len(_CLEAN_IDS) > 50_000:
-            _CLEAN_IDS.clear()
-        _CLEAN_IDS.update(fresh)
+        if len(clean) > 50_000:
+            clean.clear()
+        clean.update(v for _, _, v in fields)
 
     def sanitize_many(
-        self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None
+        self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None, *, strict_ids: bool = False
     ) -> list[list[AuditEvent]]:
         """`sanitize` for a batch, one list per draft as `sanitize` would return.
 
@@ -182,8 +237,9 @@ class Sanitizer:
             pre: the redactions and hold assessments of this very batch, computed ahead by the
                 same (default) redactor and hold detector in a worker process (`_parallel`);
                 used instead of computing them here.
+            strict_ids: check ids with `check_ids(strict=True)` (the ingest channel).
         """
-        self.check_ids(drafts, pre.ids if pre is not None else None)
+        self.check_ids(drafts, pre.ids if pre is not None else None, strict=strict_ids)
         if pre is not None:
             return [self.sanitize(d, sender, pre.redactions, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]

@@ -235,7 +235,8 @@ class SqlAuditStore(AuditStore):
         drafts = [self._admit(d, i, origin) for i, d in enumerate(drafts)]
         for i, d in enumerate(drafts):
             _check_draft(d, i)
-        expanded = self.sanitizer.sanitize_many(drafts, sender, presanitized)
+        # ingested ids must have the strict id shape (`_ids`); the review queue's and report's are scanned in full
+        expanded = self.sanitizer.sanitize_many(drafts, sender, presanitized, strict_ids=origin == "ingest")
         try:
             return self._append_locked(drafts, expanded, sender)
         except SQLAlchemyError as exc:

@@ -54,7 +54,13 @@ def ingest(
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Store a JSONL file of events: secrets are blanked and orders-to-agents text is held first."""
+    """Store a JSONL file of events: secrets are blanked and orders-to-agents text is held first.
+
+    Id fields (actor.id, actor.role, sender_event_id, session, subject, the payload's ids) are
+    stored as sent, so each must be 1-128 characters of ASCII letters, digits and _ . : / -
+    (no @, + or spaces, no number of 9 or more digits, ISO dates and UUIDs excepted) and carry no
+    key; otherwise the batch is refused (exit 2) and nothing of it is stored.
+    """
     from memeval.audit import ingest_lines, open_store
 
     if file == "-":

@@ -109,6 +109,11 @@ class ContextRule:
     keywords: tuple[str, ...]
     check: str | None
     score: float
+    screens: tuple[re.Pattern[str], ...] = ()
+    """Patterns each of which every match of `pattern` contains (`screen` in the rule file): a text
+    none of them is found in cannot match, so the rule is not run on it. Written by reading the
+    pattern (its required literals, with its own flags); `tests/redact/test_rule_screens.py`
+    checks screened and unscreened results are equal on the corpus and random text."""
 
     def accepts(self, value: str, match: re.Match[str], raw: str | None = None) -> bool:
         """Whether the matched value passes the rule's check and is not a placeholder.
@@ -157,6 +162,7 @@ def load_rules(text: str | None = None) -> tuple[ContextRule, ...]:
                     keywords=tuple(str(k).lower() for k in raw.get("keywords", ())),
                     check=raw.get("check"),
                     score=float(raw.get("score", 0.7)),
+                    screens=tuple(re.compile(x) for x in raw.get("screen", ())),
                 )
             )
         except (KeyError, re.error, TypeError, ValueError) as exc:
@@ -232,6 +238,8 @@ class ContextRecognizer(EntityRecognizer):
             if rule.keywords and not any(k in lowered for k in rule.keywords):
                 continue
             if rule.check in ("luhn", "ssn") and not has_digit:
+                continue
+            if rule.screens and not all(x.search(vt) for x in rule.screens):
                 continue
             for m in rule.pattern.finditer(vt):
                 span = _value_span(m)

@@ -291,34 +291,7 @@ class Redactor:
         per_text: list[list[RecognizerResult]] = [[] for _ in texts]
         if not texts:
             return []
-        makers: list[Callable[[str], View]] = [View, boundary_view]
-        if any("/" in t for t in texts):
-            makers.append(slash_view)
-        for make_view in makers:
-            views = [make_view(t) for t in texts]
-            starts: list[int] = []
-            pos = 0
-            for v in views:
-                starts.append(pos)
-                pos += len(v.text) + len(BATCH_SEPARATOR)
-            joined = BATCH_SEPARATOR.join(v.text for v in views)
-            for rec in self._scanners:
-                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
-                    for i in _overlapping(starts, views, r.start, r.end):
-                        lo = max(r.start - starts[i], 0)
-                        hi = min(r.end - starts[i], len(views[i].text))
-                        if hi <= lo:
-                            continue
-                        o_lo, o_hi = views[i].span(lo, hi)
-                        piece = RecognizerResult(
-                            entity_type=r.entity_type,
-                            start=o_lo,
-                            end=o_hi,
-                            score=r.score,
-                            recognition_metadata=dict(r.recognition_metadata or {}),
-                        )
-                        if not _hash_digest(texts[i], piece):
-                            per_text[i].append(piece)
+        self._scan_joined(texts, per_text)
         decoded = self._decoded(texts, depth)
         out: list[list[Finding]] = []
         for i, text in enumerate(texts):
@@ -329,6 +302,92 @@ class Redactor:
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
             out.append(merge(results))
         return out
+
+    def detect_credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:
+        """The credential findings of each text: the regex-only rules, never presidio or decoding.
+
+        What `detect_many` finds with its credential scanners (betterleaks, kingfisher, the solo
+        rules; one call per scanner and view for the batch), the structural rules (private-key
+        blocks, URL passwords) and memeval's context rules (`rules/context.toml`: SSNs, cards by
+        Luhn, JWTs, AWS key ids, passwords by keyword). Not run: presidio's personal-data
+        recognizers (phone, e-mail, IBAN, IP) and the decoded readings. For short texts of a fixed
+        shape (audit ids, `memeval.audit._ids`) whose shape already rules out what those find.
+
+        Returns:
+            One list of findings per input text, in order (offsets into that text).
+
+        Raises:
+            RedactionError: a text is not a str, or a scanner failed.
+        """
+        for t in texts:
+            if not isinstance(t, str):
+                raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
+        per_text: list[list[RecognizerResult]] = [[] for _ in texts]
+        if not texts:
+            return []
+        self._scan_joined(texts, per_text)
+        # the structural and context rules once over the batch joined by blank lines too: a rule's
+        # start (`^`, a lookbehind) and end (`$`, `\s`) read the line break as they read a text's edge
+        views = [View(t) for t in texts]
+        starts: list[int] = []
+        pos = 0
+        for t in texts:
+            starts.append(pos)
+            pos += len(t) + len(BATCH_SEPARATOR)
+        joined = BATCH_SEPARATOR.join(texts)
+        for r in self._structural.analyze(joined, [], None) + self._context.analyze(joined, [], None):
+            for i in _overlapping(starts, views, r.start, r.end):
+                lo, hi = max(r.start - starts[i], 0), min(r.end - starts[i], len(texts[i]))
+                if hi > lo:
+                    per_text[i].append(memeval_result(r.entity_type, lo, hi, r.score, _detector(r)))
+        return [merge(found) for found in per_text]
+
+    def _scan_joined(self, texts: Sequence[str], per_text: list[list[RecognizerResult]]) -> None:
+        """Run the credential scanners once per view over the batch joined, adding each text's spans to `per_text`.
+
+        As in `detect`, a view that reads the same as an earlier view of the same text (an id, or
+        a text with no punctuation at a token's edge, is its own boundary view) is not scanned
+        again: the scanners would find the same spans in it.
+        """
+        makers: list[Callable[[str], View]] = [View, boundary_view]
+        if any("/" in t for t in texts):
+            makers.append(slash_view)
+        seen: list[set[str]] = [set() for _ in texts]
+        for make_view in makers:
+            picked = []
+            for k, t in enumerate(texts):
+                v = make_view(t)
+                if v.text not in seen[k]:
+                    seen[k].add(v.text)
+                    picked.append((k, v))
+            if not picked:
+                continue
+            index = [k for k, _ in picked]
+            views = [v for _, v in picked]
+            starts: list[int] = []
+            pos = 0
+            for v in views:
+                starts.append(pos)
+                pos += len(v.text) + len(BATCH_SEPARATOR)
+            joined = BATCH_SEPARATOR.join(v.text for v in views)
+            for rec in self._scanners:
+                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
+                    for j in _overlapping(starts, views, r.start, r.end):
+                        i = index[j]
+                        lo = max(r.start - starts[j], 0)
+                        hi = min(r.end - starts[j], len(views[j].text))
+                        if hi <= lo:
+                            continue
+                        o_lo, o_hi = views[j].span(lo, hi)
+                        piece = RecognizerResult(
+                            entity_type=r.entity_type,
+                            start=o_lo,
+                            end=o_hi,
+                            score=r.score,
+                            recognition_metadata=dict(r.recognition_metadata or {}),
+                        )
+                        if not _hash_digest(texts[i], piece):
+                            per_text[i].append(piece)
 
     def redact_many(self, texts: Sequence[str]) -> list[Redaction]:
         """`redact` each text, in order (one result per input), scanning the batch at once.
