@@ -161,4 +161,5 @@ def _add(a: AppendResult, b: AppendResult) -> AppendResult:
         a.held + b.held,
         a.secrets_blanked + b.secrets_blanked,
         seqs,
+        a.released + b.released,
     )

@@ -76,6 +76,8 @@ class AppendResult:
         held: drafts that became `hold.created` instead of entering memory.
         secrets_blanked: values replaced by redaction, summed over types.
         seqs: per team, (first, last) sequence number appended by this call.
+        released: memories (or lessons) the store wrote itself because a `hold.released` in this
+            call released them; counted in `stored` too.
     """
 
     stored: int
@@ -84,6 +86,7 @@ class AppendResult:
     held: int
     secrets_blanked: int
     seqs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    released: int = 0
 
 
 class AuditStore(ABC):
@@ -273,7 +276,7 @@ class SqlAuditStore(AuditStore):
     def _append_locked(
         self, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str
     ) -> AppendResult:
-        stored = dups = noops = held = blanked = 0
+        stored = dups = noops = held = blanked = n_released = 0
         seqs: dict[str, tuple[int, int]] = {}
         with self.write_session() as s:
             existing = self._existing_ids(s, drafts, sender)
@@ -295,6 +298,7 @@ class SqlAuditStore(AuditStore):
                         self._decide(s, derived)
                 except TransitionRefused as exc:
                     raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
+                n_released += len(released)
                 for ev in [*evs, *released]:
                     row = self._insert(s, ev, sender, heads)
                     first, _ = seqs.get(ev.team, (row["seq"], row["seq"]))
@@ -306,7 +310,7 @@ class SqlAuditStore(AuditStore):
             log_rows = s.info.pop("audit_log_rows", [])
             if log_rows:  # one executemany for the batch's log rows
                 s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
-        return AppendResult(stored, dups, noops, held, blanked, seqs)
+        return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
 
     def _existing_ids(self, s: Session, drafts: Sequence[AuditEvent], sender: str) -> set[tuple[str, str]]:
         found: set[tuple[str, str]] = set()

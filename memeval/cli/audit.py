@@ -93,16 +93,27 @@ def ingest(
             "noops": r.noops,
             "held": r.held,
             "secrets_blanked": r.secrets_blanked,
+            "released": r.released,
             "seqs": {t: list(v) for t, v in r.seqs.items()},
         }
         typer.echo(json.dumps(out, sort_keys=True))
         return
+    own = [f"{added - r.released} secret.blanked for {_counted(r.secrets_blanked, 'blanked value')}"]
+    own = own if added > r.released else []
+    if r.released:
+        own.append(f"{r.released} released from holds into memory")
     typer.echo(
         f"read {res.lines} events: {taken} stored ({r.held} of them held for a person as hold.created, not "
         f"written to memory), {r.duplicates} skipped as already stored, {r.noops} repeated decisions that "
-        f"changed nothing; memeval added {added} events of its own (secret.blanked for {r.secrets_blanked} "
-        f"blanked values, memory released from holds): {r.stored} stored in all"
+        f"changed nothing; memeval added {_counted(added, 'event')} of its own"
+        + (f" ({', '.join(own)})" if own else "")
+        + f": {r.stored} stored in all"
     )
+
+
+def _counted(count: int, noun: str) -> str:
+    """`1 event`, `2 events`: a count with its noun (a regular English plural)."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 @audit_app.command("verify")

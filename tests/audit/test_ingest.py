@@ -170,9 +170,14 @@ def test_cli_ingest_summary_accounts_for_every_input_event(tmp_path):
     assert doc["held"] == 1 and "hold.created" in types and types.count("memory.written") == 2
     assert doc["lines"] == 4 == doc["input_stored"] + doc["duplicates"] + doc["noops"]
     assert doc["stored"] == len(stored) == doc["input_stored"] + doc["added"]
-    assert doc["added"] == types.count("secret.blanked") > 0
+    assert doc["added"] == types.count("secret.blanked") > 0 and doc["released"] == 0
     f.write_text("\n".join([*lines, _memory(4, "Returns take 14 days.")]) + "\n")
     r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db])
     assert r.exit_code == 0, r.output
     assert r.output.startswith("read 5 events: 1 stored (0 of them held"), r.output
     assert "4 skipped as already stored, 0 repeated decisions" in r.output and "1 stored in all" in r.output
+    # ingest cannot release a hold (decisions come from the review queue): the line names no release
+    assert "memeval added 0 events of its own: 1 stored in all" in r.output and "released" not in r.output
+    f.write_text(_memory(5, "Call me at jane.roe@example.org.") + "\n")
+    r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db])
+    assert "memeval added 1 event of its own (1 secret.blanked for 1 blanked value): 2 stored" in r.output, r.output
