@@ -6,8 +6,8 @@ this module also makes the invisible visible, so a reviewer decides on what the 
 - `invisible`: format characters (Unicode category Cf): zero-width spaces and joiners, bidi
   overrides and isolates, the BOM, soft hyphens, and tag characters (U+E0000-E007F, which can
   smuggle ASCII; the label shows the character they stand for); and every other default-ignorable
-  code point (`DEFAULT_IGNORABLE`), such as variation selectors, which draw nothing yet can each
-  carry a byte after a visible character;
+  code point (`memeval.audit._authority.DEFAULT_IGNORABLE`), such as variation selectors, which
+  draw nothing yet can each carry a byte after a visible character;
 - `control`: control characters other than newline and tab (category Cc);
 - `space`: spaces other than U+0020 (no-break, ideographic, ...);
 - `lookalike`: a character whose NFKC form is ASCII letters or digits (fullwidth or mathematical
@@ -27,21 +27,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
+from memeval.audit._authority import is_default_ignorable
+
 MarkKind = Literal["invisible", "control", "space", "lookalike", "homoglyph"]
-
-DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
-)  # fmt: skip
-"""Ranges of Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, Unicode 15.1):
-characters a renderer draws as nothing. Python's `unicodedata` does not expose the property."""
-
-
-def _ignorable(code: int) -> bool:
-    return any(lo <= code <= hi for lo, hi in DEFAULT_IGNORABLE)
-
 
 _MARKUP = re.compile(r"<\s*/?\s*[a-zA-Z!]|\bon[a-z]{3,}\s*=", re.IGNORECASE)
 _SCRIPT_URL = re.compile(r"(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
@@ -125,7 +113,7 @@ def _classify(ch: str, word_has_latin: bool) -> tuple[MarkKind, str] | None:
         if 0xE0020 <= ord(ch) <= 0xE007E:
             return "invisible", f"{code} TAG {chr(ord(ch) - 0xE0000)!r}"
         return "invisible", f"{code} {_name(ch)}"
-    if ord(ch) >= 0xAD and _ignorable(ord(ch)):  # variation selectors, fillers, grapheme joiner: Mn, Lo, unassigned
+    if is_default_ignorable(ord(ch)):  # variation selectors, fillers, grapheme joiner: Mn, Lo, unassigned
         return "invisible", f"{code} {_name(ch)}"
     if cat == "Cc" or cat in ("Zl", "Zp"):
         return "control", f"{code} {_name(ch)}"

@@ -54,3 +54,26 @@ def test_smuggled_instruction_is_visible_on_the_item_page(store, seeded, server)
         assert shown.count("VARIATION SELECTOR") == len(HIDDEN.encode()), shown[:400]
         assert not any(0xFE00 <= ord(c) <= 0xFE0F or 0xE0100 <= ord(c) <= 0xE01EF for c in shown)
         assert "invisible character" in page.inner_text("body")
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("pid", ["carol\u200b", "ca\u00adrol", "car\u2060ol", "carol\ufe0f", "\u200dcarol"])
+def test_an_invisible_character_does_not_make_another_proposer(store, seeded, server, pid):
+    """A lesson sent as proposed by `carol` plus a character that draws nothing is carol's own: the
+    page shows her name, and her approving it is self-approval."""
+    from review_helpers import decide, decisions, login
+
+    store.append(
+        [
+            draft(
+                "lesson.proposed",
+                "les_b2",
+                {"text": "Pack tulip bulbs in paper bags.", "source": "person"},
+                actor=("person", pid),
+            )
+        ],
+        sender="agent-sync",
+    )
+    r = decide(login(server, "carol"), "lesson/fernhill/les_b2", "approve")
+    assert r.status_code == 403 and "cannot approve" in r.text, (r.status_code, r.text[-1500:])
+    assert decisions(store, "fernhill", "les_b2") == []
