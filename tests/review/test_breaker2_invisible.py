@@ -77,3 +77,27 @@ def test_an_invisible_character_does_not_make_another_proposer(store, seeded, se
     r = decide(login(server, "carol"), "lesson/fernhill/les_b2", "approve")
     assert r.status_code == 403 and "cannot approve" in r.text, (r.status_code, r.text[-1500:])
     assert decisions(store, "fernhill", "les_b2") == []
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_proposer_ids_are_shown_inert_in_queue_and_item_page(store, seeded, server):
+    """A proposer's id is sender-written text too: a Cyrillic `с` in `саrol` (another person than carol)
+    and a right-to-left override in an agent's id are marked, as in the texts, not shown as `carol`."""
+    store.append(
+        [
+            draft("lesson.proposed", "les_b2cyr", {"text": "Pack tulip bulbs in paper bags.", "source": "person"},
+                  actor=("person", "\u0441arol")),
+            draft("lesson.proposed", "les_b2rlo", {"text": "Label every parcel twice."},
+                  actor=("agent", "bot\u202elorac:nosrep")),
+        ],
+        sender="agent-sync",
+    )  # fmt: skip
+    with chromium_page() as page:
+        log_in(page, server, "bob", PASSWORD)
+        for ref, label in (("lesson/fernhill/les_b2cyr", "[U+0441 CYRILLIC SMALL LETTER ES]"),
+                           ("lesson/fernhill/les_b2rlo", "[U+202E RIGHT-TO-LEFT OVERRIDE]")):  # fmt: skip
+            row = page.inner_text(f'tr[data-ref="{ref}"]')
+            assert label in row and "\u202e" not in row, row
+            page.goto(server + item_path(ref))
+            assert label in page.inner_text("dl"), page.inner_text("dl")
+            page.goto(server + "/")
