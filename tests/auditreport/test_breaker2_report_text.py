@@ -38,3 +38,18 @@ def test_held_excerpts_mark_bidi_and_invisible_characters(store, tmp_path: Path)
     for where, text in (("context", mine[0].excerpt), ("html", html), ("pdf", pdf)):
         assert "\u202e" not in text and "\U000e0131" not in text and "\U000e015c" not in text, where
     assert "[U+E0131 VARIATION SELECTOR-66]" in mine[0].excerpt and "[U+E0131 VARIATION SELECTOR-66]" in html
+
+
+def test_overdue_proposer_ids_are_marked(store, tmp_path: Path) -> None:
+    """A proposer's id is sender-written: a right-to-left override in an agent's id must not reverse
+    the report's row (`bot` + RLO + `lorac:nosrep` reads as `botperson:carol`)."""
+    ev = EVENT_ADAPTER.validate_python({
+        "type": "lesson.proposed", "occurred_at": "2026-11-16T00:00:02Z", "team": "fernhill",
+        "sender_event_id": "breaker2-rlo", "actor": {"kind": "agent", "id": "bot\u202elorac:nosrep"},
+        "session": "ses_b2", "subject": "les_b2rlo", "payload": {"text": "Label every parcel twice."},
+    })  # fmt: skip
+    store.append([ev], sender="test")
+    ctx = build_context(store, "fernhill", WEEK, runs_dir=tmp_path / "runs", now=NOW)
+    mine = [o for o in ctx.overdue if o.item_id == "les_b2rlo"]
+    assert mine and "\u202e" not in mine[0].proposer, [o.proposer for o in ctx.overdue]
+    assert mine[0].proposer == "agent:bot[U+202E RIGHT-TO-LEFT OVERRIDE]lorac:nosrep"
