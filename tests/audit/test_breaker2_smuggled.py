@@ -43,3 +43,25 @@ def test_an_emoji_with_its_presentation_selector_is_not_held(store) -> None:
         "payload": {"text": "Customers love the \u2764\ufe0f sticker on parcels.", "source": "web"},
     })  # fmt: skip
     assert store.append([ev], sender="agent-sync").held == 0
+
+
+SECRET = "ghp_" + "R7mQ2vX9kL4pT8wZ3nB6cY1dF5hJ0sA2eG7u"
+"""A GitHub personal access token's shape (made up)."""
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_a_credential_spelt_in_variation_selectors_is_blanked(store) -> None:
+    """Encoded credentials are blanked where they were written (Base64 and hex already were); one
+    spelt in variation selectors was stored as it came, to be decoded by whoever reads the memory."""
+    texts = {"mem_plain": f"The deploy token is {SECRET} for now.",
+             "mem_vs": smuggle("The deploy token is in the vault. \N{KEY}", SECRET)}  # fmt: skip
+    for subject, text in texts.items():
+        ev = EVENT_ADAPTER.validate_python({
+            "type": "memory.written", "occurred_at": "2026-11-20T10:00:00Z", "team": "fernhill",
+            "sender_event_id": uuid.uuid4().hex, "actor": {"kind": "agent", "id": "support-bot"},
+            "session": "ses_1", "subject": subject, "payload": {"text": text, "source": "tool"},
+        })  # fmt: skip
+        assert store.append([ev], sender="agent-sync").secrets_blanked == 1, subject
+    stored = [e.payload.text for e in store.events("fernhill") if e.type == "memory.written"]
+    spelt = smuggle("", SECRET)
+    assert stored and not any(SECRET in t or spelt in t for t in stored), stored
