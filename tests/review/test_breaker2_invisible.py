@@ -45,10 +45,14 @@ def test_every_default_ignorable_character_is_marked(ch: str) -> None:
 def test_smuggled_instruction_is_visible_on_the_item_page(store, seeded, server):
     if not CHROMIUM.exists():
         pytest.fail("Debian's chromium is missing: apt-get install -y chromium (scripts/setup --tests does)")
+    from memeval.review import waiting_items
+
     store.append([draft("lesson.proposed", "les_smuggled", {"text": SMUGGLED})], sender="agent-sync")
+    # waiting as a lesson to approve, or held (holding reads the selectors): either way a person sees it
+    (item,) = [i for i in waiting_items(store) if i.text == SMUGGLED]
     with chromium_page() as page:
         log_in(page, server, "alice", PASSWORD)
-        page.goto(server + item_path("lesson/fernhill/les_smuggled"))
+        page.goto(server + item_path(f"{item.item_type}/{item.team}/{item.item_id}"))
         shown = page.inner_text("#item-text")
         # every hidden selector is drawn as a badge naming it; none reaches the reviewer as an invisible character
         assert shown.count("VARIATION SELECTOR") == len(HIDDEN.encode()), shown[:400]
