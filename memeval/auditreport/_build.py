@@ -23,6 +23,7 @@ from memeval.auditreport._overdue import hours_label, overdue_after_setting, ove
 from memeval.auditreport._runs import week_runs
 from memeval.clock import utc_now
 from memeval.errors import UsageError
+from memeval.review import inert
 
 LIST_LIMIT = 5
 """Most rows a drill-down list shows; the rest are counted, with the command that lists them all. 5,
@@ -219,5 +220,6 @@ def _held(r: LogRow, state: str, when: str) -> HeldItem:
     excerpt = " ... ".join(x["excerpt"] for x in reasons if x.get("excerpt")) or r.payload.get("text", "")
     if len(excerpt) > 160:
         excerpt = excerpt[:157] + "..."
+    excerpt = inert(excerpt).as_plain()  # held text is hostile: mark what draws nothing, as the review pages do
     return HeldItem(hold_id=r.subject or "", when=when, source=r.payload.get("source", ""), state=state,
                     excerpt=excerpt, rules=", ".join(sorted({x["rule"] for x in reasons})))  # fmt: skip

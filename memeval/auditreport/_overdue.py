@@ -78,8 +78,8 @@ def overdue_list(
         out.append(
             OverdueItem(
                 kind=lc.label, item_id=r.subject or "", ref=item_ref(lc.kind, team, r.subject or ""),
-                proposer=f"{r.actor_kind}:{r.actor_id}", opened=when(r.occurred), waited=age_text(age_s),
-                waited_h=round(age_s / 3600, 1), excerpt=_excerpt(r, lc),
+                proposer=inert(f"{r.actor_kind}:{r.actor_id}").as_plain(), opened=when(r.occurred),
+                waited=age_text(age_s), waited_h=round(age_s / 3600, 1), excerpt=_excerpt(r, lc),
             )
         )  # fmt: skip
     return tuple(out), total

@@ -61,8 +61,22 @@ def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s <= start and end <= e for s, e in spans)
 
 
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
+"""A run of variation selectors long enough to spell words: one byte each (0-15: U+FE00.., 16-255: U+E0100..),
+the encoding of variation-selector smuggling; an emoji's own presentation selector is one."""
+
+
+def _selector_bytes(run: str) -> bytes:
+    return bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in run)
+
+
 def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
     out = []
+    for m in _SELECTORS.finditer(text):
+        try:
+            out.append((m.start(), m.end(), _selector_bytes(m.group()).decode("utf-8")))
+        except UnicodeDecodeError:
+            continue
     for m in _BASE64.finditer(text):
         blob = m.group()
         try:

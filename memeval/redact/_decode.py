@@ -132,6 +132,10 @@ def _printable(decoded: bytes) -> str | None:
     return s if good >= 0.95 * len(s) else None
 
 
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
+"""A run of variation selectors spelling bytes (variation-selector smuggling); an emoji's own selector is one."""
+
+
 def _b64(segment: str) -> str | None:
     body = segment.rstrip("=")
     if len(body) % 4 == 1:
@@ -146,7 +150,7 @@ def _b64(segment: str) -> str | None:
 
 
 def encoded_segments(text: str) -> list[tuple[int, int, str]]:
-    """Base64 and hex segments of `text` that decode to text: `(start, end, decoded)` each.
+    """Base64, hex and variation-selector segments of `text` that decode to text: `(start, end, decoded)` each.
 
     A run of hex digits is read as hex only (it is valid Base64 too); a segment that decodes to
     bytes that are not text is not returned.
@@ -162,6 +166,11 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
         if m.span() in hex_spans:
             continue
         decoded = _b64(m.group())
+        if decoded is not None:
+            out.append((m.start(), m.end(), decoded))
+    for m in _SELECTORS.finditer(text):  # one byte per variation selector: 0-15 U+FE00.., 16-255 U+E0100..
+        raw = bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in m.group())
+        decoded = _printable(raw)
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
     return out

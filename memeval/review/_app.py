@@ -25,6 +25,7 @@ from memeval.review._accounts import LoginThrottle, dummy_hash
 from memeval.review._api import ApiError, error_response
 from memeval.review._api import router as api_router
 from memeval.review._context import ReviewApp
+from memeval.review._inert import inert
 from memeval.review._settings import ReviewSettings
 from memeval.review._tables import ensure_review_schema
 from memeval.review._web import router as web_router
@@ -65,11 +66,13 @@ def create_review_app(
     ensure_review_schema(store)
     dummy_hash()  # before the first login: an unknown name is never the faster answer
     app = FastAPI(title="memeval review", docs_url=None, redoc_url=None, openapi_url=None)
+    env = jinja_env("review")
+    env.filters["inert"] = inert  # sender-written ids (a proposer) are shown marked, as texts are
     app.state.review = ReviewApp(
         store,
         settings,
         LoginThrottle(settings.login_max_failures, settings.login_window_s),
-        jinja_env("review"),
+        env,
         clock,
     )
     app.include_router(web_router)

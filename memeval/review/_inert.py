@@ -5,7 +5,9 @@ this module also makes the invisible visible, so a reviewer decides on what the 
 
 - `invisible`: format characters (Unicode category Cf): zero-width spaces and joiners, bidi
   overrides and isolates, the BOM, soft hyphens, and tag characters (U+E0000-E007F, which can
-  smuggle ASCII; the label shows the character they stand for);
+  smuggle ASCII; the label shows the character they stand for); and every other default-ignorable
+  code point (`memeval.audit._authority.DEFAULT_IGNORABLE`), such as variation selectors, which
+  draw nothing yet can each carry a byte after a visible character;
 - `control`: control characters other than newline and tab (category Cc);
 - `space`: spaces other than U+0020 (no-break, ideographic, ...);
 - `lookalike`: a character whose NFKC form is ASCII letters or digits (fullwidth or mathematical
@@ -24,6 +26,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
+
+from memeval.audit._authority import is_default_ignorable
 
 MarkKind = Literal["invisible", "control", "space", "lookalike", "homoglyph"]
 
@@ -108,6 +112,8 @@ def _classify(ch: str, word_has_latin: bool) -> tuple[MarkKind, str] | None:
     if cat == "Cf":
         if 0xE0020 <= ord(ch) <= 0xE007E:
             return "invisible", f"{code} TAG {chr(ord(ch) - 0xE0000)!r}"
+        return "invisible", f"{code} {_name(ch)}"
+    if is_default_ignorable(ord(ch)):  # variation selectors, fillers, grapheme joiner: Mn, Lo, unassigned
         return "invisible", f"{code} {_name(ch)}"
     if cat == "Cc" or cat in ("Zl", "Zp"):
         return "control", f"{code} {_name(ch)}"
