@@ -161,9 +161,11 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
     _past_due(store, now - timedelta(days=21))  # three Mondays missed: the coalesced job runs once
     smtp.inbox.data_delay_s = 30  # the server queues the first message, then answers very late
     proc = _service(store, smtp, tmp_path)
-    _wait(lambda: len(smtp.inbox.messages) == 1, 120, proc)
-    os.kill(proc.pid, signal.SIGKILL)  # a crash while the server is taking the first week
-    proc.wait(timeout=10)
+    try:
+        _wait(lambda: len(smtp.inbox.messages) == 1, 120, proc)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)  # a crash while the server is taking the first week
+        proc.wait(timeout=10)  # (and no process left behind when the wait failed)
     smtp.inbox.data_delay_s = 0
     _past_due(store, now - timedelta(days=1))
     proc = _service(store, smtp, tmp_path)
@@ -181,3 +183,4 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
     assert subjects == [f"fernhill: weekly audit report {w}" for w in weeks]  # each week once
     assert delivery_state(store, f"fernhill/{weeks[0]}/v1") == "uncertain"
     assert [delivery_state(store, f"fernhill/{w}/v1") for w in weeks[1:]] == ["sent", "sent"]
+
