@@ -54,7 +54,8 @@ def decide(event: AuditEvent, current: State | None) -> Outcome:
         if current is not None:
             raise TransitionRefused(
                 f"{OPENING[event.type]} {subject!r} already exists (state {current.status!r}): "
-                "use a new id for a new item",
+                "use a new id for a new item; if this event was stored before, send it again as the same "
+                "sender (repeats are skipped per sender: `audit ingest --sender NAME`, or that sender's token)",
                 item=subject,
                 state=current.status,
             )

@@ -56,7 +56,9 @@ def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:
     try:
         monday = date.fromisocalendar(int(m[1]), int(m[2]), 1)
     except ValueError as exc:
-        raise UsageError(f"week {week!r} does not exist: {exc}") from exc
+        weeks = date(int(m[1]), 12, 28).isocalendar().week if 1 <= int(m[1]) <= 9999 else 0
+        span = f"{m[1]} has weeks W01 to W{weeks:02d}" if weeks else "years run from 0001 to 9999"
+        raise UsageError(f"week {week!r} does not exist: {span}") from exc
     z = zone(tz)
     start = datetime.combine(monday, time(0), tzinfo=z)
     end = datetime.combine(monday + timedelta(days=7), time(0), tzinfo=z)

@@ -50,6 +50,7 @@ from memeval.auditreport._schedule import (
     subscriptions,
     sync_jobs,
     trigger_for,
+    unsubscribe,
 )
 from memeval.auditreport._smtp import SmtpSettings, message_id
 
@@ -99,5 +100,6 @@ __all__ = [
     "subscriptions",
     "sync_jobs",
     "trigger_for",
+    "unsubscribe",
     "verify_report",
 ]

@@ -110,6 +110,20 @@ def subscribe(
     return sub
 
 
+def unsubscribe(store: SqlAuditStore, team: str) -> Subscription | None:
+    """Remove a team's subscription; the running scheduler drops its job at its next sync.
+
+    Returns:
+        The subscription removed, or None when the team had none.
+    """
+    _ensure(store)
+    gone = next((sub for sub in subscriptions(store) if sub.team == team), None)
+    if gone is not None:
+        with store.write_engine.begin() as conn:
+            conn.execute(subscription_table.delete().where(subscription_table.c.team == team))
+    return gone
+
+
 def subscriptions(store: SqlAuditStore) -> list[Subscription]:
     """Every subscription, by team."""
     _ensure(store)

@@ -86,6 +86,8 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "report send": (("memeval report send --team fernhill --to lead@example.com", "e-mail last week's report"),),
     "report verify": (("memeval report verify reports/fernhill/2026-W47/report.pdf", "recount and check it"),),
+    "report subscriptions": (("memeval report subscriptions --json", "every team's subscription, as JSON"),),
+    "report unsubscribe": (("memeval report unsubscribe --team fernhill", "stop fernhill's weekly e-mail"),),
     "report subscribe": (
         ("memeval report subscribe --team fernhill --to lead@example.com", "every Monday at 08:00"),
         ("memeval report subscribe --team fernhill --to a@example.com --day fri --at 17:00", "Fridays"),

@@ -434,6 +434,8 @@ def plan(
         raise UsageError(f"effect {effect!r} (--effect) must be a difference in pass rate from -1 to +1, e.g. 0.15")
     if not 0.0 <= base_rate <= 1.0:
         raise UsageError(f"base rate {base_rate!r} (--base-rate) must be a pass rate from 0 to 1, e.g. 0.5")
+    if not 0.0 < power < 1.0:
+        raise UsageError(f"power {power!r} (--power) must be a share between 0 and 1, not either end, e.g. 0.8")
     if pilot is not None:
         _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json)
         return

@@ -1,4 +1,4 @@
-"""`memeval report weekly|send|verify|subscribe` and `memeval schedule`: the weekly audit report.
+"""`memeval report weekly|send|verify|subscribe|subscriptions|unsubscribe`, `memeval schedule`: weekly reports.
 
 The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Reports land in
 the store's report folder, fixed by its first report: `--out`, else `MEMEVAL_REPORT_DIR`, else
@@ -21,6 +21,7 @@ from memeval.cli.app import EXIT_FAILURE, command_app, fail, runs_dir_to_read, t
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
+    from memeval.auditreport import Subscription
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
@@ -190,14 +191,51 @@ def subscribe_cmd(
     since: Annotated[str | None, typer.Option(help="First ISO week to report (default: this week).")] = None,
     db: DbOpt = None,
 ) -> None:
-    """Send a team's weekly report to these recipients every week (run `memeval schedule`)."""
-    from memeval.audit import open_store
+    """Send a team's weekly report to these recipients every week (run `memeval schedule`).
+
+    The team must have events in the store (a typo is refused, naming the known teams); a second
+    subscribe for a team replaces its subscription.
+    """
+    from memeval.audit import open_existing_store
     from memeval.auditreport import subscribe
 
-    sub = subscribe(open_store(db), team, to, day=day, at=at, since_week=since)
-    typer.echo(
-        f"{sub.team}: every {sub.day} at {sub.at} (team zone) to {', '.join(sub.recipients)}, from {sub.since_week}"
-    )
+    sub = subscribe(open_existing_store(db, team=team), team, to, day=day, at=at, since_week=since)
+    typer.echo(_subscription_line(sub))
+
+
+def _subscription_line(sub: Subscription) -> str:
+    return f"{sub.team}: every {sub.day} at {sub.at} (team zone) to {', '.join(sub.recipients)}, from {sub.since_week}"
+
+
+@report_app.command("subscriptions")
+@translate_errors
+def subscriptions_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """List every team's subscription: recipients, day, time (team zone), first week."""
+    from memeval.audit import open_existing_store
+    from memeval.auditreport import subscriptions
+
+    subs = subscriptions(open_existing_store(db))
+    if as_json:
+        typer.echo(json.dumps([{**sub.__dict__, "recipients": list(sub.recipients)} for sub in subs], indent=2))
+        return
+    for sub in subs:
+        typer.echo(_subscription_line(sub))
+    if not subs:
+        typer.echo("no subscriptions (add one with: memeval report subscribe --team TEAM --to ADDRESS)")
+
+
+@report_app.command("unsubscribe")
+@translate_errors
+def unsubscribe_cmd(team: TeamOpt, db: DbOpt = None) -> None:
+    """Stop a team's weekly e-mail (reports already sent and stored stay as they are)."""
+    from memeval.audit import open_existing_store
+    from memeval.auditreport import subscriptions, unsubscribe
+
+    store = open_existing_store(db)
+    if unsubscribe(store, team) is None:
+        known = ", ".join(sub.team for sub in subscriptions(store)) or "none"
+        raise fail(f"team {team!r} has no subscription; subscribed teams: {known}")
+    typer.echo(f"{team}: unsubscribed; a running `memeval schedule` sends it nothing from now on")
 
 
 @app.command("schedule")

@@ -181,3 +181,19 @@ def test_cli_ingest_summary_accounts_for_every_input_event(tmp_path):
     f.write_text(_memory(5, "Call me at jane.roe@example.org.") + "\n")
     r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db])
     assert "memeval added 1 event of its own (1 secret.blanked for 1 blanked value): 2 stored" in r.output, r.output
+
+
+def test_a_file_sent_again_as_another_sender_is_told_to_use_the_first_sender(tmp_path):
+    """Ingesting a file a second time without its first `--sender` (the default is `cli`) said only
+    'lesson ... already exists: use a new id', sending the user to edit a file that was fine."""
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    f = tmp_path / "ev.jsonl"
+    lesson = _line(1, type="lesson.proposed", subject="les_00", session=None, payload={"text": "Refund fast."})
+    f.write_text(lesson + "\n")
+    first = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db, "--sender", "sample"])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db, "--sender", "sample"])
+    assert again.exit_code == 0 and "1 skipped as already stored" in again.output
+    other = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db])
+    assert other.exit_code == 2
+    assert "'les_00' already exists" in other.output and "same sender" in other.output and "--sender" in other.output

@@ -181,7 +181,7 @@ def test_cli_weekly_default_week_and_json(store, tmp_path):
     assert r.exit_code == 0, r.output
     assert '"created": true' in r.output and (out / "fernhill" / WEEK / "v1" / "report.pdf").is_file()
     r = CliRunner().invoke(app, ["report", "weekly", "--team", "fernhill", "--week", "2026-W99", "--db", store.url])
-    assert r.exit_code == 2 and "2026-W99" in r.output
+    assert r.exit_code == 2 and "2026-W99" in r.output and "2026 has weeks W01 to W53" in r.output
 
 
 @pytest.mark.parametrize("week", ["2026-W10", "2025-W01"])

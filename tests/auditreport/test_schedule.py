@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -161,9 +162,11 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
     _past_due(store, now - timedelta(days=21))  # three Mondays missed: the coalesced job runs once
     smtp.inbox.data_delay_s = 30  # the server queues the first message, then answers very late
     proc = _service(store, smtp, tmp_path)
-    _wait(lambda: len(smtp.inbox.messages) == 1, 120, proc)
-    os.kill(proc.pid, signal.SIGKILL)  # a crash while the server is taking the first week
-    proc.wait(timeout=10)
+    try:
+        _wait(lambda: len(smtp.inbox.messages) == 1, 120, proc)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)  # a crash while the server is taking the first week
+        proc.wait(timeout=10)  # (and no process left behind when the wait failed)
     smtp.inbox.data_delay_s = 0
     _past_due(store, now - timedelta(days=1))
     proc = _service(store, smtp, tmp_path)
@@ -181,3 +184,25 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
     assert subjects == [f"fernhill: weekly audit report {w}" for w in weeks]  # each week once
     assert delivery_state(store, f"fernhill/{weeks[0]}/v1") == "uncertain"
     assert [delivery_state(store, f"fernhill/{w}/v1") for w in weeks[1:]] == ["sent", "sent"]
+
+
+def test_subscribe_refuses_an_unknown_team_and_subscriptions_are_listed_and_removed(store):
+    """A typo'd team (`fernhil`) used to be stored as a subscription that reported nothing, with no
+    command to see or remove it: it is refused with the known teams, nothing stored."""
+    cli = CliRunner()
+    r = cli.invoke(app, ["report", "subscribe", "--team", "fernhil", "--to", "a@example.com", "--db", store.url])
+    assert r.exit_code == 2 and "'fernhil' has no events" in r.output and "known teams: fernhill" in r.output
+    assert subscriptions(store) == []
+    r = cli.invoke(app, ["report", "subscriptions", "--db", store.url])
+    assert r.exit_code == 0 and r.output.startswith("no subscriptions"), r.output
+    r = cli.invoke(app, ["report", "subscribe", "--team", "fernhill", "--to", "a@example.com", "--db", store.url])
+    assert r.exit_code == 0, r.output
+    r = cli.invoke(app, ["report", "subscriptions", "--json", "--db", store.url])
+    doc = json.loads(r.output)
+    assert [(d["team"], d["recipients"], d["day"], d["at"]) for d in doc] == [
+        ("fernhill", ["a@example.com"], "mon", "08:00")
+    ]
+    r = cli.invoke(app, ["report", "unsubscribe", "--team", "oakbank", "--db", store.url])
+    assert r.exit_code == 2 and "subscribed teams: fernhill" in r.output
+    r = cli.invoke(app, ["report", "unsubscribe", "--team", "fernhill", "--db", store.url])
+    assert r.exit_code == 0 and subscriptions(store) == []

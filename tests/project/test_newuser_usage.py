@@ -81,6 +81,8 @@ def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Pat
         (["--effect", "nan"], ["nan", "--effect", "from -1 to +1"]),
         (["--effect", "-inf"], ["-inf", "--effect", "from -1 to +1"]),
         (["--effect", "inf", "--from", "nope"], ["inf", "--effect", "from -1 to +1"]),
+        (["--effect", "0.15", "--power", "1.5"], ["1.5", "--power", "between 0 and 1", "e.g. 0.8"]),
+        (["--effect", "0.15", "--power", "nan", "--from", "nope"], ["nan", "--power", "between 0 and 1"]),
     ],
 )
 def test_plan_refuses_rates_that_are_not_numbers(tmp_path: Path, args: list[str], needles: list[str]) -> None:

@@ -197,6 +197,7 @@ _CHANGES = {
     "concurrency": 8,
     "executor": "ray",
     "sequential": {"max_rounds": 3},
+    "default_limits": {"storage_mb": "10", "memory_mb": "64"},
 }
 
 
