@@ -8,7 +8,14 @@ into a pack (`build_pack`). The event schema is documented in `audit/SCHEMA.md`.
 from typing import TYPE_CHECKING
 
 from memeval.audit._anchor import anchor_json, check_anchor, read_anchor, take_anchor
-from memeval.audit._authority import INGEST_TYPES, QUEUE_TYPES, Limits, Origin, normalize_person_id
+from memeval.audit._authority import (
+    INGEST_TYPES,
+    QUEUE_TYPES,
+    Limits,
+    Origin,
+    is_default_ignorable,
+    normalize_person_id,
+)
 from memeval.audit._bridge import PackBuild, build_pack
 from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
 from memeval.audit._events import (
@@ -88,6 +95,7 @@ __all__ = [
     "iso_week_of",
     "iso_week_window",
     "lifecycle",
+    "is_default_ignorable",
     "normalize_person_id",
     "open_existing_store",
     "open_store",

@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from memeval.audit._authority import is_default_ignorable
+from memeval.audit import is_default_ignorable
 
 MarkKind = Literal["invisible", "control", "space", "lookalike", "homoglyph"]
 
