@@ -12,8 +12,11 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from memeval.audit import EVENT_ADAPTER
 from memeval.auditreport import build_context, make_report
+from memeval.errors import AuditEventRejected
 
 WEEK = "2026-W47"
 NOW = datetime(2026, 11, 30, 8, tzinfo=UTC)
@@ -40,7 +43,16 @@ def test_held_excerpts_mark_bidi_and_invisible_characters(store, tmp_path: Path)
     assert "[U+E0131 VARIATION SELECTOR-66]" in mine[0].excerpt and "[U+E0131 VARIATION SELECTOR-66]" in html
 
 
-def test_overdue_proposer_ids_are_marked(store, tmp_path: Path) -> None:
+def _as_before_the_id_shape(store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make `store` check ids as memeval did before ingest's strict id shape (credential rules only)."""
+    cls = type(store.sanitizer)
+    lenient = cls.check_ids
+    monkeypatch.setattr(
+        cls, "check_ids", lambda self, drafts, scanned=None, *, strict=False: lenient(self, drafts, scanned)
+    )
+
+
+def test_overdue_proposer_ids_are_marked(store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A proposer's id is sender-written: a right-to-left override in an agent's id must not reverse
     the report's row (`bot` + RLO + `lorac:nosrep` reads as `botperson:carol`)."""
     ev = EVENT_ADAPTER.validate_python({
@@ -48,6 +60,10 @@ def test_overdue_proposer_ids_are_marked(store, tmp_path: Path) -> None:
         "sender_event_id": "breaker2-rlo", "actor": {"kind": "agent", "id": "bot\u202elorac:nosrep"},
         "session": "ses_b2", "subject": "les_b2rlo", "payload": {"text": "Label every parcel twice."},
     })  # fmt: skip
+    with pytest.raises(AuditEventRejected, match=r"actor\.id is not an id"):
+        store.append([ev], sender="test")  # ingest now refuses such an id (its strict shape is ASCII)
+    # a store written before that shape existed may hold one: it is still shown marked
+    _as_before_the_id_shape(store, monkeypatch)
     store.append([ev], sender="test")
     ctx = build_context(store, "fernhill", WEEK, runs_dir=tmp_path / "runs", now=NOW)
     mine = [o for o in ctx.overdue if o.item_id == "les_b2rlo"]

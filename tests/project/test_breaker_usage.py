@@ -3,6 +3,7 @@ the value and the fix (never a traceback, never a hang), and store nothing."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -67,6 +68,11 @@ def test_a_prices_file_that_is_not_text_is_a_usage_error(tmp_path: Path) -> None
 
 def test_a_subscription_from_a_week_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "a.sqlite"
+    event = {"type": "session.started", "occurred_at": "2026-11-17T10:00:00Z", "team": "t", "sender_event_id": "e1",
+             "actor": {"kind": "agent", "id": "bot"}, "session": "s1",
+             "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"}}  # fmt: skip
+    (tmp_path / "one.jsonl").write_text(json.dumps(event) + "\n")
+    assert _memeval("audit", "ingest", "one.jsonl", "--db", f"sqlite:///{db}", cwd=tmp_path).returncode == 0
     args = ["report", "subscribe", "--team", "t", "--to", "a@example.org", "--db", f"sqlite:///{db}"]
     one_usage_line(_memeval(*args, "--since", "2026-W99", cwd=tmp_path), "2026-W99")
     with sqlite3.connect(db) as con:

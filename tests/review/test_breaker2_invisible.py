@@ -13,6 +13,7 @@ import pytest
 from review_browser import CHROMIUM, chromium_page, log_in
 from review_helpers import PASSWORD, draft, item_path
 
+from memeval.errors import AuditEventRejected
 from memeval.review import inert
 
 pytestmark = pytest.mark.browser
@@ -84,18 +85,25 @@ def test_an_invisible_character_does_not_make_another_proposer(store, seeded, se
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
-def test_proposer_ids_are_shown_inert_in_queue_and_item_page(store, seeded, server):
+def test_proposer_ids_are_shown_inert_in_queue_and_item_page(store, seeded, server, monkeypatch):
     """A proposer's id is sender-written text too: a Cyrillic `с` in `саrol` (another person than carol)
-    and a right-to-left override in an agent's id are marked, as in the texts, not shown as `carol`."""
-    store.append(
-        [
-            draft("lesson.proposed", "les_b2cyr", {"text": "Pack tulip bulbs in paper bags.", "source": "person"},
-                  actor=("person", "\u0441arol")),
-            draft("lesson.proposed", "les_b2rlo", {"text": "Label every parcel twice."},
-                  actor=("agent", "bot\u202elorac:nosrep")),
-        ],
-        sender="agent-sync",
-    )  # fmt: skip
+    and a right-to-left override in an agent's id are marked, as in the texts, not shown as `carol`.
+
+    Ingest now refuses both ids (its strict id shape is ASCII); a store written before that shape
+    existed may hold them, so they are written here as memeval wrote them then."""
+    drafts = [
+        draft("lesson.proposed", "les_b2cyr", {"text": "Pack tulip bulbs in paper bags.", "source": "person"},
+              actor=("person", "\u0441arol")),
+        draft("lesson.proposed", "les_b2rlo", {"text": "Label every parcel twice."},
+              actor=("agent", "bot\u202elorac:nosrep")),
+    ]  # fmt: skip
+    for one in drafts:
+        with pytest.raises(AuditEventRejected, match=r"actor\.id is not an id"):
+            store.append([one], sender="agent-sync")
+    cls = type(store.sanitizer)  # check ids as memeval did before the strict shape (credential rules only)
+    lenient = cls.check_ids
+    monkeypatch.setattr(cls, "check_ids", lambda self, d, scanned=None, *, strict=False: lenient(self, d, scanned))
+    store.append(drafts, sender="agent-sync")
     with chromium_page() as page:
         log_in(page, server, "bob", PASSWORD)
         for ref, label in (("lesson/fernhill/les_b2cyr", "[U+0441 CYRILLIC SMALL LETTER ES]"),
