@@ -283,16 +283,40 @@ class HashedClassifier:
         Raises:
             UsageError: `source` is not one of `SOURCES`.
         """
-        if source not in SOURCES:
-            raise UsageError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
-        from memeval.hold._detector import excerpt
+        return window_assessment(text, source, self.score(text), self.model.thresholds, "classifier", self.name)
 
-        p, start, end = self.score(text)
-        threshold = self.model.thresholds[source]
-        reasons: tuple[HoldReason, ...] = ()
-        if p >= threshold / 2:
-            reasons = (HoldReason(rule="classifier", start=start, end=end, excerpt=excerpt(text[start:end])),)
-        return HoldAssessment(held=p >= threshold, score=round(p, 4), reasons=reasons, detector=self.name)
+
+def window_assessment(
+    text: str,
+    source: Source,
+    scored: tuple[float, int, int],
+    thresholds: Mapping[Source, float],
+    rule: str,
+    detector: str,
+) -> HoldAssessment:
+    """A windowed scorer's verdict on `text` (the n-gram classifier's and the encoder's).
+
+    Args:
+        text: the text judged (its excerpt is cut from the window).
+        source: where the text came from; picks the threshold.
+        scored: (probability, start, end) of the window that scored highest.
+        thresholds: per-source probability at or above which the text is held.
+        rule: the reason's name; the reason is given from half the threshold up.
+        detector: the assessment's detector name.
+
+    Raises:
+        UsageError: `source` is not one of `SOURCES`.
+    """
+    if source not in SOURCES:
+        raise UsageError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
+    from memeval.hold._detector import excerpt
+
+    p, start, end = scored
+    threshold = thresholds[source]
+    reasons: tuple[HoldReason, ...] = ()
+    if p >= threshold / 2:
+        reasons = (HoldReason(rule=rule, start=start, end=end, excerpt=excerpt(text[start:end])),)
+    return HoldAssessment(held=p >= threshold, score=round(p, 4), reasons=reasons, detector=detector)
 
 
 _LOCK = threading.Lock()

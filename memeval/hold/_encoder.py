@@ -32,8 +32,8 @@ from typing import Any
 import numpy as np
 
 from memeval.errors import UsageError
-from memeval.hold._classifier import MODEL_DIR, prepare, read_head, views, windows
-from memeval.hold._models import SOURCES, HoldAssessment, HoldReason, Source
+from memeval.hold._classifier import MODEL_DIR, prepare, read_head, views, window_assessment, windows
+from memeval.hold._models import HoldAssessment, Source
 
 DIM = 512
 """Width of a USE multilingual v3 embedding."""
@@ -163,16 +163,7 @@ class EncoderClassifier:
         Raises:
             UsageError: `source` is not one of `SOURCES`.
         """
-        if source not in SOURCES:
-            raise UsageError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
-        from memeval.hold._detector import excerpt
-
-        p, start, end = self.score(text)
-        threshold = self.model.thresholds[source]
-        reasons: tuple[HoldReason, ...] = ()
-        if p >= threshold / 2:
-            reasons = (HoldReason(rule="encoder", start=start, end=end, excerpt=excerpt(text[start:end])),)
-        return HoldAssessment(held=p >= threshold, score=round(p, 4), reasons=reasons, detector=self.name)
+        return window_assessment(text, source, self.score(text), self.model.thresholds, "encoder", self.name)
 
 
 _LOCK = threading.Lock()
