@@ -2,38 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
+from heldout_jsonl import check_pinned, figures
 
-HERE = Path(__file__).resolve().parents[1] / "fixtures" / "hold_heldout_v6"
 SHA256 = "8f885e4856618d07b75ab8a18bb583894ae50278193e24ef35ae77ef24aacc2d"
 
 
-def rows() -> list[dict[str, object]]:
-    """The v6 rows: text, held, source, lang, origin."""
-    return [json.loads(line) for line in (HERE / "heldout_v6.jsonl").read_text(encoding="utf-8").splitlines()]
-
-
 def test_heldout_v6_is_unchanged() -> None:
-    assert hashlib.sha256((HERE / "heldout_v6.jsonl").read_bytes()).hexdigest() == SHA256
-    data = rows()
-    assert len(data) >= 150
-    assert sum(bool(r["held"]) for r in data) >= 100
-    assert len({r["lang"] for r in data if r["held"]}) >= 10
-    assert len({r["lang"] for r in data if not r["held"]}) >= 10
-    assert {r["source"] for r in data} == {"person", "agent", "tool", "web", "email", "document"}
-    assert len({str(r["text"]) for r in data}) == len(data)
-
-
-def _figures(detector) -> tuple[int, int, int]:  # noqa: ANN001
-    tp = fp = fn = 0
-    for r in rows():
-        held = detector.assess(str(r["text"]), r["source"]).held
-        tp += held and bool(r["held"])
-        fp += held and not r["held"]
-        fn += (not held) and bool(r["held"])
-    return tp, fp, fn
+    check_pinned("v6", SHA256, least_held=100)
 
 
 def test_heldout_v6_default_and_cascade() -> None:
@@ -47,8 +22,8 @@ def test_heldout_v6_default_and_cascade() -> None:
     """
     from memeval.hold import get_cascade_detector, get_hold_detector
 
-    d_tp, d_fp, d_fn = _figures(get_hold_detector())
-    e_tp, e_fp, _ = _figures(get_cascade_detector())
+    d_tp, d_fp, d_fn = figures(get_hold_detector(), "v6")
+    e_tp, e_fp, _ = figures(get_cascade_detector(), "v6")
     print(f"\nv6 default {d_tp}/{d_fp}, cascade {e_tp}/{e_fp} (caught/false holds)")
     assert d_tp >= 80 and d_fp <= 10 and d_tp + d_fn == 105
     assert e_tp >= 85 and e_fp <= 17

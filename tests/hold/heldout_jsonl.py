@@ -1,0 +1,45 @@
+"""The held-out sets kept as JSONL under tests/fixtures/hold_heldout_vN/ (v5 on): reading one,
+checking its pin and shape, and scoring a detector on it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def jsonl_path(version: str) -> Path:
+    """`tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl`."""
+    return FIXTURES / f"hold_heldout_{version}" / f"heldout_{version}.jsonl"
+
+
+def rows(version: str) -> list[dict[str, Any]]:
+    """A set's rows: text, held, source, lang, origin."""
+    return [json.loads(line) for line in jsonl_path(version).read_text(encoding="utf-8").splitlines()]
+
+
+def check_pinned(version: str, sha256: str, *, least_held: int) -> None:
+    """The set is byte for byte the one pinned, and has the issue's shape: at least 150 texts,
+    `least_held` orders, 10 languages on each side, every source, no text twice."""
+    assert hashlib.sha256(jsonl_path(version).read_bytes()).hexdigest() == sha256
+    data = rows(version)
+    assert len(data) >= 150
+    assert sum(bool(r["held"]) for r in data) >= least_held
+    assert len({r["lang"] for r in data if r["held"]}) >= 10
+    assert len({r["lang"] for r in data if not r["held"]}) >= 10
+    assert {r["source"] for r in data} == {"person", "agent", "tool", "web", "email", "document"}
+    assert len({str(r["text"]) for r in data}) == len(data)
+
+
+def figures(detector: Any, version: str) -> tuple[int, int, int]:
+    """(caught, false holds, missed) of `detector` on the set."""
+    tp = fp = fn = 0
+    for r in rows(version):
+        held = detector.assess(str(r["text"]), r["source"]).held
+        tp += held and bool(r["held"])
+        fp += held and not r["held"]
+        fn += (not held) and bool(r["held"])
+    return tp, fp, fn
