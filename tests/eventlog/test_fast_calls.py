@@ -425,12 +425,12 @@ def test_a_log_projects_the_same_read_fast_or_through_pydantic(events: list[Any]
         assert a == b
 
 
-def _log_with_calls(tmp: Path) -> Path:
-    from memeval.eventlog import PlannedTrial, RunPlanned, TrialStarted, canonical
+def _log_of(tmp: Path, *after_start: Any) -> Path:
+    """A run folder whose log is run.planned (one trial, proxy network), trial.started, then `after_start`."""
+    from memeval.eventlog import PlannedTrial, RunPlanned, canonical
     from memeval.eventlog._events import stamp
 
     at = datetime(2026, 11, 30, 9, tzinfo=UTC)
-    call = ModelCalled.model_validate(_line())
     evs = [
         RunPlanned(
             run_id="r",
@@ -440,13 +440,17 @@ def _log_with_calls(tmp: Path) -> Path:
             seeds={},
         ),
         TrialStarted(trial_id="t:pack:1"),
-        call,
-        call,
+        *after_start,
     ]
     run = tmp / "run"
     run.mkdir()
     (run / "events.jsonl").write_bytes(b"".join(canonical(stamp(e, i, at)) for i, e in enumerate(evs)))
     return run
+
+
+def _log_with_calls(tmp: Path) -> Path:
+    call = ModelCalled.model_validate(_line())
+    return _log_of(tmp, call, call)
 
 
 @pytest.mark.parametrize(
@@ -487,31 +491,9 @@ def test_a_torn_last_call_is_left_out_as_before(tmp_path: Path):
 
 def _longer_log(tmp: Path) -> Path:
     """run.planned, trial.started, 2 calls, a claim with self-reported figures (pydantic's), 2 calls, trial.ended."""
-    from memeval.eventlog import PlannedTrial, RunPlanned, canonical
-    from memeval.eventlog._events import stamp
-
-    at = datetime(2026, 11, 30, 9, tzinfo=UTC)
     call = ModelCalled.model_validate(_line())
-    evs = [
-        RunPlanned(
-            run_id="r",
-            manifest=_PLANNED["manifest"],
-            run_card={**_PLANNED["run_card"], "network": "proxy"},
-            trials=(PlannedTrial(trial_id="t:pack:1", task_id="t", mode="pack", repeat=1),),
-            seeds={},
-        ),
-        TrialStarted(trial_id="t:pack:1"),
-        call,
-        call,
-        ClaimRecorded(trial_id="t:pack:1", message="done", self_reported={"cost_usd": 0.5}, source="claim_file"),
-        call,
-        call,
-        TrialEnded(trial_id="t:pack:1", assessment="scored"),
-    ]
-    run = tmp / "run"
-    run.mkdir()
-    (run / "events.jsonl").write_bytes(b"".join(canonical(stamp(e, i, at)) for i, e in enumerate(evs)))
-    return run
+    claim = ClaimRecorded(trial_id="t:pack:1", message="done", self_reported={"cost_usd": 0.5}, source="claim_file")
+    return _log_of(tmp, call, call, claim, call, call, TrialEnded(trial_id="t:pack:1", assessment="scored"))
 
 
 SUB_MICROSECOND = ('"started_at":"2026-11-30T09:00:00Z"', '"started_at":"2026-11-30T09:00:00.9999999Z"')
