@@ -284,14 +284,24 @@ class Redactor:
         """
         return self._detect_many(texts, DECODE_DEPTH)
 
-    def _detect_many(self, texts: Sequence[str], depth: int) -> list[list[Finding]]:
+    def _scanners_on(self, texts: Sequence[str]) -> list[list[RecognizerResult]]:
+        """The credential scanners' findings per text (`_scan_joined`), after checking each is a str.
+
+        Raises:
+            RedactionError: a text is not a str.
+        """
         for t in texts:
             if not isinstance(t, str):
                 raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
         per_text: list[list[RecognizerResult]] = [[] for _ in texts]
+        if texts:
+            self._scan_joined(texts, per_text)
+        return per_text
+
+    def _detect_many(self, texts: Sequence[str], depth: int) -> list[list[Finding]]:
+        per_text = self._scanners_on(texts)
         if not texts:
             return []
-        self._scan_joined(texts, per_text)
         decoded = self._decoded(texts, depth)
         out: list[list[Finding]] = []
         for i, text in enumerate(texts):
@@ -319,13 +329,9 @@ class Redactor:
         Raises:
             RedactionError: a text is not a str, or a scanner failed.
         """
-        for t in texts:
-            if not isinstance(t, str):
-                raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
-        per_text: list[list[RecognizerResult]] = [[] for _ in texts]
+        per_text = self._scanners_on(texts)
         if not texts:
             return []
-        self._scan_joined(texts, per_text)
         # the structural and context rules once over the batch joined by blank lines too: a rule's
         # start (`^`, a lookbehind) and end (`$`, `\s`) read the line break as they read a text's edge
         views = [View(t) for t in texts]
