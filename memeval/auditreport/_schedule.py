@@ -31,6 +31,7 @@ from typing import Any
 
 from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import OperationalError
 
 from memeval.audit import SqlAuditStore, iso_week_of, iso_week_window, team_tz, zone
 from memeval.auditreport._build import last_full_week, previous_week
@@ -111,7 +112,7 @@ def subscribe(
 
 
 def unsubscribe(store: SqlAuditStore, team: str) -> Subscription | None:
-    """Remove a team's subscription; the running scheduler drops its job at its next sync.
+    """Remove a team's subscription; a running scheduler drops its job at its next sync (`RESYNC_S`).
 
     Returns:
         The subscription removed, or None when the team had none.
@@ -283,7 +284,7 @@ def sync_jobs(scheduler: Any, store: SqlAuditStore) -> list[str]:
     for sub in subscriptions(store):
         wanted[f"weekly-report:{sub.team}"] = (sub, trigger_for(sub, team_tz(store, sub.team)))
     for job in scheduler.get_jobs():
-        if job.id not in wanted and not job.id.startswith("retry:"):
+        if job.id not in wanted and not job.id.startswith(("retry:", "startup:")):
             scheduler.remove_job(job.id)
     for job_id, (sub, trig) in wanted.items():
         job = scheduler.get_job(job_id)
@@ -306,9 +307,17 @@ def make_scheduler(store: SqlAuditStore) -> Any:
     )
 
 
+RESYNC_S = 60.0
+"""How often a running service re-reads the subscriptions (seconds): `report subscribe`,
+`unsubscribe` and a changed day or time reach a running `memeval schedule` within this."""
+
+
 def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path | None, runs_dir: Path,
-                stop: threading.Event | None = None) -> int:  # fmt: skip
+                stop: threading.Event | None = None, resync_s: float = RESYNC_S) -> int:  # fmt: skip
     """Run the scheduler until SIGTERM/SIGINT (or `stop` is set); a running job is let finish.
+
+    Every `resync_s` seconds the subscriptions are read again (`sync_jobs`): a new team's job is
+    added, a changed day or time reschedules it, a removed team's job is dropped.
 
     Returns:
         0 after a clean stop.
@@ -333,7 +342,15 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
         log.info("job %s next run %s", job.id, job.next_run_time)
     sched.resume()
     log.info("scheduler running %d job(s): %s", len(ids), ", ".join(ids) or "none")
-    stop.wait()
+    while not stop.wait(resync_s):
+        try:
+            now_ids = sync_jobs(sched, store)
+        except OperationalError as exc:  # a busy or briefly unreachable database: the jobs stay as they are
+            log.warning("could not re-read the subscriptions (%s); trying again in %g s", exc.orig, resync_s)
+            continue
+        if now_ids != ids:
+            log.info("subscriptions changed: now %d job(s): %s", len(now_ids), ", ".join(now_ids) or "none")
+            ids = now_ids
     log.info("stopping: waiting for a running job to finish")
     sched.shutdown(wait=True)
     _runtime = None

@@ -181,3 +181,42 @@ def test_rebuild_refuses_a_different_report(store, tmp_path):
     finally:
         _record.render_pdf = real
     assert not made.folder.exists()
+
+
+def test_a_running_scheduler_follows_subscribe_change_and_unsubscribe(store, smtp, tmp_path):
+    """`report subscribe` / `unsubscribe` reach a running service at its next re-read, no restart needed."""
+    from sqlalchemy import text
+
+    from memeval.auditreport import unsubscribe
+
+    def jobs() -> dict[str, str]:
+        with store.engine.connect() as c:
+            rows = c.execute(text("SELECT id, next_run_time FROM report_schedule_jobs")).all()
+        return {r[0]: r[1] for r in rows}
+
+    def wait_until(cond) -> None:
+        for _ in range(200):
+            if cond():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"the service never got there: jobs {jobs()}")
+
+    stop = threading.Event()
+    t = threading.Thread(target=run_service, args=(store, SmtpSettings.from_env(smtp.env())),
+                         kwargs={"out_dir": tmp_path / "r", "runs_dir": tmp_path / "runs", "stop": stop,
+                                 "resync_s": 0.1})  # fmt: skip
+    t.start()
+    try:
+        wait_until(lambda: "report_schedule_jobs" in __import__("sqlalchemy").inspect(store.engine).get_table_names())
+        assert "weekly-report:fernhill" not in jobs()
+        subscribe(store, "fernhill", ["lead@fernhill.example"], day="mon", at="08:00")
+        wait_until(lambda: "weekly-report:fernhill" in jobs())
+        monday = jobs()["weekly-report:fernhill"]
+        subscribe(store, "fernhill", ["lead@fernhill.example"], day="wed", at="08:00")
+        wait_until(lambda: jobs().get("weekly-report:fernhill") not in (None, monday))
+        unsubscribe(store, "fernhill")
+        wait_until(lambda: "weekly-report:fernhill" not in jobs())
+    finally:
+        stop.set()
+        t.join(60)
+    assert not t.is_alive()
