@@ -1,0 +1,67 @@
+"""README's audit walk-through runs as written, pasted as one block into bash.
+
+A new user found it could not be pasted: `memeval serve` held the shell and two commands stopped
+to ask for a password. The block is read from README.md itself, so the test follows its edits.
+Two changes only, both named: the server gets a free port instead of 8765 (tests run side by
+side), and the last line (`memeval ab` on the built pack: the sample's 28 trials) is left to the
+sample's end-to-end tests.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def audit_block(readme: str) -> list[str]:
+    """The lines of the first bash block of README's `## The audit half` section."""
+    m = re.search(r"^## The audit half\n.*?```bash\n(.*?)```", readme, re.S | re.M)
+    assert m is not None, "README.md has no bash block under '## The audit half'"
+    return m.group(1).splitlines()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # ten memeval processes, a PDF and an argon2 hash: minutes on a loaded machine
+def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
+    lines = audit_block((REPO / "README.md").read_text())
+    assert lines[-1].startswith(".venv/bin/memeval ab samples/fernhill --pack pack.json"), lines[-1]
+    serve = [i for i, line in enumerate(lines) if line.startswith(".venv/bin/memeval serve &")]
+    assert len(serve) == 1, "the walk-through should start the review server in the background"
+    port = free_port()
+    lines[serve[0]] = lines[serve[0]].replace("memeval serve &", f"memeval serve --port {port} &", 1)
+    wait = f"timeout 300 bash -c 'until (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null; do sleep 0.1; done'"
+    script = ["set -e", *lines[: serve[0] + 1], wait, *lines[serve[0] + 1 : -1], "kill %1", "wait"]
+    shutil.copytree(REPO / "samples" / "fernhill", tmp_path / "samples" / "fernhill")
+    (tmp_path / ".venv").symlink_to(Path(sys.prefix))
+    res = subprocess.run(
+        ["bash", "-c", "\n".join(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=850,
+        stdin=subprocess.DEVNULL,
+    )
+    out = res.stdout + res.stderr
+    assert res.returncode in (0, 143), out  # 143: the server's own exit status after `kill %1`
+    assert "chain intact" in out and "alice's password: " in out, out
+    assert "approve lesson/fernhill/les_07: approved" in out, out
+    assert re.search(r"2026-W47 v1 made: .*report\.pdf", out), out
+    assert f"review on http://127.0.0.1:{port}/" in out, out
+    pack = tmp_path / "pack.json"
+    items = json.loads(pack.read_text())["items"]
+    assert len(items) == 39 and sum(i["provenance"]["approved_by"] == "alice" for i in items) == 1, items
