@@ -187,6 +187,11 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
     model = state.model
     if model is None or not state.response_seen or data.find(b'"error"') >= 0:  # find: see `_sse.SseDecoder.feed`
         return False
+    calls = data.count(b'"tool_calls"')
+    if events > 1 and calls and data.count(b'"function":{"arguments":') != calls:
+        # A quick no before the costlier counts: a tool delta that is not a bare argument delta (most often a call
+        # starting, which must be read) is among the events, which are then asked one by one.
+        return False
     if data.find(b'"usage"') >= 0 and data.count(b'"usage"') != data.count(b'"usage":null'):
         return False
     needle = _MODEL_DATA.get(model)
@@ -196,7 +201,6 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
         needle = _MODEL_DATA[model] = f'"model":"{model}"'.encode()
     if data.count(b'"model"') != events or data.count(needle) != events:
         return False  # a needle is a "model": equal sums give each event as many needles as "model"s
-    calls = data.count(b'"tool_calls"')
     if events == 1:
         if calls == 0:
             return True
