@@ -11,7 +11,9 @@ load (caches, hyperthreads), so `--against PATH` runs another checkout's `memeva
     .venv/bin/python bench/proxy_cpu.py [--calls 600] [--rounds 3] [--against /tmp/base]
 
 On a shared machine CPU time per call still grows with every preemption (the caches are refilled): run it with
-a higher priority than the other jobs, as bench/proxy_latency.py says (autogroup, then nice).
+a higher priority than the other jobs, as bench/proxy_latency.py says (autogroup, then nice). Even so one round
+differs from the next by a quarter here; bench/proxy_instructions.py counts the proxy's Python work in instructions,
+which load does not move.
 
 Target (issue 17 item 3): under 1 ms per call.
 """

@@ -59,6 +59,8 @@ class Decoder:
     def __init__(self, header: str | None) -> None:
         codings = [c.strip().lower() for c in (header or "").split(",") if c.strip()]
         self._steps = [_step(c) for c in reversed(codings) if c != "identity"]
+        self.identity = not self._steps
+        """Nothing to undo: every chunk comes back as it is."""
 
     def __call__(self, chunk: bytes) -> bytes:
         """Decoded bytes for `chunk` (possibly empty while a compressed block is incomplete).

@@ -340,6 +340,7 @@ class _Relay:
         "kept",
         "_kept_bytes",
         "_exchange",
+        "_tail",
     )
 
     def __init__(self, reply: Reply, call: _Call, *, keep: bool) -> None:
@@ -355,6 +356,7 @@ class _Relay:
         self.kept: list[bytes] | None = [] if keep else None
         self._kept_bytes = 0
         self._exchange: Exchange | None = None
+        self._tail = b""
 
     def head(self, status: int, headers: list[tuple[bytes, bytes]], exchange: Exchange) -> None:
         self.status = status
@@ -373,7 +375,7 @@ class _Relay:
         self.reply.attach(exchange)
         self.reply.start(status, [(k, v) for k, v in lowered if k not in drop])
 
-    def data(self, chunk: bytes) -> None:
+    def data(self, chunk: bytes, last: bool = False) -> None:
         if self.ttfb is None:
             self.ttfb = (time.perf_counter() - self.call.t0) * 1000
         assert self.meter is not None
@@ -388,7 +390,11 @@ class _Relay:
             if self._exchange is not None:
                 self._exchange.close()
             return
-        self.reply.write(self.hide.feed(chunk) if self.hide is not None else chunk)
+        out = self.hide.feed(chunk) if self.hide is not None else chunk
+        if last:
+            self._tail = out  # goes out with the response's end: one send for both
+        else:
+            self.reply.write(out)
 
     def end(self, error: str | None) -> None:
         if self.error is None and error is not None:
@@ -397,7 +403,7 @@ class _Relay:
         if self.error is not None:
             self.reply.abort()
         else:
-            self.reply.end(self.hide.finish() if self.hide is not None else b"")
+            self.reply.end(self._tail + self.hide.finish() if self.hide is not None else self._tail)
 
 
 def _answer(reply: Reply, answer: ErrorAnswer) -> None:

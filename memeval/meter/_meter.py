@@ -60,11 +60,14 @@ class UsageMeter:
         """Consume raw bytes exactly as they came from the upstream."""
         if self._decode is None or self._failure is not None:
             return
-        try:
-            data = self._decode(chunk)
-        except CorruptEncoding as exc:
-            self._failure = str(exc)
-            return
+        if self._decode.identity:
+            data = chunk
+        else:
+            try:
+                data = self._decode(chunk)
+            except CorruptEncoding as exc:
+                self._failure = str(exc)
+                return
         if self.streamed:
             skips, state = self._skips, self._state
             if self._skips_data is not None:

@@ -185,9 +185,14 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
     escaped) can neither fake nor hide one.
     """
     model = state.model
-    if model is None or not state.response_seen or b'"error"' in data:
+    if model is None or not state.response_seen or data.find(b'"error"') >= 0:  # find: see `_sse.SseDecoder.feed`
         return False
-    if b'"usage"' in data and data.count(b'"usage"') != data.count(b'"usage":null'):
+    calls = data.count(b'"tool_calls"')
+    if events > 1 and calls and data.count(b'"function":{"arguments":') != calls:
+        # A quick no before the costlier counts: a tool delta that is not a bare argument delta (most often a call
+        # starting, which must be read) is among the events, which are then asked one by one.
+        return False
+    if data.find(b'"usage"') >= 0 and data.count(b'"usage"') != data.count(b'"usage":null'):
         return False
     needle = _MODEL_DATA.get(model)
     if needle is None:
@@ -196,14 +201,15 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
         needle = _MODEL_DATA[model] = f'"model":"{model}"'.encode()
     if data.count(b'"model"') != events or data.count(needle) != events:
         return False  # a needle is a "model": equal sums give each event as many needles as "model"s
-    calls = data.count(b'"tool_calls"')
     if events == 1:
         if calls == 0:
             return True
         if calls != 1 or data.count(b'"index"') != 2:
             return False
-        found = _TOOL_DELTA_DATA.search(data)
-        return found is not None and f"{found[1].decode()}.{found[2].decode()}" in state.tools
+        # With two "index" in all, only the first `"choices":[{"index":` can start the match (the match holds both).
+        at = data.find(b'"choices":[{"index":')
+        found = _TOOL_DELTA_DATA.match(data, at) if at >= 0 else None
+        return found is not None and (found[1] + b"." + found[2]).decode() in state.tools
     parts = data.split(b"\n\n")  # the events (and an empty tail when the last blank line is there)
     if max(map(bytes.count, parts, repeat(b'"model"'))) != 1:
         return False  # with `events` of them in all: exactly one in every event

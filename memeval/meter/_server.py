@@ -30,6 +30,8 @@ IDLE_TIMEOUT_S = 30.0
 """A kept-alive client connection with no request for this long is closed."""
 MAX_HEAD_BYTES = 1 << 20
 """A request line plus headers longer than this is refused with 431."""
+HEAD_WAIT_S = 0.02
+"""How long a response's head waits for its first body bytes to go out with them before it goes alone."""
 
 _REASONS = {s.value: s.phrase.encode() for s in HTTPStatus}
 
@@ -70,11 +72,12 @@ class Reply:
     `start` once, then `write` any number of times, then `end` (or `abort` to cut the connection, as an upstream
     that broke off did). `gone` turns True when the client disconnected; writes are then dropped.
 
-    The status line and headers go out with the first body bytes written in the same loop step (one send, one
-    segment, one wake-up of the client instead of two), or on their own at the next step if none come.
+    The status line and headers go out with the first body bytes (one send, one segment, one wake-up of the client
+    instead of two: an upstream's head and first body bytes often come in two reads), or on their own when none
+    came within `HEAD_WAIT_S`.
     """
 
-    __slots__ = ("_conn", "_chunked", "_started", "_ended", "_close_after", "_head", "source")
+    __slots__ = ("_conn", "_chunked", "_started", "_ended", "_close_after", "_head", "_head_timer", "source")
 
     def __init__(self, conn: _Connection, close_after: bool) -> None:
         self._conn = conn
@@ -83,6 +86,7 @@ class Reply:
         self._ended = False
         self._close_after = close_after
         self._head: bytes | None = None
+        self._head_timer: asyncio.TimerHandle | None = None
         self.source: FlowControl | None = None
         """Paused while the client's socket buffer is full, resumed when it drains."""
 
@@ -124,20 +128,29 @@ class Reply:
             out.append(b"connection: close\r\n")
         out.append(b"\r\n")
         self._head = b"".join(out)
-        self._conn.loop.call_soon(self._flush_head)
+        self._head_timer = self._conn.loop.call_later(HEAD_WAIT_S, self._flush_head)
 
     def _flush_head(self) -> None:
         """Send the head if no body bytes took it along."""
+        self._head_timer = None
         if self._head is not None:
             head, self._head = self._head, None
             self._conn.write(head)
+
+    def _take_head(self, out: bytes) -> bytes:
+        """`out` after the head still waiting, which goes with it."""
+        head, self._head = self._head, None
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+        return head + out if head is not None else out
 
     def write(self, data: bytes) -> None:
         """Send body bytes (nothing for an empty chunk)."""
         if data:
             out = b"%x\r\n%b\r\n" % (len(data), data) if self._chunked else data
             if self._head is not None:
-                out, self._head = self._head + out, None
+                out = self._take_head(out)
             self._conn.write(out)
 
     def end(self, data: bytes = b"") -> None:
@@ -150,7 +163,7 @@ class Reply:
         else:
             out = data
         if self._head is not None:
-            out, self._head = self._head + out, None
+            out = self._take_head(out)
         if out:
             self._conn.write(out)
         self._conn.response_done(self._close_after)
@@ -172,7 +185,8 @@ class Reply:
         """End the response without its terminator: close the connection (the client sees it cut)."""
         if not self._ended:
             self._ended = True
-            self._flush_head()  # what the client got so far, as before the cut
+            if self._head is not None:
+                self._conn.write(self._take_head(b""))  # what the client got so far, as before the cut
             self._conn.response_done(True)
 
 

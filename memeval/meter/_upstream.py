@@ -45,8 +45,11 @@ class Sink(Protocol):
     def head(self, status: int, headers: list[tuple[bytes, bytes]], exchange: Exchange) -> None:
         """The status and headers (names as sent); `exchange` can pause and resume reading."""
 
-    def data(self, chunk: bytes) -> None:
-        """Body bytes, transfer coding undone, content coding kept."""
+    def data(self, chunk: bytes, last: bool) -> None:
+        """Body bytes, transfer coding undone, content coding kept.
+
+        `last`: the body ends with them (`end` follows at once, in the same read).
+        """
 
     def end(self, error: str | None) -> None:
         """The body ended (`error` None) or broke off (`error` says how); called exactly once after `head`."""
@@ -136,7 +139,7 @@ class Exchange(asyncio.Protocol):
         if self._body:
             chunk = self._body[0] if len(self._body) == 1 else b"".join(self._body)
             self._body.clear()
-            self._sink.data(chunk)
+            self._sink.data(chunk, self._complete)
         if self._complete:
             self._finish(None, keep=self._keep_alive)
 
