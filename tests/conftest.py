@@ -11,12 +11,18 @@ run (`-p no:xdist` or `-n 0`) keeps the usual order.
 The suite also points `XDG_CONFIG_HOME` at a folder of its own, so the fingerprint keys the audit
 store makes by default (`$XDG_CONFIG_HOME/memeval/fingerprint-<store id>.key`) land there and not
 in the user's `~/.config`. Tests that check the default place set it themselves.
+
+A suite started in the background by a non-interactive shell (`cmd &`) inherits SIGINT ignored,
+and so would every process a test starts: the tests of Ctrl-C would then wait for an interrupt
+that can never arrive. Each pytest process therefore takes SIGINT back (Python's usual handler),
+so the processes it starts get the default action again.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 
 import pytest
@@ -27,6 +33,8 @@ LONG = ("slow", "real_agents", "browser")
 
 def pytest_configure(config: pytest.Config) -> None:
     """Give the run its own `XDG_CONFIG_HOME` (one per process: each xdist worker configures too)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if "MEMEVAL_SUITE_CONFIG_HOME" in os.environ:
         return
     home = tempfile.mkdtemp(prefix="memeval-suite-config-")

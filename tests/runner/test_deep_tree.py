@@ -51,7 +51,7 @@ def _deepest(root: Path) -> tuple[int, int]:
 @pytest.mark.parametrize(
     ("levels", "name", "storage"),
     [
-        (2100, "a", ""),  # past the interpreter's recursion limit, no storage_mb (no watch)
+        (2100, "a", ""),  # past the interpreter's recursion limit, no storage_mb and no default cap (no watch)
         (2100, "a", "[environment]\nstorage_mb = 10\n"),
         (20, "n" * 250, "[environment]\nstorage_mb = 10\n"),  # 20 levels, 5 KB of path: past PATH_MAX
     ],
@@ -64,9 +64,12 @@ def test_a_tree_too_deep_to_walk_ends_the_turn_errored_and_is_cut_off(
     mib = 30 if storage else 1
     attack = DEEP.format(levels=levels, name=name, mib=mib)
     make_task(tasks, "deep", files={"attack.py": attack}, task_toml=TOML + storage, test_sh=TEST_SH)
+    # without storage_mb, the default cap would start a watch too, which (under load, before the
+    # agent's answer) stops the agent mid-tree: that case is the "-storage" one; here no watch at all
+    no_watch = [] if storage else ["--default-storage-mb", "0"]
     code, doc, err = run_ab(
         str(tasks), "--agent", "command", "--agent-cmd", "python3 /app/attack.py", "--network", "none",
-        "--retain", "always",
+        "--retain", "always", *no_watch,
     )  # fmt: skip
     assert code == 0, err
     assert len(doc["trials"]) == 2
