@@ -34,15 +34,20 @@ def db_url(url: str | None = None) -> str:
     """The store URL: `url`, else `MEMEVAL_DB`, else `DEFAULT_DB_URL`.
 
     Raises:
-        UsageError: the URL cannot be parsed.
+        UsageError: the URL cannot be parsed, or names a database kind SQLAlchemy has no dialect for
+            (the message names `--db` or `MEMEVAL_DB`, whichever gave it).
     """
     chosen = url or os.environ.get("MEMEVAL_DB") or DEFAULT_DB_URL
+    source = "--db" if url else "MEMEVAL_DB"
+    what = f"the {source} value"
     try:
-        make_url(chosen)
+        parsed = make_url(chosen)
+        what = f"{source} {parsed.render_as_string(hide_password=True)!r}"
+        parsed.get_dialect()  # NoSuchModuleError (an ArgumentError) for a database kind with no dialect
     except ArgumentError as exc:
         raise UsageError(
-            "MEMEVAL_DB is not a SQLAlchemy URL: use e.g. sqlite:///audit/memeval.sqlite or "
-            "postgresql+psycopg://user@host:5432/db"
+            f"{what} is not a database URL memeval can open ({type(exc).__name__}): use e.g. "
+            "sqlite:///audit/memeval.sqlite or postgresql+psycopg://user@host:5432/db"
         ) from exc
     return chosen
 

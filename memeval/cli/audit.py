@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -30,15 +31,6 @@ team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_a
 audit_app.add_typer(token_app, name="token")
 audit_app.add_typer(team_app, name="team")
 app.add_typer(audit_app, name="audit")
-
-DbOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite).",
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 
 
 @audit_app.command("ingest")

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from memeval.cli._options import DbOpt
 from memeval.cli.app import command_app, fail, translate_errors
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -21,7 +22,7 @@ def build(
     team: Annotated[str, typer.Option(help="The team whose audit log approves the items.")],
     out: Annotated[Path, typer.Option(help="Where to write the memeval.pack/1 JSON file.")],
     version: Annotated[str | None, typer.Option(help="Pack version (default: seq-<log head>).")] = None,
-    db: Annotated[str | None, typer.Option("--db", help="Audit store URL (default: MEMEVAL_DB).")] = None,
+    db: DbOpt = None,
 ) -> None:
     """Write a pack of approved lessons and released memories (never held or contested items)."""
     from memeval.audit import build_pack, open_existing_store

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, runs_dir_to_read, translate_errors
 
 if TYPE_CHECKING:
@@ -32,7 +33,6 @@ report_app = typer.Typer(
 )
 app.add_typer(report_app, name="report")
 
-DbOpt = Annotated[str | None, typer.Option("--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB).")]
 OutOpt = Annotated[
     Path | None,
     typer.Option(
@@ -51,7 +51,6 @@ RunsOpt = Annotated[
         callback=runs_dir_to_read,
     ),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 TeamOpt = Annotated[str, typer.Option("--team", help="The team.")]
 WeekOpt = Annotated[
     str | None, typer.Option("--week", help="ISO week YYYY-Www (default: the last full week in the team's zone).")

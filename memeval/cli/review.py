@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli.app import command_app, fail, translate_errors
 from memeval.clock import utc_now
 
@@ -40,13 +41,6 @@ users_app = typer.Typer(
 app.add_typer(review_app, name="review")
 app.add_typer(users_app, name="users")
 
-DbOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--db", help="SQLAlchemy URL of the audit store (default: MEMEVAL_DB, else sqlite:///audit/memeval.sqlite)."
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 AsOpt = Annotated[
     str | None,
     typer.Option(
@@ -166,6 +160,8 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
         return
     for u in users:
         typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
+    if not users:
+        typer.echo("no accounts (add one with: memeval users add NAME --role reviewer --team TEAM)")
 
 
 @users_app.command("token")

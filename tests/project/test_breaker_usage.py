@@ -112,3 +112,20 @@ def test_users_add_checks_the_role_before_asking_for_a_password(tmp_path: Path) 
         timeout=90,
     )
     one_usage_line(out, "'king'", "viewer, reviewer, admin")
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["audit", "verify", "--db", "bogus://x"], ["--db", "'bogus://x'", "sqlite:///"]),
+        (["report", "subscriptions", "--db", "bogus://u:hunter2@h/x"], ["--db", "'bogus://u:***@h/x'"]),
+        (["audit", "verify", "--db", "not a url"], ["the --db value", "sqlite:///"]),
+    ],
+)
+def test_a_database_url_of_no_known_kind_is_a_usage_error_naming_where_it_came_from(
+    tmp_path: Path, args: list[str], needles: list[str]
+) -> None:
+    """A new user's `--db bogus://x` exited 1 with SQLAlchemy's plugin error and 'check MEMEVAL_DB'."""
+    res = _memeval(*args, cwd=tmp_path)
+    one_usage_line(res, *needles)
+    assert "hunter2" not in res.stderr and "MEMEVAL_DB" not in res.stderr

@@ -3,6 +3,7 @@ a usage error (exit 2) in one line naming the value and the fix, and nothing is 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -97,3 +98,11 @@ def test_an_agent_file_that_does_not_exist_names_the_fix(tmp_path: Path) -> None
     out = _memeval("ab", str(MINI), "--agent", str(missing), "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path)
     one_usage_line(out, str(missing), "does not exist", "claude-code", "codex", "nop", "an existing agent.toml")
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_users_list_with_no_accounts_says_how_to_add_one(tmp_path: Path) -> None:
+    """`users list` on a store with no accounts printed nothing at all, unlike `report subscriptions`."""
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    out = _memeval("users", "list", "--db", db, cwd=tmp_path)
+    assert out.returncode == 0 and "no accounts (add one with: memeval users add NAME" in out.stdout, out
+    assert json.loads(_memeval("users", "list", "--db", db, "--json", cwd=tmp_path).stdout) == []
