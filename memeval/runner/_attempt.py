@@ -63,6 +63,28 @@ MAX_CLAIM_BYTES = 64 << 10
 """Largest claim file read."""
 
 
+SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
+"""Why a run stopped when a signal (or Ctrl-C) stopped it."""
+
+
+class StopFlag(threading.Event):
+    """The run's stop flag: set when the run is stopping, with the reason its attempts record.
+
+    `reason` is `SIGNAL_STOP` unless `stop` named another (e.g. a sibling attempt's harness
+    error); the first reason given wins.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reason = SIGNAL_STOP
+
+    def stop(self, reason: str) -> None:
+        """Set the flag, recording `reason` unless it was already set."""
+        if not self.is_set():
+            self.reason = reason
+        self.set()
+
+
 class EventSink(Protocol):
     """Where an attempt's events go: the run's log, or its writer (`memeval.runner._writer`)."""
 
@@ -221,7 +243,8 @@ class Attempt:
             assessment, passed = self._run()
         except KeyboardInterrupt:
             retained = self._retain_or_drop(False)
-            self._fault("cancelled", "agent", "the run was interrupted (SIGINT/SIGTERM)")
+            reason = self.cancel.reason if isinstance(self.cancel, StopFlag) else SIGNAL_STOP
+            self._fault("cancelled", "agent", reason)
             self.log.append(
                 TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored", retained=retained)
             )
