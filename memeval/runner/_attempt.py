@@ -35,7 +35,7 @@ from memeval.eventlog import (
 )
 from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
-from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
+from memeval.runner._diff import diff_trees, listed, strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._runmeter import Exchange
@@ -299,13 +299,15 @@ class Attempt:
             self._record_claim()
             d = diff_trees(pristine, world.root)
             diff_id = self.art.put(self._scrub(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
+            shown = listed(d)
             self.log.append(
                 WorkspaceDiffed(
                     trial_id=s.trial_id,
                     diff=diff_id,
-                    added=tuple(self.scrubber.text(p) for p in d.added),
-                    changed=tuple(self.scrubber.text(p) for p in d.changed),
-                    removed=tuple(self.scrubber.text(p) for p in d.removed),
+                    added=tuple(self.scrubber.text(p) for p in shown.added),
+                    changed=tuple(self.scrubber.text(p) for p in shown.changed),
+                    removed=tuple(self.scrubber.text(p) for p in shown.removed),
+                    omitted=shown.omitted,
                 )
             )
             self._scan_tamper(world, pristine, d.added, d.changed)
