@@ -20,6 +20,13 @@ folder of the image**.
   unchecked hash-based one), and the workspace diff does not show `__pycache__`.
 - `LD_LIBRARY_PATH` entries in a world folder, or relative or empty (the working directory),
   come after the system's library folders (`libraries_last`).
+- Perl, Ruby and Node search `PERL5LIB`/`PERLLIB`, `RUBYLIB` and `NODE_PATH` before their own
+  library folders: agent-writable or relative entries come after the interpreter's own folders
+  (asked of the host's interpreter, which stands in for the image's; `interpreter_dirs`), and
+  `-I` folders of `PERL5OPT`/`RUBYOPT` that are agent-writable move there too. Rubygems takes the
+  highest version of a gem found in any of `GEM_HOME` and `GEM_PATH`, so no order helps: an
+  agent-writable folder there is dropped. (`NODE_OPTIONS=--require FILE` names one file the task
+  chose to run, as test.sh running the agent's program does, and is left alone.)
 - git runs no hook and no file monitor (`core.hooksPath=/dev/null`, `core.fsmonitor=false`, given
   in the environment, which wins over the repository's configuration).
 - `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
@@ -35,7 +42,9 @@ from __future__ import annotations
 
 import os
 import posixpath
+import subprocess
 from collections.abc import Iterable, Mapping
+from functools import cache
 from pathlib import Path
 
 from memeval.sandbox import Mount, World
@@ -94,6 +103,7 @@ def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, s
         env["MEMEVAL_LAST_PATH"] = ":".join(last)
     if "LD_LIBRARY_PATH" in env:
         env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
+    _interpreter_paths(env, fs)
     _git_runs_no_hooks(env)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
@@ -160,6 +170,88 @@ def libraries_last(value: str, folders: Iterable[str]) -> str:
     if not agents:
         return value
     return ":".join(image + [d for d in system_library_dirs() if d not in image] + agents)
+
+
+INTERPRETER_PATHS = {"PERL5LIB": "perl", "PERLLIB": "perl", "RUBYLIB": "ruby", "NODE_PATH": "node"}
+"""Search-path variables an interpreter reads before its own folders, and that interpreter."""
+INCLUDE_SWITCHES = {"PERL5OPT": "PERL5LIB", "RUBYOPT": "RUBYLIB"}
+"""Switch variables whose `-I DIR` prepends to the search path, and the variable it then joins."""
+DROP_WRITABLE_ENTRIES = ("GEM_PATH", "GEM_HOME")
+_ASK_DIRS = {
+    "perl": ("perl", "-e", 'print "$_\\n" for grep { !ref } @INC'),
+    "ruby": ("ruby", "-e", "puts $LOAD_PATH"),
+    "node": ("node", "-e", 'console.log(require("module").globalPaths.join("\\n"))'),
+}
+
+
+@cache
+def interpreter_dirs(name: str) -> tuple[str, ...]:
+    """The folders `name` (`perl`, `ruby` or `node`) searches for libraries on its own, on this host.
+
+    Asked of the interpreter with an empty environment (HOME=/tmp as in the verifier); () when it
+    is not installed or fails, as the sandbox, which runs the host's binaries, then has none either.
+    """
+    try:
+        out = subprocess.run(
+            _ASK_DIRS[name],
+            env={"PATH": os.defpath, "HOME": "/tmp", "LANG": "C.UTF-8"},
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    return tuple(dict.fromkeys(ln for ln in out.splitlines() if ln.startswith("/")))
+
+
+def _include_switches(value: str, fs: tuple[str, ...]) -> tuple[str, list[str]]:
+    """`value` (e.g. `PERL5OPT`) without its `-I DIR` switches naming agent-writable folders, and those."""
+    words = value.split()
+    kept: list[str] = []
+    moved: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("-I"):
+            d = w[2:] if len(w) > 2 else (words[i + 1] if i + 1 < len(words) else "")
+            step = 1 if len(w) > 2 else 2
+            if d and under(d, fs):
+                moved.append(d)
+                i += step
+                continue
+        kept.append(w)
+        i += 1
+    return " ".join(kept), moved
+
+
+def _interpreter_paths(env: dict[str, str], fs: tuple[str, ...]) -> None:
+    """Put agent-writable entries of Perl's, Ruby's and Node's search paths after their own folders."""
+    for switches, joins in INCLUDE_SWITCHES.items():
+        if switches in env:
+            kept, moved = _include_switches(env[switches], fs)
+            if moved:
+                env[joins] = ":".join([*filter(None, env.get(joins, "").split(":")), *moved])
+                if kept:
+                    env[switches] = kept
+                else:
+                    del env[switches]
+    for name, interpreter in INTERPRETER_PATHS.items():
+        if name not in env:
+            continue
+        entries = env[name].split(":")
+        image = [e for e in entries if e and not under(e, fs)]
+        agents = [e for e in entries if e and under(e, fs)]
+        if agents:
+            own = [d for d in interpreter_dirs(interpreter) if d not in image]
+            env[name] = ":".join(image + own + agents)
+    for name in DROP_WRITABLE_ENTRIES:
+        if name in env:
+            kept_entries = [e for e in env[name].split(":") if e and not under(e, fs)]
+            if kept_entries:
+                env[name] = ":".join(kept_entries)
+            else:
+                del env[name]
 
 
 SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")
