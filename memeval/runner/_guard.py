@@ -200,14 +200,14 @@ def git_driver_names(world: World) -> set[tuple[str, str]]:
             continue
         seen.add(inside)
         host = _host_path(world, inside)
-        text = _read_small(host) if host is not None else None
-        if text is None:
+        conf = _read_small(host) if host is not None else None
+        if conf is None:
             continue
-        for kind, name in _DRIVER_SECTION.findall(text):
+        for kind, name in _DRIVER_SECTION.findall(conf):
             names.add((kind.lower(), re.sub(r"\\(.)", r"\1", name)))
-        for kind, name in _LEGACY_SECTION.findall(text):
+        for kind, name in _LEGACY_SECTION.findall(conf):
             names.add((kind.lower(), name.lower()))
-        for raw in _INCLUDE_PATH.findall(text):
+        for raw in _INCLUDE_PATH.findall(conf):
             path = raw.strip().strip('"')
             if path.startswith("/"):
                 queue.append(path)
