@@ -163,6 +163,8 @@ class WorkspaceDiffed(_Event):
     added: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    omitted: int = 0
+    """Paths past the ones listed (`memeval.runner._diff.listed` caps each list), counted only."""
 
 
 class TamperFinding(BaseModel):

@@ -160,6 +160,7 @@ class WorkspaceDiffedView(_View, tag="workspace.diffed", frozen=True, kw_only=Tr
     added: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
     diff: str | None
+    omitted: int = 0
     removed: tuple[str, ...] = ()
     trial_id: str
 

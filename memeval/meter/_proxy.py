@@ -161,6 +161,7 @@ class MeterProxy:
         if self._unix_socket is not None:
             sockets.append(_unix_socket(self._unix_socket))
         self._port = sockets[0].getsockname()[1]
+        _settle_heap()  # one-off work (price table, heap freeze): before the timed wait, not inside it
         self._started.clear()
         self._stopping = asyncio.Event()  # bound to the proxy's loop on first use there
         self._thread = threading.Thread(target=self._run, args=(sockets,), name="memeval-meter", daemon=True)
@@ -191,7 +192,6 @@ class MeterProxy:
         try:
             for sock in sockets:
                 await server.listen(sock)
-            _settle_heap()
             self._started.set()
             await self._stopping.wait()
             await server.stop(STOP_TIMEOUT_S)

@@ -16,6 +16,7 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 from collections import deque
 from dataclasses import dataclass
 from typing import Literal, get_args
@@ -101,6 +102,13 @@ def check_account(username: str, role: str) -> str:
         UsageError: bad username or unknown role.
     """
     username = normalize_username(username)
+    odd = next((c for c in username if not c.isascii()), None)
+    if odd is not None:  # e.g. a Cyrillic `с`: `сarol` would read as carol but be another account
+        raise UsageError(
+            f"username {username!r} has the non-ASCII character U+{ord(odd):04X} "
+            f"{unicodedata.name(odd, 'UNNAMED')}, which can look like another letter: use 2-63 "
+            "ASCII characters of a-z, 0-9, _ . - starting with a letter or digit"
+        )
     if not _USERNAME.fullmatch(username):
         raise UsageError(
             f"username {username!r} is not allowed: use 2-63 characters of a-z, 0-9, _ . - "

@@ -35,7 +35,7 @@ from memeval.eventlog import (
 )
 from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
-from memeval.runner._diff import diff_trees, strip_privileges, tree_stats
+from memeval.runner._diff import diff_trees, listed, strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._runmeter import Exchange
@@ -61,6 +61,28 @@ MAX_ARTIFACT_BYTES = 8 << 20
 """Agent stdout/stderr kept per trial: the first and last 4 MiB of anything longer."""
 MAX_CLAIM_BYTES = 64 << 10
 """Largest claim file read."""
+
+
+SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
+"""Why a run stopped when a signal (or Ctrl-C) stopped it."""
+
+
+class StopFlag(threading.Event):
+    """The run's stop flag: set when the run is stopping, with the reason its attempts record.
+
+    `reason` is `SIGNAL_STOP` unless `stop` named another (e.g. a sibling attempt's harness
+    error); the first reason given wins.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reason = SIGNAL_STOP
+
+    def stop(self, reason: str) -> None:
+        """Set the flag, recording `reason` unless it was already set."""
+        if not self.is_set():
+            self.reason = reason
+        self.set()
 
 
 class EventSink(Protocol):
@@ -221,7 +243,8 @@ class Attempt:
             assessment, passed = self._run()
         except KeyboardInterrupt:
             retained = self._retain_or_drop(False)
-            self._fault("cancelled", "agent", "the run was interrupted (SIGINT/SIGTERM)")
+            reason = self.cancel.reason if isinstance(self.cancel, StopFlag) else SIGNAL_STOP
+            self._fault("cancelled", "agent", reason)
             self.log.append(
                 TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored", retained=retained)
             )
@@ -276,13 +299,15 @@ class Attempt:
             self._record_claim()
             d = diff_trees(pristine, world.root)
             diff_id = self.art.put(self._scrub(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
+            shown = listed(d)
             self.log.append(
                 WorkspaceDiffed(
                     trial_id=s.trial_id,
                     diff=diff_id,
-                    added=tuple(self.scrubber.text(p) for p in d.added),
-                    changed=tuple(self.scrubber.text(p) for p in d.changed),
-                    removed=tuple(self.scrubber.text(p) for p in d.removed),
+                    added=tuple(self.scrubber.text(p) for p in shown.added),
+                    changed=tuple(self.scrubber.text(p) for p in shown.changed),
+                    removed=tuple(self.scrubber.text(p) for p in shown.removed),
+                    omitted=shown.omitted,
                 )
             )
             self._scan_tamper(world, pristine, d.added, d.changed)

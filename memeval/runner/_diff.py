@@ -12,10 +12,17 @@ from typing import NamedTuple
 
 IGNORED_DIRS = {"__pycache__", ".pytest_cache"}
 MAX_DIFF_FILE_BYTES = 8 << 20
+"""Files larger than this are compared by hash and listed, never read whole or diffed."""
 MAX_DIFF_TEXT_BYTES = 16 << 20
 """Past this many bytes of diff text, files are listed but their contents not shown (a file of a
 few bytes of text then a hole reads as 8 MiB of text and costs the agent no disk)."""
-"""Files larger than this are compared by hash and listed, never read whole or diffed."""
+MAX_NOT_SHOWN_NAMED = 100
+"""Files past `MAX_DIFF_TEXT_BYTES` named in the diff one a line; the rest are counted in one line."""
+MAX_LISTED_PATHS = 1000
+"""Paths of each kind (added, changed, removed) listed in the log's `workspace.diffed`."""
+MAX_LISTED_BYTES = 32 << 10
+"""Characters of paths of each kind listed there (an agent's 230,000 empty files made a 3.4 MB
+line per trial); the paths past either cap are counted in the event's `omitted`."""
 
 
 def _digest(p: Path) -> str:
@@ -154,12 +161,14 @@ def diff_trees(before: Path, after: Path) -> Diff:
         )
     )
     out: list[str] = []
-    size = counted = 0
+    size = counted = not_shown = 0
     for rel in sorted(set(added) | set(removed) | set(changed)):
         size += sum(map(len, out[counted:]))
         counted = len(out)
         if size > MAX_DIFF_TEXT_BYTES:
-            out.append(f"Diff of {_shown(rel)} not shown: the workspace diff is over {MAX_DIFF_TEXT_BYTES} bytes\n")
+            not_shown += 1
+            if not_shown <= MAX_NOT_SHOWN_NAMED:
+                out.append(f"Diff of {_shown(rel)} not shown: the workspace diff is over {MAX_DIFF_TEXT_BYTES} bytes\n")
             continue
         if rel in sa or rel in sb:
             was = sa.get(rel, "a regular file" if rel in a else "nothing")
@@ -176,4 +185,36 @@ def diff_trees(before: Path, after: Path) -> Diff:
         dst = f"b/{rel}" if rel in b else "/dev/null"
         for line in difflib.unified_diff(la, lb, src, dst):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    if not_shown > MAX_NOT_SHOWN_NAMED:
+        more = not_shown - MAX_NOT_SHOWN_NAMED
+        out.append(f"Diff of {more:,} more files not shown: the workspace diff is over {MAX_DIFF_TEXT_BYTES} bytes\n")
     return Diff("".join(out), added, changed, removed)
+
+
+class Listed(NamedTuple):
+    """The paths of a `Diff` recorded in the log, and how many were left out (`omitted`).
+
+    At most `MAX_LISTED_PATHS` paths and `MAX_LISTED_BYTES` characters of each kind, the first in
+    the diff's (sorted) order.
+    """
+
+    added: tuple[str, ...]
+    changed: tuple[str, ...]
+    removed: tuple[str, ...]
+    omitted: int
+
+
+def _first(paths: tuple[str, ...]) -> tuple[str, ...]:
+    size = 0
+    for n, p in enumerate(paths[:MAX_LISTED_PATHS]):
+        size += len(p)
+        if size > MAX_LISTED_BYTES:
+            return paths[:n]
+    return paths[:MAX_LISTED_PATHS]
+
+
+def listed(d: Diff) -> Listed:
+    """The paths of `d` to record in the log, each kind capped on its own (see `Listed`)."""
+    added, changed, removed = _first(d.added), _first(d.changed), _first(d.removed)
+    omitted = len(d.added) + len(d.changed) + len(d.removed) - len(added) - len(changed) - len(removed)
+    return Listed(added, changed, removed, omitted)

@@ -18,7 +18,6 @@ the run's one store; none of them decides anything about retries or the spend li
 from __future__ import annotations
 
 import os
-import threading
 from abc import ABC, abstractmethod
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memeval.errors import UsageError
-from memeval.runner._attempt import ArtifactSink, Attempt, AttemptSpec, EventSink, TrialMeter
+from memeval.runner._attempt import ArtifactSink, Attempt, AttemptSpec, EventSink, StopFlag, TrialMeter
 
 if TYPE_CHECKING:
     from memeval.runner._session import AbOptions
@@ -45,7 +44,7 @@ class SessionContext:
         artifacts: the run's artifact store.
         meter: the run's meter (None with `--network none`).
         cache_dir: where built environments are cached.
-        cancel: set when the run is stopping; attempts record `cancelled` and end.
+        cancel: set when the run is stopping; attempts record `cancelled` (with its reason) and end.
     """
 
     run_dir: Path
@@ -53,7 +52,7 @@ class SessionContext:
     artifacts: ArtifactSink
     meter: TrialMeter | None
     cache_dir: Path
-    cancel: threading.Event
+    cancel: StopFlag
 
 
 class TrialExecutor(ABC):

@@ -20,8 +20,17 @@ folder of the image**.
   unchecked hash-based one), and the workspace diff does not show `__pycache__`.
 - `LD_LIBRARY_PATH` entries in a world folder, or relative or empty (the working directory),
   come after the system's library folders (`libraries_last`).
+- Perl, Ruby and Node search `PERL5LIB`/`PERLLIB`, `RUBYLIB` and `NODE_PATH` before their own
+  library folders: agent-writable or relative entries come after the interpreter's own folders
+  (asked of the host's interpreter, which stands in for the image's; `interpreter_dirs`), and
+  `-I` folders of `PERL5OPT`/`RUBYOPT` that are agent-writable move there too. Rubygems takes the
+  highest version of a gem found in any of `GEM_HOME` and `GEM_PATH`, so no order helps: an
+  agent-writable folder there is dropped. (`NODE_OPTIONS=--require FILE` names one file the task
+  chose to run, as test.sh running the agent's program does, and is left alone.)
 - git runs no hook and no file monitor (`core.hooksPath=/dev/null`, `core.fsmonitor=false`, given
-  in the environment, which wins over the repository's configuration).
+  in the environment, which wins over the repository's configuration), and no filter or diff
+  driver its configuration defines (`git_driver_names`): a smudge filter would rewrite the tests
+  a `git checkout` restores.
 - `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
   the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
   an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
@@ -35,7 +44,11 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
+import stat
+import subprocess
 from collections.abc import Iterable, Mapping
+from functools import cache
 from pathlib import Path
 
 from memeval.sandbox import Mount, World
@@ -69,10 +82,13 @@ def writable_last(value: str, folders: Iterable[str]) -> str:
     return ":".join([e for e in entries if e and not under(e, fs)] + [e for e in entries if not e or under(e, fs)])
 
 
-def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, str]:
+def verifier_env(
+    base: Mapping[str, str], folders: Iterable[str], git_drivers: Iterable[tuple[str, str]] = ()
+) -> dict[str, str]:
     """The verifier's environment, from `base` and the world's agent-writable `folders`.
 
-    `base` holds the defaults, the Dockerfile's ENV, the task's `[verifier.env]`, in that order.
+    `base` holds the defaults, the Dockerfile's ENV, the task's `[verifier.env]`, in that order;
+    `git_drivers` the (`filter`|`diff`, name) pairs to switch off (`git_driver_names`).
 
     Returns a new dict; see the module docstring for every change made.
     """
@@ -94,7 +110,8 @@ def verifier_env(base: Mapping[str, str], folders: Iterable[str]) -> dict[str, s
         env["MEMEVAL_LAST_PATH"] = ":".join(last)
     if "LD_LIBRARY_PATH" in env:
         env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
-    _git_runs_no_hooks(env)
+    _interpreter_paths(env, fs)
+    _git_runs_no_hooks(env, git_drivers)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
@@ -105,7 +122,101 @@ GIT_OVERRIDES = (("core.hooksPath", "/dev/null"), ("core.fsmonitor", "false"))
 """git settings the verifier's environment forces over any repository's own configuration."""
 
 
-def _git_runs_no_hooks(env: dict[str, str]) -> None:
+DRIVER_OFF = {
+    "filter": (("smudge", ""), ("clean", ""), ("process", ""), ("required", "false")),
+    "diff": (("textconv", ""), ("command", "")),
+}
+"""What switches a git driver off: an empty command is no command (checked with git 2.39)."""
+MAX_GIT_CONFIG_BYTES = 1 << 20
+MAX_GIT_CONFIG_FILES = 32
+_DRIVER_SECTION = re.compile(r'^\s*\[\s*(filter|diff)\s+"((?:[^"\\\n]|\\.)*)"\s*\]', re.IGNORECASE | re.MULTILINE)
+_LEGACY_SECTION = re.compile(r"^\s*\[\s*(filter|diff)\.([^\]\s]+)\s*\]", re.IGNORECASE | re.MULTILINE)
+_INCLUDE_PATH = re.compile(r"^\s*path\s*=\s*(.*?)\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def _host_path(world: World, inside: str) -> Path | None:
+    """Where an absolute inside path of a world folder is on the host; None elsewhere or via a symlink."""
+    parts = [p for p in posixpath.normpath(inside).split("/") if p]
+    if not parts:
+        return None
+    cur = world.root
+    for name in parts:
+        cur = cur / name
+        if cur.is_symlink():
+            return None
+    return cur if (world.root / parts[0]).is_dir() else None
+
+
+def _read_small(p: Path) -> str | None:
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, MAX_GIT_CONFIG_BYTES).decode("utf-8", "replace")
+    finally:
+        os.close(fd)
+
+
+def git_driver_names(world: World) -> set[tuple[str, str]]:
+    """The (`filter` or `diff`, name) drivers the world's git repositories configure.
+
+    Read from `.git/config` (and `config.worktree`) of the repository at the workdir, at each of
+    its parents and at each world folder's top, following `.git` files (`gitdir: ...`) and the
+    config's `include`/`includeIf` paths (all of them: which condition holds does not matter for
+    switching a driver off), never through a symlink, at most `MAX_GIT_CONFIG_FILES` files of
+    `MAX_GIT_CONFIG_BYTES` each. Paths are inside paths; only those in world folders are read
+    (anything else is the image's, which the agent could not write).
+    """
+    wd = posixpath.normpath(world.workdir)
+    tops = {"/" + p.name for p in world.root.iterdir() if p.is_dir() and not p.is_symlink()}
+    starts: list[str] = []
+    d = wd
+    while d not in ("/", ""):
+        starts.append(d)
+        d = posixpath.dirname(d)
+    queue: list[str] = []
+    for repo in dict.fromkeys([*starts, *sorted(tops)]):
+        git = posixpath.join(repo, ".git")
+        host = _host_path(world, git)
+        if host is None:
+            continue
+        if host.is_dir():
+            gitdir = git
+        else:
+            text = _read_small(host) or ""
+            if not text.startswith("gitdir:"):
+                continue
+            target = text[len("gitdir:") :].strip()
+            gitdir = posixpath.normpath(posixpath.join(repo, target))
+        queue += [posixpath.join(gitdir, "config"), posixpath.join(gitdir, "config.worktree")]
+    seen: set[str] = set()
+    names: set[tuple[str, str]] = set()
+    while queue and len(seen) < MAX_GIT_CONFIG_FILES:
+        inside = posixpath.normpath(queue.pop(0))
+        if inside in seen:
+            continue
+        seen.add(inside)
+        host = _host_path(world, inside)
+        conf = _read_small(host) if host is not None else None
+        if conf is None:
+            continue
+        for kind, name in _DRIVER_SECTION.findall(conf):
+            names.add((kind.lower(), re.sub(r"\\(.)", r"\1", name)))
+        for kind, name in _LEGACY_SECTION.findall(conf):
+            names.add((kind.lower(), name.lower()))
+        for raw in _INCLUDE_PATH.findall(conf):
+            path = raw.strip().strip('"')
+            if path.startswith("/"):
+                queue.append(path)
+            elif path and not path.startswith("~"):
+                queue.append(posixpath.join(posixpath.dirname(inside), path))
+    return names
+
+
+def _git_runs_no_hooks(env: dict[str, str], drivers: Iterable[tuple[str, str]] = ()) -> None:
     """Make git in the verifier run no hook and no file monitor of the agent's repository.
 
     Tasks graded the SWE-bench way restore tests with `git checkout` in the agent's repository,
@@ -117,7 +228,8 @@ def _git_runs_no_hooks(env: dict[str, str]) -> None:
         n = int(env.get("GIT_CONFIG_COUNT", "0"))
     except ValueError:
         n = 0
-    for key, value in GIT_OVERRIDES:
+    off = [(f"{kind}.{name}.{key}", value) for kind, name in sorted(drivers) for key, value in DRIVER_OFF[kind]]
+    for key, value in [*GIT_OVERRIDES, *off]:
         env[f"GIT_CONFIG_KEY_{n}"] = key
         env[f"GIT_CONFIG_VALUE_{n}"] = value
         n += 1
@@ -160,6 +272,88 @@ def libraries_last(value: str, folders: Iterable[str]) -> str:
     if not agents:
         return value
     return ":".join(image + [d for d in system_library_dirs() if d not in image] + agents)
+
+
+INTERPRETER_PATHS = {"PERL5LIB": "perl", "PERLLIB": "perl", "RUBYLIB": "ruby", "NODE_PATH": "node"}
+"""Search-path variables an interpreter reads before its own folders, and that interpreter."""
+INCLUDE_SWITCHES = {"PERL5OPT": "PERL5LIB", "RUBYOPT": "RUBYLIB"}
+"""Switch variables whose `-I DIR` prepends to the search path, and the variable it then joins."""
+DROP_WRITABLE_ENTRIES = ("GEM_PATH", "GEM_HOME")
+_ASK_DIRS = {
+    "perl": ("perl", "-e", 'print "$_\\n" for grep { !ref } @INC'),
+    "ruby": ("ruby", "-e", "puts $LOAD_PATH"),
+    "node": ("node", "-e", 'console.log(require("module").globalPaths.join("\\n"))'),
+}
+
+
+@cache
+def interpreter_dirs(name: str) -> tuple[str, ...]:
+    """The folders `name` (`perl`, `ruby` or `node`) searches for libraries on its own, on this host.
+
+    Asked of the interpreter with an empty environment (HOME=/tmp as in the verifier); () when it
+    is not installed or fails, as the sandbox, which runs the host's binaries, then has none either.
+    """
+    try:
+        out = subprocess.run(
+            _ASK_DIRS[name],
+            env={"PATH": os.defpath, "HOME": "/tmp", "LANG": "C.UTF-8"},
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    return tuple(dict.fromkeys(ln for ln in out.splitlines() if ln.startswith("/")))
+
+
+def _include_switches(value: str, fs: tuple[str, ...]) -> tuple[str, list[str]]:
+    """`value` (e.g. `PERL5OPT`) without its `-I DIR` switches naming agent-writable folders, and those."""
+    words = value.split()
+    kept: list[str] = []
+    moved: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("-I"):
+            d = w[2:] if len(w) > 2 else (words[i + 1] if i + 1 < len(words) else "")
+            step = 1 if len(w) > 2 else 2
+            if d and under(d, fs):
+                moved.append(d)
+                i += step
+                continue
+        kept.append(w)
+        i += 1
+    return " ".join(kept), moved
+
+
+def _interpreter_paths(env: dict[str, str], fs: tuple[str, ...]) -> None:
+    """Put agent-writable entries of Perl's, Ruby's and Node's search paths after their own folders."""
+    for switches, joins in INCLUDE_SWITCHES.items():
+        if switches in env:
+            kept, moved = _include_switches(env[switches], fs)
+            if moved:
+                env[joins] = ":".join([*filter(None, env.get(joins, "").split(":")), *moved])
+                if kept:
+                    env[switches] = kept
+                else:
+                    del env[switches]
+    for name, interpreter in INTERPRETER_PATHS.items():
+        if name not in env:
+            continue
+        entries = env[name].split(":")
+        image = [e for e in entries if e and not under(e, fs)]
+        agents = [e for e in entries if e and under(e, fs)]
+        if agents:
+            own = [d for d in interpreter_dirs(interpreter) if d not in image]
+            env[name] = ":".join(image + own + agents)
+    for name in DROP_WRITABLE_ENTRIES:
+        if name in env:
+            kept_entries = [e for e in env[name].split(":") if e and not under(e, fs)]
+            if kept_entries:
+                env[name] = ":".join(kept_entries)
+            else:
+                del env[name]
 
 
 SYSTEM_SITECUSTOMIZE = Path("/etc/python3.11/sitecustomize.py")

@@ -622,7 +622,7 @@ class RayExecutor(TrialExecutor):
         ctx = self.ctx
         assert ctx is not None
         if ctx.cancel.is_set():
-            code, msg = "cancelled", "the run was interrupted (SIGINT/SIGTERM); its Ray task was cancelled"
+            code, msg = "cancelled", f"{ctx.cancel.reason}; its Ray task was cancelled"
         else:
             code = "process"
             msg = f"the Ray node or worker running the trial was lost: {type(exc).__name__}: {str(exc)[:300]}"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memeval.eventlog import PlannedTrial
-from memeval.runner._attempt import AttemptSpec
+from memeval.runner._attempt import SIGNAL_STOP, AttemptSpec, StopFlag
 from memeval.runner._executors import TrialExecutor
 from memeval.runner._history import History
 
@@ -146,6 +146,11 @@ class Scheduler:
                     pt = self._running.pop(fut)
                     exc = fut.exception()
                     if exc is not None:
+                        if not isinstance(exc, KeyboardInterrupt):
+                            self.stop(
+                                f"the run stopped: attempt {pt.trial_id} failed in the harness "
+                                f"({type(exc).__name__}: {str(exc)[:300]})"
+                            )
                         raise exc
                     if self.history.needs_attempt(pt.trial_id, self.retries):
                         queue.appendleft(pt)
@@ -183,15 +188,19 @@ class Scheduler:
         if self.on_progress is not None:
             self.on_progress(p)
 
-    def stop(self) -> None:
+    def stop(self, reason: str = SIGNAL_STOP) -> None:
         """Stop every running attempt and wait for each to record its end (`cancelled`).
 
-        Sets the cancel flag, then kills the run's sandboxes until every attempt has ended (or
+        Sets the cancel flag (with `reason`, what the attempts record, if it is a `StopFlag` not
+        yet set), then kills the run's sandboxes until every attempt has ended (or
         `STOP_GRACE_S` passed). A second Ctrl-C meanwhile does not cut this short.
         """
         ctx = self.executor.ctx
         if ctx is not None:
-            ctx.cancel.set()
+            if isinstance(ctx.cancel, StopFlag):
+                ctx.cancel.stop(reason)
+            else:
+                ctx.cancel.set()
         deadline = time.monotonic() + STOP_GRACE_S
         while self._running and time.monotonic() < deadline:
             try:

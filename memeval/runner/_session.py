@@ -31,7 +31,7 @@ from memeval.eventlog import (
     RunPlanned,
 )
 from memeval.packs import Pack, select_slice
-from memeval.runner._attempt import AttemptSpec, TrialMeter
+from memeval.runner._attempt import AttemptSpec, StopFlag, TrialMeter
 from memeval.runner._backends import make_executor
 from memeval.runner._card import (
     agent_identity,
@@ -366,7 +366,7 @@ def _execute(
         try:
             with _meter(run_dir, opts, log, writer, executor.meters_locally) as meter:
                 spend: RunSpend | None = meter if isinstance(meter, RunMeter) else getattr(executor, "account", None)
-                ctx = SessionContext(run_dir, writer, ArtifactStore(run_dir), meter, opts.cache_dir, threading.Event())
+                ctx = SessionContext(run_dir, writer, ArtifactStore(run_dir), meter, opts.cache_dir, StopFlag())
                 executor.open(ctx)
                 try:
                     sched = Scheduler(

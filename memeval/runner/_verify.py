@@ -19,7 +19,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
+from memeval.runner._guard import clear_mount_path, git_driver_names, guard_mounts, verifier_env, world_folders
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -301,7 +301,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")
-    env = verifier_env(task_env(task, world), world_folders(world))
+    env = verifier_env(task_env(task, world), world_folders(world), git_driver_names(world))
     mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
     spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
     output = work / "verifier-output.txt"

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import secrets
-import subprocess
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import throwaway_pg
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -48,15 +48,14 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer | N
     if url:
         yield PgServer(url, None)
         return
-    d = Path("/tmp") / f"memeval-test-pg-{uuid.uuid4().hex[:8]}"
-    proc = subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=180)
-    if proc.returncode != 0:
+    got = throwaway_pg.start("memeval-test-pg-")  # stops servers a killed suite left first
+    if got is None:
         yield None
         return
     try:
-        yield PgServer(proc.stdout.strip().splitlines()[-1], d)
+        yield PgServer(got[0], got[1])
     finally:
-        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60)
+        throwaway_pg.stop(got[1])
 
 
 def _need_pg(pg: PgServer | None) -> PgServer:

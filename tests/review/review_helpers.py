@@ -12,7 +12,6 @@ import re
 import secrets
 import shutil
 import socket
-import subprocess
 import threading
 import time
 import uuid
@@ -24,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+import throwaway_pg
 import uvicorn
 from pydantic import SecretBytes
 from sqlalchemy import create_engine, text
@@ -55,15 +55,14 @@ def pg_url_base() -> Iterator[str | None]:
     if url:
         yield url
         return
-    d = Path("/tmp") / f"memeval-review-pg-{uuid.uuid4().hex[:8]}"
-    proc = subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=180)
-    if proc.returncode != 0:
+    got = throwaway_pg.start("memeval-review-pg-")  # stops servers a killed suite left first
+    if got is None:
         yield None
         return
     try:
-        yield proc.stdout.strip().splitlines()[-1]
+        yield got[0]
     finally:
-        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60)
+        throwaway_pg.stop(got[1])
 
 
 def _need_pg(pg_url_base: str | None) -> str:

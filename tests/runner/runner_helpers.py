@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import textwrap
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -59,7 +60,11 @@ def run_ab(tmp_path: Path) -> RunAb:
     def go(*args: str) -> tuple[int, dict, str]:
         res = runner.invoke(app, ["ab", *args, "--json", "--quiet", "--runs-dir", str(tmp_path / "runs")])
         doc = json.loads(res.stdout) if res.exit_code in (0, 1, 3) and res.stdout.strip().startswith("{") else {}
-        return res.exit_code, doc, res.stderr
+        err = res.stderr
+        if res.exc_info is not None and not isinstance(res.exception, SystemExit):
+            # an exception the command let escape: CliRunner keeps it off stderr, so add it
+            err += "".join(traceback.format_exception(*res.exc_info))
+        return res.exit_code, doc, err
 
     return go
 
