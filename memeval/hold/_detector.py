@@ -26,7 +26,20 @@ from collections.abc import Mapping, Sequence
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3, RULES_V4, RULES_V5
+from memeval.hold._rules import (
+    INLINE_CODE,
+    META,
+    NEGATED_INSIDE,
+    NEGATION,
+    NEGATION_AFTER,
+    QUOTED,
+    RULES,
+    RULES_V2,
+    RULES_V3,
+    RULES_V4,
+    RULES_V5,
+    RULES_V6,
+)
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -164,7 +177,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/5"
+    name = "rules/6"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -203,13 +216,15 @@ class RuleDetector:
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5:
+        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None:
                 continue
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
-                if rule.negatable and NEGATION.search(t[max(0, s - 40) : s]):
+                if rule.negatable and (NEGATION.search(t[max(0, s - 40) : s]) or NEGATION_AFTER.search(t[e : e + 16])):
+                    continue
+                if rule.negated_inside and NEGATED_INSIDE.search(m.group()):
                     continue
                 w = weight
                 if meta and _inside(quoted, s, e):
@@ -259,7 +274,11 @@ class AnyOf:
 
 
 _ABOUT_ATTACKS = re.compile(
-    r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?)\b"
+    r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?"
+    # rules/6: the same in other languages (a note quoting an attack in German or Chinese)
+    r"|angreifer\w*|angriff\w*|attaque\w*|attaquant\w*|ataques?|atacantes?|attacc\w*|атак\w*|злоумышленник\w*|"
+    r"saldırı\w*|atak\w*|aanval\w*|injektion\w*|inyecci\w*|iniezion\w*|inje[cç][aã]o|инъекц\w*)\b"
+    r"|攻击|攻撃|공격|提示注入|プロンプトインジェクション|인젝션"
 )
 # A team's runbook step: a shell command in backticks, a build/test/deploy tool, or a workflow
 # verb with its object. Over normalised (case-folded) text.
