@@ -771,6 +771,7 @@ RULES_V6: tuple[Rule, ...] = (
             r"(?:~|\$home|/)?[^\s]{0,40}?(?:" + _SECRET_PATH + r")"
         ),
         negatable=True,
+        requires=_r(_SECRET_PATH),
     ),
     Rule(
         "metadata-fetch",
@@ -786,12 +787,14 @@ RULES_V6: tuple[Rule, ...] = (
             r"zugangsdaten|credenciales|credenziali|credenciais)"
         ),
         negatable=True,
+        requires=_r(_METADATA_ADDR),
     ),
     Rule(
         "path-traversal-secret",
         0.6,
         _r(r"(?:\.\./|\.\.\\){2,}[^\s'\"`]{0,40}?(?:" + _SECRET_PATH + r"|etc/|root/|home/)"),
         negatable=True,
+        requires=_r(r"\.\.[/\\\\]"),
     ),
     Rule(
         "untrusted-dependency",
@@ -806,6 +809,7 @@ RULES_V6: tuple[Rule, ...] = (
             r"|\bgit\s*=\s*[\"']https?://(?!github\.com/)"
         ),
         negatable=True,
+        requires=_r(r"https?://"),
     ),
     Rule(
         "unreviewed-change",
@@ -824,5 +828,6 @@ RULES_V6: tuple[Rule, ...] = (
         0.45,
         _r(r"\bgit remote add\s+\S+\s+https?://\S+[^\n]{0,80}\bgit push\b"),
         negatable=True,
+        requires=_r(r"\bgit remote add\b"),
     ),
 )
