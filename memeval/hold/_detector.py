@@ -26,7 +26,20 @@ from collections.abc import Mapping, Sequence
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._rules import INLINE_CODE, META, NEGATION, QUOTED, RULES, RULES_V2, RULES_V3, RULES_V4, RULES_V5
+from memeval.hold._rules import (
+    INLINE_CODE,
+    META,
+    NEGATED_INSIDE,
+    NEGATION,
+    NEGATION_AFTER,
+    QUOTED,
+    RULES,
+    RULES_V2,
+    RULES_V3,
+    RULES_V4,
+    RULES_V5,
+    RULES_V6,
+)
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -164,7 +177,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/5"
+    name = "rules/6"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -203,13 +216,15 @@ class RuleDetector:
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5:
+        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None:
                 continue
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
-                if rule.negatable and NEGATION.search(t[max(0, s - 40) : s]):
+                if rule.negatable and (NEGATION.search(t[max(0, s - 40) : s]) or NEGATION_AFTER.search(t[e : e + 16])):
+                    continue
+                if rule.negated_inside and NEGATED_INSIDE.search(m.group()):
                     continue
                 w = weight
                 if meta and _inside(quoted, s, e):
@@ -259,7 +274,11 @@ class AnyOf:
 
 
 _ABOUT_ATTACKS = re.compile(
-    r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?)\b"
+    r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?"
+    # rules/6: the same in other languages (a note quoting an attack in German or Chinese)
+    r"|angreifer\w*|angriff\w*|attaque\w*|attaquant\w*|ataques?|atacantes?|attacc\w*|атак\w*|злоумышленник\w*|"
+    r"saldırı\w*|atak\w*|aanval\w*|injektion\w*|inyecci\w*|iniezion\w*|inje[cç][aã]o|инъекц\w*)\b"
+    r"|攻击|攻撃|공격|提示注入|プロンプトインジェクション|인젝션"
 )
 # A team's runbook step: a shell command in backticks, a build/test/deploy tool, or a workflow
 # verb with its object. Over normalised (case-folded) text.
@@ -368,7 +387,7 @@ CASCADE = {"gate_at": 0.2, "encoder_alone_at": 0.85, "encoder_person_at": 0.9, "
 
 
 def get_cascade_detector() -> HoldDetector:
-    """`rules/5` + `hashlr/2` + the encoder stage `usemlp/1`, with the numbers `CASCADE`.
+    """`rules/6` + `hashlr/2` + the encoder stage `usemlp/1`, with the numbers `CASCADE`.
 
     Loads the encoder on first use (about 2 s of CPU, 150 MB). Figures: `memeval/hold/README.md`.
     """
@@ -379,11 +398,11 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/5` joined with the trained `hashlr/2`.
+    """The default detector, built once per process: `rules/6` joined with the trained `hashlr/2`.
 
-    `RulesWithClassifier` without the encoder stage: on held-out v6 the gated encoder stage
-    (`get_cascade_detector()`) caught 85 of 105 orders against 80 but held 17 benign texts against
-    10, and costs about 1.7x the CPU on the sample week's texts, so it is opt-in. Figures:
+    `RulesWithClassifier` without the encoder stage: on held-out v7 (look 2) the gated encoder
+    stage (`get_cascade_detector()`) caught 166 of 245 orders against 143 but held 15 benign texts
+    against 10, and costs about 1.7x the CPU on the sample week's texts, so it is opt-in. Figures:
     `memeval/hold/README.md`.
     """
     global _DEFAULT

@@ -59,6 +59,8 @@ class Rule:
         person_weight: the weight for text from a person's own words, when it differs.
         requires: a cheaper pattern that every match of `pattern` contains; when the text has
             no match of it, `pattern` is not run (speed only: the matches are the same).
+        negated_inside: skipped when a negation word (`NEGATED_INSIDE`) lies inside the match
+            (rules/6: a standing order that forbids the risky act, "remember: never paste .env").
     """
 
     name: str
@@ -68,6 +70,7 @@ class Rule:
     markup: bool = False
     person_weight: float | None = None
     requires: re.Pattern[str] | None = None
+    negated_inside: bool = False
 
 
 def _r(p: str) -> re.Pattern[str]:
@@ -271,18 +274,44 @@ RULES: tuple[Rule, ...] = (
 
 NEGATION = re.compile(
     r"\b(?:not|never|don't|dont|no|cannot|can't|refuse[sd]?|refusing|prevent|block|must not|"
-    r"should not|shouldn't|won't)\b(?:\W+[\w'-]+){0,3}?\W*$"
+    r"should not|shouldn't|won't"
+    # rules/6: the same in the languages the rules read (German, French, Spanish, Italian,
+    # Portuguese, Dutch, Polish, Russian, Ukrainian, Turkish, Swedish, Czech)
+    r"|nie|niemals|nicht|kein\w*|jamais|ne|n'|pas|nunca|jam[aá]s|non|mai|nooit|niet|nigdy|"
+    r"никогда|не|нельзя|ніколи|asla|aldrig|inte|nikdy|nesm\w*)\b(?:\W+[\w'-]+){0,3}?\W*$"
+    r"|(?:不要|不得|别|切勿|禁止|不准|不可|永远不要|決して|絶対に|절대)[^。！!？?\n]{0,20}$"
 )
 """Matched against the 40 characters before a negatable match."""
+
+NEGATION_AFTER = re.compile(r"^[^。！!？?.\n]{0,12}?(?:ないこと|ないで|しない|ません|禁止|하지 마|하지 말|지 마|않)")
+"""rules/6: Japanese and Korean negate after the verb; matched against the 16 characters after a
+negatable match."""
+
+NEGATED_INSIDE = re.compile(
+    r"\b(?:never|do not|don't|nie|niemals|jamais|ne|nunca|non|mai|nooit|nigdy|никогда|не|asla|aldrig)\b"
+    r"|不要|永远不要|切勿|しないこと|하지 마"
+)
+"""rules/6: a standing-order rule whose match holds one of these ("remember: never paste .env
+into tickets") states a prohibition, not an order."""
 
 META = re.compile(
     r"\b(?:prompt injections?|injections?|attack(?:s|ers?)?|jailbreaks?|red[- ]team|"
     r"adversarial|payloads?|phrases?|such as|e\.g\.|for example|looks like|format|"
-    r"templates?|tokens?|tokenizer|filters?|screen|classic|known)\b"
+    r"templates?|tokens?|tokenizer|filters?|screen|classic|known"
+    # rules/6: the same in other languages
+    r"|angreifer\w*|angriff\w*|attaque\w*|attaquant\w*|ataques?|atacantes?|attacc\w*|aggressor\w*|"
+    r"атак\w*|злоумышленник\w*|saldırı\w*|atak\w*|aanval\w*|injektion\w*|inyecci\w*|iniezion\w*|"
+    r"inje[cç][aã]o|injeç\w*|инъекц\w*|beispiel|exemple|ejemplo|esempio|exemplo|przykład\w*|пример\w*)\b"
+    r"|攻击|攻撃|공격|注入|インジェクション|인젝션|例如|例えば|예를 들어"
 )
 """Words that show a text is talking about injections or markup rather than doing it."""
 
-QUOTED = re.compile(r"'[^'\n]{3,200}'|\"[^\"\n]{3,200}\"|\u201c[^\u201d\n]{3,200}\u201d|`[^`\n]+`")
+QUOTED = re.compile(
+    r"'[^'\n]{3,200}'|\"[^\"\n]{3,200}\"|\u201c[^\u201d\n]{3,200}\u201d|`[^`\n]+`"
+    # rules/6: guillemets, German low-high quotes, CJK corner brackets
+    r"|\u00ab[^\u00bb\n]{3,200}\u00bb|\u201e[^\u201c\u201d\n]{3,200}[\u201c\u201d]|\u300c[^\u300d\n]{2,200}\u300d"
+    r"|\u300e[^\u300f\n]{2,200}\u300f"
+)
 
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 """Chat markup inside inline code is a mention, not markup."""
@@ -373,6 +402,7 @@ RULES_V2 += (
         0.75,
         _r(r"\b" + _PERSIST + r"\b[^\n]{0,160}?" + _RISKY + r"|" + _RISKY + r"[^\n]{0,100}?\b" + _PERSIST + r"\b"),
         negatable=True,
+        negated_inside=True,  # since rules/6
     ),
     Rule("risky-action", 0.45, _r(_RISKY), negatable=True),
     Rule(
@@ -504,6 +534,7 @@ RULES_V3 += (
         0.75,
         _r(_PERSIST_ML + r"[^\n]{0,160}?" + _RISKY_NEUTRAL + r"|" + _RISKY_NEUTRAL + r"[^\n]{0,100}?" + _PERSIST_ML),
         negatable=True,
+        negated_inside=True,  # since rules/6
     ),
 )
 
@@ -666,7 +697,7 @@ RULES_V5: tuple[Rule, ...] = (
     Rule("no-restrictions-ml", 0.5, _r(_NO_LIMITS), negatable=True),
     Rule("refusal-suppression-ml", 0.55, _r(_NO_REFUSAL)),
     Rule("new-instructions-priority-ml", 0.6, _r(_NEW_PRIORITY)),
-    Rule("risky-action-ml", 0.4, _r(_RISKY_ML)),
+    Rule("risky-action-ml", 0.4, _r(_RISKY_ML), negatable=True),  # negatable since rules/6
     Rule(
         "memory-poisoning-ml",
         0.75,
@@ -677,5 +708,126 @@ RULES_V5: tuple[Rule, ...] = (
         # both alternatives contain a standing-order word: searching for one alone costs less than
         # half the whole pattern, and ordinary text has none (sample week: 0 of 138 texts)
         requires=_r(r"(?:" + _PERSIST_ML5 + r"|" + _PERSIST_ML + r")"),
+        negated_inside=True,  # since rules/6
+    ),
+)
+
+
+# ---- rules/6: harmful requests without override words, shell-only payloads ------------------
+# Added 2026-12-02 for issue 15's fifth round, written from the misses of v6 (looked at twice,
+# so tuning data now) and checked on v3-v6 and the labelled set; never on held-out v7.
+
+_METADATA_ADDR = (
+    r"(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|100\.100\.100\.200|"
+    r"fd00:ec2::254|/latest/meta-data|/computemetadata/)"
+)
+_SECRET_PATH = (
+    r"(?:~|\$home|/home/[\w.-]+|/root)?/?\.(?:ssh|aws|kube|docker|gnupg|azure|config/gcloud)\b[^\s`'\")]*"
+    r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|/etc/(?:shadow|passwd|sudoers)\b|\.git-credentials\b|\.netrc\b"
+    r"|\.npmrc\b|\.pypirc\b|(?<![\w.])\.env\b(?!\.example|\.sample|\.template)|\bsecrets?\.(?:ya?ml|json|toml|env)\b"
+    r"|\bcredentials\.(?:json|csv)\b|\.aws/credentials\b"
+)
+_NET_SEND = (
+    r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bnetcat\b|\bsocat\b|\bdig\b|\bnslookup\b|\bhost\s+\$|"
+    r"\bscp\b|\bsendmail\b|\bmail\s+-s\b|invoke-webrequest|\biwr\b)"
+)
+_DEP_WORD = (
+    r"(?:dependenc(?:y|ies)|package|library|librar(?:y|ies)|module|requirements?(?:\.txt)?|wheel|"
+    r"tarball|plugin|extension|sdk|model weights|weights|checkpoint|binary|installer|package\.json|"
+    r"pyproject\.toml|cargo\.toml|go\.mod|gemfile|pom\.xml|build\.gradle|"
+    r"abh[äa]ngigkeit\w*|d[ée]pendance\w*|dependencia\w*|dipendenz\w*|depend[êe]ncia\w*|"
+    r"afhankelijkhe\w*|zale[żz]no\w*|зависимост\w*|пакет\w*|библиотек\w*|依赖|依存|의존성|"
+    r"paket\w*|bağımlılı\w*|librer[íi]a\w*|biblioth[èe]que\w*|bibliothek\w*|libreria\w*|biblioteca\w*)"
+)
+_DEP_VERB = (
+    r"(?:add|install|replace|swap|switch|pin|use|point|download|fetch|pull|update|upgrade|initiali[sz]e|load|"
+    r"f[üu]ge?\w*|installier\w*|ersetz\w*|eintrag\w*|ajoute\w*|installe\w*|remplace\w*|a[ñn]ade\w*|"
+    r"instala\w*|sustituye\w*|reemplaza\w*|aggiungi\w*|installa\w*|sostituisci\w*|adicione\w*|"
+    r"substitua\w*|voeg\w*|installeer\w*|dodaj\w*|zainstaluj\w*|добав\w*|установи\w*|замени\w*|"
+    r"添加|安装|换成|替换|追加|インストール|置き換え|추가|설치|교체|ekle\w*|kur\b|y[üu]kle\w*)"
+)
+RULES_V6: tuple[Rule, ...] = (
+    Rule(
+        "reverse-shell",
+        0.85,
+        _r(
+            r"/dev/(?:tcp|udp)/[\w.-]+/\d+|\b(?:nc|ncat|netcat)\b[^\n|;]{0,60}\s-[ec]\s*/bin/(?:ba|z)?sh\b"
+            r"|\bmkfifo\b[^\n]{0,80}\b(?:nc|ncat|netcat)\b|\bsocat\b[^\n]{0,80}\bexec:"
+            r"|socket\.socket\([^\n]{0,200}(?:subprocess|pty\.spawn|os\.dup2)"
+        ),
+        negatable=True,
+    ),
+    Rule(
+        "secret-exfil-command",
+        0.8,
+        _r(
+            r"(?:"
+            + _SECRET_PATH
+            + r")[^\n]{0,120}?(?:\|\s*|\$\(|`)?[^\n]{0,40}?"
+            + _NET_SEND
+            + r"|"
+            + _NET_SEND
+            + r"[^\n]{0,160}?(?:@(?=[~/$.])|\$\((?:cat|base64|tar)\s+|<\s*)"
+            r"(?:~|\$home|/)?[^\s]{0,40}?(?:" + _SECRET_PATH + r")"
+        ),
+        negatable=True,
+        requires=_r(_SECRET_PATH),
+    ),
+    Rule(
+        "metadata-fetch",
+        0.5,
+        _r(
+            r"\b(?:fetch|retrieve|get|open|request|visit|browse|query|call|load|read|curl|wget|use)\w*\b[^\n]{0,80}?"
+            + _METADATA_ADDR
+            + r"|\b(?:取得|开|打开|訪問|访问|열|abr[ae]|[öo]ffne|ouvre|apri|открой|получи)\w*[^\n]{0,60}?"
+            + _METADATA_ADDR
+            + r"|"
+            + _METADATA_ADDR
+            + r"[^\n]{0,80}?(?:credentials?|token|security-credentials|認証|认证|токен|identifiants|"
+            r"zugangsdaten|credenciales|credenziali|credenciais)"
+        ),
+        negatable=True,
+        requires=_r(_METADATA_ADDR),
+    ),
+    Rule(
+        "path-traversal-secret",
+        0.6,
+        _r(r"(?:\.\./|\.\.\\){2,}[^\s'\"`]{0,40}?(?:" + _SECRET_PATH + r"|etc/|root/|home/)"),
+        negatable=True,
+        requires=_r(r"\.\.[/\\\\]"),
+    ),
+    Rule(
+        "untrusted-dependency",
+        0.4,
+        _r(
+            r"\b" + _DEP_VERB + r"[^\n]{0,80}?" + _DEP_WORD + r"[^\n]{0,80}?https?://(?!(?:github\.com|pypi\.org|"
+            r"files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|pkg\.go\.dev|proxy\.golang\.org)/)\S+"
+            r"|\b"
+            + _DEP_VERB
+            + r"[^\n]{0,60}?https?://\S+\.(?:whl|tgz|tar\.gz|zip|jar|bin|exe|deb|rpm|sh|pt|safetensors|gguf)\b"
+            r"|[\w.-]+\s*@\s*https?://\S+\.(?:whl|tar\.gz|zip)\b"
+            r"|\bgit\s*=\s*[\"']https?://(?!github\.com/)"
+        ),
+        negatable=True,
+        requires=_r(r"https?://"),
+    ),
+    Rule(
+        "unreviewed-change",
+        0.35,
+        _r(
+            r"(?:without|no|skip(?:ping)?|bypass(?:ing)?)\s+(?:the\s+|a\s+|any\s+)?(?:checksum|hash check|signature"
+            r"|integrity check|review|security review|approval)\b"
+            r"|(?:ohne|sans|sin|senza|sem|без)\s+(?:\w+\s+)?(?:pr[üu]fsumme|checksum|somme de contr[ôo]le|"
+            r"revis\w*|review|pr[üu]fung|relecture|проверк\w*|ревью)"
+            r"|不需要(?:走)?(?:审核|审查|评审)|レビューなし|리뷰 없이|--trusted-host\b|--no-verify\b|--insecure\b"
+        ),
+        negatable=True,
+    ),
+    Rule(
+        "git-remote-push",
+        0.45,
+        _r(r"\bgit remote add\s+\S+\s+https?://\S+[^\n]{0,80}\bgit push\b"),
+        negatable=True,
+        requires=_r(r"\bgit remote add\b"),
     ),
 )
