@@ -1,7 +1,8 @@
 """Render a `WeeklyReportContext`: HTML (self-contained), A4 PDF (WeasyPrint) and a text e-mail body.
 
 Templates are `templates/report/weekly.html` (CSS from `report.css` inlined, charts from the
-`_charts.html` macro) and `weekly.txt`; they read one variable, `r`. The PDF's running header,
+`_charts.html` macro) and `weekly.txt`; they read one variable, `r` (and the HTML a flag,
+`emoji_face`, set when its text needs the colour-emoji face of `emoji-face.css`). The PDF's running header,
 footer and "Page X of Y" are `@page` margin boxes; table headers repeat on every page.
 WeasyPrint is imported only when a PDF is made, so `memeval --help` stays fast.
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 import jinja2
@@ -24,6 +27,7 @@ from memeval.errors import ReportError
 
 HTML_TEMPLATE = "weekly.html"
 TEXT_TEMPLATE = "weekly.txt"
+EMOJI_FACE_CSS = "emoji-face.css"
 
 # fontTools stamps every font it re-saves with "now" (the `head.modified` field) unless
 # SOURCE_DATE_EPOCH is set (reproducible-builds.org/specs/source-date-epoch). WeasyPrint re-saves
@@ -112,9 +116,24 @@ def report_env() -> jinja2.Environment:
     return jinja_env("report")
 
 
-def _render(name: str, ctx: WeeklyReportContext) -> str:
+@cache
+def emoji_face_chars() -> re.Pattern[str]:
+    """A pattern matching one character of the emoji face's `unicode-range` (read from `emoji-face.css`).
+
+    Raises:
+        ReportError: the CSS file has no `unicode-range` of `U+XXXX` or `U+XXXX-YYYY` entries.
+    """
+    css = (templates_dir() / "report" / EMOJI_FACE_CSS).read_text(encoding="utf-8")
+    ranges = re.search(r"unicode-range:([^;]*);", css)
+    pairs = re.findall(r"U\+([0-9A-Fa-f]{1,6})(?:-([0-9A-Fa-f]{1,6}))?", ranges.group(1) if ranges else "")
+    if not pairs:
+        raise ReportError(f"report/{EMOJI_FACE_CSS} has no unicode-range: restore its @font-face rule")
+    return re.compile("[" + "".join(f"\\U{int(a, 16):08x}-\\U{int(b or a, 16):08x}" for a, b in pairs) + "]")
+
+
+def _render(name: str, ctx: WeeklyReportContext, **flags: bool) -> str:
     try:
-        return report_env().get_template(name).render(r=ctx)
+        return report_env().get_template(name).render(r=ctx, **flags)
     except jinja2.UndefinedError as exc:
         raise ReportError(
             f"template report/{name} reads a value the context does not have ({exc}): add it to "
@@ -123,8 +142,16 @@ def _render(name: str, ctx: WeeklyReportContext) -> str:
 
 
 def render_html(ctx: WeeklyReportContext) -> str:
-    """The report as one self-contained HTML page (UTF-8 text)."""
-    return _render(HTML_TEMPLATE, ctx)
+    """The report as one self-contained HTML page (UTF-8 text).
+
+    The colour-emoji face (`emoji-face.css`) is declared only when the page has a character in its
+    `unicode-range`: without one the face draws nothing, and declaring it costs every PDF a copy of
+    the 10 MB font file and its registration with fontconfig (WeasyPrint's `@font-face` handling).
+    """
+    html = _render(HTML_TEMPLATE, ctx, emoji_face=False)
+    if emoji_face_chars().search(html):
+        html = _render(HTML_TEMPLATE, ctx, emoji_face=True)
+    return html
 
 
 def render_text(ctx: WeeklyReportContext) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
@@ -123,6 +124,19 @@ def test_hostile_text_is_escaped(store, tmp_path):
     html = render_html(build_context(store, "fernhill", WEEK, runs_dir=tmp_path))
     assert "<script>" not in html and "<img src=x" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img" in html
+
+
+def test_the_emoji_face_is_declared_only_when_the_page_has_emoji(store, tmp_path):
+    # without a character in its unicode-range the face draws nothing, and declaring it costs every
+    # PDF a copy of the 10 MB emoji font: it is declared exactly when the page has such a character
+    ctx = build_context(store, "fernhill", WEEK, runs_dir=tmp_path)
+    plain = render_html(ctx)
+    assert "@font-face" not in plain and "memeval emoji" in plain  # the fallback name stays in the font lists
+    near = render_html(dataclasses.replace(ctx, never_appears=(*ctx.never_appears, "Arrows \u2193 and #48.")))
+    assert "@font-face" not in near  # U+2193 is just below the face's U+2194-21AA; digits and "#" are outside
+    for emoji in ("\U0001f680", "\u2705", "\u200d", "\U000e0020"):
+        html = render_html(dataclasses.replace(ctx, never_appears=(*ctx.never_appears, f"Rocket {emoji}")))
+        assert html.count("@font-face") == 1 and 'local("Noto Color Emoji")' in html, hex(ord(emoji))
 
 
 def test_record_verifies_and_tampering_is_caught(store, tmp_path):
