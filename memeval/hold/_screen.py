@@ -309,3 +309,25 @@ def screen_for(rules: Sequence[_RuleLike]) -> RuleScreen:
     if screen is None:
         screen = _SCREENS[key] = RuleScreen(rules)
     return screen
+
+
+def rules_skipped(text: str, masked: str) -> set[int]:
+    """`id` of each rule of every rule table of `_rules` (`RULES`, `RULES_V2`...) that cannot match here.
+
+    The tables are found by name when first asked, so a table added later is screened too; a rule
+    in no table is never in the set (it is always run).
+
+    Args:
+        text: the normalised text the rules run over.
+        masked: the same with inline code blanked, which `markup` rules run over.
+    """
+    global _ALL
+    if _ALL is None:
+        from memeval.hold import _rules
+
+        tables = [getattr(_rules, n) for n in sorted(dir(_rules)) if re.fullmatch(r"RULES(?:_V\d+)?", n)]
+        _ALL = screen_for(tuple(r for table in tables for r in table))
+    return {id(r) for r, maybe in zip(_ALL.rules, _ALL.possible(text, masked), strict=True) if not maybe}
+
+
+_ALL: RuleScreen | None = None
