@@ -96,15 +96,13 @@ def _warm(parent: int) -> None:
 def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:
     """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids."""
     from memeval.hold import get_hold_detector
+    from memeval.hold._batch import assess_many
     from memeval.redact import get_redactor
 
     red = get_redactor()
     done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
-    det = get_hold_detector()
-    verdicts = {}
-    for text, source in holds:
-        clean = done[text].text
-        verdicts[(clean, source)] = det.assess(clean, source)  # type: ignore[arg-type]  # a Source the writer checked
+    items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
+    verdicts = dict(zip(items, assess_many(get_hold_detector(), items), strict=True))  # type: ignore[arg-type]  # Sources the writer checked
     return Presanitized(done, verdicts, dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True)))
 
 

@@ -244,11 +244,36 @@ class Sanitizer:
             return [self.sanitize(d, sender, pre.redactions, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]
         many = getattr(self.redactor, "redact_many", None)
-        done: dict[str, Any] = {}
+        unique = list(dict.fromkeys(texts))
         if many is not None and len(texts) > 1:
-            unique = list(dict.fromkeys(texts))
-            done = dict(zip(unique, many(unique), strict=True))
-        return [self.sanitize(d, sender, done) for d in drafts]
+            done: dict[str, Any] = dict(zip(unique, many(unique), strict=True))
+        else:
+            done = {t: self.redactor.redact(t) for t in unique}
+        holds = self.assess_holds(drafts, done)
+        return [self.sanitize(d, sender, done, holds) for d in drafts]
+
+    def assess_holds(self, drafts: Sequence[AuditEvent], redacted: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
+        """(redacted text, source) -> `HoldAssessment` of every memory or lesson text of the batch `_maybe_hold` reads.
+
+        One `assess_many` call for the batch when the hold detector has it (the default one does:
+        `memeval.hold._batch`, the same assessments for less CPU), else one `assess` per text.
+
+        Args:
+            drafts: the batch.
+            redacted: each free text -> its `Redaction` (every memory and lesson text of the batch).
+        """
+        items = list(
+            dict.fromkeys(
+                (redacted[pl.text].text, pl.source)
+                for d in drafts
+                if isinstance(pl := d.payload, p.MemoryWritten | p.LessonProposed)
+                and pl.released_hold is None
+                and pl.text
+            )
+        )
+        many = getattr(self.hold_detector, "assess_many", None)
+        verdicts = many(items) if many is not None else [self.hold_detector.assess(t, s) for t, s in items]
+        return dict(zip(items, verdicts, strict=True))
 
     def sanitize(
         self,

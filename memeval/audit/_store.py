@@ -461,12 +461,23 @@ class _LazyHoldDetector:
     def __init__(self) -> None:
         self._detector: Any = None
 
-    def assess(self, text: str, source: str) -> Any:
+    def _loaded(self) -> Any:
         if self._detector is None:
             from memeval.hold import get_hold_detector
 
             self._detector = get_hold_detector()
-        return self._detector.assess(text, source)
+        return self._detector
+
+    def assess(self, text: str, source: str) -> Any:
+        return self._loaded().assess(text, source)
+
+    def assess_many(self, items: Sequence[tuple[str, str]]) -> list[Any]:
+        """`assess` of each (text, source), batched (`memeval.hold._batch.assess_many`: the same assessments)."""
+        if not items:
+            return []
+        from memeval.hold._batch import assess_many
+
+        return assess_many(self._loaded(), items)  # type: ignore[arg-type]  # Sources the writer checked
 
 
 def _check_draft(d: AuditEvent, index: int) -> None:

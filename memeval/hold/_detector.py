@@ -23,6 +23,7 @@ import re
 import threading
 from collections.abc import Mapping, Sequence
 
+import memeval.hold._screen as _screen
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
@@ -215,10 +216,13 @@ class RuleDetector:
         masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
         meta = META.search(t) is not None
+        skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
         for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
-            if rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None:
+            if id(rule) in skipped or (
+                rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None
+            ):
                 continue
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()

@@ -1,0 +1,72 @@
+"""CPU per event of audit ingest in ONE process (no workers): what each event costs, whatever the load.
+
+    .venv/bin/python bench/audit_ingest_cpu.py [--events 2000] [--rounds 2] [--against CHECKOUT]
+
+Ingests `--events` of `bench/audit_ingest.py`'s events (every id scanned, free text made unique)
+from JSON Lines into a fresh SQLite store with redaction and holding on, `MEMEVAL_AUDIT_WORKERS=0`,
+batches of 100, after a warm-up batch; prints the process's CPU seconds per event (user + system,
+`time.process_time`). With `--against`, that checkout and this one run in turns, each in its own
+process with `PYTHONPATH` set to it. On a shared machine CPU seconds move far less than wall time;
+the load average is printed beside each figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def measure(n: int) -> str:
+    """Ingest `n` events in this process and return the printed line."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import audit_ingest as bench  # noqa: E402  # the same events as the main ingest bench
+
+    from memeval.audit import ingest_lines, open_store
+
+    os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
+    os.environ["MEMEVAL_AUDIT_WORKERS"] = "0"
+    store = open_store(f"sqlite:///{tempfile.mkdtemp(prefix='memeval-bench-')}/bench.sqlite")
+    warm = [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")]
+    ingest_lines(store, warm, sender="warm", batch_size=100)
+    lines = [json.dumps(e) for e in bench.events(n, "bench-file", "bench-file", "prefixed", "")]
+    c0 = time.process_time()
+    res = ingest_lines(store, lines, sender="bench-file", batch_size=100)
+    cpu = time.process_time() - c0
+    import memeval
+
+    return (
+        f"{Path(memeval.__file__).parent.parent}: {res.lines:,} events, {cpu:.2f} s CPU = "
+        f"{cpu / res.lines * 1e3:.3f} ms an event = {res.lines / cpu:,.0f} events per CPU-second "
+        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked}; load {os.getloadavg()[0]:.1f})"
+    )
+
+
+def main() -> None:
+    """Measure this checkout (and `--against`, in turns)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--events", type=int, default=2000)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--against", default=None, help="another checkout to measure in turns with this one")
+    ap.add_argument("--here", action="store_true", help=argparse.SUPPRESS)  # one measurement in this process
+    args = ap.parse_args()
+    if args.here:
+        print(measure(args.events))
+        return
+    codes = ([Path(args.against).resolve()] if args.against else []) + [ROOT]
+    for _ in range(args.rounds):
+        for code in codes:
+            cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest_cpu.py"), "--here", "--events", str(args.events)]
+            run = subprocess.run(cmd, env={**os.environ, "PYTHONPATH": str(code)}, capture_output=True, text=True)
+            print(run.stdout.strip() if run.returncode == 0 else f"{code} failed:\n{run.stderr[-2000:]}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,333 @@
+r"""A cheap screen in front of the hold rules: which rules could match a text at all.
+
+Most texts a memory system sends match no rule, yet every rule's pattern is run over every
+text (about 1 ms of CPU for a 90-character text with the rules of `rules/5`). The screen is
+derived from the rule table when this module is imported, so rules added later are covered
+with no hand-written list:
+
+1. each rule's pattern is parsed (Python's own regular-expression parser) into a condition on
+   literal strings that every match must contain: a sequence needs all of its parts, an
+   alternation one of its branches, a part that can match anything (`\w*`, `.`, a large
+   character class, a back-reference, a flag that changes case) needs nothing. Adjacent parts
+   with few spellings (`api[ _-]?keys?`) are joined into their spellings, so the condition asks
+   for `api key`, not for `api` and `key` apart;
+2. the literals of all conditions are looked up in the text, a long one (`in`) only when its first
+   three characters occur together in the text (one set of the text's short pieces);
+3. a rule whose condition is false cannot match, so `RuleDetector` does not run it.
+
+The screen only ever skips a rule that could not have matched, so the rule detector's matches,
+and hence its verdicts, scores and reasons, are the same with or without it
+(`tests/hold/test_screen.py` checks that on every hold fixture, the sample's texts and random
+texts). A pattern this parser cannot read is never skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+_parser: Any = importlib.import_module("re._parser")
+_c: Any = importlib.import_module("re._constants")
+
+Formula = frozenset[str] | tuple[str, tuple["Formula", ...]] | bool
+"""A condition on the literals present in a text: a frozenset (any one of these literals), `("and", parts)`,
+`("or", parts)`, or True (nothing is needed: the pattern may match any text)."""
+
+MAX_SPELLINGS = 64
+"""Adjacent parts are joined into their spellings while there are at most this many."""
+MAX_LITERALS = 16
+"""A condition naming more literals than this names their first `PREFIX` characters instead."""
+PREFIX = 8
+MAX_CLASS = 12
+"""A character class of at most this many characters counts as that many one-character spellings."""
+MAX_REPEAT = 3
+"""A repeat of at most this many copies of a part with spellings counts as its spellings."""
+
+
+@dataclass(frozen=True)
+class _Part:
+    """What a piece of a pattern needs: its spellings (None: too many or unknown) and its condition."""
+
+    spellings: frozenset[str] | None
+    need: Formula
+
+
+_IGNORECASE = int(re.IGNORECASE)
+_ANYTHING = _Part(None, True)
+_EMPTY = _Part(frozenset({""}), True)
+
+
+def _any_of(lits: frozenset[str]) -> Formula:
+    """The condition "one of `lits` is present"; True when the empty string is one of them."""
+    if "" in lits:
+        return True
+    if len(lits) > MAX_LITERALS:  # a prefix is in every text its literal is in: fewer, weaker literals
+        lits = frozenset(x[:PREFIX] for x in lits)
+    # a literal that contains a shorter one of the set adds nothing: the shorter one is present too
+    return frozenset(x for x in lits if not any(y != x and y in x for y in lits))
+
+
+def _need_of(part: _Part) -> Formula:
+    return _any_of(part.spellings) if part.spellings is not None else part.need
+
+
+def _all_of(parts: list[Formula]) -> Formula:
+    kept = [f for f in parts if f is not True]
+    if not kept:
+        return True
+    return kept[0] if len(kept) == 1 else ("and", tuple(kept))
+
+
+def _one_of(parts: list[Formula]) -> Formula:
+    if any(f is True for f in parts):
+        return True
+    if all(isinstance(f, frozenset) for f in parts):
+        return _any_of(frozenset().union(*parts))  # type: ignore[arg-type]  # all frozensets, checked above
+    return ("or", tuple(parts))
+
+
+def _char_class(items: Sequence[tuple[Any, Any]]) -> _Part:
+    chars: set[str] = set()
+    for op, av in items:
+        if op is _c.LITERAL:
+            chars.add(chr(av))
+        elif op is _c.RANGE and av[1] - av[0] < MAX_CLASS:
+            chars.update(chr(x) for x in range(av[0], av[1] + 1))
+        else:  # NEGATE, CATEGORY (\w, \s...), a large range
+            return _ANYTHING
+        if len(chars) > MAX_CLASS:
+            return _ANYTHING
+    return _Part(frozenset(chars), True)
+
+
+def _sequence(items: Iterable[tuple[Any, Any]], flags: int) -> _Part:
+    """A sequence of nodes: every part is needed; adjacent parts with spellings are joined."""
+    needs: list[Formula] = []
+    current: frozenset[str] = frozenset({""})
+    joined_all = True
+    for op, av in items:
+        part = _node(op, av, flags)
+        if part.spellings is not None and len(current) * len(part.spellings) <= MAX_SPELLINGS:
+            current = frozenset(a + b for a in current for b in part.spellings)
+            continue
+        joined_all = False
+        needs.append(_any_of(current))
+        needs.append(_need_of(part))
+        current = frozenset({""})
+    if joined_all:
+        return _Part(current, True)
+    needs.append(_any_of(current))
+    return _Part(None, _all_of(needs))
+
+
+def _node(op: Any, av: Any, flags: int) -> _Part:
+    """What one parsed node needs (see the module docstring); `flags` a plain int."""
+    if op is _c.LITERAL:
+        return _ANYTHING if flags & _IGNORECASE else _Part(frozenset({chr(av)}), True)
+    if op is _c.IN:
+        return _ANYTHING if flags & _IGNORECASE else _char_class(av)
+    if op is _c.AT:
+        return _EMPTY  # ^, $, \b: zero width
+    if op in (_c.ASSERT, _c.ASSERT_NOT):
+        return _EMPTY  # a look-around adds no character to the match
+    if op is _c.SUBPATTERN:
+        _group, add, remove, sub = av
+        return _sequence(sub, (flags | int(add)) & ~int(remove))
+    if op is _c.ATOMIC_GROUP:
+        return _sequence(av, flags)
+    if op is _c.BRANCH:
+        alts = [_sequence(alt, flags) for alt in av[1]]
+        if all(a.spellings is not None for a in alts):
+            union = frozenset().union(*(a.spellings for a in alts if a.spellings is not None))
+            if len(union) <= MAX_SPELLINGS:
+                return _Part(union, True)
+        return _Part(None, _one_of([_need_of(a) for a in alts]))
+    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+        low, high, sub = av
+        body = _sequence(sub, flags)
+        if body.spellings is not None and high <= MAX_REPEAT:
+            spellings = {""} if low == 0 else set()
+            layer: set[str] = {""}
+            for k in range(1, high + 1):
+                layer = {a + b for a in layer for b in body.spellings}
+                if len(layer) > MAX_SPELLINGS:
+                    break
+                if k >= low:
+                    spellings |= layer
+            else:
+                if len(spellings) <= MAX_SPELLINGS:
+                    return _Part(frozenset(spellings), True)
+        return _Part(None, _need_of(body)) if low >= 1 else _ANYTHING
+    return _ANYTHING  # ANY, NOT_LITERAL, GROUPREF, GROUPREF_EXISTS, CATEGORY...
+
+
+def pattern_need(pattern: re.Pattern[str]) -> Formula:
+    """The condition on literals every match of `pattern` meets (True: none known).
+
+    Raises nothing: a pattern the parser cannot read needs nothing (it is never skipped).
+    """
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+    except (re.error, TypeError, ValueError, RecursionError):
+        return True
+    return _need_of(_sequence(list(parsed), int(parsed.state.flags)))
+
+
+def literals(f: Formula) -> frozenset[str]:
+    """Every literal a condition names."""
+    if isinstance(f, frozenset):
+        return f
+    if isinstance(f, tuple):
+        return frozenset().union(*(literals(x) for x in f[1]))
+    return frozenset()
+
+
+def _key(f: Formula) -> frozenset[str] | None:
+    """One set of literals of which any text meeting `f` has one: the rarest-looking part of an `and`."""
+    if isinstance(f, frozenset):
+        return f
+    if isinstance(f, tuple):
+        keys = [_key(x) for x in f[1]]
+        if f[0] == "and":
+            known = [k for k in keys if k is not None]
+            return max(known, key=lambda k: (min(map(len, k), default=0), -len(k))) if known else None
+        if any(k is None for k in keys):
+            return None
+        return frozenset().union(*keys)  # type: ignore[arg-type]  # no None, checked above
+    return None
+
+
+def _compile(f: Formula) -> Callable[[set[str]], bool]:
+    """`holds(f, present)` as a function of `present`, with the condition's tree walked once here."""
+    if isinstance(f, frozenset):
+        return lambda present: not f.isdisjoint(present)
+    if isinstance(f, tuple):
+        parts = tuple(_compile(x) for x in f[1])
+        if f[0] == "and":
+            return lambda present: all(p(present) for p in parts)
+        return lambda present: any(p(present) for p in parts)
+    return lambda present: True
+
+
+def holds(f: Formula, present: frozenset[str] | set[str]) -> bool:
+    """Whether the condition `f` is met by the literals `present` in a text."""
+    if isinstance(f, frozenset):
+        return not f.isdisjoint(present)
+    if isinstance(f, tuple):
+        if f[0] == "and":
+            return all(holds(x, present) for x in f[1])
+        return any(holds(x, present) for x in f[1])
+    return True
+
+
+class _RuleLike(Protocol):
+    pattern: re.Pattern[str]
+    markup: bool
+
+
+class RuleScreen:
+    """The screen for a sequence of hold rules (`_rules.Rule`: a `pattern`, run over the masked text when `markup`).
+
+    Args:
+        rules: the rules, in the order the detector runs them.
+    """
+
+    def __init__(self, rules: Sequence[_RuleLike]) -> None:
+        self.rules = tuple(rules)
+        self.needs: tuple[Formula, ...] = tuple(pattern_need(r.pattern) for r in self.rules)
+        keys = [_key(f) for f in self.needs]
+        self._always = tuple(i for i, k in enumerate(keys) if k is None)
+        self._markup = frozenset(i for i, r in enumerate(self.rules) if r.markup)
+        rules_of: dict[str, set[int]] = {}
+        for i, k in enumerate(keys):
+            for w in k or ():
+                rules_of.setdefault(w, set()).add(i)
+        self._rules_of = {w: tuple(sorted(v)) for w, v in rules_of.items()}
+        self._tests = tuple(_compile(f) for f in self.needs)
+        vocabulary: set[str] = set().union(*(literals(f) for f in self.needs))
+        self._chars = frozenset(w for w in vocabulary if len(w) == 1)
+        pairs = sorted(w for w in vocabulary if len(w) == 2)
+        self._pairs = {True: tuple(w for w in pairs if w.isascii()), False: tuple(pairs)}  # by text.isascii()
+        self._triples = frozenset(w for w in vocabulary if len(w) == 3)
+        by_head: dict[str, list[str]] = {}
+        for w in sorted(vocabulary):
+            if len(w) > 3:
+                by_head.setdefault(w[:3], []).append(w)
+        self._by_head = {k: tuple(v) for k, v in by_head.items()}
+        self._heads = frozenset(by_head) | self._triples
+
+    def present(self, text: str) -> set[str]:
+        """The literals of the screen's conditions that occur in `text`.
+
+        A literal of more than three characters is looked for only when its first three
+        characters occur together in `text`.
+        """
+        found = set(self._chars.intersection(text))
+        found.update(w for w in self._pairs[text.isascii()] if w in text)
+        heads = {text[i : i + 3] for i in range(len(text) - 2)}.intersection(self._heads)
+        found.update(heads.intersection(self._triples))
+        by_head = self._by_head
+        for head in heads:
+            for w in by_head.get(head, ()):
+                if w in text:
+                    found.add(w)
+        return found
+
+    def possible(self, text: str, masked: str | None = None) -> list[bool]:
+        """Per rule: False when its pattern cannot match anywhere in its text, True when it may.
+
+        Args:
+            text: the normalised text the rules run over.
+            masked: the same with inline code blanked, which `markup` rules run over (None: `text`).
+        """
+        found = self.present(text)
+        found_masked = found if masked is None or masked == text else self.present(masked)
+        out = [False] * len(self.rules)
+        for i in self._always:
+            out[i] = True
+        rules_of = self._rules_of
+        for seen, markup in ((found, False), (found_masked, True)):
+            candidates = {i for w in seen for i in rules_of.get(w, ()) if (i in self._markup) == markup}
+            for i in candidates:
+                out[i] = self._tests[i](seen)
+        return out
+
+
+_SCREENS: dict[tuple[int, ...], RuleScreen] = {}
+
+
+def screen_for(rules: Sequence[_RuleLike]) -> RuleScreen:
+    """The screen of `rules`, built on first use and kept for the process (keyed by the rules' identity).
+
+    The screen keeps the rules alive, so an id in the key is never reused by another rule.
+    """
+    key = tuple(map(id, rules))
+    screen = _SCREENS.get(key)
+    if screen is None:
+        screen = _SCREENS[key] = RuleScreen(rules)
+    return screen
+
+
+def rules_skipped(text: str, masked: str) -> set[int]:
+    """`id` of each rule of every rule table of `_rules` (`RULES`, `RULES_V2`...) that cannot match here.
+
+    The tables are found by name when first asked, so a table added later is screened too; a rule
+    in no table is never in the set (it is always run).
+
+    Args:
+        text: the normalised text the rules run over.
+        masked: the same with inline code blanked, which `markup` rules run over.
+    """
+    global _ALL
+    if _ALL is None:
+        from memeval.hold import _rules
+
+        tables = [getattr(_rules, n) for n in sorted(dir(_rules)) if re.fullmatch(r"RULES(?:_V\d+)?", n)]
+        _ALL = screen_for(tuple(r for table in tables for r in table))
+    return {id(r) for r, maybe in zip(_ALL.rules, _ALL.possible(text, masked), strict=True) if not maybe}
+
+
+_ALL: RuleScreen | None = None

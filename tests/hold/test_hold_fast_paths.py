@@ -1,0 +1,195 @@
+"""The hold detector's fast paths give the very assessments of the slow ones.
+
+Two fast paths (`memeval/hold/_screen.py`, `memeval/hold/_batch.py`):
+- the rule screen skips a rule only when its pattern cannot match; checked here against running
+  every rule, on every hold fixture text, the labelled lists, the sample week's texts and random
+  texts (hypothesis, plus a few thousand generated from rule words);
+- `assess_many` computes the n-gram classifier's probabilities of a batch together; checked
+  against `assess` one text at a time, field for field (held, score, reasons, detector).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import memeval.hold._detector as detector_module
+import memeval.hold._screen as screen_module
+from memeval.hold import SOURCES, _rules, get_hold_detector
+from memeval.hold._batch import assess_many, probabilities
+from memeval.hold._normalize import normalize
+from memeval.hold._screen import RuleScreen, pattern_need, screen_for
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hold_heldout import HELDOUT  # noqa: E402
+from hold_tuning import TUNING  # noqa: E402
+
+ALL_RULES = tuple(r for name in dir(_rules) if re.fullmatch(r"RULES(?:_V\d+)?", name) for r in getattr(_rules, name))
+"""Every rule table of `_rules` (`RULES`, `RULES_V2`...), so a table added later is covered too."""
+
+
+def _fixture_texts() -> list[tuple[str, str]]:
+    """(text, source) of every hold fixture (tests/fixtures/hold_*/*.jsonl) and labelled list."""
+    out = [(text, source) for source, _, text in TUNING + HELDOUT]
+    for path in sorted(ROOT.glob("tests/fixtures/hold_*/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                source = row.get("source") if row.get("source") in SOURCES else "agent"
+                out.append((row["text"], source))
+    return out
+
+
+def _sample_texts() -> list[tuple[str, str]]:
+    """(text, source) of the Fernhill sample week's memories, lessons and other free text."""
+    sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
+    from make_week import build  # the sample's own generator
+
+    out = []
+    for e in build():
+        pl = e.get("payload", {})
+        for key in ("text", "reason", "comment", "a_text", "b_text"):
+            if isinstance(pl.get(key), str):
+                out.append((pl[key], pl.get("source") if pl.get("source") in SOURCES else "agent"))
+    return out
+
+
+FIXTURES = _fixture_texts()
+SAMPLE = _sample_texts()
+
+
+def _rule_words() -> list[str]:
+    """Words and pieces of the rules' own patterns, so random texts come near the rules."""
+    words = set()
+    for rule in ALL_RULES:
+        words.update(w for w in re.findall(r"[^\W\d_]{2,}|[<|>\[\]#:`'\"/.=-]+", rule.pattern.pattern) if len(w) < 20)
+    return sorted(words)
+
+
+def _random_texts(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    words = _rule_words() + [t.split()[k] for t, _ in FIXTURES[:400] for k in range(min(3, len(t.split())))]
+    glue = [" ", " ", " ", "\n", ", ", ". ", ": ", " `", "` ", ' "', '" ', "\u200b", "-", "_", "/", " the ", " to "]
+    out = []
+    for _ in range(n):
+        parts = [rng.choice(words) + rng.choice(glue) for _ in range(rng.randint(1, 40))]
+        text = "".join(parts)
+        if rng.random() < 0.3:
+            text = text.upper() if rng.random() < 0.5 else text.title()
+        out.append(text)
+    return out
+
+
+def _matches_without_screen(text: str, source: str) -> list[tuple[str, float, int, int]]:
+    """The rule detector's matches with every rule run (the screen replaced by "every rule may match")."""
+
+    real = screen_module.rules_skipped
+    screen_module.rules_skipped = lambda t, m: set()  # the test's stand-in: no rule skipped
+    try:
+        return detector_module.RuleDetector()._find(text, source, depth=0)  # type: ignore[arg-type]  # a Source
+    finally:
+        screen_module.rules_skipped = real
+
+
+def _screened_matches(text: str, source: str) -> list[tuple[str, float, int, int]]:
+    return detector_module.RuleDetector()._find(text, source, depth=0)  # type: ignore[arg-type]  # a Source
+
+
+def test_every_rule_has_a_screen_condition_that_can_skip_it() -> None:
+    """The screen reads every pattern of the current table (none left always-run by a parse failure)."""
+    unscreened = [r.name for r in ALL_RULES if pattern_need(r.pattern) is True]
+    assert unscreened == [], f"rules the screen never skips: {unscreened}"
+
+
+def test_the_screen_skips_most_rules_on_benign_text() -> None:
+    screen = screen_for(ALL_RULES)
+    texts = [normalize(t).text for t, _ in SAMPLE]
+    run = sum(sum(screen.possible(t)) for t in texts)
+    assert run < 0.2 * len(texts) * len(ALL_RULES), f"{run / len(texts):.1f} rules a text pass the screen"
+
+
+@pytest.mark.slow
+def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -> None:
+    screen = RuleScreen(ALL_RULES)
+    for text, _ in FIXTURES + SAMPLE:
+        for variant in {text, text.lower()}:
+            t = normalize(variant).text
+            masked = detector_module.INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
+            possible = screen.possible(t, masked)
+            for rule, maybe in zip(ALL_RULES, possible, strict=True):
+                if not maybe:
+                    assert rule.pattern.search(masked if rule.markup else t) is None, (rule.name, variant[:80])
+
+
+def test_screened_rules_find_the_same_matches_as_every_rule_run() -> None:
+    for text, source in FIXTURES + SAMPLE:
+        assert _screened_matches(text, source) == _matches_without_screen(text, source), text[:80]
+
+
+@pytest.mark.slow
+def test_screened_rules_find_the_same_matches_on_thousands_of_generated_texts() -> None:
+    for text in _random_texts(2000, seed=17):
+        assert _screened_matches(text, "tool") == _matches_without_screen(text, "tool"), text[:80]
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=300))
+def test_screened_rules_find_the_same_matches_on_random_unicode(text: str) -> None:
+    assert _screened_matches(text, "web") == _matches_without_screen(text, "web")
+
+
+def test_batched_probabilities_are_the_same_floats() -> None:
+    model = get_hold_detector().classifier.model  # type: ignore[attr-defined]  # the default RulesWithClassifier
+    texts = [t for t, _ in FIXTURES + SAMPLE] + _random_texts(500, seed=5) + ["", " ", "a", "x" * 5000]
+    for k in range(0, len(texts), 97):
+        chunk = texts[k : k + 97]
+        assert probabilities(model, chunk) == [model.probability(t) for t in chunk]
+
+
+@pytest.mark.slow
+def test_assess_many_gives_the_assessments_of_assess() -> None:
+    det = get_hold_detector()
+    items = [(t, s) for t, s in FIXTURES + SAMPLE] + [(t, "person") for t, _ in FIXTURES[:200]]
+    items += [(t, SOURCES[i % len(SOURCES)]) for i, t in enumerate(_random_texts(600, seed=9))]
+    for k in range(0, len(items), 50):
+        chunk = items[k : k + 50]
+        assert assess_many(det, chunk) == [det.assess(t, s) for t, s in chunk]  # type: ignore[arg-type]  # Sources
+
+
+def test_assess_many_calls_any_other_detector_one_text_at_a_time() -> None:
+    class Counting:
+        name = "counting/1"
+        calls: list[str] = []
+
+        def assess(self, text: str, source: str) -> object:
+            self.calls.append(text)
+            return (text, source)
+
+    det = Counting()
+    assert assess_many(det, [("a", "web"), ("b", "person")]) == [("a", "web"), ("b", "person")]  # type: ignore[arg-type]  # a stand-in
+    assert det.calls == ["a", "b"]
+
+
+@pytest.mark.parametrize("pattern", [r"(?i)ignore", r"(x)abc\1", r"(?:a|)b*", r".*"])
+def test_patterns_the_screen_cannot_bound_are_never_skipped(pattern: str) -> None:
+    """Case-insensitive, back-references, empty matches: the condition is True or still necessary."""
+    rx = re.compile(pattern)
+
+    class R:
+        def __init__(self, p: re.Pattern[str]) -> None:
+            self.pattern, self.markup = p, False
+
+    screen = RuleScreen([R(rx)])
+    for text in ["IGNORE", "Ignore", "x", "", "b", "abcx"]:
+        if rx.search(text):
+            assert screen.possible(text) == [True]
