@@ -158,8 +158,9 @@ def make_log(run_dir: Path, n_events: int, repeats: int = 1) -> int:
 def _passes(k: int, t: PlannedTrial, repeats: int) -> bool:
     if repeats == 1:
         return k % 3 == 0
+    # A fixed pseudo-random pattern: pass counts of 0-3 per task and arm, so the |d| differ.
     task = int(t.task_id[1:])
-    return (task * 7 + t.repeat * 3 + (t.mode == "pack") * (task % 5)) % 4 != 0
+    return (task * 2654435761 + t.repeat * 40503 + (t.mode == "pack") * 977) % 1009 % 3 != 0
 
 
 def _project_paused(read: ReplayRead) -> None:
