@@ -1,22 +1,26 @@
 """How long `memeval result` takes to replay runs of 1,000 and 100,000 events.
 
 Builds synthetic run logs in a temp folder (trials with model calls, the shapes a real run
-writes), then times reading + projecting them (no cache), the replay's reading alone (msgspec views
-of the frequent events, `RunLog.read_for_replay`), its projection alone (records, table, verdict with
-its bootstrap), the typed pydantic reading other readers use (`RunLog.read`), and loading through
-the result cache, 3 times each in one process (imports already done): wall and CPU, best and
-median. The projection is timed with the garbage collector held off, as `load_run` holds it. The
+writes): 1,000 and 100,000 events of one repeat per task and arm (the verdict's sign test), and
+100,000 events of 3 repeats (the verdict's Monte Carlo sign-flip test, 100,000 flips). Then times
+reading + projecting them (no cache), the replay's reading alone (msgspec views of the frequent
+events, `RunLog.read_for_replay`), its projection alone (records, table, verdict with its
+bootstrap), the table and verdict alone, the typed pydantic reading other readers use
+(`RunLog.read`), and loading through the result cache, 3 times each in one process (imports
+already done): wall and CPU, best and median. The projection is timed with the garbage
+collector held off, as `load_run` holds it. The
 load average is printed beside the figures: on a shared machine CPU seconds move less than wall,
 but both grow with the load.
 Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
 
     .venv/bin/python bench/replay.py
-    nice -n 10 .venv/bin/python bench/replay.py --against /tmp/base --rounds 5
+    nice -n 10 .venv/bin/python bench/replay.py --against /tmp/base --rounds 5 [--repeats 3]
 
 With `--against PATH` (another checkout, for example `git worktree add /tmp/base main`) it times
 instead the cold replay of one 100,000-event log by this checkout's `memeval` and by the other's,
 one fresh process each, in turns (the order swapped each round), each process replaying it 3 times
-after its imports: CPU seconds per replay (the median of its 3) and the round's load average, then
+after its imports (`--repeats 3`: of the 3-repeat log): CPU seconds per replay (the median of
+its 3) and the round's load average, then
 each checkout's median and smallest over the rounds. On a shared machine CPU time still grows with
 the load (caches, hyperthreads): only figures taken in turns like these compare two versions.
 """
@@ -92,14 +96,21 @@ CALL = {
 }
 
 
-def make_log(run_dir: Path, n_events: int) -> int:
+def make_log(run_dir: Path, n_events: int, repeats: int = 1) -> int:
+    """Write a finished run of about `n_events` events: tasks x 2 arms x `repeats` trials of 30 events.
+
+    One repeat: every third trial passes (every non-zero d is +-1: the binomial sign test). More
+    repeats: pass rates that differ by task and arm, so the |d| differ and the verdict takes the
+    Monte Carlo sign-flip test (100,000 flips).
+    """
     calls_per_trial = 20
     per_trial = 10 + calls_per_trial
-    n_tasks = max(1, n_events // per_trial // 2)
+    n_tasks = max(1, n_events // per_trial // 2 // repeats)
     trials = [
-        PlannedTrial(trial_id=f"t{i}:{m}:1", task_id=f"t{i}", mode=m, repeat=1)
+        PlannedTrial(trial_id=f"t{i}:{m}:{r}", task_id=f"t{i}", mode=m, repeat=r)
         for i in range(n_tasks)
         for m in ("baseline", "pack")
+        for r in range(1, repeats + 1)
     ]
     evs = [
         RunPlanned(
@@ -127,8 +138,8 @@ def make_log(run_dir: Path, n_events: int) -> int:
                 trial_id=tid,
                 type="command",
                 level="L2v",
-                passed=k % 3 == 0,
-                reward=float(k % 3 == 0),
+                passed=_passes(k, t, repeats),
+                reward=float(_passes(k, t, repeats)),
                 reward_source="reward.txt",
             ),
             TrialEnded(trial_id=tid, assessment="scored"),
@@ -144,9 +155,28 @@ def make_log(run_dir: Path, n_events: int) -> int:
     return len(evs)
 
 
+def _passes(k: int, t: PlannedTrial, repeats: int) -> bool:
+    if repeats == 1:
+        return k % 3 == 0
+    # A fixed pseudo-random pattern: pass counts of 0-3 per task and arm, so the |d| differ.
+    task = int(t.task_id[1:])
+    return (task * 2654435761 + t.repeat * 40503 + (t.mode == "pack") * 977) % 1009 % 3 != 0
+
+
 def _project_paused(read: ReplayRead) -> None:
     with _collector_paused():
         project(read.events, read.complete)
+
+
+def _verdict_timed(read: ReplayRead) -> tuple[float, float]:
+    """Wall and CPU seconds of the table and verdict alone (`paired_verdict`: its tests and bootstrap)."""
+    from memeval.results._project import _table_and_verdict
+
+    with _collector_paused():
+        result = project(read.events, read.complete)
+        plan = read.events[0]
+        assert isinstance(plan, RunPlanned)
+        return _timed(lambda: _table_and_verdict(plan, result.trials, result.unended, result.superseded))
 
 
 def _timed(fn: object) -> tuple[float, float]:
@@ -167,15 +197,17 @@ def _child(run_dir: Path) -> None:
     print(json.dumps({"cpu": statistics.median(cpu), "wall": statistics.median(wall), "load": os.getloadavg()[0]}))
 
 
-def _against(other: Path, rounds: int) -> None:
+def _against(other: Path, rounds: int, repeats: int) -> None:
     """Cold replays of one 100,000-event log by this checkout and by `other`, in turns (see the module's text)."""
     here = Path(__file__).resolve()
     paths = {"this": here.parents[1], "against": other.resolve()}
     seen: dict[str, list[float]] = {name: [] for name in paths}
     with tempfile.TemporaryDirectory() as tmp:
         run_dir = Path(tmp) / "run"
-        n = make_log(run_dir, 100_000)
-        print(f"{n} events; load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        n = make_log(run_dir, 100_000, repeats)
+        print(
+            f"{n} events, {repeats} repeat(s); load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+        )
         for round_ in range(rounds):
             order = list(paths.items()) if round_ % 2 == 0 else list(paths.items())[::-1]
             for name, path in order:
@@ -201,39 +233,48 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", type=Path, help="another checkout's root: cold replays of both, in turns")
     parser.add_argument("--rounds", type=int, default=5, help="with --against: processes of each checkout")
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=1,
+        help="with --against: trials per task and arm (3: the Monte Carlo sign-flip test)",
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
         _child(args.child)
     elif args.against is not None:
-        _against(args.against, args.rounds)
+        _against(args.against, args.rounds, args.repeats)
     else:
         _in_process()
 
 
 def _in_process() -> None:
     print("wall and CPU seconds (CPU: this process's user + system; on a shared machine it moves less than wall)")
-    for target in (1_000, 100_000):
+    for target, repeats in ((1_000, 1), (100_000, 1), (100_000, 3)):
         with tempfile.TemporaryDirectory() as tmp:
             run_dir = Path(tmp) / "run"
-            n = make_log(run_dir, target)
+            n = make_log(run_dir, target, repeats)
             cold = [_timed(lambda d=run_dir: result_json(load_run(d, use_cache=False))) for _ in range(3)]
             load_run(run_dir)  # writes the cache
             cached = [_timed(lambda d=run_dir: result_json(load_run(d))) for _ in range(3)]
             read_fast = [_timed(lambda d=run_dir: RunLog(d).read_for_replay()) for _ in range(3)]
             read = RunLog(run_dir).read_for_replay()
             projected = [_timed(lambda r=read: _project_paused(r)) for _ in range(3)]
+            verdict = [_verdict_timed(read) for _ in range(3)]
             del read
             read_typed = [_timed(lambda d=run_dir: RunLog(d).read()) for _ in range(3)]
+            kind = "the sign test" if repeats == 1 else "Monte Carlo sign flips"
             for label, xs in (
                 ("replay (read + project + JSON), no cache", cold),
                 ("  of which reading and validating the log", read_fast),
                 ("  of which projecting the events read", projected),
+                (f"    of which the table and verdict ({kind}, bootstrap)", verdict),
                 ("reading it as pydantic events (RunLog.read)", read_typed),
                 ("with the result cache (checked against the log's hash)", cached),
             ):
                 print(
-                    f"{n:>7} events: {label:<56} wall best {min(x[0] for x in xs):.3f} "
+                    f"{n:>7} events x{repeats}: {label:<56} wall best {min(x[0] for x in xs):.3f} "
                     f"median {statistics.median(x[0] for x in xs):.3f}; CPU best {min(x[1] for x in xs):.3f} s"
                 )
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))

@@ -1,6 +1,6 @@
 """The run folders under a runs directory, read light: what `memeval runs` lists.
 
-A run folder's listing row comes from its projection cache (`.cache/result-<version>.json`, written
+A run folder's listing row comes from its projection cache (`.cache/result-<version>-p<n>.json`, written
 by `memeval.results.load_run`) read with the standard library, used only while the cache's
 `log_hash` equals the hash of the log's complete lines, the same rule `load_run` applies. A folder
 without such a cache (never loaded, or its log changed since) is loaded in full, which imports the
@@ -52,9 +52,15 @@ class ListedRun:
     """Trials that ended in a harness fault; equal to `trials` (and not 0): the run measured nothing."""
 
 
+PROJECTION_VERSION = 2
+"""Version of the projection's figures, in the cache's name beside memeval's version: raised when the
+same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
+sign-flip test draw their own seeded streams), so a cache written by older code is replayed, never read."""
+
+
 def cache_path(run_dir: Path) -> Path:
-    """Where `load_run` caches a run folder's projection for this memeval version."""
-    return run_dir / ".cache" / f"result-{__version__}.json"
+    """Where `load_run` caches a run folder's projection for this memeval version and projection version."""
+    return run_dir / ".cache" / f"result-{__version__}-p{PROJECTION_VERSION}.json"
 
 
 def log_digest(raw: bytes) -> str:

@@ -13,8 +13,7 @@ from typing import Any, NamedTuple, overload
 
 from pydantic import ValidationError
 
-from memeval import __version__
-from memeval._runlist import run_lock_held
+from memeval._runlist import cache_path, run_lock_held
 from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import LOG_NAME, RunLog
 from memeval.results._project import project
@@ -164,7 +163,8 @@ class Run:
 def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
     """Load a run folder and project its log.
 
-    The projection is cached in `.cache/result-<memeval version>.json` inside the run folder and
+    The projection is cached in `.cache/result-<memeval version>-p<projection version>.json` inside
+    the run folder (`memeval._runlist.cache_path`; a cache of another version is never read) and
     used only while its `log_hash` equals the hash of the log's complete lines: the log stays the
     evidence, the cache never stands in for a log that changed. A folder that cannot be written
     (a read-only copy) simply gets no cache.
@@ -181,7 +181,7 @@ def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
     raw = log.path.read_bytes() if log.path.is_file() else None
     data = memoryview(raw or b"")[: (raw or b"").rfind(b"\n") + 1]  # the complete lines, not copied
     digest = "sha256:" + hashlib.sha256(data).hexdigest()
-    cache = p / ".cache" / f"result-{__version__}.json"
+    cache = cache_path(p)
     if use_cache and cache.is_file():
         try:
             cached = RunResult.model_validate_json(cache.read_bytes())

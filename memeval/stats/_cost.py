@@ -1,9 +1,10 @@
 """Cost of a pass per arm, with a seeded task-level percentile bootstrap interval.
 
 Cost of a pass = the arm's spend / its passes, both over the scored trials whose cost is known.
-The bootstrap resamples whole tasks, as scipy `bootstrap` (`paired=True`, `method="percentile"`)
-does with a fresh `numpy.random.default_rng(boot_seed)` per interval; the three intervals share
-one draw of the resamples (see `_Resamples`), which gives the same bits as three scipy calls. A resample with no pass
+The bootstrap resamples whole tasks (as scipy `bootstrap` with `paired=True`,
+`method="percentile"` does) from a `numpy.random.default_rng(boot_seed)`; the three intervals
+share one draw of the resamples, drawn in 16-bit indices and summed chunk by chunk (see
+`_Resamples`: its stream is its own, not scipy's, and fixed by the seed). A resample with no pass
 has an infinite cost of a pass; an interval end that lands on such resamples is reported as `None`
 (unbounded), never as infinity.
 """
@@ -49,23 +50,50 @@ def _percentile_bounds(theta: NDArray[np.float64]) -> Bounds:
 class _Resamples:
     """The task-level resamples every interval of one verdict shares, drawn once.
 
-    `scipy.stats.bootstrap(paired=True, vectorized=True, method="percentile")` with a fresh
-    `numpy.random.default_rng(seed)` draws `rng.integers(0, n, (resamples, n))` row indices and
-    applies the statistic to each sample gathered by them; with the same seed and the same number
-    of tasks every call draws the same indices. So they are drawn once here, each arm's spend and
-    passes gathered and summed once, and the arm ratios and their difference computed from those
-    sums: the same operations on the same numbers as the three scipy calls, so the same bits
-    (checked against scipy in tests/stats), at about a third of the work.
+    A resample is `n` task indices drawn uniformly with replacement (the task-level percentile
+    bootstrap of `scipy.stats.bootstrap(paired=True, method="percentile")`), from
+    `numpy.random.default_rng(seed)`: `_CHUNK_ROWS` resamples at a time, each chunk one call of
+    `Generator.integers(0, n, (rows, n))` in the narrowest unsigned type that holds `n - 1` (16 bits
+    for up to 65,536 tasks: half the random bits of scipy's 64-bit draws, so not scipy's stream;
+    the stream is fixed by the seed, the task count and `_CHUNK_ROWS`, so the same log gives the
+    same intervals). Each chunk's indices are used at once, while they are in the CPU cache: every
+    arm's spend in one gather (two arms as the real and imaginary parts of one complex array) and
+    every arm's passes in one more (small whole numbers, each arm in its own bits of one int64).
+    The arm ratios and their difference are then computed from those per-resample sums.
     """
 
     def __init__(
         self, n: int, seed: int, resamples: int, arms: tuple[tuple[NDArray[np.float64], NDArray[np.float64]], ...]
     ) -> None:
-        # int32 indices are the same draws as scipy's int64 ones (numpy draws both with its 32-bit bounded
-        # sampler while n < 2**32) at half the memory; int64 beyond.
-        dtype = "int32" if n < 2**31 else "int64"
-        self._rows = np.random.default_rng(seed).integers(0, n, (resamples, n), dtype=dtype)
-        self._sums = dict(zip((id(spend) for spend, _ in arms), self._gathered_sums(arms), strict=True))
+        rng = np.random.default_rng(seed)
+        dtype = np.uint16 if n <= 2**16 else np.uint32 if n <= 2**32 else np.int64
+        spends = [spend for spend, _ in arms]
+        # Two arms' spends as one complex array: one gather and one sum give both (real, imaginary).
+        pairs = []
+        for k in range(0, len(spends), 2):
+            if k + 1 < len(spends):
+                pairs.append(spends[k] + 1j * spends[k + 1])
+            else:
+                pairs.append(spends[k].astype(np.complex128))
+        packed, bits = _packed_passes([p for _, p in arms], n)
+        pair_sums = [np.empty(resamples, dtype=np.complex128) for _ in pairs]
+        packed_sums = np.empty(resamples if packed is not None else 0, dtype=np.int64)
+        float_sums = [np.empty(0 if packed is not None else resamples) for _ in arms]
+        for start in range(0, resamples, _CHUNK_ROWS):
+            stop = min(start + _CHUNK_ROWS, resamples)
+            block = rng.integers(0, n, (stop - start, n), dtype=dtype).astype(np.intp)
+            for values, out in zip(pairs, pair_sums, strict=True):
+                out[start:stop] = values[block].sum(axis=-1)
+            if packed is not None:
+                packed_sums[start:stop] = packed[block].sum(axis=-1)
+            else:
+                for (_, passes), out in zip(arms, float_sums, strict=True):
+                    out[start:stop] = passes[block].sum(axis=-1)
+        spend_sums = [part for s in pair_sums for part in (s.real, s.imag)][: len(arms)]
+        if packed is not None:
+            mask = (1 << bits) - 1
+            float_sums = [((packed_sums >> (bits * k)) & mask).astype(np.float64) for k in range(len(arms))]
+        self._sums = {id(spend): (s, p) for spend, s, p in zip(spends, spend_sums, float_sums, strict=True)}
 
     def ratio(self, spend: NDArray[np.float64], passes: NDArray[np.float64]) -> NDArray[np.float64]:
         """Each resample's spend / passes of the arm whose `spend` array this is (one given when made)."""
@@ -73,52 +101,28 @@ class _Resamples:
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.asarray(s / p)
 
-    def _gathered_sums(
-        self, arms: tuple[tuple[NDArray[np.float64], NDArray[np.float64]], ...]
-    ) -> list[tuple[NDArray[np.float64], NDArray[np.float64]]]:
-        """Each resample's spend and passes per arm, all arms in one pass, `_CHUNK_ROWS` resamples at a time.
 
-        Each row is reduced along its own contiguous axis exactly as one gather of every row
-        would be (numpy's pairwise sum runs per row), so the sums are the same bits; a chunk's
-        gather fits in the CPU cache instead of a (resamples x tasks) array of float64 per arm,
-        and its indices are made native (`intp`) once for all the arms' gathers (numpy converts
-        int32 indices again for each gather, which cost more than the gather). Passes are whole
-        numbers: they are summed as integers (exact, as float64 sums of small whole numbers are),
-        the arms' passes together, each arm in its own bits of one int64 (so one gather serves all
-        arms), and turned to float64 once; passes that are not such numbers are summed as floats.
-        """
-        rows = self._rows
-        count, n = rows.shape
-        spend_sums = [np.empty(count, dtype=np.float64) for _ in arms]
-        bits = 63 // max(1, len(arms))  # each arm's sums (at most n * max(passes)) below 2**bits: no carry
-        packable = all(
-            bool(np.all(p == np.round(p))) and float(p.min(initial=0)) >= 0 and float(p.max(initial=0)) * n < 2**bits
-            for _, p in arms
-        )
-        packed = None
-        if packable:
-            packed = np.zeros(n, dtype=np.int64)
-            for k, (_, p) in enumerate(arms):
-                packed += p.astype(np.int64) << (bits * k)
-        packed_sums = np.empty(count if packable else 0, dtype=np.int64)
-        pass_sums = [np.empty(0 if packable else count, dtype=np.float64) for _ in arms]
-        for start in range(0, count, _CHUNK_ROWS):
-            block = rows[start : start + _CHUNK_ROWS].astype(np.intp)
-            stop = start + block.shape[0]
-            for (spend, passes), s, p in zip(arms, spend_sums, pass_sums, strict=True):
-                s[start:stop] = spend[block].sum(axis=-1)
-                if packed is None:
-                    p[start:stop] = passes[block].sum(axis=-1)
-            if packed is not None:
-                packed_sums[start:stop] = packed[block].sum(axis=-1)
-        if packed is not None:
-            mask = (1 << bits) - 1
-            pass_sums = [((packed_sums >> (bits * k)) & mask).astype(np.float64) for k in range(len(arms))]
-        return list(zip(spend_sums, pass_sums, strict=True))
+def _packed_passes(passes: list[NDArray[np.float64]], n: int) -> tuple[NDArray[np.int64] | None, int]:
+    """The arms' passes in one int64 per task, each arm in its own `bits` bits, or None when they do not fit.
+
+    Passes are whole numbers, summed exactly either way; packed, one gather serves every arm. They
+    fit when every arm's sum over `n` draws (at most `n * max(passes)`) stays below `2**bits`.
+    """
+    bits = 63 // max(1, len(passes))
+    fits = all(
+        bool(np.all(p == np.round(p))) and float(p.min(initial=0)) >= 0 and float(p.max(initial=0)) * n < 2**bits
+        for p in passes
+    )
+    if not fits:
+        return None, bits
+    packed = np.zeros(n, dtype=np.int64)
+    for k, p in enumerate(passes):
+        packed += p.astype(np.int64) << (bits * k)
+    return packed, bits
 
 
-_CHUNK_ROWS = 256
-"""Resamples gathered at once by `_Resamples`: 256 x 1,000 tasks x 8 bytes = 2 MB."""
+_CHUNK_ROWS = 64
+"""Resamples drawn and gathered at once by `_Resamples` (part of its stream: it sets each draw's shape)."""
 
 
 def _arrays(arm: ArmCostData) -> tuple[NDArray[np.float64], NDArray[np.float64]]:

@@ -23,7 +23,7 @@ PMethod = Literal["exact(binomtest)", "exact", "monte_carlo", "no_informative_ta
 
 - `exact(binomtest)`: every non-zero |d| is equal, so the sign-flip test is a binomial test.
 - `exact`: scipy `permutation_test` over all 2^m sign flips of the m informative tasks.
-- `monte_carlo`: scipy `permutation_test` with seeded random sign flips (more than 16 informative).
+- `monte_carlo`: seeded random sign flips (more than 16 informative; `_signflip.monte_carlo_sign_flip_p`).
 - `no_informative_tasks`: every d is 0; p is 1.
 """
 

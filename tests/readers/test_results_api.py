@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from readers_helpers import Runs
 
 from memeval import __version__
+from memeval._runlist import PROJECTION_VERSION, cache_path
 from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import Event
 from memeval.results import find_run, load_run, result_json
@@ -63,7 +64,8 @@ def test_loading_writes_only_the_cache_and_a_stale_or_foreign_cache_is_replayed(
     expected = result_json(load_run(run, use_cache=False))
     assert _tree(run) == before  # use_cache=False writes nothing
     assert result_json(load_run(run)) == expected
-    cache = run / ".cache" / f"result-{__version__}.json"
+    cache = run / ".cache" / f"result-{__version__}-p{PROJECTION_VERSION}.json"
+    assert cache == cache_path(run)
     after = _tree(run)
     assert set(after) - set(before) == {str(cache.relative_to(run))}
     assert {k: v for k, v in after.items() if k in before} == before
@@ -79,6 +81,25 @@ def test_loading_writes_only_the_cache_and_a_stale_or_foreign_cache_is_replayed(
     assert result_json(load_run(run)) == expected
     cache.write_text("not json")
     assert result_json(load_run(run)) == expected
+
+
+def test_a_cache_of_an_older_projection_version_is_never_served(tmp_path: Path) -> None:
+    """A cache written by code before the projection's version was raised (same memeval version, same
+    log hash) holds the older figures (here: the bootstrap intervals of the older stream): it is
+    replayed, never read, and the replay's cache goes beside it under the new name."""
+    run = Path(shutil.copytree(FIXTURES / "sample-t01", tmp_path / "run"))
+    expected = result_json(load_run(run, use_cache=False))
+    doc = json.loads(expected)
+    doc["verdict"]["cost_of_pass"]["baseline"]["ci"] = [0.001, 0.002]  # an older stream's interval
+    (run / ".cache").mkdir()
+    older = [run / ".cache" / f"result-{__version__}.json"]  # before projection versions existed
+    older += [run / ".cache" / f"result-{__version__}-p{v}.json" for v in range(1, PROJECTION_VERSION)]
+    for path in older:
+        path.write_text(json.dumps(doc))
+    assert load_run(run).result.verdict.cost_of_pass.baseline.ci != (0.001, 0.002)
+    assert result_json(load_run(run)) == expected
+    assert cache_path(run).is_file() and cache_path(run) not in older
+    assert all(json.loads(p.read_text()) == doc for p in older)  # left as they were
 
 
 def test_a_torn_last_line_is_left_out_of_the_hash_and_the_record(tmp_path: Path) -> None:
