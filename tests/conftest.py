@@ -11,6 +11,11 @@ run (`-p no:xdist` or `-n 0`) keeps the usual order.
 The suite also points `XDG_CONFIG_HOME` at a folder of its own, so the fingerprint keys the audit
 store makes by default (`$XDG_CONFIG_HOME/memeval/fingerprint-<store id>.key`) land there and not
 in the user's `~/.config`. Tests that check the default place set it themselves.
+
+pytest-timeout's limit per test (pyproject's `timeout`, or a test's `timeout` mark) guards against
+hangs; on a busy machine a sound test can take several times its quiet length, so the limit is
+multiplied by `patience.factor()` (the load average per core, or `MEMEVAL_TEST_PATIENCE`) when the
+timer is set.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import shutil
 import tempfile
 
 import pytest
+import pytest_timeout
+from patience import factor
 
 LONG = ("slow", "real_agents", "browser")
 """Marks of the tests handed out first."""
@@ -40,3 +47,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     # Every worker must collect the same order (the controller checks): a stable sort on marks only.
     items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: pytest_timeout.Settings) -> bool:
+    """Set pytest-timeout's timer with the limit scaled by `patience.factor()` (see the module docstring)."""
+    return pytest_timeout.pytest_timeout_set_timer(item, settings._replace(timeout=settings.timeout * factor()))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import patient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -49,14 +50,16 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer | N
         yield PgServer(url, None)
         return
     d = Path("/tmp") / f"memeval-test-pg-{uuid.uuid4().hex[:8]}"
-    proc = subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=180)
+    proc = subprocess.run(
+        [str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=patient(180)
+    )
     if proc.returncode != 0:
         yield None
         return
     try:
         yield PgServer(proc.stdout.strip().splitlines()[-1], d)
     finally:
-        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60)
+        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=patient(60))
 
 
 def _need_pg(pg: PgServer | None) -> PgServer:

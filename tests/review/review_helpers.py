@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from patience import patient
 from pydantic import SecretBytes
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -56,14 +57,16 @@ def pg_url_base() -> Iterator[str | None]:
         yield url
         return
     d = Path("/tmp") / f"memeval-review-pg-{uuid.uuid4().hex[:8]}"
-    proc = subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=180)
+    proc = subprocess.run(
+        [str(ROOT / "scripts" / "pg"), "start", str(d)], capture_output=True, text=True, timeout=patient(180)
+    )
     if proc.returncode != 0:
         yield None
         return
     try:
         yield proc.stdout.strip().splitlines()[-1]
     finally:
-        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=60)
+        subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(d)], capture_output=True, timeout=patient(60))
 
 
 def _need_pg(pg_url_base: str | None) -> str:
