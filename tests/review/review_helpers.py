@@ -319,7 +319,7 @@ def login(base: str, user: str, password: str = PASSWORD, *, fresh: bool = False
     On servers with default settings (one shared signing key) the session cookie of the first
     real login of `user` is reused, unless `fresh`: argon2 makes each login cost ~0.3 s.
     """
-    c = httpx.Client(base_url=base, follow_redirects=False, timeout=30)
+    c = httpx.Client(base_url=base, follow_redirects=False, timeout=patient(30))
     reuse = base in _DEFAULT_SERVERS and not fresh and password == PASSWORD
     if reuse and user in _LOGIN_COOKIES:
         c.cookies.set(SESSION_COOKIE, _LOGIN_COOKIES[user])
