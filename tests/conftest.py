@@ -16,6 +16,11 @@ A suite started in the background by a non-interactive shell (`cmd &`) inherits 
 and so would every process a test starts: the tests of Ctrl-C would then wait for an interrupt
 that can never arrive. Each pytest process therefore takes SIGINT back (Python's usual handler),
 so the processes it starts get the default action again.
+
+pytest-timeout's limit per test (pyproject's `timeout`, or a test's `timeout` mark) guards against
+hangs; on a busy machine a sound test can take several times its quiet length, so the limit is
+multiplied by `patience.factor()` (the load average per core, or `MEMEVAL_TEST_PATIENCE`) when the
+timer is set.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ import signal
 import tempfile
 
 import pytest
+import pytest_timeout
+from patience import factor
 
 LONG = ("slow", "real_agents", "browser")
 """Marks of the tests handed out first."""
@@ -48,3 +55,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     # Every worker must collect the same order (the controller checks): a stable sort on marks only.
     items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: pytest_timeout.Settings) -> bool:
+    """Set pytest-timeout's timer with the limit scaled by `patience.factor()` (see the module docstring)."""
+    return pytest_timeout.pytest_timeout_set_timer(item, settings._replace(timeout=settings.timeout * factor()))

@@ -14,6 +14,8 @@ import subprocess
 import uuid
 from pathlib import Path
 
+from patience import patient
+
 ROOT = Path(__file__).resolve().parents[1]
 PG = ROOT / "scripts" / "pg"
 PREFIXES = ("memeval-test-pg-", "memeval-review-pg-")
@@ -59,7 +61,7 @@ def start(prefix: str) -> tuple[str, Path] | None:
     folder = Path("/tmp") / f"{prefix}{uuid.uuid4().hex[:8]}"
     folder.mkdir()
     (folder / OWNER).write_text(f"{os.getpid()} {_start_time(os.getpid())}")
-    proc = subprocess.run([str(PG), "start", str(folder)], capture_output=True, text=True, timeout=180)
+    proc = subprocess.run([str(PG), "start", str(folder)], capture_output=True, text=True, timeout=patient(180))
     if proc.returncode != 0:
         stop(folder)
         return None
@@ -68,5 +70,5 @@ def start(prefix: str) -> tuple[str, Path] | None:
 
 def stop(folder: Path) -> None:
     """Stop the server in `folder` and remove the folder."""
-    subprocess.run([str(PG), "stop", str(folder)], capture_output=True, timeout=180)  # minutes at load 20
+    subprocess.run([str(PG), "stop", str(folder)], capture_output=True, timeout=patient(180))  # minutes at load 20
     shutil.rmtree(folder, ignore_errors=True)  # a start that failed before data/ existed

@@ -6,6 +6,7 @@ import html
 from urllib.parse import quote
 
 import httpx
+from patience import patient
 from readers_helpers import HOSTILE, Runs
 
 from memeval.viewer import start_viewer
@@ -75,9 +76,9 @@ def test_view_command_serves_until_interrupted(runs: Runs) -> None:
         line = proc.stdout.readline()  # type: ignore[union-attr]
         assert line.startswith("memeval view: http://127.0.0.1:"), line + proc.stderr.read()  # type: ignore[union-attr]
         url = line.split()[2]
-        assert 'class="verdict unresolved"' in httpx.get(url).text
+        assert 'class="verdict unresolved"' in httpx.get(url, timeout=patient(5)).text
         os.kill(proc.pid, signal.SIGINT)
-        assert proc.wait(timeout=10) == 130
+        assert proc.wait(timeout=patient(10)) == 130
     finally:
         if proc.poll() is None:
             proc.kill()

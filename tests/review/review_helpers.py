@@ -25,6 +25,7 @@ import httpx
 import pytest
 import throwaway_pg
 import uvicorn
+from patience import patient
 from pydantic import SecretBytes
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -315,7 +316,7 @@ def login(base: str, user: str, password: str = PASSWORD, *, fresh: bool = False
     On servers with default settings (one shared signing key) the session cookie of the first
     real login of `user` is reused, unless `fresh`: argon2 makes each login cost ~0.3 s.
     """
-    c = httpx.Client(base_url=base, follow_redirects=False, timeout=30)
+    c = httpx.Client(base_url=base, follow_redirects=False, timeout=patient(30))
     reuse = base in _DEFAULT_SERVERS and not fresh and password == PASSWORD
     if reuse and user in _LOGIN_COOKIES:
         c.cookies.set(SESSION_COOKIE, _LOGIN_COOKIES[user])

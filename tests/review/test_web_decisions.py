@@ -7,6 +7,7 @@ import time
 
 import httpx
 import pytest
+from patience import patient
 from review_helpers import PASSWORD, csrf_of, decide, decisions, item_path, login
 
 from memeval.audit import verify_chain
@@ -195,7 +196,7 @@ def test_expired_session_refused(store, seeded, serve):
 
 
 def test_not_logged_in_is_sent_to_login(seeded, server):
-    c = httpx.Client(base_url=server, follow_redirects=False)
+    c = httpx.Client(base_url=server, follow_redirects=False, timeout=patient(30))
     for path in ("/", item_path(seeded.lesson)):
         r = c.get(path)
         assert r.status_code == 303 and r.headers["location"].startswith("/login?next=")
@@ -284,8 +285,8 @@ def test_bulk_decisions_each_get_their_own_event(store, seeded, server):
 
 
 def test_login_throttled_after_repeated_failures(seeded, serve):
-    base = serve(login_max_failures=3, login_window_s=60)
-    c = httpx.Client(base_url=base, follow_redirects=False)
+    base = serve(login_max_failures=3, login_window_s=round(patient(60)))
+    c = httpx.Client(base_url=base, follow_redirects=False, timeout=patient(30))
     token = csrf_of(c.get("/login").text)
     for _ in range(3):
         r = c.post("/login", data={"username": "alice", "password": "wrong password!", "csrf_token": token})
@@ -296,7 +297,7 @@ def test_login_throttled_after_repeated_failures(seeded, serve):
     r = c.post("/login", data={"username": "bob", "password": PASSWORD, "csrf_token": token})
     assert r.status_code == 303
     # the account key is the normalised name: " ALICE" is alice
-    r = httpx.Client(base_url=base, follow_redirects=False)
+    r = httpx.Client(base_url=base, follow_redirects=False, timeout=patient(30))
     t2 = csrf_of(r.get("/login").text)
     assert r.post("/login", data={"username": " ALICE", "password": PASSWORD, "csrf_token": t2}).status_code == 429
 
@@ -308,7 +309,7 @@ def test_parallel_wrong_passwords_are_throttled(seeded, serve):
     base = serve(login_max_failures=5, login_window_s=600)
 
     def attempt(i: int) -> int:
-        with httpx.Client(base_url=base, follow_redirects=False, timeout=60) as c:
+        with httpx.Client(base_url=base, follow_redirects=False, timeout=patient(60)) as c:
             token = csrf_of(c.get("/login").text)
             return c.post(
                 "/login", data={"username": "alice", "password": f"wrong {i}", "csrf_token": token}
@@ -328,7 +329,7 @@ def test_replayed_cookie_after_logout_is_refused(seeded, serve):
     assert page.status_code == 200
     r = c.post("/logout", data={"csrf_token": csrf_of(page.text)})
     assert r.status_code == 303
-    replay = httpx.Client(base_url=base, follow_redirects=False)
+    replay = httpx.Client(base_url=base, follow_redirects=False, timeout=patient(30))
     replay.cookies.set(SESSION_COOKIE, stolen)
     r = replay.get("/")
     assert r.status_code == 303 and r.headers["location"].startswith("/login")
@@ -339,7 +340,7 @@ def test_replayed_cookie_after_logout_is_refused(seeded, serve):
 
 
 def test_login_without_csrf_refused_and_cookie_flags(seeded, server):
-    c = httpx.Client(base_url=server, follow_redirects=False)
+    c = httpx.Client(base_url=server, follow_redirects=False, timeout=patient(30))
     c.get("/login")
     r = c.post("/login", data={"username": "alice", "password": PASSWORD})
     assert r.status_code == 403

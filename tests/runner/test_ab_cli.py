@@ -2,6 +2,7 @@ import json
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import MINI, make_task, trials_by_id
 from typer.testing import CliRunner
 
@@ -103,14 +104,16 @@ def test_agent_command_that_does_not_exist_is_a_boot_fault(tmp_path: Path, run_a
 
 
 def test_agent_timeout_is_an_outcome_and_still_verified(tmp_path: Path, run_ab):
+    # 1 s on a quiet machine, scaled by patience on a busy one (at load 20 the sandbox alone took
+    # longer to boot, so the turn never started); the agent sleeps far past any such budget
     code, doc, _ = run_ab(
         str(MINI),
         "--agent",
         "command",
         "--agent-cmd",
-        "sh -c 'echo hello > greeting.txt; sleep 30'",
+        "sh -c 'echo hello > greeting.txt; sleep 3600'",
         "--agent-timeout",
-        "1",
+        f"{patient(1):.1f}",
         "--network",
         "none",
         "--tasks",

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import MINI, REPO
 
 SAMPLE = REPO / "samples" / "fernhill"
@@ -37,7 +38,7 @@ def _t(s: str) -> datetime:
 
 
 def _wait_for(path: Path, needle: bytes, count: int = 1, timeout: float = 90) -> None:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + patient(timeout)
     while time.monotonic() < end:
         if path.exists() and path.read_bytes().count(needle) >= count:
             return
@@ -53,7 +54,7 @@ def _start(args: list[str], runs: Path) -> tuple[subprocess.Popen, Path]:
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    end = time.monotonic() + 60
+    end = time.monotonic() + patient(60)
     while not list(runs.glob("*/events.jsonl")) and time.monotonic() < end:
         time.sleep(0.05)
     return proc, next(runs.glob("*/events.jsonl"))
@@ -118,7 +119,7 @@ def test_kill_9_at_concurrency_8_then_resume_loses_and_repeats_no_trial(tmp_path
         cwd=REPO,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=patient(300),
     )
     assert res.returncode == 0, res.stderr
     doc = json.loads(res.stdout)
@@ -150,7 +151,7 @@ def test_an_interrupt_leaves_every_running_trial_resumable_and_nothing_behind(tm
     servers = _pids_with(str(scratch))
     assert scratch.is_dir() and servers  # the scripted model server runs from the run's scratch folder
     os.killpg(proc.pid, sig)
-    assert proc.wait(timeout=60) == 130, proc.stderr.read()
+    assert proc.wait(timeout=patient(60)) == 130, proc.stderr.read()
     events = _events(log.parent)
     cancelled = [e["trial_id"] for e in events if e["event"] == "fault.raised" and e["code"] == "cancelled"]
     assert len(cancelled) == 4 and events[-1]["event"] == "run.ended" and events[-1]["status"] == "cancelled"
@@ -160,13 +161,13 @@ def test_an_interrupt_leaves_every_running_trial_resumable_and_nothing_behind(tm
     res = subprocess.run(
         [*MEMEVAL, "ab", *args[:-2], "--agent-cmd", "sleep 29", "--concurrency", "2", "--resume", run_id,
          "--runs-dir", str(runs), "--json", "--quiet"],
-        cwd=REPO, capture_output=True, text=True, timeout=300,
+        cwd=REPO, capture_output=True, text=True, timeout=patient(300),
     )  # fmt: skip
     assert res.returncode == 2 and "agent" in res.stderr  # a changed agent is refused...
     res = subprocess.run(
         [*MEMEVAL, "ab", *args[:-2], "--concurrency", "6", "--resume", run_id, "--runs-dir", str(runs), "--json",
          "--quiet"],
-        cwd=REPO, capture_output=True, text=True, timeout=300,
+        cwd=REPO, capture_output=True, text=True, timeout=patient(300),
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     doc = json.loads(res.stdout)
@@ -188,7 +189,7 @@ def test_kill_9_leaves_no_model_server_running_and_resume_clears_the_scratch_fol
     assert _pids_with(str(scratch))
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    end = time.monotonic() + 10
+    end = time.monotonic() + patient(10)
     while _pids_with(str(scratch)) and time.monotonic() < end:
         time.sleep(0.05)
     assert not _pids_with(str(scratch))  # the server died with memeval (PR_SET_PDEATHSIG)
@@ -201,10 +202,10 @@ def test_kill_9_leaves_no_model_server_running_and_resume_clears_the_scratch_fol
     try:
         res = subprocess.run(
             [*MEMEVAL, "ab", *args, "--resume", log.parent.name, "--runs-dir", str(runs), "--quiet"],
-            cwd=REPO, capture_output=True, text=True, timeout=300,
+            cwd=REPO, capture_output=True, text=True, timeout=patient(300),
         )  # fmt: skip
         assert res.returncode in (0, 1), res.stderr
-        assert helper.wait(timeout=10) is not None
+        assert helper.wait(timeout=patient(10)) is not None
         assert not scratch.exists()
     finally:
         helper.kill()

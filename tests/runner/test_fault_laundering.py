@@ -5,6 +5,10 @@ and fails its second, in both arms alike; in the pack arm only, instead of faili
 answer file as a FIFO, so the verifier blocks on it and the trial ends as a verifier `timeout`
 fault. On the scored trials alone the pack arm looks better on every task (1/1 against 1/2);
 with its faults counted against that, there is no difference, so the verdict is `unresolved`.
+
+The verifier's budget is 2 s on a quiet machine and scaled by `patience` on a busy one: the FIFO
+trials block forever, so they still run over it, and the honest verifiers (a `cat` in a sandbox)
+keep their headroom.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import make_task
 
 AGENT = (
@@ -33,7 +38,7 @@ def test_laundering_faults_in_one_arm_gives_unresolved(tmp_path: Path, run_ab) -
     code, doc, err = run_ab(
         str(tasks),
         "--agent", "command", "--agent-cmd", AGENT,
-        "--network", "none", "--repeats", "2", "--verifier-timeout", "2",
+        "--network", "none", "--repeats", "2", "--verifier-timeout", f"{patient(2):.1f}",
     )  # fmt: skip
     v = doc["verdict"]
     faults = [t for t in doc["trials"] if t["fault"]]

@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import REPO
 
 FIXTURE = REPO / "tests" / "fixtures" / "tasksets" / "hostile" / "add-two"
@@ -115,6 +116,10 @@ def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_pa
         f"VICTIM={victim}",
         "--env",
         f"HOSTDIR={hostdir}",
+        # the fixture's 60 s with patience: in fifo-reward the test's own subprocess.run waits out its
+        # 30 s timeout (the pipe helper holds its stdout), so a busy machine ran the verifier past 60 s
+        "--verifier-timeout",
+        f"{patient(60):.0f}",
     )
     # a hostile reward file is the verifier's protocol broken in every trial, so the run measured
     # nothing and says so with exit 3 (issue 12); every other attack is scored as a plain failure

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import MINI, REPO
 
 pytest.importorskip("ray")
@@ -56,7 +57,7 @@ class Cluster:
         for _ in range(2):  # a loaded machine can miss Ray's start-up deadlines once
             proc = subprocess.Popen(cmd, env=env or self.env, start_new_session=True,
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
-            out, _ = proc.communicate(timeout=240)
+            out, _ = proc.communicate(timeout=patient(240))
             if proc.returncode == 0:
                 break
             try:
@@ -125,7 +126,7 @@ def test_a_run_across_two_nodes_survives_a_worker_killed_mid_trial(tmp_path: Pat
     proc = subprocess.Popen(args, cwd=REPO, env=cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     worker_raylet = cluster.raylet_pid("worker")
     killed = None
-    end = time.monotonic() + 240
+    end = time.monotonic() + patient(240)
     while killed is None and time.monotonic() < end and proc.poll() is None:
         logs = list(runs.glob("*/events.jsonl"))
         if logs and logs[0].read_bytes().count(b'"event":"agent.started"') >= 2:
@@ -136,7 +137,7 @@ def test_a_run_across_two_nodes_survives_a_worker_killed_mid_trial(tmp_path: Pat
                     killed = pid
                     break
         time.sleep(0.1)
-    out, err = proc.communicate(timeout=600)
+    out, err = proc.communicate(timeout=patient(600))
     assert killed is not None, "no trial ran on the second node"
     assert proc.returncode == 0, err
     doc = json.loads(out)
@@ -160,7 +161,7 @@ def test_a_metered_run_on_the_cluster_matches_one_on_this_machine(tmp_path: Path
         res = subprocess.run(
             [*MEMEVAL, "ab", str(sample), "--tasks", "t01-thursday-order-arrival", "--tasks", "t02-late-refund",
              *how, "--runs-dir", str(tmp_path / "runs"), "--json", "--quiet"],
-            cwd=REPO, env=cluster.env, capture_output=True, text=True, timeout=600,
+            cwd=REPO, env=cluster.env, capture_output=True, text=True, timeout=patient(600),
         )  # fmt: skip
         assert res.returncode == 0, res.stderr
         docs[how[1]] = json.loads(res.stdout)

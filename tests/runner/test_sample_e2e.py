@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import REPO
 
 SAMPLE = REPO / "samples" / "fernhill"
@@ -59,7 +60,7 @@ def test_a_secret_in_the_agent_environment_never_reaches_the_run_folder(tmp_path
 
 
 def _wait_for(path: Path, needle: bytes, timeout: float = 60) -> None:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + patient(timeout)
     while time.monotonic() < end:
         if path.exists() and needle in path.read_bytes():
             return
@@ -86,7 +87,7 @@ def test_sigkill_mid_run_then_resume_runs_each_trial_once(tmp_path: Path):
     ]
     proc = subprocess.Popen(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        end = time.monotonic() + 60
+        end = time.monotonic() + patient(60)
         while not list(runs.glob("*/events.jsonl")) and time.monotonic() < end:
             time.sleep(0.05)
         log = next(runs.glob("*/events.jsonl"))
@@ -145,13 +146,13 @@ def test_sigint_records_cancelled_and_exits_130(tmp_path: Path):
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    end = time.monotonic() + 30
+    end = time.monotonic() + patient(30)
     while not list(runs.glob("*/events.jsonl")) and time.monotonic() < end:
         time.sleep(0.05)
     log = next(runs.glob("*/events.jsonl"))
     _wait_for(log, b'"agent.started"')
     os.killpg(proc.pid, signal.SIGINT)
-    assert proc.wait(timeout=30) == 130
+    assert proc.wait(timeout=patient(30)) == 130
     text = log.read_text()
     assert '"code":"cancelled"' in text and '"status":"cancelled"' in text
 
