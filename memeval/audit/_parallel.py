@@ -95,8 +95,7 @@ def _warm(parent: int) -> None:
 
 def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:
     """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids."""
-    from memeval.hold import get_hold_detector
-    from memeval.hold._batch import assess_many
+    from memeval.hold import assess_many, get_hold_detector
     from memeval.redact import get_redactor
 
     red = get_redactor()

@@ -475,7 +475,7 @@ class _LazyHoldDetector:
         """`assess` of each (text, source), batched (`memeval.hold._batch.assess_many`: the same assessments)."""
         if not items:
             return []
-        from memeval.hold._batch import assess_many
+        from memeval.hold import assess_many
 
         return assess_many(self._loaded(), items)  # type: ignore[arg-type]  # Sources the writer checked
 

@@ -10,6 +10,7 @@ a gated cascade stage (`get_cascade_detector()`, opt-in); anything with `name` a
 Measured precision and recall: `memeval/hold/README.md`.
 """
 
+from memeval.hold._batch import assess_many
 from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
 from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_cascade_detector, get_hold_detector
 from memeval.hold._encoder import EncoderClassifier, EncoderModel, get_hold_encoder
@@ -28,6 +29,7 @@ __all__ = [
     "RulesWithClassifier",
     "SOURCES",
     "Source",
+    "assess_many",
     "get_cascade_detector",
     "get_hold_classifier",
     "get_hold_detector",

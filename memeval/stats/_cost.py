@@ -87,8 +87,8 @@ class _Resamples:
             if packed is not None:
                 packed_sums[start:stop] = packed[block].sum(axis=-1)
             else:
-                for (_, passes), out in zip(arms, float_sums, strict=True):
-                    out[start:stop] = passes[block].sum(axis=-1)
+                for (_, passes), arm_out in zip(arms, float_sums, strict=True):
+                    arm_out[start:stop] = passes[block].sum(axis=-1)
         spend_sums = [part for s in pair_sums for part in (s.real, s.imag)][: len(arms)]
         if packed is not None:
             mask = (1 << bits) - 1
