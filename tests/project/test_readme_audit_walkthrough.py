@@ -9,9 +9,12 @@ sample's end-to-end tests.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -48,14 +51,23 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
     script = ["set -e", *lines[: serve[0] + 1], wait, *lines[serve[0] + 1 : -1], "kill %1", "wait"]
     shutil.copytree(REPO / "samples" / "fernhill", tmp_path / "samples" / "fernhill")
     (tmp_path / ".venv").symlink_to(Path(sys.prefix))
-    res = subprocess.run(
+    # its own session, killed whole at the end: a test stopped by its timeout leaves no server behind
+    proc = subprocess.Popen(
         ["bash", "-c", "\n".join(script)],
         cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=850,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
     )
+    try:
+        stdout, stderr = proc.communicate(timeout=850)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    res = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
     out = res.stdout + res.stderr
     assert res.returncode in (0, 143), out  # 143: the server's own exit status after `kill %1`
     assert "chain intact" in out and "alice's password: " in out, out
