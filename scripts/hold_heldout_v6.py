@@ -251,15 +251,11 @@ def known_texts() -> set[str]:
     return seen
 
 
-def main() -> None:
-    """Write heldout_v6.jsonl."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--wheels", type=Path, required=True)
-    ap.add_argument("--out", type=Path, required=True)
-    args = ap.parse_args()
-    rows = guardrailprobe_rows(args.wheels) + ctxsentry_rows(args.wheels) + allauth_rows(args.wheels)
-    rows += written_rows()
-    known = known_texts()
+def write_heldout(rows: list[dict], known: set[str], path: Path) -> None:
+    """Write `rows` to the JSONL file `path`, then print the counts; shared by the later held-out scripts.
+
+    Texts are stripped; empty, repeated and `known` ones are dropped; each row gets a source by its text's hash.
+    """
     seen: set[str] = set()
     out = []
     dropped = 0
@@ -271,13 +267,24 @@ def main() -> None:
         seen.add(t)
         r = dict(r, text=t, source=SOURCES[int(_h(t)[:8], 16) % len(SOURCES)])
         out.append({k: r[k] for k in ("held", "lang", "origin", "source", "text")})
-    args.out.mkdir(parents=True, exist_ok=True)
-    with (args.out / "heldout_v6.jsonl").open("w", encoding="utf-8") as f:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as f:
         for r in out:
             f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
     held = [r for r in out if r["held"]]
     print(f"{len(out)} rows ({dropped} dropped), {len(held)} held, languages held {sorted({r['lang'] for r in held})}")
     print(f"languages not held {sorted({r['lang'] for r in out if not r['held']})}")
+
+
+def main() -> None:
+    """Write heldout_v6.jsonl."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--wheels", type=Path, required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args()
+    rows = guardrailprobe_rows(args.wheels) + ctxsentry_rows(args.wheels) + allauth_rows(args.wheels)
+    rows += written_rows()
+    write_heldout(rows, known_texts(), args.out / "heldout_v6.jsonl")
 
 
 if __name__ == "__main__":

@@ -65,7 +65,6 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
-SOURCES = ("person", "agent", "tool", "web", "email", "document")
 SPIKEE_SETS = ("seeds-cybersec-2026-01", "seeds-sysmsg-extraction-2025-04")
 SPIKEE_LANGS = {"zu": "zu", "sq": "sq", "ga": "ga", "gd": "gd"}
 WAGTAIL_LANGS = (
@@ -245,31 +244,15 @@ def known_texts() -> set[str]:
 
 def main() -> None:
     """Write heldout_v7.jsonl."""
+    from hold_heldout_v6 import write_heldout
+
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wheels", type=Path, required=True)
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     rows = raginject_rows(args.wheels) + sentinelprobe_rows(args.wheels) + spikee_rows(args.wheels)
     rows += protectrag_rows(args.wheels) + wagtail_rows(args.wheels) + written_rows()
-    known = known_texts()
-    seen: set[str] = set()
-    out = []
-    dropped = 0
-    for r in rows:
-        t = r["text"].strip()
-        if not t or t in seen or t in known:
-            dropped += 1
-            continue
-        seen.add(t)
-        r = dict(r, text=t, source=SOURCES[int(_h(t)[:8], 16) % len(SOURCES)])
-        out.append({k: r[k] for k in ("held", "lang", "origin", "source", "text")})
-    args.out.mkdir(parents=True, exist_ok=True)
-    with (args.out / "heldout_v7.jsonl").open("w", encoding="utf-8") as f:
-        for r in out:
-            f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
-    held = [r for r in out if r["held"]]
-    print(f"{len(out)} rows ({dropped} dropped), {len(held)} held, languages held {sorted({r['lang'] for r in held})}")
-    print(f"languages not held {sorted({r['lang'] for r in out if not r['held']})}")
+    write_heldout(rows, known_texts(), args.out / "heldout_v7.jsonl")
 
 
 if __name__ == "__main__":
