@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
-from test_breaker_git_hook import DOCKERFILE, TEST_SH
+from runner_helpers import trials_by_id
+from test_breaker_git_hook import run_on_git_task
 
 from memeval.runner._guard import git_driver_names
 from memeval.sandbox import World
@@ -34,14 +34,7 @@ FILTER_IN_INCLUDE = (
 
 @pytest.mark.parametrize("agent", [FILTER_IN_CONFIG, FILTER_IN_INCLUDE], ids=["config", "included"])
 def test_a_git_filter_left_by_the_agent_does_not_run_in_the_verifier(tmp_path: Path, run_ab, agent: str):
-    make_task(
-        tmp_path / "tasks",
-        "swe",
-        test_sh=TEST_SH,
-        dockerfile=DOCKERFILE,
-        files={"check.sh": "grep -qx 42 answer.txt\n"},
-    )
-    code, doc, err = run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", agent)
+    code, doc, err = run_on_git_task(tmp_path, run_ab, agent)
     assert code in (0, 1), err
     for tr in trials_by_id(doc).values():
         assert tr["fault"] is None, tr["fault"]

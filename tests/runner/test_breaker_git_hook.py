@@ -27,7 +27,12 @@ HOOK = (
 )
 
 
-def test_a_git_hook_left_by_the_agent_does_not_run_in_the_verifier(tmp_path: Path, run_ab):
+def run_on_git_task(tmp_path: Path, run_ab, agent_cmd: str) -> tuple[int, dict, str]:
+    """Run `agent_cmd` on a task whose test.sh restores check.sh from git (the SWE-bench way).
+
+    Returns:
+        `run_ab`'s (exit code, run document, stderr).
+    """
     make_task(
         tmp_path / "tasks",
         "swe",
@@ -35,7 +40,11 @@ def test_a_git_hook_left_by_the_agent_does_not_run_in_the_verifier(tmp_path: Pat
         dockerfile=DOCKERFILE,
         files={"check.sh": "grep -qx 42 answer.txt\n"},
     )
-    code, doc, err = run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", HOOK)
+    return run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", agent_cmd)
+
+
+def test_a_git_hook_left_by_the_agent_does_not_run_in_the_verifier(tmp_path: Path, run_ab):
+    code, doc, err = run_on_git_task(tmp_path, run_ab, HOOK)
     assert code in (0, 1), err
     for tr in trials_by_id(doc).values():
         assert tr["fault"] is None, tr["fault"]
@@ -45,22 +54,7 @@ def test_a_git_hook_left_by_the_agent_does_not_run_in_the_verifier(tmp_path: Pat
 
 
 def test_the_task_solved_through_git_still_passes(tmp_path: Path, run_ab):
-    make_task(
-        tmp_path / "tasks",
-        "swe",
-        test_sh=TEST_SH,
-        dockerfile=DOCKERFILE,
-        files={"check.sh": "grep -qx 42 answer.txt\n"},
-    )
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"),
-        "--network",
-        "none",
-        "--agent",
-        "command",
-        "--agent-cmd",
-        "sh -c 'echo 42 > answer.txt'",
-    )
+    code, doc, err = run_on_git_task(tmp_path, run_ab, "sh -c 'echo 42 > answer.txt'")
     assert code == 0, err
     for tr in trials_by_id(doc).values():
         assert (tr["verified"], tr["tamper"]["findings"]) == (True, []), tr
