@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
-import uvicorn
+from live_server import LiveServer
 from typer.testing import CliRunner
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app, ingest_lines, verify_chain
@@ -106,20 +103,8 @@ def test_cli_verify_exits_1_on_tamper(tmp_path):
 
 @pytest.fixture
 def server(store: SqlAuditStore) -> Iterator[str]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    srv = uvicorn.Server(uvicorn.Config(create_ingest_app(store), host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=srv.run, daemon=True)
-    t.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    t.join(10)
+    with LiveServer(create_ingest_app(store), lifespan="auto") as srv:
+        yield srv.url
 
 
 def test_http_batches_are_idempotent_and_authenticated(store, server):

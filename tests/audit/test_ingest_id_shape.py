@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,9 +17,9 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-import uvicorn
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from live_server import LiveServer
 from typer.testing import CliRunner
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app
@@ -150,20 +147,8 @@ def test_the_error_gives_the_shape_and_the_fix(tmp_path: Path) -> None:
 def server(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, SqlAuditStore]]:
     monkeypatch.setenv("MEMEVAL_FINGERPRINT_KEY", "ab" * 32)
     store = SqlAuditStore(db_url, fingerprint_key=b"k" * 32)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    srv = uvicorn.Server(uvicorn.Config(create_ingest_app(store), host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=srv.run, daemon=True)
-    t.start()
-    for _ in range(500):
-        if srv.started:
-            break
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", store
-    srv.should_exit = True
-    t.join(10)
+    with LiveServer(create_ingest_app(store), lifespan="auto") as srv:
+        yield srv.url, store
     store.engine.dispose()
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from live_server import LiveServer
 
-from memeval.audit import SqlAuditStore, ingest_lines
+from memeval.audit import SqlAuditStore, create_ingest_app, ingest_lines
 from memeval.audit import _parallel as par
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,30 +109,6 @@ def test_bad_worker_count_is_a_usage_error(monkeypatch):
         par.worker_count()
 
 
-def _serve(store: SqlAuditStore, workers: int) -> tuple[Any, str]:
-    """A real uvicorn server on 127.0.0.1 over `store` in a thread, and its base URL."""
-    import socket
-    import threading
-    import time
-
-    import uvicorn
-
-    from memeval.audit import create_ingest_app
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    app = create_ingest_app(store, workers=workers)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=srv.run, daemon=True).start()
-    for _ in range(500):
-        if srv.started:
-            break
-        time.sleep(0.02)
-    return srv, f"http://127.0.0.1:{port}"
-
-
 def test_http_batches_with_workers_store_the_same_events_as_the_server_alone(tmp_path, monkeypatch, lines):
     import httpx
 
@@ -152,17 +129,14 @@ def test_http_batches_with_workers_store_the_same_events_as_the_server_alone(tmp
     for workers in (0, 2):
         store = SqlAuditStore(f"sqlite:///{tmp_path / f'http{workers}.sqlite'}", fingerprint_key=key)
         auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'par')}"}
-        srv, base = _serve(store, workers)
-        try:
-            with httpx.Client(base_url=base, timeout=300) as c:
+        with LiveServer(create_ingest_app(store, workers=workers), lifespan="auto") as srv:
+            with httpx.Client(base_url=srv.url, timeout=300) as c:
                 assert c.get("/api/v1/health").json() == (
                     {"status": "ok", "workers": "warm"} if workers else {"status": "ok"}
                 )
                 for k in range(0, len(lines), 64):
                     batch = {"events": [json.loads(x) for x in lines[k : k + 64]]}
                     c.post("/api/v1/events", json=batch, headers=auth).raise_for_status()
-        finally:
-            srv.should_exit = True
         stored.append(_stored(store))
         big = [n for k in range(0, len(lines), 64) if (n := len(lines[k : k + 64])) >= par.HTTP_MIN_EVENTS]
         assert calls == (big if workers else []) and big  # the pooled path ran for every big batch
@@ -180,15 +154,12 @@ def test_a_dead_worker_costs_the_server_no_batch(tmp_path, lines):
     pool = par.warm_pool(2)
     store = SqlAuditStore(f"sqlite:///{tmp_path / 'dead.sqlite'}", fingerprint_key=secrets.token_bytes(32))
     auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'par')}"}
-    srv, base = _serve(store, 2)
-    try:
+    with LiveServer(create_ingest_app(store, workers=2), lifespan="auto") as srv:
         for pid in list(pool._processes):  # type: ignore[attr-defined]  # the executor's own map of its workers
             os.kill(pid, signal.SIGKILL)
-        with httpx.Client(base_url=base, timeout=300) as c:
+        with httpx.Client(base_url=srv.url, timeout=300) as c:
             batch = {"events": [json.loads(x) for x in lines[:64]]}
             r = c.post("/api/v1/events", json=batch, headers=auth)
             assert r.status_code == 200, r.text
             assert r.json()["stored"] >= 64
-    finally:
-        srv.should_exit = True
     assert par.warm_pool(2) is not pool  # a new pool replaced the broken one

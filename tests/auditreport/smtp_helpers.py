@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import socket
 import ssl
 import subprocess
 import threading
@@ -16,6 +15,7 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+from live_server import free_port
 
 SMTP_USER = "reports@fernhill.example"
 SMTP_PASSWORD = "pw-" + secrets.token_hex(8)
@@ -34,12 +34,6 @@ def make_tls_files(d: Path) -> tuple[Path, Path]:
         check=True, capture_output=True, timeout=60,
     )  # fmt: skip
     return cert, key
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass

@@ -15,12 +15,12 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from live_server import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -30,12 +30,6 @@ def audit_block(readme: str) -> list[str]:
     m = re.search(r"^## The audit half\n.*?```bash\n(.*?)```", readme, re.S | re.M)
     assert m is not None, "README.md has no bash block under '## The audit half'"
     return m.group(1).splitlines()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.mark.slow

@@ -11,9 +11,6 @@ import os
 import re
 import secrets
 import shutil
-import socket
-import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -24,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 import throwaway_pg
-import uvicorn
+from live_server import LiveServer
 from patience import patient
 from pydantic import SecretBytes
 from sqlalchemy import create_engine, text
@@ -235,37 +232,6 @@ def seed(store: SqlAuditStore) -> Seeded:
         f"hold/fernhill/{holds[0].item_id}",
         "lesson/rowan/les_other",
     )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class LiveServer:
-    """uvicorn serving an app on 127.0.0.1 in a thread."""
-
-    def __init__(self, app: Any) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off")
-        )
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 SESSION_KEY = secrets.token_bytes(32)

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # review_helpers imports the suite's shared helpers in tests/
 
 from review_browser import chromium_page, log_in  # noqa: E402
 from review_helpers import NOW, PASSWORD, USERS, LiveServer, seed, settings  # noqa: E402

@@ -271,7 +271,7 @@ def test_public_surface():
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_memeval_serve_command(db_url, seeded, tmp_path):
-    from review_helpers import free_port
+    from live_server import free_port
 
     port = free_port()
     env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET": secrets_hex()}
