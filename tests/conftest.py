@@ -33,6 +33,7 @@ import tempfile
 import pytest
 import pytest_timeout
 from patience import factor
+from pg_fixture import pg_server  # noqa: F401  # a fixture of every test (one server a session)
 
 LONG = ("slow", "real_agents", "browser")
 """Marks of the tests handed out first."""

@@ -1,70 +1,23 @@
 """Fixtures of the audit tests: a real store on SQLite and on PostgreSQL, and an event builder.
 
-PostgreSQL: the URL comes from `MEMEVAL_TEST_PG_URL`; when unset, one throwaway cluster is
-started for the session with `scripts/pg`. When neither works, PostgreSQL tests FAIL if `CI` is
-set and are skipped with a loud reason otherwise. Every test gets its own SQLite file or its own
+PostgreSQL: the session's server (`tests/pg_fixture.py`: `MEMEVAL_TEST_PG_URL`, else a throwaway
+cluster). Every test gets its own SQLite file or its own
 PostgreSQL database, so tests never see each other's events.
 """
 
 from __future__ import annotations
 
-import os
 import secrets
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import throwaway_pg
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from pg_fixture import PgServer, need_pg
 
 from memeval.audit import EVENT_ADAPTER, QUEUE_TYPES, AuditEvent, SqlAuditStore
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class PgServer:
-    """A PostgreSQL server the tests may create databases on."""
-
-    def __init__(self, url: str, data_dir: Path | None) -> None:
-        self.url = url
-        self.data_dir = data_dir
-        """The cluster's directory when this session started it (so its files can be grepped)."""
-
-    def new_database(self) -> str:
-        name = "t_" + uuid.uuid4().hex[:16]
-        admin = create_engine(make_url(self.url).set(database="postgres"), isolation_level="AUTOCOMMIT")
-        with admin.connect() as c:
-            c.execute(text(f'CREATE DATABASE "{name}"'))
-        admin.dispose()
-        return make_url(self.url).set(database=name).render_as_string(hide_password=False)
-
-
-@pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer | None]:
-    url = os.environ.get("MEMEVAL_TEST_PG_URL")
-    if url:
-        yield PgServer(url, None)
-        return
-    got = throwaway_pg.start("memeval-test-pg-")  # stops servers a killed suite left first
-    if got is None:
-        yield None
-        return
-    try:
-        yield PgServer(got[0], got[1])
-    finally:
-        throwaway_pg.stop(got[1])
-
-
-def _need_pg(pg: PgServer | None) -> PgServer:
-    if pg is None:
-        why = "PostgreSQL unavailable: MEMEVAL_TEST_PG_URL unset and `scripts/pg start` failed"
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip("!!! SKIPPED POSTGRES TESTS !!! " + why)
-    return pg
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -76,7 +29,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 def db_url(backend: str, tmp_path: Path, pg_server: PgServer | None) -> str:
     if backend == "sqlite":
         return f"sqlite:///{tmp_path / 'audit.sqlite'}"
-    return _need_pg(pg_server).new_database()
+    return need_pg(pg_server).new_database()
 
 
 class QueueStore(SqlAuditStore):

@@ -3,9 +3,11 @@
 import json
 import os
 import shutil
+import warnings
 from pathlib import Path
 
 import pytest
+from pg_fixture import PgServer
 from typer.testing import CliRunner
 
 from memeval.cli import app
@@ -14,20 +16,22 @@ from memeval.results import index_runs, indexed_runs
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1"
 
 
-def _urls(tmp_path: Path) -> list[str]:
+def _urls(tmp_path: Path, pg: PgServer | None) -> list[str]:
+    """SQLite, and a fresh PostgreSQL database on the session's server (`tests/pg_fixture.py`)."""
     urls = [f"sqlite:///{tmp_path / 'store' / 'memeval.sqlite'}"]
-    pg = os.environ.get("MEMEVAL_TEST_PG_URL")
-    if pg:
-        urls.append(pg)
+    if pg is not None:
+        urls.append(pg.new_database())
     elif os.environ.get("CI"):
-        pytest.fail("CI must set MEMEVAL_TEST_PG_URL (see .ci/run)")
+        pytest.fail("no PostgreSQL for the run index: MEMEVAL_TEST_PG_URL unset and `scripts/pg start` failed")
+    else:
+        warnings.warn("run index checked on SQLite only: no PostgreSQL server", stacklevel=2)
     return urls
 
 
-def test_index_rebuilds_from_folders_on_every_backend(tmp_path: Path):
+def test_index_rebuilds_from_folders_on_every_backend(tmp_path: Path, pg_server: PgServer | None):
     runs = tmp_path / "runs"
     shutil.copytree(FIXTURES, runs)
-    for url in _urls(tmp_path):
+    for url in _urls(tmp_path, pg_server):
         rows = index_runs(runs, url)
         assert {r.run_id for r in rows} == {
             json.loads((runs / d / "events.jsonl").read_text().splitlines()[0])["run_id"]
@@ -57,10 +61,10 @@ def test_runs_command_writes_and_reads_the_index(tmp_path: Path):
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
 
 
-def test_two_members_runs_meet_in_one_shared_index(tmp_path: Path):
+def test_two_members_runs_meet_in_one_shared_index(tmp_path: Path, pg_server: PgServer | None):
     # Two people, two machines' run folders, one team index (SQLite here, and the real PostgreSQL
     # that .ci/run starts): each `memeval ab --index-url` adds its run; either lists both.
-    for url in _urls(tmp_path):
+    for url in _urls(tmp_path, pg_server):
         ids = []
         for member in ("ana", "ben"):
             res = CliRunner().invoke(

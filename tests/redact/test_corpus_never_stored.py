@@ -39,6 +39,7 @@ import httpx
 import numpy as np
 import pytest
 from corpus_contexts import CONTEXTS, Item, load_corpus
+from pg_fixture import PgServer, need_pg
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "review"))
@@ -151,24 +152,10 @@ def tls(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return make_tls_files(tmp_path_factory.mktemp("tls"))
 
 
-def _db_url(backend: str, tmp_path: Path) -> str:
+def _db_url(backend: str, tmp_path: Path, pg: PgServer | None) -> str:
     if backend == "sqlite":
         return f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}"
-    base = os.environ.get("MEMEVAL_TEST_PG_URL")
-    if not base:
-        why = "MEMEVAL_TEST_PG_URL is unset (start one with scripts/pg start)"
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip("!!! SKIPPED POSTGRES TEST !!! " + why)
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    name = "nvs_" + secrets.token_hex(6)
-    admin = create_engine(make_url(base).set(database="postgres"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return make_url(base).set(database=name).render_as_string(hide_password=False)
+    return need_pg(pg).new_database()
 
 
 def _sqlite_bytes(db_url: str) -> bytes:
@@ -179,7 +166,7 @@ def _sqlite_bytes(db_url: str) -> bytes:
 @pytest.mark.slow
 @pytest.mark.timeout(2400)
 @pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def test_no_raw_secret_in_any_byte_stored_or_sent(backend, corpus_events, tls, tmp_path, caplog) -> None:
+def test_no_raw_secret_in_any_byte_stored_or_sent(backend, corpus_events, tls, tmp_path, caplog, pg_server) -> None:
     from pydantic import SecretBytes
 
     from memeval.audit import EVENT_ADAPTER, SqlAuditStore, add_token, build_pack
@@ -201,7 +188,7 @@ def test_no_raw_secret_in_any_byte_stored_or_sent(backend, corpus_events, tls, t
     events, needles = corpus_events
     (tmp_path / "store").mkdir()
     (tmp_path / "home").mkdir()
-    db_url = _db_url(backend, tmp_path)
+    db_url = _db_url(backend, tmp_path, pg_server)
     hay: dict[str, bytes] = {}  # surface -> bytes collected from it
     key = secrets.token_hex(32)
 

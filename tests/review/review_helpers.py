@@ -1,8 +1,8 @@
 """Fixtures of the review tests: a real audit store (SQLite file or PostgreSQL database) seeded
 through its write path, accounts, and the review app served by uvicorn on 127.0.0.1.
 
-PostgreSQL: `MEMEVAL_TEST_PG_URL`, else one throwaway cluster from `scripts/pg start` for the
-session; when neither works the PostgreSQL cases fail under `CI` and are skipped loudly otherwise.
+PostgreSQL: the session's server (`tests/pg_fixture.py`: `MEMEVAL_TEST_PG_URL`, else one
+throwaway cluster); when neither works the PostgreSQL cases fail under `CI` and are skipped loudly otherwise.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any
 
 import httpx
 import pytest
-import throwaway_pg
 from live_server import LiveServer
 from patience import patient
+from pg_fixture import PgServer
 from pydantic import SecretBytes
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -48,19 +48,9 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture(scope="session")
-def pg_url_base() -> Iterator[str | None]:
-    url = os.environ.get("MEMEVAL_TEST_PG_URL")
-    if url:
-        yield url
-        return
-    got = throwaway_pg.start("memeval-review-pg-")  # stops servers a killed suite left first
-    if got is None:
-        yield None
-        return
-    try:
-        yield got[0]
-    finally:
-        throwaway_pg.stop(got[1])
+def pg_url_base(pg_server: PgServer | None) -> str | None:
+    """The session's PostgreSQL server URL (`tests/pg_fixture.py`), or None."""
+    return None if pg_server is None else pg_server.url
 
 
 def _need_pg(pg_url_base: str | None) -> str:
