@@ -3,7 +3,8 @@
 Builds synthetic run logs in a temp folder (trials with model calls, the shapes a real run
 writes): 1,000 and 100,000 events of one repeat per task and arm (the verdict's sign test), and
 100,000 events of 3 repeats (the verdict's Monte Carlo sign-flip test, 100,000 flips). Then times
-reading + projecting them (no cache), the replay's reading alone (msgspec views of the frequent
+reading + projecting them (no cache; the three logs in turns, so that none is always the
+first large one this process replays), the replay's reading alone (msgspec views of the frequent
 events, `RunLog.read_for_replay`), its projection alone (records, table, verdict with its
 bootstrap), the table and verdict alone, the typed pydantic reading other readers use
 (`RunLog.read`), and loading through the result cache, 3 times each in one process (imports
@@ -237,7 +238,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
                 seen[name].append(got["cpu"])
                 first[name].append(got["first_cpu"])
                 print(
-                    f"round {round_ + 1} {name:>7}: first cold replay (its imports included) CPU {got['first_cpu']:.3f} s,"
+                    f"round {round_ + 1} {name:>7}: first cold replay (imports included) CPU {got['first_cpu']:.3f} s,"
                     f" wall {got['first_wall']:.3f} s; the next two CPU {got['cpu']:.3f} s, wall {got['wall']:.3f} s"
                     f" (median; load {got['load']:.1f})"
                 )
@@ -272,11 +273,19 @@ def main() -> None:
 
 def _in_process() -> None:
     print("wall and CPU seconds (CPU: this process's user + system; on a shared machine it moves less than wall)")
-    for target, repeats in ((1_000, 1), (100_000, 1), (100_000, 3)):
-        with tempfile.TemporaryDirectory() as tmp:
-            run_dir = Path(tmp) / "run"
-            n = make_log(run_dir, target, repeats)
-            cold = [_timed(lambda d=run_dir: result_json(load_run(d, use_cache=False))) for _ in range(3)]
+    sizes = ((1_000, 1), (100_000, 1), (100_000, 3))
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = [(Path(tmp) / f"run{k}", repeats) for k, (_, repeats) in enumerate(sizes)]
+        counts = [
+            make_log(run_dir, target, repeats) for (run_dir, repeats), (target, _) in zip(runs, sizes, strict=True)
+        ]
+        # The cold replays of the three logs in turns, so that no log is always the first large one
+        # replayed in this process (whose heap then grows and whose pages are first touched).
+        cold: list[list[tuple[float, float]]] = [[] for _ in runs]
+        for round_ in range(3):
+            for k in range(len(runs)) if round_ % 2 == 0 else reversed(range(len(runs))):
+                cold[k].append(_timed(lambda d=runs[k][0]: result_json(load_run(d, use_cache=False))))
+        for (run_dir, repeats), n, cold_xs in zip(runs, counts, cold, strict=True):
             load_run(run_dir)  # writes the cache
             cached = [_timed(lambda d=run_dir: result_json(load_run(d))) for _ in range(3)]
             read_fast = [_timed(lambda d=run_dir: RunLog(d).read_for_replay()) for _ in range(3)]
@@ -287,7 +296,7 @@ def _in_process() -> None:
             read_typed = [_timed(lambda d=run_dir: RunLog(d).read()) for _ in range(3)]
             kind = "the sign test" if repeats == 1 else "Monte Carlo sign flips"
             for label, xs in (
-                ("replay (read + project + JSON), no cache", cold),
+                ("replay (read + project + JSON), no cache", cold_xs),
                 ("  of which reading and validating the log", read_fast),
                 ("  of which projecting the events read", projected),
                 (f"    of which the table and verdict ({kind}, bootstrap)", verdict),
