@@ -3,7 +3,8 @@
 Builds synthetic run logs in a temp folder (trials with model calls, the shapes a real run
 writes): 1,000 and 100,000 events of one repeat per task and arm (the verdict's sign test), and
 100,000 events of 3 repeats (the verdict's Monte Carlo sign-flip test, 100,000 flips). Then times
-reading + projecting them (no cache), the replay's reading alone (msgspec views of the frequent
+reading + projecting them (no cache; the three logs in turns, so that none is always the
+first large one this process replays), the replay's reading alone (msgspec views of the frequent
 events, `RunLog.read_for_replay`), its projection alone (records, table, verdict with its
 bootstrap), the table and verdict alone, the typed pydantic reading other readers use
 (`RunLog.read`), and loading through the result cache, 3 times each in one process (imports
@@ -19,8 +20,10 @@ Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
 With `--against PATH` (another checkout, for example `git worktree add /tmp/base main`) it times
 instead the cold replay of one 100,000-event log by this checkout's `memeval` and by the other's,
 one fresh process each, in turns (the order swapped each round), each process replaying it 3 times
-after its imports (`--repeats 3`: of the 3-repeat log): CPU seconds per replay (the median of
-its 3) and the round's load average, then
+after importing `memeval.results` (`--repeats 3`: of the 3-repeat log). The first replay is what
+`memeval replay` pays on a log without its cache: it includes loading the verdict's statistics
+(numpy, scipy), which happens only when a verdict is first computed. Printed: the first replay's
+CPU seconds, the median of the other two (the replay alone) and the round's load average, then
 each checkout's median and smallest over the rounds. On a shared machine CPU time still grows with
 the load (caches, hyperthreads): only figures taken in turns like these compare two versions.
 """
@@ -186,15 +189,28 @@ def _timed(fn: object) -> tuple[float, float]:
 
 
 def _child(run_dir: Path) -> None:
-    """One process's figures for `--against`: 3 cold replays after the imports, printed as JSON."""
-    import memeval.stats  # noqa: F401  # the verdict's imports, as the in-process figures above have them done
+    """One process's figures for `--against`: 3 cold replays after `memeval.results`'s imports, printed as JSON.
 
+    The first is what `memeval replay` pays for a log without its cache: it also loads the
+    verdict's statistics (numpy, scipy, ...), which `memeval.stats` imports only when a verdict
+    is computed. The other two show the replay alone (their median).
+    """
     cpu, wall = [], []
     for _ in range(3):
         w, c = _timed(lambda: result_json(load_run(run_dir, use_cache=False)))
         cpu.append(c)
         wall.append(w)
-    print(json.dumps({"cpu": statistics.median(cpu), "wall": statistics.median(wall), "load": os.getloadavg()[0]}))
+    print(
+        json.dumps(
+            {
+                "first_cpu": cpu[0],
+                "first_wall": wall[0],
+                "cpu": statistics.median(cpu[1:]),
+                "wall": statistics.median(wall[1:]),
+                "load": os.getloadavg()[0],
+            }
+        )
+    )
 
 
 def _against(other: Path, rounds: int, repeats: int) -> None:
@@ -202,6 +218,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
     here = Path(__file__).resolve()
     paths = {"this": here.parents[1], "against": other.resolve()}
     seen: dict[str, list[float]] = {name: [] for name in paths}
+    first: dict[str, list[float]] = {name: [] for name in paths}
     with tempfile.TemporaryDirectory() as tmp:
         run_dir = Path(tmp) / "run"
         n = make_log(run_dir, 100_000, repeats)
@@ -219,13 +236,18 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
                     raise SystemExit(f"the replay with {path} failed:\n{proc.stderr[-2000:]}")
                 got = json.loads(proc.stdout.strip().splitlines()[-1])
                 seen[name].append(got["cpu"])
+                first[name].append(got["first_cpu"])
                 print(
-                    f"round {round_ + 1} {name:>7}: CPU {got['cpu']:.3f} s, wall {got['wall']:.3f} s per cold replay"
-                    f" (median of 3; load {got['load']:.1f})"
+                    f"round {round_ + 1} {name:>7}: first cold replay (imports included) CPU {got['first_cpu']:.3f} s,"
+                    f" wall {got['first_wall']:.3f} s; the next two CPU {got['cpu']:.3f} s, wall {got['wall']:.3f} s"
+                    f" (median; load {got['load']:.1f})"
                 )
     for name, path in paths.items():
-        values = seen[name]
-        print(f"{name:>7} ({path}): CPU median {statistics.median(values):.3f} s, min {min(values):.3f} s")
+        values, firsts = seen[name], first[name]
+        print(
+            f"{name:>7} ({path}): first replay CPU median {statistics.median(firsts):.3f} s, min {min(firsts):.3f} s;"
+            f" later replays CPU median {statistics.median(values):.3f} s, min {min(values):.3f} s"
+        )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
@@ -251,11 +273,19 @@ def main() -> None:
 
 def _in_process() -> None:
     print("wall and CPU seconds (CPU: this process's user + system; on a shared machine it moves less than wall)")
-    for target, repeats in ((1_000, 1), (100_000, 1), (100_000, 3)):
-        with tempfile.TemporaryDirectory() as tmp:
-            run_dir = Path(tmp) / "run"
-            n = make_log(run_dir, target, repeats)
-            cold = [_timed(lambda d=run_dir: result_json(load_run(d, use_cache=False))) for _ in range(3)]
+    sizes = ((1_000, 1), (100_000, 1), (100_000, 3))
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = [(Path(tmp) / f"run{k}", repeats) for k, (_, repeats) in enumerate(sizes)]
+        counts = [
+            make_log(run_dir, target, repeats) for (run_dir, repeats), (target, _) in zip(runs, sizes, strict=True)
+        ]
+        # The cold replays of the three logs in turns, so that no log is always the first large one
+        # replayed in this process (whose heap then grows and whose pages are first touched).
+        cold: list[list[tuple[float, float]]] = [[] for _ in runs]
+        for round_ in range(3):
+            for k in range(len(runs)) if round_ % 2 == 0 else reversed(range(len(runs))):
+                cold[k].append(_timed(lambda d=runs[k][0]: result_json(load_run(d, use_cache=False))))
+        for (run_dir, repeats), n, cold_xs in zip(runs, counts, cold, strict=True):
             load_run(run_dir)  # writes the cache
             cached = [_timed(lambda d=run_dir: result_json(load_run(d))) for _ in range(3)]
             read_fast = [_timed(lambda d=run_dir: RunLog(d).read_for_replay()) for _ in range(3)]
@@ -266,7 +296,7 @@ def _in_process() -> None:
             read_typed = [_timed(lambda d=run_dir: RunLog(d).read()) for _ in range(3)]
             kind = "the sign test" if repeats == 1 else "Monte Carlo sign flips"
             for label, xs in (
-                ("replay (read + project + JSON), no cache", cold),
+                ("replay (read + project + JSON), no cache", cold_xs),
                 ("  of which reading and validating the log", read_fast),
                 ("  of which projecting the events read", projected),
                 (f"    of which the table and verdict ({kind}, bootstrap)", verdict),

@@ -291,45 +291,95 @@ def decode_view(line: bytes) -> View | None:
         return None
 
 
-def decode_lines(lines: list[bytes], data: bytes, slow: Callable[[int, list[View | T]], T]) -> list[View | T]:
-    """Every line as `decode_view` reads it, and `slow(i, read_so_far)` for line `i` where it gives None.
+_CHUNK_BYTES = 1 << 20
+"""Whole lines handed to msgspec at once by `decode_log` (about 2,000 of a run's lines); a run of
+lines it refuses is read again line by line, so this bounds the work done twice."""
 
-    The same result as `[decode_view(line) or slow(i, ...) for i, line in enumerate(lines)]`, with
-    `slow` called for the same lines in the same order (so the first error it raises is the first
-    bad line's), but without a Python call per line: msgspec decodes a run of lines in one `map`
-    until it refuses one; that line goes to `slow` and the run resumes after it. A time with more
-    than 6 decimals anywhere in `data` is looked for once (it is never written so); only then are
-    the lines holding one found, and handed to `slow` in their turn.
+
+def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> list[View | T]:
+    """Every line of `data` as `decode_view` reads it, or `slow(i, line, read_so_far)` where that gives None.
+
+    The same result as `[decode_view(line) or slow(i, line, ...) for i, line in enumerate(lines)]`,
+    with `slow` called for the same lines in the same order (so the first error it raises is the
+    first bad line's), but without a Python step or a bytes object per line: msgspec decodes
+    about a megabyte of lines in one call (`Decoder.decode_lines`), straight from `data`.
+
+    `decode_lines` reads any JSON whitespace as a separator (a blank line, two values on one line,
+    a value over two lines), where a line read alone must be one value. So it is used only when
+    every line is framed as the log writes it: `data` starts with `{`, and every newline follows a
+    `}` and, but the last, precedes a `{` (checked once, over the whole log, with numpy). Then each
+    newline ends a value (JSON never has `}` then `{` within one), so each line holds at least one
+    value, and as many values as lines means one per line. The first line (`run.planned`, which no
+    view reads), a megabyte of lines msgspec refuses, a log framed otherwise and the lines holding
+    a time with more than 6 decimals (`_over_precise`, never written so) are read line by line.
 
     Args:
-        lines: the log's complete lines, without their newlines.
-        data: the bytes they were split from (searched once for over-precise times).
-        slow: reads line `i` another way (pydantic), given the events read before it; may raise.
+        data: the log's complete lines, each ending in a newline.
+        slow: reads line `i` (given its bytes and the events read before it) another way
+            (pydantic); may raise.
 
     Returns:
         One event per line, in order.
     """
+    import numpy as np  # the verdict loads it anyway; only a replay needs it here
+
     out: list[View | T] = []
+    if not data:
+        return out
+    raw = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(raw == 0x0A) + 1  # where each line ends, after its newline
+    framed = (
+        raw[0] == 0x7B  # `{`
+        and ends[0] >= 2
+        and bool(np.all(raw[ends - 2] == 0x7D))  # `}` before each newline
+        and bool(np.all(raw[ends[:-1]] == 0x7B))  # `{` after each newline but the last
+    )
+    stops = np.unique(np.searchsorted(ends, np.asarray(_over_precise(data), dtype=np.int64), side="right"))
+    view = memoryview(data)
+    first, start = 0, 0
+    while first < ends.size:
+        # The first line alone, then runs of whole lines of about _CHUNK_BYTES.
+        last = 1 if first == 0 else int(np.searchsorted(ends, start + _CHUNK_BYTES, side="left")) + 1
+        last = min(max(last, first + 1), ends.size)
+        stop = int(ends[last - 1])
+        held = stops[(stops >= first) & (stops < last)].tolist()
+        if framed and first > 0 and not held:
+            try:
+                run = _DECODER.decode_lines(view[start:stop])
+            except (msgspec.ValidationError, msgspec.DecodeError):
+                run = None
+            if run is not None and len(run) == last - first:
+                out.extend(run)
+                first, start = last, stop
+                continue
+        lines = data[start : stop - 1].split(b"\n")
+        _decode_each(lines, held, slow, out)
+        first, start = last, stop
+    return out
+
+
+def _decode_each(
+    lines: list[bytes], held: list[int], slow: Callable[[int, bytes, list[View | T]], T], out: list[View | T]
+) -> None:
+    """Append `lines` (the next lines of the log) to `out`, each as `decode_view` reads it or by `slow`.
+
+    A run of lines is decoded in one `map` until msgspec refuses one; that line goes to `slow`
+    and the run resumes after it. The lines numbered in `held` (line numbers in the whole log,
+    in order) go to `slow` in their turn without msgspec.
+    """
     decode = _DECODER.decode
-    stops: list[int] = []
-    line, seen = 0, 0
-    for at in _over_precise(data):
-        line += data.count(b"\n", seen, at)
-        seen = at
-        if line < len(lines) and (not stops or stops[-1] != line):
-            stops.append(line)
-    stops.append(len(lines))
+    base = len(out)
     rest = iter(lines)
-    for stop in stops:
-        run = islice(rest, stop - len(out))
+    for stop in [*(i - base for i in held), len(lines)]:
+        run = islice(rest, stop - (len(out) - base))
         while True:
             try:
                 # list.extend keeps what it appended before the map raised: the refused line is the next one.
                 out.extend(map(decode, run))
                 break
             except (msgspec.ValidationError, msgspec.DecodeError):
-                out.append(slow(len(out), out))
+                i = len(out)
+                out.append(slow(i, lines[i - base], out))
         if stop < len(lines):
             next(rest)
-            out.append(slow(stop, out))
-    return out
+            out.append(slow(base + stop, lines[stop], out))

@@ -105,27 +105,26 @@ class RunLog:
         Raises:
             RunLogError: as `read`.
         """
-        from memeval.eventlog._fastcalls import decode_lines
+        from memeval.eventlog._fastcalls import decode_log
 
         if data is None:
             if not self.path.is_file():
                 raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
             data = self.path.read_bytes()
-        lines = data.split(b"\n")
-        tail = lines.pop()
+        complete = data[: data.rfind(b"\n") + 1]  # the same object when the last line is whole
 
-        def slow(i: int, before: Sequence[Event | View]) -> Event:
+        def slow(i: int, line: bytes, before: Sequence[Event | View]) -> Event:
             # An error in an earlier line's seq is raised first, as `read` finds it first.
             try:
-                return self._event(lines[i], i + 1)
+                return self._event(line, i + 1)
             except Exception:
                 self._check_seqs(before)
                 raise
 
-        events = decode_lines(lines, data, slow)
+        events = decode_log(complete, slow)
         if list(map(_SEQ, events)) != list(range(len(events))):
             self._check_seqs(events)
-        return ReplayRead(events, tail != b"", data[: len(data) - len(tail)])
+        return ReplayRead(events, len(complete) != len(data), complete)
 
     def _check_seqs(self, events: Sequence[Event | View]) -> None:
         """Raise `RunLogError` for the first event whose `seq` is not its position (as `read` does)."""

@@ -1,7 +1,10 @@
 """Descriptive 95% intervals: Wilson, Newcombe's paired square-and-add, and t intervals.
 
 Sources:
-- Wilson score interval: statsmodels `proportion_confint(method="wilson")`.
+- Wilson score interval (Wilson 1927, "Probable inference, the law of succession, and statistical
+  inference", JASA 22:209-212): the same arithmetic, in the same order, as statsmodels
+  `proportion_confint(method="wilson")`, so the same floats (checked against it in the tests);
+  written here so that a verdict does not load statsmodels (and pandas, which it imports).
 - Newcombe (1998), "Improved confidence intervals for the difference between binomial proportions
   based on paired data", Statistics in Medicine 17:2635-2650, method 10: the Wilson limits of the
   two marginal rates combined by square-and-add with the correlation phi of the 2x2 table, where
@@ -18,7 +21,6 @@ from collections.abc import Sequence
 
 import numpy as np
 from scipy import stats
-from statsmodels.stats.proportion import proportion_confint
 
 CONFIDENCE = 0.95
 
@@ -33,8 +35,30 @@ def wilson_interval(successes: int, n: int) -> tuple[float, float]:
     Returns:
         (lower, upper) in [0, 1].
     """
-    low, high = proportion_confint(successes, n, alpha=1 - CONFIDENCE, method="wilson")
-    return float(low), float(high)
+    q = successes / n
+    crit = float(stats.norm.isf((1 - CONFIDENCE) / 2))
+    crit2 = crit**2
+    denom = 1 + crit2 / n
+    center = (q + crit2 / (2 * n)) / denom
+    dist = crit * math.sqrt(q * (1.0 - q) / n + crit2 / (4.0 * n**2))
+    dist /= denom
+    return min(max(center - dist, 0.0), 1.0), min(max(center + dist, 0.0), 1.0)
+
+
+def mcnemar_exact_p(table: tuple[tuple[int, int], tuple[int, int]]) -> float:
+    """The exact McNemar p-value of a paired 2x2 table: a two-sided binomial test on its discordant cells.
+
+    2 P(X <= min(b, c)) with X ~ Binomial(b + c, 1/2), at most 1; the same as statsmodels
+    `mcnemar(table, exact=True).pvalue` (checked in the tests), without loading statsmodels.
+
+    Args:
+        table: ((a, b), (c, d)), b and c the discordant pairs.
+
+    Returns:
+        The p-value in (0, 1]; 1.0 when b = c (including b = c = 0).
+    """
+    b, c = table[0][1], table[1][0]
+    return min(float(stats.binom.cdf(min(b, c), b + c, 0.5)) * 2, 1.0)
 
 
 def newcombe_paired_interval(table: tuple[tuple[int, int], tuple[int, int]]) -> tuple[float, float]:

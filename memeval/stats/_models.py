@@ -229,7 +229,7 @@ class PairedVerdict(BaseModel):
     table_pack_rows_baseline_cols: tuple[tuple[int, int], tuple[int, int]] | None = None
     """One repeat only: [[both pass, pack only], [baseline only, both fail]]."""
     p_mcnemar_exact: float | None = None
-    """One repeat only: statsmodels' exact McNemar p-value on the table."""
+    """One repeat only: the exact McNemar p-value on the table (as statsmodels' `mcnemar(exact=True)`)."""
     delta_ci_newcombe10: tuple[float, float] | None = None
     delta_ci: Interval | None
     """The difference interval: Newcombe 10 for one repeat, else paired t (descriptive)."""

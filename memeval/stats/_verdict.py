@@ -18,10 +18,10 @@ from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
-from statsmodels.stats.contingency_tables import mcnemar
 
 from memeval.stats._cost import ArmCostData, cost_of_pass
 from memeval.stats._intervals import (
+    mcnemar_exact_p,
     newcombe_paired_interval,
     paired_t_p,
     t_interval,
@@ -319,7 +319,7 @@ def paired_verdict(
         wil_p = wilson_interval(both + only_p, n)
         extra = {
             "table_pack_rows_baseline_cols": table,
-            "p_mcnemar_exact": float(mcnemar(np.asarray(table), exact=True).pvalue),
+            "p_mcnemar_exact": mcnemar_exact_p(table),
             "delta_ci_newcombe10": newcombe,
             "delta_ci": Interval(*newcombe, "newcombe10"),
             "pass_rate_ci_baseline": Interval(*wil_b, "wilson"),

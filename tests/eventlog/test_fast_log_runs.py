@@ -1,0 +1,136 @@
+"""The fast reader decodes runs of lines in one msgspec call and still reads and refuses as `read` does.
+
+`memeval.eventlog._fastcalls.decode_log` hands msgspec about a megabyte of lines at once
+(`Decoder.decode_lines`), which takes any JSON whitespace for a line break. It may do so only when
+every line is framed as the log writes it (one `{...}` per line); a log framed otherwise, a run
+msgspec refuses and the lines holding over-precise times are read line by line. Checked here with
+runs of every size (one line, a few lines, the whole log), on logs whose lines were joined, split,
+blanked or padded so that their counts still add up: the events, or the first bad line's error,
+must be what the line-by-line `RunLog.read` gives.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import given
+from test_fast_calls import PROPS, SUB_MICROSECOND, _line, _log_of, _longer_log, _values
+from test_projection_properties import _write, run_logs
+
+import memeval.eventlog._fastcalls as fast_module
+from memeval.errors import RunLogError
+from memeval.eventlog import ModelCalled, RunLog, TrialEnded
+from memeval.results._project import project
+
+RUN_SIZES = [1, 300, 1200, fast_module._CHUNK_BYTES]
+"""Bytes per msgspec run: one line each, a line or two, several lines, the whole of a small log."""
+
+
+def _same_as_read(run: Path) -> list[Any]:
+    """Read `run` both ways; assert the same events or the same error; return the fast events (or [])."""
+    try:
+        slow = RunLog(run).read()
+    except RunLogError as exc:
+        with pytest.raises(RunLogError) as fast_error:
+            RunLog(run).read_for_replay()
+        assert str(fast_error.value) == str(exc)
+        return []
+    fast = RunLog(run).read_for_replay()
+    assert [_values(e) for e in fast.events] == [_values(e) for e in slow.events]
+    assert fast.torn_tail is slow.torn_tail
+    return fast.events
+
+
+def _lines(run: Path) -> list[str]:
+    return (run / "events.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def _rewrite(run: Path, lines: list[str]) -> None:
+    (run / "events.jsonl").write_text("".join(lines), encoding="utf-8")
+
+
+# Each edit takes the log's lines (run.planned, trial.started, 2 calls, a claim with figures, 2 calls,
+# trial.ended) and returns them changed.
+EDITS: dict[str, Any] = {
+    "as written": lambda ls: ls,
+    "a blank line": lambda ls: [*ls[:3], "\n", *ls[3:]],
+    "a line of spaces": lambda ls: [*ls[:5], "   \n", *ls[5:]],
+    # two events on one line and a blank line after them: as many values as lines
+    "two on a line, then a blank": lambda ls: [*ls[:2], ls[2].rstrip("\n") + ls[3], "\n", *ls[4:]],
+    "a blank, then two on a line": lambda ls: [*ls[:2], "\n", ls[2].rstrip("\n") + ls[3], *ls[4:]],
+    "two on a line with a space": lambda ls: [*ls[:5], ls[5].rstrip("\n") + " " + ls[6], "\n", *ls[7:]],
+    # one event over two lines and two events on one line: as many values as lines again
+    "one over two lines, two on one": lambda ls: [
+        *ls[:2],
+        ls[2].replace('"call":', '"call":\n', 1),
+        ls[3].rstrip("\n") + ls[5],
+        ls[6],
+        *ls[7:],
+    ],
+    "a space before a newline": lambda ls: [*ls[:3], ls[3].replace("}\n", "} \n"), *ls[4:]],
+    "a space after a newline": lambda ls: [*ls[:6], " " + ls[6], *ls[7:]],
+    "CRLF line ends": lambda ls: [line.replace("\n", "\r\n") for line in ls],
+    "a tampered call": lambda ls: [*ls[:5], ls[5].replace('"status":200', '"status":"x"'), *ls[6:]],
+    "an over-precise time": lambda ls: [*ls[:6], ls[6].replace(*SUB_MICROSECOND), *ls[7:]],
+    "a bad seq, then a tampered call": lambda ls: [
+        *ls[:2],
+        ls[2].replace('"seq":2', '"seq":9'),
+        *ls[3:5],
+        ls[5].replace('"status":200', '"status":"x"'),
+        *ls[6:],
+    ],
+}
+
+
+@pytest.mark.parametrize("size", RUN_SIZES)
+@pytest.mark.parametrize("edit", sorted(EDITS))
+def test_runs_of_lines_read_and_fail_as_read_does(tmp_path: Path, edit: str, size: int) -> None:
+    run = _longer_log(tmp_path)
+    lines = _lines(run)
+    assert len(lines) == 8
+    _rewrite(run, EDITS[edit](lines))
+    with mock.patch.object(fast_module, "_CHUNK_BYTES", size):
+        events = _same_as_read(run)
+    if edit == "as written":
+        assert len(events) == 8
+    if edit in ("two on a line, then a blank", "one over two lines, two on one", "a blank line"):
+        assert events == []  # read refuses these logs, and so must the fast reader
+
+
+def test_a_framed_log_is_decoded_in_runs_and_others_line_by_line(tmp_path: Path) -> None:
+    # The fast path must really be taken for a log as written (else the tests above test nothing new).
+    call = ModelCalled.model_validate(_line())
+    run = _log_of(tmp_path, call, call, call, call, TrialEnded(trial_id="t:pack:1", assessment="scored"))
+    lines = _lines(run)
+    seen: list[int] = []
+    original = fast_module._decode_each
+
+    def spy(lines: list[bytes], *args: Any) -> None:
+        seen.append(len(lines))
+        original(lines, *args)
+
+    with mock.patch.object(fast_module, "_decode_each", spy):
+        assert len(_same_as_read(run)) == 7
+        assert seen == [1]  # run.planned alone; the other 6 lines in one msgspec run
+        seen.clear()
+        _rewrite(run, [line.replace("\n", " \n") for line in lines])
+        assert len(_same_as_read(run)) == 7
+        assert seen == [1, 6]  # framed otherwise: line by line
+
+
+@PROPS
+@given(run_logs())
+def test_any_log_projects_the_same_in_runs_of_any_size(events: list[Any]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Path(tmp) / "r"
+        _write(run, events)
+        data = (run / "events.jsonl").read_bytes()
+        expected = project(RunLog(run).read().events, data).model_dump_json()
+        for size in RUN_SIZES[:3]:
+            with mock.patch.object(fast_module, "_CHUNK_BYTES", size):
+                read = RunLog(run).read_for_replay()
+            assert project(read.events, read.complete).model_dump_json() == expected
