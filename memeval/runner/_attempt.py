@@ -564,6 +564,8 @@ class Attempt:
         v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
         out_id = self.art.put(self._scrub(v.output.read_bytes()))
+        if v.refused is not None:
+            return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:
             return self._fault("timeout", "verify", f"the verifier ran over its budget of {timeout:g} s"), False
         if v.died:
