@@ -23,13 +23,14 @@ every file), with git's own default or a command that does what git does without
 | `mergetool.N.cmd`, `difftool.N.cmd`, `trailer.N.command/cmd` | `false`, `false`, empty |
 | `core.alternateRefsCommand` | empty |
 
-and always `core.hooksPath=/dev/null`, `core.fsmonitor=false`, `protocol.ext.allow=never` and
-`GIT_NO_REPLACE_OBJECTS=1` (a `refs/replace/` entry would make `git checkout BASE` read the
-agent's commit). Keys git reads only from the system or user configuration
-(`uploadpack.packObjectsHook`, `safe.directory`) need nothing; aliases cannot shadow a git
-command. Two kinds of key cannot be overridden: `core.worktree` (git reads it from the repository's file
-alone; it sends a restore elsewhere while the agent's files stay) and `remote.N.uploadpack` /
-`receivepack` (git takes the first one given, so a local `git fetch` runs the agent's command).
+and always `core.hooksPath=/dev/null`, `core.fsmonitor=false`, `protocol.ext.allow=never`,
+`core.commitGraph=false`, `core.multiPackIndex=false` and `GIT_NO_REPLACE_OBJECTS=1` (a
+`refs/replace/` entry would make `git checkout BASE` read the agent's commit). Keys git reads
+only from the system or user configuration (`uploadpack.packObjectsHook`, `safe.directory`) need
+nothing; aliases cannot shadow a git command. Two kinds of key cannot be overridden:
+`core.worktree` (git reads it from the repository's file alone; it sends a restore elsewhere
+while the agent's files stay) and `remote.N.uploadpack` / `receivepack` (git takes the first one
+given, so a local `git fetch` runs the agent's command).
 The verifier refuses a world that sets them (`GitScan.refused`, a `protocol` fault, test.sh not
 run), as it does one whose configuration it cannot read whole.
 
@@ -38,18 +39,26 @@ The configuration files are found as git finds them, for every repository in the
 `HEAD` and a `config` (bare repositories, `.git/modules/*`), their `commondir`, and every
 `include.path` / `includeIf.*.path` whatever its condition, symlinks followed within the world.
 Each file is parsed by the host's git (`git config -f FILE --list`, which runs nothing), the same
-binary the sandbox runs. What stays possible with a repository the agent owns (rewriting an
-object file so that the task's commit holds other content, `skip-worktree` bits, a test.sh that
-goes on after git failed) is the task's design: restore tests from `/tests`, not from `/app/.git`.
+binary the sandbox runs.
+
+git reads objects without checking their hash, so an agent can rewrite the object file of the
+task's check and `git checkout BASE -- tests` restores its content: after the agent's turn, every
+object file it added or changed is checked against its name (`forged_objects`: loose objects
+re-hashed, packs through `git verify-pack`, an `objects/info/alternates` refused), and a forged
+one is a `protocol` fault. What stays possible with a repository the agent owns (`skip-worktree`
+bits that make `git checkout` skip a file and `git diff` hide it, a deleted `.git`, a test.sh that
+goes on after git failed) is the task's design: restore tests from `/tests`, not `/app/.git`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import posixpath
 import stat
 import subprocess
-from collections.abc import Iterator
+import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,8 +74,12 @@ ALWAYS = (
     ("core.hooksPath", "/dev/null"),
     ("core.fsmonitor", "false"),
     ("protocol.ext.allow", "never"),
+    ("core.commitGraph", "false"),
+    ("core.multiPackIndex", "false"),
 )
-"""Overrides given whatever the repositories set."""
+"""Overrides given whatever the repositories set. The commit-graph and multi-pack-index files are
+the agent's too and say which tree a commit has and where an object lies; git does not check them
+against the objects, so they are not read (defence in depth: no attack through them was tried)."""
 
 EXTERNAL_DIFF = 'sh -c \'git diff --no-index --no-ext-diff -- "$2" "$5"; test $? -le 1\' memeval-plain-diff'
 """Stands in for an external diff command: git calls it with (path, old file, old hex, old mode,
@@ -344,3 +357,75 @@ def _unoverridable(key: str, value: str | None) -> bool:
     var = rest.rpartition(".")[2]
     defaults = {"uploadpack": "git-upload-pack", "receivepack": "git-receive-pack"}
     return section == "remote" and var in defaults and (value or "").strip() != defaults[var]
+
+
+MAX_OBJECT_BYTES = 1 << 30
+"""Largest inflated loose object hashed; a larger one the agent added or changed is refused."""
+_HEX = frozenset("0123456789abcdef")
+
+
+def _loose_object_ok(p: Path, name: str) -> bool:
+    """Whether the loose object file `p` inflates to content whose hash is `name` (40 or 64 hex)."""
+    h = hashlib.sha1() if len(name) == 40 else hashlib.sha256()  # noqa: S324  (git's object ids)
+    z = zlib.decompressobj()
+    size = 0
+    try:
+        with p.open("rb") as f:
+            while chunk := f.read(1 << 16):
+                while chunk:
+                    out = z.decompress(chunk, 1 << 20)
+                    size += len(out)
+                    if size > MAX_OBJECT_BYTES:
+                        return False
+                    h.update(out)
+                    chunk = z.unconsumed_tail
+        h.update(z.flush())
+    except (OSError, zlib.error):
+        return False
+    return h.hexdigest() == name
+
+
+def _pack_ok(idx: Path) -> bool:
+    """Whether the host's git verifies the pack of `idx` (every object re-hashed against the index)."""
+    env = {"PATH": os.defpath, "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null"}
+    try:
+        subprocess.run(["git", "verify-pack", str(idx)], env=env, cwd="/", capture_output=True, timeout=600, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return True
+
+
+def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
+    """The git object files among `paths` (relative to the world `root`) that are not what they say.
+
+    `paths` are what the agent added or changed. A loose object (`objects/ab/cdef...`) must
+    inflate to content hashing to its name; a pack (`objects/pack/pack-*.pack` or `.idx`) must
+    pass `git verify-pack`. git itself never rewrites an object, and reads one without checking
+    its hash, so a failing one is an object the agent forged (`git checkout BASE -- tests` would
+    restore its content). Symlinks and special files there fail too, and so does an
+    `objects/info/alternates` the agent wrote (objects read from a folder of its choosing).
+    """
+    bad: list[str] = []
+    packs: set[str] = set()
+    for rel in paths:
+        parts = rel.split("/")
+        if len(parts) < 3 or parts[-3] != "objects":
+            continue
+        gitdir = root.joinpath(*parts[:-3])
+        if not (gitdir.name == ".git" or (gitdir / "HEAD").exists() or (gitdir / "refs").is_dir()):
+            continue  # a folder called `objects` that is no repository's
+        p = root / rel
+        if parts[-2:] == ["info", "alternates"]:
+            bad.append(rel)  # objects/info/alternates: git would read objects from elsewhere
+        elif parts[-2] == "pack" and parts[-1].startswith("pack-") and parts[-1].endswith((".pack", ".idx")):
+            packs.add("/".join([*parts[:-1], parts[-1].rsplit(".", 1)[0]]))
+        elif len(parts[-2]) == 2 and len(name := parts[-2] + parts[-1]) in (40, 64) and set(name) <= _HEX:
+            if p.is_symlink() or not p.is_file() or not _loose_object_ok(p, name):
+                bad.append(rel)
+    for stem in sorted(packs):
+        idx, pack = root / f"{stem}.idx", root / f"{stem}.pack"
+        if not idx.exists() and not idx.is_symlink():
+            continue  # git uses no pack without its index
+        if idx.is_symlink() or pack.is_symlink() or not _pack_ok(idx):
+            bad.append(f"{stem}.pack")
+    return bad

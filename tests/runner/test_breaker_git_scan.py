@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import zlib
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from memeval.runner._gitguard import (
     MAX_CONFIG_BYTES,
     MAX_CONFIG_FILES,
     MERGE_FILE,
+    forged_objects,
     git_overrides,
     scan_git_config,
 )
@@ -160,3 +162,46 @@ def test_the_stand_in_external_diff_prints_the_change_and_keeps_git_going(tmp_pa
     )
     assert out.returncode == 0, out.stderr
     assert "-one" in out.stdout and "+two" in out.stdout
+
+
+def _committed(tmp_path: Path) -> tuple[Path, str]:
+    """A world with /app a repository holding one commit of f.txt; (world root, f.txt's blob id)."""
+    app = tmp_path / "app"
+    _repo(app)
+    env = {"PATH": os.defpath, "HOME": str(tmp_path), "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t"}
+    env |= {"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+    (app / "f.txt").write_text("real\n")
+    subprocess.run(["git", "-C", str(app), "add", "f.txt"], check=True, env=env)
+    subprocess.run(["git", "-C", str(app), "commit", "-qm", "x"], check=True, env=env)
+    blob = subprocess.run(["git", "-C", str(app), "rev-parse", "HEAD:f.txt"], check=True, env=env, capture_output=True)
+    return tmp_path, blob.stdout.decode().strip()
+
+
+def test_objects_git_wrote_are_not_forged_and_a_rewritten_one_is(tmp_path: Path):
+    root, blob = _committed(tmp_path)
+    objects = sorted(str(p.relative_to(root)) for p in (root / "app" / ".git" / "objects").rglob("*") if p.is_file())
+    assert len(objects) == 3 and forged_objects(root, objects) == []
+    rel = f"app/.git/objects/{blob[:2]}/{blob[2:]}"
+    (root / rel).chmod(0o644)
+    (root / rel).write_bytes(zlib.compress(b"blob 7\0exit 0\n"))
+    assert forged_objects(root, [rel]) == [rel]
+
+
+def test_a_corrupted_pack_and_an_alternates_file_are_forged_but_other_objects_folders_are_not(tmp_path: Path):
+    root, _ = _committed(tmp_path)
+    app = root / "app"
+    env = {"PATH": os.defpath, "HOME": str(tmp_path)}
+    subprocess.run(["git", "-C", str(app), "repack", "-qad"], check=True, env=env)
+    pack = next((app / ".git" / "objects" / "pack").glob("pack-*.pack"))
+    rel = str(pack.relative_to(root))
+    assert forged_objects(root, [rel]) == []
+    data = bytearray(pack.read_bytes())
+    data[20] ^= 0xFF
+    pack.chmod(0o644)
+    pack.write_bytes(bytes(data))
+    assert forged_objects(root, [rel]) == [rel]
+    (app / ".git" / "objects" / "info" / "alternates").write_text("/app/alt\n")
+    (app / "build" / "objects" / "ab").mkdir(parents=True)
+    (app / "build" / "objects" / "ab" / ("c" * 38)).write_text("not a git object")
+    others = ["app/.git/objects/info/alternates", "app/build/objects/ab/" + "c" * 38]
+    assert forged_objects(root, others) == ["app/.git/objects/info/alternates"]
