@@ -45,8 +45,9 @@ git reads objects without checking their hash, so an agent can rewrite the objec
 task's check and `git checkout BASE -- tests` restores its content: after the agent's turn, every
 object file it added or changed is checked against its name (`forged_objects`: loose objects
 re-hashed, packs through `git verify-pack`, an `objects/info/alternates` refused), and a forged
-one is a `protocol` fault. What stays possible with a repository the agent owns (`skip-worktree`
-bits that make `git checkout` skip a file and `git diff` hide it, a deleted `.git`, a test.sh that
+one is a `protocol` fault. So is a tracked file the agent newly marked `skip-worktree` or
+`assume-unchanged` in an index (`hidden_by_index`): `git diff` and `git status` then hide its
+changes. What stays possible with a repository the agent owns (a deleted `.git`, a test.sh that
 goes on after git failed) is the task's design: restore tests from `/tests`, not `/app/.git`.
 """
 
@@ -56,6 +57,7 @@ import hashlib
 import os
 import posixpath
 import stat
+import struct
 import subprocess
 import zlib
 from collections.abc import Iterable, Iterator
@@ -359,6 +361,8 @@ def _unoverridable(key: str, value: str | None) -> bool:
     return section == "remote" and var in defaults and (value or "").strip() != defaults[var]
 
 
+MAX_INDEX_BYTES = 1 << 30
+"""Largest git index read (a larger one is not checked)."""
 MAX_OBJECT_BYTES = 1 << 30
 """Largest inflated loose object hashed; a larger one the agent added or changed is refused."""
 _HEX = frozenset("0123456789abcdef")
@@ -429,3 +433,71 @@ def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
         if idx.is_symlink() or pack.is_symlink() or not _pack_ok(idx):
             bad.append(f"{stem}.pack")
     return bad
+
+
+def _index_hidden(data: bytes) -> set[str] | None:
+    """Paths a git index (version 2, 3 or 4) marks `assume-unchanged` or `skip-worktree`.
+
+    None when `data` is not an index this reads (git then fails on it, or it is SHA-256's).
+    """
+    if len(data) < 12 or data[:4] != b"DIRC":
+        return None
+    version, count = struct.unpack(">II", data[4:12])
+    if version not in (2, 3, 4):
+        return None
+    pos, prev, hidden = 12, b"", set()
+    try:
+        for _ in range(count):
+            start = pos
+            (flags,) = struct.unpack(">H", data[pos + 60 : pos + 62])
+            pos += 62
+            extended = 0
+            if flags & 0x4000 and version >= 3:
+                (extended,) = struct.unpack(">H", data[pos : pos + 2])
+                pos += 2
+            if version == 4:
+                b = data[pos]
+                pos += 1
+                strip = b & 0x7F
+                while b & 0x80:  # git's offset varint: each continuation adds one before shifting
+                    b = data[pos]
+                    pos += 1
+                    strip = ((strip + 1) << 7) + (b & 0x7F)
+                end = data.index(b"\0", pos)
+                name = prev[: len(prev) - strip] + data[pos:end]
+                pos = end + 1
+            else:
+                end = data.index(b"\0", pos)
+                name = data[pos:end]
+                pos = start + ((end - start) // 8 + 1) * 8
+            prev = name
+            if flags & 0x8000 or extended & 0x4000:
+                hidden.add(name.decode("utf-8", "surrogateescape"))
+    except (struct.error, ValueError, IndexError):
+        return None
+    return hidden
+
+
+def hidden_by_index(pristine: Path, root: Path, paths: Iterable[str]) -> list[str]:
+    """Tracked files the agent marked `assume-unchanged` or `skip-worktree` in a git index.
+
+    `paths` are the files it added or changed (relative to the world `root`; `pristine` is the
+    world as built). `git diff`, `git status` and `git stash` skip such a file, so a test.sh
+    that checks "the agent did not touch the tests" with git sees nothing, and `git checkout`
+    leaves a skip-worktree file as the agent wrote it. Returns `index: path` for each file
+    marked now that was not before.
+    """
+    out: list[str] = []
+    for rel in paths:
+        if rel.rsplit("/", 1)[-1] != "index" or "/.git/" not in "/" + rel:
+            continue
+        p = root / rel
+        if p.is_symlink() or not p.is_file():
+            continue
+        now = _index_hidden(_read(p, MAX_INDEX_BYTES) or b"")
+        if not now:
+            continue
+        before_p = pristine / rel
+        before = _index_hidden(_read(before_p, MAX_INDEX_BYTES) or b"") if before_p.is_file() else set()
+        out += [f"{rel}: {name}" for name in sorted(now - (before or set()))]
+    return out

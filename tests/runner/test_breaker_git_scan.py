@@ -24,6 +24,7 @@ from memeval.runner._gitguard import (
     MERGE_FILE,
     forged_objects,
     git_overrides,
+    hidden_by_index,
     scan_git_config,
 )
 from memeval.sandbox import World
@@ -205,3 +206,24 @@ def test_a_corrupted_pack_and_an_alternates_file_are_forged_but_other_objects_fo
     (app / "build" / "objects" / "ab" / ("c" * 38)).write_text("not a git object")
     others = ["app/.git/objects/info/alternates", "app/build/objects/ab/" + "c" * 38]
     assert forged_objects(root, others) == ["app/.git/objects/info/alternates"]
+
+
+@pytest.mark.parametrize("version", ["2", "3", "4"])
+def test_files_the_agent_hid_in_the_index_are_found_in_every_index_version(tmp_path: Path, version: str):
+    root, _ = _committed(tmp_path / "now")
+    before, _ = _committed(tmp_path / "before")
+    app = root / "app"
+    deep = "d" * 150 + "/sub"  # a v4 path prefix to strip longer than one varint byte
+    (app / deep).mkdir(parents=True)
+    (app / deep / "t.py").write_text("x\n")
+    env = {"PATH": os.defpath, "HOME": str(tmp_path)}
+    for args in (["add", "-A"], ["update-index", "--index-version", version]):
+        subprocess.run(["git", "-C", str(app), *args], check=True, env=env)
+    assert hidden_by_index(before, root, ["app/.git/index"]) == []
+    subprocess.run(["git", "-C", str(app), "update-index", "--skip-worktree", f"{deep}/t.py"], check=True, env=env)
+    subprocess.run(["git", "-C", str(app), "update-index", "--assume-unchanged", "f.txt"], check=True, env=env)
+    assert hidden_by_index(before, root, ["app/.git/index"]) == [
+        f"app/.git/index: {deep}/t.py",
+        "app/.git/index: f.txt",
+    ]
+    assert hidden_by_index(root, root, ["app/.git/index"]) == []  # marked in the world as built: not the agent's
