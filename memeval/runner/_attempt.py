@@ -37,6 +37,7 @@ from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import diff_trees, listed, strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
+from memeval.runner._gitguard import forged_objects, hidden_by_index
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
@@ -220,6 +221,9 @@ class Attempt:
         self.findings: tuple[TamperFinding, ...] = ()
         self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""
+        self.git_refusal: str | None = None
+        """Why the verifier must not run on the agent's git repositories (forged objects, hidden
+        index entries: `memeval.runner._gitguard`), set after the agent's turn."""
 
     def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
         """Record a fault for this trial; a faulted trial is `unscored`."""
@@ -311,6 +315,7 @@ class Attempt:
                 )
             )
             self._scan_tamper(world, pristine, d.added, d.changed)
+            self.git_refusal = _git_refusal(pristine, world.root, (*d.added, *d.changed))
         if fault is not None:
             return self._fault(*fault), False
         self._stop_if_cancelled()
@@ -561,9 +566,13 @@ class Attempt:
         s = self.s
         self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=hash_tree(s.task.tests_dir)))
         timeout = s.verifier_timeout_s or s.task.config.verifier.timeout_sec
+        if self.git_refusal is not None:
+            return self._fault("protocol", "verify", f"the verifier did not run: {self.git_refusal}"), False
         v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
         out_id = self.art.put(self._scrub(v.output.read_bytes()))
+        if v.refused is not None:
+            return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:
             return self._fault("timeout", "verify", f"the verifier ran over its budget of {timeout:g} s"), False
         if v.died:
@@ -617,3 +626,25 @@ class Attempt:
             world.rename(dest)
         shutil.rmtree(self.work, ignore_errors=True)
         return rel
+
+
+def _git_refusal(pristine: Path, root: Path, touched: tuple[str, ...]) -> str | None:
+    """Why the agent's git repositories cannot be trusted by the verifier, or None.
+
+    `touched` are the world's files the agent added or changed (relative to `root`).
+    """
+
+    def listed(items: list[str]) -> str:
+        return ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+
+    if forged := forged_objects(root, touched):
+        return (
+            f"git objects the agent added or changed are not what their names say ({listed(forged)});"
+            " a test restored from that repository would be the agent's"
+        )
+    if hidden := hidden_by_index(pristine, root, touched):
+        return (
+            f"the agent marked tracked files assume-unchanged or skip-worktree ({listed(hidden)});"
+            " git diff and git status would not show its changes to them"
+        )
+    return None

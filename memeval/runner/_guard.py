@@ -27,10 +27,9 @@ folder of the image**.
   highest version of a gem found in any of `GEM_HOME` and `GEM_PATH`, so no order helps: an
   agent-writable folder there is dropped. (`NODE_OPTIONS=--require FILE` names one file the task
   chose to run, as test.sh running the agent's program does, and is left alone.)
-- git runs no hook and no file monitor (`core.hooksPath=/dev/null`, `core.fsmonitor=false`, given
-  in the environment, which wins over the repository's configuration), and no filter or diff
-  driver its configuration defines (`git_driver_names`): a smudge filter would rewrite the tests
-  a `git checkout` restores.
+- git runs no hook, no file monitor and no command the agent's repositories configure (filters,
+  diff and merge drivers, signing programs, ssh commands...: `memeval.runner._gitguard`), given
+  in the environment, which wins over the repository's configuration; replace refs are ignored.
 - `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
   the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
   an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
@@ -44,13 +43,12 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
-import stat
 import subprocess
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
+from memeval.runner._gitguard import ALWAYS
 from memeval.sandbox import Mount, World
 
 GUARD_HOST = Path(__file__).with_name("_verifier_python")
@@ -83,12 +81,13 @@ def writable_last(value: str, folders: Iterable[str]) -> str:
 
 
 def verifier_env(
-    base: Mapping[str, str], folders: Iterable[str], git_drivers: Iterable[tuple[str, str]] = ()
+    base: Mapping[str, str], folders: Iterable[str], git_settings: Iterable[tuple[str, str]] = ALWAYS
 ) -> dict[str, str]:
     """The verifier's environment, from `base` and the world's agent-writable `folders`.
 
     `base` holds the defaults, the Dockerfile's ENV, the task's `[verifier.env]`, in that order;
-    `git_drivers` the (`filter`|`diff`, name) pairs to switch off (`git_driver_names`).
+    `git_settings` the git (key, value) pairs that switch off what the world's repositories
+    configure (`memeval.runner._gitguard.git_overrides`).
 
     Returns a new dict; see the module docstring for every change made.
     """
@@ -111,129 +110,31 @@ def verifier_env(
     if "LD_LIBRARY_PATH" in env:
         env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
     _interpreter_paths(env, fs)
-    _git_runs_no_hooks(env, git_drivers)
+    _git_runs_nothing_of_the_agent(env, git_settings)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
     return env
 
 
-GIT_OVERRIDES = (("core.hooksPath", "/dev/null"), ("core.fsmonitor", "false"))
-"""git settings the verifier's environment forces over any repository's own configuration."""
+def _git_runs_nothing_of_the_agent(env: dict[str, str], settings: Iterable[tuple[str, str]]) -> None:
+    """Give git in the verifier `settings` (`memeval.runner._gitguard.git_overrides`) over every file.
 
-
-DRIVER_OFF = {
-    "filter": (("smudge", ""), ("clean", ""), ("process", ""), ("required", "false")),
-    "diff": (("textconv", ""), ("command", "")),
-}
-"""What switches a git driver off: an empty command is no command (checked with git 2.39)."""
-MAX_GIT_CONFIG_BYTES = 1 << 20
-MAX_GIT_CONFIG_FILES = 32
-_DRIVER_SECTION = re.compile(r'^\s*\[\s*(filter|diff)\s+"((?:[^"\\\n]|\\.)*)"\s*\]', re.IGNORECASE | re.MULTILINE)
-_LEGACY_SECTION = re.compile(r"^\s*\[\s*(filter|diff)\.([^\]\s]+)\s*\]", re.IGNORECASE | re.MULTILINE)
-_INCLUDE_PATH = re.compile(r"^\s*path\s*=\s*(.*?)\s*$", re.IGNORECASE | re.MULTILINE)
-
-
-def _host_path(world: World, inside: str) -> Path | None:
-    """Where an absolute inside path of a world folder is on the host; None elsewhere or via a symlink."""
-    parts = [p for p in posixpath.normpath(inside).split("/") if p]
-    if not parts:
-        return None
-    cur = world.root
-    for name in parts:
-        cur = cur / name
-        if cur.is_symlink():
-            return None
-    return cur if (world.root / parts[0]).is_dir() else None
-
-
-def _read_small(p: Path) -> str | None:
-    try:
-        fd = os.open(p, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return os.read(fd, MAX_GIT_CONFIG_BYTES).decode("utf-8", "replace")
-    finally:
-        os.close(fd)
-
-
-def git_driver_names(world: World) -> set[tuple[str, str]]:
-    """The (`filter` or `diff`, name) drivers the world's git repositories configure.
-
-    Read from `.git/config` (and `config.worktree`) of the repository at the workdir, at each of
-    its parents and at each world folder's top, following `.git` files (`gitdir: ...`) and the
-    config's `include`/`includeIf` paths (all of them: which condition holds does not matter for
-    switching a driver off), never through a symlink, at most `MAX_GIT_CONFIG_FILES` files of
-    `MAX_GIT_CONFIG_BYTES` each. Paths are inside paths; only those in world folders are read
-    (anything else is the image's, which the agent could not write).
-    """
-    wd = posixpath.normpath(world.workdir)
-    tops = {"/" + p.name for p in world.root.iterdir() if p.is_dir() and not p.is_symlink()}
-    starts: list[str] = []
-    d = wd
-    while d not in ("/", ""):
-        starts.append(d)
-        d = posixpath.dirname(d)
-    queue: list[str] = []
-    for repo in dict.fromkeys([*starts, *sorted(tops)]):
-        git = posixpath.join(repo, ".git")
-        host = _host_path(world, git)
-        if host is None:
-            continue
-        if host.is_dir():
-            gitdir = git
-        else:
-            text = _read_small(host) or ""
-            if not text.startswith("gitdir:"):
-                continue
-            target = text[len("gitdir:") :].strip()
-            gitdir = posixpath.normpath(posixpath.join(repo, target))
-        queue += [posixpath.join(gitdir, "config"), posixpath.join(gitdir, "config.worktree")]
-    seen: set[str] = set()
-    names: set[tuple[str, str]] = set()
-    while queue and len(seen) < MAX_GIT_CONFIG_FILES:
-        inside = posixpath.normpath(queue.pop(0))
-        if inside in seen:
-            continue
-        seen.add(inside)
-        host = _host_path(world, inside)
-        conf = _read_small(host) if host is not None else None
-        if conf is None:
-            continue
-        for kind, name in _DRIVER_SECTION.findall(conf):
-            names.add((kind.lower(), re.sub(r"\\(.)", r"\1", name)))
-        for kind, name in _LEGACY_SECTION.findall(conf):
-            names.add((kind.lower(), name.lower()))
-        for raw in _INCLUDE_PATH.findall(conf):
-            path = raw.strip().strip('"')
-            if path.startswith("/"):
-                queue.append(path)
-            elif path and not path.startswith("~"):
-                queue.append(posixpath.join(posixpath.dirname(inside), path))
-    return names
-
-
-def _git_runs_no_hooks(env: dict[str, str], drivers: Iterable[tuple[str, str]] = ()) -> None:
-    """Make git in the verifier run no hook and no file monitor of the agent's repository.
-
-    Tasks graded the SWE-bench way restore tests with `git checkout` in the agent's repository,
-    whose `.git/hooks` and `core.fsmonitor` are the agent's. Settings given in the environment
-    (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_n`, `GIT_CONFIG_VALUE_n`; git 2.31+) win over every
-    configuration file; any the task set are kept.
+    Settings given in the environment (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_n`,
+    `GIT_CONFIG_VALUE_n`; git 2.31+) win over every configuration file; any the task set are
+    kept (and come first). `GIT_NO_REPLACE_OBJECTS=1`: a `refs/replace/` entry the agent made
+    would make `git checkout BASE -- tests` read the agent's commit instead of BASE.
     """
     try:
         n = int(env.get("GIT_CONFIG_COUNT", "0"))
     except ValueError:
         n = 0
-    off = [(f"{kind}.{name}.{key}", value) for kind, name in sorted(drivers) for key, value in DRIVER_OFF[kind]]
-    for key, value in [*GIT_OVERRIDES, *off]:
+    for key, value in settings:
         env[f"GIT_CONFIG_KEY_{n}"] = key
         env[f"GIT_CONFIG_VALUE_{n}"] = value
         n += 1
     env["GIT_CONFIG_COUNT"] = str(n)
+    env["GIT_NO_REPLACE_OBJECTS"] = "1"
 
 
 def system_library_dirs() -> tuple[str, ...]:

@@ -157,6 +157,11 @@ def _upstream_label(opts: AbOptions) -> str:
     return "; ".join(f"{u.api}: {u.label()}" for u in opts.all_upstreams())
 
 
+MAX_PLANNED_TRIALS = 200_000
+"""Most trials one run may plan (tasks x 2 modes x repeats): the plan is one event held in memory,
+and a typo such as `--repeats 100000000` used to fill the machine's memory before any output."""
+
+
 def plan_trials(opts: AbOptions) -> tuple[PlannedTrial, ...]:
     """Every trial, arms interleaved: per repeat, per task, both modes, the first one alternating."""
     out: list[PlannedTrial] = []
@@ -188,8 +193,9 @@ def plan_run(opts: AbOptions) -> RunPlanned:
 
     Raises:
         RunCardMismatch: the arms would differ in more than mode and slice.
-        UsageError: bad options (repeats < 1, an empty task set, an agent whose API has no
-            upstream, an upstream key variable that is not set).
+        UsageError: bad options (repeats < 1, more than `MAX_PLANNED_TRIALS` trials, an empty
+            task set, an agent whose API has no upstream, an upstream key variable that is not
+            set).
     """
     if opts.repeats < 1:
         raise UsageError(f"--repeats must be at least 1, got {opts.repeats}")
@@ -200,6 +206,13 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         )
     if not opts.task_set.tasks:
         raise UsageError("the task set has no task to run")
+    n_tasks = len(opts.task_set.tasks)
+    if n_tasks * len(MODES) * opts.repeats > MAX_PLANNED_TRIALS:
+        most = max(1, MAX_PLANNED_TRIALS // (n_tasks * len(MODES)))
+        raise UsageError(
+            f"--repeats {opts.repeats} with {n_tasks} task(s) plans {n_tasks * len(MODES) * opts.repeats:,} trials,"
+            f" over the limit of {MAX_PLANNED_TRIALS:,} a run: use --repeats {most:,} or fewer (or fewer tasks)"
+        )
     if opts.sequential is not None and opts.sequential.looks_per_round > len(opts.task_set.tasks):
         raise UsageError(
             f"--looks-per-round {opts.sequential.looks_per_round} exceeds the {len(opts.task_set.tasks)} tasks; "

@@ -19,7 +19,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from memeval.runner._guard import clear_mount_path, git_driver_names, guard_mounts, verifier_env, world_folders
+from memeval.runner._gitguard import git_overrides, scan_git_config
+from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -59,6 +60,9 @@ class VerifierRun:
     """What the wrapper saw when test.sh ended: its exit code and the processes still running
     (stopped and killed before the reward was read); None when it did not report (the sandbox
     was killed, timed out, or something inside interfered)."""
+    refused: str | None = None
+    """Why test.sh was not run at all (`memeval.runner._gitguard.GitScan.refused`): a `protocol`
+    fault; None when it ran."""
 
 
 MAX_REWARD_BYTES = 64 << 10
@@ -301,10 +305,14 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")
-    env = verifier_env(task_env(task, world), world_folders(world), git_driver_names(world))
+    git = scan_git_config(world)
+    output = work / "verifier-output.txt"
+    if git.refused is not None:
+        output.write_text("")
+        return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
+    env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
     mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
     spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
-    output = work / "verifier-output.txt"
     res = run_sandboxed(
         spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )

@@ -1,0 +1,503 @@
+"""What the verifier's git may run of the agent's repositories: nothing the agent configured.
+
+Tasks graded the SWE-bench way restore or compare the tests with git in the agent's own
+repository (`git checkout BASE -- tests/`, `git diff`, `git merge`, `git commit`). Every file of
+that repository is the agent's, and git's configuration names commands git runs: filters, diff
+and merge drivers, `diff.external`, signing programs, pagers, ssh and proxy commands, credential
+helpers, editors, a remote's upload-pack, submodule update commands, file monitors, hooks. So the
+verifier's environment overrides each such key that any configuration file of a repository in
+the world sets (`GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n`, which git reads after
+every file), with git's own default or a command that does what git does without it:
+
+| key the agent set | what the verifier's git gets |
+|---|---|
+| `filter.N.clean/smudge/process` | empty (no filter), `required = false` |
+| `diff.N.command`, `diff.external` | a plain `git diff --no-index` of the two files |
+| `diff.N.textconv` | `cat` |
+| `merge.N.driver` | `git merge-file` (git's own three-way merge, conflict markers included) |
+| `gpg.program`, `gpg.*.program` | `gpg`, `gpgsm`, `ssh-keygen`; `*.gpgSign = false` |
+| `core.pager`, `pager.CMD` | `cat`, `false` (git pages only on a terminal, which the verifier lacks) |
+| `core.sshCommand`, `core.gitProxy`, `core.askPass`, `credential.*helper` | `ssh`, empty, empty, empty |
+| `core.editor`, `sequence.editor` | `:` (no editor) |
+| `submodule.N.update` | `checkout` |
+| `mergetool.N.cmd`, `difftool.N.cmd`, `trailer.N.command/cmd` | `false`, `false`, empty |
+| `core.alternateRefsCommand` | empty |
+
+and always `core.hooksPath=/dev/null`, `core.fsmonitor=false`, `protocol.ext.allow=never`,
+`core.commitGraph=false`, `core.multiPackIndex=false` and `GIT_NO_REPLACE_OBJECTS=1` (a
+`refs/replace/` entry would make `git checkout BASE` read the agent's commit). Keys git reads
+only from the system or user configuration (`uploadpack.packObjectsHook`, `safe.directory`) need
+nothing; aliases cannot shadow a git command. Two kinds of key cannot be overridden:
+`core.worktree` (git reads it from the repository's file alone; it sends a restore elsewhere
+while the agent's files stay) and `remote.N.uploadpack` / `receivepack` (git takes the first one
+given, so a local `git fetch` runs the agent's command).
+The verifier refuses a world that sets them (`GitScan.refused`, a `protocol` fault, test.sh not
+run), as it does one whose configuration it cannot read whole.
+
+The configuration files are found as git finds them, for every repository in the world: each
+`.git` (folder, symlink or `gitdir:` file) anywhere under a world folder, each folder holding a
+`HEAD` and a `config` (bare repositories, `.git/modules/*`), their `commondir`, and every
+`include.path` / `includeIf.*.path` whatever its condition, symlinks followed within the world.
+Each file is parsed by the host's git (`git config -f FILE --list`, which runs nothing), the same
+binary the sandbox runs.
+
+git reads objects without checking their hash, so an agent can rewrite the object file of the
+task's check and `git checkout BASE -- tests` restores its content: after the agent's turn, every
+object file it added or changed is checked against its name (`forged_objects`: loose objects
+re-hashed, packs through `git verify-pack`, an `objects/info/alternates` refused), and a forged
+one is a `protocol` fault. So is a tracked file the agent newly marked `skip-worktree` or
+`assume-unchanged` in an index (`hidden_by_index`): `git diff` and `git status` then hide its
+changes. What stays possible with a repository the agent owns (a deleted `.git`, a test.sh that
+goes on after git failed) is the task's design: restore tests from `/tests`, not `/app/.git`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import posixpath
+import stat
+import struct
+import subprocess
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memeval.sandbox import World
+
+MAX_CONFIG_BYTES = 1 << 20
+"""Largest configuration file read; a larger one is refused (git would read it all)."""
+MAX_CONFIG_FILES = 256
+"""Most configuration files read in one world; more are refused."""
+MAX_LINK_HOPS = 40
+
+ALWAYS = (
+    ("core.hooksPath", "/dev/null"),
+    ("core.fsmonitor", "false"),
+    ("protocol.ext.allow", "never"),
+    ("core.commitGraph", "false"),
+    ("core.multiPackIndex", "false"),
+)
+"""Overrides given whatever the repositories set. The commit-graph and multi-pack-index files are
+the agent's too and say which tree a commit has and where an object lies; git does not check them
+against the objects, so they are not read (defence in depth: no attack through them was tried)."""
+
+EXTERNAL_DIFF = 'sh -c \'git diff --no-index --no-ext-diff -- "$2" "$5"; test $? -le 1\' memeval-plain-diff'
+"""Stands in for an external diff command: git calls it with (path, old file, old hex, old mode,
+new file, new hex, new mode) and dies when it exits non-zero; `--no-index` exits 1 on a change."""
+MERGE_FILE = "git merge-file --marker-size=%L %A %O %B"
+"""Stands in for a merge driver: git's own three-way merge of the file, exit code the conflicts."""
+
+_BY_KEY = {
+    "diff.external": (("diff.external", EXTERNAL_DIFF),),
+    "gpg.program": (("gpg.program", "gpg"),),
+    "gpg.openpgp.program": (("gpg.openpgp.program", "gpg"),),
+    "gpg.x509.program": (("gpg.x509.program", "gpgsm"),),
+    "gpg.ssh.program": (("gpg.ssh.program", "ssh-keygen"),),
+    "gpg.ssh.defaultkeycommand": (("gpg.ssh.defaultKeyCommand", ""),),
+    "commit.gpgsign": (("commit.gpgSign", "false"),),
+    "tag.gpgsign": (("tag.gpgSign", "false"),),
+    "tag.forcesignannotated": (("tag.forceSignAnnotated", "false"),),
+    "push.gpgsign": (("push.gpgSign", "false"),),
+    "rebase.gpgsign": (("rebase.gpgSign", "false"),),
+    "core.pager": (("core.pager", "cat"),),
+    "core.sshcommand": (("core.sshCommand", "ssh"),),
+    "core.gitproxy": (("core.gitProxy", ""),),
+    "core.askpass": (("core.askPass", ""),),
+    "credential.helper": (("credential.helper", ""),),
+    "core.editor": (("core.editor", ":"),),
+    "sequence.editor": (("sequence.editor", ":"),),
+    "core.alternaterefscommand": (("core.alternateRefsCommand", ""),),
+}
+"""Keys without a subsection (as `git config --list` prints them) and what overrides them."""
+
+_BY_SUBSECTION: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
+    ("filter", "clean"): (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false")),
+    ("filter", "smudge"): (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false")),
+    ("filter", "process"): (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false")),
+    ("filter", "required"): (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false")),
+    ("diff", "command"): (("command", EXTERNAL_DIFF),),
+    ("diff", "textconv"): (("textconv", "cat"),),
+    ("merge", "driver"): (("driver", MERGE_FILE),),
+    ("pager", "*"): (),  # pager.CMD has no subsection: handled below
+    ("credential", "helper"): (("helper", ""),),
+    ("submodule", "update"): (("update", "checkout"),),
+    ("mergetool", "cmd"): (("cmd", "false"),),
+    ("difftool", "cmd"): (("cmd", "false"),),
+    ("trailer", "command"): (("command", ""),),
+    ("trailer", "cmd"): (("cmd", ""),),
+}
+"""(section, variable) of `section.SUB.variable` keys and the (variable, value) pairs set for SUB."""
+
+
+@dataclass(frozen=True)
+class GitScan:
+    """What the world's git configuration files set, as far as the verifier cares.
+
+    `keys` are the keys as `git config --list` prints them (section and variable lower-case,
+    subsection as written), from every file read; `files` the inside paths read; `refused` why
+    the verifier must not run on this world (None when it may).
+    """
+
+    keys: frozenset[str] = frozenset()
+    files: tuple[str, ...] = ()
+    refused: str | None = None
+    unoverridable: tuple[str, ...] = field(default=())
+    """`key in file` for each key set that no environment setting overrides (see `refused`)."""
+
+
+def git_overrides(keys: frozenset[str]) -> list[tuple[str, str]]:
+    """The (key, value) settings that switch off every command `keys` configure (module table).
+
+    Always starts with `ALWAYS`; order is stable (sorted keys), duplicates removed.
+    """
+    out: dict[str, str] = dict(ALWAYS)
+    for key in sorted(keys):
+        section, _, rest = key.partition(".")
+        if key in _BY_KEY:
+            out.update(_BY_KEY[key])
+            continue
+        if section == "pager" and rest:
+            out[key] = "false"
+            continue
+        sub, _, var = rest.rpartition(".")
+        if not sub:
+            continue
+        for name, value in _BY_SUBSECTION.get((section, var), ()):
+            out[f"{section}.{sub}.{name}"] = value
+    return list(out.items())
+
+
+def _resolve(world: World, inside: str) -> tuple[str, Path] | None:
+    """`inside` (absolute, in the sandbox) with symlinks followed within the world folders.
+
+    Returns the final inside path and its host path, or None when it leaves the world folders
+    (the image's files, which the agent could not write), loops, or does not exist.
+    """
+    hops = 0
+    parts = [p for p in inside.split("/") if p not in ("", ".")]
+    done: list[str] = []
+    while parts:
+        name = parts.pop(0)
+        if name == "..":
+            if done:
+                done.pop()
+            continue
+        if not done and not (world.root / name).is_dir():
+            return None
+        done.append(name)
+        host = world.root.joinpath(*done)
+        if host.is_symlink():
+            hops += 1
+            if hops > MAX_LINK_HOPS:
+                return None
+            target = os.readlink(host)
+            done.pop()
+            base = "/" + "/".join(done)
+            parts = [p for p in posixpath.join(base, target).split("/") if p not in ("", ".")] + parts
+            done = []
+    if not done:
+        return None
+    host = world.root.joinpath(*done)
+    if not host.exists() or (len(done) == 1 and (world.root / done[0]).is_symlink()):
+        return None
+    return "/" + "/".join(done), host
+
+
+def _read(host: Path, limit: int) -> bytes | None:
+    """A regular file's bytes, at most `limit` + 1 (to tell an over-long one); None if not one."""
+    try:
+        fd = os.open(host, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks, size = [], 0
+        while size <= limit:
+            b = os.read(fd, min(1 << 16, limit + 1 - size))
+            if not b:
+                break
+            chunks.append(b)
+            size += len(b)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _git_dirs(world: World) -> Iterator[str]:
+    """Inside paths that may be a repository's git folder, anywhere in the world.
+
+    Every `.git` entry, and every folder with a `HEAD` and a `config` (bare repositories,
+    submodules' `.git/modules/*`).
+    """
+    for top in sorted(p for p in world.root.iterdir() if p.is_dir() and not p.is_symlink()):
+        stack = [top]
+        while stack:
+            d = stack.pop()
+            try:
+                entries = list(os.scandir(d))
+            except OSError:
+                continue
+            names = {e.name for e in entries}
+            inside = "/" + d.relative_to(world.root).as_posix()
+            if "HEAD" in names and "config" in names:
+                yield inside
+            for e in entries:
+                if e.name == ".git":
+                    yield posixpath.join(inside, ".git")
+                if e.is_dir(follow_symlinks=False):
+                    stack.append(Path(e.path))
+
+
+def _config_entries(host: Path) -> list[tuple[str, str | None]] | None:
+    """(key, value) pairs of one configuration file, parsed by the host's git; None if git cannot."""
+    env = {"PATH": os.defpath, "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null"}
+    env["LANG"] = "C"
+    try:
+        out = subprocess.run(
+            ["git", "config", "--file", str(host), "--list", "-z", "--no-includes"],
+            env=env,
+            cwd="/",
+            capture_output=True,
+            timeout=30,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    pairs: list[tuple[str, str | None]] = []
+    for item in out.split(b"\0"):
+        if not item:
+            continue
+        k, nl, v = item.decode("utf-8", "replace").partition("\n")
+        pairs.append((k, v if nl else None))
+    return pairs
+
+
+def scan_git_config(world: World) -> GitScan:
+    """Every git configuration key the world's repositories set (see the module docstring).
+
+    Raises nothing: a file git could not parse adds no key (git fails on it too); a world with
+    more than `MAX_CONFIG_FILES` files or a file over `MAX_CONFIG_BYTES` comes back `refused`.
+    """
+    queue: list[str] = []
+    gitdirs = list(dict.fromkeys(_git_dirs(world)))
+    i = 0
+    while i < len(gitdirs) and i < MAX_CONFIG_FILES * 4:
+        gd = gitdirs[i]
+        i += 1
+        r = _resolve(world, gd)
+        if r is None:
+            continue
+        inside, host = r
+        if host.is_file():
+            text = (_read(host, 4096) or b"").decode("utf-8", "replace")
+            if not text.startswith("gitdir:"):
+                continue
+            target = text[len("gitdir:") :].strip()
+            for base in dict.fromkeys([posixpath.dirname(gd), posixpath.dirname(inside)]):
+                if (r2 := _resolve(world, posixpath.join(base, target))) is not None and r2[0] not in gitdirs:
+                    gitdirs.append(r2[0])
+            continue
+        queue += [posixpath.join(inside, "config"), posixpath.join(inside, "config.worktree")]
+        common = _read(host / "commondir", 4096) if (host / "commondir").exists() else None
+        if common:
+            cd = posixpath.join(inside, common.decode("utf-8", "replace").strip())
+            queue += [posixpath.join(cd, "config"), posixpath.join(cd, "config.worktree")]
+    if len(gitdirs) > MAX_CONFIG_FILES * 4:
+        return GitScan(refused=f"more than {MAX_CONFIG_FILES * 4} git folders in the world")
+    seen: set[str] = set()
+    keys: set[str] = set()
+    unoverridable: list[str] = []
+    while queue:
+        named = queue.pop(0)
+        r = _resolve(world, named)
+        if r is None or r[0] in seen:
+            continue
+        inside, host = r
+        seen.add(inside)
+        if len(seen) > MAX_CONFIG_FILES:
+            return GitScan(
+                frozenset(keys), tuple(sorted(seen)), f"more than {MAX_CONFIG_FILES} git configuration files"
+            )
+        data = _read(host, MAX_CONFIG_BYTES)
+        if data is None:
+            continue
+        if len(data) > MAX_CONFIG_BYTES:
+            return GitScan(
+                frozenset(keys), tuple(sorted(seen)), f"git configuration {inside} over {MAX_CONFIG_BYTES} bytes"
+            )
+        for key, value in _config_entries(host) or []:
+            keys.add(key)
+            if _unoverridable(key, value):
+                unoverridable.append(f"{key} in {inside}")
+            section = key.partition(".")[0]
+            if section in ("include", "includeif") and key.endswith(".path") and value:
+                path = value.strip()
+                if path.startswith("~"):
+                    continue  # HOME is a fresh, empty /tmp in the verifier
+                if path.startswith("/"):
+                    queue.append(path)
+                else:  # relative to the including file, as named and as resolved
+                    queue += [posixpath.join(posixpath.dirname(f), path) for f in dict.fromkeys([named, inside])]
+    refused = None
+    if unoverridable:
+        refused = (
+            f"the world's git configuration sets {', '.join(unoverridable)}, which no environment setting"
+            " overrides (core.worktree moves where git restores files; remote.*.uploadpack and"
+            " receivepack are commands git runs)"
+        )
+    return GitScan(frozenset(keys), tuple(sorted(seen)), refused, tuple(unoverridable))
+
+
+def _unoverridable(key: str, value: str | None) -> bool:
+    """Whether `key` = `value` is set to something no `GIT_CONFIG_*` setting takes back."""
+    if key == "core.worktree":
+        return True
+    section, _, rest = key.partition(".")
+    var = rest.rpartition(".")[2]
+    defaults = {"uploadpack": "git-upload-pack", "receivepack": "git-receive-pack"}
+    return section == "remote" and var in defaults and (value or "").strip() != defaults[var]
+
+
+MAX_INDEX_BYTES = 1 << 30
+"""Largest git index read (a larger one is not checked)."""
+MAX_OBJECT_BYTES = 1 << 30
+"""Largest inflated loose object hashed; a larger one the agent added or changed is refused."""
+_HEX = frozenset("0123456789abcdef")
+
+
+def _loose_object_ok(p: Path, name: str) -> bool:
+    """Whether the loose object file `p` inflates to content whose hash is `name` (40 or 64 hex)."""
+    h = hashlib.sha1() if len(name) == 40 else hashlib.sha256()  # noqa: S324  (git's object ids)
+    z = zlib.decompressobj()
+    size = 0
+    try:
+        with p.open("rb") as f:
+            while chunk := f.read(1 << 16):
+                while chunk:
+                    out = z.decompress(chunk, 1 << 20)
+                    size += len(out)
+                    if size > MAX_OBJECT_BYTES:
+                        return False
+                    h.update(out)
+                    chunk = z.unconsumed_tail
+        h.update(z.flush())
+    except (OSError, zlib.error):
+        return False
+    return h.hexdigest() == name
+
+
+def _pack_ok(idx: Path) -> bool:
+    """Whether the host's git verifies the pack of `idx` (every object re-hashed against the index)."""
+    env = {"PATH": os.defpath, "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null"}
+    try:
+        subprocess.run(["git", "verify-pack", str(idx)], env=env, cwd="/", capture_output=True, timeout=600, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return True
+
+
+def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
+    """The git object files among `paths` (relative to the world `root`) that are not what they say.
+
+    `paths` are what the agent added or changed. A loose object (`objects/ab/cdef...`) must
+    inflate to content hashing to its name; a pack (`objects/pack/pack-*.pack` or `.idx`) must
+    pass `git verify-pack`. git itself never rewrites an object, and reads one without checking
+    its hash, so a failing one is an object the agent forged (`git checkout BASE -- tests` would
+    restore its content). Symlinks and special files there fail too, and so does an
+    `objects/info/alternates` the agent wrote (objects read from a folder of its choosing).
+    """
+    bad: list[str] = []
+    packs: set[str] = set()
+    for rel in paths:
+        parts = rel.split("/")
+        if len(parts) < 3 or parts[-3] != "objects":
+            continue
+        gitdir = root.joinpath(*parts[:-3])
+        if not (gitdir.name == ".git" or (gitdir / "HEAD").exists() or (gitdir / "refs").is_dir()):
+            continue  # a folder called `objects` that is no repository's
+        p = root / rel
+        if parts[-2:] == ["info", "alternates"]:
+            bad.append(rel)  # objects/info/alternates: git would read objects from elsewhere
+        elif parts[-2] == "pack" and parts[-1].startswith("pack-") and parts[-1].endswith((".pack", ".idx")):
+            packs.add("/".join([*parts[:-1], parts[-1].rsplit(".", 1)[0]]))
+        elif len(parts[-2]) == 2 and len(name := parts[-2] + parts[-1]) in (40, 64) and set(name) <= _HEX:
+            if p.is_symlink() or not p.is_file() or not _loose_object_ok(p, name):
+                bad.append(rel)
+    for stem in sorted(packs):
+        idx, pack = root / f"{stem}.idx", root / f"{stem}.pack"
+        if not idx.exists() and not idx.is_symlink():
+            continue  # git uses no pack without its index
+        if idx.is_symlink() or pack.is_symlink() or not _pack_ok(idx):
+            bad.append(f"{stem}.pack")
+    return bad
+
+
+def _index_hidden(data: bytes) -> set[str] | None:
+    """Paths a git index (version 2, 3 or 4) marks `assume-unchanged` or `skip-worktree`.
+
+    None when `data` is not an index this reads (git then fails on it, or it is SHA-256's).
+    """
+    if len(data) < 12 or data[:4] != b"DIRC":
+        return None
+    version, count = struct.unpack(">II", data[4:12])
+    if version not in (2, 3, 4):
+        return None
+    pos, prev, hidden = 12, b"", set()
+    try:
+        for _ in range(count):
+            start = pos
+            (flags,) = struct.unpack(">H", data[pos + 60 : pos + 62])
+            pos += 62
+            extended = 0
+            if flags & 0x4000 and version >= 3:
+                (extended,) = struct.unpack(">H", data[pos : pos + 2])
+                pos += 2
+            if version == 4:
+                b = data[pos]
+                pos += 1
+                strip = b & 0x7F
+                while b & 0x80:  # git's offset varint: each continuation adds one before shifting
+                    b = data[pos]
+                    pos += 1
+                    strip = ((strip + 1) << 7) + (b & 0x7F)
+                end = data.index(b"\0", pos)
+                name = prev[: len(prev) - strip] + data[pos:end]
+                pos = end + 1
+            else:
+                end = data.index(b"\0", pos)
+                name = data[pos:end]
+                pos = start + ((end - start) // 8 + 1) * 8
+            prev = name
+            if flags & 0x8000 or extended & 0x4000:
+                hidden.add(name.decode("utf-8", "surrogateescape"))
+    except (struct.error, ValueError, IndexError):
+        return None
+    return hidden
+
+
+def hidden_by_index(pristine: Path, root: Path, paths: Iterable[str]) -> list[str]:
+    """Tracked files the agent marked `assume-unchanged` or `skip-worktree` in a git index.
+
+    `paths` are the files it added or changed (relative to the world `root`; `pristine` is the
+    world as built). `git diff`, `git status` and `git stash` skip such a file, so a test.sh
+    that checks "the agent did not touch the tests" with git sees nothing, and `git checkout`
+    leaves a skip-worktree file as the agent wrote it. Returns `index: path` for each file
+    marked now that was not before.
+    """
+    out: list[str] = []
+    for rel in paths:
+        if rel.rsplit("/", 1)[-1] != "index" or "/.git/" not in "/" + rel:
+            continue
+        p = root / rel
+        if p.is_symlink() or not p.is_file():
+            continue
+        now = _index_hidden(_read(p, MAX_INDEX_BYTES) or b"")
+        if not now:
+            continue
+        before_p = pristine / rel
+        before = _index_hidden(_read(before_p, MAX_INDEX_BYTES) or b"") if before_p.is_file() else set()
+        out += [f"{rel}: {name}" for name in sorted(now - (before or set()))]
+    return out
