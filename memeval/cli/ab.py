@@ -203,7 +203,8 @@ def ab(
         ),
     ] = None,
     env: Annotated[
-        list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
+        list[str] | None,
+        typer.Option(help="NAME=VALUE (or NAME) for the agent (repeatable); pinned by hash, never stored."),
     ] = None,
     tamper: Annotated[
         str,

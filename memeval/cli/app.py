@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import wraps
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar, get_args
 
 import typer
 import typer.main
@@ -29,7 +29,7 @@ from typer._click.formatting import HelpFormatter
 from typer._click.utils import make_default_short_help
 from typer._coercion import RuntimeParam, build_runtime_param
 from typer._param_types import coerce_cli_path
-from typer.core import TyperCommand, TyperGroup, _TyperParameter
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption, _TyperParameter
 from typer.models import DefaultPlaceholder
 
 from memeval.errors import MemevalError, UsageError
@@ -127,12 +127,60 @@ def _take_as_given(params: list[Parameter]) -> list[Parameter]:
     return params
 
 
+def _name_plainly(params: list[Parameter]) -> list[Parameter]:
+    """Give arguments and typed options the names help shows as users write them; returns `params`.
+
+    Typer (0.2x) writes a required argument as `{tasks}` on the usage line, which reads as a
+    template left unfilled, a repeatable option as `<list[str]>` (a Python type: the option takes
+    one value each time it is given) and a number with bounds as `<int range>` (the bounds follow
+    in brackets anyway). Here an argument is `TASKS` (`RUN...` when it takes several) in the usage
+    line, the help and its errors (`Missing argument 'TASKS'`); a repeatable option shows one
+    value's type (`<str>`, `<path>`) and a bounded number its type (`<int>`, `<float>`). A metavar
+    a command sets itself (`MIB`) is kept.
+    """
+    for param in params:
+        if param.metavar is not None:
+            continue
+        if isinstance(param, TyperArgument):
+            param.metavar = (param.name or "value").upper() + ("..." if param.nargs != 1 else "")
+        elif isinstance(param, TyperOption):
+            desc = param.type_descriptor
+            if desc.is_list and not desc.is_choice and len(get_args(desc.annotation)) == 1:
+                param.metavar = f"<{param._bare_type(get_args(desc.annotation)[0]).lower()}>"
+            elif desc.is_ranged:
+                param.metavar = f"<{desc.ranged_type_name}>"
+    return params
+
+
+def _usage_pieces(cmd: Command, ctx: Context) -> list[str]:
+    """The usage line after the command's name: `[OPTIONS]`, then each argument as `TASKS`, `[RUN]`, `RUN...`.
+
+    As click writes it, and as `_name_plainly` names the arguments (typer's own usage line writes a
+    required argument as `{tasks}`).
+    """
+    pieces = [cmd.options_metavar] if cmd.options_metavar else []
+    for param in cmd.get_params(ctx):
+        if isinstance(param, TyperArgument):
+            name = (param.metavar or param.name or "value").upper()
+            pieces.append(name if param.required else f"[{name}]")
+        else:
+            pieces.extend(param.get_usage_pieces(ctx))
+    return pieces
+
+
 class PlainCommand(TyperCommand):
-    """A typer command whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
+    """A typer command whose plain parameters skip typer's pydantic adapters (`_AsGiven`).
+
+    Its help names arguments and options as `_name_plainly` says.
+    """
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The command's parameters and its `--help`, plain ones marked `_AsGiven`."""
-        return _take_as_given(super().get_params(ctx))
+        return _name_plainly(_take_as_given(super().get_params(ctx)))
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        """The usage line's pieces (`_usage_pieces`)."""
+        return _usage_pieces(self, ctx)
 
 
 class PlainGroup(TyperGroup):
@@ -140,7 +188,11 @@ class PlainGroup(TyperGroup):
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The group's parameters and its `--help`, plain ones marked `_AsGiven`."""
-        return _take_as_given(super().get_params(ctx))
+        return _name_plainly(_take_as_given(super().get_params(ctx)))
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        """The usage line's pieces (`_usage_pieces`), then `COMMAND [ARGS]...`."""
+        return [*_usage_pieces(self, ctx), self.subcommand_metavar]
 
 
 def _plain_classes(holder: typer.Typer) -> None:
