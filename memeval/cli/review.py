@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli.app import command_app, fail, translate_errors
+from memeval.cli.app import command_app, fail, number_fix, translate_errors
 from memeval.clock import utc_now
 
 if TYPE_CHECKING:
@@ -104,10 +104,22 @@ def serve(
         )
     except ValidationError as exc:  # a value out of range, from an option or its MEMEVAL_REVIEW_* variable
         first = exc.errors()[0]
-        name = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else "a setting"
+        field = str(first["loc"][0]) if first["loc"] else ""
+        name = "--" + field.replace("_", "-") if field else "a setting"
+        info = ReviewSettings.model_fields.get(field)
+        bounds = {  # the field's own bounds, both ends (the error names only the one crossed)
+            k: getattr(m, k) for m in (info.metadata if info else []) for k in ("ge", "le", "gt") if hasattr(m, k)
+        }
+        fix = number_fix(
+            first["type"],
+            bounds.get("ge"),
+            bounds.get("le"),
+            whole=info is not None and info.annotation is int,
+            above=bounds.get("gt"),
+        )
         raise fail(
-            f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {first.get('input')!r}: {first['msg']} "
-            "(see 'memeval serve --help')"
+            f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {first.get('input')!r}: "
+            f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
