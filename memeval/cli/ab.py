@@ -73,6 +73,27 @@ def _check_url(given: str, url: str) -> None:
         )
 
 
+def _check_upstream_api(ctx: typer.Context, api: str, url: str | None) -> None:
+    """Refuse an `--upstream-api` no provider has, or one given without the `--upstream-url` it describes.
+
+    Raises:
+        UsageError: the value is not a registered provider's name (`memeval.meter.provider_names()`;
+            the message names them, and `google` for Gemini), or `--upstream-api` came without
+            `--upstream-url` (it would be ignored).
+    """
+    from memeval.meter import provider_names
+
+    apis = provider_names()
+    if api not in apis:
+        gemini = " (Gemini is google)" if "google" in apis else ""
+        raise UsageError(f"--upstream-api {api!r}: use {', '.join(apis[:-1])} or {apis[-1]}{gemini}")
+    if url is None and _given(ctx, "upstream_api"):
+        raise UsageError(
+            f"--upstream-api {api} names the API of --upstream-url: add --upstream-url BASE_URL, "
+            f"or give both as --upstream api={api},url=BASE_URL"
+        )
+
+
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
     """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
     from memeval.meter import provider_names
@@ -153,7 +174,14 @@ def ab(
     upstream_key_env: Annotated[
         str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")
     ] = None,
-    upstream_api: Annotated[str, typer.Option(help="openai or anthropic.")] = "openai",
+    upstream_api: Annotated[
+        str,
+        typer.Option(
+            help="The API --upstream-url speaks: openai (also OpenAI-compatible servers), anthropic, or google "
+            "for Gemini (base URL https://generativelanguage.googleapis.com, no /v1). For several providers at "
+            "once use --upstream api=NAME,url=URL instead."
+        ),
+    ] = "openai",
     upstreams: Annotated[
         list[str] | None,
         typer.Option(
@@ -369,8 +397,7 @@ def ab(
         raise UsageError(f"--tamper {tamper!r}: use flag or fail")
     if retain not in ("failed", "always", "never"):
         raise UsageError(f"--retain {retain!r}: use failed, always or never")
-    if upstream_api not in ("openai", "anthropic"):
-        raise UsageError(f"--upstream-api {upstream_api!r}: use openai or anthropic")
+    _check_upstream_api(ctx, upstream_api, upstream_url)
     if not tasks.exists():
         raise UsageError(f"task set {str(tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
     if not tasks.is_dir():

@@ -106,3 +106,30 @@ def test_users_list_with_no_accounts_says_how_to_add_one(tmp_path: Path) -> None
     out = _memeval("users", "list", "--db", db, cwd=tmp_path)
     assert out.returncode == 0 and "no accounts (add one with: memeval users add NAME" in out.stdout, out
     assert json.loads(_memeval("users", "list", "--db", db, "--json", cwd=tmp_path).stdout) == []
+
+
+def test_upstream_api_names_every_provider_and_google_for_gemini(tmp_path: Path) -> None:
+    """`--upstream-api`'s help said 'openai or anthropic' and refused google, which `--upstream` takes."""
+    help_text = " ".join(_memeval("ab", "--help", cwd=tmp_path).stdout.split())
+    assert "--upstream-api <str> The API --upstream-url speaks: openai" in help_text
+    assert "anthropic, or google for Gemini" in help_text
+    runs = ["--runs-dir", str(tmp_path / "runs")]
+    out = _memeval("ab", str(MINI), "--agent", "nop", "--upstream-api", "gemini", *runs, cwd=tmp_path)
+    one_usage_line(out, "--upstream-api 'gemini'", "use openai, anthropic or google", "Gemini is google")
+    out = _memeval("ab", str(MINI), "--agent", "nop", "--upstream-api", "google", *runs, cwd=tmp_path)
+    one_usage_line(out, "--upstream-api google", "add --upstream-url", "--upstream api=google,url=")
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_google_upstream_chosen_by_upstream_api_runs(tmp_path: Path) -> None:
+    """`--upstream-api google --upstream-url URL` was refused ('use openai or anthropic'); it is a run now."""
+    out = _memeval(
+        "ab", str(MINI), "--agent", "oracle", "--upstream-api", "google", "--upstream-url",
+        "https://generativelanguage.googleapis.com", "--upstream-key-env", "MEMEVAL_TEST_NO_KEY",
+        "--runs-dir", str(tmp_path / "runs"), "--json", "--quiet",
+        cwd=tmp_path, env={"MEMEVAL_TEST_NO_KEY": "placeholder"},
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    run_id = json.loads(out.stdout)["run_id"]
+    replay = json.loads(_memeval("replay", run_id, "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path).stdout)
+    assert "generativelanguage.googleapis.com" in json.dumps(replay["run_card"])
