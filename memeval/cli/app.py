@@ -362,10 +362,22 @@ def runs_dir_to_read(ctx: typer.Context, param: typer.CallbackParam, value: Path
     source = ctx.get_parameter_source(param.name or "runs_dir")
     if not value.exists() and source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
         raise typer.BadParameter(
-            f"{str(value)!r} does not exist: name the folder `memeval ab --runs-dir` wrote the runs to, "
-            "or leave it out for ./runs"
+            f"{str(value)!r} does not exist, so no run was written there: {how_to_make_runs(str(value))}; "
+            "or name the folder your runs are in (leave --runs-dir out for ./runs)"
         )
     return value
+
+
+def how_to_make_runs(runs_dir: str) -> str:
+    """The command that writes runs into `runs_dir`, as a hint: `` `memeval ab TASKS --runs-dir X` writes runs there``.
+
+    TASKS is written as `memeval ab --help` names it; the folder is quoted for a POSIX shell when it
+    needs it, and the default `runs` needs no option.
+    """
+    import shlex
+
+    option = "" if Path(runs_dir) == Path("runs") else f" --runs-dir {shlex.quote(runs_dir)}"
+    return f"`memeval ab TASKS{option}` writes runs there"
 
 
 def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, command_app, runs_dir_is_a_folder, runs_dir_to_read, translate_errors
+from memeval.cli.app import (
+    EXIT_FAILURE,
+    command_app,
+    how_to_make_runs,
+    runs_dir_is_a_folder,
+    runs_dir_to_read,
+    translate_errors,
+)
 from memeval.errors import UsageError
 from memeval.formatting import money
 from memeval.types import MAX_SECONDS
@@ -129,7 +136,7 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
     an unreadable log's error) is printed with control characters spelled out.
     """
     if not rows:
-        typer.echo(f"no run folders in {visible(runs_dir)}")
+        typer.echo(f"no run folders in {visible(runs_dir)} yet: {how_to_make_runs(visible(runs_dir))}")
         return
     head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p")
     table = [head]

@@ -40,7 +40,9 @@ def test_runs_in_a_named_folder_that_does_not_exist_is_a_usage_error(tmp_path: P
         out = _memeval("runs", "--runs-dir", str(missing), cwd=tmp_path)
     else:
         out = _memeval("runs", cwd=tmp_path, env={"MEMEVAL_RUNS_DIR": str(missing)})
-    one_usage_line(out, str(missing), "does not exist", "--runs-dir")
+    line = one_usage_line(out, str(missing), "does not exist", "--runs-dir")
+    # It names the folder and the command that writes runs into it (the hint named neither).
+    assert f"`memeval ab TASKS --runs-dir {missing}` writes runs there" in line
     assert not missing.exists()
 
 
@@ -48,8 +50,19 @@ def test_runs_before_the_first_run_is_still_a_friendly_empty_listing(tmp_path: P
     """A fresh clone has no runs/ yet: the default folder missing is not an error."""
     out = _memeval("runs", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    assert "no run folders in runs" in out.stdout
+    assert out.stdout.strip() == "no run folders in runs yet: `memeval ab TASKS` writes runs there"
     assert not (tmp_path / "runs").exists()
+
+
+def test_runs_in_an_empty_named_folder_says_how_to_make_runs_there(tmp_path: Path) -> None:
+    """`memeval runs --runs-dir 'team runs'` on an empty folder said only 'no run folders in team runs'."""
+    (tmp_path / "team runs").mkdir()
+    out = _memeval("runs", "--runs-dir", "team runs", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == (
+        "no run folders in team runs yet: `memeval ab TASKS --runs-dir 'team runs'` writes runs there"
+    )
+    assert json.loads(_memeval("runs", "--runs-dir", "team runs", "--json", cwd=tmp_path).stdout)["runs"] == []
 
 
 @pytest.mark.parametrize("what", ["other file", "a report.pdf without its record.json", "empty folder"])
