@@ -146,3 +146,42 @@ def test_a_google_upstream_chosen_by_upstream_api_runs(tmp_path: Path) -> None:
     run_id = json.loads(out.stdout)["run_id"]
     replay = json.loads(_memeval("replay", run_id, "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path).stdout)
     assert "generativelanguage.googleapis.com" in json.dumps(replay["run_card"])
+
+
+def _empty_store(tmp_path: Path) -> str:
+    """A store that exists (an account listing made it) and holds no events, as a new user has it."""
+    db = f"sqlite:///{tmp_path / 'audit' / 'a.sqlite'}"
+    made = _memeval("users", "list", "--db", db, cwd=tmp_path)
+    assert made.returncode == 0 and (tmp_path / "audit" / "a.sqlite").exists(), made.stderr
+    return db
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["report", "send", "--team", "fernhill", "--to", "lead@example.org"],  # said MEMEVAL_SMTP_HOST first
+        ["review", "approve", "lesson/fernhill/les_07", "--user", "alice"],  # asked for a password first
+        ["review", "show", "les_07"],  # said 'no item with id'
+        ["report", "weekly", "--team", "fernhill"],  # said 'known teams: none yet'
+        ["audit", "counts", "--team", "fernhill", "--week", "2026-W47"],
+        ["pack", "build", "--team", "fernhill", "--out", "pack.json"],
+    ],
+)
+def test_an_empty_store_is_the_first_thing_said(tmp_path: Path, args: list[str]) -> None:
+    """On a store with no events each command named a side issue before the real cause."""
+    db = _empty_store(tmp_path)
+    env = {k: "" for k in ("MEMEVAL_SMTP_HOST", "MEMEVAL_REVIEW_TOKEN")}
+    out = _memeval(*args, "--db", db, cwd=tmp_path, env=env)
+    one_usage_line(
+        out, f"no events in store {tmp_path / 'audit' / 'a.sqlite'}; ingest with `memeval audit ingest FILE --db {db}`"
+    )
+    assert not (tmp_path / "pack.json").exists()
+
+
+def test_verify_of_an_empty_store_says_there_is_nothing_yet(tmp_path: Path) -> None:
+    out = _memeval("audit", "verify", cwd=tmp_path, env={"MEMEVAL_DB": _empty_store(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == (
+        f"nothing to verify: no events in store {tmp_path / 'audit' / 'a.sqlite'}; "
+        "ingest with `memeval audit ingest FILE` (a JSON Lines file of events)"
+    )
