@@ -379,7 +379,21 @@ def runs(
         if as_json:
             import json
 
-            typer.echo(json.dumps([r.model_dump(mode="json") for r in indexed], indent=2))
+            # Keys in the row's declared order (run_id first), not the order SQLAlchemy loaded them in.
+            dumped = [r.model_dump(mode="json") for r in indexed]
+            typer.echo(
+                json.dumps(
+                    [{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)], indent=2
+                )
+            )
+            return
+        if not indexed:
+            from memeval.cli._store import store_name
+
+            typer.echo(
+                f"no runs in the run index at {store_name(url)} yet: `memeval runs --index --runs-dir DIR` "
+                "adds a folder's runs (or `memeval ab ... --index-url URL`, each run as it ends)"
+            )
             return
         for r in indexed:
             word = _verdict_so_far(r.status, r.verdict).replace("—", "-")

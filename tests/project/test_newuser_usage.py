@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -185,3 +186,18 @@ def test_verify_of_an_empty_store_says_there_is_nothing_yet(tmp_path: Path) -> N
         f"nothing to verify: no events in store {tmp_path / 'audit' / 'a.sqlite'}; "
         "ingest with `memeval audit ingest FILE` (a JSON Lines file of events)"
     )
+
+
+def test_an_empty_run_index_says_so_and_lists_rows_in_their_order(tmp_path: Path) -> None:
+    """`memeval runs --from-index` on an empty index printed nothing; its JSON keys came in load order."""
+    url = f"sqlite:///{tmp_path / 'index.sqlite'}"
+    out = _memeval("runs", "--from-index", "--index-url", url, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith(f"no runs in the run index at {tmp_path / 'index.sqlite'} yet: ")
+    assert "`memeval runs --index --runs-dir DIR`" in out.stdout
+    runs = tmp_path / "runs"  # a copy: listing loads each run and caches its projection beside it
+    shutil.copytree(REPO / "tests" / "fixtures" / "runlog_v1", runs)
+    made = _memeval("runs", "--runs-dir", str(runs), "--index", "--index-url", url, cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    rows = json.loads(_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)
+    assert rows and all(list(row)[:3] == ["run_id", "path", "started_at"] for row in rows), rows
