@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, runs_dir_is_a_folder, translate_errors
+from memeval.cli._options import RunsDir
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
 
@@ -32,13 +33,6 @@ app = command_app()  # this module's commands; the root app loads them by name (
 EXIT_NOTHING_MEASURED = 3
 """`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
 trial faulted, or no task has a scored trial in both arms). Its last line says which."""
-
-RunsDir = Annotated[
-    Path,
-    typer.Option(
-        "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_is_a_folder
-    ),
-]
 
 
 def _out_console() -> Console:
@@ -637,7 +631,7 @@ def results(
     The summary: score per arm over scored and attempted trials with its interval, outcomes
     (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
     """
-    from memeval.cli.read import print_comparison, print_listing, print_results
+    from memeval.cli._print import print_comparison, print_listing, print_results
     from memeval.results import find_run, load_run
     from memeval.runreport import compare_runs, is_runs_dir, list_runs
 

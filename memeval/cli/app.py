@@ -74,7 +74,7 @@ COMMANDS: dict[str, LazyCommand] = {
     "runs": LazyCommand(
         "memeval.cli.read", "List the run folders: id, start, task set, agent, status, trials and verdict."
     ),
-    "plan": LazyCommand("memeval.cli.read", "How many tasks a run needs to find a given effect with 80% power."),
+    "plan": LazyCommand("memeval.cli.plan", "How many tasks a run needs to find a given effect with 80% power."),
     "check-tasks": LazyCommand(
         "memeval.cli.read", "List broken tasks: run oracle and nop on every task, with no network."
     ),
