@@ -108,6 +108,12 @@ def _plan_from_pilot(
             continue
         outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
         arms.setdefault(r.task_id, {"baseline": [], "pack": []})[r.mode].append(TrialObs(outcome=outcome))
+    controls = sorted({r.control for r in run.result.trials if r.control is not None})
+    if not arms and controls:
+        raise UsageError(
+            f"the pilot run {run.path.name} has only {' and '.join(controls)} control trials, which a plan leaves "
+            "out: pilot with the agent you will test, e.g. `memeval ab TASKS --agent AGENT --repeats 2`"
+        )
     tasks = [TaskTrials(task_id=t, baseline=tuple(a["baseline"]), pack=tuple(a["pack"])) for t, a in arms.items()]
     seq_doc: dict[str, object] | None = None
     try:
@@ -119,7 +125,8 @@ def _plan_from_pilot(
         if sequential:
             seq_doc = _sequential_plan(tasks, spread, effect, power, seed, sims)
     except ValueError as exc:
-        raise UsageError(f"{exc}; pick a larger pilot run or an --effect that is not 0") from exc
+        fix = "an --effect that is not 0" if effect == 0 else "a larger pilot run (more tasks scored in both arms)"
+        raise UsageError(f"{exc}; pick {fix}") from exc
     warnings = []
     if spread.repeats == 1:
         warnings.append(

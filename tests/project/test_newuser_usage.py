@@ -201,3 +201,13 @@ def test_an_empty_run_index_says_so_and_lists_rows_in_their_order(tmp_path: Path
     assert made.returncode == 0, made.stderr
     rows = json.loads(_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)
     assert rows and all(list(row)[:3] == ["run_id", "path", "started_at"] for row in rows), rows
+
+
+def test_a_plan_from_a_control_run_says_so(tmp_path: Path) -> None:
+    """`plan --from` an oracle run said 'a pilot needs at least 2 tasks ..., got 0; pick a larger pilot
+    run or an --effect that is not 0': neither was the cause (a plan leaves control trials out)."""
+    runs = tmp_path / "runs"
+    shutil.copytree(REPO / "tests" / "fixtures" / "runlog_v1" / "oracle-mini", runs / "oracle-mini")
+    out = _memeval("plan", "--effect", "0.2", "--from", "oracle-mini", "--runs-dir", str(runs), cwd=tmp_path)
+    line = one_usage_line(out, "oracle-mini", "only oracle control trials", "--agent AGENT")
+    assert "--effect" not in line
