@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from memeval.cli.app import runs_dir_is_a_folder
 
 DbOpt = Annotated[
     str | None,
@@ -17,3 +20,11 @@ DbOpt = Annotated[
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON on stdout.")]
 """`--json`: machine-readable output on stdout instead of text."""
+
+RunsDir = Annotated[
+    Path,
+    typer.Option(
+        "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_is_a_folder
+    ),
+]
+"""`--runs-dir` of commands that read or write runs: a folder (made when a run needs it)."""

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, runs_dir_is_a_folder, translate_errors
+from memeval.cli._options import RunsDir
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
 
@@ -32,13 +33,6 @@ app = command_app()  # this module's commands; the root app loads them by name (
 EXIT_NOTHING_MEASURED = 3
 """`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
 trial faulted, or no task has a scored trial in both arms). Its last line says which."""
-
-RunsDir = Annotated[
-    Path,
-    typer.Option(
-        "--runs-dir", envvar="MEMEVAL_RUNS_DIR", help="Where run folders live.", callback=runs_dir_is_a_folder
-    ),
-]
 
 
 def _out_console() -> Console:
@@ -70,6 +64,27 @@ def _check_url(given: str, url: str) -> None:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise UsageError(
             f"{given}: the upstream URL {url!r} must be http:// or https:// with a host, e.g. https://HOST/v1"
+        )
+
+
+def _check_upstream_api(ctx: typer.Context, api: str, url: str | None) -> None:
+    """Refuse an `--upstream-api` no provider has, or one given without the `--upstream-url` it describes.
+
+    Raises:
+        UsageError: the value is not a registered provider's name (`memeval.meter.provider_names()`;
+            the message names them, and `google` for Gemini), or `--upstream-api` came without
+            `--upstream-url` (it would be ignored).
+    """
+    from memeval.meter import provider_names
+
+    apis = provider_names()
+    if api not in apis:
+        gemini = " (Gemini is google)" if "google" in apis else ""
+        raise UsageError(f"--upstream-api {api!r}: use {', '.join(apis[:-1])} or {apis[-1]}{gemini}")
+    if url is None and _given(ctx, "upstream_api"):
+        raise UsageError(
+            f"--upstream-api {api} names the API of --upstream-url: add --upstream-url BASE_URL, "
+            f"or give both as --upstream api={api},url=BASE_URL"
         )
 
 
@@ -153,7 +168,14 @@ def ab(
     upstream_key_env: Annotated[
         str | None, typer.Option(help="Environment variable holding the provider key (stays in the proxy).")
     ] = None,
-    upstream_api: Annotated[str, typer.Option(help="openai or anthropic.")] = "openai",
+    upstream_api: Annotated[
+        str,
+        typer.Option(
+            help="The API --upstream-url speaks: openai (also OpenAI-compatible servers), anthropic, or google "
+            "for Gemini (base URL https://generativelanguage.googleapis.com, no /v1). For several providers at "
+            "once use --upstream api=NAME,url=URL instead."
+        ),
+    ] = "openai",
     upstreams: Annotated[
         list[str] | None,
         typer.Option(
@@ -203,7 +225,8 @@ def ab(
         ),
     ] = None,
     env: Annotated[
-        list[str] | None, typer.Option(help="NAME=VALUE (or NAME) for the agent; pinned by hash, never stored.")
+        list[str] | None,
+        typer.Option(help="NAME=VALUE (or NAME) for the agent (repeatable); pinned by hash, never stored."),
     ] = None,
     tamper: Annotated[
         str,
@@ -368,8 +391,7 @@ def ab(
         raise UsageError(f"--tamper {tamper!r}: use flag or fail")
     if retain not in ("failed", "always", "never"):
         raise UsageError(f"--retain {retain!r}: use failed, always or never")
-    if upstream_api not in ("openai", "anthropic"):
-        raise UsageError(f"--upstream-api {upstream_api!r}: use openai or anthropic")
+    _check_upstream_api(ctx, upstream_api, upstream_url)
     if not tasks.exists():
         raise UsageError(f"task set {str(tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
     if not tasks.is_dir():
@@ -609,7 +631,7 @@ def results(
     The summary: score per arm over scored and attempted trials with its interval, outcomes
     (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
     """
-    from memeval.cli.read import print_comparison, print_listing, print_results
+    from memeval.cli._print import print_comparison, print_listing, print_results
     from memeval.results import find_run, load_run
     from memeval.runreport import compare_runs, is_runs_dir, list_runs
 

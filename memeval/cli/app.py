@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import wraps
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar, get_args
 
 import typer
 import typer.main
@@ -29,7 +29,7 @@ from typer._click.formatting import HelpFormatter
 from typer._click.utils import make_default_short_help
 from typer._coercion import RuntimeParam, build_runtime_param
 from typer._param_types import coerce_cli_path
-from typer.core import TyperCommand, TyperGroup, _TyperParameter
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption, _TyperParameter
 from typer.models import DefaultPlaceholder
 
 from memeval.errors import MemevalError, UsageError
@@ -74,7 +74,7 @@ COMMANDS: dict[str, LazyCommand] = {
     "runs": LazyCommand(
         "memeval.cli.read", "List the run folders: id, start, task set, agent, status, trials and verdict."
     ),
-    "plan": LazyCommand("memeval.cli.read", "How many tasks a run needs to find a given effect with 80% power."),
+    "plan": LazyCommand("memeval.cli.plan", "How many tasks a run needs to find a given effect with 80% power."),
     "check-tasks": LazyCommand(
         "memeval.cli.read", "List broken tasks: run oracle and nop on every task, with no network."
     ),
@@ -127,12 +127,60 @@ def _take_as_given(params: list[Parameter]) -> list[Parameter]:
     return params
 
 
+def _name_plainly(params: list[Parameter]) -> list[Parameter]:
+    """Give arguments and typed options the names help shows as users write them; returns `params`.
+
+    Typer (0.2x) writes a required argument as `{tasks}` on the usage line, which reads as a
+    template left unfilled, a repeatable option as `<list[str]>` (a Python type: the option takes
+    one value each time it is given) and a number with bounds as `<int range>` (the bounds follow
+    in brackets anyway). Here an argument is `TASKS` (`RUN...` when it takes several) in the usage
+    line, the help and its errors (`Missing argument 'TASKS'`); a repeatable option shows one
+    value's type (`<str>`, `<path>`) and a bounded number its type (`<int>`, `<float>`). A metavar
+    a command sets itself (`MIB`) is kept.
+    """
+    for param in params:
+        if param.metavar is not None:
+            continue
+        if isinstance(param, TyperArgument):
+            param.metavar = (param.name or "value").upper() + ("..." if param.nargs != 1 else "")
+        elif isinstance(param, TyperOption):
+            desc = param.type_descriptor
+            if desc.is_list and not desc.is_choice and len(get_args(desc.annotation)) == 1:
+                param.metavar = f"<{param._bare_type(get_args(desc.annotation)[0]).lower()}>"
+            elif desc.is_ranged:
+                param.metavar = f"<{desc.ranged_type_name}>"
+    return params
+
+
+def _usage_pieces(cmd: Command, ctx: Context) -> list[str]:
+    """The usage line after the command's name: `[OPTIONS]`, then each argument as `TASKS`, `[RUN]`, `RUN...`.
+
+    As click writes it, and as `_name_plainly` names the arguments (typer's own usage line writes a
+    required argument as `{tasks}`).
+    """
+    pieces = [cmd.options_metavar] if cmd.options_metavar else []
+    for param in cmd.get_params(ctx):
+        if isinstance(param, TyperArgument):
+            name = (param.metavar or param.name or "value").upper()
+            pieces.append(name if param.required else f"[{name}]")
+        else:
+            pieces.extend(param.get_usage_pieces(ctx))
+    return pieces
+
+
 class PlainCommand(TyperCommand):
-    """A typer command whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
+    """A typer command whose plain parameters skip typer's pydantic adapters (`_AsGiven`).
+
+    Its help names arguments and options as `_name_plainly` says.
+    """
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The command's parameters and its `--help`, plain ones marked `_AsGiven`."""
-        return _take_as_given(super().get_params(ctx))
+        return _name_plainly(_take_as_given(super().get_params(ctx)))
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        """The usage line's pieces (`_usage_pieces`)."""
+        return _usage_pieces(self, ctx)
 
 
 class PlainGroup(TyperGroup):
@@ -140,7 +188,11 @@ class PlainGroup(TyperGroup):
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The group's parameters and its `--help`, plain ones marked `_AsGiven`."""
-        return _take_as_given(super().get_params(ctx))
+        return _name_plainly(_take_as_given(super().get_params(ctx)))
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        """The usage line's pieces (`_usage_pieces`), then `COMMAND [ARGS]...`."""
+        return [*_usage_pieces(self, ctx), self.subcommand_metavar]
 
 
 def _plain_classes(holder: typer.Typer) -> None:
@@ -310,10 +362,22 @@ def runs_dir_to_read(ctx: typer.Context, param: typer.CallbackParam, value: Path
     source = ctx.get_parameter_source(param.name or "runs_dir")
     if not value.exists() and source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
         raise typer.BadParameter(
-            f"{str(value)!r} does not exist: name the folder `memeval ab --runs-dir` wrote the runs to, "
-            "or leave it out for ./runs"
+            f"{str(value)!r} does not exist, so no run was written there: {how_to_make_runs(str(value))}; "
+            "or name the folder your runs are in (leave --runs-dir out for ./runs)"
         )
     return value
+
+
+def how_to_make_runs(runs_dir: str) -> str:
+    """The command that writes runs into `runs_dir`, as a hint: `` `memeval ab TASKS --runs-dir X` writes runs there``.
+
+    TASKS is written as `memeval ab --help` names it; the folder is quoted for a POSIX shell when it
+    needs it, and the default `runs` needs no option.
+    """
+    import shlex
+
+    option = "" if Path(runs_dir) == Path("runs") else f" --runs-dir {shlex.quote(runs_dir)}"
+    return f"`memeval ab TASKS{option}` writes runs there"
 
 
 def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
@@ -342,12 +406,76 @@ FULL_OR_READ_ONLY = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EF
 """Write errors that are the storage's state, not a bug: one line and exit 1, never a traceback."""
 
 
+NUMBER_ERRORS = frozenset(
+    {
+        "greater_than",
+        "greater_than_equal",
+        "less_than",
+        "less_than_equal",
+        "int_parsing",
+        "int_from_float",
+        "float_parsing",
+        "finite_number",
+    }
+)
+"""pydantic error types of a number given as text: not a number, not whole, or out of its bounds."""
+
+
+def _number(x: float) -> str:
+    """A bound as people write it: `1`, `0.001`, `604800`, `4294967295` (never `604800.0` or `4.29e+09`)."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def number_fix(
+    kind: str, low: float | None, high: float | None, *, whole: bool, above: float | None = None
+) -> str | None:
+    """What to give instead of a bad number, in words: `use a whole number of 1 or more`.
+
+    Args:
+        kind: the pydantic error type (`greater_than_equal`, `int_parsing`, ...).
+        low: the lower bound, inclusive (None: none).
+        high: the upper bound, inclusive (None: none).
+        whole: the option takes whole numbers only.
+        above: an exclusive lower bound (pydantic's `gt`), used when `low` is None.
+
+    Returns:
+        The fix, e.g. `use a number from 0.001 to 604800`; None for an error that is not about a
+        number (`NUMBER_ERRORS`), which keeps its own wording.
+    """
+    if kind not in NUMBER_ERRORS:
+        return None
+    what = "a whole number" if whole else "a number"
+    if low is not None and high is not None:
+        return f"use {what} from {_number(low)} to {_number(high)}"
+    if low is not None:
+        return f"use {what} of {_number(low)} or more"
+    if above is not None:
+        return f"use {what} above {_number(above)}" + (f" and at most {_number(high)}" if high is not None else "")
+    if high is not None:
+        return f"use {what} of {_number(high)} or less"
+    return f"use {what}"
+
+
+def _plain_number_error(exc: ClickException, err: Any) -> str | None:
+    """`number_fix` for a click parameter's bad number, from the parameter's own bounds (else pydantic's)."""
+    param = getattr(exc, "param", None)
+    ctx = err.get("ctx") or {}
+    low = getattr(param, "min", None)
+    high = getattr(param, "max", None)
+    low = low if low is not None else ctx.get("ge")
+    high = high if high is not None else ctx.get("le")
+    desc = getattr(param, "type_descriptor", None)
+    whole = (desc is not None and desc.annotation is int) or str(err["type"]).startswith("int")
+    return number_fix(str(err["type"]), low, high, whole=whole, above=ctx.get("gt"))
+
+
 def usage_line(exc: ClickException) -> str:
-    """A usage error as one line: what was wrong (the option, the value given) and where help is.
+    """A usage error as one line: what was wrong (the option, the value given), the fix and where help is.
 
     Click prints the usage, a hint and then the error on three lines; for a value out of range the
-    value itself is not named. Here, e.g. `error: invalid value for '--agent-timeout': 1e+308:
-    Input should be less than or equal to 604800 (see 'memeval ab --help')`.
+    value itself is not named, and typer's wording is pydantic's (`Input should be greater than or
+    equal to 1`). Here, e.g. `error: invalid value for '--repeats': '0': use a whole number of 1 or
+    more (see 'memeval ab --help')`.
     """
     from pydantic import ValidationError
 
@@ -356,8 +484,10 @@ def usage_line(exc: ClickException) -> str:
         message = "i" + message[1:]
     cause = exc.__cause__
     if isinstance(cause, ValidationError) and cause.errors():
-        given = cause.errors()[0].get("input")
+        err = cause.errors()[0]
+        given = err.get("input")
         head, sep, tail = message.partition(": ")
+        tail = _plain_number_error(exc, err) or tail
         message = f"{head}: {given!r}: {tail}" if sep and given is not None else message
     ctx = getattr(exc, "ctx", None)
     where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""

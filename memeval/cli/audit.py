@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._store import no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -131,7 +132,7 @@ def verify(
     from memeval.audit import check_anchor, open_existing_store, read_anchor, verify_chain, verify_projections
 
     anchors = [read_anchor(p) for p in against or []]
-    store = open_existing_store(db, team=team)
+    store = open_with_events(db, team) if team else open_existing_store(db)
     teams = [team] if team else sorted(set(store.teams()) | {a.team for a in anchors})
     out = []
     for t in teams:
@@ -153,7 +154,7 @@ def verify(
     if as_json:
         typer.echo(json.dumps(out, sort_keys=True))
     elif not teams:
-        typer.echo("no teams in the audit store")
+        typer.echo(f"nothing to verify: {no_events_message(db)}")
     if not all(r["ok"] for r in out):
         raise typer.Exit(EXIT_FAILURE)
 
@@ -166,9 +167,9 @@ def anchor(
     db: DbOpt = None,
 ) -> None:
     """Write the team's chain head to a file, for `memeval audit verify --against FILE` later."""
-    from memeval.audit import anchor_json, open_existing_store, take_anchor
+    from memeval.audit import anchor_json, take_anchor
 
-    a = take_anchor(open_existing_store(db, team=team), team)
+    a = take_anchor(open_with_events(db, team), team)
     try:
         out.write_text(anchor_json(a), encoding="utf-8")
     except OSError as exc:
@@ -189,9 +190,9 @@ def counts(
     as_json: JsonOpt = False,
 ) -> None:
     """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...)."""
-    from memeval.audit import open_existing_store, week_counts
+    from memeval.audit import week_counts
 
-    c = week_counts(open_existing_store(db, team=team), team, week, tz=tz)
+    c = week_counts(open_with_events(db, team), team, week, tz=tz)
     if as_json:
         typer.echo(c.model_dump_json())
         return
@@ -239,7 +240,8 @@ def rebuild(
     """Drop and rebuild the current-state tables (lessons, contradictions, holds, memories) from the log."""
     from memeval.audit import open_existing_store
 
-    n = open_existing_store(db, team=team).rebuild_projections(team)
+    store = open_with_events(db, team) if team else open_existing_store(db)
+    n = store.rebuild_projections(team)
     typer.echo(f"replayed {n} events into the projections")
 
 

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from memeval.cli._options import DbOpt
+from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, translate_errors
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -25,11 +26,11 @@ def build(
     db: DbOpt = None,
 ) -> None:
     """Write a pack of approved lessons and released memories (never held or contested items)."""
-    from memeval.audit import build_pack, open_existing_store
+    from memeval.audit import build_pack
     from memeval.packs import write_pack
     from memeval.review import term_text
 
-    built = build_pack(open_existing_store(db, team=team), team, version=version)
+    built = build_pack(open_with_events(db, team), team, version=version)
     try:
         write_pack(built.pack, out)
     except OSError as exc:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._store import open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, runs_dir_to_read, translate_errors
 
 if TYPE_CHECKING:
@@ -89,10 +90,9 @@ def weekly(
     as_json: JsonOpt = False,
 ) -> None:
     """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
-    from memeval.audit import open_existing_store
     from memeval.auditreport import make_report, record_json
 
-    store = open_existing_store(db, team=team)
+    store = open_with_events(db, team)
     if preview:
         from memeval.auditreport import preview_report
 
@@ -127,11 +127,10 @@ def send(
     as_json: JsonOpt = False,
 ) -> None:
     """E-mail the latest version of a week's report (made first if needed), at most once."""
-    from memeval.audit import open_existing_store
     from memeval.auditreport import SmtpSettings, deliver, make_report, subscriptions
 
+    store = open_with_events(db, team)  # the store's state first: an unset SMTP host is not the real cause
     settings = SmtpSettings.from_env()
-    store = open_existing_store(db, team=team)
     recipients = list(to or [])
     if not recipients:
         subs = {s.team: s for s in subscriptions(store)}
@@ -195,10 +194,9 @@ def subscribe_cmd(
     The team must have events in the store (a typo is refused, naming the known teams); a second
     subscribe for a team replaces its subscription.
     """
-    from memeval.audit import open_existing_store
     from memeval.auditreport import subscribe
 
-    sub = subscribe(open_existing_store(db, team=team), team, to, day=day, at=at, since_week=since)
+    sub = subscribe(open_with_events(db, team), team, to, day=day, at=at, since_week=since)
     typer.echo(_subscription_line(sub))
 
 

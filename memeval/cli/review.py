@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli.app import command_app, fail, translate_errors
+from memeval.cli._store import open_with_events
+from memeval.cli.app import command_app, fail, number_fix, translate_errors
 from memeval.clock import utc_now
 
 if TYPE_CHECKING:
@@ -104,10 +105,22 @@ def serve(
         )
     except ValidationError as exc:  # a value out of range, from an option or its MEMEVAL_REVIEW_* variable
         first = exc.errors()[0]
-        name = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else "a setting"
+        field = str(first["loc"][0]) if first["loc"] else ""
+        name = "--" + field.replace("_", "-") if field else "a setting"
+        info = ReviewSettings.model_fields.get(field)
+        bounds = {  # the field's own bounds, both ends (the error names only the one crossed)
+            k: getattr(m, k) for m in (info.metadata if info else []) for k in ("ge", "le", "gt") if hasattr(m, k)
+        }
+        fix = number_fix(
+            first["type"],
+            bounds.get("ge"),
+            bounds.get("le"),
+            whole=info is not None and info.annotation is int,
+            above=bounds.get("gt"),
+        )
         raise fail(
-            f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {first.get('input')!r}: {first['msg']} "
-            "(see 'memeval serve --help')"
+            f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {first.get('input')!r}: "
+            f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
@@ -192,7 +205,7 @@ def review_list(
     from memeval.audit import open_existing_store
     from memeval.review import QueueFilter, build_queue, ensure_review_schema, queue_out, term_text
 
-    store = open_existing_store(db, team=team)
+    store = open_with_events(db, team) if team else open_existing_store(db)
     ensure_review_schema(store)
     view = build_queue(
         store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
@@ -217,10 +230,9 @@ def review_list(
 @translate_errors
 def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Show one item: full redacted text (control characters marked), evidence, history."""
-    from memeval.audit import open_existing_store
     from memeval.review import build_item, detail_out, ensure_review_schema, resolve, term_text
 
-    store = open_existing_store(db)
+    store = open_with_events(db)
     ensure_review_schema(store)
     item = resolve(store, ref)
     now = utc_now()
@@ -298,7 +310,6 @@ def _login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Accou
 def _decide(
     ref: str, action: str, reason: str | None, kept: str | None, who: str | None, db: str | None, pw_stdin: bool
 ) -> None:
-    from memeval.audit import open_existing_store
     from memeval.review import (
         DecisionRequest,
         check_arguments,
@@ -310,7 +321,7 @@ def _decide(
     )
 
     check_arguments(action, reason, kept, parse_ref(ref)[0] if "/" in ref else None)  # before the password
-    store = open_existing_store(db)
+    store = open_with_events(db)  # an empty store is said before the password is asked for
     ensure_review_schema(store)
     account = _login(store, who, pw_stdin)
     item = resolve(store, ref, account)
@@ -373,10 +384,9 @@ def discard(
 @translate_errors
 def claim(ref: RefArg, who: AsOpt = None, db: DbOpt = None, password_stdin: PasswordStdinOpt = False) -> None:
     """Claim an item for a few minutes so other reviewers leave it to you."""
-    from memeval.audit import open_existing_store
     from memeval.review import claim_item, ensure_review_schema, resolve
 
-    store = open_existing_store(db)
+    store = open_with_events(db)  # an empty store is said before the password is asked for
     ensure_review_schema(store)
     account = _login(store, who, password_stdin)
     c = claim_item(

@@ -22,391 +22,45 @@ the run's limit (what is left and not reserved, divided among the free slots); t
 proxy enforces the smaller of that share and the trial's own limit; when the attempt ends, the
 driver settles it at the spend its model-call events report. A trial stopped by its share ends
 with a `budget` fault that says so, and no further trial starts (resume with a higher limit).
+
+This module is the driver side (`RayExecutor`, `RunAccount`); the bundle is built in
+`_ray_bundle.py` and the node side lives in `_ray_node.py`, whose names are re-exported here.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import hashlib
-import io
 import os
-import queue
-import shutil
-import socket
-import tarfile
-import tempfile
 import threading
-from collections.abc import Iterator
 from concurrent.futures import Future
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import SecretStr
-
-from memeval import __version__
 from memeval.errors import UsageError
-from memeval.eventlog import Event, FaultRaised, ModelCalled, TrialEnded, TrialStarted, parse_event
-from memeval.runner._attempt import Attempt, AttemptSpec
-from memeval.runner._executors import SessionContext, TrialExecutor, kill_run_sandboxes
+from memeval.eventlog import FaultRaised, ModelCalled, TrialEnded, TrialStarted, parse_event
+from memeval.runner._attempt import AttemptSpec
+from memeval.runner._executors import SessionContext, TrialExecutor
+from memeval.runner._ray_bundle import BUNDLE_CACHE, _require_ray, build_bundle
+from memeval.runner._ray_node import NodeFacts, NodeJob, node_facts, node_problems, run_on_node
 from memeval.runner._upstream import UpstreamSpec
-from memeval.types import Role
 
 if TYPE_CHECKING:
     from memeval.runner._session import AbOptions
 
+__all__ = [
+    "BUNDLE_CACHE",
+    "CPUS_PER_TRIAL",
+    "NodeFacts",
+    "NodeJob",
+    "RayExecutor",
+    "RunAccount",
+    "build_bundle",
+    "node_facts",
+    "node_problems",
+    "run_on_node",
+]
+
 CPUS_PER_TRIAL = float(os.environ.get("MEMEVAL_RAY_CPUS_PER_TRIAL", "0.25"))
 """Ray CPUs one trial asks for: a trial mostly waits on its model, so 4 share one CPU by default."""
-
-BUNDLE_CACHE = Path.home() / ".cache" / "memeval" / "bundles"
-
-
-def _require_ray() -> Any:
-    try:
-        import ray
-    except ImportError as exc:
-        raise UsageError(
-            "--executor ray needs Ray: install memeval with the ray extra (pip install 'memeval[ray]') "
-            "on this machine and on every node"
-        ) from exc
-    return ray
-
-
-# ----------------------------------------------------------------------------------------------
-# The bundle: what a node needs to run the run's trials, addressed by content hash.
-
-
-def _add_tree(tar: tarfile.TarFile, root: Path, arcname: str) -> None:
-    """Add `root` under `arcname`, sorted, with fixed owners and times (same bytes, same hash)."""
-    paths = [root, *sorted(root.rglob("*"), key=lambda p: p.relative_to(root).as_posix())]
-    for p in paths:
-        rel = p.relative_to(root).as_posix()
-        info = tar.gettarinfo(str(p), arcname=f"{arcname}/{rel}" if rel != "." else arcname)
-        info.uid = info.gid = 0
-        info.uname = info.gname = ""
-        info.mtime = 0
-        if info.isreg():
-            with p.open("rb") as f:
-                tar.addfile(info, f)
-        elif info.isdir() or info.issym():
-            tar.addfile(info)
-
-
-def build_bundle(opts: AbOptions) -> tuple[bytes, str, dict[str, str]]:
-    """Pack the tasks, the agent's folder, scripted upstreams' folders and the price file.
-
-    Returns:
-        (archive bytes, `sha256:<hex>` of them, name -> folder inside the bundle).
-    """
-    buf = io.BytesIO()
-    where: dict[str, str] = {}
-    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for t in opts.task_set.tasks:
-            _add_tree(tar, t.path, f"tasks/{t.task_id}")
-        if opts.agent.files is not None:
-            _add_tree(tar, opts.agent.files, "agent")
-            where["agent"] = "agent"
-        for u in opts.all_upstreams():
-            if u.command and u.cwd is not None:
-                _add_tree(tar, u.cwd, f"upstream-{u.api}")
-                where[f"upstream-{u.api}"] = f"upstream-{u.api}"
-        if opts.prices_file is not None:
-            info = tar.gettarinfo(str(opts.prices_file), arcname="prices.toml")
-            info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
-            with opts.prices_file.open("rb") as f:
-                tar.addfile(info, f)
-            where["prices"] = "prices.toml"
-    data = buf.getvalue()
-    return data, "sha256:" + hashlib.sha256(data).hexdigest(), where
-
-
-def _unpacked(bundle_hash: str, data_ref: Any) -> Path:
-    """The bundle unpacked on this node (once per node: later trials reuse the folder)."""
-    ray = _require_ray()
-    dest = BUNDLE_CACHE / bundle_hash.removeprefix("sha256:")
-    if (dest / ".ready").exists():
-        return dest
-    data: bytes = ray.get(data_ref)
-    if "sha256:" + hashlib.sha256(data).hexdigest() != bundle_hash:
-        raise RuntimeError(f"the task bundle arrived damaged (its hash is not {bundle_hash})")
-    BUNDLE_CACHE.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".unpack-", dir=BUNDLE_CACHE))
-    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-        tar.extractall(tmp, filter="data")
-    (tmp / ".ready").write_text("ok\n")
-    try:
-        tmp.rename(dest)
-    except OSError:
-        shutil.rmtree(tmp, ignore_errors=True)  # another worker on this node unpacked it first
-    return dest
-
-
-# ----------------------------------------------------------------------------------------------
-# The node side.
-
-
-@dataclass(frozen=True)
-class NodeFacts:
-    """What the driver checks of each node before a run starts."""
-
-    node: str
-    sandbox: str | None
-    """The sandbox as the run card names it (`bubblewrap X.Y.Z, ...`), or None when it is missing."""
-    problem: str
-    memeval: str
-
-
-def node_facts() -> NodeFacts:
-    """This node's sandbox and memeval versions (run on each node by the driver's check)."""
-    from memeval.errors import SandboxError
-    from memeval.sandbox import get_backend
-
-    try:
-        sandbox: str | None = get_backend().describe()
-        problem = ""
-    except (SandboxError, OSError) as exc:
-        sandbox, problem = None, str(exc)
-    return NodeFacts(socket.gethostname(), sandbox, problem, __version__)
-
-
-@dataclass(frozen=True)
-class NodeJob:
-    """One attempt as sent to a node.
-
-    Attributes:
-        run_id: the run's id (names the node's work folder).
-        spec: the attempt, its task and agent folder as on the driver (rebased on the node).
-        bundle_hash: content hash of the bundle; `bundle` its object reference.
-        where: name -> folder inside the bundle (`agent`, `upstream-<api>`, `prices`).
-        upstreams: the upstreams with their real keys, read on the driver.
-        network: `proxy` or `none`.
-        limit_usd: the limit the node's proxy enforces for this attempt (None: none).
-        share_of_run: whether `limit_usd` is the attempt's share of the run's limit.
-        run_budget_usd: the run's limit (for the budget fault's message).
-    """
-
-    run_id: str
-    spec: AttemptSpec
-    bundle_hash: str
-    bundle: Any
-    where: dict[str, str]
-    upstreams: tuple[tuple[UpstreamSpec, SecretStr | None], ...]
-    network: str
-    limit_usd: float | None
-    share_of_run: bool
-    run_budget_usd: float | None
-
-
-def node_problems(nodes: list[tuple[str, NodeFacts]], want: str) -> list[str]:
-    """What makes each node unusable for a run whose card names the sandbox `want`, one line each.
-
-    Args:
-        nodes: (node address, its facts) per node.
-        want: the run card's sandbox string (the driver's `describe()`).
-    """
-    problems = []
-    for address, f in nodes:
-        where = f"node {address} ({f.node})"
-        if f.sandbox is None:
-            problems.append(f"{where} has no bubblewrap ({f.problem}); install it there: apt-get install bubblewrap")
-        elif f.sandbox != want:
-            problems.append(f"{where} has {f.sandbox!r}, the run card has {want!r}; install the same version")
-        if f.memeval != __version__:
-            problems.append(f"{where} has memeval {f.memeval}, this driver {__version__}")
-    return problems
-
-
-class _Channel:
-    """The running attempt's way back to the driver: events and artifacts, in order."""
-
-    def __init__(self, node_run_dir: Path) -> None:
-        self.q: queue.SimpleQueue[tuple[str, Any] | None] = queue.SimpleQueue()
-        self.node_run_dir = node_run_dir
-
-    def append(self, ev: Event) -> Event:
-        if isinstance(ev, TrialEnded) and ev.retained:
-            ev = ev.model_copy(update={"retained": f"{socket.gethostname()}:{self.node_run_dir / ev.retained}"})
-        self.q.put(("event", ev.model_dump(mode="json")))
-        return ev
-
-    def put(self, data: bytes) -> str:
-        digest = "sha256:" + hashlib.sha256(data).hexdigest()
-        self.q.put(("artifact", (digest, data)))
-        return digest
-
-    def put_file(self, path: Path) -> str:
-        return self.put(path.read_bytes())
-
-
-class _NodeMeter:
-    """The node's metering proxy for one run, kept by the worker process between trials."""
-
-    def __init__(self, job: NodeJob, bundle: Path) -> None:
-        from memeval.meter import MeterProxy, PriceBook, Upstream
-        from memeval.runner._runmeter import CallStats, RunMeter, _log_call
-        from memeval.runner._scratch import make_scratch
-        from memeval.runner._upstream import RunningUpstream
-
-        self.key = (job.run_id, job.bundle_hash)
-        self.channel: _Channel | None = None
-        self._stack = contextlib.ExitStack()
-        _clear_dead_workers()
-        scratch = make_scratch(Path(f"ray-{job.run_id}-{os.getpid()}"))
-        self._stack.callback(shutil.rmtree, scratch, True)
-        ups = {}
-        for spec, key in job.upstreams:
-            if spec.command:
-                spec = dataclasses.replace(spec, cwd=bundle / job.where[f"upstream-{spec.api}"])
-            up = self._stack.enter_context(RunningUpstream(spec, scratch))
-            if up.base_url:
-                ups[spec.api] = Upstream(base_url=up.base_url, api_key=key)
-        stats = CallStats()
-
-        def on_call(call: Any) -> None:
-            channel = self.channel
-            if channel is not None:
-                _log_call(channel.append, call)
-            stats.note(call)
-
-        prices = bundle / job.where["prices"] if "prices" in job.where else None
-        proxy = MeterProxy(ups, prices=PriceBook(user_file=prices), on_call=on_call, unix_socket=scratch / "proxy.sock")
-        proxy.start()
-        self._stack.callback(proxy.stop)
-        self.meter = RunMeter(proxy, None, 0.0, stats)
-
-    def close(self) -> None:
-        self._stack.close()
-
-
-_NODE: dict[str, _NodeMeter] = {}
-
-
-def _clear_dead_workers() -> None:
-    """Clear what this node's dead worker processes left: helpers and scratch folders.
-
-    A worker is killed with its job or lost with its node; its `<tmp>/memeval-ray-<run>-<pid>`
-    folder stays until a later trial on the node finds the process gone.
-    """
-    from memeval.runner._scratch import clear_leftovers
-
-    for d in Path(tempfile.gettempdir()).glob("memeval-ray-*-*"):
-        pid = d.name.rsplit("-", 1)[1]
-        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
-            clear_leftovers(Path(d.name.removeprefix("memeval-")))
-
-
-class _ShareMeter:
-    """The node's meter as one attempt sees it: its limit is the driver's grant."""
-
-    def __init__(self, meter: Any, job: NodeJob) -> None:
-        self._m = meter
-        self._job = job
-        self.unix_socket = meter.unix_socket
-
-    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str:
-        return str(self._m.register_trial(trial_id, role, self._job.limit_usd))
-
-    def unregister_trial(self, trial_id: str) -> None:
-        self._m.unregister_trial(trial_id)
-
-    def budget_exhausted(self, trial_id: str) -> bool:
-        return bool(self._m.budget_exhausted(trial_id))
-
-    def calls_made(self, trial_id: str) -> int:
-        return int(self._m.calls_made(trial_id))
-
-    def wait_calls_recorded(self, trial_id: str) -> int:
-        return int(self._m.wait_calls_recorded(trial_id))
-
-    def harness_failure(self, trial_id: str) -> str | None:
-        failure: str | None = self._m.harness_failure(trial_id)  # a Ray actor call: its result is untyped
-        return failure
-
-    def budget_message(self, trial_id: str) -> str:
-        j = self._job
-        if j.share_of_run:
-            return (
-                f"this trial's share of the run's spend limit of {j.run_budget_usd:g} USD was reached "
-                f"({j.limit_usd:.6f} USD, reserved for it by the driver among the trials running at once)"
-            )
-        return str(self._m.budget_message(trial_id))
-
-
-def run_on_node(job: NodeJob) -> Iterator[tuple[str, Any]]:
-    """Run one attempt on this node; yield ("event", json) and ("artifact", (id, bytes)) in order.
-
-    The body of the Ray task (a streaming generator). Interrupted (the driver cancels the task),
-    the attempt's sandboxes are killed and it ends `cancelled` like on one machine.
-    """
-    bundle = _unpacked(job.bundle_hash, job.bundle)
-    spec = _rebase(job.spec, bundle, job.where)
-    node_run = Path(tempfile.gettempdir()) / "memeval-ray" / job.run_id
-    node_run.mkdir(parents=True, exist_ok=True)
-    meter = None
-    if job.network == "proxy":
-        current = _NODE.get("meter")
-        if current is not None and current.key != (job.run_id, job.bundle_hash):
-            current.close()
-            current = None
-        if current is None:
-            current = _NODE["meter"] = _NodeMeter(job, bundle)
-        meter = current
-    channel = _Channel(node_run)
-    if meter is not None:
-        meter.channel = channel
-    cancel = threading.Event()
-    attempt = Attempt(
-        spec,
-        node_run,
-        channel,
-        channel,
-        cache_dir=Path.home() / ".cache" / "memeval",
-        meter=_ShareMeter(meter.meter, job) if meter else None,
-        cancel=cancel,
-    )
-
-    def body() -> None:
-        try:
-            attempt.run()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            channel.q.put(None)
-
-    t = threading.Thread(target=body, name="memeval-attempt", daemon=True)
-    t.start()
-    try:
-        while True:
-            item = channel.q.get()
-            if item is None:
-                break
-            yield item
-    finally:
-        if t.is_alive():  # cancelled: stop the sandboxes, let the attempt record its end
-            cancel.set()
-            while t.is_alive():
-                kill_run_sandboxes(node_run / ".work")
-                t.join(0.2)
-        if meter is not None:
-            meter.channel = None
-
-
-def _rebase(spec: AttemptSpec, bundle: Path, where: dict[str, str]) -> AttemptSpec:
-    """The attempt with its task and agent folder moved to the node's copy, hashes checked."""
-    from memeval.tasks import load_task_set
-
-    local = load_task_set(bundle / "tasks" / spec.task.task_id).tasks[0]
-    if local.content_hash != spec.task.content_hash:
-        raise RuntimeError(f"task {spec.task.task_id}: the node's copy does not match the driver's")
-    agent = spec.agent
-    if agent.files is not None:
-        agent = dataclasses.replace(agent, files=bundle / where["agent"])
-    return dataclasses.replace(spec, task=local, agent=agent)
-
-
-# ----------------------------------------------------------------------------------------------
-# The driver side.
 
 
 class RunAccount:

@@ -152,6 +152,9 @@ def test_cli_send_uses_the_subscription_and_never_prints_the_password(store, mad
     assert smtp.inbox.envelopes[0][1] == [TO[0]]
 
 
-def test_missing_host_is_a_usage_error():
-    r = CliRunner(env={"MEMEVAL_SMTP_HOST": ""}).invoke(app, ["report", "send", "--team", "fernhill"])
+def test_missing_host_is_a_usage_error(store):
+    """On a store with the team's events (an empty or missing store is said first, as the real cause)."""
+    r = CliRunner(env={"MEMEVAL_SMTP_HOST": ""}).invoke(
+        app, ["report", "send", "--team", "fernhill", "--db", store.url]
+    )
     assert r.exit_code == 2 and "MEMEVAL_SMTP_HOST" in r.output

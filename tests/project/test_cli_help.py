@@ -129,3 +129,32 @@ def test_every_unset_option_says_what_it_falls_back_to(path: str) -> None:
 @pytest.mark.parametrize("path", LISTINGS)
 def test_every_listing_has_json(path: str) -> None:
     assert "--json" in {o for p in TREE[path].params for o in p.opts}
+
+
+@pytest.mark.parametrize("path", list(TREE))
+def test_the_usage_line_names_arguments_and_holds_no_template(path: str) -> None:
+    """Typer wrote a required argument as `{tasks}` (`Usage: memeval ab [OPTIONS] {tasks}`), read as a
+    template left unfilled: arguments are names in capitals, as the examples and hints write them."""
+    text = _help(path)
+    usage = text.splitlines()[0]
+    assert usage.startswith(f"Usage: memeval {path}".rstrip() + " [OPTIONS]"), usage
+    assert "{" not in usage and "}" not in usage, usage
+    for p in TREE[path].params:
+        if p.param_type_name == "argument":
+            name = (p.name or "").upper()
+            assert f" {name}" in usage and f"\n  {name}" in text, (name, usage)
+
+
+@pytest.mark.parametrize("path", [p for p in TREE if p])
+def test_options_show_one_value_s_type_not_a_python_type(path: str) -> None:
+    """`--slice <list[str]>` read as if the option took a Python list, `--repeats <int range>` as a
+    type called range: a repeatable option shows one value's type and says it repeats in its help."""
+    rows = [ln for ln in _help(path).splitlines() if ln.lstrip().startswith("--")]
+    assert rows, path
+    for row in rows:
+        assert "<list[" not in row and " range>" not in row, row
+    ctx = Context(TREE[path], info_name=path.split()[-1])
+    for p in TREE[path].get_params(ctx):
+        if p.param_type_name == "option" and p.multiple:
+            record = p.get_help_record(ctx)
+            assert record is not None and "repeat" in record[1].lower(), f"{'/'.join(p.opts)} of memeval {path}"

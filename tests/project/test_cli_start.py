@@ -43,6 +43,7 @@ HEAVY = (
 COMMAND_MODULES = (
     "memeval.cli.ab",
     "memeval.cli.read",
+    "memeval.cli.plan",
     "memeval.cli.audit",
     "memeval.cli.report",
     "memeval.cli.review",

@@ -1,0 +1,205 @@
+"""How runs read on a terminal: a run's trials, a folder's listing, a comparison of two runs.
+
+Shared by the commands that read runs (`read.py`: `runs`, `compare`, `check-tasks`) and by
+`memeval results` (`ab.py`): its table and summary, its folder-of-runs listing and its two-run
+comparison. rich is imported on first use, so `memeval runs` (plain text) starts without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from memeval.cli.app import how_to_make_runs
+from memeval.formatting import money
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.console import Console
+
+    from memeval._runlist import ListedRun
+    from memeval.results import Run, RunListing
+    from memeval.runreport import Comparison
+
+
+def escape(text: str) -> str:
+    """Rich markup escaping, imported on first use (rich is not needed to start a command)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def out_console() -> Console:
+    """A rich console on standard output; 160 columns wide when it is a file or a pipe (no terminal to ask)."""
+    import sys
+
+    from rich.console import Console
+
+    return Console() if sys.stdout.isatty() else Console(width=160)
+
+
+def status_text(status: str) -> str:
+    """A run's status as the results table's title says it (`interrupted` says how to go on)."""
+    return (
+        "interrupted: no memeval process runs it; continue with memeval ab --resume"
+        if status == "interrupted"
+        else status
+    )
+
+
+def print_results(run: Run, console: Console, include_controls: bool = False) -> None:
+    """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
+    from rich.table import Table
+
+    from memeval.runreport import summarize, summary_lines
+
+    recs = run.to_records(include_controls=True)
+    t = Table(title=f"{run.result.run_id} ({status_text(run.status)})", title_justify="left")
+    for col in (
+        "task",
+        "mode",
+        "rep",
+        "reward",
+        "execution",
+        "assessment",
+        "level",
+        "fault",
+        "time",
+        "tokens in/out",
+        "cost",
+        "control",
+        "tamper",
+    ):
+        t.add_column(col)
+    unmeasured = {r.trial_id: r.physics.unmeasured_calls for r in run.result.trials}
+    for x in recs:
+        tok = (
+            f"{x['input_tokens'] if x['input_tokens'] is not None else '—'}/"
+            f"{x['output_tokens'] if x['output_tokens'] is not None else '—'}"
+        )
+        if unmeasured.get(x["trial_id"]) and (x["input_tokens"] is not None or x["output_tokens"] is not None):
+            tok = f"at least {tok} ({unmeasured[x['trial_id']]} call(s) unmeasured)"
+        t.add_row(
+            escape(x["task_id"]),
+            x["mode"],
+            str(x["repeat"]),
+            "—" if x["reward"] is None else f"{x['reward']:g}",
+            x["execution"],
+            x["assessment"],
+            x["level"] or "—",
+            x["fault"] or "",
+            "—" if x["wall_ms"] is None else f"{x['wall_ms'] / 1000:.1f}s",
+            tok,
+            money(x["cost_usd"], 4),
+            (x["control"] or "") + (" (left out)" if x["control"] and not include_controls else ""),
+            "—" if x["tamper"] is None else str(x["tamper"]),
+        )
+    console.print(t)
+    s = summarize(run, include_controls=include_controls)
+    for line in summary_lines(s):
+        console.print(escape(line), highlight=False)
+    if run.result.sequential is not None:
+        from memeval.cli._render import render_sequential
+
+        render_sequential(run.result, console)
+    for w in s.warnings:
+        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
+
+
+def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None:
+    """One line per run folder, in aligned columns (`memeval runs`, `memeval results FOLDER`).
+
+    Plain text, no rich: `memeval runs` starts without it. Text from a run's log (task set, agent,
+    an unreadable log's error) is printed with control characters spelled out.
+    """
+    if not rows:
+        typer.echo(f"no run folders in {visible(runs_dir)} yet: {how_to_make_runs(visible(runs_dir))}")
+        return
+    head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p")
+    table = [head]
+    for r in rows:
+        agent = (r.agent or "—") + (" (control)" if r.control else "")
+        table.append(
+            (
+                visible(r.run_id),
+                (r.started_at or "—")[:19].replace("T", " "),
+                visible(r.task_set or "—"),
+                visible(agent),
+                r.status if not r.error else f"unreadable: {visible(r.error)}",
+                f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted)}",
+                verdict_so_far(r.status, r.verdict),
+                "—" if r.p_value is None else f"{r.p_value:.3g}",
+            )
+        )
+    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+    typer.echo(f"Runs in {visible(runs_dir)}")
+    for row in table:
+        typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+
+
+def visible(text: str) -> str:
+    r"""`text` with control and other unprintable characters written as escapes (`\x1b`), one line."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def verdict_so_far(status: str, verdict: str | None) -> str:
+    """A listing's verdict cell: final only for a `completed` run, else `WORD so far` (more trials may come)."""
+    if not verdict:
+        return "—"
+    return verdict if status == "completed" else f"{verdict} so far"
+
+
+def faulted_mark(trials: int, faulted: int) -> str:
+    """The listing's mark for faulted trials: none, `, N faulted`, or `, all faulted` (measured nothing)."""
+    if not faulted:
+        return ""
+    return ", all faulted: measured nothing" if faulted == trials else f", {faulted} faulted"
+
+
+def rate(p: int, n: int) -> str:
+    """`p/n` passes of scored trials, or `—` when none was scored."""
+    return "—" if n == 0 else f"{p}/{n}"
+
+
+def print_comparison(c: Comparison, console: Console) -> None:
+    """The comparison task by task, the flips per arm and the paired verdict B vs A per arm."""
+    from rich.table import Table
+
+    from memeval.runreport import ARM_LABEL
+
+    for w in c.warnings:
+        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
+    t = Table(
+        title=f"A = {c.run_a} (verdict {c.verdict_a}), B = {c.run_b} (verdict {c.verdict_b})",
+        title_justify="left",
+    )
+    for col in ("task", "baseline A", "baseline B", "pack A", "pack B", "change (baseline / pack)"):
+        t.add_column(col)
+    by = {(x.task_id, x.mode): x for x in c.tasks}
+    for task_id in dict.fromkeys(x.task_id for x in c.tasks):
+        b, p = by.get((task_id, "baseline")), by.get((task_id, "pack"))
+        cells = []
+        for x in (b, p):
+            cells += ["—", "—"] if x is None else [rate(x.a_passes, x.a_scored), rate(x.b_passes, x.b_scored)]
+        t.add_row(escape(task_id), *cells, f"{b.change if b else '—'} / {p.change if p else '—'}")
+    console.print(t)
+    for arm in c.arms:
+        console.print(
+            f"\n[bold]{ARM_LABEL[arm.mode]}[/bold]: A {arm.a_passes}/{arm.a_scored} passed, "
+            f"B {arm.b_passes}/{arm.b_scored} passed",
+            highlight=False,
+        )
+        console.print(f"  flipped to pass in B ({len(arm.improved)}): {escape(', '.join(arm.improved)) or '—'}")
+        console.print(f"  flipped to fail in B ({len(arm.regressed)}): {escape(', '.join(arm.regressed)) or '—'}")
+        if arm.verdict:
+            v = arm.verdict
+            console.print(
+                f"  B against A: [bold]{v.verdict}[/bold] ({v.reason}; "
+                f"p = {v.p_value:.4g} "
+                f"by {v.p_method}, {v.n_tasks_paired} tasks)",
+                highlight=False,
+            )

@@ -1,0 +1,101 @@
+"""The Ray executor's bundle: what a node needs to run a run's trials, one archive by content hash.
+
+The driver packs the tasks, the agent's folder, scripted upstreams' folders and the price file
+(`build_bundle`), with fixed owners and times so the same inputs make the same bytes and hash; each
+node unpacks it once into `~/.cache/memeval/bundles/<hash>/` (`_unpacked`) and reuses it for the
+run's later trials. See `memeval.runner._ray` for the executor as a whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import shutil
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memeval.errors import UsageError
+
+if TYPE_CHECKING:
+    from memeval.runner._session import AbOptions
+
+BUNDLE_CACHE = Path.home() / ".cache" / "memeval" / "bundles"
+"""Where a node keeps unpacked bundles, one folder per content hash."""
+
+
+def _require_ray() -> Any:
+    try:
+        import ray
+    except ImportError as exc:
+        raise UsageError(
+            "--executor ray needs Ray: install memeval with the ray extra (pip install 'memeval[ray]') "
+            "on this machine and on every node"
+        ) from exc
+    return ray
+
+
+def _add_tree(tar: tarfile.TarFile, root: Path, arcname: str) -> None:
+    """Add `root` under `arcname`, sorted, with fixed owners and times (same bytes, same hash)."""
+    paths = [root, *sorted(root.rglob("*"), key=lambda p: p.relative_to(root).as_posix())]
+    for p in paths:
+        rel = p.relative_to(root).as_posix()
+        info = tar.gettarinfo(str(p), arcname=f"{arcname}/{rel}" if rel != "." else arcname)
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        info.mtime = 0
+        if info.isreg():
+            with p.open("rb") as f:
+                tar.addfile(info, f)
+        elif info.isdir() or info.issym():
+            tar.addfile(info)
+
+
+def build_bundle(opts: AbOptions) -> tuple[bytes, str, dict[str, str]]:
+    """Pack the tasks, the agent's folder, scripted upstreams' folders and the price file.
+
+    Returns:
+        (archive bytes, `sha256:<hex>` of them, name -> folder inside the bundle).
+    """
+    buf = io.BytesIO()
+    where: dict[str, str] = {}
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for t in opts.task_set.tasks:
+            _add_tree(tar, t.path, f"tasks/{t.task_id}")
+        if opts.agent.files is not None:
+            _add_tree(tar, opts.agent.files, "agent")
+            where["agent"] = "agent"
+        for u in opts.all_upstreams():
+            if u.command and u.cwd is not None:
+                _add_tree(tar, u.cwd, f"upstream-{u.api}")
+                where[f"upstream-{u.api}"] = f"upstream-{u.api}"
+        if opts.prices_file is not None:
+            info = tar.gettarinfo(str(opts.prices_file), arcname="prices.toml")
+            info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+            with opts.prices_file.open("rb") as f:
+                tar.addfile(info, f)
+            where["prices"] = "prices.toml"
+    data = buf.getvalue()
+    return data, "sha256:" + hashlib.sha256(data).hexdigest(), where
+
+
+def _unpacked(bundle_hash: str, data_ref: Any) -> Path:
+    """The bundle unpacked on this node (once per node: later trials reuse the folder)."""
+    ray = _require_ray()
+    dest = BUNDLE_CACHE / bundle_hash.removeprefix("sha256:")
+    if (dest / ".ready").exists():
+        return dest
+    data: bytes = ray.get(data_ref)
+    if "sha256:" + hashlib.sha256(data).hexdigest() != bundle_hash:
+        raise RuntimeError(f"the task bundle arrived damaged (its hash is not {bundle_hash})")
+    BUNDLE_CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".unpack-", dir=BUNDLE_CACHE))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(tmp, filter="data")
+    (tmp / ".ready").write_text("ok\n")
+    try:
+        tmp.rename(dest)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)  # another worker on this node unpacked it first
+    return dest
