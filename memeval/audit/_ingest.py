@@ -10,7 +10,9 @@ file is safe: events already stored (same team, sender and sender event id) are 
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -27,11 +29,57 @@ MAX_REPORTED = 20
 """At most this many bad lines are listed in one error."""
 
 
+@functools.cache
+def _schema_names() -> frozenset[str]:
+    """Every property name and constant of the event schema (the names an error path may hold)."""
+    names: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict):
+                names.update(props)
+            if isinstance(node.get("const"), str):  # an event type: the union's tag in a path
+                names.add(node["const"])
+            names.update(v for v in node.get("enum", ()) if isinstance(v, str))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(EVENT_ADAPTER.json_schema())
+    return frozenset(names)
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+"""The shape of a sender's key that may be echoed in an error (a name, not an address or a number)."""
+
+
+def _shown_key(part: str | int) -> str:
+    """One step of an error's field path as it may be shown.
+
+    A schema name or an index as written; a sender's own key only when it is a plain name
+    (`_PLAIN_KEY`) and the redactor finds nothing in it, so a secret or personal datum used as a
+    key is never echoed to the sender, the terminal or a log.
+    """
+    if isinstance(part, int) or part in _schema_names():
+        return str(part)
+    from memeval.redact import get_redactor  # only on this error path: presidio is heavy
+
+    if _PLAIN_KEY.fullmatch(part) and not get_redactor().detect(part):
+        return part
+    return f"<a key of {len(part)} characters, not shown>"
+
+
 def describe_validation(exc: ValidationError) -> str:
-    """A short reason from a pydantic error: field path and message, never the input value."""
+    """A short reason from a pydantic error: field path and message.
+
+    Never the input value, and never a key that may be a secret (`_shown_key`).
+    """
     parts = []
     for err in exc.errors()[:3]:
-        loc = ".".join(str(x) for x in err["loc"] if not str(x).startswith("function-after"))
+        loc = ".".join(_shown_key(x) for x in err["loc"] if not str(x).startswith("function-after"))
         parts.append(f"{loc or 'event'}: {err['msg']}")
     return "; ".join(parts)
 

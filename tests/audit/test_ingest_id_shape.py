@@ -207,3 +207,53 @@ def _number_in_an_id(draw: st.DrawFn) -> str:
 def test_a_number_of_9_or_more_digits_is_refused_whatever_the_separators(value: str) -> None:
     assume(not re.search(r"(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9]", value))  # an ISO date is read as letters
     assert shape_problem(value) is not None, value
+
+
+KEY_PLACES = ("top", "payload", "actor")
+"""Where a sender's own key lands in an event: each is refused as an extra field."""
+
+
+def _event_with_key(place: str, key: str, n: int) -> dict[str, Any]:
+    ev = _event("session", "ses_042", n)
+    target = ev if place == "top" else ev[place]
+    target[key] = "x"
+    return ev
+
+
+@pytest.mark.parametrize("kind", ["github", "aws-key", "jwt", "email", "card"])
+def test_a_secret_written_as_a_key_is_refused_and_never_echoed(
+    kind: str, server: tuple[str, SqlAuditStore], db_url: str, tmp_path: Path
+) -> None:
+    """A secret used as a field name is refused (exit 2 / 422) with the path shown without it."""
+    secret = HOSTILE[kind]
+    base, store = server
+    token = add_token(store, "fernhill", "memsys")
+    for n, place in enumerate(KEY_PLACES):
+        f = tmp_path / f"{place}.jsonl"
+        f.write_text(json.dumps(_event_with_key(place, secret, n)) + "\n")
+        res = subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "memeval"), "audit", "ingest", str(f), "--db", db_url],
+            capture_output=True,
+            text=True,
+            env={**__import__("os").environ, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32},
+            timeout=300,
+        )
+        assert res.returncode == 2, res.stderr
+        assert secret not in res.stdout + res.stderr
+        assert "not shown" in res.stderr and "Extra inputs are not permitted" in res.stderr
+        r = httpx.post(
+            f"{base}/api/v1/events",
+            json={"events": [_event_with_key(place, secret, 100 + n)]},
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=60,
+        )
+        assert r.status_code == 422 and secret not in r.text and "not shown" in r.text, r.text
+    assert list(store.events("fernhill")) == []
+    assert secret.encode() not in _stored_bytes(db_url)
+
+
+def test_a_plain_misspelt_key_is_still_named(tmp_path: Path) -> None:
+    f = tmp_path / "typo.jsonl"
+    f.write_text(json.dumps(_event_with_key("payload", "slice_idd", 1)) + "\n")
+    res = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", f"sqlite:///{tmp_path / 'a.sqlite'}"])
+    assert res.exit_code == 2 and "payload.slice_idd: Extra inputs are not permitted" in res.output, res.output
