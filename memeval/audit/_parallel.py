@@ -91,6 +91,9 @@ def _warm(parent: int) -> None:
 
     get_redactor()
     get_hold_detector()
+    from memeval.audit._heap import settle
+
+    settle()
 
 
 def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:

@@ -365,7 +365,7 @@ class SqlAuditStore(AuditStore):
             )
         ]
 
-    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> tuple[Any, ...]:
+    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> dict[str, Any]:
         chain = heads.get(ev.team)
         if chain is None:
             with s.no_autoflush:
@@ -467,9 +467,11 @@ class _LazyHoldDetector:
 
     def _loaded(self) -> Any:
         if self._detector is None:
+            from memeval.audit._heap import settle
             from memeval.hold import get_hold_detector
 
             self._detector = get_hold_detector()
+            settle()  # the redactor (built with the Sanitizer) and the detector are warm: out of the collector's way
         return self._detector
 
     def assess(self, text: str, source: str) -> Any:
