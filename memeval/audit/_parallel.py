@@ -13,8 +13,9 @@ Used only when the store runs the default redactor and hold detector, and only f
 least `MIN_EVENTS` events (starting the workers costs about a second).
 
 Workers: `MEMEVAL_AUDIT_WORKERS` (a count; 0 turns this off), default the CPU count: the writer
-needs about a tenth of a worker's CPU per batch (measured with `bench/audit_ingest.py`: 0.4-0.6 ms
-per event against 3-4 ms in the workers), so one fewer would leave a core mostly idle. Workers
+(ids, hashing, rows) takes about as much CPU per event as a worker's redaction and holding
+(measured with `bench/audit_ingest.py`, 2026-12-02: 0.37-0.5 ms per event in the writer against
+0.32-0.36 ms in the workers), so on two cores two workers and the writer share them. Workers
 are started fresh (spawn), never forked, once per process (`warm_pool`).
 """
 
