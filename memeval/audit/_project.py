@@ -99,23 +99,41 @@ def insert_new_rows(session: Session) -> int:
         by_table.setdefault(type(row).__table__, []).append(row)
     conn = session.connection()
     for table, rows in by_table.items():
-        names = [c.name for c in table.columns]
-        conn.exec_driver_sql(
-            _insert_sql(conn, table.name, tuple(names)),
-            [tuple(getattr(r, n) for n in names) for r in rows],
-        )
+        names = tuple(c.name for c in table.columns)
+        insert_rows(conn, table.name, names, [tuple(getattr(r, n) for n in names) for r in rows])
     pending.clear()
     return sum(len(r) for r in by_table.values())
 
 
-def _insert_sql(conn: Connection, table: str, names: tuple[str, ...]) -> str:
-    """`INSERT INTO table (names) VALUES (...)` in the driver's own parameter style (`?` or `%s`)."""
+ROWS_PER_STATEMENT = 200
+"""Rows per multi-row `INSERT` on PostgreSQL (`insert_rows`)."""
+
+
+def insert_rows(conn: Connection, table: str, names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+    """Insert `rows` (values in the order of `names`) into `table` through the database driver.
+
+    SQLite: one `executemany` of a one-row `INSERT` (a loop inside the driver). PostgreSQL: one
+    multi-row `INSERT ... VALUES (...), (...)` per `ROWS_PER_STATEMENT` rows, since each statement
+    costs the server a round of its own. Values go to the driver as they are (text and integers
+    here, which need no conversion).
+
+    Raises:
+        AuditStoreError: the driver's parameter style is neither `?` nor `%s`.
+    """
+    if not rows:
+        return
     mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
     if mark is None:
         raise AuditStoreError(f"database driver parameter style {conn.dialect.paramstyle!r} is not supported")
     quote = conn.dialect.identifier_preparer.quote
-    columns = ", ".join(quote(n) for n in names)
-    return f"INSERT INTO {quote(table)} ({columns}) VALUES ({', '.join([mark] * len(names))})"
+    head = f"INSERT INTO {quote(table)} ({', '.join(quote(n) for n in names)}) VALUES "
+    one = f"({', '.join([mark] * len(names))})"
+    if mark == "?":
+        conn.exec_driver_sql(head + one, rows)
+        return
+    for k in range(0, len(rows), ROWS_PER_STATEMENT):
+        chunk = rows[k : k + ROWS_PER_STATEMENT]
+        conn.exec_driver_sql(head + ", ".join([one] * len(chunk)), tuple(v for row in chunk for v in row))
 
 
 def project(session: Session, ev: AuditEvent) -> None:

@@ -47,7 +47,7 @@ from memeval.audit._events import (
 )
 from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._machine import decide
-from memeval.audit._project import BULK, _insert_sql, get_row, insert_new_rows, prefetch_for, project
+from memeval.audit._project import BULK, get_row, insert_new_rows, insert_rows, prefetch_for, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     AuditEventRow,
@@ -312,9 +312,8 @@ class SqlAuditStore(AuditStore):
             for chain in heads.values():  # each team's head moves once a batch
                 chain.head.seq, chain.head.hash = chain.seq, chain.hash
             log_rows = s.info.pop("audit_log_rows", [])
-            if log_rows:  # one executemany for the batch's log rows, then the new projection rows
-                conn = s.connection()
-                conn.exec_driver_sql(_insert_sql(conn, "audit_event", LOG_COLUMNS), log_rows)
+            if log_rows:  # one insert for the batch's log rows (`insert_rows`), then the new projection rows
+                insert_rows(s.connection(), "audit_event", LOG_COLUMNS, log_rows)
             insert_new_rows(s)
             s.info.pop(BULK, None)
         return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
