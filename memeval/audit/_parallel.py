@@ -13,8 +13,9 @@ Used only when the store runs the default redactor and hold detector, and only f
 least `MIN_EVENTS` events (starting the workers costs about a second).
 
 Workers: `MEMEVAL_AUDIT_WORKERS` (a count; 0 turns this off), default the CPU count: the writer
-needs about a tenth of a worker's CPU per batch (measured with `bench/audit_ingest.py`: 0.4-0.6 ms
-per event against 3-4 ms in the workers), so one fewer would leave a core mostly idle. Workers
+(ids, hashing, rows) takes about as much CPU per event as a worker's redaction and holding
+(measured with `bench/audit_ingest.py`, 2026-12-02: 0.37-0.5 ms per event in the writer against
+0.32-0.36 ms in the workers), so on two cores two workers and the writer share them. Workers
 are started fresh (spawn), never forked, once per process (`warm_pool`).
 """
 
@@ -24,7 +25,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,9 @@ def _warm(parent: int) -> None:
 
     get_redactor()
     get_hold_detector()
+    from memeval.audit._heap import settle
+
+    settle()
 
 
 def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:
@@ -146,7 +150,7 @@ def warm_pool(workers: int) -> ProcessPoolExecutor:
 
 
 HTTP_MIN_EVENTS = 50
-"""An HTTP batch this large has half its free text done in a worker (`presanitize_one`); smaller batches
+"""An HTTP batch this large has part of its free text done in a worker (`presanitize_one`); smaller batches
 are sanitised in the serving process alone (the hand-off would cost more than it saves)."""
 
 _WARMING = False
@@ -182,18 +186,30 @@ def discard_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def presanitize_one(drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor) -> Presanitized:
-    """One batch's `Presanitized`: the free text of its first half in a worker while this process does the second.
+WORKER_SHARE = 2 / 3
+"""The part of an HTTP batch whose free text the worker does (`presanitize_one`): the server does
+the rest and scans the batch's ids meanwhile, about as much CPU as the worker's part."""
 
-    Each half is redacted (`redact_many`, one scanner call per view) and assessed as
-    `Sanitizer.sanitize_many` would for a batch of those events; a text is redacted alone exactly
-    as within a batch (the per-text path is the reference; a batch only shares the scanner call).
-    The writer then checks ids (cheap: `_ids` and the regex-only credential rules) and writes.
+
+def presanitize_one(
+    drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor, meanwhile: Callable[[], None] | None = None
+) -> Presanitized:
+    """One batch's `Presanitized`: the free text of its first part in a worker while this process does the rest.
+
+    The worker takes the first `WORKER_SHARE` of the events; this process runs `meanwhile` (the
+    server passes the id scan, `Sanitizer.prescan_ids`) and then does the rest. Each part is
+    redacted (`redact_many`, one scanner call per view) and assessed as `Sanitizer.sanitize_many`
+    would for a batch of those events; a text is redacted alone exactly as within a batch (the
+    per-text path is the reference; a batch only shares the scanner call). The writer then
+    checks ids (cheap: `_ids`, the regex-only credential rules, and the values `meanwhile`
+    found clean) and writes.
     """
-    half = len(drafts) // 2
-    ahead = pool.submit(_work, *batch_texts(drafts[:half]))
+    cut = round(len(drafts) * WORKER_SHARE)
+    ahead = pool.submit(_work, *batch_texts(drafts[:cut]))
     try:
-        local = _work(*batch_texts(drafts[half:]))
+        if meanwhile is not None:
+            meanwhile()
+        local = _work(*batch_texts(drafts[cut:]))
     except BaseException:
         ahead.cancel()
         raise
@@ -201,21 +217,50 @@ def presanitize_one(drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor) -> 
     return Presanitized({**far.redactions, **local.redactions}, {**far.holds, **local.holds})
 
 
+GROUP_EVENTS = 400
+"""A worker task of `presanitize` takes consecutive batches up to about this many events: their
+free text is redacted batch by batch as before, and their hold texts are assessed in one
+`assess_many` call (the same assessments; the hold detector's batched classifier costs less per
+text in larger calls)."""
+
+
+def _work_group(jobs: list[tuple[list[str], bool, list[tuple[str, str]]]]) -> list[Presanitized]:
+    """Runs in a worker: `_work` of each batch's texts, with the hold texts of all of them assessed in one call."""
+    from memeval.hold import assess_many, get_hold_detector
+    from memeval.redact import get_redactor
+
+    red = get_redactor()
+    done = [
+        dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
+        for texts, many, _ in jobs
+    ]
+    items = [
+        list(dict.fromkeys((d[text].text, source) for text, source in holds))
+        for d, (_, _, holds) in zip(done, jobs, strict=True)
+    ]
+    unique = list(dict.fromkeys(item for batch in items for item in batch))
+    verdicts = dict(zip(unique, assess_many(get_hold_detector(), unique), strict=True))  # type: ignore[arg-type]  # Sources the writer checked
+    return [Presanitized(d, {i: verdicts[i] for i in batch}) for d, batch in zip(done, items, strict=True)]
+
+
 def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
     """Sanitise `batches` in the warm pool of `workers` processes, yielding each batch's results in order.
 
-    At most two batches per worker are in flight, so memory stays bounded on large files; batches
-    not yet started are cancelled when the iterator is closed early.
+    Consecutive batches go to a worker together, about `GROUP_EVENTS` events a task. At most two
+    tasks per worker are in flight, so memory stays bounded on large files; tasks not yet
+    started are cancelled when the iterator is closed early.
     """
     pool = warm_pool(workers)
-    pending: list[Future[Presanitized]] = []
+    size = max(1, GROUP_EVENTS // max(1, max((len(b) for b in batches), default=1)))
+    groups = [batches[k : k + size] for k in range(0, len(batches), size)]
+    pending: list[Future[list[Presanitized]]] = []
     try:
         nxt = 0
-        for _ in range(len(batches)):
-            while nxt < len(batches) and len(pending) < 2 * workers:
-                pending.append(pool.submit(_work, *batch_texts(batches[nxt])))
+        for _ in range(len(groups)):
+            while nxt < len(groups) and len(pending) < 2 * workers:
+                pending.append(pool.submit(_work_group, [batch_texts(b) for b in groups[nxt]]))
                 nxt += 1
-            yield pending.pop(0).result()
+            yield from pending.pop(0).result()
     finally:
         for f in pending:
             f.cancel()

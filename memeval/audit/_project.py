@@ -6,9 +6,9 @@ Used by the write path (after each append) and by `rebuild_projections` (replayi
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlmodel import Session
 
 from memeval.audit import _payloads as p
@@ -16,6 +16,7 @@ from memeval.audit._events import AuditEvent
 from memeval.audit._lifecycle import LIFECYCLES, for_event
 from memeval.audit._tables import ContradictionState, HoldState, LessonState, MemoryState, new_row
 from memeval.audit._time import to_us
+from memeval.errors import AuditStoreError
 
 _Row = TypeVar("_Row", bound=LessonState | ContradictionState | HoldState | MemoryState)
 
@@ -66,9 +67,73 @@ def prefetch_for(session: Session, events: list[AuditEvent]) -> None:
                 cache[(model, team, k)] = found.get(k, _ABSENT)
 
 
+BULK = "audit_bulk_rows"
+"""`session.info` key: when set (to a list), `project` keeps the rows it creates out of the session
+and lists them there, for `insert_new_rows` to insert together before the commit."""
+
+
 def _add(session: Session, row: _Row, key: str) -> None:
-    session.add(row)
+    pending = session.info.get(BULK)
+    if pending is None:
+        session.add(row)
+    else:
+        pending.append(row)
     session.info.setdefault("audit_rows", {})[(type(row), row.team, key)] = row
+
+
+def insert_new_rows(session: Session) -> int:
+    """Insert the rows `project` created under `BULK` (one executemany per table), with their values now.
+
+    The write path projects a batch with `session.info[BULK] = []`: the rows it creates stay out
+    of the ORM session (whose per-object flush costs more than the rest of projecting) and are
+    found through the session's row cache (`get_row`), where later events of the batch change
+    them; this inserts each with its values at the end. Rows read from the database are ORM
+    rows as before, flushed by the session.
+
+    Returns:
+        The number of rows inserted.
+    """
+    pending: list[Any] = session.info.get(BULK) or []
+    by_table: dict[Any, list[Any]] = {}
+    for row in pending:
+        by_table.setdefault(type(row).__table__, []).append(row)
+    conn = session.connection()
+    for table, rows in by_table.items():
+        names = tuple(c.name for c in table.columns)
+        insert_rows(conn, table.name, names, [tuple(getattr(r, n) for n in names) for r in rows])
+    pending.clear()
+    return sum(len(r) for r in by_table.values())
+
+
+ROWS_PER_STATEMENT = 200
+"""Rows per multi-row `INSERT` on PostgreSQL (`insert_rows`)."""
+
+
+def insert_rows(conn: Connection, table: str, names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+    """Insert `rows` (values in the order of `names`) into `table` through the database driver.
+
+    SQLite: one `executemany` of a one-row `INSERT` (a loop inside the driver). PostgreSQL: one
+    multi-row `INSERT ... VALUES (...), (...)` per `ROWS_PER_STATEMENT` rows, since each statement
+    costs the server a round of its own. Values go to the driver as they are (text and integers
+    here, which need no conversion).
+
+    Raises:
+        AuditStoreError: the driver's parameter style is neither `?` nor `%s`.
+    """
+    if not rows:
+        return
+    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
+    if mark is None:
+        raise AuditStoreError(f"database driver parameter style {conn.dialect.paramstyle!r} is not supported")
+    quote = conn.dialect.identifier_preparer.quote
+    head = f"INSERT INTO {quote(table)} ({', '.join(quote(n) for n in names)}) VALUES "
+    one = f"({', '.join([mark] * len(names))})"
+    if mark == "?":
+        conn.exec_driver_sql(head + one, rows)
+        return
+    for k in range(0, len(rows), ROWS_PER_STATEMENT):
+        chunk = rows[k : k + ROWS_PER_STATEMENT]
+        conn.exec_driver_sql(head + ", ".join([one] * len(chunk)), tuple(v for row in chunk for v in row))
 
 
 def project(session: Session, ev: AuditEvent) -> None:

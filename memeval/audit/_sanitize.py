@@ -199,7 +199,8 @@ class Sanitizer:
         clean = _STRICT_CLEAN if strict else _CLEAN_IDS
         fresh = list(dict.fromkeys(v for _, _, v in fields if v not in clean and not _PLAIN_ID.fullmatch(v)))
         variants = strict_variants if strict else id_variants
-        texts = [t for t in dict.fromkeys(x for v in fresh for x in variants(v)) if t not in ahead]
+        read = {v: variants(v) for v in fresh}
+        texts = [t for t in dict.fromkeys(x for v in fresh for x in read[v]) if t not in ahead]
         cheap = getattr(self.redactor, "detect_credentials_many", None) if strict else None
         if cheap is not None:
             done: dict[str, Any] = {
@@ -209,7 +210,7 @@ class Sanitizer:
             many = getattr(self.redactor, "redact_many", None)
             results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
             done = {**ahead, **dict(zip(texts, results, strict=True))}
-        found = {v: max((done[x] for x in variants(v)), key=lambda r: len(r.findings)) for v in fresh}
+        found = {v: max((done[x] for x in read[v]), key=lambda r: len(r.findings)) for v in fresh}
         for i, name, value in fields:
             red = found.get(value)
             if red is not None and red.findings:
@@ -222,6 +223,29 @@ class Sanitizer:
         if len(clean) > 50_000:
             clean.clear()
         clean.update(v for _, _, v in fields)
+
+    def prescan_ids(self, drafts: Sequence[AuditEvent]) -> None:
+        """Scan the ids `check_ids(drafts, strict=True)` would scan, and remember those it would pass.
+
+        For a server that has time to spare while a worker redacts part of a batch: the check in
+        `SqlAuditStore.append` then finds these values done. The same texts go to the same
+        credential rules in the same call as in `check_ids`; a value is remembered only when it
+        has the strict shape and no finding, so anything `check_ids` would refuse is still
+        refused there, in its order. Raises nothing about the ids.
+        """
+        from memeval.audit._ids import shape_problem
+
+        cheap = getattr(self.redactor, "detect_credentials_many", None)
+        fields = id_values(drafts)
+        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in _STRICT_CLEAN and not _PLAIN_ID.fullmatch(v)))
+        if cheap is None or not fresh:
+            return
+        read = {v: strict_variants(v) for v in fresh}
+        texts = list(dict.fromkeys(x for v in fresh for x in read[v]))
+        done = dict(zip(texts, cheap(texts), strict=True))
+        if len(_STRICT_CLEAN) > 50_000:
+            _STRICT_CLEAN.clear()
+        _STRICT_CLEAN.update(v for v in fresh if not any(done[x] for x in read[v]) and shape_problem(v) is None)
 
     def sanitize_many(
         self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None, *, strict_ids: bool = False

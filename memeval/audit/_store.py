@@ -24,7 +24,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, text
+from pydantic import AwareDatetime, TypeAdapter
+from sqlalchemy import Engine, create_engine, delete, event, select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col
 
@@ -46,7 +47,7 @@ from memeval.audit._events import (
 )
 from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._machine import decide
-from memeval.audit._project import get_row, prefetch_for, project
+from memeval.audit._project import BULK, get_row, insert_new_rows, insert_rows, prefetch_for, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     AuditEventRow,
@@ -281,7 +282,8 @@ class SqlAuditStore(AuditStore):
         with self.write_session() as s:
             existing = self._existing_ids(s, drafts, sender)
             prefetch_for(s, [ev for evs in expanded for ev in evs])
-            heads: dict[str, AuditHead] = {}
+            s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
+            heads: dict[str, _Chain] = {}
             for i, evs in enumerate(expanded):
                 key = (evs[0].team, evs[0].sender_event_id)
                 if key in existing:
@@ -307,9 +309,13 @@ class SqlAuditStore(AuditStore):
                     held += ev.type == "hold.created"
                     if isinstance(ev.payload, p.SecretBlanked):
                         blanked += ev.payload.count
+            for chain in heads.values():  # each team's head moves once a batch
+                chain.head.seq, chain.head.hash = chain.seq, chain.hash
             log_rows = s.info.pop("audit_log_rows", [])
-            if log_rows:  # one executemany for the batch's log rows
-                s.execute(insert(AuditEventRow.__table__), log_rows)  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
+            if log_rows:  # one insert for the batch's log rows (`insert_rows`), then the new projection rows
+                insert_rows(s.connection(), "audit_event", LOG_COLUMNS, log_rows)
+            insert_new_rows(s)
+            s.info.pop(BULK, None)
         return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
 
     def _existing_ids(self, s: Session, drafts: Sequence[AuditEvent], sender: str) -> set[tuple[str, str]]:
@@ -358,31 +364,28 @@ class SqlAuditStore(AuditStore):
             )
         ]
 
-    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, AuditHead]) -> dict[str, Any]:
-        head = heads.get(ev.team)
-        if head is None:
+    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> dict[str, Any]:
+        chain = heads.get(ev.team)
+        if chain is None:
             with s.no_autoflush:
                 head = s.get(AuditHead, ev.team)
-        if head is None:
-            head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
-            s.add(head)
-        heads[ev.team] = head
-        now = utc_now()
-        stored = ev.model_copy(
-            update={
-                "event_id": "ev_" + uuid.uuid4().hex[:24],
-                "seq": head.seq + 1,
-                "recorded_at": now,
-                "sender": sender,
-                "prev_hash": head.hash,
-            }
-        )
-        body_text = canonical_json(stored.body())
+            if head is None:
+                head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
+                s.add(head)
+            chain = heads[ev.team] = _Chain(head, head.seq, head.hash)
+        fields = {
+            "event_id": "ev_" + uuid.uuid4().hex[:24],
+            "seq": chain.seq + 1,
+            "recorded_at": utc_now(),
+            "sender": sender,
+            "prev_hash": chain.hash,
+        }
+        body_text = canonical_json(stored_body(ev, fields))
         digest = "sha256:" + hashlib.sha256(body_text.encode()).hexdigest()
-        final = stored.model_copy(update={"hash": digest})
+        final = ev.model_copy(update={**fields, "hash": digest})
         row = row_values(final, body_text)
-        s.info.setdefault("audit_log_rows", []).append(row)
-        head.seq, head.hash = row["seq"], digest
+        s.info.setdefault("audit_log_rows", []).append(tuple(row[c] for c in LOG_COLUMNS))
+        chain.seq, chain.hash = final.seq or 0, digest
         project(s, final)
         return row
 
@@ -463,9 +466,11 @@ class _LazyHoldDetector:
 
     def _loaded(self) -> Any:
         if self._detector is None:
+            from memeval.audit._heap import settle
             from memeval.hold import get_hold_detector
 
             self._detector = get_hold_detector()
+            settle()  # the redactor (built with the Sanitizer) and the detector are warm: out of the collector's way
         return self._detector
 
     def assess(self, text: str, source: str) -> Any:
@@ -499,6 +504,39 @@ def _check_draft(d: AuditEvent, index: int) -> None:
             "hold.released decision does that; remove it",
             index=index,
         )
+
+
+@dataclass
+class _Chain:
+    """A team's head row and its chain position while a batch is appended (the row is set once, at the end)."""
+
+    head: AuditHead
+    seq: int
+    hash: str
+
+
+LOG_COLUMNS = (
+    "event_id", "team", "seq", "type", "occurred_us", "recorded_us", "sender", "sender_event_id", "actor_kind",
+    "actor_id", "session", "subject", "facet", "quantity", "prev_hash", "hash", "body",
+)  # fmt: skip
+"""The columns of `audit_event` the write path inserts (all but the database's own `id`), as `row_values` names them."""
+
+
+def stored_body(draft: AuditEvent, fields: dict[str, Any]) -> dict[str, Any]:
+    """`draft.model_copy(update=fields).body()` without building that copy: the body the hash covers.
+
+    `fields` are the store fields (`event_id`, `seq`, `recorded_at`, `sender`, `prev_hash`); each
+    is put into the draft's JSON body as the envelope serialises it (`recorded_at` through the
+    envelope's own serializer, so its text is the same). `tests/audit/test_store.py` checks the
+    bytes against `body()`.
+    """
+    body = draft.body()
+    for name, value in fields.items():
+        body[name] = _RECORDED_AT.dump_python(value, mode="json") if name == "recorded_at" else value
+    return body
+
+
+_RECORDED_AT: TypeAdapter[Any] = TypeAdapter(AwareDatetime)
 
 
 def row_values(ev: AuditEvent, body_text: str) -> dict[str, Any]:

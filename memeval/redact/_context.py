@@ -11,8 +11,11 @@ text. A value that is a template or placeholder is never blanked (`PLACEHOLDER`)
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -22,7 +25,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval.errors import RedactionError
 from memeval.redact._scanners import memeval_result
-from memeval.redact._views import normal_view
+from memeval.redact._views import View, normal_view
 
 PLACEHOLDER = re.compile(
     r"^(?:\$\{?[\w.\-]+\}?|\$\(.*\)|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|%[\w]+%|\*+|x{3,}|X{3,}"
@@ -235,22 +238,120 @@ class ContextRecognizer(EntityRecognizer):
         has_digit = any(c.isdigit() for c in vt)
         out: list[RecognizerResult] = []
         for rule in self._rules:
-            if rule.keywords and not any(k in lowered for k in rule.keywords):
-                continue
-            if rule.check in ("luhn", "ssn") and not has_digit:
-                continue
-            if rule.screens and not all(x.search(vt) for x in rule.screens):
-                continue
-            for m in rule.pattern.finditer(vt):
-                span = _value_span(m)
-                if span is None or span[1] <= span[0]:
-                    continue
-                raw = m.group("secret") if "secret" in m.re.groupindex else None
-                if not rule.accepts(vt[span[0] : span[1]], m, raw):
-                    cut = _glued_cut(vt, *span) if raw is not None else None
-                    if cut is None or cut[1] <= cut[0] or not rule.accepts(vt[cut[0] : cut[1]], m, cut[2]):
-                        continue
-                    span = cut[:2]
-                start, end = view.span(*span)
-                out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}"))
+            if _admits(rule, vt, lowered, has_digit):
+                _run_rule(rule, view, out)
         return out
+
+    def analyze_many(self, texts: Sequence[str]) -> list[list[RecognizerResult]]:
+        """`[self.analyze(t, [], None) for t in texts]`: the same spans, for less CPU on many short texts.
+
+        Which texts a rule can match is found once over the texts' views joined by blank lines
+        (`_candidates`: where the rule's first screen, or one of its keywords, occurs); each
+        candidate then goes through exactly the checks and matching `analyze` runs, on its own.
+        A rule with neither screen nor keyword reads every text, as in `analyze`.
+        """
+        views = [normal_view(t) for t in texts]
+        out: list[list[RecognizerResult]] = [[] for _ in texts]
+        if not texts:
+            return out
+        vts = [v.text for v in views]
+        joined = _JOIN.join(vts)
+        starts: list[int] = []
+        pos = 0
+        for vt in vts:
+            starts.append(pos)
+            pos += len(vt) + len(_JOIN)
+        lowered_joined = joined.lower()
+        lowered: dict[int, str] = {}
+        digits: dict[int, bool] = {}
+        for rule in self._rules:
+            for i in _candidates(rule, joined, lowered_joined, starts, vts):
+                vt = vts[i]
+                low = lowered.get(i)
+                if low is None:
+                    low = lowered[i] = vt.lower()
+                digit = digits.get(i)
+                if digit is None:
+                    digit = digits[i] = any(c.isdigit() for c in vt)
+                if _admits(rule, vt, low, digit):
+                    _run_rule(rule, views[i], out[i])
+        return out
+
+
+_JOIN = "\n\n\n"
+"""Joins the views `ContextRecognizer.analyze_many` searches for candidates (rules read line by line)."""
+
+
+def _admits(rule: ContextRule, vt: str, lowered: str, has_digit: bool) -> bool:
+    """Whether `rule` can match the view text `vt` (its keywords, digits and screens), as `analyze` checks."""
+    if rule.keywords and not any(k in lowered for k in rule.keywords):
+        return False
+    if rule.check in ("luhn", "ssn") and not has_digit:
+        return False
+    return not rule.screens or all(x.search(vt) for x in rule.screens)
+
+
+def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> None:
+    """Append to `out` the accepted matches of `rule` in `view.text`, as spans of the original text."""
+    vt = view.text
+    for m in rule.pattern.finditer(vt):
+        span = _value_span(m)
+        if span is None or span[1] <= span[0]:
+            continue
+        raw = m.group("secret") if "secret" in m.re.groupindex else None
+        if not rule.accepts(vt[span[0] : span[1]], m, raw):
+            cut = _glued_cut(vt, *span) if raw is not None else None
+            if cut is None or cut[1] <= cut[0] or not rule.accepts(vt[cut[0] : cut[1]], m, cut[2]):
+                continue
+            span = cut[:2]
+        start, end = view.span(*span)
+        out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}"))
+
+
+def _candidates(rule: ContextRule, joined: str, lowered: str, starts: list[int], vts: list[str]) -> Sequence[int]:
+    """Indexes of the texts `rule` may match: a superset of those `_admits` lets through.
+
+    Every text a match can be in holds the rule's first screen (every match contains each screen)
+    or, for a rule without screens, one of its keywords; so the texts where the first screen
+    (or a keyword) is found in `joined` are the candidates, searched text by text: after a hit,
+    the search goes on at the next text's start. A text with a hit of its own gives a hit at or
+    before it in `joined` (the pattern has no anchors or lookarounds, so what it matches within a
+    text does not depend on what is around it), unless an earlier hit reaches past the text's
+    end; should any hit do that, or lower-casing change the joined text's length, every text is
+    a candidate.
+    """
+    everything = range(len(vts))
+    if rule.screens:
+        if _EDGE_SYNTAX.search(rule.screens[0].pattern):
+            return everything  # an anchor or lookaround reads a text's edge differently in `joined`
+        pattern = rule.screens[0]
+    elif rule.keywords:
+        if len(lowered) != len(joined):
+            return everything
+        pattern, joined = _keyword_pattern(rule.keywords), lowered
+    else:
+        return everything
+    found: list[int] = []
+    pos = 0
+    while pos <= len(joined):
+        m = pattern.search(joined, pos)
+        if m is None:
+            break
+        i = bisect.bisect_right(starts, m.start()) - 1
+        if m.end() > starts[i] + len(vts[i]):
+            return everything
+        found.append(i)
+        if i + 1 == len(starts):
+            break
+        pos = starts[i + 1]  # the next text: one hit makes a text a candidate
+    return found
+
+
+_EDGE_SYNTAX = re.compile(r"\^|\$|\\[AZbB]|\(\?<?[=!]")
+"""Pattern syntax whose result at a text's edge depends on what is around it (anchors, lookarounds)."""
+
+
+@functools.cache
+def _keyword_pattern(keywords: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern finding any of `keywords` (longest first, so a hit is never a prefix cut short)."""
+    return re.compile("|".join(re.escape(k) for k in sorted(keywords, key=len, reverse=True)))

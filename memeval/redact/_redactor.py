@@ -32,7 +32,7 @@ from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeho
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
-from memeval.redact._views import View, boundary_view, normal_view, slash_view
+from memeval.redact._views import View, boundary_view, boundary_views, normal_view, slash_view
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -303,11 +303,12 @@ class Redactor:
         if not texts:
             return []
         decoded = self._decoded(texts, depth)
+        context = self._context.analyze_many(texts)
         out: list[list[Finding]] = []
         for i, text in enumerate(texts):
             results = per_text[i] + decoded[i]
             results += self._structural.analyze(text, [], None)
-            results += self._context.analyze(text, [], None)
+            results += context[i]
             normal = normal_view(text)
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
             out.append(merge(results))
@@ -334,19 +335,19 @@ class Redactor:
             return []
         # the structural and context rules once over the batch joined by blank lines too: a rule's
         # start (`^`, a lookbehind) and end (`$`, `\s`) read the line break as they read a text's edge
-        views = [View(t) for t in texts]
+        lengths = [len(t) for t in texts]
         starts: list[int] = []
         pos = 0
-        for t in texts:
+        for n in lengths:
             starts.append(pos)
-            pos += len(t) + len(BATCH_SEPARATOR)
+            pos += n + len(BATCH_SEPARATOR)
         joined = BATCH_SEPARATOR.join(texts)
         for r in self._structural.analyze(joined, [], None) + self._context.analyze(joined, [], None):
-            for i in _overlapping(starts, views, r.start, r.end):
+            for i in _overlapping(starts, lengths, r.start, r.end):
                 lo, hi = max(r.start - starts[i], 0), min(r.end - starts[i], len(texts[i]))
                 if hi > lo:
                     per_text[i].append(memeval_result(r.entity_type, lo, hi, r.score, _detector(r)))
-        return [merge(found) for found in per_text]
+        return [merge(found) if found else [] for found in per_text]
 
     def _scan_joined(self, texts: Sequence[str], per_text: list[list[RecognizerResult]]) -> None:
         """Run the credential scanners once per view over the batch joined, adding each text's spans to `per_text`.
@@ -355,14 +356,14 @@ class Redactor:
         a text with no punctuation at a token's edge, is its own boundary view) is not scanned
         again: the scanners would find the same spans in it.
         """
-        makers: list[Callable[[str], View]] = [View, boundary_view]
+        texts = list(texts)
+        readings: list[Callable[[], list[View]]] = [lambda: [View(t) for t in texts], lambda: boundary_views(texts)]
         if any("/" in t for t in texts):
-            makers.append(slash_view)
+            readings.append(lambda: boundary_views(texts, slash=True))
         seen: list[set[str]] = [set() for _ in texts]
-        for make_view in makers:
+        for reading in readings:
             picked = []
-            for k, t in enumerate(texts):
-                v = make_view(t)
+            for k, v in enumerate(reading()):
                 if v.text not in seen[k]:
                     seen[k].add(v.text)
                     picked.append((k, v))
@@ -376,9 +377,10 @@ class Redactor:
                 starts.append(pos)
                 pos += len(v.text) + len(BATCH_SEPARATOR)
             joined = BATCH_SEPARATOR.join(v.text for v in views)
+            lengths = [len(v.text) for v in views]
             for rec in self._scanners:
                 for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
-                    for j in _overlapping(starts, views, r.start, r.end):
+                    for j in _overlapping(starts, lengths, r.start, r.end):
                         i = index[j]
                         lo = max(r.start - starts[j], 0)
                         hi = min(r.end - starts[j], len(views[j].text))
@@ -409,12 +411,12 @@ BATCH_SEPARATOR = "\n\n\n"
 them)."""
 
 
-def _overlapping(starts: list[int], views: Sequence[View], start: int, end: int) -> list[int]:
-    """Indexes of the joined texts that the joined span `[start, end)` overlaps."""
+def _overlapping(starts: list[int], lengths: Sequence[int], start: int, end: int) -> list[int]:
+    """Indexes of the joined texts (at `starts`, of `lengths`) that the joined span `[start, end)` overlaps."""
     i = bisect.bisect_right(starts, start) - 1
     hits = []
     while 0 <= i < len(starts) and starts[i] < end:
-        if start < starts[i] + len(views[i].text):
+        if start < starts[i] + lengths[i]:
             hits.append(i)
         i += 1
     return hits

@@ -14,6 +14,7 @@ foreign message is dropped (`from None`), as it could quote the text.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import betterleaks
@@ -117,11 +118,11 @@ class BetterleaksRecognizer(EntityRecognizer):
                 f"betterleaks failed to scan a text ({type(exc).__name__}); the text is not "
                 "stored. Check that libbetterleaks.so loads (BETTERLEAKS_LIB_PATH)"
             ) from None
-        lines = text.split("\n")
-        line_starts = [0]
-        for line in lines[:-1]:
-            line_starts.append(line_starts[-1] + len(line) + 1)
         results: list[RecognizerResult] = []
+        if not findings:
+            return results
+        lines = text.split("\n")
+        line_starts = [0, *itertools.accumulate(len(line) + 1 for line in lines[:-1])]
         for f in findings:
             loc = f.location
             fallback = (0, 0)

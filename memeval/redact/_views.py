@@ -136,3 +136,26 @@ def slash_view(text: str) -> View:
 def normal_view(text: str) -> View:
     """NFKC, invisible characters dropped, dashes and odd spaces made ASCII; punctuation kept."""
     return _normalise(text, breaks=False)
+
+
+def boundary_views(texts: list[str], *, slash: bool = False) -> list[View]:
+    """`[boundary_view(t) for t in texts]` (or `slash_view`), the same views, with the ASCII texts done together.
+
+    For a text of ASCII characters with no backslash the view is `_breaks(text)`, the same length
+    as the text, with the identity map. `_breaks` of such texts joined by a newline is the join of
+    each text's `_breaks`: it replaces characters one for one, and every rule of `_EDGE_BREAK`
+    reads a newline as it reads a text's edge (a space-like character that none of its runs
+    contains). So those texts go through one `_breaks` call and are cut apart by length; any
+    other text goes through `_normalise` on its own.
+    """
+    make = slash_view if slash else boundary_view
+    out: list[View | None] = [None] * len(texts)
+    simple = [i for i, t in enumerate(texts) if t.isascii() and "\\" not in t]
+    if len(simple) > 1:
+        broken = _breaks("\n".join(texts[i] for i in simple), slash)
+        pos = 0
+        for i in simple:
+            end = pos + len(texts[i])
+            out[i] = View(broken[pos:end])
+            pos = end + 1
+    return [v if v is not None else make(texts[i]) for i, v in enumerate(out)]

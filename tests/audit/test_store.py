@@ -165,3 +165,33 @@ def test_teams_have_separate_chains(store, make):
     assert [e.seq for e in store.events("oakbank")] == [1]
     assert store.teams() == ["fernhill", "oakbank"]
     assert all(verify_chain(store, t).ok for t in store.teams())
+
+
+def test_stored_body_is_the_body_of_the_stored_copy(make):
+    """The write path builds a stored event's body from the draft's (`stored_body`); the bytes it hashes
+    are those of `body()` on the stored copy, for every event type of the sample week and odd times."""
+    import datetime as dt
+    import json
+    from pathlib import Path
+
+    from memeval.audit._events import EVENT_ADAPTER, canonical_json
+    from memeval.audit._store import stored_body
+
+    week = Path(__file__).resolve().parents[2] / "samples" / "fernhill" / "audit" / "week.jsonl"
+    drafts = [EVENT_ADAPTER.validate_python(json.loads(line)) for line in week.read_text().splitlines()]
+    times = [
+        dt.datetime(2026, 12, 2, 9, 0, tzinfo=dt.UTC),
+        dt.datetime(2026, 12, 2, 9, 0, 0, 1, tzinfo=dt.UTC),
+        dt.datetime(2026, 12, 2, 9, 0, 0, 123456, tzinfo=dt.UTC),
+        dt.datetime(1999, 1, 1, 23, 59, 59, 999999, tzinfo=dt.UTC),
+    ]
+    for k, draft in enumerate(drafts):
+        fields = {
+            "event_id": f"ev_{k:024x}",
+            "seq": k + 1,
+            "recorded_at": times[k % len(times)],
+            "sender": "sample",
+            "prev_hash": "sha256:" + f"{k:064x}",
+        }
+        assert canonical_json(stored_body(draft, fields)) == canonical_json(draft.model_copy(update=fields).body())
+    assert len({d.type for d in drafts}) >= 5
