@@ -417,11 +417,13 @@ def get_hold_detector() -> HoldDetector:
     """The default detector, built once per process: `rules/6` joined with the trained `hashlr/3`.
 
     `RulesWithClassifier` without the encoder stage, with the numbers stored beside the
-    classifier's weights (`hashlr-3.json`: `combination`: `alone_at`, `corroborated_at`,
-    `corroborated_person_at`), chosen by leave-one-set-out over the tuning sets v3-v7
-    (`scripts/hold_tune_default.py`). The
-    gated encoder stage (`get_cascade_detector()`) costs about 1.7x the CPU on the sample week's
-    texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
+    classifier's weights (`hashlr-3.json`'s `combination`: now `alone_at` 0.85 alone, since the
+    numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
+    of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
+    week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
+
+    Raises:
+        UsageError: the model record's `combination` is not numbers by name.
     """
     global _DEFAULT
     if _DEFAULT is None:
