@@ -125,7 +125,7 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 
 
 def detectors() -> dict:
-    """The detectors compared: rules, each classifier, the default, the cascade, the previous cascade."""
+    """The detectors compared: rules, each classifier, the default and the previous one, the cascades."""
     from memeval.hold import (
         EncoderClassifier,
         EncoderModel,
@@ -138,13 +138,16 @@ def detectors() -> dict:
     )
 
     rules, clf, enc = RuleDetector(), get_hold_classifier(), get_hold_encoder()
+    prev = get_hold_classifier("hashlr-2")
     return {
         rules.name: rules,
         clf.name: clf,
+        prev.name: prev,
         enc.name: enc,
         "default": get_hold_detector(),
+        "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
         "cascade": get_cascade_detector(),
-        "cascade-uselr1": RulesWithClassifier(rules, clf, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
+        "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
 
 

@@ -401,10 +401,17 @@ def matrix(texts: list[str]) -> sparse.csr_matrix:
     )
 
 
-def fit(x: sparse.csr_matrix, y: np.ndarray, l2: float) -> tuple[np.ndarray, float]:
-    """L2-penalised logistic regression, classes weighted to equal total weight; L-BFGS."""
-    pos = y.sum()
-    c = np.where(y == 1, len(y) / (2 * pos), len(y) / (2 * (len(y) - pos)))
+def fit(
+    x: sparse.csr_matrix, y: np.ndarray, l2: float, sample_weight: np.ndarray | None = None
+) -> tuple[np.ndarray, float]:
+    """L2-penalised logistic regression, classes weighted to equal total weight; L-BFGS.
+
+    `sample_weight` (shape (n,), default all 1) multiplies each example's loss before the
+    classes are balanced (so a class's total weight stays half of the data's).
+    """
+    sw = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    pos, neg = (sw * y).sum(), (sw * (1 - y)).sum()
+    c = sw * np.where(y == 1, sw.sum() / (2 * pos), sw.sum() / (2 * neg))
 
     def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
         w, b = theta[:-1], theta[-1]

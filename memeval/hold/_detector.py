@@ -299,11 +299,13 @@ _RUNBOOK = re.compile(
 class RulesWithClassifier:
     """The default combination: the rules, or the classifiers when something backs them.
 
-    Stage 1 (cheap, about 1.4 ms of CPU for a short text): held when the rules hold, or when the
-    n-gram classifier holds at its own per-source threshold and either (a) some rule matched,
-    even below the rules' threshold (corroboration), or (b) its score is at least `alone_at` and
-    the text does not read as a team's runbook step (a command, a build or test tool, a workflow
-    verb: "always run `pnpm lint` before committing").
+    Stage 1 (cheap, about 1.4 ms of CPU for a short text): held when the rules hold, or when
+    (a) some rule matched, even below the rules' threshold, and the n-gram classifier's
+    probability reaches `corroborated_at` (`corroborated_person_at` for a person's own words;
+    when None, the classifier's own per-source threshold): corroboration; or (b) the classifier
+    holds at its own threshold, its score is at least `alone_at` and the text does not read as a
+    team's runbook step (a command, a build or test tool, a workflow verb: "always run `pnpm
+    lint` before committing").
 
     Stage 2, a cascade (only when `encoder` is given): the multilingual sentence encoder's head
     (`usemlp/1`) reads only the texts stage 1 is unsure of: the rules did not hold, and some rule
@@ -340,8 +342,12 @@ class RulesWithClassifier:
         gate_at: float = 0.0,
         encoder_person_at: float | None = None,
         veto_below: float = 0.0,
+        corroborated_at: float | None = None,
+        corroborated_person_at: float | None = None,
     ) -> None:
         self.rules, self.classifier, self.alone_at = rules, classifier, alone_at
+        self.corroborated_at = corroborated_at
+        self.corroborated_person_at = corroborated_at if corroborated_person_at is None else corroborated_person_at
         self.encoder, self.encoder_alone_at, self.mean_at = encoder, encoder_alone_at, mean_at
         self.gate_at, self.veto_below = gate_at, veto_below
         self.encoder_person_at = encoder_alone_at if encoder_person_at is None else encoder_person_at
@@ -354,11 +360,12 @@ class RulesWithClassifier:
         backed = False
         mention: bool | None = None
         flat = ""
-        if c.held and not r.held:  # only then does it matter (normalising again costs)
+        corroborate_at = self.corroborated_person_at if source == "person" else self.corroborated_at
+        corroborated = r.score > 0 and (c.held if corroborate_at is None else c.score >= corroborate_at)
+        if (c.held or corroborated) and not r.held:  # only then does it matter (normalising again costs)
             flat = normalize(text).text
             mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
-            corroborated = r.score > 0
-            alone = c.score >= self.alone_at and _RUNBOOK.search(flat) is None
+            alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None
             backed = (corroborated or alone) and not mention
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
         reasons = r.reasons + c.reasons
@@ -387,7 +394,10 @@ _DEFAULT: HoldDetector | None = None
 
 
 CASCADE = {"gate_at": 0.2, "encoder_alone_at": 0.85, "encoder_person_at": 0.9, "mean_at": 0.6, "veto_below": 0.0}
-"""Stage-2 numbers chosen on held-out v5 (`scripts/hold_tune_cascade.py`), never on v6."""
+"""Stage-2 numbers chosen on held-out v5 (`scripts/hold_tune_cascade.py`) with `hashlr-2`, never on v6."""
+
+CASCADE_CLASSIFIER = "hashlr-2"
+"""The n-gram model of the opt-in cascade: its numbers (`CASCADE`) were chosen with this one."""
 
 
 def get_cascade_detector() -> HoldDetector:
@@ -398,16 +408,22 @@ def get_cascade_detector() -> HoldDetector:
     from memeval.hold._classifier import get_hold_classifier
     from memeval.hold._encoder import get_hold_encoder
 
-    return RulesWithClassifier(RuleDetector(), get_hold_classifier(), encoder=get_hold_encoder(), **CASCADE)
+    return RulesWithClassifier(
+        RuleDetector(), get_hold_classifier(CASCADE_CLASSIFIER), encoder=get_hold_encoder(), **CASCADE
+    )
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/6` joined with the trained `hashlr/2`.
+    """The default detector, built once per process: `rules/6` joined with the trained `hashlr/3`.
 
-    `RulesWithClassifier` without the encoder stage: on held-out v7 (look 2) the gated encoder
-    stage (`get_cascade_detector()`) caught 166 of 245 orders against 143 but held 15 benign texts
-    against 10, and costs about 1.7x the CPU on the sample week's texts, so it is opt-in. Figures:
-    `memeval/hold/README.md`.
+    `RulesWithClassifier` without the encoder stage, with the numbers stored beside the
+    classifier's weights (`hashlr-3.json`'s `combination`: now `alone_at` 0.85 alone, since the
+    numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
+    of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
+    week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
+
+    Raises:
+        UsageError: the model record's `combination` is not numbers by name.
     """
     global _DEFAULT
     if _DEFAULT is None:
@@ -415,5 +431,9 @@ def get_hold_detector() -> HoldDetector:
             if _DEFAULT is None:
                 from memeval.hold._classifier import get_hold_classifier
 
-                _DEFAULT = RulesWithClassifier(RuleDetector(), get_hold_classifier())
+                clf = get_hold_classifier()
+                numbers = clf.model.meta.get("combination", {})
+                if not isinstance(numbers, dict) or not all(isinstance(v, float) for v in numbers.values()):
+                    raise UsageError(f"{clf.model.name}.json: combination is {numbers!r}, not numbers by name")
+                _DEFAULT = RulesWithClassifier(RuleDetector(), clf, **numbers)
     return _DEFAULT
