@@ -104,8 +104,8 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
         from memeval.cli._render import render_sequential
 
         render_sequential(run.result, console)
-    for w in s.warnings:
-        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
+    for w in s.warnings:  # unwrapped: a warning may end in a command to copy
+        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False, soft_wrap=True)
 
 
 def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None:

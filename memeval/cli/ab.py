@@ -534,7 +534,17 @@ def ab(
         try:
             status = execute(run_dir, opts, on_progress)
         except KeyboardInterrupt:
-            err.print(f"interrupted: go on with `memeval ab {tasks} --resume {run_dir.name}`")
+            import shlex
+
+            from memeval.formatting import run_ref
+
+            # One line however narrow the terminal, nothing coloured inside: the command is copied.
+            err.print(
+                f"interrupted: go on with `memeval ab {shlex.quote(str(tasks))} --resume {run_ref(run_dir)}`",
+                soft_wrap=True,
+                highlight=False,
+                markup=False,
+            )
             raise typer.Exit(EXIT_INTERRUPTED) from None
     run = load_run(run_dir)
     if index_url:
