@@ -642,11 +642,14 @@ def results(
     (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
     """
     from memeval.cli._print import print_comparison, print_listing, print_results
-    from memeval.results import find_run, load_run
-    from memeval.runreport import compare_runs, is_runs_dir, list_runs
+    from memeval.results import find_run, is_runs_dir, list_runs, load_run
 
+    # Each run is found before anything heavy is imported: a mistyped id is said at once.
     if len(run) == 2:
-        c = compare_runs(load_run(find_run(run[0], runs_dir)), load_run(find_run(run[1], runs_dir)))
+        found = find_run(run[0], runs_dir), find_run(run[1], runs_dir)
+        from memeval.runreport import compare_runs
+
+        c = compare_runs(load_run(found[0]), load_run(found[1]))
         if as_json:
             typer.echo(c.model_dump_json(by_alias=True, indent=2))
         else:
