@@ -429,6 +429,7 @@ def ab(
         repeats = repeats if repeats is not None or until_decided else planned_repeats
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
+    task_set = load_task_set(task_path, only)  # a folder with no task is said before a missing agent
     agent = agent or (proj.agent if proj else None)
     if agent is None:
         raise UsageError(
@@ -454,7 +455,7 @@ def ab(
             cwd=tasks.resolve(),
         )
     opts = AbOptions(
-        task_set=load_task_set(task_path, only),
+        task_set=task_set,
         agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]  # a str checked against the Literal's values above
         pack=load_pack(pack_path) if pack_path else None,
         slice_ids=slice_ or None,
