@@ -364,7 +364,7 @@ def ab(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from memeval.agents import resolve_agent
+    from memeval.agents import PRESETS, resolve_agent
     from memeval.packs import load_pack
     from memeval.project import load_project
     from memeval.results import find_run, load_run
@@ -392,6 +392,14 @@ def ab(
     if retain not in ("failed", "always", "never"):
         raise UsageError(f"--retain {retain!r}: use failed, always or never")
     _check_upstream_api(ctx, upstream_api, upstream_url)
+    for flag, value in (
+        ("--agent-cmd", agent_cmd),
+        ("--model", model),
+        ("--reward-key", reward_key),
+        ("--upstream-key-env", upstream_key_env),
+    ):
+        if value is not None and not value.strip():
+            raise UsageError(f"{flag} {value!r}: give a value, or leave {flag} out for its default")
     if not tasks.exists():
         raise UsageError(f"task set {str(tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
     if not tasks.is_dir():
@@ -401,7 +409,7 @@ def ab(
     if index_url:
         from memeval.audit import db_url
 
-        db_url(index_url)  # a bad URL is refused before the run, not after it
+        db_url(index_url, "--index-url")  # a bad URL is refused before the run, not after it
     storage_default = _default_mb("--default-storage-mb", default_storage_mb)
     memory_default = _default_mb("--default-memory-mb", default_memory_mb)
     if spending not in ("hsd", "pocock", "obrien-fleming"):
@@ -434,6 +442,11 @@ def ab(
     if agent is None:
         raise UsageError(
             "no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)"
+        )
+    if agent_cmd is not None and agent != "command" and agent not in PRESETS:
+        raise UsageError(
+            f"--agent-cmd is for --agent command (or a preset), but the agent is {agent!r}: add --agent command "
+            "to run that command line, or drop --agent-cmd"
         )
     pack_path = pack or (proj.pack if proj else None)
     if slice_ and pack_path is None:
@@ -552,7 +565,7 @@ def ab(
         from memeval.audit import db_url
         from memeval.results import index_runs
 
-        url = db_url(index_url)
+        url = db_url(index_url, "--index-url")
         index_runs(run_dir, url)
         if not quiet:
             err.print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")

@@ -184,7 +184,7 @@ def runs(
         from memeval.audit import db_url
         from memeval.results import index_runs, indexed_runs
 
-        url = db_url(index_url)
+        url = db_url(index_url, "--index-url")
     if from_index:
         indexed = indexed_runs(url)
         if as_json:
