@@ -51,8 +51,8 @@ def test_what_the_walkthrough_writes_in_a_clone_is_ignored_by_git() -> None:
 @pytest.mark.timeout(900)  # ten memeval processes, a PDF and an argon2 hash: minutes on a loaded machine
 def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
     lines = audit_block((REPO / "README.md").read_text())
-    out = _pack_out(lines)
-    assert lines[-1].startswith(f".venv/bin/memeval ab samples/fernhill --pack {out}"), lines[-1]
+    pack_out = _pack_out(lines)
+    assert lines[-1].startswith(f".venv/bin/memeval ab samples/fernhill --pack {pack_out}"), lines[-1]
     serve = [i for i, line in enumerate(lines) if line.startswith(".venv/bin/memeval serve &")]
     assert len(serve) == 1, "the walk-through should start the review server in the background"
     port = free_port()
@@ -84,6 +84,6 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
     assert "approve lesson/fernhill/les_07: approved" in out, out
     assert re.search(r"2026-W47 v1 made: .*report\.pdf", out), out
     assert f"review on http://127.0.0.1:{port}/" in out, out
-    pack = tmp_path / out
+    pack = tmp_path / pack_out
     items = json.loads(pack.read_text())["items"]
     assert len(items) == 39 and sum(i["provenance"]["approved_by"] == "alice" for i in items) == 1, items
