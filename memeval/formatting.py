@@ -8,6 +8,7 @@ here, at the edge. An unknown value is an em dash, never a zero.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 UNKNOWN = "—"
@@ -85,3 +86,20 @@ def cell_text(c: CellValue) -> str:
     if c.faults:
         text += f" · {c.faults} fault"
     return text
+
+
+def run_ref(run_dir: str | os.PathLike[str], run_id: str | None = None) -> str:
+    """How a command line names the run in `run_dir` so that a copied hint finds it.
+
+    The run's id (`run_id`, else the folder's name), then ` --runs-dir DIR` unless DIR is `./runs` (the default)
+    and MEMEVAL_RUNS_DIR is unset (a hint may be pasted into another shell); DIR is quoted for a
+    POSIX shell when it needs it. Example: `01J9... --runs-dir '/tmp/my runs'`.
+    """
+    import shlex
+    from pathlib import Path
+
+    p = Path(run_dir)
+    parent = p.parent
+    if not os.environ.get("MEMEVAL_RUNS_DIR") and parent.resolve() == Path("runs").resolve():
+        return shlex.quote(run_id or p.name)
+    return f"{shlex.quote(run_id or p.name)} --runs-dir {shlex.quote(str(parent))}"

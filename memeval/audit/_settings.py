@@ -30,15 +30,19 @@ from memeval.errors import UsageError
 DEFAULT_DB_URL = "sqlite:///audit/memeval.sqlite"
 
 
-def db_url(url: str | None = None) -> str:
+def db_url(url: str | None = None, option: str = "--db") -> str:
     """The store URL: `url`, else `MEMEVAL_DB`, else `DEFAULT_DB_URL`.
+
+    Args:
+        url: the URL the command was given, None when it was not.
+        option: the option that gave `url`, named in the error (`--db`; `--index-url` for a run index).
 
     Raises:
         UsageError: the URL cannot be parsed, or names a database kind SQLAlchemy has no dialect for
-            (the message names `--db` or `MEMEVAL_DB`, whichever gave it).
+            (the message names `option` or `MEMEVAL_DB`, whichever gave it).
     """
     chosen = url or os.environ.get("MEMEVAL_DB") or DEFAULT_DB_URL
-    source = "--db" if url else "MEMEVAL_DB"
+    source = option if url else "MEMEVAL_DB"
     what = f"the {source} value"
     try:
         parsed = make_url(chosen)

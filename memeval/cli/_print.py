@@ -89,7 +89,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
             x["execution"],
             x["assessment"],
             x["level"] or "—",
-            x["fault"] or "",
+            fault_cell(x["fault"], x["fault_detail"]),
             "—" if x["wall_ms"] is None else f"{x['wall_ms'] / 1000:.1f}s",
             tok,
             money(x["cost_usd"], 4),
@@ -104,8 +104,33 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
         from memeval.cli._render import render_sequential
 
         render_sequential(run.result, console)
-    for w in s.warnings:
-        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
+    for w in s.warnings:  # unwrapped: a warning may end in a command to copy
+        console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False, soft_wrap=True)
+
+
+FAULT_REASON_CHARS = 60
+"""How much of a fault's message the results table shows beside its code (`--json` has it all)."""
+
+
+def fault_cell(code: str | None, detail: dict[str, str] | None) -> str:
+    """The results table's fault cell: `code: reason`, the reason's first line cut to 60 characters.
+
+    Args:
+        code: the fault's code (`boot`, `agent_crash`, ...), None when the trial did not fault.
+        detail: the record's `fault_detail` (`code`, `phase`, `message`), None when it did not fault.
+
+    Returns:
+        '' for no fault; else the code and as much of the message as fits, control characters
+        spelled out and rich markup escaped (`boot: agent command not found: nosuchbin`).
+    """
+    if not code:
+        return ""
+    message = " ".join(((detail or {}).get("message") or "").split())
+    if not message:
+        return escape(code)
+    if len(message) > FAULT_REASON_CHARS:
+        message = message[: FAULT_REASON_CHARS - 1].rstrip() + "…"
+    return escape(f"{code}: {visible(message)}")
 
 
 def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from memeval.formatting import cell_text, money
+from memeval.formatting import cell_text, money, run_ref
 from memeval.results import RunResult, arm_spend
 from memeval.runreport import card_fields
 from memeval.stats import ArmCostOfPass
@@ -115,7 +115,12 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     console.print("\nRun card (the same in both arms):")
     for k, val in card_fields(result.run_card, absent="—"):
         console.print(f"  {k}: {val}")
-    console.print(f"\nRun folder: {run_dir}  (memeval replay {result.run_id} rebuilds this record)")
+    console.print(
+        f"\nRun folder: {run_dir}  (memeval replay {run_ref(run_dir, result.run_id)} rebuilds this record)",
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+    )
 
 
 def _spent(result: RunResult, mode: str) -> str:

@@ -364,7 +364,7 @@ def ab(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from memeval.agents import resolve_agent
+    from memeval.agents import PRESETS, resolve_agent
     from memeval.packs import load_pack
     from memeval.project import load_project
     from memeval.results import find_run, load_run
@@ -392,6 +392,14 @@ def ab(
     if retain not in ("failed", "always", "never"):
         raise UsageError(f"--retain {retain!r}: use failed, always or never")
     _check_upstream_api(ctx, upstream_api, upstream_url)
+    for flag, value in (
+        ("--agent-cmd", agent_cmd),
+        ("--model", model),
+        ("--reward-key", reward_key),
+        ("--upstream-key-env", upstream_key_env),
+    ):
+        if value is not None and not value.strip():
+            raise UsageError(f"{flag} {value!r}: give a value, or leave {flag} out for its default")
     if not tasks.exists():
         raise UsageError(f"task set {str(tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
     if not tasks.is_dir():
@@ -401,7 +409,7 @@ def ab(
     if index_url:
         from memeval.audit import db_url
 
-        db_url(index_url)  # a bad URL is refused before the run, not after it
+        db_url(index_url, "--index-url")  # a bad URL is refused before the run, not after it
     storage_default = _default_mb("--default-storage-mb", default_storage_mb)
     memory_default = _default_mb("--default-memory-mb", default_memory_mb)
     if spending not in ("hsd", "pocock", "obrien-fleming"):
@@ -429,10 +437,16 @@ def ab(
         repeats = repeats if repeats is not None or until_decided else planned_repeats
     proj = load_project(tasks)
     task_path = proj.tasks if proj else tasks
+    task_set = load_task_set(task_path, only)  # a folder with no task is said before a missing agent
     agent = agent or (proj.agent if proj else None)
     if agent is None:
         raise UsageError(
             "no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)"
+        )
+    if agent_cmd is not None and agent != "command" and agent not in PRESETS:
+        raise UsageError(
+            f"--agent-cmd is for --agent command (or a preset), but the agent is {agent!r}: add --agent command "
+            "to run that command line, or drop --agent-cmd"
         )
     pack_path = pack or (proj.pack if proj else None)
     if slice_ and pack_path is None:
@@ -454,7 +468,7 @@ def ab(
             cwd=tasks.resolve(),
         )
     opts = AbOptions(
-        task_set=load_task_set(task_path, only),
+        task_set=task_set,
         agent=resolve_agent(agent, agent_cmd, instruction_via, model or (proj.model if proj else None)),  # type: ignore[arg-type]  # a str checked against the Literal's values above
         pack=load_pack(pack_path) if pack_path else None,
         slice_ids=slice_ or None,
@@ -534,14 +548,24 @@ def ab(
         try:
             status = execute(run_dir, opts, on_progress)
         except KeyboardInterrupt:
-            err.print(f"interrupted: go on with `memeval ab {tasks} --resume {run_dir.name}`")
+            import shlex
+
+            from memeval.formatting import run_ref
+
+            # One line however narrow the terminal, nothing coloured inside: the command is copied.
+            err.print(
+                f"interrupted: go on with `memeval ab {shlex.quote(str(tasks))} --resume {run_ref(run_dir)}`",
+                soft_wrap=True,
+                highlight=False,
+                markup=False,
+            )
             raise typer.Exit(EXIT_INTERRUPTED) from None
     run = load_run(run_dir)
     if index_url:
         from memeval.audit import db_url
         from memeval.results import index_runs
 
-        url = db_url(index_url)
+        url = db_url(index_url, "--index-url")
         index_runs(run_dir, url)
         if not quiet:
             err.print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
@@ -632,11 +656,14 @@ def results(
     (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
     """
     from memeval.cli._print import print_comparison, print_listing, print_results
-    from memeval.results import find_run, load_run
-    from memeval.runreport import compare_runs, is_runs_dir, list_runs
+    from memeval.results import find_run, is_runs_dir, list_runs, load_run
 
+    # Each run is found before anything heavy is imported: a mistyped id is said at once.
     if len(run) == 2:
-        c = compare_runs(load_run(find_run(run[0], runs_dir)), load_run(find_run(run[1], runs_dir)))
+        found = find_run(run[0], runs_dir), find_run(run[1], runs_dir)
+        from memeval.runreport import compare_runs
+
+        c = compare_runs(load_run(found[0]), load_run(found[1]))
         if as_json:
             typer.echo(c.model_dump_json(by_alias=True, indent=2))
         else:

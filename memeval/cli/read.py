@@ -58,10 +58,11 @@ def compare(
     Refuses (exit 2) when the run cards differ in anything but the --vary fields.
     """
     from memeval.results import find_run, load_run
+
+    found = find_run(run_a, runs_dir), find_run(run_b, runs_dir)  # a mistyped id is said before the heavy imports
     from memeval.runreport import compare_runs
 
-    a, b = load_run(find_run(run_a, runs_dir)), load_run(find_run(run_b, runs_dir))
-    c = compare_runs(a, b, vary or ())
+    c = compare_runs(load_run(found[0]), load_run(found[1]), vary or ())
     if as_json:
         typer.echo(c.model_dump_json(by_alias=True, indent=2))
         return
@@ -183,7 +184,7 @@ def runs(
         from memeval.audit import db_url
         from memeval.results import index_runs, indexed_runs
 
-        url = db_url(index_url)
+        url = db_url(index_url, "--index-url")
     if from_index:
         indexed = indexed_runs(url)
         if as_json:

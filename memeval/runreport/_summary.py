@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memeval.eventlog import ModelCalled, RunLog
+from memeval.formatting import run_ref
 from memeval.results import Run, TrialRecord, arm_spend
 from memeval.types import MODES, Mode
 
@@ -250,7 +251,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     if status != "completed":
         warnings.append(
             f"run is {status}: {len(res.trials)} of {planned} planned trials ended; "
-            f"go on with `memeval ab TASKS --resume {res.run_id}`"
+            f"go on with `memeval ab TASKS --resume {run_ref(run.path, res.run_id)}`"
         )
     for f in res.run_faults:
         warnings.append(f"run fault {f.code} ({f.phase}): {f.message}")

@@ -32,11 +32,27 @@ def audit_block(readme: str) -> list[str]:
     return m.group(1).splitlines()
 
 
+def _pack_out(lines: list[str]) -> str:
+    """Where the walk-through's `pack build --out FILE` writes the pack."""
+    (out,) = [m.group(1) for line in lines if (m := re.search(r"memeval pack build .*--out (\S+)", line))]
+    return out
+
+
+def test_what_the_walkthrough_writes_in_a_clone_is_ignored_by_git() -> None:
+    """Pasted in a clone, the block leaves no untracked file: its pack once landed as ./pack.json."""
+    lines = audit_block((REPO / "README.md").read_text())
+    (db,) = [line.split("sqlite:///", 1)[1].split()[0] for line in lines if line.startswith("export MEMEVAL_DB=")]
+    written = [_pack_out(lines), db]
+    res = subprocess.run(["git", "check-ignore", "--no-index", *written], cwd=REPO, capture_output=True, text=True)
+    assert sorted(res.stdout.split()) == sorted(written), res.stdout + res.stderr
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # ten memeval processes, a PDF and an argon2 hash: minutes on a loaded machine
 def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
     lines = audit_block((REPO / "README.md").read_text())
-    assert lines[-1].startswith(".venv/bin/memeval ab samples/fernhill --pack pack.json"), lines[-1]
+    pack_out = _pack_out(lines)
+    assert lines[-1].startswith(f".venv/bin/memeval ab samples/fernhill --pack {pack_out}"), lines[-1]
     serve = [i for i, line in enumerate(lines) if line.startswith(".venv/bin/memeval serve &")]
     assert len(serve) == 1, "the walk-through should start the review server in the background"
     port = free_port()
@@ -68,6 +84,6 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
     assert "approve lesson/fernhill/les_07: approved" in out, out
     assert re.search(r"2026-W47 v1 made: .*report\.pdf", out), out
     assert f"review on http://127.0.0.1:{port}/" in out, out
-    pack = tmp_path / "pack.json"
+    pack = tmp_path / pack_out
     items = json.loads(pack.read_text())["items"]
     assert len(items) == 39 and sum(i["provenance"]["approved_by"] == "alice" for i in items) == 1, items
