@@ -7,7 +7,6 @@ throwaway cluster); when neither works the PostgreSQL cases fail under `CI` and 
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 import shutil
@@ -22,7 +21,7 @@ import httpx
 import pytest
 from live_server import LiveServer
 from patience import patient
-from pg_fixture import PgServer
+from pg_fixture import PgServer, need_pg
 from pydantic import SecretBytes
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -54,12 +53,8 @@ def pg_url_base(pg_server: PgServer | None) -> str | None:
 
 
 def _need_pg(pg_url_base: str | None) -> str:
-    if pg_url_base is None:
-        why = "PostgreSQL unavailable: MEMEVAL_TEST_PG_URL unset and `scripts/pg start` failed"
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip("!!! SKIPPED POSTGRES TESTS !!! " + why)
-    return pg_url_base
+    """The server's URL, or the test fails under `CI` / is skipped loudly (`need_pg`)."""
+    return need_pg(None if pg_url_base is None else PgServer(pg_url_base, None)).url
 
 
 def _pg_admin(base: str) -> Any:
