@@ -13,6 +13,7 @@ positive is cheaper than a leak).
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
@@ -30,6 +31,12 @@ log = logging.getLogger(__name__)
 
 SOLO_RULES = ("betterleaks.aws-access-token",)
 """Rule ids run on their own, without the component the scanners require."""
+
+
+@functools.cache
+def bundled_rules() -> kingfisher_sdk.Rules:
+    """The bundled rule catalogue of kingfisher, read once per process (about 0.4 s CPU)."""
+    return kingfisher_sdk.Rules()
 
 
 def _entropy(value: str) -> float:
@@ -101,7 +108,7 @@ class SoloRuleRecognizer(EntityRecognizer):
     def load(self) -> None:
         """Read each rule's pattern and filter from kingfisher's bundled rules (on construction)."""
         self._rules = []
-        rules = kingfisher_sdk.Rules()
+        rules = bundled_rules()
         for rule_id in self._rule_ids:
             detail = rules.detail(rule_id)
             pattern = _compile(str(detail["pattern"]))

@@ -32,13 +32,12 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-import kingfisher_sdk
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval.redact._entities import credential_type
 from memeval.redact._scanners import DETECTOR_KEY
-from memeval.redact._solo import suppresses
+from memeval.redact._solo import bundled_rules, suppresses
 
 log = logging.getLogger(__name__)
 
@@ -200,8 +199,8 @@ def derive(rule_id: str, pattern: str, filter_tree: Any = None) -> TruncatedRule
 
 
 def derive_all() -> list[TruncatedRule]:
-    """Every truncated-token rule derivable from kingfisher's bundled rules (about 0.5 s)."""
-    rules = kingfisher_sdk.Rules()
+    """Every truncated-token rule derivable from kingfisher's bundled rules (0.1 s CPU once they are read)."""
+    rules = bundled_rules()
     out: list[TruncatedRule] = []
     for meta in rules.metadata():
         detail = rules.detail(str(meta["id"]))
