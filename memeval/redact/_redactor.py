@@ -32,6 +32,7 @@ from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeho
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
+from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._views import View, boundary_view, boundary_views, normal_view, slash_view
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
@@ -167,7 +168,12 @@ class Redactor:
             RedactionError: a scanner or the spaCy pipeline could not be loaded.
         """
         self.settings = settings or PiiSettings()
-        self._scanners: list[EntityRecognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
+        self._scanners: list[EntityRecognizer] = [
+            BetterleaksRecognizer(),
+            KingfisherRecognizer(),
+            SoloRuleRecognizer(),
+            TruncatedTokenRecognizer(),
+        ]
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
@@ -317,7 +323,7 @@ class Redactor:
     def detect_credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:
         """The credential findings of each text: the regex-only rules, never presidio or decoding.
 
-        What `detect_many` finds with its credential scanners (betterleaks, kingfisher, the solo
+        What `detect_many` finds with its credential scanners (betterleaks, kingfisher, the solo and truncated-token
         rules; one call per scanner and view for the batch), the structural rules (private-key
         blocks, URL passwords) and memeval's context rules (`rules/context.toml`: SSNs, cards by
         Luhn, JWTs, AWS key ids, passwords by keyword). Not run: presidio's personal-data
