@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-REDACTOR_VERSION = "redact/3"
+REDACTOR_VERSION = "redact/4"
 """Bumped whenever the detectors, their settings or the placeholder format change."""
 
 
