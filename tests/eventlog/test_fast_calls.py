@@ -298,6 +298,24 @@ def _mutations_of(base: dict[str, Any]) -> list[bytes]:
     return out
 
 
+def read_both_ways(run: Path) -> tuple[Any, Any] | None:
+    """Read `run` with `RunLog.read` and with `read_for_replay`.
+
+    Asserts that both fail with the same error (then returns None) or read the same events (then
+    returns the two reads, fast first).
+    """
+    try:
+        slow = RunLog(run).read()
+    except RunLogError as exc:
+        with pytest.raises(RunLogError) as fast_error:
+            RunLog(run).read_for_replay()
+        assert str(fast_error.value) == str(exc)
+        return None
+    fast = RunLog(run).read_for_replay()
+    assert [_values(e) for e in fast.events] == [_values(e) for e in slow.events]
+    return fast, slow
+
+
 def _values(obj: Any) -> Any:
     """A view's or a model's fields as plain values, for comparing the two."""
     if isinstance(obj, BaseModel):
@@ -524,15 +542,10 @@ def test_a_log_with_lines_for_pydantic_reads_and_fails_as_read_does(tmp_path: Pa
         assert old in lines[i], (i, old)
         lines[i] = lines[i].replace(old, new, 1)
     log.write_text("".join(lines), encoding="utf-8")
-    try:
-        slow = RunLog(run).read()
-    except RunLogError as exc:
-        with pytest.raises(RunLogError) as fast:
-            RunLog(run).read_for_replay()
-        assert str(fast.value) == str(exc)
+    both = read_both_ways(run)
+    if both is None:
         return
-    fast = RunLog(run).read_for_replay()
-    assert [_values(e) for e in fast.events] == [_values(e) for e in slow.events]
+    fast, _ = both
     assert type(fast.events[4]) is ClaimRecorded
     for i, _ in edits:
         assert type(fast.events[i]) is ModelCalled  # a line with an over-precise time went to pydantic
