@@ -95,14 +95,19 @@ def main() -> None:
             "review claim": lambda i: ["review", "claim", f"lesson/fernhill/les_b{3 * i:03d}"],
             "review approve": lambda i: ["review", "approve", f"lesson/fernhill/les_b{3 * i + 1:03d}"],
             "review reject --reason": lambda i: [
-                "review", "reject", f"lesson/fernhill/les_b{3 * i + 2:03d}", "--reason", "wrong courier",
+                "review",
+                "reject",
+                f"lesson/fernhill/les_b{3 * i + 2:03d}",
+                "--reason",
+                "wrong courier",
             ],  # fmt: skip
         }
         print(
             f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores; "
             f"{args.runs} runs of each command per tree, trees in turns; seconds (median, min, max)"
         )
-        print(f"{'command':<24} {'tree':<8} {'cpu p50':>7} {'min':>6} {'max':>6}  {'wall p50':>8} {'min':>6} {'max':>6}")
+        head = f"{'cpu p50':>7} {'min':>6} {'max':>6}  {'wall p50':>8} {'min':>6} {'max':>6}"
+        print(f"{'command':<24} {'tree':<8} {head}")
         for cname, make in commands.items():
             got: dict[str, list[tuple[float, float]]] = {t: [] for t in trees}
             for i in range(args.runs + 1):  # run 0 warms the page cache and writes .pyc files; not counted

@@ -136,9 +136,7 @@ def _stored_by_another_sender(
         return None
     sent = json.loads(lines[exc.line - 1])  # parsed once already: the refused line is an event
     team, event_id = sent.get("team"), sent.get("sender_event_id")
-    before = [
-        e.sender for e in store.subject_events(str(team), exc.item) if e.sender_event_id == event_id and e.sender
-    ]
+    before = [e.sender for e in store.subject_events(str(team), exc.item) if e.sender_event_id == event_id and e.sender]
     if not before or sender in before:
         return None
     default = " (the default, as no --sender was given)" if sender == "cli" else ""

@@ -46,13 +46,14 @@ def test_two_packs_are_named_and_their_difference_is_warned(runs: Runs, other_pa
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["card_differences"] == []
-    a_hash, b_hash = runs.memory.result.manifest.cells.pack.hash, other_pack_run.result.manifest.cells.pack.hash  # type: ignore[union-attr]
+    pins = runs.memory.result.manifest.cells.pack, other_pack_run.result.manifest.cells.pack
+    assert pins[0] is not None and pins[1] is not None
+    a_hash, b_hash = pins[0].hash, pins[1].hash
     assert doc["pack_a"] == {"name": "p", "version": "1", "hash": a_hash, "items_given": 2}
     assert doc["pack_b"] == {"name": "q", "version": "2", "hash": b_hash, "items_given": 3}
     [warning] = doc["warnings"]
-    assert warning.startswith(
-        f"the runs used different packs: A p 1 ({a_hash[:19]}..., 2 items given), B q 2 ({b_hash[:19]}..., 3 items given)"
-    ), warning
+    both = f"A p 1 ({a_hash[:19]}..., 2 items given), B q 2 ({b_hash[:19]}..., 3 items given)"
+    assert warning.startswith(f"the runs used different packs: {both}"), warning
     assert "--vary pack" in warning
 
     table = _compare(runs.memory, other_pack_run)
