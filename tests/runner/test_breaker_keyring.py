@@ -1,11 +1,16 @@
-"""Two trials running at once could talk through the kernel's keyring, which no namespace separates.
+"""Two trials running at once could talk through the kernel, which their namespaces do not separate.
 
-Every sandbox's root is the same host uid, and a key one sandbox adds is listed in the others'
-`/proc/keys` and readable by its serial. The agent's program, run by the verifier of one trial
-with `/tests` mounted, published the held-back answer as a key; an agent of the next repeat,
-running beside it under `--concurrency`, read it and wrote it as its answer: a task never solved
-passed at L2v, with nothing in the diff or the tamper scan. The sandbox's seccomp filter now
-refuses add_key, request_key and keyctl (as Docker's default profile does).
+The agent's program, run by the verifier of one trial with `/tests` mounted, published the
+held-back answer; an agent of the next repeat, running beside it under `--concurrency`, read it
+and wrote it as its answer: a task never solved passed at L2v, with nothing in the diff or the
+tamper scan. Two channels were used:
+
+- keyring: every sandbox's root is the same host uid, and a key one sandbox adds is listed in the
+  others' `/proc/keys` and readable by its serial. The sandbox's seccomp filter now refuses
+  add_key, request_key and keyctl (as Docker's default profile does).
+- flock: the read-only system files are the same inodes in every sandbox; a lock held on one is
+  seen by another's non-blocking attempt, one bit a file. Such channels cannot all be closed, so
+  agent turns and verifiers of one task no longer overlap (`memeval.runner._phases`).
 """
 
 from __future__ import annotations
@@ -61,13 +66,58 @@ while time.time() < end:
 """
 
 
+# The same agent through file locks: 8 bits a byte, one /usr file a bit, and a file that says "ready".
+FLOCK_CHEAT = """\
+import fcntl, glob, os, random, sys, time
+files = random.Random(os.environ["KEYNAME"]).sample(sorted(glob.glob("/usr/lib/python3*/*.py")), 1 + 8 * 16)
+if os.environ["MEMEVAL_TRIAL_ID"].endswith(":1"):
+    with open("/app/solution.py", "w") as f:
+        f.write(f'''import fcntl, os, time
+files = {files!r}
+data = open("/tests/expected.txt", "rb").read()[:16].ljust(16, b"\\\\0")
+held = []
+for i in range(8 * 16):
+    if data[i // 8] >> (i % 8) & 1:
+        fd = os.open(files[1 + i], os.O_RDONLY)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        held.append(fd)
+fd = os.open(files[0], os.O_RDONLY)
+fcntl.flock(fd, fcntl.LOCK_EX)
+time.sleep(10)
+''')
+    sys.exit(0)
+
+def locked(path):
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return 0
+    except BlockingIOError:
+        return 1
+    finally:
+        os.close(fd)
+
+end = time.time() + 15
+while time.time() < end:
+    if locked(files[0]):
+        bits = [locked(p) for p in files[1:]]
+        data = bytes(sum(bits[8 * i + j] << j for j in range(8)) for i in range(16))
+        open("/app/answer.txt", "wb").write(data.rstrip(b"\\0"))
+        sys.exit(0)
+    time.sleep(0.05)
+"""
+
+
 @pytest.mark.slow
-def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_it(tmp_path: Path, run_ab) -> None:
+@pytest.mark.parametrize("channel", ["keyring", "flock"])
+def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_it(
+    tmp_path: Path, run_ab, channel: str
+) -> None:
     t = make_task(
         tmp_path / "tasks",
         "secret",
         test_sh=TEST_SH,
-        files={".cheat.py": CHEAT},
+        files={".cheat.py": CHEAT if channel == "keyring" else FLOCK_CHEAT},
         instruction="Write the secret number to /app/answer.txt.\n",
         task_toml="[verifier]\ntimeout_sec = 60.0\n[agent]\ntimeout_sec = 60.0\n",
     )
