@@ -211,6 +211,7 @@ class ForwardApp:
             prompt_bytes=len(body),
             max_output_tokens=call.provider.max_output_tokens(doc),
             at=call.started_at,
+            choices=call.provider.output_choices(doc),
         )
 
     def _refuse(self, reply: Reply, call: _Call, refusal: Refusal, message: str) -> None:
