@@ -7,7 +7,7 @@ judges like any other text (`RulesWithClassifier`, held when any view is held):
 - `html-hidden`: HTML comments and elements styled `display:none`, `visibility:hidden`,
   `font-size:0` or `opacity:0`, with their markup stripped;
 - `base64`, `hex`, `binary`, `selectors`: blobs that decode to UTF-8 text with spaces
-  (`_detector._decoded_texts` and the runs of `_detector._variants`);
+  (`_detector._decoded_texts`, and hex and binary runs as `_detector._variants` reads them);
 - `rot13`, `reversed`, `leet`: each segment of the text (split at line ends, colons, brackets
   and quotes) transformed, kept only when the transformed segment reads more like language
   than the original: it holds at least `MIN_FUNCTION_WORDS` common function words (English,
@@ -25,10 +25,9 @@ of each language, written here from general knowledge (no list was copied).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from memeval.hold._detector import _LEET, _LEET_WORD, _ROT13, _decoded_texts, _variants
+from memeval.hold._detector import _BINARY, _HEX, _LEET, _LEET_WORD, _ROT13, _decoded_texts
 
 MIN_FUNCTION_WORDS = 2
 FUNCTION_WORDS = frozenset(
@@ -88,50 +87,68 @@ def function_words(text: str) -> tuple[int, int]:
 def reads_better(original: str, transformed: str) -> bool:
     """Whether `transformed` reads more like language than `original` (module docstring's test)."""
     hits, words = function_words(transformed)
-    before, _ = function_words(original)
-    return hits >= MIN_FUNCTION_WORDS and 6 * hits >= words and hits - before >= 2 and 2 * hits >= 3 * before
+    return _passes(hits, function_words(original)[0], words, named=False)
 
 
 _NAMES_A_READING = re.compile(
     r"rot-?13|leet|1337|backwards?|reversed?|in reverse|r[üu]ckw[äa]rts|umgekehrt|[àa] l'envers|"
     r"al rev[ée]s|al contrario|ao contr[áa]rio|de tr[áa]s para a frente|omgekeerd|achterstevoren|"
-    r"od ty[łl]u|od ko[ńn]ca|наоборот|задом наперёд|tersine|terbalik|bakl[äa]nges",
-    re.IGNORECASE,
+    r"od ty[łl]u|od ko[ńn]ca|наоборот|задом наперёд|tersine|terbalik|bakl[äa]nges"
 )
 """A text that names the reading ("apply ROT13", "read it backwards", "léelo al revés") lowers the
 bar: its segments count when they gain any function word (reversed "de"/"la" read as "ed"/"al")."""
 
 
-def _gains(original: str, transformed: str) -> bool:
-    hits, _ = function_words(transformed)
-    return hits >= MIN_FUNCTION_WORDS and hits >= function_words(original)[0]
+_ROT13_WORDS = frozenset(w.translate(_ROT13) for w in FUNCTION_WORDS)
+_REVERSED_WORDS = frozenset(w[::-1] for w in FUNCTION_WORDS)
+_NEW_WORDS = (_ROT13_WORDS | _REVERSED_WORDS) - FUNCTION_WORDS
+"""Words that become function words when ROT13'd or reversed, and are not function words already."""
+
+
+def _passes(hits: int, before: int, words: int, named: bool) -> bool:
+    """`reads_better`'s test on counts, or (`named`) any gain of at least `MIN_FUNCTION_WORDS`."""
+    if named and hits >= MIN_FUNCTION_WORDS and hits >= before:
+        return True
+    return hits >= MIN_FUNCTION_WORDS and 6 * hits >= words and hits - before >= 2 and 2 * hits >= 3 * before
 
 
 def _segment_views(text: str) -> list[View]:
+    """ROT13, reversed and leetspeak views, segment by segment (see the module docstring).
+
+    A segment's ROT13 and reversed words are the ROT13 and reversed forms of its own words, so
+    they are counted against `_ROT13_WORDS` and `_REVERSED_WORDS` without transforming the text;
+    a text with fewer than two words of `_NEW_WORDS` (and naming no reading) cannot gain enough
+    and is not split at all.
+    """
     out: list[View] = []
-    named = _NAMES_A_READING.search(text) is not None
-    transforms: list[tuple[str, Callable[[str], str]]] = [
-        ("rot13", lambda s: s.translate(_ROT13)),
-        ("reversed", lambda s: s[::-1]),
-    ]
-    if len(_LEET_WORD.findall(text)) >= 3:
-        transforms.append(("leet", lambda s: s.translate(_LEET)))
-    for kind, transform in transforms:
-        pieces, last, first, final = [], 0, -1, -1
-        for m in _SEGMENT.finditer(text):
-            seg = m.group()
-            if sum(c.isalpha() for c in seg) < 12:
-                continue
-            new = transform(seg)
-            if kind == "leet" and 5 * len(_LEET_WORD.findall(seg)) < 2 * len(_WORD.findall(seg)):
-                continue  # leetspeak: two words in five or more mix letters and digits
-            if reads_better(seg, new) or (named and _gains(seg, new)):
-                pieces += [text[last : m.start()], new]
-                last = m.end()
-                first = m.start() if first < 0 else first
-                final = m.end()
-        if pieces:
-            out.append(View(kind, first, final, "".join(pieces) + text[last:]))
+    folded = text.casefold()
+    named = _NAMES_A_READING.search(folded) is not None
+    leet = len(_LEET_WORD.findall(text)) >= 3
+    if not named and not leet and sum(w in _NEW_WORDS for w in _WORD.findall(folded)) < MIN_FUNCTION_WORDS:
+        return out
+    found: dict[str, list[tuple[int, int, str]]] = {"rot13": [], "reversed": [], "leet": []}
+    for m in _SEGMENT.finditer(text):
+        seg = m.group()
+        words = _WORD.findall(seg.casefold())
+        if sum(map(len, words)) < 12:
+            continue
+        before = sum(w in FUNCTION_WORDS for w in words)
+        if _passes(sum(w in _ROT13_WORDS for w in words), before, len(words), named):
+            found["rot13"].append((m.start(), m.end(), seg.translate(_ROT13)))
+        if _passes(sum(w in _REVERSED_WORDS for w in words), before, len(words), named):
+            found["reversed"].append((m.start(), m.end(), seg[::-1]))
+        if leet and 5 * len(_LEET_WORD.findall(seg)) >= 2 * len(words):  # two words in five mix in digits
+            new = seg.translate(_LEET)
+            hits, _ = function_words(new)
+            if _passes(hits, before, len(words), named):
+                found["leet"].append((m.start(), m.end(), new))
+    for kind, spans in found.items():
+        if spans:
+            pieces, last = [], 0
+            for start, end, new in spans:
+                pieces += [text[last:start], new]
+                last = end
+            out.append(View(kind, spans[0][0], spans[-1][1], "".join(pieces) + text[last:]))
     return out
 
 
@@ -151,8 +168,20 @@ def decoded_views(text: str) -> list[View]:
                 out.append(View("html-hidden", m.start(), m.end(), inner))
     for s, e, decoded in _decoded_texts(text):
         out.append(View("selectors" if text[s] >= "\ufe00" else "base64", s, e, decoded))
-    for s, e, decoded in _variants(text):
-        if e - s != len(text):  # hex and binary runs; whole-text readings come segment by segment
-            out.append(View("hex" if not set(text[s:e]) <= set("01 \n") else "binary", s, e, decoded))
+    for m in _HEX.finditer(text):
+        digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
+        try:
+            decoded = bytes.fromhex(digits[: len(digits) // 2 * 2]).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in decoded:
+            out.append(View("hex", m.start(), m.end(), decoded))
+    for m in _BINARY.finditer(text):
+        try:
+            decoded = bytes(int(b, 2) for b in m.group().split()).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in decoded:
+            out.append(View("binary", m.start(), m.end(), decoded))
     out += _segment_views(text)
     return out
