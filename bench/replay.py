@@ -232,7 +232,9 @@ def _fresh_command(run_dir: Path, checkout: Path) -> tuple[float, float]:
     argv = [sys.executable, "-m", "memeval", "replay", run_dir.name, "--runs-dir", str(run_dir.parent)]
     with tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        # cwd: `python -m` puts the working folder first on sys.path, ahead of PYTHONPATH; run from
+        # a checkout's root it would import that checkout's memeval whatever PYTHONPATH says.
+        proc = subprocess.Popen(argv, env=env, cwd=run_dir.parent, stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t0
         proc.returncode = os.waitstatus_to_exitcode(status)
