@@ -1,6 +1,6 @@
 """`memeval ab`: run a task set cold and with memory, then print the table and the verdict.
 
-Also `memeval replay` (the full record as JSON) and `memeval results` (one row per trial).
+`memeval replay` and `memeval results`, which read a run's record, live in `record.py`.
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memeval.cli._options import RunsDir
+from memeval.cli._print import out_console
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, command_app, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from memeval.results import RunResult
     from memeval.runner import Progress as RunProgress
     from memeval.runner import UpstreamSpec
@@ -33,13 +32,6 @@ app = command_app()  # this module's commands; the root app loads them by name (
 EXIT_NOTHING_MEASURED = 3
 """`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
 trial faulted, or no task has a scored trial in both arms). Its last line says which."""
-
-
-def _out_console() -> Console:
-    """Standard output; wide enough for the tables when it is a file or a pipe."""
-    from rich.console import Console
-
-    return Console() if sys.stdout.isatty() else Console(width=160)
 
 
 def _parse_env(pairs: list[str]) -> dict[str, str]:
@@ -589,7 +581,7 @@ def ab(
     else:
         from memeval.cli._render import render_ab
 
-        render_ab(run.result, _out_console(), str(run_dir))
+        render_ab(run.result, out_console(), str(run_dir))
     if status != "completed":
         raise typer.Exit(EXIT_FAILURE)
     nothing = _nothing_measured(run.result)
@@ -608,81 +600,6 @@ def _nothing_measured(result: RunResult) -> str:
     if result.verdict is None or not result.verdict.n_tasks_paired:
         return "no paired task was scored (no task has a scored trial in both arms)"
     return ""
-
-
-@app.command()
-@translate_errors
-def replay(
-    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
-    runs_dir: RunsDir = Path("runs"),
-) -> None:
-    """Rebuild a run's full record from its event log, as JSON.
-
-    Every trial, coverage, the table and the verdict; the same log gives the same bytes on any
-    machine, any time later.
-    """
-    from memeval.results import find_run, load_run, result_json
-
-    typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
-
-
-@app.command("result", hidden=True, deprecated=True)
-@translate_errors
-def result(
-    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
-    runs_dir: RunsDir = Path("runs"),
-) -> None:
-    """Old name of `memeval replay`, one letter from `results`; kept for scripts, with a note."""
-    typer.echo("note: `memeval result` is now `memeval replay` (same output); the old name will go.", err=True)
-    replay(run, runs_dir)
-
-
-@app.command()
-@translate_errors
-def results(
-    run: Annotated[
-        list[str], typer.Argument(help="A run id or folder; a folder of runs (a list); or two runs (a comparison).")
-    ],
-    runs_dir: RunsDir = Path("runs"),
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per trial, as a list.")] = False,
-    include_controls: Annotated[
-        bool, typer.Option("--include-controls", help="Count oracle/nop trials in the totals.")
-    ] = False,
-) -> None:
-    """One row per trial, then the summary and the warnings; a folder of runs lists them.
-
-    Rows: task, mode, repeat, reward, execution, assessment, level, time, tokens, cost, control.
-    The summary: score per arm over scored and attempted trials with its interval, outcomes
-    (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
-    """
-    from memeval.cli._print import print_comparison, print_listing, print_results
-    from memeval.results import find_run, is_runs_dir, list_runs, load_run
-
-    # Each run is found before anything heavy is imported: a mistyped id is said at once.
-    if len(run) == 2:
-        found = find_run(run[0], runs_dir), find_run(run[1], runs_dir)
-        from memeval.runreport import compare_runs
-
-        c = compare_runs(load_run(found[0]), load_run(found[1]))
-        if as_json:
-            typer.echo(c.model_dump_json(by_alias=True, indent=2))
-        else:
-            print_comparison(c, _out_console())
-        return
-    if len(run) != 1:
-        raise UsageError(f"memeval results takes one run, a folder of runs, or two runs; got {len(run)}")
-    if is_runs_dir(Path(run[0])):
-        doc = list_runs(Path(run[0]))
-        if as_json:
-            typer.echo(doc.model_dump_json(by_alias=True, indent=2))
-        else:
-            print_listing(doc.runs_dir, doc.runs)
-        return
-    r = load_run(find_run(run[0], runs_dir))
-    if as_json:
-        typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
-        return
-    print_results(r, _out_console(), include_controls)
 
 
 def _default_mb(flag: str, value: str) -> int:

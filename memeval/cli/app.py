@@ -55,14 +55,14 @@ COMMANDS: dict[str, LazyCommand] = {
     "ab": LazyCommand(
         "memeval.cli.ab", "Run every task cold (baseline) and with memory (pack); print the table and the verdict."
     ),
-    "replay": LazyCommand("memeval.cli.ab", "Rebuild a run's full record from its event log, as JSON."),
+    "replay": LazyCommand("memeval.cli.record", "Rebuild a run's full record from its event log, as JSON."),
     "result": LazyCommand(
-        "memeval.cli.ab",
+        "memeval.cli.record",
         "Old name of `memeval replay`, one letter from `results`; kept for scripts, with a note.",
         hidden=True,
     ),
     "results": LazyCommand(
-        "memeval.cli.ab", "One row per trial, then the summary and the warnings; a folder of runs lists them."
+        "memeval.cli.record", "One row per trial, then the summary and the warnings; a folder of runs lists them."
     ),
     "compare": LazyCommand(
         "memeval.cli.read", "Compare two runs task by task: which tasks flipped each way in each arm."
