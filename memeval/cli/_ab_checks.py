@@ -90,9 +90,9 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
             raise for a missing agent file, pack, task folder or price file.
     """
     from memeval.agents import PRESETS, resolve_agent
+    from memeval.cli._find import locate_run
     from memeval.packs import load_pack
     from memeval.project import load_project
-    from memeval.results import find_run
     from memeval.runner import (
         AbOptions,
         UpstreamSpec,
@@ -110,7 +110,7 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
     n_at_once = a.concurrency or (1 if a.executor == "serial" else default_concurrency())
     if a.resume and (not only or (repeats is None and not a.until_decided)):
         # Not given again: the run's own plan (the interrupt's hint names neither).
-        planned_ids, planned_repeats = planned_selection(find_run(a.resume, a.runs_dir))
+        planned_ids, planned_repeats = planned_selection(locate_run(a.resume, a.runs_dir))
         only = only or list(planned_ids)
         repeats = repeats if repeats is not None or a.until_decided else planned_repeats
     proj = load_project(a.tasks)
@@ -185,7 +185,7 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
         ),
         keep_bodies=a.keep_bodies,
         default_limits=(
-            planned_default_limits(find_run(a.resume, a.runs_dir))
+            planned_default_limits(locate_run(a.resume, a.runs_dir))
             if a.resume and not _given(ctx, "default_storage_mb") and not _given(ctx, "default_memory_mb")
             else DefaultLimits(storage_mb=storage_default, memory_mb=memory_default)
         ),

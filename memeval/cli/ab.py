@@ -129,8 +129,8 @@ def ab(
 
     from memeval.cli._ab_checks import AbArgs, ab_options
     from memeval.cli._ab_run import report_run, run_trials
+    from memeval.cli._find import locate_run
     from memeval.formatting import run_ref
-    from memeval.results import find_run
     from memeval.runner import check_resume, start_run
 
     args = AbArgs(
@@ -180,7 +180,7 @@ def ab(
     )
     opts = ab_options(ctx, args)
     if resume:
-        run_dir = find_run(resume, runs_dir)
+        run_dir = locate_run(resume, runs_dir)
         check_resume(run_dir, opts)
     else:
         run_dir = start_run(opts)

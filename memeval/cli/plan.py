@@ -98,10 +98,11 @@ def _plan_from_pilot(
     ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, sims: int, as_json: bool
 ) -> None:
 
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
     from memeval.stats import TaskTrials, TrialObs, pilot_spread, tasks_for_effect
 
-    run = load_run(find_run(ref, runs_dir))
+    run = load_run(locate_run(ref, runs_dir))
     arms: dict[str, dict[str, list[TrialObs]]] = {}
     for r in run.result.trials:
         if r.control is not None:

@@ -57,9 +57,10 @@ def compare(
 
     Refuses (exit 2) when the run cards differ in anything but the --vary fields.
     """
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
 
-    found = find_run(run_a, runs_dir), find_run(run_b, runs_dir)  # a mistyped id is said before the heavy imports
+    found = locate_run(run_a, runs_dir), locate_run(run_b, runs_dir)  # a mistyped id is said before the heavy imports
     from memeval.runreport import compare_runs
 
     c = compare_runs(load_run(found[0]), load_run(found[1]), vary or ())
@@ -82,10 +83,11 @@ def report_ab(
     The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
     and coverage.
     """
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
     from memeval.runreport import write_report
 
-    r = load_run(find_run(run, runs_dir))
+    r = load_run(locate_run(run, runs_dir))
     if html is None and pdf is None:
         pdf = Path("reports") / f"{r.result.run_id}.pdf"
     made: list[Path] = []
@@ -125,11 +127,12 @@ def view(
     The overview, then each trial's model calls, claim, verifier output, workspace diff and
     faults.
     """
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
     from memeval.runreport import build_context
     from memeval.viewer import start_viewer
 
-    path = find_run(run, runs_dir)
+    path = locate_run(run, runs_dir)
     # Fail here, with the CLI's message, if the log is unreadable; building the overview once also
     # loads the statistics before the address is printed, so the first page answers at once.
     build_context(load_run(path))

@@ -33,9 +33,10 @@ def replay(
     Every trial, coverage, the table and the verdict; the same log gives the same bytes on any
     machine, any time later.
     """
-    from memeval.results import find_run, load_run, result_json
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run, result_json
 
-    typer.echo(result_json(load_run(find_run(run, runs_dir))), nl=False)
+    typer.echo(result_json(load_run(locate_run(run, runs_dir))), nl=False)
 
 
 @app.command("result", hidden=True, deprecated=True)
@@ -67,12 +68,13 @@ def results(
     The summary: score per arm over scored and attempted trials with its interval, outcomes
     (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
     """
+    from memeval.cli._find import locate_run
     from memeval.cli._print import print_comparison, print_listing, print_results
-    from memeval.results import find_run, is_runs_dir, list_runs, load_run
+    from memeval.results import is_runs_dir, list_runs, load_run
 
     # Each run is found before anything heavy is imported: a mistyped id is said at once.
     if len(run) == 2:
-        found = find_run(run[0], runs_dir), find_run(run[1], runs_dir)
+        found = locate_run(run[0], runs_dir), locate_run(run[1], runs_dir)
         from memeval.runreport import compare_runs
 
         c = compare_runs(load_run(found[0]), load_run(found[1]))
@@ -90,7 +92,7 @@ def results(
         else:
             print_listing(doc.runs_dir, doc.runs)
         return
-    r = load_run(find_run(run[0], runs_dir))
+    r = load_run(locate_run(run[0], runs_dir, folder_of_runs=True))
     if as_json:
         typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
         return
