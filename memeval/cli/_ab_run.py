@@ -8,12 +8,12 @@ exits 1 for a run that did not complete, 3 for one that measured nothing.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._print import out_console
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED
 
@@ -123,7 +123,7 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
                 run.result.sequential.model_dump(mode="json") if run.result.sequential is not None else None
             ),
         }
-        typer.echo(json.dumps(doc, indent=2, sort_keys=True))
+        echo_json(doc, sort_keys=True)
     else:
         from memeval.cli._render import render_ab
 

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._print import (
     escape,
@@ -65,7 +66,7 @@ def compare(
 
     c = compare_runs(load_run(found[0]), load_run(found[1]), vary or ())
     if as_json:
-        typer.echo(c.model_dump_json(by_alias=True, indent=2))
+        echo_json(c, by_alias=True)
         return
     print_comparison(c, out_console())
 
@@ -191,15 +192,9 @@ def runs(
     if from_index:
         indexed = indexed_runs(url)
         if as_json:
-            import json
-
             # Keys in the row's declared order (run_id first), not the order SQLAlchemy loaded them in.
             dumped = [r.model_dump(mode="json") for r in indexed]
-            typer.echo(
-                json.dumps(
-                    [{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)], indent=2
-                )
-            )
+            echo_json([{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)])
             return
         if not indexed:
             from memeval.cli._store import store_name
@@ -224,7 +219,7 @@ def runs(
     if as_json:
         from memeval.results import runs_document
 
-        typer.echo(runs_document(runs_dir, rows).model_dump_json(by_alias=True, indent=2))
+        echo_json(runs_document(runs_dir, rows), by_alias=True)
         return
     print_listing(str(runs_dir), rows)
 
@@ -266,7 +261,7 @@ def check_tasks_cmd(
         task_set, runs_dir, agent_timeout_s=agent_timeout, malformed=malformed, name=folder.resolve().name
     )
     if as_json:
-        typer.echo(report.model_dump_json(by_alias=True, indent=2))
+        echo_json(report, by_alias=True)
     else:
         con = out_console()
         t = Table(

@@ -6,12 +6,12 @@ folder's listing and a two-run comparison print lives in `_print.py`.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._print import out_console
 from memeval.cli.app import command_app, translate_errors
@@ -79,7 +79,7 @@ def results(
 
         c = compare_runs(load_run(found[0]), load_run(found[1]))
         if as_json:
-            typer.echo(c.model_dump_json(by_alias=True, indent=2))
+            echo_json(c, by_alias=True)
         else:
             print_comparison(c, out_console())
         return
@@ -88,12 +88,12 @@ def results(
     if is_runs_dir(Path(run[0])):
         doc = list_runs(Path(run[0]))
         if as_json:
-            typer.echo(doc.model_dump_json(by_alias=True, indent=2))
+            echo_json(doc, by_alias=True)
         else:
             print_listing(doc.runs_dir, doc.runs)
         return
     r = load_run(locate_run(run[0], runs_dir, folder_of_runs=True))
     if as_json:
-        typer.echo(json.dumps(r.to_records(), indent=2, sort_keys=True))
+        echo_json(r.to_records(), sort_keys=True)
         return
     print_results(r, out_console(), include_controls)

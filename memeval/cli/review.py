@@ -12,12 +12,12 @@ sees every team) and print stored text with control characters spelled out.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, translate_errors
@@ -169,7 +169,7 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         rows = [{"username": u.username, "role": u.role,
                  "teams": None if u.teams is None else sorted(u.teams)} for u in users]  # fmt: skip
-        typer.echo(json.dumps(rows, indent=2))
+        echo_json(rows)
         return
     for u in users:
         typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
@@ -211,7 +211,7 @@ def review_list(
         store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
-        typer.echo(queue_out(view).model_dump_json(indent=2))
+        echo_json(queue_out(view))
         return
     c = view.counts
     lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
@@ -239,7 +239,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
-        typer.echo(detail_out(view, max(0, age)).model_dump_json(indent=2))
+        echo_json(detail_out(view, max(0, age)))
         return
     it = view.item
     t = term_text
