@@ -131,25 +131,41 @@ def _name_plainly(params: list[Parameter]) -> list[Parameter]:
     """Give arguments and typed options the names help shows as users write them; returns `params`.
 
     Typer (0.2x) writes a required argument as `{tasks}` on the usage line, which reads as a
-    template left unfilled, a repeatable option as `<list[str]>` (a Python type: the option takes
-    one value each time it is given) and a number with bounds as `<int range>` (the bounds follow
-    in brackets anyway). Here an argument is `TASKS` (`RUN...` when it takes several) in the usage
-    line, the help and its errors (`Missing argument 'TASKS'`); a repeatable option shows one
-    value's type (`<str>`, `<path>`) and a bounded number its type (`<int>`, `<float>`). A metavar
-    a command sets itself (`MIB`) is kept.
+    template left unfilled, a repeatable option or an argument taking several values as
+    `<list[str]>` (a Python type: each value is one string) and a number with bounds as
+    `<int range>` (the bounds follow in brackets anyway). Here an argument is `TASKS` (`RUN...`
+    when it takes several) in the usage line, the help and its errors (`Missing argument
+    'TASKS'`); a repeatable option or argument shows one value's type (`<str>`, `<path>`) and a
+    bounded number its type (`<int>`, `<float>`). A metavar a command sets itself (`MIB`) is kept.
     """
     for param in params:
+        if type(param) is TyperArgument:  # typer builds it; its help's type is not the metavar's to set
+            param.__class__ = PlainArgument
         if param.metavar is not None:
             continue
         if isinstance(param, TyperArgument):
             param.metavar = (param.name or "value").upper() + ("..." if param.nargs != 1 else "")
         elif isinstance(param, TyperOption):
-            desc = param.type_descriptor
-            if desc.is_list and not desc.is_choice and len(get_args(desc.annotation)) == 1:
-                param.metavar = f"<{param._bare_type(get_args(desc.annotation)[0]).lower()}>"
-            elif desc.is_ranged:
-                param.metavar = f"<{desc.ranged_type_name}>"
+            param.metavar = _one_value_type(param)
     return params
+
+
+def _one_value_type(param: TyperArgument | TyperOption) -> str | None:
+    """How help names one value of `param`: `<str>` for a `list[str]`, `<int>` for a bounded int; else None."""
+    desc = param.type_descriptor
+    if desc.is_list and not desc.is_choice and len(get_args(desc.annotation)) == 1:
+        return f"<{param._bare_type(get_args(desc.annotation)[0]).lower()}>"
+    if desc.is_ranged:
+        return f"<{desc.ranged_type_name}>"
+    return None
+
+
+class PlainArgument(TyperArgument):
+    """A typer argument whose help names one value's type: `RUN... <str>`, not `RUN... <list[str]>`."""
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        """The type beside the argument's name in help (`_one_value_type`, else typer's)."""
+        return _one_value_type(self) or super().display_type_rich(ctx)
 
 
 def _usage_pieces(cmd: Command, ctx: Context) -> list[str]:
