@@ -162,7 +162,8 @@ IndexUrlOpt = Annotated[
         "--index-url",
         envvar="MEMEVAL_INDEX_URL",
         help="After the run, add it to this run index (a SQLAlchemy URL; a team's shared PostgreSQL lets "
-        "everyone list everyone's runs with `memeval runs --from-index --index-url URL`).",
+        "everyone list everyone's runs with `memeval runs --from-index --index-url URL`). With MEMEVAL_INDEX_URL "
+        "set, every run is added to that index.",
     ),
 ]
 

@@ -164,8 +164,8 @@ def runs(
         bool,
         typer.Option(
             "--index",
-            help="Also (re)write the run index in the SQL store (MEMEVAL_DB, default sqlite:///audit/memeval.sqlite);"
-            " it is derived and can be rebuilt from the folders at any time.",
+            help="Also (re)write the run index in the SQL store that --index-url names; it is derived and can be "
+            "rebuilt from the folders at any time.",
         ),
     ] = False,
     from_index: Annotated[
@@ -177,7 +177,8 @@ def runs(
             "--index-url",
             envvar="MEMEVAL_INDEX_URL",
             help="The run index's store for --index and --from-index (a SQLAlchemy URL, e.g. a team's shared "
-            "postgresql+psycopg://host/db); default MEMEVAL_DB.",
+            "postgresql+psycopg://host/db). Without it: MEMEVAL_INDEX_URL, else MEMEVAL_DB, else "
+            "sqlite:///audit/memeval.sqlite.",
         ),
     ] = None,
 ) -> None:

@@ -48,7 +48,8 @@ AsOpt = Annotated[
         "--user",
         "--as",
         envvar="MEMEVAL_REVIEWER",
-        help="Your account name; your password is asked for (or set MEMEVAL_REVIEW_TOKEN instead).",
+        help="Your account name; your password is asked for. Without a name here or in MEMEVAL_REVIEWER you act "
+        "as the owner of the token in MEMEVAL_REVIEW_TOKEN (a name, even from MEMEVAL_REVIEWER, wins over it).",
     ),
 ]
 PasswordStdinOpt = Annotated[
@@ -82,7 +83,8 @@ def serve(
         int | None, typer.Option(help="Length of a claim, seconds (default 300; MEMEVAL_REVIEW_CLAIM_LEASE_S).")
     ] = None,
     session_max_age_s: Annotated[
-        int | None, typer.Option(help="Login session length, seconds (default 28800).")
+        int | None,
+        typer.Option(help="Login session length, seconds (default 28800; MEMEVAL_REVIEW_SESSION_MAX_AGE_S)."),
     ] = None,
     secure_cookies: Annotated[
         bool, typer.Option(help="Send the session cookie over HTTPS only (behind a TLS proxy).")
