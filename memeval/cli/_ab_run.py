@@ -9,7 +9,7 @@ exits 1 for a run that did not complete, 3 for one that measured nothing.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import typer
 
@@ -24,19 +24,90 @@ if TYPE_CHECKING:
     from memeval.runner import AbOptions
     from memeval.runner import Progress as RunProgress
 
+NOT_REPEATED = frozenset({"tasks", "resume", "runs_dir"})
+"""Parameters the resume hint writes itself (TASKS first, `--resume ID` and its `--runs-dir` last)."""
+
+
+class ResumeHint(NamedTuple):
+    """What `memeval ab` prints after ^C: the command that goes on with the run, and what it leaves out."""
+
+    command: str
+    """One shell line: `memeval ab TASKS` with every option given for this run, then `--resume ID`."""
+    note: str
+    """What the command does not carry and how to supply it (`--env` values, a URL's password), or ''."""
+
+
+def resume_hint(ctx: typer.Context, run_dir: Path) -> ResumeHint:
+    """The command that goes on with the run in `run_dir`, as it was started (`ctx`), ready to paste.
+
+    Every option given on the command line is repeated, in `memeval ab --help`'s order: the
+    resumed run must be planned with the same agent (`--agent-cmd` is kept only as a hash on the
+    run card, so `--resume` cannot read it back), the same pack, model, limits and policies, or it
+    is refused as a changed run. Options from variables (MEMEVAL_*) and memeval.toml are found again
+    where they were. Two values are not printed: `--env NAME=VALUE` is written `--env NAME` (values
+    are never stored or shown), and an `--index-url` holding a password is left out; `note` says so.
+    """
+    import shlex
+
+    from typer._click.core import ParameterSource
+
+    from memeval.formatting import run_ref
+
+    words = ["memeval", "ab", shlex.quote(str(ctx.params["tasks"]))]
+    env_names: list[str] = []
+    url_left_out = False
+    for param in ctx.command.params:
+        name = param.name or ""
+        if name in NOT_REPEATED or ctx.get_parameter_source(name) is not ParameterSource.COMMANDLINE:
+            continue
+        flag, value = param.opts[0], ctx.params[name]
+        if isinstance(value, bool):
+            off = getattr(param, "secondary_opts", None)
+            words += [flag] if value else [off[0]] if off else []
+        elif name == "index_url" and _has_password(str(value)):
+            url_left_out = True
+        else:
+            for one in value if isinstance(value, (list, tuple)) else [value]:
+                text = str(one)
+                if name == "env" and "=" in text:
+                    text = text.partition("=")[0]
+                    env_names.append(text)
+                words += [flag, shlex.quote(text)]
+    words += ["--resume", run_ref(run_dir)]
+    notes = []
+    if env_names:
+        notes.append(
+            f"--env values are not shown: set {', '.join(env_names)} in your environment to the values this run "
+            "was started with (or give --env NAME=VALUE again)"
+        )
+    if url_left_out:
+        notes.append("--index-url is left out (it holds a password): add it again to index the run")
+    return ResumeHint(" ".join(words), "; ".join(notes))
+
+
+def _has_password(url: str) -> bool:
+    """Whether a database URL carries a password (`scheme://user:PASSWORD@host/...`)."""
+    from urllib.parse import urlsplit
+
+    try:
+        return urlsplit(url).password is not None
+    except ValueError:  # not a URL urlsplit can read: never printed
+        return True
+
+
 EXIT_NOTHING_MEASURED = 3
 """`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
 trial faulted, or no task has a scored trial in both arms). Its last line says which."""
 
 
-def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, resume_hint: str) -> str:
+def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint) -> str:
     """Run (or go on with) the run in `run_dir`, showing progress on stderr.
 
     Args:
         run_dir: the run's folder (planned by `start_run`, or checked by `check_resume`).
         opts: the run's options.
         quiet: print nothing on stderr.
-        resume_hint: the command that goes on with the run, printed on one line after ^C.
+        hint: the command that goes on with the run, printed on one line after ^C (its note on the next).
 
     Returns:
         The run's status when it ended (`completed`, `cancelled`, ...).
@@ -77,12 +148,9 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, resume_hint: str)
             status = execute(run_dir, opts, on_progress)
         except KeyboardInterrupt:
             # One line however narrow the terminal, nothing coloured inside: the command is copied.
-            err.print(
-                f"interrupted: go on with `{resume_hint}`",
-                soft_wrap=True,
-                highlight=False,
-                markup=False,
-            )
+            err.print(f"interrupted: go on with `{hint.command}`", soft_wrap=True, highlight=False, markup=False)
+            if hint.note:
+                err.print(f"  ({hint.note})", soft_wrap=True, highlight=False, markup=False)
             raise typer.Exit(EXIT_INTERRUPTED) from None
     return status
 

@@ -125,12 +125,9 @@ def ab(
     measured nothing (every trial faulted, or no task was scored in both arms), said on the last
     line; 130 interrupted.
     """
-    import shlex
-
     from memeval.cli._ab_checks import AbArgs, ab_options
-    from memeval.cli._ab_run import report_run, run_trials
+    from memeval.cli._ab_run import report_run, resume_hint, run_trials
     from memeval.cli._find import locate_run
-    from memeval.formatting import run_ref
     from memeval.runner import check_resume, start_run
 
     args = AbArgs(
@@ -184,6 +181,5 @@ def ab(
         check_resume(run_dir, opts)
     else:
         run_dir = start_run(opts)
-    hint = f"memeval ab {shlex.quote(str(tasks))} --resume {run_ref(run_dir)}"
-    status = run_trials(run_dir, opts, quiet=quiet, resume_hint=hint)
+    status = run_trials(run_dir, opts, quiet=quiet, hint=resume_hint(ctx, run_dir))
     report_run(run_dir, status, as_json=as_json, quiet=quiet, index_url=index_url)
