@@ -1,8 +1,9 @@
-"""How every `--json` prints: one JSON document on stdout, indented 2 spaces, ending in a newline.
+r"""How every `--json` prints: one JSON document on stdout, indented 2 spaces, ending in a newline.
 
 One rule for all commands, whether stdout is a terminal, a pipe or a file, so a script that reads
-one command's output reads them all alike and a person can read any of them. The keys keep each
-document's own order (a model's declaration order, or sorted where the command sorts them).
+one command's output reads them all alike and a person can read any of them. Text is written as
+UTF-8 characters (`é`, not `\u00e9`), as pydantic writes a model. The keys keep each document's
+own order (a model's declaration order, or sorted where the command sorts them).
 """
 
 from __future__ import annotations
@@ -28,4 +29,4 @@ def echo_json(doc: Any, *, by_alias: bool = False, sort_keys: bool = False) -> N
     if hasattr(doc, "model_dump_json"):
         typer.echo(doc.model_dump_json(by_alias=by_alias, indent=JSON_INDENT))
     else:
-        typer.echo(json.dumps(doc, indent=JSON_INDENT, sort_keys=sort_keys))
+        typer.echo(json.dumps(doc, indent=JSON_INDENT, sort_keys=sort_keys, ensure_ascii=False))

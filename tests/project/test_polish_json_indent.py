@@ -89,14 +89,29 @@ def _argv(tmp: Path) -> dict[str, list[list[str]]]:
 
 
 def _indented(out: str) -> bool:
-    doc = json.loads(out)
-    return out in (json.dumps(doc, indent=2) + "\n", json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    """`out` is one JSON document, 2-space indent, UTF-8 text (not \\u escapes), one final newline."""
+    return out == json.dumps(json.loads(out), indent=2, ensure_ascii=False) + "\n"
 
 
 def test_the_check_tells_one_line_from_an_indented_document() -> None:
-    assert _indented('{\n  "a": [\n    1\n  ]\n}\n')
+    assert _indented('{\n  "a": [\n    "é"\n  ]\n}\n')
     assert not _indented('{"a": [1]}\n')
     assert not _indented('{\n    "a": 1\n}\n')  # 4 spaces
+    assert not _indented('{\n  "a": "\\u00e9"\n}\n')  # escaped, where models write the character
+
+
+def test_plain_data_and_models_print_text_alike(capsys: pytest.CaptureFixture[str]) -> None:
+    from pydantic import BaseModel
+
+    from memeval.cli._json import echo_json
+
+    class Row(BaseModel):
+        name: str
+
+    echo_json({"name": "Zoë"})
+    echo_json(Row(name="Zoë"))
+    plain, model = capsys.readouterr().out.split("}\n")[:2]
+    assert plain == model == '{\n  "name": "Zoë"\n'
 
 
 @pytest.mark.slow
