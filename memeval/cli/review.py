@@ -143,7 +143,8 @@ def users_add(
         ),
     ] = None,
     password_stdin: Annotated[
-        bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")
+        bool,
+        typer.Option("--password-stdin", help="Read the password from the first line of stdin instead of prompting."),
     ] = False,
     db: DbOpt = None,
 ) -> None:

@@ -114,3 +114,10 @@ def test_a_reviewer_name_from_its_variable_wins_over_the_token_as_help_says(tmp_
     assert named.returncode == 2 and "no terminal to ask the password on" in named.stderr, named.stderr
     unnamed = _memeval("review", "claim", ref, env={**env, "MEMEVAL_REVIEW_TOKEN": token}, cwd=tmp_path)
     assert unnamed.returncode == 0, unnamed.stderr
+
+
+def test_password_stdin_is_the_same_plain_flag_everywhere() -> None:
+    """`users add` offered `--password-stdin / --no-password-stdin [default: no-password-stdin]`."""
+    for path in (["users", "add"], ["review", "approve"], ["review", "claim"]):
+        out = CliRunner().invoke(app, [*path, "--help"]).stdout
+        assert "  --password-stdin  " in out and "no-password-stdin" not in out, (path, out)
