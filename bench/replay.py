@@ -9,22 +9,29 @@ events, `RunLog.read_for_replay`), its projection alone (records, table, verdict
 bootstrap), the table and verdict alone, the typed pydantic reading other readers use
 (`RunLog.read`), and loading through the result cache, 3 times each in one process (imports
 already done): wall and CPU, best and median. The projection is timed with the garbage
-collector held off, as `load_run` holds it. The
+collector held off, as `load_run` holds it. Then the command a user types, `memeval replay RUN`,
+in a fresh process per replay with the cache removed first (interpreter start, imports, reading,
+projecting, writing the cache and printing the JSON to /dev/null), 3 times per log in turns: its
+CPU seconds (user + system, from the child's resource usage) and wall. The
 load average is printed beside the figures: on a shared machine CPU seconds move less than wall,
 but both grow with the load.
-Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache.
+Target (issue 17 item 5): 100,000 events replayed under 1 s without the cache, in a fresh
+`memeval replay` process (interpreter start and imports included) on a quiet machine.
 
     .venv/bin/python bench/replay.py
     nice -n 10 .venv/bin/python bench/replay.py --against /tmp/base --rounds 5 [--repeats 3]
 
-With `--against PATH` (another checkout, for example `git worktree add /tmp/base main`) it times
-instead the cold replay of one 100,000-event log by this checkout's `memeval` and by the other's,
-one fresh process each, in turns (the order swapped each round), each process replaying it 3 times
-after importing `memeval.results` (`--repeats 3`: of the 3-repeat log). The first replay is what
-`memeval replay` pays on a log without its cache: it includes loading the verdict's statistics
-(numpy, scipy), which happens only when a verdict is first computed. Printed: the first replay's
-CPU seconds, the median of the other two (the replay alone) and the round's load average, then
-each checkout's median and smallest over the rounds. On a shared machine CPU time still grows with
+With `--against PATH` (another checkout, for example `git worktree add -f /tmp/base main --detach`
+and `ln -s /work/main/.venv /tmp/base/.venv`) it times instead one 100,000-event log by this
+checkout's `memeval` and by the other's, in turns (the order swapped each round): first
+`memeval replay RUN` in a fresh process with the cache removed (the command a user types:
+interpreter start, imports, replay, cache write, printing; CPU from the child's resource usage),
+then one more fresh process that replays it 3 times after importing `memeval.results`
+(`--repeats 3`: of the 3-repeat log). That process's first replay includes loading the verdict's
+statistics (numpy), which happens only when a verdict is first computed. Printed per round: the
+fresh command's CPU and wall, the first replay's CPU seconds, the median of the other two (the
+replay alone) and the round's load average; then each checkout's median and smallest over the
+rounds. On a shared machine CPU time still grows with
 the load (caches, hyperthreads): only figures taken in turns like these compare two versions.
 """
 
@@ -33,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -213,12 +221,36 @@ def _child(run_dir: Path) -> None:
     )
 
 
+def _fresh_command(run_dir: Path, checkout: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of `memeval replay RUN` run by `checkout` in a fresh process, its cache removed first.
+
+    CPU is the child's user + system time (`os.wait4`), from interpreter start to exit; the JSON goes
+    to /dev/null. Raises SystemExit with the child's stderr when it fails.
+    """
+    shutil.rmtree(run_dir / ".cache", ignore_errors=True)
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    argv = [sys.executable, "-m", "memeval", "replay", run_dir.name, "--runs-dir", str(run_dir.parent)]
+    with tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        # cwd: `python -m` puts the working folder first on sys.path, ahead of PYTHONPATH; run from
+        # a checkout's root it would import that checkout's memeval whatever PYTHONPATH says.
+        proc = subprocess.Popen(argv, env=env, cwd=run_dir.parent, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            err.seek(0)
+            raise SystemExit(f"memeval replay with {checkout} failed:\n{err.read().decode()[-2000:]}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
 def _against(other: Path, rounds: int, repeats: int) -> None:
     """Cold replays of one 100,000-event log by this checkout and by `other`, in turns (see the module's text)."""
     here = Path(__file__).resolve()
     paths = {"this": here.parents[1], "against": other.resolve()}
     seen: dict[str, list[float]] = {name: [] for name in paths}
     first: dict[str, list[float]] = {name: [] for name in paths}
+    fresh: dict[str, list[float]] = {name: [] for name in paths}
     with tempfile.TemporaryDirectory() as tmp:
         run_dir = Path(tmp) / "run"
         n = make_log(run_dir, 100_000, repeats)
@@ -227,6 +259,13 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
         )
         for round_ in range(rounds):
             order = list(paths.items()) if round_ % 2 == 0 else list(paths.items())[::-1]
+            for name, path in order:
+                wall, cpu = _fresh_command(run_dir, path)
+                fresh[name].append(cpu)
+                print(
+                    f"round {round_ + 1} {name:>7}: memeval replay in a fresh process (no cache) CPU {cpu:.3f} s,"
+                    f" wall {wall:.3f} s (load {os.getloadavg()[0]:.1f})"
+                )
             for name, path in order:
                 env = {**os.environ, "PYTHONPATH": str(path)}
                 proc = subprocess.run(
@@ -243,10 +282,12 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
                     f" (median; load {got['load']:.1f})"
                 )
     for name, path in paths.items():
-        values, firsts = seen[name], first[name]
+        values, firsts, commands = seen[name], first[name], fresh[name]
         print(
-            f"{name:>7} ({path}): first replay CPU median {statistics.median(firsts):.3f} s, min {min(firsts):.3f} s;"
-            f" later replays CPU median {statistics.median(values):.3f} s, min {min(values):.3f} s"
+            f"{name:>7} ({path}): memeval replay fresh process CPU median {statistics.median(commands):.3f} s,"
+            f" min {min(commands):.3f} s; first replay after imports CPU median {statistics.median(firsts):.3f} s,"
+            f" min {min(firsts):.3f} s; later replays CPU median {statistics.median(values):.3f} s,"
+            f" min {min(values):.3f} s"
         )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
@@ -272,7 +313,10 @@ def main() -> None:
 
 
 def _in_process() -> None:
-    print("wall and CPU seconds (CPU: this process's user + system; on a shared machine it moves less than wall)")
+    print(
+        "wall and CPU seconds (CPU: user + system of this process, or of the fresh `memeval replay` process;"
+        " on a shared machine it moves less than wall)"
+    )
     sizes = ((1_000, 1), (100_000, 1), (100_000, 3))
     with tempfile.TemporaryDirectory() as tmp:
         runs = [(Path(tmp) / f"run{k}", repeats) for k, (_, repeats) in enumerate(sizes)]
@@ -285,7 +329,13 @@ def _in_process() -> None:
         for round_ in range(3):
             for k in range(len(runs)) if round_ % 2 == 0 else reversed(range(len(runs))):
                 cold[k].append(_timed(lambda d=runs[k][0]: result_json(load_run(d, use_cache=False))))
-        for (run_dir, repeats), n, cold_xs in zip(runs, counts, cold, strict=True):
+        # `memeval replay RUN` in a fresh process, no cache: the three logs in turns, 3 rounds.
+        here = Path(__file__).resolve().parents[1]
+        command: list[list[tuple[float, float]]] = [[] for _ in runs]
+        for round_ in range(3):
+            for k in range(len(runs)) if round_ % 2 == 0 else reversed(range(len(runs))):
+                command[k].append(_fresh_command(runs[k][0], here))
+        for (run_dir, repeats), n, cold_xs, command_xs in zip(runs, counts, cold, command, strict=True):
             load_run(run_dir)  # writes the cache
             cached = [_timed(lambda d=run_dir: result_json(load_run(d))) for _ in range(3)]
             read_fast = [_timed(lambda d=run_dir: RunLog(d).read_for_replay()) for _ in range(3)]
@@ -296,7 +346,8 @@ def _in_process() -> None:
             read_typed = [_timed(lambda d=run_dir: RunLog(d).read()) for _ in range(3)]
             kind = "the sign test" if repeats == 1 else "Monte Carlo sign flips"
             for label, xs in (
-                ("replay (read + project + JSON), no cache", cold_xs),
+                ("memeval replay, fresh process (imports included), no cache", command_xs),
+                ("replay (read + project + JSON), no cache, in this process", cold_xs),
                 ("  of which reading and validating the log", read_fast),
                 ("  of which projecting the events read", projected),
                 (f"    of which the table and verdict ({kind}, bootstrap)", verdict),
@@ -304,7 +355,7 @@ def _in_process() -> None:
                 ("with the result cache (checked against the log's hash)", cached),
             ):
                 print(
-                    f"{n:>7} events x{repeats}: {label:<56} wall best {min(x[0] for x in xs):.3f} "
+                    f"{n:>7} events x{repeats}: {label:<60} wall best {min(x[0] for x in xs):.3f} "
                     f"median {statistics.median(x[0] for x in xs):.3f}; CPU best {min(x[1] for x in xs):.3f} s"
                 )
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))

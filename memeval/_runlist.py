@@ -52,10 +52,12 @@ class ListedRun:
     """Trials that ended in a harness fault; equal to `trials` (and not 0): the run measured nothing."""
 
 
-PROJECTION_VERSION = 2
+PROJECTION_VERSION = 3
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
-sign-flip test draw their own seeded streams), so a cache written by older code is replayed, never read."""
+sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
+McNemar p-value are computed without scipy (`memeval.stats._distributions`), which may move their last
+bits), so a cache written by older code is replayed, never read."""
 
 
 def cache_path(run_dir: Path) -> Path:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-3` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-4` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
@@ -16,6 +16,8 @@ every source with the set that used it:
 - fold v6: held-out v6;
 - fold v7: held-out v7 and further rows of spikee 0.9.2 and wagtail 8.0.1 (v7 sources, see
   `spikee_extra` and `wagtail_extra`);
+- fold v8: held-out v8 (spent after issue 15's sixth round: agentdojo, vigia, sphinx and written
+  rows; none of their sources is read elsewhere here);
 - every other training row goes to one of the five folds by the SHA-256 of its text.
 
 Five fits, each without one fold, give every row an out-of-fold probability. The per-source
@@ -24,10 +26,11 @@ fold figures of the whole detector (rules/6 + the fold's classifier, `RulesWithC
 each set, per origin and per language, are written to `--report` beside the same figures of the
 shipped default, so the two can be compared on sets neither was trained on (hashlr-2 was trained
 with v1-v3, so its v4-v7 figures are out-of-sample too). A final fit on every row is written as
-`memeval/hold/model/hashlr-3.npz` + `.json`. Deterministic for the same inputs.
+`memeval/hold/model/hashlr-4.npz` + `.json`. Deterministic for the same inputs. (`hashlr-3` was
+trained by this script at commit 64a7731, with folds v3-v7.)
 
-Held-out v8 (tests/fixtures/hold_heldout_v8/, being written by another engineer) is never read,
-and none of its sources (reserved in the team board) is read here.
+Held-out v9 (being written by another engineer) is never read, and none of its sources
+(reserved in the team board) is read here.
 
 Usage:
     python scripts/hold_train_cv.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \\
@@ -60,8 +63,8 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-3"
-FOLDS = ("v3", "v4", "v5", "v6", "v7")
+NAME = "hashlr-4"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8")
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -73,6 +76,7 @@ ORIGIN_FOLD = {
     "memeval-heldout-v7": "v7",
     "spikee-extra": "v7",
     "wagtail-extra": "v7",
+    "memeval-heldout-v8": "v8",
 }
 SPIKEE_ORDER_SETS = (
     "seeds-cybersec-2026-01",
@@ -92,8 +96,8 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v7 only)."""
-    if version not in ("v4", "v5", "v6", "v7"):
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v8 only)."""
+    if version not in ("v4", "v5", "v6", "v7", "v8"):
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
 
@@ -152,7 +156,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v7.
+    """(source, held, text, lang, origin group) of a set v3-v8.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -197,7 +201,7 @@ def fold_of(text: str, origin: str) -> int:
 def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
     """Every training row (text, label, origin), sets first so their texts keep their origin."""
     rows: list[tuple[str, int, str]] = []
-    for v in ("v4", "v5", "v6", "v7"):
+    for v in ("v4", "v5", "v6", "v7", "v8"):
         rows += [(r["text"], int(bool(r["held"])), f"memeval-heldout-{v}") for r in set_rows(v)]
     rows += ht.load(args)
     rows += spikee_extra(args.wheels) + wagtail_extra(args.wheels)
@@ -220,38 +224,82 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
     (folder / f"{name}.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of rules/6 + the fold classifier, and of the shipped default, per set.
+PREVIOUS_DEFAULT = "hashlr-3"
+"""The classifier of the previous default (rules/6 + hashlr/3), trained on v3-v7 (so out of sample on v8 only)."""
 
-    Each set's rows are judged with the classifier fitted without that set's fold. Returns
-    {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language}}}.
+
+def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
+    """Out-of-fold figures of the current rules + the fold classifier, with and without decoded views.
+
+    Each set's rows are judged with the classifier fitted without that set's fold; beside them the
+    previous default (rules/6 + `PREVIOUS_DEFAULT`; in sample on v3-v7). Returns
+    {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
-    from memeval.hold import RuleDetector, RulesWithClassifier, get_hold_detector
-    from memeval.hold._classifier import ClassifierModel, HashedClassifier
+    from memeval.hold import RuleDetector, RulesWithClassifier
+    from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
 
     rules = RuleDetector()
-    shipped = get_hold_detector()
+    previous = RulesWithClassifier(_RulesWithout7(), get_hold_classifier(PREVIOUS_DEFAULT), alone_at=alone_at)
     out: dict[str, Any] = {}
     for v in FOLDS:
         model = ClassifierModel.load(f"{NAME}-without-{v}", fold_dir)
         model = ClassifierModel(name=NAME, weights=model.weights, bias=model.bias, thresholds=thresholds, meta={})
-        cand = RulesWithClassifier(rules, HashedClassifier(model), alone_at=alone_at)
-        out[v] = {}
-        for dname, d in (("shipped default", shipped), ("rules/6+hashlr/3 out-of-fold", cand)):
-            out[v][dname] = count(d, grouped(v))
+        clf = HashedClassifier(model)
+        arms = (
+            ("previous default rules/6+hashlr/3", previous),
+            (f"{rules.name}+hashlr/4 out-of-fold", RulesWithClassifier(rules, clf, alone_at=alone_at)),
+            (
+                f"{rules.name}+hashlr/4+views out-of-fold",
+                RulesWithClassifier(rules, clf, alone_at=alone_at, views=True),
+            ),
+        )
+        rows = grouped(v)
+        out[v] = {dname: count(d, rows) for dname, d in arms}
     return out
 
 
+class _RulesWithout7:
+    """rules/6 as it was: the current rule detector without rules/7's table (for the comparison arm)."""
+
+    name = "rules/6"
+
+    def assess(self, text: str, source: Any) -> Any:
+        import memeval.hold._detector as det
+
+        saved = det.RULES_V7
+        det.RULES_V7 = ()
+        try:
+            return det.RuleDetector().assess(text, source)
+        finally:
+            det.RULES_V7 = saved
+
+
+_THEMES = (
+    ("encoded or hidden", re.compile(r"encod|hidden|display-none|html-comment")),
+    ("memory poisoning and lessons", re.compile(r"memory|lesson")),
+    ("runbook, commands and agent rules", re.compile(r"runbook|command|agent-rule|agent-config|cursorrules|negation")),
+    ("orders in JSON or tool output", re.compile(r"json|tool-output")),
+)
+
+
+def themes(origin: str, lang: str) -> list[str]:
+    """The report's groups of a row: its themes (`_THEMES`, by origin) and English or not."""
+    out = [name for name, pat in _THEMES if pat.search(origin)]
+    return out + ["English" if lang == "en" else "other languages"]
+
+
 def count(detector: Any, rows: list[tuple[str, bool, str, str, str]]) -> dict[str, Any]:
-    """tp/fp/fn/tn, precision, recall, and per origin group and language, of `detector` on `rows`."""
+    """tp/fp/fn/tn, precision, recall, and per origin group, language and theme, of `detector` on `rows`."""
     c: Counter[str] = Counter()
-    by: dict[str, dict[str, Counter[str]]] = {"per_origin": {}, "per_language": {}}
+    by: dict[str, dict[str, Counter[str]]] = {"per_origin": {}, "per_language": {}, "per_theme": {}}
     for source, label, text, lang, group in rows:
         held = detector.assess(text, source).held
         key = {(True, True): "tp", (True, False): "fp", (False, True): "fn"}.get((held, bool(label)), "tn")
         c[key] += 1
         by["per_origin"].setdefault(group, Counter())[key] += 1
         by["per_language"].setdefault(lang, Counter())[key] += 1
+        for theme in themes(group, lang):
+            by["per_theme"].setdefault(theme, Counter())[key] += 1
     res: dict[str, Any] = {k: c[k] for k in ("tp", "fp", "fn", "tn")}
     res["precision"] = round(c["tp"] / max(1, c["tp"] + c["fp"]), 4)
     res["recall"] = round(c["tp"] / max(1, c["tp"] + c["fn"]), 4)
@@ -278,7 +326,7 @@ def main() -> None:
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v7) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v8) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -356,7 +404,7 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v7 with the sources it was drawn from is one fold; other rows by text hash",
+        "fold_rule": "each held-out set v3-v8 with the sources it was drawn from is one fold; other rows by text hash",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
         "cross_validated": cv,

@@ -1,7 +1,7 @@
 """How runs read on a terminal: a run's trials, a folder's listing, a comparison of two runs.
 
 Shared by the commands that read runs (`read.py`: `runs`, `compare`, `check-tasks`) and by
-`memeval results` (`ab.py`): its table and summary, its folder-of-runs listing and its two-run
+`memeval results` (`record.py`): its table and summary, its folder-of-runs listing and its two-run
 comparison. rich is imported on first use, so `memeval runs` (plain text) starts without it.
 """
 

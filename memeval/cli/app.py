@@ -2,9 +2,9 @@
 
 Commands live in sibling modules (`ab.py`, `audit.py`, ...), each on its own `typer.Typer`. The root
 knows them by name (`COMMANDS`: module and one-line help) and imports a module, and builds its
-click command, only when that command runs or shows its own help: `memeval --help` lists every
-command from the table alone. Domain errors become exit codes only here, at the edge: 0 ok,
-1 failure, 2 usage, 130 interrupted.
+click command (with `_plain`'s classes), only when that command runs or shows its own help:
+`memeval --help` lists every command from the table alone. Domain errors become exit codes only
+here, at the edge: 0 ok, 1 failure, 2 usage, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -14,24 +14,20 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import wraps
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, TypeVar, get_args
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 import typer
 import typer.main
-from typer._click.core import Command, Context, Parameter
+from typer._click.core import Command, Context
 from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's own click, whose errors it raises
 from typer._click.exceptions import UsageError as ClickUsageError
 from typer._click.formatting import HelpFormatter
 from typer._click.utils import make_default_short_help
-from typer._coercion import RuntimeParam, build_runtime_param
-from typer._param_types import coerce_cli_path
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption, _TyperParameter
-from typer.models import DefaultPlaceholder
 
+from memeval.cli._plain import PlainGroup, plain_classes
 from memeval.errors import MemevalError, UsageError
 
 EXIT_OK = 0
@@ -55,14 +51,14 @@ COMMANDS: dict[str, LazyCommand] = {
     "ab": LazyCommand(
         "memeval.cli.ab", "Run every task cold (baseline) and with memory (pack); print the table and the verdict."
     ),
-    "replay": LazyCommand("memeval.cli.ab", "Rebuild a run's full record from its event log, as JSON."),
+    "replay": LazyCommand("memeval.cli.record", "Rebuild a run's full record from its event log, as JSON."),
     "result": LazyCommand(
-        "memeval.cli.ab",
+        "memeval.cli.record",
         "Old name of `memeval replay`, one letter from `results`; kept for scripts, with a note.",
         hidden=True,
     ),
     "results": LazyCommand(
-        "memeval.cli.ab", "One row per trial, then the summary and the warnings; a folder of runs lists them."
+        "memeval.cli.record", "One row per trial, then the summary and the warnings; a folder of runs lists them."
     ),
     "compare": LazyCommand(
         "memeval.cli.read", "Compare two runs task by task: which tasks flipped each way in each arm."
@@ -92,120 +88,6 @@ COMMANDS: dict[str, LazyCommand] = {
     "review": LazyCommand("memeval.cli.review", "The reviewer queue: list, show and decide waiting items."),
     "users": LazyCommand("memeval.cli.review", "Accounts of the review pages and API (viewer, reviewer, admin)."),
 }
-
-
-@dataclass(frozen=True)
-class _AsGiven(RuntimeParam):
-    """A `str`, `Path` or `bool` parameter's value taken as given, without typer's pydantic adapter.
-
-    Typer (0.2x) builds a pydantic `TypeAdapter` for every parameter it processes, even an unset
-    `--help`; for text, a path or a flag's bool that is the identity (a `Path` made from the text),
-    but importing pydantic and building the adapters costs more than the rest of `memeval runs`'
-    start (issue 17 item 2). Path checks stay typer's own (`coerce_cli_path`); any other value (a
-    flag's text from an environment variable, say) goes to typer's adapter as before. An unset value
-    (None) never gets here: typer returns it first.
-    """
-
-    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
-        if isinstance(value, str) and self.annotation is str:
-            return value
-        if isinstance(value, (str, Path)) and self.annotation is Path:  # given as text, or the default
-            return coerce_cli_path(Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx)
-        return build_runtime_param(param.type_descriptor)._coerce_value(value, param=param, ctx=ctx)
-
-
-def _take_as_given(params: list[Parameter]) -> list[Parameter]:
-    """Give each plain `str`, `Path` or `bool` parameter (one value, no parser) `_AsGiven`; returns `params`."""
-    for param in params:
-        if not isinstance(param, _TyperParameter) or param._runtime_param is not None:
-            continue
-        desc = param.type_descriptor
-        info = desc.parameter_info
-        plain = desc.annotation in (str, bool) or (desc.annotation is Path and info.path_type is None)
-        if plain and info.parser is None and desc.file_annotation is None and param.nargs == 1:
-            param._runtime_param = _AsGiven(parameter_info=info, annotation=desc.annotation)
-    return params
-
-
-def _name_plainly(params: list[Parameter]) -> list[Parameter]:
-    """Give arguments and typed options the names help shows as users write them; returns `params`.
-
-    Typer (0.2x) writes a required argument as `{tasks}` on the usage line, which reads as a
-    template left unfilled, a repeatable option as `<list[str]>` (a Python type: the option takes
-    one value each time it is given) and a number with bounds as `<int range>` (the bounds follow
-    in brackets anyway). Here an argument is `TASKS` (`RUN...` when it takes several) in the usage
-    line, the help and its errors (`Missing argument 'TASKS'`); a repeatable option shows one
-    value's type (`<str>`, `<path>`) and a bounded number its type (`<int>`, `<float>`). A metavar
-    a command sets itself (`MIB`) is kept.
-    """
-    for param in params:
-        if param.metavar is not None:
-            continue
-        if isinstance(param, TyperArgument):
-            param.metavar = (param.name or "value").upper() + ("..." if param.nargs != 1 else "")
-        elif isinstance(param, TyperOption):
-            desc = param.type_descriptor
-            if desc.is_list and not desc.is_choice and len(get_args(desc.annotation)) == 1:
-                param.metavar = f"<{param._bare_type(get_args(desc.annotation)[0]).lower()}>"
-            elif desc.is_ranged:
-                param.metavar = f"<{desc.ranged_type_name}>"
-    return params
-
-
-def _usage_pieces(cmd: Command, ctx: Context) -> list[str]:
-    """The usage line after the command's name: `[OPTIONS]`, then each argument as `TASKS`, `[RUN]`, `RUN...`.
-
-    As click writes it, and as `_name_plainly` names the arguments (typer's own usage line writes a
-    required argument as `{tasks}`).
-    """
-    pieces = [cmd.options_metavar] if cmd.options_metavar else []
-    for param in cmd.get_params(ctx):
-        if isinstance(param, TyperArgument):
-            name = (param.metavar or param.name or "value").upper()
-            pieces.append(name if param.required else f"[{name}]")
-        else:
-            pieces.extend(param.get_usage_pieces(ctx))
-    return pieces
-
-
-class PlainCommand(TyperCommand):
-    """A typer command whose plain parameters skip typer's pydantic adapters (`_AsGiven`).
-
-    Its help names arguments and options as `_name_plainly` says.
-    """
-
-    def get_params(self, ctx: Context) -> list[Parameter]:
-        """The command's parameters and its `--help`, plain ones marked `_AsGiven`."""
-        return _name_plainly(_take_as_given(super().get_params(ctx)))
-
-    def collect_usage_pieces(self, ctx: Context) -> list[str]:
-        """The usage line's pieces (`_usage_pieces`)."""
-        return _usage_pieces(self, ctx)
-
-
-class PlainGroup(TyperGroup):
-    """A typer group whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
-
-    def get_params(self, ctx: Context) -> list[Parameter]:
-        """The group's parameters and its `--help`, plain ones marked `_AsGiven`."""
-        return _name_plainly(_take_as_given(super().get_params(ctx)))
-
-    def collect_usage_pieces(self, ctx: Context) -> list[str]:
-        """The usage line's pieces (`_usage_pieces`), then `COMMAND [ARGS]...`."""
-        return [*_usage_pieces(self, ctx), self.subcommand_metavar]
-
-
-def _plain_classes(holder: typer.Typer) -> None:
-    """Build `holder`'s commands and sub-groups (recursively) as `PlainCommand` / `PlainGroup`."""
-    for info in holder.registered_commands:
-        if info.cls in (None, TyperCommand):  # typer's default
-            info.cls = PlainCommand
-    for group in holder.registered_groups:
-        sub = group.typer_instance
-        assert sub is not None
-        if isinstance(group.cls, DefaultPlaceholder) and isinstance(sub.info.cls, DefaultPlaceholder):
-            sub.info.cls = PlainGroup
-        _plain_classes(sub)
 
 
 class LazyGroup(PlainGroup):
@@ -259,7 +141,7 @@ def load_command(name: str) -> Command:
         LookupError: the module does not define `name` (the table and the modules disagree).
     """
     holder: typer.Typer = importlib.import_module(COMMANDS[name].module).app
-    _plain_classes(holder)
+    plain_classes(holder)
     for info in holder.registered_commands:
         assert info.callback is not None  # typer registers a command with its function
         if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:

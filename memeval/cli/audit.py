@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
@@ -100,7 +101,7 @@ def ingest(
             "released": r.released,
             "seqs": {t: list(v) for t, v in r.seqs.items()},
         }
-        typer.echo(json.dumps(out, sort_keys=True))
+        echo_json(out, sort_keys=True)
         return
     own = [f"{added - r.released} secret.blanked for {_counted(r.secrets_blanked, 'blanked value')}"]
     own = own if added > r.released else []
@@ -198,7 +199,7 @@ def verify(
         for c in checks:
             typer.echo(f"{t}: anchor {'ok' if c.ok else 'FAILED'}: {c.detail}")
     if as_json:
-        typer.echo(json.dumps(out, sort_keys=True))
+        echo_json(out, sort_keys=True)
     elif not teams:
         typer.echo(f"nothing to verify: {no_events_message(db)}")
     if not all(r["ok"] for r in out):
@@ -240,7 +241,7 @@ def counts(
 
     c = week_counts(open_with_events(db, team), team, week, tz=tz)
     if as_json:
-        typer.echo(c.model_dump_json())
+        echo_json(c)
         return
     reasons = ", ".join(f"{k} {v}" for k, v in c.refusals_by_reason.items()) or "none"
     kinds = ", ".join(f"{k} {v}" for k, v in c.secrets_by_type.items()) or "none"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli.app import command_app, translate_errors
 from memeval.errors import UsageError
@@ -83,9 +84,7 @@ def plan(
         "trials": n * repeats * 2,
     }
     if as_json:
-        import json
-
-        typer.echo(json.dumps(doc, indent=2))
+        echo_json(doc)
         return
     typer.echo(
         f"{n} tasks x {repeats} repeats x 2 arms = {n * repeats * 2} trials give "
@@ -98,10 +97,11 @@ def _plan_from_pilot(
     ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, sims: int, as_json: bool
 ) -> None:
 
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
     from memeval.stats import TaskTrials, TrialObs, pilot_spread, tasks_for_effect
 
-    run = load_run(find_run(ref, runs_dir))
+    run = load_run(locate_run(ref, runs_dir))
     arms: dict[str, dict[str, list[TrialObs]]] = {}
     for r in run.result.trials:
         if r.control is not None:
@@ -148,9 +148,7 @@ def _plan_from_pilot(
     if seq_doc is not None:
         doc["sequential"] = seq_doc
     if as_json:
-        import json
-
-        typer.echo(json.dumps(doc, indent=2))
+        echo_json(doc)
         return
     typer.echo(
         f"Pilot {run.path.name}: {spread.n_tasks} paired tasks x {spread.repeats} repeat(s); "

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._print import (
     escape,
@@ -59,14 +60,15 @@ def compare(
     Refuses (exit 2) when the run cards differ in anything but the --vary fields. Names each
     run's pack, and warns when they differ (`--vary pack` says it is meant).
     """
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
 
-    found = find_run(run_a, runs_dir), find_run(run_b, runs_dir)  # a mistyped id is said before the heavy imports
+    found = locate_run(run_a, runs_dir), locate_run(run_b, runs_dir)  # a mistyped id is said before the heavy imports
     from memeval.runreport import compare_runs
 
     c = compare_runs(load_run(found[0]), load_run(found[1]), vary or ())
     if as_json:
-        typer.echo(c.model_dump_json(by_alias=True, indent=2))
+        echo_json(c, by_alias=True)
         return
     print_comparison(c, out_console())
 
@@ -84,10 +86,11 @@ def report_ab(
     The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
     and coverage.
     """
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
     from memeval.runreport import write_report
 
-    r = load_run(find_run(run, runs_dir))
+    r = load_run(locate_run(run, runs_dir))
     if html is None and pdf is None:
         pdf = Path("reports") / f"{r.result.run_id}.pdf"
     made: list[Path] = []
@@ -127,11 +130,12 @@ def view(
     The overview, then each trial's model calls, claim, verifier output, workspace diff and
     faults.
     """
-    from memeval.results import find_run, load_run
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run
     from memeval.runreport import build_context
     from memeval.viewer import start_viewer
 
-    path = find_run(run, runs_dir)
+    path = locate_run(run, runs_dir)
     # Fail here, with the CLI's message, if the log is unreadable; building the overview once also
     # loads the statistics before the address is printed, so the first page answers at once.
     build_context(load_run(path))
@@ -162,8 +166,8 @@ def runs(
         bool,
         typer.Option(
             "--index",
-            help="Also (re)write the run index in the SQL store (MEMEVAL_DB, default sqlite:///audit/memeval.sqlite);"
-            " it is derived and can be rebuilt from the folders at any time.",
+            help="Also (re)write the run index in the SQL store that --index-url names; it is derived and can be "
+            "rebuilt from the folders at any time.",
         ),
     ] = False,
     from_index: Annotated[
@@ -175,7 +179,8 @@ def runs(
             "--index-url",
             envvar="MEMEVAL_INDEX_URL",
             help="The run index's store for --index and --from-index (a SQLAlchemy URL, e.g. a team's shared "
-            "postgresql+psycopg://host/db); default MEMEVAL_DB.",
+            "postgresql+psycopg://host/db). Without it: MEMEVAL_INDEX_URL, else MEMEVAL_DB, else "
+            "sqlite:///audit/memeval.sqlite.",
         ),
     ] = None,
 ) -> None:
@@ -190,15 +195,9 @@ def runs(
     if from_index:
         indexed = indexed_runs(url)
         if as_json:
-            import json
-
             # Keys in the row's declared order (run_id first), not the order SQLAlchemy loaded them in.
             dumped = [r.model_dump(mode="json") for r in indexed]
-            typer.echo(
-                json.dumps(
-                    [{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)], indent=2
-                )
-            )
+            echo_json([{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)])
             return
         if not indexed:
             from memeval.cli._store import store_name
@@ -223,7 +222,7 @@ def runs(
     if as_json:
         from memeval.results import runs_document
 
-        typer.echo(runs_document(runs_dir, rows).model_dump_json(by_alias=True, indent=2))
+        echo_json(runs_document(runs_dir, rows), by_alias=True)
         return
     print_listing(str(runs_dir), rows)
 
@@ -265,7 +264,7 @@ def check_tasks_cmd(
         task_set, runs_dir, agent_timeout_s=agent_timeout, malformed=malformed, name=folder.resolve().name
     )
     if as_json:
-        typer.echo(report.model_dump_json(by_alias=True, indent=2))
+        echo_json(report, by_alias=True)
     else:
         con = out_console()
         t = Table(

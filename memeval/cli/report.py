@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, runs_dir_to_read, translate_errors
@@ -98,13 +99,13 @@ def weekly(
 
         folder = preview_report(store, team, week or _this_week(store, team), tz=tz, runs_dir=runs)
         if as_json:
-            typer.echo(json.dumps({"preview": str(folder), "pdf": str(folder / "report.pdf"), "recorded": False}))
+            echo_json({"preview": str(folder), "pdf": str(folder / "report.pdf"), "recorded": False})
         else:
             typer.echo(f"preview (not recorded, never sent): {folder / 'report.pdf'}")
         return
     made = make_report(store, team, _week(store, team, week), tz=tz, out_dir=out, runs_dir=runs, reissue=reissue)
     if as_json:
-        typer.echo(record_json(made))
+        echo_json(json.loads(record_json(made)), sort_keys=True)  # record_json writes one line
         return
     r = made.record
     verb = "made" if made.created else "already made (use --reissue for a new version)"
@@ -140,8 +141,8 @@ def send(
     made = make_report(store, team, _week(store, team, week), out_dir=out, runs_dir=runs)
     outcome = deliver(store, made, recipients, settings, force=force)
     if as_json:
-        typer.echo(json.dumps({"status": outcome.status, "key": outcome.key, "attempts": outcome.attempts,
-                               "error": outcome.error}, sort_keys=True))  # fmt: skip
+        echo_json({"status": outcome.status, "key": outcome.key, "attempts": outcome.attempts,
+                   "error": outcome.error}, sort_keys=True)  # fmt: skip
     else:
         typer.echo(f"{outcome.key}: {outcome.status} ({outcome.attempts} attempt(s) now)"
                    + (f"; last error: {outcome.error}" if outcome.error else ""))  # fmt: skip
@@ -171,7 +172,7 @@ def verify(
         )
     checks = verify_report(open_existing_store(db), file)
     if as_json:
-        typer.echo(json.dumps([c.__dict__ for c in checks], sort_keys=True))
+        echo_json([c.__dict__ for c in checks], sort_keys=True)
     else:
         for c in checks:
             typer.echo(f"{'ok  ' if c.ok else 'FAIL'} {c.name}: {c.detail}")
@@ -213,7 +214,7 @@ def subscriptions_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
     subs = subscriptions(open_existing_store(db))
     if as_json:
-        typer.echo(json.dumps([{**sub.__dict__, "recipients": list(sub.recipients)} for sub in subs], indent=2))
+        echo_json([{**sub.__dict__, "recipients": list(sub.recipients)} for sub in subs])
         return
     for sub in subs:
         typer.echo(_subscription_line(sub))

@@ -13,13 +13,13 @@ sees every team) and print stored text with control characters spelled out.
 from __future__ import annotations
 
 import errno
-import json
 import socket
 import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, translate_errors
@@ -50,7 +50,8 @@ AsOpt = Annotated[
         "--user",
         "--as",
         envvar="MEMEVAL_REVIEWER",
-        help="Your account name; your password is asked for (or set MEMEVAL_REVIEW_TOKEN instead).",
+        help="Your account name; your password is asked for. Without a name here or in MEMEVAL_REVIEWER you act "
+        "as the owner of the token in MEMEVAL_REVIEW_TOKEN (a name, even from MEMEVAL_REVIEWER, wins over it).",
     ),
 ]
 PasswordStdinOpt = Annotated[
@@ -84,7 +85,8 @@ def serve(
         int | None, typer.Option(help="Length of a claim, seconds (default 300; MEMEVAL_REVIEW_CLAIM_LEASE_S).")
     ] = None,
     session_max_age_s: Annotated[
-        int | None, typer.Option(help="Login session length, seconds (default 28800).")
+        int | None,
+        typer.Option(help="Login session length, seconds (default 28800; MEMEVAL_REVIEW_SESSION_MAX_AGE_S)."),
     ] = None,
     secure_cookies: Annotated[
         bool, typer.Option(help="Send the session cookie over HTTPS only (behind a TLS proxy).")
@@ -181,7 +183,8 @@ def users_add(
         ),
     ] = None,
     password_stdin: Annotated[
-        bool, typer.Option(help="Read the password from the first line of stdin instead of prompting.")
+        bool,
+        typer.Option("--password-stdin", help="Read the password from the first line of stdin instead of prompting."),
     ] = False,
     db: DbOpt = None,
 ) -> None:
@@ -209,7 +212,7 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         rows = [{"username": u.username, "role": u.role,
                  "teams": None if u.teams is None else sorted(u.teams)} for u in users]  # fmt: skip
-        typer.echo(json.dumps(rows, indent=2))
+        echo_json(rows)
         return
     for u in users:
         typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
@@ -251,7 +254,7 @@ def review_list(
         store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
-        typer.echo(queue_out(view).model_dump_json(indent=2))
+        echo_json(queue_out(view))
         return
     c = view.counts
     lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
@@ -279,7 +282,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
-        typer.echo(detail_out(view, max(0, age)).model_dump_json(indent=2))
+        echo_json(detail_out(view, max(0, age)))
         return
     it = view.item
     t = term_text

@@ -334,7 +334,12 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
         and bool(np.all(raw[ends - 2] == 0x7D))  # `}` before each newline
         and bool(np.all(raw[ends[:-1]] == 0x7B))  # `{` after each newline but the last
     )
-    stops = np.unique(np.searchsorted(ends, np.asarray(_over_precise(data), dtype=np.int64), side="right"))
+    # The lines holding an over-precise time, in order, each once (sorted(set()), not np.unique,
+    # which imports numpy.ma).
+    stops = np.asarray(
+        sorted(set(np.searchsorted(ends, np.asarray(_over_precise(data), dtype=np.int64), side="right").tolist())),
+        dtype=np.int64,
+    )
     view = memoryview(data)
     first, start = 0, 0
     while first < ends.size:

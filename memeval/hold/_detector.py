@@ -40,6 +40,7 @@ from memeval.hold._rules import (
     RULES_V4,
     RULES_V5,
     RULES_V6,
+    RULES_V7,
 )
 
 THRESHOLDS: Mapping[Source, float] = {
@@ -178,7 +179,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/6"
+    name = "rules/7"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -218,11 +219,13 @@ class RuleDetector:
         meta = META.search(t) is not None
         skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6:
+        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6 + RULES_V7:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
                 rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None
             ):
+                continue
+            if rule.context is not None and rule.context.search(t) is None:
                 continue
             for m in rule.pattern.finditer(masked if rule.markup else t):
                 s, e = m.start(), m.end()
@@ -307,6 +310,14 @@ class RulesWithClassifier:
     team's runbook step (a command, a build or test tool, a workflow verb: "always run `pnpm
     lint` before committing").
 
+    Decoded views (only when `views`; the default has them): when stage 1 does not hold, each
+    reading of what the text hides (`_views.decoded_views`: tag characters, hidden HTML, Base64,
+    hex, binary, ROT13, reversed and leetspeak segments) is judged by stage 1 again, and the text
+    is held when a view is, with a reason `hidden-<kind>` spanning the hidden part. A view that
+    undid an encoding (`ENCODED_VIEWS`) needs less: a rule score of `ENCODED_RULES_AT`, or the
+    classifier at half its threshold and `ENCODED_GAIN` above its score on the text as sent
+    (whoever encoded an order meant it to be missed). Only texts with such a view cost more.
+
     Stage 2, a cascade (only when `encoder` is given): the multilingual sentence encoder's head
     (`usemlp/1`) reads only the texts stage 1 is unsure of: the rules did not hold, and some rule
     matched, or the n-gram classifier gave at least `gate_at`, or the text is not ASCII (the
@@ -344,6 +355,7 @@ class RulesWithClassifier:
         veto_below: float = 0.0,
         corroborated_at: float | None = None,
         corroborated_person_at: float | None = None,
+        views: bool = False,
     ) -> None:
         self.rules, self.classifier, self.alone_at = rules, classifier, alone_at
         self.corroborated_at = corroborated_at
@@ -351,15 +363,21 @@ class RulesWithClassifier:
         self.encoder, self.encoder_alone_at, self.mean_at = encoder, encoder_alone_at, mean_at
         self.gate_at, self.veto_below = gate_at, veto_below
         self.encoder_person_at = encoder_alone_at if encoder_person_at is None else encoder_person_at
-        self.name = f"{rules.name}+{classifier.name}" + (f"+{encoder.name}" if encoder is not None else "")
+        self.views = views
+        self.name = (
+            f"{rules.name}+{classifier.name}"
+            + (f"+{VIEWS_NAME}" if views else "")
+            + (f"+{encoder.name}" if encoder is not None else "")
+        )
 
-    def assess(self, text: str, source: Source) -> HoldAssessment:
-        """Judge `text` from `source` with the stages; see the class docstring."""
+    def _stage1(
+        self, text: str, source: Source
+    ) -> tuple[HoldAssessment, HoldAssessment, bool, float, tuple[HoldReason, ...], bool | None]:
+        """Stage 1 on one reading: (rules', classifier's, held, score, reasons, mention or None)."""
         r = self.rules.assess(text, source)
         c = self.classifier.assess(text, source)
         backed = False
         mention: bool | None = None
-        flat = ""
         corroborate_at = self.corroborated_person_at if source == "person" else self.corroborated_at
         corroborated = r.score > 0 and (c.held if corroborate_at is None else c.score >= corroborate_at)
         if (c.held or corroborated) and not r.held:  # only then does it matter (normalising again costs)
@@ -368,8 +386,31 @@ class RulesWithClassifier:
             alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None
             backed = (corroborated or alone) and not mention
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
-        reasons = r.reasons + c.reasons
-        held = r.held or backed
+        return r, c, r.held or backed, score, r.reasons + c.reasons, mention
+
+    def assess(self, text: str, source: Source) -> HoldAssessment:
+        """Judge `text` from `source` with the stages; see the class docstring."""
+        r, c, held, score, reasons, mention = self._stage1(text, source)
+        backed = held and not r.held  # held on the classifier's word (the encoder may veto that)
+        if not held and self.views:
+            from memeval.hold._views import decoded_views
+
+            for view in decoded_views(text):
+                vr, vc, view_held, view_score, _, view_mention = self._stage1(view.text, source)
+                if view.kind in ENCODED_VIEWS and not view_mention:
+                    # someone encoded it: weak evidence that the decoded text is an order suffices
+                    # (a rule match of ENCODED_RULES_AT, or the classifier at half its threshold,
+                    # when it gives its reason, and ENCODED_GAIN above its score on the text as
+                    # sent: the decoding revealed what the encoding hid)
+                    weak = vr.score >= ENCODED_RULES_AT or (
+                        any(x.rule == "classifier" for x in vc.reasons) and vc.score >= c.score + ENCODED_GAIN
+                    )
+                    view_held, view_score = view_held or weak, max(view_score, vr.score, vc.score)
+                if view_held:
+                    held, score = True, max(score, view_score)
+                    shown = excerpt(text[view.start : view.end])
+                    reasons += (HoldReason(rule=f"hidden-{view.kind}", start=view.start, end=view.end, excerpt=shown),)
+                    break
         # stage 2 reads only what stage 1 is unsure of: not held by the rules, and some rule
         # matched, or the n-gram classifier gave at least `gate_at`, or the text is not ASCII (the
         # n-grams learnt mostly English; the encoder reads 16 languages)
@@ -396,6 +437,16 @@ _DEFAULT: HoldDetector | None = None
 CASCADE = {"gate_at": 0.2, "encoder_alone_at": 0.85, "encoder_person_at": 0.9, "mean_at": 0.6, "veto_below": 0.0}
 """Stage-2 numbers chosen on held-out v5 (`scripts/hold_tune_cascade.py`) with `hashlr-2`, never on v6."""
 
+ENCODED_VIEWS = frozenset({"tags", "base64", "hex", "binary", "selectors", "rot13", "reversed", "leet"})
+"""Views that undo an encoding (not hidden HTML, which is common in benign pages: TODO comments)."""
+ENCODED_RULES_AT = 0.3
+"""Rules' score on an encoded view's decoded text that holds it (a single weak rule suffices)."""
+ENCODED_GAIN = 0.15
+"""How much higher the classifier must score the decoded text than the text as sent to hold it on its word."""
+
+VIEWS_NAME = "views/1"
+"""Name of the decoded-views stage (`_views.decoded_views`) in a detector's name."""
+
 CASCADE_CLASSIFIER = "hashlr-2"
 """The n-gram model of the opt-in cascade: its numbers (`CASCADE`) were chosen with this one."""
 
@@ -409,15 +460,23 @@ def get_cascade_detector() -> HoldDetector:
     from memeval.hold._encoder import get_hold_encoder
 
     return RulesWithClassifier(
-        RuleDetector(), get_hold_classifier(CASCADE_CLASSIFIER), encoder=get_hold_encoder(), **CASCADE
+        RuleDetector(),
+        get_hold_classifier(CASCADE_CLASSIFIER),
+        encoder=get_hold_encoder(),
+        gate_at=CASCADE["gate_at"],
+        encoder_alone_at=CASCADE["encoder_alone_at"],
+        encoder_person_at=CASCADE["encoder_person_at"],
+        mean_at=CASCADE["mean_at"],
+        veto_below=CASCADE["veto_below"],
     )
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/6` joined with the trained `hashlr/3`.
+    """The default detector, built once per process: `rules/7` joined with the trained `hashlr/4`.
 
-    `RulesWithClassifier` without the encoder stage, with the numbers stored beside the
-    classifier's weights (`hashlr-3.json`'s `combination`: now `alone_at` 0.85 alone, since the
+    `RulesWithClassifier` with the decoded-views stage (`views/1`, `_views.decoded_views`) and
+    without the encoder stage, with the numbers stored beside the classifier's weights
+    (`hashlr-4.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
     numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
     of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
     week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
@@ -435,5 +494,5 @@ def get_hold_detector() -> HoldDetector:
                 numbers = clf.model.meta.get("combination", {})
                 if not isinstance(numbers, dict) or not all(isinstance(v, float) for v in numbers.values()):
                     raise UsageError(f"{clf.model.name}.json: combination is {numbers!r}, not numbers by name")
-                _DEFAULT = RulesWithClassifier(RuleDetector(), clf, **numbers)
+                _DEFAULT = RulesWithClassifier(RuleDetector(), clf, views=True, **numbers)
     return _DEFAULT

@@ -61,6 +61,8 @@ class Rule:
             no match of it, `pattern` is not run (speed only: the matches are the same).
         negated_inside: skipped when a negation word (`NEGATED_INSIDE`) lies inside the match
             (rules/6: a standing order that forbids the risky act, "remember: never paste .env").
+        context: when set, the rule counts only in a text where this pattern matches too, anywhere
+            (rules/7: a risky act is a standing order only where the text says the order stands).
     """
 
     name: str
@@ -71,6 +73,7 @@ class Rule:
     person_weight: float | None = None
     requires: re.Pattern[str] | None = None
     negated_inside: bool = False
+    context: re.Pattern[str] | None = None
 
 
 def _r(p: str) -> re.Pattern[str]:
@@ -717,3 +720,4 @@ RULES_V5: tuple[Rule, ...] = (
 # every table is still an attribute of `_rules` (`RULES`, `RULES_V2`... `RULES_V6`), where the
 # detector, the rule screen and the tests find them.
 from memeval.hold._rules_v6 import RULES_V6 as RULES_V6  # noqa: E402  (needs `Rule` and `_r` from above)
+from memeval.hold._rules_v7 import RULES_V7 as RULES_V7  # noqa: E402  (needs the tables above)

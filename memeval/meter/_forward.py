@@ -211,6 +211,7 @@ class ForwardApp:
             prompt_bytes=len(body),
             max_output_tokens=call.provider.max_output_tokens(doc),
             at=call.started_at,
+            choices=call.provider.output_choices(doc),
         )
 
     def _refuse(self, reply: Reply, call: _Call, refusal: Refusal, message: str) -> None:
@@ -276,6 +277,8 @@ class ForwardApp:
                 models=(usage.model, call.requested_model),
                 at=call.started_at,
             )
+            if usage.hosted_tool_calls and cost.cost_usd is not None:
+                cost = _hosted_unpriced(cost, usage.hosted_tool_calls)
         else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(
@@ -440,6 +443,23 @@ def _request_doc(body: bytes, headers: Headers) -> Any:
 def _requested_model(doc: Any) -> str | None:
     model = doc.get("model") if isinstance(doc, dict) else None
     return model if isinstance(model, str) else None
+
+
+def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
+    """The cost of a call whose provider ran tools itself: unknown, since no price table has those tools.
+
+    Web search, file search and code execution are billed per use or per session on top of the tokens
+    (genai-prices prices tokens only), so the token price alone would be a known cost too low: an agent
+    that searched the web a hundred times in one call spent dollars recorded as cents, inside any limit.
+    """
+    return Cost(
+        cost_usd=None,
+        reason="unpriced",
+        price_source=(
+            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but no price "
+            f"is known for the {hosted} tool use(s) the provider ran itself (web search, code execution...)"
+        ),
+    )
 
 
 def _budget_message(call: _Call, pool: SpendPool, worst_usd: float | None) -> str:

@@ -159,12 +159,14 @@ def worst_case_usd(
     prompt_bytes: int,
     max_output_tokens: int | None,
     at: datetime,
+    choices: int = 1,
 ) -> float | None:
     """The most a call can cost, USD: a bound reserved against spend limits before forwarding.
 
     The prompt is bounded by its size in bytes (no tokenizer emits more tokens than bytes of
     text), priced at the dearer of plain input and cache writes; the output by the call's own
-    `max_tokens` or else the model's output limit.
+    `max_tokens` or else the model's output limit, times the answers it asks for (`choices`:
+    Chat Completions' `n`, Gemini's `candidateCount`; each is billed its own output).
 
     Returns:
         The bound, or None when no price is known for the model.
@@ -173,6 +175,7 @@ def worst_case_usd(
         return None
     user = book._user.get(model)
     out = max_output_tokens or (user.output_limit_tokens if user else None) or DEFAULT_OUTPUT_LIMIT_TOKENS
+    out *= max(1, choices)
     plain = ParsedUsage(input_tokens=prompt_bytes, uncached_input_tokens=prompt_bytes, output_tokens=out)
     written = ParsedUsage(
         input_tokens=prompt_bytes, uncached_input_tokens=0, cache_write_tokens=prompt_bytes, output_tokens=out

@@ -7,7 +7,7 @@ that used to branch on a provider's name asks the registry (`memeval.meter._prov
   unrouted request is its own (`claims`), where the caller's placeholder key sits (`key_header`,
   `query_key`), the upstream URL (`upstream_url`), the real key's header (`auth_headers`), the
   proxy's own error answers in its shape (`error_body`), the output limit a request names
-  (`max_output_tokens`);
+  (`max_output_tokens`) and how many answers it asks for (`output_choices`);
 - the meter: how each wire API's usage is read from a JSON body or an SSE stream (`WireApi`);
 - the prices: the genai-prices provider id (`price_id`);
 - the runner and the agents: the variables an SDK reads its base URL and key from (`env_base_url`,
@@ -223,6 +223,20 @@ class ModelProvider(ABC):
             candidates.append(config.get("maxOutputTokens"))
         limits = [v for v in candidates if isinstance(v, int) and not isinstance(v, bool) and v > 0]
         return max(limits) if limits else None
+
+    def output_choices(self, doc: Any) -> int:
+        """How many answers a request (parsed body, None if unreadable) asks for: each is billed its output.
+
+        Default: the largest of Chat Completions' `n` and Gemini's `generationConfig.candidateCount`, at least 1
+        (read whatever the provider, as `max_output_tokens` is). A call with `n: 8` is billed up to eight times
+        its `max_tokens`; its worst case must say so, or a spend limit is passed by eight calls' worth at once.
+        """
+        if not isinstance(doc, dict):
+            return 1
+        config = doc.get("generationConfig")
+        candidates = [doc.get("n"), config.get("candidateCount") if isinstance(config, dict) else None]
+        counts = [v for v in candidates if isinstance(v, int) and not isinstance(v, bool) and v > 1]
+        return max(counts) if counts else 1
 
     def serves_model(self, model: str) -> bool:
         """Whether a bare model name is one of this provider's (`model_prefixes`)."""

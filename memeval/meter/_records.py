@@ -31,7 +31,8 @@ class Cost(BaseModel):
 
     Attributes:
         cost_usd: US dollars, or None when `reason` says why not.
-        reason: None when priced; `unpriced` (no price known for the model) or `usage_missing`
+        reason: None when priced; `unpriced` (no price known for the model, or for the tools the
+            provider ran itself in the call: web search, code execution) or `usage_missing`
             (the response carried no usage: an error status, a cut stream, an unreadable body).
         price_source: `genai-prices <version>` or `user:<path>`: the table used, or the one that
             was consulted and did not know the model; None when nothing was looked up.

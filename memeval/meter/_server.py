@@ -31,6 +31,13 @@ IDLE_TIMEOUT_S = 30.0
 MAX_HEAD_BYTES = 1 << 20
 """A request line plus headers longer than this is refused with 431."""
 HEAD_WAIT_S = 0.02
+MAX_BODY_BYTES = 64 << 20
+"""A request body longer than this is refused with 413 before it is all read. The providers' own limits are lower
+(Anthropic's Messages API 32 MB, the Gemini API's inline requests 20 MB), so no call they would take is refused."""
+MAX_HELD_BYTES = 512 << 20
+"""Request bytes held at once over every connection (bodies being read, queued or forwarded); a request that would
+pass it is refused with 503. The proxy runs in memeval's own process, outside any sandbox's memory limit: without a
+bound, an agent streaming an endless body (or many) grew the harness until the host ran out of memory."""
 """How long a response's head waits for its first body bytes to go out with them before it goes alone."""
 
 _REASONS = {s.value: s.phrase.encode() for s in HTTPStatus}
@@ -208,6 +215,8 @@ class _Connection(asyncio.Protocol):
         self._headers: list[tuple[bytes, bytes]] = []
         self._body: list[bytes] = []
         self._head_bytes = 0
+        self._body_bytes = 0
+        """Bytes of the body being read, counted in the server's `held`."""
         self._keep_alive = True
         self._queue: deque[Request] = deque()
         self._busy = False
@@ -229,6 +238,9 @@ class _Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self._server.connections.discard(self)
+        self._server.held -= self._body_bytes + sum(len(r.body) for r in self._queue)  # never to be served
+        self._body_bytes = 0
+        self._queue.clear()
         self._cancel_idle()
         if self._reply is not None and self._reply.source is not None and self.paused:
             self._reply.source.resume()  # let the upstream finish (or fail) instead of hanging paused
@@ -241,9 +253,18 @@ class _Connection(asyncio.Protocol):
         except httptools.HttpParserUpgrade:
             self._refuse(400, b"protocol upgrades are not served")
         except httptools.HttpParserError as exc:
-            self._refuse(400, f"malformed HTTP request: {exc}".encode())
-        except _HeadTooLarge:
-            self._refuse(431, b"request head too large")
+            # httptools wraps what a callback raised (HttpParserCallbackError, the original as its context)
+            own = exc.__context__
+            if isinstance(own, _HeadTooLarge):
+                self._refuse(431, b"request head too large")
+            elif isinstance(own, _BodyTooLarge):
+                self._refuse(
+                    413, b"memeval meter: request body over %d bytes, more than any provider takes" % MAX_BODY_BYTES
+                )
+            elif isinstance(own, _ProxyFull):
+                self._refuse(503, b"memeval meter: too many request bytes held at once; retry later")
+            else:
+                self._refuse(400, f"malformed HTTP request: {exc}".encode())
 
     def pause_writing(self) -> None:
         self.paused = True
@@ -258,6 +279,7 @@ class _Connection(asyncio.Protocol):
     # httptools callbacks
     def on_message_begin(self) -> None:
         self._url, self._headers, self._body, self._head_bytes = b"", [], [], 0
+        self._body_bytes = 0
 
     def on_url(self, url: bytes) -> None:
         self._url += url
@@ -275,10 +297,20 @@ class _Connection(asyncio.Protocol):
         self.http11 = self._parser.get_http_version() == "1.1"
         self._keep_alive = self._parser.should_keep_alive()
         for name, value in self._headers:
+            if name == b"content-length" and value.strip().isdigit() and int(value) > MAX_BODY_BYTES:
+                raise _BodyTooLarge  # refused before any of it is read (and before a 100 Continue)
+        for name, value in self._headers:
             if name == b"expect" and value.lower() == b"100-continue" and self.transport is not None:
                 self.transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")
 
     def on_body(self, body: bytes) -> None:
+        n = len(body)
+        if self._body_bytes + n > MAX_BODY_BYTES:
+            raise _BodyTooLarge
+        if self._server.held + n > MAX_HELD_BYTES:
+            raise _ProxyFull
+        self._server.held += n
+        self._body_bytes += n
         self._body.append(body)
 
     def on_message_complete(self) -> None:
@@ -301,8 +333,11 @@ class _Connection(asyncio.Protocol):
             self._keep_alive,
         )
         self._body = []
+        self._body_bytes = 0  # still held, now by the request (released when it is served or dropped)
         if self._busy:
             self._queue.append(request)
+            if self.transport is not None:
+                self.transport.pause_reading()  # pipelined requests wait their turn unread
         else:
             self._run(request)
 
@@ -316,6 +351,12 @@ class _Connection(asyncio.Protocol):
         task.add_done_callback(self._server.tasks.discard)
 
     async def _serve(self, request: Request, reply: Reply) -> None:
+        try:
+            await self._serve_held(request, reply)
+        finally:
+            self._server.held -= len(request.body)
+
+    async def _serve_held(self, request: Request, reply: Reply) -> None:
         try:
             await self._server.handler(request, reply)
         except Exception:  # noqa: BLE001 - one broken request must not take the server down; logged
@@ -341,6 +382,8 @@ class _Connection(asyncio.Protocol):
             return
         if self._queue:
             self._run(self._queue.popleft())
+            if not self._queue and self.transport is not None and not self.lost:
+                self.transport.resume_reading()
         else:
             self._arm_idle()
 
@@ -377,6 +420,14 @@ class _HeadTooLarge(Exception):
     pass
 
 
+class _BodyTooLarge(Exception):
+    pass
+
+
+class _ProxyFull(Exception):
+    pass
+
+
 class HttpServer:
     """Serves `handler` on listening sockets, on the running loop.
 
@@ -390,6 +441,8 @@ class HttpServer:
         self.connections: set[_Connection] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
+        self.held = 0
+        """Request body bytes held now over every connection (see `MAX_HELD_BYTES`)."""
         self._servers: list[asyncio.Server] = []
 
     async def listen(self, sock: socket.socket) -> None:

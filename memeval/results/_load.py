@@ -7,7 +7,7 @@ import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, overload
 
@@ -57,6 +57,8 @@ class Run:
 
     path: Path
     result: RunResult
+    _json: tuple[RunResult, str] | None = field(default=None, init=False, repr=False, compare=False)
+    """`result_json`'s text and the result it was made from (`load_run` caches it, a caller prints it)."""
 
     def to_records(self, include_controls: bool = True) -> list[dict[str, Any]]:
         """One flat dict per trial, ready for a data frame (`pandas.DataFrame(run.to_records())`).
@@ -239,4 +241,7 @@ def result_json(run: Run) -> str:
     Deterministic: fields follow the models' declaration order, and the dicts carried from the
     log (manifest, run card) keep the log's sorted key order.
     """
-    return run.result.model_dump_json(by_alias=True, indent=2) + "\n"
+    if run._json is None or run._json[0] is not run.result:
+        # Made once per result: `load_run` writes this text to the cache, `memeval replay` prints it.
+        run._json = (run.result, run.result.model_dump_json(by_alias=True, indent=2) + "\n")
+    return run._json[1]

@@ -39,6 +39,7 @@ from memeval.runner._diff import diff_trees, listed, strip_privileges, tree_stat
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._gitguard import forged_objects, hidden_by_index
 from memeval.runner._guard import clear_mount_path
+from memeval.runner._phases import PHASES
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import lingering_finding, remove_links_into_verifier, scan_tamper
@@ -221,6 +222,8 @@ class Attempt:
         self.findings: tuple[TamperFinding, ...] = ()
         self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""
+        self.phase_key = str(spec.task.tests_dir.resolve())
+        """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' folder."""
         self.git_refusal: str | None = None
         """Why the verifier must not run on the agent's git repositories (forged objects, hidden
         index entries: `memeval.runner._gitguard`), set after the agent's turn."""
@@ -296,7 +299,8 @@ class Attempt:
             )
         )
         self._stop_if_cancelled()
-        ran, fault = self._agent_turn(world, instruction)
+        with PHASES.agent(self.phase_key, self.cancel):
+            ran, fault = self._agent_turn(world, instruction)
         self._stop_if_cancelled()
         strip_privileges(world.root)
         if ran:
@@ -568,7 +572,8 @@ class Attempt:
         timeout = s.verifier_timeout_s or s.task.config.verifier.timeout_sec
         if self.git_refusal is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {self.git_refusal}"), False
-        v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
+        with PHASES.verifier(self.phase_key, self.cancel):  # no agent of this task runs meanwhile
+            v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
         out_id = self.art.put(self._scrub(v.output.read_bytes()))
         if v.refused is not None:

@@ -59,6 +59,7 @@ import posixpath
 import stat
 import struct
 import subprocess
+import time
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -365,35 +366,49 @@ MAX_INDEX_BYTES = 1 << 30
 """Largest git index read (a larger one is not checked)."""
 MAX_OBJECT_BYTES = 1 << 30
 """Largest inflated loose object hashed; a larger one the agent added or changed is refused."""
+MAX_INFLATED_TOTAL = 2 << 30
+"""Most bytes inflated over all the loose objects one world's check hashes; objects past it are refused
+unchecked. A loose object is zlib data, which inflates up to about 1,000 times: 10,000 files of 1 MB
+(inside a 10 GiB storage_mb) would have kept the host hashing for hours, outside every sandbox and timeout."""
+CHECK_BUDGET_S = 600.0
+"""Wall time all of one world's `git verify-pack` runs may take together; packs left when it is spent are refused."""
 _HEX = frozenset("0123456789abcdef")
 
 
-def _loose_object_ok(p: Path, name: str) -> bool:
-    """Whether the loose object file `p` inflates to content whose hash is `name` (40 or 64 hex)."""
+def _loose_object_ok(p: Path, name: str, allowance: int = MAX_OBJECT_BYTES) -> tuple[bool, int]:
+    """Whether the loose object file `p` inflates to content whose hash is `name` (40 or 64 hex).
+
+    Returns (ok, bytes inflated). Inflating stops, not ok, past `allowance` bytes (at most `MAX_OBJECT_BYTES`).
+    """
     h = hashlib.sha1() if len(name) == 40 else hashlib.sha256()  # noqa: S324  (git's object ids)
     z = zlib.decompressobj()
     size = 0
+    limit = min(allowance, MAX_OBJECT_BYTES)
     try:
         with p.open("rb") as f:
             while chunk := f.read(1 << 16):
                 while chunk:
                     out = z.decompress(chunk, 1 << 20)
                     size += len(out)
-                    if size > MAX_OBJECT_BYTES:
-                        return False
+                    if size > limit:
+                        return False, size
                     h.update(out)
                     chunk = z.unconsumed_tail
         h.update(z.flush())
     except (OSError, zlib.error):
+        return False, size
+    return h.hexdigest() == name, size
+
+
+def _pack_ok(idx: Path, timeout_s: float = CHECK_BUDGET_S) -> bool:
+    """Whether the host's git verifies the pack of `idx` (every object re-hashed against the index) in `timeout_s`."""
+    if timeout_s <= 0:
         return False
-    return h.hexdigest() == name
-
-
-def _pack_ok(idx: Path) -> bool:
-    """Whether the host's git verifies the pack of `idx` (every object re-hashed against the index)."""
     env = {"PATH": os.defpath, "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null"}
     try:
-        subprocess.run(["git", "verify-pack", str(idx)], env=env, cwd="/", capture_output=True, timeout=600, check=True)
+        subprocess.run(
+            ["git", "verify-pack", str(idx)], env=env, cwd="/", capture_output=True, timeout=timeout_s, check=True
+        )
     except (OSError, subprocess.SubprocessError):
         return False
     return True
@@ -407,10 +422,15 @@ def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
     pass `git verify-pack`. git itself never rewrites an object, and reads one without checking
     its hash, so a failing one is an object the agent forged (`git checkout BASE -- tests` would
     restore its content). Symlinks and special files there fail too, and so does an
-    `objects/info/alternates` the agent wrote (objects read from a folder of its choosing).
+    `objects/info/alternates` the agent wrote (objects read from a folder of its choosing). The
+    work is bounded, since the objects are the agent's: loose objects past `MAX_INFLATED_TOTAL`
+    bytes inflated in all, and packs left when `CHECK_BUDGET_S` is spent, fail unchecked (named
+    with `(not checked: ...)`).
     """
     bad: list[str] = []
     packs: set[str] = set()
+    left = MAX_INFLATED_TOTAL
+    deadline = time.monotonic() + CHECK_BUDGET_S
     for rel in paths:
         parts = rel.split("/")
         if len(parts) < 3 or parts[-3] != "objects":
@@ -424,13 +444,27 @@ def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
         elif parts[-2] == "pack" and parts[-1].startswith("pack-") and parts[-1].endswith((".pack", ".idx")):
             packs.add("/".join([*parts[:-1], parts[-1].rsplit(".", 1)[0]]))
         elif len(parts[-2]) == 2 and len(name := parts[-2] + parts[-1]) in (40, 64) and set(name) <= _HEX:
-            if p.is_symlink() or not p.is_file() or not _loose_object_ok(p, name):
+            if p.is_symlink() or not p.is_file():
                 bad.append(rel)
+                continue
+            if left <= 0:
+                bad.append(f"{rel} (not checked: over {MAX_INFLATED_TOTAL} bytes of objects inflated in all)")
+                continue
+            ok, used = _loose_object_ok(p, name, left)
+            if not ok and used > left:
+                bad.append(f"{rel} (not checked: over {MAX_INFLATED_TOTAL} bytes of objects inflated in all)")
+            elif not ok:
+                bad.append(rel)
+            left -= used
     for stem in sorted(packs):
         idx, pack = root / f"{stem}.idx", root / f"{stem}.pack"
         if not idx.exists() and not idx.is_symlink():
             continue  # git uses no pack without its index
-        if idx.is_symlink() or pack.is_symlink() or not _pack_ok(idx):
+        if idx.is_symlink() or pack.is_symlink():
+            bad.append(f"{stem}.pack")
+        elif (budget := deadline - time.monotonic()) <= 0:
+            bad.append(f"{stem}.pack (not checked: the packs took over {CHECK_BUDGET_S:g} s)")
+        elif not _pack_ok(idx, budget):
             bad.append(f"{stem}.pack")
     return bad
 

@@ -9,6 +9,8 @@ root outside, maps uids and gids 0-65535 inside to an unprivileged host range st
 lets it go on. The script switches to the sandbox's user with `setpriv` (keeping only the
 capabilities asked for, inside that namespace) and execs the command. So nothing inside runs as
 host root: `/proc/sys`, `/proc/sysrq-trigger` and bubblewrap's own process are out of reach.
+A seccomp filter (`memeval.sandbox._seccomp`) refuses the kernel keyring's calls, the one store
+every sandbox's uid shares.
 
 memeval learns the script's host pid from the kernel: it receives the script's message on a Unix
 socket with SO_PASSCRED (unix(7)), whose credentials carry the sender's pid as the receiver sees it.
@@ -34,6 +36,7 @@ from memeval.errors import SandboxError
 from memeval.sandbox._backend import sandbox_backend
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._process import death_signal, kill_group, kill_tree, wait_fast, write_all
+from memeval.sandbox._seccomp import keyring_filter
 from memeval.sandbox._spec import Mount, SandboxResult, SandboxSpec
 
 HOST_ID_BASE = int(os.environ.get("MEMEVAL_SANDBOX_ID_BASE", "1879048192"))
@@ -265,12 +268,13 @@ class Bubblewrap:
         """The run card's string.
 
         E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no
-        capabilities, limits: cgroup1, storage_mb: files by RLIMIT_FSIZE, the agent's total by a
-        watch on its world (about every 1 s) and a sized /tmp`.
+        capabilities, kernel keyring calls refused (seccomp), limits: cgroup1, storage_mb: files by
+        RLIMIT_FSIZE, the agent's total by a watch on its world (about every 1 s) and a sized /tmp`.
         """
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
-            f"no capabilities, limits: {self.mechanism()}, storage_mb: files by RLIMIT_FSIZE, "
+            f"no capabilities, kernel keyring calls refused (seccomp), limits: {self.mechanism()}, "
+            "storage_mb: files by RLIMIT_FSIZE, "
             "the agent's total by a watch on its world (about every 1 s) and a sized /tmp"
         )
 
@@ -360,7 +364,10 @@ class Bubblewrap:
         boot = ["/usr/bin/unshare", "--user", "--keep-caps", "--", "/bin/bash", "-c", _USERNS_BOOT, "userns"]
         boot += [str(sandbox_sock.fileno()), *_setpriv_args(spec), *inner]
         args_r, args_w = os.pipe()
-        data = "\0".join(self._argv(spec)).encode("utf-8", "surrogateescape") + b"\0"
+        seccomp_r, seccomp_w = os.pipe()
+        write_all(seccomp_w, keyring_filter())  # a few hundred bytes: the pipe holds them until bwrap reads
+        argv = [*self._argv(spec), "--seccomp", str(seccomp_r)]
+        data = "\0".join(argv).encode("utf-8", "surrogateescape") + b"\0"
         group: LimitGroup | None = None
         try:
             group = LimitGroup.create(limits, mech)
@@ -371,7 +378,7 @@ class Bubblewrap:
             watch = DiskWatch([m.host for m in spec.mounts if m.writable], limits.disk_bytes, limits.disk_from)
         start = time.monotonic()
         reporting = boot_report or exit_report
-        fds = [args_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])
+        fds = [args_r, seccomp_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])
         try:
             with (
                 stdout.open("wb") as out,
@@ -403,6 +410,7 @@ class Bubblewrap:
                     raise SandboxError(f"could not start bubblewrap: {exc}") from exc
                 finally:
                     os.close(args_r)
+                    os.close(seccomp_r)
                     sandbox_sock.close()
                     if reporting:
                         os.close(status_w)

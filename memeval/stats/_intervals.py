@@ -11,16 +11,21 @@ Sources:
   phi's numerator AD - BC is reduced by N/2 when it exceeds N/2 and set to 0 when it lies in
   [0, N/2] (the form used by the R package `contingencytables`, whose published test value is
   checked in the tests).
-- t intervals: scipy `ttest_1samp(...).confidence_interval`.
+- t intervals and the t-test: scipy `ttest_1samp(...)` (its `pvalue` and `confidence_interval`),
+  in the same arithmetic and order, with Student's t from `memeval.stats._distributions`
+  (without scipy, whose import a replay would pay).
+- The normal quantile and the exact binomial tail, also from `_distributions`: see there.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
+
+from memeval.stats._distributions import normal_upper_quantile, sign_test_p, t_two_sided_p, t_upper_quantile
 
 CONFIDENCE = 0.95
 
@@ -36,7 +41,7 @@ def wilson_interval(successes: int, n: int) -> tuple[float, float]:
         (lower, upper) in [0, 1].
     """
     q = successes / n
-    crit = float(stats.norm.isf((1 - CONFIDENCE) / 2))
+    crit = normal_upper_quantile((1 - CONFIDENCE) / 2)
     crit2 = crit**2
     denom = 1 + crit2 / n
     center = (q + crit2 / (2 * n)) / denom
@@ -48,8 +53,9 @@ def wilson_interval(successes: int, n: int) -> tuple[float, float]:
 def mcnemar_exact_p(table: tuple[tuple[int, int], tuple[int, int]]) -> float:
     """The exact McNemar p-value of a paired 2x2 table: a two-sided binomial test on its discordant cells.
 
-    2 P(X <= min(b, c)) with X ~ Binomial(b + c, 1/2), at most 1; the same as statsmodels
-    `mcnemar(table, exact=True).pvalue` (checked in the tests), without loading statsmodels.
+    2 P(X <= min(b, c)) with X ~ Binomial(b + c, 1/2), at most 1, from exact integers
+    (`sign_test_p`): statsmodels `mcnemar(table, exact=True).pvalue` to within its floating-point
+    rounding (checked in the tests), without loading statsmodels or scipy.
 
     Args:
         table: ((a, b), (c, d)), b and c the discordant pairs.
@@ -58,7 +64,7 @@ def mcnemar_exact_p(table: tuple[tuple[int, int], tuple[int, int]]) -> float:
         The p-value in (0, 1]; 1.0 when b = c (including b = c = 0).
     """
     b, c = table[0][1], table[1][0]
-    return min(float(stats.binom.cdf(min(b, c), b + c, 0.5)) * 2, 1.0)
+    return sign_test_p(min(b, c), b + c)
 
 
 def newcombe_paired_interval(table: tuple[tuple[int, int], tuple[int, int]]) -> tuple[float, float]:
@@ -96,8 +102,27 @@ def newcombe_paired_interval(table: tuple[tuple[int, int], tuple[int, int]]) -> 
     return max(lower, -1.0), min(upper, 1.0)
 
 
+class _TTest(NamedTuple):
+    mean: float
+    standard_error: float
+    df: int
+
+
+def _t_test(values: Sequence[float]) -> _TTest | None:
+    """Mean, standard error and degrees of freedom as scipy `ttest_1samp` computes them, or None (see callers)."""
+    x = np.asarray(values, dtype=np.float64)
+    if x.size < 2 or float(np.ptp(x)) == 0.0:
+        return None
+    n = x.size
+    mean = np.mean(x)
+    var = np.mean((x - mean) ** 2) * (n / (n - 1))
+    return _TTest(float(mean), float(np.sqrt(var / n)), n - 1)
+
+
 def t_interval(values: Sequence[float]) -> tuple[float, float] | None:
     """One-sample t 95% interval for the mean (descriptive; not clipped).
+
+    mean -+ t(df, (1 - CONFIDENCE) / 2 upper quantile) * standard error, df = n - 1.
 
     Args:
         values: one number per task (a pass rate, or a difference d).
@@ -105,11 +130,11 @@ def t_interval(values: Sequence[float]) -> tuple[float, float] | None:
     Returns:
         (lower, upper), or None with fewer than 2 values or no spread (the interval is undefined).
     """
-    x = np.asarray(values, dtype=np.float64)
-    if x.size < 2 or float(np.ptp(x)) == 0.0:
+    test = _t_test(values)
+    if test is None:
         return None
-    ci = stats.ttest_1samp(x, 0.0).confidence_interval(CONFIDENCE)
-    return float(ci.low), float(ci.high)
+    q = t_upper_quantile((1 - CONFIDENCE) / 2, test.df)
+    return -q * test.standard_error + test.mean, q * test.standard_error + test.mean
 
 
 def paired_t_p(d: Sequence[float]) -> float | None:
@@ -121,7 +146,7 @@ def paired_t_p(d: Sequence[float]) -> float | None:
     Returns:
         The p-value, or None with fewer than 2 values or no spread.
     """
-    x = np.asarray(d, dtype=np.float64)
-    if x.size < 2 or float(np.ptp(x)) == 0.0:
+    test = _t_test(d)
+    if test is None:
         return None
-    return float(stats.ttest_1samp(x, 0.0).pvalue)
+    return t_two_sided_p(test.mean / test.standard_error, test.df)

@@ -18,12 +18,9 @@ from fractions import Fraction
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import stats
 
+from memeval.stats._distributions import sign_test_p
 from memeval.stats._models import PMethod
-
-_PERMUTATION_BATCH = 10_000
-"""Resamples per batch in scipy's exact permutation_test; bounds memory, does not change the result."""
 
 _MC_CHUNK = 4096
 """Random sign flips summed at once by `monte_carlo_sign_flip_p` (part of its stream: each draw's shape)."""
@@ -95,6 +92,44 @@ def exact_sign_flip_p(v: NDArray[np.int64]) -> float:
     return min(1.0, 2.0 * min(upper, lower))
 
 
+def exact_sign_flip_counts_p(v: NDArray[np.int64]) -> float:
+    """Exact two-sided sign-flip p-value over all 2^m sign flips of the m non-zero integer differences, counted.
+
+    p = min(1, 2 min(#(S <= s), #(S >= s)) / 2^m), s = sum(v), S = sum(+-|v_i|) over the 2^m sign
+    patterns: scipy `permutation_test(..., permutation_type="samples", n_resamples=inf)` on the
+    mean, whose flips are the same 2^m patterns; here the patterns are counted, not listed, by
+    convolving integer binomial coefficients (as `exact_sign_flip_p`, but in exact int64 counts),
+    so ties need no tolerance and the one rounding is the final division by 2^m (exact in a
+    float for m <= 62).
+
+    Args:
+        v: per-task differences scaled to integers; zeros do not count; at most 62 non-zero.
+
+    Returns:
+        The p-value in (0, 1]; 1.0 when every v is 0.
+
+    Raises:
+        ValueError: with more than 62 non-zero differences (the counts would overflow int64).
+    """
+    mags = np.abs(v[v != 0])
+    if mags.size == 0:
+        return 1.0
+    if mags.size > 62:
+        raise ValueError(f"exact_sign_flip_counts_p counts 2^m flips in int64; m={mags.size} is over 62")
+    total = int(mags.sum())
+    values, counts = np.unique(mags, return_counts=True)
+    ways = np.ones(1, dtype=np.int64)
+    for m, c in zip(values.tolist(), counts.tolist(), strict=True):
+        kernel = np.zeros(2 * m * c + 1, dtype=np.int64)
+        kernel[:: 2 * m] = _binomial_coefficients(c)
+        ways = np.convolve(ways, kernel)
+    s = int(v.sum())
+    at_least = int(ways[s + total :].sum())
+    at_most = int(ways[: s + total + 1].sum())
+    p: float = 2 * min(at_most, at_least) / 2**mags.size
+    return min(1.0, p)
+
+
 def _binomial_coefficients(c: int) -> list[int]:
     """`[math.comb(c, j) for j in range(c + 1)]`, each from the one before (exact integers)."""
     out = [1] * (c + 1)
@@ -143,19 +178,16 @@ def monte_carlo_sign_flip_p(v: NDArray[np.int64], resamples: int, seed: int) -> 
     return min(1.0, 2.0 * min(at_most + 1, at_least + 1) / (resamples + 1))
 
 
-def _mean_statistic(x: NDArray[np.float64], axis: int = -1) -> NDArray[np.float64]:
-    return np.asarray(np.mean(x, axis=axis), dtype=np.float64)
-
-
 def sign_flip_test(
     d: Sequence[Fraction], *, exact_max_nonzero: int, mc_resamples: int, perm_seed: int
 ) -> SignFlipResult:
     """Run the two-sided sign-flip test on per-task differences.
 
-    scipy `binomtest` on the signs when every non-zero |d| is equal (for one repeat per task this
-    is the exact McNemar test); otherwise scipy `permutation_test` on the mean over all sign flips
-    up to `exact_max_nonzero` informative tasks, and above that `mc_resamples` seeded random flips
-    (`monte_carlo_sign_flip_p`).
+    The exact binomial sign test on the signs when every non-zero |d| is equal (`sign_test_p`,
+    scipy `binomtest`'s test; for one repeat per task this is the exact McNemar test); otherwise
+    the exact test over all sign flips up to `exact_max_nonzero` informative tasks
+    (`exact_sign_flip_counts_p`, scipy `permutation_test`'s), and above that `mc_resamples`
+    seeded random flips (`monte_carlo_sign_flip_p`). Neither loads scipy.
 
     Args:
         d: per-task differences (pack rate - baseline rate) as exact fractions.
@@ -175,19 +207,13 @@ def sign_flip_test(
     p_conv = exact_sign_flip_p(v)
     if nonzero.size == 0:
         return SignFlipResult(1.0, "no_informative_tasks", 1.0, p_conv, n_pos, n_neg, n_tied)
-    p_sign = float(stats.binomtest(n_pos, n_pos + n_neg, 0.5).pvalue)
+    p_sign = sign_test_p(n_pos, n_pos + n_neg)
     if np.all(np.abs(nonzero) == abs(int(nonzero[0]))):
         return SignFlipResult(p_sign, "exact(binomtest)", p_sign, p_conv, n_pos, n_neg, n_tied)
     if nonzero.size > exact_max_nonzero:
         p_mc = monte_carlo_sign_flip_p(nonzero, mc_resamples, perm_seed)
         return SignFlipResult(p_mc, "monte_carlo", p_sign, p_conv, n_pos, n_neg, n_tied)
-    result = stats.permutation_test(
-        (nonzero.astype(np.float64),),
-        _mean_statistic,
-        permutation_type="samples",
-        vectorized=True,
-        n_resamples=np.inf,
-        alternative="two-sided",
-        batch=_PERMUTATION_BATCH,
-    )
-    return SignFlipResult(float(result.pvalue), "exact", p_sign, p_conv, n_pos, n_neg, n_tied)
+    if nonzero.size > 62:
+        raise ValueError(f"exact_max_nonzero={exact_max_nonzero} is over 62, the most tasks tested exactly")
+    p_exact = exact_sign_flip_counts_p(nonzero)
+    return SignFlipResult(p_exact, "exact", p_sign, p_conv, n_pos, n_neg, n_tied)

@@ -42,6 +42,7 @@ HEAVY = (
 # every value with it) and every command module.
 COMMAND_MODULES = (
     "memeval.cli.ab",
+    "memeval.cli.record",
     "memeval.cli.read",
     "memeval.cli.plan",
     "memeval.cli.audit",
@@ -84,7 +85,11 @@ def test_import_memeval_cli_loads_no_heavy_module(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("argv", "needs"),
-    [(["--help"], set()), (["results", "--help"], {"memeval.cli.ab"}), (["audit", "--help"], {"memeval.cli.audit"})],
+    [
+        (["--help"], set()),
+        (["results", "--help"], {"memeval.cli.record"}),
+        (["audit", "--help"], {"memeval.cli.audit"}),
+    ],
     ids=["help", "results-help", "audit-help"],
 )
 def test_help_loads_only_its_own_command_module_and_no_pydantic(

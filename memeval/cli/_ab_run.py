@@ -1,0 +1,216 @@
+"""Run a planned `memeval ab` with its progress on stderr, then print it and choose the exit code.
+
+`run_trials` runs the trials (a progress bar on a terminal, a line per ended trial otherwise, nothing
+with `--quiet`); on ^C it prints the command that goes on with the run and exits 130. `report_run`
+adds the run to a run index when asked, prints the table and the verdict (or the JSON document) and
+exits 1 for a run that did not complete, 3 for one that measured nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, NamedTuple
+
+import typer
+
+from memeval.cli._json import echo_json
+from memeval.cli._print import out_console
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from memeval.results import RunResult
+    from memeval.runner import AbOptions
+    from memeval.runner import Progress as RunProgress
+
+NOT_REPEATED = frozenset({"tasks", "resume", "runs_dir"})
+"""Parameters the resume hint writes itself (TASKS first, `--resume ID` and its `--runs-dir` last)."""
+
+
+class ResumeHint(NamedTuple):
+    """What `memeval ab` prints after ^C: the command that goes on with the run, and what it leaves out."""
+
+    command: str
+    """One shell line: `memeval ab TASKS` with every option given for this run, then `--resume ID`."""
+    note: str
+    """What the command does not carry and how to supply it (`--env` values, a URL's password), or ''."""
+
+
+def resume_hint(ctx: typer.Context, run_dir: Path) -> ResumeHint:
+    """The command that goes on with the run in `run_dir`, as it was started (`ctx`), ready to paste.
+
+    Every option given on the command line is repeated, in `memeval ab --help`'s order: the
+    resumed run must be planned with the same agent (`--agent-cmd` is kept only as a hash on the
+    run card, so `--resume` cannot read it back), the same pack, model, limits and policies, or it
+    is refused as a changed run. Options from variables (MEMEVAL_*) and memeval.toml are found again
+    where they were. Two values are not printed: `--env NAME=VALUE` is written `--env NAME` (values
+    are never stored or shown), and an `--index-url` holding a password is left out; `note` says so.
+    """
+    import shlex
+
+    from typer._click.core import ParameterSource
+
+    from memeval.formatting import run_ref
+
+    words = ["memeval", "ab", shlex.quote(str(ctx.params["tasks"]))]
+    env_names: list[str] = []
+    url_left_out = False
+    for param in ctx.command.params:
+        name = param.name or ""
+        if name in NOT_REPEATED or ctx.get_parameter_source(name) is not ParameterSource.COMMANDLINE:
+            continue
+        flag, value = param.opts[0], ctx.params[name]
+        if isinstance(value, bool):
+            off = getattr(param, "secondary_opts", None)
+            words += [flag] if value else [off[0]] if off else []
+        elif name == "index_url" and _has_password(str(value)):
+            url_left_out = True
+        else:
+            for one in value if isinstance(value, (list, tuple)) else [value]:
+                text = str(one)
+                if name == "env" and "=" in text:
+                    text = text.partition("=")[0]
+                    env_names.append(text)
+                words += [flag, shlex.quote(text)]
+    words += ["--resume", run_ref(run_dir)]
+    notes = []
+    if env_names:
+        notes.append(
+            f"--env values are not shown: set {', '.join(env_names)} in your environment to the values this run "
+            "was started with (or give --env NAME=VALUE again)"
+        )
+    if url_left_out:
+        notes.append("--index-url is left out (it holds a password): add it again to index the run")
+    return ResumeHint(" ".join(words), "; ".join(notes))
+
+
+def _has_password(url: str) -> bool:
+    """Whether a database URL carries a password (`scheme://user:PASSWORD@host/...`)."""
+    from urllib.parse import urlsplit
+
+    try:
+        return urlsplit(url).password is not None
+    except ValueError:  # not a URL urlsplit can read: never printed
+        return True
+
+
+EXIT_NOTHING_MEASURED = 3
+"""`memeval ab` exit code: the run ended but measured nothing: no paired task was scored (every
+trial faulted, or no task has a scored trial in both arms). Its last line says which."""
+
+
+def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint) -> str:
+    """Run (or go on with) the run in `run_dir`, showing progress on stderr.
+
+    Args:
+        run_dir: the run's folder (planned by `start_run`, or checked by `check_resume`).
+        opts: the run's options.
+        quiet: print nothing on stderr.
+        hint: the command that goes on with the run, printed on one line after ^C (its note on the next).
+
+    Returns:
+        The run's status when it ended (`completed`, `cancelled`, ...).
+
+    Raises:
+        typer.Exit: 130, after the hint, when the run was interrupted.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from memeval.runner import execute
+
+    err = Console(stderr=True)
+    show = not quiet and sys.stderr.isatty()
+    if not quiet:
+        err.print(
+            f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
+            f"repeat(s), agent {opts.agent.name}, {opts.concurrency} at once ({opts.executor})\n  folder {run_dir}"
+        )
+    status = "completed"
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not show,
+    ) as bar:
+        job = bar.add_task("trials", total=len(opts.task_set.tasks) * 2 * opts.repeats)
+
+        def on_progress(p: RunProgress) -> None:
+            running = f"{len(p.running)} running" + (f": {', '.join(p.running[:3])}" if p.running else "")
+            bar.update(job, completed=p.done, description=running + (", ..." if len(p.running) > 3 else ""))
+            if not show and not quiet and p.kind == "ended":
+                err.print(f"  [{p.done}/{p.total}] {p.trial_id}: {p.assessment} ({len(p.running)} running)")
+
+        try:
+            status = execute(run_dir, opts, on_progress)
+        except KeyboardInterrupt:
+            # One line however narrow the terminal, nothing coloured inside: the command is copied.
+            err.print(f"interrupted: go on with `{hint.command}`", soft_wrap=True, highlight=False, markup=False)
+            if hint.note:
+                err.print(f"  ({hint.note})", soft_wrap=True, highlight=False, markup=False)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+    return status
+
+
+def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_url: str | None) -> None:
+    """Index the run if asked, print it (tables, or JSON with `as_json`) and exit as the run ended.
+
+    Raises:
+        typer.Exit: 1 when `status` is not `completed`; 3 (`EXIT_NOTHING_MEASURED`) when the run
+            measured nothing, said on the last line (stderr under `--json`).
+    """
+    from rich.console import Console
+
+    from memeval.results import load_run
+
+    run = load_run(run_dir)
+    if index_url:
+        from memeval.audit import db_url
+        from memeval.results import index_runs
+
+        url = db_url(index_url, "--index-url")
+        index_runs(run_dir, url)
+        if not quiet:
+            Console(stderr=True).print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
+    if as_json:
+        doc = {
+            "schema": "memeval.ab/1",
+            "schema_version": 1,
+            "run_id": run.result.run_id,
+            "status": run.result.status,
+            "run_dir": str(run_dir),
+            "trials": [t.model_dump(mode="json", by_alias=True) for t in run.result.trials],
+            "table": [r.model_dump(mode="json") for r in run.result.table],
+            "verdict": run.result.verdict.model_dump(mode="json") if run.result.verdict is not None else None,
+            "run_card": run.result.run_card.as_logged(),
+            "coverage": run.result.coverage.model_dump(),
+            "sequential": (
+                run.result.sequential.model_dump(mode="json") if run.result.sequential is not None else None
+            ),
+        }
+        echo_json(doc, sort_keys=True)
+    else:
+        from memeval.cli._render import render_ab
+
+        render_ab(run.result, out_console(), str(run_dir))
+    if status != "completed":
+        raise typer.Exit(EXIT_FAILURE)
+    nothing = _nothing_measured(run.result)
+    if nothing:
+        line = f"memeval: run {run.result.run_id} measured nothing: {nothing} (exit {EXIT_NOTHING_MEASURED})"
+        typer.echo(line, err=as_json)  # the last line of the output (stderr under --json)
+        raise typer.Exit(EXIT_NOTHING_MEASURED)
+
+
+def _nothing_measured(result: RunResult) -> str:
+    """Why a completed run measured nothing (every trial faulted; no paired task scored), or ''."""
+    trials = result.trials
+    if trials and all(t.fault is not None for t in trials):
+        codes = sorted({t.fault.code for t in trials if t.fault is not None})
+        return f"every trial faulted ({len(trials)} trials: {', '.join(codes)})"
+    if result.verdict is None or not result.verdict.n_tasks_paired:
+        return "no paired task was scored (no task has a scored trial in both arms)"
+    return ""

@@ -1,0 +1,99 @@
+"""`memeval replay` (a run's full record as JSON) and `memeval results` (one row per trial).
+
+`memeval result` is `replay`'s old name, kept hidden for scripts. How the rows, the summary, a
+folder's listing and a two-run comparison print lives in `_print.py`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memeval.cli._json import echo_json
+from memeval.cli._options import RunsDir
+from memeval.cli._print import out_console
+from memeval.cli.app import command_app, translate_errors
+from memeval.errors import UsageError
+
+app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
+
+# The run's folder is found before anything heavy is imported; the statistics come with load_run.
+
+
+@app.command()
+@translate_errors
+def replay(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    runs_dir: RunsDir = Path("runs"),
+) -> None:
+    """Rebuild a run's full record from its event log, as JSON.
+
+    Every trial, coverage, the table and the verdict; the same log gives the same bytes on any
+    machine, any time later.
+    """
+    from memeval.cli._find import locate_run
+    from memeval.results import load_run, result_json
+
+    typer.echo(result_json(load_run(locate_run(run, runs_dir))), nl=False)
+
+
+@app.command("result", hidden=True, deprecated=True)
+@translate_errors
+def result(
+    run: Annotated[str, typer.Argument(help="A run id or run folder.")],
+    runs_dir: RunsDir = Path("runs"),
+) -> None:
+    """Old name of `memeval replay`, one letter from `results`; kept for scripts, with a note."""
+    typer.echo("note: `memeval result` is now `memeval replay` (same output); the old name will go.", err=True)
+    replay(run, runs_dir)
+
+
+@app.command()
+@translate_errors
+def results(
+    run: Annotated[
+        list[str], typer.Argument(help="A run id or folder; a folder of runs (a list); or two runs (a comparison).")
+    ],
+    runs_dir: RunsDir = Path("runs"),
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per trial, as a list.")] = False,
+    include_controls: Annotated[
+        bool, typer.Option("--include-controls", help="Count oracle/nop trials in the totals.")
+    ] = False,
+) -> None:
+    """One row per trial, then the summary and the warnings; a folder of runs lists them.
+
+    Rows: task, mode, repeat, reward, execution, assessment, level, time, tokens, cost, control.
+    The summary: score per arm over scored and attempted trials with its interval, outcomes
+    (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
+    """
+    from memeval.cli._find import locate_run
+    from memeval.cli._print import print_comparison, print_listing, print_results
+    from memeval.results import is_runs_dir, list_runs, load_run
+
+    # Each run is found before anything heavy is imported: a mistyped id is said at once.
+    if len(run) == 2:
+        found = locate_run(run[0], runs_dir), locate_run(run[1], runs_dir)
+        from memeval.runreport import compare_runs
+
+        c = compare_runs(load_run(found[0]), load_run(found[1]))
+        if as_json:
+            echo_json(c, by_alias=True)
+        else:
+            print_comparison(c, out_console())
+        return
+    if len(run) != 1:
+        raise UsageError(f"memeval results takes one run, a folder of runs, or two runs; got {len(run)}")
+    if is_runs_dir(Path(run[0])):
+        doc = list_runs(Path(run[0]))
+        if as_json:
+            echo_json(doc, by_alias=True)
+        else:
+            print_listing(doc.runs_dir, doc.runs)
+        return
+    r = load_run(locate_run(run[0], runs_dir, folder_of_runs=True))
+    if as_json:
+        echo_json(r.to_records(), sort_keys=True)
+        return
+    print_results(r, out_console(), include_controls)

@@ -1,0 +1,185 @@
+"""Two trials running at once could talk through the kernel, which their namespaces do not separate.
+
+The agent's program, run by the verifier of one trial with `/tests` mounted, published the
+held-back answer; an agent of the next repeat, running beside it under `--concurrency`, read it
+and wrote it as its answer: a task never solved passed at L2v, with nothing in the diff or the
+tamper scan. Two channels were used:
+
+- keyring: every sandbox's root is the same host uid, and a key one sandbox adds is listed in the
+  others' `/proc/keys` and readable by its serial. The sandbox's seccomp filter now refuses
+  add_key, request_key and keyctl (as Docker's default profile does).
+- flock: the read-only system files are the same inodes in every sandbox; a lock held on one is
+  seen by another's non-blocking attempt, one bit a file. Such channels cannot all be closed, so
+  agent turns and verifiers of one task no longer overlap (`memeval.runner._phases`).
+"""
+
+from __future__ import annotations
+
+import platform
+import struct
+import uuid
+from pathlib import Path
+
+import pytest
+from runner_helpers import make_task, trials_by_id
+
+from memeval.sandbox import Mount, SandboxSpec, run_sandboxed
+from memeval.sandbox._seccomp import KEY_CALLS, RET_ALLOW, RET_EPERM, keyring_filter
+
+CALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}  # add_key, keyctl
+pytestmark = pytest.mark.skipif(platform.machine() not in CALLS, reason="syscall numbers known for x86_64/aarch64")
+ADD_KEY, KEYCTL = CALLS.get(platform.machine(), (0, 0))
+
+TEST_SH = """\
+cd /app
+python3 /app/solution.py > /dev/null 2>&1
+if cmp -s /app/answer.txt /tests/expected.txt; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
+"""
+
+# The agent: in repeat 1 it leaves a program that, when the verifier runs it, publishes the held-back
+# answer as a key readable by the sandbox's uid and holds it; in repeat 2 it waits for such a key.
+CHEAT = f"""\
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+name = os.environ["KEYNAME"]
+if os.environ["MEMEVAL_TRIAL_ID"].endswith(":1"):
+    with open("/app/solution.py", "w") as f:
+        f.write(f'''import ctypes, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+data = open("/tests/expected.txt", "rb").read()
+k = libc.syscall({ADD_KEY}, b"user", {{name.encode()!r}}, data, len(data), -4)
+if k > 0:
+    libc.syscall({KEYCTL}, 5, k, 0x3f3f3f3f)  # KEYCTL_SETPERM: everyone may read
+    time.sleep(10)
+''')
+    sys.exit(0)
+end = time.time() + 15
+while time.time() < end:
+    for line in open("/proc/keys"):
+        if name in line:
+            buf = ctypes.create_string_buffer(256)
+            n = libc.syscall({KEYCTL}, 11, int(line.split()[0], 16), buf, 256)  # KEYCTL_READ
+            if n > 0:
+                open("/app/answer.txt", "wb").write(buf.raw[:n])
+                sys.exit(0)
+    time.sleep(0.05)
+"""
+
+
+# The same agent through file locks: 8 bits a byte, one /usr file a bit, and a file that says "ready".
+FLOCK_CHEAT = """\
+import fcntl, glob, os, random, sys, time
+files = random.Random(os.environ["KEYNAME"]).sample(sorted(glob.glob("/usr/lib/python3*/*.py")), 1 + 8 * 16)
+if os.environ["MEMEVAL_TRIAL_ID"].endswith(":1"):
+    with open("/app/solution.py", "w") as f:
+        f.write(f'''import fcntl, os, time
+files = {files!r}
+data = open("/tests/expected.txt", "rb").read()[:16].ljust(16, b"\\\\0")
+held = []
+for i in range(8 * 16):
+    if data[i // 8] >> (i % 8) & 1:
+        fd = os.open(files[1 + i], os.O_RDONLY)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        held.append(fd)
+fd = os.open(files[0], os.O_RDONLY)
+fcntl.flock(fd, fcntl.LOCK_EX)
+time.sleep(10)
+''')
+    sys.exit(0)
+
+def locked(path):
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return 0
+    except BlockingIOError:
+        return 1
+    finally:
+        os.close(fd)
+
+end = time.time() + 15
+while time.time() < end:
+    if locked(files[0]):
+        bits = [locked(p) for p in files[1:]]
+        data = bytes(sum(bits[8 * i + j] << j for j in range(8)) for i in range(16))
+        open("/app/answer.txt", "wb").write(data.rstrip(b"\\0"))
+        sys.exit(0)
+    time.sleep(0.05)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("channel", ["keyring", "flock"])
+def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_it(
+    tmp_path: Path, run_ab, channel: str
+) -> None:
+    t = make_task(
+        tmp_path / "tasks",
+        "secret",
+        test_sh=TEST_SH,
+        files={".cheat.py": CHEAT if channel == "keyring" else FLOCK_CHEAT},
+        instruction="Write the secret number to /app/answer.txt.\n",
+        task_toml="[verifier]\ntimeout_sec = 60.0\n[agent]\ntimeout_sec = 60.0\n",
+    )
+    (t / "tests" / "expected.txt").write_text("913772\n")
+    code, doc, err = run_ab(
+        str(tmp_path / "tasks"),
+        "--network", "none", "--agent", "command", "--agent-cmd", "python3 /app/.cheat.py",
+        "--repeats", "2", "--concurrency", "4", "--env", f"KEYNAME=memeval-leak-{uuid.uuid4().hex}",
+    )  # fmt: skip
+    assert code in (0, 1), err
+    trials = trials_by_id(doc)
+    assert len(trials) == 4
+    for tid, tr in trials.items():
+        assert tr["fault"] is None, (tid, tr["fault"])
+        assert (tr["verified"], tr["reward"]) == (False, 0), tid
+    assert "kernel keyring calls refused" in doc["run_card"]["sandbox"]
+
+
+def test_a_sandbox_cannot_add_a_key(tmp_path: Path) -> None:
+    probe = (
+        "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\nlibc.syscall.restype = ctypes.c_long\n"
+        f"k = libc.syscall({ADD_KEY}, b'user', b'probe', b'x', 1, -4)\n"
+        "print(k, os.strerror(ctypes.get_errno()) if k < 0 else 'added')\n"
+    )
+    w = tmp_path / "w"
+    w.mkdir(mode=0o755)
+    (w / "probe.py").write_text(probe)
+    out = tmp_path / "out.txt"
+    spec = SandboxSpec((Mount(w, "/w", writable=True),), "/w")
+    res = run_sandboxed(spec, ["python3", "/w/probe.py"], timeout_s=30, stdout=out, stderr=out)
+    assert res.exit_code == 0, out.read_text()
+    assert out.read_text().strip() == "-1 Operation not permitted"
+
+
+def _run_filter(arch: int, nr: int) -> int:
+    """What the filter returns for a call, by a small interpreter of the four BPF instructions it uses."""
+    prog = keyring_filter()
+    insns = [struct.unpack("=HBBI", prog[i : i + 8]) for i in range(0, len(prog), 8)]
+    data = {0: nr, 4: arch}
+    a, pc = 0, 0
+    while True:
+        code, jt, jf, k = insns[pc]
+        pc += 1
+        if code == 0x20:  # ld [k]
+            a = data[k]
+        elif code == 0x54:  # and #k
+            a &= k
+        elif code == 0x15:  # jeq #k, jt, jf
+            pc += jt if a == k else jf
+        elif code == 0x06:  # ret #k
+            return k
+        else:
+            raise AssertionError(f"unexpected instruction {code:#x}")
+
+
+def test_the_filter_refuses_exactly_the_key_calls_of_each_architecture() -> None:
+    for arch, calls in KEY_CALLS.items():
+        for nr in calls:
+            assert _run_filter(arch, nr) == RET_EPERM, (hex(arch), nr)
+        for nr in (0, 1, 59, 57, 231, min(calls) - 1, max(calls) + 1):
+            assert _run_filter(arch, nr) == RET_ALLOW, (hex(arch), nr)
+    assert _run_filter(0xC000003E, 0x40000000 | 250) == RET_EPERM  # x32's keyctl
+    assert _run_filter(0x12345678, 250) == RET_ALLOW  # an architecture it does not know
