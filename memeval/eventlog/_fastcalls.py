@@ -260,7 +260,7 @@ _FRACTION = re.compile(rb"\.\d{7}(?<=\d:\d\d\.\d{7})")
 """Seven decimals or more after what precedes a time's fraction, as msgspec reads one (`H:MM:SS`):
 in a time (`...:SS.fffffff`), msgspec rounds to the microsecond where pydantic truncates. Never
 after a JSON number's key (`"latency_ms":10.4921875`: its `:` follows a quote). The search looks
-for the `.` first and looks behind only there (a pattern starting with `\d:` is tried at every
+for the `.` first and looks behind only there (a pattern starting with a digit is tried at every
 digit, ten times slower)."""
 _ESCAPED = re.compile(rb"\\u00(?:3[0-9a-fA-F]|2[eE])")
 """A digit, `:` or `.` written as a JSON escape: a time spelled so would slip past `_FRACTION`, and is never written."""
