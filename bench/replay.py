@@ -11,7 +11,8 @@ bootstrap), the table and verdict alone, the typed pydantic reading other reader
 already done): wall and CPU, best and median. The projection is timed with the garbage
 collector held off, as `load_run` holds it. Then the command a user types, `memeval replay RUN`,
 in a fresh process per replay with the cache removed first (interpreter start, imports, reading,
-projecting, writing the cache and printing the JSON to /dev/null), 3 times per log in turns: its
+projecting, writing the cache and printing the JSON to /dev/null; `python -m memeval` runs
+`memeval.cli.console`, which then ends the process without freeing the replay), 3 times per log in turns: its
 CPU seconds (user + system, from the child's resource usage) and wall. The
 load average is printed beside the figures: on a shared machine CPU seconds move less than wall,
 but both grow with the load.

@@ -1,5 +1,5 @@
-"""`python -m memeval` runs the command line."""
+"""`python -m memeval` runs the command line (as the `memeval` script does: `console`)."""
 
-from memeval.cli import main
+from memeval.cli import console
 
-main()
+console()

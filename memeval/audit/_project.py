@@ -58,13 +58,48 @@ def prefetch_for(session: Session, events: list[AuditEvent]) -> None:
         missing = sorted(k for k in keys if (model, team, k) not in cache)
         for i in range(0, len(missing), 500):
             chunk = missing[i : i + 500]
+            found: dict[str, Any] = {}
             with session.no_autoflush:
-                rows = session.execute(
-                    select(model).where(model.team == team, getattr(model, col).in_(chunk))  # type: ignore[attr-defined]  # model: one of the item tables, a union mypy does not narrow
-                ).scalars()
-                found = {getattr(r, col): r for r in rows}
+                # which keys have a row, through the driver (cheap); ORM rows are loaded for those only
+                # (most keys of an ingest batch are new items)
+                table = model.__table__.name  # type: ignore[attr-defined]  # model: one of the item tables
+                stored = [k for (k,) in select_keys(session.connection(), table, (col,), {"team": team}, col, chunk)]
+                if stored:
+                    rows = session.execute(
+                        select(model).where(model.team == team, getattr(model, col).in_(stored))  # type: ignore[attr-defined]  # model: one of the item tables, a union mypy does not narrow
+                    ).scalars()
+                    found = {getattr(r, col): r for r in rows}
             for k in chunk:
                 cache[(model, team, k)] = found.get(k, _ABSENT)
+
+
+def select_keys(
+    conn: Connection, table: str, names: tuple[str, ...], equal: dict[str, Any], key: str, values: list[str]
+) -> list[tuple[Any, ...]]:
+    """`SELECT names FROM table WHERE <each of equal> AND key IN values` through the database driver.
+
+    For the write path's lookups of many keys at once (`prefetch_for`, the store's stored-ids
+    check), where building the statement with the ORM costs more than running it. `table` and the
+    column names are the code's own (quoted by the dialect); only `equal`'s and `values`' values
+    are parameters.
+
+    Raises:
+        AuditStoreError: the driver's parameter style is neither `?` nor `%s`.
+    """
+    if not values:
+        return []
+    mark = _mark(conn)
+    quote = conn.dialect.identifier_preparer.quote
+    where = [f"{quote(c)} = {mark}" for c in equal] + [f"{quote(key)} IN ({', '.join([mark] * len(values))})"]
+    sql = f"SELECT {', '.join(quote(n) for n in names)} FROM {quote(table)} WHERE {' AND '.join(where)}"
+    return [tuple(r) for r in conn.exec_driver_sql(sql, (*equal.values(), *values)).fetchall()]
+
+
+def _mark(conn: Connection) -> str:
+    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
+    if mark is None:
+        raise AuditStoreError(f"database driver parameter style {conn.dialect.paramstyle!r} is not supported")
+    return mark
 
 
 BULK = "audit_bulk_rows"
@@ -122,9 +157,7 @@ def insert_rows(conn: Connection, table: str, names: tuple[str, ...], rows: list
     """
     if not rows:
         return
-    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
-    if mark is None:
-        raise AuditStoreError(f"database driver parameter style {conn.dialect.paramstyle!r} is not supported")
+    mark = _mark(conn)
     quote = conn.dialect.identifier_preparer.quote
     head = f"INSERT INTO {quote(table)} ({', '.join(quote(n) for n in names)}) VALUES "
     one = f"({', '.join([mark] * len(names))})"

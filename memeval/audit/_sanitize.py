@@ -206,15 +206,20 @@ class Sanitizer:
         read = {v: variants(v) for v in fresh}
         texts = [t for t in dict.fromkeys(x for v in fresh for x in read[v]) if t not in ahead]
         cheap = getattr(self.redactor, "detect_credentials_many", None) if strict else None
+        found: dict[str, Any]
         if cheap is not None:
-            done: dict[str, Any] = {
-                t: _Found(tuple(f)) for t, f in zip(texts, cheap(texts) if texts else [], strict=True)
-            }
+            # each value's reading with the most findings, as below, kept only when it has any (most ids have none)
+            hits = dict(zip(texts, cheap(texts) if texts else [], strict=True))
+            found = {}
+            for v in fresh:
+                most = max((hits[x] for x in read[v]), key=len)
+                if most:
+                    found[v] = _Found(tuple(most))
         else:
             many = getattr(self.redactor, "redact_many", None)
             results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
             done = {**ahead, **dict(zip(texts, results, strict=True))}
-        found = {v: max((done[x] for x in read[v]), key=lambda r: len(r.findings)) for v in fresh}
+            found = {v: max((done[x] for x in read[v]), key=lambda r: len(r.findings)) for v in fresh}
         for i, name, value in fields:
             red = found.get(value)
             if red is not None and red.findings:

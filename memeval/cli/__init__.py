@@ -4,6 +4,6 @@ Each command module (`ab.py`, `read.py`, ...) is imported only when one of its c
 shows its help, so `import memeval.cli` stays light (issue 17 item 2).
 """
 
-from memeval.cli.app import app, main
+from memeval.cli.app import app, console, main
 
-__all__ = ["app", "main"]
+__all__ = ["app", "console", "main"]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from functools import wraps
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple, NoReturn, ParamSpec, TypeVar
 
 import typer
 import typer.main
@@ -378,6 +378,46 @@ def usage_line(exc: ClickException) -> str:
     ctx = getattr(exc, "ctx", None)
     where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     return f"error: {message}{where}"
+
+
+_held: list[object] | None = None
+"""What commands keep alive until the process ends (`held_until_exit`); a list only under `console`."""
+
+
+def held_until_exit() -> list[object] | None:
+    """A list whose objects live until the process ends, or None when it does not end after this command.
+
+    Under `console` (the `memeval` script, `python -m memeval`), a command that built large objects
+    it no longer needs appends them here: the process then ends without the interpreter freeing
+    them (`memeval replay`: about 0.1 s CPU for a 100,000-event log). Elsewhere (`main` called by
+    a test or another program) it is None and the objects are freed as usual.
+    """
+    return _held
+
+
+def console() -> NoReturn:
+    """The console script and `python -m memeval`: `main`, then the process ends.
+
+    When the command succeeded and held objects (`held_until_exit`), it ends with `os._exit` after
+    flushing stdout and stderr, so they and the interpreter's modules are not freed one by one: no
+    atexit handler and no finaliser runs then, so only a command that has finished all its work
+    (written its files, closed what it opened) holds anything. Any other ending (an error, a usage
+    line, a flush that fails on a closed pipe) is `main`'s own, through `SystemExit`.
+    """
+    global _held
+    _held = []
+    try:
+        main()
+    except SystemExit as exc:
+        if exc.code in (0, None) and _held:
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except OSError:
+                raise exc from None  # the ordinary exit says what it always said
+            os._exit(EXIT_OK)
+        raise
+    raise AssertionError("main() always raises SystemExit")  # pragma: no cover
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import typer
 from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._print import out_console
-from memeval.cli.app import command_app, translate_errors
+from memeval.cli.app import command_app, held_until_exit, translate_errors
 from memeval.errors import UsageError
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -36,7 +36,13 @@ def replay(
     from memeval.cli._find import locate_run
     from memeval.results import load_run, result_json
 
-    typer.echo(result_json(load_run(locate_run(run, runs_dir))), nl=False)
+    # Under the `memeval` script the events and the result outlive this call: the process ends
+    # right after without freeing them (`held_until_exit`).
+    held = held_until_exit()
+    loaded = load_run(locate_run(run, runs_dir), hold=held)
+    typer.echo(result_json(loaded), nl=False)
+    if held is not None:
+        held.append(loaded)
 
 
 @app.command("result", hidden=True, deprecated=True)

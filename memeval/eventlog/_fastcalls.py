@@ -256,10 +256,12 @@ View = (
 
 
 _DECODER: msgspec.json.Decoder[View] = msgspec.json.Decoder(View)
-_FRACTION = re.compile(rb"\.\d{7}")
-"""Seven decimals or more: in a time (`...:SS.fffffff`), msgspec rounds to the microsecond where pydantic truncates."""
-_SECONDS = re.compile(rb"\d:\d\d")
-"""What precedes a time's fraction, as msgspec reads one (`HH:MM:SS`); never before a JSON number (`"key":10.49...`)."""
+_FRACTION = re.compile(rb"\.\d{7}(?<=\d:\d\d\.\d{7})")
+"""Seven decimals or more after what precedes a time's fraction, as msgspec reads one (`H:MM:SS`):
+in a time (`...:SS.fffffff`), msgspec rounds to the microsecond where pydantic truncates. Never
+after a JSON number's key (`"latency_ms":10.4921875`: its `:` follows a quote). The search looks
+for the `.` first and looks behind only there (a pattern starting with a digit is tried at every
+digit, ten times slower)."""
 _ESCAPED = re.compile(rb"\\u00(?:3[0-9a-fA-F]|2[eE])")
 """A digit, `:` or `.` written as a JSON escape: a time spelled so would slip past `_FRACTION`, and is never written."""
 
@@ -271,10 +273,9 @@ def _over_precise(data: bytes) -> list[int]:
     differently, so the lines holding these offsets are left to pydantic. A number with 7
     decimals (`"latency_ms":10.4921875`) is not a time and is not listed: its `:` follows a quote.
     """
-    out = [m.start() for m in _FRACTION.finditer(data) if _SECONDS.fullmatch(data, m.start() - 4, m.start())]
-    if b"\\u00" in data:
-        out = sorted(out + [m.start() for m in _ESCAPED.finditer(data)])
-    return out
+    out = [m.start() for m in _FRACTION.finditer(data)]
+    escaped = [m.start() for m in _ESCAPED.finditer(data)]  # one pass: as fast as `b"\\u00" in data`
+    return sorted(out + escaped) if escaped else out
 
 
 def decode_view(line: bytes) -> View | None:

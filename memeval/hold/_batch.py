@@ -91,9 +91,25 @@ class _PrimedModel(ClassifierModel):
         return super().probability(text) if p is None else p
 
 
-def _windows_of(text: str) -> list[str]:
-    """The windows `HashedClassifier.score` scores for `text` (a missed one is only computed later)."""
-    return [reading[s:e] for _, _, reading in c.views(text) for s, e in c.windows(reading)]
+class _PrimedClassifier(HashedClassifier):
+    """A `HashedClassifier` that reuses the readings (`views`) `primed` computed for its texts.
+
+    `views(text)` costs about as much as scoring a short text's windows once their probabilities
+    are known, and `primed` needs them first to find the windows. A reading list is reused only
+    for the very `text` object it was made from (`HashedClassifier.score` tells the text itself
+    from its other readings by identity); any other text is read again.
+    """
+
+    def __init__(self, model: ClassifierModel, readings: Mapping[str, list[tuple[int, int, str]]]) -> None:
+        super().__init__(model)
+        self.readings = readings
+
+    def score(self, text: str) -> tuple[float, int, int]:
+        """`HashedClassifier.score`, from the readings made ahead when they are this text's."""
+        ahead = self.readings.get(text)
+        if ahead is None or ahead[0][2] is not text:
+            return super().score(text)
+        return self.score_views(text, ahead)
 
 
 def primed(detector: HoldDetector, texts: Sequence[str]) -> HoldDetector:
@@ -107,11 +123,16 @@ def primed(detector: HoldDetector, texts: Sequence[str]) -> HoldDetector:
     if type(inner) is not HashedClassifier or not texts:
         return detector
     model = inner.model
-    windows = list(dict.fromkeys(w for t in dict.fromkeys(texts) for w in _windows_of(t)))
+    readings = {t: c.views(t) for t in dict.fromkeys(texts)}
+    windows = list(
+        dict.fromkeys(
+            reading[s:e] for views in readings.values() for _, _, reading in views for s, e in c.windows(reading)
+        )
+    )
     ahead = dict(zip(windows, probabilities(model, windows), strict=True))
     fast = copy.copy(detector)
-    fast.classifier = HashedClassifier(  # type: ignore[attr-defined]  # checked above: it has one
-        _PrimedModel(model.name, model.weights, model.bias, model.thresholds, model.meta, ahead)
+    fast.classifier = _PrimedClassifier(  # type: ignore[attr-defined]  # checked above: it has one
+        _PrimedModel(model.name, model.weights, model.bias, model.thresholds, model.meta, ahead), readings
     )
     return fast
 

@@ -269,8 +269,12 @@ class HashedClassifier:
 
     def score(self, text: str) -> tuple[float, int, int]:
         """Highest probability over readings and windows, with the span (offsets into `text`)."""
+        return self.score_views(text, views(text))
+
+    def score_views(self, text: str, readings: list[tuple[int, int, str]]) -> tuple[float, int, int]:
+        """`score(text)` given `readings`, which must be `views(text)` of this very object (`_batch` reuses them)."""
         best = (0.0, 0, 0)
-        for start, end, reading in views(text):
+        for start, end, reading in readings:
             for ws, we in windows(reading):
                 p = self.model.probability(reading[ws:we])
                 if p > best[0]:

@@ -246,6 +246,13 @@ class RuleScreen:
             for w in k or ():
                 rules_of.setdefault(w, set()).add(i)
         self._rules_of = {w: tuple(sorted(v)) for w, v in rules_of.items()}
+        # the same, split by whether the rule runs over the masked text: `possible` reads one half per text
+        self._rules_of_by_markup = {
+            markup: {
+                w: t for w, v in self._rules_of.items() if (t := tuple(i for i in v if (i in self._markup) == markup))
+            }
+            for markup in (False, True)
+        }
         self._tests = tuple(_compile(f) for f in self.needs)
         vocabulary: set[str] = set().union(*(literals(f) for f in self.needs))
         self._chars = frozenset(w for w in vocabulary if len(w) == 1)
@@ -288,9 +295,9 @@ class RuleScreen:
         out = [False] * len(self.rules)
         for i in self._always:
             out[i] = True
-        rules_of = self._rules_of
         for seen, markup in ((found, False), (found_masked, True)):
-            candidates = {i for w in seen for i in rules_of.get(w, ()) if (i in self._markup) == markup}
+            rules_of = self._rules_of_by_markup[markup]
+            candidates = {i for w in seen for i in rules_of.get(w, ())}
             for i in candidates:
                 out[i] = self._tests[i](seen)
         return out
@@ -326,8 +333,12 @@ def rules_skipped(text: str, masked: str) -> set[int]:
         from memeval.hold import _rules
 
         tables = [getattr(_rules, n) for n in sorted(dir(_rules)) if re.fullmatch(r"RULES(?:_V\d+)?", n)]
-        _ALL = screen_for(tuple(r for table in tables for r in table))
-    return {id(r) for r, maybe in zip(_ALL.rules, _ALL.possible(text, masked), strict=True) if not maybe}
+        screen = screen_for(tuple(r for table in tables for r in table))
+        _ALL_IDS[:] = map(id, screen.rules)  # before `_ALL`: another thread may read both once `_ALL` is set
+        _ALL = screen
+    return {i for i, maybe in zip(_ALL_IDS, _ALL.possible(text, masked), strict=True) if not maybe}
 
 
 _ALL: RuleScreen | None = None
+_ALL_IDS: list[int] = []
+"""`id` of each rule of `_ALL`, in its order (set with `_ALL`)."""

@@ -363,13 +363,20 @@ class Redactor:
         again: the scanners would find the same spans in it.
         """
         texts = list(texts)
-        readings: list[Callable[[], list[View]]] = [lambda: [View(t) for t in texts], lambda: boundary_views(texts)]
+        everyone = range(len(texts))
+        readings: list[tuple[Sequence[int], Callable[[], list[View]]]] = [
+            (everyone, lambda: [View(t) for t in texts]),
+            (everyone, lambda: boundary_views(texts)),
+        ]
         if any("/" in t for t in texts):
-            readings.append(lambda: boundary_views(texts, slash=True))
+            # only a text with a `/` (or a character NFKC may turn into one) has a slash view other than its
+            # boundary view, read just before; the others' would all be skipped as seen
+            slashed = [k for k, t in enumerate(texts) if "/" in t or not t.isascii()]
+            readings.append((slashed, lambda: boundary_views([texts[k] for k in slashed], slash=True)))
         seen: list[set[str]] = [set() for _ in texts]
-        for reading in readings:
+        for which, reading in readings:
             picked = []
-            for k, v in enumerate(reading()):
+            for k, v in zip(which, reading(), strict=True):
                 if v.text not in seen[k]:
                     seen[k].add(v.text)
                     picked.append((k, v))

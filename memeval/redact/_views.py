@@ -36,11 +36,18 @@ from dataclasses import dataclass
 
 _ALWAYS_BREAK = "()[]{},;!&*#<"
 """Characters no scanner rule needs: always a space in the boundary view."""
-_EDGE_BREAK = re.compile(r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$)""")
+_EDGE_BREAK = re.compile(
+    r"""(?=[<>|'"`\\.?@/:])(?:(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$))"""
+)
 """Runs of characters that rules do use (quotes, `|`, `>`): a space only at a token's edge (next
 to a space or the end), so `key = "value"` keeps its syntax while `"value".` ends; `=` stays,
 and `:` goes only after a token of 8+ characters (`<key>: rotated`), not after a short key
-(`token: x`); longer keys keep theirs in the as-written reading and the context rules."""
+(`token: x`); longer keys keep theirs in the as-written reading and the context rules.
+
+The leading lookahead changes no match (each alternative starts at one of those characters,
+`:` included) and lets the engine pass over every other character with one set test instead of
+trying the three alternatives there: about 8x less CPU on a batch of ids
+(`tests/redact/test_views_edge.py` checks it against the pattern without it)."""
 _ESCAPE = re.compile(r"\\[nrt]")
 _DASHES = {
     "\u2010": "-",

@@ -162,7 +162,7 @@ class Run:
         return None if v is None else v.model_dump(mode="json")
 
 
-def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
+def load_run(path: str | Path, *, use_cache: bool = True, hold: list[object] | None = None) -> Run:
     """Load a run folder and project its log.
 
     The projection is cached in `.cache/result-<memeval version>-p<projection version>.json` inside
@@ -174,6 +174,10 @@ def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
     Args:
         path: the run folder.
         use_cache: False always replays the log (and leaves any cache as it is).
+        hold: when given, a replay's events (its `ReplayRead`) are appended to it instead of
+            being freed when this returns. For a process that exits right after without the
+            interpreter's teardown (`memeval replay`: `memeval.cli.app.console`): freeing the
+            events of a 100,000-event log one object at a time costs about 0.1 s CPU.
 
     Raises:
         RunLogError: the folder has no valid log.
@@ -196,6 +200,8 @@ def load_run(path: str | Path, *, use_cache: bool = True) -> Run:
         if not read.events:
             raise RunLogError(f"{p} has an empty log")
         run = Run(p, project(read.events, read.complete, log_hash=digest))
+        if hold is not None:
+            hold.append(read)
     if use_cache and run.result.log_hash == digest:
         try:
             cache.parent.mkdir(exist_ok=True)
