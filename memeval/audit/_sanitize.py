@@ -59,9 +59,13 @@ class HoldDetector(Protocol):
         ...
 
 
-_PLAIN_ID = re.compile(r"[a-z]{1,12}(?:[_\-/.:][a-z0-9]{1,16}){1,3}|[a-z][a-z-]{0,39}")
+_PLAIN_ID = re.compile(r"[a-z]{1,12}(?:[_\-/.:][a-z0-9]{1,16}){1,3}|[a-z][a-z-]{0,39}|hd_[0-9a-f]{24}")
 """Ids too plain to hold a secret (`mem_07`, `les/fernhill/l1`, `reviewer`): lower-case words and
-short parts, no run long enough for a key. Everything else is scanned."""
+short parts, no run long enough for a key; and the store's own hold ids (`hold_id_for`: `hd_` and
+24 hex of a sha256 digest, which the review queue sends back as the subject of each decision on a
+hold; like a `sha256:` digest, not scanned). Everything else is scanned. The review queue makes
+its own ids of such parts (`memeval.review.new_decision_id`, claim and comment ids), so a decision
+or claim without free text loads no redaction engine."""
 _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 _ID_SEPARATORS = re.compile(r"[_\-/.:]")
 _CLEAN_IDS: set[str] = set()
@@ -323,8 +327,6 @@ class Sanitizer:
             The events to append in order: the redacted draft or its `hold.created`, then the
             `secret.blanked` events.
         """
-        from memeval.redact import fingerprint
-
         payload = draft.payload
         updates: dict[str, str] = {}
         blanked: list[AuditEvent] = []
@@ -337,6 +339,8 @@ class Sanitizer:
             groups: dict[str, list[_Finding]] = defaultdict(list)
             for f in red.findings:
                 groups[f.entity_type].append(f)
+            if groups:
+                from memeval.redact import fingerprint  # here: importing memeval.redact loads presidio
             for etype in sorted(groups):
                 found = sorted(groups[etype], key=lambda f: f.start)
                 blanked.append(

@@ -182,11 +182,9 @@ class SqlAuditStore(AuditStore):
     def sanitizer(self) -> Sanitizer:
         """The redaction/holding step of the write path (built on first use)."""
         if self._sanitizer is None:
-            from memeval.redact import get_redactor
-
             if self._fingerprint_key is None:
                 raise AuditStoreError("no fingerprint key: pass fingerprint_key= or a Sanitizer")
-            self._sanitizer = Sanitizer(get_redactor(), _LazyHoldDetector(), self._fingerprint_key)
+            self._sanitizer = Sanitizer(_LazyRedactor(), _LazyHoldDetector(), self._fingerprint_key)
         return self._sanitizer
 
     @contextmanager
@@ -461,6 +459,35 @@ class SqlAuditStore(AuditStore):
                         project(s, event_from_body(body, digest))
                         last, n = seq, n + 1
         return n
+
+
+class _LazyRedactor:
+    """`memeval.redact.get_redactor()`, loaded on the first text or id that needs scanning.
+
+    Loading it imports presidio and spaCy (about 3 CPU s); a review decision or claim with no
+    free text and plain ids (`_sanitize.plain_id`) needs none of it.
+    """
+
+    def __init__(self) -> None:
+        self._redactor: Any = None
+
+    def _loaded(self) -> Any:
+        if self._redactor is None:
+            from memeval.redact import get_redactor
+
+            self._redactor = get_redactor()
+        return self._redactor
+
+    def redact(self, text: str) -> Any:
+        return self._loaded().redact(text)
+
+    def redact_many(self, texts: Sequence[str]) -> list[Any]:
+        """`redact` of each text, in one scanner call per view (`memeval.redact.Redactor.redact_many`)."""
+        return list(self._loaded().redact_many(texts))
+
+    def detect_credentials_many(self, texts: Sequence[str]) -> list[Any]:
+        """The credential rules' findings in each text (`memeval.redact.Redactor.detect_credentials_many`)."""
+        return list(self._loaded().detect_credentials_many(texts))
 
 
 class _LazyHoldDetector:

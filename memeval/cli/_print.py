@@ -194,8 +194,9 @@ def print_comparison(c: Comparison, console: Console) -> None:
     """The comparison task by task, the flips per arm and the paired verdict B vs A per arm."""
     from rich.table import Table
 
-    from memeval.runreport import ARM_LABEL
+    from memeval.runreport import ARM_LABEL, pack_text
 
+    console.print(f"packs: A {escape(pack_text(c.pack_a))}; B {escape(pack_text(c.pack_b))}", highlight=False)
     for w in c.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
     t = Table(

@@ -120,11 +120,15 @@ class LazyGroup(PlainGroup):
             formatter.write_dl(rows)
 
     def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
-        """As typer's: an unknown name is a usage error that suggests close names from `COMMANDS`."""
+        """As typer's: an unknown name is a usage error that suggests close names from `COMMANDS`.
+
+        Only listed names are suggested: a hidden one (an old name kept for scripts) is never offered.
+        """
         try:
             return self._click_resolve_command(ctx, args)
         except ClickUsageError as e:
-            matches = get_close_matches(args[0], list(COMMANDS)) if args else []
+            shown = [name for name, c in COMMANDS.items() if not c.hidden]
+            matches = get_close_matches(args[0], shown) if args else []
             if matches:
                 e.message = f"{e.message.rstrip('.')}. Did you mean {', '.join(repr(m) for m in matches)}?"
             raise

@@ -5,9 +5,11 @@ The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +17,10 @@ from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
+from memeval.errors import TransitionRefused
+
+if TYPE_CHECKING:
+    from memeval.audit import SqlAuditStore
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
@@ -71,7 +77,13 @@ def ingest(
             f"{file!r} is not UTF-8 text (line {line}, byte {exc.start}): save it as UTF-8; nothing was stored"
         ) from exc
     store = open_store(db)
-    res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
+    try:
+        res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
+    except TransitionRefused as exc:
+        resent = _stored_by_another_sender(store, lines, exc, sender)
+        if resent is None:
+            raise
+        raise fail(resent) from exc
     r = res.result
     taken = res.lines - r.duplicates - r.noops  # input events stored (as given, or held as hold.created)
     added = r.stored - taken  # events memeval adds itself: secret.blanked, memory released from a hold
@@ -101,6 +113,41 @@ def ingest(
         f"changed nothing; memeval added {_counted(added, 'event')} of its own"
         + (f" ({', '.join(own)})" if own else "")
         + f": {r.stored} stored in all"
+    )
+
+
+def _stored_by_another_sender(
+    store: SqlAuditStore, lines: list[str], exc: TransitionRefused, sender: str
+) -> str | None:
+    """The error for a file sent again under another sender name, leading with that cause and the fix.
+
+    Repeats are skipped per sender, so a file stored as `--sender sample` and sent again without
+    `--sender` (sender `cli`) is new to the store, and its first lesson or contradiction is refused
+    as "already exists". When the refused line's event (its team, subject and sender_event_id) is
+    stored under another sender, that is the cause; otherwise None (a reused id: the store's own
+    message stands).
+
+    Args:
+        store: the store the file went to.
+        lines: the file's lines (`exc.line` is 1-based over them).
+        exc: the refusal (`item` is the subject, `line` the line).
+        sender: this run's sender name.
+    """
+    if exc.line is None or exc.state == "missing" or not 0 < exc.line <= len(lines):
+        return None
+    sent = json.loads(lines[exc.line - 1])  # parsed once already: the refused line is an event
+    team, event_id = sent.get("team"), sent.get("sender_event_id")
+    before = [e.sender for e in store.subject_events(str(team), exc.item) if e.sender_event_id == event_id and e.sender]
+    if not before or sender in before:
+        return None
+    default = " (the default, as no --sender was given)" if sender == "cli" else ""
+    found = re.search(r"\((nothing of this batch was stored[^)]*)\)$", str(exc))
+    batch = found.group(1) if found else "nothing of this batch was stored"
+    return (
+        f"these events were stored before as sender {before[0]!r}, but this run's sender is {sender!r}{default}, "
+        f"so they are not recognised as a re-send: run again with --sender {before[0]} to skip what is stored. "
+        f"{batch[:1].upper()}{batch[1:]} "
+        f"(line {exc.line}: {exc.item!r} already exists, state {exc.state!r})"
     )
 
 

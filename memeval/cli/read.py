@@ -45,7 +45,8 @@ def compare(
         list[str] | None,
         typer.Option(
             "--vary",
-            help="A run-card field meant to differ (repeatable): a warning instead of a refusal.",
+            help="A run-card field meant to differ, or `pack` for the pack arm's pack (repeatable): "
+            "a warning instead of a refusal.",
         ),
     ] = None,
     runs_dir: RunsDir = Path("runs"),
@@ -56,7 +57,8 @@ def compare(
 ) -> None:
     """Compare two runs task by task: which tasks flipped each way in each arm.
 
-    Refuses (exit 2) when the run cards differ in anything but the --vary fields.
+    Refuses (exit 2) when the run cards differ in anything but the --vary fields. Names each
+    run's pack, and warns when they differ (`--vary pack` says it is meant).
     """
     from memeval.cli._find import locate_run
     from memeval.results import load_run

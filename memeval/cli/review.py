@@ -12,6 +12,8 @@ sees every team) and print stored text with control characters spelled out.
 
 from __future__ import annotations
 
+import errno
+import socket
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -126,9 +128,47 @@ def serve(
         ) from exc
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
+    sock = _bind(host, port)  # before the app is built: a port in use is said at once, in one line
     web = create_review_app(open_store(db), settings, with_ingest=ingest)
-    typer.echo(f"memeval review on http://{host}:{port}/ (Ctrl-C to stop)", err=True)
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+    class _Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:  # listening and the app started: only now is the address worth printing
+                typer.echo(f"memeval review on {url} (Ctrl-C to stop)", err=True)
+
+    with sock:
+        _Server(uvicorn.Config(web, log_level="warning")).run(sockets=[sock])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to (`host`, `port`), not yet listening (uvicorn listens on it).
+
+    Binds the way uvicorn would (IPv6 when `host` has a colon, `SO_REUSEADDR` so a port in
+    TIME_WAIT after a restart is taken), but here, so the error names the port and the fix.
+
+    Raises:
+        typer.Exit: (2) the port is in use, needs privileges, or the address is not this machine's.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            why = f"port {port} on {host} is already in use (another `memeval serve`?)"
+            fix = f"stop that server, or serve on another port: --port {port + 1 if port < 65535 else 8766}"
+        elif exc.errno == errno.EACCES:
+            why = f"no permission to listen on port {port} (ports below 1024 need privileges)"
+            fix = "serve on a port from 1024 up: --port 8765"
+        else:  # an address this machine does not have, or a name that does not resolve
+            why = f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+            fix = "pass --host with an address of this machine (default 127.0.0.1)"
+        raise fail(f"{why}: {fix}") from exc
+    return sock
 
 
 @users_app.command("add")

@@ -131,7 +131,13 @@ def load_pack(path: Path) -> Pack:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
-        raise PackError(f"pack file {str(path)!r} does not exist: pass --pack PATH to a pack file") from exc
+        where = f" (looked for {str(path.absolute())!r})" if not path.is_absolute() else ""
+        raise PackError(
+            f"pack file {str(path)!r} does not exist{where}: check the path (a `memeval.pack/1` JSON file), "
+            "or build one from the audit log with `memeval pack build`"
+        ) from exc
+    except IsADirectoryError as exc:
+        raise PackError(f"pack file {str(path)!r} is a folder: give the pack's JSON file inside it") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise PackError(f"pack file {str(path)!r} is not valid JSON: {exc}") from exc
     try:

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from memeval.results import RunListing, RunsDocument, is_runs_dir, list_runs
-    from memeval.runreport._compare import ArmComparison, Change, Comparison, TaskChange, compare_runs
+    from memeval.runreport._compare import (
+        ArmComparison,
+        Change,
+        Comparison,
+        PackUsed,
+        TaskChange,
+        compare_runs,
+        pack_text,
+    )
     from memeval.runreport._context import ArmView, GridCell, ReportContext, TaskRow, build_context, card_fields
     from memeval.runreport._render import render_html, render_pdf, write_report
     from memeval.runreport._schemas import SCHEMA_FILES, json_schemas, write_schemas
@@ -39,8 +47,10 @@ _LAZY = {
     "ArmComparison": "_compare",
     "Change": "_compare",
     "Comparison": "_compare",
+    "PackUsed": "_compare",
     "TaskChange": "_compare",
     "compare_runs": "_compare",
+    "pack_text": "_compare",
     "ArmScore": "_summary",
     "Outcomes": "_summary",
     "RunSummary": "_summary",
@@ -94,6 +104,7 @@ __all__ = [
     "Comparison",
     "GridCell",
     "Outcomes",
+    "PackUsed",
     "ReportContext",
     "RunListing",
     "RunSummary",
@@ -111,6 +122,7 @@ __all__ = [
     "list_runs",
     "money",
     "outcomes_of",
+    "pack_text",
     "pct",
     "rate_interval",
     "render_html",

@@ -1,7 +1,9 @@
 """Compare two runs task by task: which tasks flipped each way, in each arm.
 
 Two runs are comparable only under the same run card (`memeval.runner.card_differences`); a
-field the user means to vary is named with `vary` and turns the refusal into a warning. Each arm
+field the user means to vary is named with `vary` and turns the refusal into a warning. The pack
+arm's pack is not on the run card (the manifest pins it): a different pack is named in a warning
+(`pack_warnings`), and `vary` may name `pack` to say it is meant. Each arm
 of run B is also judged against the same arm of run A with the paired procedure
 (`memeval.stats.paired_verdict`, A's arm in the baseline slot), so "better" here means run B's
 arm passed more tasks than run A's, beyond chance.
@@ -68,6 +70,25 @@ class ArmComparison(_M):
     no task was scored in both."""
 
 
+VARY_PACK = "pack"
+"""The `--vary` name of the pack arm's pack and slice, which the run card does not hold (each run's
+manifest pins them: `cells.pack` and `slice`), so that two packs can be compared on purpose."""
+
+
+class PackUsed(_M):
+    """The pack a run's pack arm drew its slice from, as the run's manifest pins it.
+
+    The run log does not record the pack file's path, only what is listed here.
+    """
+
+    name: str
+    version: str
+    hash: str
+    """`sha256:` of the pack's items (`memeval.packs.Pack.content_hash`)."""
+    items_given: int
+    """Items given to the pack arm (the manifest's `slice`)."""
+
+
 class Comparison(_M):
     """The comparison document (`memeval compare --json`)."""
 
@@ -82,6 +103,9 @@ class Comparison(_M):
     verdict_a: str | None
     verdict_b: str | None
     """Each run's own verdict word (pack against baseline within the run)."""
+    pack_a: PackUsed | None
+    pack_b: PackUsed | None
+    """The pack of each run's pack arm; None for a run without one (both arms cold)."""
     arms: tuple[ArmComparison, ...]
     tasks: tuple[TaskChange, ...]
     warnings: tuple[str, ...]
@@ -116,8 +140,11 @@ def check_cards(a: Run, b: Run, vary: Sequence[str] = ()) -> tuple[list[str], li
     """
     fields = list(RunCard.model_fields)
     for v in vary:
-        if v not in fields:
-            raise UsageError(f"--vary {v!r} is not a run-card field; use one of: {', '.join(fields)}")
+        if v not in fields and v != VARY_PACK:
+            raise UsageError(
+                f"--vary {v!r} is not a run-card field; use one of: {', '.join(fields)}, "
+                f"or {VARY_PACK} (the pack arm's pack)"
+            )
     card_a, card_b = a.result.run_card, b.result.run_card
     diffs = card_differences(card_a, card_b)
     unexpected = [d for d in diffs if d.split(":", 1)[0] not in vary]
@@ -129,8 +156,49 @@ def check_cards(a: Run, b: Run, vary: Sequence[str] = ()) -> tuple[list[str], li
         )
     warnings = [f"run cards differ, as --vary says: {d}" for d in diffs]
     differing = {d.split(":", 1)[0] for d in diffs}
-    warnings += [f"--vary {v}: the run cards do not differ in {v}" for v in vary if v not in differing]
+    warnings += [
+        f"--vary {v}: the run cards do not differ in {v}" for v in vary if v not in differing and v != VARY_PACK
+    ]
     return diffs, warnings
+
+
+def pack_used(run: Run) -> PackUsed | None:
+    """The pack of `run`'s pack arm (from its manifest), or None when it ran without one."""
+    m = run.result.manifest
+    pin = m.cells.pack
+    if pin is None:
+        return None
+    return PackUsed(name=pin.name, version=pin.version, hash=pin.hash, items_given=len(m.slice))
+
+
+def pack_text(p: PackUsed | None) -> str:
+    """One pack in words: `fernhill 2026.11.1 (sha256:a7f60dedfcdc..., 13 items given)`, or `no pack`."""
+    if p is None:
+        return "no pack (both arms cold)"
+    n = f"{p.items_given} item{'' if p.items_given == 1 else 's'} given"
+    return f"{p.name} {p.version} ({p.hash[:19]}..., {n})"
+
+
+def pack_warnings(a: Run, b: Run, vary: Sequence[str] = ()) -> list[str]:
+    """Warnings when the two runs' pack arms drew on different packs or slices (or `--vary pack` when not).
+
+    A different pack (or a different slice of it) changes what the pack arm measures, so each
+    pack-arm change from A to B includes it. Unlike a run-card difference this is not refused:
+    comparing two packs is what such a pair of runs is for; `--vary pack` says it is meant.
+    """
+    pa, pb = pack_used(a), pack_used(b)
+    slice_a, slice_b = a.result.manifest.slice, b.result.manifest.slice
+    meant = VARY_PACK in vary
+    if pa == pb and slice_a == slice_b:
+        return [f"--vary {VARY_PACK}: both runs used the same pack, {pack_text(pa)}"] if meant else []
+    what = "different packs" if (pa and pa.hash) != (pb and pb.hash) else "different items of one pack"
+    both = f"A {pack_text(pa)}, B {pack_text(pb)}"
+    if meant:
+        return [f"the runs used {what}, as --vary says: {both}"]
+    return [
+        f"the runs used {what}: {both}; the pack arm's changes include that change "
+        f"(say it is meant with --vary {VARY_PACK})"
+    ]
 
 
 def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601) -> Comparison:
@@ -146,6 +214,7 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
         UsageError, RunCardMismatch: see `check_cards`.
     """
     diffs, warnings = check_cards(a, b, vary)
+    warnings += pack_warnings(a, b, vary)
     tasks: list[TaskChange] = []
     arms: list[ArmComparison] = []
     for mode in MODES:
@@ -215,6 +284,8 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
         card_differences=tuple(diffs),
         verdict_a=va.verdict if va else None,
         verdict_b=vb.verdict if vb else None,
+        pack_a=pack_used(a),
+        pack_b=pack_used(b),
         arms=tuple(arms),
         tasks=tuple(tasks),
         warnings=tuple(warnings),

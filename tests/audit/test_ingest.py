@@ -181,4 +181,5 @@ def test_a_file_sent_again_as_another_sender_is_told_to_use_the_first_sender(tmp
     assert again.exit_code == 0 and "1 skipped as already stored" in again.output
     other = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db])
     assert other.exit_code == 2
-    assert "'les_00' already exists" in other.output and "same sender" in other.output and "--sender" in other.output
+    assert "'les_00' already exists" in other.output and "stored before as sender 'sample'" in other.output
+    assert "--sender sample" in other.output

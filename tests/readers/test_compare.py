@@ -15,7 +15,9 @@ from memeval.runreport import compare_runs
 
 def test_dropping_the_pack_flips_every_pack_trial_to_fail(runs: Runs) -> None:
     c = compare_runs(runs.memory, runs.cold)
-    assert c.card_differences == () and c.warnings == ()
+    assert c.card_differences == ()
+    [dropped] = c.warnings  # the pack is not on the run card: its change is a warning
+    assert dropped.startswith("the runs used different packs: A p 1 (") and "B no pack" in dropped, dropped
     base, pack = c.arms
     assert (base.mode, base.improved, base.regressed) == ("baseline", (), ())
     assert (pack.mode, set(pack.regressed), pack.improved) == ("pack", {"add-numbers", "greet"}, ())
