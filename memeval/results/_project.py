@@ -99,6 +99,8 @@ class _Acc:
     started: TrialStarted | TrialStartedView
     calls: list[ModelCallRecord | CallView] = field(default_factory=list)
     agent_started: bool = False
+    waited_ms: int | None = None
+    """Sum of the `waited_ms` of its `agent.started` and `verifier.started` (None: none recorded)."""
     exited: AgentExited | AgentExitedView | None = None
     claim: ClaimRecorded | ClaimRecordedView | None = None
     diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
@@ -367,11 +369,16 @@ def _record(
 
     Built as one nested object validated once (`TrialRecord.model_validate`), which gives the
     record its nested models as building each of them would, at a fraction of the calls.
+    `wall_ms` is trial.started to trial.ended less the attempt's recorded waits for other
+    trials of its task (`acc.waited_ms`, `HarnessMeasured.phase_wait_ms`); a log without them
+    gives the whole span, as before.
     """
     started, ended = acc.started, acc.ended
     wall = None
     if ended is not None and ended.at and started.at:
         wall = int((ended.at - started.at).total_seconds() * 1000)
+        if acc.waited_ms is not None:  # both clocks are the runner's; never below 0 if they drift
+            wall = max(0, wall - acc.waited_ms)
     phys = _physics(tally, metered, wall)
     check = acc.check
     checks: tuple[dict[str, Any], ...] = ()
@@ -434,6 +441,7 @@ def _record(
             "claim": claim,
             "harness_measured": {
                 "wall_ms": wall,
+                "phase_wait_ms": acc.waited_ms,
                 "input_tokens": tokens["input"],
                 "output_tokens": tokens["output"],
                 "total_cost_usd": phys["cost_usd"],
@@ -519,6 +527,11 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
             acc.calls.append(ev.call)
         elif ev.event == "agent.started":
             acc.agent_started = True
+            if ev.waited_ms is not None:
+                acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+        elif ev.event == "verifier.started":
+            if ev.waited_ms is not None:
+                acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
         elif ev.event == "agent.exited":
             acc.exited = ev
         elif ev.event == "claim.recorded":

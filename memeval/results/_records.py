@@ -48,9 +48,19 @@ class Check(_M):
 
 
 class HarnessMeasured(_M):
-    """Time, tokens and cost metered from outside the agent (null: not measured)."""
+    """Time, tokens and cost metered from outside the agent (null: not measured).
+
+    `wall_ms` is the time the trial's own work took: from `trial.started` to `trial.ended`, less
+    `phase_wait_ms`. `phase_wait_ms` is how long, in all, its agent turn and its verifier waited
+    for other trials of the same task (`memeval.runner._phases`: under `--concurrency` a verifier
+    waits for the other arm's agent turn to end, and an agent turn for a verifier); that time is
+    the other trial's, and counted in `wall_ms` it would pull the arms' times together. Absent
+    (not written, and null when read) for a log recorded before the runner measured the waits;
+    its `wall_ms` is then the whole span, wait included, as it always was.
+    """
 
     wall_ms: int | None
+    phase_wait_ms: int | None = Field(default=None, exclude_if=lambda v: v is None)
     input_tokens: int | None
     output_tokens: int | None
     total_cost_usd: float | None
