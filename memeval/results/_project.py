@@ -33,7 +33,7 @@ from memeval.results._records import (
     UnendedTrial,
 )
 from memeval.results._sequential import repeats_looked_at, sequential_record
-from memeval.results._spend import sum_spend
+from memeval.results._spend import sum_spend, unknown_cost_reason
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -61,6 +61,8 @@ class _Cost(Protocol):
     def cost_usd(self) -> float | None: ...
     @property
     def reason(self) -> str | None: ...
+    @property
+    def price_source(self) -> str | None: ...
 
 
 class _Call(Protocol):
@@ -88,6 +90,8 @@ class _Call(Protocol):
     def reasoning_tokens(self) -> int | None: ...
     @property
     def tool_calls(self) -> int | None: ...
+    @property
+    def hosted_tool_calls(self) -> int | None: ...
     @property
     def cost(self) -> _Cost: ...
 
@@ -262,7 +266,9 @@ def _tally(calls: Sequence[_Call]) -> _Tally:
             unmeasured[why] = unmeasured.get(why, 0) + 1
         if usd is None:
             cost = None
-            cost_missing = f"{c.cost.reason or 'unpriced'}: model {model or c.requested_model}"
+            cost_missing = unknown_cost_reason(
+                c.cost.reason, model or c.requested_model, c.hosted_tool_calls, c.cost.price_source
+            )
         elif cost is not None:
             cost += usd
     return _Tally(
