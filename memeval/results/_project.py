@@ -376,7 +376,7 @@ def _record(
     Built as one nested object validated once (`TrialRecord.model_validate`), which gives the
     record its nested models as building each of them would, at a fraction of the calls.
     `wall_ms` is trial.started to trial.ended less the attempt's recorded waits for other
-    trials of its task (`acc.waited_ms`, `HarnessMeasured.phase_wait_ms`); a log without them
+    trials of its task (`acc.waited_ms`, `Physics.phase_wait_ms`); a log without them
     gives the whole span, as before.
     """
     started, ended = acc.started, acc.ended
@@ -386,6 +386,7 @@ def _record(
         if acc.waited_ms is not None:  # both clocks are the runner's; never below 0 if they drift
             wall = max(0, wall - acc.waited_ms)
     phys = _physics(tally, metered, wall)
+    phys["phase_wait_ms"] = acc.waited_ms
     check = acc.check
     checks: tuple[dict[str, Any], ...] = ()
     if check is not None:
@@ -447,7 +448,6 @@ def _record(
             "claim": claim,
             "harness_measured": {
                 "wall_ms": wall,
-                "phase_wait_ms": acc.waited_ms,
                 "input_tokens": tokens["input"],
                 "output_tokens": tokens["output"],
                 "total_cost_usd": phys["cost_usd"],

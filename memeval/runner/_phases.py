@@ -14,7 +14,7 @@ new agent turns of its task back, so a stream of repeats cannot keep it waiting 
 
 A wait is not the trial's work: each context manager yields how long it waited (ms), which the
 attempt records on `agent.started` and `verifier.started` (`waited_ms`), and the projection
-reports as `harness_measured.phase_wait_ms`, outside `wall_ms`.
+reports as `physics.phase_wait_ms`, outside `wall_ms`.
 
 What this does not cover: two `memeval ab` processes on one machine running the same task set
 at once, and attempts that a Ray node runs in separate worker processes. Run those with
