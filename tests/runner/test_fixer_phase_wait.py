@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from runner_helpers import make_task, trials_by_id
 
-# The pack arm's agent is quick (2 s), the baseline arm's slow (6 s): run side by side, the pack
-# verifier waits about 4 s for the baseline agent's turn to end.
+# The pack arm's agent is quick (2 s), the baseline arm's slow (8 s): run side by side, the pack
+# verifier waits about 6 s for the baseline agent's turn to end.
 AGENT = """\
 import os, time
-time.sleep(6 if ":baseline:" in os.environ["MEMEVAL_TRIAL_ID"] else 2)
+time.sleep(8 if ":baseline:" in os.environ["MEMEVAL_TRIAL_ID"] else 2)
 """
 
 
