@@ -65,6 +65,11 @@ Role = Literal["subject", "assessor"]
 CostReason = Literal["unpriced", "usage_missing"]
 """Why a call has no cost: no price is known for its model, or the response carried no usage."""
 
+HOSTED_TOOLS_NOTE = "tool use(s) the provider ran itself"
+"""Words the meter puts in an `unpriced` call's `price_source` when its model's tokens are priced but
+the provider also ran tools itself (web search, code execution), which no price table prices; the
+projection reads them to give that reason instead of "no price for the model"."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 

@@ -103,6 +103,10 @@ trial faulted, or no task has a scored trial in both arms). Its last line says w
 def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint) -> str:
     """Run (or go on with) the run in `run_dir`, showing progress on stderr.
 
+    The line naming the run (its size, agent and folder) is printed once this process holds the
+    run, so a run another memeval process is running is refused (exit 2) with nothing before it; a
+    run with nothing left to run gets one line saying so instead (exit 0, its record follows).
+
     Args:
         run_dir: the run's folder (planned by `start_run`, or checked by `check_resume`).
         opts: the run's options.
@@ -122,11 +126,24 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
 
     err = Console(stderr=True)
     show = not quiet and sys.stderr.isatty()
-    if not quiet:
+
+    def on_start(nothing_left: str | None) -> None:
+        # after the run's lock: a run another process holds is refused before any of this
+        if quiet:
+            return
+        if nothing_left is not None:
+            err.print(
+                f"memeval: run {run_dir.name} has nothing left to run: {nothing_left}; its record follows",
+                soft_wrap=True,
+                highlight=False,
+                markup=False,
+            )
+            return
         err.print(
             f"memeval: run {run_dir.name}: {len(opts.task_set.tasks)} tasks x 2 modes x {opts.repeats} "
             f"repeat(s), agent {opts.agent.name}, {opts.concurrency} at once ({opts.executor})\n  folder {run_dir}"
         )
+
     status = "completed"
     with Progress(
         TextColumn("{task.description}"),
@@ -145,7 +162,7 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
                 err.print(f"  [{p.done}/{p.total}] {p.trial_id}: {p.assessment} ({len(p.running)} running)")
 
         try:
-            status = execute(run_dir, opts, on_progress)
+            status = execute(run_dir, opts, on_progress, on_start=on_start)
         except KeyboardInterrupt:
             # One line however narrow the terminal, nothing coloured inside: the command is copied.
             err.print(f"interrupted: go on with `{hint.command}`", soft_wrap=True, highlight=False, markup=False)

@@ -102,6 +102,10 @@ class AgentStarted(_Event):
     trial_id: str
     agent: str
     network: str
+    waited_ms: int | None = None
+    """Milliseconds the turn waited, before it started, for verifiers of the same task to end
+    (`memeval.runner._phases`; measured by the runner's clock, 0 when nothing ran). None: not
+    measured (a log written before the field existed)."""
 
 
 class ModelCalled(_Event):
@@ -206,11 +210,19 @@ class TamperScanned(_Event):
 
 
 class VerifierStarted(_Event):
-    """The held-back tests were copied in and the verifier started."""
+    """The held-back tests were copied in and the verifier started.
+
+    Written once the verifier may run, after any wait for agent turns of the same task to end
+    (`memeval.runner._phases`), or before the fault when it is refused (`waited_ms` None then).
+    """
 
     event: Literal["verifier.started"] = "verifier.started"
     trial_id: str
     tests_hash: str
+    waited_ms: int | None = None
+    """Milliseconds the verifier waited, before it started, for agent turns of the same task
+    (the other arm's, another repeat's) to end, measured by the runner's clock; 0 when none ran.
+    None: not measured (the verifier was refused, or a log written before the field existed)."""
 
 
 class CheckRecorded(_Event):

@@ -137,6 +137,7 @@ class AgentStartedView(_View, tag="agent.started", frozen=True, kw_only=True):
     agent: str
     network: str
     trial_id: str
+    waited_ms: int | None = None
 
 
 class AgentExitedView(_View, tag="agent.exited", frozen=True, kw_only=True):
@@ -171,6 +172,7 @@ class VerifierStartedView(_View, tag="verifier.started", frozen=True, kw_only=Tr
     event: ClassVar[Literal["verifier.started"]] = "verifier.started"
     tests_hash: str
     trial_id: str
+    waited_ms: int | None = None
 
 
 class CheckRecordedView(_View, tag="check.recorded", frozen=True, kw_only=True):

@@ -37,6 +37,7 @@ from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._upstream import Exchange, UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
+from memeval.types import HOSTED_TOOLS_NOTE
 
 log = logging.getLogger(__name__)
 
@@ -457,7 +458,7 @@ def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
         reason="unpriced",
         price_source=(
             f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but no price "
-            f"is known for the {hosted} tool use(s) the provider ran itself (web search, code execution...)"
+            f"is known for the {hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
         ),
     )
 

@@ -33,7 +33,7 @@ from memeval.results._records import (
     UnendedTrial,
 )
 from memeval.results._sequential import repeats_looked_at, sequential_record
-from memeval.results._spend import sum_spend
+from memeval.results._spend import sum_spend, unknown_cost_reason
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -61,6 +61,8 @@ class _Cost(Protocol):
     def cost_usd(self) -> float | None: ...
     @property
     def reason(self) -> str | None: ...
+    @property
+    def price_source(self) -> str | None: ...
 
 
 class _Call(Protocol):
@@ -89,6 +91,8 @@ class _Call(Protocol):
     @property
     def tool_calls(self) -> int | None: ...
     @property
+    def hosted_tool_calls(self) -> int | None: ...
+    @property
     def cost(self) -> _Cost: ...
 
 
@@ -99,6 +103,8 @@ class _Acc:
     started: TrialStarted | TrialStartedView
     calls: list[ModelCallRecord | CallView] = field(default_factory=list)
     agent_started: bool = False
+    waited_ms: int | None = None
+    """Sum of the `waited_ms` of its `agent.started` and `verifier.started` (None: none recorded)."""
     exited: AgentExited | AgentExitedView | None = None
     claim: ClaimRecorded | ClaimRecordedView | None = None
     diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
@@ -260,7 +266,9 @@ def _tally(calls: Sequence[_Call]) -> _Tally:
             unmeasured[why] = unmeasured.get(why, 0) + 1
         if usd is None:
             cost = None
-            cost_missing = f"{c.cost.reason or 'unpriced'}: model {model or c.requested_model}"
+            cost_missing = unknown_cost_reason(
+                c.cost.reason, model or c.requested_model, c.hosted_tool_calls, c.cost.price_source
+            )
         elif cost is not None:
             cost += usd
     return _Tally(
@@ -367,12 +375,18 @@ def _record(
 
     Built as one nested object validated once (`TrialRecord.model_validate`), which gives the
     record its nested models as building each of them would, at a fraction of the calls.
+    `wall_ms` is trial.started to trial.ended less the attempt's recorded waits for other
+    trials of its task (`acc.waited_ms`, `Physics.phase_wait_ms`); a log without them
+    gives the whole span, as before.
     """
     started, ended = acc.started, acc.ended
     wall = None
     if ended is not None and ended.at and started.at:
         wall = int((ended.at - started.at).total_seconds() * 1000)
+        if acc.waited_ms is not None:  # both clocks are the runner's; never below 0 if they drift
+            wall = max(0, wall - acc.waited_ms)
     phys = _physics(tally, metered, wall)
+    phys["phase_wait_ms"] = acc.waited_ms
     check = acc.check
     checks: tuple[dict[str, Any], ...] = ()
     if check is not None:
@@ -519,6 +533,11 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
             acc.calls.append(ev.call)
         elif ev.event == "agent.started":
             acc.agent_started = True
+            if ev.waited_ms is not None:
+                acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+        elif ev.event == "verifier.started":
+            if ev.waited_ms is not None:
+                acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
         elif ev.event == "agent.exited":
             acc.exited = ev
         elif ev.event == "claim.recorded":

@@ -48,7 +48,12 @@ class Check(_M):
 
 
 class HarnessMeasured(_M):
-    """Time, tokens and cost metered from outside the agent (null: not measured)."""
+    """Time, tokens and cost metered from outside the agent (null: not measured).
+
+    `wall_ms` is the time the trial's own work took: from `trial.started` to `trial.ended`, less
+    `Physics.phase_wait_ms` (its waits for other trials of its task; see there). The keys are the
+    records page's, exactly.
+    """
 
     wall_ms: int | None
     input_tokens: int | None
@@ -100,6 +105,15 @@ class Physics(_M):
     """What a trial cost, derived from its events, never declared. See the harness seed."""
 
     duration_ms: int | None
+    """The trial's own time, ms: as `HarnessMeasured.wall_ms`."""
+    phase_wait_ms: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """How long, in all, its agent turn and its verifier waited for other trials of the same task,
+    in ms (`memeval.runner._phases`: under `--concurrency` a verifier waits for the other arm's
+    agent turn to end, an agent turn for a verifier), as the runner measured it (`waited_ms` on
+    `agent.started` and `verifier.started`). That time is other trials' work: counted in the
+    trial's time it would pull the arms' times together, so `duration_ms` and `wall_ms` leave it
+    out. Absent (not written; None when read) for a log written before the runner measured the
+    waits, whose `duration_ms` and `wall_ms` are then the whole span, wait included, as before."""
     tokens: Tokens
     cost_usd: float | None
     engine_calls: int | None

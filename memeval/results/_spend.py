@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from memeval.results._records import AttemptSpend, RunResult, TrialRecord, UnendedTrial
+from memeval.types import HOSTED_TOOLS_NOTE
 
 
 class ArmSpend(NamedTuple):
@@ -59,3 +60,25 @@ def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
         attempts_cut=sum(a.cut_mid_turn for a in items),
         attempts=len(items),
     )
+
+
+def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | None, price_source: str | None) -> str:
+    """Why one answered call has no cost, as `Physics.missing["cost_usd"]` says it.
+
+    Args:
+        reason: the call's `CostRecord.reason` (`unpriced`, `usage_missing`; None read as `unpriced`).
+        model: the model that answered (else the one asked for).
+        hosted: the call's `hosted_tool_calls`.
+        price_source: the call's `CostRecord.price_source`.
+
+    Returns:
+        `unpriced: model M` when no price is known for the model, `usage_missing: model M` when the
+        response carried no usage, and `unpriced: N tool use(s) the provider ran itself (web search,
+        code execution...), beyond the tokens of model M` when the model's tokens were priced but the
+        provider ran tools billed apart (the meter marks those with `HOSTED_TOOLS_NOTE`).
+    """
+    why = reason or "unpriced"
+    if why == "unpriced" and hosted and price_source and HOSTED_TOOLS_NOTE in price_source:
+        tools = f"{hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
+        return f"unpriced: {tools}, beyond the tokens of model {model}"
+    return f"{why}: model {model}"

@@ -299,8 +299,8 @@ class Attempt:
             )
         )
         self._stop_if_cancelled()
-        with PHASES.agent(self.phase_key, self.cancel):
-            ran, fault = self._agent_turn(world, instruction)
+        with PHASES.agent(self.phase_key, self.cancel) as waited_ms:
+            ran, fault = self._agent_turn(world, instruction, waited_ms)
         self._stop_if_cancelled()
         strip_privileges(world.root)
         if ran:
@@ -374,8 +374,13 @@ class Attempt:
                 continue  # names a variable not set here (no proxy): leave it out
         return env
 
-    def _agent_turn(self, world: World, instruction: str) -> tuple[bool, tuple[FaultCode, str, str] | None]:
-        """Run the agent's turn; return (whether it ran, the fault to record if any)."""
+    def _agent_turn(
+        self, world: World, instruction: str, waited_ms: int
+    ) -> tuple[bool, tuple[FaultCode, str, str] | None]:
+        """Run the agent's turn; return (whether it ran, the fault to record if any).
+
+        `waited_ms` is how long the turn waited for verifiers of its task (`PHASES.agent`).
+        """
         s = self.s
         io = self.work / "io"
         out = io / "out"
@@ -415,7 +420,11 @@ class Attempt:
             watch_disk=True,  # the task's storage_mb holds the turn's total writes
         )
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
-        self.log.append(AgentStarted(trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network))
+        self.log.append(
+            AgentStarted(
+                trial_id=s.trial_id, agent=f"{s.agent.name} {s.agent.version}", network=s.network, waited_ms=waited_ms
+            )
+        )
         stdout, stderr = self.work / "agent-stdout.txt", self.work / "agent-stderr.txt"
         try:
             res = run_sandboxed(
@@ -568,11 +577,14 @@ class Attempt:
 
     def _verify(self, world: World) -> tuple[Assessment, bool]:
         s = self.s
-        self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=hash_tree(s.task.tests_dir)))
+        tests_hash = hash_tree(s.task.tests_dir)
         timeout = s.verifier_timeout_s or s.task.config.verifier.timeout_sec
         if self.git_refusal is not None:
+            self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash))
             return self._fault("protocol", "verify", f"the verifier did not run: {self.git_refusal}"), False
-        with PHASES.verifier(self.phase_key, self.cancel):  # no agent of this task runs meanwhile
+        with PHASES.verifier(self.phase_key, self.cancel) as waited_ms:  # no agent of this task runs meanwhile
+            # after the wait, so the projection can leave it out of the trial's wall time
+            self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
             v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
         out_id = self.art.put(self._scrub(v.output.read_bytes()))

@@ -12,6 +12,10 @@ overlap. So per task (its held-back tests' folder) agent turns and verifiers are
 never run at the same time: any number of either, never both. A verifier that is waiting holds
 new agent turns of its task back, so a stream of repeats cannot keep it waiting for ever.
 
+A wait is not the trial's work: each context manager yields how long it waited (ms), which the
+attempt records on `agent.started` and `verifier.started` (`waited_ms`), and the projection
+reports as `physics.phase_wait_ms`, outside `wall_ms`.
+
 What this does not cover: two `memeval ab` processes on one machine running the same task set
 at once, and attempts that a Ray node runs in separate worker processes. Run those with
 `--concurrency 1` per machine when a task's held-back tests must not leak between trials.
@@ -20,6 +24,7 @@ at once, and attempts that a Ray node runs in separate worker processes. Run tho
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -52,28 +57,38 @@ class PhaseGate:
         self._cond.wait(_WAKE_S)
 
     @contextmanager
-    def agent(self, key: str, stop: threading.Event) -> Iterator[None]:
+    def agent(self, key: str, stop: threading.Event) -> Iterator[int]:
         """Hold an agent turn of `key`: waits while a verifier of `key` runs or waits.
+
+        Yields:
+            How long it waited for the turn, in whole milliseconds of the monotonic clock
+            (taking the lock included; 0 when nothing of `key` was in the way).
 
         Raises:
             KeyboardInterrupt: `stop` was set while waiting (the run is stopping).
         """
+        t0 = time.monotonic_ns()
         with self._cond:
             while self._verifiers[key] or self._waiting[key]:
                 self._wait(stop)
             self._agents[key] += 1
+        waited = (time.monotonic_ns() - t0) // 1_000_000
         try:
-            yield
+            yield waited
         finally:
             self._leave(self._agents, key)
 
     @contextmanager
-    def verifier(self, key: str, stop: threading.Event) -> Iterator[None]:
+    def verifier(self, key: str, stop: threading.Event) -> Iterator[int]:
         """Hold a verifier run of `key`: waits while an agent turn of `key` runs.
+
+        Yields:
+            How long it waited, in whole milliseconds of the monotonic clock (as `agent`).
 
         Raises:
             KeyboardInterrupt: `stop` was set while waiting (the run is stopping).
         """
+        t0 = time.monotonic_ns()
         with self._cond:
             self._waiting[key] += 1
             try:
@@ -82,8 +97,9 @@ class PhaseGate:
             finally:
                 self._leave(self._waiting, key, locked=True)
             self._verifiers[key] += 1
+        waited = (time.monotonic_ns() - t0) // 1_000_000
         try:
-            yield
+            yield waited
         finally:
             self._leave(self._verifiers, key)
 

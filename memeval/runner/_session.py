@@ -261,6 +261,7 @@ def execute(
     opts: AbOptions,
     on_progress: Callable[[Progress], None] | None = None,
     units: Sequence[tuple[str, int]] | None = None,
+    on_start: Callable[[str | None], None] | None = None,
 ) -> str:
     """Run (or go on with) the planned trials of the run in `run_dir`.
 
@@ -279,6 +280,9 @@ def execute(
         opts: the options (checked against the run by `check_resume` when resuming).
         on_progress: told of every trial that starts and every trial that ends.
         units: the (task id, repeat) pairs to run, both arms each; default every planned one.
+        on_start: told once this process holds the run (after the lock, so never when another
+            process is running it) and before any trial starts: None when there are trials to
+            run, else why nothing is left to run (the log is then left as it is).
 
     Returns:
         The run's status: `completed` or `cancelled` (KeyboardInterrupt and SIGTERM stop every
@@ -286,7 +290,7 @@ def execute(
         up, then re-raise KeyboardInterrupt; the run's spend limit as above).
     """
     with run_lock(run_dir):
-        return _execute(run_dir, opts, on_progress, units)
+        return _execute(run_dir, opts, on_progress, units, on_start or (lambda _why: None))
 
 
 @contextmanager
@@ -356,6 +360,7 @@ def _execute(
     opts: AbOptions,
     on_progress: Callable[[Progress], None] | None,
     units: Sequence[tuple[str, int]] | None,
+    on_start: Callable[[str | None], None],
 ) -> str:
     log = RunLog(run_dir)
     events = log.read().events
@@ -366,11 +371,16 @@ def _execute(
     ended = [e for e in events if isinstance(e, RunEnded)]
     finished = bool(ended) and ended[-1].status == "completed"
     if finished and not any(history.needs_attempt(t.trial_id, opts.retries) for t in planned.trials):
-        return "completed"  # nothing to do: resuming a finished run adds nothing to its log
+        # nothing to do: resuming a finished run adds nothing to its log
+        on_start("it completed, and every planned trial has ended with none due another attempt")
+        return "completed"
     if finished and opts.sequential is not None:
         path = _look(log)
         if path is not None and path.stopped:
-            return "completed"  # a sequential run that has decided: its later rounds are not owed
+            # a sequential run that has decided: its later rounds are not owed
+            on_start(f"its sequential test decided ({path.verdict}, {path.reason})")
+            return "completed"
+    on_start(None)
     executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
     executor.configure(opts, logged_spend_usd(log))
     status = "completed"
