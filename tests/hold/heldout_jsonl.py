@@ -4,11 +4,30 @@ checking its pin and shape, and scoring a detector on it."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+def builder(version: str) -> ModuleType:
+    """`scripts/hold_heldout_<version>.py`, imported from its file (scripts/ is not a package).
+
+    Raises:
+        AssertionError: the script cannot be loaded as a module.
+    """
+    sys.path.insert(0, str(SCRIPTS))
+    name = f"hold_heldout_{version}"
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def jsonl_path(version: str) -> Path:

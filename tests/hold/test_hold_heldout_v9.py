@@ -6,27 +6,12 @@ No detector is run here: the set is scored once, by the lead, at the end of the 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 
-from heldout_jsonl import FIXTURES, check_pinned, rows
+from heldout_jsonl import FIXTURES, builder, check_pinned, rows
 
 SHA256 = "d72b8e4296c27db8fb62a48e66022338639109cf39219044d80e0dc5546296bd"
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _builder() -> ModuleType:
-    """scripts/hold_heldout_v9.py, imported from its file (scripts/ is not a package)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    spec = importlib.util.spec_from_file_location("hold_heldout_v9", ROOT / "scripts" / "hold_heldout_v9.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_heldout_v9_is_unchanged() -> None:
@@ -79,7 +64,7 @@ def test_heldout_v9_repeats_no_earlier_text() -> None:
 def test_heldout_v9_written_rows_come_from_the_builder() -> None:
     """The written rows of the fixture are exactly what the build script's WRITTEN and ENCODED give,
     and each encoded text decodes back to its plain text."""
-    mod = _builder()
+    mod = builder("v9")
     built = {(r["text"].strip(), r["held"], r["lang"], r["origin"]) for r in mod.written_rows()}
     fixture = {
         (r["text"], r["held"], r["lang"], r["origin"]) for r in rows("v9") if r["origin"].startswith("written-v9")
