@@ -396,9 +396,7 @@ class SqlAuditStore(AuditStore):
                     if typ == "hold.created":  # held as sent: the type and subject sent are the hold's origin and item
                         held = json.loads(body)["payload"]
                         typ, subject = held["origin"], held["item_id"]
-                    stored.setdefault((team, eid), []).append(
-                        (who, (typ, subject, occurred_us, actor_kind, actor_id))
-                    )
+                    stored.setdefault((team, eid), []).append((who, (typ, subject, occurred_us, actor_kind, actor_id)))
         for i, d in enumerate(drafts):
             key = (d.team, d.sender_event_id)
             if key in own:
