@@ -7,7 +7,8 @@ MemevalError
 │   ├── AgentConfigError  an unknown agent or a bad agent configuration
 │   ├── RunCardMismatch   two arms (or a resumed run) differ in more than mode and slice
 │   ├── AuditEventRejected  an audit event is malformed or not allowed (names its line/index)
-│   │   └── TransitionRefused  a review decision its item's current state does not allow
+│   │   ├── TransitionRefused  a review decision its item's current state does not allow
+│   │   └── ResentUnderAnotherSender  events stored before by another sender, sent again
 │   └── ReviewRefused     a reviewer's action the queue's rules refuse (`code` says which rule)
 ├── SandboxError          bubblewrap missing or failed to start
 ├── WorldBuildError       a task's environment/ could not be built (becomes a `boot` fault)
@@ -68,12 +69,15 @@ class AuditEventRejected(UsageError):
     Attributes:
         index: 0-based position of the event in its batch, when known.
         line: 1-based line number in the JSONL input, when it came from a file.
+        stored_batches: batches of the same input stored before this one was refused (set by
+            `memeval.audit.ingest_lines`; 0 otherwise).
     """
 
     def __init__(self, message: str, *, index: int | None = None, line: int | None = None) -> None:
         super().__init__(message)
         self.index = index
         self.line = line
+        self.stored_batches = 0
 
 
 class TransitionRefused(AuditEventRejected):
@@ -96,6 +100,34 @@ class TransitionRefused(AuditEventRejected):
         super().__init__(message, index=index, line=line)
         self.item = item
         self.state = state
+
+
+class ResentUnderAnotherSender(AuditEventRejected):
+    """An ingest batch holds an event stored before under another sender name; nothing of the batch was stored.
+
+    Repeats are skipped per sender, so the same event sent again under a second name would be
+    stored twice; the store refuses it instead (`SqlAuditStore.append`).
+
+    Attributes:
+        earlier_sender: the sender the event was stored under.
+        sender: this batch's sender.
+        sender_event_id: the event's id as sent (the same in both).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        earlier_sender: str,
+        sender: str,
+        sender_event_id: str,
+        index: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(message, index=index, line=line)
+        self.earlier_sender = earlier_sender
+        self.sender = sender
+        self.sender_event_id = sender_event_id
 
 
 class AuditStoreError(MemevalError):

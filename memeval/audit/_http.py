@@ -12,7 +12,8 @@ Responses:
   settle, release, discard, claim, comment) or a report event: those come only from the review
   queue's authenticated paths and from memeval itself. Nothing of the batch was stored.
 - 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed or refused; nothing of
-  the batch was stored.
+  the batch was stored. An event stored before under another sender (another token's name) is
+  refused, not stored twice: the reason names that sender, whose token skips what is stored.
 """
 
 from __future__ import annotations

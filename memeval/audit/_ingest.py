@@ -5,7 +5,9 @@ is one batch unless `batch_size` is given; then each run of `batch_size` lines i
 batches before a bad one stay stored. Every malformed line of the file is reported with its line
 number before anything is stored. Large inputs (`_parallel.MIN_EVENTS` events or more, in more than
 one batch) are redacted and assessed in worker processes ahead of the writer. Re-ingesting the same
-file is safe: events already stored (same team, sender and sender event id) are skipped.
+file is safe: events already stored (same team, sender and sender event id) are skipped; the same
+events sent again under another sender name are refused (`ResentUnderAnotherSender`), whatever the
+batch size, so they are never stored twice.
 """
 
 from __future__ import annotations
@@ -187,6 +189,7 @@ def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_
                 line = chunk[exc.index][0] if exc.index is not None else None
                 kept = f"; the {batches} earlier batch(es) stay stored" if batches else ""
                 exc.line = line
+                exc.stored_batches = batches
                 exc.args = (f"line {line}: {exc} (nothing of this batch was stored{kept})",)
                 raise
             batches += 1

@@ -134,7 +134,14 @@ class _Found:
 
 
 def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
-    """The deterministic id of the hold made from one sender event (`hd_` + 24 hex)."""
+    """The deterministic id of the hold made from one sender event (`hd_` + 24 hex).
+
+    It follows the store's identity of a sent event, (team, sender, sender_event_id): the same
+    event sent again by its sender is skipped before any hold is made, and sent again under
+    another sender name it is refused (`SqlAuditStore.append`, `ResentUnderAnotherSender`), so one
+    sent lesson or memory gives one hold. The sender stays in the id so that every stored hold
+    keeps its id and an ordinary ingest stores the same bytes as before.
+    """
     digest = hashlib.sha256(f"{team}\x00{sender}\x00{sender_event_id}".encode()).hexdigest()
     return "hd_" + digest[:24]
 

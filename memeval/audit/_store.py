@@ -8,8 +8,10 @@
 1. refuses drafts that set store fields or store-only types (`secret.blanked`, `hold.created`);
 2. redacts every free-text field and holds orders-to-agents text (`Sanitizer`), outside the lock;
 3. in ONE transaction (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`): skips
-   drafts whose (team, sender, sender_event_id) is stored already, checks each decision against
-   the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
+   drafts whose (team, sender, sender_event_id) is stored already, refuses an ingest batch holding
+   an event another sender stored (same team and sender_event_id, same type, subject, time and
+   actor: a re-send under a new sender name, which would otherwise be stored twice), checks each
+   decision against the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
    each `hold.released` into the `memory.written` (or `lesson.proposed`) it releases.
 Any refusal rolls the whole batch back: a batch is stored entirely or not at all.
 """
@@ -17,6 +19,7 @@ Any refusal rolls the whole batch back: a batch is stored entirely or not at all
 from __future__ import annotations
 
 import hashlib
+import json
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -56,7 +59,7 @@ from memeval.audit._tables import (
 )
 from memeval.audit._time import to_us
 from memeval.clock import utc_now
-from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
+from memeval.errors import AuditEventRejected, AuditStoreError, ResentUnderAnotherSender, TransitionRefused
 
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
@@ -240,7 +243,7 @@ class SqlAuditStore(AuditStore):
         # ingested ids must have the strict id shape (`_ids`); the review queue's and report's are scanned in full
         expanded = self.sanitizer.sanitize_many(drafts, sender, presanitized, strict_ids=origin == "ingest")
         try:
-            return self._append_locked(drafts, expanded, sender)
+            return self._append_locked(drafts, expanded, sender, origin)
         except SQLAlchemyError as exc:
             raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
 
@@ -273,12 +276,12 @@ class SqlAuditStore(AuditStore):
         return d
 
     def _append_locked(
-        self, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str
+        self, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str, origin: Origin
     ) -> AppendResult:
         stored = dups = noops = held = blanked = n_released = 0
         seqs: dict[str, tuple[int, int]] = {}
         with self.write_session() as s:
-            existing = self._existing_ids(s, drafts, sender)
+            existing = self._existing_ids(s, drafts, sender, origin)
             prefetch_for(s, [ev for evs in expanded for ev in evs])
             s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
             heads: dict[str, _Chain] = {}
@@ -316,21 +319,100 @@ class SqlAuditStore(AuditStore):
             s.info.pop(BULK, None)
         return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
 
-    def _existing_ids(self, s: Session, drafts: Sequence[AuditEvent], sender: str) -> set[tuple[str, str]]:
+    def _existing_ids(
+        self, s: Session, drafts: Sequence[AuditEvent], sender: str, origin: Origin
+    ) -> set[tuple[str, str]]:
         """(team, sender event id) of the drafts' events this sender has stored already.
 
-        One driver-level query per 500 ids (`select_keys`): the ORM's statement building and
-        result handling cost more than the query itself.
+        The same lookup finds the drafts' ids stored under other senders; on the ingest channel a
+        draft that is one of those very events (`_sent_identity`) refuses the batch
+        (`_refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
+        (team, sender, sender_event_id) index: the ORM's statement building and result handling
+        cost more than the query itself.
+
+        Raises:
+            ResentUnderAnotherSender: see `_refuse_resent`.
         """
-        found: set[tuple[str, str]] = set()
-        ids = sorted({d.sender_event_id for d in drafts})
-        for k in range(0, len(ids), 500):
-            rows = select_keys(
-                s.connection(), "audit_event", ("team", "sender_event_id"), {"sender": sender},
-                "sender_event_id", ids[k : k + 500],
-            )  # fmt: skip
-            found.update((t, e) for t, e in rows)
-        return found
+        own: set[tuple[str, str]] = set()
+        others: dict[tuple[str, str], set[str]] = {}
+        by_team: dict[str, set[str]] = {}
+        for d in drafts:
+            by_team.setdefault(d.team, set()).add(d.sender_event_id)
+        for team, wanted in sorted(by_team.items()):
+            ids = sorted(wanted)
+            for k in range(0, len(ids), 500):
+                rows = select_keys(
+                    s.connection(), "audit_event", ("sender", "sender_event_id"), {"team": team},
+                    "sender_event_id", ids[k : k + 500],
+                )  # fmt: skip
+                for who, eid in rows:
+                    if who == sender:
+                        own.add((team, eid))
+                    else:
+                        others.setdefault((team, eid), set()).add(who)
+        if origin == "ingest":
+            self._refuse_resent(s, drafts, own, {k: v for k, v in others.items() if k not in own}, sender)
+        return own
+
+    def _refuse_resent(
+        self,
+        s: Session,
+        drafts: Sequence[AuditEvent],
+        own: set[tuple[str, str]],
+        others: dict[tuple[str, str], set[str]],
+        sender: str,
+    ) -> None:
+        """Refuse the batch when a draft is an event another sender stored (a re-send under a new name).
+
+        Repeats are skipped per sender, so an event sent again under a second sender name would
+        be stored a second time (and a held lesson held a second time, under a second hold id).
+        A draft is that event when a row of another sender has its team and sender event id and
+        the same `_sent_identity` (type and subject as sent, time, actor); the same id with other
+        contents is another sender's own event and is stored. Drafts this sender stored already
+        (`own`) are skipped as before.
+
+        Args:
+            s: the write session (the batch's transaction).
+            drafts: the admitted drafts.
+            own: (team, sender event id) stored by this sender.
+            others: (team, sender event id) -> the other senders that stored that id.
+            sender: this batch's sender.
+
+        Raises:
+            ResentUnderAnotherSender: naming the first such draft, the earlier sender and the fix.
+        """
+        if not others:
+            return
+        stored: dict[tuple[str, str], list[tuple[str, tuple[Any, ...]]]] = {}
+        for team, who in sorted({(t, w) for (t, _), ws in others.items() for w in ws}):
+            ids = sorted(eid for (t, eid), ws in others.items() if t == team and who in ws)
+            for k in range(0, len(ids), 500):
+                rows = select_keys(
+                    s.connection(), "audit_event",
+                    ("sender_event_id", "type", "subject", "occurred_us", "actor_kind", "actor_id", "body"),
+                    {"team": team, "sender": who}, "sender_event_id", ids[k : k + 500],
+                )  # fmt: skip
+                for eid, typ, subject, occurred_us, actor_kind, actor_id, body in rows:
+                    if typ == "hold.created":  # held as sent: the type and subject sent are the hold's origin and item
+                        held = json.loads(body)["payload"]
+                        typ, subject = held["origin"], held["item_id"]
+                    stored.setdefault((team, eid), []).append((who, (typ, subject, occurred_us, actor_kind, actor_id)))
+        for i, d in enumerate(drafts):
+            key = (d.team, d.sender_event_id)
+            if key in own:
+                continue
+            earlier = sorted(who for who, ident in stored.get(key, []) if ident == _sent_identity(d))
+            if earlier:
+                raise ResentUnderAnotherSender(
+                    f"event {i} ({d.sender_event_id!r}) was stored before as sender {earlier[0]!r}, but this "
+                    f"batch's sender is {sender!r}: repeats are skipped per sender, so it would be stored twice. "
+                    f"Send it again as sender {earlier[0]!r} (`memeval audit ingest --sender {earlier[0]}`, or "
+                    "that sender's token) to skip what is stored",
+                    earlier_sender=earlier[0],
+                    sender=sender,
+                    sender_event_id=d.sender_event_id,
+                    index=i,
+                )
 
     def _decide(self, s: Session, ev: AuditEvent) -> str:
         lc = for_event(ev.type)
@@ -515,6 +597,16 @@ class _LazyHoldDetector:
         from memeval.hold import assess_many
 
         return assess_many(self._loaded(), items)  # type: ignore[arg-type]  # Sources the writer checked
+
+
+def _sent_identity(d: AuditEvent) -> tuple[Any, ...]:
+    """What makes a draft the same event as another sender's stored one with its team and sender event id.
+
+    (type, subject, business time in microseconds, actor kind, actor id), as sent (after
+    `_admit`); a stored `hold.created` reads as the type and subject it holds. Free text is left
+    out: it is stored redacted, and a later redactor may blank it differently.
+    """
+    return (d.type, d.subject, to_us(d.occurred_at), d.actor.kind, d.actor.id)
 
 
 def _check_draft(d: AuditEvent, index: int) -> None:

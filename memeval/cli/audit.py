@@ -6,7 +6,6 @@ The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -17,7 +16,7 @@ from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
-from memeval.errors import TransitionRefused
+from memeval.errors import AuditEventRejected, ResentUnderAnotherSender, TransitionRefused
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
@@ -79,6 +78,9 @@ def ingest(
     store = open_store(db)
     try:
         res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
+    except ResentUnderAnotherSender as exc:
+        detail = f"line {exc.line}: event {exc.sender_event_id!r} is stored as sender {exc.earlier_sender!r}"
+        raise fail(_resent_message(exc.earlier_sender, sender, exc, detail)) from exc
     except TransitionRefused as exc:
         resent = _stored_by_another_sender(store, lines, exc, sender)
         if resent is None:
@@ -121,11 +123,11 @@ def _stored_by_another_sender(
 ) -> str | None:
     """The error for a file sent again under another sender name, leading with that cause and the fix.
 
-    Repeats are skipped per sender, so a file stored as `--sender sample` and sent again without
-    `--sender` (sender `cli`) is new to the store, and its first lesson or contradiction is refused
-    as "already exists". When the refused line's event (its team, subject and sender_event_id) is
-    stored under another sender, that is the cause; otherwise None (a reused id: the store's own
-    message stands).
+    Repeats are skipped per sender. The store refuses an event stored before under another sender
+    (`ResentUnderAnotherSender`), but one sent again with its time or actor changed is new to it,
+    and its lesson or contradiction is then refused as "already exists". When the refused line's
+    event (its team, subject and sender_event_id) is stored under another sender, that is the
+    cause; otherwise None (a reused id: the store's own message stands).
 
     Args:
         store: the store the file went to.
@@ -140,14 +142,21 @@ def _stored_by_another_sender(
     before = [e.sender for e in store.subject_events(str(team), exc.item) if e.sender_event_id == event_id and e.sender]
     if not before or sender in before:
         return None
+    return _resent_message(before[0], sender, exc, f"line {exc.line}: {exc.item!r} already exists, state {exc.state!r}")
+
+
+def _resent_message(earlier: str, sender: str, exc: AuditEventRejected, detail: str) -> str:
+    """The error for events stored before under sender `earlier`, sent again by this run as `sender`.
+
+    Leads with the cause and the fix (`--sender earlier`), then what of the input was stored
+    (`exc.stored_batches`), then `detail` (the refused line and what it clashed with).
+    """
     default = " (the default, as no --sender was given)" if sender == "cli" else ""
-    found = re.search(r"\((nothing of this batch was stored[^)]*)\)$", str(exc))
-    batch = found.group(1) if found else "nothing of this batch was stored"
+    kept = f"; the {exc.stored_batches} earlier batch(es) stay stored" if exc.stored_batches else ""
     return (
-        f"these events were stored before as sender {before[0]!r}, but this run's sender is {sender!r}{default}, "
-        f"so they are not recognised as a re-send: run again with --sender {before[0]} to skip what is stored. "
-        f"{batch[:1].upper()}{batch[1:]} "
-        f"(line {exc.line}: {exc.item!r} already exists, state {exc.state!r})"
+        f"these events were stored before as sender {earlier!r}, but this run's sender is {sender!r}{default}, "
+        f"so they are not recognised as a re-send: run again with --sender {earlier} to skip what is stored. "
+        f"Nothing of this batch was stored{kept} ({detail})"
     )
 
 

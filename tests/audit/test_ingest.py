@@ -181,5 +181,11 @@ def test_a_file_sent_again_as_another_sender_is_told_to_use_the_first_sender(tmp
     assert again.exit_code == 0 and "1 skipped as already stored" in again.output
     other = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db])
     assert other.exit_code == 2
-    assert "'les_00' already exists" in other.output and "stored before as sender 'sample'" in other.output
-    assert "--sender sample" in other.output
+    assert "line 1: event 'e1' is stored as sender 'sample'" in other.output, other.output
+    assert "stored before as sender 'sample'" in other.output and "--sender sample" in other.output
+    # sent again with its time changed, it is not the stored event, but its lesson exists: the cause is still named
+    f.write_text(_line(1, type="lesson.proposed", subject="les_00", session=None, occurred_at="2026-11-18T10:00:00Z",
+                       payload={"text": "Refund fast."}) + "\n")  # fmt: skip
+    edited = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db])
+    assert edited.exit_code == 2
+    assert "'les_00' already exists" in edited.output and "stored before as sender 'sample'" in edited.output

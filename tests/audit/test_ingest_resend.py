@@ -34,8 +34,8 @@ def test_the_week_sent_again_without_its_sender_names_the_sender_to_use(db_url: 
     first = _ingest(db_url, "--sender", "sample")
     assert first.returncode == 0, first.stderr
     again = _ingest(db_url)
-    line = one_usage_line(again, "stored before as sender 'sample'", "'cli'", "--sender sample", "'les_00'")
-    assert line.index("--sender sample") < line.index("already exists"), line  # cause and fix first
+    line = one_usage_line(again, "stored before as sender 'sample'", "'cli'", "--sender sample", "line 1: event")
+    assert line.index("--sender sample") < line.index("line 1: event"), line  # cause and fix first
     assert "use a new id" not in line, line
     right = _ingest(db_url, "--sender", "sample")
     assert right.returncode == 0, right.stderr

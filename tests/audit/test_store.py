@@ -7,7 +7,7 @@ from sqlalchemy import inspect, select, text
 
 from memeval.audit import GENESIS_HASH, verify_chain
 from memeval.audit._tables import AuditEventRow, SchemaMigration
-from memeval.errors import TransitionRefused
+from memeval.errors import ResentUnderAnotherSender, TransitionRefused
 
 
 def _week(make, n=5):
@@ -35,8 +35,13 @@ def test_idempotent_replay_stores_once(store, make):
     first = store.append(batch, sender="s1")
     again = store.append(batch, sender="s1")
     assert (first.stored, again.stored, again.duplicates) == (6, 0, 6)
-    other = store.append(batch, sender="s2")  # idempotency is per sender
-    assert other.stored == 6
+    # repeats are skipped per sender; the same events under another sender are refused, not stored twice
+    with pytest.raises(ResentUnderAnotherSender) as ei:
+        store.append(batch, sender="s2")
+    assert (ei.value.earlier_sender, ei.value.index) == ("s1", 0)
+    # the same ids with other contents (another time) are s2's own events
+    own = [e.model_copy(update={"occurred_at": e.occurred_at.replace(hour=11)}) for e in batch]
+    assert store.append(own, sender="s2").stored == 6
     assert [e.seq for e in store.events("fernhill")] == list(range(1, 13))
 
 
