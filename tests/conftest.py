@@ -21,6 +21,10 @@ pytest-timeout's limit per test (pyproject's `timeout`, or a test's `timeout` ma
 hangs; on a busy machine a sound test can take several times its quiet length, so the limit is
 multiplied by `patience.factor()` (the load average per core, or `MEMEVAL_TEST_PATIENCE`) when the
 timer is set.
+
+Hypothesis's timing checks (its per-example deadline and the "input generation is slow" health
+check) are off for the whole suite: they measure the machine, not the code, and the house keeps
+timings in `bench/`, never in assertions. Every other health check stays on.
 """
 
 from __future__ import annotations
@@ -32,8 +36,12 @@ import tempfile
 
 import pytest
 import pytest_timeout
+from hypothesis import HealthCheck, settings
 from patience import factor
 from pg_fixture import pg_server  # noqa: F401  # a fixture of every test (one server a session)
+
+settings.register_profile("memeval", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("memeval")
 
 LONG = ("slow", "real_agents", "browser")
 """Marks of the tests handed out first."""
