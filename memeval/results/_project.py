@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -23,6 +23,7 @@ from memeval.eventlog import (
     WorkspaceDiffed,
 )
 from memeval.formatting import CellValue
+from memeval.results._calls import Tally, physics, tally_calls
 from memeval.results._records import (
     AttemptSpend,
     Coverage,
@@ -33,7 +34,7 @@ from memeval.results._records import (
     UnendedTrial,
 )
 from memeval.results._sequential import repeats_looked_at, sequential_record
-from memeval.results._spend import sum_spend, unknown_cost_reason
+from memeval.results._spend import sum_spend
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -54,46 +55,6 @@ if TYPE_CHECKING:
 
 MEASURED = 11
 """Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
-
-
-class _Cost(Protocol):
-    @property
-    def cost_usd(self) -> float | None: ...
-    @property
-    def reason(self) -> str | None: ...
-    @property
-    def price_source(self) -> str | None: ...
-
-
-class _Call(Protocol):
-    """What the projection reads of a model call: a `ModelCallRecord`, or the replay's `CallView` of one."""
-
-    @property
-    def role(self) -> str: ...
-    @property
-    def status(self) -> int: ...
-    @property
-    def error(self) -> str | None: ...
-    @property
-    def requested_model(self) -> str | None: ...
-    @property
-    def response_model(self) -> str | None: ...
-    @property
-    def input_tokens(self) -> int | None: ...
-    @property
-    def output_tokens(self) -> int | None: ...
-    @property
-    def cache_read_tokens(self) -> int | None: ...
-    @property
-    def cache_write_tokens(self) -> int | None: ...
-    @property
-    def reasoning_tokens(self) -> int | None: ...
-    @property
-    def tool_calls(self) -> int | None: ...
-    @property
-    def hosted_tool_calls(self) -> int | None: ...
-    @property
-    def cost(self) -> _Cost: ...
 
 
 @dataclass
@@ -119,176 +80,7 @@ def _iso(at: datetime | None) -> str:
     return at.isoformat().replace("+00:00", "Z")
 
 
-USAGE_UNREAD = (
-    "no response was read",
-    "the response ended before its terminal event",
-    "the response carried no final usage",
-    "the body is larger than",
-    "unsupported content-encoding",
-    "corrupt",
-    "the body is not JSON",
-    "the body is empty",
-)
-"""Starts of the meter's reasons for an answered call whose usage could not be read (see
-`memeval.meter._usage.UsageState.freeze` and `memeval.meter._meter`): the call is unmeasured,
-not an error."""
-
-
-def _is_error(c: _Call) -> bool:
-    """A call that failed: an error status, or an error the provider or the connection gave.
-
-    An answered call whose usage merely could not be read is unmeasured, not an error.
-    """
-    if c.status >= 400:
-        return True
-    err = c.error
-    return bool(err) and not str(err).startswith(USAGE_UNREAD)
-
-
-def _sum(total: int, absent: int, answered: int, calls: int, missing: dict[str, str], name: str) -> int | None:
-    """One figure summed over the answered calls that measured it; None only when none did.
-
-    `total` is the sum over the `answered - absent` answered calls that measured it, `calls`
-    counts every call of the subject. Calls answered with an error status carry no usage and are
-    left out; answered calls without the figure are named in `missing`
-    (`at_least: N of M answered calls unmeasured`).
-    """
-    if absent == answered:
-        if answered:
-            missing[name] = f"not_emitted: {absent} of {answered} answered calls"
-        elif calls:
-            missing[name] = f"no_answer: all {calls} calls failed"
-        else:
-            missing[name] = "no_call: the agent made no model call"
-        return None
-    if absent:
-        missing[name] = f"at_least: {absent} of {answered} answered calls unmeasured"
-    return total
-
-
-_SUMMED = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens", "reasoning_tokens", "tool_calls")
-"""The figures `_physics` sums over a trial's answered calls, in the order `missing` names them."""
-
-
-class _Tally(NamedTuple):
-    """One attempt's model calls added up in one pass (`_tally`): what its spend and physics read."""
-
-    calls: int
-    spend_usd: float
-    """Known cost of every call (both roles), added in call order, USD."""
-    cost_unknown: int
-    """Answered calls (both roles) whose cost is unknown."""
-    subject: int
-    assessor: int
-    answered: int
-    """Calls of the subject answered without an error status (< 400)."""
-    sums: tuple[int, int, int, int, int, int]
-    """Per `_SUMMED` figure, its sum over the answered subject calls that measured it."""
-    absent: tuple[int, int, int, int, int, int]
-    """Per `_SUMMED` figure, the answered subject calls that did not measure it."""
-    cost_usd: float | None
-    """The subject's cost, added in call order; None when an answered call's cost is unknown."""
-    cost_missing: str | None
-    """Why `cost_usd` is None (the last unpriced answered call's reason and model)."""
-    errors: int
-    unmeasured: dict[str, int]
-    """Answered subject calls without token counts, per reason, in order of first occurrence."""
-    models: tuple[str, ...]
-    """The subject's response models, sorted."""
-
-
-def _tally(calls: Sequence[_Call]) -> _Tally:
-    """Add up an attempt's calls once, for `_attempt_spend` and `_physics` (the rules are theirs)."""
-    spend = 0.0
-    unknown = subject = assessor = answered = errors = 0
-    s_in = s_out = s_read = s_write = s_reason = s_tools = 0
-    a_in = a_out = a_read = a_write = a_reason = a_tools = 0
-    cost: float | None = 0.0
-    cost_missing = None
-    unmeasured: dict[str, int] = {}
-    models: set[str] = set()
-    for c in calls:
-        usd = c.cost.cost_usd
-        status = c.status
-        if usd is not None:
-            spend += usd
-        elif status < 400:
-            unknown += 1
-        role = c.role
-        if role != "subject":
-            if role == "assessor":
-                assessor += 1
-            continue
-        subject += 1
-        model = c.response_model
-        if model:
-            models.add(model)
-        if status >= 400:
-            errors += 1
-            if usd is not None and cost is not None:
-                cost += usd
-            continue
-        answered += 1
-        tokens_in, tokens_out = c.input_tokens, c.output_tokens
-        if tokens_in is None:
-            a_in += 1
-        else:
-            s_in += tokens_in
-        if tokens_out is None:
-            a_out += 1
-        else:
-            s_out += tokens_out
-        v = c.cache_read_tokens
-        if v is None:
-            a_read += 1
-        else:
-            s_read += v
-        v = c.cache_write_tokens
-        if v is None:
-            a_write += 1
-        else:
-            s_write += v
-        v = c.reasoning_tokens
-        if v is None:
-            a_reason += 1
-        else:
-            s_reason += v
-        v = c.tool_calls
-        if v is None:
-            a_tools += 1
-        else:
-            s_tools += v
-        err = c.error
-        if err and not err.startswith(USAGE_UNREAD):
-            errors += 1
-        if tokens_in is None or tokens_out is None:
-            why = err or "usage not reported"
-            unmeasured[why] = unmeasured.get(why, 0) + 1
-        if usd is None:
-            cost = None
-            cost_missing = unknown_cost_reason(
-                c.cost.reason, model or c.requested_model, c.hosted_tool_calls, c.cost.price_source
-            )
-        elif cost is not None:
-            cost += usd
-    return _Tally(
-        calls=len(calls),
-        spend_usd=spend,
-        cost_unknown=unknown,
-        subject=subject,
-        assessor=assessor,
-        answered=answered,
-        sums=(s_in, s_out, s_read, s_write, s_reason, s_tools),
-        absent=(a_in, a_out, a_read, a_write, a_reason, a_tools),
-        cost_usd=cost,
-        cost_missing=cost_missing,
-        errors=errors,
-        unmeasured=unmeasured,
-        models=tuple(sorted(models)),
-    )
-
-
-def _attempt_spend(acc: _Acc, tally: _Tally) -> AttemptSpend:
+def _attempt_spend(acc: _Acc, tally: Tally) -> AttemptSpend:
     return AttemptSpend(
         attempt=acc.started.attempt,
         ended=acc.ended is not None,
@@ -299,74 +91,10 @@ def _attempt_spend(acc: _Acc, tally: _Tally) -> AttemptSpend:
     )
 
 
-_UNMETERED = dict.fromkeys(
-    (
-        "input_tokens",
-        "output_tokens",
-        "cache_read_tokens",
-        "cache_write_tokens",
-        "reasoning_tokens",
-        "cost_usd",
-        "engine_calls",
-        "tool_calls",
-        "errors",
-    ),
-    "unmetered: the agent ran with network none",
-)
-"""`Physics.missing` of a trial run without the meter."""
-_NO_TOKENS = {"input": None, "output": None, "cache_read": None, "cache_write": None, "reasoning": None}
-
-
-def _physics(tally: _Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
-    """A trial's `Physics`, as the fields `TrialRecord` validates it from."""
-    if not metered:
-        return {
-            "duration_ms": wall_ms,
-            "tokens": _NO_TOKENS,
-            "cost_usd": None,
-            "engine_calls": None,
-            "tool_calls": None,
-            "errors": None,
-            "source": "unmetered",
-            "missing": dict(_UNMETERED),
-        }
-    # The keys of `missing` keep their order: the token figures, cost_usd, tool_calls.
-    missing: dict[str, str] = {}
-    answered, subject = tally.answered, tally.subject
-    sums = [
-        _sum(total, absent, answered, subject, missing, name)
-        for total, absent, name in zip(tally.sums[:5], tally.absent[:5], _SUMMED[:5], strict=True)
-    ]
-    if tally.cost_missing is not None:
-        missing["cost_usd"] = tally.cost_missing
-    tool_calls = _sum(tally.sums[5], tally.absent[5], answered, subject, missing, "tool_calls")
-    cost = tally.cost_usd
-    return {
-        "duration_ms": wall_ms,
-        "tokens": {
-            "input": sums[0],
-            "output": sums[1],
-            "cache_read": sums[2],
-            "cache_write": sums[3],
-            "reasoning": sums[4],
-        },
-        "cost_usd": None if cost is None else round(cost, 10),
-        "engine_calls": subject,
-        "tool_calls": tool_calls,
-        "errors": tally.errors,
-        "source": "meter",
-        "missing": missing,
-        "assessor": {"engine_calls": tally.assessor} if tally.assessor else None,
-        "models": tally.models,
-        "unmeasured_calls": sum(tally.unmeasured.values()),
-        "unmeasured_reasons": tally.unmeasured,
-    }
-
-
 def _record(
     pt: PlannedTrial,
     acc: _Acc,
-    tally: _Tally,
+    tally: Tally,
     metered: bool,
     history: Sequence[_Acc],
     spends: Sequence[AttemptSpend],
@@ -385,7 +113,7 @@ def _record(
         wall = int((ended.at - started.at).total_seconds() * 1000)
         if acc.waited_ms is not None:  # both clocks are the runner's; never below 0 if they drift
             wall = max(0, wall - acc.waited_ms)
-    phys = _physics(tally, metered, wall)
+    phys = physics(tally, metered, wall)
     phys["phase_wait_ms"] = acc.waited_ms
     check = acc.check
     checks: tuple[dict[str, Any], ...] = ()
@@ -559,7 +287,7 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
     executed = 0
     for tid, pt in planned.items():
         history = accs.get(tid, [])
-        tallies = [_tally(a.calls) for a in history]
+        tallies = [tally_calls(a.calls) for a in history]
         spends = tuple(_attempt_spend(a, t) for a, t in zip(history, tallies, strict=True))
         recs = [
             _record(pt, a, t, metered, history, spends)
