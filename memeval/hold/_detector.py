@@ -122,6 +122,32 @@ _WORTH_A_LOOK = re.compile(
 """A decoded reading is judged only when it has one of these words (most readings are noise)."""
 
 
+def byte_readings(text: str) -> list[tuple[str, int, int, str]]:
+    """Runs of hex pairs (`_HEX`) and of 8-bit binary groups (`_BINARY`) read as UTF-8 text.
+
+    Returns:
+        `(kind, start, end, decoded)` per run, `kind` "hex" or "binary", hex runs first; a run
+        is kept only when it decodes as UTF-8 and the text has a space (words, not a hash).
+    """
+    out: list[tuple[str, int, int, str]] = []
+    for m in _HEX.finditer(text):
+        digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
+        try:
+            decoded = bytes.fromhex(digits[: len(digits) // 2 * 2]).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in decoded:
+            out.append(("hex", m.start(), m.end(), decoded))
+    for m in _BINARY.finditer(text):
+        try:
+            decoded = bytes(int(b, 2) for b in m.group().split()).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if " " in decoded:
+            out.append(("binary", m.start(), m.end(), decoded))
+    return out
+
+
 def _variants(text: str) -> list[tuple[int, int, str]]:
     """Readings of `text` an attacker may have hidden orders in: `(start, end, decoded)`.
 
@@ -136,21 +162,7 @@ def _variants(text: str) -> list[tuple[int, int, str]]:
         out.append((0, len(text), text[::-1]))
     if len(_LEET_WORD.findall(text)) >= 3:
         out.append((0, len(text), text.translate(_LEET)))
-    for m in _HEX.finditer(text):
-        digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
-        try:
-            decoded = bytes.fromhex(digits[: len(digits) // 2 * 2]).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            continue
-        if " " in decoded:
-            out.append((m.start(), m.end(), decoded))
-    for m in _BINARY.finditer(text):
-        try:
-            decoded = bytes(int(b, 2) for b in m.group().split()).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            continue
-        if " " in decoded:
-            out.append((m.start(), m.end(), decoded))
+    out += ((start, end, decoded) for _, start, end, decoded in byte_readings(text))
     return out
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memeval.hold._detector import _BINARY, _HEX, _LEET, _LEET_WORD, _ROT13, _decoded_texts
+from memeval.hold._detector import _LEET, _LEET_WORD, _ROT13, _decoded_texts, byte_readings
 
 MIN_FUNCTION_WORDS = 2
 FUNCTION_WORDS = frozenset(
@@ -168,20 +168,6 @@ def decoded_views(text: str) -> list[View]:
                 out.append(View("html-hidden", m.start(), m.end(), inner))
     for s, e, decoded in _decoded_texts(text):
         out.append(View("selectors" if text[s] >= "\ufe00" else "base64", s, e, decoded))
-    for m in _HEX.finditer(text):
-        digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
-        try:
-            decoded = bytes.fromhex(digits[: len(digits) // 2 * 2]).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            continue
-        if " " in decoded:
-            out.append(View("hex", m.start(), m.end(), decoded))
-    for m in _BINARY.finditer(text):
-        try:
-            decoded = bytes(int(b, 2) for b in m.group().split()).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            continue
-        if " " in decoded:
-            out.append(View("binary", m.start(), m.end(), decoded))
+    out += (View(kind, start, end, decoded) for kind, start, end, decoded in byte_readings(text))
     out += _segment_views(text)
     return out
