@@ -8,13 +8,12 @@ import json
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from interrupted import interrupt_once_started
 from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,21 +34,7 @@ def test_the_interrupt_and_replay_hints_find_a_run_under_another_runs_dir(tmp_pa
     runs = tmp_path / "my runs (b)"
     agent = ["--agent", "command", "--agent-cmd", "sleep 30", "--agent-timeout", "4", "--network", "none"]
     args = ["samples/fernhill", "--tasks", "t01-thursday-order-arrival", *agent]
-    proc = subprocess.Popen(
-        [*MEMEVAL, "ab", *args, "--runs-dir", str(runs)],
-        cwd=REPO,
-        env=ENV,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    end = time.monotonic() + patient(90)
-    while time.monotonic() < end and not any(b'"agent.started"' in p.read_bytes() for p in runs.glob("*/events.jsonl")):
-        time.sleep(0.05)
-    os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=patient(60))
-    assert proc.returncode == 130, err
+    err = interrupt_once_started([*MEMEVAL, "ab", *args, "--runs-dir", str(runs)], cwd=REPO, env=ENV, runs=runs)
     line = next(x for x in err.splitlines() if x.startswith("interrupted:"))
     assert line.endswith("`"), err  # one line: not wrapped at 80 columns
     cmd = _hinted(line, r"`(memeval ab .*)`")

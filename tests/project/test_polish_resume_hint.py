@@ -12,13 +12,12 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from interrupted import interrupt_once_started
 from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
@@ -45,21 +44,7 @@ def test_the_pasted_interrupt_hint_resumes_the_same_run(tmp_path: Path) -> None:
         "--no-keep-bodies",
         "--runs-dir", str(runs),
     ]  # fmt: skip
-    proc = subprocess.Popen(
-        [*MEMEVAL, "ab", *args],
-        cwd=REPO,
-        env=_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    end = time.monotonic() + patient(90)
-    while time.monotonic() < end and not any(b'"agent.started"' in p.read_bytes() for p in runs.glob("*/events.jsonl")):
-        time.sleep(0.05)
-    os.killpg(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=patient(60))
-    assert proc.returncode == 130, err
+    err = interrupt_once_started([*MEMEVAL, "ab", *args], cwd=REPO, env=_env(), runs=runs)
     assert SECRET not in err  # an --env value is never printed
     lines = err.splitlines()
     at = next(i for i, x in enumerate(lines) if x.startswith("interrupted:"))
