@@ -19,7 +19,6 @@ Any refusal rolls the whole batch back: a batch is stored entirely or not at all
 from __future__ import annotations
 
 import hashlib
-import json
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -51,6 +50,7 @@ from memeval.audit._events import (
 from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._machine import decide
 from memeval.audit._project import BULK, get_row, insert_new_rows, insert_rows, prefetch_for, project, select_keys
+from memeval.audit._resend import refuse_resent
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     AuditEventRow,
@@ -59,7 +59,7 @@ from memeval.audit._tables import (
 )
 from memeval.audit._time import to_us
 from memeval.clock import utc_now
-from memeval.errors import AuditEventRejected, AuditStoreError, ResentUnderAnotherSender, TransitionRefused
+from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
 
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
@@ -325,13 +325,13 @@ class SqlAuditStore(AuditStore):
         """(team, sender event id) of the drafts' events this sender has stored already.
 
         The same lookup finds the drafts' ids stored under other senders; on the ingest channel a
-        draft that is one of those very events (`_sent_identity`) refuses the batch
-        (`_refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
+        draft that is one of those very events (`sent_identity`) refuses the batch
+        (`memeval.audit._resend.refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
         (team, sender, sender_event_id) index: the ORM's statement building and result handling
         cost more than the query itself.
 
         Raises:
-            ResentUnderAnotherSender: see `_refuse_resent`.
+            ResentUnderAnotherSender: see `memeval.audit._resend.refuse_resent`.
         """
         own: set[tuple[str, str]] = set()
         others: dict[tuple[str, str], set[str]] = {}
@@ -351,68 +351,8 @@ class SqlAuditStore(AuditStore):
                     else:
                         others.setdefault((team, eid), set()).add(who)
         if origin == "ingest":
-            self._refuse_resent(s, drafts, own, {k: v for k, v in others.items() if k not in own}, sender)
+            refuse_resent(s.connection(), drafts, own, {k: v for k, v in others.items() if k not in own}, sender)
         return own
-
-    def _refuse_resent(
-        self,
-        s: Session,
-        drafts: Sequence[AuditEvent],
-        own: set[tuple[str, str]],
-        others: dict[tuple[str, str], set[str]],
-        sender: str,
-    ) -> None:
-        """Refuse the batch when a draft is an event another sender stored (a re-send under a new name).
-
-        Repeats are skipped per sender, so an event sent again under a second sender name would
-        be stored a second time (and a held lesson held a second time, under a second hold id).
-        A draft is that event when a row of another sender has its team and sender event id and
-        the same `_sent_identity` (type and subject as sent, time, actor); the same id with other
-        contents is another sender's own event and is stored. Drafts this sender stored already
-        (`own`) are skipped as before.
-
-        Args:
-            s: the write session (the batch's transaction).
-            drafts: the admitted drafts.
-            own: (team, sender event id) stored by this sender.
-            others: (team, sender event id) -> the other senders that stored that id.
-            sender: this batch's sender.
-
-        Raises:
-            ResentUnderAnotherSender: naming the first such draft, the earlier sender and the fix.
-        """
-        if not others:
-            return
-        stored: dict[tuple[str, str], list[tuple[str, tuple[Any, ...]]]] = {}
-        for team, who in sorted({(t, w) for (t, _), ws in others.items() for w in ws}):
-            ids = sorted(eid for (t, eid), ws in others.items() if t == team and who in ws)
-            for k in range(0, len(ids), 500):
-                rows = select_keys(
-                    s.connection(), "audit_event",
-                    ("sender_event_id", "type", "subject", "occurred_us", "actor_kind", "actor_id", "body"),
-                    {"team": team, "sender": who}, "sender_event_id", ids[k : k + 500],
-                )  # fmt: skip
-                for eid, typ, subject, occurred_us, actor_kind, actor_id, body in rows:
-                    if typ == "hold.created":  # held as sent: the type and subject sent are the hold's origin and item
-                        held = json.loads(body)["payload"]
-                        typ, subject = held["origin"], held["item_id"]
-                    stored.setdefault((team, eid), []).append((who, (typ, subject, occurred_us, actor_kind, actor_id)))
-        for i, d in enumerate(drafts):
-            key = (d.team, d.sender_event_id)
-            if key in own:
-                continue
-            earlier = sorted(who for who, ident in stored.get(key, []) if ident == _sent_identity(d))
-            if earlier:
-                raise ResentUnderAnotherSender(
-                    f"event {i} ({d.sender_event_id!r}) was stored before as sender {earlier[0]!r}, but this "
-                    f"batch's sender is {sender!r}: repeats are skipped per sender, so it would be stored twice. "
-                    f"Send it again as sender {earlier[0]!r} (`memeval audit ingest --sender {earlier[0]}`, or "
-                    "that sender's token) to skip what is stored",
-                    earlier_sender=earlier[0],
-                    sender=sender,
-                    sender_event_id=d.sender_event_id,
-                    index=i,
-                )
 
     def _decide(self, s: Session, ev: AuditEvent) -> str:
         lc = for_event(ev.type)
@@ -597,16 +537,6 @@ class _LazyHoldDetector:
         from memeval.hold import assess_many
 
         return assess_many(self._loaded(), items)  # type: ignore[arg-type]  # Sources the writer checked
-
-
-def _sent_identity(d: AuditEvent) -> tuple[Any, ...]:
-    """What makes a draft the same event as another sender's stored one with its team and sender event id.
-
-    (type, subject, business time in microseconds, actor kind, actor id), as sent (after
-    `_admit`); a stored `hold.created` reads as the type and subject it holds. Free text is left
-    out: it is stored redacted, and a later redactor may blank it differently.
-    """
-    return (d.type, d.subject, to_us(d.occurred_at), d.actor.kind, d.actor.id)
 
 
 def _check_draft(d: AuditEvent, index: int) -> None:
