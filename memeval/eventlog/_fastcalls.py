@@ -97,17 +97,18 @@ class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
-    """`memeval.eventlog.ModelCalled` (version 2), field for field."""
+    """`memeval.eventlog.ModelCalled` (version 2), field for field.
+
+    `ModelCalled`'s own check, that the call names the event's trial, is made by the readers here
+    (`decode_view`, `decode_log`), over a whole run of decoded lines at once: a line whose call
+    names another trial is left to pydantic, which refuses it. (A `__post_init__` hook made it per
+    line, at about a microsecond each: a third of the decoding of a log of model calls.)
+    """
 
     event: ClassVar[Literal["model.called"]] = "model.called"
     v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
     call: CallView
     trial_id: str
-
-    def __post_init__(self) -> None:
-        """`ModelCalled`'s own check (the call names the event's trial); msgspec refuses the line, pydantic says why."""
-        if self.call.trial_id != self.trial_id:
-            raise ValueError("the call names another trial")
 
 
 class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
@@ -280,6 +281,26 @@ def _over_precise(data: bytes) -> list[int]:
     return sorted(out + escaped) if escaped else out
 
 
+def _calls_named_elsewhere(views: list[View]) -> bool:
+    """Whether any `model.called` view of `views` holds a call that names another trial than the event.
+
+    `ModelCalled` refuses such a line ("the call names another trial"); the views leave the check
+    to the reader, which makes it here once over a run of decoded lines.
+    """
+    for ev in views:
+        if type(ev) is ModelCalledView and ev.call.trial_id != ev.trial_id:
+            return True
+    return False
+
+
+def _decode_checked(line: bytes) -> View:
+    """`_DECODER.decode(line)`, raising `msgspec.ValidationError` also for a call that names another trial."""
+    ev = _DECODER.decode(line)
+    if type(ev) is ModelCalledView and ev.call.trial_id != ev.trial_id:
+        raise msgspec.ValidationError("the call names another trial")
+    return ev
+
+
 def decode_view(line: bytes) -> View | None:
     """The line as its event's view, or None when the fast path does not accept it.
 
@@ -289,7 +310,7 @@ def decode_view(line: bytes) -> View | None:
     if _over_precise(line):
         return None  # never written so (`datetime.isoformat`), and the two would read it differently
     try:
-        return _DECODER.decode(line)
+        return _decode_checked(line)
     except (msgspec.ValidationError, msgspec.DecodeError):
         return None
 
@@ -313,8 +334,9 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
     `}` and, but the last, precedes a `{` (checked once, over the whole log, with numpy). Then each
     newline ends a value (JSON never has `}` then `{` within one), so each line holds at least one
     value, and as many values as lines means one per line. The first line (`run.planned`, which no
-    view reads), a megabyte of lines msgspec refuses, a log framed otherwise and the lines holding
-    a time with more than 6 decimals (`_over_precise`, never written so) are read line by line.
+    view reads), a megabyte of lines msgspec refuses or holding a call that names another trial than
+    its event (`_calls_named_elsewhere`), a log framed otherwise and the lines holding a time with
+    more than 6 decimals (`_over_precise`, never written so) are read line by line.
 
     Args:
         data: the log's complete lines, each ending in a newline.
@@ -356,7 +378,7 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
                 run = _DECODER.decode_lines(view[start:stop])
             except (msgspec.ValidationError, msgspec.DecodeError):
                 run = None
-            if run is not None and len(run) == last - first:
+            if run is not None and len(run) == last - first and not _calls_named_elsewhere(run):
                 out.extend(run)
                 first, start = last, stop
                 continue
@@ -375,7 +397,7 @@ def _decode_each(
     and the run resumes after it. The lines numbered in `held` (line numbers in the whole log,
     in order) go to `slow` in their turn without msgspec.
     """
-    decode = _DECODER.decode
+    decode = _decode_checked
     base = len(out)
     rest = iter(lines)
     for stop in [*(i - base for i in held), len(lines)]:
