@@ -269,7 +269,7 @@ _ESCAPED = re.compile(rb"\\u00(?:3[0-9a-fA-F]|2[eE])")
 """A digit, `:` or `.` written as a JSON escape: a time spelled so would slip past `_FRACTION`, and is never written."""
 
 
-def _over_precise(data: bytes) -> list[int]:
+def _over_precise(data: bytes | memoryview) -> list[int]:
     """The offsets in `data` where a time may have more than 6 decimals, in order (may say so of other text).
 
     A time is never written so (`datetime.isoformat`); msgspec and pydantic would read it
@@ -320,7 +320,9 @@ _CHUNK_BYTES = 1 << 20
 lines it refuses is read again line by line, so this bounds the work done twice."""
 
 
-def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> list[View | T]:
+def decode_log(
+    data: bytes | memoryview, slow: Callable[[int, bytes, list[View | T]], T], first_line: int = 0
+) -> list[View | T]:
     """Every line of `data` as `decode_view` reads it, or `slow(i, line, read_so_far)` where that gives None.
 
     The same result as `[decode_view(line) or slow(i, line, ...) for i, line in enumerate(lines)]`,
@@ -339,12 +341,14 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
     more than 6 decimals (`_over_precise`, never written so) are read line by line.
 
     Args:
-        data: the log's complete lines, each ending in a newline.
-        slow: reads line `i` (given its bytes and the events read before it) another way
-            (pydantic); may raise.
+        data: the log's complete lines, each ending in a newline (or a run of them: `first_line`).
+        slow: reads line `i` of the log (given its bytes and the events read before it from
+            `data`) another way (pydantic); may raise.
+        first_line: the number in the log (from 0) of `data`'s first line, when `data` holds the
+            lines after it (`memeval.eventlog.RunLog.replay_stream` reads a log a megabyte at a time).
 
     Returns:
-        One event per line, in order.
+        One event per line of `data`, in order.
     """
     import numpy as np  # the verdict loads it anyway; only a replay needs it here
 
@@ -369,11 +373,11 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
     first, start = 0, 0
     while first < ends.size:
         # The first line alone, then runs of whole lines of about _CHUNK_BYTES.
-        last = 1 if first == 0 else int(np.searchsorted(ends, start + _CHUNK_BYTES, side="left")) + 1
+        last = 1 if first + first_line == 0 else int(np.searchsorted(ends, start + _CHUNK_BYTES, side="left")) + 1
         last = min(max(last, first + 1), ends.size)
         stop = int(ends[last - 1])
         held = stops[(stops >= first) & (stops < last)].tolist()
-        if framed and first > 0 and not held:
+        if framed and first + first_line > 0 and not held:
             try:
                 run = _DECODER.decode_lines(view[start:stop])
             except (msgspec.ValidationError, msgspec.DecodeError):
@@ -382,20 +386,25 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
                 out.extend(run)
                 first, start = last, stop
                 continue
-        lines = data[start : stop - 1].split(b"\n")
-        _decode_each(lines, held, slow, out)
+        lines = bytes(view[start : stop - 1]).split(b"\n")
+        _decode_each(lines, held, slow, out, first_line)
         first, start = last, stop
     return out
 
 
 def _decode_each(
-    lines: list[bytes], held: list[int], slow: Callable[[int, bytes, list[View | T]], T], out: list[View | T]
+    lines: list[bytes],
+    held: list[int],
+    slow: Callable[[int, bytes, list[View | T]], T],
+    out: list[View | T],
+    first_line: int = 0,
 ) -> None:
     """Append `lines` (the next lines of the log) to `out`, each as `decode_view` reads it or by `slow`.
 
     A run of lines is decoded in one `map` until msgspec refuses one; that line goes to `slow`
-    and the run resumes after it. The lines numbered in `held` (line numbers in the whole log,
-    in order) go to `slow` in their turn without msgspec.
+    and the run resumes after it. The lines numbered in `held` (positions in `out`, in order) go
+    to `slow` in their turn without msgspec. `slow` is given a line's number in the log: its
+    position in `out` plus `first_line`, the log's line at `out[0]`.
     """
     decode = _decode_checked
     base = len(out)
@@ -409,7 +418,7 @@ def _decode_each(
                 break
             except (msgspec.ValidationError, msgspec.DecodeError):
                 i = len(out)
-                out.append(slow(i, lines[i - base], out))
+                out.append(slow(first_line + i, lines[i - base], out))
         if stop < len(lines):
             next(rest)
-            out.append(slow(base + stop, lines[stop], out))
+            out.append(slow(first_line + base + stop, lines[stop], out))
