@@ -252,7 +252,7 @@ def _fresh_command(run_dir: Path, checkout: Path) -> tuple[float, float]:
 
 
 def _env() -> dict[str, str]:
-    """This process's environment without PYTHONDONTWRITEBYTECODE (the children read the `.pyc` files `_compiled` wrote)."""
+    """This process's environment without PYTHONDONTWRITEBYTECODE: the children read the `.pyc` of `_compiled`."""
     return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
