@@ -11,7 +11,8 @@ import hashlib
 import json
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import closing
 from datetime import UTC, datetime
 from operator import attrgetter
 from pathlib import Path
@@ -248,11 +249,17 @@ class ReplayStream:
         """`sha256:<hex>` of the complete lines; None until the stream has been read to its end."""
 
     def __iter__(self) -> Iterator[list[Event | View]]:
+        runs = self._runs()
+        with closing(runs):  # the file is closed at once when a bad line ends the stream
+            yield from self._events(runs)
+        self.log_hash = "sha256:" + self._hash.hexdigest()
+
+    def _events(self, runs: Iterator[memoryview]) -> Iterator[list[Event | View]]:
         from memeval.eventlog._fastcalls import decode_log
 
         log = self._log
         seq = 0
-        for run in self._runs():
+        for run in runs:
             self._hash.update(run)
 
             def slow(i: int, line: bytes, before: Sequence[Event | View], first: int = seq) -> Event:
@@ -269,9 +276,8 @@ class ReplayStream:
                 log._check_seqs(events, seq)
             seq += len(events)
             yield events
-        self.log_hash = "sha256:" + self._hash.hexdigest()
 
-    def _runs(self) -> Iterator[memoryview]:
+    def _runs(self) -> Generator[memoryview, None, None]:
         """The log's complete lines, about `_STREAM_BYTES` at a time; sets `torn_tail` at the end."""
         if self._data is not None:
             data = self._data
