@@ -597,7 +597,15 @@ class Attempt:
         if (sig := killed_by(v.exit_code)) is not None:
             why = "its reward file is not read: the code it tests could have written it, then killed test.sh"
             return self._fault("protocol", "verify", f"the verifier's test.sh was killed by {sig}; {why}"), False
-        # exit_code None: memeval ended the sandbox for a resource limit, so the wrapper never reported
+        if v.limit_hit is not None and v.report is None:
+            # memeval ended the sandbox at the limit before test.sh finished: the tested code could
+            # have written a passing reward, then run into the limit on purpose
+            why = "its reward file is not read: the code it tests could have written it, then hit the limit"
+            return self._fault(
+                "protocol",
+                "verify",
+                f"the verifier's sandbox was ended at a resource limit before test.sh finished ({v.limit_hit}); {why}",
+            ), False
         if v.exit_code is not None and (v.report is None or v.report.exit_code != v.exit_code):
             why = "something in the sandbox killed it or wrote to its report; the reward files are not read"
             return self._fault(
