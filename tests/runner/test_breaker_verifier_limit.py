@@ -35,8 +35,7 @@ ATTACK = (
 FORK_BOMB = "[os.fork() for _ in range(400)]"
 MEMORY_HOG = "hog = [bytearray(1 << 20) for _ in range(2048)]"
 TASK_TOML = (
-    "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 20.0\n"
-    "[environment]\nmax_processes = 64\nmemory_mb = 256\n"
+    "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 20.0\n[environment]\nmax_processes = 64\nmemory_mb = 256\n"
 )
 
 
