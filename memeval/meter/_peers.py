@@ -16,6 +16,7 @@ memeval's own. Its inode number names the sandbox for as long as it lives.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import socket
@@ -66,7 +67,9 @@ def peer_key(sock: object) -> str | None:
                 return None
             try:
                 parent = fcntl.ioctl(fd, NS_GET_PARENT)
-            except OSError:
+            except OSError as exc:
+                if exc.errno in (errno.ENOTTY, errno.EINVAL):  # a kernel before 4.9: no parent to ask for
+                    return f"pidns:{ino}"
                 return GONE  # a namespace beside memeval's, not below it: no sandbox of this process
             try:
                 top = os.fstat(parent).st_ino == own
