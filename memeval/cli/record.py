@@ -34,13 +34,13 @@ def replay(
     machine, any time later.
     """
     from memeval.cli._find import locate_run
-    from memeval.results import load_run, result_json
+    from memeval.results import load_run, result_bytes
 
-    # Under the `memeval` script the events and the result outlive this call: the process ends
+    # Under the `memeval` script what the replay built outlives this call: the process ends
     # right after without freeing them (`held_until_exit`).
     held = held_until_exit()
     loaded = load_run(locate_run(run, runs_dir), hold=held)
-    typer.echo(result_json(loaded), nl=False)
+    typer.echo(result_bytes(loaded), nl=False)  # bytes: written to stdout's buffer as they are
     if held is not None:
         held.append(loaded)
 

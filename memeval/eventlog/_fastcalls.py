@@ -97,17 +97,18 @@ class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
-    """`memeval.eventlog.ModelCalled` (version 2), field for field."""
+    """`memeval.eventlog.ModelCalled` (version 2), field for field.
+
+    `ModelCalled`'s own check, that the call names the event's trial, is made by the readers here
+    (`decode_view`, `decode_log`), over a whole run of decoded lines at once: a line whose call
+    names another trial is left to pydantic, which refuses it. (A `__post_init__` hook made it per
+    line, at about a microsecond each: a third of the decoding of a log of model calls.)
+    """
 
     event: ClassVar[Literal["model.called"]] = "model.called"
     v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
     call: CallView
     trial_id: str
-
-    def __post_init__(self) -> None:
-        """`ModelCalled`'s own check (the call names the event's trial); msgspec refuses the line, pydantic says why."""
-        if self.call.trial_id != self.trial_id:
-            raise ValueError("the call names another trial")
 
 
 class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
@@ -268,7 +269,7 @@ _ESCAPED = re.compile(rb"\\u00(?:3[0-9a-fA-F]|2[eE])")
 """A digit, `:` or `.` written as a JSON escape: a time spelled so would slip past `_FRACTION`, and is never written."""
 
 
-def _over_precise(data: bytes) -> list[int]:
+def _over_precise(data: bytes | memoryview) -> list[int]:
     """The offsets in `data` where a time may have more than 6 decimals, in order (may say so of other text).
 
     A time is never written so (`datetime.isoformat`); msgspec and pydantic would read it
@@ -280,6 +281,26 @@ def _over_precise(data: bytes) -> list[int]:
     return sorted(out + escaped) if escaped else out
 
 
+def _calls_named_elsewhere(views: list[View]) -> bool:
+    """Whether any `model.called` view of `views` holds a call that names another trial than the event.
+
+    `ModelCalled` refuses such a line ("the call names another trial"); the views leave the check
+    to the reader, which makes it here once over a run of decoded lines.
+    """
+    for ev in views:
+        if type(ev) is ModelCalledView and ev.call.trial_id != ev.trial_id:
+            return True
+    return False
+
+
+def _decode_checked(line: bytes) -> View:
+    """`_DECODER.decode(line)`, raising `msgspec.ValidationError` also for a call that names another trial."""
+    ev = _DECODER.decode(line)
+    if type(ev) is ModelCalledView and ev.call.trial_id != ev.trial_id:
+        raise msgspec.ValidationError("the call names another trial")
+    return ev
+
+
 def decode_view(line: bytes) -> View | None:
     """The line as its event's view, or None when the fast path does not accept it.
 
@@ -289,7 +310,7 @@ def decode_view(line: bytes) -> View | None:
     if _over_precise(line):
         return None  # never written so (`datetime.isoformat`), and the two would read it differently
     try:
-        return _DECODER.decode(line)
+        return _decode_checked(line)
     except (msgspec.ValidationError, msgspec.DecodeError):
         return None
 
@@ -299,7 +320,9 @@ _CHUNK_BYTES = 1 << 20
 lines it refuses is read again line by line, so this bounds the work done twice."""
 
 
-def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> list[View | T]:
+def decode_log(
+    data: bytes | memoryview, slow: Callable[[int, bytes, list[View | T]], T], first_line: int = 0
+) -> list[View | T]:
     """Every line of `data` as `decode_view` reads it, or `slow(i, line, read_so_far)` where that gives None.
 
     The same result as `[decode_view(line) or slow(i, line, ...) for i, line in enumerate(lines)]`,
@@ -313,16 +336,19 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
     `}` and, but the last, precedes a `{` (checked once, over the whole log, with numpy). Then each
     newline ends a value (JSON never has `}` then `{` within one), so each line holds at least one
     value, and as many values as lines means one per line. The first line (`run.planned`, which no
-    view reads), a megabyte of lines msgspec refuses, a log framed otherwise and the lines holding
-    a time with more than 6 decimals (`_over_precise`, never written so) are read line by line.
+    view reads), a megabyte of lines msgspec refuses or holding a call that names another trial than
+    its event (`_calls_named_elsewhere`), a log framed otherwise and the lines holding a time with
+    more than 6 decimals (`_over_precise`, never written so) are read line by line.
 
     Args:
-        data: the log's complete lines, each ending in a newline.
-        slow: reads line `i` (given its bytes and the events read before it) another way
-            (pydantic); may raise.
+        data: the log's complete lines, each ending in a newline (or a run of them: `first_line`).
+        slow: reads line `i` of the log (given its bytes and the events read before it from
+            `data`) another way (pydantic); may raise.
+        first_line: the number in the log (from 0) of `data`'s first line, when `data` holds the
+            lines after it (`memeval.eventlog.RunLog.replay_stream` reads a log a megabyte at a time).
 
     Returns:
-        One event per line, in order.
+        One event per line of `data`, in order.
     """
     import numpy as np  # the verdict loads it anyway; only a replay needs it here
 
@@ -347,35 +373,40 @@ def decode_log(data: bytes, slow: Callable[[int, bytes, list[View | T]], T]) -> 
     first, start = 0, 0
     while first < ends.size:
         # The first line alone, then runs of whole lines of about _CHUNK_BYTES.
-        last = 1 if first == 0 else int(np.searchsorted(ends, start + _CHUNK_BYTES, side="left")) + 1
+        last = 1 if first + first_line == 0 else int(np.searchsorted(ends, start + _CHUNK_BYTES, side="left")) + 1
         last = min(max(last, first + 1), ends.size)
         stop = int(ends[last - 1])
         held = stops[(stops >= first) & (stops < last)].tolist()
-        if framed and first > 0 and not held:
+        if framed and first + first_line > 0 and not held:
             try:
                 run = _DECODER.decode_lines(view[start:stop])
             except (msgspec.ValidationError, msgspec.DecodeError):
                 run = None
-            if run is not None and len(run) == last - first:
+            if run is not None and len(run) == last - first and not _calls_named_elsewhere(run):
                 out.extend(run)
                 first, start = last, stop
                 continue
-        lines = data[start : stop - 1].split(b"\n")
-        _decode_each(lines, held, slow, out)
+        lines = bytes(view[start : stop - 1]).split(b"\n")
+        _decode_each(lines, held, slow, out, first_line)
         first, start = last, stop
     return out
 
 
 def _decode_each(
-    lines: list[bytes], held: list[int], slow: Callable[[int, bytes, list[View | T]], T], out: list[View | T]
+    lines: list[bytes],
+    held: list[int],
+    slow: Callable[[int, bytes, list[View | T]], T],
+    out: list[View | T],
+    first_line: int = 0,
 ) -> None:
     """Append `lines` (the next lines of the log) to `out`, each as `decode_view` reads it or by `slow`.
 
     A run of lines is decoded in one `map` until msgspec refuses one; that line goes to `slow`
-    and the run resumes after it. The lines numbered in `held` (line numbers in the whole log,
-    in order) go to `slow` in their turn without msgspec.
+    and the run resumes after it. The lines numbered in `held` (positions in `out`, in order) go
+    to `slow` in their turn without msgspec. `slow` is given a line's number in the log: its
+    position in `out` plus `first_line`, the log's line at `out[0]`.
     """
-    decode = _DECODER.decode
+    decode = _decode_checked
     base = len(out)
     rest = iter(lines)
     for stop in [*(i - base for i in held), len(lines)]:
@@ -387,7 +418,7 @@ def _decode_each(
                 break
             except (msgspec.ValidationError, msgspec.DecodeError):
                 i = len(out)
-                out.append(slow(i, lines[i - base], out))
+                out.append(slow(first_line + i, lines[i - base], out))
         if stop < len(lines):
             next(rest)
-            out.append(slow(base + stop, lines[stop], out))
+            out.append(slow(first_line + base + stop, lines[stop], out))

@@ -7,10 +7,12 @@ writer is thread-safe (the metering proxy's thread appends model calls beside th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import closing
 from datetime import UTC, datetime
 from operator import attrgetter
 from pathlib import Path
@@ -95,8 +97,7 @@ class RunLog:
         what `read` gives: a line the fast path does not accept is read by `read`'s own path.
 
         Args:
-            data: the log file's bytes when the caller has read them already (`load_run` hashes
-                them first); None reads the file.
+            data: the log file's bytes when the caller has read them already; None reads the file.
 
         Returns:
             `ReplayRead`: the events, whether the last line was torn, and the complete lines'
@@ -105,30 +106,40 @@ class RunLog:
         Raises:
             RunLogError: as `read`.
         """
-        from memeval.eventlog._fastcalls import decode_log
-
         if data is None:
-            if not self.path.is_file():
-                raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
+            self._require()
             data = self.path.read_bytes()
         complete = data[: data.rfind(b"\n") + 1]  # the same object when the last line is whole
+        stream = self.replay_stream(data)
+        events: list[Event | View] = []
+        for run in stream:
+            events += run
+        return ReplayRead(events, stream.torn_tail, complete)
 
-        def slow(i: int, line: bytes, before: Sequence[Event | View]) -> Event:
-            # An error in an earlier line's seq is raised first, as `read` finds it first.
-            try:
-                return self._event(line, i + 1)
-            except Exception:
-                self._check_seqs(before)
-                raise
+    def replay_stream(self, data: bytes | None = None) -> ReplayStream:
+        """The log's events as `read_for_replay` reads them, a megabyte of lines at a time (`ReplayStream`).
 
-        events = decode_log(complete, slow)
-        if list(map(_SEQ, events)) != list(range(len(events))):
-            self._check_seqs(events)
-        return ReplayRead(events, len(complete) != len(data), complete)
+        Args:
+            data: the log file's bytes when the caller has read them already; None reads the
+                file as the stream is iterated, a megabyte at a time, never whole.
 
-    def _check_seqs(self, events: Sequence[Event | View]) -> None:
-        """Raise `RunLogError` for the first event whose `seq` is not its position (as `read` does)."""
-        for n, ev in enumerate(events, 1):
+        Raises:
+            RunLogError: the file is missing (the other errors of `read` come as the stream is iterated).
+        """
+        if data is None:
+            self._require()
+        return ReplayStream(self, data)
+
+    def _require(self) -> None:
+        if not self.path.is_file():
+            raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
+
+    def _check_seqs(self, events: Sequence[Event | View], first_line: int = 0) -> None:
+        """Raise `RunLogError` for the first event whose `seq` is not its position (as `read` does).
+
+        `events` are the log's lines from `first_line` (its number in the log, from 0) on.
+        """
+        for n, ev in enumerate(events, first_line + 1):
             if ev.seq != n - 1:
                 raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {n - 1}")
 
@@ -203,3 +214,101 @@ class RunLog:
                 f.flush()
                 os.fsync(f.fileno())
         return len(read.events)
+
+
+_STREAM_BYTES = 1 << 20
+"""Bytes of the log a `ReplayStream` reads at once (its runs of lines are about this long)."""
+
+
+class ReplayStream:
+    """A run log read as `RunLog.read_for_replay` reads it, one run of whole lines at a time.
+
+    Iterating gives, for each run of about a megabyte of lines, their events (`Event`s and fast
+    views, as `read_for_replay`), in log order; a bad line raises the `RunLogError` that `read`
+    raises, when its run is reached (every earlier line has been given). A replay that adds up
+    each run as it comes (`memeval.results.load_run`) never holds the whole file nor all its
+    events: a 100,000-event log is 50 MB of bytes and about 100 MB of views, and the memory
+    pages a process touches for the first time cost CPU (the kernel's zeroing and mapping, more
+    on a loaded machine) that memory used again does not.
+
+    Once iterated to the end, `torn_tail` says whether the last line was cut off (a crash
+    mid-write; it was left out) and `log_hash` is `sha256:<hex>` of the complete lines, as
+    `memeval.results.load_run` records it. Iterate once.
+
+    Args:
+        log: the run's log.
+        data: the log's bytes when read already; None reads the file as the stream goes.
+    """
+
+    def __init__(self, log: RunLog, data: bytes | None) -> None:
+        self._log = log
+        self._data = data
+        self._hash = hashlib.sha256()
+        self.torn_tail = False
+        self.log_hash: str | None = None
+        """`sha256:<hex>` of the complete lines; None until the stream has been read to its end."""
+
+    def __iter__(self) -> Iterator[list[Event | View]]:
+        runs = self._runs()
+        with closing(runs):  # the file is closed at once when a bad line ends the stream
+            yield from self._events(runs)
+        self.log_hash = "sha256:" + self._hash.hexdigest()
+
+    def _events(self, runs: Iterator[memoryview]) -> Iterator[list[Event | View]]:
+        from memeval.eventlog._fastcalls import decode_log
+
+        log = self._log
+        seq = 0
+        for run in runs:
+            self._hash.update(run)
+
+            def slow(i: int, line: bytes, before: Sequence[Event | View], first: int = seq) -> Event:
+                # An error in an earlier line's seq is raised first, as `read` finds it first.
+                try:
+                    return log._event(line, i + 1)
+                except Exception:
+                    log._check_seqs(before, first)
+                    raise
+
+            events = decode_log(run, slow, seq)
+            del run  # the buffer it views is read into again
+            if list(map(_SEQ, events)) != list(range(seq, seq + len(events))):
+                log._check_seqs(events, seq)
+            seq += len(events)
+            yield events
+
+    def _runs(self) -> Generator[memoryview, None, None]:
+        """The log's complete lines, about `_STREAM_BYTES` at a time; sets `torn_tail` at the end."""
+        if self._data is not None:
+            data = self._data
+            end = data.rfind(b"\n") + 1
+            view = memoryview(data)
+            start = 0
+            while start < end:
+                stop = data.find(b"\n", min(start + _STREAM_BYTES, end) - 1) + 1
+                yield view[start:stop]
+                start = stop
+            self.torn_tail = end != len(data)
+            return
+        # One buffer, read into again and again: the bytes of a run, then the start of the next line.
+        buf = bytearray(2 * _STREAM_BYTES)
+        have = 0
+        with self._log.path.open("rb", buffering=0) as f:
+            while True:
+                if have == len(buf):  # a line longer than the buffer: a bigger one, the same bytes
+                    buf = buf + bytes(len(buf))
+                view = memoryview(buf)
+                n = f.readinto(view[have : min(len(buf), have + _STREAM_BYTES)])
+                if not n:
+                    view.release()
+                    break
+                have += n
+                end = buf.rfind(b"\n", 0, have) + 1
+                if end:
+                    run = view[:end]
+                    yield run
+                    run.release()
+                    buf[: have - end] = buf[end:have]  # the same length: the buffer keeps its size
+                    have -= end
+                view.release()
+        self.torn_tail = have > 0

@@ -3,7 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs, listed_run, runs_document
-from memeval.results._load import Denominators, Run, find_run, load_run, result_json
+from memeval.results._load import Denominators, Run, find_run, load_run, result_bytes, result_json
 from memeval.results._project import project, trial_obs
 from memeval.results._records import (
     AttemptSpend,
@@ -64,6 +64,7 @@ __all__ = [
     "listed_run",
     "load_run",
     "project",
+    "result_bytes",
     "result_json",
     "runs_document",
     "trial_obs",

@@ -1,8 +1,9 @@
 """A trial attempt's model calls added up: the figures its record's spend and physics report.
 
-Read by `memeval.results._project` (one pass per attempt, `tally_calls`, then `physics`). The calls are
-`ModelCallRecord`s or the replay's `CallView`s; both satisfy `Call`. The counting rules (what an
-error is, what an unmeasured call is, why a figure is None) are in each function's docstring.
+Read by `memeval.results._project` (`CallTally`, fed each attempt's calls in log order, then
+`physics`). The calls are `ModelCallRecord`s or the replay's `CallView`s; both satisfy `Call`. The
+counting rules (what an error is, what an unmeasured call is, why a figure is None) are in each
+function's docstring.
 """
 
 from __future__ import annotations
@@ -122,99 +123,159 @@ class Tally(NamedTuple):
     """The subject's response models, sorted."""
 
 
-def tally_calls(calls: Sequence[Call]) -> Tally:
-    """Add up an attempt's calls once, for the attempt's spend and for `physics`.
+class CallTally:
+    """An attempt's calls added up as they are read, in order (`add`), to the same `Tally` as one pass.
 
-    A call is an error when its status is 400 or more, or when it carries an error other than one
-    of `USAGE_UNREAD` (an answered call whose usage could not be read is unmeasured, not an error).
+    A replay adds each attempt's calls when its `trial.ended` is read (and any later ones at the
+    end), so that the calls need not all be held until the whole log is read. Adding in several
+    runs gives the same figures, bit for bit, as adding all the calls at once: the same sums in
+    the same order (`tally`).
     """
-    spend = 0.0
-    unknown = subject = assessor = answered = errors = 0
-    s_in = s_out = s_read = s_write = s_reason = s_tools = 0
-    a_in = a_out = a_read = a_write = a_reason = a_tools = 0
-    cost: float | None = 0.0
-    cost_missing = None
-    unmeasured: dict[str, int] = {}
-    models: set[str] = set()
-    for c in calls:
-        usd = c.cost.cost_usd
-        status = c.status
-        if usd is not None:
-            spend += usd
-        elif status < 400:
-            unknown += 1
-        role = c.role
-        if role != "subject":
-            if role == "assessor":
-                assessor += 1
-            continue
-        subject += 1
-        model = c.response_model
-        if model:
-            models.add(model)
-        if status >= 400:
-            errors += 1
-            if usd is not None and cost is not None:
-                cost += usd
-            continue
-        answered += 1
-        tokens_in, tokens_out = c.input_tokens, c.output_tokens
-        if tokens_in is None:
-            a_in += 1
-        else:
-            s_in += tokens_in
-        if tokens_out is None:
-            a_out += 1
-        else:
-            s_out += tokens_out
-        v = c.cache_read_tokens
-        if v is None:
-            a_read += 1
-        else:
-            s_read += v
-        v = c.cache_write_tokens
-        if v is None:
-            a_write += 1
-        else:
-            s_write += v
-        v = c.reasoning_tokens
-        if v is None:
-            a_reason += 1
-        else:
-            s_reason += v
-        v = c.tool_calls
-        if v is None:
-            a_tools += 1
-        else:
-            s_tools += v
-        err = c.error
-        if err and not err.startswith(USAGE_UNREAD):
-            errors += 1
-        if tokens_in is None or tokens_out is None:
-            why = err or "usage not reported"
-            unmeasured[why] = unmeasured.get(why, 0) + 1
-        if usd is None:
-            cost = None
-            cost_missing = unknown_cost_reason(
-                c.cost.reason, model or c.requested_model, c.hosted_tool_calls, c.cost.price_source
-            )
-        elif cost is not None:
-            cost += usd
-    return Tally(
-        calls=len(calls),
-        spend_usd=spend,
-        cost_unknown=unknown,
-        subject=subject,
-        assessor=assessor,
-        answered=answered,
-        sums=(s_in, s_out, s_read, s_write, s_reason, s_tools),
-        absent=(a_in, a_out, a_read, a_write, a_reason, a_tools),
-        cost_usd=cost,
-        cost_missing=cost_missing,
-        errors=errors,
-        unmeasured=unmeasured,
-        models=tuple(sorted(models)),
+
+    __slots__ = (
+        "_calls",
+        "_spend",
+        "_unknown",
+        "_subject",
+        "_assessor",
+        "_answered",
+        "_errors",
+        "_sums",
+        "_absent",
+        "_cost",
+        "_cost_missing",
+        "_unmeasured",
+        "_models",
     )
+
+    def __init__(self) -> None:
+        self._calls = self._unknown = self._subject = self._assessor = self._answered = self._errors = 0
+        self._spend = 0.0
+        self._sums = (0, 0, 0, 0, 0, 0)
+        self._absent = (0, 0, 0, 0, 0, 0)
+        self._cost: float | None = 0.0
+        self._cost_missing: str | None = None
+        self._unmeasured: dict[str, int] = {}
+        self._models: set[str] = set()
+
+    def add(self, calls: Sequence[Call]) -> None:
+        """Add `calls`, the attempt's next calls in log order.
+
+        A call is an error when its status is 400 or more, or when it carries an error other than
+        one of `USAGE_UNREAD` (an answered call whose usage could not be read is unmeasured, not an
+        error).
+        """
+        spend, cost, cost_missing = self._spend, self._cost, self._cost_missing
+        unknown, subject, assessor, answered, errors = (
+            self._unknown,
+            self._subject,
+            self._assessor,
+            self._answered,
+            self._errors,
+        )
+        s_in, s_out, s_read, s_write, s_reason, s_tools = self._sums
+        a_in, a_out, a_read, a_write, a_reason, a_tools = self._absent
+        unmeasured, models = self._unmeasured, self._models
+        for c in calls:
+            usd = c.cost.cost_usd
+            status = c.status
+            if usd is not None:
+                spend += usd
+            elif status < 400:
+                unknown += 1
+            role = c.role
+            if role != "subject":
+                if role == "assessor":
+                    assessor += 1
+                continue
+            subject += 1
+            model = c.response_model
+            if model:
+                models.add(model)
+            if status >= 400:
+                errors += 1
+                if usd is not None and cost is not None:
+                    cost += usd
+                continue
+            answered += 1
+            tokens_in, tokens_out = c.input_tokens, c.output_tokens
+            if tokens_in is None:
+                a_in += 1
+            else:
+                s_in += tokens_in
+            if tokens_out is None:
+                a_out += 1
+            else:
+                s_out += tokens_out
+            v = c.cache_read_tokens
+            if v is None:
+                a_read += 1
+            else:
+                s_read += v
+            v = c.cache_write_tokens
+            if v is None:
+                a_write += 1
+            else:
+                s_write += v
+            v = c.reasoning_tokens
+            if v is None:
+                a_reason += 1
+            else:
+                s_reason += v
+            v = c.tool_calls
+            if v is None:
+                a_tools += 1
+            else:
+                s_tools += v
+            err = c.error
+            if err and not err.startswith(USAGE_UNREAD):
+                errors += 1
+            if tokens_in is None or tokens_out is None:
+                why = err or "usage not reported"
+                unmeasured[why] = unmeasured.get(why, 0) + 1
+            if usd is None:
+                cost = None
+                cost_missing = unknown_cost_reason(
+                    c.cost.reason, model or c.requested_model, c.hosted_tool_calls, c.cost.price_source
+                )
+            elif cost is not None:
+                cost += usd
+        self._calls += len(calls)
+        self._spend, self._cost, self._cost_missing = spend, cost, cost_missing
+        self._unknown, self._subject, self._assessor, self._answered, self._errors = (
+            unknown,
+            subject,
+            assessor,
+            answered,
+            errors,
+        )
+        self._sums = (s_in, s_out, s_read, s_write, s_reason, s_tools)
+        self._absent = (a_in, a_out, a_read, a_write, a_reason, a_tools)
+
+    def tally(self) -> Tally:
+        """The calls added so far, added up."""
+        return Tally(
+            calls=self._calls,
+            spend_usd=self._spend,
+            cost_unknown=self._unknown,
+            subject=self._subject,
+            assessor=self._assessor,
+            answered=self._answered,
+            sums=self._sums,
+            absent=self._absent,
+            cost_usd=self._cost,
+            cost_missing=self._cost_missing,
+            errors=self._errors,
+            unmeasured=dict(self._unmeasured),
+            models=tuple(sorted(self._models)),
+        )
+
+
+def tally_calls(calls: Sequence[Call]) -> Tally:
+    """Add up an attempt's calls once, for the attempt's spend and for `physics` (`CallTally` in one run)."""
+    running = CallTally()
+    running.add(calls)
+    return running.tally()
 
 
 _UNMETERED = dict.fromkeys(
@@ -281,4 +342,4 @@ def physics(tally: Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
     }
 
 
-__all__ = ["USAGE_UNREAD", "Call", "Cost", "Tally", "physics", "tally_calls"]
+__all__ = ["USAGE_UNREAD", "Call", "CallTally", "Cost", "Tally", "physics", "tally_calls"]

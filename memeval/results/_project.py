@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from memeval.errors import RunLogError
@@ -23,7 +24,7 @@ from memeval.eventlog import (
     WorkspaceDiffed,
 )
 from memeval.formatting import CellValue
-from memeval.results._calls import Tally, physics, tally_calls
+from memeval.results._calls import CallTally, Tally, physics
 from memeval.results._records import (
     AttemptSpend,
     Coverage,
@@ -63,6 +64,9 @@ class _Acc:
 
     started: TrialStarted | TrialStartedView
     calls: list[ModelCallRecord | CallView] = field(default_factory=list)
+    """Its calls read since they were last added to `tally` (`fold`)."""
+    tally: CallTally = field(default_factory=CallTally)
+    """Its calls added up so far, in log order."""
     agent_started: bool = False
     waited_ms: int | None = None
     """Sum of the `waited_ms` of its `agent.started` and `verifier.started` (None: none recorded)."""
@@ -73,6 +77,12 @@ class _Acc:
     check: CheckRecorded | CheckRecordedView | None = None
     fault: FaultRaised | FaultRaisedView | None = None
     ended: TrialEnded | TrialEndedView | None = None
+
+    def fold(self) -> None:
+        """Add the calls read so far to `tally` and let them go (a replay need not hold them all)."""
+        if self.calls:
+            self.tally.add(self.calls)
+            self.calls.clear()
 
 
 def _iso(at: datetime | None) -> str:
@@ -225,146 +235,186 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
     Raises:
         RunLogError: the log does not start with `run.planned`, or names a trial it never planned.
     """
-    if not events or not isinstance(events[0], RunPlanned):
-        raise RunLogError("a run log must start with run.planned")
-    plan = events[0]
-    planned = {t.trial_id: t for t in plan.trials}
-    accs: dict[str, list[_Acc]] = {}
-    status = "running"
-    run_faults: list[Fault] = []
-    for ev in events[1:]:
-        # Dispatch on the tag, which the events and their views share.
-        if ev.event == "model.called":
-            # Most of a log: the shortest path. The same checks as below, in the same order.
-            history = accs.get(ev.trial_id)
-            if history:
-                history[-1].calls.append(ev.call)
+    projection = Projection(events[0] if events else None)
+    projection.add(islice(events, 1, None))
+    return projection.result(log_hash or "sha256:" + hashlib.sha256(log_bytes).hexdigest())
+
+
+class Projection:
+    """A projection fed the log's events in runs (`add`), then made into the `RunResult` (`result`).
+
+    `project` feeds it a whole log at once; a replay (`memeval.results.load_run`) feeds it each
+    megabyte of the log as it is read (`RunLog.replay_stream`), so that the events it no longer
+    needs (the model calls, once their attempt has ended) are let go as it goes. Either way the
+    result is the same, byte for byte.
+
+    Args:
+        plan: the log's first event, which must be `run.planned`.
+
+    Raises:
+        RunLogError: `plan` is not `run.planned`.
+    """
+
+    def __init__(self, plan: Event | View | None) -> None:
+        if not isinstance(plan, RunPlanned):
+            raise RunLogError("a run log must start with run.planned")
+        self.plan = plan
+        self.planned = {t.trial_id: t for t in plan.trials}
+        self.accs: dict[str, list[_Acc]] = {}
+        self.status = "running"
+        self.run_faults: list[Fault] = []
+
+    def add(self, events: Iterable[Event | View]) -> None:
+        """Add the log's next events, in order (the first, `run.planned`, was given when made).
+
+        Raises:
+            RunLogError: an event names a trial the run never planned, or comes before its
+                trial's `trial.started`.
+        """
+        planned, accs, run_faults = self.planned, self.accs, self.run_faults
+        for ev in events:
+            # Dispatch on the tag, which the events and their views share.
+            if ev.event == "model.called":
+                # Most of a log: the shortest path. The same checks as below, in the same order.
+                history = accs.get(ev.trial_id)
+                if history:
+                    history[-1].calls.append(ev.call)
+                    continue
+            if ev.event == "run.ended":
+                self.status = ev.status
                 continue
-        if ev.event == "run.ended":
-            status = ev.status
-            continue
-        if ev.event == "fault.raised" and ev.trial_id is None:
-            run_faults.append(Fault(code=ev.code, phase=ev.phase, message=ev.message))
-            continue
-        tid = getattr(ev, "trial_id", None)
-        if tid is None:
-            continue
-        if tid not in planned:
-            raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
-        if ev.event == "trial.started":
-            accs.setdefault(tid, []).append(_Acc(ev))
-            continue
-        if not accs.get(tid):
-            raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
-        acc = accs[tid][-1]
-        if ev.event == "model.called":
-            acc.calls.append(ev.call)
-        elif ev.event == "agent.started":
-            acc.agent_started = True
-            if ev.waited_ms is not None:
-                acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-        elif ev.event == "verifier.started":
-            if ev.waited_ms is not None:
-                acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-        elif ev.event == "agent.exited":
-            acc.exited = ev
-        elif ev.event == "claim.recorded":
-            acc.claim = ev
-        elif ev.event == "workspace.diffed":
-            acc.diff = ev
-        elif ev.event == "tamper.scanned":
-            acc.tamper = ev
-        elif ev.event == "check.recorded":
-            acc.check = ev
-        elif ev.event == "fault.raised":
-            acc.fault = ev
-        elif ev.event == "trial.ended":
-            acc.ended = ev
-    metered = plan.run_card.network == "proxy"
-    trials: list[TrialRecord] = []
-    all_attempts: list[TrialRecord] = []
-    unended: list[UnendedTrial] = []
-    executed = 0
-    for tid, pt in planned.items():
-        history = accs.get(tid, [])
-        tallies = [tally_calls(a.calls) for a in history]
-        spends = tuple(_attempt_spend(a, t) for a, t in zip(history, tallies, strict=True))
-        recs = [
-            _record(pt, a, t, metered, history, spends)
-            for a, t in zip(history, tallies, strict=True)
-            if a.ended is not None
-        ]
-        if recs:
-            trials.append(_with_later_spend(recs[-1], spends))
-            all_attempts += recs[:-1]
-        elif history:
-            unended.append(
-                UnendedTrial(
-                    trial_id=tid,
-                    task_id=pt.task_id,
-                    mode=pt.mode,
-                    spend=spends,
+            if ev.event == "fault.raised" and ev.trial_id is None:
+                run_faults.append(Fault(code=ev.code, phase=ev.phase, message=ev.message))
+                continue
+            tid = getattr(ev, "trial_id", None)
+            if tid is None:
+                continue
+            if tid not in planned:
+                raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
+            if ev.event == "trial.started":
+                history = accs.setdefault(tid, [])
+                if history:
+                    history[-1].fold()  # no later call is added to an earlier attempt
+                history.append(_Acc(ev))
+                continue
+            if not accs.get(tid):
+                raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
+            acc = accs[tid][-1]
+            if ev.event == "model.called":
+                acc.calls.append(ev.call)
+            elif ev.event == "agent.started":
+                acc.agent_started = True
+                if ev.waited_ms is not None:
+                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+            elif ev.event == "verifier.started":
+                if ev.waited_ms is not None:
+                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+            elif ev.event == "agent.exited":
+                acc.exited = ev
+            elif ev.event == "claim.recorded":
+                acc.claim = ev
+            elif ev.event == "workspace.diffed":
+                acc.diff = ev
+            elif ev.event == "tamper.scanned":
+                acc.tamper = ev
+            elif ev.event == "check.recorded":
+                acc.check = ev
+            elif ev.event == "fault.raised":
+                acc.fault = ev
+            elif ev.event == "trial.ended":
+                acc.ended = ev
+                acc.fold()  # its calls so far are added up and let go; a later one is added at the end
+
+    def result(self, log_hash: str) -> RunResult:
+        """The `RunResult` of the events added (`log_hash`: `sha256:<hex>` of the log's complete lines)."""
+        plan, accs, planned = self.plan, self.accs, self.planned
+        metered = plan.run_card.network == "proxy"
+        trials: list[TrialRecord] = []
+        all_attempts: list[TrialRecord] = []
+        unended: list[UnendedTrial] = []
+        executed = 0
+        for tid, pt in planned.items():
+            history = accs.get(tid, [])
+            for a in history:
+                a.fold()
+            tallies = [a.tally.tally() for a in history]
+            spends = tuple(_attempt_spend(a, t) for a, t in zip(history, tallies, strict=True))
+            recs = [
+                _record(pt, a, t, metered, history, spends)
+                for a, t in zip(history, tallies, strict=True)
+                if a.ended is not None
+            ]
+            if recs:
+                trials.append(_with_later_spend(recs[-1], spends))
+                all_attempts += recs[:-1]
+            elif history:
+                unended.append(
+                    UnendedTrial(
+                        trial_id=tid,
+                        task_id=pt.task_id,
+                        mode=pt.mode,
+                        spend=spends,
+                    )
                 )
-            )
-        if any(a.agent_started for a in accs.get(tid, [])):
-            executed += 1
-    sequential = sequential_record(plan, trials, lambda r: trial_obs(r).outcome)
-    if sequential is not None and sequential.path.stopped:
-        # A sequential run that stopped expected no trial beyond its last look.
-        covered = repeats_looked_at(sequential.path, sorted({v.task_id for v in plan.trials if v.control is None}))
-        planned = {k: v for k, v in planned.items() if v.repeat <= covered.get(v.task_id, sequential.rounds_run)}
-    observed = 0
-    missing = {"fault": 0, "not_emitted": 0, "unmetered": 0, "not_run": 0}
-    for r in trials:
-        if r.fault is not None:
-            missing["fault"] += MEASURED
-            continue
-        values = [
-            r.reward,
-            r.verified,
-            r.harness_measured.wall_ms,
-            r.physics.tokens.input,
-            r.physics.tokens.output,
-            r.physics.tokens.cache_read,
-            r.physics.tokens.cache_write,
-            r.physics.cost_usd,
-            r.physics.engine_calls,
-            r.physics.tool_calls,
-            r.physics.errors,
-        ]
-        n = sum(v is not None for v in values)
-        observed += n
-        missing["unmetered" if r.physics.source == "unmetered" else "not_emitted"] += MEASURED - n
-    missing["not_run"] = (len(planned) - len(trials)) * MEASURED
-    coverage = Coverage(
-        expected_trials=len(planned),
-        executed_trials=executed,
-        completed_trials=sum(1 for r in trials if r.assessment == "scored"),
-        expected_measurements=len(planned) * MEASURED,
-        observed_measurements=observed,
-        missing={k: v for k, v in missing.items() if v},
-    )
-    table, verdict = _table_and_verdict(plan, trials, unended, all_attempts)
-    if sequential is not None and verdict is not None:
-        # The fixed-size word would ignore that the run looked after every round.
-        verdict = verdict.model_copy(
-            update={"verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
+            if any(a.agent_started for a in accs.get(tid, [])):
+                executed += 1
+        sequential = sequential_record(plan, trials, lambda r: trial_obs(r).outcome)
+        if sequential is not None and sequential.path.stopped:
+            # A sequential run that stopped expected no trial beyond its last look.
+            covered = repeats_looked_at(sequential.path, sorted({v.task_id for v in plan.trials if v.control is None}))
+            planned = {k: v for k, v in planned.items() if v.repeat <= covered.get(v.task_id, sequential.rounds_run)}
+        observed = 0
+        missing = {"fault": 0, "not_emitted": 0, "unmetered": 0, "not_run": 0}
+        for r in trials:
+            if r.fault is not None:
+                missing["fault"] += MEASURED
+                continue
+            values = [
+                r.reward,
+                r.verified,
+                r.harness_measured.wall_ms,
+                r.physics.tokens.input,
+                r.physics.tokens.output,
+                r.physics.tokens.cache_read,
+                r.physics.tokens.cache_write,
+                r.physics.cost_usd,
+                r.physics.engine_calls,
+                r.physics.tool_calls,
+                r.physics.errors,
+            ]
+            n = sum(v is not None for v in values)
+            observed += n
+            missing["unmetered" if r.physics.source == "unmetered" else "not_emitted"] += MEASURED - n
+        missing["not_run"] = (len(planned) - len(trials)) * MEASURED
+        coverage = Coverage(
+            expected_trials=len(planned),
+            executed_trials=executed,
+            completed_trials=sum(1 for r in trials if r.assessment == "scored"),
+            expected_measurements=len(planned) * MEASURED,
+            observed_measurements=observed,
+            missing={k: v for k, v in missing.items() if v},
         )
-    return RunResult(
-        run_id=plan.run_id,
-        status=status,
-        log_hash=log_hash or "sha256:" + hashlib.sha256(log_bytes).hexdigest(),
-        manifest=plan.manifest,
-        run_card=plan.run_card,
-        trials=tuple(trials),
-        superseded=tuple(all_attempts),
-        coverage=coverage,
-        table=table,
-        verdict=verdict,
-        run_faults=tuple(run_faults),
-        unended=tuple(unended),
-        sequential=sequential,
-    )
+        table, verdict = _table_and_verdict(plan, trials, unended, all_attempts)
+        if sequential is not None and verdict is not None:
+            # The fixed-size word would ignore that the run looked after every round.
+            verdict = verdict.model_copy(
+                update={"verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
+            )
+        return RunResult(
+            run_id=plan.run_id,
+            status=self.status,
+            log_hash=log_hash,
+            manifest=plan.manifest,
+            run_card=plan.run_card,
+            trials=tuple(trials),
+            superseded=tuple(all_attempts),
+            coverage=coverage,
+            table=table,
+            verdict=verdict,
+            run_faults=tuple(self.run_faults),
+            unended=tuple(unended),
+            sequential=sequential,
+        )
 
 
 def _with_later_spend(rec: TrialRecord, spends: tuple[AttemptSpend, ...]) -> TrialRecord:

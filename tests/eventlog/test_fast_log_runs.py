@@ -47,6 +47,9 @@ def _rewrite(run: Path, lines: list[str]) -> None:
     (run / "events.jsonl").write_text("".join(lines), encoding="utf-8")
 
 
+OTHER_TRIAL = ('"trial_id":"t:pack:1","v"', '"trial_id":"t:baseline:1","v"')
+"""The event's own `trial_id` (the last key but `v`), changed: its call still names `t:pack:1`."""
+
 # Each edit takes the log's lines (run.planned, trial.started, 2 calls, a claim with figures, 2 calls,
 # trial.ended) and returns them changed.
 EDITS: dict[str, Any] = {
@@ -70,6 +73,22 @@ EDITS: dict[str, Any] = {
     "CRLF line ends": lambda ls: [line.replace("\n", "\r\n") for line in ls],
     "a tampered call": lambda ls: [*ls[:5], ls[5].replace('"status":200', '"status":"x"'), *ls[6:]],
     "an over-precise time": lambda ls: [*ls[:6], ls[6].replace(*SUB_MICROSECOND), *ls[7:]],
+    # the event names another trial than its call (`ModelCalled` refuses it; the views leave it to the reader)
+    "a call naming another trial": lambda ls: [*ls[:6], ls[6].replace(*OTHER_TRIAL), *ls[7:]],
+    "a bad seq, then a call naming another trial": lambda ls: [
+        *ls[:3],
+        ls[3].replace('"seq":3', '"seq":1'),
+        *ls[4:6],
+        ls[6].replace(*OTHER_TRIAL),
+        *ls[7:],
+    ],
+    "a call naming another trial, then a bad seq": lambda ls: [
+        *ls[:2],
+        ls[2].replace(*OTHER_TRIAL),
+        *ls[3:6],
+        ls[6].replace('"seq":6', '"seq":0'),
+        *ls[7:],
+    ],
     "a bad seq, then a tampered call": lambda ls: [
         *ls[:2],
         ls[2].replace('"seq":2', '"seq":9'),

@@ -1,0 +1,129 @@
+"""A replay reads and projects the log a megabyte at a time, and gives what reading it whole gives.
+
+`memeval.results.load_run` (no cache to check) reads the log through `RunLog.replay_stream`, one
+run of whole lines at a time, into a `Projection` that adds up each attempt's calls when it ends
+and lets them go. Checked here with runs of every size (a few bytes, so that every line is longer
+than the buffer; a line or two; the default megabyte), from the file and from bytes already read:
+the same result bytes as `project` over `RunLog.read`, the same `log_hash` and torn tail, and the
+same error as reading the whole log first (a read error in a later line wins over a projection
+error in an earlier one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import given
+from test_fast_calls import _line, _log_of, _longer_log
+from test_projection_properties import PROPS, _write, run_logs
+
+import memeval.eventlog._log as log_module
+from memeval.errors import RunLogError
+from memeval.eventlog import ModelCalled, RunLog, TrialEnded
+from memeval.results import load_run, result_json
+from memeval.results._project import project
+
+SIZES = [7, 300, 1 << 20]
+"""Bytes the stream reads at once: less than any line (its buffer grows), a line or two, the default."""
+
+
+def _expected(run: Path) -> str:
+    """The result's JSON as `project` gives it over the whole log read by `RunLog.read`."""
+    data = (run / "events.jsonl").read_bytes()
+    complete = data[: data.rfind(b"\n") + 1]
+    result = project(RunLog(run).read().events, complete)
+    return result.model_dump_json(by_alias=True, indent=2) + "\n"
+
+
+@PROPS
+@given(run_logs())
+def test_any_log_replays_the_same_a_run_of_lines_at_a_time(events: list[Any]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Path(tmp) / "r"
+        _write(run, events)
+        (run / "events.jsonl").open("ab").write(b'{"at":"2026-11-30T09:')  # a torn last line
+        expected = _expected(run)
+        for size in SIZES:
+            with mock.patch.object(log_module, "_STREAM_BYTES", size):
+                assert result_json(load_run(run, use_cache=False)) == expected
+                stream = RunLog(run).replay_stream()
+                assert [e.seq for run_ in stream for e in run_] == list(range(len(events)))
+                assert stream.torn_tail
+                data = (run / "events.jsonl").read_bytes()
+                assert stream.log_hash == "sha256:" + hashlib.sha256(data[: data.rfind(b"\n") + 1]).hexdigest()
+                given_bytes = RunLog(run).replay_stream(data)
+                assert [e.seq for run_ in given_bytes for e in run_] == list(range(len(events)))
+                assert given_bytes.torn_tail and given_bytes.log_hash == stream.log_hash
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_stream_comes_in_runs_of_whole_lines(tmp_path: Path, size: int) -> None:
+    call = ModelCalled.model_validate(_line())
+    run = _log_of(tmp_path, *[call] * 40, TrialEnded(trial_id="t:pack:1", assessment="scored"))
+    with mock.patch.object(log_module, "_STREAM_BYTES", size):
+        runs = [len(events) for events in RunLog(run).replay_stream()]
+    assert sum(runs) == 43
+    if size == 7:
+        assert runs == [1] * 43  # every line is longer than a read: one line a run
+    elif size == 300:
+        assert 1 < len(runs) < 43
+    else:
+        assert runs == [43]
+
+
+def _unplanned(line: str) -> str:
+    return line.replace('"trial_id":"t:pack:1","v"', '"trial_id":"x:pack:1","v"')
+
+
+def _tampered(line: str) -> str:
+    return line.replace('"status":200', '"status":"x"')
+
+
+# Lines: run.planned, trial.started, 2 calls, a claim with figures, 2 calls, trial.ended.
+CASES: dict[str, Any] = {
+    "an unplanned trial, then a tampered call": {1: _unplanned, 6: _tampered},
+    "an unplanned trial alone": {1: _unplanned},
+    "a bad seq after an unplanned trial": {1: _unplanned, 5: lambda s: s.replace('"seq":5', '"seq":9')},
+    "no run.planned, then a tampered call": {0: lambda s: s.replace("run.planned", "run.ended"), 6: _tampered},
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_bad_log_fails_as_when_read_whole_first(tmp_path: Path, case: str, size: int) -> None:
+    run = _longer_log(tmp_path)
+    lines = (run / "events.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    for k, edit in CASES[case].items():
+        changed = edit(lines[k])
+        assert changed != lines[k]
+        lines[k] = changed
+    (run / "events.jsonl").write_text("".join(lines), encoding="utf-8")
+    # What the replay said when it read the whole log before projecting it.
+    try:
+        read = RunLog(run).read_for_replay()
+        project(read.events, read.complete)
+    except RunLogError as exc:
+        expected = str(exc)
+    else:
+        raise AssertionError("the edited log was read and projected")
+    with mock.patch.object(log_module, "_STREAM_BYTES", size), pytest.raises(RunLogError) as got:
+        load_run(run, use_cache=False)
+    assert str(got.value) == expected
+
+
+def test_an_empty_or_missing_log_is_named(tmp_path: Path) -> None:
+    run = tmp_path / "r"
+    run.mkdir()
+    with pytest.raises(RunLogError, match="it has no events.jsonl"):
+        load_run(run, use_cache=False)
+    (run / "events.jsonl").write_bytes(b"")
+    with pytest.raises(RunLogError, match="has an empty log"):
+        load_run(run, use_cache=False)
+    (run / "events.jsonl").write_bytes(b'{"at":')  # a torn line alone
+    with pytest.raises(RunLogError, match="has an empty log"):
+        load_run(run)
