@@ -65,7 +65,8 @@ class _Acc:
     calls: list[ModelCallRecord | CallView] = field(default_factory=list)
     agent_started: bool = False
     waited_ms: int | None = None
-    """Sum of the `waited_ms` of its `agent.started` and `verifier.started` (None: none recorded)."""
+    """Sum of the `waited_ms` of its `agent.started`, `verifier.started` and `fault.raised` (a wait
+    cut short by a cancel); None: none recorded."""
     exited: AgentExited | AgentExitedView | None = None
     claim: ClaimRecorded | ClaimRecordedView | None = None
     diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
@@ -278,6 +279,8 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
             acc.check = ev
         elif ev.event == "fault.raised":
             acc.fault = ev
+            if ev.waited_ms is not None:  # a wait at the phases gate that the run's stop cut short
+                acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
         elif ev.event == "trial.ended":
             acc.ended = ev
     metered = plan.run_card.network == "proxy"
