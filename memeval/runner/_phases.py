@@ -17,7 +17,8 @@ The channel is the kernel, so the gate is the machine's, not the process's: the 
 worker processes all go through it. It is kept in `flock` locks on files in a per-user folder,
 `$XDG_RUNTIME_DIR/memeval/phases/` (else `<tmp>/memeval-<uid>/phases/`, made private to the user;
 a folder that is not is refused with `SandboxError`), four small files a task, never removed (a
-lock file removed while in use would split the gate). The kernel drops a process's locks when it
+lock file removed while in use would split the gate). No sandbox sees the folder (each has a
+`/tmp` and `/run` of its own), so no agent can hold a lock. The kernel drops a process's locks when it
 ends, so a memeval killed with `kill -9` leaves no task gated. A task is its key: the runner uses
 the content hash of its held-back tests (`memeval.tasks.hash_tree`), so two copies of one task
 set in two folders are one task. Not covered: runs of another user on the same machine (their
@@ -79,9 +80,13 @@ class PhaseWaitCancelled(KeyboardInterrupt):
 
 
 def default_lock_dir() -> Path:
-    """The folder of the machine's gate for this user (see the module docstring); not made here."""
+    """The folder of the machine's gate for this user (see the module docstring); not made here.
+
+    `$XDG_RUNTIME_DIR/memeval/phases` when that variable names an existing folder, else
+    `<tmp>/memeval-<uid>/phases` (`<tmp>`: `tempfile.gettempdir()`, `$TMPDIR` or `/tmp`).
+    """
     runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and Path(runtime).is_absolute():
+    if runtime and Path(runtime).is_absolute() and Path(runtime).is_dir():
         return Path(runtime) / "memeval" / "phases"
     return Path(tempfile.gettempdir()) / f"memeval-{os.getuid()}" / "phases"
 
@@ -203,21 +208,21 @@ class PhaseGate:
         """
         agents, verifiers, waiting, entry = self._files(key)
         t0 = time.monotonic_ns()
+        held: list[int] = []  # the lock's fd once taken, closed on the way out whatever happens
         try:
-            while True:
-                with self._entry(entry, stop):
-                    if _free(verifiers) and _free(waiting):
-                        fd = _hold(agents)
-                        break
-                self._pause(stop)
-        except KeyboardInterrupt as exc:
-            raise PhaseWaitCancelled("agent", (time.monotonic_ns() - t0) // 1_000_000) from exc
-        waited = (time.monotonic_ns() - t0) // 1_000_000
-        self._enter(self._agents, key)
-        try:
-            yield waited
+            try:
+                while True:
+                    with self._entry(entry, stop):
+                        if _free(verifiers) and _free(waiting):
+                            held.append(_hold(agents))
+                            break
+                    self._pause(stop)
+            except KeyboardInterrupt as exc:
+                raise PhaseWaitCancelled("agent", _ms_since(t0)) from exc
+            with self._counted(self._agents, key):
+                yield _ms_since(t0)
         finally:
-            self._leave(self._agents, key, fd)
+            self._release(held)
 
     @contextmanager
     def verifier(self, key: str, stop: threading.Event) -> Iterator[int]:
@@ -232,39 +237,50 @@ class PhaseGate:
         """
         agents, verifiers, waiting, entry = self._files(key)
         t0 = time.monotonic_ns()
-        queued: int | None = None
+        queued: list[int] = []
+        held: list[int] = []
         try:
-            with self._entry(entry, stop):
-                queued = _hold(waiting)  # new agent turns of `key` now wait behind this verifier
-            while True:
+            try:
                 with self._entry(entry, stop):
-                    if _free(agents):
-                        fd = _hold(verifiers)
-                        break
-                self._pause(stop)
-        except KeyboardInterrupt as exc:
-            raise PhaseWaitCancelled("verifier", (time.monotonic_ns() - t0) // 1_000_000) from exc
+                    queued.append(_hold(waiting))  # new agent turns of `key` now wait behind this verifier
+                while True:
+                    with self._entry(entry, stop):
+                        if _free(agents):
+                            held.append(_hold(verifiers))
+                            break
+                    self._pause(stop)
+            except KeyboardInterrupt as exc:
+                raise PhaseWaitCancelled("verifier", _ms_since(t0)) from exc
+            finally:
+                self._release(queued)
+            with self._counted(self._verifiers, key):
+                yield _ms_since(t0)
         finally:
-            if queued is not None:
-                os.close(queued)
-        waited = (time.monotonic_ns() - t0) // 1_000_000
-        self._enter(self._verifiers, key)
-        try:
-            yield waited
-        finally:
-            self._leave(self._verifiers, key, fd)
+            self._release(held)
 
-    def _enter(self, counts: Counter[str], key: str) -> None:
+    @contextmanager
+    def _counted(self, counts: Counter[str], key: str) -> Iterator[None]:
+        """Count a holder of `key` in this process (`busy`) while it holds."""
         with self._cond:
             counts[key] += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                counts[key] -= 1
+                if counts[key] <= 0:
+                    del counts[key]
 
-    def _leave(self, counts: Counter[str], key: str, fd: int) -> None:
+    def _release(self, fds: list[int]) -> None:
+        """Close the lock files' fds (letting go of their locks) and wake this process's waiters."""
+        while fds:
+            os.close(fds.pop())
         with self._cond:
-            os.close(fd)
-            counts[key] -= 1
-            if counts[key] <= 0:
-                del counts[key]
             self._cond.notify_all()
+
+
+def _ms_since(t0_ns: int) -> int:
+    return (time.monotonic_ns() - t0_ns) // 1_000_000
 
 
 PHASES = PhaseGate()
