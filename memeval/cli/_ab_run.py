@@ -145,11 +145,12 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
         )
 
     status = "completed"
+    # Done count and time first, the running trials last: a narrow terminal crops the last column.
     with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
         MofNCompleteColumn(),
+        BarColumn(bar_width=20),
         TimeElapsedColumn(),
+        TextColumn("{task.description}"),
         console=err,
         disable=not show,
     ) as bar:

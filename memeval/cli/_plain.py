@@ -14,6 +14,7 @@ from typing import Any, get_args
 
 import typer
 from typer._click.core import Command, Context, Parameter
+from typer._click.exceptions import UsageError as ClickUsageError
 from typer._coercion import RuntimeParam, build_runtime_param
 from typer._param_types import coerce_cli_path
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption, _TyperParameter
@@ -124,6 +125,43 @@ class PlainCommand(TyperCommand):
         """The usage line's pieces (`_usage_pieces`)."""
         return _usage_pieces(self, ctx)
 
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        """As typer's; values left over after a repeatable option say how to give it several.
+
+        `memeval ab TASKS --tasks t01 t02` leaves `t02` over; the error then adds `--tasks takes one
+        value each time: write --tasks t01 --tasks t02`.
+
+        Raises:
+            click's UsageError: as typer's, with that hint when it applies.
+        """
+        given = list(args)
+        try:
+            return super().parse_args(ctx, args)
+        except ClickUsageError as e:
+            if e.message.startswith("Got unexpected extra argument"):
+                hint = _repeat_hint(self, ctx, given)
+                if hint:
+                    e.message = f"{e.message}. {hint}"
+            raise
+
+
+def _repeat_hint(command: Command, ctx: Context, args: list[str]) -> str | None:
+    """How to write the first repeatable option in `args` that is followed by more than one value."""
+    repeatable = [p for p in command.get_params(ctx) if getattr(p, "multiple", False)]
+    multiple = {name for p in repeatable for name in p.opts if name.startswith("-")}
+    for i, token in enumerate(args):
+        name, _, inline = token.partition("=")
+        if name not in multiple:
+            continue
+        values = [inline] if inline else []
+        for later in args[i + 1 :]:
+            if later.startswith("-"):
+                break
+            values.append(later)
+        if len(values) > 1:
+            return f"{name} takes one value each time: write " + " ".join(f"{name} {v}" for v in values)
+    return None
+
 
 class PlainGroup(TyperGroup):
     """A typer group whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
@@ -135,6 +173,23 @@ class PlainGroup(TyperGroup):
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         """The usage line's pieces (`_usage_pieces`), then `COMMAND [ARGS]...`."""
         return [*_usage_pieces(self, ctx), self.subcommand_metavar]
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        """As typer's; a name the group lacks but the root has (`memeval review serve`) names the root's.
+
+        Raises:
+            click's UsageError: the name is unknown here; its message ends with `Did you mean
+                'memeval serve'?` when the root lists a command of that name.
+        """
+        try:
+            return super().resolve_command(ctx, args)
+        except ClickUsageError as e:
+            from memeval.cli.app import COMMANDS  # lazy: the root's table imports this module
+
+            name = args[0] if args else ""
+            if name in COMMANDS and not COMMANDS[name].hidden and "Did you mean" not in e.message:
+                e.message = f"{e.message.rstrip('.')}. Did you mean 'memeval {name}'?"
+            raise
 
 
 def plain_classes(holder: typer.Typer) -> None:

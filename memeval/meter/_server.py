@@ -15,14 +15,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import resource
 import socket
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from http import HTTPStatus
 from typing import Protocol, cast
 from urllib.parse import unquote
 
 import httptools
+
+from memeval.meter._peers import peer_key
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +42,21 @@ MAX_HELD_BYTES = 512 << 20
 pass it is refused with 503. The proxy runs in memeval's own process, outside any sandbox's memory limit: without a
 bound, an agent streaming an endless body (or many) grew the harness until the host ran out of memory."""
 """How long a response's head waits for its first body bytes to go out with them before it goes alone."""
+MAX_PEER_CONNECTIONS = 128
+"""Connections one sandbox (`memeval.meter._peers.peer_key`) may hold open on the Unix socket at once; past it a
+new one is answered 503 and closed. An agent's SDK keeps a few, parallel calls a few dozen; an agent holding
+thousands used up memeval's file descriptors, and the other arm's calls beside it failed."""
+
+
+def max_connections() -> int:
+    """Connections held open over every client, at most.
+
+    Half of this process's file descriptor limit (at least 256), so memeval keeps descriptors for its own files and
+    upstream connections whatever its clients do.
+    """
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(256, soft // 2) if soft != resource.RLIM_INFINITY else 1 << 20
+
 
 _REASONS = {s.value: s.phrase.encode() for s in HTTPStatus}
 
@@ -224,6 +242,8 @@ class _Connection(asyncio.Protocol):
         self.paused = False
         self._idle_timer: asyncio.TimerHandle | None = None
         self._closing = False
+        self.peer: str | None = None
+        """The sandbox the connection comes from (`peer_key`), counted in the server's `peers` while open."""
 
     # asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -232,12 +252,15 @@ class _Connection(asyncio.Protocol):
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self._server.connections.add(self)
+        refused = self._server.admit(self, sock)
+        if refused is not None:
+            self._refuse(503, refused)
+            return
         self._arm_idle()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
-        self._server.connections.discard(self)
+        self._server.release(self)
         self._server.held -= self._body_bytes + sum(len(r.body) for r in self._queue)  # never to be served
         self._body_bytes = 0
         self._queue.clear()
@@ -439,11 +462,37 @@ class HttpServer:
         self.handler = handler
         self.loop = asyncio.get_running_loop()
         self.connections: set[_Connection] = set()
+        self.peers: Counter[str] = Counter()
+        """Open connections per sandbox (`peer_key`); see `MAX_PEER_CONNECTIONS`."""
+        self.max_connections = max_connections()
         self.tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
         self.held = 0
         """Request body bytes held now over every connection (see `MAX_HELD_BYTES`)."""
         self._servers: list[asyncio.Server] = []
+
+    def admit(self, conn: _Connection, sock: object) -> bytes | None:
+        """Count a new connection in; the 503 message when its sandbox or the server holds too many already."""
+        if len(self.connections) >= self.max_connections:
+            return b"memeval meter: too many connections held open at once; retry later"
+        key = peer_key(sock)
+        if key is not None and self.peers[key] >= MAX_PEER_CONNECTIONS:
+            return b"memeval meter: this sandbox holds %d connections open already; close some" % MAX_PEER_CONNECTIONS
+        self.connections.add(conn)
+        if key is not None:
+            self.peers[key] += 1
+            conn.peer = key
+        return None
+
+    def release(self, conn: _Connection) -> None:
+        """Count a closed connection out (once; a refused one was never in)."""
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        if conn.peer is not None:
+            self.peers[conn.peer] -= 1
+            if self.peers[conn.peer] <= 0:
+                del self.peers[conn.peer]
 
     async def listen(self, sock: socket.socket) -> None:
         """Serve on an already bound socket (TCP or Unix)."""

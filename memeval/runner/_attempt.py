@@ -60,7 +60,7 @@ from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, R
 
 RELAY_PORT = 18080
 MAX_ARTIFACT_BYTES = 8 << 20
-"""Agent stdout/stderr kept per trial: the first and last 4 MiB of anything longer."""
+"""Agent stdout/stderr and verifier output kept per trial: the first and last 4 MiB of anything longer."""
 MAX_CLAIM_BYTES = 64 << 10
 """Largest claim file read."""
 
@@ -456,7 +456,6 @@ class Attempt:
                 take = getattr(self.meter, "take_exchanges", None)  # a meter that keeps bodies
                 exchanges = take(s.trial_id) if take is not None else []
         self._stdout = stdout
-        err_text = stderr.read_text(errors="replace")
         # A tree too deep for the host's walks (diff, tamper scan, copies) is cut off first; the turn errs.
         deep = prune_too_deep(m.host for m in world.mounts() if m.writable)
         limit_hit = res.limit_hit
@@ -488,6 +487,7 @@ class Attempt:
             if started:
                 why = res.boot_error or "the sandbox's start script ended before the agent started"
             else:
+                err_text = read_ends(stderr, 65536, 300).decode("utf-8", "replace")  # bubblewrap's own few lines
                 line = next((ln for ln in err_text.splitlines() if ln.startswith("bwrap: ")), err_text[-300:])
                 why = f"the sandbox never started: {line.strip() or 'no output'}"
             return False, ("boot", "agent", why)
@@ -529,16 +529,8 @@ class Attempt:
         Over MAX_ARTIFACT_BYTES only its head and tail are kept; the values given with `--env`
         are blanked.
         """
-        size = path.stat().st_size
-        with path.open("rb") as f:
-            if size <= MAX_ARTIFACT_BYTES:
-                data = f.read()
-            else:
-                half = MAX_ARTIFACT_BYTES // 2
-                head = f.read(half)
-                f.seek(size - half)
-                data = head + f"\n[memeval: {size - 2 * half} bytes cut]\n".encode() + f.read(half)
-        return self.art.put(self._scrub(data))
+        half = MAX_ARTIFACT_BYTES // 2
+        return self.art.put(self._scrub(read_ends(path, half, half)))
 
     def _scrub(self, data: bytes) -> bytes:
         """Blank the secret values memeval knows: `--env` values and upstream keys (see `Scrubber`)."""
@@ -572,11 +564,12 @@ class Attempt:
         preset = source == "stdout" and fmt is not None
         if source == "stdout" and fmt is not None:  # a preset's output; what it says of itself stays a claim
             claim = parse_claim(
-                fmt, self._scrub(self._stdout.read_bytes()[-MAX_ARTIFACT_BYTES:]).decode("utf-8", "replace")
+                fmt, self._scrub(read_ends(self._stdout, 0, MAX_ARTIFACT_BYTES)).decode("utf-8", "replace")
             )
             message, reported = claim.message, claim.self_reported
         if not message and not preset:
-            lines = self._scrub(self._stdout.read_bytes()[-65536:]).decode("utf-8", "replace").strip().splitlines()
+            tail = read_ends(self._stdout, 0, 65536)
+            lines = self._scrub(tail).decode("utf-8", "replace").strip().splitlines()
             message, source = "\n".join(lines[-5:])[:4000], "stdout"
         if message or reported:
             self.log.append(
@@ -595,7 +588,7 @@ class Attempt:
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
             v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
-        out_id = self.art.put(self._scrub(v.output.read_bytes()))
+        out_id = self._put_capped(v.output)  # the tested code writes it: up to a file limit, sparse in an instant
         if v.refused is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:
@@ -605,7 +598,15 @@ class Attempt:
         if (sig := killed_by(v.exit_code)) is not None:
             why = "its reward file is not read: the code it tests could have written it, then killed test.sh"
             return self._fault("protocol", "verify", f"the verifier's test.sh was killed by {sig}; {why}"), False
-        # exit_code None: memeval ended the sandbox for a resource limit, so the wrapper never reported
+        if v.limit_hit is not None and v.report is None:
+            # memeval ended the sandbox at the limit before test.sh finished: the tested code could
+            # have written a passing reward, then run into the limit on purpose
+            why = "its reward file is not read: the code it tests could have written it, then hit the limit"
+            return self._fault(
+                "protocol",
+                "verify",
+                f"the verifier's sandbox was ended at a resource limit before test.sh finished ({v.limit_hit}); {why}",
+            ), False
         if v.exit_code is not None and (v.report is None or v.report.exit_code != v.exit_code):
             why = "something in the sandbox killed it or wrote to its report; the reward files are not read"
             return self._fault(
@@ -651,6 +652,23 @@ class Attempt:
             world.rename(dest)
         shutil.rmtree(self.work, ignore_errors=True)
         return rel
+
+
+def read_ends(path: Path, head: int, tail: int) -> bytes:
+    """The first `head` and last `tail` bytes of the file at `path`, and between them a line saying how many were cut.
+
+    Output files are the sandbox's to write, up to its file size limit (1 GiB by default), and a hole of that size
+    takes an instant (`lseek` on its stdout, then one byte) and no disk: memeval never reads more of one than this.
+    The whole file when it is no longer than `head + tail`. With `head` 0 no line is added (a tail alone).
+    """
+    with path.open("rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size <= head + tail:
+            return f.read(head + tail)
+        first = f.read(head) if head else b""
+        f.seek(size - tail)
+        cut = f"\n[memeval: {size - head - tail} bytes cut]\n".encode() if head else b""
+        return first + cut + f.read(tail)
 
 
 def _git_refusal(pristine: Path, root: Path, touched: tuple[str, ...]) -> str | None:

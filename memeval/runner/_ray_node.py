@@ -149,7 +149,7 @@ class _NodeMeter:
             up = self._stack.enter_context(RunningUpstream(spec, scratch))
             if up.base_url:
                 ups[spec.api] = Upstream(base_url=up.base_url, api_key=key)
-        stats = CallStats()
+        stats = CallStats(no_upstreams=not ups)
 
         def on_call(call: Any) -> None:
             channel = self.channel

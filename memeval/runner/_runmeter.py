@@ -273,11 +273,15 @@ class Exchange:
 class CallStats:
     """Per registration: successful calls, and calls the proxy could not deliver (thread-safe).
 
-    A call "not delivered" is one the proxy answered itself because the upstream was unreachable
-    or not configured: a failure of the harness, not of the agent.
+    A call "not delivered" is one the proxy answered itself because the upstream was unreachable,
+    or, in a run with no upstream at all (`no_upstreams`), not configured: a failure of the harness,
+    not of the agent. In a run with upstreams, a call to an API that has none is the agent's own:
+    its variables were never handed to it (`memeval.runner._attempt.proxy_vars`), and counting
+    such a call would let an agent make its trial a retried `process` fault at will.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, no_upstreams: bool = False) -> None:
+        self._no_upstreams = no_upstreams
         self._lock = threading.Lock()
         self._ok: dict[str, int] = {}
         self._undelivered: dict[str, list[str]] = {}
@@ -302,7 +306,9 @@ class CallStats:
         with self._lock:
             if 200 <= call.status < 300:
                 self._ok[rid] = self._ok.get(rid, 0) + 1
-            elif err.startswith(("memeval meter: upstream", "memeval meter: no ")):
+            elif err.startswith("memeval meter: upstream") or (
+                self._no_upstreams and err.startswith("memeval meter: no ")
+            ):
                 self._undelivered.setdefault(rid, []).append(err)
 
     def harness_failure(self, rid: str) -> str | None:
@@ -374,7 +380,7 @@ def open_meter(
                 up = stack.enter_context(RunningUpstream(spec, scratch))
                 if up.base_url:
                     ups[spec.api] = Upstream(base_url=up.base_url, api_key=spec.key())
-            stats = CallStats()
+            stats = CallStats(no_upstreams=not ups)
 
             def on_call(call: Any) -> None:
                 _log_call(writer, call)

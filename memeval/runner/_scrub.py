@@ -15,6 +15,8 @@ MIN_SECRET_CHARS = 6
 """Shorter values are not blanked: they would match ordinary text (`1`, `true`, a port)."""
 SCAN_CHUNK = 1 << 20
 """Bytes read at a time when searching a file for secrets."""
+MAX_REWRITE_BYTES = 64 << 20
+"""Largest file blanked in place; a larger one holding a secret is emptied (see `Scrubber.tree`)."""
 
 
 class Scrubber:
@@ -48,8 +50,12 @@ class Scrubber:
         """Blank secrets in every regular file under `root` (never through a symlink); return the paths changed.
 
         File names holding a secret are renamed too. With no secret known nothing is read; a file
-        is read whole only when a search in pieces finds a secret in it (an agent may leave many
-        files of the sandbox's largest size, sparse ones at no cost to it).
+        is searched in pieces, its data only (never the holes of a sparse file, which hold no
+        secret), and read whole only when a secret is found in it. An agent may leave many files of
+        the sandbox's largest size, sparse ones at no cost to it: reading their holes, or writing
+        them back in full, cost the host a gigabyte of reads, or of disk, for each 4 KiB the agent
+        was charged. So a file holding a secret is blanked in place only when it is at most
+        `MAX_REWRITE_BYTES` and has no hole; any other is emptied (truncated to 0 bytes).
         """
         if not self:
             return []
@@ -64,6 +70,11 @@ class Scrubber:
                         os.symlink(self.text(target), p)
                         changed.append(str(p.relative_to(root)))
                 elif p.is_file() and self._holds_secret(p):
+                    st = p.stat()
+                    if st.st_size > MAX_REWRITE_BYTES or st.st_blocks * 512 < st.st_size:
+                        os.truncate(p, 0)  # written back whole it would take the host's disk, not the agent's
+                        changed.append(str(p.relative_to(root)))
+                        continue
                     data = p.read_bytes()
                     clean = self.bytes(data)
                     if clean != data:
@@ -76,13 +87,30 @@ class Scrubber:
         return changed
 
     def _holds_secret(self, p: Path) -> bool:
-        """Whether the file at `p` holds a secret value, read `SCAN_CHUNK` bytes at a time."""
+        """Whether the file at `p` holds a secret value, read `SCAN_CHUNK` bytes at a time, holes skipped.
+
+        The data of a sparse file is found with `SEEK_DATA`/`SEEK_HOLE` (lseek(2)); a hole reads as
+        zeros, which no secret (at least `MIN_SECRET_CHARS` characters of text) is made of.
+        """
         overlap = max(len(v) for v, _ in self._pairs) - 1
-        tail = b""
         with p.open("rb") as f:
-            while chunk := f.read(SCAN_CHUNK):
-                window = tail + chunk
-                if any(v in window for v, _ in self._pairs):
-                    return True
-                tail = window[-overlap:] if overlap else b""
+            fd = f.fileno()
+            size = os.fstat(fd).st_size
+            pos = 0
+            while pos < size:
+                try:
+                    start = os.lseek(fd, pos, os.SEEK_DATA)
+                    end = os.lseek(fd, start, os.SEEK_HOLE)
+                except OSError:  # ENXIO: no data past pos
+                    break
+                f.seek(start)
+                tail = b""
+                left = end - start
+                while left > 0 and (chunk := f.read(min(SCAN_CHUNK, left))):
+                    left -= len(chunk)
+                    window = tail + chunk
+                    if any(v in window for v, _ in self._pairs):
+                        return True
+                    tail = window[-overlap:] if overlap else b""
+                pos = end
         return False

@@ -147,6 +147,11 @@ def changed_entries(pristine: Path, world: Path, added: Iterable[str], changed: 
 
 VERIFIER_ONLY = ("/tests", "/solution", "/logs/verifier")
 """Folders that exist only in the verifier's sandbox: the held-back tests, the solution, the reward channel."""
+REOPENERS = ("/proc", "/dev/fd", "/dev/stdin")
+"""Paths whose links the kernel makes per process: `/proc/self/root` is the reading process's root (so
+`/proc/self/root/tests/...` is `/tests/...` in the verifier), `/proc/self/cwd` its working folder, `/dev/fd/N`
+and `/dev/stdin` (links to `/proc/self/fd`) whatever file it has open, the held-back tests' included. A link
+through them leads wherever the process reading it can reach."""
 MAX_LINK_HOPS = 40
 """Symlinks followed when resolving one path (Linux stops at 40 too)."""
 
@@ -156,7 +161,8 @@ def verifier_only_target(world_root: Path, inside: str) -> str | None:
 
     Follows the world's symlinks (read with `readlink`, never opened) the way the verifier's kernel
     would, with paths outside the world's folders taken as they are: such a link dangles during the
-    agent's turn and resolves only when the verifier runs.
+    agent's turn and resolves only when the verifier runs. A path through one of `REOPENERS` returns
+    that one: where it leads depends on the process reading it, the verifier's included.
     """
     todo = [p for p in inside.split("/") if p][::-1]
     cur: list[str] = []
@@ -171,7 +177,7 @@ def verifier_only_target(world_root: Path, inside: str) -> str | None:
             continue
         cur.append(name)
         path = "/" + "/".join(cur)
-        hit = next((v for v in VERIFIER_ONLY if path == v or path.startswith(v + "/")), None)
+        hit = next((v for v in VERIFIER_ONLY + REOPENERS if path == v or path.startswith(v + "/")), None)
         if hit is not None:
             return hit
         host = world_root.joinpath(*cur)
@@ -203,7 +209,12 @@ def remove_links_into_verifier(
         folder = verifier_only_target(world.root, "/" + rel)
         if folder is not None:
             host.unlink()
-            detail = f"a symbolic link into {folder}, which only the verifier sees; removed"
+            detail = (
+                f"a symbolic link into {folder}, which only the verifier sees; removed"
+                if folder in VERIFIER_ONLY
+                else f"a symbolic link through {folder}, which leads wherever the process reading it can reach "
+                "(the held-back tests included); removed"
+            )
             out.append(TamperFinding(path="/" + rel, kind="verifier-path", change=change, detail=detail))
     return out
 

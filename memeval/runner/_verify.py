@@ -60,6 +60,10 @@ class VerifierRun:
     """What the wrapper saw when test.sh ended: its exit code and the processes still running
     (stopped and killed before the reward was read); None when it did not report (the sandbox
     was killed, timed out, or something inside interfered)."""
+    limit_hit: str | None = None
+    """The resource limit (memory, processes) the verifier's sandbox reached, as a reason, or None.
+    With no `report` memeval ended the sandbox for it before test.sh finished, so what
+    `/logs/verifier` holds is what the tested code left, not test.sh's reward."""
     refused: str | None = None
     """Why test.sh was not run at all (`memeval.runner._gitguard.GitScan.refused`): a `protocol`
     fault; None when it ran."""
@@ -317,4 +321,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )
     report = parse_exit_report(res.status)
-    return VerifierRun(res.exit_code, res.timed_out, res.died, output, logs, tuple(cleared), report)
+    code = res.exit_code
+    if code is None and res.limit_hit is not None and report is not None:
+        code = report.exit_code  # test.sh ended by itself and was reported; the limit hit a process it ran
+    return VerifierRun(code, res.timed_out, res.died, output, logs, tuple(cleared), report, limit_hit=res.limit_hit)

@@ -35,6 +35,7 @@ def test_scrubbing_a_world_reads_no_file_whole_unless_it_holds_a_secret(tmp_path
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.splitlines() == ["none []", "one ['note.txt', 'tail.bin']"], proc.stdout
     assert (tmp_path / "note.txt").read_text() == "key=[REDACTED:env:TOKEN] end\n"
-    tail = (tmp_path / "tail.bin").read_bytes()
-    assert tail.endswith(b"[REDACTED:env:TOKEN]") and len(tail) == (40 << 20) + len(b"[REDACTED:env:TOKEN]")
+    # sparse and holding a secret: emptied, since blanked in place its hole would be written out in full
+    # (`test_breaker_scrub_sparse.py`)
+    assert (tmp_path / "tail.bin").stat().st_size == 0
     assert (tmp_path / "big.bin").stat().st_size == 1 << 30

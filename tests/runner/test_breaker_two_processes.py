@@ -1,0 +1,69 @@
+"""Two `memeval ab` processes on one machine: a verifier of one and an agent of the other overlap (known, open).
+
+In one process a task's agent turns and verifiers never run at once (`memeval.runner._phases`), because sandboxes
+share the kernel's file locks on the read-only system files (one bit a file, seen by every sandbox). Nothing keeps
+two processes apart. Here process A's verifier holds a lock on a system file for 20 s (the verifier runs the agent's
+program, so this is what a program under test can do with `/tests` mounted); process B, started meanwhile on the
+same task set, runs an agent that polls that lock and writes what it saw into its world. Each run on its own passes
+nothing between them; together the agent sees the verifier: a channel the held-back answer can cross. The test is
+marked xfail(strict) until the gate holds across processes: it then passes, and strict xfail makes that a failure
+to be turned into a plain test.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from runner_helpers import REPO, make_task
+
+LOCKFILE = "/usr/lib/python3.11/abc.py"
+VERIFY = f"""\
+python3 - <<'PY'
+import fcntl, os, time
+if os.path.exists("/app/hold"):  # process A's trials: the program under test takes the lock
+    f = open("{LOCKFILE}")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    time.sleep(20)  # long enough for B to start beside it on a loaded machine
+PY
+echo 0 > /logs/verifier/reward.txt
+"""
+TIMES = "[verifier]\ntimeout_sec = 60.0\n[agent]\ntimeout_sec = 60.0\n"
+POLL = f"""\
+import fcntl, time
+seen = "free"
+end = time.time() + 30
+while time.time() < end and seen == "free":
+    with open("{LOCKFILE}") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            seen = "locked"
+    time.sleep(0.05)
+open("/app/seen.txt", "w").write(seen)
+"""
+
+
+def _ab(tasks: Path, runs: Path, agent_cmd: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "memeval", "ab", str(tasks), "--agent", "command", "--agent-cmd", agent_cmd,
+         "--network", "none", "--runs-dir", str(runs), "--retain", "always", "--json", "--quiet"],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="known open: the phases gate does not hold across memeval processes")
+def test_an_agent_of_one_process_never_runs_beside_a_verifier_of_another(tmp_path: Path) -> None:
+    tasks = tmp_path / "tasks"
+    make_task(tasks, "t", test_sh=VERIFY, files={"poll.py": POLL}, task_toml=TIMES)
+    a = _ab(tasks, tmp_path / "runs-a", "touch /app/hold")
+    time.sleep(4)  # A's agents are done in well under this; its verifiers hold the lock
+    b = _ab(tasks, tmp_path / "runs-b", "python3 /app/poll.py")
+    assert a.wait(timeout=300) in (0, 3) and b.wait(timeout=300) in (0, 3)
+    seen = [p.read_text() for p in (tmp_path / "runs-b").glob("*/worlds/*/app/seen.txt")]
+    assert len(seen) == 2
+    assert seen == ["free", "free"], seen
