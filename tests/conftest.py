@@ -10,7 +10,10 @@ run (`-p no:xdist` or `-n 0`) keeps the usual order.
 
 The suite also points `XDG_CONFIG_HOME` at a folder of its own, so the fingerprint keys the audit
 store makes by default (`$XDG_CONFIG_HOME/memeval/fingerprint-<store id>.key`) land there and not
-in the user's `~/.config`. Tests that check the default place set it themselves.
+in the user's `~/.config`. Tests that check the default place set it themselves. Each pytest
+process (each xdist worker) also gets an `XDG_RUNTIME_DIR` of its own, so the machine's phases
+gate (`memeval.runner._phases`, whose locks live there) holds back only the trials of that
+process's tests, never those of another worker or of another suite on the machine.
 
 A suite started in the background by a non-interactive shell (`cmd &`) inherits SIGINT ignored,
 and so would every process a test starts: the tests of Ctrl-C would then wait for an interrupt
@@ -51,6 +54,9 @@ def pytest_configure(config: pytest.Config) -> None:
     """Give the run its own `XDG_CONFIG_HOME` (one per process: each xdist worker configures too)."""
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    runtime = tempfile.mkdtemp(prefix="memeval-suite-runtime-")  # each process (xdist worker) its own
+    os.environ["XDG_RUNTIME_DIR"] = runtime
+    config.add_cleanup(lambda: shutil.rmtree(runtime))
     if "MEMEVAL_SUITE_CONFIG_HOME" in os.environ:
         return
     home = tempfile.mkdtemp(prefix="memeval-suite-config-")

@@ -1,8 +1,11 @@
-"""A re-send under another sender name, refused: one event is stored once, whoever sends it again.
+"""Re-sends refused: one event is stored once, whoever sends it again; one lesson is held once.
 
-The store skips repeats per sender (team, sender, sender event id), so without this check an
+The store skips repeats per sender (team, sender, sender event id), so without `refuse_resent` an
 event sent again under a second sender name would be stored a second time, and a held lesson
-held twice. `refuse_resent` runs inside the batch's write transaction (`SqlAuditStore.append`).
+held twice. A lesson sent again under a new sender event id is another event, but the same lesson
+(its id is the subject): `refuse_second_hold` keeps it to at most one open hold, and refuses a hold
+of a lesson that exists already, whose release could never be stored. Both run inside the batch's
+write transaction (`SqlAuditStore.append`).
 """
 
 from __future__ import annotations
@@ -11,13 +14,19 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
+from sqlmodel import col
+
+from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
-from memeval.audit._project import select_keys
+from memeval.audit._project import get_row, select_keys
+from memeval.audit._tables import HoldState, LessonState
 from memeval.audit._time import to_us
-from memeval.errors import ResentUnderAnotherSender
+from memeval.errors import ResentUnderAnotherSender, TransitionRefused
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
+    from sqlmodel import Session
 
 
 def refuse_resent(
@@ -90,4 +99,69 @@ def sent_identity(d: AuditEvent) -> tuple[Any, ...]:
     return (d.type, d.subject, to_us(d.occurred_at), d.actor.kind, d.actor.id)
 
 
-__all__ = ["refuse_resent", "sent_identity"]
+def refuse_second_hold(s: Session, ev: AuditEvent) -> None:
+    """Refuse a lesson's second open hold, or a hold of a lesson that exists (see the module docstring).
+
+    A lesson id has at most one open hold. While one is open (`held`), the same lesson id sent
+    again, under any sender event id, with the same text or a changed one, held or not, is
+    refused: the hold already waits for a person, and a second one (or a proposal beside it)
+    would make its release fail later, when the lesson it releases exists. A changed text does not
+    replace the held one: the reviewer decides on the text they were shown. To send a changed
+    lesson, discard the hold in the review queue (which frees the id) or use a new lesson id. A
+    text held for a lesson id that is already proposed, approved or rejected is refused as its
+    `lesson.proposed` would be. The `lesson.proposed` a release writes is its own hold's, and
+    passes. Memory holds are not checked here (a memory id may be written again).
+
+    Args:
+        s: the batch's write session (rows projected earlier in the batch are seen).
+        ev: an event about to be decided (`SqlAuditStore._decide`): a `hold.created` of a lesson
+            or a `lesson.proposed`; any other event passes.
+
+    Raises:
+        TransitionRefused: `item` the lesson id, `state` `held` (an open hold) or the lesson's state.
+    """
+    pl = ev.payload
+    if isinstance(pl, p.HoldCreated) and pl.origin == "lesson.proposed":
+        lesson_id, own = pl.item_id, None
+        lesson = get_row(s, LessonState, ev.team, lesson_id)
+        if lesson is not None:
+            raise TransitionRefused(
+                f"lesson {lesson_id!r} already exists (state {lesson.status!r}) and its new text reads like "
+                f"orders to an agent, so it would be held (event {ev.sender_event_id!r}); a hold of an existing "
+                "lesson could never be released: send a new lesson under a new lesson id",
+                item=lesson_id,
+                state=lesson.status,
+            )
+    elif isinstance(pl, p.LessonProposed):
+        lesson_id, own = ev.subject or "", pl.released_hold
+    else:
+        return
+    held = sorted(h for h in _open_lesson_holds(s, ev.team, lesson_id) if h != own)
+    if held:
+        raise TransitionRefused(
+            f"lesson {lesson_id!r} is held for review (hold {held[0]!r}); event {ev.sender_event_id!r} sends "
+            "it again, and a lesson has at most one open hold: release or discard that hold in the review "
+            "queue first (`memeval review`), or send a changed lesson under a new lesson id",
+            item=lesson_id,
+            state="held",
+        )
+
+
+def _open_lesson_holds(s: Session, team: str, lesson_id: str) -> set[str]:
+    """Hold ids of `team`'s open (`held`) holds of lesson `lesson_id`, this batch's changes included."""
+    seen: dict[str, str] = {}  # hold id -> status, of rows the batch loaded or made (`get_row`'s cache)
+    for (model, t, key), row in s.info.get("audit_rows", {}).items():
+        if model is HoldState and t == team and isinstance(row, HoldState) and row.item_id == lesson_id:
+            if row.origin == "lesson.proposed":
+                seen[key] = row.status
+    query = select(col(HoldState.hold_id)).where(
+        col(HoldState.team) == team,
+        col(HoldState.item_id) == lesson_id,
+        col(HoldState.origin) == "lesson.proposed",
+        col(HoldState.status) == "held",
+    )
+    stored = {str(h) for h in s.connection().execute(query).scalars() if h not in seen}
+    return stored | {h for h, status in seen.items() if status == "held"}
+
+
+__all__ = ["refuse_resent", "refuse_second_hold", "sent_identity"]

@@ -139,7 +139,9 @@ def hold_id_for(team: str, sender: str, sender_event_id: str) -> str:
     It follows the store's identity of a sent event, (team, sender, sender_event_id): the same
     event sent again by its sender is skipped before any hold is made, and sent again under
     another sender name it is refused (`SqlAuditStore.append`, `ResentUnderAnotherSender`), so one
-    sent lesson or memory gives one hold. The sender stays in the id so that every stored hold
+    sent lesson or memory gives one hold. The same lesson id under another sender event id is
+    another event; it is refused while the lesson's hold is open (`_resend.refuse_second_hold`),
+    so a lesson has at most one open hold. The sender stays in the id so that every stored hold
     keeps its id and an ordinary ingest stores the same bytes as before.
     """
     digest = hashlib.sha256(f"{team}\x00{sender}\x00{sender_event_id}".encode()).hexdigest()

@@ -50,7 +50,7 @@ from memeval.audit._events import (
 from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._machine import decide
 from memeval.audit._project import BULK, get_row, insert_new_rows, insert_rows, prefetch_for, project, select_keys
-from memeval.audit._resend import refuse_resent
+from memeval.audit._resend import refuse_resent, refuse_second_hold
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     AuditEventRow,
@@ -355,6 +355,7 @@ class SqlAuditStore(AuditStore):
         return own
 
     def _decide(self, s: Session, ev: AuditEvent) -> str:
+        refuse_second_hold(s, ev)  # one open hold a lesson (`memeval.audit._resend`)
         lc = for_event(ev.type)
         if lc is None:
             return "append"

@@ -249,6 +249,12 @@ class FaultRaised(_Event):
     code: FaultCode
     phase: Literal["build", "agent", "verify", "run"]
     message: str
+    waited_ms: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """For a `cancelled` fault raised while the trial waited at the phases gate
+    (`memeval.runner._phases`) for other trials of its task: how long it had waited, in ms of the
+    runner's clock. A wait its phase never started after is recorded here, since no
+    `agent.started` or `verifier.started` carries it. Absent (None) otherwise, and in logs written
+    before the field existed; left out of the line when None, so other faults' lines are unchanged."""
 
 
 class TrialEnded(_Event):

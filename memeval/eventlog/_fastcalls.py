@@ -220,6 +220,7 @@ class FaultRaisedView(_View, tag="fault.raised", frozen=True, kw_only=True):
     message: str
     phase: Literal["build", "agent", "verify", "run"]
     trial_id: str | None = None
+    waited_ms: int | None = None
 
 
 class RunEndedView(_View, tag="run.ended", frozen=True, kw_only=True):

@@ -69,7 +69,8 @@ class _Acc:
     """Its calls added up so far, in log order."""
     agent_started: bool = False
     waited_ms: int | None = None
-    """Sum of the `waited_ms` of its `agent.started` and `verifier.started` (None: none recorded)."""
+    """Sum of the `waited_ms` of its `agent.started`, `verifier.started` and `fault.raised` (a wait
+    cut short by a cancel); None: none recorded."""
     exited: AgentExited | AgentExitedView | None = None
     claim: ClaimRecorded | ClaimRecordedView | None = None
     diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
@@ -321,6 +322,8 @@ class Projection:
                 acc.check = ev
             elif ev.event == "fault.raised":
                 acc.fault = ev
+                if ev.waited_ms is not None:  # a wait at the phases gate that the run's stop cut short
+                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
             elif ev.event == "trial.ended":
                 acc.ended = ev
                 acc.fold()  # its calls so far are added up and let go; a later one is added at the end

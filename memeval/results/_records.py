@@ -108,9 +108,10 @@ class Physics(_M):
     """The trial's own time, ms: as `HarnessMeasured.wall_ms`."""
     phase_wait_ms: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """How long, in all, its agent turn and its verifier waited for other trials of the same task,
-    in ms (`memeval.runner._phases`: under `--concurrency` a verifier waits for the other arm's
-    agent turn to end, an agent turn for a verifier), as the runner measured it (`waited_ms` on
-    `agent.started` and `verifier.started`). That time is other trials' work: counted in the
+    in ms (`memeval.runner._phases`: a verifier waits for the other arm's agent turn to end, an
+    agent turn for a verifier, in this memeval process or another on the machine), as the runner
+    measured it (`waited_ms` on `agent.started` and `verifier.started`, and on a `cancelled`
+    `fault.raised` for a wait the run's stop cut short). That time is other trials' work: counted in the
     trial's time it would pull the arms' times together, so `duration_ms` and `wall_ms` leave it
     out. Absent (not written; None when read) for a log written before the runner measured the
     waits, whose `duration_ms` and `wall_ms` are then the whole span, wait included, as before."""

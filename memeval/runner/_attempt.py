@@ -39,7 +39,7 @@ from memeval.runner._diff import diff_trees, listed, strip_privileges, tree_stat
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._gitguard import forged_objects, hidden_by_index
 from memeval.runner._guard import clear_mount_path
-from memeval.runner._phases import PHASES
+from memeval.runner._phases import PHASES, PhaseWaitCancelled
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import lingering_finding, remove_links_into_verifier, scan_tamper
@@ -222,16 +222,23 @@ class Attempt:
         self.findings: tuple[TamperFinding, ...] = ()
         self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""
-        self.phase_key = str(spec.task.tests_dir.resolve())
-        """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' folder."""
+        self.phase_key = hash_tree(spec.task.tests_dir)
+        """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' content hash, so
+        two copies of a task in two folders are one task."""
         self.git_refusal: str | None = None
         """Why the verifier must not run on the agent's git repositories (forged objects, hidden
         index entries: `memeval.runner._gitguard`), set after the agent's turn."""
 
-    def _fault(self, code: FaultCode, phase: str, message: str) -> Assessment:
-        """Record a fault for this trial; a faulted trial is `unscored`."""
+    def _fault(self, code: FaultCode, phase: str, message: str, waited_ms: int | None = None) -> Assessment:
+        """Record a fault for this trial; a faulted trial is `unscored`.
+
+        `waited_ms`: for a `cancelled` fault, how long the trial had waited at the phases gate when
+        the run stopped it there (`PhaseWaitCancelled`).
+        """
         message = self.scrubber.text(message)
-        self.log.append(FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message))
+        self.log.append(
+            FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message, waited_ms=waited_ms)
+        )
         return "unscored"
 
     def run(self) -> Assessment:
@@ -248,10 +255,11 @@ class Attempt:
         self.work.mkdir(parents=True)
         try:
             assessment, passed = self._run()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             retained = self._retain_or_drop(False)
             reason = self.cancel.reason if isinstance(self.cancel, StopFlag) else SIGNAL_STOP
-            self._fault("cancelled", "agent", reason)
+            waited = exc.waited_ms if isinstance(exc, PhaseWaitCancelled) else None  # a wait never recorded else
+            self._fault("cancelled", "agent", reason, waited)
             self.log.append(
                 TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored", retained=retained)
             )

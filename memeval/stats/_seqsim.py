@@ -35,8 +35,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from memeval.stats._seqbet import BetHorizon, betting_decisions
+from memeval.stats._seqbounds import _flips
 from memeval.stats._seqmodels import SequentialDesign
-from memeval.stats._sequential import _flips, look_repeats, looks_from_counts
+from memeval.stats._sequential import look_repeats, looks_from_counts
 from memeval.stats._simulate import sign_flip_p_values
 from memeval.stats._verdict import DEFAULT_ALPHA, DEFAULT_N_MIN, decide
 

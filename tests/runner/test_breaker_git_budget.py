@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from memeval.runner import _gitguard
-from memeval.runner._gitguard import _loose_object_ok, forged_objects
+from memeval.runner import _gitobjects
+from memeval.runner._gitobjects import _loose_object_ok, forged_objects
 
 ENV = {"PATH": os.defpath, "HOME": "/nonexistent", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t"}
 ENV |= {"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
@@ -42,7 +42,7 @@ def _object(app: Path, data: bytes) -> str:
 
 
 def test_real_objects_past_the_total_are_refused_unchecked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_gitguard, "MAX_INFLATED_TOTAL", 1 << 20)
+    monkeypatch.setattr(_gitobjects, "MAX_INFLATED_TOTAL", 1 << 20)
     app = _repo(tmp_path)
     first, second = _object(app, os.urandom(600_000)), _object(app, os.urandom(600_000))
     assert forged_objects(tmp_path, [first]) == []  # alone it fits and is checked
@@ -68,5 +68,5 @@ def test_packs_left_when_the_time_is_spent_are_refused_unchecked(
     pack = next((app / ".git" / "objects" / "pack").glob("pack-*.pack"))
     rel = str(pack.relative_to(tmp_path))
     assert forged_objects(tmp_path, [rel]) == []
-    monkeypatch.setattr(_gitguard, "CHECK_BUDGET_S", 0.0)
+    monkeypatch.setattr(_gitobjects, "CHECK_BUDGET_S", 0.0)
     assert forged_objects(tmp_path, [rel]) == [f"{rel} (not checked: the packs took over 0 s)"]
