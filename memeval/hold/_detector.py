@@ -41,6 +41,7 @@ from memeval.hold._rules import (
     RULES_V5,
     RULES_V6,
     RULES_V7,
+    RULES_V8,
 )
 
 THRESHOLDS: Mapping[Source, float] = {
@@ -191,7 +192,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/7"
+    name = "rules/8"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -231,7 +232,7 @@ class RuleDetector:
         meta = META.search(t) is not None
         skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6 + RULES_V7:
+        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6 + RULES_V7 + RULES_V8:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
                 rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None
