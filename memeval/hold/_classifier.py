@@ -14,7 +14,7 @@ How a text is judged (`HashedClassifier.assess`):
 4. probability = logistic(w . x + b); the text's score is the highest over readings and windows;
    held when it reaches the source's threshold (stored with the weights).
 
-The weights are trained by `scripts/hold_train_cv.py` (`hashlr-4`, the default; `hashlr-3`) and
+The weights are trained by `scripts/hold_train_cv.py` (`hashlr-5`, the default; `hashlr-4`, `hashlr-3`) and
 `scripts/hold_train.py` (`hashlr-2`) from public labelled data (provenance in
 `memeval/hold/README.md`) and shipped in `memeval/hold/model/` as float16 (about 0.5 MiB each).
 Nothing is downloaded at run time. Formula: logistic regression with L2 penalty (e.g. Hastie, Tibshirani,
@@ -43,9 +43,9 @@ WINDOW = 1200
 """Characters per window; texts longer than this are scored in overlapping windows."""
 STRIDE = 600
 MODEL_DIR = Path(__file__).resolve().parent / "model"
-DEFAULT_MODEL = "hashlr-4"
-"""The shipped weights the default detector reads (`hashlr-3`, the previous default, and `hashlr-2`
-are shipped too: the opt-in cascade's numbers were chosen with `hashlr-2`)."""
+DEFAULT_MODEL = "hashlr-5"
+"""The shipped weights the default detector reads (`hashlr-4` and `hashlr-3`, the previous defaults, and
+`hashlr-2` are shipped too: the opt-in cascade's numbers were chosen with `hashlr-2`)."""
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 _BASE = np.uint64(1000003)
@@ -194,7 +194,7 @@ def read_head(
 
     Args:
         folder: the folder holding the two files.
-        name: the files' stem (`hashlr-4`).
+        name: the files' stem (`hashlr-5`).
         what: how errors name the model ("hold classifier").
         train: the command that makes it, named when the files are missing.
         fits: whether the weights and the JSON match the features this code computes.
@@ -257,10 +257,10 @@ class ClassifierModel:
 
 
 class HashedClassifier:
-    """The trained classifier as a `HoldDetector` (name `hashlr/4`); see the module docstring.
+    """The trained classifier as a `HoldDetector` (name `hashlr/5`); see the module docstring.
 
     Args:
-        model: weights and thresholds (default: the shipped `DEFAULT_MODEL`, `hashlr-4`).
+        model: weights and thresholds (default: the shipped `DEFAULT_MODEL`, `hashlr-5`).
     """
 
     def __init__(self, model: ClassifierModel | None = None) -> None:
@@ -332,7 +332,7 @@ _LOADED: dict[str, HashedClassifier] = {}
 
 
 def get_hold_classifier(name: str = DEFAULT_MODEL) -> HashedClassifier:
-    """A shipped classifier (`hashlr-4` unless named, e.g. `hashlr-3`), loaded once per process.
+    """A shipped classifier (`hashlr-5` unless named, e.g. `hashlr-4`), loaded once per process.
 
     Raises:
         UsageError: no such model is shipped (see `ClassifierModel.load`).

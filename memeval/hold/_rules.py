@@ -286,7 +286,7 @@ NEGATION = re.compile(
 )
 """Matched against the 40 characters before a negatable match."""
 
-NEGATION_AFTER = re.compile(r"^[^。！!？?.\n]{0,12}?(?:ないこと|ないで|しない|ません|禁止|하지 마|하지 말|지 마|않)")
+NEGATION_AFTER = re.compile(r"^[^。、！!？?.\n]{0,12}?(?:ないこと|ないで|しない|ません|禁止|하지 마|하지 말|지 마|않)")
 """rules/6: Japanese and Korean negate after the verb; matched against the 16 characters after a
 negatable match."""
 
@@ -347,7 +347,7 @@ _SECRETS_ML = (
     r"schl[üu]ssel|cl[ée]s api|chiavi api|claves api|credentials|secrets?|tokens?)"
 )
 _SEND_ML = (
-    r"(?:sende\w*|schick\w*|envoie\w*|envoyez|transmets|env[ií]a\w*|invia\w*|mande\w*|stuur\w*|"
+    r"(?:sende(?!rs?\b)\w*|schick\w*|envoie\w*|envoyez|transmets|env[ií]a\w*|invia\w*|mande\w*|stuur\w*|"
     r"wy[śs]lij|отправ\w*|发送|发给|送信|送って|보내|أرسل\w*)"
 )
 _PROMPT_ML = (
@@ -396,7 +396,22 @@ RULES_V2: tuple[Rule, ...] = (
     Rule(
         "exfiltration-ml",
         0.6,
-        _r(_SEND_ML + r"[^\n]{0,60}?" + _SECRETS_ML + r"|" + _SECRETS_ML + r"[^\n]{0,40}?" + _SEND_ML),
+        # rules/8: not a line that sends a reset or recovery link ("we sent you a link to set a new
+        # password": account UI text), and negatable ("never send keys by e-mail")
+        _r(
+            r"(?![^\n]*(?:reset|zur[üu]cksetz|r[ée]initialis|restablec|redefin|recupera|recovery|сброс|"
+            r"восстановл|重置|新密码|新しいパスワード|再設定|を設定|재설정|새 비밀번호|enlace|link|lien|ссылк|"
+            r"链接|リンク|링크|新的密码|设置新|操作步骤))(?:"
+            + _SEND_ML
+            + r"[^\n]{0,60}?"
+            + _SECRETS_ML
+            + r"|"
+            + _SECRETS_ML
+            + r"[^\n]{0,40}?"
+            + _SEND_ML
+            + r")"
+        ),
+        negatable=True,
     ),
 )
 RULES_V2 += (
@@ -721,3 +736,4 @@ RULES_V5: tuple[Rule, ...] = (
 # detector, the rule screen and the tests find them.
 from memeval.hold._rules_v6 import RULES_V6 as RULES_V6  # noqa: E402  (needs `Rule` and `_r` from above)
 from memeval.hold._rules_v7 import RULES_V7 as RULES_V7  # noqa: E402  (needs the tables above)
+from memeval.hold._rules_v8 import RULES_V8 as RULES_V8  # noqa: E402  (needs the tables above)
