@@ -169,11 +169,14 @@ def insert_rows(conn: Connection, table: str, names: tuple[str, ...], rows: list
         conn.exec_driver_sql(head + ", ".join([one] * len(chunk)), tuple(v for row in chunk for v in row))
 
 
-def project(session: Session, ev: AuditEvent) -> None:
-    """Update the projection tables for stored event `ev` (its `seq` is set)."""
+def project(session: Session, ev: AuditEvent, seq: int | None = None) -> None:
+    """Update the projection tables for stored event `ev` at position `seq` (default: `ev.seq`).
+
+    The write path passes the draft and the `seq` it assigned (projecting reads no other store field).
+    """
     pl = ev.payload
     subject = ev.subject or ""
-    seq = ev.seq or 0
+    seq = (ev.seq or 0) if seq is None else seq
     us = to_us(ev.occurred_at)
     lc = for_event(ev.type)
     if lc is not None:
