@@ -200,7 +200,7 @@ def _key(f: Formula) -> frozenset[str] | None:
     return None
 
 
-def _compile(f: Formula) -> Callable[[set[str]], bool]:
+def _compile(f: Formula) -> Callable[[frozenset[str] | set[str]], bool]:
     """`holds(f, present)` as a function of `present`, with the condition's tree walked once here."""
     if isinstance(f, frozenset):
         return lambda present: not f.isdisjoint(present)
