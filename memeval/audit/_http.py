@@ -125,7 +125,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             pre = None
             if pool is not None:
                 try:
-                    pre = presanitize_one(drafts, pool, lambda: store.sanitizer.prescan_ids(drafts), pooled)
+                    pre = presanitize_one(drafts, pool, lambda: store.sanitizer.prescan_ids(drafts))
                 except BrokenProcessPool:  # a worker died (killed, out of memory): this batch goes the plain way
                     log.warning("an ingest worker died; sanitising in the server until a new pool is warm")
                     discard_pool(pool)

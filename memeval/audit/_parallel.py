@@ -186,51 +186,35 @@ def discard_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def worker_share(workers: int) -> float:
-    """The part of an HTTP batch whose free text the workers do (`presanitize_one`): `workers / (workers + 1/2)`.
-
-    The server scans the batch's ids meanwhile (about half as much CPU as redacting and holding
-    the same events, `bench/audit_ingest_cpu.py`), so its own part of the free text is half of one
-    worker's: 2/3 of the batch with one worker, 4/5 with two (2/5 each), and it finishes at about
-    the time they do.
-    """
-    return workers / (workers + 0.5)
+WORKER_SHARE = 2 / 3
+"""The part of an HTTP batch whose free text the worker does (`presanitize_one`): the server does
+the rest and scans the batch's ids meanwhile, about as much CPU as the worker's part."""
 
 
 def presanitize_one(
-    drafts: Sequence[AuditEvent],
-    pool: ProcessPoolExecutor,
-    meanwhile: Callable[[], None] | None = None,
-    workers: int = 1,
+    drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor, meanwhile: Callable[[], None] | None = None
 ) -> Presanitized:
-    """One batch's `Presanitized`: the free text of its first part in `workers` workers, the rest here.
+    """One batch's `Presanitized`: the free text of its first part in a worker while this process does the rest.
 
-    The first `worker_share(workers)` of the events are cut into `workers` consecutive parts, one
-    per worker; this process runs `meanwhile` (the server passes the id scan,
-    `Sanitizer.prescan_ids`) and then does the rest. Each part is redacted (`redact_many`, one
-    scanner call per view) and assessed as `Sanitizer.sanitize_many` would for a batch of those
-    events; a text is redacted alone exactly as within a batch (the per-text path is the
-    reference; a batch only shares the scanner call). The writer then checks ids (cheap: `_ids`,
-    the regex-only credential rules, and the values `meanwhile` found clean) and writes.
+    The worker takes the first `WORKER_SHARE` of the events; this process runs `meanwhile` (the
+    server passes the id scan, `Sanitizer.prescan_ids`) and then does the rest. Each part is
+    redacted (`redact_many`, one scanner call per view) and assessed as `Sanitizer.sanitize_many`
+    would for a batch of those events; a text is redacted alone exactly as within a batch (the
+    per-text path is the reference; a batch only shares the scanner call). The writer then
+    checks ids (cheap: `_ids`, the regex-only credential rules, and the values `meanwhile`
+    found clean) and writes.
     """
-    parts = max(1, workers)
-    cut = round(len(drafts) * worker_share(parts))
-    step = max(1, -(-cut // parts))
-    ahead = [pool.submit(_work, *batch_texts(drafts[k : min(k + step, cut)])) for k in range(0, cut, step)]
+    cut = round(len(drafts) * WORKER_SHARE)
+    ahead = pool.submit(_work, *batch_texts(drafts[:cut]))
     try:
         if meanwhile is not None:
             meanwhile()
         local = _work(*batch_texts(drafts[cut:]))
     except BaseException:
-        for f in ahead:
-            f.cancel()
+        ahead.cancel()
         raise
-    redactions: dict[str, Any] = {}
-    holds: dict[tuple[str, str], Any] = {}
-    for far in [f.result() for f in ahead] + [local]:
-        redactions.update(far.redactions)
-        holds.update(far.holds)
-    return Presanitized(redactions, holds)
+    far = ahead.result()
+    return Presanitized({**far.redactions, **local.redactions}, {**far.holds, **local.holds})
 
 
 GROUP_EVENTS = 400
