@@ -243,16 +243,33 @@ def _work_group(jobs: list[tuple[list[str], bool, list[tuple[str, str]]]]) -> li
     return [Presanitized(d, {i: verdicts[i] for i in batch}) for d, batch in zip(done, items, strict=True)]
 
 
+def _groups(batches: Sequence[Sequence[AuditEvent]], workers: int) -> list[Sequence[Sequence[AuditEvent]]]:
+    """Consecutive runs of `batches`, one a worker task: about `GROUP_EVENTS` events each, after a ramp.
+
+    The writer can start only when the first task is done, so the first `workers` tasks take one
+    batch each, the next `workers` two, and so on doubling up to the full size (batches of 100
+    events: 1, 1, 2, 2, 4, 4, 4...).
+    """
+    size = max(1, GROUP_EVENTS // max(1, max((len(b) for b in batches), default=1)))
+    groups: list[Sequence[Sequence[AuditEvent]]] = []
+    k = 0
+    while k < len(batches):
+        take = min(size, 2 ** (len(groups) // max(1, workers)))
+        groups.append(batches[k : k + take])
+        k += take
+    return groups
+
+
 def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
     """Sanitise `batches` in the warm pool of `workers` processes, yielding each batch's results in order.
 
-    Consecutive batches go to a worker together, about `GROUP_EVENTS` events a task. At most two
+    Consecutive batches go to a worker together, about `GROUP_EVENTS` events a task after a ramp
+    of smaller first tasks (`_groups`), so the writer starts early. At most two
     tasks per worker are in flight, so memory stays bounded on large files; tasks not yet
     started are cancelled when the iterator is closed early.
     """
     pool = warm_pool(workers)
-    size = max(1, GROUP_EVENTS // max(1, max((len(b) for b in batches), default=1)))
-    groups = [batches[k : k + size] for k in range(0, len(batches), size)]
+    groups = _groups(batches, workers)
     pending: list[Future[list[Presanitized]]] = []
     try:
         nxt = 0

@@ -81,7 +81,9 @@ def select_keys(
     For the write path's lookups of many keys at once (`prefetch_for`, the store's stored-ids
     check), where building the statement with the ORM costs more than running it. `table` and the
     column names are the code's own (quoted by the dialect); only `equal`'s and `values`' values
-    are parameters.
+    are parameters. With psycopg 3 the keys go as one array parameter (`key = ANY(%s)`, the same
+    rows as `IN`), so the statement's text is the same whatever their number and the driver
+    converts it once, not once per call for hundreds of placeholders.
 
     Raises:
         AuditStoreError: the driver's parameter style is neither `?` nor `%s`.
@@ -90,9 +92,21 @@ def select_keys(
         return []
     mark = _mark(conn)
     quote = conn.dialect.identifier_preparer.quote
-    where = [f"{quote(c)} = {mark}" for c in equal] + [f"{quote(key)} IN ({', '.join([mark] * len(values))})"]
+    where = [f"{quote(c)} = {mark}" for c in equal]
+    params: tuple[Any, ...]
+    if _psycopg(conn):
+        where.append(f"{quote(key)} = ANY({mark})")
+        params = (*equal.values(), list(values))
+    else:
+        where.append(f"{quote(key)} IN ({', '.join([mark] * len(values))})")
+        params = (*equal.values(), *values)
     sql = f"SELECT {', '.join(quote(n) for n in names)} FROM {quote(table)} WHERE {' AND '.join(where)}"
-    return [tuple(r) for r in conn.exec_driver_sql(sql, (*equal.values(), *values)).fetchall()]
+    return [tuple(r) for r in conn.exec_driver_sql(sql, params).fetchall()]
+
+
+def _psycopg(conn: Connection) -> bool:
+    """True on PostgreSQL through psycopg 3 (arrays as parameters, `COPY` from the client)."""
+    return conn.dialect.name == "postgresql" and conn.dialect.driver == "psycopg"
 
 
 def _mark(conn: Connection) -> str:
@@ -147,19 +161,24 @@ ROWS_PER_STATEMENT = 200
 def insert_rows(conn: Connection, table: str, names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
     """Insert `rows` (values in the order of `names`) into `table` through the database driver.
 
-    SQLite: one `executemany` of a one-row `INSERT` (a loop inside the driver). PostgreSQL: one
-    multi-row `INSERT ... VALUES (...), (...)` per `ROWS_PER_STATEMENT` rows, since each statement
-    costs the server a round of its own. Values go to the driver as they are (text and integers
-    here, which need no conversion).
+    SQLite: one `executemany` of a one-row `INSERT` (a loop inside the driver). PostgreSQL with
+    psycopg 3: one `COPY ... FROM STDIN` of all the rows, in order (the driver writes them in
+    PostgreSQL's text format; no statement to parse per row or per chunk). Another PostgreSQL
+    driver: one multi-row `INSERT ... VALUES (...), (...)` per `ROWS_PER_STATEMENT` rows. Values go
+    to the driver as they are (text, integers and None here).
 
     Raises:
-        AuditStoreError: the driver's parameter style is neither `?` nor `%s`.
+        AuditStoreError: the driver's parameter style is neither `?` nor `%s`, or `COPY` failed.
     """
     if not rows:
         return
     mark = _mark(conn)
     quote = conn.dialect.identifier_preparer.quote
-    head = f"INSERT INTO {quote(table)} ({', '.join(quote(n) for n in names)}) VALUES "
+    columns = ", ".join(quote(n) for n in names)
+    if _psycopg(conn):
+        _copy_rows(conn, f"COPY {quote(table)} ({columns}) FROM STDIN", rows)
+        return
+    head = f"INSERT INTO {quote(table)} ({columns}) VALUES "
     one = f"({', '.join([mark] * len(names))})"
     if mark == "?":
         conn.exec_driver_sql(head + one, rows)
@@ -169,11 +188,32 @@ def insert_rows(conn: Connection, table: str, names: tuple[str, ...], rows: list
         conn.exec_driver_sql(head + ", ".join([one] * len(chunk)), tuple(v for row in chunk for v in row))
 
 
-def project(session: Session, ev: AuditEvent) -> None:
-    """Update the projection tables for stored event `ev` (its `seq` is set)."""
+def _copy_rows(conn: Connection, statement: str, rows: list[tuple[Any, ...]]) -> None:
+    """Run `statement` (a `COPY ... FROM STDIN`) on `conn`'s psycopg connection, in its transaction, writing `rows`.
+
+    Raises:
+        AuditStoreError: the server refused a row or the connection failed (the transaction is then
+            rolled back by the caller's session, as after a failed `INSERT`).
+    """
+    import psycopg
+
+    raw: Any = conn.connection.dbapi_connection
+    try:
+        with raw.cursor() as cur, cur.copy(statement) as copy:
+            for row in rows:
+                copy.write_row(row)
+    except psycopg.Error as exc:
+        raise AuditStoreError(f"audit store write failed: {type(exc).__name__} in COPY") from exc
+
+
+def project(session: Session, ev: AuditEvent, seq: int | None = None) -> None:
+    """Update the projection tables for stored event `ev` at position `seq` (default: `ev.seq`).
+
+    The write path passes the draft and the `seq` it assigned (projecting reads no other store field).
+    """
     pl = ev.payload
     subject = ev.subject or ""
-    seq = ev.seq or 0
+    seq = (ev.seq or 0) if seq is None else seq
     us = to_us(ev.occurred_at)
     lc = for_event(ev.type)
     if lc is not None:

@@ -303,9 +303,9 @@ class SqlAuditStore(AuditStore):
                     raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
                 n_released += len(released)
                 for ev in [*evs, *released]:
-                    row = self._insert(s, ev, sender, heads)
-                    first, _ = seqs.get(ev.team, (row["seq"], row["seq"]))
-                    seqs[ev.team] = (first, row["seq"])
+                    seq = self._insert(s, ev, sender, heads)
+                    first, _ = seqs.get(ev.team, (seq, seq))
+                    seqs[ev.team] = (first, seq)
                     stored += 1
                     held += ev.type == "hold.created"
                     if isinstance(ev.payload, p.SecretBlanked):
@@ -390,7 +390,12 @@ class SqlAuditStore(AuditStore):
             )
         ]
 
-    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> dict[str, Any]:
+    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> int:
+        """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
+
+        The stored event is `ev` with the store fields and `hash` set; its log row is built from
+        `ev` and those fields (`log_row`) without making that copy.
+        """
         chain = heads.get(ev.team)
         if chain is None:
             with s.no_autoflush:
@@ -399,21 +404,20 @@ class SqlAuditStore(AuditStore):
                 head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
                 s.add(head)
             chain = heads[ev.team] = _Chain(head, head.seq, head.hash)
+        seq = chain.seq + 1
         fields = {
             "event_id": "ev_" + uuid.uuid4().hex[:24],
-            "seq": chain.seq + 1,
+            "seq": seq,
             "recorded_at": utc_now(),
             "sender": sender,
             "prev_hash": chain.hash,
         }
         body_text = canonical_json(stored_body(ev, fields))
         digest = "sha256:" + hashlib.sha256(body_text.encode()).hexdigest()
-        final = ev.model_copy(update={**fields, "hash": digest})
-        row = row_values(final, body_text)
-        s.info.setdefault("audit_log_rows", []).append(tuple(row[c] for c in LOG_COLUMNS))
-        chain.seq, chain.hash = final.seq or 0, digest
-        project(s, final)
-        return row
+        s.info.setdefault("audit_log_rows", []).append(log_row(ev, fields, digest, body_text))
+        chain.seq, chain.hash = seq, digest
+        project(s, ev, seq)
+        return seq
 
     # --- reading --------------------------------------------------------------------------
     def events(self, team: str, *, after_seq: int = 0) -> Iterator[AuditEvent]:
@@ -617,6 +621,35 @@ def row_values(ev: AuditEvent, body_text: str) -> dict[str, Any]:
         "hash": ev.hash,
         "body": body_text,
     }
+
+
+def log_row(draft: AuditEvent, fields: dict[str, Any], digest: str, body_text: str) -> tuple[Any, ...]:
+    """`row_values` of the stored copy of `draft` (store `fields` set, `hash` = `digest`), in `LOG_COLUMNS` order.
+
+    Built from the draft and the fields without making that copy; `tests/audit/test_store.py`
+    checks it against `row_values` of the copy.
+    """
+    pl = draft.payload
+    facet_field = type(pl).FACET
+    return (
+        fields["event_id"],
+        draft.team,
+        fields["seq"],
+        draft.type,
+        to_us(draft.occurred_at),
+        to_us(fields["recorded_at"]),
+        fields["sender"],
+        draft.sender_event_id,
+        draft.actor.kind,
+        draft.actor.id,
+        draft.session,
+        draft.subject,
+        None if facet_field is None else str(getattr(pl, facet_field)),
+        pl.count if isinstance(pl, p.SecretBlanked) else 1,
+        fields["prev_hash"],
+        digest,
+        body_text,
+    )
 
 
 def event_from_body(body: str, digest: str) -> AuditEvent:

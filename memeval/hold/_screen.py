@@ -200,7 +200,7 @@ def _key(f: Formula) -> frozenset[str] | None:
     return None
 
 
-def _compile(f: Formula) -> Callable[[set[str]], bool]:
+def _compile(f: Formula) -> Callable[[frozenset[str] | set[str]], bool]:
     """`holds(f, present)` as a function of `present`, with the condition's tree walked once here."""
     if isinstance(f, frozenset):
         return lambda present: not f.isdisjoint(present)
@@ -265,6 +265,7 @@ class RuleScreen:
                 by_head.setdefault(w[:3], []).append(w)
         self._by_head = {k: tuple(v) for k, v in by_head.items()}
         self._heads = frozenset(by_head) | self._triples
+        self._memo: dict[tuple[frozenset[str], frozenset[str]], tuple[bool, ...]] = {}
 
     def present(self, text: str) -> set[str]:
         """The literals of the screen's conditions that occur in `text`.
@@ -274,7 +275,8 @@ class RuleScreen:
         """
         found = set(self._chars.intersection(text))
         found.update(w for w in self._pairs[text.isascii()] if w in text)
-        heads = {text[i : i + 3] for i in range(len(text) - 2)}.intersection(self._heads)
+        pieces = set(map("".join, zip(text, text[1:], text[2:], strict=False)))  # every 3-character piece
+        heads = pieces.intersection(self._heads)
         found.update(heads.intersection(self._triples))
         by_head = self._by_head
         for head in heads:
@@ -283,6 +285,14 @@ class RuleScreen:
                     found.add(w)
         return found
 
+    def present_pair(self, text: str, masked: str | None = None) -> tuple[frozenset[str], frozenset[str]]:
+        """`present` of `text` and of `masked` (the same set when `masked` is None or equals `text`).
+
+        What `possible` decides on: the verdict of every rule depends on these two sets alone.
+        """
+        found = frozenset(self.present(text))
+        return found, found if masked is None or masked == text else frozenset(self.present(masked))
+
     def possible(self, text: str, masked: str | None = None) -> list[bool]:
         """Per rule: False when its pattern cannot match anywhere in its text, True when it may.
 
@@ -290,8 +300,19 @@ class RuleScreen:
             text: the normalised text the rules run over.
             masked: the same with inline code blanked, which `markup` rules run over (None: `text`).
         """
-        found = self.present(text)
-        found_masked = found if masked is None or masked == text else self.present(masked)
+        return list(self.possible_given(*self.present_pair(text, masked)))
+
+    def possible_given(self, found: frozenset[str], found_masked: frozenset[str]) -> tuple[bool, ...]:
+        """`possible` from the literals present (`present_pair`), remembered per pair of sets.
+
+        The verdicts are a function of the two sets, and texts share few of them (932 texts of
+        the ingest bench give 71 pairs), so each pair's conditions are evaluated once per process
+        (the memo is emptied at `MEMO_SIZE` pairs).
+        """
+        key = (found, found_masked)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
         out = [False] * len(self.rules)
         for i in self._always:
             out[i] = True
@@ -300,7 +321,14 @@ class RuleScreen:
             candidates = {i for w in seen for i in rules_of.get(w, ())}
             for i in candidates:
                 out[i] = self._tests[i](seen)
-        return out
+        if len(self._memo) >= MEMO_SIZE:
+            self._memo.clear()
+        hit = self._memo[key] = tuple(out)
+        return hit
+
+
+MEMO_SIZE = 4096
+"""Pairs of literal sets whose verdicts a screen remembers (`RuleScreen.possible_given`)."""
 
 
 _SCREENS: dict[tuple[int, ...], RuleScreen] = {}
@@ -318,11 +346,12 @@ def screen_for(rules: Sequence[_RuleLike]) -> RuleScreen:
     return screen
 
 
-def rules_skipped(text: str, masked: str) -> set[int]:
+def rules_skipped(text: str, masked: str) -> frozenset[int]:
     """`id` of each rule of every rule table of `_rules` (`RULES`, `RULES_V2`...) that cannot match here.
 
     The tables are found by name when first asked, so a table added later is screened too; a rule
-    in no table is never in the set (it is always run).
+    in no table is never in the set (it is always run). The set is remembered per pair of literal
+    sets (`RuleScreen.present_pair`), as the verdicts are (`RuleScreen.possible_given`).
 
     Args:
         text: the normalised text the rules run over.
@@ -336,9 +365,18 @@ def rules_skipped(text: str, masked: str) -> set[int]:
         screen = screen_for(tuple(r for table in tables for r in table))
         _ALL_IDS[:] = map(id, screen.rules)  # before `_ALL`: another thread may read both once `_ALL` is set
         _ALL = screen
-    return {i for i, maybe in zip(_ALL_IDS, _ALL.possible(text, masked), strict=True) if not maybe}
+    key = _ALL.present_pair(text, masked)
+    hit = _SKIPPED.get(key)
+    if hit is None:
+        hit = frozenset(i for i, maybe in zip(_ALL_IDS, _ALL.possible_given(*key), strict=True) if not maybe)
+        if len(_SKIPPED) >= MEMO_SIZE:
+            _SKIPPED.clear()
+        _SKIPPED[key] = hit
+    return hit
 
 
 _ALL: RuleScreen | None = None
 _ALL_IDS: list[int] = []
 """`id` of each rule of `_ALL`, in its order (set with `_ALL`)."""
+_SKIPPED: dict[tuple[frozenset[str], frozenset[str]], frozenset[int]] = {}
+"""`rules_skipped`'s answer per pair of literal sets of `_ALL`."""

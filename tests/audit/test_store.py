@@ -200,3 +200,36 @@ def test_stored_body_is_the_body_of_the_stored_copy(make):
         }
         assert canonical_json(stored_body(draft, fields)) == canonical_json(draft.model_copy(update=fields).body())
     assert len({d.type for d in drafts}) >= 5
+
+
+def test_log_row_is_the_row_of_the_stored_copy():
+    """The write path builds a log row from the draft and the store fields (`log_row`); its values are
+    `row_values` of the stored copy (the one `memeval audit verify` compares rows with), column for column,
+    for every event type of the sample week, blanked secrets (count, facet) and holds included."""
+    import datetime as dt
+    import json
+    from pathlib import Path
+
+    from memeval.audit._events import EVENT_ADAPTER, canonical_json
+    from memeval.audit._sanitize import Sanitizer
+    from memeval.audit._store import LOG_COLUMNS, log_row, row_values, stored_body
+    from memeval.hold import get_hold_detector
+    from memeval.redact import get_redactor
+
+    week = Path(__file__).resolve().parents[2] / "samples" / "fernhill" / "audit" / "week.jsonl"
+    drafts = [EVENT_ADAPTER.validate_python(json.loads(line)) for line in week.read_text().splitlines()]
+    sanitizer = Sanitizer(get_redactor(), get_hold_detector(), b"k" * 32)
+    expanded = [ev for evs in sanitizer.sanitize_many(drafts, "sample") for ev in evs]
+    assert {"secret.blanked", "hold.created"} <= {e.type for e in expanded}
+    for k, ev in enumerate(expanded):
+        fields = {
+            "event_id": f"ev_{k:024x}",
+            "seq": k + 1,
+            "recorded_at": dt.datetime(2026, 12, 2, 9, 0, 0, k, tzinfo=dt.UTC),
+            "sender": "sample",
+            "prev_hash": "sha256:" + f"{k:064x}",
+        }
+        body = canonical_json(stored_body(ev, fields))
+        digest = "sha256:" + f"{k + 7:064x}"
+        want = row_values(ev.model_copy(update={**fields, "hash": digest}), body)
+        assert log_row(ev, fields, digest, body) == tuple(want[c] for c in LOG_COLUMNS), ev.type

@@ -1,0 +1,50 @@
+"""The rule screen's memo (`RuleScreen.possible_given`, `rules_skipped`) answers what evaluating the conditions answers.
+
+One screen reads every hold fixture and sample text in turn (its memo filling up and hit many
+times); each answer is compared with that of a screen whose memo is emptied before every text,
+so each of its answers is computed from the conditions.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import memeval.hold._detector as detector_module
+import memeval.hold._screen as screen_module
+from memeval.hold._normalize import normalize
+from memeval.hold._screen import RuleScreen, rules_skipped
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from test_hold_fast_paths import ALL_RULES, FIXTURES, SAMPLE  # noqa: E402
+
+
+def _readings() -> list[tuple[str, str]]:
+    out = []
+    for text, _ in FIXTURES + SAMPLE:
+        t = normalize(text).text
+        out.append((t, detector_module.INLINE_CODE.sub(lambda m: " " * len(m.group()), t)))
+    return out
+
+
+def test_remembered_verdicts_are_the_computed_ones() -> None:
+    shared, fresh = RuleScreen(ALL_RULES), RuleScreen(ALL_RULES)
+    readings = _readings()
+    for t, masked in readings + readings:  # the second pass answers from the memo
+        fresh._memo.clear()
+        assert shared.possible(t, masked) == fresh.possible(t, masked), t[:80]
+    assert len(shared._memo) < len(readings), "texts share pairs of literal sets, or the memo buys nothing"
+
+
+def test_rules_skipped_from_the_memo_is_the_computed_set() -> None:
+    readings = _readings()
+    first = [rules_skipped(t, m) for t, m in readings]
+    assert screen_module._SKIPPED, "rules_skipped remembers its answers"
+    screen = screen_module._ALL
+    assert screen is not None
+    for (t, masked), skipped in zip(readings, first, strict=True):
+        screen._memo.clear()
+        screen_module._SKIPPED.clear()
+        computed = {id(r) for r, maybe in zip(screen.rules, screen.possible(t, masked), strict=True) if not maybe}
+        assert skipped == computed == rules_skipped(t, masked), t[:80]
