@@ -21,7 +21,10 @@ from pathlib import Path
 import pytest
 from runner_helpers import REPO, make_task
 
-LOCKFILE = "/usr/lib/python3.11/abc.py"
+LOCKFILE = "/usr/lib/python3.11/json/decoder.py"
+"""The system file whose lock is the channel. Not one of `/usr/lib/python3*/*.py`, which the keyring
+test's lock channel samples from: run beside it on another xdist worker (another gate), its locks
+would show here as this verifier's (seen once as `['locked', 'locked']`)."""
 VERIFY = f"""\
 python3 - <<'PY'
 import fcntl, os, time
