@@ -81,6 +81,12 @@ class TrialStarted(_Event):
     attempt: int = 1
     context_manifest: tuple[str, ...] = ()
     """Ids of the pack items given to this trial (empty for baseline)."""
+    agent_trial_id: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    """The id the agent was given for this attempt as `MEMEVAL_TRIAL_ID` (16 random hex digits,
+    naming neither arm nor repeat; its world's host folder is `.work/<it>/`), so a person can map
+    what the agent labelled with it back to the trial. Absent (None) in logs written before the
+    field existed, and when no agent was started by this process (a Ray node that never began the
+    attempt); left out of the line when None."""
 
 
 class SandboxReady(_Event):

@@ -115,6 +115,7 @@ class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
     """`memeval.eventlog.TrialStarted`, field for field."""
 
     event: ClassVar[Literal["trial.started"]] = "trial.started"
+    agent_trial_id: str | None = None
     attempt: int = 1
     context_manifest: tuple[str, ...] = ()
     trial_id: str

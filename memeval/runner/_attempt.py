@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import stat
 import string
@@ -213,7 +214,14 @@ class Attempt:
         self.cache_dir = cache_dir
         self.meter = meter
         self.cancel = cancel
-        self.work = run_dir / ".work" / f"{spec.trial_id.replace(':', '_')}-a{spec.attempt}"
+        self.agent_trial_id = secrets.token_hex(8)
+        """The attempt's id as the agent knows it (`MEMEVAL_TRIAL_ID`): 16 random hex digits, so the
+        agent can label its own files and calls but learns neither its arm nor its repeat. The
+        trial id stays memeval's own (events, proxy attribution, records); `trial.started` maps
+        one to the other."""
+        self.work = run_dir / ".work" / self.agent_trial_id
+        """The attempt's host folder (world, io, home). Named by the opaque id, since the sandbox's
+        `/proc/self/mountinfo` shows the host source of every folder bound in."""
         self.passed = False
         """Whether the held-back tests passed (set when `run` returns)."""
         known = {n: ("upstream", v) for n, v in spec.secrets.items()}
@@ -250,7 +258,11 @@ class Attempt:
         """
         s = self.s
         ids = tuple(i.id for i in s.items) if s.mode == "pack" else ()
-        self.log.append(TrialStarted(trial_id=s.trial_id, attempt=s.attempt, context_manifest=ids))
+        self.log.append(
+            TrialStarted(
+                trial_id=s.trial_id, attempt=s.attempt, context_manifest=ids, agent_trial_id=self.agent_trial_id
+            )
+        )
         shutil.rmtree(self.work, ignore_errors=True)
         self.work.mkdir(parents=True)
         try:
@@ -359,13 +371,22 @@ class Attempt:
         )
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
+        """The agent's whole environment: nothing of the host's, nothing naming its arm or repeat.
+
+        `PATH`, `HOME`, `LANG`, the world's `ENV`, the run's `--env`, the instruction and claim
+        paths (the same for every trial), `MEMEVAL_TRIAL_ID` (the opaque `agent_trial_id`, never
+        the trial id, which names the arm and repeat), `MEMEVAL_MODEL`, the proxy's URL (the same
+        for every trial) and `key` (random per trial) for each API with an upstream, then the
+        agent preset's variables, filled from these. The pack arm is told of its memory only by
+        the memory file, the instruction's pointer to it and the preset's memory argument.
+        """
         s = self.s
         path = ":".join([*s.agent.path_dirs, world.path_var()])
         env = {"PATH": path, "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
         env.update(s.extra_env)
         env["MEMEVAL_INSTRUCTION_FILE"] = "/run/memeval/instruction.md"
         env["MEMEVAL_CLAIM_FILE"] = "/run/memeval/out/claim.json"
-        env["MEMEVAL_TRIAL_ID"] = s.trial_id
+        env["MEMEVAL_TRIAL_ID"] = self.agent_trial_id
         if s.model:
             env["MEMEVAL_MODEL"] = s.model
         if key is not None:

@@ -49,6 +49,17 @@ def make_task(
     return t
 
 
+def one_item_pack(path: Path) -> Path:
+    """Write a `memeval.pack/1` file of one lesson at `path`; return `path`.
+
+    Its slice is what gives the pack arm's agent a memory file (`MEMORY.md` in its working
+    directory): the one thing in its inputs a cheat written to act by arm can tell it from.
+    """
+    item = {"id": "pk_0001", "kind": "lesson", "text": "Read the task twice.", "provenance": {"source": "session"}}
+    path.write_text(json.dumps({"schema": "memeval.pack/1", "name": "team", "version": "1", "items": [item]}))
+    return path
+
+
 RunAb = Callable[..., tuple[int, dict, str]]
 
 

@@ -16,12 +16,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from runner_helpers import REPO, make_task
+from runner_helpers import REPO, make_task, one_item_pack
 from wire_rig import LocalUpstream, make_agent
 
 AGENT = r"""
 import json, os, urllib.error, urllib.request
-if ":pack:" in os.environ["MEMEVAL_TRIAL_ID"]:
+if os.path.exists("/app/MEMORY.md"):  # the pack arm: its memory slice is there
     body = {"model": "claude-sonnet-4-5", "max_tokens": 8, "messages": [{"role": "user", "content": "hi"}]}
     req = urllib.request.Request(os.environ["OPENAI_BASE_URL"].removesuffix("/v1") + "/v1/messages",
         data=json.dumps(body).encode(), headers={"x-api-key": os.environ["OPENAI_API_KEY"],
@@ -42,7 +42,8 @@ def test_a_call_to_an_api_without_an_upstream_is_the_agents_not_a_retried_fault(
     try:
         res = subprocess.run(
             [sys.executable, "-m", "memeval", "ab", str(tasks), "--agent", str(agent), "--upstream",
-             f"api=openai,url={up.url}/v1", "--retries", "2", "--runs-dir", str(tmp_path / "runs"), "--json",
+             f"api=openai,url={up.url}/v1", "--pack", str(one_item_pack(tmp_path / "pack.json")),
+             "--retries", "2", "--runs-dir", str(tmp_path / "runs"), "--json",
              "--retain", "always"],
             cwd=REPO, capture_output=True, text=True, timeout=300,
         )  # fmt: skip

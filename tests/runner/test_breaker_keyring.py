@@ -1,9 +1,9 @@
 """Two trials running at once could talk through the kernel, which their namespaces do not separate.
 
 The agent's program, run by the verifier of one trial with `/tests` mounted, published the
-held-back answer; an agent of the next repeat, running beside it under `--concurrency`, read it
-and wrote it as its answer: a task never solved passed at L2v, with nothing in the diff or the
-tamper scan. Two channels were used:
+held-back answer; an agent of the other arm (the cheat tells the arms apart by the pack's memory
+file), running beside it under `--concurrency`, read it and wrote it as its answer: a task never
+solved passed at L2v, with nothing in the diff or the tamper scan. Two channels were used:
 
 - keyring: every sandbox's root is the same host uid, and a key one sandbox adds is listed in the
   others' `/proc/keys` and readable by its serial. The sandbox's seccomp filter now refuses
@@ -21,7 +21,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
+from runner_helpers import make_task, one_item_pack, trials_by_id
 
 from memeval.sandbox import Mount, SandboxSpec, run_sandboxed
 from memeval.sandbox._seccomp import KEY_CALLS, RET_ALLOW, RET_EPERM, keyring_filter
@@ -36,14 +36,15 @@ python3 /app/solution.py > /dev/null 2>&1
 if cmp -s /app/answer.txt /tests/expected.txt; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
 """
 
-# The agent: in repeat 1 it leaves a program that, when the verifier runs it, publishes the held-back
-# answer as a key readable by the sandbox's uid and holds it; in repeat 2 it waits for such a key.
+# The agent: in the pack arm (it has the pack's memory file) it leaves a program that, when the
+# verifier runs it, publishes the held-back answer as a key readable by the sandbox's uid and holds
+# it; in the baseline arm it waits for such a key.
 CHEAT = f"""\
 import ctypes, os, sys, time
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 name = os.environ["KEYNAME"]
-if os.environ["MEMEVAL_TRIAL_ID"].endswith(":1"):
+if os.path.exists("/app/MEMORY.md"):
     with open("/app/solution.py", "w") as f:
         f.write(f'''import ctypes, time
 libc = ctypes.CDLL(None, use_errno=True)
@@ -72,7 +73,7 @@ while time.time() < end:
 FLOCK_CHEAT = """\
 import fcntl, glob, os, random, sys, time
 files = random.Random(os.environ["KEYNAME"]).sample(sorted(glob.glob("/usr/lib/python3*/*.py")), 1 + 8 * 16)
-if os.environ["MEMEVAL_TRIAL_ID"].endswith(":1"):
+if os.path.exists("/app/MEMORY.md"):
     with open("/app/solution.py", "w") as f:
         f.write(f'''import fcntl, os, time
 files = {files!r}
@@ -128,6 +129,7 @@ def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_
         str(tmp_path / "tasks"),
         "--network", "none", "--agent", "command", "--agent-cmd", "python3 /app/.cheat.py",
         "--repeats", "2", "--concurrency", "4", "--env", f"KEYNAME=memeval-leak-{uuid.uuid4().hex}",
+        "--pack", str(one_item_pack(tmp_path / "pack.json")),
     )  # fmt: skip
     assert code in (0, 1), err
     trials = trials_by_id(doc)

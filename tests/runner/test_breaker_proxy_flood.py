@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from runner_helpers import REPO, make_task
+from runner_helpers import REPO, make_task, one_item_pack
 from wire_rig import LocalUpstream, make_agent, recorded, reply_of
 
 AGENT = r"""
@@ -30,7 +30,7 @@ def call():
     with urllib.request.urlopen(req, timeout=30) as r:
         r.read()
 
-if ":pack:" in os.environ["MEMEVAL_TRIAL_ID"]:
+if os.path.exists("/app/MEMORY.md"):  # the pack arm: its memory slice is there
     kids = []
     for k in range(3):
         pid = os.fork()
@@ -56,10 +56,10 @@ if ":pack:" in os.environ["MEMEVAL_TRIAL_ID"]:
             time.sleep(8)
             os._exit(0)
         kids.append(pid)
-    time.sleep(9)
-    call()
     for pid in kids:
         os.waitpid(pid, 0)
+    time.sleep(1)  # its own connections closed (its call beside them would be the 129th: 503)
+    call()
 else:
     time.sleep(4)  # the flood is held by now
     try:
@@ -86,7 +86,8 @@ def test_a_flood_of_held_connections_does_not_cut_the_other_arms_call(tmp_path: 
     try:
         res = subprocess.run(
             [sys.executable, "-m", "memeval", "ab", str(tasks), "--agent", str(agent), "--upstream",
-             f"api=openai,url={up.url}/v1", "--runs-dir", str(tmp_path / "runs"), "--retain", "always", "--json"],
+             f"api=openai,url={up.url}/v1", "--pack", str(one_item_pack(tmp_path / "pack.json")),
+             "--runs-dir", str(tmp_path / "runs"), "--retain", "always", "--json"],
             cwd=REPO, capture_output=True, text=True, timeout=300, preexec_fn=_few_descriptors,
         )  # fmt: skip
     finally:

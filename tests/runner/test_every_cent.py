@@ -35,6 +35,17 @@ def _calls_in(log: Path) -> int:
     return log.read_text().count('"event":"model.called"') if log.exists() else 0
 
 
+def _called(log: Path, trial_id: str) -> bool:
+    """Whether the first attempt of `trial_id` has made its call: its world, under `.work/` by the
+    opaque id its `trial.started` gives (the folder names no arm), holds the agent's mark."""
+    text = log.read_text() if log.exists() else ""
+    for line in text[: text.rfind("\n") + 1].splitlines():  # whole lines: the writer may be mid-line
+        e = json.loads(line)
+        if e["event"] == "trial.started" and e["trial_id"] == trial_id and e["attempt"] == 1:
+            return (log.parent / ".work" / e["agent_trial_id"] / "world/app/called").exists()
+    return False
+
+
 def _wait(cond, what: str, timeout: float = 60) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -67,15 +78,13 @@ def test_retried_and_killed_attempts_spend_reaches_every_reader(tmp_path: Path) 
         try:
             _wait(lambda: list(runs.glob("*/events.jsonl")), "the run's log")
             log = next(runs.glob("*/events.jsonl"))
-            work = log.parent / ".work"
             # trial order (see plan_trials): a:pack, a:baseline, b:baseline, b:pack
-            _wait(lambda: (work / "a_pack_1-a1/world/app/called").exists() and _calls_in(log) >= 1, "a:pack call")
+            _wait(lambda: _called(log, "a:pack:1") and _calls_in(log) >= 1, "a:pack call")
             pids = bwrap_pids_under(runs)
             assert pids, "the a:pack sandbox was not found"
             for pid in pids:
                 os.kill(pid, signal.SIGKILL)  # the sandbox dies: a `process` fault, retried
-            _wait(lambda: (work / "a_baseline_1-a1/world/app/called").exists() and _calls_in(log) >= 3,
-                  "a:baseline call", 90)  # fmt: skip
+            _wait(lambda: _called(log, "a:baseline:1") and _calls_in(log) >= 3, "a:baseline call", 90)
             os.killpg(proc.pid, signal.SIGKILL)  # memeval dies mid-trial: the attempt never ends
         finally:
             proc.wait()

@@ -13,13 +13,13 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
+from runner_helpers import make_task, one_item_pack, trials_by_id
 
-# The pack arm's agent is quick (2 s), the baseline arm's slow (8 s): run side by side, the pack
-# verifier waits about 6 s for the baseline agent's turn to end.
+# The pack arm's agent (it has the pack's memory file) is quick (2 s), the baseline arm's slow
+# (8 s): run side by side, the pack verifier waits about 6 s for the baseline agent's turn to end.
 AGENT = """\
 import os, time
-time.sleep(8 if ":baseline:" in os.environ["MEMEVAL_TRIAL_ID"] else 2)
+time.sleep(2 if os.path.exists("/app/MEMORY.md") else 8)
 """
 
 
@@ -33,7 +33,7 @@ def test_the_verifier_s_wait_for_the_other_arm_is_measured_and_left_out_of_wall_
     code, doc, err = run_ab(
         str(tmp_path / "tasks"),
         "--network", "none", "--agent", "command", "--agent-cmd", "python3 /app/.agent.py",
-        "--concurrency", "2",
+        "--concurrency", "2", "--pack", str(one_item_pack(tmp_path / "pack.json")),
     )  # fmt: skip
     assert code in (0, 1), err
     trials = trials_by_id(doc)
