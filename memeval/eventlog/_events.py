@@ -150,6 +150,12 @@ class AgentExited(_Event):
     """Why the sandbox ended the turn early, when a resource limit did (`memory limit of ...`)."""
     exchanges: str | None = None
     """Artifact id of the index of the turn's model-call bodies (`memeval.runner._exchanges`)."""
+    stdout_bytes: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Bytes the agent wrote to standard output, written only when the artifact keeps part of them: its first
+    and last 4 MiB, with a line between saying how many were cut (`memeval.sandbox.OutputCapture`). Absent when
+    the artifact is the whole output, and in logs written before the field existed."""
+    stderr_bytes: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """As `stdout_bytes`, for standard error."""
 
 
 class ClaimRecorded(_Event):
@@ -245,6 +251,9 @@ class CheckRecorded(_Event):
     exit_code: int | None = None
     output: str | None = None
     """Artifact id of what the verifier printed."""
+    output_bytes: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Bytes the verifier (test.sh and what it ran) printed, written only when `output` keeps part of them (as
+    `AgentExited.stdout_bytes`)."""
 
 
 class FaultRaised(_Event):

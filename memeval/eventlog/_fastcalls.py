@@ -152,7 +152,9 @@ class AgentExitedView(_View, tag="agent.exited", frozen=True, kw_only=True):
     exit_code: int | None
     reason: str | None = None
     stderr: str | None = None
+    stderr_bytes: int | None = None
     stdout: str | None = None
+    stdout_bytes: int | None = None
     trial_id: str
 
 
@@ -184,6 +186,7 @@ class CheckRecordedView(_View, tag="check.recorded", frozen=True, kw_only=True):
     exit_code: int | None = None
     level: CheckLevel
     output: str | None = None
+    output_bytes: int | None = None
     passed: bool
     reward: float
     reward_source: str

@@ -46,6 +46,9 @@ from memeval.runner._scrub import Scrubber
 from memeval.runner._tamper import lingering_finding, remove_links_into_verifier, scan_tamper
 from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
 from memeval.sandbox import (
+    CUT_LINE_MAX,
+    OUTPUT_HEAD_BYTES,
+    OUTPUT_TAIL_BYTES,
     TOO_DEEP_PREFIX,
     DefaultLimits,
     Mount,
@@ -61,7 +64,8 @@ from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, R
 
 RELAY_PORT = 18080
 MAX_ARTIFACT_BYTES = 8 << 20
-"""Agent stdout/stderr and verifier output kept per trial: the first and last 4 MiB of anything longer."""
+"""Agent stdout/stderr and verifier output kept per trial: the first and last 4 MiB of anything longer (cut as the
+sandbox's output is read, see `memeval.sandbox.OutputCapture`)."""
 MAX_CLAIM_BYTES = 64 << 10
 """Largest claim file read."""
 
@@ -500,6 +504,8 @@ class Attempt:
                 duration_ms=res.duration_ms,
                 stdout=self._put_capped(stdout),
                 stderr=self._put_capped(stderr),
+                stdout_bytes=_if_cut(res.output_bytes[:1]),
+                stderr_bytes=_if_cut(res.output_bytes[1:2]),
                 reason=limit_hit,
                 exchanges=store_exchanges(exchanges, self.art, self._scrub),
             )
@@ -548,9 +554,10 @@ class Attempt:
         """Store an output file as an artifact, capped and scrubbed.
 
         Over MAX_ARTIFACT_BYTES only its head and tail are kept; the values given with `--env`
-        are blanked.
+        are blanked. The sandbox's capture (`memeval.sandbox.OutputCapture`) already wrote at most its first and
+        last 4 MiB with a line between them saying how many bytes it saw and cut: that file is read whole.
         """
-        half = MAX_ARTIFACT_BYTES // 2
+        half = MAX_ARTIFACT_BYTES // 2 + CUT_LINE_MAX
         return self.art.put(self._scrub(read_ends(path, half, half)))
 
     def _scrub(self, data: bytes) -> bytes:
@@ -609,7 +616,7 @@ class Attempt:
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
             v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
-        out_id = self._put_capped(v.output)  # the tested code writes it: up to a file limit, sparse in an instant
+        out_id = self._put_capped(v.output)  # cut to its head and tail as it was read
         if v.refused is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:
@@ -654,6 +661,7 @@ class Attempt:
                 reward_source=reward.source,
                 exit_code=v.exit_code,
                 output=out_id,
+                output_bytes=_if_cut((v.output_bytes,) if v.output_bytes is not None else ()),
             )
         )
         # the check stays as the verifier said; under `--tamper fail` the projection scores it failed
@@ -675,12 +683,18 @@ class Attempt:
         return rel
 
 
+def _if_cut(seen: tuple[int, ...]) -> int | None:
+    """The byte count of an output stream (`SandboxResult.output_bytes`'s one entry, or none) when its file was cut."""
+    return seen[0] if seen and seen[0] > OUTPUT_HEAD_BYTES + OUTPUT_TAIL_BYTES else None
+
+
 def read_ends(path: Path, head: int, tail: int) -> bytes:
     """The first `head` and last `tail` bytes of the file at `path`, and between them a line saying how many were cut.
 
-    Output files are the sandbox's to write, up to its file size limit (1 GiB by default), and a hole of that size
-    takes an instant (`lseek` on its stdout, then one byte) and no disk: memeval never reads more of one than this.
-    The whole file when it is no longer than `head + tail`. With `head` 0 no line is added (a tail alone).
+    The bubblewrap backend's output files are memeval's own, at most 8 MiB and a line (see `OutputCapture`); this
+    bounds what is read of any other backend's, which its sandbox may have written up to its file size limit, or
+    seeked to that size in an instant. The whole file when it is no longer than `head + tail`. With `head` 0 no line
+    is added (a tail alone).
     """
     with path.open("rb") as f:
         size = os.fstat(f.fileno()).st_size

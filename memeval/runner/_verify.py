@@ -64,6 +64,9 @@ class VerifierRun:
     """The resource limit (memory, processes) the verifier's sandbox reached, as a reason, or None.
     With no `report` memeval ended the sandbox for it before test.sh finished, so what
     `/logs/verifier` holds is what the tested code left, not test.sh's reward."""
+    output_bytes: int | None = None
+    """Bytes test.sh and what it ran printed (the file keeps at most the first and last 4 MiB); None when not
+    counted (refused, or a backend that does not count)."""
     refused: str | None = None
     """Why test.sh was not run at all (`memeval.runner._gitguard.GitScan.refused`): a `protocol`
     fault; None when it ran."""
@@ -324,4 +327,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     code = res.exit_code
     if code is None and res.limit_hit is not None and report is not None:
         code = report.exit_code  # test.sh ended by itself and was reported; the limit hit a process it ran
-    return VerifierRun(code, res.timed_out, res.died, output, logs, tuple(cleared), report, limit_hit=res.limit_hit)
+    seen = res.output_bytes[0] if res.output_bytes else None
+    return VerifierRun(
+        code, res.timed_out, res.died, output, logs, tuple(cleared), report, limit_hit=res.limit_hit, output_bytes=seen
+    )

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
 from memeval.sandbox._bwrap import HOST_ID_BASE, ExitReport, parse_exit_report
+from memeval.sandbox._capture import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES, OutputCapture
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
     TOO_DEEP_PREFIX,
@@ -50,6 +51,7 @@ def run_sandboxed(
 
 
 __all__ = [
+    "CUT_LINE_MAX",
     "DefaultLimits",
     "ExitReport",
     "HOST_ID_BASE",
@@ -57,6 +59,9 @@ __all__ = [
     "LimitsMechanism",
     "MAX_TREE_DEPTH",
     "Mount",
+    "OUTPUT_HEAD_BYTES",
+    "OUTPUT_TAIL_BYTES",
+    "OutputCapture",
     "SANDBOX_CAPS_FOR_USER_SWITCH",
     "SandboxBackend",
     "SandboxResult",

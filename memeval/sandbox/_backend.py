@@ -60,8 +60,13 @@ class SandboxBackend(Protocol):
         `parse_exit_report`). What the command's files hold when `run` returns is what they held
         when it ended.
 
+        `stdout` and `stderr` (one file when equal) hold what the command wrote there when `run` returns. The
+        bubblewrap backend hands the sandbox pipes, not the files: it keeps the first and last 4 MiB of each
+        stream and counts the rest (`OutputCapture`, `SandboxResult.output_bytes`), so output never grows a
+        file on the host past that.
+
         Raises:
-            SandboxError: the sandbox could not be started at all.
+            SandboxError: the sandbox could not be started at all, or memeval failed to read its output.
         """
         ...
 

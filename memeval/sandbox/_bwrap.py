@@ -34,6 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from memeval.errors import SandboxError
 from memeval.sandbox._backend import sandbox_backend
+from memeval.sandbox._capture import OutputCapture
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._process import death_signal, kill_group, kill_tree, wait_fast, write_all
 from memeval.sandbox._seccomp import keyring_filter
@@ -379,12 +380,13 @@ class Bubblewrap:
         start = time.monotonic()
         reporting = boot_report or exit_report
         fds = [args_r, seccomp_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])
+        # Output goes through pipes memeval drains into a bounded head and tail (see `OutputCapture`),
+        # never into a file the sandbox writes: such a file grew up to RLIMIT_FSIZE per stream on the
+        # host's disk, outside the task's storage_mb, and a seek made it that large for free.
+        captures = [OutputCapture(stdout)] + ([] if stderr == stdout else [OutputCapture(stderr)])
+        proc: subprocess.Popen[bytes] | None = None
         try:
-            with (
-                stdout.open("wb") as out,
-                out if stderr == stdout else stderr.open("wb") as err,
-                stdin.open("rb") if stdin else open(os.devnull, "rb") as inp,
-            ):
+            with stdin.open("rb") if stdin else open(os.devnull, "rb") as inp:
                 try:
                     proc = subprocess.Popen(
                         [
@@ -398,8 +400,8 @@ class Bubblewrap:
                             *boot,
                         ],
                         stdin=inp,
-                        stdout=out,
-                        stderr=err,
+                        stdout=captures[0].write_fd,
+                        stderr=captures[-1].write_fd,
                         start_new_session=True,
                         pass_fds=fds,
                         env={},
@@ -414,6 +416,11 @@ class Bubblewrap:
                     sandbox_sock.close()
                     if reporting:
                         os.close(status_w)
+                    for c in captures:
+                        if proc is not None:
+                            c.started()
+                        else:
+                            c.abandon()
                 writer = threading.Thread(target=write_all, args=(args_w, data), daemon=True)
                 writer.start()
                 deadline = start + timeout_s
@@ -445,11 +452,14 @@ class Bubblewrap:
                 finally:
                     host_sock.close()
                     writer.join(timeout=5)
+            output_bytes = tuple(c.finish() for c in captures)  # every writer died with the sandbox
             if group is not None and limit_hit is None:
                 limit_hit = group.hit()
             if watch is not None and limit_hit is None and not timed_out:
                 limit_hit = watch.hit(now=True)  # what it wrote since the last check, before it ended
         finally:
+            for c in captures:
+                c.abandon()  # only ends never handed over (stdin could not be opened, say); the rest are closed
             if group is not None:
                 group.remove()
         ms = int((time.monotonic() - start) * 1000)
@@ -458,12 +468,12 @@ class Bubblewrap:
             with os.fdopen(status_r, "rb") as r:  # every writer is gone: the namespace died with the command
                 status = r.read(65536).decode("utf-8", "replace")
         if timed_out and limit_hit is None:
-            return SandboxResult(None, True, False, None, ms, status)
+            return SandboxResult(None, True, False, None, ms, status, output_bytes=output_bytes)
         if limit_hit is not None:
-            return SandboxResult(None, False, False, None, ms, status, limit_hit)
+            return SandboxResult(None, False, False, None, ms, status, limit_hit, output_bytes)
         if code < 0:
-            return SandboxResult(None, False, True, -code, ms, status)
-        return SandboxResult(code, False, False, None, ms, status)
+            return SandboxResult(None, False, True, -code, ms, status, output_bytes=output_bytes)
+        return SandboxResult(code, False, False, None, ms, status, output_bytes=output_bytes)
 
     def _map_user_namespace(
         self, sock: socket.socket, proc: subprocess.Popen[bytes], group: LimitGroup | None, deadline: float

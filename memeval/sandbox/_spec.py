@@ -81,6 +81,8 @@ class SandboxResult:
         status: what the boot wrapper reported (agent turns: `started`, `exec`, `boot: why`).
         limit_hit: which resource limit ended or hampered the command, as a reason, or None
             (always None under the `rlimits` mechanism, which cannot tell).
+        output_bytes: bytes the command wrote to its stdout, then to its stderr when that is another file
+            (empty when the backend does not count them); the files keep at most the first and last 4 MiB.
     """
 
     exit_code: int | None
@@ -90,6 +92,7 @@ class SandboxResult:
     duration_ms: int
     status: str = ""
     limit_hit: str | None = None
+    output_bytes: tuple[int, ...] = ()
 
     @property
     def booted(self) -> bool:
