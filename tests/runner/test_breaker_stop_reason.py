@@ -20,7 +20,7 @@ def test_siblings_of_a_harness_bug_record_the_bug_not_a_signal(tmp_path: Path, r
     real_diff = attempt_mod.diff_trees
 
     def buggy_diff(pristine: Path, root: Path):
-        if "quick" in str(root):
+        if not (root / "app" / "slow").exists():  # a `quick` world (its folder is named by an opaque id)
             raise RuntimeError("planted harness bug")
         return real_diff(pristine, root)
 
