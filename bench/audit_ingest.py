@@ -230,7 +230,8 @@ def main() -> None:
     print("target: 5,000 events/s with redaction and holding")
 
 
-def _new_pg_database(url: str, name: str) -> str:
+def new_pg_database(url: str, name: str) -> str:
+    """Create database `name` on the server of `url` (a SQLAlchemy URL); return its URL."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
@@ -260,7 +261,7 @@ def compare(args: argparse.Namespace) -> None:
             cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest.py"), "--events", str(args.events)]
             cmd += ["--batch", str(args.batch), "--ids", args.ids, "--code", str(code)]
             if base:
-                cmd += ["--db", _new_pg_database(base, f"bench_{label}_{os.getpid()}")]
+                cmd += ["--db", new_pg_database(base, f"bench_{label}_{os.getpid()}")]
             t = time.perf_counter()
             run = subprocess.run(
                 cmd, env={**os.environ, "PYTHONPATH": str(code)}, cwd=code, capture_output=True, text=True

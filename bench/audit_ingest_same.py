@@ -27,15 +27,23 @@ import sys
 import tempfile
 import uuid
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = ("audit_event", "audit_head", "lesson_state", "contradiction_state", "hold_state", "memory_state")
 
 
+def throughput_bench() -> ModuleType:
+    """`bench/audit_ingest.py`, imported (its events and its PostgreSQL set-up serve here too)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import audit_ingest  # noqa: E402
+
+    return audit_ingest
+
+
 def dump(url: str, events: int) -> str:
     """Ingest `events` bench events into `url` with a fixed clock and ids; return the dump's hash and counts."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    import audit_ingest as bench  # noqa: E402  # the same events as the throughput bench
+    bench = throughput_bench()  # the same events as the throughput bench
 
     import memeval.audit._store as store_module
     from memeval.audit import ingest_lines, open_store
@@ -59,17 +67,6 @@ def dump(url: str, events: int) -> str:
     counts = ", ".join(f"{t} {len(v[1])}" for t, v in out.items())
     digest = hashlib.sha256(blob.encode()).hexdigest()
     return f"{digest} ({counts}; held {res.result.held}, blanked {res.result.secrets_blanked})"
-
-
-def _new_pg_database(url: str, name: str) -> str:
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    admin = create_engine(make_url(url).set(database="postgres"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return make_url(url).set(database=name).render_as_string(hide_password=False)
 
 
 def main() -> int:
@@ -104,7 +101,7 @@ def main() -> int:
                     if backend == "sqlite":
                         url = f"sqlite:///{tempfile.mkdtemp(prefix='memeval-same-')}/s.sqlite"
                     else:
-                        url = _new_pg_database(pg, f"same_{label}_{workers}_{os.getpid()}")
+                        url = throughput_bench().new_pg_database(pg, f"same_{label}_{workers}_{os.getpid()}")
                     env = {**os.environ, "PYTHONPATH": str(code), "MEMEVAL_AUDIT_WORKERS": workers.strip()}
                     cmd = [
                         sys.executable,
