@@ -8,11 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
+from runner_helpers import LINK_TEST_SH, check_planted_link_removed, make_task, trials_by_id
 
-TEST_SH = """\
-if cmp -s /app/answer.txt /tests/expected.txt; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
-"""
+TEST_SH = LINK_TEST_SH
 
 LINKS = {
     "absolute": "ln -s /tests/expected.txt /app/answer.txt",
@@ -24,16 +22,7 @@ LINKS = {
 
 @pytest.mark.parametrize("how", sorted(LINKS))
 def test_a_link_into_the_held_back_tests_is_removed_before_the_verifier_runs(tmp_path: Path, run_ab, how: str):
-    t = make_task(tmp_path / "tasks", "secret", test_sh=TEST_SH, instruction="Write the secret number to answer.txt.\n")
-    (t / "tests" / "expected.txt").write_text("9137\n")
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", LINKS[how]
-    )
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
-        assert (tr["verified"], tr["reward"]) == (False, 0), tr
-        kinds = {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}
-        assert ("/app/answer.txt", "verifier-path") in kinds, tr["tamper"]
+    check_planted_link_removed(tmp_path, run_ab, LINKS[how])
 
 
 def test_an_ordinary_link_inside_the_world_is_left_alone(tmp_path: Path, run_ab):
