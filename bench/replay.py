@@ -188,13 +188,13 @@ def _project_paused(read: ReplayRead) -> None:
 
 def _verdict_timed(read: ReplayRead) -> tuple[float, float]:
     """Wall and CPU seconds of the table and verdict alone (`paired_verdict`: its tests and bootstrap)."""
-    from memeval.results._project import _table_and_verdict
+    from memeval.results._table import table_and_verdict
 
     with _collector_paused():
         result = project(read.events, read.complete)
         plan = read.events[0]
         assert isinstance(plan, RunPlanned)
-        return _timed(lambda: _table_and_verdict(plan, result.trials, result.unended, result.superseded))
+        return _timed(lambda: table_and_verdict(plan, result.trials, result.unended, result.superseded))
 
 
 def _timed(fn: object) -> tuple[float, float]:

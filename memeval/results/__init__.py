@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs, listed_run, runs_document
 from memeval.results._load import Denominators, Run, find_run, load_run, result_bytes, result_json
-from memeval.results._project import project, trial_obs
+from memeval.results._project import project
 from memeval.results._records import (
     AttemptSpend,
     Check,
@@ -20,6 +20,7 @@ from memeval.results._records import (
     UnendedTrial,
 )
 from memeval.results._spend import ArmSpend, arm_spend
+from memeval.results._table import trial_obs
 
 if TYPE_CHECKING:
     from memeval.results._index import RunIndexRow, index_runs, indexed_runs
