@@ -168,7 +168,7 @@ def views(text: str) -> list[tuple[int, int, str]]:
     Unicode tag-character smuggling, Base64, hex and binary runs, and ROT13, reversed and
     leetspeak readings when they have a word worth a look.
     """
-    from memeval.hold._detector import _decoded_texts, _variants  # one definition of the encodings
+    from memeval.hold._readings import _decoded_texts, _variants  # one definition of the encodings
 
     out = [(0, len(text), text)]
     out += _hidden_readings(text)

@@ -16,9 +16,6 @@ How a text is judged:
 
 from __future__ import annotations
 
-import base64
-import binascii
-import itertools
 import re
 import threading
 from collections.abc import Mapping, Sequence
@@ -27,6 +24,7 @@ import memeval.hold._screen as _screen
 from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
+from memeval.hold._readings import _decoded_texts, _variants
 from memeval.hold._rules import (
     INLINE_CODE,
     META,
@@ -56,7 +54,6 @@ THRESHOLDS: Mapping[Source, float] = {
 
 MENTION_FACTOR = 0.2
 EXCERPT_CHARS = 160
-_BASE64 = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
 _MAX_PER_RULE = 3
 
 
@@ -77,94 +74,11 @@ def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s <= start and end <= e for s, e in spans)
 
 
-_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
-"""A run of variation selectors long enough to spell words: one byte each (0-15: U+FE00.., 16-255: U+E0100..),
-the encoding of variation-selector smuggling; an emoji's own presentation selector is one."""
-
-
-def _selector_bytes(run: str) -> bytes:
-    return bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in run)
-
-
-def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
-    out = []
-    for m in _SELECTORS.finditer(text):
-        try:
-            out.append((m.start(), m.end(), _selector_bytes(m.group()).decode("utf-8")))
-        except UnicodeDecodeError:
-            continue
-    for m in _BASE64.finditer(text):
-        blob = m.group()
-        try:
-            raw = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True)
-            decoded = raw.decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
-            continue
-        printable = sum(c.isprintable() or c.isspace() for c in decoded)
-        if decoded and " " in decoded and printable / len(decoded) >= 0.95:
-            out.append((m.start(), m.end(), decoded))
-    return out
-
-
-_ASCII_LETTER = re.compile(r"[A-Za-z]")
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "|": "l"})
-_LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
-_HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
-_BINARY = re.compile(r"(?:\b[01]{8}\b\s?){6,}")
-_ROT13 = str.maketrans(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
-)
-
-
 _WORTH_A_LOOK = re.compile(
     r"ignor|instruct|system|prompt|password|secret|credential|send|reveal|forget|disregard|"
     r"assistant|rules|curl|token|\.env|api key|execute"
 )
 """A decoded reading is judged only when it has one of these words (most readings are noise)."""
-
-
-def byte_readings(text: str) -> list[tuple[str, int, int, str]]:
-    """Runs of hex pairs (`_HEX`) and of 8-bit binary groups (`_BINARY`) read as UTF-8 text.
-
-    Returns:
-        `(kind, start, end, decoded)` per run, `kind` "hex" or "binary", hex runs first; a run
-        is kept only when it decodes as UTF-8 and the text has a space (words, not a hash).
-    """
-    out: list[tuple[str, int, int, str]] = []
-    for m in _HEX.finditer(text):
-        digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
-        try:
-            decoded = bytes.fromhex(digits[: len(digits) // 2 * 2]).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            continue
-        if " " in decoded:
-            out.append(("hex", m.start(), m.end(), decoded))
-    for m in _BINARY.finditer(text):
-        try:
-            decoded = bytes(int(b, 2) for b in m.group().split()).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            continue
-        if " " in decoded:
-            out.append(("binary", m.start(), m.end(), decoded))
-    return out
-
-
-def _variants(text: str) -> list[tuple[int, int, str]]:
-    """Readings of `text` an attacker may have hidden orders in: `(start, end, decoded)`.
-
-    ROT13 and reversed text (the whole text), leetspeak (when three or more words mix letters
-    with 0/1/3/4/5/7), hex and 8-bit binary runs (decoded as UTF-8). Source of the encodings:
-    the obfuscation tactics named in public prompt-injection corpora (base64, hex, binary,
-    ROT13, leetspeak, reversal).
-    """
-    out: list[tuple[int, int, str]] = []
-    if len(list(itertools.islice(_ASCII_LETTER.finditer(text), 12))) >= 12:  # 12+ ASCII letters
-        out.append((0, len(text), text.translate(_ROT13)))
-        out.append((0, len(text), text[::-1]))
-    if len(_LEET_WORD.findall(text)) >= 3:
-        out.append((0, len(text), text.translate(_LEET)))
-    out += ((start, end, decoded) for _, start, end, decoded in byte_readings(text))
-    return out
 
 
 def combine(matches: Sequence[tuple[str, float]]) -> float:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memeval.hold._detector import _LEET, _LEET_WORD, _ROT13, _decoded_texts, byte_readings
+from memeval.hold._readings import _LEET, _LEET_WORD, _ROT13, _decoded_texts, byte_readings
 
 MIN_FUNCTION_WORDS = 2
 FUNCTION_WORDS = frozenset(
