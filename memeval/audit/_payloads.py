@@ -237,6 +237,7 @@ class ReportGenerated(Payload):
     last_seq: int
     sha256: str
     path: str | None = None
+    """Where the PDF is: `<team>/<week>/v<n>/report.pdf` under the store's report folder (older events: absolute)."""
     tz: str | None = None
     """The zone the week was cut in (so a lost file can be rebuilt exactly); None in older events."""
     overdue_after_h: float | None = None

@@ -8,8 +8,10 @@ Called only from `SqlAuditStore.append`, the single write path.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
+import zoneinfo
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -67,6 +69,18 @@ hold; like a `sha256:` digest, not scanned). Everything else is scanned. The rev
 its own ids of such parts (`memeval.review.new_decision_id`, claim and comment ids), so a decision
 or claim without free text loads no redaction engine."""
 _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+_WEEK = r"\d{4}-W\d{2}"
+_TEAM = r"[a-z0-9][a-z0-9_-]{0,62}"
+_MADE_FOR_TEAM = re.compile(
+    rf"(?P<team>{_TEAM})/{_WEEK}/v\d{{1,9}}/report\.pdf"
+    rf"|report\.(?:generated|delivery):(?P<team2>{_TEAM})/{_WEEK}/v\d{{1,9}}(?::\d{{1,9}})?"
+    rf"|{_WEEK}"
+)
+"""Ids the weekly report makes of checked parts (`memeval.auditreport`): its event ids
+`report.generated:<team>/<week>/v<n>` and `report.delivery:<team>/<week>/v<n>:<attempt>`, the PDF's
+place `<team>/<week>/v<n>/report.pdf` under the report folder, and an ISO week. With the event's own
+team (whose shape leaves room for a lower-case key, but which every event stores as is) they add
+nothing a scan could refuse, so they are not scanned (`made_of_checked_parts`)."""
 _ID_SEPARATORS = re.compile(r"[_\-/.:]")
 _CLEAN_IDS: set[str] = set()
 """Id values already scanned and found clean in this process (ids repeat: sessions, roles)."""
@@ -77,6 +91,36 @@ _STRICT_CLEAN: set[str] = set()
 def plain_id(value: str) -> bool:
     """True when an id value is too plain to hold a secret (`_PLAIN_ID`), so it is not scanned."""
     return _PLAIN_ID.fullmatch(value) is not None
+
+
+def made_of_checked_parts(value: str, team: str) -> bool:
+    """True when an id is made only of its event's `team`, an ISO week, numbers and fixed words, or names an IANA zone.
+
+    Such ids are the weekly report's own (`_MADE_FOR_TEAM`) and its `tz`: a zone name is one of
+    the tz database's files (`zoneinfo.ZoneInfo` finds it), a closed list with no room for a secret.
+    Not scanning them spares `memeval report weekly` and `report send` loading the redaction engine
+    (about 2.5 s of CPU) for one event that carries nothing new.
+    """
+    m = _MADE_FOR_TEAM.fullmatch(value)
+    if m is not None:
+        return (m["team"] or m["team2"] or team) == team
+    return _zone_name(value)
+
+
+@functools.lru_cache(maxsize=256)
+def _zone_name(value: str) -> bool:
+    """True when `value` is a key of the tz database (`Europe/London`, `UTC`)."""
+    if not _ZONE_SHAPE.fullmatch(value):
+        return False
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # not a zone: the caller scans the value
+        return False
+    return True
+
+
+_ZONE_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{0,30}(?:/[A-Za-z0-9_+-]{1,30}){0,2}")
+"""What a tz database key looks like; anything else is not looked up on disk."""
 
 
 def id_variants(value: str) -> tuple[str, str]:
@@ -179,8 +223,9 @@ class Sanitizer:
         provider keys, JWTs, AWS key ids, SSNs, Luhn-valid cards). Without `strict` (the review
         queue and the report, one event at a time): every scanner reads it, presidio too.
         Either way each id is read as sent and with its separators (`_-/.:`) as spaces, since a
-        scanner's word boundary does not split `mem_AKIA...`; lower-case plain ids (`plain_id`)
-        and ids found clean earlier in this process are not scanned again.
+        scanner's word boundary does not split `mem_AKIA...`; lower-case plain ids (`plain_id`),
+        ids made of the event's team and fixed parts or naming a tz zone (`made_of_checked_parts`)
+        and ids found clean earlier in this process are not scanned (again).
 
         Args:
             drafts: the batch.
@@ -210,7 +255,10 @@ class Sanitizer:
                     )
         ahead = {} if strict else (scanned or {})
         clean = _STRICT_CLEAN if strict else _CLEAN_IDS
-        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in clean and not _PLAIN_ID.fullmatch(v)))
+        made = {v for i, _, v in fields if made_of_checked_parts(v, drafts[i].team)}
+        fresh = list(
+            dict.fromkeys(v for _, _, v in fields if v not in clean and v not in made and not _PLAIN_ID.fullmatch(v))
+        )
         variants = strict_variants if strict else id_variants
         read = {v: variants(v) for v in fresh}
         texts = [t for t in dict.fromkeys(x for v in fresh for x in read[v]) if t not in ahead]

@@ -185,6 +185,15 @@ def idempotency_key(team: str, week: str, version: int) -> str:
     return f"{team}/{week}/v{version}"
 
 
+def report_file(team: str, week: str, version: int) -> str:
+    """The PDF's place under the store's report folder (setting `report_dir`), as `report.generated` records it.
+
+    Relative, so the event holds nothing but the team, week and version (an absolute folder would
+    put the machine's paths into an append-only log that packs and the API pass on).
+    """
+    return f"{team}/{week}/v{version}/report.pdf"
+
+
 def report_folder(out_dir: Path, team: str, week: str, version: int) -> Path:
     """Where the files of one report version live."""
     return out_dir / team / week / f"v{version}"
@@ -293,7 +302,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         "sender_event_id": f"report.generated:{rec.idempotency_key}",
         "actor": {"kind": "system", "id": "memeval.report", "role": "report"},
         "payload": {"week": week, "first_seq": rec.first_seq, "last_seq": rec.last_seq,
-                    "sha256": rec.pdf_sha256, "path": str(folder / "report.pdf"), "tz": ctx.tz,
+                    "sha256": rec.pdf_sha256, "path": report_file(team, week, version), "tz": ctx.tz,
                     "overdue_after_h": ctx.overdue_after_h},
     })  # fmt: skip
     res = store.append([event], sender=REPORT_SENDER, origin="report")
