@@ -58,8 +58,9 @@ Sources (licence; what is taken; label):
 - GitHub skan0779/korean-guardrail-dataset at 86c3590 (no licence of its own; RaccoonBench
   GPL-3.0, navirocker/llm-red-teaming-dataset MIT, per the records' `license` field):
   RaccoonBench prompt-extraction attacks, the ids sorted by SHA-256, the first 14 in the
-  repository's Korean translation (`data/translated/raccoonbench-kr.jsonl`) and the next 8 in
-  English (`data/processed/RaccoonBench.jsonl`); the 10 Korean red-teaming requests
+  repository's Korean translation (`data/translated/raccoonbench-kr.jsonl`) and the next 8 as
+  published (`data/processed/RaccoonBench.jsonl`: English, with a Chinese and a Japanese one,
+  tagged by their script); the 10 Korean red-teaming requests
   (`data/translated/llm-red-teaming-dataset-kr.jsonl`) of the topics in `REDTEAM_TOPICS` with
   the lowest hashes; held.
 - PyPI `plone.app.locales` 7.0.4 (GPL-2.0, package metadata):
@@ -370,8 +371,17 @@ def xstest_rows(sources: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _original_lang(text: str) -> str:
+    """The language of a RaccoonBench original: most are English, a few are Japanese or Chinese."""
+    if re.search("[\u3040-\u30ff]", text):
+        return "ja"
+    if re.search("[\u4e00-\u9fff]", text):
+        return "zh"
+    return "en"
+
+
 def korean_guardrail_rows(sources: Path) -> list[dict[str, Any]]:
-    """RaccoonBench prompt extraction (14 Korean, 8 English, disjoint ids) and 10 Korean red-teaming requests (held)."""
+    """RaccoonBench prompt extraction (14 in Korean, 8 originals, disjoint ids) and 10 Korean red-teaming requests (held)."""
     base = sources / "korean_guardrail" / "data"
     ko = {r["id"]: r["query"].strip() for r in _jsonl(base / "translated" / "raccoonbench-kr.jsonl")}
     en = {r["id"]: r["query"].strip() for r in _jsonl(base / "processed" / "RaccoonBench.jsonl")}
@@ -380,7 +390,7 @@ def korean_guardrail_rows(sources: Path) -> list[dict[str, Any]]:
     ids = sorted(ko, key=lambda i: _h(f"raccoonbench:{i}"))
     out = [dict(text=ko[i], held=True, lang="ko", origin="raccoonbench-ko") for i in ids[:RACCOON_KO]]
     out += [
-        dict(text=en[i], held=True, lang="en", origin="raccoonbench-en")
+        dict(text=en[i], held=True, lang=_original_lang(en[i]), origin="raccoonbench")
         for i in ids[RACCOON_KO : RACCOON_KO + RACCOON_EN]
     ]
     redteam = [
