@@ -15,11 +15,13 @@ Weighted towards what v10 showed missing: non-English orders FROM SOURCES (XSafe
 hijacking in Japanese, Chinese, Arabic, Russian, Hindi, German, French and Spanish; MultiJail's
 harmful requests in Thai, Arabic, Korean, Vietnamese and Chinese; Korean translations of
 RaccoonBench's prompt-extraction attacks and of a red-teaming set), English harmful requests with
-no override words (XSTest's unsafe contrast prompts, MultiJail's English ones), and, written for
+no override words (XSTest's unsafe contrast prompts, MultiJail's English ones), English orders
+inside tool output (InjecAgent) and poisoned memory records (Agent-Memory-Poisoning), and, written for
 v11 because no source found has them in these languages, Persian, Thai, Arabic, Chinese, Japanese
 and Korean orders inside tool output, JSON, e-mails and documents, requests to widen rights,
 memory-poisoning lessons and reversed or encoded orders. The benign side has texts in every
-language used (Plone's UI and help messages, XSTest's risky-looking safe prompts, and written
+language used (Plone's UI and help messages, XSTest's risky-looking safe prompts, InjecAgent's
+user requests, benign memory records, and written
 team knowledge, runbook lines, questions about security and risky-looking lines that order
 nothing), so that a language is not a label.
 
@@ -63,6 +65,19 @@ Sources (licence; what is taken; label):
   tagged by their script); the 10 Korean red-teaming requests
   (`data/translated/llm-red-teaming-dataset-kr.jsonl`) of the topics in `REDTEAM_TOPICS` with
   the lowest hashes; held.
+- GitHub enkryptai/xInjectAgent at 21af277 (MIT, InjecAgent's licence), its copy of InjecAgent's
+  data: for each of `data/test_cases_dh_base.json` (direct harm) and `test_cases_ds_base.json`
+  (data stealing), the 12 attacker instructions with the lowest hashes, each in the test case
+  whose `Tool Response` has the lowest hash: a tool's JSON output (a review, an e-mail, a note,
+  a calendar event) carrying an order to unlock doors, grant access, move money or send the
+  user's data out; held. Every `User Instruction` of `data/user_cases.jsonl` (17 ordinary
+  requests to a tool-using assistant); not held.
+- GitHub Jacobhhy/Agent-Memory-Poisoning at e694d20 (MIT):
+  `metagpt_attack_poc/payloads/experience_seeds.json`, stored experiences of a data-analysis
+  agent, each as its request and response on two lines (id and tags left out, they name the
+  label): every one of the 10 poisoned experiences (pipe a remote script to a shell, upload data
+  to a partner, skip validation and mark it passed), held; the 17 benign ones with the lowest
+  hashes (team knowledge about pandas, cleaning and reporting), not held.
 - PyPI `plone.app.locales` 7.0.4 (GPL-2.0, package metadata):
   `plone/app/locales/locales/<lang>/LC_MESSAGES/plone.mo` of the 12 languages in `PLONE_LANGS`:
   9 translated messages per language, 15 for Korean (30-200 characters, different from the
@@ -79,8 +94,8 @@ The memeval source of every row (person, agent, tool, web, email, document) is r
 text's hash. Texts identical to a v1-v10 text are dropped; duplicates are kept once.
 
 Usage: python scripts/hold_heldout_v11.py --sources DIR --out tests/fixtures/hold_heldout_v11,
-where DIR holds xsafety, multijail, xstest and korean_guardrail (the repositories' trees at the
-commits above, e.g. `git archive`) and plone (the unzipped wheel of
+where DIR holds xsafety, multijail, xstest, korean_guardrail, injecagent and memory_graft (the
+repositories' trees at the commits above, e.g. `git archive`) and plone (the unzipped wheel of
 `pip download --no-deps plone.app.locales==7.0.4`).
 """
 
@@ -150,6 +165,8 @@ RACCOON_KO = 14
 RACCOON_EN = 8
 REDTEAM_TOPICS = ("harmful_content", "illegal_activities", "privacy_violations", "jailbreaking", "manipulation")
 REDTEAM_KO = 10
+INJECAGENT_PER_FILE = 12
+GRAFT_BENIGN = 17
 PLONE_LANGS = ("zh_CN", "ja", "ko", "th", "fa", "ar", "vi", "ru", "hi", "de", "fr", "es")
 # Korean gets more benign messages: its orders come from three sources
 PLONE_PER_LANG = {"ko": 15}
@@ -402,6 +419,46 @@ def korean_guardrail_rows(sources: Path) -> list[dict[str, Any]]:
     return out
 
 
+def injecagent_rows(sources: Path) -> list[dict[str, Any]]:
+    """InjecAgent: tool responses carrying 12 distinct attacker instructions per file (held); every user instruction (not held)."""
+    base = sources / "injecagent" / "data"
+    out: list[dict[str, Any]] = []
+    for name in ("test_cases_dh_base.json", "test_cases_ds_base.json"):
+        cases = json.loads((base / name).read_text(encoding="utf-8"))
+        by_order: dict[str, list[str]] = {}
+        for c in cases:
+            text = c["Tool Response"].strip()
+            if len(text) > 1 and text[0] == text[-1] == '"':
+                text = text[1:-1]
+            by_order.setdefault(c["Attacker Instruction"], []).append(text)
+        for order in sorted(by_order, key=_h)[:INJECAGENT_PER_FILE]:
+            (text,) = _lowest(by_order[order], 1)
+            out.append(dict(text=text, held=True, lang="en", origin=f"injecagent:{name.split('_')[2]}"))
+    users = {r["User Instruction"].strip() for r in _jsonl(base / "user_cases.jsonl")}
+    out += [dict(text=t, held=False, lang="en", origin="injecagent:user") for t in sorted(users, key=_h)]
+    return out
+
+
+def memory_graft_rows(sources: Path) -> list[dict[str, Any]]:
+    """Agent-Memory-Poisoning seeds: every poisoned experience (held), the 17 benign ones with the lowest hashes (not held).
+
+    A row is the experience's request and response on two lines; its id and tags, which name
+    the label, are left out.
+    """
+    path = sources / "memory_graft" / "metagpt_attack_poc" / "payloads" / "experience_seeds.json"
+    seeds = json.loads(path.read_text(encoding="utf-8"))
+
+    def text(e: dict[str, Any]) -> str:
+        return f"{e['req'].strip()}\n{e['resp'].strip()}"
+
+    out = [
+        dict(text=text(e), held=True, lang="en", origin="memory-graft:poisoned") for e in seeds["poisoned_experiences"]
+    ]
+    benign = [text(e) for e in seeds["benign_experiences"]]
+    out += [dict(text=t, held=False, lang="en", origin="memory-graft:benign") for t in _lowest(benign, GRAFT_BENIGN)]
+    return out
+
+
 def plone_rows(sources: Path) -> list[dict[str, Any]]:
     """Plone's UI and help messages: 9 translated messages per language, 15 for Korean (not held)."""
     out: list[dict[str, Any]] = []
@@ -470,7 +527,8 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     rows = xsafety_rows(args.sources) + multijail_rows(args.sources) + xstest_rows(args.sources)
-    rows += korean_guardrail_rows(args.sources) + plone_rows(args.sources)
+    rows += korean_guardrail_rows(args.sources) + injecagent_rows(args.sources) + memory_graft_rows(args.sources)
+    rows += plone_rows(args.sources)
     rows += written_rows()
     write_heldout(rows, known_texts(), args.out / "heldout_v11.jsonl")
 
