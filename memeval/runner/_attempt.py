@@ -32,19 +32,17 @@ from memeval.eventlog import (
     TrialEnded,
     TrialStarted,
     VerifierStarted,
-    WorkspaceDiffed,
 )
 from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
-from memeval.runner._diff import diff_trees, listed, strip_privileges, tree_stats
+from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
-from memeval.runner._gitguard import forged_objects, hidden_by_index
-from memeval.runner._guard import clear_mount_path
 from memeval.runner._phases import PHASES, PhaseWaitCancelled
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
-from memeval.runner._tamper import lingering_finding, remove_links_into_verifier, scan_tamper
-from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
+from memeval.runner._tamper import lingering_finding
+from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier
+from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
     CUT_LINE_MAX,
     OUTPUT_HEAD_BYTES,
@@ -329,21 +327,10 @@ class Attempt:
         strip_privileges(world.root)
         if ran:
             self._record_claim()
-            d = diff_trees(pristine, world.root)
-            diff_id = self.art.put(self._scrub(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
-            shown = listed(d)
-            self.log.append(
-                WorkspaceDiffed(
-                    trial_id=s.trial_id,
-                    diff=diff_id,
-                    added=tuple(self.scrubber.text(p) for p in shown.added),
-                    changed=tuple(self.scrubber.text(p) for p in shown.changed),
-                    removed=tuple(self.scrubber.text(p) for p in shown.removed),
-                    omitted=shown.omitted,
-                )
+            review = review_workspace(
+                s.trial_id, s.task, s.tamper, world, pristine, log=self.log, art=self.art, scrubber=self.scrubber
             )
-            self._scan_tamper(world, pristine, d.added, d.changed)
-            self.git_refusal = _git_refusal(pristine, world.root, (*d.added, *d.changed))
+            self.findings, self._omitted, self.git_refusal = review
         if fault is not None:
             return self._fault(*fault), False
         self._stop_if_cancelled()
@@ -353,26 +340,6 @@ class Attempt:
         """Raise KeyboardInterrupt once the run is stopping (what ended a sandbox then was memeval)."""
         if self.cancel.is_set():
             raise KeyboardInterrupt
-
-    def _scan_tamper(self, world: World, pristine: Path, added: tuple[str, ...], changed: tuple[str, ...]) -> None:
-        """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
-
-        A symlink or file on the way to the verifier's mount points, and a symlink leading into a
-        folder only the verifier sees (`/tests`...), are removed here, and noted.
-        """
-        scan = scan_tamper(pristine, world, added, changed, task_env(self.s.task, world))
-        unlinked = tuple(remove_links_into_verifier(pristine, world, added, changed))
-        replaced = tuple(
-            TamperFinding(
-                path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
-            )
-            for p in clear_mount_path(world, "/logs/verifier")
-        )
-        self.findings = unlinked + replaced + scan.findings
-        self._omitted = scan.omitted
-        self.log.append(
-            TamperScanned(trial_id=self.s.trial_id, policy=self.s.tamper, findings=self.findings, omitted=scan.omitted)
-        )
 
     def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
         """The agent's whole environment: nothing of the host's, nothing naming its arm or repeat.
@@ -704,25 +671,3 @@ def read_ends(path: Path, head: int, tail: int) -> bytes:
         f.seek(size - tail)
         cut = f"\n[memeval: {size - head - tail} bytes cut]\n".encode() if head else b""
         return first + cut + f.read(tail)
-
-
-def _git_refusal(pristine: Path, root: Path, touched: tuple[str, ...]) -> str | None:
-    """Why the agent's git repositories cannot be trusted by the verifier, or None.
-
-    `touched` are the world's files the agent added or changed (relative to `root`).
-    """
-
-    def listed(items: list[str]) -> str:
-        return ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
-
-    if forged := forged_objects(root, touched):
-        return (
-            f"git objects the agent added or changed are not what their names say ({listed(forged)});"
-            " a test restored from that repository would be the agent's"
-        )
-    if hidden := hidden_by_index(pristine, root, touched):
-        return (
-            f"the agent marked tracked files assume-unchanged or skip-worktree ({listed(hidden)});"
-            " git diff and git status would not show its changes to them"
-        )
-    return None
