@@ -6,24 +6,20 @@ projection of those events (`memeval.results`).
 
 from __future__ import annotations
 
-import json
-import os
 import secrets
 import shutil
-import stat
 import string
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from memeval.agents import AgentSpec, agent_argv, parse_claim
+from memeval.agents import AgentSpec, agent_argv
 from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
     AgentStarted,
     CheckRecorded,
-    ClaimRecorded,
     Event,
     FaultRaised,
     SandboxReady,
@@ -37,6 +33,7 @@ from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
+from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, PhaseWaitCancelled
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
@@ -44,9 +41,6 @@ from memeval.runner._tamper import lingering_finding
 from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
-    CUT_LINE_MAX,
-    OUTPUT_HEAD_BYTES,
-    OUTPUT_TAIL_BYTES,
     TOO_DEEP_PREFIX,
     DefaultLimits,
     Mount,
@@ -61,11 +55,6 @@ from memeval.tasks import Task, hash_tree
 from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, Role, TamperPolicy
 
 RELAY_PORT = 18080
-MAX_ARTIFACT_BYTES = 8 << 20
-"""Agent stdout/stderr and verifier output kept per trial: the first and last 4 MiB of anything longer (cut as the
-sandbox's output is read, see `memeval.sandbox.OutputCapture`)."""
-MAX_CLAIM_BYTES = 64 << 10
-"""Largest claim file read."""
 
 
 SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
@@ -326,7 +315,14 @@ class Attempt:
         self._stop_if_cancelled()
         strip_privileges(world.root)
         if ran:
-            self._record_claim()
+            record_claim(
+                s.trial_id,
+                self.work / "io" / "out" / "claim.json",
+                self._stdout,
+                s.agent.claim_format,
+                scrub=self._scrub,
+                log=self.log,
+            )
             review = review_workspace(
                 s.trial_id, s.task, s.tamper, world, pristine, log=self.log, art=self.art, scrubber=self.scrubber
             )
@@ -469,10 +465,10 @@ class Attempt:
                 execution=execution if booted else "not_started",
                 exit_code=res.exit_code,
                 duration_ms=res.duration_ms,
-                stdout=self._put_capped(stdout),
-                stderr=self._put_capped(stderr),
-                stdout_bytes=_if_cut(res.output_bytes[:1]),
-                stderr_bytes=_if_cut(res.output_bytes[1:2]),
+                stdout=put_capped(self.art, stdout, self._scrub),
+                stderr=put_capped(self.art, stderr, self._scrub),
+                stdout_bytes=if_cut(res.output_bytes[:1]),
+                stderr_bytes=if_cut(res.output_bytes[1:2]),
                 reason=limit_hit,
                 exchanges=store_exchanges(exchanges, self.art, self._scrub),
             )
@@ -517,59 +513,9 @@ class Attempt:
             tops.add(rel.split("/", 1)[0])
         return [Mount(home / t, f"{env['HOME']}/{t}", writable=True) for t in sorted(tops)]
 
-    def _put_capped(self, path: Path) -> str:
-        """Store an output file as an artifact, capped and scrubbed.
-
-        Over MAX_ARTIFACT_BYTES only its head and tail are kept; the values given with `--env`
-        are blanked. The sandbox's capture (`memeval.sandbox.OutputCapture`) already wrote at most its first and
-        last 4 MiB with a line between them saying how many bytes it saw and cut: that file is read whole.
-        """
-        half = MAX_ARTIFACT_BYTES // 2 + CUT_LINE_MAX
-        return self.art.put(self._scrub(read_ends(path, half, half)))
-
     def _scrub(self, data: bytes) -> bytes:
         """Blank the secret values memeval knows: `--env` values and upstream keys (see `Scrubber`)."""
         return self.scrubber.bytes(data)
-
-    def _read_claim_file(self, path: Path) -> bytes | None:
-        """The agent's claim file, if it is a regular file (never through a symlink), capped."""
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        except OSError:
-            return None  # absent, a symlink (ELOOP), or unreadable: no claim file
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None
-            return self._scrub(f.read(MAX_CLAIM_BYTES))
-
-    def _record_claim(self) -> None:
-        raw = self._read_claim_file(self.work / "io" / "out" / "claim.json")
-        message, reported, source = "", None, "stdout"
-        if raw is not None:
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # the agent's file: any bytes
-                data = {"message": raw.decode("utf-8", "replace")[:4000]}
-            if isinstance(data, dict):
-                message = str(data.get("message", ""))[:4000]
-                usage = data.get("usage")
-                reported = usage if isinstance(usage, dict) else None
-                source = "claim_file"
-        fmt = self.s.agent.claim_format
-        preset = source == "stdout" and fmt is not None
-        if source == "stdout" and fmt is not None:  # a preset's output; what it says of itself stays a claim
-            claim = parse_claim(
-                fmt, self._scrub(read_ends(self._stdout, 0, MAX_ARTIFACT_BYTES)).decode("utf-8", "replace")
-            )
-            message, reported = claim.message, claim.self_reported
-        if not message and not preset:
-            tail = read_ends(self._stdout, 0, 65536)
-            lines = self._scrub(tail).decode("utf-8", "replace").strip().splitlines()
-            message, source = "\n".join(lines[-5:])[:4000], "stdout"
-        if message or reported:
-            self.log.append(
-                ClaimRecorded(trial_id=self.s.trial_id, message=message, self_reported=reported, source=source)
-            )
 
     def _verify(self, world: World) -> tuple[Assessment, bool]:
         s = self.s
@@ -583,7 +529,7 @@ class Attempt:
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
             v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
-        out_id = self._put_capped(v.output)  # cut to its head and tail as it was read
+        out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read
         if v.refused is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:
@@ -628,7 +574,7 @@ class Attempt:
                 reward_source=reward.source,
                 exit_code=v.exit_code,
                 output=out_id,
-                output_bytes=_if_cut((v.output_bytes,) if v.output_bytes is not None else ()),
+                output_bytes=if_cut((v.output_bytes,) if v.output_bytes is not None else ()),
             )
         )
         # the check stays as the verifier said; under `--tamper fail` the projection scores it failed
@@ -648,26 +594,3 @@ class Attempt:
             world.rename(dest)
         shutil.rmtree(self.work, ignore_errors=True)
         return rel
-
-
-def _if_cut(seen: tuple[int, ...]) -> int | None:
-    """The byte count of an output stream (`SandboxResult.output_bytes`'s one entry, or none) when its file was cut."""
-    return seen[0] if seen and seen[0] > OUTPUT_HEAD_BYTES + OUTPUT_TAIL_BYTES else None
-
-
-def read_ends(path: Path, head: int, tail: int) -> bytes:
-    """The first `head` and last `tail` bytes of the file at `path`, and between them a line saying how many were cut.
-
-    The bubblewrap backend's output files are memeval's own, at most 8 MiB and a line (see `OutputCapture`); this
-    bounds what is read of any other backend's, which its sandbox may have written up to its file size limit, or
-    seeked to that size in an instant. The whole file when it is no longer than `head + tail`. With `head` 0 no line
-    is added (a tail alone).
-    """
-    with path.open("rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size <= head + tail:
-            return f.read(head + tail)
-        first = f.read(head) if head else b""
-        f.seek(size - tail)
-        cut = f"\n[memeval: {size - head - tail} bytes cut]\n".encode() if head else b""
-        return first + cut + f.read(tail)
