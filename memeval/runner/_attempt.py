@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import secrets
 import shutil
-import string
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,8 +28,8 @@ from memeval.eventlog import (
     TrialStarted,
     VerifierStarted,
 )
-from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
+from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
@@ -53,9 +52,6 @@ from memeval.sandbox import (
 )
 from memeval.tasks import Task, hash_tree
 from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, Role, TamperPolicy
-
-RELAY_PORT = 18080
-
 
 SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
 """Why a run stopped when a signal (or Ctrl-C) stopped it."""
@@ -170,18 +166,6 @@ class AttemptSpec:
     """The APIs that have an upstream (None: all); see `proxy_vars`."""
     default_limits: DefaultLimits | None = None
     """The run's limits for tasks whose task.toml names none (`memeval.sandbox.task_limits`)."""
-
-
-def proxy_vars() -> dict[str, tuple[tuple[str, str], str]]:
-    """The variables pointing an agent at the proxy, per registered provider.
-
-    `{name: ((base URL variable, its value inside the sandbox), variable given the placeholder
-    key)}`, from `ModelProvider.env_base_url`, `base_path` and `env_key`.
-    """
-    return {
-        p.name: ((p.env_base_url, f"http://127.0.0.1:{RELAY_PORT}{p.base_path}"), p.env_key)
-        for p in map(provider_named, provider_names())
-    }
 
 
 class Attempt:
@@ -337,39 +321,6 @@ class Attempt:
         if self.cancel.is_set():
             raise KeyboardInterrupt
 
-    def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
-        """The agent's whole environment: nothing of the host's, nothing naming its arm or repeat.
-
-        `PATH`, `HOME`, `LANG`, the world's `ENV`, the run's `--env`, the instruction and claim
-        paths (the same for every trial), `MEMEVAL_TRIAL_ID` (the opaque `agent_trial_id`, never
-        the trial id, which names the arm and repeat), `MEMEVAL_MODEL`, the proxy's URL (the same
-        for every trial) and `key` (random per trial) for each API with an upstream, then the
-        agent preset's variables, filled from these. The pack arm is told of its memory only by
-        the memory file, the instruction's pointer to it and the preset's memory argument.
-        """
-        s = self.s
-        path = ":".join([*s.agent.path_dirs, world.path_var()])
-        env = {"PATH": path, "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
-        env.update(s.extra_env)
-        env["MEMEVAL_INSTRUCTION_FILE"] = "/run/memeval/instruction.md"
-        env["MEMEVAL_CLAIM_FILE"] = "/run/memeval/out/claim.json"
-        env["MEMEVAL_TRIAL_ID"] = self.agent_trial_id
-        if s.model:
-            env["MEMEVAL_MODEL"] = s.model
-        if key is not None:
-            for api, ((url_var, url), key_var) in proxy_vars().items():
-                if s.upstream_apis is None or api in s.upstream_apis:
-                    env[url_var] = url
-                    env[key_var] = key
-        for name, template in s.agent.env:
-            if name in s.extra_env:
-                continue  # the user's --env wins over a preset's default
-            try:
-                env[name] = string.Template(template).substitute(env)
-            except KeyError:
-                continue  # names a variable not set here (no proxy): leave it out
-        return env
-
     def _agent_turn(
         self, world: World, instruction: str, waited_ms: int
     ) -> tuple[bool, tuple[FaultCode, str, str] | None]:
@@ -401,8 +352,8 @@ class Attempt:
             command.append(instruction)
         elif s.agent.instruction_via == "stdin":
             stdin = io / "instruction.md"
-        env = self._agent_env(world, key)
-        mounts += self._home_mounts(self.work / "home", env)
+        env = agent_env(s, world, key, self.agent_trial_id)
+        mounts += home_mounts(s.agent, self.work / "home", env)
         spec = SandboxSpec(
             tuple(mounts),
             world.workdir,
@@ -495,23 +446,6 @@ class Attempt:
                 "call through the metering proxy",
             )
         return True, None
-
-    def _home_mounts(self, home: Path, env: dict[str, str]) -> list[Mount]:
-        """The agent's configuration files (`AgentSpec.home_files`).
-
-        Written under `home` on the host and bound writable over the sandbox's home (`/tmp`), one top-level entry each.
-        """
-        tops: set[str] = set()
-        for rel, template in self.s.agent.home_files:
-            try:
-                text = string.Template(template).substitute(env)
-            except KeyError:
-                continue  # names a variable not set here (no such upstream): leave it out
-            target = home / rel  # rel comes from the preset, never from the task or the agent
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-            tops.add(rel.split("/", 1)[0])
-        return [Mount(home / t, f"{env['HOME']}/{t}", writable=True) for t in sorted(tops)]
 
     def _scrub(self, data: bytes) -> bytes:
         """Blank the secret values memeval knows: `--env` values and upstream keys (see `Scrubber`)."""
