@@ -31,7 +31,7 @@ from memeval.meter._prices import PriceBook, worst_case_usd
 from memeval.meter._provider import Headers, ModelProvider, header
 from memeval.meter._records import Cost, ModelCall, Upstream
 from memeval.meter._relay import HOP_BY_HOP, Call, Relay
-from memeval.meter._server import Reply, Request
+from memeval.meter._reply import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
@@ -78,7 +78,7 @@ class ForwardApp:
             self._pool.close()
 
     async def handle(self, request: Request, reply: Reply) -> None:
-        """Serve one request (`memeval.meter._server.Handler`)."""
+        """Serve one request (`memeval.meter._reply.Handler`)."""
         t0 = time.perf_counter()
         started_at = utc_now()
         method = request.method

@@ -16,7 +16,7 @@ from memeval.meter import _providers as registry
 from memeval.meter._ledger import Caller, Reservation
 from memeval.meter._meter import UsageMeter
 from memeval.meter._provider import ChunkFilter, ModelProvider, header
-from memeval.meter._server import Reply
+from memeval.meter._reply import Reply
 from memeval.meter._upstream import Exchange
 
 HOP_BY_HOP = frozenset(
