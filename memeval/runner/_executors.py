@@ -28,7 +28,7 @@ from memeval.errors import UsageError
 from memeval.runner._attempt import ArtifactSink, Attempt, AttemptSpec, EventSink, StopFlag, TrialMeter
 
 if TYPE_CHECKING:
-    from memeval.runner._session import AbOptions
+    from memeval.runner._plan import AbOptions
 
 ExecutorName = str
 """A registered executor's name (`serial`, `local`, `ray`, ...; see `memeval.runner._backends`)."""
