@@ -11,7 +11,6 @@ import shutil
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 from memeval.agents import AgentSpec, agent_argv
 from memeval.errors import WorldBuildError
@@ -19,7 +18,6 @@ from memeval.eventlog import (
     AgentExited,
     AgentStarted,
     CheckRecorded,
-    Event,
     FaultRaised,
     SandboxReady,
     TamperFinding,
@@ -36,6 +34,7 @@ from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, PhaseWaitCancelled
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
+from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._tamper import lingering_finding
 from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier
 from memeval.runner._workspace import review_workspace
@@ -51,7 +50,7 @@ from memeval.sandbox import (
     safe_write,
 )
 from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, Role, TamperPolicy
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
 
 SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
 """Why a run stopped when a signal (or Ctrl-C) stopped it."""
@@ -73,49 +72,6 @@ class StopFlag(threading.Event):
         if not self.is_set():
             self.reason = reason
         self.set()
-
-
-class EventSink(Protocol):
-    """Where an attempt's events go: the run's log, or its writer (`memeval.runner._writer`)."""
-
-    def append(self, ev: Event) -> Event:
-        """Record `ev` durably, in order; return it as stamped."""
-        ...
-
-
-class ArtifactSink(Protocol):
-    """Where an attempt's artifacts go (`memeval.eventlog.ArtifactStore`, or a relay to it)."""
-
-    def put(self, data: bytes) -> str:
-        """Store `data`; return its content id `sha256:<hex>`."""
-        ...
-
-    def put_file(self, path: Path) -> str:
-        """Store a file's bytes; see `put`."""
-        ...
-
-
-class TrialMeter(Protocol):
-    """What an attempt needs of the metering proxy (see `memeval.meter.MeterProxy`)."""
-
-    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str: ...
-
-    def unregister_trial(self, trial_id: str) -> None: ...
-
-    def budget_exhausted(self, trial_id: str) -> bool: ...
-
-    def harness_failure(self, trial_id: str) -> str | None: ...
-
-    def budget_message(self, trial_id: str) -> str:
-        """Which spend limit stopped the trial's calls, for its `budget` fault."""
-        ...
-
-    def calls_made(self, trial_id: str) -> int:
-        """Model calls the proxy saw from the trial's current registration (refusals included)."""
-        ...
-
-    @property
-    def unix_socket(self) -> Path: ...
 
 
 @dataclass

@@ -13,14 +13,11 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from memeval.agents import ClaimFormat, parse_claim
 from memeval.eventlog import ClaimRecorded
+from memeval.runner._sinks import ArtifactSink, EventSink
 from memeval.sandbox import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES
-
-if TYPE_CHECKING:
-    from memeval.runner._attempt import ArtifactSink, EventSink
 
 MAX_ARTIFACT_BYTES = 8 << 20
 """Agent stdout/stderr and verifier output kept per trial: the first and last 4 MiB of anything longer (cut as the

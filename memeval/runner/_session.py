@@ -25,7 +25,7 @@ from memeval.eventlog import (
     RunPlanned,
 )
 from memeval.packs import select_slice
-from memeval.runner._attempt import AttemptSpec, StopFlag, TrialMeter
+from memeval.runner._attempt import AttemptSpec, StopFlag
 from memeval.runner._backends import make_executor
 from memeval.runner._executors import SessionContext
 from memeval.runner._history import History
@@ -34,6 +34,7 @@ from memeval.runner._rounds import run_rounds
 from memeval.runner._runmeter import RunMeter, logged_spend_usd, open_meter
 from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
 from memeval.runner._scratch import clear_leftovers, make_scratch
+from memeval.runner._sinks import TrialMeter
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._writer import LogWriter
 from memeval.sandbox import get_backend

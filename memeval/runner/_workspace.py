@@ -9,21 +9,19 @@ the agent's git repositories (`memeval.runner._gitguard`). `review_workspace` is
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from memeval.eventlog import TamperFinding, TamperScanned, WorkspaceDiffed
 from memeval.runner._diff import diff_trees, listed
 from memeval.runner._gitguard import forged_objects, hidden_by_index
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._scrub import Scrubber
+from memeval.runner._sinks import ArtifactSink, EventSink
 from memeval.runner._tamper import remove_links_into_verifier, scan_tamper
 from memeval.runner._verify import task_env
 from memeval.sandbox import World
 from memeval.tasks import Task
 from memeval.types import TamperPolicy
-
-if TYPE_CHECKING:
-    from memeval.runner._attempt import ArtifactSink, EventSink
 
 
 class WorkspaceReview(NamedTuple):
