@@ -20,63 +20,26 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import replace
 from typing import Any
 
 from memeval.clock import utc_now
 from memeval.meter import _json
 from memeval.meter import _providers as registry
-from memeval.meter._ledger import Caller, Ledger, Reservation, SpendPool
-from memeval.meter._meter import UsageMeter
+from memeval.meter._ledger import Ledger, Reservation, SpendPool
 from memeval.meter._prices import PriceBook, worst_case_usd
-from memeval.meter._provider import ChunkFilter, Headers, ModelProvider, header
+from memeval.meter._provider import Headers, ModelProvider, header
 from memeval.meter._records import Cost, ModelCall, Upstream
-from memeval.meter._server import Reply, Request
+from memeval.meter._relay import HOP_BY_HOP, Call, Relay
+from memeval.meter._reply import Reply, Request
 from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
-from memeval.meter._upstream import Exchange, UpstreamPool, UpstreamUnreachable
+from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
 from memeval.types import HOSTED_TOOLS_NOTE
 
 log = logging.getLogger(__name__)
 
-HOP_BY_HOP = frozenset(
-    {
-        b"connection",
-        b"keep-alive",
-        b"proxy-authenticate",
-        b"proxy-authorization",
-        b"te",
-        b"trailer",
-        b"transfer-encoding",
-        b"upgrade",
-        b"host",
-        b"content-length",
-    }
-)
-_TO_CLIENT_DROP = HOP_BY_HOP - {b"content-length"}
-
-
-@dataclass(frozen=True)
-class _Call:
-    """What is known about a request before it is forwarded."""
-
-    caller: Caller
-    provider: ModelProvider
-    api: str | None
-    requested_model: str | None
-    attempt: int
-    started_at: datetime
-    t0: float
-    hide_usage_chunk: bool = False
-    """The proxy asked for `stream_options.include_usage` on the client's behalf: the usage
-    chunk is taken out of what the client sees."""
-    reservation: Reservation | None = None
-
-
-MAX_CAPTURE_BYTES = 8 << 20
-"""Largest response body handed to `on_bodies` (the rest is cut; the client still gets all)."""
 
 BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
 """`on_bodies(record, request body, response body, response content-encoding)`."""
@@ -115,7 +78,7 @@ class ForwardApp:
             self._pool.close()
 
     async def handle(self, request: Request, reply: Reply) -> None:
-        """Serve one request (`memeval.meter._server.Handler`)."""
+        """Serve one request (`memeval.meter._reply.Handler`)."""
         t0 = time.perf_counter()
         started_at = utc_now()
         method = request.method
@@ -166,7 +129,7 @@ class ForwardApp:
             asked = wire.ask_for_usage(body, doc)
             if asked is not None:
                 body, hide = asked, True
-        call = _Call(
+        call = Call(
             caller,
             provider,
             api,
@@ -200,7 +163,7 @@ class ForwardApp:
                 call.reservation.settle(None)  # only if `_record` never ran: charge the worst case
             self._ledger.call_ended(caller.trial_id)
 
-    def _worst_case(self, call: _Call, body: bytes, doc: Any) -> float | None:
+    def _worst_case(self, call: Call, body: bytes, doc: Any) -> float | None:
         """The most the call can cost (USD), reserved against its limits; None: unpriced.
 
         `doc` is the request body parsed (`_request_doc`), None when it is not a readable JSON object.
@@ -215,7 +178,7 @@ class ForwardApp:
             choices=call.provider.output_choices(doc),
         )
 
-    def _refuse(self, reply: Reply, call: _Call, refusal: Refusal, message: str) -> None:
+    def _refuse(self, reply: Reply, call: Call, refusal: Refusal, message: str) -> None:
         answer = error_answer(call.provider, refusal, message)
         _answer(reply, answer)
         if call.api is not None:
@@ -229,9 +192,9 @@ class ForwardApp:
                 error=message,
             )
 
-    async def _forward(self, request: Request, reply: Reply, call: _Call, upstream: Upstream, body: bytes) -> None:
+    async def _forward(self, request: Request, reply: Reply, call: Call, upstream: Upstream, body: bytes) -> None:
         assert self._pool is not None, "ForwardApp.start() was not called"
-        relay = _Relay(reply, call, keep=self._on_bodies is not None)
+        relay = Relay(reply, call, keep=self._on_bodies is not None)
         try:
             await self._pool.exchange(
                 call.provider.upstream_url(upstream.base_url, request.path, request.query),
@@ -259,7 +222,7 @@ class ForwardApp:
 
     def _record(
         self,
-        call: _Call,
+        call: Call,
         status: int,
         usage: ParsedUsage,
         *,
@@ -323,103 +286,8 @@ class ForwardApp:
                 log.exception("on_call raised for call %s of trial %s", record.call_id, record.trial_id)
 
 
-class _Relay:
-    """Passes one upstream response to the client as it arrives, feeding the meter a copy (`_upstream.Sink`).
-
-    Runs inside the upstream connection's read callback: each read is metered and written to the client in the
-    same loop step. A client that disconnected stops the relay at the next bytes (the upstream connection is
-    dropped); an upstream that broke off is cut on the client's side too, as it was on ours.
-    """
-
-    __slots__ = (
-        "reply",
-        "call",
-        "status",
-        "streamed",
-        "encoding",
-        "meter",
-        "hide",
-        "ttfb",
-        "error",
-        "kept",
-        "_kept_bytes",
-        "_exchange",
-        "_tail",
-    )
-
-    def __init__(self, reply: Reply, call: _Call, *, keep: bool) -> None:
-        self.reply = reply
-        self.call = call
-        self.status = 0
-        self.streamed = False
-        self.encoding: str | None = None
-        self.meter: UsageMeter | None = None
-        self.hide: ChunkFilter | None = None
-        self.ttfb: float | None = None
-        self.error: str | None = None
-        self.kept: list[bytes] | None = [] if keep else None
-        self._kept_bytes = 0
-        self._exchange: Exchange | None = None
-        self._tail = b""
-
-    def head(self, status: int, headers: list[tuple[bytes, bytes]], exchange: Exchange) -> None:
-        self.status = status
-        self._exchange = exchange
-        lowered = [(k.lower(), v) for k, v in headers]
-        content_type = header(lowered, b"content-type") or b""
-        encoding = header(lowered, b"content-encoding")
-        self.encoding = None if encoding is None else encoding.decode("latin-1")
-        self.streamed = content_type.startswith(b"text/event-stream")
-        self.meter = UsageMeter(self.call.api or "openai-chat", streamed=self.streamed, content_encoding=self.encoding)
-        drop = _TO_CLIENT_DROP
-        if self.streamed and encoding is None:
-            self.hide = _chunk_filter(self.call)
-            if self.hide is not None:
-                drop = HOP_BY_HOP  # the filter takes bytes out: the upstream's length no longer holds
-        self.reply.attach(exchange)
-        self.reply.start(status, [(k, v) for k, v in lowered if k not in drop])
-
-    def data(self, chunk: bytes, last: bool = False) -> None:
-        if self.ttfb is None:
-            self.ttfb = (time.perf_counter() - self.call.t0) * 1000
-        assert self.meter is not None
-        self.meter.feed(chunk)
-        if self.kept is not None and self._kept_bytes < MAX_CAPTURE_BYTES:
-            self.kept.append(chunk[: MAX_CAPTURE_BYTES - self._kept_bytes])
-            self._kept_bytes += len(self.kept[-1])
-        if self.error is not None:
-            return
-        if self.reply.gone:
-            self.error = "the client disconnected before the response ended"
-            if self._exchange is not None:
-                self._exchange.close()
-            return
-        out = self.hide.feed(chunk) if self.hide is not None else chunk
-        if last:
-            self._tail = out  # goes out with the response's end: one send for both
-        else:
-            self.reply.write(out)
-
-    def end(self, error: str | None) -> None:
-        if self.error is None and error is not None:
-            # The upstream cut the response: end ours without its terminator, as it did.
-            self.error = f"the upstream connection failed mid-response: {error}"
-        if self.error is not None:
-            self.reply.abort()
-        else:
-            self.reply.end(self._tail + self.hide.finish() if self.hide is not None else self._tail)
-
-
 def _answer(reply: Reply, answer: ErrorAnswer) -> None:
     reply.answer(answer.status, answer.headers, answer.body)
-
-
-def _chunk_filter(call: _Call) -> ChunkFilter | None:
-    """The filter hiding the usage chunk the proxy asked for on the client's behalf, if it did."""
-    if not call.hide_usage_chunk or call.api is None:
-        return None
-    make = registry.wire_api(call.api)[1].usage_chunk_filter
-    return make() if make is not None else None
 
 
 def _attempt(headers: Headers) -> int:
@@ -463,7 +331,7 @@ def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
     )
 
 
-def _budget_message(call: _Call, pool: SpendPool, worst_usd: float | None) -> str:
+def _budget_message(call: Call, pool: SpendPool, worst_usd: float | None) -> str:
     """The refusal a call gets when a pool cannot admit it."""
     if worst_usd is None:
         why = (

@@ -18,14 +18,13 @@ import logging
 import resource
 import socket
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable
-from http import HTTPStatus
-from typing import Protocol, cast
+from typing import cast
 from urllib.parse import unquote
 
 import httptools
 
 from memeval.meter._peers import peer_key
+from memeval.meter._reply import REASONS, Handler, Reply, Request
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +32,6 @@ IDLE_TIMEOUT_S = 30.0
 """A kept-alive client connection with no request for this long is closed."""
 MAX_HEAD_BYTES = 1 << 20
 """A request line plus headers longer than this is refused with 431."""
-HEAD_WAIT_S = 0.02
 MAX_BODY_BYTES = 64 << 20
 """A request body longer than this is refused with 413 before it is all read. The providers' own limits are lower
 (Anthropic's Messages API 32 MB, the Gemini API's inline requests 20 MB), so no call they would take is refused."""
@@ -41,7 +39,6 @@ MAX_HELD_BYTES = 512 << 20
 """Request bytes held at once over every connection (bodies being read, queued or forwarded); a request that would
 pass it is refused with 503. The proxy runs in memeval's own process, outside any sandbox's memory limit: without a
 bound, an agent streaming an endless body (or many) grew the harness until the host ran out of memory."""
-"""How long a response's head waits for its first body bytes to go out with them before it goes alone."""
 MAX_PEER_CONNECTIONS = 128
 """Connections one sandbox (`memeval.meter._peers.peer_key`) may hold open on the Unix socket at once; past it a
 new one is answered 503 and closed. An agent's SDK keeps a few, parallel calls a few dozen; an agent holding
@@ -56,167 +53,6 @@ def max_connections() -> int:
     """
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     return max(256, soft // 2) if soft != resource.RLIM_INFINITY else 1 << 20
-
-
-_REASONS = {s.value: s.phrase.encode() for s in HTTPStatus}
-
-
-class Request:
-    """One request, read whole."""
-
-    __slots__ = ("method", "path", "query", "headers", "body", "keep_alive")
-
-    def __init__(
-        self, method: str, path: str, query: bytes, headers: list[tuple[bytes, bytes]], body: bytes, keep_alive: bool
-    ) -> None:
-        self.method = method
-        """`GET`, `POST`..."""
-        self.path = path
-        """Percent-decoded, as an ASGI server's `scope["path"]`."""
-        self.query = query
-        """The raw query string, without `?`."""
-        self.headers = headers
-        """(lower-cased name, value) in the order sent."""
-        self.body = body
-        self.keep_alive = keep_alive
-
-
-class FlowControl(Protocol):
-    """What a reply pauses while the client is slow to read (an upstream connection)."""
-
-    def pause(self) -> None:
-        """Stop producing."""
-
-    def resume(self) -> None:
-        """Produce again."""
-
-
-class Reply:
-    """Writes one response to the client connection.
-
-    `start` once, then `write` any number of times, then `end` (or `abort` to cut the connection, as an upstream
-    that broke off did). `gone` turns True when the client disconnected; writes are then dropped.
-
-    The status line and headers go out with the first body bytes (one send, one segment, one wake-up of the client
-    instead of two: an upstream's head and first body bytes often come in two reads), or on their own when none
-    came within `HEAD_WAIT_S`.
-    """
-
-    __slots__ = ("_conn", "_chunked", "_started", "_ended", "_close_after", "_head", "_head_timer", "source")
-
-    def __init__(self, conn: _Connection, close_after: bool) -> None:
-        self._conn = conn
-        self._chunked = False
-        self._started = False
-        self._ended = False
-        self._close_after = close_after
-        self._head: bytes | None = None
-        self._head_timer: asyncio.TimerHandle | None = None
-        self.source: FlowControl | None = None
-        """Paused while the client's socket buffer is full, resumed when it drains."""
-
-    def attach(self, source: FlowControl) -> None:
-        """Pause `source` while the client's socket buffer is full (now, if it already is), resume it after."""
-        self.source = source
-        if self._conn.paused:
-            source.pause()
-
-    @property
-    def gone(self) -> bool:
-        """The client disconnected."""
-        return self._conn.lost
-
-    @property
-    def started(self) -> bool:
-        """The status line was sent."""
-        return self._started
-
-    @property
-    def ended(self) -> bool:
-        """The response was ended or cut."""
-        return self._ended
-
-    def start(self, status: int, headers: list[tuple[bytes, bytes]]) -> None:
-        """Send the status line and `headers` (no hop-by-hop ones; `content-length` if the length is known)."""
-        self._started = True
-        length = any(k.lower() == b"content-length" for k, _ in headers)
-        out = [b"HTTP/1.1 %d %s\r\n" % (status, _REASONS.get(status, b""))]
-        for name, value in headers:
-            out += (name, b": ", value, b"\r\n")
-        if not length and status not in (204, 304) and not 100 <= status < 200:
-            if self._conn.http11:
-                self._chunked = True
-                out.append(b"transfer-encoding: chunked\r\n")
-            else:
-                self._close_after = True
-        if self._close_after:
-            out.append(b"connection: close\r\n")
-        out.append(b"\r\n")
-        self._head = b"".join(out)
-        self._head_timer = self._conn.loop.call_later(HEAD_WAIT_S, self._flush_head)
-
-    def _flush_head(self) -> None:
-        """Send the head if no body bytes took it along."""
-        self._head_timer = None
-        if self._head is not None:
-            head, self._head = self._head, None
-            self._conn.write(head)
-
-    def _take_head(self, out: bytes) -> bytes:
-        """`out` after the head still waiting, which goes with it."""
-        head, self._head = self._head, None
-        if self._head_timer is not None:
-            self._head_timer.cancel()
-            self._head_timer = None
-        return head + out if head is not None else out
-
-    def write(self, data: bytes) -> None:
-        """Send body bytes (nothing for an empty chunk)."""
-        if data:
-            out = b"%x\r\n%b\r\n" % (len(data), data) if self._chunked else data
-            if self._head is not None:
-                out = self._take_head(out)
-            self._conn.write(out)
-
-    def end(self, data: bytes = b"") -> None:
-        """Send the last body bytes and end the response (the connection is kept if both sides want it)."""
-        if self._ended:
-            return
-        self._ended = True
-        if self._chunked:
-            out = b"%x\r\n%b\r\n0\r\n\r\n" % (len(data), data) if data else b"0\r\n\r\n"
-        else:
-            out = data
-        if self._head is not None:
-            out = self._take_head(out)
-        if out:
-            self._conn.write(out)
-        self._conn.response_done(self._close_after)
-
-    def answer(self, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
-        """A whole response at once (headers must carry the body's `content-length`)."""
-        self._started = True
-        out = [b"HTTP/1.1 %d %s\r\n" % (status, _REASONS.get(status, b""))]
-        for name, value in headers:
-            out += (name, b": ", value, b"\r\n")
-        if self._close_after:
-            out.append(b"connection: close\r\n")
-        out += (b"\r\n", body)
-        self._conn.write(b"".join(out))
-        self._ended = True
-        self._conn.response_done(self._close_after)
-
-    def abort(self) -> None:
-        """End the response without its terminator: close the connection (the client sees it cut)."""
-        if not self._ended:
-            self._ended = True
-            if self._head is not None:
-                self._conn.write(self._take_head(b""))  # what the client got so far, as before the cut
-            self._conn.response_done(True)
-
-
-Handler = Callable[[Request, Reply], Awaitable[None]]
-"""Serves one request; must start (or answer) the reply unless it raises (then a 500 is sent)."""
 
 
 class _Connection(asyncio.Protocol):
@@ -416,7 +252,7 @@ class _Connection(asyncio.Protocol):
                 self.transport.close()
             return
         head = b"HTTP/1.1 %d %s\r\ncontent-type: text/plain\r\ncontent-length: %d\r\nconnection: close\r\n\r\n"
-        self.transport.write(head % (status, _REASONS.get(status, b""), len(message)) + message)
+        self.transport.write(head % (status, REASONS.get(status, b""), len(message)) + message)
         self.transport.close()
 
     def _arm_idle(self) -> None:

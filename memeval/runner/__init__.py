@@ -6,18 +6,18 @@ from memeval.runner._backends import executor_for, executor_names, register_exec
 from memeval.runner._card import ArmCard, card_differences, check_pairable
 from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks
 from memeval.runner._executors import SessionContext, TrialExecutor, default_concurrency
-from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY
-from memeval.runner._schedule import Progress
-from memeval.runner._session import (
+from memeval.runner._plan import (
     AbOptions,
     check_resume,
-    execute,
     plan_trials,
     planned_default_limits,
     planned_selection,
     run_card,
     start_run,
 )
+from memeval.runner._policy import FAULT_POLICY, OUTCOME_POLICY
+from memeval.runner._schedule import Progress
+from memeval.runner._session import execute
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._verify import Reward, RewardError, interpret_rewards, read_reward
 

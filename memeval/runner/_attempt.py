@@ -6,25 +6,18 @@ projection of those events (`memeval.results`).
 
 from __future__ import annotations
 
-import json
-import os
 import secrets
 import shutil
-import stat
-import string
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
-from memeval.agents import AgentSpec, agent_argv, parse_claim
+from memeval.agents import AgentSpec, agent_argv
 from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
     AgentStarted,
     CheckRecorded,
-    ClaimRecorded,
-    Event,
     FaultRaised,
     SandboxReady,
     TamperFinding,
@@ -32,23 +25,20 @@ from memeval.eventlog import (
     TrialEnded,
     TrialStarted,
     VerifierStarted,
-    WorkspaceDiffed,
 )
-from memeval.meter import provider_named, provider_names
 from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
-from memeval.runner._diff import diff_trees, listed, strip_privileges, tree_stats
+from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
+from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
-from memeval.runner._gitguard import forged_objects, hidden_by_index
-from memeval.runner._guard import clear_mount_path
+from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, PhaseWaitCancelled
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
-from memeval.runner._tamper import lingering_finding, remove_links_into_verifier, scan_tamper
-from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier, task_env
+from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
+from memeval.runner._tamper import lingering_finding
+from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier
+from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
-    CUT_LINE_MAX,
-    OUTPUT_HEAD_BYTES,
-    OUTPUT_TAIL_BYTES,
     TOO_DEEP_PREFIX,
     DefaultLimits,
     Mount,
@@ -60,15 +50,7 @@ from memeval.sandbox import (
     safe_write,
 )
 from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, Role, TamperPolicy
-
-RELAY_PORT = 18080
-MAX_ARTIFACT_BYTES = 8 << 20
-"""Agent stdout/stderr and verifier output kept per trial: the first and last 4 MiB of anything longer (cut as the
-sandbox's output is read, see `memeval.sandbox.OutputCapture`)."""
-MAX_CLAIM_BYTES = 64 << 10
-"""Largest claim file read."""
-
+from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
 
 SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
 """Why a run stopped when a signal (or Ctrl-C) stopped it."""
@@ -90,49 +72,6 @@ class StopFlag(threading.Event):
         if not self.is_set():
             self.reason = reason
         self.set()
-
-
-class EventSink(Protocol):
-    """Where an attempt's events go: the run's log, or its writer (`memeval.runner._writer`)."""
-
-    def append(self, ev: Event) -> Event:
-        """Record `ev` durably, in order; return it as stamped."""
-        ...
-
-
-class ArtifactSink(Protocol):
-    """Where an attempt's artifacts go (`memeval.eventlog.ArtifactStore`, or a relay to it)."""
-
-    def put(self, data: bytes) -> str:
-        """Store `data`; return its content id `sha256:<hex>`."""
-        ...
-
-    def put_file(self, path: Path) -> str:
-        """Store a file's bytes; see `put`."""
-        ...
-
-
-class TrialMeter(Protocol):
-    """What an attempt needs of the metering proxy (see `memeval.meter.MeterProxy`)."""
-
-    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str: ...
-
-    def unregister_trial(self, trial_id: str) -> None: ...
-
-    def budget_exhausted(self, trial_id: str) -> bool: ...
-
-    def harness_failure(self, trial_id: str) -> str | None: ...
-
-    def budget_message(self, trial_id: str) -> str:
-        """Which spend limit stopped the trial's calls, for its `budget` fault."""
-        ...
-
-    def calls_made(self, trial_id: str) -> int:
-        """Model calls the proxy saw from the trial's current registration (refusals included)."""
-        ...
-
-    @property
-    def unix_socket(self) -> Path: ...
 
 
 @dataclass
@@ -183,18 +122,6 @@ class AttemptSpec:
     """The APIs that have an upstream (None: all); see `proxy_vars`."""
     default_limits: DefaultLimits | None = None
     """The run's limits for tasks whose task.toml names none (`memeval.sandbox.task_limits`)."""
-
-
-def proxy_vars() -> dict[str, tuple[tuple[str, str], str]]:
-    """The variables pointing an agent at the proxy, per registered provider.
-
-    `{name: ((base URL variable, its value inside the sandbox), variable given the placeholder
-    key)}`, from `ModelProvider.env_base_url`, `base_path` and `env_key`.
-    """
-    return {
-        p.name: ((p.env_base_url, f"http://127.0.0.1:{RELAY_PORT}{p.base_path}"), p.env_key)
-        for p in map(provider_named, provider_names())
-    }
 
 
 class Attempt:
@@ -328,22 +255,18 @@ class Attempt:
         self._stop_if_cancelled()
         strip_privileges(world.root)
         if ran:
-            self._record_claim()
-            d = diff_trees(pristine, world.root)
-            diff_id = self.art.put(self._scrub(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
-            shown = listed(d)
-            self.log.append(
-                WorkspaceDiffed(
-                    trial_id=s.trial_id,
-                    diff=diff_id,
-                    added=tuple(self.scrubber.text(p) for p in shown.added),
-                    changed=tuple(self.scrubber.text(p) for p in shown.changed),
-                    removed=tuple(self.scrubber.text(p) for p in shown.removed),
-                    omitted=shown.omitted,
-                )
+            record_claim(
+                s.trial_id,
+                self.work / "io" / "out" / "claim.json",
+                self._stdout,
+                s.agent.claim_format,
+                scrub=self._scrub,
+                log=self.log,
             )
-            self._scan_tamper(world, pristine, d.added, d.changed)
-            self.git_refusal = _git_refusal(pristine, world.root, (*d.added, *d.changed))
+            review = review_workspace(
+                s.trial_id, s.task, s.tamper, world, pristine, log=self.log, art=self.art, scrubber=self.scrubber
+            )
+            self.findings, self._omitted, self.git_refusal = review
         if fault is not None:
             return self._fault(*fault), False
         self._stop_if_cancelled()
@@ -353,59 +276,6 @@ class Attempt:
         """Raise KeyboardInterrupt once the run is stopping (what ended a sandbox then was memeval)."""
         if self.cancel.is_set():
             raise KeyboardInterrupt
-
-    def _scan_tamper(self, world: World, pristine: Path, added: tuple[str, ...], changed: tuple[str, ...]) -> None:
-        """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
-
-        A symlink or file on the way to the verifier's mount points, and a symlink leading into a
-        folder only the verifier sees (`/tests`...), are removed here, and noted.
-        """
-        scan = scan_tamper(pristine, world, added, changed, task_env(self.s.task, world))
-        unlinked = tuple(remove_links_into_verifier(pristine, world, added, changed))
-        replaced = tuple(
-            TamperFinding(
-                path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
-            )
-            for p in clear_mount_path(world, "/logs/verifier")
-        )
-        self.findings = unlinked + replaced + scan.findings
-        self._omitted = scan.omitted
-        self.log.append(
-            TamperScanned(trial_id=self.s.trial_id, policy=self.s.tamper, findings=self.findings, omitted=scan.omitted)
-        )
-
-    def _agent_env(self, world: World, key: str | None) -> dict[str, str]:
-        """The agent's whole environment: nothing of the host's, nothing naming its arm or repeat.
-
-        `PATH`, `HOME`, `LANG`, the world's `ENV`, the run's `--env`, the instruction and claim
-        paths (the same for every trial), `MEMEVAL_TRIAL_ID` (the opaque `agent_trial_id`, never
-        the trial id, which names the arm and repeat), `MEMEVAL_MODEL`, the proxy's URL (the same
-        for every trial) and `key` (random per trial) for each API with an upstream, then the
-        agent preset's variables, filled from these. The pack arm is told of its memory only by
-        the memory file, the instruction's pointer to it and the preset's memory argument.
-        """
-        s = self.s
-        path = ":".join([*s.agent.path_dirs, world.path_var()])
-        env = {"PATH": path, "HOME": "/tmp", "LANG": "C.UTF-8", **world.env}
-        env.update(s.extra_env)
-        env["MEMEVAL_INSTRUCTION_FILE"] = "/run/memeval/instruction.md"
-        env["MEMEVAL_CLAIM_FILE"] = "/run/memeval/out/claim.json"
-        env["MEMEVAL_TRIAL_ID"] = self.agent_trial_id
-        if s.model:
-            env["MEMEVAL_MODEL"] = s.model
-        if key is not None:
-            for api, ((url_var, url), key_var) in proxy_vars().items():
-                if s.upstream_apis is None or api in s.upstream_apis:
-                    env[url_var] = url
-                    env[key_var] = key
-        for name, template in s.agent.env:
-            if name in s.extra_env:
-                continue  # the user's --env wins over a preset's default
-            try:
-                env[name] = string.Template(template).substitute(env)
-            except KeyError:
-                continue  # names a variable not set here (no proxy): leave it out
-        return env
 
     def _agent_turn(
         self, world: World, instruction: str, waited_ms: int
@@ -438,8 +308,8 @@ class Attempt:
             command.append(instruction)
         elif s.agent.instruction_via == "stdin":
             stdin = io / "instruction.md"
-        env = self._agent_env(world, key)
-        mounts += self._home_mounts(self.work / "home", env)
+        env = agent_env(s, world, key, self.agent_trial_id)
+        mounts += home_mounts(s.agent, self.work / "home", env)
         spec = SandboxSpec(
             tuple(mounts),
             world.workdir,
@@ -502,10 +372,10 @@ class Attempt:
                 execution=execution if booted else "not_started",
                 exit_code=res.exit_code,
                 duration_ms=res.duration_ms,
-                stdout=self._put_capped(stdout),
-                stderr=self._put_capped(stderr),
-                stdout_bytes=_if_cut(res.output_bytes[:1]),
-                stderr_bytes=_if_cut(res.output_bytes[1:2]),
+                stdout=put_capped(self.art, stdout, self._scrub),
+                stderr=put_capped(self.art, stderr, self._scrub),
+                stdout_bytes=if_cut(res.output_bytes[:1]),
+                stderr_bytes=if_cut(res.output_bytes[1:2]),
                 reason=limit_hit,
                 exchanges=store_exchanges(exchanges, self.art, self._scrub),
             )
@@ -533,76 +403,9 @@ class Attempt:
             )
         return True, None
 
-    def _home_mounts(self, home: Path, env: dict[str, str]) -> list[Mount]:
-        """The agent's configuration files (`AgentSpec.home_files`).
-
-        Written under `home` on the host and bound writable over the sandbox's home (`/tmp`), one top-level entry each.
-        """
-        tops: set[str] = set()
-        for rel, template in self.s.agent.home_files:
-            try:
-                text = string.Template(template).substitute(env)
-            except KeyError:
-                continue  # names a variable not set here (no such upstream): leave it out
-            target = home / rel  # rel comes from the preset, never from the task or the agent
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-            tops.add(rel.split("/", 1)[0])
-        return [Mount(home / t, f"{env['HOME']}/{t}", writable=True) for t in sorted(tops)]
-
-    def _put_capped(self, path: Path) -> str:
-        """Store an output file as an artifact, capped and scrubbed.
-
-        Over MAX_ARTIFACT_BYTES only its head and tail are kept; the values given with `--env`
-        are blanked. The sandbox's capture (`memeval.sandbox.OutputCapture`) already wrote at most its first and
-        last 4 MiB with a line between them saying how many bytes it saw and cut: that file is read whole.
-        """
-        half = MAX_ARTIFACT_BYTES // 2 + CUT_LINE_MAX
-        return self.art.put(self._scrub(read_ends(path, half, half)))
-
     def _scrub(self, data: bytes) -> bytes:
         """Blank the secret values memeval knows: `--env` values and upstream keys (see `Scrubber`)."""
         return self.scrubber.bytes(data)
-
-    def _read_claim_file(self, path: Path) -> bytes | None:
-        """The agent's claim file, if it is a regular file (never through a symlink), capped."""
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        except OSError:
-            return None  # absent, a symlink (ELOOP), or unreadable: no claim file
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None
-            return self._scrub(f.read(MAX_CLAIM_BYTES))
-
-    def _record_claim(self) -> None:
-        raw = self._read_claim_file(self.work / "io" / "out" / "claim.json")
-        message, reported, source = "", None, "stdout"
-        if raw is not None:
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # the agent's file: any bytes
-                data = {"message": raw.decode("utf-8", "replace")[:4000]}
-            if isinstance(data, dict):
-                message = str(data.get("message", ""))[:4000]
-                usage = data.get("usage")
-                reported = usage if isinstance(usage, dict) else None
-                source = "claim_file"
-        fmt = self.s.agent.claim_format
-        preset = source == "stdout" and fmt is not None
-        if source == "stdout" and fmt is not None:  # a preset's output; what it says of itself stays a claim
-            claim = parse_claim(
-                fmt, self._scrub(read_ends(self._stdout, 0, MAX_ARTIFACT_BYTES)).decode("utf-8", "replace")
-            )
-            message, reported = claim.message, claim.self_reported
-        if not message and not preset:
-            tail = read_ends(self._stdout, 0, 65536)
-            lines = self._scrub(tail).decode("utf-8", "replace").strip().splitlines()
-            message, source = "\n".join(lines[-5:])[:4000], "stdout"
-        if message or reported:
-            self.log.append(
-                ClaimRecorded(trial_id=self.s.trial_id, message=message, self_reported=reported, source=source)
-            )
 
     def _verify(self, world: World) -> tuple[Assessment, bool]:
         s = self.s
@@ -616,7 +419,7 @@ class Attempt:
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
             v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
-        out_id = self._put_capped(v.output)  # cut to its head and tail as it was read
+        out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read
         if v.refused is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:
@@ -661,7 +464,7 @@ class Attempt:
                 reward_source=reward.source,
                 exit_code=v.exit_code,
                 output=out_id,
-                output_bytes=_if_cut((v.output_bytes,) if v.output_bytes is not None else ()),
+                output_bytes=if_cut((v.output_bytes,) if v.output_bytes is not None else ()),
             )
         )
         # the check stays as the verifier said; under `--tamper fail` the projection scores it failed
@@ -681,48 +484,3 @@ class Attempt:
             world.rename(dest)
         shutil.rmtree(self.work, ignore_errors=True)
         return rel
-
-
-def _if_cut(seen: tuple[int, ...]) -> int | None:
-    """The byte count of an output stream (`SandboxResult.output_bytes`'s one entry, or none) when its file was cut."""
-    return seen[0] if seen and seen[0] > OUTPUT_HEAD_BYTES + OUTPUT_TAIL_BYTES else None
-
-
-def read_ends(path: Path, head: int, tail: int) -> bytes:
-    """The first `head` and last `tail` bytes of the file at `path`, and between them a line saying how many were cut.
-
-    The bubblewrap backend's output files are memeval's own, at most 8 MiB and a line (see `OutputCapture`); this
-    bounds what is read of any other backend's, which its sandbox may have written up to its file size limit, or
-    seeked to that size in an instant. The whole file when it is no longer than `head + tail`. With `head` 0 no line
-    is added (a tail alone).
-    """
-    with path.open("rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size <= head + tail:
-            return f.read(head + tail)
-        first = f.read(head) if head else b""
-        f.seek(size - tail)
-        cut = f"\n[memeval: {size - head - tail} bytes cut]\n".encode() if head else b""
-        return first + cut + f.read(tail)
-
-
-def _git_refusal(pristine: Path, root: Path, touched: tuple[str, ...]) -> str | None:
-    """Why the agent's git repositories cannot be trusted by the verifier, or None.
-
-    `touched` are the world's files the agent added or changed (relative to `root`).
-    """
-
-    def listed(items: list[str]) -> str:
-        return ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
-
-    if forged := forged_objects(root, touched):
-        return (
-            f"git objects the agent added or changed are not what their names say ({listed(forged)});"
-            " a test restored from that repository would be the agent's"
-        )
-    if hidden := hidden_by_index(pristine, root, touched):
-        return (
-            f"the agent marked tracked files assume-unchanged or skip-worktree ({listed(hidden)});"
-            " git diff and git status would not show its changes to them"
-        )
-    return None

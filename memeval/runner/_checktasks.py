@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memeval.agents import resolve_agent
 from memeval.results import Run, load_run
+from memeval.runner._plan import AbOptions, start_run
 from memeval.runner._schedule import Progress
-from memeval.runner._session import AbOptions, execute, start_run
+from memeval.runner._session import execute
 from memeval.tasks import TaskSet
 
 Problem = Literal["oracle_fails", "nop_passes", "unscored", "malformed"]

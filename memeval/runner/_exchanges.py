@@ -21,12 +21,10 @@ import json
 import threading
 import zlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memeval.runner._runmeter import Exchange
-
-if TYPE_CHECKING:
-    from memeval.runner._attempt import ArtifactSink
+from memeval.runner._sinks import ArtifactSink
 
 SCHEMA = "memeval.exchanges/1"
 

@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memeval.errors import UsageError
-from memeval.runner._attempt import ArtifactSink, Attempt, AttemptSpec, EventSink, StopFlag, TrialMeter
+from memeval.runner._attempt import Attempt, AttemptSpec, StopFlag
+from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 
 if TYPE_CHECKING:
-    from memeval.runner._session import AbOptions
+    from memeval.runner._plan import AbOptions
 
 ExecutorName = str
 """A registered executor's name (`serial`, `local`, `ray`, ...; see `memeval.runner._backends`)."""

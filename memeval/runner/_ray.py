@@ -44,7 +44,7 @@ from memeval.runner._ray_node import NodeFacts, NodeJob, node_facts, node_proble
 from memeval.runner._upstream import UpstreamSpec
 
 if TYPE_CHECKING:
-    from memeval.runner._session import AbOptions
+    from memeval.runner._plan import AbOptions
 
 __all__ = [
     "BUNDLE_CACHE",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from memeval.errors import UsageError
 
 if TYPE_CHECKING:
-    from memeval.runner._session import AbOptions
+    from memeval.runner._plan import AbOptions
 
 BUNDLE_CACHE = Path.home() / ".cache" / "memeval" / "bundles"
 """Where a node keeps unpacked bundles, one folder per content hash."""

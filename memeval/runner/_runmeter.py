@@ -276,7 +276,7 @@ class CallStats:
     A call "not delivered" is one the proxy answered itself because the upstream was unreachable,
     or, in a run with no upstream at all (`no_upstreams`), not configured: a failure of the harness,
     not of the agent. In a run with upstreams, a call to an API that has none is the agent's own:
-    its variables were never handed to it (`memeval.runner._attempt.proxy_vars`), and counting
+    its variables were never handed to it (`memeval.runner._agentenv.proxy_vars`), and counting
     such a call would let an agent make its trial a retried `process` fault at will.
     """
 

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
-from memeval.sandbox._bwrap import HOST_ID_BASE, ExitReport, parse_exit_report
+from memeval.sandbox._bwrap import HOST_ID_BASE
 from memeval.sandbox._capture import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES, OutputCapture
+from memeval.sandbox._exitwrap import ExitReport, parse_exit_report
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
     TOO_DEEP_PREFIX,

@@ -139,7 +139,7 @@ def test_a_toy_providers_refusals_come_in_its_own_error_shape(
 
 def test_a_toy_provider_is_known_to_the_runner_the_agents_and_the_viewer(toy: ToyProvider) -> None:
     from memeval.agents import api_of_model
-    from memeval.runner._attempt import proxy_vars
+    from memeval.runner._agentenv import proxy_vars
 
     assert provider_names()[-1] == "toy"
     assert provider_of_model("toy-1") == "toy" == api_of_model("toy/other")

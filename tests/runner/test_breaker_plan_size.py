@@ -17,7 +17,7 @@ from pathlib import Path
 
 from runner_helpers import MINI
 
-from memeval.runner._session import MAX_PLANNED_TRIALS
+from memeval.runner._plan import MAX_PLANNED_TRIALS
 
 
 def _limited() -> None:

@@ -10,21 +10,21 @@ from pathlib import Path
 
 from runner_helpers import make_task
 
-import memeval.runner._attempt as attempt_mod
+import memeval.runner._workspace as workspace_mod
 
 
 def test_siblings_of_a_harness_bug_record_the_bug_not_a_signal(tmp_path: Path, run_ab, monkeypatch):
     tasks = tmp_path / "tasks"
     make_task(tasks, "quick")
     make_task(tasks, "slow", files={"slow": ""})
-    real_diff = attempt_mod.diff_trees
+    real_diff = workspace_mod.diff_trees
 
     def buggy_diff(pristine: Path, root: Path):
         if not (root / "app" / "slow").exists():  # a `quick` world (its folder is named by an opaque id)
             raise RuntimeError("planted harness bug")
         return real_diff(pristine, root)
 
-    monkeypatch.setattr(attempt_mod, "diff_trees", buggy_diff)
+    monkeypatch.setattr(workspace_mod, "diff_trees", buggy_diff)
     agent = "if [ -f /app/slow ]; then sleep 60; fi"
     code, doc, err = run_ab(
         str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none", "--concurrency", "4"

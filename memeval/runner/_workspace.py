@@ -1,0 +1,125 @@
+"""What the agent's turn left in its world: the workspace diff, the tamper scan and the git check.
+
+After the agent's turn (its privileges stripped from the world, its claim recorded), an attempt
+records the world's diff against its pristine copy (`workspace.diffed`), what of it could steer
+the verifier (`tamper.scanned`, see `memeval.runner._tamper`), and whether the verifier may trust
+the agent's git repositories (`memeval.runner._gitguard`). `review_workspace` is that step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from memeval.eventlog import TamperFinding, TamperScanned, WorkspaceDiffed
+from memeval.runner._diff import diff_trees, listed
+from memeval.runner._gitguard import forged_objects, hidden_by_index
+from memeval.runner._guard import clear_mount_path
+from memeval.runner._scrub import Scrubber
+from memeval.runner._sinks import ArtifactSink, EventSink
+from memeval.runner._tamper import remove_links_into_verifier, scan_tamper
+from memeval.runner._verify import task_env
+from memeval.sandbox import World
+from memeval.tasks import Task
+from memeval.types import TamperPolicy
+
+
+class WorkspaceReview(NamedTuple):
+    """What `review_workspace` found, for the verifier step."""
+
+    findings: tuple[TamperFinding, ...]
+    """The tamper findings recorded (at most `memeval.runner._tamper.MAX_FINDINGS` of the scan's)."""
+    omitted: int
+    """The scan's findings beyond those kept."""
+    git_refusal: str | None
+    """Why the verifier must not run on the agent's git repositories, or None."""
+
+
+def review_workspace(
+    trial_id: str,
+    task: Task,
+    policy: TamperPolicy,
+    world: World,
+    pristine: Path,
+    *,
+    log: EventSink,
+    art: ArtifactSink,
+    scrubber: Scrubber,
+) -> WorkspaceReview:
+    """Record the agent's changes to `world` (against its copy `pristine`) and what of them could steer the verifier.
+
+    Appends `workspace.diffed` (the diff text stored as an artifact, its paths and text scrubbed) and
+    `tamper.scanned` (under `policy`) to `log`; removes the agent's links into folders only the verifier sees and
+    what stands on the way to its mount points (`_scan_tamper`).
+
+    Returns:
+        The findings recorded, how many more the scan had, and the git refusal (`git_refusal`).
+    """
+    d = diff_trees(pristine, world.root)
+    diff_id = art.put(scrubber.bytes(d.text.encode("utf-8", "backslashreplace"))) if d.text else None
+    shown = listed(d)
+    log.append(
+        WorkspaceDiffed(
+            trial_id=trial_id,
+            diff=diff_id,
+            added=tuple(scrubber.text(p) for p in shown.added),
+            changed=tuple(scrubber.text(p) for p in shown.changed),
+            removed=tuple(scrubber.text(p) for p in shown.removed),
+            omitted=shown.omitted,
+        )
+    )
+    findings, omitted = _scan_tamper(trial_id, task, policy, world, pristine, d.added, d.changed, log)
+    return WorkspaceReview(findings, omitted, git_refusal(pristine, world.root, (*d.added, *d.changed)))
+
+
+def _scan_tamper(
+    trial_id: str,
+    task: Task,
+    policy: TamperPolicy,
+    world: World,
+    pristine: Path,
+    added: tuple[str, ...],
+    changed: tuple[str, ...],
+    log: EventSink,
+) -> tuple[tuple[TamperFinding, ...], int]:
+    """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
+
+    A symlink or file on the way to the verifier's mount points, and a symlink leading into a
+    folder only the verifier sees (`/tests`...), are removed here, and noted.
+
+    Returns:
+        The findings recorded, and how many more the scan had.
+    """
+    scan = scan_tamper(pristine, world, added, changed, task_env(task, world))
+    unlinked = tuple(remove_links_into_verifier(pristine, world, added, changed))
+    replaced = tuple(
+        TamperFinding(
+            path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
+        )
+        for p in clear_mount_path(world, "/logs/verifier")
+    )
+    findings = unlinked + replaced + scan.findings
+    log.append(TamperScanned(trial_id=trial_id, policy=policy, findings=findings, omitted=scan.omitted))
+    return findings, scan.omitted
+
+
+def git_refusal(pristine: Path, root: Path, touched: tuple[str, ...]) -> str | None:
+    """Why the agent's git repositories cannot be trusted by the verifier, or None.
+
+    `touched` are the world's files the agent added or changed (relative to `root`).
+    """
+
+    def listed(items: list[str]) -> str:
+        return ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+
+    if forged := forged_objects(root, touched):
+        return (
+            f"git objects the agent added or changed are not what their names say ({listed(forged)});"
+            " a test restored from that repository would be the agent's"
+        )
+    if hidden := hidden_by_index(pristine, root, touched):
+        return (
+            f"the agent marked tracked files assume-unchanged or skip-worktree ({listed(hidden)});"
+            " git diff and git status would not show its changes to them"
+        )
+    return None
