@@ -15,6 +15,7 @@ from memeval.eventlog import (
     ClaimRecorded,
     Event,
     FaultRaised,
+    ModelCalledView,
     ModelCallRecord,
     PlannedTrial,
     RunPlanned,
@@ -249,17 +250,18 @@ class Projection:
         """
         planned, accs, run_faults = self.planned, self.accs, self.run_faults
         for ev in events:
-            # Dispatch on the tag, which the events and their views share.
-            if ev.event == "model.called":
+            if type(ev) is ModelCalledView:
                 # Most of a log: the shortest path. The same checks as below, in the same order.
                 history = accs.get(ev.trial_id)
                 if history:
                     history[-1].calls.append(ev.call)
                     continue
-            if ev.event == "run.ended":
+            # Dispatch on the tag, which the events and their views share.
+            kind = ev.event
+            if kind == "run.ended":
                 self.status = ev.status
                 continue
-            if ev.event == "fault.raised" and ev.trial_id is None:
+            if kind == "fault.raised" and ev.trial_id is None:
                 run_faults.append(Fault(code=ev.code, phase=ev.phase, message=ev.message))
                 continue
             tid = getattr(ev, "trial_id", None)
@@ -267,39 +269,40 @@ class Projection:
                 continue
             if tid not in planned:
                 raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
-            if ev.event == "trial.started":
+            if kind == "trial.started":
                 history = accs.setdefault(tid, [])
                 if history:
                     history[-1].fold()  # no later call is added to an earlier attempt
                 history.append(_Acc(ev))
                 continue
-            if not accs.get(tid):
+            history = accs.get(tid)
+            if not history:
                 raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
-            acc = accs[tid][-1]
-            if ev.event == "model.called":
+            acc = history[-1]
+            if kind == "model.called":
                 acc.calls.append(ev.call)
-            elif ev.event == "agent.started":
+            elif kind == "agent.started":
                 acc.agent_started = True
                 if ev.waited_ms is not None:
                     acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-            elif ev.event == "verifier.started":
+            elif kind == "verifier.started":
                 if ev.waited_ms is not None:
                     acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-            elif ev.event == "agent.exited":
+            elif kind == "agent.exited":
                 acc.exited = ev
-            elif ev.event == "claim.recorded":
+            elif kind == "claim.recorded":
                 acc.claim = ev
-            elif ev.event == "workspace.diffed":
+            elif kind == "workspace.diffed":
                 acc.diff = ev
-            elif ev.event == "tamper.scanned":
+            elif kind == "tamper.scanned":
                 acc.tamper = ev
-            elif ev.event == "check.recorded":
+            elif kind == "check.recorded":
                 acc.check = ev
-            elif ev.event == "fault.raised":
+            elif kind == "fault.raised":
                 acc.fault = ev
                 if ev.waited_ms is not None:  # a wait at the phases gate that the run's stop cut short
                     acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-            elif ev.event == "trial.ended":
+            elif kind == "trial.ended":
                 acc.ended = ev
                 acc.fold()  # its calls so far are added up and let go; a later one is added at the end
 
@@ -360,7 +363,7 @@ class Projection:
                 r.physics.tool_calls,
                 r.physics.errors,
             ]
-            n = sum(v is not None for v in values)
+            n = MEASURED - values.count(None)  # None is only ever equal to itself
             observed += n
             missing["unmetered" if r.physics.source == "unmetered" else "not_emitted"] += MEASURED - n
         missing["not_run"] = (len(planned) - len(trials)) * MEASURED
