@@ -257,11 +257,10 @@ class Projection:
                     history[-1].calls.append(ev.call)
                     continue
             # Dispatch on the tag, which the events and their views share.
-            kind = ev.event
-            if kind == "run.ended":
+            if ev.event == "run.ended":
                 self.status = ev.status
                 continue
-            if kind == "fault.raised" and ev.trial_id is None:
+            if ev.event == "fault.raised" and ev.trial_id is None:
                 run_faults.append(Fault(code=ev.code, phase=ev.phase, message=ev.message))
                 continue
             tid = getattr(ev, "trial_id", None)
@@ -269,7 +268,7 @@ class Projection:
                 continue
             if tid not in planned:
                 raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
-            if kind == "trial.started":
+            if ev.event == "trial.started":
                 history = accs.setdefault(tid, [])
                 if history:
                     history[-1].fold()  # no later call is added to an earlier attempt
@@ -279,30 +278,30 @@ class Projection:
             if not history:
                 raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
             acc = history[-1]
-            if kind == "model.called":
+            if ev.event == "model.called":
                 acc.calls.append(ev.call)
-            elif kind == "agent.started":
+            elif ev.event == "agent.started":
                 acc.agent_started = True
                 if ev.waited_ms is not None:
                     acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-            elif kind == "verifier.started":
+            elif ev.event == "verifier.started":
                 if ev.waited_ms is not None:
                     acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-            elif kind == "agent.exited":
+            elif ev.event == "agent.exited":
                 acc.exited = ev
-            elif kind == "claim.recorded":
+            elif ev.event == "claim.recorded":
                 acc.claim = ev
-            elif kind == "workspace.diffed":
+            elif ev.event == "workspace.diffed":
                 acc.diff = ev
-            elif kind == "tamper.scanned":
+            elif ev.event == "tamper.scanned":
                 acc.tamper = ev
-            elif kind == "check.recorded":
+            elif ev.event == "check.recorded":
                 acc.check = ev
-            elif kind == "fault.raised":
+            elif ev.event == "fault.raised":
                 acc.fault = ev
                 if ev.waited_ms is not None:  # a wait at the phases gate that the run's stop cut short
                     acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
-            elif kind == "trial.ended":
+            elif ev.event == "trial.ended":
                 acc.ended = ev
                 acc.fold()  # its calls so far are added up and let go; a later one is added at the end
 
