@@ -9,7 +9,7 @@ here, at the edge. An unknown value is an em dash, never a zero.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 UNKNOWN = "—"
 """What an unknown figure is written as."""
@@ -46,9 +46,11 @@ def duration(seconds: float | None) -> str:
     return f"{s // 3600}h {s % 3600 // 60:02d}m"
 
 
-@dataclass(frozen=True)
-class CellValue:
+class CellValue(NamedTuple):
     """What one arm of one task of the A/B table holds, as values.
+
+    A `NamedTuple` (made twice a task each time a table is serialised: a frozen dataclass's
+    `__init__` sets each field through `object.__setattr__`, several times slower).
 
     Attributes:
         trials: ended trials of the arm (latest attempts).

@@ -247,6 +247,8 @@ class ReplayStream:
         self.torn_tail = False
         self.log_hash: str | None = None
         """`sha256:<hex>` of the complete lines; None until the stream has been read to its end."""
+        self.position = 0
+        """Bytes of the log read so far: the complete lines up to the end of the last run given."""
 
     def __iter__(self) -> Iterator[list[Event | View]]:
         runs = self._runs()
@@ -261,6 +263,7 @@ class ReplayStream:
         seq = 0
         for run in runs:
             self._hash.update(run)
+            self.position += len(run)
 
             def slow(i: int, line: bytes, before: Sequence[Event | View], first: int = seq) -> Event:
                 # An error in an earlier line's seq is raised first, as `read` finds it first.

@@ -176,6 +176,7 @@ class CallTally:
         s_in, s_out, s_read, s_write, s_reason, s_tools = self._sums
         a_in, a_out, a_read, a_write, a_reason, a_tools = self._absent
         unmeasured, models = self._unmeasured, self._models
+        last_model = None  # the model most recently added to `models` (most calls name the one before's)
         for c in calls:
             usd = c.cost.cost_usd
             status = c.status
@@ -190,8 +191,9 @@ class CallTally:
                 continue
             subject += 1
             model = c.response_model
-            if model:
+            if model and model != last_model:
                 models.add(model)
+                last_model = model
             if status >= 400:
                 errors += 1
                 if usd is not None and cost is not None:
@@ -312,13 +314,20 @@ def physics(tally: Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
     # The keys of `missing` keep their order: the token figures, cost_usd, tool_calls.
     missing: dict[str, str] = {}
     answered, subject = tally.answered, tally.subject
-    sums = [
-        _sum(total, absent, answered, subject, missing, name)
-        for total, absent, name in zip(tally.sums[:5], tally.absent[:5], _SUMMED[:5], strict=True)
-    ]
-    if tally.cost_missing is not None:
-        missing["cost_usd"] = tally.cost_missing
-    tool_calls = _sum(tally.sums[5], tally.absent[5], answered, subject, missing, "tool_calls")
+    sums: Sequence[int | None]
+    tool_calls: int | None
+    if answered and not any(tally.absent):  # every answered call measured every figure: `_sum`'s totals
+        sums, tool_calls = tally.sums[:5], tally.sums[5]
+        if tally.cost_missing is not None:
+            missing["cost_usd"] = tally.cost_missing
+    else:
+        sums = [
+            _sum(total, absent, answered, subject, missing, name)
+            for total, absent, name in zip(tally.sums[:5], tally.absent[:5], _SUMMED[:5], strict=True)
+        ]
+        if tally.cost_missing is not None:
+            missing["cost_usd"] = tally.cost_missing
+        tool_calls = _sum(tally.sums[5], tally.absent[5], answered, subject, missing, "tool_calls")
     cost = tally.cost_usd
     return {
         "duration_ms": wall_ms,

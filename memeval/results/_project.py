@@ -15,6 +15,7 @@ from memeval.eventlog import (
     ClaimRecorded,
     Event,
     FaultRaised,
+    ModelCalledView,
     ModelCallRecord,
     PlannedTrial,
     RunPlanned,
@@ -249,13 +250,13 @@ class Projection:
         """
         planned, accs, run_faults = self.planned, self.accs, self.run_faults
         for ev in events:
-            # Dispatch on the tag, which the events and their views share.
-            if ev.event == "model.called":
+            if type(ev) is ModelCalledView:
                 # Most of a log: the shortest path. The same checks as below, in the same order.
                 history = accs.get(ev.trial_id)
                 if history:
                     history[-1].calls.append(ev.call)
                     continue
+            # Dispatch on the tag, which the events and their views share.
             if ev.event == "run.ended":
                 self.status = ev.status
                 continue
@@ -273,9 +274,10 @@ class Projection:
                     history[-1].fold()  # no later call is added to an earlier attempt
                 history.append(_Acc(ev))
                 continue
-            if not accs.get(tid):
+            history = accs.get(tid)
+            if not history:
                 raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
-            acc = accs[tid][-1]
+            acc = history[-1]
             if ev.event == "model.called":
                 acc.calls.append(ev.call)
             elif ev.event == "agent.started":
@@ -360,7 +362,7 @@ class Projection:
                 r.physics.tool_calls,
                 r.physics.errors,
             ]
-            n = sum(v is not None for v in values)
+            n = MEASURED - values.count(None)  # None is only ever equal to itself
             observed += n
             missing["unmetered" if r.physics.source == "unmetered" else "not_emitted"] += MEASURED - n
         missing["not_run"] = (len(planned) - len(trials)) * MEASURED

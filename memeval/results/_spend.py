@@ -53,11 +53,16 @@ def arm_spend(result: RunResult, mode: str, task_id: str | None = None) -> ArmSp
 def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
     """Add attempts' spends (the sum `arm_spend` and the table's cells use)."""
     items = list(spends)
+    calls = unknown = cut = 0
+    for a in items:
+        calls += a.calls
+        unknown += a.calls_cost_unknown
+        cut += a.cut_mid_turn
     return ArmSpend(
-        cost_usd=round(sum(a.cost_usd for a in items), 10),
-        calls=sum(a.calls for a in items),
-        calls_cost_unknown=sum(a.calls_cost_unknown for a in items),
-        attempts_cut=sum(a.cut_mid_turn for a in items),
+        cost_usd=round(sum([a.cost_usd for a in items]), 10),  # `sum`, as every reader of spend adds it
+        calls=calls,
+        calls_cost_unknown=unknown,
+        attempts_cut=cut,
         attempts=len(items),
     )
 

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, TypedDict
 from memeval.formatting import CellValue
 from memeval.results._records import TableRow, TrialRecord, UnendedTrial
 from memeval.results._spend import sum_spend
+from memeval.stats import TrialObs  # the typed records import memeval.stats already; no numpy here
 
 if TYPE_CHECKING:
     from memeval.eventlog import RunPlanned
-    from memeval.stats import PairedVerdict, TrialObs
+    from memeval.stats import PairedVerdict
 
 
 def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellValue:
@@ -22,15 +23,23 @@ def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellV
 
     A spend with calls of unknown cost, or with an attempt cut mid-turn, is marked a lower bound.
     """
-    scored = [r for r in recs if r.assessment == "scored"]
-    both: tuple[TrialRecord | UnendedTrial, ...] = (*recs, *unended)
-    spent = sum_spend(a for r in both for a in r.spend)
-    metered = bool(recs) and all(r.physics.source == "meter" for r in recs)
-    faults = [r.fault.code for r in recs if r.fault]
+    spent = sum_spend([a for r in recs for a in r.spend] + [a for u in unended for a in u.spend])
+    passes = scored = 0
+    metered = bool(recs)
+    faults = []
+    for r in recs:
+        if r.assessment == "scored":
+            scored += 1
+            if r.verified:
+                passes += 1
+        if r.physics.source != "meter":
+            metered = False
+        if r.fault:
+            faults.append(r.fault.code)
     return CellValue(
         trials=len(recs),
-        passes=sum(1 for r in scored if r.verified),
-        scored=len(scored),
+        passes=passes,
+        scored=scored,
         faults=len(faults),
         fault_code=faults[0] if len(recs) == 1 and faults else None,
         scored_single=len(recs) == 1 and recs[0].assessment == "scored",
@@ -45,12 +54,15 @@ def trial_obs(r: TrialRecord) -> TrialObs:
     Its cost is the spend of all its attempts when every answered call of every attempt was priced
     and no attempt was cut mid-turn (a call in flight at a kill is on no record), else unknown (None).
     """
-    from memeval.stats import TrialObs
-
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
     if not r.spend:  # a record with no attempt spends: its own figure
         return TrialObs(outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out")
-    known = r.physics.cost_usd is not None and not any(a.calls_cost_unknown or a.cut_mid_turn for a in r.spend)
+    known = r.physics.cost_usd is not None
+    if known:
+        for a in r.spend:
+            if a.calls_cost_unknown or a.cut_mid_turn:
+                known = False
+                break
     # Unknown when any attempt's spend is: the last attempt's own cost alone would undercount.
     cost = r.spend_usd if known else None
     return TrialObs(outcome=outcome, cost_usd=cost, timed_out=r.execution == "timed_out")
@@ -93,15 +105,18 @@ def table_and_verdict(
 
     by_task: dict[str, dict[str, list[TrialRecord]]] = {}
     for t in plan.trials:
-        by_task.setdefault(t.task_id, {"baseline": [], "pack": []})
+        if t.task_id not in by_task:
+            by_task[t.task_id] = {"baseline": [], "pack": []}
     for r in trials:
         by_task[r.task_id][r.mode].append(r)
+    left: dict[tuple[str, str], list[UnendedTrial]] = {}
+    for u in unended:
+        left.setdefault((u.task_id, u.mode), []).append(u)
     rows = []
     inputs = []
     for task_id, arms in by_task.items():
-        left = [u for u in unended if u.task_id == task_id]
-        b = _cell(arms["baseline"], [u for u in left if u.mode == "baseline"])
-        p = _cell(arms["pack"], [u for u in left if u.mode == "pack"])
+        b = _cell(arms["baseline"], left.get((task_id, "baseline"), ()))
+        p = _cell(arms["pack"], left.get((task_id, "pack"), ()))
         rows.append(
             TableRow(
                 task_id=task_id,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -101,8 +102,25 @@ def _scored(trials: tuple[TrialObs, ...]) -> list[TrialObs]:
     return [t for t in trials if t.outcome != "fault"]
 
 
+@lru_cache(maxsize=4096)
+def _fraction(passes: int, trials: int) -> Fraction:
+    """`Fraction(passes, trials)`, made once per pair: a run's rates take few values (k of n repeats)."""
+    return Fraction(passes, trials)
+
+
+def _passes(trials: list[TrialObs]) -> tuple[int, int]:
+    """(passes, trials) of scored trials: the rate `_fraction(*_passes(trials))`."""
+    return sum([t.outcome == "pass" for t in trials]), len(trials)
+
+
 def _rate(trials: list[TrialObs]) -> Fraction:
-    return Fraction(sum(t.outcome == "pass" for t in trials), len(trials))
+    return _fraction(*_passes(trials))
+
+
+@lru_cache(maxsize=4096)
+def _difference(pack_passes: int, pack_trials: int, base_passes: int, base_trials: int) -> Fraction:
+    """The pack's rate less the baseline's, exactly, made once per pair of counts."""
+    return _fraction(pack_passes, pack_trials) - _fraction(base_passes, base_trials)
 
 
 def _mean(values: list[float]) -> float | None:
@@ -259,8 +277,19 @@ def paired_verdict(
             "exact_max_nonzero": exact_max_nonzero,
         },
     )
-    paired = [t for t in tasks if _scored(t.baseline) and _scored(t.pack)]
-    dropped = tuple(t.task_id for t in tasks if not (_scored(t.baseline) and _scored(t.pack)))
+    paired: list[TaskTrials] = []
+    dropped_ids: list[str] = []
+    base_arms: list[list[TrialObs]] = []
+    pack_arms: list[list[TrialObs]] = []
+    for t in tasks:
+        scored_b, scored_p = _scored(t.baseline), _scored(t.pack)
+        if scored_b and scored_p:
+            paired.append(t)
+            base_arms.append(scored_b)
+            pack_arms.append(scored_p)
+        else:
+            dropped_ids.append(t.task_id)
+    dropped = tuple(dropped_ids)
     faulted = tuple(
         FaultedTrial(task_id=t.task_id, mode=mode, index=i)
         for t in tasks
@@ -268,11 +297,11 @@ def paired_verdict(
         for i, x in enumerate(trials)
         if x.outcome == "fault"
     )
-    base_arms = [_scored(t.baseline) for t in paired]
-    pack_arms = [_scored(t.pack) for t in paired]
-    rate_b = [_rate(a) for a in base_arms]
-    rate_p = [_rate(a) for a in pack_arms]
-    d_exact = [p - b for p, b in zip(rate_p, rate_b, strict=True)]
+    counts_b = [_passes(a) for a in base_arms]
+    counts_p = [_passes(a) for a in pack_arms]
+    rate_b = [_fraction(*c) for c in counts_b]
+    rate_p = [_fraction(*c) for c in counts_p]
+    d_exact = [_difference(*p, *b) for p, b in zip(counts_p, counts_b, strict=True)]
     d = [float(x) for x in d_exact]
     n = len(paired)
     estimate = _mean(d)
@@ -310,9 +339,12 @@ def paired_verdict(
     one_repeat = n > 0 and all(len(a) == 1 for a in (*base_arms, *pack_arms))
     extra: dict[str, object] = {}
     if one_repeat:
-        both = sum(rp == 1 and rb == 1 for rp, rb in zip(rate_p, rate_b, strict=True))
-        only_p = sum(rp == 1 and rb == 0 for rp, rb in zip(rate_p, rate_b, strict=True))
-        only_b = sum(rp == 0 and rb == 1 for rp, rb in zip(rate_p, rate_b, strict=True))
+        # One scored trial an arm: a rate is 1 (k == n) or 0 (k == 0), read from the counts.
+        both = only_p = only_b = 0
+        for (kp, n_p), (kb, n_b) in zip(counts_p, counts_b, strict=True):
+            both += kp == n_p and kb == n_b
+            only_p += kp == n_p and kb == 0
+            only_b += kp == 0 and kb == n_b
         table = ((both, only_p), (only_b, n - both - only_p - only_b))
         newcombe = newcombe_paired_interval(table)
         wil_b = wilson_interval(both + only_b, n)

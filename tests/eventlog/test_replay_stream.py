@@ -23,10 +23,11 @@ from test_fast_calls import _line, _log_of, _longer_log
 from test_projection_properties import PROPS, _write, run_logs
 
 import memeval.eventlog._log as log_module
+import memeval.results._load as load_module
 from memeval.errors import RunLogError
 from memeval.eventlog import ModelCalled, RunLog, TrialEnded
 from memeval.results import load_run, result_json
-from memeval.results._project import project
+from memeval.results._project import Projection, project
 
 SIZES = [7, 300, 1 << 20]
 """Bytes the stream reads at once: less than any line (its buffer grows), a line or two, the default."""
@@ -127,3 +128,24 @@ def test_an_empty_or_missing_log_is_named(tmp_path: Path) -> None:
     (run / "events.jsonl").write_bytes(b'{"at":')  # a torn line alone
     with pytest.raises(RunLogError, match="has an empty log"):
         load_run(run)
+
+
+def test_a_held_replay_keeps_the_events_of_its_first_bytes_and_gives_the_same_bytes(tmp_path: Path) -> None:
+    # `memeval replay` passes `hold`: the events of the log's first HOLD_LOG_BYTES are kept until the
+    # process ends (never freed one by one), later ones let go as without `hold`.
+    call = ModelCalled.model_validate(_line())
+    run = _log_of(tmp_path, *[call] * 40, TrialEnded(trial_id="t:pack:1", assessment="scored"))
+    expected = _expected(run)
+    data = (run / "events.jsonl").read_bytes()
+    ends = [i + 1 for i, b in enumerate(data) if b == 0x0A]
+    budget = ends[20]  # the first 21 lines' bytes
+    with (
+        mock.patch.object(log_module, "_STREAM_BYTES", 7),  # one line a run
+        mock.patch.object(load_module, "HOLD_LOG_BYTES", budget),
+    ):
+        held: list[object] = []
+        assert result_json(load_run(run, use_cache=False, hold=held)) == expected
+        kept = [x for x in held if isinstance(x, list)]
+        assert [e.seq for events in kept for e in events] == list(range(21))
+        assert sum(isinstance(x, Projection) for x in held) == 1
+        assert result_json(load_run(run, use_cache=False)) == expected  # and without `hold`

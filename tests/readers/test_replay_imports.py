@@ -1,4 +1,4 @@
-"""`memeval replay` and a verdict of any shape load neither scipy nor statsmodels (issue 17 item 5).
+"""`memeval replay` and a verdict load neither scipy nor statsmodels; the replay starts no BLAS thread (issue 17).
 
 A fresh `memeval replay` process used to spend about 0.8 s CPU importing `scipy.stats` and
 `scipy.special` for a few distribution values; `memeval.stats._distributions` computes them now.
@@ -9,6 +9,7 @@ Each check runs in a fresh interpreter (this test process may have scipy loaded 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -61,3 +62,33 @@ def test_a_verdict_of_every_test_path_loads_no_scipy(tmp_path: Path) -> None:
         "assert methods == ['exact(binomtest)', 'exact', 'monte_carlo'], methods\n"
     )
     assert sorted(_loaded_after(code, tmp_path) & set(HEAVY)) == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts the process's threads in /proc")
+@pytest.mark.parametrize("given", [None, "3"])
+def test_the_replay_command_starts_no_blas_thread_unless_told_to(given: str | None, tmp_path: Path) -> None:
+    # numpy's OpenBLAS starts a thread per core at import, each spinning a while for work the
+    # replay never gives it: `memeval replay` asks for one thread, unless the user chose a number.
+    shutil.copytree(FIXTURES / "runlog_v1" / "sample-t01", tmp_path / "runs" / "sample-t01")
+    code = (
+        "import os, sys\n"
+        "from memeval.cli import main\n"
+        "sys.argv = ['memeval', 'replay', 'sample-t01', '--runs-dir', 'runs']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code in (0, None), exc.code\n"
+        "assert 'numpy' in sys.modules\n"
+        "print(len(os.listdir('/proc/self/task')), os.environ.get('OPENBLAS_NUM_THREADS'))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, check=True, timeout=300
+    )
+    threads, setting = out.stdout.strip().splitlines()[-1].split()
+    if given is None:
+        assert (threads, setting) == ("1", "1")
+    else:
+        assert setting == given  # the user's own choice is kept
