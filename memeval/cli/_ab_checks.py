@@ -260,7 +260,10 @@ def _parse_env(pairs: list[str]) -> dict[str, str]:
     for p in pairs:
         name, eq, value = p.partition("=")
         if not name.isidentifier():
-            raise UsageError(f"--env {p!r}: expected NAME=VALUE or NAME (taken from your environment)")
+            raise UsageError(
+                f"--env {p!r}: expected NAME=VALUE or NAME (taken from your environment), NAME being letters, "
+                f"digits and _ and not starting with a digit; {name!r} is not such a name"
+            )
         if not eq:
             if name not in os.environ:
                 raise UsageError(f"--env {name}: {name} is not set in your environment; use --env {name}=VALUE")
