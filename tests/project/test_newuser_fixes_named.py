@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -72,3 +73,18 @@ def test_a_database_that_is_down_names_the_option_and_the_server(tmp_path: Path)
     assert res.returncode == 1, res.stderr  # a server that is down is a failure, not a usage error
     assert f"cannot open the audit store at postgresql+psycopg://memeval@127.0.0.1:{port}/x" in res.stderr
     assert "check the URL (--db, else MEMEVAL_DB) and that its database is up" in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("given", ["team/tasks", "team/tasks/greet"])
+def test_no_agent_inside_a_team_folder_points_at_the_team_folder(tmp_path: Path, given: str) -> None:
+    """`memeval ab samples/fernhill/tasks` said only "no agent: pass --agent ...", though the team
+    folder above it names its agent: now the message gives the command that runs the team's."""
+    team = tmp_path / "team"
+    shutil.copytree(MINI, team / "tasks")
+    (team / "memeval.toml").write_text('[ab]\ntasks = "tasks"\nagent = "nop"\n')
+    res = _memeval("ab", given, "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path)
+    one_usage_line(res, "no agent: pass --agent oracle|nop|command|claude-code", "memeval ab team")
+    assert not (tmp_path / "runs").exists()
+    (team / "memeval.toml").write_text('[ab]\ntasks = "tasks"\n')  # a team folder that names no agent: no hint
+    line = one_usage_line(_memeval("ab", given, "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path), "no agent")
+    assert "team folder" not in line
