@@ -147,7 +147,8 @@ class SqlAuditStore(AuditStore):
         except SQLAlchemyError as exc:
             raise AuditStoreError(
                 f"cannot open the audit store at {_safe_url(url)}: {type(exc).__name__}: "
-                f"{exc.orig if hasattr(exc, 'orig') else exc}; check MEMEVAL_DB"
+                f"{exc.orig if hasattr(exc, 'orig') else exc}; check the URL (--db, else MEMEVAL_DB) and that "
+                "its database is up"
             ) from exc
 
     @staticmethod

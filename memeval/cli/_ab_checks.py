@@ -10,6 +10,7 @@ The runner, the statistics and the sandbox are imported inside `ab_options`, nev
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -119,7 +120,8 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
     agent = agent or (proj.agent if proj else None)
     if agent is None:
         raise UsageError(
-            "no agent: pass --agent oracle|nop|command|PATH/agent.toml (or set [ab].agent in memeval.toml)"
+            f"no agent: pass --agent oracle|nop|command|{'|'.join(PRESETS)}|PATH/agent.toml "
+            f"(or set [ab].agent in memeval.toml){_team_folder_above(a.tasks)}"
         )
     if a.agent_cmd is not None and agent != "command" and agent not in PRESETS:
         raise UsageError(
@@ -255,12 +257,35 @@ def _refuse_bad_values(ctx: typer.Context, a: AbArgs) -> tuple[int, int]:
     return storage_default, memory_default
 
 
+def _team_folder_above(tasks: Path) -> str:
+    """A hint when `tasks` lies inside a team folder (up to two levels up) whose memeval.toml names an agent.
+
+    A new user gave `samples/fernhill/tasks` (or one task in it) and was told only to pass --agent,
+    while `memeval ab samples/fernhill` runs the team's agent, pack and model.
+    """
+    from memeval.project import load_project
+
+    here = tasks.resolve()
+    for folder in (here.parent, here.parent.parent):
+        try:
+            proj = load_project(folder)
+        except UsageError:  # a broken memeval.toml above is no hint; the task set itself is what was asked for
+            return ""
+        if proj is not None and proj.agent:
+            shown = os.path.relpath(folder) if folder.is_relative_to(Path.cwd()) else str(folder)
+            return f"; or run the team folder it is in, whose memeval.toml names one: memeval ab {shlex.quote(shown)}"
+    return ""
+
+
 def _parse_env(pairs: list[str]) -> dict[str, str]:
     out = {}
     for p in pairs:
         name, eq, value = p.partition("=")
         if not name.isidentifier():
-            raise UsageError(f"--env {p!r}: expected NAME=VALUE or NAME (taken from your environment)")
+            raise UsageError(
+                f"--env {p!r}: expected NAME=VALUE or NAME (taken from your environment), NAME being letters, "
+                f"digits and _ and not starting with a digit; {name!r} is not such a name"
+            )
         if not eq:
             if name not in os.environ:
                 raise UsageError(f"--env {name}: {name} is not set in your environment; use --env {name}=VALUE")

@@ -90,6 +90,13 @@ COMMANDS: dict[str, LazyCommand] = {
 }
 
 
+OPTION_NOT_COMMAND = {
+    "help": "it is an option: `memeval --help`, or `memeval COMMAND --help` for one command's",
+    "version": "it is an option: `memeval --version`",
+}
+"""Words typed as commands that are options of the root, with the line that says so (the usage error's fix)."""
+
+
 class LazyGroup(PlainGroup):
     """The root group: lists `COMMANDS` from the table and builds a command only when it is used."""
 
@@ -129,7 +136,9 @@ class LazyGroup(PlainGroup):
         except ClickUsageError as e:
             shown = [name for name, c in COMMANDS.items() if not c.hidden]
             matches = get_close_matches(args[0], shown) if args else []
-            if matches:
+            if args and args[0] in OPTION_NOT_COMMAND:
+                e.message = f"{e.message.rstrip('.')}: {OPTION_NOT_COMMAND[args[0]]}"
+            elif matches:
                 e.message = f"{e.message.rstrip('.')}. Did you mean {', '.join(repr(m) for m in matches)}?"
             raise
 
@@ -184,6 +193,9 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_show_locals=False,
     add_completion=False,
+    # `-h` as well as `--help`, on every command: click hands the root's help names down to each
+    # sub-command's context (no command has a `-h` option of its own).
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 

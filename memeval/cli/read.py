@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from memeval.cli._ab_params import QuietOpt
 from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._print import (
@@ -24,6 +25,7 @@ from memeval.cli._print import (
     verdict_so_far,
     visible,
 )
+from memeval.cli._progress import control_progress
 from memeval.cli.app import EXIT_FAILURE, command_app, runs_dir_to_read, translate_errors
 from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
@@ -244,11 +246,13 @@ def check_tasks_cmd(
     as_json: Annotated[
         bool, typer.Option("--json", help="The check as JSON (schemas/task-check.schema.json).")
     ] = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """List broken tasks: run oracle and nop on every task, with no network.
 
     oracle runs the task's solution, nop does nothing. A task is broken when the oracle fails,
-    nop passes, or a control trial is unscored. Exits 1 if any task is broken.
+    nop passes, or a control trial is unscored. Exits 1 if any task is broken. Progress goes to
+    stderr (a bar on a terminal, a line per ended trial otherwise) unless --quiet.
     """
     from rich.table import Table
 
@@ -260,9 +264,17 @@ def check_tasks_cmd(
     folder = proj.tasks if proj else taskset
     # A task that cannot be loaded is one more broken task: list it and check the others.
     task_set, malformed = load_task_set_listing_invalid(folder, only)
-    report = check_tasks(
-        task_set, runs_dir, agent_timeout_s=agent_timeout, malformed=malformed, name=folder.resolve().name
-    )
+    with control_progress(quiet) as on_progress:
+        if task_set is not None:
+            on_progress.announce(len(task_set.tasks), runs_dir)
+        report = check_tasks(
+            task_set,
+            runs_dir,
+            agent_timeout_s=agent_timeout,
+            on_progress=on_progress,
+            malformed=malformed,
+            name=folder.resolve().name,
+        )
     if as_json:
         echo_json(report, by_alias=True)
     else:

@@ -139,13 +139,22 @@ def load_pack(path: Path) -> Pack:
     except IsADirectoryError as exc:
         raise PackError(f"pack file {str(path)!r} is a folder: give the pack's JSON file inside it") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise PackError(f"pack file {str(path)!r} is not valid JSON: {exc}") from exc
+        raise PackError(f"pack file {str(path)!r} is not valid JSON ({exc}): {PACK_FIX}") from exc
     try:
         return Pack.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise PackError(f"pack file {str(path)!r} is invalid at {where or 'top level'}: {first['msg']}") from exc
+        raise PackError(
+            f"pack file {str(path)!r} is invalid at {where or 'top level'} ({first['msg']}): {PACK_FIX}"
+        ) from exc
+
+
+PACK_FIX = (
+    'give a memeval.pack/1 file ({"schema": "memeval.pack/1", "name": ..., "version": ..., "items": [...]}, '
+    "as samples/fernhill/pack.json), or build one from the audit log with `memeval pack build`"
+)
+"""The fix every refused pack file's message ends with."""
 
 
 def write_pack(pack: Pack, path: Path) -> None:

@@ -42,6 +42,16 @@ class RunIndexRow(SQLModel, table=True):
     indexed_at: datetime
 
 
+def _sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL (`sqlite:///path`); None for another database or an in-memory one."""
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    return Path(u.database)
+
+
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
@@ -104,11 +114,17 @@ def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
 
 
 def indexed_runs(url: str) -> list[RunIndexRow]:
-    """Every indexed run, oldest first (by start, then id).
+    """Every indexed run, oldest first (by start, then id); none for a SQLite file that does not exist.
+
+    Reading makes nothing: a SQLite store that is not there (no run indexed yet, or a mistyped
+    path) lists no runs and is not created, nor its folders.
 
     Raises:
         RunLogError: the store cannot be read.
     """
+    sqlite_file = _sqlite_file(url)
+    if sqlite_file is not None and not sqlite_file.exists():
+        return []
     try:
         engine = _engine(url)
         with Session(engine) as s:

@@ -41,7 +41,9 @@ def find_run(ref: str | Path, runs_dir: Path = Path("runs")) -> Path:
     """Resolve a run folder from a path or a run id (looked up under `runs_dir`).
 
     Raises:
-        UsageError: neither a run folder nor a known run id (with the fix).
+        UsageError: neither a run folder nor a known run id, with the fix: the one run whose id
+            starts with `ref` (a shortened id), or, when `runs_dir` is not there, where it was
+            looked for and `--runs-dir`.
     """
     p = Path(ref)
     if (p / LOG_NAME).is_file():
@@ -49,7 +51,26 @@ def find_run(ref: str | Path, runs_dir: Path = Path("runs")) -> Path:
     q = runs_dir / str(ref)
     if (q / LOG_NAME).is_file():
         return q
-    raise UsageError(f"{str(ref)!r} is not a run folder or a run id under {runs_dir}/: see `memeval runs`")
+    head = f"{str(ref)!r} is not a run folder or a run id under {runs_dir}/"
+    if not runs_dir.is_dir():
+        raise UsageError(
+            f"{head}: there is no folder {str(runs_dir)!r} in {str(Path.cwd())!r}; run memeval in the folder "
+            "that holds your runs/, or name it with --runs-dir DIR (or MEMEVAL_RUNS_DIR): see `memeval runs`"
+        )
+    starts = _ids_starting_with(str(ref), runs_dir)
+    if len(starts) == 1:
+        raise UsageError(f"{head}: did you mean {starts[0]} (the one run whose id starts so)? see `memeval runs`")
+    if starts:
+        shown = ", ".join(starts[:5]) + (", ..." if len(starts) > 5 else "")
+        raise UsageError(f"{head}: {len(starts)} run ids start so ({shown}): give the whole id; see `memeval runs`")
+    raise UsageError(f"{head}: see `memeval runs`")
+
+
+def _ids_starting_with(prefix: str, runs_dir: Path) -> list[str]:
+    """Ids of the runs under `runs_dir` that start with `prefix` (at least 4 characters, one name), sorted."""
+    if len(prefix) < 4 or Path(prefix).name != prefix:
+        return []
+    return sorted(d.name for d in runs_dir.iterdir() if d.name.startswith(prefix) and (d / LOG_NAME).is_file())
 
 
 @dataclass

@@ -8,6 +8,7 @@ two trials per control and the two run folders stay as evidence.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +20,7 @@ from memeval.runner._plan import AbOptions, start_run
 from memeval.runner._schedule import Progress
 from memeval.runner._session import execute
 from memeval.tasks import TaskSet
+from memeval.types import Control
 
 Problem = Literal["oracle_fails", "nop_passes", "unscored", "malformed"]
 """Why a task is broken: its solution does not pass, doing nothing passes, a control trial got
@@ -64,10 +66,10 @@ class TaskCheckReport(BaseModel):
 
 def _control_run(
     task_set: TaskSet,
-    control: str,
+    control: Control,
     runs_dir: Path,
     timeout_s: float | None,
-    on_progress: Callable[[Progress], None] | None,
+    on_progress: Callable[[Control, Progress], None] | None,
 ) -> Run:
     opts = AbOptions(
         task_set=task_set,
@@ -78,7 +80,7 @@ def _control_run(
         agent_timeout_s=timeout_s,
     )
     run_dir = start_run(opts)
-    execute(run_dir, opts, on_progress)
+    execute(run_dir, opts, None if on_progress is None else partial(on_progress, control))
     return load_run(run_dir)
 
 
@@ -86,7 +88,7 @@ def check_tasks(
     task_set: TaskSet | None,
     runs_dir: Path,
     agent_timeout_s: float | None = None,
-    on_progress: Callable[[Progress], None] | None = None,
+    on_progress: Callable[[Control, Progress], None] | None = None,
     malformed: Sequence[tuple[str, str]] = (),
     name: str | None = None,
 ) -> TaskCheckReport:
@@ -97,7 +99,8 @@ def check_tasks(
             when none could be loaded.
         runs_dir: where the two control runs are written.
         agent_timeout_s: the agents' turn budget (default: each task's own).
-        on_progress: called after every trial.
+        on_progress: called with the control (`oracle`, then `nop`) at every step of its run (an
+            attempt started, a trial ended), as `memeval.runner.execute` calls its own.
         malformed: (task folder name, why it cannot be loaded) for each task set aside; each is
             listed as broken with the problem `malformed`, after the checked tasks.
         name: the task set's name when `task_set` is None.

@@ -58,6 +58,25 @@ def test_runs_command_writes_and_reads_the_index(tmp_path: Path):
     assert len(rows) == 2 and {row["status"] for row in rows} == {"completed"}
 
 
+def test_listing_an_index_that_is_not_there_makes_no_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Found by a new user: `memeval runs --from-index` in a fresh clone made audit/memeval.sqlite (a
+    listing wrote a store), and a mistyped --index-url made its folders and an empty database."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("MEMEVAL_DB", raising=False)
+    monkeypatch.delenv("MEMEVAL_INDEX_URL", raising=False)
+    r = CliRunner().invoke(app, ["runs", "--from-index"])
+    assert r.exit_code == 0 and "no runs in the run index at audit/memeval.sqlite yet" in r.stdout, r.output
+    assert not (tmp_path / "audit").exists()
+    typo = tmp_path / "tpyo" / "idx.sqlite"
+    r = CliRunner().invoke(app, ["runs", "--from-index", "--index-url", f"sqlite:///{typo}", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == [], r.output
+    assert not typo.parent.exists()
+    shutil.copytree(FIXTURES, tmp_path / "runs")  # once indexed, the same listing reads it
+    assert CliRunner().invoke(app, ["runs", "--index", "--index-url", f"sqlite:///{typo}"]).exit_code == 0
+    r = CliRunner().invoke(app, ["runs", "--from-index", "--index-url", f"sqlite:///{typo}", "--json"])
+    assert len(json.loads(r.stdout)) == 2, r.output
+
+
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
 
 

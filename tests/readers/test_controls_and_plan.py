@@ -27,9 +27,10 @@ def _task_set(root: Path) -> Path:
 
 def test_check_tasks_names_the_broken_tasks(tmp_path: Path) -> None:
     res = CliRunner().invoke(
-        app, ["check-tasks", str(_task_set(tmp_path)), "--runs-dir", str(tmp_path / "runs"), "--json"]
+        app, ["check-tasks", str(_task_set(tmp_path)), "--runs-dir", str(tmp_path / "runs"), "--json", "--quiet"]
     )
     assert res.exit_code == 1, res.output
+    assert res.stderr == ""  # --quiet: no progress, and stdout is the JSON alone
     doc = json.loads(res.stdout)
     assert doc["schema"] == "memeval.task_check/1" and doc["schema_version"] == 1
     by = {t["task_id"]: t for t in doc["tasks"]}
@@ -46,6 +47,13 @@ def test_check_tasks_text_output_and_clean_exit(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["check-tasks", str(MINI), "--runs-dir", str(tmp_path / "runs")])
     assert res.exit_code == 0, res.output
     assert "0 of 2 tasks broken" in res.stdout
+    # Progress on stderr (no terminal here: a line per ended trial), first oracle's 4 trials, then nop's
+    lines = res.stderr.splitlines()
+    assert lines[0].startswith("memeval: checking 2 task(s): oracle, then nop, 4 trial(s) each"), lines
+    steps = [line.split("]")[0].strip() for line in lines[1:]]
+    assert steps == [f"oracle [{i}/4" for i in range(1, 5)] + [f"nop [{i}/4" for i in range(1, 5)], lines
+    assert all(line.endswith((": passed", ": failed")) for line in lines[1:]), lines
+    assert "memeval: checking" not in res.stdout and "[1/4]" not in res.stdout
 
 
 def test_plan_prints_the_simulated_task_count() -> None:

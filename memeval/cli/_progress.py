@@ -1,0 +1,86 @@
+"""Progress of `memeval check-tasks` on stderr: its two control runs (oracle, then nop), trial by trial.
+
+As `memeval ab` shows its own (`_ab_run.run_trials`): a bar per control on a terminal, one line per
+ended trial otherwise (a log, a CI job), nothing with `--quiet`. stdout stays the table or the JSON.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+
+    from memeval.runner import Progress as RunProgress
+    from memeval.types import Control
+
+
+class ControlProgress:
+    """The `on_progress` callback `memeval.runner.check_tasks` takes, printing on stderr."""
+
+    def __init__(self, err: Console, bar: Progress, *, quiet: bool, show_bar: bool) -> None:
+        """Print on `err`; `bar` draws only when `show_bar` (a terminal); `quiet` prints nothing."""
+        self._err = err
+        self._bar = bar
+        self._quiet = quiet
+        self._show_bar = show_bar
+        self._jobs: dict[Control, TaskID] = {}
+
+    def announce(self, tasks: int, runs_dir: Path) -> None:
+        """One line before the first trial: what runs, how many trials, where the two runs go."""
+        if self._quiet:
+            return
+        self._err.print(
+            f"memeval: checking {tasks} task(s): oracle, then nop, {2 * tasks} trial(s) each "
+            f"(both arms cold, no network); the two control runs go under {runs_dir}",
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+        )
+
+    def __call__(self, control: Control, p: RunProgress) -> None:
+        """One step of `control`'s run: the bar moves; an ended trial gets a line when there is no bar."""
+        if self._quiet:
+            return
+        if control not in self._jobs:
+            self._jobs[control] = self._bar.add_task(control, total=p.total)
+        self._bar.update(self._jobs[control], completed=p.done, description=f"{control}: {len(p.running)} running")
+        if not self._show_bar and p.kind == "ended":
+            self._err.print(
+                f"  {control} [{p.done}/{p.total}] {p.trial_id}: {p.assessment}",
+                soft_wrap=True,
+                highlight=False,
+                markup=False,
+            )
+
+
+@contextmanager
+def control_progress(quiet: bool) -> Iterator[ControlProgress]:
+    """A `ControlProgress` on stderr for the length of the check; the bar is cleared up on exit.
+
+    Args:
+        quiet: print nothing at all (`--quiet`).
+
+    Yields:
+        The callback to hand to `check_tasks(on_progress=...)`, with `announce` for the first line.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    err = Console(stderr=True)
+    show_bar = not quiet and sys.stderr.isatty()
+    with Progress(
+        MofNCompleteColumn(),
+        BarColumn(bar_width=20),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=err,
+        disable=not show_bar,
+    ) as bar:
+        yield ControlProgress(err, bar, quiet=quiet, show_bar=show_bar)
