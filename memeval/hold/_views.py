@@ -99,6 +99,18 @@ _NAMES_A_READING = re.compile(
 bar: its segments count when they gain any function word (reversed "de"/"la" read as "ed"/"al")."""
 
 
+_NAMES_REVERSED_UNSPACED = re.compile(
+    r"倒着读|倒過來讀|倒过来读|反着读|倒序|逆から読|逆さに読|逆順に読|거꾸로\s*읽|بالعكس|برعکس|معکوس|"
+    r"อ่านย้อน|đọc ngược|ters(?:ten)? oku"
+)
+"""rules/9's round: a text that says to read it backwards in a language written without spaces between
+words (Chinese, Japanese, Thai) or right to left (Arabic, Persian), where function words cannot be
+counted: every segment after the one that says so, of at least `_MIN_REVERSED_CHARS` characters, is
+read reversed (segments split at full-width brackets and colons too: `_SEGMENT_WIDE`)."""
+_MIN_REVERSED_CHARS = 8
+_SEGMENT_WIDE = re.compile(r"[^\n:()\[\]\"“”«»（）：【】「」]+")
+
+
 _ROT13_WORDS = frozenset(w.translate(_ROT13) for w in FUNCTION_WORDS)
 _REVERSED_WORDS = frozenset(w[::-1] for w in FUNCTION_WORDS)
 _NEW_WORDS = (_ROT13_WORDS | _REVERSED_WORDS) - FUNCTION_WORDS
@@ -122,6 +134,15 @@ def _segment_views(text: str) -> list[View]:
     """
     out: list[View] = []
     folded = text.casefold()
+    unspaced = _NAMES_REVERSED_UNSPACED.search(folded)
+    if unspaced is not None:
+        spans = [
+            (m.start(), m.end(), m.group()[::-1])
+            for m in _SEGMENT_WIDE.finditer(text)
+            if m.start() >= unspaced.end() and len(m.group().strip()) >= _MIN_REVERSED_CHARS
+        ]
+        if spans:
+            out.append(View("reversed", spans[0][0], spans[-1][1], _replaced(text, spans)))
     named = _NAMES_A_READING.search(folded) is not None
     leet = len(_LEET_WORD.findall(text)) >= 3
     if not named and not leet and sum(w in _NEW_WORDS for w in _WORD.findall(folded)) < MIN_FUNCTION_WORDS:
@@ -144,12 +165,17 @@ def _segment_views(text: str) -> list[View]:
                 found["leet"].append((m.start(), m.end(), new))
     for kind, spans in found.items():
         if spans:
-            pieces, last = [], 0
-            for start, end, new in spans:
-                pieces += [text[last:start], new]
-                last = end
-            out.append(View(kind, spans[0][0], spans[-1][1], "".join(pieces) + text[last:]))
+            out.append(View(kind, spans[0][0], spans[-1][1], _replaced(text, spans)))
     return out
+
+
+def _replaced(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """`text` with each (start, end) span replaced by its new text (spans in order, not overlapping)."""
+    pieces, last = [], 0
+    for start, end, new in spans:
+        pieces += [text[last:start], new]
+        last = end
+    return "".join(pieces) + text[last:]
 
 
 def decoded_views(text: str) -> list[View]:

@@ -53,7 +53,3 @@ def test_rules_v8_hold_cjk_json_and_exfiltration_orders(rule: str, source: str, 
 def test_rules_v8_leave_runbooks_questions_labels_and_prohibitions(source: str, text: str) -> None:
     a = RuleDetector().assess(text, source)  # type: ignore[arg-type]
     assert not a.held, (text, a)
-
-
-def test_rules_v8_name() -> None:
-    assert RuleDetector().name == "rules/8"
