@@ -69,7 +69,7 @@ _CHECK7 = (
     r"aut[ée]nti\w*|authenti\w*|проверк\w*|перевірк\w*|検証|チェック|검증|xác minh|ki[ểe]m tra|"
     r"pemeriksaan|verifikasi|בדיק\w*|التحقق|सत्यापन|验证|校验|检查)"
 )
-_RISKY7 = (
+_RISKY7: str = (
     r"(?:" + _SEND7 + r")[^\n]{0,80}?(?:" + _SECRET7 + r")"
     r"|(?:" + _SECRET7 + r")[^\n]{0,50}?(?:" + _SEND7 + r")"
     r"|(?:" + _DISABLE7 + r")[^\n]{0,40}?(?:" + _CHECK7 + r")"
@@ -82,7 +82,7 @@ _RISKY7 = (
     r"[^\n]{0,60}?(?:without|sans|sin|sem|ohne|senza|kh[ôo]ng c[ầa]n)[^\n]{0,40}?"
     r"(?:approv\w*|aprob\w*|aprova\w*|valida\w*|genehmig\w*|duy[ệe]t|autori\w*)"
 )
-_STANDING = r"(?:" + _PERSIST + r"|" + _PERSIST_ML + r"|" + _PERSIST_ML5 + r"|" + _PERSIST7 + r")"
+_STANDING: str = r"(?:" + _PERSIST + r"|" + _PERSIST_ML + r"|" + _PERSIST_ML5 + r"|" + _PERSIST7 + r")"
 
 _SKIP7 = (
     r"(?:salta\w*|pule\b|omite\w*|omitir|atla\b|atlay\w*|[üu]berspring\w*|пропусти\w*|省略|跳过|건너뛰|"
