@@ -120,8 +120,8 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
         typer.Exit: 130, after the hint, when the run was interrupted.
     """
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from memeval.cli._progress import trial_bar
     from memeval.runner import execute
 
     err = Console(stderr=True)
@@ -145,15 +145,7 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
         )
 
     status = "completed"
-    # Done count and time first, the running trials last: a narrow terminal crops the last column.
-    with Progress(
-        MofNCompleteColumn(),
-        BarColumn(bar_width=20),
-        TimeElapsedColumn(),
-        TextColumn("{task.description}"),
-        console=err,
-        disable=not show,
-    ) as bar:
+    with trial_bar(err, show=show) as bar:
         job = bar.add_task("trials", total=len(opts.task_set.tasks) * 2 * opts.repeats)
 
         def on_progress(p: RunProgress) -> None:

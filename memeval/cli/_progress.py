@@ -71,16 +71,25 @@ def control_progress(quiet: bool) -> Iterator[ControlProgress]:
         The callback to hand to `check_tasks(on_progress=...)`, with `announce` for the first line.
     """
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     err = Console(stderr=True)
     show_bar = not quiet and sys.stderr.isatty()
-    with Progress(
+    with trial_bar(err, show=show_bar) as bar:
+        yield ControlProgress(err, bar, quiet=quiet, show_bar=show_bar)
+
+
+def trial_bar(err: Console, *, show: bool) -> Progress:
+    """The trials' progress bar that `memeval ab` and `check-tasks` share, hidden unless `show`.
+
+    Done count and time first, the running trials last: a narrow terminal crops the last column.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
         MofNCompleteColumn(),
         BarColumn(bar_width=20),
         TimeElapsedColumn(),
         TextColumn("{task.description}"),
         console=err,
-        disable=not show_bar,
-    ) as bar:
-        yield ControlProgress(err, bar, quiet=quiet, show_bar=show_bar)
+        disable=not show,
+    )
