@@ -62,3 +62,32 @@ def need_pg(pg: PgServer | None) -> PgServer:
             pytest.fail(why)
         pytest.skip("!!! SKIPPED POSTGRES TESTS !!! " + why)
     return pg
+
+
+def read_tree(root: Path, attempts: int = 5) -> dict[Path, bytes]:
+    """Every regular file under `root` with its bytes, read while a live server may rewrite some.
+
+    PostgreSQL deletes and rewrites some files at any moment (`global/pg_internal.init`, stats
+    files, recycled WAL segments), so a file listed may be gone when read. A pass in which any
+    file vanished is thrown away and the tree listed and read again, so the bytes returned are
+    one pass in which every listed file was read whole.
+
+    Raises:
+        AssertionError: files vanished in each of `attempts` passes (named in the message).
+    """
+    vanished: list[Path] = []
+    for _ in range(attempts):
+        out: dict[Path, bytes] = {}
+        vanished = []
+        try:
+            for p in root.rglob("*"):
+                if p.is_file():
+                    try:
+                        out[p] = p.read_bytes()
+                    except FileNotFoundError:
+                        vanished.append(p)
+        except FileNotFoundError as e:  # a folder went away mid-walk
+            vanished.append(Path(e.filename or root))
+        if not vanished:
+            return out
+    raise AssertionError(f"files under {root} kept vanishing while read ({attempts} passes): {vanished[:5]}")

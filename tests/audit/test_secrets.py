@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pg_fixture import read_tree
 from sqlalchemy import inspect, text
 from typer.testing import CliRunner
 
@@ -35,11 +36,12 @@ def _all_db_text(store: SqlAuditStore) -> str:
     return "\n".join(out)
 
 
-def _raw_files(db_url: str, pg_dir: Path | None) -> list[Path]:
+def _raw_files(db_url: str, pg_dir: Path | None) -> dict[Path, bytes]:
+    """The database's files with their bytes: SQLite's file with its WAL, or the whole PostgreSQL data folder."""
     if db_url.startswith("sqlite"):
         base = Path(db_url.removeprefix("sqlite:///"))
-        return [p for p in base.parent.iterdir() if p.name.startswith(base.name)]
-    return [p for p in pg_dir.rglob("*") if p.is_file()] if pg_dir else []
+        return {p: p.read_bytes() for p in base.parent.iterdir() if p.name.startswith(base.name)}
+    return read_tree(pg_dir) if pg_dir else {}
 
 
 def test_planted_secrets_never_stored(store, db_url, pg_server, caplog, capfd):
@@ -79,8 +81,8 @@ def test_planted_secrets_never_stored(store, db_url, pg_server, caplog, capfd):
     out, err = capfd.readouterr()
     for name, value in secrets.items():
         needle = value.encode()
-        for f in files:
-            assert needle not in f.read_bytes(), f"{name} found in {f}"
+        for f, data in files.items():
+            assert needle not in data, f"{name} found in {f}"
         assert value not in dump, f"{name} found in a table"
         assert value not in caplog.text, f"{name} found in a log record"
         assert value not in out + err, f"{name} found on stdout/stderr"
