@@ -89,6 +89,13 @@ user price file), when a call names no `max_tokens`: at least the largest output
 models, so the worst case it gives is an upper bound."""
 
 
+MAX_WORST_OUTPUT_TOKENS = 1_000_000_000
+"""The most output tokens a worst case counts (all answers of the call together): a thousand times the largest
+output limit of current models, so it never lowers a real call's bound. A request's `max_tokens` and `n` are the
+agent's to write (`10**400` is valid JSON): unclipped, their product overflowed a float (a 500 from the proxy for
+a user-priced model) or made an infinite reservation and an infinite charge."""
+
+
 class PriceBook:
     """Turns a call's usage into a `Cost`.
 
@@ -166,7 +173,8 @@ def worst_case_usd(
     The prompt is bounded by its size in bytes (no tokenizer emits more tokens than bytes of
     text), priced at the dearer of plain input and cache writes; the output by the call's own
     `max_tokens` or else the model's output limit, times the answers it asks for (`choices`:
-    Chat Completions' `n`, Gemini's `candidateCount`; each is billed its own output).
+    Chat Completions' `n`, Gemini's `candidateCount`; each is billed its own output), at most
+    `MAX_WORST_OUTPUT_TOKENS`, so the bound is always a finite number.
 
     Returns:
         The bound, or None when no price is known for the model.
@@ -175,7 +183,7 @@ def worst_case_usd(
         return None
     user = book._user.get(model)
     out = max_output_tokens or (user.output_limit_tokens if user else None) or DEFAULT_OUTPUT_LIMIT_TOKENS
-    out *= max(1, choices)
+    out = min(out * max(1, choices), MAX_WORST_OUTPUT_TOKENS)
     plain = ParsedUsage(input_tokens=prompt_bytes, uncached_input_tokens=prompt_bytes, output_tokens=out)
     written = ParsedUsage(
         input_tokens=prompt_bytes, uncached_input_tokens=0, cache_write_tokens=prompt_bytes, output_tokens=out
