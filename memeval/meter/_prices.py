@@ -27,7 +27,7 @@ from pathlib import Path
 import genai_prices
 from genai_prices import data_snapshot as genai_snapshot
 from genai_prices import types as genai_types
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval.errors import UsageError
 from memeval.meter._records import Cost
@@ -40,14 +40,18 @@ GENAI_PRICES = f"genai-prices {genai_prices.__version__}"
 
 
 class UserPrice(BaseModel):
-    """One model's prices from the user file, USD per million tokens."""
+    """One model's prices from the user file, USD per million tokens: finite and not negative.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    TOML has `nan` and `inf`: such a price made every cost of the model NaN (which passes every spend limit) or
+    infinite, neither of which JSON holds; both are refused with the file's other mistakes.
+    """
 
-    input_usd_per_mtok: float
-    output_usd_per_mtok: float
-    cache_read_usd_per_mtok: float | None = None
-    cache_write_usd_per_mtok: float | None = None
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    input_usd_per_mtok: float = Field(ge=0)
+    output_usd_per_mtok: float = Field(ge=0)
+    cache_read_usd_per_mtok: float | None = Field(default=None, ge=0)
+    cache_write_usd_per_mtok: float | None = Field(default=None, ge=0)
     output_limit_tokens: int | None = None
     """The model's output limit, for the worst case a call reserves when it names no
     `max_tokens` (default `DEFAULT_OUTPUT_LIMIT_TOKENS`)."""
@@ -77,7 +81,7 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
         except ValidationError as exc:
             raise UsageError(
                 f"price file {path}: model {model!r} needs numeric input_usd_per_mtok and "
-                "output_usd_per_mtok (USD per million tokens), optional cache_read_usd_per_mtok "
+                "output_usd_per_mtok (USD per million tokens, finite and 0 or more), optional cache_read_usd_per_mtok "
                 f"and cache_write_usd_per_mtok: {exc}"
             ) from exc
     return prices
