@@ -320,7 +320,8 @@ class Attempt:
             tool_mounts=tuple((Path(m), m) for m in s.agent.mounts),  # the tool's own install, read-only
             proxy_socket=proxy_socket,
             relay_port=RELAY_PORT,
-            watch_disk=True,  # the task's storage_mb holds the turn's total writes
+            watch_disk=True,  # the task's storage_mb holds the turn's total writes, /tmp's included
+            tmp_dir=self.work / "tmp",  # on disk under the watch, removed with the attempt's folder
         )
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
         self.log.append(

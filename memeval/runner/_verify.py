@@ -322,7 +322,17 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
     env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
     mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
-    spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
+    # The task's storage_mb holds here too (the agent's program runs in it): the world, /logs/verifier and /tmp
+    # on disk, watched; /tmp was an unsized tmpfs, half the host's memory for whatever the tests ran.
+    spec = SandboxSpec(
+        mounts,
+        world.workdir,
+        env,
+        caps=SANDBOX_CAPS_FOR_USER_SWITCH,
+        limits=world.limits,
+        watch_disk=True,
+        tmp_dir=work / "tmp",
+    )
     res = run_sandboxed(
         spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )
