@@ -35,10 +35,15 @@ MAX_HEAD_BYTES = 1 << 20
 MAX_BODY_BYTES = 64 << 20
 """A request body longer than this is refused with 413 before it is all read. The providers' own limits are lower
 (Anthropic's Messages API 32 MB, the Gemini API's inline requests 20 MB), so no call they would take is refused."""
-MAX_HELD_BYTES = 512 << 20
-"""Request bytes held at once over every connection (bodies being read, queued or forwarded); a request that would
-pass it is refused with 503. The proxy runs in memeval's own process, outside any sandbox's memory limit: without a
-bound, an agent streaming an endless body (or many) grew the harness until the host ran out of memory."""
+MAX_PEER_HELD_BYTES = 128 << 20
+"""Request bytes one sandbox (`memeval.meter._peers.peer_key`; every connection that is no sandbox's counts as one
+more) may have held at once (bodies being read, queued or forwarded); a request that would pass it is refused with
+503. The proxy runs in memeval's own process, outside any sandbox's memory limit: without a bound, an agent
+streaming an endless body (or many) grew the harness until the host ran out of memory. Two of the largest bodies
+(`MAX_BODY_BYTES`) fit. The bound is per sandbox, never shared: a bound over every connection (512 MiB) let one
+sandbox fill it and another, running beside it, see its own calls refused, a signal between two trials' agents
+(hold or release, one bit at a time) through the one proxy they share. So memeval holds at most this much a running
+sandbox (1 GiB at `--concurrency 8`)."""
 MAX_PEER_CONNECTIONS = 128
 """Connections one sandbox (`memeval.meter._peers.peer_key`) may hold open on the Unix socket at once; past it a
 new one is answered 503 and closed. An agent's SDK keeps a few, parallel calls a few dozen; an agent holding
@@ -97,7 +102,7 @@ class _Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self._server.release(self)
-        self._server.held -= self._body_bytes + sum(len(r.body) for r in self._queue)  # never to be served
+        self._server.unhold(self.peer, self._body_bytes + sum(len(r.body) for r in self._queue))  # never served
         self._body_bytes = 0
         self._queue.clear()
         self._cancel_idle()
@@ -121,7 +126,7 @@ class _Connection(asyncio.Protocol):
                     413, b"memeval meter: request body over %d bytes, more than any provider takes" % MAX_BODY_BYTES
                 )
             elif isinstance(own, _ProxyFull):
-                self._refuse(503, b"memeval meter: too many request bytes held at once; retry later")
+                self._refuse(503, b"memeval meter: this sandbox holds too many request bytes at once; retry later")
             else:
                 self._refuse(400, f"malformed HTTP request: {exc}".encode())
 
@@ -166,9 +171,8 @@ class _Connection(asyncio.Protocol):
         n = len(body)
         if self._body_bytes + n > MAX_BODY_BYTES:
             raise _BodyTooLarge
-        if self._server.held + n > MAX_HELD_BYTES:
+        if not self._server.hold(self.peer, n):
             raise _ProxyFull
-        self._server.held += n
         self._body_bytes += n
         self._body.append(body)
 
@@ -213,7 +217,7 @@ class _Connection(asyncio.Protocol):
         try:
             await self._serve_held(request, reply)
         finally:
-            self._server.held -= len(request.body)
+            self._server.unhold(self.peer, len(request.body))
 
     async def _serve_held(self, request: Request, reply: Reply) -> None:
         try:
@@ -304,7 +308,10 @@ class HttpServer:
         self.tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
         self.held = 0
-        """Request body bytes held now over every connection (see `MAX_HELD_BYTES`)."""
+        """Request body bytes held now over every connection."""
+        self.held_by: Counter[str | None] = Counter()
+        """Request body bytes held now per sandbox (`peer_key`; None: connections that are no sandbox's); see
+        `MAX_PEER_HELD_BYTES`."""
         self._servers: list[asyncio.Server] = []
 
     def admit(self, conn: _Connection, sock: object) -> bytes | None:
@@ -319,6 +326,22 @@ class HttpServer:
             self.peers[key] += 1
             conn.peer = key
         return None
+
+    def hold(self, peer: str | None, n: int) -> bool:
+        """Count `n` more request bytes held for `peer`; False (nothing counted) when it would pass its bound."""
+        if self.held_by[peer] + n > MAX_PEER_HELD_BYTES:
+            return False
+        self.held_by[peer] += n
+        self.held += n
+        return True
+
+    def unhold(self, peer: str | None, n: int) -> None:
+        """Count `n` request bytes of `peer` as no longer held."""
+        if n:
+            self.held -= n
+            self.held_by[peer] -= n
+            if self.held_by[peer] <= 0:
+                del self.held_by[peer]
 
     def release(self, conn: _Connection) -> None:
         """Count a closed connection out (once; a refused one was never in)."""
