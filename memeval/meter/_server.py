@@ -23,7 +23,7 @@ from urllib.parse import unquote
 
 import httptools
 
-from memeval.meter._peers import peer_key
+from memeval.meter._peers import GONE, peer_key
 from memeval.meter._reply import REASONS, Handler, Reply, Request
 
 log = logging.getLogger(__name__)
@@ -319,6 +319,11 @@ class HttpServer:
         if len(self.connections) >= self.max_connections:
             return b"memeval meter: too many connections held open at once; retry later"
         key = peer_key(sock)
+        if key == GONE:
+            # No sandbox to count it against, and a group shared by every such connection was a channel: one
+            # sandbox filling it refused another's. A relay's connection lives as long as its process; this one's
+            # opener handed it on and exited (or its namespace is beside memeval's): refused, whoever else holds what.
+            return b"memeval meter: the process that opened this connection is gone; connect from a live process"
         if key is not None and self.peers[key] >= MAX_PEER_CONNECTIONS:
             return b"memeval meter: this sandbox holds %d connections open already; close some" % MAX_PEER_CONNECTIONS
         self.connections.add(conn)
