@@ -358,13 +358,14 @@ class HttpServer:
             if self.peers[conn.peer] <= 0:
                 del self.peers[conn.peer]
 
-    async def listen(self, sock: socket.socket) -> None:
-        """Serve on an already bound socket (TCP or Unix)."""
+    async def listen(self, sock: socket.socket) -> asyncio.Server:
+        """Serve on an already bound socket (TCP or Unix); the server, to close it alone."""
         if sock.family == socket.AF_UNIX:
             server = await self.loop.create_unix_server(lambda: _Connection(self), sock=sock, backlog=1024)
         else:
             server = await self.loop.create_server(lambda: _Connection(self), sock=sock, backlog=1024)
         self._servers.append(server)
+        return server
 
     async def stop(self, timeout: float) -> None:
         """Stop accepting, let calls in flight finish for up to `timeout` seconds, then close every connection."""
