@@ -24,11 +24,13 @@ Formats read (as the tools print them in headless mode):
 
 from __future__ import annotations
 
-import json
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
+
+from memeval._finitejson import loads_finite
 
 ClaimFormat = Literal["claude-stream-json", "codex-jsonl", "aider-text", "gemini-json", "opencode-jsonl"]
 """The output formats a claim can be read from, one per preset."""
@@ -87,8 +89,8 @@ def _json_lines(stdout: str) -> Iterator[dict[str, Any]]:
         if not line.startswith("{"):
             continue
         try:
-            obj = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):  # the agent's output: any text
+            obj = loads_finite(line)
+        except (ValueError, RecursionError):  # the agent's output: any text, any number (NotFiniteJSON)
             continue
         if isinstance(obj, dict):
             yield obj
@@ -156,9 +158,24 @@ _COST = re.compile(r"Cost:\s*\$([\d.,]+)\s*message,\s*\$([\d.,]+)\s*session")
 _PART = re.compile(_SIZE + r"\s+([a-z ]+?)\s*$")
 
 
-def _size(number: str, suffix: str) -> int:
+def _size(number: str, suffix: str) -> int | None:
+    """A token count as aider prints it (`12.3k`); None when it is not a finite number (the agent's text)."""
     scale = {"": 1, "k": 1_000, "m": 1_000_000}[suffix.lower()]
-    return round(float(number.replace(",", "")) * scale)
+    value = _finite(number)
+    return None if value is None else round(value * scale)
+
+
+def _finite(number: str) -> float | None:
+    """`1,234.5` as a float; None when it is no number or past `_MAX_PRINTED` (`9` x 400 is inf as a float)."""
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and abs(value) <= _MAX_PRINTED else None
+
+
+_MAX_PRINTED = 1e15
+"""Largest count or cost read from an agent's printed text; past it the number is the agent's invention."""
 
 
 def _aider(stdout: str) -> _Parsed:
@@ -177,10 +194,12 @@ def _aider(stdout: str) -> _Parsed:
             pm = _PART.match(piece.strip())
             if pm:
                 name = pm.group(3).strip().replace(" ", "_")
-                usage[name] = usage.get(name, 0) + _size(pm.group(1), pm.group(2))
+                size = _size(pm.group(1), pm.group(2))
+                if size is not None:
+                    usage[name] = usage.get(name, 0) + size
         c = _COST.search(line)
         if c:
-            cost = float(c.group(2).replace(",", ""))  # the session total after this reply
+            cost = _finite(c.group(2))  # the session total after this reply
     return "\n".join(kept[-5:]), usage, cost, turns or None, None
 
 
@@ -188,8 +207,8 @@ def _gemini(stdout: str) -> _Parsed:
     text = stdout.strip()
     start = text.find("{")
     try:
-        doc = json.loads(text[start:]) if start >= 0 else None
-    except (json.JSONDecodeError, RecursionError):
+        doc = loads_finite(text[start:]) if start >= 0 else None
+    except (ValueError, RecursionError):
         doc = None
     if not isinstance(doc, dict):
         return "", {}, None, None, None

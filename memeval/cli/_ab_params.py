@@ -116,9 +116,15 @@ VerifierTimeoutOpt = Annotated[
     float | None, typer.Option(help="Verifier budget in seconds (default: the task's).", min=0.001, max=MAX_SECONDS)
 ]
 
+MAX_USD = 1e9
+"""Largest spend limit a command line takes: click's `min=0` let `inf` through (a limit no spend reaches, which JSON
+cannot hold); a finite bound refuses it, and `nan`, with the option's own message."""
+
 BudgetUsdOpt = Annotated[
     float | None,
-    typer.Option(help="Spend limit per trial in USD; reaching it is a budget fault (default: no limit).", min=0.0),
+    typer.Option(
+        help="Spend limit per trial in USD; reaching it is a budget fault (default: no limit).", min=0.0, max=MAX_USD
+    ),
 ]
 
 RunBudgetUsdOpt = Annotated[
@@ -128,6 +134,7 @@ RunBudgetUsdOpt = Annotated[
         "calls are refused (that trial ends with a budget fault) and no further trial starts: the rest are "
         "reported not run and the run ends cancelled; resume with a higher limit to go on. Default: no limit.",
         min=0,
+        max=MAX_USD,
     ),
 ]
 

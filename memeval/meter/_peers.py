@@ -27,7 +27,8 @@ NS_GET_PARENT = 0xB702
 MAX_NS_DEPTH = 40
 """Deepest chain of PID namespaces followed (the kernel allows 32)."""
 GONE = "gone"
-"""The peer key of a connection whose process ended before the proxy looked (one shared group)."""
+"""The peer key of a connection whose process ended before the proxy looked: refused by the server (a group shared
+by every such connection was a channel between sandboxes)."""
 
 
 def _own_pid_ns() -> int:
@@ -39,7 +40,7 @@ def peer_key(sock: object) -> str | None:
 
     None for a connection that is not on a Unix socket (the proxy's TCP port, which no sandbox reaches), or whose
     process runs in memeval's own PID namespace (memeval itself, a test). `GONE` when the process ended before it
-    could be looked at, or its namespace could not be read: such connections share one group of their own.
+    could be looked at, or its namespace could not be read: the server refuses such connections.
 
     Args:
         sock: the transport's socket (`transport.get_extra_info("socket")`), any object with `family` and

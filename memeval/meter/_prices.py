@@ -27,7 +27,7 @@ from pathlib import Path
 import genai_prices
 from genai_prices import data_snapshot as genai_snapshot
 from genai_prices import types as genai_types
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval.errors import UsageError
 from memeval.meter._records import Cost
@@ -40,14 +40,18 @@ GENAI_PRICES = f"genai-prices {genai_prices.__version__}"
 
 
 class UserPrice(BaseModel):
-    """One model's prices from the user file, USD per million tokens."""
+    """One model's prices from the user file, USD per million tokens: finite and not negative.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    TOML has `nan` and `inf`: such a price made every cost of the model NaN (which passes every spend limit) or
+    infinite, neither of which JSON holds; both are refused with the file's other mistakes.
+    """
 
-    input_usd_per_mtok: float
-    output_usd_per_mtok: float
-    cache_read_usd_per_mtok: float | None = None
-    cache_write_usd_per_mtok: float | None = None
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    input_usd_per_mtok: float = Field(ge=0)
+    output_usd_per_mtok: float = Field(ge=0)
+    cache_read_usd_per_mtok: float | None = Field(default=None, ge=0)
+    cache_write_usd_per_mtok: float | None = Field(default=None, ge=0)
     output_limit_tokens: int | None = None
     """The model's output limit, for the worst case a call reserves when it names no
     `max_tokens` (default `DEFAULT_OUTPUT_LIMIT_TOKENS`)."""
@@ -77,7 +81,7 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
         except ValidationError as exc:
             raise UsageError(
                 f"price file {path}: model {model!r} needs numeric input_usd_per_mtok and "
-                "output_usd_per_mtok (USD per million tokens), optional cache_read_usd_per_mtok "
+                "output_usd_per_mtok (USD per million tokens, finite and 0 or more), optional cache_read_usd_per_mtok "
                 f"and cache_write_usd_per_mtok: {exc}"
             ) from exc
     return prices
@@ -87,6 +91,13 @@ DEFAULT_OUTPUT_LIMIT_TOKENS = 128_000
 """Output limit assumed for a model whose limit is not known (no `output_limit_tokens` in the
 user price file), when a call names no `max_tokens`: at least the largest output of current
 models, so the worst case it gives is an upper bound."""
+
+
+MAX_WORST_OUTPUT_TOKENS = 1_000_000_000
+"""The most output tokens a worst case counts (all answers of the call together): a thousand times the largest
+output limit of current models, so it never lowers a real call's bound. A request's `max_tokens` and `n` are the
+agent's to write (`10**400` is valid JSON): unclipped, their product overflowed a float (a 500 from the proxy for
+a user-priced model) or made an infinite reservation and an infinite charge."""
 
 
 class PriceBook:
@@ -166,7 +177,8 @@ def worst_case_usd(
     The prompt is bounded by its size in bytes (no tokenizer emits more tokens than bytes of
     text), priced at the dearer of plain input and cache writes; the output by the call's own
     `max_tokens` or else the model's output limit, times the answers it asks for (`choices`:
-    Chat Completions' `n`, Gemini's `candidateCount`; each is billed its own output).
+    Chat Completions' `n`, Gemini's `candidateCount`; each is billed its own output), at most
+    `MAX_WORST_OUTPUT_TOKENS`, so the bound is always a finite number.
 
     Returns:
         The bound, or None when no price is known for the model.
@@ -175,7 +187,7 @@ def worst_case_usd(
         return None
     user = book._user.get(model)
     out = max_output_tokens or (user.output_limit_tokens if user else None) or DEFAULT_OUTPUT_LIMIT_TOKENS
-    out *= max(1, choices)
+    out = min(out * max(1, choices), MAX_WORST_OUTPUT_TOKENS)
     plain = ParsedUsage(input_tokens=prompt_bytes, uncached_input_tokens=prompt_bytes, output_tokens=out)
     written = ParsedUsage(
         input_tokens=prompt_bytes, uncached_input_tokens=0, cache_write_tokens=prompt_bytes, output_tokens=out

@@ -121,6 +121,9 @@ class MeterProxy:
         self._ledger = Ledger()
         self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call, on_bodies)
         self._unix_socket = unix_socket
+        self._server: HttpServer | None = None
+        self._extra: dict[Path, asyncio.Server] = {}
+        """Sockets served by `add_socket`, by path."""
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
@@ -147,6 +150,36 @@ class MeterProxy:
     def unix_socket(self) -> Path | None:
         """The unix socket path also served, if any."""
         return self._unix_socket
+
+    def add_socket(self, path: Path) -> None:
+        """Serve on one more unix socket at `path` (one per sandbox; see `remove_socket`).
+
+        Every sandbox bound the same socket file, whose times any of them could set (`connect` needs write
+        permission, and so does `utime`) and all could read: a signal between two trials running at once. A socket
+        of its own is a file of its own.
+
+        Raises:
+            MeterError: the proxy is not started, or the socket cannot be bound or served.
+        """
+        loop, server = self._loop, self._server
+        if loop is None or server is None:
+            raise MeterError("the meter proxy is not started; call start() first")
+        sock = _unix_socket(path)
+        try:
+            served = asyncio.run_coroutine_threadsafe(server.listen(sock), loop).result(START_TIMEOUT_S)
+        except Exception as exc:
+            sock.close()
+            raise MeterError(f"the meter proxy could not serve {path}: {exc}") from exc
+        self._extra[path] = served
+
+    def remove_socket(self, path: Path) -> None:
+        """Stop accepting on a socket `add_socket` served (its open connections go on) and remove its file."""
+        served = self._extra.pop(path, None)
+        loop = self._loop
+        if served is not None and loop is not None:
+            loop.call_soon_threadsafe(served.close)
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
 
     def start(self) -> None:
         """Bind the sockets and serve on a background thread; returns once it accepts calls.
@@ -192,10 +225,12 @@ class MeterProxy:
         try:
             for sock in sockets:
                 await server.listen(sock)
+            self._server = server
             self._started.set()
             await self._stopping.wait()
             await server.stop(STOP_TIMEOUT_S)
         finally:
+            self._server = None
             self._app.close()
 
     def stop(self) -> None:
@@ -213,6 +248,8 @@ class MeterProxy:
             if thread.is_alive():
                 raise MeterError("the meter proxy's thread did not stop; calls are still open")
         self._loop = self._stopping = None
+        for path in list(self._extra):
+            self.remove_socket(path)
         if self._unix_socket is not None:
             with contextlib.suppress(FileNotFoundError):
                 self._unix_socket.unlink()

@@ -23,7 +23,7 @@ from urllib.parse import unquote
 
 import httptools
 
-from memeval.meter._peers import peer_key
+from memeval.meter._peers import GONE, peer_key
 from memeval.meter._reply import REASONS, Handler, Reply, Request
 
 log = logging.getLogger(__name__)
@@ -35,10 +35,15 @@ MAX_HEAD_BYTES = 1 << 20
 MAX_BODY_BYTES = 64 << 20
 """A request body longer than this is refused with 413 before it is all read. The providers' own limits are lower
 (Anthropic's Messages API 32 MB, the Gemini API's inline requests 20 MB), so no call they would take is refused."""
-MAX_HELD_BYTES = 512 << 20
-"""Request bytes held at once over every connection (bodies being read, queued or forwarded); a request that would
-pass it is refused with 503. The proxy runs in memeval's own process, outside any sandbox's memory limit: without a
-bound, an agent streaming an endless body (or many) grew the harness until the host ran out of memory."""
+MAX_PEER_HELD_BYTES = 128 << 20
+"""Request bytes one sandbox (`memeval.meter._peers.peer_key`; every connection that is no sandbox's counts as one
+more) may have held at once (bodies being read, queued or forwarded); a request that would pass it is refused with
+503. The proxy runs in memeval's own process, outside any sandbox's memory limit: without a bound, an agent
+streaming an endless body (or many) grew the harness until the host ran out of memory. Two of the largest bodies
+(`MAX_BODY_BYTES`) fit. The bound is per sandbox, never shared: a bound over every connection (512 MiB) let one
+sandbox fill it and another, running beside it, see its own calls refused, a signal between two trials' agents
+(hold or release, one bit at a time) through the one proxy they share. So memeval holds at most this much a running
+sandbox (1 GiB at `--concurrency 8`)."""
 MAX_PEER_CONNECTIONS = 128
 """Connections one sandbox (`memeval.meter._peers.peer_key`) may hold open on the Unix socket at once; past it a
 new one is answered 503 and closed. An agent's SDK keeps a few, parallel calls a few dozen; an agent holding
@@ -97,7 +102,7 @@ class _Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self._server.release(self)
-        self._server.held -= self._body_bytes + sum(len(r.body) for r in self._queue)  # never to be served
+        self._server.unhold(self.peer, self._body_bytes + sum(len(r.body) for r in self._queue))  # never served
         self._body_bytes = 0
         self._queue.clear()
         self._cancel_idle()
@@ -121,7 +126,7 @@ class _Connection(asyncio.Protocol):
                     413, b"memeval meter: request body over %d bytes, more than any provider takes" % MAX_BODY_BYTES
                 )
             elif isinstance(own, _ProxyFull):
-                self._refuse(503, b"memeval meter: too many request bytes held at once; retry later")
+                self._refuse(503, b"memeval meter: this sandbox holds too many request bytes at once; retry later")
             else:
                 self._refuse(400, f"malformed HTTP request: {exc}".encode())
 
@@ -166,9 +171,8 @@ class _Connection(asyncio.Protocol):
         n = len(body)
         if self._body_bytes + n > MAX_BODY_BYTES:
             raise _BodyTooLarge
-        if self._server.held + n > MAX_HELD_BYTES:
+        if not self._server.hold(self.peer, n):
             raise _ProxyFull
-        self._server.held += n
         self._body_bytes += n
         self._body.append(body)
 
@@ -213,7 +217,7 @@ class _Connection(asyncio.Protocol):
         try:
             await self._serve_held(request, reply)
         finally:
-            self._server.held -= len(request.body)
+            self._server.unhold(self.peer, len(request.body))
 
     async def _serve_held(self, request: Request, reply: Reply) -> None:
         try:
@@ -304,7 +308,10 @@ class HttpServer:
         self.tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
         self.held = 0
-        """Request body bytes held now over every connection (see `MAX_HELD_BYTES`)."""
+        """Request body bytes held now over every connection."""
+        self.held_by: Counter[str | None] = Counter()
+        """Request body bytes held now per sandbox (`peer_key`; None: connections that are no sandbox's); see
+        `MAX_PEER_HELD_BYTES`."""
         self._servers: list[asyncio.Server] = []
 
     def admit(self, conn: _Connection, sock: object) -> bytes | None:
@@ -312,6 +319,11 @@ class HttpServer:
         if len(self.connections) >= self.max_connections:
             return b"memeval meter: too many connections held open at once; retry later"
         key = peer_key(sock)
+        if key == GONE:
+            # No sandbox to count it against, and a group shared by every such connection was a channel: one
+            # sandbox filling it refused another's. A relay's connection lives as long as its process; this one's
+            # opener handed it on and exited (or its namespace is beside memeval's): refused, whoever else holds what.
+            return b"memeval meter: the process that opened this connection is gone; connect from a live process"
         if key is not None and self.peers[key] >= MAX_PEER_CONNECTIONS:
             return b"memeval meter: this sandbox holds %d connections open already; close some" % MAX_PEER_CONNECTIONS
         self.connections.add(conn)
@@ -319,6 +331,22 @@ class HttpServer:
             self.peers[key] += 1
             conn.peer = key
         return None
+
+    def hold(self, peer: str | None, n: int) -> bool:
+        """Count `n` more request bytes held for `peer`; False (nothing counted) when it would pass its bound."""
+        if self.held_by[peer] + n > MAX_PEER_HELD_BYTES:
+            return False
+        self.held_by[peer] += n
+        self.held += n
+        return True
+
+    def unhold(self, peer: str | None, n: int) -> None:
+        """Count `n` request bytes of `peer` as no longer held."""
+        if n:
+            self.held -= n
+            self.held_by[peer] -= n
+            if self.held_by[peer] <= 0:
+                del self.held_by[peer]
 
     def release(self, conn: _Connection) -> None:
         """Count a closed connection out (once; a refused one was never in)."""
@@ -330,13 +358,14 @@ class HttpServer:
             if self.peers[conn.peer] <= 0:
                 del self.peers[conn.peer]
 
-    async def listen(self, sock: socket.socket) -> None:
-        """Serve on an already bound socket (TCP or Unix)."""
+    async def listen(self, sock: socket.socket) -> asyncio.Server:
+        """Serve on an already bound socket (TCP or Unix); the server, to close it alone."""
         if sock.family == socket.AF_UNIX:
             server = await self.loop.create_unix_server(lambda: _Connection(self), sock=sock, backlog=1024)
         else:
             server = await self.loop.create_server(lambda: _Connection(self), sock=sock, backlog=1024)
         self._servers.append(server)
+        return server
 
     async def stop(self, timeout: float) -> None:
         """Stop accepting, let calls in flight finish for up to `timeout` seconds, then close every connection."""

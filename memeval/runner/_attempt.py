@@ -292,9 +292,14 @@ class Attempt:
         mounts = list(world.mounts()) + [Mount(io, "/run/memeval"), Mount(out, "/run/memeval/out", writable=True)]
         key = None
         proxy_socket = None
+        own_socket = None
         if s.network == "proxy" and self.meter is not None:
             key = self.meter.register_trial(s.trial_id, "subject", s.budget_usd)
-            proxy_socket = self.meter.unix_socket
+            # a socket file of its own: the run's one, bound into every sandbox, let any of them set its times
+            # for all the others to read (a channel between trials running at once)
+            open_socket = getattr(self.meter, "trial_socket", None)
+            own_socket = open_socket(self.agent_trial_id) if open_socket is not None else None
+            proxy_socket = own_socket or self.meter.unix_socket
         if s.agent.files is not None:
             mounts.append(Mount(s.agent.files, "/opt/agent"))
         if s.agent.control == "oracle":
@@ -320,7 +325,8 @@ class Attempt:
             tool_mounts=tuple((Path(m), m) for m in s.agent.mounts),  # the tool's own install, read-only
             proxy_socket=proxy_socket,
             relay_port=RELAY_PORT,
-            watch_disk=True,  # the task's storage_mb holds the turn's total writes
+            watch_disk=True,  # the task's storage_mb holds the turn's total writes, /tmp's included
+            tmp_dir=self.work / "tmp",  # on disk under the watch, removed with the attempt's folder
         )
         timeout = s.agent_timeout_s or s.task.config.agent.timeout_sec
         self.log.append(
@@ -339,6 +345,9 @@ class Attempt:
             undelivered = None
             calls = -1
             exchanges: list[Exchange] = []
+            drop_socket = getattr(self.meter, "drop_socket", None)  # who has `trial_socket` has this
+            if own_socket is not None and drop_socket is not None:
+                drop_socket(own_socket)
             if key is not None and self.meter is not None:
                 wait = getattr(self.meter, "wait_calls_recorded", None)  # calls cut by the turn's end count
                 if wait is not None:

@@ -30,9 +30,10 @@ folder of the image**.
 - git runs no hook, no file monitor and no command the agent's repositories configure (filters,
   diff and merge drivers, signing programs, ssh commands...: `memeval.runner._gitguard`), given
   in the environment, which wins over the repository's configuration; replace refs are ignored.
-- `HOME` and `/tmp` are a fresh, empty tmpfs (so `~/.config`, `~/.local`, `~/.pytest_cache`...
-  the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and `LD_PRELOAD` entries that name
-  an agent-writable path are dropped (bash reads `BASH_ENV` before `test.sh`'s first line).
+- `HOME` and `/tmp` are a fresh, empty folder, on disk under the task's storage_mb (so `~/.config`,
+  `~/.local`, `~/.pytest_cache`... the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and
+  `LD_PRELOAD` entries that name an agent-writable path are dropped (bash reads `BASH_ENV` before
+  `test.sh`'s first line).
 - The mount points memeval adds (`/logs/verifier`) are checked on the host: a symlink or file the
   agent put on the way is removed, so no mount follows it (see `clear_mount_path`).
 

@@ -8,12 +8,12 @@ last lines of its stdout (`record_claim`); it is recorded as said and never scor
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from memeval._finitejson import loads_finite
 from memeval.agents import ClaimFormat, parse_claim
 from memeval.eventlog import ClaimRecorded
 from memeval.runner._sinks import ArtifactSink, EventSink
@@ -95,8 +95,8 @@ def record_claim(
     message, reported, source = "", None, "stdout"
     if raw is not None:
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # the agent's file: any bytes
+            data = loads_finite(raw.decode("utf-8"))
+        except (ValueError, RecursionError):  # the agent's file: any bytes, numbers no float holds (NotFiniteJSON)
             data = {"message": raw.decode("utf-8", "replace")[:4000]}
         if isinstance(data, dict):
             message = str(data.get("message", ""))[:4000]

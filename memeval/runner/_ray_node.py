@@ -195,6 +195,13 @@ class _ShareMeter:
     def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str:
         return str(self._m.register_trial(trial_id, role, self._job.limit_usd))
 
+    def trial_socket(self, name: str) -> Path:
+        """A socket of the node's proxy for one sandbox (`RunMeter.trial_socket`)."""
+        return Path(self._m.trial_socket(name))
+
+    def drop_socket(self, path: Path) -> None:
+        self._m.drop_socket(path)
+
     def unregister_trial(self, trial_id: str) -> None:
         self._m.unregister_trial(trial_id)
 

@@ -154,6 +154,22 @@ class RunMeter:
         assert sock is not None, "the run's proxy always serves a unix socket"
         return Path(sock)
 
+    def trial_socket(self, name: str) -> Path:
+        """A unix socket of the proxy's for one sandbox; remove it with `drop_socket`.
+
+        It is `<the run's socket folder>/<name>.sock`: keep `name` short (a unix socket path is at most 107 bytes).
+
+        Raises:
+            MeterError: it cannot be bound or served.
+        """
+        path = self.unix_socket.parent / f"{name}.sock"
+        self._p.add_socket(path)
+        return path
+
+    def drop_socket(self, path: Path) -> None:
+        """Stop serving a socket of `trial_socket` and remove it."""
+        self._p.remove_socket(path)
+
     def run_spend_usd(self) -> float:
         """Known spend of the run so far (USD): the log's before this session, plus this session's."""
         with self._lock:

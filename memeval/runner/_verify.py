@@ -19,6 +19,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from memeval._finitejson import loads_finite
 from memeval.runner._gitguard import git_overrides, scan_git_config
 from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
 from memeval.sandbox import (
@@ -156,11 +157,13 @@ def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
     doc: object = None
     if js is not None:
         try:
-            doc = json.loads(js.decode("utf-8"))
+            doc = loads_finite(js.decode("utf-8"))
         except UnicodeDecodeError:
             raise RewardError("reward.json is not UTF-8 text") from None
         except json.JSONDecodeError as exc:
             raise RewardError(f"reward.json is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        except ValueError as exc:  # NotFiniteJSON: 10**400 crashed float(), 5,000 digits crashed json.loads
+            raise RewardError(f"reward.json holds {exc}: no reward can be read from it") from None
         except RecursionError:  # written by whatever the tests ran, the agent's code included
             raise RewardError("reward.json is nested deeper than memeval reads") from None
     txt_raw = txt.decode("utf-8", "surrogateescape") if txt is not None else None
@@ -319,7 +322,17 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
     env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
     mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
-    spec = SandboxSpec(mounts, world.workdir, env, caps=SANDBOX_CAPS_FOR_USER_SWITCH, limits=world.limits)
+    # The task's storage_mb holds here too (the agent's program runs in it): the world, /logs/verifier and /tmp
+    # on disk, watched; /tmp was an unsized tmpfs, half the host's memory for whatever the tests ran.
+    spec = SandboxSpec(
+        mounts,
+        world.workdir,
+        env,
+        caps=SANDBOX_CAPS_FOR_USER_SWITCH,
+        limits=world.limits,
+        watch_disk=True,
+        tmp_dir=work / "tmp",
+    )
     res = run_sandboxed(
         spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from memeval.sandbox._backend import SandboxBackend, backend_names, get_backend, sandbox_backend
 from memeval.sandbox._bwrap import HOST_ID_BASE
-from memeval.sandbox._capture import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES, OutputCapture
+from memeval.sandbox._capture import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES, PACE_BYTES_PER_S, OutputCapture
 from memeval.sandbox._exitwrap import ExitReport, parse_exit_report
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
@@ -62,6 +62,7 @@ __all__ = [
     "Mount",
     "OUTPUT_HEAD_BYTES",
     "OUTPUT_TAIL_BYTES",
+    "PACE_BYTES_PER_S",
     "OutputCapture",
     "SANDBOX_CAPS_FOR_USER_SWITCH",
     "SandboxBackend",

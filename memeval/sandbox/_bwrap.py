@@ -207,13 +207,14 @@ class Bubblewrap:
 
         E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no
         capabilities, kernel keyring calls refused (seccomp), limits: cgroup1, storage_mb: files by
-        RLIMIT_FSIZE, the agent's total by a watch on its world (about every 1 s) and a sized /tmp`.
+        RLIMIT_FSIZE, the agent's and the verifier's total by a watch on the world and /tmp (on disk,
+        about every 1 s)`.
         """
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
             f"no capabilities, kernel keyring calls refused (seccomp), limits: {self.mechanism()}, "
             "storage_mb: files by RLIMIT_FSIZE, "
-            "the agent's total by a watch on its world (about every 1 s) and a sized /tmp"
+            "the agent's and the verifier's total by a watch on the world and /tmp (on disk, about every 1 s)"
         )
 
     def _argv(self, spec: SandboxSpec) -> list[str]:
@@ -241,9 +242,14 @@ class Bubblewrap:
             argv += ["--symlink", target, link]
         for f in ETC_FILES:
             argv += ["--ro-bind-try", f, f]
-        disk = spec.limits.disk_bytes if spec.watch_disk and spec.limits is not None else None
-        size = ["--size", str(disk)] if disk is not None else []  # /tmp holds to the task's storage_mb too
-        argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", *size, "--tmpfs", "/tmp", "--dir", "/run"]
+        argv += ["--proc", "/proc", "--dev", "/dev"]
+        if spec.tmp_dir is not None:  # on disk, under the storage watch: a tmpfs held the host's memory
+            argv += ["--bind", os.path.abspath(spec.tmp_dir), "/tmp"]
+        else:
+            disk = spec.limits.disk_bytes if spec.watch_disk and spec.limits is not None else None
+            size = ["--size", str(disk)] if disk is not None else []
+            argv += ["--perms", "1777", *size, "--tmpfs", "/tmp"]
+        argv += ["--dir", "/run"]
         for d in in_tmp:
             argv += ["--perms", "0755", "--dir", d]
         # Host paths are made absolute here: bubblewrap starts in another working directory
@@ -278,6 +284,10 @@ class Bubblewrap:
         for m in spec.mounts:
             if m.writable:
                 hand_over(m.host, spec.uid, spec.gid)
+        if spec.tmp_dir is not None:
+            spec.tmp_dir.mkdir(parents=True, exist_ok=True)
+            hand_over(spec.tmp_dir)  # the sandbox's root owns its /tmp, sticky and open to every user, as a tmpfs was
+            os.chmod(spec.tmp_dir, 0o1777)
         if spec.proxy_socket is not None:
             os.chmod(spec.proxy_socket, 0o666)  # its folder is root's alone; inside, connect() needs write
         limits = spec.limits or Limits()
@@ -311,7 +321,8 @@ class Bubblewrap:
             raise SandboxError(f"could not make the sandbox's {mech} group: {exc}") from exc
         watch = None
         if spec.watch_disk and limits.disk_bytes is not None:
-            watch = DiskWatch([m.host for m in spec.mounts if m.writable], limits.disk_bytes, limits.disk_from)
+            roots = [m.host for m in spec.mounts if m.writable] + ([spec.tmp_dir] if spec.tmp_dir is not None else [])
+            watch = DiskWatch(roots, limits.disk_bytes, limits.disk_from)
         start = time.monotonic()
         reporting = boot_report or exit_report
         fds = [args_r, seccomp_r, sandbox_sock.fileno()] + ([status_w] if reporting else [])

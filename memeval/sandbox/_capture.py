@@ -8,10 +8,17 @@ and keeps the first `head` and last `tail` bytes in memory, counting the rest. W
 is written once: the whole output when it fits, otherwise the head, a line saying how many bytes were seen and
 cut, and the tail. A sandbox that writes without end slows only itself (its writes wait for the reader), and
 its own limits (time, CPU) end it.
+
+Past the head, reading is paced at `PACE_BYTES_PER_S`: every byte read there costs memeval's CPU (a read, a copy
+into the tail, a trim) for nothing kept, and unpaced a `yes` held about a fifth of a core of memeval's for the
+whole turn (several agents at once: a core or more, taken from every other trial's harness). At the pace the
+sandbox's writes wait on a full pipe instead; output of a real agent (well under the head, or far slower than
+the pace) is never held back.
 """
 
 from __future__ import annotations
 
+import collections
 import fcntl
 import os
 import select
@@ -33,6 +40,10 @@ DRAIN_AFTER_S = 5.0
 namespace, so the end comes at once, unless a process outside holds a copy of the write end (passed over a
 Unix socket, say, to the other arm's sandbox): then reading stops and the file says so."""
 
+PACE_BYTES_PER_S = 128 << 20
+"""How fast output past the head is read (bytes a second): its tail is kept, the rest only counted."""
+_PACE_SLICE_S = 0.25
+"""Longest single wait of the pacing, so the end of the sandbox is noticed at once."""
 _PIPE_BYTES = 1 << 20  # the default pipe-max-size: fewer, larger reads than the 64 KiB default
 _READ_BYTES = 1 << 20
 
@@ -60,7 +71,8 @@ class OutputCapture:
         self.tail_max = tail
         self.seen = 0
         self._head = bytearray()
-        self._tail = bytearray()
+        self._tail: collections.deque[bytes] = collections.deque()  # the chunks read last, never copied
+        self._tail_bytes = 0
         self._stop_at: float | None = None
         self._error: BaseException | None = None
         self._ended = False
@@ -93,12 +105,23 @@ class OutputCapture:
             self._head += chunk[:room]
             chunk = chunk[room:]
         if chunk and self.tail_max > 0:
-            self._tail += chunk
-            if len(self._tail) > 2 * self.tail_max:  # trimmed in batches: each byte moves at most twice
-                del self._tail[: len(self._tail) - self.tail_max]
+            self._tail.append(chunk)
+            self._tail_bytes += len(chunk)
+            while self._tail_bytes - len(self._tail[0]) >= self.tail_max:  # the rest still holds the whole tail
+                self._tail_bytes -= len(self._tail.popleft())
+
+    def _pace(self, paced_from: float, paced_bytes: int) -> None:
+        """Wait until `paced_bytes` read since `paced_from` (monotonic s) are within `PACE_BYTES_PER_S`."""
+        while self._stop_at is None:  # once the sandbox has ended, what is left in the pipe is read at once
+            ahead = paced_from + paced_bytes / PACE_BYTES_PER_S - time.monotonic()
+            if ahead <= 0:
+                return
+            time.sleep(min(ahead, _PACE_SLICE_S))
 
     def _drain(self) -> None:
         fd = self._read_fd
+        paced_from = 0.0
+        paced_bytes = 0
         try:
             while True:
                 if self._stop_at is not None and time.monotonic() >= self._stop_at:
@@ -111,6 +134,11 @@ class OutputCapture:
                     self._ended = True
                     return
                 self._take(chunk)
+                if self.seen > self.head_max:  # past the head: read no faster than the pace
+                    if not paced_bytes:
+                        paced_from = time.monotonic()
+                    paced_bytes += len(chunk)
+                    self._pace(paced_from, paced_bytes)
         except BaseException as exc:  # noqa: BLE001 - handed to the thread that calls `finish`, raised there
             self._error = exc
         finally:
@@ -131,7 +159,7 @@ class OutputCapture:
         self._thread.join()
         if self._error is not None:
             raise SandboxError(f"reading the sandbox's output failed: {self._error!r}") from self._error
-        tail = bytes(self._tail[-self.tail_max :]) if self.tail_max > 0 else b""
+        tail = b"".join(self._tail)[-self.tail_max :] if self.tail_max > 0 else b""
         cut = self.seen - len(self._head) - len(tail)
         with self.path.open("wb") as f:
             f.write(self._head)
@@ -143,4 +171,4 @@ class OutputCapture:
         return self.seen
 
 
-__all__ = ["CUT_LINE_MAX", "OUTPUT_HEAD_BYTES", "OUTPUT_TAIL_BYTES", "OutputCapture", "cut_line"]
+__all__ = ["CUT_LINE_MAX", "OUTPUT_HEAD_BYTES", "OUTPUT_TAIL_BYTES", "PACE_BYTES_PER_S", "OutputCapture", "cut_line"]

@@ -18,8 +18,9 @@ RLIMIT_FSIZE (largest file, from `storage_mb`) is set under every mechanism. The
 every writable folder of the sandbox is measured (blocks in use, each inode once, no symlink
 followed) when it starts and then about once a second (less often when a walk is slow, at most a
 tenth of the time spent walking); when they have grown by more than the limit the sandbox is
-killed and its turn ends `errored` with the reason. The sandbox's own `/tmp` (a tmpfs) is sized to
-the same limit. What is written between two checks can go past the limit until the next one.
+killed and its turn ends `errored` with the reason. The sandbox's own `/tmp` is a fresh folder on
+disk, counted with them (it was a tmpfs: memory). Verifiers are watched the same way. What is
+written between two checks can go past the limit until the next one.
 
 A task whose task.toml names no `storage_mb` or no `memory_mb` gets the run's defaults
 (`DefaultLimits`, set by `memeval ab --default-storage-mb/--default-memory-mb` and recorded on the

@@ -51,7 +51,10 @@ class SandboxSpec:
             127.0.0.1:`relay_port` inside to it (agent turns only).
         relay_port: the loopback port of that relay.
         watch_disk: hold `limits.disk_bytes` (the task's `storage_mb` in all) on the writable
-            mounts with a `DiskWatch` and size `/tmp` to it (agent turns).
+            mounts and `tmp_dir` with a `DiskWatch` (agent turns and verifiers).
+        tmp_dir: a fresh, empty host folder bound as the sandbox's `/tmp`, on disk and counted by
+            the watch; None: a tmpfs (memory, of at most `limits.disk_bytes` when watched), for
+            memeval's own short steps (world builds).
     """
 
     mounts: tuple[Mount, ...]
@@ -66,6 +69,7 @@ class SandboxSpec:
     proxy_socket: Path | None = None
     relay_port: int = 18080
     watch_disk: bool = False
+    tmp_dir: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 The proxy runs in memeval's own process, outside every sandbox's memory limit, and read each
 request whole before looking at it: an agent that sent an endless body (chunked, or a huge
 Content-Length) made memeval hold every byte. Now a body over `MAX_BODY_BYTES` is refused with
-413 (at once when its Content-Length says so), and request bytes held over all connections are
-bounded by `MAX_HELD_BYTES` (503 past it). Real proxy, real upstream, raw loopback sockets.
+413 (at once when its Content-Length says so), and request bytes held at once are
+bounded per sandbox by `MAX_PEER_HELD_BYTES` (503 past it). Real proxy, real upstream, raw loopback sockets.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_a_chunked_body_that_never_ends_is_cut_at_the_limit(rig: Rig) -> None:
 
 
 def test_bytes_held_over_all_connections_are_bounded_and_released(rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_server, "MAX_HELD_BYTES", 1 << 20)
+    monkeypatch.setattr(_server, "MAX_PEER_HELD_BYTES", 1 << 20)  # connections of no sandbox: one group
     key = rig.proxy.register_trial("t-held")
     msg = {"role": "user", "content": "y" * 600_000}
     body = json.dumps({"model": OK.expected["model"], "messages": [msg]}).encode()

@@ -248,7 +248,7 @@ TMP_FILLER = (  # the same 32 MiB into the sandbox's own /tmp; the world keeps o
 def test_storage_mb_holds_the_total_not_only_each_file(tmp_path: Path, run_ab, attack: str):
     """`storage_mb = 10`: files each under 10 MiB adding up to 32 MiB end the turn `errored` with
     the reason, whether the agent exits at once (the check after the turn) or stays (the watch
-    during it, long before its 20 s are up); in the sandbox's own /tmp the sized tmpfs refuses them."""
+    during it, long before its 20 s are up); the sandbox's own /tmp is on disk and counted the same."""
     tasks = tmp_path / "tasks"
     toml = "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 20.0\n[environment]\nstorage_mb = 10\n"
     make_task(
@@ -257,10 +257,9 @@ def test_storage_mb_holds_the_total_not_only_each_file(tmp_path: Path, run_ab, a
     doc = _run(run_ab, tasks, "bash /app/attack.sh", "--network", "none")
     for t in doc["trials"]:
         assert t["fault"] is None and t["assessment"] == "scored", t
-        if attack is TMP_FILLER:
-            world = tmp_path / "runs" / doc["run_id"] / t["workspace"]["retained"] / "app"
-            assert (world / "tmp-result.txt").read_text() == "refused\n"
-            continue
         assert t["execution"] == "errored", t
         assert "storage limit of 10 MiB (task.toml storage_mb) exceeded" in (t["execution_reason"] or ""), t
-    assert "storage_mb: files by RLIMIT_FSIZE, the agent's total by a watch" in doc["run_card"]["sandbox"]
+    assert (
+        "storage_mb: files by RLIMIT_FSIZE, the agent's and the verifier's total by a watch"
+        in doc["run_card"]["sandbox"]
+    )

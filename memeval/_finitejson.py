@@ -1,0 +1,51 @@
+"""JSON written by the agent's side, read so that every number in it is one memeval can hold.
+
+`json.loads` accepts what Python's JSON allows and a float cannot hold: `NaN`, `Infinity`, `1e999` (read as
+infinity) and integers of any size up to 4,300 digits (past that it raises ValueError, not JSONDecodeError). Such
+a number, in a reward file, a claim file or an agent's output, then crashed `float()` (OverflowError), or reached
+the event log as a value strict JSON has no word for. `loads_finite` refuses all of them with one ValueError.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+MAX_INT_DIGITS = 30
+"""Most digits an integer may have (a sign aside): far past any count or cost, far below a float's range."""
+
+
+class NotFiniteJSON(ValueError):
+    """A number in the text is NaN, infinite, or an integer of more than `MAX_INT_DIGITS` digits."""
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise NotFiniteJSON(f"an integer of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS} are read)")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotFiniteJSON(f"a number of {len(text)} characters past a float's range")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise NotFiniteJSON(f"{name}, which strict JSON does not have")
+
+
+def loads_finite(text: str | bytes) -> Any:
+    """`text` parsed as JSON whose every number is finite and of at most `MAX_INT_DIGITS` digits.
+
+    Raises:
+        ValueError: `text` is not JSON (`json.JSONDecodeError`) or holds such a number (`NotFiniteJSON`, whose
+            message says what kind, never the number itself).
+        RecursionError: nested deeper than the interpreter's recursion limit.
+    """
+    return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+
+
+__all__ = ["MAX_INT_DIGITS", "NotFiniteJSON", "loads_finite"]
