@@ -14,6 +14,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._serving import serve_until_stopped
 from memeval.cli._store import no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import AuditEventRejected, ResentUnderAnotherSender, TransitionRefused
@@ -319,7 +320,11 @@ def serve(
     from memeval.audit import create_ingest_app, open_store, worker_count
 
     workers = worker_count()
-    uvicorn.run(create_ingest_app(open_store(db), workers=workers), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_ingest_app(open_store(db), workers=workers), host=host, port=port, log_level="warning"
+    )
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
+    serve_until_stopped(config, f"memeval audit ingest on {url}")
 
 
 @token_app.command("add")

@@ -24,6 +24,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._serving import serve_until_stopped
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, translate_errors
 from memeval.clock import utc_now
@@ -135,14 +136,8 @@ def serve(
     web = create_review_app(open_store(db), settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
-    class _Server(uvicorn.Server):
-        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-            await super().startup(sockets)
-            if self.started:  # listening and the app started: only now is the address worth printing
-                typer.echo(f"memeval review on {url} (Ctrl-C to stop)", err=True)
-
     with sock:
-        _Server(uvicorn.Config(web, log_level="warning")).run(sockets=[sock])
+        serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock])
 
 
 def _bind(host: str, port: int) -> socket.socket:
