@@ -1,0 +1,48 @@
+"""What a new user tripped on in this round, each checked as they met it.
+
+- `memeval report subscribe --day monday` was refused: only `mon` ... `sun` were taken.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+from usage_line import one_usage_line, run_memeval
+
+from memeval.cli import app
+from memeval.cli.report import weekday
+
+
+def _store_with_team(tmp_path: Path, team: str = "t") -> str:
+    """A SQLite store URL holding one event of `team`."""
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    event = {"type": "session.started", "occurred_at": "2026-11-17T10:00:00Z", "team": team, "sender_event_id": "e1",
+             "actor": {"kind": "agent", "id": "bot"}, "session": "s1",
+             "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"}}  # fmt: skip
+    (tmp_path / "one.jsonl").write_text(json.dumps(event) + "\n")
+    res = CliRunner().invoke(app, ["audit", "ingest", str(tmp_path / "one.jsonl"), "--db", db])
+    assert res.exit_code == 0, res.output
+    return db
+
+
+@pytest.mark.parametrize(("text", "stored"), [("monday", "mon"), ("Monday", "mon"), ("FRI", "fri"), (" sun. ", "sun")])
+def test_weekdays_by_short_or_full_name_in_any_case(text: str, stored: str) -> None:
+    assert weekday(text) == stored
+
+
+def test_subscribe_takes_a_full_day_name(tmp_path: Path) -> None:
+    db = _store_with_team(tmp_path)
+    args = ["report", "subscribe", "--team", "t", "--to", "a@example.org", "--db", db]
+    res = CliRunner().invoke(app, [*args, "--day", "Wednesday"])
+    assert res.exit_code == 0 and "t: every wed at 08:00" in res.stdout, res.output
+    listed = json.loads(CliRunner().invoke(app, ["report", "subscriptions", "--db", db, "--json"]).stdout)
+    assert [s["day"] for s in listed] == ["wed"]
+
+
+def test_a_day_that_is_no_weekday_names_the_forms(tmp_path: Path) -> None:
+    out = run_memeval("report", "subscribe", "--team", "t", "--to", "a@example.org", "--day", "funday",
+                      "--db", f"sqlite:///{tmp_path / 'a.sqlite'}", cwd=tmp_path)  # fmt: skip
+    one_usage_line(out, "'funday'", "mon, tue", "(monday)")
