@@ -1,6 +1,8 @@
 """What a new user tripped on in this round, each checked as they met it.
 
 - `memeval report subscribe --day monday` was refused: only `mon` ... `sun` were taken.
+- Output piped to a file wrapped at 160 columns (stdout) or 80 (stderr): table cells and run-card
+  values were split over lines.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typer.testing import CliRunner
 from usage_line import one_usage_line, run_memeval
 
 from memeval.cli import app
+from memeval.cli._print import err_console, out_console
 from memeval.cli.report import weekday
 
 
@@ -46,3 +49,18 @@ def test_a_day_that_is_no_weekday_names_the_forms(tmp_path: Path) -> None:
     out = run_memeval("report", "subscribe", "--team", "t", "--to", "a@example.org", "--day", "funday",
                       "--db", f"sqlite:///{tmp_path / 'a.sqlite'}", cwd=tmp_path)  # fmt: skip
     one_usage_line(out, "'funday'", "mon, tue", "(monday)")
+
+
+@pytest.mark.parametrize("make", [out_console, err_console])
+def test_a_piped_console_wraps_no_cell(make, capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.table import Table
+
+    cell = "sha256:" + "ab" * 150  # a run-card value: 307 characters
+    table = Table("field", "value")
+    table.add_row("agent", cell)
+    console = make()  # under pytest neither stream is a terminal
+    console.print(table)
+    console.print(f"  agent: binary=/usr/bin/python3.11, binary_hash={cell}, name=sample")
+    out = capsys.readouterr()
+    text = out.out if make is out_console else out.err
+    assert sum(cell in line for line in text.splitlines()) == 2, text
