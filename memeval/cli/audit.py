@@ -39,6 +39,11 @@ audit_app.add_typer(token_app, name="token")
 audit_app.add_typer(team_app, name="team")
 app.add_typer(audit_app, name="audit")
 
+VERIFY_SCHEMA = "memeval.audit-verify/1"
+"""`schema` of `memeval audit verify --json`: an object whose `teams` lists each team's checks."""
+COUNTS_SCHEMA = "memeval.audit-counts/1"
+"""`schema` of `memeval audit counts --json`: the week's counts (`memeval.audit.WeekCounts`) beside it."""
+
 
 @audit_app.command("ingest")
 @translate_errors
@@ -209,7 +214,7 @@ def verify(
         for c in checks:
             typer.echo(f"{t}: anchor {'ok' if c.ok else 'FAILED'}: {c.detail}")
     if as_json:
-        echo_json(out, sort_keys=True)
+        echo_json({"schema": VERIFY_SCHEMA, "schema_version": 1, "teams": out}, sort_keys=True)
     elif not teams:
         typer.echo(f"nothing to verify: {no_events_message(db)}")
     if not all(r["ok"] for r in out):
@@ -251,7 +256,7 @@ def counts(
 
     c = week_counts(open_with_events(db, team), team, week, tz=tz)
     if as_json:
-        echo_json(c)
+        echo_json({"schema": COUNTS_SCHEMA, "schema_version": 1, **c.model_dump(mode="json")})
         return
     reasons = ", ".join(f"{k} {v}" for k, v in c.refusals_by_reason.items()) or "none"
     kinds = ", ".join(f"{k} {v}" for k, v in c.secrets_by_type.items()) or "none"

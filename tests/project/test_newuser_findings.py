@@ -3,6 +3,7 @@
 - `memeval report subscribe --day monday` was refused: only `mon` ... `sun` were taken.
 - Output piped to a file wrapped at 160 columns (stdout) or 80 (stderr): table cells and run-card
   values were split over lines.
+- `audit verify --json` and `audit counts --json` carried no `schema`, unlike the run documents.
 """
 
 from __future__ import annotations
@@ -64,3 +65,18 @@ def test_a_piped_console_wraps_no_cell(make, capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr()
     text = out.out if make is out_console else out.err
     assert sum(cell in line for line in text.splitlines()) == 2, text
+
+
+def test_audit_json_documents_name_their_schema(tmp_path: Path) -> None:
+    db = _store_with_team(tmp_path)
+    verify = json.loads(CliRunner().invoke(app, ["audit", "verify", "--db", db, "--json"]).stdout)
+    assert (verify["schema"], verify["schema_version"]) == ("memeval.audit-verify/1", 1)
+    assert [(t["team"], t["ok"]) for t in verify["teams"]] == [("t", True)]
+    res = CliRunner().invoke(app, ["audit", "counts", "--team", "t", "--week", "2026-W47", "--db", db, "--json"])
+    counts = json.loads(res.stdout)
+    assert (counts["schema"], counts["schema_version"], counts["team"], counts["sessions"]) == (
+        "memeval.audit-counts/1",
+        1,
+        "t",
+        1,
+    )
