@@ -199,6 +199,7 @@ def users_add(
     from memeval.audit import open_store
     from memeval.review import add_user, check_account, check_may_manage, ensure_review_schema, list_users
 
+    role = role.strip().casefold()  # `Admin` is `admin`
     check_account(username, role)  # before asking for a password that would be thrown away
     store = open_store(db)
     ensure_review_schema(store)
@@ -245,12 +246,17 @@ def users_token(
     NAME) or a token of yours; a token for someone else needs an admin's.
     """
     from memeval.audit import open_store
-    from memeval.review import add_api_token, check_may_manage, ensure_review_schema, get_account
+    from memeval.review import add_api_token, check_may_manage, ensure_review_schema, get_account, list_users
 
     store = open_store(db)
     ensure_review_schema(store)
     if get_account(store, username) is None:
-        raise fail(f"no account {username.strip()!r}: an admin creates it with `memeval users add NAME --user ADMIN`")
+        first = "" if list_users(store) else "this store has no accounts yet; "
+        make = "make its admin first: memeval users add NAME --role admin" if first else "an admin creates it with "
+        raise fail(
+            f"no account {username.strip()!r}: {first}{make}"
+            + ("" if first else f"`memeval users add {username.strip()} --user ADMIN`")
+        )
     check_may_manage(store, _login(store, who, password_stdin), username)
     typer.echo(add_api_token(store, username))
 

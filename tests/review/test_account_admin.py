@@ -87,7 +87,9 @@ def test_a_new_stores_first_account_is_its_admin(tmp_path: Path):
     pw = "a long enough password\n"
     r = run_cli(db, "users", "add", "rita", "--team", "fernhill", "--password-stdin", stdin=pw)
     assert r.exit_code == 2 and "its first account is its admin" in r.stderr and "--role admin" in r.stderr
-    r = run_cli(db, "users", "add", "root", "--role", "admin", "--password-stdin", stdin=pw)
+    r = run_cli(db, "users", "token", "root")
+    assert r.exit_code == 2 and "no accounts yet; make its admin first" in r.stderr, r.stderr
+    r = run_cli(db, "users", "add", "root", "--role", "Admin", "--password-stdin", stdin=pw)  # any case
     assert r.exit_code == 0 and "root: admin of every team" in r.stdout, r.stderr
     r = run_cli(db, "users", "add", "rita", "--team", "fernhill", "--password-stdin", stdin=pw)
     assert r.exit_code == 2 and "say who you are" in r.stderr  # the second account needs the admin
