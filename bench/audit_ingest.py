@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 import httpx
+from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
@@ -203,7 +204,7 @@ def main() -> None:
     if args.code:
         global CODE
         CODE = Path(args.code).resolve()
-    tmp = Path(tempfile.mkdtemp(prefix="memeval-bench-"))
+    tmp = scratch_dir()
     os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
     pg_dir = Path(tempfile.gettempdir()) / f"memeval-bench-pg-{os.getpid()}"  # the postgres user must reach it
     urls = [f"sqlite:///{tmp / 'bench.sqlite'}"]

@@ -17,9 +17,10 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +34,7 @@ def measure(n: int) -> str:
 
     os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
     os.environ["MEMEVAL_AUDIT_WORKERS"] = "0"
-    store = open_store(f"sqlite:///{tempfile.mkdtemp(prefix='memeval-bench-')}/bench.sqlite")
+    store = open_store(f"sqlite:///{scratch_dir()}/bench.sqlite")
     warm = [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")]
     ingest_lines(store, warm, sender="warm", batch_size=100)
     lines = [json.dumps(e) for e in bench.events(n, "bench-file", "bench-file", "prefixed", "")]

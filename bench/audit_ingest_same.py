@@ -29,6 +29,8 @@ import uuid
 from pathlib import Path
 from types import ModuleType
 
+from _scratch import scratch_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = ("audit_event", "audit_head", "lesson_state", "contradiction_state", "hold_state", "memory_state")
 
@@ -99,7 +101,7 @@ def main() -> int:
                 hashes = []
                 for label, code in (("old", Path(args.against).resolve()), ("new", ROOT)):
                     if backend == "sqlite":
-                        url = f"sqlite:///{tempfile.mkdtemp(prefix='memeval-same-')}/s.sqlite"
+                        url = f"sqlite:///{scratch_dir('memeval-same-')}/s.sqlite"
                     else:
                         url = throughput_bench().new_pg_database(pg, f"same_{label}_{workers}_{os.getpid()}")
                     env = {**os.environ, "PYTHONPATH": str(code), "MEMEVAL_AUDIT_WORKERS": workers.strip()}

@@ -46,12 +46,12 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+from _scratch import scratch_dir
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "meter"
 BODY_FILE = FIXTURES / "openai-chat/12-recorded-prompt-cache-write-then-read/2-200.json"
@@ -263,7 +263,7 @@ def main() -> None:
     ctx = mp.get_context("spawn")
     stop = ctx.Event()
     q = ctx.Queue()
-    tmp = Path(tempfile.mkdtemp(prefix="memeval-bench-"))
+    tmp = scratch_dir()
     upstream = ctx.Process(target=_upstream, args=(q, stop))
     upstream.start()
     upstream_url = f"http://127.0.0.1:{q.get(timeout=60)}"

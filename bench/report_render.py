@@ -28,10 +28,10 @@ import re
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
+from _scratch import scratch_dir
 from sqlalchemy import text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,7 +119,7 @@ def main() -> None:
     ap.add_argument("--db-dir", type=Path, default=None, help="where the benchmark databases go (default: a temp dir)")
     ap.add_argument("--one", type=int, default=None, help=argparse.SUPPRESS)  # the child process of one size
     args = ap.parse_args()
-    work = args.db_dir or Path(tempfile.mkdtemp(prefix="memeval-report-bench-"))
+    work = args.db_dir or scratch_dir("memeval-report-bench-")
     work.mkdir(parents=True, exist_ok=True)
     if args.one is not None:
         print(json.dumps(run(args.one, work)))
@@ -145,7 +145,8 @@ def main() -> None:
         "shared machine)"
     )
     print(f"load average at end {os.getloadavg()[0]:.2f}")
-    print(f"(databases and PDFs in {work}; targets: 1,000,000 events < 5 s, 10,000 events < 2 s, count + render)")
+    kept = f"databases and PDFs kept in {work}" if args.db_dir else "databases and PDFs removed (--db-dir keeps them)"
+    print(f"({kept}; targets: 1,000,000 events < 5 s, 10,000 events < 2 s, count + render)")
 
 
 if __name__ == "__main__":

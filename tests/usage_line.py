@@ -1,11 +1,49 @@
-"""The one check every bad-input test makes of a memeval command: exit 2 and one `error:` line.
+"""How the command line's tests run memeval as a user does: `run_memeval` (a real `memeval` process)
+and `one_usage_line`, the one check every bad-input test makes (exit 2 and one `error:` line).
 
 Importable from every test folder: `tests/` is on the path because `tests/conftest.py` lives there.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from patience import patient
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_memeval(
+    *args: str, cwd: Path, env: Mapping[str, str] | None = None, stdin: str | None = None, timeout_s: float = 90
+) -> subprocess.CompletedProcess[str]:
+    """`python -m memeval ARGS` from this checkout, in `cwd`, as a user with no MEMEVAL_ variables runs it.
+
+    Args:
+        args: the command line after `memeval`.
+        cwd: the folder it runs in (a test's tmp_path: nothing lands in the checkout).
+        env: variables added on top (MEMEVAL_DB, ...).
+        stdin: text on standard input; None: /dev/null (no terminal, nothing to read).
+        timeout_s: the limit before the load factor (`patience.patient`).
+
+    Returns:
+        The finished process, stdout and stderr as text.
+    """
+    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    full.update(env or {}, PYTHONPATH=str(REPO))
+    return subprocess.run(
+        [sys.executable, "-m", "memeval", *args],
+        cwd=cwd,
+        env=full,
+        input=stdin,
+        stdin=subprocess.DEVNULL if stdin is None else None,
+        capture_output=True,
+        text=True,
+        timeout=patient(timeout_s),
+    )
 
 
 def one_usage_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import typer
 
 from memeval.cli._json import echo_json
-from memeval.cli._print import out_console
+from memeval.cli._print import err_console, out_console
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
@@ -119,12 +119,10 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
     Raises:
         typer.Exit: 130, after the hint, when the run was interrupted.
     """
-    from rich.console import Console
-
     from memeval.cli._progress import trial_bar
     from memeval.runner import execute
 
-    err = Console(stderr=True)
+    err = err_console()
     show = not quiet and sys.stderr.isatty()
 
     def on_start(nothing_left: str | None) -> None:
@@ -172,8 +170,6 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
         typer.Exit: 1 when `status` is not `completed`; 3 (`EXIT_NOTHING_MEASURED`) when the run
             measured nothing, said on the last line (stderr under `--json`).
     """
-    from rich.console import Console
-
     from memeval.results import load_run
 
     run = load_run(run_dir)
@@ -184,7 +180,7 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
         url = db_url(index_url, "--index-url")
         index_runs(run_dir, url)
         if not quiet:
-            Console(stderr=True).print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
+            err_console().print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
     if as_json:
         doc = {
             "schema": "memeval.ab/1",

@@ -114,16 +114,23 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("memeval review discard hold/fernhill/h_12 --user alice --reason 'a key'", "never enters memory"),
     ),
     "review claim": (("memeval review claim lesson/fernhill/les_07 --user alice", "others leave it to you"),),
-    "users": (("memeval users add alice --role reviewer --team fernhill", "a reviewer of one team"),),
+    "users": (
+        ("memeval users add root --role admin", "a store's first account: its admin, no login"),
+        ("memeval users add alice --role reviewer --team fernhill --user root", "then the admin adds the others"),
+    ),
     "users add": (
-        ("memeval users add alice --role reviewer --team fernhill", "asks for a password"),
-        ("printf '%s' \"$PW\" | memeval users add bob --role admin --password-stdin", "from a script"),
+        ("memeval users add root --role admin", "the first account (asks for its password)"),
+        ("memeval users add alice --role reviewer --team fernhill --user root", "root's password, then alice's"),
+        ("printf '%s' \"$PW\" | memeval users add root --role admin --password-stdin", "from a script"),
     ),
     "users list": (
         ("memeval users list", "accounts and roles"),
         ("memeval users list --json", "the same, as JSON"),
     ),
-    "users token": (("memeval users token alice", "an API token, printed once (MEMEVAL_REVIEW_TOKEN)"),),
+    "users token": (
+        ("memeval users token alice --user alice", "your own token, after your password (MEMEVAL_REVIEW_TOKEN)"),
+        ("memeval users token alice --user root", "an admin makes one for alice"),
+    ),
 }
 
 

@@ -31,13 +31,30 @@ def escape(text: str) -> str:
     return rich_escape(text)
 
 
+PIPED_WIDTH = 10_000
+"""Columns of a console that is not a terminal: wide enough that no table cell or line is wrapped."""
+
+
 def out_console() -> Console:
-    """A rich console on standard output; 160 columns wide when it is a file or a pipe (no terminal to ask)."""
+    """A rich console on standard output: the terminal's width, or `PIPED_WIDTH` for a file or a pipe.
+
+    Piped, rich would wrap at 80 columns (160 here before) and split table cells and run-card
+    values over lines; a file gets each line whole, a table at its natural width.
+    """
     import sys
 
     from rich.console import Console
 
-    return Console() if sys.stdout.isatty() else Console(width=160)
+    return Console() if sys.stdout.isatty() else Console(width=PIPED_WIDTH)
+
+
+def err_console() -> Console:
+    """A rich console on standard error, sized like `out_console` (the terminal's, else `PIPED_WIDTH`)."""
+    import sys
+
+    from rich.console import Console
+
+    return Console(stderr=True) if sys.stderr.isatty() else Console(stderr=True, width=PIPED_WIDTH)
 
 
 def status_text(status: str) -> str:

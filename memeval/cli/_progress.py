@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from memeval.cli._print import err_console
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -70,9 +72,7 @@ def control_progress(quiet: bool) -> Iterator[ControlProgress]:
     Yields:
         The callback to hand to `check_tasks(on_progress=...)`, with `announce` for the first line.
     """
-    from rich.console import Console
-
-    err = Console(stderr=True)
+    err = err_console()
     show_bar = not quiet and sys.stderr.isatty()
     with trial_bar(err, show=show_bar) as bar:
         yield ControlProgress(err, bar, quiet=quiet, show_bar=show_bar)

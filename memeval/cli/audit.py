@@ -14,6 +14,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._serving import serve_until_stopped
 from memeval.cli._store import no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import AuditEventRejected, ResentUnderAnotherSender, TransitionRefused
@@ -37,6 +38,11 @@ team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_a
 audit_app.add_typer(token_app, name="token")
 audit_app.add_typer(team_app, name="team")
 app.add_typer(audit_app, name="audit")
+
+VERIFY_SCHEMA = "memeval.audit-verify/1"
+"""`schema` of `memeval audit verify --json`: an object whose `teams` lists each team's checks."""
+COUNTS_SCHEMA = "memeval.audit-counts/1"
+"""`schema` of `memeval audit counts --json`: the week's counts (`memeval.audit.WeekCounts`) beside it."""
 
 
 @audit_app.command("ingest")
@@ -208,7 +214,7 @@ def verify(
         for c in checks:
             typer.echo(f"{t}: anchor {'ok' if c.ok else 'FAILED'}: {c.detail}")
     if as_json:
-        echo_json(out, sort_keys=True)
+        echo_json({"schema": VERIFY_SCHEMA, "schema_version": 1, "teams": out}, sort_keys=True)
     elif not teams:
         typer.echo(f"nothing to verify: {no_events_message(db)}")
     if not all(r["ok"] for r in out):
@@ -250,7 +256,7 @@ def counts(
 
     c = week_counts(open_with_events(db, team), team, week, tz=tz)
     if as_json:
-        echo_json(c)
+        echo_json({"schema": COUNTS_SCHEMA, "schema_version": 1, **c.model_dump(mode="json")})
         return
     reasons = ", ".join(f"{k} {v}" for k, v in c.refusals_by_reason.items()) or "none"
     kinds = ", ".join(f"{k} {v}" for k, v in c.secrets_by_type.items()) or "none"
@@ -319,7 +325,11 @@ def serve(
     from memeval.audit import create_ingest_app, open_store, worker_count
 
     workers = worker_count()
-    uvicorn.run(create_ingest_app(open_store(db), workers=workers), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_ingest_app(open_store(db), workers=workers), host=host, port=port, log_level="warning"
+    )
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
+    serve_until_stopped(config, f"memeval audit ingest on {url}")
 
 
 @token_app.command("add")

@@ -9,6 +9,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
+from memeval.cli._print import err_console
 from memeval.cli.app import command_app, translate_errors
 from memeval.errors import UsageError
 
@@ -179,14 +180,13 @@ def _sequential_plan(
 ) -> dict[str, object]:
     """The sequential plan of `plan --from RUN --sequential` as a JSON-ready dict."""
     import numpy as np
-    from rich.console import Console
 
     from memeval.stats import default_sequential_design, plan_sequential
 
     rates = np.array(
         [(sum(o.outcome == "pass" for o in t.baseline) + 0.5) / (len(t.baseline) + 1) for t in tasks if t.baseline]
     )
-    err = Console(stderr=True)
+    err = err_console()
     plan = plan_sequential(
         spread,
         rates,

@@ -185,7 +185,10 @@ def verify(
 def subscribe_cmd(
     team: TeamOpt,
     to: Annotated[list[str], typer.Option("--to", help="Recipient e-mail address (repeat for more).")],
-    day: Annotated[str, typer.Option(help="Weekday the report goes out: mon ... sun.")] = "mon",
+    day: Annotated[
+        str,
+        typer.Option(help="Weekday the report goes out: mon ... sun, or the full name (monday), any case."),
+    ] = "mon",
     at: Annotated[str, typer.Option(help="Local time HH:MM in the team's zone.")] = "08:00",
     since: Annotated[str | None, typer.Option(help="First ISO week to report (default: this week).")] = None,
     db: DbOpt = None,
@@ -197,8 +200,32 @@ def subscribe_cmd(
     """
     from memeval.auditreport import subscribe
 
+    day = weekday(day)  # before the store is opened: a bad day is said at once
     sub = subscribe(open_with_events(db, team), team, to, day=day, at=at, since_week=since)
     typer.echo(_subscription_line(sub))
+
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The full names `--day` takes beside the stored three-letter ones (`memeval.auditreport` DAYS)."""
+
+
+def weekday(text: str) -> str:
+    """A weekday as the schedule stores it (`mon` ... `sun`) from its short or full English name, any case.
+
+    `Monday`, `MON`, `mon.` and ` monday ` are all `mon`.
+
+    Raises:
+        UsageError: not a weekday's name (the value and the accepted forms named).
+    """
+    from memeval.errors import UsageError
+
+    word = text.strip().rstrip(".").casefold()
+    for full in WEEKDAYS:
+        if word in (full, full[:3]):
+            return full[:3]
+    raise UsageError(
+        f"--day {text!r} is not a weekday: use mon, tue, wed, thu, fri, sat or sun, or the full name (monday)"
+    )
 
 
 def _subscription_line(sub: Subscription) -> str:

@@ -5,7 +5,10 @@ the command line follow the same rules as the web pages, and the deciding person
 are like on the web: `--user NAME` (or `--as NAME`, or `MEMEVAL_REVIEWER`) then the account's
 password (asked for without echo, or read from stdin with `--password-stdin`), or, for scripts, a
 personal API token in `MEMEVAL_REVIEW_TOKEN` (`memeval users token NAME`). A name alone proves
-nothing and is refused. A refused decision exits 2 with the reason; nothing is stored.
+nothing and is refused. `users add` and `users token` prove who you are the same way: only an
+admin adds or changes accounts or makes a token for someone else (a store's first account is made
+without a login and must be its admin), and anyone may make their own token. A refused decision
+exits 2 with the reason; nothing is stored.
 `review list` and `review show` read the database directly (whoever can read the database file
 sees every team) and print stored text with control characters spelled out.
 """
@@ -21,6 +24,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli._serving import serve_until_stopped
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, translate_errors
 from memeval.clock import utc_now
@@ -132,14 +136,8 @@ def serve(
     web = create_review_app(open_store(db), settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
-    class _Server(uvicorn.Server):
-        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-            await super().startup(sockets)
-            if self.started:  # listening and the app started: only now is the address worth printing
-                typer.echo(f"memeval review on {url} (Ctrl-C to stop)", err=True)
-
     with sock:
-        _Server(uvicorn.Config(web, log_level="warning")).run(sockets=[sock])
+        serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock])
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -175,26 +173,40 @@ def _bind(host: str, port: int) -> socket.socket:
 @translate_errors
 def users_add(
     username: Annotated[str, typer.Argument(help="Account name (also the person id in audit events).")],
-    role: Annotated[str, typer.Option(help="viewer, reviewer or admin.")] = "reviewer",
+    role: Annotated[str, typer.Option(help="viewer, reviewer or admin (a store's first account: admin).")] = "reviewer",
     team: Annotated[
         list[str] | None,
         typer.Option(
             "--team", help="A team this viewer or reviewer sees and decides (repeat; default: none; admins see all)."
         ),
     ] = None,
+    who: AsOpt = None,
     password_stdin: Annotated[
         bool,
-        typer.Option("--password-stdin", help="Read the password from the first line of stdin instead of prompting."),
+        typer.Option(
+            "--password-stdin",
+            help="Read the new account's password from stdin instead of prompting; with --user, the first line "
+            "is your own password and the second the new account's.",
+        ),
     ] = False,
     db: DbOpt = None,
 ) -> None:
-    """Create an account (or set a new password and role); only an argon2 hash is stored."""
-    from memeval.audit import open_store
-    from memeval.review import add_user, check_account
+    """Create an account (or set a new password and role); only an argon2 hash is stored.
 
+    Only an admin adds or changes accounts, logged in with --user (or MEMEVAL_REVIEW_TOKEN). The
+    store's first account is made without a login and must be its admin (--role admin).
+    """
+    from memeval.audit import open_store
+    from memeval.review import add_user, check_account, check_may_manage, ensure_review_schema, list_users
+
+    role = role.strip().casefold()  # `Admin` is `admin`
     check_account(username, role)  # before asking for a password that would be thrown away
-    password = _password("Password", password_stdin, confirm=True)
-    acct = add_user(open_store(db), username, password, role, list(team or []))
+    store = open_store(db)
+    ensure_review_schema(store)
+    actor = _login(store, who, password_stdin) if list_users(store) else None
+    check_may_manage(store, actor, username, role)  # before the new password is asked for
+    password = _password(f"New password for {username.strip()}", password_stdin, confirm=True)
+    acct = add_user(store, username, password, role, list(team or []))
     teams = "every team" if acct.teams is None else ", ".join(sorted(acct.teams))
     typer.echo(f"{acct.username}: {acct.role} of {teams}")
 
@@ -222,13 +234,30 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
 @users_app.command("token")
 @translate_errors
-def users_token(username: Annotated[str, typer.Argument(help="The account.")], db: DbOpt = None) -> None:
-    """Create a bearer token for the JSON API and print it once (only its hash is stored)."""
+def users_token(
+    username: Annotated[str, typer.Argument(help="The account.")],
+    who: AsOpt = None,
+    password_stdin: PasswordStdinOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Create a bearer token for the JSON API and print it once (only its hash is stored).
+
+    Proves who you are first, like `memeval review`: your own token needs your password (--user
+    NAME) or a token of yours; a token for someone else needs an admin's.
+    """
     from memeval.audit import open_store
-    from memeval.review import add_api_token, ensure_review_schema
+    from memeval.review import add_api_token, check_may_manage, ensure_review_schema, get_account, list_users
 
     store = open_store(db)
     ensure_review_schema(store)
+    if get_account(store, username) is None:
+        first = "" if list_users(store) else "this store has no accounts yet; "
+        make = "make its admin first: memeval users add NAME --role admin" if first else "an admin creates it with "
+        raise fail(
+            f"no account {username.strip()!r}: {first}{make}"
+            + ("" if first else f"`memeval users add {username.strip()} --user ADMIN`")
+        )
+    check_may_manage(store, _login(store, who, password_stdin), username)
     typer.echo(add_api_token(store, username))
 
 

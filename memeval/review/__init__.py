@@ -18,6 +18,7 @@ from memeval.review._accounts import (
     add_user,
     authenticate,
     check_account,
+    check_may_manage,
     get_account,
     list_users,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "build_queue",
     "check_account",
     "check_arguments",
+    "check_may_manage",
     "claim_item",
     "comment_item",
     "create_review_app",

@@ -1,7 +1,9 @@
 """Accounts of the review queue: roles, argon2 passwords, API tokens and login throttling.
 
 Roles, weakest first: `viewer` reads the queue and items; `reviewer` also claims and decides;
-`admin` also breaks another reviewer's claim. Viewers and reviewers see and decide only the teams
+`admin` also breaks another reviewer's claim and manages accounts: only an admin adds or changes
+an account or makes an API token for someone else (`check_may_manage`); the first account of a
+store must be an admin and is the only one made without a login. Viewers and reviewers see and decide only the teams
 their account lists (`memeval users add NAME --team T`); admins see every team. Names are
 normalised (NFKC, case folded, trimmed) before they are stored, looked up or compared, so
 " Rita" and "rita" are one account and one person in the audit log. Passwords are hashed with argon2id (pwdlib); API
@@ -27,7 +29,7 @@ from sqlmodel import Session, col, delete, select
 
 from memeval.audit import SqlAuditStore, normalize_person_id, to_us
 from memeval.clock import utc_now
-from memeval.errors import UsageError
+from memeval.errors import ReviewRefused, UsageError
 from memeval.review._tables import ReviewApiToken, ReviewUser, ReviewUserTeam, ensure_review_schema
 
 AccountRole = Literal["viewer", "reviewer", "admin"]
@@ -212,6 +214,59 @@ def add_api_token(store: SqlAuditStore, username: str) -> str:
     with store.write_session() as s:
         s.add(ReviewApiToken(token_sha256=_sha(token), username=username, created_us=to_us(utc_now())))
     return token
+
+
+def check_may_manage(store: SqlAuditStore, actor: Account | None, username: str, role: str | None = None) -> None:
+    """Refuse an account change or an API token that `actor` may not make; nothing is stored either way.
+
+    Who may (the rule of `memeval users add` and `memeval users token`):
+
+    - **A store with no account yet**: anyone, and only its admin. The first account of a store is
+      made without a login and must have the role `admin`; that admin then adds everyone else.
+    - **A store with accounts but no admin** (made before this rule): any logged-in account, only
+      to make an admin, or its own token.
+    - **Otherwise**: an admin, for any account; any account, for its own token. The last admin
+      cannot be given another role (the store would have no one to manage it).
+
+    Args:
+        store: the audit store whose database holds the accounts.
+        actor: the logged-in person, None when no one logged in (allowed only in an empty store).
+        username: the account to create or change (`role` given) or to make a token for (`role` None).
+        role: the role `users add` gives; None for a token.
+
+    Raises:
+        ReviewRefused: (`wrong_role`) the actor may not; the message names who may and the fix.
+    """
+    target = normalize_username(username)
+    users = list_users(store)
+    admins = {u.username for u in users if u.role == "admin"}
+    if not users:
+        if role != "admin":
+            raise ReviewRefused(
+                f"this store has no accounts yet: its first account is its admin, made with --role admin "
+                f"(memeval users add NAME --role admin); that admin then adds {target!r} with --user NAME",
+                code="wrong_role",
+            )
+        return
+    if actor is None:
+        raise ReviewRefused(f"log in as an admin (--user NAME) to manage {target!r}", code="wrong_role")
+    if role is None and actor.username == target:
+        return  # your own token
+    if actor.role == "admin":
+        if role is not None and role != "admin" and admins == {target}:
+            raise ReviewRefused(
+                f"{target!r} is this store's only admin: make another admin first, then change the role of {target!r}",
+                code="wrong_role",
+            )
+        return
+    if not admins and role == "admin":
+        return  # a store made before admins were required: any of its people may make the first one
+    what = f"make a token for {target!r}" if role is None else f"add or change account {target!r}"
+    own = f", or make your own: memeval users token {actor.username} --user {actor.username}" if role is None else ""
+    raise ReviewRefused(
+        f"{actor.username!r} is a {actor.role}: only an admin may {what}: run it as an admin (--user ADMIN){own}",
+        code="wrong_role",
+    )
 
 
 def account_for_token(store: SqlAuditStore, token: str) -> Account | None:

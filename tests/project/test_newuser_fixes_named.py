@@ -11,32 +11,16 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from usage_line import one_usage_line
+from usage_line import run_memeval as _memeval
 
 REPO = Path(__file__).resolve().parents[2]
 MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
-
-
-def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    env["PYTHONPATH"] = str(REPO)
-    return subprocess.run(
-        [sys.executable, "-m", "memeval", *args],
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=90,
-    )
 
 
 @pytest.mark.parametrize(

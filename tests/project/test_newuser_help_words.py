@@ -7,29 +7,11 @@ Found by a new user: `memeval -h` and `memeval results -h` answered "No such opt
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from usage_line import one_usage_line
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    env["PYTHONPATH"] = str(REPO)
-    return subprocess.run(
-        [sys.executable, "-m", "memeval", *args],
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=90,
-    )
+from usage_line import run_memeval as _memeval
 
 
 @pytest.mark.parametrize("path", [[], ["results"], ["audit", "ingest"], ["review", "list"], ["ab"]])

@@ -95,18 +95,20 @@ def test_a_reviewer_name_from_its_variable_wins_over_the_token_as_help_says(tmp_
     (tmp_path / "one.jsonl").write_text(next(x for x in WEEK.read_text().splitlines() if "lesson.proposed" in x) + "\n")
     env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}", "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "key")}
     assert _memeval("audit", "ingest", "one.jsonl", env=env, cwd=tmp_path).returncode == 0
-    add = ["users", "add", "alice", "--role", "reviewer", "--team", "fernhill", "--password-stdin"]
-    made = subprocess.run(
-        [sys.executable, "-m", "memeval", *add],
-        input="a-long-enough-password\n",
-        env={**os.environ, "PYTHONPATH": str(REPO), **env},
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert made.returncode == 0, made.stderr
-    token = _memeval("users", "token", "alice", env=env, cwd=tmp_path).stdout.strip()
+    made = [
+        subprocess.run(
+            [sys.executable, "-m", "memeval", *args, "--password-stdin"],
+            input="a-long-enough-password\n",
+            env={**os.environ, "PYTHONPATH": str(REPO), **env},
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        for args in (["users", "add", "alice", "--role", "admin"], ["users", "token", "alice", "--user", "alice"])
+    ]
+    assert [m.returncode for m in made] == [0, 0], [m.stderr for m in made]
+    token = made[1].stdout.strip()
     ref = "lesson/fernhill/les_00"
     named = _memeval(
         "review", "claim", ref, env={**env, "MEMEVAL_REVIEW_TOKEN": token, "MEMEVAL_REVIEWER": "alice"}, cwd=tmp_path

@@ -79,7 +79,7 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
         proc.wait()
     res = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
     out = res.stdout + res.stderr
-    assert res.returncode in (0, 143), out  # 143: the server's own exit status after `kill %1`
+    assert res.returncode == 0, out  # `kill %1` stops the server cleanly (it exited 143 before)
     assert "chain intact" in out and "alice's password: " in out, out
     assert "approve lesson/fernhill/les_07: approved" in out, out
     assert re.search(r"2026-W47 v1 made: .*report\.pdf", out), out

@@ -60,3 +60,13 @@ def test_compare_cli_exit_codes_and_json(runs: Runs) -> None:
     assert res.exit_code == 0, res.output
     assert "flipped to fail in B (2): add-numbers, greet" in res.stdout
     assert "flipped to pass in B (0): —" in res.stdout
+
+
+def test_the_cli_refusal_is_one_short_line_with_the_fix(runs: Runs) -> None:
+    """A new user's refusal was one line of 900 characters: whole agent mappings, hashes and paths."""
+    ids = [runs.memory.result.run_id, runs.oracle.result.run_id]
+    res = CliRunner().invoke(app, ["compare", *ids, "--runs-dir", str(runs.runs_dir)])
+    [line] = res.stderr.strip().splitlines()
+    assert res.exit_code == 2 and line.startswith("error: the two runs ran under different run cards"), line
+    assert "agent.name 'sh' != 'oracle'" in line and "add --vary agent if that is the point" in line, line
+    assert len(line) <= 300, (len(line), line)

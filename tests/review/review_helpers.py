@@ -316,3 +316,19 @@ def decisions(store: SqlAuditStore, team: str, subject: str) -> list[Any]:
 
     kinds = {"lesson.approved", "lesson.rejected", "contradiction.settled", "hold.released", "hold.discarded"}
     return [e for e in item_events(store, team, subject) if e.type in kinds]
+
+
+def run_cli(db_url: str, *args: str, stdin: str | None = None) -> Any:
+    """Run `memeval ARGS` in process (typer's CliRunner) against the store at `db_url`, with no token set."""
+    from typer.testing import CliRunner
+
+    from memeval.cli import app
+
+    env = {
+        "MEMEVAL_DB": db_url,
+        "MEMEVAL_REVIEW_SECRET_FILE": "/nonexistent/never-read",
+        "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
+        "MEMEVAL_REVIEW_TOKEN": None,
+        "MEMEVAL_REVIEWER": None,
+    }
+    return CliRunner().invoke(app, list(args), input=stdin, env=env, catch_exceptions=False)

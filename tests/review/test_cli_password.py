@@ -42,7 +42,7 @@ def _memeval(db_url: str, *args: str, stdin: str | None = None) -> subprocess.Co
     [
         ["review", "approve", "lesson/fernhill/les_courier", "--user", "alice"],
         ["review", "claim", "lesson/fernhill/les_courier", "--user", "alice"],
-        ["users", "add", "dora", "--role", "reviewer"],
+        ["users", "add", "dora", "--role", "reviewer", "--team", "fernhill", "--user", "ada"],
     ],
 )
 def test_no_terminal_and_no_password_stdin_is_one_usage_line(db_url: str, args: list[str]) -> None:

@@ -9,11 +9,11 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from typing import Any
 
 import httpx
 import pytest
 from review_helpers import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
+from review_helpers import run_cli as _cli
 
 from memeval.review import add_api_token, inert
 
@@ -183,20 +183,6 @@ def test_no_secret_in_pages_or_logs(store, seeded, server, capfd):
 # --- command line ----------------------------------------------------------------------------
 
 
-def _cli(db_url: str, *args: str, stdin: str | None = None) -> Any:
-    """Run `memeval ARGS` in process (typer's CliRunner) against the store at `db_url`."""
-    from typer.testing import CliRunner
-
-    from memeval.cli import app
-
-    env = {
-        "MEMEVAL_DB": db_url,
-        "MEMEVAL_REVIEW_SECRET_FILE": "/nonexistent/never-read",
-        "MEMEVAL_FINGERPRINT_KEY": "ab" * 32,
-    }
-    return CliRunner().invoke(app, list(args), input=stdin, env=env, catch_exceptions=False)
-
-
 def test_cli_list_show_and_decide(store, db_url, seeded):
     r = _cli(db_url, "review", "list", "--json")
     assert r.exit_code == 0, r.stderr
@@ -230,18 +216,20 @@ def test_cli_list_show_and_decide(store, db_url, seeded):
 
 
 def test_cli_users_add_and_token(store, db_url, seeded):
-    r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", "--password-stdin", stdin="short\n")
+    admin = ("--user", "ada", "--password-stdin")  # the seeded store's admin: its password is stdin's first line
+    r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", *admin, stdin=f"{PASSWORD}\nshort\n")
     assert r.exit_code == 2 and "at least 12" in r.stderr
-    r = _cli(db_url, "users", "add", "dora", "--role", "boss", "--password-stdin", stdin="long enough password\n")
+    r = _cli(db_url, "users", "add", "dora", "--role", "boss", *admin, stdin=f"{PASSWORD}\nlong enough password\n")
     assert r.exit_code == 2 and "role 'boss'" in r.stderr
-    r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", "--password-stdin", stdin="long enough password\n")
+    r = _cli(db_url, "users", "add", "dora", "--role", "reviewer", *admin, stdin=f"{PASSWORD}\nlong enough password\n")
     assert r.exit_code == 2 and "--team" in r.stderr  # a reviewer is scoped to named teams
-    r = _cli(db_url, "users", "add", " Dora", "--role", "reviewer", "--team", "fernhill", "--password-stdin",
-             stdin="long enough password\n")  # fmt: skip
+    r = _cli(db_url, "users", "add", " Dora", "--role", "reviewer", "--team", "fernhill", *admin,
+             stdin=f"{PASSWORD}\nlong enough password\n")  # fmt: skip
     assert r.exit_code == 0 and "long enough" not in r.stdout + r.stderr
     listed = json.loads(_cli(db_url, "users", "list", "--json").stdout)
     assert {"username": "dora", "role": "reviewer", "teams": ["fernhill"]} in listed
-    tok = _cli(db_url, "users", "token", "dora").stdout.strip()
+    tok = _cli(db_url, "users", "token", "dora", "--user", "dora", "--password-stdin", stdin="long enough password\n")
+    tok = tok.stdout.strip()
     assert tok.startswith("mrv_")
     from memeval.review import account_for_token
 
