@@ -12,8 +12,11 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -59,6 +62,35 @@ WeekOpt = Annotated[
 ]
 
 
+@contextmanager
+def steps_on(stream: TextIO, quiet: bool) -> Iterator[Callable[[str], None]]:
+    """A progress callback that shows each step of a report on `stream`, when it is a terminal.
+
+    One line, rewritten per step with the seconds since the start (`  1.2 s  laying out and
+    writing the PDF ...`) and erased when the block ends, error or not, so stdout's result and
+    any error message stand alone. Nothing is written with `quiet` or when `stream` is not a
+    terminal (a pipe, a log, a test).
+    """
+    if quiet or not stream.isatty():
+        yield lambda step: None
+        return
+    t0 = time.monotonic()
+    shown = False
+
+    def show(step: str) -> None:
+        nonlocal shown
+        stream.write(f"\r\x1b[K{time.monotonic() - t0:5.1f} s  {step} ...")
+        stream.flush()
+        shown = True
+
+    try:
+        yield show
+    finally:
+        if shown:
+            stream.write("\r\x1b[K")
+            stream.flush()
+
+
 def _week(store: SqlAuditStore, team: str, week: str | None) -> str:
     from memeval.audit import team_tz
     from memeval.auditreport import last_full_week
@@ -89,21 +121,31 @@ def weekly(
     runs: RunsOpt = Path("runs"),
     db: DbOpt = None,
     as_json: JsonOpt = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress on stderr (shown only when stderr is a terminal).")
+    ] = False,
 ) -> None:
     """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
-    from memeval.auditreport import make_report, record_json
+    with steps_on(sys.stderr, quiet) as progress:
+        progress("opening the audit store")
+        from memeval.auditreport import make_report, record_json
 
-    store = open_with_events(db, team)
+        store = open_with_events(db, team)
+        if preview:
+            from memeval.auditreport import preview_report
+
+            folder = preview_report(
+                store, team, week or _this_week(store, team), tz=tz, runs_dir=runs, progress=progress
+            )
+        else:
+            made = make_report(store, team, _week(store, team, week), tz=tz, out_dir=out, runs_dir=runs,
+                               reissue=reissue, progress=progress)  # fmt: skip
     if preview:
-        from memeval.auditreport import preview_report
-
-        folder = preview_report(store, team, week or _this_week(store, team), tz=tz, runs_dir=runs)
         if as_json:
             echo_json({"preview": str(folder), "pdf": str(folder / "report.pdf"), "recorded": False})
         else:
             typer.echo(f"preview (not recorded, never sent): {folder / 'report.pdf'}")
         return
-    made = make_report(store, team, _week(store, team, week), tz=tz, out_dir=out, runs_dir=runs, reissue=reissue)
     if as_json:
         echo_json(json.loads(record_json(made)), sort_keys=True)  # record_json writes one line
         return
