@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -81,11 +82,11 @@ def test_cli_quiet_and_piped_stderr_print_only_the_result(store, tmp_path):
 
 _LOADED_PROBE = """
 import json, sys
-from memeval.cli import console
+from memeval.cli.app import main
 sys.argv = ["memeval", "report", "weekly", "--team", "fernhill", "--week", "2026-W47", "--db", sys.argv[1],
             "--out", sys.argv[2], "--runs", sys.argv[3]]
 try:
-    console()
+    main()
 except SystemExit as exc:
     assert not exc.code, exc.code
 print(json.dumps(sorted(sys.modules)))
@@ -105,3 +106,22 @@ def test_weekly_loads_neither_the_scheduler_nor_the_run_readers_without_runs(sto
     for name in ("memeval.auditreport._schedule", "memeval.auditreport._delivery", "memeval.auditreport._smtp",
                  "memeval.results", "memeval.stats", "memeval.eventlog"):  # fmt: skip
         assert name not in loaded, name
+
+
+def test_the_script_ends_unfreed_with_the_store_closed_and_the_report_recorded(store, tmp_path):
+    # Under the `memeval` script the command ends with os._exit once the report is recorded (freeing
+    # the modules cost about 0.15 s of CPU); it closes the store's connections first, so SQLite folds
+    # its write-ahead log back into the file and nothing is lost.
+    db = store.url.removeprefix("sqlite:///")
+    store.engine.dispose()
+    store.write_engine.dispose()
+    cmd = [sys.executable, "-m", "memeval", "report", "weekly", "--team", "fernhill", "--week", WEEK,
+           "--db", store.url, "--out", str(tmp_path / "r"), "--runs", str(tmp_path)]  # fmt: skip
+    first = subprocess.run(cmd, capture_output=True, text=True)
+    assert first.returncode == 0 and first.stdout.startswith(f"fernhill {WEEK} v1 made: "), first
+    assert first.stdout.endswith("\n") and "counts sha256:" in first.stdout  # flushed before the end
+    assert not [p for p in (f"{db}-wal", f"{db}-shm") if os.path.exists(p)]  # connections were closed
+    again = subprocess.run(cmd, capture_output=True, text=True)
+    assert again.returncode == 0 and "already made" in again.stdout, again  # the report event was kept
+    bad = subprocess.run([*cmd, "--week", "2026-W99"], capture_output=True, text=True)  # the last --week wins
+    assert bad.returncode == 2 and "2026-W99" in bad.stderr  # a failure still exits as before
