@@ -1,6 +1,15 @@
 """Time to count and render one week's report from 10,000 and 1,000,000 audit events, cold.
 
-    .venv/bin/python bench/report_render.py [--events 10000 1000000] [--db-dir DIR]
+    .venv/bin/python bench/report_render.py [--events 10000 1000000] [--db-dir DIR] [--command N]
+        [--tree DIR ...]
+
+Two measures per size. First the user's command, as typed: `memeval report weekly --team fernhill
+--week 2026-W47 --db sqlite:///COPY --out DIR --runs DIR` run `--command` times (default 3), each on
+a fresh copy of the benchmark database (the command records the report in it; stderr is a pipe, so
+it shows no progress), with its wall time, its CPU (user + system, from the kernel) and the load
+average when it started; `--tree DIR` runs it from another checkout too (e.g. a base worktree of
+main), alternating, so the two are compared in one run at one load. The benchmark databases are
+kept in `--db-dir` and reused when they exist. Then the in-process split below.
 
 Each size runs in a fresh Python process (`--one N`), as `memeval report weekly` and the
 scheduler's first report do, so the figures include every cold start: importing WeasyPrint, loading
@@ -26,6 +35,8 @@ import json
 import os
 import re
 import resource
+import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -113,10 +124,61 @@ def run(events: int, work: Path) -> dict[str, float]:
             "children_cpu_s": children.ru_utime + children.ru_stime, "load": os.getloadavg()[0]}  # fmt: skip
 
 
+def _env(tree: Path) -> dict[str, str]:
+    """This environment with `tree` first on the path, and .pyc files written and read as an install has them."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(tree)
+    return env
+
+
+def command_once(tree: Path, db: Path, work: Path) -> tuple[float, float, float]:
+    """(wall s, CPU s, load average) of one `memeval report weekly` from checkout `tree` on a copy of `db`."""
+    run = Path(tempfile.mkdtemp(prefix="cmd-", dir=work))
+    try:
+        shutil.copyfile(db, run / "db.sqlite")
+        (run / "runs").mkdir()
+        cmd = [sys.executable, "-m", "memeval", "report", "weekly", "--team", "fernhill", "--week", "2026-W47",
+               "--db", f"sqlite:///{run / 'db.sqlite'}", "--out", str(run / "out"),
+               "--runs", str(run / "runs")]  # fmt: skip
+        load = os.getloadavg()[0]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, env=_env(tree), cwd=run)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return wall, cpu, load
+    finally:
+        shutil.rmtree(run)
+
+
+def command_table(sizes: list[int], trees: list[Path], n: int, work: Path) -> None:
+    """Print the user's command's wall and CPU per size and checkout (median of `n` runs, and each run)."""
+    print(f"memeval report weekly, as typed (median of {n} runs; each run: wall/CPU s @ load average)")
+    for size in sizes:
+        db = work / f"bench-{size}.sqlite"
+        for tree in trees:  # once untimed: Python writes the checkout's .pyc files, as any install has them
+            subprocess.run([sys.executable, "-c", "import memeval.cli.report, memeval.auditreport._record"],
+                           check=True, env=_env(tree))  # fmt: skip
+        got: dict[Path, list[tuple[float, float, float]]] = {t: [] for t in trees}
+        for _ in range(n):
+            for tree in trees:
+                got[tree].append(command_once(tree, db, work))
+        for tree in trees:
+            runs = got[tree]
+            each = " ".join(f"{w:.2f}/{c:.2f}@{ld:.1f}" for w, c, ld in runs)
+            print(f"{size:>10,} events  {str(tree):<28} wall {statistics.median(r[0] for r in runs):5.2f} s  "
+                  f"CPU {statistics.median(r[1] for r in runs):5.2f} s   ({each})")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--events", type=int, nargs="+", default=[10_000, 1_000_000])
     ap.add_argument("--db-dir", type=Path, default=None, help="where the benchmark databases go (default: a temp dir)")
+    ap.add_argument("--command", type=int, default=3, metavar="N",
+                    help="runs of the user's command per size and checkout (0: skip it)")  # fmt: skip
+    ap.add_argument("--tree", type=Path, action="append", default=[],
+                    help="also run the command from this checkout (repeatable), e.g. a worktree of main")  # fmt: skip
     ap.add_argument("--one", type=int, default=None, help=argparse.SUPPRESS)  # the child process of one size
     args = ap.parse_args()
     work = args.db_dir or scratch_dir("memeval-report-bench-")
@@ -125,12 +187,16 @@ def main() -> None:
         print(json.dumps(run(args.one, work)))
         return
     print(f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}")
-    print(f"{'events':>10} {'sessions':>9} {'count s':>8} {'html s':>7} {'import s':>8} {'pdf cold s':>10} "
-          f"{'pdf warm s':>10} {'total s':>8}")  # fmt: skip
     for n in args.events:
         if not (work / f"bench-{n}.sqlite").exists():  # build first, so the timed child only reads
             subprocess.run([sys.executable, __file__, "--one", str(n), "--db-dir", str(work)], check=True,
                            capture_output=True)  # fmt: skip
+    if args.command > 0:
+        command_table(args.events, [ROOT, *args.tree], args.command, work)
+        print()
+    print(f"{'events':>10} {'sessions':>9} {'count s':>8} {'html s':>7} {'import s':>8} {'pdf cold s':>10} "
+          f"{'pdf warm s':>10} {'total s':>8}")  # fmt: skip
+    for n in args.events:
         t = time.perf_counter()
         out = subprocess.run([sys.executable, __file__, "--one", str(n), "--db-dir", str(work)], check=True,
                              capture_output=True, text=True).stdout  # fmt: skip

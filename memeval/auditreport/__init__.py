@@ -10,49 +10,121 @@
   events); `subscribe`, `catch_up` and `run_service` are the weekly schedule.
 """
 
-from memeval.auditreport._build import build_context, counts_sha256, last_full_week, previous_week
-from memeval.auditreport._context import (
-    CONTEXT_TYPES,
-    AgeRow,
-    ArmLine,
-    CountLine,
-    HeldItem,
-    LateWeek,
-    OpenContradiction,
-    OverdueItem,
-    RefusalItem,
-    RunLine,
-    Tally,
-    WeeklyReportContext,
-    WeekPoint,
-    documented_fields,
-)
-from memeval.auditreport._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
-from memeval.auditreport._record import (
-    MadeReport,
-    ReportCheck,
-    ReportRecord,
-    default_report_dir,
-    idempotency_key,
-    make_report,
-    preview_report,
-    record_json,
-    report_root,
-    verify_report,
-)
-from memeval.auditreport._render import render_html, render_pdf, render_text, report_env
-from memeval.auditreport._schedule import (
-    Subscription,
-    catch_up,
-    make_scheduler,
-    run_service,
-    subscribe,
-    subscriptions,
-    sync_jobs,
-    trigger_for,
-    unsubscribe,
-)
-from memeval.auditreport._smtp import SmtpSettings, message_id
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from memeval.auditreport._build import build_context, counts_sha256, last_full_week, previous_week
+    from memeval.auditreport._context import (
+        CONTEXT_TYPES,
+        AgeRow,
+        ArmLine,
+        CountLine,
+        HeldItem,
+        LateWeek,
+        OpenContradiction,
+        OverdueItem,
+        RefusalItem,
+        RunLine,
+        Tally,
+        WeeklyReportContext,
+        WeekPoint,
+        documented_fields,
+    )
+    from memeval.auditreport._delivery import DeliveryOutcome, DeliveryStatus, deliver, delivery_state
+    from memeval.auditreport._record import (
+        MadeReport,
+        ReportCheck,
+        ReportRecord,
+        default_report_dir,
+        idempotency_key,
+        make_report,
+        preview_report,
+        record_json,
+        report_root,
+        verify_report,
+    )
+    from memeval.auditreport._render import render_html, render_pdf, render_text, report_env
+    from memeval.auditreport._schedule import (
+        Subscription,
+        catch_up,
+        make_scheduler,
+        run_service,
+        subscribe,
+        subscriptions,
+        sync_jobs,
+        trigger_for,
+        unsubscribe,
+    )
+    from memeval.auditreport._smtp import SmtpSettings, message_id
+
+# Each name is imported from its module on first use (PEP 562): `memeval report weekly` loads the
+# counting and rendering modules only, not the scheduler, the e-mail delivery or SMTP.
+_LAZY = {
+    "build_context": "_build",
+    "counts_sha256": "_build",
+    "last_full_week": "_build",
+    "previous_week": "_build",
+    "CONTEXT_TYPES": "_context",
+    "AgeRow": "_context",
+    "ArmLine": "_context",
+    "CountLine": "_context",
+    "HeldItem": "_context",
+    "LateWeek": "_context",
+    "OpenContradiction": "_context",
+    "OverdueItem": "_context",
+    "RefusalItem": "_context",
+    "RunLine": "_context",
+    "Tally": "_context",
+    "WeeklyReportContext": "_context",
+    "WeekPoint": "_context",
+    "documented_fields": "_context",
+    "DeliveryOutcome": "_delivery",
+    "DeliveryStatus": "_delivery",
+    "deliver": "_delivery",
+    "delivery_state": "_delivery",
+    "MadeReport": "_record",
+    "ReportCheck": "_record",
+    "ReportRecord": "_record",
+    "default_report_dir": "_record",
+    "idempotency_key": "_record",
+    "make_report": "_record",
+    "preview_report": "_record",
+    "record_json": "_record",
+    "report_root": "_record",
+    "verify_report": "_record",
+    "render_html": "_render",
+    "render_pdf": "_render",
+    "render_text": "_render",
+    "report_env": "_render",
+    "Subscription": "_schedule",
+    "catch_up": "_schedule",
+    "make_scheduler": "_schedule",
+    "run_service": "_schedule",
+    "subscribe": "_schedule",
+    "subscriptions": "_schedule",
+    "sync_jobs": "_schedule",
+    "trigger_for": "_schedule",
+    "unsubscribe": "_schedule",
+    "SmtpSettings": "_smtp",
+    "message_id": "_smtp",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "AgeRow",

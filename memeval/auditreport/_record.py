@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,13 +35,21 @@ from sqlalchemy.exc import IntegrityError
 from memeval.audit import EVENT_ADAPTER, GeneratedReport, SqlAuditStore, iso_week_window, team_tz, verify_chain
 from memeval.auditreport._build import build_context, counts_sha256
 from memeval.auditreport._context import WeeklyReportContext
-from memeval.auditreport._render import render_html, render_pdf, render_text
+from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
 from memeval.clock import utc_now
 from memeval.errors import ReportError, UsageError
 
 RECORD_SCHEMA = "memeval.report-record/1"  # a stored record's name: kept when the package was renamed
 REPORT_SENDER = "memeval-report"
 """The sender name of report events in the audit log."""
+
+Progress = Callable[[str], None]
+"""Told what a report is doing next, in a few words (`counting events`, `laying out the PDF`): the
+steps of a report take seconds on a big week or a cold start, and `memeval report weekly` shows them."""
+
+
+def _quiet(step: str) -> None:
+    """The default `Progress`: says nothing."""
 
 
 _meta = MetaData()
@@ -225,6 +234,7 @@ def make_report(
     reissue: bool = False,
     now: datetime | None = None,
     overdue_after_h: float | None = None,
+    progress: Progress = _quiet,
 ) -> MadeReport:
     """The report of `team`'s ISO `week`: made once, then returned as recorded.
 
@@ -238,6 +248,7 @@ def make_report(
         reissue: make a new version even when the week was reported already.
         now: generation time (aware), for tests and the scheduler; default now.
         overdue_after_h: the overdue age in hours (default: the review queue's setting).
+        progress: called with each step's name before it starts (counting, rendering, recording).
 
     Returns:
         The `MadeReport` (`created` False when an existing version was returned).
@@ -252,24 +263,36 @@ def make_report(
     if done and not reissue:
         folder = report_folder(root, team, week, done[-1].version)
         if not (folder / "record.json").is_file():
-            return _rebuild(store, team, done[-1], folder, runs_dir=runs_dir)
+            return _rebuild(store, team, done[-1], folder, runs_dir=runs_dir, progress=progress)
         return load_made(folder)
     version = len(done) + 1
     gen = now or utc_now()
     check_week_ended(week, tz or team_tz(store, team), gen)
+    progress(f"counting {team}'s events of {week}")
     ctx = build_context(
         store, team, week, tz=tz, runs_dir=runs_dir, version=version, now=gen, overdue_after_h=overdue_after_h
     )
-    return _write(store, root, ctx, gen)
+    return _write(store, root, ctx, gen, progress=progress)
+
+
+def _render_all(ctx: WeeklyReportContext, progress: Progress) -> tuple[str, str, bytes]:
+    """(HTML, text body, PDF) of `ctx`, saying each step to `progress`."""
+    progress("rendering the HTML and the e-mail text")
+    html = render_html(ctx)
+    body = render_text(ctx)
+    if not weasyprint_loaded():
+        progress("loading the PDF renderer (WeasyPrint)")
+        load_weasyprint()
+    progress("laying out and writing the PDF")
+    return html, body, render_pdf(html)
 
 
 def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: datetime,
-           expect_pdf: str | None = None) -> MadeReport:  # fmt: skip
+           expect_pdf: str | None = None, progress: Progress = _quiet) -> MadeReport:  # fmt: skip
     """Render `ctx`, write its folder, and record it (or, with `expect_pdf`, check a rebuild)."""
     team, week, version = ctx.team, ctx.week, ctx.version
-    html = render_html(ctx)
-    body = render_text(ctx)
-    pdf = render_pdf(html)
+    html, body, pdf = _render_all(ctx, progress)
+    progress("writing the files" + (" and recording the report in the audit log" if expect_pdf is None else ""))
     folder = report_folder(root, team, week, version)
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".v{version}-", dir=folder.parent))
@@ -323,6 +346,7 @@ def preview_report(
     tz: str | None = None,
     runs_dir: Path = Path("runs"),
     now: datetime | None = None,
+    progress: Progress = _quiet,
 ) -> Path:
     """Render `week` as the log stands now into a new temporary folder; nothing is recorded.
 
@@ -333,24 +357,27 @@ def preview_report(
         The folder holding `report.pdf`, `report.html` and `body.txt`.
     """
     gen = now or utc_now()
+    progress(f"counting {team}'s events of {week} so far")
     ctx = build_context(store, team, week, tz=tz, runs_dir=runs_dir, version=0, now=gen)
-    html = render_html(ctx)
+    html, body, pdf = _render_all(ctx, progress)
     folder = Path(tempfile.mkdtemp(prefix=f"memeval-preview-{team}-{week}-"))
-    (folder / "report.pdf").write_bytes(render_pdf(html))
+    (folder / "report.pdf").write_bytes(pdf)
     (folder / "report.html").write_text(html, encoding="utf-8")
-    (folder / "body.txt").write_text(render_text(ctx), encoding="utf-8")
+    (folder / "body.txt").write_text(body, encoding="utf-8")
     return folder
 
 
-def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, *, runs_dir: Path) -> MadeReport:
+def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, *, runs_dir: Path,
+             progress: Progress = _quiet) -> MadeReport:  # fmt: skip
     """Rebuild a recorded version whose files are gone, from the log prefix it counted."""
     if g.generated_at is None:
         raise ReportError(f"{team} {g.week} v{g.version}: {folder} is missing: restore it, or --reissue")
+    progress(f"{folder} is missing: counting {team}'s events of {g.week} up to seq {g.last_seq} again")
     ctx = build_context(
         store, team, g.week, tz=g.tz, runs_dir=runs_dir, upto_seq=g.last_seq, version=g.version,
         now=g.generated_at, overdue_after_h=g.overdue_after_h,
     )  # fmt: skip
-    return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256)
+    return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256, progress=progress)
 
 
 @dataclass(frozen=True)

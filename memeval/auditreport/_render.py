@@ -184,3 +184,13 @@ def render_pdf(html: str) -> bytes:
     if not isinstance(pdf, bytes):
         raise ReportError("WeasyPrint returned no PDF bytes")
     return pdf
+
+
+def weasyprint_loaded() -> bool:
+    """True once WeasyPrint is imported in this process (the next PDF skips its cold start)."""
+    return "weasyprint" in sys.modules
+
+
+def load_weasyprint() -> None:
+    """Import WeasyPrint now (as `render_pdf` does on its first call), so a caller can say it is loading."""
+    _import_weasyprint()
