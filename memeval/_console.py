@@ -15,6 +15,7 @@ the command's `translate_errors` ends them: the same line and exit code.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -79,12 +80,17 @@ def replay_plain(run: str, runs_dir: Path) -> None:
     if runs_dir.exists() and not runs_dir.is_dir():
         return  # the option's own usage error
     single_blas_thread()
+    # No cyclic collection from here to the process's end: the imports' young-generation passes
+    # (about a hundred, over the models' schemas) find next to nothing, `load_run` pauses the
+    # collector anyway, and the process ends by `os._exit` or an error right after.
+    gc.disable()
     from memeval.errors import UsageError
     from memeval.results import find_run, load_run, result_bytes
 
     try:
         found = find_run(run, runs_dir)
     except UsageError:
+        gc.enable()  # as it was, for the command line
         return  # `locate_run` says what the path is and what to name
     held: list[object] = []
     try:
