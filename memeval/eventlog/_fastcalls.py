@@ -311,7 +311,8 @@ def _over_precise_at(raw: NDArray[np.uint8]) -> NDArray[np.intp]:
     for k in range(1, 8):
         fraction &= digit(dots + k)
     found: NDArray[np.intp] = dots[fraction]
-    slashes = np.flatnonzero(raw == 0x5C)  # `\`, then `u00` and `3` and a hex digit, or `2` and `e`/`E`
+    is_slash = raw == 0x5C  # `\`, then `u00` and `3` and a hex digit, or `2` and `e`/`E`
+    slashes = np.flatnonzero(is_slash) if is_slash.any() else dots[:0]  # most logs have none
     slashes = slashes[slashes + 5 < n]
     if slashes.size:
         last = raw[slashes + 5] | np.uint8(0x20)  # lower case for a letter
