@@ -12,7 +12,8 @@ already done): wall and CPU, best and median. The projection is timed with the g
 collector held off, as `load_run` holds it. Then the command a user types, `memeval replay RUN`,
 in a fresh process per replay with the cache removed first (interpreter start, imports, reading,
 projecting, writing the cache and printing the JSON to /dev/null; `python -m memeval` runs
-`memeval.cli.console`, which then ends the process without freeing the replay), 3 times per log in turns: its
+`memeval._console.console`, which replays a plain `replay RUN --runs-dir DIR` without the typer app
+and then ends the process without freeing the replay), 3 times per log in turns: its
 CPU seconds (user + system, from the child's resource usage) and wall. The
 load average is printed beside the figures: on a shared machine CPU seconds move less than wall,
 but both grow with the load.

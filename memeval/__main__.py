@@ -1,5 +1,5 @@
-"""`python -m memeval` runs the command line (as the `memeval` script does: `console`)."""
+"""`python -m memeval` runs the command line as the `memeval` script does (`memeval._console.console`)."""
 
-from memeval.cli import console
+from memeval._console import console
 
 console()

@@ -6,8 +6,6 @@ folder's listing and a two-run comparison print lives in `_print.py`.
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -35,6 +33,9 @@ def replay(
     Every trial, coverage, the table and the verdict; the same log gives the same bytes on any
     machine, any time later.
     """
+    # A plain `memeval replay RUN [--runs-dir DIR]` from the `memeval` script or `python -m memeval`
+    # is replayed by `memeval._console` without building this command line, with the same output.
+    from memeval._console import single_blas_thread
     from memeval.cli._find import locate_run
 
     single_blas_thread()
@@ -47,18 +48,6 @@ def replay(
     typer.echo(result_bytes(loaded), nl=False)  # bytes: written to stdout's buffer as they are
     if held is not None:
         held.append(loaded)
-
-
-def single_blas_thread() -> None:
-    """Ask numpy's OpenBLAS for one thread (`OPENBLAS_NUM_THREADS=1`) unless the user set it or numpy is loaded.
-
-    OpenBLAS starts a thread per core when numpy is imported, and each spins for a while waiting for
-    work before it sleeps: CPU billed to the command (about 0.07 s on 2 cores), while a replay does
-    no linear algebra (its statistics draw, gather, sort and add). Only for commands that end right
-    after (`memeval replay`): the variable would otherwise reach what the process starts later.
-    """
-    if "numpy" not in sys.modules:
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 @app.command("result", hidden=True, deprecated=True)

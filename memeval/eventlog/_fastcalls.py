@@ -22,11 +22,15 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 from itertools import islice
-from typing import Annotated, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, TypeVar
 
 import msgspec
 
 from memeval.types import Assessment, CheckLevel, CheckType, CostReason, Execution, FaultCode, Role, TamperPolicy
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 T = TypeVar("T")
 
@@ -286,6 +290,40 @@ def _over_precise(data: bytes | memoryview) -> list[int]:
     return sorted(out + escaped) if escaped else out
 
 
+def _over_precise_at(raw: NDArray[np.uint8]) -> NDArray[np.intp]:
+    """`_over_precise` of the bytes `raw` (a numpy view of them): the same offsets, found without a regex.
+
+    A log's lines hold about five `.` each (times, costs, latencies) and few backslashes: every `.`
+    is checked at once for the digits, `:` and digits `_FRACTION` wants around it, and every
+    backslash for the escape `_ESCAPED` wants after it, a few array operations a megabyte (about
+    half the time of the two regex scans). Neither pattern's matches can overlap (a match holds
+    no other `.`, or no other backslash), so these are their matches' starts exactly.
+    """
+    import numpy as np
+
+    def digit(at: NDArray[np.intp]) -> NDArray[np.bool_]:
+        return (raw[at] - np.uint8(0x30)) < np.uint8(10)  # uint8 wraps: below `0` is large
+
+    n = raw.size
+    dots = np.flatnonzero(raw == 0x2E)  # `.`, then `\d:\d\d` before it and 7 digits after
+    dots = dots[(dots >= 4) & (dots + 7 < n)]
+    fraction = (raw[dots - 3] == 0x3A) & digit(dots - 4) & digit(dots - 2) & digit(dots - 1)
+    for k in range(1, 8):
+        fraction &= digit(dots + k)
+    found: NDArray[np.intp] = dots[fraction]
+    is_slash = raw == 0x5C  # `\`, then `u00` and `3` and a hex digit, or `2` and `e`/`E`
+    slashes = np.flatnonzero(is_slash) if is_slash.any() else dots[:0]  # most logs have none
+    slashes = slashes[slashes + 5 < n]
+    if slashes.size:
+        last = raw[slashes + 5] | np.uint8(0x20)  # lower case for a letter
+        hex_digit = digit(slashes + 5) | ((last - np.uint8(0x61)) < np.uint8(6))
+        escaped = (raw[slashes + 1] == 0x75) & (raw[slashes + 2] == 0x30) & (raw[slashes + 3] == 0x30)
+        escaped &= ((raw[slashes + 4] == 0x33) & hex_digit) | ((raw[slashes + 4] == 0x32) & (last == 0x65))
+        if escaped.any():
+            found = np.sort(np.concatenate((found, slashes[escaped]))).astype(np.intp, copy=False)
+    return found
+
+
 def _calls_named_elsewhere(views: list[View]) -> bool:
     """Whether any `model.called` view of `views` holds a call that names another trial than the event.
 
@@ -370,10 +408,7 @@ def decode_log(
     )
     # The lines holding an over-precise time, in order, each once (sorted(set()), not np.unique,
     # which imports numpy.ma).
-    stops = np.asarray(
-        sorted(set(np.searchsorted(ends, np.asarray(_over_precise(data), dtype=np.int64), side="right").tolist())),
-        dtype=np.int64,
-    )
+    stops = np.asarray(sorted(set(np.searchsorted(ends, _over_precise_at(raw), side="right").tolist())), dtype=np.int64)
     view = memoryview(data)
     first, start = 0, 0
     while first < ends.size:

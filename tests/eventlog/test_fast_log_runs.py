@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 from test_fast_calls import PROPS, SUB_MICROSECOND, _line, _log_of, _longer_log, read_both_ways
 from test_projection_properties import _write, run_logs
 
@@ -147,3 +149,32 @@ def test_any_log_projects_the_same_in_runs_of_any_size(events: list[Any]) -> Non
             with mock.patch.object(fast_module, "_CHUNK_BYTES", size):
                 read = RunLog(run).read_for_replay()
             assert project(read.events, read.complete).model_dump_json() == expected
+
+
+# Bytes a time's fraction and its escapes are made of, and a few others, so that near misses abound.
+_SCAN_ALPHABET = b'0123456789:.\\u023eEaAfFgG"Z'
+
+
+@given(st.binary(max_size=80) | st.lists(st.sampled_from(list(_SCAN_ALPHABET)), max_size=200).map(bytes))
+def test_the_vectorised_scan_finds_what_the_patterns_find(data: bytes) -> None:
+    # `decode_log` finds over-precise times with array operations; `decode_view` with the regexes.
+    found = fast_module._over_precise_at(np.frombuffer(data, dtype=np.uint8)).tolist()
+    assert found == fast_module._over_precise(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (b'"at":"2026-11-30T09:00:00.1234567Z"', [25]),  # 7 decimals
+        (b'"at":"2026-11-30T09:00:00.123456Z"', []),  # 6
+        (b'"latency_ms":10.4921875', []),  # a number's 7 decimals (its `:` follows a quote)
+        (b'"a":"\\u0030","b":"\\u002E","c":"\\u003a","d":"\\u0020","e":"\\u00e9"', [5, 18, 31]),
+        (b"0:00.1234567", [4]),  # just room before the `.`
+        (b":00.1234567", []),  # no digit before the `:`
+        (b"00:00.123456", []),  # one digit short at the end
+        (b"\\u003", []),  # an escape cut short
+    ],
+)
+def test_the_vectorised_scan_on_edges(text: bytes, expected: list[int]) -> None:
+    assert fast_module._over_precise(text) == expected
+    assert fast_module._over_precise_at(np.frombuffer(text, dtype=np.uint8)).tolist() == expected
