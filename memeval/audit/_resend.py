@@ -176,16 +176,14 @@ def prefetch_open_lesson_holds(s: Session, events: Sequence[AuditEvent]) -> None
         if lesson is not None:
             wanted.setdefault(ev.team, set()).add(lesson)
     found: dict[tuple[str, str], set[str]] = {(t, x): set() for t, ids in wanted.items() for x in ids}
+    table = HoldState.__tablename__
     for team, ids in sorted(wanted.items()):
         keys = sorted(ids)
         for k in range(0, len(keys), 500):
-            query = select(col(HoldState.item_id), col(HoldState.hold_id)).where(
-                col(HoldState.team) == team,
-                col(HoldState.item_id).in_(keys[k : k + 500]),
-                col(HoldState.origin) == "lesson.proposed",
-                col(HoldState.status) == "held",
-            )
-            for item, hold in s.connection().execute(query):
+            equal = {"team": team, "origin": "lesson.proposed", "status": "held"}
+            for item, hold in select_keys(
+                s.connection(), table, ("item_id", "hold_id"), equal, "item_id", keys[k : k + 500]
+            ):
                 found[(team, str(item))].add(str(hold))
     s.info[OPEN_AT_START] = found
 

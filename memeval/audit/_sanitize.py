@@ -356,11 +356,13 @@ class Sanitizer:
                     )
         ahead = {} if strict else (scanned or {})
         clean = _STRICT_CLEAN if strict else _CLEAN_IDS
+        ready = (strict_scanned or {}) if strict else {}
         fresh = list(
             dict.fromkeys(
                 v
                 for i, _, v in fields
-                if v not in clean and not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)
+                if v not in clean
+                and (v in ready or (not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)))
             )
         )
         variants = strict_variants if strict else id_variants
@@ -368,7 +370,6 @@ class Sanitizer:
         found: dict[str, Any]
         if cheap is not None:
             # each value's reading with the most findings, kept only when it has any (most ids have none)
-            ready = strict_scanned or {}
             hits = {v: ready[v] for v in fresh if v in ready}
             hits.update(strict_id_findings(self.redactor, [v for v in fresh if v not in ready]))
             found = {v: _Found(most) for v in fresh if (most := hits[v])}
