@@ -3,9 +3,9 @@
 Batch semantics (documented in `audit/SCHEMA.md`): a batch is stored entirely or not at all. A file
 is one batch unless `batch_size` is given; then each run of `batch_size` lines is its own batch and
 batches before a bad one stay stored. Every malformed line of the file is reported with its line
-number before anything is stored. Large inputs (`_parallel.MIN_EVENTS` events or more) are redacted,
-assessed and their ids scanned in worker processes: ahead of the writer when there are several
-batches, in slices before the one write when the input is one batch (`ingest_parsed`). Re-ingesting the same
+number before anything is stored. Large inputs (`_parallel.MIN_EVENTS` events or more, in more than
+one batch) are redacted, assessed and their ids scanned in worker processes ahead of the writer
+(`ingest_parsed`). Re-ingesting the same
 file is safe: events already stored (same team, sender and sender event id) are skipped; the same
 events sent again under another sender name are refused (`ResentUnderAnotherSender`), whatever the
 batch size, so they are never stored twice.
@@ -178,10 +178,6 @@ def ingest_lines(
     return ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=on_progress)
 
 
-SLICE_EVENTS = 100
-"""A batch larger than this, sanitised in workers, is handed to them in slices of this many events."""
-
-
 def ingest_parsed(
     store: AuditStore,
     parsed: Sequence[tuple[int, AuditEvent]],
@@ -192,18 +188,20 @@ def ingest_parsed(
 ) -> IngestResult:
     """Append events `parse_lines` returned (see the module docstring for batch semantics).
 
-    Inputs of `_parallel.MIN_EVENTS` events or more are redacted, assessed and their ids scanned
-    in worker processes (`_parallel.presanitize`) when the store runs the default engines: ahead
-    of the writer, batch by batch, or, for one large batch, in slices of `SLICE_EVENTS` events
-    whose results the single write then uses.
+    Inputs of `_parallel.MIN_EVENTS` events or more in more than one batch are redacted, assessed
+    and their ids scanned in worker processes (`_parallel.presanitize`), ahead of the writer, when
+    the store runs the default engines. One batch is sanitised by the writer itself: split among
+    workers, its free text would be redacted in several scanner calls, and a batch's call blanks a
+    value found in one of its texts wherever it appears in the others (`Redactor.detect_many`),
+    so the stored bytes could differ.
 
     Args:
         store: the audit store.
         parsed: (line number, draft) pairs (`parse_lines`).
         sender: sender name recorded on each event (idempotency is per sender).
         batch_size: events per batch; 0 means the whole input is one batch.
-        on_progress: called as `on_progress(done, total)` after each step, with the events done
-            out of `len(parsed)` (written; for one batch done in workers, also sanitised).
+        on_progress: called as `on_progress(done, total)` after each batch is written, with the
+            events done out of `len(parsed)`.
 
     Raises:
         AuditEventRejected: a refused event (`.line` names its line).
@@ -213,14 +211,11 @@ def ingest_parsed(
     batches = 0
     chunks = [parsed[k : k + size] for k in range(0, len(parsed), size)]
     workers = worker_count() if isinstance(store, SqlAuditStore) and store.default_engines else 0
-    parallel = workers > 0 and len(parsed) >= MIN_EVENTS
-    ahead: Iterator[Presanitized | None]
-    if parallel and len(chunks) > 1:
-        ahead = presanitize([[ev for _, ev in c] for c in chunks], workers)
-    elif parallel:
-        ahead = iter([_sliced(parsed, workers, on_progress)])
-    else:
-        ahead = iter([None] * len(chunks))
+    ahead: Iterator[Presanitized | None] = (
+        presanitize([[ev for _, ev in c] for c in chunks], workers)
+        if workers > 0 and len(chunks) > 1 and len(parsed) >= MIN_EVENTS
+        else iter([None] * len(chunks))
+    )
     done = 0
     try:
         for chunk, pre in zip(chunks, ahead, strict=True):
@@ -248,29 +243,6 @@ def ingest_parsed(
         if close is not None:
             close()  # stops the workers when a batch was refused
     return IngestResult(len(parsed), batches, total)
-
-
-def _sliced(
-    parsed: Sequence[tuple[int, AuditEvent]], workers: int, on_progress: Callable[[int, int], None] | None
-) -> Presanitized:
-    """One batch's `Presanitized`, computed in the workers slice by slice (`SLICE_EVENTS` events each), merged.
-
-    Each text is redacted and assessed as in a batch of its slice (`_parallel.presanitize_one`
-    splits a batch the same way: a batch only shares the scanner call), and each id scanned as
-    in its slice; the writer's single `append` uses the merged results. Progress counts the
-    slices done, short of the total (the write completes it).
-    """
-    slices = [[ev for _, ev in parsed[k : k + SLICE_EVENTS]] for k in range(0, len(parsed), SLICE_EVENTS)]
-    merged = Presanitized()
-    done = 0
-    for part, pre in zip(slices, presanitize(slices, workers), strict=True):
-        merged.redactions.update(pre.redactions)
-        merged.holds.update(pre.holds)
-        merged.strict_ids.update(pre.strict_ids)
-        done += len(part)
-        if on_progress is not None and done < len(parsed):
-            on_progress(done, len(parsed))
-    return merged
 
 
 def _add(a: AppendResult, b: AppendResult) -> AppendResult:
