@@ -1,11 +1,12 @@
 """Do two checkouts store the same bytes? Ingest the bench events deterministically and hash every table.
 
-    .venv/bin/python bench/audit_ingest_same.py --against CHECKOUT [--events 2400] [--pg] [--workers 0,2]
+    .venv/bin/python bench/audit_ingest_same.py --against CHECKOUT [--events 2400] [--pg] [--workers 0,2] [--batch 100]
 
 For each checkout (`--against` and this one), backend (SQLite; PostgreSQL with `--pg`, a
 throwaway server from scripts/pg, or `--db URL`) and worker count (`--workers`, as
 `MEMEVAL_AUDIT_WORKERS`), a fresh process ingests `bench/audit_ingest.py`'s events (every id
-scanned, free text unique, planted secrets and orders-to-agents texts) in batches of 100 with a
+scanned, free text unique, planted secrets and orders-to-agents texts) in batches of 100 (`--batch`;
+0: the whole input as one batch, which workers sanitise in slices) with a
 fixed clock (1.001 ms a step from 2026-12-02) and fixed event ids (uuid4 replaced by a counter),
 then dumps every column of every table (`audit_event`, `audit_head`, the projection tables),
 rows sorted, and prints the SHA-256 of the dump. Exit status 1 when any hash differs between
@@ -43,7 +44,7 @@ def throughput_bench() -> ModuleType:
     return audit_ingest
 
 
-def dump(url: str, events: int) -> str:
+def dump(url: str, events: int, batch: int = 100) -> str:
     """Ingest `events` bench events into `url` with a fixed clock and ids; return the dump's hash and counts."""
     bench = throughput_bench()  # the same events as the throughput bench
 
@@ -57,7 +58,7 @@ def dump(url: str, events: int) -> str:
     store_module.utc_now = lambda: start + datetime.timedelta(microseconds=next(clock) * 1001)
     store = open_store(url)
     lines = [json.dumps(e) for e in bench.events(events, "bench-file", "bench-file", "prefixed", "")]
-    res = ingest_lines(store, lines, sender="bench-file", batch_size=100)
+    res = ingest_lines(store, lines, sender="bench-file", batch_size=batch)
     from sqlalchemy import text
 
     out = {}
@@ -77,13 +78,14 @@ def main() -> int:
     ap.add_argument("--against", required=False, help="the other checkout (e.g. a work tree of main)")
     ap.add_argument("--events", type=int, default=2400)
     ap.add_argument("--workers", default="0,2", help="comma-separated MEMEVAL_AUDIT_WORKERS values")
+    ap.add_argument("--batch", type=int, default=100, help="events per batch; 0: the whole input is one batch")
     ap.add_argument("--pg", action="store_true", help="also PostgreSQL, on a throwaway server from scripts/pg")
     ap.add_argument("--db", default=None, help="also PostgreSQL at this URL (a new database is made per run)")
     ap.add_argument("--here", default=None, help=argparse.SUPPRESS)  # one dump into this URL, in this process
     args = ap.parse_args()
     if args.here:
         os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
-        print(dump(args.here, args.events))
+        print(dump(args.here, args.events, args.batch))
         return 0
     if not args.against:
         ap.error("--against CHECKOUT is required")
@@ -112,6 +114,8 @@ def main() -> int:
                         url,
                         "--events",
                         str(args.events),
+                        "--batch",
+                        str(args.batch),
                     ]
                     run = subprocess.run(cmd, env=env, cwd=code, capture_output=True, text=True)
                     line = run.stdout.strip() if run.returncode == 0 else f"failed: {run.stderr[-1500:]}"

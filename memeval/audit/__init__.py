@@ -28,7 +28,7 @@ from memeval.audit._events import (
     canonical_json,
 )
 from memeval.audit._fold import verify_projections
-from memeval.audit._ingest import IngestResult, ingest_lines
+from memeval.audit._ingest import IngestResult, ingest_lines, ingest_parsed, parse_lines
 from memeval.audit._item import ReviewItem
 from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
 from memeval.audit._machine import decide
@@ -37,7 +37,15 @@ from memeval.audit._parallel import worker_count
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
 from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
 from memeval.audit._sanitize import Sanitizer, hold_id_for
-from memeval.audit._settings import DEFAULT_DB_URL, db_url, fingerprint_key, open_existing_store, open_store
+from memeval.audit._settings import (
+    DEFAULT_DB_URL,
+    NewStore,
+    db_url,
+    fingerprint_key,
+    new_store_files,
+    open_existing_store,
+    open_store,
+)
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.audit._tables import TeamRow
 from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
@@ -67,6 +75,7 @@ __all__ = [
     "LIFECYCLES",
     "Lifecycle",
     "Limits",
+    "NewStore",
     "LogRow",
     "Origin",
     "PackBuild",
@@ -92,13 +101,16 @@ __all__ = [
     "for_event",
     "hold_id_for",
     "ingest_lines",
+    "ingest_parsed",
     "is_default_ignorable",
     "iso_week_of",
     "iso_week_window",
     "lifecycle",
+    "new_store_files",
     "normalize_person_id",
     "open_existing_store",
     "open_store",
+    "parse_lines",
     "read_anchor",
     "take_anchor",
     "team_tz",

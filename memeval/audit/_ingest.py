@@ -4,7 +4,8 @@ Batch semantics (documented in `audit/SCHEMA.md`): a batch is stored entirely or
 is one batch unless `batch_size` is given; then each run of `batch_size` lines is its own batch and
 batches before a bad one stay stored. Every malformed line of the file is reported with its line
 number before anything is stored. Large inputs (`_parallel.MIN_EVENTS` events or more, in more than
-one batch) are redacted and assessed in worker processes ahead of the writer. Re-ingesting the same
+one batch) are redacted, assessed and their ids scanned in worker processes ahead of the writer
+(`ingest_parsed`). Re-ingesting the same
 file is safe: events already stored (same team, sender and sender event id) are skipped; the same
 events sent again under another sender name are refused (`ResentUnderAnotherSender`), whatever the
 batch size, so they are never stored twice.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,7 +154,14 @@ class IngestResult:
     result: AppendResult
 
 
-def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_size: int = 0) -> IngestResult:
+def ingest_lines(
+    store: AuditStore,
+    lines: Iterable[str],
+    *,
+    sender: str,
+    batch_size: int = 0,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> IngestResult:
     """Parse and append JSON Lines events (see the module docstring for batch semantics).
 
     Args:
@@ -161,11 +169,43 @@ def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_
         lines: the input lines.
         sender: sender name recorded on each event (idempotency is per sender).
         batch_size: events per batch; 0 means the whole input is one batch.
+        on_progress: see `ingest_parsed`.
 
     Raises:
         AuditEventRejected: malformed lines, or a refused event (`.line` names its line).
     """
     parsed = parse_lines(lines, limits=store.limits if isinstance(store, SqlAuditStore) else None)
+    return ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=on_progress)
+
+
+def ingest_parsed(
+    store: AuditStore,
+    parsed: Sequence[tuple[int, AuditEvent]],
+    *,
+    sender: str,
+    batch_size: int = 0,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> IngestResult:
+    """Append events `parse_lines` returned (see the module docstring for batch semantics).
+
+    Inputs of `_parallel.MIN_EVENTS` events or more in more than one batch are redacted, assessed
+    and their ids scanned in worker processes (`_parallel.presanitize`), ahead of the writer, when
+    the store runs the default engines. One batch is sanitised by the writer itself: split among
+    workers, its free text would be redacted in several scanner calls, and a batch's call blanks a
+    value found in one of its texts wherever it appears in the others (`Redactor.detect_many`),
+    so the stored bytes could differ.
+
+    Args:
+        store: the audit store.
+        parsed: (line number, draft) pairs (`parse_lines`).
+        sender: sender name recorded on each event (idempotency is per sender).
+        batch_size: events per batch; 0 means the whole input is one batch.
+        on_progress: called as `on_progress(done, total)` after each batch is written, with the
+            events done out of `len(parsed)`.
+
+    Raises:
+        AuditEventRejected: a refused event (`.line` names its line).
+    """
     size = batch_size if batch_size > 0 else max(len(parsed), 1)
     total = AppendResult(0, 0, 0, 0, 0, {})
     batches = 0
@@ -176,6 +216,7 @@ def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_
         if workers > 0 and len(chunks) > 1 and len(parsed) >= MIN_EVENTS
         else iter([None] * len(chunks))
     )
+    done = 0
     try:
         for chunk, pre in zip(chunks, ahead, strict=True):
             try:
@@ -194,6 +235,9 @@ def ingest_lines(store: AuditStore, lines: Iterable[str], *, sender: str, batch_
                 raise
             batches += 1
             total = _add(total, res)
+            done += len(chunk)
+            if on_progress is not None:
+                on_progress(done, len(parsed))
     finally:
         close = getattr(ahead, "close", None)
         if close is not None:

@@ -147,21 +147,68 @@ def refuse_second_hold(s: Session, ev: AuditEvent) -> None:
         )
 
 
+OPEN_AT_START = "audit_open_lesson_holds"
+"""`Session.info` key: (team, lesson id) -> hold ids of its open lesson holds stored when the batch began
+(`prefetch_open_lesson_holds`)."""
+
+
+def _lesson_of(ev: AuditEvent) -> str | None:
+    """The lesson id `refuse_second_hold` looks up for `ev`, or None when it looks up none."""
+    pl = ev.payload
+    if isinstance(pl, p.HoldCreated) and pl.origin == "lesson.proposed":
+        return pl.item_id
+    if isinstance(pl, p.LessonProposed):
+        return ev.subject or ""
+    return None
+
+
+def prefetch_open_lesson_holds(s: Session, events: Sequence[AuditEvent]) -> None:
+    """Read, in one query per team and 500 lesson ids, the open lesson holds `refuse_second_hold` will ask about.
+
+    Called once a batch inside its write transaction, before any event is decided: a stored hold
+    the batch does not load or make keeps the status it had when the batch began, and
+    `_open_lesson_holds` takes the ones it does from the batch's own rows, so its answers are
+    those of one query per event (what it ran before), for one query per batch.
+    """
+    wanted: dict[str, set[str]] = {}
+    for ev in events:
+        lesson = _lesson_of(ev)
+        if lesson is not None:
+            wanted.setdefault(ev.team, set()).add(lesson)
+    found: dict[tuple[str, str], set[str]] = {(t, x): set() for t, ids in wanted.items() for x in ids}
+    table = HoldState.__tablename__
+    for team, ids in sorted(wanted.items()):
+        keys = sorted(ids)
+        for k in range(0, len(keys), 500):
+            equal = {"team": team, "origin": "lesson.proposed", "status": "held"}
+            for item, hold in select_keys(
+                s.connection(), table, ("item_id", "hold_id"), equal, "item_id", keys[k : k + 500]
+            ):
+                found[(team, str(item))].add(str(hold))
+    s.info[OPEN_AT_START] = found
+
+
 def _open_lesson_holds(s: Session, team: str, lesson_id: str) -> set[str]:
-    """Hold ids of `team`'s open (`held`) holds of lesson `lesson_id`, this batch's changes included."""
+    """Hold ids of `team`'s open (`held`) holds of lesson `lesson_id`, this batch's changes included.
+
+    Stored holds come from `prefetch_open_lesson_holds` when it read this lesson, else from a query.
+    """
     seen: dict[str, str] = {}  # hold id -> status, of rows the batch loaded or made (`get_row`'s cache)
     for (model, t, key), row in s.info.get("audit_rows", {}).items():
         if model is HoldState and t == team and isinstance(row, HoldState) and row.item_id == lesson_id:
             if row.origin == "lesson.proposed":
                 seen[key] = row.status
-    query = select(col(HoldState.hold_id)).where(
-        col(HoldState.team) == team,
-        col(HoldState.item_id) == lesson_id,
-        col(HoldState.origin) == "lesson.proposed",
-        col(HoldState.status) == "held",
-    )
-    stored = {str(h) for h in s.connection().execute(query).scalars() if h not in seen}
+    at_start = s.info.get(OPEN_AT_START, {}).get((team, lesson_id))
+    if at_start is None:
+        query = select(col(HoldState.hold_id)).where(
+            col(HoldState.team) == team,
+            col(HoldState.item_id) == lesson_id,
+            col(HoldState.origin) == "lesson.proposed",
+            col(HoldState.status) == "held",
+        )
+        at_start = {str(h) for h in s.connection().execute(query).scalars()}
+    stored = {h for h in at_start if h not in seen}
     return stored | {h for h, status in seen.items() if status == "held"}
 
 
-__all__ = ["refuse_resent", "refuse_second_hold", "sent_identity"]
+__all__ = ["OPEN_AT_START", "prefetch_open_lesson_holds", "refuse_resent", "refuse_second_hold", "sent_identity"]

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.resources
 import re
 import zoneinfo
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from memeval.audit import _payloads as p
@@ -109,15 +111,55 @@ def made_of_checked_parts(value: str, team: str) -> bool:
 
 @functools.lru_cache(maxsize=256)
 def _zone_name(value: str) -> bool:
-    """True when `value` is a key of the tz database (`Europe/London`, `UTC`)."""
-    if not _ZONE_SHAPE.fullmatch(value):
+    """True when `value` is a key of the tz database (`Europe/London`, `UTC`).
+
+    A value whose first part (before `/`) names no entry at the top of any tz folder
+    (`_zone_tops`) is no key, so it is answered without looking on disk: ingested ids are mostly
+    unique (`c3-fh-47-00232` has a zone's shape), and `zoneinfo.ZoneInfo` costs about 0.25 ms for
+    each miss (it searches every folder of `zoneinfo.TZPATH`, then the `tzdata` package).
+    """
+    if not _ZONE_SHAPE.fullmatch(value) or value.split("/", 1)[0].casefold() not in _zone_tops(zoneinfo.TZPATH):
         return False
     try:
         zoneinfo.ZoneInfo(value)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # not a zone: the caller scans the value
+    # not a zone (`Europe` is a folder, read as a file): the caller scans the value
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
         return False
     return True
 
+
+@functools.lru_cache(maxsize=4)
+def _zone_tops(tzpath: tuple[str, ...]) -> frozenset[str]:
+    """The names (case-folded) at the top of each folder `zoneinfo.ZoneInfo` reads keys from.
+
+    Those folders: each of `tzpath` (`zoneinfo.TZPATH`, keyed so that `zoneinfo.reset_tzpath` is
+    followed) and the `tzdata` package's `zoneinfo` folder when it is installed. A key's first
+    part is one of these names (`Europe`, `UTC`); case-folded, so a file system that ignores case
+    loses nothing. A folder that exists but cannot be listed adds every name (no short cut).
+    """
+    tops: set[str] = set()
+    roots: list[Any] = [Path(p) for p in tzpath]
+    try:
+        roots.append(importlib.resources.files("tzdata").joinpath("zoneinfo"))
+    except ModuleNotFoundError:  # no tzdata package: ZoneInfo reads only the TZPATH folders
+        pass
+    for root in roots:
+        try:
+            if root.is_dir():
+                tops.update(entry.name.casefold() for entry in root.iterdir())
+        except OSError:  # cannot list it: ZoneInfo might still open a file there, so look on disk for every value
+            return _EVERY_NAME
+    return frozenset(tops)
+
+
+class _EveryName(frozenset[str]):
+    """A set that holds every string (`_zone_tops` when a tz folder cannot be listed)."""
+
+    def __contains__(self, _item: object) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()
 
 _ZONE_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9_+-]{0,30}(?:/[A-Za-z0-9_+-]{1,30}){0,2}")
 """What a tz database key looks like; anything else is not looked up on disk."""
@@ -140,6 +182,57 @@ def strict_variants(value: str) -> tuple[str, ...]:
     """
     tails = (value[m.end() :] for m in _ID_SEPARATORS.finditer(value))
     return tuple(dict.fromkeys((*id_variants(value), *(t for t in tails if t[:1].isalnum()))))
+
+
+_CLEAN_READINGS: set[str] = set()
+"""Readings (`strict_variants`) of ids that the credential rules found nothing in, in this process.
+
+Ids share readings: `c3-fh-47-00232` and `c4-fh-47-00232` both read `fh-47-00232`, `47-00232` and
+`00232` after a separator, and an event's subject often ends its session's id."""
+
+
+def strict_id_findings(redactor: Any, values: Sequence[str]) -> dict[str, tuple[Any, ...]]:
+    """Each id value -> the credential rules' findings in it (empty when clean), as `check_ids(strict=True)` reads it.
+
+    A value is read in each of its `strict_variants`; its findings are those of the reading with
+    the most (the first such), as in `check_ids`. The readings of all `values` go to the regex-only
+    credential rules in one call (`redactor.detect_credentials_many`), except readings found
+    clean earlier in this process (`_CLEAN_READINGS`), which count as clean again.
+
+    Args:
+        redactor: has `detect_credentials_many(texts) -> list[list[Finding]]` (`memeval.redact.Redactor`).
+        values: id values to scan (the caller leaves out plain ids and ids of checked parts).
+
+    Raises:
+        RedactionError: a scanner failed.
+    """
+    read = {v: strict_variants(v) for v in dict.fromkeys(values)}
+    texts = [t for t in dict.fromkeys(x for rs in read.values() for x in rs) if t not in _CLEAN_READINGS]
+    hits: dict[str, list[Any]] = dict(zip(texts, redactor.detect_credentials_many(texts) if texts else [], strict=True))
+    none: list[Any] = []
+    out: dict[str, tuple[Any, ...]] = {}
+    for v, rs in read.items():
+        most: list[Any] = max((hits.get(x, none) for x in rs), key=len)
+        out[v] = tuple(most)
+    if len(_CLEAN_READINGS) > 200_000:
+        _CLEAN_READINGS.clear()
+    _CLEAN_READINGS.update(t for t in texts if not hits[t])
+    return out
+
+
+def strict_id_candidates(drafts: Sequence[AuditEvent]) -> list[str]:
+    """The id values of `drafts` that `check_ids(strict=True)` would scan, in order, each once.
+
+    Every id field's value (`id_values`) but plain ids (`plain_id`), ids made of checked parts
+    (`made_of_checked_parts`) and values found clean before in this process (`_STRICT_CLEAN`).
+    """
+    return list(
+        dict.fromkeys(
+            v
+            for i, _, v in id_values(drafts)
+            if v not in _STRICT_CLEAN and not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)
+        )
+    )
 
 
 def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
@@ -207,7 +300,12 @@ class Sanitizer:
     fingerprint_key: bytes
 
     def check_ids(
-        self, drafts: Sequence[AuditEvent], scanned: Mapping[str, Any] | None = None, *, strict: bool = False
+        self,
+        drafts: Sequence[AuditEvent],
+        scanned: Mapping[str, Any] | None = None,
+        *,
+        strict: bool = False,
+        strict_scanned: Mapping[str, tuple[Any, ...]] | None = None,
     ) -> None:
         """Refuse a draft whose id field (`id_values`) is not of the strict shape or holds a secret.
 
@@ -232,6 +330,9 @@ class Sanitizer:
             scanned: id value -> its `Redaction`, computed ahead for this batch (`_parallel`);
                 values found there are not scanned again (not used with `strict`).
             strict: validate the shape and scan with the credential rules only.
+            strict_scanned: with `strict`, id value -> its findings computed ahead by the same
+                default redactor (`strict_id_findings` in a worker, `_parallel`); values found
+                there are not scanned again.
 
         Raises:
             AuditEventRejected: naming the event's index and field and the fix, never the value.
@@ -255,24 +356,26 @@ class Sanitizer:
                     )
         ahead = {} if strict else (scanned or {})
         clean = _STRICT_CLEAN if strict else _CLEAN_IDS
-        made = {v for i, _, v in fields if made_of_checked_parts(v, drafts[i].team)}
+        ready = (strict_scanned or {}) if strict else {}
         fresh = list(
-            dict.fromkeys(v for _, _, v in fields if v not in clean and v not in made and not _PLAIN_ID.fullmatch(v))
+            dict.fromkeys(
+                v
+                for i, _, v in fields
+                if v not in clean
+                and (v in ready or (not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)))
+            )
         )
         variants = strict_variants if strict else id_variants
-        read = {v: variants(v) for v in fresh}
-        texts = [t for t in dict.fromkeys(x for v in fresh for x in read[v]) if t not in ahead]
         cheap = getattr(self.redactor, "detect_credentials_many", None) if strict else None
         found: dict[str, Any]
         if cheap is not None:
-            # each value's reading with the most findings, as below, kept only when it has any (most ids have none)
-            hits = dict(zip(texts, cheap(texts) if texts else [], strict=True))
-            found = {}
-            for v in fresh:
-                most = max((hits[x] for x in read[v]), key=len)
-                if most:
-                    found[v] = _Found(tuple(most))
+            # each value's reading with the most findings, kept only when it has any (most ids have none)
+            hits = {v: ready[v] for v in fresh if v in ready}
+            hits.update(strict_id_findings(self.redactor, [v for v in fresh if v not in ready]))
+            found = {v: _Found(most) for v in fresh if (most := hits[v])}
         else:
+            read = {v: variants(v) for v in fresh}
+            texts = [t for t in dict.fromkeys(x for v in fresh for x in read[v]) if t not in ahead]
             many = getattr(self.redactor, "redact_many", None)
             results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
             done = {**ahead, **dict(zip(texts, results, strict=True))}
@@ -302,16 +405,13 @@ class Sanitizer:
         from memeval.audit._ids import shape_problem
 
         cheap = getattr(self.redactor, "detect_credentials_many", None)
-        fields = id_values(drafts)
-        fresh = list(dict.fromkeys(v for _, _, v in fields if v not in _STRICT_CLEAN and not _PLAIN_ID.fullmatch(v)))
+        fresh = strict_id_candidates(drafts)
         if cheap is None or not fresh:
             return
-        read = {v: strict_variants(v) for v in fresh}
-        texts = list(dict.fromkeys(x for v in fresh for x in read[v]))
-        done = dict(zip(texts, cheap(texts), strict=True))
+        done = strict_id_findings(self.redactor, fresh)
         if len(_STRICT_CLEAN) > 50_000:
             _STRICT_CLEAN.clear()
-        _STRICT_CLEAN.update(v for v in fresh if not any(done[x] for x in read[v]) and shape_problem(v) is None)
+        _STRICT_CLEAN.update(v for v in fresh if not done[v] and shape_problem(v) is None)
 
     def sanitize_many(
         self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None, *, strict_ids: bool = False
@@ -329,7 +429,12 @@ class Sanitizer:
                 used instead of computing them here.
             strict_ids: check ids with `check_ids(strict=True)` (the ingest channel).
         """
-        self.check_ids(drafts, pre.ids if pre is not None else None, strict=strict_ids)
+        self.check_ids(
+            drafts,
+            pre.ids if pre is not None else None,
+            strict=strict_ids,
+            strict_scanned=pre.strict_ids if pre is not None else None,
+        )
         if pre is not None:
             return [self.sanitize(d, sender, pre.redactions, pre.holds) for d in drafts]
         texts = [t for d in drafts for name in type(d.payload).FREE_TEXT if (t := getattr(d.payload, name))]

@@ -19,6 +19,7 @@ import hashlib
 import os
 import secrets
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
@@ -141,6 +142,48 @@ def fingerprint_key(url: str) -> bytes:
     if len(key) < 16:
         raise UsageError(f"the fingerprint key {path} is shorter than 16 bytes: use 64 hex digits")
     return key
+
+
+@dataclass(frozen=True)
+class NewStore:
+    """What opening a SQLite store that does not exist yet creates (`new_store_files`).
+
+    Attributes:
+        files: the database file and its `-wal`, `-shm` and `-journal` companions.
+        folders: the store's and the key's folders that did not exist, each deepest first.
+        key: the fingerprint key file, when there was none.
+    """
+
+    files: tuple[Path, ...]
+    folders: tuple[Path, ...]
+    key: Path | None
+
+
+def new_store_files(url: str) -> NewStore | None:
+    """What opening the store at `url` would create, or None when it exists (or is not a SQLite file).
+
+    Read before `open_store`, so that a run which stores nothing can remove what it made
+    (`memeval audit ingest`) and never an existing store or its data.
+    """
+    db = _sqlite_path(url)
+    if db is None or db.exists():
+        return None
+    db = db.absolute()
+    folders: list[Path] = []
+    up = db.parent
+    while not up.exists():
+        folders.append(up)
+        up = up.parent
+    key = None
+    if not os.environ.get("MEMEVAL_FINGERPRINT_KEY"):
+        where = Path(os.environ.get("MEMEVAL_FINGERPRINT_KEY_FILE") or default_key_file(url)).absolute()
+        key = None if where.exists() else where
+        up = where.parent
+        while key is not None and not up.exists():
+            folders.append(up)
+            up = up.parent
+    files = (db, *(db.with_name(db.name + tail) for tail in ("-wal", "-shm", "-journal")))
+    return NewStore(files, tuple(folders), key)
 
 
 def open_existing_store(url: str | None = None, *, team: str | None = None) -> SqlAuditStore:

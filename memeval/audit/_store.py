@@ -50,7 +50,7 @@ from memeval.audit._events import (
 from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._machine import decide
 from memeval.audit._project import BULK, get_row, insert_new_rows, insert_rows, prefetch_for, project, select_keys
-from memeval.audit._resend import refuse_resent, refuse_second_hold
+from memeval.audit._resend import OPEN_AT_START, prefetch_open_lesson_holds, refuse_resent, refuse_second_hold
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     AuditEventRow,
@@ -284,6 +284,7 @@ class SqlAuditStore(AuditStore):
         with self.write_session() as s:
             existing = self._existing_ids(s, drafts, sender, origin)
             prefetch_for(s, [ev for evs in expanded for ev in evs])
+            prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
             s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
             heads: dict[str, _Chain] = {}
             for i, evs in enumerate(expanded):
@@ -318,6 +319,7 @@ class SqlAuditStore(AuditStore):
                 insert_rows(s.connection(), "audit_event", LOG_COLUMNS, log_rows)
             insert_new_rows(s)
             s.info.pop(BULK, None)
+            s.info.pop(OPEN_AT_START, None)
         return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
 
     def _existing_ids(

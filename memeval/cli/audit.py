@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,7 +22,7 @@ from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import AuditEventRejected, ResentUnderAnotherSender, TransitionRefused
 
 if TYPE_CHECKING:
-    from memeval.audit import SqlAuditStore
+    from memeval.audit import NewStore, SqlAuditStore
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
@@ -57,15 +59,18 @@ def ingest(
     ] = 0,
     db: DbOpt = None,
     as_json: JsonOpt = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")] = False,
 ) -> None:
     """Store a JSONL file of events: secrets are blanked and orders-to-agents text is held first.
 
     Id fields (actor.id, actor.role, sender_event_id, session, subject, the payload's ids) are
     stored as sent, so each must be 1-128 characters of ASCII letters, digits and _ . : / -
     (no @, + or spaces, no number of 9 or more digits, ISO dates and UUIDs excepted) and carry no
-    key; otherwise the batch is refused (exit 2) and nothing of it is stored.
+    key; otherwise the batch is refused (exit 2) and nothing of it is stored. Every line is read
+    and checked before the store is opened; a run that stores nothing into a SQLite store it
+    created leaves no store behind. A progress bar shows on stderr when it is a terminal.
     """
-    from memeval.audit import ingest_lines, open_store
+    from memeval.audit import Limits, db_url, ingest_parsed, new_store_files, open_store, parse_lines
 
     if file == "-":
         data = sys.stdin.buffer.read()
@@ -81,17 +86,28 @@ def ingest(
         raise fail(
             f"{file!r} is not UTF-8 text (line {line}, byte {exc.start}): save it as UTF-8; nothing was stored"
         ) from exc
-    store = open_store(db)
+    parsed = parse_lines(lines, limits=Limits.from_env())  # before the store exists: a bad file creates nothing
+    url = db_url(db)
+    made = new_store_files(url)
+    store: SqlAuditStore | None = None
+    done = False
     try:
-        res = ingest_lines(store, lines, sender=sender, batch_size=batch_size)
+        store = open_store(url)
+        with _ingest_bar(len(parsed), show=not quiet and not as_json and sys.stderr.isatty()) as bar:
+            res = ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=bar)
+        done = True
     except ResentUnderAnotherSender as exc:
         detail = f"line {exc.line}: event {exc.sender_event_id!r} is stored as sender {exc.earlier_sender!r}"
         raise fail(_resent_message(exc.earlier_sender, sender, exc, detail)) from exc
     except TransitionRefused as exc:
+        assert store is not None  # refused by the store's write path, so it was opened
         resent = _stored_by_another_sender(store, lines, exc, sender)
         if resent is None:
             raise
         raise fail(resent) from exc
+    finally:
+        if not done:
+            _remove_new_store(made, store)
     r = res.result
     taken = res.lines - r.duplicates - r.noops  # input events stored (as given, or held as hold.created)
     added = r.stored - taken  # events memeval adds itself: secret.blanked, memory released from a hold
@@ -122,6 +138,59 @@ def ingest(
         + (f" ({', '.join(own)})" if own else "")
         + f": {r.stored} stored in all"
     )
+
+
+def _remove_new_store(made: NewStore | None, store: SqlAuditStore | None) -> None:
+    """Remove the store this run created, when it holds no event (`memeval.audit.new_store_files`); nothing else.
+
+    A run that failed after some batches were stored keeps them (they are reported as stored).
+    The engines are closed first. A folder is removed only when empty; the key file only when
+    this run made it (it keys no stored fingerprint).
+    """
+    if made is None:
+        return
+    if store is not None:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            if store.teams():  # some batch was stored: it stays, with its key
+                return
+        except SQLAlchemyError:  # cannot tell whether it holds events: it stays, and the run's own error is shown
+            return
+        store.engine.dispose()
+        store.write_engine.dispose()
+    for f in made.files:
+        f.unlink(missing_ok=True)
+    if made.key is not None:
+        made.key.unlink(missing_ok=True)
+    for folder in made.folders:  # deepest first, each list
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+
+
+@contextmanager
+def _ingest_bar(total: int, *, show: bool) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar of events done on stderr while the ingest runs, when `show` (a terminal, no --quiet).
+
+    Yields the `on_progress(done, total)` callback `ingest_parsed` calls; it does nothing when hidden.
+    """
+    if not show:
+        yield lambda _done, _total: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("ingest"),
+        BarColumn(bar_width=30),
+        MofNCompleteColumn(),
+        TextColumn("events"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("ingest", total=total)
+        yield lambda done, _total: bar.update(task, completed=done)
 
 
 def _stored_by_another_sender(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import itertools
 import re
 
@@ -24,7 +25,18 @@ def _selector_bytes(run: str) -> bytes:
     return bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in run)
 
 
+_REMEMBERED = 64
+"""Texts whose readings are kept (`functools.lru_cache`): the rules, the classifier's views and the
+decoded views stage each read the same text's encodings, one after the other."""
+
+
 def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
+    """Variation-selector runs and Base64 blobs of `text` read as UTF-8 text: `(start, end, decoded)`."""
+    return list(_decoded_once(text))
+
+
+@functools.lru_cache(maxsize=_REMEMBERED)
+def _decoded_once(text: str) -> tuple[tuple[int, int, str], ...]:
     out = []
     for m in _SELECTORS.finditer(text):
         try:
@@ -41,7 +53,7 @@ def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
         printable = sum(c.isprintable() or c.isspace() for c in decoded)
         if decoded and " " in decoded and printable / len(decoded) >= 0.95:
             out.append((m.start(), m.end(), decoded))
-    return out
+    return tuple(out)
 
 
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
@@ -61,6 +73,11 @@ def byte_readings(text: str) -> list[tuple[str, int, int, str]]:
         `(kind, start, end, decoded)` per run, `kind` "hex" or "binary", hex runs first; a run
         is kept only when it decodes as UTF-8 and the text has a space (words, not a hash).
     """
+    return list(_byte_readings_once(text))
+
+
+@functools.lru_cache(maxsize=_REMEMBERED)
+def _byte_readings_once(text: str) -> tuple[tuple[str, int, int, str], ...]:
     out: list[tuple[str, int, int, str]] = []
     for m in _HEX.finditer(text):
         digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
@@ -77,7 +94,7 @@ def byte_readings(text: str) -> list[tuple[str, int, int, str]]:
             continue
         if " " in decoded:
             out.append(("binary", m.start(), m.end(), decoded))
-    return out
+    return tuple(out)
 
 
 def _variants(text: str) -> list[tuple[int, int, str]]:
@@ -88,11 +105,16 @@ def _variants(text: str) -> list[tuple[int, int, str]]:
     the obfuscation tactics named in public prompt-injection corpora (base64, hex, binary,
     ROT13, leetspeak, reversal).
     """
+    return list(_variants_once(text))
+
+
+@functools.lru_cache(maxsize=_REMEMBERED)
+def _variants_once(text: str) -> tuple[tuple[int, int, str], ...]:
     out: list[tuple[int, int, str]] = []
     if len(list(itertools.islice(_ASCII_LETTER.finditer(text), 12))) >= 12:  # 12+ ASCII letters
         out.append((0, len(text), text.translate(_ROT13)))
         out.append((0, len(text), text[::-1]))
     if len(_LEET_WORD.findall(text)) >= 3:
         out.append((0, len(text), text.translate(_LEET)))
-    out += ((start, end, decoded) for _, start, end, decoded in byte_readings(text))
-    return out
+    out += ((start, end, decoded) for _, start, end, decoded in _byte_readings_once(text))
+    return tuple(out)

@@ -90,6 +90,30 @@ def test_workers_store_the_same_events_as_the_writer_alone(tmp_path, monkeypatch
     assert _stored(pooled) == _stored(alone)
 
 
+@pytest.mark.slow
+def test_ids_with_a_key_are_refused_the_same_with_workers(tmp_path, monkeypatch, lines):
+    """The workers scan the ids (`Presanitized.strict_ids`); the writer refuses the same event, with the same words."""
+    import memeval.audit._ingest as ing
+    from memeval.errors import AuditEventRejected
+
+    key = secrets.token_bytes(32)
+    monkeypatch.setattr(ing, "MIN_EVENTS", 0)
+    jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+    keyed = {**json.loads(lines[3]), "sender_event_id": "keyed-1", "session": f"ses_{jwt}"}
+    bad = [*lines[:150], json.dumps(keyed), *lines[150:]]
+    refusals, steps = [], []
+    for workers in ("0", "2"):
+        monkeypatch.setenv("MEMEVAL_AUDIT_WORKERS", workers)
+        store = SqlAuditStore(f"sqlite:///{tmp_path / f'w{workers}.sqlite'}", fingerprint_key=key)
+        seen: list[tuple[int, int]] = []
+        steps.append(seen)
+        with pytest.raises(AuditEventRejected) as refused:
+            ingest_lines(store, bad, sender="par", batch_size=64, on_progress=lambda d, t, to=seen: to.append((d, t)))
+        refusals.append(str(refused.value))
+    assert "field session looks like it holds" in refusals[0] and refusals[1] == refusals[0]
+    assert steps[0] == steps[1] == [(64, len(bad)), (128, len(bad))]  # the two batches before the refused one
+
+
 def test_a_given_sanitizer_is_never_replaced_by_workers(tmp_path, monkeypatch, lines):
     import memeval.audit._ingest as ing
 
