@@ -45,6 +45,8 @@ VERIFY_SCHEMA = "memeval.audit-verify/1"
 """`schema` of `memeval audit verify --json`: an object whose `teams` lists each team's checks."""
 COUNTS_SCHEMA = "memeval.audit-counts/1"
 """`schema` of `memeval audit counts --json`: the week's counts (`memeval.audit.WeekCounts`) beside it."""
+INGEST_SCHEMA = "memeval.audit-ingest/1"
+"""`schema` of `memeval audit ingest --json`: what one ingest read, stored, held and blanked."""
 
 
 @audit_app.command("ingest")
@@ -113,6 +115,8 @@ def ingest(
     added = r.stored - taken  # events memeval adds itself: secret.blanked, memory released from a hold
     if as_json:
         out = {
+            "schema": INGEST_SCHEMA,
+            "schema_version": 1,
             "lines": res.lines,
             "input_stored": taken,
             "added": added,

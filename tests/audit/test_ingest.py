@@ -75,6 +75,7 @@ def test_cli_ingest_file_and_stdin(tmp_path):
     r = CliRunner().invoke(app, ["audit", "ingest", str(f), "--db", db, "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["stored"] == 3
+    assert json.loads(r.output)["schema"] == "memeval.audit-ingest/1" and json.loads(r.output)["schema_version"] == 1
     r = CliRunner().invoke(app, ["audit", "ingest", "-", "--db", db, "--json"], input=_line(0) + "\n" + _line(9) + "\n")
     assert json.loads(r.output) | {} == json.loads(r.output) and json.loads(r.output)["duplicates"] == 1
     bad = tmp_path / "bad.jsonl"
