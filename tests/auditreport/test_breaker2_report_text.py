@@ -48,7 +48,9 @@ def _as_before_the_id_shape(store, monkeypatch: pytest.MonkeyPatch) -> None:
     cls = type(store.sanitizer)
     lenient = cls.check_ids
     monkeypatch.setattr(
-        cls, "check_ids", lambda self, drafts, scanned=None, *, strict=False: lenient(self, drafts, scanned)
+        cls,
+        "check_ids",
+        lambda self, drafts, scanned=None, *, strict=False, strict_scanned=None: lenient(self, drafts, scanned),
     )
 
 

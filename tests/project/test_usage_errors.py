@@ -35,7 +35,7 @@ def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         (["ab", "tasks", "--repeats", "1.5"], ["'--repeats'", "'1.5'", "use a whole number of 1 or more"]),
         (["ab", "tasks", "--agent-timeout", "nan"], ["'--agent-timeout'", "'nan'", "from 0.001 to 604800"]),
         (["ab", "tasks", "--seed", "-1"], ["'--seed'", "'-1'", "use a whole number from 0 to 4294967295"]),
-        (["ab", "tasks", "--budget-usd", "-1"], ["'--budget-usd'", "'-1'", "use a number of 0 or more"]),
+        (["ab", "tasks", "--budget-usd", "-1"], ["'--budget-usd'", "'-1'", "use a number from 0 to"]),
         (["plan", "--effect", "0.1", "--repeats", "0"], ["'--repeats'", "'0'", "use a whole number of 1 or more"]),
         (["plan", "--effect", "0.1", "--sims", "3"], ["'--sims'", "'3'", "use a whole number of 20 or more"]),
         (["view", "r", "--port", "70000"], ["'--port'", "'70000'", "use a whole number from 0 to 65535"]),

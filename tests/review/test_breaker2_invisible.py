@@ -102,7 +102,9 @@ def test_proposer_ids_are_shown_inert_in_queue_and_item_page(store, seeded, serv
             store.append([one], sender="agent-sync")
     cls = type(store.sanitizer)  # check ids as memeval did before the strict shape (credential rules only)
     lenient = cls.check_ids
-    monkeypatch.setattr(cls, "check_ids", lambda self, d, scanned=None, *, strict=False: lenient(self, d, scanned))
+    monkeypatch.setattr(
+        cls, "check_ids", lambda self, d, scanned=None, *, strict=False, strict_scanned=None: lenient(self, d, scanned)
+    )
     store.append(drafts, sender="agent-sync")
     with chromium_page() as page:
         log_in(page, server, "bob", PASSWORD)
