@@ -9,7 +9,6 @@ clean, and a worker's findings in an id refuse it.
 
 from __future__ import annotations
 
-import json
 import random
 import string
 import zoneinfo
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from test_ingest import _line
 from typer.testing import CliRunner
 
 from memeval.audit import SqlAuditStore, ingest_lines, open_store
@@ -28,20 +28,6 @@ from memeval.errors import AuditEventRejected
 @dataclass(frozen=True)
 class Finding:
     entity_type: str
-
-
-def _line(i: int, **over: object) -> str:
-    ev = {
-        "type": "session.started",
-        "occurred_at": "2026-11-17T10:00:00Z",
-        "team": "fernhill",
-        "sender_event_id": f"e{i}",
-        "actor": {"kind": "agent", "id": "support-bot"},
-        "session": f"s{i}",
-        "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"},
-    }
-    ev.update(over)
-    return json.dumps(ev)
 
 
 @pytest.fixture
