@@ -6,7 +6,9 @@ imported on first use, so `import memeval` stays light.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from memeval._lazy import lazy_names
 
 __version__ = "0.1.0"
 
@@ -16,9 +18,4 @@ if TYPE_CHECKING:
 __all__ = ["__version__", "load_run"]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "load_run":
-        from memeval.results import load_run
-
-        return load_run
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = lazy_names(__name__, globals(), {"load_run": "memeval.results"})

@@ -7,6 +7,7 @@ into a pack (`build_pack`). The event schema is documented in `audit/SCHEMA.md`.
 
 from typing import TYPE_CHECKING
 
+from memeval._lazy import lazy_names
 from memeval.audit._anchor import anchor_json, check_anchor, read_anchor, take_anchor
 from memeval.audit._authority import (
     INGEST_TYPES,
@@ -124,14 +125,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Load `create_ingest_app` on first use.
-
-    It imports the web stack (FastAPI), which commands that only read the store (`memeval report
-    weekly`, `memeval audit counts`) do not need.
-    """
-    if name == "create_ingest_app":
-        from memeval.audit._http import create_ingest_app
-
-        return create_ingest_app
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The web stack (FastAPI) loads on first use: commands that only read the store do not need it.
+__getattr__, __dir__ = lazy_names(__name__, globals(), {"create_ingest_app": "_http"})

@@ -21,8 +21,9 @@ The proxy and the prices (uvicorn, httpx, genai-prices) load on first use, so th
 cheap to ask from the CLI and the runner.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from memeval._lazy import lazy_names
 from memeval.meter._ledger import Reservation, SpendPool, reserve
 from memeval.meter._meter import parse_body, parse_stream
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi
@@ -52,17 +53,8 @@ _LAZY = {
     "MeterProxy": "memeval.meter._proxy",
 }
 
-
-def __getattr__(name: str) -> Any:
-    """Load the proxy and the prices on first use (they import uvicorn, httpx and genai-prices)."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'memeval.meter' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+# The proxy and the prices import uvicorn, httpx and genai-prices: loaded on first use.
+__getattr__, __dir__ = lazy_names(__name__, globals(), _LAZY)
 
 
 __all__ = [

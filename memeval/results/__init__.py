@@ -1,7 +1,8 @@
 """Results: trial records, coverage, the with/without table and the verdict, projected from logs."""
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from memeval._lazy import lazy_names
 from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs, listed_run, runs_document
 from memeval.results._load import Denominators, Run, find_run, load_run, result_bytes, result_json
 from memeval.results._project import project
@@ -25,16 +26,10 @@ from memeval.results._table import trial_obs
 if TYPE_CHECKING:
     from memeval.results._index import RunIndexRow, index_runs, indexed_runs
 
-_INDEX_NAMES = frozenset({"RunIndexRow", "index_runs", "indexed_runs"})
-
-
-def __getattr__(name: str) -> Any:
-    # The run index needs SQLAlchemy; it is imported on first use so loading a run stays light.
-    if name in _INDEX_NAMES:
-        from memeval.results import _index
-
-        return getattr(_index, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The run index needs SQLAlchemy; it loads on first use so loading a run stays light.
+__getattr__, __dir__ = lazy_names(
+    __name__, globals(), {"RunIndexRow": "_index", "index_runs": "_index", "indexed_runs": "_index"}
+)
 
 
 __all__ = [

@@ -10,6 +10,7 @@ through the audit store's single write path. Held text is hostile: pages show it
 
 from typing import TYPE_CHECKING
 
+from memeval._lazy import lazy_names
 from memeval.review._accounts import (
     Account,
     AccountRole,
@@ -108,14 +109,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Load `create_review_app` and `SESSION_COOKIE` on first use.
-
-    They import the web stack (FastAPI, Starlette), which commands that only read the queue
-    (`memeval report weekly`) do not need.
-    """
-    if name in ("SESSION_COOKIE", "create_review_app"):
-        from memeval.review import _app
-
-        return getattr(_app, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The web stack (FastAPI, Starlette) loads on first use: `memeval report weekly` reads the queue
+# without it.
+__getattr__, __dir__ = lazy_names(__name__, globals(), {"SESSION_COOKIE": "_app", "create_review_app": "_app"})

@@ -19,10 +19,9 @@ The procedure (PRODUCT.md, "Statistics") and its reference cases live in
 `holm_adjust` corrects p-values when several runs are judged together.
 """
 
-import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
 
+from memeval._lazy import lazy_names as _lazy_names
 from memeval.stats._models import (
     ArmCostOfPass,
     Bounds,
@@ -77,13 +76,7 @@ _LAZY = {
 """Names whose modules load numpy and scipy: imported on first use, so that the typed records
 (which a run's result carries) load without them."""
 
-
-def __getattr__(name: str) -> _Any:
-    if name in _LAZY:
-        value = getattr(_importlib.import_module(f"memeval.stats.{_LAZY[name]}"), name)
-        globals()[name] = value  # later look-ups skip this hook
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = _lazy_names(__name__, globals(), _LAZY)
 
 
 __all__ = [
