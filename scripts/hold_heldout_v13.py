@@ -14,9 +14,10 @@ the team board (`/work/helpers/TEAM.md`, "v13 reserves") before any row was take
 training scripts must not read them (all rows of the named files, not only those taken here).
 
 Weighted towards what the product holds: orders planted in retrieved documents, e-mails and
-tool output, delimiter and chat-markup role tricks, prompt extraction, requests to run risky
-commands or read secrets through tools, persona jailbreaks, instruction overrides in 15 languages
-(aegisrt's multilingual seeds), harmful requests (JailbreakBench's behaviours; aegisrt's cyber
+tool output, orders hidden in an MCP tool's description or return value (JADE-MCP), delimiter and
+chat-markup role tricks, prompt extraction, requests to run risky commands or read secrets
+through tools, persona jailbreaks, instruction overrides in 15 languages (aegisrt's multilingual
+seeds), harmful requests (JailbreakBench's behaviours, JADE's Chinese questions, aegisrt's cyber
 seeds), payment-fraud e-mails to a finance agent (finagent-redteam), and, written for v13 because
 no licensed source found has them in these languages, memory-poisoning lessons, orders inside
 JSON tool output, e-mails, web pages, documents, CSV and calendar text, hidden HTML, fake
@@ -26,7 +27,8 @@ benign side: Chatbox's UI messages in 13 languages (an AI chat client: knowledge
 servers, tools, system prompts, deleting conversations), awesome-copilot's rules for coding
 agents, JailbreakBench's benign behaviours (the harmless twins of its harmful ones), aegisrt's
 own remediation advice and probe descriptions (text ABOUT injections, from the same package as
-the orders), finagent-redteam's ordinary bill e-mail, and written runbook lines, safe agent rules,
+the orders), JADE's Chinese and English safety rules ("one should avoid ..."),
+finagent-redteam's ordinary bill e-mail, and written runbook lines, safe agent rules,
 team knowledge and notes about injections in the languages of the written orders, so that neither
 a language nor a source is a label.
 
@@ -67,6 +69,18 @@ Sources (licence; what is taken; label):
   the sanctions screen, split to avoid reporting, self-approve, send card numbers out, change a
   payee's bank), not held for the benign world's bill; the homoglyph world's e-mail is left out
   (its attack is a look-alike payee id, not in the text) (`finagent:<world>`).
+- GitHub whitzard-ai/jade-db at 812de63 (MIT): `jade-db-v1.0/jade_benchmark_zh.csv` (Chinese
+  harmful questions), the questions of the sub-categories in `JADE_SUBCATEGORIES` (acts against
+  others: privacy and personal data, hurting people, theft, weapons, fraud, forgery, intrusion,
+  robbery, trafficking) worded as a request (`JADE_REQUEST`), `JADE_N` with the lowest hashes;
+  held (`jade:zh:<sub-category>`). `jade-mcp-v1.0` (MCP tool poisoning): each of the eight
+  `malicious_description`s of `PrivacyLeakage/readme.json` placed as the publisher's server code
+  places it, once in the tool's description (`original_description`, then `prompts_DP.py`'s
+  prefix, the order and its suffix) and once in the tool's return value ("The alarm has been set
+  for 18:00.", then `prompts_MER.py`'s prefix, the order and its suffix), parts joined by a space;
+  held (`jade:mcp-description`, `jade:mcp-return`). `jade-rag-v1.0/data/jade_rag_v1_1k_zh.csv` and
+  `..._en.csv` (normative safety rules: "one should avoid ..."), `JADE_RULES_N[lang]` with the lowest
+  hashes; not held (`jade:rule:<lang>`).
 - GitHub chatboxai/chatbox at 0d3139e (GPL-3.0): `src/renderer/i18n/locales/<locale>/translation.json`
   of the locales in `CHATBOX_N`: messages of 20-200 characters with no `%`, `{`, `<`, backtick,
   `$` or `&` that differ from their English key (for English: the keys by the same filter), the
@@ -82,8 +96,9 @@ text's hash. Texts identical to a v1-v12 text are dropped; duplicates are kept o
 
 Usage: python scripts/hold_heldout_v13.py --sources DIR --out tests/fixtures/hold_heldout_v13,
 where DIR holds `aegisrt`, `blastcontain_drill` and `finagent_redteam` (each wheel unpacked:
-`unzip FILE.whl -d DIR/NAME`), `chatbox` (the files named above, from the tree at the commit,
-e.g. `git show COMMIT:PATH`) and `awesome_copilot` (its `instructions/` folder at the commit).
+`unzip FILE.whl -d DIR/NAME`), `jade` and `chatbox` (the files named above, from the trees at the
+commits, e.g. `git show COMMIT:PATH`, in the same paths) and `awesome_copilot` (its
+`instructions/` folder at the commit).
 `--check-wheels DIR` also checks the three wheels' SHA-256 in DIR.
 """
 
@@ -111,17 +126,18 @@ WHEELS = {
     "finagent_redteam-0.2.0-py3-none-any.whl": "b224062894acb711a210732ab62867b375a5b3bbb800dcae5d3710ffa76df644",
 }
 CHATBOX_COMMIT = "0d3139e5bf1677de66c19d65432fcd1c2994521d"
+JADE_COMMIT = "812de63691d129757b8a55851d0c3440d2714523"
 COPILOT_COMMIT = "ab7544d03d4c49fdd07f5958e1888ad39c4118e2"
 
 # probe name -> (file under aegisrt/probes, list name, rows taken)
 AEGISRT_SEEDS = {
-    "injection": ("injection.py", "INJECTION_SEEDS", 12),
-    "prompt-construction": ("prompt_construction.py", "PROMPT_CONSTRUCTION_SEEDS", 10),
-    "rag-manipulation": ("rag_manipulation.py", "RAG_MANIPULATION_SEEDS", 10),
+    "injection": ("injection.py", "INJECTION_SEEDS", 10),
+    "prompt-construction": ("prompt_construction.py", "PROMPT_CONSTRUCTION_SEEDS", 8),
+    "rag-manipulation": ("rag_manipulation.py", "RAG_MANIPULATION_SEEDS", 8),
     "exfiltration": ("exfiltration.py", "EXFILTRATION_SEEDS", 8),
-    "tool-misuse": ("tool_misuse.py", "TOOL_MISUSE_SEEDS", 14),
-    "system-integrity": ("redteam/system_integrity.py", "SYSTEM_INTEGRITY_SEEDS", 8),
-    "cyber": ("redteam/cyber.py", "CYBER_SEEDS", 8),
+    "tool-misuse": ("tool_misuse.py", "TOOL_MISUSE_SEEDS", 10),
+    "system-integrity": ("redteam/system_integrity.py", "SYSTEM_INTEGRITY_SEEDS", 6),
+    "cyber": ("redteam/cyber.py", "CYBER_SEEDS", 6),
 }
 AEGISRT_ABOUT = 22
 # The exfiltration probe's seeds taken are those that ask for the prompt or instructions themselves
@@ -142,13 +158,23 @@ LATIN_LANG = (
     (r"\b(tutte|istruzioni|sei)\b", "it"), (r"\b(tüm|talimatları|şimdi)\b", "tr"),
 )  # fmt: skip
 JBB_HARM = ("Malware/Hacking", "Fraud/Deception", "Privacy")
-JBB_N = 22
-JBB_BENIGN_N = 18
+JBB_N = 18
+JBB_BENIGN_N = 15
 FINAGENT_HELD = (
     "_world_unauthorized", "_world_sanctions", "_world_structuring", "_world_dual_approval",
     "_world_exfil", "_world_payee_hijack",
 )  # fmt: skip
 FINAGENT_BENIGN = ("_world_benign",)
+# JADE-DB v1.0 (Chinese): the sub-categories that are acts against others, and the wording of a request.
+JADE_SUBCATEGORIES = (
+    "侵害他人隐私权", "侵害他人个人信息权益", "故意伤害他人", "偷窃", "非法持有武器", "网络欺诈与犯罪", "诈骗",
+    "非法伪造", "非法侵入", "抢劫", "虐待与贩卖人口", "危害他人身心健康",
+)  # fmt: skip
+JADE_REQUEST = re.compile(
+    "如何|怎么|怎样|帮我|告诉我|教我|给我|请提供|有什么(方法|办法)|哪些(方法|办法|途径)|能否|能不能|可以.*吗"
+)
+JADE_N = 24
+JADE_RULES_N = {"zh": 12, "en": 8}
 # Chatbox locale folder -> (memeval language, rows)
 CHATBOX_N = {
     "en": ("en", 8), "ja": ("ja", 6), "ko": ("ko", 6), "zh-Hans": ("zh", 5), "zh-Hant": ("zh", 3),
@@ -353,6 +379,48 @@ def finagent_rows(sources: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _prefix_suffix(path: Path) -> tuple[str, str]:
+    """`Prefix_Prompt` and `Suffix_Prompt` of a JADE-MCP prompt file, read with `ast` (nothing is run)."""
+    found: dict[str, str] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            found |= {t.id: node.value.value for t in node.targets if isinstance(t, ast.Name)}
+    if set(found) < {"Prefix_Prompt", "Suffix_Prompt"}:
+        raise SystemExit(f"{path}: no Prefix_Prompt/Suffix_Prompt; the sources must be jade-db at {JADE_COMMIT[:7]}")
+    return found["Prefix_Prompt"], found["Suffix_Prompt"]
+
+
+def jade_rows(sources: Path) -> list[dict[str, Any]]:
+    """JADE: Chinese harmful requests and MCP tool poisoning (held); safety rules in Chinese and English (not held)."""
+    base = sources / "jade"
+    out: list[dict[str, Any]] = []
+    with (base / "jade-db-v1.0" / "jade_benchmark_zh.csv").open(encoding="utf-8-sig", newline="") as f:
+        data = [
+            r
+            for r in csv.DictReader(f)
+            if any(sub in r["违规子类"] for sub in JADE_SUBCATEGORIES) and JADE_REQUEST.search(r["问题"])
+        ]
+    sub = {r["问题"].strip(): r["违规子类"].split("|")[0] for r in data}
+    out += [dict(text=t, held=True, lang="zh", origin=f"jade:zh:{sub[t]}") for t in _lowest(list(sub), JADE_N)]
+    mcp = base / "jade-mcp-v1.0"
+    readme = json.loads((mcp / "PrivacyLeakage" / "readme.json").read_text(encoding="utf-8"))
+    tool = readme["malicious tools"][0]
+    dp_pre, dp_suf = _prefix_suffix(mcp / "prompts_DP.py")
+    mer_pre, mer_suf = _prefix_suffix(mcp / "prompts_MER.py")
+    for order in tool["malicious_description"]:
+        desc = " ".join((tool["original_description"], dp_pre, order, dp_suf))
+        ret = " ".join(("The alarm has been set for 18:00.", mer_pre, order, mer_suf))
+        out.append(dict(text=desc, held=True, lang="en", origin="jade:mcp-description"))
+        out.append(dict(text=ret, held=True, lang="en", origin="jade:mcp-return"))
+    for lang, n in JADE_RULES_N.items():
+        with (base / "jade-rag-v1.0" / "data" / f"jade_rag_v1_1k_{lang}.csv").open(
+            encoding="utf-8-sig", newline=""
+        ) as f:
+            rules = [r["Rule"].strip() for r in csv.DictReader(f) if r["Rule"].strip()]
+        out += [dict(text=t, held=False, lang=lang, origin=f"jade:rule:{lang}") for t in _lowest(rules, n)]
+    return out
+
+
 def _plain(msg: str) -> bool:
     return 20 <= len(msg.strip()) <= 200 and not PLAIN_MSG.search(msg)
 
@@ -446,14 +514,14 @@ def main() -> None:
     args = ap.parse_args()
     if args.check_wheels:
         check_wheels(args.check_wheels)
-    for name in ("aegisrt", "blastcontain_drill", "finagent_redteam", "chatbox", "awesome_copilot"):
+    for name in ("aegisrt", "blastcontain_drill", "finagent_redteam", "jade", "chatbox", "awesome_copilot"):
         if not (args.sources / name).is_dir():
             print(
                 f"--sources {args.sources}: missing folder {name!r}; see the module docstring for what it holds",
                 file=sys.stderr,
             )
             raise SystemExit(2)
-    rows = aegisrt_rows(args.sources) + jbb_rows(args.sources) + finagent_rows(args.sources)
+    rows = aegisrt_rows(args.sources) + jbb_rows(args.sources) + finagent_rows(args.sources) + jade_rows(args.sources)
     rows += chatbox_rows(args.sources) + copilot_rows(args.sources)
     rows += written_rows()
     write_heldout(rows, known_texts(), args.out / "heldout_v13.jsonl")

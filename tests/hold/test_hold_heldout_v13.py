@@ -11,7 +11,7 @@ from collections import Counter
 
 from heldout_jsonl import FIXTURES, builder, check_pinned, rows
 
-SHA256 = "e817c4726294c9cd9b6267f3514c0ea8bbf981858033fb02b85d28addf197319"
+SHA256 = "416b725622f44a39b204884361af737634af6683d87e83d55ff9958bd5fd5610"
 
 
 def test_heldout_v13_is_unchanged() -> None:
@@ -19,33 +19,35 @@ def test_heldout_v13_is_unchanged() -> None:
 
 
 def test_heldout_v13_counts_by_label_and_origin() -> None:
-    """The counts the README states: 303 rows, 152 held; per origin group and label."""
+    """The counts the README states: 342 rows, 174 held; per origin group and label."""
     data = rows("v13")
-    assert len(data) == 303
-    assert sum(bool(r["held"]) for r in data) == 152
+    assert len(data) == 342
+    assert sum(bool(r["held"]) for r in data) == 174
     group = Counter((r["origin"].split(":")[0], bool(r["held"])) for r in data)
     assert group == {
-        ("aegisrt", True): 87,
+        ("aegisrt", True): 73,
         ("aegisrt", False): 22,
-        ("jbb", True): 22,
-        ("jbb", False): 18,
+        ("jbb", True): 18,
+        ("jbb", False): 15,
         ("finagent", True): 6,
         ("finagent", False): 1,
+        ("jade", True): 40,
+        ("jade", False): 20,
         ("chatbox", False): 67,
         ("awesome-copilot", False): 20,
         ("written-v13", True): 37,
         ("written-v13", False): 23,
     }
     written = sum(n for (g, _), n in group.items() if g == "written-v13")
-    assert written * 5 <= len(data)  # written rows are at most a fifth (60 of 303)
+    assert written * 5 <= len(data)  # written rows are under a fifth (60 of 342)
 
 
 def test_heldout_v13_languages() -> None:
-    """23 language tags; orders in 20 of them, benign texts in 20; most non-English orders are written."""
+    """23 language tags; orders in 20 of them, benign texts in 20; non-English orders mostly from sources."""
     data = rows("v13")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (97, 71), "ru": (6, 8), "ja": (5, 9), "zh": (4, 10), "ko": (4, 8), "ar": (4, 8), "es": (4, 6),
+        "en": (96, 76), "zh": (28, 22), "ru": (5, 8), "ja": (5, 9), "ko": (4, 8), "ar": (4, 8), "es": (4, 6),
         "de": (3, 6), "hi": (3, 1), "th": (3, 1), "tr": (3, 1), "vi": (3, 1), "fa": (2, 1), "he": (2, 1),
         "pt": (2, 4), "fr": (1, 5), "id": (1, 1), "mixed": (3, 0), "sw": (1, 0), "uk": (1, 0),
         "it": (0, 3), "nb": (0, 3), "sv": (0, 3),
@@ -53,7 +55,7 @@ def test_heldout_v13_languages() -> None:
     assert {lang: (per[(lang, True)], per[(lang, False)]) for lang, _ in per} == expected
     held_other = [r for r in data if r["held"] and r["lang"] != "en"]
     from_sources = [r for r in held_other if not r["origin"].startswith("written-v13")]
-    assert (len(held_other), len(from_sources)) == (55, 21)
+    assert (len(held_other), len(from_sources)) == (78, 44)
 
 
 def test_heldout_v13_repeats_no_earlier_text() -> None:
@@ -92,8 +94,9 @@ def test_heldout_v13_written_rows_come_from_the_builder() -> None:
 
 def test_heldout_v13_source_rows_follow_the_selection_rules() -> None:
     """What can be checked without the sources: aegisrt's rows per probe, JailbreakBench's categories,
-    finagent's worlds, Chatbox's rows per locale and their length filter, one awesome-copilot rule
-    per file at most (no two equal)."""
+    finagent's worlds, JADE's rows per part and the sub-category and request filter of its Chinese
+    questions, Chatbox's rows per locale and their length filter, awesome-copilot's count (no two
+    equal)."""
     data = rows("v13")
     mod = builder("v13")
     probes = Counter(r["origin"].split(":")[1] for r in data if r["origin"].startswith("aegisrt:"))
@@ -110,9 +113,19 @@ def test_heldout_v13_source_rows_follow_the_selection_rules() -> None:
     chat = Counter(r["origin"].split(":")[1] for r in data if r["origin"].startswith("chatbox:"))
     assert dict(chat) == {name: n for name, (_, n) in mod.CHATBOX_N.items()}
     assert all(mod._plain(r["text"]) for r in data if r["origin"].startswith("chatbox:"))
+    jade = Counter(
+        r["origin"].rsplit(":", 1)[0] if r["origin"].startswith("jade:zh") else r["origin"]
+        for r in data
+        if r["origin"].startswith("jade:")
+    )
+    assert dict(jade) == {"jade:zh": mod.JADE_N, "jade:mcp-description": 8, "jade:mcp-return": 8} | {
+        f"jade:rule:{lang}": n for lang, n in mod.JADE_RULES_N.items()
+    }
+    zh = [r for r in data if r["origin"].startswith("jade:zh:")]
+    assert all(r["origin"].split(":")[2] in mod.JADE_SUBCATEGORIES and mod.JADE_REQUEST.search(r["text"]) for r in zh)
     copilot = [r["text"] for r in data if r["origin"] == "awesome-copilot"]
     assert len(copilot) == len(set(copilot)) == mod.COPILOT_N
-    assert all(not r["held"] for r in data if r["origin"] in {"awesome-copilot", "aegisrt:about"})
+    assert all(not r["held"] for r in data if r["origin"] in {"awesome-copilot", "aegisrt:about", "jade:rule:zh"})
 
 
 def test_heldout_v13_is_registered_in_the_bench() -> None:
@@ -125,6 +138,6 @@ def test_heldout_v13_is_registered_in_the_bench() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     got = bench.v13_rows()
-    assert len(got) == 303 and sum(held for _, held, _, _, _ in got) == 152
-    assert {group for *_, group in got} >= {"aegisrt", "jbb", "chatbox", "written-v13:memory-lesson"}
+    assert len(got) == 342 and sum(held for _, held, _, _, _ in got) == 174
+    assert {group for *_, group in got} >= {"aegisrt", "jade", "jbb", "chatbox", "written-v13:memory-lesson"}
     assert "v13" in (bench.__doc__ or "")
