@@ -22,7 +22,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._store import open_with_events
+from memeval.cli._store import check_week_args, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, held_until_exit, runs_dir_to_read, translate_errors
 
 if TYPE_CHECKING:
@@ -37,6 +37,10 @@ report_app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(report_app, name="report")
+
+SUBSCRIPTIONS_SCHEMA = "memeval.report-subscriptions/1"
+"""`memeval report subscriptions --json`: {schema, schema_version, subscriptions: [{team, recipients,
+day (mon ... sun), at (HH:MM in the team's zone), since_week (YYYY-Www)}]}."""
 
 OutOpt = Annotated[
     Path | None,
@@ -144,6 +148,7 @@ def weekly(
     ] = False,
 ) -> None:
     """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
+    check_week_args(week, tz)  # a bad --week or --tz is said before the store's state
     with steps_on(sys.stderr, quiet) as progress:
         progress("opening the audit store")
         from memeval.auditreport import make_report, record_json
@@ -191,6 +196,7 @@ def send(
     """E-mail the latest version of a week's report (made first if needed), at most once."""
     from memeval.auditreport import SmtpSettings, deliver, make_report, subscriptions
 
+    check_week_args(week)  # a bad --week is said before the store's state
     store = open_with_events(db, team)  # the store's state first: an unset SMTP host is not the real cause
     settings = SmtpSettings.from_env()
     recipients = list(to or [])
@@ -259,9 +265,10 @@ def subscribe_cmd(
     The team must have events in the store (a typo is refused, naming the known teams); a second
     subscribe for a team replaces its subscription.
     """
-    from memeval.auditreport import subscribe
+    from memeval.auditreport import check_subscription, subscribe
 
     day = weekday(day)  # before the store is opened: a bad day is said at once
+    check_subscription(to, day=day, at=at, since_week=since)  # and so are the others
     sub = subscribe(open_with_events(db, team), team, to, day=day, at=at, since_week=since)
     typer.echo(_subscription_line(sub))
 
@@ -302,7 +309,8 @@ def subscriptions_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
     subs = subscriptions(open_existing_store(db))
     if as_json:
-        echo_json([{**sub.__dict__, "recipients": list(sub.recipients)} for sub in subs])
+        rows = [{**sub.__dict__, "recipients": list(sub.recipients)} for sub in subs]
+        echo_json({"schema": SUBSCRIPTIONS_SCHEMA, "schema_version": 1, "subscriptions": rows})
         return
     for sub in subs:
         typer.echo(_subscription_line(sub))

@@ -68,6 +68,7 @@ def _argv(tmp: Path) -> dict[str, list[list[str]]]:
         "review list": [["review", "list", "--db", db]],
         "review show": [["review", "show", "lesson/fernhill/les_00", "--db", db]],
         "users list": [["users", "list", "--db", db]],
+        "users log": [["users", "log", "--db", db]],
         "report weekly": [
             [
                 "report",
