@@ -38,6 +38,15 @@ report_app = typer.Typer(
 )
 app.add_typer(report_app, name="report")
 
+WEEKLY_SCHEMA = "memeval.report-weekly/1"
+"""`memeval report weekly --json`: {schema, schema_version, ...the week's record (record.json's fields), with
+`created` and where the files are}; keys sorted."""
+WEEKLY_PREVIEW_SCHEMA = "memeval.report-preview/1"
+"""`memeval report weekly --preview --json`: {schema, schema_version, preview (folder), pdf, recorded: false}."""
+SEND_SCHEMA = "memeval.report-send/1"
+"""`memeval report send --json`: {schema, schema_version, status, key, attempts, error}; keys sorted."""
+VERIFY_SCHEMA = "memeval.report-verify/1"
+"""`memeval report verify --json`: {schema, schema_version, ok, checks: [{name, ok, detail}]}; keys sorted."""
 SUBSCRIPTIONS_SCHEMA = "memeval.report-subscriptions/1"
 """`memeval report subscriptions --json`: {schema, schema_version, subscriptions: [{team, recipients,
 day (mon ... sun), at (HH:MM in the team's zone), since_week (YYYY-Www)}]}."""
@@ -166,12 +175,14 @@ def weekly(
     _end_without_teardown(store)
     if preview:
         if as_json:
-            echo_json({"preview": str(folder), "pdf": str(folder / "report.pdf"), "recorded": False})
+            echo_json({"schema": WEEKLY_PREVIEW_SCHEMA, "schema_version": 1, "preview": str(folder),
+                       "pdf": str(folder / "report.pdf"), "recorded": False})  # fmt: skip
         else:
             typer.echo(f"preview (not recorded, never sent): {folder / 'report.pdf'}")
         return
     if as_json:
-        echo_json(json.loads(record_json(made)), sort_keys=True)  # record_json writes one line
+        record = json.loads(record_json(made))  # record_json writes one line
+        echo_json({"schema": WEEKLY_SCHEMA, "schema_version": 1, **record}, sort_keys=True)
         return
     r = made.record
     verb = "made" if made.created else "already made (use --reissue for a new version)"
@@ -208,8 +219,8 @@ def send(
     made = make_report(store, team, _week(store, team, week), out_dir=out, runs_dir=runs)
     outcome = deliver(store, made, recipients, settings, force=force)
     if as_json:
-        echo_json({"status": outcome.status, "key": outcome.key, "attempts": outcome.attempts,
-                   "error": outcome.error}, sort_keys=True)  # fmt: skip
+        echo_json({"schema": SEND_SCHEMA, "schema_version": 1, "status": outcome.status, "key": outcome.key,
+                   "attempts": outcome.attempts, "error": outcome.error}, sort_keys=True)  # fmt: skip
     else:
         typer.echo(f"{outcome.key}: {outcome.status} ({outcome.attempts} attempt(s) now)"
                    + (f"; last error: {outcome.error}" if outcome.error else ""))  # fmt: skip
@@ -239,7 +250,8 @@ def verify(
         )
     checks = verify_report(open_existing_store(db), file)
     if as_json:
-        echo_json([c.__dict__ for c in checks], sort_keys=True)
+        echo_json({"schema": VERIFY_SCHEMA, "schema_version": 1, "ok": all(c.ok for c in checks),
+                   "checks": [c.__dict__ for c in checks]}, sort_keys=True)  # fmt: skip
     else:
         for c in checks:
             typer.echo(f"{'ok  ' if c.ok else 'FAIL'} {c.name}: {c.detail}")

@@ -54,6 +54,8 @@ USERS_SCHEMA = "memeval.users/1"
 ACCOUNT_LOG_SCHEMA = "memeval.account-log/1"
 """`memeval users log --json`: {schema, schema_version, entries: [{at, action, username, actor, role, teams,
 token_id, tokens_revoked}]}, oldest first."""
+ITEM_SCHEMA = "memeval.review-item/1"
+"""`memeval review show --json`: {schema, schema_version, item, ...} (`memeval.review.ItemDetailOut`'s fields)."""
 QUEUE_SCHEMA = "memeval.review-queue/1"
 """`memeval review list --json`: {schema, schema_version, counts, overdue, overdue_after_h, items} (`QueueOut`)."""
 
@@ -391,7 +393,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
-        echo_json(detail_out(view, max(0, age)))
+        echo_json({"schema": ITEM_SCHEMA, "schema_version": 1, **detail_out(view, max(0, age)).model_dump(mode="json")})
         return
     it = view.item
     t = term_text

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from memeval._lazy import lazy_names
 from memeval.review._accounts import (
-    ACCOUNT_ACTIONS,
     Account,
     AccountAction,
     AccountChange,
@@ -64,7 +63,6 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.review._app import SESSION_COOKIE, create_review_app
 
 __all__ = [
-    "ACCOUNT_ACTIONS",
     "ACTIONS",
     "Account",
     "AccountAction",

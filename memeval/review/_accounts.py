@@ -48,8 +48,6 @@ ROLES: tuple[AccountRole, ...] = get_args(AccountRole)
 AccountAction = Literal["account.created", "account.changed", "token.created"]
 """What an account log entry records: an account made, an account given a new password (and role
 and teams), an API token made."""
-
-ACCOUNT_ACTIONS: tuple[AccountAction, ...] = get_args(AccountAction)
 DECIDING_ROLES: frozenset[str] = frozenset({"reviewer", "admin"})
 """Roles that may claim and decide items."""
 

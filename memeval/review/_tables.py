@@ -55,7 +55,7 @@ class ReviewAccountEvent(ReviewBase, table=True):
     """One change to accounts or API tokens, appended and never updated (`memeval users log`).
 
     Accounts span teams while the audit log is chained per team, so these rows live here, beside
-    the accounts, not in a team's chain. `action` is one of `memeval.review.ACCOUNT_ACTIONS`.
+    the accounts, not in a team's chain. `action` is a `memeval.review.AccountAction`.
     """
 
     __tablename__ = "review_account_event"

@@ -199,7 +199,7 @@ def test_an_empty_run_index_says_so_and_lists_rows_in_their_order(tmp_path: Path
     shutil.copytree(REPO / "tests" / "fixtures" / "runlog_v1", runs)
     made = _memeval("runs", "--runs-dir", str(runs), "--index", "--index-url", url, cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    rows = json.loads(_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)
+    rows = json.loads(_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)["runs"]
     assert rows and all(list(row)[:3] == ["run_id", "path", "started_at"] for row in rows), rows
 
 
