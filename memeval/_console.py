@@ -27,12 +27,45 @@ RUNS_DIR_ENV = "MEMEVAL_RUNS_DIR"
 
 def console() -> NoReturn:
     """Run `memeval` with `sys.argv`: a plain `memeval replay RUN` here, anything else through `memeval.cli.console`."""
+    check_standard_streams()
     plain = plain_replay_args(sys.argv[1:])
     if plain is not None:
         replay_plain(*plain)  # returns only for what the command line must say itself
     from memeval.cli import console as cli_console
 
     cli_console()
+
+
+def check_standard_streams() -> None:
+    """Refuse to start with standard output closed; give a closed stdin or stderr `/dev/null`.
+
+    Started as `memeval ... >&-`, Python leaves `sys.stdout` None: a command then died with a
+    traceback (`'NoneType' object has no attribute 'buffer'`) or printed nothing and exited 0, and
+    the next file memeval opened (a store, a log, a sandbox's pipe) took descriptor 1, so a child
+    process writing to its standard output would have written into that file. Standard output
+    closed: one `error:` line on stderr (when it is open) and exit 2, before anything is opened. A
+    closed stdin or stderr is pointed at `/dev/null` for the same reason (descriptors 0 and 2 then
+    name no file of memeval's); what a command would have said on stderr is lost, as asked.
+    """
+    for fd, name, mode in ((0, "stdin", "r"), (2, "stderr", "w")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: `fd` itself when it is the first closed
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            if getattr(sys, name) is None:  # Python set it None for the closed descriptor
+                setattr(sys, name, open(fd, mode, encoding="utf-8", errors="backslashreplace", closefd=False))  # noqa: SIM115 - the process's own stream, never closed
+    try:
+        os.fstat(1)
+    except OSError:
+        os.write(
+            2,
+            b"error: standard output is closed (started with >&-): memeval writes its results there; "
+            b"give it somewhere to write, e.g. > FILE or > /dev/null\n",
+        )
+        os._exit(2)
 
 
 def plain_replay_args(args: list[str]) -> tuple[str, Path] | None:

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from memeval.auditreport._schedule import (
         Subscription,
         catch_up,
+        check_subscription,
         make_scheduler,
         run_service,
         subscribe,
@@ -102,6 +103,7 @@ _LAZY = {
     "report_env": "_render",
     "Subscription": "_schedule",
     "catch_up": "_schedule",
+    "check_subscription": "_schedule",
     "make_scheduler": "_schedule",
     "run_service": "_schedule",
     "subscribe": "_schedule",
@@ -139,6 +141,7 @@ __all__ = [
     "WeeklyReportContext",
     "build_context",
     "catch_up",
+    "check_subscription",
     "counts_sha256",
     "default_report_dir",
     "deliver",

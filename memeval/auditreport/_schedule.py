@@ -78,6 +78,24 @@ def _ensure(store: SqlAuditStore) -> None:
         _meta.create_all(conn, checkfirst=True)
 
 
+def check_subscription(recipients: list[str], *, day: str, at: str, since_week: str | None) -> None:
+    """Refuse a subscription's arguments that cannot be right, before any store is read.
+
+    Raises:
+        UsageError: no recipient or one without `@`, a day not in `DAYS`, a time not `HH:MM`, a first
+            week that is not `YYYY-Www` or does not exist (each named, with the fix).
+    """
+    if not recipients or any("@" not in r for r in recipients):
+        raise UsageError(f"recipients {recipients!r}: give at least one e-mail address (--to a@b.c)")
+    if day not in DAYS:
+        raise UsageError(f"day {day!r}: use one of {', '.join(DAYS)}")
+    hh, _, mm = at.partition(":")
+    if not (hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
+        raise UsageError(f"time {at!r}: write it as HH:MM in the team's zone, e.g. 08:00")
+    if since_week is not None:
+        iso_week_window(since_week, "UTC")  # raises UsageError for a week that does not exist (2026-W99)
+
+
 def subscribe(
     store: SqlAuditStore,
     team: str,
@@ -91,17 +109,11 @@ def subscribe(
     """Create or replace a team's subscription.
 
     Raises:
-        UsageError: no recipient, a bad day or time (named, with the fix).
+        UsageError: no recipient, a bad day, time or first week (`check_subscription`).
     """
-    if not recipients or any("@" not in r for r in recipients):
-        raise UsageError(f"recipients {recipients!r}: give at least one e-mail address (--to a@b.c)")
-    if day not in DAYS:
-        raise UsageError(f"day {day!r}: use one of {', '.join(DAYS)}")
+    check_subscription(recipients, day=day, at=at, since_week=since_week)
     hh, _, mm = at.partition(":")
-    if not (hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
-        raise UsageError(f"time {at!r}: write it as HH:MM in the team's zone, e.g. 08:00")
     since = since_week or iso_week_of(now or utc_now(), team_tz(store, team))
-    iso_week_window(since, "UTC")  # raises UsageError for a week that does not exist (2026-W99)
     sub = Subscription(team, tuple(recipients), day, f"{int(hh):02d}:{mm}", since)
     _ensure(store)
     row = {"team": team, "recipients": json.dumps(list(recipients)), "day": day, "at": sub.at, "since_week": since}

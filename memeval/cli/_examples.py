@@ -127,6 +127,10 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("memeval users list", "accounts and roles"),
         ("memeval users list --json", "the same, as JSON"),
     ),
+    "users log": (
+        ("memeval users log", "who made or changed which account and token, oldest first"),
+        ("memeval users log --account alice --json", "one account's entries, as JSON"),
+    ),
     "users token": (
         ("memeval users token alice --user alice", "your own token, after your password (MEMEVAL_REVIEW_TOKEN)"),
         ("memeval users token alice --user root", "an admin makes one for alice"),

@@ -15,6 +15,7 @@ from typing import Any, get_args
 import typer
 from typer._click.core import Command, Context, Parameter
 from typer._click.exceptions import UsageError as ClickUsageError
+from typer._click.formatting import HelpFormatter
 from typer._coercion import RuntimeParam, build_runtime_param
 from typer._param_types import coerce_cli_path
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption, _TyperParameter
@@ -163,8 +164,33 @@ def _repeat_hint(command: Command, ctx: Context, args: list[str]) -> str | None:
     return None
 
 
+def summary(cmd: Command) -> str:
+    """What a group's `Commands:` section says of `cmd`: its short help, else its help's whole first paragraph.
+
+    Click cuts a command's help to what fits one line at the terminal's width, ending it `...`
+    ("Store a JSONL file of events: secrets are blanked and..."); the list then says less than the
+    command does. The whole first paragraph is given instead, and wrapped (`HelpFormatter.write_dl`).
+    """
+    if cmd.short_help:
+        text = cmd.short_help
+    else:
+        text = (cmd.help or "").split("\f", 1)[0].strip().split("\n\n", 1)[0]
+    return " ".join(text.replace("\b", " ").split())
+
+
 class PlainGroup(TyperGroup):
     """A typer group whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        """The `Commands:` section: each visible sub-command with its whole first paragraph (`summary`), wrapped."""
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, summary(cmd)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The group's parameters and its `--help`, plain ones marked `_AsGiven`."""

@@ -49,6 +49,23 @@ def no_events_message(db: str | None) -> str:
     return f"no events in store {where}; ingest with `memeval audit ingest FILE{option}` (a JSON Lines file of events)"
 
 
+def check_week_args(week: str | None = None, tz: str | None = None) -> None:
+    """Refuse a malformed or non-existent `--week` and an unknown `--tz` before any store is opened.
+
+    A bad argument is the user's first problem, whatever state the store is in: checked here it is
+    said (exit 2, the value and the fix named) even where there is no store yet.
+
+    Raises:
+        UsageError: `week` is not `YYYY-Www` or does not exist (`2026-W99`); `tz` is not an IANA zone.
+    """
+    from memeval.audit import iso_week_window, zone
+
+    if week is not None:
+        iso_week_window(week, "UTC")
+    if tz is not None:
+        zone(tz)
+
+
 def open_with_events(db: str | None, team: str | None = None) -> SqlAuditStore:
     """Open the existing audit store at `db` (or `MEMEVAL_DB`), which must hold events (of `team`, if given).
 

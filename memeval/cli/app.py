@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Callable
 from difflib import get_close_matches
@@ -25,9 +26,8 @@ from typer._click.core import Command, Context
 from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's own click, whose errors it raises
 from typer._click.exceptions import UsageError as ClickUsageError
 from typer._click.formatting import HelpFormatter
-from typer._click.utils import make_default_short_help
 
-from memeval.cli._plain import PlainGroup, plain_classes
+from memeval.cli._plain import PlainGroup, plain_classes, summary
 from memeval.errors import MemevalError, UsageError
 
 EXIT_OK = 0
@@ -117,12 +117,14 @@ class LazyGroup(PlainGroup):
         return self.commands.get(cmd_name)
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
-        """The `Commands:` section of `memeval --help`, as typer writes it, from the table alone."""
-        shown = [(name, c.help) for name, c in COMMANDS.items() if not c.hidden]
-        eager = [(name, c) for name, c in self.commands.items() if name not in COMMANDS and not c.hidden]
-        limit = formatter.width - 6 - max(len(name) for name, _ in [*shown, *eager])
-        rows = [(name, make_default_short_help(text, limit).strip()) for name, text in shown]
-        rows += [(name, c.get_short_help_str(limit)) for name, c in eager]
+        """The `Commands:` section of `memeval --help`, from the table alone: each line whole, wrapped.
+
+        Each command's one-line help is given in full (not cut to the terminal's width with `...`,
+        as click does), wrapped under its name; a command registered on the root itself says its
+        first paragraph (`summary`).
+        """
+        rows = [(name, c.help) for name, c in COMMANDS.items() if not c.hidden]
+        rows += [(name, summary(c)) for name, c in self.commands.items() if name not in COMMANDS and not c.hidden]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -432,12 +434,25 @@ def console() -> NoReturn:
     raise AssertionError("main() always raises SystemExit")  # pragma: no cover
 
 
+def take_sigint_back() -> None:
+    """Raise `KeyboardInterrupt` on SIGINT again when the process inherited SIGINT ignored (see `main`)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main() -> None:
     """Console-script entry point: run the typer app.
 
     Usage errors (a bad option, a value out of range, a missing argument) print one line
     (`usage_line`) and exit 2; every other ending is typer's own.
+
+    SIGINT is taken back when the process started with it ignored: a shell without job control
+    (a script, `sh -c`, CI) starts a background command (`memeval ab ... &`) with SIGINT set to
+    SIG_IGN, which Python keeps, so `kill -INT` or Ctrl-C did nothing and only SIGTERM stopped
+    the run. Now SIGINT ends any command as Ctrl-C does in a terminal (`memeval ab`: the running
+    trials recorded `cancelled`, retried by `--resume`; exit 130). SIGTERM is as before.
     """
+    take_sigint_back()
     try:
         code = app(prog_name="memeval", standalone_mode=False)
     except NoArgsIsHelpError as exc:

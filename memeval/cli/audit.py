@@ -17,7 +17,7 @@ import typer
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._serving import serve_until_stopped
-from memeval.cli._store import no_events_message, open_with_events
+from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import AuditEventRejected, ResentUnderAnotherSender, TransitionRefused
 
@@ -327,6 +327,7 @@ def counts(
     """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...)."""
     from memeval.audit import week_counts
 
+    check_week_args(week, tz)  # a bad --week or --tz is said before the store's state
     c = week_counts(open_with_events(db, team), team, week, tz=tz)
     if as_json:
         echo_json({"schema": COUNTS_SCHEMA, "schema_version": 1, **c.model_dump(mode="json")})

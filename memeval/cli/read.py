@@ -38,6 +38,10 @@ __all__ = ["app", "escape", "print_comparison", "print_listing", "print_results"
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
+RUN_INDEX_SCHEMA = "memeval.run-index/1"
+"""`memeval runs --from-index --json`: {schema, schema_version, runs: [one row of the SQL run index per run,
+`memeval.results.IndexedRun`'s fields in order, run_id first]}."""
+
 # Domain modules are imported inside each command (and the statistics only where a verdict or an
 # interval is computed), so these commands start without scipy, statsmodels or the web stack.
 
@@ -247,7 +251,8 @@ def runs(
         if as_json:
             # Keys in the row's declared order (run_id first), not the order SQLAlchemy loaded them in.
             dumped = [r.model_dump(mode="json") for r in indexed]
-            echo_json([{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)])
+            listed = [{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)]
+            echo_json({"schema": RUN_INDEX_SCHEMA, "schema_version": 1, "runs": listed})
             return
         if not indexed:
             from memeval.cli._store import store_name

@@ -19,6 +19,10 @@ from memeval.errors import UsageError
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
+RESULTS_SCHEMA = "memeval.results/1"
+"""`memeval results RUN --json`: {schema, schema_version, run_id, trials}, each trial a `memeval.trial/1`
+object as `Run.to_records` makes it (schemas/trial.schema.json); keys sorted."""
+
 # The run's folder is found before anything heavy is imported; the statistics come with load_run.
 
 
@@ -68,7 +72,14 @@ def results(
         list[str], typer.Argument(help="A run id or folder; a folder of runs (a list); or two runs (a comparison).")
     ],
     runs_dir: RunsDir = Path("runs"),
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per trial, as a list.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="One run: {schema memeval.results/1, run_id, trials: one memeval.trial/1 object per trial}; "
+            "a folder: the runs listing; two runs: the comparison.",
+        ),
+    ] = False,
     include_controls: Annotated[
         bool, typer.Option("--include-controls", help="Count oracle/nop trials in the totals.")
     ] = False,
@@ -105,6 +116,7 @@ def results(
         return
     r = load_run(locate_run(run[0], runs_dir, folder_of_runs=True))
     if as_json:
-        echo_json(r.to_records(), sort_keys=True)
+        echo_json({"schema": RESULTS_SCHEMA, "schema_version": 1, "run_id": r.result.run_id, "trials": r.to_records()},
+                  sort_keys=True)  # fmt: skip
         return
     print_results(r, out_console(), include_controls)

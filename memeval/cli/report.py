@@ -22,7 +22,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._store import open_with_events
+from memeval.cli._store import check_week_args, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, held_until_exit, runs_dir_to_read, translate_errors
 
 if TYPE_CHECKING:
@@ -37,6 +37,19 @@ report_app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(report_app, name="report")
+
+WEEKLY_SCHEMA = "memeval.report-weekly/1"
+"""`memeval report weekly --json`: {schema, schema_version, ...the week's record (record.json's fields), with
+`created` and where the files are}; keys sorted."""
+WEEKLY_PREVIEW_SCHEMA = "memeval.report-preview/1"
+"""`memeval report weekly --preview --json`: {schema, schema_version, preview (folder), pdf, recorded: false}."""
+SEND_SCHEMA = "memeval.report-send/1"
+"""`memeval report send --json`: {schema, schema_version, status, key, attempts, error}; keys sorted."""
+VERIFY_SCHEMA = "memeval.report-verify/1"
+"""`memeval report verify --json`: {schema, schema_version, ok, checks: [{name, ok, detail}]}; keys sorted."""
+SUBSCRIPTIONS_SCHEMA = "memeval.report-subscriptions/1"
+"""`memeval report subscriptions --json`: {schema, schema_version, subscriptions: [{team, recipients,
+day (mon ... sun), at (HH:MM in the team's zone), since_week (YYYY-Www)}]}."""
 
 OutOpt = Annotated[
     Path | None,
@@ -144,6 +157,7 @@ def weekly(
     ] = False,
 ) -> None:
     """Make the report of one ended week (PDF, HTML, text body, record); a reported week is returned as is."""
+    check_week_args(week, tz)  # a bad --week or --tz is said before the store's state
     with steps_on(sys.stderr, quiet) as progress:
         progress("opening the audit store")
         from memeval.auditreport import make_report, record_json
@@ -161,12 +175,14 @@ def weekly(
     _end_without_teardown(store)
     if preview:
         if as_json:
-            echo_json({"preview": str(folder), "pdf": str(folder / "report.pdf"), "recorded": False})
+            echo_json({"schema": WEEKLY_PREVIEW_SCHEMA, "schema_version": 1, "preview": str(folder),
+                       "pdf": str(folder / "report.pdf"), "recorded": False})  # fmt: skip
         else:
             typer.echo(f"preview (not recorded, never sent): {folder / 'report.pdf'}")
         return
     if as_json:
-        echo_json(json.loads(record_json(made)), sort_keys=True)  # record_json writes one line
+        record = json.loads(record_json(made))  # record_json writes one line
+        echo_json({"schema": WEEKLY_SCHEMA, "schema_version": 1, **record}, sort_keys=True)
         return
     r = made.record
     verb = "made" if made.created else "already made (use --reissue for a new version)"
@@ -191,6 +207,7 @@ def send(
     """E-mail the latest version of a week's report (made first if needed), at most once."""
     from memeval.auditreport import SmtpSettings, deliver, make_report, subscriptions
 
+    check_week_args(week)  # a bad --week is said before the store's state
     store = open_with_events(db, team)  # the store's state first: an unset SMTP host is not the real cause
     settings = SmtpSettings.from_env()
     recipients = list(to or [])
@@ -202,8 +219,8 @@ def send(
     made = make_report(store, team, _week(store, team, week), out_dir=out, runs_dir=runs)
     outcome = deliver(store, made, recipients, settings, force=force)
     if as_json:
-        echo_json({"status": outcome.status, "key": outcome.key, "attempts": outcome.attempts,
-                   "error": outcome.error}, sort_keys=True)  # fmt: skip
+        echo_json({"schema": SEND_SCHEMA, "schema_version": 1, "status": outcome.status, "key": outcome.key,
+                   "attempts": outcome.attempts, "error": outcome.error}, sort_keys=True)  # fmt: skip
     else:
         typer.echo(f"{outcome.key}: {outcome.status} ({outcome.attempts} attempt(s) now)"
                    + (f"; last error: {outcome.error}" if outcome.error else ""))  # fmt: skip
@@ -233,7 +250,8 @@ def verify(
         )
     checks = verify_report(open_existing_store(db), file)
     if as_json:
-        echo_json([c.__dict__ for c in checks], sort_keys=True)
+        echo_json({"schema": VERIFY_SCHEMA, "schema_version": 1, "ok": all(c.ok for c in checks),
+                   "checks": [c.__dict__ for c in checks]}, sort_keys=True)  # fmt: skip
     else:
         for c in checks:
             typer.echo(f"{'ok  ' if c.ok else 'FAIL'} {c.name}: {c.detail}")
@@ -259,9 +277,10 @@ def subscribe_cmd(
     The team must have events in the store (a typo is refused, naming the known teams); a second
     subscribe for a team replaces its subscription.
     """
-    from memeval.auditreport import subscribe
+    from memeval.auditreport import check_subscription, subscribe
 
     day = weekday(day)  # before the store is opened: a bad day is said at once
+    check_subscription(to, day=day, at=at, since_week=since)  # and so are the others
     sub = subscribe(open_with_events(db, team), team, to, day=day, at=at, since_week=since)
     typer.echo(_subscription_line(sub))
 
@@ -302,7 +321,8 @@ def subscriptions_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 
     subs = subscriptions(open_existing_store(db))
     if as_json:
-        echo_json([{**sub.__dict__, "recipients": list(sub.recipients)} for sub in subs])
+        rows = [{**sub.__dict__, "recipients": list(sub.recipients)} for sub in subs]
+        echo_json({"schema": SUBSCRIPTIONS_SCHEMA, "schema_version": 1, "subscriptions": rows})
         return
     for sub in subs:
         typer.echo(_subscription_line(sub))

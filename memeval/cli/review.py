@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import socket
 import sys
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -47,6 +48,22 @@ users_app = typer.Typer(
 )
 app.add_typer(review_app, name="review")
 app.add_typer(users_app, name="users")
+
+USERS_SCHEMA = "memeval.users/1"
+"""`memeval users list --json`: {schema, schema_version, users: [{username, role, teams (None: every team)}]}."""
+ACCOUNT_LOG_SCHEMA = "memeval.account-log/1"
+"""`memeval users log --json`: {schema, schema_version, entries: [{at, action, username, actor, role, teams,
+token_id, tokens_revoked}]}, oldest first."""
+ITEM_SCHEMA = "memeval.review-item/1"
+"""`memeval review show --json`: {schema, schema_version, item, ...} (`memeval.review.ItemDetailOut`'s fields)."""
+QUEUE_SCHEMA = "memeval.review-queue/1"
+"""`memeval review list --json`: {schema, schema_version, counts, overdue, overdue_after_h, items} (`QueueOut`)."""
+
+
+def from_us(us: int) -> datetime:
+    """The aware UTC time of `us` microseconds since the Unix epoch (how the review tables keep times)."""
+    return datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=us)
+
 
 AsOpt = Annotated[
     str | None,
@@ -197,7 +214,7 @@ def users_add(
     store's first account is made without a login and must be its admin (--role admin).
     """
     from memeval.audit import open_store
-    from memeval.review import add_user, check_account, check_may_manage, ensure_review_schema, list_users
+    from memeval.review import check_account, check_may_manage, ensure_review_schema, list_users, set_account
 
     role = role.strip().casefold()  # `Admin` is `admin`
     check_account(username, role)  # before asking for a password that would be thrown away
@@ -206,9 +223,18 @@ def users_add(
     actor = _login(store, who, password_stdin) if list_users(store) else None
     check_may_manage(store, actor, username, role)  # before the new password is asked for
     password = _password(f"New password for {username.strip()}", password_stdin, confirm=True)
-    acct = add_user(store, username, password, role, list(team or []))
+    done = set_account(store, username, password, role, list(team or []), None if actor is None else actor.username)
+    acct = done.account
     teams = "every team" if acct.teams is None else ", ".join(sorted(acct.teams))
     typer.echo(f"{acct.username}: {acct.role} of {teams}")
+    if not done.created:
+        n = done.tokens_revoked
+        typer.echo(
+            f"{acct.username}: new password; open sessions ended, "
+            + ("no API token to revoke" if n == 0 else f"{n} API token{'s' if n != 1 else ''} revoked")
+            + (f" (make a new one: memeval users token {acct.username} --user {acct.username})" if n else ""),
+            err=True,
+        )
 
 
 @users_app.command("list")
@@ -224,7 +250,7 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         rows = [{"username": u.username, "role": u.role,
                  "teams": None if u.teams is None else sorted(u.teams)} for u in users]  # fmt: skip
-        echo_json(rows)
+        echo_json({"schema": USERS_SCHEMA, "schema_version": 1, "users": rows})
         return
     for u in users:
         typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
@@ -257,14 +283,69 @@ def users_token(
             f"no account {username.strip()!r}: {first}{make}"
             + ("" if first else f"`memeval users add {username.strip()} --user ADMIN`")
         )
-    check_may_manage(store, _login(store, who, password_stdin), username)
-    typer.echo(add_api_token(store, username))
+    actor = _login(store, who, password_stdin)
+    check_may_manage(store, actor, username)
+    typer.echo(add_api_token(store, username, actor.username))
+
+
+@users_app.command("log")
+@translate_errors
+def users_log(
+    username: Annotated[
+        str | None, typer.Option("--account", help="Only this account's entries (default: every account).")
+    ] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Who made or changed which account and API token, and when, oldest first.
+
+    Entries: account.created, account.changed (a new password, role and teams; its API tokens are
+    revoked), token.created (the first 12 hex digits of the token's SHA-256, never the token).
+    Kept beside the accounts, not in a team's hash chain; changes made before memeval recorded
+    them are not listed.
+    """
+    from memeval.audit import open_existing_store
+    from memeval.review import account_log
+
+    store = open_existing_store(db)
+    entries = account_log(store, username)
+    if as_json:
+        rows = [
+            {
+                "at": from_us(e.at_us).isoformat().replace("+00:00", "Z"),
+                "action": e.action,
+                "username": e.username,
+                "actor": e.actor,
+                "role": e.role,
+                "teams": None if e.teams is None else list(e.teams),
+                "token_id": e.token_id,
+                "tokens_revoked": e.tokens_revoked,
+            }
+            for e in entries
+        ]
+        echo_json({"schema": ACCOUNT_LOG_SCHEMA, "schema_version": 1, "entries": rows})
+        return
+    for e in entries:
+        at = from_us(e.at_us).strftime("%Y-%m-%d %H:%M:%SZ")
+        by = f"by {e.actor}" if e.actor else "by no one logged in (the store's first account)"
+        if e.action == "token.created":
+            what = f"token {e.token_id}…"
+        else:
+            teams = "every team" if e.teams is None else ", ".join(e.teams)
+            what = f"{e.role} of {teams}" + (f"; {e.tokens_revoked} API token(s) revoked" if e.tokens_revoked else "")
+        typer.echo(f"{at}\t{e.action}\t{e.username}\t{what}\t{by}")
+    if not entries:
+        who = f" for {username.strip()!r}" if username else ""
+        typer.echo(f"no account changes recorded{who} (changes made before memeval recorded them are not listed)")
 
 
 @review_app.command("list")
 @translate_errors
 def review_list(
-    kind: Annotated[str | None, typer.Option(help="lesson, contradiction or hold (default: all three).")] = None,
+    kind: Annotated[
+        str | None,
+        typer.Option(help="lesson, contradiction or hold, or their plurals (default: all three)."),
+    ] = None,
     team: Annotated[str | None, typer.Option(help="Only this team (default: every team).")] = None,
     min_age_h: Annotated[
         float | None,
@@ -275,15 +356,16 @@ def review_list(
 ) -> None:
     """List waiting items, oldest first, with counts; overdue items are marked."""
     from memeval.audit import open_existing_store
-    from memeval.review import QueueFilter, build_queue, ensure_review_schema, queue_out, term_text
+    from memeval.review import QueueFilter, build_queue, ensure_review_schema, item_kind, queue_out, term_text
 
+    kind = None if kind is None else item_kind(kind)  # before the store: a bad --kind is said first
     store = open_with_events(db, team) if team else open_existing_store(db)
     ensure_review_schema(store)
     view = build_queue(
         store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
-        echo_json(queue_out(view))
+        echo_json({"schema": QUEUE_SCHEMA, "schema_version": 1, **queue_out(view).model_dump(mode="json")})
         return
     c = view.counts
     lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
@@ -311,7 +393,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
-        echo_json(detail_out(view, max(0, age)))
+        echo_json({"schema": ITEM_SCHEMA, "schema_version": 1, **detail_out(view, max(0, age)).model_dump(mode="json")})
         return
     it = view.item
     t = term_text

@@ -13,8 +13,12 @@ from typing import TYPE_CHECKING
 from memeval._lazy import lazy_names
 from memeval.review._accounts import (
     Account,
+    AccountAction,
+    AccountChange,
+    AccountLogEntry,
     AccountRole,
     account_for_token,
+    account_log,
     add_api_token,
     add_user,
     authenticate,
@@ -22,6 +26,7 @@ from memeval.review._accounts import (
     check_may_manage,
     get_account,
     list_users,
+    set_account,
 )
 from memeval.review._decide import (
     ACTIONS,
@@ -44,6 +49,7 @@ from memeval.review._queue import (
     age_text,
     build_item,
     build_queue,
+    item_kind,
     item_ref,
     overdue_items,
     parse_ref,
@@ -59,6 +65,9 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
 __all__ = [
     "ACTIONS",
     "Account",
+    "AccountAction",
+    "AccountChange",
+    "AccountLogEntry",
     "AccountRole",
     "DecisionRequest",
     "DecisionResult",
@@ -77,6 +86,7 @@ __all__ = [
     "Segment",
     "WAITING_STATE",
     "account_for_token",
+    "account_log",
     "active_leases",
     "add_api_token",
     "add_user",
@@ -97,6 +107,7 @@ __all__ = [
     "get_item",
     "inert",
     "item_events",
+    "item_kind",
     "item_ref",
     "list_users",
     "new_decision_id",
@@ -104,6 +115,7 @@ __all__ = [
     "parse_ref",
     "queue_out",
     "resolve",
+    "set_account",
     "term_text",
     "waiting_items",
 ]

@@ -3,7 +3,9 @@
 Roles, weakest first: `viewer` reads the queue and items; `reviewer` also claims and decides;
 `admin` also breaks another reviewer's claim and manages accounts: only an admin adds or changes
 an account or makes an API token for someone else (`check_may_manage`); the first account of a
-store must be an admin and is the only one made without a login. Viewers and reviewers see and decide only the teams
+store must be an admin and is the only one made without a login. A new password revokes the
+account's API tokens and ends its sessions; every account change and token is logged
+(`account_log`, `memeval users log`). Viewers and reviewers see and decide only the teams
 their account lists (`memeval users add NAME --team T`); admins see every team. Names are
 normalised (NFKC, case folded, trimmed) before they are stored, looked up or compared, so
 " Rita" and "rita" are one account and one person in the audit log. Passwords are hashed with argon2id (pwdlib); API
@@ -30,12 +32,22 @@ from sqlmodel import Session, col, delete, select
 from memeval.audit import SqlAuditStore, normalize_person_id, to_us
 from memeval.clock import utc_now
 from memeval.errors import ReviewRefused, UsageError
-from memeval.review._tables import ReviewApiToken, ReviewUser, ReviewUserTeam, ensure_review_schema
+from memeval.review._tables import (
+    ReviewAccountEvent,
+    ReviewApiToken,
+    ReviewUser,
+    ReviewUserTeam,
+    ensure_review_schema,
+)
 
 AccountRole = Literal["viewer", "reviewer", "admin"]
 """What an account may do (see the module docstring)."""
 
 ROLES: tuple[AccountRole, ...] = get_args(AccountRole)
+
+AccountAction = Literal["account.created", "account.changed", "token.created"]
+"""What an account log entry records: an account made, an account given a new password (and role
+and teams), an API token made."""
 DECIDING_ROLES: frozenset[str] = frozenset({"reviewer", "admin"})
 """Roles that may claim and decide items."""
 
@@ -121,12 +133,43 @@ def check_account(username: str, role: str) -> str:
     return username
 
 
+@dataclass(frozen=True)
+class AccountChange:
+    """What `set_account` did.
+
+    Attributes:
+        account: the account as it is now.
+        created: True for a new account, False for a new password (and role and teams).
+        tokens_revoked: API tokens of the account deleted (all of them when its password changed).
+    """
+
+    account: Account
+    created: bool
+    tokens_revoked: int
+
+
 def add_user(
     store: SqlAuditStore, username: str, password: str, role: str, teams: list[str] | tuple[str, ...] = ()
 ) -> Account:
-    """Create an account, or replace the password, role and teams of an existing one.
+    """`set_account` with no actor recorded, returning only the account (see `set_account`)."""
+    return set_account(store, username, password, role, teams).account
 
-    A changed password ends the account's open sessions (its session version is bumped).
+
+def set_account(
+    store: SqlAuditStore,
+    username: str,
+    password: str,
+    role: str,
+    teams: list[str] | tuple[str, ...] = (),
+    actor: str | None = None,
+) -> AccountChange:
+    """Create an account, or replace the password, role and teams of an existing one, and log it.
+
+    A changed password ends the account's open sessions (its session version is bumped) and
+    deletes every API token of the account: a token made while the old password was known (or
+    leaked) stops working with it. The change is appended to the account log (`account_log`) in
+    the same transaction: `account.created` or `account.changed`, with `actor`, the role, the
+    teams and the number of tokens revoked.
 
     Args:
         store: the audit store whose database holds the accounts.
@@ -134,9 +177,10 @@ def add_user(
         password: at least `MIN_PASSWORD_CHARS` characters (only its argon2 hash is stored).
         role: `viewer`, `reviewer` or `admin`.
         teams: the teams a viewer or reviewer may see and decide (at least one); ignored for admins.
+        actor: the logged-in account that makes the change; None for a store's first account.
 
     Returns:
-        The account.
+        What was done (`AccountChange`).
 
     Raises:
         UsageError: bad username, short password, unknown role, or a viewer/reviewer without a team.
@@ -151,19 +195,35 @@ def add_user(
         )
     ensure_review_schema(store)
     digest = _HASHER.hash(password)
+    revoked = 0
     with store.write_session() as s:
         row = s.get(ReviewUser, username)
+        created = row is None
         if row is None:
             row = ReviewUser(username=username, role=role, password_hash=digest, created_us=to_us(utc_now()))
             s.add(row)
         else:
             row.role, row.password_hash = role, digest
             row.session_version = (row.session_version or 0) + 1
+            tokens = s.exec(select(ReviewApiToken).where(col(ReviewApiToken.username) == username)).all()
+            revoked = len(tokens)
+            s.exec(delete(ReviewApiToken).where(col(ReviewApiToken.username) == username))
         s.exec(delete(ReviewUserTeam).where(col(ReviewUserTeam.username) == username))
         for t in team_set if role != "admin" else []:
             s.add(ReviewUserTeam(username=username, team=t))
+        s.add(
+            ReviewAccountEvent(
+                at_us=to_us(utc_now()),
+                action="account.created" if created else "account.changed",
+                username=username,
+                actor=None if actor is None else normalize_username(actor),
+                role=role,
+                teams=None if role == "admin" else ",".join(team_set),
+                tokens_revoked=revoked,
+            )
+        )
         s.flush()
-        return _load(s, row)
+        return AccountChange(_load(s, row), created, revoked)
 
 
 def end_sessions(store: SqlAuditStore, username: str) -> None:
@@ -201,8 +261,11 @@ def authenticate(store: SqlAuditStore, username: str, password: str) -> Account 
     return stored[1]
 
 
-def add_api_token(store: SqlAuditStore, username: str) -> str:
+def add_api_token(store: SqlAuditStore, username: str, actor: str | None = None) -> str:
     """Create a bearer token for `username` and return it (shown once; only its hash is kept).
+
+    Appends `token.created` to the account log (`account_log`) in the same transaction, with
+    `actor` (who made it) and the first 12 hex digits of the token's SHA-256, never the token.
 
     Raises:
         UsageError: there is no such account.
@@ -211,9 +274,59 @@ def add_api_token(store: SqlAuditStore, username: str) -> str:
     if get_account(store, username) is None:
         raise UsageError(f"no account {username!r}: create it with `memeval users add {username}`")
     token = "mrv_" + secrets.token_urlsafe(32)
+    digest = _sha(token)
     with store.write_session() as s:
-        s.add(ReviewApiToken(token_sha256=_sha(token), username=username, created_us=to_us(utc_now())))
+        s.add(ReviewApiToken(token_sha256=digest, username=username, created_us=to_us(utc_now())))
+        s.add(
+            ReviewAccountEvent(
+                at_us=to_us(utc_now()),
+                action="token.created",
+                username=username,
+                actor=None if actor is None else normalize_username(actor),
+                token_id=digest[:12],
+            )
+        )
     return token
+
+
+@dataclass(frozen=True)
+class AccountLogEntry:
+    """One entry of the account log, oldest first (see `ReviewAccountEvent` for the fields)."""
+
+    at_us: int
+    action: AccountAction
+    username: str
+    actor: str | None
+    role: str | None
+    teams: tuple[str, ...] | None
+    token_id: str | None
+    tokens_revoked: int
+
+
+def account_log(store: SqlAuditStore, username: str | None = None) -> list[AccountLogEntry]:
+    """Every account change and token made, oldest first; only `username`'s when given.
+
+    Entries exist from the review schema's migration 3 on; earlier changes were not recorded.
+    """
+    ensure_review_schema(store)
+    with store.read_session() as s:
+        q = select(ReviewAccountEvent).order_by(col(ReviewAccountEvent.id))
+        if username is not None:
+            q = q.where(col(ReviewAccountEvent.username) == normalize_username(username))
+        rows = s.exec(q).all()
+    return [
+        AccountLogEntry(
+            at_us=r.at_us,
+            action=r.action,  # type: ignore[arg-type]  # an AccountAction: written only by this module
+            username=r.username,
+            actor=r.actor,
+            role=r.role,
+            teams=None if r.teams is None else tuple(t for t in r.teams.split(",") if t),
+            token_id=r.token_id,
+            tokens_revoked=r.tokens_revoked,
+        )
+        for r in rows
+    ]
 
 
 def check_may_manage(store: SqlAuditStore, actor: Account | None, username: str, role: str | None = None) -> None:

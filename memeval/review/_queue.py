@@ -156,6 +156,27 @@ def _preview(item: ReviewItem) -> InertText:
     return inert(text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + "…")
 
 
+KIND_WORDS: dict[str, str] = {
+    **{t: t for t in ITEM_TYPES},
+    **{t + "s": t for t in ITEM_TYPES},
+    "held": "hold",
+}
+"""What `--kind` (and the API's `kind=`) takes, any case: each item type, its plural, and `held` (the word
+`memeval review list` prints for holds: "2 lessons, 1 contradiction, 1 held")."""
+
+
+def item_kind(text: str) -> str:
+    """The item type `text` names (`lessons` -> `lesson`, `held` -> `hold`; see `KIND_WORDS`).
+
+    Raises:
+        UsageError: no item type by that word (the value and the types named).
+    """
+    kind = KIND_WORDS.get(text.strip().casefold())
+    if kind is None:
+        raise UsageError(f"kind {text!r} is unknown: use one of {', '.join(ITEM_TYPES)} (or their plurals)")
+    return kind
+
+
 def build_queue(
     store: SqlAuditStore,
     filt: QueueFilter,
@@ -167,10 +188,10 @@ def build_queue(
     """The queue under `filt` at `now` (see `QueueView`); with `account`, only the teams it reviews.
 
     Raises:
-        UsageError: an unknown kind or a negative minimum age.
+        UsageError: an unknown kind (`item_kind`) or a negative minimum age.
     """
-    if filt.kind is not None and filt.kind not in ITEM_TYPES:
-        raise UsageError(f"kind {filt.kind!r} is unknown: use one of {', '.join(ITEM_TYPES)}")
+    if filt.kind is not None:
+        filt = QueueFilter(item_kind(filt.kind), filt.team, filt.min_age_h)
     if filt.min_age_h is not None and filt.min_age_h < 0:
         raise UsageError(f"minimum age {filt.min_age_h} h is negative: give hours >= 0")
     everything = [i for i in waiting_items(store) if account is None or account.sees(i.team)]

@@ -1,4 +1,4 @@
-"""SQL tables of the review queue: accounts, API tokens and claims, beside the audit tables.
+"""SQL tables of the review queue: accounts, API tokens, their change log and claims, beside the audit tables.
 
 They live in the audit store's database (same URL) but on a registry of their own, created by
 numbered migrations recorded in `review_migrations`. None of them is part of the audit log:
@@ -51,6 +51,31 @@ class ReviewApiToken(ReviewBase, table=True):
     created_us: int = Field(sa_column=Column(BigInteger, nullable=False))
 
 
+class ReviewAccountEvent(ReviewBase, table=True):
+    """One change to accounts or API tokens, appended and never updated (`memeval users log`).
+
+    Accounts span teams while the audit log is chained per team, so these rows live here, beside
+    the accounts, not in a team's chain. `action` is a `memeval.review.AccountAction`.
+    """
+
+    __tablename__ = "review_account_event"
+    id: int | None = Field(default=None, primary_key=True)
+    at_us: int = Field(sa_column=Column(BigInteger, nullable=False))
+    """When, microseconds since the Unix epoch (UTC)."""
+    action: str = Field(max_length=32)
+    username: str = Field(max_length=64, index=True)
+    """The account changed, or the account the token is for."""
+    actor: str | None = Field(default=None, max_length=64)
+    """Who did it (normalised account name); None for a store's first account, made without a login."""
+    role: str | None = Field(default=None, max_length=16)
+    teams: str | None = Field(default=None, max_length=4000)
+    """The account's teams after the change, comma-separated; None for an admin (every team)."""
+    token_id: str | None = Field(default=None, max_length=16)
+    """The first 12 hex digits of the token's SHA-256 (`token.created`); never the token."""
+    tokens_revoked: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
+    """API tokens of the account deleted by this change (a new password revokes them all)."""
+
+
 class ReviewClaim(ReviewBase, table=True):
     """A reviewer's lease on one item: others may not decide it until `expires_us`."""
 
@@ -83,9 +108,14 @@ def _m0002_teams_and_session_version(conn: Connection) -> None:
     ReviewBase.metadata.create_all(conn, tables=[ReviewUserTeam.__table__])  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
 
 
+def _m0003_account_events(conn: Connection) -> None:
+    ReviewBase.metadata.create_all(conn, tables=[ReviewAccountEvent.__table__])  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
+
+
 MIGRATIONS: tuple[tuple[int, str, Callable[[Connection], None]], ...] = (
     (1, "0001_review_initial", _m0001_initial),
     (2, "0002_teams_and_session_version", _m0002_teams_and_session_version),
+    (3, "0003_account_events", _m0003_account_events),
 )
 """(version, name, function) in order; append, never edit an applied one."""
 

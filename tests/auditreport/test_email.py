@@ -149,6 +149,7 @@ def test_cli_send_uses_the_subscription_and_never_prints_the_password(store, mad
     )
     assert r.exit_code == 0, r.output
     assert '"status": "sent"' in r.output and SMTP_PASSWORD not in r.output
+    assert '"schema": "memeval.report-send/1"' in r.output
     assert smtp.inbox.envelopes[0][1] == [TO[0]]
 
 

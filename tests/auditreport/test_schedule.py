@@ -199,7 +199,7 @@ def test_subscribe_refuses_an_unknown_team_and_subscriptions_are_listed_and_remo
     assert r.exit_code == 0, r.output
     r = cli.invoke(app, ["report", "subscriptions", "--json", "--db", store.url])
     doc = json.loads(r.output)
-    assert [(d["team"], d["recipients"], d["day"], d["at"]) for d in doc] == [
+    assert [(d["team"], d["recipients"], d["day"], d["at"]) for d in doc["subscriptions"]] == [
         ("fernhill", ["a@example.com"], "mon", "08:00")
     ]
     r = cli.invoke(app, ["report", "unsubscribe", "--team", "oakbank", "--db", store.url])

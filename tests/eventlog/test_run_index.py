@@ -54,7 +54,9 @@ def test_runs_command_writes_and_reads_the_index(tmp_path: Path):
     r = CliRunner().invoke(app, ["runs", "--runs-dir", str(runs), "--index", "--json"], env=env)
     assert r.exit_code == 0, r.stderr
     listed = CliRunner().invoke(app, ["runs", "--from-index", "--json"], env=env)
-    rows = json.loads(listed.stdout)
+    doc = json.loads(listed.stdout)
+    assert doc["schema"] == "memeval.run-index/1" and doc["schema_version"] == 1
+    rows = doc["runs"]
     assert len(rows) == 2 and {row["status"] for row in rows} == {"completed"}
 
 
@@ -69,12 +71,12 @@ def test_listing_an_index_that_is_not_there_makes_no_store(tmp_path: Path, monke
     assert not (tmp_path / "audit").exists()
     typo = tmp_path / "tpyo" / "idx.sqlite"
     r = CliRunner().invoke(app, ["runs", "--from-index", "--index-url", f"sqlite:///{typo}", "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout) == [], r.output
+    assert r.exit_code == 0 and json.loads(r.stdout)["runs"] == [], r.output
     assert not typo.parent.exists()
     shutil.copytree(FIXTURES, tmp_path / "runs")  # once indexed, the same listing reads it
     assert CliRunner().invoke(app, ["runs", "--index", "--index-url", f"sqlite:///{typo}"]).exit_code == 0
     r = CliRunner().invoke(app, ["runs", "--from-index", "--index-url", f"sqlite:///{typo}", "--json"])
-    assert len(json.loads(r.stdout)) == 2, r.output
+    assert len(json.loads(r.stdout)["runs"]) == 2, r.output
 
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
@@ -107,7 +109,7 @@ def test_two_members_runs_meet_in_one_shared_index(tmp_path: Path, pg_server: Pg
             ids.append(json.loads(res.stdout)["run_id"])
         listed = CliRunner().invoke(app, ["runs", "--from-index", "--index-url", url, "--json"])
         assert listed.exit_code == 0, listed.output
-        rows = {row["run_id"]: row for row in json.loads(listed.stdout)}
+        rows = {row["run_id"]: row for row in json.loads(listed.stdout)["runs"]}
         assert set(ids) <= set(rows)
         assert {rows[i]["path"].split("/runs/")[0].rsplit("/", 1)[-1] for i in ids} == {"ana", "ben"}
 

@@ -13,10 +13,10 @@ import pytest
 import typer.main
 from typer._click.core import Context
 from typer._click.formatting import HelpFormatter
-from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from memeval.cli import app
+from memeval.cli._plain import PlainGroup
 from memeval.cli.app import COMMANDS, LazyGroup, load_command
 
 
@@ -66,7 +66,7 @@ def test_the_tables_help_and_hidden_flag_are_the_commands_own(name: str) -> None
 
 @pytest.mark.parametrize("width", [60, 80, 100, 140])
 def test_the_listing_equals_the_one_built_from_every_command(width: int) -> None:
-    full = TyperGroup(name="memeval", commands={n: load_command(n) for n in COMMANDS}, rich_markup_mode=None)
+    full = PlainGroup(name="memeval", commands={n: load_command(n) for n in COMMANDS}, rich_markup_mode=None)
     lazy = typer.main.get_command(app)
     assert isinstance(lazy, LazyGroup)
     texts = []

@@ -43,7 +43,8 @@ def test_subscribe_takes_a_full_day_name(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, [*args, "--day", "Wednesday"])
     assert res.exit_code == 0 and "t: every wed at 08:00" in res.stdout, res.output
     listed = json.loads(CliRunner().invoke(app, ["report", "subscriptions", "--db", db, "--json"]).stdout)
-    assert [s["day"] for s in listed] == ["wed"]
+    assert listed["schema"] == "memeval.report-subscriptions/1"
+    assert [s["day"] for s in listed["subscriptions"]] == ["wed"]
 
 
 def test_a_day_that_is_no_weekday_names_the_forms(tmp_path: Path) -> None:

@@ -119,7 +119,7 @@ def test_users_list_with_no_accounts_says_how_to_add_one(tmp_path: Path) -> None
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
     out = _memeval("users", "list", "--db", db, cwd=tmp_path)
     assert out.returncode == 0 and "no accounts (add one with: memeval users add NAME" in out.stdout, out
-    assert json.loads(_memeval("users", "list", "--db", db, "--json", cwd=tmp_path).stdout) == []
+    assert json.loads(_memeval("users", "list", "--db", db, "--json", cwd=tmp_path).stdout)["users"] == []
 
 
 def test_upstream_api_names_every_provider_and_google_for_gemini(tmp_path: Path) -> None:
@@ -199,7 +199,7 @@ def test_an_empty_run_index_says_so_and_lists_rows_in_their_order(tmp_path: Path
     shutil.copytree(REPO / "tests" / "fixtures" / "runlog_v1", runs)
     made = _memeval("runs", "--runs-dir", str(runs), "--index", "--index-url", url, cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    rows = json.loads(_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)
+    rows = json.loads(_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)["runs"]
     assert rows and all(list(row)[:3] == ["run_id", "path", "started_at"] for row in rows), rows
 
 

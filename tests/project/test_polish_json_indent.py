@@ -4,6 +4,8 @@ Found by a user: `memeval runs --json` and `results --json` were indented, while
 `audit verify`, `audit counts`, `report weekly`, `report send` and `report verify` printed one
 long line. Each command that has `--json` is found by walking the command tree, so a new one is
 covered or this test fails; each is run for real on the golden runs and the sample's audit week.
+Each document is also an object that names its shape (`schema` `memeval.NAME/N`, `schema_version`
+N): `results`, `users list`, `review list`, `report subscriptions` and others printed bare lists.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ def _argv(tmp: Path) -> dict[str, list[list[str]]]:
         "review list": [["review", "list", "--db", db]],
         "review show": [["review", "show", "lesson/fernhill/les_00", "--db", db]],
         "users list": [["users", "list", "--db", db]],
+        "users log": [["users", "log", "--db", db]],
         "report weekly": [
             [
                 "report",
@@ -91,6 +94,14 @@ def _argv(tmp: Path) -> dict[str, list[list[str]]]:
 def _indented(out: str) -> bool:
     """`out` is one JSON document, 2-space indent, UTF-8 text (not \\u escapes), one final newline."""
     return out == json.dumps(json.loads(out), indent=2, ensure_ascii=False) + "\n"
+
+
+def _versioned(doc: object) -> bool:
+    """`doc` is an object whose `schema` names a `memeval.NAME/N` document and whose `schema_version` is N."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("schema"), str):
+        return False
+    name, _, version = doc["schema"].partition("/")
+    return name.startswith("memeval.") and version.isdigit() and doc.get("schema_version") == int(version)
 
 
 def test_the_check_tells_one_line_from_an_indented_document() -> None:
@@ -122,11 +133,14 @@ def test_every_json_output_is_indented_two_spaces(tmp_path: Path, monkeypatch: p
     shutil.copytree(GOLDEN, tmp_path / "runs")
     argv = _argv(tmp_path)
     assert sorted(argv) == sorted(set(_commands_with_json()) - set(NOT_RUN))  # every command with --json is here
-    one_line = []
+    one_line, unversioned = [], []
     for runs in argv.values():  # in order: the store is filled before it is read
         for args in runs:
             res = CliRunner().invoke(app, [*args, "--json"])
             assert res.exit_code in (0, 3), (args, res.stdout, res.stderr)  # 3: ab's oracle run measured nothing
             if not _indented(res.stdout):
                 one_line.append(f"{' '.join(args)}: {res.stdout[:80]!r}")
+            if not _versioned(json.loads(res.stdout)):
+                unversioned.append(f"{' '.join(args)}: {res.stdout[:80]!r}")
     assert one_line == []
+    assert unversioned == []  # every document says what it is: a script can check before it reads

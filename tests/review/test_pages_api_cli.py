@@ -186,7 +186,9 @@ def test_no_secret_in_pages_or_logs(store, seeded, server, capfd):
 def test_cli_list_show_and_decide(store, db_url, seeded):
     r = _cli(db_url, "review", "list", "--json")
     assert r.exit_code == 0, r.stderr
-    items = json.loads(r.stdout)["items"]
+    doc = json.loads(r.stdout)
+    assert doc["schema"] == "memeval.review-queue/1" and doc["schema_version"] == 1
+    items = doc["items"]
     assert [i["ref"] for i in items][0] == seeded.other_team_lesson and len(items) == 6
     kinds = Counter(i["item_type"] for i in items)
     words = _cli(db_url, "review", "list").stdout.splitlines()[0]
@@ -227,7 +229,8 @@ def test_cli_users_add_and_token(store, db_url, seeded):
              stdin=f"{PASSWORD}\nlong enough password\n")  # fmt: skip
     assert r.exit_code == 0 and "long enough" not in r.stdout + r.stderr
     listed = json.loads(_cli(db_url, "users", "list", "--json").stdout)
-    assert {"username": "dora", "role": "reviewer", "teams": ["fernhill"]} in listed
+    assert listed["schema"] == "memeval.users/1" and listed["schema_version"] == 1
+    assert {"username": "dora", "role": "reviewer", "teams": ["fernhill"]} in listed["users"]
     tok = _cli(db_url, "users", "token", "dora", "--user", "dora", "--password-stdin", stdin="long enough password\n")
     tok = tok.stdout.strip()
     assert tok.startswith("mrv_")

@@ -206,7 +206,10 @@ def test_replay_rebuilds_identical_bytes(tmp_path: Path, run_ab):
 def test_results_listing_json(tmp_path: Path, run_ab):
     code, doc, _ = run_ab(str(MINI), "--agent", "nop", "--network", "none")
     res = CliRunner().invoke(app, ["results", doc["run_id"], "--runs-dir", str(tmp_path / "runs"), "--json"])
-    rows = json.loads(res.stdout)
+    listed = json.loads(res.stdout)
+    assert listed["schema"] == "memeval.results/1" and listed["schema_version"] == 1
+    assert listed["run_id"] == doc["run_id"]
+    rows = listed["trials"]
     assert len(rows) == 4 and {r["mode"] for r in rows} == {"baseline", "pack"}
     assert all(r["reward"] == 0.0 for r in rows)
 
