@@ -85,7 +85,7 @@ def replay_plain(run: str, runs_dir: Path) -> None:
     # collector anyway, and the process ends by `os._exit` or an error right after.
     gc.disable()
     from memeval.errors import UsageError
-    from memeval.results import find_run, load_run, result_bytes
+    from memeval.results import find_run, load_run, result_body
 
     try:
         found = find_run(run, runs_dir)
@@ -94,9 +94,10 @@ def replay_plain(run: str, runs_dir: Path) -> None:
         return  # `locate_run` says what the path is and what to name
     held: list[object] = []
     try:
-        data = result_bytes(load_run(found, hold=held))
+        data = result_body(load_run(found, hold=held))
         out = sys.stdout.buffer
-        out.write(data)
+        out.write(data)  # and its newline: `result_bytes`, without joining them in memory
+        out.write(b"\n")
         out.flush()
         sys.stderr.flush()
     except BrokenPipeError:  # `memeval replay RUN | head`: the reader left; say nothing more
