@@ -216,19 +216,6 @@ class RunLog:
         return len(read.events)
 
 
-def _hash_beside(digest: hashlib._Hash, data: memoryview) -> threading.Thread:
-    """Start adding `data` to `digest` on a new thread, and return it: join it before `data`'s buffer changes.
-
-    SHA-256 of a run log is about 30 ms of CPU per 50 MB, which `hashlib` spends without the
-    GIL (for more than 2 KiB at once): on a second core it is done while this thread decodes
-    and projects the same megabyte, instead of before it. The digest is the same: the runs are
-    added one at a time, in order (each thread is joined before the next starts).
-    """
-    thread = threading.Thread(target=digest.update, args=(data,), name="memeval-log-hash", daemon=True)
-    thread.start()
-    return thread
-
-
 _STREAM_BYTES = 1 << 20
 """Bytes of the log a `ReplayStream` reads at once (its runs of lines are about this long)."""
 
@@ -270,39 +257,28 @@ class ReplayStream:
         self.log_hash = "sha256:" + self._hash.hexdigest()
 
     def _events(self, runs: Iterator[memoryview]) -> Iterator[list[Event | View]]:
-        """Each run's events, its bytes hashed meanwhile on a thread of their own (`_hash_beside`)."""
         from memeval.eventlog._fastcalls import decode_log
 
         log = self._log
         seq = 0
-        hashing: threading.Thread | None = None
-        try:
-            while True:
-                if hashing is not None:
-                    hashing.join()  # before `runs` reads into the buffer the last run viewed
-                run = next(runs, None)
-                if run is None:
-                    break
-                hashing = _hash_beside(self._hash, run)
-                self.position += len(run)
+        for run in runs:
+            self._hash.update(run)
+            self.position += len(run)
 
-                def slow(i: int, line: bytes, before: Sequence[Event | View], first: int = seq) -> Event:
-                    # An error in an earlier line's seq is raised first, as `read` finds it first.
-                    try:
-                        return log._event(line, i + 1)
-                    except Exception:
-                        log._check_seqs(before, first)
-                        raise
+            def slow(i: int, line: bytes, before: Sequence[Event | View], first: int = seq) -> Event:
+                # An error in an earlier line's seq is raised first, as `read` finds it first.
+                try:
+                    return log._event(line, i + 1)
+                except Exception:
+                    log._check_seqs(before, first)
+                    raise
 
-                events = decode_log(run, slow, seq)
-                del run
-                if list(map(_SEQ, events)) != list(range(seq, seq + len(events))):
-                    log._check_seqs(events, seq)
-                seq += len(events)
-                yield events  # projected by the caller while the run's bytes may still be hashed
-        finally:
-            if hashing is not None:
-                hashing.join()  # a bad line or a caller that stops early: the buffer is let go only after
+            events = decode_log(run, slow, seq)
+            del run  # the buffer it views is read into again
+            if list(map(_SEQ, events)) != list(range(seq, seq + len(events))):
+                log._check_seqs(events, seq)
+            seq += len(events)
+            yield events
 
     def _runs(self) -> Generator[memoryview, None, None]:
         """The log's complete lines, about `_STREAM_BYTES` at a time; sets `torn_tail` at the end."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -150,41 +149,6 @@ def test_a_held_replay_keeps_the_events_of_its_first_bytes_and_gives_the_same_by
         assert [e.seq for events in kept for e in events] == list(range(21))
         assert sum(isinstance(x, Projection) for x in held) == 1
         assert result_json(load_run(run, use_cache=False)) == expected  # and without `hold`
-
-
-def _hash_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == "memeval-log-hash"]
-
-
-@pytest.mark.parametrize("size", [7, 300])
-def test_the_log_is_hashed_beside_and_every_hash_thread_is_joined(tmp_path: Path, size: int) -> None:
-    # Each run's bytes are hashed on a thread of their own while they are decoded; the digest is the
-    # log's, and no thread is left once the stream ends, is left early, or fails on a bad line.
-    call = ModelCalled.model_validate(_line())
-    run = _log_of(tmp_path, *[call] * 40, TrialEnded(trial_id="t:pack:1", assessment="scored"))
-    data = (run / "events.jsonl").read_bytes()
-    started: list[threading.Thread] = []
-    real = log_module._hash_beside
-
-    def counted(digest: Any, view: memoryview) -> threading.Thread:
-        started.append(real(digest, view))
-        return started[-1]
-
-    with mock.patch.object(log_module, "_STREAM_BYTES", size), mock.patch.object(log_module, "_hash_beside", counted):
-        stream = RunLog(run).replay_stream()
-        assert sum(len(events) for events in stream) == 43
-        assert stream.log_hash == "sha256:" + hashlib.sha256(data).hexdigest()
-        assert len(started) > 1 and not any(t.is_alive() for t in started)
-        early = iter(RunLog(run).replay_stream())
-        next(early)
-        early.close()  # a caller that stops after the first run
-        lines = data.decode().splitlines(keepends=True)
-        lines[20] = _tampered(lines[20])
-        (run / "events.jsonl").write_text("".join(lines), encoding="utf-8")
-        with pytest.raises(RunLogError, match="line 21"):
-            for _ in RunLog(run).replay_stream():
-                pass
-    assert not any(t.is_alive() for t in started) and not _hash_threads()
 
 
 def test_the_cache_and_result_bytes_are_the_body_and_a_newline(tmp_path: Path) -> None:
