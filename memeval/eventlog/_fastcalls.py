@@ -307,8 +307,13 @@ def _over_precise_at(raw: NDArray[np.uint8]) -> NDArray[np.intp]:
     n = raw.size
     dots = np.flatnonzero(raw == 0x2E)  # `.`, then `\d:\d\d` before it and 7 digits after
     dots = dots[(dots >= 4) & (dots + 7 < n)]
-    fraction = (raw[dots - 3] == 0x3A) & digit(dots - 4) & digit(dots - 2) & digit(dots - 1)
-    for k in range(1, 8):
+    # Narrowed one test at a time, the most telling first, so that the others look at few: a `:`
+    # three before (a time's `:SS.`; a number's `.` has none), then a seventh decimal (a time is
+    # written with six, then `Z` or its offset). The same `.` pass all the tests as before.
+    dots = dots[raw[dots - 3] == 0x3A]
+    dots = dots[digit(dots + 7)]
+    fraction = digit(dots - 4) & digit(dots - 2) & digit(dots - 1)
+    for k in range(1, 7):
         fraction &= digit(dots + k)
     found: NDArray[np.intp] = dots[fraction]
     is_slash = raw == 0x5C  # `\`, then `u00` and `3` and a hex digit, or `2` and `e`/`E`

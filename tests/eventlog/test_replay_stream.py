@@ -26,7 +26,7 @@ import memeval.eventlog._log as log_module
 import memeval.results._load as load_module
 from memeval.errors import RunLogError
 from memeval.eventlog import ModelCalled, RunLog, TrialEnded
-from memeval.results import load_run, result_json
+from memeval.results import load_run, result_body, result_bytes, result_json
 from memeval.results._project import Projection, project
 
 SIZES = [7, 300, 1 << 20]
@@ -149,3 +149,16 @@ def test_a_held_replay_keeps_the_events_of_its_first_bytes_and_gives_the_same_by
         assert [e.seq for events in kept for e in events] == list(range(21))
         assert sum(isinstance(x, Projection) for x in held) == 1
         assert result_json(load_run(run, use_cache=False)) == expected  # and without `hold`
+
+
+def test_the_cache_and_result_bytes_are_the_body_and_a_newline(tmp_path: Path) -> None:
+    call = ModelCalled.model_validate(_line())
+    run = _log_of(tmp_path, *[call] * 3, TrialEnded(trial_id="t:pack:1", assessment="scored"))
+    loaded = load_run(run)  # replayed, and the cache written from `result_body` and a newline
+    body = result_body(loaded)
+    assert result_bytes(loaded) == body + b"\n" == _expected(run).encode()
+    assert result_bytes(loaded) is result_bytes(loaded)  # joined once
+    (cache,) = (run / ".cache").glob("result-*.json")
+    assert cache.read_bytes() == body + b"\n"
+    loaded.result = load_run(run).result  # another result: a body and bytes of its own
+    assert result_body(loaded) is not body and result_bytes(loaded) == body + b"\n"

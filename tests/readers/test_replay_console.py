@@ -153,3 +153,17 @@ def test_every_other_ending_is_the_apps_own(case: str, tmp_path: Path) -> None:
     if case == "bad log":
         assert "is not a valid event" in plain.stderr
         assert not (runs / "oracle-mini" / ".cache").exists()
+
+
+@pytest.mark.parametrize("given", [None, "some_plugin", ""])
+def test_a_plain_replay_skips_pydantics_plugin_search_unless_the_user_said(
+    given: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memeval._console import no_pydantic_plugins
+
+    if given is None:
+        monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    else:
+        monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", given)
+    no_pydantic_plugins()
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == ("__all__" if given is None else given)
