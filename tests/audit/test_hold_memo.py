@@ -48,9 +48,7 @@ def test_remembered_assessments_are_the_fresh_ones(counted: list[tuple[str, str]
     assert len(counted) == len(items), "every new item is assessed once"
     # a second pass in other batches (reversed, with repeats inside a batch) comes from the memo
     again = list(reversed(items))
-    second = [
-        a for k in range(0, len(again), 53) for a in memo.assess_many_remembered(det, again[k : k + 53] * 2)[:53]
-    ]
+    second = [a for k in range(0, len(again), 53) for a in memo.assess_many_remembered(det, again[k : k + 53] * 2)[:53]]
     assert len(counted) == len(items), "nothing seen before is assessed again"
     fresh = [det.assess(t, s) for t, s in items]  # type: ignore[arg-type]  # Sources from SOURCES
     assert first == fresh
