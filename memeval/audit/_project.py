@@ -47,24 +47,25 @@ _SUBJECT_MODEL: dict[str, tuple[type, str]] = {
 """Event type -> (projection table, key column) of the row it touches."""
 
 
-def _prefetch_groups(session: Session, events: list[AuditEvent]) -> dict[tuple[type, str, str], list[str]]:
-    """(model, key column, team) -> the keys `prefetch_for` looks up (not in the session's row cache), sorted."""
+def _prefetch_groups(
+    events: list[AuditEvent], cache: dict[tuple[type, str, str], object]
+) -> dict[tuple[type, str, str], list[str]]:
+    """(model, key column, team) -> the keys `prefetch_for` looks up (not in the session's row `cache`), sorted."""
     wanted: dict[tuple[type, str, str], set[str]] = {}
     for ev in events:
         if ev.type in _SUBJECT_MODEL and ev.subject:
             model, col = _SUBJECT_MODEL[ev.type]
             wanted.setdefault((model, col, ev.team), set()).add(ev.subject)
-    cache: dict[tuple[type, str, str], object] = session.info.get("audit_rows", {})
     return {
         (model, col, team): sorted(k for k in keys if (model, team, k) not in cache)
         for (model, col, team), keys in wanted.items()
     }
 
 
-def prefetch_queries(session: Session, events: list[AuditEvent]) -> list[KeyQuery]:
-    """The `select_keys` queries `prefetch_for(session, events)` will run, for `preload_keys`."""
+def prefetch_queries(events: list[AuditEvent]) -> list[KeyQuery]:
+    """The `select_keys` queries `prefetch_for` runs in a new session (no rows cached), for `preload_keys`."""
     out: list[KeyQuery] = []
-    for (model, col, team), missing in _prefetch_groups(session, events).items():
+    for (model, col, team), missing in _prefetch_groups(events, {}).items():
         table = model.__table__.name  # type: ignore[attr-defined]  # model: one of the item tables
         out += [
             (table, (col,), (("team", team),), col, tuple(missing[i : i + 500])) for i in range(0, len(missing), 500)
@@ -75,7 +76,7 @@ def prefetch_queries(session: Session, events: list[AuditEvent]) -> list[KeyQuer
 def prefetch_for(session: Session, events: list[AuditEvent]) -> None:
     """Load, in one query per table and team, the projection rows `events` will touch."""
     cache: dict[tuple[type, str, str], object] = session.info.setdefault("audit_rows", {})
-    for (model, col, team), missing in _prefetch_groups(session, events).items():
+    for (model, col, team), missing in _prefetch_groups(events, cache).items():
         for i in range(0, len(missing), 500):
             chunk = missing[i : i + 500]
             found: dict[str, Any] = {}
@@ -100,21 +101,25 @@ KEYS_AHEAD = "memeval_keys_ahead"
 """`Connection.info` key: answers of `select_keys` queries run ahead together (`preload_keys`)."""
 
 
-def preload_keys(conn: Connection, queries: Sequence[KeyQuery]) -> None:
+def preload_keys(conn: Connection, queries: Sequence[KeyQuery], first: str | None = None) -> bool:
     """Run `select_keys` queries ahead, together, so that the calls that follow find their answers.
 
-    On PostgreSQL through psycopg 3 the queries go in one pipeline: one round trip to the server
-    for all of them instead of one each (on a busy machine a round trip waits for the server
-    process to be scheduled). Each answer is kept for the one `select_keys` call with exactly
-    these arguments, which takes it (so a later call asks the database again); the caller runs
-    those calls before it writes anything and then `forget_keys`. Elsewhere this does nothing
-    (SQLite's queries cost no round trip).
+    On PostgreSQL through psycopg 3 the queries go in one pipeline, after the statement `first`
+    when given (the write transaction's lock) and the transaction's `BEGIN`: one round trip to
+    the server for all of them instead of one each (on a busy machine a round trip waits for the
+    server process to be scheduled). Each answer is kept for the one `select_keys` call with
+    exactly these arguments, which takes it (so a later call asks the database again); the
+    caller runs those calls before it writes anything and then `forget_keys`. Elsewhere this
+    does nothing (SQLite's queries cost no round trip) and `first` is not run.
+
+    Returns:
+        Whether it ran (then `first` ran too).
 
     Raises:
-        AuditStoreError: the server refused a query or the connection failed.
+        AuditStoreError: the server refused a statement or the connection failed.
     """
-    if not _psycopg(conn) or len(queries) < 2:
-        return
+    if not _psycopg(conn):
+        return False
     import psycopg
 
     raw: Any = conn.connection.dbapi_connection
@@ -122,6 +127,8 @@ def preload_keys(conn: Connection, queries: Sequence[KeyQuery]) -> None:
     cursors = []
     try:
         with raw.pipeline():
+            if first is not None:
+                raw.execute(first)
             for q in dict.fromkeys(queries):
                 sql, params = _key_sql(conn, q[0], q[1], dict(q[2]), q[3], list(q[4]))
                 cur = raw.cursor()
@@ -132,6 +139,7 @@ def preload_keys(conn: Connection, queries: Sequence[KeyQuery]) -> None:
             cur.close()
     except psycopg.Error as exc:
         raise AuditStoreError(f"audit store read failed: {type(exc).__name__} in a pipelined SELECT") from exc
+    return True
 
 
 def forget_keys(conn: Connection) -> None:

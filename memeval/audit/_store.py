@@ -209,11 +209,19 @@ class SqlAuditStore(AuditStore):
         return self._sanitizer
 
     @contextmanager
-    def write_session(self) -> Iterator[Session]:
-        """The one write transaction: `BEGIN IMMEDIATE` on SQLite, a table lock on PostgreSQL."""
+    def write_session(self, *, lock_ahead: Sequence[KeyQuery] | None = None) -> Iterator[Session]:
+        """The one write transaction: `BEGIN IMMEDIATE` on SQLite, a table lock on PostgreSQL.
+
+        Args:
+            lock_ahead: `select_keys` queries to run right after the lock (`preload_keys`); on
+                PostgreSQL through psycopg the lock and these queries go in one pipeline, one
+                round trip with the transaction's `BEGIN`. The caller then takes their answers
+                and calls `forget_keys`.
+        """
         with Session(self._write_engine, autoflush=True, expire_on_commit=False) as session:
             if not self.is_sqlite:
-                session.execute(text("LOCK TABLE audit_head IN SHARE ROW EXCLUSIVE MODE"))
+                if lock_ahead is None or not preload_keys(session.connection(), lock_ahead, first=_LOCK_HEAD):
+                    session.execute(text(_LOCK_HEAD))
             yield session
             session.commit()
 
@@ -298,16 +306,11 @@ class SqlAuditStore(AuditStore):
     ) -> AppendResult:
         stored = dups = noops = held = blanked = n_released = 0
         seqs: dict[str, tuple[int, int]] = {}
-        with self.write_session() as s:
-            every = [ev for evs in expanded for ev in evs]
-            # the batch's lookups, run ahead together (one round trip on PostgreSQL), then taken by the calls below
+        every = [ev for evs in expanded for ev in evs]
+        # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below
+        ahead = _existing_queries(drafts) + prefetch_queries(every) + open_lesson_hold_queries([e[0] for e in expanded])
+        with self.write_session(lock_ahead=ahead) as s:
             conn = s.connection()
-            preload_keys(
-                conn,
-                _existing_queries(drafts)
-                + prefetch_queries(s, every)
-                + open_lesson_hold_queries([e[0] for e in expanded]),
-            )
             try:
                 existing = self._existing_ids(s, drafts, sender, origin)
                 prefetch_for(s, every)
@@ -593,6 +596,9 @@ def _check_draft(d: AuditEvent, index: int) -> None:
             index=index,
         )
 
+
+_LOCK_HEAD = "LOCK TABLE audit_head IN SHARE ROW EXCLUSIVE MODE"
+"""PostgreSQL: one writer at a time (`write_session`)."""
 
 _EXISTING_NAMES = ("sender", "sender_event_id")
 
