@@ -346,7 +346,7 @@ class SqlAuditStore(AuditStore):
                         blanked += ev.payload.count
             for chain in heads.values():  # each team's head moves once a batch
                 chain.head.seq, chain.head.hash = chain.seq, chain.hash
-            # the batch's log rows, then its new projection rows, in one call (one round trip on PostgreSQL)
+            # the batch's log rows, then its new projection rows
             log_rows = s.info.pop("audit_log_rows", [])
             insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
             s.info.pop(BULK, None)
