@@ -49,9 +49,10 @@ the sample's own ids are not)."""
 def events(n: int, sender: str, team: str, ids: str = "prefixed", tag: str = "") -> list[dict]:
     """`n` events: copies of the sample week with ids (and subjects) made unique per copy (`IDS`).
 
-    `tag` (lower-case letters) makes them unique per backend too: the second backend's file ingest
-    runs in the same warm workers as the first's, whose caches (the phone matcher's windows) would
-    otherwise make the same ids nearly free.
+    `tag` (lower-case letters) makes them unique per backend too, ids and free text: the second
+    backend's file ingest runs in the same warm workers as the first's, whose caches (the phone
+    matcher's windows, the remembered hold assessments of `memeval.audit._holdmemo`) would
+    otherwise make the same ids and texts nearly free.
     """
 
     def fresh(value: str, copy: int) -> str:
@@ -70,7 +71,7 @@ def events(n: int, sender: str, team: str, ids: str = "prefixed", tag: str = "")
             pl = dict(e["payload"])
             for k in ("text", "reason", "comment", "a_text", "b_text"):
                 if isinstance(pl.get(k), str):
-                    pl[k] = f"{pl[k]} (ticket {copy}-{len(out)})"
+                    pl[k] = f"{pl[k]} (ticket {copy}{tag}-{len(out)})"
             e["payload"] = pl
             out.append(e)
         copy += 1

@@ -125,13 +125,14 @@ def _warm(parent: int) -> None:
 
 def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:
     """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids."""
-    from memeval.hold import assess_many, get_hold_detector
+    from memeval.audit._holdmemo import assess_many_remembered
+    from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
 
     red = get_redactor()
     done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
     items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
-    verdicts = dict(zip(items, assess_many(get_hold_detector(), items), strict=True))  # type: ignore[arg-type]  # Sources the writer checked
+    verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items), strict=True))
     return Presanitized(done, verdicts, dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True)))
 
 
@@ -258,8 +259,9 @@ def _work_group(
     `ids`: per batch, the id values `Sanitizer.check_ids(strict=True)` would scan
     (`_sanitize.strict_id_candidates`); each batch's are scanned as that check would, one call a batch.
     """
+    from memeval.audit._holdmemo import assess_many_remembered
     from memeval.audit._sanitize import strict_id_findings
-    from memeval.hold import assess_many, get_hold_detector
+    from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
 
     red = get_redactor()
@@ -273,7 +275,7 @@ def _work_group(
         for d, (_, _, holds) in zip(done, jobs, strict=True)
     ]
     unique = list(dict.fromkeys(item for batch in items for item in batch))
-    verdicts = dict(zip(unique, assess_many(get_hold_detector(), unique), strict=True))  # type: ignore[arg-type]  # Sources the writer checked
+    verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique), strict=True))
     return [
         Presanitized(d, {i: verdicts[i] for i in batch}, strict_ids=found)
         for d, batch, found in zip(done, items, scanned, strict=True)

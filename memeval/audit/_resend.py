@@ -19,7 +19,7 @@ from sqlmodel import col
 
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
-from memeval.audit._project import get_row, select_keys
+from memeval.audit._project import KeyQuery, get_row, select_keys
 from memeval.audit._tables import HoldState, LessonState
 from memeval.audit._time import to_us
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
@@ -162,6 +162,35 @@ def _lesson_of(ev: AuditEvent) -> str | None:
     return None
 
 
+def _lesson_ids_by_team(events: Sequence[AuditEvent]) -> dict[str, set[str]]:
+    wanted: dict[str, set[str]] = {}
+    for ev in events:
+        lesson = _lesson_of(ev)
+        if lesson is not None:
+            wanted.setdefault(ev.team, set()).add(lesson)
+    return wanted
+
+
+_OPEN_NAMES = ("item_id", "hold_id")
+
+
+def _open_equal(team: str) -> dict[str, str]:
+    return {"team": team, "origin": "lesson.proposed", "status": "held"}
+
+
+def open_lesson_hold_queries(events: Sequence[AuditEvent]) -> list[KeyQuery]:
+    """The `select_keys` queries `prefetch_open_lesson_holds(s, events)` will run, for `preload_keys`."""
+    out: list[KeyQuery] = []
+    for team, ids in sorted(_lesson_ids_by_team(events).items()):
+        keys = sorted(ids)
+        equal = tuple(_open_equal(team).items())
+        out += [
+            (HoldState.__tablename__, _OPEN_NAMES, equal, "item_id", tuple(keys[k : k + 500]))
+            for k in range(0, len(keys), 500)
+        ]
+    return out
+
+
 def prefetch_open_lesson_holds(s: Session, events: Sequence[AuditEvent]) -> None:
     """Read, in one query per team and 500 lesson ids, the open lesson holds `refuse_second_hold` will ask about.
 
@@ -170,20 +199,14 @@ def prefetch_open_lesson_holds(s: Session, events: Sequence[AuditEvent]) -> None
     `_open_lesson_holds` takes the ones it does from the batch's own rows, so its answers are
     those of one query per event (what it ran before), for one query per batch.
     """
-    wanted: dict[str, set[str]] = {}
-    for ev in events:
-        lesson = _lesson_of(ev)
-        if lesson is not None:
-            wanted.setdefault(ev.team, set()).add(lesson)
+    wanted = _lesson_ids_by_team(events)
     found: dict[tuple[str, str], set[str]] = {(t, x): set() for t, ids in wanted.items() for x in ids}
     table = HoldState.__tablename__
     for team, ids in sorted(wanted.items()):
         keys = sorted(ids)
         for k in range(0, len(keys), 500):
-            equal = {"team": team, "origin": "lesson.proposed", "status": "held"}
-            for item, hold in select_keys(
-                s.connection(), table, ("item_id", "hold_id"), equal, "item_id", keys[k : k + 500]
-            ):
+            equal = _open_equal(team)
+            for item, hold in select_keys(s.connection(), table, _OPEN_NAMES, equal, "item_id", keys[k : k + 500]):
                 found[(team, str(item))].add(str(hold))
     s.info[OPEN_AT_START] = found
 
@@ -211,4 +234,11 @@ def _open_lesson_holds(s: Session, team: str, lesson_id: str) -> set[str]:
     return stored | {h for h, status in seen.items() if status == "held"}
 
 
-__all__ = ["OPEN_AT_START", "prefetch_open_lesson_holds", "refuse_resent", "refuse_second_hold", "sent_identity"]
+__all__ = [
+    "OPEN_AT_START",
+    "open_lesson_hold_queries",
+    "prefetch_open_lesson_holds",
+    "refuse_resent",
+    "refuse_second_hold",
+    "sent_identity",
+]

@@ -49,8 +49,25 @@ from memeval.audit._events import (
 )
 from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._machine import decide
-from memeval.audit._project import BULK, get_row, insert_new_rows, insert_rows, prefetch_for, project, select_keys
-from memeval.audit._resend import OPEN_AT_START, prefetch_open_lesson_holds, refuse_resent, refuse_second_hold
+from memeval.audit._project import (
+    BULK,
+    KeyQuery,
+    forget_keys,
+    get_row,
+    insert_new_rows,
+    prefetch_for,
+    prefetch_queries,
+    preload_keys,
+    project,
+    select_keys,
+)
+from memeval.audit._resend import (
+    OPEN_AT_START,
+    open_lesson_hold_queries,
+    prefetch_open_lesson_holds,
+    refuse_resent,
+    refuse_second_hold,
+)
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import (
     AuditEventRow,
@@ -192,11 +209,19 @@ class SqlAuditStore(AuditStore):
         return self._sanitizer
 
     @contextmanager
-    def write_session(self) -> Iterator[Session]:
-        """The one write transaction: `BEGIN IMMEDIATE` on SQLite, a table lock on PostgreSQL."""
+    def write_session(self, *, lock_ahead: Sequence[KeyQuery] | None = None) -> Iterator[Session]:
+        """The one write transaction: `BEGIN IMMEDIATE` on SQLite, a table lock on PostgreSQL.
+
+        Args:
+            lock_ahead: `select_keys` queries to run right after the lock (`preload_keys`); on
+                PostgreSQL through psycopg the lock and these queries go in one pipeline, one
+                round trip with the transaction's `BEGIN`. The caller then takes their answers
+                and calls `forget_keys`.
+        """
         with Session(self._write_engine, autoflush=True, expire_on_commit=False) as session:
             if not self.is_sqlite:
-                session.execute(text("LOCK TABLE audit_head IN SHARE ROW EXCLUSIVE MODE"))
+                if lock_ahead is None or not preload_keys(session.connection(), lock_ahead, first=_LOCK_HEAD):
+                    session.execute(text(_LOCK_HEAD))
             yield session
             session.commit()
 
@@ -281,10 +306,17 @@ class SqlAuditStore(AuditStore):
     ) -> AppendResult:
         stored = dups = noops = held = blanked = n_released = 0
         seqs: dict[str, tuple[int, int]] = {}
-        with self.write_session() as s:
-            existing = self._existing_ids(s, drafts, sender, origin)
-            prefetch_for(s, [ev for evs in expanded for ev in evs])
-            prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
+        every = [ev for evs in expanded for ev in evs]
+        # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below
+        ahead = _existing_queries(drafts) + prefetch_queries(every) + open_lesson_hold_queries([e[0] for e in expanded])
+        with self.write_session(lock_ahead=ahead) as s:
+            conn = s.connection()
+            try:
+                existing = self._existing_ids(s, drafts, sender, origin)
+                prefetch_for(s, every)
+                prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
+            finally:
+                forget_keys(conn)
             s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
             heads: dict[str, _Chain] = {}
             for i, evs in enumerate(expanded):
@@ -314,10 +346,9 @@ class SqlAuditStore(AuditStore):
                         blanked += ev.payload.count
             for chain in heads.values():  # each team's head moves once a batch
                 chain.head.seq, chain.head.hash = chain.seq, chain.hash
+            # the batch's log rows, then its new projection rows
             log_rows = s.info.pop("audit_log_rows", [])
-            if log_rows:  # one insert for the batch's log rows (`insert_rows`), then the new projection rows
-                insert_rows(s.connection(), "audit_event", LOG_COLUMNS, log_rows)
-            insert_new_rows(s)
+            insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
             s.info.pop(BULK, None)
             s.info.pop(OPEN_AT_START, None)
         return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
@@ -338,16 +369,11 @@ class SqlAuditStore(AuditStore):
         """
         own: set[tuple[str, str]] = set()
         others: dict[tuple[str, str], set[str]] = {}
-        by_team: dict[str, set[str]] = {}
-        for d in drafts:
-            by_team.setdefault(d.team, set()).add(d.sender_event_id)
-        for team, wanted in sorted(by_team.items()):
-            ids = sorted(wanted)
+        for team, ids in _ids_by_team(drafts):
             for k in range(0, len(ids), 500):
                 rows = select_keys(
-                    s.connection(), "audit_event", ("sender", "sender_event_id"), {"team": team},
-                    "sender_event_id", ids[k : k + 500],
-                )  # fmt: skip
+                    s.connection(), "audit_event", _EXISTING_NAMES, {"team": team}, "sender_event_id", ids[k : k + 500]
+                )
                 for who, eid in rows:
                     if who == sender:
                         own.add((team, eid))
@@ -539,12 +565,15 @@ class _LazyHoldDetector:
         return self._loaded().assess(text, source)
 
     def assess_many(self, items: Sequence[tuple[str, str]]) -> list[Any]:
-        """`assess` of each (text, source), batched (`memeval.hold._batch.assess_many`: the same assessments)."""
+        """`assess` of each (text, source), batched (`memeval.hold._batch.assess_many`: the same assessments).
+
+        Texts this process assessed before are answered from memory (`_holdmemo`: the same assessments).
+        """
         if not items:
             return []
-        from memeval.hold import assess_many
+        from memeval.audit._holdmemo import assess_many_remembered
 
-        return assess_many(self._loaded(), items)  # type: ignore[arg-type]  # Sources the writer checked
+        return assess_many_remembered(self._loaded(), items)
 
 
 def _check_draft(d: AuditEvent, index: int) -> None:
@@ -566,6 +595,29 @@ def _check_draft(d: AuditEvent, index: int) -> None:
             "hold.released decision does that; remove it",
             index=index,
         )
+
+
+_LOCK_HEAD = "LOCK TABLE audit_head IN SHARE ROW EXCLUSIVE MODE"
+"""PostgreSQL: one writer at a time (`write_session`)."""
+
+_EXISTING_NAMES = ("sender", "sender_event_id")
+
+
+def _ids_by_team(drafts: Sequence[AuditEvent]) -> list[tuple[str, list[str]]]:
+    """(team, its drafts' sender event ids sorted), by team: what `_existing_ids` looks up."""
+    by_team: dict[str, set[str]] = {}
+    for d in drafts:
+        by_team.setdefault(d.team, set()).add(d.sender_event_id)
+    return [(team, sorted(ids)) for team, ids in sorted(by_team.items())]
+
+
+def _existing_queries(drafts: Sequence[AuditEvent]) -> list[KeyQuery]:
+    """The `select_keys` queries `_existing_ids` will run for `drafts`, for `preload_keys`."""
+    return [
+        ("audit_event", _EXISTING_NAMES, (("team", team),), "sender_event_id", tuple(ids[k : k + 500]))
+        for team, ids in _ids_by_team(drafts)
+        for k in range(0, len(ids), 500)
+    ]
 
 
 @dataclass

@@ -48,3 +48,17 @@ def test_rules_skipped_from_the_memo_is_the_computed_set() -> None:
         screen_module._SKIPPED.clear()
         computed = {id(r) for r, maybe in zip(screen.rules, screen.possible(t, masked), strict=True) if not maybe}
         assert skipped == computed == rules_skipped(t, masked), t[:80]
+
+
+def test_compiled_conditions_answer_what_holds_answers() -> None:
+    """Each rule's compiled test (`_screen._compile`, generated code) equals `holds` on its condition, text by text."""
+    screen = RuleScreen(ALL_RULES)
+    compared = 0
+    for t, masked in _readings():
+        for seen in screen.present_pair(t, masked):
+            for need, test in zip(screen.needs, screen._tests, strict=True):
+                assert test(seen) == screen_module.holds(need, seen), (t[:80], need)
+                compared += 1
+    # both answers occur, or the comparison proves little
+    answers = {screen._tests[i](screen.present(t)) for t, _ in _readings() for i in range(len(screen.rules))}
+    assert answers == {True, False} and compared > 1000
