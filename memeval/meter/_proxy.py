@@ -29,7 +29,7 @@ from memeval.meter._ledger import Ledger, SpendPool
 from memeval.meter._prices import PriceBook
 from memeval.meter._providers import provider_names
 from memeval.meter._records import ModelCall, TrialSpend, Upstream
-from memeval.meter._server import HttpServer
+from memeval.meter._server import HttpServer, reserve_connections
 from memeval.types import Role
 
 log = logging.getLogger(__name__)
@@ -93,6 +93,9 @@ class MeterProxy:
             `queue.Queue.put`) and quick: it runs on the event loop that serves every call. An
             exception it raises is logged and does not stop the proxy.
         unix_socket: also serve on this unix socket path (removed on `stop()`).
+        sandboxes: the most sandboxes that use the proxy at once (a run's `--concurrency`): each gets a share of
+            the connections the proxy holds (`memeval.meter._server.reserve_connections`), so one cannot take
+            another's. None: `MAX_PEER_CONNECTIONS` each, and one cap over all.
         on_bodies: called with each forwarded call's record, request body, response body (as
             received, cut at 8 MiB) and the response's content-encoding, on the proxy's thread just
             before `on_call`; same rules as `on_call`. None: bodies are not kept.
@@ -108,6 +111,7 @@ class MeterProxy:
         on_call: Callable[[ModelCall], None] | None = None,
         unix_socket: Path | None = None,
         on_bodies: BodiesHook | None = None,
+        sandboxes: int | None = None,
     ) -> None:
         names = provider_names()
         unknown = set(upstreams) - set(names)
@@ -121,6 +125,9 @@ class MeterProxy:
         self._ledger = Ledger()
         self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call, on_bodies)
         self._unix_socket = unix_socket
+        self._sandboxes = sandboxes
+        self._peer_connections: int | None = None
+        """Each sandbox's share of connections, set by `start()` when `sandboxes` is given."""
         self._server: HttpServer | None = None
         self._extra: dict[Path, asyncio.Server] = {}
         """Sockets served by `add_socket`, by path."""
@@ -185,11 +192,17 @@ class MeterProxy:
         """Bind the sockets and serve on a background thread; returns once it accepts calls.
 
         Raises:
-            MeterError: already started, a socket cannot be bound, or the server did not come up
+            MeterError: already started, the file limit cannot give `sandboxes` their shares of connections, a
+                socket cannot be bound, or the server did not come up
                 within `START_TIMEOUT_S`.
         """
         if self._thread is not None:
             raise MeterError("the meter proxy is already started")
+        if self._sandboxes is not None:
+            try:
+                self._peer_connections = reserve_connections(self._sandboxes)
+            except ValueError as exc:
+                raise MeterError(f"the meter proxy cannot serve {self._sandboxes} sandboxes at once: {exc}") from exc
         sockets = [_tcp_socket()]
         if self._unix_socket is not None:
             sockets.append(_unix_socket(self._unix_socket))
@@ -220,7 +233,7 @@ class MeterProxy:
 
     async def _serve(self, sockets: list[socket.socket]) -> None:
         assert self._stopping is not None
-        server = HttpServer(self._app.handle)
+        server = HttpServer(self._app.handle, self._peer_connections)
         self._app.start(asyncio.get_running_loop())
         try:
             for sock in sockets:

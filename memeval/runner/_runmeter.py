@@ -358,6 +358,7 @@ def open_meter(
     scratch: Path | None = None,
     write: Callable[[Event], Any] | None = None,
     keep_bodies: bool = True,
+    sandboxes: int | None = None,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
 
@@ -374,6 +375,8 @@ def open_meter(
         write: how a call's event is written (default `log.append`); the proxy's thread calls it,
             so it should not wait on the disk (`LogWriter.post`).
         keep_bodies: hold each call's bodies for its trial (`RunMeter.take_exchanges`).
+        sandboxes: the most agent turns at once (the run's concurrency), each given its own share of the proxy's
+            connections (`MeterProxy`); None: no shares.
 
     Raises:
         UsageError: two upstreams for one API, or a negative run limit.
@@ -408,6 +411,7 @@ def open_meter(
                 on_call=on_call,
                 unix_socket=sock_dir / "proxy.sock",
                 on_bodies=stats.keep_bodies if keep_bodies else None,
+                sandboxes=sandboxes,
             )
             proxy.start()
             stack.callback(proxy.stop)
