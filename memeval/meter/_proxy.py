@@ -158,12 +158,17 @@ class MeterProxy:
         """The unix socket path also served, if any."""
         return self._unix_socket
 
-    def add_socket(self, path: Path) -> None:
+    def add_socket(self, path: Path, owner: str | None = None) -> None:
         """Serve on one more unix socket at `path` (one per sandbox; see `remove_socket`).
 
         Every sandbox bound the same socket file, whose times any of them could set (`connect` needs write
         permission, and so does `utime`) and all could read: a signal between two trials running at once. A socket
         of its own is a file of its own.
+
+        `owner`: the trial id (`register_trial`) whose key alone is served on the socket; a call with another
+        trial's key gets the unknown-key answer. None: any registered key. Keys are secret, but the two arms of a
+        pair run side by side and can pass one to the other (README names the channels still open); served by key
+        alone, one arm's calls were billed to the other, moving cost, tokens and spend limit between the arms.
 
         Raises:
             MeterError: the proxy is not started, or the socket cannot be bound or served.
@@ -173,7 +178,7 @@ class MeterProxy:
             raise MeterError("the meter proxy is not started; call start() first")
         sock = _unix_socket(path)
         try:
-            served = asyncio.run_coroutine_threadsafe(server.listen(sock), loop).result(START_TIMEOUT_S)
+            served = asyncio.run_coroutine_threadsafe(server.listen(sock, owner), loop).result(START_TIMEOUT_S)
         except Exception as exc:
             sock.close()
             raise MeterError(f"the meter proxy could not serve {path}: {exc}") from exc

@@ -106,8 +106,10 @@ def reserve_connections(sandboxes: int) -> int:
 class _Connection(asyncio.Protocol):
     """One client connection: parses requests, runs the handler for each in turn, writes the replies."""
 
-    def __init__(self, server: HttpServer) -> None:
+    def __init__(self, server: HttpServer, owner: str | None = None) -> None:
         self._server = server
+        self.owner = owner
+        """The trial the listening socket was made for (`HttpServer.listen`), given to every request; None: any."""
         self.loop = server.loop
         self.transport: asyncio.Transport | None = None
         self.lost = False
@@ -237,6 +239,7 @@ class _Connection(asyncio.Protocol):
             self._headers,
             body,
             self._keep_alive,
+            self.owner,
         )
         self._body = []
         self._body_bytes = 0  # still held, now by the request (released when it is served or dropped)
@@ -404,12 +407,16 @@ class HttpServer:
             if self.peers[conn.peer] <= 0:
                 del self.peers[conn.peer]
 
-    async def listen(self, sock: socket.socket) -> asyncio.Server:
-        """Serve on an already bound socket (TCP or Unix); the server, to close it alone."""
+    async def listen(self, sock: socket.socket, owner: str | None = None) -> asyncio.Server:
+        """Serve on an already bound socket (TCP or Unix); the server, to close it alone.
+
+        `owner` (a trial id, or None) is handed to the handler with every request made on the socket
+        (`Request.owner`), so a socket made for one sandbox serves that sandbox's trial only.
+        """
         if sock.family == socket.AF_UNIX:
-            server = await self.loop.create_unix_server(lambda: _Connection(self), sock=sock, backlog=1024)
+            server = await self.loop.create_unix_server(lambda: _Connection(self, owner), sock=sock, backlog=1024)
         else:
-            server = await self.loop.create_server(lambda: _Connection(self), sock=sock, backlog=1024)
+            server = await self.loop.create_server(lambda: _Connection(self, owner), sock=sock, backlog=1024)
         self._servers.append(server)
         return server
 

@@ -154,16 +154,19 @@ class RunMeter:
         assert sock is not None, "the run's proxy always serves a unix socket"
         return Path(sock)
 
-    def trial_socket(self, name: str) -> Path:
+    def trial_socket(self, name: str, owner: str | None = None) -> Path:
         """A unix socket of the proxy's for one sandbox; remove it with `drop_socket`.
 
         It is `<the run's socket folder>/<name>.sock`: keep `name` short (a unix socket path is at most 107 bytes).
+        `owner`: a trial id given to `register_trial`: the socket serves its current registration's key alone
+        (`MeterProxy.add_socket`), so another trial's key (passed from one arm to the other) is refused there;
+        None: any key.
 
         Raises:
             MeterError: it cannot be bound or served.
         """
         path = self.unix_socket.parent / f"{name}.sock"
-        self._p.add_socket(path)
+        self._p.add_socket(path, None if owner is None else self._rid(owner))
         return path
 
     def drop_socket(self, path: Path) -> None:
