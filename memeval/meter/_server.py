@@ -146,7 +146,11 @@ class _Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
-        self._server.release(self)
+        if not self._busy:
+            # a response in progress is still read to its end for its usage (`_relay.Relay`): the connection
+            # counts against its sandbox's share until then (`_serve`), or hanging up would start upstream calls
+            # past the share
+            self._server.release(self)
         self._server.unhold(self.peer, self._body_bytes + sum(len(r.body) for r in self._queue))  # never served
         self._body_bytes = 0
         self._queue.clear()
@@ -264,6 +268,8 @@ class _Connection(asyncio.Protocol):
             await self._serve_held(request, reply)
         finally:
             self._server.unhold(self.peer, len(request.body))
+            if self.lost:
+                self._server.release(self)  # the client hung up mid-response: counted until the response was read
 
     async def _serve_held(self, request: Request, reply: Reply) -> None:
         try:
