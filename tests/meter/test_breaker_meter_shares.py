@@ -17,6 +17,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,6 +55,15 @@ def _sandbox(script: Path, sock: Path, n: int, hold: str) -> subprocess.Popen[st
     )
 
 
+def _wait_held(proxy: object, total: int, within_s: float = 30.0) -> list[int]:
+    """The connections each sandbox holds at the proxy, once they add up to `total` (or after `within_s`)."""
+    server = proxy._server  # type: ignore[attr-defined]  # the proxy's HttpServer: its per-sandbox counts
+    end = time.monotonic() + within_s
+    while sum(server.peers.values()) < total and time.monotonic() < end:
+        time.sleep(0.05)
+    return list(server.peers.values())
+
+
 def test_sandboxes_holding_all_they_may_leave_the_next_its_share(tmp_path: Path, common_limit: int) -> None:
     sandboxes = 5
     up = LocalUpstream().start()
@@ -71,6 +81,7 @@ def test_sandboxes_holding_all_they_may_leave_the_next_its_share(tmp_path: Path,
         for _ in range(sandboxes - 1):  # every other sandbox holds all it may, and more
             hogs.append(_sandbox(script, sock, ask, "8"))
         hog_refused = [int(h.stdout.readline()) for h in hogs]  # type: ignore[union-attr]
+        held = _wait_held(proxy, (sandboxes - 1) * share)  # every hog holds its whole share
         last = _sandbox(script, sock, share, "0")
         last_refused = int(last.communicate(timeout=60)[0])
         for h in hogs:
@@ -81,7 +92,9 @@ def test_sandboxes_holding_all_they_may_leave_the_next_its_share(tmp_path: Path,
                 h.kill()
         proxy.stop()
         up.stop()
-    assert hog_refused == [ask - share] * (sandboxes - 1)
+    assert sorted(held) == [share] * (sandboxes - 1), held
+    # what each hog saw refused within its second (fewer when the proxy is slow to answer on a loaded machine)
+    assert all(0 < r <= ask - share for r in hog_refused), hog_refused
     assert last_refused == 0
 
 
