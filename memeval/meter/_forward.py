@@ -94,6 +94,11 @@ class ForwardApp:
             provider, route = routed
             api, path_model = route.api, route.model
         caller = self._ledger.lookup(registry.placeholder(headers, provider, query))
+        if caller is not None and request.owner is not None and caller.trial_id != request.owner:
+            # another trial's key on this trial's socket: keys travel (a channel between the two arms, which run
+            # side by side), and calls billed by key alone let one arm's agent spend as the other, moving its
+            # cost, tokens and spend limit to the other arm
+            caller = None
         if caller is None:
             _answer(
                 reply,

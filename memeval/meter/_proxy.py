@@ -29,7 +29,7 @@ from memeval.meter._ledger import Ledger, SpendPool
 from memeval.meter._prices import PriceBook
 from memeval.meter._providers import provider_names
 from memeval.meter._records import ModelCall, TrialSpend, Upstream
-from memeval.meter._server import HttpServer
+from memeval.meter._server import HttpServer, reserve_connections
 from memeval.types import Role
 
 log = logging.getLogger(__name__)
@@ -93,6 +93,9 @@ class MeterProxy:
             `queue.Queue.put`) and quick: it runs on the event loop that serves every call. An
             exception it raises is logged and does not stop the proxy.
         unix_socket: also serve on this unix socket path (removed on `stop()`).
+        sandboxes: the most sandboxes that use the proxy at once (a run's `--concurrency`): each gets a share of
+            the connections the proxy holds (`memeval.meter._server.reserve_connections`), so one cannot take
+            another's. None: `MAX_PEER_CONNECTIONS` each, and one cap over all.
         on_bodies: called with each forwarded call's record, request body, response body (as
             received, cut at 8 MiB) and the response's content-encoding, on the proxy's thread just
             before `on_call`; same rules as `on_call`. None: bodies are not kept.
@@ -108,6 +111,7 @@ class MeterProxy:
         on_call: Callable[[ModelCall], None] | None = None,
         unix_socket: Path | None = None,
         on_bodies: BodiesHook | None = None,
+        sandboxes: int | None = None,
     ) -> None:
         names = provider_names()
         unknown = set(upstreams) - set(names)
@@ -121,6 +125,9 @@ class MeterProxy:
         self._ledger = Ledger()
         self._app = ForwardApp(self._upstreams, prices or PriceBook(), self._ledger, on_call, on_bodies)
         self._unix_socket = unix_socket
+        self._sandboxes = sandboxes
+        self._peer_connections: int | None = None
+        """Each sandbox's share of connections, set by `start()` when `sandboxes` is given."""
         self._server: HttpServer | None = None
         self._extra: dict[Path, asyncio.Server] = {}
         """Sockets served by `add_socket`, by path."""
@@ -151,12 +158,17 @@ class MeterProxy:
         """The unix socket path also served, if any."""
         return self._unix_socket
 
-    def add_socket(self, path: Path) -> None:
+    def add_socket(self, path: Path, owner: str | None = None) -> None:
         """Serve on one more unix socket at `path` (one per sandbox; see `remove_socket`).
 
         Every sandbox bound the same socket file, whose times any of them could set (`connect` needs write
         permission, and so does `utime`) and all could read: a signal between two trials running at once. A socket
         of its own is a file of its own.
+
+        `owner`: the trial id (`register_trial`) whose key alone is served on the socket; a call with another
+        trial's key gets the unknown-key answer. None: any registered key. Keys are secret, but the two arms of a
+        pair run side by side and can pass one to the other (README names the channels still open); served by key
+        alone, one arm's calls were billed to the other, moving cost, tokens and spend limit between the arms.
 
         Raises:
             MeterError: the proxy is not started, or the socket cannot be bound or served.
@@ -166,7 +178,7 @@ class MeterProxy:
             raise MeterError("the meter proxy is not started; call start() first")
         sock = _unix_socket(path)
         try:
-            served = asyncio.run_coroutine_threadsafe(server.listen(sock), loop).result(START_TIMEOUT_S)
+            served = asyncio.run_coroutine_threadsafe(server.listen(sock, owner), loop).result(START_TIMEOUT_S)
         except Exception as exc:
             sock.close()
             raise MeterError(f"the meter proxy could not serve {path}: {exc}") from exc
@@ -185,11 +197,17 @@ class MeterProxy:
         """Bind the sockets and serve on a background thread; returns once it accepts calls.
 
         Raises:
-            MeterError: already started, a socket cannot be bound, or the server did not come up
+            MeterError: already started, the file limit cannot give `sandboxes` their shares of connections, a
+                socket cannot be bound, or the server did not come up
                 within `START_TIMEOUT_S`.
         """
         if self._thread is not None:
             raise MeterError("the meter proxy is already started")
+        if self._sandboxes is not None:
+            try:
+                self._peer_connections = reserve_connections(self._sandboxes)
+            except ValueError as exc:
+                raise MeterError(f"the meter proxy cannot serve {self._sandboxes} sandboxes at once: {exc}") from exc
         sockets = [_tcp_socket()]
         if self._unix_socket is not None:
             sockets.append(_unix_socket(self._unix_socket))
@@ -220,7 +238,7 @@ class MeterProxy:
 
     async def _serve(self, sockets: list[socket.socket]) -> None:
         assert self._stopping is not None
-        server = HttpServer(self._app.handle)
+        server = HttpServer(self._app.handle, self._peer_connections)
         self._app.start(asyncio.get_running_loop())
         try:
             for sock in sockets:

@@ -61,8 +61,13 @@ class Relay:
     """Passes one upstream response to the client as it arrives, feeding the meter a copy (`_upstream.Sink`).
 
     Runs inside the upstream connection's read callback: each read is metered and written to the client in the
-    same loop step. A client that disconnected stops the relay at the next bytes (the upstream connection is
-    dropped); an upstream that broke off is cut on the client's side too, as it was on ours.
+    same loop step. A response whose client disconnected is still read to its end and metered, written nowhere:
+    dropping it at the client's hang-up left the call's final usage unread, so its cost and its trial's were
+    unknown, and cost of a pass counts only trials of known cost, which let an agent choose the trials its arm's
+    cost of a pass counts (the provider bills what it generated either way; the request's `max_tokens` bounds it,
+    and its worst case was reserved against the spend limits). The connection stays counted against its sandbox's
+    share until then (`memeval.meter._server`). An upstream that broke off is cut on the client's side too, as it
+    was on ours.
     """
 
     __slots__ = (
@@ -110,6 +115,8 @@ class Relay:
             self.hide = _chunk_filter(self.call)
             if self.hide is not None:
                 drop = HOP_BY_HOP  # the filter takes bytes out: the upstream's length no longer holds
+        if self.reply.gone:
+            return  # read on for the usage; nothing goes to a client that hung up, nothing pauses the upstream
         self.reply.attach(exchange)
         self.reply.start(status, [(k, v) for k, v in lowered if k not in drop])
 
@@ -121,13 +128,8 @@ class Relay:
         if self.kept is not None and self._kept_bytes < MAX_CAPTURE_BYTES:
             self.kept.append(chunk[: MAX_CAPTURE_BYTES - self._kept_bytes])
             self._kept_bytes += len(self.kept[-1])
-        if self.error is not None:
-            return
-        if self.reply.gone:
-            self.error = "the client disconnected before the response ended"
-            if self._exchange is not None:
-                self._exchange.close()
-            return
+        if self.error is not None or self.reply.gone:
+            return  # metered above; a client that hung up gets nothing more
         out = self.hide.feed(chunk) if self.hide is not None else chunk
         if last:
             self._tail = out  # goes out with the response's end: one send for both
@@ -138,7 +140,7 @@ class Relay:
         if self.error is None and error is not None:
             # The upstream cut the response: end ours without its terminator, as it did.
             self.error = f"the upstream connection failed mid-response: {error}"
-        if self.error is not None:
+        if self.error is not None or self.reply.gone:
             self.reply.abort()
         else:
             self.reply.end(self._tail + self.hide.finish() if self.hide is not None else self._tail)

@@ -25,10 +25,17 @@ REASONS = {s.value: s.phrase.encode() for s in HTTPStatus}
 class Request:
     """One request, read whole."""
 
-    __slots__ = ("method", "path", "query", "headers", "body", "keep_alive")
+    __slots__ = ("method", "path", "query", "headers", "body", "keep_alive", "owner")
 
     def __init__(
-        self, method: str, path: str, query: bytes, headers: list[tuple[bytes, bytes]], body: bytes, keep_alive: bool
+        self,
+        method: str,
+        path: str,
+        query: bytes,
+        headers: list[tuple[bytes, bytes]],
+        body: bytes,
+        keep_alive: bool,
+        owner: str | None = None,
     ) -> None:
         self.method = method
         """`GET`, `POST`..."""
@@ -40,6 +47,8 @@ class Request:
         """(lower-cased name, value) in the order sent."""
         self.body = body
         self.keep_alive = keep_alive
+        self.owner = owner
+        """The trial whose socket the request came on (`HttpServer.listen`); None: a socket of no one trial."""
 
 
 class FlowControl(Protocol):

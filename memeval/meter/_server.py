@@ -50,6 +50,11 @@ new one is answered 503 and closed. An agent's SDK keeps a few, parallel calls a
 thousands used up memeval's file descriptors, and the other arm's calls beside it failed."""
 
 
+MIN_PEER_CONNECTIONS = 16
+"""The least share of connections `reserve_connections` gives a sandbox: a few SDK clients' pools and a dozen
+parallel calls."""
+
+
 def max_connections() -> int:
     """Connections held open over every client, at most.
 
@@ -60,11 +65,51 @@ def max_connections() -> int:
     return max(256, soft // 2) if soft != resource.RLIM_INFINITY else 1 << 20
 
 
+def reserve_connections(sandboxes: int) -> int:
+    """Each sandbox's share of connections when up to `sandboxes` sandboxes use the proxy at once.
+
+    The shares together fit in `max_connections()`, so no sandbox's connections can make the proxy refuse
+    another's: with one cap over every client (half of the soft file limit, 512 under the common 1024) and 128 a
+    sandbox, four sandboxes holding their 128 filled it and every other trial's calls beside them were answered
+    503 (a plain failure of the other arm, or a signal between trials: hold or release). The soft file limit is
+    raised first, up to the hard one, to what `sandboxes` full shares of `MAX_PEER_CONNECTIONS` need; when the
+    hard limit is too low for that, the share is smaller, down to `MIN_PEER_CONNECTIONS`.
+
+    Args:
+        sandboxes: the most sandboxes served at once (a run's `--concurrency`), >= 1.
+
+    Returns:
+        Connections one sandbox may hold open at once, in [`MIN_PEER_CONNECTIONS`, `MAX_PEER_CONNECTIONS`].
+
+    Raises:
+        ValueError: `sandboxes` < 1, or the hard file limit (`ulimit -Hn`) cannot give each sandbox
+            `MIN_PEER_CONNECTIONS`; the message names the limit and the fix.
+    """
+    if sandboxes < 1:
+        raise ValueError(f"sandboxes must be >= 1, got {sandboxes}")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = 2 * (sandboxes * MAX_PEER_CONNECTIONS + 256)  # max_connections() is half; 256 for no sandbox's
+    if soft != resource.RLIM_INFINITY and soft < need:
+        raised = need if hard == resource.RLIM_INFINITY else min(hard, need)
+        if raised > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+    share = min(MAX_PEER_CONNECTIONS, (max_connections() - 256) // sandboxes)
+    if share < MIN_PEER_CONNECTIONS:
+        raise ValueError(
+            f"{sandboxes} sandboxes at once need {2 * (sandboxes * MIN_PEER_CONNECTIONS + 256)} open files for the "
+            f"metering proxy's connections, and this process may open at most {hard} (ulimit -Hn): raise the hard "
+            "limit, or lower --concurrency"
+        )
+    return share
+
+
 class _Connection(asyncio.Protocol):
     """One client connection: parses requests, runs the handler for each in turn, writes the replies."""
 
-    def __init__(self, server: HttpServer) -> None:
+    def __init__(self, server: HttpServer, owner: str | None = None) -> None:
         self._server = server
+        self.owner = owner
+        """The trial the listening socket was made for (`HttpServer.listen`), given to every request; None: any."""
         self.loop = server.loop
         self.transport: asyncio.Transport | None = None
         self.lost = False
@@ -101,7 +146,11 @@ class _Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
-        self._server.release(self)
+        if not self._busy:
+            # a response in progress is still read to its end for its usage (`_relay.Relay`): the connection
+            # counts against its sandbox's share until then (`_serve`), or hanging up would start upstream calls
+            # past the share
+            self._server.release(self)
         self._server.unhold(self.peer, self._body_bytes + sum(len(r.body) for r in self._queue))  # never served
         self._body_bytes = 0
         self._queue.clear()
@@ -194,6 +243,7 @@ class _Connection(asyncio.Protocol):
             self._headers,
             body,
             self._keep_alive,
+            self.owner,
         )
         self._body = []
         self._body_bytes = 0  # still held, now by the request (released when it is served or dropped)
@@ -218,6 +268,8 @@ class _Connection(asyncio.Protocol):
             await self._serve_held(request, reply)
         finally:
             self._server.unhold(self.peer, len(request.body))
+            if self.lost:
+                self._server.release(self)  # the client hung up mid-response: counted until the response was read
 
     async def _serve_held(self, request: Request, reply: Reply) -> None:
         try:
@@ -298,8 +350,11 @@ class HttpServer:
         handler: called once per request.
     """
 
-    def __init__(self, handler: Handler) -> None:
+    def __init__(self, handler: Handler, peer_connections: int | None = None) -> None:
         self.handler = handler
+        self.peer_connections = MAX_PEER_CONNECTIONS if peer_connections is None else peer_connections
+        """Connections one sandbox may hold open at once (`MAX_PEER_CONNECTIONS`, or a run's share of
+        `reserve_connections`)."""
         self.loop = asyncio.get_running_loop()
         self.connections: set[_Connection] = set()
         self.peers: Counter[str] = Counter()
@@ -324,8 +379,8 @@ class HttpServer:
             # sandbox filling it refused another's. A relay's connection lives as long as its process; this one's
             # opener handed it on and exited (or its namespace is beside memeval's): refused, whoever else holds what.
             return b"memeval meter: the process that opened this connection is gone; connect from a live process"
-        if key is not None and self.peers[key] >= MAX_PEER_CONNECTIONS:
-            return b"memeval meter: this sandbox holds %d connections open already; close some" % MAX_PEER_CONNECTIONS
+        if key is not None and self.peers[key] >= self.peer_connections:
+            return b"memeval meter: this sandbox holds %d connections open already; close some" % self.peer_connections
         self.connections.add(conn)
         if key is not None:
             self.peers[key] += 1
@@ -358,12 +413,16 @@ class HttpServer:
             if self.peers[conn.peer] <= 0:
                 del self.peers[conn.peer]
 
-    async def listen(self, sock: socket.socket) -> asyncio.Server:
-        """Serve on an already bound socket (TCP or Unix); the server, to close it alone."""
+    async def listen(self, sock: socket.socket, owner: str | None = None) -> asyncio.Server:
+        """Serve on an already bound socket (TCP or Unix); the server, to close it alone.
+
+        `owner` (a trial id, or None) is handed to the handler with every request made on the socket
+        (`Request.owner`), so a socket made for one sandbox serves that sandbox's trial only.
+        """
         if sock.family == socket.AF_UNIX:
-            server = await self.loop.create_unix_server(lambda: _Connection(self), sock=sock, backlog=1024)
+            server = await self.loop.create_unix_server(lambda: _Connection(self, owner), sock=sock, backlog=1024)
         else:
-            server = await self.loop.create_server(lambda: _Connection(self), sock=sock, backlog=1024)
+            server = await self.loop.create_server(lambda: _Connection(self, owner), sock=sock, backlog=1024)
         self._servers.append(server)
         return server
 

@@ -298,7 +298,9 @@ class Attempt:
             # a socket file of its own: the run's one, bound into every sandbox, let any of them set its times
             # for all the others to read (a channel between trials running at once)
             open_socket = getattr(self.meter, "trial_socket", None)
-            own_socket = open_socket(self.agent_trial_id) if open_socket is not None else None
+            # and one that serves this trial's key alone: another trial's key, passed over from the other arm, is
+            # refused on it, so one arm's calls cannot be billed to the other
+            own_socket = open_socket(self.agent_trial_id, s.trial_id) if open_socket is not None else None
             proxy_socket = own_socket or self.meter.unix_socket
         if s.agent.files is not None:
             mounts.append(Mount(s.agent.files, "/opt/agent"))

@@ -34,16 +34,18 @@ def strip_privileges(root: Path) -> list[str]:
     """Clear setuid and setgid bits under `root`; return the paths changed.
 
     memeval runs as root: a setuid file an agent left in a retained world would hand anyone a
-    root shell.
+    root shell. Every folder is walked, the ones the diff ignores (`IGNORED_DIRS`) too: a setuid
+    shell hidden in `__pycache__` kept its bit, in the verifier and in the retained world.
     """
     changed = []
-    for rel, p in _files(root):
-        if p.is_symlink():
-            continue
-        mode = p.lstat().st_mode
-        if mode & (stat.S_ISUID | stat.S_ISGID):
+    for dirpath, _dirnames, filenames in os.walk(root):
+        for name in filenames:  # a folder's setgid bit only sets new files' group
+            p = Path(dirpath) / name
+            mode = p.lstat().st_mode
+            if stat.S_ISLNK(mode) or not mode & (stat.S_ISUID | stat.S_ISGID):
+                continue
             os.chmod(p, stat.S_IMODE(mode) & ~(stat.S_ISUID | stat.S_ISGID), follow_symlinks=False)
-            changed.append(rel)
+            changed.append(printable(p.relative_to(root).as_posix()))
     return changed
 
 

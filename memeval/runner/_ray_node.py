@@ -195,9 +195,9 @@ class _ShareMeter:
     def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str:
         return str(self._m.register_trial(trial_id, role, self._job.limit_usd))
 
-    def trial_socket(self, name: str) -> Path:
-        """A socket of the node's proxy for one sandbox (`RunMeter.trial_socket`)."""
-        return Path(self._m.trial_socket(name))
+    def trial_socket(self, name: str, owner: str | None = None) -> Path:
+        """A socket of the node's proxy for one sandbox, serving `owner`'s key alone (`RunMeter.trial_socket`)."""
+        return Path(self._m.trial_socket(name, owner))
 
     def drop_socket(self, path: Path) -> None:
         self._m.drop_socket(path)

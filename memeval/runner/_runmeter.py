@@ -154,16 +154,19 @@ class RunMeter:
         assert sock is not None, "the run's proxy always serves a unix socket"
         return Path(sock)
 
-    def trial_socket(self, name: str) -> Path:
+    def trial_socket(self, name: str, owner: str | None = None) -> Path:
         """A unix socket of the proxy's for one sandbox; remove it with `drop_socket`.
 
         It is `<the run's socket folder>/<name>.sock`: keep `name` short (a unix socket path is at most 107 bytes).
+        `owner`: a trial id given to `register_trial`: the socket serves its current registration's key alone
+        (`MeterProxy.add_socket`), so another trial's key (passed from one arm to the other) is refused there;
+        None: any key.
 
         Raises:
             MeterError: it cannot be bound or served.
         """
         path = self.unix_socket.parent / f"{name}.sock"
-        self._p.add_socket(path)
+        self._p.add_socket(path, None if owner is None else self._rid(owner))
         return path
 
     def drop_socket(self, path: Path) -> None:
@@ -358,6 +361,7 @@ def open_meter(
     scratch: Path | None = None,
     write: Callable[[Event], Any] | None = None,
     keep_bodies: bool = True,
+    sandboxes: int | None = None,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
 
@@ -374,6 +378,8 @@ def open_meter(
         write: how a call's event is written (default `log.append`); the proxy's thread calls it,
             so it should not wait on the disk (`LogWriter.post`).
         keep_bodies: hold each call's bodies for its trial (`RunMeter.take_exchanges`).
+        sandboxes: the most agent turns at once (the run's concurrency), each given its own share of the proxy's
+            connections (`MeterProxy`); None: no shares.
 
     Raises:
         UsageError: two upstreams for one API, or a negative run limit.
@@ -408,6 +414,7 @@ def open_meter(
                 on_call=on_call,
                 unix_socket=sock_dir / "proxy.sock",
                 on_bodies=stats.keep_bodies if keep_bodies else None,
+                sandboxes=sandboxes,
             )
             proxy.start()
             stack.callback(proxy.stop)

@@ -284,5 +284,6 @@ def _meter(
         scratch=make_scratch(run_dir),
         write=writer.post,
         keep_bodies=opts.keep_bodies,
+        sandboxes=max(1, opts.concurrency),
     ) as meter:
         yield meter

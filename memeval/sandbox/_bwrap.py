@@ -9,8 +9,9 @@ root outside, maps uids and gids 0-65535 inside to an unprivileged host range st
 lets it go on. The script switches to the sandbox's user with `setpriv` (keeping only the
 capabilities asked for, inside that namespace) and execs the command. So nothing inside runs as
 host root: `/proc/sys`, `/proc/sysrq-trigger` and bubblewrap's own process are out of reach.
-A seccomp filter (`memeval.sandbox._seccomp`) refuses the kernel keyring's calls, the one store
-every sandbox's uid shares.
+A seccomp filter (`memeval.sandbox._seccomp`) refuses the kernel keyring's calls (a store every
+sandbox's uid shares) and inotify/fanotify (a watch on a shared read-only file sees other sandboxes'
+use of it).
 
 memeval learns the script's host pid from the kernel: it receives the script's message on a Unix
 socket with SO_PASSCRED (unix(7)), whose credentials carry the sender's pid as the receiver sees it.
@@ -37,7 +38,7 @@ from memeval.sandbox._capture import OutputCapture
 from memeval.sandbox._exitwrap import EXIT_WRAP, PYTHON
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._process import death_signal, kill_group, kill_tree, wait_fast, write_all
-from memeval.sandbox._seccomp import keyring_filter
+from memeval.sandbox._seccomp import sandbox_filter
 from memeval.sandbox._spec import Mount, SandboxResult, SandboxSpec
 
 HOST_ID_BASE = int(os.environ.get("MEMEVAL_SANDBOX_ID_BASE", "1879048192"))
@@ -206,13 +207,13 @@ class Bubblewrap:
         """The run card's string.
 
         E.g. `bubblewrap 0.8.0, user namespace (root inside = uid 1879048192 outside), no
-        capabilities, kernel keyring calls refused (seccomp), limits: cgroup1, storage_mb: files by
+        capabilities, kernel keyring calls and file watches refused (seccomp), limits: cgroup1, storage_mb: files by
         RLIMIT_FSIZE, the agent's and the verifier's total by a watch on the world and /tmp (on disk,
         about every 1 s)`.
         """
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
-            f"no capabilities, kernel keyring calls refused (seccomp), limits: {self.mechanism()}, "
+            f"no capabilities, kernel keyring calls and file watches refused (seccomp), limits: {self.mechanism()}, "
             "storage_mb: files by RLIMIT_FSIZE, "
             "the agent's and the verifier's total by a watch on the world and /tmp (on disk, about every 1 s)"
         )
@@ -311,7 +312,7 @@ class Bubblewrap:
         boot += [str(sandbox_sock.fileno()), *_setpriv_args(spec), *inner]
         args_r, args_w = os.pipe()
         seccomp_r, seccomp_w = os.pipe()
-        write_all(seccomp_w, keyring_filter())  # a few hundred bytes: the pipe holds them until bwrap reads
+        write_all(seccomp_w, sandbox_filter())  # a few hundred bytes: the pipe holds them until bwrap reads
         argv = [*self._argv(spec), "--seccomp", str(seccomp_r)]
         data = "\0".join(argv).encode("utf-8", "surrogateescape") + b"\0"
         group: LimitGroup | None = None

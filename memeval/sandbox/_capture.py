@@ -122,11 +122,15 @@ class OutputCapture:
         fd = self._read_fd
         paced_from = 0.0
         paced_bytes = 0
+        # poll, not select: select cannot take a descriptor numbered 1024 or more, and the proxy's connections in
+        # this process (128 a sandbox) push new ones past that
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
         try:
             while True:
                 if self._stop_at is not None and time.monotonic() >= self._stop_at:
                     return  # a writer outlived the sandbox's end past the wait: `finish` says so
-                ready, _, _ = select.select([fd], [], [], 0.25)
+                ready = poller.poll(250)
                 if not ready:
                     continue
                 chunk = os.read(fd, _READ_BYTES)

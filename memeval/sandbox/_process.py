@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import math
 import os
 import select
 import signal
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -45,8 +47,13 @@ def wait_fast(proc: subprocess.Popen[bytes], timeout: float) -> int:
         fd = os.pidfd_open(proc.pid)
     except OSError:
         return proc.wait(timeout=timeout)  # already reaped, or a kernel without pidfds
-    try:
-        ready, _, _ = select.select([fd], [], [], timeout)
+    try:  # poll, not select: select cannot take a descriptor numbered 1024 or more (see `_capture`)
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        deadline = time.monotonic() + timeout
+        while not (ready := poller.poll(max(0, min(math.ceil((deadline - time.monotonic()) * 1000), 1 << 30)))):
+            if time.monotonic() >= deadline:
+                break
     finally:
         os.close(fd)
     if not ready:

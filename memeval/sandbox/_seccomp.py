@@ -1,14 +1,31 @@
-"""A seccomp filter for every sandbox: the kernel's key-management calls answer EPERM.
+"""A seccomp filter for every sandbox: the calls that open a channel between sandboxes are refused.
 
-Keyrings are not a namespace of their own the way files, processes and networks are: every
-sandbox maps its root to the same host uid (`HOST_ID_BASE`), and a key one sandbox adds is listed
-in every other's `/proc/keys` and readable by its serial number (measured on Linux 6.18: a key
-added with permissions 0x3f3f3f3f in one sandbox was read whole from another running beside it).
-So with `--concurrency` the code a verifier runs (the agent's program, with `/tests` mounted)
-could hand the held-back tests to another trial's agent, or one arm pass notes to the other. The
-filter makes `add_key`, `request_key` and `keyctl` fail with EPERM, as Docker's default seccomp
-profile does for the same reason; no ordinary program needs them (Kerberos' keyring credential
-cache is the one common user, and falls back to files).
+Two families of kernel objects are not separated by the sandbox's namespaces, and both let two
+sandboxes running at once (`memeval ab --concurrency N`) talk:
+
+- **Keyrings.** Every sandbox maps its root to the same host uid (`HOST_ID_BASE`), and a key one
+  sandbox adds is listed in every other's `/proc/keys` and readable by its serial number (measured
+  on Linux 6.18: a key added with permissions 0x3f3f3f3f in one sandbox was read whole from another
+  running beside it). `add_key`, `request_key` and `keyctl` fail with EPERM, as Docker's default
+  seccomp profile does for the same reason; no ordinary program needs them (Kerberos' keyring
+  credential cache is the one common user, and falls back to files).
+- **File watches.** The read-only system files (`/usr`, the bound `/etc` files, agent tools bound
+  from outside `/usr`) are the same inodes in every sandbox, and an inotify or fanotify watch on
+  one reports what any other sandbox does with it (measured on Linux 6.18: an `IN_OPEN` watch on
+  `/usr/share/common-licenses/GPL-3` in one sandbox saw a `cat` of it in another; one file a bit,
+  thousands of bits a second). `inotify_init`, `inotify_init1` answer EMFILE, which is what the
+  kernel itself answers when the user's `fs.inotify.max_user_instances` is used up, so programs
+  take the path they already have for a busy machine: coreutils' `tail -f` says "inotify cannot be
+  used, reverting to polling" and polls, and the agent CLIs of README's matrix (claude-code, codex,
+  gemini-cli, opencode, aider) pass their matrix test with it; `fanotify_init` answers EPERM, what
+  an unprivileged process got before Linux 5.13. A watch set up before the filter is loaded does
+  not exist: the filter is loaded by bubblewrap before the sandbox's command starts.
+
+So with `--concurrency` the code a verifier runs (the agent's program, with `/tests` mounted) cannot
+hand the held-back tests to another trial's agent through either, nor one arm pass notes to the
+other. (File locks on those inodes are a channel of the same family that a filter cannot close
+without breaking ordinary programs; the runner keeps a task's agents and verifiers apart instead,
+`memeval.runner._phases`.)
 
 The filter is a classic BPF program (`struct sock_filter[]`, seccomp(2)) handed to bubblewrap's
 `--seccomp FD`, which loads it after building the sandbox and before running the command. It
@@ -26,12 +43,15 @@ _JEQ_K = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
 _AND_K = 0x54  # BPF_ALU | BPF_AND | BPF_K
 _RET_K = 0x06  # BPF_RET | BPF_K
 _NR, _ARCH = 0, 4  # offsets in struct seccomp_data
+_RET_ERRNO = 0x00050000  # SECCOMP_RET_ERRNO, the errno in the low 16 bits
 RET_ALLOW = 0x7FFF0000  # SECCOMP_RET_ALLOW
-RET_EPERM = 0x00050000 | errno.EPERM  # SECCOMP_RET_ERRNO | EPERM
+RET_EPERM = _RET_ERRNO | errno.EPERM
+RET_EMFILE = _RET_ERRNO | errno.EMFILE
 _X32_BIT = 0x40000000  # __X32_SYSCALL_BIT: x32 calls are x86_64's numbers with this bit set
+_X86_64 = 0xC000003E  # AUDIT_ARCH_X86_64 (and x32, with its bit masked off)
 
 KEY_CALLS: dict[int, tuple[int, int, int]] = {
-    0xC000003E: (248, 249, 250),  # AUDIT_ARCH_X86_64 (and x32, with its bit masked off)
+    _X86_64: (248, 249, 250),
     0x40000003: (286, 287, 288),  # AUDIT_ARCH_I386
     0xC00000B7: (217, 218, 219),  # AUDIT_ARCH_AARCH64
     0x40000028: (309, 310, 311),  # AUDIT_ARCH_ARM
@@ -39,37 +59,76 @@ KEY_CALLS: dict[int, tuple[int, int, int]] = {
 """`add_key`, `request_key`, `keyctl` for each architecture the filter knows (the kernel's
 syscall tables: arch/x86/entry/syscalls, include/uapi/asm-generic/unistd.h, arch/arm/tools)."""
 
+INOTIFY_CALLS: dict[int, tuple[int, ...]] = {
+    _X86_64: (253, 294),
+    0x40000003: (291, 332),
+    0xC00000B7: (26,),  # the generic table has inotify_init1 only
+    0x40000028: (316, 360),
+}
+"""`inotify_init`, `inotify_init1` for each architecture (same tables); they answer EMFILE."""
+
+FANOTIFY_CALLS: dict[int, tuple[int, ...]] = {
+    _X86_64: (300,),
+    0x40000003: (338,),
+    0xC00000B7: (262,),
+    0x40000028: (367,),
+}
+"""`fanotify_init` for each architecture (same tables); it answers EPERM."""
+
+
+def refused_calls() -> dict[int, dict[int, int]]:
+    """Each architecture's refused call numbers and the `SECCOMP_RET_ERRNO` value each returns."""
+    out: dict[int, dict[int, int]] = {}
+    for table, ret in ((KEY_CALLS, RET_EPERM), (INOTIFY_CALLS, RET_EMFILE), (FANOTIFY_CALLS, RET_EPERM)):
+        for arch, calls in table.items():
+            out.setdefault(arch, {}).update(dict.fromkeys(calls, ret))
+    return out
+
 
 def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-def keyring_filter() -> bytes:
-    """The compiled filter: EPERM for the key-management calls of every architecture in `KEY_CALLS`.
+def sandbox_filter() -> bytes:
+    """The compiled filter: each call of `refused_calls()` returns its errno, everything else is allowed.
 
-    Layout per architecture: `arch == A ? (load nr, [mask x32 bit], nr == each ? EPERM) : next
-    architecture`, then allow. Jump offsets count instructions after the jump (BPF's rule).
+    Layout per architecture: `arch == A ? (load nr, [mask x32 bit], nr == each ? its return) :
+    next architecture`, then allow. Returns are grouped by value after the compares, so each
+    compare jumps forward to its group's `ret`. Jump offsets count instructions after the jump
+    (BPF's rule) and fit in a byte by far (a few dozen instructions in all).
     """
     blocks: list[list[tuple[int, int, int, int]]] = []
-    for arch, calls in KEY_CALLS.items():
+    for arch, calls in refused_calls().items():
+        rets = sorted(set(calls.values()))
         body: list[tuple[int, int, int, int]] = [(_LD_W_ABS, 0, 0, _NR)]
-        if arch == 0xC000003E:
+        if arch == _X86_64:
             body.append((_AND_K, 0, 0, 0xFFFFFFFF ^ _X32_BIT))
-        for i, nr in enumerate(calls):
-            body.append((_JEQ_K, len(calls) - i, 0, nr))  # jump to the EPERM after the last compare
+        items = list(calls.items())
+        for i, (nr, ret) in enumerate(items):
+            # after this compare: the compares left, the allow, then the returns in `rets` order
+            body.append((_JEQ_K, len(items) - 1 - i + 1 + rets.index(ret), 0, nr))
         body.append((_RET_K, 0, 0, RET_ALLOW))
-        body.append((_RET_K, 0, 0, RET_EPERM))
+        body += [(_RET_K, 0, 0, ret) for ret in rets]
         blocks.append(body)
     out = [_insn(_LD_W_ABS, 0, 0, _ARCH)]
-    for n, (arch, body) in enumerate(zip(KEY_CALLS, blocks, strict=True)):
-        last = n == len(blocks) - 1
+    arches = list(refused_calls())
+    for n, (arch, body) in enumerate(zip(arches, blocks, strict=True)):
         # not this architecture: skip its block (to the next architecture's compare, or the final allow)
         out.append(_insn(_JEQ_K, 0, len(body), arch))
         out += [_insn(*ins) for ins in body]
-        if not last:
+        if n != len(blocks) - 1:
             out.append(_insn(_LD_W_ABS, 0, 0, _ARCH))
     out.append(_insn(_RET_K, 0, 0, RET_ALLOW))
     return b"".join(out)
 
 
-__all__ = ["KEY_CALLS", "RET_ALLOW", "RET_EPERM", "keyring_filter"]
+__all__ = [
+    "FANOTIFY_CALLS",
+    "INOTIFY_CALLS",
+    "KEY_CALLS",
+    "RET_ALLOW",
+    "RET_EMFILE",
+    "RET_EPERM",
+    "refused_calls",
+    "sandbox_filter",
+]

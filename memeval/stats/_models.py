@@ -31,12 +31,16 @@ IntervalMethod = Literal["wilson", "t_on_task_means", "newcombe10", "paired_t"]
 """How an interval was computed: Wilson score, t on per-task rates, Newcombe's paired square-and-add
 (method 10, with its continuity-corrected phi), or the paired t interval on the per-task d."""
 
-WarningKind = Literal["few_trials", "many_faults", "mixed_settings"]
+WarningKind = Literal["few_trials", "many_faults", "mixed_settings", "cost_unknown"]
 """Warnings attached to a verdict.
 
 - `few_trials`: a paired task has fewer than 3 scored trials in an arm.
 - `many_faults`: more than 5% of all trials faulted or timed out.
 - `mixed_settings`: the caller found settings that differ across trials (model, limits, ...).
+- `cost_unknown`: scored trials of the paired tasks whose cost is not known, which the cost of a pass
+  leaves out. The agent's own calls decide which trials those are (a model the price table does not
+  know, tools the provider ran itself), so an agent could leave out the trials it is failing and
+  lower its arm's cost of a pass; the figures compare only when both arms' costs are all known.
 """
 
 

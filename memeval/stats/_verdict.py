@@ -193,7 +193,10 @@ def _cost_data(arms: list[list[TrialObs]]) -> ArmCostData:
 
 
 def _warnings(
-    tasks: Sequence[TaskTrials], paired: list[TaskTrials], mixed_settings: Sequence[str]
+    tasks: Sequence[TaskTrials],
+    paired: list[TaskTrials],
+    mixed_settings: Sequence[str],
+    costs: tuple[ArmCostData, ArmCostData] | None = None,
 ) -> tuple[VerdictWarning, ...]:
     out: list[VerdictWarning] = []
     few = tuple(t.task_id for t in paired if min(len(_scored(t.baseline)), len(_scored(t.pack))) < MIN_TRIALS_PER_ARM)
@@ -222,6 +225,18 @@ def _warnings(
             VerdictWarning(
                 kind="mixed_settings",
                 message="trials ran under differing settings: " + "; ".join(mixed_settings),
+            )
+        )
+    if costs is not None and any(0 < c.known < c.scored for c in costs):  # a figure over some trials only
+        (b, p) = costs
+        out.append(
+            VerdictWarning(
+                kind="cost_unknown",
+                message=f"cost of a pass leaves out scored trials whose cost is not known (baseline "
+                f"{b.scored - b.known} of {b.scored}, pack {p.scored - p.known} of {p.scored}: a model with no "
+                "price, tools the provider ran itself, usage not read); the agent's calls decide which trials "
+                "those are, so compare the arms' cost of a pass only when both are known for every trial "
+                "(give the model's price with --prices)",
             )
         )
     return tuple(out)
@@ -297,6 +312,7 @@ def paired_verdict(
         for i, x in enumerate(trials)
         if x.outcome == "fault"
     )
+    costs = (_cost_data(base_arms), _cost_data(pack_arms))
     counts_b = [_passes(a) for a in base_arms]
     counts_p = [_passes(a) for a in pack_arms]
     rate_b = [_fraction(*c) for c in counts_b]
@@ -396,13 +412,8 @@ def paired_verdict(
         reason_scored=reason_scored,
         verdict_faults_against=recount.verdict if recount else None,
         p_value_faults_against=recount.p_value if recount else None,
-        cost_of_pass=cost_of_pass(
-            _cost_data(base_arms),
-            _cost_data(pack_arms),
-            boot_seed=boot_seed,
-            boot_resamples=boot_resamples,
-        ),
-        warnings=_warnings(tasks, paired, mixed_settings),
+        cost_of_pass=cost_of_pass(costs[0], costs[1], boot_seed=boot_seed, boot_resamples=boot_resamples),
+        warnings=_warnings(tasks, paired, mixed_settings, costs),
         alpha=float(alpha),
         n_min=n_min,
         **extra,

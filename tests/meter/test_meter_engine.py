@@ -123,7 +123,9 @@ def test_a_client_gone_mid_stream_is_recorded_and_the_proxy_serves_on(rig: Rig) 
     time.sleep(1.0)  # let the proxy see the client's close before the rest arrives (else it may relay it all)
     gate.set()  # the client is gone; the upstream sends the rest
     call = rig.next_call()
-    assert call.completed is False and call.error == "the client disconnected before the response ended"
+    # read to its end for its usage all the same (an agent hanging up must not make its cost unknown:
+    # tests/meter/test_breaker_meter_cut_stream.py)
+    assert call.completed is True and call.error is None and call.output_tokens is not None
     rig.upstream.push(_reply(PLAIN))
     with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
         response = client.post("/v1/chat/completions", content=_chat(), headers={"authorization": f"Bearer {key}"})

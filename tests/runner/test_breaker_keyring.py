@@ -24,7 +24,7 @@ import pytest
 from runner_helpers import make_task, one_item_pack, trials_by_id
 
 from memeval.sandbox import Mount, SandboxSpec, run_sandboxed
-from memeval.sandbox._seccomp import KEY_CALLS, RET_ALLOW, RET_EPERM, keyring_filter
+from memeval.sandbox._seccomp import KEY_CALLS, RET_ALLOW, RET_EPERM, sandbox_filter
 
 CALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}  # add_key, keyctl
 pytestmark = pytest.mark.skipif(platform.machine() not in CALLS, reason="syscall numbers known for x86_64/aarch64")
@@ -137,7 +137,7 @@ def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_
     for tid, tr in trials.items():
         assert tr["fault"] is None, (tid, tr["fault"])
         assert (tr["verified"], tr["reward"]) == (False, 0), tid
-    assert "kernel keyring calls refused" in doc["run_card"]["sandbox"]
+    assert "kernel keyring calls and file watches refused" in doc["run_card"]["sandbox"]
 
 
 def test_a_sandbox_cannot_add_a_key(tmp_path: Path) -> None:
@@ -158,7 +158,7 @@ def test_a_sandbox_cannot_add_a_key(tmp_path: Path) -> None:
 
 def _run_filter(arch: int, nr: int) -> int:
     """What the filter returns for a call, by a small interpreter of the four BPF instructions it uses."""
-    prog = keyring_filter()
+    prog = sandbox_filter()
     insns = [struct.unpack("=HBBI", prog[i : i + 8]) for i in range(0, len(prog), 8)]
     data = {0: nr, 4: arch}
     a, pc = 0, 0
