@@ -15,6 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "redact_corpus" / "corpus.jsonl"
+FRESH_ROWS = CORPUS.with_name("corpus_fresh.jsonl")
+"""Rows taken from the fresh corpus (`../fixtures/redact_fresh/`) that main stored raw: the
+scanners' own examples for the kingfisher rules added as data, and card groupings. Part of the
+owned corpus: every test that reads `load_corpus()` reads them."""
 
 
 @dataclass(frozen=True)
@@ -26,9 +30,11 @@ class Item:
     secrets: tuple[str, ...]
 
 
-def load_corpus() -> list[Item]:
+def load_corpus(paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS)) -> list[Item]:
+    """Items of the corpus files (Base64 text and secrets decoded)."""
+    lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]
     out = []
-    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+    for line in lines:
         d = json.loads(line)
         dec = lambda s: base64.b64decode(s).decode("utf-8")  # noqa: E731
         out.append(Item(d["group"], d["label"], d["source"], dec(d["text"]), tuple(dec(s) for s in d["secrets"])))

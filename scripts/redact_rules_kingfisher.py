@@ -1,0 +1,264 @@
+r"""Write `memeval/redact/rules/kingfisher.toml`: kingfisher's own provider rules as memeval rule data.
+
+    .venv/bin/python scripts/redact_rules_kingfisher.py KINGFISHER_GIT_DIR [--only IDS_FILE]
+
+KINGFISHER_GIT_DIR is a git copy of github.com/mongodb/kingfisher (Apache-2.0), read at HEAD; its
+commit is written into the file. The PyPI package (kingfisher-secret-scanner 1.5.0) bundles only
+the betterleaks/gitleaks rules and 26 of its own; the repository's `data/rules/*.yml` hold ~700
+more provider rules, each with literal `examples`. A fresh corpus of those examples (issue 15,
+tests/fixtures/redact_fresh/) found many stored raw, so the rules are taken over as data:
+
+- the Rust pattern becomes a Python one: `(?x)`/`(?i)` flag groups anywhere are moved to the
+  front (a mid-pattern `(?i)` then covers the whole pattern: more matches, never fewer), the
+  ASCII flag is set (`\b` between a key and glued CJK text is a boundary), POSIX
+  classes (`[[:alnum:]]`) are spelled out, and the first capturing group becomes `(?P<secret>...)`
+  (kingfisher reports group 1 as the secret);
+- `keywords` are derived from the parsed pattern: literal runs every match must contain (or, for
+  an alternation, one of each branch's), lower case, at least 3 characters. A rule without one is
+  left out (it would read every text);
+- `min_entropy` is the rule's own (Shannon, bits per character of the secret);
+- a rule is kept only when it compiles and finds, in each of its examples, the secret the Rust
+  engine's pattern finds (the `regex` module stands in for it).
+
+`--only IDS_FILE`: keep only the rule ids listed (one a line). The shipped file keeps every rule
+that converts (678 at ee7c0db3ef87): choosing only the rules whose examples were missed left
+trufflehog's strings, which no rule was chosen for, 10 points lower (see memeval/redact/README.md).
+Prints the rules left out and why. Exit 2 on a missing directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import regex
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "memeval" / "redact" / "rules" / "kingfisher.toml"
+
+_POSIX = {
+    "alnum": "a-zA-Z0-9",
+    "alpha": "a-zA-Z",
+    "digit": "0-9",
+    "xdigit": "0-9a-fA-F",
+    "upper": "A-Z",
+    "lower": "a-z",
+    "space": r"\s",
+    "punct": r"!-/:-@\[-`{-~",
+    "word": r"\w",
+}
+
+
+def python_pattern(rust: str) -> str:
+    """The Rust-syntax kingfisher pattern as a Python `re` pattern (see the module docstring)."""
+    flags = set()
+
+    def take(m: re.Match[str]) -> str:
+        flags.update(m.group(1))
+        return ""
+
+    body = re.sub(r"\(\?([imsx]+)\)", take, rust)
+    for name, spelled in _POSIX.items():
+        body = body.replace(f"[:{name}:]", spelled)
+    body = body.replace(r"\z", r"\Z")
+    # first capturing group: "(" not escaped, not followed by "?"
+    out, i, esc, in_class, done = [], 0, False, False, False
+    while i < len(body):
+        c = body[i]
+        if esc:
+            esc = False
+        elif c == "\\":
+            esc = True
+        elif in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if body[i + 1 : i + 2] == "]":
+                out.append("[]")
+                i += 2
+                continue
+        elif c == "(" and not done and body[i + 1 : i + 2] != "?":
+            out.append("(?P<secret>")
+            done = True
+            i += 1
+            continue
+        elif c == "(" and not done and body[i + 1 : i + 4] == "?P<":
+            j = body.index(">", i)
+            out.append("(?P<secret>")
+            done = True
+            i = j + 1
+            continue
+        out.append(c)
+        i += 1
+    # ASCII: `\b` and `\w` as the Rust engine reads ASCII text; a CJK letter glued to a key
+    # (`数据pk_...`) is a boundary, as it is for memeval's own rules
+    prefix = f"(?{''.join(sorted(flags | {'a'}))})"
+    return prefix + "".join(out)
+
+
+def _charset(op, av) -> set[str] | None:  # noqa: ANN001 - sre parse tree
+    """The characters one pattern item matches when it is a literal or a small class of literals."""
+    from re import _constants as C  # noqa: N812
+
+    if op is C.LITERAL:
+        return {chr(av).lower()}
+    if op is C.IN and all(o is C.LITERAL for o, _ in av) and len(av) <= 8:
+        return {chr(v).lower() for _, v in av}
+    return None
+
+
+def _required(items) -> list[set[str]]:  # noqa: ANN001 - sre parse tree
+    """Candidate keyword sets for a parsed sequence (lower case).
+
+    Each set holds strings one of which every match contains. A run of literals and small literal
+    classes (`gh[pousr]_`) gives every spelling of the run (at most 24).
+    """
+    from re import _constants as C  # noqa: N812
+
+    cands: list[set[str]] = []
+    run: list[set[str]] = []
+
+    def flush() -> None:
+        # the longest stretch of the run whose spellings number at most 24
+        best: set[str] = set()
+        for i in range(len(run)):
+            words = {""}
+            for j in range(i, len(run)):
+                words = {w + c for w in words for c in run[j]}
+                if len(words) > 24:
+                    break
+                if j - i + 1 >= 3 and (not best or j - i + 1 > min(len(w) for w in best)):
+                    best = set(words)
+        if best:
+            cands.append(best)
+        run.clear()
+
+    for op, av in items:
+        chars = _charset(op, av)
+        if chars is not None:
+            run.append(chars)
+            continue
+        flush()
+        if op is C.SUBPATTERN:
+            cands.extend(_required(av[-1]))
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT) and av[0] >= 1:
+            cands.extend(_required(av[2]))
+        elif op is C.BRANCH:
+            alts = [_best(_required(b)) for b in av[1]]
+            if all(alts):
+                cands.append(set().union(*alts))  # type: ignore[arg-type]
+    flush()
+    return cands
+
+
+def _best(cands: list[set[str]]) -> set[str] | None:
+    good = [c for c in cands if c and min(len(k) for k in c) >= 3]
+    if not good:
+        return None
+    return max(good, key=lambda c: (min(len(k) for k in c), -len(c)))
+
+
+def keywords(pattern: str) -> list[str] | None:
+    """Lower-case literals one of which every match of `pattern` contains, or None."""
+    from re import _parser
+
+    tree = _parser.parse(pattern)
+    best = _best(_required(list(tree)))
+    return sorted(best) if best else None
+
+
+def _toml_str(s: str) -> str:
+    if "'''" in s:
+        raise ValueError("pattern holds '''")
+    return "'''" + s + "'''"
+
+
+def _entity(rule_id: str, name: str) -> str:
+    slug = rule_id.removeprefix("kingfisher.")
+    slug = re.sub(r"\.\d+$", "", slug)
+    return re.sub(r"[^A-Za-z0-9]+", "_", slug).strip("_").upper() + "_SECRET"
+
+
+def main() -> None:
+    """Read the rules at the repository's HEAD, write `OUT`, print what was left out."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("repo", type=Path)
+    ap.add_argument("--only", type=Path)
+    a = ap.parse_args()
+    if not (a.repo / "HEAD").exists() and not (a.repo / ".git").exists():
+        print(f"{a.repo} is not a git directory: pass a copy of github.com/mongodb/kingfisher", file=sys.stderr)
+        raise SystemExit(2)
+    only = set(a.only.read_text().split()) if a.only else None
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(a.repo), *args], check=True, capture_output=True, text=True).stdout
+
+    sha = git("rev-parse", "HEAD").strip()
+    names = [n for n in git("ls-tree", "-r", "--name-only", "HEAD", "data/rules").split() if n.endswith(".yml")]
+    blocks, left = [], []
+    for name in names:
+        doc = yaml.safe_load(git("show", f"HEAD:{name}")) or {}
+        for rule in doc.get("rules", []):
+            rid = rule["id"]
+            if only is not None and rid not in only:
+                continue
+            if rule.get("depends_on_rule") or rule.get("visible") is False:
+                left.append(f"{rid}: needs a partner rule or is a helper")
+                continue
+            try:
+                py = python_pattern(rule["pattern"])
+                rx = re.compile(py)
+                ref = regex.compile(rule["pattern"], flags=regex.V0)
+            except (re.error, regex.error, ValueError) as exc:
+                left.append(f"{rid}: pattern not portable ({exc})")
+                continue
+            # no capturing group: the whole match is the secret (as kingfisher reports it)
+            exs = [str(e).strip() for e in rule.get("examples") or []]
+            ok = bool(exs)
+            for ex in exs:
+                m, r = rx.search(ex), ref.search(ex)
+                want = (r.group(1) if ref.groups else r.group(0)) if r else None
+                got = m.group("secret") if m is not None and "secret" in rx.groupindex else (m.group(0) if m else None)
+                if got is None or want is None or got != want:
+                    ok = False
+            if not ok:
+                left.append(f"{rid}: the Python pattern does not find the examples' secrets as the rule does")
+                continue
+            kws = keywords(py)
+            if not kws:
+                left.append(f"{rid}: no literal every match holds (would read every text)")
+                continue
+            ent = float(rule.get("min_entropy") or 0)
+            blocks.append(
+                "\n".join(
+                    [
+                        "[[rule]]",
+                        f'id = "kingfisher-{rid.removeprefix("kingfisher.")}"',
+                        f'entity = "{_entity(rid, rule.get("name", ""))}"',
+                        f"pattern = {_toml_str(py)}",
+                        f"keywords = {json.dumps(kws)}",
+                        f"min_entropy = {ent}",
+                        "score = 0.8",
+                        f'source = "github:mongodb/kingfisher@{sha[:12]}:{name} {rid} (Apache-2.0)"',
+                        "",
+                    ]
+                )
+            )
+    header = (
+        "# Provider rules of kingfisher (github.com/mongodb/kingfisher, Apache-2.0) that its PyPI package\n"
+        f"# does not bundle, as memeval rule data (fields as in context.toml). Commit {sha}.\n"
+        "# Written by scripts/redact_rules_kingfisher.py: do not edit by hand; rerun it on a newer commit.\n\n"
+    )
+    OUT.write_text(header + "\n".join(blocks), encoding="utf-8")
+    print(f"{len(blocks)} rules written to {OUT}; {len(left)} left out")
+    for x in left:
+        print("  " + x)
+
+
+if __name__ == "__main__":
+    main()
