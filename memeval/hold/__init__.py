@@ -2,7 +2,7 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/10`) joined with a small trained classifier (`hashlr/7`, weights shipped
+versioned rules (`rules/11`) joined with a small trained classifier (`hashlr/7`, weights shipped
 in the package; `hashlr/6`, `hashlr/5`, `hashlr/4`, `hashlr/3` and `hashlr/2`, the previous ones, are shipped
 too), and the same pair re-reading what a text hides (`views/1`: tag characters, hidden HTML,
 Base64/hex, ROT13, reversed and leetspeak segments; held when a decoded view is held); a multilingual sentence encoder

@@ -42,6 +42,7 @@ from memeval.hold._rules import (
     RULES_V8,
     RULES_V9,
     RULES_V10,
+    RULES_V11,
 )
 
 THRESHOLDS: Mapping[Source, float] = {
@@ -108,7 +109,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/10"
+    name = "rules/11"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -149,7 +150,17 @@ class RuleDetector:
         skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
         for rule in (
-            RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6 + RULES_V7 + RULES_V8 + RULES_V9 + RULES_V10
+            RULES
+            + RULES_V2
+            + RULES_V3
+            + RULES_V4
+            + RULES_V5
+            + RULES_V6
+            + RULES_V7
+            + RULES_V8
+            + RULES_V9
+            + RULES_V10
+            + RULES_V11
         ):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
@@ -423,7 +434,7 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/10` joined with the trained `hashlr/7`.
+    """The default detector, built once per process: `rules/11` joined with the trained `hashlr/7`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/1`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
