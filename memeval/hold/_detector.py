@@ -42,6 +42,7 @@ from memeval.hold._rules import (
     RULES_V8,
     RULES_V9,
     RULES_V10,
+    RULES_V11,
 )
 
 THRESHOLDS: Mapping[Source, float] = {
@@ -108,7 +109,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/10"
+    name = "rules/11"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -149,7 +150,17 @@ class RuleDetector:
         skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
         for rule in (
-            RULES + RULES_V2 + RULES_V3 + RULES_V4 + RULES_V5 + RULES_V6 + RULES_V7 + RULES_V8 + RULES_V9 + RULES_V10
+            RULES
+            + RULES_V2
+            + RULES_V3
+            + RULES_V4
+            + RULES_V5
+            + RULES_V6
+            + RULES_V7
+            + RULES_V8
+            + RULES_V9
+            + RULES_V10
+            + RULES_V11
         ):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
@@ -423,11 +434,11 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/10` joined with the trained `hashlr/7`.
+    """The default detector, built once per process: `rules/11` joined with the trained `hashlr/8`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/1`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
-    (`hashlr-7.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
+    (`hashlr-8.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
     numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
     of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
     week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.

@@ -739,3 +739,4 @@ from memeval.hold._rules_v7 import RULES_V7 as RULES_V7  # noqa: E402  (needs th
 from memeval.hold._rules_v8 import RULES_V8 as RULES_V8  # noqa: E402  (needs the tables above)
 from memeval.hold._rules_v9 import RULES_V9 as RULES_V9  # noqa: E402  (needs the tables above)
 from memeval.hold._rules_v10 import RULES_V10 as RULES_V10  # noqa: E402  (needs the tables above)
+from memeval.hold._rules_v11 import RULES_V11 as RULES_V11  # noqa: E402  (needs the tables above)
