@@ -12,10 +12,11 @@ polls) and `fanotify_init` with EPERM. Real bubblewrap sandboxes, real processes
 
 from __future__ import annotations
 
-import struct
 import threading
 import time
 from pathlib import Path
+
+from seccomp_rig import run_filter
 
 from memeval.sandbox import Mount, SandboxSpec, run_sandboxed
 from memeval.sandbox._seccomp import (
@@ -25,7 +26,6 @@ from memeval.sandbox._seccomp import (
     RET_ALLOW,
     RET_EMFILE,
     RET_EPERM,
-    sandbox_filter,
 )
 
 SHARED = "/usr/share/common-licenses/GPL-3"
@@ -85,35 +85,14 @@ def test_a_watcher_falls_back_to_polling(tmp_path: Path) -> None:
     assert "reverting to polling" in err.read_text()
 
 
-def _run_filter(arch: int, nr: int) -> int:
-    """What the filter returns for a call, by a small interpreter of the four BPF instructions it uses."""
-    prog = sandbox_filter()
-    insns = [struct.unpack("=HBBI", prog[i : i + 8]) for i in range(0, len(prog), 8)]
-    data = {0: nr, 4: arch}
-    a, pc = 0, 0
-    while True:
-        code, jt, jf, k = insns[pc]
-        pc += 1
-        if code == 0x20:
-            a = data[k]
-        elif code == 0x54:
-            a &= k
-        elif code == 0x15:
-            pc += jt if a == k else jf
-        elif code == 0x06:
-            return k
-        else:
-            raise AssertionError(f"unexpected instruction {code:#x}")
-
-
 def test_the_filter_gives_each_refused_call_its_own_answer_and_allows_the_rest() -> None:
     for table, ret in ((KEY_CALLS, RET_EPERM), (INOTIFY_CALLS, RET_EMFILE), (FANOTIFY_CALLS, RET_EPERM)):
         for arch, calls in table.items():
             for nr in calls:
-                assert _run_filter(arch, nr) == ret, (hex(arch), nr)
+                assert run_filter(arch, nr) == ret, (hex(arch), nr)
     refused = {nr for t in (KEY_CALLS, INOTIFY_CALLS, FANOTIFY_CALLS) for nr in t[0xC000003E]}
     for nr in range(0, 500):  # x86_64: every other number is allowed (254: inotify_add_watch needs an instance)
         if nr not in refused:
-            assert _run_filter(0xC000003E, nr) == RET_ALLOW, nr
-    assert _run_filter(0xC000003E, 0x40000000 | 294) == RET_EMFILE  # x32's inotify_init1
-    assert _run_filter(0x12345678, 294) == RET_ALLOW  # an architecture it does not know
+            assert run_filter(0xC000003E, nr) == RET_ALLOW, nr
+    assert run_filter(0xC000003E, 0x40000000 | 294) == RET_EMFILE  # x32's inotify_init1
+    assert run_filter(0x12345678, 294) == RET_ALLOW  # an architecture it does not know

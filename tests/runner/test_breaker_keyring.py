@@ -16,15 +16,15 @@ solved passed at L2v, with nothing in the diff or the tamper scan. Two channels 
 from __future__ import annotations
 
 import platform
-import struct
 import uuid
 from pathlib import Path
 
 import pytest
 from runner_helpers import make_task, one_item_pack, trials_by_id
+from seccomp_rig import run_filter
 
 from memeval.sandbox import Mount, SandboxSpec, run_sandboxed
-from memeval.sandbox._seccomp import KEY_CALLS, RET_ALLOW, RET_EPERM, sandbox_filter
+from memeval.sandbox._seccomp import KEY_CALLS, RET_ALLOW, RET_EPERM
 
 CALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}  # add_key, keyctl
 pytestmark = pytest.mark.skipif(platform.machine() not in CALLS, reason="syscall numbers known for x86_64/aarch64")
@@ -156,32 +156,11 @@ def test_a_sandbox_cannot_add_a_key(tmp_path: Path) -> None:
     assert out.read_text().strip() == "-1 Operation not permitted"
 
 
-def _run_filter(arch: int, nr: int) -> int:
-    """What the filter returns for a call, by a small interpreter of the four BPF instructions it uses."""
-    prog = sandbox_filter()
-    insns = [struct.unpack("=HBBI", prog[i : i + 8]) for i in range(0, len(prog), 8)]
-    data = {0: nr, 4: arch}
-    a, pc = 0, 0
-    while True:
-        code, jt, jf, k = insns[pc]
-        pc += 1
-        if code == 0x20:  # ld [k]
-            a = data[k]
-        elif code == 0x54:  # and #k
-            a &= k
-        elif code == 0x15:  # jeq #k, jt, jf
-            pc += jt if a == k else jf
-        elif code == 0x06:  # ret #k
-            return k
-        else:
-            raise AssertionError(f"unexpected instruction {code:#x}")
-
-
 def test_the_filter_refuses_exactly_the_key_calls_of_each_architecture() -> None:
     for arch, calls in KEY_CALLS.items():
         for nr in calls:
-            assert _run_filter(arch, nr) == RET_EPERM, (hex(arch), nr)
+            assert run_filter(arch, nr) == RET_EPERM, (hex(arch), nr)
         for nr in (0, 1, 59, 57, 231, min(calls) - 1, max(calls) + 1):
-            assert _run_filter(arch, nr) == RET_ALLOW, (hex(arch), nr)
-    assert _run_filter(0xC000003E, 0x40000000 | 250) == RET_EPERM  # x32's keyctl
-    assert _run_filter(0x12345678, 250) == RET_ALLOW  # an architecture it does not know
+            assert run_filter(arch, nr) == RET_ALLOW, (hex(arch), nr)
+    assert run_filter(0xC000003E, 0x40000000 | 250) == RET_EPERM  # x32's keyctl
+    assert run_filter(0x12345678, 250) == RET_ALLOW  # an architecture it does not know
