@@ -26,7 +26,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import AwareDatetime, TypeAdapter
 from sqlalchemy import Engine, create_engine, delete, event, select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col
@@ -48,6 +47,7 @@ from memeval.audit._events import (
     canonical_json,
 )
 from memeval.audit._lifecycle import for_event, projection_tables
+from memeval.audit._logrow import LOG_COLUMNS, event_from_body, log_row, row_values, stored_body
 from memeval.audit._machine import decide
 from memeval.audit._project import (
     BULK,
@@ -74,13 +74,25 @@ from memeval.audit._tables import (
     AuditHead,
     HoldState,
 )
-from memeval.audit._time import to_us
 from memeval.clock import utc_now
 from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
 
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
     from memeval.audit._reads import AuditReads
+
+__all__ = [
+    "LOG_COLUMNS",
+    "STORE_ONLY_TYPES",
+    "AppendResult",
+    "AuditStore",
+    "SqlAuditStore",
+    "event_from_body",
+    "log_row",
+    "row_values",
+    "stored_body",
+]
+"""What this module offers; the log row's names (`_logrow`) stay importable from here, as before the split."""
 
 STORE_ONLY_TYPES = STORE_TYPES
 """Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
@@ -627,90 +639,6 @@ class _Chain:
     head: AuditHead
     seq: int
     hash: str
-
-
-LOG_COLUMNS = (
-    "event_id", "team", "seq", "type", "occurred_us", "recorded_us", "sender", "sender_event_id", "actor_kind",
-    "actor_id", "session", "subject", "facet", "quantity", "prev_hash", "hash", "body",
-)  # fmt: skip
-"""The columns of `audit_event` the write path inserts (all but the database's own `id`), as `row_values` names them."""
-
-
-def stored_body(draft: AuditEvent, fields: dict[str, Any]) -> dict[str, Any]:
-    """`draft.model_copy(update=fields).body()` without building that copy: the body the hash covers.
-
-    `fields` are the store fields (`event_id`, `seq`, `recorded_at`, `sender`, `prev_hash`); each
-    is put into the draft's JSON body as the envelope serialises it (`recorded_at` through the
-    envelope's own serializer, so its text is the same). `tests/audit/test_store.py` checks the
-    bytes against `body()`.
-    """
-    body = draft.body()
-    for name, value in fields.items():
-        body[name] = _RECORDED_AT.dump_python(value, mode="json") if name == "recorded_at" else value
-    return body
-
-
-_RECORDED_AT: TypeAdapter[Any] = TypeAdapter(AwareDatetime)
-
-
-def row_values(ev: AuditEvent, body_text: str) -> dict[str, Any]:
-    """Column values of the log row of stored event `ev` whose canonical body is `body_text`."""
-    facet_field = type(ev.payload).FACET
-    assert ev.seq is not None and ev.recorded_at is not None and ev.hash and ev.prev_hash
-    return {
-        "event_id": ev.event_id or "",
-        "team": ev.team,
-        "seq": ev.seq,
-        "type": ev.type,
-        "occurred_us": to_us(ev.occurred_at),
-        "recorded_us": to_us(ev.recorded_at),
-        "sender": ev.sender or "",
-        "sender_event_id": ev.sender_event_id,
-        "actor_kind": ev.actor.kind,
-        "actor_id": ev.actor.id,
-        "session": ev.session,
-        "subject": ev.subject,
-        "facet": None if facet_field is None else str(getattr(ev.payload, facet_field)),
-        "quantity": ev.payload.count if isinstance(ev.payload, p.SecretBlanked) else 1,
-        "prev_hash": ev.prev_hash,
-        "hash": ev.hash,
-        "body": body_text,
-    }
-
-
-def log_row(draft: AuditEvent, fields: dict[str, Any], digest: str, body_text: str) -> tuple[Any, ...]:
-    """`row_values` of the stored copy of `draft` (store `fields` set, `hash` = `digest`), in `LOG_COLUMNS` order.
-
-    Built from the draft and the fields without making that copy; `tests/audit/test_store.py`
-    checks it against `row_values` of the copy.
-    """
-    pl = draft.payload
-    facet_field = type(pl).FACET
-    return (
-        fields["event_id"],
-        draft.team,
-        fields["seq"],
-        draft.type,
-        to_us(draft.occurred_at),
-        to_us(fields["recorded_at"]),
-        fields["sender"],
-        draft.sender_event_id,
-        draft.actor.kind,
-        draft.actor.id,
-        draft.session,
-        draft.subject,
-        None if facet_field is None else str(getattr(pl, facet_field)),
-        pl.count if isinstance(pl, p.SecretBlanked) else 1,
-        fields["prev_hash"],
-        digest,
-        body_text,
-    )
-
-
-def event_from_body(body: str, digest: str) -> AuditEvent:
-    """The stored event read back from its body JSON and hash column."""
-    ev = EVENT_ADAPTER.validate_json(body)
-    return ev.model_copy(update={"hash": digest})
 
 
 def _safe_url(url: str) -> str:
