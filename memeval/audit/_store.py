@@ -46,6 +46,7 @@ from memeval.audit._events import (
     AuditEvent,
     canonical_json,
 )
+from memeval.audit._lazy import LazyHoldDetector, LazyRedactor
 from memeval.audit._lifecycle import for_event, projection_tables
 from memeval.audit._logrow import LOG_COLUMNS, event_from_body, log_row, row_values, stored_body
 from memeval.audit._machine import decide
@@ -217,7 +218,7 @@ class SqlAuditStore(AuditStore):
         if self._sanitizer is None:
             if self._fingerprint_key is None:
                 raise AuditStoreError("no fingerprint key: pass fingerprint_key= or a Sanitizer")
-            self._sanitizer = Sanitizer(_LazyRedactor(), _LazyHoldDetector(), self._fingerprint_key)
+            self._sanitizer = Sanitizer(LazyRedactor(), LazyHoldDetector(), self._fingerprint_key)
         return self._sanitizer
 
     @contextmanager
@@ -527,65 +528,6 @@ class SqlAuditStore(AuditStore):
                         project(s, event_from_body(body, digest))
                         last, n = seq, n + 1
         return n
-
-
-class _LazyRedactor:
-    """`memeval.redact.get_redactor()`, loaded on the first text or id that needs scanning.
-
-    Loading it imports presidio and spaCy (about 3 CPU s); a review decision or claim with no
-    free text and plain ids (`_sanitize.plain_id`) needs none of it.
-    """
-
-    def __init__(self) -> None:
-        self._redactor: Any = None
-
-    def _loaded(self) -> Any:
-        if self._redactor is None:
-            from memeval.redact import get_redactor
-
-            self._redactor = get_redactor()
-        return self._redactor
-
-    def redact(self, text: str) -> Any:
-        return self._loaded().redact(text)
-
-    def redact_many(self, texts: Sequence[str]) -> list[Any]:
-        """`redact` of each text, in one scanner call per view (`memeval.redact.Redactor.redact_many`)."""
-        return list(self._loaded().redact_many(texts))
-
-    def detect_credentials_many(self, texts: Sequence[str]) -> list[Any]:
-        """The credential rules' findings in each text (`memeval.redact.Redactor.detect_credentials_many`)."""
-        return list(self._loaded().detect_credentials_many(texts))
-
-
-class _LazyHoldDetector:
-    """`memeval.hold.get_hold_detector()`, loaded on the first text that needs assessing."""
-
-    def __init__(self) -> None:
-        self._detector: Any = None
-
-    def _loaded(self) -> Any:
-        if self._detector is None:
-            from memeval.audit._heap import settle
-            from memeval.hold import get_hold_detector
-
-            self._detector = get_hold_detector()
-            settle()  # the redactor (built with the Sanitizer) and the detector are warm: out of the collector's way
-        return self._detector
-
-    def assess(self, text: str, source: str) -> Any:
-        return self._loaded().assess(text, source)
-
-    def assess_many(self, items: Sequence[tuple[str, str]]) -> list[Any]:
-        """`assess` of each (text, source), batched (`memeval.hold._batch.assess_many`: the same assessments).
-
-        Texts this process assessed before are answered from memory (`_holdmemo`: the same assessments).
-        """
-        if not items:
-            return []
-        from memeval.audit._holdmemo import assess_many_remembered
-
-        return assess_many_remembered(self._loaded(), items)
 
 
 def _check_draft(d: AuditEvent, index: int) -> None:
