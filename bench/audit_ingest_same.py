@@ -48,14 +48,17 @@ def dump(url: str, events: int, batch: int = 100) -> str:
     """Ingest `events` bench events into `url` with a fixed clock and ids; return the dump's hash and counts."""
     bench = throughput_bench()  # the same events as the throughput bench
 
-    import memeval.audit._store as store_module
+    try:  # the module of the write path, which stamps event ids and recorded_at
+        import memeval.audit._write as write_module
+    except ImportError:  # a checkout from before `_store` was split: the write path lived there
+        import memeval.audit._store as write_module  # type: ignore[no-redef]
     from memeval.audit import ingest_lines, open_store
 
     count = itertools.count(1)
-    store_module.uuid.uuid4 = lambda: uuid.UUID(int=next(count) << 64)  # type: ignore[attr-defined]
+    write_module.uuid.uuid4 = lambda: uuid.UUID(int=next(count) << 64)  # type: ignore[attr-defined]
     clock = itertools.count()
     start = datetime.datetime(2026, 12, 2, tzinfo=datetime.UTC)
-    store_module.utc_now = lambda: start + datetime.timedelta(microseconds=next(clock) * 1001)
+    write_module.utc_now = lambda: start + datetime.timedelta(microseconds=next(clock) * 1001)
     store = open_store(url)
     lines = [json.dumps(e) for e in bench.events(events, "bench-file", "bench-file", "prefixed", "")]
     res = ingest_lines(store, lines, sender="bench-file", batch_size=batch)

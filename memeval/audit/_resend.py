@@ -114,7 +114,7 @@ def refuse_second_hold(s: Session, ev: AuditEvent) -> None:
 
     Args:
         s: the batch's write session (rows projected earlier in the batch are seen).
-        ev: an event about to be decided (`SqlAuditStore._decide`): a `hold.created` of a lesson
+        ev: an event about to be decided (`memeval.audit._write._decide`): a `hold.created` of a lesson
             or a `lesson.proposed`; any other event passes.
 
     Raises:

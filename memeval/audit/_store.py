@@ -1,113 +1,52 @@
-"""The audit store: one write path (`append`) over SQLite or PostgreSQL.
+"""The audit store: `SqlAuditStore` over SQLite or PostgreSQL, and the `AuditStore` contract.
 
-`append` is the only code that writes the log. For a batch of drafts it, in order:
-0. admits only the event types of its origin (`_authority.ORIGIN_TYPES`: ingest takes what a memory
-   system emits, the review queue its decisions), refuses free text over the size limit,
-   normalises person ids, and turns a `memory.written` of kind `lesson` into the
-   `lesson.proposed` it is, so a lesson always waits for a person's approval;
-1. refuses drafts that set store fields or store-only types (`secret.blanked`, `hold.created`);
-2. redacts every free-text field and holds orders-to-agents text (`Sanitizer`), outside the lock;
-3. in ONE transaction (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`): skips
-   drafts whose (team, sender, sender_event_id) is stored already, refuses an ingest batch holding
-   an event another sender stored (same team and sender_event_id, same type, subject, time and
-   actor: a re-send under a new sender name, which would otherwise be stored twice), checks each
-   decision against the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
-   each `hold.released` into the `memory.written` (or `lesson.proposed`) it releases.
-Any refusal rolls the whole batch back: a batch is stored entirely or not at all.
+This module holds the store object: opening the database (engines, migration), the write and
+read sessions (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`, pipelined with the
+batch's lookups), `append` (the one write path, run by `memeval.audit._write.append_batch`; its
+steps are listed there) and reading the log back (`events`, `subject_events`, `teams`,
+`rebuild_projections`). It re-exports the names other modules and tests import from here
+(`AppendResult`, `STORE_ONLY_TYPES`, the log row's names from `_logrow`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import AwareDatetime, TypeAdapter
 from sqlalchemy import Engine, create_engine, delete, event, select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col
 
-from memeval.audit import _payloads as p
-from memeval.audit._authority import (
-    ORIGIN_TYPES,
-    STORE_TYPES,
-    Limits,
-    Origin,
-    normalize_person_id,
-    refused_type_message,
-)
-from memeval.audit._events import (
-    EVENT_ADAPTER,
-    GENESIS_HASH,
-    STORE_FIELDS,
-    AuditEvent,
-    canonical_json,
-)
-from memeval.audit._lifecycle import for_event, projection_tables
-from memeval.audit._machine import decide
-from memeval.audit._project import (
-    BULK,
-    KeyQuery,
-    forget_keys,
-    get_row,
-    insert_new_rows,
-    prefetch_for,
-    prefetch_queries,
-    preload_keys,
-    project,
-    select_keys,
-)
-from memeval.audit._resend import (
-    OPEN_AT_START,
-    open_lesson_hold_queries,
-    prefetch_open_lesson_holds,
-    refuse_resent,
-    refuse_second_hold,
-)
+from memeval.audit._admit import STORE_ONLY_TYPES
+from memeval.audit._authority import Limits, Origin
+from memeval.audit._events import AuditEvent
+from memeval.audit._lazy import LazyHoldDetector, LazyRedactor
+from memeval.audit._lifecycle import projection_tables
+from memeval.audit._logrow import LOG_COLUMNS, event_from_body, log_row, row_values, stored_body
+from memeval.audit._project import KeyQuery, preload_keys, project
 from memeval.audit._sanitize import Sanitizer
-from memeval.audit._tables import (
-    AuditEventRow,
-    AuditHead,
-    HoldState,
-)
-from memeval.audit._time import to_us
-from memeval.clock import utc_now
-from memeval.errors import AuditEventRejected, AuditStoreError, TransitionRefused
+from memeval.audit._tables import AuditEventRow, AuditHead
+from memeval.audit._write import AppendResult, append_batch
+from memeval.errors import AuditStoreError
 
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
     from memeval.audit._reads import AuditReads
 
-STORE_ONLY_TYPES = STORE_TYPES
-"""Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
-
-
-@dataclass(frozen=True)
-class AppendResult:
-    """What one `append` did.
-
-    Attributes:
-        stored: events appended (derived `secret.blanked`, `hold.created`, releases included).
-        duplicates: drafts skipped because their sender event id was stored already.
-        noops: repeated identical decisions (same decision id) that changed nothing.
-        held: drafts that became `hold.created` instead of entering memory.
-        secrets_blanked: values replaced by redaction, summed over types.
-        seqs: per team, (first, last) sequence number appended by this call.
-        released: memories (or lessons) the store wrote itself because a `hold.released` in this
-            call released them; counted in `stored` too.
-    """
-
-    stored: int
-    duplicates: int
-    noops: int
-    held: int
-    secrets_blanked: int
-    seqs: dict[str, tuple[int, int]] = field(default_factory=dict)
-    released: int = 0
+__all__ = [
+    "LOG_COLUMNS",
+    "STORE_ONLY_TYPES",
+    "AppendResult",
+    "AuditStore",
+    "SqlAuditStore",
+    "event_from_body",
+    "log_row",
+    "row_values",
+    "stored_body",
+]
+"""What this module offers; `AppendResult`, `STORE_ONLY_TYPES` and the log row's names are re-exported."""
 
 
 class AuditStore(ABC):
@@ -115,7 +54,7 @@ class AuditStore(ABC):
 
     @abstractmethod
     def append(self, drafts: Sequence[AuditEvent], *, sender: str, origin: Origin = "ingest") -> AppendResult:
-        """Append a batch of drafts (all or nothing) from channel `origin`; see the module docstring."""
+        """Append a batch of drafts (all or nothing) from channel `origin`; the steps: `memeval.audit._write`."""
 
     @abstractmethod
     def events(self, team: str, *, after_seq: int = 0) -> Iterator[AuditEvent]:
@@ -205,7 +144,7 @@ class SqlAuditStore(AuditStore):
         if self._sanitizer is None:
             if self._fingerprint_key is None:
                 raise AuditStoreError("no fingerprint key: pass fingerprint_key= or a Sanitizer")
-            self._sanitizer = Sanitizer(_LazyRedactor(), _LazyHoldDetector(), self._fingerprint_key)
+            self._sanitizer = Sanitizer(LazyRedactor(), LazyHoldDetector(), self._fingerprint_key)
         return self._sanitizer
 
     @contextmanager
@@ -245,7 +184,7 @@ class SqlAuditStore(AuditStore):
         origin: Origin = "ingest",
         presanitized: Presanitized | None = None,
     ) -> AppendResult:
-        """Append a batch of drafts, all or nothing (see the module docstring).
+        """Append a batch of drafts, all or nothing (the steps: `memeval.audit._write`).
 
         Args:
             drafts: validated events from one sender, store fields unset.
@@ -263,190 +202,7 @@ class SqlAuditStore(AuditStore):
             TransitionRefused: a decision its item's state does not allow (`.index` set).
             AuditStoreError: the database failed.
         """
-        drafts = [self._admit(d, i, origin) for i, d in enumerate(drafts)]
-        for i, d in enumerate(drafts):
-            _check_draft(d, i)
-        # ingested ids must have the strict id shape (`_ids`); the review queue's and report's are scanned in full
-        expanded = self.sanitizer.sanitize_many(drafts, sender, presanitized, strict_ids=origin == "ingest")
-        try:
-            return self._append_locked(drafts, expanded, sender, origin)
-        except SQLAlchemyError as exc:
-            raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
-
-    def _admit(self, d: AuditEvent, index: int, origin: str) -> AuditEvent:
-        """Step 0 of the write path (module docstring): origin, size, identity, lessons."""
-        if d.type not in ORIGIN_TYPES.get(origin, frozenset()):
-            raise AuditEventRejected(
-                f"event {index} ({d.sender_event_id!r}): {refused_type_message(d.type, origin)}", index=index
-            )
-        for name in type(d.payload).FREE_TEXT:
-            value = getattr(d.payload, name)
-            why = self.limits.text_too_long(name, len(value)) if value else None
-            if why:
-                raise AuditEventRejected(f"event {index} ({d.sender_event_id!r}): {why}", index=index)
-        if d.actor.kind == "person":
-            pid = normalize_person_id(d.actor.id)
-            if not pid:
-                raise AuditEventRejected(f"event {index}: actor.id is blank once normalised", index=index)
-            if pid != d.actor.id:
-                d = d.model_copy(update={"actor": d.actor.model_copy(update={"id": pid})})
-        pl = d.payload
-        if isinstance(pl, p.MemoryWritten) and pl.kind == "lesson":
-            d = EVENT_ADAPTER.validate_python(
-                {
-                    **d.model_dump(exclude={"type", "payload"}),
-                    "type": "lesson.proposed",
-                    "payload": {"text": pl.text, "source": pl.source, "released_hold": pl.released_hold},
-                }
-            )
-        return d
-
-    def _append_locked(
-        self, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str, origin: Origin
-    ) -> AppendResult:
-        stored = dups = noops = held = blanked = n_released = 0
-        seqs: dict[str, tuple[int, int]] = {}
-        every = [ev for evs in expanded for ev in evs]
-        # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below
-        ahead = _existing_queries(drafts) + prefetch_queries(every) + open_lesson_hold_queries([e[0] for e in expanded])
-        with self.write_session(lock_ahead=ahead) as s:
-            conn = s.connection()
-            try:
-                existing = self._existing_ids(s, drafts, sender, origin)
-                prefetch_for(s, every)
-                prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
-            finally:
-                forget_keys(conn)
-            s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
-            heads: dict[str, _Chain] = {}
-            for i, evs in enumerate(expanded):
-                key = (evs[0].team, evs[0].sender_event_id)
-                if key in existing:
-                    dups += 1
-                    continue
-                existing.add(key)
-                main = evs[0]
-                try:
-                    if self._decide(s, main) == "noop":
-                        noops += 1
-                        continue
-                    released = self._released(s, main)
-                    for derived in released:
-                        self._decide(s, derived)
-                except TransitionRefused as exc:
-                    raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
-                n_released += len(released)
-                for ev in [*evs, *released]:
-                    seq = self._insert(s, ev, sender, heads)
-                    first, _ = seqs.get(ev.team, (seq, seq))
-                    seqs[ev.team] = (first, seq)
-                    stored += 1
-                    held += ev.type == "hold.created"
-                    if isinstance(ev.payload, p.SecretBlanked):
-                        blanked += ev.payload.count
-            for chain in heads.values():  # each team's head moves once a batch
-                chain.head.seq, chain.head.hash = chain.seq, chain.hash
-            # the batch's log rows, then its new projection rows
-            log_rows = s.info.pop("audit_log_rows", [])
-            insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
-            s.info.pop(BULK, None)
-            s.info.pop(OPEN_AT_START, None)
-        return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
-
-    def _existing_ids(
-        self, s: Session, drafts: Sequence[AuditEvent], sender: str, origin: Origin
-    ) -> set[tuple[str, str]]:
-        """(team, sender event id) of the drafts' events this sender has stored already.
-
-        The same lookup finds the drafts' ids stored under other senders; on the ingest channel a
-        draft that is one of those very events (`sent_identity`) refuses the batch
-        (`memeval.audit._resend.refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
-        (team, sender, sender_event_id) index: the ORM's statement building and result handling
-        cost more than the query itself.
-
-        Raises:
-            ResentUnderAnotherSender: see `memeval.audit._resend.refuse_resent`.
-        """
-        own: set[tuple[str, str]] = set()
-        others: dict[tuple[str, str], set[str]] = {}
-        for team, ids in _ids_by_team(drafts):
-            for k in range(0, len(ids), 500):
-                rows = select_keys(
-                    s.connection(), "audit_event", _EXISTING_NAMES, {"team": team}, "sender_event_id", ids[k : k + 500]
-                )
-                for who, eid in rows:
-                    if who == sender:
-                        own.add((team, eid))
-                    else:
-                        others.setdefault((team, eid), set()).add(who)
-        if origin == "ingest":
-            refuse_resent(s.connection(), drafts, own, {k: v for k, v in others.items() if k not in own}, sender)
-        return own
-
-    def _decide(self, s: Session, ev: AuditEvent) -> str:
-        refuse_second_hold(s, ev)  # one open hold a lesson (`memeval.audit._resend`)
-        lc = for_event(ev.type)
-        if lc is None:
-            return "append"
-        return decide(ev, get_row(s, lc.table, ev.team, ev.subject or ""))
-
-    def _released(self, s: Session, ev: AuditEvent) -> list[AuditEvent]:
-        if ev.type != "hold.released":
-            return []
-        hold = get_row(s, HoldState, ev.team, ev.subject or "")
-        assert hold is not None  # decide() refused a release of a missing hold
-        lesson = hold.origin == "lesson.proposed"
-        payload: dict[str, Any] = {
-            "text": hold.text,
-            "source": hold.source,
-            "released_hold": hold.hold_id,
-        }
-        if not lesson:
-            payload["kind"] = hold.kind
-        return [
-            EVENT_ADAPTER.validate_python(
-                {
-                    "type": hold.origin,
-                    "occurred_at": ev.occurred_at,
-                    "team": ev.team,
-                    "sender_event_id": f"{ev.sender_event_id}#released",
-                    # a released lesson is still proposed by its author, so its author cannot approve it
-                    "actor": {"kind": hold.actor_kind, "id": hold.actor_id} if lesson else ev.actor,
-                    "session": hold.session,
-                    "subject": hold.item_id,
-                    "payload": payload,
-                }
-            )
-        ]
-
-    def _insert(self, s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> int:
-        """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
-
-        The stored event is `ev` with the store fields and `hash` set; its log row is built from
-        `ev` and those fields (`log_row`) without making that copy.
-        """
-        chain = heads.get(ev.team)
-        if chain is None:
-            with s.no_autoflush:
-                head = s.get(AuditHead, ev.team)
-            if head is None:
-                head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
-                s.add(head)
-            chain = heads[ev.team] = _Chain(head, head.seq, head.hash)
-        seq = chain.seq + 1
-        fields = {
-            "event_id": "ev_" + uuid.uuid4().hex[:24],
-            "seq": seq,
-            "recorded_at": utc_now(),
-            "sender": sender,
-            "prev_hash": chain.hash,
-        }
-        body_text = canonical_json(stored_body(ev, fields))
-        digest = "sha256:" + hashlib.sha256(body_text.encode()).hexdigest()
-        s.info.setdefault("audit_log_rows", []).append(log_row(ev, fields, digest, body_text))
-        chain.seq, chain.hash = seq, digest
-        project(s, ev, seq)
-        return seq
+        return append_batch(self, drafts, sender=sender, origin=origin, presanitized=presanitized)
 
     # --- reading --------------------------------------------------------------------------
     def events(self, team: str, *, after_seq: int = 0) -> Iterator[AuditEvent]:
@@ -517,200 +273,8 @@ class SqlAuditStore(AuditStore):
         return n
 
 
-class _LazyRedactor:
-    """`memeval.redact.get_redactor()`, loaded on the first text or id that needs scanning.
-
-    Loading it imports presidio and spaCy (about 3 CPU s); a review decision or claim with no
-    free text and plain ids (`_sanitize.plain_id`) needs none of it.
-    """
-
-    def __init__(self) -> None:
-        self._redactor: Any = None
-
-    def _loaded(self) -> Any:
-        if self._redactor is None:
-            from memeval.redact import get_redactor
-
-            self._redactor = get_redactor()
-        return self._redactor
-
-    def redact(self, text: str) -> Any:
-        return self._loaded().redact(text)
-
-    def redact_many(self, texts: Sequence[str]) -> list[Any]:
-        """`redact` of each text, in one scanner call per view (`memeval.redact.Redactor.redact_many`)."""
-        return list(self._loaded().redact_many(texts))
-
-    def detect_credentials_many(self, texts: Sequence[str]) -> list[Any]:
-        """The credential rules' findings in each text (`memeval.redact.Redactor.detect_credentials_many`)."""
-        return list(self._loaded().detect_credentials_many(texts))
-
-
-class _LazyHoldDetector:
-    """`memeval.hold.get_hold_detector()`, loaded on the first text that needs assessing."""
-
-    def __init__(self) -> None:
-        self._detector: Any = None
-
-    def _loaded(self) -> Any:
-        if self._detector is None:
-            from memeval.audit._heap import settle
-            from memeval.hold import get_hold_detector
-
-            self._detector = get_hold_detector()
-            settle()  # the redactor (built with the Sanitizer) and the detector are warm: out of the collector's way
-        return self._detector
-
-    def assess(self, text: str, source: str) -> Any:
-        return self._loaded().assess(text, source)
-
-    def assess_many(self, items: Sequence[tuple[str, str]]) -> list[Any]:
-        """`assess` of each (text, source), batched (`memeval.hold._batch.assess_many`: the same assessments).
-
-        Texts this process assessed before are answered from memory (`_holdmemo`: the same assessments).
-        """
-        if not items:
-            return []
-        from memeval.audit._holdmemo import assess_many_remembered
-
-        return assess_many_remembered(self._loaded(), items)
-
-
-def _check_draft(d: AuditEvent, index: int) -> None:
-    set_fields = [f for f in STORE_FIELDS if getattr(d, f) is not None]
-    if set_fields:
-        raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}) sets {set_fields}: the store assigns these; remove them",
-            index=index,
-        )
-    if d.type in STORE_ONLY_TYPES:
-        raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}) has type {d.type!r}, which only memeval "
-            "writes: send the original text and memeval blanks or holds it",
-            index=index,
-        )
-    if getattr(d.payload, "released_hold", None) is not None:
-        raise AuditEventRejected(
-            f"event {index} ({d.sender_event_id!r}) sets payload.released_hold: only a "
-            "hold.released decision does that; remove it",
-            index=index,
-        )
-
-
 _LOCK_HEAD = "LOCK TABLE audit_head IN SHARE ROW EXCLUSIVE MODE"
 """PostgreSQL: one writer at a time (`write_session`)."""
-
-_EXISTING_NAMES = ("sender", "sender_event_id")
-
-
-def _ids_by_team(drafts: Sequence[AuditEvent]) -> list[tuple[str, list[str]]]:
-    """(team, its drafts' sender event ids sorted), by team: what `_existing_ids` looks up."""
-    by_team: dict[str, set[str]] = {}
-    for d in drafts:
-        by_team.setdefault(d.team, set()).add(d.sender_event_id)
-    return [(team, sorted(ids)) for team, ids in sorted(by_team.items())]
-
-
-def _existing_queries(drafts: Sequence[AuditEvent]) -> list[KeyQuery]:
-    """The `select_keys` queries `_existing_ids` will run for `drafts`, for `preload_keys`."""
-    return [
-        ("audit_event", _EXISTING_NAMES, (("team", team),), "sender_event_id", tuple(ids[k : k + 500]))
-        for team, ids in _ids_by_team(drafts)
-        for k in range(0, len(ids), 500)
-    ]
-
-
-@dataclass
-class _Chain:
-    """A team's head row and its chain position while a batch is appended (the row is set once, at the end)."""
-
-    head: AuditHead
-    seq: int
-    hash: str
-
-
-LOG_COLUMNS = (
-    "event_id", "team", "seq", "type", "occurred_us", "recorded_us", "sender", "sender_event_id", "actor_kind",
-    "actor_id", "session", "subject", "facet", "quantity", "prev_hash", "hash", "body",
-)  # fmt: skip
-"""The columns of `audit_event` the write path inserts (all but the database's own `id`), as `row_values` names them."""
-
-
-def stored_body(draft: AuditEvent, fields: dict[str, Any]) -> dict[str, Any]:
-    """`draft.model_copy(update=fields).body()` without building that copy: the body the hash covers.
-
-    `fields` are the store fields (`event_id`, `seq`, `recorded_at`, `sender`, `prev_hash`); each
-    is put into the draft's JSON body as the envelope serialises it (`recorded_at` through the
-    envelope's own serializer, so its text is the same). `tests/audit/test_store.py` checks the
-    bytes against `body()`.
-    """
-    body = draft.body()
-    for name, value in fields.items():
-        body[name] = _RECORDED_AT.dump_python(value, mode="json") if name == "recorded_at" else value
-    return body
-
-
-_RECORDED_AT: TypeAdapter[Any] = TypeAdapter(AwareDatetime)
-
-
-def row_values(ev: AuditEvent, body_text: str) -> dict[str, Any]:
-    """Column values of the log row of stored event `ev` whose canonical body is `body_text`."""
-    facet_field = type(ev.payload).FACET
-    assert ev.seq is not None and ev.recorded_at is not None and ev.hash and ev.prev_hash
-    return {
-        "event_id": ev.event_id or "",
-        "team": ev.team,
-        "seq": ev.seq,
-        "type": ev.type,
-        "occurred_us": to_us(ev.occurred_at),
-        "recorded_us": to_us(ev.recorded_at),
-        "sender": ev.sender or "",
-        "sender_event_id": ev.sender_event_id,
-        "actor_kind": ev.actor.kind,
-        "actor_id": ev.actor.id,
-        "session": ev.session,
-        "subject": ev.subject,
-        "facet": None if facet_field is None else str(getattr(ev.payload, facet_field)),
-        "quantity": ev.payload.count if isinstance(ev.payload, p.SecretBlanked) else 1,
-        "prev_hash": ev.prev_hash,
-        "hash": ev.hash,
-        "body": body_text,
-    }
-
-
-def log_row(draft: AuditEvent, fields: dict[str, Any], digest: str, body_text: str) -> tuple[Any, ...]:
-    """`row_values` of the stored copy of `draft` (store `fields` set, `hash` = `digest`), in `LOG_COLUMNS` order.
-
-    Built from the draft and the fields without making that copy; `tests/audit/test_store.py`
-    checks it against `row_values` of the copy.
-    """
-    pl = draft.payload
-    facet_field = type(pl).FACET
-    return (
-        fields["event_id"],
-        draft.team,
-        fields["seq"],
-        draft.type,
-        to_us(draft.occurred_at),
-        to_us(fields["recorded_at"]),
-        fields["sender"],
-        draft.sender_event_id,
-        draft.actor.kind,
-        draft.actor.id,
-        draft.session,
-        draft.subject,
-        None if facet_field is None else str(getattr(pl, facet_field)),
-        pl.count if isinstance(pl, p.SecretBlanked) else 1,
-        fields["prev_hash"],
-        digest,
-        body_text,
-    )
-
-
-def event_from_body(body: str, digest: str) -> AuditEvent:
-    """The stored event read back from its body JSON and hash column."""
-    ev = EVENT_ADAPTER.validate_json(body)
-    return ev.model_copy(update={"hash": digest})
 
 
 def _safe_url(url: str) -> str:

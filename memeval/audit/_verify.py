@@ -17,7 +17,8 @@ from pydantic import ValidationError
 from sqlalchemy import select
 
 from memeval.audit._events import GENESIS_HASH
-from memeval.audit._store import SqlAuditStore, event_from_body, row_values
+from memeval.audit._logrow import event_from_body, row_values
+from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditEventRow, AuditHead
 
 _COLUMNS = (

@@ -1,0 +1,75 @@
+"""Steps 0 and 1 of the write path: what a draft must be before it is sanitised and stored.
+
+`admit` lets in only the event types of the draft's origin, refuses free text over the size
+limits, normalises person ids and turns a `memory.written` of kind `lesson` into the
+`lesson.proposed` it is; `check_draft` refuses drafts that set store fields, have a store-only
+type (`STORE_ONLY_TYPES`) or set `released_hold`. Both raise `AuditEventRejected` with the
+draft's position as `.index`. `memeval.audit._write.append_batch` calls them.
+"""
+
+from __future__ import annotations
+
+from memeval.audit import _payloads as p
+from memeval.audit._authority import (
+    ORIGIN_TYPES,
+    STORE_TYPES,
+    Limits,
+    normalize_person_id,
+    refused_type_message,
+)
+from memeval.audit._events import EVENT_ADAPTER, STORE_FIELDS, AuditEvent
+from memeval.errors import AuditEventRejected
+
+STORE_ONLY_TYPES = STORE_TYPES
+"""Types only the store writes; a sender that sends one is refused (`_authority.STORE_TYPES`)."""
+
+
+def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
+    """Step 0 of the write path (`memeval.audit._write`): origin, size (`limits`), identity, lessons."""
+    if d.type not in ORIGIN_TYPES.get(origin, frozenset()):
+        raise AuditEventRejected(
+            f"event {index} ({d.sender_event_id!r}): {refused_type_message(d.type, origin)}", index=index
+        )
+    for name in type(d.payload).FREE_TEXT:
+        value = getattr(d.payload, name)
+        why = limits.text_too_long(name, len(value)) if value else None
+        if why:
+            raise AuditEventRejected(f"event {index} ({d.sender_event_id!r}): {why}", index=index)
+    if d.actor.kind == "person":
+        pid = normalize_person_id(d.actor.id)
+        if not pid:
+            raise AuditEventRejected(f"event {index}: actor.id is blank once normalised", index=index)
+        if pid != d.actor.id:
+            d = d.model_copy(update={"actor": d.actor.model_copy(update={"id": pid})})
+    pl = d.payload
+    if isinstance(pl, p.MemoryWritten) and pl.kind == "lesson":
+        d = EVENT_ADAPTER.validate_python(
+            {
+                **d.model_dump(exclude={"type", "payload"}),
+                "type": "lesson.proposed",
+                "payload": {"text": pl.text, "source": pl.source, "released_hold": pl.released_hold},
+            }
+        )
+    return d
+
+
+def check_draft(d: AuditEvent, index: int) -> None:
+    """Step 1 of the write path: refuse (`AuditEventRejected`) store fields, store-only types, `released_hold`."""
+    set_fields = [f for f in STORE_FIELDS if getattr(d, f) is not None]
+    if set_fields:
+        raise AuditEventRejected(
+            f"event {index} ({d.sender_event_id!r}) sets {set_fields}: the store assigns these; remove them",
+            index=index,
+        )
+    if d.type in STORE_ONLY_TYPES:
+        raise AuditEventRejected(
+            f"event {index} ({d.sender_event_id!r}) has type {d.type!r}, which only memeval "
+            "writes: send the original text and memeval blanks or holds it",
+            index=index,
+        )
+    if getattr(d.payload, "released_hold", None) is not None:
+        raise AuditEventRejected(
+            f"event {index} ({d.sender_event_id!r}) sets payload.released_hold: only a "
+            "hold.released decision does that; remove it",
+            index=index,
+        )

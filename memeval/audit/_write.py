@@ -1,0 +1,306 @@
+"""The write path of the audit store: `append_batch`, which `SqlAuditStore.append` runs.
+
+`append_batch` is the only code that writes the log. For a batch of drafts it, in order:
+0. admits only the event types of its origin (`_authority.ORIGIN_TYPES`: ingest takes what a memory
+   system emits, the review queue its decisions), refuses free text over the size limit,
+   normalises person ids, and turns a `memory.written` of kind `lesson` into the
+   `lesson.proposed` it is, so a lesson always waits for a person's approval (`_admit.admit`);
+1. refuses drafts that set store fields or store-only types (`secret.blanked`, `hold.created`)
+   (`_admit.check_draft`);
+2. redacts every free-text field and holds orders-to-agents text (`Sanitizer`), outside the lock;
+3. in ONE transaction (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`): skips
+   drafts whose (team, sender, sender_event_id) is stored already, refuses an ingest batch holding
+   an event another sender stored (same team and sender_event_id, same type, subject, time and
+   actor: a re-send under a new sender name, which would otherwise be stored twice), checks each
+   decision against the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
+   each `hold.released` into the `memory.written` (or `lesson.proposed`) it releases.
+Any refusal rolls the whole batch back: a batch is stored entirely or not at all.
+
+This module holds that order (`append_batch`), step 3 (the duplicate lookup, the decisions, the
+hash chain, the inserts) and `AppendResult`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session
+
+from memeval.audit import _payloads as p
+from memeval.audit._admit import admit, check_draft
+from memeval.audit._authority import Origin
+from memeval.audit._events import EVENT_ADAPTER, GENESIS_HASH, AuditEvent, canonical_json
+from memeval.audit._lifecycle import for_event
+from memeval.audit._logrow import LOG_COLUMNS, log_row, stored_body
+from memeval.audit._machine import decide
+from memeval.audit._project import (
+    BULK,
+    KeyQuery,
+    forget_keys,
+    get_row,
+    insert_new_rows,
+    prefetch_for,
+    prefetch_queries,
+    project,
+    select_keys,
+)
+from memeval.audit._resend import (
+    OPEN_AT_START,
+    open_lesson_hold_queries,
+    prefetch_open_lesson_holds,
+    refuse_resent,
+    refuse_second_hold,
+)
+from memeval.audit._tables import AuditHead, HoldState
+from memeval.clock import utc_now
+from memeval.errors import AuditStoreError, TransitionRefused
+
+if TYPE_CHECKING:
+    from memeval.audit._parallel import Presanitized
+    from memeval.audit._store import SqlAuditStore
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What one `append` did.
+
+    Attributes:
+        stored: events appended (derived `secret.blanked`, `hold.created`, releases included).
+        duplicates: drafts skipped because their sender event id was stored already.
+        noops: repeated identical decisions (same decision id) that changed nothing.
+        held: drafts that became `hold.created` instead of entering memory.
+        secrets_blanked: values replaced by redaction, summed over types.
+        seqs: per team, (first, last) sequence number appended by this call.
+        released: memories (or lessons) the store wrote itself because a `hold.released` in this
+            call released them; counted in `stored` too.
+    """
+
+    stored: int
+    duplicates: int
+    noops: int
+    held: int
+    secrets_blanked: int
+    seqs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    released: int = 0
+
+
+def append_batch(
+    store: SqlAuditStore,
+    drafts: Sequence[AuditEvent],
+    *,
+    sender: str,
+    origin: Origin = "ingest",
+    presanitized: Presanitized | None = None,
+) -> AppendResult:
+    """`store.append`: append a batch of drafts, all or nothing (see the module docstring).
+
+    Args:
+        store: the store to append to (its limits, sanitizer and write session).
+        drafts: validated events from one sender, store fields unset.
+        sender: the authenticated sender name.
+        origin: the channel: `ingest` (a memory system; the default), `review` (the review
+            queue, after it authenticated the person) or `report`.
+        presanitized: this batch's redactions and hold assessments computed ahead by the
+            default engines (`_parallel.presanitize`); only `ingest_lines` passes it.
+
+    Returns:
+        An `AppendResult`.
+
+    Raises:
+        AuditEventRejected: a draft is not allowed; `.index` is its position in `drafts`.
+        TransitionRefused: a decision its item's state does not allow (`.index` set).
+        AuditStoreError: the database failed.
+    """
+    drafts = [admit(d, i, origin, store.limits) for i, d in enumerate(drafts)]
+    for i, d in enumerate(drafts):
+        check_draft(d, i)
+    # ingested ids must have the strict id shape (`_ids`); the review queue's and report's are scanned in full
+    expanded = store.sanitizer.sanitize_many(drafts, sender, presanitized, strict_ids=origin == "ingest")
+    try:
+        return _append_locked(store, drafts, expanded, sender, origin)
+    except SQLAlchemyError as exc:
+        raise AuditStoreError(f"audit store write failed: {type(exc).__name__}") from exc
+
+
+def _append_locked(
+    store: SqlAuditStore, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str, origin: Origin
+) -> AppendResult:
+    stored = dups = noops = held = blanked = n_released = 0
+    seqs: dict[str, tuple[int, int]] = {}
+    every = [ev for evs in expanded for ev in evs]
+    # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below
+    ahead = _existing_queries(drafts) + prefetch_queries(every) + open_lesson_hold_queries([e[0] for e in expanded])
+    with store.write_session(lock_ahead=ahead) as s:
+        conn = s.connection()
+        try:
+            existing = _existing_ids(s, drafts, sender, origin)
+            prefetch_for(s, every)
+            prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
+        finally:
+            forget_keys(conn)
+        s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
+        heads: dict[str, _Chain] = {}
+        for i, evs in enumerate(expanded):
+            key = (evs[0].team, evs[0].sender_event_id)
+            if key in existing:
+                dups += 1
+                continue
+            existing.add(key)
+            main = evs[0]
+            try:
+                if _decide(s, main) == "noop":
+                    noops += 1
+                    continue
+                released = _released(s, main)
+                for derived in released:
+                    _decide(s, derived)
+            except TransitionRefused as exc:
+                raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
+            n_released += len(released)
+            for ev in [*evs, *released]:
+                seq = _insert(s, ev, sender, heads)
+                first, _ = seqs.get(ev.team, (seq, seq))
+                seqs[ev.team] = (first, seq)
+                stored += 1
+                held += ev.type == "hold.created"
+                if isinstance(ev.payload, p.SecretBlanked):
+                    blanked += ev.payload.count
+        for chain in heads.values():  # each team's head moves once a batch
+            chain.head.seq, chain.head.hash = chain.seq, chain.hash
+        # the batch's log rows, then its new projection rows
+        log_rows = s.info.pop("audit_log_rows", [])
+        insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
+        s.info.pop(BULK, None)
+        s.info.pop(OPEN_AT_START, None)
+    return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
+
+
+def _existing_ids(s: Session, drafts: Sequence[AuditEvent], sender: str, origin: Origin) -> set[tuple[str, str]]:
+    """(team, sender event id) of the drafts' events this sender has stored already.
+
+    The same lookup finds the drafts' ids stored under other senders; on the ingest channel a
+    draft that is one of those very events (`sent_identity`) refuses the batch
+    (`memeval.audit._resend.refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
+    (team, sender, sender_event_id) index: the ORM's statement building and result handling
+    cost more than the query itself.
+
+    Raises:
+        ResentUnderAnotherSender: see `memeval.audit._resend.refuse_resent`.
+    """
+    own: set[tuple[str, str]] = set()
+    others: dict[tuple[str, str], set[str]] = {}
+    for team, ids in _ids_by_team(drafts):
+        for k in range(0, len(ids), 500):
+            rows = select_keys(
+                s.connection(), "audit_event", _EXISTING_NAMES, {"team": team}, "sender_event_id", ids[k : k + 500]
+            )
+            for who, eid in rows:
+                if who == sender:
+                    own.add((team, eid))
+                else:
+                    others.setdefault((team, eid), set()).add(who)
+    if origin == "ingest":
+        refuse_resent(s.connection(), drafts, own, {k: v for k, v in others.items() if k not in own}, sender)
+    return own
+
+
+def _decide(s: Session, ev: AuditEvent) -> str:
+    refuse_second_hold(s, ev)  # one open hold a lesson (`memeval.audit._resend`)
+    lc = for_event(ev.type)
+    if lc is None:
+        return "append"
+    return decide(ev, get_row(s, lc.table, ev.team, ev.subject or ""))
+
+
+def _released(s: Session, ev: AuditEvent) -> list[AuditEvent]:
+    if ev.type != "hold.released":
+        return []
+    hold = get_row(s, HoldState, ev.team, ev.subject or "")
+    assert hold is not None  # decide() refused a release of a missing hold
+    lesson = hold.origin == "lesson.proposed"
+    payload: dict[str, Any] = {
+        "text": hold.text,
+        "source": hold.source,
+        "released_hold": hold.hold_id,
+    }
+    if not lesson:
+        payload["kind"] = hold.kind
+    return [
+        EVENT_ADAPTER.validate_python(
+            {
+                "type": hold.origin,
+                "occurred_at": ev.occurred_at,
+                "team": ev.team,
+                "sender_event_id": f"{ev.sender_event_id}#released",
+                # a released lesson is still proposed by its author, so its author cannot approve it
+                "actor": {"kind": hold.actor_kind, "id": hold.actor_id} if lesson else ev.actor,
+                "session": hold.session,
+                "subject": hold.item_id,
+                "payload": payload,
+            }
+        )
+    ]
+
+
+def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> int:
+    """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
+
+    The stored event is `ev` with the store fields and `hash` set; its log row is built from
+    `ev` and those fields (`log_row`) without making that copy.
+    """
+    chain = heads.get(ev.team)
+    if chain is None:
+        with s.no_autoflush:
+            head = s.get(AuditHead, ev.team)
+        if head is None:
+            head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
+            s.add(head)
+        chain = heads[ev.team] = _Chain(head, head.seq, head.hash)
+    seq = chain.seq + 1
+    fields = {
+        "event_id": "ev_" + uuid.uuid4().hex[:24],
+        "seq": seq,
+        "recorded_at": utc_now(),
+        "sender": sender,
+        "prev_hash": chain.hash,
+    }
+    body_text = canonical_json(stored_body(ev, fields))
+    digest = "sha256:" + hashlib.sha256(body_text.encode()).hexdigest()
+    s.info.setdefault("audit_log_rows", []).append(log_row(ev, fields, digest, body_text))
+    chain.seq, chain.hash = seq, digest
+    project(s, ev, seq)
+    return seq
+
+
+_EXISTING_NAMES = ("sender", "sender_event_id")
+
+
+def _ids_by_team(drafts: Sequence[AuditEvent]) -> list[tuple[str, list[str]]]:
+    """(team, its drafts' sender event ids sorted), by team: what `_existing_ids` looks up."""
+    by_team: dict[str, set[str]] = {}
+    for d in drafts:
+        by_team.setdefault(d.team, set()).add(d.sender_event_id)
+    return [(team, sorted(ids)) for team, ids in sorted(by_team.items())]
+
+
+def _existing_queries(drafts: Sequence[AuditEvent]) -> list[KeyQuery]:
+    """The `select_keys` queries `_existing_ids` will run for `drafts`, for `preload_keys`."""
+    return [
+        ("audit_event", _EXISTING_NAMES, (("team", team),), "sender_event_id", tuple(ids[k : k + 500]))
+        for team, ids in _ids_by_team(drafts)
+        for k in range(0, len(ids), 500)
+    ]
+
+
+@dataclass
+class _Chain:
+    """A team's head row and its chain position while a batch is appended (the row is set once, at the end)."""
+
+    head: AuditHead
+    seq: int
+    hash: str
