@@ -21,8 +21,8 @@ from sqlmodel import Session, col
 
 from memeval.audit._admit import STORE_ONLY_TYPES
 from memeval.audit._authority import Limits, Origin
+from memeval.audit._engines import LazyHoldDetector, LazyRedactor
 from memeval.audit._events import AuditEvent
-from memeval.audit._lazy import LazyHoldDetector, LazyRedactor
 from memeval.audit._lifecycle import projection_tables
 from memeval.audit._logrow import LOG_COLUMNS, event_from_body, log_row, row_values, stored_body
 from memeval.audit._project import KeyQuery, preload_keys, project
