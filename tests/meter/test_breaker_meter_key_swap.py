@@ -17,11 +17,13 @@ import queue
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from meter_rig import make_proxy
 from meter_upstream import LocalUpstream, Reply
+from patience import patient
 from test_breaker_meter_held_per_sandbox import CLIENT, OK
 
 pytestmark = pytest.mark.skipif(
@@ -58,6 +60,10 @@ def test_a_key_of_the_other_arm_is_refused_on_this_arms_socket(tmp_path: Path) -
         swapped = _call(script, pack_sock, base_key, body)  # the pack arm's agent with the baseline's key
         own = _call(script, pack_sock, pack_key, body)
         base_own = _call(script, base_sock, base_key, body)
+        # a call enters the ledger just after its answer is sent: wait until both arms' own calls are in
+        end = time.monotonic() + patient(10)
+        while time.monotonic() < end and min(proxy.trial_spend(t).calls for t in ("t:baseline:1", "t:pack:1")) < 1:
+            time.sleep(0.01)
         base_spend, pack_spend = proxy.trial_spend("t:baseline:1"), proxy.trial_spend("t:pack:1")
     finally:
         proxy.stop()
