@@ -97,24 +97,10 @@ def append_batch(
     origin: Origin = "ingest",
     presanitized: Presanitized | None = None,
 ) -> AppendResult:
-    """`store.append`: append a batch of drafts, all or nothing (see the module docstring).
+    """`store.append`'s body: append a batch of drafts, all or nothing, in the steps above.
 
-    Args:
-        store: the store to append to (its limits, sanitizer and write session).
-        drafts: validated events from one sender, store fields unset.
-        sender: the authenticated sender name.
-        origin: the channel: `ingest` (a memory system; the default), `review` (the review
-            queue, after it authenticated the person) or `report`.
-        presanitized: this batch's redactions and hold assessments computed ahead by the
-            default engines (`_parallel.presanitize`); only `ingest_lines` passes it.
-
-    Returns:
-        An `AppendResult`.
-
-    Raises:
-        AuditEventRejected: a draft is not allowed; `.index` is its position in `drafts`.
-        TransitionRefused: a decision its item's state does not allow (`.index` set).
-        AuditStoreError: the database failed.
+    `store` is the store appended to (its limits, sanitizer and write session); the other
+    arguments, the result and the errors are `SqlAuditStore.append`'s, documented there once.
     """
     drafts = [admit(d, i, origin, store.limits) for i, d in enumerate(drafts)]
     for i, d in enumerate(drafts):
