@@ -95,13 +95,18 @@ def kill_tree(pid: int) -> None:
     `--die-with-parent` asks for does not survive the user-namespace mapping, so killing the
     outer bubblewrap alone leaves the sandbox running (and holding its status pipe). Killing PID 1
     of the sandbox's PID namespace takes every process inside with it.
+
+    The group goes first: killed after the processes below it, the outer bubblewrap could see its
+    child end by SIGKILL and exit 137 on its own before its signal arrived (seen at load 24), and
+    a sandbox killed from outside then read as a command that exited 137. The processes below are
+    found before any signal is sent, so none is missed when the dead ones are reparented.
     """
     below = _descendants(pid)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
     for p in below:
         with contextlib.suppress(ProcessLookupError):
             os.kill(p, signal.SIGKILL)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(pid, signal.SIGKILL)
 
 
 def kill_group(proc: subprocess.Popen[bytes]) -> None:

@@ -131,7 +131,7 @@ def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_
         "--repeats", "2", "--concurrency", "4", "--env", f"KEYNAME=memeval-leak-{uuid.uuid4().hex}",
         "--pack", str(one_item_pack(tmp_path / "pack.json")),
     )  # fmt: skip
-    assert code in (0, 1), err
+    assert code in (0, 1), (err, [(t["trial_id"], t["fault"]) for t in doc.get("trials", [])])
     trials = trials_by_id(doc)
     assert len(trials) == 4
     for tid, tr in trials.items():
