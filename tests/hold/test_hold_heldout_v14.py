@@ -13,7 +13,7 @@ from collections import Counter
 
 from heldout_jsonl import FIXTURES, builder, check_pinned, rows
 
-SHA256 = "77fcc47c1f14afd39ddebb58bd9577e379d80fd82fd20ea226f1ec362aa81c63"
+SHA256 = "b9c176fc10da515e52ce91dc35055e246ba5230a62dd324e5e1b1dc04e0fb284"
 
 
 def test_heldout_v14_is_unchanged() -> None:
@@ -21,15 +21,15 @@ def test_heldout_v14_is_unchanged() -> None:
 
 
 def test_heldout_v14_counts_by_label_and_origin() -> None:
-    """The counts the README states: 421 rows, 201 held; per origin group and label."""
+    """The counts the README states: 420 rows, 200 held; per origin group and label."""
     data = rows("v14")
-    assert len(data) == 421
-    assert sum(bool(r["held"]) for r in data) == 201
+    assert len(data) == 420
+    assert sum(bool(r["held"]) for r in data) == 200
     group = Counter((r["origin"].split(":")[0], bool(r["held"])) for r in data)
     assert group == {
         ("na0s", True): 131,
         ("na0s", False): 71,
-        ("llmguard", True): 38,
+        ("llmguard", True): 37,
         ("llmguard", False): 16,
         ("anythingllm", False): 54,
         ("nextchat", False): 25,
@@ -38,7 +38,7 @@ def test_heldout_v14_counts_by_label_and_origin() -> None:
         ("written-v14", False): 23,
     }
     written = sum(n for (g, _), n in group.items() if g == "written-v14")
-    assert written * 5 <= len(data)  # written rows are under a fifth (55 of 421)
+    assert written * 5 <= len(data)  # written rows are under a fifth (55 of 420)
 
 
 def test_heldout_v14_languages() -> None:
@@ -46,7 +46,7 @@ def test_heldout_v14_languages() -> None:
     data = rows("v14")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (101, 88), "zh": (8, 14), "ja": (8, 10), "ko": (4, 10), "ru": (4, 10), "ar": (8, 7), "fr": (9, 4),
+        "en": (100, 88), "zh": (8, 14), "ja": (8, 10), "ko": (4, 10), "ru": (4, 10), "ar": (8, 7), "fr": (9, 4),
         "es": (8, 8), "de": (6, 8), "tr": (4, 6), "vi": (1, 6), "pt": (4, 4), "hi": (4, 4), "fa": (3, 4),
         "he": (1, 5), "bn": (1, 4), "id": (1, 3), "it": (2, 3), "nl": (1, 3), "pl": (1, 3), "el": (0, 3),
         "cs": (0, 2), "da": (0, 2), "nb": (0, 2), "ro": (0, 2), "sk": (0, 2), "sv": (1, 1), "th": (1, 1),
@@ -131,6 +131,6 @@ def test_heldout_v14_is_registered_in_the_bench() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     got = bench.v14_rows()
-    assert len(got) == 421 and sum(held for _, held, _, _, _ in got) == 201
+    assert len(got) == 420 and sum(held for _, held, _, _, _ in got) == 200
     assert {group for *_, group in got} >= {"na0s", "llmguard", "owasp", "written-v14:memory-lesson"}
     assert "v14" in (bench.__doc__ or "")
