@@ -1,10 +1,11 @@
 """Steps 0 and 1 of the write path: what a draft must be before it is sanitised and stored.
 
-`admit` lets in only the event types of the draft's origin, refuses free text over the size
-limits, normalises person ids and turns a `memory.written` of kind `lesson` into the
-`lesson.proposed` it is; `check_draft` refuses drafts that set store fields, have a store-only
-type (`STORE_ONLY_TYPES`) or set `released_hold`. Both raise `AuditEventRejected` with the
-draft's position as `.index`. `memeval.audit._write.append_batch` calls them.
+`admit` lets in only the event types of the draft's origin, refuses a NUL character in any string
+(PostgreSQL stores none) and free text over the size limits, normalises person ids and turns a
+`memory.written` of kind `lesson` into the `lesson.proposed` it is; `check_draft` refuses drafts
+that set store fields, have a store-only type (`STORE_ONLY_TYPES`) or set `released_hold`. Both
+raise `AuditEventRejected` with the draft's position as `.index`.
+`memeval.audit._write.append_batch` calls them.
 """
 
 from __future__ import annotations
@@ -30,6 +31,14 @@ def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
         raise AuditEventRejected(
             f"event {index} ({d.sender_event_id!r}): {refused_type_message(d.type, origin)}", index=index
         )
+    if (nul := _first_nul(d)) is not None:
+        field, at = nul
+        raise AuditEventRejected(
+            f"event {index}: field {field} has a NUL character (\\u0000) at character {at}; PostgreSQL stores no "
+            "NUL in text, so no audit store takes one (the log reads the same on every store): remove it or "
+            "replace it with a space",
+            index=index,
+        )
     for name in type(d.payload).FREE_TEXT:
         value = getattr(d.payload, name)
         why = limits.text_too_long(name, len(value)) if value else None
@@ -51,6 +60,26 @@ def admit(d: AuditEvent, index: int, origin: str, limits: Limits) -> AuditEvent:
             }
         )
     return d
+
+
+def _first_nul(d: AuditEvent) -> tuple[str, int] | None:
+    """The field and character offset of the first NUL in any string of the event `d`, or None.
+
+    The field as `payload.text`, `actor.id` or `payload.fingerprints.0`. Strings lie in the envelope,
+    its actor and its payload, alone or in tuples (`memeval.audit._payloads` nests nothing deeper).
+    Runs once an event on the ingest path, so it reads fields without a dump.
+    """
+    for prefix, model in (("", d), ("actor.", d.actor), ("payload.", d.payload)):
+        for name, value in model.__dict__.items():
+            kind = type(value)
+            if kind is str:
+                if "\0" in value:
+                    return prefix + name, value.find("\0")
+            elif kind is tuple or kind is list:
+                for i, item in enumerate(value):
+                    if type(item) is str and "\0" in item:
+                        return f"{prefix}{name}.{i}", item.find("\0")
+    return None
 
 
 def check_draft(d: AuditEvent, index: int) -> None:

@@ -249,9 +249,14 @@ def get_account(store: SqlAuditStore, username: str) -> Account | None:
 
 
 def authenticate(store: SqlAuditStore, username: str, password: str) -> Account | None:
-    """The account when `password` is right, else None (as slow for unknown names)."""
+    """The account when `password` is right, else None (as slow for unknown names).
+
+    A name with a NUL character is no account's (`check_account` allows none) and is never looked up:
+    PostgreSQL refuses a query holding one, which was a server error before any password was checked.
+    """
     with store.read_session() as s:
-        row = s.get(ReviewUser, normalize_username(username))
+        name = normalize_username(username)
+        row = None if "\0" in name else s.get(ReviewUser, name)
         stored = None if row is None else (row.password_hash, _load(s, row))
     if stored is None:
         _HASHER.verify(password, dummy_hash())

@@ -13,9 +13,11 @@ from collections.abc import Callable
 from datetime import datetime
 
 from fastapi import FastAPI
-from fastapi.responses import Response
+from fastapi.responses import PlainTextResponse, Response
+from sqlalchemy.exc import DataError
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from memeval._templates import jinja_env, templates_dir
 from memeval._web import SecurityHeaders
@@ -86,6 +88,12 @@ def create_review_app(
     def _api_error(_request: Request, exc: ApiError) -> Response:
         return error_response(exc)
 
+    @app.exception_handler(DataError)
+    def _store_refused_value(_request: Request, _exc: DataError) -> Response:
+        # a value the database cannot hold reached a query (PostgreSQL: a NUL character); the rules
+        # above refuse the ones known by name, this keeps any other a client error, not a 500
+        return PlainTextResponse(NUL_REFUSAL, status_code=400)
+
     css = (templates_dir() / "review" / "review.css").read_text(encoding="utf-8")
 
     @app.get("/static/review.css", include_in_schema=False)
@@ -100,5 +108,29 @@ def create_review_app(
         same_site="strict",
         https_only=settings.secure_cookies,
     )
+    app.add_middleware(RefuseNulAddress)
     app.add_middleware(SecurityHeaders, csp=CSP)
     return app
+
+
+NUL_REFUSAL = (
+    "the request holds a NUL character (%00, \\u0000), which no audit store keeps (PostgreSQL refuses it): "
+    "remove it and send the request again"
+)
+
+
+class RefuseNulAddress:
+    """ASGI middleware answering 400 to a request whose path or query string holds a NUL character.
+
+    PostgreSQL keeps no NUL in text and psycopg refuses a query parameter holding one, so an item
+    address or a queue filter with `%00` was a server error there and an empty answer on SQLite.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and ("\0" in scope.get("path", "") or b"%00" in scope.get("query_string", b"")):
+            await PlainTextResponse(NUL_REFUSAL, status_code=400)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

@@ -131,6 +131,12 @@ def check_arguments(action: str, reason: str | None, kept: str | None, item_type
             f"the reason has {len(reason or '')} characters: keep it under {MAX_REASON_CHARS}",
             code="bad_choice",
         )
+    if "\0" in (reason or ""):
+        raise ReviewRefused(
+            f"the reason has a NUL character (\\u0000) at character {(reason or '').find(chr(0))}, which no "
+            "audit store keeps: remove it",
+            code="bad_choice",
+        )
 
 
 def check_request(account: Account, req: DecisionRequest) -> None:
@@ -227,6 +233,12 @@ def comment_item(
     if len(body) > MAX_REASON_CHARS:
         raise ReviewRefused(f"the comment has {len(body)} characters: keep it under {MAX_REASON_CHARS}",
                             code="bad_choice")  # fmt: skip
+    if "\0" in body:
+        raise ReviewRefused(
+            f"the comment has a NUL character (\\u0000) at character {body.find(chr(0))}, which no audit store "
+            "keeps: remove it",
+            code="bad_choice",
+        )
     ev = EVENT_ADAPTER.validate_python(
         {
             "type": "review.commented",

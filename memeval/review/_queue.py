@@ -39,8 +39,13 @@ def parse_ref(ref: str) -> tuple[str, str, str]:
     """Split `TYPE/TEAM/ID` into its parts.
 
     Raises:
-        UsageError: not three parts, or an unknown type.
+        UsageError: not three parts, an unknown type, or a NUL character (PostgreSQL would refuse the lookup).
     """
+    if "\0" in ref:
+        raise UsageError(
+            f"item reference {ref!r} has a NUL character (\\u0000), which no item id holds: "
+            "copy it from `memeval review list`"
+        )
     parts = ref.split("/", 2)
     if len(parts) != 3 or parts[0] not in ITEM_TYPES or not parts[1] or not parts[2]:
         raise UsageError(

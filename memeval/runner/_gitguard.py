@@ -51,11 +51,19 @@ from __future__ import annotations
 import os
 import posixpath
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memeval.runner._gitobjects import _read, forged_objects, hidden_by_index
+from memeval.runner._diff import IGNORED_DIRS
+from memeval.runner._gitobjects import (
+    StoreFile,
+    _read,
+    check_store_files,
+    forged_objects,
+    hidden_by_index,
+    newly_hidden,
+)
 from memeval.sandbox import World
 
 MAX_CONFIG_BYTES = 1 << 20
@@ -246,14 +254,18 @@ def _config_entries(host: Path) -> list[tuple[str, str | None]] | None:
     return pairs
 
 
-def scan_git_config(world: World) -> GitScan:
-    """Every git configuration key the world's repositories set (see the module docstring).
+def _repository_folders(world: World) -> tuple[list[tuple[str, Path]], bool]:
+    """Every folder git may take as a repository's git folder, found as git finds them.
 
-    Raises nothing: a file git could not parse adds no key (git fails on it too); a world with
-    more than `MAX_CONFIG_FILES` files or a file over `MAX_CONFIG_BYTES` comes back `refused`.
+    Each `.git` (folder, symlink or `gitdir:` file) and each folder holding `HEAD` and `config`
+    (`_git_dirs`), with `gitdir:` files and symlinks followed within the world.
+
+    Returns:
+        (inside path, host path) of each, resolved (no symlink on the way), in the order found;
+        and whether the search stopped at `MAX_CONFIG_FILES * 4` candidates.
     """
-    queue: list[str] = []
     gitdirs = list(dict.fromkeys(_git_dirs(world)))
+    found: dict[str, Path] = {}
     i = 0
     while i < len(gitdirs) and i < MAX_CONFIG_FILES * 4:
         gd = gitdirs[i]
@@ -271,13 +283,88 @@ def scan_git_config(world: World) -> GitScan:
                 if (r2 := _resolve(world, posixpath.join(base, target))) is not None and r2[0] not in gitdirs:
                     gitdirs.append(r2[0])
             continue
+        if host.is_dir():
+            found.setdefault(inside, host)
+    return list(found.items()), len(gitdirs) > MAX_CONFIG_FILES * 4
+
+
+def store_files(world: World, touched: Iterable[str]) -> tuple[list[StoreFile], list[tuple[StoreFile, Path]]]:
+    """The object-store files and indexes git would read in the world that the agent may have written.
+
+    Found as git finds them (`_repository_folders`, each one's `commondir`), through every symlink
+    within the world: a `.git/objects` or `.git/objects/ab` linked elsewhere, or a repository moved under
+    a `__pycache__` folder (which the workspace diff skips) and named by a `gitdir:` file. A file is
+    returned when its resolved path is in `touched` (what the diff found added or changed, relative
+    to the world's root), lies under a folder the diff skips (`IGNORED_DIRS`), or differs from the path
+    git opens (reached through a symlink); every other file the diff compared equal to the world as built.
+
+    Returns:
+        (object-store files, for `check_store_files`; (index, where the world as built held it), for
+        `newly_hidden`). Bounded as `_repository_folders` is; a folder's entries are read, never opened.
+    """
+    touched_set = set(touched)
+    folders, _ = _repository_folders(world)
+    homes: dict[str, None] = {}
+    for inside, host in folders:
+        homes[inside] = None
+        common = _read(host / "commondir", 4096) if (host / "commondir").exists() else None
+        if common and (rc := _resolve(world, posixpath.join(inside, common.decode("utf-8", "replace").strip()))):
+            if rc[1].is_dir():
+                homes[rc[0]] = None
+
+    def suspect(named: str, real: str) -> bool:
+        rel = real.lstrip("/")
+        return named != rel or rel in touched_set or any(part in IGNORED_DIRS for part in rel.split("/"))
+
+    objects: list[StoreFile] = []
+    indexes: list[tuple[StoreFile, Path]] = []
+    for home in homes:
+        if (ri := _resolve(world, posixpath.join(home, "index"))) is not None and ri[1].is_file():
+            named = posixpath.join(home, "index").lstrip("/")
+            if suspect(named, ri[0]):
+                indexes.append((StoreFile(named, ri[1]), Path(ri[0].lstrip("/"))))
+        store = posixpath.join(home, "objects")
+        if (ro := _resolve(world, store)) is None or not ro[1].is_dir():
+            continue
+        for sub in _entry_names(ro[1]):
+            if not (len(sub) == 2 and set(sub) <= _HEX_DIGITS or sub in ("pack", "info")):
+                continue
+            if (rs := _resolve(world, posixpath.join(ro[0], sub))) is None or not rs[1].is_dir():
+                continue
+            for name in _entry_names(rs[1]):
+                named = posixpath.join(store, sub, name).lstrip("/")
+                if suspect(named, posixpath.join(rs[0], name)):
+                    objects.append(StoreFile(named, rs[1] / name))
+    return objects, indexes
+
+
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def _entry_names(folder: Path) -> list[str]:
+    """The names in `folder`, sorted; [] when it cannot be read."""
+    try:
+        return sorted(os.listdir(folder))
+    except OSError:
+        return []
+
+
+def scan_git_config(world: World) -> GitScan:
+    """Every git configuration key the world's repositories set (see the module docstring).
+
+    Raises nothing: a file git could not parse adds no key (git fails on it too); a world with
+    more than `MAX_CONFIG_FILES` files or a file over `MAX_CONFIG_BYTES` comes back `refused`.
+    """
+    folders, capped = _repository_folders(world)
+    if capped:
+        return GitScan(refused=f"more than {MAX_CONFIG_FILES * 4} git folders in the world")
+    queue: list[str] = []
+    for inside, host in folders:
         queue += [posixpath.join(inside, "config"), posixpath.join(inside, "config.worktree")]
         common = _read(host / "commondir", 4096) if (host / "commondir").exists() else None
         if common:
             cd = posixpath.join(inside, common.decode("utf-8", "replace").strip())
             queue += [posixpath.join(cd, "config"), posixpath.join(cd, "config.worktree")]
-    if len(gitdirs) > MAX_CONFIG_FILES * 4:
-        return GitScan(refused=f"more than {MAX_CONFIG_FILES * 4} git folders in the world")
     seen: set[str] = set()
     keys: set[str] = set()
     unoverridable: list[str] = []
@@ -340,8 +427,12 @@ __all__ = [
     "MAX_CONFIG_FILES",
     "MAX_LINK_HOPS",
     "MERGE_FILE",
+    "StoreFile",
+    "check_store_files",
     "forged_objects",
     "git_overrides",
     "hidden_by_index",
+    "newly_hidden",
     "scan_git_config",
+    "store_files",
 ]

@@ -22,6 +22,7 @@ import time
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 
 def _read(host: Path, limit: int) -> bytes | None:
@@ -97,6 +98,20 @@ def _pack_ok(idx: Path, timeout_s: float = CHECK_BUDGET_S) -> bool:
     return True
 
 
+class StoreFile(NamedTuple):
+    """One file git reads of a repository's object store or index.
+
+    Attributes:
+        named: its path as git opens it, relative to the world's root (`app/.git/objects/ab/cdef...`):
+            what its object id and kind are read from, and what a refusal names.
+        host: the file itself on the host, every symlink on the way resolved within the world (git
+            follows them: a `.git/objects/ab` linked to another folder reads that folder's files).
+    """
+
+    named: str
+    host: Path
+
+
 def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
     """The git object files among `paths` (relative to the world `root`) that are not what they say.
 
@@ -105,15 +120,11 @@ def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
     pass `git verify-pack`. git itself never rewrites an object, and reads one without checking
     its hash, so a failing one is an object the agent forged (`git checkout BASE -- tests` would
     restore its content). Symlinks and special files there fail too, and so does an
-    `objects/info/alternates` the agent wrote (objects read from a folder of its choosing). The
-    work is bounded, since the objects are the agent's: loose objects past `MAX_INFLATED_TOTAL`
-    bytes inflated in all, and packs left when `CHECK_BUDGET_S` is spent, fail unchecked (named
-    with `(not checked: ...)`).
+    `objects/info/alternates` the agent wrote (objects read from a folder of its choosing). Only
+    paths inside a folder that is a repository's (`.git`, or one holding `HEAD` or `refs`) are
+    looked at; `check_store_files` does the checking (see it for the bounds).
     """
-    bad: list[str] = []
-    packs: set[str] = set()
-    left = MAX_INFLATED_TOTAL
-    deadline = time.monotonic() + CHECK_BUDGET_S
+    files = []
     for rel in paths:
         parts = rel.split("/")
         if len(parts) < 3 or parts[-3] != "objects":
@@ -121,11 +132,39 @@ def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
         gitdir = root.joinpath(*parts[:-3])
         if not (gitdir.name == ".git" or (gitdir / "HEAD").exists() or (gitdir / "refs").is_dir()):
             continue  # a folder called `objects` that is no repository's
-        p = root / rel
+        files.append(StoreFile(rel, root / rel))
+    return check_store_files(files)
+
+
+def check_store_files(files: Iterable[StoreFile]) -> list[str]:
+    """The object-store files among `files` that are not what their names say (see `forged_objects`).
+
+    Each file's kind and object id come from its `named` path (`objects/ab/cdef...`: loose object
+    `abcdef...`; `objects/pack/pack-*.idx`/`.pack`; `objects/info/alternates`), its bytes from
+    `host`. The work is bounded, since the objects are the agent's: loose objects past
+    `MAX_INFLATED_TOTAL` bytes inflated in all, and packs left when `CHECK_BUDGET_S` is spent, fail
+    unchecked (named with `(not checked: ...)`).
+
+    Returns:
+        The `named` path of each failing file (a pack by its stem and `.pack`), in the order met.
+    """
+    bad: list[str] = []
+    packs: dict[str, tuple[Path, Path]] = {}
+    left = MAX_INFLATED_TOTAL
+    deadline = time.monotonic() + CHECK_BUDGET_S
+    for f in files:
+        rel, p = f.named, f.host
+        parts = rel.split("/")
+        if len(parts) < 3 or parts[-3] != "objects":
+            continue
         if parts[-2:] == ["info", "alternates"]:
             bad.append(rel)  # objects/info/alternates: git would read objects from elsewhere
         elif parts[-2] == "pack" and parts[-1].startswith("pack-") and parts[-1].endswith((".pack", ".idx")):
-            packs.add("/".join([*parts[:-1], parts[-1].rsplit(".", 1)[0]]))
+            stem = "/".join([*parts[:-1], parts[-1].rsplit(".", 1)[0]])
+            host_stem = p.with_name(parts[-1].rsplit(".", 1)[0])
+            packs.setdefault(
+                stem, (host_stem.with_name(host_stem.name + ".idx"), host_stem.with_name(host_stem.name + ".pack"))
+            )
         elif len(parts[-2]) == 2 and len(name := parts[-2] + parts[-1]) in (40, 64) and set(name) <= _HEX:
             if p.is_symlink() or not p.is_file():
                 bad.append(rel)
@@ -140,7 +179,7 @@ def forged_objects(root: Path, paths: Iterable[str]) -> list[str]:
                 bad.append(rel)
             left -= used
     for stem in sorted(packs):
-        idx, pack = root / f"{stem}.idx", root / f"{stem}.pack"
+        idx, pack = packs[stem]
         if not idx.exists() and not idx.is_symlink():
             continue  # git uses no pack without its index
         if idx.is_symlink() or pack.is_symlink():
@@ -208,13 +247,23 @@ def hidden_by_index(pristine: Path, root: Path, paths: Iterable[str]) -> list[st
     for rel in paths:
         if rel.rsplit("/", 1)[-1] != "index" or "/.git/" not in "/" + rel:
             continue
-        p = root / rel
-        if p.is_symlink() or not p.is_file():
-            continue
-        now = _index_hidden(_read(p, MAX_INDEX_BYTES) or b"")
-        if not now:
-            continue
-        before_p = pristine / rel
-        before = _index_hidden(_read(before_p, MAX_INDEX_BYTES) or b"") if before_p.is_file() else set()
-        out += [f"{rel}: {name}" for name in sorted(now - (before or set()))]
+        out += newly_hidden(StoreFile(rel, root / rel), pristine / rel)
     return out
+
+
+def newly_hidden(index: StoreFile, before: Path) -> list[str]:
+    """`NAMED: path` for each file `index` newly marks `assume-unchanged` or `skip-worktree`.
+
+    Newly: not marked by the index at `before` (the world as built; a missing file marks nothing). A
+    symlink, a special file or an index this does not read (`_index_hidden`) gives nothing.
+    """
+    p = index.host
+    if p.is_symlink() or not p.is_file():
+        return []
+    now = _index_hidden(_read(p, MAX_INDEX_BYTES) or b"")
+    if not now:
+        return []
+    was = (
+        _index_hidden(_read(before, MAX_INDEX_BYTES) or b"") if before.is_file() and not before.is_symlink() else set()
+    )
+    return [f"{index.named}: {name}" for name in sorted(now - (was or set()))]

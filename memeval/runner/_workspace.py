@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from memeval.eventlog import TamperFinding, TamperScanned, WorkspaceDiffed
 from memeval.runner._diff import diff_trees, listed
-from memeval.runner._gitguard import forged_objects, hidden_by_index
+from memeval.runner._gitguard import check_store_files, forged_objects, hidden_by_index, newly_hidden, store_files
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink
@@ -69,7 +69,7 @@ def review_workspace(
         )
     )
     findings, omitted = _scan_tamper(trial_id, task, policy, world, pristine, d.added, d.changed, log)
-    return WorkspaceReview(findings, omitted, git_refusal(pristine, world.root, (*d.added, *d.changed)))
+    return WorkspaceReview(findings, omitted, git_refusal(pristine, world, (*d.added, *d.changed)))
 
 
 def _scan_tamper(
@@ -103,21 +103,30 @@ def _scan_tamper(
     return findings, scan.omitted
 
 
-def git_refusal(pristine: Path, root: Path, touched: tuple[str, ...]) -> str | None:
+def git_refusal(pristine: Path, world: World, touched: tuple[str, ...]) -> str | None:
     """Why the agent's git repositories cannot be trusted by the verifier, or None.
 
-    `touched` are the world's files the agent added or changed (relative to `root`).
+    `touched` are the world's files the agent added or changed (relative to its root). The object
+    files and indexes git would read are checked too wherever they lie (`store_files`): reached
+    through a symlink, or under a folder the diff skips, they are not in `touched` under the name
+    git opens them by.
     """
 
     def listed(items: list[str]) -> str:
         return ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
 
-    if forged := forged_objects(root, touched):
+    root = world.root
+    objects, indexes = store_files(world, touched)
+    forged = list(dict.fromkeys([*forged_objects(root, touched), *check_store_files(objects)]))
+    if forged:
         return (
             f"git objects the agent added or changed are not what their names say ({listed(forged)});"
             " a test restored from that repository would be the agent's"
         )
-    if hidden := hidden_by_index(pristine, root, touched):
+    hidden = hidden_by_index(pristine, root, touched)
+    for index, before in indexes:
+        hidden += [h for h in newly_hidden(index, pristine / before) if h not in hidden]
+    if hidden:
         return (
             f"the agent marked tracked files assume-unchanged or skip-worktree ({listed(hidden)});"
             " git diff and git status would not show its changes to them"
