@@ -22,6 +22,7 @@ from memeval.cli._print import (
     print_comparison,
     print_listing,
     print_results,
+    print_titled,
     rate,
     verdict_so_far,
     visible,
@@ -332,10 +333,7 @@ def check_tasks_cmd(
         echo_json(report, by_alias=True)
     else:
         con = out_console()
-        t = Table(
-            title=f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})",
-            title_justify="left",
-        )
+        t = Table()
         for col in ("task", "oracle passed", "nop passed", "problems"):
             t.add_column(col)
         for x in report.tasks:
@@ -345,7 +343,8 @@ def check_tasks_cmd(
                 rate(x.nop_passes, x.nop_scored),
                 ", ".join(x.problems) or "ok",
             )
-        con.print(t)
+        title = f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})"
+        print_titled(con, title, t)
         for x in report.broken:
             for d in x.details:
                 con.print(f"[red]broken[/red] {escape(x.task_id)}: {escape(d)}", highlight=False)

@@ -1,5 +1,9 @@
 """What a new user's walk through README on a fresh clone found, checked with real `memeval` processes.
 
+- A table's title was rich's own: wrapped and padded to the table's width. `memeval check-tasks`
+  printed "Controls on mini@unversioned (runs 01M..., " and the second run id on the next line
+  (the table is narrower than the title), and every title line of `ab`, `results`, `compare` and
+  `check-tasks` ended in spaces up to the table's edge in a pipe or a file.
 - `memeval audit serve --help` said the warm workers scan the ids while the server redacts the
   free text; the server does the opposite (`presanitize_one`).
 """
@@ -7,6 +11,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +19,9 @@ from pathlib import Path
 from memeval.audit._parallel import HTTP_MIN_EVENTS, WORKER_SHARE
 
 REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures"
+GOLDEN = FIXTURES / "runlog_v1" / "sample-t01"
+GOLDEN_ID = "01M8P490FKYQ4EG1WTR6J13A24"
 
 
 def _memeval(*args: str, cwd: Path, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -29,6 +37,43 @@ def _memeval(*args: str, cwd: Path, timeout: float = 600) -> subprocess.Complete
         timeout=timeout,
         start_new_session=True,
     )
+
+
+def _no_trailing_space(out: str) -> None:
+    bad = [line for line in out.splitlines() if line != line.rstrip()]
+    assert not bad, f"{len(bad)} line(s) end in spaces, the first: {bad[0]!r}"
+
+
+def test_results_and_compare_print_their_titles_whole_with_no_padding(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    shutil.copytree(GOLDEN, runs / GOLDEN_ID)
+    res = _memeval("results", GOLDEN_ID, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[0] == f"{GOLDEN_ID} (completed)", res.stdout[:300]
+    _no_trailing_space(res.stdout)
+    res = _memeval("compare", GOLDEN_ID, GOLDEN_ID, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    title = f"A = {GOLDEN_ID} (verdict unresolved), B = {GOLDEN_ID} (verdict unresolved)"
+    assert title in res.stdout.splitlines(), res.stdout[:600]
+    _no_trailing_space(res.stdout)
+
+
+def test_check_tasks_names_both_control_runs_on_one_line(tmp_path: Path) -> None:
+    res = _memeval(
+        "check-tasks",
+        str(FIXTURES / "tasksets" / "mini"),
+        "--tasks",
+        "greet",
+        "--quiet",
+        "--runs-dir",
+        "runs",
+        cwd=tmp_path,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    oracle, nop = sorted(p.name for p in (tmp_path / "runs").iterdir())  # ULIDs: the oracle run was made first
+    first = res.stdout.splitlines()[0]
+    assert first == f"Controls on mini@unversioned (runs {oracle}, {nop})", res.stdout[:400]
+    _no_trailing_space(res.stdout)
 
 
 def test_audit_serve_help_says_what_the_workers_do() -> None:
