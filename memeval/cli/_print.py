@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from memeval._runlist import ListedRun
-    from memeval.results import Run, RunListing
+    from memeval.results import Run, RunIndexRow, RunListing
     from memeval.runreport import Comparison
 
 
@@ -190,8 +190,39 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 "—" if r.p_value is None else f"{r.p_value:.3g}",
             )
         )
-    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
-    typer.echo(f"Runs in {visible(runs_dir)}")
+    _echo_aligned(f"Runs in {visible(runs_dir)}", table)
+
+
+def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
+    """The run index's rows (`memeval runs --from-index`) as `print_listing` prints run folders, with each folder.
+
+    `where` names the index's store. Text the index holds from a run's log (task set, agent,
+    folder) is printed with control characters spelled out, as the folder listing does.
+    """
+    head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p", "folder")
+    table = [head]
+    for r in rows:
+        agent = (r.agent or "—") + (" (control)" if r.control else "")
+        table.append(
+            (
+                visible(r.run_id),
+                (r.started_at or "—")[:19].replace("T", " "),
+                visible(r.task_set or "—"),
+                visible(agent),
+                visible(r.status),
+                f"{r.trials}/{r.planned}",
+                verdict_so_far(r.status, r.verdict),
+                "—" if r.p_value is None else f"{r.p_value:.3g}",
+                visible(r.path),
+            )
+        )
+    _echo_aligned(f"Runs in the run index at {visible(where)}", table)
+
+
+def _echo_aligned(title: str, table: Sequence[tuple[str, ...]]) -> None:
+    """`title`, then `table`'s rows (its head first) in columns two spaces apart, no trailing spaces."""
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    typer.echo(title)
     for row in table:
         typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 

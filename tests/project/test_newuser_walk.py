@@ -83,3 +83,42 @@ def test_audit_serve_help_says_what_the_workers_do() -> None:
     assert (HTTP_MIN_EVENTS, WORKER_SHARE) == (50, 2 / 3)  # the figures the help page states
     assert "A batch of 50 events or more has the free text of its first two thirds redacted" in text, text
     assert "while the server scans the batch's ids and does the last third itself" in text, text
+
+
+def test_the_run_index_lists_like_the_folders_with_a_head_aligned_and_escaped(tmp_path: Path) -> None:
+    """`runs --from-index` printed bare lines: no head, columns not aligned, a control run not
+    marked, and the task set and agent from a run's log written raw (an escape sequence reached
+    the terminal), where `memeval runs` spells control characters out."""
+    runs = tmp_path / "runs"
+    shutil.copytree(FIXTURES / "runlog_v1", runs)
+    log = runs / "sample-t01" / "events.jsonl"
+    raw = log.read_text(encoding="utf-8")
+    assert '"name":"fernhill-sample-agent"' in raw
+    log.write_text(raw.replace('"name":"fernhill-sample-agent"', '"name":"evil\\u001b[2Jagent"'), encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'index.sqlite'}"
+    made = _memeval("runs", "--runs-dir", str(runs), "--index", "--index-url", url, cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    out = _memeval("runs", "--from-index", "--index-url", url, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "\x1b" not in out.stdout and "evil\\x1b[2Jagent" in out.stdout, out.stdout
+    title, head, *rows = out.stdout.splitlines()
+    assert title == f"Runs in the run index at {tmp_path / 'index.sqlite'}"
+    assert head.split() == [
+        "run",
+        "started",
+        "(UTC)",
+        "task",
+        "set",
+        "agent",
+        "status",
+        "trials",
+        "verdict",
+        "p",
+        "folder",
+    ]
+    assert len(rows) == 2 and any("oracle (control)" in r for r in rows), rows
+    for column in ("agent", "status", "folder"):  # every row's cell starts under its head
+        at = head.index(column)
+        assert all(r[at - 2 : at] == "  " and r[at] != " " for r in rows), (column, rows)
+    assert {r.split()[-1] for r in rows} == {str(runs / "oracle-mini"), str(runs / "sample-t01")}, rows
+    _no_trailing_space(out.stdout)
