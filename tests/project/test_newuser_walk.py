@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from memeval.audit._parallel import HTTP_MIN_EVENTS, WORKER_SHARE
 
 REPO = Path(__file__).resolve().parents[2]
@@ -122,3 +124,21 @@ def test_the_run_index_lists_like_the_folders_with_a_head_aligned_and_escaped(tm
         assert all(r[at - 2 : at] == "  " and r[at] != " " for r in rows), (column, rows)
     assert {r.split()[-1] for r in rows} == {str(runs / "oracle-mini"), str(runs / "sample-t01")}, rows
     _no_trailing_space(out.stdout)
+
+
+def test_load_run_of_a_path_that_is_not_there_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's `memeval.load_run("runs/01M8...")` from another folder said "runs/01M8... is not a run
+    folder: it has no events.jsonl", as if the folder were there."""
+    import memeval
+    from memeval.errors import RunLogError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RunLogError) as missing:
+        memeval.load_run("runs/01NOPE")
+    assert str(missing.value) == (
+        f"runs/01NOPE does not exist (from {tmp_path}): give the path of a run folder, "
+        "the one holding events.jsonl (`memeval runs` lists them)"
+    )
+    (tmp_path / "runs" / "01NOPE").mkdir(parents=True)
+    with pytest.raises(RunLogError, match=r"^runs/01NOPE is not a run folder: it has no events.jsonl$"):
+        memeval.load_run("runs/01NOPE")
