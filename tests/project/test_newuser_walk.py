@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -142,3 +143,22 @@ def test_load_run_of_a_path_that_is_not_there_says_so(tmp_path: Path, monkeypatc
     (tmp_path / "runs" / "01NOPE").mkdir(parents=True)
     with pytest.raises(RunLogError, match=r"^runs/01NOPE is not a run folder: it has no events.jsonl$"):
         memeval.load_run("runs/01NOPE")
+
+
+def test_a_resumed_run_names_its_folder_as_the_run_that_started_it(tmp_path: Path) -> None:
+    """A new run printed `Run folder: /abs/runs/ID` (and `run_dir` in its JSON) but the same run
+    resumed printed `runs/ID`: start_run's folder is absolute, a resumed run's was the relative one
+    `--resume` found."""
+    mini = str(FIXTURES / "tasksets" / "mini")
+    first = _memeval("ab", mini, "--agent", "oracle", "--tasks", "greet", "--runs-dir", "runs", "-q", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    [run] = (tmp_path / "runs").iterdir()
+    line = f"Run folder: {run}  (memeval replay {run.name} rebuilds this record)"
+    assert line in first.stdout.splitlines(), first.stdout
+    again = _memeval("ab", mini, "--agent", "oracle", "--resume", run.name, "--runs-dir", "runs", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "has nothing left to run" in again.stderr, again.stderr
+    assert line in again.stdout.splitlines(), again.stdout
+    doc = _memeval("ab", mini, "--agent", "oracle", "--resume", run.name, "--runs-dir", "runs", "--json", cwd=tmp_path)
+    assert doc.returncode == 0, doc.stderr
+    assert json.loads(doc.stdout)["run_dir"] == str(run)
