@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from rich.console import Console
+    from rich.table import Table
 
     from memeval._runlist import ListedRun
-    from memeval.results import Run, RunListing
+    from memeval.results import Run, RunIndexRow, RunListing
     from memeval.runreport import Comparison
 
 
@@ -57,6 +58,20 @@ def err_console() -> Console:
     return Console(stderr=True) if sys.stderr.isatty() else Console(stderr=True, width=PIPED_WIDTH)
 
 
+def print_titled(console: Console, title: str, table: Table) -> None:
+    """Print `title` on a line of its own (in the style of a table title), then `table`.
+
+    A rich table's own title is wrapped and padded to the table's width: a title longer than a
+    narrow table (`check-tasks`' two run ids over a four-column table) was split over lines, and
+    every title line ended in spaces up to the table's edge in a pipe or a file. `title` is plain
+    text (no markup read), never wrapped or padded here.
+    """
+    from rich.text import Text
+
+    console.print(Text(title, style="table.title"), soft_wrap=True)
+    console.print(table)
+
+
 def status_text(status: str) -> str:
     """A run's status as the results table's title says it (`interrupted` says how to go on)."""
     return (
@@ -73,7 +88,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
     from memeval.runreport import summarize, summary_lines
 
     recs = run.to_records(include_controls=True)
-    t = Table(title=f"{run.result.run_id} ({status_text(run.status)})", title_justify="left")
+    t = Table()
     for col in (
         "task",
         "mode",
@@ -113,7 +128,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
             (x["control"] or "") + (" (left out)" if x["control"] and not include_controls else ""),
             "—" if x["tamper"] is None else str(x["tamper"]),
         )
-    console.print(t)
+    print_titled(console, f"{run.result.run_id} ({status_text(run.status)})", t)
     s = summarize(run, include_controls=include_controls)
     for line in summary_lines(s):
         console.print(escape(line), highlight=False)
@@ -175,8 +190,39 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 "—" if r.p_value is None else f"{r.p_value:.3g}",
             )
         )
-    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
-    typer.echo(f"Runs in {visible(runs_dir)}")
+    _echo_aligned(f"Runs in {visible(runs_dir)}", table)
+
+
+def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
+    """The run index's rows (`memeval runs --from-index`) as `print_listing` prints run folders, with each folder.
+
+    `where` names the index's store. Text the index holds from a run's log (task set, agent,
+    folder) is printed with control characters spelled out, as the folder listing does.
+    """
+    head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p", "folder")
+    table = [head]
+    for r in rows:
+        agent = (r.agent or "—") + (" (control)" if r.control else "")
+        table.append(
+            (
+                visible(r.run_id),
+                (r.started_at or "—")[:19].replace("T", " "),
+                visible(r.task_set or "—"),
+                visible(agent),
+                visible(r.status),
+                f"{r.trials}/{r.planned}",
+                verdict_so_far(r.status, r.verdict),
+                "—" if r.p_value is None else f"{r.p_value:.3g}",
+                visible(r.path),
+            )
+        )
+    _echo_aligned(f"Runs in the run index at {visible(where)}", table)
+
+
+def _echo_aligned(title: str, table: Sequence[tuple[str, ...]]) -> None:
+    """`title`, then `table`'s rows (its head first) in columns two spaces apart, no trailing spaces."""
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    typer.echo(title)
     for row in table:
         typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
 
@@ -216,10 +262,7 @@ def print_comparison(c: Comparison, console: Console) -> None:
     console.print(f"packs: A {escape(pack_text(c.pack_a))}; B {escape(pack_text(c.pack_b))}", highlight=False)
     for w in c.warnings:
         console.print(f"[yellow]warning:[/yellow] {escape(w)}", highlight=False)
-    t = Table(
-        title=f"A = {c.run_a} (verdict {c.verdict_a}), B = {c.run_b} (verdict {c.verdict_b})",
-        title_justify="left",
-    )
+    t = Table()
     for col in ("task", "baseline A", "baseline B", "pack A", "pack B", "change (baseline / pack)"):
         t.add_column(col)
     by = {(x.task_id, x.mode): x for x in c.tasks}
@@ -229,7 +272,7 @@ def print_comparison(c: Comparison, console: Console) -> None:
         for x in (b, p):
             cells += ["—", "—"] if x is None else [rate(x.a_passes, x.a_scored), rate(x.b_passes, x.b_scored)]
         t.add_row(escape(task_id), *cells, f"{b.change if b else '—'} / {p.change if p else '—'}")
-    console.print(t)
+    print_titled(console, f"A = {c.run_a} (verdict {c.verdict_a}), B = {c.run_b} (verdict {c.verdict_b})", t)
     for arm in c.arms:
         console.print(
             f"\n[bold]{ARM_LABEL[arm.mode]}[/bold]: A {arm.a_passes}/{arm.a_scored} passed, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from memeval.cli._print import print_titled
 from memeval.formatting import cell_text, money, run_ref
 from memeval.results import RunResult, arm_spend
 from memeval.runreport import card_fields
@@ -14,7 +15,7 @@ from memeval.stats import ArmCostOfPass
 def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     """Print the records page's with/without table, the verdict, the run card and coverage."""
     v = result.verdict
-    t = Table(title=f"Run {result.run_id} · {result.status}", title_justify="left")
+    t = Table()
     t.add_column("Task")
     t.add_column("Cold agent (baseline)")
     t.add_column("With memory (pack)")
@@ -37,7 +38,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
             f"scored trials: {v.verdict_scored}",
             f"faults counted against: {v.verdict_faults_against}",
         )
-    console.print(t)
+    print_titled(console, f"Run {result.run_id} · {result.status}", t)
     control = result.run_card.agent.get("control")
     if control:
         console.print(

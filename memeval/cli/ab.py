@@ -177,7 +177,7 @@ def ab(
     )
     opts = ab_options(ctx, args)
     if resume:
-        run_dir = locate_run(resume, runs_dir)
+        run_dir = locate_run(resume, runs_dir).resolve()  # as start_run's: absolute, the same in every message
         check_resume(run_dir, opts)
     else:
         run_dir = start_run(opts)

@@ -390,9 +390,10 @@ def serve(
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
 
-    Batches of 50 events or more have their id scan done in warm worker processes
-    (`MEMEVAL_AUDIT_WORKERS`, default the CPU count, 0 turns them off) while the server redacts
-    their free text.
+    A batch of 50 events or more has the free text of its first two thirds redacted and assessed
+    in a warm worker process (`MEMEVAL_AUDIT_WORKERS`, default the CPU count, 0 turns them off)
+    while the server scans the batch's ids and does the last third itself. The workers warm up
+    in the background after the start; until they are up, the server does whole batches.
     """
     import uvicorn
 

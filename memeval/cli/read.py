@@ -20,10 +20,11 @@ from memeval.cli._print import (
     escape,
     out_console,
     print_comparison,
+    print_index_listing,
     print_listing,
     print_results,
+    print_titled,
     rate,
-    verdict_so_far,
     visible,
 )
 from memeval.cli._progress import control_progress
@@ -254,21 +255,15 @@ def runs(
             listed = [{k: d[k] for k in type(r).model_fields} for r, d in zip(indexed, dumped, strict=True)]
             echo_json({"schema": RUN_INDEX_SCHEMA, "schema_version": 1, "runs": listed})
             return
-        if not indexed:
-            from memeval.cli._store import store_name
+        from memeval.cli._store import store_name
 
+        if not indexed:
             typer.echo(
                 f"no runs in the run index at {store_name(url)} yet: `memeval runs --index --runs-dir DIR` "
                 "adds a folder's runs (or `memeval ab ... --index-url URL`, each run as it ends)"
             )
             return
-        for r in indexed:
-            word = verdict_so_far(r.status, r.verdict).replace("—", "-")
-            verdict = f"{word} (p={r.p_value:.3g})" if r.verdict and r.p_value is not None else word
-            typer.echo(
-                f"{r.run_id}  {r.started_at or '-'}  {r.task_set or '-'}  {r.agent or '-'}  {r.status}  "
-                f"{r.trials}/{r.planned} trials  {verdict}  {r.path}"
-            )
+        print_index_listing(store_name(url), indexed)
         return
     if index:
         written = index_runs(runs_dir, url)
@@ -332,10 +327,7 @@ def check_tasks_cmd(
         echo_json(report, by_alias=True)
     else:
         con = out_console()
-        t = Table(
-            title=f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})",
-            title_justify="left",
-        )
+        t = Table()
         for col in ("task", "oracle passed", "nop passed", "problems"):
             t.add_column(col)
         for x in report.tasks:
@@ -345,7 +337,8 @@ def check_tasks_cmd(
                 rate(x.nop_passes, x.nop_scored),
                 ", ".join(x.problems) or "ok",
             )
-        con.print(t)
+        title = f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})"
+        print_titled(con, title, t)
         for x in report.broken:
             for d in x.details:
                 con.print(f"[red]broken[/red] {escape(x.task_id)}: {escape(d)}", highlight=False)

@@ -75,8 +75,7 @@ class RunLog:
             RunLogError: the file is missing, or a complete line is not a valid event (with its
                 line number), or `seq` numbers are not 0, 1, 2, ... in order.
         """
-        if not self.path.is_file():
-            raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
+        self._require()
         data = self.path.read_bytes()
         lines = data.split(b"\n")
         torn = lines[-1] != b""
@@ -131,8 +130,15 @@ class RunLog:
         return ReplayStream(self, data)
 
     def _require(self) -> None:
-        if not self.path.is_file():
-            raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
+        """Raise `RunLogError` unless the log file is there, saying whether the folder is missing too."""
+        if self.path.is_file():
+            return
+        if not self.run_dir.exists():
+            raise RunLogError(
+                f"{self.run_dir} does not exist (from {Path.cwd()}): give the path of a run folder, "
+                f"the one holding {LOG_NAME} (`memeval runs` lists them)"
+            )
+        raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
 
     def _check_seqs(self, events: Sequence[Event | View], first_line: int = 0) -> None:
         """Raise `RunLogError` for the first event whose `seq` is not its position (as `read` does).
