@@ -362,6 +362,7 @@ def _call_tag_lines(raw: NDArray[np.uint8], ends: NDArray[np.intp], dots: NDArra
     dots = dots[raw[dots - 1] == tag[_TAG_DOT - 1]]  # the `l` of `model.`
     window = raw[dots[:, None] + (np.arange(len(_CALL_TAG)) - _TAG_DOT)]
     found = dots[np.all(window == tag, axis=1)]
+    found = found[found < (ends[-1] if ends.size else 0)]  # none past the last newline (a line cut off)
     tagged = np.zeros(ends.size, dtype=np.bool_)
     tagged[np.searchsorted(ends, found, side="right")] = True
     return tagged
