@@ -49,6 +49,10 @@ def _rewrite(run: Path, lines: list[str]) -> None:
     (run / "events.jsonl").write_text("".join(lines), encoding="utf-8")
 
 
+CALL_TAG = fast_module._CALL_TAG.decode()
+CALL_TAG_ESCAPED = CALL_TAG.replace('"', '\\"')
+"""The tag as text inside a JSON string (its quotes escaped): no longer the tag's bytes."""
+
 OTHER_TRIAL = ('"trial_id":"t:pack:1","v"', '"trial_id":"t:baseline:1","v"')
 """The event's own `trial_id` (the last key but `v`), changed: its call still names `t:pack:1`."""
 
@@ -91,6 +95,39 @@ EDITS: dict[str, Any] = {
         ls[6].replace('"seq":6', '"seq":0'),
         *ls[7:],
     ],
+    # A `model.called` line is decoded without its union when it holds the tag's bytes: the
+    # line must still be refused when its tag is missing, nested, doubled or contradicted.
+    "a call without its tag": lambda ls: [*ls[:5], ls[5].replace(CALL_TAG + ",", ""), *ls[6:]],
+    "a call's tag inside its call object only": lambda ls: [
+        *ls[:5],
+        ls[5].replace(CALL_TAG + ",", "").replace('"call":{', '"call":{' + CALL_TAG + ",", 1),
+        *ls[6:],
+    ],
+    "a call's tag in its call object too": lambda ls: [
+        *ls[:5],
+        ls[5].replace('"call":{', '"call":{' + CALL_TAG + ",", 1),
+        *ls[6:],
+    ],
+    "a call's tag twice": lambda ls: [*ls[:5], ls[5].replace(CALL_TAG, CALL_TAG + "," + CALL_TAG), *ls[6:]],
+    "a call's tag after another": lambda ls: [
+        *ls[:5],
+        ls[5].replace(CALL_TAG, '"event":"trial.ended",' + CALL_TAG),
+        *ls[6:],
+    ],
+    "a call's tag before another": lambda ls: [
+        *ls[:5],
+        ls[5].replace(CALL_TAG, CALL_TAG + ',"event":"trial.started"'),
+        *ls[6:],
+    ],
+    "a trial's end with a call's tag after its own": lambda ls: [
+        *ls[:7],
+        ls[7].replace('"event":"trial.ended"', '"event":"trial.ended",' + CALL_TAG),
+    ],
+    # (read as written: the tag's bytes are not there, its quotes being escaped)
+    "a trial's end with a call's tag in its text": lambda ls: [
+        *ls[:7],
+        ls[7].replace('"retained":null', '"retained":"' + CALL_TAG_ESCAPED + '"'),
+    ],
     "a bad seq, then a tampered call": lambda ls: [
         *ls[:2],
         ls[2].replace('"seq":2', '"seq":9'),
@@ -110,8 +147,10 @@ def test_runs_of_lines_read_and_fail_as_read_does(tmp_path: Path, edit: str, siz
     _rewrite(run, EDITS[edit](lines))
     with mock.patch.object(fast_module, "_CHUNK_BYTES", size):
         events = _same_as_read(run)
-    if edit == "as written":
+    if edit in ("as written", "a trial's end with a call's tag in its text"):
         assert len(events) == 8
+    if edit.startswith("a call's tag in") or edit.startswith("a call without"):
+        assert events == []  # read refuses these logs, and so must the fast reader
     if edit in ("two on a line, then a blank", "one over two lines, two on one", "a blank line"):
         assert events == []  # read refuses these logs, and so must the fast reader
 
@@ -178,3 +217,57 @@ def test_the_vectorised_scan_finds_what_the_patterns_find(data: bytes) -> None:
 def test_the_vectorised_scan_on_edges(text: bytes, expected: list[int]) -> None:
     assert fast_module._over_precise(text) == expected
     assert fast_module._over_precise_at(np.frombuffer(text, dtype=np.uint8)).tolist() == expected
+
+
+class _Spy:
+    """A decoder that counts the lines each `decode_lines` call is given, then decodes them as `decoder` does."""
+
+    def __init__(self, decoder: Any) -> None:
+        self.decoder = decoder
+        self.runs: list[int] = []
+
+    def decode_lines(self, data: memoryview) -> list[Any]:
+        self.runs.append(bytes(data).count(b"\n"))
+        return self.decoder.decode_lines(data)
+
+    def decode(self, data: bytes) -> Any:
+        return self.decoder.decode(data)
+
+
+def test_runs_of_calls_are_decoded_straight_into_their_view(tmp_path: Path) -> None:
+    # The calls go to the decoder of `model.called` alone, a run at a time; the other lines to the union.
+    call = ModelCalled.model_validate(_line())
+    ended = TrialEnded(trial_id="t:pack:1", assessment="scored")
+    run = _log_of(tmp_path, call, call, call, ended)
+    calls, union = _Spy(fast_module._CALLS_DECODER), _Spy(fast_module._DECODER)
+    with mock.patch.object(fast_module, "_CALLS_DECODER", calls), mock.patch.object(fast_module, "_DECODER", union):
+        assert len(_same_as_read(run)) == 6
+        assert calls.runs == [3] and union.runs == [1, 1]  # trial.started, 3 calls, trial.ended
+        # A call whose tag is not written as the log writes it goes to the union, which reads it alike.
+        lines = _lines(run)
+        _rewrite(run, [*lines[:3], lines[3].replace(CALL_TAG, CALL_TAG.replace(":", ": ")), *lines[4:]])
+        calls.runs.clear()
+        union.runs.clear()
+        events = _same_as_read(run)
+        assert len(events) == 6 and type(events[3]) is type(events[2])
+        assert calls.runs == [1, 1] and union.runs == [1, 1, 1]
+
+
+_TAG_ALPHABET = sorted(set(fast_module._CALL_TAG + b'\n"\\x'))
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from(_TAG_ALPHABET), max_size=60).map(bytes)
+        | st.sampled_from([fast_module._CALL_TAG, fast_module._CALL_TAG[:-1], b"x" + fast_module._CALL_TAG]),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_the_tag_scan_finds_the_lines_holding_the_tag(parts: list[bytes]) -> None:
+    data = b"".join(parts) + b"\n" + parts[-1]  # and a last line cut off, which is no line
+    raw = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(raw == 0x0A) + 1
+    dots = np.flatnonzero(raw == 0x2E)
+    found = fast_module._call_tag_lines(raw, ends, dots).tolist()
+    assert found == [fast_module._CALL_TAG in line for line in data.split(b"\n")[:-1]]
