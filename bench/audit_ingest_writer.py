@@ -69,7 +69,12 @@ def main() -> None:
     from memeval.audit._sanitize import strict_id_candidates
 
     store = open_store(store_url(args.db))
-    ingest_lines(store, [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")], sender="warm")
+    ingest_lines(
+        store,
+        [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")],
+        sender="warm",
+        batch_size=args.batch,
+    )
     parsed = parse_lines(json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", "prefixed", ""))
     batches = [[ev for _, ev in parsed[k : k + args.batch]] for k in range(0, len(parsed), args.batch)]
     ahead = [_work_group([batch_texts(b)], [strict_id_candidates(b)])[0] for b in batches]
