@@ -7,6 +7,7 @@ Used by the write path (after each append) and by `rebuild_projections` (replayi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, select
@@ -241,7 +242,10 @@ def insert_new_rows(session: Session, first: Table | None = None) -> int:
     tables: list[Table] = [first] if first is not None else []
     for table, rows in by_table.items():
         names = tuple(c.name for c in table.columns)
-        tables.append((table.name, names, [tuple(getattr(r, n) for n in names) for r in rows]))
+        # each row's values straight from its instance dict, where `new_row` put every field
+        # and the attribute instrumentation keeps later assignments (one C call a row, not one a column)
+        values = itemgetter(*names)
+        tables.append((table.name, names, [tuple(values(r.__dict__)) for r in rows]))
     insert_tables(session.connection(), tables)
     pending.clear()
     return sum(len(r) for r in by_table.values())

@@ -106,6 +106,8 @@ def made_of_checked_parts(value: str, team: str) -> bool:
     m = _MADE_FOR_TEAM.fullmatch(value)
     if m is not None:
         return (m["team"] or m["team2"] or team) == team
+    if not _ZONE_SHAPE.fullmatch(value) or value.split("/", 1)[0].casefold() not in _zone_tops(zoneinfo.TZPATH):
+        return False  # `_zone_name`'s first test, here: ingested ids are mostly unique, and its cache would keep none
     return _zone_name(value)
 
 
@@ -242,25 +244,29 @@ def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
     payload that is not free text (slice_id, decision_id, requested...); a sha256 digest is the only
     id not scanned.
     """
-    fields = []
+    fields: list[tuple[int, str, str]] = []
+    add = fields.append
     for i, d in enumerate(drafts):
-        free = set(type(d.payload).FREE_TEXT)
-        payload_ids = [
-            (f"payload.{k}", v)
-            for k, v in vars(d.payload).items()
-            if isinstance(v, str) and k not in free and not _DIGEST.fullmatch(v)
-        ]
+        actor = d.actor
         for name, value in (
-            ("actor.id", d.actor.id),
-            ("actor.role", d.actor.role),
+            ("actor.id", actor.id),
+            ("actor.role", actor.role),
             ("sender_event_id", d.sender_event_id),
             ("session", d.session),
             ("subject", d.subject),
-            *payload_ids,
         ):
             if value:
-                fields.append((i, name, value))
+                add((i, name, value))
+        free = type(d.payload).FREE_TEXT
+        for k, v in vars(d.payload).items():
+            # a digest is the only id not scanned; `startswith` spares the pattern for every other value
+            if isinstance(v, str) and v and k not in free and not (v.startswith("sha256:") and _DIGEST.fullmatch(v)):
+                add((i, _PAYLOAD_NAMES.get(k) or _PAYLOAD_NAMES.setdefault(k, f"payload.{k}"), v))
     return fields
+
+
+_PAYLOAD_NAMES: dict[str, str] = {}
+"""Payload field name -> its name as `id_values` reports it (`payload.<name>`), made once a field."""
 
 
 @dataclass(frozen=True)

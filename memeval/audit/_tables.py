@@ -12,11 +12,11 @@ memory item, rebuilt from the log by `SqlAuditStore.rebuild_projections`.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
-from sqlalchemy.orm import registry
-from sqlalchemy.orm.attributes import set_attribute
+from sqlalchemy.orm import class_mapper, registry
 from sqlmodel import Field, SQLModel
 
 
@@ -182,17 +182,33 @@ def new_row(model: type[_T], **values: Any) -> _T:
 
     What `model(**values)` makes, without sqlmodel's per-field constructor (table models are not
     validated there either): about a tenth of its cost, which matters on the write path, where
-    nearly every ingested event opens a projection row. Values are set through SQLAlchemy's
-    attribute instrumentation, so the session inserts the row as usual.
+    nearly every ingested event opens a projection row. The values are put straight into the
+    row's instance dict, where SQLAlchemy keeps a pending row's state and reads it when the row is
+    inserted (`session.add`, or `_project.insert_new_rows` on the write path); later assignments
+    go through SQLAlchemy's attribute instrumentation as usual. Setting each field through that
+    instrumentation instead (`set_attribute`) cost about 0.04 ms a row (2026-12-03).
 
     Raises:
         TypeError: a name in `values` is not a field of `model`.
     """
-    unknown = set(values) - set(model.model_fields)
-    if unknown:
-        raise TypeError(f"{model.__name__} has no field(s) {sorted(unknown)}")
+    names, defaults = _row_shape(model)
+    if not names.issuperset(values):
+        raise TypeError(f"{model.__name__} has no field(s) {sorted(set(values) - names)}")
     row: _T = model._sa_class_manager.new_instance()  # type: ignore[attr-defined]  # set by SQLAlchemy's mapping, absent from sqlmodel's types
-    for name, field in model.model_fields.items():
-        set_attribute(row, name, values[name] if name in values else field.get_default(call_default_factory=True))
+    state = row.__dict__
+    for name, default, factory in defaults:
+        state[name] = values[name] if name in values else factory() if factory is not None else default
     object.__setattr__(row, "__pydantic_fields_set__", set(values))
     return row
+
+
+@functools.cache
+def _row_shape(model: type[AuditBase]) -> tuple[frozenset[str], tuple[tuple[str, Any, Any], ...]]:
+    """`model`'s field names, and (name, default, default factory or None) of each field, in order (`new_row`).
+
+    Also configures the ORM's mappers (once): `new_row` may be the process's first use of a table
+    class, and its instrumentation reads and writes rows only once they are configured.
+    """
+    class_mapper(model, configure=True)
+    fields = model.model_fields
+    return frozenset(fields), tuple((name, f.default, f.default_factory) for name, f in fields.items())

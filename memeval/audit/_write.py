@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import Connection
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
@@ -56,7 +57,7 @@ from memeval.audit._resend import (
     refuse_resent,
     refuse_second_hold,
 )
-from memeval.audit._tables import AuditHead, HoldState
+from memeval.audit._tables import HoldState
 from memeval.clock import utc_now
 from memeval.errors import AuditStoreError, TransitionRefused
 
@@ -120,17 +121,23 @@ def _append_locked(
     seqs: dict[str, tuple[int, int]] = {}
     every = [ev for evs in expanded for ev in evs]
     # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below
-    ahead = _existing_queries(drafts) + prefetch_queries(every) + open_lesson_hold_queries([e[0] for e in expanded])
+    teams = sorted({ev.team for ev in every})
+    ahead = (
+        _existing_queries(drafts)
+        + prefetch_queries(every)
+        + open_lesson_hold_queries([e[0] for e in expanded])
+        + [_head_query(teams)]
+    )
     with store.write_session(lock_ahead=ahead) as s:
         conn = s.connection()
         try:
+            heads = _load_heads(conn, teams)
             existing = _existing_ids(s, drafts, sender, origin)
             prefetch_for(s, every)
             prefetch_open_lesson_holds(s, [evs[0] for evs in expanded])
         finally:
             forget_keys(conn)
         s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
-        heads: dict[str, _Chain] = {}
         for i, evs in enumerate(expanded):
             key = (evs[0].team, evs[0].sender_event_id)
             if key in existing:
@@ -156,8 +163,7 @@ def _append_locked(
                 held += ev.type == "hold.created"
                 if isinstance(ev.payload, p.SecretBlanked):
                     blanked += ev.payload.count
-        for chain in heads.values():  # each team's head moves once a batch
-            chain.head.seq, chain.head.hash = chain.seq, chain.hash
+        _save_heads(conn, heads)  # each team's head moves once a batch
         # the batch's log rows, then its new projection rows
         log_rows = s.info.pop("audit_log_rows", [])
         insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
@@ -240,13 +246,8 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -
     `ev` and those fields (`log_row`) without making that copy.
     """
     chain = heads.get(ev.team)
-    if chain is None:
-        with s.no_autoflush:
-            head = s.get(AuditHead, ev.team)
-        if head is None:
-            head = AuditHead(team=ev.team, seq=0, hash=GENESIS_HASH)
-            s.add(head)
-        chain = heads[ev.team] = _Chain(head, head.seq, head.hash)
+    if chain is None:  # the team's first event: its chain starts here
+        chain = heads[ev.team] = _Chain(0, GENESIS_HASH, 0, stored=False)
     seq = chain.seq + 1
     fields = {
         "event_id": "ev_" + uuid.uuid4().hex[:24],
@@ -285,8 +286,51 @@ def _existing_queries(drafts: Sequence[AuditEvent]) -> list[KeyQuery]:
 
 @dataclass
 class _Chain:
-    """A team's head row and its chain position while a batch is appended (the row is set once, at the end)."""
+    """A team's chain position while a batch is appended; its `audit_head` row is written once, at the end.
 
-    head: AuditHead
+    Attributes:
+        seq, hash: the last event's (the head's when nothing was appended yet).
+        start: the head's `seq` when the batch began (0 for a new team).
+        stored: whether the team has an `audit_head` row (else `_save_heads` inserts it).
+    """
+
     seq: int
     hash: str
+    start: int
+    stored: bool = True
+
+
+_HEAD_NAMES = ("team", "seq", "hash")
+
+
+def _head_query(teams: list[str]) -> KeyQuery:
+    """The `select_keys` query of `_load_heads` for `teams` (sorted), for `preload_keys`."""
+    return ("audit_head", _HEAD_NAMES, (), "team", tuple(teams))
+
+
+def _load_heads(conn: Connection, teams: list[str]) -> dict[str, _Chain]:
+    """Each of `teams` (sorted) with an `audit_head` row -> its chain position, read through the driver.
+
+    Read under the write lock, as the ORM's `session.get` of each head was; on PostgreSQL it comes
+    with the lock's round trip (`_head_query` is among the batch's `lock_ahead` queries).
+    """
+    return {
+        team: _Chain(int(seq), digest, int(seq))
+        for team, seq, digest in select_keys(conn, *_head_query(teams)[:2], {}, "team", teams)
+    }
+
+
+def _save_heads(conn: Connection, heads: dict[str, _Chain]) -> None:
+    """Write each moved chain's head: `UPDATE` a stored team's `audit_head` row, `INSERT` a new team's."""
+    quote = conn.dialect.identifier_preparer.quote
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    table, team, seq, digest = (quote(n) for n in ("audit_head", *_HEAD_NAMES))
+    moved = [c for c in heads.items() if c[1].seq != c[1].start]
+    updates = [(c.seq, c.hash, t) for t, c in moved if c.stored]
+    inserts = [(t, c.seq, c.hash) for t, c in moved if not c.stored]
+    for sql, rows in (
+        (f"UPDATE {table} SET {seq} = {mark}, {digest} = {mark} WHERE {team} = {mark}", updates),
+        (f"INSERT INTO {table} ({team}, {seq}, {digest}) VALUES ({mark}, {mark}, {mark})", inserts),
+    ):
+        if rows:  # one team (the usual batch) as one statement, not a driver-level executemany
+            conn.exec_driver_sql(sql, rows[0] if len(rows) == 1 else rows)

@@ -1,0 +1,104 @@
+"""CPU of the ingest WRITER alone (`SqlAuditStore.append` with presanitized batches), countable under callgrind.
+
+    .venv/bin/python bench/audit_ingest_writer.py [--events 2000] [--db sqlite | PG URL] [--profile OUT]
+    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=OUT \\
+        .venv/bin/python bench/audit_ingest_writer.py --events 500 --callgrind
+
+Makes `bench/audit_ingest.py`'s events (every id scanned, free text unique), redacts, assesses and
+scans their ids in this process first (what the workers of a file ingest send the writer,
+`_parallel._work_group`, one batch of `--batch` at a time), then times only the writer's appends:
+CPU seconds an event (`time.process_time`) and events per second of wall time, with the load
+average. `--callgrind` turns valgrind's instrumentation on around the appends only
+(`callgrind_control -i on/off`), so the instruction count is the writer's, repeatable on a busy
+machine where CPU seconds are not. `--db` a PostgreSQL URL: a new database is made there per run.
+`--profile OUT` writes a cProfile (CPU-time clock) of the appends. Run with `PYTHONPATH` set to the
+checkout to measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def store_url(db: str) -> str:
+    """A fresh store URL: a new SQLite file for `sqlite`, else a new database on the PostgreSQL server of `db`."""
+    if db == "sqlite":
+        return f"sqlite:///{tempfile.mkdtemp(prefix='memeval-writer-')}/w.sqlite"
+    if not db.startswith("postgresql"):
+        print(f"--db {db!r}: give `sqlite` or a postgresql+psycopg:// URL", file=sys.stderr)
+        sys.exit(2)
+    import psycopg
+
+    name = "writer_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(db.replace("+psycopg", ""), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return db.rsplit("/", 1)[0] + "/" + name
+
+
+def main() -> None:
+    """Presanitize `--events` events, then append them batch by batch and print the writer's cost."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--events", type=int, default=2000)
+    ap.add_argument("--batch", type=int, default=100)
+    ap.add_argument("--db", default="sqlite", help="`sqlite` (a new file) or a PostgreSQL URL (a new database)")
+    ap.add_argument("--profile", default=None, help="write a cProfile of the appends here")
+    ap.add_argument("--callgrind", action="store_true", help="instrument only the appends (under valgrind)")
+    args = ap.parse_args()
+    if args.events < 1 or args.batch < 1:
+        print("--events and --batch must be at least 1", file=sys.stderr)
+        sys.exit(2)
+    sys.path.insert(0, str(ROOT / "bench"))
+    import audit_ingest as bench  # the same events as the main ingest bench
+
+    os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
+    os.environ["MEMEVAL_AUDIT_WORKERS"] = "0"
+    from memeval.audit import ingest_lines, open_store
+    from memeval.audit._ingest import parse_lines
+    from memeval.audit._parallel import _work_group, batch_texts
+    from memeval.audit._sanitize import strict_id_candidates
+
+    store = open_store(store_url(args.db))
+    ingest_lines(
+        store,
+        [json.dumps(e) for e in bench.events(200, "warm", "warm", "prefixed", "w")],
+        sender="warm",
+        batch_size=args.batch,
+    )
+    parsed = parse_lines(json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", "prefixed", ""))
+    batches = [[ev for _, ev in parsed[k : k + args.batch]] for k in range(0, len(parsed), args.batch)]
+    ahead = [_work_group([batch_texts(b)], [strict_id_candidates(b)])[0] for b in batches]
+    prof = cProfile.Profile(time.process_time) if args.profile else None
+    if args.callgrind:
+        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
+    c0, w0 = time.process_time(), time.perf_counter()
+    if prof is not None:
+        prof.enable()
+    for drafts, pre in zip(batches, ahead, strict=True):
+        store.append(drafts, sender="bench-file", origin="ingest", presanitized=pre)
+    if prof is not None:
+        prof.disable()
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    if args.callgrind:
+        subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
+    if prof is not None:
+        prof.dump_stats(args.profile)
+    print(
+        f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: writer {len(parsed):,} events, "
+        f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event, {len(parsed) / wall:,.0f} events/s of wall "
+        f"({args.db.split(':', 1)[0]}, batches of {args.batch}; load {os.getloadavg()[0]:.1f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
