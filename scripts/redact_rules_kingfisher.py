@@ -54,8 +54,12 @@ _POSIX = {
 }
 
 
-def python_pattern(rust: str) -> str:
-    """The Rust-syntax kingfisher pattern as a Python `re` pattern (see the module docstring)."""
+def python_pattern(rust: str, which: int = 1) -> str:
+    """The Rust-syntax kingfisher pattern as a Python `re` pattern (see the module docstring).
+
+    `which`: the capturing group (1-based, in opening order) that becomes `(?P<secret>...)`;
+    kingfisher reports group 1, scripts/redact_rules_noseyparker.py passes the last one.
+    """
     flags = set()
 
     def take(m: re.Match[str]) -> str:
@@ -67,7 +71,7 @@ def python_pattern(rust: str) -> str:
         body = body.replace(f"[:{name}:]", spelled)
     body = body.replace(r"\z", r"\Z")
     # first capturing group: "(" not escaped, not followed by "?"
-    out, i, esc, in_class, done = [], 0, False, False, False
+    out, i, esc, in_class, done, seen = [], 0, False, False, False, 0
     while i < len(body):
         c = body[i]
         if esc:
@@ -83,16 +87,20 @@ def python_pattern(rust: str) -> str:
                 i += 2
                 continue
         elif c == "(" and not done and body[i + 1 : i + 2] != "?":
-            out.append("(?P<secret>")
-            done = True
-            i += 1
-            continue
+            seen += 1
+            if seen == which:
+                out.append("(?P<secret>")
+                done = True
+                i += 1
+                continue
         elif c == "(" and not done and body[i + 1 : i + 4] == "?P<":
-            j = body.index(">", i)
-            out.append("(?P<secret>")
-            done = True
-            i = j + 1
-            continue
+            seen += 1
+            if seen == which:
+                j = body.index(">", i)
+                out.append("(?P<secret>")
+                done = True
+                i = j + 1
+                continue
         out.append(c)
         i += 1
     # ASCII: `\b` and `\w` as the Rust engine reads ASCII text; a CJK letter glued to a key

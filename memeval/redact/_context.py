@@ -145,9 +145,10 @@ class ContextRule:
             return False
         if self.min_entropy and _entropy(value) < self.min_entropy:
             return False
-        if self.check == "luhn":
+        if self.check in ("luhn", "luhn12"):
             digits = re.sub(r"\D", "", value)
-            return 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) >= 2
+            shortest = 12 if self.check == "luhn12" else 13
+            return shortest <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) >= 2
         if self.check == "ssn":
             return _ssn_ok(value)
         if self.check == "secretish":
@@ -158,9 +159,11 @@ class ContextRule:
         return True
 
 
-RULE_FILES = ("context.toml", "kingfisher.toml")
+RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml")
 """The packaged rule files (`rules/`), read in this order: memeval's own context rules, then the
-kingfisher provider rules its PyPI package does not bundle (`scripts/redact_rules_kingfisher.py`)."""
+kingfisher provider rules its PyPI package does not bundle (`scripts/redact_rules_kingfisher.py`),
+then noseyparker's `secret` rules whose pattern kingfisher's differ from
+(`scripts/redact_rules_noseyparker.py`: formats found with no provider word nearby)."""
 
 
 def _entropy(value: str) -> float:

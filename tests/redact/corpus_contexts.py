@@ -19,6 +19,10 @@ FRESH_ROWS = CORPUS.with_name("corpus_fresh.jsonl")
 """Rows taken from the fresh corpus (`../fixtures/redact_fresh/`) that main stored raw: the
 scanners' own examples for the kingfisher rules added as data, and card groupings. Part of the
 owned corpus: every test that reads `load_corpus()` reads them."""
+FRESH2_ROWS = CORPUS.with_name("corpus_fresh2.jsonl")
+"""Rows of both fresh corpora (`../fixtures/redact_fresh/`, `../fixtures/redact_fresh2/`) that
+main stored raw and the noseyparker rules (`rules/noseyparker.toml`) or the 12-digit Maestro card
+rules blank, plus the second corpus's ordinary look-alikes; read by `load_corpus()` too."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,7 @@ class Item:
     secrets: tuple[str, ...]
 
 
-def load_corpus(paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS)) -> list[Item]:
+def load_corpus(paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS)) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]
     out = []

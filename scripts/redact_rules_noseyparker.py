@@ -1,0 +1,172 @@
+r"""Write `memeval/redact/rules/noseyparker.toml`: noseyparker's secret rules as memeval rule data.
+
+    .venv/bin/python scripts/redact_rules_noseyparker.py NOSEYPARKER_GIT_DIR
+
+NOSEYPARKER_GIT_DIR is a git copy of github.com/praetorian-inc/noseyparker (Apache-2.0), read at
+HEAD; its commit is written into the file. kingfisher began as a fork of noseyparker, and its
+rules (`kingfisher.toml`) key many self-identifying formats on a provider word nearby
+(`telegram ... 123:AA...`, `twitch ... live_...`, `mailchimp ... <hex>-us6`); noseyparker's
+own rules find the same formats with no word around them, and cover a few formats kingfisher
+lacks (Tavily `tvly-`, Azure DevOps PATs with the `AZDO` marker, New Relic `NRAK-`, crypt(3)
+password hashes, Kerberos AS-REP hashes, Okta `SSWS` headers). They are taken over as data, with
+the pattern conversion of `scripts/redact_rules_kingfisher.py` (imported from it), except:
+
+- only rules whose `categories` hold `secret` (identifiers such as bucket names and ARNs are not
+  secrets);
+- a rule with several capturing groups (a user then a password, an id then a secret) has its
+  LAST group as `secret` (noseyparker reports every group; the secret comes last in each such
+  rule at the commit read);
+- noseyparker rules carry no entropy threshold: `min_entropy` is 3.0 bits per character (the
+  value kingfisher gives most of its own rules is 3.0 to 3.5), which keeps `xxxx`-filled format
+  examples and words such as `password` out;
+- a rule whose converted pattern equals one in `kingfisher.toml` is left out (it would find the
+  same thing twice).
+
+A rule is kept only when the Python pattern finds, in each of its `examples`, the secret the
+`regex` module finds with the rule's own pattern. Prints the rules left out and why. Exit 2 on a
+missing directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import regex
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from redact_rules_kingfisher import _toml_str, keywords, python_pattern  # noqa: E402
+
+OUT = ROOT / "memeval" / "redact" / "rules" / "noseyparker.toml"
+MIN_ENTROPY = 3.0
+
+SCREENS = {
+    "np.hashicorp.1": r"s\.[A-Za-z0-9_-]{24}",
+    "np.hashicorp.2": r"b\.[A-Za-z0-9_-]{24}",
+    "np.hashicorp.3": r"r\.[A-Za-z0-9_-]{24}",
+}
+"""Screens (context.toml's `screen`: a regex every match contains) for rules keyed on words that
+most texts hold (`key`, `token`): the legacy Vault token rules start with an alternation of
+them, which the engine tries at every position (~40 us a 1 KiB text each). Speed only:
+tests/redact/test_rule_screens.py checks results with and without screens are equal."""
+
+
+SLOW_S = 0.02
+"""Seconds a search may take on a rule's examples repeated 8 times (a few KiB): noseyparker's
+engine (Rust `regex`, Hyperscan) runs in linear time, Python's backtracks, and a pattern with
+nested lazy repeats (`phpmailer.1`) took 1.5 s on one 1 KiB text; such rules are left out."""
+
+
+def _backtracks(rx: re.Pattern[str], examples: list[str]) -> bool:
+    import time
+
+    for ex in examples:
+        text = (ex + "\n") * 8
+        t0 = time.process_time()
+        rx.search(text)
+        rx.search(text + "\u6570\u636e")  # no match at the end: the engine tries every start
+        if time.process_time() - t0 > SLOW_S:
+            return True
+    return False
+
+
+def _groups(pattern: str) -> int:
+    return regex.compile(pattern, flags=regex.V0).groups
+
+
+def _entity(rule_id: str) -> str:
+    slug = re.sub(r"\.\d+$", "", rule_id.removeprefix("np."))
+    return re.sub(r"[^A-Za-z0-9]+", "_", slug).strip("_").upper() + "_SECRET"
+
+
+def main() -> None:
+    """Read the rules at the repository's HEAD, write `OUT`, print what was left out."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("repo", type=Path)
+    a = ap.parse_args()
+    if not (a.repo / "HEAD").exists() and not (a.repo / ".git").exists():
+        print(f"{a.repo} is not a git directory: pass a copy of github.com/praetorian-inc/noseyparker", file=sys.stderr)
+        raise SystemExit(2)
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(a.repo), *args], check=True, capture_output=True, text=True).stdout
+
+    kf = ROOT / "memeval" / "redact" / "rules" / "kingfisher.toml"
+    known = {r["pattern"] for r in tomllib.loads(kf.read_text("utf-8"))["rule"]}
+    sha = git("rev-parse", "HEAD").strip()
+    base = "crates/noseyparker/data/default/builtin/rules"
+    names = [n for n in git("ls-tree", "-r", "--name-only", "HEAD", base).split() if n.endswith(".yml")]
+    blocks, left = [], []
+    for name in names:
+        doc = yaml.safe_load(git("show", f"HEAD:{name}")) or {}
+        for rule in doc.get("rules", []):
+            rid = rule["id"]
+            if "secret" not in (rule.get("categories") or ()):
+                left.append(f"{rid}: not in the `secret` category ({', '.join(rule.get('categories') or ['none'])})")
+                continue
+            try:
+                ref = regex.compile(rule["pattern"], flags=regex.V0)
+                py = python_pattern(rule["pattern"], which=max(ref.groups, 1))
+                rx = re.compile(py)
+            except (re.error, regex.error, ValueError) as exc:
+                left.append(f"{rid}: pattern not portable ({exc})")
+                continue
+            if py in known:
+                left.append(f"{rid}: same pattern as a kingfisher.toml rule")
+                continue
+            exs = [str(e).strip() for e in rule.get("examples") or []]
+            ok = bool(exs)
+            for ex in exs:
+                m, r = rx.search(ex), ref.search(ex)
+                want = (r.group(ref.groups) if ref.groups else r.group(0)) if r else None
+                got = m.group("secret") if m is not None and "secret" in rx.groupindex else (m.group(0) if m else None)
+                if got is None or want is None or got != want:
+                    ok = False
+            if not ok:
+                left.append(f"{rid}: the Python pattern does not find the examples' secrets as the rule does")
+                continue
+            if _backtracks(rx, exs):
+                left.append(f"{rid}: backtracks in Python's engine (over {SLOW_S} s on its examples repeated)")
+                continue
+            kws = keywords(py)
+            if not kws:
+                left.append(f"{rid}: no literal every match holds (would read every text)")
+                continue
+            screen = [f"screen = [{_toml_str(SCREENS[rid])}]"] if rid in SCREENS else []
+            blocks.append(
+                "\n".join(
+                    [
+                        "[[rule]]",
+                        f'id = "noseyparker-{rid.removeprefix("np.")}"',
+                        f'entity = "{_entity(rid)}"',
+                        f"pattern = {_toml_str(py)}",
+                        f"keywords = {json.dumps(kws)}",
+                        *screen,
+                        f"min_entropy = {MIN_ENTROPY}",
+                        "score = 0.8",
+                        f'source = "github:praetorian-inc/noseyparker@{sha[:12]}:{name} {rid} (Apache-2.0)"',
+                        "",
+                    ]
+                )
+            )
+    header = (
+        "# Secret rules of noseyparker (github.com/praetorian-inc/noseyparker, Apache-2.0) as memeval rule\n"
+        f"# data (fields as in context.toml). Commit {sha}.\n"
+        "# Written by scripts/redact_rules_noseyparker.py: do not edit by hand; rerun it on a newer commit.\n\n"
+    )
+    OUT.write_text(header + "\n".join(blocks), encoding="utf-8")
+    print(f"{len(blocks)} rules written to {OUT}; {len(left)} left out")
+    for x in left:
+        print("  " + x)
+
+
+if __name__ == "__main__":
+    main()
