@@ -22,6 +22,7 @@ import bisect
 import math
 import re
 import tomllib
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -206,12 +207,33 @@ def load_rules(text: str | None = None, name: str = "rules/context.toml") -> tup
     return tuple(rules)
 
 
+def _trailing(c: str) -> bool:
+    """Whether `c` is punctuation a value does not end with.
+
+    That is `_TRAIL`, or any non-ASCII punctuation, space or format character (Unicode categories
+    P*, Z*, Cf: `—`, `»`, `」`, a zero-width space).
+
+    No credential format uses those, and left on a value they hid it: `password: s3cr3tValue…—`
+    read as the placeholder `s3cr3tValue…` (its `…` no longer trailing) and was stored raw.
+    """
+    if c in _TRAIL:
+        return True
+    if c.isascii():
+        return False
+    cat = unicodedata.category(c)
+    return cat[0] in "PZ" or cat == "Cf"
+
+
 def _trim_trail(text: str, start: int, end: int, *, at_end: bool = False) -> int:
-    """`end` moved back over trailing punctuation (`_TRAIL`) that no letter or digit follows.
+    """`end` moved back over trailing punctuation (`_trailing`) that no letter or digit follows.
 
     `at_end`: `end` is where the value stops whatever follows it (the cut of `_glued_cut`).
     """
-    while end > start and text[end - 1] in _TRAIL and (at_end or end == len(text) or not text[end].isalnum()):
+    while end > start and (at_end or end == len(text) or not text[end].isalnum()):
+        c = text[end - 1]
+        # a dash after trailing punctuation (`...-`: the view of `…—`) trails too; alone it may end a key
+        if not (_trailing(c) or (c == "-" and end - 1 > start and _trailing(text[end - 2]))):
+            break
         end -= 1
         at_end = False
     return end
