@@ -116,8 +116,13 @@ def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
         if unicodedata.category(ch) == "Cf":
             identity = False
             continue
-        # dashes become "-" for the context rules (card and phone separators), a space for scanners
-        norm = (None if breaks else _DASHES.get(ch)) or unicodedata.normalize("NFKC", ch)
+        # dashes become "-" for the context rules (card and phone separators), a space for scanners;
+        # a dash that ends a token (`key—` then a space, punctuation or the end) is a space for both:
+        # as "-" it read as the key's last character, and rules that end a key before `-` missed it
+        norm = None if breaks else _DASHES.get(ch)
+        if norm == "-" and i and text[i - 1].isalnum() and not text[i + 1 : i + 2].isalnum():
+            norm = " "
+        norm = norm or unicodedata.normalize("NFKC", ch)
         if len(norm) != 1:
             identity = False
         for c in norm:
