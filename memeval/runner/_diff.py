@@ -74,10 +74,13 @@ PYTEST_CACHE_FILES = {
 """The files pytest writes at the top of `.pytest_cache`, each with its first line (the rest varies by version)."""
 MAX_QUIET_SMALL = 4096
 """Largest `PYTEST_CACHE_FILES` file that is quiet."""
+MAX_QUIET_JSON = 4 << 20
+"""Largest pytest cache value (`.pytest_cache/v/...`) that is quiet (read whole to check it is JSON):
+a suite of 50,000 tests lists its node ids in about 3 MB."""
 
 
-def _head_if_plain(p: Path, limit: int) -> bytes | None:
-    """Up to `limit` + 1 bytes of `p` if it is a plain file, else None.
+def _head_if_plain(p: Path, limit: int, n: int | None = None) -> bytes | None:
+    """The first `n` bytes of `p` (None: all of it) if it is a plain file, else None.
 
     Plain: a regular file of at most `limit` bytes with no execute, setuid, setgid or sticky bit.
     Never follows a symlink or blocks on a pipe.
@@ -90,7 +93,7 @@ def _head_if_plain(p: Path, limit: int) -> bytes | None:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_mode & 0o7111 or st.st_size > limit:
             return None
-        return os.read(fd, limit + 1)
+        return os.read(fd, st.st_size if n is None else n)
     finally:
         os.close(fd)
 
@@ -118,7 +121,7 @@ def _is_bytecode(p: Path) -> bool:
                 continue
         except OSError:
             continue
-        head = _head_if_plain(p, MAX_DIFF_FILE_BYTES)
+        head = _head_if_plain(p, 1 << 30, 16)  # a compiled module of any size; only its header is read
         return head is not None and len(head) >= 16 and head[2:4] == b"\r\n" and head[4:8] in _PYC_FLAGS
     return False
 
@@ -137,32 +140,40 @@ def quiet_cache_file(parts: tuple[str, ...], p: Path) -> bool:
         return False
     inner = parts[parts.index(".pytest_cache") + 1 :]
     if len(inner) == 1 and inner[0] in PYTEST_CACHE_FILES:
-        head = _head_if_plain(p, MAX_QUIET_SMALL)
+        head = _head_if_plain(p, MAX_QUIET_SMALL, 64)
         return head is not None and head.startswith(PYTEST_CACHE_FILES[inner[0]])
     if len(inner) >= 2 and inner[0] == "v":
-        data = _head_if_plain(p, MAX_DIFF_FILE_BYTES)
-        try:
-            json.loads(data) if data is not None else None
-        except ValueError:  # not UTF-8 JSON (UnicodeDecodeError is one): not what pytest writes
+        head = _head_if_plain(p, MAX_QUIET_JSON, 8192)
+        if head is None or b"\0" in head:  # a NUL: no JSON text, so the rest (a hole, maybe) is never read
             return False
-        return data is not None
+        data = _head_if_plain(p, MAX_QUIET_JSON)
+        if data is None:
+            return False
+        try:
+            json.loads(data)
+        except (ValueError, RecursionError):  # not JSON (or nested past the parser's depth): not pytest's
+            return False
+        return True
     return False
 
 
-def _walk(root: Path) -> Iterator[tuple[str, Path, bool]]:
+def _walk(root: Path, check: bool = True) -> Iterator[tuple[str, Path, bool]]:
     """(relative name as printable text, path, quiet) for every entry under `root` but folders, sorted.
 
     Regular files, special files and symlinks (a symlink to a folder too, never followed); `quiet`
-    says a file under one of `CACHE_DIRS` is what the interpreter or pytest writes (`quiet_cache_file`).
+    says a file under one of `CACHE_DIRS` is what the interpreter or pytest writes (`quiet_cache_file`),
+    always False when not `check`.
     """
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames.sort()
+        reldir = os.path.relpath(dirpath, root)
+        dparts = () if reldir == "." else tuple(reldir.split(os.sep))
+        in_cache = check and any(d in CACHE_DIRS for d in dparts)
         links = [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]
+        here = Path(dirpath)
         for f in sorted(filenames + links):
-            p = Path(dirpath) / f
-            parts = p.relative_to(root).parts
-            quiet = any(d in CACHE_DIRS for d in parts[:-1]) and quiet_cache_file(parts, p)
-            yield printable("/".join(parts)), p, quiet
+            p, parts = here / f, (*dparts, f)
+            yield printable("/".join(parts)), p, in_cache and quiet_cache_file(parts, p)
 
 
 def _files(root: Path) -> Iterator[tuple[str, Path]]:
@@ -243,7 +254,7 @@ def _special(root: Path) -> dict[str, str]:
     `a symbolic link to TARGET`, `a named pipe`...; nothing is followed or opened.
     """
     out = {}
-    for rel, p in _files(root):
+    for rel, p, _quiet in _walk(root, check=False):  # a quiet file is a regular one: nothing to check here
         try:
             mode = p.lstat().st_mode
             if stat.S_ISLNK(mode):

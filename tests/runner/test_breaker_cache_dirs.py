@@ -81,3 +81,18 @@ def test_a_cache_file_quiet_before_and_not_after_is_listed_changed(tmp_path: Pat
     d = diff_trees(before, after)
     assert d.changed == ("app/__pycache__/m.cpython-311.pyc",), d
     assert d.added == ("app/__pycache__/gone.cpython-311.pyc",), d
+
+
+def test_what_cannot_be_pytests_json_is_listed_without_reading_it_whole(tmp_path: Path) -> None:
+    from memeval.runner._diff import diff_trees
+
+    before, after = tmp_path / "before", tmp_path / "after"
+    before.mkdir()
+    v = after / "app" / ".pytest_cache" / "v" / "cache"
+    v.mkdir(parents=True)
+    (v / "nodeids").write_text('[\n  "test_m.py::test_x"\n]')  # pytest's: quiet
+    (v / "deep").write_text("[" * 200_000)  # past the JSON parser's depth: listed, no crash
+    with (v / "hole").open("wb") as f:  # 1 GiB of nothing, free on disk: listed, never read whole
+        f.truncate(1 << 30)
+    d = diff_trees(before, after)
+    assert d.added == ("app/.pytest_cache/v/cache/deep", "app/.pytest_cache/v/cache/hole"), d.added
