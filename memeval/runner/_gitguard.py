@@ -55,7 +55,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memeval.runner._diff import IGNORED_DIRS
+from memeval.runner._diff import CACHE_DIRS
 from memeval.runner._gitobjects import (
     StoreFile,
     _read,
@@ -293,10 +293,11 @@ def store_files(world: World, touched: Iterable[str]) -> tuple[list[StoreFile], 
 
     Found as git finds them (`_repository_folders`, each one's `commondir`), through every symlink
     within the world: a `.git/objects` or `.git/objects/ab` linked elsewhere, or a repository moved under
-    a `__pycache__` folder (which the workspace diff skips) and named by a `gitdir:` file. A file is
+    a `__pycache__` folder (which the workspace diff skipped) and named by a `gitdir:` file. A file is
     returned when its resolved path is in `touched` (what the diff found added or changed, relative
-    to the world's root), lies under a folder the diff skips (`IGNORED_DIRS`), or differs from the path
-    git opens (reached through a symlink); every other file the diff compared equal to the world as built.
+    to the world's root), lies under a cache folder (`CACHE_DIRS`, which the diff skipped whole), or
+    differs from the path git opens (reached through a symlink); every other file the diff compared
+    equal to the world as built.
 
     Returns:
         (object-store files, for `check_store_files`; (index, where the world as built held it), for
@@ -314,7 +315,7 @@ def store_files(world: World, touched: Iterable[str]) -> tuple[list[StoreFile], 
 
     def suspect(named: str, real: str) -> bool:
         rel = real.lstrip("/")
-        return named != rel or rel in touched_set or any(part in IGNORED_DIRS for part in rel.split("/"))
+        return named != rel or rel in touched_set or any(part in CACHE_DIRS for part in rel.split("/"))
 
     objects: list[StoreFile] = []
     indexes: list[tuple[StoreFile, Path]] = []

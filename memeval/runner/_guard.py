@@ -17,7 +17,7 @@ folder of the image**.
 - Compiled modules are read and written only under the fresh `/tmp` (`PYTHONPYCACHEPREFIX`, and
   the guard sets `sys.pycache_prefix` for interpreters started with `-E` or `-I`): Python loads
   a `__pycache__/NAME.*.pyc` instead of `NAME.py` when its header matches (or always, for an
-  unchecked hash-based one), and the workspace diff does not show `__pycache__`.
+  unchecked hash-based one), and the workspace diff leaves out bytecode named after its source.
 - `LD_LIBRARY_PATH` entries in a world folder, or relative or empty (the working directory),
   come after the system's library folders (`libraries_last`).
 - Perl, Ruby and Node search `PERL5LIB`/`PERLLIB`, `RUBYLIB` and `NODE_PATH` before their own

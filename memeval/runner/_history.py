@@ -11,8 +11,8 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from memeval.eventlog import CheckRecorded, Event, FaultRaised, TrialEnded, TrialStarted
-from memeval.runner._policy import FAULT_POLICY
+from memeval.eventlog import AgentExited, CheckRecorded, Event, FaultRaised, TrialEnded, TrialStarted
+from memeval.runner._policy import fault_rule
 from memeval.types import FaultCode
 
 
@@ -26,6 +26,7 @@ class AttemptState:
         fault: the fault code it ended with, if any.
         assessment: its `trial.ended` assessment (None while not ended).
         passed: whether its held-back tests passed.
+        agent_started: whether its agent's turn ran (an `agent.exited` other than `not_started`).
     """
 
     attempt: int
@@ -33,6 +34,7 @@ class AttemptState:
     fault: FaultCode | None = None
     assessment: str | None = None
     passed: bool = False
+    agent_started: bool = False
 
 
 def _counts_as_try(a: AttemptState) -> bool:
@@ -46,7 +48,8 @@ class History:
     Retry rule: a trial needs another attempt when it has none yet; when its last attempt never
     ended (a crash or `kill -9`) or was `cancelled` (Ctrl-C, SIGTERM), since resuming completes
     it, and neither uses up a retry; or when its last attempt faulted with a fault the policy
-    retries (`FAULT_POLICY`) and fewer than `retries` retries were used.
+    retries (`fault_rule`: `FAULT_POLICY`, but not a `boot` fault raised after the agent ran) and
+    fewer than `retries` retries were used.
     """
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
@@ -54,6 +57,7 @@ class History:
         self._by_trial: dict[str, list[AttemptState]] = {}
         self._fault: dict[str, FaultCode] = {}
         self._passed: dict[str, bool] = {}
+        self._started: dict[str, bool] = {}
         for ev in events:
             self.fold(ev)
 
@@ -64,6 +68,10 @@ class History:
                 self._by_trial.setdefault(ev.trial_id, []).append(AttemptState(ev.attempt, False))
                 self._fault.pop(ev.trial_id, None)
                 self._passed.pop(ev.trial_id, None)
+                self._started.pop(ev.trial_id, None)
+        elif isinstance(ev, AgentExited):
+            with self._lock:
+                self._started[ev.trial_id] = ev.execution != "not_started"
         elif isinstance(ev, CheckRecorded):
             with self._lock:
                 self._passed[ev.trial_id] = ev.passed
@@ -75,7 +83,8 @@ class History:
                 lst = self._by_trial.get(ev.trial_id)
                 if lst:
                     fault, passed = self._fault.pop(ev.trial_id, None), self._passed.pop(ev.trial_id, False)
-                    lst[-1] = AttemptState(ev.attempt, True, fault, ev.assessment, passed)
+                    started = self._started.pop(ev.trial_id, False)
+                    lst[-1] = AttemptState(ev.attempt, True, fault, ev.assessment, passed, started)
 
     def attempts(self, trial_id: str) -> tuple[AttemptState, ...]:
         """The trial's attempts so far, oldest first."""
@@ -101,7 +110,7 @@ class History:
         last = hist[-1]
         if not last.ended or last.fault == "cancelled":
             return True
-        if last.fault is None or not FAULT_POLICY[last.fault].retried:
+        if last.fault is None or not fault_rule(last.fault, last.agent_started).retried:
             return False
         retried = sum(1 for a in hist if _counts_as_try(a)) - 1
         return retried < retries

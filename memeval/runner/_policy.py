@@ -1,10 +1,10 @@
 """The policy for every way a trial can end: is it retried, and why.
 
-One table, read by the runner's retry decision (`memeval.runner._history`) and shown in README
-("Faults are not zeros"). Whether a trial is verified and counted follows from how it ended, not
-from this table: a fault is a statement about the experiment and is never verified or scored; an
-agent that runs out of its own time or exits non-zero has produced an outcome, which is verified
-and counts.
+One table (and `fault_rule`'s one exception), read by the runner's retry decision
+(`memeval.runner._history`) and shown in README ("Faults are not zeros"). Whether a trial is
+verified and counted follows from how it ended, not from this table: a fault is a statement about
+the experiment and is never verified or scored; an agent that runs out of its own time or exits
+non-zero has produced an outcome, which is verified and counts.
 """
 
 from __future__ import annotations
@@ -38,6 +38,27 @@ FAULT_POLICY: dict[FaultCode, Rule] = {
         "since code the agent left runs inside the verifier and could cause it",
     ),
 }
+
+STARTED_BOOT = Rule(
+    False,
+    "the agent started but never reached the model it declares (no call through the metering proxy): "
+    "not retried, since whether it calls is the agent's choice, and a retry would let it re-roll a trial at will",
+)
+"""The rule for a `boot` fault raised after the agent's turn ran (its `agent.exited` is not `not_started`).
+
+That `boot` fault alone is the agent's to cause: every other one is raised before the agent ran, on
+what the sandbox reported on a pipe the agent never holds. It stays a fault (never scored, counted
+against the verdict like any other, and a run of nothing else "measured nothing": a misconfigured
+agent is told apart from one that fails), but it gets no second attempt."""
+
+
+def fault_rule(code: FaultCode, agent_started: bool) -> Rule:
+    """The rule for an attempt that ended with fault `code`; `agent_started`: its agent's turn ran.
+
+    `FAULT_POLICY[code]`, but `STARTED_BOOT` for a `boot` fault after the agent's turn ran.
+    """
+    return STARTED_BOOT if code == "boot" and agent_started else FAULT_POLICY[code]
+
 
 OUTCOME_POLICY: dict[Execution, Rule] = {
     "completed": Rule(False, "the agent finished its turn"),

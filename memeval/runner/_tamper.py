@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from memeval.eventlog import TamperFinding
-from memeval.runner._diff import IGNORED_DIRS, printable
+from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
 from memeval.sandbox import ExitReport, World
 from memeval.types import TamperKind
@@ -100,9 +100,12 @@ def command_names(dirs: tuple[str, ...]) -> frozenset[str]:
 
 
 def _entries(root: Path) -> Iterator[tuple[str, os.stat_result]]:
-    """(relative path, lstat) of every file and symlink under `root`, never following links."""
+    """(relative path, lstat) of every file and symlink under `root`, never following links.
+
+    Cache folders too (`__pycache__`, `.pytest_cache`): a link or a pipe hidden there is the agent's as anywhere.
+    """
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in IGNORED_DIRS)
+        dirnames.sort()
         for name in sorted(filenames) + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
             p = os.path.join(dirpath, name)
             try:

@@ -108,7 +108,7 @@ def git_refusal(pristine: Path, world: World, touched: tuple[str, ...]) -> str |
 
     `touched` are the world's files the agent added or changed (relative to its root). The object
     files and indexes git would read are checked too wherever they lie (`store_files`): reached
-    through a symlink, or under a folder the diff skips, they are not in `touched` under the name
+    through a symlink, or under a cache folder (`__pycache__`), they are not in `touched` under the name
     git opens them by.
     """
 

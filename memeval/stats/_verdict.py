@@ -271,8 +271,8 @@ def paired_verdict(
             non-empty adds a `mixed_settings` warning.
         retried_faults: per task id, (baseline, pack) counts of faulted attempts that a retry
             superseded. They are never scored, but they are counted against the verdict with the
-            trials' own faults: an agent that can cause a retried fault (never calling the model,
-            calling an API with no upstream) could otherwise reroll its failures in one arm.
+            trials' own faults: an agent that could cause a retried fault (as never calling the
+            model it declares once did) could otherwise reroll its failures in one arm.
 
     Returns:
         The `PairedVerdict`; pass rates and d are fractions, costs USD.
