@@ -23,10 +23,11 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
+
+from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def store_url(db: str) -> str:
     """A fresh store URL: a new SQLite file for `sqlite`, else a new database on the PostgreSQL server of `db`."""
     if db == "sqlite":
-        return f"sqlite:///{tempfile.mkdtemp(prefix='memeval-writer-')}/w.sqlite"
+        return f"sqlite:///{scratch_dir('memeval-writer-')}/w.sqlite"
     if not db.startswith("postgresql"):
         print(f"--db {db!r}: give `sqlite` or a postgresql+psycopg:// URL", file=sys.stderr)
         sys.exit(2)
