@@ -182,3 +182,19 @@ def leaked(secret: str | tuple[str, ...], out: str, piece: int = 12) -> bool:
     pieces = [secret[i : i + piece] for i in range(0, len(secret) - piece + 1, 3)] + [secret[-piece:]]
     # a piece that is nearly all escapes (`\\u003d\\u003d`) holds under 4 characters of the secret
     return any(p in out for p in pieces if len(_ESCAPES.sub("", p)) >= 4)
+
+
+def missed_in(items: list[Item], ctx: tuple[str, object]) -> list[tuple[str, str]]:
+    """(label, context name) of each credential or personal-data item whose secret, in any of its
+    forms, survives `get_redactor().redact_many` in context `ctx` (a `CONTEXTS` entry)."""
+    from memeval.redact import get_redactor
+
+    name, wrap = ctx
+    items = [i for i in items if i.group != "lookalike"]
+    wrapped = [wrap(i.text) for i in items]  # type: ignore[operator]  # ctx is typed loosely, as CONTEXTS entries are
+    outs = get_redactor().redact_many([t for t, _ in wrapped])
+    return [
+        (i.label, name)
+        for i, (_t, form), out in zip(items, wrapped, outs, strict=True)
+        if any(leaked(form(s), out.text) for s in i.secrets)
+    ]
