@@ -150,6 +150,9 @@ def _secretish(value: str, key: str, word_ok: bool = False) -> bool:
     """
     if PLACEHOLDER.match(value) or _PATHISH.match(value):
         return False
+    first = _PART_END.split(value, 1)[0]
+    if first != value and (first.lower() in _NOT_A_SECRET_WORD or PLACEHOLDER.match(first)):
+        return False  # a word run into a URL path or a tag: `required/index.html`, `falsch</p`
     k = key.lower()
     if "pass" in k or "pwd" in k:
         return len(value) >= 3
@@ -161,6 +164,22 @@ def _secretish(value: str, key: str, word_ok: bool = False) -> bool:
     if len(value) >= 6 and (bool(_SYMBOL.search(value)) or has_case):
         return True
     return word_ok and _word_secret(value)
+
+
+_PART_END = re.compile(r"[/<&]")
+"""Where a value read up to the next space may run on into a URL path, a tag or a parameter."""
+_CASE_SWITCH = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
+
+
+def _generated(value: str, key: str) -> bool:
+    """Whether `value` reads as generated rather than as a name.
+
+    That is `_secretish`, and a digit or at least 4 switches between lower and upper case
+    (`YXNkZmZmZmZm...` has many, `createdAt` one).
+    """
+    if not _secretish(value, key):
+        return False
+    return _has_digit(value) or len(_CASE_SWITCH.findall(value)) >= 4
 
 
 def _jose_header(value: str) -> bool:
@@ -239,6 +258,8 @@ class ContextRule:
             # a quoted value, or one a verb or operator names, may be a plain word (`is "centipede"`)
             word_ok = bool(groups.get("dq") or groups.get("sq") or groups.get("q") or groups.get("verb"))
             return _secretish(value, key if self.id != "prose-password" else "", word_ok)
+        if self.check == "generated":
+            return _generated(value, match.groupdict().get("key") or "")
         if self.check == "jose":
             return _jose_header(value)
         if self.check == "mixed-parts":
