@@ -150,11 +150,13 @@ def changed_entries(pristine: Path, world: Path, added: Iterable[str], changed: 
 
 VERIFIER_ONLY = ("/tests", "/solution", "/logs/verifier")
 """Folders that exist only in the verifier's sandbox: the held-back tests, the solution, the reward channel."""
-REOPENERS = ("/proc", "/dev/fd", "/dev/stdin")
+REOPENERS = ("/proc", "/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr")
 """Paths whose links the kernel makes per process: `/proc/self/root` is the reading process's root (so
 `/proc/self/root/tests/...` is `/tests/...` in the verifier), `/proc/self/cwd` its working folder, `/dev/fd/N`
-and `/dev/stdin` (links to `/proc/self/fd`) whatever file it has open, the held-back tests' included. A link
-through them leads wherever the process reading it can reach."""
+and `/dev/stdin` (links to `/proc/self/fd`) whatever file it has open, the held-back tests' included, and
+`/dev/stdout`, `/dev/stderr` the file it writes its output to, opened again from its first byte (a test.sh that
+logs the expected answer to a file, then compares, read that log as the agent's answer). A link through them
+leads wherever the process reading it can reach."""
 MAX_LINK_HOPS = 40
 """Symlinks followed when resolving one path (Linux stops at 40 too)."""
 
