@@ -267,8 +267,12 @@ def _special(root: Path) -> dict[str, str]:
 
 
 def _mode(p: Path) -> int:
-    """The permission bits of the regular file `p` (execute, read, write; set-id and sticky bits too)."""
-    return stat.S_IMODE(p.lstat().st_mode)
+    """The permission bits of the regular file `p` (read, write, execute, sticky), set-id bits aside.
+
+    memeval clears set-id bits in the world itself (`strip_privileges`) before it is diffed: a
+    setuid file the image shipped would otherwise read as the agent's change.
+    """
+    return stat.S_IMODE(p.lstat().st_mode) & ~(stat.S_ISUID | stat.S_ISGID)
 
 
 def diff_trees(before: Path, after: Path) -> Diff:
