@@ -41,6 +41,13 @@ JS_RUNNER_CONFIG = re.compile(
 )
 """Configuration Node's test runners and package managers read from the working directory (setup
 files run before every test, `node-options=--require` in `.npmrc`): what `conftest.py` is to pytest."""
+VENV_DETAIL = (
+    "virtual environment configuration: its `home` picks the folder whose lib/python3.X a python started from "
+    "this environment takes as its standard library"
+)
+"""Why a `pyvenv.cfg` is a finding: with `home` pointing at a folder of the agent's holding `lib/python3.11/os.py`,
+`/app/.venv/bin/python` (a link to the image's python3) imports `json`, `re`... from that folder, before any
+guard of memeval runs."""
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 SYSTEM_SITE = (
     "/usr/lib/python3/dist-packages",
@@ -337,6 +344,8 @@ def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: S
     git = _git_detail(rel)
     if git is not None:
         add("runner-config", git)
+    if name == "pyvenv.cfg":
+        add("runner-config", VENV_DETAIL)
     if name in RUNNER_CONFIG_FILES:
         add("runner-config", "pytest configuration")
     elif JS_RUNNER_CONFIG.match(name):
