@@ -323,10 +323,11 @@ def diff_trees(before: Path, after: Path) -> Diff:
         la = _lines(a[rel]) if rel in a else []
         lb = _lines(b[rel]) if rel in b else []
         if la is None or lb is None:
-            out.append(f"Binary or large files a/{rel} and b/{rel} differ\n")
+            out.append(f"Binary or large files a/{_shown(rel)} and b/{_shown(rel)} differ\n")
             continue
-        src = f"a/{rel}" if rel in a else "/dev/null"
-        dst = f"b/{rel}" if rel in b else "/dev/null"
+        # the name on one line: a newline in it started lines of the diff's own (a forged `+++`/`@@` hunk)
+        src = f"a/{_shown(rel)}" if rel in a else "/dev/null"
+        dst = f"b/{_shown(rel)}" if rel in b else "/dev/null"
         for line in difflib.unified_diff(la, lb, src, dst):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     if not_shown > MAX_NOT_SHOWN_NAMED:
