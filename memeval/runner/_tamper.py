@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import sys
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -122,8 +123,8 @@ def _entries(root: Path) -> Iterator[tuple[str, os.stat_result]]:
             yield printable(os.path.relpath(p, root)), st
 
 
-def _read_head(path: Path) -> bytes:
-    """Up to `MAX_CONFIG_BYTES` of a regular file, never through a symlink or from a pipe."""
+def _read_head(path: Path, limit: int = MAX_CONFIG_BYTES) -> bytes:
+    """Up to `limit` bytes of a regular file, never through a symlink or from a pipe."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -131,7 +132,11 @@ def _read_head(path: Path) -> bytes:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return b""
-        return os.read(fd, MAX_CONFIG_BYTES)
+        chunks, left = [], limit
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
     finally:
         os.close(fd)
 
@@ -350,11 +355,36 @@ def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: S
         add("runner-config", "pytest configuration")
     elif JS_RUNNER_CONFIG.match(name):
         add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
-    elif name in RUNNER_SECTIONS and (
-        stat.S_ISLNK(st.st_mode) or RUNNER_SECTIONS[name] in _read_head(world_root / rel)
-    ):
-        add("runner-config", f"test-runner section in {name}")
+    elif name in RUNNER_SECTIONS:
+        why = f"test-runner section in {name}" if stat.S_ISLNK(st.st_mode) else _runner_section(world_root / rel)
+        if why is not None:
+            add("runner-config", why)
     return out
+
+
+def _runner_section(path: Path) -> str | None:
+    """Why the configuration file at `path` (one of `RUNNER_SECTIONS`) is a finding, or None.
+
+    pytest reads `pyproject.toml` as TOML, so its `tool.pytest` table has more spellings than
+    `[tool.pytest`: `[ tool . "pytest" . ini_options ]`, a top-level dotted key
+    `tool.pytest.ini_options.addopts = ...`, an inline table; it is parsed (a file TOML cannot
+    parse falls back to the text search, as pytest refuses it anyway). A file past
+    `MAX_CONFIG_BYTES` is not read whole, so it is a finding itself: 1 MiB of comments put the
+    section where the search never looked.
+    """
+    head = _read_head(path, MAX_CONFIG_BYTES + 1)
+    name = path.name
+    if len(head) > MAX_CONFIG_BYTES:
+        return f"{name} over {MAX_CONFIG_BYTES} bytes, too large to check for a test-runner section"
+    if name == "pyproject.toml":
+        try:
+            doc = tomllib.loads(head.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+            doc = None
+        if doc is not None:
+            tool = doc.get("tool")
+            return f"test-runner section in {name}" if isinstance(tool, dict) and "pytest" in tool else None
+    return f"test-runner section in {name}" if RUNNER_SECTIONS[name] in head else None
 
 
 def scan_tamper(
