@@ -49,6 +49,17 @@ VENV_DETAIL = (
 """Why a `pyvenv.cfg` is a finding: with `home` pointing at a folder of the agent's holding `lib/python3.11/os.py`,
 `/app/.venv/bin/python` (a link to the image's python3) imports `json`, `re`... from that folder, before any
 guard of memeval runs."""
+TOOL_CONFIG = {
+    ".cargo/config.toml": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
+    ".cargo/config": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
+    ".rspec": "rspec options read from the working directory (`--require FILE` runs before every spec)",
+    ".bundle/config": "bundler configuration (which Gemfile and gem folders `bundle exec` uses)",
+    ".mvn/extensions.xml": "Maven core extensions, loaded into every `mvn` run in this project",
+    ".mvn/maven.config": "options added to every `mvn` run in this project",
+    ".mvn/jvm.config": "JVM options of every `mvn` run in this project (`-javaagent:` runs code)",
+}
+"""Configuration other languages' build and test tools read from the project folder (the last one or two parts of
+its path), each with what it can make them run: what `conftest.py` is to pytest."""
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 SYSTEM_SITE = (
     "/usr/lib/python3/dist-packages",
@@ -353,6 +364,8 @@ def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: S
         add("runner-config", VENV_DETAIL)
     if name in RUNNER_CONFIG_FILES:
         add("runner-config", "pytest configuration")
+    elif (tool := TOOL_CONFIG.get(name) or TOOL_CONFIG.get("/".join(rel.split("/")[-2:]))) is not None:
+        add("runner-config", tool)
     elif JS_RUNNER_CONFIG.match(name):
         add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
     elif name in RUNNER_SECTIONS:
