@@ -180,12 +180,16 @@ and `/dev/stdin` (links to `/proc/self/fd`) whatever file it has open, the held-
 `/dev/stdout`, `/dev/stderr` the file it writes its output to, opened again from its first byte (a test.sh that
 logs the expected answer to a file, then compares, read that log as the agent's answer). A link through them
 leads wherever the process reading it can reach."""
+FRESH_IN_VERIFIER = ("/tmp", "/dev/shm")
+"""Folders made fresh in every sandbox: in the verifier, what test.sh and the tests write (a copy of the expected
+output, pytest's `tmp_path`; `HOME` is `/tmp`). A link there dangles in the agent's turn and resolves to those
+files; an honest one would dangle in the verifier anyway."""
 MAX_LINK_HOPS = 40
 """Symlinks followed when resolving one path (Linux stops at 40 too)."""
 
 
 def verifier_only_target(world_root: Path, inside: str) -> str | None:
-    """The `VERIFIER_ONLY` folder that `inside` leads to in the verifier's view, or None.
+    """The `VERIFIER_ONLY`, `REOPENERS` or `FRESH_IN_VERIFIER` path `inside` leads to in the verifier, or None.
 
     Follows the world's symlinks (read with `readlink`, never opened) the way the verifier's kernel
     would, with paths outside the world's folders taken as they are: such a link dangles during the
@@ -205,7 +209,9 @@ def verifier_only_target(world_root: Path, inside: str) -> str | None:
             continue
         cur.append(name)
         path = "/" + "/".join(cur)
-        hit = next((v for v in VERIFIER_ONLY + REOPENERS if path == v or path.startswith(v + "/")), None)
+        hit = next(
+            (v for v in VERIFIER_ONLY + REOPENERS + FRESH_IN_VERIFIER if path == v or path.startswith(v + "/")), None
+        )
         if hit is not None:
             return hit
         host = world_root.joinpath(*cur)
@@ -224,7 +230,7 @@ def verifier_only_target(world_root: Path, inside: str) -> str | None:
 def remove_links_into_verifier(
     pristine: Path, world: World, added: Iterable[str], changed: Iterable[str]
 ) -> list[TamperFinding]:
-    """Remove every symlink the agent added or changed that leads into a `VERIFIER_ONLY` folder.
+    """Remove every symlink the agent added or changed that leads where `verifier_only_target` says.
 
     The agent never sees the held-back tests, but a link to them would let the verifier read them
     as the agent's answer. Returns the findings (`verifier-path`, one per link removed).
@@ -240,6 +246,9 @@ def remove_links_into_verifier(
             detail = (
                 f"a symbolic link into {folder}, which only the verifier sees; removed"
                 if folder in VERIFIER_ONLY
+                else f"a symbolic link into {folder}, a fresh folder in the verifier's sandbox where the tests write "
+                "their files (a copy of the expected output included); removed"
+                if folder in FRESH_IN_VERIFIER
                 else f"a symbolic link through {folder}, which leads wherever the process reading it can reach "
                 "(the held-back tests included); removed"
             )
