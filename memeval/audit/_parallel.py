@@ -290,7 +290,8 @@ def _group_size(k: int, workers: int, per_batch: int) -> int:
     task is done, so the first `workers` tasks take one batch each, the next `workers` two, and so
     on doubling up to the full size (batches of 100 events: 1, 1, 2, 2, 4, 4, 4...).
     """
-    return min(max(1, GROUP_EVENTS // max(1, per_batch)), 2 ** (k // max(1, workers)))
+    ramp: int = 2 ** (k // max(1, workers))
+    return min(max(1, GROUP_EVENTS // max(1, per_batch)), ramp)
 
 
 def presanitize(batches: Iterable[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
