@@ -119,7 +119,7 @@ def replay_plain(run: str, runs_dir: Path) -> None:
     # collector anyway, and the process ends by `os._exit` or an error right after.
     gc.disable()
     from memeval.errors import UsageError
-    from memeval.results import find_run, load_run, result_body
+    from memeval.results import find_run, replay_body
 
     try:
         found = find_run(run, runs_dir)
@@ -128,7 +128,7 @@ def replay_plain(run: str, runs_dir: Path) -> None:
         return  # `locate_run` says what the path is and what to name
     held: list[object] = []
     try:
-        data = result_body(load_run(found, hold=held))
+        data = replay_body(found, hold=held)  # `result_body(load_run(found))`'s bytes and cache
         out = sys.stdout.buffer
         out.write(data)  # and its newline: `result_bytes`, without joining them in memory
         out.write(b"\n")

@@ -4,7 +4,16 @@ from typing import TYPE_CHECKING
 
 from memeval._lazy import lazy_names
 from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs, listed_run, runs_document
-from memeval.results._load import Denominators, Run, find_run, load_run, result_body, result_bytes, result_json
+from memeval.results._load import (
+    Denominators,
+    Run,
+    find_run,
+    load_run,
+    replay_body,
+    result_body,
+    result_bytes,
+    result_json,
+)
 from memeval.results._project import project
 from memeval.results._records import (
     AttemptSpend,
@@ -60,6 +69,7 @@ __all__ = [
     "listed_run",
     "load_run",
     "project",
+    "replay_body",
     "result_body",
     "result_bytes",
     "result_json",

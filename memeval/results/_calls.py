@@ -298,11 +298,17 @@ _UNMETERED = dict.fromkeys(
 _NO_TOKENS = {"input": None, "output": None, "cache_read": None, "cache_write": None, "reasoning": None}
 
 
-def physics(tally: Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
-    """A trial's `Physics`, as the fields `TrialRecord` validates it from."""
+def physics(tally: Tally, metered: bool, wall_ms: int | None, phase_wait_ms: int | None = None) -> dict[str, Any]:
+    """A trial's `Physics`, as its JSON writes it: every field, in the model's order, by alias.
+
+    `TrialRecord` validates it as it is, and a replay's JSON (`memeval.results._project`) encodes
+    it as it is: so `phase_wait_ms` is left out when None (the model's `exclude_if`) and the
+    fields of an unmetered trial that keep their defaults are written out.
+    """
     if not metered:
         return {
             "duration_ms": wall_ms,
+            **({} if phase_wait_ms is None else {"phase_wait_ms": phase_wait_ms}),
             "tokens": _NO_TOKENS,
             "cost_usd": None,
             "engine_calls": None,
@@ -310,6 +316,10 @@ def physics(tally: Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
             "errors": None,
             "source": "unmetered",
             "missing": dict(_UNMETERED),
+            "assessor": None,
+            "models": (),
+            "unmeasured_calls": 0,
+            "unmeasured_reasons": {},
         }
     # The keys of `missing` keep their order: the token figures, cost_usd, tool_calls.
     missing: dict[str, str] = {}
@@ -329,26 +339,29 @@ def physics(tally: Tally, metered: bool, wall_ms: int | None) -> dict[str, Any]:
             missing["cost_usd"] = tally.cost_missing
         tool_calls = _sum(tally.sums[5], tally.absent[5], answered, subject, missing, "tool_calls")
     cost = tally.cost_usd
-    return {
-        "duration_ms": wall_ms,
-        "tokens": {
+    out: dict[str, Any] = {"duration_ms": wall_ms}
+    if phase_wait_ms is not None:
+        out["phase_wait_ms"] = phase_wait_ms
+    out.update(
+        tokens={
             "input": sums[0],
             "output": sums[1],
             "cache_read": sums[2],
             "cache_write": sums[3],
             "reasoning": sums[4],
         },
-        "cost_usd": None if cost is None else round(cost, 10),
-        "engine_calls": subject,
-        "tool_calls": tool_calls,
-        "errors": tally.errors,
-        "source": "meter",
-        "missing": missing,
-        "assessor": {"engine_calls": tally.assessor} if tally.assessor else None,
-        "models": tally.models,
-        "unmeasured_calls": sum(tally.unmeasured.values()),
-        "unmeasured_reasons": tally.unmeasured,
-    }
+        cost_usd=None if cost is None else round(cost, 10),
+        engine_calls=subject,
+        tool_calls=tool_calls,
+        errors=tally.errors,
+        source="meter",
+        missing=missing,
+        assessor={"engine_calls": tally.assessor} if tally.assessor else None,
+        models=tally.models,
+        unmeasured_calls=sum(tally.unmeasured.values()),
+        unmeasured_reasons=tally.unmeasured,
+    )
+    return out
 
 
 __all__ = ["USAGE_UNREAD", "Call", "CallTally", "Cost", "Tally", "physics", "tally_calls"]

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
+
+import msgspec
+from pydantic import BaseModel
+from pydantic_core import to_json
 
 from memeval.errors import RunLogError
 from memeval.eventlog import (
@@ -26,10 +30,15 @@ from memeval.eventlog import (
 )
 from memeval.results._calls import CallTally, Tally, physics
 from memeval.results._records import (
+    RESULT_SCHEMA,
+    SCHEMA_VERSION,
+    TRIAL_SCHEMA,
     AttemptSpend,
     Coverage,
     Fault,
     RunResult,
+    SequentialRecord,
+    TableRow,
     TrialRecord,
     UnendedTrial,
 )
@@ -51,6 +60,7 @@ if TYPE_CHECKING:
         View,
         WorkspaceDiffedView,
     )
+    from memeval.stats import PairedVerdict
 
 MEASURED = 11
 """Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
@@ -107,14 +117,16 @@ def _record(
     metered: bool,
     history: Sequence[_Acc],
     spends: Sequence[AttemptSpend],
-) -> TrialRecord:
-    """The record of one ended attempt; `spends` are `_attempt_spend` of each attempt in `history`.
+) -> dict[str, Any]:
+    """The record of one ended attempt, as its JSON writes it (`spends`: `_attempt_spend` of each of `history`).
 
-    Built as one nested object validated once (`TrialRecord.model_validate`), which gives the
-    record its nested models as building each of them would, at a fraction of the calls.
-    `wall_ms` is trial.started to trial.ended less the attempt's recorded waits for other
-    trials of its task (`acc.waited_ms`, `Physics.phase_wait_ms`); a log without them
-    gives the whole span, as before.
+    One nested object with every field of `TrialRecord`, in its order and by alias (`schema`,
+    `pass`), `Physics.phase_wait_ms` left out when None: `TrialRecord.model_validate` makes the
+    record from it (its nested models as building each of them would, at a fraction of the
+    calls), and a replay that only prints the result encodes it as it is (`_encoded_records`); the
+    attempts' spends are the models given. `wall_ms` is trial.started to trial.ended less the
+    attempt's recorded waits for other trials of its task (`acc.waited_ms`,
+    `Physics.phase_wait_ms`); a log without them gives the whole span, as before.
     """
     started, ended = acc.started, acc.ended
     wall = None
@@ -122,8 +134,7 @@ def _record(
         wall = int((ended.at - started.at).total_seconds() * 1000)
         if acc.waited_ms is not None:  # both clocks are the runner's; never below 0 if they drift
             wall = max(0, wall - acc.waited_ms)
-    phys = physics(tally, metered, wall)
-    phys["phase_wait_ms"] = acc.waited_ms
+    phys = physics(tally, metered, wall, acc.waited_ms)
     check = acc.check
     checks: tuple[dict[str, Any], ...] = ()
     if check is not None:
@@ -131,7 +142,7 @@ def _record(
             {
                 "type": check.type,
                 "level": check.level,
-                "passed": check.passed,
+                "pass": check.passed,
                 "reward": check.reward,
                 "reward_source": check.reward_source,
                 "output": check.output,
@@ -166,38 +177,38 @@ def _record(
             verified, reward = False, 0.0
         tamper = {"policy": t.policy, "findings": t.findings, "omitted": t.omitted, "failed": failed, "reason": reason}
     tokens = phys["tokens"]
-    return TrialRecord.model_validate(
-        {
-            "trial_id": pt.trial_id,
-            "task_id": pt.task_id,
-            "mode": pt.mode,
-            "repeat": pt.repeat,
-            "attempt": started.attempt,
-            "attempts": len(history),
-            "control": pt.control,
-            "verified": verified,
-            "reward": reward,
-            "checks": checks,
-            "execution": acc.exited.execution if acc.exited else "not_started",
-            "execution_reason": acc.exited.reason if acc.exited else None,
-            "assessment": ended.assessment if ended else "unscored",
-            "fault": fault,
-            "claim": claim,
-            "harness_measured": {
-                "wall_ms": wall,
-                "input_tokens": tokens["input"],
-                "output_tokens": tokens["output"],
-                "total_cost_usd": phys["cost_usd"],
-            },
-            "physics": phys,
-            "context_manifest": started.context_manifest,
-            "started_at": _iso(started.at),
-            "ended_at": _iso(ended.at) if ended else None,
-            "workspace": ws,
-            "tamper": tamper,
-            "spend": tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
-        }
-    )
+    return {
+        "schema": TRIAL_SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "trial_id": pt.trial_id,
+        "task_id": pt.task_id,
+        "mode": pt.mode,
+        "repeat": pt.repeat,
+        "attempt": started.attempt,
+        "attempts": len(history),
+        "control": pt.control,
+        "verified": verified,
+        "reward": reward,
+        "checks": checks,
+        "execution": acc.exited.execution if acc.exited else "not_started",
+        "execution_reason": acc.exited.reason if acc.exited else None,
+        "assessment": ended.assessment if ended else "unscored",
+        "fault": fault,
+        "claim": claim,
+        "harness_measured": {
+            "wall_ms": wall,
+            "input_tokens": tokens["input"],
+            "output_tokens": tokens["output"],
+            "total_cost_usd": phys["cost_usd"],
+        },
+        "physics": phys,
+        "context_manifest": started.context_manifest,
+        "started_at": _iso(started.at),
+        "ended_at": _iso(ended.at) if ended else None,
+        "workspace": ws,
+        "tamper": tamper,
+        "spend": tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
+    }
 
 
 def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str | None = None) -> RunResult:
@@ -307,6 +318,51 @@ class Projection:
 
     def result(self, log_hash: str) -> RunResult:
         """The `RunResult` of the events added (`log_hash`: `sha256:<hex>` of the log's complete lines)."""
+        return self._run_result(self._parts(TrialRecord.model_validate), log_hash)
+
+    def result_body(self, log_hash: str) -> bytes:
+        """`memeval.results.result_body` of `result(log_hash)`: the same bytes, made without the trial records' models.
+
+        For a replay that only writes the result (`memeval replay`): the records stay the dicts
+        `_record` makes, read as attributes where the coverage, table and verdict read them
+        (`_Fields`), and msgspec encodes the document, each part that is still a model (the
+        manifest and run card, coverage, table, verdict, ...) as pydantic's own JSON, then indents
+        it. Where msgspec would write a value otherwise than pydantic (a float of 1e16 or more,
+        which it writes `1e16` where pydantic writes `1e+16`; a value it cannot encode), the
+        records are validated into their models and pydantic writes the whole result, as before.
+        """
+        parts = self._parts(_fields)
+        body = _encoded(self, parts, log_hash)
+        if body is None:
+            validated = _Parts(
+                [TrialRecord.model_validate(r.__dict__["_json"]) for r in parts.trials],
+                [TrialRecord.model_validate(r.__dict__["_json"]) for r in parts.superseded],
+                *parts[2:],
+            )
+            result = self._run_result(validated, log_hash)
+            body = type(result).__pydantic_serializer__.to_json(result, indent=2, by_alias=True)
+        return body
+
+    def _run_result(self, parts: _Parts, log_hash: str) -> RunResult:
+        plan = self.plan
+        return RunResult(
+            run_id=plan.run_id,
+            status=self.status,
+            log_hash=log_hash,
+            manifest=plan.manifest,
+            run_card=plan.run_card,
+            trials=tuple(parts.trials),
+            superseded=tuple(parts.superseded),
+            coverage=parts.coverage,
+            table=parts.table,
+            verdict=parts.verdict,
+            run_faults=tuple(self.run_faults),
+            unended=tuple(parts.unended),
+            sequential=parts.sequential,
+        )
+
+    def _parts(self, make: Callable[[dict[str, Any]], TrialRecord]) -> _Parts:
+        """Everything of the result but the plan's fields, each record made from `_record`'s dict by `make`."""
         plan, accs, planned = self.plan, self.accs, self.planned
         metered = plan.run_card.network == "proxy"
         trials: list[TrialRecord] = []
@@ -325,8 +381,11 @@ class Projection:
                 if a.ended is not None
             ]
             if recs:
-                trials.append(_with_later_spend(recs[-1], spends))
-                all_attempts += recs[:-1]
+                last = recs[-1]
+                if len(last["spend"]) != len(spends):  # later attempts, unended: the trial's record carries them all
+                    last = {**last, "spend": spends}
+                trials.append(make(last))
+                all_attempts += map(make, recs[:-1])
             elif history:
                 unended.append(
                     UnendedTrial(
@@ -380,25 +439,131 @@ class Projection:
             verdict = verdict.model_copy(
                 update={"verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
             )
-        return RunResult(
-            run_id=plan.run_id,
-            status=self.status,
-            log_hash=log_hash,
-            manifest=plan.manifest,
-            run_card=plan.run_card,
-            trials=tuple(trials),
-            superseded=tuple(all_attempts),
-            coverage=coverage,
-            table=table,
-            verdict=verdict,
-            run_faults=tuple(self.run_faults),
-            unended=tuple(unended),
-            sequential=sequential,
-        )
+        return _Parts(trials, all_attempts, coverage, table, verdict, unended, sequential)
 
 
-def _with_later_spend(rec: TrialRecord, spends: tuple[AttemptSpend, ...]) -> TrialRecord:
-    """The trial's record carrying the spend of every attempt (`spends`), later unended ones included."""
-    if len(rec.spend) == len(spends):
-        return rec  # it holds them all already (its spends are the first of these, in order)
-    return rec.model_copy(update={"spend": spends})
+class _Parts(NamedTuple):
+    """What `Projection._parts` projects: the result's fields but the plan's, the status and the run's faults."""
+
+    trials: list[TrialRecord]
+    superseded: list[TrialRecord]
+    coverage: Coverage
+    table: tuple[TableRow, ...]
+    verdict: PairedVerdict | None
+    unended: list[UnendedTrial]
+    sequential: SequentialRecord | None
+
+
+class _Fields:
+    """A record's fields (`_record`'s dict, or one of its nested objects) read as attributes.
+
+    What the projection's own readers read of a `TrialRecord` (the coverage count,
+    `sequential_record`, `table_and_verdict` with `trial_obs`): the same values the validated
+    model holds, since `_record` builds them in the model's types. The instance's attributes are
+    a copy of the dict (`_json` keeps the dict itself, for the JSON), its nested objects as
+    `_Fields` too where a reader reads into them.
+    """
+
+    @property
+    def spend_usd(self) -> float:
+        """`TrialRecord.spend_usd`."""
+        spend: tuple[AttemptSpend, ...] = self.__dict__["spend"]
+        return round(sum(a.cost_usd for a in spend), 10)
+
+
+def _nested(fields: dict[str, Any]) -> _Fields:
+    out = _Fields()
+    out.__dict__.update(fields)
+    return out
+
+
+def _fields(record: dict[str, Any]) -> TrialRecord:
+    """`record` (`_record`'s dict) as a stand-in for its `TrialRecord`: `_Fields` (see there)."""
+    phys = record["physics"]
+    fault = record["fault"]
+    out = _nested(record)
+    out.__dict__.update(
+        _json=record,
+        physics=_nested({**phys, "tokens": _nested(phys["tokens"])}),
+        harness_measured=_nested(record["harness_measured"]),
+        fault=None if fault is None else _nested(fault),
+    )
+    return cast("TrialRecord", out)  # read only as the readers above read a record
+
+
+def _pydantic_json(model: BaseModel) -> msgspec.Raw:
+    """`model`'s JSON as pydantic writes it (compact, by alias), for msgspec to place as it is."""
+    return msgspec.Raw(type(model).__pydantic_serializer__.to_json(model, by_alias=True))
+
+
+def _enc_hook(obj: object) -> msgspec.Raw:
+    if isinstance(obj, BaseModel):  # an attempt's spend, a tamper finding
+        return _pydantic_json(obj)
+    raise TypeError(f"not a model: {type(obj).__name__}")
+
+
+_ENCODER = msgspec.json.Encoder(enc_hook=_enc_hook)
+
+
+def _written_alike(x: object) -> bool:
+    """Whether msgspec writes `x` (a record's float field: float or None) as pydantic does.
+
+    Shortest round-trip digits both, but from 1e16 on msgspec writes the exponent `e16` and
+    pydantic `e+16`; not a float at all (an int where the model has a float) would be written
+    without the `.0` pydantic's float gives it.
+    """
+    return x is None or (type(x) is float and -1e16 < x < 1e16)
+
+
+def _record_json(record: dict[str, Any]) -> dict[str, Any] | None:
+    """`record` (`_record`'s dict) as msgspec is to encode it, or None when it would not write it as pydantic does."""
+    check = record["checks"]
+    if not (
+        _written_alike(record["reward"])
+        and _written_alike(record["harness_measured"]["total_cost_usd"])
+        and _written_alike(record["physics"]["cost_usd"])
+        and all(_written_alike(c["reward"]) for c in check)
+    ):
+        return None
+    claim = record["claim"]
+    if claim is not None and claim["self_reported"] is not None:  # any JSON the agent reported: pydantic writes it
+        return {**record, "claim": {**claim, "self_reported": msgspec.Raw(to_json(claim["self_reported"]))}}
+    return record
+
+
+def _encoded(projection: Projection, parts: _Parts, log_hash: str) -> bytes | None:
+    """`RunResult`'s JSON (2-space indent, by alias) of `parts` made by msgspec, or None where it would differ.
+
+    The result's fields in the model's order; the records from their dicts (`_record_json`),
+    every other part as pydantic's JSON of it (`_pydantic_json`), which msgspec places as it is
+    and `msgspec.json.format` indents without rewriting a number or a string. Checked against
+    pydantic's JSON of the same result in tests/readers/test_replay_body.py.
+    """
+    records = []
+    for rec in (*parts.trials, *parts.superseded):
+        encoded = _record_json(rec.__dict__["_json"])
+        if encoded is None:
+            return None
+        records.append(encoded)
+    plan = projection.plan
+    doc = {
+        "schema": RESULT_SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "run_id": plan.run_id,
+        "status": projection.status,
+        "log_hash": log_hash,
+        "manifest": msgspec.Raw(to_json(plan.manifest.as_logged())),
+        "run_card": msgspec.Raw(to_json(plan.run_card.as_logged())),
+        "trials": records[: len(parts.trials)],
+        "superseded": records[len(parts.trials) :],
+        "coverage": _pydantic_json(parts.coverage),
+        "table": [_pydantic_json(row) for row in parts.table],
+        "verdict": None if parts.verdict is None else _pydantic_json(parts.verdict),
+        "run_faults": [_pydantic_json(f) for f in projection.run_faults],
+        "unended": [_pydantic_json(u) for u in parts.unended],
+        "sequential": None if parts.sequential is None else _pydantic_json(parts.sequential),
+    }
+    try:
+        return msgspec.json.format(_ENCODER.encode(doc), indent=2)
+    except (msgspec.EncodeError, TypeError, UnicodeEncodeError):
+        return None  # pydantic's path writes it, or says why it cannot
