@@ -39,10 +39,10 @@ review_app = typer.Typer(
 )
 app.add_typer(review_app, name="review")
 
-ITEM_SCHEMA = "memeval.review-item/1"
-"""`memeval review show --json`: {schema, schema_version, item, ...} (`memeval.review.ItemDetailOut`'s fields)."""
-QUEUE_SCHEMA = "memeval.review-queue/1"
-"""`memeval review list --json`: {schema, schema_version, counts, overdue, overdue_after_h, items} (`QueueOut`)."""
+# `memeval review list --json`: memeval.review-queue/1, {schema, schema_version, counts, overdue, overdue_after_h,
+# items} (`memeval.review.QueueOut`, as GET /api/v1/review/queue gives it); `memeval review show --json`:
+# memeval.review-item/1, {schema, schema_version, item, sides, reasons, history} (`ItemDetailOut`, as
+# GET /api/v1/review/items/TYPE/TEAM/ID gives it).
 
 RefArg = Annotated[
     str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")
@@ -178,7 +178,7 @@ def review_list(
         store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
-        echo_json({"schema": QUEUE_SCHEMA, "schema_version": 1, **queue_out(view).model_dump(mode="json")})
+        echo_json(queue_out(view).model_dump(mode="json", by_alias=True))
         return
     c = view.counts
     lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
@@ -206,7 +206,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
-        echo_json({"schema": ITEM_SCHEMA, "schema_version": 1, **detail_out(view, max(0, age)).model_dump(mode="json")})
+        echo_json(detail_out(view, max(0, age)).model_dump(mode="json", by_alias=True))
         return
     it = view.item
     t = term_text

@@ -101,11 +101,14 @@ def test_api_queue_item_and_decisions(store, seeded, server):
     token = add_api_token(store, "alice")
     api = _api(server, token)
     q = api.get("/api/v1/review/queue", params={"team": "fernhill"}).json()
+    assert (q["schema"], q["schema_version"]) == ("memeval.review-queue/1", 1)  # as `review list --json`
+    assert list(q)[:2] == ["schema", "schema_version"]
     assert q["counts"] == {"lesson": 3, "contradiction": 1, "hold": 1}
     held = next(i for i in q["items"] if i["item_type"] == "hold")
     assert held["text"] == HOSTILE.replace("\u200b", "\u200b")  # stored redacted text, unchanged by the API
     assert held["ref"] == seeded.hold and held["opened_by"] == "agent:support-bot"
     detail = api.get("/api/v1/review/items/" + seeded.contradiction).json()
+    assert (detail["schema"], detail["schema_version"]) == ("memeval.review-item/1", 1)  # as `review show --json`
     assert [s["text"] for s in detail["sides"]] == ["The shop opens at 9.", "The shop opens at 10."]
     r = api.post(
         "/api/v1/review/decisions",
@@ -195,6 +198,8 @@ def test_cli_list_show_and_decide(store, db_url, seeded):
     for kind, n in kinds.items():  # "1 contradiction", "2 lessons": no "1 contradictions"
         if kind in ("lesson", "contradiction"):
             assert f" {n} {kind}{'' if n == 1 else 's'}," in words + ",", words
+    shown = json.loads(_cli(db_url, "review", "show", seeded.hold, "--json").stdout)
+    assert list(shown)[:3] == ["schema", "schema_version", "item"] and shown["schema"] == "memeval.review-item/1"
     show = _cli(db_url, "review", "show", seeded.hold)
     assert show.exit_code == 0 and "[U+200B ZERO WIDTH SPACE]" in show.stdout and "\u200b" not in show.stdout
     pw = PASSWORD + "\n"
