@@ -123,6 +123,27 @@ def _warm(parent: int) -> None:
     settle()
 
 
+def warm_engines() -> float:
+    """Load the default redactor and hold detector in this process and run them once (`_WARM_TEXTS`).
+
+    What a server calls before it listens (`memeval audit serve`, `memeval serve` with ingest), so
+    that its first batch does not pay for loading them: they load on first use (presidio and
+    spaCy, the scanners' rules, the classifier), about 3 s of CPU, and the first batch on a freshly
+    started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
+    the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does.
+
+    Returns:
+        Seconds of wall time it took.
+    """
+    t0 = time.monotonic()
+    texts = list(_WARM_TEXTS)
+    _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
+    from memeval.audit._heap import settle
+
+    settle()
+    return time.monotonic() - t0
+
+
 def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:
     """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids."""
     from memeval.audit._holdmemo import assess_many_remembered

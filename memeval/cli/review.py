@@ -22,7 +22,7 @@ import typer
 from memeval.cli._json import echo_json
 from memeval.cli._login import AsOpt, PasswordStdinOpt, login
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import serve_until_stopped
+from memeval.cli._serving import serve_until_stopped, warm_ingest
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, translate_errors
 from memeval.clock import utc_now
@@ -78,7 +78,13 @@ def serve(
     secure_cookies: Annotated[
         bool, typer.Option(help="Send the session cookie over HTTPS only (behind a TLS proxy).")
     ] = False,
-    ingest: Annotated[bool, typer.Option(help="Also serve the audit ingest endpoint POST /api/v1/events.")] = True,
+    ingest: Annotated[
+        bool,
+        typer.Option(
+            help="Also serve the audit ingest endpoint POST /api/v1/events (its redactor and hold detector load "
+            "before the server listens: a few seconds)."
+        ),
+    ] = True,
 ) -> None:
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
     import uvicorn
@@ -116,11 +122,13 @@ def serve(
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     sock = _bind(host, port)  # before the app is built: a port in use is said at once, in one line
-    web = create_review_app(open_store(db), settings, with_ingest=ingest)
+    store = open_store(db)
+    web = create_review_app(store, settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+    warm = warm_ingest(store, "memeval review", "--no-ingest") if ingest else None
 
     with sock:
-        serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock])
+        serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock], warm)
 
 
 def _bind(host: str, port: int) -> socket.socket:
