@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -109,7 +110,12 @@ def _warm(parent: int) -> None:
 
     Running them once matters: a worker's first batch cost about ten times a later one
     (0.33 s against 0.035 s of CPU for 100 events, 2026-12-03), paid while the writer waited.
+
+    A worker ignores SIGINT: a terminal's Ctrl-C reaches the whole process group, and the parent
+    is the one that handles it (it says "interrupted", exits 130 and its pool ends the workers);
+    taken in each worker too, it printed a KeyboardInterrupt traceback per worker.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
