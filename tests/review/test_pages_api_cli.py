@@ -12,6 +12,7 @@ from collections import Counter
 
 import httpx
 import pytest
+from patience import patient
 from review_helpers import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
 from review_helpers import run_cli as _cli
 
@@ -275,7 +276,7 @@ def test_memeval_serve_command(db_url, seeded, tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + patient(120)  # the ingest engines load before it listens
         while True:
             try:
                 r = httpx.get(base + "/login", timeout=2)
