@@ -9,7 +9,10 @@ memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-ag
 `--batch` to `memeval audit serve` running in its own process. SQLite always; PostgreSQL beside
 it with `--pg` (a throwaway server from scripts/pg) or `--db URL`. Printed per backend and path:
 events per second of wall time, and events per CPU-second (the writer, the sanitising workers,
-the HTTP server and its workers), with the load average. Workers: `MEMEVAL_AUDIT_WORKERS`. Target: 5,000 events/s.
+the HTTP server and its workers), with the load average; on a PostgreSQL server on this machine,
+the server's own CPU for the path too (its backends for the database, `server_cpu`), which the
+ingest's processes wait on and which shares the cores with them. Workers: `MEMEVAL_AUDIT_WORKERS`.
+Target: 5,000 events/s.
 
 `--against CHECKOUT` (another work tree of memeval, e.g. main) measures that code and this one in
 the same run, each in its own process (`--code`, with `PYTHONPATH` set to it), one after the
@@ -110,6 +113,27 @@ def workers_cpu() -> float:
     return sum(proc_cpu(pid) for pid in pool[1]._processes) if pool else 0.0  # type: ignore[union-attr]
 
 
+def server_cpu(store: object) -> float | None:
+    """CPU seconds used so far by the PostgreSQL server processes serving the store's database, or None.
+
+    The backends connected to its database (`pg_stat_activity`), read from /proc: only for a server on
+    this machine whose processes this user can read (the bench's own `scripts/pg` server, as root).
+    None on SQLite (its work is the writer's own CPU) or when they cannot be read. A backend that
+    disconnects takes its CPU with it; the store keeps its pooled connections open while it ingests.
+    """
+    engine = getattr(store, "engine", None)
+    if engine is None or engine.dialect.name != "postgresql":
+        return None
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        pids = list(conn.execute(text("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).scalars())
+    try:
+        return sum(proc_cpu(pid) for pid in pids)
+    except OSError:
+        return None
+
+
 CODE = ROOT
 """The checkout whose `memeval` is measured (`--code`); the server runs from it."""
 
@@ -128,14 +152,15 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
     out = [f"{name}: warm-up (redactor + hold detector, {worker_count()} worker(s)) {warm:.2f} s"]
 
     lines = [json.dumps(e) for e in events(n, "bench-file", "bench-file", ids, tag)]
-    c0, w0 = time.process_time(), workers_cpu()
+    c0, w0, p0 = time.process_time(), workers_cpu(), server_cpu(store)
     t = time.perf_counter()
     res = ingest_lines(store, lines, sender="bench-file", batch_size=batch)
     dt = time.perf_counter() - t
-    cpu, wcpu = time.process_time() - c0, workers_cpu() - w0
+    cpu, wcpu, p1 = time.process_time() - c0, workers_cpu() - w0, server_cpu(store)
+    pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
     out.append(
         f"{name:10} file  {res.lines:>7,} ev {dt:7.2f} s wall = {res.lines / dt:>6,.0f} ev/s | CPU writer {cpu:6.2f} s "
-        f"+ workers {wcpu:6.2f} s = {res.lines / (cpu + wcpu):>6,.0f} ev per CPU-s "
+        f"+ workers {wcpu:6.2f} s = {res.lines / (cpu + wcpu):>6,.0f} ev per CPU-s{pcpu} "
         f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked})"
     )
 
@@ -172,15 +197,17 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
                 for e in evs[:batch]
             ]
             c.post("/api/v1/events", json={"events": warm_batch}, headers=auth).raise_for_status()
-            s0 = tree_cpu(srv.pid)
+            s0, p0 = tree_cpu(srv.pid), server_cpu(store)
             t = time.perf_counter()
             for k in range(0, len(evs), batch):
                 c.post("/api/v1/events", json={"events": evs[k : k + batch]}, headers=auth).raise_for_status()
             dt = time.perf_counter() - t
-            scpu = tree_cpu(srv.pid) - s0
+            scpu, p1 = tree_cpu(srv.pid) - s0, server_cpu(store)
+        pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
         out.append(
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
-            f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s (batches of {batch})"
+            f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s{pcpu} "
+            f"(batches of {batch})"
         )
     finally:
         srv.terminate()

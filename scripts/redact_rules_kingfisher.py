@@ -33,6 +33,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import regex
@@ -192,80 +193,123 @@ def _entity(rule_id: str, name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", slug).strip("_").upper() + "_SECRET"
 
 
+def open_repo(path: Path, slug: str) -> Callable[..., str]:
+    """A `git -C path ...` runner (stdout as text) for the copy of github.com/`slug` at `path`.
+
+    Raises:
+        SystemExit(2): `path` is not a git directory (the message names the repository to pass).
+    """
+    if not (path / "HEAD").exists() and not (path / ".git").exists():
+        print(f"{path} is not a git directory: pass a copy of github.com/{slug}", file=sys.stderr)
+        raise SystemExit(2)
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(path), *args], check=True, capture_output=True, text=True).stdout
+
+    return git
+
+
+def yaml_rules(git: Callable[..., str], base: str) -> Iterator[tuple[str, dict]]:
+    """`(file name, rule)` for every rule of every `*.yml` under `base` at HEAD, in file order."""
+    names = [n for n in git("ls-tree", "-r", "--name-only", "HEAD", base).split() if n.endswith(".yml")]
+    for name in names:
+        doc = yaml.safe_load(git("show", f"HEAD:{name}")) or {}
+        for rule in doc.get("rules", []):
+            yield name, rule
+
+
+def finds_examples(rx: re.Pattern[str], ref: regex.Pattern[str], examples: list[str], group: int) -> bool:
+    """Whether the Python pattern `rx` finds, in each example, the secret the rule's own finds.
+
+    `ref` is the rule's own pattern (the `regex` module standing in for the Rust engine); its
+    secret is group `group`, or the whole match for a pattern with no group. False when there are
+    no examples.
+    """
+    for ex in examples:
+        m, r = rx.search(ex), ref.search(ex)
+        want = (r.group(group) if ref.groups else r.group(0)) if r else None
+        got = m.group("secret") if m is not None and "secret" in rx.groupindex else (m.group(0) if m else None)
+        if got is None or want is None or got != want:
+            return False
+    return bool(examples)
+
+
+def rule_block(rule_id: str, entity: str, pattern: str, kws: list[str], min_entropy: float, source: str,
+               screen: str | None = None) -> str:  # fmt: skip
+    """One `[[rule]]` block of a generated rule file (fields as in context.toml), ending in a newline."""
+    lines = [
+        "[[rule]]",
+        f'id = "{rule_id}"',
+        f'entity = "{entity}"',
+        f"pattern = {_toml_str(pattern)}",
+        f"keywords = {json.dumps(kws)}",
+        *([f"screen = [{_toml_str(screen)}]"] if screen is not None else []),
+        f"min_entropy = {min_entropy}",
+        "score = 0.8",
+        f'source = "{source}"',
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_rules(out: Path, header: str, blocks: list[str], left: list[str]) -> None:
+    """Write the rule file `out` (`header`, then the blocks) and print what was left out and why."""
+    out.write_text(header + "\n".join(blocks), encoding="utf-8")
+    print(f"{len(blocks)} rules written to {out}; {len(left)} left out")
+    for x in left:
+        print("  " + x)
+
+
 def main() -> None:
     """Read the rules at the repository's HEAD, write `OUT`, print what was left out."""
     ap = argparse.ArgumentParser()
     ap.add_argument("repo", type=Path)
     ap.add_argument("--only", type=Path)
     a = ap.parse_args()
-    if not (a.repo / "HEAD").exists() and not (a.repo / ".git").exists():
-        print(f"{a.repo} is not a git directory: pass a copy of github.com/mongodb/kingfisher", file=sys.stderr)
-        raise SystemExit(2)
+    git = open_repo(a.repo, "mongodb/kingfisher")
     only = set(a.only.read_text().split()) if a.only else None
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(a.repo), *args], check=True, capture_output=True, text=True).stdout
-
     sha = git("rev-parse", "HEAD").strip()
-    names = [n for n in git("ls-tree", "-r", "--name-only", "HEAD", "data/rules").split() if n.endswith(".yml")]
     blocks, left = [], []
-    for name in names:
-        doc = yaml.safe_load(git("show", f"HEAD:{name}")) or {}
-        for rule in doc.get("rules", []):
-            rid = rule["id"]
-            if only is not None and rid not in only:
-                continue
-            if rule.get("depends_on_rule") or rule.get("visible") is False:
-                left.append(f"{rid}: needs a partner rule or is a helper")
-                continue
-            try:
-                py = python_pattern(rule["pattern"])
-                rx = re.compile(py)
-                ref = regex.compile(rule["pattern"], flags=regex.V0)
-            except (re.error, regex.error, ValueError) as exc:
-                left.append(f"{rid}: pattern not portable ({exc})")
-                continue
-            # no capturing group: the whole match is the secret (as kingfisher reports it)
-            exs = [str(e).strip() for e in rule.get("examples") or []]
-            ok = bool(exs)
-            for ex in exs:
-                m, r = rx.search(ex), ref.search(ex)
-                want = (r.group(1) if ref.groups else r.group(0)) if r else None
-                got = m.group("secret") if m is not None and "secret" in rx.groupindex else (m.group(0) if m else None)
-                if got is None or want is None or got != want:
-                    ok = False
-            if not ok:
-                left.append(f"{rid}: the Python pattern does not find the examples' secrets as the rule does")
-                continue
-            kws = keywords(py)
-            if not kws:
-                left.append(f"{rid}: no literal every match holds (would read every text)")
-                continue
-            ent = float(rule.get("min_entropy") or 0)
-            blocks.append(
-                "\n".join(
-                    [
-                        "[[rule]]",
-                        f'id = "kingfisher-{rid.removeprefix("kingfisher.")}"',
-                        f'entity = "{_entity(rid, rule.get("name", ""))}"',
-                        f"pattern = {_toml_str(py)}",
-                        f"keywords = {json.dumps(kws)}",
-                        f"min_entropy = {ent}",
-                        "score = 0.8",
-                        f'source = "github:mongodb/kingfisher@{sha[:12]}:{name} {rid} (Apache-2.0)"',
-                        "",
-                    ]
-                )
+    for name, rule in yaml_rules(git, "data/rules"):
+        rid = rule["id"]
+        if only is not None and rid not in only:
+            continue
+        if rule.get("depends_on_rule") or rule.get("visible") is False:
+            left.append(f"{rid}: needs a partner rule or is a helper")
+            continue
+        try:
+            py = python_pattern(rule["pattern"])
+            rx = re.compile(py)
+            ref = regex.compile(rule["pattern"], flags=regex.V0)
+        except (re.error, regex.error, ValueError) as exc:
+            left.append(f"{rid}: pattern not portable ({exc})")
+            continue
+        # no capturing group: the whole match is the secret (as kingfisher reports it)
+        if not finds_examples(rx, ref, [str(e).strip() for e in rule.get("examples") or []], 1):
+            left.append(f"{rid}: the Python pattern does not find the examples' secrets as the rule does")
+            continue
+        kws = keywords(py)
+        if not kws:
+            left.append(f"{rid}: no literal every match holds (would read every text)")
+            continue
+        source = f"github:mongodb/kingfisher@{sha[:12]}:{name} {rid} (Apache-2.0)"
+        entity = _entity(rid, rule.get("name", ""))
+        blocks.append(
+            rule_block(
+                f"kingfisher-{rid.removeprefix('kingfisher.')}",
+                entity,
+                py,
+                kws,
+                float(rule.get("min_entropy") or 0),
+                source,
             )
+        )
     header = (
         "# Provider rules of kingfisher (github.com/mongodb/kingfisher, Apache-2.0) that its PyPI package\n"
         f"# does not bundle, as memeval rule data (fields as in context.toml). Commit {sha}.\n"
         "# Written by scripts/redact_rules_kingfisher.py: do not edit by hand; rerun it on a newer commit.\n\n"
     )
-    OUT.write_text(header + "\n".join(blocks), encoding="utf-8")
-    print(f"{len(blocks)} rules written to {OUT}; {len(left)} left out")
-    for x in left:
-        print("  " + x)
+    write_rules(OUT, header, blocks, left)
 
 
 if __name__ == "__main__":

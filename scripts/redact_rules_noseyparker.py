@@ -30,20 +30,25 @@ missing directory.
 from __future__ import annotations
 
 import argparse
-import json
 import re
-import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
 import regex
-import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from redact_rules_kingfisher import _toml_str, keywords, python_pattern  # noqa: E402
+from redact_rules_kingfisher import (  # noqa: E402
+    finds_examples,
+    keywords,
+    open_repo,
+    python_pattern,
+    rule_block,
+    write_rules,
+    yaml_rules,
+)
 
 OUT = ROOT / "memeval" / "redact" / "rules" / "noseyparker.toml"
 MIN_ENTROPY = 3.0
@@ -92,80 +97,46 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("repo", type=Path)
     a = ap.parse_args()
-    if not (a.repo / "HEAD").exists() and not (a.repo / ".git").exists():
-        print(f"{a.repo} is not a git directory: pass a copy of github.com/praetorian-inc/noseyparker", file=sys.stderr)
-        raise SystemExit(2)
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(a.repo), *args], check=True, capture_output=True, text=True).stdout
-
+    git = open_repo(a.repo, "praetorian-inc/noseyparker")
     kf = ROOT / "memeval" / "redact" / "rules" / "kingfisher.toml"
     known = {r["pattern"] for r in tomllib.loads(kf.read_text("utf-8"))["rule"]}
     sha = git("rev-parse", "HEAD").strip()
-    base = "crates/noseyparker/data/default/builtin/rules"
-    names = [n for n in git("ls-tree", "-r", "--name-only", "HEAD", base).split() if n.endswith(".yml")]
     blocks, left = [], []
-    for name in names:
-        doc = yaml.safe_load(git("show", f"HEAD:{name}")) or {}
-        for rule in doc.get("rules", []):
-            rid = rule["id"]
-            if "secret" not in (rule.get("categories") or ()):
-                left.append(f"{rid}: not in the `secret` category ({', '.join(rule.get('categories') or ['none'])})")
-                continue
-            try:
-                ref = regex.compile(rule["pattern"], flags=regex.V0)
-                py = python_pattern(rule["pattern"], which=max(ref.groups, 1))
-                rx = re.compile(py)
-            except (re.error, regex.error, ValueError) as exc:
-                left.append(f"{rid}: pattern not portable ({exc})")
-                continue
-            if py in known:
-                left.append(f"{rid}: same pattern as a kingfisher.toml rule")
-                continue
-            exs = [str(e).strip() for e in rule.get("examples") or []]
-            ok = bool(exs)
-            for ex in exs:
-                m, r = rx.search(ex), ref.search(ex)
-                want = (r.group(ref.groups) if ref.groups else r.group(0)) if r else None
-                got = m.group("secret") if m is not None and "secret" in rx.groupindex else (m.group(0) if m else None)
-                if got is None or want is None or got != want:
-                    ok = False
-            if not ok:
-                left.append(f"{rid}: the Python pattern does not find the examples' secrets as the rule does")
-                continue
-            if _backtracks(rx, exs):
-                left.append(f"{rid}: backtracks in Python's engine (over {SLOW_S} s on its examples repeated)")
-                continue
-            kws = keywords(py)
-            if not kws:
-                left.append(f"{rid}: no literal every match holds (would read every text)")
-                continue
-            screen = [f"screen = [{_toml_str(SCREENS[rid])}]"] if rid in SCREENS else []
-            blocks.append(
-                "\n".join(
-                    [
-                        "[[rule]]",
-                        f'id = "noseyparker-{rid.removeprefix("np.")}"',
-                        f'entity = "{_entity(rid)}"',
-                        f"pattern = {_toml_str(py)}",
-                        f"keywords = {json.dumps(kws)}",
-                        *screen,
-                        f"min_entropy = {MIN_ENTROPY}",
-                        "score = 0.8",
-                        f'source = "github:praetorian-inc/noseyparker@{sha[:12]}:{name} {rid} (Apache-2.0)"',
-                        "",
-                    ]
-                )
-            )
+    for name, rule in yaml_rules(git, "crates/noseyparker/data/default/builtin/rules"):
+        rid = rule["id"]
+        if "secret" not in (rule.get("categories") or ()):
+            left.append(f"{rid}: not in the `secret` category ({', '.join(rule.get('categories') or ['none'])})")
+            continue
+        try:
+            ref = regex.compile(rule["pattern"], flags=regex.V0)
+            py = python_pattern(rule["pattern"], which=max(ref.groups, 1))
+            rx = re.compile(py)
+        except (re.error, regex.error, ValueError) as exc:
+            left.append(f"{rid}: pattern not portable ({exc})")
+            continue
+        if py in known:
+            left.append(f"{rid}: same pattern as a kingfisher.toml rule")
+            continue
+        exs = [str(e).strip() for e in rule.get("examples") or []]
+        if not finds_examples(rx, ref, exs, ref.groups):
+            left.append(f"{rid}: the Python pattern does not find the examples' secrets as the rule does")
+            continue
+        if _backtracks(rx, exs):
+            left.append(f"{rid}: backtracks in Python's engine (over {SLOW_S} s on its examples repeated)")
+            continue
+        kws = keywords(py)
+        if not kws:
+            left.append(f"{rid}: no literal every match holds (would read every text)")
+            continue
+        source = f"github:praetorian-inc/noseyparker@{sha[:12]}:{name} {rid} (Apache-2.0)"
+        rule_id = f"noseyparker-{rid.removeprefix('np.')}"
+        blocks.append(rule_block(rule_id, _entity(rid), py, kws, MIN_ENTROPY, source, SCREENS.get(rid)))
     header = (
         "# Secret rules of noseyparker (github.com/praetorian-inc/noseyparker, Apache-2.0) as memeval rule\n"
         f"# data (fields as in context.toml). Commit {sha}.\n"
         "# Written by scripts/redact_rules_noseyparker.py: do not edit by hand; rerun it on a newer commit.\n\n"
     )
-    OUT.write_text(header + "\n".join(blocks), encoding="utf-8")
-    print(f"{len(blocks)} rules written to {OUT}; {len(left)} left out")
-    for x in left:
-        print("  " + x)
+    write_rules(OUT, header, blocks, left)
 
 
 if __name__ == "__main__":

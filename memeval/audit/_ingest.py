@@ -107,8 +107,16 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
         AuditEventRejected: one or more lines are malformed; the message lists each line number
             and reason (up to `MAX_REPORTED`) and `.line` is the first.
     """
-    good: list[tuple[int, AuditEvent]] = []
     bad: list[tuple[int, str]] = []
+    good = list(_parse_each(lines, limits, bad))
+    _refuse_bad(bad)
+    return good
+
+
+def _parse_each(
+    lines: Iterable[str], limits: Limits | None, bad: list[tuple[int, str]]
+) -> Iterator[tuple[int, AuditEvent]]:
+    """`parse_lines`' reading, a line at a time: yields each good line's (number, draft), adds each bad one to `bad`."""
     for n, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -119,7 +127,7 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
             bad.append((n, too_big))
             continue
         try:
-            good.append((n, parse_event(json.loads(line))))
+            event = parse_event(json.loads(line))
         except json.JSONDecodeError as exc:
             bad.append((n, f"not JSON ({exc.msg} at column {exc.colno})"))
         except RecursionError:
@@ -128,6 +136,12 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
             bad.append((n, describe_validation(exc)))
         except ValueError as exc:
             bad.append((n, str(exc)))
+        else:
+            yield n, event
+
+
+def _refuse_bad(bad: list[tuple[int, str]]) -> None:
+    """Raise `parse_lines`' error for the malformed lines `bad` (line number, reason), if any."""
     if bad:
         listed = "\n".join(f"  line {n}: {why}" for n, why in bad[:MAX_REPORTED])
         more = f"\n  ... and {len(bad) - MAX_REPORTED} more" if len(bad) > MAX_REPORTED else ""
@@ -136,7 +150,6 @@ def parse_lines(lines: Iterable[str], *, limits: Limits | None = None) -> list[t
             index=None,
             line=bad[0][0],
         )
-    return good
 
 
 @dataclass(frozen=True)
@@ -164,6 +177,12 @@ def ingest_lines(
 ) -> IngestResult:
     """Parse and append JSON Lines events (see the module docstring for batch semantics).
 
+    When `ingest_parsed` would hand the batches to worker processes (a list of lines whose
+    `_parallel.MIN_EVENTS` or more events make more than one batch), the lines are parsed as the
+    workers take them (`_parallel.presanitize` reads the batches lazily): the workers redact the
+    first batches while the rest is parsed. Every line is still parsed, and every malformed one
+    reported, before anything is stored.
+
     Args:
         store: the audit store.
         lines: the input lines.
@@ -174,8 +193,43 @@ def ingest_lines(
     Raises:
         AuditEventRejected: malformed lines, or a refused event (`.line` names its line).
     """
-    parsed = parse_lines(lines, limits=store.limits if isinstance(store, SqlAuditStore) else None)
+    limits = store.limits if isinstance(store, SqlAuditStore) else None
+    workers = _pool_workers(store)
+    if workers > 0 and batch_size > 0 and isinstance(lines, Sequence):
+        count = sum(1 for line in lines if line.strip())  # the events, when no line is malformed
+        if count >= MIN_EVENTS and count > batch_size:
+            chunks: list[Sequence[tuple[int, AuditEvent]]] = []
+            drafts = _parsed_batches(lines, limits, batch_size, chunks)
+            return _write_batches(store, chunks, presanitize(drafts, workers), count, sender, on_progress)
+    parsed = parse_lines(lines, limits=limits)
     return ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=on_progress)
+
+
+def _parsed_batches(
+    lines: Sequence[str], limits: Limits | None, size: int, chunks: list[Sequence[tuple[int, AuditEvent]]]
+) -> Iterator[list[AuditEvent]]:
+    """Parse `lines` `size` events at a time: add each batch's (line, draft) pairs to `chunks`, yield its drafts.
+
+    After the first malformed line nothing more is yielded (the workers get no more work); the
+    rest is parsed to list every malformed line, raised at the end as `parse_lines` raises it.
+    """
+    bad: list[tuple[int, str]] = []
+    chunk: list[tuple[int, AuditEvent]] = []
+    for item in _parse_each(lines, limits, bad):
+        chunk.append(item)
+        if len(chunk) == size and not bad:
+            chunks.append(chunk)
+            yield [ev for _, ev in chunk]
+            chunk = []
+    _refuse_bad(bad)
+    if chunk:
+        chunks.append(chunk)
+        yield [ev for _, ev in chunk]
+
+
+def _pool_workers(store: AuditStore) -> int:
+    """The worker processes a large ingest into `store` uses (0 unless it runs the default engines)."""
+    return worker_count() if isinstance(store, SqlAuditStore) and store.default_engines else 0
 
 
 def ingest_parsed(
@@ -207,18 +261,37 @@ def ingest_parsed(
         AuditEventRejected: a refused event (`.line` names its line).
     """
     size = batch_size if batch_size > 0 else max(len(parsed), 1)
-    total = AppendResult(0, 0, 0, 0, 0, {})
-    batches = 0
     chunks = [parsed[k : k + size] for k in range(0, len(parsed), size)]
-    workers = worker_count() if isinstance(store, SqlAuditStore) and store.default_engines else 0
-    ahead: Iterator[Presanitized | None] = (
+    workers = _pool_workers(store)
+    ahead: Iterable[Presanitized | None] = (
         presanitize([[ev for _, ev in c] for c in chunks], workers)
         if workers > 0 and len(chunks) > 1 and len(parsed) >= MIN_EVENTS
-        else iter([None] * len(chunks))
+        else [None] * len(chunks)
     )
+    return _write_batches(store, chunks, ahead, len(parsed), sender, on_progress)
+
+
+def _write_batches(
+    store: AuditStore,
+    chunks: Sequence[Sequence[tuple[int, AuditEvent]]],
+    ahead: Iterable[Presanitized | None],
+    total_events: int,
+    sender: str,
+    on_progress: Callable[[int, int], None] | None,
+) -> IngestResult:
+    """Append `chunks` in order, the k-th with the k-th result of `ahead` (None: sanitised by the writer).
+
+    `chunks` may grow while `ahead` is read (`_parsed_batches` fills it): the k-th chunk is taken
+    after the k-th result. An error raised by `ahead` (malformed lines) goes up as it is; a
+    refused event gets its line number and the count of batches stored before it.
+    """
+    total = AppendResult(0, 0, 0, 0, 0, {})
+    batches = 0
     done = 0
+    results = iter(ahead)
     try:
-        for chunk, pre in zip(chunks, ahead, strict=True):
+        for k, pre in enumerate(results):
+            chunk = chunks[k]
             try:
                 drafts = [ev for _, ev in chunk]
                 res = (
@@ -237,12 +310,12 @@ def ingest_parsed(
             total = _add(total, res)
             done += len(chunk)
             if on_progress is not None:
-                on_progress(done, len(parsed))
+                on_progress(done, total_events)
     finally:
-        close = getattr(ahead, "close", None)
+        close = getattr(results, "close", None)
         if close is not None:
             close()  # stops the workers when a batch was refused
-    return IngestResult(len(parsed), batches, total)
+    return IngestResult(total_events, batches, total)
 
 
 def _add(a: AppendResult, b: AppendResult) -> AppendResult:

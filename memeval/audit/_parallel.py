@@ -28,7 +28,8 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -309,45 +310,66 @@ def _work_group(
     ]
 
 
-def _groups(batches: Sequence[Sequence[AuditEvent]], workers: int) -> list[Sequence[Sequence[AuditEvent]]]:
-    """Consecutive runs of `batches`, one a worker task: about `GROUP_EVENTS` events each, after a ramp.
+def _group_size(k: int, workers: int, per_batch: int) -> int:
+    """Batches in the `k`-th worker task of `presanitize` (from 0), for batches of `per_batch` events.
 
-    The writer can start only when the first task is done, so the first `workers` tasks take one
-    batch each, the next `workers` two, and so on doubling up to the full size (batches of 100
-    events: 1, 1, 2, 2, 4, 4, 4...).
+    About `GROUP_EVENTS` events a task, after a ramp: the writer can start only when the first
+    task is done, so the first `workers` tasks take one batch each, the next `workers` two, and so
+    on doubling up to the full size (batches of 100 events: 1, 1, 2, 2, 4, 4, 4...).
     """
-    size = max(1, GROUP_EVENTS // max(1, max((len(b) for b in batches), default=1)))
-    groups: list[Sequence[Sequence[AuditEvent]]] = []
-    k = 0
-    while k < len(batches):
-        take = min(size, 2 ** (len(groups) // max(1, workers)))
-        groups.append(batches[k : k + take])
-        k += take
-    return groups
+    ramp: int = 2 ** (k // max(1, workers))
+    return min(max(1, GROUP_EVENTS // max(1, per_batch)), ramp)
 
 
-def presanitize(batches: Sequence[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
+def presanitize(batches: Iterable[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
     """Sanitise `batches` in the warm pool of `workers` processes, yielding each batch's results in order.
 
     Consecutive batches go to a worker together, about `GROUP_EVENTS` events a task after a ramp
-    of smaller first tasks (`_groups`), so the writer starts early. Each batch's ids are scanned
-    there too (`Presanitized.strict_ids`), so the writer only checks their shape. At most two
-    tasks per worker are in flight, so memory stays bounded on large files; tasks not yet
+    of smaller first tasks (`_group_size`), so the writer starts early, and the last batches
+    spread over the workers. Each batch's ids are
+    scanned there too (`Presanitized.strict_ids`), so the writer only checks their shape. At most
+    two tasks per worker are in flight, so memory stays bounded on large files; tasks not yet
     started are cancelled when the iterator is closed early.
+
+    `batches` may be a lazy iterable (`ingest_lines` parses its lines as this reads them): it is
+    read to its end before the first result is yielded (an error it raises, such as malformed
+    lines, comes before the writer stores anything), and the first tasks go to the workers as
+    soon as their batches are read, so the workers redact while the rest is parsed. Every batch
+    but the last has the first one's length.
     """
     pool = warm_pool(workers)
-    groups = _groups(batches, workers)
-    pending: list[Future[list[Presanitized]]] = []
+    source = iter(batches)
+    read: list[Sequence[AuditEvent]] = []  # batches read and not yet handed to a worker
+    pending: deque[tuple[int, Future[list[Presanitized]]]] = deque()
+    per_batch = 0
+    tasks = 0
+    ended = False
+
+    def hand_out() -> None:
+        nonlocal tasks
+        while read and len(pending) < 2 * workers:
+            take = _group_size(tasks, workers, per_batch)
+            if len(read) < take and not ended:
+                return
+            if ended:  # the last batches spread over the workers, so the writer's wait at the end is short
+                take = min(take, -(-len(read) // workers))
+            group, read[:take] = read[:take], []
+            future = pool.submit(_work_group, [batch_texts(b) for b in group], [strict_id_candidates(b) for b in group])
+            pending.append((len(group), future))
+            tasks += 1
+
     try:
-        nxt = 0
-        for _ in range(len(groups)):
-            while nxt < len(groups) and len(pending) < 2 * workers:
-                group = groups[nxt]
-                pending.append(
-                    pool.submit(_work_group, [batch_texts(b) for b in group], [strict_id_candidates(b) for b in group])
-                )
-                nxt += 1
-            yield from pending.pop(0).result()
+        for batch in source:
+            per_batch = per_batch or len(batch)
+            read.append(batch)
+            hand_out()
+        ended = True
+        hand_out()
+        while pending:
+            _, future = pending.popleft()
+            done = future.result()
+            hand_out()
+            yield from done
     finally:
-        for f in pending:
+        for _, f in pending:
             f.cancel()

@@ -41,6 +41,7 @@ from memeval.audit._logrow import LOG_COLUMNS, log_row, stored_body
 from memeval.audit._machine import decide
 from memeval.audit._project import (
     BULK,
+    EVERY_STORED,
     KeyQuery,
     forget_keys,
     get_row,
@@ -178,8 +179,8 @@ def _existing_ids(s: Session, drafts: Sequence[AuditEvent], sender: str, origin:
     The same lookup finds the drafts' ids stored under other senders; on the ingest channel a
     draft that is one of those very events (`sent_identity`) refuses the batch
     (`memeval.audit._resend.refuse_resent`). One driver-level query per team and 500 ids (`select_keys`), on the
-    (team, sender, sender_event_id) index: the ORM's statement building and result handling
-    cost more than the query itself.
+    (team, sender, sender_event_id) index, searched for each sender the team has (`_every_sender`):
+    the ORM's statement building and result handling cost more than the query itself.
 
     Raises:
         ResentUnderAnotherSender: see `memeval.audit._resend.refuse_resent`.
@@ -189,7 +190,7 @@ def _existing_ids(s: Session, drafts: Sequence[AuditEvent], sender: str, origin:
     for team, ids in _ids_by_team(drafts):
         for k in range(0, len(ids), 500):
             rows = select_keys(
-                s.connection(), "audit_event", _EXISTING_NAMES, {"team": team}, "sender_event_id", ids[k : k + 500]
+                s.connection(), "audit_event", _EXISTING_NAMES, _every_sender(team), "sender_event_id", ids[k : k + 500]
             )
             for who, eid in rows:
                 if who == sender:
@@ -267,6 +268,15 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -
 _EXISTING_NAMES = ("sender", "sender_event_id")
 
 
+def _every_sender(team: str) -> dict[str, Any]:
+    """`select_keys`' equalities of `_existing_ids`: the team, under every sender (`EVERY_STORED`).
+
+    Naming the sender column lets the lookup search the (team, sender, sender_event_id) index for
+    each stored sender instead of reading every row of the team.
+    """
+    return {"team": team, "sender": EVERY_STORED}
+
+
 def _ids_by_team(drafts: Sequence[AuditEvent]) -> list[tuple[str, list[str]]]:
     """(team, its drafts' sender event ids sorted), by team: what `_existing_ids` looks up."""
     by_team: dict[str, set[str]] = {}
@@ -278,7 +288,7 @@ def _ids_by_team(drafts: Sequence[AuditEvent]) -> list[tuple[str, list[str]]]:
 def _existing_queries(drafts: Sequence[AuditEvent]) -> list[KeyQuery]:
     """The `select_keys` queries `_existing_ids` will run for `drafts`, for `preload_keys`."""
     return [
-        ("audit_event", _EXISTING_NAMES, (("team", team),), "sender_event_id", tuple(ids[k : k + 500]))
+        ("audit_event", _EXISTING_NAMES, tuple(_every_sender(team).items()), "sender_event_id", tuple(ids[k : k + 500]))
         for team, ids in _ids_by_team(drafts)
         for k in range(0, len(ids), 500)
     ]

@@ -313,12 +313,30 @@ NUMBER_ERRORS = frozenset(
         "less_than",
         "less_than_equal",
         "int_parsing",
+        "int_parsing_size",
         "int_from_float",
         "float_parsing",
         "finite_number",
     }
 )
 """pydantic error types of a number given as text: not a number, not whole, or out of its bounds."""
+
+
+MAX_SHOWN_INPUT = 40
+"""Characters of a bad value an error line quotes; a longer one is cut, with its length said."""
+
+
+def shown_input(value: object) -> str:
+    """A bad value as an error line quotes it: its repr, cut to `MAX_SHOWN_INPUT` characters.
+
+    e.g. `'1111111111111111111111111111111111111…' (100,000 characters)`: a value of 100,000 digits was
+    echoed whole, a 100 KB error line in which the fix was lost.
+    """
+    text = repr(value)
+    if len(text) <= MAX_SHOWN_INPUT:
+        return text
+    quote = text[0] if text[0] in "'\"" else ""
+    return f"{text[: MAX_SHOWN_INPUT - 1]}…{quote} ({len(str(value)):,} characters)"
 
 
 def _number(x: float) -> str:
@@ -388,7 +406,7 @@ def usage_line(exc: ClickException) -> str:
         given = err.get("input")
         head, sep, tail = message.partition(": ")
         tail = _plain_number_error(exc, err) or tail
-        message = f"{head}: {given!r}: {tail}" if sep and given is not None else message
+        message = f"{head}: {shown_input(given)}: {tail}" if sep and given is not None else message
     ctx = getattr(exc, "ctx", None)
     where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     return f"error: {message}{where}"

@@ -24,7 +24,7 @@ from memeval.cli._login import AsOpt, PasswordStdinOpt, login
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._serving import serve_until_stopped, warm_ingest
 from memeval.cli._store import open_with_events
-from memeval.cli.app import command_app, fail, number_fix, translate_errors
+from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def serve(
             above=bounds.get("gt"),
         )
         raise fail(
-            f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {first.get('input')!r}: "
+            f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {shown_input(first.get('input'))}: "
             f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:

@@ -18,7 +18,9 @@ text. A value that is a template or placeholder is never blanked (`PLACEHOLDER`)
 
 from __future__ import annotations
 
+import base64
 import bisect
+import json
 import math
 import re
 import tomllib
@@ -46,8 +48,11 @@ PLACEHOLDER = re.compile(
 )
 """Values that only name where a secret would be ("${DB_PASSWORD}", "<token>", "****")."""
 
-PLACEHOLDER_PART = re.compile(r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_]|EXAMPLE|\[REDACTED:")
-"""Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`)."""
+PLACEHOLDER_PART = re.compile(
+    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_](?![\w\-]*\$)|EXAMPLE|\[REDACTED:"
+)
+"""Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`); a `$name$`
+that goes on is a password hash's scheme (`$argon2id$...`, `$y$...`), not a shell variable."""
 _SYMBOL = re.compile(r"[^A-Za-z\s]")
 _PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
 _TRAIL = ".,;:!?)]}>'\"*。，、！？…"
@@ -97,9 +102,57 @@ def _ssn_ok(value: str) -> bool:
     return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
 
 
-def _secretish(value: str, key: str) -> bool:
+_NOT_A_SECRET_WORD = frozenset(
+    """
+    required optional mandatory needed necessary incorrect correct wrong invalid valid expired expiring
+    missing empty blank unset set not never always also still now currently too very case sensitive
+    insensitive stored saved kept hashed salted encrypted encoded masked hidden shown visible protected
+    secured secure insecure weak strong long short same different unique reused shared changed reset
+    updated rotated generated provided given sent emailed available unavailable known unknown accepted
+    rejected allowed disabled enabled locked unlocked forgotten lost compromised leaked default random
+    temporary permanent managed handled configured defined specified supplied entered typed displayed
+    printed logged the your our their his her its this that these those here there below above following
+    attached sealed length characters digits letters okay fine good bad great expected enforced checked
+    verified validated matched mismatched only just exactly least most simple easy hard complex strength
+    policy manager field prompt obfuscated plaintext cleartext string text integer number boolean object
+    array value input variable environment vault file none undefined unknown apikey api_key key keys
+    credential credentials passphrase passcode bearer basic header headers query cookie session nothing
+    something anything everything whatever being because within without between before after during until
+    should would could must cannot ignored omitted supported deprecated disabled removed
+    erforderlich falsch richtig ungültig abgelaufen leer geheim gespeichert requis invalide expiré vide
+    obligatoire requerido incorrecta inválida obligatorio vacía caducada obrigatória incorreta vazia
+    verplicht onjuist ongeldig leeg secreta secreto secrète segreta segreto geheime
+    """.split()
+)
+"""Words that follow "password is" / `secret:` in prose and schemas without being the secret
+("the password is required", `api_key: string`, "das Passwort ist falsch"): a letters-only value
+is taken as a secret only when it is none of these (`_word_secret`)."""
+_WORD = re.compile(r"[^\W\d_][^\W\d]*(?:[-_][^\W\d_]+)*")
+
+
+def _word_secret(value: str) -> bool:
+    """Whether a letters-only `value` of 6 or more characters reads as a chosen password.
+
+    `centipede`, `correcthorsebattery`, `open-sesame`: a password with no digit or symbol, once
+    the words around it name it (`password is "..."`, `secret="..."`); never a word of
+    `_NOT_A_SECRET_WORD` or a placeholder.
+    """
+    return len(value) >= 6 and _WORD.fullmatch(value) is not None and value.lower() not in _NOT_A_SECRET_WORD
+
+
+def _secretish(value: str, key: str, word_ok: bool = False) -> bool:
+    """Whether `value`, given under the key or words `key`, is a secret rather than a setting.
+
+    A password-named key takes any value of 3 or more characters; otherwise a value needs 16
+    characters, or 6 with a symbol or mixed case, or 12 digits; with `word_ok` (the value was
+    quoted, or a verb or operator names it: `password is "centipede"`), a letters-only value of 6
+    or more that is not a common word (`_word_secret`) passes too.
+    """
     if PLACEHOLDER.match(value) or _PATHISH.match(value):
         return False
+    first = _PART_END.split(value, 1)[0]
+    if first != value and (first.lower() in _NOT_A_SECRET_WORD or PLACEHOLDER.match(first)):
+        return False  # a word run into a URL path or a tag: `required/index.html`, `falsch</p`
     k = key.lower()
     if "pass" in k or "pwd" in k:
         return len(value) >= 3
@@ -108,7 +161,54 @@ def _secretish(value: str, key: str) -> bool:
     if len(value) >= 16:
         return True
     has_case = value.lower() != value and value.upper() != value
-    return len(value) >= 6 and (bool(_SYMBOL.search(value)) or has_case)
+    if len(value) >= 6 and (bool(_SYMBOL.search(value)) or has_case):
+        return True
+    return word_ok and _word_secret(value)
+
+
+_PART_END = re.compile(r"[/<&]")
+"""Where a value read up to the next space may run on into a URL path, a tag or a parameter."""
+_CASE_SWITCH = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
+
+
+def _generated(value: str, key: str) -> bool:
+    """Whether `value` reads as generated rather than as a name.
+
+    That is `_secretish`, and a digit or at least 4 switches between lower and upper case
+    (`YXNkZmZmZmZm...` has many, `createdAt` one).
+    """
+    if not _secretish(value, key):
+        return False
+    return _has_digit(value) or len(_CASE_SWITCH.findall(value)) >= 4
+
+
+def _jose_header(value: str) -> bool:
+    """Whether `value` starts with a JOSE header: Base64url JSON naming `alg`, `enc`, `typ` or `kid`.
+
+    RFC 7515/7516: a JWS or JWE (a JWT among them) begins with its protected header, so a token
+    `eyJ...` whose first part decodes to such an object is one even unsigned (`alg: none`, empty
+    signature) or encrypted (a payload that is not `eyJ...`).
+    """
+    head = value.split(".", 1)[0]
+    try:
+        raw = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))
+        obj = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(obj, dict) and bool({"alg", "enc", "typ", "kid"} & obj.keys())
+
+
+def _mixed_parts(value: str) -> bool:
+    """Whether the first and last dot-separated parts of `value` each hold a digit and both cases.
+
+    Discord bot tokens (Base64 user id, timestamp, HMAC) look so; dotted names
+    (`module.member.attribute_name`) do not.
+    """
+    parts = value.split(".")
+    return all(
+        any(c.isdigit() for c in p) and any(c.islower() for c in p) and any(c.isupper() for c in p)
+        for p in (parts[0], parts[-1])
+    )
 
 
 @dataclass(frozen=True)
@@ -153,8 +253,17 @@ class ContextRule:
         if self.check == "ssn":
             return _ssn_ok(value)
         if self.check == "secretish":
-            key = match.groupdict().get("key") or ""
-            return _secretish(value, key if self.id != "prose-password" else "")
+            groups = match.groupdict()
+            key = groups.get("key") or ""
+            # a quoted value, or one a verb or operator names, may be a plain word (`is "centipede"`)
+            word_ok = bool(groups.get("dq") or groups.get("sq") or groups.get("q") or groups.get("verb"))
+            return _secretish(value, key if self.id != "prose-password" else "", word_ok)
+        if self.check == "generated":
+            return _generated(value, match.groupdict().get("key") or "")
+        if self.check == "jose":
+            return _jose_header(value)
+        if self.check == "mixed-parts":
+            return _mixed_parts(value)
         if self.check == "not-flag":
             return not value.startswith("-")
         return True

@@ -5,8 +5,10 @@ Rules (checked here, in this order, then again by the store's state machines und
 2. the action fits the item (`approve`/`reject` a lesson, `settle` a contradiction,
    `release`/`discard` a hold) and a settlement names the side kept (`bad_choice`);
 3. `reject`, `discard` and `settle` need a reason (`missing_reason`);
-4. the item exists (`not_found`) and still waits (`wrong_state`; the same decision id again is
-   a harmless repeat, so a double-submitted form stores one decision);
+4. the item exists (`not_found`) and still waits (`wrong_state`; the same decision id again, from
+   the person who decided with it and for the same action, is a harmless repeat, so a
+   double-submitted form stores one decision; the id shows in refusals, so anyone else's use of it
+   is `wrong_state`);
 5. whoever proposed a lesson cannot approve it (`self_approval`);
 6. nobody else holds a claim on it (`claimed`); deciding takes the claim for the moment it
    takes, then gives it up.
@@ -35,6 +37,8 @@ Action = Literal["approve", "reject", "settle", "release", "discard"]
 ACTIONS: dict[str, tuple[str, str]] = {d.action: (lc.kind, d.event_type) for lc, d in all_decisions()}
 """Action -> (item type it applies to, audit event type it writes) (from `memeval.audit.LIFECYCLES`)."""
 
+LEADS_TO: dict[str, str] = {d.action: d.leads_to for _, d in all_decisions()}
+"""Action -> the state it leaves the item in (`approve` -> `approved`)."""
 NEEDS_REASON = frozenset(d.action for _, d in all_decisions() if d.needs_reason)
 KEPT_CHOICES = ("a", "b", "both", "neither")
 MAX_REASON_CHARS = 2000
@@ -192,7 +196,12 @@ def decide_item(
             "check the id in the queue",
             code="not_found",
         )
-    if not item.waiting and item.decision_id == req.decision_id:
+    if (
+        not item.waiting
+        and item.decision_id == req.decision_id
+        and item.decided_by == account.username
+        and item.status == LEADS_TO[req.action]
+    ):  # this person's own decision sent again (a double-submitted form); another's id is no repeat of theirs
         return DecisionResult(item, req.action, True, req.decision_id)
     if not item.waiting:
         raise ReviewRefused(_stale(item), code="wrong_state", state=item.status)

@@ -266,12 +266,23 @@ def _special(root: Path) -> dict[str, str]:
     return out
 
 
+def _mode(p: Path) -> int:
+    """The permission bits of the regular file `p` (read, write, execute, sticky), set-id bits aside.
+
+    memeval clears set-id bits in the world itself (`strip_privileges`) before it is diffed: a
+    setuid file the image shipped would otherwise read as the agent's change.
+    """
+    return stat.S_IMODE(p.lstat().st_mode) & ~(stat.S_ISUID | stat.S_ISGID)
+
+
 def diff_trees(before: Path, after: Path) -> Diff:
     """Diff two folder trees.
 
-    Regular files are diffed by content; a symlink (by its target) or a special file (by its
-    kind) added, removed or changed is listed too, with a line saying what it was and what it is
-    (`Special file x: was nothing, now a symbolic link to /tests/y`). A cache file the interpreter
+    Regular files are diffed by content and by permission bits (`Mode of x: was 0644, now 0755`,
+    as git shows a mode change; a file whose mode alone changed is listed as changed); a symlink
+    (by its target) or a special file (by its kind) added, removed or changed is listed too, with a
+    line saying what it was and what it is (`Special file x: was nothing, now a symbolic link to
+    /tests/y`). A cache file the interpreter
     or pytest writes (`quiet_cache_file`) is left out, unless it is not one in the other tree.
     """
     wa, wb = list(_walk(before)), list(_walk(after))
@@ -282,14 +293,11 @@ def diff_trees(before: Path, after: Path) -> Diff:
     old, new = set(a) | set(sa), set(b) | set(sb)
     added = tuple(sorted(new - old))
     removed = tuple(sorted(old - new))
+    both = [r for r in old & new if r in a and r in b]
+    content = {r for r in both if a[r].stat().st_size != b[r].stat().st_size or _digest(a[r]) != _digest(b[r])}
+    modes = {r: (ma, mb) for r in both if (ma := _mode(a[r])) != (mb := _mode(b[r]))}
     changed = tuple(
-        sorted(
-            r
-            for r in old & new
-            if (r in a) != (r in b)
-            or sa.get(r) != sb.get(r)
-            or (r in a and (a[r].stat().st_size != b[r].stat().st_size or _digest(a[r]) != _digest(b[r])))
-        )
+        sorted(r for r in old & new if (r in a) != (r in b) or sa.get(r) != sb.get(r) or r in content or r in modes)
     )
     out: list[str] = []
     size = counted = not_shown = 0
@@ -307,13 +315,19 @@ def diff_trees(before: Path, after: Path) -> Diff:
             out.append(f"Special file {_shown(rel)}: was {was}, now {now}\n")
             if rel not in a and rel not in b:
                 continue
+        if rel in modes:
+            mode_was, mode_now = modes[rel]
+            out.append(f"Mode of {_shown(rel)}: was {mode_was:04o}, now {mode_now:04o}\n")
+            if rel not in content:
+                continue
         la = _lines(a[rel]) if rel in a else []
         lb = _lines(b[rel]) if rel in b else []
         if la is None or lb is None:
-            out.append(f"Binary or large files a/{rel} and b/{rel} differ\n")
+            out.append(f"Binary or large files a/{_shown(rel)} and b/{_shown(rel)} differ\n")
             continue
-        src = f"a/{rel}" if rel in a else "/dev/null"
-        dst = f"b/{rel}" if rel in b else "/dev/null"
+        # the name on one line: a newline in it started lines of the diff's own (a forged `+++`/`@@` hunk)
+        src = f"a/{_shown(rel)}" if rel in a else "/dev/null"
+        dst = f"b/{_shown(rel)}" if rel in b else "/dev/null"
         for line in difflib.unified_diff(la, lb, src, dst):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     if not_shown > MAX_NOT_SHOWN_NAMED:

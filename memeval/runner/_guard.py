@@ -18,6 +18,9 @@ folder of the image**.
   the guard sets `sys.pycache_prefix` for interpreters started with `-E` or `-I`): Python loads
   a `__pycache__/NAME.*.pyc` instead of `NAME.py` when its header matches (or always, for an
   unchecked hash-based one), and the workspace diff leaves out bytecode named after its source.
+  An interpreter started with `-I -S` (or `-E -S`) reads neither the variable nor the guard, so
+  the world's `__pycache__` bytecode is also deleted before the verifier runs
+  (`drop_bytecode_caches`).
 - `LD_LIBRARY_PATH` entries in a world folder, or relative or empty (the working directory),
   come after the system's library folders (`libraries_last`).
 - Perl, Ruby and Node search `PERL5LIB`/`PERLLIB`, `RUBYLIB` and `NODE_PATH` before their own
@@ -272,6 +275,40 @@ def guard_mounts() -> tuple[Mount, ...]:
     if SYSTEM_SITECUSTOMIZE.is_file():
         ms.append(Mount(GUARD_HOST / "sitecustomize.py", str(SYSTEM_SITECUSTOMIZE)))
     return tuple(ms)
+
+
+def drop_bytecode_caches(root: Path) -> list[str]:
+    """Delete every compiled module Python could read from a `__pycache__` folder under `root`, on the host.
+
+    The verifier's Python never reads them when memeval's guard runs (`PYTHONPYCACHEPREFIX`,
+    `sys.pycache_prefix`), but `python3 -I -S` (or `-E -S`) ignores the variable and imports no
+    `sitecustomize`: it then loaded a `__pycache__/NAME.cpython-3X.pyc` the agent compiled from
+    other code, with the header of the task's `NAME.py` (its size and time), in place of
+    `NAME.py`, while the workspace diff showed that cache file as the interpreter's own. A cache is
+    never needed: Python compiles the source again. Removed: `*.pyc` and `*.pyo` entries in a
+    folder named `__pycache__` (files, symlinks, anything but a folder), and a `__pycache__` that
+    is a symlink (it could lead to bytecode in a folder of another name). Nothing is followed.
+
+    Args:
+        root: the world's root on the host (the verifier has not started; no agent process runs).
+
+    Returns:
+        The removed paths, relative to `root`, sorted.
+    """
+    removed: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        here = Path(dirpath)
+        for d in [d for d in dirnames if d == "__pycache__" and (here / d).is_symlink()]:
+            (here / d).unlink()
+            dirnames.remove(d)
+            removed.append((here / d).relative_to(root).as_posix())
+        if here.name != "__pycache__":
+            continue
+        for name in filenames + [d for d in dirnames if (here / d).is_symlink()]:
+            if name.endswith((".pyc", ".pyo")):
+                (here / name).unlink()
+                removed.append((here / name).relative_to(root).as_posix())
+    return sorted(removed)
 
 
 def clear_mount_path(world: World, inside: str) -> list[str]:

@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import sys
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -41,6 +42,24 @@ JS_RUNNER_CONFIG = re.compile(
 )
 """Configuration Node's test runners and package managers read from the working directory (setup
 files run before every test, `node-options=--require` in `.npmrc`): what `conftest.py` is to pytest."""
+VENV_DETAIL = (
+    "virtual environment configuration: its `home` picks the folder whose lib/python3.X a python started from "
+    "this environment takes as its standard library"
+)
+"""Why a `pyvenv.cfg` is a finding: with `home` pointing at a folder of the agent's holding `lib/python3.11/os.py`,
+`/app/.venv/bin/python` (a link to the image's python3) imports `json`, `re`... from that folder, before any
+guard of memeval runs."""
+TOOL_CONFIG = {
+    ".cargo/config.toml": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
+    ".cargo/config": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
+    ".rspec": "rspec options read from the working directory (`--require FILE` runs before every spec)",
+    ".bundle/config": "bundler configuration (which Gemfile and gem folders `bundle exec` uses)",
+    ".mvn/extensions.xml": "Maven core extensions, loaded into every `mvn` run in this project",
+    ".mvn/maven.config": "options added to every `mvn` run in this project",
+    ".mvn/jvm.config": "JVM options of every `mvn` run in this project (`-javaagent:` runs code)",
+}
+"""Configuration other languages' build and test tools read from the project folder (the last one or two parts of
+its path), each with what it can make them run: what `conftest.py` is to pytest."""
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 SYSTEM_SITE = (
     "/usr/lib/python3/dist-packages",
@@ -115,8 +134,8 @@ def _entries(root: Path) -> Iterator[tuple[str, os.stat_result]]:
             yield printable(os.path.relpath(p, root)), st
 
 
-def _read_head(path: Path) -> bytes:
-    """Up to `MAX_CONFIG_BYTES` of a regular file, never through a symlink or from a pipe."""
+def _read_head(path: Path, limit: int = MAX_CONFIG_BYTES) -> bytes:
+    """Up to `limit` bytes of a regular file, never through a symlink or from a pipe."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -124,7 +143,11 @@ def _read_head(path: Path) -> bytes:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return b""
-        return os.read(fd, MAX_CONFIG_BYTES)
+        chunks, left = [], limit
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
     finally:
         os.close(fd)
 
@@ -150,17 +173,23 @@ def changed_entries(pristine: Path, world: Path, added: Iterable[str], changed: 
 
 VERIFIER_ONLY = ("/tests", "/solution", "/logs/verifier")
 """Folders that exist only in the verifier's sandbox: the held-back tests, the solution, the reward channel."""
-REOPENERS = ("/proc", "/dev/fd", "/dev/stdin")
+REOPENERS = ("/proc", "/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr")
 """Paths whose links the kernel makes per process: `/proc/self/root` is the reading process's root (so
 `/proc/self/root/tests/...` is `/tests/...` in the verifier), `/proc/self/cwd` its working folder, `/dev/fd/N`
-and `/dev/stdin` (links to `/proc/self/fd`) whatever file it has open, the held-back tests' included. A link
-through them leads wherever the process reading it can reach."""
+and `/dev/stdin` (links to `/proc/self/fd`) whatever file it has open, the held-back tests' included, and
+`/dev/stdout`, `/dev/stderr` the file it writes its output to, opened again from its first byte (a test.sh that
+logs the expected answer to a file, then compares, read that log as the agent's answer). A link through them
+leads wherever the process reading it can reach."""
+FRESH_IN_VERIFIER = ("/tmp", "/dev/shm")
+"""Folders made fresh in every sandbox: in the verifier, what test.sh and the tests write (a copy of the expected
+output, pytest's `tmp_path`; `HOME` is `/tmp`). A link there dangles in the agent's turn and resolves to those
+files; an honest one would dangle in the verifier anyway."""
 MAX_LINK_HOPS = 40
 """Symlinks followed when resolving one path (Linux stops at 40 too)."""
 
 
 def verifier_only_target(world_root: Path, inside: str) -> str | None:
-    """The `VERIFIER_ONLY` folder that `inside` leads to in the verifier's view, or None.
+    """The `VERIFIER_ONLY`, `REOPENERS` or `FRESH_IN_VERIFIER` path `inside` leads to in the verifier, or None.
 
     Follows the world's symlinks (read with `readlink`, never opened) the way the verifier's kernel
     would, with paths outside the world's folders taken as they are: such a link dangles during the
@@ -180,7 +209,9 @@ def verifier_only_target(world_root: Path, inside: str) -> str | None:
             continue
         cur.append(name)
         path = "/" + "/".join(cur)
-        hit = next((v for v in VERIFIER_ONLY + REOPENERS if path == v or path.startswith(v + "/")), None)
+        hit = next(
+            (v for v in VERIFIER_ONLY + REOPENERS + FRESH_IN_VERIFIER if path == v or path.startswith(v + "/")), None
+        )
         if hit is not None:
             return hit
         host = world_root.joinpath(*cur)
@@ -199,7 +230,7 @@ def verifier_only_target(world_root: Path, inside: str) -> str | None:
 def remove_links_into_verifier(
     pristine: Path, world: World, added: Iterable[str], changed: Iterable[str]
 ) -> list[TamperFinding]:
-    """Remove every symlink the agent added or changed that leads into a `VERIFIER_ONLY` folder.
+    """Remove every symlink the agent added or changed that leads where `verifier_only_target` says.
 
     The agent never sees the held-back tests, but a link to them would let the verifier read them
     as the agent's answer. Returns the findings (`verifier-path`, one per link removed).
@@ -215,6 +246,9 @@ def remove_links_into_verifier(
             detail = (
                 f"a symbolic link into {folder}, which only the verifier sees; removed"
                 if folder in VERIFIER_ONLY
+                else f"a symbolic link into {folder}, a fresh folder in the verifier's sandbox where the tests write "
+                "their files (a copy of the expected output included); removed"
+                if folder in FRESH_IN_VERIFIER
                 else f"a symbolic link through {folder}, which leads wherever the process reading it can reach "
                 "(the held-back tests included); removed"
             )
@@ -335,15 +369,44 @@ def classify(rel: str, change: str, st: os.stat_result, world_root: Path, ctx: S
     git = _git_detail(rel)
     if git is not None:
         add("runner-config", git)
+    if name == "pyvenv.cfg":
+        add("runner-config", VENV_DETAIL)
     if name in RUNNER_CONFIG_FILES:
         add("runner-config", "pytest configuration")
+    elif (tool := TOOL_CONFIG.get(name) or TOOL_CONFIG.get("/".join(rel.split("/")[-2:]))) is not None:
+        add("runner-config", tool)
     elif JS_RUNNER_CONFIG.match(name):
         add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
-    elif name in RUNNER_SECTIONS and (
-        stat.S_ISLNK(st.st_mode) or RUNNER_SECTIONS[name] in _read_head(world_root / rel)
-    ):
-        add("runner-config", f"test-runner section in {name}")
+    elif name in RUNNER_SECTIONS:
+        why = f"test-runner section in {name}" if stat.S_ISLNK(st.st_mode) else _runner_section(world_root / rel)
+        if why is not None:
+            add("runner-config", why)
     return out
+
+
+def _runner_section(path: Path) -> str | None:
+    """Why the configuration file at `path` (one of `RUNNER_SECTIONS`) is a finding, or None.
+
+    pytest reads `pyproject.toml` as TOML, so its `tool.pytest` table has more spellings than
+    `[tool.pytest`: `[ tool . "pytest" . ini_options ]`, a top-level dotted key
+    `tool.pytest.ini_options.addopts = ...`, an inline table; it is parsed (a file TOML cannot
+    parse falls back to the text search, as pytest refuses it anyway). A file past
+    `MAX_CONFIG_BYTES` is not read whole, so it is a finding itself: 1 MiB of comments put the
+    section where the search never looked.
+    """
+    head = _read_head(path, MAX_CONFIG_BYTES + 1)
+    name = path.name
+    if len(head) > MAX_CONFIG_BYTES:
+        return f"{name} over {MAX_CONFIG_BYTES} bytes, too large to check for a test-runner section"
+    if name == "pyproject.toml":
+        try:
+            doc = tomllib.loads(head.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+            doc = None
+        if doc is not None:
+            tool = doc.get("tool")
+            return f"test-runner section in {name}" if isinstance(tool, dict) and "pytest" in tool else None
+    return f"test-runner section in {name}" if RUNNER_SECTIONS[name] in head else None
 
 
 def scan_tamper(

@@ -21,7 +21,13 @@ from pathlib import Path
 
 from memeval._finitejson import loads_finite
 from memeval.runner._gitguard import git_overrides, scan_git_config
-from memeval.runner._guard import clear_mount_path, guard_mounts, verifier_env, world_folders
+from memeval.runner._guard import (
+    clear_mount_path,
+    drop_bytecode_caches,
+    guard_mounts,
+    verifier_env,
+    world_folders,
+)
 from memeval.sandbox import (
     SANDBOX_CAPS_FOR_USER_SWITCH,
     ExitReport,
@@ -315,6 +321,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")
+    drop_bytecode_caches(world.root)  # for `python3 -I -S`, which reads neither PYTHONPYCACHEPREFIX nor the guard
     git = scan_git_config(world)
     output = work / "verifier-output.txt"
     if git.refused is not None:

@@ -114,6 +114,36 @@ def test_ids_with_a_key_are_refused_the_same_with_workers(tmp_path, monkeypatch,
     assert steps[0] == steps[1] == [(64, len(bad)), (128, len(bad))]  # the two batches before the refused one
 
 
+def test_malformed_lines_are_reported_the_same_when_workers_read_the_lines_as_they_are_parsed(
+    tmp_path, monkeypatch, lines
+):
+    """With workers, `ingest_lines` parses as the workers take batches; every bad line is still listed first."""
+    import memeval.audit._ingest as ing
+    from memeval.errors import AuditEventRejected
+
+    key = secrets.token_bytes(32)
+    monkeypatch.setattr(ing, "MIN_EVENTS", 0)
+    handed: list[int] = []
+    real = par.presanitize
+
+    def counting(batches, workers):  # type: ignore[no-untyped-def]
+        yield from real((handed.append(len(b)) or b for b in batches), workers)
+
+    monkeypatch.setattr(ing, "presanitize", counting)
+    bad = [*lines[:150], "{not json", *lines[150:200], '{"type": "memory.written"}', *lines[200:]]
+    errors = []
+    for workers in ("0", "2"):
+        monkeypatch.setenv("MEMEVAL_AUDIT_WORKERS", workers)
+        store = SqlAuditStore(f"sqlite:///{tmp_path / f'w{workers}.sqlite'}", fingerprint_key=key)
+        with pytest.raises(AuditEventRejected) as refused:
+            ingest_lines(store, bad, sender="par", batch_size=64)
+        errors.append((str(refused.value), refused.value.line))
+        assert store.teams() == []  # nothing stored
+    assert errors[0] == errors[1]
+    assert errors[0][1] == 151 and "2 malformed line(s)" in errors[0][0] and "line 202:" in errors[0][0]
+    assert handed == [64, 64]  # the batches before the first bad line; none after it
+
+
 def test_a_given_sanitizer_is_never_replaced_by_workers(tmp_path, monkeypatch, lines):
     import memeval.audit._ingest as ing
 

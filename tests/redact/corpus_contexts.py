@@ -23,6 +23,10 @@ FRESH2_ROWS = CORPUS.with_name("corpus_fresh2.jsonl")
 """Rows of both fresh corpora (`../fixtures/redact_fresh/`, `../fixtures/redact_fresh2/`) that
 main stored raw and the noseyparker rules (`rules/noseyparker.toml`) or the 12-digit Maestro card
 rules blank, plus the second corpus's ordinary look-alikes; read by `load_corpus()` too."""
+FRESH3_ROWS = CORPUS.with_name("corpus_fresh3.jsonl")
+"""Examples of the rules the third round added (`memeval:hand`, with look-alikes they must keep) and
+rows of the three fresh corpora (`../fixtures/redact_fresh3/` the third) that main stored raw and
+those rules blank, plus the third corpus's ordinary look-alikes; read by `load_corpus()` too."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,7 @@ class Item:
     secrets: tuple[str, ...]
 
 
-def load_corpus(paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS)) -> list[Item]:
+def load_corpus(paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS)) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]
     out = []

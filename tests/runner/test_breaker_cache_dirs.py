@@ -21,6 +21,7 @@ python3 -c 'import mod'
 python3 -O -c 'import mod'
 mkdir -p __pycache__ .pytest_cache/v/cache .pytest_cache/d/x
 printf '# Created by pytest automatically.\\n*\\n' > .pytest_cache/.gitignore
+python3 -c 'import json, os; json.dump(sorted(os.listdir("__pycache__")), open(".pytest_cache/v/cache/pycs", "w"))'
 echo '["test_m.py::test_x"]' > .pytest_cache/v/cache/nodeids
 cp /bin/ls __pycache__/ls
 echo 'print("hidden")' > __pycache__/payload.py
@@ -56,8 +57,10 @@ def test_files_hidden_in_cache_folders_are_listed_and_bytecode_is_not(tmp_path: 
         # what the interpreter and pytest write stays quiet: no noise in an honest run
         assert added - set(HIDDEN) == {"app/answer.txt"}, ev
     for tr in trials_by_id(doc).values():
-        cache = tmp_path / "runs" / doc["run_id"] / tr["workspace"]["retained"] / "app" / "__pycache__"
-        assert len(list(cache.glob("mod.*.pyc"))) == 2  # the interpreter did write its bytecode (and -O's)
+        # the interpreter did write its bytecode (and -O's), listed by the agent in a quiet pytest value: the
+        # retained world has none, as memeval deletes the world's bytecode before the verifier runs
+        pycs = tmp_path / "runs" / doc["run_id"] / tr["workspace"]["retained"] / "app" / ".pytest_cache/v/cache/pycs"
+        assert len([n for n in json.loads(pycs.read_text()) if n.startswith("mod.") and n.endswith(".pyc")]) == 2
         kinds = {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}
         assert ("/app/__pycache__/ls", "path-command") in kinds, tr["tamper"]
         assert ("/app/.pytest_cache/t", "verifier-path") in kinds, tr["tamper"]

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from runner_helpers import make_task, trials_by_id
 
+from memeval.runner._guard import drop_bytecode_caches
+
 CHECKER = "def ok(text):\n    return text.strip() == '42'\n"
 
 # The tests import the task's own checker from /app, as many tasks' tests import the task's code.
@@ -39,7 +41,9 @@ open(importlib.util.cache_from_source('/app/checker.py'), 'wb').write(bytes(data
 """
 
 
-@pytest.mark.parametrize("flags", ["", "-I"])  # -I ignores every PYTHON* variable: the guard sets the prefix
+# -I ignores every PYTHON* variable: the guard sets the prefix. -S imports no sitecustomize, so with -I or -E
+# nothing sets it: found by the breaker (round of 2026-12-03), the planted cache passed; caches are now deleted.
+@pytest.mark.parametrize("flags", ["", "-I", "-I -S", "-E -S"])
 def test_a_planted_cached_module_is_never_what_the_verifier_runs(tmp_path: Path, run_ab, flags: str):
     t = make_task(tmp_path / "tasks", "answer", test_sh=TEST_SH.format(flags=flags), files={"checker.py": CHECKER})
     (t / "environment" / "app" / ".plant.py").write_text(PLANT)
@@ -66,3 +70,22 @@ def test_the_task_module_itself_still_passes_a_right_answer(tmp_path: Path, run_
     assert code == 0, err
     for tr in trials_by_id(doc).values():
         assert (tr["verified"], tr["reward"]) == (True, 1), tr
+
+
+def test_every_cached_module_is_deleted_and_nothing_is_followed(tmp_path: Path):
+    root = tmp_path / "world"
+    (root / "app" / "__pycache__").mkdir(parents=True)
+    (root / "app" / "__pycache__" / "checker.cpython-311.pyc").write_bytes(b"forged")
+    (root / "app" / "__pycache__" / "notes.txt").write_text("kept")  # not bytecode: the diff shows it
+    (root / "app" / "hidden").mkdir()
+    (root / "app" / "hidden" / "checker.cpython-311.pyc").write_bytes(b"forged")
+    (root / "app" / "pkg").mkdir()
+    (root / "app" / "pkg" / "__pycache__").symlink_to("../hidden")  # Python would read the cache through it
+    outside = tmp_path / "outside" / "__pycache__"
+    outside.mkdir(parents=True)
+    (outside / "x.cpython-311.pyc").write_bytes(b"not the world's")
+    (root / "app" / "lib").symlink_to(outside.parent)  # a link out of the world is never walked
+    assert drop_bytecode_caches(root) == ["app/__pycache__/checker.cpython-311.pyc", "app/pkg/__pycache__"]
+    assert (root / "app" / "__pycache__" / "notes.txt").read_text() == "kept"
+    assert (root / "app" / "hidden" / "checker.cpython-311.pyc").exists()  # no longer reachable as a cache
+    assert (outside / "x.cpython-311.pyc").exists()
