@@ -34,7 +34,7 @@ from memeval.audit._item import ReviewItem
 from memeval.audit._lifecycle import LIFECYCLES, Decision, Lifecycle, all_decisions, for_event, lifecycle
 from memeval.audit._machine import decide
 from memeval.audit._migrations import apply_migrations
-from memeval.audit._parallel import worker_count
+from memeval.audit._parallel import warm_engines, worker_count
 from memeval.audit._payloads import ContradictionOpened, HoldCreated
 from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
 from memeval.audit._sanitize import Sanitizer, hold_id_for
@@ -118,6 +118,7 @@ __all__ = [
     "to_us",
     "verify_chain",
     "verify_projections",
+    "warm_engines",
     "week_counts",
     "window_counts",
     "worker_count",

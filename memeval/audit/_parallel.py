@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import deque
@@ -110,7 +111,12 @@ def _warm(parent: int) -> None:
 
     Running them once matters: a worker's first batch cost about ten times a later one
     (0.33 s against 0.035 s of CPU for 100 events, 2026-12-03), paid while the writer waited.
+
+    A worker ignores SIGINT: a terminal's Ctrl-C reaches the whole process group, and the parent
+    is the one that handles it (it says "interrupted", exits 130 and its pool ends the workers);
+    taken in each worker too, it printed a KeyboardInterrupt traceback per worker.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
@@ -122,6 +128,27 @@ def _warm(parent: int) -> None:
     from memeval.audit._heap import settle
 
     settle()
+
+
+def warm_engines() -> float:
+    """Load the default redactor and hold detector in this process and run them once (`_WARM_TEXTS`).
+
+    What a server calls before it listens (`memeval audit serve`, `memeval serve` with ingest), so
+    that its first batch does not pay for loading them: they load on first use (presidio and
+    spaCy, the scanners' rules, the classifier), about 3 s of CPU, and the first batch on a freshly
+    started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
+    the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does.
+
+    Returns:
+        Seconds of wall time it took.
+    """
+    t0 = time.monotonic()
+    texts = list(_WARM_TEXTS)
+    _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
+    from memeval.audit._heap import settle
+
+    settle()
+    return time.monotonic() - t0
 
 
 def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.exc import IntegrityError
 
@@ -135,9 +135,10 @@ def sha256_file(path: Path) -> str:
 class ReportRecord(BaseModel):
     """What one report version was counted from, so anyone can recount it (`record.json`)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
-    schema_: str = RECORD_SCHEMA
+    schema_: str = Field(default=RECORD_SCHEMA, alias="schema")
+    """Written as `schema` (records made before say `schema_`, the Python field's name: still read)."""
     team: str
     week: str
     """ISO week, `YYYY-Www`."""
@@ -307,7 +308,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         text_sha256=sha256_file(tmp / "body.txt"), generated_at=gen, overdue_after_h=ctx.overdue_after_h,
         idempotency_key=idempotency_key(team, week, version),
     )  # fmt: skip
-    (tmp / "record.json").write_text(rec.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    (tmp / "record.json").write_text(rec.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
     if expect_pdf is not None:  # a rebuild of a recorded version: keep it only if it is the same report
         if rec.pdf_sha256 != expect_pdf:
             shutil.rmtree(tmp)
@@ -426,7 +427,11 @@ def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
 
 
 def record_json(made: MadeReport) -> str:
-    """A made report as one JSON line (record plus file paths), for `--json` output."""
-    out = json.loads(made.record.model_dump_json())
+    """A made report as one JSON line (record plus file paths), for `--json` output.
+
+    The record's own schema name is `record_schema` here, beside the `--json` document's `schema`.
+    """
+    out = made.record.model_dump(mode="json", by_alias=True)
+    out["record_schema"] = out.pop("schema")
     out.update(folder=str(made.folder), pdf=str(made.pdf), created=made.created)
     return json.dumps(out, sort_keys=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import signal
 import socket
+from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -19,18 +20,58 @@ import typer
 if TYPE_CHECKING:
     import uvicorn
 
+    from memeval.audit import SqlAuditStore
 
-def serve_until_stopped(config: uvicorn.Config, what: str, sockets: list[socket.socket] | None = None) -> None:
+
+def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[], None]:
+    """What to run before an ingest endpoint listens: load the redactor and hold detector, saying so.
+
+    They load on first use (`memeval.audit.warm_engines`): left to the first batch, it waited for
+    them (15-55 s on a busy 2-core machine, beside the worker pool loading the same), with no word
+    why. Now the server loads them before it listens, between two lines on stderr:
+    "WHAT: loading the redactor and hold detector before listening ..." and "... loaded in N s".
+    Nothing to load (and no line) when the store was given its own engines.
+
+    Args:
+        store: the audit store the endpoint writes to.
+        what: how the lines name the server (`memeval audit ingest`).
+        skip: how to go without it, added to the first line (`--no-ingest`), or "".
+    """
+
+    def warm() -> None:
+        if not store.default_engines:
+            return
+        from memeval.audit import warm_engines
+
+        how = f"; {skip} skips it" if skip else ""
+        typer.echo(
+            f"{what}: loading the redactor and hold detector before listening (a few seconds, longer on a busy"
+            f" machine{how})",
+            err=True,
+        )
+        typer.echo(f"{what}: redactor and hold detector loaded in {warm_engines():.1f} s", err=True)
+
+    return warm
+
+
+def serve_until_stopped(
+    config: uvicorn.Config,
+    what: str,
+    sockets: list[socket.socket] | None = None,
+    prepare: Callable[[], None] | None = None,
+) -> None:
     """Serve `config` until stopped: "WHAT (Ctrl-C to stop)" once listening, a line on SIGTERM, then return.
 
     The start line is printed only when uvicorn listens and the app has started, so an address
-    is never announced that does not answer. A SIGTERM before that (while the app is built)
-    stops the server before it serves.
+    is never announced that does not answer. A SIGTERM before that (while `prepare` runs or the
+    app is built) stops the server before it serves, and the address is never announced.
 
     Args:
         config: the server's configuration (app, and host and port unless `sockets` is given).
         what: how both lines name it (`memeval review on http://127.0.0.1:8765/`).
         sockets: sockets bound beforehand (None: uvicorn binds the config's host and port).
+        prepare: run before the server starts (`warm_ingest`), after SIGTERM is handled: a SIGTERM
+            while it runs stops the server before it serves, with the usual line.
 
     Raises:
         KeyboardInterrupt: Ctrl-C (SIGINT), raised again by uvicorn after its shutdown.
@@ -40,7 +81,7 @@ def serve_until_stopped(config: uvicorn.Config, what: str, sockets: list[socket.
     class _Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
-            if self.started:  # listening and the app started: only now is the address worth printing
+            if self.started and not self.should_exit:  # listening, the app started and not being stopped
                 typer.echo(f"{what} (Ctrl-C to stop)", err=True)
 
     server = _Server(config)
@@ -52,6 +93,8 @@ def serve_until_stopped(config: uvicorn.Config, what: str, sockets: list[socket.
 
     previous = signal.signal(signal.SIGTERM, _term)
     try:
+        if prepare is not None:
+            prepare()
         server.run(sockets=sockets)  # restores _term, then calls it again for a SIGTERM it caught
     finally:
         signal.signal(signal.SIGTERM, previous)

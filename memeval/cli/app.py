@@ -86,7 +86,7 @@ COMMANDS: dict[str, LazyCommand] = {
     "pack": LazyCommand("memeval.cli.pack", "Memory packs."),
     "report": LazyCommand("memeval.cli.report", "The weekly audit report: make, verify, e-mail, subscribe."),
     "review": LazyCommand("memeval.cli.review", "The reviewer queue: list, show and decide waiting items."),
-    "users": LazyCommand("memeval.cli.review", "Accounts of the review pages and API (viewer, reviewer, admin)."),
+    "users": LazyCommand("memeval.cli.users", "Accounts of the review pages and API (viewer, reviewer, admin)."),
 }
 
 

@@ -16,7 +16,7 @@ import typer
 
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import serve_until_stopped
+from memeval.cli._serving import serve_until_stopped, warm_ingest
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import AuditEventRejected, ResentUnderAnotherSender, TransitionRefused
@@ -390,21 +390,25 @@ def serve(
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
 
-    A batch of 50 events or more has the free text of its first two thirds redacted and assessed
-    in a warm worker process (`MEMEVAL_AUDIT_WORKERS`, default the CPU count, 0 turns them off)
-    while the server scans the batch's ids and does the last third itself. The workers warm up
-    in the background after the start; until they are up, the server does whole batches.
+    The redactor and hold detector are loaded before it listens (a few seconds, said on stderr),
+    so the first batch does not wait for them. A batch of 50 events or more has the free text of
+    its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
+    default the CPU count, 0 turns them off) while the server scans the batch's ids and does the
+    last third itself. The workers warm up in the background once it listens; until they are up,
+    the server does whole batches.
     """
     import uvicorn
 
     from memeval.audit import create_ingest_app, open_store, worker_count
 
     workers = worker_count()
-    config = uvicorn.Config(
-        create_ingest_app(open_store(db), workers=workers), host=host, port=port, log_level="warning"
+    store = open_store(db)
+    what = "memeval audit ingest"
+    config = uvicorn.Config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
+        lambda: create_ingest_app(store, workers=workers), factory=True, host=host, port=port, log_level="warning"
     )
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
-    serve_until_stopped(config, f"memeval audit ingest on {url}")
+    serve_until_stopped(config, f"{what} on {url}", prepare=warm_ingest(store, what))
 
 
 @token_app.command("add")

@@ -39,8 +39,8 @@ report_app = typer.Typer(
 app.add_typer(report_app, name="report")
 
 WEEKLY_SCHEMA = "memeval.report-weekly/1"
-"""`memeval report weekly --json`: {schema, schema_version, ...the week's record (record.json's fields), with
-`created` and where the files are}; keys sorted."""
+"""`memeval report weekly --json`: {schema, schema_version, ...the week's record (record.json's fields, its own
+`schema` as `record_schema`), with `created` and where the files are}; keys sorted."""
 WEEKLY_PREVIEW_SCHEMA = "memeval.report-preview/1"
 """`memeval report weekly --preview --json`: {schema, schema_version, preview (folder), pdf, recorded: false}."""
 SEND_SCHEMA = "memeval.report-send/1"

@@ -1,14 +1,12 @@
-"""`memeval serve`, `memeval users ...` and `memeval review ...`: the reviewer queue.
+"""`memeval serve` and `memeval review ...`: the review pages and the reviewer queue.
 
 The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. Decisions on
 the command line follow the same rules as the web pages, and the deciding person proves who they
-are like on the web: `--user NAME` (or `--as NAME`, or `MEMEVAL_REVIEWER`) then the account's
-password (asked for without echo, or read from stdin with `--password-stdin`), or, for scripts, a
-personal API token in `MEMEVAL_REVIEW_TOKEN` (`memeval users token NAME`). A name alone proves
-nothing and is refused. `users add` and `users token` prove who you are the same way: only an
-admin adds or changes accounts or makes a token for someone else (a store's first account is made
-without a login and must be its admin), and anyone may make their own token. A refused decision
-exits 2 with the reason; nothing is stored.
+are like on the web (`memeval.cli._login`): `--user NAME` (or `--as NAME`, or `MEMEVAL_REVIEWER`)
+then the account's password (asked for without echo, or read from stdin with `--password-stdin`),
+or, for scripts, a personal API token in `MEMEVAL_REVIEW_TOKEN` (`memeval users token NAME`). A
+name alone proves nothing and is refused. A refused decision exits 2 with the reason; nothing is
+stored. Accounts and tokens are `memeval users` (`memeval.cli.users`).
 `review list` and `review show` read the database directly (whoever can read the database file
 sees every team) and print stored text with control characters spelled out.
 """
@@ -17,22 +15,20 @@ from __future__ import annotations
 
 import errno
 import socket
-import sys
-from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memeval.cli._json import echo_json
+from memeval.cli._login import AsOpt, PasswordStdinOpt, login
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import serve_until_stopped
+from memeval.cli._serving import serve_until_stopped, warm_ingest
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
 
 if TYPE_CHECKING:
-    from memeval.audit import SqlAuditStore
-    from memeval.review import Account, ReviewSettings
+    from memeval.review import ReviewSettings
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
@@ -41,43 +37,13 @@ review_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-users_app = typer.Typer(
-    help="Accounts of the review pages and API (viewer, reviewer, admin).",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
 app.add_typer(review_app, name="review")
-app.add_typer(users_app, name="users")
 
-USERS_SCHEMA = "memeval.users/1"
-"""`memeval users list --json`: {schema, schema_version, users: [{username, role, teams (None: every team)}]}."""
-ACCOUNT_LOG_SCHEMA = "memeval.account-log/1"
-"""`memeval users log --json`: {schema, schema_version, entries: [{at, action, username, actor, role, teams,
-token_id, tokens_revoked}]}, oldest first."""
-ITEM_SCHEMA = "memeval.review-item/1"
-"""`memeval review show --json`: {schema, schema_version, item, ...} (`memeval.review.ItemDetailOut`'s fields)."""
-QUEUE_SCHEMA = "memeval.review-queue/1"
-"""`memeval review list --json`: {schema, schema_version, counts, overdue, overdue_after_h, items} (`QueueOut`)."""
+# `memeval review list --json`: memeval.review-queue/1, {schema, schema_version, counts, overdue, overdue_after_h,
+# items} (`memeval.review.QueueOut`, as GET /api/v1/review/queue gives it); `memeval review show --json`:
+# memeval.review-item/1, {schema, schema_version, item, sides, reasons, history} (`ItemDetailOut`, as
+# GET /api/v1/review/items/TYPE/TEAM/ID gives it).
 
-
-def from_us(us: int) -> datetime:
-    """The aware UTC time of `us` microseconds since the Unix epoch (how the review tables keep times)."""
-    return datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=us)
-
-
-AsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--user",
-        "--as",
-        envvar="MEMEVAL_REVIEWER",
-        help="Your account name; your password is asked for. Without a name here or in MEMEVAL_REVIEWER you act "
-        "as the owner of the token in MEMEVAL_REVIEW_TOKEN (a name, even from MEMEVAL_REVIEWER, wins over it).",
-    ),
-]
-PasswordStdinOpt = Annotated[
-    bool, typer.Option("--password-stdin", help="Read your password from the first line of stdin (scripts).")
-]
 RefArg = Annotated[
     str, typer.Argument(help="The item: TYPE/TEAM/ID as `memeval review list` prints it, or a unique id.")
 ]
@@ -112,7 +78,13 @@ def serve(
     secure_cookies: Annotated[
         bool, typer.Option(help="Send the session cookie over HTTPS only (behind a TLS proxy).")
     ] = False,
-    ingest: Annotated[bool, typer.Option(help="Also serve the audit ingest endpoint POST /api/v1/events.")] = True,
+    ingest: Annotated[
+        bool,
+        typer.Option(
+            help="Also serve the audit ingest endpoint POST /api/v1/events (its redactor and hold detector load "
+            "before the server listens: a few seconds)."
+        ),
+    ] = True,
 ) -> None:
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
     import uvicorn
@@ -150,11 +122,13 @@ def serve(
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     sock = _bind(host, port)  # before the app is built: a port in use is said at once, in one line
-    web = create_review_app(open_store(db), settings, with_ingest=ingest)
+    store = open_store(db)
+    web = create_review_app(store, settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+    warm = warm_ingest(store, "memeval review", "--no-ingest") if ingest else None
 
     with sock:
-        serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock])
+        serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock], warm)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -186,159 +160,6 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-@users_app.command("add")
-@translate_errors
-def users_add(
-    username: Annotated[str, typer.Argument(help="Account name (also the person id in audit events).")],
-    role: Annotated[str, typer.Option(help="viewer, reviewer or admin (a store's first account: admin).")] = "reviewer",
-    team: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--team", help="A team this viewer or reviewer sees and decides (repeat; default: none; admins see all)."
-        ),
-    ] = None,
-    who: AsOpt = None,
-    password_stdin: Annotated[
-        bool,
-        typer.Option(
-            "--password-stdin",
-            help="Read the new account's password from stdin instead of prompting; with --user, the first line "
-            "is your own password and the second the new account's.",
-        ),
-    ] = False,
-    db: DbOpt = None,
-) -> None:
-    """Create an account (or set a new password and role); only an argon2 hash is stored.
-
-    Only an admin adds or changes accounts, logged in with --user (or MEMEVAL_REVIEW_TOKEN). The
-    store's first account is made without a login and must be its admin (--role admin).
-    """
-    from memeval.audit import open_store
-    from memeval.review import check_account, check_may_manage, ensure_review_schema, list_users, set_account
-
-    role = role.strip().casefold()  # `Admin` is `admin`
-    check_account(username, role)  # before asking for a password that would be thrown away
-    store = open_store(db)
-    ensure_review_schema(store)
-    actor = _login(store, who, password_stdin) if list_users(store) else None
-    check_may_manage(store, actor, username, role)  # before the new password is asked for
-    password = _password(f"New password for {username.strip()}", password_stdin, confirm=True)
-    done = set_account(store, username, password, role, list(team or []), None if actor is None else actor.username)
-    acct = done.account
-    teams = "every team" if acct.teams is None else ", ".join(sorted(acct.teams))
-    typer.echo(f"{acct.username}: {acct.role} of {teams}")
-    if not done.created:
-        n = done.tokens_revoked
-        typer.echo(
-            f"{acct.username}: new password; open sessions ended, "
-            + ("no API token to revoke" if n == 0 else f"{n} API token{'s' if n != 1 else ''} revoked")
-            + (f" (make a new one: memeval users token {acct.username} --user {acct.username})" if n else ""),
-            err=True,
-        )
-
-
-@users_app.command("list")
-@translate_errors
-def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
-    """List accounts and roles (never passwords)."""
-    from memeval.audit import open_store
-    from memeval.review import ensure_review_schema, list_users
-
-    store = open_store(db)
-    ensure_review_schema(store)
-    users = list_users(store)
-    if as_json:
-        rows = [{"username": u.username, "role": u.role,
-                 "teams": None if u.teams is None else sorted(u.teams)} for u in users]  # fmt: skip
-        echo_json({"schema": USERS_SCHEMA, "schema_version": 1, "users": rows})
-        return
-    for u in users:
-        typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
-    if not users:
-        typer.echo("no accounts (add one with: memeval users add NAME --role reviewer --team TEAM)")
-
-
-@users_app.command("token")
-@translate_errors
-def users_token(
-    username: Annotated[str, typer.Argument(help="The account.")],
-    who: AsOpt = None,
-    password_stdin: PasswordStdinOpt = False,
-    db: DbOpt = None,
-) -> None:
-    """Create a bearer token for the JSON API and print it once (only its hash is stored).
-
-    Proves who you are first, like `memeval review`: your own token needs your password (--user
-    NAME) or a token of yours; a token for someone else needs an admin's.
-    """
-    from memeval.audit import open_store
-    from memeval.review import add_api_token, check_may_manage, ensure_review_schema, get_account, list_users
-
-    store = open_store(db)
-    ensure_review_schema(store)
-    if get_account(store, username) is None:
-        first = "" if list_users(store) else "this store has no accounts yet; "
-        make = "make its admin first: memeval users add NAME --role admin" if first else "an admin creates it with "
-        raise fail(
-            f"no account {username.strip()!r}: {first}{make}"
-            + ("" if first else f"`memeval users add {username.strip()} --user ADMIN`")
-        )
-    actor = _login(store, who, password_stdin)
-    check_may_manage(store, actor, username)
-    typer.echo(add_api_token(store, username, actor.username))
-
-
-@users_app.command("log")
-@translate_errors
-def users_log(
-    username: Annotated[
-        str | None, typer.Option("--account", help="Only this account's entries (default: every account).")
-    ] = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Who made or changed which account and API token, and when, oldest first.
-
-    Entries: account.created, account.changed (a new password, role and teams; its API tokens are
-    revoked), token.created (the first 12 hex digits of the token's SHA-256, never the token).
-    Kept beside the accounts, not in a team's hash chain; changes made before memeval recorded
-    them are not listed.
-    """
-    from memeval.audit import open_existing_store
-    from memeval.review import account_log
-
-    store = open_existing_store(db)
-    entries = account_log(store, username)
-    if as_json:
-        rows = [
-            {
-                "at": from_us(e.at_us).isoformat().replace("+00:00", "Z"),
-                "action": e.action,
-                "username": e.username,
-                "actor": e.actor,
-                "role": e.role,
-                "teams": None if e.teams is None else list(e.teams),
-                "token_id": e.token_id,
-                "tokens_revoked": e.tokens_revoked,
-            }
-            for e in entries
-        ]
-        echo_json({"schema": ACCOUNT_LOG_SCHEMA, "schema_version": 1, "entries": rows})
-        return
-    for e in entries:
-        at = from_us(e.at_us).strftime("%Y-%m-%d %H:%M:%SZ")
-        by = f"by {e.actor}" if e.actor else "by no one logged in (the store's first account)"
-        if e.action == "token.created":
-            what = f"token {e.token_id}…"
-        else:
-            teams = "every team" if e.teams is None else ", ".join(e.teams)
-            what = f"{e.role} of {teams}" + (f"; {e.tokens_revoked} API token(s) revoked" if e.tokens_revoked else "")
-        typer.echo(f"{at}\t{e.action}\t{e.username}\t{what}\t{by}")
-    if not entries:
-        who = f" for {username.strip()!r}" if username else ""
-        typer.echo(f"no account changes recorded{who} (changes made before memeval recorded them are not listed)")
-
-
 @review_app.command("list")
 @translate_errors
 def review_list(
@@ -365,7 +186,7 @@ def review_list(
         store, QueueFilter(kind, team, min_age_h), now=utc_now(), overdue_after_h=_settings().overdue_after_h
     )
     if as_json:
-        echo_json({"schema": QUEUE_SCHEMA, "schema_version": 1, **queue_out(view).model_dump(mode="json")})
+        echo_json(queue_out(view).model_dump(mode="json", by_alias=True))
         return
     c = view.counts
     lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
@@ -393,7 +214,7 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
         age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
-        echo_json({"schema": ITEM_SCHEMA, "schema_version": 1, **detail_out(view, max(0, age)).model_dump(mode="json")})
+        echo_json(detail_out(view, max(0, age)).model_dump(mode="json", by_alias=True))
         return
     it = view.item
     t = term_text
@@ -420,47 +241,6 @@ def _quoted(text: str) -> str:
     return "\n".join("| " + line for line in text.split("\n"))
 
 
-def _password(prompt: str, from_stdin: bool, *, confirm: bool = False) -> str:
-    """A password: the first line of stdin with `--password-stdin`, else asked for without echo.
-
-    Raises:
-        typer.Exit: (2) no terminal to ask on (no /dev/tty, stdin not one) and no --password-stdin;
-            asking anyway would read stdin with echo after a GetPassWarning and end 'Aborted!'.
-    """
-    import os
-
-    if from_stdin:
-        return sys.stdin.readline().rstrip("\r\n")
-    try:
-        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))  # where getpass asks
-    except OSError:
-        if not sys.stdin.isatty():
-            raise fail("no terminal to ask the password on: pipe it in and add --password-stdin") from None
-    return str(typer.prompt(prompt, hide_input=True, confirmation_prompt=confirm))
-
-
-def _login(store: SqlAuditStore, who: str | None, password_stdin: bool) -> Account:
-    """The authenticated account: a personal token (MEMEVAL_REVIEW_TOKEN) or name + password."""
-    import os
-
-    from memeval.review import account_for_token, authenticate
-
-    token = os.environ.get("MEMEVAL_REVIEW_TOKEN", "").strip()
-    if token and not who:
-        account = account_for_token(store, token)
-        if account is None:
-            raise fail("MEMEVAL_REVIEW_TOKEN is not a known token: make one with `memeval users token NAME`")
-        return account
-    if not who:
-        raise fail("say who you are: --user NAME (your password is asked for), or set MEMEVAL_REVIEW_TOKEN "
-                   "to your personal token (memeval users token NAME)")  # fmt: skip
-    password = _password(f"Password for {who}", password_stdin)
-    account = authenticate(store, who, password)
-    if account is None:
-        raise fail(f"wrong name or password for {who!r}: nothing was done")
-    return account
-
-
 def _decide(
     ref: str, action: str, reason: str | None, kept: str | None, who: str | None, db: str | None, pw_stdin: bool
 ) -> None:
@@ -477,7 +257,7 @@ def _decide(
     check_arguments(action, reason, kept, parse_ref(ref)[0] if "/" in ref else None)  # before the password
     store = open_with_events(db)  # an empty store is said before the password is asked for
     ensure_review_schema(store)
-    account = _login(store, who, pw_stdin)
+    account = login(store, who, pw_stdin)
     item = resolve(store, ref, account)
     req = DecisionRequest(action, item.item_type, item.team, item.item_id, reason, kept, new_decision_id())
     res = decide_item(store, account, req, now=utc_now(), lease_s=_settings().claim_lease_s, sender="review-cli")
@@ -542,7 +322,7 @@ def claim(ref: RefArg, who: AsOpt = None, db: DbOpt = None, password_stdin: Pass
 
     store = open_with_events(db)  # an empty store is said before the password is asked for
     ensure_review_schema(store)
-    account = _login(store, who, password_stdin)
+    account = login(store, who, password_stdin)
     c = claim_item(
         store,
         account,

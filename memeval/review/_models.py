@@ -1,9 +1,14 @@
-"""JSON shapes of the review API and of `memeval review list --json` (stable field names)."""
+"""JSON shapes of the review API and of `memeval review list --json` (stable field names).
+
+The two documents, the queue and one item, carry `schema` and `schema_version` like every other
+memeval JSON output, the same in the API (`GET /api/v1/review/queue`, `/items/...`) and on the
+command line (`memeval review list --json`, `review show --json`).
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -11,6 +16,11 @@ from memeval.review._inert import InertText, inert
 from memeval.review._queue import ItemView, QueueRow, QueueView
 
 _EMPTY = inert("")
+
+QUEUE_SCHEMA: Final = "memeval.review-queue/1"
+"""`QueueOut`'s `schema`: {schema, schema_version, counts, overdue, overdue_after_h, items}."""
+ITEM_SCHEMA: Final = "memeval.review-item/1"
+"""`ItemDetailOut`'s `schema`: {schema, schema_version, item, sides, reasons, history}."""
 
 
 class ItemOut(BaseModel):
@@ -74,6 +84,9 @@ def item_out(row: QueueRow) -> ItemOut:
 class QueueOut(BaseModel):
     """The queue: counts per kind (after team/age filters), overdue count, waiting items."""
 
+    model_config = ConfigDict(populate_by_name=True)
+    schema_: Literal["memeval.review-queue/1"] = Field(default=QUEUE_SCHEMA, alias="schema")
+    schema_version: int = 1
     counts: dict[str, int]
     overdue: int
     overdue_after_h: float
@@ -117,6 +130,9 @@ class EventOut(BaseModel):
 class ItemDetailOut(BaseModel):
     """An item with its evidence (hold reasons or both sides) and history."""
 
+    model_config = ConfigDict(populate_by_name=True)
+    schema_: Literal["memeval.review-item/1"] = Field(default=ITEM_SCHEMA, alias="schema")
+    schema_version: int = 1
     item: ItemOut
     sides: list[SideOut] = Field(default_factory=list)
     reasons: list[ReasonOut] = Field(default_factory=list)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memeval.agents import resolve_agent
 from memeval.results import Run, load_run
@@ -21,6 +21,11 @@ from memeval.runner._schedule import Progress
 from memeval.runner._session import execute
 from memeval.tasks import TaskSet
 from memeval.types import Control
+
+TASK_CHECK_SCHEMA: Final = "memeval.task-check/1"
+"""`memeval check-tasks --json`'s `schema`, hyphenated like every other memeval JSON document."""
+OLD_TASK_CHECK_SCHEMA: Final = "memeval.task_check/1"
+"""The name it had before (with an underscore): still read, as the same document, by `TaskCheckReport`."""
 
 Problem = Literal["oracle_fails", "nop_passes", "unscored", "malformed"]
 """Why a task is broken: its solution does not pass, doing nothing passes, a control trial got
@@ -50,13 +55,20 @@ class TaskCheckReport(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
-    schema_: str = Field(default="memeval.task_check/1", alias="schema")
+    schema_: Literal["memeval.task-check/1", "memeval.task_check/1"] = Field(default=TASK_CHECK_SCHEMA, alias="schema")
+    """Written as `TASK_CHECK_SCHEMA`; the old name is read (and listed in the JSON Schema) for older documents."""
     schema_version: int = 1
     task_set: str
     oracle_run: str | None
     """The oracle control run's id; None when no task could be loaded."""
     nop_run: str | None
     tasks: tuple[TaskCheck, ...]
+
+    @field_validator("schema_", mode="before")
+    @classmethod
+    def _old_name(cls, value: object) -> object:
+        """A document written under the old name (`memeval.task_check/1`) reads as the same document."""
+        return TASK_CHECK_SCHEMA if value == OLD_TASK_CHECK_SCHEMA else value
 
     @property
     def broken(self) -> tuple[TaskCheck, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import subprocess
 import sys
@@ -155,6 +156,15 @@ def test_record_verifies_and_tampering_is_caught(store, tmp_path):
     assert r.exit_code == 1 and "FAIL pdf" in r.output
 
 
+def test_a_record_written_with_the_old_key_still_verifies(store, tmp_path):
+    made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path)
+    path = made.folder / "record.json"
+    old = json.loads(path.read_text())
+    old["schema_"] = old.pop("schema")  # as records were written before
+    path.write_text(json.dumps(old))
+    assert all(c.ok for c in verify_report(store, made.folder)), verify_report(store, made.folder)
+
+
 def test_a_changed_count_fails_the_recount(store, tmp_path):
     made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path)
     rec = made.record.model_copy(update={"tz": "Pacific/Auckland"})  # recount in another zone
@@ -194,6 +204,11 @@ def test_cli_weekly_default_week_and_json(store, tmp_path):
                                  "--out", str(out), "--runs", str(tmp_path), "--json"])  # fmt: skip
     assert r.exit_code == 0, r.output
     assert '"created": true' in r.output and (out / "fernhill" / WEEK / "v1" / "report.pdf").is_file()
+    doc = json.loads(r.output)
+    assert (doc["schema"], doc["record_schema"]) == ("memeval.report-weekly/1", "memeval.report-record/1")
+    assert "schema_" not in doc  # the Python field's name leaked into the document (and into record.json)
+    stored = json.loads((out / "fernhill" / WEEK / "v1" / "record.json").read_text())
+    assert stored["schema"] == "memeval.report-record/1" and "schema_" not in stored
     r = CliRunner().invoke(app, ["report", "weekly", "--team", "fernhill", "--week", "2026-W99", "--db", store.url])
     assert r.exit_code == 2 and "2026-W99" in r.output and "2026 has weeks W01 to W53" in r.output
 

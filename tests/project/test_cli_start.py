@@ -48,6 +48,7 @@ COMMAND_MODULES = (
     "memeval.cli.audit",
     "memeval.cli.report",
     "memeval.cli.review",
+    "memeval.cli.users",
     "memeval.cli.pack",
 )
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from live_server import free_port
+from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -57,7 +58,9 @@ def test_the_audit_walkthrough_runs_pasted_as_one_block(tmp_path: Path) -> None:
     assert len(serve) == 1, "the walk-through should start the review server in the background"
     port = free_port()
     lines[serve[0]] = lines[serve[0]].replace("memeval serve &", f"memeval serve --port {port} &", 1)
-    wait = f"timeout 300 bash -c 'until (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null; do sleep 0.1; done'"
+    # the server loads the ingest endpoint's redactor and hold detector before it listens: seconds, minutes when busy
+    up = f"until (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null; do sleep 0.1; done"
+    wait = f"timeout {patient(300):.0f} bash -c '{up}'"
     script = ["set -e", *lines[: serve[0] + 1], wait, *lines[serve[0] + 1 : -1], "kill %1", "wait"]
     shutil.copytree(REPO / "samples" / "fernhill", tmp_path / "samples" / "fernhill")
     (tmp_path / ".venv").symlink_to(Path(sys.prefix))

@@ -4,6 +4,11 @@ Found by a new user: `kill PID` (what a service manager's stop sends) ended `mem
 exit 143 and no word, because uvicorn raises the signal it caught again after shutting down;
 `memeval audit serve` did the same and never said where it listened. Ctrl-C stays an
 interruption: "interrupted", exit 130.
+
+Found by another: the first batch sent to a freshly started `memeval audit serve` took 15-55 s on
+a busy machine, with no word why (the redactor and hold detector loaded on that request, beside
+the worker pool loading the same). Both servers with ingest now load them before they listen,
+between two lines that say so.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ from patience import patient
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _started(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
-    """`memeval ARGS` in its own session, once it has printed that it listens (else the test fails)."""
+def _spawned(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
+    """`memeval ARGS` in its own session, on a store in `tmp_path`, with stderr piped."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
     env.update(PYTHONPATH=str(REPO), MEMEVAL_DB=f"sqlite:///{tmp_path / 'a.sqlite'}", MEMEVAL_AUDIT_WORKERS="0")
     env["MEMEVAL_REVIEW_SECRET_FILE"] = str(tmp_path / "secret")
@@ -38,13 +43,26 @@ def _started(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
         text=True,
         start_new_session=True,
     )
-    assert proc.stderr is not None
-    ready, _, _ = select.select([proc.stderr], [], [], patient(60))
-    line = proc.stderr.readline() if ready else "(nothing on stderr)"  # "... on http://... (Ctrl-C to stop)"
-    if "(Ctrl-C to stop)" not in line:
-        proc.kill()
-        pytest.fail(line + proc.communicate()[1])
     return proc
+
+
+def _line(proc: subprocess.Popen[str], wait_s: float) -> str:
+    """The next line on `proc`'s stderr, or "(nothing on stderr)" after `wait_s` seconds without one."""
+    assert proc.stderr is not None
+    ready, _, _ = select.select([proc.stderr], [], [], patient(wait_s))
+    return proc.stderr.readline() if ready else "(nothing on stderr)"
+
+
+def _started(args: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], list[str]]:
+    """`memeval ARGS` once it has printed that it listens (else the test fails), and the lines it printed."""
+    proc = _spawned(args, tmp_path)
+    lines = [_line(proc, 120)]  # the engines load first: seconds, more on a busy machine
+    while lines[-1].startswith(("memeval audit ingest: ", "memeval review: ")):
+        lines.append(_line(proc, 120))
+    if "(Ctrl-C to stop)" not in lines[-1]:  # "... on http://... (Ctrl-C to stop)"
+        proc.kill()
+        pytest.fail("".join(lines) + proc.communicate()[1])
+    return proc, lines
 
 
 @pytest.mark.parametrize(
@@ -52,16 +70,38 @@ def _started(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     [(["serve"], "memeval review on http://127.0.0.1:"), (["audit", "serve"], "memeval audit ingest on http://")],
 )
 def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], name: str) -> None:
-    proc = _started([*args, "--port", str(free_port())], tmp_path)
+    proc, lines = _started([*args, "--port", str(free_port())], tmp_path)
+    warm = name.split(" on ")[0] + ": "  # "memeval audit ingest: ", "memeval review: "
+    assert [line.startswith(warm) for line in lines] == [True, True, False], lines  # loading, loaded, listening
+    assert "loading the redactor and hold detector before listening" in lines[0], lines
+    assert "redactor and hold detector loaded in" in lines[1] and lines[2].startswith(name), lines
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=patient(60))
     assert proc.returncode == 0, (proc.returncode, err)
-    assert err.startswith(name) and err.rstrip().endswith("stopped by SIGTERM, shut down cleanly"), err
+    assert err.rstrip().endswith("stopped by SIGTERM, shut down cleanly"), err
     assert "Traceback" not in err and out == ""
 
 
+def test_sigterm_while_the_engines_load_stops_before_serving(tmp_path: Path) -> None:
+    proc = _spawned(["audit", "serve", "--port", str(free_port())], tmp_path)
+    first = _line(proc, 120)
+    assert first.startswith("memeval audit ingest: loading the redactor and hold detector"), first
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=patient(120))
+    assert proc.returncode == 0, (proc.returncode, first + err)
+    assert "(Ctrl-C to stop)" not in err, err  # never said it listens
+    assert err.rstrip().endswith("stopped by SIGTERM, shut down cleanly") and "Traceback" not in err, err
+
+
+def test_no_ingest_loads_nothing(tmp_path: Path) -> None:
+    proc, lines = _started(["serve", "--no-ingest", "--port", str(free_port())], tmp_path)
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=patient(60))
+    assert len(lines) == 1 and lines[0].startswith("memeval review on http://"), lines
+
+
 def test_ctrl_c_is_still_an_interruption(tmp_path: Path) -> None:
-    proc = _started(["serve", "--port", str(free_port())], tmp_path)
+    proc, _ = _started(["serve", "--port", str(free_port())], tmp_path)
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=patient(60))

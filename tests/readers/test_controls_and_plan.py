@@ -12,6 +12,7 @@ from readers_helpers import MINI, Runs
 from typer.testing import CliRunner
 
 from memeval.cli import app
+from memeval.runner import TaskCheckReport
 from memeval.stats import tasks_for_power
 
 
@@ -32,7 +33,8 @@ def test_check_tasks_names_the_broken_tasks(tmp_path: Path) -> None:
     assert res.exit_code == 1, res.output
     assert res.stderr == ""  # --quiet: no progress, and stdout is the JSON alone
     doc = json.loads(res.stdout)
-    assert doc["schema"] == "memeval.task_check/1" and doc["schema_version"] == 1
+    assert doc["schema"] == "memeval.task-check/1" and doc["schema_version"] == 1  # hyphenated like the others
+    assert TaskCheckReport.model_validate(doc).model_dump(mode="json", by_alias=True) == doc  # reads back whole
     by = {t["task_id"]: t for t in doc["tasks"]}
     assert by["sound"]["problems"] == []
     assert (by["sound"]["oracle_passes"], by["sound"]["oracle_scored"], by["sound"]["nop_passes"]) == (2, 2, 0)
@@ -41,6 +43,15 @@ def test_check_tasks_names_the_broken_tasks(tmp_path: Path) -> None:
     assert any("the tests do not check the work" in d for d in by["nop-passes"]["details"])
     runs = sorted(p.name for p in (tmp_path / "runs").iterdir())
     assert runs == sorted([doc["oracle_run"], doc["nop_run"]])  # both control runs kept as evidence
+
+
+def test_a_task_check_written_under_the_old_schema_name_still_reads() -> None:
+    old = {"schema": "memeval.task_check/1", "schema_version": 1, "task_set": "t@1", "oracle_run": None,
+           "nop_run": None, "tasks": []}  # fmt: skip
+    report = TaskCheckReport.model_validate(old)
+    assert report.model_dump(mode="json", by_alias=True)["schema"] == "memeval.task-check/1"
+    with pytest.raises(ValueError, match="schema"):
+        TaskCheckReport.model_validate({**old, "schema": "memeval.task-checks/1"})
 
 
 def test_check_tasks_text_output_and_clean_exit(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from collections import Counter
 
 import httpx
 import pytest
+from patience import patient
 from review_helpers import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
 from review_helpers import run_cli as _cli
 
@@ -101,11 +102,14 @@ def test_api_queue_item_and_decisions(store, seeded, server):
     token = add_api_token(store, "alice")
     api = _api(server, token)
     q = api.get("/api/v1/review/queue", params={"team": "fernhill"}).json()
+    assert (q["schema"], q["schema_version"]) == ("memeval.review-queue/1", 1)  # as `review list --json`
+    assert list(q)[:2] == ["schema", "schema_version"]
     assert q["counts"] == {"lesson": 3, "contradiction": 1, "hold": 1}
     held = next(i for i in q["items"] if i["item_type"] == "hold")
     assert held["text"] == HOSTILE.replace("\u200b", "\u200b")  # stored redacted text, unchanged by the API
     assert held["ref"] == seeded.hold and held["opened_by"] == "agent:support-bot"
     detail = api.get("/api/v1/review/items/" + seeded.contradiction).json()
+    assert (detail["schema"], detail["schema_version"]) == ("memeval.review-item/1", 1)  # as `review show --json`
     assert [s["text"] for s in detail["sides"]] == ["The shop opens at 9.", "The shop opens at 10."]
     r = api.post(
         "/api/v1/review/decisions",
@@ -195,6 +199,8 @@ def test_cli_list_show_and_decide(store, db_url, seeded):
     for kind, n in kinds.items():  # "1 contradiction", "2 lessons": no "1 contradictions"
         if kind in ("lesson", "contradiction"):
             assert f" {n} {kind}{'' if n == 1 else 's'}," in words + ",", words
+    shown = json.loads(_cli(db_url, "review", "show", seeded.hold, "--json").stdout)
+    assert list(shown)[:3] == ["schema", "schema_version", "item"] and shown["schema"] == "memeval.review-item/1"
     show = _cli(db_url, "review", "show", seeded.hold)
     assert show.exit_code == 0 and "[U+200B ZERO WIDTH SPACE]" in show.stdout and "\u200b" not in show.stdout
     pw = PASSWORD + "\n"
@@ -270,7 +276,7 @@ def test_memeval_serve_command(db_url, seeded, tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + patient(120)  # the ingest engines load before it listens
         while True:
             try:
                 r = httpx.get(base + "/login", timeout=2)

@@ -48,6 +48,8 @@ def test_the_address_is_printed_once_it_answers(db_url: str, tmp_path) -> None:
     try:
         assert proc.stderr is not None
         line = proc.stderr.readline()  # blocks until the first line (or the end, if it died)
+        while line.startswith("memeval review: "):  # the ingest endpoint's engines load first, said in two lines
+            line = proc.stderr.readline()
         assert line == f"memeval review on http://127.0.0.1:{port}/ (Ctrl-C to stop)\n", line
         r = httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=10)  # at once: no retry
         assert r.json() == {"status": "ok"}
