@@ -448,11 +448,11 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/12` joined with the trained `hashlr/9`.
+    """The default detector, built once per process: `rules/12` joined with the trained `hashlr/10`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
-    (`hashlr-9.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
+    (`hashlr-10.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
     numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
     of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
     week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
