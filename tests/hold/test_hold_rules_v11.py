@@ -53,5 +53,5 @@ def test_rules_v11_leave_negations_and_plain_text_alone(lang: str, text: str) ->
     assert not {r.rule for r in a.reasons} & {r.name for r in RULES_V11}, (lang, a.reasons)
 
 
-def test_the_rules_are_named_rules_11() -> None:
-    assert RuleDetector().name == "rules/11"
+def test_the_rules_are_named_rules_12_since_round_13() -> None:
+    assert RuleDetector().name == "rules/12"

@@ -73,7 +73,7 @@ def test_reads_better_needs_a_real_gain_of_function_words() -> None:
 )
 def test_the_default_detector_holds_orders_found_in_a_view(source: str, text: str) -> None:
     a = get_hold_detector().assess(text, source)  # type: ignore[arg-type]
-    assert a.held and "views/1" in a.detector, (text, a)
+    assert a.held and "views/2" in a.detector, (text, a)
     assert any(r.rule.startswith("hidden-") for r in a.reasons), a  # the view, not the text as sent, held it
     d = get_hold_detector()
     assert isinstance(d, RulesWithClassifier)
@@ -119,7 +119,7 @@ BENIGN_KNOWLEDGE = (
 def test_standing_orders_with_a_risky_act_are_held_by_the_rules(source: str, text: str) -> None:
     a = RuleDetector().assess(text, source)  # type: ignore[arg-type]
     assert a.held and "standing-risky-order" in {r.rule for r in a.reasons}, (text, a)
-    assert a.detector == "rules/11"
+    assert a.detector == "rules/12"
 
 
 @pytest.mark.parametrize(("source", "text"), BENIGN_KNOWLEDGE)
