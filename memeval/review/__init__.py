@@ -40,7 +40,7 @@ from memeval.review._decide import (
 )
 from memeval.review._inert import InertText, Segment, inert, term_text
 from memeval.review._leases import Lease, active_leases, claim_item
-from memeval.review._models import ITEM_SCHEMA, QUEUE_SCHEMA, ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
+from memeval.review._models import ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
 from memeval.review._queue import (
     ItemView,
     QueueFilter,
@@ -71,14 +71,12 @@ __all__ = [
     "AccountRole",
     "DecisionRequest",
     "DecisionResult",
-    "ITEM_SCHEMA",
     "InertText",
     "ItemDetailOut",
     "ItemOut",
     "ItemView",
     "Lease",
     "NEEDS_REASON",
-    "QUEUE_SCHEMA",
     "QueueFilter",
     "QueueOut",
     "QueueRow",
