@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval.errors import RedactionError
-from memeval.redact._context import PLACEHOLDER, PLACEHOLDER_PART, ContextRecognizer, elided, head
+from memeval.redact._context import ContextRecognizer
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
@@ -33,6 +33,7 @@ from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, Kingfi
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
+from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, elided, head
 from memeval.redact._views import View, boundary_view, boundary_views, normal_view, slash_view
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from memeval.audit import _ids
 from memeval.audit._ids import shape_problem
 from memeval.redact import get_redactor
-from memeval.redact._context import _has_digit
+from memeval.redact._values import has_digit as _has_digit
 from memeval.redact._views import _EDGE_BREAK, boundary_view, boundary_views, slash_view
 
 OLD_EDGE_BREAK = re.compile(r"""(?:(?<=\s)|^)[<>|'"`\\.?@/]+|[<>|'"`\\.?@/]+(?=\s|$)|(?<=[^\s:]{8}):(?=\s|$)""")

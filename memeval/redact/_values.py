@@ -1,0 +1,193 @@
+"""What a matched value is: a placeholder, a checksum that holds, a generated-looking string, a word.
+
+The value checks the context rules name (`check` in `rules/*.toml`, read by
+`_context.ContextRule.accepts`): `luhn`/`luhn12` (cards), `ssn`, `secretish` (a password or key
+value, not a name, path or common word), `generated`, `jose`, `mixed-parts`; and `PLACEHOLDER`,
+which no rule blanks (`<your-key>`, `${TOKEN}`, `xxxx`).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+PLACEHOLDER = re.compile(
+    r"^(?:\$\{?[\w.\-]+\}?|\$\(.*\)|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|%[\w]+%|\*+|x{3,}|X{3,}"
+    r"|\.\.\.+|…|#+|-+|_+|\?+|true|false|null|none|nil|yes|no|on|off|required|optional|empty"
+    r"|changeme|change_me|your[_\-]?\w*|my[_\-]?\w*|example\w*|dummy\w*|placeholder\w*|redacted"
+    r"|\[redacted[^\]]*\]|\[REDACTED:[A-Z_]+\]|password|passwd|secret|token|pass|pwd|env|"
+    r"os\.environ.*|process\.env.*|getenv.*|vault:.*|ssm:.*|secretsmanager:.*|ref\+.*)$",
+    re.IGNORECASE,
+)
+"""Values that only name where a secret would be ("${DB_PASSWORD}", "<token>", "****")."""
+
+PLACEHOLDER_PART = re.compile(
+    r"\.\.\.|…|[xX*•]{4,}|<[^>]*>|^<|\$\{|\{\{|\$\(|^\$[A-Za-z_](?![\w\-]*\$)|EXAMPLE|\[REDACTED:"
+)
+"""Pieces that mark a value as elided or templated (`sk-...`, `ghp_XXXX`, `${X}`, `$PASS`); a `$name$`
+that goes on is a password hash's scheme (`$argon2id$...`, `$y$...`), not a shell variable."""
+_SYMBOL = re.compile(r"[^A-Za-z\s]")
+_PATHISH = re.compile(r"^(?:/|~/|\./|\.\./|[A-Za-z]:\\|file:)")
+TRAIL = ".,;:!?)]}>'\"*。，、！？…"
+_NEXT_PART = re.compile(r"&[A-Za-z_][\w.\-]*=|</?[A-Za-z]|\*\*(?:\W|$)")
+"""Where a value read up to the next space may run into the next URL parameter (`&y=2`), a tag
+(`</p>`) or markdown emphasis (`**`): the part before it is also checked for being a placeholder."""
+
+NEXT_PARAM = re.compile(r"&[A-Za-z_][\w.\-]*=")
+
+
+def head(value: str) -> str:
+    """The part of `value` before `_NEXT_PART` (all of it when that part would be empty)."""
+    return _NEXT_PART.split(value, 1)[0] or value
+
+
+def elided(value: str) -> bool:
+    """Whether a value is shown cut short (`sk-...`, `sk-proj-…`).
+
+    That is: under 8 characters, or ending in `-`/`_`, before a trailing ellipsis. A long value
+    followed by `...` is a secret at the end of a sentence.
+    """
+    core = value.rstrip(".…")
+    return core != value and (len(core) < 8 or core.endswith(("-", "_")))
+
+
+ENCODED_START = re.compile(r"^(?:%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2})")
+"""A value that starts with an escape (`%3A%20...`, `\\u003a...`) is still encoded: the decoded
+reading (`_decode`) judges what it holds; read as written it is only the escape syntax."""
+
+
+def luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def ssn_ok(value: str) -> bool:
+    """US SSA rules: area not 000/666/9xx, group not 00, serial not 0000 (and not all one digit)."""
+    d = re.sub(r"\D", "", value)
+    if len(d) != 9 or len(set(d)) == 1 or d == "123456789":
+        return False
+    area, group, serial = d[:3], d[3:5], d[5:]
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+_NOT_A_SECRET_WORD = frozenset(
+    """
+    required optional mandatory needed necessary incorrect correct wrong invalid valid expired expiring
+    missing empty blank unset set not never always also still now currently too very case sensitive
+    insensitive stored saved kept hashed salted encrypted encoded masked hidden shown visible protected
+    secured secure insecure weak strong long short same different unique reused shared changed reset
+    updated rotated generated provided given sent emailed available unavailable known unknown accepted
+    rejected allowed disabled enabled locked unlocked forgotten lost compromised leaked default random
+    temporary permanent managed handled configured defined specified supplied entered typed displayed
+    printed logged the your our their his her its this that these those here there below above following
+    attached sealed length characters digits letters okay fine good bad great expected enforced checked
+    verified validated matched mismatched only just exactly least most simple easy hard complex strength
+    policy manager field prompt obfuscated plaintext cleartext string text integer number boolean object
+    array value input variable environment vault file none undefined unknown apikey api_key key keys
+    credential credentials passphrase passcode bearer basic header headers query cookie session nothing
+    something anything everything whatever being because within without between before after during until
+    should would could must cannot ignored omitted supported deprecated disabled removed
+    erforderlich falsch richtig ungültig abgelaufen leer geheim gespeichert requis invalide expiré vide
+    obligatoire requerido incorrecta inválida obligatorio vacía caducada obrigatória incorreta vazia
+    verplicht onjuist ongeldig leeg secreta secreto secrète segreta segreto geheime
+    """.split()
+)
+"""Words that follow "password is" / `secret:` in prose and schemas without being the secret
+("the password is required", `api_key: string`, "das Passwort ist falsch"): a letters-only value
+is taken as a secret only when it is none of these (`_word_secret`)."""
+_WORD = re.compile(r"[^\W\d_][^\W\d]*(?:[-_][^\W\d_]+)*")
+
+
+def _word_secret(value: str) -> bool:
+    """Whether a letters-only `value` of 6 or more characters reads as a chosen password.
+
+    `centipede`, `correcthorsebattery`, `open-sesame`: a password with no digit or symbol, once
+    the words around it name it (`password is "..."`, `secret="..."`); never a word of
+    `_NOT_A_SECRET_WORD` or a placeholder.
+    """
+    return len(value) >= 6 and _WORD.fullmatch(value) is not None and value.lower() not in _NOT_A_SECRET_WORD
+
+
+def secretish(value: str, key: str, word_ok: bool = False) -> bool:
+    """Whether `value`, given under the key or words `key`, is a secret rather than a setting.
+
+    A password-named key takes any value of 3 or more characters; otherwise a value needs 16
+    characters, or 6 with a symbol or mixed case, or 12 digits; with `word_ok` (the value was
+    quoted, or a verb or operator names it: `password is "centipede"`), a letters-only value of 6
+    or more that is not a common word (`_word_secret`) passes too.
+    """
+    if PLACEHOLDER.match(value) or _PATHISH.match(value):
+        return False
+    first = _PART_END.split(value, 1)[0]
+    if first != value and (first.lower() in _NOT_A_SECRET_WORD or PLACEHOLDER.match(first)):
+        return False  # a word run into a URL path or a tag: `required/index.html`, `falsch</p`
+    k = key.lower()
+    if "pass" in k or "pwd" in k:
+        return len(value) >= 3
+    if value.isdigit():
+        return len(value) >= 12
+    if len(value) >= 16:
+        return True
+    has_case = value.lower() != value and value.upper() != value
+    if len(value) >= 6 and (bool(_SYMBOL.search(value)) or has_case):
+        return True
+    return word_ok and _word_secret(value)
+
+
+_PART_END = re.compile(r"[/<&]")
+"""Where a value read up to the next space may run on into a URL path, a tag or a parameter."""
+_CASE_SWITCH = re.compile(r"[a-z][A-Z]|[A-Z][a-z]")
+
+
+def generated(value: str, key: str) -> bool:
+    """Whether `value` reads as generated rather than as a name.
+
+    That is `secretish`, and a digit or at least 4 switches between lower and upper case
+    (`YXNkZmZmZmZm...` has many, `createdAt` one).
+    """
+    if not secretish(value, key):
+        return False
+    return has_digit(value) or len(_CASE_SWITCH.findall(value)) >= 4
+
+
+def jose_header(value: str) -> bool:
+    """Whether `value` starts with a JOSE header: Base64url JSON naming `alg`, `enc`, `typ` or `kid`.
+
+    RFC 7515/7516: a JWS or JWE (a JWT among them) begins with its protected header, so a token
+    `eyJ...` whose first part decodes to such an object is one even unsigned (`alg: none`, empty
+    signature) or encrypted (a payload that is not `eyJ...`).
+    """
+    head = value.split(".", 1)[0]
+    try:
+        raw = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))
+        obj = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(obj, dict) and bool({"alg", "enc", "typ", "kid"} & obj.keys())
+
+
+def mixed_parts(value: str) -> bool:
+    """Whether the first and last dot-separated parts of `value` each hold a digit and both cases.
+
+    Discord bot tokens (Base64 user id, timestamp, HMAC) look so; dotted names
+    (`module.member.attribute_name`) do not.
+    """
+    parts = value.split(".")
+    return all(
+        any(c.isdigit() for c in p) and any(c.islower() for c in p) and any(c.isupper() for c in p)
+        for p in (parts[0], parts[-1])
+    )
+
+
+def has_digit(vt: str) -> bool:
+    """`any(c.isdigit() for c in vt)`: by one regex search when `vt` is ASCII (where only 0-9 are digits)."""
+    return _ASCII_DIGIT.search(vt) is not None if vt.isascii() else any(c.isdigit() for c in vt)
+
+
+_ASCII_DIGIT = re.compile("[0-9]")
