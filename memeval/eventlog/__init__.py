@@ -21,20 +21,6 @@ from memeval.eventlog._events import (
     WorkspaceDiffed,
     parse_event,
 )
-from memeval.eventlog._fastcalls import (
-    AgentExitedView,
-    CallView,
-    CheckRecordedView,
-    ClaimRecordedView,
-    FaultRaisedView,
-    ModelCalledView,
-    RunEndedView,
-    TamperScannedView,
-    TrialEndedView,
-    TrialStartedView,
-    View,
-    WorkspaceDiffedView,
-)
 from memeval.eventlog._log import LOG_NAME, LogRead, ReplayRead, RunLog, canonical
 from memeval.eventlog._payloads import CostRecord, ModelCallRecord
 from memeval.eventlog._plan import (
@@ -48,6 +34,20 @@ from memeval.eventlog._plan import (
     TaskPin,
     TaskSetPin,
     WorkspacePin,
+)
+from memeval.eventlog._views import (
+    AgentExitedView,
+    CallView,
+    CheckRecordedView,
+    ClaimRecordedView,
+    FaultRaisedView,
+    ModelCalledView,
+    RunEndedView,
+    TamperScannedView,
+    TrialEndedView,
+    TrialStartedView,
+    View,
+    WorkspaceDiffedView,
 )
 
 __all__ = [

@@ -2,11 +2,11 @@
 
 Model calls are most of a run's log (about two lines in three, and most of its bytes), and
 validating each line through pydantic (`EVENT_ADAPTER.validate_json`) was most of a cold replay's
-time. Here a line is decoded by msgspec straight into frozen typed structs that declare exactly
-the fields, types and defaults of `ModelCalled` (with `ModelCallRecord` and `CostRecord`) and of
-the other events every trial writes (unknown fields refused, literals checked, times required to
-carry a UTC offset), about three times faster. Only `run.planned` (its manifest and run card),
-a claim carrying self-reported figures and a tamper scan with findings have no view: pydantic reads them.
+time. Here a line is decoded by msgspec straight into frozen typed structs, the views of
+`memeval.eventlog._views`, which declare exactly the fields, types and defaults of the events
+(unknown fields refused, literals checked, times required to carry a UTC offset), about three
+times faster. Only `run.planned` (its manifest and run card), a claim carrying self-reported
+figures and a tamper scan with findings have no view: pydantic reads them.
 
 The structs only ever ACCEPT less than pydantic: a line msgspec refuses for any reason (a
 missing or extra field, a wrong type, another version, a string where a number belongs that
@@ -21,251 +21,18 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from itertools import islice, pairwise
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
-from memeval.types import Assessment, CheckLevel, CheckType, CostReason, Execution, FaultCode, Role, TamperPolicy
+from memeval.eventlog._views import ModelCalledView, View
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
 T = TypeVar("T")
-
-_Aware = Annotated[datetime, msgspec.Meta(tz=True)]
-"""A time with its UTC offset, as pydantic's `AwareDatetime` requires."""
-
-
-class CostView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False):
-    """`memeval.eventlog.CostRecord`, field for field."""
-
-    cost_usd: float | None
-    price_source: str | None = None
-    priced_as: str | None = None
-    reason: CostReason | None = None
-
-
-class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False):
-    """`memeval.eventlog.ModelCallRecord`, field for field (see it for their meaning).
-
-    Every view declares its fields in the order the log writes them (sorted keys, `canonical`):
-    msgspec tries the field after the one it matched last first.
-    """
-
-    api: str
-    attempt: int
-    cache_read_tokens: int | None
-    cache_write_tokens: int | None
-    call_id: str
-    completed: bool
-    cost: CostView
-    error: str | None
-    forwarded: bool = True
-    hosted_tool_calls: int | None
-    input_tokens: int | None
-    latency_ms: float
-    output_tokens: int | None
-    provider: str
-    reasoning_tokens: int | None
-    requested_model: str | None
-    response_model: str | None
-    role: Role
-    started_at: _Aware
-    status: int
-    streamed: bool
-    tool_calls: int | None
-    tool_names: tuple[str, ...]
-    trial_id: str
-    ttfb_ms: float | None
-    uncached_input_tokens: int | None
-
-    @property
-    def answered(self) -> bool:
-        """The call got an answer that was not an error status (< 400)."""
-        return self.status < 400
-
-
-class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False, tag_field="event"):
-    """What every event's view has: `v`, `seq`, `at`, and `event`, its tag.
-
-    The tag is required in the line, as the log's union of events requires it (a model built in
-    code defaults it); it is a class attribute of each view, as it is a field of each event.
-    """
-
-    event: ClassVar[str]
-    v: int = 1
-    seq: int = -1
-    at: _Aware | None = None
-
-
-class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
-    """`memeval.eventlog.ModelCalled` (version 2), field for field.
-
-    `ModelCalled`'s own check, that the call names the event's trial, is made by the readers here
-    (`decode_view`, `decode_log`), over a whole run of decoded lines at once: a line whose call
-    names another trial is left to pydantic, which refuses it. (A `__post_init__` hook made it per
-    line, at about a microsecond each: a third of the decoding of a log of model calls.)
-    """
-
-    event: ClassVar[Literal["model.called"]] = "model.called"
-    v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
-    call: CallView
-    trial_id: str
-
-
-class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
-    """`memeval.eventlog.TrialStarted`, field for field."""
-
-    event: ClassVar[Literal["trial.started"]] = "trial.started"
-    agent_trial_id: str | None = None
-    attempt: int = 1
-    context_manifest: tuple[str, ...] = ()
-    trial_id: str
-
-
-class SandboxReadyView(_View, tag="sandbox.ready", frozen=True, kw_only=True):
-    """`memeval.eventlog.SandboxReady`, field for field."""
-
-    event: ClassVar[Literal["sandbox.ready"]] = "sandbox.ready"
-    build_log: str | None = None
-    bytes: int
-    file_count: int
-    trial_id: str
-    world_hash: str
-
-
-class AgentStartedView(_View, tag="agent.started", frozen=True, kw_only=True):
-    """`memeval.eventlog.AgentStarted`, field for field."""
-
-    event: ClassVar[Literal["agent.started"]] = "agent.started"
-    agent: str
-    network: str
-    trial_id: str
-    waited_ms: int | None = None
-
-
-class AgentExitedView(_View, tag="agent.exited", frozen=True, kw_only=True):
-    """`memeval.eventlog.AgentExited`, field for field."""
-
-    event: ClassVar[Literal["agent.exited"]] = "agent.exited"
-    duration_ms: int
-    exchanges: str | None = None
-    execution: Execution
-    exit_code: int | None
-    reason: str | None = None
-    stderr: str | None = None
-    stderr_bytes: int | None = None
-    stdout: str | None = None
-    stdout_bytes: int | None = None
-    trial_id: str
-
-
-class WorkspaceDiffedView(_View, tag="workspace.diffed", frozen=True, kw_only=True):
-    """`memeval.eventlog.WorkspaceDiffed`, field for field."""
-
-    event: ClassVar[Literal["workspace.diffed"]] = "workspace.diffed"
-    added: tuple[str, ...] = ()
-    changed: tuple[str, ...] = ()
-    diff: str | None
-    omitted: int = 0
-    removed: tuple[str, ...] = ()
-    trial_id: str
-
-
-class VerifierStartedView(_View, tag="verifier.started", frozen=True, kw_only=True):
-    """`memeval.eventlog.VerifierStarted`, field for field."""
-
-    event: ClassVar[Literal["verifier.started"]] = "verifier.started"
-    tests_hash: str
-    trial_id: str
-    waited_ms: int | None = None
-
-
-class CheckRecordedView(_View, tag="check.recorded", frozen=True, kw_only=True):
-    """`memeval.eventlog.CheckRecorded`, field for field."""
-
-    event: ClassVar[Literal["check.recorded"]] = "check.recorded"
-    exit_code: int | None = None
-    level: CheckLevel
-    output: str | None = None
-    output_bytes: int | None = None
-    passed: bool
-    reward: float
-    reward_source: str
-    trial_id: str
-    type: CheckType
-
-
-class ClaimRecordedView(_View, tag="claim.recorded", frozen=True, kw_only=True):
-    """`memeval.eventlog.ClaimRecorded` without a self-reported figure (a line with one is read by pydantic)."""
-
-    event: ClassVar[Literal["claim.recorded"]] = "claim.recorded"
-    message: str
-    self_reported: None = None
-    """Narrower than the event's `dict[str, Any] | None`: the agent's own figures are free JSON, left to pydantic."""
-    source: Literal["claim_file", "stdout"]
-    trial_id: str
-
-
-class TamperScannedView(_View, tag="tamper.scanned", frozen=True, kw_only=True):
-    """`memeval.eventlog.TamperScanned` of a scan that found nothing (a line with findings is read by pydantic)."""
-
-    event: ClassVar[Literal["tamper.scanned"]] = "tamper.scanned"
-    findings: tuple[()] = ()
-    """Narrower than the event's `tuple[TamperFinding, ...]`: only an empty list is read here."""
-    omitted: int = 0
-    policy: TamperPolicy
-    trial_id: str
-
-
-class FaultRaisedView(_View, tag="fault.raised", frozen=True, kw_only=True):
-    """`memeval.eventlog.FaultRaised`, field for field."""
-
-    event: ClassVar[Literal["fault.raised"]] = "fault.raised"
-    code: FaultCode
-    message: str
-    phase: Literal["build", "agent", "verify", "run"]
-    trial_id: str | None = None
-    waited_ms: int | None = None
-
-
-class RunEndedView(_View, tag="run.ended", frozen=True, kw_only=True):
-    """`memeval.eventlog.RunEnded`, field for field."""
-
-    event: ClassVar[Literal["run.ended"]] = "run.ended"
-    message: str = ""
-    status: Literal["completed", "cancelled", "error"]
-
-
-class TrialEndedView(_View, tag="trial.ended", frozen=True, kw_only=True):
-    """`memeval.eventlog.TrialEnded`, field for field."""
-
-    event: ClassVar[Literal["trial.ended"]] = "trial.ended"
-    assessment: Assessment
-    attempt: int = 1
-    retained: str | None = None
-    trial_id: str
-
-
-View = (
-    ModelCalledView
-    | TrialStartedView
-    | SandboxReadyView
-    | AgentStartedView
-    | AgentExitedView
-    | WorkspaceDiffedView
-    | VerifierStartedView
-    | CheckRecordedView
-    | TrialEndedView
-    | ClaimRecordedView
-    | TamperScannedView
-    | FaultRaisedView
-    | RunEndedView
-)
-"""The events the fast path reads; any other kind (`run.planned`) is left to pydantic."""
 
 
 _DECODER: msgspec.json.Decoder[View] = msgspec.json.Decoder(View)

@@ -25,7 +25,7 @@ from memeval.eventlog._events import EVENT_ADAPTER, Event, parse_event, stamp
 from memeval.eventlog._upcast import upcast
 
 if TYPE_CHECKING:
-    from memeval.eventlog._fastcalls import View
+    from memeval.eventlog._views import View
 
 LOG_NAME = "events.jsonl"
 _SEQ = attrgetter("seq")
@@ -91,7 +91,7 @@ class RunLog:
         """Read every complete event as `read` does, the frequent kinds as fast typed views.
 
         A `model.called`, `trial.started`, `agent.exited`, ... line comes back as its view
-        (`memeval.eventlog._fastcalls.View`: msgspec structs declaring the same fields, types and
+        (`memeval.eventlog._views.View`: msgspec structs declaring the same fields, types and
         checks as the event), every other line as its `Event`. What is refused, and the error, is
         what `read` gives: a line the fast path does not accept is read by `read`'s own path.
 

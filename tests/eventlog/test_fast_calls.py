@@ -44,7 +44,8 @@ from memeval.eventlog import (
     WorkspaceDiffed,
 )
 from memeval.eventlog._events import EVENT_ADAPTER
-from memeval.eventlog._fastcalls import (
+from memeval.eventlog._fastcalls import decode_view
+from memeval.eventlog._views import (
     AgentExitedView,
     AgentStartedView,
     CallView,
@@ -60,7 +61,6 @@ from memeval.eventlog._fastcalls import (
     TrialStartedView,
     VerifierStartedView,
     WorkspaceDiffedView,
-    decode_view,
 )
 from memeval.results._project import project
 
