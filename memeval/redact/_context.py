@@ -44,6 +44,7 @@ from memeval.redact._values import (
     generated,
     has_digit,
     head,
+    iban_ok,
     jose_header,
     luhn,
     mixed_parts,
@@ -106,6 +107,8 @@ class ContextRule:
             return jose_header(value)
         if self.check == "mixed-parts":
             return mixed_parts(value)
+        if self.check == "iban":
+            return iban_ok(value)
         if self.check == "not-flag":
             return not value.startswith("-")
         return True

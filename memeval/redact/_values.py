@@ -67,6 +67,18 @@ def luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+def iban_ok(value: str) -> bool:
+    """Whether `value` (spaces allowed) is an IBAN by ISO 13616's shape and check digits.
+
+    15-34 characters: two letters, two digits, then letters or digits; the number with its first
+    4 characters moved to the end, letters read base 36 (A=10), is 1 mod 97.
+    """
+    v = value.replace(" ", "").upper()
+    if not (15 <= len(v) <= 34 and re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]+", v)):
+        return False
+    return int("".join(str(int(c, 36)) for c in v[4:] + v[:4])) % 97 == 1
+
+
 def ssn_ok(value: str) -> bool:
     """US SSA rules: area not 000/666/9xx, group not 00, serial not 0000 (and not all one digit)."""
     d = re.sub(r"\D", "", value)

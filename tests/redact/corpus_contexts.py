@@ -27,6 +27,10 @@ FRESH3_ROWS = CORPUS.with_name("corpus_fresh3.jsonl")
 """Examples of the rules the third round added (`memeval:hand`, with look-alikes they must keep) and
 rows of the three fresh corpora (`../fixtures/redact_fresh3/` the third) that main stored raw and
 those rules blank, plus the third corpus's ordinary look-alikes; read by `load_corpus()` too."""
+FRESH4_ROWS = CORPUS.with_name("corpus_fresh4.jsonl")
+"""Examples of the rules the fourth round added (`memeval:hand`, with look-alikes they must keep) and
+rows of the third and fourth fresh corpora (`../fixtures/redact_fresh4/`) that main stored raw and
+those rules blank, plus the fourth corpus's ordinary look-alikes; read by `load_corpus()` too."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,9 @@ class Item:
     secrets: tuple[str, ...]
 
 
-def load_corpus(paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS)) -> list[Item]:
+def load_corpus(
+    paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS, FRESH4_ROWS),
+) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]
     out = []
