@@ -11,6 +11,9 @@ which never saw v15), and uselr-2 fitted without the set (`--use-folds`, written
   `RulesWithClassifier` (gate: the rules did not hold and some rule matched, or hashlr scored at
   least 0.2, or the text is not ASCII; not a note quoting an attack) at the cascade's numbers
   (`_detector.CASCADE`: alone 0.85, person 0.9, mean with hashlr 0.6);
+- `shipped cascade (rules+hashlr/2+usemlp1)` / `rules+hashlr/2+uselr2`: `get_cascade_detector()`'s
+  stage 1 (rules + hashlr/2, which saw v3 only, no views) with either head at the same numbers
+  (CPU: the default's stage-1 time plus the encoder's, a slight overstatement);
 - `default+uselr2 tuned`: the same stage, its alone and mean thresholds chosen per source group
   (person, other) on the other sets only, the most orders at precision >= `--floor` there;
 - `stack`: texts the rules hold stay held; the others by a logistic model over (default held,
@@ -137,7 +140,7 @@ def best_threshold(p: np.ndarray, y: np.ndarray, base: np.ndarray, floor: float)
 
 def cv_main(args: argparse.Namespace) -> None:
     """Score every arm on every set out of fold; print and write the figures."""
-    from memeval.hold._detector import CASCADE
+    from memeval.hold._detector import CASCADE, CASCADE_CLASSIFIER
 
     sys.path.insert(0, str(ROOT / "scripts"))
     import hold_train as ht
@@ -146,12 +149,18 @@ def cv_main(args: argparse.Namespace) -> None:
         feats = pickle.load(f)
     u1 = np.load(ROOT / "memeval/hold/model/uselr-1.npz")
     w1, b1 = u1["weights"].astype(np.float32), float(u1["bias"])
+    from memeval.hold import RuleDetector, RulesWithClassifier
+    from memeval.hold._classifier import get_hold_classifier
     from memeval.hold._encoder import EncoderModel
 
     mlp = EncoderModel.load("usemlp-1")
+    # the shipped cascade's stage 1 (`get_cascade_detector()`: rules + hashlr/2, no views); hashlr/2 saw v3 only
+    hashlr2 = get_hold_classifier(CASCADE_CLASSIFIER)
+    shipped = RulesWithClassifier(RuleDetector(), hashlr2)
     cols: dict[str, dict[str, np.ndarray]] = {}
     for v in SETS:
         rows = feats[v]
+        s1 = [(shipped.assess(r["text"], r["source"]).held, hashlr2.assess(r["text"], r["source"]).score) for r in rows]
         z = np.load(args.use_folds / f"uselr-2-without-{v}.npz")
         w2, b2 = z["weights"].astype(np.float32), float(z["bias"])
         tf = np.array([text_features(r["text"]) for r in rows])
@@ -171,9 +180,13 @@ def cv_main(args: argparse.Namespace) -> None:
             "tf": tf,
             "t_default": np.array([r["t_default"] for r in rows]),
             "t_enc": np.array([r["t_enc"] for r in rows]),
+            "d_shipped": np.array([h for h, _ in s1]),
+            "c_shipped": np.array([c for _, c in s1]),
         }
         k = cols[v]
         k["gate"] = ~k["r_held"] & ((k["r"] > 0) | (k["c"] >= CASCADE["gate_at"]) | ~k["ascii"]) & ~k["mention"]
+        k["gate_shipped"] = ~k["r_held"] & ((k["r"] > 0) | (k["c_shipped"] >= CASCADE["gate_at"]) | ~k["ascii"])
+        k["gate_shipped"] &= ~k["mention"]
 
     def stage(
         k: dict[str, np.ndarray], e: np.ndarray, alone: float, person: float, mean: float, only: str | None = None
@@ -204,6 +217,10 @@ def cv_main(args: argparse.Namespace) -> None:
             stage(k, k["em"], c["encoder_alone_at"], c["encoder_person_at"], c["mean_at"]),
             k["gate"],
         )
+        for arm, e in (("shipped cascade (rules+hashlr/2+usemlp1)", k["em"]), ("rules+hashlr/2+uselr2", k["e2"])):
+            at = np.where(k["person"], c["encoder_person_at"], c["encoder_alone_at"])
+            add = k["gate_shipped"] & ((e >= at) | ((e + k["c_shipped"]) / 2 >= c["mean_at"]))
+            arms[arm] = (k["d_shipped"] | add, k["gate_shipped"])
         arms["default+uselr2"] = (
             stage(k, k["e2"], c["encoder_alone_at"], c["encoder_person_at"], c["mean_at"]),
             k["gate"],
