@@ -13,6 +13,8 @@ __all__ = ["ARM_LABEL", "duration", "headline", "money", "outcomes_text", "pct",
 
 INTERRUPTED_HINT = "--resume runs them again"
 """What the outcomes line says of interrupted trials (fault `cancelled`)."""
+INTERRUPTED_ONE = "--resume runs it again"
+"""What the report's and the viewer's fault list say of one interrupted trial."""
 
 ARM_LABEL = {"baseline": "Cold agent (baseline)", "pack": "With memory (pack)"}
 """How each mode is named to a reader (the records page's column heads)."""

@@ -18,6 +18,8 @@ from interrupted import interrupt_once_started
 from typer.testing import CliRunner
 
 from memeval.cli import app
+from memeval.results import load_run
+from memeval.runreport import build_context
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -50,3 +52,7 @@ def test_an_interrupted_run_lists_its_trials_as_interrupted(tmp_path: Path) -> N
     assert f", {n} interrupted" in listing.stdout and "faulted" not in listing.stdout, listing.stdout
     (row,) = json.loads(cli.invoke(app, ["runs", "--runs-dir", str(runs), "--json"]).stdout)["runs"]
     assert (row["faulted"], row["interrupted"]) == (0, n), row
+
+    # the A/B report's and the viewer's fault list say the same
+    faults = build_context(load_run(run_dir)).faults
+    assert len(faults) == n and all(": interrupted (" in f and f.endswith("--resume runs it again") for f in faults)
