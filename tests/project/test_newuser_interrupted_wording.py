@@ -53,6 +53,13 @@ def test_an_interrupted_run_lists_its_trials_as_interrupted(tmp_path: Path) -> N
     (row,) = json.loads(cli.invoke(app, ["runs", "--runs-dir", str(runs), "--json"]).stdout)["runs"]
     assert (row["faulted"], row["interrupted"]) == (0, n), row
 
+    # compare names an unfinished run and how to finish it (its tasks read only `not_scored`)
+    cmp = cli.invoke(app, ["compare", str(run_dir), str(run_dir)])
+    assert cmp.exit_code == 0, cmp.output
+    said = " ".join(cmp.output.split())
+    assert f"is cancelled: {len(trials)} of " in said and f"{n} of them interrupted" in said, said
+    assert "--resume" in said and "compare again" in said, said
+
     # the A/B report's and the viewer's fault list say the same
     faults = build_context(load_run(run_dir)).faults
     assert len(faults) == n and all(": interrupted (" in f and f.endswith("--resume runs it again") for f in faults)
