@@ -86,9 +86,10 @@ def test_the_summary_counts_every_trial_once(events: list[Event]) -> None:
     with _runs(events) as (run,):
         res = run.result
         o = outcomes_of(res.trials)
-        assert o.total == len(res.trials) == o.scored + o.unscored + o.errored
+        assert o.total == len(res.trials) == o.scored + o.unscored + o.errored + o.interrupted
         assert o.passed + o.failed == o.scored
-        assert sum(o.faults.values()) == o.errored
+        assert sum(o.faults.values()) == o.errored and "cancelled" not in o.faults
+        assert o.interrupted == sum(1 for t in res.trials if t.fault is not None and t.fault.code == "cancelled")
         s = summarize(run, include_controls=True)
         for arm in s.arms:
             rs = [t for t in res.trials if t.mode == arm.mode]
