@@ -20,6 +20,11 @@ from typing import Any
 
 from memeval import __version__
 
+INTERRUPTED_FAULT = "cancelled"
+"""A trial's fault code when its run was stopped while it ran: every listing (`memeval runs`,
+`memeval results`, the summary) calls such a trial `interrupted`, since `memeval ab --resume` runs
+it again; the log and `--json` keep the code."""
+
 LOG_NAME = "events.jsonl"
 """A run folder's log; equal to `memeval.eventlog.LOG_NAME` (a test checks it)."""
 
@@ -49,7 +54,11 @@ class ListedRun:
     p_value: float | None
     error: str | None = None
     faulted: int = 0
-    """Trials that ended in a harness fault; equal to `trials` (and not 0): the run measured nothing."""
+    """Trials that ended in a harness fault, interrupted ones not counted; equal to `trials` (and not
+    0): the run measured nothing."""
+    interrupted: int = 0
+    """Trials stopped because the run was stopped (Ctrl-C, SIGTERM; fault code `cancelled`):
+    `memeval ab --resume` runs them again."""
 
 
 PROJECTION_VERSION = 3
@@ -127,6 +136,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     if verdict is not None and not isinstance(verdict, dict):
         raise TypeError("verdict")
     p_value = None if verdict is None else verdict["p_value"]
+    codes = [None if t["fault"] is None else _text(t["fault"]["code"]) for t in trials]
     planned = d["coverage"]["expected_trials"]
     if not isinstance(planned, int) or not (p_value is None or isinstance(p_value, (int, float))):
         raise TypeError("coverage or p_value")
@@ -142,7 +152,8 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
         planned=planned,
         verdict=None if verdict is None else _text(verdict["verdict"]),
         p_value=None if p_value is None else float(p_value),
-        faulted=sum(t["fault"] is not None for t in trials),
+        faulted=sum(c is not None and c != INTERRUPTED_FAULT for c in codes),
+        interrupted=sum(c == INTERRUPTED_FAULT for c in codes),
     )
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from memeval._runlist import INTERRUPTED_FAULT
 from memeval.cli.app import how_to_make_runs
 from memeval.formatting import money
 
@@ -153,10 +154,13 @@ def fault_cell(code: str | None, detail: dict[str, str] | None) -> str:
 
     Returns:
         '' for no fault; else the code and as much of the message as fits, control characters
-        spelled out and rich markup escaped (`boot: agent command not found: nosuchbin`).
+        spelled out and rich markup escaped (`boot: agent command not found: nosuchbin`). A
+        `cancelled` trial (stopped by the run's stop; `--resume` runs it again) reads `interrupted`.
     """
     if not code:
         return ""
+    if code == INTERRUPTED_FAULT:
+        code = "interrupted"  # the run was stopped while the trial ran; --resume runs it again
     message = " ".join(((detail or {}).get("message") or "").split())
     if not message:
         return escape(code)
@@ -185,7 +189,7 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 visible(r.task_set or "—"),
                 visible(agent),
                 r.status if not r.error else f"unreadable: {visible(r.error)}",
-                f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted)}",
+                f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted, r.interrupted)}",
                 verdict_so_far(r.status, r.verdict),
                 "—" if r.p_value is None else f"{r.p_value:.3g}",
             )
@@ -241,11 +245,19 @@ def verdict_so_far(status: str, verdict: str | None) -> str:
     return verdict if status == "completed" else f"{verdict} so far"
 
 
-def faulted_mark(trials: int, faulted: int) -> str:
-    """The listing's mark for faulted trials: none, `, N faulted`, or `, all faulted` (measured nothing)."""
-    if not faulted:
-        return ""
-    return ", all faulted: measured nothing" if faulted == trials else f", {faulted} faulted"
+def faulted_mark(trials: int, faulted: int, interrupted: int = 0) -> str:
+    """The listing's mark for faulted and interrupted trials.
+
+    `, N faulted` (or `, all faulted: measured nothing` when every trial faulted), then
+    `, N interrupted` for trials the run's stop cut short (fault code `cancelled`), which
+    `memeval ab --resume` runs again; '' when there are neither.
+    """
+    mark = ""
+    if faulted:
+        mark = ", all faulted: measured nothing" if faulted == trials else f", {faulted} faulted"
+    if interrupted:
+        mark += f", {interrupted} interrupted"
+    return mark
 
 
 def rate(p: int, n: int) -> str:

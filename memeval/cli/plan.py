@@ -42,7 +42,9 @@ def plan(
         typer.Option(
             "--sequential/--no-sequential",
             help="With --from: also size the sequential design (ab --until-decided) by simulation on the pilot's "
-            "tasks: tasks, most rounds, expected trials at the effect and at no difference.",
+            "tasks: tasks, most rounds, expected trials at the effect and at no difference. Slow: about 20 s of "
+            "CPU for the sample's pilot at the default --sims (longer on a busy machine), each size tried "
+            "named on stderr as it starts.",
         ),
     ] = False,
     sims: Annotated[

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval._runlist import ListedRun, list_run_folders
+from memeval._runlist import INTERRUPTED_FAULT, ListedRun, list_run_folders
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
 from memeval.results._load import load_run
@@ -41,7 +41,11 @@ class RunListing(BaseModel):
     p_value: float | None
     error: str | None = None
     faulted: int = 0
-    """Trials that ended in a harness fault; equal to `trials` (and not 0): the run measured nothing."""
+    """Trials that ended in a harness fault, interrupted ones not counted; equal to `trials` (and not
+    0): the run measured nothing."""
+    interrupted: int = 0
+    """Trials stopped because the run was stopped (Ctrl-C, SIGTERM; fault code `cancelled`):
+    `memeval ab --resume` runs them again."""
 
 
 class RunsDocument(BaseModel):
@@ -104,7 +108,8 @@ def listed_run(run_dir: Path) -> ListedRun:
         planned=res.coverage.expected_trials,
         verdict=v.verdict if v else None,
         p_value=v.p_value if v else None,
-        faulted=sum(t.fault is not None for t in res.trials),
+        faulted=sum(t.fault is not None and t.fault.code != INTERRUPTED_FAULT for t in res.trials),
+        interrupted=sum(t.fault is not None and t.fault.code == INTERRUPTED_FAULT for t in res.trials),
     )
 
 

@@ -1,21 +1,29 @@
 """The JSON API behind the pages, under the same rules, authenticated by bearer tokens only.
 
 `Authorization: Bearer mrv_...` (from `memeval users token NAME`). Cookies are ignored here, so
-the API needs no CSRF token and a page can never be tricked into calling it. Errors are
-`{"error": {"code": ..., "message": ...}}` with 401 (no or unknown token), 404, 409, 422, 403
-as in `REFUSAL_STATUS`.
+the API needs no CSRF token and a page can never be tricked into calling it. Every reply is an
+object with `schema` and `schema_version` (`memeval.review._models`). Errors are `ErrorOut`,
+`{"schema": "memeval.review-error/1", "schema_version": 1, "error": {"code": ..., "message": ...}}`,
+with 401 (no or unknown token), 404, 409, 422, 403 as in `REFUSAL_STATUS`; a body or query that
+does not fit the endpoint's shape (not JSON, a field missing, unknown or of the wrong value) is 422
+`bad_request` naming each field, the value sent and the fields the endpoint takes
+(`validation_error`), not FastAPI's own `{"detail": [...]}`.
 
-    GET  /api/v1/review/queue?kind=&team=&min_age_h=   -> QueueOut
-    GET  /api/v1/review/items/TYPE/TEAM/ID             -> ItemDetailOut
-    POST /api/v1/review/claims     LeaseIn              -> LeaseOut
-    POST /api/v1/review/decisions  DecisionIn           -> DecisionOut
-    POST /api/v1/review/bulk       BulkIn               -> list[BulkItemOut]
+    GET  /api/v1/review/queue?kind=&team=&min_age_h=   -> QueueOut       memeval.review-queue/1
+    GET  /api/v1/review/items/TYPE/TEAM/ID             -> ItemDetailOut  memeval.review-item/1
+    POST /api/v1/review/claims     LeaseIn              -> LeaseOut       memeval.review-claim/1
+    POST /api/v1/review/decisions  DecisionIn           -> DecisionOut    memeval.review-decision/1
+    POST /api/v1/review/bulk       BulkIn               -> BulkOut        memeval.review-bulk/1
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account, account_for_token
@@ -25,8 +33,11 @@ from memeval.review._leases import claim_item, drop_claim
 from memeval.review._models import (
     BulkIn,
     BulkItemOut,
+    BulkOut,
     DecisionIn,
     DecisionOut,
+    ErrorBody,
+    ErrorOut,
     ItemDetailOut,
     LeaseIn,
     LeaseOut,
@@ -50,9 +61,53 @@ class ApiError(Exception):
 
 
 def error_response(exc: ApiError) -> JSONResponse:
-    """The JSON error body of `exc`."""
+    """The JSON error body of `exc` (`ErrorOut`, `memeval.review-error/1`)."""
     headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status, headers=headers)
+    body = ErrorOut(error=ErrorBody(code=exc.code, message=exc.message)).model_dump(mode="json", by_alias=True)
+    return JSONResponse(body, status_code=exc.status, headers=headers)
+
+
+BODIES: dict[str, type[BaseModel]] = {}
+"""The body model of each POST endpoint by path, for `validation_error`'s list of fields (filled below)."""
+
+SHOWN_CHARS = 40
+"""How much of a value sent a `bad_request` message quotes (with its length when longer)."""
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else f"{text[: SHOWN_CHARS - 1]}… ({len(text):,} characters)"
+
+
+def validation_error(path: str, errors: Sequence[Any]) -> ApiError:
+    """A 422 `bad_request` naming each problem of a request FastAPI could not read into its model.
+
+    Args:
+        path: the request's path (`/api/v1/review/decisions`), to name the fields its body takes.
+        errors: `RequestValidationError.errors()`: dicts with `loc` (`("body", "action")`),
+            `msg`, `type` and `input`.
+
+    Returns:
+        The error, e.g. `body field 'action': Input should be 'approve', 'reject', 'settle',
+        'release' or 'discard' (sent 'aprove'); POST /api/v1/review/decisions takes a JSON object
+        with ref, action, reason, kept, decision_id`.
+    """
+    parts = []
+    for e in list(errors)[:5]:
+        loc = [str(x) for x in e.get("loc", ())]
+        where, field = (loc[0], ".".join(loc[1:])) if loc else ("request", "")
+        if e.get("type") == "json_invalid":
+            parts.append(f"the body is not valid JSON ({e.get('ctx', {}).get('error', e.get('msg'))})")
+            continue
+        sent = "" if e.get("type") == "missing" else f" (sent {_shown(e.get('input'))})"
+        parts.append(
+            f"{where} field {field!r}: {e.get('msg', 'not valid')}{sent}" if field else f"{where}: {e.get('msg')}{sent}"
+        )
+    if len(errors) > 5:
+        parts.append(f"and {len(errors) - 5} more")
+    model = BODIES.get(path)
+    takes = f"; POST {path} takes a JSON object with {', '.join(model.model_fields)}" if model else ""
+    return ApiError(422, "bad_request", "; ".join(parts) + takes)
 
 
 def _account(request: Request, authorization: str | None) -> Account:
@@ -158,8 +213,8 @@ def api_decide(request: Request, body: DecisionIn, authorization: str | None = H
     return _decide(request, account, body.ref, body.action, body.reason, body.kept, body.decision_id)
 
 
-@router.post("/bulk", response_model=list[BulkItemOut])
-def api_bulk(request: Request, body: BulkIn, authorization: str | None = Header(default=None)) -> list[BulkItemOut]:
+@router.post("/bulk", response_model=BulkOut)
+def api_bulk(request: Request, body: BulkIn, authorization: str | None = Header(default=None)) -> BulkOut:
     """One action on each listed item; each is decided or refused on its own (its own event)."""
     account = _account(request, authorization)
     out = []
@@ -169,4 +224,9 @@ def api_bulk(request: Request, body: BulkIn, authorization: str | None = Header(
             out.append(BulkItemOut(ref=ref, ok=True, message=f"{body.action}: {res.status}"))
         except ApiError as exc:
             out.append(BulkItemOut(ref=ref, ok=False, code=exc.code, message=exc.message))
-    return out
+    return BulkOut(results=out)
+
+
+BODIES.update(
+    {f"{router.prefix}/claims": LeaseIn, f"{router.prefix}/decisions": DecisionIn, f"{router.prefix}/bulk": BulkIn}
+)

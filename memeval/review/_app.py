@@ -13,6 +13,8 @@ from collections.abc import Callable
 from datetime import datetime
 
 from fastapi import FastAPI
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import PlainTextResponse, Response
 from sqlalchemy.exc import DataError
 from starlette.middleware.sessions import SessionMiddleware
@@ -24,7 +26,7 @@ from memeval._web import SecurityHeaders
 from memeval.audit import SqlAuditStore
 from memeval.clock import utc_now
 from memeval.review._accounts import LoginThrottle, dummy_hash
-from memeval.review._api import ApiError, error_response
+from memeval.review._api import ApiError, error_response, validation_error
 from memeval.review._api import router as api_router
 from memeval.review._context import ReviewApp
 from memeval.review._inert import inert
@@ -87,6 +89,13 @@ def create_review_app(
     @app.exception_handler(ApiError)
     def _api_error(_request: Request, exc: ApiError) -> Response:
         return error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(request: Request, exc: RequestValidationError) -> Response:
+        # the API's own error shape (with `schema`), not FastAPI's {"detail": [...]}; other routes as before
+        if request.url.path.startswith(api_router.prefix + "/"):
+            return error_response(validation_error(request.url.path, exc.errors()))
+        return await request_validation_exception_handler(request, exc)
 
     @app.exception_handler(DataError)
     def _store_refused_value(_request: Request, _exc: DataError) -> Response:

@@ -1,8 +1,9 @@
 """JSON shapes of the review API and of `memeval review list --json` (stable field names).
 
-The two documents, the queue and one item, carry `schema` and `schema_version` like every other
-memeval JSON output, the same in the API (`GET /api/v1/review/queue`, `/items/...`) and on the
-command line (`memeval review list --json`, `review show --json`).
+Every document carries `schema` and `schema_version` like every other memeval JSON output: the
+queue and one item, the same in the API (`GET /api/v1/review/queue`, `/items/...`) and on the
+command line (`memeval review list --json`, `review show --json`); the API's replies to actions
+(`POST /claims`, `/decisions`, `/bulk`) and its errors, 422 for a malformed body included.
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ QUEUE_SCHEMA: Final = "memeval.review-queue/1"
 """`QueueOut`'s `schema`: {schema, schema_version, counts, overdue, overdue_after_h, items}."""
 ITEM_SCHEMA: Final = "memeval.review-item/1"
 """`ItemDetailOut`'s `schema`: {schema, schema_version, item, sides, reasons, history}."""
+DECISION_SCHEMA: Final = "memeval.review-decision/1"
+"""`DecisionOut`'s `schema`: {schema, schema_version, ref, action, status, repeated, decision_id}."""
+BULK_SCHEMA: Final = "memeval.review-bulk/1"
+"""`BulkOut`'s `schema`: {schema, schema_version, results}, one `BulkItemOut` per ref sent, in order."""
+CLAIM_SCHEMA: Final = "memeval.review-claim/1"
+"""`LeaseOut`'s `schema`: {schema, schema_version, ref, holder, expires_at}."""
+ERROR_SCHEMA: Final = "memeval.review-error/1"
+"""`ErrorOut`'s `schema`: {schema, schema_version, error: {code, message}}."""
 
 
 class ItemOut(BaseModel):
@@ -172,6 +181,9 @@ class DecisionIn(BaseModel):
 class DecisionOut(BaseModel):
     """What a decision did."""
 
+    model_config = ConfigDict(populate_by_name=True)
+    schema_: Literal["memeval.review-decision/1"] = Field(default=DECISION_SCHEMA, alias="schema")
+    schema_version: int = 1
     ref: str
     action: str
     status: str
@@ -209,15 +221,39 @@ class LeaseIn(BaseModel):
     op: Literal["claim", "drop", "break"] = "claim"
 
 
+class BulkOut(BaseModel):
+    """A bulk decision's reply: one outcome per ref, in the order sent (a bare list before)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    schema_: Literal["memeval.review-bulk/1"] = Field(default=BULK_SCHEMA, alias="schema")
+    schema_version: int = 1
+    results: list[BulkItemOut]
+
+
 class LeaseOut(BaseModel):
     """The claim after the operation (holder None when given up)."""
 
+    model_config = ConfigDict(populate_by_name=True)
+    schema_: Literal["memeval.review-claim/1"] = Field(default=CLAIM_SCHEMA, alias="schema")
+    schema_version: int = 1
     ref: str
     holder: str | None
     expires_at: datetime | None
 
 
-class ErrorOut(BaseModel):
-    """Error body: `{"error": {"code": ..., "message": ...}}`."""
+class ErrorBody(BaseModel):
+    """What went wrong: the refusing rule's (or the request check's) code and a sentence naming the fix."""
 
-    error: dict[str, str | None]
+    code: str
+    """`no_token`, `bad_token`, `not_found`, `bad_request` (a malformed body or query), or a rule's
+    code (`wrong_state`, `claimed`, `missing_reason`, ... as in `REFUSAL_STATUS`)."""
+    message: str
+
+
+class ErrorOut(BaseModel):
+    """Every API error: `{"schema": "memeval.review-error/1", "schema_version": 1, "error": {code, message}}`."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    schema_: Literal["memeval.review-error/1"] = Field(default=ERROR_SCHEMA, alias="schema")
+    schema_version: int = 1
+    error: ErrorBody

@@ -16,7 +16,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from memeval._runlist import INTERRUPTED_FAULT
 from memeval.errors import RunCardMismatch, UsageError
+from memeval.formatting import run_ref
 from memeval.results import Run, TrialRecord, trial_obs
 from memeval.runner import RunCard, card_differences
 from memeval.stats import PairedVerdict, TaskTrials, TrialObs, paired_verdict
@@ -179,6 +181,27 @@ def pack_text(p: PackUsed | None) -> str:
     return f"{p.name} {p.version} ({p.hash[:19]}..., {n})"
 
 
+def unfinished_warnings(a: Run, b: Run) -> list[str]:
+    """One warning for each of A and B that did not complete, naming how to finish it.
+
+    Each says the run's status, the trials that ended of those planned (and how many the run's stop
+    interrupted) and the `--resume` command; without it, the run's tasks with no scored trial read
+    only `not_scored` in the comparison, which says nothing of why.
+    """
+    out = []
+    for name, run in (("A", a), ("B", b)):
+        if run.status == "completed":
+            continue
+        res = run.result
+        cut = sum(1 for r in res.trials if r.fault is not None and r.fault.code == INTERRUPTED_FAULT)
+        out.append(
+            f"run {name} ({res.run_id}) is {run.status}: {len(res.trials)} of {res.coverage.expected_trials} "
+            f"planned trials ended{f', {cut} of them interrupted' if cut else ''}; finish it with "
+            f"`memeval ab TASKS --resume {run_ref(run.path, res.run_id)}` and compare again"
+        )
+    return out
+
+
 def pack_warnings(a: Run, b: Run, vary: Sequence[str] = ()) -> list[str]:
     """Warnings when the two runs' pack arms drew on different packs or slices (or `--vary pack` when not).
 
@@ -271,6 +294,7 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
                 verdict=verdict,
             )
         )
+    warnings += unfinished_warnings(a, b)
     only = sorted({t.task_id for t in tasks if t.change in ("only_in_a", "only_in_b")})
     if only:
         warnings.append(f"{len(only)} task(s) ran in one run only and are not compared: {', '.join(only)}")

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from memeval._runlist import INTERRUPTED_FAULT
 from memeval.eventlog import RunCard
 from memeval.formatting import cell_text
 from memeval.results import Run, SequentialRecord, TrialRecord
 from memeval.runreport._summary import RunSummary, summarize
-from memeval.runreport._text import ARM_LABEL, money, pct, summary_lines
+from memeval.runreport._text import ARM_LABEL, INTERRUPTED_ONE, money, pct, summary_lines
 from memeval.types import CHECK_LEVELS, MODES
 
 GridOutcome = str
@@ -101,7 +102,8 @@ class ReportContext:
         coverage: coverage as (what, figure) pairs.
         summary: the summary lines (score, outcomes, cost, time, artifacts).
         warnings: sentences naming what weakens the reading.
-        faults: one line per faulted trial or run fault.
+        faults: one line per faulted trial or run fault; a trial the run's stop cut short (fault
+            `cancelled`) reads `interrupted (...)`, `--resume` runs it again.
         tamper: one line per trial whose agent left files that can steer the verifier.
         checked_by: how passes were checked (the run card's `checked_by`).
         sequential: a sequential run's path (`--until-decided`), drawn as a chart; None otherwise.
@@ -321,7 +323,11 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         ("Measurements observed", f"{c.observed_measurements} of {c.expected_measurements}"),
     ) + tuple((f"Missing: {k}", str(n)) for k, n in c.missing.items())
     faults = tuple(
-        f"{r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}" for r in res.trials if r.fault
+        f"{r.trial_id}: interrupted ({r.fault.phase}): {r.fault.message}; {INTERRUPTED_ONE}"
+        if r.fault.code == INTERRUPTED_FAULT
+        else f"{r.trial_id}: {r.fault.code} ({r.fault.phase}): {r.fault.message}"
+        for r in res.trials
+        if r.fault
     ) + tuple(f"run: {f.code} ({f.phase}): {f.message}" for f in res.run_faults)
     tamper = tuple(
         tamper_line(r) for r in res.trials if r.tamper is not None and (r.tamper.findings or r.tamper.omitted)

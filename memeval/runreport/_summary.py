@@ -3,7 +3,9 @@
 Score is given per arm (baseline, pack), never pooled into one number: over scored trials and over
 every attempted trial (a trial with no score counts 0 in the second), with a 95% interval over the
 scored trials. Outcomes split the trials into scored (passed / failed), unscored (the verifier gave
-no score, or failed itself) and errored (a harness fault stopped the trial before a verdict).
+no score, or failed itself), errored (a harness fault stopped the trial before a verdict) and
+interrupted (the run was stopped while the trial ran: fault code `cancelled`, which
+`memeval ab --resume` runs again; the user's doing, never the agent's or the harness's).
 Control trials (`oracle`, `nop`) are left out unless asked for.
 """
 
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from memeval._runlist import INTERRUPTED_FAULT
 from memeval.eventlog import ModelCalled, RunLog
 from memeval.formatting import run_ref
 from memeval.results import Run, TrialRecord, arm_spend
@@ -22,6 +25,7 @@ from memeval.types import MODES, Mode
 
 RATE_LIMIT_STATUSES = frozenset({429, 529})
 """HTTP statuses that mean the provider turned a call away for load (Anthropic uses 529)."""
+
 
 WARN_SHARE = 0.05
 """More than this share of trials faulted, timed out or rate-limited draws a warning."""
@@ -57,15 +61,17 @@ class ArmScore:
 
 @dataclass(frozen=True)
 class Outcomes:
-    """How the counted trials ended: scored + unscored + errored = total.
+    """How the counted trials ended: scored + unscored + errored + interrupted = total.
 
     Attributes:
         total: counted trials.
         scored, passed, failed: trials the verifier scored, and how.
         unscored: no fault, but no score (`verifier_errors` of them because the verifier failed).
         verifier_errors: unscored trials whose assessment is `error`.
-        errored: trials a harness fault ended before a verdict.
+        errored: trials a harness fault ended before a verdict (not counting `interrupted`).
         faults: errored trials by fault code, e.g. {"timeout": 1}.
+        interrupted: trials stopped because the run was stopped (Ctrl-C, SIGTERM, a sibling
+            trial's harness failure): fault code `cancelled`; `memeval ab --resume` runs them again.
     """
 
     total: int
@@ -76,6 +82,7 @@ class Outcomes:
     verifier_errors: int
     errored: int
     faults: dict[str, int]
+    interrupted: int = 0
 
 
 @dataclass(frozen=True)
@@ -169,10 +176,10 @@ def _arm(mode: Mode, trials: Sequence[TrialRecord]) -> ArmScore:
 
 
 def outcomes_of(trials: Sequence[TrialRecord]) -> Outcomes:
-    """Split trials into scored (passed/failed), unscored (verifier errors among them), errored."""
+    """Split trials into scored (passed/failed), unscored (verifier errors among them), errored, interrupted."""
     scored = [r for r in trials if r.fault is None and r.assessment == "scored"]
     unscored = [r for r in trials if r.fault is None and r.assessment != "scored"]
-    errored = [r for r in trials if r.fault is not None]
+    errored = [r for r in trials if r.fault is not None and r.fault.code != INTERRUPTED_FAULT]
     passed = sum(1 for r in scored if r.verified)
     return Outcomes(
         total=len(trials),
@@ -183,6 +190,7 @@ def outcomes_of(trials: Sequence[TrialRecord]) -> Outcomes:
         verifier_errors=sum(1 for r in unscored if r.assessment == "error"),
         errored=len(errored),
         faults=dict(Counter(r.fault.code for r in errored if r.fault)),
+        interrupted=sum(1 for r in trials if r.fault is not None and r.fault.code == INTERRUPTED_FAULT),
     )
 
 
@@ -240,7 +248,8 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     Returns:
         The summary; `warnings` lists, in order: the run's status, run faults, controls left out,
         unscored trials, the verdict's warnings, the share of faulted / timed-out / rate-limited
-        trials, trials with tamper findings, and trials with an unknown cost.
+        trials (interrupted ones left out: the status line says how to go on), trials with tamper
+        findings, and trials with an unknown cost.
     """
     res = run.result
     controls = [r for r in res.trials if r.control]
@@ -278,7 +287,12 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         ]
     if counted:
         limited = _rate_limited(run, {r.trial_id for r in counted})
-        bad = {r.trial_id for r in counted if r.fault is not None or r.execution == "timed_out"} | limited
+        # An interrupted trial is the user's stop, not a weakness of the run: `--resume` reruns it.
+        bad = {
+            r.trial_id
+            for r in counted
+            if (r.fault is not None and r.fault.code != INTERRUPTED_FAULT) or r.execution == "timed_out"
+        } | limited
         if len(bad) > WARN_SHARE * len(counted):
             warnings.append(
                 f"{len(bad)} of {len(counted)} trials ({len(bad) / len(counted):.0%}) faulted, "

@@ -11,6 +11,11 @@ from memeval.runreport._summary import ArmScore, Outcomes, RunSummary
 
 __all__ = ["ARM_LABEL", "duration", "headline", "money", "outcomes_text", "pct", "score_text", "summary_lines"]
 
+INTERRUPTED_HINT = "--resume runs them again"
+"""What the outcomes line says of interrupted trials (fault `cancelled`)."""
+INTERRUPTED_ONE = "--resume runs it again"
+"""What the report's and the viewer's fault list say of one interrupted trial."""
+
 ARM_LABEL = {"baseline": "Cold agent (baseline)", "pack": "With memory (pack)"}
 """How each mode is named to a reader (the records page's column heads)."""
 
@@ -28,12 +33,18 @@ def score_text(a: ArmScore) -> str:
 
 
 def outcomes_text(o: Outcomes) -> str:
-    """`4 scored (3 passed, 1 failed), 1 unscored (1 verifier error), 1 errored (1 timeout)`."""
+    """`4 scored (3 passed, 1 failed), 1 unscored (1 verifier error), 1 errored (1 timeout)`.
+
+    Interrupted trials (fault `cancelled`) follow only when there are some:
+    `..., 0 errored, 4 interrupted (--resume runs them again)`.
+    """
     faults = ", ".join(f"{n} {code}" for code, n in sorted(o.faults.items()))
     return (
         f"{o.scored} scored ({o.passed} passed, {o.failed} failed), "
         f"{o.unscored} unscored ({o.verifier_errors} verifier error), "
-        f"{o.errored} errored" + (f" ({faults})" if faults else "")
+        f"{o.errored} errored"
+        + (f" ({faults})" if faults else "")
+        + (f", {o.interrupted} interrupted ({INTERRUPTED_HINT})" if o.interrupted else "")
     )
 
 
@@ -74,7 +85,8 @@ def summary_lines(s: RunSummary) -> list[str]:
 def headline(s: RunSummary) -> str:
     """One line for a listing: `ID (completed): baseline 3/14, pack 12/14 scored passed; ...`."""
     arms = ", ".join(f"{a.mode} {a.passes}/{a.scored}" for a in s.arms)
+    interrupted = f", {s.outcomes.interrupted} interrupted" if s.outcomes.interrupted else ""
     return (
         f"{s.run_id} ({s.status}): {arms} scored passed; {s.outcomes.unscored} unscored, "
-        f"{s.outcomes.errored} errored, {s.controls_left_out} control trials left out"
+        f"{s.outcomes.errored} errored{interrupted}, {s.controls_left_out} control trials left out"
     )

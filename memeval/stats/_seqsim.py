@@ -28,6 +28,7 @@ of its tasks pass nearly always or never), which a sound test rightly finds.
 from __future__ import annotations
 
 import math
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Literal
 
@@ -195,23 +196,39 @@ def simulate_sequential(
     eps = _flips(n_tasks, design.n_flips, design.seed)
     counts = {"better": 0, "worse": 0, "unresolved": 0}
     trials = 0
-    for _ in range(n_sims):
-        outcomes = draw_outcomes(
-            n_tasks=n_tasks,
-            rounds=design.max_rounds,
-            base=base,
-            effect=effect,
-            model=model,
-            null=null,
-            rng=rng,
-            spread=spread,
-            rates=rates,
-        )
-        looks = looks_from_counts(_counts_of(outcomes), design, eps)
-        last = looks[-1]
-        counts[last.decision if last.decision in ("better", "worse") else "unresolved"] += 1
-        trials += 2 * int(look_repeats(n_tasks, last.look or last.round, design.looks_per_round)[:, -1].sum())
+    with one_blas_thread():
+        for _ in range(n_sims):
+            outcomes = draw_outcomes(
+                n_tasks=n_tasks,
+                rounds=design.max_rounds,
+                base=base,
+                effect=effect,
+                model=model,
+                null=null,
+                rng=rng,
+                spread=spread,
+                rates=rates,
+            )
+            looks = looks_from_counts(_counts_of(outcomes), design, eps)
+            last = looks[-1]
+            counts[last.decision if last.decision in ("better", "worse") else "unresolved"] += 1
+            trials += 2 * int(look_repeats(n_tasks, last.look or last.round, design.looks_per_round)[:, -1].sum())
     return SeqSimSummary(n_sims=n_sims, mean_trials=trials / n_sims, **counts)
+
+
+def one_blas_thread() -> AbstractContextManager[object]:
+    """A context in which numpy's BLAS runs on one thread (`threadpoolctl`).
+
+    Each simulated run multiplies the reference flips (n_flips x tasks, 10,000 x 60 for a plan)
+    by a few look columns: a product too small to gain from threads. OpenBLAS starts one per core
+    and spins them between calls, so on this 2-core machine at load 6-8 `eps @ d` took 20-28 ms
+    against 2-4 ms on one thread, and the matrix products were half of `memeval plan --sequential`'s
+    time (71 of 150 s under cProfile).
+    """
+    from threadpoolctl import threadpool_limits
+
+    limits: AbstractContextManager[object] = threadpool_limits(limits=1, user_api="blas")
+    return limits
 
 
 def simulate_fixed(

@@ -86,9 +86,10 @@ def test_the_summary_counts_every_trial_once(events: list[Event]) -> None:
     with _runs(events) as (run,):
         res = run.result
         o = outcomes_of(res.trials)
-        assert o.total == len(res.trials) == o.scored + o.unscored + o.errored
+        assert o.total == len(res.trials) == o.scored + o.unscored + o.errored + o.interrupted
         assert o.passed + o.failed == o.scored
-        assert sum(o.faults.values()) == o.errored
+        assert sum(o.faults.values()) == o.errored and "cancelled" not in o.faults
+        assert o.interrupted == sum(1 for t in res.trials if t.fault is not None and t.fault.code == "cancelled")
         s = summarize(run, include_controls=True)
         for arm in s.arms:
             rs = [t for t in res.trials if t.mode == arm.mode]
@@ -158,7 +159,8 @@ def test_the_listing_names_every_run_folder_with_its_counts(logs: list[list[Even
             shown = "interrupted" if res.status == "running" else res.status
             assert (listing.status, listing.trials) == (shown, len(res.trials))
             assert listing.planned == res.coverage.expected_trials
-            assert listing.faulted == sum(1 for t in res.trials if t.fault)
+            cut = sum(1 for t in res.trials if t.fault and t.fault.code == "cancelled")
+            assert (listing.faulted, listing.interrupted) == (sum(1 for t in res.trials if t.fault) - cut, cut)
             assert listing.task_set == f"{res.run_card.task_set['name']}@{res.run_card.task_set['version']}"
 
 

@@ -143,7 +143,7 @@ def test_api_queue_item_and_decisions(store, seeded, server):
     r = api.post("/api/v1/review/decisions", json={"ref": seeded.lesson, "action": "reject"})
     assert (r.status_code, r.json()["error"]["code"]) == (422, "missing_reason")
     r = api.post("/api/v1/review/bulk", json={"refs": [seeded.lesson, seeded.hold], "action": "approve"})
-    assert [(x["ok"], x["code"]) for x in r.json()] == [(True, None), (False, "bad_choice")]
+    assert [(x["ok"], x["code"]) for x in r.json()["results"]] == [(True, None), (False, "bad_choice")]
 
 
 def test_api_self_approval_role_and_tokens(store, seeded, server):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import os
+from typing import Any
 
 import pytest
 
@@ -85,3 +87,35 @@ def test_the_sequential_plan_is_the_smallest_size_that_reaches_the_power() -> No
     assert power_at(plan.tasks) == plan.power
     if plan.tasks > design.n_min:
         assert power_at(plan.tasks - 1) < 0.8
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: BLAS runs one thread anyway")
+def test_the_sequential_simulation_multiplies_on_one_blas_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`memeval plan --sequential` took about 1 min 45 s on the sample's pilot (2 cores, loaded):
+    half its time in `eps @ d`, a 10,000 x tasks product OpenBLAS split over spinning threads
+    (20-28 ms a product, 2-4 ms on one thread). The simulation now holds BLAS to one thread."""
+    import numpy as np
+    from threadpoolctl import threadpool_info
+
+    from memeval.stats import _seqsim, default_sequential_design
+
+    seen: list[int] = []
+    real = _seqsim.looks_from_counts
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.extend(p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_seqsim, "looks_from_counts", spy)
+    _seqsim.simulate_sequential(
+        n_tasks=12,
+        design=default_sequential_design(2, n_flips=200),
+        base=0.5,
+        effect=0.2,
+        model="pilot",
+        null="none",
+        n_sims=3,
+        rng=np.random.default_rng(1),
+        rates=np.array([0.2, 0.5, 0.8]),
+    )
+    assert seen and set(seen) == {1}, (seen, threadpool_info())
