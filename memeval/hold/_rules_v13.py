@@ -376,7 +376,7 @@ DESCRIBES = re.compile(
         r"(?:^|\n)\s*(?:attackers?\b|adversar(?:y|ies)\b|(?:the )?users? attempts? to|attempts? to|"
         r"(?:explicit |direct |indirect )?requests? to|instructions hidden|(?:large )?blocks? of|"
         r"[\w-]+ characters (?:used|that))"
-        r"|\bthreat model|\bmitigation\s*:|\bpost-?mortem|\bremediation\b|"
+        r"|\bthreat model|\bmitigation\s*:|\bpost-?mortem|\bremediation\s*:|"
         r"\bleast[- ]privilege|\bjailbreak primer|\b(?:may|can|could) (?:encode|hide|smuggle|carry) (?:hidden )?"
         r"(?:instructions|commands|data)|" + _ATTACKER13
     )
