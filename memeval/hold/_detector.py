@@ -7,7 +7,8 @@ How a text is judged:
 2. run every rule of `_rules.RULES`; a negatable rule is skipped after "not/never/refuse...",
    and every rule but chat markup after a protective verb ("detect", "flagged by", "the
    attacker used the phrase", `_rules_v12.PROTECTIVE`) or inside a test assertion or pattern
-   literal (`_rules_v12.CODE_LINE`) (rules/12);
+   literal (`_rules_v12.CODE_LINE`) (rules/12), or after a third-person attacker or attempt ("an
+   attacker can hide", "told the assistant to", `_rules_v13.PROTECTIVE13`) (rules/13);
    a match inside quotes in a text that talks about injections ("such as", "attackers",
    "template"...) counts a fifth; chat markup inside inline code is ignored;
 3. add signals of hiding: invisible characters inside words, homoglyphs, letter-spaced words,
@@ -48,6 +49,7 @@ from memeval.hold._rules import (
     RULES_V11,
 )
 from memeval.hold._rules_v12 import ABOUT_FRAME, CODE_LINE, PROTECTIVE, RULES_V12
+from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -116,7 +118,7 @@ class RuleDetector:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
     """
 
-    name = "rules/12"
+    name = "rules/13"
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
         missing = set(SOURCES) - set(thresholds)
@@ -169,6 +171,7 @@ class RuleDetector:
             + RULES_V10
             + RULES_V11
             + RULES_V12
+            + RULES_V13
         ):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
@@ -182,7 +185,9 @@ class RuleDetector:
                 if rule.negatable and (NEGATION.search(t[max(0, s - 40) : s]) or NEGATION_AFTER.search(t[e : e + 16])):
                     continue
                 if (rule.negatable or (PROTECT_EVERY_RULE and not rule.markup)) and (
-                    PROTECTIVE.search(t[max(0, s - 60) : s]) or CODE_LINE.search(t[t.rfind("\n", 0, s) + 1 : s])
+                    PROTECTIVE.search(t[max(0, s - 60) : s])
+                    or PROTECTIVE13.search(t[max(0, s - 60) : s])
+                    or CODE_LINE.search(t[t.rfind("\n", 0, s) + 1 : s])
                 ):
                     continue  # rules/12: detecting, blocking or quoting in code is not ordering
                 if rule.negated_inside and NEGATED_INSIDE.search(m.group()):
@@ -356,9 +361,10 @@ class RulesWithClassifier:
         corroborated = r.score > 0 and (c.held if corroborate_at is None else c.score >= corroborate_at)
         if (c.held or corroborated) and not r.held:  # only then does it matter (normalising again costs)
             flat = normalize(text).text
-            mention = _ABOUT_ATTACKS.search(flat) is not None and (
-                QUOTED.search(flat) is not None or ABOUT_FRAME.search(flat) is not None
-            )
+            mention = (
+                _ABOUT_ATTACKS.search(flat) is not None
+                and (QUOTED.search(flat) is not None or ABOUT_FRAME.search(flat) is not None)
+            ) or DESCRIBES.search(flat) is not None  # rules/13: a catalogue, report or remediation frame
             alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None and not prohibition_only(flat)
             backed = (corroborated or alone) and not mention
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
@@ -462,7 +468,7 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/12` joined with the trained `hashlr/10`.
+    """The default detector, built once per process: `rules/13` joined with the trained n-gram classifier.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from memeval.hold._rules import Rule, _r
+from memeval.hold._rule import Rule, _r
 
 
 def _n(p: str) -> str:

@@ -6,7 +6,7 @@ same normalised text.
 
 from __future__ import annotations
 
-from memeval.hold._rules import Rule, _r
+from memeval.hold._rule import Rule, _r
 
 # ---- rules/6: harmful requests without override words, shell-only payloads ------------------
 # Added 2026-12-02 for issue 15's fifth round, written from the misses of v6 (looked at twice,

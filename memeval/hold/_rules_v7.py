@@ -17,7 +17,8 @@ on v3-v8 and the labelled sets; never on held-out v9. Kept apart from `_rules` (
 
 from __future__ import annotations
 
-from memeval.hold._rules import _PERSIST, _PERSIST_ML, _PERSIST_ML5, _RISKY_NEUTRAL, Rule, _r
+from memeval.hold._rule import Rule, _r
+from memeval.hold._rules_ml import _PERSIST, _PERSIST_ML, _PERSIST_ML5, _RISKY_NEUTRAL
 from memeval.hold._rules_v6 import _SECRET_PATH
 
 _PERSIST7 = (

@@ -36,7 +36,7 @@ colons and commas are already ASCII here; case-folded).
 
 from __future__ import annotations
 
-from memeval.hold._rules import Rule, _r
+from memeval.hold._rule import Rule, _r
 
 _RUN = (
     r"(?:执行|執行|运行|運行|跑一下|跑|实行|実行して|実行し|実行する|を実行|実行|走らせ|"

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from memeval.hold._rules import Rule, _r
+from memeval.hold._rule import Rule, _r
 from memeval.hold._rules_v6 import _SECRET_PATH
 from memeval.hold._rules_v7 import _RISKY7, _STANDING
 from memeval.hold._rules_v8 import _OFF_CJK, _OUT_ML, _PRIVATE_ML, _SAFEGUARD_CJK

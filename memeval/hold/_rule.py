@@ -1,0 +1,125 @@
+"""The hold rules' type and the pieces every rule table shares; the patterns read around a match.
+
+`Rule` (a pattern with its weight and how negation and context bear on it), `_r` (compile a
+pattern over the normalised text), the phrase pieces the tables build on (`AI`, `gap`,
+`SENSITIVE`, `_SEND`, `DESTINATION`), and the patterns the detector reads around a rule's match
+(`NEGATION`, `NEGATION_AFTER`, `NEGATED_INSIDE`, `META`, `QUOTED`, `INLINE_CODE`). The tables
+themselves are `_rules.py` (rules/1), `_rules_ml.py` (rules/2 to rules/5) and `_rules_v6.py` on;
+`_rules` re-exports every name here, so `from memeval.hold._rules import Rule` still works.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+AI = (
+    r"(?:ai|a\.i\.|assistant|agent|llm|language model|model|bot|chatbot|claude|gpt|chatgpt|"
+    r"copilot|gemini|crawler|reviewer)s?"
+)
+_GAP = r"(?:\W+[\w'-]+){0,%d}?\W+"
+
+
+def gap(n: int) -> str:
+    """Up to `n` intervening words."""
+    return _GAP % n
+
+
+SENSITIVE = (
+    r"(?:api[ _-]?keys?|keys|secret(?:s| keys?)?|tokens?|passwords?|credentials|cookies|\.env\b|"
+    r"id_rsa|ssh keys?|private keys?|conversation(?: history)?|chat history|memory|memories|"
+    r"system prompt|contacts(?: list)?|session tokens?|one-time (?:password|code)s?|otp|"
+    r"2fa codes?|authorized_keys|/etc/shadow|\.aws/credentials|secrets\.\w+|"
+    r"password reset links?|environment variables|env vars|customer (?:list|data|database|records|"
+    r"emails|details)|(?:private|personal|internal|confidential) (?:data|documents?|files|records"
+    r"|pages)|user data|restricted pages|(?:the|whole) database)"
+)
+_SEND = (
+    r"(?:send|post|upload|forward|exfiltrate|e-?mail|paste|include|embed|append|leak|"
+    r"transmit|share|copy|export|attach|dump|collect|output|print)s?\b"
+)
+DESTINATION = (
+    r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+|\bto me\b|\bthe address\b|\bshared drive\b"
+    r"|\b(?:an? |the )?(?:outside|external|third-party|personal) (?:address|e-?mail|"
+    r"server|account|inbox)\b)"
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One pattern and its weight.
+
+    Attributes:
+        name: the reason's `rule` name.
+        weight: evidence in (0, 1] when it matches.
+        pattern: compiled over the normalised text.
+        negatable: skipped when "not/never/don't/refuse..." comes just before the match.
+        markup: a chat-markup rule: ignored inside inline code, discounted when the text is
+            about markup (template, token, format...).
+        person_weight: the weight for text from a person's own words, when it differs.
+        requires: a cheaper pattern that every match of `pattern` contains; when the text has
+            no match of it, `pattern` is not run (speed only: the matches are the same).
+        negated_inside: skipped when a negation word (`NEGATED_INSIDE`) lies inside the match
+            (rules/6: a standing order that forbids the risky act, "remember: never paste .env").
+        context: when set, the rule counts only in a text where this pattern matches too, anywhere
+            (rules/7: a risky act is a standing order only where the text says the order stands).
+    """
+
+    name: str
+    weight: float
+    pattern: re.Pattern[str]
+    negatable: bool = False
+    markup: bool = False
+    person_weight: float | None = None
+    requires: re.Pattern[str] | None = None
+    negated_inside: bool = False
+    context: re.Pattern[str] | None = None
+
+
+def _r(p: str) -> re.Pattern[str]:
+    return re.compile(p, re.MULTILINE)
+
+
+NEGATION = re.compile(
+    r"\b(?:not|never|don't|dont|no|cannot|can't|refuse[sd]?|refusing|prevent|block|must not|"
+    r"should not|shouldn't|won't"
+    # rules/6: the same in the languages the rules read (German, French, Spanish, Italian,
+    # Portuguese, Dutch, Polish, Russian, Ukrainian, Turkish, Swedish, Czech)
+    r"|nie|niemals|nicht|kein\w*|jamais|ne|n'|pas|nunca|jam[aá]s|non|mai|nooit|niet|nigdy|"
+    r"никогда|не|нельзя|ніколи|asla|aldrig|inte|nikdy|nesm\w*)\b(?:\W+[\w'-]+){0,3}?\W*$"
+    r"|(?:不要|不得|别|切勿|禁止|不准|不可|永远不要|決して|絶対に|절대)[^。！!？?\n]{0,20}$"
+)
+"""Matched against the 40 characters before a negatable match."""
+
+NEGATION_AFTER = re.compile(r"^[^。、！!？?.\n]{0,12}?(?:ないこと|ないで|しない|ません|禁止|하지 마|하지 말|지 마|않)")
+"""rules/6: Japanese and Korean negate after the verb; matched against the 16 characters after a
+negatable match."""
+
+NEGATED_INSIDE = re.compile(
+    r"\b(?:never|do not|don't|nie|niemals|jamais|ne|nunca|non|mai|nooit|nigdy|никогда|не|asla|aldrig)\b"
+    r"|不要|永远不要|切勿|しないこと|하지 마"
+)
+"""rules/6: a standing-order rule whose match holds one of these ("remember: never paste .env
+into tickets") states a prohibition, not an order."""
+
+META = re.compile(
+    r"\b(?:prompt injections?|injections?|attack(?:s|ers?)?|jailbreaks?|red[- ]team|"
+    r"adversarial|payloads?|phrases?|such as|e\.g\.|for example|looks like|format|"
+    r"templates?|tokens?|tokenizer|filters?|screen|classic|known"
+    # rules/6: the same in other languages
+    r"|angreifer\w*|angriff\w*|attaque\w*|attaquant\w*|ataques?|atacantes?|attacc\w*|aggressor\w*|"
+    r"атак\w*|злоумышленник\w*|saldırı\w*|atak\w*|aanval\w*|injektion\w*|inyecci\w*|iniezion\w*|"
+    r"inje[cç][aã]o|injeç\w*|инъекц\w*|beispiel|exemple|ejemplo|esempio|exemplo|przykład\w*|пример\w*)\b"
+    r"|攻击|攻撃|공격|注入|インジェクション|인젝션|例如|例えば|예를 들어"
+)
+"""Words that show a text is talking about injections or markup rather than doing it."""
+
+QUOTED = re.compile(
+    r"'[^'\n]{3,200}'|\"[^\"\n]{3,200}\"|\u201c[^\u201d\n]{3,200}\u201d|`[^`\n]+`"
+    # rules/6: guillemets, German low-high quotes, CJK corner brackets
+    r"|\u00ab[^\u00bb\n]{3,200}\u00bb|\u201e[^\u201c\u201d\n]{3,200}[\u201c\u201d]|\u300c[^\u300d\n]{2,200}\u300d"
+    r"|\u300e[^\u300f\n]{2,200}\u300f"
+)
+
+INLINE_CODE = re.compile(r"`[^`\n]+`")
+"""Chat markup inside inline code is a mention, not markup."""
