@@ -87,6 +87,7 @@ TamperKind = Literal[
     "test-runner",
     "shadows-stdlib",
     "shadows-installed",
+    "shadows-task-module",
     "entry-points",
     "conftest",
     "startup-hook",
@@ -101,6 +102,10 @@ TamperKind = Literal[
 - `test-runner`: a module or package named like the test runner (`pytest`, `_pytest`, `pluggy`...).
 - `shadows-stdlib`: a top-level module named like a standard-library module.
 - `shadows-installed`: a top-level module named like one installed in the task's interpreter.
+- `shadows-task-module`: a module the agent added that Python imports instead of one the task
+  shipped, which stays untouched in the diff: `checker/__init__.py` or a compiled `checker.*.so`
+  beside the task's `checker.py`, `checker.py` beside a namespace folder `checker/`, a module of the
+  same name at another import root.
 - `entry-points`: a `*.dist-info`/`*.egg-info` `entry_points.txt` (how pytest finds plugins).
 - `conftest`: a `conftest.py` (pytest runs it when it collects that folder).
 - `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).
