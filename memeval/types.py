@@ -106,7 +106,9 @@ TamperKind = Literal[
   which stays untouched in the diff: `checker/__init__.py` or a compiled `checker.*.so` beside the
   task's `checker.py` (Python imports it first), `checker.py` beside a namespace folder
   `checker/`, a module of the same name at another import root, a file `checker` or `checker.js`
-  beside `checker/index.js` (Node's `require`), a `GNUmakefile` or `makefile` beside `Makefile`.
+  beside `checker/index.js` (Node's `require`), a `GNUmakefile` or `makefile` beside `Makefile`;
+  or a file inside a folder named like a held-back test file (a test.sh copying that file there
+  cannot, and may run the folder's content instead).
 - `entry-points`: a `*.dist-info`/`*.egg-info` `entry_points.txt` (how pytest finds plugins).
 - `conftest`: a `conftest.py` (pytest runs it when it collects that folder).
 - `startup-hook`: a `*.pth`, `sitecustomize` or `usercustomize` (run at interpreter start).

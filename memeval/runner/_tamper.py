@@ -273,6 +273,7 @@ class ScanContext:
         stdlib: standard-library module names.
         installed: top-level names installed in the task's interpreter.
         commands: command names on the image's PATH.
+        held: names of the held-back tests' files (`held_names`).
     """
 
     roots: tuple[str, ...]
@@ -280,10 +281,30 @@ class ScanContext:
     stdlib: frozenset[str]
     installed: frozenset[str]
     commands: frozenset[str]
+    held: frozenset[str] = frozenset()
 
 
-def scan_context(world: World, env: dict[str, str]) -> ScanContext:
-    """The `ScanContext` for `world` and the verifier's task environment `env` (before hardening)."""
+MAX_HELD_NAMES = 10_000
+"""Files of a task's tests folder looked at for their names (`held_names`)."""
+
+
+def held_names(tests_dir: Path | None) -> frozenset[str]:
+    """Names of the files in the held-back tests folder `tests_dir` (at most `MAX_HELD_NAMES`), none if None."""
+    if tests_dir is None:
+        return frozenset()
+    names: set[str] = set()
+    for _dirpath, _dirs, files in os.walk(tests_dir):
+        names.update(files)
+        if len(names) >= MAX_HELD_NAMES:
+            break
+    return frozenset(names)
+
+
+def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = None) -> ScanContext:
+    """The `ScanContext` for `world` and the verifier's task environment `env` (before hardening).
+
+    `tests_dir` is the task's held-back tests folder (host side), for folders named like its files.
+    """
     folders = tuple("/" + p.name for p in sorted(world.root.iterdir()) if p.is_dir() and not p.is_symlink())
     py = [e for e in env.get("PYTHONPATH", "").split(":") if e.startswith("/") and under(e, folders)]
     roots = tuple(dict.fromkeys([world.workdir, *folders, *py]))
@@ -300,6 +321,7 @@ def scan_context(world: World, env: dict[str, str]) -> ScanContext:
         stdlib=frozenset(sys.stdlib_module_names),
         installed=installed_names(tuple(site)),
         commands=command_names(tuple(image_dirs)),
+        held=held_names(tests_dir),
     )
 
 
@@ -366,6 +388,13 @@ def classify(
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, ctx.roots):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
+    blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
+    if blocking is not None and change == "added":
+        add(
+            "shadows-task-file",
+            f"inside a folder named like the held-back tests' file {blocking}: a test.sh that copies that file here "
+            "cannot (a folder stands in its way) and may run what this folder holds instead",
+        )
     parent = rel.rsplit("/", 2)
     if name == "entry_points.txt" and len(parent) >= 2 and parent[-2].endswith((".dist-info", ".egg-info")):
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
@@ -457,7 +486,12 @@ def _runner_section(path: Path) -> str | None:
 
 
 def scan_tamper(
-    pristine: Path, world: World, added: Iterable[str], changed: Iterable[str], env: dict[str, str]
+    pristine: Path,
+    world: World,
+    added: Iterable[str],
+    changed: Iterable[str],
+    env: dict[str, str],
+    tests_dir: Path | None = None,
 ) -> TamperScan:
     """Scan what the agent added or changed in `world` (compared with `pristine`).
 
@@ -468,11 +502,12 @@ def scan_tamper(
         changed: relative paths of regular files changed.
         env: the verifier's environment before hardening (defaults, Dockerfile ENV, task's
             `[verifier.env]`): its PATH and PYTHONPATH say where planted files would be found.
+        tests_dir: the task's held-back tests folder, whose file names a folder of the agent's must not take.
 
     Returns:
         The findings, sorted by path then kind, at most `MAX_FINDINGS`.
     """
-    ctx = scan_context(world, env)
+    ctx = scan_context(world, env, tests_dir)
     found: list[TamperFinding] = []
     for rel, change in sorted(changed_entries(pristine, world.root, added, changed).items()):
         try:
