@@ -119,8 +119,9 @@ TamperKind = Literal[
   and package managers' (`jest.config.js`, `.mocharc.yml`, `.npmrc`...), and git's (a hook,
   `.git/config`, `.gitattributes`: what git runs when the tests call it), cargo's, rspec's, bundler's
   and Maven's in the project (`.cargo/config.toml`, `.rspec`, `.bundle/config`, `.mvn/*.config`,
-  `.mvn/extensions.xml`), and a virtual environment's (`pyvenv.cfg`: where its python finds the
-  standard library).
+  `.mvn/extensions.xml`), prove's, rustup's and Go's (`.proverc`, `rust-toolchain.toml`,
+  `go.work`), a `package.json` whose `scripts` or test-runner section changed, and a virtual
+  environment's (`pyvenv.cfg`: where its python finds the standard library).
 - `verifier-path`: a symlink or file put where memeval mounts the verifier's folders, or a symlink
   leading into them (removed).
 - `installed-package`: a file added or changed inside an installed package tree in a world folder

@@ -40,7 +40,7 @@ RUNNER_CONFIG_FILES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".p
 PACKAGE_TREES = frozenset({"site-packages", "dist-packages", "node_modules"})
 JS_RUNNER_CONFIG = re.compile(
     r"^(?:(?:jest|vitest|vite|babel)\.config\.[cm]?[jt]s(?:on)?|\.mocharc\.(?:js|cjs|json|jsonc|ya?ml)"
-    r"|\.babelrc(?:\.json|\.js)?|\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml)$"
+    r"|\.babelrc(?:\.json|\.js)?|\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml|\.pnpmfile\.cjs)$"
 )
 """Configuration Node's test runners and package managers read from the working directory (setup
 files run before every test, `node-options=--require` in `.npmrc`): what `conftest.py` is to pytest."""
@@ -60,6 +60,9 @@ TOOL_CONFIG = {
     ".mvn/maven.config": "options added to every `mvn` run in this project",
     ".mvn/jvm.config": "JVM options of every `mvn` run in this project (`-javaagent:` runs code)",
     ".proverc": "options `prove` reads from its working directory (`--exec PROGRAM` runs every test through it)",
+    "rust-toolchain.toml": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
+    "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
+    "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
 }
 """Configuration other languages' build and test tools read from the project folder (the last one or two parts of
 its path), each with what it can make them run: what `conftest.py` is to pytest."""

@@ -84,3 +84,16 @@ def test_which_package_json_changes_are_findings(tmp_path: Path):
     assert _scan_package(tmp_path / "e", base, "{not json") == []  # npm refuses it: nothing in it runs
     big = b'{"x": "' + b"a" * (1 << 20) + b'"}'
     assert ["too large" in d for d in _scan_package(tmp_path / "f", base, big)] == [True]
+
+
+@pytest.mark.parametrize("name", ["rust-toolchain.toml", "rust-toolchain", "go.work", ".pnpmfile.cjs", ".proverc"])
+def test_toolchain_and_workspace_files_are_findings(tmp_path: Path, name: str):
+    """Files the sandbox's tools could not be run against here (no rustup, go or pnpm in it), found by name:
+    `rust-toolchain.toml` with `path = "/app/tc"` makes `cargo test` the agent's cargo, `go.work` replaces a
+    module's code, `.pnpmfile.cjs` hooks run in `pnpm install`."""
+    root, pristine = tmp_path / "world", tmp_path / "pristine"
+    (root / "app").mkdir(parents=True)
+    shutil.copytree(root, pristine)
+    (root / "app" / name).write_text("[toolchain]\npath = '/app/tc'\n")
+    scan = scan_tamper(pristine, World(root=root, workdir="/app"), (f"app/{name}",), (), {"PATH": "/usr/bin"})
+    assert [(f.path, f.kind) for f in scan.findings] == [(f"/app/{name}", "runner-config")]
