@@ -26,7 +26,7 @@ from pathlib import Path
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
-from memeval.runner._shadow import shadowed_task_files
+from memeval.runner._shadow import Listings, shadowed_task_files
 from memeval.sandbox import ExitReport, World
 from memeval.types import TamperKind
 
@@ -364,12 +364,18 @@ def _git_detail(rel: str) -> str | None:
 
 
 def classify(
-    rel: str, change: str, st: os.stat_result, world_root: Path, ctx: ScanContext, pristine: Path | None = None
+    rel: str,
+    change: str,
+    st: os.stat_result,
+    world_root: Path,
+    ctx: ScanContext,
+    pristine: Path | None = None,
+    listings: Listings | None = None,
 ) -> list[TamperFinding]:
     """The findings for one added or changed entry (`rel` relative to the world root).
 
     `pristine` is the world's copy from before the agent's turn, for the task's own modules an added entry may
-    shadow (`shadowed_task_files`); without it those are not looked for.
+    shadow (`shadowed_task_files`); without it those are not looked for. `listings` are the scan's folder listings.
     """
     inside = "/" + rel
     name = rel.rsplit("/", 1)[-1]
@@ -389,7 +395,7 @@ def classify(
         elif m in ctx.installed:
             add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter")
     if pristine is not None and change == "added":
-        for task_file, rule in shadowed_task_files(rel, world_root, pristine, ctx.roots):
+        for task_file, rule in shadowed_task_files(rel, world_root, pristine, ctx.roots, listings):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
     if blocking is not None and change == "added":
@@ -511,13 +517,14 @@ def scan_tamper(
         The findings, sorted by path then kind, at most `MAX_FINDINGS`.
     """
     ctx = scan_context(world, env, tests_dir)
+    listings = Listings()
     found: list[TamperFinding] = []
     for rel, change in sorted(changed_entries(pristine, world.root, added, changed).items()):
         try:
             st = os.lstat(world.root / rel)
         except OSError:
             continue
-        found += classify(rel, change, st, world.root, ctx, pristine)
+        found += classify(rel, change, st, world.root, ctx, pristine, listings)
     found.sort(key=lambda f: (f.path, f.kind))
     return TamperScan(tuple(found[:MAX_FINDINGS]), max(0, len(found) - MAX_FINDINGS))
 
