@@ -14,7 +14,6 @@ from memeval.audit._authority import (
     QUEUE_TYPES,
     Limits,
     Origin,
-    is_default_ignorable,
     normalize_person_id,
 )
 from memeval.audit._bridge import PackBuild, build_pack
@@ -52,6 +51,7 @@ from memeval.audit._tables import TeamRow
 from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
 from memeval.audit._tokens import add_token
 from memeval.audit._verify import ChainReport, verify_chain
+from memeval.ignorable import is_default_ignorable
 
 if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__` below
     from memeval.audit._http import create_ingest_app

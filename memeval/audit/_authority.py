@@ -28,6 +28,7 @@ from typing import Literal
 
 from memeval.audit._lifecycle import LIFECYCLES, all_decisions
 from memeval.errors import UsageError
+from memeval.ignorable import is_default_ignorable
 
 Origin = Literal["ingest", "review", "report"]
 """The channel an append comes through (see the module docstring)."""
@@ -57,21 +58,6 @@ ORIGIN_TYPES: dict[str, frozenset[str]] = {"ingest": INGEST_TYPES, "review": QUE
 
 DEFAULT_MAX_EVENT_BYTES = 256 * 1024
 DEFAULT_MAX_TEXT_CHARS = 65_536
-
-
-DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
-)  # fmt: skip
-"""Ranges of Unicode's `Default_Ignorable_Code_Point` property (DerivedCoreProperties.txt, Unicode 15.1):
-characters a renderer draws as nothing. Python's `unicodedata` does not expose the property."""
-
-
-def is_default_ignorable(code: int) -> bool:
-    """Whether code point `code` is default-ignorable (`DEFAULT_IGNORABLE`): drawn as nothing."""
-    return code >= 0xAD and any(lo <= code <= hi for lo, hi in DEFAULT_IGNORABLE)
 
 
 def normalize_person_id(raw: str) -> str:

@@ -8,7 +8,9 @@ characters turned into spaces, so every context reads like the plain one the rul
 for.
 
 - `boundary_view(text)`: invisible characters (Unicode category Cf: zero-width, word joiner,
-  bidi, tag characters) dropped; each character NFKC-normalised (full-width letters and digits
+  bidi, tag characters; and every other default-ignorable code point of
+  `memeval.ignorable`: variation selectors, the grapheme joiner, Hangul fillers, Mongolian
+  and Khmer ones) dropped; each character NFKC-normalised (full-width letters and digits
   become ASCII); every non-ASCII character and every character no rule uses (brackets, braces,
   `,` `;` `!` `&` `*` `#`) becomes a space; runs of the characters rules do use (quotes,
   backticks, `|` `<` `>` `.` `?` `@` `/`) become spaces where they touch a space or an end
@@ -33,6 +35,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from memeval.ignorable import IGNORABLE_CHARS
 
 _ALWAYS_BREAK = "()[]{},;!&*#<"
 """Characters no scanner rule needs: always a space in the boundary view."""
@@ -113,7 +117,7 @@ def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
             out.append(ch)
             orig.append(i)
             continue
-        if unicodedata.category(ch) == "Cf":
+        if ch in IGNORABLE_CHARS or unicodedata.category(ch) == "Cf":  # Cf and the rest of what draws nothing
             identity = False
             continue
         # dashes become "-" for the context rules (card and phone separators), a space for scanners;

@@ -6,7 +6,7 @@ this module also makes the invisible visible, so a reviewer decides on what the 
 - `invisible`: format characters (Unicode category Cf): zero-width spaces and joiners, bidi
   overrides and isolates, the BOM, soft hyphens, and tag characters (U+E0000-E007F, which can
   smuggle ASCII; the label shows the character they stand for); and every other default-ignorable
-  code point (`memeval.audit._authority.DEFAULT_IGNORABLE`), such as variation selectors, which
+  code point (`memeval.ignorable.DEFAULT_IGNORABLE`), such as variation selectors, which
   draw nothing yet can each carry a byte after a visible character;
 - `control`: control characters other than newline and tab (category Cc);
 - `space`: spaces other than U+0020 (no-break, ideographic, ...);

@@ -90,7 +90,7 @@ def _scan_tamper(
     Returns:
         The findings recorded, and how many more the scan had.
     """
-    scan = scan_tamper(pristine, world, added, changed, task_env(task, world))
+    scan = scan_tamper(pristine, world, added, changed, task_env(task, world), task.tests_dir)
     unlinked = tuple(remove_links_into_verifier(pristine, world, added, changed))
     replaced = tuple(
         TamperFinding(

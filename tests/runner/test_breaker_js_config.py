@@ -26,6 +26,7 @@ RUNNER_FILES = [
     ".npmrc",
     ".yarnrc.yml",
     "bunfig.toml",
+    ".pnpmfile.cjs",
 ]
 
 
