@@ -65,9 +65,9 @@ def main() -> None:
     os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
     os.environ["MEMEVAL_AUDIT_WORKERS"] = "0"
     from memeval.audit import ingest_lines, open_store
+    from memeval.audit._idscan import strict_id_candidates
     from memeval.audit._ingest import parse_lines
     from memeval.audit._parallel import _work_group, batch_texts
-    from memeval.audit._sanitize import strict_id_candidates
 
     store = open_store(store_url(args.db))
     ingest_lines(
