@@ -129,7 +129,12 @@ def id_variants(value: str) -> tuple[str, str]:
 
     A scanner's word boundary does not split `mem_AKIA...`, so both readings are scanned.
     """
-    return value, _ID_SEPARATORS.sub(" ", value)
+    return value, value.translate(_TO_SPACE)
+
+
+_TO_SPACE = str.maketrans(dict.fromkeys("_-/.:", " "))
+"""`_ID_SEPARATORS` as a `str.translate` table (each separator to a space): the same text as
+`_ID_SEPARATORS.sub(" ", value)` for a fraction of its CPU."""
 
 
 def strict_variants(value: str) -> tuple[str, ...]:
@@ -139,8 +144,15 @@ def strict_variants(value: str) -> tuple[str, ...]:
     do not see a JWT glued after `ses_`, and with every separator a space the JWT's own dots split
     it; the rest after each separator is the key as written.
     """
-    tails = (value[m.end() :] for m in _ID_SEPARATORS.finditer(value))
-    return tuple(dict.fromkeys((*id_variants(value), *(t for t in tails if t[:1].isalnum()))))
+    spaced = value.translate(_TO_SPACE)
+    if spaced == value:  # no separator: one reading, no tails
+        return (value,)
+    out = {value: None, spaced: None}
+    for m in _ID_SEPARATORS.finditer(value):
+        tail = value[m.end() :]
+        if tail[:1].isalnum():
+            out[tail] = None
+    return tuple(out)
 
 
 _CLEAN_READINGS: set[str] = set()
@@ -168,10 +180,13 @@ def strict_id_findings(redactor: Any, values: Sequence[str]) -> dict[str, tuple[
     read = {v: strict_variants(v) for v in dict.fromkeys(values)}
     texts = [t for t in dict.fromkeys(x for rs in read.values() for x in rs) if t not in _CLEAN_READINGS]
     hits: dict[str, list[Any]] = dict(zip(texts, redactor.detect_credentials_many(texts) if texts else [], strict=True))
-    none: list[Any] = []
     out: dict[str, tuple[Any, ...]] = {}
     for v, rs in read.items():
-        most: list[Any] = max((hits.get(x, none) for x in rs), key=len)
+        most: list[Any] = []  # the first reading with the most findings (`max` by length); most have none
+        for x in rs:
+            found = hits.get(x)
+            if found and len(found) > len(most):
+                most = found
         out[v] = tuple(most)
     if len(_CLEAN_READINGS) > 200_000:
         _CLEAN_READINGS.clear()
@@ -203,22 +218,26 @@ def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
     """
     fields: list[tuple[int, str, str]] = []
     add = fields.append
+    names = _PAYLOAD_NAMES
     for i, d in enumerate(drafts):
         actor = d.actor
-        for name, value in (
-            ("actor.id", actor.id),
-            ("actor.role", actor.role),
-            ("sender_event_id", d.sender_event_id),
-            ("session", d.session),
-            ("subject", d.subject),
-        ):
-            if value:
-                add((i, name, value))
-        free = type(d.payload).FREE_TEXT
-        for k, v in vars(d.payload).items():
+        # the envelope's id fields in this order, each when set (`sender_event_id` always is)
+        if actor.id:
+            add((i, "actor.id", actor.id))
+        if actor.role:
+            add((i, "actor.role", actor.role))
+        if d.sender_event_id:
+            add((i, "sender_event_id", d.sender_event_id))
+        if d.session:
+            add((i, "session", d.session))
+        if d.subject:
+            add((i, "subject", d.subject))
+        pl = d.payload
+        free = pl.FREE_TEXT
+        for k, v in pl.__dict__.items():
             # a digest is the only id not scanned; `startswith` spares the pattern for every other value
             if isinstance(v, str) and v and k not in free and not (v.startswith("sha256:") and _DIGEST.fullmatch(v)):
-                add((i, _PAYLOAD_NAMES.get(k) or _PAYLOAD_NAMES.setdefault(k, f"payload.{k}"), v))
+                add((i, names.get(k) or names.setdefault(k, f"payload.{k}"), v))
     return fields
 
 

@@ -187,7 +187,7 @@ class Sanitizer:
             results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
             done = {**ahead, **dict(zip(texts, results, strict=True))}
             found = {v: max((done[x] for x in read[v]), key=lambda r: len(r.findings)) for v in fresh}
-        for i, name, value in fields:
+        for i, name, value in fields if found else ():  # most batches: nothing found, nothing to name
             red = found.get(value)
             if red is not None and red.findings:
                 raise AuditEventRejected(
@@ -305,6 +305,8 @@ class Sanitizer:
                 continue
             red = (redacted or {}).get(text) or self.redactor.redact(text)
             updates[name] = red.text
+            if not red.findings:  # most texts: nothing blanked, no `secret.blanked`
+                continue
             groups: dict[str, list[_Finding]] = defaultdict(list)
             for f in red.findings:
                 groups[f.entity_type].append(f)
