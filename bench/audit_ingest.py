@@ -44,7 +44,7 @@ from memeval.audit._parallel import warm_pool, worker_count  # noqa: E402
 
 IDS = ("prefixed", "sample")
 """How copies' ids are made unique: `prefixed` puts `c<copy>-` in front (`c3-fh-47-00232`: a digit
-in the first part, so every id is scanned for secrets, `_sanitize.plain_id`); `sample` adds
+in the first part, so every id is scanned for secrets, `_idscan.plain_id`); `sample` adds
 `-c<copy>` at the end and keeps the sample's shape (`fh-47-00232-c3`: plain, so not scanned, as
 the sample's own ids are not)."""
 

@@ -11,8 +11,12 @@ CPU seconds an event (`time.process_time`) and events per second of wall time, w
 average. `--callgrind` turns valgrind's instrumentation on around the appends only
 (`callgrind_control -i on/off`), so the instruction count is the writer's, repeatable on a busy
 machine where CPU seconds are not. `--db` a PostgreSQL URL: a new database is made there per run.
-`--profile OUT` writes a cProfile (CPU-time clock) of the appends. Run with `PYTHONPATH` set to the
-checkout to measure.
+`--profile OUT` writes a cProfile (CPU-time clock) of the appends. `--part sanitize` measures (and
+instruments, profiles) the other side instead: what is done for those events before the writer
+(parsing the lines, each batch's texts and id candidates, then per batch the redaction, hold
+assessments and id scans of `_parallel._work_group`), in this one process; the appends then run
+uncounted. Run with `PYTHONPATH` set to the checkout to
+measure (any checkout: the names it imports are also in older ones).
 """
 
 from __future__ import annotations
@@ -54,7 +58,8 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=100)
     ap.add_argument("--db", default="sqlite", help="`sqlite` (a new file) or a PostgreSQL URL (a new database)")
     ap.add_argument("--profile", default=None, help="write a cProfile of the appends here")
-    ap.add_argument("--callgrind", action="store_true", help="instrument only the appends (under valgrind)")
+    ap.add_argument("--callgrind", action="store_true", help="instrument only the measured part (under valgrind)")
+    ap.add_argument("--part", choices=("writer", "sanitize"), default="writer", help="what to measure (see above)")
     args = ap.parse_args()
     if args.events < 1 or args.batch < 1:
         print("--events and --batch must be at least 1", file=sys.stderr)
@@ -66,8 +71,7 @@ def main() -> None:
     os.environ["MEMEVAL_AUDIT_WORKERS"] = "0"
     from memeval.audit import ingest_lines, open_store
     from memeval.audit._ingest import parse_lines
-    from memeval.audit._parallel import _work_group, batch_texts
-    from memeval.audit._sanitize import strict_id_candidates
+    from memeval.audit._parallel import _work_group, batch_texts, strict_id_candidates
 
     store = open_store(store_url(args.db))
     ingest_lines(
@@ -76,26 +80,40 @@ def main() -> None:
         sender="warm",
         batch_size=args.batch,
     )
-    parsed = parse_lines(json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", "prefixed", ""))
+    lines = [json.dumps(e) for e in bench.events(args.events, "bench-file", "bench-file", "prefixed", "")]
+    prof = cProfile.Profile(time.process_time) if args.profile else None
+
+    def measured(on: bool) -> None:
+        """Start (`on`) or stop counting: callgrind's instrumentation, the profile."""
+        if args.callgrind:
+            subprocess.run(
+                ["callgrind_control", "-i", "on" if on else "off", str(os.getpid())], check=True, capture_output=True
+            )
+        if prof is not None:
+            prof.enable() if on else prof.disable()
+
+    sanitizing = args.part == "sanitize"
+    if sanitizing:
+        measured(True)
+    c0, w0 = time.process_time(), time.perf_counter()
+    parsed = parse_lines(lines)
     batches = [[ev for _, ev in parsed[k : k + args.batch]] for k in range(0, len(parsed), args.batch)]
     ahead = [_work_group([batch_texts(b)], [strict_id_candidates(b)])[0] for b in batches]
-    prof = cProfile.Profile(time.process_time) if args.profile else None
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
-    c0, w0 = time.process_time(), time.perf_counter()
-    if prof is not None:
-        prof.enable()
+    if sanitizing:
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+        measured(False)
+    else:
+        measured(True)
+        c0, w0 = time.process_time(), time.perf_counter()
     for drafts, pre in zip(batches, ahead, strict=True):
         store.append(drafts, sender="bench-file", origin="ingest", presanitized=pre)
-    if prof is not None:
-        prof.disable()
-    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
+    if not sanitizing:
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+        measured(False)
     if prof is not None:
         prof.dump_stats(args.profile)
     print(
-        f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: writer {len(parsed):,} events, "
+        f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event, {len(parsed) / wall:,.0f} events/s of wall "
         f"({args.db.split(':', 1)[0]}, batches of {args.batch}; load {os.getloadavg()[0]:.1f})"
     )

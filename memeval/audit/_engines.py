@@ -16,7 +16,7 @@ class LazyRedactor:
     """`memeval.redact.get_redactor()`, loaded on the first text or id that needs scanning.
 
     Loading it imports presidio and spaCy (about 3 CPU s); a review decision or claim with no
-    free text and plain ids (`_sanitize.plain_id`) needs none of it.
+    free text and plain ids (`_idscan.plain_id`) needs none of it.
     """
 
     def __init__(self) -> None:

@@ -8,7 +8,7 @@ write path stays single: `SqlAuditStore.append`, one transaction per batch, in o
 The workers compute exactly what `Sanitizer.sanitize_many` would: `redact_many` over the batch's
 unique free texts (the same call, on the same batch), then the hold detector's assessment of each
 memory or lesson text once redacted, and the credential rules' findings in the batch's ids
-(`_sanitize.strict_id_findings`, the ids `check_ids(strict=True)` would scan). The store then
+(`_idscan.strict_id_findings`, the ids `check_ids(strict=True)` would scan). The store then
 uses these results instead of computing them (`Presanitized`); everything else (id shapes and
 refusals, derived events, hashing, projections) is unchanged.
 Used only when the store runs the default redactor and hold detector, and only for inputs of at
@@ -36,7 +36,7 @@ from typing import Any
 
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
-from memeval.audit._sanitize import strict_id_candidates
+from memeval.audit._idscan import strict_id_candidates
 from memeval.errors import UsageError
 
 MIN_EVENTS = 2000
@@ -54,9 +54,9 @@ class Presanitized:
         holds: (redacted text, source) -> its `HoldAssessment`.
         ids: id value -> its `Redaction`, for `Sanitizer.check_ids` without `strict` (empty on the
             ingest path, whose ids are read by the credential rules only: `strict_ids`).
-        strict_ids: id value -> the credential rules' findings in it (`_sanitize.strict_id_findings`),
+        strict_ids: id value -> the credential rules' findings in it (`_idscan.strict_id_findings`),
             for `Sanitizer.check_ids(strict=True)`: the batch's ids it would scan
-            (`_sanitize.strict_id_candidates`), scanned in the worker. The writer still checks
+            (`_idscan.strict_id_candidates`), scanned in the worker. The writer still checks
             each id's shape and refuses a value with findings, in its order.
     """
 
@@ -285,10 +285,10 @@ def _work_group(
     """Runs in a worker: `_work` of each batch's texts, with the hold texts of all of them assessed in one call.
 
     `ids`: per batch, the id values `Sanitizer.check_ids(strict=True)` would scan
-    (`_sanitize.strict_id_candidates`); each batch's are scanned as that check would, one call a batch.
+    (`_idscan.strict_id_candidates`); each batch's are scanned as that check would, one call a batch.
     """
     from memeval.audit._holdmemo import assess_many_remembered
-    from memeval.audit._sanitize import strict_id_findings
+    from memeval.audit._idscan import strict_id_findings
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
 

@@ -20,7 +20,7 @@ from test_ingest import _line
 from typer.testing import CliRunner
 
 from memeval.audit import SqlAuditStore, ingest_lines, open_store
-from memeval.audit import _sanitize as s
+from memeval.audit import _idscan as s
 from memeval.cli import app
 from memeval.errors import AuditEventRejected
 

@@ -15,7 +15,7 @@ import pytest
 
 from memeval.audit import Sanitizer, SqlAuditStore
 from memeval.audit._events import EVENT_ADAPTER
-from memeval.audit._sanitize import made_of_checked_parts
+from memeval.audit._idscan import made_of_checked_parts
 from memeval.errors import AuditEventRejected
 
 GITHUB = "ghp_" + "Ab3dE5gH7jK9mN1pQ3sT5vX7zB9dF1hJ3lN5"
