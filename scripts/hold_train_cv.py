@@ -77,7 +77,15 @@ Usage:
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
         [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
-        [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final]
+        [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final] \\
+        [--warm-start FOLD_DIR] [--maxiter N] [--accept-final | --refit-final]
+
+A run that ends with the final fit first compares `--fold-dir`'s `final.npz` (a `--final-only`
+run's) with the data: when its digest differs (a README.md or CHANGELOG.md paragraph is enough:
+memeval's docs are benign rows) the run stops with exit 2 before any long work, naming both
+digests and how many rows differ; `--accept-final` writes the model from the saved fit as it is
+(recorded under `final_fit_data` in the model's `.json`), `--refit-final` fits it again, from
+`--warm-start`'s final fit when given and at most `--maxiter` iterations.
 
 `--wheels DIR` holds the unpacked wheels spikee 0.9.2, wagtail 8.0.1, agent-redteam 0.5.0,
 agentccx 0.5.0 and ai-red-teaming-engine 0.6.0 (folders spikee, wagtail, agent_redteam,
@@ -846,6 +854,78 @@ def warm_start(folder: Path | None, fold: str | None) -> tuple[np.ndarray, float
         return z["weights"].astype(np.float64), float(z["bias"])
 
 
+def row_keys(rows: list[tuple[str, int, str]]) -> np.ndarray:
+    """Shape (len(rows),) uint64: the first 64 bits of SHA-256 of each row's text and label.
+
+    Saved beside a final fit (`final.npz`, key `row_keys`) so a later run can say how many rows
+    its data and the fit's differ by, not only that the digests differ.
+    """
+    return np.array([int(_h(f"{t}\1{int(lab)}")[:16], 16) for t, lab, _ in rows], dtype=np.uint64)
+
+
+def final_fit_needed(args: argparse.Namespace) -> bool:
+    """Whether this run reaches the final fit (the last step of `main`, after folds and figures)."""
+    if args.final_only or args.no_final or (args.folds and not args.skip_folds):
+        return False
+    return not (args.skip_folds and (args.out / f"{NAME}.npz").is_file())
+
+
+def stale_final(final_path: Path, digest: str, keys: np.ndarray, args: argparse.Namespace) -> dict[str, Any] | None:
+    """How a saved final fit's data differ from this run's, or None when they do not (or nothing is saved).
+
+    Returns {"file", "data_sha256" (the fit's), "data_sha256_now", "rows_fitted", "rows_now",
+    "rows_not_in_fit", "rows_only_in_fit"}; the row counts are None for a `final.npz` saved
+    before row keys were recorded. Raises SystemExit(2), before any feature or fit is computed,
+    when they differ and neither `--accept-final` nor `--refit-final` says what to do: refitting
+    the final model on 65,000 rows takes tens of minutes of CPU, and a `--skip-folds` run used
+    to start it without a word.
+    """
+    if not final_path.is_file():
+        if args.accept_final:
+            print(f"hold_train_cv: --accept-final: there is no saved final fit {final_path} to accept", file=sys.stderr)
+            raise SystemExit(2)
+        return None
+    with np.load(final_path) as z:
+        saved_digest = str(z["data_sha256"])
+        saved_keys = z["row_keys"] if "row_keys" in z.files else None
+    if saved_digest == digest:
+        return None
+    now, fitted = set(keys.tolist()), None if saved_keys is None else set(saved_keys.tolist())
+    diff: dict[str, Any] = {
+        "file": str(final_path),
+        "data_sha256": saved_digest,
+        "data_sha256_now": digest,
+        "rows_fitted": None if saved_keys is None else len(saved_keys),
+        "rows_now": len(keys),
+        "rows_not_in_fit": None if fitted is None else len(now - fitted),
+        "rows_only_in_fit": None if fitted is None else len(fitted - now),
+    }
+    if fitted is None:
+        rows = f"this data has {len(keys)} rows; the saved fit predates row records, so how many differ is unknown"
+    else:
+        rows = (
+            f"{diff['rows_not_in_fit']} of this data's {len(keys)} rows are not in the fit, "
+            f"{diff['rows_only_in_fit']} of its {len(fitted)} rows are gone"
+        )
+    if not (args.accept_final or args.refit_final):
+        how = (
+            f"from --warm-start {args.warm_start}'s final fit, at most {args.maxiter} L-BFGS iterations"
+            if args.warm_start is not None
+            else f"from zero, at most {args.maxiter} L-BFGS iterations: tens of minutes of CPU on the full pool"
+        )
+        print(
+            f"hold_train_cv: the saved final fit {final_path} was fitted on other data: its digest "
+            f"{saved_digest}, this data's {digest} ({rows}; README.md or CHANGELOG.md paragraphs are "
+            f"training rows, so a doc edit is enough).\n"
+            f"Give --accept-final to write {NAME} from the saved fit as it is (the model record notes "
+            f"that its data differ and by how many rows), or --refit-final to fit it again ({how}), "
+            f"or --no-final to skip the final model.",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
+    return diff
+
+
 def threshold_at(oof: np.ndarray, y: np.ndarray, fpr: float) -> float:
     """The benign out-of-fold quantile allowing `fpr` false positives, at least 0.5."""
     benign = np.sort(oof[y == 0])
@@ -1013,6 +1093,19 @@ def main() -> None:
         default=500,
         help="L-BFGS iterations at most per fit (500 as before; fewer only with --warm-start, to save CPU)",
     )
+    stale = ap.add_mutually_exclusive_group()
+    stale.add_argument(
+        "--accept-final",
+        action="store_true",
+        help="when --fold-dir's final.npz was fitted on other data (its digest differs), write the model from it "
+        "as it is; the model record's final_fit_data says how the data differ",
+    )
+    stale.add_argument(
+        "--refit-final",
+        action="store_true",
+        help="when --fold-dir's final.npz was fitted on other data, fit the final model again (from --warm-start's "
+        "final fit if given, at most --maxiter iterations); without either flag such a run stops with exit 2",
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "memeval" / "hold" / "model")
     args = ap.parse_args()
     args.permissive_only = True  # no GPL-family package description or gettext catalogue (hold_train.load)
@@ -1030,15 +1123,18 @@ def main() -> None:
     for origin, (neg, pos) in sorted(counts.items()):
         print(f"  {origin:24s} orders {pos:5d}  not {neg:5d}  fold {ORIGIN_FOLD.get(origin, 'hash')}")
     digest = hashlib.sha256("\0".join(f"{t}\1{int(lab)}" for t, lab, _ in rows).encode()).hexdigest()
+    keys = row_keys(rows)
+    final_path = args.fold_dir / "final.npz"
+    # before the features, the folds and the figures: a stale final fit stops the run here, not an hour on
+    stale = stale_final(final_path, digest, keys, args) if final_fit_needed(args) else None
     t0 = time.process_time()
     x = ht.matrix(texts)
     print(f"features: {time.process_time() - t0:.0f} s CPU", flush=True)
     args.fold_dir.mkdir(parents=True, exist_ok=True)
-    final_path = args.fold_dir / "final.npz"
     if args.final_only:
         t0 = time.process_time()
         w, b = ht.fit(x, y, args.l2, sw, init=warm_start(args.warm_start, None), maxiter=args.maxiter)
-        np.savez(final_path, weights=w, bias=np.float64(b), data_sha256=np.array(digest))
+        np.savez(final_path, weights=w, bias=np.float64(b), data_sha256=np.array(digest), row_keys=keys)
         print(f"final fit: {time.process_time() - t0:.0f} s CPU, saved {final_path}", flush=True)
         return
     oof_path = args.fold_dir / "oof.npz"
@@ -1095,12 +1191,25 @@ def main() -> None:
     if args.no_final or (args.skip_folds and (args.out / f"{NAME}.npz").is_file()):
         return
     saved = np.load(final_path) if final_path.is_file() else None
-    if saved is not None and str(saved["data_sha256"]) == digest:
+    if saved is not None and str(saved["data_sha256"]) == digest and not args.refit_final:
         w, b = saved["weights"], float(saved["bias"])
         print(f"final fit: read {final_path} (same data digest)", flush=True)
+    elif saved is not None and stale is not None and args.accept_final:
+        w, b = saved["weights"], float(saved["bias"])
+        print(
+            f"final fit: read {final_path} as it is (--accept-final; fitted on data of digest "
+            f"{stale['data_sha256']}, not this data's {digest})",
+            flush=True,
+        )
     else:
+        if args.warm_start is not None or args.maxiter != 500:
+            print(
+                f"final fit: from {'zero' if args.warm_start is None else args.warm_start / 'final.npz'}, "
+                f"at most {args.maxiter} L-BFGS iterations",
+                flush=True,
+            )
         t0 = time.process_time()
-        w, b = ht.fit(x, y, args.l2, sw)
+        w, b = ht.fit(x, y, args.l2, sw, init=warm_start(args.warm_start, None), maxiter=args.maxiter)
         print(f"final fit: {time.process_time() - t0:.0f} s CPU", flush=True)
     meta = {
         "name": NAME,
@@ -1117,7 +1226,7 @@ def main() -> None:
         "cross_validated": cv,
         "examples": {o: {"orders": p, "not": n} for o, (n, p) in sorted(counts.items())},
         "data_sha256": digest,
-        "fit_rule": "L-BFGS from zero, at most 500 iterations"
+        "fit_rule": f"L-BFGS from zero, at most {args.maxiter} iterations"
         if args.warm_start is None
         else f"L-BFGS from the previous round's models ({args.warm_start.name}: the fold model without the same "
         f"fold, else its final fit, which never saw v15), at most {args.maxiter} iterations",
@@ -1125,6 +1234,12 @@ def main() -> None:
         "combination_rule": "RulesWithClassifier's alone_at kept from hashlr-3/hashlr-4 (0.85), corroboration at "
         "the classifier's own thresholds; not re-tuned",
     }
+    if stale is not None and args.accept_final:
+        meta["final_fit_data"] = {
+            **stale,
+            "note": "the weights are a saved final fit made on other data (--accept-final): the thresholds, "
+            "cross-validation and examples above are this data's; rows_* are None for a fit saved before row keys",
+        }
     write_model(args.out, NAME, w, b, meta)
     print(f"wrote {args.out}/{NAME}.npz and .json; thresholds {thresholds}")
 
