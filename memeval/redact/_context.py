@@ -230,12 +230,23 @@ class ContextRecognizer(EntityRecognizer):
     def __init__(self, rules: tuple[ContextRule, ...] | None = None) -> None:
         self._rules = rules if rules is not None else load_rules()
         keyed = [i for i, r in enumerate(self._rules) if r.keywords and not r.screens]
-        self._keywords = _KeywordIndex(tuple(k for i in keyed for k in self._rules[i].keywords))
+        # every rule's keywords, so one `present` answers the keyword test of screened rules too
+        self._keywords = _KeywordIndex(tuple(k for r in self._rules for k in r.keywords))
         self._unkeyed = tuple(i for i in range(len(self._rules)) if i not in set(keyed))
         self._by_keyword: dict[str, list[int]] = {}
         for i in keyed:
             for k in self._rules[i].keywords:
                 self._by_keyword.setdefault(k, []).append(i)
+        # each distinct screen (pattern and flags) once; rules refer to it by number
+        numbers: dict[tuple[str, int], int] = {}
+        screens: list[re.Pattern[str]] = []
+        for r in self._rules:
+            for x in r.screens:
+                if (x.pattern, x.flags) not in numbers:
+                    numbers[(x.pattern, x.flags)] = len(screens)
+                    screens.append(x)
+        self._screens = tuple(screens)
+        self._screen_ids = tuple(tuple(numbers[(x.pattern, x.flags)] for x in r.screens) for r in self._rules)
         entities = sorted({r.entity for r in self._rules})
         super().__init__(supported_entities=entities, name="memeval-context", version="1")
 
@@ -245,25 +256,49 @@ class ContextRecognizer(EntityRecognizer):
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
     ) -> list[RecognizerResult]:
-        """Spans (offsets into `text`) of every accepted rule match."""
+        """Spans (offsets into `text`) of every accepted rule match.
+
+        Each distinct screen is searched at most once per call and its answer shared by the rules
+        that carry it (three card rules share one); the keywords are looked up once (`present`).
+        """
         view = normal_view(text)
         vt = view.text
-        lowered = vt.lower()
+        present = self._keywords.present(vt.lower())
         digit = has_digit(vt)
+        found: list[bool | None] = [None] * len(self._screens)
         out: list[RecognizerResult] = []
-        for rule in self._admissible(lowered):
-            if _admits(rule, vt, lowered, digit):
+        for i in self._admissible(present):
+            rule = self._rules[i]
+            if rule.keywords and present.isdisjoint(rule.keywords):
+                continue
+            if rule.check in ("luhn", "ssn") and not digit:
+                continue
+            if self._screened(i, vt, found):
                 _run_rule(rule, view, out)
         return out
 
-    def _admissible(self, lowered: str) -> list[ContextRule]:
-        """The rules in file order, less keyed ones whose keywords are all absent from `lowered`.
+    def _screened(self, i: int, vt: str, found: list[bool | None]) -> bool:
+        """Whether every screen of rule `i` is found in `vt`, in the rule's order (as `_admits`).
+
+        `found[s]`: the answer for screen number `s` in `vt` when known (None: not searched yet);
+        filled in here, so a screen several rules share is searched once.
+        """
+        for s in self._screen_ids[i]:
+            hit = found[s]
+            if hit is None:
+                hit = found[s] = self._screens[s].search(vt) is not None
+            if not hit:
+                return False
+        return True
+
+    def _admissible(self, present: set[str]) -> list[int]:
+        """Numbers of the rules in file order, less keyed ones none of whose keywords is in `present`.
 
         Keyed: keywords and no screen. `_admits` would refuse those rules for the same reason.
+        `present`: `self._keywords.present` of the lower-cased text.
         """
-        present = self._keywords.present(lowered)
-        picked = set(self._unkeyed).union(*(self._by_keyword[k] for k in present))
-        return [self._rules[i] for i in sorted(picked)]
+        picked = set(self._unkeyed).union(*(self._by_keyword[k] for k in present if k in self._by_keyword))
+        return sorted(picked)
 
     def analyze_many(self, texts: Sequence[str]) -> list[list[RecognizerResult]]:
         """`[self.analyze(t, [], None) for t in texts]`: the same spans, for less CPU on many short texts.
@@ -271,7 +306,10 @@ class ContextRecognizer(EntityRecognizer):
         Which texts a rule can match is found once over the texts' views joined by blank lines
         (`_candidates`: where the rule's first screen, or one of its keywords, occurs); each
         candidate then goes through exactly the checks and matching `analyze` runs, on its own.
-        A rule with neither screen nor keyword reads every text, as in `analyze`.
+        A rule with neither screen nor keyword reads every text, as in `analyze`. Rules sharing a
+        first screen (or the same keywords) share its candidates, and a screen's answer in one
+        text is found once for all its rules; a text the first screen's scan hit in holds that
+        screen (`_candidates`), so it is not searched again there.
         """
         views = [normal_view(t) for t in texts]
         out: list[list[RecognizerResult]] = [[] for _ in texts]
@@ -287,16 +325,43 @@ class ContextRecognizer(EntityRecognizer):
         lowered_joined = joined.lower()
         lowered: dict[int, str] = {}
         digits: dict[int, bool] = {}
-        for rule in self._admissible(lowered_joined):
-            for i in _candidates(rule, joined, lowered_joined, starts, vts):
+        found: dict[int, list[bool | None]] = {}
+        by_screen: dict[int, Sequence[int]] = {}
+        by_keywords: dict[tuple[str, ...], Sequence[int]] = {}
+        for r in self._admissible(self._keywords.present(lowered_joined)):
+            rule = self._rules[r]
+            ids = self._screen_ids[r]
+            if ids:
+                if ids[0] not in by_screen:
+                    hits, sure = _candidates(rule, joined, lowered_joined, starts, vts)
+                    by_screen[ids[0]] = hits
+                    if sure:
+                        for i in hits:
+                            found.setdefault(i, [None] * len(self._screens))[ids[0]] = True
+                candidates = by_screen[ids[0]]
+            elif rule.keywords:
+                if rule.keywords not in by_keywords:
+                    by_keywords[rule.keywords] = _candidates(rule, joined, lowered_joined, starts, vts)[0]
+                candidates = by_keywords[rule.keywords]
+            else:
+                candidates = range(len(vts))
+            for i in candidates:
                 vt = vts[i]
                 low = lowered.get(i)
                 if low is None:
                     low = lowered[i] = vt.lower()
-                digit = digits.get(i)
-                if digit is None:
-                    digit = digits[i] = has_digit(vt)
-                if _admits(rule, vt, low, digit):
+                if rule.keywords and not any(k in low for k in rule.keywords):
+                    continue
+                if rule.check in ("luhn", "ssn"):
+                    digit = digits.get(i)
+                    if digit is None:
+                        digit = digits[i] = has_digit(vt)
+                    if not digit:
+                        continue
+                known = found.get(i)
+                if known is None:
+                    known = found[i] = [None] * len(self._screens)
+                if self._screened(r, vt, known):
                     _run_rule(rule, views[i], out[i])
         return out
 
@@ -362,8 +427,12 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
         out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}"))
 
 
-def _candidates(rule: ContextRule, joined: str, lowered: str, starts: list[int], vts: list[str]) -> Sequence[int]:
-    """Indexes of the texts `rule` may match: a superset of those `_admits` lets through.
+def _candidates(
+    rule: ContextRule, joined: str, lowered: str, starts: list[int], vts: list[str]
+) -> tuple[Sequence[int], bool]:
+    """Indexes of the texts `rule` may match (a superset of those `_admits` lets through), and a flag.
+
+    The flag: whether each of those texts is known to hold the rule's first screen.
 
     Every text a match can be in holds the rule's first screen (every match contains each screen)
     or, for a rule without screens, one of its keywords; so the texts where the first screen
@@ -372,19 +441,20 @@ def _candidates(rule: ContextRule, joined: str, lowered: str, starts: list[int],
     before it in `joined` (the pattern has no anchors or lookarounds, so what it matches within a
     text does not depend on what is around it), unless an earlier hit reaches past the text's
     end; should any hit do that, or lower-casing change the joined text's length, every text is
-    a candidate.
+    a candidate (and the flag is False). For the same reason a hit within a text is a hit of the
+    screen in that text alone: the flag is True when the candidates came from a screen's hits.
     """
     everything = range(len(vts))
     if rule.screens:
         if _EDGE_SYNTAX.search(rule.screens[0].pattern):
-            return everything  # an anchor or lookaround reads a text's edge differently in `joined`
+            return everything, False  # an anchor or lookaround reads a text's edge differently in `joined`
         pattern = rule.screens[0]
     elif rule.keywords:
         if len(lowered) != len(joined):
-            return everything
-        return _keyword_candidates(rule.keywords, lowered, starts, vts)
+            return everything, False
+        return _keyword_candidates(rule.keywords, lowered, starts, vts), False
     else:
-        return everything
+        return everything, False
     found: list[int] = []
     pos = 0
     while pos <= len(joined):
@@ -393,12 +463,12 @@ def _candidates(rule: ContextRule, joined: str, lowered: str, starts: list[int],
             break
         i = bisect.bisect_right(starts, m.start()) - 1
         if m.end() > starts[i] + len(vts[i]):
-            return everything
+            return everything, False
         found.append(i)
         if i + 1 == len(starts):
             break
         pos = starts[i + 1]  # the next text: one hit makes a text a candidate
-    return found
+    return found, True
 
 
 def _keyword_candidates(keywords: tuple[str, ...], lowered: str, starts: list[int], vts: list[str]) -> Sequence[int]:
