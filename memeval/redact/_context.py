@@ -278,7 +278,7 @@ class ContextRecognizer(EntityRecognizer):
         return out
 
     def _screened(self, i: int, vt: str, found: list[bool | None]) -> bool:
-        """Whether every screen of rule `i` is found in `vt`, in the rule's order (as `_admits`).
+        """Whether every screen of rule `i` is found in `vt`, in the rule's order.
 
         `found[s]`: the answer for screen number `s` in `vt` when known (None: not searched yet);
         filled in here, so a screen several rules share is searched once.
@@ -294,7 +294,7 @@ class ContextRecognizer(EntityRecognizer):
     def _admissible(self, present: set[str]) -> list[int]:
         """Numbers of the rules in file order, less keyed ones none of whose keywords is in `present`.
 
-        Keyed: keywords and no screen. `_admits` would refuse those rules for the same reason.
+        Keyed: keywords and no screen (such a rule cannot match a text holding none of its keywords).
         `present`: `self._keywords.present` of the lower-cased text.
         """
         picked = set(self._unkeyed).union(*(self._by_keyword[k] for k in present if k in self._by_keyword))
@@ -401,15 +401,6 @@ _JOIN = "\n\n\n"
 """Joins the views `ContextRecognizer.analyze_many` searches for candidates (rules read line by line)."""
 
 
-def _admits(rule: ContextRule, vt: str, lowered: str, has_digit: bool) -> bool:
-    """Whether `rule` can match the view text `vt` (its keywords, digits and screens), as `analyze` checks."""
-    if rule.keywords and not any(k in lowered for k in rule.keywords):
-        return False
-    if rule.check in ("luhn", "ssn") and not has_digit:
-        return False
-    return not rule.screens or all(x.search(vt) for x in rule.screens)
-
-
 def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> None:
     """Append to `out` the accepted matches of `rule` in `view.text`, as spans of the original text."""
     vt = view.text
@@ -430,7 +421,7 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
 def _candidates(
     rule: ContextRule, joined: str, lowered: str, starts: list[int], vts: list[str]
 ) -> tuple[Sequence[int], bool]:
-    """Indexes of the texts `rule` may match (a superset of those `_admits` lets through), and a flag.
+    """Indexes of the texts `rule` may match (all that hold its keywords, digits and screens), and a flag.
 
     The flag: whether each of those texts is known to hold the rule's first screen.
 
