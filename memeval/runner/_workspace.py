@@ -17,7 +17,8 @@ from memeval.runner._gitguard import check_store_files, forged_objects, hidden_b
 from memeval.runner._guard import clear_mount_path
 from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink
-from memeval.runner._tamper import remove_links_into_verifier, scan_tamper
+from memeval.runner._tamper import scan_tamper
+from memeval.runner._verifierlinks import remove_links_into_verifier
 from memeval.runner._verify import task_env
 from memeval.sandbox import World
 from memeval.tasks import Task

@@ -4,7 +4,7 @@
 whatever file the reading process writes its output to, from its first byte. A test.sh that logs its steps to a
 file, showing the held-back answer first, then compares (`{ cat /tests/expected.txt; cmp ...; } > /tmp/log.txt 2>&1`),
 read `answer.txt -> /dev/stdout` as that log, the expected answer itself: a pass, with no finding. The check
-removed links through `/proc`, `/dev/fd` and `/dev/stdin` (`memeval.runner._tamper.REOPENERS`), not these two.
+removed links through `/proc`, `/dev/fd` and `/dev/stdin` (`memeval.runner._verifierlinks.REOPENERS`), not these two.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from runner_helpers import check_planted_link_removed
 
-from memeval.runner._tamper import verifier_only_target
+from memeval.runner._verifierlinks import verifier_only_target
 
 LOGGED_TEST_SH = """\
 {

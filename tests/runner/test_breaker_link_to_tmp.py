@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from runner_helpers import check_planted_link_removed
 
-from memeval.runner._tamper import verifier_only_target
+from memeval.runner._verifierlinks import verifier_only_target
 
 COPY_FIRST = """\
 cp /tests/expected.txt /tmp/want.txt
