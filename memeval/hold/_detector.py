@@ -29,13 +29,8 @@ from memeval.errors import UsageError
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
 from memeval.hold._readings import _decoded_texts, _variants
+from memeval.hold._rule import INLINE_CODE, META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED
 from memeval.hold._rules import (
-    INLINE_CODE,
-    META,
-    NEGATED_INSIDE,
-    NEGATION,
-    NEGATION_AFTER,
-    QUOTED,
     RULES,
     RULES_V2,
     RULES_V3,
