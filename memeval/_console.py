@@ -119,7 +119,7 @@ def replay_plain(run: str, runs_dir: Path) -> None:
     # collector anyway, and the process ends by `os._exit` or an error right after.
     gc.disable()
     from memeval.errors import UsageError
-    from memeval.results import find_run, replay_body
+    from memeval.results import find_run, replay_body  # `memeval.results._replay`: without pydantic (see there)
 
     try:
         found = find_run(run, runs_dir)

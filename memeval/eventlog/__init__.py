@@ -1,40 +1,11 @@
 """The evidence layer: every run an append-only event log, artifacts stored by content hash."""
 
+from typing import TYPE_CHECKING
+
+from memeval._lazy import lazy_names
 from memeval.eventlog._artifacts import ArtifactStore
-from memeval.eventlog._events import (
-    AgentExited,
-    AgentStarted,
-    CheckRecorded,
-    ClaimRecorded,
-    Event,
-    FaultRaised,
-    ModelCalled,
-    PlannedTrial,
-    RunEnded,
-    RunPlanned,
-    SandboxReady,
-    TamperFinding,
-    TamperScanned,
-    TrialEnded,
-    TrialStarted,
-    VerifierStarted,
-    WorkspaceDiffed,
-    parse_event,
-)
 from memeval.eventlog._log import LOG_NAME, LogRead, ReplayRead, RunLog, canonical
-from memeval.eventlog._payloads import CostRecord, ModelCallRecord
-from memeval.eventlog._plan import (
-    Cells,
-    Harness,
-    Logged,
-    Manifest,
-    PackPin,
-    RunCard,
-    SchemaPin,
-    TaskPin,
-    TaskSetPin,
-    WorkspacePin,
-)
+from memeval.eventlog._planview import PlanView
 from memeval.eventlog._views import (
     AgentExitedView,
     CallView,
@@ -48,6 +19,83 @@ from memeval.eventlog._views import (
     TrialStartedView,
     View,
     WorkspaceDiffedView,
+)
+
+if TYPE_CHECKING:
+    from memeval.eventlog._events import (
+        AgentExited,
+        AgentStarted,
+        CheckRecorded,
+        ClaimRecorded,
+        Event,
+        FaultRaised,
+        ModelCalled,
+        PlannedTrial,
+        RunEnded,
+        RunPlanned,
+        SandboxReady,
+        TamperFinding,
+        TamperScanned,
+        TrialEnded,
+        TrialStarted,
+        VerifierStarted,
+        WorkspaceDiffed,
+        parse_event,
+    )
+    from memeval.eventlog._payloads import (
+        CostRecord,
+        ModelCallRecord,
+    )
+    from memeval.eventlog._plan import (
+        Cells,
+        Harness,
+        Logged,
+        Manifest,
+        PackPin,
+        RunCard,
+        SchemaPin,
+        TaskPin,
+        TaskSetPin,
+        WorkspacePin,
+    )
+
+# The pydantic events, payloads and plan load on first use: a plain `memeval replay` reads the log
+# through the msgspec views (`_views`, `_planview`) and never imports pydantic.
+__getattr__, __dir__ = lazy_names(
+    __name__,
+    globals(),
+    {
+        "AgentExited": "_events",
+        "AgentStarted": "_events",
+        "CheckRecorded": "_events",
+        "ClaimRecorded": "_events",
+        "Event": "_events",
+        "FaultRaised": "_events",
+        "ModelCalled": "_events",
+        "PlannedTrial": "_events",
+        "RunEnded": "_events",
+        "RunPlanned": "_events",
+        "SandboxReady": "_events",
+        "TamperFinding": "_events",
+        "TamperScanned": "_events",
+        "TrialEnded": "_events",
+        "TrialStarted": "_events",
+        "VerifierStarted": "_events",
+        "WorkspaceDiffed": "_events",
+        "parse_event": "_events",
+        "CostRecord": "_payloads",
+        "ModelCallRecord": "_payloads",
+        "Cells": "_plan",
+        "Harness": "_plan",
+        "Logged": "_plan",
+        "Manifest": "_plan",
+        "PackPin": "_plan",
+        "RunCard": "_plan",
+        "SchemaPin": "_plan",
+        "TaskPin": "_plan",
+        "TaskSetPin": "_plan",
+        "WorkspacePin": "_plan",
+    },
 )
 
 __all__ = [
@@ -74,6 +122,7 @@ __all__ = [
     "ModelCalled",
     "ModelCalledView",
     "PackPin",
+    "PlanView",
     "PlannedTrial",
     "ReplayRead",
     "RunCard",

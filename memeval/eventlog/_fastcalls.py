@@ -209,7 +209,11 @@ lines it refuses is read again line by line, so this bounds the work done twice.
 
 
 def decode_log(
-    data: bytes | memoryview, slow: Callable[[int, bytes, list[View | T]], T], first_line: int = 0
+    data: bytes | memoryview,
+    slow: Callable[[int, bytes, list[View | T]], T],
+    first_line: int = 0,
+    *,
+    plan_view: bool = False,
 ) -> list[View | T]:
     """Every line of `data` as `decode_view` reads it, or `slow(i, line, read_so_far)` where that gives None.
 
@@ -236,6 +240,8 @@ def decode_log(
             `data`) another way (pydantic); may raise.
         first_line: the number in the log (from 0) of `data`'s first line, when `data` holds the
             lines after it (`memeval.eventlog.RunLog.replay_stream` reads a log a megabyte at a time).
+        plan_view: read the log's first line (`run.planned`) as its `PlanView`
+            (`memeval.eventlog._planview.decode_plan`) where that accepts it, not by `slow`.
 
     Returns:
         One event per line of `data`, in order.
@@ -278,6 +284,14 @@ def decode_log(
                 first, start = last, stop
                 continue
         lines = bytes(view[start : stop - 1]).split(b"\n")
+        if plan_view and first + first_line == 0 and not held:
+            from memeval.eventlog._planview import decode_plan
+
+            plan = decode_plan(lines[0])
+            if plan is not None:
+                out.append(plan)  # type: ignore[arg-type]  # the plan's view: read as `RunPlanned` is
+                first, start = last, stop
+                continue
         _decode_each(lines, held, slow, out, first_line)
         first, start = last, stop
     return out

@@ -18,13 +18,12 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from pydantic import ValidationError
-
 from memeval.errors import RunLogError
-from memeval.eventlog._events import EVENT_ADAPTER, Event, parse_event, stamp
-from memeval.eventlog._upcast import upcast
 
 if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from memeval.eventlog._events import Event
     from memeval.eventlog._views import View
 
 LOG_NAME = "events.jsonl"
@@ -115,19 +114,22 @@ class RunLog:
             events += run
         return ReplayRead(events, stream.torn_tail, complete)
 
-    def replay_stream(self, data: bytes | None = None) -> ReplayStream:
+    def replay_stream(self, data: bytes | None = None, *, plan_view: bool = False) -> ReplayStream:
         """The log's events as `read_for_replay` reads them, a megabyte of lines at a time (`ReplayStream`).
 
         Args:
             data: the log file's bytes when the caller has read them already; None reads the
                 file as the stream is iterated, a megabyte at a time, never whole.
+            plan_view: give the first line as its msgspec `PlanView` when that reads it
+                (`memeval.eventlog._planview`), not as `RunPlanned`: for a replay that only
+                writes its result (`memeval.results.replay_body`), without pydantic.
 
         Raises:
             RunLogError: the file is missing (the other errors of `read` come as the stream is iterated).
         """
         if data is None:
             self._require()
-        return ReplayStream(self, data)
+        return ReplayStream(self, data, plan_view=plan_view)
 
     def _require(self) -> None:
         """Raise `RunLogError` unless the log file is there, saying whether the folder is missing too."""
@@ -150,7 +152,15 @@ class RunLog:
                 raise RunLogError(f"{self.path}: line {n} has seq {ev.seq}, expected {n - 1}")
 
     def _event(self, line: bytes, n: int) -> Event:
-        """Line `n` as its event, through the upcasters when it is of an older version."""
+        """Line `n` as its event, through the upcasters when it is of an older version.
+
+        pydantic and the events' models are imported here, on the first line read so: a plain
+        replay of a log the views read whole (`memeval.results.replay_body`) never imports them.
+        """
+        from pydantic import ValidationError
+
+        from memeval.eventlog._events import EVENT_ADAPTER
+
         try:
             return EVENT_ADAPTER.validate_json(line)
         except ValidationError as exc:
@@ -162,6 +172,11 @@ class RunLog:
         Raises:
             RunLogError: the line is not JSON, or no upcaster brings it to a valid event.
         """
+        from pydantic import ValidationError
+
+        from memeval.eventlog._events import parse_event
+        from memeval.eventlog._upcast import upcast
+
         try:
             raw = json.loads(line)
         except json.JSONDecodeError as exc:
@@ -187,6 +202,8 @@ class RunLog:
         Raises:
             OSError: the line could not be written and synced (the log is left as it was).
         """
+        from memeval.eventlog._events import stamp
+
         with self._lock:
             if self._seq is None:
                 self._seq = self._repair()
@@ -244,11 +261,13 @@ class ReplayStream:
     Args:
         log: the run's log.
         data: the log's bytes when read already; None reads the file as the stream goes.
+        plan_view: the first line as its `PlanView` where that reads it (see `RunLog.replay_stream`).
     """
 
-    def __init__(self, log: RunLog, data: bytes | None) -> None:
+    def __init__(self, log: RunLog, data: bytes | None, *, plan_view: bool = False) -> None:
         self._log = log
         self._data = data
+        self._plan_view = plan_view
         self._hash = hashlib.sha256()
         self.torn_tail = False
         self.log_hash: str | None = None
@@ -279,7 +298,7 @@ class ReplayStream:
                     log._check_seqs(before, first)
                     raise
 
-            events = decode_log(run, slow, seq)
+            events = decode_log(run, slow, seq, plan_view=self._plan_view)
             del run  # the buffer it views is read into again
             if list(map(_SEQ, events)) != list(range(seq, seq + len(events))):
                 log._check_seqs(events, seq)

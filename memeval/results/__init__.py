@@ -3,41 +3,91 @@
 from typing import TYPE_CHECKING
 
 from memeval._lazy import lazy_names
-from memeval.results._listing import RunListing, RunsDocument, is_runs_dir, list_runs, listed_run, runs_document
-from memeval.results._load import (
-    Denominators,
-    Run,
-    find_run,
-    load_run,
-    replay_body,
-    result_body,
-    result_bytes,
-    result_json,
-)
-from memeval.results._project import project
-from memeval.results._records import (
-    AttemptSpend,
-    Check,
-    Claim,
-    Coverage,
-    Fault,
-    HarnessMeasured,
-    Physics,
-    RunResult,
-    SequentialRecord,
-    TableRow,
-    TrialRecord,
-    UnendedTrial,
-)
-from memeval.results._spend import ArmSpend, arm_spend
-from memeval.results._table import trial_obs
 
 if TYPE_CHECKING:
     from memeval.results._index import RunIndexRow, index_runs, indexed_runs
+    from memeval.results._listing import (
+        RunListing,
+        RunsDocument,
+        is_runs_dir,
+        list_runs,
+        listed_run,
+        runs_document,
+    )
+    from memeval.results._load import (
+        Denominators,
+        Run,
+        load_run,
+        result_body,
+        result_bytes,
+        result_json,
+    )
+    from memeval.results._project import (
+        project,
+    )
+    from memeval.results._records import (
+        AttemptSpend,
+        Check,
+        Claim,
+        Coverage,
+        Fault,
+        HarnessMeasured,
+        Physics,
+        RunResult,
+        SequentialRecord,
+        TableRow,
+        TrialRecord,
+        UnendedTrial,
+    )
+    from memeval.results._replay import find_run, replay_body
+    from memeval.results._spend import (
+        ArmSpend,
+        arm_spend,
+    )
+    from memeval.results._table import (
+        trial_obs,
+    )
 
-# The run index needs SQLAlchemy; it loads on first use so loading a run stays light.
+# Every name loads on first use: the run index needs SQLAlchemy, the models pydantic, and a plain
+# `memeval replay` (`memeval.results._replay`) imports neither.
 __getattr__, __dir__ = lazy_names(
-    __name__, globals(), {"RunIndexRow": "_index", "index_runs": "_index", "indexed_runs": "_index"}
+    __name__,
+    globals(),
+    {
+        "RunListing": "_listing",
+        "RunsDocument": "_listing",
+        "is_runs_dir": "_listing",
+        "list_runs": "_listing",
+        "listed_run": "_listing",
+        "runs_document": "_listing",
+        "Denominators": "_load",
+        "Run": "_load",
+        "find_run": "_replay",
+        "load_run": "_load",
+        "replay_body": "_replay",
+        "result_body": "_load",
+        "result_bytes": "_load",
+        "result_json": "_load",
+        "project": "_project",
+        "AttemptSpend": "_records",
+        "Check": "_records",
+        "Claim": "_records",
+        "Coverage": "_records",
+        "Fault": "_records",
+        "HarnessMeasured": "_records",
+        "Physics": "_records",
+        "RunResult": "_records",
+        "SequentialRecord": "_records",
+        "TableRow": "_records",
+        "TrialRecord": "_records",
+        "UnendedTrial": "_records",
+        "ArmSpend": "_spend",
+        "arm_spend": "_spend",
+        "trial_obs": "_table",
+        "RunIndexRow": "_index",
+        "index_runs": "_index",
+        "indexed_runs": "_index",
+    },
 )
 
 

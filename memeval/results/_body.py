@@ -13,48 +13,13 @@ import msgspec
 from pydantic import BaseModel
 from pydantic_core import to_json
 
-from memeval.results._records import RESULT_SCHEMA, SCHEMA_VERSION
+from memeval.results._plainbody import stand_in  # noqa: F401 - where `_project` imported it
+from memeval.results._records import Fault
+from memeval.results._schema import RESULT_SCHEMA, SCHEMA_VERSION
 
 if TYPE_CHECKING:
+    from memeval.eventlog import RunPlanned
     from memeval.results._project import Projection, _Parts
-    from memeval.results._records import AttemptSpend, TrialRecord
-
-
-class _Fields:
-    """A record's fields (`_record`'s dict, or one of its nested objects) read as attributes.
-
-    What the projection's own readers read of a `TrialRecord` (the coverage count,
-    `sequential_record`, `table_and_verdict` with `trial_obs`): the same values the validated
-    model holds, since `_record` builds them in the model's types. The instance's attributes are
-    a copy of the dict (`_json` keeps the dict itself, for the JSON), its nested objects as
-    `_Fields` too where a reader reads into them.
-    """
-
-    @property
-    def spend_usd(self) -> float:
-        """`TrialRecord.spend_usd`."""
-        spend: tuple[AttemptSpend, ...] = self.__dict__["spend"]
-        return round(sum(a.cost_usd for a in spend), 10)
-
-
-def _nested(fields: dict[str, Any]) -> _Fields:
-    out = _Fields()
-    out.__dict__.update(fields)
-    return out
-
-
-def stand_in(record: dict[str, Any]) -> TrialRecord:
-    """`record` (`_record`'s dict) as a stand-in for its `TrialRecord`: `_Fields` (see there)."""
-    phys = record["physics"]
-    fault = record["fault"]
-    out = _nested(record)
-    out.__dict__.update(
-        _json=record,
-        physics=_nested({**phys, "tokens": _nested(phys["tokens"])}),
-        harness_measured=_nested(record["harness_measured"]),
-        fault=None if fault is None else _nested(fault),
-    )
-    return cast("TrialRecord", out)  # read only as the readers above read a record
 
 
 def _pydantic_json(model: BaseModel) -> msgspec.Raw:
@@ -111,7 +76,7 @@ def encoded_result(projection: Projection, parts: _Parts, log_hash: str) -> byte
         if encoded is None:
             return None
         records.append(encoded)
-    plan = projection.plan
+    plan = cast("RunPlanned", projection.plan)  # `body_of` gave it its typed plan
     doc = {
         "schema": RESULT_SCHEMA,
         "schema_version": SCHEMA_VERSION,
@@ -125,7 +90,9 @@ def encoded_result(projection: Projection, parts: _Parts, log_hash: str) -> byte
         "coverage": _pydantic_json(parts.coverage),
         "table": [_pydantic_json(row) for row in parts.table],
         "verdict": None if parts.verdict is None else _pydantic_json(parts.verdict),
-        "run_faults": [_pydantic_json(f) for f in projection.run_faults],
+        "run_faults": [
+            _pydantic_json(Fault(code=f.code, phase=f.phase, message=f.message)) for f in projection.run_faults
+        ],
         "unended": [_pydantic_json(u) for u in parts.unended],
         "sequential": None if parts.sequential is None else _pydantic_json(parts.sequential),
     }

@@ -21,14 +21,9 @@ from pydantic import (
 
 from memeval.eventlog import Logged, Manifest, RunCard, TamperFinding
 from memeval.formatting import CellValue, cell_text
+from memeval.results._schema import RESULT_SCHEMA, SCHEMA_VERSION, TRIAL_SCHEMA
 from memeval.stats import PairedVerdict, SequentialResult
 from memeval.types import Assessment, CheckLevel, CheckType, Control, Execution, FaultCode, Mode, TamperPolicy
-
-RESULT_SCHEMA = "memeval.result/1"
-TRIAL_SCHEMA = "memeval.trial/1"
-SCHEMA_VERSION = 1
-"""Version of the trial and run-result documents (`schema_version` in each); `schemas/` holds
-their JSON Schemas, generated from these models by `scripts/make_schemas`."""
 
 
 class _M(BaseModel):

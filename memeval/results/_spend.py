@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from memeval.results._records import AttemptSpend, RunResult, TrialRecord, UnendedTrial
 from memeval.types import HOSTED_TOOLS_NOTE
+
+if TYPE_CHECKING:
+    from memeval.results._records import AttemptSpend, RunResult, TrialRecord, UnendedTrial
 
 
 class ArmSpend(NamedTuple):

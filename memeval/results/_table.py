@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict
 
-from memeval.formatting import CellValue
+from memeval.results._plaintable import arm_models, cell, grouped, obs_fields, retried_faults
 from memeval.results._records import TableRow, TrialRecord, UnendedTrial
-from memeval.results._spend import sum_spend
 from memeval.stats import TrialObs  # the typed records import memeval.stats already; no numpy here
 
 if TYPE_CHECKING:
@@ -18,54 +17,14 @@ if TYPE_CHECKING:
     from memeval.stats import PairedVerdict
 
 
-def _cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellValue:
-    """A table cell's values: trials, passes, scored trials, faults and spend (`sum_spend`).
-
-    A spend with calls of unknown cost, or with an attempt cut mid-turn, is marked a lower bound.
-    """
-    spent = sum_spend([a for r in recs for a in r.spend] + [a for u in unended for a in u.spend])
-    passes = scored = 0
-    metered = bool(recs)
-    faults = []
-    for r in recs:
-        if r.assessment == "scored":
-            scored += 1
-            if r.verified:
-                passes += 1
-        if r.physics.source != "meter":
-            metered = False
-        if r.fault:
-            faults.append(r.fault.code)
-    return CellValue(
-        trials=len(recs),
-        passes=passes,
-        scored=scored,
-        faults=len(faults),
-        fault_code=faults[0] if len(recs) == 1 and faults else None,
-        scored_single=len(recs) == 1 and recs[0].assessment == "scored",
-        cost_usd=round(spent.cost_usd, 6) if metered else None,
-        cost_lower_bound=spent.lower_bound,
-    )
-
-
 def trial_obs(r: TrialRecord) -> TrialObs:
-    """The statistics' view of a trial.
+    """The statistics' view of a trial (`memeval.results._plaintable.obs_fields`, as the model).
 
     Its cost is the spend of all its attempts when every answered call of every attempt was priced
     and no attempt was cut mid-turn (a call in flight at a kill is on no record), else unknown (None).
     """
-    outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
-    if not r.spend:  # a record with no attempt spends: its own figure
-        return TrialObs(outcome=outcome, cost_usd=r.physics.cost_usd, timed_out=r.execution == "timed_out")
-    known = r.physics.cost_usd is not None
-    if known:
-        for a in r.spend:
-            if a.calls_cost_unknown or a.cut_mid_turn:
-                known = False
-                break
-    # Unknown when any attempt's spend is: the last attempt's own cost alone would undercount.
-    cost = r.spend_usd if known else None
-    return TrialObs(outcome=outcome, cost_usd=cost, timed_out=r.execution == "timed_out")
+    outcome, cost, timed_out = obs_fields(r)
+    return TrialObs(outcome=outcome, cost_usd=cost, timed_out=timed_out)
 
 
 class _Seeds(TypedDict, total=False):
@@ -73,19 +32,6 @@ class _Seeds(TypedDict, total=False):
 
     perm_seed: int
     boot_seed: int
-
-
-def _retried_faults(superseded: Sequence[TrialRecord]) -> dict[str, tuple[int, int]]:
-    """Per task, (baseline, pack) faulted attempts a retry superseded, for the verdict's recount.
-
-    `cancelled` is left out: an interrupt is the user's doing, never the agent's.
-    """
-    out: dict[str, tuple[int, int]] = {}
-    for r in superseded:
-        if r.control is None and r.fault is not None and r.fault.code != "cancelled":
-            b, p = out.get(r.task_id, (0, 0))
-            out[r.task_id] = (b + (r.mode == "baseline"), p + (r.mode == "pack"))
-    return out
 
 
 def table_and_verdict(
@@ -103,20 +49,12 @@ def table_and_verdict(
     # projection or a command's start.
     from memeval.stats import TaskTrials, paired_verdict
 
-    by_task: dict[str, dict[str, list[TrialRecord]]] = {}
-    for t in plan.trials:
-        if t.task_id not in by_task:
-            by_task[t.task_id] = {"baseline": [], "pack": []}
-    for r in trials:
-        by_task[r.task_id][r.mode].append(r)
-    left: dict[tuple[str, str], list[UnendedTrial]] = {}
-    for u in unended:
-        left.setdefault((u.task_id, u.mode), []).append(u)
+    by_task, left = grouped(plan, trials, unended)
     rows = []
     inputs = []
     for task_id, arms in by_task.items():
-        b = _cell(arms["baseline"], left.get((task_id, "baseline"), ()))
-        p = _cell(arms["pack"], left.get((task_id, "pack"), ()))
+        b = cell(arms["baseline"], left.get((task_id, "baseline"), ()))
+        p = cell(arms["pack"], left.get((task_id, "pack"), ()))
         rows.append(
             TableRow(
                 task_id=task_id,
@@ -149,21 +87,6 @@ def table_and_verdict(
         seed = plan.seeds.get("stats")
         kw: _Seeds = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
         verdict = paired_verdict(
-            inputs, retried_faults=_retried_faults(superseded), mixed_settings=_arm_models(trials), **kw
+            inputs, retried_faults=retried_faults(superseded), mixed_settings=arm_models(trials), **kw
         )
     return tuple(rows), verdict
-
-
-def _arm_models(trials: Sequence[TrialRecord]) -> tuple[str, ...]:
-    """A `mixed_settings` line when the arms' agents were answered by different models, else ().
-
-    The agent names the model of every call and the proxy forwards any, so a pack that tells the
-    agent to use another model would otherwise read as memory that helps.
-    """
-    used: dict[str, set[str]] = {"baseline": set(), "pack": set()}
-    for r in trials:
-        used[r.mode].update(r.physics.models)
-    if used["baseline"] == used["pack"] or not (used["baseline"] and used["pack"]):
-        return ()  # an arm with no answered call says nothing about its model
-    arms = "; ".join(f"{arm} {', '.join(sorted(ms)) or 'none'}" for arm, ms in used.items())
-    return (f"the arms' agents were answered by different models ({arms}): the model, not the memory, may explain it",)

@@ -22,41 +22,58 @@ The procedure (PRODUCT.md, "Statistics") and its reference cases live in
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from memeval._lazy import lazy_names as _lazy_names
-from memeval.stats._models import (
-    ArmCostOfPass,
-    Bounds,
-    CostDifference,
-    CostOfPassBlock,
-    FaultedTrial,
-    Interval,
-    IntervalMethod,
-    PairedVerdict,
-    PMethod,
-    TaskTrials,
-    TrialObs,
-    TrialOutcome,
-    VerdictWarning,
-    WarningKind,
-)
-from memeval.stats._seqmodels import (
-    FutilityKind,
-    LookDecision,
-    SequentialDesign,
-    SequentialLook,
-    SequentialResult,
-    SpendingFunction,
-    default_sequential_design,
-)
 
 if _TYPE_CHECKING:
+    from memeval.stats._models import (
+        ArmCostOfPass,
+        CostDifference,
+        CostOfPassBlock,
+        FaultedTrial,
+        PairedVerdict,
+        TaskTrials,
+        TrialObs,
+        VerdictWarning,
+    )
     from memeval.stats._planning import PilotSpread, holm_adjust, pilot_spread, tasks_for_effect, tasks_for_power
+    from memeval.stats._seqmodels import (
+        FutilityKind,
+        LookDecision,
+        SequentialDesign,
+        SequentialLook,
+        SequentialResult,
+        SpendingFunction,
+        default_sequential_design,
+    )
     from memeval.stats._seqplan import SequentialPlan, plan_sequential
     from memeval.stats._seqsim import simulate_sequential
     from memeval.stats._sequential import look_repeats, path_from_outcomes, sequential_path
+    from memeval.stats._shapes import Bounds, Interval, IntervalMethod, PMethod, TrialOutcome, WarningKind
     from memeval.stats._simulate import SimulationSummary, simulate_verdicts
     from memeval.stats._verdict import faults_against, paired_verdict
+    from memeval.stats._verdictcore import Obs, Task, verdict_fields
 
 _LAZY = {
+    "ArmCostOfPass": "_models",
+    "Bounds": "_shapes",
+    "CostDifference": "_models",
+    "CostOfPassBlock": "_models",
+    "FaultedTrial": "_models",
+    "Interval": "_shapes",
+    "IntervalMethod": "_shapes",
+    "PairedVerdict": "_models",
+    "PMethod": "_shapes",
+    "TaskTrials": "_models",
+    "TrialObs": "_models",
+    "TrialOutcome": "_shapes",
+    "VerdictWarning": "_models",
+    "WarningKind": "_shapes",
+    "FutilityKind": "_seqmodels",
+    "LookDecision": "_seqmodels",
+    "SequentialDesign": "_seqmodels",
+    "SequentialLook": "_seqmodels",
+    "SequentialResult": "_seqmodels",
+    "SpendingFunction": "_seqmodels",
+    "default_sequential_design": "_seqmodels",
     "holm_adjust": "_planning",
     "PilotSpread": "_planning",
     "SequentialPlan": "_seqplan",
@@ -72,9 +89,13 @@ _LAZY = {
     "simulate_verdicts": "_simulate",
     "faults_against": "_verdict",
     "paired_verdict": "_verdict",
+    "verdict_fields": "_verdictcore",
+    "Obs": "_verdictcore",
+    "Task": "_verdictcore",
 }
-"""Names whose modules load numpy and scipy: imported on first use, so that the typed records
-(which a run's result carries) load without them."""
+"""Names imported on first use: the modules that load numpy and scipy, so that the typed records
+(which a run's result carries) load without them, and the typed records themselves (pydantic), so
+that a plain `memeval replay` computes its verdict without pydantic (`_verdictcore`)."""
 
 __getattr__, __dir__ = _lazy_names(__name__, globals(), _LAZY)
 
@@ -89,6 +110,7 @@ __all__ = [
     "Interval",
     "IntervalMethod",
     "LookDecision",
+    "Obs",
     "PMethod",
     "PairedVerdict",
     "PilotSpread",
@@ -98,6 +120,7 @@ __all__ = [
     "SequentialResult",
     "SimulationSummary",
     "SpendingFunction",
+    "Task",
     "TaskTrials",
     "TrialObs",
     "TrialOutcome",
@@ -116,4 +139,5 @@ __all__ = [
     "simulate_verdicts",
     "tasks_for_effect",
     "tasks_for_power",
+    "verdict_fields",
 ]

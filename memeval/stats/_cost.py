@@ -14,12 +14,16 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from memeval.stats._intervals import CONFIDENCE
-from memeval.stats._models import ArmCostOfPass, Bounds, CostDifference, CostOfPassBlock
+from memeval.stats._shapes import Bounds
+
+if TYPE_CHECKING:
+    from memeval.stats._models import CostOfPassBlock
 
 
 @dataclass(frozen=True)
@@ -152,24 +156,43 @@ def _arrays(arm: ArmCostData) -> tuple[NDArray[np.float64], NDArray[np.float64]]
 
 def _arm_block(
     arm: ArmCostData, data: tuple[NDArray[np.float64], NDArray[np.float64]], draws: _Resamples | None
-) -> ArmCostOfPass:
+) -> dict[str, Any]:
+    """`ArmCostOfPass`'s fields, in its order."""
     spend, passes = data
     total_spend = float(np.sum(spend))
     total_passes = int(sum(arm.passes))
     value = total_spend / total_passes if total_passes > 0 else None
     ci = _percentile_bounds(draws.ratio(spend, passes)) if value is not None and draws is not None else None
-    return ArmCostOfPass(
-        spend=total_spend,
-        passes=total_passes,
-        n_tasks=len(arm.spend),
-        value=value,
-        ci=ci,
-        cost_coverage=f"{arm.known}/{arm.scored}",
-    )
+    return {
+        "spend": total_spend,
+        "passes": total_passes,
+        "n_tasks": len(arm.spend),
+        "value": value,
+        "ci": ci,
+        "cost_coverage": f"{arm.known}/{arm.scored}",
+    }
 
 
 def cost_of_pass(baseline: ArmCostData, pack: ArmCostData, *, boot_seed: int, boot_resamples: int) -> CostOfPassBlock:
-    """Cost of a pass in each arm and pack minus baseline, with bootstrap intervals.
+    """Cost of a pass in each arm and pack minus baseline, with bootstrap intervals: `cost_of_pass_fields`'s model.
+
+    Args and returns as `cost_of_pass_fields`, as the typed `CostOfPassBlock`.
+    """
+    from memeval.stats._models import CostOfPassBlock
+
+    return CostOfPassBlock.model_validate(
+        cost_of_pass_fields(baseline, pack, boot_seed=boot_seed, boot_resamples=boot_resamples)
+    )
+
+
+def cost_of_pass_fields(
+    baseline: ArmCostData, pack: ArmCostData, *, boot_seed: int, boot_resamples: int
+) -> dict[str, Any]:
+    """Cost of a pass in each arm and pack minus baseline, with bootstrap intervals, as `CostOfPassBlock`'s fields.
+
+    The fields of the block and of its parts in their models' order (`ArmCostOfPass`,
+    `CostDifference`), as plain values (floats, ints, `Bounds`): what `cost_of_pass` validates,
+    and what a plain replay writes as the models would (without pydantic).
 
     Args:
         baseline: the baseline arm's per-task spend and passes (same task order as `pack`).
@@ -187,10 +210,10 @@ def cost_of_pass(baseline: ArmCostData, pack: ArmCostData, *, boot_seed: int, bo
     b = _arm_block(baseline, bd, draws)
     p = _arm_block(pack, pd, draws)
     diff = None
-    if b.value is not None and p.value is not None:
+    if b["value"] is not None and p["value"] is not None:
         ci = None
         if draws is not None:
             with np.errstate(invalid="ignore"):  # inf - inf: a resample with no pass in both arms
                 ci = _percentile_bounds(draws.ratio(*pd) - draws.ratio(*bd))
-        diff = CostDifference(value=p.value - b.value, ci=ci)
-    return CostOfPassBlock(baseline=b, pack=p, pack_minus_baseline=diff)
+        diff = {"value": p["value"] - b["value"], "ci": ci}
+    return {"baseline": b, "pack": p, "pack_minus_baseline": diff}

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from memeval.stats._distributions import sign_test_p
-from memeval.stats._models import PMethod
+from memeval.stats._shapes import PMethod
 
 _MC_CHUNK = 4096
 """Random sign flips summed at once by `monte_carlo_sign_flip_p` (part of its stream: each draw's shape)."""

@@ -35,7 +35,7 @@ from memeval.eventlog import (
 from memeval.eventlog._events import stamp
 from memeval.results import load_run, replay_body, result_body
 from memeval.results._body import encoded_result, stand_in
-from memeval.results._project import Projection
+from memeval.results._project import MODELS, Projection
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1"
 
@@ -53,7 +53,7 @@ def _light(run: Path) -> bytes | None:
     events = RunLog(run).read_for_replay().events
     projection = Projection(events[0])
     projection.add(events[1:])
-    return encoded_result(projection, projection._parts(stand_in), "sha256:x")
+    return encoded_result(projection, projection.parts(MODELS._replace(record=stand_in)), "sha256:x")
 
 
 def test_the_golden_logs_replay_to_the_models_bytes_and_cache(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from test_fast_calls import _line, _log_of, _longer_log
 from test_projection_properties import PROPS, _write, run_logs
 
 import memeval.eventlog._log as log_module
-import memeval.results._load as load_module
+import memeval.results._replay as replay_module
 from memeval.errors import RunLogError
 from memeval.eventlog import ModelCalled, RunLog, TrialEnded
 from memeval.results import load_run, result_body, result_bytes, result_json
@@ -141,7 +141,7 @@ def test_a_held_replay_keeps_the_events_of_its_first_bytes_and_gives_the_same_by
     budget = ends[20]  # the first 21 lines' bytes
     with (
         mock.patch.object(log_module, "_STREAM_BYTES", 7),  # one line a run
-        mock.patch.object(load_module, "HOLD_LOG_BYTES", budget),
+        mock.patch.object(replay_module, "HOLD_LOG_BYTES", budget),
     ):
         held: list[object] = []
         assert result_json(load_run(run, use_cache=False, hold=held)) == expected

@@ -1,0 +1,417 @@
+"""A run log's events folded into a projection, without pydantic (`Projection`).
+
+Split from `_project.py` so that a plain `memeval replay` (`memeval.results.replay_body`) folds
+the log and writes its result without importing pydantic: the projection is fed the events (the
+pydantic events of `RunLog.read` or the msgspec views of `RunLog.read_for_replay`, the plan as
+`RunPlanned` or its view `PlanView`) and makes its parts with a `Kit`, the models'
+(`memeval.results._project`) or the plain structs' (`memeval.results._plainbody`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from memeval.errors import RunLogError
+from memeval.eventlog import ModelCalledView
+from memeval.results._calls import CallTally, Tally, physics
+from memeval.results._schema import SCHEMA_VERSION, TRIAL_SCHEMA
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from memeval.eventlog import (
+        AgentExited,
+        AgentExitedView,
+        CallView,
+        CheckRecorded,
+        CheckRecordedView,
+        ClaimRecorded,
+        ClaimRecordedView,
+        Event,
+        FaultRaised,
+        FaultRaisedView,
+        ModelCallRecord,
+        PlannedTrial,
+        PlanView,
+        RunPlanned,
+        TamperScanned,
+        TamperScannedView,
+        TrialEnded,
+        TrialEndedView,
+        TrialStarted,
+        TrialStartedView,
+        View,
+        WorkspaceDiffed,
+        WorkspaceDiffedView,
+    )
+    from memeval.results._records import AttemptSpend, RunResult
+
+MEASURED = 11
+"""Declared measurements per trial (see `memeval.runner._card.MEASUREMENTS`)."""
+
+
+@dataclass
+class _Acc:
+    """One attempt's events; each is the pydantic event (`RunLog.read`) or its view (`read_for_replay`)."""
+
+    started: TrialStarted | TrialStartedView
+    calls: list[ModelCallRecord | CallView] = field(default_factory=list)
+    """Its calls read since they were last added to `tally` (`fold`)."""
+    tally: CallTally = field(default_factory=CallTally)
+    """Its calls added up so far, in log order."""
+    agent_started: bool = False
+    waited_ms: int | None = None
+    """Sum of the `waited_ms` of its `agent.started`, `verifier.started` and `fault.raised` (a wait
+    cut short by a cancel); None: none recorded."""
+    exited: AgentExited | AgentExitedView | None = None
+    claim: ClaimRecorded | ClaimRecordedView | None = None
+    diff: WorkspaceDiffed | WorkspaceDiffedView | None = None
+    tamper: TamperScanned | TamperScannedView | None = None
+    check: CheckRecorded | CheckRecordedView | None = None
+    fault: FaultRaised | FaultRaisedView | None = None
+    ended: TrialEnded | TrialEndedView | None = None
+
+    def fold(self) -> None:
+        """Add the calls read so far to `tally` and let them go (a replay need not hold them all)."""
+        if self.calls:
+            self.tally.add(self.calls)
+            self.calls.clear()
+
+
+def _iso(at: datetime | None) -> str:
+    assert at is not None
+    return at.isoformat().replace("+00:00", "Z")
+
+
+def _attempt_spend(acc: _Acc, tally: Tally, make: Callable[..., Any]) -> Any:
+    """An attempt's spend: `AttemptSpend`'s fields, made by `make` (the model, or `_plainbody.SpendRow`)."""
+    return make(
+        attempt=acc.started.attempt,
+        ended=acc.ended is not None,
+        cost_usd=round(tally.spend_usd, 10),
+        calls=tally.calls,
+        calls_cost_unknown=tally.cost_unknown,
+        cut_mid_turn=acc.ended is None and acc.agent_started,
+    )
+
+
+def _record(
+    pt: PlannedTrial,
+    acc: _Acc,
+    tally: Tally,
+    metered: bool,
+    history: Sequence[_Acc],
+    spends: Sequence[AttemptSpend],
+) -> dict[str, Any]:
+    """The record of one ended attempt, as its JSON writes it (`spends`: `_attempt_spend` of each of `history`).
+
+    One nested object with every field of `TrialRecord`, in its order and by alias (`schema`,
+    `pass`), `Physics.phase_wait_ms` left out when None: `TrialRecord.model_validate` makes the
+    record from it (its nested models as building each of them would, at a fraction of the
+    calls), and a replay that only prints the result encodes it as it is (`_encoded_records`); the
+    attempts' spends are the models given. `wall_ms` is trial.started to trial.ended less the
+    attempt's recorded waits for other trials of its task (`acc.waited_ms`,
+    `Physics.phase_wait_ms`); a log without them gives the whole span, as before.
+    """
+    started, ended = acc.started, acc.ended
+    wall = None
+    if ended is not None and ended.at and started.at:
+        wall = int((ended.at - started.at).total_seconds() * 1000)
+        if acc.waited_ms is not None:  # both clocks are the runner's; never below 0 if they drift
+            wall = max(0, wall - acc.waited_ms)
+    phys = physics(tally, metered, wall, acc.waited_ms)
+    check = acc.check
+    checks: tuple[dict[str, Any], ...] = ()
+    if check is not None:
+        checks = (
+            {
+                "type": check.type,
+                "level": check.level,
+                "pass": check.passed,
+                "reward": check.reward,
+                "reward_source": check.reward_source,
+                "output": check.output,
+            },
+        )
+    f = acc.fault
+    fault = None if f is None else {"code": f.code, "phase": f.phase, "message": f.message}
+    claim = None
+    if acc.claim is not None:
+        c = acc.claim
+        claim = {"message": c.message, "self_reported": c.self_reported, "source": c.source}
+    ws = None
+    if acc.diff is not None:
+        d = acc.diff
+        ws = {
+            "diff": d.diff,
+            "added": d.added,
+            "changed": d.changed,
+            "removed": d.removed,
+            "retained": ended.retained if ended else None,
+        }
+    verified = check.passed if check is not None and fault is None else None
+    reward = check.reward if check is not None and fault is None else None
+    tamper = None
+    if acc.tamper is not None:
+        t = acc.tamper
+        failed = t.policy == "fail" and bool(t.findings or t.omitted) and verified is True
+        reason = None
+        if failed:
+            kinds = ", ".join(sorted({x.kind for x in t.findings}))
+            reason = f"scored failed under --tamper fail: {len(t.findings) + t.omitted} tamper finding(s) ({kinds})"
+            verified, reward = False, 0.0
+        tamper = {"policy": t.policy, "findings": t.findings, "omitted": t.omitted, "failed": failed, "reason": reason}
+    tokens = phys["tokens"]
+    return {
+        "schema": TRIAL_SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "trial_id": pt.trial_id,
+        "task_id": pt.task_id,
+        "mode": pt.mode,
+        "repeat": pt.repeat,
+        "attempt": started.attempt,
+        "attempts": len(history),
+        "control": pt.control,
+        "verified": verified,
+        "reward": reward,
+        "checks": checks,
+        "execution": acc.exited.execution if acc.exited else "not_started",
+        "execution_reason": acc.exited.reason if acc.exited else None,
+        "assessment": ended.assessment if ended else "unscored",
+        "fault": fault,
+        "claim": claim,
+        "harness_measured": {
+            "wall_ms": wall,
+            "input_tokens": tokens["input"],
+            "output_tokens": tokens["output"],
+            "total_cost_usd": phys["cost_usd"],
+        },
+        "physics": phys,
+        "context_manifest": started.context_manifest,
+        "started_at": _iso(started.at),
+        "ended_at": _iso(ended.at) if ended else None,
+        "workspace": ws,
+        "tamper": tamper,
+        "spend": tuple(sp for a, sp in zip(history, spends, strict=True) if a.started.attempt <= started.attempt),
+    }
+
+
+class Kit(NamedTuple):
+    """What makes a projection's parts: the models (`_project.MODELS`) or plain structs (`_plainbody.PLAIN`).
+
+    Each takes the fields its model takes (by name) and returns the part: `spend`
+    (`AttemptSpend`), `unended` (`UnendedTrial`), `coverage` (`Coverage`), `record` (a
+    `TrialRecord` from `_record`'s dict), `table_and_verdict` (the table's rows and the verdict,
+    from the plan, the records, the unended trials and the superseded attempts) and `sequential`
+    (the `SequentialRecord` from the plan and the records, or None).
+    """
+
+    spend: Callable[..., Any]
+    unended: Callable[..., Any]
+    coverage: Callable[..., Any]
+    record: Callable[[dict[str, Any]], Any]
+    table_and_verdict: Callable[[Any, Sequence[Any], Sequence[Any], Sequence[Any]], tuple[tuple[Any, ...], Any]]
+    sequential: Callable[[Any, Sequence[Any]], Any]
+
+
+class Projection:
+    """A projection fed the log's events in runs (`add`), then made into the `RunResult` (`result`).
+
+    `project` feeds it a whole log at once; a replay (`memeval.results.load_run`) feeds it each
+    megabyte of the log as it is read (`RunLog.replay_stream`), so that the events it no longer
+    needs (the model calls, once their attempt has ended) are let go as it goes. Either way the
+    result is the same, byte for byte. `result` and `result_body` are made by
+    `memeval.results._project` (the models); `parts` with any `Kit`.
+
+    Args:
+        plan: the log's first event, which must be `run.planned` (`RunPlanned`, or its `PlanView`).
+
+    Raises:
+        RunLogError: `plan` is not `run.planned`.
+    """
+
+    def __init__(self, plan: Event | View | PlanView | None) -> None:
+        if getattr(plan, "event", None) != "run.planned":  # `RunPlanned` or its view: no other has the tag
+            raise RunLogError("a run log must start with run.planned")
+        self.plan: RunPlanned | PlanView = plan  # type: ignore[assignment]  # checked by its tag above
+        self.planned: dict[str, Any] = {t.trial_id: t for t in self.plan.trials}
+        self.accs: dict[str, list[_Acc]] = {}
+        self.status = "running"
+        self.run_faults: list[FaultRaised | FaultRaisedView] = []
+        """The run's own faults (no trial), as their events: `Fault`s in the result."""
+
+    def add(self, events: Iterable[Event | View]) -> None:
+        """Add the log's next events, in order (the first, `run.planned`, was given when made).
+
+        Raises:
+            RunLogError: an event names a trial the run never planned, or comes before its
+                trial's `trial.started`.
+        """
+        planned, accs, run_faults = self.planned, self.accs, self.run_faults
+        for ev in events:
+            if type(ev) is ModelCalledView:
+                # Most of a log: the shortest path. The same checks as below, in the same order.
+                history = accs.get(ev.trial_id)
+                if history:
+                    history[-1].calls.append(ev.call)
+                    continue
+            # Dispatch on the tag, which the events and their views share.
+            if ev.event == "run.ended":
+                self.status = ev.status
+                continue
+            if ev.event == "fault.raised" and ev.trial_id is None:
+                run_faults.append(ev)
+                continue
+            tid = getattr(ev, "trial_id", None)
+            if tid is None:
+                continue
+            if tid not in planned:
+                raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
+            if ev.event == "trial.started":
+                history = accs.setdefault(tid, [])
+                if history:
+                    history[-1].fold()  # no later call is added to an earlier attempt
+                history.append(_Acc(ev))
+                continue
+            history = accs.get(tid)
+            if not history:
+                raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
+            acc = history[-1]
+            if ev.event == "model.called":
+                acc.calls.append(ev.call)
+            elif ev.event == "agent.started":
+                acc.agent_started = True
+                if ev.waited_ms is not None:
+                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+            elif ev.event == "verifier.started":
+                if ev.waited_ms is not None:
+                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+            elif ev.event == "agent.exited":
+                acc.exited = ev
+            elif ev.event == "claim.recorded":
+                acc.claim = ev
+            elif ev.event == "workspace.diffed":
+                acc.diff = ev
+            elif ev.event == "tamper.scanned":
+                acc.tamper = ev
+            elif ev.event == "check.recorded":
+                acc.check = ev
+            elif ev.event == "fault.raised":
+                acc.fault = ev
+                if ev.waited_ms is not None:  # a wait at the phases gate that the run's stop cut short
+                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+            elif ev.event == "trial.ended":
+                acc.ended = ev
+                acc.fold()  # its calls so far are added up and let go; a later one is added at the end
+
+    def result(self, log_hash: str) -> RunResult:
+        """The `RunResult` of the events added (`log_hash`: `sha256:<hex>` of the log's complete lines)."""
+        from memeval.results._project import result_of
+
+        return result_of(self, log_hash)
+
+    def result_body(self, log_hash: str) -> bytes:
+        """`memeval.results.result_body` of `result(log_hash)` (see `memeval.results._project.body_of`)."""
+        from memeval.results._project import body_of
+
+        return body_of(self, log_hash)
+
+    def parts(self, kit: Kit) -> Parts:
+        """Everything of the result but the plan's fields, each part made by `kit` (records from `_record`'s dict)."""
+        plan, accs, planned = self.plan, self.accs, self.planned
+        metered = plan.run_card.network == "proxy"
+        make = kit.record
+        trials: list[Any] = []
+        all_attempts: list[Any] = []
+        unended: list[Any] = []
+        executed = 0
+        for tid, pt in planned.items():
+            history = accs.get(tid, [])
+            for a in history:
+                a.fold()
+            tallies = [a.tally.tally() for a in history]
+            spends = tuple(_attempt_spend(a, t, kit.spend) for a, t in zip(history, tallies, strict=True))
+            recs = [
+                _record(pt, a, t, metered, history, spends)
+                for a, t in zip(history, tallies, strict=True)
+                if a.ended is not None
+            ]
+            if recs:
+                last = recs[-1]
+                if len(last["spend"]) != len(spends):  # later attempts, unended: the trial's record carries them all
+                    last = {**last, "spend": spends}
+                trials.append(make(last))
+                all_attempts += map(make, recs[:-1])
+            elif history:
+                unended.append(
+                    kit.unended(
+                        trial_id=tid,
+                        task_id=pt.task_id,
+                        mode=pt.mode,
+                        spend=spends,
+                    )
+                )
+            if any(a.agent_started for a in accs.get(tid, [])):
+                executed += 1
+        sequential = kit.sequential(plan, trials)
+        if sequential is not None and sequential.path.stopped:
+            from memeval.results._sequential import repeats_looked_at
+
+            # A sequential run that stopped expected no trial beyond its last look.
+            covered = repeats_looked_at(sequential.path, sorted({v.task_id for v in plan.trials if v.control is None}))
+            planned = {k: v for k, v in planned.items() if v.repeat <= covered.get(v.task_id, sequential.rounds_run)}
+        observed = 0
+        missing = {"fault": 0, "not_emitted": 0, "unmetered": 0, "not_run": 0}
+        for r in trials:
+            if r.fault is not None:
+                missing["fault"] += MEASURED
+                continue
+            values = [
+                r.reward,
+                r.verified,
+                r.harness_measured.wall_ms,
+                r.physics.tokens.input,
+                r.physics.tokens.output,
+                r.physics.tokens.cache_read,
+                r.physics.tokens.cache_write,
+                r.physics.cost_usd,
+                r.physics.engine_calls,
+                r.physics.tool_calls,
+                r.physics.errors,
+            ]
+            n = MEASURED - values.count(None)  # None is only ever equal to itself
+            observed += n
+            missing["unmetered" if r.physics.source == "unmetered" else "not_emitted"] += MEASURED - n
+        missing["not_run"] = (len(planned) - len(trials)) * MEASURED
+        coverage = kit.coverage(
+            expected_trials=len(planned),
+            executed_trials=executed,
+            completed_trials=sum(1 for r in trials if r.assessment == "scored"),
+            expected_measurements=len(planned) * MEASURED,
+            observed_measurements=observed,
+            missing={k: v for k, v in missing.items() if v},
+        )
+        table, verdict = kit.table_and_verdict(plan, trials, unended, all_attempts)
+        if sequential is not None and verdict is not None:
+            # The fixed-size word would ignore that the run looked after every round.
+            verdict = verdict.model_copy(
+                update={"verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
+            )
+        return Parts(trials, all_attempts, coverage, table, verdict, unended, sequential)
+
+
+class Parts(NamedTuple):
+    """What `Projection.parts` projects: the result's fields but the plan's, the status and the run's faults.
+
+    Each part as its `Kit` made it: `TrialRecord`s and the other models, or the plain structs.
+    """
+
+    trials: list[Any]
+    superseded: list[Any]
+    coverage: Any
+    table: tuple[Any, ...]
+    verdict: Any
+    unended: list[Any]
+    sequential: Any

@@ -1,0 +1,233 @@
+"""The table's cells and the verdict's inputs from a run's records, without pydantic.
+
+What `memeval.results._table.table_and_verdict` computes, shared: a cell's values (`cell`), the
+faulted attempts a retry superseded (`retried_faults`), the arms' models (`arm_models`), and
+`plain_table_and_verdict`, the table's rows as `TableRowOut` and the verdict as `PairedVerdict`'s
+fields (`memeval.stats._verdictcore.verdict_fields`), for a plain replay
+(`memeval.results._plainbody`). Where the models would refuse an input (a negative or infinite
+cost, an empty task id, a negative seed) it raises `Differs`, and the caller leaves the result
+to the models, which refuse it with their own error.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from memeval.formatting import CellValue, cell_text
+from memeval.results._spend import sum_spend
+
+if TYPE_CHECKING:
+    from memeval.eventlog import PlanView, RunPlanned
+    from memeval.results._records import TrialRecord, UnendedTrial
+
+
+class Differs(Exception):
+    """The plain path would not write (or refuse) this result as the models do: leave it to them."""
+
+
+def cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellValue:
+    """A table cell's values: trials, passes, scored trials, faults and spend (`sum_spend`).
+
+    A spend with calls of unknown cost, or with an attempt cut mid-turn, is marked a lower bound.
+    """
+    spent = sum_spend([a for r in recs for a in r.spend] + [a for u in unended for a in u.spend])
+    passes = scored = 0
+    metered = bool(recs)
+    faults = []
+    for r in recs:
+        if r.assessment == "scored":
+            scored += 1
+            if r.verified:
+                passes += 1
+        if r.physics.source != "meter":
+            metered = False
+        if r.fault:
+            faults.append(r.fault.code)
+    return CellValue(
+        trials=len(recs),
+        passes=passes,
+        scored=scored,
+        faults=len(faults),
+        fault_code=faults[0] if len(recs) == 1 and faults else None,
+        scored_single=len(recs) == 1 and recs[0].assessment == "scored",
+        cost_usd=round(spent.cost_usd, 6) if metered else None,
+        cost_lower_bound=spent.lower_bound,
+    )
+
+
+def obs_fields(r: TrialRecord) -> tuple[str, float | None, bool]:
+    """`memeval.results.trial_obs(r)`'s fields: outcome, cost (None: unknown) and whether it timed out.
+
+    Its cost is the spend of all its attempts when every answered call of every attempt was priced
+    and no attempt was cut mid-turn (a call in flight at a kill is on no record), else unknown (None).
+    """
+    outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
+    if not r.spend:  # a record with no attempt spends: its own figure
+        return outcome, r.physics.cost_usd, r.execution == "timed_out"
+    known = r.physics.cost_usd is not None
+    if known:
+        for a in r.spend:
+            if a.calls_cost_unknown or a.cut_mid_turn:
+                known = False
+                break
+    # Unknown when any attempt's spend is: the last attempt's own cost alone would undercount.
+    cost = r.spend_usd if known else None
+    return outcome, cost, r.execution == "timed_out"
+
+
+def retried_faults(superseded: Sequence[TrialRecord]) -> dict[str, tuple[int, int]]:
+    """Per task, (baseline, pack) faulted attempts a retry superseded, for the verdict's recount.
+
+    `cancelled` is left out: an interrupt is the user's doing, never the agent's.
+    """
+    out: dict[str, tuple[int, int]] = {}
+    for r in superseded:
+        if r.control is None and r.fault is not None and r.fault.code != "cancelled":
+            b, p = out.get(r.task_id, (0, 0))
+            out[r.task_id] = (b + (r.mode == "baseline"), p + (r.mode == "pack"))
+    return out
+
+
+def arm_models(trials: Sequence[TrialRecord]) -> tuple[str, ...]:
+    """A `mixed_settings` line when the arms' agents were answered by different models, else ().
+
+    The agent names the model of every call and the proxy forwards any, so a pack that tells the
+    agent to use another model would otherwise read as memory that helps.
+    """
+    used: dict[str, set[str]] = {"baseline": set(), "pack": set()}
+    for r in trials:
+        used[r.mode].update(r.physics.models)
+    if used["baseline"] == used["pack"] or not (used["baseline"] and used["pack"]):
+        return ()  # an arm with no answered call says nothing about its model
+    arms = "; ".join(f"{arm} {', '.join(sorted(ms)) or 'none'}" for arm, ms in used.items())
+    return (f"the arms' agents were answered by different models ({arms}): the model, not the memory, may explain it",)
+
+
+def grouped(
+    plan: RunPlanned | PlanView, trials: Sequence[TrialRecord], unended: Sequence[UnendedTrial]
+) -> tuple[dict[str, dict[str, list[TrialRecord]]], dict[tuple[str, str], list[UnendedTrial]]]:
+    """The records by task (in the plan's order) and arm, and the unended trials by task and arm."""
+    by_task: dict[str, dict[str, list[TrialRecord]]] = {}
+    for t in plan.trials:
+        if t.task_id not in by_task:
+            by_task[t.task_id] = {"baseline": [], "pack": []}
+    for r in trials:
+        by_task[r.task_id][r.mode].append(r)
+    left: dict[tuple[str, str], list[UnendedTrial]] = {}
+    for u in unended:
+        left.setdefault((u.task_id, u.mode), []).append(u)
+    return by_task, left
+
+
+class TableRowOut(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """`TableRow` as its JSON writes it: its fields in order, then its cells' words (`baseline`, `pack`)."""
+
+    task_id: str
+    baseline_passes: int
+    baseline_scored: int
+    pack_passes: int
+    pack_scored: int
+    baseline_cost_usd: float | None
+    pack_cost_usd: float | None
+    baseline_trials: int
+    pack_trials: int
+    baseline_faults: int
+    pack_faults: int
+    baseline_fault_code: str | None
+    pack_fault_code: str | None
+    baseline_cost_lower_bound: bool
+    pack_cost_lower_bound: bool
+    baseline: str
+    pack: str
+
+
+def alike(x: float | None) -> float | None:
+    """`x` as pydantic holds a float field (an int made a float), or `Differs` where msgspec would write it otherwise.
+
+    Both write the shortest digits that read back the same, but from 1e16 on msgspec writes `1e16`
+    where pydantic writes `1e+16`; pydantic writes a NaN or an infinity as null.
+    """
+    if x is None:
+        return None
+    x = float(x)
+    if not -1e16 < x < 1e16:
+        raise Differs
+    return x
+
+
+def _row(task_id: str, b: CellValue, p: CellValue) -> TableRowOut:
+    b_cost, p_cost = alike(b.cost_usd), alike(p.cost_usd)
+    # The cells' words from the row's own values, as `TableRow.cell` gives them to `cell_text`.
+    words = [
+        cell_text(c._replace(cost_usd=cost, scored_single=c.trials == 1 and c.scored == 1))
+        for c, cost in ((b, b_cost), (p, p_cost))
+    ]
+    return TableRowOut(
+        task_id=task_id,
+        baseline_passes=b.passes,
+        baseline_scored=b.scored,
+        pack_passes=p.passes,
+        pack_scored=p.scored,
+        baseline_cost_usd=b_cost,
+        pack_cost_usd=p_cost,
+        baseline_trials=b.trials,
+        pack_trials=p.trials,
+        baseline_faults=b.faults,
+        pack_faults=p.faults,
+        baseline_fault_code=b.fault_code,
+        pack_fault_code=p.fault_code,
+        baseline_cost_lower_bound=b.cost_lower_bound,
+        pack_cost_lower_bound=p.cost_lower_bound,
+        baseline=words[0],
+        pack=words[1],
+    )
+
+
+def plain_table_and_verdict(
+    plan: PlanView,
+    trials: Sequence[TrialRecord],
+    unended: Sequence[UnendedTrial],
+    superseded: Sequence[TrialRecord] = (),
+) -> tuple[tuple[TableRowOut, ...], dict[str, Any] | None]:
+    """`table_and_verdict`'s table as `TableRowOut` rows and its verdict as `PairedVerdict`'s fields, without pydantic.
+
+    Raises:
+        Differs: an input the models would refuse (`TrialObs`: a cost that is negative or not
+            finite; `TaskTrials`: an empty task id; `paired_verdict`: a negative seed).
+    """
+    from memeval.stats import Task, verdict_fields
+
+    by_task, left = grouped(plan, trials, unended)
+    rows = []
+    inputs = []
+    for task_id, arms in by_task.items():
+        b = cell(arms["baseline"], left.get((task_id, "baseline"), ()))
+        p = cell(arms["pack"], left.get((task_id, "pack"), ()))
+        rows.append(_row(task_id, b, p))
+        if arms["baseline"] or arms["pack"]:
+            if not task_id:
+                raise Differs
+            inputs.append(Task(task_id, *(tuple(_obs(r) for r in arms[m]) for m in ("baseline", "pack"))))
+    verdict = None
+    if inputs:
+        seed = plan.seeds.get("stats")
+        if seed is not None and seed < 0:
+            raise Differs
+        kw = {"perm_seed": seed, "boot_seed": seed} if seed is not None else {}
+        verdict = verdict_fields(
+            inputs, retried_faults=retried_faults(superseded), mixed_settings=arm_models(trials), **kw
+        )
+    return tuple(rows), verdict
+
+
+def _obs(r: TrialRecord) -> Any:
+    from memeval.stats import Obs
+
+    outcome, cost, timed_out = obs_fields(r)
+    if cost is not None and (not math.isfinite(cost) or cost < 0):
+        raise Differs  # `TrialObs` refuses it
+    return Obs(outcome, cost, timed_out)
