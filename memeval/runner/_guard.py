@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import shutil
 import subprocess
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -62,6 +63,8 @@ PYCACHE_INSIDE = "/tmp/.memeval-pycache"
 """Where the verifier's Python caches compiled modules (`PYTHONPYCACHEPREFIX`): under the fresh
 /tmp, so a `__pycache__/*.pyc` the agent planted beside a module is never what runs."""
 DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
+SHELL_INSIDE = "/tmp/.memeval-bash"
+"""Where the shell that runs test.sh is bound (`test_sh_shell`)."""
 
 
 def world_folders(world: World) -> tuple[str, ...]:
@@ -275,6 +278,32 @@ def guard_mounts() -> tuple[Mount, ...]:
     if SYSTEM_SITECUSTOMIZE.is_file():
         ms.append(Mount(GUARD_HOST / "sitecustomize.py", str(SYSTEM_SITECUSTOMIZE)))
     return tuple(ms)
+
+
+def test_sh_shell(folder: Path) -> Mount:
+    """A copy of the host's bash in `folder` that no process in the sandbox may read, bound at `SHELL_INSIDE`.
+
+    test.sh runs the program under test as its child, with its own uid: the kernel lets such a process attach a
+    debugger to test.sh (`gdb -p`, ptrace), or write its memory through `/proc/PID/mem`, unless test.sh is not
+    *dumpable*. A program the tests ran seeked test.sh's script to its end that way (`lseek(255, 0, SEEK_END)`
+    through gdb) after writing a passing reward: test.sh exited 0 by itself, before its own failing write. A
+    process that executes a file it cannot read is made not dumpable (execve(2), `would_dump`), and no process
+    of the sandbox can read this copy: it is owned by the host's root, which the sandbox's user namespace does
+    not map (so its `CAP_DAC_OVERRIDE` does not apply), with mode 0711. test.sh and the subshells it forks are
+    then out of reach of what they run; the programs it starts are dumpable as usual (`strace CMD` and `gdb CMD`
+    in tests work). Refusing `prlimit` on another process is the sandbox's seccomp filter's part.
+
+    Args:
+        folder: a fresh folder of the verifier's on the host (never one a sandbox could write).
+
+    Raises:
+        OSError: the host has no bash, or `folder` cannot be written.
+    """
+    host = shutil.which("bash", path=os.defpath) or "/bin/bash"
+    copy = folder / "bash"
+    shutil.copyfile(host, copy)
+    os.chmod(copy, 0o711)
+    return Mount(copy, SHELL_INSIDE)
 
 
 def drop_bytecode_caches(root: Path) -> list[str]:

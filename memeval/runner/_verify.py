@@ -25,6 +25,7 @@ from memeval.runner._guard import (
     clear_mount_path,
     drop_bytecode_caches,
     guard_mounts,
+    test_sh_shell,
     verifier_env,
     world_folders,
 )
@@ -379,7 +380,14 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         output.write_text("")
         return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
     env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
-    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
+    (work / "shell").mkdir()
+    shell = test_sh_shell(work / "shell")  # test.sh out of reach of the programs it runs (ptrace, /proc/PID/mem)
+    mounts = world.mounts() + (
+        Mount(tests, "/tests"),
+        Mount(logs, "/logs/verifier", writable=True),
+        *guard_mounts(),
+        shell,
+    )
     # The task's storage_mb holds here too (the agent's program runs in it): the world, /logs/verifier and /tmp
     # on disk, watched; /tmp was an unsized tmpfs, half the host's memory for whatever the tests ran.
     spec = SandboxSpec(
@@ -392,7 +400,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         tmp_dir=work / "tmp",
     )
     res = run_sandboxed(
-        spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
+        spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )
     report = parse_exit_report(res.status)
     code = res.exit_code

@@ -76,6 +76,35 @@ FANOTIFY_CALLS: dict[int, tuple[int, ...]] = {
 """`fanotify_init` for each architecture (same tables); it answers EPERM."""
 
 
+PRLIMIT_CALLS: dict[int, int] = {_X86_64: 302, 0x40000003: 340, 0xC00000B7: 261, 0x40000028: 369}
+"""`prlimit64` for each architecture (same tables). It is let through only for the caller itself (pid 0) or
+to read a limit (no new limit given); setting another process's limits answers EPERM, as it does without the
+right uid. The kernel lets a process lower the limits of any process of its uid (`check_prlimit_permission`),
+so in a verifier the program the tests run could cap test.sh's open files (`RLIMIT_NOFILE` 3) after writing a
+passing reward: test.sh's own `echo 0 > reward.txt` then failed to open and the planted reward stood, with
+test.sh exiting by itself. `setrlimit`, `ulimit` and `prlimit CMD` set the caller's own (pid 0)."""
+_ARG0_LO, _ARG2_LO, _ARG2_HI = 16, 32, 36  # offsets of args[0] and args[2] in struct seccomp_data (little-endian)
+
+
+def _prlimit_check(nr: int) -> list[tuple[int, int, int, int]]:
+    """Instructions run with the call number loaded: `prlimit64` on another pid setting a limit returns EPERM.
+
+    Any other call jumps past them with the number still loaded; `prlimit64` always returns here. A pid is a
+    32-bit `pid_t`, so its low word is compared; the new-limit pointer is compared whole.
+    """
+    return [
+        (_JEQ_K, 0, 8, nr),  # not prlimit64: on to the compares after this block
+        (_LD_W_ABS, 0, 0, _ARG0_LO),
+        (_JEQ_K, 4, 0, 0),  # pid 0, the caller itself: allow
+        (_LD_W_ABS, 0, 0, _ARG2_LO),
+        (_JEQ_K, 0, 3, 0),
+        (_LD_W_ABS, 0, 0, _ARG2_HI),
+        (_JEQ_K, 0, 1, 0),  # no new limit (a read): allow
+        (_RET_K, 0, 0, RET_ALLOW),
+        (_RET_K, 0, 0, RET_EPERM),
+    ]
+
+
 def refused_calls() -> dict[int, dict[int, int]]:
     """Each architecture's refused call numbers and the `SECCOMP_RET_ERRNO` value each returns."""
     out: dict[int, dict[int, int]] = {}
@@ -90,7 +119,10 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
 
 
 def sandbox_filter() -> bytes:
-    """The compiled filter: each call of `refused_calls()` returns its errno, everything else is allowed.
+    """The compiled filter: `refused_calls()` return their errno, everything else is allowed (see below).
+
+    `prlimit64` setting another process's limits returns EPERM (`PRLIMIT_CALLS`, `_prlimit_check`, just
+    after the call number is loaded).
 
     Layout per architecture: `arch == A ? (load nr, [mask x32 bit], nr == each ? its return) :
     next architecture`, then allow. Returns are grouped by value after the compares, so each
@@ -103,6 +135,8 @@ def sandbox_filter() -> bytes:
         body: list[tuple[int, int, int, int]] = [(_LD_W_ABS, 0, 0, _NR)]
         if arch == _X86_64:
             body.append((_AND_K, 0, 0, 0xFFFFFFFF ^ _X32_BIT))
+        if arch in PRLIMIT_CALLS:
+            body += _prlimit_check(PRLIMIT_CALLS[arch])
         items = list(calls.items())
         for i, (nr, ret) in enumerate(items):
             # after this compare: the compares left, the allow, then the returns in `rets` order
@@ -126,6 +160,7 @@ __all__ = [
     "FANOTIFY_CALLS",
     "INOTIFY_CALLS",
     "KEY_CALLS",
+    "PRLIMIT_CALLS",
     "RET_ALLOW",
     "RET_EMFILE",
     "RET_EPERM",
