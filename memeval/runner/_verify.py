@@ -196,14 +196,19 @@ def conflicting_rewards(doc: object, txt_raw: str, key: str | None = None) -> st
 
     Files that agree (a task writing both, the usual case) and a `reward.json` of details beside the
     `reward.txt` that counts (several numbers, none `reward`) are not a conflict. The message names the
-    values (numbers in [0, 1], never the files' other content) and how to write one file only.
+    values (numbers in [0, 1], never the files' other content) and how to write one file only. A `reward.txt`
+    that is not a number is no conflict: Harbor ignores it beside a `reward.json` holding `reward`, and
+    `interpret_rewards` refuses it otherwise.
 
     Raises:
-        RewardError: a malformed file, as `interpret_rewards` would.
+        RewardError: `reward.json`'s `reward` is outside [0, 1].
     """
-    txt_value = _txt_value(txt_raw)
     if not isinstance(doc, dict):
         return None  # refused as malformed by interpret_rewards
+    try:
+        txt_value = _txt_value(txt_raw)
+    except RewardError:
+        return None  # not a number: ignored beside a reward.json that has its own, refused by interpret_rewards if not
     own = doc.get("reward")
     if isinstance(own, int | float) and not isinstance(own, bool):
         json_value = _check(float(own), "reward.json:reward")

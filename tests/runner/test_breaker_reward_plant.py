@@ -68,6 +68,7 @@ def test_a_task_that_writes_both_files_alike_still_passes(tmp_path: Path, run_ab
         ('{"passed": 3, "total": 4}', "0", None, 0.0),  # details beside the reward.txt that counts
         ('{"correctness": 1, "reward": 0.25}', "0.25", "correctness", 1.0),
         ('{"correctness": 1}', "0", "correctness", 1.0),  # the named key counts whatever reward.txt says
+        ('{"reward": 1}', "PASSED\n", None, 1.0),  # a reward.txt that is not a number: ignored, as Harbor does
     ],
 )
 def test_files_that_agree_are_read_as_harbor_reads_them(tmp_path: Path, doc: str, txt: str, key, want: float):
