@@ -403,6 +403,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         limits=world.limits,
         watch_disk=True,
         tmp_dir=work / "tmp",
+        no_attach=True,  # nothing the tests run may trace or rewrite the runner that started it
     )
     res = run_sandboxed(
         spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import errno
 import struct
+from collections.abc import Mapping
 
 _LD_W_ABS = 0x20  # BPF_LD | BPF_W | BPF_ABS
 _JEQ_K = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
@@ -105,10 +106,53 @@ def _prlimit_check(nr: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def refused_calls() -> dict[int, dict[int, int]]:
-    """Each architecture's refused call numbers and the `SECCOMP_RET_ERRNO` value each returns."""
+PTRACE_CALLS: dict[int, tuple[int, ...]] = {
+    _X86_64: (101, 521),
+    0x40000003: (26,),
+    0xC00000B7: (117,),
+    0x40000028: (26,),
+}
+"""`ptrace` for each architecture (x86_64 with its x32 number, same tables). With `no_attach` (the verifier) its
+`PTRACE_ATTACH` and `PTRACE_SEIZE` requests answer EPERM; `PTRACE_TRACEME` (`gdb CMD`) and requests on a tracee
+already held pass."""
+VM_WRITE_CALLS: dict[int, tuple[int, ...]] = {
+    _X86_64: (311, 540),
+    0x40000003: (348,),
+    0xC00000B7: (271,),
+    0x40000028: (377,),
+}
+"""`process_vm_writev` for each architecture (same tables): refused with `no_attach`."""
+ATTACH_REQUESTS = (16, 0x4206)
+"""`PTRACE_ATTACH`, `PTRACE_SEIZE` (`<sys/ptrace.h>`)."""
+
+
+def _attach_check(nr: int) -> list[tuple[int, int, int, int]]:
+    """With the call number loaded: `ptrace` call `nr` attaching to a running process returns EPERM, any other passes.
+
+    Other calls jump past with the number still loaded; `ptrace` always returns here.
+    """
+    return [
+        (_JEQ_K, 0, 5, nr),
+        (_LD_W_ABS, 0, 0, _ARG0_LO),
+        (_JEQ_K, 2, 0, ATTACH_REQUESTS[0]),
+        (_JEQ_K, 1, 0, ATTACH_REQUESTS[1]),
+        (_RET_K, 0, 0, RET_ALLOW),
+        (_RET_K, 0, 0, RET_EPERM),
+    ]
+
+
+def refused_calls(no_attach: bool = False) -> dict[int, dict[int, int]]:
+    """Each architecture's refused call numbers and the `SECCOMP_RET_ERRNO` value each returns.
+
+    `no_attach` adds `VM_WRITE_CALLS` (the verifier's filter; see `sandbox_filter`).
+    """
     out: dict[int, dict[int, int]] = {}
-    for table, ret in ((KEY_CALLS, RET_EPERM), (INOTIFY_CALLS, RET_EMFILE), (FANOTIFY_CALLS, RET_EPERM)):
+    tables: list[tuple[Mapping[int, tuple[int, ...]], int]] = [
+        (KEY_CALLS, RET_EPERM),
+        (INOTIFY_CALLS, RET_EMFILE),
+        (FANOTIFY_CALLS, RET_EPERM),
+    ]
+    for table, ret in tables + ([(VM_WRITE_CALLS, RET_EPERM)] if no_attach else []):
         for arch, calls in table.items():
             out.setdefault(arch, {}).update(dict.fromkeys(calls, ret))
     return out
@@ -118,11 +162,15 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-def sandbox_filter() -> bytes:
+def sandbox_filter(no_attach: bool = False) -> bytes:
     """The compiled filter: `refused_calls()` return their errno, everything else is allowed (see below).
 
     `prlimit64` setting another process's limits returns EPERM (`PRLIMIT_CALLS`, `_prlimit_check`, just
-    after the call number is loaded).
+    after the call number is loaded). With `no_attach` (a verifier's sandbox), so is attaching to a running
+    process (`ptrace` `PTRACE_ATTACH`/`PTRACE_SEIZE`, `_attach_check`) and writing its memory
+    (`process_vm_writev`): the program the tests run shares their uid, and the kernel (with no Yama here) let it
+    attach a debugger to the test runner that started it and make it exit 0 (`gdb -p PPID`, `call _exit(0)`).
+    Agent turns keep them: debugging one's own processes is ordinary work.
 
     Layout per architecture: `arch == A ? (load nr, [mask x32 bit], nr == each ? its return) :
     next architecture`, then allow. Returns are grouped by value after the compares, so each
@@ -130,13 +178,16 @@ def sandbox_filter() -> bytes:
     (BPF's rule) and fit in a byte by far (a few dozen instructions in all).
     """
     blocks: list[list[tuple[int, int, int, int]]] = []
-    for arch, calls in refused_calls().items():
+    for arch, calls in refused_calls(no_attach).items():
         rets = sorted(set(calls.values()))
         body: list[tuple[int, int, int, int]] = [(_LD_W_ABS, 0, 0, _NR)]
         if arch == _X86_64:
             body.append((_AND_K, 0, 0, 0xFFFFFFFF ^ _X32_BIT))
         if arch in PRLIMIT_CALLS:
             body += _prlimit_check(PRLIMIT_CALLS[arch])
+        if no_attach:
+            for nr in PTRACE_CALLS.get(arch, ()):
+                body += _attach_check(nr)
         items = list(calls.items())
         for i, (nr, ret) in enumerate(items):
             # after this compare: the compares left, the allow, then the returns in `rets` order
@@ -145,7 +196,7 @@ def sandbox_filter() -> bytes:
         body += [(_RET_K, 0, 0, ret) for ret in rets]
         blocks.append(body)
     out = [_insn(_LD_W_ABS, 0, 0, _ARCH)]
-    arches = list(refused_calls())
+    arches = list(refused_calls(no_attach))
     for n, (arch, body) in enumerate(zip(arches, blocks, strict=True)):
         # not this architecture: skip its block (to the next architecture's compare, or the final allow)
         out.append(_insn(_JEQ_K, 0, len(body), arch))
@@ -161,9 +212,11 @@ __all__ = [
     "INOTIFY_CALLS",
     "KEY_CALLS",
     "PRLIMIT_CALLS",
+    "PTRACE_CALLS",
     "RET_ALLOW",
     "RET_EMFILE",
     "RET_EPERM",
+    "VM_WRITE_CALLS",
     "refused_calls",
     "sandbox_filter",
 ]

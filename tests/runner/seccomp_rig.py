@@ -12,16 +12,16 @@ import struct
 from memeval.sandbox._seccomp import sandbox_filter
 
 
-def run_filter(arch: int, nr: int, args: tuple[int, ...] = ()) -> int:
+def run_filter(arch: int, nr: int, args: tuple[int, ...] = (), no_attach: bool = False) -> int:
     """What the filter returns for call `nr` on architecture `arch` (an `AUDIT_ARCH_*` value).
 
     `args` are the call's first arguments (64-bit; the rest are 0), read as `seccomp_data.args` words
-    (offset 16 + 8 i, low word first on a little-endian machine).
+    (offset 16 + 8 i, low word first on a little-endian machine); `no_attach` reads the verifier's filter.
 
     Returns the filter's 32-bit return value (e.g. `RET_ALLOW`, `RET_EPERM`). Raises
     `AssertionError` on an instruction outside the four the filter is written with.
     """
-    prog = sandbox_filter()
+    prog = sandbox_filter(no_attach)
     insns = [struct.unpack("=HBBI", prog[i : i + 8]) for i in range(0, len(prog), 8)]
     data = {0: nr, 4: arch}
     for i, v in enumerate((*args, *(0,) * (6 - len(args)))):

@@ -23,7 +23,7 @@ import pytest
 from runner_helpers import make_task
 from seccomp_rig import run_filter
 
-from memeval.sandbox._seccomp import PRLIMIT_CALLS, RET_ALLOW, RET_EPERM
+from memeval.sandbox._seccomp import PRLIMIT_CALLS, PTRACE_CALLS, RET_ALLOW, RET_EPERM, VM_WRITE_CALLS
 
 X86_64 = 0xC000003E
 
@@ -104,3 +104,66 @@ def test_the_tested_program_cannot_reach_into_test_sh(tmp_path: Path, run_ab, re
 def test_the_filter_lets_prlimit_set_only_the_callers_own_limits(args: tuple[int, ...], want: int):
     assert run_filter(X86_64, PRLIMIT_CALLS[X86_64], args) == want
     assert run_filter(X86_64, PRLIMIT_CALLS[X86_64] | 0x40000000, args) == want  # the x32 spelling
+
+
+CHECK_PY = """\
+import subprocess, sys
+out = subprocess.run([sys.executable, "/app/prog.py"], capture_output=True, text=True).stdout.strip()
+sys.exit(0 if out == "5" else 1)
+"""
+RUNNER_SH = "if python3 /tests/check.py; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n"
+PARENT = "import os, subprocess, sys\nppid = os.getppid()\n"
+RUNNER_REACHES = {
+    # the tests' own runner (a Python checker here, pytest alike) is attached by gdb and made to exit 0
+    "gdb-exit-0": PARENT
+    + (
+        "subprocess.run(['gdb', '-p', str(ppid), '-batch', '-ex', 'call (void)_exit(0)'],"
+        " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\nprint(4)\n"
+    ),
+    # its memory opened for writing (code at its instruction pointer can be overwritten from there)
+    "proc-mem": PARENT
+    + (
+        "try:\n    open(f'/proc/{ppid}/mem', 'r+b', buffering=0).close()\n    print(5)\nexcept OSError:\n    print(4)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("reach", sorted(RUNNER_REACHES))
+def test_the_tested_program_cannot_reach_into_the_test_runner(tmp_path: Path, run_ab, reach: str):
+    tasks = tmp_path / "tasks"
+    prog = RUNNER_REACHES[reach]
+    t = make_task(tasks, "t", test_sh=RUNNER_SH, files={".attack.sh": f"cat > /app/prog.py <<'PY'\n{prog}PY\n"})
+    (t / "tests" / "check.py").write_text(CHECK_PY)
+    code, doc, err = run_ab(
+        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
+    )
+    assert code in (0, 1), err
+    for trial in doc["trials"]:
+        assert trial["fault"] is None, trial["fault"]
+        assert (trial["verified"], trial["reward"]) == (False, 0.0), (trial["reward"], trial["tamper"])
+
+
+def test_a_debugger_still_runs_a_program_in_the_verifier(tmp_path: Path, run_ab):
+    tasks = tmp_path / "tasks"
+    test_sh = (
+        "out=$(gdb -batch -ex run -ex bt --args /bin/sh -c 'echo traced' 2>/dev/null | grep -c traced)\n"
+        'if [ "$out" -ge 1 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
+    )
+    make_task(tasks, "t", test_sh=test_sh)
+    code, doc, err = run_ab(str(tasks), "--agent", "nop", "--network", "none")
+    assert code == 0, err
+    assert all(t["verified"] is True for t in doc["trials"]), [t["reward"] for t in doc["trials"]]
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="the x86_64 numbers are asked")
+def test_the_verifiers_filter_refuses_attaching_and_the_agents_does_not():
+    ptrace, x32_ptrace = PTRACE_CALLS[X86_64]
+    for nr in (ptrace, x32_ptrace):
+        for request in (16, 0x4206):  # PTRACE_ATTACH, PTRACE_SEIZE
+            assert run_filter(X86_64, nr, (request, 1234), no_attach=True) == RET_EPERM
+            assert run_filter(X86_64, nr, (request, 1234)) == RET_ALLOW
+        assert run_filter(X86_64, nr, (0,), no_attach=True) == RET_ALLOW  # PTRACE_TRACEME: gdb CMD
+        assert run_filter(X86_64, nr, (24, 1234), no_attach=True) == RET_ALLOW  # PTRACE_SYSCALL on a tracee
+    for nr in VM_WRITE_CALLS[X86_64]:
+        assert run_filter(X86_64, nr, no_attach=True) == RET_EPERM
+        assert run_filter(X86_64, nr) == RET_ALLOW
