@@ -25,6 +25,7 @@ from memeval.runner._guard import (
     clear_mount_path,
     drop_bytecode_caches,
     guard_mounts,
+    pycache_mount,
     test_sh_shell,
     verifier_env,
     world_folders,
@@ -391,6 +392,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         Mount(tests, "/tests"),
         Mount(logs, "/logs/verifier", writable=True),
         *guard_mounts(),
+        pycache_mount(work / "pycache"),
         shell,
     )
     # The task's storage_mb holds here too (the agent's program runs in it): the world, /logs/verifier and /tmp
