@@ -14,7 +14,8 @@ folder of the image**.
   runs, a last resort: a module there is found only when no standard-library or installed
   module has its name, and their `*.dist-info` entry points (pytest plugins) are never loaded.
   Plugins installed in the image (`pytest --ctrf`) load as before.
-- Compiled modules are read and written only under the fresh `/tmp` (`PYTHONPYCACHEPREFIX`, and
+- Compiled modules are read and written only in an empty, read-only cache (`PYTHONPYCACHEPREFIX`,
+  `pycache_mount`, so nothing at all: the program under test cannot plant one for a later process), and
   the guard sets `sys.pycache_prefix` for interpreters started with `-E` or `-I`): Python loads
   a `__pycache__/NAME.*.pyc` instead of `NAME.py` when its header matches (or always, for an
   unchecked hash-based one), and the workspace diff leaves out bytecode named after its source.
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import shutil
 import subprocess
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -59,9 +61,12 @@ GUARD_HOST = Path(__file__).with_name("_verifier_python")
 GUARD_INSIDE = "/tmp/.memeval-python"
 """Where the guard is bound: under the sandbox's fresh /tmp, a path no world folder can hold."""
 PYCACHE_INSIDE = "/tmp/.memeval-pycache"
-"""Where the verifier's Python caches compiled modules (`PYTHONPYCACHEPREFIX`): under the fresh
-/tmp, so a `__pycache__/*.pyc` the agent planted beside a module is never what runs."""
+"""The verifier's Python bytecode cache (`PYTHONPYCACHEPREFIX`): an empty folder bound read-only
+(`pycache_mount`), so a `__pycache__/*.pyc` the agent planted beside a module is never what runs, and no
+process of the verifier can leave one there for the next: every module is compiled from its source."""
 DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
+SHELL_INSIDE = "/tmp/.memeval-bash"
+"""Where the shell that runs test.sh is bound (`test_sh_shell`)."""
 
 
 def world_folders(world: World) -> tuple[str, ...]:
@@ -118,6 +123,7 @@ def verifier_env(
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # the cache is read-only: no write attempted there, none beside sources
     return env
 
 
@@ -275,6 +281,49 @@ def guard_mounts() -> tuple[Mount, ...]:
     if SYSTEM_SITECUSTOMIZE.is_file():
         ms.append(Mount(GUARD_HOST / "sitecustomize.py", str(SYSTEM_SITECUSTOMIZE)))
     return tuple(ms)
+
+
+def pycache_mount(folder: Path) -> Mount:
+    """`folder` (made empty here) bound read-only at `PYCACHE_INSIDE`, the verifier's bytecode cache.
+
+    Python reads a module's compiled form from the cache when its header (the source's mtime and size) matches,
+    and the cache was a folder under `/tmp` any process of the verifier could write: the program the tests ran
+    wrote `.../usr/lib/python3.11/json/__init__.cpython-311.pyc` with the standard library's header and its own
+    code, and the checker test.sh ran next imported it as `json` and exited 0. Empty and read-only, the cache
+    holds nothing and takes nothing; Python compiles each module from source in every process (measured: about
+    1 s more CPU for `python3 -m pytest --version` at load 27 on 2 cores, 1.2 s against 0.2 s).
+
+    Args:
+        folder: a fresh path of the verifier's on the host (never one a sandbox could write).
+    """
+    folder.mkdir()
+    return Mount(folder, PYCACHE_INSIDE)
+
+
+def test_sh_shell(folder: Path) -> Mount:
+    """A copy of the host's bash in `folder` that no process in the sandbox may read, bound at `SHELL_INSIDE`.
+
+    test.sh runs the program under test as its child, with its own uid: the kernel lets such a process attach a
+    debugger to test.sh (`gdb -p`, ptrace), or write its memory through `/proc/PID/mem`, unless test.sh is not
+    *dumpable*. A program the tests ran seeked test.sh's script to its end that way (`lseek(255, 0, SEEK_END)`
+    through gdb) after writing a passing reward: test.sh exited 0 by itself, before its own failing write. A
+    process that executes a file it cannot read is made not dumpable (execve(2), `would_dump`), and no process
+    of the sandbox can read this copy: it is owned by the host's root, which the sandbox's user namespace does
+    not map (so its `CAP_DAC_OVERRIDE` does not apply), with mode 0711. test.sh and the subshells it forks are
+    then out of reach of what they run; the programs it starts are dumpable as usual (`strace CMD` and `gdb CMD`
+    in tests work). Refusing `prlimit` on another process is the sandbox's seccomp filter's part.
+
+    Args:
+        folder: a fresh folder of the verifier's on the host (never one a sandbox could write).
+
+    Raises:
+        OSError: the host has no bash, or `folder` cannot be written.
+    """
+    host = shutil.which("bash", path=os.defpath) or "/bin/bash"
+    copy = folder / "bash"
+    shutil.copyfile(host, copy)
+    os.chmod(copy, 0o711)
+    return Mount(copy, SHELL_INSIDE)
 
 
 def drop_bytecode_caches(root: Path) -> list[str]:

@@ -25,6 +25,8 @@ from memeval.runner._guard import (
     clear_mount_path,
     drop_bytecode_caches,
     guard_mounts,
+    pycache_mount,
+    test_sh_shell,
     verifier_env,
     world_folders,
 )
@@ -173,7 +175,63 @@ def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
         except RecursionError:  # written by whatever the tests ran, the agent's code included
             raise RewardError("reward.json is nested deeper than memeval reads") from None
     txt_raw = txt.decode("utf-8", "surrogateescape") if txt is not None else None
+    if js is not None and txt_raw is not None:
+        conflict = conflicting_rewards(doc, txt_raw, key)
+        if conflict is not None:
+            raise RewardError(conflict)
     return interpret_rewards(doc if js is not None else None, txt_raw, key)
+
+
+def conflicting_rewards(doc: object, txt_raw: str, key: str | None = None) -> str | None:
+    """Why `reward.txt` and `reward.json`, both present, contradict each other, or None when they do not.
+
+    Harbor's rules pick one file over the other (`interpret_rewards`), but the program the tests run shares
+    test.sh's rights in `/logs/verifier`: a test.sh that writes `reward.txt` from the program's output is
+    outranked by a `reward.json` the program wrote itself, and a `reward.json` of one named reward without
+    `reward` is outranked by a planted `reward.txt`, which fills `reward` in. memeval cannot tell which process
+    wrote a file, so two files that disagree are the verifier's protocol broken, never a reward:
+
+    - `reward.json` has a number under `reward` that is not `reward.txt`'s number; or
+    - `reward.json` alone would count a reward (see `interpret_rewards`) and `reward.txt`, filling `reward` in,
+      makes another value count.
+
+    Files that agree (a task writing both, the usual case) and a `reward.json` of details beside the
+    `reward.txt` that counts (several numbers, none `reward`) are not a conflict. The message names the
+    values (numbers in [0, 1], never the files' other content) and how to write one file only. A `reward.txt`
+    that is not a number is no conflict: Harbor ignores it beside a `reward.json` holding `reward`, and
+    `interpret_rewards` refuses it otherwise.
+
+    Raises:
+        RewardError: `reward.json`'s `reward` is outside [0, 1].
+    """
+    if not isinstance(doc, dict):
+        return None  # refused as malformed by interpret_rewards
+    try:
+        txt_value = _txt_value(txt_raw)
+    except RewardError:
+        return None  # not a number: ignored beside a reward.json that has its own, refused by interpret_rewards if not
+    own = doc.get("reward")
+    if isinstance(own, int | float) and not isinstance(own, bool):
+        json_value = _check(float(own), "reward.json:reward")
+        if json_value != txt_value:
+            return (
+                f"reward.json says reward {json_value:g} and reward.txt says {txt_value:g}: the program the tests "
+                "ran can write either file, so memeval counts neither (a test.sh should write one reward file, or "
+                "the same number in both)"
+            )
+        return None
+    try:
+        alone = interpret_rewards(doc, None, key)
+    except RewardError:
+        return None  # reward.json alone counts nothing: reward.txt is the reward (details beside it)
+    both = interpret_rewards(doc, txt_raw, key)
+    if both.value != alone.value:
+        return (
+            f"reward.json alone counts {alone.source} = {alone.value:g}, and reward.txt ({txt_value:g}) fills in "
+            "`reward` over it: the program the tests ran can write either file, so memeval counts neither (a "
+            "test.sh should write one reward file, or name the reward that counts with --reward-key)"
+        )
+    return None
 
 
 def _key_label(key: str) -> str:
@@ -328,7 +386,15 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         output.write_text("")
         return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
     env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
-    mounts = world.mounts() + (Mount(tests, "/tests"), Mount(logs, "/logs/verifier", writable=True), *guard_mounts())
+    (work / "shell").mkdir()
+    shell = test_sh_shell(work / "shell")  # test.sh out of reach of the programs it runs (ptrace, /proc/PID/mem)
+    mounts = world.mounts() + (
+        Mount(tests, "/tests"),
+        Mount(logs, "/logs/verifier", writable=True),
+        *guard_mounts(),
+        pycache_mount(work / "pycache"),
+        shell,
+    )
     # The task's storage_mb holds here too (the agent's program runs in it): the world, /logs/verifier and /tmp
     # on disk, watched; /tmp was an unsized tmpfs, half the host's memory for whatever the tests ran.
     spec = SandboxSpec(
@@ -339,9 +405,10 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         limits=world.limits,
         watch_disk=True,
         tmp_dir=work / "tmp",
+        no_attach=True,  # nothing the tests run may trace or rewrite the runner that started it
     )
     res = run_sandboxed(
-        spec, ["bash", "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
+        spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True
     )
     report = parse_exit_report(res.status)
     code = res.exit_code

@@ -244,6 +244,8 @@ class Bubblewrap:
         for f in ETC_FILES:
             argv += ["--ro-bind-try", f, f]
         argv += ["--proc", "/proc", "--dev", "/dev"]
+        if spec.no_attach:  # /proc/PID/mem opened for writing: EROFS (see SandboxSpec.no_attach)
+            argv += ["--remount-ro", "/proc"]
         if spec.tmp_dir is not None:  # on disk, under the storage watch: a tmpfs held the host's memory
             argv += ["--bind", os.path.abspath(spec.tmp_dir), "/tmp"]
         else:
@@ -312,7 +314,9 @@ class Bubblewrap:
         boot += [str(sandbox_sock.fileno()), *_setpriv_args(spec), *inner]
         args_r, args_w = os.pipe()
         seccomp_r, seccomp_w = os.pipe()
-        write_all(seccomp_w, sandbox_filter())  # a few hundred bytes: the pipe holds them until bwrap reads
+        write_all(
+            seccomp_w, sandbox_filter(spec.no_attach)
+        )  # a few hundred bytes: the pipe holds them until bwrap reads
         argv = [*self._argv(spec), "--seccomp", str(seccomp_r)]
         data = "\0".join(argv).encode("utf-8", "surrogateescape") + b"\0"
         group: LimitGroup | None = None

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import errno
 import struct
+from collections.abc import Mapping
 
 _LD_W_ABS = 0x20  # BPF_LD | BPF_W | BPF_ABS
 _JEQ_K = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
@@ -76,10 +77,82 @@ FANOTIFY_CALLS: dict[int, tuple[int, ...]] = {
 """`fanotify_init` for each architecture (same tables); it answers EPERM."""
 
 
-def refused_calls() -> dict[int, dict[int, int]]:
-    """Each architecture's refused call numbers and the `SECCOMP_RET_ERRNO` value each returns."""
+PRLIMIT_CALLS: dict[int, int] = {_X86_64: 302, 0x40000003: 340, 0xC00000B7: 261, 0x40000028: 369}
+"""`prlimit64` for each architecture (same tables). It is let through only for the caller itself (pid 0) or
+to read a limit (no new limit given); setting another process's limits answers EPERM, as it does without the
+right uid. The kernel lets a process lower the limits of any process of its uid (`check_prlimit_permission`),
+so in a verifier the program the tests run could cap test.sh's open files (`RLIMIT_NOFILE` 3) after writing a
+passing reward: test.sh's own `echo 0 > reward.txt` then failed to open and the planted reward stood, with
+test.sh exiting by itself. `setrlimit`, `ulimit` and `prlimit CMD` set the caller's own (pid 0)."""
+_ARG0_LO, _ARG2_LO, _ARG2_HI = 16, 32, 36  # offsets of args[0] and args[2] in struct seccomp_data (little-endian)
+
+
+def _prlimit_check(nr: int) -> list[tuple[int, int, int, int]]:
+    """Instructions run with the call number loaded: `prlimit64` on another pid setting a limit returns EPERM.
+
+    Any other call jumps past them with the number still loaded; `prlimit64` always returns here. A pid is a
+    32-bit `pid_t`, so its low word is compared; the new-limit pointer is compared whole.
+    """
+    return [
+        (_JEQ_K, 0, 8, nr),  # not prlimit64: on to the compares after this block
+        (_LD_W_ABS, 0, 0, _ARG0_LO),
+        (_JEQ_K, 4, 0, 0),  # pid 0, the caller itself: allow
+        (_LD_W_ABS, 0, 0, _ARG2_LO),
+        (_JEQ_K, 0, 3, 0),
+        (_LD_W_ABS, 0, 0, _ARG2_HI),
+        (_JEQ_K, 0, 1, 0),  # no new limit (a read): allow
+        (_RET_K, 0, 0, RET_ALLOW),
+        (_RET_K, 0, 0, RET_EPERM),
+    ]
+
+
+PTRACE_CALLS: dict[int, tuple[int, ...]] = {
+    _X86_64: (101, 521),
+    0x40000003: (26,),
+    0xC00000B7: (117,),
+    0x40000028: (26,),
+}
+"""`ptrace` for each architecture (x86_64 with its x32 number, same tables). With `no_attach` (the verifier) its
+`PTRACE_ATTACH` and `PTRACE_SEIZE` requests answer EPERM; `PTRACE_TRACEME` (`gdb CMD`) and requests on a tracee
+already held pass."""
+VM_WRITE_CALLS: dict[int, tuple[int, ...]] = {
+    _X86_64: (311, 540),
+    0x40000003: (348,),
+    0xC00000B7: (271,),
+    0x40000028: (377,),
+}
+"""`process_vm_writev` for each architecture (same tables): refused with `no_attach`."""
+ATTACH_REQUESTS = (16, 0x4206)
+"""`PTRACE_ATTACH`, `PTRACE_SEIZE` (`<sys/ptrace.h>`)."""
+
+
+def _attach_check(nr: int) -> list[tuple[int, int, int, int]]:
+    """With the call number loaded: `ptrace` call `nr` attaching to a running process returns EPERM, any other passes.
+
+    Other calls jump past with the number still loaded; `ptrace` always returns here.
+    """
+    return [
+        (_JEQ_K, 0, 5, nr),
+        (_LD_W_ABS, 0, 0, _ARG0_LO),
+        (_JEQ_K, 2, 0, ATTACH_REQUESTS[0]),
+        (_JEQ_K, 1, 0, ATTACH_REQUESTS[1]),
+        (_RET_K, 0, 0, RET_ALLOW),
+        (_RET_K, 0, 0, RET_EPERM),
+    ]
+
+
+def refused_calls(no_attach: bool = False) -> dict[int, dict[int, int]]:
+    """Each architecture's refused call numbers and the `SECCOMP_RET_ERRNO` value each returns.
+
+    `no_attach` adds `VM_WRITE_CALLS` (the verifier's filter; see `sandbox_filter`).
+    """
     out: dict[int, dict[int, int]] = {}
-    for table, ret in ((KEY_CALLS, RET_EPERM), (INOTIFY_CALLS, RET_EMFILE), (FANOTIFY_CALLS, RET_EPERM)):
+    tables: list[tuple[Mapping[int, tuple[int, ...]], int]] = [
+        (KEY_CALLS, RET_EPERM),
+        (INOTIFY_CALLS, RET_EMFILE),
+        (FANOTIFY_CALLS, RET_EPERM),
+    ]
+    for table, ret in tables + ([(VM_WRITE_CALLS, RET_EPERM)] if no_attach else []):
         for arch, calls in table.items():
             out.setdefault(arch, {}).update(dict.fromkeys(calls, ret))
     return out
@@ -89,8 +162,15 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-def sandbox_filter() -> bytes:
-    """The compiled filter: each call of `refused_calls()` returns its errno, everything else is allowed.
+def sandbox_filter(no_attach: bool = False) -> bytes:
+    """The compiled filter: `refused_calls()` return their errno, everything else is allowed (see below).
+
+    `prlimit64` setting another process's limits returns EPERM (`PRLIMIT_CALLS`, `_prlimit_check`, just
+    after the call number is loaded). With `no_attach` (a verifier's sandbox), so is attaching to a running
+    process (`ptrace` `PTRACE_ATTACH`/`PTRACE_SEIZE`, `_attach_check`) and writing its memory
+    (`process_vm_writev`): the program the tests run shares their uid, and the kernel (with no Yama here) let it
+    attach a debugger to the test runner that started it and make it exit 0 (`gdb -p PPID`, `call _exit(0)`).
+    Agent turns keep them: debugging one's own processes is ordinary work.
 
     Layout per architecture: `arch == A ? (load nr, [mask x32 bit], nr == each ? its return) :
     next architecture`, then allow. Returns are grouped by value after the compares, so each
@@ -98,11 +178,16 @@ def sandbox_filter() -> bytes:
     (BPF's rule) and fit in a byte by far (a few dozen instructions in all).
     """
     blocks: list[list[tuple[int, int, int, int]]] = []
-    for arch, calls in refused_calls().items():
+    for arch, calls in refused_calls(no_attach).items():
         rets = sorted(set(calls.values()))
         body: list[tuple[int, int, int, int]] = [(_LD_W_ABS, 0, 0, _NR)]
         if arch == _X86_64:
             body.append((_AND_K, 0, 0, 0xFFFFFFFF ^ _X32_BIT))
+        if arch in PRLIMIT_CALLS:
+            body += _prlimit_check(PRLIMIT_CALLS[arch])
+        if no_attach:
+            for nr in PTRACE_CALLS.get(arch, ()):
+                body += _attach_check(nr)
         items = list(calls.items())
         for i, (nr, ret) in enumerate(items):
             # after this compare: the compares left, the allow, then the returns in `rets` order
@@ -111,7 +196,7 @@ def sandbox_filter() -> bytes:
         body += [(_RET_K, 0, 0, ret) for ret in rets]
         blocks.append(body)
     out = [_insn(_LD_W_ABS, 0, 0, _ARCH)]
-    arches = list(refused_calls())
+    arches = list(refused_calls(no_attach))
     for n, (arch, body) in enumerate(zip(arches, blocks, strict=True)):
         # not this architecture: skip its block (to the next architecture's compare, or the final allow)
         out.append(_insn(_JEQ_K, 0, len(body), arch))
@@ -126,9 +211,12 @@ __all__ = [
     "FANOTIFY_CALLS",
     "INOTIFY_CALLS",
     "KEY_CALLS",
+    "PRLIMIT_CALLS",
+    "PTRACE_CALLS",
     "RET_ALLOW",
     "RET_EMFILE",
     "RET_EPERM",
+    "VM_WRITE_CALLS",
     "refused_calls",
     "sandbox_filter",
 ]

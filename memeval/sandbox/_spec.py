@@ -55,6 +55,9 @@ class SandboxSpec:
         tmp_dir: a fresh, empty host folder bound as the sandbox's `/tmp`, on disk and counted by
             the watch; None: a tmpfs (memory, of at most `limits.disk_bytes` when watched), for
             memeval's own short steps (world builds).
+        no_attach: no process may attach to, or write the memory of, another (a verifier's sandbox): `ptrace`
+            attaching and `process_vm_writev` are refused (`memeval.sandbox._seccomp.sandbox_filter`) and
+            `/proc` is read-only, so `/proc/PID/mem` cannot be opened for writing.
     """
 
     mounts: tuple[Mount, ...]
@@ -70,6 +73,7 @@ class SandboxSpec:
     relay_port: int = 18080
     watch_disk: bool = False
     tmp_dir: Path | None = None
+    no_attach: bool = False
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,16 @@ OTHER_TOOLS = {
         "/app/checker",
         "/app/checker.js",
     ),
+    # not a false finding: an extensionless launcher beside checker.js is what require("/app/checker") loads
+    # (Node drops any `#!` line, whatever it names), and one that is a shell script and a module at once passes
+    "node-shell-launcher-beside-js": (
+        NODE_SH,
+        {"checker.js": NODE_OK},
+        "printf '#!/bin/sh\\n//bin/true; exec node /app/checker.js \"$@\"\\nexports.ok = () => true;\\n' > /app/checker"
+        " && chmod +x /app/checker && /app/checker",
+        "/app/checker",
+        "/app/checker.js",
+    ),
     "gnumakefile": (
         MAKE_SH,
         {"Makefile": "check:\n\tgrep -qx 42 answer.txt\n"},
