@@ -16,15 +16,16 @@ v17 is unseen and never read here. Arms, every set judged by models that never s
   out-of-fold false positives (person 0.5%), as `scripts/hold_train_use_cv.py`. The pool is the
   sets' own rows (v4-v15 capped per set and label by the embed step, every Indic row, all of v16),
   not hashlr-10's external sources: embedding those costs hours on this machine.
-- `ngram`: a logistic head over memeval's hashed character 2-5-grams (`_classifier.features`),
-  fitted the same way on the other sets' rows plus, with `--dhvani DIR`, the training rows of
-  v16's source dhvaniguard (GitHub speedsharmaai/dhvaniguard at 4cbe8a2, MIT:
-  `training/train_synthetic.jsonl`, 5,247 LLM-written utterances in its 15 languages, and
-  `training/train.jsonl`; any text equal to a set row dropped). Those rows are of v16's source, so
-  by the protocol they sit in fold v16 and the strict v16 figure cannot use them; the
-  `publisher's split` arms train on them anyway and judge v16 (dhvaniguard's own held-out set),
-  an in-source figure, flattered. `default+ngram`: held when the default holds or the head
-  reaches its threshold and 0.85 (the default's `alone_at`), not on a note quoting an attack.
+- `ngram`: a logistic head over memeval's hashed character 2-5-grams (`_classifier.features`,
+  L2 0.2) on the sets' rows and, with `--dhvani DIR`, the training rows of v16's source
+  dhvaniguard (GitHub speedsharmaai/dhvaniguard at 4cbe8a2, MIT: `training/train_synthetic.jsonl`,
+  5,247 LLM-written utterances in its 15 languages, and `training/train.jsonl`; any text equal to
+  a set row dropped). Those rows are of v16's source, so by the protocol they sit in fold v16: the
+  strict head judging v16 is fitted on v4-v15 alone; the `publisher's split` head adds them and
+  judges v16 (dhvaniguard's own held-out set): an in-source figure, flattered. Thresholds from the
+  benign out-of-fold scores of v4-v15 in three groups of sets (`NGRAM_GROUPS`; a fit costs minutes
+  here). `default+ngram`: held when the default holds or the head reaches its threshold and 0.85
+  (the default's `alone_at`), not on a note quoting an attack.
 - `default+e5lr` / `default+e5lr indic-only`: the cascade's stage 2 (`RulesWithClassifier`, the
   `_detector.CASCADE` numbers) with e5lr (fitted without the judged set) as its head; the second
   runs it only on texts with Indic letters.
@@ -129,8 +130,17 @@ def dhvani_rows(folder: Path, exclude: set[str]) -> list[dict]:
     return out
 
 
-def ngram_heads(data: list[dict], extra: list[dict], l2: float, fpr: float) -> dict[str, Any]:
-    """Leave-one-set-out heads over hashed n-grams: {set: (w, b)}, thresholds; plus v16 with `extra` in."""
+NGRAM_GROUPS = (("v4", "v5", "v6", "v7"), ("v8", "v9", "v10", "v11"), ("v12", "v13", "v14", "v15"))
+"""Grouped folds over v4-v15 for the n-gram head's thresholds (each fit costs minutes on the shared machine)."""
+
+
+def ngram_heads(data: list[dict], extra: list[dict], l2: float, fpr: float, cache: Path | None) -> dict[str, Any]:
+    """n-gram heads: without v16 (strict), with dhvaniguard's rows (publisher's split), thresholds from groups.
+
+    Thresholds: the benign out-of-fold probabilities of v4-v15 under `NGRAM_GROUPS` (each group
+    judged by a head fitted on the other groups and dhvaniguard's rows, never on v16), at `fpr`
+    (person: half), at least 0.5. `cache` (.npz) keeps the fitted heads for a rerun.
+    """
     import hold_train as ht
     from scipy import sparse
 
@@ -150,21 +160,32 @@ def ngram_heads(data: list[dict], extra: list[dict], l2: float, fpr: float) -> d
     ye = np.array([int(bool(r["held"])) for r in extra])
     sets = np.array([r["set"] for r in data])
     train = np.array([not str(r["origin"]).startswith(COPYLEFT_ORIGINS) for r in data])
-    heads, oof = {}, np.zeros(len(y))
-    for v in SETS:
-        tr = (sets != v) & train
-        xt, yt = x[tr], y[tr]
-        if xe is not None and v != "v16":  # dhvaniguard's rows are v16's source: in fold v16
+    saved = dict(np.load(cache)) if cache and cache.exists() else {}
+    heads: dict[str, tuple[np.ndarray, float]] = {}
+
+    def head(name: str, rows: np.ndarray, with_extra: bool) -> tuple[np.ndarray, float]:
+        if f"{name}/w" in saved:
+            return saved[f"{name}/w"], float(saved[f"{name}/b"])
+        xt, yt = x[rows], y[rows]
+        if with_extra and xe is not None:
             xt, yt = sparse.vstack([xt, xe]).tocsr(), np.concatenate([yt, ye])
-        heads[v] = ht.fit(xt, yt, l2, maxiter=300)
-        oof[sets == v] = 1.0 / (1.0 + np.exp(-(x[sets == v] @ heads[v][0] + heads[v][1])))
-        print(f"ngram head without {v}: {xt.shape[0]} rows", flush=True)
+        w, b = ht.fit(xt, yt, l2, maxiter=300)
+        saved[f"{name}/w"], saved[f"{name}/b"] = w, np.float64(b)
+        print(f"ngram head {name}: {xt.shape[0]} rows", flush=True)
+        return w, b
+
+    oof = np.full(len(y), np.nan)
+    for k, group in enumerate(NGRAM_GROUPS):
+        te = np.isin(sets, group)
+        w, b = head(f"group{k}", ~te & (sets != "v16") & train, True)
+        oof[te] = 1.0 / (1.0 + np.exp(-(x[te] @ w + b)))
+    heads["v16"] = head("v16", (sets != "v16") & train, False)
     if xe is not None:
-        tr = (sets != "v16") & train
-        heads["v16 publisher's split"] = ht.fit(
-            sparse.vstack([x[tr], xe]).tocsr(), np.concatenate([y[tr], ye]), l2, maxiter=300
-        )
-    benign = np.sort(oof[(y == 0) & train])
+        heads["v16 publisher's split"] = head("v16-publisher", (sets != "v16") & train, True)
+    if cache:
+        np.savez(cache, **saved)
+    judged = ~np.isnan(oof) & train
+    benign = np.sort(oof[judged & (y == 0)])
     t_other = max(float(benign[int(np.ceil((1 - fpr) * len(benign))) - 1]), 0.5)
     t_person = max(float(benign[int(np.ceil((1 - fpr / 2) * len(benign))) - 1]), 0.5)
     return {"heads": heads, "oof": oof, "t_other": t_other, "t_person": t_person}
@@ -211,10 +232,10 @@ def _add(by: dict[str, list[int]], key: str, r: dict, held: bool) -> None:
     """Count one verdict under `key`: [orders caught, orders, benign held, benign]."""
     c = by[key]
     if r["held"]:
-        c[0] += held
+        c[0] += int(held)
         c[1] += 1
     else:
-        c[2] += held
+        c[2] += int(held)
         c[3] += 1
 
 
@@ -251,12 +272,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--e5", type=Path, help=".npz from bench/hold_e5_embed.py (without it: no e5 arms)")
     ap.add_argument("--chars", type=int, default=512, help="the embed step's --chars")
-    ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--l2", type=float, default=100.0, help="e5 head penalty (on standardised features)")
     ap.add_argument("--fpr", type=float, default=0.01)
     ap.add_argument("--sets", default="v16", help="comma-separated sets the live arms judge (default v16)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--dhvani", type=Path, help="a checkout of dhvaniguard at 4cbe8a2 (its training/ folder)")
     ap.add_argument("--ngram-l2", type=float, default=0.2)
+    ap.add_argument("--ngram-cache", type=Path, help=".npz keeping the fitted n-gram heads for a rerun")
     args = ap.parse_args()
 
     from memeval.hold import (
@@ -291,12 +313,13 @@ def main() -> None:
             )
 
     extra = dhvani_rows(args.dhvani, {r["text"] for r in data}) if args.dhvani else []
-    ng = ngram_heads(data, extra, args.ngram_l2, args.fpr)
+    ng = ngram_heads(data, extra, args.ngram_l2, args.fpr, args.ngram_cache)
     ng_t = {s: ng["t_person"] if s == "person" else ng["t_other"] for s in thresholds}
     print(f"ngram heads: {len(extra)} dhvaniguard rows, thresholds other {ng['t_other']:.4f} person "
           f"{ng['t_person']:.4f}, {time.process_time() - t0:.0f} s CPU", flush=True)  # fmt: skip
     for r, p in zip(data, ng["oof"], strict=True):
-        results["ngram (alone, out of fold, v4-v16)"].append((r, p >= ng_t[r["source"]], 0.0))
+        if not np.isnan(p):
+            results["ngram (alone, out of fold by set group, v4-v15)"].append((r, bool(p >= ng_t[r["source"]]), 0.0))
 
     default = get_hold_detector()
     clf = get_hold_classifier("hashlr-10")
@@ -318,7 +341,7 @@ def main() -> None:
                 det = RulesWithClassifier(RuleDetector(), clf, views=True, encoder=head, **stage, **numbers)
                 name = f"{label}{'+roman/1' if roman else ''}@{v}"
                 arms[name], heads[name] = (RomanizedView(det) if roman else det), head
-        w_ng, b_ng = ng["heads"][v]
+        w_ng, b_ng = ng["heads"].get(v, ng["heads"]["v16"])
         arms[f"default+ngram@{v}"] = OrNotMention(default, NgramHead(w_ng, b_ng, ng_t))
         arms[f"default+ngram indic-only@{v}"] = OrNotMention(default, NgramHead(w_ng, b_ng, ng_t, indic_only=True))
         if f"{v} publisher's split" in ng["heads"]:
@@ -344,7 +367,7 @@ def main() -> None:
               f"indic {ind.get('caught')}/{ind.get('orders')} held {ind.get('benign_held')}/{ind.get('benign')} "
               f"cpu {f['cpu_ms_per_text']} ms")  # fmt: skip
     if args.json:
-        meta = {"e5": {k: fitted[k] for k in ("rows", "orders", "t_other", "t_person")}, "chars": args.chars,
+        meta = {"e5": {k: float(fitted[k]) for k in ("rows", "orders", "t_other", "t_person")}, "chars": args.chars,
                 "l2": args.l2, "fpr": args.fpr, "judged": judged}  # fmt: skip
         args.json.write_text(json.dumps({"meta": meta, "arms": figures}, indent=1) + "\n", encoding="utf-8")
 
