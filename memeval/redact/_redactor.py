@@ -28,6 +28,7 @@ from memeval.redact._context import ContextRecognizer
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
+from memeval.redact._gaps import crosses_gap, gap_view, reversed_span, rlo_view
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
 from memeval.redact._solo import SoloRuleRecognizer
@@ -114,6 +115,11 @@ def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResul
     return results
 
 
+def _whole_across_gap(view: View, f: Finding) -> bool:
+    """A gap-joined finding worth keeping: a full-format rule's match that crosses a dropped gap."""
+    return not f.detector.startswith("kingfisher-truncated") and crosses_gap(view, f.start, f.end)
+
+
 def _look_alike(text: str, r: RecognizerResult) -> bool:
     """Presidio hits that are known look-alikes.
 
@@ -178,6 +184,12 @@ class Redactor:
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
+        truncated = self._scanners[3]
+        assert isinstance(truncated, TruncatedTokenRecognizer)
+        self._prefixes: dict[str, int] = {}
+        for r in truncated.rules:
+            for p in r.prefixes if not r.prefix_case_insensitive else ():
+                self._prefixes[p] = max(self._prefixes.get(p, 0), r.full_length)
 
     @property
     def names_scanned(self) -> bool:
@@ -227,7 +239,13 @@ class Redactor:
         jobs: list[tuple[int, str, View | None, tuple[int, int]]] = []
         subtexts: list[str] = []
         for i, t in enumerate(texts):
-            for kind, make in (("unescaped", unescape_view), ("url-decoded", url_view), ("joined", joined_view)):
+            for kind, make in (
+                ("unescaped", unescape_view),
+                ("url-decoded", url_view),
+                ("joined", joined_view),
+                ("reversed", rlo_view),
+                ("gap-joined", lambda x: gap_view(x, self._prefixes)),
+            ):
                 view = make(t)
                 if view is not None and view.text != t:
                     jobs.append((i, kind, view, (0, 0)))
@@ -239,7 +257,10 @@ class Redactor:
             return out
         for (i, kind, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
             for f in found:
-                start, end = view.span(f.start, f.end) if view is not None else segment
+                if kind == "gap-joined" and view is not None and not _whole_across_gap(view, f):
+                    continue  # only a whole token across a gap: the plain reading has the rest
+                span = reversed_span if kind == "reversed" else View.span
+                start, end = span(view, f.start, f.end) if view is not None else segment
                 out[i].append(memeval_result(f.entity_type, start, end, f.score, f"{f.detector}+{kind}"))
         return out
 

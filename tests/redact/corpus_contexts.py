@@ -31,6 +31,12 @@ FRESH4_ROWS = CORPUS.with_name("corpus_fresh4.jsonl")
 """Examples of the rules the fourth round added (`memeval:hand`, with look-alikes they must keep) and
 rows of the third and fourth fresh corpora (`../fixtures/redact_fresh4/`) that main stored raw and
 those rules blank, plus the fourth corpus's ordinary look-alikes; read by `load_corpus()` too."""
+FRESH5_ROWS = CORPUS.with_name("corpus_fresh5.jsonl")
+"""Examples of the rules and readings the fifth round added (`memeval:hand`: provider formats, IBAN
+shapes after a payment word, keys split by visible gaps or reversed behind a right-to-left
+override; with look-alikes they must keep) and rows of the fifth fresh corpus
+(`../fixtures/redact_fresh5/`) that main stored raw and this round blanks, plus its ordinary
+look-alikes; read by `load_corpus()` too."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +49,7 @@ class Item:
 
 
 def load_corpus(
-    paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS, FRESH4_ROWS),
+    paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS, FRESH4_ROWS, FRESH5_ROWS),
 ) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]
