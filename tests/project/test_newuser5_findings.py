@@ -38,3 +38,22 @@ def test_a_side_that_is_no_side_names_keep(tmp_path: Path) -> None:
         cwd=tmp_path,
     )  # fmt: skip
     one_usage_line(out, "--keep 'c' is not a side", "--keep a, b, both or neither")
+
+
+def test_only_the_first_account_is_called_the_stores_first(tmp_path: Path) -> None:
+    from memeval.audit import open_existing_store
+    from memeval.review import add_user
+
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    made = run_memeval("users", "add", "alice", "--role", "admin", "--password-stdin", "--db", db, cwd=tmp_path,
+                       stdin="a-long-password-1\n")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    # what the sample's make_week.py does for its people: accounts made through the Python API
+    add_user(open_existing_store(db), "p_owner", "another-long-password", "admin")
+    log = run_memeval("users", "log", "--db", db, cwd=tmp_path)
+    assert log.returncode == 0, log.stderr
+    lines = {line.split("\t")[2]: line for line in log.stdout.splitlines()}
+    assert lines["alice"].endswith("by no one logged in (the store's first account)"), log.stdout
+    assert "first account" not in lines["p_owner"] and "Python API" in lines["p_owner"], log.stdout
+    one = run_memeval("users", "log", "--account", "p_owner", "--db", db, cwd=tmp_path)
+    assert "first account" not in one.stdout and "Python API" in one.stdout, one.stdout
