@@ -57,3 +57,27 @@ def test_only_the_first_account_is_called_the_stores_first(tmp_path: Path) -> No
     assert "first account" not in lines["p_owner"] and "Python API" in lines["p_owner"], log.stdout
     one = run_memeval("users", "log", "--account", "p_owner", "--db", db, cwd=tmp_path)
     assert "first account" not in one.stdout and "Python API" in one.stdout, one.stdout
+
+
+@pytest.mark.parametrize(
+    ("toml", "needles"),
+    [
+        # a misspelt table was ignored: `memeval ab` then asked for the [ab].agent the file seemed to give
+        ('[abb]\nagent = "nop"\n', ["[abb] is not read by memeval (did you mean [ab]?)", "go under [ab]"]),
+        ('agent = "nop"\n[ab]\ntasks = "tasks"\n', ["the top-level key 'agent' is not read by memeval", "under [ab]"]),
+        (
+            '[ab]\nagentt = "nop"\n',
+            ["[ab].agentt is not a key memeval reads: did you mean 'agent'?", "[ab] takes tasks"],
+        ),
+        (
+            '[ab]\nagent = "nop"\n[ab.upstream]\nbase = "x"\n',
+            ["[ab].upstream.base is not a key", "[ab.upstream] takes api"],
+        ),
+    ],
+)
+def test_a_team_file_key_memeval_does_not_read_is_named(tmp_path: Path, toml: str, needles: list[str]) -> None:
+    (tmp_path / "team" / "tasks").mkdir(parents=True)
+    (tmp_path / "team" / "memeval.toml").write_text(toml)
+    out = run_memeval("ab", "team", "-q", cwd=tmp_path)
+    one_usage_line(out, "memeval.toml: ", *needles)
+    assert not (tmp_path / "runs").exists()
