@@ -18,6 +18,7 @@ Flags given on the command line win over the file.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from pathlib import Path
 
@@ -63,13 +64,18 @@ def load_project(folder: Path) -> AbDefaults | None:
     if not f.is_file():
         return None
     try:
-        raw = tomllib.loads(f.read_text(encoding="utf-8")).get("ab", {})
-        d = AbDefaults.model_validate(raw)
+        data = tomllib.loads(f.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{f}: not valid TOML: {exc}") from exc
+    _refuse_other_tables(f, data)
+    try:
+        d = AbDefaults.model_validate(data.get("ab", {}))
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise UsageError(f"{f}: [ab].{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
+        where = ".".join(map(str, first["loc"]))
+        if first["type"] == "extra_forbidden":
+            raise UsageError(f"{f}: [ab].{where} is not a key memeval reads: {_keys_hint(first['loc'])}") from exc
+        raise UsageError(f"{f}: [ab].{where}: {first['msg']}") from exc
     root = folder.resolve()
     agent = d.agent
     if agent and agent not in ("oracle", "nop", "command"):
@@ -82,3 +88,30 @@ def load_project(folder: Path) -> AbDefaults | None:
             "agent": agent,
         }
     )
+
+
+def _refuse_other_tables(f: Path, data: dict[str, object]) -> None:
+    """Refuse what memeval.toml holds outside `[ab]`, naming it.
+
+    A misspelt `[abb]` was ignored, and `memeval ab` then asked for an `[ab].agent` the file seemed to give.
+
+    Raises:
+        UsageError: the first table or key other than `ab`, named, with `[ab]` suggested.
+    """
+    for key, value in data.items():
+        if key == "ab":
+            continue
+        what = f"[{key}]" if isinstance(value, dict) else f"the top-level key {key!r}"
+        near = " (did you mean [ab]?)" if difflib.get_close_matches(key, ["ab"], n=1, cutoff=0.5) else ""
+        raise UsageError(
+            f"{f}: {what} is not read by memeval{near}: the defaults of `memeval ab` go under [ab] (and [ab.upstream])"
+        )
+
+
+def _keys_hint(loc: tuple[int | str, ...]) -> str:
+    """What an unknown key in `[ab]` or `[ab.upstream]` (pydantic's `loc` of it) could have meant."""
+    model: type[BaseModel] = UpstreamDefaults if loc[:1] == ("upstream",) else AbDefaults
+    known = list(model.model_fields)
+    near = difflib.get_close_matches(str(loc[-1]), known, n=1)
+    table = "[ab.upstream]" if model is UpstreamDefaults else "[ab]"
+    return (f"did you mean {near[0]!r}? " if near else "") + f"{table} takes {', '.join(known)}"

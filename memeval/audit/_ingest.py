@@ -129,7 +129,8 @@ def _parse_each(
         try:
             event = parse_event(json.loads(line))
         except json.JSONDecodeError as exc:
-            bad.append((n, f"not JSON ({exc.msg} at column {exc.colno})"))
+            # some of json's messages end in "at" ("Unterminated string starting at"): say it once
+            bad.append((n, f"not JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})"))
         except RecursionError:
             bad.append((n, "not an event: JSON nested deeper than the parser follows"))
         except ValidationError as exc:

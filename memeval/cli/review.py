@@ -26,6 +26,7 @@ from memeval.cli._serving import serve_until_stopped, warm_ingest
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
+from memeval.errors import ReviewRefused
 
 if TYPE_CHECKING:
     from memeval.review import ReviewSettings
@@ -241,6 +242,19 @@ def _quoted(text: str) -> str:
     return "\n".join("| " + line for line in text.split("\n"))
 
 
+def _cli_words(exc: ReviewRefused, action: str, kept: str | None) -> str:
+    """A refusal of `check_arguments` said in the options' words.
+
+    The rule's own text names no option, since the pages and the API share it; on the command line
+    the fix is an option (`--reason`, `--keep`).
+    """
+    if exc.code == "missing_reason":
+        return f"{action} needs a reason: add --reason 'WHY' (a sentence; it goes to the audit log); nothing was done"
+    if action == "settle" and str(exc).startswith("keep "):
+        return f"--keep {kept!r} is not a side: use --keep a, b, both or neither; nothing was done"
+    return str(exc)
+
+
 def _decide(
     ref: str, action: str, reason: str | None, kept: str | None, who: str | None, db: str | None, pw_stdin: bool
 ) -> None:
@@ -254,7 +268,10 @@ def _decide(
         resolve,
     )
 
-    check_arguments(action, reason, kept, parse_ref(ref)[0] if "/" in ref else None)  # before the password
+    try:
+        check_arguments(action, reason, kept, parse_ref(ref)[0] if "/" in ref else None)  # before the password
+    except ReviewRefused as exc:
+        raise ReviewRefused(_cli_words(exc, action, kept), code=exc.code, state=exc.state) from exc
     store = open_with_events(db)  # an empty store is said before the password is asked for
     ensure_review_schema(store)
     account = login(store, who, pw_stdin)

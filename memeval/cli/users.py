@@ -178,9 +178,19 @@ def users_log(
         ]
         echo_json({"schema": ACCOUNT_LOG_SCHEMA, "schema_version": 1, "entries": rows})
         return
+    # Only the store's first account is made with no one logged in through `memeval users add`; an
+    # account made with no actor later came through the Python API (`memeval.review.add_user`).
+    first = next(
+        (e for e in (entries if username is None else account_log(store)) if e.action == "account.created"), None
+    )
     for e in entries:
         at = from_us(e.at_us).strftime("%Y-%m-%d %H:%M:%SZ")
-        by = f"by {e.actor}" if e.actor else "by no one logged in (the store's first account)"
+        if e.actor:
+            by = f"by {e.actor}"
+        elif first is not None and (e.action, e.at_us, e.username) == (first.action, first.at_us, first.username):
+            by = "by no one logged in (the store's first account)"
+        else:
+            by = "by no one logged in (made through memeval's Python API, not `memeval users add`)"
         if e.action == "token.created":
             what = f"token {e.token_id}…"
         else:

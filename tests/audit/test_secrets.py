@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 from pg_fixture import read_tree
 from sqlalchemy import inspect, text
 from typer.testing import CliRunner
@@ -123,7 +124,7 @@ def test_cli_subprocess_logs_have_no_secret(tmp_path):
         text=True,
         cwd=ROOT,
         env=env,
-        timeout=120,
+        timeout=patient(120),
     )
     assert proc.returncode == 0, proc.stderr
     assert "stored" in proc.stdout

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import patient
 from smtp_helpers import SMTP_PASSWORD, free_port, start_smtp
 from typer.testing import CliRunner
 
@@ -125,14 +126,14 @@ def _send_proc(store, made, smtp, tmp_path) -> subprocess.Popen[str]:
 def test_a_sender_killed_while_the_server_takes_the_message_never_sends_twice(store, made, smtp, tmp_path):
     smtp.inbox.data_delay_s = 2.0
     proc = _send_proc(store, made, smtp, tmp_path)
-    assert smtp.inbox.in_data.wait(60), proc.communicate(timeout=5)
+    assert smtp.inbox.in_data.wait(patient(60)), proc.communicate(timeout=patient(5))
     os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=10)
+    proc.wait(timeout=patient(10))
     assert len(smtp.inbox.messages) == 1  # the server took it although the sender never heard back
     assert delivery_state(store, made.record.idempotency_key) == "committing"
     smtp.inbox.data_delay_s = 0
     again = _send_proc(store, made, smtp, tmp_path)
-    out, err = again.communicate(timeout=120)
+    out, err = again.communicate(timeout=patient(120))
     assert again.returncode == 1 and "uncertain" in out, err
     assert len(smtp.inbox.messages) == 1
     assert delivery_state(store, made.record.idempotency_key) == "uncertain"

@@ -13,6 +13,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from patience import patient
 from sqlalchemy import inspect
 from typer.testing import CliRunner
 
@@ -138,7 +139,7 @@ def _service(store, smtp, tmp_path) -> subprocess.Popen[str]:
 
 
 def _wait(cond, timeout: float, proc: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + patient(timeout)
     while not cond():
         if proc.poll() is not None:
             raise AssertionError(proc.communicate())
@@ -166,7 +167,7 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
         _wait(lambda: len(smtp.inbox.messages) == 1, 120, proc)
     finally:
         os.kill(proc.pid, signal.SIGKILL)  # a crash while the server is taking the first week
-        proc.wait(timeout=10)  # (and no process left behind when the wait failed)
+        proc.wait(timeout=patient(10))  # (and no process left behind when the wait failed)
     smtp.inbox.data_delay_s = 0
     _past_due(store, now - timedelta(days=1))
     proc = _service(store, smtp, tmp_path)
@@ -174,7 +175,7 @@ def test_schedule_process_catches_up_survives_a_kill_mid_send_and_stops_on_sigte
         _wait(lambda: len(smtp.inbox.messages) == 3, 120, proc)
         time.sleep(1.0)  # nothing more arrives
         proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=30)
+        out, err = proc.communicate(timeout=patient(30))
     finally:
         if proc.poll() is None:
             proc.kill()

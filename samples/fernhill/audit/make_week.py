@@ -440,10 +440,17 @@ def main() -> None:
     args = ap.parse_args()
     if args.apply_decisions is not None:
         from memeval.audit import open_existing_store
+        from memeval.review import ensure_review_schema, get_account
 
+        store = open_existing_store(args.db)
+        ensure_review_schema(store)
+        made = [f"{name} ({role})" for name, role in ACCOUNTS.items() if get_account(store, name) is None]
         lines = args.apply_decisions.read_text(encoding="utf-8").splitlines()
-        n = apply_decisions(open_existing_store(args.db), [json.loads(x) for x in lines if x.strip()])
+        n = apply_decisions(store, [json.loads(x) for x in lines if x.strip()])
         print(f"applied {n} decisions through the review queue")
+        if made:
+            print(f"made the sample's people's accounts {', '.join(made)} with random passwords nobody was shown "
+                  "(`memeval users list` lists them)")  # fmt: skip
         return
     sent, decided = split_week(resolve_hold_ids(build(args.seed), args.sender))
     for path, events in ((args.out, sent), (args.out.with_name("decisions.jsonl"), decided)):
