@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from patience import patient
 from review_helpers import csrf_of, decide, decisions, login
 from test_web_decisions import _state
 
@@ -21,7 +22,7 @@ from memeval.review import add_api_token
 
 
 def test_a_nul_in_the_login_name_is_a_wrong_login_not_a_server_error(store, seeded, server):
-    c = httpx.Client(base_url=server, follow_redirects=False)
+    c = httpx.Client(base_url=server, follow_redirects=False, timeout=patient(30))
     page = c.get("/login")
     form = {"username": "ali\x00ce", "password": "x", "csrf_token": csrf_of(page.text), "next": "/"}
     r = c.post("/login", data=form)
@@ -38,7 +39,9 @@ def test_a_nul_in_a_page_address_is_a_clear_refusal_not_a_server_error(store, se
 
 
 def test_a_nul_in_an_api_reference_or_reason_is_refused_and_nothing_is_stored(store, seeded, server):
-    api = httpx.Client(base_url=server, headers={"Authorization": f"Bearer {add_api_token(store, 'alice')}"})
+    api = httpx.Client(
+        base_url=server, headers={"Authorization": f"Bearer {add_api_token(store, 'alice')}"}, timeout=patient(30)
+    )
     r = api.get("/api/v1/review/items/lesson/fern%00hill/les_1")
     assert r.status_code == 400 and "NUL" in r.text, (r.status_code, r.text[:300])
     ref = seeded.contradiction

@@ -11,13 +11,16 @@ field, the value sent and the fields the endpoint takes) and every reply names i
 from __future__ import annotations
 
 import httpx
+from patience import patient
 from review_helpers import decisions
 
 from memeval.review import add_api_token
 
 
 def _api(store, server: str) -> httpx.Client:
-    return httpx.Client(base_url=server, headers={"Authorization": f"Bearer {add_api_token(store, 'alice')}"})
+    return httpx.Client(
+        base_url=server, headers={"Authorization": f"Bearer {add_api_token(store, 'alice')}"}, timeout=patient(30)
+    )
 
 
 def _is_error(r: httpx.Response, status: int, code: str) -> str:

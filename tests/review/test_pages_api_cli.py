@@ -249,7 +249,7 @@ def test_cli_users_add_and_token(store, db_url, seeded):
     "target", ["//evil.example/x", "/\t/evil.example", "https://evil.example/", "javascript:alert(1)"]
 )
 def test_login_never_redirects_off_site(seeded, server, target):
-    c = httpx.Client(base_url=server, follow_redirects=False)
+    c = httpx.Client(base_url=server, follow_redirects=False, timeout=patient(30))
     page = c.get("/login", params={"next": target})
     r = c.post(
         "/login", data={"username": "vic", "password": PASSWORD, "csrf_token": csrf_of(page.text), "next": target}
