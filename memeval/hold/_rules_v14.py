@@ -11,7 +11,8 @@ Kannada and Malayalam as a voice agent hears them, and English:
   the steps ("UPI PIN reset karna hai, steps bata do", "how do I reset my PIN") is no such order:
   a how/steps/link word between the secret and the verb ends the match;
 - `others-account-ml14`: someone else's account, card or data ("customer ka OTP", "ग्राहक का",
-  "my wife's account", "the previous caller's"); 0.45, a second sign beside a disclosure or transfer;
+  "my wife's account", "the previous caller's"); 0.35, only a second sign beside a disclosure or
+  transfer ("the customer's card was declined" is a ticket);
 - `skip-verification-ml14`: skipping or doing without identity verification, KYC, OTP or security
   questions ("bina verification ke", "verification skip pannitu", "ओळख तपासायची काही गरज नाही",
   "without asking me any security questions", "override the verification step");
@@ -245,7 +246,7 @@ _HIJACK = (
 
 RULES_V14: tuple[Rule, ...] = (
     Rule("disclose-secret-ml14", 0.5, _r(_n(_DISCLOSE)), negatable=True),
-    Rule("others-account-ml14", 0.45, _r(_n(_OTHERS))),
+    Rule("others-account-ml14", 0.35, _r(_n(_OTHERS))),
     Rule("skip-verification-ml14", 0.5, _r(_n(_SKIP_VERIFY)), negatable=True),
     Rule("privileged-mode-ml14", 0.4, _r(_n(_MODE)), negatable=True),
     Rule("override-indic-ml14", 0.8, _r(_n(_OVERRIDE_IN)), negatable=True),

@@ -77,6 +77,8 @@ BENIGN = [
     ("document", "Lesson for all future sessions: run the migrations on staging first."),
     ("web", "நெட் பேங்கிங் பயன்படுத்த என்ன வழிமுறைகளை பின்பற்றணும்னு சொல்லுங்க."),
     ("email", "Note for the assistant: the meeting moved to Thursday."),
+    ("document", "The customer's card was declined at checkout yesterday."),  # a ticket, not an order
+    ("document", "Customer ka account number update ho gaya hai."),
 ]
 
 
@@ -113,7 +115,7 @@ def test_rules13_stays_reproducible_by_name() -> None:
     assert not {r.rule for r in r13.assess(text, "document").reasons} & V14
     assert r14.assess(text, "document").held
     joined = RulesWithClassifier(r13, get_hold_classifier("hashlr-10"), views=True)
-    assert joined.name == "rules/14+hashlr/10+views/2"
+    assert joined.name == "rules/13+hashlr/10+views/2"
     with pytest.raises(Exception, match="rules version"):
         RuleDetector(version=12)
 
