@@ -123,7 +123,7 @@ def pools(sources: Path, gettext_n: int) -> dict[str, list[str]]:
         try:
             with open(m, "rb") as fh:
                 catalog = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]  # the parsed messages
-        except (OSError, UnicodeDecodeError) as e:
+        except (OSError, UnicodeDecodeError, IndexError, ValueError) as e:  # a catalogue Python cannot parse
             print(f"skip {m}: {e}", file=sys.stderr)
             continue
         for val in catalog.values():
