@@ -238,11 +238,9 @@ _RISKY14 = (
     r"(?:kundenliste|customer list|client list|lista de clientes|liste des clients))"
 )
 
-_HIJACK = (
-    r"(?:\bstop everything\b[^\n]{0,40}?\b(?:just|only)\s+(?:print|say|output|write)\b|"
-    r"\bignore (?:that|this|the above|everything above)\b[^\n]{0,30}?\b(?:and )?(?:just|only|instead)\s+"
-    r"(?:print|say|output)\b)"
-)
+_HIJACK = r"\bstop everything\b[^\n]{0,40}?\b(?:just|only)\s+(?:print|say|output|write)\b"
+# "ignore the above ... and just output" is rules/10's `ignore-question-output` (0.6 from a person, by design)
+
 
 RULES_V14: tuple[Rule, ...] = (
     Rule("disclose-secret-ml14", 0.5, _r(_n(_DISCLOSE)), negatable=True),
