@@ -232,6 +232,8 @@ def detectors() -> dict:
         prev.name: prev,
         enc.name: enc,
         "default": get_hold_detector(),
+        "rules/13": RuleDetector(version=13),
+        "round 14's default": RulesWithClassifier(RuleDetector(version=13), clf, views=True),
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),

