@@ -33,6 +33,7 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval.errors import RedactionError
+from memeval.redact._casefree import lowered_twin
 from memeval.redact._scanners import memeval_result
 from memeval.redact._values import (
     ENCODED_START,
@@ -246,6 +247,7 @@ class ContextRecognizer(EntityRecognizer):
                     numbers[(x.pattern, x.flags)] = len(screens)
                     screens.append(x)
         self._screens = tuple(screens)
+        self._twins = tuple(lowered_twin(x) for x in screens)  # searched instead on ASCII text (`_casefree`)
         self._screen_ids = tuple(tuple(numbers[(x.pattern, x.flags)] for x in r.screens) for r in self._rules)
         entities = sorted({r.entity for r in self._rules})
         super().__init__(supported_entities=entities, name="memeval-context", version="1")
@@ -263,7 +265,9 @@ class ContextRecognizer(EntityRecognizer):
         """
         view = normal_view(text)
         vt = view.text
-        present = self._keywords.present(vt.lower())
+        low = vt.lower()
+        present = self._keywords.present(low)
+        ascii_low = low if vt.isascii() else None
         digit = has_digit(vt)
         found: list[bool | None] = [None] * len(self._screens)
         out: list[RecognizerResult] = []
@@ -273,20 +277,22 @@ class ContextRecognizer(EntityRecognizer):
                 continue
             if rule.check in ("luhn", "ssn") and not digit:
                 continue
-            if self._screened(i, vt, found):
+            if self._screened(i, vt, found, ascii_low):
                 _run_rule(rule, view, out)
         return out
 
-    def _screened(self, i: int, vt: str, found: list[bool | None]) -> bool:
+    def _screened(self, i: int, vt: str, found: list[bool | None], ascii_low: str | None = None) -> bool:
         """Whether every screen of rule `i` is found in `vt`, in the rule's order.
 
         `found[s]`: the answer for screen number `s` in `vt` when known (None: not searched yet);
-        filled in here, so a screen several rules share is searched once.
+        filled in here, so a screen several rules share is searched once. `ascii_low`: `vt.lower()`
+        when `vt` is ASCII (a screen with a twin is then searched as its twin there), else None.
         """
         for s in self._screen_ids[i]:
             hit = found[s]
             if hit is None:
-                hit = found[s] = self._screens[s].search(vt) is not None
+                twin = self._twins[s] if ascii_low is not None else None
+                hit = found[s] = (twin.search(ascii_low or "") if twin else self._screens[s].search(vt)) is not None
             if not hit:
                 return False
         return True
@@ -323,6 +329,8 @@ class ContextRecognizer(EntityRecognizer):
             starts.append(pos)
             pos += len(vt) + len(_JOIN)
         lowered_joined = joined.lower()
+        plain = joined.isascii()  # then each view is ASCII too, lower-cased as `lowered`
+        twins = self._twins if plain else (None,) * len(self._twins)
         lowered: dict[int, str] = {}
         digits: dict[int, bool] = {}
         found: dict[int, list[bool | None]] = {}
@@ -333,7 +341,7 @@ class ContextRecognizer(EntityRecognizer):
             ids = self._screen_ids[r]
             if ids:
                 if ids[0] not in by_screen:
-                    hits, sure = _candidates(rule, joined, lowered_joined, starts, vts)
+                    hits, sure = _candidates(rule, joined, lowered_joined, starts, vts, twins[ids[0]])
                     by_screen[ids[0]] = hits
                     if sure:
                         for i in hits:
@@ -361,7 +369,7 @@ class ContextRecognizer(EntityRecognizer):
                 known = found.get(i)
                 if known is None:
                     known = found[i] = [None] * len(self._screens)
-                if self._screened(r, vt, known):
+                if self._screened(r, vt, known, low if plain else None):
                     _run_rule(rule, views[i], out[i])
         return out
 
@@ -419,7 +427,7 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
 
 
 def _candidates(
-    rule: ContextRule, joined: str, lowered: str, starts: list[int], vts: list[str]
+    rule: ContextRule, joined: str, lowered: str, starts: list[int], vts: list[str], twin: re.Pattern[str] | None = None
 ) -> tuple[Sequence[int], bool]:
     """Indexes of the texts `rule` may match (all that hold its keywords, digits and screens), and a flag.
 
@@ -434,12 +442,15 @@ def _candidates(
     end; should any hit do that, or lower-casing change the joined text's length, every text is
     a candidate (and the flag is False). For the same reason a hit within a text is a hit of the
     screen in that text alone: the flag is True when the candidates came from a screen's hits.
+    `twin`: the first screen's `_casefree.lowered_twin`, only when `joined` is ASCII: searched over `lowered`.
     """
     everything = range(len(vts))
     if rule.screens:
         if _EDGE_SYNTAX.search(rule.screens[0].pattern):
             return everything, False  # an anchor or lookaround reads a text's edge differently in `joined`
         pattern = rule.screens[0]
+        if twin is not None:
+            joined, pattern = lowered, twin
     elif rule.keywords:
         if len(lowered) != len(joined):
             return everything, False

@@ -1,0 +1,123 @@
+"""A case-insensitive screen searched as its lower-cased twin (`_casefree`) finds the same matches on ASCII text.
+
+Checked three ways: each twin of the rule files' screens against its screen, match by match, on
+the corpus, the sample and random ASCII text; the context rules with and without twins, text by
+text (`analyze`) and batch by batch (`analyze_many`), on the same texts; and the twin builder's
+refusals (patterns it cannot mirror exactly get no twin).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from corpus_contexts import CONTEXTS, load_corpus
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memeval.redact._casefree import lowered_twin
+from memeval.redact._context import ContextRecognizer
+
+ROOT = Path(__file__).resolve().parents[2]
+WITH = ContextRecognizer()
+WITHOUT = ContextRecognizer()
+WITHOUT._twins = tuple(None for _ in WITHOUT._twins)  # every screen searched as written
+PAIRS = [(s, t) for s, t in zip(WITH._screens, WITH._twins, strict=True) if t is not None]
+
+
+def _sample_texts() -> list[str]:
+    texts = []
+    for path in ("week.jsonl", "decisions.jsonl"):
+        for line in (ROOT / "samples" / "fernhill" / "audit" / path).read_text().splitlines():
+            e = json.loads(line)
+            texts += [v for v in e["payload"].values() if isinstance(v, str)]
+            texts += [v for v in (e["sender_event_id"], e["session"], e["subject"], e["actor"]["id"]) if v]
+    return texts
+
+
+def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """Every match `search` finds going on from each match's start + 1 (as `_candidates` goes on from a later text)."""
+    out, pos = [], 0
+    while (m := pattern.search(text, pos)) is not None:
+        out.append(m.span())
+        pos = m.start() + 1
+    return out
+
+
+def _spans(found: list) -> list[tuple[str, int, int, str]]:
+    return sorted((r.entity_type, r.start, r.end, str(r.recognition_metadata)) for r in found)
+
+
+def _same(texts: list[str]) -> None:
+    for screen, twin in PAIRS:
+        for t in texts:
+            if t.isascii():
+                assert _matches(twin, t.lower()) == _matches(screen, t), (screen.pattern, t[:80])
+    assert [_spans(f) for f in WITH.analyze_many(texts)] == [_spans(f) for f in WITHOUT.analyze_many(texts)]
+    assert [_spans(WITH.analyze(t, [])) for t in texts] == [_spans(WITHOUT.analyze(t, [])) for t in texts]
+
+
+def test_the_case_insensitive_screens_have_twins() -> None:
+    twinned = {s.pattern for s, _ in PAIRS}
+    assert "(?i)pass|pwd|secret|token|key|credential" in twinned
+    assert any("kennwort" in p for p in twinned)  # non-ASCII branches (пароль, 密码) are kept as written
+    assert all(t.flags & re.IGNORECASE == 0 for _, t in PAIRS)
+
+
+def test_patterns_without_an_exact_twin_get_none() -> None:
+    for p in (r"(?i:x)y", r"(?i)\bkey", r"(?i)(a)\1", r"(?i)a.b", r"(?i)(?=k)key", "key", r"\d{13}"):
+        assert lowered_twin(re.compile(p)) is None, p
+    twin = lowered_twin(re.compile(r"(?i)[kq]ey|PW"))
+    assert twin is not None and _matches(twin, "a KEY and a Pw".lower()) == [(2, 5), (12, 14)]
+
+
+HANDMADE = [
+    r"(?i)pass|pw|пароль|密码", r"(?i)ſecret", r"(?i)İd|ı", "(?i)\u212aey", r"(?i)[^\d]x*?", r"(?i)(?:ab|пароль)?c",
+    r"(?i)[a-f\s]{2,3}z", r"(?i)x(?:y|z)+?q", r"(?i)[\W_]k",
+]  # fmt: skip
+"""Patterns built to reach the builder's corners: non-ASCII branches, case folds into ASCII (long s,
+dotted and dotless i, Kelvin sign), negated and class sets, lazy and bounded repeats."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from("aAbBcCdDfFiIkKpPqQsSwWxXyYzZeE019 _-\t\x1c:."), max_size=30))
+def test_handmade_twins_find_what_their_patterns_find(text: str) -> None:
+    for p in HANDMADE:
+        pattern = re.compile(p)
+        twin = lowered_twin(pattern)
+        assert twin is not None, p
+        assert _matches(twin, text.lower()) == _matches(pattern, text), (p, text)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
+def test_twins_find_what_the_screens_find_on_the_corpus_and_sample() -> None:
+    texts = [wrap(item.text)[0] for item in load_corpus() for _, wrap in CONTEXTS] + _sample_texts()
+    assert sum(t.isascii() for t in texts) > 1000
+    for k in range(0, len(texts), 97):  # batches of the size the ingest path reads
+        _same(texts[k : k + 97])
+
+
+PIECES = [
+    "password", "PASSWORD", "PassWord", "pw", "PW", "Pwd", "api_key", "API_KEY", "secret", "SeCrEt", "token", "TOKEN",
+    "key", "KEY", "credential", "Connection", "docker", "master", "kennwort", "Senha", "contrase", "wachtwoord",
+    "=", ":", " ", "\n", "\t", "\"", "'", "-", "_", ".", "/", ",", "(", "4111", "1111", "078-05-1120", "hunter2!",
+    "S3cr3t-Value", "export ", "ENV ", "is ",
+]  # fmt: skip
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(st.sampled_from(PIECES), st.text(st.characters(max_codepoint=127), max_size=5)), max_size=12
+        ).map("".join),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_twins_find_what_the_screens_find_on_random_ascii(texts: list[str]) -> None:
+    _same(texts)
