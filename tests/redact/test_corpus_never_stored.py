@@ -51,6 +51,11 @@ TEAM = "corpus"
 WEEK = "2026-W47"
 USED = ("plain", "period-after", "json-object", "cjk-around", "url-encoded", "base64", "split-literals")
 """Contexts every item is sent in (the sweep in test_redact_corpus.py covers all of them)."""
+_PUBLIC_PART = re.compile(
+    r"(?:https?:(?://|\\/\\/))?[a-z-]+(?:\.[a-z-]+)+(?:(?:/|\\/)[a-z]+)+(?:/|\\/)?|https?:(?://|\\/\\/)[a-z-]+(?:\.[a-z-]+)+(?:/|\\/)?"
+)
+"""An address of letters only with a scheme or a path of lower-case words (`hooks.slack.com/services`), plain or
+JSON-escaped: what a cut secret's public part can be (a half of a host, token, number or e-mail stays a needle)."""
 
 
 def _events(items: list[Item]) -> tuple[list[dict], list[bytes]]:
@@ -80,7 +85,10 @@ def _events(items: list[Item]) -> tuple[list[dict], list[bytes]]:
             )
             for s in item.secrets:
                 got = form(s)
-                for f in (s, *(got if isinstance(got, tuple) else (got,))):
+                # a part of a cut secret that is only a public address (`https://hooks.slack.com/services/`) holds
+                # none of it: every webhook whose key was blanked still shows that part, as it should
+                parts = tuple(g for g in got if not _PUBLIC_PART.fullmatch(g)) if isinstance(got, tuple) else (got,)
+                for f in (s, *parts):
                     forms |= {f, json.dumps(f)[1:-1], json.dumps(f, ensure_ascii=False)[1:-1]}
     needles = sorted({f.encode("utf-8") for f in forms if len(f.encode("utf-8")) >= 6})
     return events, needles
