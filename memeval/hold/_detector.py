@@ -411,10 +411,12 @@ CASCADE_HEAD = "uselr-2"
 
 
 def get_cascade_detector() -> HoldDetector:
-    """The default's stage 1 (`rules/12` + `hashlr/10` + `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
+    """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Cross-validated by set over v4-v15 (`bench/hold_cv_uselr2.py`): 1992/2426 orders at precision
-    0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1). Loads
+    Its name follows the default's rules (`rules/14+hashlr/10+views/2+uselr/2` since issue 15's round 15).
+    Cross-validated by set over v4-v15 with rules/12 in front (`bench/hold_cv_uselr2.py`): 1992/2426 orders
+    at precision 0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1);
+    unseen v17 185/225 at 0.801 (`bench/results/hold_heldout_v17_look1.json`). Loads
     the encoder on first use (about 2 s of CPU, 150 MB). Figures: `memeval/hold/README.md`.
 
     Raises:
