@@ -1,14 +1,10 @@
-"""The paired verdict: from per-task trials in two arms to better / worse / unresolved.
+"""The paired verdict as a model.
 
-The procedure is the one in PRODUCT.md, "Statistics": the task is the unit; per task
-d = pack pass rate - baseline pass rate over scored trials; the estimate is mean d; a two-sided
-exact sign-flip test on d (`_signflip`); fewer than `n_min` paired tasks or p >= alpha gives
-`unresolved`, otherwise `better` or `worse` by the sign of the estimate.
+`paired_verdict` checks its arguments and validates the fields that
+`memeval.stats._verdictcore.verdict_fields` computes into `PairedVerdict`.
 
-Faults cannot overturn it: a `better` or `worse` on the scored trials is recomputed with every
-faulted trial counted against it (`faults_against`); if that recount gives another word, the
-verdict is `unresolved` with reason `faults_could_change_it(...)`. An agent that turns its own
-failures into harness faults in one arm cannot launder them into a verdict.
+The procedure (PRODUCT.md, "Statistics": the task as the unit, the exact sign-flip test, faults
+counted against a verdict before it is given) is described where it is computed, in `_verdictcore`.
 """
 
 from __future__ import annotations
