@@ -60,5 +60,5 @@ def test_compiled_conditions_answer_what_holds_answers() -> None:
                 assert test(seen) == screen_module.holds(need, seen), (t[:80], need)
                 compared += 1
     # both answers occur, or the comparison proves little
-    answers = {screen._tests[i](screen.present(t)) for t, _ in _readings() for i in range(len(screen.rules))}
+    answers = {test(seen) for seen in (screen.present(t) for t, _ in _readings()) for test in screen._tests}
     assert answers == {True, False} and compared > 1000
