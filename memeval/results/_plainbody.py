@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
+from memeval.eventlog import PlanView
 from memeval.results._fold import Kit, Projection
 from memeval.results._plaintable import Differs, alike, plain_table_and_verdict
 from memeval.results._schema import RESULT_SCHEMA, SCHEMA_VERSION
@@ -200,7 +201,7 @@ def plain_body(projection: Projection, log_hash: str) -> bytes:
         RunLogError: as `Projection.result_body`, which makes the body (and raises) where this does not.
     """
     plan = projection.plan
-    if type(plan).__name__ != "PlanView":
+    if not isinstance(plan, PlanView):
         return projection.result_body(log_hash)  # read by pydantic: the models write it
     try:
         parts = projection.parts(PLAIN)
@@ -211,8 +212,8 @@ def plain_body(projection: Projection, log_hash: str) -> bytes:
             "run_id": plan.run_id,
             "status": projection.status,
             "log_hash": log_hash,
-            "manifest": plan.manifest_logged,  # type: ignore[union-attr]  # a `PlanView`, checked above
-            "run_card": plan.run_card_logged,  # type: ignore[union-attr]  # a `PlanView`, checked above
+            "manifest": plan.manifest_logged,
+            "run_card": plan.run_card_logged,
             "trials": records[: len(parts.trials)],
             "superseded": records[len(parts.trials) :],
             "coverage": parts.coverage,

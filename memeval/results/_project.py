@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from memeval.eventlog import PlanView
 from memeval.results._body import encoded_result
 from memeval.results._fold import Kit, Parts, Projection
 from memeval.results._plainbody import stand_in
@@ -68,10 +69,10 @@ def project(events: Sequence[Event | View], log_bytes: bytes, *, log_hash: str |
 def _typed_plan(projection: Projection) -> None:
     """Give `projection` its plan as `RunPlanned` when it was read as its view (`PlanView`): the models need it."""
     plan = projection.plan
-    if type(plan).__name__ == "PlanView":
+    if isinstance(plan, PlanView):
         from memeval.eventlog import RunPlanned
 
-        typed = RunPlanned.model_validate_json(plan.line)  # type: ignore[union-attr]  # the view accepted it: valid
+        typed = RunPlanned.model_validate_json(plan.line)  # the view accepted it: valid
         projection.plan = typed
         projection.planned = {t.trial_id: t for t in typed.trials}
 
