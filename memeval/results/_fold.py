@@ -73,6 +73,11 @@ class _Acc:
     fault: FaultRaised | FaultRaisedView | None = None
     ended: TrialEnded | TrialEndedView | None = None
 
+    def add_wait(self, ms: int | None) -> None:
+        """Add an event's `waited_ms` (milliseconds; None: the event recorded no wait) to `waited_ms`."""
+        if ms is not None:
+            self.waited_ms = (self.waited_ms or 0) + ms
+
     def fold(self) -> None:
         """Add the calls read so far to `tally` and let them go (a replay need not hold them all)."""
         if self.calls:
@@ -283,11 +288,9 @@ class Projection:
                 acc.calls.append(ev.call)
             elif ev.event == "agent.started":
                 acc.agent_started = True
-                if ev.waited_ms is not None:
-                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+                acc.add_wait(ev.waited_ms)
             elif ev.event == "verifier.started":
-                if ev.waited_ms is not None:
-                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+                acc.add_wait(ev.waited_ms)
             elif ev.event == "agent.exited":
                 acc.exited = ev
             elif ev.event == "claim.recorded":
@@ -300,8 +303,7 @@ class Projection:
                 acc.check = ev
             elif ev.event == "fault.raised":
                 acc.fault = ev
-                if ev.waited_ms is not None:  # a wait at the phases gate that the run's stop cut short
-                    acc.waited_ms = (acc.waited_ms or 0) + ev.waited_ms
+                acc.add_wait(ev.waited_ms)  # a wait at the phases gate that the run's stop cut short
             elif ev.event == "trial.ended":
                 acc.ended = ev
                 acc.fold()  # its calls so far are added up and let go; a later one is added at the end
