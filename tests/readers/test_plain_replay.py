@@ -310,3 +310,25 @@ def test_the_verdicts_fields_are_written_as_the_model(tasks: list[TaskTrials], r
     fields = verdict_fields(tasks, **kw)
     assert list(fields) == list(PairedVerdict.model_fields)
     assert msgspec.json.encode(_verdict_json(fields)) == to_json(model)
+
+
+@pytest.mark.parametrize(
+    ("struct", "model"),
+    [
+        ("SpendRow", "AttemptSpend"),
+        ("UnendedRow", "UnendedTrial"),
+        ("CoverageRow", "Coverage"),
+        ("FaultRow", "Fault"),
+        ("TableRowOut", "TableRow"),
+    ],
+)
+def test_each_plain_part_writes_its_models_fields_in_order(struct: str, model: str) -> None:
+    """A field added to a result model and not to its plain struct fails here, not only where a test log shows it."""
+    import memeval.results as results
+    from memeval.results import _plainbody, _plaintable
+
+    plain = getattr(_plainbody, struct, None) or getattr(_plaintable, struct)
+    m = getattr(results, model)
+    written = [f.encode_name for f in msgspec.inspect.type_info(plain).fields]
+    fields = [f.alias or name for name, f in m.model_fields.items()] + list(m.model_computed_fields)
+    assert written == fields
