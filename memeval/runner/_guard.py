@@ -314,12 +314,14 @@ def test_sh_shell(folder: Path) -> Mount:
     in tests work). Refusing `prlimit` on another process is the sandbox's seccomp filter's part.
 
     Args:
-        folder: a fresh folder of the verifier's on the host (never one a sandbox could write).
+        folder: a fresh path of the verifier's on the host (never one a sandbox could write), made here as
+            `pycache_mount` makes its own.
 
     Raises:
-        OSError: the host has no bash, or `folder` cannot be written.
+        OSError: the host has no bash, or `folder` exists or cannot be made.
     """
     host = shutil.which("bash", path=os.defpath) or "/bin/bash"
+    folder.mkdir()
     copy = folder / "bash"
     shutil.copyfile(host, copy)
     os.chmod(copy, 0o711)

@@ -386,7 +386,6 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         output.write_text("")
         return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
     env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
-    (work / "shell").mkdir()
     shell = test_sh_shell(work / "shell")  # test.sh out of reach of the programs it runs (ptrace, /proc/PID/mem)
     mounts = world.mounts() + (
         Mount(tests, "/tests"),
