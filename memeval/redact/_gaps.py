@@ -26,8 +26,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from memeval.redact._views import View
+
+if TYPE_CHECKING:
+    from memeval.redact._models import Finding
 
 RLO = "\u202e"
 _POP = re.compile("[\u202c\u2069\n]")
@@ -137,3 +141,8 @@ def reversed_span(view: View, start: int, end: int) -> tuple[int, int]:
         return start, end
     covered = view.orig[start:end]
     return min(covered), max(covered) + 1
+
+
+def whole_across_gap(view: View, f: Finding) -> bool:
+    """A gap-joined finding worth keeping: a full-format rule's match that crosses a dropped gap."""
+    return not f.detector.startswith("kingfisher-truncated") and crosses_gap(view, f.start, f.end)

@@ -20,6 +20,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
@@ -28,14 +29,14 @@ from memeval.redact._context import ContextRecognizer
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
-from memeval.redact._gaps import crosses_gap, gap_view, reversed_span, rlo_view
+from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, elided, head
-from memeval.redact._views import View, boundary_view, boundary_views, normal_view, slash_view
+from memeval.redact._views import Reading, View, boundary_view, boundary_views, normal_view, slash_view
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -115,11 +116,6 @@ def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResul
     return results
 
 
-def _whole_across_gap(view: View, f: Finding) -> bool:
-    """A gap-joined finding worth keeping: a full-format rule's match that crosses a dropped gap."""
-    return not f.detector.startswith("kingfisher-truncated") and crosses_gap(view, f.start, f.end)
-
-
 def _look_alike(text: str, r: RecognizerResult) -> bool:
     """Presidio hits that are known look-alikes.
 
@@ -184,12 +180,18 @@ class Redactor:
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
-        truncated = self._scanners[3]
-        assert isinstance(truncated, TruncatedTokenRecognizer)
-        self._prefixes: dict[str, int] = {}
-        for r in truncated.rules:
+        prefixes: dict[str, int] = {}
+        for r in next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer)).rules:
             for p in r.prefixes if not r.prefix_case_insensitive else ():
-                self._prefixes[p] = max(self._prefixes.get(p, 0), r.full_length)
+                prefixes[p] = max(prefixes.get(p, 0), r.full_length)
+        self._readings = (
+            Reading("unescaped", unescape_view),
+            Reading("url-decoded", url_view),
+            Reading("joined", joined_view),
+            Reading("reversed", rlo_view, span=reversed_span),
+            Reading("gap-joined", partial(gap_view, prefixes=prefixes), keep=whole_across_gap),
+        )
+        """The character readings each text is also scanned in (`_decoded`), each with its map back to the text."""
 
     @property
     def names_scanned(self) -> bool:
@@ -236,32 +238,26 @@ class Redactor:
         out: list[list[RecognizerResult]] = [[] for _ in texts]
         if depth <= 0:
             return out
-        jobs: list[tuple[int, str, View | None, tuple[int, int]]] = []
+        jobs: list[tuple[int, Reading | None, View | None, tuple[int, int]]] = []
         subtexts: list[str] = []
         for i, t in enumerate(texts):
-            for kind, make in (
-                ("unescaped", unescape_view),
-                ("url-decoded", url_view),
-                ("joined", joined_view),
-                ("reversed", rlo_view),
-                ("gap-joined", lambda x: gap_view(x, self._prefixes)),
-            ):
-                view = make(t)
+            for reading in self._readings:
+                view = reading.make(t)
                 if view is not None and view.text != t:
-                    jobs.append((i, kind, view, (0, 0)))
+                    jobs.append((i, reading, view, (0, 0)))
                     subtexts.append(view.text)
             for start, end, decoded in encoded_segments(t):
-                jobs.append((i, "decoded", None, (start, end)))
+                jobs.append((i, None, None, (start, end)))
                 subtexts.append(decoded)
         if not subtexts:
             return out
-        for (i, kind, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
+        for (i, read, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
             for f in found:
-                if kind == "gap-joined" and view is not None and not _whole_across_gap(view, f):
-                    continue  # only a whole token across a gap: the plain reading has the rest
-                span = reversed_span if kind == "reversed" else View.span
-                start, end = span(view, f.start, f.end) if view is not None else segment
-                out[i].append(memeval_result(f.entity_type, start, end, f.score, f"{f.detector}+{kind}"))
+                if read is None or view is None:  # a Base64 or hex segment: the whole segment
+                    out[i].append(memeval_result(f.entity_type, *segment, f.score, f"{f.detector}+decoded"))
+                elif read.keep(view, f):
+                    start, end = read.span(view, f.start, f.end)
+                    out[i].append(memeval_result(f.entity_type, start, end, f.score, f"{f.detector}+{read.kind}"))
         return out
 
     def redact(self, text: str) -> Redaction:

@@ -34,9 +34,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from memeval.ignorable import IGNORABLE_CHARS
+
+if TYPE_CHECKING:
+    from memeval.redact._models import Finding
 
 _ALWAYS_BREAK = "()[]{},;!&*#<"
 """Characters no scanner rule needs: always a space in the boundary view."""
@@ -175,3 +180,16 @@ def boundary_views(texts: list[str], *, slash: bool = False) -> list[View]:
             out[i] = View(broken[pos:end])
             pos = end + 1
     return [v if v is not None else make(texts[i]) for i, v in enumerate(out)]
+
+
+class Reading(NamedTuple):
+    """A character reading of a text that the redactor scans too (`Redactor._decoded`).
+
+    `make` gives the reading's view of a text or None; `span` maps a finding's span in the view back to
+    the text; `keep` says which findings in it count (all, unless the reading says otherwise).
+    """
+
+    kind: str
+    make: Callable[[str], View | None]
+    span: Callable[[View, int, int], tuple[int, int]] = View.span
+    keep: Callable[[View, Finding], bool] = lambda _view, _finding: True
