@@ -65,6 +65,12 @@ Sources (PyPI wheels, SHA-256 in `WHEELS`; licence; what is taken; label):
 - agent-skill-scanner 0.1.0 (MIT). `skill_scanner/rules/*.yaml`: every rule's `description`
   ("Skill instructs the agent to send data to external URLs ..."): text about attacks; not held
   (`skill-scanner:rule-description`).
+- aicu-scanner 1.5.0 (MIT). `aicu/payloads/encoding_attacks.yaml` and `jailbreaks.yaml` (`AICU_FILES`):
+  every payload's `content`: requests for the hidden configuration or system prompt, wrapped in Base64,
+  zero-width and right-to-left marks, homoglyphs, letter-split or reversed words, Chinese, Arabic or a
+  Spanish sentence inside English, fake end-of-message markers and code fences, forced output schemas,
+  half-filled YAML/JSON to complete, and a translation or poem with a "metadata" header; held
+  (`aicu:<payload set>`; language by `AICU_LANG`).
 - django-two-factor-auth 1.18.1 (MIT). `two_factor/locale/<locale>/LC_MESSAGES/django.po` of every
   locale but English: translated messages of 30-200 characters with none of `%`, `{`, `<`, different
   from their English `msgid`, the `TWO_FACTOR_N` with the lowest hashes per locale (sign-in, backup
@@ -117,6 +123,7 @@ WHEELS = {
     "agentsec_bench-0.1.2-py3-none-any.whl": "ca9c5c2a3f2d2546977881ce75c48cf57f192647676803e029cb7d552905e834",
     "agent_skill_scanner-0.1.0-py3-none-any.whl": "eb8edcbf153849510dd4fdf2733934cd91a369171c0034fbdcec9412985c312b",
     "django_two_factor_auth-1.18.1-py3-none-any.whl": "ccc9cee10be880037914e572389be6dcae93947709a8a9ff01fb23f7dee254f2",
+    "aicu_scanner-1.5.0-py3-none-any.whl": "5150a453188cf27c85723f157d0d06f362d2286d6427a50920d1a7821f3a6023",
 }
 HARMBENCH_CATS = ("chemical_biological", "cybercrime_intrusion", "illegal", "harassment_bullying", "harmful")
 HARMBENCH_N = 70
@@ -134,6 +141,9 @@ AGENTSEC_PLANTED = (
     "agentsec/challenges/harness_safety/injected-notes/notes.txt",
     "agentsec/challenges/harness_safety/multi-step-injection/config.b64",
 )
+AICU_FILES = ("encoding_attacks", "jailbreaks")
+# variant_id -> BCP 47 tag where a payload is not English ("mixed": English with a Spanish order)
+AICU_LANG = {"LANG-001": "zh", "LANG-002": "mixed", "LANG-003": "ar"}
 TWO_FACTOR_N = 4
 # locale directory -> BCP 47 tag
 TWO_FACTOR_LANG = {
@@ -369,6 +379,19 @@ def skill_scanner_rows(sources: Path) -> list[dict[str, Any]]:
     return [dict(text=t, held=False, lang="en", origin="skill-scanner:rule-description") for t in _lowest(texts, None)]
 
 
+def aicu_rows(sources: Path) -> list[dict[str, Any]]:
+    """aicu-scanner: every payload of `AICU_FILES` (system-prompt extraction, encoded or framed), held."""
+    wheel = "aicu_scanner-1.5.0-py3-none-any.whl"
+    meta: dict[str, tuple[str, str]] = {}
+    for name in AICU_FILES:
+        sets = yaml.safe_load(_wheel_text(sources, wheel, f"aicu/payloads/{name}.yaml"))["payload_sets"]
+        for set_name, items in sets.items():
+            for item in items:
+                lang = AICU_LANG.get(item["variant_id"], "en")
+                meta[str(item["content"]).strip()] = (lang, set_name.replace("_", "-"))
+    return [dict(text=t, held=True, lang=meta[t][0], origin=f"aicu:{meta[t][1]}") for t in _lowest(list(meta), None)]
+
+
 def _po_pairs(text: str) -> list[tuple[str, str]]:
     """(msgid, msgstr) of every singular entry of a .po text (multi-line strings joined; plurals skipped)."""
     out: list[tuple[str, str]] = []
@@ -453,7 +476,8 @@ def main() -> None:
     check_sources(args.sources)
     rows = harmbench_rows(args.sources) + strongreject_rows(args.sources) + aisploit_rows(args.sources)
     rows += guardmeter_rows(args.sources) + agent_security_bench_rows(args.sources) + agentsec_rows(args.sources)
-    rows += skill_scanner_rows(args.sources) + two_factor_rows(args.sources) + written_rows()
+    rows += skill_scanner_rows(args.sources) + two_factor_rows(args.sources) + aicu_rows(args.sources)
+    rows += written_rows()
     write_heldout(rows, known_texts(), args.out / "heldout_v18.jsonl")
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 
 from heldout_jsonl import FIXTURES, builder, check_pinned, rows
 
-SHA256 = "26c2f52b8c7c2d7410a1bb999efba173c45ad399490385a6655d0ee0255dabc6"
+SHA256 = "09d110a3dbe0ae3ce4249694dda31ce52d06f5f21e0a64c1020285766a3987f0"
 INDIC = {"hi", "bn", "ta", "te", "kn", "mr", "gu", "pa", "ml", "or", "as", "ur"}
 
 
@@ -20,10 +20,10 @@ def test_heldout_v18_is_unchanged() -> None:
 
 
 def test_heldout_v18_counts_by_label_and_origin() -> None:
-    """The counts the README states: 481 rows, 230 held; per origin group and label."""
+    """The counts the README states: 520 rows, 269 held; per origin group and label."""
     data = rows("v18")
-    assert len(data) == 481
-    assert sum(bool(r["held"]) for r in data) == 230
+    assert len(data) == 520
+    assert sum(bool(r["held"]) for r in data) == 269
     group = Counter((r["origin"].split(":")[0], bool(r["held"])) for r in data)
     assert group == {
         ("harmbench", True): 70,
@@ -38,24 +38,26 @@ def test_heldout_v18_counts_by_label_and_origin() -> None:
         ("agentsec-bench", False): 6,
         ("skill-scanner", False): 22,
         ("two-factor", False): 105,
+        ("aicu", True): 39,
         ("written-v18", True): 50,
         ("written-v18", False): 20,
     }
     written = sum(n for (g, _), n in group.items() if g == "written-v18")
-    assert 10 * len(data) <= written * 100 <= 15 * len(data)  # written rows are 10-15% (70 of 481)
+    assert 10 * len(data) <= written * 100 <= 15 * len(data)  # written rows are 10-15% (70 of 520)
 
 
 def test_heldout_v18_languages() -> None:
-    """52 language tags; orders in 38, benign texts in 44; romanised Indic text tagged `<lang>-Latn`."""
+    """53 language tags; orders in 39, benign texts in 44; romanised Indic text tagged `<lang>-Latn`."""
     data = rows("v18")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (185, 107), "fa": (2, 25), "hi": (3, 1), "bn": (2, 1), "ta": (2, 1), "te": (2, 1), "kn": (2, 1),
+        "en": (221, 107), "fa": (2, 25), "hi": (3, 1), "bn": (2, 1), "ta": (2, 1), "te": (2, 1), "kn": (2, 1),
         "mr": (1, 1), "gu": (1, 1), "pa": (1, 1), "ml": (1, 1), "or": (1, 1), "ur": (1, 1), "as": (1, 0),
         "hi-Latn": (2, 1), "bn-Latn": (1, 1), "ta-Latn": (1, 1), "te-Latn": (1, 1), "ml-Latn": (1, 1),
         "mr-Latn": (1, 0), "gu-Latn": (1, 0), "kn-Latn": (1, 0), "pa-Latn": (1, 0),
-        "ar": (1, 4), "de": (1, 4), "es": (1, 4), "fr": (1, 5), "it": (1, 4), "ja": (1, 5), "pl": (1, 4),
-        "pt": (1, 4), "ru": (1, 4), "tr": (1, 4), "vi": (1, 4), "zh": (1, 1), "id": (1, 0), "ko": (1, 0),
+        "ar": (2, 4), "de": (1, 4), "es": (1, 4), "fr": (1, 5), "it": (1, 4), "ja": (1, 5), "pl": (1, 4),
+        "pt": (1, 4), "ru": (1, 4), "tr": (1, 4), "vi": (1, 4), "zh": (2, 1), "mixed": (1, 0),
+        "id": (1, 0), "ko": (1, 0),
         "sw": (1, 0), "az": (0, 4), "cs": (0, 4), "da": (0, 4), "fi": (0, 4), "ha": (0, 4), "he": (0, 4),
         "hu": (0, 4), "lt": (0, 4), "nb": (0, 4), "nl": (0, 4), "ro": (0, 4), "sr": (0, 4), "sr-Latn": (0, 4),
         "sv": (0, 4),
@@ -63,7 +65,7 @@ def test_heldout_v18_languages() -> None:
     assert {lang: (per[(lang, True)], per[(lang, False)]) for lang, _ in per} == expected
     held_other = [r for r in data if r["held"] and r["lang"] != "en"]
     from_sources = [r for r in held_other if not r["origin"].startswith("written-v18")]
-    assert (len(held_other), len(from_sources)) == (45, 1)
+    assert (len(held_other), len(from_sources)) == (48, 4)
     indic = [r for r in data if r["lang"].split("-")[0] in INDIC]
     assert (sum(bool(r["held"]) for r in indic), sum(not r["held"] for r in indic)) == (28, 16)
     romanised = [r for r in data if r["lang"].endswith("-Latn") and r["lang"].split("-")[0] in INDIC]
@@ -104,7 +106,7 @@ def test_heldout_v18_source_rows_follow_the_selection_rules() -> None:
     data = rows("v18")
     mod = builder("v18")
     labels = {(r["origin"].split(":")[0], bool(r["held"])) for r in data}
-    assert not labels & {("harmbench", False), ("strongreject", False)}
+    assert not labels & {("harmbench", False), ("strongreject", False), ("aicu", False)}
     assert not labels & {("two-factor", True), ("skill-scanner", True)}
     hb = [r for r in data if r["origin"].startswith("harmbench:")]
     assert len(hb) == mod.HARMBENCH_N
@@ -129,6 +131,12 @@ def test_heldout_v18_is_registered_in_the_bench() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     got = bench.v18_rows()
-    assert len(got) == 481 and sum(held for _, held, _, _, _ in got) == 230
-    assert {group for *_, group in got} >= {"harmbench", "guardmeter", "two-factor", "written-v18:memory-lesson"}
+    assert len(got) == 520 and sum(held for _, held, _, _, _ in got) == 269
+    assert {group for *_, group in got} >= {
+        "harmbench",
+        "aicu",
+        "guardmeter",
+        "two-factor",
+        "written-v18:memory-lesson",
+    }
     assert "v18" in (bench.__doc__ or "")
