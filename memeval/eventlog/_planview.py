@@ -12,8 +12,6 @@ is then read by pydantic, which accepts it, upgrades it (v1) or refuses it with 
 tests/eventlog/test_plan_view.py checks the structs declare the models' fields and read what they read.
 """
 
-from __future__ import annotations
-
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal
 

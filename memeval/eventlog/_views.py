@@ -8,8 +8,6 @@ view: pydantic reads them. A view only ever ACCEPTS less than its model (see `_f
 tests/eventlog/test_fast_calls.py checks that each declares its model's fields.
 """
 
-from __future__ import annotations
-
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal
 

@@ -12,7 +12,7 @@ to the models, which refuse it with their own error.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -161,9 +161,21 @@ def alike(x: float | None) -> float | None:
 
 def _row(task_id: str, b: CellValue, p: CellValue) -> TableRowOut:
     b_cost, p_cost = alike(b.cost_usd), alike(p.cost_usd)
-    # The cells' words from the row's own values, as `TableRow.cell` gives them to `cell_text`.
+    # The cells' words from the row's own values, as `TableRow.cell` gives them to `cell_text` (each
+    # cell made anew rather than by `_replace`, which builds a dict and calls `_make`: a third of `_row`).
     words = [
-        cell_text(c._replace(cost_usd=cost, scored_single=c.trials == 1 and c.scored == 1))
+        cell_text(
+            CellValue(
+                c.trials,
+                c.passes,
+                c.scored,
+                c.faults,
+                c.fault_code,
+                c.trials == 1 and c.scored == 1,
+                cost,
+                c.cost_lower_bound,
+            )
+        )
         for c, cost in ((b, b_cost), (p, p_cost))
     ]
     return TableRowOut(
@@ -199,7 +211,7 @@ def plain_table_and_verdict(
         Differs: an input the models would refuse (`TrialObs`: a cost that is negative or not
             finite; `TaskTrials`: an empty task id; `paired_verdict`: a negative seed).
     """
-    from memeval.stats import Task, verdict_fields
+    from memeval.stats import Obs, Task, verdict_fields
 
     by_task, left = grouped(plan, trials, unended)
     rows = []
@@ -211,7 +223,7 @@ def plain_table_and_verdict(
         if arms["baseline"] or arms["pack"]:
             if not task_id:
                 raise Differs
-            inputs.append(Task(task_id, *(tuple(_obs(r) for r in arms[m]) for m in ("baseline", "pack"))))
+            inputs.append(Task(task_id, *(tuple(_obs(r, Obs) for r in arms[m]) for m in ("baseline", "pack"))))
     verdict = None
     if inputs:
         seed = plan.seeds.get("stats")
@@ -224,10 +236,9 @@ def plain_table_and_verdict(
     return tuple(rows), verdict
 
 
-def _obs(r: TrialRecord) -> Any:
-    from memeval.stats import Obs
-
+def _obs(r: TrialRecord, obs: Callable[..., Any]) -> Any:
+    """`r` as the statistics see a trial: `obs` (`memeval.stats.Obs`, imported by the caller once) of `obs_fields`."""
     outcome, cost, timed_out = obs_fields(r)
     if cost is not None and (not math.isfinite(cost) or cost < 0):
         raise Differs  # `TrialObs` refuses it
-    return Obs(outcome, cost, timed_out)
+    return obs(outcome, cost, timed_out)
