@@ -37,7 +37,7 @@ from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import keep_world, snapshot_world
 from memeval.runner._tamper import lingering_finding
-from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier
+from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
     TOO_DEEP_PREFIX,
@@ -466,7 +466,9 @@ class Attempt:
         try:
             reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:
-            return self._fault("protocol", "verify", f"{exc} (test.sh exit code {v.exit_code})"), False
+            return self._fault("protocol", "verify", reward_fault(exc, v.exit_code)), False
+        if (doubt := exit_doubt(v.exit_code, reward)) is not None:  # the tested program's reward, maybe
+            return self._fault("protocol", "verify", doubt), False
         passed = reward.value >= 1.0
         self.log.append(
             CheckRecorded(

@@ -69,6 +69,16 @@ def _unchanged(src: Path, st: os.stat_result, pristine: Path) -> bool:
         os.close(a)
 
 
+def _twin(pristine: Path, real_pristine: str, rel: str) -> Path | None:
+    """`pristine / rel` when no folder on its way is a symbolic link, else None.
+
+    `real_pristine` is `pristine`'s real path; `pristine` is memeval's copy, which no sandbox touches.
+    """
+    parent = os.path.dirname(rel)
+    expected = os.path.join(real_pristine, parent) if parent else real_pristine
+    return pristine / rel if os.path.realpath(pristine / parent) == expected else None
+
+
 def copy_sparse(src: Path, dst: Path, size: int) -> None:
     """Copy the regular file `src` (`size` bytes) to the new file `dst`, its data ranges only: holes stay holes.
 
@@ -107,8 +117,10 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
     """Copy the folder tree `world` to the new folder `dest`, taking unchanged files out of `pristine`.
 
     Folders, symbolic links (their targets as they are, never followed), named pipes and sockets are made
-    again; a regular file with the same permission bits and bytes at the same path in `pristine` is moved
-    from there (`pristine` is consumed: the caller removes the rest), any other is copied (`copy_sparse`).
+    again; a regular file with the same permission bits and bytes at the same path in `pristine`, reached
+    through no symbolic link, is moved from there (`pristine` is consumed: the caller removes the rest), any
+    other is copied (`copy_sparse`). memeval runs as root: a link the image had (`app/lib -> /usr/lib`) must
+    never lead the move to a host file the agent copied into a folder of that name.
     Every entry gets the world's owner, permission bits and times. Device files are left out (named in
     `Snapshot.left_out`): a sandbox cannot make one.
 
@@ -121,6 +133,7 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
         OSError: a file could not be read or written (the copy is then incomplete; the caller keeps none).
     """
     os.mkdir(dest, 0o700)
+    real_pristine = os.path.realpath(pristine)
     moved = copied = 0
     left_out: list[str] = []
     folders: list[tuple[Path, os.stat_result]] = [(dest, os.lstat(world))]
@@ -138,8 +151,8 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
             if stat.S_ISLNK(mode):
                 os.symlink(os.readlink(src), out)
             elif stat.S_ISREG(mode):
-                twin = pristine / os.path.relpath(src, world)
-                if _unchanged(src, st, twin):
+                twin = _twin(pristine, real_pristine, os.path.relpath(src, world))
+                if twin is not None and _unchanged(src, st, twin):
                     os.rename(twin, out)
                     moved += 1
                 else:

@@ -54,6 +54,10 @@ class RewardError(ValueError):
     """The verifier's reward file is missing or malformed (a `protocol` fault)."""
 
 
+class NoRewardError(RewardError):
+    """Neither `reward.txt` nor `reward.json` is in `/logs/verifier`."""
+
+
 @dataclass(frozen=True)
 class VerifierRun:
     """How the verifier ended: its exit code, whether it ran over budget, and its output file."""
@@ -161,7 +165,7 @@ def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
     finally:
         os.close(dir_fd)
     if txt is None and js is None:
-        raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+        raise NoRewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
     doc: object = None
     if js is not None:
         try:
@@ -326,6 +330,38 @@ def _check(value: float, where: str) -> float:
     if math.isnan(value) or not 0.0 <= value <= 1.0:
         raise RewardError(f"{where} holds a number outside [0, 1]")
     return value
+
+
+def reward_fault(exc: RewardError, exit_code: int | None) -> str:
+    """The `protocol` fault's message for a reward that could not be read, with how test.sh ended.
+
+    A missing reward after a non-zero exit is said as such: the usual cause is a check that failed under
+    `set -e`, which ends test.sh before it writes `0`.
+    """
+    if isinstance(exc, NoRewardError) and exit_code not in (0, None):
+        return (
+            f"{exc}: test.sh ended with an error first (a check that failed under `set -e`? a test.sh should write "
+            f"0 when the tests fail; test.sh exit code {exit_code})"
+        )
+    return f"{exc} (test.sh exit code {exit_code})"
+
+
+def exit_doubt(exit_code: int | None, reward: Reward) -> str | None:
+    """Why a passing `reward` is not read after test.sh exited non-zero, or None when it may be.
+
+    The program the tests run shares test.sh's rights in `/logs/verifier`: it can write `1` there and then
+    fail, so that a test.sh under `set -e` (or one that stops at the first failed check) ends before it writes
+    its own reward. A test.sh that exits non-zero has not said the tests passed; a reward below full credit
+    beside it stays what it is (a fail, scored), a passing one is a `protocol` fault. Harbor asks test.sh to
+    exit 0 once its reward is written.
+    """
+    if exit_code in (0, None) or reward.value < 1.0:
+        return None
+    return (
+        f"{reward.source} says the trial passed, but test.sh failed: the program the tests ran can write "
+        "/logs/verifier, so a passing reward beside a failing exit is not read (a test.sh should exit 0 once it "
+        f"has written its reward; test.sh exit code {exit_code})"
+    )
 
 
 def killed_by(exit_code: int | None) -> str | None:
