@@ -117,12 +117,13 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
     """Copy the folder tree `world` to the new folder `dest`, taking unchanged files out of `pristine`.
 
     Folders, symbolic links (their targets as they are, never followed), named pipes and sockets are made
-    again; a regular file with the same permission bits and bytes at the same path in `pristine`, reached
-    through no symbolic link, is moved from there (`pristine` is consumed: the caller removes the rest), any
-    other is copied (`copy_sparse`). memeval runs as root: a link the image had (`app/lib -> /usr/lib`) must
-    never lead the move to a host file the agent copied into a folder of that name.
-    Every entry gets the world's owner, permission bits and times. Device files are left out (named in
-    `Snapshot.left_out`): a sandbox cannot make one.
+    again. A regular file with the same permission bits and bytes at the same path in `pristine`, reached
+    through no symbolic link, is moved from there (`pristine` is consumed: the caller removes the rest); any
+    other is copied (`copy_sparse`), and the names of one file (hard links) stay names of one copy, as the
+    disk watch charged the agent for one. memeval runs as root: a link the image had (`app/lib -> /usr/lib`)
+    must never lead the move to a host file the agent copied into a folder of that name. Every entry gets
+    the world's owner, permission bits and times. Device files are left out (named in `Snapshot.left_out`):
+    a sandbox cannot make one.
 
     Args:
         world: the world's root, every process in it gone.
@@ -130,12 +131,13 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
         dest: where the copy goes; must not exist.
 
     Raises:
-        OSError: a file could not be read or written (the copy is then incomplete; the caller keeps none).
+        OSError: a file could not be read or written (the copy is then incomplete).
     """
     os.mkdir(dest, 0o700)
     real_pristine = os.path.realpath(pristine)
     moved = copied = 0
     left_out: list[str] = []
+    linked: dict[tuple[int, int], Path] = {}
     folders: list[tuple[Path, os.stat_result]] = [(dest, os.lstat(world))]
     for dirpath, dirnames, filenames in os.walk(world):
         rel_dir = os.path.relpath(dirpath, world)
@@ -150,7 +152,12 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
                 continue
             if stat.S_ISLNK(mode):
                 os.symlink(os.readlink(src), out)
+            elif stat.S_ISREG(mode) and (st.st_dev, st.st_ino) in linked:
+                os.link(linked[st.st_dev, st.st_ino], out)  # one inode, one copy: the watch charged the agent once
+                continue
             elif stat.S_ISREG(mode):
+                if st.st_nlink > 1:
+                    linked[st.st_dev, st.st_ino] = out
                 twin = _twin(pristine, real_pristine, os.path.relpath(src, world))
                 if twin is not None and _unchanged(src, st, twin):
                     os.rename(twin, out)

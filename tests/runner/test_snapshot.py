@@ -61,3 +61,17 @@ def test_the_copy_is_the_world_and_unchanged_files_come_from_the_pristine_copy(t
         f.seek(1 << 29)
         assert f.read(4) == b"data"
     assert (left / "app" / "sub").stat().st_mtime_ns == 2_000_000_000
+
+
+def test_hard_links_stay_one_file(tmp_path: Path):
+    """The disk watch charges an inode once: 200 names of one 1 MiB file must not cost the host 200 MiB."""
+    pristine, world, left = tmp_path / "pristine", tmp_path / "world", tmp_path / "left"
+    (pristine / "app").mkdir(parents=True)
+    (world / "app").mkdir(parents=True)
+    (world / "app" / "big").write_bytes(os.urandom(1 << 20))
+    for i in range(200):
+        os.link(world / "app" / "big", world / "app" / f"name{i}")
+    snap = snapshot_world(world, pristine, left)
+    assert snap.copied == 1, snap
+    assert (left / "app" / "big").stat().st_nlink == 201
+    assert (left / "app" / "name7").read_bytes() == (world / "app" / "big").read_bytes()
