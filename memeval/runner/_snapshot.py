@@ -128,11 +128,13 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
     Args:
         world: the world's root, every process in it gone.
         pristine: the copy of the world taken before the agent's turn, on the same file system.
-        dest: where the copy goes; must not exist.
+        dest: where the copy goes; must not exist. It is built beside, under a name starting with `.`, and
+            renamed to `dest` when whole, so a copy cut short (an error, a stopped run) is never kept.
 
     Raises:
-        OSError: a file could not be read or written (the copy is then incomplete).
+        OSError: a file could not be read or written (nothing is at `dest`; the partial copy stays beside it).
     """
+    final, dest = dest, dest.with_name(f".{dest.name}.partial")
     os.mkdir(dest, 0o700)
     real_pristine = os.path.realpath(pristine)
     moved = copied = 0
@@ -174,6 +176,7 @@ def snapshot_world(world: Path, pristine: Path, dest: Path) -> Snapshot:
         dirnames[:] = [d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))]
     for folder, st in reversed(folders):  # deepest first: filling a folder changes its times
         _same_meta(folder, st)
+    dest.rename(final)
     return Snapshot(moved, copied, tuple(left_out))
 
 
