@@ -19,7 +19,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from memeval._finitejson import loads_finite
+from memeval._finitejson import RepeatedKey, loads_finite
 from memeval.runner._gitguard import git_overrides, scan_git_config
 from memeval.runner._guard import (
     clear_mount_path,
@@ -169,11 +169,16 @@ def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
     doc: object = None
     if js is not None:
         try:
-            doc = loads_finite(js.decode("utf-8"))
+            doc = loads_finite(js.decode("utf-8"), unique_keys=True)
         except UnicodeDecodeError:
             raise RewardError("reward.json is not UTF-8 text") from None
         except json.JSONDecodeError as exc:
             raise RewardError(f"reward.json is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        except RepeatedKey as exc:  # a file written from text the tested program printed: the later value won
+            raise RewardError(
+                f"reward.json names the key {_key_label(exc.key)!r} twice: the last one would count, and text the "
+                "tests wrote into it (the tested program's output) can add one, so no reward is read from it"
+            ) from None
         except ValueError as exc:  # NotFiniteJSON: 10**400 crashed float(), 5,000 digits crashed json.loads
             raise RewardError(f"reward.json holds {exc}: no reward can be read from it") from None
         except RecursionError:  # written by whatever the tests ran, the agent's code included

@@ -14,6 +14,9 @@ Three tasks in one `memeval ab` run (both arms each), none solved by its agent:
   `__pycache__/solution.cpython-311.pyc` compiled from a right answer with the wrong source's header, plus a
   `.pth` and a `sitecustomize.py`. The world's bytecode is deleted before the verifier
   (`drop_bytecode_caches`), `-S` reads no `.pth`: the wrong source is what runs (this held on main too).
+- `json-repeat`: test.sh writes `reward.json` with the program's answer in it (`{"reward": 0, "answer": "..."}`);
+  the program's answer closes the string and names `reward` again (`4", "reward": 1, "x": "`). JSON readers keep
+  the last value, so on main the wrong answer passed. A key named twice is now a `protocol` fault.
 """
 
 from __future__ import annotations
@@ -47,6 +50,12 @@ PY
 echo 'import solution; solution.add = lambda a, b: a + b' > /app/fix.pth
 printf 'import solution\\nsolution.add = lambda a, b: a + b\\n' > /app/sitecustomize.py
 """
+JSON_TEST_SH = """\
+ans=$(python3 /app/prog.py)
+if [ "$ans" = 5 ]; then r=1; else r=0; fi
+printf '{"reward": %s, "answer": "%s"}\n' "$r" "$ans" > /logs/verifier/reward.json
+"""
+JSON_PLANT = 'print(\'4", "reward": 1, "x": "\')\n'
 PYC_TEST_SH = """\
 cd /app
 out=$(python3 -I -S -c "import sys; sys.path.insert(0, '/app'); from solution import add; print(add(2, 3))")
@@ -54,19 +63,21 @@ if [ "$out" = 5 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
 """
 
 
-def test_a_non_zero_test_sh_never_passes_on_a_reward_it_may_not_have_written(tmp_path: Path, run_ab):
+def test_a_reward_the_tested_program_wrote_or_appended_is_never_a_pass(tmp_path: Path, run_ab):
     tasks = tmp_path / "tasks"
     make_task(tasks, "set-e-silent", test_sh=SET_E_TEST_SH, files={".attack.sh": "echo 'print(4)' > /app/prog.py\n"})
     make_task(
         tasks, "set-e-planted", test_sh=SET_E_TEST_SH, files={".attack.sh": f"cat > /app/prog.py <<'PY'\n{PLANT}PY\n"}
     )
     make_task(tasks, "pyc-isolated", test_sh=PYC_TEST_SH, files={".attack.sh": PYC_ATTACK})
+    json_attack = f"cat > /app/prog.py <<'PY'\n{JSON_PLANT}PY\n"
+    make_task(tasks, "json-repeat", test_sh=JSON_TEST_SH, files={".attack.sh": json_attack})
     code, doc, err = run_ab(
         str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
     )
     assert code in (0, 1, 3), err
     trials = trials_by_id(doc)
-    assert len(trials) == 6, sorted(trials)
+    assert len(trials) == 8, sorted(trials)
     for tid, t in trials.items():
         assert t["verified"] is not True, (tid, t)
         task = tid.split(":")[0]
@@ -76,6 +87,9 @@ def test_a_non_zero_test_sh_never_passes_on_a_reward_it_may_not_have_written(tmp
         assert t["reward"] is None, (tid, t)  # a fault, never a zero
         fault = t["fault"]
         assert fault["code"] == "protocol", (tid, fault)
+        if task == "json-repeat":
+            assert "names the key 'reward' twice" in fault["message"], (tid, fault)
+            continue
         assert "test.sh exit code 1)" in fault["message"], (tid, fault)
         if task == "set-e-silent":
             assert "no reward.txt or reward.json" in fault["message"] and "`set -e`" in fault["message"], (tid, fault)
