@@ -357,8 +357,8 @@ def exit_doubt(exit_code: int | None, reward: Reward) -> str | None:
     The program the tests run shares test.sh's rights in `/logs/verifier`: it can write `1` there and then
     fail, so that a test.sh under `set -e` (or one that stops at the first failed check) ends before it writes
     its own reward. A test.sh that exits non-zero has not said the tests passed; a reward below full credit
-    beside it stays what it is (a fail, scored), a passing one is a `protocol` fault. Harbor asks test.sh to
-    exit 0 once its reward is written.
+    beside it stays what it is (a fail, scored), a passing one is a `protocol` fault. A test.sh that ends with
+    `exit "$status"` of its tests after writing the reward is unaffected: it exits non-zero only beside a 0.
     """
     if exit_code in (0, None) or reward.value < 1.0:
         return None
