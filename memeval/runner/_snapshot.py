@@ -23,7 +23,7 @@ from typing import NamedTuple
 from memeval.runner._scrub import Scrubber
 
 CHUNK = 1 << 20
-"""Bytes compared or copied at a time."""
+"""Bytes compared at a time."""
 
 
 class Snapshot(NamedTuple):
@@ -50,7 +50,7 @@ def _unchanged(src: Path, st: os.stat_result, pristine: Path) -> bool:
     """Whether `pristine` is a regular file with the same permission bits and bytes as `src` (stat `st`)."""
     try:
         pst = os.lstat(pristine)
-    except OSError:
+    except (FileNotFoundError, NotADirectoryError):  # the agent added it, or the image had a file on its way
         return False
     if (
         not stat.S_ISREG(pst.st_mode)
