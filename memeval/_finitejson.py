@@ -37,15 +37,37 @@ def _constant(name: str) -> Any:
     raise NotFiniteJSON(f"{name}, which strict JSON does not have")
 
 
-def loads_finite(text: str | bytes) -> Any:
+class RepeatedKey(ValueError):
+    """An object in the text names one key twice (`unique_keys`); `key` is that key."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__("an object that names one key twice")
+        self.key = key
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RepeatedKey(key)
+        out[key] = value
+    return out
+
+
+def loads_finite(text: str | bytes, *, unique_keys: bool = False) -> Any:
     """`text` parsed as JSON whose every number is finite and of at most `MAX_INT_DIGITS` digits.
 
+    With `unique_keys`, an object naming a key twice is refused too: `json.loads` keeps the last value, so
+    text appended inside a file written from other text (`{"reward": 0, "answer": "...", "reward": 1}`)
+    would override what came first.
+
     Raises:
-        ValueError: `text` is not JSON (`json.JSONDecodeError`) or holds such a number (`NotFiniteJSON`, whose
-            message says what kind, never the number itself).
+        ValueError: `text` is not JSON (`json.JSONDecodeError`), holds such a number (`NotFiniteJSON`, whose
+            message says what kind, never the number itself) or, with `unique_keys`, a key twice (`RepeatedKey`).
         RecursionError: nested deeper than the interpreter's recursion limit.
     """
-    return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    hook = _unique if unique_keys else None
+    return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=hook)
 
 
-__all__ = ["MAX_INT_DIGITS", "NotFiniteJSON", "loads_finite"]
+__all__ = ["MAX_INT_DIGITS", "NotFiniteJSON", "RepeatedKey", "loads_finite"]

@@ -70,6 +70,11 @@ HOSTED_TOOLS_NOTE = "tool use(s) the provider ran itself"
 the provider also ran tools itself (web search, code execution), which no price table prices; the
 projection reads them to give that reason instead of "no price for the model"."""
 
+SERVICE_TIER_NOTE = "priced apart from the standard tier"
+"""Words the meter puts in an `unpriced` call's `price_source` when its model's tokens are priced but the
+response says another processing tier served it (`service_tier` `priority`, `flex`...), after `service tier
+'NAME'`; the projection reads them to give that reason instead of "no price for the model"."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 

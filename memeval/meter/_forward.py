@@ -27,7 +27,7 @@ from memeval.clock import utc_now
 from memeval.meter import _json
 from memeval.meter import _providers as registry
 from memeval.meter._ledger import Ledger, Reservation, SpendPool
-from memeval.meter._prices import PriceBook, worst_case_usd
+from memeval.meter._prices import PriceBook, request_tier, worst_case_usd
 from memeval.meter._provider import Headers, ModelProvider, header
 from memeval.meter._records import Cost, ModelCall, Upstream
 from memeval.meter._relay import HOP_BY_HOP, Call, Relay
@@ -154,7 +154,7 @@ class ForwardApp:
                 worst = self._worst_case(call, body, doc)
                 held = self._ledger.reserve(caller.trial_id, worst)
                 if isinstance(held, SpendPool):
-                    self._refuse(reply, call, "budget", _budget_message(call, held, worst))
+                    self._refuse(reply, call, "budget", _budget_message(call, held, worst, request_tier(doc)))
                     return
             else:  # nothing to admit against: the worst case is priced only if the cost stays unknown
                 known = call
@@ -181,6 +181,7 @@ class ForwardApp:
             max_output_tokens=call.provider.max_output_tokens(doc),
             at=call.started_at,
             choices=call.provider.output_choices(doc),
+            tier=request_tier(doc),
         )
 
     def _refuse(self, reply: Reply, call: Call, refusal: Refusal, message: str) -> None:
@@ -336,9 +337,15 @@ def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
     )
 
 
-def _budget_message(call: Call, pool: SpendPool, worst_usd: float | None) -> str:
-    """The refusal a call gets when a pool cannot admit it."""
-    if worst_usd is None:
+def _budget_message(call: Call, pool: SpendPool, worst_usd: float | None, tier: str | None = None) -> str:
+    """The refusal a call gets when a pool cannot admit it; `tier`: the service tier the request asks for."""
+    if worst_usd is None and tier is not None:
+        shown = tier if tier.isidentifier() and len(tier) <= 32 else "(not a short name)"
+        why = (
+            f"no price is known for model {call.requested_model!r} at service tier {shown!r}, so its cost cannot "
+            "be bounded (ask for the standard tier, or give the model's price with --prices)"
+        )
+    elif worst_usd is None:
         why = (
             f"no price is known for model {call.requested_model!r}, so its cost cannot be bounded "
             "(give its price with --prices)"

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from memeval.errors import UsageError
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
+from memeval.types import SERVICE_TIER_NOTE
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,37 @@ agent's to write (`10**400` is valid JSON): unclipped, their product overflowed 
 a user-priced model) or made an infinite reservation and an infinite charge."""
 
 
+STANDARD_TIERS = frozenset({None, "default", "standard"})
+"""The `service_tier` values a response gives for a call billed at the standard token prices (OpenAI `default`,
+Anthropic `standard`), and None when it names none."""
+REQUEST_STANDARD_TIERS = frozenset({"auto", "default", "standard_only"})
+"""The `service_tier` values of a request that ask for no other tier than the account's own (OpenAI `auto`,
+`default`; Anthropic `auto`, `standard_only`)."""
+
+
+class TierNotPriced(Exception):
+    """genai-prices has no price for the call's service tier (`args[0]`: the model as it names it)."""
+
+
+def request_tier(doc: object) -> str | None:
+    """The processing tier a request body asks for (`"service_tier": "priority"`), or None for the standard one."""
+    tier = doc.get("service_tier") if isinstance(doc, dict) else None
+    return tier if isinstance(tier, str) and tier not in REQUEST_STANDARD_TIERS else None
+
+
+def _tier_unpriced(source: str, tier: str | None, priced_as: str) -> Cost:
+    """The cost of a call served at a processing tier no price table here prices (see `PriceBook.cost`)."""
+    shown = tier if tier is not None and tier.isidentifier() and len(tier) <= 32 else "(not a short name)"
+    return Cost(
+        cost_usd=None,
+        reason="unpriced",
+        price_source=(
+            f"{source}; model priced as {priced_as}, but the response says the call was served at service tier "
+            f"{shown!r}, {SERVICE_TIER_NOTE} and not in the price table"
+        ),
+    )
+
+
 class PriceBook:
     """Turns a call's usage into a `Cost`.
 
@@ -134,14 +166,24 @@ class PriceBook:
             models: model ids to try in order (the one the response named, then the requested).
             at: the call's time (UTC), which selects the dated genai-prices entry.
 
+        A call the response says another processing tier served (`usage.service_tier` not in `STANDARD_TIERS`:
+        OpenAI's `priority`, about twice the standard token prices, `flex`, half) is priced at that tier's
+        genai-prices variant; with none (or a user price file's model, which has standard prices only) it is
+        `unpriced`, the tier named in `price_source` (`SERVICE_TIER_NOTE`): the agent picks the tier in its
+        request, and the standard price would be a known cost that is wrong.
+
         Returns:
-            A `Cost`: priced, `unpriced` (no table knows any of `models`) or `usage_missing`.
+            A `Cost`: priced, `unpriced` (no table knows any of `models`, or none prices the tier) or
+            `usage_missing`.
         """
         if not usage.has_usage:
             return Cost(cost_usd=None, reason="usage_missing")
+        tier = None if usage.service_tier in STANDARD_TIERS else usage.service_tier
         names = [m for m in models if m]
         for name in names:
             if name in self._user:
+                if tier is not None:
+                    return _tier_unpriced(f"user:{self.user_file}", tier, f"user:{name}")
                 return Cost(
                     cost_usd=_user_cost(usage, self._user[name]),
                     price_source=f"user:{self.user_file}",
@@ -149,7 +191,9 @@ class PriceBook:
                 )
         for name in names:
             try:
-                total, priced_as = self._genai.price(usage, name, provider, at)
+                total, priced_as = self._genai.price(usage, name, provider, at, tier)
+            except TierNotPriced as exc:
+                return _tier_unpriced(GENAI_PRICES, tier, str(exc.args[0]))
             except LookupError:
                 continue
             except ValueError as exc:
@@ -171,6 +215,7 @@ def worst_case_usd(
     max_output_tokens: int | None,
     at: datetime,
     choices: int = 1,
+    tier: str | None = None,
 ) -> float | None:
     """The most a call can cost, USD: a bound reserved against spend limits before forwarding.
 
@@ -178,19 +223,27 @@ def worst_case_usd(
     text), priced at the dearer of plain input and cache writes; the output by the call's own
     `max_tokens` or else the model's output limit, times the answers it asks for (`choices`:
     Chat Completions' `n`, Gemini's `candidateCount`; each is billed its own output), at most
-    `MAX_WORST_OUTPUT_TOKENS`, so the bound is always a finite number.
+    `MAX_WORST_OUTPUT_TOKENS`, so the bound is always a finite number. `tier` is the service tier the request
+    asks for (`request_tier`), priced as `PriceBook.cost` prices it: a tier no table prices has no bound, so a
+    call under a spend limit that asks for one is refused.
 
     Returns:
-        The bound, or None when no price is known for the model.
+        The bound, or None when no price is known for the model (or its tier).
     """
     if model is None:
         return None
     user = book._user.get(model)
     out = max_output_tokens or (user.output_limit_tokens if user else None) or DEFAULT_OUTPUT_LIMIT_TOKENS
     out = min(out * max(1, choices), MAX_WORST_OUTPUT_TOKENS)
-    plain = ParsedUsage(input_tokens=prompt_bytes, uncached_input_tokens=prompt_bytes, output_tokens=out)
+    plain = ParsedUsage(
+        input_tokens=prompt_bytes, uncached_input_tokens=prompt_bytes, output_tokens=out, service_tier=tier
+    )
     written = ParsedUsage(
-        input_tokens=prompt_bytes, uncached_input_tokens=0, cache_write_tokens=prompt_bytes, output_tokens=out
+        input_tokens=prompt_bytes,
+        uncached_input_tokens=0,
+        cache_write_tokens=prompt_bytes,
+        output_tokens=out,
+        service_tier=tier,
     )
     costs = [book.cost(u, provider=provider, models=(model,), at=at).cost_usd for u in (plain, written)]
     known = [c for c in costs if c is not None]
@@ -297,12 +350,15 @@ class _GenaiPricer:
         self._models: dict[tuple[str, str], tuple[genai_types.Provider, genai_types.ModelInfo] | None] = {}
         self._compiled: dict[int, tuple[genai_types.ModelPrice, _Compiled | None]] = {}
 
-    def price(self, usage: ParsedUsage, model: str, provider: str, at: datetime) -> tuple[Decimal, str]:
-        """(total USD, `provider:model` as genai-prices names them).
+    def price(
+        self, usage: ParsedUsage, model: str, provider: str, at: datetime, tier: str | None = None
+    ) -> tuple[Decimal, str]:
+        """(total USD, `provider:model` as genai-prices names them); `tier`: a service tier other than the standard.
 
         Raises:
             LookupError: genai-prices knows no such model.
             ValueError: genai-prices refuses the usage.
+            TierNotPriced: `tier` is given and the model has no price variant for it at `at`.
         """
         snapshot = genai_snapshot.get_snapshot()
         if snapshot is not self._snapshot:  # prices were updated: forget what was resolved
@@ -321,6 +377,8 @@ class _GenaiPricer:
         if found is None:
             raise LookupError(f"genai-prices knows no model {model!r} of provider {provider!r}")
         prov, info = found
+        if tier is not None:
+            return _tier_price(usage, prov, info, at, tier), f"{prov.id}:{info.id}"
         counts = _genai_counts(usage)
         if counts is not None and not (prov.id == "groq" and info.id.startswith("whisper")):
             model_price = info.get_prices(at)
@@ -335,6 +393,25 @@ class _GenaiPricer:
                     return total, f"{prov.id}:{info.id}"
         calc = genai_prices.calc_price(_genai_usage(usage), model, provider_id=provider, genai_request_timestamp=at)
         return calc.total_price, f"{calc.provider.id}:{calc.model.id}"
+
+
+def _tier_price(
+    usage: ParsedUsage, prov: genai_types.Provider, info: genai_types.ModelInfo, at: datetime, tier: str
+) -> Decimal:
+    """`usage` priced at the model's genai-prices variant for service tier `tier` (`when={"service_tier": tier}`).
+
+    genai-prices applies a variant only to a model of the provider's own list, and falls back to the standard
+    price when none matches: both are refused here, so no tier is ever priced as the standard one.
+
+    Raises:
+        TierNotPriced: no such variant is in force at `at`.
+    """
+    context = {"service_tier": tier}
+    own = any(info is m for m in prov.models)
+    variants = [v for v in info.price_variants or () if v.when == context]
+    if not own or not any(v.constraint is None or v.constraint.active(at) for v in variants):
+        raise TierNotPriced(f"{prov.id}:{info.id}")
+    return info.get_prices(at, context).calc_price(_genai_usage(usage))["total_price"]
 
 
 def _usage_fields(usage: ParsedUsage) -> dict[str, int]:

@@ -73,6 +73,8 @@ def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool
         value = as_int(usage.get(key))
         if value is not None:
             setattr(state, attr, value)
+    if isinstance(usage.get("service_tier"), str):
+        state.service_tier = usage["service_tier"]
     one_hour = as_int(as_dict(usage.get("cache_creation")).get("ephemeral_1h_input_tokens"))
     if one_hour is not None:
         state.cache_write_1h_tokens = one_hour

@@ -67,6 +67,13 @@ def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str,
     state.final_usage = True
 
 
+def _tier(state: UsageState, obj: dict[str, Any]) -> None:
+    """Note the `service_tier` a chat completion, chunk or response says served the call (the request's may differ)."""
+    tier = obj.get("service_tier")
+    if isinstance(tier, str):
+        state.service_tier = tier
+
+
 _CHAT_USAGE = (
     "prompt_tokens",
     "completion_tokens",
@@ -98,6 +105,7 @@ def read_chat_body(state: UsageState, obj: Any) -> None:
     state.response_seen = True
     if isinstance(body.get("model"), str):
         state.model = body["model"]
+    _tier(state, body)
     if isinstance(body.get("usage"), dict):
         _usage(state, body["usage"], _CHAT_USAGE)
     for choice in map(as_dict, as_list(body.get("choices"))):
@@ -121,6 +129,7 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
     if isinstance(chunk.get("model"), str) and chunk["model"]:
         state.model = chunk["model"]
     if isinstance(chunk.get("usage"), dict):
+        _tier(state, chunk)  # the usage chunk is always read: the fast paths skip only chunks without usage
         _usage(state, chunk["usage"], _CHAT_USAGE)
     for choice in map(as_dict, as_list(chunk.get("choices"))):
         delta = as_dict(choice.get("delta"))
@@ -263,6 +272,7 @@ def _response(state: UsageState, response: dict[str, Any]) -> None:
     state.response_seen = True
     if isinstance(response.get("model"), str):
         state.model = response["model"]
+    _tier(state, response)
     if isinstance(response.get("usage"), dict):
         _usage(state, response["usage"], _RESPONSES_USAGE)
     for position, item in enumerate(map(as_dict, as_list(response.get("output")))):

@@ -39,6 +39,9 @@ class ParsedUsage:
         tool_calls: client-executed tool calls the model asked for; None when no response was read.
         tool_names: their names, in order (a tool without a name is given its item type).
         hosted_tool_calls: provider-executed tool uses (web search, code execution, ...).
+        service_tier: the processing tier the response says served the call (OpenAI's `service_tier`:
+            `default`, `flex`, `priority`, `scale`; Anthropic's `usage.service_tier`: `standard`,
+            `priority`, `batch`), or None when it says none.
         completed: the response reached its terminal event (or stop reason) **and** carried its
             final usage; False for a truncated stream, a stream without its usage, or an error.
         error: the provider's error (`type: message`) or why the response is incomplete.
@@ -55,6 +58,7 @@ class ParsedUsage:
     tool_calls: int | None = None
     tool_names: tuple[str, ...] = ()
     hosted_tool_calls: int | None = None
+    service_tier: str | None = None
     completed: bool = False
     error: str | None = None
 
@@ -82,6 +86,7 @@ class UsageState:
     reasoning_tokens: int | None = None
     tools: dict[str, str] = field(default_factory=dict)
     hosted: set[str] = field(default_factory=set)
+    service_tier: str | None = None
     response_seen: bool = False
     terminal: bool = False
     final_usage: bool = False
@@ -122,6 +127,7 @@ class UsageState:
             tool_calls=len(self.tools) if seen else None,
             tool_names=tuple(self.tools.values()),
             hosted_tool_calls=len(self.hosted) if seen else None,
+            service_tier=self.service_tier,
             completed=completed,
             error=error,
         )

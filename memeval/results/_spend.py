@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from memeval.types import HOSTED_TOOLS_NOTE
+from memeval.types import HOSTED_TOOLS_NOTE, SERVICE_TIER_NOTE
 
 if TYPE_CHECKING:
     from memeval.results._records import AttemptSpend, RunResult, TrialRecord, UnendedTrial
@@ -69,6 +70,10 @@ def sum_spend(spends: Iterable[AttemptSpend]) -> ArmSpend:
     )
 
 
+_TIER = re.compile(r"service tier '([A-Za-z_][A-Za-z0-9_]*)'")
+"""The tier the meter names in an `unpriced` call's `price_source` (`SERVICE_TIER_NOTE`)."""
+
+
 def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | None, price_source: str | None) -> str:
     """Why one answered call has no cost, as `Physics.missing["cost_usd"]` says it.
 
@@ -82,10 +87,16 @@ def unknown_cost_reason(reason: str | None, model: str | None, hosted: int | Non
         `unpriced: model M` when no price is known for the model, `usage_missing: model M` when the
         response carried no usage, and `unpriced: N tool use(s) the provider ran itself (web search,
         code execution...), beyond the tokens of model M` when the model's tokens were priced but the
-        provider ran tools billed apart (the meter marks those with `HOSTED_TOOLS_NOTE`).
+        provider ran tools billed apart (the meter marks those with `HOSTED_TOOLS_NOTE`), and `unpriced: served at
+        service tier T, priced apart from the standard tier of model M` when another processing tier served it
+        (`SERVICE_TIER_NOTE`).
     """
     why = reason or "unpriced"
     if why == "unpriced" and hosted and price_source and HOSTED_TOOLS_NOTE in price_source:
         tools = f"{hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
         return f"unpriced: {tools}, beyond the tokens of model {model}"
+    if why == "unpriced" and price_source and SERVICE_TIER_NOTE in price_source:
+        found = _TIER.search(price_source)
+        tier = found.group(1) if found else "(unnamed)"
+        return f"unpriced: served at service tier {tier}, {SERVICE_TIER_NOTE} of model {model}"
     return f"{why}: model {model}"

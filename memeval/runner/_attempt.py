@@ -35,8 +35,9 @@ from memeval.runner._phases import PHASES, PhaseWaitCancelled
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
+from memeval.runner._snapshot import keep_world, snapshot_world
 from memeval.runner._tamper import lingering_finding
-from memeval.runner._verify import RewardError, killed_by, read_reward, run_verifier
+from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
     TOO_DEEP_PREFIX,
@@ -425,6 +426,8 @@ class Attempt:
         if self.git_refusal is not None:
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash))
             return self._fault("protocol", "verify", f"the verifier did not run: {self.git_refusal}"), False
+        if s.retain != "never":  # the world the agent left, kept whatever the tests' programs do to theirs
+            snapshot_world(world.root, self.work / "pristine", self.work / "left")
         with PHASES.verifier(self.phase_key, self.cancel) as waited_ms:  # no agent of this task runs meanwhile
             # after the wait, so the projection can leave it out of the trial's wall time
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
@@ -463,7 +466,9 @@ class Attempt:
         try:
             reward = read_reward(v.logs_dir, s.reward_key)
         except RewardError as exc:
-            return self._fault("protocol", "verify", f"{exc} (test.sh exit code {v.exit_code})"), False
+            return self._fault("protocol", "verify", reward_fault(exc, v.exit_code)), False
+        if (doubt := exit_doubt(v.exit_code, reward)) is not None:  # the tested program's reward, maybe
+            return self._fault("protocol", "verify", doubt), False
         passed = reward.value >= 1.0
         self.log.append(
             CheckRecorded(
@@ -482,16 +487,9 @@ class Attempt:
         return "scored", passed and not (self.findings and self.s.tamper == "fail")
 
     def _retain_or_drop(self, passed: bool) -> str | None:
-        """Keep the world under `worlds/` per the retention setting; return its relative path."""
+        """Keep the world the agent left under `worlds/` per the retention setting; return its relative path."""
         keep = self.s.retain == "always" or (self.s.retain == "failed" and not passed)
-        world = self.work / "world"
-        rel = None
-        if keep and world.is_dir():
-            rel = f"worlds/{self.s.trial_id.replace(':', '_')}-a{self.s.attempt}"
-            dest = self.run_dir / rel
-            shutil.rmtree(dest, ignore_errors=True)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            self.scrubber.tree(world)
-            world.rename(dest)
+        rel = f"worlds/{self.s.trial_id.replace(':', '_')}-a{self.s.attempt}" if keep else None
+        kept = keep_world(self.work, self.run_dir, rel, self.scrubber)
         shutil.rmtree(self.work, ignore_errors=True)
-        return rel
+        return kept

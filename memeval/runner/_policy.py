@@ -34,7 +34,8 @@ FAULT_POLICY: dict[FaultCode, Rule] = {
     "process": Rule(True, "a harness process died; the turn's evidence is incomplete"),
     "protocol": Rule(
         False,
-        "harness and task disagreed (no or a malformed reward file, test.sh killed by a signal); not retried, "
+        "harness and task disagreed (no or a malformed reward file, a pass beside a failing test.sh, test.sh killed "
+        "by a signal); not retried, "
         "since code the agent left runs inside the verifier and could cause it",
     ),
 }

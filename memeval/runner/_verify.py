@@ -19,7 +19,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from memeval._finitejson import loads_finite
+from memeval._finitejson import RepeatedKey, loads_finite
 from memeval.runner._gitguard import git_overrides, scan_git_config
 from memeval.runner._guard import (
     clear_mount_path,
@@ -52,6 +52,10 @@ class Reward:
 
 class RewardError(ValueError):
     """The verifier's reward file is missing or malformed (a `protocol` fault)."""
+
+
+class NoRewardError(RewardError):
+    """Neither `reward.txt` nor `reward.json` is in `/logs/verifier`."""
 
 
 @dataclass(frozen=True)
@@ -161,15 +165,20 @@ def read_reward(logs_dir: Path, key: str | None = None) -> Reward:
     finally:
         os.close(dir_fd)
     if txt is None and js is None:
-        raise RewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
+        raise NoRewardError("the verifier wrote no reward.txt or reward.json in /logs/verifier")
     doc: object = None
     if js is not None:
         try:
-            doc = loads_finite(js.decode("utf-8"))
+            doc = loads_finite(js.decode("utf-8"), unique_keys=True)
         except UnicodeDecodeError:
             raise RewardError("reward.json is not UTF-8 text") from None
         except json.JSONDecodeError as exc:
             raise RewardError(f"reward.json is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        except RepeatedKey as exc:  # a file written from text the tested program printed: the later value won
+            raise RewardError(
+                f"reward.json names the key {_key_label(exc.key)!r} twice: the last one would count, and text the "
+                "tests wrote into it (the tested program's output) can add one, so no reward is read from it"
+            ) from None
         except ValueError as exc:  # NotFiniteJSON: 10**400 crashed float(), 5,000 digits crashed json.loads
             raise RewardError(f"reward.json holds {exc}: no reward can be read from it") from None
         except RecursionError:  # written by whatever the tests ran, the agent's code included
@@ -326,6 +335,38 @@ def _check(value: float, where: str) -> float:
     if math.isnan(value) or not 0.0 <= value <= 1.0:
         raise RewardError(f"{where} holds a number outside [0, 1]")
     return value
+
+
+def reward_fault(exc: RewardError, exit_code: int | None) -> str:
+    """The `protocol` fault's message for a reward that could not be read, with how test.sh ended.
+
+    A missing reward after a non-zero exit is said as such: the usual cause is a check that failed under
+    `set -e`, which ends test.sh before it writes `0`.
+    """
+    if isinstance(exc, NoRewardError) and exit_code not in (0, None):
+        return (
+            f"{exc}: test.sh ended with an error first (a check that failed under `set -e`? a test.sh should write "
+            f"0 when the tests fail; test.sh exit code {exit_code})"
+        )
+    return f"{exc} (test.sh exit code {exit_code})"
+
+
+def exit_doubt(exit_code: int | None, reward: Reward) -> str | None:
+    """Why a passing `reward` is not read after test.sh exited non-zero, or None when it may be.
+
+    The program the tests run shares test.sh's rights in `/logs/verifier`: it can write `1` there and then
+    fail, so that a test.sh under `set -e` (or one that stops at the first failed check) ends before it writes
+    its own reward. A test.sh that exits non-zero has not said the tests passed; a reward below full credit
+    beside it stays what it is (a fail, scored), a passing one is a `protocol` fault. A test.sh that ends with
+    `exit "$status"` of its tests after writing the reward is unaffected: it exits non-zero only beside a 0.
+    """
+    if exit_code in (0, None) or reward.value < 1.0:
+        return None
+    return (
+        f"{reward.source} says the trial passed, but test.sh failed: the program the tests ran can write "
+        "/logs/verifier, so a passing reward beside a failing exit is not read (a test.sh should exit 0 once it "
+        f"has written its reward; test.sh exit code {exit_code})"
+    )
 
 
 def killed_by(exit_code: int | None) -> str | None:

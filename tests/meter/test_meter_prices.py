@@ -26,11 +26,17 @@ from memeval.meter._usage import ParsedUsage
 AT = datetime(2026, 1, 15, 12, tzinfo=UTC)
 
 
-def _reference(usage: ParsedUsage, model: str, provider: str, at: datetime) -> tuple[Decimal, str] | str:
-    """genai-prices' own answer: (total, provider:model), or the kind of refusal."""
+def _reference(
+    usage: ParsedUsage, model: str, provider: str, at: datetime, tier: str | None = None
+) -> tuple[Decimal, str] | str:
+    """genai-prices' own answer: (total, provider:model), or the kind of refusal; `tier`: the call's service tier."""
     try:
         calc = genai_prices.calc_price(
-            prices_module._genai_usage(usage), model, provider_id=provider, genai_request_timestamp=at
+            prices_module._genai_usage(usage),
+            model,
+            provider_id=provider,
+            genai_request_timestamp=at,
+            price_context={"service_tier": tier} if tier is not None else None,
         )
     except LookupError:
         return "LookupError"
@@ -60,12 +66,18 @@ def test_every_recorded_response_costs_what_genai_prices_says(recorded) -> None:
     book = PriceBook()
     for at in (AT, datetime(2025, 6, 1, tzinfo=UTC), datetime(2026, 11, 30, 23, 59, tzinfo=UTC)):
         cost = book.cost(usage, provider=provider, models=(usage.model,), at=at)
-        reference = _reference(usage, usage.model, provider, at)
+        tier = None if usage.service_tier in prices_module.STANDARD_TIERS else usage.service_tier
+        found = data_snapshot.get_snapshot().find_provider_model(usage.model, None, provider, None)
+        if tier is not None:  # another processing tier (a flex recording): its variant's price, or none
+            in_force = [v for v in found[1].price_variants or () if v.when == {"service_tier": tier}]
+            if not any(v.constraint is None or v.constraint.active(at) for v in in_force):
+                assert cost.cost_usd is None and f"service tier {tier!r}" in (cost.price_source or ""), cost
+                continue
+        reference = _reference(usage, usage.model, provider, at, tier)
         assert isinstance(reference, tuple), (recorded.name, reference)
         assert cost.cost_usd == float(reference[0]) and cost.priced_as == reference[1], (recorded.name, at)
         assert cost.price_source == GENAI_PRICES
         # the fast path served it: the model's price compiles (else the saving is not there)
-        found = data_snapshot.get_snapshot().find_provider_model(usage.model, None, provider, None)
         assert prices_module._compile(found[1].get_prices(at)) is not None, usage.model
 
 

@@ -57,8 +57,8 @@ def test_files_hidden_in_cache_folders_are_listed_and_bytecode_is_not(tmp_path: 
         # what the interpreter and pytest write stays quiet: no noise in an honest run
         assert added - set(HIDDEN) == {"app/answer.txt"}, ev
     for tr in trials_by_id(doc).values():
-        # the interpreter did write its bytecode (and -O's), listed by the agent in a quiet pytest value: the
-        # retained world has none, as memeval deletes the world's bytecode before the verifier runs
+        # the interpreter did write its bytecode (and -O's), listed by the agent in a quiet pytest value (the
+        # retained world is the agent's, copied before memeval deletes the world's bytecode for the verifier)
         pycs = tmp_path / "runs" / doc["run_id"] / tr["workspace"]["retained"] / "app" / ".pytest_cache/v/cache/pycs"
         assert len([n for n in json.loads(pycs.read_text()) if n.startswith("mod.") and n.endswith(".pyc")]) == 2
         kinds = {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}

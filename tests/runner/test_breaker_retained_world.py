@@ -1,22 +1,26 @@
 """The world memeval keeps is the one the agent left, not one the verifier's programs rewrote.
 
 The verifier runs over the agent's world folders, and the program the tests run shares test.sh's rights there.
-On main it copied the held-back `test.sh` into `/app` and deleted a file the agent had left (`cheat.txt`): the
-world kept under `runs/<id>/worlds/` (retained by default for a failed trial) then held the hidden tests and no
-longer showed what the agent did. Still open: bubblewrap 0.8 on this image has no `--overlay`, and a copy of
-the world before the verifier costs up to storage_mb of host disk per trial; the test is a strict xfail until it
-is fixed (see the CHANGELOG and README).
+On main it copied the held-back `test.sh` into `/app`, deleted a file the agent had left (`cheat.txt`) and
+wrote into one the image shipped (`.keep`): the world kept under `runs/<id>/worlds/` (retained by default for a
+failed trial) then held the hidden tests and no longer showed what the agent did (a strict xfail until
+breaker7). memeval now keeps a copy taken before the verifier (`memeval.runner._snapshot`): the image's
+unchanged files moved from the pristine copy, the agent's own copied with their holes (a 1 GiB sparse file
+costs the host no more disk in the kept world than in the agent's).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from runner_helpers import make_task
 
 PROG = (
-    "import os, shutil\nshutil.copy('/tests/test.sh', '/app/leaked-test.sh')\nos.remove('/app/cheat.txt')\nprint(4)\n"
+    "import os, shutil\n"
+    "shutil.copy('/tests/test.sh', '/app/leaked-test.sh')\n"
+    "os.remove('/app/cheat.txt')\n"
+    "open('/app/.keep', 'a').write('v')\n"
+    "print(4)\n"
 )
 TEST_SH = (
     "out=$(python3 /app/prog.py)\n"
@@ -25,10 +29,9 @@ TEST_SH = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="open: the verifier writes into the world memeval retains")
 def test_the_retained_world_is_the_one_the_agent_left(tmp_path: Path, run_ab):
     tasks = tmp_path / "tasks"
-    attack = f"echo x > /app/cheat.txt\ncat > /app/prog.py <<'PY'\n{PROG}PY\n"
+    attack = f"echo x > /app/cheat.txt\ntruncate -s 1G /app/sparse\ncat > /app/prog.py <<'PY'\n{PROG}PY\n"
     make_task(tasks, "t", test_sh=TEST_SH, files={".attack.sh": attack})
     code, doc, err = run_ab(
         str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
@@ -39,5 +42,14 @@ def test_the_retained_world_is_the_one_the_agent_left(tmp_path: Path, run_ab):
     worlds = sorted((tmp_path / "runs").rglob("worlds/*"))
     assert len(worlds) == 2, worlds
     for w in worlds:
-        assert sorted(p.name for p in (w / "app").iterdir()) == [".attack.sh", ".keep", "cheat.txt", "prog.py"], w
+        assert sorted(p.name for p in (w / "app").iterdir()) == [
+            ".attack.sh",
+            ".keep",
+            "cheat.txt",
+            "prog.py",
+            "sparse",
+        ], w
         assert (w / "app" / "cheat.txt").read_text() == "x\n"
+        assert (w / "app" / ".keep").read_text() == ""
+        big = (w / "app" / "sparse").stat()
+        assert (big.st_size, big.st_blocks) == (1 << 30, 0), big

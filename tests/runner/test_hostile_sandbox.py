@@ -146,7 +146,7 @@ def _limits_task(tasks: Path, name: str, attack: str) -> None:
         name,
         files={"attack.sh": attack},
         task_toml=toml,
-        test_sh="echo verifier-ran > /app/verifier-ran; echo 0 > /logs/verifier/reward.txt\n",
+        test_sh="echo verifier-ran; echo 0 > /logs/verifier/reward.txt\n",
     )
 
 
@@ -169,8 +169,9 @@ def test_fork_bomb_and_memory_hog_end_the_turn_as_an_outcome_and_the_verifier_st
     mech = limits_mechanism()
     for t in doc["trials"]:
         assert t["fault"] is None and t["assessment"] == "scored" and t["verified"] is False, t
-        world = tmp_path / "runs" / doc["run_id"] / t["workspace"]["retained"] / "app"
-        assert (world / "verifier-ran").exists()
+        # the verifier's output (the retained world is the agent's, never what test.sh wrote)
+        output = tmp_path / "runs" / doc["run_id"] / "artifacts" / "sha256" / t["checks"][0]["output"][7:]
+        assert output.read_text() == "verifier-ran\n"
         if mech == "rlimits":  # the kernel enforces but cannot tell memeval which limit it was
             assert t["execution"] in ("errored", "timed_out", "completed"), t
         else:
