@@ -9,10 +9,11 @@ memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-ag
 `--batch` to `memeval audit serve` running in its own process. SQLite always; PostgreSQL beside
 it with `--pg` (a throwaway server from scripts/pg) or `--db URL`. Printed per backend and path:
 events per second of wall time, and events per CPU-second (the writer, the sanitising workers,
-the HTTP server and its workers), with the load average; on a PostgreSQL server on this machine,
-the server's own CPU for the path too (its backends for the database, `server_cpu`), which the
-ingest's processes wait on and which shares the cores with them. Workers: `MEMEVAL_AUDIT_WORKERS`.
-Target: 5,000 events/s.
+the HTTP server and its workers), with the load average and the processes that shared the cores
+(the client that posts the HTTP batches is this process; its CPU is not counted); on a
+PostgreSQL server on this machine, the server's own CPU for the path too (its backends for the
+database, `server_cpu`), which the ingest's processes wait on and which shares the cores with
+them. Workers: `MEMEVAL_AUDIT_WORKERS`. Target: 5,000 events/s.
 
 `--against CHECKOUT` (another work tree of memeval, e.g. main) measures that code and this one in
 the same run, each in its own process (`--code`, with `PYTHONPATH` set to it), one after the
@@ -161,7 +162,8 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
     out.append(
         f"{name:10} file  {res.lines:>7,} ev {dt:7.2f} s wall = {res.lines / dt:>6,.0f} ev/s | CPU writer {cpu:6.2f} s "
         f"+ workers {wcpu:6.2f} s = {res.lines / (cpu + wcpu):>6,.0f} ev per CPU-s{pcpu} "
-        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked})"
+        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked}; processes: the writer "
+        f"+ {worker_count()} worker(s){' + the PostgreSQL server' if pcpu else ''})"
     )
 
     token = add_token(store, "bench-http", "bench")
@@ -207,7 +209,8 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
         out.append(
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
             f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s{pcpu} "
-            f"(batches of {batch})"
+            f"(batches of {batch}; processes: the server + {worker_count()} worker(s) + this client"
+            f"{' + the PostgreSQL server' if pcpu else ''})"
         )
     finally:
         srv.terminate()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 import memeval.hold._screen as _screen
 from memeval.errors import UsageError
@@ -31,7 +32,7 @@ from memeval.hold._frames import _ABOUT_ATTACKS, _RUNBOOK, prohibition_only
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
 from memeval.hold._readings import _decoded_texts, _variants
-from memeval.hold._rule import INLINE_CODE, META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED
+from memeval.hold._rule import INLINE_CODE, META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED, Rule
 from memeval.hold._rules import (
     RULES,
     RULES_V2,
@@ -133,6 +134,24 @@ class RuleDetector:
         self.version = version
         self.name = f"rules/{version}"
         self._latest = version >= 14
+        self._rules = (
+            RULES
+            + RULES_V2
+            + RULES_V3
+            + RULES_V4
+            + RULES_V5
+            + RULES_V6
+            + RULES_V7
+            + RULES_V8
+            + RULES_V9
+            + RULES_V10
+            + RULES_V11
+            + RULES_V12
+            + RULES_V13
+            + (RULES_V14 if self._latest else ())
+        )
+        """Every rule of this version, in the order they run (each text runs those its screen keeps: `_runnable`)."""
+        self._kept: dict[frozenset[int], tuple[Rule, ...]] = {}
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
         """Judge `text` from `source`.
@@ -157,6 +176,23 @@ class RuleDetector:
             held=score >= self.thresholds[source], score=score, reasons=tuple(reasons), detector=self.name
         )
 
+    def _runnable(self, skipped: AbstractSet[int]) -> tuple[Rule, ...]:
+        """The rules of `self._rules` whose `id` is not in `skipped` (`_screen.rules_skipped`), in order.
+
+        `rules_skipped` answers the same frozenset for texts with the same literals, so the kept rules
+        are remembered per set (a few hundred sets in practice, emptied at `_screen.MEMO_SIZE`): a text
+        then loops over the handful of rules its screen keeps, not over all of them. Any other set
+        (a test's stand-in) is filtered afresh.
+        """
+        if not isinstance(skipped, frozenset):
+            return tuple(r for r in self._rules if id(r) not in skipped)
+        kept = self._kept.get(skipped)
+        if kept is None:
+            if len(self._kept) >= _screen.MEMO_SIZE:
+                self._kept.clear()
+            kept = self._kept[skipped] = tuple(r for r in self._rules if id(r) not in skipped)
+        return kept
+
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""
         norm = normalize(text)
@@ -166,26 +202,9 @@ class RuleDetector:
         meta = META.search(t) is not None
         skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
-        for rule in (
-            RULES
-            + RULES_V2
-            + RULES_V3
-            + RULES_V4
-            + RULES_V5
-            + RULES_V6
-            + RULES_V7
-            + RULES_V8
-            + RULES_V9
-            + RULES_V10
-            + RULES_V11
-            + RULES_V12
-            + RULES_V13
-            + (RULES_V14 if self._latest else ())
-        ):
+        for rule in self._runnable(skipped):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
-            if id(rule) in skipped or (
-                rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None
-            ):
+            if rule.requires is not None and rule.requires.search(masked if rule.markup else t) is None:
                 continue
             if rule.context is not None and rule.context.search(t) is None:
                 continue

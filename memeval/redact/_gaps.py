@@ -80,7 +80,13 @@ def _joins(text: str, start: int, full: int) -> list[tuple[int, int]]:
     return parts
 
 
-def gap_view(text: str, prefixes: dict[str, int]) -> View | None:
+def prefix_heads(prefixes: Iterable[str]) -> frozenset[str] | None:
+    """The first three characters of each prefix, for `gap_view`'s screen; None when a prefix is shorter."""
+    heads = [p[:3] for p in prefixes]
+    return frozenset(heads) if all(len(h) == 3 for h in heads) else None
+
+
+def gap_view(text: str, prefixes: dict[str, int], heads: frozenset[str] | None = None) -> View | None:
     """One line per (prefix occurrence, number of gaps joined), mapped to `text`; None when none.
 
     Args:
@@ -88,10 +94,21 @@ def gap_view(text: str, prefixes: dict[str, int]) -> View | None:
         prefixes: case-sensitive literal prefixes of self-identifying tokens, each with the
             characters of its longest whole token (prefix and body); a token already that long
             before its first gap is not joined.
+        heads: `prefix_heads(prefixes)`, or None. A prefix occurs only where its first three
+            characters do, so the text's 3-character pieces are matched against `heads` once
+            (one set operation) and only prefixes whose head is among them are looked for: most
+            texts hold none, and the 164 `find`s a text cost about twice as much.
     """
+    present = None
+    if heads is not None:
+        present = heads.intersection(map("".join, zip(text, text[1:], text[2:], strict=False)))
+        if not present:
+            return None
     out: list[str] = []
     orig: list[int] = []
     for p, full in prefixes.items():
+        if present is not None and p[:3] not in present:
+            continue
         at = text.find(p)
         while at >= 0:
             if at == 0 or not (text[at - 1].isascii() and text[at - 1].isalnum()):
