@@ -45,6 +45,7 @@ from memeval.hold._rules import (
     RULES_V10,
     RULES_V11,
     RULES_V14,
+    RULES_V15,
 )
 from memeval.hold._rules_v12 import ABOUT_FRAME, CODE_LINE, PROTECTIVE, RULES_V12
 from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
@@ -127,12 +128,13 @@ class RuleDetector:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in (13, 14):
-            raise UsageError(f"rules version {version!r}: use 14 (rules/14) or 13 (rules/13)")
+        if version not in (13, 14, 15):
+            raise UsageError(f"rules version {version!r}: use 15 (rules/15), 14 (rules/14) or 13 (rules/13)")
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
         self._latest = version >= 14
+        self._v15 = RULES_V15 if version >= 15 else ()
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
         """Judge `text` from `source`.
@@ -181,6 +183,7 @@ class RuleDetector:
             + RULES_V12
             + RULES_V13
             + (RULES_V14 if self._latest else ())
+            + self._v15
         ):
             weight = rule.person_weight if (source == "person" and rule.person_weight is not None) else rule.weight
             if id(rule) in skipped or (
