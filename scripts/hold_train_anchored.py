@@ -25,8 +25,8 @@ fitted on the rows of every other fold. Every fold model is saved in
 was fitted on (`data_sha256`, text and label of each, in order) and the anchor's name, and
 `folds.json` lists them; `bench/hold_cv_round16.py` reads them. The thresholds are set out of fold
 (`calibrate`): the fold models hold no more of the sets' benign rows than their anchors do. The final
-model (anchor hashlr-10, every row, those thresholds) is written to `--out` as `hashlr-12.npz` + `.json`. Deterministic for
-the same inputs.
+model (anchor hashlr-10, every row, those thresholds) is written to `--out` as `hashlr-12.npz` +
+`.json`. Deterministic for the same inputs.
 
 Usage:
     python scripts/hold_train_anchored.py --v16-sources DIR --v17-sources DIR \
