@@ -6,7 +6,7 @@ Each set vK is judged by four detectors, `rules/N + C + views/2` with the defaul
 - `r14+anchor` (round 15's make: rules/14 and a classifier that never saw vK),
 - `r15+anchor` (rules/15 alone changed),
 - `r14+refit` (the refitted model alone changed),
-- `r15+refit` (round 16's make),
+- `r15+refit` (both changed: rules/15 with the refitted model),
 
 where `anchor` is the newest shipped model trained before vK was written
 (`scripts/hold_train_anchored.ANCHOR`: hashlr-2 for v4-v7, hashlr-3 ... hashlr-9 for v8-v14, hashlr-10 for
@@ -17,11 +17,12 @@ never on vK's (its data digest is in its `.json`). rules/15 was written from v17
 (`rules/14+hashlr-10`; it saw v3-v14 in training) is counted too, for reference.
 
 With `--cpu`, instead: process time per text of round 15's default (`rules/14+hashlr-10+views/2`) and
-`rules/15+hashlr-12+views/2`, in turns (two rounds each, same process, first reading paid by neither: a
+round 16's (`rules/15+hashlr-10+views/2`; hashlr-12 has hashlr-10's features, so the same cost), in
+turns (two rounds each, same process, first reading paid by neither: a
 warm-up pass runs first), over v13-v17's texts and over texts of 200, 1,024 and 10,240 characters cut from
 them; the load average is printed beside each figure.
 
-Usage: PYTHONPATH=. python bench/hold_cv_round16.py --fold-dir DIR [--suffix -l2-8] [--out FILE.json]
+Usage: PYTHONPATH=. python bench/hold_cv_round16.py --fold-dir DIR [--suffix=-l2-8] [--out FILE.json]
        PYTHONPATH=. python bench/hold_cv_round16.py --cpu [--out FILE.json]
 """
 
@@ -86,8 +87,8 @@ def cpu_figures() -> dict[str, Any]:
         "rules/14+hashlr/10+views/2": RulesWithClassifier(
             RuleDetector(version=14), get_hold_classifier("hashlr-10"), views=True, **numbers
         ),
-        "rules/15+hashlr/12+views/2": RulesWithClassifier(
-            RuleDetector(version=15), get_hold_classifier("hashlr-12"), views=True, **numbers
+        "rules/15+hashlr/10+views/2": RulesWithClassifier(
+            RuleDetector(version=15), get_hold_classifier("hashlr-10"), views=True, **numbers
         ),
     }
     rows = [(r[0], r[2]) for v in ("v13", "v14", "v15", "v16", "v17") for r in cv.grouped(v)]

@@ -32,7 +32,7 @@ Usage:
     python scripts/hold_train_anchored.py --v16-sources DIR --v17-sources DIR \
         [--l2 8] [--set-weight 4] [--maxiter 150] [--fold-dir /work/det16/folds] \
         [--out memeval/hold/model] [--folds v15,v16] [--no-final] [--l2-grid 2,8] \
-        [--skip-folds --suffix -l2-8]
+        [--skip-folds --suffix=-l2-8]
 
 `--v16-sources` and `--v17-sources` as `scripts/hold_heldout_v16.py --sources` and
 `scripts/hold_heldout_v17.py --sources` read them. `--folds` and `--l2-grid` fit fold models only

@@ -133,6 +133,18 @@ def test_rules14_stays_reproducible_by_name() -> None:
         RuleDetector(version=16)
 
 
+def test_default_is_rules15_with_hashlr10() -> None:
+    """hashlr-12 is shipped and selectable; it did not beat hashlr-10 out of fold at equal precision."""
+    from memeval.hold import get_hold_detector
+
+    assert RuleDetector().name == "rules/15"
+    assert get_hold_detector().name == "rules/15+hashlr/10+views/2"
+    clf = get_hold_classifier("hashlr-12")
+    assert clf.name == "hashlr/12" and clf.model.meta["anchor"] == "hashlr-10"
+    examples = clf.model.meta["examples"]
+    assert isinstance(examples, dict) and examples["memeval-heldout-v17"] == {"orders": 225, "not": 226}
+
+
 def test_v17_look_reproduced_by_round15s_default() -> None:
     """v17's one look (bench/results/hold_heldout_v17_look1.json): rules/14+hashlr/10+views/2 caught 141 of 225
     orders and held 17 of 226 benign texts; rebuilt by name it gives the same, whatever the default is now."""
