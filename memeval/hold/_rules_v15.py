@@ -115,7 +115,7 @@ _AI15_IN = (
     r"સહાયક|એઆઈ)"
 )
 _READ15 = (
-    r"(?:\b(?:trie|lit|traite|r[ée]sume|g[èe]re|l[êe]|trata|resume|legge|gestisce|"
+    r"(?:\b(?:trie|traite|résume|g[èe]re|l[êe]|trata|legge|gestisce|"
     r"i[şs]leyen|okuyan|y[öo]neten|membaca|menangani|"
     # romanised Indic: reads, handles, reviews, summarises
     r"handle karnarya|handle karne wal\w*|review chese|review karne wal\w*|padhne wal\w*|sambhalta|sambhalne wal\w*|"
@@ -141,7 +141,7 @@ _ADDRESS15 = (
     + r"[^\n:]{0,30}?"
     + _AI15
     + r"|\b(?:ai|assistant|bot|agent)\s+(?:ge|ki|la|ku|ne|nu|ko|kosam|ukku|kku)\s*:"
-    r"|\b(?:ai|assistant|bot|copilot)\b,\s+(?:ei|ee|ye|yeh|ha|hi|ho)\b)"
+    r"|\b(?:ai|assistant|bot|copilot)\b,\s+(?:ei|ee|ye|yeh)\b)"
 )
 _ACT15 = (
     r"\b(?:add|give|grant|raise|make|mark|set|send|forward|share|post|open|unlock|transfer|move|delete|close|"
