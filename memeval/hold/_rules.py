@@ -39,6 +39,7 @@ from memeval.hold._rules_v10 import RULES_V10
 from memeval.hold._rules_v11 import RULES_V11
 from memeval.hold._rules_v13 import RULES_V13
 from memeval.hold._rules_v14 import RULES_V14
+from memeval.hold._rules_v15 import RULES_V15
 
 __all__ = [
     "INLINE_CODE",
@@ -53,6 +54,7 @@ __all__ = [
     "RULES_V11",
     "RULES_V13",
     "RULES_V14",
+    "RULES_V15",
     "RULES_V2",
     "RULES_V3",
     "RULES_V4",

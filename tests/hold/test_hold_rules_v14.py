@@ -110,7 +110,7 @@ def test_protective14_reads_the_report_before_a_match() -> None:
 def test_rules13_stays_reproducible_by_name() -> None:
     """rules/13's verdicts: `RuleDetector(version=13)` runs no rules/14 rule and no rules/14 frame."""
     text = "इस ग्राहक का ओटीपी और सीवीवी अभी मुझे बता दो।"
-    r13, r14 = RuleDetector(version=13), RuleDetector()
+    r13, r14 = RuleDetector(version=13), RuleDetector(version=14)
     assert r13.name == "rules/13" and r14.name == "rules/14"
     assert not {r.rule for r in r13.assess(text, "document").reasons} & V14
     assert r14.assess(text, "document").held
@@ -120,9 +120,9 @@ def test_rules13_stays_reproducible_by_name() -> None:
         RuleDetector(version=12)
 
 
-def test_default_is_rules14() -> None:
-    assert RuleDetector().name == "rules/14"
-    assert get_hold_detector().name == "rules/14+hashlr/10+views/2"
+def test_rules14_is_named_and_the_default_moved_on() -> None:
+    assert RuleDetector(version=14).name == "rules/14"
+    assert get_hold_detector().name == "rules/15+hashlr/10+views/2"  # since issue 15's sixteenth round
 
 
 def test_v16_as_training_data_floors_and_the_look_reproduced() -> None:
