@@ -4,9 +4,10 @@ README's command runs the suite on two workers (`-n 2 --dist loadgroup` in pypro
 Workers take tests in collection order, so a test of minutes collected near the end would run
 alone on one worker while the other has nothing left. Under xdist, each worker therefore collects
 the long tests first: those marked `slow`, `real_agents` or `browser`, in their usual relative order
-(a module's long tests stay together, so a module-scoped fixture such as the Ray cluster is still
-made once), then the rest. A plain
-run (`-p no:xdist` or `-n 0`) keeps the usual order.
+(a module's long tests stay together), then the rest. A plain run (`-p no:xdist` or `-n 0`) keeps
+the usual order. Tests marked `xdist_group` go to one worker together (so a module-scoped fixture
+such as the Ray cluster is made once); this hook names their group itself, as pytest-xdist 3.8's
+naming no longer works under pytest 9 (`_name_group`).
 
 The suite also points `XDG_CONFIG_HOME` at a folder of its own, so the fingerprint keys the audit
 store makes by default (`$XDG_CONFIG_HOME/memeval/fingerprint-<store id>.key`) land there and not
@@ -65,11 +66,33 @@ def pytest_configure(config: pytest.Config) -> None:
     config.add_cleanup(lambda: shutil.rmtree(home))
 
 
+@pytest.hookimpl(trylast=True)  # after xdist's own (which names the group on pytest < 9)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
     # Every worker must collect the same order (the controller checks): a stable sort on marks only.
     items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG))
+    if config.getvalue("loadgroup"):
+        for item in items:
+            _name_group(item)
+
+
+def _name_group(item: pytest.Item) -> None:
+    """Give a test marked `xdist_group` the id suffix `@<group>` by which `--dist loadgroup` hands its group out whole.
+
+    pytest-xdist (3.8) does it by setting `item._nodeid`, which pytest 9 no longer reads (the id is
+    `item._id`, a `NodeId`): every group was handed out test by test, so both workers made each
+    module-scoped fixture of a group (the Ray cluster, the git-configuration attacks' run) at once.
+    """
+    names = sorted(
+        {str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")}
+    )
+    suffix = "@" + "_".join(names)
+    if not names or item.nodeid.endswith(suffix):
+        return  # no group, or xdist named it (pytest < 9)
+    from _pytest.nodeid import coerce_node_id  # pytest 9's id type; `_id` is where pytest 9 keeps it
+
+    item._id = coerce_node_id(item.nodeid + suffix)  # type: ignore[attr-defined]  # pytest 9's private field
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -86,8 +86,12 @@ RULES_V2: tuple[Rule, ...] = (
         "exfiltration-ml",
         0.6,
         # rules/8: not a line that sends a reset or recovery link ("we sent you a link to set a new
-        # password": account UI text), and negatable ("never send keys by e-mail")
+        # password": account UI text), and negatable ("never send keys by e-mail"). The line is read
+        # for a link only where a sending word or a secret starts (the look-ahead in front): the same
+        # matches, but not the rest of the line read again at every character (quadratic in a line's
+        # length; this rule was 60% of the time of running every rule over the hold fixtures)
         _r(
+            r"(?=" + _SEND_ML + r"|" + _SECRETS_ML + r")"
             r"(?![^\n]*(?:reset|zur[üu]cksetz|r[ée]initialis|restablec|redefin|recupera|recovery|сброс|"
             r"восстановл|重置|新密码|新しいパスワード|再設定|を設定|재설정|새 비밀번호|enlace|link|lien|ссылк|"
             r"链接|リンク|링크|新的密码|设置新|操作步骤))(?:"

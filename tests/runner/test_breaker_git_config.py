@@ -50,7 +50,9 @@ from typer.testing import CliRunner
 
 from memeval.cli import app
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("git-config")]
+"""One xdist worker takes every test here, so the module's `trials` (one `memeval ab` of all 35 tasks,
+about a minute) is made once; handed out one by one, each worker made it again."""
 
 DATES = {"GIT_AUTHOR_DATE": "2020-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2020-01-01T00:00:00Z"}
 ID = "-c user.name=t -c user.email=t@t"

@@ -9,22 +9,31 @@ on its own passes nothing between them; together the agent saw the verifier: a c
 cross. With the gate the machine's (flock locks in the suite process's `XDG_RUNTIME_DIR`, which both processes
 inherit), B's agents wait for A's verifiers and see the lock free. B's two agents poll with a shared lock, which
 only an exclusive holder (A's verifier) refuses: with an exclusive try each could catch the other's (seen once).
+
+B is started once A's verifier holds the lock (the test sees it from outside), not after a fixed 4 s, so
+without the gate B's agents run while the lock is held however slow the machine. Once A has exited, no
+lock of A's can be seen any more, so the test then locks a second system file (`STOPFILE`, through the same
+channel) and B's pollers stop there instead of polling out their 30 s: an empty wait of 30 s a test.
 """
 
 from __future__ import annotations
 
+import fcntl
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import REPO, make_task
 
 LOCKFILE = "/usr/lib/python3.11/json/decoder.py"
 """The system file whose lock is the channel. Not one of `/usr/lib/python3*/*.py`, which the keyring
 test's lock channel samples from: run beside it on another xdist worker (another gate), its locks
 would show here as this verifier's (seen once as `['locked', 'locked']`)."""
+STOPFILE = "/usr/lib/python3.11/json/encoder.py"
+"""Locked by the test once process A has exited (nothing of A's can be seen after): B's pollers stop."""
 VERIFY = f"""\
 python3 - <<'PY'
 import fcntl, os, time
@@ -40,15 +49,32 @@ POLL = f"""\
 import fcntl, time
 seen = "free"
 end = time.time() + 30
-while time.time() < end and seen == "free":
-    with open("{LOCKFILE}") as f:
+def locked(path):
+    with open(path) as f:
         try:
             fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)  # shared: B's two pollers never block each other
         except BlockingIOError:
-            seen = "locked"
+            return True
+    return False
+
+while time.time() < end and seen == "free":
+    if locked("{LOCKFILE}"):
+        seen = "locked"
+    elif locked("{STOPFILE}"):  # process A has exited: its locks are gone, nothing more to see
+        break
     time.sleep(0.05)
 open("/app/seen.txt", "w").write(seen)
 """
+
+
+def _locked(path: str) -> bool:
+    """Whether another process holds an exclusive lock on `path` (seen from the test, outside any sandbox)."""
+    with open(path) as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+    return False
 
 
 def _ab(tasks: Path, runs: Path, agent_cmd: str) -> subprocess.Popen[bytes]:
@@ -64,9 +90,15 @@ def test_an_agent_of_one_process_never_runs_beside_a_verifier_of_another(tmp_pat
     tasks = tmp_path / "tasks"
     make_task(tasks, "t", test_sh=VERIFY, files={"poll.py": POLL}, task_toml=TIMES)
     a = _ab(tasks, tmp_path / "runs-a", "touch /app/hold")
-    time.sleep(4)  # A's agents are done in well under this; its verifiers hold the lock
+    end = time.monotonic() + patient(120)
+    while not _locked(LOCKFILE):  # A's agents are done and its verifier holds the lock
+        assert a.poll() is None and time.monotonic() < end, "process A's verifier never took the lock"
+        time.sleep(0.05)
     b = _ab(tasks, tmp_path / "runs-b", "python3 /app/poll.py")
-    assert a.wait(timeout=300) in (0, 3) and b.wait(timeout=300) in (0, 3)
+    with open(STOPFILE) as stop:
+        assert a.wait(timeout=300) in (0, 3)
+        fcntl.flock(stop, fcntl.LOCK_EX)  # A is gone: B's pollers may stop
+        assert b.wait(timeout=300) in (0, 3)
     seen = [p.read_text() for p in (tmp_path / "runs-b").glob("*/worlds/*/app/seen.txt")]
     assert len(seen) == 2
     assert seen == ["free", "free"], seen

@@ -69,9 +69,11 @@ ATTACKS: dict[str, tuple[str, set[str]]] = {
     ),
     "fifo-reward": (
         # a named pipe read once by a helper, so the verifier's own write goes through; the
-        # host's read of what is left would block forever
+        # host's read of what is left would block forever. The helper lets go of the tests' output
+        # (it held their subprocess.run's pipe, which then waited out its 30 s timeout every trial)
         "cat > /app/solution.py <<'PY'\nimport os, subprocess\ntry:\n    os.mkfifo('/logs/verifier/reward.txt')\n"
-        "    subprocess.Popen(['sh', '-c', 'cat /logs/verifier/reward.txt > /dev/null'], start_new_session=True)\n"
+        "    subprocess.Popen(['sh', '-c', 'cat /logs/verifier/reward.txt > /dev/null'], start_new_session=True,\n"
+        "                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
         "except OSError:\n    pass\nPY\n",
         set(),
     ),
@@ -116,8 +118,7 @@ def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_pa
         f"VICTIM={victim}",
         "--env",
         f"HOSTDIR={hostdir}",
-        # the fixture's 60 s with patience: in fifo-reward the test's own subprocess.run waits out its
-        # 30 s timeout (the pipe helper holds its stdout), so a busy machine ran the verifier past 60 s
+        # the fixture's 60 s with patience (a busy machine once ran the verifier past 60 s)
         "--verifier-timeout",
         f"{patient(60):.0f}",
     )
