@@ -85,7 +85,10 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("memeval report weekly --team fernhill --preview", "the week so far, not stored"),
     ),
     "report send": (("memeval report send --team fernhill --to lead@example.com", "e-mail last week's report"),),
-    "report verify": (("memeval report verify audit/reports/fernhill/2026-W47/v1/report.pdf", "recount and check it"),),
+    "report verify": (
+        ("memeval report verify audit/reports/fernhill/2026-W47/v1/report.pdf", "recount and check it"),
+        ("memeval report verify --team fernhill --week 2026-W47", "the week's latest version, as weekly names it"),
+    ),
     "report subscriptions": (("memeval report subscriptions --json", "every team's subscription, as JSON"),),
     "report unsubscribe": (("memeval report unsubscribe --team fernhill", "stop fernhill's weekly e-mail"),),
     "report subscribe": (
