@@ -70,8 +70,15 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "audit rebuild": (("memeval audit rebuild --team fernhill", "rebuild the current-state tables from the log"),),
     "audit serve": (("memeval audit serve --port 8765", "the ingest endpoint alone"),),
-    "audit token": (("memeval audit token add --team fernhill --sender bot", "a token for one sender"),),
+    "audit token": (
+        ("memeval audit token add --team fernhill --sender bot", "a token for one sender"),
+        ("memeval audit token list --json", "who holds one, never the token"),
+    ),
     "audit token add": (("memeval audit token add --team fernhill --sender bot", "printed once; store it"),),
+    "audit token list": (("memeval audit token list --team fernhill", "the senders holding a token, and since when"),),
+    "audit token revoke": (
+        ("memeval audit token revoke --team fernhill --sender bot", "its requests are refused from now on"),
+    ),
     "audit team": (("memeval audit team set fernhill --tz Europe/London", "weeks cut at London's Monday"),),
     "audit team set": (("memeval audit team set fernhill --tz Europe/London", "weeks cut at London's Monday"),),
     "pack": (("memeval pack build --team fernhill --out pack.json", "the approved items as a pack"),),
