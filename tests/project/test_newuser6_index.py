@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import shutil
 import socket
 from pathlib import Path
 
@@ -27,6 +28,12 @@ def _refused_url() -> str:
     return f"postgresql+psycopg://memeval:s3cret-pw@127.0.0.1:{port}/team"
 
 
+def _runs(tmp_path: Path) -> Path:
+    """A copy of the golden runs: indexing reads each run and caches its result in the run's folder."""
+    shutil.copytree(RUN_FIXTURES, tmp_path / "golden-runs")
+    return tmp_path / "golden-runs"
+
+
 def _one_error_line(stderr: str) -> str:
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), stderr[-2000:]
@@ -35,7 +42,7 @@ def _one_error_line(stderr: str) -> str:
 
 def test_an_index_server_that_is_down_is_named_with_the_fix_in_one_line(tmp_path: Path) -> None:
     url = _refused_url()
-    for action, args in (("read", ["--from-index"]), ("write", ["--index", "--runs-dir", str(RUN_FIXTURES)])):
+    for action, args in (("read", ["--from-index"]), ("write", ["--index", "--runs-dir", str(_runs(tmp_path))])):
         out = run_memeval("runs", *args, "--index-url", url, cwd=tmp_path)
         assert out.returncode == 1, out.stderr
         line = _one_error_line(out.stderr)
@@ -79,7 +86,7 @@ def test_a_run_the_index_cannot_take_is_still_shown_with_how_to_index_it_later(t
 def test_a_sqlite_index_whose_folder_cannot_be_made_is_one_line_not_a_traceback(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("not a folder\n")
     url = f"sqlite:///{tmp_path / 'a-file' / 'sub' / 'index.sqlite'}"
-    out = run_memeval("runs", "--index", "--runs-dir", str(RUN_FIXTURES), "--index-url", url, cwd=tmp_path)
+    out = run_memeval("runs", "--index", "--runs-dir", str(_runs(tmp_path)), "--index-url", url, cwd=tmp_path)
     assert out.returncode == 1, out.stderr[-2000:]
     line = _one_error_line(out.stderr)
     assert "could not make the run index's folder" in line and "a-file" in line, line
