@@ -49,7 +49,7 @@ from memeval.audit._settings import (
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.audit._tables import TeamRow
 from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
-from memeval.audit._tokens import add_token
+from memeval.audit._tokens import SenderTokenInfo, add_token, revoke_token, sender_tokens
 from memeval.audit._verify import ChainReport, verify_chain
 from memeval.ignorable import is_default_ignorable
 
@@ -84,6 +84,7 @@ __all__ = [
     "ReviewItem",
     "SCHEMA_VERSION",
     "Sanitizer",
+    "SenderTokenInfo",
     "SqlAuditStore",
     "TeamRow",
     "WaitingAges",
@@ -113,6 +114,8 @@ __all__ = [
     "open_store",
     "parse_lines",
     "read_anchor",
+    "revoke_token",
+    "sender_tokens",
     "take_anchor",
     "team_tz",
     "to_us",

@@ -5,13 +5,15 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import delete, select
 from sqlmodel import col
 
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import SenderToken
-from memeval.audit._time import to_us
+from memeval.audit._time import from_us, to_us
 from memeval.clock import utc_now
 from memeval.errors import UsageError
 
@@ -55,3 +57,29 @@ def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
             )
         ).first()
     return None if row is None else (row[0], row[1])
+
+
+class SenderTokenInfo(NamedTuple):
+    """Who holds a token, never the token: what `memeval audit token list` shows."""
+
+    team: str
+    sender: str
+    created_at: datetime
+    """When the token was made (UTC)."""
+
+
+def sender_tokens(store: SqlAuditStore, team: str | None = None) -> list[SenderTokenInfo]:
+    """Every sender holding a token (of `team` only, when given), by team then sender; hashes never leave."""
+    query = select(col(SenderToken.team), col(SenderToken.sender), col(SenderToken.created_us))
+    if team is not None:
+        query = query.where(col(SenderToken.team) == team)
+    with store.read_session() as s:
+        rows = s.execute(query.order_by(col(SenderToken.team), col(SenderToken.sender))).all()
+    return [SenderTokenInfo(t, n, from_us(us)) for t, n, us in rows]
+
+
+def revoke_token(store: SqlAuditStore, team: str, sender: str) -> bool:
+    """Delete `sender`'s token of `team`, so its requests are refused from now on; False when it had none."""
+    with store.write_session() as s:
+        gone = s.execute(delete(SenderToken).where(col(SenderToken.team) == team, col(SenderToken.sender) == sender))
+    return bool(getattr(gone, "rowcount", 0))

@@ -209,6 +209,23 @@ def report_folder(out_dir: Path, team: str, week: str, version: int) -> Path:
     return out_dir / team / week / f"v{version}"
 
 
+def latest_report_folder(store: SqlAuditStore, team: str, week: str) -> Path:
+    """The folder of the latest recorded version of `team`'s `week`, for `memeval report verify --team --week`.
+
+    Reads only: nothing is made, rendered or recorded.
+
+    Raises:
+        UsageError: the week has no report yet (with the command that makes it).
+    """
+    done = [g for g in store.reads.generated_reports(team) if g.week == week]
+    if not done:
+        raise UsageError(
+            f"{team} {week} has no report to verify yet: make it with "
+            f"`memeval report weekly --team {team} --week {week}`"
+        )
+    return report_folder(report_root(store), team, week, done[-1].version)
+
+
 def load_made(folder: Path) -> MadeReport:
     """Read a report version's folder (`record.json` and files).
 

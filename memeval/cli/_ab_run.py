@@ -166,21 +166,31 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
 def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_url: str | None) -> None:
     """Index the run if asked, print it (tables, or JSON with `as_json`) and exit as the run ended.
 
+    An index that cannot be written (its server went away during the run) does not hide the run:
+    the run is printed first, then one `error:` line on stderr saying how to index it later (exit 1).
+
     Raises:
-        typer.Exit: 1 when `status` is not `completed`; 3 (`EXIT_NOTHING_MEASURED`) when the run
-            measured nothing, said on the last line (stderr under `--json`).
+        typer.Exit: 1 when `status` is not `completed`, or the run could not be indexed; 3
+            (`EXIT_NOTHING_MEASURED`) when the run measured nothing, said on the last line (stderr
+            under `--json`).
     """
+    from memeval.errors import RunLogError
     from memeval.results import load_run
 
     run = load_run(run_dir)
+    index_failed = ""
     if index_url:
         from memeval.audit import db_url
         from memeval.results import index_runs
 
         url = db_url(index_url, "--index-url")
-        index_runs(run_dir, url)
-        if not quiet:
-            err_console().print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
+        try:
+            index_runs(run_dir, url)
+        except RunLogError as exc:  # the server went away during the run: the run itself is still shown
+            index_failed = str(exc)
+        else:
+            if not quiet:
+                err_console().print(f"memeval: run {run_dir.name} added to the run index ({url.split(':', 1)[0]})")
     if as_json:
         doc = {
             "schema": "memeval.ab/1",
@@ -202,6 +212,15 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
         from memeval.cli._render import render_ab
 
         render_ab(run.result, out_console(), str(run_dir))
+    if index_failed:
+        import shlex
+
+        typer.echo(
+            f"error: {index_failed}; the run is kept in {run_dir}: add it later with "
+            f"`memeval runs --index --runs-dir {shlex.quote(str(run_dir.parent))} --index-url URL`",
+            err=True,
+        )
+        raise typer.Exit(EXIT_FAILURE)
     if status != "completed":
         raise typer.Exit(EXIT_FAILURE)
     nothing = _nothing_measured(run.result)

@@ -70,8 +70,15 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "audit rebuild": (("memeval audit rebuild --team fernhill", "rebuild the current-state tables from the log"),),
     "audit serve": (("memeval audit serve --port 8765", "the ingest endpoint alone"),),
-    "audit token": (("memeval audit token add --team fernhill --sender bot", "a token for one sender"),),
+    "audit token": (
+        ("memeval audit token add --team fernhill --sender bot", "a token for one sender"),
+        ("memeval audit token list --json", "who holds one, never the token"),
+    ),
     "audit token add": (("memeval audit token add --team fernhill --sender bot", "printed once; store it"),),
+    "audit token list": (("memeval audit token list --team fernhill", "the senders holding a token, and since when"),),
+    "audit token revoke": (
+        ("memeval audit token revoke --team fernhill --sender bot", "its requests are refused from now on"),
+    ),
     "audit team": (("memeval audit team set fernhill --tz Europe/London", "weeks cut at London's Monday"),),
     "audit team set": (("memeval audit team set fernhill --tz Europe/London", "weeks cut at London's Monday"),),
     "pack": (("memeval pack build --team fernhill --out pack.json", "the approved items as a pack"),),
@@ -85,7 +92,10 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("memeval report weekly --team fernhill --preview", "the week so far, not stored"),
     ),
     "report send": (("memeval report send --team fernhill --to lead@example.com", "e-mail last week's report"),),
-    "report verify": (("memeval report verify audit/reports/fernhill/2026-W47/v1/report.pdf", "recount and check it"),),
+    "report verify": (
+        ("memeval report verify audit/reports/fernhill/2026-W47/v1/report.pdf", "recount and check it"),
+        ("memeval report verify --team fernhill --week 2026-W47", "the week's latest version, as weekly names it"),
+    ),
     "report subscriptions": (("memeval report subscriptions --json", "every team's subscription, as JSON"),),
     "report unsubscribe": (("memeval report unsubscribe --team fernhill", "stop fernhill's weekly e-mail"),),
     "report subscribe": (

@@ -176,6 +176,11 @@ def ab(
         looks_per_round=looks_per_round,
     )
     opts = ab_options(ctx, args)
+    if index_url:  # a server that cannot be reached is named now, not after the run has been paid for
+        from memeval.audit import db_url
+        from memeval.results import check_index
+
+        check_index(db_url(index_url, "--index-url"))
     if resume:
         run_dir = locate_run(resume, runs_dir).resolve()  # as start_run's: absolute, the same in every message
         check_resume(run_dir, opts)

@@ -424,6 +424,42 @@ def token_add(
     typer.echo(add_token(open_store(db), team, sender))
 
 
+@token_app.command("list")
+@translate_errors
+def token_list(
+    team: Annotated[str | None, typer.Option(help="Only this team's senders (default: every team's).")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the senders holding a token: team, sender, when it was made (never the token or its hash)."""
+    from memeval.audit import open_existing_store, sender_tokens
+
+    rows = sender_tokens(open_existing_store(db), team)
+    if as_json:  # {schema memeval.sender-tokens/1, schema_version, tokens: [{team, sender, created_at}]}
+        listed = [{"team": r.team, "sender": r.sender, "created_at": r.created_at.isoformat()} for r in rows]
+        echo_json({"schema": "memeval.sender-tokens/1", "schema_version": 1, "tokens": listed})
+        return
+    if not rows:
+        typer.echo(f"no sender holds a token{f' for {team}' if team else ''}: `memeval audit token add` makes one")
+    for r in rows:
+        typer.echo(f"{r.team}\t{r.sender}\tmade {r.created_at:%Y-%m-%d %H:%M} UTC")
+
+
+@token_app.command("revoke")
+@translate_errors
+def token_revoke(
+    team: Annotated[str, typer.Option(help="The team the sender writes for.")],
+    sender: Annotated[str, typer.Option(help="The sender's name.")],
+    db: DbOpt = None,
+) -> None:
+    """Delete a sender's token: its requests are refused from now on (what it sent stays stored)."""
+    from memeval.audit import open_existing_store, revoke_token
+
+    if not revoke_token(open_existing_store(db), team, sender):
+        raise fail(f"{team}/{sender} holds no token: `memeval audit token list` lists those that do")
+    typer.echo(f"{team}/{sender}: token revoked")
+
+
 @team_app.command("set")
 @translate_errors
 def team_set(

@@ -27,7 +27,7 @@ from memeval.cli.app import EXIT_FAILURE, command_app, fail, held_until_exit, ru
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
-    from memeval.auditreport import Subscription
+    from memeval.auditreport import ReportCheck, Subscription
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
@@ -231,14 +231,43 @@ def send(
 @report_app.command("verify")
 @translate_errors
 def verify(
-    file: Annotated[Path, typer.Argument(help="A report folder, its record.json or its report.pdf.")],
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="A report folder, its record.json or its report.pdf (or give --team and --week)."),
+    ] = None,
+    team: Annotated[
+        str | None,
+        typer.Option(
+            "--team", help="Instead of FILE: the team's latest report of --week (default: none; FILE names the report)."
+        ),
+    ] = None,
+    week: WeekOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Recount a report from the log and check its hashes; exit 1 if anything differs."""
-    from memeval.audit import open_existing_store
-    from memeval.auditreport import verify_report
+    """Recount a report from the log and check its hashes; exit 1 if anything differs.
 
+    The report is FILE (a report's folder or one of its files), or the latest version of `--team`'s
+    `--week` (default: the last full week in the team's zone), as `report weekly` and `report send`
+    name a report.
+    """
+    from memeval.audit import open_existing_store
+    from memeval.auditreport import latest_report_folder, verify_report
+
+    if file is not None and (team is not None or week is not None):
+        raise fail(f"give a report FILE or --team and --week, not both: `memeval report verify {file}`")
+    if file is None:
+        if team is None:
+            raise fail(
+                "say which report: pass a report folder, record.json or report.pdf, or --team (and --week; "
+                "default the last full week), e.g. `memeval report verify --team fernhill --week 2026-W47`"
+            )
+        check_week_args(week)
+        store = open_with_events(db, team)
+        file = latest_report_folder(store, team, _week(store, team, week))
+        checks = verify_report(store, file)
+        _print_checks(checks, as_json)
+        return
     if not file.exists():
         raise fail(f"no such file {str(file)!r}: pass a report folder, record.json or report.pdf")
     folder = file if file.is_dir() else file.parent
@@ -248,7 +277,11 @@ def verify(
             "under the store's report folder (audit/reports/ by default; `memeval report weekly` prints the "
             "folder it writes); pass that folder or one of the two files"
         )
-    checks = verify_report(open_existing_store(db), file)
+    _print_checks(verify_report(open_existing_store(db), file), as_json)
+
+
+def _print_checks(checks: list[ReportCheck], as_json: bool) -> None:
+    """`report verify`'s output: one line per check (or JSON); exit 1 when any check failed."""
     if as_json:
         echo_json({"schema": VERIFY_SCHEMA, "schema_version": 1, "ok": all(c.ok for c in checks),
                    "checks": [c.__dict__ for c in checks]}, sort_keys=True)  # fmt: skip

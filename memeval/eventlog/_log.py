@@ -138,7 +138,8 @@ class RunLog:
         if not self.run_dir.exists():
             raise RunLogError(
                 f"{self.run_dir} does not exist (from {Path.cwd()}): give the path of a run folder, "
-                f"the one holding {LOG_NAME} (`memeval runs` lists them)"
+                f"the one holding {LOG_NAME}, or a run id from the folder that holds runs/ "
+                "(`memeval runs` lists them)"
             )
         raise RunLogError(f"{self.run_dir} is not a run folder: it has no {LOG_NAME}")
 

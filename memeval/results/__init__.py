@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 from memeval._lazy import lazy_names
 
 if TYPE_CHECKING:
-    from memeval.results._index import RunIndexRow, index_runs, indexed_runs
+    from memeval.results._index import RunIndexRow, check_index, index_runs, indexed_runs
     from memeval.results._listing import (
         RunListing,
         RunsDocument,
@@ -85,6 +85,7 @@ __getattr__, __dir__ = lazy_names(
         "arm_spend": "_spend",
         "trial_obs": "_table",
         "RunIndexRow": "_index",
+        "check_index": "_index",
         "index_runs": "_index",
         "indexed_runs": "_index",
     },
@@ -111,6 +112,7 @@ __all__ = [
     "TrialRecord",
     "UnendedTrial",
     "arm_spend",
+    "check_index",
     "find_run",
     "index_runs",
     "indexed_runs",

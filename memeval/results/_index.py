@@ -52,9 +52,82 @@ def _sqlite_file(url: str) -> Path | None:
     return Path(u.database)
 
 
+INDEX_URL_SOURCES = "--index-url, else MEMEVAL_INDEX_URL, else MEMEVAL_DB"
+"""Where a command takes the run index's URL from, in order, as an error's fix names them."""
+
+
+def _shown_url(url: str) -> str:
+    """The URL as an error shows it: its password hidden."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "<unparseable URL>"
+
+
+def _index_error(action: str, url: str, exc: SQLAlchemyError) -> RunLogError:
+    """One line naming what failed, where (password hidden), the driver's own reason, and the fix.
+
+    The driver's error (`exc.orig`) is given without SQLAlchemy's wrapping (its SQL, parameters and
+    "Background on this error at" link), its lines joined into one.
+    """
+    cause = getattr(exc, "orig", None) or exc
+    lines = [" ".join(line.split()) for line in str(cause).splitlines() if line.strip()]
+    reason = " ".join(line if line.endswith((".", "?", "!", ":", ";")) else line + "." for line in lines[:-1])
+    reason = f"{reason} {lines[-1]}".strip() if lines else "(no reason given)"
+    return RunLogError(
+        f"could not {action} the run index at {_shown_url(url)}: {type(cause).__name__}: {reason}; "
+        f"check the URL ({INDEX_URL_SOURCES}) and that its database is up"
+    )
+
+
+def check_index(url: str, *, connect_timeout_s: int = 10) -> None:
+    """Connect once to a run index on a database server, so an unreachable one is named before a run.
+
+    Nothing is created or written: a SQLite URL is not opened at all (its file and table are made
+    when a run is first indexed), a server's connection is opened and closed.
+
+    Args:
+        url: the SQLAlchemy URL of the index.
+        connect_timeout_s: seconds a PostgreSQL connection may take (a host that drops packets
+            would otherwise hold the run for the system's TCP timeout).
+
+    Raises:
+        RunLogError: the server cannot be reached or refuses the connection (named, with the fix).
+    """
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return
+    args = {"connect_timeout": connect_timeout_s} if parsed.get_backend_name() == "postgresql" else {}
+    engine = create_engine(url, connect_args=args)
+    try:
+        with engine.connect():
+            pass
+    except SQLAlchemyError as exc:
+        raise _index_error("reach", url, exc) from exc
+    finally:
+        engine.dispose()
+
+
 def _engine(url: str) -> Engine:
+    """An engine on the index with its table made; a SQLite file's folders are made first.
+
+    Raises:
+        RunLogError: a SQLite file's folder cannot be made (named, with the reason and the fix).
+    """
     if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(url.removeprefix("sqlite:///")).parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RunLogError(
+                f"could not make the run index's folder {str(folder)!r} ({exc.strerror}): check the URL "
+                f"({INDEX_URL_SOURCES}); a SQLite index needs a folder it can write"
+            ) from exc
     engine = create_engine(url)
     SQLModel.metadata.create_all(engine, tables=[RunIndexRow.__table__])  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
     return engine
@@ -71,7 +144,7 @@ def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
         The rows written, one per run folder (unreadable logs get `status="unreadable"`).
 
     Raises:
-        RunLogError: the store cannot be written (the message names the URL's backend).
+        RunLogError: the store cannot be written (the message names the URL, password hidden, and the fix).
     """
     from memeval.results._listing import list_runs  # the listing the `runs` command prints
 
@@ -109,7 +182,7 @@ def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
             s.commit()
         engine.dispose()
     except SQLAlchemyError as exc:
-        raise RunLogError(f"could not write the run index ({url.split(':', 1)[0]}): {exc}") from exc
+        raise _index_error("write", url, exc) from exc
     return rows
 
 
@@ -120,7 +193,7 @@ def indexed_runs(url: str) -> list[RunIndexRow]:
     path) lists no runs and is not created, nor its folders.
 
     Raises:
-        RunLogError: the store cannot be read.
+        RunLogError: the store cannot be read (named as for a write).
     """
     sqlite_file = _sqlite_file(url)
     if sqlite_file is not None and not sqlite_file.exists():
@@ -131,5 +204,5 @@ def indexed_runs(url: str) -> list[RunIndexRow]:
             rows = list(s.exec(select(RunIndexRow)).all())
         engine.dispose()
     except SQLAlchemyError as exc:
-        raise RunLogError(f"could not read the run index ({url.split(':', 1)[0]}): {exc}") from exc
+        raise _index_error("read", url, exc) from exc
     return sorted(rows, key=lambda r: (r.started_at or "", r.run_id))

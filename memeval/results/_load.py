@@ -169,7 +169,8 @@ def load_run(path: str | Path, *, use_cache: bool = True, hold: list[object] | N
     is reported before a projection error (an unplanned trial, say) on an earlier line.
 
     Args:
-        path: the run folder.
+        path: the run folder, or a run id as the commands take one: a folder of that name under
+            `MEMEVAL_RUNS_DIR`, else `./runs` (a folder `path` itself holding a log comes first).
         use_cache: False always replays the log (and leaves any cache as it is).
         hold: when given, what a replay built (its projection's state, and the events read from
             the log's first `HOLD_LOG_BYTES`) is appended to it instead of being freed as the
@@ -180,7 +181,7 @@ def load_run(path: str | Path, *, use_cache: bool = True, hold: list[object] | N
     Raises:
         RunLogError: the folder has no valid log.
     """
-    p = Path(path)
+    p = _run_folder(Path(path))
     log = RunLog(p)
     cached, raw = _cached(log) if use_cache else (None, None)
     if cached is not None:
@@ -190,6 +191,21 @@ def load_run(path: str | Path, *, use_cache: bool = True, hold: list[object] | N
     if use_cache:
         _write_cache(p, result_body(run))
     return run
+
+
+def _run_folder(path: Path) -> Path:
+    """`path` when it holds a log; else the run of that id under MEMEVAL_RUNS_DIR (else ./runs) when there is one.
+
+    Otherwise `path` unchanged, so the log's own error names what was given.
+    """
+    import os
+
+    from memeval.eventlog import LOG_NAME
+
+    if (path / LOG_NAME).is_file() or path.is_absolute() or len(path.parts) != 1:
+        return path
+    under = Path(os.environ.get("MEMEVAL_RUNS_DIR") or "runs") / path
+    return under if (under / LOG_NAME).is_file() else path
 
 
 def _cached(log: RunLog) -> tuple[RunResult | None, bytes | None]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shlex
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -97,7 +98,7 @@ def load_task(path: Path) -> Task:
     try:
         raw = tomllib.loads((path / "task.toml").read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise TaskError(f"task {path.name!r}: task.toml is not valid TOML: {exc}") from exc
+        raise TaskError(f"task {path.name!r}: task.toml is not valid TOML: {exc}; fix {path / 'task.toml'}") from exc
     try:
         config = TaskConfig.model_validate(raw)
     except ValidationError as exc:
@@ -126,8 +127,8 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
             pinned to the set it came from).
 
     Raises:
-        TaskError: the folder does not exist, holds no task, a task is invalid, or `only` names a
-            task that is not there.
+        TaskError: the folder does not exist, holds no task, a task is invalid (the first one's
+            reason, then how many more are and their names), or `only` names a task that is not there.
     """
     path = path.resolve()
     if not path.is_dir():
@@ -143,8 +144,25 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
                 f"{str(path)!r} holds no task: each task is a folder with task.toml, "
                 "instruction.md, environment/ and tests/test.sh"
             )
-    tasks = tuple(load_task(d) for d in dirs if _is_task_dir(d) or d == path)
-    return _task_set(root, tasks, only)
+    loaded: list[Task] = []
+    broken: list[tuple[str, TaskError]] = []
+    for d in dirs:
+        if not (_is_task_dir(d) or d == path):
+            continue
+        try:
+            loaded.append(load_task(d))
+        except TaskError as exc:
+            broken.append((d.name, exc))
+    if broken:
+        name, first = broken[0]
+        if len(broken) == 1:
+            raise first
+        others = ", ".join(n for n, _ in broken[1:])
+        raise TaskError(
+            f"{first}; {len(broken) - 1} more task(s) cannot be loaded either ({others}): "
+            f"`memeval check-tasks {shlex.quote(str(path))}` lists each with its reason"
+        ) from first
+    return _task_set(root, tuple(loaded), only)
 
 
 def _task_set(root: Path, tasks: tuple[Task, ...], only: Sequence[str] | None) -> TaskSet:

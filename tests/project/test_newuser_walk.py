@@ -138,7 +138,7 @@ def test_load_run_of_a_path_that_is_not_there_says_so(tmp_path: Path, monkeypatc
         memeval.load_run("runs/01NOPE")
     assert str(missing.value) == (
         f"runs/01NOPE does not exist (from {tmp_path}): give the path of a run folder, "
-        "the one holding events.jsonl (`memeval runs` lists them)"
+        "the one holding events.jsonl, or a run id from the folder that holds runs/ (`memeval runs` lists them)"
     )
     (tmp_path / "runs" / "01NOPE").mkdir(parents=True)
     with pytest.raises(RunLogError, match=r"^runs/01NOPE is not a run folder: it has no events.jsonl$"):
