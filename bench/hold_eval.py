@@ -221,7 +221,7 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 
 
 def detectors() -> dict:
-    """The detectors compared: rules, each classifier, the default and the previous one, the cascades."""
+    """The detectors compared: rules, each classifier, the default and the two before it, hashlr-12 (selectable), the cascades."""
     from memeval.hold import (
         EncoderClassifier,
         EncoderModel,
@@ -243,6 +243,8 @@ def detectors() -> dict:
         "default": get_hold_detector(),
         "rules/13": RuleDetector(version=13),
         "round 14's default": RulesWithClassifier(RuleDetector(version=13), clf, views=True),
+        "round 15's default": RulesWithClassifier(RuleDetector(version=14), clf, views=True),
+        "rules/15+hashlr-12": RulesWithClassifier(rules, get_hold_classifier("hashlr-12"), views=True),
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
