@@ -9,49 +9,47 @@ views react to (separators, quotes, backslashes, non-ASCII letters, newlines).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from collections.abc import Sequence
 
+import corpus_spans
 import pytest
-from corpus_contexts import CONTEXTS, load_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memeval.redact._context import ContextRecognizer
 from memeval.redact._views import boundary_view, boundary_views, slash_view
 
-ROOT = Path(__file__).resolve().parents[2]
-CONTEXT = ContextRecognizer()
-
-
-def _sample_texts() -> list[str]:
-    texts = []
-    for path in ("week.jsonl", "decisions.jsonl"):
-        for line in (ROOT / "samples" / "fernhill" / "audit" / path).read_text().splitlines():
-            e = json.loads(line)
-            texts += [v for v in e["payload"].values() if isinstance(v, str)]
-            texts += [v for v in (e["sender_event_id"], e["session"], e["subject"], e["actor"]["id"]) if v]
-    return texts
+CONTEXT = corpus_spans.reference()  # `ContextRecognizer()`
 
 
 def _spans(found: list) -> list[tuple[str, int, int, str]]:
     return sorted((r.entity_type, r.start, r.end, str(r.recognition_metadata)) for r in found)
 
 
-def _same(texts: list[str]) -> None:
+def _same(texts: list[str], many: Sequence[list] | None = None, each: Sequence[list] | None = None) -> None:
+    """The batch views and `analyze_many` read `texts` as the per-text code does.
+
+    `many` / `each`: `CONTEXT.analyze_many(texts)` / `CONTEXT.analyze(t, [])` for each text, when
+    already known (`corpus_spans`); computed here when None.
+    """
     for slash, one in ((False, boundary_view), (True, slash_view)):
         assert boundary_views(texts, slash=slash) == [one(t) for t in texts]
-    many = CONTEXT.analyze_many(texts)
-    assert [_spans(f) for f in many] == [_spans(CONTEXT.analyze(t, [])) for t in texts]
+    if many is None:
+        many = CONTEXT.analyze_many(texts)
+    if each is None:
+        each = [CONTEXT.analyze(t, []) for t in texts]
+    assert [_spans(f) for f in many] == [_spans(f) for f in each]
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
+@pytest.mark.xdist_group(corpus_spans.GROUP)
 def test_batch_views_and_context_equal_per_text_on_the_corpus_and_sample() -> None:
-    texts = [wrap(item.text)[0] for item in load_corpus() for _, wrap in CONTEXTS] + _sample_texts()
-    for k in range(0, len(texts), 97):  # batches of the size the ingest path reads
-        _same(texts[k : k + 97])
-    assert sum(bool(f) for f in CONTEXT.analyze_many(texts)) > 1000  # the rules do find things here
+    """On every corpus item in every context and the sample's texts and ids (`corpus_spans.texts()`;
+    `analyze_many` and `analyze` there are `corpus_spans.many()` and `.each()`, computed once for three tests)."""
+    texts, many, each, n = corpus_spans.texts(), corpus_spans.many(), corpus_spans.each(), corpus_spans.BATCH
+    for k in range(0, len(texts), n):  # batches of the size the ingest path reads
+        _same(list(texts[k : k + n]), many[k : k + n], each[k : k + n])
+    assert sum(bool(f) for f in many) > 1000  # the rules do find things here
 
 
 def test_context_many_finds_what_analyze_finds_in_a_small_batch() -> None:

@@ -8,33 +8,21 @@ refusals (patterns it cannot mirror exactly get no twin).
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
+from collections.abc import Sequence
 
+import corpus_spans
 import pytest
-from corpus_contexts import CONTEXTS, load_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memeval.redact._casefree import lowered_twin
 from memeval.redact._context import ContextRecognizer
 
-ROOT = Path(__file__).resolve().parents[2]
-WITH = ContextRecognizer()
+WITH = corpus_spans.reference()  # `ContextRecognizer()`: ASCII text searched with the twins
 WITHOUT = ContextRecognizer()
 WITHOUT._twins = tuple(None for _ in WITHOUT._twins)  # every screen searched as written
 PAIRS = [(s, t) for s, t in zip(WITH._screens, WITH._twins, strict=True) if t is not None]
-
-
-def _sample_texts() -> list[str]:
-    texts = []
-    for path in ("week.jsonl", "decisions.jsonl"):
-        for line in (ROOT / "samples" / "fernhill" / "audit" / path).read_text().splitlines():
-            e = json.loads(line)
-            texts += [v for v in e["payload"].values() if isinstance(v, str)]
-            texts += [v for v in (e["sender_event_id"], e["session"], e["subject"], e["actor"]["id"]) if v]
-    return texts
 
 
 def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -50,13 +38,23 @@ def _spans(found: list) -> list[tuple[str, int, int, str]]:
     return sorted((r.entity_type, r.start, r.end, str(r.recognition_metadata)) for r in found)
 
 
-def _same(texts: list[str]) -> None:
-    for screen, twin in PAIRS:
-        for t in texts:
-            if t.isascii():
-                assert _matches(twin, t.lower()) == _matches(screen, t), (screen.pattern, t[:80])
-    assert [_spans(f) for f in WITH.analyze_many(texts)] == [_spans(f) for f in WITHOUT.analyze_many(texts)]
-    assert [_spans(WITH.analyze(t, [])) for t in texts] == [_spans(WITHOUT.analyze(t, [])) for t in texts]
+def _same(texts: list[str], with_many: Sequence[list] | None = None, with_each: Sequence[list] | None = None) -> None:
+    """The twins and the screens, and `WITHOUT` and `WITH`, agree on `texts`.
+
+    `with_many` / `with_each`: `WITH.analyze_many(texts)` / `WITH.analyze(t, [])` for each text, when
+    already known (`corpus_spans`); computed here when None.
+    """
+    for t in texts:
+        if t.isascii():
+            low = t.lower()
+            for screen, twin in PAIRS:
+                assert _matches(twin, low) == _matches(screen, t), (screen.pattern, t[:80])
+    if with_many is None:
+        with_many = WITH.analyze_many(texts)
+    if with_each is None:
+        with_each = [WITH.analyze(t, []) for t in texts]
+    assert [_spans(f) for f in with_many] == [_spans(f) for f in WITHOUT.analyze_many(texts)]
+    assert [_spans(f) for f in with_each] == [_spans(WITHOUT.analyze(t, [])) for t in texts]
 
 
 def test_the_case_insensitive_screens_have_twins() -> None:
@@ -93,11 +91,14 @@ def test_handmade_twins_find_what_their_patterns_find(text: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
+@pytest.mark.xdist_group(corpus_spans.GROUP)
 def test_twins_find_what_the_screens_find_on_the_corpus_and_sample() -> None:
-    texts = [wrap(item.text)[0] for item in load_corpus() for _, wrap in CONTEXTS] + _sample_texts()
+    """On every corpus item in every context and the sample's texts and ids (`corpus_spans.texts()`;
+    `WITH`'s spans are `corpus_spans.many()` and `.each()`, computed once for three tests)."""
+    texts, many, each, n = corpus_spans.texts(), corpus_spans.many(), corpus_spans.each(), corpus_spans.BATCH
     assert sum(t.isascii() for t in texts) > 1000
-    for k in range(0, len(texts), 97):  # batches of the size the ingest path reads
-        _same(texts[k : k + 97])
+    for k in range(0, len(texts), n):  # batches of the size the ingest path reads
+        _same(list(texts[k : k + n]), many[k : k + n], each[k : k + n])
 
 
 PIECES = [

@@ -5,23 +5,24 @@ the sample's texts and ids, and on random text built from the pieces the rules l
 from __future__ import annotations
 
 import dataclasses
-import json
-from pathlib import Path
 
+import corpus_spans
 import pytest
-from corpus_contexts import CONTEXTS, load_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memeval.redact._context import ContextRecognizer, load_rules
 
-ROOT = Path(__file__).resolve().parents[2]
-SCREENED = ContextRecognizer(load_rules())
+SCREENED = corpus_spans.reference()  # `ContextRecognizer()`: the packaged rules with their screens
 UNSCREENED = ContextRecognizer(tuple(dataclasses.replace(r, screens=()) for r in load_rules()))
 
 
 def _spans(rec: ContextRecognizer, text: str) -> list[tuple[str, int, int]]:
-    return sorted((r.entity_type, r.start, r.end) for r in rec.analyze(text, []))
+    return _three(rec.analyze(text, []))
+
+
+def _three(found: list) -> list[tuple[str, int, int]]:
+    return sorted((r.entity_type, r.start, r.end) for r in found)
 
 
 def test_some_rules_have_screens() -> None:
@@ -32,17 +33,19 @@ def test_some_rules_have_screens() -> None:
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
+@pytest.mark.xdist_group(corpus_spans.GROUP)
 def test_screened_equals_unscreened_on_the_corpus_in_every_context() -> None:
-    texts = [wrap(item.text)[0] for item in load_corpus() for _, wrap in CONTEXTS]
-    for path in ("week.jsonl", "decisions.jsonl"):
-        for line in (ROOT / "samples" / "fernhill" / "audit" / path).read_text().splitlines():
-            e = json.loads(line)
-            texts += [v for v in e["payload"].values() if isinstance(v, str)]
-            texts += [v for v in (e["sender_event_id"], e["session"], e["subject"], e["actor"]["id"]) if v]
-    texts += ["\n\n\n".join(texts[k : k + 50]) for k in range(0, 400, 50)]  # batches joined as the id check reads them
-    differ = [t[:80] for t in texts if _spans(SCREENED, t) != _spans(UNSCREENED, t)]
+    """On every corpus item in every context and the sample's texts and ids (`corpus_spans.texts()`;
+    the screened spans are `corpus_spans.each()`, computed once for three tests), and on batches of
+    them joined as the id check reads them."""
+    texts = list(corpus_spans.texts())
+    screened = [_three(f) for f in corpus_spans.each()]
+    joined = ["\n\n\n".join(texts[k : k + 50]) for k in range(0, 400, 50)]
+    texts += joined
+    screened += [_spans(SCREENED, t) for t in joined]
+    differ = [t[:80] for t, mine in zip(texts, screened, strict=True) if mine != _spans(UNSCREENED, t)]
     assert differ == [], differ[:5]
-    assert sum(bool(_spans(SCREENED, t)) for t in texts) > 1000  # the rules do find things here
+    assert sum(bool(mine) for mine in screened) > 1000  # the rules do find things here
 
 
 PIECES = [
