@@ -221,7 +221,7 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 
 
 def detectors() -> dict:
-    """The detectors compared: rules, each classifier, the default and the two before it, hashlr-12 (selectable), the cascades."""
+    """The detectors compared: rules, each classifier, the default and the two before it, hashlr-12, the cascades."""
     from memeval.hold import (
         EncoderClassifier,
         EncoderModel,
