@@ -19,6 +19,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from memeval._cores import spare_core
 from memeval.errors import RunLogError
 
 if TYPE_CHECKING:
@@ -287,8 +288,9 @@ class _Hasher:
 
 
 _HASH_AHEAD_BYTES = 256 << 10
-"""A run of lines this long or longer is hashed by the stream's helper thread (`_Hasher`); a shorter one
-(a small log, read whole in one run) in the reader's thread, without starting a thread for it."""
+"""A run of lines this long or longer is hashed by the stream's helper thread (`_Hasher`) when a core is
+spare for it (`memeval._cores.spare_core`, asked once a stream); a shorter one (a small log, read whole
+in one run), or any run on a busy machine, in the reader's thread."""
 
 _STREAM_BYTES = 1 << 20
 """Bytes of the log a `ReplayStream` reads at once (its runs of lines are about this long)."""
@@ -328,22 +330,24 @@ class ReplayStream:
 
     def __iter__(self) -> Iterator[list[Event | View]]:
         runs = self._runs()
-        hasher = _Hasher(self._hash)
+        hasher = _Hasher(self._hash) if spare_core() else None
         with closing(runs):  # the file is closed at once when a bad line ends the stream
             try:
                 yield from self._events(runs, hasher)
             finally:
-                hasher.close()
+                if hasher is not None:
+                    hasher.close()
         self.log_hash = "sha256:" + self._hash.hexdigest()
 
-    def _events(self, runs: Iterator[memoryview], hasher: _Hasher) -> Iterator[list[Event | View]]:
+    def _events(self, runs: Iterator[memoryview], hasher: _Hasher | None) -> Iterator[list[Event | View]]:
         from memeval.eventlog._fastcalls import decode_log
 
         log = self._log
         seq = 0
         for run in runs:
-            if len(run) >= _HASH_AHEAD_BYTES:
-                hasher.start(run)  # hashed while it is decoded; done before its buffer is read into again
+            helper = hasher if len(run) >= _HASH_AHEAD_BYTES else None
+            if helper is not None:
+                helper.start(run)  # hashed while it is decoded; done before its buffer is read into again
             else:
                 self._hash.update(run)
             self.position += len(run)
@@ -357,8 +361,8 @@ class ReplayStream:
                     raise
 
             events = decode_log(run, slow, seq, plan_view=self._plan_view)
-            if len(run) >= _HASH_AHEAD_BYTES:
-                hasher.wait()
+            if helper is not None:
+                helper.wait()
             del run  # the buffer it views is read into again
             if list(map(_SEQ, events)) != list(range(seq, seq + len(events))):
                 log._check_seqs(events, seq)

@@ -15,6 +15,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TypeVar
 
+from memeval._cores import spare_core
 from memeval._runlist import cache_path
 from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import LOG_NAME, RunLog
@@ -148,7 +149,8 @@ def _replay(
                     projection = Projection(events[0])
                     if hold is not None:
                         hold.append(projection)
-                    ahead = draw_bootstrap_ahead(projection.plan)  # drawn while the log is read, on a free core
+                    if spare_core():  # drawn while the log is read, on that core
+                        ahead = draw_bootstrap_ahead(projection.plan)
                     projection.add(islice(events, 1, None))
                 else:
                     projection.add(events)

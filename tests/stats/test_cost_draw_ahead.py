@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import memeval.results._replay as replay_module
 import memeval.stats._cost as cost
 from memeval.eventlog import (
     AgentExited,
@@ -167,6 +168,7 @@ def test_a_replay_draws_ahead_and_writes_the_same_bytes(tmp_path: Path, monkeypa
 
     run = tmp_path / "run"
     _paired_run(run, 9)
+    monkeypatch.setattr(replay_module, "spare_core", lambda: True)  # a core free for the helper
     monkeypatch.setattr(cost, "draw_ahead", ahead)
     drawn_ahead = replay_body(run)
     assert asked == [(9, 11, DEFAULT_BOOT_RESAMPLES)]  # the plan's paired tasks and seed
@@ -188,9 +190,21 @@ def test_draws_a_replay_made_ahead_and_did_not_use_are_let_go(tmp_path: Path, mo
     (run / "events.jsonl").write_bytes(b"".join(kept))
     asked: list[tuple[int, int, int]] = []
     real = cost.draw_ahead
+    monkeypatch.setattr(replay_module, "spare_core", lambda: True)
     monkeypatch.setattr(cost, "draw_ahead", lambda *key: (asked.append(key), real(*key))[1])
     body = replay_body(run)
     assert asked == [(9, 11, DEFAULT_BOOT_RESAMPLES)]  # the plan's 9 tasks; the verdict pairs 8
     assert not cost._AHEAD
+    shutil.rmtree(run / ".cache")
+    assert result_body(load_run(run, use_cache=False)) == body
+
+
+def test_no_draws_ahead_when_no_core_is_spare(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine whose cores are busy the bootstrap draws in turn, in the main thread, as before."""
+    run = tmp_path / "run"
+    _paired_run(run, 9)
+    monkeypatch.setattr(replay_module, "spare_core", lambda: False)
+    monkeypatch.setattr(cost, "draw_ahead", lambda *key: pytest.fail("drawn ahead on a busy machine"))
+    body = replay_body(run)
     shutil.rmtree(run / ".cache")
     assert result_body(load_run(run, use_cache=False)) == body
