@@ -15,7 +15,7 @@ __all__ = ["spare_core"]
 
 
 def spare_core() -> bool:
-    """True when the cores this process may run on outnumber the 1-minute load average by one or more.
+    """True when this process may run on two cores or more and they outnumber the 1-minute load average by one or more.
 
     The load average counts runnable and waiting tasks (this process among them once it has run
     a while), averaged over a minute: `os.getloadavg()[0]`; the cores are `os.sched_getaffinity(0)`
@@ -26,4 +26,4 @@ def spare_core() -> bool:
     except OSError:
         return False
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores - load >= 1.0
+    return cores >= 2 and cores - load >= 1.0  # one core: the helper would only take turns with the main thread

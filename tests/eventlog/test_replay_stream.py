@@ -215,7 +215,7 @@ def test_a_bad_line_ends_the_helper_thread_too(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("cores", "load", "spare"), [(2, 0.3, True), (2, 1.0, True), (2, 1.4, False), (1, 0.0, True), (8, 7.5, False)]
+    ("cores", "load", "spare"), [(2, 0.3, True), (2, 1.0, True), (2, 1.4, False), (1, 0.0, False), (8, 7.5, False)]
 )
 def test_a_core_is_spare_when_the_cores_outnumber_the_load_by_one(
     monkeypatch: pytest.MonkeyPatch, cores: int, load: float, spare: bool
