@@ -236,6 +236,22 @@ def plain_table_and_verdict(
     return tuple(rows), verdict
 
 
+def draw_bootstrap_ahead(plan: RunPlanned | PlanView) -> tuple[int, int, int] | None:
+    """Start drawing the cost-of-pass bootstrap's indices for the verdict `plan`'s run has when complete.
+
+    The verdict bootstraps the tasks scored in both arms with the plan's `stats` seed: guessed
+    here as the plan's tasks with trials in both arms (`memeval.stats.draw_verdict_ahead`, whose
+    draws the verdict uses only when the guess was right; the same numbers either way). Returns
+    the draws' key, for `memeval.stats.forget_ahead` once the replay is done, or None.
+    """
+    from memeval.stats import draw_verdict_ahead
+
+    arms: dict[str, set[str]] = {}
+    for t in plan.trials:
+        arms.setdefault(t.task_id, set()).add(t.mode)
+    return draw_verdict_ahead(sum(1 for modes in arms.values() if len(modes) == 2), plan.seeds.get("stats"))
+
+
 def _obs(r: TrialRecord, obs: Callable[..., Any]) -> Any:
     """`r` as the statistics see a trial: `obs` (`memeval.stats.Obs`, imported by the caller once) of `obs_fields`."""
     outcome, cost, timed_out = obs_fields(r)

@@ -15,11 +15,13 @@ from itertools import islice
 from pathlib import Path
 from typing import TypeVar
 
+from memeval._cores import spare_core
 from memeval._runlist import cache_path
 from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import LOG_NAME, RunLog
 from memeval.results._fold import Projection
 from memeval.results._plainbody import plain_body
+from memeval.results._plaintable import draw_bootstrap_ahead
 
 T = TypeVar("T")
 
@@ -135,27 +137,36 @@ def _replay(
     stream = log.replay_stream(raw, plan_view=plan_view)
     projection: Projection | None = None
     failed: RunLogError | None = None
-    for events in stream:
-        if hold is not None and stream.position <= HOLD_LOG_BYTES:
-            hold.append(events)  # kept until the process ends: never freed one object at a time
-        if failed is not None or not events:
-            continue  # read on, for a read error in a later line
-        try:
-            if projection is None:
-                projection = Projection(events[0])
-                if hold is not None:
-                    hold.append(projection)
-                projection.add(islice(events, 1, None))
-            else:
-                projection.add(events)
-        except RunLogError as exc:  # raised below, after the read errors the rest of the log may hold
-            failed = exc
-    if failed is not None:
-        raise failed
-    if projection is None:
-        raise RunLogError(f"{log.run_dir} has an empty log")
-    assert stream.log_hash is not None  # the stream was read to its end
-    return finish(projection, stream.log_hash)
+    ahead: tuple[int, int, int] | None = None
+    try:
+        for events in stream:
+            if hold is not None and stream.position <= HOLD_LOG_BYTES:
+                hold.append(events)  # kept until the process ends: never freed one object at a time
+            if failed is not None or not events:
+                continue  # read on, for a read error in a later line
+            try:
+                if projection is None:
+                    projection = Projection(events[0])
+                    if hold is not None:
+                        hold.append(projection)
+                    if spare_core():  # drawn while the log is read, on that core
+                        ahead = draw_bootstrap_ahead(projection.plan)
+                    projection.add(islice(events, 1, None))
+                else:
+                    projection.add(events)
+            except RunLogError as exc:  # raised below, after the read errors the rest of the log may hold
+                failed = exc
+        if failed is not None:
+            raise failed
+        if projection is None:
+            raise RunLogError(f"{log.run_dir} has an empty log")
+        assert stream.log_hash is not None  # the stream was read to its end
+        return finish(projection, stream.log_hash)
+    finally:
+        if ahead is not None:
+            from memeval.stats import forget_ahead
+
+            forget_ahead(ahead)  # left by a verdict of another shape, or by an error
 
 
 @contextmanager

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from memeval._lazy import lazy_names as _lazy_names
 
 if _TYPE_CHECKING:
+    from memeval.stats._cost import forget_ahead
     from memeval.stats._models import (
         ArmCostOfPass,
         CostDifference,
@@ -50,7 +51,7 @@ if _TYPE_CHECKING:
     from memeval.stats._shapes import Bounds, Interval, IntervalMethod, PMethod, TrialOutcome, WarningKind
     from memeval.stats._simulate import SimulationSummary, simulate_verdicts
     from memeval.stats._verdict import faults_against, paired_verdict
-    from memeval.stats._verdictcore import Obs, Task, verdict_fields
+    from memeval.stats._verdictcore import Obs, Task, draw_verdict_ahead, verdict_fields
 
 _LAZY = {
     "ArmCostOfPass": "_models",
@@ -90,6 +91,8 @@ _LAZY = {
     "faults_against": "_verdict",
     "paired_verdict": "_verdict",
     "verdict_fields": "_verdictcore",
+    "draw_verdict_ahead": "_verdictcore",
+    "forget_ahead": "_cost",
     "Obs": "_verdictcore",
     "Task": "_verdictcore",
 }
@@ -127,7 +130,9 @@ __all__ = [
     "VerdictWarning",
     "WarningKind",
     "default_sequential_design",
+    "draw_verdict_ahead",
     "faults_against",
+    "forget_ahead",
     "holm_adjust",
     "look_repeats",
     "paired_verdict",

@@ -265,6 +265,26 @@ def _warnings(
     return tuple(out)
 
 
+def draw_verdict_ahead(paired_tasks: int, boot_seed: int | None) -> tuple[int, int, int] | None:
+    """Start drawing, in a helper thread, the cost-of-pass bootstrap a verdict of `paired_tasks` tasks will make.
+
+    For a caller that knows the verdict's shape before its values (a replay reads it from the run's
+    plan, then reads the log): `memeval.stats._cost.draw_ahead` with `verdict_fields`' resamples
+    and `boot_seed` (None: its default). The verdict uses the draws only if it bootstraps that many
+    tasks with that seed; the same numbers either way. Nothing is started for fewer than two tasks
+    (no interval) or a negative seed (`paired_verdict` refuses it).
+
+    Returns:
+        The draws' key, for `forget_ahead` once the caller is done, or None.
+    """
+    from memeval.stats._cost import draw_ahead
+
+    seed = DEFAULT_BOOT_SEED if boot_seed is None else boot_seed
+    if paired_tasks < 2 or seed < 0:
+        return None
+    return draw_ahead(paired_tasks, seed, DEFAULT_BOOT_RESAMPLES)
+
+
 def verdict_fields(
     tasks: Sequence[TaskTrials],
     *,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -162,3 +163,75 @@ def test_the_cache_and_result_bytes_are_the_body_and_a_newline(tmp_path: Path) -
     assert cache.read_bytes() == body + b"\n"
     loaded.result = load_run(run).result  # another result: a body and bytes of its own
     assert result_body(loaded) is not body and result_bytes(loaded) == body + b"\n"
+
+
+def _helper_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "memeval-log-hash"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("ahead", "spare"), [(1, True), (1 << 40, True), (1, False)])
+def test_the_log_hash_is_the_same_hashed_by_the_helper_thread_or_not(
+    tmp_path: Path, size: int, ahead: int, spare: bool
+) -> None:
+    """Runs of at least `_HASH_AHEAD_BYTES` are hashed by a helper thread while they are decoded, shorter ones
+    in the reader's thread, as every run is when no core is spare: the same `log_hash` either way, for runs
+    of every size, from the file and from bytes, with a torn tail, and the helper gone once the stream has
+    been read."""
+    run = _longer_log(tmp_path)
+    with (run / "events.jsonl").open("ab") as f:
+        f.write(b'{"at":"2026-11-30T09:')  # a torn last line
+    data = (run / "events.jsonl").read_bytes()
+    expected = "sha256:" + hashlib.sha256(data[: data.rfind(b"\n") + 1]).hexdigest()
+    with (
+        mock.patch.object(log_module, "_STREAM_BYTES", size),
+        mock.patch.object(log_module, "_HASH_AHEAD_BYTES", ahead),
+        mock.patch.object(log_module, "spare_core", lambda: spare),
+    ):
+        for stream in (RunLog(run).replay_stream(), RunLog(run).replay_stream(data)):
+            for _ in stream:
+                pass
+            assert stream.torn_tail and stream.log_hash == expected
+    for t in _helper_threads():
+        t.join(timeout=10)  # told to end; it ends once it has taken that from its queue
+    assert not _helper_threads()
+
+
+def test_a_bad_line_ends_the_helper_thread_too(tmp_path: Path) -> None:
+    run = _longer_log(tmp_path)
+    lines = (run / "events.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[6] = _tampered(lines[6])
+    (run / "events.jsonl").write_text("".join(lines), encoding="utf-8")
+    with (
+        mock.patch.object(log_module, "_STREAM_BYTES", 300),
+        mock.patch.object(log_module, "_HASH_AHEAD_BYTES", 1),
+        mock.patch.object(log_module, "spare_core", lambda: True),
+        pytest.raises(RunLogError),
+    ):
+        load_run(run, use_cache=False)
+    for t in _helper_threads():
+        t.join(timeout=10)
+    assert not _helper_threads()
+
+
+@pytest.mark.parametrize(
+    ("cores", "load", "spare"), [(2, 0.3, True), (2, 1.0, True), (2, 1.4, False), (1, 0.0, False), (8, 7.5, False)]
+)
+def test_a_core_is_spare_when_the_cores_outnumber_the_load_by_one(
+    monkeypatch: pytest.MonkeyPatch, cores: int, load: float, spare: bool
+) -> None:
+    from memeval import _cores
+
+    monkeypatch.setattr(_cores.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(_cores.os, "sched_getaffinity", lambda pid: set(range(cores)))
+    assert _cores.spare_core() is spare
+
+
+def test_no_core_is_spare_when_the_load_cannot_be_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memeval import _cores
+
+    def unreadable() -> tuple[float, float, float]:
+        raise OSError("no load average here")
+
+    monkeypatch.setattr(_cores.os, "getloadavg", unreadable)
+    assert _cores.spare_core() is False
