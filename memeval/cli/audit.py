@@ -1,28 +1,28 @@
 """`memeval audit ...`: ingest, verify, count and serve the audit log.
 
-The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`.
+The store is `--db URL`, else `MEMEVAL_DB`, else `sqlite:///audit/memeval.sqlite`. The `token` and `team`
+groups live in `memeval.cli._audit_tokens`, the ingest command's helpers in `memeval.cli._audit_ingest`.
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from memeval.cli._audit_ingest import counted, ingest_bar, remove_new_store, resent_message, stored_by_another_sender
+from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._serving import serve_until_stopped, warm_ingest
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
-from memeval.errors import AuditEventRejected, ResentUnderAnotherSender, TransitionRefused
+from memeval.errors import ResentUnderAnotherSender, TransitionRefused
 
 if TYPE_CHECKING:
-    from memeval.audit import NewStore, SqlAuditStore
+    from memeval.audit import SqlAuditStore
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
@@ -31,12 +31,6 @@ audit_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-token_app = typer.Typer(
-    help="Bearer tokens of senders (stored only as hashes).",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True, rich_markup_mode=None)
 audit_app.add_typer(token_app, name="token")
 audit_app.add_typer(team_app, name="team")
 app.add_typer(audit_app, name="audit")
@@ -95,21 +89,21 @@ def ingest(
     done = False
     try:
         store = open_store(url)
-        with _ingest_bar(len(parsed), show=not quiet and not as_json and sys.stderr.isatty()) as bar:
+        with ingest_bar(len(parsed), show=not quiet and not as_json and sys.stderr.isatty()) as bar:
             res = ingest_parsed(store, parsed, sender=sender, batch_size=batch_size, on_progress=bar)
         done = True
     except ResentUnderAnotherSender as exc:
         detail = f"line {exc.line}: event {exc.sender_event_id!r} is stored as sender {exc.earlier_sender!r}"
-        raise fail(_resent_message(exc.earlier_sender, sender, exc, detail)) from exc
+        raise fail(resent_message(exc.earlier_sender, sender, exc, detail)) from exc
     except TransitionRefused as exc:
         assert store is not None  # refused by the store's write path, so it was opened
-        resent = _stored_by_another_sender(store, lines, exc, sender)
+        resent = stored_by_another_sender(store, lines, exc, sender)
         if resent is None:
             raise
         raise fail(resent) from exc
     finally:
         if not done:
-            _remove_new_store(made, store)
+            remove_new_store(made, store)
     r = res.result
     taken = res.lines - r.duplicates - r.noops  # input events stored (as given, or held as hold.created)
     added = r.stored - taken  # events memeval adds itself: secret.blanked, memory released from a hold
@@ -131,117 +125,17 @@ def ingest(
         }
         echo_json(out, sort_keys=True)
         return
-    own = [f"{added - r.released} secret.blanked for {_counted(r.secrets_blanked, 'blanked value')}"]
+    own = [f"{added - r.released} secret.blanked for {counted(r.secrets_blanked, 'blanked value')}"]
     own = own if added > r.released else []
     if r.released:
         own.append(f"{r.released} released from holds into memory")
     typer.echo(
         f"read {res.lines} events: {taken} stored ({r.held} of them held for a person as hold.created, not "
         f"written to memory), {r.duplicates} skipped as already stored, {r.noops} repeated decisions that "
-        f"changed nothing; memeval added {_counted(added, 'event')} of its own"
+        f"changed nothing; memeval added {counted(added, 'event')} of its own"
         + (f" ({', '.join(own)})" if own else "")
         + f": {r.stored} stored in all"
     )
-
-
-def _remove_new_store(made: NewStore | None, store: SqlAuditStore | None) -> None:
-    """Remove the store this run created, when it holds no event (`memeval.audit.new_store_files`); nothing else.
-
-    A run that failed after some batches were stored keeps them (they are reported as stored).
-    The engines are closed first. A folder is removed only when empty; the key file only when
-    this run made it (it keys no stored fingerprint).
-    """
-    if made is None:
-        return
-    if store is not None:
-        from sqlalchemy.exc import SQLAlchemyError
-
-        try:
-            if store.teams():  # some batch was stored: it stays, with its key
-                return
-        except SQLAlchemyError:  # cannot tell whether it holds events: it stays, and the run's own error is shown
-            return
-        store.engine.dispose()
-        store.write_engine.dispose()
-    for f in made.files:
-        f.unlink(missing_ok=True)
-    if made.key is not None:
-        made.key.unlink(missing_ok=True)
-    for folder in made.folders:  # deepest first, each list
-        if folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
-
-
-@contextmanager
-def _ingest_bar(total: int, *, show: bool) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar of events done on stderr while the ingest runs, when `show` (a terminal, no --quiet).
-
-    Yields the `on_progress(done, total)` callback `ingest_parsed` calls; it does nothing when hidden.
-    """
-    if not show:
-        yield lambda _done, _total: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    with Progress(
-        TextColumn("ingest"),
-        BarColumn(bar_width=30),
-        MofNCompleteColumn(),
-        TextColumn("events"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("ingest", total=total)
-        yield lambda done, _total: bar.update(task, completed=done)
-
-
-def _stored_by_another_sender(
-    store: SqlAuditStore, lines: list[str], exc: TransitionRefused, sender: str
-) -> str | None:
-    """The error for a file sent again under another sender name, leading with that cause and the fix.
-
-    Repeats are skipped per sender. The store refuses an event stored before under another sender
-    (`ResentUnderAnotherSender`), but one sent again with its time or actor changed is new to it,
-    and its lesson or contradiction is then refused as "already exists". When the refused line's
-    event (its team, subject and sender_event_id) is stored under another sender, that is the
-    cause; otherwise None (a reused id: the store's own message stands).
-
-    Args:
-        store: the store the file went to.
-        lines: the file's lines (`exc.line` is 1-based over them).
-        exc: the refusal (`item` is the subject, `line` the line).
-        sender: this run's sender name.
-    """
-    if exc.line is None or exc.state == "missing" or not 0 < exc.line <= len(lines):
-        return None
-    sent = json.loads(lines[exc.line - 1])  # parsed once already: the refused line is an event
-    team, event_id = sent.get("team"), sent.get("sender_event_id")
-    before = [e.sender for e in store.subject_events(str(team), exc.item) if e.sender_event_id == event_id and e.sender]
-    if not before or sender in before:
-        return None
-    return _resent_message(before[0], sender, exc, f"line {exc.line}: {exc.item!r} already exists, state {exc.state!r}")
-
-
-def _resent_message(earlier: str, sender: str, exc: AuditEventRejected, detail: str) -> str:
-    """The error for events stored before under sender `earlier`, sent again by this run as `sender`.
-
-    Leads with the cause and the fix (`--sender earlier`), then what of the input was stored
-    (`exc.stored_batches`), then `detail` (the refused line and what it clashed with).
-    """
-    default = " (the default, as no --sender was given)" if sender == "cli" else ""
-    kept = f"; the {exc.stored_batches} earlier batch(es) stay stored" if exc.stored_batches else ""
-    return (
-        f"these events were stored before as sender {earlier!r}, but this run's sender is {sender!r}{default}, "
-        f"so they are not recognised as a re-send: run again with --sender {earlier} to skip what is stored. "
-        f"Nothing of this batch was stored{kept} ({detail})"
-    )
-
-
-def _counted(count: int, noun: str) -> str:
-    """`1 event`, `2 events`: a count with its noun (a regular English plural)."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 @audit_app.command("verify")
@@ -409,73 +303,3 @@ def serve(
     )
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
     serve_until_stopped(config, f"{what} on {url}", prepare=warm_ingest(store, what))
-
-
-@token_app.command("add")
-@translate_errors
-def token_add(
-    team: Annotated[str, typer.Option(help="The team the sender writes for.")],
-    sender: Annotated[str, typer.Option(help="The sender's name.")],
-    db: DbOpt = None,
-) -> None:
-    """Create (or replace) a sender's token and print it once; only its hash is stored."""
-    from memeval.audit import add_token, open_store
-
-    typer.echo(add_token(open_store(db), team, sender))
-
-
-@token_app.command("list")
-@translate_errors
-def token_list(
-    team: Annotated[str | None, typer.Option(help="Only this team's senders (default: every team's).")] = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """List the senders holding a token: team, sender, when it was made (never the token or its hash)."""
-    from memeval.audit import open_existing_store, sender_tokens
-
-    rows = sender_tokens(open_existing_store(db), team)
-    if as_json:  # {schema memeval.sender-tokens/1, schema_version, tokens: [{team, sender, created_at}]}
-        listed = [{"team": r.team, "sender": r.sender, "created_at": r.created_at.isoformat()} for r in rows]
-        echo_json({"schema": "memeval.sender-tokens/1", "schema_version": 1, "tokens": listed})
-        return
-    if not rows:
-        typer.echo(f"no sender holds a token{f' for {team}' if team else ''}: `memeval audit token add` makes one")
-    for r in rows:
-        typer.echo(f"{r.team}\t{r.sender}\tmade {r.created_at:%Y-%m-%d %H:%M} UTC")
-
-
-@token_app.command("revoke")
-@translate_errors
-def token_revoke(
-    team: Annotated[str, typer.Option(help="The team the sender writes for.")],
-    sender: Annotated[str, typer.Option(help="The sender's name.")],
-    db: DbOpt = None,
-) -> None:
-    """Delete a sender's token: its requests are refused from now on (what it sent stays stored)."""
-    from memeval.audit import open_existing_store, revoke_token
-
-    if not revoke_token(open_existing_store(db), team, sender):
-        raise fail(f"{team}/{sender} holds no token: `memeval audit token list` lists those that do")
-    typer.echo(f"{team}/{sender}: token revoked")
-
-
-@team_app.command("set")
-@translate_errors
-def team_set(
-    team: Annotated[str, typer.Argument(help="The team.")],
-    tz: Annotated[str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")],
-    db: DbOpt = None,
-) -> None:
-    """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""
-    from memeval.audit import TeamRow, open_store, zone
-
-    zone(tz)
-    store = open_store(db)
-    with store.write_session() as s:
-        row = s.get(TeamRow, team)
-        if row is None:
-            s.add(TeamRow(team=team, tz=tz))
-        else:
-            row.tz = tz
-    typer.echo(f"{team}: weeks are cut in {tz}")

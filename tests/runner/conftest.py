@@ -1,3 +1,4 @@
-"""Fixtures for the runner tests (helpers live in runner_helpers.py)."""
+"""Fixtures for the runner tests (helpers live in runner_helpers.py and hostile.py)."""
 
+from hostile import hostile  # noqa: F401  (a fixture)
 from runner_helpers import run_ab  # noqa: F401  (a fixture)

@@ -13,7 +13,6 @@ import json
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
 
 AGENT = """\
 cd /app
@@ -40,26 +39,19 @@ HIDDEN = (
 
 
 @pytest.mark.slow
-def test_files_hidden_in_cache_folders_are_listed_and_bytecode_is_not(tmp_path: Path, run_ab) -> None:
-    make_task(tmp_path / "tasks", "t", files={".agent.sh": AGENT, "mod.py": "X = 1\n"})
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "bash /app/.agent.sh",
-        "--retain", "always",
-    )  # fmt: skip
-    assert code == 0, err
-    (log,) = (tmp_path / "runs").glob("*/events.jsonl")
-    events = [json.loads(line) for line in log.read_text().splitlines()]
-    diffed = [e for e in events if e["event"] == "workspace.diffed"]
+def test_files_hidden_in_cache_folders_are_listed_and_bytecode_is_not(hostile) -> None:
+    run = hostile(AGENT, "--retain", "always", files={"mod.py": "X = 1\n"}, codes=(0,))
+    diffed = [e for e in run.events() if e["event"] == "workspace.diffed"]
     assert len(diffed) == 2
     for ev in diffed:
         added = set(ev["added"])
         assert set(HIDDEN) <= added, ev
         # what the interpreter and pytest write stays quiet: no noise in an honest run
         assert added - set(HIDDEN) == {"app/answer.txt"}, ev
-    for tr in trials_by_id(doc).values():
+    for tr in run.trials:
         # the interpreter did write its bytecode (and -O's), listed by the agent in a quiet pytest value (the
         # retained world is the agent's, copied before memeval deletes the world's bytecode for the verifier)
-        pycs = tmp_path / "runs" / doc["run_id"] / tr["workspace"]["retained"] / "app" / ".pytest_cache/v/cache/pycs"
+        pycs = run.run_dir / tr["workspace"]["retained"] / "app" / ".pytest_cache/v/cache/pycs"
         assert len([n for n in json.loads(pycs.read_text()) if n.startswith("mod.") and n.endswith(".pyc")]) == 2
         kinds = {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}
         assert ("/app/__pycache__/ls", "path-command") in kinds, tr["tamper"]

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from runner_helpers import make_task
-
 from memeval.runner._diff import MAX_LISTED_BYTES, MAX_LISTED_PATHS, MAX_NOT_SHOWN_NAMED, diff_trees, listed
 
 
@@ -61,13 +59,10 @@ def test_files_past_the_diff_size_get_one_line_not_one_each(tmp_path: Path, monk
     assert f"Diff of {1999 - MAX_NOT_SHOWN_NAMED:,} more files not shown: the workspace diff is over 0 bytes" in d.text
 
 
-def test_a_flood_of_empty_files_does_not_bloat_the_log(tmp_path: Path, run_ab):
-    tasks = tmp_path / "tasks"
-    make_task(tasks, "flood")
+def test_a_flood_of_empty_files_does_not_bloat_the_log(hostile):
     agent = "python3 -c \"import os; os.mkdir('/app/m'); [open('/app/m/%06d' % i, 'w').close() for i in range(3000)]\""
-    code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none")
-    assert code == 0, err
-    (log,) = (tmp_path / "runs").glob("*/events.jsonl")
+    run = hostile(name="flood", agent_cmd=agent, codes=(0,))
+    log = run.run_dir / "events.jsonl"
     diffed = [line for line in log.read_text().splitlines() if '"workspace.diffed"' in line]
     assert len(diffed) == 2
     for line in diffed:

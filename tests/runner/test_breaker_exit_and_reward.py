@@ -21,9 +21,8 @@ Three tasks in one `memeval ab` run (both arms each), none solved by its agent:
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from runner_helpers import make_task, trials_by_id
+from hostile import write_prog
+from runner_helpers import trials_by_id
 
 SET_E_TEST_SH = """\
 set -e
@@ -63,20 +62,12 @@ if [ "$out" = 5 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
 """
 
 
-def test_a_reward_the_tested_program_wrote_or_appended_is_never_a_pass(tmp_path: Path, run_ab):
-    tasks = tmp_path / "tasks"
-    make_task(tasks, "set-e-silent", test_sh=SET_E_TEST_SH, files={".attack.sh": "echo 'print(4)' > /app/prog.py\n"})
-    make_task(
-        tasks, "set-e-planted", test_sh=SET_E_TEST_SH, files={".attack.sh": f"cat > /app/prog.py <<'PY'\n{PLANT}PY\n"}
-    )
-    make_task(tasks, "pyc-isolated", test_sh=PYC_TEST_SH, files={".attack.sh": PYC_ATTACK})
-    json_attack = f"cat > /app/prog.py <<'PY'\n{JSON_PLANT}PY\n"
-    make_task(tasks, "json-repeat", test_sh=JSON_TEST_SH, files={".attack.sh": json_attack})
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
-    )
-    assert code in (0, 1, 3), err
-    trials = trials_by_id(doc)
+def test_a_reward_the_tested_program_wrote_or_appended_is_never_a_pass(hostile):
+    hostile.task("set-e-silent", "echo 'print(4)' > /app/prog.py\n", test_sh=SET_E_TEST_SH)
+    hostile.task("set-e-planted", write_prog(PLANT), test_sh=SET_E_TEST_SH)
+    hostile.task("pyc-isolated", PYC_ATTACK, test_sh=PYC_TEST_SH)
+    hostile.task("json-repeat", write_prog(JSON_PLANT), test_sh=JSON_TEST_SH)
+    trials = trials_by_id(hostile.run(codes=(0, 1, 3)).doc)
     assert len(trials) == 8, sorted(trials)
     for tid, t in trials.items():
         assert t["verified"] is not True, (tid, t)

@@ -7,9 +7,7 @@ monitor, and hooks, git configuration and attributes the agent wrote are finding
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from runner_helpers import make_task, trials_by_id
+from hostile import HostileRig, HostileRun, assert_refused, findings
 
 DOCKERFILE = (
     "WORKDIR /app\nCOPY app/ /app/\n"
@@ -27,34 +25,19 @@ HOOK = (
 )
 
 
-def run_on_git_task(tmp_path: Path, run_ab, agent_cmd: str) -> tuple[int, dict, str]:
-    """Run `agent_cmd` on a task whose test.sh restores check.sh from git (the SWE-bench way).
-
-    Returns:
-        `run_ab`'s (exit code, run document, stderr).
-    """
-    make_task(
-        tmp_path / "tasks",
-        "swe",
-        test_sh=TEST_SH,
-        dockerfile=DOCKERFILE,
-        files={"check.sh": "grep -qx 42 answer.txt\n"},
-    )
-    return run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", agent_cmd)
+def run_on_git_task(hostile: HostileRig, agent_cmd: str, codes: tuple[int, ...]) -> HostileRun:
+    """Run `agent_cmd` on a task whose test.sh restores check.sh from git (the SWE-bench way); assert its
+    exit code is one of `codes`."""
+    files = {"check.sh": "grep -qx 42 answer.txt\n"}
+    return hostile(name="swe", test_sh=TEST_SH, dockerfile=DOCKERFILE, files=files, agent_cmd=agent_cmd, codes=codes)
 
 
-def test_a_git_hook_left_by_the_agent_does_not_run_in_the_verifier(tmp_path: Path, run_ab):
-    code, doc, err = run_on_git_task(tmp_path, run_ab, HOOK)
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
-        assert tr["fault"] is None, tr["fault"]
-        assert (tr["verified"], tr["reward"]) == (False, 0), tr
-        kinds = {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}
-        assert ("/app/.git/hooks/post-checkout", "runner-config") in kinds, tr["tamper"]
+def test_a_git_hook_left_by_the_agent_does_not_run_in_the_verifier(hostile):
+    for tr in run_on_git_task(hostile, HOOK, (0, 1)).trials:
+        assert_refused(tr)
+        assert ("/app/.git/hooks/post-checkout", "runner-config") in findings(tr), tr["tamper"]
 
 
-def test_the_task_solved_through_git_still_passes(tmp_path: Path, run_ab):
-    code, doc, err = run_on_git_task(tmp_path, run_ab, "sh -c 'echo 42 > answer.txt'")
-    assert code == 0, err
-    for tr in trials_by_id(doc).values():
+def test_the_task_solved_through_git_still_passes(hostile):
+    for tr in run_on_git_task(hostile, "sh -c 'echo 42 > answer.txt'", (0,)).trials:
         assert (tr["verified"], tr["tamper"]["findings"]) == (True, []), tr

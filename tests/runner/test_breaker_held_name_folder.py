@@ -12,7 +12,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from runner_helpers import make_task, trials_by_id
+from hostile import assert_found
 
 from memeval.runner._tamper import scan_tamper
 from memeval.sandbox import World
@@ -32,20 +32,12 @@ ATTACK = (
 )
 
 
-def test_a_folder_standing_where_a_held_test_is_copied_is_a_finding(tmp_path: Path, run_ab):
-    t = make_task(tmp_path / "tasks", "answer", test_sh=COPY_SH)
-    (t / "tests" / "test_outputs.py").write_text(HELD)
-    (t / "environment" / "app" / ".attack.sh").write_text(ATTACK)
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "bash /app/.attack.sh"
-    )
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
-        assert tr["fault"] is None, tr["fault"]
-        assert (tr["verified"], tr["reward"]) == (True, 1), tr  # the attack works: pytest ran the agent's test
-        found = {(f["path"], f["kind"]): f["detail"] for f in tr["tamper"]["findings"]}
-        key = ("/app/tests/test_outputs.py/test_ok.py", "shadows-task-file")
-        assert key in found and "test_outputs.py" in found[key], tr["tamper"]
+def test_a_folder_standing_where_a_held_test_is_copied_is_a_finding(hostile):
+    run = hostile(ATTACK, name="answer", test_sh=COPY_SH, held={"test_outputs.py": HELD})
+    for tr in run.trials:
+        # the attack works (pytest ran the agent's test), and its file is found
+        detail = assert_found(tr, "/app/tests/test_outputs.py/test_ok.py", "shadows-task-file")
+        assert "test_outputs.py" in detail, tr["tamper"]
 
 
 def test_only_folders_are_named(tmp_path: Path):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from runner_helpers import make_task, trials_by_id
+from hostile import findings
 
 from memeval.runner._diff import diff_trees
 
@@ -56,13 +56,9 @@ def test_same_modes_give_an_empty_diff(tmp_path: Path):
     assert diff_trees(before, after) == ("", (), (), ())
 
 
-def test_an_agent_that_only_makes_a_file_executable_is_on_the_record(tmp_path: Path, run_ab):
-    make_task(tmp_path / "tasks", "chmod", files={"ls": "#!/bin/sh\necho planted\n", "run.sh": "echo ok\n"})
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "chmod +x ls run.sh"
-    )
-    assert code == 0, err
-    for tr in trials_by_id(doc).values():
+def test_an_agent_that_only_makes_a_file_executable_is_on_the_record(hostile):
+    files = {"ls": "#!/bin/sh\necho planted\n", "run.sh": "echo ok\n"}
+    run = hostile(name="chmod", files=files, agent_cmd="chmod +x ls run.sh", codes=(0,))
+    for tr in run.trials:
         assert tr["workspace"]["changed"] == ["app/ls", "app/run.sh"], tr["workspace"]
-        kinds = {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}
-        assert ("/app/ls", "path-command") in kinds, tr["tamper"]
+        assert ("/app/ls", "path-command") in findings(tr), tr["tamper"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
+from hostile import assert_refused
 
 from memeval.runner._guard import drop_bytecode_caches
 
@@ -44,31 +44,18 @@ open(importlib.util.cache_from_source('/app/checker.py'), 'wb').write(bytes(data
 # -I ignores every PYTHON* variable: the guard sets the prefix. -S imports no sitecustomize, so with -I or -E
 # nothing sets it: found by the breaker (round of 2026-12-03), the planted cache passed; caches are now deleted.
 @pytest.mark.parametrize("flags", ["", "-I", "-I -S", "-E -S"])
-def test_a_planted_cached_module_is_never_what_the_verifier_runs(tmp_path: Path, run_ab, flags: str):
-    t = make_task(tmp_path / "tasks", "answer", test_sh=TEST_SH.format(flags=flags), files={"checker.py": CHECKER})
-    (t / "environment" / "app" / ".plant.py").write_text(PLANT)
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "python3 /app/.plant.py"
-    )
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
-        assert tr["fault"] is None, tr["fault"]
-        assert (tr["verified"], tr["reward"]) == (False, 0), tr
+def test_a_planted_cached_module_is_never_what_the_verifier_runs(hostile, flags: str):
+    files = {"checker.py": CHECKER, ".plant.py": PLANT}
+    run = hostile(name="answer", test_sh=TEST_SH.format(flags=flags), files=files, agent_cmd="python3 /app/.plant.py")
+    for tr in run.trials:
+        assert_refused(tr)
 
 
-def test_the_task_module_itself_still_passes_a_right_answer(tmp_path: Path, run_ab):
-    make_task(tmp_path / "tasks", "answer", test_sh=TEST_SH.format(flags=""), files={"checker.py": CHECKER})
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"),
-        "--network",
-        "none",
-        "--agent",
-        "command",
-        "--agent-cmd",
-        "sh -c 'echo 42 > answer.txt'",
-    )
-    assert code == 0, err
-    for tr in trials_by_id(doc).values():
+def test_the_task_module_itself_still_passes_a_right_answer(hostile):
+    files = {"checker.py": CHECKER}
+    solve = "sh -c 'echo 42 > answer.txt'"
+    run = hostile(name="answer", test_sh=TEST_SH.format(flags=""), files=files, agent_cmd=solve, codes=(0,))
+    for tr in run.trials:
         assert (tr["verified"], tr["reward"]) == (True, 1), tr
 
 

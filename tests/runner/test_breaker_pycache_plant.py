@@ -10,9 +10,7 @@ cache is now an empty folder bound read-only.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from runner_helpers import make_task
+from hostile import assert_refused, write_prog
 
 PROG = """\
 import importlib.util, importlib._bootstrap_external as be, json, os
@@ -36,14 +34,7 @@ TEST_SH = (
 )
 
 
-def test_bytecode_the_tested_program_plants_is_never_loaded(tmp_path: Path, run_ab):
-    tasks = tmp_path / "tasks"
-    t = make_task(tasks, "t", test_sh=TEST_SH, files={".attack.sh": f"cat > /app/prog.py <<'PY'\n{PROG}PY\n"})
-    (t / "tests" / "check.py").write_text(CHECK_PY)
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
-    )
-    assert code in (0, 1), err
-    for trial in doc["trials"]:
-        assert trial["fault"] is None, trial["fault"]
-        assert (trial["verified"], trial["reward"]) == (False, 0.0), (trial["reward"], trial["tamper"])
+def test_bytecode_the_tested_program_plants_is_never_loaded(hostile):
+    run = hostile(write_prog(PROG), test_sh=TEST_SH, held={"check.py": CHECK_PY})
+    for trial in run.trials:
+        assert_refused(trial)

@@ -20,6 +20,7 @@ import platform
 from pathlib import Path
 
 import pytest
+from hostile import assert_refused, write_prog
 from runner_helpers import make_task
 from seccomp_rig import run_filter
 
@@ -78,14 +79,9 @@ REACHES = {
 
 
 @pytest.mark.parametrize("reach", sorted(REACHES))
-def test_the_tested_program_cannot_reach_into_test_sh(tmp_path: Path, run_ab, reach: str):
-    tasks = tmp_path / "tasks"
-    prog = REACHES[reach]
-    make_task(tasks, "t", test_sh=CHECK_OUTPUT, files={".attack.sh": f"cat > /app/prog.py <<'PY'\n{prog}PY\n"})
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
-    )
-    for trial in doc["trials"]:
+def test_the_tested_program_cannot_reach_into_test_sh(hostile, reach: str):
+    run = hostile(write_prog(REACHES[reach]), test_sh=CHECK_OUTPUT, codes=None)
+    for trial in run.trials:
         assert trial["verified"] is not True, (trial["reward"], trial["fault"], trial["tamper"])
         assert trial["reward"] in (0.0, None), trial
 
@@ -129,18 +125,10 @@ RUNNER_REACHES = {
 
 
 @pytest.mark.parametrize("reach", sorted(RUNNER_REACHES))
-def test_the_tested_program_cannot_reach_into_the_test_runner(tmp_path: Path, run_ab, reach: str):
-    tasks = tmp_path / "tasks"
-    prog = RUNNER_REACHES[reach]
-    t = make_task(tasks, "t", test_sh=RUNNER_SH, files={".attack.sh": f"cat > /app/prog.py <<'PY'\n{prog}PY\n"})
-    (t / "tests" / "check.py").write_text(CHECK_PY)
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
-    )
-    assert code in (0, 1), err
-    for trial in doc["trials"]:
-        assert trial["fault"] is None, trial["fault"]
-        assert (trial["verified"], trial["reward"]) == (False, 0.0), (trial["reward"], trial["tamper"])
+def test_the_tested_program_cannot_reach_into_the_test_runner(hostile, reach: str):
+    run = hostile(write_prog(RUNNER_REACHES[reach]), test_sh=RUNNER_SH, held={"check.py": CHECK_PY})
+    for trial in run.trials:
+        assert_refused(trial)
 
 
 def test_a_debugger_still_runs_a_program_in_the_verifier(tmp_path: Path, run_ab):

@@ -11,9 +11,7 @@ costs the host no more disk in the kept world than in the agent's).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from runner_helpers import make_task
+from hostile import write_prog
 
 PROG = (
     "import os, shutil\n"
@@ -29,17 +27,13 @@ TEST_SH = (
 )
 
 
-def test_the_retained_world_is_the_one_the_agent_left(tmp_path: Path, run_ab):
-    tasks = tmp_path / "tasks"
-    attack = f"echo x > /app/cheat.txt\ntruncate -s 1G /app/sparse\ncat > /app/prog.py <<'PY'\n{PROG}PY\n"
-    make_task(tasks, "t", test_sh=TEST_SH, files={".attack.sh": attack})
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
+def test_the_retained_world_is_the_one_the_agent_left(hostile):
+    run = hostile(
+        f"echo x > /app/cheat.txt\ntruncate -s 1G /app/sparse\n{write_prog(PROG)}", test_sh=TEST_SH, codes=(0,)
     )
-    assert code == 0, err
-    for t in doc["trials"]:
+    for t in run.trials:
         assert t["fault"] is None and t["reward"] == 0.0, t  # the tests ran, and wrote and read their own files
-    worlds = sorted((tmp_path / "runs").rglob("worlds/*"))
+    worlds = run.worlds()
     assert len(worlds) == 2, worlds
     for w in worlds:
         assert sorted(p.name for p in (w / "app").iterdir()) == [

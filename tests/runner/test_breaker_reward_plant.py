@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hostile import write_prog
 from runner_helpers import make_task
 
 from memeval.runner._verify import RewardError, read_reward
@@ -36,15 +37,10 @@ PLANTS = {
 
 
 @pytest.mark.parametrize("plant", sorted(PLANTS))
-def test_a_reward_the_tested_program_plants_is_never_a_pass(tmp_path: Path, run_ab, plant: str):
+def test_a_reward_the_tested_program_plants_is_never_a_pass(hostile, plant: str):
     test_sh, prog = PLANTS[plant]
-    tasks = tmp_path / "tasks"
-    make_task(tasks, "t", test_sh=test_sh, files={".attack.sh": f"cat > /app/prog.py <<'PY'\n{prog}PY\n"})
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
-    )
-    assert code == 3, err  # every trial's verifier contradicted itself: nothing was measured
-    for trial in doc["trials"]:
+    run = hostile(write_prog(prog), test_sh=test_sh, codes=(3,))  # every trial's verifier contradicted itself
+    for trial in run.trials:
         assert trial["verified"] is not True, trial
         assert trial["reward"] is None, trial
         assert trial["fault"]["code"] == "protocol", trial["fault"]

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
+from hostile import assert_found
 
 from memeval.runner._tamper import scan_tamper
 from memeval.sandbox import World
@@ -41,22 +41,14 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_a_test_tools_working_folder_configuration_is_a_finding(tmp_path: Path, run_ab, case: str):
+def test_a_test_tools_working_folder_configuration_is_a_finding(hostile, case: str):
     tool, test_sh, files, attack, planted = CASES[case]
     if shutil.which(tool) is None:
         pytest.skip(f"needs {tool}")
-    t = make_task(tmp_path / "tasks", "answer", test_sh=test_sh, files=files, task_toml=TOML)
-    (t / "tests" / "t").mkdir()
-    (t / "tests" / "t" / "answer.t").write_text(PROVE_TEST)
-    (t / "environment" / "app" / ".attack.sh").write_text(f"echo 7 > /app/answer.txt\n{attack}")
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "bash /app/.attack.sh"
-    )
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
-        assert tr["fault"] is None, tr["fault"]
-        assert (tr["verified"], tr["reward"]) == (True, 1), tr  # the attack works: the tool ran the agent's program
-        assert (planted, "runner-config") in {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}, tr["tamper"]
+    attack = f"echo 7 > /app/answer.txt\n{attack}"
+    run = hostile(attack, name="answer", test_sh=test_sh, files=files, task_toml=TOML, held={"t/answer.t": PROVE_TEST})
+    for tr in run.trials:
+        assert_found(tr, planted, "runner-config")  # the attack works (the tool ran the agent's program), found
 
 
 def _scan_package(tmp_path: Path, before: str | None, after: str | bytes) -> list[str]:

@@ -12,10 +12,8 @@ agent-writable gem folder is dropped.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
 
 import memeval.runner._guard as guard
 from memeval.runner._guard import verifier_env
@@ -64,18 +62,13 @@ FAKE_LIST_UTIL = (
 
 @pytest.mark.skipif(shutil.which("perl") is None, reason="needs perl")
 @pytest.mark.parametrize("env_line", ["ENV PERL5LIB=/app/lib", "ENV PERL5OPT=-I/app/lib"])
-def test_a_planted_perl_module_does_not_change_the_verifiers_answer(tmp_path: Path, run_ab, env_line: str):
-    t = make_task(
-        tmp_path / "tasks",
+def test_a_planted_perl_module_does_not_change_the_verifiers_answer(hostile, env_line: str):
+    t = hostile.task(
         "perl",
+        FAKE_LIST_UTIL,
         dockerfile=f"WORKDIR /app\nCOPY app/ /app/\n{env_line}\n",
         test_sh="perl -MList::Util=sum -e 'print sum(1, 1) == 3 ? 1 : 0' > /logs/verifier/reward.txt\n",
-        files={".attack.sh": FAKE_LIST_UTIL},
     )
     assert t.is_dir()
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "bash /app/.attack.sh"
-    )
-    assert code in (0, 1, 3), err
-    for tr in trials_by_id(doc).values():
+    for tr in hostile.run(codes=(0, 1, 3)).trials:
         assert tr["verified"] is False and tr["reward"] == 0, tr

@@ -10,9 +10,6 @@ namespace) and in the retained world. Real `memeval ab`, real sandbox.
 from __future__ import annotations
 
 import stat
-from pathlib import Path
-
-from runner_helpers import make_task
 
 AGENT = """\
 mkdir -p /app/__pycache__ /app/.pytest_cache/v
@@ -22,14 +19,8 @@ ls -l /app/__pycache__/sh
 PLACES = ("app/sh", "app/__pycache__/sh", "app/.pytest_cache/v/sh")
 
 
-def test_setuid_bits_are_cleared_in_ignored_folders_too(tmp_path: Path, run_ab) -> None:
-    make_task(tmp_path / "tasks", "t", files={".attack.sh": AGENT})
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "bash /app/.attack.sh",
-        "--retain", "always",
-    )  # fmt: skip
-    assert code in (0, 1), err
-    worlds = sorted((tmp_path / "runs").glob("*/worlds/*"))
+def test_setuid_bits_are_cleared_in_ignored_folders_too(hostile) -> None:
+    worlds = hostile(AGENT, "--retain", "always").worlds()
     assert len(worlds) == 2, worlds
     for w in worlds:
         for rel in PLACES:

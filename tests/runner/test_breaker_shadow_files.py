@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from runner_helpers import make_task, trials_by_id
+from hostile import HostileRig, assert_found
 
 from memeval.runner._shadow import shadowed_task_files, shadowed_task_modules
 
@@ -64,14 +64,12 @@ def _extension(name: str) -> str:
     return f"cat > /tmp/c.c <<'C'\n{EXTENSION_C}\nC\ngcc -shared -fPIC -I{INCLUDE} -o /app/{name} /tmp/c.c"
 
 
-def _run(tmp_path: Path, run_ab, attack: str) -> dict:
-    t = make_task(tmp_path / "tasks", "answer", test_sh=TEST_SH, files={"checker.py": CHECKER})
-    (t / "environment" / "app" / ".attack.sh").write_text(f"echo 7 > /app/answer.txt\n{attack}\n")
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "bash /app/.attack.sh"
+def _run(hostile: HostileRig, attack: str, *extra: str) -> list[dict]:
+    """Trials of an agent that answers wrongly, then runs `attack`, on the task whose tests import its checker."""
+    run = hostile(
+        f"echo 7 > /app/answer.txt\n{attack}\n", *extra, name="answer", test_sh=TEST_SH, files={"checker.py": CHECKER}
     )
-    assert code in (0, 1), err
-    return doc
+    return run.trials
 
 
 @pytest.mark.parametrize(
@@ -91,15 +89,10 @@ def _run(tmp_path: Path, run_ab, attack: str) -> dict:
     ],
     ids=["package", "extension", "plain-so"],
 )
-def test_a_module_shadowing_the_tasks_own_is_a_finding(tmp_path: Path, run_ab, attack: str, planted: str):
-    doc = _run(tmp_path, run_ab, attack)
-    for tr in trials_by_id(doc).values():
-        assert tr["fault"] is None, tr["fault"]
-        # the attack itself works: the tests imported the agent's checker, not the task's
-        assert (tr["verified"], tr["reward"]) == (True, 1), tr
-        found = {(f["path"], f["kind"]): f["detail"] for f in tr["tamper"]["findings"]}
-        assert (planted, "shadows-task-file") in found, tr["tamper"]
-        assert "/app/checker.py" in found[(planted, "shadows-task-file")]
+def test_a_module_shadowing_the_tasks_own_is_a_finding(hostile, attack: str, planted: str):
+    for tr in _run(hostile, attack):
+        # the attack itself works (the tests imported the agent's checker, not the task's), and is found
+        assert "/app/checker.py" in assert_found(tr, planted, "shadows-task-file")
 
 
 NODE_SH = """\
@@ -148,41 +141,19 @@ OTHER_TOOLS = {
 
 
 @pytest.mark.parametrize("case", sorted(OTHER_TOOLS))
-def test_a_file_node_or_make_reads_before_the_tasks_own_is_a_finding(tmp_path: Path, run_ab, case: str):
+def test_a_file_node_or_make_reads_before_the_tasks_own_is_a_finding(hostile, case: str):
     test_sh, files, attack, planted, hidden = OTHER_TOOLS[case]
     if shutil.which("node" if "node" in case else "make") is None:
         pytest.skip("needs node and make")
-    t = make_task(tmp_path / "tasks", "answer", test_sh=test_sh, files=files)
-    (t / "environment" / "app" / ".attack.sh").write_text(f"echo 7 > /app/answer.txt\n{attack}\n")
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "bash /app/.attack.sh"
-    )
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
-        assert tr["fault"] is None, tr["fault"]
-        assert (tr["verified"], tr["reward"]) == (True, 1), tr  # the attack works: the tool read the agent's file
-        found = {(f["path"], f["kind"]): f["detail"] for f in tr["tamper"]["findings"]}
-        assert (planted, "shadows-task-file") in found, tr["tamper"]
-        assert hidden in found[(planted, "shadows-task-file")]
+    run = hostile(f"echo 7 > /app/answer.txt\n{attack}\n", name="answer", test_sh=test_sh, files=files)
+    for tr in run.trials:
+        # the attack works (the tool read the agent's file), and is found
+        assert hidden in assert_found(tr, planted, "shadows-task-file")
 
 
 @pytest.mark.parametrize("tamper", ["fail"])
-def test_tamper_fail_fails_a_shadowing_trial(tmp_path: Path, run_ab, tamper: str):
-    t = make_task(tmp_path / "tasks", "answer", test_sh=TEST_SH, files={"checker.py": CHECKER})
-    (t / "environment" / "app" / ".attack.sh").write_text(f"echo 7 > /app/answer.txt\n{PACKAGE}\n")
-    code, doc, err = run_ab(
-        str(tmp_path / "tasks"),
-        "--network",
-        "none",
-        "--agent",
-        "command",
-        "--agent-cmd",
-        "bash /app/.attack.sh",
-        "--tamper",
-        tamper,
-    )
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
+def test_tamper_fail_fails_a_shadowing_trial(hostile, tamper: str):
+    for tr in _run(hostile, PACKAGE, "--tamper", tamper):
         assert tr["verified"] is False, tr
 
 

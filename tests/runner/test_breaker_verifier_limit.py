@@ -12,10 +12,7 @@ sandbox).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from runner_helpers import make_task
 
 from memeval.sandbox import limits_mechanism
 
@@ -40,36 +37,19 @@ TASK_TOML = (
 
 
 @pytest.mark.parametrize("hit", [FORK_BOMB, MEMORY_HOG], ids=["processes", "memory"])
-def test_a_verifier_ended_for_a_limit_is_a_fault_not_the_reward_left_behind(tmp_path: Path, run_ab, hit: str):
-    tasks = tmp_path / "tasks"
-    make_task(
-        tasks,
-        "t",
-        test_sh="python3 /app/prog.py\necho 0 > /logs/verifier/reward.txt\n",
-        files={".attack.sh": ATTACK.format(hit=hit)},
-        task_toml=TASK_TOML,
-    )
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
-    )
-    for trial in doc["trials"]:
+def test_a_verifier_ended_for_a_limit_is_a_fault_not_the_reward_left_behind(hostile, hit: str):
+    test_sh = "python3 /app/prog.py\necho 0 > /logs/verifier/reward.txt\n"
+    run = hostile(ATTACK.format(hit=hit), test_sh=test_sh, task_toml=TASK_TOML, codes=None)
+    for trial in run.trials:
         assert trial["verified"] is not True and trial["reward"] is None, trial
         fault = trial["fault"]
         assert fault is not None and fault["code"] == "protocol" and fault["phase"] == "verify", trial
         assert "limit" in fault["message"] and "not read" in fault["message"], fault
-    assert code == 3, err  # every trial faulted: the run measured nothing, and says so
+    assert run.code == 3, run.err  # every trial faulted: the run measured nothing, and says so
 
 
-def test_the_same_task_solved_honestly_still_passes(tmp_path: Path, run_ab):
+def test_the_same_task_solved_honestly_still_passes(hostile):
     """The control: the limits are not hit by a program that does its work."""
-    tasks = tmp_path / "tasks"
-    make_task(
-        tasks,
-        "t",
-        test_sh="python3 /app/prog.py && echo 1 > /logs/verifier/reward.txt\n",
-        files={".solve.sh": "echo 'print(42)' > /app/prog.py\n"},
-        task_toml=TASK_TOML,
-    )
-    code, doc, err = run_ab(str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.solve.sh", "--network", "none")
-    assert code == 0, err
-    assert [t["verified"] for t in doc["trials"]] == [True, True]
+    test_sh = "python3 /app/prog.py && echo 1 > /logs/verifier/reward.txt\n"
+    run = hostile("echo 'print(42)' > /app/prog.py\n", test_sh=test_sh, task_toml=TASK_TOML, codes=(0,))
+    assert [t["verified"] for t in run.trials] == [True, True]

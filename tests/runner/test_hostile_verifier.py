@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hostile import ATTACK_FILE, HostileRig
 from patience import patient
 from runner_helpers import REPO
 
@@ -90,30 +91,26 @@ ATTACKS: dict[str, tuple[str, set[str]]] = {
 REWARD_FILE_ATTACKS = {"symlinked-reward": "a symbolic link", "fifo-reward": "a named pipe"}
 
 
-def _task(tmp_path: Path, script: str) -> Path:
-    tasks = tmp_path / "tasks"
-    t = tasks / "add-two"
+def _task(hostile: HostileRig, script: str) -> None:
+    """The fixture task, whose agent runs `script` (under `set -u`)."""
+    t = hostile.tasks / "add-two"
     shutil.copytree(FIXTURE, t)
-    (t / "environment" / "app" / ".attack.sh").write_text("set -u\n" + script)
-    return tasks
+    (t / "environment" / "app" / ATTACK_FILE).write_text("set -u\n" + script)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
-def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_path: Path, run_ab, attack: str):
+def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_path: Path, hostile, attack: str):
     script, kinds = ATTACKS[attack]
     victim = tmp_path / "host" / "victim.txt"
     hostdir = tmp_path / "host" / "dir"
     hostdir.mkdir(parents=True)
     victim.write_text("1\n")
-    code, doc, err = run_ab(
-        str(_task(tmp_path, script)),
-        "--agent",
-        "command",
-        "--agent-cmd",
-        "bash /app/.attack.sh",
-        "--network",
-        "none",
+    _task(hostile, script)
+    # a hostile reward file is the verifier's protocol broken in every trial, so the run measured
+    # nothing and says so with exit 3 (issue 12); every other attack is scored as a plain failure
+    reward_file = REWARD_FILE_ATTACKS.get(attack)
+    doc = hostile.run(
         "--env",
         f"VICTIM={victim}",
         "--env",
@@ -121,11 +118,8 @@ def test_attack_on_the_verifier_records_no_pass_and_leaves_the_host_alone(tmp_pa
         # the fixture's 60 s with patience (a busy machine once ran the verifier past 60 s)
         "--verifier-timeout",
         f"{patient(60):.0f}",
-    )
-    # a hostile reward file is the verifier's protocol broken in every trial, so the run measured
-    # nothing and says so with exit 3 (issue 12); every other attack is scored as a plain failure
-    reward_file = REWARD_FILE_ATTACKS.get(attack)
-    assert code == (3 if reward_file else 0), err
+        codes=(3 if reward_file else 0,),
+    ).doc
     assert len(doc["trials"]) == 2 and {t["mode"] for t in doc["trials"]} == {"baseline", "pack"}
     for trial in doc["trials"]:
         if reward_file:  # refused for what it is: the link not followed, the pipe not waited on
@@ -151,13 +145,10 @@ SOLVE_AND_PLANT = (
 
 
 @pytest.mark.slow
-def test_tamper_policy_flag_keeps_the_score_and_fail_scores_it_failed(tmp_path: Path, run_ab):
-    tasks = _task(tmp_path, SOLVE_AND_PLANT)
-    args = ("--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none")
-    code, flagged, err = run_ab(str(tasks), *args)
-    assert code == 0, err
-    code, failed, err = run_ab(str(tasks), *args, "--tamper", "fail")
-    assert code == 0, err
+def test_tamper_policy_flag_keeps_the_score_and_fail_scores_it_failed(hostile):
+    _task(hostile, SOLVE_AND_PLANT)
+    flagged = hostile.run(codes=(0,)).doc
+    failed = hostile.run("--tamper", "fail", codes=(0,)).doc
     for t in flagged["trials"]:
         assert t["verified"] is True and t["tamper"]["failed"] is False
         assert [f["path"] for f in t["tamper"]["findings"]] == ["/app/conftest.py"]
@@ -191,20 +182,10 @@ KILL_THE_VERIFIER = (
 
 
 @pytest.mark.parametrize("sig", ["KILL", "TERM"])
-def test_a_verifier_killed_by_the_program_it_tests_is_a_fault_not_its_reward(tmp_path: Path, run_ab, sig: str):
-    from runner_helpers import make_task
-
-    tasks = tmp_path / "tasks"
-    make_task(
-        tasks,
-        "t",
-        test_sh="python3 /app/prog.py\necho 0 > /logs/verifier/reward.txt\n",
-        files={".attack.sh": KILL_THE_VERIFIER.format(sig=sig)},
-    )
-    code, doc, err = run_ab(
-        str(tasks), "--agent", "command", "--agent-cmd", "bash /app/.attack.sh", "--network", "none"
-    )
-    assert code == 3, err  # every trial faulted: the run measured nothing, and says so
-    for trial in doc["trials"]:
+def test_a_verifier_killed_by_the_program_it_tests_is_a_fault_not_its_reward(hostile, sig: str):
+    test_sh = "python3 /app/prog.py\necho 0 > /logs/verifier/reward.txt\n"
+    # every trial faulted: the run measured nothing, and says so (exit 3)
+    run = hostile(KILL_THE_VERIFIER.format(sig=sig), test_sh=test_sh, codes=(3,))
+    for trial in run.trials:
         assert trial["verified"] is not True and trial["reward"] is None, trial
         assert trial["fault"]["code"] == "protocol" and f"SIG{sig}" in trial["fault"]["message"], trial["fault"]

@@ -1,0 +1,91 @@
+"""`memeval audit token ...` and `memeval audit team ...`: senders' bearer tokens and team settings.
+
+Split from `memeval.cli.audit`, which adds both groups to `memeval audit` (its help lists them as before).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from memeval.cli._json import echo_json
+from memeval.cli._options import DbOpt, JsonOpt
+from memeval.cli.app import fail, translate_errors
+
+token_app = typer.Typer(
+    help="Bearer tokens of senders (stored only as hashes).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True, rich_markup_mode=None)
+
+
+@token_app.command("add")
+@translate_errors
+def token_add(
+    team: Annotated[str, typer.Option(help="The team the sender writes for.")],
+    sender: Annotated[str, typer.Option(help="The sender's name.")],
+    db: DbOpt = None,
+) -> None:
+    """Create (or replace) a sender's token and print it once; only its hash is stored."""
+    from memeval.audit import add_token, open_store
+
+    typer.echo(add_token(open_store(db), team, sender))
+
+
+@token_app.command("list")
+@translate_errors
+def token_list(
+    team: Annotated[str | None, typer.Option(help="Only this team's senders (default: every team's).")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the senders holding a token: team, sender, when it was made (never the token or its hash)."""
+    from memeval.audit import open_existing_store, sender_tokens
+
+    rows = sender_tokens(open_existing_store(db), team)
+    if as_json:  # {schema memeval.sender-tokens/1, schema_version, tokens: [{team, sender, created_at}]}
+        listed = [{"team": r.team, "sender": r.sender, "created_at": r.created_at.isoformat()} for r in rows]
+        echo_json({"schema": "memeval.sender-tokens/1", "schema_version": 1, "tokens": listed})
+        return
+    if not rows:
+        typer.echo(f"no sender holds a token{f' for {team}' if team else ''}: `memeval audit token add` makes one")
+    for r in rows:
+        typer.echo(f"{r.team}\t{r.sender}\tmade {r.created_at:%Y-%m-%d %H:%M} UTC")
+
+
+@token_app.command("revoke")
+@translate_errors
+def token_revoke(
+    team: Annotated[str, typer.Option(help="The team the sender writes for.")],
+    sender: Annotated[str, typer.Option(help="The sender's name.")],
+    db: DbOpt = None,
+) -> None:
+    """Delete a sender's token: its requests are refused from now on (what it sent stays stored)."""
+    from memeval.audit import open_existing_store, revoke_token
+
+    if not revoke_token(open_existing_store(db), team, sender):
+        raise fail(f"{team}/{sender} holds no token: `memeval audit token list` lists those that do")
+    typer.echo(f"{team}/{sender}: token revoked")
+
+
+@team_app.command("set")
+@translate_errors
+def team_set(
+    team: Annotated[str, typer.Argument(help="The team.")],
+    tz: Annotated[str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")],
+    db: DbOpt = None,
+) -> None:
+    """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""
+    from memeval.audit import TeamRow, open_store, zone
+
+    zone(tz)
+    store = open_store(db)
+    with store.write_session() as s:
+        row = s.get(TeamRow, team)
+        if row is None:
+            s.add(TeamRow(team=team, tz=tz))
+        else:
+            row.tz = tz
+    typer.echo(f"{team}: weeks are cut in {tz}")
