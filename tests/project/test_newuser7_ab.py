@@ -6,6 +6,9 @@ Found by a new user on a fresh clone:
   to copy. `--upstream api=openai` (no url), `url=...` (no api) and `api=foo,url=...` all said the
   same `expected api=openai|anthropic|google,url=BASE_URL[,key_env=VAR]`, never which part was
   wrong. Each now names the value, the part at fault and a fix, in one line, exit 2, no run made.
+- `memeval users list --db sqlite:///mistyped.sqlite` made an empty store there (and a new
+  fingerprint key) and listed no accounts; every other listing says there is no store. It now
+  says so too, and makes nothing.
 - `memeval results` and `memeval compare` of an interrupted run said `go on with memeval ab TASKS
   --resume ID`: the log does not record the task folder, so the user had to guess it. `memeval ab`
   now records the command line that started the run in the run folder (`started-with.txt`, paths
@@ -119,3 +122,11 @@ def test_the_resume_line_of_results_and_compare_names_the_real_task_folder(tmp_p
     # The resumed trials time out (20 s): the run completes with every trial failed, nothing else refused.
     assert done.returncode in (0, 3), (done.returncode, done.stderr[-2000:])
     assert "interrupted" not in _memeval("results", str(run_dir), cwd=elsewhere).stdout
+
+
+def test_users_list_of_a_missing_store_says_so_and_makes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "audit" / "mistyped.sqlite"
+    for extra in ([], ["--json"]):
+        out = _memeval("users", "list", "--db", f"sqlite:///{db}", *extra, cwd=tmp_path)
+        one_usage_line(out, f"no audit store at {db}", "--db")
+    assert not db.exists() and not db.parent.exists()
