@@ -59,6 +59,11 @@ class ListedRun:
     interrupted: int = 0
     """Trials stopped because the run was stopped (Ctrl-C, SIGTERM; fault code `cancelled`):
     `memeval ab --resume` runs them again."""
+    pack: str | None = None
+    """`name@version` of the pack the pack arm's slice came from; None for an A/A run (no pack) or an
+    unreadable log."""
+    slice_items: int | None = None
+    """Pack items given to the pack arm (the slice's size); None when there is no pack."""
 
 
 PROJECTION_VERSION = 3
@@ -138,6 +143,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     p_value = None if verdict is None else verdict["p_value"]
     codes = [None if t["fault"] is None else _text(t["fault"]["code"]) for t in trials]
     planned = d["coverage"]["expected_trials"]
+    pack, slice_items = pack_of(d["manifest"])
     if not isinstance(planned, int) or not (p_value is None or isinstance(p_value, (int, float))):
         raise TypeError("coverage or p_value")
     return ListedRun(
@@ -154,7 +160,24 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
         p_value=None if p_value is None else float(p_value),
         faulted=sum(c is not None and c != INTERRUPTED_FAULT for c in codes),
         interrupted=sum(c == INTERRUPTED_FAULT for c in codes),
+        pack=pack,
+        slice_items=slice_items,
     )
+
+
+def pack_of(manifest: dict[str, Any]) -> tuple[str | None, int | None]:
+    """`(name@version, items given)` of a manifest's pack (its JSON as the log holds it), `(None, None)` for none.
+
+    Raises:
+        KeyError, TypeError: the manifest is not laid out as `memeval.eventlog.Manifest`.
+    """
+    pin = manifest["cells"]["pack"]
+    if pin is None:
+        return None, None
+    given = manifest.get("slice", [])
+    if not isinstance(given, list):
+        raise TypeError("slice")
+    return f"{_text(pin['name'])}@{_text(pin['version'])}", len(given)
 
 
 def _text(value: object) -> str:

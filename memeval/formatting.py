@@ -105,3 +105,27 @@ def run_ref(run_dir: str | os.PathLike[str], run_id: str | None = None) -> str:
     if not os.environ.get("MEMEVAL_RUNS_DIR") and parent.resolve() == Path("runs").resolve():
         return shlex.quote(run_id or p.name)
     return f"{shlex.quote(run_id or p.name)} --runs-dir {shlex.quote(str(parent))}"
+
+
+STARTED_WITH = "started-with.txt"
+"""A run folder's record of the `memeval ab` command line that started (or last resumed) it, without its
+`--resume`: task folder and other paths absolute, `--env` values and passworded URLs left out
+(`memeval.cli._ab_run.record_start`). `resume_command` reads it; runs from before it have none."""
+
+
+def resume_command(run_dir: str | os.PathLike[str], run_id: str | None = None) -> str:
+    """The shell line that goes on with the run in `run_dir`: `memeval ab /abs/tasks ... --resume ID`.
+
+    Made from the folder's `STARTED_WITH` record, so the task folder is the real one; a run with no
+    usable record (older than it, or not one printable line) gets `memeval ab TASKS --resume ID`, with
+    `TASKS` for the user to fill in. The run is named as `run_ref` names it.
+    """
+    from pathlib import Path
+
+    try:
+        started = (Path(run_dir) / STARTED_WITH).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):  # no record (an older run): the placeholder below says what to give
+        started = ""
+    if not (started.startswith("memeval ab ") and started.isprintable()):
+        started = "memeval ab TASKS"
+    return f"{started} --resume {run_ref(run_dir, run_id)}"

@@ -20,6 +20,7 @@ import typer
 from memeval.errors import UsageError
 
 if TYPE_CHECKING:
+    from memeval.packs import Pack
     from memeval.runner import AbOptions, UpstreamSpec
 
 
@@ -133,6 +134,9 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
         raise UsageError(
             f"--slice {' '.join(a.slice_)}: a slice is taken from a pack; add --pack PACK.json (or drop --slice)"
         )
+    pack = load_pack(pack_path) if pack_path else None
+    if pack is not None and pack_path is not None and a.slice_:
+        _check_slice(a.slice_, pack, pack_path)
     extra = _parse_upstreams(a.upstreams or [])
     upstream = None
     if a.upstream_url:
@@ -150,7 +154,7 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
     opts = AbOptions(
         task_set=task_set,
         agent=resolve_agent(agent, a.agent_cmd, a.instruction_via, a.model or (proj.model if proj else None)),  # type: ignore[arg-type]  # a str checked against the Literal's values above
-        pack=load_pack(pack_path) if pack_path else None,
+        pack=pack,
         slice_ids=a.slice_ or None,
         repeats=a.max_repeats if a.until_decided else (repeats or (proj.repeats if proj and proj.repeats else 1)),
         model=a.model or (proj.model if proj else None),
@@ -326,21 +330,74 @@ def _check_upstream_api(ctx: typer.Context, api: str, url: str | None) -> None:
         )
 
 
+def _check_slice(ids: list[str], pack: Pack, pack_path: Path) -> None:
+    """Refuse `--slice` ids the pack does not hold, naming each, the nearest id and where to see them.
+
+    Raises:
+        UsageError: an id is empty or not an item of `pack`; the message names the value, the pack
+            file, a close id when there is one, and how many items the pack holds.
+    """
+    import difflib
+
+    known = [it.id for it in pack.items]
+    for one in ids:
+        if one in known:
+            continue
+        close = difflib.get_close_matches(one, known, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        shown = ", ".join(known[:5]) + (f" ... ({len(known)} in all)" if len(known) > 5 else "")
+        raise UsageError(
+            f"--slice {one!r} is not an item id of pack {pack.name!r} ({pack_path}): {hint}give ids of its "
+            f'items ("id" in the file: {shown}), or drop --slice to give the whole pack'
+        )
+
+
+UPSTREAM_KEYS = ("api", "url", "key_env")
+"""The keys an `--upstream` value takes, in the order its help writes them."""
+
+
 def _parse_upstreams(values: list[str]) -> list[UpstreamSpec]:
-    """`--upstream api=...,url=...[,key_env=...]` values, at most one per API."""
+    """`--upstream api=...,url=...[,key_env=...]` values, at most one per API.
+
+    Raises:
+        UsageError: a value with a part that is not `key=value`, an unknown key (the nearest known
+            one named), no `api` or `url`, or an API no provider has; each names the value, the part
+            at fault and a corrected example.
+    """
+    import difflib
+
     from memeval.meter import provider_names
     from memeval.runner import UpstreamSpec
 
     apis = provider_names()
     out: list[UpstreamSpec] = []
     for v in values:
-        fields = dict(part.partition("=")[::2] for part in v.split(",") if part.strip())
-        fields = {k.strip(): val.strip() for k, val in fields.items()}
-        unknown = set(fields) - {"api", "url", "key_env"}
-        if unknown or not fields.get("url") or fields.get("api") not in apis:
+        given = f"--upstream {v!r}"
+        example = f"e.g. --upstream api={apis[0]},url=https://HOST/v1,key_env=MY_KEY"
+        parts = [part.strip() for part in v.split(",") if part.strip()]
+        bare = [part for part in parts if "=" not in part]
+        if bare:
             raise UsageError(
-                f"--upstream {v!r}: expected api={'|'.join(apis)},url=BASE_URL[,key_env=VAR]"
-                + (f" (unknown field(s): {', '.join(sorted(unknown))})" if unknown else "")
+                f"{given}: {bare[0]!r} is not key=value; write comma-separated "
+                f"{'=..., '.join(UPSTREAM_KEYS)}=... pairs without spaces, {example}"
+            )
+        fields = {k.strip(): val.strip() for k, val in (part.partition("=")[::2] for part in parts)}
+        unknown = sorted(set(fields) - set(UPSTREAM_KEYS))
+        if unknown:
+            close = difflib.get_close_matches(unknown[0], UPSTREAM_KEYS, n=1)
+            raise UsageError(
+                f"{given}: {unknown[0]!r} is not a key it takes"
+                + (f" (did you mean {close[0]!r}?)" if close else "")
+                + f"; the keys are {', '.join(UPSTREAM_KEYS)}: {example}"
+            )
+        missing = [k for k in ("api", "url") if not fields.get(k)]
+        if missing:
+            raise UsageError(f"{given}: no {' and no '.join(missing)}; each --upstream needs api and url, {example}")
+        if fields["api"] not in apis:
+            gemini = " (Gemini is google)" if "google" in apis else ""
+            raise UsageError(
+                f"{given}: api {fields['api']!r} is not one memeval speaks: use api="
+                f"{', api='.join(apis[:-1])} or api={apis[-1]}{gemini}"
             )
         _check_url(f"--upstream {v!r}", fields["url"])
         if any(u.api == fields["api"] for u in out):

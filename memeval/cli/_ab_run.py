@@ -37,7 +37,7 @@ class ResumeHint(NamedTuple):
     """What the command does not carry and how to supply it (`--env` values, a URL's password), or ''."""
 
 
-def resume_hint(ctx: typer.Context, run_dir: Path) -> ResumeHint:
+def resume_hint(ctx: typer.Context, run_dir: Path, *, absolute: bool = False) -> ResumeHint:
     """The command that goes on with the run in `run_dir`, as it was started (`ctx`), ready to paste.
 
     Every option given on the command line is repeated, in `memeval ab --help`'s order: the
@@ -46,14 +46,20 @@ def resume_hint(ctx: typer.Context, run_dir: Path) -> ResumeHint:
     is refused as a changed run. Options from variables (MEMEVAL_*) and memeval.toml are found again
     where they were. Two values are not printed: `--env NAME=VALUE` is written `--env NAME` (values
     are never stored or shown), and an `--index-url` holding a password is left out; `note` says so.
+    With `absolute`, the task folder and every path option are written absolute (for `record_start`,
+    read back from any folder); else as typed (the ^C hint, pasted where it was typed).
     """
     import shlex
+    from pathlib import Path
 
     from typer._click.core import ParameterSource
 
     from memeval.formatting import run_ref
 
-    words = ["memeval", "ab", shlex.quote(str(ctx.params["tasks"]))]
+    def shown(value: object) -> str:
+        return str(value.absolute() if absolute and isinstance(value, Path) else value)
+
+    words = ["memeval", "ab", shlex.quote(shown(ctx.params["tasks"]))]
     env_names: list[str] = []
     url_left_out = False
     for param in ctx.command.params:
@@ -68,7 +74,7 @@ def resume_hint(ctx: typer.Context, run_dir: Path) -> ResumeHint:
             url_left_out = True
         else:
             for one in value if isinstance(value, (list, tuple)) else [value]:
-                text = str(one)
+                text = shown(one)
                 if name == "env" and "=" in text:
                     text = text.partition("=")[0]
                     env_names.append(text)
@@ -83,6 +89,25 @@ def resume_hint(ctx: typer.Context, run_dir: Path) -> ResumeHint:
     if url_left_out:
         notes.append("--index-url is left out (it holds a password): add it again to index the run")
     return ResumeHint(" ".join(words), "; ".join(notes))
+
+
+def record_start(ctx: typer.Context, run_dir: Path) -> None:
+    """Write the command line that goes on with the run into its folder (`memeval.formatting.STARTED_WITH`).
+
+    The ^C hint's words with every path absolute and without `--resume ID` (the reader adds it,
+    named for its own folder), so `memeval results` and `memeval compare` print a resume line that
+    names the real task folder instead of `TASKS`. Written at every start and resume, replacing the
+    last; `--env` values and a passworded `--index-url` are left out as in the hint.
+
+    Raises:
+        OSError: the run folder cannot be written (the run could not be either).
+    """
+    from memeval.formatting import STARTED_WITH
+
+    line = resume_hint(ctx, run_dir, absolute=True).command.rsplit(" --resume ", 1)[0]
+    tmp = run_dir / f".{STARTED_WITH}.tmp"
+    tmp.write_text(line + "\n", encoding="utf-8")
+    tmp.replace(run_dir / STARTED_WITH)
 
 
 def _has_password(url: str) -> bool:

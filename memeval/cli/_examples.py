@@ -27,7 +27,7 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("memeval compare RUN_A RUN_B --vary model --json", "two models on the same tasks, as JSON"),
     ),
     "report-ab": (
-        ("memeval report-ab RUN_ID", "the PDF, in reports/RUN_ID.pdf"),
+        ("memeval report-ab RUN_ID", "the PDF, as runs/RUN_ID/report.pdf"),
         ("memeval report-ab RUN_ID --html report.html --pdf report.pdf", "both, where you say"),
     ),
     "view": (

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from memeval._runlist import ListedRun
     from memeval.results import Run, RunIndexRow, RunListing
-    from memeval.runreport import Comparison
+    from memeval.runreport import Comparison, TaskChange
 
 
 def escape(text: str) -> str:
@@ -178,7 +178,7 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
     if not rows:
         typer.echo(f"no run folders in {visible(runs_dir)} yet: {how_to_make_runs(visible(runs_dir))}")
         return
-    head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p")
+    head = ("run", "started (UTC)", "task set", "pack (items given)", "agent", "status", "trials", "verdict", "p")
     table = [head]
     for r in rows:
         agent = (r.agent or "—") + (" (control)" if r.control else "")
@@ -187,6 +187,7 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 visible(r.run_id),
                 (r.started_at or "—")[:19].replace("T", " "),
                 visible(r.task_set or "—"),
+                pack_cell(r),
                 visible(agent),
                 r.status if not r.error else f"unreadable: {visible(r.error)}",
                 f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted, r.interrupted)}",
@@ -195,6 +196,13 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
             )
         )
     _echo_aligned(f"Runs in {visible(runs_dir)}", table)
+
+
+def pack_cell(r: ListedRun | RunListing) -> str:
+    """A listing's pack cell: `fernhill@2026.11.1 (13)`, `none (A/A)` for a run with no pack, `—` unknown."""
+    if r.pack is not None:
+        return f"{visible(r.pack)} ({r.slice_items})"
+    return "—" if r.error or r.control else "none (A/A)"
 
 
 def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
@@ -283,7 +291,7 @@ def print_comparison(c: Comparison, console: Console) -> None:
         cells = []
         for x in (b, p):
             cells += ["—", "—"] if x is None else [rate(x.a_passes, x.a_scored), rate(x.b_passes, x.b_scored)]
-        t.add_row(escape(task_id), *cells, f"{b.change if b else '—'} / {p.change if p else '—'}")
+        t.add_row(escape(task_id), *cells, f"{change_words(b)} / {change_words(p)}")
     print_titled(console, f"A = {c.run_a} (verdict {c.verdict_a}), B = {c.run_b} (verdict {c.verdict_b})", t)
     for arm in c.arms:
         console.print(
@@ -296,8 +304,55 @@ def print_comparison(c: Comparison, console: Console) -> None:
         if arm.verdict:
             v = arm.verdict
             console.print(
-                f"  B against A: [bold]{v.verdict}[/bold] ({v.reason}; "
-                f"p = {v.p_value:.4g} "
-                f"by {v.p_method}, {v.n_tasks_paired} tasks)",
+                f"  B against A: [bold]{v.verdict}[/bold] ({escape(reason_words(v.reason))}; "
+                f"{escape(p_words(v.p_value, v.p_method))}, {v.n_tasks_paired} paired task"
+                f"{'' if v.n_tasks_paired == 1 else 's'})",
                 highlight=False,
             )
+
+
+CHANGE_WORDS = {
+    "improved": "better in B",
+    "regressed": "worse in B",
+    "same": "same",
+    "only_in_a": "only in A",
+    "only_in_b": "only in B",
+}
+"""`memeval compare`'s words for `memeval.runreport.Change` codes (`not_scored` says which run, see
+`change_words`); `--json` keeps the codes."""
+
+
+def change_words(x: TaskChange | None) -> str:
+    """One task's change in one arm, in words: `better in B`, `only in A`, `no score in B`, ... (`—`: not run)."""
+    if x is None:
+        return "—"
+    if x.change != "not_scored":
+        return CHANGE_WORDS.get(x.change, x.change)
+    missing = [name for name, n in (("A", x.a_scored), ("B", x.b_scored)) if n == 0]
+    return "no score in " + (" or ".join(missing) if missing else "A or B")
+
+
+def reason_words(reason: str) -> str:
+    """A verdict's reason code (`memeval.stats.PairedVerdict.reason`) in words.
+
+    `too_few_tasks(<10)` reads `too few tasks to decide (a verdict needs 10 paired)`,
+    `no_informative_tasks` `no task's pass rate differs between A and B`,
+    `not_significant(p>=0.05)` `not significant (p at or over 0.05)`; other codes (`significant`,
+    `faults_could_change_it(...)`) lose only their underscores.
+    """
+    import re
+
+    if m := re.fullmatch(r"too_few_tasks\(<(\d+)\)", reason):
+        return f"too few tasks to decide (a verdict needs {m.group(1)} paired)"
+    if reason == "no_informative_tasks":
+        return "no task's pass rate differs between A and B"
+    if m := re.fullmatch(r"not_significant\(p>=([0-9.]+)\)", reason):
+        return f"not significant (p at or over {m.group(1)})"
+    return reason.replace("_", " ")
+
+
+def p_words(p_value: float, method: str) -> str:
+    """`p = 0.0117 by exact(binomtest)`, or `p = 1 (nothing differed to test)` when no task differed."""
+    if method == "no_informative_tasks":
+        return f"p = {p_value:.4g} (nothing differed to test)"
+    return f"p = {p_value:.4g} by {method}"

@@ -126,7 +126,7 @@ def ab(
     line; 130 interrupted.
     """
     from memeval.cli._ab_checks import AbArgs, ab_options
-    from memeval.cli._ab_run import report_run, resume_hint, run_trials
+    from memeval.cli._ab_run import record_start, report_run, resume_hint, run_trials
     from memeval.cli._find import locate_run
     from memeval.runner import check_resume, start_run
 
@@ -186,5 +186,6 @@ def ab(
         check_resume(run_dir, opts)
     else:
         run_dir = start_run(opts)
+    record_start(ctx, run_dir)
     status = run_trials(run_dir, opts, quiet=quiet, hint=resume_hint(ctx, run_dir))
     report_run(run_dir, status, as_json=as_json, quiet=quiet, index_url=index_url)

@@ -64,7 +64,7 @@ COMMANDS: dict[str, LazyCommand] = {
         "memeval.cli.read", "Compare two runs task by task: which tasks flipped each way in each arm."
     ),
     "report-ab": LazyCommand(
-        "memeval.cli.read", "Write the A/B report as HTML and/or PDF (default: reports/<run id>.pdf)."
+        "memeval.cli.read", "Write the A/B report as HTML and/or PDF (default: report.pdf in the run's folder)."
     ),
     "view": LazyCommand("memeval.cli.read", "Serve a local viewer of the run on 127.0.0.1 (stop with Ctrl-C)."),
     "runs": LazyCommand(

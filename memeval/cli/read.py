@@ -39,6 +39,9 @@ __all__ = ["app", "escape", "print_comparison", "print_listing", "print_results"
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
+REPORT_NAME = "report.pdf"
+"""`memeval report-ab RUN` with neither `--pdf` nor `--html` writes the PDF here, inside the run's folder."""
+
 RUN_INDEX_SCHEMA = "memeval.run-index/1"
 """`memeval runs --from-index --json`: {schema, schema_version, runs: [one row of the SQL run index per run,
 `memeval.results.IndexedRun`'s fields in order, run_id first]}."""
@@ -136,7 +139,7 @@ def report_ab(
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Write the PDF (A4) here.")] = None,
     runs_dir: RunsDir = Path("runs"),
 ) -> None:
-    """Write the A/B report as HTML and/or PDF (default: reports/<run id>.pdf).
+    """Write the A/B report as HTML and/or PDF (default: report.pdf in the run's folder).
 
     The with/without table, really passed, cost of a pass, the verdict, the charts, the run card
     and coverage.
@@ -147,7 +150,7 @@ def report_ab(
 
     r = load_run(locate_run(run, runs_dir))
     if html is None and pdf is None:
-        pdf = Path("reports") / f"{r.result.run_id}.pdf"
+        pdf = r.path / REPORT_NAME  # beside the run, wherever the command is typed: never a new folder here
     made: list[Path] = []
     for opt, p in (("--html", html), ("--pdf", pdf)):
         if p is None:

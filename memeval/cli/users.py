@@ -94,10 +94,10 @@ def users_add(
 @translate_errors
 def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """List accounts and roles (never passwords)."""
-    from memeval.audit import open_store
+    from memeval.audit import open_existing_store
     from memeval.review import ensure_review_schema, list_users
 
-    store = open_store(db)
+    store = open_existing_store(db)  # a listing never makes a store (a mistyped --db made an empty one)
     ensure_review_schema(store)
     users = list_users(store)
     if as_json:

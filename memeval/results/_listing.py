@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval._runlist import INTERRUPTED_FAULT, ListedRun, list_run_folders
+from memeval._runlist import INTERRUPTED_FAULT, ListedRun, list_run_folders, pack_of
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
 from memeval.results._load import load_run
@@ -46,6 +46,10 @@ class RunListing(BaseModel):
     interrupted: int = 0
     """Trials stopped because the run was stopped (Ctrl-C, SIGTERM; fault code `cancelled`):
     `memeval ab --resume` runs them again."""
+    pack: str | None = None
+    """`name@version` of the pack the pack arm's slice came from; None for an A/A run (no pack)."""
+    slice_items: int | None = None
+    """Pack items given to the pack arm (the slice's size); None when there is no pack."""
 
 
 class RunsDocument(BaseModel):
@@ -96,6 +100,7 @@ def listed_run(run_dir: Path) -> ListedRun:
     agent = card.agent
     starts = [t.started_at for t in res.trials]
     v = res.verdict
+    pack, slice_items = pack_of(res.manifest.as_logged())
     return ListedRun(
         run_id=res.run_id,
         path=str(run_dir),
@@ -110,6 +115,8 @@ def listed_run(run_dir: Path) -> ListedRun:
         p_value=v.p_value if v else None,
         faulted=sum(t.fault is not None and t.fault.code != INTERRUPTED_FAULT for t in res.trials),
         interrupted=sum(t.fault is not None and t.fault.code == INTERRUPTED_FAULT for t in res.trials),
+        pack=pack,
+        slice_items=slice_items,
     )
 
 

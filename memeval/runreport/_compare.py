@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.errors import RunCardMismatch, UsageError
-from memeval.formatting import run_ref
+from memeval.formatting import resume_command
 from memeval.results import Run, TrialRecord, trial_obs
 from memeval.runner import RunCard, card_differences
 from memeval.stats import PairedVerdict, TaskTrials, TrialObs, paired_verdict
@@ -197,7 +197,7 @@ def unfinished_warnings(a: Run, b: Run) -> list[str]:
         out.append(
             f"run {name} ({res.run_id}) is {run.status}: {len(res.trials)} of {res.coverage.expected_trials} "
             f"planned trials ended{f', {cut} of them interrupted' if cut else ''}; finish it with "
-            f"`memeval ab TASKS --resume {run_ref(run.path, res.run_id)}` and compare again"
+            f"`{resume_command(run.path, res.run_id)}` and compare again"
         )
     return out
 

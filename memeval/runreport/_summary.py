@@ -19,7 +19,7 @@ from datetime import datetime
 
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.eventlog import ModelCalled, RunLog
-from memeval.formatting import run_ref
+from memeval.formatting import resume_command
 from memeval.results import Run, TrialRecord, arm_spend
 from memeval.types import MODES, Mode
 
@@ -260,7 +260,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
     if status != "completed":
         warnings.append(
             f"run is {status}: {len(res.trials)} of {planned} planned trials ended; "
-            f"go on with `memeval ab TASKS --resume {run_ref(run.path, res.run_id)}`"
+            f"go on with `{resume_command(run.path, res.run_id)}`"
         )
     for f in res.run_faults:
         warnings.append(f"run fault {f.code} ({f.phase}): {f.message}")

@@ -69,9 +69,7 @@ def test_runs_in_an_empty_named_folder_says_how_to_make_runs_there(tmp_path: Pat
 @pytest.mark.parametrize("what", ["other file", "a report.pdf without its record.json", "empty folder"])
 def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Path, what: str) -> None:
     """`report verify notes.txt` exited 1 with 'record.json is not a report record (FileNotFoundError)'."""
-    db = tmp_path / "audit" / "a.sqlite"
-    made = _memeval("users", "list", "--db", f"sqlite:///{db}", cwd=tmp_path)  # an existing store, as the tester had
-    assert made.returncode == 0 and db.exists(), made.stderr
+    db = _empty_store(tmp_path)  # an existing store, as the tester had
     if what == "other file":
         target = tmp_path / "notes.txt"
         target.write_text("hello")
@@ -82,7 +80,7 @@ def test_verify_of_something_that_is_not_a_report_is_a_usage_error(tmp_path: Pat
     else:
         target = tmp_path / "empty"
         target.mkdir()
-    out = _memeval("report", "verify", str(target), "--db", f"sqlite:///{db}", cwd=tmp_path)
+    out = _memeval("report", "verify", str(target), "--db", db, cwd=tmp_path)
     one_usage_line(out, str(target), "record.json", "TEAM/WEEK/vN")
     assert "FileNotFoundError" not in out.stderr
 
@@ -116,7 +114,7 @@ def test_an_agent_file_that_does_not_exist_names_the_fix(tmp_path: Path) -> None
 
 def test_users_list_with_no_accounts_says_how_to_add_one(tmp_path: Path) -> None:
     """`users list` on a store with no accounts printed nothing at all, unlike `report subscriptions`."""
-    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    db = _empty_store(tmp_path)
     out = _memeval("users", "list", "--db", db, cwd=tmp_path)
     assert out.returncode == 0 and "no accounts (add one with: memeval users add NAME" in out.stdout, out
     assert json.loads(_memeval("users", "list", "--db", db, "--json", cwd=tmp_path).stdout)["users"] == []
@@ -150,9 +148,13 @@ def test_a_google_upstream_chosen_by_upstream_api_runs(tmp_path: Path) -> None:
 
 
 def _empty_store(tmp_path: Path) -> str:
-    """A store that exists (an account listing made it) and holds no events, as a new user has it."""
+    """A store that exists (an ingest of an empty file made it) and holds no events, as a new user has it.
+
+    (`users list` made it once; it no longer makes a store: `tests/project/test_newuser7_ab.py`.)
+    """
     db = f"sqlite:///{tmp_path / 'audit' / 'a.sqlite'}"
-    made = _memeval("users", "list", "--db", db, cwd=tmp_path)
+    (tmp_path / "none.jsonl").write_text("")
+    made = _memeval("audit", "ingest", str(tmp_path / "none.jsonl"), "--db", db, cwd=tmp_path)
     assert made.returncode == 0 and (tmp_path / "audit" / "a.sqlite").exists(), made.stderr
     return db
 
