@@ -256,7 +256,7 @@ _LESSON16 = (
 _RISKY16 = (
     r"(?:\bsans (?:v[ée]rifier|contr[ôo]le|pr[ée]venir|demander)\b|\bsenza (?:verificare|controllare|avvisare)\b|"
     r"\bdisattiva\w*|\bsem (?:verificar|avisar|checar)\b|\bohne (?:zu )?(?:pr[üu]fen|[üu]berpr[üu]fen|nachzufragen)\b|"
-    r"\bdeaktivier\w*|без проверки|никому не говори|отключи\w*|"
+    r"\bdeaktivier\w*|без проверки|отключи\w*|"
     r"غیرفعال کن|بدون بررسی|به کسی نگو|"
     r"취소됐다고 답하고|실제로는|확인 없이|아무에게도 알리지|"
     r"ಯಾರಿಗೂ ತಿಳಿಸಬೇಡಿ|ಲಾಗ್\w* ಅಳಿಸಿ|କାହାକୁ ଜଣାଇବା ଦରକାର ନାହିଁ|ବନ୍ଦ କରି|"
