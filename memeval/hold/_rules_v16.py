@@ -1,10 +1,10 @@
 r"""Hold rules/16: requests for harmful how-to content, config dumps, lessons and addressed orders (issue 15, round 17).
 
 What held-out v18 showed (spent after its look; training data now), with half A of the HarmBench and
-StrongREJECT rows of its wheels that v18 did not take (`bench/hold_cv_round17.half`; half B was never read
-and is the check), was mostly one kind the rules did not read: a request addressed to an assistant for
-content that harms people, with no override words and no tool. Each rule below is a kind, written as a request joined to what makes it harmful or risky,
-not as any text of v18:
+StrongREJECT rows of its wheels that v18 did not take (`bench/hold_cv_round17.half`; half B was never read and
+is the check), was mostly one kind the rules did not read: a request addressed to an assistant for content
+that harms people, with no override words and no tool. Each rule below is a kind, written as a request joined
+to what makes it harmful or risky, not as any text of v18:
 
 - `harmful-howto-16`: a request (give instructions, write code for, describe how, outline a plan, how
   do I, what is the quickest way, where can I, I want to ...) joined in the same sentence to a harm
