@@ -70,4 +70,29 @@ def loads_finite(text: str | bytes, *, unique_keys: bool = False) -> Any:
     return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=hook)
 
 
-__all__ = ["MAX_INT_DIGITS", "NotFiniteJSON", "RepeatedKey", "loads_finite"]
+MAX_KEPT_DEPTH = 32
+"""Deepest nesting of the agent's JSON kept as JSON on the record (a claim's `self_reported`). pydantic reads a log
+line with a recursion limit of about 200 levels and writes one with a limit of about 250: a value nested past either
+made the run's whole log unreadable, or its write raise. Real usage objects are 3 or 4 deep."""
+
+
+def json_depth(value: Any, stop: int = MAX_KEPT_DEPTH) -> int:
+    """How deeply `value` (parsed JSON: dicts, lists, scalars) nests: 0 for a scalar, 1 for `{}` or `[1]`.
+
+    Walked without recursion, and stops counting past `stop` (returns `stop + 1`), so a value of any depth is
+    measured in time linear in its size and in constant stack.
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            depth += 1
+            if depth > stop:
+                return stop + 1
+            deepest = max(deepest, depth)
+            stack.extend((child, depth) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+__all__ = ["MAX_INT_DIGITS", "MAX_KEPT_DEPTH", "NotFiniteJSON", "RepeatedKey", "json_depth", "loads_finite"]

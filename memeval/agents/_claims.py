@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from memeval._finitejson import loads_finite
+from memeval._finitejson import MAX_KEPT_DEPTH, json_depth, loads_finite
 
 ClaimFormat = Literal["claude-stream-json", "codex-jsonl", "aider-text", "gemini-json", "opencode-jsonl"]
 """The output formats a claim can be read from, one per preset."""
@@ -74,6 +74,8 @@ def parse_claim(fmt: ClaimFormat, stdout: str) -> Claim:
     if parser is None:
         raise ValueError(f"unknown claim format {fmt!r}; use one of {', '.join(CLAIM_FORMATS)}")
     message, usage, cost, turns, error = parser(stdout)
+    if json_depth(usage) > MAX_KEPT_DEPTH:
+        usage = {}  # the agent's printed usage nested past what the log keeps (see MAX_KEPT_DEPTH): not kept
     reported = None
     if usage or cost is not None or turns is not None or error:
         reported = {"format": fmt, "usage": usage or None, "cost_usd": cost, "turns": turns, "error": error}
@@ -104,11 +106,15 @@ def _num(v: object) -> float | None:
     return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
 
 
-def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
-    """Add the numbers of `part` into `total`, nested dicts included."""
+def _add(total: dict[str, Any], part: dict[str, Any], depth: int = 1) -> None:
+    """Add the numbers of `part` into `total`, nested dicts included down to `MAX_KEPT_DEPTH` levels.
+
+    The agent's text: deeper ones are left out, which also keeps this recursion far from Python's limit.
+    """
     for k, v in part.items():
         if isinstance(v, dict):
-            _add(total.setdefault(k, {}), v)
+            if depth < MAX_KEPT_DEPTH:
+                _add(total.setdefault(k, {}), v, depth + 1)
         elif _num(v) is not None:
             total[k] = total.get(k, 0) + v
 
