@@ -6,7 +6,9 @@ in a `UnicodeEncodeError` traceback, every trial of both arms lost (the run fold
 
 - in its claim file: `{"message": "\\ud800 done"}` (`claim.recorded`);
 - in a model call's `model`: `{"model": "gpt-4o-mini\\ud800", ...}` sent through the metering proxy
-  (`model.called` `requested_model`).
+  (`model.called` `requested_model`);
+- echoed back by the provider in its error (OpenAI's `model_not_found` names the model asked for) and kept as the
+  call's `error`.
 
 Where that text is read it is now taken with U+FFFD in the surrogate's place (`memeval._finitejson.loads_finite`,
 `utf8_text`), and the log's writer does the same for any it missed (`memeval.eventlog._log.canonical`). Real
@@ -21,17 +23,20 @@ import sys
 from pathlib import Path
 
 from runner_helpers import REPO, make_task, trials_by_id
-from wire_rig import RECORDED, LocalUpstream, make_agent, reply_of
+from wire_rig import RECORDED, LocalUpstream, Reply, make_agent, reply_of
 
 from memeval.eventlog import RunLog
 
 ANSWER_TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 CALLER = r"""
-import os, urllib.request
+import os, urllib.error, urllib.request
 body = b'{"model": "gpt-4o-mini\\ud800", "max_tokens": 8, "messages": [{"role": "user", "content": "hi"}]}'
 req = urllib.request.Request(os.environ["OPENAI_BASE_URL"] + "/chat/completions", data=body,
     headers={"authorization": "Bearer " + os.environ["OPENAI_API_KEY"], "content-type": "application/json"})
-open("/app/seen.txt", "wb").write(urllib.request.urlopen(req, timeout=60).read())
+try:
+    open("/app/seen.txt", "wb").write(urllib.request.urlopen(req, timeout=60).read())
+except urllib.error.HTTPError as exc:  # the provider's error is the agent's to handle
+    open("/app/seen.txt", "wb").write(exc.read())
 open("/app/answer.txt", "w").write("42")
 """
 
@@ -50,11 +55,11 @@ def test_a_lone_surrogate_in_the_claim_file_is_recorded_not_fatal(tmp_path: Path
     assert [(c.message, c.self_reported) for c in claims] == [("\ufffd done", {"\ufffd": 1})] * 2
 
 
-def test_a_lone_surrogate_in_a_requested_model_is_recorded_not_fatal(tmp_path: Path) -> None:
-    rec = next(r for r in RECORDED if r.name.startswith("openai-chat/") and not r.stream and r.status == 200)
+def _run_with_upstream(tmp_path: Path, reply: Reply) -> tuple[dict, list]:
+    """`memeval ab` of one task, both arms' agents making one call (`CALLER`) answered by `reply`; (doc, calls)."""
     up = LocalUpstream().start()
     for _ in range(2):
-        up.replies.append(reply_of(rec))
+        up.replies.append(reply)
     make_task(tmp_path / "tasks", "model", test_sh=ANSWER_TEST_SH)
     agent = make_agent(tmp_path / "agent", script=CALLER)
     try:
@@ -69,8 +74,19 @@ def test_a_lone_surrogate_in_a_requested_model_is_recorded_not_fatal(tmp_path: P
     doc = json.loads(res.stdout)
     assert [(t["verified"], t["reward"], t["fault"]) for t in doc["trials"]] == [(True, 1, None)] * 2
     assert len(up.seen) == 2  # each call reached the upstream as the agent sent it
-    calls = [e.call for e in RunLog(tmp_path / "runs" / doc["run_id"]) if e.event == "model.called"]
+    return doc, [e.call for e in RunLog(tmp_path / "runs" / doc["run_id"]) if e.event == "model.called"]
+
+
+def test_a_lone_surrogate_in_a_requested_model_is_recorded_not_fatal(tmp_path: Path) -> None:
+    rec = next(r for r in RECORDED if r.name.startswith("openai-chat/") and not r.stream and r.status == 200)
+    _, calls = _run_with_upstream(tmp_path, reply_of(rec))
     assert [c.requested_model for c in calls] == ["gpt-4o-mini\ufffd"] * 2
+
+
+def test_a_lone_surrogate_the_provider_echoes_in_its_error_is_recorded_not_fatal(tmp_path: Path) -> None:
+    body = b'{"error": {"message": "The model `gpt-4o-mini\\ud800` does not exist", "type": "invalid_request_error"}}'
+    _, calls = _run_with_upstream(tmp_path, Reply(status=404, chunks=[body], content_length=True))
+    assert [(c.status, "gpt-4o-mini\ufffd` does not exist" in (c.error or "")) for c in calls] == [(404, True)] * 2
 
 
 def test_the_logs_writer_replaces_a_lone_surrogate_it_is_handed() -> None:
