@@ -158,10 +158,15 @@ def _codex(stdout: str) -> _Parsed:
     return message, usage, None, turns or None, error
 
 
-_SIZE = r"([\d.,]+)\s*([kKmM]?)"
+_SIZE = r"([\d.,]+)(?:\s*([kKmM]))?"
 _TOKENS = re.compile(r"^Tokens:\s*(.*?)\.?\s*(?:Cost:|$)")
 _COST = re.compile(r"Cost:\s*\$([\d.,]+)\s*message,\s*\$([\d.,]+)\s*session")
-_PART = re.compile(_SIZE + r"\s+([a-z ]+?)\s*$")
+_PART = re.compile(_SIZE + r"\s+([a-z][a-z ]*)$")
+"""One `12.3k sent` part of the line, stripped. Written so that no two parts of the pattern can take the same
+characters: `\\s*([kKmM]?)\\s+([a-z ]+?)\\s*$` backtracked through every split of a run of spaces, so a printed
+`Tokens: 111...1` + spaces + `!` of 300 characters took 5 s of CPU and one of 2,000 hung the attempt."""
+MAX_REPORT_LINE = 512
+"""Longest line read as aider's token report (its own are under 120 characters); longer ones are the agent's text."""
 
 
 def _size(number: str, suffix: str) -> int | None:
@@ -190,7 +195,7 @@ def _aider(stdout: str) -> _Parsed:
     turns = 0
     kept: list[str] = []
     for line in stdout.splitlines():
-        m = _TOKENS.match(line.strip())
+        m = _TOKENS.match(line.strip()) if len(line) <= MAX_REPORT_LINE else None
         if m is None:
             if line.strip():
                 kept.append(line.rstrip())
@@ -200,7 +205,7 @@ def _aider(stdout: str) -> _Parsed:
             pm = _PART.match(piece.strip())
             if pm:
                 name = pm.group(3).strip().replace(" ", "_")
-                size = _size(pm.group(1), pm.group(2))
+                size = _size(pm.group(1), pm.group(2) or "")
                 if size is not None:
                     usage[name] = usage.get(name, 0) + size
         c = _COST.search(line)
