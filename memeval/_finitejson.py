@@ -1,4 +1,4 @@
-"""JSON written by the agent's side, read so that every number in it is one memeval can hold.
+"""JSON written by the agent's side, read so that memeval can hold every number in it and write every string.
 
 `json.loads` accepts what Python's JSON allows and a float cannot hold: `NaN`, `Infinity`, `1e999` (read as
 infinity) and integers of any size up to 4,300 digits (past that it raises ValueError, not JSONDecodeError). Such
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 MAX_INT_DIGITS = 30
@@ -55,7 +56,11 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def loads_finite(text: str | bytes, *, unique_keys: bool = False) -> Any:
-    """`text` parsed as JSON whose every number is finite and of at most `MAX_INT_DIGITS` digits.
+    r"""`text` parsed as JSON whose every number is finite and of at most `MAX_INT_DIGITS` digits.
+
+    A lone surrogate (`"\ud800"`, which `json.loads` gives as a `str` no UTF-8 writer can encode: the event log's
+    line then raised `UnicodeEncodeError` and ended the whole run) is read as U+FFFD; a surrogate pair is one
+    character, as in `json.loads`. Bytes are decoded strictly (UTF-8 holding an encoded surrogate is not JSON).
 
     With `unique_keys`, an object naming a key twice is refused too: `json.loads` keeps the last value, so
     text appended inside a file written from other text (`{"reward": 0, "answer": "...", "reward": 1}`)
@@ -67,7 +72,69 @@ def loads_finite(text: str | bytes, *, unique_keys: bool = False) -> Any:
         RecursionError: nested deeper than the interpreter's recursion limit.
     """
     hook = _unique if unique_keys else None
+    if isinstance(text, bytes | bytearray):
+        text = bytes(text).decode(json.detect_encoding(text))  # strict: an encoded lone surrogate is no JSON text
+    text = _ESCAPE.sub(_whole_char, text) if "\\u" in text else text
     return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=hook)
 
 
-__all__ = ["MAX_INT_DIGITS", "NotFiniteJSON", "RepeatedKey", "loads_finite"]
+_ESCAPE = re.compile(r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+"""An escaped backslash, an escaped surrogate pair, or a lone escaped surrogate: matched left to right, so each
+`\\u` found is a real escape (one after an escaped backslash, `\\\\ud800`, is text and is skipped with it)."""
+
+
+def _whole_char(m: re.Match[str]) -> str:
+    """A lone surrogate escape as U+FFFD; an escaped backslash or a surrogate pair as it was."""
+    return "\\ufffd" if len(m.group()) == 6 else m.group()
+
+
+def utf8_text(text: str) -> str:
+    r"""`text` with each lone surrogate (from a `\ud800` escape in JSON `json.loads` read) as U+FFFD.
+
+    Such a `str` cannot be encoded as UTF-8: written into the event log it raised `UnicodeEncodeError`. Text that
+    has none (nearly all) is returned as it is, unchanged and uncopied.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+MAX_KEPT_DEPTH = 32
+"""Deepest nesting of the agent's JSON kept as JSON on the record (a claim's `self_reported`). pydantic reads a log
+line with a recursion limit of about 200 levels and writes one with a limit of about 250: a value nested past either
+made the run's whole log unreadable, or its write raise. Real usage objects are 3 or 4 deep."""
+
+
+def json_depth(value: Any, stop: int = MAX_KEPT_DEPTH) -> int:
+    """How deeply `value` (parsed JSON: dicts, lists, scalars) nests: 0 for a scalar, 1 for `{}` or `[1]`.
+
+    Walked without recursion, and stops counting past `stop` (returns `stop + 1`), so a value of any depth is
+    measured in time linear in its size and in constant stack.
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            depth += 1
+            if depth > stop:
+                return stop + 1
+            deepest = max(deepest, depth)
+            stack.extend((child, depth) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+__all__ = [
+    "MAX_INT_DIGITS",
+    "MAX_KEPT_DEPTH",
+    "NotFiniteJSON",
+    "RepeatedKey",
+    "json_depth",
+    "loads_finite",
+    "utf8_text",
+]

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from memeval._finitejson import loads_finite
+from memeval._finitejson import MAX_KEPT_DEPTH, json_depth, loads_finite
 
 ClaimFormat = Literal["claude-stream-json", "codex-jsonl", "aider-text", "gemini-json", "opencode-jsonl"]
 """The output formats a claim can be read from, one per preset."""
@@ -74,6 +74,8 @@ def parse_claim(fmt: ClaimFormat, stdout: str) -> Claim:
     if parser is None:
         raise ValueError(f"unknown claim format {fmt!r}; use one of {', '.join(CLAIM_FORMATS)}")
     message, usage, cost, turns, error = parser(stdout)
+    if json_depth(usage) > MAX_KEPT_DEPTH:
+        usage = {}  # the agent's printed usage nested past what the log keeps (see MAX_KEPT_DEPTH): not kept
     reported = None
     if usage or cost is not None or turns is not None or error:
         reported = {"format": fmt, "usage": usage or None, "cost_usd": cost, "turns": turns, "error": error}
@@ -104,11 +106,15 @@ def _num(v: object) -> float | None:
     return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
 
 
-def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
-    """Add the numbers of `part` into `total`, nested dicts included."""
+def _add(total: dict[str, Any], part: dict[str, Any], depth: int = 1) -> None:
+    """Add the numbers of `part` into `total`, nested dicts included down to `MAX_KEPT_DEPTH` levels.
+
+    The agent's text: deeper ones are left out, which also keeps this recursion far from Python's limit.
+    """
     for k, v in part.items():
         if isinstance(v, dict):
-            _add(total.setdefault(k, {}), v)
+            if depth < MAX_KEPT_DEPTH:
+                _add(total.setdefault(k, {}), v, depth + 1)
         elif _num(v) is not None:
             total[k] = total.get(k, 0) + v
 
@@ -152,10 +158,15 @@ def _codex(stdout: str) -> _Parsed:
     return message, usage, None, turns or None, error
 
 
-_SIZE = r"([\d.,]+)\s*([kKmM]?)"
+_SIZE = r"([\d.,]+)(?:\s*([kKmM]))?"
 _TOKENS = re.compile(r"^Tokens:\s*(.*?)\.?\s*(?:Cost:|$)")
 _COST = re.compile(r"Cost:\s*\$([\d.,]+)\s*message,\s*\$([\d.,]+)\s*session")
-_PART = re.compile(_SIZE + r"\s+([a-z ]+?)\s*$")
+_PART = re.compile(_SIZE + r"\s+([a-z][a-z ]*)$")
+"""One `12.3k sent` part of the line, stripped. Written so that no two parts of the pattern can take the same
+characters: `\\s*([kKmM]?)\\s+([a-z ]+?)\\s*$` backtracked through every split of a run of spaces, so a printed
+`Tokens: 111...1` + spaces + `!` of 300 characters took 5 s of CPU and one of 2,000 hung the attempt."""
+MAX_REPORT_LINE = 512
+"""Longest line read as aider's token report (its own are under 120 characters); longer ones are the agent's text."""
 
 
 def _size(number: str, suffix: str) -> int | None:
@@ -184,7 +195,7 @@ def _aider(stdout: str) -> _Parsed:
     turns = 0
     kept: list[str] = []
     for line in stdout.splitlines():
-        m = _TOKENS.match(line.strip())
+        m = _TOKENS.match(line.strip()) if len(line) <= MAX_REPORT_LINE else None
         if m is None:
             if line.strip():
                 kept.append(line.rstrip())
@@ -194,7 +205,7 @@ def _aider(stdout: str) -> _Parsed:
             pm = _PART.match(piece.strip())
             if pm:
                 name = pm.group(3).strip().replace(" ", "_")
-                size = _size(pm.group(1), pm.group(2))
+                size = _size(pm.group(1), pm.group(2) or "")
                 if size is not None:
                     usage[name] = usage.get(name, 0) + size
         c = _COST.search(line)

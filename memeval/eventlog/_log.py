@@ -33,9 +33,20 @@ _SEQ = attrgetter("seq")
 
 
 def canonical(ev: Event) -> bytes:
-    """The event as one canonical JSON line (sorted keys, compact, UTF-8, ending in a newline)."""
+    """The event as one canonical JSON line (sorted keys, compact, UTF-8, ending in a newline).
+
+    A lone surrogate in a string (which no UTF-8 can hold) is written as U+FFFD rather than raised: one such
+    character, in text from an agent, ended the whole run. The readers where such text enters replace it
+    already (`memeval._finitejson.utf8_text`); this is the last guard.
+    """
     data = ev.model_dump(mode="json")
-    return (json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    line = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+    try:
+        return line.encode()
+    except UnicodeEncodeError:  # a lone surrogate from text an agent or upstream wrote, missed where it was read
+        from memeval._finitejson import utf8_text
+
+        return utf8_text(line).encode()
 
 
 class LogRead(NamedTuple):

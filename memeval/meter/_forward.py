@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from memeval._finitejson import utf8_text
 from memeval.clock import utc_now
 from memeval.meter import _json
 from memeval.meter import _providers as registry
@@ -316,8 +317,13 @@ def _request_doc(body: bytes, headers: Headers) -> Any:
 
 
 def _requested_model(doc: Any) -> str | None:
+    r"""The request's `model`, a lone surrogate in it read as U+FFFD.
+
+    Kept raw (`"gpt-4o\ud800"`, the agent's text), its `model.called` line could not be encoded and the whole run
+    ended in `UnicodeEncodeError`.
+    """
     model = doc.get("model") if isinstance(doc, dict) else None
-    return model if isinstance(model, str) else None
+    return utf8_text(model) if isinstance(model, str) else None
 
 
 def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:

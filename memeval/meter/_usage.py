@@ -133,9 +133,19 @@ class UsageState:
         )
 
 
+MAX_TOKEN_COUNT = 10**12
+"""Largest token count read as one: a hundred thousand times any model's context window. A count past it is no
+measurement (an upstream answering `"prompt_tokens": 1e400`-sized integers made the call's cost `inf`, which the
+record refused, so `memeval ab`, `results` and `replay` of the run all failed), and reads as an absent one."""
+
+
 def as_int(value: Any) -> int | None:
-    """A token count: a non-negative integer, or None when absent, not an integer (bools excluded) or below 0."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+    """A token count: an integer in [0, `MAX_TOKEN_COUNT`], else None.
+
+    None when absent, not an integer (bools excluded), below 0 or past `MAX_TOKEN_COUNT`.
+    """
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_TOKEN_COUNT
+    return value if ok else None
 
 
 def as_dict(value: Any) -> dict[str, Any]:

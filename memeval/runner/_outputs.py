@@ -13,7 +13,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from memeval._finitejson import loads_finite
+from memeval._finitejson import MAX_KEPT_DEPTH, json_depth, loads_finite
 from memeval.agents import ClaimFormat, parse_claim
 from memeval.eventlog import ClaimRecorded
 from memeval.runner._sinks import ArtifactSink, EventSink
@@ -96,7 +96,10 @@ def record_claim(
     if raw is not None:
         try:
             data = loads_finite(raw.decode("utf-8"))
+            as_text = json_depth(data) > MAX_KEPT_DEPTH  # nested past what the log reads back: kept as its text
         except (ValueError, RecursionError):  # the agent's file: any bytes, numbers no float holds (NotFiniteJSON)
+            as_text = True
+        if as_text:
             data = {"message": raw.decode("utf-8", "replace")[:4000]}
         if isinstance(data, dict):
             message = str(data.get("message", ""))[:4000]

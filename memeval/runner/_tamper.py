@@ -354,30 +354,44 @@ def classify(
     return out
 
 
+_UNREAD: dict[type[Exception], str] = {
+    UnicodeDecodeError: "is not UTF-8 to memeval",
+    RecursionError: "nests deeper than memeval's JSON reader",
+}
+"""Why Python's `json` refused a `package.json` Node reads: Node decodes bad UTF-8 as U+FFFD, parses any depth and
+reads a 5,000-digit number as a float, where `json.loads` raises (`ValueError` past 4,300 digits)."""
+
+
 def _package_json(path: Path, pristine: Path | None, rel: str) -> str | None:
     """Why the agent's `package.json` at `path` is a finding, or None.
 
     The finding names the keys of `PACKAGE_JSON_KEYS` it added or changed against the task's (`pristine / rel`;
-    none if absent). A file that is a link or over `MAX_CONFIG_BYTES` cannot be checked, and says so; one that is
-    not a JSON object is none (npm and the runners refuse it: nothing in it is run).
+    none if absent). A file that is a link, over `MAX_CONFIG_BYTES` or that Python's `json` cannot read cannot be
+    checked, and says so (Node reads what `json.loads` refuses: bad UTF-8, deep nesting, a 5,000-digit number, and
+    ran a `pretest` hidden so); one that is not JSON, or not an object, is none (npm and the runners refuse it).
     """
     if os.path.islink(path):
         return "package.json as a symbolic link: npm and Node test runners read its `scripts` and runner sections"
     head = _read_head(path, MAX_CONFIG_BYTES + 1)
 
-    def keys(data: bytes) -> dict[str, object] | None:
+    def keys(data: bytes) -> dict[str, object] | str | None:
         try:
             doc = json.loads(data.decode("utf-8-sig")) if data else {}
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            return None
+        except json.JSONDecodeError:
+            return None  # not JSON: npm refuses it too, nothing in it runs
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            return _UNREAD.get(type(exc), "holds a number too long for memeval's JSON reader")
         return {k: doc[k] for k in PACKAGE_JSON_KEYS if k in doc} if isinstance(doc, dict) else None
 
     if len(head) > MAX_CONFIG_BYTES:
         return f"package.json over {MAX_CONFIG_BYTES} bytes, too large to check for `scripts` and runner sections"
     mine = keys(head)
+    if isinstance(mine, str):
+        return f"package.json that {mine}, which Node may still read: its `scripts` and runner sections not checked"
     if mine is None:
         return None
     before = keys(_read_head(pristine / rel)) if pristine is not None else {}
+    before = before if isinstance(before, dict) else {}
     changed = sorted(k for k in PACKAGE_JSON_KEYS if (before or {}).get(k) != mine.get(k))
     if not changed:
         return None
