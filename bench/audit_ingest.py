@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 import httpx
+from _code import pythonpath
 from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -296,7 +297,7 @@ def compare(args: argparse.Namespace) -> None:
                 cmd += ["--db", new_pg_database(base, f"bench_{label}_{os.getpid()}")]
             t = time.perf_counter()
             run = subprocess.run(
-                cmd, env={**os.environ, "PYTHONPATH": str(code)}, cwd=code, capture_output=True, text=True
+                cmd, env={**os.environ, "PYTHONPATH": pythonpath(code)}, cwd=code, capture_output=True, text=True
             )
             if run.returncode != 0:
                 print(f"{label} ({code}) failed:\n{run.stderr[-3000:]}")

@@ -20,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+from _code import pythonpath
 from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +66,9 @@ def main() -> None:
     for _ in range(args.rounds):
         for code in codes:
             cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest_cpu.py"), "--here", "--events", str(args.events)]
-            run = subprocess.run(cmd, env={**os.environ, "PYTHONPATH": str(code)}, capture_output=True, text=True)
+            run = subprocess.run(
+                cmd, env={**os.environ, "PYTHONPATH": pythonpath(code)}, capture_output=True, text=True
+            )
             print(run.stdout.strip() if run.returncode == 0 else f"{code} failed:\n{run.stderr[-2000:]}", flush=True)
 
 

@@ -30,6 +30,7 @@ import uuid
 from pathlib import Path
 from types import ModuleType
 
+from _code import pythonpath
 from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,7 +110,7 @@ def main() -> int:
                         url = f"sqlite:///{scratch_dir('memeval-same-')}/s.sqlite"
                     else:
                         url = throughput_bench().new_pg_database(pg, f"same_{label}_{workers}_{os.getpid()}")
-                    env = {**os.environ, "PYTHONPATH": str(code), "MEMEVAL_AUDIT_WORKERS": workers.strip()}
+                    env = {**os.environ, "PYTHONPATH": pythonpath(code), "MEMEVAL_AUDIT_WORKERS": workers.strip()}
                     cmd = [
                         sys.executable,
                         str(ROOT / "bench" / "audit_ingest_same.py"),

@@ -32,6 +32,7 @@ from typing import Any
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._casefree import lowered_twin
 from memeval.redact._scanners import memeval_result
@@ -375,36 +376,20 @@ class ContextRecognizer(EntityRecognizer):
 
 
 class _KeywordIndex:
-    """Which of many keywords a (lower-cased) text holds, for less than one `in` test per keyword.
+    """Which of many keywords a (lower-cased) text holds: `{k for k in keywords if k in text}`.
 
     Hundreds of provider rules (`rules/kingfisher.toml`) are keyed by literals that are in almost
-    no text. Each keyword is filed under one of its 3-character pieces (the one fewest keywords
-    share); the text's pieces are collected once, and only the keywords filed under a piece the
-    text holds are looked for with `in`. The answer is exactly `{k for k in keywords if k in text}`
-    (a keyword under 3 characters is always looked for).
+    no text; all keywords are found by one native multi-literal scan of the text
+    (`memeval._literals.LiteralSet`: about 7 us for a batch's 5 kB of joined readings, where an
+    index by 3-character pieces took about 570 us in Python).
     """
 
     def __init__(self, keywords: tuple[str, ...]) -> None:
-        unique = tuple(dict.fromkeys(keywords))
-        count: Counter[str] = Counter(g for k in unique for g in {k[i : i + 3] for i in range(len(k) - 2)})
-        self._short = tuple(k for k in unique if len(k) < 3)
-        self._by_gram: dict[str, list[str]] = {}
-        for k in unique:
-            if len(k) >= 3:
-                gram = min((k[i : i + 3] for i in range(len(k) - 2)), key=lambda g: (count[g], g))
-                self._by_gram.setdefault(gram, []).append(k)
-        self._grams = frozenset(self._by_gram)
+        self._literals = LiteralSet(keywords)
 
     def present(self, text: str) -> set[str]:
         """The keywords that occur in `text` (compare them lower-cased with a lower-cased text)."""
-        found = {k for k in self._short if k in text}
-        if not self._by_gram:
-            return found
-        # the filed pieces among the text's 3-character pieces: the pieces go straight into the
-        # intersection (no set of them is built; a third less CPU on a batch's joined ids)
-        for g in self._grams.intersection(map("".join, zip(text, text[1:], text[2:], strict=False))):
-            found.update(k for k in self._by_gram[g] if k in text)
-        return found
+        return self._literals.present(text)
 
 
 _JOIN = "\n\n\n"

@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from memeval._literals import LiteralSet
 from memeval.redact._views import View
 
 if TYPE_CHECKING:
@@ -86,7 +87,9 @@ def prefix_heads(prefixes: Iterable[str]) -> frozenset[str] | None:
     return frozenset(heads) if all(len(h) == 3 for h in heads) else None
 
 
-def gap_view(text: str, prefixes: dict[str, int], heads: frozenset[str] | None = None) -> View | None:
+def gap_view(
+    text: str, prefixes: dict[str, int], heads: frozenset[str] | None = None, found_by: LiteralSet | None = None
+) -> View | None:
     """One line per (prefix occurrence, number of gaps joined), mapped to `text`; None when none.
 
     Args:
@@ -96,19 +99,29 @@ def gap_view(text: str, prefixes: dict[str, int], heads: frozenset[str] | None =
             before its first gap is not joined.
         heads: `prefix_heads(prefixes)`, or None. A prefix occurs only where its first three
             characters do, so the text's 3-character pieces are matched against `heads` once
-            (one set operation) and only prefixes whose head is among them are looked for: most
-            texts hold none, and the 164 `find`s a text cost about twice as much.
+            (one set operation) and only prefixes whose head is among them are looked for.
+        found_by: `LiteralSet(prefixes)`, or None: the prefixes the text holds are found by one
+            native scan and only those are looked for (`heads` is then not read). Most texts hold
+            none, and the 164 `find`s a text cost about twice a scan by pieces, which costs
+            several times this one. The view is the same with either screen or none: a prefix
+            not in the text has no occurrence to join, and the others are read in `prefixes`' order.
     """
-    present = None
-    if heads is not None:
-        present = heads.intersection(map("".join, zip(text, text[1:], text[2:], strict=False)))
-        if not present:
+    if found_by is not None:
+        held = found_by.present(text)
+        if not held:
             return None
+        order = list(prefixes)
+        items = [(p, prefixes[p]) for p in sorted(held, key=order.index)]
+    else:
+        present = None
+        if heads is not None:
+            present = heads.intersection(map("".join, zip(text, text[1:], text[2:], strict=False)))
+            if not present:
+                return None
+        items = [(p, full) for p, full in prefixes.items() if present is None or p[:3] in present]
     out: list[str] = []
     orig: list[int] = []
-    for p, full in prefixes.items():
-        if present is not None and p[:3] not in present:
-            continue
+    for p, full in items:
         at = text.find(p)
         while at >= 0:
             if at == 0 or not (text[at - 1].isascii() and text[at - 1].isalnum()):

@@ -24,12 +24,13 @@ from functools import partial
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
+from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._context import ContextRecognizer
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
-from memeval.redact._gaps import gap_view, prefix_heads, reversed_span, rlo_view, whole_across_gap
+from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
 from memeval.redact._solo import SoloRuleRecognizer
@@ -190,7 +191,7 @@ class Redactor:
             Reading("joined", joined_view),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
-                "gap-joined", partial(gap_view, prefixes=prefixes, heads=prefix_heads(prefixes)), keep=whole_across_gap
+                "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
             ),
         )
         """The character readings each text is also scanned in (`_decoded`), each with its map back to the text."""

@@ -11,6 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memeval._literals import LiteralSet
 from memeval.redact import get_redactor
 from memeval.redact._context import ContextRecognizer, _KeywordIndex, load_rules
 from memeval.redact._gaps import gap_view, prefix_heads
@@ -68,3 +69,20 @@ def test_keyword_index_on_sample_and_short_texts() -> None:
     for t in _sample_texts():
         low = t.lower()
         assert INDEX.present(low) == {k for k in KEYWORDS if k in low}
+
+
+FOUND_BY = LiteralSet(PREFIXES)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(sorted(PREFIXES) + GLUE + PARTS), max_size=14))
+def test_gap_view_found_by_a_native_scan_is_gap_view(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert gap_view(text, PREFIXES, found_by=FOUND_BY) == gap_view(text, PREFIXES)
+
+
+def test_gap_view_found_by_a_native_scan_on_sample_and_short_texts() -> None:
+    texts = _sample_texts() + ["", "A", "AK", "AKI", "AKIA", "AKIA ABCD EFGH IJKL MNOP", "ghp_ abcd\n  EFGH1234"]
+    texts += ["ghp_ abcd github_pat_ 1234 AKIA ABCD EFGH"]  # two prefixes: lines in `prefixes`' order
+    for t in texts:
+        assert gap_view(t, PREFIXES, found_by=FOUND_BY) == gap_view(t, PREFIXES), t[:80]

@@ -16,7 +16,7 @@ import pytest
 from corpus_contexts import load_corpus
 
 from memeval.redact import get_redactor
-from memeval.redact._truncated import MIN_BODY, derive, derive_all, parse_head
+from memeval.redact._truncated import MIN_BODY, TruncatedTokenRecognizer, derive, derive_all, parse_head
 
 
 @pytest.fixture(scope="module")
@@ -101,3 +101,27 @@ def test_prefix_like_words_and_look_alikes_are_untouched(rules) -> None:  # type
         (t, out.findings) for t, out in zip(texts, get_redactor().redact_many(texts), strict=True) if out.findings
     ]
     assert not touched, touched
+
+
+def _candidates_by_in(rec: TruncatedTokenRecognizer, text: str) -> list[object]:
+    """The candidate rules as testing every prefix with `in` picks them (the definition)."""
+    picked = [r for p, rs in rec._by_prefix.items() if p in text for r in rs]
+    picked += [r for p, rs in rec._by_lower_prefix.items() if p in text.lower() for r in rs]
+    return list(dict.fromkeys(picked))
+
+
+def test_candidate_rules_are_those_of_the_prefixes_present_in_table_order(rules) -> None:  # type: ignore[no-untyped-def]
+    """`_candidates` (prefixes found by one native scan) picks what testing each prefix with `in` picks, in order."""
+    rec = TruncatedTokenRecognizer(rules)
+    rec.load()
+    prefixes = [p for r in rules for p in r.prefixes]
+    rnd = random.Random(17)
+    glue = [" ", "\n", "x", "Ab9", "é", "_", "-", ""]
+    texts = [" ".join(rnd.choice(prefixes) + rnd.choice(glue) for _ in range(rnd.randint(0, 12))) for _ in range(300)]
+    texts += [t.upper() for t in texts[:50]] + [t.lower() for t in texts[50:100]]
+    texts += [c.text for c in load_corpus()][:2000] + ["", "a", "AKIA", "akia", "ghp_ghp_"]
+    picked_any = 0
+    for text in texts:
+        assert rec._candidates(text) == _candidates_by_in(rec, text), text[:80]
+        picked_any += bool(rec._candidates(text))
+    assert picked_any > 300
