@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner_helpers import trials_by_id
+from hostile import assert_refused
 from test_breaker_git_hook import run_on_git_task
 
 from memeval.runner._gitguard import scan_git_config
@@ -33,12 +33,9 @@ FILTER_IN_INCLUDE = (
 
 
 @pytest.mark.parametrize("agent", [FILTER_IN_CONFIG, FILTER_IN_INCLUDE], ids=["config", "included"])
-def test_a_git_filter_left_by_the_agent_does_not_run_in_the_verifier(tmp_path: Path, run_ab, agent: str):
-    code, doc, err = run_on_git_task(tmp_path, run_ab, agent)
-    assert code in (0, 1), err
-    for tr in trials_by_id(doc).values():
-        assert tr["fault"] is None, tr["fault"]
-        assert (tr["verified"], tr["reward"]) == (False, 0), tr
+def test_a_git_filter_left_by_the_agent_does_not_run_in_the_verifier(hostile, agent: str):
+    for tr in run_on_git_task(hostile, agent, (0, 1)).trials:
+        assert_refused(tr)
 
 
 def test_driver_names_are_read_from_the_config_and_its_includes(tmp_path: Path):
