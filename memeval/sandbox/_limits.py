@@ -55,6 +55,8 @@ DEFAULT_STORAGE_MB = 10240
 """`--default-storage-mb`'s default: Harbor's own default for a task's `storage_mb` (10 GiB)."""
 DEFAULT_MEMORY_MB = 2048
 """`--default-memory-mb`'s default (2 GiB, applied under cgroups only)."""
+STORAGE_LIMIT_PREFIX = "storage limit of "
+"""How `DiskWatch`'s reason for a world grown past its cap begins (the runner tells it from the others by it)."""
 MAX_BYTES = 1 << 50
 """Largest size `parse_size_mb` accepts (1 PiB)."""
 _CG = Path("/sys/fs/cgroup")
@@ -280,7 +282,7 @@ class DiskWatch:
             return exc.reason()
         if self.grown > self.cap:
             return (
-                f"storage limit of {self.cap >> 20} MiB ({self.source}) exceeded: the world's "
+                f"{STORAGE_LIMIT_PREFIX}{self.cap >> 20} MiB ({self.source}) exceeded: the world's "
                 f"writable folders grew by {self.grown >> 20} MiB"
             )
         return None
