@@ -20,7 +20,9 @@ followed) when it starts and then about once a second (less often when a walk is
 tenth of the time spent walking); when they have grown by more than the limit the sandbox is
 killed and its turn ends `errored` with the reason. The sandbox's own `/tmp` is a fresh folder on
 disk, counted with them (it was a tmpfs: memory). Verifiers are watched the same way. What is
-written between two checks can go past the limit until the next one.
+written between two checks can go past the limit until the next one, or fill the disk: the runner
+refuses a run whose disk cannot hold its tasks' caps and frees a world that filled it
+(`memeval.runner._room`).
 
 A task whose task.toml names no `storage_mb` or no `memory_mb` gets the run's defaults
 (`DefaultLimits`, set by `memeval ab --default-storage-mb/--default-memory-mb` and recorded on the

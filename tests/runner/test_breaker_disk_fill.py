@@ -76,7 +76,7 @@ def test_an_agent_that_fills_the_disk_gets_a_fault_and_no_second_attempt(
     _no_work_left(run.run_dir)
     # resuming gives neither trial another attempt
     again = hostile.run(
-        "--concurrency", "1", "--default-storage-mb", default_mb, "--resume", run.doc["run_id"], codes=(3,)
+        "--concurrency", "1", "--default-storage-mb", default_mb, "--resume", run.doc["run_id"], codes=(0, 3)
     )
     assert [t["attempts"] for t in again.trials] == [1, 1], again.trials
     assert sum(e["event"] == "trial.started" for e in again.events()) == 2
@@ -95,4 +95,20 @@ def test_a_fill_past_the_tasks_own_cap_ends_the_turn_and_the_run_goes_on(hostile
             assert trial["fault"]["code"] == "protocol" and "storage limit of 16 MiB" in trial["fault"]["message"]
         else:
             assert (trial["verified"], trial["reward"]) == (True, 1), trial
+    _no_work_left(run.run_dir)
+
+
+def test_a_program_the_agent_left_that_fills_the_disk_under_the_verifier_is_a_fault_not_a_stop(
+    hostile: HostileRig, small_runs: Path
+):
+    # the agent's turn writes little; the program it leaves, which test.sh runs, fills the disk
+    leave = "printf 'head -c 300M /dev/zero > /app/vfill\\n' > /app/prog.sh\n"
+    test_sh = "bash /app/prog.sh\necho 1 > /logs/verifier/reward.txt\n"
+    run = hostile(leave, "--concurrency", "1", codes=(3,), test_sh=test_sh)
+    assert len(run.trials) == 2
+    for trial in run.trials:
+        fault = trial["fault"]
+        assert (fault["code"], fault["phase"]) == ("protocol", "verify"), trial
+        assert "the verifier filled the disk" in fault["message"] and "reward is not read" in fault["message"], fault
+        assert trial["execution"] == "completed" and trial["attempts"] == 1, trial
     _no_work_left(run.run_dir)
