@@ -71,7 +71,7 @@ def disk_full(path: Path) -> int | None:
 def check_room(opts: AbOptions) -> None:
     """Refuse a run whose trials at once may write more than the runs folder's disk has free.
 
-    The need, in bytes: the sum of the `opts.concurrency` largest per-trial storage caps its tasks
+    The need, in bytes: the sum of the `opts.concurrency` (at most the planned trials) largest per-trial caps its tasks
     name (task.toml `storage_mb` or `storage`; a task naming none counts 0, the run's default is
     not counted), each arm and repeat of a task a trial, plus `RESERVE_MB` MiB per trial at once.
     A Ray run builds its worlds on other machines and is not checked here.
@@ -90,7 +90,7 @@ def check_room(opts: AbOptions) -> None:
             continue
         if limits.disk_bytes:
             caps += [(limits.disk_bytes, f"task {task.task_id}")] * (len(MODES) * max(1, opts.repeats))
-    at_once = max(1, opts.concurrency)
+    at_once = max(1, min(opts.concurrency, len(opts.task_set.tasks) * len(MODES) * max(1, opts.repeats)))
     caps.sort(key=lambda c: c[0], reverse=True)
     need = sum(c for c, _ in caps[:at_once]) + (RESERVE_MB << 20) * at_once
     free = free_bytes(opts.runs_dir)
