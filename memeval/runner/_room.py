@@ -3,11 +3,14 @@
 A task's `storage_mb` is held by a watch that looks about once a second (`memeval.sandbox.DiskWatch`),
 so what it promises must fit on the disk that holds the worlds: the runs folder's. Two rules:
 
-- Before a run starts (new or resumed), the runs folder's free space must cover what the trials
-  that may run at once can write under the storage caps their tasks name: the `concurrency`
-  largest task.toml `storage_mb` values (every arm and repeat a trial) plus `RESERVE_MB` a trial
+- Before a run starts (new or resumed), the runs folder's free space must cover what one trial
+  can write under the largest storage cap its tasks name (task.toml `storage_mb`) plus `RESERVE_MB`
   for memeval's own files (kept outputs, events, the world's copies). If not, the run is refused
-  with the numbers and the fixes (`UsageError`, exit 2) before anything is stored. The run's
+  with the numbers and the fixes (`UsageError`, exit 2) before anything is stored. When only the
+  trials that may run at once (the `concurrency` largest caps, every arm and repeat a trial) would
+  not fit together, the run goes on with a warning on stderr: public Harbor tasks name
+  `storage_mb = 10240` as a matter of course, and refusing those at a concurrency of 8 would ask
+  80 GiB free of every host, while most trials write far less than their cap. The run's
   `--default-storage-mb` (memeval's own number, 10 GiB, for tasks naming none) is not counted: at
   the default concurrency it would ask 40-80 GiB free of every host. Capping each trial at its
   share of the free space instead was weighed and not taken: a run would hold limits its tasks
@@ -28,6 +31,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import sys
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,16 +73,17 @@ def disk_full(path: Path) -> int | None:
 
 
 def check_room(opts: AbOptions) -> None:
-    """Refuse a run whose trials at once may write more than the runs folder's disk has free.
+    """Refuse a run one of whose trials may write more than its runs folder's disk has free; warn of more at once.
 
-    The need, in bytes: the sum of the `opts.concurrency` (at most the planned trials) largest per-trial caps its tasks
-    name (task.toml `storage_mb` or `storage`; a task naming none counts 0, the run's default is
-    not counted), each arm and repeat of a task a trial, plus `RESERVE_MB` MiB per trial at once.
+    The caps are the per-trial ones its tasks name (task.toml `storage_mb` or `storage`; a task
+    naming none counts 0, the run's default is not counted), each arm and repeat of a task a trial,
+    each with `RESERVE_MB` MiB for memeval's own files. The warning (one `warning: ...` line on
+    stderr) weighs the sum of the `opts.concurrency` (at most the planned trials) largest.
     A Ray run builds its worlds on other machines and is not checked here.
 
     Raises:
-        UsageError: the need exceeds `free_bytes(opts.runs_dir)`; the line names the folder, both
-            numbers in MiB, the largest cap and where it comes from, and the fixes.
+        UsageError: the largest cap plus `RESERVE_MB` exceeds `free_bytes(opts.runs_dir)`; the line
+            names the folder, both numbers in MiB, the largest cap and where it comes from, and the fixes.
     """
     if opts.executor == "ray":
         return
@@ -92,16 +97,22 @@ def check_room(opts: AbOptions) -> None:
             caps += [(limits.disk_bytes, f"task {task.task_id}")] * (len(MODES) * max(1, opts.repeats))
     at_once = max(1, min(opts.concurrency, len(opts.task_set.tasks) * len(MODES) * max(1, opts.repeats)))
     caps.sort(key=lambda c: c[0], reverse=True)
-    need = sum(c for c, _ in caps[:at_once]) + (RESERVE_MB << 20) * at_once
     free = free_bytes(opts.runs_dir)
-    if need <= free:
-        return
-    largest = f"; the largest is {caps[0][0] >> 20} MiB ({caps[0][1]})" if caps else ""
-    raise UsageError(
-        f"the runs folder {opts.runs_dir} has {free >> 20} MiB free, but {at_once} trial(s) at once may write "
-        f"{need >> 20} MiB (their task.toml storage_mb{largest}, plus {RESERVE_MB} MiB each for memeval's own files): "
-        "free some space, give --runs-dir on a larger disk, or lower --concurrency"
-    )
+    one = (caps[0][0] if caps else 0) + (RESERVE_MB << 20)
+    if one > free:
+        largest = f"{caps[0][0] >> 20} MiB ({caps[0][1]}'s task.toml storage_mb)" if caps else "nothing"
+        raise UsageError(
+            f"the runs folder {opts.runs_dir} has {free >> 20} MiB free, but one trial may write {one >> 20} MiB "
+            f"(its cap of {largest}, plus {RESERVE_MB} MiB for memeval's own files): free some space, give "
+            "--runs-dir on a larger disk, or lower the task's storage_mb"
+        )
+    need = sum(c for c, _ in caps[:at_once]) + (RESERVE_MB << 20) * at_once
+    if need > free:
+        sys.stderr.write(
+            f"warning: the runs folder {opts.runs_dir} has {free >> 20} MiB free; the {at_once} trials that may run "
+            f"at once may write {need >> 20} MiB under their tasks' storage_mb: a turn that fills the disk ends "
+            "with a protocol fault (lower --concurrency or free space to avoid it)\n"
+        )
 
 
 @dataclass(frozen=True)

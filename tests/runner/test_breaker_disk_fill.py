@@ -51,8 +51,16 @@ def test_a_task_cap_the_disk_cannot_hold_is_refused_before_anything_is_stored(ho
     run = hostile(FILL, "--concurrency", "1", codes=None, task_toml=CAPPED_TOML.format(mb=1024))
     assert run.code == 2, run.err
     last = run.err.strip().splitlines()[-1]
-    assert "MiB free" in last and "1024 MiB" in last and "--concurrency" in last, last
+    assert "MiB free" in last and "1024 MiB" in last and "storage_mb" in last, last
     assert not any(small_runs.iterdir())  # no run folder, no log
+
+
+def test_trials_that_fit_one_at_a_time_but_not_together_run_with_a_warning(hostile: HostileRig, small_runs: Path):
+    """Public tasks name storage_mb = 10240 as a matter of course: a disk that holds one trial's cap but
+    not the caps of all the trials at once is warned of, not refused (a fill is then the trial's fault)."""
+    run = hostile("true", "--concurrency", "2", codes=(0, 1), task_toml=CAPPED_TOML.format(mb=64))
+    assert "warning: the runs folder" in run.err and "2 trials that may run at once" in run.err, run.err
+    assert len(run.trials) == 2 and all(tr["fault"] is None for tr in run.trials), run.trials
 
 
 @pytest.mark.parametrize("default_mb", ["10240", "0"])
