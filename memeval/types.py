@@ -28,7 +28,8 @@ FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protoc
 - `cancelled`: the run was stopped deliberately (SIGINT, SIGTERM).
 - `process`: a harness process died (the sandbox was killed from outside).
 - `protocol`: harness and runtime disagreed (a malformed reward file, or test.sh killed by a signal,
-  which code the tests run can cause: never retried).
+  which code the tests run can cause; or an agent's turn that filled the runs folder's disk, its
+  world then removed unverified: never retried).
 """
 
 Execution = Literal["completed", "timed_out", "errored", "not_started"]

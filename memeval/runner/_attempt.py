@@ -31,7 +31,8 @@ from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
-from memeval.runner._phases import PHASES, PhaseWaitCancelled
+from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
+from memeval.runner._room import after_turn
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
@@ -52,27 +53,6 @@ from memeval.sandbox import (
 )
 from memeval.tasks import Task, hash_tree
 from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
-
-SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
-"""Why a run stopped when a signal (or Ctrl-C) stopped it."""
-
-
-class StopFlag(threading.Event):
-    """The run's stop flag: set when the run is stopping, with the reason its attempts record.
-
-    `reason` is `SIGNAL_STOP` unless `stop` named another (e.g. a sibling attempt's harness
-    error); the first reason given wins.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.reason = SIGNAL_STOP
-
-    def stop(self, reason: str) -> None:
-        """Set the flag, recording `reason` unless it was already set."""
-        if not self.is_set():
-            self.reason = reason
-        self.set()
 
 
 @dataclass
@@ -165,6 +145,8 @@ class Attempt:
         self.phase_key = hash_tree(spec.task.tests_dir)
         """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' content hash, so
         two copies of a task in two folders are one task."""
+        self.world_freed = False
+        """Whether the agent's turn filled the disk and its world was removed (`memeval.runner._room.after_turn`)."""
         self.git_refusal: str | None = None
         """Why the verifier must not run on the agent's git repositories (forged objects, hidden
         index entries: `memeval.runner._gitguard`), set after the agent's turn."""
@@ -264,6 +246,7 @@ class Attempt:
                 scrub=self._scrub,
                 log=self.log,
             )
+        if ran and not self.world_freed:  # a world removed to free the disk is not reviewed: it is never verified
             review = review_workspace(
                 s.trial_id, s.task, s.tamper, world, pristine, log=self.log, art=self.art, scrubber=self.scrubber
             )
@@ -368,8 +351,12 @@ class Attempt:
         limit_hit = res.limit_hit
         if deep is not None and (limit_hit is None or limit_hit.startswith(TOO_DEEP_PREFIX)):
             limit_hit = deep  # the watch's own word for it, or none: say what was removed
+        # a full disk is freed before memeval writes anything more: the agent could otherwise end the run
+        filled = after_turn(self.work, world.limits, limit_hit, keep=(stdout, stderr))
+        if filled is not None:
+            limit_hit, self.world_freed = filled.reason, True
         execution: Execution
-        if res.timed_out:
+        if res.timed_out and filled is None:
             execution = "timed_out"
         elif res.died or limit_hit is not None:
             execution = "errored"
@@ -400,6 +387,8 @@ class Attempt:
                 line = next((ln for ln in err_text.splitlines() if ln.startswith("bwrap: ")), err_text[-300:])
                 why = f"the sandbox never started: {line.strip() or 'no output'}"
             return False, ("boot", "agent", why)
+        if filled is not None:
+            return True, filled.fault
         if res.died:
             return True, ("process", "agent", f"the sandbox process was killed by signal {res.signal}")
         if exhausted:
@@ -433,6 +422,8 @@ class Attempt:
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
             v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
+        if (filled := after_turn(self.work, world.limits, v.limit_hit, keep=(), during="the verifier")) is not None:
+            return self._fault(*filled.fault), False  # the agent's program, run by test.sh, filled the disk
         out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read
         if v.refused is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False

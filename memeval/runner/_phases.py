@@ -65,6 +65,28 @@ _ENTRY_POLL_S = 0.002
 Phase = Literal["agent", "verifier"]
 
 
+SIGNAL_STOP = "the run was interrupted (SIGINT/SIGTERM)"
+"""Why a run stopped when a signal (or Ctrl-C) stopped it."""
+
+
+class StopFlag(threading.Event):
+    """The run's stop flag: set when the run is stopping, with the reason its attempts record.
+
+    `reason` is `SIGNAL_STOP` unless `stop` named another (e.g. a sibling attempt's harness
+    error); the first reason given wins.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reason = SIGNAL_STOP
+
+    def stop(self, reason: str) -> None:
+        """Set the flag, recording `reason` unless it was already set."""
+        if not self.is_set():
+            self.reason = reason
+        self.set()
+
+
 class PhaseWaitCancelled(KeyboardInterrupt):
     """The run stopped while a trial waited at the gate; carries the wait it cut short.
 

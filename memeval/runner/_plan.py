@@ -27,6 +27,7 @@ from memeval.runner._card import (
     sha256_json,
 )
 from memeval.runner._diff import tree_stats
+from memeval.runner._room import check_room
 from memeval.runner._runmeter import check_agent_upstreams
 from memeval.runner._upstream import UpstreamSpec
 from memeval.sandbox import DefaultLimits, get_backend, limits_mechanism
@@ -173,7 +174,8 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         RunCardMismatch: the arms would differ in more than mode and slice.
         UsageError: bad options (repeats < 1, more than `MAX_PLANNED_TRIALS` trials, an empty
             task set, an agent whose API has no upstream, an upstream key variable that is not
-            set).
+            set, a runs folder whose disk cannot hold what the trials at once may write:
+            `memeval.runner._room.check_room`).
     """
     if opts.repeats < 1:
         raise UsageError(f"--repeats must be at least 1, got {opts.repeats}")
@@ -198,6 +200,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         )
     if opts.agent.refusal:
         raise UsageError(f"agent {opts.agent.name}: {opts.agent.refusal}")
+    check_room(opts)  # before any run folder is made, and again on every resume
     if opts.network == "proxy":
         a = opts.agent
         check_agent_upstreams(a.apis, opts.all_upstreams(), a.name, a.model_api, opts.model)

@@ -35,8 +35,8 @@ FAULT_POLICY: dict[FaultCode, Rule] = {
     "protocol": Rule(
         False,
         "harness and task disagreed (no or a malformed reward file, a pass beside a failing test.sh, test.sh killed "
-        "by a signal); not retried, "
-        "since code the agent left runs inside the verifier and could cause it",
+        "by a signal, an agent's turn that filled the runs folder's disk); not retried, "
+        "since code the agent left runs inside the verifier and could cause it, and a turn's writes are the agent's",
     ),
 }
 

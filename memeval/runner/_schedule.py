@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memeval.eventlog import PlannedTrial
-from memeval.runner._attempt import SIGNAL_STOP, AttemptSpec, StopFlag
+from memeval.runner._attempt import AttemptSpec
 from memeval.runner._executors import TrialExecutor
 from memeval.runner._history import History
+from memeval.runner._phases import SIGNAL_STOP, StopFlag
 
 STOP_GRACE_S = 30.0
 """How long a stopping run waits for its attempts to record their end after their sandboxes were

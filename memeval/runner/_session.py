@@ -25,10 +25,11 @@ from memeval.eventlog import (
     RunPlanned,
 )
 from memeval.packs import select_slice
-from memeval.runner._attempt import AttemptSpec, StopFlag
+from memeval.runner._attempt import AttemptSpec
 from memeval.runner._backends import make_executor
 from memeval.runner._executors import SessionContext
 from memeval.runner._history import History
+from memeval.runner._phases import StopFlag
 from memeval.runner._plan import AbOptions
 from memeval.runner._rounds import run_rounds
 from memeval.runner._runmeter import RunMeter, logged_spend_usd, open_meter

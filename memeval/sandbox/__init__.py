@@ -15,6 +15,7 @@ from memeval.sandbox._capture import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAI
 from memeval.sandbox._exitwrap import ExitReport, parse_exit_report
 from memeval.sandbox._limits import (
     MAX_TREE_DEPTH,
+    STORAGE_LIMIT_PREFIX,
     TOO_DEEP_PREFIX,
     DefaultLimits,
     Limits,
@@ -24,7 +25,7 @@ from memeval.sandbox._limits import (
 )
 from memeval.sandbox._process import death_signal
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
-from memeval.sandbox._world import World, build_world, contained, safe_write
+from memeval.sandbox._world import World, build_world, contained, safe_write, task_limits
 
 
 def run_sandboxed(
@@ -68,6 +69,7 @@ __all__ = [
     "SandboxBackend",
     "SandboxResult",
     "SandboxSpec",
+    "STORAGE_LIMIT_PREFIX",
     "TOO_DEEP_PREFIX",
     "World",
     "backend_names",
@@ -81,4 +83,5 @@ __all__ = [
     "run_sandboxed",
     "safe_write",
     "sandbox_backend",
+    "task_limits",
 ]

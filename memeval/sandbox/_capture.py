@@ -19,6 +19,7 @@ the pace) is never held back.
 from __future__ import annotations
 
 import collections
+import errno
 import fcntl
 import os
 import select
@@ -67,6 +68,8 @@ class OutputCapture:
 
     def __init__(self, path: Path, head: int = OUTPUT_HEAD_BYTES, tail: int = OUTPUT_TAIL_BYTES) -> None:
         self.path = path
+        self.unkept = False
+        """Whether `finish()` found the disk full and left `path` empty."""
         self.head_max = head
         self.tail_max = tail
         self.seen = 0
@@ -156,8 +159,12 @@ class OutputCapture:
         `cut_line(seen, cut)` and the last `tail` bytes; then, when the pipe was still open after `wait_s`, a line
         saying that reading stopped there (the output's owner, not memeval, kept it open: not an error).
 
+        A full disk (ENOSPC, EDQUOT) leaves `path` empty and `unkept` set, so that a sandbox that filled the
+        disk costs its own output, not the run.
+
         Raises:
             SandboxError: the reader failed (memeval's own fault, e.g. out of memory).
+            OSError: `path` could not be written for another reason.
         """
         self._stop_at = time.monotonic() + wait_s
         self._thread.join()
@@ -165,13 +172,23 @@ class OutputCapture:
             raise SandboxError(f"reading the sandbox's output failed: {self._error!r}") from self._error
         tail = b"".join(self._tail)[-self.tail_max :] if self.tail_max > 0 else b""
         cut = self.seen - len(self._head) - len(tail)
-        with self.path.open("wb") as f:
-            f.write(self._head)
-            if cut > 0:
-                f.write(cut_line(self.seen, cut))
-            f.write(tail)
-            if not self._ended:
-                f.write(f"\n[memeval: output open {wait_s:g} s after the sandbox ended; not read further]\n".encode())
+        try:
+            with self.path.open("wb") as f:
+                f.write(self._head)
+                if cut > 0:
+                    f.write(cut_line(self.seen, cut))
+                f.write(tail)
+                if not self._ended:
+                    f.write(
+                        f"\n[memeval: output open {wait_s:g} s after the sandbox ended; not read further]\n".encode()
+                    )
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            # the disk is full (a sandbox may have filled it): the output is lost, not the run; the caller looks
+            # at the disk after the sandbox (memeval.runner._room) and frees it
+            self.path.write_bytes(b"")
+            self.unkept = True
         return self.seen
 
 

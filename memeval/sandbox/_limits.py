@@ -20,7 +20,9 @@ followed) when it starts and then about once a second (less often when a walk is
 tenth of the time spent walking); when they have grown by more than the limit the sandbox is
 killed and its turn ends `errored` with the reason. The sandbox's own `/tmp` is a fresh folder on
 disk, counted with them (it was a tmpfs: memory). Verifiers are watched the same way. What is
-written between two checks can go past the limit until the next one.
+written between two checks can go past the limit until the next one, or fill the disk: the runner
+refuses a run whose disk cannot hold its tasks' caps and frees a world that filled it
+(`memeval.runner._room`).
 
 A task whose task.toml names no `storage_mb` or no `memory_mb` gets the run's defaults
 (`DefaultLimits`, set by `memeval ab --default-storage-mb/--default-memory-mb` and recorded on the
@@ -55,6 +57,8 @@ DEFAULT_STORAGE_MB = 10240
 """`--default-storage-mb`'s default: Harbor's own default for a task's `storage_mb` (10 GiB)."""
 DEFAULT_MEMORY_MB = 2048
 """`--default-memory-mb`'s default (2 GiB, applied under cgroups only)."""
+STORAGE_LIMIT_PREFIX = "storage limit of "
+"""How `DiskWatch`'s reason for a world grown past its cap begins (the runner tells it from the others by it)."""
 MAX_BYTES = 1 << 50
 """Largest size `parse_size_mb` accepts (1 PiB)."""
 _CG = Path("/sys/fs/cgroup")
@@ -280,7 +284,7 @@ class DiskWatch:
             return exc.reason()
         if self.grown > self.cap:
             return (
-                f"storage limit of {self.cap >> 20} MiB ({self.source}) exceeded: the world's "
+                f"{STORAGE_LIMIT_PREFIX}{self.cap >> 20} MiB ({self.source}) exceeded: the world's "
                 f"writable folders grew by {self.grown >> 20} MiB"
             )
         return None

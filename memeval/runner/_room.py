@@ -1,0 +1,187 @@
+"""Room on the runs folder's disk: checked before a run starts, and after every agent's turn.
+
+A task's `storage_mb` is held by a watch that looks about once a second (`memeval.sandbox.DiskWatch`),
+so what it promises must fit on the disk that holds the worlds: the runs folder's. Two rules:
+
+- Before a run starts (new or resumed), the runs folder's free space must cover what one trial
+  can write under the largest storage cap its tasks name (task.toml `storage_mb`) plus `RESERVE_MB`
+  for memeval's own files (kept outputs, events, the world's copies). If not, the run is refused
+  with the numbers and the fixes (`UsageError`, exit 2) before anything is stored. When only the
+  trials that may run at once (the `concurrency` largest caps, every arm and repeat a trial) would
+  not fit together, the run goes on with a warning on stderr: public Harbor tasks name
+  `storage_mb = 10240` as a matter of course, and refusing those at a concurrency of 8 would ask
+  80 GiB free of every host, while most trials write far less than their cap. The run's
+  `--default-storage-mb` (memeval's own number, 10 GiB, for tasks naming none) is not counted: at
+  the default concurrency it would ask 40-80 GiB free of every host. Capping each trial at its
+  share of the free space instead was weighed and not taken: a run would hold limits its tasks
+  never asked for, different on every host, and the watch's one-second lag would still let a fast
+  writer past the smaller cap.
+- After an agent's turn, `after_turn` looks whether the disk ran out (less than `LOW_WATER_MB` free).
+  If so, the attempt's world (every folder the agent could write) is removed before memeval writes
+  anything more, the turn ends `errored` with the reason, and the attempt ends with a `protocol`
+  fault, never retried: the turn's writes filled the disk (so a fresh attempt would be a re-roll
+  the agent could ask for by filling it), and its world is gone, so nothing is verified. A fault is
+  never scored and counts against the verdict (`memeval.runner._policy.FAULTS_IN_THE_VERDICT`). The
+  reason says whether the world grew past its cap (or had none) or stayed within it (the host had
+  less room than the cap: lower `--default-storage-mb` or free the disk).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import sys
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memeval.errors import UsageError, WorldBuildError
+from memeval.sandbox import STORAGE_LIMIT_PREFIX, Limits, task_limits
+from memeval.types import MODES, FaultCode
+
+if TYPE_CHECKING:
+    from memeval.runner._plan import AbOptions
+
+RESERVE_MB = 64
+"""MiB of the runs folder's disk kept a running trial for memeval's own files, beyond its storage cap."""
+
+LOW_WATER_MB = 16
+"""Below this many MiB free on the runs folder's disk after an agent's turn, the turn filled it."""
+
+
+def free_bytes(path: Path) -> int:
+    """Bytes an unprivileged writer may still use on the filesystem holding `path`.
+
+    statvfs(3)'s `f_bavail` x `f_frsize`; `path`'s nearest existing parent is asked when it does not exist yet.
+
+    Raises:
+        OSError: no parent of `path` can be asked.
+    """
+    p = path.absolute()
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    st = os.statvfs(p)
+    return st.f_bavail * st.f_frsize
+
+
+def disk_full(path: Path) -> int | None:
+    """The free bytes left on `path`'s filesystem when fewer than `LOW_WATER_MB` MiB remain, else None."""
+    free = free_bytes(path)
+    return free if free < LOW_WATER_MB << 20 else None
+
+
+def check_room(opts: AbOptions) -> None:
+    """Refuse a run one of whose trials may write more than its runs folder's disk has free; warn of more at once.
+
+    The caps are the per-trial ones its tasks name (task.toml `storage_mb` or `storage`; a task
+    naming none counts 0, the run's default is not counted), each arm and repeat of a task a trial,
+    each with `RESERVE_MB` MiB for memeval's own files. The warning (one `warning: ...` line on
+    stderr) weighs the sum of the `opts.concurrency` (at most the planned trials) largest.
+    A Ray run builds its worlds on other machines and is not checked here.
+
+    Raises:
+        UsageError: the largest cap plus `RESERVE_MB` exceeds `free_bytes(opts.runs_dir)`; the line
+            names the folder, both numbers in MiB, the largest cap and where it comes from, and the fixes.
+    """
+    if opts.executor == "ray":
+        return
+    caps: list[tuple[int, str]] = []
+    for task in opts.task_set.tasks:
+        try:
+            limits = task_limits(task)  # no defaults: only what the task itself names
+        except WorldBuildError:  # a size that does not parse: that task's world build says so
+            continue
+        if limits.disk_bytes:
+            caps += [(limits.disk_bytes, f"task {task.task_id}")] * (len(MODES) * max(1, opts.repeats))
+    at_once = max(1, min(opts.concurrency, len(opts.task_set.tasks) * len(MODES) * max(1, opts.repeats)))
+    caps.sort(key=lambda c: c[0], reverse=True)
+    free = free_bytes(opts.runs_dir)
+    one = (caps[0][0] if caps else 0) + (RESERVE_MB << 20)
+    if one > free:
+        largest = f"{caps[0][0] >> 20} MiB ({caps[0][1]}'s task.toml storage_mb)" if caps else "nothing"
+        raise UsageError(
+            f"the runs folder {opts.runs_dir} has {free >> 20} MiB free, but one trial may write {one >> 20} MiB "
+            f"(its cap of {largest}, plus {RESERVE_MB} MiB for memeval's own files): free some space, give "
+            "--runs-dir on a larger disk, or lower the task's storage_mb"
+        )
+    need = sum(c for c, _ in caps[:at_once]) + (RESERVE_MB << 20) * at_once
+    if need > free:
+        sys.stderr.write(
+            f"warning: the runs folder {opts.runs_dir} has {free >> 20} MiB free; the {at_once} trials that may run "
+            f"at once may write {need >> 20} MiB under their tasks' storage_mb: a turn that fills the disk ends "
+            "with a protocol fault (lower --concurrency or free space to avoid it)\n"
+        )
+
+
+@dataclass(frozen=True)
+class Filled:
+    """An agent's turn that left the runs folder's disk full, and what the attempt records of it.
+
+    Attributes:
+        reason: the turn's `agent.exited` reason (why it ended `errored`).
+        fault: the attempt's fault: (code, phase, message).
+    """
+
+    reason: str
+    fault: tuple[FaultCode, str, str]
+
+
+def after_turn(
+    work: Path,
+    limits: Limits | None,
+    limit_hit: str | None,
+    keep: Collection[Path],
+    during: str = "the agent's turn",
+) -> Filled | None:
+    """If the disk holding `work` is full after a sandbox of the attempt, free it and say how it ended.
+
+    Args:
+        work: the attempt's host folder (world, io, home, tmp, verify: all the agent could write).
+        limits: the world's limits (`World.limits`); its `disk_bytes` is the storage cap, None for none.
+        limit_hit: the sandbox's limit reason so far (`DiskWatch`'s when the world grew past its cap).
+        keep: files directly under `work` to keep (memeval's own copies of the turn's output).
+        during: which sandbox, as the reason names it: the agent's turn, or the verifier (which runs
+            the agent's program: its fault is `protocol` too, phase `verify`).
+
+    Returns:
+        None when at least `LOW_WATER_MB` MiB are free; else `Filled`, after every other entry
+        of `work` was removed.
+
+    Raises:
+        OSError (ENOSPC): still less than `LOW_WATER_MB` MiB free once the world was removed:
+            something other than this attempt filled the disk.
+    """
+    left = disk_full(work)
+    if left is None:
+        return None
+    cap_bytes = limits.disk_bytes if limits is not None else None
+    for entry in work.iterdir():
+        if entry not in keep:
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)  # checked below: the free space is what counts
+            else:
+                entry.unlink(missing_ok=True)
+    now = free_bytes(work)
+    if now < LOW_WATER_MB << 20:
+        raise OSError(
+            errno.ENOSPC,
+            f"the disk of {work} still has {now >> 20} MiB free after an agent's world there was removed: "
+            "something else filled it",
+        )
+    what = f"the runs folder's disk filled during {during} ({left >> 20} MiB left)"
+    unread = "the verifier did not run" if during == "the agent's turn" else "its reward is not read"
+    freed = f"the world was removed to free {(now - left) >> 20} MiB, so {unread}"
+    if cap_bytes is None:
+        whose = "the task holds its world to no storage cap"
+    elif limit_hit is not None and limit_hit.startswith(STORAGE_LIMIT_PREFIX):
+        whose = limit_hit
+    else:
+        whose = (
+            f"its world stayed within its storage cap of {cap_bytes >> 20} MiB, so the disk had less room than "
+            "the cap (free it, or lower --default-storage-mb or the task's storage_mb)"
+        )
+    reason = f"{what}; {whose}; {freed}"
+    phase = "agent" if during == "the agent's turn" else "verify"
+    return Filled(reason, ("protocol", phase, f"{during} filled the disk: {reason}"))
