@@ -122,7 +122,9 @@ def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_
         test_sh=TEST_SH,
         files={".cheat.py": CHEAT if channel == "keyring" else FLOCK_CHEAT},
         instruction="Write the secret number to /app/answer.txt.\n",
-        task_toml="[verifier]\ntimeout_sec = 60.0\n[agent]\ntimeout_sec = 60.0\n",
+        # 120 s: the two pack verifiers may run at once and take the same locks in turn (each holds them
+        # 10 s); on a loaded machine the second one's wait and its own run came to over 60 s once.
+        task_toml="[verifier]\ntimeout_sec = 120.0\n[agent]\ntimeout_sec = 60.0\n",
     )
     (t / "tests" / "expected.txt").write_text("913772\n")
     code, doc, err = run_ab(
