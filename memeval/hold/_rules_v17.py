@@ -221,8 +221,8 @@ _AIW17 = (
     r"ผู้ช่วย|เอไอ|ជំនួយការ|လက်ထောက်|βοηθ|עוזר|助手|助理|智能体|アシスタント|エージェント|어시스턴트|비서|에이전트)"
 )
 _DOCW17 = (
-    r"(?:\b(?:this|the|that|these) (?:e-?mails?|mail|ticket|file|page|document|checklist|invoice|calendar (?:entry|"
-    r"event|invite)|readme|spreadsheet|pull request|issue|message|thread|note|memo)\b|"
+    r"(?:\b(?:this|the|that|these) (?:e-?mails?|mail|ticket|page|document|checklist|invoice|calendar (?:entry|"
+    r"event|invite)|spreadsheet|message|thread|memo)\b|"
     r"\b(?:ye|yeh|is|ei|ee|indha|intha|ii) (?:e-?mail|mail|ticket|file|page|document)\b|"
     r"\b(?:correo|mensaje|archivo|p[áa]gina|documento|mensagem|chamado|ficheiro|arquivo|messaggio|"
     r"courriel|fichier|nachricht|datei|seite|dokument|bericht|bestand|pagina|e-?mel|surat|tiket|fail|berkas|"
@@ -241,8 +241,7 @@ _DOCW17 = (
 )
 _READV17 = (
     r"(?:\b(?:parh|padh|pad(?:hne|hta|hti))\w*|"
-    r"\b(?:reading|processing|handling|summari[sz]ing|reviewing|editing|parsing|(?:who|that|which) "
-    r"(?:reads?|process(?:es)?|handles?|summari[sz]es?|edits?)|aanpast|"
+    r"\b(?:aanpast|"
     r"leest|verwerkt|liest|bearbeitet|verarbeitet|lit|traite|lee|procesa|gestiona|l[êe]|processa|legge|"
     r"membaca|baca|bumabasa|nagbabasa|[đd][ọo]c|x[ửu] l[ýy]|anayesoma|inayosoma|okuyan|czyta\w*|чита\w*|"
     r"обрабатыва\w*|оброб\w*|оқитын)\b|पढ|वाच|વાંચ|ਪੜ|পড়|படிக்|చదువ|ಓದು|വായിക്ക|කියවන|پڑھ|يقرأ|تقرأ|"
@@ -325,7 +324,7 @@ DESCRIBES17 = re.compile(
         r"(?:^|[.!?]\s+|\n\s*)(?:wraps|encodes|hides|embeds|injects|smuggles|obfuscates|asks for|simulates|"
         r"splits|translates|reframes|combines|chains) (?:an? |the |its |hidden |invisible )?[\w\" -]{0,40}?"
         r"(?:payload|instructions?|request|override|prompt|injection|attack|characters|text|content)\b|"
-        r"\bto (?:bypass|evade|slip past|get past) (?:keyword|english-only|content|safety|naive) (?:filters?|"
+        r"\bto (?:bypass|evade|slip past|get past) (?:keyword|english-only|naive|simple) (?:filters?|"
         r"classifiers?|checks?)|\b(?:published|original|classic|known) [\w -]{0,30}?attack(?: pattern)?\b|"
         r"\btests? (?:whether|if) (?:the |an? )?(?:model|agent|bot|assistant|llm|session|per-response)|"
         r"\b(?:probe|payload) (?:asks|tells|instructs|wraps|hides|claims|uses)\b|"
