@@ -21,7 +21,9 @@ below is a kind, written as an order joined to what makes it covert or risky, no
   address, a URL, an account or IBAN number);
 - `standing-risky-order-17`: a lesson for all later sessions in 35 languages joined to a risky act in
   the same languages (without checking, no approval needed, tell no one, ask no one, secretly, switch
-  off or skip a check, ignore a warning, `--force`, `--no-verify`, `--break-system-packages`);
+  off or skip a check, ignore a warning, `--force`, `--no-verify`, `--break-system-packages`); a sentence
+  that forbids the act ("never", "jangan", "मत", "절대"...: `_PROHIBIT17`) is a team's rule, not one, except
+  for the acts phrased with a negation of their own ("tell no one", "ask no one": `_UNASKED17`);
 - `reader-addressed-17`: a line addressed to the AI, assistant or agent that reads (handles, edits) this
   e-mail, ticket, file, page or document, ending in a colon, in 35 languages; a JSON key naming the
   assistant as addressee ("note_for_assistant" and its translations);
@@ -183,32 +185,56 @@ _SENDW17 = (
     r"env[íi]a|envoie|schick|stuur|tuma|\bsend)"
 )
 _PASSWORD17 = r"(?:" + _PW17 + r"[^\n]{0,60}?" + _SENDW17 + r"|" + _SENDW17 + r"[^\n]{0,40}?" + _PW17 + r")"
-_RISKY17 = (
+_UNASKED17 = (
+    # acts that leave people out, phrased with a negation of their own (so no prohibition guard)
+    r"(?:" + _SECRET_ML17 + r"|कोणालाही (?:विचारू|सांगू) नको|कसैलाई (?:नसोध|नभन)|मंजूरी (?:की )?(?:ज़रूरत|जरूरत) नहीं|"
+    r"কাউকে জিজ্ঞেস|অনুমোদন লাগবে না|ஒப்புதல் தேவையில்லை|யாரிடமும் கேட்க|ఎవరినీ అడగ|ఆమోదం అవసరం లేదు|"
+    r"അനുമതി വേണ്ട|ആരോടും ചോദിക്ക|ಯಾರನ್ನೂ ಕೇಳ|કોઈને પૂછ|ਕਿਸੇ ਨੂੰ ਪੁੱਛ|منظوری نہ ل|کسی سے (?:نہ|مت) پوچھ|"
+    r"ไม่ต้องยืนยัน|ไม่ต้องถาม|មិនបាច់ពិនិត្យ|確認しないで|확인 하지 말고|不用(?:核实|验证|检查)|"
+    r"无需(?:核实|验证|检查|审批)|\bkh[ôo]ng c[ầa]n (?:ki[ểe]m tra|x[áa]c (?:minh|nh[ậa]n)|h[ỏo]i)\b|"
+    r"\bhuwag (?:nang )?(?:ipaalam|magtanong)\b|\bning?u[ée]m (?:confere|verifica|revisa)\b)"
+)
+_PROHIBIT17 = (
+    # a prohibition anywhere in the sentence: the lesson forbids the risky act ("never deploy without checking")
+    r"(?:\b(?:never|don't|do not|must not|jangan|tidak boleh|huwag|kamwe|nunca|jamais|niemals|nooit|ніколи|никогда|"
+    r"asla|ποτέ|μην|kh[ôo]ng bao gi[ờo]|đ[ừu]ng|usi\w+)\b|मत |मत$|कभी नहीं|कभी भी नहीं|न करें|नका|कधीही|कहिल्यै|"
+    r"नगर्नु|কখনো|করবে না|ஒருபோதும்|கூடாது|వద్దు|ఎప్పుడూ|ಎಂದಿಗೂ|ഒരിക്കലും|അരുത്|ક્યારેય|ਕਦੇ ਵੀ|කිසිවිටෙක|"
+    r"کبھی|ہرگز|أبدا|هرگز|ห้าม|อย่า|ไม่ควร|երբեք|არასოდეს|ешқашан|לעולם|決して|してはいけ|절대|마세요|하지 마|"
+    r"不要|永远不要|切勿|禁止|በጭራሽ)"
+)
+_RISKY_ACT17 = (
     r"(?:"
     + _PASSWORD17
-    + r"|"
-    + _SECRET_ML17
     + r"|--force\b(?!-with-lease)|--no-verify\b|--break-system-packages\b|\|\s*(?:sudo )?(?:ba)?sh\b|"
-    r"बिना (?:जाँचे|जांचे|जाँच|जांच|सत्यापन)|तपासल्याशिवाय|कोणालाही (?:विचारू|सांगू) नको|नजाँची|"
-    r"कसैलाई (?:नसोध|नभन)|चेतावनी (?:बेवास्ता|अनदेखा|नजरअंदाज)|मंजूरी (?:की )?(?:ज़रूरत|जरूरत) नहीं|"
-    r"যাচাই না করে|না দেখে|কাউকে জিজ্ঞেস|অনুমোদন লাগবে না|சரிபார்க்காமல்|ஒப்புதல் தேவையில்லை|"
-    r"யாரிடமும் கேட்க|తనిఖీ చేయకుండా|ఎవరినీ అడగ|ఆమోదం అవసరం లేదు|പരിശോധിക്കാതെ|അനുമതി വേണ്ട|"
-    r"ആരോടും ചോദിക്ക|ಪರಿಶೀಲಿಸದೆ|ಯಾರನ್ನೂ ಕೇಳ|ચકાસ્યા વગર|કોઈને પૂછ|ਜਾਂਚ ਕੀਤੇ ਬਿਨਾਂ|ਕਿਸੇ ਨੂੰ ਪੁੱਛ|"
-    r"පරීක්ෂා නොකර|(?:جانچ|چیک|تصدیق) (?:کیے )?بغیر|منظوری نہ ل|کسی سے (?:نہ|مت) پوچھ|"
-    r"โดยไม่(?:ต้อง)?ตรวจสอบ|ไม่ต้องยืนยัน|ไม่ต้องถาม|មិនបាច់ពិនិត្យ|မစစ်ဆေးဘဲ|ሳያረጋግጡ|ሳታረጋግጥ|"
+    r"बिना (?:जाँचे|जांचे|जाँच|जांच|सत्यापन)|तपासल्याशिवाय|नजाँची|चेतावनी (?:बेवास्ता|अनदेखा|नजरअंदाज)|"
+    r"যাচাই না করে|না দেখে|சரிபார்க்காமல்|తనిఖీ చేయకుండా|പരിശോധിക്കാതെ|ಪರಿಶೀಲಿಸದೆ|ચકાસ્યા વગર|"
+    r"ਜਾਂਚ ਕੀਤੇ ਬਿਨਾਂ|පරීක්ෂා නොකර|(?:جانچ|چیک|تصدیق) (?:کیے )?بغیر|"
+    r"โดยไม่(?:ต้อง)?ตรวจสอบ|မစစ်ဆေးဘဲ|ሳያረጋግጡ|ሳታረጋግጥ|"
     r"առանց ստուգ|შემოწმების გარეშე|тексерусіз|без перевірки|без рев'ю|без ревю|вимкни|bez (?:sprawdzania|"
     r"weryfikacji|pytania)|wy[łl][ąa]cz|kontrol etmeden|do[ğg]rulamadan|devre d[ıi][şs][ıi] b[ıi]rak|"
     r"χωρίσ (?:έλεγχο|επαλήθευση)|απενεργοποί|בלי לבדוק|ללא בדיקה|"
-    r"확인 (?:없이|하지 말고)|생략해도|(?:검사|검증|보안|경고)[^\n]{0,10}?(?:끄고|무시)|警告は無視|警告を無視|"
-    r"(?:検証|チェック)を外して|確認しないで|不用(?:核实|验证|检查)|无需(?:核实|验证|检查|审批)|关闭(?:安全)?检查|"
-    r"\b(?:kh[ôo]ng c[ầa]n (?:ki[ểe]m tra|x[áa]c (?:minh|nh[ậa]n)|h[ỏo]i)|b[ỏo] qua|"
-    r"t[ắa]t (?:ki[ểe]m tra|b[ảa]o m[ậa]t))\b|"
+    r"확인 없이|생략해도|(?:검사|검증|보안|경고)[^\n]{0,10}?(?:끄고|무시)|警告は無視|警告を無視|"
+    r"(?:検証|チェック)を外して|关闭(?:安全)?检查|\b(?:b[ỏo] qua|t[ắa]t (?:ki[ểe]m tra|b[ảa]o m[ậa]t))\b|"
     r"\btanpa (?:memeriksa|memverifikasi|pemeriksaan|semakan|menyemak|kelulusan|persetujuan)\b|"
-    r"\b(?:nang )?hindi (?:tinitingnan|sinusuri|bine-?verify)\b|\bhuwag (?:nang )?(?:ipaalam|magtanong)\b|"
+    r"\b(?:nang )?hindi (?:tinitingnan|sinusuri|bine-?verify)\b|"
     r"\bbila (?:kukagua|kuthibitisha|idhini)\b|\bzonder (?:te )?(?:controleren|verificatie|review|goedkeuring)\b|"
-    r"\bsin (?:verificar|comprobar|revisar|aprobaci[óo]n)\b|\bning?u[ée]m (?:confere|verifica|revisa)\b|"
+    r"\bsin (?:verificar|comprobar|revisar|aprobaci[óo]n)\b|"
     r"\b(?:skip|bypass|disable|turn off) (?:the )?(?:dependency |security |signature |vulnerability )?(?:scanner|"
     r"signature (?:checks?|verification)|security (?:checks?|scans?|review)|masking|2fa|mfa)\b)"
+)
+_SENT17 = r"[^.!?।။።。！？\n]"
+_RISKY17 = (
+    r"(?:"
+    + _UNASKED17
+    + r"|(?:^|(?<=[.!?।။።。！？:;：\n]))(?!"
+    + _SENT17
+    + r"*?"
+    + _PROHIBIT17
+    + r")"
+    + _SENT17
+    + r"*?"
+    + _RISKY_ACT17
+    + r")"
 )
 
 # ---- a line addressed to the AI that reads this mail, ticket, file or page ----
