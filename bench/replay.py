@@ -257,6 +257,18 @@ def _fresh_command(run_dir: Path, checkout: Path) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
+def _spare_now() -> bool:
+    """Whether this checkout's `memeval._cores.spare_core` sees a core spare just before a fresh process starts.
+
+    The process asks again itself (a checkout without the rule runs its helpers as its own rule says):
+    printed so that a figure says whether the helper threads (the log's SHA-256, the bootstrap's draws)
+    could have run beside its main thread.
+    """
+    from memeval._cores import spare_core
+
+    return spare_core()
+
+
 def _env() -> dict[str, str]:
     """This process's environment without PYTHONDONTWRITEBYTECODE: the children read the `.pyc` of `_compiled`."""
     return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -277,6 +289,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
     first: dict[str, list[float]] = {name: [] for name in paths}
     fresh: dict[str, list[float]] = {name: [] for name in paths}
     fresh_wall: dict[str, list[float]] = {name: [] for name in paths}
+    spares: dict[str, list[bool]] = {name: [] for name in paths}
     with tempfile.TemporaryDirectory() as tmp:
         run_dir = Path(tmp) / "run"
         n = make_log(run_dir, 100_000, repeats)
@@ -286,12 +299,15 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
         for round_ in range(rounds):
             order = list(paths.items()) if round_ % 2 == 0 else list(paths.items())[::-1]
             for name, path in order:
+                spare = _spare_now()
+                spares[name].append(spare)
                 wall, cpu = _fresh_command(run_dir, path)
                 fresh[name].append(cpu)
                 fresh_wall[name].append(wall)
+                core = "a core spare" if spare else "no core spare"
                 print(
                     f"round {round_ + 1} {name:>7}: memeval replay in a fresh process (no cache) CPU {cpu:.3f} s,"
-                    f" wall {wall:.3f} s (load {os.getloadavg()[0]:.1f})"
+                    f" wall {wall:.3f} s (load {os.getloadavg()[0]:.1f}; {core})"
                 )
             for name, path in order:
                 env = {**_env(), "PYTHONPATH": str(path)}
@@ -316,7 +332,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
             f" min {min(commands):.3f} s, wall median {statistics.median(walls):.3f} s, min {min(walls):.3f} s;"
             f" first replay after imports CPU median {statistics.median(firsts):.3f} s,"
             f" min {min(firsts):.3f} s; later replays CPU median {statistics.median(values):.3f} s,"
-            f" min {min(values):.3f} s"
+            f" min {min(values):.3f} s; a core spare before {sum(spares[name])} of {len(spares[name])} fresh processes"
         )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 

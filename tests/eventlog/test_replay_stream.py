@@ -215,16 +215,53 @@ def test_a_bad_line_ends_the_helper_thread_too(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("cores", "load", "spare"), [(2, 0.3, True), (2, 1.0, True), (2, 1.4, False), (1, 0.0, False), (8, 7.5, False)]
+    ("cores", "load", "running", "spare"),
+    [
+        (2, 0.3, None, True),
+        (2, 1.0, None, True),
+        (2, 1.4, None, False),  # the instant count unreadable: the average alone
+        (1, 0.0, None, False),
+        (1, 0.0, 1, False),
+        (8, 7.5, None, False),
+        (2, 1.4, 1, True),  # a quiet machine whose average still counts the replays just run
+        (2, 1.4, 2, False),  # something else running beside this process now
+        (2, 1.9, 1, True),
+        (2, 2.0, 1, False),  # busy over the minute: an instant between two bursts says nothing
+        (8, 7.5, 7, True),
+        (8, 7.5, 8, False),
+    ],
 )
-def test_a_core_is_spare_when_the_cores_outnumber_the_load_by_one(
-    monkeypatch: pytest.MonkeyPatch, cores: int, load: float, spare: bool
+def test_a_core_is_spare_when_the_cores_outnumber_the_load_or_the_tasks_running_now(
+    monkeypatch: pytest.MonkeyPatch, cores: int, load: float, running: int | None, spare: bool
 ) -> None:
     from memeval import _cores
 
     monkeypatch.setattr(_cores.os, "getloadavg", lambda: (load, load, load))
     monkeypatch.setattr(_cores.os, "sched_getaffinity", lambda pid: set(range(cores)))
+    monkeypatch.setattr(_cores, "runnable_now", lambda: running)
     assert _cores.spare_core() is spare
+
+
+@pytest.mark.parametrize(
+    ("text", "running"),
+    [
+        (b"1.43 1.20 0.98 1/168 12245\n", 1),
+        (b"5.78 4.75 2.55 6/168 11500\n", 6),
+        (b"", None),
+        (b"1.43 1.20 0.98 x/168 12245\n", None),
+    ],
+)
+def test_the_tasks_running_now_are_read_from_proc_loadavg(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, text: bytes, running: int | None
+) -> None:
+    from memeval import _cores
+
+    fake = tmp_path / "loadavg"
+    fake.write_bytes(text)
+    monkeypatch.setattr(_cores, "_LOADAVG", str(fake))
+    assert _cores.runnable_now() == running
+    monkeypatch.setattr(_cores, "_LOADAVG", str(tmp_path / "missing"))
+    assert _cores.runnable_now() is None
 
 
 def test_no_core_is_spare_when_the_load_cannot_be_read(monkeypatch: pytest.MonkeyPatch) -> None:
