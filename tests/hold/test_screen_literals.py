@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from memeval.hold._screen import RuleScreen, literals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -18,6 +20,7 @@ from test_hold_fast_paths import ALL_RULES, _random_texts  # noqa: E402
 from test_screen_memo import _readings  # noqa: E402
 
 
+@pytest.mark.slow  # 18 s in the full suite
 def test_present_is_every_vocabulary_literal_in_the_text() -> None:
     screen = RuleScreen(ALL_RULES)
     vocabulary = frozenset().union(*(literals(f) for f in screen.needs))

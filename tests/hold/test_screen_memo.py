@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 import memeval.hold._detector as detector_module
 import memeval.hold._screen as screen_module
 from memeval.hold._normalize import normalize
@@ -50,6 +52,7 @@ def test_rules_skipped_from_the_memo_is_the_computed_set() -> None:
         assert skipped == computed == rules_skipped(t, masked), t[:80]
 
 
+@pytest.mark.slow  # 18 s in the full suite
 def test_compiled_conditions_answer_what_holds_answers() -> None:
     """Each rule's compiled test (`_screen._compile`, generated code) equals `holds` on its condition, text by text."""
     screen = RuleScreen(ALL_RULES)
