@@ -26,5 +26,5 @@ def test_present_is_every_vocabulary_literal_in_the_text() -> None:
     vocabulary = frozenset().union(*(literals(f) for f in screen.needs))
     assert len(vocabulary) > 1000
     texts = [x for pair in _readings() for x in pair] + _random_texts(400, seed=7) + ["", "a", "ig", "\x00ign"]
-    for text in texts:
+    for text in dict.fromkeys(texts):  # each text once: most masked readings equal their text
         assert screen.present(text) == {w for w in vocabulary if w in text}, text[:80]
