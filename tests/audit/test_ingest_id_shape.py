@@ -220,6 +220,7 @@ def _event_with_key(place: str, key: str, n: int) -> dict[str, Any]:
     return ev
 
 
+@pytest.mark.slow  # 10-18 s each in the full suite (a CLI and a server per kind)
 @pytest.mark.parametrize("kind", ["github", "aws-key", "jwt", "email", "card"])
 def test_a_secret_written_as_a_key_is_refused_and_never_echoed(
     kind: str, server: tuple[str, SqlAuditStore], db_url: str, tmp_path: Path

@@ -30,6 +30,7 @@ def _ingest(db_url: str, *args: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.slow  # 23 s in the full suite
 def test_the_week_sent_again_without_its_sender_names_the_sender_to_use(db_url: str) -> None:
     first = _ingest(db_url, "--sender", "sample")
     assert first.returncode == 0, first.stderr

@@ -146,6 +146,7 @@ def test_the_screen_never_skips_a_rule_that_matches_a_fixture_or_sample_text() -
                 assert rule.pattern.search(masked if rule.markup else t) is None, (rule.name, variant[:80])
 
 
+@pytest.mark.slow  # 36 s in the full suite
 def test_screened_rules_find_the_same_matches_as_every_rule_run() -> None:
     for text, source in FIXTURES + SAMPLE:
         assert _screened_matches(text, source) == _matches_without_screen(text, source), text[:80]

@@ -30,7 +30,9 @@ def test_a_clone_with_nothing_beside_it_collects_every_test(tmp_path: Path) -> N
     # The clone's own code, not this checkout's (an editable install points the venv here).
     env["PYTHONPATH"] = str(clone)
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        # `--assert=plain`: every module is imported as in a run (what reads outside the clone fails the
+        # same), without rewriting its asserts first (a third of the collection's CPU, about 6 s here).
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "--assert=plain"],
         cwd=clone,
         env=env,
         capture_output=True,

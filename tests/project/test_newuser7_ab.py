@@ -88,6 +88,7 @@ def test_a_bad_upstream_names_the_part_at_fault(tmp_path: Path, value: str, need
     assert not runs.exists() or not any(runs.iterdir())
 
 
+@pytest.mark.slow  # 26 s in the full suite (a run, an interrupt, a resume)
 def test_the_resume_line_of_results_and_compare_names_the_real_task_folder(tmp_path: Path) -> None:
     started = tmp_path / "started"
     started.mkdir()

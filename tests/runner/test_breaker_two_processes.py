@@ -11,9 +11,13 @@ inherit), B's agents wait for A's verifiers and see the lock free. B's two agent
 only an exclusive holder (A's verifier) refuses: with an exclusive try each could catch the other's (seen once).
 
 B is started once A's verifier holds the lock (the test sees it from outside), not after a fixed 4 s, so
-without the gate B's agents run while the lock is held however slow the machine. Once A has exited, no
-lock of A's can be seen any more, so the test then locks a second system file (`STOPFILE`, through the same
-channel) and B's pollers stop there instead of polling out their 30 s: an empty wait of 30 s a test.
+without the gate B's agents run while the lock is held however slow the machine. A's verifiers hold the lock
+until the test lets them go by locking a second system file (`STOPFILE`, through the same channel), not for a
+fixed 20 s each: the test does so once B's two worlds are built (their `sandbox.ready` lines are in B's log, the
+last step before the gate) and then either B's agents have written what they saw (they ran beside the verifier:
+the test fails) or `patient(6)` seconds have passed with neither agent running (the time an agent takes to start
+and poll once, scaled by the load). B's pollers stop at the same signal instead of polling out their 30 s. The
+test used to wait 20 s for each of A's two verifiers (they take the lock in turn): 41 s in the full suite.
 """
 
 from __future__ import annotations
@@ -33,14 +37,22 @@ LOCKFILE = "/usr/lib/python3.11/json/decoder.py"
 test's lock channel samples from: run beside it on another xdist worker (another gate), its locks
 would show here as this verifier's (seen once as `['locked', 'locked']`)."""
 STOPFILE = "/usr/lib/python3.11/json/encoder.py"
-"""Locked by the test once process A has exited (nothing of A's can be seen after): B's pollers stop."""
+"""Locked by the test once B's agents had their chance to run beside A's verifier: A's verifiers let the lock
+go, B's pollers stop."""
 VERIFY = f"""\
 python3 - <<'PY'
 import fcntl, os, time
 if os.path.exists("/app/hold"):  # process A's trials: the program under test takes the lock
     f = open("{LOCKFILE}")
     fcntl.flock(f, fcntl.LOCK_EX)
-    time.sleep(20)  # long enough for B to start beside it on a loaded machine
+    end = time.time() + 50  # under the verifier's 60 s
+    while time.time() < end:  # until the test locks STOPFILE: B's agents had their chance to look
+        with open("{STOPFILE}") as stop:
+            try:
+                fcntl.flock(stop, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                break
+        time.sleep(0.05)
 PY
 echo 0 > /logs/verifier/reward.txt
 """
@@ -77,6 +89,12 @@ def _locked(path: str) -> bool:
     return False
 
 
+def _count(runs: Path, pattern: str, needle: bytes | None = None) -> int:
+    """Files under `runs` matching `pattern`, or (with `needle`) occurrences of `needle` in them."""
+    paths = list(runs.glob(pattern))
+    return len(paths) if needle is None else sum(p.read_bytes().count(needle) for p in paths)
+
+
 def _ab(tasks: Path, runs: Path, agent_cmd: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "memeval", "ab", str(tasks), "--agent", "command", "--agent-cmd", agent_cmd,
@@ -95,9 +113,16 @@ def test_an_agent_of_one_process_never_runs_beside_a_verifier_of_another(tmp_pat
         assert a.poll() is None and time.monotonic() < end, "process A's verifier never took the lock"
         time.sleep(0.05)
     b = _ab(tasks, tmp_path / "runs-b", "python3 /app/poll.py")
+    end = time.monotonic() + patient(120)
+    while _count(tmp_path / "runs-b", "*/events.jsonl", b'"sandbox.ready"') < 2:  # B's agents reach the gate
+        assert a.poll() is None and b.poll() is None and time.monotonic() < end, "B's worlds were never ready"
+        time.sleep(0.05)
+    end = time.monotonic() + patient(6)  # an agent that is let in starts and polls within this
+    while _count(tmp_path / "runs-b", "*/worlds/*/app/seen.txt") < 2 and time.monotonic() < end:
+        time.sleep(0.05)
     with open(STOPFILE) as stop:
+        fcntl.flock(stop, fcntl.LOCK_EX)  # A's verifiers let the lock go; B's pollers may stop
         assert a.wait(timeout=300) in (0, 3)
-        fcntl.flock(stop, fcntl.LOCK_EX)  # A is gone: B's pollers may stop
         assert b.wait(timeout=300) in (0, 3)
     seen = [p.read_text() for p in (tmp_path / "runs-b").glob("*/worlds/*/app/seen.txt")]
     assert len(seen) == 2

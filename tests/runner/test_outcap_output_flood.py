@@ -18,6 +18,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from runner_helpers import REPO, make_task
 
 from memeval.eventlog import ArtifactStore
@@ -81,6 +82,7 @@ def _events(run_dir: Path, kind: str) -> list[dict]:
     return [e for e in map(json.loads, lines) if e["event"] == kind]
 
 
+@pytest.mark.slow  # 26 s in the full suite
 def test_a_three_gigabyte_flood_keeps_its_head_and_tail_and_says_how_much_was_cut(tmp_path: Path) -> None:
     toml = "[verifier]\ntimeout_sec = 60.0\n[agent]\ntimeout_sec = 300.0\n"
     doc, run_dir, peak = _ab(tmp_path, AGENT, toml, test_sh=f"yes | head -c {VERIFIER_FLOOD}\n")
