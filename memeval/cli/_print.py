@@ -13,7 +13,7 @@ import typer
 
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.cli.app import how_to_make_runs
-from memeval.formatting import money
+from memeval.formatting import money, p_words, paired_tasks
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -305,8 +305,7 @@ def print_comparison(c: Comparison, console: Console) -> None:
             v = arm.verdict
             console.print(
                 f"  B against A: [bold]{v.verdict}[/bold] ({escape(reason_words(v.reason))}; "
-                f"{escape(p_words(v.p_value, v.p_method))}, {v.n_tasks_paired} paired task"
-                f"{'' if v.n_tasks_paired == 1 else 's'})",
+                f"{escape(p_words(v.p_value, v.p_method))}, {paired_tasks(v.n_tasks_paired)})",
                 highlight=False,
             )
 
@@ -333,26 +332,7 @@ def change_words(x: TaskChange | None) -> str:
 
 
 def reason_words(reason: str) -> str:
-    """A verdict's reason code (`memeval.stats.PairedVerdict.reason`) in words.
+    """A verdict's reason code in words, in a comparison (between A and B; `memeval.formatting`)."""
+    from memeval.formatting import verdict_reason_words
 
-    `too_few_tasks(<10)` reads `too few tasks to decide (a verdict needs 10 paired)`,
-    `no_informative_tasks` `no task's pass rate differs between A and B`,
-    `not_significant(p>=0.05)` `not significant (p at or over 0.05)`; other codes (`significant`,
-    `faults_could_change_it(...)`) lose only their underscores.
-    """
-    import re
-
-    if m := re.fullmatch(r"too_few_tasks\(<(\d+)\)", reason):
-        return f"too few tasks to decide (a verdict needs {m.group(1)} paired)"
-    if reason == "no_informative_tasks":
-        return "no task's pass rate differs between A and B"
-    if m := re.fullmatch(r"not_significant\(p>=([0-9.]+)\)", reason):
-        return f"not significant (p at or over {m.group(1)})"
-    return reason.replace("_", " ")
-
-
-def p_words(p_value: float, method: str) -> str:
-    """`p = 0.0117 by exact(binomtest)`, or `p = 1 (nothing differed to test)` when no task differed."""
-    if method == "no_informative_tasks":
-        return f"p = {p_value:.4g} (nothing differed to test)"
-    return f"p = {p_value:.4g} by {method}"
+    return verdict_reason_words(reason, between="A and B")

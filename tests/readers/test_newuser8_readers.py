@@ -3,6 +3,11 @@
 - `memeval results RUN` took 2-3 s of wall (1.8 s of CPU) where `--json` took 0.4 s: its summary
   line's 95% interval imported statsmodels (and with it pandas and scipy) for Wilson's formula,
   and scipy for a t quantile. Both come from `memeval.stats` now, which loads neither.
+- `memeval ab` on a small run ended `Verdict: unresolved  (too_few_tasks(<10); 2 paired tasks,
+  p = 1 by exact(binomtest))`, and `report-ab` (its last line, the HTML and PDF, the viewer)
+  `(too_few_tasks(<10)); p = 1 (exact(binomtest))`; `compare` already said it in words. All say
+  `too few tasks to decide (a verdict needs 10 paired)` now (`memeval.formatting`); the JSON and
+  the log keep the codes.
 """
 
 from __future__ import annotations
@@ -73,3 +78,59 @@ def test_results_of_a_repeated_run_loads_no_statistics_stack(two_repeat_run: Pat
     # Two trials a task: the t interval over per-task rates, whose quantile came from scipy.
     loaded = _modules_after_results(two_repeat_run, tmp_path)
     assert sorted(loaded & set(HEAVY)) == []
+
+
+CODES = ("too_few_tasks", "no_informative_tasks", "not_significant", "faults_could_change_it")
+
+
+def _memeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    env.update(PYTHONPATH=str(REPO), COLUMNS="200")
+    return subprocess.run(
+        [sys.executable, "-m", "memeval", *args], env=env, capture_output=True, text=True, timeout=300, cwd=cwd
+    )
+
+
+def test_ab_says_a_small_runs_verdict_in_words(tmp_path: Path) -> None:
+    out = _memeval("ab", str(MINI), "--agent", "oracle", "--network", "none", "--runs-dir", "runs", "-q", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    verdict = next(x for x in out.stdout.splitlines() if x.startswith("Verdict:"))
+    assert verdict == (
+        "Verdict: unresolved  (too few tasks to decide (a verdict needs 10 paired); 2 paired tasks, "
+        "p = 1 (nothing differed to test))"
+    ), verdict
+    doc = json.loads(_memeval("replay", next((tmp_path / "runs").iterdir()).name, cwd=tmp_path).stdout)
+    assert doc["verdict"]["reason"] == "too_few_tasks(<10)"  # the record keeps the code
+
+
+def test_report_ab_says_the_verdict_in_words(runs: Runs, tmp_path: Path) -> None:
+    html = tmp_path / "r.html"
+    out = _memeval("report-ab", str(runs.memory.path), "--html", str(html), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    last = out.stdout.strip().splitlines()[-1]
+    assert last == (
+        "verdict: unresolved (too few tasks to decide (a verdict needs 10 paired)); "
+        "p = 0.5 by exact(binomtest), 2 paired tasks"
+    ), last
+    page = html.read_text(encoding="utf-8")
+    assert "too few tasks to decide (a verdict needs 10 paired)" in page
+    for code in CODES:
+        assert code not in page and code not in out.stdout, code
+
+
+def test_every_verdict_reason_code_reads_in_words() -> None:
+    from memeval.formatting import verdict_reason_words as words
+
+    assert words("no_informative_tasks") == "no task's pass rate differs between the arms"
+    assert words("no_informative_tasks", between="A and B") == "no task's pass rate differs between A and B"
+    assert words("not_significant(p>=0.05)") == "not significant (p at or over 0.05)"
+    assert words("significant") == "significant"
+    assert (
+        words("faults_could_change_it(3 faulted trial(s) counted against 'better' give 'unresolved', p=0.1094)")
+        == "faults could change it: 3 faulted trial(s) counted against 'better' give 'unresolved' (p = 0.1094)"
+    )
+    assert words("significant(round=2, look=8)") == "significant at round 2, look 8"
+    assert words("futility(round=3)") == "stopped for futility at round 3"
+    assert words("too_few_tasks(<10)") == "too few tasks to decide (a verdict needs 10 paired)"
+    assert words("max_rounds_reached") == "no decision within the most rounds"
+    assert words("in_progress") == "still running"
