@@ -8,6 +8,9 @@
   `(too_few_tasks(<10)); p = 1 (exact(binomtest))`; `compare` already said it in words. All say
   `too few tasks to decide (a verdict needs 10 paired)` now (`memeval.formatting`); the JSON and
   the log keep the codes.
+- A run id with one character wrong (`...FN4B` for `...FN4A`) said only `is not a run folder or a
+  run id`; a shortened id was already matched. Every command that takes a run now says `did you
+  mean ID?` for ids a character or two away.
 """
 
 from __future__ import annotations
@@ -134,3 +137,25 @@ def test_every_verdict_reason_code_reads_in_words() -> None:
     assert words("too_few_tasks(<10)") == "too few tasks to decide (a verdict needs 10 paired)"
     assert words("max_rounds_reached") == "no decision within the most rounds"
     assert words("in_progress") == "still running"
+
+
+def test_a_typo_in_a_run_id_names_the_run_meant(runs: Runs, tmp_path: Path) -> None:
+    # `memeval results 01M9...FN4B` for 01M9...FN4A said only "not a run folder or a run id".
+    meant = runs.memory.path.name
+    others = {runs.cold.path.name, runs.oracle.path.name}
+    typos = [
+        meant[:-1] + ("A" if meant[-1] != "A" else "B"),  # the last character wrong
+        meant[:10] + meant[11:],  # one left out
+        meant[:5] + meant[6] + meant[5] + meant[7:],  # two swapped
+        meant.lower()[:-1] + "z",  # typed in lower case, one wrong
+    ]
+    for typo in typos:
+        for command in (["results", typo], ["replay", typo], ["compare", typo, meant], ["report-ab", typo]):
+            out = _memeval(*command, "--runs-dir", str(runs.runs_dir), cwd=tmp_path)
+            assert out.returncode == 2, (command, out.stderr)
+            said = out.stderr.strip()
+            assert f"did you mean {meant}?" in said, (command, said)
+            assert not any(o in said for o in others), said
+    far = meant[:6] + "X" * (len(meant) - 6)
+    out = _memeval("results", far, "--runs-dir", str(runs.runs_dir), cwd=tmp_path)
+    assert out.returncode == 2 and "did you mean" not in out.stderr, out.stderr
