@@ -211,24 +211,43 @@ def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
     `where` names the index's store. Text the index holds from a run's log (task set, agent,
     folder) is printed with control characters spelled out, as the folder listing does.
     """
-    head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p", "folder")
+    head = ("run", "started (UTC)", "task set", "pack (items given)", "agent", "status", "trials", "verdict", "p",
+            "folder")  # fmt: skip
     table = [head]
+    old_rows = 0
     for r in rows:
         agent = (r.agent or "—") + (" (control)" if r.control else "")
+        old_rows += r.faulted is None
         table.append(
             (
                 visible(r.run_id),
                 (r.started_at or "—")[:19].replace("T", " "),
                 visible(r.task_set or "—"),
+                index_pack_cell(r),
                 visible(agent),
                 visible(r.status),
-                f"{r.trials}/{r.planned}",
+                f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted or 0, r.interrupted or 0)}",
                 verdict_so_far(r.status, r.verdict),
                 "—" if r.p_value is None else f"{r.p_value:.3g}",
                 visible(r.path),
             )
         )
     _echo_aligned(f"Runs in the run index at {visible(where)}", table)
+    if old_rows:
+        typer.echo(
+            f"note: {old_rows} run(s) were indexed before the index kept packs and faults (shown `?`): "
+            "`memeval runs --index --runs-dir DIR` indexes a folder's runs again",
+            err=True,
+        )
+
+
+def index_pack_cell(r: RunIndexRow) -> str:
+    """The index listing's pack cell, as `pack_cell`; `?` for a row indexed before the index kept packs."""
+    if r.faulted is None:
+        return "?"
+    if r.pack is not None:
+        return f"{visible(r.pack)} ({r.slice_items})"
+    return "—" if r.control else "none (A/A)"
 
 
 def _echo_aligned(title: str, table: Sequence[tuple[str, ...]]) -> None:

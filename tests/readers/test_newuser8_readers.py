@@ -11,6 +11,10 @@
 - A run id with one character wrong (`...FN4B` for `...FN4A`) said only `is not a run folder or a
   run id`; a shortened id was already matched. Every command that takes a run now says `did you
   mean ID?` for ids a character or two away.
+- `memeval runs --from-index` (the SQL run index) had no pack column and no faulted or interrupted
+  marks, where the folder listing has both: a run with a pack and an A/A run read the same. The
+  index keeps them now (`pack`, `slice_items`, `faulted`, `interrupted`; an older index table gains
+  the columns when opened, its old rows shown `?` until indexed again).
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
+from pg_fixture import PgServer
 from readers_helpers import MEMORY_AGENT, MINI, REPO, Runs, write_pack
 
 from memeval.agents import resolve_agent
@@ -159,3 +165,70 @@ def test_a_typo_in_a_run_id_names_the_run_meant(runs: Runs, tmp_path: Path) -> N
     far = meant[:6] + "X" * (len(meant) - 6)
     out = _memeval("results", far, "--runs-dir", str(runs.runs_dir), cwd=tmp_path)
     assert out.returncode == 2 and "did you mean" not in out.stderr, out.stderr
+
+
+OLD_INDEX_TABLE = (
+    "CREATE TABLE run_index (run_id VARCHAR NOT NULL PRIMARY KEY, path VARCHAR NOT NULL, started_at VARCHAR, "
+    "task_set VARCHAR, agent VARCHAR, control VARCHAR, status VARCHAR NOT NULL, trials INTEGER NOT NULL, "
+    "planned INTEGER NOT NULL, verdict VARCHAR, p_value FLOAT, log_hash VARCHAR, indexed_at TIMESTAMP NOT NULL)"
+)
+"""The run index's table as main made it before it kept packs and faults."""
+
+
+def _index_urls(tmp_path: Path, pg: PgServer | None) -> list[str]:
+    urls = [f"sqlite:///{tmp_path / 'idx.sqlite'}"]
+    if pg is not None:
+        urls.append(pg.new_database())
+    elif os.environ.get("CI"):
+        pytest.fail("no PostgreSQL for the run index: MEMEVAL_TEST_PG_URL unset and `scripts/pg start` failed")
+    else:
+        warnings.warn("run index checked on SQLite only: no PostgreSQL server", stacklevel=2)
+    return urls
+
+
+def _rows_by_run(stdout: str) -> dict[str, str]:
+    return {line.split()[0]: line for line in stdout.splitlines()[2:]}
+
+
+def test_the_run_index_lists_each_runs_pack_as_the_folders_do(
+    runs: Runs, tmp_path: Path, pg_server: PgServer | None
+) -> None:
+    from sqlalchemy import create_engine, text
+
+    memory, cold = runs.memory.path.name, runs.cold.path.name
+    for url in _index_urls(tmp_path, pg_server):
+        # An index made by the old code, holding the memory run: opened now, it gains the columns.
+        engine = create_engine(url)
+        with engine.begin() as conn:
+            conn.execute(text(OLD_INDEX_TABLE))
+            conn.execute(
+                text(
+                    "INSERT INTO run_index VALUES (:id, :path, '2026-12-04T10:00:00Z', 'mini', 'agent', NULL, "
+                    "'completed', 4, 4, 'unresolved', 0.5, NULL, '2026-12-04 10:00:00')"
+                ),
+                {"id": memory, "path": str(runs.memory.path)},
+            )
+        engine.dispose()
+        old = _memeval("runs", "--from-index", "--index-url", url, cwd=tmp_path)
+        assert old.returncode == 0, old.stderr
+        assert " ? " in _rows_by_run(old.stdout)[memory], old.stdout
+        assert "indexed before the index kept packs" in old.stderr and "memeval runs --index" in old.stderr
+
+        out = _memeval("runs", "--index", "--runs-dir", str(runs.runs_dir), "--index-url", url, cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        listed = _memeval("runs", "--from-index", "--index-url", url, cwd=tmp_path)
+        assert listed.returncode == 0 and listed.stderr == "", listed.stderr
+        head = listed.stdout.splitlines()[1]
+        assert "pack (items given)" in head, head
+        rows = _rows_by_run(listed.stdout)
+        assert "p@1 (2)" in rows[memory] and "none (A/A)" in rows[cold], listed.stdout
+        assert "none (A/A)" not in rows[runs.oracle.path.name]  # a control run has no arms to tell apart
+        doc = json.loads(_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)
+        by_id = {r["run_id"]: r for r in doc["runs"]}
+        assert (by_id[memory]["pack"], by_id[memory]["slice_items"]) == ("p@1", 2)
+        assert (by_id[cold]["pack"], by_id[cold]["slice_items"], by_id[cold]["faulted"]) == (None, None, 0)
+        folders = json.loads(_memeval("runs", "--runs-dir", str(runs.runs_dir), "--json", cwd=tmp_path).stdout)
+        for r in folders["runs"]:  # the same figures as the folder listing
+            assert {k: by_id[r["run_id"]][k] for k in ("pack", "slice_items", "faulted", "interrupted")} == {
+                k: r[k] for k in ("pack", "slice_items", "faulted", "interrupted")
+            }
