@@ -1,10 +1,16 @@
-"""`memeval audit team list`: which teams a store has and the zone each one's weeks are cut in.
+"""`memeval audit team list`, and `users log --account` of an account that is not there.
+
+`audit team list`: which teams a store has and the zone each one's weeks are cut in.
 
 Found by a new user following README's audit walkthrough: `memeval audit team set fernhill --tz
 Europe/London` had no way to be read back. `audit counts` and `report weekly` cut weeks in a team's
 zone, and a team never set is cut in UTC without a word, so a user could not check which teams the
 store knew or which zone each had short of reading the database. Every other part of the store
 has a listing (`audit token list`, `users list`, `review list`, `report subscriptions`).
+
+`users log --account alcie` (a typo) said `no account changes recorded for 'alcie' (changes made
+before memeval recorded them are not listed)` and exit 0, as if the account were there with an
+old history. It is now a usage error naming the accounts there are, the nearest first.
 """
 
 from __future__ import annotations
@@ -58,3 +64,28 @@ def test_team_list_of_no_store_says_so_and_makes_none(tmp_path: Path) -> None:
     assert out.returncode == 2, out.stderr
     assert out.stderr.startswith("error: no audit store at ") and out.stderr.count("\n") == 1, out.stderr
     assert not missing.parent.exists()
+
+
+def test_users_log_of_an_account_that_is_not_there_names_the_accounts(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'memeval.sqlite'}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    env["PYTHONPATH"] = str(REPO)
+    made = subprocess.run(
+        [sys.executable, "-m", "memeval", "users", "add", "alice", "--role", "admin", "--password-stdin", "--db", db],
+        input="a long enough password 1",
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert made.returncode == 0, made.stderr
+    out = _memeval("users", "log", "--account", "alcie", "--db", db, cwd=tmp_path)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert out.stderr == (
+        "error: --account 'alcie' is no account: did you mean 'alice'? "
+        "the store's accounts: alice (`memeval users list`)\n"
+    )
+    assert out.stdout == ""
+    mine = _memeval("users", "log", "--account", "Alice", "--db", db, cwd=tmp_path)  # names compare normalised
+    assert mine.returncode == 0 and "\taccount.created\talice\t" in mine.stdout, mine.stdout + mine.stderr
