@@ -232,3 +232,17 @@ def test_the_run_index_lists_each_runs_pack_as_the_folders_do(
             assert {k: by_id[r["run_id"]][k] for k in ("pack", "slice_items", "faulted", "interrupted")} == {
                 k: r[k] for k in ("pack", "slice_items", "faulted", "interrupted")
             }
+
+
+def test_comparing_a_run_with_itself_says_so(runs: Runs, tmp_path: Path) -> None:
+    # `memeval compare RUN RUN` read as two runs that agreed on every task, without a word.
+    run = runs.memory.path.name
+    out = _memeval("compare", run, run, "--runs-dir", str(runs.runs_dir), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert f"warning: A and B are the same run ({run}): nothing can differ" in " ".join(out.stdout.split())
+    doc = json.loads(_memeval("compare", run, run, "--runs-dir", str(runs.runs_dir), "--json", cwd=tmp_path).stdout)
+    assert any("same run" in w for w in doc["warnings"]), doc["warnings"]
+    two = _memeval(
+        "compare", run, runs.cold.path.name, "--vary", "pack", "--runs-dir", str(runs.runs_dir), cwd=tmp_path
+    )
+    assert two.returncode == 0 and "same run" not in two.stdout, two.stdout + two.stderr
