@@ -129,3 +129,55 @@ def resume_command(run_dir: str | os.PathLike[str], run_id: str | None = None) -
     if not (started.startswith("memeval ab ") and started.isprintable()):
         started = "memeval ab TASKS"
     return f"{started} --resume {run_ref(run_dir, run_id)}"
+
+
+def verdict_reason_words(reason: str, *, between: str = "the arms") -> str:
+    """A verdict's reason code (`memeval.stats.PairedVerdict.reason`, a sequential path's) in words.
+
+    The codes stay in the JSON and the log; people read these (`memeval ab`, `compare`, `report-ab`,
+    the viewer). Examples: `too_few_tasks(<10)` -> `too few tasks to decide (a verdict needs 10
+    paired)`; `no_informative_tasks` -> `no task's pass rate differs between the arms` (`between`:
+    `A and B` in a comparison); `not_significant(p>=0.05)` -> `not significant (p at or over 0.05)`;
+    `faults_could_change_it(2 faulted trial(s) counted against 'better' give 'unresolved', p=0.2)`
+    -> `faults could change it: 2 faulted trial(s) counted against 'better' give 'unresolved' (p =
+    0.2)`; sequential `significant(round=2, look=3)` -> `significant at round 2, look 3`,
+    `futility(round=2)` -> `stopped for futility at round 2`, `max_rounds_reached` -> `no decision
+    within the most rounds`, `in_progress` -> `still running`. A code not listed loses its
+    underscores.
+    """
+    import re
+
+    if m := re.fullmatch(r"too_few_tasks\(<(\d+)\)", reason):
+        return f"too few tasks to decide (a verdict needs {m.group(1)} paired)"
+    if reason == "no_informative_tasks":
+        return f"no task's pass rate differs between {between}"
+    if m := re.fullmatch(r"not_significant\(p>=([0-9.e-]+)\)", reason):
+        return f"not significant (p at or over {m.group(1)})"
+    if m := re.fullmatch(r"faults_could_change_it\((.*), p=([^,()]+)\)", reason, flags=re.DOTALL):
+        return f"faults could change it: {m.group(1)} (p = {m.group(2)})"
+    if m := re.fullmatch(r"(significant|futility)\(round=(\d+)(?:, look=(\d+))?\)", reason):
+        head = "significant" if m.group(1) == "significant" else "stopped for futility"
+        look = f", look {m.group(3)}" if m.group(3) else ""
+        return f"{head} at round {m.group(2)}{look}"
+    if reason == "max_rounds_reached":
+        return "no decision within the most rounds"
+    if reason == "in_progress":
+        return "still running"
+    return reason.replace("_", " ")
+
+
+def p_words(p_value: float, method: str) -> str:
+    """`p = 0.0117 by exact(binomtest)`, or `p = 1 (nothing differed to test)` when no task differed.
+
+    Args:
+        p_value: the verdict's p-value.
+        method: `memeval.stats.PairedVerdict.p_method` (`no_informative_tasks` when no task differed).
+    """
+    if method == "no_informative_tasks":
+        return f"p = {p_value:.4g} (nothing differed to test)"
+    return f"p = {p_value:.4g} by {method}"
+
+
+def paired_tasks(n: int) -> str:
+    """`1 paired task`, `14 paired tasks`."""
+    return f"{n} paired task{'' if n == 1 else 's'}"

@@ -1,4 +1,4 @@
-"""`memeval audit token ...` and `memeval audit team ...`: senders' bearer tokens and team settings.
+"""`memeval audit token ...` and `memeval audit team ...`: senders' bearer tokens and team settings (set, list).
 
 Split from `memeval.cli.audit`, which adds both groups to `memeval audit` (its help lists them as before).
 """
@@ -18,7 +18,9 @@ token_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-team_app = typer.Typer(help="Team settings (time zone of weekly windows).", no_args_is_help=True, rich_markup_mode=None)
+team_app = typer.Typer(
+    help="Team settings (time zone of weekly windows): set, list.", no_args_is_help=True, rich_markup_mode=None
+)
 
 
 @token_app.command("add")
@@ -89,3 +91,36 @@ def team_set(
         else:
             row.tz = tz
     typer.echo(f"{team}: weeks are cut in {tz}")
+
+
+TEAMS_SCHEMA = "memeval.audit-teams/1"
+"""`schema` of `memeval audit team list --json`: `teams`, each `{team, tz, tz_set, has_events}`."""
+
+
+@team_app.command("list")
+@translate_errors
+def team_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """List the teams: each one with events or a time zone set, and the zone its weeks are cut in."""
+    from sqlmodel import select
+
+    from memeval.audit import TeamRow, open_existing_store
+
+    store = open_existing_store(db)
+    with store.read_session() as s:
+        zones = {row.team: row.tz for row in s.exec(select(TeamRow)).all()}
+    with_events = set(store.teams())
+    teams = sorted(with_events | set(zones))
+    if as_json:  # {schema memeval.audit-teams/1, schema_version, teams: [{team, tz, tz_set, has_events}]}
+        listed = [
+            {"team": t, "tz": zones.get(t, "UTC"), "tz_set": t in zones, "has_events": t in with_events} for t in teams
+        ]
+        echo_json({"schema": TEAMS_SCHEMA, "schema_version": 1, "teams": listed})
+        return
+    if not teams:
+        typer.echo(
+            "no team yet: `memeval audit ingest FILE` stores a team's events (`memeval audit team set` its zone)"
+        )
+    for t in teams:
+        zone_text = zones[t] if t in zones else "UTC (not set: `memeval audit team set` sets it)"
+        events = "" if t in with_events else "\tno events yet"
+        typer.echo(f"{t}\t{zone_text}{events}")

@@ -13,7 +13,7 @@ import typer
 
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.cli.app import how_to_make_runs
-from memeval.formatting import money
+from memeval.formatting import money, p_words, paired_tasks
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -211,24 +211,43 @@ def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
     `where` names the index's store. Text the index holds from a run's log (task set, agent,
     folder) is printed with control characters spelled out, as the folder listing does.
     """
-    head = ("run", "started (UTC)", "task set", "agent", "status", "trials", "verdict", "p", "folder")
+    head = ("run", "started (UTC)", "task set", "pack (items given)", "agent", "status", "trials", "verdict", "p",
+            "folder")  # fmt: skip
     table = [head]
+    old_rows = 0
     for r in rows:
         agent = (r.agent or "—") + (" (control)" if r.control else "")
+        old_rows += r.faulted is None
         table.append(
             (
                 visible(r.run_id),
                 (r.started_at or "—")[:19].replace("T", " "),
                 visible(r.task_set or "—"),
+                index_pack_cell(r),
                 visible(agent),
                 visible(r.status),
-                f"{r.trials}/{r.planned}",
+                f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted or 0, r.interrupted or 0)}",
                 verdict_so_far(r.status, r.verdict),
                 "—" if r.p_value is None else f"{r.p_value:.3g}",
                 visible(r.path),
             )
         )
     _echo_aligned(f"Runs in the run index at {visible(where)}", table)
+    if old_rows:
+        typer.echo(
+            f"note: {old_rows} run(s) were indexed before the index kept packs and faults (shown `?`): "
+            "`memeval runs --index --runs-dir DIR` indexes a folder's runs again",
+            err=True,
+        )
+
+
+def index_pack_cell(r: RunIndexRow) -> str:
+    """The index listing's pack cell, as `pack_cell`; `?` for a row indexed before the index kept packs."""
+    if r.faulted is None:
+        return "?"
+    if r.pack is not None:
+        return f"{visible(r.pack)} ({r.slice_items})"
+    return "—" if r.control else "none (A/A)"
 
 
 def _echo_aligned(title: str, table: Sequence[tuple[str, ...]]) -> None:
@@ -305,8 +324,7 @@ def print_comparison(c: Comparison, console: Console) -> None:
             v = arm.verdict
             console.print(
                 f"  B against A: [bold]{v.verdict}[/bold] ({escape(reason_words(v.reason))}; "
-                f"{escape(p_words(v.p_value, v.p_method))}, {v.n_tasks_paired} paired task"
-                f"{'' if v.n_tasks_paired == 1 else 's'})",
+                f"{escape(p_words(v.p_value, v.p_method))}, {paired_tasks(v.n_tasks_paired)})",
                 highlight=False,
             )
 
@@ -333,26 +351,7 @@ def change_words(x: TaskChange | None) -> str:
 
 
 def reason_words(reason: str) -> str:
-    """A verdict's reason code (`memeval.stats.PairedVerdict.reason`) in words.
+    """A verdict's reason code in words, in a comparison (between A and B; `memeval.formatting`)."""
+    from memeval.formatting import verdict_reason_words
 
-    `too_few_tasks(<10)` reads `too few tasks to decide (a verdict needs 10 paired)`,
-    `no_informative_tasks` `no task's pass rate differs between A and B`,
-    `not_significant(p>=0.05)` `not significant (p at or over 0.05)`; other codes (`significant`,
-    `faults_could_change_it(...)`) lose only their underscores.
-    """
-    import re
-
-    if m := re.fullmatch(r"too_few_tasks\(<(\d+)\)", reason):
-        return f"too few tasks to decide (a verdict needs {m.group(1)} paired)"
-    if reason == "no_informative_tasks":
-        return "no task's pass rate differs between A and B"
-    if m := re.fullmatch(r"not_significant\(p>=([0-9.]+)\)", reason):
-        return f"not significant (p at or over {m.group(1)})"
-    return reason.replace("_", " ")
-
-
-def p_words(p_value: float, method: str) -> str:
-    """`p = 0.0117 by exact(binomtest)`, or `p = 1 (nothing differed to test)` when no task differed."""
-    if method == "no_informative_tasks":
-        return f"p = {p_value:.4g} (nothing differed to test)"
-    return f"p = {p_value:.4g} by {method}"
+    return verdict_reason_words(reason, between="A and B")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from memeval.cli._print import print_titled
-from memeval.formatting import cell_text, money, run_ref
+from memeval.formatting import cell_text, money, p_words, paired_tasks, run_ref, verdict_reason_words
 from memeval.results import RunResult, arm_spend
 from memeval.runreport import card_fields
 from memeval.stats import ArmCostOfPass
@@ -52,8 +53,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
         p = v.p_value
         if result.sequential is None:
             console.print(
-                f"\nVerdict: [bold]{v.verdict}[/bold]  ({v.reason}; {v.n_tasks_paired} paired tasks, "
-                f"p = {p:.4g} by {v.p_method})"
+                f"\nVerdict: [bold]{v.verdict}[/bold]  ({escape(verdict_reason_words(v.reason))}; "
+                f"{paired_tasks(v.n_tasks_paired)}, {escape(p_words(p, v.p_method))})"
             )
         else:
             render_sequential(result, console)
@@ -153,6 +154,17 @@ def _cop(arm: ArmCostOfPass) -> str:
     return f"{money(arm.value)}{rng} · cost known {arm.cost_coverage}"
 
 
+LOOK_WORDS = {
+    "continue": "go on",
+    "better": "better",
+    "worse": "worse",
+    "futility": "stop for futility",
+    "max_reached": "stop: the most rounds ran",
+    "too_few_tasks": "go on (too few tasks yet)",
+}
+"""What a look of `--until-decided` decided (`memeval.stats.LookDecision`), in words; the JSON keeps the codes."""
+
+
 def render_sequential(result: RunResult, console: Console) -> None:
     """The verdict of a sequential run and its path: one line per look, then what stopping saved."""
     seq = result.sequential
@@ -160,7 +172,8 @@ def render_sequential(result: RunResult, console: Console) -> None:
     path = seq.path
     d = path.design
     console.print(
-        f"\nVerdict: [bold]{path.verdict}[/bold]  (sequential: {path.reason}; {seq.rounds_run} of "
+        f"\nVerdict: [bold]{path.verdict}[/bold]  (sequential: {escape(verdict_reason_words(path.reason))}; "
+        f"{seq.rounds_run} of "
         f"{seq.max_rounds} rounds, {d.spending.replace('_', '-')}"
         f"{f' gamma {d.gamma:g}' if d.spending == 'hsd' else ''} spending, alpha {d.alpha:g})"
     )
@@ -178,7 +191,7 @@ def render_sequential(result: RunResult, console: Console) -> None:
             where += f", look {part}/{d.looks_per_round}"
         console.print(
             f"  {where}: difference {est} (must pass {bound}; alpha spent {look.alpha_spent:.4f}"
-            f"{cp}) -> {look.decision}",
+            f"{cp}) -> {LOOK_WORDS.get(look.decision, look.decision)}",
             highlight=False,
         )
     if seq.trials_saved:

@@ -158,10 +158,18 @@ def users_log(
     them are not listed.
     """
     from memeval.audit import open_existing_store
-    from memeval.review import account_log
+    from memeval.review import account_log, get_account, list_users
 
     store = open_existing_store(db)
     entries = account_log(store, username)
+    if username is not None and not entries and get_account(store, username) is None:
+        import difflib
+
+        known = [a.username for a in list_users(store)]
+        near = difflib.get_close_matches(username.strip(), known, n=1)
+        hint = f"did you mean {near[0]!r}? " if near else ""
+        listed = f"the store's accounts: {', '.join(known)}" if known else "the store has no accounts yet"
+        raise fail(f"--account {username.strip()!r} is no account: {hint}{listed} (`memeval users list`)")
     if as_json:
         rows = [
             {

@@ -37,6 +37,15 @@ class RunIndexRow(SQLModel, table=True):
     planned: int = 0
     verdict: str | None = None
     p_value: float | None = None
+    faulted: int | None = None
+    """Trials that ended in a harness fault, interrupted ones not counted (as the folder listing);
+    None in a row indexed before the index had these columns (`memeval runs --index` fills them)."""
+    interrupted: int | None = None
+    """Trials the run's stop cut short (fault code `cancelled`); None as `faulted`."""
+    pack: str | None = None
+    """`name@version` of the pack the pack arm's slice came from; None for an A/A run, or a row as `faulted`."""
+    slice_items: int | None = None
+    """Pack items given to the pack arm; None when there is no pack."""
     log_hash: str | None = None
     """`sha256:` of the log bytes the row was read from."""
     indexed_at: datetime
@@ -130,7 +139,39 @@ def _engine(url: str) -> Engine:
             ) from exc
     engine = create_engine(url)
     SQLModel.metadata.create_all(engine, tables=[RunIndexRow.__table__])  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
+    _add_missing_columns(engine)
     return engine
+
+
+ADDED_COLUMNS = {"faulted": "INTEGER", "interrupted": "INTEGER", "pack": "VARCHAR", "slice_items": "INTEGER"}
+"""Columns the run index gained after its first version, with their SQL types: a table made before
+them gets them (NULL in its old rows) the first time it is opened."""
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add `ADDED_COLUMNS` an older `run_index` table lacks (SQLite and PostgreSQL alike).
+
+    Two processes may open an old table at once: PostgreSQL's `ADD COLUMN IF NOT EXISTS` lets both
+    pass; on SQLite, whose `ADD COLUMN` has no such clause, each column is added in one `BEGIN
+    IMMEDIATE` transaction after looking again, so the second writer finds it there.
+    """
+    from sqlalchemy import inspect, text
+
+    have = {c["name"] for c in inspect(engine).get_columns("run_index")}
+    missing = [name for name in ADDED_COLUMNS if name not in have]
+    if not missing:
+        return
+    postgres = engine.dialect.name == "postgresql"
+    with engine.connect() as conn:
+        if not postgres:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            have = {row[1] for row in conn.exec_driver_sql("PRAGMA table_info(run_index)")}
+        for name in missing:
+            if name in have:
+                continue
+            exists = " IF NOT EXISTS" if postgres else ""
+            conn.execute(text(f"ALTER TABLE run_index ADD COLUMN{exists} {name} {ADDED_COLUMNS[name]}"))
+        conn.commit()
 
 
 def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
@@ -170,6 +211,10 @@ def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
                 planned=r.planned,
                 verdict=r.verdict,
                 p_value=r.p_value,
+                faulted=r.faulted,
+                interrupted=r.interrupted,
+                pack=r.pack,
+                slice_items=r.slice_items,
                 log_hash=digest,
                 indexed_at=now,
             )

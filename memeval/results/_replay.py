@@ -31,7 +31,8 @@ def find_run(ref: str | Path, runs_dir: Path = Path("runs")) -> Path:
 
     Raises:
         UsageError: neither a run folder nor a known run id, with the fix: the one run whose id
-            starts with `ref` (a shortened id), or, when `runs_dir` is not there, where it was
+            starts with `ref` (a shortened id), the ids `ref` reads as a typo of (a character or
+            two wrong, missing, added or swapped), or, when `runs_dir` is not there, where it was
             looked for and `--runs-dir`.
     """
     p = Path(ref)
@@ -52,7 +53,26 @@ def find_run(ref: str | Path, runs_dir: Path = Path("runs")) -> Path:
     if starts:
         shown = ", ".join(starts[:5]) + (", ..." if len(starts) > 5 else "")
         raise UsageError(f"{head}: {len(starts)} run ids start so ({shown}): give the whole id; see `memeval runs`")
+    near = _ids_near(str(ref), runs_dir)
+    if near:
+        raise UsageError(f"{head}: did you mean {' or '.join(near)}? see `memeval runs`")
     raise UsageError(f"{head}: see `memeval runs`")
+
+
+NEAR_ID_CUTOFF = 0.9
+"""How alike (difflib's ratio) a run id must be to one given to be offered as a typo's fix: a 26-character
+id with one or two characters wrong, left out, added or swapped is 0.92-0.98; two ids of runs started
+the same day share their time prefix and stay under it (about 0.5-0.7)."""
+
+
+def _ids_near(ref: str, runs_dir: Path) -> list[str]:
+    """At most three run ids under `runs_dir` that `ref` reads as a typo of (one name of 8 characters or more)."""
+    import difflib
+
+    if len(ref) < 8 or Path(ref).name != ref:
+        return []
+    ids = [d.name for d in runs_dir.iterdir() if (d / LOG_NAME).is_file()]
+    return difflib.get_close_matches(ref.upper(), ids, n=3, cutoff=NEAR_ID_CUTOFF)
 
 
 def _ids_starting_with(prefix: str, runs_dir: Path) -> list[str]:

@@ -181,6 +181,19 @@ def pack_text(p: PackUsed | None) -> str:
     return f"{p.name} {p.version} ({p.hash[:19]}..., {n})"
 
 
+def same_run_warnings(a: Run, b: Run) -> list[str]:
+    """A warning when A and B are one run (the same id): every task reads `same` and nothing can differ.
+
+    A run id typed twice, or a run and a copy of its folder, compares without a word otherwise: the
+    comparison looks like two runs that agreed on every task.
+    """
+    if a.result.run_id != b.result.run_id:
+        return []
+    return [
+        f"A and B are the same run ({a.result.run_id}): nothing can differ; name two runs (`memeval runs` lists them)"
+    ]
+
+
 def unfinished_warnings(a: Run, b: Run) -> list[str]:
     """One warning for each of A and B that did not complete, naming how to finish it.
 
@@ -237,6 +250,7 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
         UsageError, RunCardMismatch: see `check_cards`.
     """
     diffs, warnings = check_cards(a, b, vary)
+    warnings += same_run_warnings(a, b)
     warnings += pack_warnings(a, b, vary)
     tasks: list[TaskChange] = []
     arms: list[ArmComparison] = []

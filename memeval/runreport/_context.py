@@ -12,7 +12,7 @@ from typing import Any
 
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.eventlog import RunCard
-from memeval.formatting import cell_text
+from memeval.formatting import cell_text, p_words, paired_tasks, verdict_reason_words
 from memeval.results import Run, SequentialRecord, TrialRecord
 from memeval.runreport._summary import RunSummary, summarize
 from memeval.runreport._text import ARM_LABEL, INTERRUPTED_ONE, money, pct, summary_lines
@@ -91,8 +91,9 @@ class ReportContext:
         log_hash: SHA-256 of the log the report was projected from.
         run_dir: where the run's files are.
         verdict: `better`, `worse` or `unresolved`.
-        verdict_reason: the procedure's reason, e.g. `significant` or `too_few_tasks(<10)`.
-        p_text: e.g. `p = 0.0117 (exact(binomtest)), 14 paired tasks`.
+        verdict_reason: the procedure's reason in words (`memeval.formatting.verdict_reason_words`), e.g.
+            `significant` or `too few tasks to decide (a verdict needs 10 paired)`.
+        p_text: e.g. `p = 0.0117 by exact(binomtest), 14 paired tasks`.
         delta_text: the difference in pass rate with its interval, e.g. `+64.3 points, 95% CI ...`.
         cost_delta_text: pack minus baseline cost of a pass with its interval, or an em dash.
         arms: baseline then pack.
@@ -296,8 +297,8 @@ def build_context(run: Run, include_controls: bool = True) -> ReportContext:
         "—",
     )
     if v is not None:
-        verdict, reason = v.verdict, v.reason
-        p_text = f"p = {v.p_value:.4g} ({v.p_method}), {v.n_tasks_paired} paired tasks"
+        verdict, reason = v.verdict, verdict_reason_words(v.reason)
+        p_text = f"{p_words(v.p_value, v.p_method)}, {paired_tasks(v.n_tasks_paired)}"
         if res.sequential is not None:
             p_text += " (the fixed-size p, descriptive only: the sequential boundaries below decide)"
         if v.verdict_faults_against is not None:

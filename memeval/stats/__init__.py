@@ -25,6 +25,8 @@ from memeval._lazy import lazy_names as _lazy_names
 
 if _TYPE_CHECKING:
     from memeval.stats._cost import forget_ahead
+    from memeval.stats._distributions import t_upper_quantile
+    from memeval.stats._intervals import wilson_interval
     from memeval.stats._models import (
         ArmCostOfPass,
         CostDifference,
@@ -95,6 +97,8 @@ _LAZY = {
     "forget_ahead": "_cost",
     "Obs": "_verdictcore",
     "Task": "_verdictcore",
+    "t_upper_quantile": "_distributions",
+    "wilson_interval": "_intervals",
 }
 """Names imported on first use: the modules that load numpy and scipy, so that the typed records
 (which a run's result carries) load without them, and the typed records themselves (pydantic), so
@@ -142,7 +146,9 @@ __all__ = [
     "sequential_path",
     "simulate_sequential",
     "simulate_verdicts",
+    "t_upper_quantile",
     "tasks_for_effect",
     "tasks_for_power",
     "verdict_fields",
+    "wilson_interval",
 ]

@@ -68,6 +68,7 @@ def _argv(tmp: Path) -> dict[str, list[list[str]]]:
         "audit verify": [["audit", "verify", "--db", db]],
         "audit counts": [["audit", "counts", "--team", "fernhill", "--week", "2026-W47", "--db", db]],
         "audit token list": [["audit", "token", "list", "--db", db]],
+        "audit team list": [["audit", "team", "list", "--db", db]],
         "review list": [["review", "list", "--db", db]],
         "review show": [["review", "show", "lesson/fernhill/les_00", "--db", db]],
         "users list": [["users", "list", "--db", db]],

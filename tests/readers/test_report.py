@@ -37,7 +37,7 @@ def test_context_words_the_memory_run(runs: Runs) -> None:
     assert (base.passes, base.scored, pack.passes, pack.scored) == (0, 2, 2, 2)
     assert pack.levels == "L2v: 2" and base.levels == "no pass"
     assert base.cost_of_pass == pack.cost_of_pass == "not known"  # unmetered: no cost is known
-    assert ctx.verdict == "unresolved" and ctx.verdict_reason.startswith("too_few_tasks")
+    assert ctx.verdict == "unresolved" and ctx.verdict_reason.startswith("too few tasks to decide")
     assert {r.task_id: (r.baseline, r.pack) for r in ctx.rows} == {
         "add-numbers": ("Failed · $—", "Passed · $—"),
         "greet": ("Failed · $—", "Passed · $—"),
