@@ -30,6 +30,7 @@ from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
 from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
+from memeval.runner._lowwater import LOW
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
 from memeval.runner._room import after_turn
@@ -322,9 +323,10 @@ class Attempt:
         )
         stdout, stderr = self.work / "agent-stdout.txt", self.work / "agent-stderr.txt"
         try:
-            res = run_sandboxed(
-                spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin, boot_report=True
-            )
+            with LOW.turn(s.trial_id, self.work) as turn:  # who fills the disk while it runs is named
+                res = run_sandboxed(
+                    spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin, boot_report=True
+                )
         finally:
             exhausted = False
             budget_why = ""
@@ -352,7 +354,7 @@ class Attempt:
         if deep is not None and (limit_hit is None or limit_hit.startswith(TOO_DEEP_PREFIX)):
             limit_hit = deep  # the watch's own word for it, or none: say what was removed
         # a full disk is freed before memeval writes anything more: the agent could otherwise end the run
-        filled = after_turn(self.work, world.limits, limit_hit, keep=(stdout, stderr))
+        filled = after_turn(self.work, world.limits, limit_hit, keep=(stdout, stderr), turn=turn)
         if filled is not None:
             limit_hit, self.world_freed = filled.reason, True
         execution: Execution
@@ -420,9 +422,11 @@ class Attempt:
         with PHASES.verifier(self.phase_key, self.cancel) as waited_ms:  # no agent of this task runs meanwhile
             # after the wait, so the projection can leave it out of the trial's wall time
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
-            v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
+            with LOW.turn(s.trial_id, self.work) as turn:
+                v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
         self._stop_if_cancelled()
-        if (filled := after_turn(self.work, world.limits, v.limit_hit, keep=(), during="the verifier")) is not None:
+        filled = after_turn(self.work, world.limits, v.limit_hit, keep=(), during="the verifier", turn=turn)
+        if filled is not None:
             return self._fault(*filled.fault), False  # the agent's program, run by test.sh, filled the disk
         out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read
         if v.refused is not None:

@@ -1,0 +1,156 @@
+"""Who held the runs folder's disk full: a watch over every sandbox of this process while it runs.
+
+`memeval.runner._room.after_turn` looks at the disk when a sandbox ends. That alone blamed the wrong
+trial when several ran at once: an agent that filled the disk and held it full (filled, then slept)
+was not ending, while a trial beside it whose turn ended meanwhile found the disk full, had its own
+world removed, and then, the disk still full, stopped the whole run (`could not write a file`), so
+the filler's attempt had no end and `--resume` gave it a fresh one. And an agent that filled the disk
+and emptied it again before it ended left no trace at all, while the writes of the trials beside it
+failed, and they were scored as their agents' failures.
+
+So every sandbox of an attempt (agent turn, verifier) registers here while it runs (`LOW.turn`),
+and one thread looks at the free space of their disks every `INTERVAL_S` seconds. When a disk has
+less than `LOW_WATER_MB` MiB free, an episode begins: the registered sandboxes on that disk are
+measured (`disk_usage` of their attempt folders against the same at registration), and the one that
+grew the most is named its filler; every sandbox registered on that disk during the episode
+records the filler's trial id (`Turn.fillers`). The episode ends when the disk has room again.
+`after_turn` reads that: a sandbox named filler gets the fault it got before (`protocol`, never
+retried), one that only ran beside another's fill gets a `process` fault (not its agent's doing:
+not scored, retried under `--retries`), and neither stops the run.
+
+Left open: an episode shorter than `INTERVAL_S` (an agent that fills a fast disk and empties it at
+once) can be missed, and the trials beside it are then scored as they came out.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memeval.sandbox import TreeTooDeep, disk_usage
+
+LOW_WATER_MB = 16
+"""Below this many MiB free on the runs folder's disk, a sandbox's writes (and memeval's) may fail."""
+
+INTERVAL_S = 0.05
+"""Seconds between two looks at the free space (one `statvfs` per disk: a few microseconds)."""
+
+
+def _free(path: Path) -> int:
+    st = os.statvfs(path)
+    return st.f_bavail * st.f_frsize
+
+
+def _used(work: Path) -> int:
+    """Bytes `work` holds; a tree too deep to measure counts as the most (it is the agent's doing)."""
+    try:
+        return disk_usage((work,))
+    except TreeTooDeep:
+        return 1 << 62
+
+
+@dataclass(eq=False)
+class Turn:
+    """One running sandbox of an attempt, as the watch knows it.
+
+    Attributes:
+        trial_id: memeval's id of the trial (`task:mode:repeat`), named as a filler.
+        work: the attempt's host folder (everything the sandbox can write lies under it).
+        dev: the device of `work`'s filesystem (the disk watched).
+        base: bytes under `work` when the sandbox was registered.
+        fillers: trial ids named filler by the episodes seen while it was registered.
+        episodes: the episodes seen (their ids), so each is recorded once.
+    """
+
+    trial_id: str
+    work: Path
+    dev: int
+    base: int
+    fillers: set[str] = field(default_factory=set)
+    episodes: set[int] = field(default_factory=set)
+
+    @property
+    def filled(self) -> bool:
+        """Whether an episode seen while this sandbox ran named its own trial the filler."""
+        return self.trial_id in self.fillers
+
+    def others(self) -> list[str]:
+        """The other trials named filler while this sandbox ran (sorted)."""
+        return sorted(self.fillers - {self.trial_id})
+
+
+class LowWater:
+    """The process's watch over its running sandboxes' disks (see the module); one instance, `LOW`."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._turns: set[Turn] = set()
+        self._episode: dict[int, tuple[int, str]] = {}  # device -> (episode id, filler) while low
+        self._next_id = 0
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def turn(self, trial_id: str, work: Path) -> Iterator[Turn]:
+        """Register a sandbox of `trial_id`'s attempt (host folder `work`) for the `with` block's time.
+
+        On leaving, the disk is looked at once more (a fill made just before the sandbox ended is named).
+        """
+        t = Turn(trial_id, work, os.stat(work).st_dev, _used(work))
+        with self._lock:
+            self._turns.add(t)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="memeval-lowwater", daemon=True)
+                self._thread.start()
+        try:
+            yield t
+        finally:
+            self.look(t.dev)
+            with self._lock:
+                self._turns.discard(t)
+
+    def look(self, dev: int) -> None:
+        """Look at disk `dev` now: begin, go on with or end its episode, recording it on its sandboxes."""
+        with self._lock:
+            turns = [t for t in self._turns if t.dev == dev]
+        if not turns:
+            return
+        try:
+            free = _free(turns[0].work)
+        except OSError:  # the folder is gone: its sandbox is ending
+            return
+        with self._lock:
+            if free >= LOW_WATER_MB << 20:
+                self._episode.pop(dev, None)
+                return
+            episode = self._episode.get(dev)
+        if episode is None:
+            grown = {t: _used(t.work) - t.base for t in turns}  # outside the lock: walks take time
+            filler = max(grown, key=lambda t: grown[t]).trial_id
+            with self._lock:
+                episode = self._episode.setdefault(dev, (self._next_id, filler))
+                self._next_id += 1
+        with self._lock:
+            for t in self._turns:
+                if t.dev == dev and episode[0] not in t.episodes:
+                    t.episodes.add(episode[0])
+                    t.fillers.add(episode[1])
+
+    def _loop(self) -> None:
+        while True:
+            with self._lock:
+                devs = {t.dev for t in self._turns}
+                if not devs:
+                    self._thread = None
+                    return
+            for dev in devs:
+                self.look(dev)
+            self._wake.wait(INTERVAL_S)
+
+
+LOW = LowWater()
+"""The watch every attempt of this process registers its sandboxes with."""
