@@ -8,15 +8,16 @@ the filler's attempt had no end and `--resume` gave it a fresh one. And an agent
 and emptied it again before it ended left no trace at all, while the writes of the trials beside it
 failed, and they were scored as their agents' failures.
 
-So every sandbox of an attempt (agent turn, verifier) registers here while it runs (`LOW.turn`),
-and one thread looks at the free space of their disks every `INTERVAL_S` seconds. When a disk has
-less than `LOW_WATER_MB` MiB free, an episode begins: the registered sandboxes on that disk are
-measured (`disk_usage` of their attempt folders against the same at registration), and the one that
-grew the most is named its filler; every sandbox registered on that disk during the episode
-records the filler's trial id (`Turn.fillers`). The episode ends when the disk has room again.
-`after_turn` reads that: a sandbox named filler gets the fault it got before (`protocol`, never
-retried), one that only ran beside another's fill gets a `process` fault (not its agent's doing:
-not scored, retried under `--retries`), and neither stops the run.
+So every sandbox of an attempt (agent turn, verifier) registers here while it runs (`LOW.turn`), and
+one thread looks at the free space of their disks every `INTERVAL_S` seconds. When a disk has less
+than `LOW_WATER_MB` MiB free, an episode begins: the registered sandboxes on that disk are measured
+(`disk_usage` of their attempt folders against the same at registration), and the one that grew the
+most is named its filler and ended at once (`SandboxSpec.stop`, looked at every 0.2 s), so no agent
+holds the disk full for the trials beside it until its timeout; every sandbox registered on that
+disk during the episode records the filler's trial id (`Turn.fillers`). The episode ends when the
+disk has room again. `after_turn` reads that: a sandbox named filler gets the fault it got before
+(`protocol`, never retried), one that only ran beside another's fill gets a `process` fault (not its
+agent's doing: not scored, retried under `--retries`), and neither stops the run.
 
 Left open: an episode shorter than `INTERVAL_S` (an agent that fills a fast disk and empties it at
 once) can be missed, and the trials beside it are then scored as they came out.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,6 +37,9 @@ from memeval.sandbox import TreeTooDeep, disk_usage
 
 LOW_WATER_MB = 16
 """Below this many MiB free on the runs folder's disk, a sandbox's writes (and memeval's) may fail."""
+
+FILLER_PREFIX = "ended when the runs folder's disk filled: "
+"""How the reason a sandbox named filler was ended begins (its `agent.exited` reason)."""
 
 INTERVAL_S = 0.05
 """Seconds between two looks at the free space (one `statvfs` per disk: a few microseconds)."""
@@ -64,6 +69,8 @@ class Turn:
         base: bytes under `work` when the sandbox was registered.
         fillers: trial ids named filler by the episodes seen while it was registered.
         episodes: the episodes seen (their ids), so each is recorded once.
+        stop_reason: set when the sandbox is named an episode's filler: it is ended at once (`FILLER_PREFIX`).
+        grown: bytes its folders had grown by when it was named filler (None: never named).
     """
 
     trial_id: str
@@ -72,6 +79,12 @@ class Turn:
     base: int
     fillers: set[str] = field(default_factory=set)
     episodes: set[int] = field(default_factory=set)
+    stop_reason: str | None = None
+    grown: int | None = None
+
+    def stop(self) -> str | None:
+        """Why the sandbox must end now (it was named the filler of an episode), or None (`SandboxSpec.stop`)."""
+        return self.stop_reason
 
     @property
     def filled(self) -> bool:
@@ -90,7 +103,7 @@ class LowWater:
         self._lock = threading.Lock()
         self._turns: set[Turn] = set()
         self._episode: dict[int, tuple[int, str]] = {}  # device -> (episode id, filler) while low
-        self._next_id = 0
+        self._history: list[tuple[int, float, str]] = []  # (device, last seen low, filler), one per episode
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -128,17 +141,36 @@ class LowWater:
                 self._episode.pop(dev, None)
                 return
             episode = self._episode.get(dev)
+            if episode is not None:
+                self._history[episode[0]] = (dev, time.monotonic(), episode[1])
         if episode is None:
             grown = {t: _used(t.work) - t.base for t in turns}  # outside the lock: walks take time
-            filler = max(grown, key=lambda t: grown[t]).trial_id
+            top = max(grown, key=lambda t: grown[t])
             with self._lock:
-                episode = self._episode.setdefault(dev, (self._next_id, filler))
-                self._next_id += 1
+                if dev not in self._episode:
+                    # none of them grew: the host's disk filled otherwise, and no sandbox is named
+                    filler = top.trial_id if grown[top] > 0 else ""
+                    self._episode[dev] = (len(self._history), filler)
+                    self._history.append((dev, time.monotonic(), filler))
+                    if filler:
+                        top.grown = grown[top]
+                        top.stop_reason = (
+                            f"{FILLER_PREFIX}{free >> 20} MiB were left, and this sandbox's folders had grown the "
+                            f"most of the {len(turns)} running there, by {grown[top] >> 20} MiB"
+                        )
+                episode = self._episode[dev]
         with self._lock:
             for t in self._turns:
                 if t.dev == dev and episode[0] not in t.episodes:
                     t.episodes.add(episode[0])
-                    t.fillers.add(episode[1])
+                    if episode[1]:
+                        t.fillers.add(episode[1])
+
+    def fillers_since(self, path: Path, since: float) -> set[str]:
+        """Trial ids named filler of an episode on `path`'s disk seen low at or after `since` (`time.monotonic()`)."""
+        dev = os.stat(path).st_dev
+        with self._lock:
+            return {filler for d, last, filler in self._history if d == dev and last >= since and filler}
 
     def _loop(self) -> None:
         while True:

@@ -32,16 +32,18 @@ so what it promises must fit on the disk that holds the worlds: the runs folder'
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import sys
+import time
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memeval.errors import UsageError, WorldBuildError
-from memeval.runner._lowwater import LOW_WATER_MB, Turn
+from memeval.runner._lowwater import FILLER_PREFIX, LOW_WATER_MB, Turn
 from memeval.sandbox import STORAGE_LIMIT_PREFIX, Limits, task_limits
 from memeval.types import MODES, FaultCode
 
@@ -197,10 +199,72 @@ def after_turn(
         whose = "the task holds its world to no storage cap"
     elif limit_hit is not None and limit_hit.startswith(STORAGE_LIMIT_PREFIX):
         whose = limit_hit
+    elif turn is not None and turn.grown is not None and turn.grown > cap_bytes:  # past it before DiskWatch looked
+        whose = (
+            f"{STORAGE_LIMIT_PREFIX}{cap_bytes >> 20} MiB exceeded: the world's writable folders grew by "
+            f"{turn.grown >> 20} MiB"
+        )
     else:
         whose = (
             f"its world stayed within its storage cap of {cap_bytes >> 20} MiB, so the disk had less room than "
             "the cap (free it, or lower --default-storage-mb or the task's storage_mb)"
         )
+    if limit_hit is not None and limit_hit.startswith(FILLER_PREFIX):  # the process's watch ended it
+        whose = f"{limit_hit}; {whose}"
     reason = f"{what}; {whose}; {freed}"
     return Filled(reason, ("protocol", phase, f"{during} filled the disk: {reason}"))
+
+
+FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})
+"""The errors of a write to a full disk (or a quota used up)."""
+
+ROOM_WAIT_S = 60.0
+"""Seconds memeval waits for room on the runs folder's disk after one of its own writes for a trial failed."""
+
+
+def wait_for_room(path: Path, timeout_s: float = ROOM_WAIT_S) -> bool:
+    """Wait until the disk holding `path` has `LOW_WATER_MB` MiB free (a filler's world removed); False on timeout."""
+    deadline = time.monotonic() + timeout_s
+    while free_bytes(path) < LOW_WATER_MB << 20:
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def own_write_fault(stage: str, others: Collection[str], exc: OSError) -> tuple[FaultCode, str, str]:
+    """The fault of an attempt one of memeval's own writes for which found the runs folder's disk full.
+
+    Args:
+        stage: how far the attempt had got: `build` (its agent never ran), `agent` (the agent's turn
+            started), `verify` (the verifier started).
+        others: other trials named filler while the attempt ran (`memeval.runner._lowwater.LOW.fillers_since`).
+        exc: the write's error.
+
+    Returns:
+        (code, phase, message): `process` (retried under `--retries`) when another trial's sandbox filled
+        it; else `boot` before the agent ran (nothing of the agent's is on the disk: the host's disk is
+        full); else `protocol`, never retried: what the agent left (memeval's copies of it, for the diff
+        and the kept world, among them) filled it, and a fresh attempt would be a re-roll it could ask for.
+    """
+    what = f"memeval's own write for this trial failed ({exc.strerror}); the attempt's folder was removed"
+    phase = "build" if stage == "build" else stage
+    if others:
+        return (
+            "process",
+            phase,
+            (
+                f"{what}: another trial's sandbox ({', '.join(sorted(others))}) filled the runs folder's disk, "
+                "not this trial's agent"
+            ),
+        )
+    if stage == "build":
+        return "boot", "build", f"{what}: the runs folder's disk is full before the agent ran"
+    return (
+        "protocol",
+        phase,
+        (
+            f"{what}: what the agent left filled the runs folder's disk (no other trial's sandbox was seen "
+            "filling it), so nothing is verified"
+        ),
+    )

@@ -26,17 +26,22 @@ from hostile import HostileRig
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
 
-WAIT_FULL = 'while [ "$(df --output=avail /app | tail -1)" -gt 8000 ]; do sleep 0.1; done\n'
-"""Shell: wait until the disk under /app (the runs folder's) has under 8 MB free (the sandbox sees it as df does)."""
+WAIT_FULL = (
+    "end=$((SECONDS + 10))\n"
+    'while [ "$(df --output=avail /app | tail -1)" -gt 8000 ] && [ $SECONDS -lt $end ]; do :; done\n'
+)
+"""Shell: wait (10 s at most) until the disk under /app, the runs folder's, has under 8 MB free, looking
+as fast as `df` goes (the sandbox sees the disk's free space as df does)."""
 
-HOLD = "head -c 300M /dev/zero > /app/fill\nsleep 12\n"
-"""Fill the disk and hold it full (the file cap is 1 GiB, the default storage cap 10 GiB: neither stops it)."""
+HOLD = "sleep 5\nhead -c 300M /dev/zero > /app/fill\nsleep 15\n"
+"""Fill the disk once the trials beside it run, and hold it full (the file cap is 1 GiB, the default
+storage cap 10 GiB: neither stops it)."""
 
-FLICKER = "head -c 300M /dev/zero > /app/fill\nsleep 4\nrm -f /app/fill\n"
+FLICKER = "sleep 5\nhead -c 300M /dev/zero > /app/fill\nsleep 4\nrm -f /app/fill\n"
 """Fill the disk, hold it a few seconds, then empty it again before the turn ends."""
 
 MEEK = WAIT_FULL + "echo ok > /app/answer.txt || true\n"
-"""An honest agent that happens to write while the disk is full (and ends at once)."""
+"""An honest agent that happens to write while the disk is full, and ends at once."""
 
 MEEK_PATIENT = MEEK + 'while [ "$(df --output=avail /app | tail -1)" -le 8000 ]; do sleep 0.1; done\n'
 """The same, but it ends only once the disk has room again (so nothing is full when it ends)."""
@@ -56,23 +61,29 @@ def small_runs(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(runs)], check=True)
 
 
-def _check(run, filler_code: str) -> None:
+def _check(run) -> None:
     assert "could not write a file" not in run.err, run.err
     by_task: dict[str, list[dict]] = {}
     for trial in run.trials:
         by_task.setdefault(trial["trial_id"].split(":")[0], []).append(trial)
     assert sorted(by_task) == ["hog", "meek"] and all(len(v) == 2 for v in by_task.values()), run.trials
     # the meek trials ran beside the fill: never scored as their agents' failures, never blamed for it
+    hit = 0
     for trial in by_task["meek"]:
         fault = trial["fault"]
-        assert fault is not None and fault["code"] == "process", trial
+        assert trial["attempts"] == 1, trial
+        if fault is None:  # its turn saw no full disk (it started late): scored as it came out
+            assert (trial["verified"], trial["reward"]) == (True, 1), trial
+            continue
+        hit += 1
+        assert fault["code"] in ("process", "boot"), trial
         assert "another trial's sandbox (hog:" in fault["message"], fault
-        assert trial["verified"] is None and trial["attempts"] == 1, trial
-    # one hog trial filled the disk (its twin's write found it full, and is a bystander like the meek ones)
-    codes = sorted(t["fault"]["code"] for t in by_task["hog"] if t["fault"] is not None)
-    assert filler_code in codes, by_task["hog"]
-    filler = next(t for t in by_task["hog"] if t["fault"] is not None and t["fault"]["code"] == filler_code)
-    assert "filled the disk" in filler["fault"]["message"] and filler["attempts"] == 1, filler
+    assert hit, by_task["meek"]  # the meek turns run 5 s before the fill: at least one saw it
+    # a hog trial filled the disk, and was ended at once (its twin, whose write found the disk full, is
+    # a bystander like the meek ones, or fills it again)
+    fillers = [t for t in by_task["hog"] if t["fault"] is not None and t["fault"]["code"] == "protocol"]
+    assert fillers and all(t["attempts"] == 1 for t in by_task["hog"]), by_task["hog"]
+    assert "ended when the runs folder's disk filled" in fillers[0]["fault"]["message"], fillers[0]
     events = run.events()
     ended = sorted(e["trial_id"] for e in events if e["event"] == "trial.ended")
     assert ended == sorted(t["trial_id"] for t in run.trials)  # the run went on to every trial's end
@@ -85,10 +96,10 @@ def test_a_trial_ending_while_another_holds_the_disk_full_is_a_fault_and_the_run
 ):
     hostile.task("hog", HOLD)
     hostile.task("meek", MEEK, test_sh=MEEK_TEST)
-    run = hostile.run("--concurrency", "4", codes=(3,))
-    _check(run, "protocol")
+    run = hostile.run("--concurrency", "4", codes=None)
+    _check(run)
     # resuming gives no trial another attempt (without --retries the process faults stay faults)
-    again = hostile.run("--concurrency", "4", "--resume", run.doc["run_id"], codes=(3,))
+    again = hostile.run("--concurrency", "4", "--resume", run.doc["run_id"], codes=None)
     assert [t["attempts"] for t in again.trials] == [1, 1, 1, 1], again.trials
 
 
@@ -97,7 +108,25 @@ def test_an_agent_that_fills_the_disk_and_empties_it_again_is_named_and_its_neig
 ):
     hostile.task("hog", FLICKER)
     hostile.task("meek", MEEK_PATIENT, test_sh=MEEK_TEST)
-    run = hostile.run("--concurrency", "4", codes=(3,))
-    _check(run, "protocol")
-    hog = [t for t in run.trials if t["trial_id"].startswith("hog:")]
-    assert any("emptied again" in (t["fault"] or {}).get("message", "") for t in hog), hog
+    _check(hostile.run("--concurrency", "4", codes=None))
+
+
+def test_memevals_own_copy_of_what_the_agent_left_that_fills_the_disk_is_a_fault_not_a_stop(
+    hostile: HostileRig, small_runs: Path
+):
+    """The agent leaves the disk just over the low-water mark (120 of 160 MiB, within its storage cap);
+    memeval's copy of the world it left (kept for `--retain failed`, the default) then finds the disk
+    full. Before, that stopped the run (`could not write a file: No space left on device`), and
+    `--resume` gave both trials a fresh attempt: a re-roll."""
+    run = hostile("head -c 120M /dev/zero > /app/big\n", "--concurrency", "1", codes=(3,))
+    assert "could not write a file" not in run.err, run.err
+    assert len(run.trials) == 2
+    for trial in run.trials:
+        fault = trial["fault"]
+        assert fault is not None and fault["code"] == "protocol", trial
+        assert "what the agent left filled the runs folder's disk" in fault["message"], fault
+        assert trial["attempts"] == 1, trial
+    work = run.run_dir / ".work"
+    assert not work.exists() or not any(work.iterdir()), sorted(p.name for p in work.iterdir())
+    again = hostile.run("--concurrency", "1", "--resume", run.doc["run_id"], codes=(3,))
+    assert [t["attempts"] for t in again.trials] == [1, 1], again.trials
