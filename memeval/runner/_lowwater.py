@@ -45,9 +45,37 @@ INTERVAL_S = 0.05
 """Seconds between two looks at the free space (one `statvfs` per disk: a few microseconds)."""
 
 
-def _free(path: Path) -> int:
+LOW_WATER_FILES = 512
+"""Below this many free inodes (files, folders, links) on the runs folder's disk, it is full as well:
+an agent making empty files uses up inodes long before bytes, and memeval's own files need some."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """What a disk has free.
+
+    Attributes:
+        bytes: bytes an unprivileged writer may still use.
+        files: inodes free (files, folders, links); None when the filesystem does not count them (btrfs).
+    """
+
+    bytes: int
+    files: int | None
+
+    @property
+    def low(self) -> bool:
+        """Under `LOW_WATER_MB` MiB or `LOW_WATER_FILES` inodes free: writes may fail."""
+        return self.bytes < LOW_WATER_MB << 20 or (self.files is not None and self.files < LOW_WATER_FILES)
+
+    def __str__(self) -> str:
+        files = f" and {self.files} files" if self.files is not None and self.files < LOW_WATER_FILES else ""
+        return f"{self.bytes >> 20} MiB{files}"
+
+
+def room(path: Path) -> Room:
+    """The free room of the filesystem holding `path` (statvfs(3): `f_bavail` x `f_frsize`, `f_favail`)."""
     st = os.statvfs(path)
-    return st.f_bavail * st.f_frsize
+    return Room(st.f_bavail * st.f_frsize, st.f_favail if st.f_files else None)
 
 
 def _used(work: Path) -> int:
@@ -133,11 +161,11 @@ class LowWater:
         if not turns:
             return
         try:
-            free = _free(turns[0].work)
+            free = room(turns[0].work)
         except OSError:  # the folder is gone: its sandbox is ending
             return
         with self._lock:
-            if free >= LOW_WATER_MB << 20:
+            if not free.low:
                 self._episode.pop(dev, None)
                 return
             episode = self._episode.get(dev)
@@ -155,7 +183,7 @@ class LowWater:
                     if filler:
                         top.grown = grown[top]
                         top.stop_reason = (
-                            f"{FILLER_PREFIX}{free >> 20} MiB were left, and this sandbox's folders had grown the "
+                            f"{FILLER_PREFIX}{free} were left, and this sandbox's folders had grown the "
                             f"most of the {len(turns)} running there, by {grown[top] >> 20} MiB"
                         )
                 episode = self._episode[dev]

@@ -16,17 +16,17 @@ so what it promises must fit on the disk that holds the worlds: the runs folder'
   share of the free space instead was weighed and not taken: a run would hold limits its tasks
   never asked for, different on every host, and the watch's one-second lag would still let a fast
   writer past the smaller cap.
-- After an agent's turn, `after_turn` looks whether the disk ran out (less than `LOW_WATER_MB`
-  free), now or while the turn ran (`memeval.runner._lowwater`, which also names the trial that
-  filled it). If another trial's sandbox filled it, the turn's writes could fail through no doing of
-  its own: its world is removed and the attempt gets a `process` fault (not scored, retried under
-  `--retries`). If this attempt filled it, the attempt's world (every folder the agent could write)
-  is removed before memeval writes anything more, the turn ends `errored` with the reason, and the
-  attempt ends with a `protocol` fault, never retried: the turn's writes filled the disk (so a fresh
-  attempt would be a re-roll the agent could ask for by filling it), and its world is gone, so
-  nothing is verified. A fault is never scored and counts against the verdict
-  (`memeval.runner._policy.FAULTS_IN_THE_VERDICT`). The reason says whether the world grew past its
-  cap (or had none) or stayed within it (the host had less room than the cap: lower
+- After an agent's turn, `after_turn` looks whether the disk ran out (less than `LOW_WATER_MB` MiB
+  or `LOW_WATER_FILES` inodes free), now or while the turn ran (`memeval.runner._lowwater`, which
+  also names the trial that filled it). If another trial's sandbox filled it, the turn's writes
+  could fail through no doing of its own: its world is removed and the attempt gets a `process`
+  fault (not scored, retried under `--retries`). If this attempt filled it, the attempt's world
+  (every folder the agent could write) is removed before memeval writes anything more, the turn ends
+  `errored` with the reason, and the attempt ends with a `protocol` fault, never retried: the turn's
+  writes filled the disk (so a fresh attempt would be a re-roll the agent could ask for by filling
+  it), and its world is gone, so nothing is verified. A fault is never scored and counts against the
+  verdict (`memeval.runner._policy.FAULTS_IN_THE_VERDICT`). The reason says whether the world grew
+  past its cap (or had none) or stayed within it (the host had less room than the cap: lower
   `--default-storage-mb` or free the disk).
 """
 
@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memeval.errors import UsageError, WorldBuildError
-from memeval.runner._lowwater import FILLER_PREFIX, LOW_WATER_MB, Turn
+from memeval.runner._lowwater import FILLER_PREFIX, LOW_WATER_FILES, Room, Turn, room
 from memeval.sandbox import STORAGE_LIMIT_PREFIX, Limits, task_limits
 from memeval.types import MODES, FaultCode
 
@@ -69,10 +69,13 @@ def free_bytes(path: Path) -> int:
     return st.f_bavail * st.f_frsize
 
 
-def disk_full(path: Path) -> int | None:
-    """The free bytes left on `path`'s filesystem when fewer than `LOW_WATER_MB` MiB remain, else None."""
-    free = free_bytes(path)
-    return free if free < LOW_WATER_MB << 20 else None
+def disk_full(path: Path) -> Room | None:
+    """The room left on `path`'s filesystem when it is low, else None.
+
+    Low is `Room.low`: under `LOW_WATER_MB` MiB or `LOW_WATER_FILES` inodes free.
+    """
+    left = room(path)
+    return left if left.low else None
 
 
 def check_room(opts: AbOptions) -> None:
@@ -141,6 +144,13 @@ def _free_world(work: Path, keep: Collection[Path]) -> None:
                 entry.unlink(missing_ok=True)
 
 
+def _files_freed(before: Room, after: Room) -> str:
+    """` and N files` when the disk was low on inodes (`Room.files`) before, else nothing."""
+    if before.files is None or after.files is None or before.files >= LOW_WATER_FILES:
+        return ""
+    return f" and {after.files - before.files} files"
+
+
 def after_turn(
     work: Path,
     limits: Limits | None,
@@ -163,7 +173,7 @@ def after_turn(
             state now is looked at, and a full disk is this attempt's doing.
 
     Returns:
-        None when the disk has `LOW_WATER_MB` MiB free and no episode of a full disk was seen while
+        None when the disk is not low (`Room.low`) and no episode of a full disk was seen while
         the sandbox ran. Else `Filled`, after every other entry of `work` was removed: a `protocol`
         fault (never retried) when this attempt filled it (the episode named it, or the disk is full
         and no episode names another), a `process` fault (retried under `--retries`) when only
@@ -175,7 +185,7 @@ def after_turn(
     if left is None and not own and not others:
         return None
     _free_world(work, keep)
-    now = free_bytes(work)
+    now = room(work)
     phase = "agent" if during == "the agent's turn" else "verify"
     unread = "the verifier did not run" if during == "the agent's turn" else "its reward is not read"
     if not own and others:
@@ -189,9 +199,9 @@ def after_turn(
     if left is None:
         what = f"the runs folder's disk filled during {during} and was emptied again before it ended"
     else:
-        what = f"the runs folder's disk filled during {during} ({left >> 20} MiB left)"
+        what = f"the runs folder's disk filled during {during} ({left} left)"
     freed = (
-        f"the world was removed to free {(now - left) >> 20} MiB, so {unread}"
+        f"the world was removed to free {(now.bytes - left.bytes) >> 20} MiB{_files_freed(left, now)}, so {unread}"
         if left is not None
         else f"the world was removed, so {unread}"
     )
@@ -223,9 +233,9 @@ ROOM_WAIT_S = 60.0
 
 
 def wait_for_room(path: Path, timeout_s: float = ROOM_WAIT_S) -> bool:
-    """Wait until the disk holding `path` has `LOW_WATER_MB` MiB free (a filler's world removed); False on timeout."""
+    """Wait until the disk holding `path` is no longer low (`Room.low`: a filler's world removed); False on timeout."""
     deadline = time.monotonic() + timeout_s
-    while free_bytes(path) < LOW_WATER_MB << 20:
+    while room(path).low:
         if time.monotonic() >= deadline:
             return False
         time.sleep(0.1)

@@ -130,3 +130,31 @@ def test_memevals_own_copy_of_what_the_agent_left_that_fills_the_disk_is_a_fault
     assert not work.exists() or not any(work.iterdir()), sorted(p.name for p in work.iterdir())
     again = hostile.run("--concurrency", "1", "--resume", run.doc["run_id"], codes=(3,))
     assert [t["attempts"] for t in again.trials] == [1, 1], again.trials
+
+
+@pytest.fixture
+def few_inodes(tmp_path: Path) -> Iterator[Path]:
+    """`tmp_path/runs` as a tmpfs of 160 MiB but only 4,000 inodes; unmounted after."""
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160m,nr_inodes=4000", "tmpfs", str(runs)], check=True)
+    try:
+        yield runs
+    finally:
+        subprocess.run(["umount", "-l", str(runs)], check=True)
+
+
+def test_an_agent_that_uses_up_the_disks_inodes_gets_a_fault_and_the_run_goes_on(hostile: HostileRig, few_inodes: Path):
+    """Empty files use up a disk's inodes long before its bytes (6,000 of them count 24 MiB against a
+    10 GiB cap). Before, memeval could then not create the turn's output file, and the run stopped
+    (`could not write .../agent-stdout.txt: No space left on device`)."""
+    files = "mkdir -p /app/m && cd /app/m && for i in $(seq 6000); do : > f$i 2>/dev/null || break; done\n"
+    run = hostile(files, "--concurrency", "1", codes=(3,))
+    assert "could not write" not in run.err, run.err
+    assert len(run.trials) == 2
+    for trial in run.trials:
+        fault = trial["fault"]
+        assert fault is not None and fault["code"] == "protocol" and "filled the disk" in fault["message"], trial
+        assert "0 files left" in fault["message"] and trial["attempts"] == 1, fault
+    work = run.run_dir / ".work"
+    assert not work.exists() or not any(work.iterdir()), sorted(p.name for p in work.iterdir())
