@@ -78,12 +78,23 @@ def room(path: Path) -> Room:
     return Room(st.f_bavail * st.f_frsize, st.f_favail if st.f_files else None)
 
 
+MEMEVAL_COPIES = frozenset({"pristine", "left"})
+"""Folders of an attempt's host folder that memeval writes (copies of the world), not its sandboxes: not walked."""
+
+
 def _used(work: Path) -> int:
-    """Bytes `work` holds; a tree too deep to measure counts as the most (it is the agent's doing)."""
+    """Bytes held by the folders of `work` that its sandboxes write.
+
+    `MEMEVAL_COPIES` are left out (they do not change while a sandbox runs, and walking them would
+    double the cost); a tree too deep to measure counts as the most (it is the agent's doing).
+    """
     try:
-        return disk_usage((work,))
+        roots = [e for e in work.iterdir() if e.name not in MEMEVAL_COPIES]
+        return disk_usage(roots)
     except TreeTooDeep:
         return 1 << 62
+    except FileNotFoundError:  # the attempt's folder is gone (it ended meanwhile)
+        return 0
 
 
 @dataclass(eq=False)
