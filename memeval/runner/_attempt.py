@@ -141,7 +141,7 @@ class Attempt:
                 raise
             # one of memeval's own writes for the trial found the disk full: the attempt ends, the run goes on
             shutil.rmtree(self.work, ignore_errors=True)
-            if not wait_for_room(self.run_dir):
+            if not wait_for_room(self.run_dir, cancel=self.cancel):
                 raise
             self._fault(*own_write_fault(self.stage, LOW.fillers_since(self.run_dir, since) - {s.trial_id}, exc))
             self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored"))

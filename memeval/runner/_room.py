@@ -36,6 +36,7 @@ import errno
 import os
 import shutil
 import sys
+import threading
 import time
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -232,13 +233,17 @@ ROOM_WAIT_S = 60.0
 """Seconds memeval waits for room on the runs folder's disk after one of its own writes for a trial failed."""
 
 
-def wait_for_room(path: Path, timeout_s: float = ROOM_WAIT_S) -> bool:
-    """Wait until the disk holding `path` is no longer low (`Room.low`: a filler's world removed); False on timeout."""
+def wait_for_room(path: Path, timeout_s: float = ROOM_WAIT_S, cancel: threading.Event | None = None) -> bool:
+    """Wait until the disk holding `path` is no longer low (`Room.low`: a filler's world removed).
+
+    Returns False on timeout, or at once when `cancel` is set (the run is stopping).
+    """
     deadline = time.monotonic() + timeout_s
     while room(path).low:
-        if time.monotonic() >= deadline:
+        if time.monotonic() >= deadline or (cancel is not None and cancel.wait(0.1)):
             return False
-        time.sleep(0.1)
+        if cancel is None:
+            time.sleep(0.1)
     return True
 
 
