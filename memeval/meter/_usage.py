@@ -18,6 +18,8 @@ Token semantics (the same for every API, chosen to match the recorded fixtures a
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,3 +181,14 @@ def leading_type(data: str) -> str | None:
         return None
     kind = data[9:end]
     return None if "\\" in kind else kind
+
+
+def read_types(kinds: Iterable[str]) -> re.Pattern[str]:
+    """A pattern found in an event's JSON data that names one of `kinds` as a `type` anywhere, or holds an escape.
+
+    `leading_type` reads only the first key: a provider's event may name `type` twice (JSON readers keep the
+    last) or spell a key with a backslash-u escape, and an event skipped by its first `type` then hid the usage a
+    later one carried. An event is skipped only when this pattern is not found in it (`WireApi.skips`).
+    """
+    names = "|".join(re.escape(k) for k in sorted(kinds))
+    return re.compile(r'"type"\s*:\s*"(?:' + names + r')"|\\u')
