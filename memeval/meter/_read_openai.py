@@ -24,7 +24,16 @@ from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
-from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text, leading_type, read_types
+from memeval.meter._usage import (
+    UsageState,
+    as_dict,
+    as_int,
+    as_list,
+    error_text,
+    leading_type,
+    names_read_type,
+    read_type_pattern,
+)
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage
 
 CLIENT_TOOL_ITEMS = frozenset(
@@ -252,18 +261,18 @@ _RESPONSES_READ_KINDS = frozenset(
 """The Responses stream events `read_responses_event` reads."""
 
 
-_RESPONSES_READ_TYPES = read_types(_RESPONSES_READ_KINDS)
-"""Found in an event that names a kind `read_responses_event` reads after its first key, or has an escaped key."""
+_RESPONSES_READ_TYPE = read_type_pattern(_RESPONSES_READ_KINDS)
+"""A `type` naming a kind the reader reads (`names_read_type`)."""
 
 
 def skips_responses_event(_state: UsageState, _name: str, data: str) -> bool:
     """Whether `read_responses_event` would ignore the event (`WireApi.skips`).
 
     True when its data's `type` is none it reads (text and argument deltas, content parts...), and nothing later
-    in it names one (`_RESPONSES_READ_TYPES`: a second `type` key, which JSON readers take, or an escaped key).
+    in it names one (`names_read_type`: a second `type` key, which JSON readers take, or an escaped key).
     """
     kind = leading_type(data)
-    return kind is not None and kind not in _RESPONSES_READ_KINDS and _RESPONSES_READ_TYPES.search(data) is None
+    return kind is not None and kind not in _RESPONSES_READ_KINDS and not names_read_type(data, _RESPONSES_READ_TYPE)
 
 
 def _item(state: UsageState, key: str, item: dict[str, Any]) -> None:
