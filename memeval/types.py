@@ -26,7 +26,8 @@ FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protoc
 - `timeout`: a harness phase (world build, verifier) exceeded its budget.
 - `budget`: the spend limit was reached.
 - `cancelled`: the run was stopped deliberately (SIGINT, SIGTERM).
-- `process`: a harness process died (the sandbox was killed from outside).
+- `process`: a harness process died (the sandbox was killed from outside), or another trial's sandbox
+  filled the runs folder's disk while this one ran (`memeval.runner._lowwater`).
 - `protocol`: harness and runtime disagreed (a malformed reward file, or test.sh killed by a signal,
   which code the tests run can cause; or an agent's turn that filled the runs folder's disk, its
   world then removed unverified: never retried).

@@ -24,7 +24,16 @@ from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
-from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text, leading_type
+from memeval.meter._usage import (
+    UsageState,
+    as_dict,
+    as_int,
+    as_list,
+    error_text,
+    leading_type,
+    names_read_type,
+    read_type_pattern,
+)
 
 _HOSTED = frozenset({"server_tool_use", "mcp_tool_use"})
 
@@ -114,13 +123,18 @@ _READ_KINDS = frozenset({"message_start", "content_block_start", "message_delta"
 leaves alone."""
 
 
+_READ_TYPE = read_type_pattern(_READ_KINDS)
+"""A `type` naming a kind the reader reads (`names_read_type`)."""
+
+
 def skips(_state: UsageState, _name: str, data: str) -> bool:
     """Whether `read_event` would ignore the event (`WireApi.skips`).
 
-    True when its data's own `type` (which wins over the SSE name) is none it reads.
+    True when its data's own `type` (which wins over the SSE name) is none it reads, and nothing later in it
+    names one (`names_read_type`: a second `type` key, which JSON readers take, or a key spelled with an escape).
     """
     kind = leading_type(data)
-    return kind is not None and kind not in _READ_KINDS
+    return kind is not None and kind not in _READ_KINDS and not names_read_type(data, _READ_TYPE)
 
 
 def read_event(state: UsageState, name: str, obj: Any) -> None:

@@ -24,7 +24,16 @@ from typing import Any
 
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
-from memeval.meter._usage import UsageState, as_dict, as_int, as_list, error_text, leading_type
+from memeval.meter._usage import (
+    UsageState,
+    as_dict,
+    as_int,
+    as_list,
+    error_text,
+    leading_type,
+    names_read_type,
+    read_type_pattern,
+)
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage
 
 CLIENT_TOOL_ITEMS = frozenset(
@@ -158,8 +167,8 @@ def skips_chat_event(state: UsageState, _name: str, data: str) -> bool:
     one.
     """
     model = state.model
-    if model is None or not state.response_seen or '"error"' in data:
-        return False
+    if model is None or not state.response_seen or '"error"' in data or "\\u" in data:
+        return False  # an escape may spell a key ("\\u0075sage" is "usage" to any JSON reader): read it whole
     if '"usage"' in data and data.count('"usage"') != data.count('"usage":null'):
         return False
     needle = _MODEL_KEY.get(model)
@@ -195,6 +204,8 @@ def skips_chat_data(state: UsageState, data: bytes, events: int) -> bool:
     """
     model = state.model
     if model is None or not state.response_seen or data.find(b'"error"') >= 0:  # find: see `_sse.SseDecoder.feed`
+        return False
+    if data.find(b"\\u") >= 0:  # an escape may spell a key: those events are read whole
         return False
     calls = data.count(b'"tool_calls"')
     if events > 1 and calls and data.count(b'"function":{"arguments":') != calls:
@@ -250,13 +261,18 @@ _RESPONSES_READ_KINDS = frozenset(
 """The Responses stream events `read_responses_event` reads."""
 
 
+_RESPONSES_READ_TYPE = read_type_pattern(_RESPONSES_READ_KINDS)
+"""A `type` naming a kind the reader reads (`names_read_type`)."""
+
+
 def skips_responses_event(_state: UsageState, _name: str, data: str) -> bool:
     """Whether `read_responses_event` would ignore the event (`WireApi.skips`).
 
-    True when its data's `type` is none it reads (text and argument deltas, content parts...).
+    True when its data's `type` is none it reads (text and argument deltas, content parts...), and nothing later
+    in it names one (`names_read_type`: a second `type` key, which JSON readers take, or an escaped key).
     """
     kind = leading_type(data)
-    return kind is not None and kind not in _RESPONSES_READ_KINDS
+    return kind is not None and kind not in _RESPONSES_READ_KINDS and not names_read_type(data, _RESPONSES_READ_TYPE)
 
 
 def _item(state: UsageState, key: str, item: dict[str, Any]) -> None:

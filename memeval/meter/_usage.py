@@ -18,6 +18,7 @@ Token semantics (the same for every API, chosen to match the recorded fixtures a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,3 +180,23 @@ def leading_type(data: str) -> str | None:
         return None
     kind = data[9:end]
     return None if "\\" in kind else kind
+
+
+def read_type_pattern(kinds: frozenset[str]) -> re.Pattern[str]:
+    """The pattern `names_read_type` looks for: a `type` key naming one of `kinds`.
+
+    Whitespace around the colon is allowed, as JSON does; it opens with a literal, which the regex engine
+    finds by a fast scan.
+    """
+    return re.compile(r'"type"\s*:\s*"(?:' + "|".join(re.escape(k) for k in sorted(kinds)) + r')"')
+
+
+def names_read_type(data: str, pattern: re.Pattern[str]) -> bool:
+    """Whether an event's JSON `data` names a kind its reader reads as a `type`, or holds an escape.
+
+    The kinds are `pattern`'s (`read_type_pattern`). `leading_type` reads only the first key: a provider's event
+    may name `type` twice (JSON readers keep the last) or spell a key with a backslash-u escape, and an event
+    skipped by its first `type` then hid the usage a later one carried. An event is skipped only when this is
+    False (`WireApi.skips`). Keys are found with their quotes: inside a string a quote is escaped.
+    """
+    return "\\u" in data or pattern.search(data) is not None

@@ -1,7 +1,7 @@
 """The paired runner: run cards, the trial plan, one attempt, the verifier, the policy."""
 
 from memeval.eventlog import RunCard
-from memeval.runner._attempt import AttemptSpec
+from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._backends import executor_for, executor_names, register_executor, unregister_executor
 from memeval.runner._card import ArmCard, card_differences, check_pairable
 from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks

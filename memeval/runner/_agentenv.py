@@ -17,7 +17,7 @@ from memeval.meter import provider_named, provider_names
 from memeval.sandbox import Mount, World
 
 if TYPE_CHECKING:
-    from memeval.runner._attempt import AttemptSpec
+    from memeval.runner._attemptspec import AttemptSpec
 
 RELAY_PORT = 18080
 """The port inside the agent's sandbox where the relay to the metering proxy's Unix socket listens."""

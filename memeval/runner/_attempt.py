@@ -9,10 +9,11 @@ from __future__ import annotations
 import secrets
 import shutil
 import threading
-from dataclasses import dataclass, field
+import time
+from dataclasses import replace
 from pathlib import Path
 
-from memeval.agents import AgentSpec, agent_argv
+from memeval.agents import agent_argv
 from memeval.errors import WorldBuildError
 from memeval.eventlog import (
     AgentExited,
@@ -26,13 +27,15 @@ from memeval.eventlog import (
     TrialStarted,
     VerifierStarted,
 )
-from memeval.packs import MEMORY_POINTER, Pack, PackItem, render_slice
+from memeval.packs import MEMORY_POINTER, render_slice
 from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
+from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
+from memeval.runner._lowwater import LOW
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
-from memeval.runner._room import after_turn
+from memeval.runner._room import FULL_ERRNOS, after_turn, own_write_fault, wait_for_room
 from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
@@ -42,7 +45,6 @@ from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_rewa
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
     TOO_DEEP_PREFIX,
-    DefaultLimits,
     Mount,
     SandboxSpec,
     World,
@@ -51,58 +53,8 @@ from memeval.sandbox import (
     run_sandboxed,
     safe_write,
 )
-from memeval.tasks import Task, hash_tree
-from memeval.types import Assessment, Execution, FaultCode, Mode, NetworkMode, Retain, TamperPolicy
-
-
-@dataclass
-class AttemptSpec:
-    """Everything one attempt needs.
-
-    Attributes:
-        trial_id: `task:mode:repeat`.
-        attempt: 1 for the first try, 2+ for retries.
-        task: the task.
-        mode: `baseline` or `pack`.
-        agent: the agent.
-        pack: the pack the slice came from (None in baseline mode).
-        items: the slice (empty in baseline mode).
-        model: the model name handed to the agent as `MEMEVAL_MODEL`.
-        network: `proxy` (the agent reaches only the metering proxy) or `none`.
-        retain: which worlds to keep.
-        agent_timeout_s: overrides the task's `[agent] timeout_sec` when set.
-        verifier_timeout_s: overrides the task's `[verifier] timeout_sec` when set.
-        budget_usd: spend limit for the trial, in USD.
-        extra_env: variables for the agent (pinned by hash on the run card, never logged).
-        secrets: other secret values memeval knows (upstream keys), name -> value, blanked with
-            `extra_env`'s values from everything stored of the trial.
-        tamper: what tamper findings do to the trial: `flag` (recorded) or `fail` (scored failed).
-        upstream_apis: the APIs that have an upstream: only their proxy variables are exported
-            to the agent (None: all of them).
-    """
-
-    trial_id: str
-    attempt: int
-    task: Task
-    mode: Mode
-    agent: AgentSpec
-    pack: Pack | None
-    items: tuple[PackItem, ...]
-    model: str | None
-    network: NetworkMode
-    retain: Retain
-    agent_timeout_s: float | None = None
-    verifier_timeout_s: float | None = None
-    budget_usd: float | None = None
-    extra_env: dict[str, str] = field(default_factory=dict)
-    secrets: dict[str, str] = field(default_factory=dict)
-    tamper: TamperPolicy = "flag"
-    reward_key: str | None = None
-    """The reward.json key that counts (`--reward-key`), or None for Harbor's rule."""
-    upstream_apis: tuple[str, ...] | None = None
-    """The APIs that have an upstream (None: all); see `proxy_vars`."""
-    default_limits: DefaultLimits | None = None
-    """The run's limits for tasks whose task.toml names none (`memeval.sandbox.task_limits`)."""
+from memeval.tasks import hash_tree
+from memeval.types import Assessment, Execution, FaultCode
 
 
 class Attempt:
@@ -146,6 +98,8 @@ class Attempt:
         """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' content hash, so
         two copies of a task in two folders are one task."""
         self.world_freed = False
+        self.stage = "build"
+        """How far the attempt got: `build`, `agent` (its turn started), `verify` (its verifier started)."""
         """Whether the agent's turn filled the disk and its world was removed (`memeval.runner._room.after_turn`)."""
         self.git_refusal: str | None = None
         """Why the verifier must not run on the agent's git repositories (forged objects, hidden
@@ -179,8 +133,19 @@ class Attempt:
         )
         shutil.rmtree(self.work, ignore_errors=True)
         self.work.mkdir(parents=True)
+        since = time.monotonic()
         try:
             assessment, passed = self._run()
+        except OSError as exc:
+            if exc.errno not in FULL_ERRNOS:
+                raise
+            # one of memeval's own writes for the trial found the disk full: the attempt ends, the run goes on
+            shutil.rmtree(self.work, ignore_errors=True)
+            if not wait_for_room(self.run_dir, cancel=self.cancel):
+                raise
+            self._fault(*own_write_fault(self.stage, LOW.fillers_since(self.run_dir, since) - {s.trial_id}, exc))
+            self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored"))
+            return "unscored"
         except KeyboardInterrupt as exc:
             retained = self._retain_or_drop(False)
             reason = self.cancel.reason if isinstance(self.cancel, StopFlag) else SIGNAL_STOP
@@ -322,9 +287,18 @@ class Attempt:
         )
         stdout, stderr = self.work / "agent-stdout.txt", self.work / "agent-stderr.txt"
         try:
-            res = run_sandboxed(
-                spec, command, timeout_s=timeout, stdout=stdout, stderr=stderr, stdin=stdin, boot_report=True
-            )
+            self.stage = "agent"
+            # who fills the disk while the turn runs is named, and ended
+            with LOW.turn(s.trial_id, self.work) as turn:
+                res = run_sandboxed(
+                    replace(spec, stop=turn.stop),
+                    command,
+                    timeout_s=timeout,
+                    stdout=stdout,
+                    stderr=stderr,
+                    stdin=stdin,
+                    boot_report=True,
+                )
         finally:
             exhausted = False
             budget_why = ""
@@ -352,7 +326,7 @@ class Attempt:
         if deep is not None and (limit_hit is None or limit_hit.startswith(TOO_DEEP_PREFIX)):
             limit_hit = deep  # the watch's own word for it, or none: say what was removed
         # a full disk is freed before memeval writes anything more: the agent could otherwise end the run
-        filled = after_turn(self.work, world.limits, limit_hit, keep=(stdout, stderr))
+        filled = after_turn(self.work, world.limits, limit_hit, keep=(stdout, stderr), turn=turn)
         if filled is not None:
             limit_hit, self.world_freed = filled.reason, True
         execution: Execution
@@ -420,9 +394,12 @@ class Attempt:
         with PHASES.verifier(self.phase_key, self.cancel) as waited_ms:  # no agent of this task runs meanwhile
             # after the wait, so the projection can leave it out of the trial's wall time
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
-            v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout)
+            self.stage = "verify"
+            with LOW.turn(s.trial_id, self.work) as turn:
+                v = run_verifier(s.task, world, self.work / "verify", timeout_s=timeout, stop=turn.stop)
         self._stop_if_cancelled()
-        if (filled := after_turn(self.work, world.limits, v.limit_hit, keep=(), during="the verifier")) is not None:
+        filled = after_turn(self.work, world.limits, v.limit_hit, keep=(), during="the verifier", turn=turn)
+        if filled is not None:
             return self._fault(*filled.fault), False  # the agent's program, run by test.sh, filled the disk
         out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read
         if v.refused is not None:

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memeval.errors import UsageError
-from memeval.runner._attempt import Attempt, AttemptSpec
+from memeval.runner._attempt import Attempt
+from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._phases import StopFlag
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 

@@ -31,7 +31,11 @@ FAULT_POLICY: dict[FaultCode, Rule] = {
     ),
     "budget": Rule(False, "the spend limit stopped the model calls: retrying would spend again"),
     "cancelled": Rule(False, "the run was stopped on purpose; --resume picks it up"),
-    "process": Rule(True, "a harness process died; the turn's evidence is incomplete"),
+    "process": Rule(
+        True,
+        "a harness process died, or another trial's sandbox filled the runs folder's disk while it ran; "
+        "the turn's evidence is incomplete",
+    ),
     "protocol": Rule(
         False,
         "harness and task disagreed (no or a malformed reward file, a pass beside a failing test.sh, test.sh killed "

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from memeval.errors import UsageError
 from memeval.eventlog import FaultRaised, ModelCalled, TrialEnded, TrialStarted, parse_event
-from memeval.runner._attempt import AttemptSpec
+from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import SessionContext, TrialExecutor
 from memeval.runner._ray_bundle import BUNDLE_CACHE, _require_ray, build_bundle
 from memeval.runner._ray_node import NodeFacts, NodeJob, node_facts, node_problems, run_on_node

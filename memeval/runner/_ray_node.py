@@ -27,7 +27,8 @@ from pydantic import SecretStr
 
 from memeval import __version__
 from memeval.eventlog import Event, TrialEnded
-from memeval.runner._attempt import Attempt, AttemptSpec
+from memeval.runner._attempt import Attempt
+from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import kill_run_sandboxes
 from memeval.runner._ray_bundle import _unpacked
 from memeval.runner._upstream import UpstreamSpec

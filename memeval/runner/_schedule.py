@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memeval.eventlog import PlannedTrial
-from memeval.runner._attempt import AttemptSpec
+from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import TrialExecutor
 from memeval.runner._history import History
 from memeval.runner._phases import SIGNAL_STOP, StopFlag

@@ -25,7 +25,7 @@ from memeval.eventlog import (
     RunPlanned,
 )
 from memeval.packs import select_slice
-from memeval.runner._attempt import AttemptSpec
+from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._backends import make_executor
 from memeval.runner._executors import SessionContext
 from memeval.runner._history import History

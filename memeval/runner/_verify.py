@@ -16,6 +16,7 @@ import os
 import shutil
 import signal
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -401,7 +402,9 @@ def task_env(task: Task, world: World) -> dict[str, str]:
     return env
 
 
-def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> VerifierRun:
+def run_verifier(
+    task: Task, world: World, work: Path, *, timeout_s: float, stop: Callable[[], str | None] | None = None
+) -> VerifierRun:
     """Copy the held-back tests in and run `bash /tests/test.sh` from the world's WORKDIR.
 
     The environment is the task's, hardened so the agent's files cannot steer the verifier's
@@ -414,6 +417,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         world: the world as the agent left it (every agent process is already gone).
         work: a fresh folder for the verifier's files.
         timeout_s: the verifier's budget, in seconds.
+        stop: `SandboxSpec.stop` (a reason to end the sandbox at once: it filled the runs folder's disk).
     """
     tests = work / "tests"
     shutil.copytree(task.tests_dir, tests, symlinks=False)
@@ -446,6 +450,7 @@ def run_verifier(task: Task, world: World, work: Path, *, timeout_s: float) -> V
         watch_disk=True,
         tmp_dir=work / "tmp",
         no_attach=True,  # nothing the tests run may trace or rewrite the runner that started it
+        stop=stop,
     )
     res = run_sandboxed(
         spec, [shell.inside, "/tests/test.sh"], timeout_s=timeout_s, stdout=output, stderr=output, exit_report=True

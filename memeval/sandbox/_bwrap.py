@@ -381,7 +381,7 @@ class Bubblewrap:
                     self._map_user_namespace(host_sock, proc, group, deadline)
                     while True:
                         try:
-                            polled = group is not None or watch is not None
+                            polled = group is not None or watch is not None or spec.stop is not None
                             code = wait_fast(proc, _POLL_S if polled else max(0.0, deadline - time.monotonic()))
                             break
                         except subprocess.TimeoutExpired:
@@ -390,6 +390,8 @@ class Bubblewrap:
                             elif group is not None and (limit_hit := group.hit()) is not None:
                                 pass
                             elif watch is not None and (limit_hit := watch.hit()) is not None:
+                                pass
+                            elif spec.stop is not None and (limit_hit := spec.stop()) is not None:
                                 pass
                             else:
                                 continue

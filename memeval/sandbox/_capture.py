@@ -67,7 +67,15 @@ class OutputCapture:
     """
 
     def __init__(self, path: Path, head: int = OUTPUT_HEAD_BYTES, tail: int = OUTPUT_TAIL_BYTES) -> None:
+        """Make `path` (empty) before the sandbox starts, so that `finish()` needs no new inode.
+
+        A sandbox that used up the disk's inodes left memeval unable to create it (ENOSPC), which ended the run.
+
+        Raises:
+            OSError: `path` cannot be made (the disk is full already).
+        """
         self.path = path
+        path.touch()
         self.unkept = False
         """Whether `finish()` found the disk full and left `path` empty."""
         self.head_max = head
@@ -187,7 +195,8 @@ class OutputCapture:
                 raise
             # the disk is full (a sandbox may have filled it): the output is lost, not the run; the caller looks
             # at the disk after the sandbox (memeval.runner._room) and frees it
-            self.path.write_bytes(b"")
+            with self.path.open("wb"):  # made in __init__: truncating takes no inode
+                pass
             self.unkept = True
         return self.seen
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,6 +58,9 @@ class SandboxSpec:
         no_attach: no process may attach to, or write the memory of, another (a verifier's sandbox): `ptrace`
             attaching and `process_vm_writev` are refused (`memeval.sandbox._seccomp.sandbox_filter`) and
             `/proc` is read-only, so `/proc/PID/mem` cannot be opened for writing.
+        stop: asked about every 0.2 s while the sandbox runs; a reason (not None) ends it at once as a
+            limit hit with that reason (`SandboxResult.limit_hit`). memeval's runner ends so the sandbox
+            that filled the runs folder's disk (`memeval.runner._lowwater`).
     """
 
     mounts: tuple[Mount, ...]
@@ -74,6 +77,7 @@ class SandboxSpec:
     watch_disk: bool = False
     tmp_dir: Path | None = None
     no_attach: bool = False
+    stop: Callable[[], str | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,12 @@ def test_a_fill_past_the_tasks_own_cap_ends_the_turn_and_the_run_goes_on(hostile
     for trial in run.trials:
         assert trial["execution"] == "errored" and trial["attempts"] == 1, trial
         if trial["fault"] is not None:  # the disk filled before the watch looked
-            assert trial["fault"]["code"] == "protocol" and "storage limit of 16 MiB" in trial["fault"]["message"]
+            fault = trial["fault"]
+            # the turn filled the disk, or the watch ended it just short of full and memeval's own copy
+            # of what it left (for the diff and the kept world) filled it
+            assert fault["code"] == "protocol", fault
+            why = ("storage limit of 16 MiB", "what the agent left filled the runs folder's disk")
+            assert any(w in fault["message"] for w in why), fault
         else:
             assert (trial["verified"], trial["reward"]) == (True, 1), trial
     _no_work_left(run.run_dir)
