@@ -81,6 +81,10 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "audit team": (("memeval audit team set fernhill --tz Europe/London", "weeks cut at London's Monday"),),
     "audit team set": (("memeval audit team set fernhill --tz Europe/London", "weeks cut at London's Monday"),),
+    "audit team list": (
+        ("memeval audit team list", "each team and the zone its weeks are cut in"),
+        ("memeval audit team list --json", "the same as JSON (memeval.audit-teams/1)"),
+    ),
     "pack": (("memeval pack build --team fernhill --out pack.json", "the approved items as a pack"),),
     "pack build": (
         ("memeval pack build --team fernhill --out pack.json", "the approved items as a pack"),

@@ -112,6 +112,9 @@ def test_the_run_index_lists_like_the_folders_with_a_head_aligned_and_escaped(tm
         "(UTC)",
         "task",
         "set",
+        "pack",
+        "(items",
+        "given)",
         "agent",
         "status",
         "trials",
@@ -120,7 +123,7 @@ def test_the_run_index_lists_like_the_folders_with_a_head_aligned_and_escaped(tm
         "folder",
     ]
     assert len(rows) == 2 and any("oracle (control)" in r for r in rows), rows
-    for column in ("agent", "status", "folder"):  # every row's cell starts under its head
+    for column in ("pack", "agent", "status", "folder"):  # every row's cell starts under its head
         at = head.index(column)
         assert all(r[at - 2 : at] == "  " and r[at] != " " for r in rows), (column, rows)
     assert {r.split()[-1] for r in rows} == {str(runs / "oracle-mini"), str(runs / "sample-t01")}, rows
