@@ -8,7 +8,6 @@ writer is thread-safe (the metering proxy's thread appends model calls beside th
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import queue
 import threading
@@ -39,6 +38,8 @@ def canonical(ev: Event) -> bytes:
     character, in text from an agent, ended the whole run. The readers where such text enters replace it
     already (`memeval._finitejson.utf8_text`); this is the last guard.
     """
+    import json  # here, not at the top: a replay reads a log without writing one (2-5 ms of its start)
+
     data = ev.model_dump(mode="json")
     line = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
     try:
@@ -186,6 +187,8 @@ class RunLog:
         Raises:
             RunLogError: the line is not JSON, or no upcaster brings it to a valid event.
         """
+        import json
+
         from pydantic import ValidationError
 
         from memeval.eventlog._events import parse_event

@@ -49,21 +49,30 @@ class _Fields:
 
 
 def _nested(fields: dict[str, Any]) -> _Fields:
+    """`fields` read as attributes: the dict itself is the instance's `__dict__` (not copied; never written)."""
     out = _Fields()
-    out.__dict__.update(fields)
+    out.__dict__ = fields
     return out
 
 
 def stand_in(record: dict[str, Any]) -> TrialRecord:
-    """`record` (`_record`'s dict) as a stand-in for its `TrialRecord`: `_Fields` (see there)."""
+    """`record` (`_record`'s dict) as a stand-in for its `TrialRecord`: `_Fields` (see there).
+
+    The nested objects whose fields are read as they are (the tokens, `harness_measured`, the
+    fault) view the record's own dicts; the record and its physics, whose attributes differ from
+    their dicts' values (a nested `_Fields`), are copied once each. Nothing writes to them: the
+    readers only read, and msgspec encodes `_json`, the record as it was made.
+    """
     phys = record["physics"]
     fault = record["fault"]
-    out = _nested(record)
-    out.__dict__.update(
-        _json=record,
-        physics=_nested({**phys, "tokens": _nested(phys["tokens"])}),
-        harness_measured=_nested(record["harness_measured"]),
-        fault=None if fault is None else _nested(fault),
+    out = _nested(
+        {
+            **record,
+            "_json": record,
+            "physics": _nested({**phys, "tokens": _nested(phys["tokens"])}),
+            "harness_measured": _nested(record["harness_measured"]),
+            "fault": None if fault is None else _nested(fault),
+        }
     )
     return cast("TrialRecord", out)  # read only as the readers above read a record
 

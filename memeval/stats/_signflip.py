@@ -54,7 +54,9 @@ def scale_to_integers(d: Sequence[Fraction]) -> NDArray[np.int64]:
     if not d:
         return np.zeros(0, dtype=np.int64)
     lcm = math.lcm(*(x.denominator for x in d))
-    ints = [int(x * lcm) for x in d]
+    # x * lcm is a whole number (lcm is a multiple of x's denominator): the same integer in int
+    # arithmetic, without a Fraction made and normalised per task.
+    ints = [x.numerator * (lcm // x.denominator) for x in d]
     gcd = math.gcd(*ints)
     if gcd > 1:
         ints = [i // gcd for i in ints]
