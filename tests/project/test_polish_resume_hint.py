@@ -39,7 +39,7 @@ def test_the_pasted_interrupt_hint_resumes_the_same_run(tmp_path: Path) -> None:
         "--agent", "command",
         "--agent-cmd", "sleep 30",
         # the resumed trials sleep out this budget (the first run is interrupted once an agent starts):
-        # 5 s quiet, scaled on a busy machine (it was 20 s, a quarter of a minute of the suite's wait)
+        # 5 s quiet, scaled by `patient` on a busy machine (20 s before)
         "--agent-timeout", f"{patient(5):.1f}",
         "--network", "none",
         "--env", f"POLISH_HINT_VAR={SECRET}",
