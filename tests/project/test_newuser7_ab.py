@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from interrupted import interrupt_once_started
+from patience import patient
 from usage_line import one_usage_line
 
 REPO = Path(__file__).resolve().parents[2]
@@ -96,7 +97,7 @@ def test_the_resume_line_of_results_and_compare_names_the_real_task_folder(tmp_p
     subprocess.run(["cp", "-r", str(MINI), str(tasks)], check=True)
     runs = started / "runs"
     cmd = [sys.executable, "-m", "memeval", "ab", "my tasks", "--agent", "command", "--agent-cmd", "sleep 60",
-           "--agent-timeout", "20", "--network", "none", "--quiet"]  # fmt: skip
+           "--agent-timeout", f"{patient(5):.1f}", "--network", "none", "--quiet"]  # fmt: skip
     interrupt_once_started(cmd, cwd=started, env=_env(), runs=runs)
     (run_dir,) = runs.iterdir()
     elsewhere = tmp_path / "elsewhere"
@@ -120,7 +121,8 @@ def test_the_resume_line_of_results_and_compare_names_the_real_task_folder(tmp_p
         [sys.executable, "-m", "memeval", *argv[1:]], cwd=elsewhere, env=_env(), capture_output=True, text=True,
         timeout=600,
     )  # fmt: skip
-    # The resumed trials time out (20 s): the run completes with every trial failed, nothing else refused.
+    # The resumed trials time out (5 s quiet, `patient`-scaled; 20 s before, the test's longest wait): the run
+    # completes with every trial failed, nothing else refused.
     assert done.returncode in (0, 3), (done.returncode, done.stderr[-2000:])
     assert "interrupted" not in _memeval("results", str(run_dir), cwd=elsewhere).stdout
 

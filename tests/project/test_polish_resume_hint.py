@@ -38,7 +38,9 @@ def test_the_pasted_interrupt_hint_resumes_the_same_run(tmp_path: Path) -> None:
         "--tasks", "t01-thursday-order-arrival",
         "--agent", "command",
         "--agent-cmd", "sleep 30",
-        "--agent-timeout", "20",
+        # the resumed trials sleep out this budget (the first run is interrupted once an agent starts):
+        # 5 s quiet, scaled by `patient` on a busy machine (20 s before)
+        "--agent-timeout", f"{patient(5):.1f}",
         "--network", "none",
         "--env", f"POLISH_HINT_VAR={SECRET}",
         "--no-keep-bodies",

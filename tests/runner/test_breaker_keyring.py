@@ -20,6 +20,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from patience import patient
 from runner_helpers import make_task, one_item_pack, trials_by_id
 from seccomp_rig import run_filter
 
@@ -38,7 +39,10 @@ if cmp -s /app/answer.txt /tests/expected.txt; then echo 1; else echo 0; fi > /l
 
 # The agent: in the pack arm (it has the pack's memory file) it leaves a program that, when the
 # verifier runs it, publishes the held-back answer as a key readable by the sandbox's uid and holds
-# it; in the baseline arm it waits for such a key.
+# it HOLD_S seconds; in the baseline arm it waits up to WAIT_S seconds for such a key. The test
+# writes both figures in (`_timed`): with the phases gate working the baseline agents wait out
+# WAIT_S before any verifier starts, and the two pack verifiers of the flock channel hold their
+# locks one after the other, so the test lasts about WAIT_S + 2 * HOLD_S.
 CHEAT = f"""\
 import ctypes, os, sys, time
 libc = ctypes.CDLL(None, use_errno=True)
@@ -53,10 +57,10 @@ data = open("/tests/expected.txt", "rb").read()
 k = libc.syscall({ADD_KEY}, b"user", {{name.encode()!r}}, data, len(data), -4)
 if k > 0:
     libc.syscall({KEYCTL}, 5, k, 0x3f3f3f3f)  # KEYCTL_SETPERM: everyone may read
-    time.sleep(10)
+    time.sleep(HOLD_S)
 ''')
     sys.exit(0)
-end = time.time() + 15
+end = time.time() + WAIT_S
 while time.time() < end:
     for line in open("/proc/keys"):
         if name in line:
@@ -86,7 +90,7 @@ for i in range(8 * 16):
         held.append(fd)
 fd = os.open(files[0], os.O_RDONLY)
 fcntl.flock(fd, fcntl.LOCK_EX)
-time.sleep(10)
+time.sleep(HOLD_S)
 ''')
     sys.exit(0)
 
@@ -100,7 +104,7 @@ def locked(path):
     finally:
         os.close(fd)
 
-end = time.time() + 15
+end = time.time() + WAIT_S
 while time.time() < end:
     if locked(files[0]):
         bits = [locked(p) for p in files[1:]]
@@ -109,6 +113,19 @@ while time.time() < end:
         sys.exit(0)
     time.sleep(0.05)
 """
+
+
+WAIT_S = 8.0
+"""How long a baseline agent looks for the answer, quiet (was 15): a verifier left to run beside it
+starts within about 2 s of it on a quiet machine (its pack agent only writes a file), so 8 s still
+covers that start four times over; scaled by `patient` on a busy machine."""
+HOLD_S = 3.0
+"""How long a pack verifier's program holds the answer out (was 10): the waiting agent looks every 0.05 s."""
+
+
+def _timed(script: str) -> str:
+    """`script` with the WAIT_S and HOLD_S placeholders replaced by this machine's `patient` figures."""
+    return script.replace("WAIT_S", f"{patient(WAIT_S):.1f}").replace("HOLD_S", f"{patient(HOLD_S):.1f}")
 
 
 @pytest.mark.slow
@@ -120,10 +137,10 @@ def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_
         tmp_path / "tasks",
         "secret",
         test_sh=TEST_SH,
-        files={".cheat.py": CHEAT if channel == "keyring" else FLOCK_CHEAT},
+        files={".cheat.py": _timed(CHEAT if channel == "keyring" else FLOCK_CHEAT)},
         instruction="Write the secret number to /app/answer.txt.\n",
         # 120 s: the two pack verifiers may run at once and take the same locks in turn (each holds them
-        # 10 s); on a loaded machine the second one's wait and its own run came to over 60 s once.
+        # HOLD_S, 10 s then); on a loaded machine the second one's wait and its own run came to over 60 s once.
         task_toml="[verifier]\ntimeout_sec = 120.0\n[agent]\ntimeout_sec = 60.0\n",
     )
     (t / "tests" / "expected.txt").write_text("913772\n")
