@@ -1,0 +1,122 @@
+"""What a new user's walk through the audit commands found (2026-12-04), checked with real `memeval` processes.
+
+- An argument the command can judge alone (`--week bogus`, `--tz Nowhere/Bogus`, a file that is
+  not there, a folder given as the events file, `--day Funday`) was refused only after the audit
+  store's modules had loaded: SQLAlchemy and sqlmodel, about 1 s of CPU (2.5-5 s of wall on a busy
+  machine) to say one line. `memeval.audit` now loads each name on first use, and the commands
+  check such arguments before they import the store.
+- `memeval audit ingest FOLDER` said "no such file" of a folder that is there.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+STORE_MODULES = ("sqlalchemy", "sqlmodel")
+
+
+def _memeval(
+    *args: str, cwd: Path, stdin: str | None = None, importtime: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """A real `memeval` process in `cwd`, no MEMEVAL_ variable of ours; `importtime`: `-X importtime` on."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    flags = ["-X", "importtime"] if importtime else []
+    return subprocess.run(
+        [sys.executable, *flags, "-m", "memeval", *args],
+        env={**base, "PYTHONPATH": str(REPO)},
+        cwd=cwd,
+        input=stdin if stdin is not None else "",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        start_new_session=True,
+    )
+
+
+def _imported(stderr: str) -> set[str]:
+    """The modules `-X importtime` reported as imported (its lines: `import time: self | cumulative | name`)."""
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+def _said(stderr: str) -> str:
+    """stderr without `-X importtime`'s lines: what the command itself said."""
+    return "\n".join(line for line in stderr.splitlines() if not line.startswith("import time:"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["audit", "counts", "--team", "acme", "--week", "bogus"], "week 'bogus' is not an ISO week"),
+        (["audit", "counts", "--team", "acme", "--week", "2026-W99"], "week '2026-W99' does not exist"),
+        (["audit", "team", "set", "acme", "--tz", "Nowhere/Bogus"], "unknown time zone 'Nowhere/Bogus'"),
+        (["audit", "ingest", "missing.jsonl", "--sender", "me"], "no such file 'missing.jsonl'"),
+        (["report", "weekly", "--team", "acme", "--week", "2026-W99"], "week '2026-W99' does not exist"),
+        (["report", "send", "--team", "acme", "--week", "bogus"], "week 'bogus' is not an ISO week"),
+        (["report", "verify", "--team", "acme", "--week", "bogus"], "week 'bogus' is not an ISO week"),
+        (["report", "verify", "missing-report"], "no such file 'missing-report'"),
+        (["report", "subscribe", "--team", "acme", "--to", "a@example.com", "--day", "Funday"], "'Funday'"),
+    ],
+    ids=[
+        "counts-week",
+        "counts-week-99",
+        "team-tz",
+        "ingest-missing",
+        "weekly-week",
+        "send-week",
+        "verify-week",
+        "verify-missing",
+        "subscribe-day",
+    ],
+)
+def test_an_argument_error_is_said_before_the_store_modules_load(argv: list[str], said: str, tmp_path: Path) -> None:
+    res = _memeval(*argv, cwd=tmp_path, importtime=True)
+    assert res.returncode == 2, _said(res.stderr)
+    assert said in _said(res.stderr)
+    loaded = sorted(_imported(res.stderr) & set(STORE_MODULES))
+    assert loaded == [], f"`memeval {' '.join(argv)}` loaded {loaded} to refuse an argument it can judge alone"
+    assert list(tmp_path.iterdir()) == [], "an argument error created files"
+
+
+def test_the_store_modules_still_load_for_a_command_that_opens_the_store(tmp_path: Path) -> None:
+    res = _memeval("audit", "counts", "--team", "acme", "--week", "2026-W47", cwd=tmp_path, importtime=True)
+    assert res.returncode == 2
+    assert "no audit store at audit/memeval.sqlite" in _said(res.stderr)
+    assert "sqlalchemy" in _imported(res.stderr)
+
+
+def test_import_memeval_audit_loads_no_store_module_until_a_store_name_is_asked_for(tmp_path: Path) -> None:
+    probe = (
+        "import sys\n"
+        "from memeval.audit import iso_week_window, zone\n"
+        "print(sorted(m for m in ('sqlalchemy', 'sqlmodel') if m in sys.modules))\n"
+        "from memeval.audit import open_store\n"
+        "print('sqlalchemy' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert out.stdout.split("\n")[:2] == ["[]", "True"]
+
+
+def test_ingest_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "events").mkdir()
+    res = _memeval("audit", "ingest", "events", "--sender", "me", cwd=tmp_path)
+    assert res.returncode == 2
+    assert "'events' is a folder: pass a JSONL file of audit events in it" in res.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["events"]
