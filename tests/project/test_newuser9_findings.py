@@ -5,6 +5,9 @@
   store's modules had loaded: SQLAlchemy and sqlmodel, about 1 s of CPU (2.5-5 s of wall on a busy
   machine) to say one line. `memeval.audit` now loads each name on first use, and the commands
   check such arguments before they import the store.
+- `memeval users add bob --role viewer` on a machine with no store yet was refused (a store's
+  first account is its admin), yet left an empty `audit/memeval.sqlite` behind; so did a first
+  admin whose password was refused.
 - `memeval audit ingest FOLDER` said "no such file" of a folder that is there.
 """
 
@@ -112,6 +115,32 @@ def test_import_memeval_audit_loads_no_store_module_until_a_store_name_is_asked_
         check=True,
     )
     assert out.stdout.split("\n")[:2] == ["[]", "True"]
+
+
+def test_a_refused_first_account_leaves_no_store_behind(tmp_path: Path) -> None:
+    res = _memeval("users", "add", "bob", "--role", "viewer", "--password-stdin", cwd=tmp_path, stdin="x" * 16)
+    assert res.returncode == 2
+    assert "first account is its admin" in res.stderr
+    assert list(tmp_path.iterdir()) == [], "a refused first account left a store behind"
+
+    res = _memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, stdin="short")
+    assert res.returncode == 2
+    assert "use at least" in res.stderr
+    assert list(tmp_path.iterdir()) == [], "a refused first password left a store behind"
+
+
+def test_a_refused_account_on_an_existing_store_keeps_the_store_and_its_accounts(tmp_path: Path) -> None:
+    pw = "correct horse battery"
+    res = _memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, stdin=pw)
+    assert res.returncode == 0, res.stderr
+    store = tmp_path / "audit" / "memeval.sqlite"
+    assert store.is_file()
+    res = _memeval("users", "add", "bob", "--role", "viewer", "--password-stdin", cwd=tmp_path, stdin="")
+    assert res.returncode == 2  # no login given: only an admin adds accounts
+    assert store.is_file(), "a refused command removed an existing store"
+    listed = _memeval("users", "list", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split("\t")[:2] == ["alice", "admin"], listed.stdout
 
 
 def test_ingest_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
