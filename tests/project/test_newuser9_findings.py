@@ -9,10 +9,15 @@
   first account is its admin), yet left an empty `audit/memeval.sqlite` behind; so did a first
   admin whose password was refused.
 - `memeval audit ingest FOLDER` said "no such file" of a folder that is there.
+- An event without `type`, or with a typo in it, was refused in pydantic's words ("Unable to extract
+  tag using discriminator 'type'", "Input tag ... does not match any of the expected tags") with all
+  18 types listed, those only memeval writes among them, and the value sent echoed even when it
+  was a key.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -149,3 +154,37 @@ def test_ingest_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
     assert res.returncode == 2
     assert "'events' is a folder: pass a JSONL file of audit events in it" in res.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["events"]
+
+
+def test_ingest_names_a_missing_or_mistyped_type_in_the_schemas_words_and_never_echoes_a_key(tmp_path: Path) -> None:
+    # A sender's first file: one event without `type`, one with a typo, one whose `type` holds a key.
+    # pydantic's own words were "Unable to extract tag using discriminator 'type'" and a list of all
+    # 18 types (the store's and the review queue's among them) with the value sent, key or not.
+    key = "sk-live-" + "a1b2c3d4e5" * 4
+    base = {
+        "team": "acme",
+        "occurred_at": "2026-12-01T09:00:00Z",
+        "session": "s1",
+        "actor": {"kind": "agent", "id": "bot1"},
+        "payload": {"outcome": "completed"},
+    }
+    lines = [
+        {**base, "sender_event_id": "e1"},
+        {**base, "sender_event_id": "e2", "type": "session.endd"},
+        {**base, "sender_event_id": "e3", "type": key},
+    ]
+    (tmp_path / "events.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    res = _memeval("audit", "ingest", "events.jsonl", "--sender", "me", cwd=tmp_path)
+    assert res.returncode == 2
+    sendable = (
+        "a sender sends one of session.started, session.ended, memory.written, memory.retired, "
+        "lesson.proposed, contradiction.opened, access.refused (audit/SCHEMA.md)"
+    )
+    assert f"line 1: type: missing: {sendable}" in res.stderr
+    assert (
+        f"line 2: type: 'session.endd' is not an event type (did you mean 'session.ended'?): {sendable}" in res.stderr
+    )
+    assert f"line 3: type: not an event type (the value is not shown): {sendable}" in res.stderr
+    assert key not in res.stderr
+    assert "hold.created" not in res.stderr  # a type only memeval writes is not offered to a sender
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["events.jsonl"], "a refused file created a store"
