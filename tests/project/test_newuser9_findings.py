@@ -7,7 +7,7 @@
   check such arguments before they import the store.
 - `memeval users add bob --role viewer` on a machine with no store yet was refused (a store's
   first account is its admin), yet left an empty `audit/memeval.sqlite` behind; so did a first
-  admin whose password was refused.
+  admin whose password was refused ("the password has 1 characters").
 - `memeval audit ingest FOLDER` said "no such file" of a folder that is there.
 - An event without `type`, or with a typo in it, was refused in pydantic's words ("Unable to extract
   tag using discriminator 'type'", "Input tag ... does not match any of the expected tags") with all
@@ -128,9 +128,9 @@ def test_a_refused_first_account_leaves_no_store_behind(tmp_path: Path) -> None:
     assert "first account is its admin" in res.stderr
     assert list(tmp_path.iterdir()) == [], "a refused first account left a store behind"
 
-    res = _memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, stdin="short")
+    res = _memeval("users", "add", "alice", "--role", "admin", "--password-stdin", cwd=tmp_path, stdin="x")
     assert res.returncode == 2
-    assert "use at least" in res.stderr
+    assert "error: the password has 1 character: use at least 12" in res.stderr  # it said "1 characters"
     assert list(tmp_path.iterdir()) == [], "a refused first password left a store behind"
 
 
