@@ -13,6 +13,7 @@
   tag using discriminator 'type'", "Input tag ... does not match any of the expected tags") with all
   18 types listed, those only memeval writes among them, and the value sent echoed even when it
   was a key.
+- The weekly report's "Waiting for a person" said "1 contradictions" and "1 held texts".
 """
 
 from __future__ import annotations
@@ -188,3 +189,28 @@ def test_ingest_names_a_missing_or_mistyped_type_in_the_schemas_words_and_never_
     assert key not in res.stderr
     assert "hold.created" not in res.stderr  # a type only memeval writes is not offered to a sender
     assert sorted(p.name for p in tmp_path.iterdir()) == ["events.jsonl"], "a refused file created a store"
+
+
+def test_the_weekly_report_counts_one_waiting_item_in_the_singular(tmp_path: Path) -> None:
+    # The sample week's report said "1 contradictions: 0 under a day, ..." and "1 held texts: ...".
+    base = {"team": "acme", "actor": {"kind": "agent", "id": "bot1"}, "session": "s1"}
+    events = [
+        {**base, "type": "lesson.proposed", "sender_event_id": "e1", "subject": "les_1",
+         "occurred_at": "2026-11-17T09:00:00Z", "payload": {"text": "Deploys go out on Tuesdays.", "source": "agent"}},
+        {**base, "type": "contradiction.opened", "sender_event_id": "e2", "subject": "con_1",
+         "occurred_at": "2026-11-17T10:00:00Z",
+         "payload": {"a_item": "mem_a", "a_text": "Deploys go out on Tuesdays.", "b_item": "mem_b",
+                     "b_text": "Deploys go out on Thursdays."}},
+        {**base, "type": "lesson.proposed", "sender_event_id": "e3", "subject": "les_2",
+         "occurred_at": "2026-11-18T09:00:00Z", "payload": {"text": "Staging resets at noon.", "source": "agent"}},
+    ]  # fmt: skip
+    (tmp_path / "week.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    res = _memeval("audit", "ingest", "week.jsonl", "--sender", "me", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    res = _memeval("report", "weekly", "--team", "acme", "--week", "2026-W47", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    html = next((tmp_path / "audit" / "reports" / "acme" / "2026-W47").glob("v*/report.html")).read_text()
+    assert "<strong>2 lessons</strong>" in html
+    assert "<strong>1 contradiction</strong>" in html
+    assert "<strong>0 held texts</strong>" in html
+    assert "1 contradictions" not in html
