@@ -75,13 +75,51 @@ def _shown_key(part: str | int) -> str:
     return f"<a key of {len(part)} characters, not shown>"
 
 
+_PLAIN_TYPE = re.compile(r"[A-Za-z]{1,20}(?:[._][A-Za-z]{1,20}){0,3}")
+"""The shape of an unknown `type` that may be echoed in an error: words of letters joined by `.` or `_`
+(no digit, no `-`: nothing a key, an address or a number fits)."""
+
+
+def _type_reason(err: Any) -> str | None:
+    """The reason for a missing or unknown `type`, in the schema's words; None for any other error.
+
+    pydantic says "Unable to extract tag using discriminator" and lists every type, the store's and
+    the review queue's included, with the value sent. Here: the types a sender may send
+    (`INGEST_TYPES`, in the schema's order), the closest one when the value is near one, and the
+    value itself only when it has a type's shape (`_PLAIN_TYPE`), so a key sent as `type` is never echoed.
+    """
+    from difflib import get_close_matches
+    from typing import get_args
+
+    from memeval.audit._authority import INGEST_TYPES
+    from memeval.audit._events import EventType
+
+    sendable = [t for t in get_args(EventType) if t in INGEST_TYPES]
+    listed = f"a sender sends one of {', '.join(sendable)} (audit/SCHEMA.md)"
+    if err["type"] == "union_tag_not_found":
+        return f"type: missing: {listed}"
+    if err["type"] != "union_tag_invalid":
+        return None
+    tag = str(err.get("ctx", {}).get("tag", ""))
+    if not _PLAIN_TYPE.fullmatch(tag):
+        return f"type: not an event type (the value is not shown): {listed}"
+    close = get_close_matches(tag.casefold(), sendable, n=1, cutoff=0.75)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"type: {tag!r} is not an event type{hint}: {listed}"
+
+
 def describe_validation(exc: ValidationError) -> str:
     """A short reason from a pydantic error: field path and message.
 
-    Never the input value, and never a key that may be a secret (`_shown_key`).
+    Never the input value, and never a key that may be a secret (`_shown_key`); a missing or
+    unknown `type` is said in the schema's words (`_type_reason`).
     """
     parts = []
     for err in exc.errors()[:3]:
+        about_type = _type_reason(err)
+        if about_type is not None:
+            parts.append(about_type)
+            continue
         loc = ".".join(_shown_key(x) for x in err["loc"] if not str(x).startswith("function-after"))
         parts.append(f"{loc or 'event'}: {err['msg']}")
     return "; ".join(parts)

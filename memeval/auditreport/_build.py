@@ -181,9 +181,10 @@ def build_context(
         last_event_hash=c.upto_hash or "", counts=c, counts_sha256=counts_sha256(c),
         lines=_lines(c, p, reads.has_events_before(team, start, seq)),
         waiting=tuple(
-            AgeRow(noun=label, under_1d=a.under_1d, d1_to_3=a.d1_to_3, d3_to_7=a.d3_to_7, over_7d=a.over_7d)
-            for label, a in (("lessons", c.waiting["lesson"]), ("contradictions", c.waiting["contradiction"]),
-                             ("held texts", c.waiting["hold"]))
+            AgeRow(noun=f"{one}s", one=one, under_1d=a.under_1d, d1_to_3=a.d1_to_3, d3_to_7=a.d3_to_7,
+                   over_7d=a.over_7d)
+            for one, a in (("lesson", c.waiting["lesson"]), ("contradiction", c.waiting["contradiction"]),
+                           ("held text", c.waiting["hold"]))
         ),
         history=tuple(
             WeekPoint(week=w, sessions=h["session.started"], memories_written=h["memory.written"],

@@ -44,6 +44,7 @@ class AgeRow:
     """Items of one kind still waiting for a person at the end of the week, by age."""
 
     noun: str = doc("`lessons`, `contradictions` or `held texts`.")
+    one: str = doc("The noun for one item: `lesson`, `contradiction` or `held text`.")
     under_1d: int = doc("Waiting less than a day.")
     d1_to_3: int = doc("Waiting 1 to 3 days.")
     d3_to_7: int = doc("Waiting 3 to 7 days.")
@@ -53,6 +54,11 @@ class AgeRow:
     def total(self) -> int:
         """All waiting items of this kind."""
         return self.under_1d + self.d1_to_3 + self.d3_to_7 + self.over_7d
+
+    @property
+    def counted(self) -> str:
+        """The total with its noun as the report prints it: `1 contradiction`, `2 lessons`, `0 held texts`."""
+        return f"{self.total} {self.one if self.total == 1 else self.noun}"
 
 
 @dataclass(frozen=True)

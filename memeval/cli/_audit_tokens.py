@@ -80,9 +80,11 @@ def team_set(
     db: DbOpt = None,
 ) -> None:
     """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""
-    from memeval.audit import TeamRow, open_store, zone
+    from memeval.audit import zone  # alone: a bad --tz is said before the store's modules load
 
     zone(tz)
+    from memeval.audit import TeamRow, open_store
+
     store = open_store(db)
     with store.write_session() as s:
         row = s.get(TeamRow, team)

@@ -66,15 +66,17 @@ def ingest(
     and checked before the store is opened; a run that stores nothing into a SQLite store it
     created leaves no store behind. A progress bar shows on stderr when it is a terminal.
     """
-    from memeval.audit import Limits, db_url, ingest_parsed, new_store_files, open_store, parse_lines
-
     if file == "-":
         data = sys.stdin.buffer.read()
     else:
         path = Path(file)
+        if path.is_dir():  # said before the store's modules (SQLAlchemy: about 1 s of CPU) load
+            raise fail(f"{file!r} is a folder: pass a JSONL file of audit events in it, or - for stdin")
         if not path.is_file():
             raise fail(f"no such file {file!r}: pass a JSONL file of audit events, or - for stdin")
         data = path.read_bytes()
+    from memeval.audit import Limits, db_url, ingest_parsed, new_store_files, open_store, parse_lines
+
     try:
         lines = data.decode("utf-8").splitlines()
     except UnicodeDecodeError as exc:
@@ -219,9 +221,9 @@ def counts(
     as_json: JsonOpt = False,
 ) -> None:
     """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...)."""
+    check_week_args(week, tz)  # a bad --week or --tz is said before the store's state (and before SQLAlchemy loads)
     from memeval.audit import week_counts
 
-    check_week_args(week, tz)  # a bad --week or --tz is said before the store's state
     c = week_counts(open_with_events(db, team), team, week, tz=tz)
     if as_json:
         echo_json({"schema": COUNTS_SCHEMA, "schema_version": 1, **c.model_dump(mode="json")})

@@ -205,9 +205,9 @@ def send(
     as_json: JsonOpt = False,
 ) -> None:
     """E-mail the latest version of a week's report (made first if needed), at most once."""
+    check_week_args(week)  # a bad --week is said before the store's state (and before the report's modules load)
     from memeval.auditreport import SmtpSettings, deliver, make_report, subscriptions
 
-    check_week_args(week)  # a bad --week is said before the store's state
     store = open_with_events(db, team)  # the store's state first: an unset SMTP host is not the real cause
     settings = SmtpSettings.from_env()
     recipients = list(to or [])
@@ -251,9 +251,6 @@ def verify(
     `--week` (default: the last full week in the team's zone), as `report weekly` and `report send`
     name a report.
     """
-    from memeval.audit import open_existing_store
-    from memeval.auditreport import latest_report_folder, verify_report
-
     if file is not None and (team is not None or week is not None):
         raise fail(f"give a report FILE or --team and --week, not both: `memeval report verify {file}`")
     if file is None:
@@ -262,21 +259,29 @@ def verify(
                 "say which report: pass a report folder, record.json or report.pdf, or --team (and --week; "
                 "default the last full week), e.g. `memeval report verify --team fernhill --week 2026-W47`"
             )
-        check_week_args(week)
+        check_week_args(week)  # before the store's and the report's modules load
+    elif not file.exists():
+        raise fail(f"no such file {str(file)!r}: pass a report folder, record.json or report.pdf")
+    else:
+        folder = file if file.is_dir() else file.parent
+        if not (folder / "record.json").is_file() or (
+            file.is_file() and file.name not in ("record.json", "report.pdf")
+        ):
+            raise fail(
+                f"{str(file)!r} is not a report: a report is a folder TEAM/WEEK/vN holding record.json and report.pdf, "
+                "under the store's report folder (audit/reports/ by default; `memeval report weekly` prints the "
+                "folder it writes); pass that folder or one of the two files"
+            )
+    from memeval.audit import open_existing_store
+    from memeval.auditreport import latest_report_folder, verify_report
+
+    if file is None:
+        assert team is not None  # refused above
         store = open_with_events(db, team)
         file = latest_report_folder(store, team, _week(store, team, week))
         checks = verify_report(store, file)
         _print_checks(checks, as_json)
         return
-    if not file.exists():
-        raise fail(f"no such file {str(file)!r}: pass a report folder, record.json or report.pdf")
-    folder = file if file.is_dir() else file.parent
-    if not (folder / "record.json").is_file() or (file.is_file() and file.name not in ("record.json", "report.pdf")):
-        raise fail(
-            f"{str(file)!r} is not a report: a report is a folder TEAM/WEEK/vN holding record.json and report.pdf, "
-            "under the store's report folder (audit/reports/ by default; `memeval report weekly` prints the "
-            "folder it writes); pass that folder or one of the two files"
-        )
     _print_checks(verify_report(open_existing_store(db), file), as_json)
 
 
@@ -310,9 +315,9 @@ def subscribe_cmd(
     The team must have events in the store (a typo is refused, naming the known teams); a second
     subscribe for a team replaces its subscription.
     """
+    day = weekday(day)  # before the store is opened (and the report's modules load): a bad day is said at once
     from memeval.auditreport import check_subscription, subscribe
 
-    day = weekday(day)  # before the store is opened: a bad day is said at once
     check_subscription(to, day=day, at=at, since_week=since)  # and so are the others
     sub = subscribe(open_with_events(db, team), team, to, day=day, at=at, since_week=since)
     typer.echo(_subscription_line(sub))

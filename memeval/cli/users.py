@@ -66,17 +66,26 @@ def users_add(
     Only an admin adds or changes accounts, logged in with --user (or MEMEVAL_REVIEW_TOKEN). The
     store's first account is made without a login and must be its admin (--role admin).
     """
-    from memeval.audit import open_store
+    from memeval.audit import SqlAuditStore, db_url, new_store_files, open_store
+    from memeval.cli._audit_ingest import remove_new_store
     from memeval.review import check_account, check_may_manage, ensure_review_schema, list_users, set_account
 
     role = role.strip().casefold()  # `Admin` is `admin`
     check_account(username, role)  # before asking for a password that would be thrown away
-    store = open_store(db)
-    ensure_review_schema(store)
-    actor = login(store, who, password_stdin) if list_users(store) else None
-    check_may_manage(store, actor, username, role)  # before the new password is asked for
-    password = ask_password(f"New password for {username.strip()}", password_stdin, confirm=True)
-    done = set_account(store, username, password, role, list(team or []), None if actor is None else actor.username)
+    url = db_url(db)
+    made = new_store_files(url)  # a refused first account leaves no empty store behind
+    store: SqlAuditStore | None = None
+    try:
+        store = open_store(url)
+        ensure_review_schema(store)
+        actor = login(store, who, password_stdin) if list_users(store) else None
+        check_may_manage(store, actor, username, role)  # before the new password is asked for
+        password = ask_password(f"New password for {username.strip()}", password_stdin, confirm=True)
+        by = None if actor is None else actor.username
+        done = set_account(store, username, password, role, list(team or []), by)
+    except BaseException:
+        remove_new_store(made, store)  # only a store this run created, holding no event
+        raise
     acct = done.account
     teams = "every team" if acct.teams is None else ", ".join(sorted(acct.teams))
     typer.echo(f"{acct.username}: {acct.role} of {teams}")

@@ -187,7 +187,8 @@ def set_account(
     """
     username = check_account(username, role)
     if len(password) < MIN_PASSWORD_CHARS:
-        raise UsageError(f"the password has {len(password)} characters: use at least {MIN_PASSWORD_CHARS}")
+        n = len(password)
+        raise UsageError(f"the password has {n} character{'' if n == 1 else 's'}: use at least {MIN_PASSWORD_CHARS}")
     team_set = sorted({t.strip() for t in teams if t.strip()})
     if role != "admin" and not team_set:
         raise UsageError(
