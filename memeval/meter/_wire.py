@@ -21,9 +21,6 @@ from typing import Any
 
 from memeval.meter import _json
 
-MAX_REWRITE_BYTES = 16 * 1024 * 1024
-"""A request body larger than this is forwarded as it came (never parsed to be rewritten)."""
-
 
 def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
     """The Chat Completions request body with `stream_options.include_usage` set, if needed.
@@ -36,8 +33,8 @@ def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
         The rewritten body when the request streams and did not ask for usage; None when nothing
         needs changing (not a stream, usage already asked for, or not a JSON object).
     """
-    if len(body) > MAX_REWRITE_BYTES:
-        return None
+    # Whatever the size (the proxy takes at most 64 MiB): a cap here let an agent pad a request with
+    # whitespace the upstream ignores past it, and so make any call of its choosing report no usage.
     if doc is None:
         if not body.lstrip().startswith(b"{"):
             return None
