@@ -145,6 +145,17 @@ class ForwardApp:
             t0,
             hide,
         )
+        coding = _content_coding(headers)
+        if api is not None and coding is not None:
+            self._refuse(
+                reply,
+                call,
+                "encoded_body",
+                f"memeval meter: a model call's request body in content-encoding {coding!r} is not forwarded: "
+                "the meter reads every request (to ask a stream for its usage, to price a spend limit); send it "
+                "uncompressed",
+            )
+            return
         upstream = self._upstreams.get(provider.name)
         if upstream is None:
             self._refuse(reply, call, "no_upstream", f"memeval meter: no {provider.name!r} upstream is configured")
@@ -300,6 +311,22 @@ def _answer(reply: Reply, answer: ErrorAnswer) -> None:
 def _attempt(headers: Headers) -> int:
     raw = header(headers, b"x-stainless-retry-count")
     return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
+
+
+def _content_coding(headers: Headers) -> str | None:
+    """The request's content codings other than `identity` (every `Content-Encoding` header), or None.
+
+    A model call whose body is encoded is refused (`encoded_body`): unread, a Chat Completions stream was
+    forwarded without asking for its usage, so an agent could make any call's cost unknown at will.
+    """
+    codings = [
+        c.strip().decode("latin-1")
+        for k, v in headers
+        if k.lower() == b"content-encoding"
+        for c in v.split(b",")
+        if c.strip().lower() not in (b"", b"identity")
+    ]
+    return ", ".join(codings) or None
 
 
 def _request_doc(body: bytes, headers: Headers) -> Any:
