@@ -333,9 +333,11 @@ def _request_doc(body: bytes, headers: Headers) -> Any:
     """The request body parsed once, or None when it is content-encoded or not a JSON object.
 
     Bodies may be large (agents resend the whole conversation every call), so one parse serves
-    the usage rewrite, the requested model and the worst case.
+    the usage rewrite, the requested model and the worst case. Parsed as `json.loads` parses bytes
+    (`memeval.meter._json`), as a Python server reads them: a body opening with a byte-order mark, or
+    in UTF-16 or UTF-32, is read too (it was left unread, so a stream sent so was never asked for its usage).
     """
-    if header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
+    if header(headers, b"content-encoding"):
         return None
     try:
         return _json.loads(body)

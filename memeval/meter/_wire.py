@@ -36,8 +36,6 @@ def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
     # Whatever the size (the proxy takes at most 64 MiB): a cap here let an agent pad a request with
     # whitespace the upstream ignores past it, and so make any call of its choosing report no usage.
     if doc is None:
-        if not body.lstrip().startswith(b"{"):
-            return None
         try:
             doc = json.loads(body)
         except ValueError:
@@ -47,10 +45,11 @@ def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
     options = doc.get("stream_options")
     if options is None:
         tail = body.rstrip()
-        if "stream_options" not in doc and tail[-1:] == b"}":
+        if "stream_options" not in doc and tail[-1:] == b"}" and body.lstrip().startswith(b"{"):
             # The key is added before the object's closing brace, bytes untouched otherwise: agents resend the
             # whole conversation every call, and re-encoding it cost more than the rest of the call. The upstream
-            # parses the same object plus the key (it was absent: not even a duplicate to shadow).
+            # parses the same object plus the key (it was absent: not even a duplicate to shadow). Only for a body
+            # of UTF-8 with no byte-order mark: one in UTF-16, say, is re-encoded below.
             return tail[:-1] + b',"stream_options":{"include_usage":true}}'
         options = {}
     if not isinstance(options, dict) or options.get("include_usage") is True:
