@@ -21,6 +21,23 @@ from typing import Any
 
 from memeval.meter import _json
 
+_TRUE_WORDS = frozenset({"1", "on", "t", "true", "y", "yes"})
+"""Strings a lax boolean field reads as true (pydantic's lax mode, any case)."""
+
+
+def streams(value: Any) -> bool:
+    """Whether a request's `stream` value asks for a stream to an upstream that validates leniently.
+
+    OpenAI-compatible servers built on pydantic (vLLM, SGLang and the like) read a boolean field in lax mode:
+    `1`, `1.0` and the strings `"true"`, `"yes"`, `"on"`, `"1"`, `"t"`, `"y"` (any case) are true. Only JSON `true`
+    counted here, so `"stream": "yes"` streamed without `include_usage`, and the call's usage was never sent.
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return value == 1
+    return isinstance(value, str) and value.strip().lower() in _TRUE_WORDS
+
 
 def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
     """The Chat Completions request body with `stream_options.include_usage` set, if needed.
@@ -40,7 +57,7 @@ def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
             doc = json.loads(body)
         except ValueError:
             return None
-    if not isinstance(doc, dict) or doc.get("stream") is not True:
+    if not isinstance(doc, dict) or not streams(doc.get("stream")):
         return None
     options = doc.get("stream_options")
     if options is None:
