@@ -7,7 +7,7 @@ at once) failed with `No space left on device`, and a failed log write stops the
 keeps `RESERVE_BYTES` allocated past its end with `fallocate(2)` and `FALLOC_FL_KEEP_SIZE`: the
 file's size (what readers see) is unchanged, and an appended line lands in blocks that are
 already the file's, which a full disk cannot refuse (ext4, XFS, tmpfs; a filesystem that cannot
-preallocate, such as one without `fallocate`, keeps no reserve and behaves as before).
+preallocate, or a system whose C library has no `fallocate`, keeps no reserve and behaves as before).
 """
 
 from __future__ import annotations
@@ -29,9 +29,11 @@ _FALLOC_FL_KEEP_SIZE = 0x01
 _NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL})
 """Errors that mean "no reserve now" (a full disk, a file-size limit, a filesystem that cannot preallocate)."""
 
-_libc = ctypes.CDLL(None, use_errno=True)
-_libc.fallocate.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_long, ctypes.c_long]
-_libc.fallocate.restype = ctypes.c_int
+_fallocate = getattr(ctypes.CDLL(None, use_errno=True), "fallocate", None)
+"""glibc's `fallocate(2)`; None where the C library has none (not Linux): no reserve is kept there."""
+if _fallocate is not None:
+    _fallocate.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_long, ctypes.c_long]
+    _fallocate.restype = ctypes.c_int
 
 
 def reserve(fd: int, end: int) -> int:
@@ -45,7 +47,9 @@ def reserve(fd: int, end: int) -> int:
     Raises:
         OSError: any other error of `fallocate(2)` (a bad descriptor: memeval's own bug).
     """
-    if _libc.fallocate(fd, _FALLOC_FL_KEEP_SIZE, end, RESERVE_BYTES) == 0:
+    if _fallocate is None:
+        return end
+    if _fallocate(fd, _FALLOC_FL_KEEP_SIZE, end, RESERVE_BYTES) == 0:
         return end + RESERVE_BYTES
     err = ctypes.get_errno()
     if err in _NO_ROOM:
