@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from memeval._cores import spare_core
 from memeval.errors import RunLogError
+from memeval.eventlog._reserve import TOP_UP_BYTES, reserve
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -80,6 +81,8 @@ class RunLog:
         self.path = run_dir / LOG_NAME
         self._lock = threading.Lock()
         self._seq: int | None = None
+        self._reserved = 0
+        """How far past the log's start its allocation is known to reach (`memeval.eventlog._reserve`)."""
 
     def read(self) -> LogRead:
         """Read every complete event.
@@ -212,9 +215,11 @@ class RunLog:
     def append(self, ev: Event) -> Event:
         """Stamp `ev` with the next `seq` and the current UTC time, write it, fsync; return it.
 
-        A torn last line (from a crash) is cut off before the first append after it. A line that
-        cannot be written whole (a full disk: `os.write` writes part of it, then fails) is cut off
-        at once and the error raised, so the next append never extends a torn line.
+        The log keeps room of its own allocated past its end (`memeval.eventlog._reserve`), so a
+        line written while the disk is full still fits. A torn last line (from a crash) is cut off
+        before the first append after it. A line that cannot be written whole (a full disk and no
+        reserve: `os.write` writes part of it, then fails) is cut off at once and the error raised,
+        so the next append never extends a torn line.
 
         Raises:
             OSError: the line could not be written and synced (the log is left as it was).
@@ -229,13 +234,18 @@ class RunLog:
             try:
                 start = os.fstat(fd).st_size
                 try:
-                    view = memoryview(canonical(stamped))
+                    line = canonical(stamped)
+                    view = memoryview(line)
                     while view:
                         view = view[os.write(fd, view) :]
                     os.fsync(fd)
                 except OSError as exc:
-                    os.ftruncate(fd, start)
+                    os.ftruncate(fd, start)  # frees any reserve too: made again at the next append
+                    self._reserved = 0
                     raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
+                end = start + len(line)
+                if self._reserved - end < TOP_UP_BYTES:
+                    self._reserved = reserve(fd, end)
             finally:
                 os.close(fd)
             self._seq += 1

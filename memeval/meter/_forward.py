@@ -145,6 +145,17 @@ class ForwardApp:
             t0,
             hide,
         )
+        coding = _content_coding(headers)
+        if api is not None and coding is not None:
+            self._refuse(
+                reply,
+                call,
+                "encoded_body",
+                f"memeval meter: a model call's request body in content-encoding {coding!r} is not forwarded: "
+                "the meter reads every request (to ask a stream for its usage, to price a spend limit); send it "
+                "uncompressed",
+            )
+            return
         upstream = self._upstreams.get(provider.name)
         if upstream is None:
             self._refuse(reply, call, "no_upstream", f"memeval meter: no {provider.name!r} upstream is configured")
@@ -302,13 +313,31 @@ def _attempt(headers: Headers) -> int:
     return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
 
 
+def _content_coding(headers: Headers) -> str | None:
+    """The request's content codings other than `identity` (every `Content-Encoding` header), or None.
+
+    A model call whose body is encoded is refused (`encoded_body`): unread, a Chat Completions stream was
+    forwarded without asking for its usage, so an agent could make any call's cost unknown at will.
+    """
+    codings = [
+        c.strip().decode("latin-1")
+        for k, v in headers
+        if k.lower() == b"content-encoding"
+        for c in v.split(b",")
+        if c.strip().lower() not in (b"", b"identity")
+    ]
+    return ", ".join(codings) or None
+
+
 def _request_doc(body: bytes, headers: Headers) -> Any:
     """The request body parsed once, or None when it is content-encoded or not a JSON object.
 
     Bodies may be large (agents resend the whole conversation every call), so one parse serves
-    the usage rewrite, the requested model and the worst case.
+    the usage rewrite, the requested model and the worst case. Parsed as `json.loads` parses bytes
+    (`memeval.meter._json`), as a Python server reads them: a body opening with a byte-order mark, or
+    in UTF-16 or UTF-32, is read too (it was left unread, so a stream sent so was never asked for its usage).
     """
-    if header(headers, b"content-encoding") or not body.lstrip().startswith(b"{"):
+    if header(headers, b"content-encoding"):
         return None
     try:
         return _json.loads(body)

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Literal, Protocol
 from memeval.meter._turns import Turn
 from memeval.meter._usage import UsageState
 
-Refusal = Literal["unknown_key", "budget", "no_upstream", "unreachable", "not_found"]
+Refusal = Literal["unknown_key", "budget", "no_upstream", "unreachable", "not_found", "encoded_body"]
 """Why the proxy answers a call itself instead of forwarding it."""
 
 REFUSAL_STATUS: dict[Refusal, int] = {
@@ -38,6 +38,7 @@ REFUSAL_STATUS: dict[Refusal, int] = {
     "no_upstream": 502,
     "unreachable": 502,
     "not_found": 404,
+    "encoded_body": 415,
 }
 """The HTTP status of each refusal (the same for every provider)."""
 

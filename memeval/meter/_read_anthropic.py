@@ -218,6 +218,7 @@ _ERROR_TYPE: dict[Refusal, str] = {
     "no_upstream": "api_error",
     "unreachable": "api_error",
     "not_found": "not_found_error",
+    "encoded_body": "invalid_request_error",
 }
 
 

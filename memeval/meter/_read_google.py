@@ -151,6 +151,7 @@ _STATUS_NAME: dict[Refusal, str] = {
     "no_upstream": "UNAVAILABLE",
     "unreachable": "UNAVAILABLE",
     "not_found": "NOT_FOUND",
+    "encoded_body": "INVALID_ARGUMENT",
 }
 
 

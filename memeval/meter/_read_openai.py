@@ -420,6 +420,7 @@ _ERROR_TYPE: dict[Refusal, tuple[str, str]] = {
     "no_upstream": ("server_error", "memeval_no_upstream"),
     "unreachable": ("server_error", "memeval_upstream_unreachable"),
     "not_found": ("invalid_request_error", "unknown_url"),
+    "encoded_body": ("invalid_request_error", "memeval_encoded_body"),
 }
 
 _ROUTES = {"/v1/chat/completions": "openai-chat", "/v1/responses": "openai-responses"}

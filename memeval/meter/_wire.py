@@ -21,8 +21,22 @@ from typing import Any
 
 from memeval.meter import _json
 
-MAX_REWRITE_BYTES = 16 * 1024 * 1024
-"""A request body larger than this is forwarded as it came (never parsed to be rewritten)."""
+_TRUE_WORDS = frozenset({"1", "on", "t", "true", "y", "yes"})
+"""Strings a lax boolean field reads as true (pydantic's lax mode, any case)."""
+
+
+def streams(value: Any) -> bool:
+    """Whether a request's `stream` value asks for a stream to an upstream that validates leniently.
+
+    OpenAI-compatible servers built on pydantic (vLLM, SGLang and the like) read a boolean field in lax mode:
+    `1`, `1.0` and the strings `"true"`, `"yes"`, `"on"`, `"1"`, `"t"`, `"y"` (any case) are true. Only JSON `true`
+    counted here, so `"stream": "yes"` streamed without `include_usage`, and the call's usage was never sent.
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return value == 1
+    return isinstance(value, str) and value.strip().lower() in _TRUE_WORDS
 
 
 def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
@@ -36,24 +50,23 @@ def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
         The rewritten body when the request streams and did not ask for usage; None when nothing
         needs changing (not a stream, usage already asked for, or not a JSON object).
     """
-    if len(body) > MAX_REWRITE_BYTES:
-        return None
+    # Whatever the size (the proxy takes at most 64 MiB): a cap here let an agent pad a request with
+    # whitespace the upstream ignores past it, and so make any call of its choosing report no usage.
     if doc is None:
-        if not body.lstrip().startswith(b"{"):
-            return None
         try:
             doc = json.loads(body)
         except ValueError:
             return None
-    if not isinstance(doc, dict) or doc.get("stream") is not True:
+    if not isinstance(doc, dict) or not streams(doc.get("stream")):
         return None
     options = doc.get("stream_options")
     if options is None:
         tail = body.rstrip()
-        if "stream_options" not in doc and tail[-1:] == b"}":
+        if "stream_options" not in doc and tail[-1:] == b"}" and body.lstrip().startswith(b"{"):
             # The key is added before the object's closing brace, bytes untouched otherwise: agents resend the
             # whole conversation every call, and re-encoding it cost more than the rest of the call. The upstream
-            # parses the same object plus the key (it was absent: not even a duplicate to shadow).
+            # parses the same object plus the key (it was absent: not even a duplicate to shadow). Only for a body
+            # of UTF-8 with no byte-order mark: one in UTF-16, say, is re-encoded below.
             return tail[:-1] + b',"stream_options":{"include_usage":true}}'
         options = {}
     if not isinstance(options, dict) or options.get("include_usage") is True:

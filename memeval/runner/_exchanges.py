@@ -3,7 +3,9 @@
 Every forwarded call's bodies (as the agent sent them and as the upstream answered, never a
 header, so never a key) are decoded (gzip and deflate; another content-encoding is kept as a
 note), blanked by the project's redactor (`memeval.redact`: credentials and personal data) and by
-the exact values given with `--env`, and stored content-addressed in the run's artifact store. A
+the exact values given with `--env`, and stored content-addressed in the run's artifact store, up to
+`memeval.runner._runmeter.MAX_KEPT_BYTES` a turn and `MAX_KEPT_BODY_BYTES` a request (a call past
+either is listed with no bodies and a `note` saying why). A
 per-trial index (`memeval.exchanges/1`, JSON) lists them in call order:
 
     {"schema": "memeval.exchanges/1",
@@ -60,6 +62,9 @@ def store_exchanges(exchanges: Sequence[Exchange], art: ArtifactSink, scrub: Cal
         redactor = get_redactor()
     calls: list[dict[str, Any]] = []
     for ex in exchanges:
+        if ex.note:  # not kept (`memeval.runner._runmeter.CallStats.keep_bodies`): listed, nothing stored
+            calls.append({"call_id": ex.call_id, "api": ex.api, "redacted": {}, "note": ex.note})
+            continue
         counts: dict[str, int] = {}
         ids: dict[str, str] = {}
         response, note = _decode(ex.response, ex.encoding)

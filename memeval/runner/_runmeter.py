@@ -270,6 +270,24 @@ class RunMeter:
         return f"the trial's spend limit of {reg.budget_usd:g} USD was reached (known spend {spent:.6f} USD)"
 
 
+MAX_KEPT_BODY_BYTES = 8 << 20
+"""Largest request body kept for the transcript (responses are cut at the same size by the proxy,
+`memeval.meter._relay.MAX_CAPTURE_BYTES`). A body is redacted whole after the turn, which takes
+memeval about 70 bytes of memory per character and up to about 4 s of CPU per MB of key-like text
+(measured on this project's redactor): the proxy's own bound on a request, 64 MiB, would let one
+call take some 4.5 GB."""
+
+MAX_KEPT_BYTES = 64 << 20
+"""Request and response bytes kept per registration (an attempt's turn) for its transcript. Past it
+a call's bodies are not kept (its index entry says so; it is metered as any call): an agent making
+calls without end made memeval hold every body in memory for the whole turn, then redact and store
+them all, with no bound of any kind."""
+
+
+def _mib(n: int) -> str:
+    return f"{n >> 20} MiB" if n >= 1 << 20 and not n % (1 << 20) else f"{n >> 10} KiB"
+
+
 @dataclass(frozen=True)
 class Exchange:
     """One forwarded model call's bodies, as sent and as received (not yet redacted).
@@ -280,6 +298,7 @@ class Exchange:
         request: the request body as the agent sent it.
         response: the response body as the upstream sent it (cut at 8 MiB).
         encoding: the response's content-encoding, or None.
+        note: why the bodies were not kept (both then empty), or "".
     """
 
     call_id: str
@@ -287,6 +306,7 @@ class Exchange:
     request: bytes
     response: bytes
     encoding: str | None
+    note: str = ""
 
 
 class CallStats:
@@ -305,17 +325,35 @@ class CallStats:
         self._ok: dict[str, int] = {}
         self._undelivered: dict[str, list[str]] = {}
         self._bodies: dict[str, list[Exchange]] = {}
+        self._kept: dict[str, int] = {}
 
     def keep_bodies(self, call: Any, request: bytes, response: bytes, encoding: str | None) -> None:
-        """The proxy's `on_bodies` hook: hold a call's bodies until its trial takes them."""
+        """The proxy's `on_bodies` hook: hold a call's bodies until its trial takes them.
+
+        Bounded: a request body over `MAX_KEPT_BODY_BYTES`, or bodies that would take the
+        registration's kept bytes past `MAX_KEPT_BYTES`, are dropped here and the call is held with
+        empty bodies and a note saying why.
+        """
+        rid, size = str(call.trial_id), len(request) + len(response)
         with self._lock:
-            self._bodies.setdefault(str(call.trial_id), []).append(
-                Exchange(str(call.call_id), str(call.api), request, response, encoding)
+            kept = self._kept.get(rid, 0)
+            note = ""
+            if len(request) > MAX_KEPT_BODY_BYTES:
+                note = f"bodies not kept: the request body of {len(request)} bytes is over {_mib(MAX_KEPT_BODY_BYTES)}"
+            elif kept + size > MAX_KEPT_BYTES:
+                note = f"bodies not kept: the turn's kept bodies would pass {_mib(MAX_KEPT_BYTES)} ({size} bytes more)"
+            if note:
+                request = response = b""
+            else:
+                self._kept[rid] = kept + size
+            self._bodies.setdefault(rid, []).append(
+                Exchange(str(call.call_id), str(call.api), request, response, encoding, note)
             )
 
     def take_bodies(self, rid: str) -> list[Exchange]:
         """Every body kept for registration `rid`, in arrival order; they are forgotten here."""
         with self._lock:
+            self._kept.pop(rid, None)
             return self._bodies.pop(rid, [])
 
     def note(self, call: Any) -> None:
