@@ -87,13 +87,17 @@ def test_a_call_made_while_the_disk_is_full_is_logged_and_the_run_goes_on(
     (run_dir,) = [p for p in small_runs.iterdir() if (p / "events.jsonl").exists()]
     events = [json.loads(line) for line in (run_dir / "events.jsonl").read_text().splitlines()]
     called = [e for e in events if e["event"] == "model.called"]
-    assert len(called) == len(up.seen) >= 1, (len(called), len(up.seen))  # every call the upstream answered
+    assert len(called) == len(up.seen), (len(called), len(up.seen))  # every call the upstream answered
     ended = sorted(e["trial_id"] for e in events if e["event"] == "trial.ended")
     assert ended == sorted(t["trial_id"] for t in doc["trials"]) and len(ended) == 2
     for t in doc["trials"]:
         assert t["fault"] is not None and t["fault"]["code"] == "protocol", t
         assert "ended when the runs folder's disk filled" in t["fault"]["message"], t["fault"]
     assert not RunLog(run_dir).read().torn_tail
+    if not up.seen:  # the watch ended both agents before either call left: the race this test needs did not occur
+        pytest.skip(
+            "no model call was made while the disk was full (the watch was first); the log-level test below still ran"
+        )
 
 
 def test_the_log_takes_a_line_on_a_full_disk(small_runs: Path) -> None:
