@@ -1,4 +1,4 @@
-"""The rule detector (`rules/17`, or rules/18 and 16 to 13 by `version`), a way to join detectors, the default.
+"""The rule detector (`rules/18`, or rules/17 to 13 by `version`), a way to join detectors, the default.
 
 How a text is judged:
 
@@ -53,7 +53,7 @@ from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
 from memeval.hold._rules_v14 import DESCRIBES14, PROTECTIVE14
 from memeval.hold._rules_v16 import RULES_V16
 from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
-from memeval.hold._rules_v18 import DESCRIBES18, RULES_V18
+from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -128,7 +128,7 @@ class RuleDetector:
         UsageError: a source lacks a threshold, or `version` is not 13 to 18.
     """
 
-    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 17) -> None:
+    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 18) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
@@ -203,7 +203,7 @@ class RuleDetector:
 
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""
-        norm = normalize(text)
+        norm = normalize(text, KEEP18 if self.version >= 18 else frozenset())  # rules/18: `KEEP18` as written
         t = norm.text
         masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
@@ -442,7 +442,7 @@ CASCADE_HEAD = "uselr-2"
 def get_cascade_detector() -> HoldDetector:
     """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Its name follows the default's rules (`rules/17+hashlr/10+views/2+uselr/2` since issue 15's round 18).
+    Its name follows the default's rules (`rules/18+hashlr/10+views/2+uselr/2` since issue 15's round 19).
     Cross-validated by set over v4-v15 with rules/12 in front (`bench/hold_cv_uselr2.py`): 1992/2426 orders
     at precision 0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1);
     unseen v17 185/225 at 0.801 (`bench/results/hold_heldout_v17_look1.json`). Loads
@@ -473,7 +473,7 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/17` joined with the trained n-gram classifier.
+    """The default detector, built once per process: `rules/18` joined with the trained n-gram classifier.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights

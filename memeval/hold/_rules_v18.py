@@ -307,6 +307,10 @@ RULES_V18: tuple[Rule, ...] = (
 )
 """rules/18's rules (module docstring), run after rules/17's by `RuleDetector(version=18)`."""
 
+KEEP18 = frozenset({"unauthorized"})
+"""Words rules/18 on read as written: the keyword corrector made "unauthorized" "authorized" (two edits), so
+rules/17's "an unauthorised update" never fired on the American spelling and "authorized" rules fired on it."""
+
 DESCRIBES18 = re.compile(
     _n(
         r"(?:^\s{0,3}(?:[\w-]{1,20} ){0,4}attack (?:that|which) (?:uses|instructs|asks|exploits|combines|tricks|"
