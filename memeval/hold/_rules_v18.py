@@ -1,7 +1,7 @@
 r"""Hold rules/18: orders to the AI in more languages, bulk sends, internal fetches, extraction (issue 15, round 19).
 
-What held-out v20 showed (spent after its look; training data now), with half A of the rows of v20's public
-sources that v20 did not take (`bench/hold_cv_round19.half`; half B was never read and is the check): notes
+What held-out v20 showed (spent after its look; training data now; the rows of v20's sources that v20 did
+not take, `hold_train_cv.v20_extra_rows`, were not read while writing and are the check): notes
 to the AI assistant planted in tickets, calendar invites, pull requests and code comments in languages the
 rules did not read (Polish, Czech, Swedish, French, Greek); lessons for all later sessions in Romanian,
 Finnish, Chinese, Bengali and romanised Hindi; requests to send mail, cards or passwords to an outside
@@ -154,7 +154,7 @@ _PRIVATE18 = (
     r"\bcartes? bancaires?\b|\bmots de passe\b|\bkarty\b|\bhasła\b|\bhesla\b|\bparole\b|\bjelszav\w{0,2}|"
     r"\bwachtwoorden\b|\bpasswörter\b|\bkreditkarten\b|पासवर्ड|পাসওয়ার্ড)"
 )
-_BULK_SEND18 = (
+_BULK_SEND18 = (  # the two shapes that open on the private thing share it (one pass over it, not two)
     r"(?:"
     + _SENDV18
     + r"[^\n]{0,100}?"
@@ -163,15 +163,13 @@ _BULK_SEND18 = (
     + _DEST17
     + r"|"
     + _PRIVATE18
-    + r"[^\n]{0,100}?"
+    + r"[^\n]{0,100}?(?:"
     + _SENDV18
     + r"[^\n]{0,60}?"
     + _DEST17
     + r"|"
-    + _PRIVATE18
-    + r"[^\n]{0,100}?"
     + _DEST17
-    + r"[^\n]{0,20}?(?:वर पाठव|पर भेज|को भेज|에게 보내|に送))"
+    + r"[^\n]{0,20}?(?:वर पाठव|पर भेज|को भेज|에게 보내|に送)))"
 )
 
 # ---- a private-network URL fetched and reported ----
