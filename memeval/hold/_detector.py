@@ -1,4 +1,4 @@
-"""The rule detector (`rules/17`, or rules/16 to 13 by `version`), a way to join detectors, the default.
+"""The rule detector (`rules/18`, or rules/17 to 13 by `version`), a way to join detectors, the default.
 
 How a text is judged:
 
@@ -53,6 +53,7 @@ from memeval.hold._rules_v13 import DESCRIBES, PROTECTIVE13, RULES_V13
 from memeval.hold._rules_v14 import DESCRIBES14, PROTECTIVE14
 from memeval.hold._rules_v16 import RULES_V16
 from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
+from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -119,21 +120,20 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
-        version: 17 (the default, rules/17), 16 (rules/16's verdicts: without `_rules_v17`'s rules, its
-            `PROTECTIVE17` and, in `RulesWithClassifier`, its `DESCRIBES17`), 15 (also without `_rules_v16`'s),
-            14 (also without `_rules_v15`'s) or 13 (also without `_rules_v14`'s, its `PROTECTIVE14` and
-            `DESCRIBES14`). Earlier rules are reproduced at their commits (memeval/hold/README.md).
+        version: 13 to 18 (rules/13 to rules/18): version N runs no table of a later round (`_rules_v17`'s for 16,
+            `_rules_v18`'s for 17...) nor its `PROTECTIVE1x` and, in `RulesWithClassifier`, `DESCRIBES1x`.
+            Earlier rules are reproduced at their commits (memeval/hold/README.md).
 
     Raises:
-        UsageError: a source lacks a threshold, or `version` is not 13 to 17.
+        UsageError: a source lacks a threshold, or `version` is not 13 to 18.
     """
 
-    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 17) -> None:
+    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 18) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in (13, 14, 15, 16, 17):
-            raise UsageError(f"rules version {version!r}: use 17 (rules/17), 16, 15, 14 or 13 (rules/13)")
+        if version not in (13, 14, 15, 16, 17, 18):
+            raise UsageError(f"rules version {version!r}: use 18 (rules/18), 17, 16, 15, 14 or 13 (rules/13)")
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
@@ -156,6 +156,7 @@ class RuleDetector:
             + (RULES_V15 if version >= 15 else ())
             + (RULES_V16 if version >= 16 else ())
             + (RULES_V17 if version >= 17 else ())
+            + (RULES_V18 if version >= 18 else ())
         )
         """Every rule of this version, in the order they run (each text runs those its screen keeps: `_runnable`)."""
         self._kept: dict[frozenset[int], tuple[Rule, ...]] = {}
@@ -202,7 +203,7 @@ class RuleDetector:
 
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""
-        norm = normalize(text)
+        norm = normalize(text, KEEP18 if self.version >= 18 else frozenset())  # rules/18: `KEEP18` as written
         t = norm.text
         masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
         quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
@@ -365,8 +366,8 @@ class RulesWithClassifier:
                 and (QUOTED.search(flat) is not None or ABOUT_FRAME.search(flat) is not None)
             ) or DESCRIBES.search(flat) is not None  # rules/13: a catalogue, report or remediation frame
             version = getattr(self.rules, "version", 14)
-            mention = mention or (version >= 14 and DESCRIBES14.search(flat) is not None)  # rules/14: what a model did
-            mention = mention or (version >= 17 and DESCRIBES17.search(flat) is not None)  # rules/17: probe catalogues
+            for at, pattern in ((14, DESCRIBES14), (17, DESCRIBES17), (18, DESCRIBES18)):  # a model did; catalogues
+                mention = mention or (version >= at and pattern.search(flat) is not None)
             alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None and not prohibition_only(flat)
             backed = (corroborated or alone) and not mention
         score = max(r.score, c.score if (backed or not c.held) else 0.0)
@@ -441,7 +442,7 @@ CASCADE_HEAD = "uselr-2"
 def get_cascade_detector() -> HoldDetector:
     """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Its name follows the default's rules (`rules/17+hashlr/10+views/2+uselr/2` since issue 15's round 18).
+    Its name follows the default's rules (`rules/18+hashlr/10+views/2+uselr/2` since issue 15's round 19).
     Cross-validated by set over v4-v15 with rules/12 in front (`bench/hold_cv_uselr2.py`): 1992/2426 orders
     at precision 0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1);
     unseen v17 185/225 at 0.801 (`bench/results/hold_heldout_v17_look1.json`). Loads
@@ -472,7 +473,7 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/17` joined with the trained n-gram classifier.
+    """The default detector, built once per process: `rules/18` joined with the trained n-gram classifier.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights

@@ -208,8 +208,12 @@ def _fold_chars(text: str) -> tuple[str, list[int], list[int], list[int]]:
     return "".join(chars), origin, invisible, folded
 
 
-def normalize(text: str) -> Normalized:
-    """Normalise `text` for matching (see the module docstring); never raises."""
+def normalize(text: str, as_written: frozenset[str] = frozenset()) -> Normalized:
+    """Normalise `text` for matching (see the module docstring); never raises.
+
+    `as_written`: lower-case words the keyword corrector leaves as they are, real words one or two edits from a
+    keyword ("unauthorized" is two from "authorized"); empty by default, so earlier rules read as before.
+    """
     flat, origin, invisible, folded = _fold_chars(text)
     spaced: list[tuple[int, int]] = []
     if _LETTER_SPACED.search(flat):
@@ -224,7 +228,11 @@ def normalize(text: str) -> Normalized:
         pieces.append((flat[cursor:], origin[cursor:]))
         flat = "".join(p for p, _ in pieces)
         origin = [o for _, os in pieces for o in os]
-    changes = [(m, fixed) for m in _WORD.finditer(flat) if (fixed := correct(m.group())) != m.group()]
+    changes = [
+        (m, fixed)
+        for m in _WORD.finditer(flat)
+        if m.group() not in as_written and (fixed := correct(m.group())) != m.group()
+    ]
     if changes:
         out_text: list[str] = []
         out_origin: list[int] = []

@@ -43,6 +43,7 @@ from memeval.hold._rules_v14 import RULES_V14
 from memeval.hold._rules_v15 import RULES_V15
 from memeval.hold._rules_v16 import RULES_V16
 from memeval.hold._rules_v17 import RULES_V17
+from memeval.hold._rules_v18 import RULES_V18
 
 __all__ = [
     "INLINE_CODE",
@@ -61,6 +62,7 @@ __all__ = [
     "RULES_V15",
     "RULES_V16",
     "RULES_V17",
+    "RULES_V18",
     "RULES_V2",
     "RULES_V3",
     "RULES_V4",
@@ -73,7 +75,7 @@ __all__ = [
 
 # The shared pieces and the patterns read around a match live in `_rule.py`, rules/2 to rules/5
 # in `_rules_ml.py`, later rounds in `_rules_v6.py` on; every table is still an attribute of
-# `_rules` (`RULES`, `RULES_V2`... `RULES_V17`), where the detector, the rule screen and the tests find
+# `_rules` (`RULES`, `RULES_V2`... `RULES_V18`), where the detector, the rule screen and the tests find
 # them: the screen covers exactly the tables named here, so a new table must be added here too
 # (`tests/hold/test_screen_literals.py` checks that every rule the detector runs is screened).
 
