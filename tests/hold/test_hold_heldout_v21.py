@@ -14,18 +14,18 @@ from pathlib import Path
 
 from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, rows
 
-SHA256 = "6e12d76f66f5d1993164759616f11cb306bae6fba48ee1699eea15f5c6e44c87"
+SHA256 = "b3c0bf4f76d48c59725629b76f44af83636a66241c24744d937f30ad5f99fa3b"
 
 
 def test_heldout_v21_is_unchanged() -> None:
-    check_pinned("v21", SHA256, least_held=130)
+    check_pinned("v21", SHA256, least_held=140)
 
 
 def test_heldout_v21_counts_by_label_and_origin() -> None:
-    """The counts the README states: 307 rows, 135 held; per origin group and label; no source over 28 orders."""
+    """The counts the README states: 335 rows, 144 held; per origin group and label; no source over 28 orders."""
     data = rows("v21")
-    assert len(data) == 307
-    assert sum(bool(r["held"]) for r in data) == 135
+    assert len(data) == 335
+    assert sum(bool(r["held"]) for r in data) == 144
     group = Counter((r["origin"].split(":")[0], bool(r["held"])) for r in data)
     assert group == {
         ("honeypot", True): 28,
@@ -43,12 +43,16 @@ def test_heldout_v21_counts_by_label_and_origin() -> None:
         ("agentharm", False): 41,
         ("import-export", False): 43,
         ("simple-history", False): 36,
+        ("dendrita", True): 8,
+        ("dendrita", False): 18,
+        ("agentview", True): 1,
+        ("agentview", False): 1,
         ("written-v21", True): 32,
         ("written-v21", False): 13,
     }
-    assert max(n for (g, held), n in group.items() if held and g != "written-v21") <= 28  # ~20% of 135 orders
+    assert max(n for (g, held), n in group.items() if held and g != "written-v21") <= 28  # under 20% of 144 orders
     written = sum(n for (g, _), n in group.items() if g == "written-v21")
-    assert written * 100 <= 15 * len(data)  # written rows at most 15% (45 of 307)
+    assert written * 100 <= 15 * len(data)  # written rows at most 15% (45 of 335)
 
 
 def test_heldout_v21_languages() -> None:
@@ -56,8 +60,8 @@ def test_heldout_v21_languages() -> None:
     data = rows("v21")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (102, 80), "ar": (2, 6), "ru": (2, 6), "zh": (2, 6), "de": (1, 6), "fr": (1, 6), "pl": (1, 6),
-        "cs": (1, 5), "pt": (1, 5), "uk": (1, 5), "es": (1, 3), "id": (1, 3), "it": (1, 3), "ko": (1, 3),
+        "en": (103, 81), "es": (9, 21), "ar": (2, 6), "ru": (2, 6), "zh": (2, 6), "de": (1, 6), "fr": (1, 6),
+        "pl": (1, 6), "cs": (1, 5), "pt": (1, 5), "uk": (1, 5), "id": (1, 3), "it": (1, 3), "ko": (1, 3),
         "nb": (1, 3), "nl": (1, 3), "tr": (1, 3), "ur": (1, 3), "fa": (1, 2), "fi": (1, 2), "he": (1, 2),
         "ja": (1, 2), "bg": (0, 2), "ca": (0, 2), "hi": (1, 1), "kk": (0, 2), "sk": (0, 2), "bn": (1, 0),
         "da": (1, 0), "el": (1, 0), "hu": (1, 0), "ms": (1, 0), "sv": (1, 0), "th": (1, 0), "vi": (1, 0),
@@ -67,10 +71,10 @@ def test_heldout_v21_languages() -> None:
     assert len(both) == 22
     held_other = [r for r in data if r["held"] and r["lang"] != "en"]
     from_sources = [r for r in held_other if not r["origin"].startswith("written-v21")]
-    assert (len(held_other), len(from_sources)) == (33, 3)
-    assert {r["origin"].split(":")[0] for r in from_sources} == {"llmvault"}
+    assert (len(held_other), len(from_sources)) == (41, 11)
+    assert {r["origin"].split(":")[0] for r in from_sources} == {"llmvault", "dendrita"}
     benign_other = [r for r in data if not r["held"] and r["lang"] != "en"]
-    assert len(benign_other) == 92
+    assert len(benign_other) == 110
 
 
 def test_heldout_v21_repeats_no_earlier_text() -> None:
@@ -122,6 +126,8 @@ def test_heldout_v21_source_rows_follow_the_selection_rules() -> None:
     po = Counter(r["origin"] for r in data if r["origin"].startswith(("import-export:", "simple-history:")))
     assert max(n for o, n in po.items() if o.startswith("import")) == mod.PO_N
     assert max(n for o, n in po.items() if o.startswith("simple")) == mod.HISTORY_PO_N
+    assert sum(r["held"] and r["origin"].startswith("dendrita:") for r in data) == mod.DENDRITA_POISON_N
+    assert sum(r["origin"] == "dendrita:query" for r in data) == mod.DENDRITA_QUERY_N
     po_rows = [r for r in data if r["origin"].startswith(("import-export:", "simple-history:"))]
     assert all(20 <= len(r["text"]) <= 200 and not set("%{<") & set(r["text"]) for r in po_rows)
 
@@ -149,6 +155,6 @@ def test_heldout_v21_is_registered_in_the_bench() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     got = bench.v21_rows()
-    assert len(got) == 307 and sum(held for _, held, _, _, _ in got) == 135
+    assert len(got) == 335 and sum(held for _, held, _, _, _ in got) == 144
     assert {group for *_, group in got} >= {"honeypot", "rag-redteam", "tripwire", "written-v21:memory-lesson"}
     assert "v21" in (bench.__doc__ or "")
