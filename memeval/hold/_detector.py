@@ -25,6 +25,8 @@ import re
 import threading
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from itertools import compress
+from operator import not_
 
 import memeval.hold._screen as _screen
 from memeval.errors import UsageError
@@ -159,6 +161,8 @@ class RuleDetector:
             + (RULES_V18 if version >= 18 else ())
         )
         """Every rule of this version, in the order they run (each text runs those its screen keeps: `_runnable`)."""
+        self._ids = tuple(map(id, self._rules))
+        """`id` of each of `self._rules`, in order (what `_runnable` tests against the skipped set)."""
         self._kept: dict[frozenset[int], tuple[Rule, ...]] = {}
 
     def assess(self, text: str, source: Source) -> HoldAssessment:
@@ -198,7 +202,8 @@ class RuleDetector:
         if kept is None:
             if len(self._kept) >= _screen.MEMO_SIZE:
                 self._kept.clear()
-            kept = self._kept[skipped] = tuple(r for r in self._rules if id(r) not in skipped)
+            # the rules whose id is not in `skipped`, in order, picked in C (`compress` by the negated tests)
+            kept = self._kept[skipped] = tuple(compress(self._rules, map(not_, map(skipped.__contains__, self._ids))))
         return kept
 
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:

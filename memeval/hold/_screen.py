@@ -27,6 +27,8 @@ import importlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain, compress, repeat
+from operator import not_
 from typing import Any, Protocol
 
 from memeval._literals import LiteralSet
@@ -220,10 +222,35 @@ def _compile(f: Formula) -> Callable[[frozenset[str] | set[str]], bool]:
             return "(" + f" {g[0]} ".join(expr(x) for x in g[1]) + ")"
         return "True"
 
-    body = expr(f)
+    body = expr(_flat(f))
     scope: dict[str, Any] = {f"_L{k}": c for k, c in enumerate(consts)}
     exec(f"def test(present):\n    return {body}\n", scope)  # noqa: S102  # code made here from literal sets only
     return scope["test"]  # type: ignore[no-any-return]  # the function just defined
+
+
+def _flat(f: Formula) -> Formula:
+    """`f` with the same answer for every set of literals present, in fewer set tests (for `_compile`).
+
+    An `and` inside an `and` (an `or` inside an `or`) gives its parts to its parent; an `or`'s
+    literal sets become one set, their union: one of `A` or one of `B` is present exactly when one
+    of `A | B` is. The screen's conditions (5,602 literal sets in all) then test 2,032 sets.
+    """
+    if not isinstance(f, tuple):
+        return f
+    op, parts = f
+    flat: list[Formula] = []
+    for g in map(_flat, parts):
+        if isinstance(g, tuple) and g[0] == op:
+            flat.extend(g[1])
+        else:
+            flat.append(g)
+    if op == "or":
+        sets = [g for g in flat if isinstance(g, frozenset)]
+        if len(sets) > 1:
+            flat = [frozenset().union(*sets), *(g for g in flat if not isinstance(g, frozenset))]
+    if op == "and":  # one set's test first: the cheapest to fail (a pure test, so the order changes no answer)
+        flat.sort(key=lambda g: not isinstance(g, frozenset))
+    return flat[0] if len(flat) == 1 else (op, tuple(flat))
 
 
 def holds(f: Formula, present: frozenset[str] | set[str]) -> bool:
@@ -307,11 +334,12 @@ class RuleScreen:
         out = [False] * len(self.rules)
         for i in self._always:
             out[i] = True
+        tests = self._tests
         for seen, markup in ((found, False), (found_masked, True)):
-            rules_of = self._rules_of_by_markup[markup]
-            candidates = {i for w in seen for i in rules_of.get(w, ())}
+            # the rules filed under a literal present (in C: `get` with a default per literal, then one set)
+            candidates = set(chain.from_iterable(map(self._rules_of_by_markup[markup].get, seen, repeat(()))))
             for i in candidates:
-                out[i] = self._tests[i](seen)
+                out[i] = tests[i](seen)
         if len(self._memo) >= MEMO_SIZE:
             self._memo.clear()
         hit = self._memo[key] = tuple(out)
@@ -359,7 +387,8 @@ def rules_skipped(text: str, masked: str) -> frozenset[int]:
     key = _ALL.present_pair(text, masked)
     hit = _SKIPPED.get(key)
     if hit is None:
-        hit = frozenset(i for i, maybe in zip(_ALL_IDS, _ALL.possible_given(*key), strict=True) if not maybe)
+        # the ids whose verdict is False, picked in C (`compress` by the negated verdicts)
+        hit = frozenset(compress(_ALL_IDS, map(not_, _ALL.possible_given(*key))))
         if len(_SKIPPED) >= MEMO_SIZE:
             _SKIPPED.clear()
         _SKIPPED[key] = hit
