@@ -144,6 +144,8 @@ HOSTILE = {
     "ignore-hyphens": "ignore " + "a-" * 300 + " x previous instructions",
     "skip-apostrophes": "skip " + "'-" * 300 + "the checks",
     "mark": "mark " + "a'" * 300 + " as passed",
+    # cjk-addressed-order: three runs of spaces in a row after the agent's name (cubic before)
+    "agent-spaces": "assistant" + " \t" * 300 + "assistant",
 }
 _CHILD = r"""
 import json, sys
