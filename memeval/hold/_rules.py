@@ -24,6 +24,7 @@ from memeval.hold._rule import (
     Rule,
     _r,
     gap,
+    word_gap,
 )
 from memeval.hold._rules_ml import (
     RULES_V2,
@@ -85,9 +86,9 @@ RULES: tuple[Rule, ...] = (
         0.9,
         _r(
             r"\b(?:ignore|disregard|forget|override|bypass|abandon|discard)"
-            + gap(4)
+            + word_gap(4)
             + r"(?:previous|prior|above|earlier|preceding|original|initial|old|all|any|your|the|those|"
-            r"these|its)\b" + gap(3) + r"(?:instructions?|rules|guidelines|directions|directives|"
+            r"these|its)\b" + word_gap(3) + r"(?:instructions?|rules|guidelines|directions|directives|"
             r"prompts?|polic(?:y|ies)|guidance|constraints|restrictions|programming|training)\b"
             r"|\bforget (?:everything|all)(?: you(?:'ve| have| were)?)?\b"
             r"|\bno longer (?:bound|restricted|limited) by\b"
@@ -99,7 +100,7 @@ RULES: tuple[Rule, ...] = (
         0.7,
         _r(
             r"\b(?:reveal|print|show|output|repeat|display|leak|dump|tell me|give me|share|paste|"
-            r"write out)" + gap(5) + r"(?:(?:the|your|its) )?(?:system prompt|hidden prompt|"
+            r"write out)" + word_gap(5) + r"(?:(?:the|your|its) )?(?:system prompt|hidden prompt|"
             r"initial prompt|original prompt|developer message|hidden instructions|system message|"
             r"instructions you were given|hidden developer message|pre-?prompt)"
         ),
@@ -109,7 +110,7 @@ RULES: tuple[Rule, ...] = (
         "persona-change",
         0.8,
         _r(
-            r"\byou are (?:now|no longer)\b" + gap(3) + r"(?:dan|devmode|unrestricted|jailbroken|"
+            r"\byou are (?:now|no longer)\b" + word_gap(3) + r"(?:dan|devmode|unrestricted|jailbroken|"
             r"free|bound|unfiltered|evil|in \w+ mode)\b"
             r"|\bdo anything now\b|\bjailbr(?:eak|oken)\b"
             r"|\b(?:no|without) (?:restrictions|content polic(?:y|ies)|filters|safety rules)\b"
@@ -141,7 +142,7 @@ RULES: tuple[Rule, ...] = (
             r"(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+)?" + AI + r"\b"
             r"|(?:^|[.!?:;\n]\s*|\b(?:hey|hi|hello|dear|attention)\s+)(?:[\w-]+ )?" + AI + r"\s*[,:\u2013-]\s"
             r"|\bif you(?:'re| are) an? (?:ai|language model|llm|assistant|bot)\b"
-            r"|\bwhen an? (?:ai|llm|language model|assistant|bot)\b" + gap(2) + r"reads\b"
+            r"|\bwhen an? (?:ai|llm|language model|assistant|bot)\b" + word_gap(2) + r"reads\b"
             r"|\b" + AI + r" (?:reading|processing|summari[sz]ing|handling|managing|reviewing) "
             r"(?:this|the|my)\b"
             r"|\byour (?:ai|assistant|agent|bot)\b"
@@ -162,7 +163,7 @@ RULES: tuple[Rule, ...] = (
         _r(
             r"\b(?:do not|don't|dont|never|without|not)\s+(?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|"
             r"notify(?:ing)?|reveal(?:ing)?|alert(?:ing)?|log(?:ging)?|report(?:ing)?|"
-            r"show(?:ing)?)\b" + gap(3) + r"(?:the )?(?:user|users|anyone|anybody|them|humans?|"
+            r"show(?:ing)?)\b" + word_gap(3) + r"(?:the )?(?:user|users|anyone|anybody|them|humans?|"
             r"people|reviewers?|admins?|it|this|owner|team)\b"
             r"|\b(?:silently|quietly|secretly|covertly|discreetly)\s+(?:add|send|forward|delete|remove|"
             r"change|copy|upload|install|run|execute|disable|approve|create|grant|transfer|move|"
@@ -184,7 +185,7 @@ RULES: tuple[Rule, ...] = (
             + SENSITIVE
             + r"|\b"
             + SENSITIVE
-            + gap(4)
+            + word_gap(4)
             + r"(?:to|into) (?:https?://|[\w.+-]+@|me\b|the address)"
         ),
         negatable=True,
@@ -202,15 +203,15 @@ RULES: tuple[Rule, ...] = (
         "url-smuggling",
         0.45,
         _r(
-            r"\b(?:embed|append|encode|include|put|add)\w*" + gap(6) + r"(?:in|into|to)\s+(?:an? |the "
+            r"\b(?:embed|append|encode|include|put|add)\w*" + word_gap(6) + r"(?:in|into|to)\s+(?:an? |the "
             r")?(?:markdown )?(?:image|url|link|query string|https?://)"
         ),
     ),
-    Rule("encode-output", 0.35, _r(r"\b(?:encode|respond|reply|answer)\w*" + gap(3) + r"(?:in|as|with) base64\b")),
+    Rule("encode-output", 0.35, _r(r"\b(?:encode|respond|reply|answer)\w*" + word_gap(3) + r"(?:in|as|with) base64\b")),
     Rule(
         "decode-request",
         0.6,
-        _r(r"\bdecode\b" + gap(6) + r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|act on)\b"),
+        _r(r"\bdecode\b" + word_gap(6) + r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|act on)\b"),
     ),
     Rule(
         "dangerous-command",
@@ -236,10 +237,10 @@ RULES: tuple[Rule, ...] = (
         "verifier-bypass",
         0.3,
         _r(
-            r"\b(?:lgtm|rate this\b" + gap(3) + r"approved|approve your own|skip the (?:verifier|tests?"
+            r"\b(?:lgtm|rate this\b" + word_gap(3) + r"approved|approve your own|skip the (?:verifier|tests?"
             r"|review|checks?)|regardless of (?:its|the) contents?)\b"
-            r"|\bmark\b" + gap(4) + r"as (?:passed|skipped|safe|approved)\b"
-            r"|\breport\b" + gap(4) + r"as passed\b|\bapprove the (?:merge|pr|pull request)\b"
+            r"|\bmark\b" + word_gap(4) + r"as (?:passed|skipped|safe|approved)\b"
+            r"|\breport\b" + word_gap(4) + r"as passed\b|\bapprove the (?:merge|pr|pull request)\b"
         ),
     ),
     Rule(

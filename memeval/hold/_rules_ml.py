@@ -7,7 +7,7 @@ Moved out of `_rules.py` (which had passed 700 lines) without a change; `_rules`
 
 from __future__ import annotations
 
-from memeval.hold._rule import Rule, _r, gap
+from memeval.hold._rule import Rule, _r, word_gap
 
 # ---- rules/2: other languages, memory poisoning, false authority, forged reasoning ----------
 # Added 2026-12-01 for issue 15; set on `tests/hold/hold_tuning.py` (TUNING_V2), never on the
@@ -64,19 +64,19 @@ _RISKY = (
     r"(?:\.env\b|env files?|credentials|secrets?|api keys?|tokens?|passwords?|private keys?|"
     r"deploy keys?|ssh keys?|~/\.aws\S*|~/\.ssh\S*|id_rsa)"
     r"|\b(?:deploy|private|ssh|api) keys?\b[^\n.]{0,40}\b(?:upload|paste|post|publish)\w*"
-    r"|\b(?:skip|disable|bypass|turn off|switch off)\w*(?:\W+[\w'-]+){0,4}?\W+(?:the )?"
+    r"|\b(?:skip|disable|bypass|turn off|switch off)\w*" + word_gap(4) + r"(?:the )?"
     r"(?:pre-commit|secret scanner|scanner|checks?|tests?|review|reviews|approval|verification|"
     r"2fa|mfa|signing|security|ci)\b"
-    r"|--no-verify\b|\bmerge\w*(?:\W+[\w'-]+){0,4}?\W+without (?:waiting for )?(?:a |any )?"
+    r"|--no-verify\b|\bmerge\w*" + word_gap(4) + r"without (?:waiting for )?(?:a |any )?"
     r"(?:human |code )?(?:review|approval)"
-    r"|\bmark\w*(?:\W+[\w'-]+){0,3}?\W+as (?:skipped|passed|green)\b"
-    r"|\breport\w*(?:\W+[\w'-]+){0,4}?\W+as (?:green|passed|passing)\b"
+    r"|\bmark\w*" + word_gap(3) + r"as (?:skipped|passed|green)\b"
+    r"|\breport\w*" + word_gap(4) + r"as (?:green|passed|passing)\b"
     r"|\b(?:run|execute) any (?:shell )?commands?\b"
     r"|\bapproval step is optional\b)"
 )
 
 RULES_V2: tuple[Rule, ...] = (
-    Rule("override-instructions-ml", 0.9, _r(r"\b" + _IGNORE_ML + gap(5) + _RULES_ML + r"\b|" + _CJK_OVERRIDE)),
+    Rule("override-instructions-ml", 0.9, _r(r"\b" + _IGNORE_ML + word_gap(5) + _RULES_ML + r"\b|" + _CJK_OVERRIDE)),
     Rule(
         "reveal-prompt-ml",
         0.75,
@@ -210,11 +210,11 @@ RULES_V3: tuple[Rule, ...] = (
         _r(
             r"(?<!\w)"
             + _IGNORE_ML3
-            + gap(5)
+            + word_gap(5)
             + _RULES_ML3
             + r"|(?<!\w)"
             + _RULES_ML3
-            + gap(4)
+            + word_gap(4)
             + _IGNORE_ML3
             + r"|(?:之前|以前|先前|上面|上述|これまで|前)の?[^。.!！\n]{0,8}?(?:指令|指示|命令|规则|ルール)"
             r"[^。.!！\n]{0,6}?(?:忽略|无视|不要理会|不要遵守|無視|忘れ)"
@@ -265,7 +265,7 @@ _TR_DROP = (
 )
 _TR_RULEWORDS = r"(?:talimat\w*|kural\w*|y[öo]nerge\w*|politika\w*|ayar\w*|komut\w*|mesaj\w*)"
 RULES_V4: tuple[Rule, ...] = (
-    Rule("drop-restrictions-tr", 0.75, _r(_TR_LIMITS + gap(3) + _TR_DROP), negatable=True),
+    Rule("drop-restrictions-tr", 0.75, _r(_TR_LIMITS + word_gap(3) + _TR_DROP), negatable=True),
     Rule(
         "void-instructions-tr",
         0.85,

@@ -1,0 +1,117 @@
+"""One-off check: the hold rules rewritten with `word_gap` find exactly the matches `gap` found.
+
+(And `cjk-addressed-order` with its three space runs possessive finds what it found with them plain.)
+
+For every rule of every table whose regex uses `word_gap`, the old regex is rebuilt by putting
+`gap(n)` back in place of `word_gap(n)` (the same string otherwise), and both are run over every
+text the hold tests read (tests/hold/hold_tuning.py, tests/hold/hold_heldout.py, every
+tests/fixtures/hold_*/*.jsonl but held-out v21, which no rule writer may read, and the Fernhill
+sample week's free text), each as the detector reads it: the normalised text, the same with inline
+code blanked (markup rules), and every decoded or variant reading of it, normalised. Prints the
+number of texts and readings, the number compared, the differences (there must be none) and the
+old and new CPU seconds per rule.
+
+Usage: nice -n 10 .venv/bin/python scripts/redos_compare.py [RULE] (minutes: the old regex takes about
+194 CPU seconds on one fixture text; RULE, a part of a table/rule name, compares only those).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "hold"))
+
+from memeval.hold import _rules  # noqa: E402
+from memeval.hold._normalize import normalize  # noqa: E402
+from memeval.hold._readings import _decoded_texts, _variants  # noqa: E402
+from memeval.hold._rule import INLINE_CODE, gap, word_gap  # noqa: E402
+
+
+def _texts() -> list[str]:
+    from hold_heldout import HELDOUT
+    from hold_tuning import TUNING
+
+    out = [text for _, _, text in TUNING + HELDOUT]
+    for path in sorted(ROOT.glob("tests/fixtures/hold_*/*.jsonl")):
+        if path.parent.name == "hold_heldout_v21":
+            continue  # reserved: written blind, read by no rule writer
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                out.append(json.loads(line)["text"])
+    sys.path.insert(0, str(ROOT / "samples" / "fernhill" / "audit"))
+    from make_week import build
+
+    for e in build():
+        pl = e.get("payload", {})
+        for key in ("text", "reason", "comment", "a_text", "b_text"):
+            if isinstance(pl.get(key), str):
+                out.append(pl[key])
+    return out
+
+
+def _readings(text: str) -> list[str]:
+    t = normalize(text).text
+    out = [t, INLINE_CODE.sub(lambda m: " " * len(m.group()), t)]
+    for _, _, decoded in _decoded_texts(text) + _variants(text):
+        d = normalize(decoded).text
+        out += [d, INLINE_CODE.sub(lambda m: " " * len(m.group()), d)]
+    return list(dict.fromkeys(out))
+
+
+def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
+    swaps = [(word_gap(n), gap(n)) for n in range(1, 12)]
+    # cjk-addressed-order's spaces around the optional "please" and colon, made possessive
+    please = r"(?:请|請|へ|に|에게|님|注意)?"
+    swaps.append((r"\s*+" + please + r"\s*+[:：,]?\s*+", r"\s*" + please + r"\s*[:：,]?\s*"))
+    out = []
+    for name in dir(_rules):
+        if not re.fullmatch(r"RULES(?:_V\d+)?", name):
+            continue
+        for rule in getattr(_rules, name):
+            new = rule.pattern
+            old_src = new.pattern
+            for w, g in swaps:
+                old_src = old_src.replace(w, g)
+            if old_src != new.pattern:
+                out.append((f"{name}/{rule.name}", re.compile(old_src, new.flags), new))
+    return out
+
+
+def main() -> int:
+    """Print the comparison; exit status 1 when any reading differs."""
+    pairs = [p for p in _pairs() if len(sys.argv) < 2 or sys.argv[1] in p[0]]
+    texts = _texts()
+    readings = list(dict.fromkeys(r for t in texts for r in _readings(t)))
+    print(f"{len(texts)} texts, {len(readings)} distinct readings, {len(pairs)} rewritten rules")
+    diffs = 0
+    for label, old, new in pairs:
+        t_old = t_new = 0.0
+        compared = matched = 0
+        for r in readings:
+            a = time.process_time()
+            got_new = [(m.start(), m.end()) for m in new.finditer(r)]
+            t_new += time.process_time() - a
+            a = time.process_time()
+            got_old = [(m.start(), m.end()) for m in old.finditer(r)]
+            t_old += time.process_time() - a
+            compared += 1
+            matched += bool(got_old)
+            if got_old != got_new:
+                diffs += 1
+                print(f"DIFF {label}: old {got_old} new {got_new} in {r[:120]!r}")
+        print(
+            f"{label}: {compared} readings compared ({matched} with a match), "
+            f"old {t_old:.2f} s CPU, new {t_new:.2f} s CPU"
+        )
+    print(f"differences: {diffs}")
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
