@@ -321,7 +321,7 @@ def window_assessment(
     """
     if source not in SOURCES:
         raise UsageError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
-    from memeval.hold._detector import excerpt
+    from memeval.hold._excerpt import excerpt
 
     p, start, end = scored
     threshold = thresholds[source]

@@ -30,6 +30,7 @@ from operator import not_
 
 import memeval.hold._screen as _screen
 from memeval.errors import UsageError
+from memeval.hold._excerpt import excerpt
 from memeval.hold._frames import _ABOUT_ATTACKS, _RUNBOOK, prohibition_only
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
@@ -71,21 +72,7 @@ MENTION_FACTOR = 0.2
 PROTECT_EVERY_RULE = True
 """rules/12: a protective verb before a match (`_rules_v12.PROTECTIVE`) skips it for every rule but
 chat markup (False: only for negatable rules, as `NEGATION`)."""
-EXCERPT_CHARS = 160
 _MAX_PER_RULE = 3
-
-
-def excerpt(text: str) -> str:
-    """`text` cut to 160 characters with invisible characters spelled `<U+XXXX>`."""
-    shown = "".join(
-        f"<U+{ord(c):04X}>"
-        if (c.isspace() is False and not c.isprintable())
-        or 0x200B <= ord(c) <= 0x200F
-        or ord(c) in (0x00AD, 0x2060, 0xFEFF)
-        else c
-        for c in text[:EXCERPT_CHARS]
-    )
-    return shown + ("..." if len(text) > EXCERPT_CHARS else "")
 
 
 def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:

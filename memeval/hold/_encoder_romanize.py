@@ -16,7 +16,7 @@ Indic letters and `inner` did not hold it, about the romanised text too (held wh
 
 from __future__ import annotations
 
-from memeval.hold._detector import excerpt
+from memeval.hold._excerpt import excerpt
 from memeval.hold._models import HoldAssessment, HoldDetector, HoldReason, Source
 
 _BLOCKS = range(0x0900, 0x0D80)
