@@ -15,6 +15,8 @@ what is particular to it: the attack, the task's test.sh, and what must hold aft
 - `hostile` (a fixture, registered in `conftest.py`) returns a `HostileRig` bound to the test's
   `tmp_path`: call it to write one task and run it, or call `.task(...)` several times and `.run()`
   once to run several tasks (each its own attack) in one `memeval ab`.
+- `small_runs` (a fixture, registered in `conftest.py`) mounts `tmp_path/runs`, where both the
+  `hostile` rig's and `run_ab`'s runs go, as a real tmpfs of 160 MiB (root only), for the disk-fill tests.
 - `HostileRun` is what one run left: exit code, JSON document, stderr, and the run's folder.
 - `assert_refused` and `assert_found` are the two outcomes most breaker tests check: the attack got
   nothing (a plain failing score, no fault), or the attack worked on the task's own tests and the file
@@ -25,7 +27,8 @@ what is particular to it: the attack, the task's test.sh, and what must hold aft
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+import subprocess
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -187,3 +190,18 @@ class HostileRig:
 def hostile(tmp_path: Path, run_ab: RunAb) -> HostileRig:
     """A `HostileRig` writing under this test's `tmp_path` (tasks in `tasks/`, runs in `runs/`)."""
     return HostileRig(tmp_path, run_ab)
+
+
+@pytest.fixture
+def small_runs(tmp_path: Path) -> Iterator[Path]:
+    """`tmp_path/runs` (where the `hostile` rig's and `run_ab`'s runs go) as a tmpfs of 160 MiB; unmounted after.
+
+    Needs root (`mount`); the modules using it skip when not root.
+    """
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160m", "tmpfs", str(runs)], check=True)
+    try:
+        yield runs
+    finally:
+        subprocess.run(["umount", "-l", str(runs)], check=True)

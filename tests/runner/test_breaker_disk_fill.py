@@ -14,8 +14,6 @@ Real parts: a real tmpfs of a few MiB as the runs folder (so root is needed to m
 from __future__ import annotations
 
 import os
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,18 +26,6 @@ FILL = "head -c 300M /dev/zero > /app/fill\nhead -c 2M /dev/urandom | base64\n"
 2.7 MB, which memeval must keep on that full disk (its output file)."""
 
 CAPPED_TOML = "[verifier]\ntimeout_sec = 20.0\n[agent]\ntimeout_sec = 20.0\n[environment]\nstorage_mb = {mb}\n"
-
-
-@pytest.fixture
-def small_runs(tmp_path: Path) -> Iterator[Path]:
-    """`tmp_path/runs` (where the `hostile` rig's runs go) as a tmpfs of 160 MiB; unmounted after."""
-    runs = tmp_path / "runs"
-    runs.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160m", "tmpfs", str(runs)], check=True)
-    try:
-        yield runs
-    finally:
-        subprocess.run(["umount", "-l", str(runs)], check=True)
 
 
 def _no_work_left(run_dir: Path) -> None:

@@ -49,18 +49,6 @@ MEEK_PATIENT = MEEK + 'while [ "$(df --output=avail /app | tail -1)" -le 8000 ];
 MEEK_TEST = "if [ -s /app/answer.txt ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n"
 
 
-@pytest.fixture
-def small_runs(tmp_path: Path) -> Iterator[Path]:
-    """`tmp_path/runs` (where the `hostile` rig's runs go) as a tmpfs of 160 MiB; unmounted after."""
-    runs = tmp_path / "runs"
-    runs.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160m", "tmpfs", str(runs)], check=True)
-    try:
-        yield runs
-    finally:
-        subprocess.run(["umount", "-l", str(runs)], check=True)
-
-
 def _check(run) -> None:
     assert "could not write a file" not in run.err, run.err
     by_task: dict[str, list[dict]] = {}

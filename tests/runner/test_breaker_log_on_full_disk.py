@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,18 +50,6 @@ while True:  # until the watch ends this sandbox (within about 0.2 s)
 """
 """Fill the disk (the file cap is 1 GiB, the storage cap 10 GiB: neither stops it), and from the moment it is
 full (under 64 KiB left) make model calls, one after another, until the sandbox is ended."""
-
-
-@pytest.fixture
-def small_runs(tmp_path: Path) -> Iterator[Path]:
-    """`tmp_path/runs` (where `run_ab` writes) as a tmpfs of 160 MiB; unmounted after."""
-    runs = tmp_path / "runs"
-    runs.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160m", "tmpfs", str(runs)], check=True)
-    try:
-        yield runs
-    finally:
-        subprocess.run(["umount", "-l", str(runs)], check=True)
 
 
 def test_a_call_made_while_the_disk_is_full_is_logged_and_the_run_goes_on(
