@@ -23,7 +23,7 @@ from memeval.hold._rule import (
     SENSITIVE,
     Rule,
     _r,
-    gap,
+    any_gap,
     word_gap,
 )
 from memeval.hold._rules_ml import (
@@ -180,7 +180,7 @@ RULES: tuple[Rule, ...] = (
         _r(
             r"\b"
             + _SEND
-            + gap(8)
+            + any_gap(8)
             + r"(?:(?:the|all|your|my|our|its|any|every) )?"
             + SENSITIVE
             + r"|\b"
@@ -190,7 +190,7 @@ RULES: tuple[Rule, ...] = (
         ),
         negatable=True,
     ),
-    Rule("exfiltration-destination", 0.3, _r(_SEND + gap(8) + DESTINATION), negatable=True),
+    Rule("exfiltration-destination", 0.3, _r(_SEND + any_gap(8) + DESTINATION), negatable=True),
     Rule(
         "image-exfiltration",
         0.6,
