@@ -76,8 +76,19 @@ def any_gap(n: int, joiners: str = "'-") -> str:
     """
     if n < 1:
         return r"\W+"
+    a, b = any_gap_branches(n, joiners)
+    return f"(?:{a}|{b})"
+
+
+def any_gap_branches(n: int, joiners: str = "'-") -> tuple[str, str]:
+    """`any_gap(n, joiners)`'s two branches, (A) then (B), for a rule that follows each its own way.
+
+    `A + X` or `B + Y` in one alternation, where X and Y match what the pattern after the gap
+    matches at every place the branch hands over at, has the rule's matches (the alternation is
+    tried in that order); n must be at least 1.
+    """
     word = rf"[\w{joiners}]"
-    return rf"(?:(?:\W++{word}++){{0,{n}}}?\W+|\W++(?:{word}++\W++){{0,{n - 1}}}{word}*[{joiners}])"
+    return rf"(?:\W++{word}++){{0,{n}}}?\W+", rf"\W++(?:{word}++\W++){{0,{n - 1}}}{word}*[{joiners}]"
 
 
 SENSITIVE = (

@@ -169,6 +169,72 @@ def test_any_gap_hands_over_where_gap_did_before_any_pattern() -> None:
     assert compared > 1000  # enough texts where the gap hands over somewhere
 
 
+def test_exfiltration_destination_matches_what_the_plain_gap_matched() -> None:
+    """The rule's two gap branches, each before its own guarded `DESTINATION`, match as before.
+
+    Against `_SEND + gap(8) + DESTINATION` (quick on texts this short) on random texts built
+    from destinations, `@`, dashes, dots and plus signs, the places where the guards skip.
+    """
+    import random
+
+    from memeval.hold._rule import _SEND, DESTINATION
+
+    rule = next(r.pattern for r in _rules.RULES if r.name == "exfiltration-destination")
+    plain = re.compile(_SEND + gap(8) + DESTINATION, re.MULTILINE)
+    rng = random.Random(4)
+    pieces = ("send ", "to me", "http://x", "a@b.co", "@", "-", ".", "+", "a", " ", "x.y", "-@", ".@b.c", "'")
+    with_match = 0
+    for _ in range(6000):
+        if rng.random() < 0.5:
+            text = "send" + "".join(rng.choice("aab-.+@ h x\n'/") for _ in range(rng.randint(0, 30)))
+        else:
+            text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        old = [m.span() for m in plain.finditer(text)]
+        assert [m.span() for m in rule.finditer(text)] == old, text
+        with_match += bool(old)
+    assert with_match > 500
+
+
+_LONG_CHILD = r"""
+import json, sys
+from memeval.hold import _rules
+rules = [r for r in _rules.RULES + _rules.RULES_V2 if r.name in json.loads(sys.argv[1])]
+for text in json.loads(sys.stdin.read()):
+    for rule in rules:
+        assert rule.pattern.search(text) is None, (rule.name, text[:40])
+print(len(rules))
+"""
+
+
+def test_gaps_before_a_destination_or_secret_stay_linear_on_the_longest_text_ingest_takes() -> None:
+    """65,536 characters (ingest's longest free-text field) of runs the gap and `[\\w.+-]+@` both read.
+
+    With `any_gap` but no guards the e-mail branch read the rest of the run at every place
+    (quadratic: about 8 CPU s a text here, killed at the limit); now a few hundredths in all.
+    """
+    n = 65_536
+    texts = [
+        ("write to me at a@b.co\nsend " + "-" * n)[:n],
+        ("send " + "a-" * n)[:n],
+        ("send " + "+." * n)[:n],
+        ("forward " + "a-" * n)[:n],
+        ("upload " + "~/" * n)[:n],
+        ("share " + "-." * n)[:n],
+    ]
+    names = ["exfiltration", "exfiltration-destination", "risky-action", "memory-poisoning"]
+    r = subprocess.run(
+        [sys.executable, "-c", _LONG_CHILD, json.dumps(names)],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        preexec_fn=_cpu_limit(10),
+        check=False,
+    )
+    assert r.returncode == 0, f"killed or failed ({r.returncode}): quadratic or worse\n{r.stderr[-2000:]}"
+    assert r.stdout.split() == ["4"]
+
+
 def _fixture_text() -> str:
     """Held-out v20's Russian fake-delimiter text (hivetracered), the one that stalled."""
     path = ROOT / "tests" / "fixtures" / "hold_heldout_v20" / "heldout_v20.jsonl"
