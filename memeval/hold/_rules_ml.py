@@ -140,10 +140,14 @@ RULES_V2 += (
     Rule(
         "fake-end-marker",
         0.5,
+        # a marker run is read from its first character only (`(?<!-)`...): a match that starts
+        # inside a run also starts at its first character, with the same end, and the text is
+        # searched left to right, so the same matches without reading a run once per character
+        # (65,536 dashes: 39 CPU s before)
         _r(
-            r"(?:-{2,}|={2,}|#{2,}|\*{2,}|\[)\s*end of (?:document|context|file|input|data|email|"
-            r"message|conversation|transcript|tool output|search results?)\s*(?:-{2,}|={2,}|#{2,}|"
-            r"\*{2,}|\])|\bnew system (?:instructions?|prompt|message|rules)\b"
+            r"(?:(?<!-)-{2,}|(?<!=)={2,}|(?<!#)#{2,}|(?<!\*)\*{2,}|\[)\s*end of "
+            r"(?:document|context|file|input|data|email|message|conversation|transcript|tool output|"
+            r"search results?)\s*(?:-{2,}|={2,}|#{2,}|\*{2,}|\])|\bnew system (?:instructions?|prompt|message|rules)\b"
         ),
     ),
     Rule(

@@ -210,7 +210,8 @@ def test_gaps_before_a_destination_or_secret_stay_linear_on_the_longest_text_ing
     """65,536 characters (ingest's longest free-text field) of runs the gap and `[\\w.+-]+@` both read.
 
     With `any_gap` but no guards the e-mail branch read the rest of the run at every place
-    (quadratic: about 8 CPU s a text here, killed at the limit); now a few hundredths in all.
+    (quadratic: about 8 CPU s a text here, killed at the limit), and `fake-end-marker` read a
+    marker run at each of its characters; now a few hundredths in all.
     """
     n = 65_536
     texts = [
@@ -220,8 +221,10 @@ def test_gaps_before_a_destination_or_secret_stay_linear_on_the_longest_text_ing
         ("forward " + "a-" * n)[:n],
         ("upload " + "~/" * n)[:n],
         ("share " + "-." * n)[:n],
+        "=" * n,  # fake-end-marker read a marker run once per character (39 CPU s for 65,536 dashes)
+        "#" * n,
     ]
-    names = ["exfiltration", "exfiltration-destination", "risky-action", "memory-poisoning"]
+    names = ["exfiltration", "exfiltration-destination", "risky-action", "memory-poisoning", "fake-end-marker"]
     r = subprocess.run(
         [sys.executable, "-c", _LONG_CHILD, json.dumps(names)],
         input=json.dumps(texts),
@@ -232,7 +235,7 @@ def test_gaps_before_a_destination_or_secret_stay_linear_on_the_longest_text_ing
         check=False,
     )
     assert r.returncode == 0, f"killed or failed ({r.returncode}): quadratic or worse\n{r.stderr[-2000:]}"
-    assert r.stdout.split() == ["4"]
+    assert r.stdout.split() == ["5"]
 
 
 def _fixture_text() -> str:
