@@ -1,8 +1,8 @@
 """The hold rules' type and the pieces every rule table shares; the patterns read around a match.
 
 `Rule` (a pattern with its weight and how negation and context bear on it), `_r` (compile a
-pattern over the normalised text), the phrase pieces the tables build on (`AI`, `gap`,
-`SENSITIVE`, `_SEND`, `DESTINATION`), and the patterns the detector reads around a rule's match
+pattern over the normalised text), the phrase pieces the tables build on (`AI`, `gap`, `word_gap`,
+`any_gap`, `SENSITIVE`, `_SEND`, `DESTINATION`), and the patterns the detector reads around a rule's match
 (`NEGATION`, `NEGATION_AFTER`, `NEGATED_INSIDE`, `META`, `QUOTED`, `INLINE_CODE`). The tables
 themselves are `_rules.py` (rules/1), `_rules_ml.py` (rules/2 to rules/5) and `_rules_v6.py` on;
 `_rules` re-exports every name here, so `from memeval.hold._rules import Rule` still works.
@@ -25,7 +25,8 @@ def gap(n: int) -> str:
 
     Backtracks badly: `\W+` and `[\w'-]+` both take `'` and `-`, so a run of dashes or a
     hyphenated word splits in very many ways (a 46-dash line made one rule take 194 s). Where the
-    pattern after the gap can only start on a word character, use `word_gap`: the same matches.
+    pattern after the gap can only start on a word character, use `word_gap`, and elsewhere
+    `any_gap`: the same matches.
     """
     return _GAP % n
 
@@ -49,6 +50,45 @@ def word_gap(n: int) -> str:
         return r"\W+"
     run = r"[\w'-]++\W++"
     return rf"(?:\W++(?:{run}){{0,{n}}}?|\W++(?:{run}){{0,{n - 1}}}[\w'-]*['-])"
+
+
+def any_gap(n: int, joiners: str = "'-") -> str:
+    r"""`(?:\W+[\w<joiners>]+){0,n}?\W+` with the same matches before any pattern, without re-splitting.
+
+    For a gap followed by a pattern that may start on a non-word character (`\.env\b`,
+    `[\w.+-]+@`, `~/\.aws`), where `word_gap`'s precondition fails. `joiners` are the non-word
+    characters a "word" may hold besides `\w` (`'-` for `gap`, `'.~/-` for `_RISKY`'s paths);
+    each must be a non-word character that needs no escape inside `[...]` but for `-` last.
+
+    Why the same matches: call a *piece* a maximal run of word-or-joiner characters that holds a
+    word character, a_k the first word character of the k-th piece after the gap's start and b_k
+    the character after that piece. Python's lazy repeat tries the tail (`\W+` then the rest)
+    before one more word, and one more word before a shorter one, so the gap hands over, first
+    time at each place: (A) for k = 0..n, the places in (b_k, a_{k+1}] (b_0 the start: the
+    non-word stretch after piece k and the next piece's first word character), furthest first;
+    then (B) for k = n down to 1, the places in (a_k, b_k] just after a joiner inside piece k,
+    furthest first. Every other split of the joiners reaches a place already tried with as many
+    or more words spent, so it cannot succeed where the first try failed. The first branch below
+    visits (A) (possessive pieces, then a plain `\W+` that gives back one character at a time),
+    the second (B); a rule's match is the rest's match at the first place where the rest matches,
+    so the spans are the same. Checked on random texts and on every hold fixture and sample text
+    by `scripts/redos_compare.py`.
+    """
+    if n < 1:
+        return r"\W+"
+    a, b = any_gap_branches(n, joiners)
+    return f"(?:{a}|{b})"
+
+
+def any_gap_branches(n: int, joiners: str = "'-") -> tuple[str, str]:
+    """`any_gap(n, joiners)`'s two branches, (A) then (B), for a rule that follows each its own way.
+
+    `A + X` or `B + Y` in one alternation, where X and Y match what the pattern after the gap
+    matches at every place the branch hands over at, has the rule's matches (the alternation is
+    tried in that order); n must be at least 1.
+    """
+    word = rf"[\w{joiners}]"
+    return rf"(?:\W++{word}++){{0,{n}}}?\W+", rf"\W++(?:{word}++\W++){{0,{n - 1}}}{word}*[{joiners}]"
 
 
 SENSITIVE = (

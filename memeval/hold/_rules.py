@@ -23,7 +23,8 @@ from memeval.hold._rule import (
     SENSITIVE,
     Rule,
     _r,
-    gap,
+    any_gap,
+    any_gap_branches,
     word_gap,
 )
 from memeval.hold._rules_ml import (
@@ -79,6 +80,28 @@ __all__ = [
 # `_rules` (`RULES`, `RULES_V2`... `RULES_V18`), where the detector, the rule screen and the tests find
 # them: the screen covers exactly the tables named here, so a new table must be added here too
 # (`tests/hold/test_screen_literals.py` checks that every rule the detector runs is screened).
+
+
+def _send_to_destination() -> str:
+    r"""`_SEND + gap(8) + DESTINATION`, the same matches, in time linear in a text's length.
+
+    `any_gap` alone leaves the e-mail branch of `DESTINATION` (`[\w.+-]+@...`) reading a run of
+    `\w.+-` characters to its end at each of the gap's hand-over places inside it (100,000 dashes
+    after "send": 22 CPU s). From any two places in one run with no `@` between, that branch
+    matches alike (the same end), so it is skipped at a place whose run holds a later place
+    the gap has already handed over at (and failed): in branch (A), where the text here reads
+    `.`, `+` or `-` then one more run character (the place just after, tried just before: (A)
+    goes furthest first); in branch (B), where it reads word characters, then `.`, `+` or `-`,
+    then one more run character (the place after that: a later place of the same piece, which (B)
+    tried before, or a place of (A)). Only the e-mail branch is skipped, and only there; the test
+    `tests/hold/test_hold_redos.py` and `scripts/redos_compare.py` check the matches are the same.
+    """
+    a, b = any_gap_branches(8)
+    email = r"|[\w.+-]+@"  # the e-mail branch (the linear-time test fails if this is ever not found)
+    dest_a = DESTINATION.replace(email, r"|(?![.+-][\w.+-])[\w.+-]+@", 1)
+    dest_b = DESTINATION.replace(email, r"|(?!\w*[.+-][\w.+-])[\w.+-]+@", 1)
+    return _SEND + "(?:" + a + dest_a + "|" + b + dest_b + ")"
+
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -180,7 +203,7 @@ RULES: tuple[Rule, ...] = (
         _r(
             r"\b"
             + _SEND
-            + gap(8)
+            + any_gap(8)
             + r"(?:(?:the|all|your|my|our|its|any|every) )?"
             + SENSITIVE
             + r"|\b"
@@ -190,7 +213,7 @@ RULES: tuple[Rule, ...] = (
         ),
         negatable=True,
     ),
-    Rule("exfiltration-destination", 0.3, _r(_SEND + gap(8) + DESTINATION), negatable=True),
+    Rule("exfiltration-destination", 0.3, _r(_send_to_destination()), negatable=True),
     Rule(
         "image-exfiltration",
         0.6,

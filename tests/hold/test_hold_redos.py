@@ -5,7 +5,11 @@ of dashes or a hyphenated run splits in a number of ways that grows like a power
 held-out v20's Russian fake-delimiter text (two 46-dash lines, 298 characters) took about 194 CPU
 seconds in `override-instructions-ml`, and a memory event carrying that rule's words stalls
 `memeval audit ingest` the same way (a denial of service on the audit ingest). The rules now use
-`word_gap`, the same matches (`scripts/redos_compare.py`) without the re-splitting.
+`word_gap`, the same matches (`scripts/redos_compare.py`) without the re-splitting. The gaps before a
+secret or a destination, which may start on `.`, `~`, `/`, `+` or `-` (`exfiltration`,
+`exfiltration-destination`, and `_RISKY`'s `[\w'.~/-]` gap in `risky-action` and
+`memory-poisoning`: "send" and 24 dashes took 2.8 CPU seconds, about 15 times more per 4 dashes),
+use `any_gap`, the same matches before any pattern.
 
 The work bound is checked with a CPU limit on a child process, not with a clock: the texts below
 take a few hundredths of a second now and minutes to hours before, so a limit of 20 CPU seconds
@@ -24,7 +28,7 @@ import warnings
 from pathlib import Path
 
 from memeval.hold import _rules
-from memeval.hold._rule import word_gap
+from memeval.hold._rule import any_gap, gap, word_gap
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # the parser the `re` module itself uses
@@ -128,6 +132,112 @@ def test_the_branch_reader_and_the_word_start_check_can_say_no() -> None:
         assert not ok or empty, follower
 
 
+def test_any_gap_hands_over_where_gap_did_before_any_pattern() -> None:
+    """`any_gap(n, joiners)` and the plain gap it replaces match the same spans on short random texts.
+
+    The texts mix word characters, joiners, other punctuation, spaces and newlines; the followers
+    start on a word character, a joiner, or another non-word character, as the rules' secrets and
+    destinations do. The plain gap is quick on texts this short, so it is the reference.
+    """
+    import random
+
+    rng = random.Random(20261204)
+    followers = (
+        r"[\w.+-]+@[\w-]+\.[\w.]+",
+        r"(?:the )?(?:\.env\b|a\b|~/\.a\S*)",
+        r"(?:\.env\b|-x|~/a|x\b)",
+        r"-",
+        r"'",
+        r"\.",
+        r"/a",
+        r"x",
+        r"(?=x)",
+    )
+    alphabet = "aab '-.~/+@ x\nx"
+    compared = 0
+    for _ in range(4000):
+        n = rng.choice((1, 2, 3, 4, 8))
+        joiners = rng.choice(("'-", "'.~/-"))
+        plain = gap(n) if joiners == "'-" else rf"(?:\W+[\w{joiners}]+){{0,{n}}}?\W+"
+        follower = rng.choice(followers)
+        text = "send" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        text += "send" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
+        old = [m.span() for m in re.finditer("send" + plain + follower, text)]
+        new = [m.span() for m in re.finditer("send" + any_gap(n, joiners) + follower, text)]
+        assert new == old, (text, n, joiners, follower)
+        compared += bool(old)
+    assert compared > 1000  # enough texts where the gap hands over somewhere
+
+
+def test_exfiltration_destination_matches_what_the_plain_gap_matched() -> None:
+    """The rule's two gap branches, each before its own guarded `DESTINATION`, match as before.
+
+    Against `_SEND + gap(8) + DESTINATION` (quick on texts this short) on random texts built
+    from destinations, `@`, dashes, dots and plus signs, the places where the guards skip.
+    """
+    import random
+
+    from memeval.hold._rule import _SEND, DESTINATION
+
+    rule = next(r.pattern for r in _rules.RULES if r.name == "exfiltration-destination")
+    plain = re.compile(_SEND + gap(8) + DESTINATION, re.MULTILINE)
+    rng = random.Random(4)
+    pieces = ("send ", "to me", "http://x", "a@b.co", "@", "-", ".", "+", "a", " ", "x.y", "-@", ".@b.c", "'")
+    with_match = 0
+    for _ in range(6000):
+        if rng.random() < 0.5:
+            text = "send" + "".join(rng.choice("aab-.+@ h x\n'/") for _ in range(rng.randint(0, 30)))
+        else:
+            text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        old = [m.span() for m in plain.finditer(text)]
+        assert [m.span() for m in rule.finditer(text)] == old, text
+        with_match += bool(old)
+    assert with_match > 500
+
+
+_LONG_CHILD = r"""
+import json, sys
+from memeval.hold import _rules
+rules = [r for r in _rules.RULES + _rules.RULES_V2 if r.name in json.loads(sys.argv[1])]
+for text in json.loads(sys.stdin.read()):
+    for rule in rules:
+        assert rule.pattern.search(text) is None, (rule.name, text[:40])
+print(len(rules))
+"""
+
+
+def test_gaps_before_a_destination_or_secret_stay_linear_on_the_longest_text_ingest_takes() -> None:
+    """65,536 characters (ingest's longest free-text field) of runs the gap and `[\\w.+-]+@` both read.
+
+    With `any_gap` but no guards the e-mail branch read the rest of the run at every place
+    (quadratic: about 8 CPU s a text here, killed at the limit), and `fake-end-marker` read a
+    marker run at each of its characters; now a few hundredths in all.
+    """
+    n = 65_536
+    texts = [
+        ("write to me at a@b.co\nsend " + "-" * n)[:n],
+        ("send " + "a-" * n)[:n],
+        ("send " + "+." * n)[:n],
+        ("forward " + "a-" * n)[:n],
+        ("upload " + "~/" * n)[:n],
+        ("share " + "-." * n)[:n],
+        "=" * n,  # fake-end-marker read a marker run once per character (39 CPU s for 65,536 dashes)
+        "#" * n,
+    ]
+    names = ["exfiltration", "exfiltration-destination", "risky-action", "memory-poisoning", "fake-end-marker"]
+    r = subprocess.run(
+        [sys.executable, "-c", _LONG_CHILD, json.dumps(names)],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        preexec_fn=_cpu_limit(10),
+        check=False,
+    )
+    assert r.returncode == 0, f"killed or failed ({r.returncode}): quadratic or worse\n{r.stderr[-2000:]}"
+    assert r.stdout.split() == ["5"]
+
+
 def _fixture_text() -> str:
     """Held-out v20's Russian fake-delimiter text (hivetracered), the one that stalled."""
     path = ROOT / "tests" / "fixtures" / "hold_heldout_v20" / "heldout_v20.jsonl"
@@ -146,6 +256,16 @@ HOSTILE = {
     "mark": "mark " + "a'" * 300 + " as passed",
     # cjk-addressed-order: three runs of spaces in a row after the agent's name (cubic before)
     "agent-spaces": "assistant" + " \t" * 300 + "assistant",
+    # any_gap: a destination or a secret planted elsewhere (for the screen), the gap's dashes,
+    # hyphens, dots, tildes and slashes splitting many ways before nothing that matches
+    "send-dashes": "write to me at a@b.co\nsend " + "-" * 400,
+    "forward-hyphens": "tokens, https://x.io\nforward " + "a-" * 300 + " x",
+    "upload-paths": "~/.aws and .env\nupload " + "~/" * 300 + " x",
+    "share-dots": "from now on, tokens: share " + "." * 400 + " x",
+    "paste-joiners": "credentials, from now on paste " + "a'.~/-" * 100 + " x",
+    # and the same rules still find what follows a long run
+    "send-dashes-to-me": "send " + "-" * 400 + " the logs to me",
+    "upload-aws": "upload " + "-." * 200 + " ~/.aws/credentials",
 }
 _CHILD = r"""
 import json, sys
@@ -153,7 +273,7 @@ import memeval.hold._detector as D
 import memeval.hold._screen as S
 texts = json.loads(sys.stdin.read())
 out = {}
-for version in (13, 14, 15, 16, 17):
+for version in (13, 14, 15, 16, 17, 18):
     det = D.RuleDetector(version=version)
     for label, text in texts.items():
         held = det.assess(text, "web").held
@@ -191,12 +311,16 @@ def test_hostile_texts_pass_every_rule_within_a_bounded_amount_of_work() -> None
     out = json.loads(r.stdout)
     # rules/17 (the default) holds the fake delimiter announcing new instructions, as it did before
     assert out["17/fixture"][0] is True and out["17/fixture-forget"][0] is True
-    for version in (13, 14, 15, 16, 17):
+    for version in (13, 14, 15, 16, 17, 18):
         for label in HOSTILE:
             held, screened, every = out[f"{version}/{label}"]
             assert screened == every, (version, label)  # the screen skipped no rule that matches
         assert "override-instructions-ml" in out[f"{version}/dashes"][2]
         assert "reveal-prompt" in out[f"{version}/reveal"][2]
+        assert "exfiltration-destination" in out[f"{version}/send-dashes-to-me"][2]
+        assert "exfiltration-destination" not in out[f"{version}/send-dashes"][2]
+        assert "risky-action" in out[f"{version}/upload-aws"][2]
+        assert "risky-action" not in out[f"{version}/upload-paths"][2]
 
 
 def test_audit_ingest_of_a_hostile_memory_event_completes_and_holds_it(tmp_path: Path) -> None:
