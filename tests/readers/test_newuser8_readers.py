@@ -149,12 +149,14 @@ def test_a_typo_in_a_run_id_names_the_run_meant(runs: Runs, tmp_path: Path) -> N
     # `memeval results 01M9...FN4B` for 01M9...FN4A said only "not a run folder or a run id".
     meant = runs.memory.path.name
     others = {runs.cold.path.name, runs.oracle.path.name}
+    i = next(i for i in range(5, len(meant) - 1) if meant[i] != meant[i + 1])  # swapping equal characters is no typo
     typos = [
         meant[:-1] + ("A" if meant[-1] != "A" else "B"),  # the last character wrong
         meant[:10] + meant[11:],  # one left out
-        meant[:5] + meant[6] + meant[5] + meant[7:],  # two swapped
-        meant.lower()[:-1] + "z",  # typed in lower case, one wrong
+        meant[:i] + meant[i + 1] + meant[i] + meant[i + 2 :],  # two swapped
+        meant.lower()[:-1] + ("z" if meant[-1] != "Z" else "y"),  # typed in lower case, one wrong
     ]
+    assert all(t.upper() != meant and t.upper() not in others for t in typos), typos
     for typo in typos:
         for command in (["results", typo], ["replay", typo], ["compare", typo, meant], ["report-ab", typo]):
             out = _memeval(*command, "--runs-dir", str(runs.runs_dir), cwd=tmp_path)
