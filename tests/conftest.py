@@ -1,6 +1,6 @@
 """Suite-wide pytest hooks: the order tests are handed to pytest-xdist's workers.
 
-README's command runs the suite on two workers (`-n 2 --dist loadgroup` in pyproject's addopts).
+README's command runs the suite on three workers (`-n 3 --dist loadgroup` in pyproject's addopts).
 Workers take tests in collection order, so a test of minutes collected near the end would run
 alone on one worker while the other has nothing left. Under xdist, each worker therefore collects
 the long tests first: those marked `slow`, `real_agents` or `browser`, in their usual relative order
