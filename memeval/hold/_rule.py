@@ -21,11 +21,12 @@ _GAP = r"(?:\W+[\w'-]+){0,%d}?\W+"
 
 
 def gap(n: int) -> str:
-    r"""Up to `n` intervening words.
+    r"""Up to `n` intervening words: the reference form, which no rule uses any more.
 
-    Backtracks badly: `\W+` and `[\w'-]+` both take `'` and `-`, so a run of dashes or a
+    `scripts/redos_compare.py` and `tests/hold/test_hold_redos.py` check `word_gap` and `any_gap`
+    against it. It backtracks badly: `\W+` and `[\w'-]+` both take `'` and `-`, so a run of dashes or a
     hyphenated word splits in very many ways (a 46-dash line made one rule take 194 s). Where the
-    pattern after the gap can only start on a word character, use `word_gap`, and elsewhere
+    pattern after the gap can only start on a word character, rules use `word_gap`, and elsewhere
     `any_gap`: the same matches.
     """
     return _GAP % n
