@@ -144,8 +144,15 @@ def preload_keys(conn: Connection, queries: Sequence[KeyQuery], first: str | Non
 
 
 def forget_keys(conn: Connection) -> None:
-    """Drop answers `preload_keys` kept that no call took."""
-    conn.info.pop(KEYS_AHEAD, None)
+    """Drop answers `preload_keys` kept that no call took.
+
+    An invalidated connection is left alone: an exit exception inside the driver (^C, SIGTERM's
+    `SystemExit`) or a lost link invalidates it, the pool clears its `info` when it reconnects,
+    and reading `info` would raise `PendingRollbackError` in place of the error that invalidated
+    it (a Ctrl-C during a write then ended "audit store write failed", exit 1, not exit 130).
+    """
+    if not conn.invalidated:
+        conn.info.pop(KEYS_AHEAD, None)
 
 
 def select_keys(
