@@ -27,6 +27,7 @@ from memeval.audit._events import EVENT_ADAPTER, AuditEvent
 from memeval.audit._parallel import MIN_EVENTS, Presanitized, presanitize, worker_count
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.errors import AuditEventRejected
+from memeval.sigint import stop_if_interrupted
 
 MAX_REPORTED = 20
 """At most this many bad lines are listed in one error."""
@@ -330,6 +331,7 @@ def _write_batches(
     results = iter(ahead)
     try:
         for k, pre in enumerate(results):
+            stop_if_interrupted()  # a ^C whose exception a weakref callback swallowed stops here
             chunk = chunks[k]
             try:
                 drafts = [ev for _, ev in chunk]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import importlib
 import os
-import signal
 import sys
 from collections.abc import Callable
 from difflib import get_close_matches
@@ -453,9 +452,14 @@ def console() -> NoReturn:
 
 
 def take_sigint_back() -> None:
-    """Raise `KeyboardInterrupt` on SIGINT again when the process inherited SIGINT ignored (see `main`)."""
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    """Raise `KeyboardInterrupt` on SIGINT, also when the process inherited SIGINT ignored (see `main`).
+
+    The handler is `memeval.sigint.on_sigint`: Python's own behaviour, plus a flag that long work
+    reads between steps, so a Ctrl-C whose exception Python swallowed still stops the command.
+    """
+    from memeval.sigint import install
+
+    install()
 
 
 def main() -> None:
