@@ -37,7 +37,10 @@ import ctypes, os, select, shutil, signal, subprocess, sys, time
 me = os.getpid()
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
 rc = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=2).returncode
-os.write(1, b"%d\n" % rc)
+try:
+    os.write(1, b"%d\n" % rc)
+except OSError:  # the starter is gone (killed while `ray start` ran): stop the node below
+    pass
 
 def reap():
     try:

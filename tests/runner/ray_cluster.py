@@ -10,6 +10,7 @@ import os
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from patience import patient
@@ -87,8 +88,13 @@ class Cluster:
         self.home = temp / "home"
         self.env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(self.home))
 
-    def start(self, name: str, *args: str, env: dict[str, str] | None = None) -> None:
-        """Start node `name` (the first is the head) and wait until `ray start` returned."""
+    def start(
+        self, name: str, *args: str, env: dict[str, str] | None = None, spawned: Callable[[int], None] | None = None
+    ) -> None:
+        """Start node `name` (the first is the head) and wait until `ray start` returned.
+
+        `spawned` is given the node's process group as soon as its keeper runs, before `ray start` returns.
+        """
         if not self.nodes:
             cmd = [RAY, "start", "--head", f"--port={self.port}", f"--temp-dir={self.temp}",
                    "--include-dashboard=false", "--disable-usage-stats", *args]  # fmt: skip
@@ -99,6 +105,8 @@ class Cluster:
             # the head's keeper removes the cluster's folder when it stops the head
             node = KeptNode(cmd, env or self.env, None if self.nodes else self.temp, self.temp / f"start-{name}.log")
             self.nodes[name], self.groups[name] = node, node.pgid
+            if spawned is not None:
+                spawned(node.pgid)
             try:
                 rc = node.wait_started(patient(240))
             except subprocess.TimeoutExpired:

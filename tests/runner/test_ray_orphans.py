@@ -20,6 +20,8 @@ from patience import patient
 from ray_cluster import cmdline, members, pids, ppid, running, stat
 from runner_helpers import MINI, REPO
 
+from memeval.runner._ray_local import KEEPER
+
 pytest.importorskip("ray")
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]
@@ -32,6 +34,17 @@ from ray_cluster import Cluster
 c = Cluster(Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp")))
 c.start("head", "--num-cpus=1")
 print(json.dumps(list(c.groups.values())), flush=True)
+time.sleep(600)
+"""
+
+
+EARLY = r"""
+import sys, tempfile, time
+from pathlib import Path
+sys.path[:0] = sys.argv[1:]
+from ray_cluster import Cluster
+c = Cluster(Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp")))
+c.start("head", "--num-cpus=1", spawned=lambda group: print(group, flush=True))
 time.sleep(600)
 """
 
@@ -94,6 +107,31 @@ def test_the_test_cluster_dies_with_a_test_process_killed_during_its_set_up():
         _kill_all(procs)
 
 
+def test_the_test_cluster_dies_with_a_test_process_killed_while_ray_start_runs():
+    here = Path(__file__).parent
+    child = subprocess.Popen([sys.executable, "-c", EARLY, str(here), str(here.parent)], cwd=REPO,
+                             stdout=subprocess.PIPE, text=True)  # fmt: skip
+    group = -1
+    try:
+        line = _read_line(child, patient(60))
+        assert line, "the child's keeper did not start"
+        group = int(line)
+        time.sleep(0.5)  # `ray start` is under way: it takes seconds
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        # Ray's daemons start after the kill: wait for the group (keeper, `ray start`, daemons) to empty
+        end = time.monotonic() + patient(90)
+        while members([group]) and time.monotonic() < end:
+            time.sleep(0.2)
+        left = [cmdline(p)[:120] for p, _ in members([group])]
+        assert not left, f"still running after the test process was killed: {left}"
+    finally:
+        child.kill()
+        child.wait()
+        if group > 0:
+            _kill_all(members([group]))
+
+
 def test_a_run_s_local_cluster_dies_with_a_memeval_killed_mid_trial(tmp_path: Path):
     env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(tmp_path / "home"))
     env.pop("RAY_ADDRESS", None)  # no cluster named: the run starts a local one
@@ -116,10 +154,15 @@ def test_a_run_s_local_cluster_dies_with_a_memeval_killed_mid_trial(tmp_path: Pa
         procs = _tree(proc.pid)
         names = b" ".join(cmdline(p) for p, _ in procs)
         assert b"raylet/raylet" in names and b"gcs_server" in names, names[:500]
+        # the node's folder under /tmp, named to its keeper (`python -I -c KEEPER TEMP CMD...`)
+        argvs = [cmdline(p).split(b"\0") for p, _ in procs]
+        folders = [Path(argv[4].decode()) for argv in argvs if len(argv) > 4 and argv[3] == KEEPER.encode()]
+        assert len(folders) == 1 and folders[0].is_dir(), folders
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         left = _gone_within(procs, patient(10))
         assert not left, f"still running after memeval was killed: {left}"
+        assert not folders[0].exists(), "the node's folder was left"
     finally:
         proc.kill()
         proc.wait()
