@@ -40,6 +40,7 @@ from memeval.eventlog import FaultRaised, ModelCalled, TrialEnded, TrialStarted,
 from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import SessionContext, TrialExecutor
 from memeval.runner._ray_bundle import BUNDLE_CACHE, _require_ray, build_bundle
+from memeval.runner._ray_local import KeptNode, start_local_head
 from memeval.runner._ray_node import NodeFacts, NodeJob, node_facts, node_problems, run_on_node
 from memeval.runner._upstream import UpstreamSpec
 
@@ -144,7 +145,11 @@ class RayExecutor(TrialExecutor):
 
     @classmethod
     def create(cls, concurrency: int, ray_address: str | None = None) -> RayExecutor:
-        """A Ray executor joining the cluster at `ray_address` (None: `RAY_ADDRESS`, else a local one)."""
+        """A Ray executor joining the cluster at `ray_address` (None: `RAY_ADDRESS`, else a local one).
+
+        A local cluster is started by the executor under a keeper (`_ray_local`), so it ends with
+        the run however the run ends, `kill -9` included.
+        """
         return cls(concurrency, ray_address)
 
     def __init__(self, concurrency: int, address: str | None = None) -> None:
@@ -155,6 +160,7 @@ class RayExecutor(TrialExecutor):
         self._lock = threading.Lock()
         self.account: RunAccount | None = None
         self._opts: AbOptions | None = None
+        self._local: KeptNode | None = None
 
     def configure(self, opts: AbOptions, spent_before_usd: float) -> None:
         """Take the run's options (the driver packs the bundle and reads keys from them)."""
@@ -169,7 +175,20 @@ class RayExecutor(TrialExecutor):
         address = self.address or os.environ.get("RAY_ADDRESS")
         if not ray.is_initialized():
             _messages_to_stderr()
-            ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
+            if address is None:
+                self._local, address = start_local_head()
+        try:
+            if not ray.is_initialized():
+                ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
+            self._open_on_cluster()
+        except BaseException:
+            self.close()  # a local node must not outlive a failed start either
+            raise
+
+    def _open_on_cluster(self) -> None:
+        """Check every node, ship the bundle, make the remote task."""
+        ray = self._ray
+        assert self._opts is not None
         self._check_nodes()
         data, self._bundle_hash, self._where = build_bundle(self._opts)
         self._bundle = ray.put(data)
@@ -292,6 +311,11 @@ class RayExecutor(TrialExecutor):
                 self._ray.cancel(gen, force=False)
 
     def close(self) -> None:
-        """Leave the cluster (the nodes' proxies stop with their worker processes)."""
-        if self._ray is not None and self._ray.is_initialized():
-            self._ray.shutdown()
+        """Leave the cluster (the nodes' proxies stop with their worker processes); stop a local one."""
+        try:
+            if self._ray is not None and self._ray.is_initialized():
+                self._ray.shutdown()
+        finally:
+            if self._local is not None:
+                self._local.close()
+                self._local = None

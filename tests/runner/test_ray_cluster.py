@@ -1,5 +1,7 @@
 """`--executor ray` on a real local Ray cluster: a head and a second node started with `ray start`.
 
+Each node runs under a keeper (`ray_cluster.Cluster`), so a killed pytest leaves no node behind.
+
 A run across both nodes, a Ray worker process killed mid-trial (a `process` fault, retried under
 the policy, nothing lost or written twice), a metered run matching one on this machine; and the
 check that names nodes without bubblewrap or with another sandbox (on facts: the sandbox path is
@@ -8,8 +10,8 @@ fixed, so a node without it cannot be made on this machine).
 
 import json
 import os
+import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -19,86 +21,13 @@ from pathlib import Path
 
 import pytest
 from patience import patient
+from ray_cluster import Cluster, cmdline, pids, ppid
 from runner_helpers import MINI, REPO
 
 pytest.importorskip("ray")
 
 pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.xdist_group("ray")]  # one cluster at a time
-RAY = str(Path(sys.executable).with_name("ray"))
 MEMEVAL = [sys.executable, "-m", "memeval"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Cluster:
-    """Nodes started with `ray start`, each in its own process group, stopped by group id."""
-
-    def __init__(self, temp: Path) -> None:
-        self.temp = temp
-        self.port = _free_port()
-        self.address = f"127.0.0.1:{self.port}"
-        self.groups: dict[str, int] = {}
-        # A HOME of its own: Ray reads ~/.ray (an auth token made there by anyone on the machine
-        # turns token checks on for the worker but not the head, and the worker cannot join).
-        home = temp / "home"
-        home.mkdir(exist_ok=True)
-        self.env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(home))
-
-    def start(self, name: str, *args: str, env: dict[str, str] | None = None) -> None:
-        if not self.groups:
-            cmd = [RAY, "start", "--head", f"--port={self.port}", f"--temp-dir={self.temp}",
-                   "--include-dashboard=false", "--disable-usage-stats", *args]  # fmt: skip
-        else:
-            cmd = [RAY, "start", f"--address={self.address}", *args]
-        for _ in range(2):  # a loaded machine can miss Ray's start-up deadlines once
-            proc = subprocess.Popen(cmd, env=env or self.env, start_new_session=True,
-                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
-            out, _ = proc.communicate(timeout=patient(240))
-            if proc.returncode == 0:
-                break
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)  # what the failed start left, by its group
-            except ProcessLookupError:
-                pass
-        assert proc.returncode == 0, out.decode(errors="replace")[-2000:]
-        self.groups[name] = proc.pid  # the node's processes stay in the group ray start made
-
-    def stop(self, name: str) -> None:
-        try:
-            os.killpg(self.groups.pop(name), signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-    def raylet_pid(self, name: str) -> int:
-        for pid in _pids():
-            try:
-                if os.getpgid(pid) == self.groups[name] and b"raylet/raylet" in _cmdline(pid):
-                    return pid
-            except ProcessLookupError:
-                continue
-        raise AssertionError(f"no raylet for node {name}")
-
-
-def _pids() -> list[int]:
-    return [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit()]
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def _ppid(pid: int) -> int:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except OSError:
-        return -1
 
 
 @pytest.fixture(scope="module")
@@ -110,8 +39,9 @@ def cluster() -> Iterator[Cluster]:
         c.start("worker", "--num-cpus=2")
         yield c
     finally:
-        for name in list(c.groups):
+        for name in list(c.nodes):
             c.stop(name)
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 def _events(run_dir: Path) -> list[dict]:
@@ -131,8 +61,8 @@ def test_a_run_across_two_nodes_survives_a_worker_killed_mid_trial(tmp_path: Pat
         logs = list(runs.glob("*/events.jsonl"))
         if logs and logs[0].read_bytes().count(b'"event":"agent.started"') >= 2:
             # a Ray worker process of the second node that is running one of our trials
-            for pid in _pids():
-                if _ppid(pid) == worker_raylet and b"run_on_node" in _cmdline(pid):
+            for pid in pids():
+                if ppid(pid) == worker_raylet and b"run_on_node" in cmdline(pid):
                     os.kill(pid, signal.SIGKILL)
                     killed = pid
                     break

@@ -1,0 +1,190 @@
+"""A Ray node that dies with the process that started it, on every exit path (kill -9 included).
+
+`ray start` leaves its daemons (GCS server, raylet, dashboard and runtime-env agents, workers)
+running after it returns, by design, and `ray.init()`'s own local cluster ties only some of
+them to the driver (`PR_SET_PDEATHSIG`): killed with `kill -9`, a driver left the two agents
+running for over a minute, and a killed test's `ray start` nodes ran on for hours.
+
+So a node is started under a keeper: a small Python process in a session of its own, which runs
+`ray start` (every daemon then shares the keeper's process group) and becomes the child
+subreaper of what it leaves (prctl(2) `PR_SET_CHILD_SUBREAPER`: a daemon whose parent dies is
+handed to the keeper, not to PID 1). The keeper then reads its standard input, a pipe whose only
+writer is the starter, until end of file. The kernel closes that pipe when the starter ends, by
+`close()`, an exception, or SIGKILL alike, and the keeper then stops its group and its children
+(SIGTERM, 3 s, then SIGKILL until none is left), removes the node's temporary folder, and exits.
+A pipe, not a death signal: `PR_SET_PDEATHSIG` fires when the starting *thread* ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from memeval.errors import UsageError
+
+__all__ = ["KEEPER", "KeptNode", "start_local_head"]
+
+KEEPER = r"""
+import ctypes, os, select, shutil, signal, subprocess, sys, time
+me = os.getpid()
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+rc = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=2).returncode
+try:
+    os.write(1, b"%d\n" % rc)
+except OSError:  # the starter is gone (killed while `ray start` ran): stop the node below
+    pass
+
+def reap():
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
+
+def others():
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit() and int(d) != me:
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    st = f.read().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if st[0] != "Z" and me in (int(st[1]), int(st[2])):
+                out.append(int(d))
+    return out
+
+while rc == 0:
+    ready = select.select([0], [], [], 1.0)[0]
+    reap()
+    if ready and not os.read(0, 4096):
+        break
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+os.killpg(me, signal.SIGTERM)
+soft = time.monotonic() + 3
+quiet = 0
+while quiet < 3:
+    reap()
+    left = others()
+    quiet = 0 if left else quiet + 1
+    if time.monotonic() > soft:
+        for p in left:
+            try:
+                os.kill(p, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    time.sleep(0.05)
+if sys.argv[1]:
+    shutil.rmtree(sys.argv[1], ignore_errors=True)
+"""
+"""The keeper's program (`python -c KEEPER TEMP CMD...`): see the module's docstring."""
+
+
+class KeptNode:
+    """A `ray start` command run under a keeper; the node lives until `close()` or our end.
+
+    Args:
+        cmd: the `ray start ...` argv (without `--block`).
+        env: its environment.
+        temp: a folder the keeper removes when it has stopped the node (None: none).
+        log: where the keeper and `ray start` write their output (appended).
+
+    Attributes:
+        pgid: the node's process group (the keeper's process id): every daemon `ray start` left
+            is in it, unless it made a group of its own (then it is the keeper's child).
+    """
+
+    def __init__(self, cmd: list[str], env: dict[str, str], temp: Path | None, log: Path) -> None:
+        self.log = log
+        with log.open("ab") as out:
+            self._proc = subprocess.Popen(
+                [sys.executable, "-I", "-c", KEEPER, str(temp or ""), *cmd],
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=out,
+                start_new_session=True,
+            )
+        self.pgid = self._proc.pid
+
+    def wait_started(self, timeout_s: float) -> int:
+        """Wait for `ray start` to return; its exit status (0: the node is up).
+
+        Raises:
+            subprocess.TimeoutExpired: it took longer than `timeout_s` seconds (the node is stopped).
+        """
+        assert self._proc.stdout is not None
+        fd = self._proc.stdout.fileno()
+        if not select.select([fd], [], [], timeout_s)[0]:
+            self.close()
+            raise subprocess.TimeoutExpired("ray start", timeout_s)
+        line = os.read(fd, 64).strip()
+        return int(line) if line else -1
+
+    def output(self, limit: int = 2000) -> str:
+        """The last `limit` characters `ray start` and the keeper wrote."""
+        try:
+            return self.log.read_text(errors="replace")[-limit:]
+        except OSError as exc:
+            return f"(no output: {exc})"
+
+    def close(self, timeout_s: float = 30.0) -> None:
+        """Stop the node and wait for the keeper; SIGKILL the group if it does not end in time."""
+        if self._proc.stdin is not None and not self._proc.stdin.closed:
+            self._proc.stdin.close()
+        try:
+            self._proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pgid, signal.SIGKILL)
+            self._proc.wait()
+        if self._proc.stdout is not None:
+            self._proc.stdout.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_local_head(timeout_s: float = 240.0) -> tuple[KeptNode, str]:
+    """Start a one-node Ray cluster on this machine under a keeper; `(node, address)`.
+
+    The node uses every CPU Ray finds, no dashboard, no usage reporting, and a temporary folder
+    of its own under `/tmp` (short: Ray's socket paths must fit 107 bytes), removed when it stops.
+
+    Raises:
+        UsageError: `ray start` failed or did not return within `timeout_s` seconds (with the
+            tail of what it printed).
+    """
+    temp = Path(tempfile.mkdtemp(prefix="memeval-ray-", dir="/tmp"))
+    port = _free_port()
+    cmd = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", f"--port={port}",
+           f"--temp-dir={temp}", "--include-dashboard=false", "--disable-usage-stats"]  # fmt: skip
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    node = KeptNode(cmd, env, temp, Path(tempfile.mkstemp(prefix="memeval-ray-start-", suffix=".log")[1]))
+    try:
+        rc = node.wait_started(timeout_s)
+    except subprocess.TimeoutExpired as exc:
+        tail = node.output()
+        node.log.unlink(missing_ok=True)
+        shutil.rmtree(temp, ignore_errors=True)
+        raise UsageError(f"a local Ray node did not start within {timeout_s:g} s; `ray start` printed: {tail}") from exc
+    tail = node.output()
+    node.log.unlink(missing_ok=True)
+    if rc != 0:
+        node.close()
+        raise UsageError(
+            f"a local Ray node did not start (`ray start` exited {rc}); it printed: {tail}; "
+            "or join a running cluster with --ray-address HEAD:PORT"
+        )
+    return node, f"127.0.0.1:{port}"
