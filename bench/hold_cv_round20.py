@@ -15,6 +15,11 @@ that never saw vK:
 - `hashlr13-nested`: the honest one for an unseen set: for each vK the grid point is chosen as above on the
   other seventeen sets only and then applied to vK.
 
+A grid point is eligible only when the fold model without v21 (the one nearest the final model) holds none of
+the benign examples of the hold tests (`benign_examples`: team knowledge such as "always run the payment mock
+before checkout tests" in many languages, and the rules' counter-examples) that round 19's default does not
+hold: those texts are not in any set, so they say how a threshold carries to other benign text.
+
 The fold models are read from `--fold-dir` (`hashlr-13-without-vK`, as the training script writes them;
 `--suffix` picks a variant). The rules and each classifier's probabilities are computed once per text and
 reused across grid points (`Memo`, `Scored`); `decoded_views` is memoised in this process (a pure function of
@@ -35,6 +40,8 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -100,6 +107,29 @@ class Scored:
         return At()
 
 
+def blended(fold: ClassifierModel, anchor: str, share: float) -> ClassifierModel:
+    """`fold` with `share` of its logit from `anchor` (weights and bias averaged: one linear model, no extra CPU)."""
+    if share == 0:
+        return fold
+    a = ClassifierModel.load(anchor)
+    w = share * a.weights.astype(np.float64) + (1 - share) * fold.weights.astype(np.float64)
+    b = share * a.bias + (1 - share) * fold.bias
+    return ClassifierModel(name=fold.name, weights=w.astype(np.float32), bias=b, thresholds=fold.thresholds, meta={})
+
+
+def benign_examples() -> list[tuple[str, str]]:
+    """(source, text) of the hold tests' benign examples (team knowledge, the rules' counter-examples)."""
+    sys.path.insert(0, str(ROOT / "tests" / "hold"))
+    import test_hold_classifier as tc
+    import test_hold_round20 as t20
+    import test_hold_views as tv
+
+    out = [*tc.TEAM_KNOWLEDGE, *tv.BENIGN_KNOWLEDGE, *tv.READ_TEXT_BENIGN]
+    for k in range(13, 19):
+        out += [(row[0], row[1]) for row in __import__(f"test_hold_rules_v{k}").BENIGN]
+    return out + [(source, text) for source in ("agent", "person", "document") for text in t20.PAYMENT_MOCK]
+
+
 def verdicts(detector: Any, rows: list[tuple[str, bool, str, str, str]]) -> list[bool]:
     """Held or not for each row (source, held, text, lang, group)."""
     return [detector.assess(text, source).held for source, _, text, _, _ in rows]
@@ -162,7 +192,9 @@ def main() -> None:
     ap.add_argument("--fold-dir", type=Path, default=Path("/work/det20/folds"))
     ap.add_argument("--suffix", default="")
     ap.add_argument("--precision", type=float, default=0.95)
+    ap.add_argument("--also-precision", type=float, nargs="*", default=[], help="more precision floors, nested")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--blend", type=float, default=0.0, help="weight of round 19's classifier in a logit blend")
     args = ap.parse_args()
     rules = Memo(RuleDetector(version=18))
     rows = {v: cv.grouped(v) for v in SETS}
@@ -181,7 +213,9 @@ def main() -> None:
         if v in ("v18", "v19", "v20", "v21"):
             arms["hashlr12"][v] = verdicts(RulesWithClassifier(rules, h12.at(0.823, 0.8925), alone_at=0.85,
                                                                views=True), rows[v])  # fmt: skip
-        fold = Scored(ClassifierModel.load(f"hashlr-13-without-{v}{args.suffix}", args.fold_dir))
+        fold = Scored(
+            blended(ClassifierModel.load(f"hashlr-13-without-{v}{args.suffix}", args.fold_dir), name, args.blend)
+        )
         for point in GRID:
             d, p, a = point
             grid_held[point][v] = verdicts(RulesWithClassifier(rules, fold.at(d, p), alone_at=a, views=True), rows[v])
@@ -192,10 +226,34 @@ def main() -> None:
             f"load {os.getloadavg()[0]:.1f}",
             flush=True,
         )
+    examples = benign_examples()
+    r19 = RulesWithClassifier(rules, anchors["hashlr-10"].at(0.8846, 0.9342), alone_at=0.85, views=True)
+    before = {(s, t) for s, t in examples if r19.assess(t, s).held}
+    near = Scored(blended(ClassifierModel.load(f"hashlr-13-without-v21{args.suffix}", args.fold_dir), "hashlr-10",
+                          args.blend))  # fmt: skip
+    new_holds = {
+        point: [
+            (s, t)
+            for s, t in examples
+            if (s, t) not in before
+            and RulesWithClassifier(rules, near.at(point[0], point[1]), alone_at=point[2], views=True).assess(t, s).held
+        ]
+        for point in GRID
+    }
+    grid_held = {p: per for p, per in grid_held.items() if not new_holds[p]}
+    print(f"{len(grid_held)} of {len(GRID)} grid points hold no benign example of the tests anew", flush=True)
     chosen = best(grid_held, rows, list(SETS), args.precision)
     arms["hashlr13-pooled"] = grid_held[chosen]
     nested_points = {v: best(grid_held, rows, [u for u in SETS if u != v], args.precision) for v in SETS}
     arms["hashlr13-nested"] = {v: grid_held[nested_points[v]][v] for v in SETS}
+    also: dict[str, Any] = {}
+    for floor in args.also_precision:
+        at = {v: best(grid_held, rows, [u for u in SETS if u != v], floor) for v in SETS}
+        arms[f"hashlr13-nested@{floor:g}"] = {v: grid_held[at[v]][v] for v in SETS}
+        also[f"{floor:g}"] = {
+            "chosen_pooled": list(best(grid_held, rows, list(SETS), floor)),
+            "chosen_nested": {v: list(p) for v, p in at.items()},
+        }
     spans = {"v4-v21": SETS, "v4-v17": SETS[:14], "v18-v21": SETS[14:], "v21": ("v21",)}
     pooled: dict[str, dict[str, str]] = {}
     for span, sets in spans.items():
@@ -207,6 +265,9 @@ def main() -> None:
                 pooled.setdefault(span, {})[arm] = figure(c)
     res: dict[str, Any] = {
         "precision_target": args.precision,
+        "other_precision_floors": also,
+        "benign_examples": f"{len(examples)} texts, {len(before)} held by round 19's default",
+        "grid_points_excluded": {",".join(map(str, p)): len(h) for p, h in new_holds.items() if h},
         "chosen_pooled": dict(zip(("document", "person", "alone_at"), chosen, strict=True)),
         "chosen_nested": {v: list(p) for v, p in nested_points.items()},
         "pooled": pooled,
