@@ -473,8 +473,9 @@ def get_hold_detector() -> HoldDetector:
     without the encoder stage, with the numbers stored beside the classifier's weights
     (`hashlr-13.json`'s `combination`: `alone_at` alone, chosen out of fold with its thresholds by
     `bench/hold_cv_round20.py`; hashlr-10's 0.85 was kept from hashlr-3). Round 19's default is
-    `RulesWithClassifier(RuleDetector(version=18), get_hold_classifier("hashlr-10"), views=True)`. The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
-    week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
+    `RulesWithClassifier(RuleDetector(version=18), get_hold_classifier("hashlr-10"), views=True)`.
+    The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
+    (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
 
     Raises:
         UsageError: the model record's `combination` is not numbers by name.

@@ -78,6 +78,7 @@ def test_round_19_by_name_reproduces_the_v21_look() -> None:
     for r in rows("v21"):
         c[(bool(r["held"]), r19.assess(r["text"], r["source"]).held)] += 1
     assert (c[(True, True)], c[(False, True)]) == (116, 7)
+    assert get_hold_detector().name != r19.name  # round 19 by name, no longer the default
 
 
 @pytest.mark.parametrize("text", PAYMENT_MOCK)
