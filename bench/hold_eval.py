@@ -260,7 +260,10 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 
 
 def detectors() -> dict:
-    """The detectors compared: rules, each classifier, the default and the two before it, hashlr-12, the cascades."""
+    """The detectors compared: rules, each classifier, the default and those before it, hashlr-12, the cascades.
+
+    Round 20's default reads hashlr-13; the earlier rounds' defaults read hashlr-10 (`clf`), as they shipped.
+    """
     from memeval.hold import (
         EncoderClassifier,
         EncoderModel,
@@ -272,10 +275,11 @@ def detectors() -> dict:
         get_hold_encoder,
     )
 
-    rules, clf, enc = RuleDetector(), get_hold_classifier(), get_hold_encoder()
+    rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
     prev = get_hold_classifier("hashlr-2")
     return {
         rules.name: rules,
+        get_hold_classifier().name: get_hold_classifier(),
         clf.name: clf,
         prev.name: prev,
         enc.name: enc,
@@ -286,6 +290,7 @@ def detectors() -> dict:
         "round 16's default": RulesWithClassifier(RuleDetector(version=15), clf, views=True),
         "round 17's default": RulesWithClassifier(RuleDetector(version=16), clf, views=True),
         "round 18's default": RulesWithClassifier(RuleDetector(version=17), clf, views=True),
+        "round 19's default": RulesWithClassifier(rules, clf, views=True),
         "rules/18+hashlr-12": RulesWithClassifier(rules, get_hold_classifier("hashlr-12"), views=True),
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
         "cascade": get_cascade_detector(),

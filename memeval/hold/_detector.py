@@ -434,7 +434,9 @@ CASCADE_HEAD = "uselr-2"
 def get_cascade_detector() -> HoldDetector:
     """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Its name follows the default's rules (`rules/18+hashlr/10+views/2+uselr/2` since issue 15's round 19).
+    Its name follows the default's rules (`rules/18+hashlr/10+views/2+uselr/2` since issue 15's round 19); its
+    n-gram model stays hashlr-10 (round 20's default reads hashlr-13: the cascade's numbers were cross-validated
+    with hashlr-10).
     Cross-validated by set over v4-v15 with rules/12 in front (`bench/hold_cv_uselr2.py`): 1992/2426 orders
     at precision 0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1);
     unseen v17 185/225 at 0.801 (`bench/results/hold_heldout_v17_look1.json`). Loads
@@ -465,14 +467,15 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/18` joined with the trained n-gram classifier.
+    """The default detector, built once per process: `rules/18` joined with the trained n-gram classifier `hashlr/13`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
-    (`hashlr-10.json`'s `combination`: `alone_at` 0.85 alone, kept from hashlr-3, since the
-    numbers `scripts/hold_tune_default.py` chose by leave-one-set-out over v3-v7 did not pay out
-    of set). The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample
-    week's texts (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
+    (`hashlr-13.json`'s `combination`: `alone_at` alone, chosen out of fold with its thresholds by
+    `bench/hold_cv_round20.py`; hashlr-10's 0.85 was kept from hashlr-3). Round 19's default is
+    `RulesWithClassifier(RuleDetector(version=18), get_hold_classifier("hashlr-10"), views=True)`.
+    The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
+    (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
 
     Raises:
         UsageError: the model record's `combination` is not numbers by name.
