@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         QUEUE_TYPES,
         Limits,
         Origin,
-        normalize_person_id,
     )
     from memeval.audit._bridge import PackBuild, build_pack
     from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
@@ -43,6 +42,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._migrations import apply_migrations
     from memeval.audit._parallel import warm_engines, worker_count
     from memeval.audit._payloads import ContradictionOpened, HoldCreated
+    from memeval.audit._person import normalize_person_id
     from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
     from memeval.audit._sanitize import Sanitizer, hold_id_for
     from memeval.audit._settings import (
@@ -186,7 +186,7 @@ _LAZY = {
     "iso_week_window": "_time",
     "lifecycle": "_lifecycle",
     "new_store_files": "_settings",
-    "normalize_person_id": "_authority",
+    "normalize_person_id": "_person",
     "open_existing_store": "_settings",
     "open_store": "_settings",
     "parse_lines": "_ingest",

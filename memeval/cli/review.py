@@ -177,10 +177,12 @@ def review_list(
     as_json: JsonOpt = False,
 ) -> None:
     """List waiting items, oldest first, with counts; overdue items are marked."""
-    from memeval.audit import open_existing_store
-    from memeval.review import QueueFilter, build_queue, ensure_review_schema, item_kind, queue_out, term_text
+    from memeval.review import item_kind  # light: the store's modules load only once --kind passes
 
     kind = None if kind is None else item_kind(kind)  # before the store: a bad --kind is said first
+    from memeval.audit import open_existing_store
+    from memeval.review import QueueFilter, build_queue, ensure_review_schema, queue_out, term_text
+
     store = open_with_events(db, team) if team else open_existing_store(db)
     ensure_review_schema(store)
     view = build_queue(

@@ -1,0 +1,92 @@
+"""What a new user's walk on a fresh clone found (2026-12-04, the tenth), checked with real `memeval` processes.
+
+- `memeval users add alice --role bogus` and `memeval review list --kind bogus` loaded the review
+  queue's modules (SQLAlchemy, sqlmodel, argon2: 2.3-3.7 s of wall at load 7-9) to refuse a word
+  they can judge alone: `memeval.review` now loads each name on first use but the words a command
+  checks first (`memeval.review._words`).
+- `memeval serve` with `MEMEVAL_DB` naming a store elsewhere wrote `audit/review-secret.key` into
+  the working directory: the cookie key now lives per store in `~/.config/memeval/`, as the
+  fingerprint key does.
+- `memeval schedule --db notaurl` said `MEMEVAL_SMTP_HOST is not set`, and once SMTP was set it
+  said "the --db value is not a database URL" without the value: the URL is now checked first and
+  named.
+- README's table of `--json` outputs lacked `runs --json`, `ab --json`, `compare --json`,
+  `check-tasks --json` and `plan --json`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+STORE_MODULES = ("sqlalchemy", "sqlmodel", "pwdlib")
+
+
+def _memeval(
+    *args: str, cwd: Path, env: dict[str, str] | None = None, importtime: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """A real `memeval` process in `cwd`, no MEMEVAL_ or SMTP variable of ours but `env`'s."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    flags = ["-X", "importtime"] if importtime else []
+    return subprocess.run(
+        [sys.executable, *flags, "-m", "memeval", *args],
+        env={**base, "PYTHONPATH": str(REPO), **(env or {})},
+        cwd=cwd,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        start_new_session=True,
+    )
+
+
+def _imported(stderr: str) -> set[str]:
+    """The top-level packages `-X importtime` reported as imported."""
+    return {
+        line.rsplit("|", 1)[1].strip().split(".")[0]
+        for line in stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+def _said(stderr: str) -> str:
+    return "\n".join(line for line in stderr.splitlines() if not line.startswith("import time:"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["users", "add", "alice", "--role", "bogus"],
+            "error: role 'bogus' is unknown: use one of viewer, reviewer, admin",
+        ),
+        (["users", "add", "x", "--role", "admin"], "error: username 'x' is not allowed"),
+        (
+            ["review", "list", "--kind", "bogus"],
+            "error: kind 'bogus' is unknown: use one of lesson, contradiction, hold",
+        ),
+    ],
+    ids=["role", "username", "kind"],
+)
+def test_a_bad_role_name_or_kind_is_refused_before_the_store_modules_load(
+    argv: list[str], said: str, tmp_path: Path
+) -> None:
+    res = _memeval(*argv, cwd=tmp_path, importtime=True)
+    assert res.returncode == 2, _said(res.stderr)
+    assert said in _said(res.stderr)
+    loaded = sorted(_imported(res.stderr) & set(STORE_MODULES))
+    assert loaded == [], f"`memeval {' '.join(argv)}` loaded {loaded} to refuse a word it can judge alone"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_light_words_match_the_store_and_the_accounts() -> None:
+    from memeval.audit import LIFECYCLES
+    from memeval.review import _words
+
+    assert _words.ITEM_TYPES == tuple(LIFECYCLES)
+    assert _words.ROLES == ("viewer", "reviewer", "admin")
