@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         new_store_files,
         open_existing_store,
         open_store,
+        store_id,
     )
     from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
     from memeval.audit._tables import TeamRow
@@ -121,6 +122,7 @@ __all__ = [
     "read_anchor",
     "revoke_token",
     "sender_tokens",
+    "store_id",
     "take_anchor",
     "team_tz",
     "to_us",
@@ -193,6 +195,7 @@ _LAZY = {
     "read_anchor": "_anchor",
     "revoke_token": "_tokens",
     "sender_tokens": "_tokens",
+    "store_id": "_settings",
     "take_anchor": "_anchor",
     "team_tz": "_counts",
     "to_us": "_time",

@@ -89,13 +89,15 @@ def serve(
 ) -> None:
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
     import uvicorn
-    from pydantic import ValidationError
+    from pydantic import SecretBytes, ValidationError
 
-    from memeval.audit import open_store
-    from memeval.review import ReviewSettings, create_review_app
+    from memeval.audit import db_url, open_store
+    from memeval.review import ReviewSettings, create_review_app, load_secret_key
 
+    url = db_url(db)
     try:
         settings = ReviewSettings.from_env(
+            secret_key=SecretBytes(load_secret_key(url)),  # the served store's key, wherever serve starts
             overdue_after_h=overdue_after_h,
             claim_lease_s=claim_lease_s,
             session_max_age_s=session_max_age_s,
@@ -123,7 +125,7 @@ def serve(
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     sock = _bind(host, port)  # before the app is built: a port in use is said at once, in one line
-    store = open_store(db)
+    store = open_store(url)
     web = create_review_app(store, settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
     warm = warm_ingest(store, "memeval review", "--no-ingest") if ingest else None

@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         resolve,
     )
     from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
-    from memeval.review._settings import ReviewSettings
+    from memeval.review._settings import ReviewSettings, load_secret_key
     from memeval.review._tables import ensure_review_schema
 
 __all__ = [
@@ -113,6 +113,7 @@ __all__ = [
     "item_kind",
     "item_ref",
     "list_users",
+    "load_secret_key",
     "new_decision_id",
     "overdue_items",
     "parse_ref",
@@ -171,6 +172,7 @@ __getattr__, __dir__ = lazy_names(
         "item_events": "_read",
         "item_ref": "_queue",
         "list_users": "_accounts",
+        "load_secret_key": "_settings",
         "new_decision_id": "_decide",
         "overdue_items": "_queue",
         "parse_ref": "_queue",

@@ -90,3 +90,69 @@ def test_the_light_words_match_the_store_and_the_accounts() -> None:
 
     assert _words.ITEM_TYPES == tuple(LIFECYCLES)
     assert _words.ROLES == ("viewer", "reviewer", "admin")
+
+
+def test_the_review_key_lives_per_store_outside_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memeval.review._settings import default_secret_file, load_secret_key
+
+    work, elsewhere, config = tmp_path / "work", tmp_path / "stores", tmp_path / "config"
+    work.mkdir()
+    elsewhere.mkdir()
+    url_a = f"sqlite:///{elsewhere / 'a.sqlite'}"
+    url_b = f"sqlite:///{elsewhere / 'b.sqlite'}"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    monkeypatch.delenv("MEMEVAL_REVIEW_SECRET", raising=False)
+    monkeypatch.delenv("MEMEVAL_REVIEW_SECRET_FILE", raising=False)
+    monkeypatch.chdir(work)
+    key_a = load_secret_key(url_a)
+    assert load_secret_key(url_a) == key_a  # made once, then read
+    assert load_secret_key(url_b) != key_a  # one key a store
+    assert list(work.iterdir()) == [], "the key was written into the working directory"
+    assert list(elsewhere.iterdir()) == [], "the key was written beside the store"
+    path = default_secret_file(url_a)
+    assert path.parent == config / "memeval" and path.name.startswith("review-secret-")
+    assert (path.stat().st_mode & 0o777) == 0o600
+
+
+def test_serve_of_a_store_elsewhere_writes_nothing_where_it_starts(tmp_path: Path) -> None:
+    # The real server, stopped once it listens: the working directory stays empty.
+    import socket
+    import time
+
+    work, stores, config = tmp_path / "work", tmp_path / "stores", tmp_path / "config"
+    for d in (work, stores):
+        d.mkdir()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")},
+        "PYTHONPATH": str(REPO),
+        "MEMEVAL_DB": f"sqlite:///{stores / 'team.sqlite'}",
+        "XDG_CONFIG_HOME": str(config),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memeval", "serve", "--no-ingest", "--port", str(port)],
+        cwd=work,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        assert proc.poll() is None, proc.communicate(timeout=30)
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=60)
+    assert list(work.iterdir()) == [], f"memeval serve wrote {sorted(p.name for p in work.iterdir())} where it started"
+    assert [p.name for p in (config / "memeval").iterdir() if p.name.startswith("review-secret-")]
