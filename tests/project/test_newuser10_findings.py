@@ -156,3 +156,14 @@ def test_serve_of_a_store_elsewhere_writes_nothing_where_it_starts(tmp_path: Pat
         proc.communicate(timeout=60)
     assert list(work.iterdir()) == [], f"memeval serve wrote {sorted(p.name for p in work.iterdir())} where it started"
     assert [p.name for p in (config / "memeval").iterdir() if p.name.startswith("review-secret-")]
+
+
+def test_schedule_names_a_bad_db_url_before_smtp(tmp_path: Path) -> None:
+    res = _memeval("schedule", "--db", "notaurl", cwd=tmp_path)
+    assert res.returncode == 2
+    assert "error: --db 'notaurl' is not a database URL memeval can open" in res.stderr, res.stderr
+    assert "SMTP" not in res.stderr
+    res = _memeval("schedule", cwd=tmp_path, env={"MEMEVAL_DB": "postgresql://u:hunter2@host:5432/db:x:y"})
+    assert res.returncode == 2
+    assert "hunter2" not in res.stderr  # a URL that did not parse is shown without what precedes `@`
+    assert list(tmp_path.iterdir()) == []
