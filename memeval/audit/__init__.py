@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         open_store,
         store_id,
     )
+    from memeval.audit._simple import check_simple_name
     from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
     from memeval.audit._tables import TeamRow
     from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
@@ -102,6 +103,7 @@ __all__ = [
     "build_pack",
     "canonical_json",
     "check_anchor",
+    "check_simple_name",
     "create_ingest_app",
     "db_url",
     "decide",
@@ -175,6 +177,7 @@ _LAZY = {
     "build_pack": "_bridge",
     "canonical_json": "_events",
     "check_anchor": "_anchor",
+    "check_simple_name": "_simple",
     "create_ingest_app": "_http",
     "db_url": "_settings",
     "decide": "_machine",

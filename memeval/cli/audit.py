@@ -66,6 +66,9 @@ def ingest(
     and checked before the store is opened; a run that stores nothing into a SQLite store it
     created leaves no store behind. A progress bar shows on stderr when it is a terminal.
     """
+    from memeval.audit import check_simple_name  # light: before the file is read or the store's modules load
+
+    check_simple_name("sender", sender, "--sender")
     if file == "-":
         data = sys.stdin.buffer.read()
     else:

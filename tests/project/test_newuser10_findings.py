@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -201,3 +202,34 @@ def test_every_json_command_has_its_row_in_readme() -> None:
     assert "runs" in commands and "audit token list" in commands  # the walk reaches nested commands
     missing = [c for c in commands if not any(r == c or r.startswith(c + " ") for r in rows)]
     assert missing == [], f"README's table of --json outputs lacks {missing}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["audit", "ingest", "week.jsonl", "--sender", "bob@example.com 555-123-4567"],
+        ["audit", "ingest", "week.jsonl", "--sender", ""],
+        ["audit", "token", "add", "--team", "acme", "--sender", "Bob"],
+    ],
+    ids=["ingest-email", "ingest-empty", "token-upper"],
+)
+def test_a_sender_name_that_could_hold_personal_data_is_refused_before_anything_is_stored(
+    argv: list[str], tmp_path: Path
+) -> None:
+    # `audit ingest --sender` took any text and stored it raw on every event (never scanned).
+    event = {
+        "type": "session.started",
+        "team": "acme",
+        "occurred_at": "2026-12-01T09:00:00Z",
+        "session": "s1",
+        "sender_event_id": "e1",
+        "actor": {"kind": "agent", "id": "bot1"},
+        "payload": {"slice_id": "sl1"},
+    }
+    (tmp_path / "week.jsonl").write_text(json.dumps(event) + "\n")
+    res = _memeval(*argv, cwd=tmp_path, importtime=True)
+    assert res.returncode == 2, _said(res.stderr)
+    sender = argv[argv.index("--sender") + 1]
+    assert f"error: sender {sender!r} (--sender) is not a simple name" in _said(res.stderr)
+    assert sorted(_imported(res.stderr) & set(STORE_MODULES)) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["week.jsonl"], "a refused sender created a store"
