@@ -233,3 +233,20 @@ def test_a_sender_name_that_could_hold_personal_data_is_refused_before_anything_
     assert f"error: sender {sender!r} (--sender) is not a simple name" in _said(res.stderr)
     assert sorted(_imported(res.stderr) & set(STORE_MODULES)) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["week.jsonl"], "a refused sender created a store"
+
+
+def test_ingest_reads_a_pipe(tmp_path: Path) -> None:
+    # `memeval audit ingest <(zcat week.jsonl.gz)` said "no such file '/dev/fd/63'".
+    lines = (REPO / "samples/fernhill/audit/week.jsonl").read_text().splitlines(keepends=True)[:3]
+    (tmp_path / "three.jsonl").write_text("".join(lines))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    done = subprocess.run(
+        ["bash", "-c", f'exec "{sys.executable}" -m memeval audit ingest <(cat three.jsonl) --sender s'],
+        env={**env, "PYTHONPATH": str(REPO)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "read 3 events: 3 stored" in done.stdout
