@@ -250,3 +250,18 @@ def test_ingest_reads_a_pipe(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "read 3 events: 3 stored" in done.stdout
+
+
+def test_a_run_with_no_ended_trial_is_listed_with_when_it_was_planned(tmp_path: Path) -> None:
+    # A run whose trials were all still going was listed with no start ("—") and sorted first.
+    log = (REPO / "tests/fixtures/runlog_v1/oracle-mini/events.jsonl").read_text().splitlines(keepends=True)
+    planned = json.loads(log[0])
+    assert planned["event"] == "run.planned"
+    (tmp_path / "runs" / "R1").mkdir(parents=True)
+    (tmp_path / "runs" / "R1" / "events.jsonl").write_text(log[0])
+    for _ in ("the full load", "the cache it wrote"):
+        res = _memeval("runs", "--json", cwd=tmp_path)
+        assert res.returncode == 0, res.stderr
+        (row,) = json.loads(res.stdout)["runs"]
+        assert (row["trials"], row["started_at"]) == (0, planned["at"])
+    assert (tmp_path / "runs" / "R1" / ".cache").exists()
