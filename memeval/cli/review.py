@@ -97,7 +97,7 @@ def serve(
     url = db_url(db)
     try:
         settings = ReviewSettings.from_env(
-            secret_key=SecretBytes(load_secret_key(url)),  # the served store's key, wherever serve starts
+            secret_key=SecretBytes(b""),  # the served store's key is read (or made) once the port is ours
             overdue_after_h=overdue_after_h,
             claim_lease_s=claim_lease_s,
             session_max_age_s=session_max_age_s,
@@ -122,9 +122,11 @@ def serve(
             f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {shown_input(first.get('input'))}: "
             f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
-    if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
-        typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     sock = _bind(host, port)  # before the app is built: a port in use is said at once, in one line
+    key = load_secret_key(url)  # the served store's key, wherever serve starts; none made for a refused serve
+    settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
+    if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:  # once it will serve
+        typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     store = open_store(url)
     web = create_review_app(store, settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"

@@ -265,3 +265,13 @@ def test_a_run_with_no_ended_trial_is_listed_with_when_it_was_planned(tmp_path: 
         (row,) = json.loads(res.stdout)["runs"]
         assert (row["trials"], row["started_at"]) == (0, planned["at"])
     assert (tmp_path / "runs" / "R1" / ".cache").exists()
+
+
+def test_serve_on_an_address_not_of_this_machine_says_only_that(tmp_path: Path) -> None:
+    # It warned "serving on 192.0.2.1 without --secure-cookies" first, then refused to serve there
+    # (and, with the key now per store in ~/.config, it had made one for a server that never ran).
+    res = _memeval("serve", "--no-ingest", "--host", "192.0.2.1", cwd=tmp_path, env={"XDG_CONFIG_HOME": str(tmp_path)})
+    assert res.returncode == 2
+    assert res.stderr.startswith("error: cannot listen on 192.0.2.1 port 8765"), res.stderr
+    assert "warning" not in res.stderr
+    assert list(tmp_path.iterdir()) == [], "a refused serve made a cookie key (or a store)"
