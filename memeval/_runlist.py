@@ -40,7 +40,7 @@ class ListedRun:
     run_id: str
     path: str
     started_at: str | None
-    """When the first trial started (UTC, ISO 8601); None before any trial started."""
+    """When the first trial started (UTC, ISO 8601); before any trial has, when the run was planned."""
     task_set: str | None
     """`name@version` of the task set."""
     agent: str | None
@@ -137,7 +137,7 @@ def read_cached(run_dir: Path) -> ListedRun | None:
 def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     card, trials, verdict = d["run_card"], d["trials"], d["verdict"]
     ts, agent = card["task_set"], card["agent"]
-    starts = [_text(t["started_at"]) for t in trials]
+    starts = [_text(t["started_at"]) for t in trials] or [planned_at(run_dir)]
     if verdict is not None and not isinstance(verdict, dict):
         raise TypeError("verdict")
     p_value = None if verdict is None else verdict["p_value"]
@@ -149,7 +149,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     return ListedRun(
         run_id=_text(d["run_id"]),
         path=str(run_dir),
-        started_at=min(starts) if starts else None,
+        started_at=min(starts),
         task_set=f"{ts.get('name')}@{ts.get('version')}",
         agent=agent.get("name"),
         control=agent.get("control") or None,
@@ -163,6 +163,24 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
         pack=pack,
         slice_items=slice_items,
     )
+
+
+def planned_at(run_dir: Path) -> str:
+    """When the run was planned: the `at` (UTC, ISO 8601) of its log's first event, `run.planned`.
+
+    The listing's start of a run none of whose trials has ended yet: it was listed with no start
+    ("—") and sorted before every other run, not last where a running run belongs.
+
+    Raises:
+        OSError: the log cannot be read. ValueError: its first line is not JSON. KeyError,
+            TypeError: it has no `at` text (both callers read the log whole first, so neither is
+            expected).
+    """
+    import json
+
+    with (run_dir / LOG_NAME).open("rb") as fh:
+        first = json.loads(fh.readline())
+    return _text(first["at"])
 
 
 def pack_of(manifest: dict[str, Any]) -> tuple[str | None, int | None]:
@@ -187,7 +205,7 @@ def _text(value: object) -> str:
 
 
 def list_run_folders(runs_dir: Path) -> tuple[ListedRun, ...]:
-    """Every run folder directly under `runs_dir`, oldest first (by first trial start, then id).
+    """Every run folder directly under `runs_dir`, oldest first (by first trial start, else when planned, then id).
 
     Each row comes from the folder's cache when it stands in for the log (`read_cached`), else from
     a full load (`memeval.results.listed_run`, which writes the cache for next time); an unreadable

@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         QUEUE_TYPES,
         Limits,
         Origin,
-        normalize_person_id,
     )
     from memeval.audit._bridge import PackBuild, build_pack
     from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
@@ -43,6 +42,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._migrations import apply_migrations
     from memeval.audit._parallel import warm_engines, worker_count
     from memeval.audit._payloads import ContradictionOpened, HoldCreated
+    from memeval.audit._person import normalize_person_id
     from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
     from memeval.audit._sanitize import Sanitizer, hold_id_for
     from memeval.audit._settings import (
@@ -53,7 +53,9 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         new_store_files,
         open_existing_store,
         open_store,
+        store_id,
     )
+    from memeval.audit._simple import check_simple_name
     from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
     from memeval.audit._tables import TeamRow
     from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
@@ -101,6 +103,7 @@ __all__ = [
     "build_pack",
     "canonical_json",
     "check_anchor",
+    "check_simple_name",
     "create_ingest_app",
     "db_url",
     "decide",
@@ -121,6 +124,7 @@ __all__ = [
     "read_anchor",
     "revoke_token",
     "sender_tokens",
+    "store_id",
     "take_anchor",
     "team_tz",
     "to_us",
@@ -173,6 +177,7 @@ _LAZY = {
     "build_pack": "_bridge",
     "canonical_json": "_events",
     "check_anchor": "_anchor",
+    "check_simple_name": "_simple",
     "create_ingest_app": "_http",
     "db_url": "_settings",
     "decide": "_machine",
@@ -186,13 +191,14 @@ _LAZY = {
     "iso_week_window": "_time",
     "lifecycle": "_lifecycle",
     "new_store_files": "_settings",
-    "normalize_person_id": "_authority",
+    "normalize_person_id": "_person",
     "open_existing_store": "_settings",
     "open_store": "_settings",
     "parse_lines": "_ingest",
     "read_anchor": "_anchor",
     "revoke_token": "_tokens",
     "sender_tokens": "_tokens",
+    "store_id": "_settings",
     "take_anchor": "_anchor",
     "team_tz": "_counts",
     "to_us": "_time",

@@ -15,10 +15,10 @@ from memeval.audit._authority import (
     ORIGIN_TYPES,
     STORE_TYPES,
     Limits,
-    normalize_person_id,
     refused_type_message,
 )
 from memeval.audit._events import EVENT_ADAPTER, STORE_FIELDS, AuditEvent
+from memeval.audit._person import normalize_person_id
 from memeval.errors import AuditEventRejected
 
 STORE_ONLY_TYPES = STORE_TYPES

@@ -11,7 +11,7 @@ Three channels write the log, each only its own types (`ORIGIN_TYPES`):
 
 The store writes `secret.blanked`, `hold.created` and the memory a `hold.released` releases itself.
 
-Person ids are compared in one normal form (`normalize_person_id`): Unicode NFKC, case folded,
+Person ids are compared in one normal form (`normalize_person_id`, in `_person`): Unicode NFKC, case folded,
 surrounding white space removed, so "Rita", " rita" and "ＲＩＴＡ" are one person.
 
 Limits (environment, read when the store is opened): `MEMEVAL_AUDIT_MAX_EVENT_BYTES` (one event's
@@ -22,13 +22,11 @@ JSON, default 262144 = 256 KiB) and `MEMEVAL_AUDIT_MAX_TEXT_CHARS` (one free-tex
 from __future__ import annotations
 
 import os
-import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
 from memeval.audit._lifecycle import LIFECYCLES, all_decisions
 from memeval.errors import UsageError
-from memeval.ignorable import is_default_ignorable
 
 Origin = Literal["ingest", "review", "report"]
 """The channel an append comes through (see the module docstring)."""
@@ -58,17 +56,6 @@ ORIGIN_TYPES: dict[str, frozenset[str]] = {"ingest": INGEST_TYPES, "review": QUE
 
 DEFAULT_MAX_EVENT_BYTES = 256 * 1024
 DEFAULT_MAX_TEXT_CHARS = 65_536
-
-
-def normalize_person_id(raw: str) -> str:
-    """The one form a person's id is stored and compared in: NFKC, casefold, stripped, no invisibles.
-
-    Default-ignorable characters are dropped: `carol` plus a zero-width space or a variation
-    selector is `carol`, as a page shows her. NFKC runs again after case folding, since folding
-    can produce characters NFKC would change.
-    """
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", raw).casefold())
-    return "".join(c for c in folded if not is_default_ignorable(ord(c))).strip()
 
 
 def refused_type_message(event_type: str, origin: str) -> str:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from memeval.audit._authority import normalize_person_id
 from memeval.audit._events import AuditEvent
 from memeval.audit._lifecycle import LIFECYCLES, all_decisions
+from memeval.audit._person import normalize_person_id
 from memeval.audit._tables import ContradictionState, HoldState, LessonState
 from memeval.errors import TransitionRefused
 

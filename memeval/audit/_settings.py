@@ -44,7 +44,7 @@ def db_url(url: str | None = None, option: str = "--db") -> str:
     """
     chosen = url or os.environ.get("MEMEVAL_DB") or DEFAULT_DB_URL
     source = option if url else "MEMEVAL_DB"
-    what = f"the {source} value"
+    what = f"{source} {_shown_unparsed(chosen)!r}"
     try:
         parsed = make_url(chosen)
         what = f"{source} {parsed.render_as_string(hide_password=True)!r}"
@@ -55,6 +55,15 @@ def db_url(url: str | None = None, option: str = "--db") -> str:
             "sqlite:///audit/memeval.sqlite or postgresql+psycopg://user@host:5432/db"
         ) from exc
     return chosen
+
+
+def _shown_unparsed(value: str) -> str:
+    """A URL that did not parse, as an error may show it: everything before an `@` (a password, maybe) as `***`."""
+    head, at, tail = value.rpartition("@")
+    if not at:
+        return value
+    scheme, sep, _ = head.partition("://")
+    return f"{scheme}://***@{tail}" if sep else f"***@{tail}"
 
 
 def _sqlite_path(url: str) -> Path | None:

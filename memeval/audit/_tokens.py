@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from datetime import datetime
 from typing import NamedTuple
@@ -11,11 +10,11 @@ from typing import NamedTuple
 from sqlalchemy import delete, select
 from sqlmodel import col
 
+from memeval.audit._simple import check_simple_name
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import SenderToken
 from memeval.audit._time import from_us, to_us
 from memeval.clock import utc_now
-from memeval.errors import UsageError
 
 TOKEN_PREFIX = "mev_"
 
@@ -31,9 +30,8 @@ def add_token(store: SqlAuditStore, team: str, sender: str) -> str:
     Raises:
         UsageError: `team` or `sender` is not a simple name.
     """
-    for what, value in (("team", team), ("sender", sender)):
-        if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]{0,62}", value):
-            raise UsageError(f"{what} {value!r} is not a simple name: use lowercase letters, digits, '.', '_', '-'")
+    check_simple_name("team", team)
+    check_simple_name("sender", sender)
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with store.write_session() as s:
         s.execute(delete(SenderToken).where(col(SenderToken.team) == team, col(SenderToken.sender) == sender))

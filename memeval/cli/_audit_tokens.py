@@ -31,6 +31,10 @@ def token_add(
     db: DbOpt = None,
 ) -> None:
     """Create (or replace) a sender's token and print it once; only its hash is stored."""
+    from memeval.audit import check_simple_name  # light: a bad name is said before a store is opened (or made)
+
+    check_simple_name("team", team, "--team")
+    check_simple_name("sender", sender, "--sender")
     from memeval.audit import add_token, open_store
 
     typer.echo(add_token(open_store(db), team, sender))

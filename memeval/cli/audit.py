@@ -63,18 +63,25 @@ def ingest(
     stored as sent, so each must be 1-128 characters of ASCII letters, digits and _ . : / -
     (no @, + or spaces, no number of 9 or more digits, ISO dates and UUIDs excepted) and carry no
     key; otherwise the batch is refused (exit 2) and nothing of it is stored. Every line is read
-    and checked before the store is opened; a run that stores nothing into a SQLite store it
-    created leaves no store behind. A progress bar shows on stderr when it is a terminal.
+    and checked before the store is opened; a run refused or failing before it stored anything
+    leaves no SQLite store it created behind (an empty file makes an empty store). A progress bar
+    shows on stderr when it is a terminal.
     """
+    from memeval.audit import check_simple_name  # light: before the file is read or the store's modules load
+
+    check_simple_name("sender", sender, "--sender")
     if file == "-":
         data = sys.stdin.buffer.read()
     else:
         path = Path(file)
         if path.is_dir():  # said before the store's modules (SQLAlchemy: about 1 s of CPU) load
             raise fail(f"{file!r} is a folder: pass a JSONL file of audit events in it, or - for stdin")
-        if not path.is_file():
+        if not path.exists():  # a pipe (`<(zcat week.jsonl.gz)`, /dev/stdin) is read like a file
             raise fail(f"no such file {file!r}: pass a JSONL file of audit events, or - for stdin")
-        data = path.read_bytes()
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise fail(f"cannot read {file!r}: {exc.strerror or exc}: pass a JSONL file of audit events") from exc
     from memeval.audit import Limits, db_url, ingest_parsed, new_store_files, open_store, parse_lines
 
     try:

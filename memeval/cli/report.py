@@ -386,11 +386,12 @@ def unsubscribe_cmd(team: TeamOpt, db: DbOpt = None) -> None:
 @translate_errors
 def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
     """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database)."""
-    from memeval.audit import open_store
+    from memeval.audit import db_url, open_store
     from memeval.auditreport import SmtpSettings, report_root, run_service
 
+    url = db_url(db)  # a bad --db (or MEMEVAL_DB) is named first: an unset SMTP host is not its fix
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     settings = SmtpSettings.from_env()
-    store = open_store(db)
+    store = open_store(url)
     code = run_service(store, settings, out_dir=report_root(store, out), runs_dir=runs)
     raise typer.Exit(code)

@@ -89,13 +89,15 @@ def serve(
 ) -> None:
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
     import uvicorn
-    from pydantic import ValidationError
+    from pydantic import SecretBytes, ValidationError
 
-    from memeval.audit import open_store
-    from memeval.review import ReviewSettings, create_review_app
+    from memeval.audit import db_url, open_store
+    from memeval.review import ReviewSettings, create_review_app, load_secret_key
 
+    url = db_url(db)
     try:
         settings = ReviewSettings.from_env(
+            secret_key=SecretBytes(b""),  # the served store's key is read (or made) once the port is ours
             overdue_after_h=overdue_after_h,
             claim_lease_s=claim_lease_s,
             session_max_age_s=session_max_age_s,
@@ -120,10 +122,12 @@ def serve(
             f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {shown_input(first.get('input'))}: "
             f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
-    if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:
-        typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     sock = _bind(host, port)  # before the app is built: a port in use is said at once, in one line
-    store = open_store(db)
+    key = load_secret_key(url)  # the served store's key, wherever serve starts; none made for a refused serve
+    settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
+    if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:  # once it will serve
+        typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
+    store = open_store(url)
     web = create_review_app(store, settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
     warm = warm_ingest(store, "memeval review", "--no-ingest") if ingest else None
@@ -177,10 +181,12 @@ def review_list(
     as_json: JsonOpt = False,
 ) -> None:
     """List waiting items, oldest first, with counts; overdue items are marked."""
-    from memeval.audit import open_existing_store
-    from memeval.review import QueueFilter, build_queue, ensure_review_schema, item_kind, queue_out, term_text
+    from memeval.review import item_kind  # light: the store's modules load only once --kind passes
 
     kind = None if kind is None else item_kind(kind)  # before the store: a bad --kind is said first
+    from memeval.audit import open_existing_store
+    from memeval.review import QueueFilter, build_queue, ensure_review_schema, queue_out, term_text
+
     store = open_with_events(db, team) if team else open_existing_store(db)
     ensure_review_schema(store)
     view = build_queue(

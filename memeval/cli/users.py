@@ -66,12 +66,14 @@ def users_add(
     Only an admin adds or changes accounts, logged in with --user (or MEMEVAL_REVIEW_TOKEN). The
     store's first account is made without a login and must be its admin (--role admin).
     """
-    from memeval.audit import SqlAuditStore, db_url, new_store_files, open_store
-    from memeval.cli._audit_ingest import remove_new_store
-    from memeval.review import check_account, check_may_manage, ensure_review_schema, list_users, set_account
+    from memeval.review import check_account  # light: the store's modules load only once it passes
 
     role = role.strip().casefold()  # `Admin` is `admin`
     check_account(username, role)  # before asking for a password that would be thrown away
+    from memeval.audit import SqlAuditStore, db_url, new_store_files, open_store
+    from memeval.cli._audit_ingest import remove_new_store
+    from memeval.review import check_may_manage, ensure_review_schema, list_users, set_account
+
     url = db_url(db)
     made = new_store_files(url)  # a refused first account leaves no empty store behind
     store: SqlAuditStore | None = None

@@ -6,61 +6,64 @@ state, reasons for reject/settle/discard, no self-approval, roles, and claims (s
 two reviewers never work the same item. Every decision and claim is an audit event written
 through the audit store's single write path. Held text is hostile: pages show it inert
 (`inert`), escaped, with invisible and look-alike characters marked.
+
+Every name but the words a command checks first (`check_account`, `item_kind`, `AccountRole`, from
+`_words`) is imported on first use (`memeval._lazy.lazy_names`): the queue's modules load
+SQLAlchemy, sqlmodel and argon2 (2-4 s of wall on a busy machine), which `memeval users add NAME
+--role bogus` or `memeval review list --kind bogus` must not pay to refuse its argument.
 """
 
 from typing import TYPE_CHECKING
 
 from memeval._lazy import lazy_names
-from memeval.review._accounts import (
-    Account,
-    AccountAction,
-    AccountChange,
-    AccountLogEntry,
-    AccountRole,
-    account_for_token,
-    account_log,
-    add_api_token,
-    add_user,
-    authenticate,
-    check_account,
-    check_may_manage,
-    get_account,
-    list_users,
-    set_account,
-)
-from memeval.review._decide import (
-    ACTIONS,
-    NEEDS_REASON,
-    DecisionRequest,
-    DecisionResult,
-    check_arguments,
-    comment_item,
-    decide_item,
-    new_decision_id,
-)
-from memeval.review._inert import InertText, Segment, inert, term_text
-from memeval.review._leases import Lease, active_leases, claim_item
-from memeval.review._models import ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
-from memeval.review._queue import (
-    ItemView,
-    QueueFilter,
-    QueueRow,
-    QueueView,
-    age_text,
-    build_item,
-    build_queue,
-    item_kind,
-    item_ref,
-    overdue_items,
-    parse_ref,
-    resolve,
-)
-from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
-from memeval.review._settings import ReviewSettings
-from memeval.review._tables import ensure_review_schema
+from memeval.review._words import AccountRole, check_account, item_kind
 
 if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__` below
+    from memeval.review._accounts import (
+        Account,
+        AccountAction,
+        AccountChange,
+        AccountLogEntry,
+        account_for_token,
+        account_log,
+        add_api_token,
+        add_user,
+        authenticate,
+        check_may_manage,
+        get_account,
+        list_users,
+        set_account,
+    )
     from memeval.review._app import SESSION_COOKIE, create_review_app
+    from memeval.review._decide import (
+        ACTIONS,
+        NEEDS_REASON,
+        DecisionRequest,
+        DecisionResult,
+        check_arguments,
+        comment_item,
+        decide_item,
+        new_decision_id,
+    )
+    from memeval.review._inert import InertText, Segment, inert, term_text
+    from memeval.review._leases import Lease, active_leases, claim_item
+    from memeval.review._models import ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
+    from memeval.review._queue import (
+        ItemView,
+        QueueFilter,
+        QueueRow,
+        QueueView,
+        age_text,
+        build_item,
+        build_queue,
+        item_ref,
+        overdue_items,
+        parse_ref,
+        resolve,
+    )
+    from memeval.review._read import WAITING_STATE, get_item, item_events, waiting_items
+    from memeval.review._settings import ReviewSettings, load_secret_key
+    from memeval.review._tables import ensure_review_schema
 
 __all__ = [
     "ACTIONS",
@@ -110,6 +113,7 @@ __all__ = [
     "item_kind",
     "item_ref",
     "list_users",
+    "load_secret_key",
     "new_decision_id",
     "overdue_items",
     "parse_ref",
@@ -120,7 +124,62 @@ __all__ = [
     "waiting_items",
 ]
 
-
-# The web stack (FastAPI, Starlette) loads on first use: `memeval report weekly` reads the queue
-# without it.
-__getattr__, __dir__ = lazy_names(__name__, globals(), {"SESSION_COOKIE": "_app", "create_review_app": "_app"})
+__getattr__, __dir__ = lazy_names(
+    __name__,
+    globals(),
+    {
+        "ACTIONS": "_decide",
+        "Account": "_accounts",
+        "AccountAction": "_accounts",
+        "AccountChange": "_accounts",
+        "AccountLogEntry": "_accounts",
+        "DecisionRequest": "_decide",
+        "DecisionResult": "_decide",
+        "InertText": "_inert",
+        "ItemDetailOut": "_models",
+        "ItemOut": "_models",
+        "ItemView": "_queue",
+        "Lease": "_leases",
+        "NEEDS_REASON": "_decide",
+        "QueueFilter": "_queue",
+        "QueueOut": "_models",
+        "QueueRow": "_queue",
+        "QueueView": "_queue",
+        "ReviewSettings": "_settings",
+        "SESSION_COOKIE": "_app",
+        "Segment": "_inert",
+        "WAITING_STATE": "_read",
+        "account_for_token": "_accounts",
+        "account_log": "_accounts",
+        "active_leases": "_leases",
+        "add_api_token": "_accounts",
+        "add_user": "_accounts",
+        "age_text": "_queue",
+        "authenticate": "_accounts",
+        "build_item": "_queue",
+        "build_queue": "_queue",
+        "check_arguments": "_decide",
+        "check_may_manage": "_accounts",
+        "claim_item": "_leases",
+        "comment_item": "_decide",
+        "create_review_app": "_app",
+        "decide_item": "_decide",
+        "detail_out": "_models",
+        "ensure_review_schema": "_tables",
+        "get_account": "_accounts",
+        "get_item": "_read",
+        "inert": "_inert",
+        "item_events": "_read",
+        "item_ref": "_queue",
+        "list_users": "_accounts",
+        "load_secret_key": "_settings",
+        "new_decision_id": "_decide",
+        "overdue_items": "_queue",
+        "parse_ref": "_queue",
+        "queue_out": "_models",
+        "resolve": "_queue",
+        "set_account": "_accounts",
+        "term_text": "_inert",
+        "waiting_items": "_read",
+    },
+)

@@ -16,20 +16,18 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 import secrets
 import threading
 import time
-import unicodedata
 from collections import deque
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal
 
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 from sqlmodel import Session, col, delete, select
 
-from memeval.audit import SqlAuditStore, normalize_person_id, to_us
+from memeval.audit import SqlAuditStore, to_us
 from memeval.clock import utc_now
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._tables import (
@@ -39,11 +37,7 @@ from memeval.review._tables import (
     ReviewUserTeam,
     ensure_review_schema,
 )
-
-AccountRole = Literal["viewer", "reviewer", "admin"]
-"""What an account may do (see the module docstring)."""
-
-ROLES: tuple[AccountRole, ...] = get_args(AccountRole)
+from memeval.review._words import AccountRole, check_account, normalize_username
 
 AccountAction = Literal["account.created", "account.changed", "token.created"]
 """What an account log entry records: an account made, an account given a new password (and role
@@ -52,7 +46,6 @@ DECIDING_ROLES: frozenset[str] = frozenset({"reviewer", "admin"})
 """Roles that may claim and decide items."""
 
 MIN_PASSWORD_CHARS = 12
-_USERNAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{1,62}$")
 _HASHER = PasswordHash((Argon2Hasher(),))
 
 
@@ -92,11 +85,6 @@ class Account:
         return self.teams is None or team in self.teams
 
 
-def normalize_username(raw: str) -> str:
-    """An account name in its stored form (NFKC, casefold, trimmed), as audit person ids are."""
-    return normalize_person_id(raw)
-
-
 def _load(s: Session, row: ReviewUser) -> Account:
     if row.role == "admin":
         teams: frozenset[str] | None = None
@@ -104,33 +92,6 @@ def _load(s: Session, row: ReviewUser) -> Account:
         got = s.exec(select(col(ReviewUserTeam.team)).where(col(ReviewUserTeam.username) == row.username)).all()
         teams = frozenset(got)
     return Account(row.username, row.role, teams, row.session_version)  # type: ignore[arg-type]  # a Role: stored only by add_user, which checks it
-
-
-def check_account(username: str, role: str) -> str:
-    """Check an account's name and role, the first things `add_user` checks (then the password, then teams).
-
-    Returns:
-        The normalised username.
-
-    Raises:
-        UsageError: bad username or unknown role.
-    """
-    username = normalize_username(username)
-    odd = next((c for c in username if not c.isascii()), None)
-    if odd is not None:  # e.g. a Cyrillic `с`: `сarol` would read as carol but be another account
-        raise UsageError(
-            f"username {username!r} has the non-ASCII character U+{ord(odd):04X} "
-            f"{unicodedata.name(odd, 'UNNAMED')}, which can look like another letter: use 2-63 "
-            "ASCII characters of a-z, 0-9, _ . - starting with a letter or digit"
-        )
-    if not _USERNAME.fullmatch(username):
-        raise UsageError(
-            f"username {username!r} is not allowed: use 2-63 characters of a-z, 0-9, _ . - "
-            "starting with a letter or digit"
-        )
-    if role not in ROLES:
-        raise UsageError(f"role {role!r} is unknown: use one of {', '.join(ROLES)}")
-    return username
 
 
 @dataclass(frozen=True)

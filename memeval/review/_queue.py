@@ -13,7 +13,6 @@ from datetime import datetime
 from urllib.parse import quote
 
 from memeval.audit import (
-    LIFECYCLES,
     ContradictionOpened,
     HoldCreated,
     ReviewItem,
@@ -24,9 +23,8 @@ from memeval.review._accounts import Account
 from memeval.review._inert import InertText, inert
 from memeval.review._leases import Lease, active_leases
 from memeval.review._read import find_items, get_item, item_events, waiting_items
+from memeval.review._words import ITEM_TYPES, item_kind
 
-ITEM_TYPES = tuple(LIFECYCLES)
-"""The item types of `TYPE/TEAM/ID` references (`memeval.audit.LIFECYCLES`)."""
 PREVIEW_CHARS = 160
 
 
@@ -159,27 +157,6 @@ def _preview(item: ReviewItem) -> InertText:
         return inert(f"{item.a_item} vs {item.b_item}")
     text = item.text or ""
     return inert(text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + "…")
-
-
-KIND_WORDS: dict[str, str] = {
-    **{t: t for t in ITEM_TYPES},
-    **{t + "s": t for t in ITEM_TYPES},
-    "held": "hold",
-}
-"""What `--kind` (and the API's `kind=`) takes, any case: each item type, its plural, and `held` (the word
-`memeval review list` prints for holds: "2 lessons, 1 contradiction, 1 held")."""
-
-
-def item_kind(text: str) -> str:
-    """The item type `text` names (`lessons` -> `lesson`, `held` -> `hold`; see `KIND_WORDS`).
-
-    Raises:
-        UsageError: no item type by that word (the value and the types named).
-    """
-    kind = KIND_WORDS.get(text.strip().casefold())
-    if kind is None:
-        raise UsageError(f"kind {text!r} is unknown: use one of {', '.join(ITEM_TYPES)} (or their plurals)")
-    return kind
 
 
 def build_queue(

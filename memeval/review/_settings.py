@@ -9,7 +9,12 @@ Precedence: defaults < environment (`MEMEVAL_REVIEW_*`) < explicit arguments (th
   logins for one account or from one address within the window, logins are refused until the
   window has passed.
 - `MEMEVAL_REVIEW_SECRET`: hex key (>= 32 bytes) signing session cookies. When unset it is read
-  from (or created in) `MEMEVAL_REVIEW_SECRET_FILE`, default `audit/review-secret.key`, mode 0600.
+  from (or created in, mode 0600) `MEMEVAL_REVIEW_SECRET_FILE`, default
+  `$XDG_CONFIG_HOME/memeval/review-secret-<store id>.key` (`~/.config/...`; the store id as for the
+  fingerprint key, `memeval.audit.store_id`): one key per store wherever `memeval serve` starts,
+  kept apart from the data as the fingerprint key is (with the key, a copy of the store's folder
+  could sign a session cookie). It was `audit/review-secret.key` under the working directory, so a
+  server of a store elsewhere (`MEMEVAL_DB`) wrote an `audit/` folder wherever it was started.
   The key never appears in a page, URL, log line or the database.
 """
 
@@ -22,8 +27,6 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, SecretBytes
 
 from memeval.errors import UsageError
-
-DEFAULT_SECRET_FILE = Path("audit") / "review-secret.key"
 
 
 class ReviewSettings(BaseModel):
@@ -50,6 +53,9 @@ class ReviewSettings(BaseModel):
     def from_env(cls, **overrides: object) -> ReviewSettings:
         """Settings from `MEMEVAL_REVIEW_*` variables, then `overrides` (None values ignored).
 
+        Without a `secret_key` in `overrides` the key is `load_secret_key()`'s for the store
+        `MEMEVAL_DB` names (`memeval serve` passes its own store's, `load_secret_key(url)`).
+
         Raises:
             UsageError: a variable is not a number, or the secret is not hex / too short.
         """
@@ -70,8 +76,24 @@ class ReviewSettings(BaseModel):
         return cls.model_validate(values)
 
 
-def load_secret_key() -> bytes:
-    """The cookie-signing key: `MEMEVAL_REVIEW_SECRET` (hex), else the key file (created once).
+def default_secret_file(store_url: str) -> Path:
+    """Where the cookie-signing key of the store at `store_url` lives when nothing says otherwise.
+
+    `$XDG_CONFIG_HOME/memeval/review-secret-<store id>.key` (else `~/.config/...`), the store id
+    being `memeval.audit.store_id` (16 hex digits of its absolute SQLite path or its URL).
+    """
+    from memeval.audit import store_id
+
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "memeval" / f"review-secret-{store_id(store_url)}.key"
+
+
+def load_secret_key(store_url: str | None = None) -> bytes:
+    """The cookie-signing key: `MEMEVAL_REVIEW_SECRET` (hex), else the key file (created once, mode 0600).
+
+    Args:
+        store_url: the store whose default key file is used (`default_secret_file`) when
+            `MEMEVAL_REVIEW_SECRET_FILE` is unset; None: the store `MEMEVAL_DB` names, or the default.
 
     Raises:
         UsageError: the variable or file does not hold at least 32 bytes of hex.
@@ -81,10 +103,16 @@ def load_secret_key() -> bytes:
     if env:
         raw = env.strip()
     else:
-        path = Path(os.environ.get("MEMEVAL_REVIEW_SECRET_FILE") or DEFAULT_SECRET_FILE)
+        named = os.environ.get("MEMEVAL_REVIEW_SECRET_FILE")
+        if named:
+            path = Path(named)
+        else:
+            from memeval.audit import db_url
+
+            path = default_secret_file(store_url or db_url())
         source = str(path)
         if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w") as fh:
                 fh.write(secrets.token_hex(32) + "\n")

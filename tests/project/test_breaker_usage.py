@@ -119,7 +119,7 @@ def test_users_add_checks_the_role_before_asking_for_a_password(tmp_path: Path) 
     [
         (["audit", "verify", "--db", "bogus://x"], ["--db", "'bogus://x'", "sqlite:///"]),
         (["report", "subscriptions", "--db", "bogus://u:hunter2@h/x"], ["--db", "'bogus://u:***@h/x'"]),
-        (["audit", "verify", "--db", "not a url"], ["the --db value", "sqlite:///"]),
+        (["audit", "verify", "--db", "not a url"], ["--db 'not a url'", "sqlite:///"]),
     ],
 )
 def test_a_database_url_of_no_known_kind_is_a_usage_error_naming_where_it_came_from(
