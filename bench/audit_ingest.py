@@ -1,12 +1,14 @@
 """Audit ingest throughput with redaction and holding on: from a file, and over HTTP in batches.
 
-    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--pg | --db URL] [--against CHECKOUT]
+    .venv/bin/python bench/audit_ingest.py [--events 5000] [--batch 100] [--clients 1] [--pg | --db URL]
+        [--against CHECKOUT]
 
 Events are the Fernhill sample week repeated with fresh ids (about 45% carry free text, each made unique:
 memories, lessons, refusals, comments; 6 planted fake secrets and 3 orders-to-agents texts per
 254 events). Prints events per second for each path. The file path ingests in batches of
 `--batch` events (as `memeval audit ingest --batch-size`), the HTTP path posts batches of
-`--batch` to `memeval audit serve` running in its own process. SQLite always; PostgreSQL beside
+`--batch` to `memeval audit serve` running in its own process, one at a time, or from `--clients` threads at
+once (each its own connection, as several senders would). SQLite always; PostgreSQL beside
 it with `--pg` (a throwaway server from scripts/pg) or `--db URL`. Printed per backend and path:
 events per second of wall time, and events per CPU-second (the writer, the sanitising workers,
 the HTTP server and its workers), with the load average and the processes that shared the cores
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -140,7 +143,29 @@ CODE = ROOT
 """The checkout whose `memeval` is measured (`--code`); the server runs from it."""
 
 
-def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str]:
+def post_batches(client: httpx.Client, batches: list[list[dict]], auth: dict[str, str], clients: int) -> None:
+    """POST `batches` to the ingest endpoint: one at a time with `client`, or from `clients` threads at once.
+
+    With several clients, thread `t` posts batches `t`, `t + clients`, ... one after the other on
+    its own connection, as several senders of one memory system would; the server takes their
+    batches concurrently (the append is serialised by the store's write lock).
+    """
+    if clients <= 1:
+        for b in batches:
+            client.post("/api/v1/events", json={"events": b}, headers=auth).raise_for_status()
+        return
+
+    def post_share(t: int) -> None:
+        with httpx.Client(base_url=client.base_url, timeout=300) as own:
+            for b in batches[t::clients]:
+                own.post("/api/v1/events", json={"events": b}, headers=auth).raise_for_status()
+
+    with ThreadPoolExecutor(max_workers=clients) as ex:
+        for f in [ex.submit(post_share, t) for t in range(clients)]:
+            f.result()
+
+
+def run_backend(url: str, n: int, batch: int, ids: str = "prefixed", clients: int = 1) -> list[str]:
     """Measure file and HTTP ingest into the store at `url`; one printed line per path."""
     store = open_store(url)
     t = time.perf_counter()
@@ -200,17 +225,18 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed") -> list[str
                 for e in evs[:batch]
             ]
             c.post("/api/v1/events", json={"events": warm_batch}, headers=auth).raise_for_status()
-            s0, p0 = tree_cpu(srv.pid), server_cpu(store)
+            s0, own0, p0 = tree_cpu(srv.pid), proc_cpu(srv.pid), server_cpu(store)
             t = time.perf_counter()
-            for k in range(0, len(evs), batch):
-                c.post("/api/v1/events", json={"events": evs[k : k + batch]}, headers=auth).raise_for_status()
+            post_batches(c, [evs[k : k + batch] for k in range(0, len(evs), batch)], auth, clients)
             dt = time.perf_counter() - t
-            scpu, p1 = tree_cpu(srv.pid) - s0, server_cpu(store)
+            scpu, own, p1 = tree_cpu(srv.pid) - s0, proc_cpu(srv.pid) - own0, server_cpu(store)
         pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
         out.append(
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
             f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s{pcpu} "
-            f"(batches of {batch}; processes: the server + {worker_count()} worker(s) + this client"
+            f"[the server process alone {own:.2f} s] "
+            f"(batches of {batch}, {clients} client(s); processes: the server + {worker_count()} worker(s) "
+            "+ this client"
             f"{' + the PostgreSQL server' if pcpu else ''})"
         )
     finally:
@@ -226,6 +252,7 @@ def main() -> None:
     ap.add_argument("--events", type=int, default=5000)
     ap.add_argument("--batch", type=int, default=100)
     ap.add_argument("--ids", choices=IDS, default="prefixed", help="how copies' ids are made unique (see IDS)")
+    ap.add_argument("--clients", type=int, default=1, help="HTTP clients posting batches at once (1: one at a time)")
     ap.add_argument("--db", default=None, help="a PostgreSQL SQLAlchemy URL to measure beside SQLite")
     ap.add_argument("--pg", action="store_true", help="start a throwaway PostgreSQL with scripts/pg and measure it too")
     ap.add_argument("--against", default=None, help="another checkout to measure beside this one (e.g. /work/main)")
@@ -252,7 +279,7 @@ def main() -> None:
         f"{args.events:,} events per path, ids {args.ids}"
     )
     try:
-        rows = [line for url in urls for line in run_backend(url, args.events, args.batch, args.ids)]
+        rows = [line for url in urls for line in run_backend(url, args.events, args.batch, args.ids, args.clients)]
     finally:
         if args.pg and not args.db:
             subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
@@ -288,11 +315,11 @@ def compare(args: argparse.Namespace) -> None:
             .splitlines()[-1]
         )
     print(f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}; {args.events:,} events per path, "
-          f"ids {args.ids}, batches of {args.batch}")  # fmt: skip
+          f"ids {args.ids}, batches of {args.batch}, {args.clients} HTTP client(s)")  # fmt: skip
     try:
         for label, code in (("old", Path(args.against).resolve()), ("new", ROOT)):
             cmd = [sys.executable, str(ROOT / "bench" / "audit_ingest.py"), "--events", str(args.events)]
-            cmd += ["--batch", str(args.batch), "--ids", args.ids, "--code", str(code)]
+            cmd += ["--batch", str(args.batch), "--ids", args.ids, "--clients", str(args.clients), "--code", str(code)]
             if base:
                 cmd += ["--db", new_pg_database(base, f"bench_{label}_{os.getpid()}")]
             t = time.perf_counter()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -50,6 +51,27 @@ def _error(status: int, reason: str, index: int | None = None) -> JSONResponse:
     return JSONResponse({"error": {"index": index, "reason": reason}}, status_code=status)
 
 
+class _InHand:
+    """How many batches the server has taken and not yet answered (a context manager: `with in_hand as others`).
+
+    Entering counts this batch and gives the count of the others in hand at that moment; leaving
+    uncounts it. Thread-safe: FastAPI runs each batch in its own thread of the pool.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def __enter__(self) -> int:
+        with self._lock:
+            self._count += 1
+            return self._count - 1
+
+    def __exit__(self, *_exc: object) -> None:
+        with self._lock:
+            self._count -= 1
+
+
 def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     """The ingest API over `store` (an ASGI app for uvicorn).
 
@@ -66,6 +88,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
 
     limits = store.limits
     max_body = limits.max_event_bytes * MAX_BATCH
+    in_hand = _InHand()
 
     @api.post("/api/v1/events")
     async def post_events(request: Request) -> Any:
@@ -99,6 +122,10 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         return await run_in_threadpool(_store_batch, batch, team, sender, len(raw))
 
     def _store_batch(batch: EventBatch, team: str, sender: str, body_bytes: int) -> Any:
+        with in_hand as others:  # from here on this batch is in hand; `others` are the batches already in hand
+            return _parse_and_store(batch, team, sender, body_bytes, others)
+
+    def _parse_and_store(batch: EventBatch, team: str, sender: str, body_bytes: int, others: int) -> Any:
         if len(batch.events) > MAX_BATCH:
             return _error(413, f"{len(batch.events)} events in one batch: send at most {MAX_BATCH}")
         drafts = []
@@ -125,7 +152,8 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             pre = None
             if pool is not None:
                 try:
-                    pre = presanitize_one(drafts, pool, lambda: store.sanitizer.prescan_ids(drafts))
+                    # alone, this thread works beside the worker; with other batches in hand it parses and appends them
+                    pre = presanitize_one(drafts, pool, lambda: store.sanitizer.prescan_ids(drafts), whole=others > 0)
                 except BrokenProcessPool:  # a worker died (killed, out of memory): this batch goes the plain way
                     log.warning("an ingest worker died; sanitising in the server until a new pool is warm")
                     discard_pool(pool)

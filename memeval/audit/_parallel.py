@@ -247,7 +247,11 @@ the rest and scans the batch's ids meanwhile, about as much CPU as the worker's 
 
 
 def presanitize_one(
-    drafts: Sequence[AuditEvent], pool: ProcessPoolExecutor, meanwhile: Callable[[], None] | None = None
+    drafts: Sequence[AuditEvent],
+    pool: ProcessPoolExecutor,
+    meanwhile: Callable[[], None] | None = None,
+    *,
+    whole: bool = False,
 ) -> Presanitized:
     """One batch's `Presanitized`: the free text of its first part in a worker while this process does the rest.
 
@@ -258,7 +262,14 @@ def presanitize_one(
     per-text path is the reference; a batch only shares the scanner call). The writer then
     checks ids (cheap: `_ids`, the regex-only credential rules, and the values `meanwhile`
     found clean) and writes.
+
+    With `whole` (the server has another batch in hand: `memeval.audit._http`), the worker takes
+    the whole batch, its free text and its ids, as a file ingest's worker does (`_work_group`;
+    `meanwhile` is not run): this process keeps its CPU for the other batch's parsing and append,
+    and concurrent batches spread over the workers instead of each sharing this one process.
     """
+    if whole:
+        return pool.submit(_work_group, [batch_texts(drafts)], [strict_id_candidates(drafts)]).result()[0]
     cut = round(len(drafts) * WORKER_SHARE)
     ahead = pool.submit(_work, *batch_texts(drafts[:cut]))
     try:

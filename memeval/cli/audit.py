@@ -297,8 +297,9 @@ def serve(
     so the first batch does not wait for them. A batch of 50 events or more has the free text of
     its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
     default the CPU count, 0 turns them off) while the server scans the batch's ids and does the
-    last third itself. The workers warm up in the background once it listens; until they are up,
-    the server does whole batches.
+    last third itself; a batch that arrives while another is in hand goes whole to a worker, free
+    text and ids, so concurrent senders' batches spread over the workers. The workers warm up in
+    the background once it listens; until they are up, the server does whole batches.
     """
     import uvicorn
 

@@ -173,9 +173,9 @@ def test_http_batches_with_workers_store_the_same_events_as_the_server_alone(tmp
     calls: list[int] = []
     real = par.presanitize_one
 
-    def counting(drafts: Any, pool: Any, meanwhile: Any = None) -> Any:
+    def counting(drafts: Any, pool: Any, meanwhile: Any = None, **how: Any) -> Any:
         calls.append(len(drafts))
-        return real(drafts, pool, meanwhile)
+        return real(drafts, pool, meanwhile, **how)
 
     monkeypatch.setattr(http, "presanitize_one", counting)
     par.warm_pool(2)  # the pool the other tests use; a server uses it once warm
@@ -195,6 +195,77 @@ def test_http_batches_with_workers_store_the_same_events_as_the_server_alone(tmp
         big = [n for k in range(0, len(lines), 64) if (n := len(lines[k : k + 64])) >= par.HTTP_MIN_EVENTS]
         assert calls == (big if workers else []) and big  # the pooled path ran for every big batch
     assert stored[0] == stored[1] and len(stored[0]) >= len(lines)
+
+
+def test_a_batch_taken_while_another_is_in_hand_goes_whole_to_a_worker(tmp_path, monkeypatch, lines):
+    """Two senders' batches at once: the second is redacted, assessed and id-scanned whole in a worker.
+
+    The server used to split every batch 2/3 to a worker and 1/3 to itself, so concurrent batches
+    all shared the one serving process. Here the first batch is held in its append by another
+    connection's write lock, the second is posted meanwhile; both are stored as the server alone
+    stores them.
+    """
+    import sqlite3
+    import threading
+
+    import httpx
+
+    import memeval.audit._http as http
+    from memeval.audit import add_token
+
+    key = secrets.token_bytes(32)
+    seen: list[tuple[int, bool]] = []
+    sanitized = threading.Semaphore(0)
+    real = par.presanitize_one
+
+    def spying(drafts: Any, pool: Any, meanwhile: Any = None, **how: Any) -> Any:
+        out = real(drafts, pool, meanwhile, **how)
+        seen.append((len(drafts), bool(how.get("whole"))))
+        sanitized.release()
+        return out
+
+    monkeypatch.setattr(http, "presanitize_one", spying)
+    par.warm_pool(2)
+    first = [json.loads(x) for x in lines[:64]]
+    second = [json.loads(x) for x in lines[64:128]]
+    stored = []
+    for workers in (0, 2):
+        path = tmp_path / f"both{workers}.sqlite"
+        store = SqlAuditStore(f"sqlite:///{path}", fingerprint_key=key)
+        auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'par')}"}
+        with LiveServer(create_ingest_app(store, workers=workers), lifespan="auto") as srv:
+            with httpx.Client(base_url=srv.url, timeout=300) as c:
+                assert c.get("/api/v1/health").json()["status"] == "ok"
+            if not workers:
+                with httpx.Client(base_url=srv.url, timeout=300) as c:
+                    for batch in (first, second):
+                        c.post("/api/v1/events", json={"events": batch}, headers=auth).raise_for_status()
+            else:
+                lock = sqlite3.connect(path, timeout=30, isolation_level=None)
+                lock.execute("BEGIN IMMEDIATE")  # the first batch waits for this in its append, still in hand
+                answers: list[httpx.Response] = []
+
+                def post(batch: list[dict[str, Any]], url: str, auth: dict[str, str], out: list[Any]) -> None:
+                    with httpx.Client(base_url=url, timeout=300) as own:
+                        out.append(own.post("/api/v1/events", json={"events": batch}, headers=auth))
+
+                threads = [threading.Thread(target=post, args=(first, srv.url, auth, answers))]
+                threads[0].start()
+                assert sanitized.acquire(timeout=120)  # the first batch is sanitised and waits on the lock
+                threads.append(threading.Thread(target=post, args=(second, srv.url, auth, answers)))
+                threads[1].start()
+                assert sanitized.acquire(timeout=120)
+                lock.execute("ROLLBACK")
+                lock.close()
+                for t in threads:
+                    t.join(300)
+                assert [r.status_code for r in answers] == [200, 200], [r.text for r in answers]
+        rows = _stored(store)
+        for r in rows:
+            r.pop("seq")  # the two batches' order in the log is whichever took the lock first
+        stored.append(sorted(rows, key=lambda r: r["sender_event_id"]))
+    assert seen == [(64, False), (64, True)]  # alone: split with the server; with another in hand: whole
+    assert stored[0] == stored[1] and len(stored[0]) >= 128
 
 
 def test_a_dead_worker_costs_the_server_no_batch(tmp_path, lines):
