@@ -246,7 +246,8 @@ def _clear_dead_workers() -> None:
     """Clear what this node's dead worker processes left: helpers and scratch folders.
 
     A worker is killed with its job or lost with its node; its `<tmp>/memeval-ray-<run>-<pid>`
-    folder stays until a later trial on the node finds the process gone.
+    folder stays until a later trial on the node finds the process gone, or the driver clears
+    its run (`clear_node_run`, when the run opens and closes).
     """
     from memeval.runner._scratch import clear_leftovers
 

@@ -113,7 +113,7 @@ class FencedRun:
                 continue
         return out
 
-    def leftovers(self, settle: float = 30) -> dict[str, list[str]]:
+    def leftovers(self, settle: float = 10) -> dict[str, list[str]]:
         """What is left once memeval ended: files under TMPDIR and XDG_RUNTIME_DIR, marked processes,
         bubblewrap sandboxes working under the test's folder. Waits up to `settle` seconds (scaled)
         for them to go."""
