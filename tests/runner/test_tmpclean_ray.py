@@ -11,11 +11,14 @@ killed, and kept worlds come back to the run folder as on one machine.
 from __future__ import annotations
 
 import json
+import shutil
 import signal
+import tempfile
 from pathlib import Path
 
 import pytest
 from leftovers import FencedRun
+from ray_cluster import Cluster
 
 pytest.importorskip("ray")
 
@@ -70,3 +73,26 @@ def test_a_killed_ray_run_leaves_nothing_and_its_resume_neither(tmp_path: Path) 
         _kept_worlds_are_in_the_run_folder(run)
     finally:
         run.stop()
+
+
+def test_a_killed_run_on_a_cluster_is_cleared_from_its_nodes_by_its_resume(tmp_path: Path) -> None:
+    """A cluster started with `ray start` has no keeper of ours: the killed run's folders stay on
+    the node until the run's `--resume` clears every node before its first trial."""
+    run = FencedRun(tmp_path)
+    cluster = Cluster(Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp")))  # short: Ray's socket paths
+    cluster.env["TMPDIR"] = str(run.tmp)  # the node's workers put their folders where the test looks
+    run.extra = (*RAY, "--ray-address", cluster.address)
+    try:
+        cluster.start("head", "--num-cpus=2")
+        run.start()
+        run.wait_for_call()
+        run.signal(signal.SIGKILL)
+        assert run.leftovers(settle=3).get("tmpdir"), "the killed run left its workers' folders"
+        res = run.run("--resume", run.log().parent.name)
+        assert res.returncode == 0, res.stderr[-2000:]
+        assert run.leftovers() == {}
+    finally:
+        run.stop()
+        for name in list(cluster.nodes):
+            cluster.stop(name)
+        shutil.rmtree(cluster.temp, ignore_errors=True)
