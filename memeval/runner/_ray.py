@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
+import sys
 import threading
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
@@ -41,7 +43,16 @@ from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import SessionContext, TrialExecutor
 from memeval.runner._ray_bundle import BUNDLE_CACHE, _require_ray, build_bundle
 from memeval.runner._ray_local import KeptNode, start_local_head
-from memeval.runner._ray_node import NodeFacts, NodeJob, node_facts, node_problems, run_on_node
+from memeval.runner._ray_node import (
+    NodeFacts,
+    NodeJob,
+    clear_node_run,
+    node_facts,
+    node_problems,
+    node_temp_paths,
+    run_on_node,
+    unpack_world,
+)
 from memeval.runner._upstream import UpstreamSpec
 
 if TYPE_CHECKING:
@@ -128,6 +139,21 @@ def _messages_to_stderr() -> None:
     worker.print_to_stdstream = to_stderr
 
 
+def _init_keeping_sigterm(ray: Any, address: str | None) -> None:
+    """`ray.init()` on `address`, with the SIGTERM handler this process had before (main thread).
+
+    Connecting a driver sets Python's SIGTERM handler to Ray's (`sys.exit(15)`) and its core
+    library's crash handler (prints "*** SIGTERM received ***", aborts: exit status -6): a run
+    stopped with SIGTERM recorded no cancelled trial and cleared nothing. memeval's handler
+    (SIGTERM as Ctrl-C, `_session._sigterm_as_interrupt`) is registered again after the call.
+    """
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.getsignal(signal.SIGTERM) if main else None
+    ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
+    if before is not None:
+        signal.signal(signal.SIGTERM, before)
+
+
 class RayExecutor(TrialExecutor):
     """Attempts as Ray tasks; see the module's docstring."""
 
@@ -161,6 +187,7 @@ class RayExecutor(TrialExecutor):
         self.account: RunAccount | None = None
         self._opts: AbOptions | None = None
         self._local: KeptNode | None = None
+        self._task: Any = None
 
     def configure(self, opts: AbOptions, spent_before_usd: float) -> None:
         """Take the run's options (the driver packs the bundle and reads keys from them)."""
@@ -175,11 +202,11 @@ class RayExecutor(TrialExecutor):
         address = self.address or os.environ.get("RAY_ADDRESS")
         if not ray.is_initialized():
             _messages_to_stderr()
-            if address is None:
-                self._local, address = start_local_head()
+            if address is None:  # the keeper also removes what the run left under /tmp, kill -9 included
+                self._local, address = start_local_head(clear=node_temp_paths(ctx.run_dir.name))
         try:
             if not ray.is_initialized():
-                ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
+                _init_keeping_sigterm(ray, address)
             self._open_on_cluster()
         except BaseException:
             self.close()  # a local node must not outlive a failed start either
@@ -190,6 +217,7 @@ class RayExecutor(TrialExecutor):
         ray = self._ray
         assert self._opts is not None
         self._check_nodes()
+        self._clear_nodes()  # what a killed session of this run left on the nodes
         data, self._bundle_hash, self._where = build_bundle(self._opts)
         self._bundle = ray.put(data)
         self._upstreams = tuple((u, u.key()) for u in self._opts.all_upstreams() or (UpstreamSpec(),))
@@ -226,6 +254,26 @@ class RayExecutor(TrialExecutor):
                 "the Ray cluster has nodes this run cannot use (a run has one sandbox version): " + "; ".join(problems)
             )
 
+    def _clear_nodes(self) -> None:
+        """Remove what this run left in every live node's temporary folder (`clear_node_run`).
+
+        Raises:
+            ray.exceptions.GetTimeoutError: a node did not answer within 120 s.
+        """
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        ray = self._ray
+        assert self.ctx is not None
+        clear = ray.remote(clear_node_run)
+        refs = [
+            clear.options(
+                num_cpus=0, scheduling_strategy=NodeAffinitySchedulingStrategy(n["NodeID"], soft=False)
+            ).remote(self.ctx.run_dir.name)
+            for n in ray.nodes()
+            if n.get("Alive")
+        ]
+        ray.get(refs, timeout=120)
+
     def submit(self, spec: AttemptSpec) -> Future[None]:
         """Send the attempt to the cluster; a driver thread relays what comes back."""
         fut: Future[None] = Future()
@@ -260,6 +308,9 @@ class RayExecutor(TrialExecutor):
                 self._refs[key] = gen
             for ref in gen:
                 kind, payload = self._ray.get(ref)
+                if kind == "world":  # kept by --retain: into the run folder, as on one machine
+                    unpack_world(ctx.run_dir, *payload)
+                    continue
                 if kind == "artifact":
                     digest, data = payload
                     if ctx.artifacts.put(data) != digest:
@@ -311,9 +362,23 @@ class RayExecutor(TrialExecutor):
                 self._ray.cancel(gen, force=False)
 
     def close(self) -> None:
-        """Leave the cluster (the nodes' proxies stop with their worker processes); stop a local one."""
+        """Clear the run's temporary folders on the nodes, leave the cluster, stop a local one.
+
+        The nodes' proxies and helper servers stop with the clearing (and with their worker
+        processes); a node that cannot be cleared is named in a warning, and the next session of
+        the run (`--resume`) clears it.
+        """
         try:
             if self._ray is not None and self._ray.is_initialized():
+                if self._task is not None:
+                    try:
+                        self._clear_nodes()
+                    except Exception as exc:  # noqa: BLE001 - the run's result stands; said, and cleared on resume
+                        print(
+                            f"warning: the run's temporary folders on the Ray nodes were not all removed "
+                            f"({type(exc).__name__}: {str(exc)[:300]}); `memeval ab --resume` removes them",
+                            file=sys.stderr,
+                        )
                 self._ray.shutdown()
         finally:
             if self._local is not None:

@@ -11,13 +11,16 @@ subreaper of what it leaves (prctl(2) `PR_SET_CHILD_SUBREAPER`: a daemon whose p
 handed to the keeper, not to PID 1). The keeper then reads its standard input, a pipe whose only
 writer is the starter, until end of file. The kernel closes that pipe when the starter ends, by
 `close()`, an exception, or SIGKILL alike, and the keeper then stops its group and its children
-(SIGTERM, 3 s, then SIGKILL until none is left), removes the node's temporary folder, and exits.
+(SIGTERM, 3 s, then SIGKILL until none is left), removes the node's temporary folder and what
+`MEMEVAL_KEEPER_CLEAR` names (glob patterns, one a line: the run's folders under the temporary
+folder, `_ray_node.node_temp_paths`, and `ray start`'s log), and exits.
 A pipe, not a death signal: `PR_SET_PDEATHSIG` fires when the starting *thread* ends.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import select
 import shutil
@@ -33,8 +36,9 @@ from memeval.errors import UsageError
 __all__ = ["KEEPER", "KeptNode", "start_local_head"]
 
 KEEPER = r"""
-import ctypes, os, select, shutil, signal, subprocess, sys, time
+import ctypes, glob, os, select, shutil, signal, subprocess, sys, time
 me = os.getpid()
+clear = [p for p in os.environ.pop("MEMEVAL_KEEPER_CLEAR", "").split("\n") if p]
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
 rc = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=2).returncode
 try:
@@ -84,6 +88,20 @@ while quiet < 3:
     time.sleep(0.05)
 if sys.argv[1]:
     shutil.rmtree(sys.argv[1], ignore_errors=True)
+for pattern in clear:
+    for path in glob.glob(pattern):
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        if os.path.basename(os.path.dirname(path)) == "memeval-ray":
+            try:
+                os.rmdir(os.path.dirname(path))
+            except OSError:  # another run's folder is there
+                pass
 """
 """The keeper's program (`python -c KEEPER TEMP CMD...`): see the module's docstring."""
 
@@ -156,11 +174,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_local_head(timeout_s: float = 240.0) -> tuple[KeptNode, str]:
+def start_local_head(timeout_s: float = 240.0, clear: tuple[str, ...] = ()) -> tuple[KeptNode, str]:
     """Start a one-node Ray cluster on this machine under a keeper; `(node, address)`.
 
     The node uses every CPU Ray finds, no dashboard, no usage reporting, and a temporary folder
-    of its own under `/tmp` (short: Ray's socket paths must fit 107 bytes), removed when it stops.
+    of its own under `/tmp` (short: Ray's socket paths must fit 107 bytes), removed when it stops,
+    with every folder matching a glob pattern of `clear` (what the run's trials leave on the node).
 
     Raises:
         UsageError: `ray start` failed or did not return within `timeout_s` seconds (with the
@@ -170,8 +189,10 @@ def start_local_head(timeout_s: float = 240.0) -> tuple[KeptNode, str]:
     port = _free_port()
     cmd = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", f"--port={port}",
            f"--temp-dir={temp}", "--include-dashboard=false", "--disable-usage-stats"]  # fmt: skip
-    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
-    node = KeptNode(cmd, env, temp, Path(tempfile.mkstemp(prefix="memeval-ray-start-", suffix=".log")[1]))
+    log = Path(tempfile.mkstemp(prefix="memeval-ray-start-", suffix=".log")[1])
+    patterns = "\n".join((*clear, glob.escape(str(log))))  # the log too, if we are killed before removing it
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", MEMEVAL_KEEPER_CLEAR=patterns)
+    node = KeptNode(cmd, env, temp, log)
     try:
         rc = node.wait_started(timeout_s)
     except subprocess.TimeoutExpired as exc:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import glob
 import hashlib
+import io
 import os
 import queue
 import shutil
 import socket
+import tarfile
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -114,8 +117,10 @@ class _Channel:
         self.node_run_dir = node_run_dir
 
     def append(self, ev: Event) -> Event:
-        if isinstance(ev, TrialEnded) and ev.retained:
-            ev = ev.model_copy(update={"retained": f"{socket.gethostname()}:{self.node_run_dir / ev.retained}"})
+        if isinstance(ev, TrialEnded) and ev.retained:  # the kept world goes to the driver's run folder
+            world = self.node_run_dir / ev.retained
+            self.q.put(("world", (ev.retained, pack_world(world))))
+            shutil.rmtree(world, ignore_errors=True)
         self.q.put(("event", ev.model_dump(mode="json")))
         return ev
 
@@ -126,6 +131,72 @@ class _Channel:
 
     def put_file(self, path: Path) -> str:
         return self.put(path.read_bytes())
+
+
+def pack_world(folder: Path) -> bytes:
+    """A kept world as an uncompressed tar archive (members relative to `folder`), to send to the driver."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        tar.add(folder, arcname=".")
+    return buf.getvalue()
+
+
+def unpack_world(run_dir: Path, rel: str, data: bytes) -> None:
+    """Write a world a node kept (`pack_world`'s archive) to `run_dir / rel`, as a local run keeps it.
+
+    Raises:
+        RuntimeError: `rel` is not a folder under `worlds/` (the node's message is damaged).
+        tarfile.TarError: the archive is damaged or names a file outside the world.
+    """
+    parts = Path(rel).parts
+    if len(parts) != 2 or parts[0] != "worlds" or parts[1] in ("..", "."):
+        raise RuntimeError(f"a node sent a kept world to {rel!r}, not to worlds/<name>")
+    dest = run_dir / rel
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:
+        tar.extractall(dest, filter="tar")
+
+
+def node_temp_paths(run_id: str, tmp: Path | None = None) -> tuple[str, str]:
+    """What a run leaves under a node's temporary folder, as glob patterns.
+
+    Returns `(<tmp>/memeval-ray-<run>-*, <tmp>/memeval-ray/<run>)`: the Ray workers' scratch folders
+    (metering proxy socket, scripted upstream's port file and log) and the run's node folder
+    (attempts' `.work/`, kept worlds before they are sent to the driver).
+    """
+    base = glob.escape(str(tmp or Path(tempfile.gettempdir())))
+    run = glob.escape(run_id)
+    return f"{base}/memeval-ray-{run}-*", f"{base}/memeval-ray/{run}"
+
+
+def clear_node_run(run_id: str) -> list[str]:
+    """Remove what run `run_id` left on this node; the paths removed (run on each node by the driver).
+
+    The driver runs it when it opens a run (what a killed session left) and when it closes it (Ctrl-C
+    and SIGTERM included): this worker's proxy for the run is stopped, every worker's recorded helper
+    servers (the scripted upstream) are stopped and their scratch folders removed, sandboxes still
+    running from the node folder are killed and the node folder goes (kept worlds were sent to the
+    driver as each attempt ended). `<tmp>/memeval-ray/` itself goes when it is empty.
+    """
+    from memeval.runner._scratch import clear_leftovers
+
+    current = _NODE.get("meter")
+    if current is not None and current.key[0] == run_id:
+        _NODE.pop("meter").close()
+    scratch, node_run = node_temp_paths(run_id)
+    removed = []
+    for d in sorted(glob.glob(scratch)):
+        if Path(d).name.removeprefix(f"memeval-ray-{run_id}-").isdigit():  # not another run named `<run>-...`
+            clear_leftovers(Path(Path(d).name.removeprefix("memeval-")))
+            removed.append(d)
+    for d in glob.glob(node_run):
+        kill_run_sandboxes(Path(d) / ".work")
+        shutil.rmtree(d, ignore_errors=True)
+        removed.append(d)
+    with contextlib.suppress(OSError):  # not empty: another run's folder is there
+        (Path(tempfile.gettempdir()) / "memeval-ray").rmdir()
+    return removed
 
 
 class _NodeMeter:
@@ -175,7 +246,8 @@ def _clear_dead_workers() -> None:
     """Clear what this node's dead worker processes left: helpers and scratch folders.
 
     A worker is killed with its job or lost with its node; its `<tmp>/memeval-ray-<run>-<pid>`
-    folder stays until a later trial on the node finds the process gone.
+    folder stays until a later trial on the node finds the process gone, or the driver clears
+    its run (`clear_node_run`, when the run opens and closes).
     """
     from memeval.runner._scratch import clear_leftovers
 
