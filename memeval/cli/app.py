@@ -292,7 +292,7 @@ def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except MemevalError as exc:
             raise fail(str(exc), EXIT_FAILURE) from exc
         except KeyboardInterrupt as exc:
-            typer.echo("interrupted", err=True)
+            say_interrupted("interrupted")
             raise typer.Exit(EXIT_INTERRUPTED) from exc
         except OSError as exc:
             if exc.errno not in FULL_OR_READ_ONLY:
@@ -300,6 +300,26 @@ def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
             raise fail(f"could not write {exc.filename or 'a file'}: {exc.strerror}", EXIT_FAILURE) from exc
 
     return wrapper
+
+
+_interruption_said: list[bool] = []
+"""Holds True once this process printed its interruption's line (`say_interrupted`)."""
+
+
+def say_interrupted(line: str) -> None:
+    """Print `line`, what this ^C ended (`interrupted`, or `memeval ab`'s resume hint), on stderr; once noted.
+
+    `main` prints "interrupted" for an exit 130 that no command said anything about: typer turns a
+    ^C that lands outside a command's `translate_errors` (while the command's module is imported or
+    its options parsed) into exit 130 without a word.
+    """
+    typer.echo(line, err=True)
+    note_interruption_said()
+
+
+def note_interruption_said() -> None:
+    """Note that this process has said what its ^C ended (printed by the caller), so `main` says nothing more."""
+    _interruption_said.append(True)
 
 
 FULL_OR_READ_ONLY = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
@@ -440,6 +460,10 @@ def console() -> NoReturn:
     _held = []
     try:
         main()
+    except KeyboardInterrupt:  # a ^C outside typer (before it parsed anything, or as `main` ended)
+        if not _interruption_said:
+            typer.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except SystemExit as exc:
         if exc.code in (0, None) and _held:
             try:
@@ -471,8 +495,11 @@ def main() -> None:
     trials recorded `cancelled`, retried by `--resume`; exit 130). SIGTERM is as before.
     """
     take_sigint_back()
+    _interruption_said.clear()
     try:
         code = app(prog_name="memeval", standalone_mode=False)
+        if code == EXIT_INTERRUPTED and not _interruption_said:  # typer's own exit for a ^C before the command ran
+            typer.echo("interrupted", err=True)
     except NoArgsIsHelpError as exc:
         exc.show()  # the help itself, as before
         sys.exit(exc.exit_code)
