@@ -14,7 +14,9 @@ import importlib
 import os
 import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from difflib import get_close_matches
 from functools import wraps
 from pathlib import Path
@@ -320,6 +322,28 @@ def say_interrupted(line: str) -> None:
 def note_interruption_said() -> None:
     """Note that this process has said what its ^C ended (printed by the caller), so `main` says nothing more."""
     _interruption_said.append(True)
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises `KeyboardInterrupt` as ^C does (in the main thread; elsewhere nothing changes).
+
+    For a step that must undo its own claim when stopped (`report send` gives its delivery's claim
+    back), so a service manager's or `timeout`'s SIGTERM ends it as a ^C would (`interrupted`,
+    exit 130), not as a kill that leaves the claim to its lease. The previous handler is restored.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 FULL_OR_READ_ONLY = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})

@@ -5,7 +5,8 @@ mail server's greeting (a slow or stuck server), the delivery's claim stayed `se
 `report send` for the next ten minutes (the claim's lease) answered "busy: another process is
 sending this report", though no process was. Nothing had reached the server, and the process that
 took the ^C knows that: it now gives the claim back (`pending`) before it ends as interrupted.
-A sender killed outright (kill -9) still leaves its claim to the lease, as before.
+`report send` takes SIGTERM (`timeout`, a service manager) as a ^C while it delivers, for the same
+reason. A sender killed outright (kill -9) still leaves its claim to the lease, as before.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from patience import patient
 
 from memeval.auditreport import delivery_state, make_report
@@ -42,7 +44,10 @@ def _send(store, tmp_path: Path, env: dict[str, str]) -> subprocess.Popen[str]:
     )  # fmt: skip
 
 
-def test_ctrl_c_while_the_server_has_not_answered_leaves_the_report_sendable(store, smtp, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_stopped_while_the_server_has_not_answered_leaves_the_report_sendable(
+    store, smtp, tmp_path: Path, sig: signal.Signals
+) -> None:
     (tmp_path / "runs").mkdir()
     made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "reports", runs_dir=tmp_path / "runs")
     with socket.socket() as silent:  # accepts the connection and never greets: a stuck mail server
@@ -54,7 +59,7 @@ def test_ctrl_c_while_the_server_has_not_answered_leaves_the_report_sendable(sto
         conn, _ = silent.accept()  # the sender holds its claim and waits for the greeting
         with conn:
             assert delivery_state(store, made.record.idempotency_key) == "sending"
-            os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C
+            os.killpg(proc.pid, sig)  # a terminal's Ctrl-C, or `timeout`'s or a service manager's SIGTERM
             _, err = proc.communicate(timeout=patient(60))
     assert proc.returncode == 130, err
     assert err.strip() == "interrupted", err
