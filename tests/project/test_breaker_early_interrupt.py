@@ -68,3 +68,25 @@ def test_ctrl_c_while_the_command_starts_says_interrupted(tmp_path: Path, target
     assert proc.returncode == 130, (proc.returncode, proc.stderr[-2000:])
     assert proc.stderr.strip() == "interrupted", proc.stderr[-2000:]
     assert proc.stdout == ""
+
+
+def test_sigterm_once_the_run_folder_is_made_ends_ab_as_interrupted(tmp_path: Path) -> None:
+    """SIGTERM after `ab` planned its run but before its runner took SIGTERM over (README: as ^C).
+
+    Found by SIGTERM at random moments of `memeval ab`: 4 of 12 in its first 2.6 s were killed
+    outright (exit 143, nothing said), one of them with its run folder already made. The hook
+    raises it as `run_trials` loads its progress bar, after `start_run` wrote the run's plan.
+    """
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    env["PYTHONPATH"] = str(ROOT)
+    hook = HOOK.replace("signal.SIGINT", "signal.SIGTERM").format(
+        target="memeval.cli._progress",
+        args=["ab", str(ROOT / "tests/fixtures/tasksets/mini"), "--agent", "nop", "--runs-dir", "runs", "--quiet"],
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", hook], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=patient(120)
+    )
+    assert proc.returncode == 130, (proc.returncode, proc.stderr[-2000:])
+    assert proc.stderr.strip() == "interrupted", proc.stderr[-2000:]
+    [run] = (tmp_path / "runs").iterdir()  # the plan was written before the signal
+    assert (run / "events.jsonl").is_file()
