@@ -516,7 +516,8 @@ def main() -> None:
     (a script, `sh -c`, CI) starts a background command (`memeval ab ... &`) with SIGINT set to
     SIG_IGN, which Python keeps, so `kill -INT` or Ctrl-C did nothing and only SIGTERM stopped
     the run. Now SIGINT ends any command as Ctrl-C does in a terminal (`memeval ab`: the running
-    trials recorded `cancelled`, retried by `--resume`; exit 130). SIGTERM is as before.
+    trials recorded `cancelled`, retried by `--resume`; exit 130). SIGTERM is as before, but for the
+    commands that take it as ^C (`ab`, `report send` while it delivers: `sigterm_as_interrupt`).
     """
     take_sigint_back()
     _interruption_said.clear()
