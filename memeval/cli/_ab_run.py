@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import typer
 
+from memeval.cli._interrupt import note_interruption_said
 from memeval.cli._json import echo_json
 from memeval.cli._print import err_console, out_console
-from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED, note_interruption_said
+from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -14,9 +14,7 @@ import importlib
 import os
 import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from difflib import get_close_matches
 from functools import wraps
 from pathlib import Path
@@ -29,6 +27,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's
 from typer._click.exceptions import UsageError as ClickUsageError
 from typer._click.formatting import HelpFormatter
 
+from memeval.cli._interrupt import interruption_said, say_interrupted
 from memeval.cli._plain import PlainGroup, plain_classes, summary
 from memeval.errors import MemevalError, UsageError
 
@@ -304,48 +303,6 @@ def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-_interruption_said: list[bool] = []
-"""Holds True once this process printed its interruption's line (`say_interrupted`)."""
-
-
-def say_interrupted(line: str) -> None:
-    """Print `line`, what this ^C ended (`interrupted`, or `memeval ab`'s resume hint), on stderr; once noted.
-
-    `main` prints "interrupted" for an exit 130 that no command said anything about: typer turns a
-    ^C that lands outside a command's `translate_errors` (while the command's module is imported or
-    its options parsed) into exit 130 without a word.
-    """
-    typer.echo(line, err=True)
-    note_interruption_said()
-
-
-def note_interruption_said() -> None:
-    """Note that this process has said what its ^C ended (printed by the caller), so `main` says nothing more."""
-    _interruption_said.append(True)
-
-
-@contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
-    """Within the block, SIGTERM raises `KeyboardInterrupt` as ^C does (in the main thread; elsewhere nothing changes).
-
-    For a step that must undo its own claim when stopped (`report send` gives its delivery's claim
-    back), so a service manager's or `timeout`'s SIGTERM ends it as a ^C would (`interrupted`,
-    exit 130), not as a kill that leaves the claim to its lease. The previous handler is restored.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    old = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
-
-
 FULL_OR_READ_ONLY = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
 """Write errors that are the storage's state, not a bug: one line and exit 1, never a traceback."""
 
@@ -485,7 +442,7 @@ def console() -> NoReturn:
     try:
         main()
     except KeyboardInterrupt:  # a ^C outside typer (before it parsed anything, or as `main` ended)
-        if not _interruption_said:
+        if not interruption_said():
             typer.echo("interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except SystemExit as exc:
@@ -520,10 +477,10 @@ def main() -> None:
     commands that take it as ^C (`ab`, `report send` while it delivers: `sigterm_as_interrupt`).
     """
     take_sigint_back()
-    _interruption_said.clear()
+    interruption_said(forget=True)
     try:
         code = app(prog_name="memeval", standalone_mode=False)
-        if code == EXIT_INTERRUPTED and not _interruption_said:  # typer's own exit for a ^C before the command ran
+        if code == EXIT_INTERRUPTED and not interruption_said():  # typer's own exit for a ^C before the command ran
             typer.echo("interrupted", err=True)
     except NoArgsIsHelpError as exc:
         exc.show()  # the help itself, as before

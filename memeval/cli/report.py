@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from memeval.cli._interrupt import sigterm_as_interrupt
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import check_week_args, open_with_events
@@ -29,7 +30,6 @@ from memeval.cli.app import (
     fail,
     held_until_exit,
     runs_dir_to_read,
-    sigterm_as_interrupt,
     translate_errors,
 )
 
