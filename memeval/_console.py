@@ -31,7 +31,11 @@ def console() -> NoReturn:
     plain = plain_replay_args(sys.argv[1:])
     if plain is not None:
         replay_plain(*plain)  # returns only for what the command line must say itself
-    from memeval.cli import console as cli_console
+    try:
+        from memeval.cli import console as cli_console
+    except KeyboardInterrupt:  # a ^C while the command line is imported (seconds on a busy machine)
+        os.write(2, b"interrupted\n")
+        sys.exit(130)  # `memeval.cli.app.EXIT_INTERRUPTED`, not imported yet
 
     cli_console()
 

@@ -13,7 +13,9 @@ idempotency key (`<team>/<week>/v<N>`) and its state:
        +---- failure -----+          crash/dropped link +--> uncertain
 
 - Only one process sends a key: the claim is a conditional UPDATE from `pending` (or from a
-  `sending` whose lease ran out: that sender died before handing anything over).
+  `sending` whose lease ran out: that sender died before handing anything over). A sender
+  interrupted (^C) before `committing` gives its claim back at once (`pending`, the attempt
+  recorded as failed), so the next `report send` does not wait out the lease as `busy`.
 - `committing` is written just before the message body goes to the server. A process that dies
   (or a link that drops) after that point cannot know whether the server took the message, so the
   row becomes `uncertain` and is never sent again automatically: `force=True` (`memeval report send
@@ -164,6 +166,18 @@ def _record(store: SqlAuditStore, made: MadeReport, n: int, ok: bool, recipients
     store.append([ev], sender=REPORT_SENDER, origin="report")
 
 
+def _give_back(store: SqlAuditStore, made: MadeReport, key: str, n: int, recipients: int) -> None:
+    """Return an interrupted sender's claim (`sending` -> `pending`) and record the attempt as failed.
+
+    For a ^C (or a SIGTERM raised as an exception) before `committing`: the message never went to
+    the server, and the claim held would make every sender for `LEASE_S` answer `busy` though no
+    process is sending. A claim already `committing` (the interrupt came as the state was set) is
+    left for the next sender to call `uncertain`, as after a crash.
+    """
+    if _set(store, key, "pending", only_from=("sending",)):
+        _record(store, made, n, False, recipients, "interrupted before the message was sent (^C); still pending")
+
+
 def _attempts(store: SqlAuditStore, key: str) -> int:
     with store.engine.connect() as conn:
         return int(conn.execute(select(delivery_table.c.attempts).where(delivery_table.c.key == key)).scalar() or 0)
@@ -242,6 +256,10 @@ def deliver(
                 session.data(msg)
             finally:
                 session.close()
+        except (KeyboardInterrupt, SystemExit):
+            if not committed:  # nothing reached the server: give the claim back rather than hold it for the lease
+                _give_back(store, made, key, n, len(recipients))
+            raise
         except (smtplib.SMTPException, OSError) as exc:
             error = describe_error(exc)
             refused = isinstance(exc, smtplib.SMTPResponseException)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import typer
 
+from memeval.cli._interrupt import note_interruption_said
 from memeval.cli._json import echo_json
 from memeval.cli._print import err_console, out_console
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED
@@ -182,6 +183,7 @@ def run_trials(run_dir: Path, opts: AbOptions, *, quiet: bool, hint: ResumeHint)
         except KeyboardInterrupt:
             # One line however narrow the terminal, nothing coloured inside: the command is copied.
             err.print(f"interrupted: go on with `{hint.command}`", soft_wrap=True, highlight=False, markup=False)
+            note_interruption_said()
             if hint.note:
                 err.print(f"  ({hint.note})", soft_wrap=True, highlight=False, markup=False)
             raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -56,6 +56,7 @@ from memeval.cli._ab_params import (
     UpstreamUrlOpt,
     VerifierTimeoutOpt,
 )
+from memeval.cli._interrupt import sigterm_as_interrupt
 from memeval.cli._options import RunsDir
 from memeval.cli.app import command_app, translate_errors
 
@@ -125,67 +126,69 @@ def ab(
     measured nothing (every trial faulted, or no task was scored in both arms), said on the last
     line; 130 interrupted.
     """
-    from memeval.cli._ab_checks import AbArgs, ab_options
-    from memeval.cli._ab_run import record_start, report_run, resume_hint, run_trials
-    from memeval.cli._find import locate_run
-    from memeval.runner import check_resume, start_run
+    # README: SIGTERM stops a run as ^C does, from the command's first step (`_session` holds it too)
+    with sigterm_as_interrupt():
+        from memeval.cli._ab_checks import AbArgs, ab_options
+        from memeval.cli._ab_run import record_start, report_run, resume_hint, run_trials
+        from memeval.cli._find import locate_run
+        from memeval.runner import check_resume, start_run
 
-    args = AbArgs(
-        tasks=tasks,
-        agent=agent,
-        agent_cmd=agent_cmd,
-        instruction_via=instruction_via,
-        pack=pack,
-        slice_=slice_,
-        repeats=repeats,
-        only=only,
-        model=model,
-        upstream_url=upstream_url,
-        upstream_key_env=upstream_key_env,
-        upstream_api=upstream_api,
-        upstreams=upstreams,
-        prices=prices,
-        network=network,
-        retain=retain,
-        agent_timeout=agent_timeout,
-        verifier_timeout=verifier_timeout,
-        budget_usd=budget_usd,
-        run_budget_usd=run_budget_usd,
-        retries=retries,
-        reward_key=reward_key,
-        env=env,
-        tamper=tamper,
-        index_url=index_url,
-        keep_bodies=keep_bodies,
-        default_storage_mb=default_storage_mb,
-        default_memory_mb=default_memory_mb,
-        resume=resume,
-        seed=seed,
-        runs_dir=runs_dir,
-        as_json=as_json,
-        quiet=quiet,
-        concurrency=concurrency,
-        executor=executor,
-        ray_address=ray_address,
-        until_decided=until_decided,
-        max_repeats=max_repeats,
-        spending=spending,
-        spending_gamma=spending_gamma,
-        futility_power=futility_power,
-        futility=futility,
-        looks_per_round=looks_per_round,
-    )
-    opts = ab_options(ctx, args)
-    if index_url:  # a server that cannot be reached is named now, not after the run has been paid for
-        from memeval.audit import db_url
-        from memeval.results import check_index
+        args = AbArgs(
+            tasks=tasks,
+            agent=agent,
+            agent_cmd=agent_cmd,
+            instruction_via=instruction_via,
+            pack=pack,
+            slice_=slice_,
+            repeats=repeats,
+            only=only,
+            model=model,
+            upstream_url=upstream_url,
+            upstream_key_env=upstream_key_env,
+            upstream_api=upstream_api,
+            upstreams=upstreams,
+            prices=prices,
+            network=network,
+            retain=retain,
+            agent_timeout=agent_timeout,
+            verifier_timeout=verifier_timeout,
+            budget_usd=budget_usd,
+            run_budget_usd=run_budget_usd,
+            retries=retries,
+            reward_key=reward_key,
+            env=env,
+            tamper=tamper,
+            index_url=index_url,
+            keep_bodies=keep_bodies,
+            default_storage_mb=default_storage_mb,
+            default_memory_mb=default_memory_mb,
+            resume=resume,
+            seed=seed,
+            runs_dir=runs_dir,
+            as_json=as_json,
+            quiet=quiet,
+            concurrency=concurrency,
+            executor=executor,
+            ray_address=ray_address,
+            until_decided=until_decided,
+            max_repeats=max_repeats,
+            spending=spending,
+            spending_gamma=spending_gamma,
+            futility_power=futility_power,
+            futility=futility,
+            looks_per_round=looks_per_round,
+        )
+        opts = ab_options(ctx, args)
+        if index_url:  # a server that cannot be reached is named now, not after the run has been paid for
+            from memeval.audit import db_url
+            from memeval.results import check_index
 
-        check_index(db_url(index_url, "--index-url"))
-    if resume:
-        run_dir = locate_run(resume, runs_dir).resolve()  # as start_run's: absolute, the same in every message
-        check_resume(run_dir, opts)
-    else:
-        run_dir = start_run(opts)
-    record_start(ctx, run_dir)
-    status = run_trials(run_dir, opts, quiet=quiet, hint=resume_hint(ctx, run_dir))
-    report_run(run_dir, status, as_json=as_json, quiet=quiet, index_url=index_url)
+            check_index(db_url(index_url, "--index-url"))
+        if resume:
+            run_dir = locate_run(resume, runs_dir).resolve()  # as start_run's: absolute, the same in every message
+            check_resume(run_dir, opts)
+        else:
+            run_dir = start_run(opts)
+        record_start(ctx, run_dir)
+        status = run_trials(run_dir, opts, quiet=quiet, hint=resume_hint(ctx, run_dir))
+        report_run(run_dir, status, as_json=as_json, quiet=quiet, index_url=index_url)

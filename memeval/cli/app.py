@@ -26,6 +26,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's
 from typer._click.exceptions import UsageError as ClickUsageError
 from typer._click.formatting import HelpFormatter
 
+from memeval.cli._interrupt import interruption_said, say_interrupted
 from memeval.cli._plain import PlainGroup, plain_classes, summary
 from memeval.errors import MemevalError, UsageError
 
@@ -291,7 +292,7 @@ def translate_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except MemevalError as exc:
             raise fail(str(exc), EXIT_FAILURE) from exc
         except KeyboardInterrupt as exc:
-            typer.echo("interrupted", err=True)
+            say_interrupted("interrupted")
             raise typer.Exit(EXIT_INTERRUPTED) from exc
         except OSError as exc:
             if exc.errno not in FULL_OR_READ_ONLY:
@@ -439,6 +440,10 @@ def console() -> NoReturn:
     _held = []
     try:
         main()
+    except KeyboardInterrupt:  # a ^C outside typer (before it parsed anything, or as `main` ended)
+        if not interruption_said():
+            typer.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except SystemExit as exc:
         if exc.code in (0, None) and _held:
             try:
@@ -472,11 +477,15 @@ def main() -> None:
     (a script, `sh -c`, CI) starts a background command (`memeval ab ... &`) with SIGINT set to
     SIG_IGN, which Python keeps, so `kill -INT` or Ctrl-C did nothing and only SIGTERM stopped
     the run. Now SIGINT ends any command as Ctrl-C does in a terminal (`memeval ab`: the running
-    trials recorded `cancelled`, retried by `--resume`; exit 130). SIGTERM is as before.
+    trials recorded `cancelled`, retried by `--resume`; exit 130). SIGTERM is as before, but for the
+    commands that take it as ^C (`ab`, `report send` while it delivers: `sigterm_as_interrupt`).
     """
     take_sigint_back()
+    interruption_said(forget=True)
     try:
         code = app(prog_name="memeval", standalone_mode=False)
+        if code == EXIT_INTERRUPTED and not interruption_said():  # typer's own exit for a ^C before the command ran
+            typer.echo("interrupted", err=True)
     except NoArgsIsHelpError as exc:
         exc.show()  # the help itself, as before
         sys.exit(exc.exit_code)

@@ -20,10 +20,18 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from memeval.cli._interrupt import sigterm_as_interrupt
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import check_week_args, open_with_events
-from memeval.cli.app import EXIT_FAILURE, command_app, fail, held_until_exit, runs_dir_to_read, translate_errors
+from memeval.cli.app import (
+    EXIT_FAILURE,
+    command_app,
+    fail,
+    held_until_exit,
+    runs_dir_to_read,
+    translate_errors,
+)
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
@@ -217,7 +225,10 @@ def send(
             raise fail(f"{team} has no subscription: pass --to ADDRESS or run `memeval report subscribe`")
         recipients = list(subs[team].recipients)
     made = make_report(store, team, _week(store, team, week), out_dir=out, runs_dir=runs)
-    outcome = deliver(store, made, recipients, settings, force=force)
+    with (
+        sigterm_as_interrupt()
+    ):  # stopped (SIGTERM, as `timeout` or a service manager does) as by ^C: the claim is given back
+        outcome = deliver(store, made, recipients, settings, force=force)
     if as_json:
         echo_json({"schema": SEND_SCHEMA, "schema_version": 1, "status": outcome.status, "key": outcome.key,
                    "attempts": outcome.attempts, "error": outcome.error}, sort_keys=True)  # fmt: skip
