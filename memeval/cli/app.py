@@ -29,6 +29,7 @@ from typer._click.formatting import HelpFormatter
 from memeval.cli._interrupt import interruption_said, say_interrupted
 from memeval.cli._plain import PlainGroup, plain_classes, summary
 from memeval.errors import MemevalError, UsageError
+from memeval.sigint import install as install_sigint
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -456,17 +457,6 @@ def console() -> NoReturn:
     raise AssertionError("main() always raises SystemExit")  # pragma: no cover
 
 
-def take_sigint_back() -> None:
-    """Raise `KeyboardInterrupt` on SIGINT, also when the process inherited SIGINT ignored (see `main`).
-
-    The handler is `memeval.sigint.on_sigint`: Python's own behaviour, plus a flag that long work
-    reads between steps, so a Ctrl-C whose exception Python swallowed still stops the command.
-    """
-    from memeval.sigint import install
-
-    install()
-
-
 def main() -> None:
     """Console-script entry point: run the typer app.
 
@@ -480,7 +470,7 @@ def main() -> None:
     trials recorded `cancelled`, retried by `--resume`; exit 130). SIGTERM is as before, but for the
     commands that take it as ^C (`ab`, `report send` while it delivers: `sigterm_as_interrupt`).
     """
-    take_sigint_back()
+    install_sigint()  # also when SIGINT came ignored; see `memeval.sigint`
     interruption_said(forget=True)
     try:
         code = app(prog_name="memeval", standalone_mode=False)
