@@ -251,7 +251,7 @@ def _measure(spec: str) -> None:
     print(json.dumps(_cpu(pat, build(piece, sep, repeated, BIG))), flush=True)
 
 
-def replay(path: str, over: float, limit: int) -> dict[str, object]:
+def replay(path: str, over: float, limit: int, only: list[str] | None = None) -> dict[str, object]:
     """Each rule's slowest recipe in an earlier search's `--json` (estimate at least `over`), run at 64 KiB now.
 
     Returns {label: {"part", "recipe", "estimated_s" (the search's), "cpu_s" (measured, None when killed at
@@ -265,7 +265,7 @@ def replay(path: str, over: float, limit: int) -> dict[str, object]:
     else:
         records = json.loads(text)
     for label, rec in records.items():
-        if not rec["rows"]:
+        if not rec["rows"] or (only and label.split("/", 1)[1] not in only):
             continue
         worst = max(rec["rows"], key=lambda x: x[1])
         if worst[1] < over:
@@ -318,7 +318,7 @@ def main() -> int:
         _measure(args.measure)
         return 0
     if args.replay:
-        report = replay(args.replay, args.over, args.limit)
+        report = replay(args.replay, args.over, args.limit, args.rules)
         if args.json:
             Path(args.json).write_text(json.dumps(report, indent=1), encoding="utf-8")
         return 0

@@ -18,13 +18,16 @@ AI = (
     r"copilot|gemini|crawler|reviewer)s?"
 )
 _GAP = r"(?:\W+[\w'-]+){0,%d}?\W+"
-GAP_WORD_MAX = 64
-r"""The scan window of `word_gap` and `any_gap` (issue 15, redos3): a gap crosses a run of word-or-joiner
+GAP_WORD_MAX = 1024
+r"""The scan windows of `word_gap` and `any_gap` (issue 15, redos3): a gap crosses a run of word-or-joiner
 characters (a "word": `[\w'-]`, or `[\w<joiners>]`) only when it is at most this long, and hands over
-inside a run only within its first this many characters. Without it a gap read every long run to its
-end at each place a rule starts (a 64 KiB text of "bypass--its--" took `override-instructions` about
-8,000 CPU s, cubic: a gap inside a gap); with it a rule's work at one start is bounded. The hold
-fixtures' readings have the same spans as with the plain `gap` (`scripts/redos_compare.py`)."""
+inside a run (after a joiner) only within its first `GAP_INSIDE_MAX` characters. Without them a gap
+read every long run to its end at each place a rule starts, and a gap inside a gap did so at each
+place inside the run (a 64 KiB text of "bypass--its--" took `override-instructions` about 8,000 CPU
+s, cubic); with them a rule's work at one start is bounded. The hold fixtures' readings have the same
+spans as with the plain `gap` (`scripts/redos_compare.py`)."""
+GAP_INSIDE_MAX = 64
+"""See `GAP_WORD_MAX`."""
 
 
 def gap(n: int) -> str:
@@ -56,9 +59,9 @@ def word_gap(n: int) -> str:
     """
     if n < 1:
         return r"\W+"
-    k = GAP_WORD_MAX
+    k, inside = GAP_WORD_MAX, GAP_INSIDE_MAX
     run = rf"[\w'-]{{1,{k}}}+(?![\w'-])\W++"
-    return rf"(?:\W++(?:{run}){{0,{n}}}?|\W++(?:{run}){{0,{n - 1}}}[\w'-]{{0,{k - 1}}}['-])"
+    return rf"(?:\W++(?:{run}){{0,{n}}}?|\W++(?:{run}){{0,{n - 1}}}[\w'-]{{0,{inside - 1}}}['-])"
 
 
 def any_gap(n: int, joiners: str = "'-") -> str:
@@ -96,9 +99,9 @@ def any_gap_branches(n: int, joiners: str = "'-") -> tuple[str, str]:
     matches at every place the branch hands over at, has the rule's matches (the alternation is
     tried in that order); n must be at least 1.
     """
-    word, k = rf"[\w{joiners}]", GAP_WORD_MAX
+    word, k, inside = rf"[\w{joiners}]", GAP_WORD_MAX, GAP_INSIDE_MAX
     piece = rf"{word}{{1,{k}}}+(?!{word})"
-    return rf"(?:\W++{piece}){{0,{n}}}?\W+", rf"\W++(?:{piece}\W++){{0,{n - 1}}}{word}{{0,{k - 1}}}[{joiners}]"
+    return rf"(?:\W++{piece}){{0,{n}}}?\W+", rf"\W++(?:{piece}\W++){{0,{n - 1}}}{word}{{0,{inside - 1}}}[{joiners}]"
 
 
 EMAIL_AT = r"[\w.+-]{1,64}+@"

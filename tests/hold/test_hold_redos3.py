@@ -80,18 +80,21 @@ def test_a_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(name: st
 
 
 def test_the_capped_gaps_still_cross_what_they_crossed() -> None:
-    """A gap crosses a hyphenated word of 64 characters and hands over inside one; not past them."""
+    """A gap crosses a hyphenated word of 1,024 characters and hands over inside one within 64; not past them."""
     import re
 
-    from memeval.hold._rule import GAP_WORD_MAX, any_gap, word_gap
+    from memeval.hold._rule import GAP_INSIDE_MAX, GAP_WORD_MAX, any_gap, word_gap
 
-    word = "-".join(["ab"] * 21) + "ab"  # 64 characters
+    word = "-".join(["ab"] * 341) + "ab"  # 1,024 characters
     assert len(word) == GAP_WORD_MAX
+    inside = "-".join(["ab"] * 21)  # 62 characters, then "-" and the next word starts within 64
+    assert len(inside) + 1 < GAP_INSIDE_MAX
     for g in (word_gap(2), any_gap(2)):
         pat = re.compile(r"\bignore" + g + r"(?:previous )?instructions\b")
         assert pat.search(f"ignore {word} previous instructions")
-        assert pat.search(f"ignore {word[:40]}-instructions")  # handed over inside a run, after a '-'
-        assert pat.search(f"ignore {word}x previous instructions") is None  # 65 characters: not crossed
+        assert pat.search(f"ignore {word}x previous instructions") is None  # 1,025 characters: not crossed
+        assert pat.search(f"ignore {inside}-instructions")  # handed over inside a run, after a '-'
+        assert pat.search(f"ignore {inside}ab-instructions") is None  # 65 characters in: not reached
 
 
 def test_audit_ingest_of_a_planted_64_kib_memory_event_ends_and_holds_it(tmp_path: Path) -> None:
