@@ -1,11 +1,14 @@
-r"""One-off check: the hold rules rewritten with `word_gap` or `any_gap` find exactly what `gap` found.
+r"""One-off check: the hold rules rewritten with `word_gap`, `any_gap` or scan windows find what they found.
 
 (And `cjk-addressed-order` with its three space runs possessive finds what it found with them plain.)
 
 For every rule of every table whose regex uses `word_gap` or `any_gap`, the old regex is rebuilt by
 putting `gap(n)` back in place of `word_gap(n)` and `any_gap(n)` (and `_RISKY`'s own
 `(?:\W+[\w'.~/-]+){0,8}?\W+` in place of `any_gap(8, "'.~/-")`, and `exfiltration-destination`'s
-`_SEND + gap(8) + DESTINATION` in place of its `_send_to_destination()`; the same string otherwise), and
+`_SEND + gap(8) + DESTINATION` in place of its `_send_to_destination()`; redos3: `[\w.+-]+@` for
+`EMAIL_AT`, rules/8's and rules/9's exfiltration's plain formula for `exfil_ml`'s, `\S+` for
+untrusted-dependency's `\S{1,2000}`, image-exfiltration's and role-markup's old pieces; the same string
+otherwise; `requires` and `context` too), and
 both are run over every text the hold tests read (tests/hold/hold_tuning.py,
 tests/hold/hold_heldout.py, every tests/fixtures/hold_*/*.jsonl, held-out v21 too now that it is
 scored and spent, and the Fernhill sample week's free text), each as the detector reads it: the
@@ -31,6 +34,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "hold"))
 
 from memeval.hold import _rules  # noqa: E402
+from memeval.hold import _rules_v8 as v8  # noqa: E402
+from memeval.hold import _rules_v9 as v9  # noqa: E402
 from memeval.hold._normalize import normalize  # noqa: E402
 from memeval.hold._readings import _decoded_texts, _variants  # noqa: E402
 from memeval.hold._rule import _SEND, DESTINATION, INLINE_CODE, any_gap, gap, word_gap  # noqa: E402
@@ -69,22 +74,45 @@ def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
     swaps = [(word_gap(n), gap(n)) for n in range(1, 12)]
     swaps += [(any_gap(n), gap(n)) for n in range(1, 12)]
     swaps.append((any_gap(8, "'.~/-"), r"(?:\W+[\w'.~/-]+){0,8}?\W+"))  # _RISKY's paths
+    swaps.append((r"[\w.+-]{1,64}+@", r"[\w.+-]+@"))  # redos3: an e-mail address's local part read to 64 characters
     # cjk-addressed-order's spaces around the optional "please" and colon, made possessive
     please = r"(?:请|請|へ|に|에게|님|注意)?"
     swaps.append((r"\s*+" + please + r"\s*+[:：,]?\s*+", r"\s*" + please + r"\s*[:：,]?\s*"))
     # exfiltration-destination: any_gap's two branches each before its own DESTINATION
     whole = {_rules._send_to_destination(): _SEND + gap(8) + DESTINATION}
+    # redos3: rules/8's and rules/9's exfiltration, rewritten by `exfil_ml`, against the plain formula
+    for private, exfil, norm in (
+        (v8._PRIVATE_ML, v8._EXFIL_ML, str),
+        (v9._PRIVATE9, v9._EXFIL9, v9._n),
+    ):
+        plain = (
+            r"(?:" + private + r")[^\n]{0,100}?" + v8._OUT_ML + r"|" + v8._OUT_ML + r"[^\n]{0,60}?(?:" + private + r")"
+        )
+        whole[norm(exfil)] = norm(plain)
+    swaps.append((r"\S{1,2000}", r"\S+"))  # untrusted-dependency's URL read to 2,000 characters
+    swaps.append((r"[\w.-]{1,100}+\s*@", r"[\w.-]+\s*@"))  # and its `name @ url` to 100
+    swaps.append((r"(?:(?<!#)|(?<=\(#))#{2,}+\s*+\(?\s*+system", r"#{2,}\s*\(?\s*system"))  # role-markup
+    swaps.append(  # image-exfiltration's alt text and URL
+        (
+            r"!\[[^\]]{0,1000}\]\(https?://[^)\s?&]{0,2000}+[?&][^)\s]{0,2000}(?:",
+            r"!\[[^\]]*\]\(https?://[^)\s]*[?&][^)\s]*(?:",
+        )
+    )
     out = []
     for name in dir(_rules):
         if not re.fullmatch(r"RULES(?:_V\d+)?", name):
             continue
         for rule in getattr(_rules, name):
-            new = rule.pattern
-            old_src = whole.get(new.pattern, new.pattern)
-            for w, g in swaps:
-                old_src = old_src.replace(w, g)
-            if old_src != new.pattern:
-                out.append((f"{name}/{rule.name}", re.compile(old_src, new.flags), new))
+            for part in ("pattern", "requires", "context"):  # a context is read as found or not; compared as spans
+                new = getattr(rule, part)
+                if new is None:
+                    continue
+                old_src = whole.get(new.pattern, new.pattern)
+                for w, g in swaps:
+                    old_src = old_src.replace(w, g)
+                if old_src != new.pattern:
+                    label = f"{name}/{rule.name}" + ("" if part == "pattern" else f" ({part})")
+                    out.append((label, re.compile(old_src, new.flags), new))
     return out
 
 

@@ -18,6 +18,16 @@ AI = (
     r"copilot|gemini|crawler|reviewer)s?"
 )
 _GAP = r"(?:\W+[\w'-]+){0,%d}?\W+"
+GAP_WORD_MAX = 1024
+r"""The scan windows of `word_gap` and `any_gap` (issue 15, redos3): a gap crosses a run of word-or-joiner
+characters (a "word": `[\w'-]`, or `[\w<joiners>]`) only when it is at most this long, and hands over
+inside a run (after a joiner) only within its first `GAP_INSIDE_MAX` characters. Without them a gap
+read every long run to its end at each place a rule starts, and a gap inside a gap did so at each
+place inside the run (a 64 KiB text of "bypass--its--" took `override-instructions` about 8,000 CPU
+s, cubic); with them a rule's work at one start is bounded. The hold fixtures' readings have the same
+spans as with the plain `gap` (`scripts/redos_compare.py`)."""
+GAP_INSIDE_MAX = 64
+"""See `GAP_WORD_MAX`."""
 
 
 def gap(n: int) -> str:
@@ -49,8 +59,9 @@ def word_gap(n: int) -> str:
     """
     if n < 1:
         return r"\W+"
-    run = r"[\w'-]++\W++"
-    return rf"(?:\W++(?:{run}){{0,{n}}}?|\W++(?:{run}){{0,{n - 1}}}[\w'-]*['-])"
+    k, inside = GAP_WORD_MAX, GAP_INSIDE_MAX
+    run = rf"[\w'-]{{1,{k}}}+(?![\w'-])\W++"
+    return rf"(?:\W++(?:{run}){{0,{n}}}?|\W++(?:{run}){{0,{n - 1}}}[\w'-]{{0,{inside - 1}}}['-])"
 
 
 def any_gap(n: int, joiners: str = "'-") -> str:
@@ -88,8 +99,46 @@ def any_gap_branches(n: int, joiners: str = "'-") -> tuple[str, str]:
     matches at every place the branch hands over at, has the rule's matches (the alternation is
     tried in that order); n must be at least 1.
     """
-    word = rf"[\w{joiners}]"
-    return rf"(?:\W++{word}++){{0,{n}}}?\W+", rf"\W++(?:{word}++\W++){{0,{n - 1}}}{word}*[{joiners}]"
+    word, k, inside = rf"[\w{joiners}]", GAP_WORD_MAX, GAP_INSIDE_MAX
+    piece = rf"{word}{{1,{k}}}+(?!{word})"
+    return rf"(?:\W++{piece}){{0,{n}}}?\W+", rf"\W++(?:{piece}\W++){{0,{n - 1}}}{word}{{0,{inside - 1}}}[{joiners}]"
+
+
+EMAIL_AT = r"[\w.+-]{1,64}+@"
+r"""The start of an e-mail address up to its `@`: a local part read to 64 characters (RFC 5321's limit).
+
+Was `[\w.+-]+@`, which read a run of `\w.+-` to its end at every place a rule tried it (a lazy
+window tries each place: quadratic on a 64 KiB run, issue 15, redos3); the same matches wherever a
+local part is at most 64 characters."""
+EMAIL_AT_RUN = r"(?<![\w.+-])" + EMAIL_AT
+r"""`EMAIL_AT` tried only where a run of `\w.+-` starts: after a window's first place (`window_then`)."""
+
+
+def window_then(w: int, tail: str, tail_at_run: str, chars: str = r"[^\n]") -> str:
+    r"""`chars{0,w}?` then `tail`, the same matches when `tail_at_run` is `tail` with `EMAIL_AT_RUN` for `EMAIL_AT`.
+
+    A lazy window tries `tail` at each of its w+1 places, left to right; an `EMAIL_AT` branch of
+    `tail` at a place just after a `\w.+-` character reads the same run to the same `@` as at the
+    place before, which was tried already and failed, so past the first place it is tried only
+    where a run starts. Work: w places plus each run once, not w runs of up to 64 characters.
+    (Exact where every local part is at most 64 characters from its run's start; `EMAIL_AT` caps it.)
+    """
+    return rf"(?:{tail}|{chars}{{1,{w}}}?{tail_at_run})"
+
+
+def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str) -> str:
+    r"""`run{lo,k}` (greedy, one character class), a `[^\n]{0,w}?` window, then `tail`: the same matches.
+
+    Python tries the run's ends from the longest down, and after each the window's w+1 places: a
+    run of k characters cost about k * w tries of `tail`. The match is the same as: the longest
+    run, then the first place within w where `tail` matches; else the last place inside the run
+    where `tail` matches (after a shorter run any place within w that is not inside the run was
+    tried already after the longest). So: the possessive run then the window, else the run
+    backtracking with `tail` right after it; k + w tries. `run` must be a class without a newline.
+    The cap k is a scan window (issue 15, redos3): a run longer than k is read to k characters.
+    """
+    r = f"{run}{{{lo},{k}}}"
+    return rf"(?:{r}+{window_then(w, tail, tail_at_run)}|{r}{tail})"
 
 
 SENSITIVE = (
@@ -106,7 +155,7 @@ _SEND = (
     r"transmit|share|copy|export|attach|dump|collect|output|print)s?\b"
 )
 DESTINATION = (
-    r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+|\bto me\b|\bthe address\b|\bshared drive\b"
+    r"(?:https?://\S+|" + EMAIL_AT + r"[\w-]+\.[\w.]+|\bto me\b|\bthe address\b|\bshared drive\b"
     r"|\b(?:an? |the )?(?:outside|external|third-party|personal) (?:address|e-?mail|"
     r"server|account|inbox)\b)"
 )

@@ -97,9 +97,9 @@ def _send_to_destination() -> str:
     `tests/hold/test_hold_redos.py` and `scripts/redos_compare.py` check the matches are the same.
     """
     a, b = any_gap_branches(8)
-    email = r"|[\w.+-]+@"  # the e-mail branch (the linear-time test fails if this is ever not found)
-    dest_a = DESTINATION.replace(email, r"|(?![.+-][\w.+-])[\w.+-]+@", 1)
-    dest_b = DESTINATION.replace(email, r"|(?!\w*[.+-][\w.+-])[\w.+-]+@", 1)
+    email = r"|[\w.+-]{1,64}+@"  # the e-mail branch (the linear-time test fails if this is ever not found)
+    dest_a = DESTINATION.replace(email, r"|(?![.+-][\w.+-])[\w.+-]{1,64}+@", 1)
+    dest_b = DESTINATION.replace(email, r"|(?!\w*[.+-][\w.+-])[\w.+-]{1,64}+@", 1)
     return _SEND + "(?:" + a + dest_a + "|" + b + dest_b + ")"
 
 
@@ -209,7 +209,7 @@ RULES: tuple[Rule, ...] = (
             + r"|\b"
             + SENSITIVE
             + word_gap(4)
-            + r"(?:to|into) (?:https?://|[\w.+-]+@|me\b|the address)"
+            + r"(?:to|into) (?:https?://|[\w.+-]{1,64}+@|me\b|the address)"
         ),
         negatable=True,
     ),
@@ -218,7 +218,10 @@ RULES: tuple[Rule, ...] = (
         "image-exfiltration",
         0.6,
         _r(
-            r"!\[[^\]]*\]\(https?://[^)\s]*[?&][^)\s]*(?:\{|history|conversation|secret|token|key)"
+            # redos3: the alt text read to 1,000 characters and the URL to 2,000 on each side of its first
+            # `?` or `&` (was `[^\]]*` and `[^)\s]*[?&][^)\s]*`, which tried every `?` against the rest:
+            # cubic on a run of "![](http://?a"); the URL's end is the same: its last word after a `?`
+            r"!\[[^\]]{0,1000}\]\(https?://[^)\s?&]{0,2000}+[?&][^)\s]{0,2000}(?:\{|history|conversation|secret|token|key)"
             r"|\bmarkdown image\b"
         ),
     ),
@@ -271,7 +274,10 @@ RULES: tuple[Rule, ...] = (
         0.8,
         _r(
             r"<\|im_start\|>\s*(?:system|assistant|user|developer)"
-            r"|#{2,}\s*\(?\s*system[_ ]?message\s*\)?"
+            # redos3: `#{2,}+` read from a run's first `#` (or just after "(#", where a match of the last branch
+            # ends) and both space runs possessive: the same matches ("system" follows, no `#` or space), where
+            # `\s*\(?\s*` split a run of spaces every way (64 KiB after "###": 7.1 CPU s) and each `#` re-read a run
+            r"|(?:(?<!#)|(?<=\(#))#{2,}+\s*+\(?\s*+system[_ ]?message\s*\)?"
             r"|<<\s*sys\s*>>|</?\s*(?:system|sys|system_prompt)\s*>|\[\s*system\s*\]\s*\(#"
         ),
         markup=True,

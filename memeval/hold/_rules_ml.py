@@ -316,7 +316,7 @@ RULES_V4: tuple[Rule, ...] = (
         0.6,
         _r(
             r"\b(?:call|invoke|use|run|trigger|execute)\s+(?:the\s+)?`?[a-z][a-z0-9]*_[a-z0-9_]+`?"
-            r"[^\n]{0,80}?(?:\s/[\w.-]+/|https?://|[\w.+-]+@[\w-]+\.\w)"
+            r"[^\n]{0,80}?(?:\s/[\w.-]+/|https?://|[\w.+-]{1,64}+@[\w-]+\.\w)"
         ),
         person_weight=0.3,
     ),

@@ -121,7 +121,7 @@ _ACT = (
 )
 _ASK = r"(?:find|get|retrieve|download|check|fetch|look up|search|read|gather|collect|list|access)"
 _SEND = r"\b(?:send|e-?mail|forward|share|post|upload)\b"
-_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_EMAIL = r"[\w.+-]{1,64}+@[\w-]+(?:\.[\w-]+)+"
 _RISKY_THING = (
     r"(?:accounts?|\$\s?\d|\d+\s*(?:usd|eur|btc|units)|bitcoin|crypto|payments?|funds|money|passwords?|access|"
     r"two-factor|2fa|authentication|locks?|doors?|permissions?|holdings|shares|stocks?|genetic|medical|records|data|"

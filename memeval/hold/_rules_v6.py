@@ -99,8 +99,8 @@ RULES_V6: tuple[Rule, ...] = (
             r"files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|pkg\.go\.dev|proxy\.golang\.org)/)\S+"
             r"|\b"
             + _DEP_VERB
-            + r"[^\n]{0,60}?https?://\S+\.(?:whl|tgz|tar\.gz|zip|jar|bin|exe|deb|rpm|sh|pt|safetensors|gguf)\b"
-            r"|[\w.-]+\s*@\s*https?://\S+\.(?:whl|tar\.gz|zip)\b"
+            + r"[^\n]{0,60}?https?://\S{1,2000}\.(?:whl|tgz|tar\.gz|zip|jar|bin|exe|deb|rpm|sh|pt|safetensors|gguf)\b"
+            r"|[\w.-]{1,100}+\s*@\s*https?://\S{1,2000}\.(?:whl|tar\.gz|zip)\b"
             r"|\bgit\s*=\s*[\"']https?://(?!github\.com/)"
         ),
         negatable=True,

@@ -112,7 +112,7 @@ _PIPE_TO_ROOT_SHELL = (
     r"|(?:\bcurl\b|\bwget\b)[^|\n]{0,40}https?://\d{1,3}(?:\.\d{1,3}){3}[^|\n]{0,120}\|\s*(?:ba|z|da)?sh\b"
     r"|\bpipe\b[^\n]{0,20}https?://\S+[^\n]{0,20}\binto (?:ba|z)?sh\b"
 )
-_DESTINATION7 = r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\bgist\b|\bpastebin\b)"
+_DESTINATION7 = r"(?:https?://\S+|[\w.+-]{1,64}+@[\w-]+\.[\w.-]+|\bgist\b|\bpastebin\b)"
 
 RULES_V7: tuple[Rule, ...] = (
     Rule(

@@ -36,7 +36,7 @@ colons and commas are already ASCII here; case-folded).
 
 from __future__ import annotations
 
-from memeval.hold._rule import Rule, _r
+from memeval.hold._rule import EMAIL_AT, EMAIL_AT_RUN, Rule, _r, run_then, window_then
 
 _RUN = (
     r"(?:执行|執行|运行|運行|跑一下|跑|实行|実行して|実行し|実行する|を実行|実行|走らせ|"
@@ -102,7 +102,7 @@ _PRIVATE_CJK = (
     r"비밀번호|토큰|키를|api\s*키|자격 증명|대화 기록|대화 내용|연락처|데이터베이스|고객 데이터|백업|배포 토큰)"
 )
 _OUTSIDE_CJK = (
-    r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgist\b|pastebin|webhook|"
+    r"(?:https?://\S+|[\w.+-]{1,64}+@[\w-]+\.[\w.-]+|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgist\b|pastebin|webhook|"
     r"外部邮箱|外部邮件|外部地址|外部服务器|公网|第三方|外部の|外部アドレス|외부|공개 gist|공개 저장소)"
 )
 _EXFIL_CJK = (
@@ -227,25 +227,60 @@ _ADDRESSED_ML = (
 )
 _LLM_KEY = r"\"_?(?:note|instruction|message|hint)s?_(?:for|to)_(?:the_)?(?:llm|ai|agent|assistant|model)\"\s*:"
 
-_PRIVATE_ML = (
-    r"(?:~/\.(?:ssh|kube|aws|docker|gnupg|config/gcloud)\S*|\bid_(?:rsa|ed25519)\b|(?<![\w.])\.env\b|"
+_DOT_DIR_ML = r"~/\.(?:ssh|kube|aws|docker|gnupg|config/gcloud)"
+_PRIVATE_ML_REST = (
+    r"\bid_(?:rsa|ed25519)\b|(?<![\w.])\.env\b|"
     r"\bconfig/[\w.-]+\.(?:ya?ml|env|json|toml)\b|\bsecrets?\.(?:ya?ml|json|env)\b|"
     r"customer (?:table|database|list|data)|tabla de clientes|clientes\b|kundendaten|kundenliste|"
     r"m[üu][şs]teri (?:veritaban\w*|listesi|tablosu)|جدول العملاء|العملاء|ग्राहकों\w*|kh[áa]ch h[àa]ng|"
     r"bandeja de entrada|inbox|mailbox|posteingang|bo[îi]te de r[ée]ception|"
     r"conversation history|historial (?:completo )?de la conversaci[óo]n|история (?:переписки|разговора)|"
-    r"клиент\w* баз\w*|баз\w* клиент\w*)"
+    r"клиент\w* баз\w*|баз\w* клиент\w*"
 )
-_OUT_ML = r"(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\bgist\b|pastebin)"
+_PRIVATE_ML = r"(?:" + _DOT_DIR_ML + r"\S*|" + _PRIVATE_ML_REST + r")"
+_OUT_ML = r"(?:https?://\S+|" + EMAIL_AT + r"[\w-]+\.[\w.-]+|\bgist\b|pastebin)"
+_OUT_ML_AT_RUN = _OUT_ML.replace(EMAIL_AT, EMAIL_AT_RUN)
 _SEND_ML = (
     r"(?:send|forward|upload|post|attach|email|zip|sync|copy|envi[aeé]\w*|reenv[ií]a\w*|sube\w*|sub[ie]r|adjunta\w*|"
     r"sende\w*|schick\w*|lade\w*|hochladen|weiterleit\w*|envoie\w*|t[ée]l[ée]vers\w*|transf[èe]re\w*|invia\w*|inoltra\w*|"
     r"carica\w*|stuur\w*|upload\w*|wy[śs]lij\w*|prze[śs]lij\w*|отправ\w*|перешли\w*|загрузи\w*|надішли\w*|"
     r"g[öo]nder\w*|y[üu]kle\w*|شلح|שלח\w*|أرسل\w*|ارسل\w*|ارفع|g[ửu]i|t[ảa]i l[êe]n|भेज\w*|अपलोड|kirim\w*|unggah\w*)"
 )
-_EXFIL_ML = (
-    r"(?:" + _PRIVATE_ML + r")[^\n]{0,100}?" + _OUT_ML + r"|" + _OUT_ML + r"[^\n]{0,60}?(?:" + _PRIVATE_ML + r")"
-)
+
+
+def exfil_ml(pieces: tuple[tuple[str, str], ...]) -> str:
+    r"""`(?:PRIVATE)[^\n]{0,100}?OUT|OUT[^\n]{0,60}?(?:PRIVATE)` with less work; PRIVATE is the alternation of `pieces`.
+
+    `pieces`: (alternation, run) in PRIVATE's order; a non-empty `run` is a character class that
+    follows the alternation greedily (`~/\.ssh` then `\S*`). The same matches
+    (`scripts/redos_compare.py`) but for scan windows (issue 15, redos3): such a run is read to 64
+    characters, and a URL or a domain to 256, before the window, where `\S*` and `\S+` read a run to
+    its end and the window's places after each end ("~/.ssh" repeated over 4 KiB took rules/8's
+    7.5 CPU s, "http://" 6.5 s: quadratic). Each run before a window is `run_then`, each window
+    `window_then` (its e-mail branch tried where a run starts).
+    """
+    private = r"(?:" + r"|".join(alt + (run + "*" if run else "") for alt, run in pieces) + r")"
+    first = []
+    for alt, run in pieces:
+        if run:
+            first.append(r"(?:" + alt + r")" + run_then(run, 0, 64, 100, _OUT_ML, _OUT_ML_AT_RUN))
+        else:
+            first.append(r"(?:" + alt + r")" + window_then(100, _OUT_ML, _OUT_ML_AT_RUN))
+    second = (
+        r"(?:https?://"
+        + run_then(r"\S", 1, 256, 60, private, private)
+        + r"|"
+        + EMAIL_AT
+        + r"[\w-]+\."
+        + run_then(r"[\w.-]", 1, 256, 60, private, private)
+        + r"|(?:\bgist\b|pastebin)[^\n]{0,60}?"
+        + private
+        + r")"
+    )
+    return r"(?:" + r"|".join(first) + r")|" + second
+
+
+_EXFIL_ML = exfil_ml(((_DOT_DIR_ML, r"\S"), (_PRIVATE_ML_REST, "")))
 _BEFORE_ANSWER = (
     r"(?:before (?:you )?(?:answer|reply|respond|writ)\w*|antes de (?:responder|contestar|escribir)|"
     r"bevor du (?:antwortest|die zusammenfassung)|avant de r[ée]pondre|prima di rispondere|"

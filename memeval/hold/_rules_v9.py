@@ -45,7 +45,7 @@ import unicodedata
 from memeval.hold._rule import Rule, _r
 from memeval.hold._rules_v6 import _SECRET_PATH
 from memeval.hold._rules_v7 import _RISKY7, _STANDING
-from memeval.hold._rules_v8 import _OFF_CJK, _OUT_ML, _PRIVATE_ML, _SAFEGUARD_CJK
+from memeval.hold._rules_v8 import _DOT_DIR_ML, _OFF_CJK, _PRIVATE_ML, _PRIVATE_ML_REST, _SAFEGUARD_CJK, exfil_ml
 
 
 def _n(p: str) -> str:
@@ -247,16 +247,27 @@ _SEND9 = (
     r"(?:ส่ง|อัปโหลด|โพสต์|ฟอร์เวิร์ด|بفرست|ارسال کن|آپلود کن|فوروارد کن|أرسل|ارسل|حوّل|ارفع|kirim\w*|unggah\w*|"
     r"teruskan|wy[śs]lij\w*|prze[śs]lij\w*|g[ửu]i|chuyển tiếp|tải lên)"
 )
-_PRIVATE9 = (
-    r"(?:" + _PRIVATE_ML + r"|" + _SECRET_PATH + r"|รหัสผ่าน|โทเค็น|รายชื่อ(?:อีเมล)?ลูกค้า|ข้อมูลลูกค้า|ประวัติการสนทนา|"
+_PRIVATE9_WORDS = (
+    r"รหัสผ่าน|โทเค็น|รายชื่อ(?:อีเมล)?ลูกค้า|ข้อมูลลูกค้า|ประวัติการสนทนา|"
     r"เงินเดือน|رمز ?(?:ها|عبور)?|کلمه ?(?:های)? عبور|توکن|مشتریان|تاریخچه (?:گفتگو|چت)|حقوق کارکنان|"
     r"كلمات? المرور|رموز الوصول|سجل المحادثة|الرواتب|kata sandi|token akses|daftar pelanggan|data pelanggan|"
     r"급여|給与明細|工资单|工資單|身份证号|riwayat (?:percakapan|obrolan)|gaji|has[łl]a|tokeny|klient[óo]w|"
     r"histori[ęa] rozm\w*|wynagrodze\w*|"
     r"mật khẩu|danh sách khách hàng|lịch sử trò chuyện|bảng lương|"
-    r"access tokens?|api keys?|session cookies?)"
+    r"access tokens?|api keys?|session cookies?"
 )
-_EXFIL9 = r"(?:" + _PRIVATE9 + r")[^\n]{0,100}?" + _OUT_ML + r"|" + _OUT_ML + r"[^\n]{0,60}?(?:" + _PRIVATE9 + r")"
+_PRIVATE9 = r"(?:" + _PRIVATE_ML + r"|" + _SECRET_PATH + r"|" + _PRIVATE9_WORDS + r")"
+# `_SECRET_PATH`'s first branch ends in a greedy run before rules/9's window: split off for `exfil_ml`
+_PATH_HEAD, _PATH_RUN, _PATH_REST = _SECRET_PATH.partition(r"[^\s`'\")]*|")
+assert _PATH_HEAD and _PATH_REST, "rules/6's _SECRET_PATH no longer starts with a path and its greedy run"
+_EXFIL9 = exfil_ml(
+    (
+        (_DOT_DIR_ML, r"\S"),
+        (_PRIVATE_ML_REST, ""),
+        (_PATH_HEAD, r"[^\s`'\")]"),
+        (_PATH_REST + r"|" + _PRIVATE9_WORDS, ""),
+    )
+)
 
 RULES_V9: tuple[Rule, ...] = (
     Rule("reader-addressed-order", 0.6, _r(_n(_READER_ORDER)), negatable=True, person_weight=0.45),

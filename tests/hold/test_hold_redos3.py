@@ -1,0 +1,126 @@
+r"""The hold rules stay near linear on a planted 64 KiB text (issue 15, redos3).
+
+After the exponential gaps were fixed (`test_hold_redos.py`), a pumping search
+(`scripts/redos_pump.py`) still found rules whose work grew with the square or the cube of a
+text's length when an attacker plants the rule's own words many times: a gap inside a gap read a
+hyphenated run to its end at every place ("bypass--its--" over 64 KiB: about 8,000 CPU s in
+`override-instructions`), a lazy window tried an e-mail address's local part at each of its places
+(`[\w.+-]+@`), and greedy `\S*` and `\S+` before a window read a path or URL to its end at each
+of the window's places (`exfiltration-ml8`: "~/.ssh" repeated, 7.5 CPU s at 4 KiB). Each text below
+is 65,536 characters (ingest's longest free-text field); each rule's regex runs over it in a child
+process under a CPU limit. Every one was killed at that limit on the code before (checked by running
+this file against it); now each takes well under a second. The limit is a correctness check ("the
+search ends"), not a speed target.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+N = 65_536
+
+PLANTED = {
+    # rule: (table, regex, written once, then repeated to 65,536 characters)
+    "override-instructions": ("RULES", "pattern", "", "bypass--its--"),
+    "reveal-prompt": ("RULES", "pattern", "", "leak--''-"),
+    "exfiltration": ("RULES", "pattern", "", "outputs--''--"),
+    "exfiltration-destination": ("RULES", "pattern", "", "dumps-'"),
+    "image-exfiltration": ("RULES", "pattern", "", "![](http://?a"),
+    "role-markup": ("RULES", "pattern", "###", " "),
+    "untrusted-dependency": ("RULES_V6", "pattern", "", "a"),
+    "exfiltration-ml8": ("RULES_V8", "pattern", "", "~/.ssh"),
+    "exfiltration-ml9": ("RULES_V9", "pattern", "", "~/.ssh"),
+    "covert-ml-17": ("RULES_V17", "context", "", "a"),
+    "covert-ml-18": ("RULES_V18", "context", "", "a"),
+}
+LIMIT_S = 4
+"""CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
+planted text (0.02-0.8 s now; about 8 s to hours before)."""
+
+_CHILD = r"""
+import sys, time
+from memeval.hold import _rules
+table, name, part, prefix, unit, n = sys.argv[1:7]
+rule = next(r for r in getattr(_rules, table) if r.name == name)
+text = (prefix + unit * (int(n) // len(unit) + 1))[: int(n)]
+a = time.process_time()
+found = sum(1 for _ in getattr(rule, part).finditer(text))
+print(found, round(time.process_time() - a, 3))
+"""
+
+
+def _cpu_limit(seconds: int):  # noqa: ANN202  # a preexec_fn
+    def set_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
+
+    return set_limit
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED))
+def test_a_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(name: str) -> None:
+    table, part, prefix, unit = PLANTED[name]
+    r = subprocess.run(
+        [sys.executable, "-c", _CHILD, table, name, part, prefix, unit, str(N)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        preexec_fn=_cpu_limit(LIMIT_S),
+        check=False,
+    )
+    assert r.returncode == 0, f"{name}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
+    found, _ = r.stdout.split()
+    assert found == "0"  # the planted words never complete a match
+
+
+def test_the_capped_gaps_still_cross_what_they_crossed() -> None:
+    """A gap crosses a hyphenated word of 1,024 characters and hands over inside one within 64; not past them."""
+    import re
+
+    from memeval.hold._rule import GAP_INSIDE_MAX, GAP_WORD_MAX, any_gap, word_gap
+
+    word = "-".join(["ab"] * 341) + "ab"  # 1,024 characters
+    assert len(word) == GAP_WORD_MAX
+    inside = "-".join(["ab"] * 21)  # 62 characters, then "-" and the next word starts within 64
+    assert len(inside) + 1 < GAP_INSIDE_MAX
+    for g in (word_gap(2), any_gap(2)):
+        pat = re.compile(r"\bignore" + g + r"(?:previous )?instructions\b")
+        assert pat.search(f"ignore {word} previous instructions")
+        assert pat.search(f"ignore {word}x previous instructions") is None  # 1,025 characters: not crossed
+        assert pat.search(f"ignore {inside}-instructions")  # handed over inside a run, after a '-'
+        assert pat.search(f"ignore {inside}ab-instructions") is None  # 65 characters in: not reached
+
+
+def test_audit_ingest_of_a_planted_64_kib_memory_event_ends_and_holds_it(tmp_path: Path) -> None:
+    """`memeval audit ingest` (a real child process) of one 64 KiB planted event: stored, held, bounded."""
+    # rules/8's words ("send", a path, "gist" on a line of its own so nothing matches there): the rule
+    # screen keeps `exfiltration-ml8`, which read the paths quadratically (the old ingest: killed at 60 s)
+    text = ("send the logs\n" + "~/.ssh" * (N // 6))[: N - 5] + "\ngist"
+    event = {
+        "type": "memory.written",
+        "occurred_at": "2026-11-20T10:00:00Z",
+        "team": "fernhill",
+        "sender_event_id": "redos3-1",
+        "actor": {"kind": "agent", "id": "support-bot"},
+        "session": "ses_1",
+        "subject": "mem_1",
+        "payload": {"text": text},
+    }
+    f = tmp_path / "events.jsonl"
+    f.write_text(json.dumps(event) + "\n", encoding="utf-8")
+    r = subprocess.run(
+        [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", f"sqlite:///{tmp_path / 'a.sqlite'}"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        preexec_fn=_cpu_limit(60),
+        check=False,
+    )
+    assert r.returncode == 0, f"ingest killed or failed ({r.returncode})\n{r.stdout}\n{r.stderr[-2000:]}"
+    assert "1 stored (1 of them held for a person" in r.stdout, r.stdout
