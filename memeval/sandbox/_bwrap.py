@@ -357,7 +357,9 @@ class Bubblewrap:
                         pass_fds=fds,
                         env={},
                         cwd=stdout.parent,
-                        preexec_fn=_die_with_parent,  # noqa: PLW1509 - one prctl call
+                        # never outlives a memeval killed with `kill -9` (bubblewrap's `--die-with-parent`
+                        # covers only the processes inside); the thread that starts it waits for it
+                        preexec_fn=death_signal(signal.SIGKILL),  # noqa: PLW1509 - one prctl call and a getppid
                     )
                 except OSError as exc:
                     raise SandboxError(f"could not start bubblewrap: {exc}") from exc
@@ -475,11 +477,6 @@ class Bubblewrap:
             except OSError:
                 continue  # the process ended while we looked, or is not ours to read
         return n
-
-
-# A sandbox never outlives a memeval killed with `kill -9` (bubblewrap's own `--die-with-parent`
-# covers only the processes inside); the thread that starts one waits for it.
-_die_with_parent = death_signal(signal.SIGKILL)
 
 
 __all__ = [

@@ -27,10 +27,22 @@ def death_signal(sig: int) -> Callable[[], None]:
     `PR_SET_PDEATHSIG` (prctl(2)) fires when the *thread* that forked exits, not the process: a
     caller that starts children from short-lived threads must allow for it. One prctl call in
     the child before exec, so safe in a `preexec_fn`.
+
+    A parent that dies between the fork and the prctl call sends nothing (the setting is made
+    after the death it was to report), and the child runs on, orphaned: prctl(2) says to check
+    the parent's pid afterwards. So make one per child, in the process that starts it (the pid
+    of that process is taken now): when the child's parent is no longer it, the child sends
+    itself `sig` before it can exec. Found by a `kill -9` of `memeval ab` at load 16 that left
+    the verifier's outer bubblewrap running for an hour (the child is scheduled milliseconds
+    after the fork on a loaded machine, and the kill landed in between).
     """
+    parent = os.getpid()
 
     def preexec() -> None:
         _LIBC.prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the prctl call: nothing will signal
+            os.kill(os.getpid(), sig)
+            os._exit(128 + sig)  # `sig` ignored or caught: end all the same, before the exec
 
     return preexec
 
