@@ -39,6 +39,8 @@ PLANTED = {
     "exfiltration-ml9": ("RULES_V9", "pattern", "", "~/.ssh"),
     "covert-ml-17": ("RULES_V17", "context", "", "a"),
     "covert-ml-18": ("RULES_V18", "context", "", "a"),
+    # redos4: a word's `\w*` before a window, read to its end at each place (main: ~5,300 CPU s by growth)
+    "standing-risky-order-13": ("RULES_V13", "pattern", "", "grantaaaaadmin"),
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
