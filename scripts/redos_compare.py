@@ -74,7 +74,10 @@ def _readings(text: str) -> list[str]:
 
 BEFORE_REDOS4 = "f7662cf"
 """redos4 compares its rewritten rules with main's at this commit (the merge of redos3)."""
-REDOS4 = {"RULES_V13": ("_rules_v13", ("standing-risky-order-13",))}
+REDOS4 = {
+    "RULES_V13": ("_rules_v13", ("standing-risky-order-13",)),
+    "RULES_V16": ("_rules_v16", ("reader-addressed-order-16",)),
+}
 """redos4's rules: table -> (module, rule names); each is compared with the same rule of the module at
 `BEFORE_REDOS4` (its source from git, loaded beside today's modules)."""
 

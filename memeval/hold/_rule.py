@@ -126,7 +126,7 @@ def window_then(w: int, tail: str, tail_at_run: str, chars: str = r"[^\n]") -> s
     return rf"(?:{tail}|{chars}{{1,{w}}}?{tail_at_run})"
 
 
-def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str) -> str:
+def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str, chars: str = r"[^\n]") -> str:
     r"""`run{lo,k}` (greedy, one character class), a `[^\n]{0,w}?` window, then `tail`: the same matches.
 
     Python tries the run's ends from the longest down, and after each the window's w+1 places: a
@@ -136,9 +136,10 @@ def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str) -> 
     tried already after the longest). So: the possessive run then the window, else the run
     backtracking with `tail` right after it; k + w tries. `run` must be a class without a newline.
     The cap k is a scan window (issue 15, redos3): a run longer than k is read to k characters.
+    `chars`: the window's class (`[^\n:]` for a window that stops at a colon); `run` must lie inside it.
     """
     r = f"{run}{{{lo},{k}}}"
-    return rf"(?:{r}+{window_then(w, tail, tail_at_run)}|{r}{tail})"
+    return rf"(?:{r}+{window_then(w, tail, tail_at_run, chars)}|{r}{tail})"
 
 
 SENSITIVE = (

@@ -41,6 +41,7 @@ PLANTED = {
     "covert-ml-18": ("RULES_V18", "context", "", "a"),
     # redos4: a word's `\w*` before a window, read to its end at each place (main: ~5,300 CPU s by growth)
     "standing-risky-order-13": ("RULES_V13", "pattern", "", "grantaaaaadmin"),
+    "reader-addressed-order-16": ("RULES_V16", "pattern", "", "صفح"),  # main: ~2,600 s by growth
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
