@@ -77,6 +77,9 @@ BEFORE_REDOS4 = "f7662cf"
 REDOS4 = {
     "RULES_V13": ("_rules_v13", ("standing-risky-order-13",)),
     "RULES_V16": ("_rules_v16", ("reader-addressed-order-16",)),
+    "RULES_V2": ("_rules_ml", ("reveal-prompt-ml",)),
+    "RULES_V3": ("_rules_ml", ("reveal-prompt-ml",)),
+    "RULES_V5": ("_rules_ml", ("risky-action-ml",)),
 }
 """redos4's rules: table -> (module, rule names); each is compared with the same rule of the module at
 `BEFORE_REDOS4` (its source from git, loaded beside today's modules)."""

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 
-from memeval.hold._rule import Rule, _r, run_then
+from memeval.hold._rule import Rule, _r, alts_then
 from memeval.hold._rules_v13 import _n
 from memeval.hold._rules_v15 import _LESSON15
 
@@ -289,32 +289,11 @@ _AI_DATIVE16 = (
 _TO_AI16 = _AI_DATIVE16 + r"\s*:"
 
 
-def _doc_then_ai16() -> str:
-    r"""`_DOC16 + [^\n:]{0,50}? + _TO_AI16`, each `\w*` stem read once before the window (`run_then`).
-
-    A stem's `\w*` was read to the end of its run at each window place: "صفح" repeated over 64 KiB
-    took `reader-addressed-order-16` about 2,600 CPU s by growth (issue 15, redos4). Each of
-    `_DOC16`'s alternatives, in order, gets its own window; a stem's run is read to 64 characters
-    (a scan window), the same matches within it.
-    """
-    tops, depth, start, body = [], 0, 0, _DOC16[3:-1]  # _DOC16's alternatives at its top level
-    for i, ch in enumerate(body):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch == "|" and depth == 0:
-            tops.append(body[start:i])
-            start = i + 1
-    tops.append(body[start:])
-    alts = []
-    for alt in tops:
-        if alt.endswith(r"\w*"):
-            alts.append(alt[:-3] + run_then(r"\w", 0, 64, 50, _TO_AI16, _TO_AI16, r"[^\n:]"))
-        else:
-            alts.append(alt + r"[^\n:]{0,50}?" + _TO_AI16)
-    return r"(?:" + "|".join(alts) + r")"
-
-
 _READER16 = (
-    r"(?:" + _doc_then_ai16() + r"|"
+    r"(?:"
+    # each stem's run read once before the window ("صفح" over 64 KiB: ~2,600 CPU s on main; redos4)
+    + alts_then(_DOC16, 50, _TO_AI16, r"[^\n:]")
+    + r"|"
     r"\"[^\"\n]{0,15}?(?:સહાયક|सहायक|ਸਹਾਇਕ|সহায়ক|সহকারী|உதவியாளர\w*|సహాయక\w*|സഹായി\w*|ಸಹಾಯಕ\w*|assistant|asistente)"
     r"_(?:માટે|के_लिए|ਲਈ|জন্য|এর_জন্য|க்கு|కోసం|ക്ക്|ಗೆ|note|notes|para|pour)[^\"\n]{0,15}\"\s*:|"
     r"(?:সহায়ক|সহকারী|सहायक|assistant|ai)\s*,\s*(?:এই|this|इस)\s+" + _DOC16 + r")"
