@@ -80,6 +80,7 @@ REDOS4 = {
     "RULES_V2": ("_rules_ml", ("reveal-prompt-ml",)),
     "RULES_V3": ("_rules_ml", ("reveal-prompt-ml",)),
     "RULES_V5": ("_rules_ml", ("risky-action-ml",)),
+    "RULES_V14": ("_rules_v14", ("override-indic-ml14",)),
 }
 """redos4's rules: table -> (module, rule names); each is compared with the same rule of the module at
 `BEFORE_REDOS4` (its source from git, loaded beside today's modules)."""

@@ -45,6 +45,7 @@ PLANTED = {
     "reveal-prompt-ml": ("RULES_V3", "pattern", "", "הצג"),  # rules/3's; main: ~730 s by growth
     "reveal-prompt-ml@2": ("RULES_V2", "pattern", "", "系统提示"),  # rules/2's; main: ~390 s by growth
     "risky-action-ml": ("RULES_V5", "pattern", "", "pomin"),  # main: ~190 s by growth
+    "override-indic-ml14": ("RULES_V14", "pattern", "", "hidayata"),  # main: ~560 s by growth
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
