@@ -23,8 +23,10 @@ Usage: nice -n 10 .venv/bin/python scripts/redos_compare.py [RULE] (minutes: the
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -70,6 +72,42 @@ def _readings(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+BEFORE_REDOS4 = "f7662cf"
+"""redos4 compares its rewritten rules with main's at this commit (the merge of redos3)."""
+REDOS4 = {
+    "RULES_V13": ("_rules_v13", ("standing-risky-order-13",)),
+    "RULES_V16": ("_rules_v16", ("reader-addressed-order-16",)),
+    "RULES_V2": ("_rules_ml", ("reveal-prompt-ml",)),
+    "RULES_V3": ("_rules_ml", ("reveal-prompt-ml",)),
+    "RULES_V5": ("_rules_ml", ("risky-action-ml",)),
+    "RULES_V14": ("_rules_v14", ("override-indic-ml14",)),
+}
+"""redos4's rules: table -> (module, rule names); each is compared with the same rule of the module at
+`BEFORE_REDOS4` (its source from git, loaded beside today's modules)."""
+
+
+def _before_redos4() -> dict[tuple[str, str, str], str]:
+    """(table, rule, part) -> the regex source at `BEFORE_REDOS4`, for redos4's rules."""
+    out = {}
+    for table, (module, names) in REDOS4.items():
+        src = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{BEFORE_REDOS4}:memeval/hold/{module}.py"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        spec = importlib.util.spec_from_loader(f"_before_redos4_{module}", loader=None)
+        assert spec is not None
+        mod = importlib.util.module_from_spec(spec)
+        exec(compile(src, f"{BEFORE_REDOS4}:{module}.py", "exec"), mod.__dict__)  # noqa: S102  # our own file
+        for rule in getattr(mod, table):
+            if rule.name in names:
+                for part in ("pattern", "requires", "context"):
+                    if getattr(rule, part) is not None:
+                        out[(table, rule.name, part)] = getattr(rule, part).pattern
+    return out
+
+
 def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
     swaps = [(word_gap(n), gap(n)) for n in range(1, 12)]
     swaps += [(any_gap(n), gap(n)) for n in range(1, 12)]
@@ -98,6 +136,7 @@ def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
             r"!\[[^\]]*\]\(https?://[^)\s]*[?&][^)\s]*(?:",
         )
     )
+    before4 = _before_redos4()
     out = []
     for name in dir(_rules):
         if not re.fullmatch(r"RULES(?:_V\d+)?", name):
@@ -107,7 +146,7 @@ def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
                 new = getattr(rule, part)
                 if new is None:
                     continue
-                old_src = whole.get(new.pattern, new.pattern)
+                old_src = before4.get((name, rule.name, part)) or whole.get(new.pattern, new.pattern)
                 for w, g in swaps:
                     old_src = old_src.replace(w, g)
                 if old_src != new.pattern:

@@ -126,7 +126,7 @@ def window_then(w: int, tail: str, tail_at_run: str, chars: str = r"[^\n]") -> s
     return rf"(?:{tail}|{chars}{{1,{w}}}?{tail_at_run})"
 
 
-def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str) -> str:
+def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str, chars: str = r"[^\n]") -> str:
     r"""`run{lo,k}` (greedy, one character class), a `[^\n]{0,w}?` window, then `tail`: the same matches.
 
     Python tries the run's ends from the longest down, and after each the window's w+1 places: a
@@ -136,9 +136,57 @@ def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str) -> 
     tried already after the longest). So: the possessive run then the window, else the run
     backtracking with `tail` right after it; k + w tries. `run` must be a class without a newline.
     The cap k is a scan window (issue 15, redos3): a run longer than k is read to k characters.
+    `chars`: the window's class (`[^\n:]` for a window that stops at a colon); `run` must lie inside it.
     """
     r = f"{run}{{{lo},{k}}}"
-    return rf"(?:{r}+{window_then(w, tail, tail_at_run)}|{r}{tail})"
+    return rf"(?:{r}+{window_then(w, tail, tail_at_run, chars)}|{r}{tail})"
+
+
+def top_alternatives(group: str) -> list[str]:
+    r"""The top-level alternatives of a `(?:a|b|...)` group's source, in order (`[`...`]` and `\x` read whole).
+
+    Raises ValueError when `group` is not one `(?:...)` group.
+    """
+    if not (group.startswith("(?:") and group.endswith(")")):
+        raise ValueError(f"not a (?:...) group: {group[:40]!r}")
+    body, tops, depth, start, i, in_class = group[3:-1], [], 0, 0, 0, False
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class, i = True, i + (2 if body[i + 1 : i + 2] == "]" else 1)
+            continue
+        elif ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif ch == "|" and depth == 0:
+            tops.append(body[start:i])
+            start = i + 1
+        i += 1
+    if depth != 0:
+        raise ValueError(f"unbalanced group: {group[:40]!r}")
+    return [*tops, body[start:]]
+
+
+def alts_then(group: str, w: int, tail: str, chars: str = r"[^\n]", k: int = 64) -> str:
+    r"""`group + chars{0,w}? + tail`, the same matches, a stem's `\w*` read once before the window.
+
+    `group` is a `(?:...)` alternation; each alternative in turn gets its own window and `tail` (the
+    order Python tries them in), and one ending in `\w*` has it as `run_then` (the run read to k
+    characters, a scan window): `stem\w*` before a lazy window read the word's run to its end at each
+    window place, so a stem planted many times in one run cost the square of its length (issue 15,
+    redos4). `chars` must hold every `\w` character.
+    """
+    out = []
+    for alt in top_alternatives(group):
+        if alt.endswith(r"\w*") and not alt.endswith(r"\\w*"):
+            out.append(alt[:-3] + run_then(r"\w", 0, k, w, tail, tail, chars))
+        else:
+            out.append(f"{alt}{chars}{{0,{w}}}?{tail}")
+    return "(?:" + "|".join(out) + ")"
 
 
 SENSITIVE = (

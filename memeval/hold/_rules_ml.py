@@ -7,7 +7,7 @@ Moved out of `_rules.py` (which had passed 700 lines) without a change; `_rules`
 
 from __future__ import annotations
 
-from memeval.hold._rule import Rule, _r, any_gap, word_gap
+from memeval.hold._rule import Rule, _r, alts_then, any_gap, word_gap
 
 # ---- rules/2: other languages, memory poisoning, false authority, forged reasoning ----------
 # Added 2026-12-01 for issue 15; set on `tests/hold/hold_tuning.py` (TUNING_V2), never on the
@@ -81,7 +81,8 @@ RULES_V2: tuple[Rule, ...] = (
     Rule(
         "reveal-prompt-ml",
         0.75,
-        _r(_REVEAL_ML + r"[^\n]{0,40}?" + _PROMPT_ML + r"|" + _PROMPT_ML + r"[^\n]{0,25}?" + _REVEAL_ML),
+        # each stem's run read once before its window (alts_then; "系统提示" over 64 KiB: ~390 CPU s on main, redos4)
+        _r(alts_then(_REVEAL_ML, 40, _PROMPT_ML) + r"|" + alts_then(_PROMPT_ML, 25, _REVEAL_ML)),
     ),
     Rule(
         "exfiltration-ml",
@@ -228,7 +229,8 @@ RULES_V3: tuple[Rule, ...] = (
     Rule(
         "reveal-prompt-ml",
         0.75,
-        _r(_REVEAL_ML3 + r"[^\n]{0,40}?" + _PROMPT_ML3 + r"|" + _PROMPT_ML3 + r"[^\n]{0,30}?" + _REVEAL_ML3),
+        # each stem's run read once before its window (alts_then; "הצג" over 64 KiB: ~730 CPU s on main, redos4)
+        _r(alts_then(_REVEAL_ML3, 40, _PROMPT_ML3) + r"|" + alts_then(_PROMPT_ML3, 30, _REVEAL_ML3)),
     ),
     Rule("unrestricted-ml", 0.5, _r(_UNRESTRICTED_ML)),
 )
@@ -385,29 +387,63 @@ _PERSIST_ML5 = (
     r"永久记住|请?记住|以后每次|所有未来的?会话|今後のすべての|覚えておく|教訓として|"
     r"앞으로 모든|기억하세요|الجلسات القادمة|تذكّ?ر|sonraki t[üu]m oturum\w*|gelecek oturum\w*|kaydet)"
 )
-_RISKY_ML = (
-    r"(?:\b(?:deaktivier\w*|[üu]berspring\w*|schalte?\w*|umgeh\w*)[^\n.]{0,40}?(?:tests?|scanner|pr[üu]fung\w*|"
-    r"checks?|review\w*|linter|sicherheits\w*)|(?:tests?|scanner|pr[üu]fung\w*|checks?|linter)[^\n.]{0,30}?"
-    r"\b(?:deaktivier\w*|ab(?:schalten)?|aus(?:schalten)?)\b|"
-    r"\bd[ée]sactiv\w*[^\n.]{0,30}?(?:tests?|scanner|v[ée]rification\w*|contr[ôo]le\w*|analyse\w*)|"
-    r"\bdesactiv\w*[^\n.]{0,30}?(?:esc[áa]ner|pruebas|tests?|verificaci\w*|comprobaci\w*|an[áa]lisis)|"
-    r"\bdisattiv\w*[^\n.]{0,30}?(?:test|scanner|controll\w*|verific\w*)|"
-    r"\bdesativ\w*[^\n.]{0,30}?(?:testes?|scanner|verifica\w*)|"
-    r"(?:отключ\w*|выключ\w*|пропуст\w*)[^\n.]{0,30}?(?:проверк\w*|тест\w*|сканер\w*|линтер\w*|ревью)|"
-    r"(?:wy[łl][ąa]cz\w*|pomi[ńn]\w*)[^\n.]{0,30}?(?:skaner\w*|test\w*|kontrol\w*|przegl[ąa]d\w*)|"
-    r"\bschakel[^\n.]{0,30}?(?:tests?|scanner|controles?)[^\n.]{0,10}?uit|"
-    r"(?:testler\w*|kontroller\w*|tarama\w*|tarayıcı\w*)[^\n.]{0,20}?(?:devre d[ıi][şs][ıi]|atla\w*|kapat\w*)|"
-    r"(?:跳过|关闭|禁用|绕过)[^\n。]{0,10}?(?:检查|审核|评审|测试|扫描)|(?:テスト|チェック|検査|スキャン)[^\n。]{0,12}?"
-    r"(?:スキップ|無効|オフ)|(?:보안 )?(?:검사|테스트|스캔)[^\n.]{0,8}?(?:끄|건너뛰|비활성)|"
-    r"\b(?:kopiere?|kopier\w*|f[üu]ge?\w* ein|copie\w*|colle\w*|cop[ií]a\w*|pega\w*|incoll\w*|col[ea]\w*|"
-    r"plak\w*|wklej\w*|вставь\w*|скопируй\w*|粘贴|复制|貼り付け|붙여넣|الصق|انسخ)[^\n]{0,60}?"
-    r"(?:\.env\b|secrets?\.\w+|credentials|\.aws|id_rsa|api[- ]?(?:key|schl[üu]ssel)\w*)|"
-    r"(?:\.env\b|secrets\.\w+|id_rsa)[^\n]{0,60}?(?:kopier\w*|einf[üu]g\w*|colle\w*|pega\w*|incoll\w*|"
+_NOT_DOT = r"[^\n.]"
+_RISKY_ML = (  # each stem's run read once before its window (alts_then; "pomin" over 64 KiB: ~190 CPU s, redos4)
+    r"(?:\b"
+    + alts_then(
+        r"(?:deaktivier\w*|[üu]berspring\w*|schalte?\w*|umgeh\w*)",
+        40,
+        r"(?:tests?|scanner|pr[üu]fung\w*|checks?|review\w*|linter|sicherheits\w*)",
+        _NOT_DOT,
+    )
+    + r"|"
+    + alts_then(
+        r"(?:tests?|scanner|pr[üu]fung\w*|checks?|linter)",
+        30,
+        r"\b(?:deaktivier\w*|ab(?:schalten)?|aus(?:schalten)?)\b",
+        _NOT_DOT,
+    )
+    + r"|\b"
+    + alts_then(r"(?:d[ée]sactiv\w*)", 30, r"(?:tests?|scanner|v[ée]rification\w*|contr[ôo]le\w*|analyse\w*)", _NOT_DOT)
+    + r"|\b"
+    + alts_then(
+        r"(?:desactiv\w*)", 30, r"(?:esc[áa]ner|pruebas|tests?|verificaci\w*|comprobaci\w*|an[áa]lisis)", _NOT_DOT
+    )
+    + r"|\b"
+    + alts_then(r"(?:disattiv\w*)", 30, r"(?:test|scanner|controll\w*|verific\w*)", _NOT_DOT)
+    + r"|\b"
+    + alts_then(r"(?:desativ\w*)", 30, r"(?:testes?|scanner|verifica\w*)", _NOT_DOT)
+    + r"|"
+    + alts_then(
+        r"(?:отключ\w*|выключ\w*|пропуст\w*)", 30, r"(?:проверк\w*|тест\w*|сканер\w*|линтер\w*|ревью)", _NOT_DOT
+    )
+    + r"|"
+    + alts_then(r"(?:wy[łl][ąa]cz\w*|pomi[ńn]\w*)", 30, r"(?:skaner\w*|test\w*|kontrol\w*|przegl[ąa]d\w*)", _NOT_DOT)
+    + r"|\bschakel[^\n.]{0,30}?(?:tests?|scanner|controles?)[^\n.]{0,10}?uit|"
+    + alts_then(
+        r"(?:testler\w*|kontroller\w*|tarama\w*|tarayıcı\w*)", 20, r"(?:devre d[ıi][şs][ıi]|atla\w*|kapat\w*)", _NOT_DOT
+    )
+    + r"|(?:跳过|关闭|禁用|绕过)[^\n。]{0,10}?(?:检查|审核|评审|测试|扫描)|"
+    r"(?:テスト|チェック|検査|スキャン)[^\n。]{0,12}?"
+    r"(?:スキップ|無効|オフ)|(?:보안 )?(?:검사|테스트|스캔)[^\n.]{0,8}?(?:끄|건너뛰|비활성)|\b"
+    + alts_then(
+        r"(?:kopiere?|kopier\w*|f[üu]ge?\w* ein|copie\w*|colle\w*|cop[ií]a\w*|pega\w*|incoll\w*|col[ea]\w*|"
+        r"plak\w*|wklej\w*|вставь\w*|скопируй\w*|粘贴|复制|貼り付け|붙여넣|الصق|انسخ)",
+        60,
+        r"(?:\.env\b|secrets?\.\w+|credentials|\.aws|id_rsa|api[- ]?(?:key|schl[üu]ssel)\w*)",
+    )
+    + r"|(?:\.env\b|secrets\.\w+|id_rsa)[^\n]{0,60}?(?:kopier\w*|einf[üu]g\w*|colle\w*|pega\w*|incoll\w*|"
     r"wklej\w*|вставь\w*|粘贴|貼り付け|붙여넣|الصق)|"
-    r"(?:push\w*|pousse\w*|merge\w*|fusionn\w*|fusion\w*)[^\n.]{0,30}?(?:main|master)[^\n.]{0,40}?"
-    r"(?:sin|sans|ohne|senza|sem|без|不|なし|없이)[^\n.]{0,15}?(?:revis\w*|review|relecture|pr[üu]fung|"
-    r"controll\w*|проверк\w*|审核|レビュー|리뷰)|直接合并|跳过所有检查)"
+    + alts_then(
+        r"(?:push\w*|pousse\w*|merge\w*|fusionn\w*|fusion\w*)",
+        30,
+        r"(?:main|master)[^\n.]{0,40}?(?:sin|sans|ohne|senza|sem|без|不|なし|없이)[^\n.]{0,15}?(?:revis\w*|review|"
+        r"relecture|pr[üu]fung|controll\w*|проверк\w*|审核|レビュー|리뷰)",
+        _NOT_DOT,
+    )
+    + r"|直接合并|跳过所有检查)"
 )
+
 RULES_V5: tuple[Rule, ...] = (
     Rule("forget-everything-ml", 0.75, _r(_FORGET_ALL)),
     Rule("no-restrictions-ml", 0.5, _r(_NO_LIMITS), negatable=True),

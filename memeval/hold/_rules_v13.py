@@ -62,7 +62,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memeval.hold._rule import Rule, _r
+from memeval.hold._rule import Rule, _r, run_then
 from memeval.hold._rules_v9 import _ACT9
 
 
@@ -307,6 +307,21 @@ _LESSON13 = (
     r"f[üu]r alle (?:k[üu]nftigen|zuk[üu]nftigen|weiteren) sitzungen|para todas las sesiones|pour toutes les sessions|"
     r"para todas as sess[õo]es|для всех (?:будущих|следующих) сессий|以后所有会话|今后所有会话|앞으로 모든 세션)"
 )
+_EVERY13 = r"(?:m[ọo]i|all|every|each|tutti|todos|jede\w*|ka[żz]d\w*)"
+_SETTLED13 = r"(?:accepted risk|resolved|false positive|won't fix|closed)"
+
+
+def _run_then_window(w: int, tail: str) -> str:
+    r"""`\w*[^\n]{0,w}?tail`, the word's run read to 64 characters (`run_then`; issue 15, redos4).
+
+    A verb's or noun's `\w*` before a lazy window was read to the end of its run at each window
+    place, and a second `\w*` after the first window to the end of its own: a planted
+    "grantaaaaadmin" repeated over 64 KiB took `standing-risky-order-13` about 5,300 CPU s by growth.
+    The same matches wherever the run is at most 64 characters (a scan window past that).
+    """
+    return run_then(r"\w", 0, 64, w, tail, tail)
+
+
 _RISKY13 = (
     r"(?:without waiting for (?:the |a |any )?(?:review\w*|approv\w*|sign-?off)|"
     r"\b(?:publish|release|merge|deploy|ship)\w*[^\n]{0,30}?without (?:review|approval|waiting|a review)|"
@@ -316,8 +331,18 @@ _RISKY13 = (
     r"(?:przegl[ąa]du|recenzji|zatwierdzenia)|"
     r"バックアップを取らずに|バックアップなしで|レビューなしで|承認なしで|백업 없이|리뷰 없이|승인 없이|"
     r"不经审核|无需审批|跳过(?:审查|审核|备份)|kh[ôo]ng c[ầa]n (?:duy[ệe]t|ph[êe] duy[ệe]t)|"
-    r"\bmark\w*[^\n]{0,40}?(?:security advisor\w*|vulnerabilit\w*|\bcves?\b|alerts?|findings?)[^\n]{0,30}?"
-    r"(?:accepted risk|resolved|false positive|won't fix|closed)|"
+    r"\bmark"
+    + _run_then_window(
+        40,
+        r"(?:security advisor"
+        + _run_then_window(30, _SETTLED13)
+        + r"|vulnerabilit"
+        + _run_then_window(30, _SETTLED13)
+        + r"|(?:\bcves?\b|alerts?|findings?)[^\n]{0,30}?"
+        + _SETTLED13
+        + r")",
+    )
+    + r"|"
     r"\b(?:report|say|tell|write)\w*[^\n]{0,40}?(?:only (?:success|that it succeeded)|everything is (?:fine|green)|"
     r"all (?:tests )?(?:green|passed))|成功とだけ(?:伝え|報告|書)|成功と報告|"
     r"napisz[^\n]{0,40}?(?:wszystko jest zielone|sukces)|scrivi[^\n]{0,40}?tutto (?:ok|verde)|"
@@ -333,8 +358,18 @@ _RISKY13 = (
     r"(?:security|bezpiecze[ńn]stwa|s[ée]curit[ée]|sicherheit\w*|seguridad|sicurezza) ?(?:tests?|testy|checks?|"
     r"scans?)?|"
     r"testy bezpiecze[ńn]stwa[^\n]{0,60}?wy[łl][ąa]cz|"
-    r"\b(?:c[ấa]p|grant|give|gib|otorga|concedi|nadaj)\w*[^\n]{0,40}?(?:quy[ềe]n qu[ảa]n tr[ịi]|admin\w*|"
-    r"administrat\w*)[^\n]{0,40}?(?:m[ọo]i|all|every|each|tutti|todos|jede\w*|ka[żz]d\w*)|"
+    r"\b(?:c[ấa]p|grant|give|gib|otorga|concedi|nadaj)"
+    + _run_then_window(
+        40,
+        r"(?:quy[ềe]n qu[ảa]n tr[ịi][^\n]{0,40}?"
+        + _EVERY13
+        + r"|admin"
+        + _run_then_window(40, _EVERY13)
+        + r"|administrat"
+        + _run_then_window(40, _EVERY13)
+        + r")",
+    )
+    + r"|"
     r"(?:m[ỗo]i khi|whenever|every time)[^\n]{0,60}?(?:new user|ng[ưu][ờo]i d[ùu]ng m[ớo]i)[^\n]{0,60}?"
     r"(?:quy[ềe]n qu[ảa]n tr[ịi]|admin))"
 )

@@ -39,6 +39,13 @@ PLANTED = {
     "exfiltration-ml9": ("RULES_V9", "pattern", "", "~/.ssh"),
     "covert-ml-17": ("RULES_V17", "context", "", "a"),
     "covert-ml-18": ("RULES_V18", "context", "", "a"),
+    # redos4: a word's `\w*` before a window, read to its end at each place (main: ~5,300 CPU s by growth)
+    "standing-risky-order-13": ("RULES_V13", "pattern", "", "grantaaaaadmin"),
+    "reader-addressed-order-16": ("RULES_V16", "pattern", "", "صفح"),  # main: ~2,600 s by growth
+    "reveal-prompt-ml": ("RULES_V3", "pattern", "", "הצג"),  # rules/3's; main: ~730 s by growth
+    "reveal-prompt-ml@2": ("RULES_V2", "pattern", "", "系统提示"),  # rules/2's; main: ~390 s by growth
+    "risky-action-ml": ("RULES_V5", "pattern", "", "pomin"),  # main: ~190 s by growth
+    "override-indic-ml14": ("RULES_V14", "pattern", "", "hidayata"),  # main: ~560 s by growth
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
@@ -48,7 +55,7 @@ _CHILD = r"""
 import sys, time
 from memeval.hold import _rules
 table, name, part, prefix, unit, n = sys.argv[1:7]
-rule = next(r for r in getattr(_rules, table) if r.name == name)
+rule = next(r for r in getattr(_rules, table) if r.name == name.split("@")[0])
 text = (prefix + unit * (int(n) // len(unit) + 1))[: int(n)]
 a = time.process_time()
 found = sum(1 for _ in getattr(rule, part).finditer(text))
