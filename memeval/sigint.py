@@ -10,12 +10,16 @@ flag; work that runs in steps (an ingest's batches) calls `stop_if_interrupted` 
 raises `KeyboardInterrupt` again when an earlier one was swallowed.
 
 `memeval.cli.app.main` installs the handler for every command; library use is unchanged until a
-program calls `install`.
+program calls `install`. `sigterm_as_interrupt` takes SIGTERM as ^C within a block (`memeval ab`
+from its first step, the runner's run, `report send` while it delivers).
 """
 
 from __future__ import annotations
 
 import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 _pressed = False
@@ -51,3 +55,26 @@ def stop_if_interrupted() -> None:
     """
     if _pressed:
         raise KeyboardInterrupt
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises `KeyboardInterrupt` as ^C does (in the main thread; elsewhere nothing changes).
+
+    For commands README says stop on SIGTERM as on ^C (`memeval ab`, from its first step) and for a
+    step that must undo its own claim when stopped (`report send` gives its delivery's claim back),
+    so `timeout`'s or a service manager's SIGTERM ends them `interrupted`, exit 130, not as a kill.
+    The previous handler is restored.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)

@@ -56,9 +56,9 @@ from memeval.cli._ab_params import (
     UpstreamUrlOpt,
     VerifierTimeoutOpt,
 )
-from memeval.cli._interrupt import sigterm_as_interrupt
 from memeval.cli._options import RunsDir
 from memeval.cli.app import command_app, translate_errors
+from memeval.sigint import sigterm_as_interrupt
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 

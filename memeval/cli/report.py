@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from memeval.cli._interrupt import sigterm_as_interrupt
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._store import check_week_args, open_with_events
@@ -32,6 +31,7 @@ from memeval.cli.app import (
     runs_dir_to_read,
     translate_errors,
 )
+from memeval.sigint import sigterm_as_interrupt
 
 if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore

@@ -145,7 +145,7 @@ def _init_keeping_sigterm(ray: Any, address: str | None) -> None:
     Connecting a driver sets Python's SIGTERM handler to Ray's (`sys.exit(15)`) and its core
     library's crash handler (prints "*** SIGTERM received ***", aborts: exit status -6): a run
     stopped with SIGTERM recorded no cancelled trial and cleared nothing. memeval's handler
-    (SIGTERM as Ctrl-C, `_session._sigterm_as_interrupt`) is registered again after the call.
+    (SIGTERM as Ctrl-C, `memeval.sigint.sigterm_as_interrupt`) is registered again after the call.
     """
     main = threading.current_thread() is threading.main_thread()
     before = signal.getsignal(signal.SIGTERM) if main else None

@@ -8,8 +8,6 @@ from __future__ import annotations
 import fcntl
 import os
 import shutil
-import signal
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,23 +37,8 @@ from memeval.runner._sinks import TrialMeter
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._writer import LogWriter
 from memeval.sandbox import get_backend
+from memeval.sigint import sigterm_as_interrupt
 from memeval.stats import SequentialResult
-
-
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    old = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
 
 
 def execute(
@@ -187,7 +170,7 @@ def _execute(
     executor.configure(opts, logged_spend_usd(log))
     status = "completed"
     message = ""
-    with _sigterm_as_interrupt(), LogWriter(log, history) as writer:
+    with sigterm_as_interrupt(), LogWriter(log, history) as writer:
         try:
             with _meter(run_dir, opts, log, writer, executor.meters_locally) as meter:
                 spend: RunSpend | None = meter if isinstance(meter, RunMeter) else getattr(executor, "account", None)
