@@ -142,6 +142,37 @@ def run_then(run: str, lo: int, k: int, w: int, tail: str, tail_at_run: str, cha
     return rf"(?:{r}+{window_then(w, tail, tail_at_run, chars)}|{r}{tail})"
 
 
+def branch_rest(src: str, start: int) -> str:
+    r"""The pattern source from `start` to the end of its branch: the next `|` or `)` at its depth.
+
+    `[`...`]` classes (a `]` first in one included) and `\x` escapes are read whole, so a `|` or
+    `)` inside them ends nothing. Used to split a group into its alternatives (`top_alternatives`)
+    and by the tests that check what follows each `word_gap`.
+    """
+    depth, i, in_class = 0, start, False
+    while i < len(src):
+        ch = src[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if src[i + 1 : i + 2] == "]":
+                i += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return src[start:i]
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return src[start:i]
+        i += 1
+    return src[start:]
+
+
 def top_alternatives(group: str) -> list[str]:
     r"""The top-level alternatives of a `(?:a|b|...)` group's source, in order (`[`...`]` and `\x` read whole).
 
@@ -149,26 +180,19 @@ def top_alternatives(group: str) -> list[str]:
     """
     if not (group.startswith("(?:") and group.endswith(")")):
         raise ValueError(f"not a (?:...) group: {group[:40]!r}")
-    body, tops, depth, start, i, in_class = group[3:-1], [], 0, 0, 0, False
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class, i = True, i + (2 if body[i + 1 : i + 2] == "]" else 1)
-            continue
-        elif ch in "()":
-            depth += 1 if ch == "(" else -1
-        elif ch == "|" and depth == 0:
-            tops.append(body[start:i])
-            start = i + 1
-        i += 1
-    if depth != 0:
-        raise ValueError(f"unbalanced group: {group[:40]!r}")
-    return [*tops, body[start:]]
+    try:
+        re.compile(group)
+    except re.error as exc:  # a `(` never closed, among others
+        raise ValueError(f"unbalanced group: {group[:40]!r}") from exc
+    body, tops, at = group[3:-1], [], 0
+    while True:
+        tops.append(branch_rest(body, at))
+        at += len(tops[-1])
+        if at >= len(body):
+            return tops
+        if body[at] == ")":  # a `)` closing nothing opened inside the group
+            raise ValueError(f"unbalanced group: {group[:40]!r}")
+        at += 1  # past the `|`
 
 
 def alts_then(group: str, w: int, tail: str, chars: str = r"[^\n]", k: int = 64) -> str:

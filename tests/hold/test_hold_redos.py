@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import json
 import re
-import resource
 import subprocess
 import sys
 import warnings
 from pathlib import Path
 
+from planted import cpu_limit, ingest_one_memory
+
 from memeval.hold import _rules
-from memeval.hold._rule import any_gap, gap, word_gap
+from memeval.hold._rule import any_gap, branch_rest, gap, word_gap
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # the parser the `re` module itself uses
@@ -79,32 +80,6 @@ def _word_initial(items: list) -> tuple[bool, bool]:
     return True, True
 
 
-def _branch_rest(src: str, start: int) -> str:
-    """The pattern text from `start` to the end of its branch (the next `|` or `)` at its depth)."""
-    depth, i, in_class = 0, start, False
-    while i < len(src):
-        ch = src[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            if src[i + 1 : i + 2] == "]":
-                i += 1
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            if depth == 0:
-                return src[start:i]
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            return src[start:i]
-        i += 1
-    return src[start:]
-
-
 def test_every_word_gap_is_followed_by_a_word_start() -> None:
     """`word_gap` has the same matches as `gap` only where what follows starts on a word character."""
     uses = 0
@@ -116,7 +91,7 @@ def test_every_word_gap_is_followed_by_a_word_start() -> None:
                 wg = word_gap(n)
                 at = part.pattern.find(wg)
                 while at != -1:
-                    rest = _branch_rest(part.pattern, at + len(wg))
+                    rest = branch_rest(part.pattern, at + len(wg))
                     ok, empty = _word_initial(list(sre_parse.parse(rest)))
                     assert ok and not empty, f"{rule.name}: word_gap({n}) is followed by {rest[:80]!r}"
                     uses += 1
@@ -125,8 +100,8 @@ def test_every_word_gap_is_followed_by_a_word_start() -> None:
 
 
 def test_the_branch_reader_and_the_word_start_check_can_say_no() -> None:
-    assert _branch_rest(r"a(?:b|c)d|e", 0) == "a(?:b|c)d"
-    assert _branch_rest(r"[|)]x)y", 0) == "[|)]x"
+    assert branch_rest(r"a(?:b|c)d|e", 0) == "a(?:b|c)d"
+    assert branch_rest(r"[|)]x)y", 0) == "[|)]x"
     for follower in (r"\.env\b|keys", r"(?:the )?[\w.+-]+@", r"(?:x)?", r"~/\.ssh"):
         ok, empty = _word_initial(list(sre_parse.parse(follower)))
         assert not ok or empty, follower
@@ -231,7 +206,7 @@ def test_gaps_before_a_destination_or_secret_stay_linear_on_the_longest_text_ing
         capture_output=True,
         text=True,
         cwd=ROOT,
-        preexec_fn=_cpu_limit(10),
+        preexec_fn=cpu_limit(10),
         check=False,
     )
     assert r.returncode == 0, f"killed or failed ({r.returncode}): quadratic or worse\n{r.stderr[-2000:]}"
@@ -289,13 +264,6 @@ print(json.dumps(out))
 """
 
 
-def _cpu_limit(seconds: int):  # noqa: ANN202  # a preexec_fn
-    def set_limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
-
-    return set_limit
-
-
 def test_hostile_texts_pass_every_rule_within_a_bounded_amount_of_work() -> None:
     """Every rule of every version, screened and not, ends on texts shaped like the one that stalled."""
     r = subprocess.run(
@@ -304,7 +272,7 @@ def test_hostile_texts_pass_every_rule_within_a_bounded_amount_of_work() -> None
         capture_output=True,
         text=True,
         cwd=ROOT,
-        preexec_fn=_cpu_limit(20),
+        preexec_fn=cpu_limit(20),
         check=False,
     )
     assert r.returncode == 0, f"killed or failed ({r.returncode}): the rules backtrack without end\n{r.stderr[-2000:]}"
@@ -325,25 +293,6 @@ def test_hostile_texts_pass_every_rule_within_a_bounded_amount_of_work() -> None
 
 def test_audit_ingest_of_a_hostile_memory_event_completes_and_holds_it(tmp_path: Path) -> None:
     """`memeval audit ingest` (a real child process) stores the event held, within a CPU bound."""
-    event = {
-        "type": "memory.written",
-        "occurred_at": "2026-11-20T10:00:00Z",
-        "team": "fernhill",
-        "sender_event_id": "redos-1",
-        "actor": {"kind": "agent", "id": "support-bot"},
-        "session": "ses_1",
-        "subject": "mem_1",
-        "payload": {"text": HOSTILE["fixture-forget"]},
-    }
-    f = tmp_path / "events.jsonl"
-    f.write_text(json.dumps(event) + "\n", encoding="utf-8")
-    r = subprocess.run(
-        [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", f"sqlite:///{tmp_path / 'a.sqlite'}"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        preexec_fn=_cpu_limit(60),
-        check=False,
-    )
+    r = ingest_one_memory(tmp_path, HOSTILE["fixture-forget"], "redos-1")
     assert r.returncode == 0, f"ingest killed or failed ({r.returncode})\n{r.stdout}\n{r.stderr[-2000:]}"
     assert "1 stored (1 of them held for a person" in r.stdout, r.stdout

@@ -15,13 +15,12 @@ search ends"), not a speed target.
 
 from __future__ import annotations
 
-import json
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from planted import cpu_limit, ingest_one_memory
 
 ROOT = Path(__file__).resolve().parents[2]
 N = 65_536
@@ -63,13 +62,6 @@ print(found, round(time.process_time() - a, 3))
 """
 
 
-def _cpu_limit(seconds: int):  # noqa: ANN202  # a preexec_fn
-    def set_limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
-
-    return set_limit
-
-
 @pytest.mark.parametrize("name", sorted(PLANTED))
 def test_a_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(name: str) -> None:
     table, part, prefix, unit = PLANTED[name]
@@ -78,7 +70,7 @@ def test_a_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(name: st
         capture_output=True,
         text=True,
         cwd=ROOT,
-        preexec_fn=_cpu_limit(LIMIT_S),
+        preexec_fn=cpu_limit(LIMIT_S),
         check=False,
     )
     assert r.returncode == 0, f"{name}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
@@ -109,25 +101,6 @@ def test_audit_ingest_of_a_planted_64_kib_memory_event_ends_and_holds_it(tmp_pat
     # rules/8's words ("send", a path, "gist" on a line of its own so nothing matches there): the rule
     # screen keeps `exfiltration-ml8`, which read the paths quadratically (the old ingest: killed at 60 s)
     text = ("send the logs\n" + "~/.ssh" * (N // 6))[: N - 5] + "\ngist"
-    event = {
-        "type": "memory.written",
-        "occurred_at": "2026-11-20T10:00:00Z",
-        "team": "fernhill",
-        "sender_event_id": "redos3-1",
-        "actor": {"kind": "agent", "id": "support-bot"},
-        "session": "ses_1",
-        "subject": "mem_1",
-        "payload": {"text": text},
-    }
-    f = tmp_path / "events.jsonl"
-    f.write_text(json.dumps(event) + "\n", encoding="utf-8")
-    r = subprocess.run(
-        [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", f"sqlite:///{tmp_path / 'a.sqlite'}"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        preexec_fn=_cpu_limit(60),
-        check=False,
-    )
+    r = ingest_one_memory(tmp_path, text, "redos3-1")
     assert r.returncode == 0, f"ingest killed or failed ({r.returncode})\n{r.stdout}\n{r.stderr[-2000:]}"
     assert "1 stored (1 of them held for a person" in r.stdout, r.stdout
