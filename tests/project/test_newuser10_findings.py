@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_process import imported_modules, run_memeval, said
 
 REPO = Path(__file__).resolve().parents[2]
 STORE_MODULES = ("sqlalchemy", "sqlmodel", "pwdlib")
@@ -33,31 +34,15 @@ def _memeval(
     *args: str, cwd: Path, env: dict[str, str] | None = None, importtime: bool = False
 ) -> subprocess.CompletedProcess[str]:
     """A real `memeval` process in `cwd`, no MEMEVAL_ or SMTP variable of ours but `env`'s."""
-    base = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    flags = ["-X", "importtime"] if importtime else []
-    return subprocess.run(
-        [sys.executable, *flags, "-m", "memeval", *args],
-        env={**base, "PYTHONPATH": str(REPO), **(env or {})},
-        cwd=cwd,
-        input="",
-        capture_output=True,
-        text=True,
-        timeout=300,
-        start_new_session=True,
-    )
+    return run_memeval(*args, cwd=cwd, env=env, importtime=importtime)
 
 
 def _imported(stderr: str) -> set[str]:
     """The top-level packages `-X importtime` reported as imported."""
-    return {
-        line.rsplit("|", 1)[1].strip().split(".")[0]
-        for line in stderr.splitlines()
-        if line.startswith("import time:") and "|" in line
-    }
+    return {name.split(".")[0] for name in imported_modules(stderr)}
 
 
-def _said(stderr: str) -> str:
-    return "\n".join(line for line in stderr.splitlines() if not line.startswith("import time:"))
+_said = said
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_process import imported_modules, run_memeval, said
 
 REPO = Path(__file__).resolve().parents[2]
 STORE_MODULES = ("sqlalchemy", "sqlmodel")
@@ -34,32 +35,11 @@ def _memeval(
     *args: str, cwd: Path, stdin: str | None = None, importtime: bool = False
 ) -> subprocess.CompletedProcess[str]:
     """A real `memeval` process in `cwd`, no MEMEVAL_ variable of ours; `importtime`: `-X importtime` on."""
-    base = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    flags = ["-X", "importtime"] if importtime else []
-    return subprocess.run(
-        [sys.executable, *flags, "-m", "memeval", *args],
-        env={**base, "PYTHONPATH": str(REPO)},
-        cwd=cwd,
-        input=stdin if stdin is not None else "",
-        capture_output=True,
-        text=True,
-        timeout=300,
-        start_new_session=True,
-    )
+    return run_memeval(*args, cwd=cwd, stdin=stdin if stdin is not None else "", importtime=importtime)
 
 
-def _imported(stderr: str) -> set[str]:
-    """The modules `-X importtime` reported as imported (its lines: `import time: self | cumulative | name`)."""
-    return {
-        line.rsplit("|", 1)[1].strip()
-        for line in stderr.splitlines()
-        if line.startswith("import time:") and "|" in line
-    }
-
-
-def _said(stderr: str) -> str:
-    """stderr without `-X importtime`'s lines: what the command itself said."""
-    return "\n".join(line for line in stderr.splitlines() if not line.startswith("import time:"))
+_imported = imported_modules
+_said = said
 
 
 @pytest.mark.parametrize(
