@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -198,9 +199,16 @@ def small_runs(tmp_path: Path) -> Iterator[Path]:
 
     Needs root (`mount`); the modules using it skip when not root.
     """
+    with runs_on_tmpfs(tmp_path, "size=160m") as runs:
+        yield runs
+
+
+@contextmanager
+def runs_on_tmpfs(tmp_path: Path, options: str) -> Iterator[Path]:
+    """`tmp_path/runs` as a tmpfs mounted with `options` (`mount -o`); unmounted after. Needs root."""
     runs = tmp_path / "runs"
     runs.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160m", "tmpfs", str(runs)], check=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(runs)], check=True)
     try:
         yield runs
     finally:

@@ -17,12 +17,11 @@ Real parts: a real tmpfs of 160 MiB as the runs folder (so root is needed to mou
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostile import HostileRig
+from hostile import HostileRig, runs_on_tmpfs
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
 
@@ -123,13 +122,8 @@ def test_memevals_own_copy_of_what_the_agent_left_that_fills_the_disk_is_a_fault
 @pytest.fixture
 def few_inodes(tmp_path: Path) -> Iterator[Path]:
     """`tmp_path/runs` as a tmpfs of 160 MiB but only 4,000 inodes; unmounted after."""
-    runs = tmp_path / "runs"
-    runs.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160m,nr_inodes=4000", "tmpfs", str(runs)], check=True)
-    try:
+    with runs_on_tmpfs(tmp_path, "size=160m,nr_inodes=4000") as runs:
         yield runs
-    finally:
-        subprocess.run(["umount", "-l", str(runs)], check=True)
 
 
 def test_an_agent_that_uses_up_the_disks_inodes_gets_a_fault_and_the_run_goes_on(hostile: HostileRig, few_inodes: Path):
