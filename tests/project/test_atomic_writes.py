@@ -29,9 +29,13 @@ resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
 def _child(body: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     code = LIMITED + textwrap.dedent(body)
     return subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},  # a .pyc cut at the limit would be kept
-    )  # fmt: skip
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},
+    )  # fmt: skip  (no bytecode: Python's .pyc writer keeps a file cut at the limit)
 
 
 def _left(folder: Path) -> list[str]:
