@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import typer
 
+from memeval._files import write_atomic
 from memeval.cli._interrupt import note_interruption_said
 from memeval.cli._json import echo_json
 from memeval.cli._print import err_console, out_console
@@ -106,9 +107,7 @@ def record_start(ctx: typer.Context, run_dir: Path) -> None:
     from memeval.formatting import STARTED_WITH
 
     line = resume_hint(ctx, run_dir, absolute=True).command.rsplit(" --resume ", 1)[0]
-    tmp = run_dir / f".{STARTED_WITH}.tmp"
-    tmp.write_text(line + "\n", encoding="utf-8")
-    tmp.replace(run_dir / STARTED_WITH)
+    write_atomic(run_dir / STARTED_WITH, line + "\n")
 
 
 def _has_password(url: str) -> bool:

@@ -205,11 +205,12 @@ def anchor(
     db: DbOpt = None,
 ) -> None:
     """Write the team's chain head to a file, for `memeval audit verify --against FILE` later."""
+    from memeval._files import write_atomic
     from memeval.audit import anchor_json, take_anchor
 
     a = take_anchor(open_with_events(db, team), team)
     try:
-        out.write_text(anchor_json(a), encoding="utf-8")
+        write_atomic(out, anchor_json(a), durable=True)  # a half-written anchor would fail every later check
     except OSError as exc:
         raise fail(
             f"cannot write the anchor to {str(out)!r} ({exc.strerror}): "
