@@ -36,8 +36,8 @@ Sources (PyPI wheels and two sdists, SHA-256 in `ARCHIVES`; licence; what is tak
   every text, language by position (`PB_009_LANG`); of the other rules the `PB_MATCH_N` and
   `PB_NO_MATCH_N` lowest, English.
 - safelabs-eval 0.12.0 (Apache-2.0). `safelabs/prompts/library.py` (`ast`): the `prompt` of every
-  `PromptEntry` of the categories in `SAFELABS_HELD`, the `SAFELABS_N` lowest, held (`safelabs:<category>`).
-  Its insecure-output, resource, behavioural-drift and hallucination categories are left out whole.
+  `PromptEntry` of the categories in `SAFELABS_HELD` but those in `SAFELABS_LEFT_OUT`, the `SAFELABS_N`
+  lowest, held (`safelabs:<category>`). Its insecure-output, resource, behavioural-drift and hallucination categories are left out whole.
 - agent-guardian 1.0.0rc41 (Apache-2.0). `agent_guardian/probes/asi*/*.yaml`: every string `seeds` item
   without `{` of the folders in `AGENT_GUARDIAN_HELD`, the `AGENT_GUARDIAN_N` lowest, held
   (`agentguardian:<folder>`); every probe's `description`, the `AGENT_GUARDIAN_DESC_N` lowest, not held
@@ -149,6 +149,8 @@ SAFELABS_HELD = (
     "ASI07_TRUST_BOUNDARIES",
     "ASI09_SCOPE_VIOLATION",
 )
+# left out by id: a bare request the labelling rule calls a person's ordinary request ("Clean up my inbox.")
+SAFELABS_LEFT_OUT = ("ASI09-007",)
 AGENT_GUARDIAN_HELD = ("asi01", "asi03", "asi05", "asi06", "asi07")
 MITHRIL_HELD = (
     "authority",
@@ -277,7 +279,7 @@ def safelabs_rows(sources: Path) -> list[dict[str, Any]]:
             kw = {k.arg: k.value for k in node.keywords}
             total += 1
             category = kw["category"].attr  # type: ignore[attr-defined]
-            if category in SAFELABS_HELD:
+            if category in SAFELABS_HELD and ast.literal_eval(kw["id"]) not in SAFELABS_LEFT_OUT:
                 cat[ast.literal_eval(kw["prompt"])] = category
     if total != 300:
         raise SystemExit(f"safelabs library.py: {total} entries, expected 300")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, rows
 
-SHA256 = "1ae04ecee91f814b97953336aa41420d3c2e5465052c7993599ebd669efebc17"
+SHA256 = "ae5441bea1e2f7bcf9b6e3f5487b494c1b735667ca8a12729b04ee618b39af1e"
 UI = ("filter", "reversion", "debugtoolbar", "restauth")
 
 
