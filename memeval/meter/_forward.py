@@ -42,6 +42,10 @@ from memeval.types import HOSTED_TOOLS_NOTE
 log = logging.getLogger(__name__)
 
 
+CUT_AT_STOP = "memeval's proxy stopped with the call in flight, so its usage and cost are unknown"
+"""Said of a call the proxy was still forwarding when it stopped (its `error`, after the meter's reason)."""
+
+
 BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
 """`on_bodies(record, request body, response body, response content-encoding)`."""
 
@@ -225,6 +229,23 @@ class ForwardApp:
             message = f"memeval meter: upstream {upstream.base_url} unreachable: {exc}"
             self._refuse(reply, call, "unreachable", message)
             return
+        except asyncio.CancelledError:
+            # The proxy is stopping (the run's end, ^C) with the call still in flight: it was forwarded, and the
+            # provider bills what it generates, but its usage never came. Unrecorded, the call was on no record at
+            # all and its trial's cost read as known: an agent could start a long call and exit, and have it
+            # uncounted. Recorded as an answered call whose usage was not read: its cost, and its trial's, unknown.
+            if call.api is not None:
+                usage = relay.meter.finish() if relay.meter is not None else ParsedUsage(error="no response was read")
+                self._record(
+                    call,
+                    relay.status,
+                    usage,
+                    streamed=relay.streamed,
+                    ttfb=relay.ttfb,
+                    forwarded=True,
+                    error=f"{usage.error or 'the response ended before its terminal event'}: {CUT_AT_STOP}",
+                )
+            raise
         if call.api is not None:
             assert relay.meter is not None
             self._record(
