@@ -103,6 +103,7 @@ TamperKind = Literal[
     "verifier-path",
     "installed-package",
     "lingering-process",
+    "linked-file",
 ]
 """Kinds of file an agent left that can change how the verifier's tools behave.
 
@@ -137,4 +138,8 @@ TamperKind = Literal[
   (named by command only); they were stopped and killed before the reward was read, but one
   could have rewritten it between test.sh's last write and that moment. A test.sh may leave a
   server running on purpose, so this is a finding, not a fault.
+- `linked-file`: a file that is another name of a file the tests may write: a hard link (one of
+  several names of one file), or a symlink to a file in a world folder or to a path there that
+  does not exist yet. A test.sh that copies its expected output into the world (`cp
+  /tests/expected.txt /app/expected.txt`, then compares) writes the agent's answer with it.
 """
