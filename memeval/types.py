@@ -77,6 +77,12 @@ SERVICE_TIER_NOTE = "priced apart from the standard tier"
 response says another processing tier served it (`service_tier` `priority`, `flex`...), after `service tier
 'NAME'`; the projection reads them to give that reason instead of "no price for the model"."""
 
+AUDIO_NOTE = "audio token(s), which providers bill apart from text tokens"
+"""Words the meter puts in an `unpriced` call's `price_source` when its model's tokens are priced but the
+response counts audio tokens (OpenAI's `audio_tokens` details, Gemini's `AUDIO` modality), after their number:
+audio is billed at its own rates (Gemini 2.0 Flash's audio input seven times its text input) that the token
+price alone leaves out, so the projection gives that reason instead of "no price for the model"."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 

@@ -53,6 +53,21 @@ def _usage(state: UsageState, usage: dict[str, Any]) -> None:
     else:
         state.output_tokens = (answer or 0) + (thoughts or 0)
     state.final_usage = prompt is not None and state.output_tokens is not None
+    state.audio_tokens = sum(
+        as_int(part.get("tokenCount")) or 0
+        for key in _MODALITY_DETAILS
+        for part in map(as_dict, as_list(usage.get(key)))
+        if part.get("modality") == "AUDIO"
+    )
+
+
+_MODALITY_DETAILS = (
+    "promptTokensDetails",
+    "cacheTokensDetails",
+    "candidatesTokensDetails",
+    "toolUsePromptTokensDetails",
+)
+"""`usageMetadata` lists of `{modality, tokenCount}`: where audio tokens, billed at their own rates, are counted."""
 
 
 def read_chunk(state: UsageState, obj: Any, position: int) -> None:

@@ -72,7 +72,9 @@ def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str,
     details = as_dict(usage.get(input_details))
     state.cache_read_tokens = as_int(details.get("cached_tokens"))
     state.cache_write_tokens = as_int(details.get("cache_write_tokens"))
-    state.reasoning_tokens = as_int(as_dict(usage.get(output_details)).get("reasoning_tokens"))
+    out_details = as_dict(usage.get(output_details))
+    state.reasoning_tokens = as_int(out_details.get("reasoning_tokens"))
+    state.audio_tokens = (as_int(details.get("audio_tokens")) or 0) + (as_int(out_details.get("audio_tokens")) or 0)
     state.final_usage = True
 
 
