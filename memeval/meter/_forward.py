@@ -160,6 +160,16 @@ class ForwardApp:
                 "uncompressed",
             )
             return
+        hidden = provider.hidden_usage(query, headers) if api is not None else None
+        if hidden is not None:
+            self._refuse(
+                reply,
+                call,
+                "hidden_usage",
+                f"memeval meter: a model call is not forwarded when its answer would leave out the usage the meter "
+                f"reads: {hidden}; drop it",
+            )
+            return
         upstream = self._upstreams.get(provider.name)
         if upstream is None:
             self._refuse(reply, call, "no_upstream", f"memeval meter: no {provider.name!r} upstream is configured")

@@ -167,6 +167,7 @@ _STATUS_NAME: dict[Refusal, str] = {
     "unreachable": "UNAVAILABLE",
     "not_found": "NOT_FOUND",
     "encoded_body": "INVALID_ARGUMENT",
+    "hidden_usage": "INVALID_ARGUMENT",
 }
 
 
@@ -214,6 +215,10 @@ class GoogleProvider(ModelProvider):
     def query_key(self, query: bytes) -> str | None:
         """The `key` query parameter."""
         return paths.query_key(query)
+
+    def hidden_usage(self, query: bytes, headers: Headers) -> str | None:
+        """A field mask or a response format other than JSON (`memeval.meter._google.hidden_usage`)."""
+        return paths.hidden_usage(query, headers)
 
     def upstream_query(self, query: bytes) -> str:
         """The query less its `key` parameters."""

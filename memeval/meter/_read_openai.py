@@ -423,6 +423,7 @@ _ERROR_TYPE: dict[Refusal, tuple[str, str]] = {
     "unreachable": ("server_error", "memeval_upstream_unreachable"),
     "not_found": ("invalid_request_error", "unknown_url"),
     "encoded_body": ("invalid_request_error", "memeval_encoded_body"),
+    "hidden_usage": ("invalid_request_error", "memeval_hidden_usage"),
 }
 
 _ROUTES = {"/v1/chat/completions": "openai-chat", "/v1/responses": "openai-responses"}
