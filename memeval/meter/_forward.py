@@ -160,7 +160,7 @@ class ForwardApp:
                 "uncompressed",
             )
             return
-        hidden = provider.hidden_usage(query, headers) if api is not None else None
+        hidden = provider.hidden_usage(query, headers, doc) if api is not None else None
         if hidden is not None:
             self._refuse(
                 reply,

@@ -193,8 +193,10 @@ class ModelProvider(ABC):
         """The placeholder key carried in the query string of a call routed here, or None."""
         return None
 
-    def hidden_usage(self, query: bytes, headers: Headers) -> str | None:
+    def hidden_usage(self, query: bytes, headers: Headers, doc: Any = None) -> str | None:
         """Why a metered call's request would have its response leave out usage the meter reads, or None.
+
+        `doc` is the request body parsed (None when it is not a readable JSON object).
 
         Default: nothing a request says can. A provider whose API lets the caller choose the response's fields or
         format says so here, and the call is refused (`hidden_usage`) rather than forwarded unmeasured.

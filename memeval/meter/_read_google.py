@@ -216,7 +216,7 @@ class GoogleProvider(ModelProvider):
         """The `key` query parameter."""
         return paths.query_key(query)
 
-    def hidden_usage(self, query: bytes, headers: Headers) -> str | None:
+    def hidden_usage(self, query: bytes, headers: Headers, doc: Any = None) -> str | None:
         """A field mask or a response format other than JSON (`memeval.meter._google.hidden_usage`)."""
         return paths.hidden_usage(query, headers)
 

@@ -22,7 +22,7 @@ import re
 from itertools import compress, repeat
 from typing import Any
 
-from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
+from memeval.meter._provider import Headers, ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import (
     UsageState,
@@ -34,7 +34,7 @@ from memeval.meter._usage import (
     names_read_type,
     read_type_pattern,
 )
-from memeval.meter._wire import UsageChunkFilter, ask_for_usage
+from memeval.meter._wire import UsageChunkFilter, ask_for_usage, streams
 
 CLIENT_TOOL_ITEMS = frozenset(
     {
@@ -472,6 +472,17 @@ class OpenAIProvider(ModelProvider):
         """`POST /v1/chat/completions` and `POST /v1/responses`."""
         api = _ROUTES.get(path) if method == "POST" else None
         return Route(api) if api is not None else None
+
+    def hidden_usage(self, query: bytes, headers: Headers, doc: Any = None) -> str | None:
+        """A Responses call in background mode (`"background": true`) that does not stream.
+
+        Its answer is the queued response, without usage; the model's work, billed, goes on and is read with
+        `GET /v1/responses/{id}`, which the proxy does not forward. Forwarded, the call was unmeasured at the agent's
+        choice (cost of a pass counts only trials of known cost). A streamed one carries its usage to the end.
+        """
+        if isinstance(doc, dict) and streams(doc.get("background")) and not streams(doc.get("stream")):
+            return "a background response answers before its usage is known, and its result is not forwarded"
+        return None
 
     def free_path(self, method: str, path: str) -> bool:
         """`GET /v1/models[/id]`."""

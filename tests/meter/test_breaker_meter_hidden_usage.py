@@ -1,4 +1,4 @@
-"""A Gemini call that asks for an answer without its usage is refused, not forwarded unmeasured or underpriced.
+"""A call that asks for an answer without its usage is refused, not forwarded unmeasured or underpriced.
 
 Found by the breaker: every Google API takes system parameters (cloud.google.com/apis/docs/system-parameters), among
 them a field mask (`fields`, `$fields`, the `X-Goog-FieldMask` header) and the answer's format (`alt=proto`). The
@@ -6,7 +6,8 @@ proxy forwarded them, so an agent could have any call's usage left out (`fields=
 cost unknown at the agent's choice, and cost of a pass counts only trials of known cost), or keep the usage but
 drop `thoughtsTokenCount` (`usageMetadata(promptTokenCount,candidatesTokenCount)`): the thinking tokens, billed as
 output, left out of a known cost. Now such a call is answered 400 by the proxy and recorded as refused; `alt=sse`
-and `alt=json` are forwarded as before. Real proxy, real upstream on loopback.
+and `alt=json` are forwarded as before. Likewise an OpenAI Responses call in background mode that does not stream
+(its answer is the queued response, with no usage). Real proxy, real upstream on loopback.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from meter_rig import Rig
 from meter_upstream import LocalUpstream, Reply
 from pydantic import SecretStr
 
@@ -80,3 +82,22 @@ def test_sse_and_json_answers_are_forwarded_and_priced(google) -> None:
         assert r.status_code == 200
         call = calls.get(timeout=10)
         assert call.output_tokens == 910 and call.cost.cost_usd is not None
+
+
+QUEUED = {"id": "resp_1", "object": "response", "status": "queued", "model": "gpt-4o-mini", "output": [], "usage": None}
+
+
+def test_a_responses_call_in_background_mode_is_refused_unless_it_streams(rig: Rig) -> None:
+    """OpenAI's background mode answers with the queued response, no usage, while the billed work goes on."""
+    key = rig.proxy.register_trial("bg")
+    auth = {"authorization": f"Bearer {key}"}
+    rig.upstream.push(Reply(200, chunks=[json.dumps(QUEUED).encode()], content_length=True))
+    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as c:
+        r = c.post("/v1/responses", json={"model": "gpt-4o-mini", "input": "hi", "background": True}, headers=auth)
+        assert r.status_code == 400, r.text  # main: 200, the queued answer, the call unmeasured
+        assert r.json()["error"]["code"] == "memeval_hidden_usage"
+        assert rig.upstream.seen == []
+        assert "background response" in (rig.next_call().error or "")
+        streamed = {"model": "gpt-4o-mini", "input": "hi", "background": True, "stream": True}
+        r = c.post("/v1/responses", json=streamed, headers=auth)  # streamed: usage at its end, forwarded
+        assert r.status_code == 200 and len(rig.upstream.seen) == 1
