@@ -6,8 +6,8 @@ an agent that never saw the answer: a hard link (`ln /app/expected.txt /app/answ
 both names share) or a symlink (`ln -s /app/expected.txt /app/answer.txt`, dangling until the tests make its
 target). memeval cannot know which files a test.sh writes, and an honest agent may leave links, so, as for a
 `conftest.py`, the file is named on the record (`--tamper fail` fails the trial). A symlink to a folder of the world
-(a venv's `lib64 -> lib`) or out of it (`python -> /usr/bin/python3`) is no such name. Real `memeval ab`, real
-sandboxes.
+(a venv's `lib64 -> lib`) or out of it (its `python -> python3 -> /usr/bin/python3`) is no such name. Real
+`memeval ab`, real sandboxes.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ ATTACKS = {
     "hard": "touch /app/expected.txt && ln /app/expected.txt /app/answer.txt\n",
     "soft": "ln -s expected.txt /app/answer.txt\n",
 }
-HONEST_LINKS = (
-    "mkdir -p /app/venv/lib /app/venv/bin && ln -s lib /app/venv/lib64 && ln -s /usr/bin/python3 /app/venv/bin/python\n"
-)
+HONEST_LINKS = "python3 -m venv --without-pip /app/venv && ln -s venv/bin /app/tools\n"
+"""A venv (`bin/python -> python3 -> /usr/bin/python3`, `lib64 -> lib`) and a link to a folder of the world."""
 
 
 def test_a_hard_link_or_symlink_to_a_file_the_tests_write_is_a_finding(hostile) -> None:
