@@ -118,11 +118,22 @@ def _is_task_dir(p: Path) -> bool:
     return p.is_dir() and (p / "task.toml").exists()
 
 
+def _looks_like_task(p: Path) -> bool:
+    """A subfolder meant as a task: it has task.toml, instruction.md or tests/test.sh.
+
+    One with the other two but no task.toml (deleted, or misspelt) is loaded, so it is named as
+    broken with its missing file, instead of being left out of the set (and its hash) unsaid.
+    """
+    return _is_task_dir(p) or (p.is_dir() and ((p / "instruction.md").exists() or (p / "tests" / "test.sh").exists()))
+
+
 def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     """Load a folder of tasks (or a single task folder) as a frozen task set.
 
     Args:
-        path: a folder whose subfolders are tasks, or one task folder.
+        path: a folder whose subfolders are tasks, or one task folder. A subfolder with task.toml,
+            instruction.md or tests/test.sh is a task (one lacking a file of the three is invalid);
+            other subfolders are not read.
         only: task ids to keep (the content hash still covers the whole set, so a subset run is
             pinned to the set it came from).
 
@@ -139,7 +150,7 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     else:
         dirs = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
         root = path
-        if not any(_is_task_dir(d) for d in dirs):
+        if not any(_looks_like_task(d) for d in dirs):
             raise TaskError(
                 f"{str(path)!r} holds no task: each task is a folder with task.toml, "
                 "instruction.md, environment/ and tests/test.sh"
@@ -147,7 +158,7 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     loaded: list[Task] = []
     broken: list[tuple[str, TaskError]] = []
     for d in dirs:
-        if not (_is_task_dir(d) or d == path):
+        if not (_looks_like_task(d) or d == path):
             continue
         try:
             loaded.append(load_task(d))
@@ -210,7 +221,7 @@ def load_task_set_listing_invalid(
     dirs = (
         [path]
         if _is_task_dir(path)
-        else sorted(p for p in path.iterdir() if _is_task_dir(p) and not p.name.startswith("."))
+        else sorted(p for p in path.iterdir() if _looks_like_task(p) and not p.name.startswith("."))
     )
     if not dirs:
         raise TaskError(

@@ -1,0 +1,43 @@
+"""What a new user met (eleventh new-user round), each checked in a real `memeval` process.
+
+- A task folder whose task.toml was deleted or misspelt (`task.tml`) was left out of the set unsaid:
+  `memeval ab` ran the other tasks (and pinned a hash without it), and `memeval check-tasks`, which
+  lists every broken task, did not list it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from usage_line import one_usage_line, run_memeval
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
+
+
+def _set_with_a_lost_task_toml(tmp_path: Path, *others: str) -> Path:
+    """A task set whose `a-no-toml` has instruction.md and tests/test.sh but no task.toml; `others` are good copies."""
+    tasks = tmp_path / "tasks"
+    for name in ("a-no-toml", *others):
+        shutil.copytree(MINI / "greet", tasks / name)
+    (tasks / "a-no-toml" / "task.toml").rename(tasks / "a-no-toml" / "task.tml")
+    return tasks
+
+
+def test_check_tasks_lists_a_task_folder_without_task_toml_as_malformed(tmp_path: Path) -> None:
+    tasks = _set_with_a_lost_task_toml(tmp_path, "b-bad-toml")
+    (tasks / "b-bad-toml" / "task.toml").write_text("garbage [[[\n")
+    out = run_memeval("check-tasks", str(tasks), "--json", cwd=tmp_path)
+    assert out.returncode == 1, out.stderr[-2000:]
+    listed = {t["task_id"]: t for t in json.loads(out.stdout)["tasks"]}
+    assert set(listed) == {"a-no-toml", "b-bad-toml"}, listed
+    assert listed["a-no-toml"]["problems"] == ["malformed"]
+    assert "has no task.toml" in listed["a-no-toml"]["details"][0], listed["a-no-toml"]
+
+
+def test_ab_refuses_a_set_with_a_task_folder_without_task_toml(tmp_path: Path) -> None:
+    tasks = _set_with_a_lost_task_toml(tmp_path, "d-good")
+    out = run_memeval("ab", str(tasks), "--agent", "nop", "--network", "none", cwd=tmp_path)
+    one_usage_line(out, "task 'a-no-toml'", "has no task.toml", "a Harbor task needs task.toml")
+    assert not (tmp_path / "runs").exists()  # nothing planned, nothing run
