@@ -3,11 +3,14 @@
 - A task folder whose task.toml was deleted or misspelt (`task.tml`) was left out of the set unsaid:
   `memeval ab` ran the other tasks (and pinned a hash without it), and `memeval check-tasks`, which
   lists every broken task, did not list it.
+- `memeval ab SET --resume ID` typed without an option the run was started with was refused naming
+  the field that differs (`timeouts.agent_s`) but not what to type: the line it was started with.
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 
@@ -41,3 +44,21 @@ def test_ab_refuses_a_set_with_a_task_folder_without_task_toml(tmp_path: Path) -
     out = run_memeval("ab", str(tasks), "--agent", "nop", "--network", "none", cwd=tmp_path)
     one_usage_line(out, "task 'a-no-toml'", "has no task.toml", "a Harbor task needs task.toml")
     assert not (tmp_path / "runs").exists()  # nothing planned, nothing run
+
+
+def test_a_refused_resume_gives_the_line_the_run_was_started_with(tmp_path: Path) -> None:
+    tasks = tmp_path / "tasks"
+    shutil.copytree(MINI / "greet", tasks / "greet")
+    (tasks / "greet" / "tests" / "test.sh").write_text("#!/bin/sh\necho 1 > /logs/verifier/reward.txt\n")
+    given = [str(tasks), "--agent", "nop", "--network", "none", "--agent-timeout", "77"]
+    first = run_memeval("ab", *given, "--json", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr[-2000:]
+    run_id = json.loads(first.stdout)["run_id"]
+    out = run_memeval("ab", *given[:-2], "--resume", run_id, cwd=tmp_path)  # --agent-timeout left out
+    line = one_usage_line(out, f"cannot resume {run_id}", "timeouts.agent_s", "start a new run (leave out --resume)")
+    started = line.split("Resume it with the options it was started with: `", 1)[1].split("`", 1)[0]
+    words = shlex.split(started)
+    assert words[:3] == ["memeval", "ab", str(tasks)] and words[-2:] == ["--resume", run_id], started
+    assert "--agent-timeout 77.0" in started, started
+    again = run_memeval(*words[1:], cwd=tmp_path)  # pasted as given: it is accepted
+    assert again.returncode == 0 and f'"run_id": "{run_id}"' in again.stdout, again.stderr[-2000:]
