@@ -10,8 +10,10 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import shutil
+import subprocess
 from pathlib import Path
 
 from usage_line import one_usage_line, run_memeval
@@ -62,3 +64,25 @@ def test_a_refused_resume_gives_the_line_the_run_was_started_with(tmp_path: Path
     assert "--agent-timeout 77.0" in started, started
     again = run_memeval(*words[1:], cwd=tmp_path)  # pasted as given: it is accepted
     assert again.returncode == 0 and f'"run_id": "{run_id}"' in again.stdout, again.stderr[-2000:]
+
+
+def test_setup_says_how_long_the_quiet_pip_step_takes_and_took(tmp_path: Path) -> None:
+    """The real `scripts/setup` in a copy whose `.venv/bin/python` is a stand-in that installs nothing.
+
+    A user saw `installing Python packages into .venv` and then nothing for 3 minutes (pip runs with -q).
+    """
+    repo = Path(__file__).resolve().parents[2]
+    (tmp_path / "scripts").mkdir()
+    shutil.copy2(repo / "scripts" / "setup", tmp_path / "scripts" / "setup")
+    shutil.copy2(repo / "pyproject.toml", tmp_path / "pyproject.toml")
+    fake = tmp_path / ".venv" / "bin" / "python"
+    fake.parent.mkdir(parents=True)
+    fake.write_text('#!/bin/sh\necho "$*" >> "$(dirname "$0")/calls"\n')
+    fake.chmod(0o755)
+    res = subprocess.run(
+        [str(tmp_path / "scripts" / "setup")], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+    )
+    assert res.returncode == 0, res.stderr
+    assert "installing Python packages into .venv (1-4 minutes, quiet unless it fails)" in res.stderr, res.stderr
+    assert re.search(r"Python packages installed in \d+ s", res.stderr), res.stderr
+    assert "-m pip install -q --disable-pip-version-check -e ." in (fake.parent / "calls").read_text()
