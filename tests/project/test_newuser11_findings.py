@@ -1,21 +1,31 @@
-"""What a new user met (eleventh new-user round), each checked in a real `memeval` process.
+"""What a new user met (eleventh new-user round), each checked with real parts (memeval processes, real HTTP).
 
 - A task folder whose task.toml was deleted or misspelt (`task.tml`) was left out of the set unsaid:
   `memeval ab` ran the other tasks (and pinned a hash without it), and `memeval check-tasks`, which
   lists every broken task, did not list it.
 - `memeval ab SET --resume ID` typed without an option the run was started with was refused naming
   the field that differs (`timeouts.agent_s`) but not what to type: the line it was started with.
+- `scripts/setup` printed one line and then nothing for the 3 minutes pip took.
+- The review pages (`memeval serve`) and the run viewer (`memeval view`) answered a browser's
+  `/favicon.ico` with 404: an error in its console on every first page.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
+import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
+from live_server import free_port
+from patience import patient
 from usage_line import one_usage_line, run_memeval
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
@@ -86,3 +96,47 @@ def test_setup_says_how_long_the_quiet_pip_step_takes_and_took(tmp_path: Path) -
     assert "installing Python packages into .venv (1-4 minutes, quiet unless it fails)" in res.stderr, res.stderr
     assert re.search(r"Python packages installed in \d+ s", res.stderr), res.stderr
     assert "-m pip install -q --disable-pip-version-check -e ." in (fake.parent / "calls").read_text()
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=patient(10)) as r:  # noqa: S310 (127.0.0.1, the test's own server)
+            return int(r.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def test_the_viewer_answers_a_browsers_icon_request_with_no_content(tmp_path: Path) -> None:
+    """A real `memeval view` process on a recorded run."""
+    repo = Path(__file__).resolve().parents[2]
+    run = tmp_path / "run"
+    shutil.copytree(repo / "tests" / "fixtures" / "runlog_v1" / "oracle-mini", run)
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memeval", "view", str(run), "--no-browser", "--port", str(port)],
+        cwd=tmp_path, env={**env, "PYTHONPATH": str(repo)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None and "memeval view: http://127.0.0.1:" in proc.stdout.readline()
+        assert _status(f"http://127.0.0.1:{port}/") == 200
+        assert _status(f"http://127.0.0.1:{port}/favicon.ico") == 204
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate(timeout=patient(30))
+
+
+def test_the_review_pages_answer_a_browsers_icon_request_with_no_content(tmp_path: Path) -> None:
+    """The review app `memeval serve` runs, over a real SQLite store, on real HTTP (uvicorn on 127.0.0.1)."""
+    from live_server import LiveServer
+    from pydantic import SecretBytes
+
+    from memeval.audit import SqlAuditStore
+    from memeval.review import ReviewSettings, create_review_app
+
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'audit.sqlite'}", fingerprint_key=os.urandom(32))
+    app = create_review_app(store, ReviewSettings(secret_key=SecretBytes(os.urandom(32))))
+    with LiveServer(app) as srv:
+        assert _status(srv.url.rstrip("/") + "/favicon.ico") == 204
+        assert _status(srv.url.rstrip("/") + "/login") == 200
