@@ -140,3 +140,14 @@ def test_the_review_pages_answer_a_browsers_icon_request_with_no_content(tmp_pat
     with LiveServer(app) as srv:
         assert _status(srv.url.rstrip("/") + "/favicon.ico") == 204
         assert _status(srv.url.rstrip("/") + "/login") == 200
+
+
+def test_an_ingest_of_no_event_makes_no_store(tmp_path: Path) -> None:
+    """An empty pipe (`zcat missing.gz | memeval audit ingest -`) made an empty store, folders and key included."""
+    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'new' / 'audit.sqlite'}"}
+    out = run_memeval("audit", "ingest", "-", "--sender", "bot", cwd=tmp_path, env=env, stdin="\n\n")
+    assert out.returncode == 0, out.stderr
+    assert "read 0 events: standard input holds no event" in out.stdout, out.stdout
+    as_json = run_memeval("audit", "ingest", "-", "--sender", "bot", "--json", cwd=tmp_path, env=env, stdin="")
+    assert json.loads(as_json.stdout)["stored"] == 0, as_json.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [], list(tmp_path.rglob("*"))
