@@ -186,3 +186,12 @@ def test_every_option_readmes_json_table_names_is_one_its_command_takes() -> Non
         command = " ".join(w for w in cell if not w.startswith("-") and not w.isupper())
         unknown += [(command, o) for o in re.findall(r"(?<![\w-])--[a-z][a-z-]*", row) if o not in options[command]]
     assert len(rows) > 15 and unknown == [], unknown
+
+
+def test_password_stdin_that_ends_too_soon_says_which_password_is_missing(tmp_path: Path) -> None:
+    """An empty pipe to `--password-stdin` was 'the password has 0 characters: use at least 12' (a new
+    account) or 'wrong name or password' (a login); with `users add --user`, a missing second line too."""
+    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'audit.sqlite'}"}
+    out = run_memeval("users", "add", "root", "--role", "admin", "--password-stdin", cwd=tmp_path, env=env, stdin="")
+    one_usage_line(out, "--password-stdin: standard input ended before the new password for root", "a line of its own")
+    assert list(tmp_path.iterdir()) == []  # nothing made
