@@ -131,7 +131,9 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     """Load a folder of tasks (or a single task folder) as a frozen task set.
 
     Args:
-        path: a folder whose subfolders are tasks, or one task folder.
+        path: a folder whose subfolders are tasks, or one task folder. A subfolder with task.toml,
+            instruction.md or tests/test.sh is a task (one lacking a file of the three is invalid);
+            other subfolders are not read.
         only: task ids to keep (the content hash still covers the whole set, so a subset run is
             pinned to the set it came from).
 
@@ -149,7 +151,7 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     else:
         dirs = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
         root = path
-        if not any(_is_task_dir(d) for d in dirs):
+        if not any(_looks_like_task(d) for d in dirs):
             raise TaskError(
                 f"{str(path)!r} holds no task: each task is a folder with task.toml, "
                 "instruction.md, environment/ and tests/test.sh"
