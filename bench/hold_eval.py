@@ -271,7 +271,8 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 def detectors() -> dict:
     """The detectors compared: rules, each classifier, the default and those before it, hashlr-12, the cascades.
 
-    Round 20's default reads hashlr-13; the earlier rounds' defaults read hashlr-10 (`clf`), as they shipped.
+    Round 21's default (`default`) reads rules/19 and hashlr-14, round 20's rules/18 and hashlr-13; the earlier
+    rounds' defaults read hashlr-10 (`clf`), as they shipped.
     """
     from memeval.hold import (
         EncoderClassifier,
@@ -285,9 +286,11 @@ def detectors() -> dict:
     )
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
+    r18 = RuleDetector(version=18)
     prev = get_hold_classifier("hashlr-2")
     return {
         rules.name: rules,
+        r18.name: r18,
         get_hold_classifier().name: get_hold_classifier(),
         clf.name: clf,
         prev.name: prev,
@@ -299,8 +302,9 @@ def detectors() -> dict:
         "round 16's default": RulesWithClassifier(RuleDetector(version=15), clf, views=True),
         "round 17's default": RulesWithClassifier(RuleDetector(version=16), clf, views=True),
         "round 18's default": RulesWithClassifier(RuleDetector(version=17), clf, views=True),
-        "round 19's default": RulesWithClassifier(rules, clf, views=True),
-        "rules/18+hashlr-12": RulesWithClassifier(rules, get_hold_classifier("hashlr-12"), views=True),
+        "round 19's default": RulesWithClassifier(r18, clf, views=True),
+        "round 20's default": RulesWithClassifier(r18, get_hold_classifier("hashlr-13"), views=True),
+        "rules/18+hashlr-12": RulesWithClassifier(r18, get_hold_classifier("hashlr-12"), views=True),
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),

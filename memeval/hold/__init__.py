@@ -2,10 +2,10 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/18`; `RuleDetector(version=17)` to `13` give rules/17's to rules/13's
-verdicts) joined with a small trained classifier (`hashlr/13` since round 20, weights shipped in the
-package; `hashlr/12`, `hashlr/11`, `hashlr/10` (round 19's) and `hashlr/9` to `hashlr/2` are shipped
-too), and the same pair
+versioned rules (`rules/19`; `RuleDetector(version=18)` to `13` give rules/18's to rules/13's
+verdicts) joined with a small trained classifier (`hashlr/14` since round 21, weights shipped in the
+package; `hashlr/13` (round 20's), `hashlr/12`, `hashlr/11`, `hashlr/10` (round 19's) and `hashlr/9` to
+`hashlr/2` are shipped too), and the same pair
 re-reading what a text hides (`views/2`: tag characters, hidden HTML, Base64/hex, ROT13, reversed
 and leetspeak segments, code comments and JSON string values; held when a decoded view is held);
 a multilingual sentence encoder
