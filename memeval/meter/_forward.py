@@ -341,9 +341,19 @@ def _answer(reply: Reply, answer: ErrorAnswer) -> None:
     reply.answer(answer.status, answer.headers, answer.body)
 
 
+MAX_RETRY_DIGITS = 6
+"""A retry count longer than this is no SDK's (they retry a handful of times): the header is the
+agent's to write, so a longer one is ignored rather than read (Python refuses to read an integer of
+more than 4,300 digits, and the proxy answered 500)."""
+
+
 def _attempt(headers: Headers) -> int:
+    """The call's 1-based attempt from the SDK's `x-stainless-retry-count` header (the agent's claim), else 1."""
     raw = header(headers, b"x-stainless-retry-count")
-    return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
+    if raw is None:
+        return 1
+    raw = raw.strip()
+    return int(raw) + 1 if raw.isdigit() and len(raw) <= MAX_RETRY_DIGITS else 1
 
 
 def _content_coding(headers: Headers) -> str | None:
