@@ -20,7 +20,8 @@ Checks on reading (`read`):
 Callers check more where they can (`memeval._literals` scans every literal of a loaded database and
 rebuilds if one is not reported). Writing (`write`) goes to a temporary file in the same folder
 (mode 0600) renamed over the entry, so a reader never sees half a file; a folder that cannot be
-made, or that fails the ownership checks, is not written to (the build stays in memory).
+made, or that fails the ownership checks, is not written to (the build stays in memory). Writing an
+entry removes the same kind's entries not written for 30 days (`STALE_S`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import logging
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -144,4 +146,20 @@ def write(kind: str, key: str, payload: bytes) -> bool:
     except OSError as exc:
         log.info("derived cache %s not written (%s); keeping the build in memory", path, exc)
         return False
+    _prune(kind, keep=path)
     return True
+
+
+STALE_S = 30 * 86400
+"""An entry of the same kind not written for this long is removed when another is written (a rule
+change or an upgrade makes a new key; the old entry would never be read again)."""
+
+
+def _prune(kind: str, keep: Path) -> None:
+    """Remove this kind's entries older than `STALE_S` but `keep` (a failure is logged: the next write tries again)."""
+    for other in keep.parent.glob(f"{kind}-*.bin"):
+        try:
+            if other != keep and time.time() - other.lstat().st_mtime > STALE_S:
+                other.unlink()
+        except OSError as exc:
+            log.info("stale derived cache entry %s not removed (%s)", other, exc)

@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -152,3 +153,15 @@ def test_verdicts_are_the_same_with_and_without_the_cache(tmp_path: Path) -> Non
     assert (warm["needs_from"], warm["built_from"]) == ("cache", "cache")
     assert warm["verdicts"] == cold["verdicts"]
     assert any(v[0] for v in cold["verdicts"]) and not all(v[0] for v in cold["verdicts"])
+
+
+def test_writing_an_entry_removes_the_kinds_stale_ones(cache_home: Path) -> None:
+    assert _diskcache.write("probe", "a" * 64, b"old")
+    (stale,) = cache_home.glob("probe-*.bin")
+    month = time.time() - _diskcache.STALE_S - 60
+    os.utime(stale, (month, month))
+    assert _diskcache.write("other", "b" * 64, b"other kind")
+    assert stale.exists()  # another kind's write leaves it
+    assert _diskcache.write("probe", "c" * 64, b"new")
+    assert [p.name for p in cache_home.glob("probe-*.bin")] == [f"probe-{'c' * 32}.bin"]
+    assert _diskcache.read("probe", "c" * 64) == b"new" and _diskcache.read("probe", "a" * 64) is None
