@@ -41,9 +41,18 @@ FORMAT = b"memeval-derived-cache 1\n"
 _SHA_HEX = 64
 
 
-def cache_folder() -> Path:
-    """Where entries live: `$XDG_CACHE_HOME/memeval/derived`, else `~/.cache/memeval/derived` (not created here)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+def cache_folder() -> Path | None:
+    """Where entries live: `$XDG_CACHE_HOME/memeval/derived`, else `~/.cache/memeval/derived` (not created here).
+
+    None when neither names a folder (no `XDG_CACHE_HOME` and no home directory): nothing is kept.
+    """
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError as exc:  # no HOME and no passwd entry
+            log.info("no home directory (%s): derived data is not kept between processes", exc)
+            return None
     return Path(base) / "memeval" / "derived"
 
 
@@ -70,9 +79,10 @@ def _usable_folder(folder: Path) -> bool:
     return stat.S_ISDIR(st.st_mode) and _private(st)
 
 
-def entry_path(kind: str, key: str) -> Path:
-    """The file of the entry `kind` with `key` (`kind`: a short name of what is kept, `hold-screen`)."""
-    return cache_folder() / f"{kind}-{key[:32]}.bin"
+def entry_path(kind: str, key: str) -> Path | None:
+    """The file of the entry `kind` (a short name of what is kept: `hold-screen`) with `key`; None: no folder."""
+    folder = cache_folder()
+    return folder / f"{kind}-{key[:32]}.bin" if folder is not None else None
 
 
 def read(kind: str, key: str) -> bytes | None:
@@ -86,7 +96,7 @@ def read(kind: str, key: str) -> bytes | None:
         The payload bytes exactly as written, or None (the caller rebuilds and `write`s them).
     """
     path = entry_path(kind, key)
-    if not _usable_folder(path.parent):
+    if path is None or not _usable_folder(path.parent):
         return None
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -124,6 +134,8 @@ def write(kind: str, key: str, payload: bytes) -> bool:
     failure is logged (the caller keeps its build in memory either way).
     """
     path = entry_path(kind, key)
+    if path is None:
+        return False
     folder = path.parent
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
