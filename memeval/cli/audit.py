@@ -308,7 +308,7 @@ def serve(
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
 
-    The redactor and hold detector are loaded before it listens (a few seconds, said on stderr),
+    The redactor and hold detector are loaded before it listens (about 2 s of CPU, said on stderr),
     so the first batch does not wait for them. A batch of 50 events or more has the free text of
     its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
     default the CPU count, 0 turns them off) while the server scans the batch's ids and does the
