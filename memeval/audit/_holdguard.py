@@ -103,7 +103,14 @@ _CHILD: list[_Child] = []
 
 
 def warm_guard() -> None:
-    """Start the guard child now (a server calls this before it listens, so its first batch does not wait)."""
+    """Start the guard child now (a server calls this before it listens, so its first batch does not wait).
+
+    Raises:
+        UsageError: `MEMEVAL_HOLD_BUDGET_S` is not a positive number (said before the server listens).
+    """
+    from memeval.hold import budget_seconds
+
+    budget_seconds()
     with _LOCK:
         if not _CHILD:
             _CHILD.append(_Child())
