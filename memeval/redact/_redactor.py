@@ -16,7 +16,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import hmac
-import re
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -33,23 +32,12 @@ from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
+from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
-from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, elided, head
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
-
-_VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
-"""Words just before a dotted quad that make it a version number, not an IP address."""
-_PHONE_CONTEXT = re.compile(
-    r"(?i)(?:phone|tel|call|mobile|cell|number|whatsapp|sms|fax|contact|reach|ring|dial|nummer"
-    r"|numéro|teléfono|telefone|電話|电话|☎|📞)"
-)
-"""Words that make a bare run of digits (no separators, no +) a phone number."""
-_MASKED = re.compile(r"[*xX•.\-_#]+")
-_TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
-_HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
 
 MIN_KEY_BYTES = 16
 
@@ -118,48 +106,6 @@ def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResul
     return results
 
 
-def _look_alike(text: str, r: RecognizerResult) -> bool:
-    """Presidio hits that are known look-alikes.
-
-    A version number read as an IP address, the user part of a URL
-    (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address.
-    """
-    before = text[max(0, r.start - 30) : r.start]
-    if r.entity_type == "IP_ADDRESS":
-        ip = text[r.start : r.end]
-        return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
-    if r.entity_type == "EMAIL_ADDRESS":
-        return before.replace("\\", "").endswith("://")  # `https:\/\/<key>@...` in escaped JSON too
-    if r.entity_type == "PHONE_NUMBER":
-        return text[r.start : r.end].isdigit() and not _PHONE_CONTEXT.search(before)
-    return False
-
-
-def _hash_digest(text: str, r: RecognizerResult) -> bool:
-    """Whether a scanner hit is not a secret.
-
-    True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
-    a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
-    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret.
-    """
-    detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
-    value = text[r.start : r.end]
-    if "EXAMPLE" in value:
-        return True  # the published example keys of AWS's documentation
-    if _MASKED.fullmatch(value.strip(")]}>'\".,;")):
-        return True  # "********", "xxxx-xxxx": a value shown masked
-    if "generic" not in detector:
-        return False
-    for part in {value, head(value)}:  # the next URL parameter, a closing tag: not the value
-        bare = part.strip(")]}>'\".,;:!?*…")
-        if _MASKED.fullmatch(bare) or elided(part) or PLACEHOLDER_PART.search(part.rstrip(".…")):
-            return True
-        if bare and PLACEHOLDER.match(bare):
-            return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
-    before = text[max(0, r.start - 12) : r.start]
-    return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))
-
-
 class Redactor:
     """Blanks credentials and personal data; build once per process (`get_redactor()`)."""
 
@@ -223,11 +169,11 @@ class Redactor:
         for view in views:
             for rec in self._scanners:
                 found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
-                results += [r for r in found if not _hash_digest(text, r)]
+                results += [r for r in found if not not_a_secret(text, r)]
         results += self._structural.analyze(text, [], None)
         results += self._context.analyze(text, [], None)
         normal = normal_view(text)
-        results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
+        results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
         results += self._decoded([text], DECODE_DEPTH)[0]
         return merge(results)
 
@@ -338,7 +284,7 @@ class Redactor:
             results += self._structural.analyze(text, [], None)
             results += context[i]
             normal = normal_view(text)
-            results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not _look_alike(text, r)]
+            results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
             out.append(merge(results))
         return out
 
@@ -434,7 +380,7 @@ class Redactor:
                         score=r.score,
                         recognition_metadata=dict(r.recognition_metadata or {}),
                     )
-                    if not _hash_digest(texts[i], piece):
+                    if not not_a_secret(texts[i], piece):
                         per_text[i].append(piece)
 
     def redact_many(self, texts: Sequence[str]) -> list[Redaction]:

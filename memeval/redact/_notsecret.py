@@ -1,0 +1,67 @@
+"""Hits that are not secrets: look-alikes presidio reports and scanner hits on digests, masks and templates.
+
+Both run after a recognizer has matched and only remove hits (`Redactor.detect`, `_scan_views`);
+each test is on the hit's own text and the few characters before it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from presidio_analyzer import RecognizerResult
+
+from memeval.redact._scanners import DETECTOR_KEY
+from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, elided, head
+
+_VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
+"""Words just before a dotted quad that make it a version number, not an IP address."""
+_PHONE_CONTEXT = re.compile(
+    r"(?i)(?:phone|tel|call|mobile|cell|number|whatsapp|sms|fax|contact|reach|ring|dial|nummer"
+    r"|numéro|teléfono|telefone|電話|电话|☎|📞)"
+)
+"""Words that make a bare run of digits (no separators, no +) a phone number."""
+_MASKED = re.compile(r"[*xX•.\-_#]+")
+_TEMPLATE_OPEN = re.compile(r"(?:\{\{-?|\$\{|\{%-?|<%=?)\s*$")
+_HASH_PREFIX = re.compile(r"(?i)(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1|integrity)[:=\-]\s*$")
+
+
+def look_alike(text: str, r: RecognizerResult) -> bool:
+    """Presidio hits that are known look-alikes.
+
+    A version number read as an IP address, the user part of a URL
+    (`https://<key>@o1.ingest.sentry.io/2`) read as an e-mail address.
+    """
+    before = text[max(0, r.start - 30) : r.start]
+    if r.entity_type == "IP_ADDRESS":
+        ip = text[r.start : r.end]
+        return bool(_VERSIONISH.search(before)) or ip.startswith("127.") or ip in ("0.0.0.0", "::1", "::")
+    if r.entity_type == "EMAIL_ADDRESS":
+        return before.replace("\\", "").endswith("://")  # `https:\/\/<key>@...` in escaped JSON too
+    if r.entity_type == "PHONE_NUMBER":
+        return text[r.start : r.end].isdigit() and not _PHONE_CONTEXT.search(before)
+    return False
+
+
+def not_a_secret(text: str, r: RecognizerResult) -> bool:
+    """Whether a scanner hit is not a secret.
+
+    True for a hit on a documented example key (`...EXAMPLE`), or a generic-rule hit that is
+    a content digest (`sha256:<hex>`, `integrity: sha512-...`) or a
+    template variable (`{{ vault_db_password }}`, `${DB_PASSWORD}`), not a secret.
+    """
+    detector = str((r.recognition_metadata or {}).get(DETECTOR_KEY, ""))
+    value = text[r.start : r.end]
+    if "EXAMPLE" in value:
+        return True  # the published example keys of AWS's documentation
+    if _MASKED.fullmatch(value.strip(")]}>'\".,;")):
+        return True  # "********", "xxxx-xxxx": a value shown masked
+    if "generic" not in detector:
+        return False
+    for part in {value, head(value)}:  # the next URL parameter, a closing tag: not the value
+        bare = part.strip(")]}>'\".,;:!?*…")
+        if _MASKED.fullmatch(bare) or elided(part) or PLACEHOLDER_PART.search(part.rstrip(".…")):
+            return True
+        if bare and PLACEHOLDER.match(bare):
+            return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
+    before = text[max(0, r.start - 12) : r.start]
+    return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))
