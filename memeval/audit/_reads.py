@@ -281,9 +281,12 @@ def _overdue_where() -> str:
     pairs = [(lc.opening, lc.decision_types) for lc in LIFECYCLES.values()]
     decided = " OR ".join(f"(o.type = '{opening}' AND d.type IN ({_quoted(ends)}))" for opening, ends in pairs)
     openings = _quoted(tuple(opening for opening, _ in pairs))
+    # `d.seq + 0`: a bound on `d.seq` itself made SQLite look each opening's decision up through the (team, seq)
+    # index, reading every row of the team per opening (quadratic: 3.6 s for 1,200 openings in 3,600 events);
+    # without it SQLite reads the decision through `ix_audit_event_subject` (team, subject), 0.015 s there
     return (
         "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team AND d.subject = o.subject "
-        f"AND ({decided}) AND d.seq <= :q AND d.occurred_us < :e "
+        f"AND ({decided}) AND d.seq + 0 <= :q AND d.occurred_us < :e "
         f"WHERE o.team = :t AND o.type IN ({openings}) AND o.seq <= :q "
         "AND o.occurred_us < :c AND d.id IS NULL"
     )

@@ -19,6 +19,9 @@ from readers_helpers import MEMORY_AGENT, REPO, Runs, make_run
 
 from memeval.results import Run
 
+pytestmark = pytest.mark.xdist_group("compare-packs")
+"""Both tests on one xdist worker, so the module's `other_pack_run` (a real run) is made once, not on each worker."""
+
 
 @pytest.fixture(scope="module")
 def other_pack_run(tmp_path_factory: pytest.TempPathFactory) -> Run:

@@ -21,6 +21,10 @@ PLANTING_AGENT = (
 )
 
 
+pytestmark = pytest.mark.xdist_group("tamper-display")
+"""Both tests on one xdist worker, so the module's `planted` (a real run) is made once, not on each worker."""
+
+
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> Run:
     return make_run(Path(tmp_path_factory.mktemp("tamper")) / "runs", "command", PLANTING_AGENT)

@@ -97,6 +97,11 @@ def run_agent(server: ScriptedServer, task_id: str, mode: str, root: Path, *, st
     return Outcome(reward, proc.stdout, claim, files)
 
 
+pytestmark = pytest.mark.xdist_group("fernhill-agent")
+"""Every test here on one xdist worker, so the module's `outcomes` (all 28 agent runs) is made once: handed out
+one by one, each of the three workers made it (three set-ups of about 9 s)."""
+
+
 @pytest.fixture(scope="module")
 def outcomes(
     scripted_server: ScriptedServer, tmp_path_factory: pytest.TempPathFactory
