@@ -11,7 +11,9 @@ themselves are `_rules.py` (rules/1), `_rules_ml.py` (rules/2 to rules/5) and `_
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
+from typing import Any
 
 AI = (
     r"(?:ai|a\.i\.|assistant|agent|llm|language model|model|bot|chatbot|claude|gpt|chatgpt|"
@@ -211,6 +213,73 @@ def alts_then(group: str, w: int, tail: str, chars: str = r"[^\n]", k: int = 64)
         else:
             out.append(f"{alt}{chars}{{0,{w}}}?{tail}")
     return "(?:" + "|".join(out) + ")"
+
+
+def first_chars(pattern: str) -> str:
+    r"""A `[...]` class of every character a match of `pattern` can start with (for a scan's prefilter).
+
+    Read from the parse tree: zero-width pieces (`\b`, `^`, look-arounds) are passed over, an optional
+    piece adds its first characters and the next piece's. Raises ValueError when a match can start with
+    any character of a wide class (`\w`, `[^...]`, `.`) or can be empty: no prefilter then.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the parser the `re` module itself uses
+        import sre_constants as c
+        import sre_parse
+
+    def first(items: list[Any]) -> tuple[set[str], bool]:
+        out: set[str] = set()
+        for op, av in items:
+            if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+                continue
+            if op is c.LITERAL:
+                return out | {chr(av)}, False
+            if op is c.IN:
+                for o, a in av:
+                    if o is c.LITERAL:
+                        out.add(chr(a))
+                    elif o is c.RANGE and a[1] - a[0] < 256:
+                        out.update(chr(x) for x in range(a[0], a[1] + 1))
+                    else:
+                        raise ValueError(f"a wide class first in {pattern[:60]!r}")
+                return out, False
+            if op is c.BRANCH:
+                empty = False
+                for alt in av[1]:
+                    f, e = first(list(alt))
+                    out, empty = out | f, empty or e
+            elif op is c.SUBPATTERN:
+                f, empty = first(list(av[3]))
+                out |= f
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                f, e = first(list(av[2]))
+                out, empty = out | f, e or av[0] == 0
+            else:
+                raise ValueError(f"{op} first in {pattern[:60]!r}")
+            if not empty:
+                return out, False
+        return out, True
+
+    parsed: Any = sre_parse.parse(pattern)
+    chars, empty = first(list(parsed))
+    if empty:
+        raise ValueError(f"an empty match of {pattern[:60]!r}")
+    return "[" + "".join("\\" + ch if ch in "\\]^-[" else ch for ch in sorted(chars)) + "]"
+
+
+def clause_act(sent: str, k: int, act: str, prohibit: str) -> str:
+    r"""`(?!sent{0,k}?prohibit)sent{0,k}?act` at a clause's start: the same matches, each window prefiltered.
+
+    Each lazy window tries its alternation at each of up to k+1 places, and a big alternation that fails
+    costs hundreds of tries; a clause starts after every `:` or `;`, so ":" repeated over 64 KiB was about
+    65,000 starts each reading to the clause's end (issue 15, redos5). Here a place is tried only when
+    its character is one an `act` (or a `prohibit`) can start with (`first_chars`: one class test), and
+    the prohibition is looked for only where the act was found: the same places tried in the same order,
+    so the same matches. `act` and `prohibit` must be in the normaliser's form already.
+    """
+    a, p = first_chars(act), first_chars(prohibit)
+    w = rf"{sent}{{0,{k}}}?"
+    return rf"(?={w}(?={a}){act})(?!{w}(?={p}){prohibit}){w}(?={a}){act}"
 
 
 SENSITIVE = (

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 
-from memeval.hold._rule import Rule, _r
+from memeval.hold._rule import Rule, _r, clause_act
 from memeval.hold._rules_v13 import _n
 from memeval.hold._rules_v17 import _AIW17, _DEST17, _LESSON17, _PROHIBIT17, _RISKY_ACT17
 
@@ -124,14 +124,8 @@ _RISKY_ACT18 = (
 _RISKY18 = (
     r"(?:"
     + _UNSAID18
-    + r"|(?:^|(?<=[.!?।။።。！？:;：\n]))(?!"
-    + _SENT
-    + r"{0,300}?"
-    + _PROHIBIT17
-    + r")"
-    + _SENT
-    + r"{0,300}?"
-    + _RISKY_ACT18
+    + r"|(?:^|(?<=[.!?।။።。！？:;：\n]))"
+    + clause_act(_SENT, 300, _n(_RISKY_ACT18), _n(_PROHIBIT17))  # redos5: each window prefiltered
     + r")"
 )
 

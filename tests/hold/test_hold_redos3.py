@@ -45,6 +45,10 @@ PLANTED = {
     "reveal-prompt-ml@2": ("RULES_V2", "pattern", "", "系统提示"),  # rules/2's; main: ~390 s by growth
     "risky-action-ml": ("RULES_V5", "pattern", "", "pomin"),  # main: ~190 s by growth
     "override-indic-ml14": ("RULES_V14", "pattern", "", "hidayata"),  # main: ~560 s by growth
+    # redos5: a line read to its end for a link word at each sending word (main: killed at 20 s at 64 KiB)
+    "exfiltration-ml": ("RULES_V2", "pattern", "", "发送"),
+    # redos5: a clause read to its end from every ':' (main: 3.2 s at 4 KiB, killed at 20 s at 64 KiB)
+    "standing-risky-order-17": ("RULES_V17", "pattern", "", ":"),
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
@@ -94,6 +98,20 @@ def test_the_capped_gaps_still_cross_what_they_crossed() -> None:
         assert pat.search(f"ignore {word}x previous instructions") is None  # 1,025 characters: not crossed
         assert pat.search(f"ignore {inside}-instructions")  # handed over inside a run, after a '-'
         assert pat.search(f"ignore {inside}ab-instructions") is None  # 65 characters in: not reached
+
+
+def test_first_chars_lists_where_a_match_can_start() -> None:
+    """`first_chars` (redos5's prefilter) passes over zero-width and optional pieces; refuses a wide class."""
+    import re
+
+    from memeval.hold._rule import first_chars
+
+    got = first_chars(r"(?:\bsend|(?:nang )?hindi|\|\s*sh|[ửu]a|--force)")
+    assert got == "[\\-hnsu|ử]"
+    assert re.fullmatch(got, "|")
+    for wide in (r"\w+", r"[^\n]x", r"a?", r".b"):
+        with pytest.raises(ValueError):
+            first_chars(wide)
 
 
 def test_audit_ingest_of_a_planted_64_kib_memory_event_ends_and_holds_it(tmp_path: Path) -> None:
