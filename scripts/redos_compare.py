@@ -89,7 +89,9 @@ BEFORE_REDOS5 = "1d2bbb1"
 REDOS5 = {
     "RULES_V2": ("_rules_ml", ("exfiltration-ml",)),
     "RULES_V17": ("_rules_v17", ("standing-risky-order-17",)),
-    "RULES_V18": ("_rules_v18", ("standing-risky-order-18",)),
+    "RULES_V18": ("_rules_v18", ("standing-risky-order-18", "bulk-send-ml-18")),
+    "RULES_V8": ("_rules_v8", ("cjk-exfiltration",)),
+    "RULES_V6": ("_rules_v6", ("path-traversal-secret",)),
 }
 """redos5's rules, as `REDOS4`'s."""
 

@@ -6,7 +6,7 @@ same normalised text.
 
 from __future__ import annotations
 
-from memeval.hold._rule import Rule, _r
+from memeval.hold._rule import Rule, _r, then
 
 # ---- rules/6: harmful requests without override words, shell-only payloads ------------------
 # Added 2026-12-02 for issue 15's fifth round, written from the misses of v6 (looked at twice,
@@ -87,7 +87,10 @@ RULES_V6: tuple[Rule, ...] = (
     Rule(
         "path-traversal-secret",
         0.6,
-        _r(r"(?:\.\./|\.\.\\){2,}[^\s'\"`]{0,40}?(?:" + _SECRET_PATH + r"|etc/|root/|home/)"),
+        # redos5: the run of "../" read once, possessively, to 64 steps (a scan window), not back off a step at a
+        # time with the window tried after each ('../..\\..' + '/' repeated: ~1,500 CPU s at 64 KiB by growth on
+        # main); the same matches within it: no secret path starts inside the run but where one starts at its end
+        _r(r"(?:\.\./|\.\.\\){2,64}+" + then(r"[^\s'\"`]{0,40}?", r"(?:" + _SECRET_PATH + r"|etc/|root/|home/)")),
         negatable=True,
         requires=_r(r"\.\.[/\\\\]"),
     ),

@@ -49,10 +49,15 @@ PLANTED = {
     "exfiltration-ml": ("RULES_V2", "pattern", "", "发送"),
     # redos5: a clause read to its end from every ':' (main: 3.2 s at 4 KiB, killed at 20 s at 64 KiB)
     "standing-risky-order-17": ("RULES_V17", "pattern", "", ":"),
+    # redos5: windows over big alternations, an address's local part read at each place (main: 6.0-6.5 s)
+    "cjk-exfiltration": ("RULES_V8", "pattern", "", "发送密码"),
+    "bulk-send-ml-18": ("RULES_V18", "pattern", "", "вышлиaaκάρτεσa-"),
+    # redos5: a run of "../" backed off a step at a time, a window after each (main: ~1,500 s by growth)
+    "path-traversal-secret": ("RULES_V6", "pattern", "", "../..\\../"),
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
-planted text (0.02-0.8 s now; about 8 s to hours before)."""
+planted text (0.02-1.3 s now; about 6 s to hours before)."""
 
 _CHILD = r"""
 import sys, time
@@ -101,7 +106,7 @@ def test_the_capped_gaps_still_cross_what_they_crossed() -> None:
 
 
 def test_first_chars_lists_where_a_match_can_start() -> None:
-    """`first_chars` (redos5's prefilter) passes over zero-width and optional pieces; refuses a wide class."""
+    """`first_chars` (redos5's prefilter) passes over zero-width and optional pieces; refuses a negated class."""
     import re
 
     from memeval.hold._rule import first_chars
@@ -109,7 +114,8 @@ def test_first_chars_lists_where_a_match_can_start() -> None:
     got = first_chars(r"(?:\bsend|(?:nang )?hindi|\|\s*sh|[ửu]a|--force)")
     assert got == "[\\-hnsu|ử]"
     assert re.fullmatch(got, "|")
-    for wide in (r"\w+", r"[^\n]x", r"a?", r".b"):
+    assert first_chars(r"(?:\w+|\d)") == r"[\d\w]"  # `\w`, `\d` and `\s` kept as such
+    for wide in (r"\W+", r"[^\n]x", r"a?", r".b"):
         with pytest.raises(ValueError):
             first_chars(wide)
 
