@@ -91,7 +91,10 @@ REDOS5 = {
     "RULES_V17": ("_rules_v17", ("standing-risky-order-17",)),
     "RULES_V18": ("_rules_v18", ("standing-risky-order-18", "bulk-send-ml-18")),
     "RULES_V8": ("_rules_v8", ("cjk-exfiltration",)),
-    "RULES_V6": ("_rules_v6", ("path-traversal-secret",)),
+    "RULES_V6": ("_rules_v6", ("path-traversal-secret", "untrusted-dependency")),
+    "RULES_V7": ("_rules_v7", ("standing-risky-order",)),
+    "RULES_V15": ("_rules_v15", ("harmful-request-15",)),
+    "RULES_V16": ("_rules_v16", ("harmful-howto-16",)),
 }
 """redos5's rules, as `REDOS4`'s."""
 

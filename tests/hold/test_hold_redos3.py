@@ -49,11 +49,19 @@ PLANTED = {
     "exfiltration-ml": ("RULES_V2", "pattern", "", "发送"),
     # redos5: a clause read to its end from every ':' (main: 3.2 s at 4 KiB, killed at 20 s at 64 KiB)
     "standing-risky-order-17": ("RULES_V17", "pattern", "", ":"),
+    "standing-risky-order-18": ("RULES_V18", "pattern", "", ":"),  # main: killed at 10 s
     # redos5: windows over big alternations, an address's local part read at each place (main: 6.0-6.5 s)
     "cjk-exfiltration": ("RULES_V8", "pattern", "", "发送密码"),
     "bulk-send-ml-18": ("RULES_V18", "pattern", "", "вышлиaaκάρτεσa-"),
     # redos5: a run of "../" backed off a step at a time, a window after each (main: ~1,500 s by growth)
     "path-traversal-secret": ("RULES_V6", "pattern", "", "../..\\../"),
+    # redos5: rules/7's stems before their windows (main: 32 s at 4 KiB, ~8,000 s at 64 KiB by growth)
+    "standing-risky-order": ("RULES_V7", "pattern", "", "sende"),
+    # redos5: a verb's and a noun's `\w*` before two windows (main: killed at 10 s at 4 KiB)
+    "untrusted-dependency@stems": ("RULES_V6", "pattern", "", "reemplazazalezno"),
+    # redos5: every line break read the later ones to their end (main: killed at 10 s at 64 KiB)
+    "harmful-howto-16": ("RULES_V16", "pattern", "", "\n"),
+    "harmful-request-15": ("RULES_V15", "pattern", "", "\n"),
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
