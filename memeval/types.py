@@ -77,6 +77,12 @@ SERVICE_TIER_NOTE = "priced apart from the standard tier"
 response says another processing tier served it (`service_tier` `priority`, `flex`...), after `service tier
 'NAME'`; the projection reads them to give that reason instead of "no price for the model"."""
 
+AUDIO_NOTE = "audio token(s), which providers bill apart from text tokens"
+"""Words the meter puts in an `unpriced` call's `price_source` when its model's tokens are priced but the
+response counts audio tokens (OpenAI's `audio_tokens` details, Gemini's `AUDIO` modality), after their number:
+audio is billed at its own rates (Gemini 2.0 Flash's audio input seven times its text input) that the token
+price alone leaves out, so the projection gives that reason instead of "no price for the model"."""
+
 InstructionVia = Literal["file", "stdin", "arg"]
 """How a command agent receives its instruction."""
 
@@ -103,6 +109,7 @@ TamperKind = Literal[
     "verifier-path",
     "installed-package",
     "lingering-process",
+    "linked-file",
 ]
 """Kinds of file an agent left that can change how the verifier's tools behave.
 
@@ -137,4 +144,8 @@ TamperKind = Literal[
   (named by command only); they were stopped and killed before the reward was read, but one
   could have rewritten it between test.sh's last write and that moment. A test.sh may leave a
   server running on purpose, so this is a finding, not a fault.
+- `linked-file`: a file that is another name of a file the tests may write: a hard link (one of
+  several names of one file), or a symlink to a file in a world folder or to a path there that
+  does not exist yet. A test.sh that copies its expected output into the world (`cp
+  /tests/expected.txt /app/expected.txt`, then compares) writes the agent's answer with it.
 """

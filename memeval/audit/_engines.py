@@ -57,12 +57,15 @@ class LazyHoldDetector:
         return self._detector
 
     def assess(self, text: str, source: str) -> Any:
-        return self._loaded().assess(text, source)
+        """`assess_many` of this one text: within the hold budget, as every text the store assesses."""
+        return self.assess_many([(text, source)])[0]
 
     def assess_many(self, items: Sequence[tuple[str, str]]) -> list[Any]:
         """`assess` of each (text, source), batched (`memeval.hold._batch.assess_many`: the same assessments).
 
-        Texts this process assessed before are answered from memory (`_holdmemo`: the same assessments).
+        Texts this process assessed before are answered from memory (`_holdmemo`: the same assessments);
+        each other text gets at most `MEMEVAL_HOLD_BUDGET_S` CPU seconds and is held past them
+        (`_holdmemo.assess_within_budget`).
         """
         if not items:
             return []

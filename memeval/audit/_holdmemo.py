@@ -15,6 +15,11 @@ tied to one detector object (another detector empties it) and bounded (`MEMO_CHA
 `tests/audit/test_hold_memo.py` compares remembered and fresh assessments over every hold
 fixture and sample text.
 
+Each text is assessed within the hold budget (`assess_within_budget`: `MEMEVAL_HOLD_BUDGET_S` CPU
+seconds a text, `memeval.hold._budget`); a text held because its assessment ran out of budget is
+never remembered: that verdict depends on the machine, not on the text alone, so the next time
+the text comes it is assessed again (and held again if it is still too slow).
+
 Only the assessment is remembered, never a redaction: `Redactor.redact_many` blanks a secret
 found in one text of a batch wherever it appears in the others, so a text's redaction depends on
 its batch, and the hold detector reads the redacted text (which is the key here).
@@ -46,7 +51,7 @@ def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]]) -> l
     Returns:
         One `HoldAssessment` per item, in order.
     """
-    from memeval.hold import assess_many
+    from memeval.hold import is_over_budget
 
     with _LOCK:
         if _OWNER[0] is not detector:
@@ -55,7 +60,9 @@ def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]]) -> l
             _OWNER[0] = detector
         known = {item: hit for item in items if (hit := _MEMO.get(item)) is not None}
     todo = list(dict.fromkeys(item for item in items if item not in known))
-    fresh = dict(zip(todo, assess_many(detector, todo), strict=True)) if todo else {}  # type: ignore[arg-type]  # Sources the writer checked
+    done = assess_within_budget(detector, todo) if todo else []
+    fresh = {item: verdict for item, verdict in zip(todo, done, strict=True) if not is_over_budget(verdict)}
+    late = {item: verdict for item, verdict in zip(todo, done, strict=True) if is_over_budget(verdict)}
     with _LOCK:
         if _OWNER[0] is detector:
             added = sum(len(t) for t, _ in fresh)
@@ -64,4 +71,36 @@ def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]]) -> l
                 _CHARS[0] = 0
             _MEMO.update(fresh)
             _CHARS[0] += added
-    return [known[item] if item in known else fresh[item] for item in items]
+    answers = {**known, **fresh, **late}
+    return [answers[item] for item in items]
+
+
+def assess_within_budget(detector: Any, items: Sequence[tuple[str, str]]) -> list[Any]:
+    """`memeval.hold.assess_many(detector, items)` with each text's assessment within the hold budget.
+
+    In the main thread (a file ingest's writer, its worker processes) the budget's timer runs here
+    (`memeval.hold._budget.assess_many_budgeted`); in another thread (the HTTP server's) the default
+    detector's texts go to the guard process (`_holdguard.assess_guarded`), whose main thread runs
+    it. A detector of the caller's own in another thread is assessed without a budget (only the
+    main thread can interrupt it, and only the default detector is built in the guard).
+
+    Args:
+        detector: a hold detector.
+        items: (text, source) pairs.
+
+    Returns:
+        One `HoldAssessment` per item, in order; a text over budget is held (`_budget.over_budget`).
+
+    Raises:
+        UsageError: `MEMEVAL_HOLD_BUDGET_S` is not a positive number.
+    """
+    from memeval.hold import assess_many, assess_many_budgeted, budget_seconds, can_budget, is_default_detector
+
+    budget = budget_seconds()
+    if can_budget():
+        return assess_many_budgeted(detector, items, budget)  # type: ignore[arg-type]  # Sources the writer checked
+    if is_default_detector(detector):
+        from memeval.audit._holdguard import assess_guarded
+
+        return assess_guarded(detector.name, items, budget)
+    return assess_many(detector, items)  # type: ignore[arg-type]  # Sources the writer checked

@@ -179,7 +179,13 @@ def strict_id_findings(redactor: Any, values: Sequence[str]) -> dict[str, tuple[
     """
     read = {v: strict_variants(v) for v in dict.fromkeys(values)}
     texts = [t for t in dict.fromkeys(x for rs in read.values() for x in rs) if t not in _CLEAN_READINGS]
-    hits: dict[str, list[Any]] = dict(zip(texts, redactor.detect_credentials_many(texts) if texts else [], strict=True))
+    found = redactor.detect_credentials_many(texts) if texts else []
+    if not any(found):  # most batches: nothing in any reading
+        if len(_CLEAN_READINGS) > 200_000:
+            _CLEAN_READINGS.clear()
+        _CLEAN_READINGS.update(texts)
+        return dict.fromkeys(read, ())
+    hits: dict[str, list[Any]] = dict(zip(texts, found, strict=True))
     out: dict[str, tuple[Any, ...]] = {}
     for v, rs in read.items():
         most: list[Any] = []  # the first reading with the most findings (`max` by length); most have none

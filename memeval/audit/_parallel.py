@@ -137,7 +137,9 @@ def warm_engines() -> float:
     that its first batch does not pay for loading them: they load on first use (presidio and
     spaCy, the scanners' rules, the classifier), about 3 s of CPU, and the first batch on a freshly
     started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
-    the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does.
+    the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does, and starts
+    the hold guard (`_holdguard.warm_guard`: the server's threads assess hold texts there, within
+    the CPU budget).
 
     Returns:
         Seconds of wall time it took.
@@ -146,8 +148,10 @@ def warm_engines() -> float:
     texts = list(_WARM_TEXTS)
     _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
     from memeval.audit._heap import settle
+    from memeval.audit._holdguard import warm_guard
 
     settle()
+    warm_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
     return time.monotonic() - t0
 
 

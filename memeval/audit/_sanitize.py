@@ -151,9 +151,16 @@ class Sanitizer:
         def who(i: int, name: str) -> str:
             return f"event {i} ({'its id' if name == 'sender_event_id' else repr(drafts[i].sender_event_id)})"
 
+        clean = _STRICT_CLEAN if strict else _CLEAN_IDS
         if strict:
+            # one pass: each value not found clean before gets its shape checked (the first wrong one
+            # refuses the batch, before any scan) and, once, whether it is to be scanned, in the order met
+            ready = strict_scanned or {}
+            picked: dict[str, None] = {}
             for i, name, value in fields:
-                why = shape_problem(value) if value not in _STRICT_CLEAN else None
+                if value in clean:
+                    continue
+                why = shape_problem(value)
                 if why:
                     raise AuditEventRejected(
                         f"{who(i, name)}: field {name} is not an id: {why}. Ids are stored as sent, so each "
@@ -161,17 +168,23 @@ class Sanitizer:
                         "and put any text in the payload's free-text field, which is redacted",
                         index=i,
                     )
-        ahead = {} if strict else (scanned or {})
-        clean = _STRICT_CLEAN if strict else _CLEAN_IDS
-        ready = (strict_scanned or {}) if strict else {}
-        fresh = list(
-            dict.fromkeys(
-                v
-                for i, _, v in fields
-                if v not in clean
-                and (v in ready or (not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)))
+                if value not in picked and (
+                    value in ready
+                    or (not _PLAIN_ID.fullmatch(value) and not made_of_checked_parts(value, drafts[i].team))
+                ):
+                    picked[value] = None
+            fresh = list(picked)
+            ahead: Mapping[str, Any] = {}
+        else:
+            ready = {}
+            ahead = scanned or {}
+            fresh = list(
+                dict.fromkeys(
+                    v
+                    for i, _, v in fields
+                    if v not in clean and not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)
+                )
             )
-        )
         variants = strict_variants if strict else id_variants
         cheap = getattr(self.redactor, "detect_credentials_many", None) if strict else None
         found: dict[str, Any]
@@ -198,7 +211,7 @@ class Sanitizer:
                 )
         if len(clean) > 50_000:
             clean.clear()
-        clean.update(v for _, _, v in fields)
+        clean.update([v for _, _, v in fields])
 
     def prescan_ids(self, drafts: Sequence[AuditEvent]) -> None:
         """Scan the ids `check_ids(drafts, strict=True)` would scan, and remember those it would pass.

@@ -35,9 +35,9 @@ from sqlmodel import Session
 from memeval.audit import _payloads as p
 from memeval.audit._admit import admit, check_draft
 from memeval.audit._authority import Origin
-from memeval.audit._events import EVENT_ADAPTER, GENESIS_HASH, AuditEvent, canonical_json
+from memeval.audit._events import EVENT_ADAPTER, GENESIS_HASH, AuditEvent
 from memeval.audit._lifecycle import for_event
-from memeval.audit._logrow import LOG_COLUMNS, log_row, stored_body
+from memeval.audit._logrow import LOG_COLUMNS, canonical_body, log_row
 from memeval.audit._machine import decide
 from memeval.audit._project import (
     BULK,
@@ -121,13 +121,18 @@ def _append_locked(
     stored = dups = noops = held = blanked = n_released = 0
     seqs: dict[str, tuple[int, int]] = {}
     every = [ev for evs in expanded for ev in evs]
-    # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below
     teams = sorted({ev.team for ev in every})
+    # the batch's lookups, run with the lock (one round trip on PostgreSQL), then taken by the calls below;
+    # SQLite has no round trip to save (`preload_keys` does nothing there), so they are not listed
     ahead = (
-        _existing_queries(drafts)
-        + prefetch_queries(every)
-        + open_lesson_hold_queries([e[0] for e in expanded])
-        + [_head_query(teams)]
+        None
+        if store.is_sqlite
+        else (
+            _existing_queries(drafts)
+            + prefetch_queries(every)
+            + open_lesson_hold_queries([e[0] for e in expanded])
+            + [_head_query(teams)]
+        )
     )
     with store.write_session(lock_ahead=ahead) as s:
         conn = s.connection()
@@ -257,8 +262,8 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -
         "sender": sender,
         "prev_hash": chain.hash,
     }
-    body_text = canonical_json(stored_body(ev, fields))
-    digest = "sha256:" + hashlib.sha256(body_text.encode()).hexdigest()
+    body_text, body_bytes = canonical_body(ev, fields)
+    digest = "sha256:" + hashlib.sha256(body_bytes).hexdigest()
     s.info.setdefault("audit_log_rows", []).append(log_row(ev, fields, digest, body_text))
     chain.seq, chain.hash = seq, digest
     project(s, ev, seq)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import typer
 
+from memeval._files import write_atomic
 from memeval.cli._interrupt import note_interruption_said
 from memeval.cli._json import echo_json
 from memeval.cli._print import err_console, out_console
@@ -92,6 +93,29 @@ def resume_hint(ctx: typer.Context, run_dir: Path, *, absolute: bool = False) ->
     return ResumeHint(" ".join(words), "; ".join(notes))
 
 
+def check_resume_as_started(run_dir: Path, opts: AbOptions) -> None:
+    """`memeval.runner.check_resume`, whose refusal also gives the command line the run was started with.
+
+    The refusal named what differs (`timeouts: {...} != {...}`) but not how to go on: a `--resume`
+    typed without the run's options (say `--agent-timeout`) was refused with no word of which to give.
+
+    Raises:
+        RunCardMismatch: what changed, then the run's own command (`memeval.formatting.resume_command`,
+            from the `started-with.txt` `record_start` wrote) and the other way out, a new run.
+    """
+    from memeval.errors import RunCardMismatch
+    from memeval.formatting import resume_command
+    from memeval.runner import check_resume
+
+    try:
+        check_resume(run_dir, opts)
+    except RunCardMismatch as exc:
+        raise RunCardMismatch(
+            f"{exc}. Resume it with the options it was started with: `{resume_command(run_dir)}`;"
+            " or start a new run (leave out --resume)"
+        ) from exc
+
+
 def record_start(ctx: typer.Context, run_dir: Path) -> None:
     """Write the command line that goes on with the run into its folder (`memeval.formatting.STARTED_WITH`).
 
@@ -106,9 +130,7 @@ def record_start(ctx: typer.Context, run_dir: Path) -> None:
     from memeval.formatting import STARTED_WITH
 
     line = resume_hint(ctx, run_dir, absolute=True).command.rsplit(" --resume ", 1)[0]
-    tmp = run_dir / f".{STARTED_WITH}.tmp"
-    tmp.write_text(line + "\n", encoding="utf-8")
-    tmp.replace(run_dir / STARTED_WITH)
+    write_atomic(run_dir / STARTED_WITH, line + "\n")
 
 
 def _has_password(url: str) -> bool:

@@ -40,12 +40,20 @@ def ask_password(prompt: str, from_stdin: bool, *, confirm: bool = False) -> str
 
     Raises:
         typer.Exit: (2) no terminal to ask on (no /dev/tty, stdin not one) and no --password-stdin;
-            asking anyway would read stdin with echo after a GetPassWarning and end 'Aborted!'.
+            asking anyway would read stdin with echo after a GetPassWarning and end 'Aborted!'. Or
+            stdin ended before this line: an empty pipe was 'wrong name or password', a missing
+            second line (`users add --user`) 'the password has 0 characters'.
     """
     import os
 
     if from_stdin:
-        return sys.stdin.readline().rstrip("\r\n")
+        line = sys.stdin.readline()
+        if not line:
+            raise fail(
+                f"--password-stdin: standard input ended before the {prompt[0].lower() + prompt[1:]}: give each "
+                "password on a line of its own (`users add` with --user: your own first, then the new account's)"
+            )
+        return line.rstrip("\r\n")
     try:
         os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))  # where getpass asks
     except OSError:

@@ -45,8 +45,8 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
 
         how = f"; {skip} skips it" if skip else ""
         typer.echo(
-            f"{what}: loading the redactor and hold detector before listening (a few seconds, longer on a busy"
-            f" machine{how})",
+            f"{what}: loading the redactor and hold detector before listening (about 2 s of CPU: seconds, longer"
+            f" on a busy machine{how})",
             err=True,
         )
         typer.echo(f"{what}: redactor and hold detector loaded in {warm_engines():.1f} s", err=True)

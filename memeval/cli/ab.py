@@ -129,9 +129,9 @@ def ab(
     # README: SIGTERM stops a run as ^C does, from the command's first step (`_session` holds it too)
     with sigterm_as_interrupt():
         from memeval.cli._ab_checks import AbArgs, ab_options
-        from memeval.cli._ab_run import record_start, report_run, resume_hint, run_trials
+        from memeval.cli._ab_run import check_resume_as_started, record_start, report_run, resume_hint, run_trials
         from memeval.cli._find import locate_run
-        from memeval.runner import check_resume, start_run
+        from memeval.runner import start_run
 
         args = AbArgs(
             tasks=tasks,
@@ -186,7 +186,7 @@ def ab(
             check_index(db_url(index_url, "--index-url"))
         if resume:
             run_dir = locate_run(resume, runs_dir).resolve()  # as start_run's: absolute, the same in every message
-            check_resume(run_dir, opts)
+            check_resume_as_started(run_dir, opts)
         else:
             run_dir = start_run(opts)
         record_start(ctx, run_dir)

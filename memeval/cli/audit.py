@@ -64,7 +64,7 @@ def ingest(
     (no @, + or spaces, no number of 9 or more digits, ISO dates and UUIDs excepted) and carry no
     key; otherwise the batch is refused (exit 2) and nothing of it is stored. Every line is read
     and checked before the store is opened; a run refused or failing before it stored anything
-    leaves no SQLite store it created behind (an empty file makes an empty store). A progress bar
+    leaves no SQLite store it created behind, nor does a file with no event. A progress bar
     shows on stderr when it is a terminal.
     """
     from memeval.audit import check_simple_name  # light: before the file is read or the store's modules load
@@ -92,6 +92,9 @@ def ingest(
             f"{file!r} is not UTF-8 text (line {line}, byte {exc.start}): save it as UTF-8; nothing was stored"
         ) from exc
     parsed = parse_lines(lines, limits=Limits.from_env())  # before the store exists: a bad file creates nothing
+    if not parsed:  # nothing to store, so no store is opened: an empty file or pipe made an empty one
+        _said_no_event(file, as_json)
+        return
     url = db_url(db)
     made = new_store_files(url)
     store: SqlAuditStore | None = None
@@ -145,6 +148,17 @@ def ingest(
         + (f" ({', '.join(own)})" if own else "")
         + f": {r.stored} stored in all"
     )
+
+
+def _said_no_event(file: str, as_json: bool) -> None:
+    """What `ingest` prints for an input holding no event: the counts, all 0 (JSON as for any ingest)."""
+    if as_json:
+        keys = ("lines", "input_stored", "added", "batches", "stored", "duplicates", "noops", "held")
+        out = {"schema": INGEST_SCHEMA, "schema_version": 1, "seqs": {}, "secrets_blanked": 0, "released": 0}
+        echo_json({**out, **dict.fromkeys(keys, 0)}, sort_keys=True)
+        return
+    where = "standard input" if file == "-" else repr(file)
+    typer.echo(f"read 0 events: {where} holds no event, so nothing was stored and the store was not opened")
 
 
 @audit_app.command("verify")
@@ -205,11 +219,12 @@ def anchor(
     db: DbOpt = None,
 ) -> None:
     """Write the team's chain head to a file, for `memeval audit verify --against FILE` later."""
+    from memeval._files import write_atomic
     from memeval.audit import anchor_json, take_anchor
 
     a = take_anchor(open_with_events(db, team), team)
     try:
-        out.write_text(anchor_json(a), encoding="utf-8")
+        write_atomic(out, anchor_json(a), durable=True)  # a half-written anchor would fail every later check
     except OSError as exc:
         raise fail(
             f"cannot write the anchor to {str(out)!r} ({exc.strerror}): "
@@ -293,7 +308,7 @@ def serve(
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
 
-    The redactor and hold detector are loaded before it listens (a few seconds, said on stderr),
+    The redactor and hold detector are loaded before it listens (about 2 s of CPU, said on stderr),
     so the first batch does not wait for them. A batch of 50 events or more has the free text of
     its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
     default the CPU count, 0 turns them off) while the server scans the batch's ids and does the

@@ -83,7 +83,7 @@ def serve(
         bool,
         typer.Option(
             help="Also serve the audit ingest endpoint POST /api/v1/events (its redactor and hold detector load "
-            "before the server listens: a few seconds)."
+            "before the server listens: about 2 s of CPU)."
         ),
     ] = True,
 ) -> None:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import threading
 from pathlib import Path
 
+from memeval._files import write_atomic
 from memeval.errors import RunLogError
 
 
@@ -22,10 +21,7 @@ class ArtifactStore:
         path = self.root / digest
         if not path.exists():
             self.root.mkdir(parents=True, exist_ok=True)
-            # concurrent trials may put the same bytes at once: one temporary file per thread
-            tmp = path.with_suffix(f".tmp{os.getpid()}-{threading.get_ident()}")
-            tmp.write_bytes(data)
-            tmp.replace(path)
+            write_atomic(path, data)  # concurrent trials putting the same bytes each get a temporary file
         return "sha256:" + digest
 
     def put_file(self, path: Path) -> str:

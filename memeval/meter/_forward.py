@@ -37,9 +37,13 @@ from memeval.meter._shapes import ErrorAnswer, Refusal, error_answer
 from memeval.meter._upstream import UpstreamPool, UpstreamUnreachable
 from memeval.meter._usage import ParsedUsage
 from memeval.meter._wire import readable_accept_encoding
-from memeval.types import HOSTED_TOOLS_NOTE
+from memeval.types import AUDIO_NOTE, HOSTED_TOOLS_NOTE
 
 log = logging.getLogger(__name__)
+
+
+CUT_AT_STOP = "memeval's proxy stopped with the call in flight, so its usage and cost are unknown"
+"""Said of a call the proxy was still forwarding when it stopped (its `error`, after the meter's reason)."""
 
 
 BodiesHook = Callable[[ModelCall, bytes, bytes, "str | None"], None]
@@ -156,6 +160,16 @@ class ForwardApp:
                 "uncompressed",
             )
             return
+        hidden = provider.hidden_usage(query, headers, doc) if api is not None else None
+        if hidden is not None:
+            self._refuse(
+                reply,
+                call,
+                "hidden_usage",
+                f"memeval meter: a model call is not forwarded when its answer would leave out the usage the meter "
+                f"reads: {hidden}; drop it",
+            )
+            return
         upstream = self._upstreams.get(provider.name)
         if upstream is None:
             self._refuse(reply, call, "no_upstream", f"memeval meter: no {provider.name!r} upstream is configured")
@@ -225,6 +239,23 @@ class ForwardApp:
             message = f"memeval meter: upstream {upstream.base_url} unreachable: {exc}"
             self._refuse(reply, call, "unreachable", message)
             return
+        except asyncio.CancelledError:
+            # The proxy is stopping (the run's end, ^C) with the call still in flight: it was forwarded, and the
+            # provider bills what it generates, but its usage never came. Unrecorded, the call was on no record at
+            # all and its trial's cost read as known: an agent could start a long call and exit, and have it
+            # uncounted. Recorded as an answered call whose usage was not read: its cost, and its trial's, unknown.
+            if call.api is not None:
+                usage = relay.meter.finish() if relay.meter is not None else ParsedUsage(error="no response was read")
+                self._record(
+                    call,
+                    relay.status,
+                    usage,
+                    streamed=relay.streamed,
+                    ttfb=relay.ttfb,
+                    forwarded=True,
+                    error=f"{usage.error or 'the response ended before its terminal event'}: {CUT_AT_STOP}",
+                )
+            raise
         if call.api is not None:
             assert relay.meter is not None
             self._record(
@@ -261,6 +292,8 @@ class ForwardApp:
             )
             if usage.hosted_tool_calls and cost.cost_usd is not None:
                 cost = _hosted_unpriced(cost, usage.hosted_tool_calls)
+            if usage.audio_tokens and cost.cost_usd is not None:
+                cost = _audio_unpriced(cost, usage.audio_tokens)
         else:  # error answers (429, 529, 5xx, refusals) carry no usage and are not billed
             cost = Cost(cost_usd=None, reason="usage_missing")
         record = ModelCall(
@@ -308,9 +341,19 @@ def _answer(reply: Reply, answer: ErrorAnswer) -> None:
     reply.answer(answer.status, answer.headers, answer.body)
 
 
+MAX_RETRY_DIGITS = 6
+"""A retry count longer than this is no SDK's (they retry a handful of times): the header is the
+agent's to write, so a longer one is ignored rather than read (Python refuses to read an integer of
+more than 4,300 digits, and the proxy answered 500)."""
+
+
 def _attempt(headers: Headers) -> int:
+    """The call's 1-based attempt from the SDK's `x-stainless-retry-count` header (the agent's claim), else 1."""
     raw = header(headers, b"x-stainless-retry-count")
-    return int(raw) + 1 if raw is not None and raw.strip().isdigit() else 1
+    if raw is None:
+        return 1
+    raw = raw.strip()
+    return int(raw) + 1 if raw.isdigit() and len(raw) <= MAX_RETRY_DIGITS else 1
 
 
 def _content_coding(headers: Headers) -> str | None:
@@ -368,6 +411,23 @@ def _hosted_unpriced(tokens: Cost, hosted: int) -> Cost:
         price_source=(
             f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but no price "
             f"is known for the {hosted} {HOSTED_TOOLS_NOTE} (web search, code execution...)"
+        ),
+    )
+
+
+def _audio_unpriced(tokens: Cost, audio: int) -> Cost:
+    """The cost of a call whose response counts audio tokens: unknown, since their rates are not the text ones.
+
+    Priced as text, Gemini 2.0 Flash's audio input came to a seventh of what it is billed, and genai-prices gives
+    OpenAI's audio models their text rates alone: a known cost too low, and an agent sending audio spent more than
+    its record and its spend limit said.
+    """
+    return Cost(
+        cost_usd=None,
+        reason="unpriced",
+        price_source=(
+            f"{tokens.price_source}; tokens priced at {tokens.cost_usd:.6f} USD as {tokens.priced_as}, but the "
+            f"response counts {audio} {AUDIO_NOTE}"
         ),
     )
 

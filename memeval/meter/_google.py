@@ -59,6 +59,31 @@ def query_key(query: bytes) -> str | None:
     return None
 
 
+READABLE_ALT = frozenset({"json", "sse"})
+"""Response formats (`alt`) the meter reads; Google's system parameters also offer `proto` and `media`."""
+FIELD_MASKS = frozenset({"fields", "$fields"})
+"""Query parameters that choose the response's fields (Google's system parameters; the header is `X-Goog-FieldMask`)."""
+
+
+def hidden_usage(query: bytes, headers: list[tuple[bytes, bytes]]) -> str | None:
+    """Why a Gemini call's answer would leave out the usage the meter reads, or None.
+
+    Every Google API takes system parameters (cloud.google.com/apis/docs/system-parameters): a field mask (`fields`,
+    `$fields`, or the `X-Goog-FieldMask` header) returns only the fields named, and `alt=proto` answers in protobuf.
+    Forwarded, `fields=candidates` left a call's usage out (unmeasured at the agent's choice: cost of a pass counts
+    only trials of known cost), and `usageMetadata(promptTokenCount,candidatesTokenCount)` left out the thinking
+    tokens, billed as output, for a known cost too low.
+    """
+    if any(k.lower() == b"x-goog-fieldmask" for k, _ in headers):
+        return "the X-Goog-FieldMask header chooses the answer's fields"
+    for name, value in parse_qsl(query.decode("latin-1"), keep_blank_values=True):
+        if name in FIELD_MASKS:
+            return f"the {name!r} parameter chooses the answer's fields"
+        if name in ("alt", "$alt") and value.lower() not in READABLE_ALT:
+            return f"{name}={value[:32]!r} answers in a format the meter does not read (json and sse are read)"
+    return None
+
+
 def without_key(query: bytes) -> str:
     """The query string with every `key` parameter removed (the rest kept, in order)."""
     pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True)

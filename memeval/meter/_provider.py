@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Literal, Protocol
 from memeval.meter._turns import Turn
 from memeval.meter._usage import UsageState
 
-Refusal = Literal["unknown_key", "budget", "no_upstream", "unreachable", "not_found", "encoded_body"]
+Refusal = Literal["unknown_key", "budget", "no_upstream", "unreachable", "not_found", "encoded_body", "hidden_usage"]
 """Why the proxy answers a call itself instead of forwarding it."""
 
 REFUSAL_STATUS: dict[Refusal, int] = {
@@ -39,6 +39,7 @@ REFUSAL_STATUS: dict[Refusal, int] = {
     "unreachable": 502,
     "not_found": 404,
     "encoded_body": 415,
+    "hidden_usage": 400,
 }
 """The HTTP status of each refusal (the same for every provider)."""
 
@@ -190,6 +191,16 @@ class ModelProvider(ABC):
 
     def query_key(self, query: bytes) -> str | None:
         """The placeholder key carried in the query string of a call routed here, or None."""
+        return None
+
+    def hidden_usage(self, query: bytes, headers: Headers, doc: Any = None) -> str | None:
+        """Why a metered call's request would have its response leave out usage the meter reads, or None.
+
+        `doc` is the request body parsed (None when it is not a readable JSON object).
+
+        Default: nothing a request says can. A provider whose API lets the caller choose the response's fields or
+        format says so here, and the call is refused (`hidden_usage`) rather than forwarded unmeasured.
+        """
         return None
 
     def upstream_query(self, query: bytes) -> str:

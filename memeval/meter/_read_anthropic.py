@@ -219,6 +219,7 @@ _ERROR_TYPE: dict[Refusal, str] = {
     "unreachable": "api_error",
     "not_found": "not_found_error",
     "encoded_body": "invalid_request_error",
+    "hidden_usage": "invalid_request_error",
 }
 
 

@@ -53,6 +53,21 @@ def _usage(state: UsageState, usage: dict[str, Any]) -> None:
     else:
         state.output_tokens = (answer or 0) + (thoughts or 0)
     state.final_usage = prompt is not None and state.output_tokens is not None
+    state.audio_tokens = sum(
+        as_int(part.get("tokenCount")) or 0
+        for key in _MODALITY_DETAILS
+        for part in map(as_dict, as_list(usage.get(key)))
+        if part.get("modality") == "AUDIO"
+    )
+
+
+_MODALITY_DETAILS = (
+    "promptTokensDetails",
+    "cacheTokensDetails",
+    "candidatesTokensDetails",
+    "toolUsePromptTokensDetails",
+)
+"""`usageMetadata` lists of `{modality, tokenCount}`: where audio tokens, billed at their own rates, are counted."""
 
 
 def read_chunk(state: UsageState, obj: Any, position: int) -> None:
@@ -152,6 +167,7 @@ _STATUS_NAME: dict[Refusal, str] = {
     "unreachable": "UNAVAILABLE",
     "not_found": "NOT_FOUND",
     "encoded_body": "INVALID_ARGUMENT",
+    "hidden_usage": "INVALID_ARGUMENT",
 }
 
 
@@ -199,6 +215,10 @@ class GoogleProvider(ModelProvider):
     def query_key(self, query: bytes) -> str | None:
         """The `key` query parameter."""
         return paths.query_key(query)
+
+    def hidden_usage(self, query: bytes, headers: Headers, doc: Any = None) -> str | None:
+        """A field mask or a response format other than JSON (`memeval.meter._google.hidden_usage`)."""
+        return paths.hidden_usage(query, headers)
 
     def upstream_query(self, query: bytes) -> str:
         """The query less its `key` parameters."""

@@ -22,7 +22,7 @@ import re
 from itertools import compress, repeat
 from typing import Any
 
-from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
+from memeval.meter._provider import Headers, ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import (
     UsageState,
@@ -34,7 +34,7 @@ from memeval.meter._usage import (
     names_read_type,
     read_type_pattern,
 )
-from memeval.meter._wire import UsageChunkFilter, ask_for_usage
+from memeval.meter._wire import UsageChunkFilter, ask_for_usage, streams
 
 CLIENT_TOOL_ITEMS = frozenset(
     {
@@ -72,7 +72,9 @@ def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str,
     details = as_dict(usage.get(input_details))
     state.cache_read_tokens = as_int(details.get("cached_tokens"))
     state.cache_write_tokens = as_int(details.get("cache_write_tokens"))
-    state.reasoning_tokens = as_int(as_dict(usage.get(output_details)).get("reasoning_tokens"))
+    out_details = as_dict(usage.get(output_details))
+    state.reasoning_tokens = as_int(out_details.get("reasoning_tokens"))
+    state.audio_tokens = (as_int(details.get("audio_tokens")) or 0) + (as_int(out_details.get("audio_tokens")) or 0)
     state.final_usage = True
 
 
@@ -421,6 +423,7 @@ _ERROR_TYPE: dict[Refusal, tuple[str, str]] = {
     "unreachable": ("server_error", "memeval_upstream_unreachable"),
     "not_found": ("invalid_request_error", "unknown_url"),
     "encoded_body": ("invalid_request_error", "memeval_encoded_body"),
+    "hidden_usage": ("invalid_request_error", "memeval_hidden_usage"),
 }
 
 _ROUTES = {"/v1/chat/completions": "openai-chat", "/v1/responses": "openai-responses"}
@@ -469,6 +472,17 @@ class OpenAIProvider(ModelProvider):
         """`POST /v1/chat/completions` and `POST /v1/responses`."""
         api = _ROUTES.get(path) if method == "POST" else None
         return Route(api) if api is not None else None
+
+    def hidden_usage(self, query: bytes, headers: Headers, doc: Any = None) -> str | None:
+        """A Responses call in background mode (`"background": true`) that does not stream.
+
+        Its answer is the queued response, without usage; the model's work, billed, goes on and is read with
+        `GET /v1/responses/{id}`, which the proxy does not forward. Forwarded, the call was unmeasured at the agent's
+        choice (cost of a pass counts only trials of known cost). A streamed one carries its usage to the end.
+        """
+        if isinstance(doc, dict) and streams(doc.get("background")) and not streams(doc.get("stream")):
+            return "a background response answers before its usage is known, and its result is not forwarded"
+        return None
 
     def free_path(self, method: str, path: str) -> bool:
         """`GET /v1/models[/id]`."""

@@ -435,8 +435,13 @@ class HttpServer:
             conn.shut()
         if self.tasks:
             await asyncio.wait(set(self.tasks), timeout=timeout)
-        for task in list(self.tasks):
+        cancelled = list(self.tasks)
+        for task in cancelled:
             task.cancel()
+        if cancelled:
+            # let each handler take its cancellation: one forwarding a call records it, in flight, as unmeasured
+            # (the loop closes once this returns, and a task not yet resumed then would never record it)
+            await asyncio.wait(cancelled, timeout=1.0)
         for conn in list(self.connections):
             if conn.transport is not None:
                 conn.transport.abort()

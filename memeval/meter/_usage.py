@@ -40,6 +40,8 @@ class ParsedUsage:
         tool_calls: client-executed tool calls the model asked for; None when no response was read.
         tool_names: their names, in order (a tool without a name is given its item type).
         hosted_tool_calls: provider-executed tool uses (web search, code execution, ...).
+        audio_tokens: the audio tokens the response counts, in the prompt and the answer (OpenAI's
+            `audio_tokens` details, Gemini's `AUDIO` modality), or None when it counts none.
         service_tier: the processing tier the response says served the call (OpenAI's `service_tier`:
             `default`, `flex`, `priority`, `scale`; Anthropic's `usage.service_tier`: `standard`,
             `priority`, `batch`), or None when it says none.
@@ -59,6 +61,7 @@ class ParsedUsage:
     tool_calls: int | None = None
     tool_names: tuple[str, ...] = ()
     hosted_tool_calls: int | None = None
+    audio_tokens: int | None = None
     service_tier: str | None = None
     completed: bool = False
     error: str | None = None
@@ -87,6 +90,7 @@ class UsageState:
     reasoning_tokens: int | None = None
     tools: dict[str, str] = field(default_factory=dict)
     hosted: set[str] = field(default_factory=set)
+    audio_tokens: int | None = None
     service_tier: str | None = None
     response_seen: bool = False
     terminal: bool = False
@@ -128,6 +132,7 @@ class UsageState:
             tool_calls=len(self.tools) if seen else None,
             tool_names=tuple(self.tools.values()),
             hosted_tool_calls=len(self.hosted) if seen else None,
+            audio_tokens=self.audio_tokens or None,
             service_tier=self.service_tier,
             completed=completed,
             error=error,

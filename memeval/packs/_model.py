@@ -30,6 +30,7 @@ from pydantic import (
     model_serializer,
 )
 
+from memeval._files import write_atomic
 from memeval.errors import PackError
 from memeval.types import ItemKind
 
@@ -158,19 +159,11 @@ PACK_FIX = (
 
 
 def write_pack(pack: Pack, path: Path) -> None:
-    """Write `pack` to `path` as indented JSON (atomically, via a temporary file beside it).
+    """Write `pack` to `path` as indented JSON, whole or not at all (`memeval._files.write_atomic`, durable).
 
     Raises:
-        OSError: `path` cannot be written (its folder is missing, it is a folder...); no temporary
-            file is left behind.
+        OSError: `path` cannot be written (its folder is missing, it is a folder...); `path` is
+            unchanged and no temporary file is left behind, also on Ctrl-C.
     """
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(
-        json.dumps(pack.model_dump(mode="json", by_alias=True), indent=2, sort_keys=False) + "\n",
-        encoding="utf-8",
-    )
-    try:
-        tmp.replace(path)
-    except OSError:
-        tmp.unlink(missing_ok=True)  # no half-written file is left beside a path that cannot take it
-        raise
+    text = json.dumps(pack.model_dump(mode="json", by_alias=True), indent=2, sort_keys=False) + "\n"
+    write_atomic(path, text, durable=True)

@@ -27,11 +27,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from memeval._lazyre import LazyPattern
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._casefree import lowered_twin
@@ -131,15 +132,23 @@ def _entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
 
 
-def load_rules(text: str | None = None, name: str = "rules/context.toml") -> tuple[ContextRule, ...]:
+def load_rules(
+    text: str | None = None, name: str = "rules/context.toml", *, lazy: bool = False
+) -> tuple[ContextRule, ...]:
     """Parse the rule files (every packaged `RULE_FILES` unless `text` is given; `name` labels it).
 
+    The packaged rules' patterns are compiled on their first search (`memeval._lazyre`: most are
+    keyed by words in almost no text; `tests/redact/test_load_cost.py` compiles every one);
+    `lazy` does the same for `text`'s.
+
     Raises:
-        RedactionError: a rule is missing a field or its pattern does not compile (named).
+        RedactionError: a rule is missing a field or (not `lazy`) its pattern does not compile (named).
     """
     if text is None:
         base = resources.files("memeval.redact").joinpath("rules")
-        return tuple(r for f in RULE_FILES for r in load_rules(base.joinpath(f).read_text("utf-8"), f"rules/{f}"))
+        return tuple(
+            r for f in RULE_FILES for r in load_rules(base.joinpath(f).read_text("utf-8"), f"rules/{f}", lazy=True)
+        )
     data: dict[str, Any] = tomllib.loads(text)
     rules: list[ContextRule] = []
     for raw in data.get("rule", []):
@@ -148,7 +157,7 @@ def load_rules(text: str | None = None, name: str = "rules/context.toml") -> tup
                 ContextRule(
                     id=str(raw["id"]),
                     entity=str(raw["entity"]),
-                    pattern=re.compile(raw["pattern"]),
+                    pattern=_lazy(raw["pattern"]) if lazy else re.compile(raw["pattern"]),
                     keywords=tuple(str(k).lower() for k in raw.get("keywords", ())),
                     check=raw.get("check"),
                     score=float(raw.get("score", 0.7)),
@@ -161,6 +170,12 @@ def load_rules(text: str | None = None, name: str = "rules/context.toml") -> tup
                 f"redaction rule {raw.get('id', '?')!r} in {name} is invalid: {exc}; fix the rule file"
             ) from exc
     return tuple(rules)
+
+
+def _lazy(pattern: Any) -> re.Pattern[str]:
+    if not isinstance(pattern, str):
+        raise TypeError(f"pattern is {type(pattern).__name__}, not text")
+    return cast("re.Pattern[str]", LazyPattern(pattern))  # searched as the compiled pattern, compiled on first use
 
 
 def _trailing(c: str) -> bool:

@@ -19,8 +19,9 @@ import hmac
 import re
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
+from itertools import accumulate
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
@@ -37,7 +38,7 @@ from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, elided, head
-from memeval.redact._views import Reading, View, boundary_view, boundary_views, normal_view, slash_view
+from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -363,11 +364,7 @@ class Redactor:
         # the structural and context rules once over the batch joined by blank lines too: a rule's
         # start (`^`, a lookbehind) and end (`$`, `\s`) read the line break as they read a text's edge
         lengths = [len(t) for t in texts]
-        starts: list[int] = []
-        pos = 0
-        for n in lengths:
-            starts.append(pos)
-            pos += n + len(BATCH_SEPARATOR)
+        starts = list(accumulate([n + len(BATCH_SEPARATOR) for n in lengths[:-1]], initial=0))
         joined = BATCH_SEPARATOR.join(texts)
         for r in self._structural.analyze(joined, [], None) + self._context.analyze(joined, [], None):
             for i in _overlapping(starts, lengths, r.start, r.end):
@@ -381,55 +378,64 @@ class Redactor:
 
         As in `detect`, a view that reads the same as an earlier view of the same text (an id, or
         a text with no punctuation at a token's edge, is its own boundary view) is not scanned
-        again: the scanners would find the same spans in it.
+        again: the scanners would find the same spans in it. The views, in order: each text as
+        written, its boundary view, and for a text with a `/` (or non-ASCII) its slash view.
         """
         texts = list(texts)
-        everyone = range(len(texts))
-        readings: list[tuple[Sequence[int], Callable[[], list[View]]]] = [
-            (everyone, lambda: [View(t) for t in texts]),
-            (everyone, lambda: boundary_views(texts)),
-        ]
+        bound = boundary_reads(texts)
+        # (text index, the view's text, its map back: None for the identity) of each view scanned, view by view
+        passes: list[tuple[list[int], list[str], list[str | View] | None]] = [(list(range(len(texts))), texts, None)]
+        changed = [k for k, v in enumerate(bound) if _text_of(v) != texts[k]]  # else read already, as written
+        if changed:
+            passes.append((changed, [_text_of(bound[k]) for k in changed], [bound[k] for k in changed]))
         if any("/" in t for t in texts):
             # only a text with a `/` (or a character NFKC may turn into one) has a slash view other than its
             # boundary view, read just before; the others' would all be skipped as seen
             slashed = [k for k, t in enumerate(texts) if "/" in t or not t.isascii()]
-            readings.append((slashed, lambda: boundary_views([texts[k] for k in slashed], slash=True)))
-        seen: list[set[str]] = [set() for _ in texts]
-        for which, reading in readings:
-            picked = []
-            for k, v in zip(which, reading(), strict=True):
-                if v.text not in seen[k]:
-                    seen[k].add(v.text)
-                    picked.append((k, v))
-            if not picked:
-                continue
-            index = [k for k, _ in picked]
-            views = [v for _, v in picked]
-            starts: list[int] = []
-            pos = 0
-            for v in views:
-                starts.append(pos)
-                pos += len(v.text) + len(BATCH_SEPARATOR)
-            joined = BATCH_SEPARATOR.join(v.text for v in views)
-            lengths = [len(v.text) for v in views]
-            for rec in self._scanners:
-                for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
-                    for j in _overlapping(starts, lengths, r.start, r.end):
-                        i = index[j]
-                        lo = max(r.start - starts[j], 0)
-                        hi = min(r.end - starts[j], len(views[j].text))
-                        if hi <= lo:
-                            continue
-                        o_lo, o_hi = views[j].span(lo, hi)
-                        piece = RecognizerResult(
-                            entity_type=r.entity_type,
-                            start=o_lo,
-                            end=o_hi,
-                            score=r.score,
-                            recognition_metadata=dict(r.recognition_metadata or {}),
-                        )
-                        if not _hash_digest(texts[i], piece):
-                            per_text[i].append(piece)
+            keep = [
+                (k, v)
+                for k, v in zip(slashed, boundary_reads([texts[k] for k in slashed], slash=True), strict=True)
+                if _text_of(v) != texts[k] and _text_of(v) != _text_of(bound[k])
+            ]
+            if keep:
+                passes.append(([k for k, _ in keep], [_text_of(v) for _, v in keep], [v for _, v in keep]))
+        for index, views, maps in passes:
+            self._scan_views(texts, index, views, maps, per_text)
+
+    def _scan_views(
+        self,
+        texts: list[str],
+        index: list[int],
+        views: list[str],
+        maps: list[str | View] | None,
+        per_text: list[list[RecognizerResult]],
+    ) -> None:
+        """One pass of `_scan_joined`: the scanners over `views` joined; each span found goes to `per_text[index[j]]`.
+
+        `maps[j]` maps view j's offsets back to its text (a `str`: the identity; `maps` None: all identity).
+        """
+        lengths = [len(v) for v in views]
+        starts = list(accumulate([n + len(BATCH_SEPARATOR) for n in lengths[:-1]], initial=0))
+        joined = BATCH_SEPARATOR.join(views)
+        for rec in self._scanners:
+            for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
+                for j in _overlapping(starts, lengths, r.start, r.end):
+                    i = index[j]
+                    lo = max(r.start - starts[j], 0)
+                    hi = min(r.end - starts[j], lengths[j])
+                    if hi <= lo:
+                        continue
+                    back = None if maps is None else maps[j]
+                    o_lo, o_hi = back.span(lo, hi) if isinstance(back, View) else (lo, hi)
+                    piece = RecognizerResult(
+                        entity_type=r.entity_type,
+                        start=o_lo,
+                        end=o_hi,
+                        score=r.score,
+                        recognition_metadata=dict(r.recognition_metadata or {}),
+                    )
+                    if not _hash_digest(texts[i], piece):
+                        per_text[i].append(piece)
 
     def redact_many(self, texts: Sequence[str]) -> list[Redaction]:
         """`redact` each text, in order (one result per input), scanning the batch at once.
@@ -443,6 +449,11 @@ class Redactor:
 BATCH_SEPARATOR = "\n\n\n"
 """Joins the texts of a batch for one scanner call (rules read line by line; blank lines part
 them)."""
+
+
+def _text_of(view: str | View) -> str:
+    """The text of a `boundary_reads` item."""
+    return view.text if isinstance(view, View) else view
 
 
 def _overlapping(starts: list[int], lengths: Sequence[int], start: int, end: int) -> list[int]:

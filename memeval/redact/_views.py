@@ -169,17 +169,32 @@ def boundary_views(texts: list[str], *, slash: bool = False) -> list[View]:
     contains). So those texts go through one `_breaks` call and are cut apart by length; any
     other text goes through `_normalise` on its own.
     """
+    return [v if isinstance(v, View) else View(v) for v in boundary_reads(texts, slash=slash)]
+
+
+def boundary_reads(texts: list[str], *, slash: bool = False) -> list[str | View]:
+    """`boundary_views(texts)`, each view with the identity map given as its text alone (a `str`), others as `View`s.
+
+    For a caller that reads hundreds of short texts a call (the redactor's scans of a batch's ids):
+    it compares and joins the views' texts and maps back only the spans found, so a `View` object
+    per text is work for nothing.
+    """
     make = slash_view if slash else boundary_view
-    out: list[View | None] = [None] * len(texts)
+    out: list[str | View | None] = [None] * len(texts)
     simple = [i for i, t in enumerate(texts) if t.isascii() and "\\" not in t]
     if len(simple) > 1:
-        broken = _breaks("\n".join(texts[i] for i in simple), slash)
+        broken = _breaks("\n".join([texts[i] for i in simple]), slash)
         pos = 0
         for i in simple:
             end = pos + len(texts[i])
-            out[i] = View(broken[pos:end])
+            out[i] = broken[pos:end]
             pos = end + 1
-    return [v if v is not None else make(texts[i]) for i, v in enumerate(out)]
+    return [v if v is not None else _plain(make(texts[i])) for i, v in enumerate(out)]
+
+
+def _plain(view: View) -> str | View:
+    """`view`'s text when its map is the identity (no `orig`, no `ends`), else `view`."""
+    return view.text if view.orig is None and view.ends is None else view
 
 
 class Reading(NamedTuple):

@@ -10,7 +10,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from memeval._runlist import INTERRUPTED_FAULT, ListedRun, list_run_folders, pack_of, planned_at
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
-from memeval.results._load import load_run
 
 RUNS_SCHEMA = "memeval.runs/1"
 
@@ -78,6 +77,8 @@ def listed_run(run_dir: Path) -> ListedRun:
 
     An unreadable log is a row with `status="unreadable"` and the reason in `error`.
     """
+    from memeval.results._load import load_run  # here: `memeval runs --json` lists from the caches without it
+
     try:
         run = load_run(run_dir)
     except RunLogError as exc:

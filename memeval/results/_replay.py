@@ -8,7 +8,6 @@ them (a cache to check, a plan or record the plain path leaves to them, an error
 from __future__ import annotations
 
 import gc
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import islice
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from memeval._cores import spare_core
+from memeval._files import write_atomic
 from memeval._runlist import cache_path
 from memeval.errors import RunLogError, UsageError
 from memeval.eventlog import LOG_NAME, RunLog
@@ -115,11 +115,7 @@ def _write_cache(run_dir: Path, body: bytes) -> None:
     cache = cache_path(run_dir)
     try:
         cache.parent.mkdir(exist_ok=True)
-        tmp = cache.with_suffix(f".tmp{os.getpid()}")
-        with tmp.open("wb") as f:  # without joining the body and its newline in memory
-            f.write(body)
-            f.write(b"\n")
-        tmp.replace(cache)
+        write_atomic(cache, (body, b"\n"))  # without joining the body and its newline in memory
     except OSError:
         pass  # a read-only run folder: the cache is only an optimisation
 

@@ -109,6 +109,11 @@ def create_review_app(
     def stylesheet() -> Response:
         return Response(css, media_type="text/css")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def no_icon() -> Response:
+        # browsers ask for it on every first page; a 404 is an error in their console each time
+        return Response(status_code=204)
+
     app.add_middleware(
         SessionMiddleware,
         secret_key=key.hex(),

@@ -26,6 +26,7 @@ from pathlib import Path
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
+from memeval.runner._linked import linked_file
 from memeval.runner._shadow import Listings, shadowed_task_files
 from memeval.sandbox import ExitReport, World
 from memeval.types import TamperKind
@@ -200,6 +201,8 @@ class ScanContext:
     installed: frozenset[str]
     commands: frozenset[str]
     held: frozenset[str] = frozenset()
+    folders: tuple[str, ...] = ()
+    """The world's folders as the sandbox names them (`/app`...): where a symlink's target is the tests' to write."""
 
 
 MAX_HELD_NAMES = 10_000
@@ -240,6 +243,7 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
         installed=installed_names(tuple(site)),
         commands=command_names(tuple(image_dirs)),
         held=held_names(tests_dir),
+        folders=folders,
     )
 
 
@@ -339,6 +343,9 @@ def classify(
         add("runner-config", git)
     if name == "pyvenv.cfg":
         add("runner-config", VENV_DETAIL)
+    linked = linked_file(rel, st, world_root, ctx.folders)
+    if linked is not None:
+        add("linked-file", linked)
     if name in RUNNER_CONFIG_FILES:
         add("runner-config", "pytest configuration")
     elif (tool := TOOL_CONFIG.get(name) or TOOL_CONFIG.get("/".join(rel.split("/")[-2:]))) is not None:

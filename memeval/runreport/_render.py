@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from memeval._files import write_atomic
 from memeval._templates import jinja_env
 from memeval.results import Run
 from memeval.runreport._context import ReportContext, build_context
@@ -39,5 +40,5 @@ def write_report(run: Run, html: Path | None = None, pdf: Path | None = None) ->
     for path, data in ((html, render_html(ctx).encode()), (pdf, render_pdf(ctx) if pdf else b"")):
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            write_atomic(path, data)  # a report opened while it is written is the old one or the new one
     return ctx

@@ -118,17 +118,29 @@ def _is_task_dir(p: Path) -> bool:
     return p.is_dir() and (p / "task.toml").exists()
 
 
+TASK_MARKS = ("task.toml", "instruction.md", "tests", "environment", "solution")
+"""Names whose presence makes a subfolder of a task set a task: one that lacks `task.toml` (renamed,
+misspelt, not yet written) is a broken task to report, not a folder to skip in silence."""
+
+
+def _looks_like_task(p: Path) -> bool:
+    return p.is_dir() and any((p / name).exists() for name in TASK_MARKS)
+
+
 def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     """Load a folder of tasks (or a single task folder) as a frozen task set.
 
     Args:
-        path: a folder whose subfolders are tasks, or one task folder.
+        path: a folder whose subfolders are tasks, or one task folder. A subfolder with task.toml,
+            instruction.md or tests/test.sh is a task (one lacking a file of the three is invalid);
+            other subfolders are not read.
         only: task ids to keep (the content hash still covers the whole set, so a subset run is
             pinned to the set it came from).
 
     Raises:
         TaskError: the folder does not exist, holds no task, a task is invalid (the first one's
-            reason, then how many more are and their names), or `only` names a task that is not there.
+            reason, then how many more are and their names; a subfolder with task files but no
+            `task.toml` is an invalid task), or `only` names a task that is not there.
     """
     path = path.resolve()
     if not path.is_dir():
@@ -139,7 +151,7 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     else:
         dirs = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
         root = path
-        if not any(_is_task_dir(d) for d in dirs):
+        if not any(_looks_like_task(d) for d in dirs):
             raise TaskError(
                 f"{str(path)!r} holds no task: each task is a folder with task.toml, "
                 "instruction.md, environment/ and tests/test.sh"
@@ -147,7 +159,7 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     loaded: list[Task] = []
     broken: list[tuple[str, TaskError]] = []
     for d in dirs:
-        if not (_is_task_dir(d) or d == path):
+        if not (_looks_like_task(d) or d == path):
             continue
         try:
             loaded.append(load_task(d))
@@ -210,9 +222,9 @@ def load_task_set_listing_invalid(
     dirs = (
         [path]
         if _is_task_dir(path)
-        else sorted(p for p in path.iterdir() if _is_task_dir(p) and not p.name.startswith("."))
+        else sorted(p for p in path.iterdir() if _looks_like_task(p) and not p.name.startswith("."))
     )
-    if not dirs:
+    if not any(_is_task_dir(d) for d in dirs):
         raise TaskError(
             f"{str(path)!r} holds no task: each task is a folder with task.toml, "
             "instruction.md, environment/ and tests/test.sh"

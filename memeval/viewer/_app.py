@@ -53,9 +53,14 @@ def create_viewer_app(run_dir: Path) -> Starlette:
     async def report(request: Request) -> Response:
         return HTMLResponse(render_html(build_context(load_run(run_dir))))
 
+    async def no_icon(request: Request) -> Response:
+        # browsers ask for it on every first page; a 404 is an error in their console each time
+        return Response(status_code=204)
+
     return Starlette(
         routes=[
             Route("/", overview),
+            Route("/favicon.ico", no_icon),
             Route("/trial/{trial_id:path}", trial),
             Route("/report", report),
         ],

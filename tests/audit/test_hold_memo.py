@@ -26,15 +26,17 @@ def _items() -> list[tuple[str, str]]:
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """Every item `memeval.hold.assess_many` is asked to assess (the memo's misses), in order."""
+    """Every item `memeval.hold.assess_many` (or, within the CPU budget, `assess_many_budgeted`) is asked to
+    assess (the memo's misses), in order."""
     seen: list[tuple[str, str]] = []
-    real = memeval.hold.assess_many
+    for name in ("assess_many", "assess_many_budgeted"):
+        real = getattr(memeval.hold, name)
 
-    def counting(detector: Any, items: Any) -> Any:
-        seen.extend(items)
-        return real(detector, items)
+        def counting(detector: Any, items: Any, *rest: Any, real: Any = real) -> Any:
+            seen.extend(items)
+            return real(detector, items, *rest)
 
-    monkeypatch.setattr(memeval.hold, "assess_many", counting)
+        monkeypatch.setattr(memeval.hold, name, counting)
     memo._MEMO.clear()
     memo._OWNER[0] = None
     return seen

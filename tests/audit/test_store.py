@@ -233,3 +233,43 @@ def test_log_row_is_the_row_of_the_stored_copy():
         digest = "sha256:" + f"{k + 7:064x}"
         want = row_values(ev.model_copy(update={**fields, "hash": digest}), body)
         assert log_row(ev, fields, digest, body) == tuple(want[c] for c in LOG_COLUMNS), ev.type
+
+
+def test_canonical_body_is_canonical_json_of_the_stored_copy():
+    """`canonical_body` (msgspec for bodies without floats) gives `canonical_json` of the stored copy's
+    `body()` and its UTF-8 bytes: every event of the sample week once sanitised (holds with their float
+    score, blanked secrets), odd characters in text, and a hold whose score msgspec would write otherwise."""
+    import datetime as dt
+    import json
+    from pathlib import Path
+
+    from memeval.audit import _payloads as p
+    from memeval.audit._events import EVENT_ADAPTER, canonical_json
+    from memeval.audit._logrow import canonical_body
+    from memeval.audit._sanitize import Sanitizer
+    from memeval.hold import get_hold_detector
+    from memeval.redact import get_redactor
+
+    week = Path(__file__).resolve().parents[2] / "samples" / "fernhill" / "audit" / "week.jsonl"
+    drafts = [EVENT_ADAPTER.validate_python(json.loads(line)) for line in week.read_text().splitlines()]
+    mem = next(d for d in drafts if d.type == "memory.written")
+    weird = 'tab\t nl\n ctl\x01\x1f del\x7f ls\u2028 q" bs\\ é 漢 😀 \ufeff'
+    drafts.append(mem.model_copy(update={"payload": mem.payload.model_copy(update={"text": weird})}))
+    sanitizer = Sanitizer(get_redactor(), get_hold_detector(), b"k" * 32)
+    expanded = [ev for evs in sanitizer.sanitize_many(drafts, "sample") for ev in evs]
+    held = next(e for e in expanded if e.type == "hold.created")
+    expanded.append(held.model_copy(update={"payload": held.payload.model_copy(update={"score": 1e-05})}))
+    assert isinstance(expanded[-1].payload, p.HoldCreated)
+    assert {"secret.blanked", "hold.created", "memory.written"} <= {e.type for e in expanded}
+    for k, ev in enumerate(expanded):
+        fields = {
+            "event_id": f"ev_{k:024x}",
+            "seq": k + 1,
+            "recorded_at": dt.datetime(2026, 12, 2, 9, 0, 0, k, tzinfo=dt.UTC),
+            "sender": "sample",
+            "prev_hash": "sha256:" + f"{k:064x}",
+        }
+        text, raw = canonical_body(ev, fields)
+        assert text == canonical_json(ev.model_copy(update=fields).body()), ev.type
+        assert raw == text.encode()
+    assert '"score":1e-05' in canonical_body(expanded[-1], fields)[0]

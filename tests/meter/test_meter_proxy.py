@@ -199,6 +199,18 @@ def test_a_429_then_a_success_is_two_attempts_and_one_billed_call(rig: Rig) -> N
     assert spend.calls == 2 and spend.cost_usd_known == pytest.approx(second.cost.cost_usd)
 
 
+@pytest.mark.parametrize("count", ["9" * 4_400, "1" * 7])
+def test_a_retry_count_no_sdk_sends_is_ignored_and_the_call_metered(rig: Rig, count: str) -> None:
+    """The header is the agent's to write: 4,400 digits made the proxy answer 500 (Python reads no
+    integer past 4,300 digits); a seven-digit count is no SDK's either."""
+    rec = next(r for r in RECORDED if r.api == "anthropic-messages" and not r.stream)
+    rig.upstream.push(_reply(rec))
+    key = rig.proxy.register_trial("t-count")
+    assert _post(rig, rec, key, headers={"x-stainless-retry-count": count})[0] == 200
+    call = rig.next_call()
+    assert (call.attempt, call.status, call.cost.cost_usd is not None) == (1, 200, True)
+
+
 def test_a_529_overloaded_answer_is_recorded_without_usage(rig: Rig) -> None:
     rec = next(r for r in RECORDED if r.api == "anthropic-messages" and r.stream)
     overloaded = b'{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'

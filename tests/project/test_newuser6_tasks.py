@@ -46,3 +46,23 @@ def test_one_broken_task_is_named_alone(tmp_path: Path) -> None:
     out = run_memeval("ab", str(tasks), "--agent", "nop", "--network", "none", cwd=tmp_path)
     line = one_usage_line(out, "task 'a-bad-toml': task.toml is not valid TOML", "fix ")
     assert "more task(s)" not in line and "check-tasks" not in line, line
+
+
+def test_a_task_folder_without_task_toml_is_a_broken_task_not_a_skipped_folder(tmp_path: Path) -> None:
+    """A task whose task.toml was renamed was left out of the set in silence: the run went on with
+    one task fewer and `check-tasks` reported every task fine."""
+    tasks = tmp_path / "tasks"
+    for name in ("a-good", "b-renamed"):
+        shutil.copytree(MINI / "greet", tasks / name)
+    (tasks / "b-renamed" / "task.toml").rename(tasks / "b-renamed" / "Task.toml")
+    (tasks / "notes").mkdir()  # a folder with no task file in it stays out of the set, as before
+    (tasks / "notes" / "todo.txt").write_text("write more tasks\n")
+
+    out = run_memeval("ab", str(tasks), "--agent", "nop", "--network", "none", cwd=tmp_path)
+    one_usage_line(out, "task 'b-renamed'", "has no task.toml")
+    assert not (tmp_path / "runs").exists()
+
+    check = run_memeval("check-tasks", str(tasks), "--tasks", "b-renamed", "--json", "--quiet", cwd=tmp_path)
+    assert check.returncode == 1, check.stderr
+    assert "b-renamed" in check.stdout and "has no task.toml" in check.stdout, check.stdout
+    assert "notes" not in check.stdout, check.stdout

@@ -34,4 +34,7 @@ def test_an_ordinary_link_inside_the_world_is_left_alone(tmp_path: Path, run_ab)
     )  # fmt: skip
     assert code == 0, err
     for tr in trials_by_id(doc).values():
-        assert (tr["verified"], tr["tamper"]["findings"]) == (True, []), tr
+        # left in place and read as the answer; named as another name of a file the tests could write (`linked-file`:
+        # a test.sh copying its expected output to /app/real.txt would write the answer too), never removed
+        assert tr["verified"] is True, tr
+        assert [(f["path"], f["kind"]) for f in tr["tamper"]["findings"]] == [("/app/answer.txt", "linked-file")], tr

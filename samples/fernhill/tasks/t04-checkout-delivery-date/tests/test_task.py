@@ -1,4 +1,9 @@
-"""Held-back checks for ticket FH-1044. Run from /app by tests/test.sh; plain asserts."""
+"""Held-back checks for ticket FH-1044. Run from /app by tests/test.sh; plain asserts.
+
+The agent's code runs only in a child process (isolated_calls.py): this process imports nothing
+from /app; it sends the calls, compares the answers that come back with the values below, and
+decides.
+"""
 
 import json
 import sys
@@ -6,13 +11,10 @@ from datetime import date, datetime
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, "/app")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 APP = Path("/app")
 
-import os
-
-os.environ["FERNHILL_PAYMENT"] = "mock"
-import checkout
+from isolated_calls import call_in_child
 
 cases = [
     (date(2026, 11, 16), "Arrives Tue 17 Nov"),
@@ -21,8 +23,10 @@ cases = [
     (date(2026, 11, 30), "Arrives Tue 1 Dec"),
     (date(2026, 12, 31), "Arrives Fri 1 Jan"),
 ]
-for dispatch, want in cases:
-    got = checkout.delivery_label(dispatch)
+calls = [("delivery_label", (dispatch,)) for dispatch, _ in cases]
+calls.append(("place_order", ({"total": 10.0}, date(2026, 11, 16))))
+*labels, order = call_in_child("checkout", calls, env={"FERNHILL_PAYMENT": "mock"})
+for (dispatch, want), got in zip(cases, labels):
     assert got == want, f"delivery_label({dispatch}) = {got!r}, want {want!r}"
-assert checkout.place_order({"total": 10.0}, date(2026, 11, 16))["delivery"] == "Arrives Tue 17 Nov"
+assert order["delivery"] == "Arrives Tue 17 Nov"
 print("ok")

@@ -1,4 +1,9 @@
-"""Held-back checks for ticket FH-1045. Run from /app by tests/test.sh; plain asserts."""
+"""Held-back checks for ticket FH-1045. Run from /app by tests/test.sh; plain asserts.
+
+The agent's code runs only in a child process (isolated_calls.py): this process imports nothing
+from /app; it sends the calls, compares the answers that come back with the values below, and
+decides.
+"""
 
 import json
 import sys
@@ -6,10 +11,13 @@ from datetime import date, datetime
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, "/app")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 APP = Path("/app")
 
-from restock import restock_arrival
+from isolated_calls import call_in_child
+
+# read before the child runs: the agent's code cannot rewrite it during the checks
+answer = (APP / "answer.txt").read_text()
 
 cases = [
     ("greenvale", datetime(2026, 11, 11, 13, 30), date(2026, 11, 13)),
@@ -18,9 +26,10 @@ cases = [
     ("greenvale", datetime(2026, 11, 14, 9, 0), date(2026, 11, 17)),
     ("marsh-lane", datetime(2026, 11, 11, 11, 0), date(2026, 11, 16)),
 ]
-for supplier, ordered, want in cases:
-    got = restock_arrival(supplier, ordered)
+answers = call_in_child(
+    "restock", [("restock_arrival", (supplier, ordered)) for supplier, ordered, _ in cases]
+)
+for (supplier, ordered, want), got in zip(cases, answers):
     assert got == want, f"restock_arrival({supplier!r}, {ordered}) = {got}, want {want}"
-answer = (APP / "answer.txt").read_text()
 assert "Friday" in answer and "13 November" in answer, f"wrong arrival in answer: {answer!r}"
 print("ok")

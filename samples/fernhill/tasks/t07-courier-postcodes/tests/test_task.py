@@ -1,4 +1,9 @@
-"""Held-back checks for ticket FH-1047. Run from /app by tests/test.sh; plain asserts."""
+"""Held-back checks for ticket FH-1047. Run from /app by tests/test.sh; plain asserts.
+
+The agent's code runs only in a child process (isolated_calls.py): this process imports nothing
+from /app; it sends the calls, compares the answers that come back with the values below, and
+decides.
+"""
 
 import json
 import sys
@@ -6,10 +11,10 @@ from datetime import date, datetime
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, "/app")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 APP = Path("/app")
 
-from shipping import choose_carrier
+from isolated_calls import call_in_child
 
 cases = [
     ("ZE1 0AA", 3, "rm48"),
@@ -21,7 +26,7 @@ cases = [
     ("SE1 9SG", 29, "brindle"),
     ("SE1 9SG", 40, "pallet"),
 ]
-for postcode, kg, want in cases:
-    got = choose_carrier(postcode, kg)
+answers = call_in_child("shipping", [("choose_carrier", (postcode, kg)) for postcode, kg, _ in cases])
+for (postcode, kg, want), got in zip(cases, answers):
     assert got == want, f"choose_carrier({postcode!r}, {kg}) = {got!r}, want {want!r}"
 print("ok")

@@ -1,4 +1,9 @@
-"""Held-back checks for ticket FH-1049. Run from /app by tests/test.sh; plain asserts."""
+"""Held-back checks for ticket FH-1049. Run from /app by tests/test.sh; plain asserts.
+
+The agent's code runs only in a child process (isolated_calls.py): this process imports nothing
+from /app; it sends the calls, compares the answers that come back with the values below, and
+decides.
+"""
 
 import json
 import sys
@@ -6,12 +11,16 @@ from datetime import date, datetime
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, "/app")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 APP = Path("/app")
+
+from isolated_calls import call_in_child
 
 import csv
 
-from skus import make_sku
+# read before the child runs: the agent's code cannot rewrite it during the checks
+with open(APP / "catalogue.csv", newline="") as fh:
+    rows = list(csv.DictReader(fh))
 
 cases = [
     (("fern", 9, 4), "FH-FRN-09-004"),
@@ -19,12 +28,9 @@ cases = [
     (("cactus", 6, 12), "FH-CAC-06-012"),
     (("olive", 30, 2), "FH-OLV-30-002"),
 ]
-for args, want in cases:
-    got = make_sku(*args)
+for (args, want), got in zip(cases, call_in_child("skus", [("make_sku", args) for args, _ in cases])):
     assert got == want, f"make_sku{args} = {got!r}, want {want!r}"
 
-with open(APP / "catalogue.csv", newline="") as fh:
-    rows = list(csv.DictReader(fh))
 skus = [r["sku"] for r in rows]
 assert skus[:7] == [
     "FH-FRN-12-001",

@@ -1,0 +1,107 @@
+"""The fixed cost of a small audit ingest and of `memeval audit serve`'s start, side by side with another memeval.
+
+Two whole processes, timed from outside (wall, and the kernel's user + system CPU of the reaped
+process and its children), in turns A B A B ... so load drift hits both alike:
+
+- `memeval audit ingest` of the sample week's first two events into a fresh SQLite store;
+- `memeval audit serve` on a fresh SQLite store (`MEMEVAL_AUDIT_WORKERS=0`), stopped with SIGTERM
+  once it says it listens; its "loaded in N s" line is printed too.
+
+A is this tree's `.venv/bin/memeval`; `--against PATH` names B's (another worktree's
+`.venv/bin/memeval`). Each command runs once first, uncounted (it writes the derived cache,
+`~/.cache/memeval/derived`, as a user's first command does). Printed: median, min and max of each
+figure, and the median of the ratios A/B pair by pair. Quote CPU beside wall, with the load.
+
+    .venv/bin/python bench/start_cost.py --against /work/main/.venv/bin/memeval [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WEEK = ROOT / "samples" / "fernhill" / "audit" / "week.jsonl"
+
+
+def _ingest(memeval: str, folder: Path) -> tuple[float, float, str]:
+    events = folder / "two.jsonl"
+    events.write_text("".join(WEEK.read_text(encoding="utf-8").splitlines(keepends=True)[:2]), encoding="utf-8")
+    argv = [memeval, "audit", "ingest", str(events), "--db", f"sqlite:///{folder}/a.sqlite", "-q"]
+    return (*_timed(lambda: subprocess.run(argv, capture_output=True, check=True)), "")
+
+
+def _serve(memeval: str, folder: Path) -> tuple[float, float, str]:
+    env = dict(os.environ, MEMEVAL_AUDIT_WORKERS="0")
+    with socket.socket() as probe:  # a free port (serve takes 1-65535)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    argv = [memeval, "audit", "serve", "--port", str(port), "--db", f"sqlite:///{folder}/a.sqlite"]
+    said: list[str] = []
+
+    def run() -> None:
+        p = subprocess.Popen(argv, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
+        assert p.stderr is not None
+        for line in p.stderr:
+            if "loaded in" in line:
+                said.append(line.rsplit("loaded in ", 1)[1].strip())
+            if "Ctrl-C to stop" in line:
+                break
+        p.send_signal(signal.SIGTERM)
+        p.communicate(timeout=120)
+
+    cpu, wall = _timed(run)
+    return cpu, wall, said[0] if said else "?"
+
+
+def _timed(run: Callable[[], object]) -> tuple[float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    run()
+    wall = time.monotonic() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
+
+
+def main() -> None:
+    """Time both commands for A and B in turns and print the medians and ratios."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--against", required=True, help="B's memeval executable")
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    mine = str(ROOT / ".venv" / "bin" / "memeval")
+    print(f"load {os.getloadavg()[0]:.1f}; A = {mine}; B = {args.against}")
+    for name, measure in (("2-event audit ingest", _ingest), ("audit serve until listening", _serve)):
+        rows: dict[str, list[tuple[float, float, str]]] = {"A": [], "B": []}
+        for k in range(args.runs + 1):
+            for label, exe in (("A", mine), ("B", args.against)):
+                with tempfile.TemporaryDirectory() as d:
+                    got = measure(exe, Path(d))
+                if k:
+                    rows[label].append(got)
+        for label in ("A", "B"):
+            cpu = [r[0] for r in rows[label]]
+            wall = [r[1] for r in rows[label]]
+            said = " ".join(r[2] for r in rows[label] if r[2])
+            print(
+                f"{name} {label}: cpu median {statistics.median(cpu):.2f} s ({min(cpu):.2f}-{max(cpu):.2f}), "
+                f"wall median {statistics.median(wall):.2f} s ({min(wall):.2f}-{max(wall):.2f})"
+                + (f"; loaded in {said}" if said else "")
+            )
+        ratio = [a[0] / b[0] for a, b in zip(rows["A"], rows["B"], strict=True)]
+        print(f"{name} A/B cpu median {statistics.median(ratio):.3f}")
+    print(f"load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""Writing a file whole or not at all: the one way memeval replaces a file a user or a run reads."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def write_atomic(path: Path, data: bytes | str | Iterable[bytes], *, durable: bool = False) -> None:
+    """Write `data` to `path` so that a reader sees the old file or the whole new one, never a part.
+
+    The bytes go to a temporary file beside `path` (`.<name>.<random>.tmp`, created exclusively,
+    mode 0o666 less the umask as a plain write would give), which then replaces `path` with
+    `os.replace` (rename(2): atomic within one file system). Whatever stops the write (a full disk,
+    Ctrl-C, SIGTERM as `KeyboardInterrupt`) removes the temporary file before the exception goes on;
+    only kill -9 can leave one, and its dotted name keeps it out of listings. Writers that may race
+    on one path (two trials storing the same artifact) each get their own temporary file.
+
+    Args:
+        path: the file to write; its folder must exist.
+        data: the bytes, a text (written as UTF-8), or chunks of bytes written in order (a body
+            and its newline without joining them in memory).
+        durable: also `fsync` the file before the rename and the folder after it, so the new
+            bytes survive a power cut (records others rely on: an anchor, a pack); off for caches.
+
+    Raises:
+        OSError: the folder is missing or not writable, the disk is full...; `path` is unchanged
+            and no temporary file is left.
+    """
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if isinstance(data, str):
+                f.write(data.encode("utf-8"))
+            elif isinstance(data, bytes | bytearray | memoryview):
+                f.write(data)
+            else:
+                for chunk in data:
+                    f.write(chunk)
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # then the exception goes on, Ctrl-C included
+        raise
+    if durable:
+        folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
