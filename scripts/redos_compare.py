@@ -95,6 +95,7 @@ REDOS5 = {
     "RULES_V7": ("_rules_v7", ("standing-risky-order",)),
     "RULES_V15": ("_rules_v15", ("harmful-request-15",)),
     "RULES_V16": ("_rules_v16", ("harmful-howto-16",)),
+    "RULES_V9": ("_rules_v9", ("disable-safeguard-ml", "standing-risky-order-9", "widen-rights")),
 }
 """redos5's rules, as `REDOS4`'s."""
 
@@ -113,11 +114,13 @@ def _before(commit: str, rules: dict[str, tuple[str, tuple[str, ...]]]) -> dict[
         assert spec is not None
         mod = importlib.util.module_from_spec(spec)
         exec(compile(src, f"{commit}:{module}.py", "exec"), mod.__dict__)  # noqa: S102  # our own file
+        seen: dict[str, int] = {}
         for rule in getattr(mod, table):
+            seen[rule.name] = seen.get(rule.name, 0) + 1  # a table may hold two rules of one name (rules/9)
             if rule.name in names:
                 for part in ("pattern", "requires", "context"):
                     if getattr(rule, part) is not None:
-                        out[(table, rule.name, part)] = getattr(rule, part).pattern
+                        out[(table, f"{rule.name}#{seen[rule.name]}", part)] = getattr(rule, part).pattern
     return out
 
 
@@ -154,12 +157,15 @@ def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
     for name in dir(_rules):
         if not re.fullmatch(r"RULES(?:_V\d+)?", name):
             continue
+        seen: dict[str, int] = {}
         for rule in getattr(_rules, name):
+            seen[rule.name] = seen.get(rule.name, 0) + 1
             for part in ("pattern", "requires", "context"):  # a context is read as found or not; compared as spans
                 new = getattr(rule, part)
                 if new is None:
                     continue
-                old_src = before.get((name, rule.name, part)) or whole.get(new.pattern, new.pattern)
+                key = (name, f"{rule.name}#{seen[rule.name]}", part)
+                old_src = before.get(key) or whole.get(new.pattern, new.pattern)
                 for w, g in swaps:
                     old_src = old_src.replace(w, g)
                 if old_src != new.pattern:

@@ -62,6 +62,10 @@ PLANTED = {
     # redos5: every line break read the later ones to their end (main: killed at 10 s at 64 KiB)
     "harmful-howto-16": ("RULES_V16", "pattern", "", "\n"),
     "harmful-request-15": ("RULES_V15", "pattern", "", "\n"),
+    # redos5: rules/9's stems before their windows (main: killed at 10 s at 64 KiB)
+    "disable-safeguard-ml": ("RULES_V9", "pattern", "", "выключи"),
+    "widen-rights": ("RULES_V9", "pattern", "", "выда"),
+    "standing-risky-order-9": ("RULES_V9", "pattern", "", "назнач"),
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
