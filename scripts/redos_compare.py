@@ -84,27 +84,43 @@ REDOS4 = {
 }
 """redos4's rules: table -> (module, rule names); each is compared with the same rule of the module at
 `BEFORE_REDOS4` (its source from git, loaded beside today's modules)."""
+BEFORE_REDOS5 = "1d2bbb1"
+"""redos5 compares its rewritten rules with main's at this commit (after redos4's merge)."""
+REDOS5 = {
+    "RULES_V2": ("_rules_ml", ("exfiltration-ml",)),
+    "RULES_V17": ("_rules_v17", ("standing-risky-order-17",)),
+    "RULES_V18": ("_rules_v18", ("standing-risky-order-18", "bulk-send-ml-18")),
+    "RULES_V8": ("_rules_v8", ("cjk-exfiltration",)),
+    "RULES_V6": ("_rules_v6", ("path-traversal-secret", "untrusted-dependency")),
+    "RULES_V7": ("_rules_v7", ("standing-risky-order",)),
+    "RULES_V15": ("_rules_v15", ("harmful-request-15",)),
+    "RULES_V16": ("_rules_v16", ("harmful-howto-16",)),
+    "RULES_V9": ("_rules_v9", ("disable-safeguard-ml", "standing-risky-order-9", "widen-rights")),
+}
+"""redos5's rules, as `REDOS4`'s."""
 
 
-def _before_redos4() -> dict[tuple[str, str, str], str]:
-    """(table, rule, part) -> the regex source at `BEFORE_REDOS4`, for redos4's rules."""
+def _before(commit: str, rules: dict[str, tuple[str, tuple[str, ...]]]) -> dict[tuple[str, str, str], str]:
+    """(table, rule, part) -> the regex source at `commit`, for `rules` (table -> (module, rule names))."""
     out = {}
-    for table, (module, names) in REDOS4.items():
+    for table, (module, names) in rules.items():
         src = subprocess.run(
-            ["git", "-C", str(ROOT), "show", f"{BEFORE_REDOS4}:memeval/hold/{module}.py"],
+            ["git", "-C", str(ROOT), "show", f"{commit}:memeval/hold/{module}.py"],
             check=True,
             capture_output=True,
             text=True,
         ).stdout
-        spec = importlib.util.spec_from_loader(f"_before_redos4_{module}", loader=None)
+        spec = importlib.util.spec_from_loader(f"_before_{commit}_{module}", loader=None)
         assert spec is not None
         mod = importlib.util.module_from_spec(spec)
-        exec(compile(src, f"{BEFORE_REDOS4}:{module}.py", "exec"), mod.__dict__)  # noqa: S102  # our own file
+        exec(compile(src, f"{commit}:{module}.py", "exec"), mod.__dict__)  # noqa: S102  # our own file
+        seen: dict[str, int] = {}
         for rule in getattr(mod, table):
+            seen[rule.name] = seen.get(rule.name, 0) + 1  # a table may hold two rules of one name (rules/9)
             if rule.name in names:
                 for part in ("pattern", "requires", "context"):
                     if getattr(rule, part) is not None:
-                        out[(table, rule.name, part)] = getattr(rule, part).pattern
+                        out[(table, f"{rule.name}#{seen[rule.name]}", part)] = getattr(rule, part).pattern
     return out
 
 
@@ -136,17 +152,20 @@ def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:
             r"!\[[^\]]*\]\(https?://[^)\s]*[?&][^)\s]*(?:",
         )
     )
-    before4 = _before_redos4()
+    before = _before(BEFORE_REDOS4, REDOS4) | _before(BEFORE_REDOS5, REDOS5)
     out = []
     for name in dir(_rules):
         if not re.fullmatch(r"RULES(?:_V\d+)?", name):
             continue
+        seen: dict[str, int] = {}
         for rule in getattr(_rules, name):
+            seen[rule.name] = seen.get(rule.name, 0) + 1
             for part in ("pattern", "requires", "context"):  # a context is read as found or not; compared as spans
                 new = getattr(rule, part)
                 if new is None:
                     continue
-                old_src = before4.get((name, rule.name, part)) or whole.get(new.pattern, new.pattern)
+                key = (name, f"{rule.name}#{seen[rule.name]}", part)
+                old_src = before.get(key) or whole.get(new.pattern, new.pattern)
                 for w, g in swaps:
                     old_src = old_src.replace(w, g)
                 if old_src != new.pattern:

@@ -11,8 +11,9 @@ themselves are `_rules.py` (rules/1), `_rules_ml.py` (rules/2 to rules/5) and `_
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from memeval._lazyre import LazyPattern
 
@@ -205,15 +206,124 @@ def alts_then(group: str, w: int, tail: str, chars: str = r"[^\n]", k: int = 64)
     order Python tries them in), and one ending in `\w*` has it as `run_then` (the run read to k
     characters, a scan window): `stem\w*` before a lazy window read the word's run to its end at each
     window place, so a stem planted many times in one run cost the square of its length (issue 15,
-    redos4). `chars` must hold every `\w` character.
+    redos4). `chars` must hold every `\w` character. Alternatives next to each other of the same kind
+    share one copy of the tail (redos5: `(?:a|b)t` is tried as `at|bt`, so the same matches; one copy a
+    stem kept rules/7's pattern at a tenth of its size).
     """
-    out = []
+    runs: list[tuple[bool, list[str]]] = []
     for alt in top_alternatives(group):
-        if alt.endswith(r"\w*") and not alt.endswith(r"\\w*"):
-            out.append(alt[:-3] + run_then(r"\w", 0, k, w, tail, tail, chars))
+        stem = alt.endswith(r"\w*") and not alt.endswith(r"\\w*")
+        if runs and runs[-1][0] == stem:
+            runs[-1][1].append(alt[:-3] if stem else alt)
         else:
-            out.append(f"{alt}{chars}{{0,{w}}}?{tail}")
+            runs.append((stem, [alt[:-3] if stem else alt]))
+    out = []
+    for stem, alts in runs:
+        g = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        out.append(g + run_then(r"\w", 0, k, w, tail, tail, chars) if stem else f"{g}{chars}{{0,{w}}}?{tail}")
     return "(?:" + "|".join(out) + ")"
+
+
+def first_chars(pattern: str) -> str:
+    r"""A `[...]` class of every character a match of `pattern` can start with (for a scan's prefilter).
+
+    Read from the parse tree: zero-width pieces (`\b`, `^`, look-arounds) are passed over, an optional
+    piece adds its first characters and the next piece's; `\w`, `\d` and `\s` are kept as such. Raises
+    ValueError when a match can start with any character of a negated class (`[^...]`, `\W`, `.`) or
+    can be empty: no prefilter then.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the parser the `re` module itself uses
+        import sre_constants as c
+        import sre_parse
+    categories = {c.CATEGORY_WORD: r"\w", c.CATEGORY_DIGIT: r"\d", c.CATEGORY_SPACE: r"\s"}
+
+    def first(items: list[Any]) -> tuple[set[str], bool]:
+        out: set[str] = set()
+        for op, av in items:
+            if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+                continue
+            if op is c.LITERAL:
+                return out | {chr(av)}, False
+            if op is c.IN:
+                for o, a in av:
+                    if o is c.LITERAL:
+                        out.add(chr(a))
+                    elif o is c.RANGE and a[1] - a[0] < 256:
+                        out.update(chr(x) for x in range(a[0], a[1] + 1))
+                    elif o is c.CATEGORY and a in categories:
+                        out.add(categories[a])
+                    else:
+                        raise ValueError(f"a wide class first in {pattern[:60]!r}")
+                return out, False
+            if op is c.BRANCH:
+                empty = False
+                for alt in av[1]:
+                    f, e = first(list(alt))
+                    out, empty = out | f, empty or e
+            elif op is c.SUBPATTERN:
+                f, empty = first(list(av[3]))
+                out |= f
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                f, e = first(list(av[2]))
+                out, empty = out | f, e or av[0] == 0
+            else:
+                raise ValueError(f"{op} first in {pattern[:60]!r}")
+            if not empty:
+                return out, False
+        return out, True
+
+    parsed: Any = sre_parse.parse(pattern)
+    chars, empty = first(list(parsed))
+    if empty:
+        raise ValueError(f"an empty match of {pattern[:60]!r}")
+    return "[" + "".join(ch if len(ch) == 2 else "\\" + ch if ch in "\\]^-[" else ch for ch in sorted(chars)) + "]"
+
+
+def then(window: str, tail: str) -> str:
+    r"""`window + tail`, with `tail` tried only at a place whose character can start it (the same matches).
+
+    A lazy window tries `tail` at each place, and a big alternation that fails costs a try per
+    alternative; a class test first (`first_chars`) is one (issue 15, redos5). Without a prefilter
+    (`first_chars` refuses `tail`) it is `window + tail`.
+    """
+    try:
+        return f"{window}(?={first_chars(tail)}){tail}"
+    except ValueError:
+        return window + tail
+
+
+def clause_act(sent: str, k: int, act: str, prohibit: str) -> str:
+    r"""`(?!sent{0,k}?prohibit)sent{0,k}?act` at a clause's start: the same matches, each window prefiltered.
+
+    Each lazy window tries its alternation at each of up to k+1 places, and a big alternation that fails
+    costs hundreds of tries; a clause starts after every `:` or `;`, so ":" repeated over 64 KiB was about
+    65,000 starts each reading to the clause's end (issue 15, redos5). Here a place is tried only when
+    its character is one an `act` (or a `prohibit`) can start with (`first_chars`: one class test), and
+    the prohibition is looked for only where the act was found: the same places tried in the same order,
+    so the same matches. `act` and `prohibit` must be in the normaliser's form already.
+    """
+    a, p = first_chars(act), first_chars(prohibit)
+    w = rf"{sent}{{0,{k}}}?"
+    return rf"(?={w}(?={a}){act})(?!{w}(?={p}){prohibit}){w}(?={a}){act}"
+
+
+def window_to(w: int, group: str, chars: str = r"[^\n]") -> str:
+    r"""`chars{0,w}?` then the `(?:...)` `group`: the same matches, with less work at each place.
+
+    Each place is prefiltered (`then`), and an alternative opening on `EMAIL_AT` is tried past the
+    window's first place only where a run starts (`window_then`). Text of one script without spaces
+    (CJK, or a planted run) is one run of word characters, so an address's local part was read to 64
+    characters at each window place (issue 15, redos5).
+    """
+    at_run = (
+        "(?:"
+        + "|".join(EMAIL_AT_RUN + a[len(EMAIL_AT) :] if a.startswith(EMAIL_AT) else a for a in top_alternatives(group))
+        + ")"
+    )
+    if at_run == group:
+        return then(f"{chars}{{0,{w}}}?", group)
+    return window_then(w, then("", group), then("", at_run), chars)
 
 
 SENSITIVE = (

@@ -76,6 +76,20 @@ _RISKY = (
     r"|\bapproval step is optional\b)"
 )
 
+LINK_WINDOW = 500
+"""How far past the start of `exfiltration-ml`'s pair its line is read for a reset or link word (redos5).
+
+A scan window: a link word further along the line than this no longer keeps the pair from matching
+(it read to the line's end, at every place a sending word or secret started: quadratic). On the hold
+fixtures' readings a link word lies at most 41 characters past a pair's start (`scripts/redos_compare.py`
+finds the same spans)."""
+_LINK_ML = (
+    r"(?:reset|zur[üu]cksetz|r[ée]initialis|restablec|redefin|recupera|recovery|сброс|"
+    r"восстановл|重置|新密码|新しいパスワード|再設定|を設定|재설정|새 비밀번호|enlace|link|lien|ссылк|"
+    r"链接|リンク|링크|新的密码|设置新|操作步骤)"
+)
+_EXFIL_PAIR_ML = r"(?:" + alts_then(_SEND_ML, 60, _SECRETS_ML) + r"|" + alts_then(_SECRETS_ML, 40, _SEND_ML) + r")"
+
 RULES_V2: tuple[Rule, ...] = (
     Rule("override-instructions-ml", 0.9, _r(r"\b" + _IGNORE_ML + word_gap(5) + _RULES_ML + r"\b|" + _CJK_OVERRIDE)),
     Rule(
@@ -88,24 +102,13 @@ RULES_V2: tuple[Rule, ...] = (
         "exfiltration-ml",
         0.6,
         # rules/8: not a line that sends a reset or recovery link ("we sent you a link to set a new
-        # password": account UI text), and negatable ("never send keys by e-mail"). The line is read
-        # for a link only where a sending word or a secret starts (the look-ahead in front): the same
-        # matches, but not the rest of the line read again at every character (quadratic in a line's
-        # length; this rule was 60% of the time of running every rule over the hold fixtures)
-        _r(
-            r"(?=" + _SEND_ML + r"|" + _SECRETS_ML + r")"
-            r"(?![^\n]*(?:reset|zur[üu]cksetz|r[ée]initialis|restablec|redefin|recupera|recovery|сброс|"
-            r"восстановл|重置|新密码|新しいパスワード|再設定|を設定|재설정|새 비밀번호|enlace|link|lien|ссылк|"
-            r"链接|リンク|링크|新的密码|设置新|操作步骤))(?:"
-            + _SEND_ML
-            + r"[^\n]{0,60}?"
-            + _SECRETS_ML
-            + r"|"
-            + _SECRETS_ML
-            + r"[^\n]{0,40}?"
-            + _SEND_ML
-            + r")"
-        ),
+        # password": account UI text), and negatable ("never send keys by e-mail"). redos5: the pair (a
+        # sending word and a secret within 60 characters, or the other way round within 40) is found first,
+        # each stem's `\w*` read once before its window (`alts_then`), and only where it is found is the
+        # line read for a link word, to `LINK_WINDOW` characters: the line was read to its end at every
+        # place a sending word or secret started ("sende" repeated over 64 KiB: killed at 60 CPU s at 16 KiB
+        # on main; "发送密码" repeated, a pair every 2 characters, read the rest of the line at each)
+        _r(r"(?=" + _EXFIL_PAIR_ML + r")(?![^\n]{0," + str(LINK_WINDOW) + r"}" + _LINK_ML + r")" + _EXFIL_PAIR_ML),
         negatable=True,
     ),
 )

@@ -44,7 +44,9 @@ from memeval.hold._rules_v14 import _LESSON14, _RISKY14
 
 # ---- harmful requests ----
 _ASK = (
-    r"(?:^|[.!?:\n]\s*|\b(?:please|can you|could you|i need you to|i want you to)\s+)"
+    # redos5: the spaces after a sentence's end read once, possessively, to 1,000 (a scan window; what follows
+    # opens on a letter, so the same matches): "\n" repeated read every later line break at each (quadratic)
+    r"(?:^|[.!?:\n]\s{0,1000}+|\b(?:please|can you|could you|i need you to|i want you to)\s+)"
     r"(?:write|create|build|make|design|compose|draft|generate|produce|assemble|code|develop|"
     r"give me|help me(?: to)?|show me|teach me|tell me how to|walk me through|recommend|"
     r"explain(?: step by step)? how (?:to|i can|i could|one can)|explain step by step how to|"

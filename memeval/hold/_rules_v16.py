@@ -49,7 +49,9 @@ from memeval.hold._rules_v15 import _LESSON15
 
 # ---- requests for harmful how-to content ----
 _ASK16 = (
-    r"(?:^|[.!?:\n]\s*|\b(?:please|can you|could you|i need you to|i want you to|also)\s+)"
+    # redos5: the spaces after a sentence's end read once, possessively, to 1,000 (a scan window; what follows
+    # opens on a letter, so the same matches): "\n" repeated read every later line break at each (quadratic)
+    r"(?:^|[.!?:\n]\s{0,1000}+|\b(?:please|can you|could you|i need you to|i want you to|also)\s+)"
     r"(?:given?(?: me)?(?: (?:detailed|specific|clear|simple|precise|step-by-step|exact))*"
     r" (?:instructions|guidance|advice|steps|tips|suggestions|ideas|directions|"
     r"an? (?:detailed |step-by-step )?(?:plan|guide|list|recipe|tutorial|walkthrough))|"

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 
-from memeval.hold._rule import Rule, _r
+from memeval.hold._rule import Rule, _r, clause_act
 from memeval.hold._rules_v13 import _n
 from memeval.hold._rules_v16 import _LESSON16
 
@@ -223,17 +223,18 @@ _RISKY_ACT17 = (
     r"signature (?:checks?|verification)|security (?:checks?|scans?|review)|masking|2fa|mfa)\b)"
 )
 _SENT17 = r"[^.!?।။።。！？\n]"
+RISKY_CLAUSE17 = 300
+"""How far into a clause `standing-risky-order-17` looks for its act and a prohibition (redos5).
+
+A scan window, as rules/18's (`_RISKY18`): the clause was read to its end from every start, and a clause
+starts after each `:` and `;` (":" repeated: quadratic, 3.2 CPU s at 4 KiB on main). On the hold
+fixtures' readings the act lies at most 176 characters into its clause and a prohibition 170
+(`scripts/redos_compare.py` finds the same spans)."""
 _RISKY17 = (
     r"(?:"
     + _UNASKED17
-    + r"|(?:^|(?<=[.!?।။።。！？:;：\n]))(?!"
-    + _SENT17
-    + r"*?"
-    + _PROHIBIT17
-    + r")"
-    + _SENT17
-    + r"*?"
-    + _RISKY_ACT17
+    + r"|(?:^|(?<=[.!?।။።。！？:;：\n]))"
+    + clause_act(_SENT17, RISKY_CLAUSE17, _n(_RISKY_ACT17), _n(_PROHIBIT17))
     + r")"
 )
 

@@ -6,7 +6,7 @@ same normalised text.
 
 from __future__ import annotations
 
-from memeval.hold._rule import Rule, _r
+from memeval.hold._rule import Rule, _r, alts_then, then
 
 # ---- rules/6: harmful requests without override words, shell-only payloads ------------------
 # Added 2026-12-02 for issue 15's fifth round, written from the misses of v6 (looked at twice,
@@ -41,6 +41,11 @@ _DEP_VERB = (
     r"substitua\w*|voeg\w*|installeer\w*|dodaj\w*|zainstaluj\w*|добав\w*|установи\w*|замени\w*|"
     r"添加|安装|换成|替换|追加|インストール|置き換え|추가|설치|교체|ekle\w*|kur\b|y[üu]kle\w*)"
 )
+_FOREIGN_URL = (
+    r"https?://(?!(?:github\.com|pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|pkg\.go\.dev|"
+    r"proxy\.golang\.org)/)\S+"
+)
+_ARTIFACT_URL = r"https?://\S{1,2000}\.(?:whl|tgz|tar\.gz|zip|jar|bin|exe|deb|rpm|sh|pt|safetensors|gguf)\b"
 RULES_V6: tuple[Rule, ...] = (
     Rule(
         "reverse-shell",
@@ -87,7 +92,10 @@ RULES_V6: tuple[Rule, ...] = (
     Rule(
         "path-traversal-secret",
         0.6,
-        _r(r"(?:\.\./|\.\.\\){2,}[^\s'\"`]{0,40}?(?:" + _SECRET_PATH + r"|etc/|root/|home/)"),
+        # redos5: the run of "../" read once, possessively, to 64 steps (a scan window), not back off a step at a
+        # time with the window tried after each ('../..\\..' + '/' repeated: ~1,500 CPU s at 64 KiB by growth on
+        # main); the same matches within it: no secret path starts inside the run but where one starts at its end
+        _r(r"(?:\.\./|\.\.\\){2,64}+" + then(r"[^\s'\"`]{0,40}?", r"(?:" + _SECRET_PATH + r"|etc/|root/|home/)")),
         negatable=True,
         requires=_r(r"\.\.[/\\\\]"),
     ),
@@ -95,12 +103,13 @@ RULES_V6: tuple[Rule, ...] = (
         "untrusted-dependency",
         0.4,
         _r(
-            r"\b" + _DEP_VERB + r"[^\n]{0,80}?" + _DEP_WORD + r"[^\n]{0,80}?https?://(?!(?:github\.com|pypi\.org|"
-            r"files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|pkg\.go\.dev|proxy\.golang\.org)/)\S+"
-            r"|\b"
-            + _DEP_VERB
-            + r"[^\n]{0,60}?https?://\S{1,2000}\.(?:whl|tgz|tar\.gz|zip|jar|bin|exe|deb|rpm|sh|pt|safetensors|gguf)\b"
-            r"|[\w.-]{1,100}+\s*@\s*https?://\S{1,2000}\.(?:whl|tar\.gz|zip)\b"
+            # redos5: each stem's `\w*` read once before its window (`alts_then`): "reemplazazalezno" repeated
+            # over 4 KiB took 21 CPU s on main (~7,400 s at 64 KiB by growth)
+            r"\b"
+            + alts_then(_DEP_VERB, 80, alts_then(_DEP_WORD, 80, _FOREIGN_URL))
+            + r"|\b"
+            + alts_then(_DEP_VERB, 60, _ARTIFACT_URL)
+            + r"|[\w.-]{1,100}+\s*@\s*https?://\S{1,2000}\.(?:whl|tar\.gz|zip)\b"
             r"|\bgit\s*=\s*[\"']https?://(?!github\.com/)"
         ),
         negatable=True,

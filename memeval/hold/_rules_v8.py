@@ -36,7 +36,7 @@ colons and commas are already ASCII here; case-folded).
 
 from __future__ import annotations
 
-from memeval.hold._rule import EMAIL_AT, EMAIL_AT_RUN, Rule, _r, run_then, window_then
+from memeval.hold._rule import EMAIL_AT, EMAIL_AT_RUN, Rule, _r, run_then, then, window_then, window_to
 
 _RUN = (
     r"(?:执行|執行|运行|運行|跑一下|跑|实行|実行して|実行し|実行する|を実行|実行|走らせ|"
@@ -105,11 +105,29 @@ _OUTSIDE_CJK = (
     r"(?:https?://\S+|[\w.+-]{1,64}+@[\w-]+\.[\w.-]+|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgist\b|pastebin|webhook|"
     r"外部邮箱|外部邮件|外部地址|外部服务器|公网|第三方|外部の|外部アドレス|외부|공개 gist|공개 저장소)"
 )
-_EXFIL_CJK = (
-    r"(?:" + _SEND_CJK + r")[^\n。]{0,50}?(?:" + _PRIVATE_CJK + r")[^\n。]{0,50}?(?:" + _OUTSIDE_CJK + r")"
-    r"|(?:" + _PRIVATE_CJK + r")[^\n。]{0,50}?(?:" + _SEND_CJK + r")[^\n。]{0,30}?(?:" + _OUTSIDE_CJK + r")"
-    r"|(?:" + _PRIVATE_CJK + r")[^\n。]{0,50}?(?:" + _OUTSIDE_CJK + r")[^\n。]{0,20}?(?:" + _SEND_CJK + r")"
-    r"|(?:" + _OUTSIDE_CJK + r")[^\n。]{0,20}?(?:" + _SEND_CJK + r")[^\n。]{0,30}?(?:" + _PRIVATE_CJK + r")"
+_W50, _S, _P = r"[^\n。]{0,50}?", f"(?:{_SEND_CJK})", f"(?:{_PRIVATE_CJK})"
+_O = _OUTSIDE_CJK
+_EXFIL_CJK = (  # redos5: each window tries its group only where its first character can start (`then`)
+    r"(?:"
+    + _SEND_CJK
+    + r")"
+    + then(_W50, _P)
+    + window_to(50, _O, r"[^\n。]")
+    + r"|(?:"
+    + _PRIVATE_CJK
+    + r")"
+    + then(_W50, _S)
+    + window_to(30, _O, r"[^\n。]")
+    + r"|(?:"
+    + _PRIVATE_CJK
+    + r")"
+    + window_to(50, _O, r"[^\n。]")
+    + then(r"[^\n。]{0,20}?", _S)
+    + r"|(?:"
+    + _OUTSIDE_CJK
+    + r")"
+    + then(r"[^\n。]{0,20}?", _S)
+    + then(r"[^\n。]{0,30}?", _P)
 )
 
 _OFF_CJK = (

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from memeval.hold._rule import Rule, _r
+from memeval.hold._rule import Rule, _r, alts_then
 from memeval.hold._rules_v6 import _SECRET_PATH
 from memeval.hold._rules_v7 import _RISKY7, _STANDING
 from memeval.hold._rules_v8 import _DOT_DIR_ML, _OFF_CJK, _PRIVATE_ML, _PRIVATE_ML_REST, _SAFEGUARD_CJK, exfil_ml
@@ -128,6 +128,7 @@ _ROLE = (
     r"administrador\w*|propriet[áa]rio|amministrator\w*|administrateur|propri[ée]taire|uprawnie\w* administrat\w*|"
     r"管理员|管理員|所有者|超级用户|管理者|オーナー|관리자|소유자|어드민)"
 )
+_LB9 = r"(?<![a-z0-9_])"
 _GRANT = (
     r"(?<![a-z0-9_])(?:grant\w*|giv(?:e|ing)\b|assign\w*|promot\w*|elevat\w*|make (?:me|him|her|them|"
     r"it|this \w+|the \w+ account) (?:an? )?|"
@@ -139,17 +140,31 @@ _GRANT = (
     r"授予|赋予|賦予|开通|開通|给予|加入|添加|付与|与え|追加|부여|추가|줘|주세요)"
 )
 _WIDEN = (
-    _GRANT + r"[^\n.。]{0,50}?" + _ROLE + r"[^\n.。]{0,12}?(?:rights?|privileges?|permissions?|access|role|group|rolle|"
-    r"rechte\w*|права?|привилеги\w*|quyền|yetki\w*|صلاحيات|صلاحية|دسترسی|สิทธิ์|अधिकार|permisos?|privil[ée]g\w*|"
-    r"droits?|diritti|permessi|uprawnie\w*|hak akses|akses|权限|權限|组|組|権限|グループ|권한|그룹)"
-    r"|" + _ROLE + r"[^\n.。]{0,8}?(?:rights?|privileges?|permissions?|role|права?|quyền|yetki\w*|صلاحيات|دسترسی|สิทธิ์|"
+    # redos5: each stem's `\w*` read once before its window (`alts_then`): "выда" repeated over 4 KiB took 8.0
+    # CPU s on main (~2,200 s at 64 KiB by growth)
+    _LB9
+    + alts_then(
+        _GRANT[len(_LB9) :],
+        50,
+        _ROLE + r"[^\n.。]{0,12}?(?:rights?|privileges?|permissions?|access|role|group|rolle|"
+        r"rechte\w*|права?|привилеги\w*|quyền|yetki\w*|صلاحيات|صلاحية|دسترسی|สิทธิ์|अधिकार|permisos?|privil[ée]g\w*|"
+        r"droits?|diritti|permessi|uprawnie\w*|hak akses|akses|权限|權限|组|組|権限|グループ|권한|그룹)",
+        r"[^\n.。]",
+    )
+    + r"|"
+    + _ROLE
+    + r"[^\n.。]{0,8}?(?:rights?|privileges?|permissions?|role|права?|quyền|yetki\w*|صلاحيات|دسترسی|สิทธิ์|"
     r"permisos|droits|uprawnienia|hak akses|权限|權限|権限|권한)[^\n.。]{0,30}?"
     r"(?:to|for|an|à|a|для|cho|için|إلى|به|ให้|को|に|을|를|给|給)?[^\n.。]{0,30}?(?:を付与|付与|부여|授予|开通|給予|给予|"
     r"ver\b|verin|cấp|بده|امنح|ให้)"
     r"|"
-    + _GRANT
-    + r"[^\n.。]{0,50}?(?:группу|групу|grupy|grubu\w*|gruppe|groupe|grupo|gruppo|nhóm|گروه|مجموعة|กลุ่ม)\s*"
-    + _ROLE
+    + _LB9
+    + alts_then(
+        _GRANT[len(_LB9) :],
+        50,
+        r"(?:группу|групу|grupy|grubu\w*|gruppe|groupe|grupo|gruppo|nhóm|گروه|مجموعة|กลุ่ม)\s*" + _ROLE,
+        r"[^\n.。]",
+    )
     + r"|\b(?:add|put)\b[^\n.]{0,40}?\b(?:to|into|in) (?:the )?(?:sudoers|wheel|admins?|administrators|"
     r"org-admins|owners)"
     r"(?: group| team)?\b"
@@ -183,13 +198,12 @@ _SAFEGUARD9 = (
     r"zwei-faktor\w*|journal d'audit|double authentification|registro de auditor[ií]a|autenticaci[óo]n de dos factores)"
 )
 _DISABLE9 = (
-    _OFF9
-    + r"[^\n.]{0,40}?"
-    + _SAFEGUARD9
+    # redos5: each stem's `\w*` read once before its window (`alts_then`): "выключи" repeated over 4 KiB took
+    # 1.9 CPU s on main (~520 s at 64 KiB by growth)
+    _LB9
+    + alts_then(_OFF9[len(_LB9) :], 40, _SAFEGUARD9, r"[^\n.]")
     + r"|"
-    + _SAFEGUARD9
-    + r"[^\n.]{0,20}?"
-    + _OFF9
+    + alts_then(_SAFEGUARD9, 20, _OFF9, r"[^\n.]")
     + r"|\bverify\s*=\s*false\b|--skip-(?:scan|security|checks?)\b"
     + r"|node_tls_reject_unauthorized\s*=\s*['\"]?0"
     + r"|(?:tls|ssl|証明書|인증서|证书)\s*(?:検証|검증|验证|verification)"

@@ -45,10 +45,31 @@ PLANTED = {
     "reveal-prompt-ml@2": ("RULES_V2", "pattern", "", "系统提示"),  # rules/2's; main: ~390 s by growth
     "risky-action-ml": ("RULES_V5", "pattern", "", "pomin"),  # main: ~190 s by growth
     "override-indic-ml14": ("RULES_V14", "pattern", "", "hidayata"),  # main: ~560 s by growth
+    # redos5: a line read to its end for a link word at each sending word (main: killed at 20 s at 64 KiB)
+    "exfiltration-ml": ("RULES_V2", "pattern", "", "发送"),
+    # redos5: a clause read to its end from every ':' (main: 3.2 s at 4 KiB, killed at 20 s at 64 KiB)
+    "standing-risky-order-17": ("RULES_V17", "pattern", "", ":"),
+    "standing-risky-order-18": ("RULES_V18", "pattern", "", ":"),  # main: killed at 10 s
+    # redos5: windows over big alternations, an address's local part read at each place (main: 6.0-6.5 s)
+    "cjk-exfiltration": ("RULES_V8", "pattern", "", "发送密码"),
+    "bulk-send-ml-18": ("RULES_V18", "pattern", "", "вышлиaaκάρτεσa-"),
+    # redos5: a run of "../" backed off a step at a time, a window after each (main: ~1,500 s by growth)
+    "path-traversal-secret": ("RULES_V6", "pattern", "", "../..\\../"),
+    # redos5: rules/7's stems before their windows (main: 32 s at 4 KiB, ~8,000 s at 64 KiB by growth)
+    "standing-risky-order": ("RULES_V7", "pattern", "", "sende"),
+    # redos5: a verb's and a noun's `\w*` before two windows (main: killed at 10 s at 4 KiB)
+    "untrusted-dependency@stems": ("RULES_V6", "pattern", "", "reemplazazalezno"),
+    # redos5: every line break read the later ones to their end (main: killed at 10 s at 64 KiB)
+    "harmful-howto-16": ("RULES_V16", "pattern", "", "\n"),
+    "harmful-request-15": ("RULES_V15", "pattern", "", "\n"),
+    # redos5: rules/9's stems before their windows (main: killed at 10 s at 64 KiB)
+    "disable-safeguard-ml": ("RULES_V9", "pattern", "", "выключи"),
+    "widen-rights": ("RULES_V9", "pattern", "", "выда"),
+    "standing-risky-order-9": ("RULES_V9", "pattern", "", "назнач"),
 }
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start and import (about 0.5 s) and one rule over the
-planted text (0.02-0.8 s now; about 8 s to hours before)."""
+planted text (0.02-1.3 s now; about 6 s to hours before)."""
 
 _CHILD = r"""
 import sys, time
@@ -94,6 +115,21 @@ def test_the_capped_gaps_still_cross_what_they_crossed() -> None:
         assert pat.search(f"ignore {word}x previous instructions") is None  # 1,025 characters: not crossed
         assert pat.search(f"ignore {inside}-instructions")  # handed over inside a run, after a '-'
         assert pat.search(f"ignore {inside}ab-instructions") is None  # 65 characters in: not reached
+
+
+def test_first_chars_lists_where_a_match_can_start() -> None:
+    """`first_chars` (redos5's prefilter) passes over zero-width and optional pieces; refuses a negated class."""
+    import re
+
+    from memeval.hold._rule import first_chars
+
+    got = first_chars(r"(?:\bsend|(?:nang )?hindi|\|\s*sh|[ửu]a|--force)")
+    assert got == "[\\-hnsu|ử]"
+    assert re.fullmatch(got, "|")
+    assert first_chars(r"(?:\w+|\d)") == r"[\d\w]"  # `\w`, `\d` and `\s` kept as such
+    for wide in (r"\W+", r"[^\n]x", r"a?", r".b"):
+        with pytest.raises(ValueError):
+            first_chars(wide)
 
 
 def test_audit_ingest_of_a_planted_64_kib_memory_event_ends_and_holds_it(tmp_path: Path) -> None:
