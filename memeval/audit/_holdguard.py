@@ -70,7 +70,12 @@ class _Child:
         self.proc = ctx.Process(target=_serve, args=(theirs, os.getpid()), name="memeval-hold-guard", daemon=True)
         self.proc.start()
         theirs.close()
-        self.conn.recv()  # ("ready", None) once the detector is loaded (EOFError: it died loading)
+        try:
+            self.conn.recv()  # ("ready", None) once the detector is loaded
+        except EOFError:  # it died loading (killed, out of memory): reaped here, the caller redoes or holds
+            self.proc.join()
+            self.conn.close()
+            raise
 
     def ask(self, items: list[tuple[str, str]], budget: float, wait: float) -> list[Any] | None:
         """The child's assessments of `items`, or None when it did not answer within `wait` wall seconds or died.
@@ -120,7 +125,11 @@ def _ask(items: list[tuple[str, str]], budget: float, wait: float) -> list[Any] 
     """`_Child.ask` on the running child (started if needed); None after killing a child that did not answer."""
     with _LOCK:
         if not _CHILD:
-            _CHILD.append(_Child())
+            try:
+                _CHILD.append(_Child())
+            except EOFError:  # a 500 for the whole batch on main; now its texts are redone or held
+                log.warning("the hold guard died while loading the detector; its texts are redone one by one")
+                return None
         child = _CHILD[0]
         answer = child.ask(items, budget, wait)
         if answer is None:

@@ -182,3 +182,25 @@ def test_ctrl_c_during_a_budgeted_assessment_still_interrupts(monkeypatch: pytes
         signal.signal(signal.SIGINT, old)
     assert time.monotonic() - t0 < patient(8)
     assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+def test_a_guard_that_dies_while_loading_holds_its_texts_instead_of_failing_the_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A real guard child that exits before it is ready (here: it reads a bad budget while warming).
+
+    On main `_Child()`'s EOFError reached the server's thread: the batch was a 500 with a traceback
+    (also when the guard was killed while reloading after a kill -9). Now its texts are redone in a
+    fresh child, and one whose child dies too is held, never stored unheld.
+    """
+    from memeval.audit import _holdguard
+    from memeval.hold import get_hold_detector
+
+    with _holdguard._LOCK:
+        for child in _holdguard._CHILD:
+            child.kill()
+        _holdguard._CHILD.clear()
+    monkeypatch.setenv("MEMEVAL_HOLD_BUDGET_S", "not-a-number")  # read by the spawned child only
+    got = _holdguard.assess_guarded(get_hold_detector().name, [(BENIGN, "agent")], 1.0)
+    assert len(got) == 1 and got[0].held and [r.rule for r in got[0].reasons] == [BUDGET_RULE]
+    assert not _holdguard._CHILD
