@@ -19,9 +19,7 @@ Measured precision and recall: `memeval/hold/README.md`.
 
 from memeval.hold._batch import assess_many
 from memeval.hold._budget import (
-    BUDGET_ENV,
     BUDGET_RULE,
-    DEFAULT_BUDGET_S,
     assess_many_budgeted,
     budget_seconds,
     can_budget,
@@ -35,10 +33,8 @@ from memeval.hold._encoder import EncoderClassifier, EncoderModel, get_hold_enco
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 
 __all__ = [
-    "BUDGET_ENV",
-    "BUDGET_RULE",
-    "DEFAULT_BUDGET_S",
     "AnyOf",
+    "BUDGET_RULE",
     "ClassifierModel",
     "EncoderClassifier",
     "EncoderModel",
@@ -54,11 +50,11 @@ __all__ = [
     "assess_many_budgeted",
     "budget_seconds",
     "can_budget",
-    "is_default_detector",
-    "is_over_budget",
-    "over_budget",
     "get_cascade_detector",
     "get_hold_classifier",
     "get_hold_detector",
     "get_hold_encoder",
+    "is_default_detector",
+    "is_over_budget",
+    "over_budget",
 ]

@@ -148,13 +148,13 @@ def test_a_google_upstream_chosen_by_upstream_api_runs(tmp_path: Path) -> None:
 
 
 def _empty_store(tmp_path: Path) -> str:
-    """A store that exists (an ingest of an empty file made it) and holds no events, as a new user has it.
+    """A store that exists and holds no events, as a new user has it after README's first audit step.
 
-    (`users list` made it once; it no longer makes a store: `tests/project/test_newuser7_ab.py`.)
+    (`users list` made it once, and an ingest of an empty file; neither makes a store now:
+    `tests/project/test_newuser7_ab.py`, `tests/project/test_newuser11_findings.py`.)
     """
     db = f"sqlite:///{tmp_path / 'audit' / 'a.sqlite'}"
-    (tmp_path / "none.jsonl").write_text("")
-    made = _memeval("audit", "ingest", str(tmp_path / "none.jsonl"), "--db", db, cwd=tmp_path)
+    made = _memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", "--db", db, cwd=tmp_path)
     assert made.returncode == 0 and (tmp_path / "audit" / "a.sqlite").exists(), made.stderr
     return db
 
