@@ -1,4 +1,4 @@
-"""A real `memeval` process for the new-user tests, and what `-X importtime` says it imported."""
+"""A real `memeval` process for the new-user tests, what `-X importtime` says it imported, and the command tree."""
 
 from __future__ import annotations
 
@@ -40,3 +40,27 @@ def imported_modules(stderr: str) -> set[str]:
 def said(stderr: str) -> str:
     """stderr without `-X importtime`'s lines: what the command itself said."""
     return "\n".join(line for line in stderr.splitlines() if not line.startswith("import time:"))
+
+
+def options_by_command() -> dict[str, set[str]]:
+    """Every command path (`audit token list`; the root is "") with the options it takes, walking memeval's typer tree.
+
+    In the order the tree lists them; an option's secondary names (`--no-x`) are included.
+    """
+    import typer.main
+    from typer._click.core import Context
+
+    from memeval.cli import app
+
+    found: dict[str, set[str]] = {}
+
+    def walk(cmd: object, path: list[str], ctx: Context) -> None:
+        params = getattr(cmd, "params", [])
+        found[" ".join(path)] = {o for p in params for o in [*p.opts, *getattr(p, "secondary_opts", [])]}
+        for name in getattr(cmd, "list_commands", lambda c: [])(ctx):
+            sub = cmd.get_command(ctx, name)  # type: ignore[attr-defined]  # a click group: it has get_command
+            walk(sub, [*path, name], Context(sub, info_name=name, parent=ctx))
+
+    root = typer.main.get_command(app)
+    walk(root, [], Context(root, info_name="memeval"))
+    return found

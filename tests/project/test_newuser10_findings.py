@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_process import imported_modules, run_memeval, said
+from cli_process import imported_modules, options_by_command, run_memeval, said
 
 REPO = Path(__file__).resolve().parents[2]
 STORE_MODULES = ("sqlalchemy", "sqlmodel", "pwdlib")
@@ -156,34 +156,12 @@ def test_schedule_names_a_bad_db_url_before_smtp(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def _json_commands() -> list[str]:
-    """Every command path (`audit token list`) whose command takes `--json`, walking the typer tree."""
-    import typer.main
-    from typer._click.core import Context
-
-    from memeval.cli import app
-
-    found: list[str] = []
-
-    def walk(cmd: object, path: list[str], ctx: Context) -> None:
-        params = getattr(cmd, "params", [])
-        if any("--json" in getattr(p, "opts", []) for p in params):
-            found.append(" ".join(path))
-        for name in getattr(cmd, "list_commands", lambda c: [])(ctx):
-            sub = cmd.get_command(ctx, name)  # type: ignore[attr-defined]  # a click group: it has get_command
-            walk(sub, [*path, name], Context(sub, info_name=name, parent=ctx))
-
-    root = typer.main.get_command(app)
-    walk(root, [], Context(root, info_name="memeval"))
-    return found
-
-
 def test_every_json_command_has_its_row_in_readme() -> None:
     readme = (REPO / "README.md").read_text()
     start = readme.index("| command | `schema` |")
     table = readme[start : readme.index("\n\n", start)]
     rows = [m.group(1) for m in re.finditer(r"^\| `([^`]+)` \|", table, re.M)]
-    commands = _json_commands()
+    commands = [path for path, opts in options_by_command().items() if "--json" in opts]
     assert "runs" in commands and "audit token list" in commands  # the walk reaches nested commands
     missing = [c for c in commands if not any(r == c or r.startswith(c + " ") for r in rows)]
     assert missing == [], f"README's table of --json outputs lacks {missing}"

@@ -24,6 +24,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from cli_process import options_by_command
 from live_server import free_port
 from patience import patient
 from usage_line import one_usage_line, run_memeval
@@ -153,33 +154,12 @@ def test_an_ingest_of_no_event_makes_no_store(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [], list(tmp_path.rglob("*"))
 
 
-def _options_by_command() -> dict[str, set[str]]:
-    """Every command path (`audit token list`) with the options it takes, from memeval's own command tree."""
-    import typer.main
-    from typer._click.core import Context
-
-    from memeval.cli import app
-
-    found: dict[str, set[str]] = {}
-
-    def walk(cmd: object, path: list[str], ctx: Context) -> None:
-        params = getattr(cmd, "params", [])
-        found[" ".join(path)] = {o for p in params for o in [*p.opts, *getattr(p, "secondary_opts", [])]}
-        for name in getattr(cmd, "list_commands", lambda c: [])(ctx):
-            sub = cmd.get_command(ctx, name)  # type: ignore[attr-defined]  # a click group: it has get_command
-            walk(sub, [*path, name], Context(sub, info_name=name, parent=ctx))
-
-    root = typer.main.get_command(app)
-    walk(root, [], Context(root, info_name="memeval"))
-    return found
-
-
 def test_every_option_readmes_json_table_names_is_one_its_command_takes() -> None:
     """The table said `plan --json` with `--pilot RUN` gives `memeval.plan/2`; the option is `--from`."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     start = readme.index("| command | `schema` |")
     rows = readme[start : readme.index("\n\n", start)].splitlines()[2:]
-    options = _options_by_command()
+    options = options_by_command()
     unknown = []
     for row in rows:
         cell = row.split("|")[1].strip().strip("`").split()
