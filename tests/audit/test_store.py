@@ -206,7 +206,6 @@ def test_log_row_is_the_row_of_the_stored_copy():
     """The write path builds a log row from the draft and the store fields (`log_row`); its values are
     `row_values` of the stored copy (the one `memeval audit verify` compares rows with), column for column,
     for every event type of the sample week, blanked secrets (count, facet) and holds included."""
-    import datetime as dt
     import json
     from pathlib import Path
 
@@ -222,24 +221,30 @@ def test_log_row_is_the_row_of_the_stored_copy():
     expanded = [ev for evs in sanitizer.sanitize_many(drafts, "sample") for ev in evs]
     assert {"secret.blanked", "hold.created"} <= {e.type for e in expanded}
     for k, ev in enumerate(expanded):
-        fields = {
-            "event_id": f"ev_{k:024x}",
-            "seq": k + 1,
-            "recorded_at": dt.datetime(2026, 12, 2, 9, 0, 0, k, tzinfo=dt.UTC),
-            "sender": "sample",
-            "prev_hash": "sha256:" + f"{k:064x}",
-        }
+        fields = _stored_fields(k)
         body = canonical_json(stored_body(ev, fields))
         digest = "sha256:" + f"{k + 7:064x}"
         want = row_values(ev.model_copy(update={**fields, "hash": digest}), body)
         assert log_row(ev, fields, digest, body) == tuple(want[c] for c in LOG_COLUMNS), ev.type
 
 
+def _stored_fields(k: int) -> dict[str, object]:
+    """The fields the store adds to the `k`-th event (0-based) of a made-up log."""
+    import datetime as dt
+
+    return {
+        "event_id": f"ev_{k:024x}",
+        "seq": k + 1,
+        "recorded_at": dt.datetime(2026, 12, 2, 9, 0, 0, k, tzinfo=dt.UTC),
+        "sender": "sample",
+        "prev_hash": "sha256:" + f"{k:064x}",
+    }
+
+
 def test_canonical_body_is_canonical_json_of_the_stored_copy():
     """`canonical_body` (msgspec for bodies without floats) gives `canonical_json` of the stored copy's
     `body()` and its UTF-8 bytes: every event of the sample week once sanitised (holds with their float
     score, blanked secrets), odd characters in text, and a hold whose score msgspec would write otherwise."""
-    import datetime as dt
     import json
     from pathlib import Path
 
@@ -262,13 +267,7 @@ def test_canonical_body_is_canonical_json_of_the_stored_copy():
     assert isinstance(expanded[-1].payload, p.HoldCreated)
     assert {"secret.blanked", "hold.created", "memory.written"} <= {e.type for e in expanded}
     for k, ev in enumerate(expanded):
-        fields = {
-            "event_id": f"ev_{k:024x}",
-            "seq": k + 1,
-            "recorded_at": dt.datetime(2026, 12, 2, 9, 0, 0, k, tzinfo=dt.UTC),
-            "sender": "sample",
-            "prev_hash": "sha256:" + f"{k:064x}",
-        }
+        fields = _stored_fields(k)
         text, raw = canonical_body(ev, fields)
         assert text == canonical_json(ev.model_copy(update=fields).body()), ev.type
         assert raw == text.encode()
