@@ -30,9 +30,10 @@ import hashlib
 import logging
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
+
+from memeval._files import write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -147,14 +148,7 @@ def write(kind: str, key: str, payload: bytes) -> bool:
         return False
     body = FORMAT + key.encode("ascii") + b"\n" + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(body)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_atomic(path, body, mode=0o600)  # this user's alone, as `read` requires of an entry
     except OSError as exc:
         log.info("derived cache %s not written (%s); keeping the build in memory", path, exc)
         return False

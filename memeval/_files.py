@@ -8,11 +8,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: bytes | str | Iterable[bytes], *, durable: bool = False) -> None:
+def write_atomic(path: Path, data: bytes | str | Iterable[bytes], *, durable: bool = False, mode: int = 0o666) -> None:
     """Write `data` to `path` so that a reader sees the old file or the whole new one, never a part.
 
     The bytes go to a temporary file beside `path` (`.<name>.<random>.tmp`, created exclusively,
-    mode 0o666 less the umask as a plain write would give), which then replaces `path` with
+    `mode` less the umask: 0o666, what a plain write gives, unless asked), which then replaces `path` with
     `os.replace` (rename(2): atomic within one file system). Whatever stops the write (a full disk,
     Ctrl-C, SIGTERM as `KeyboardInterrupt`) removes the temporary file before the exception goes on;
     only kill -9 can leave one, and its dotted name keeps it out of listings. Writers that may race
@@ -24,13 +24,14 @@ def write_atomic(path: Path, data: bytes | str | Iterable[bytes], *, durable: bo
             and its newline without joining them in memory).
         durable: also `fsync` the file before the rename and the folder after it, so the new
             bytes survive a power cut (records others rely on: an anchor, a pack); off for caches.
+        mode: the new file's permission bits before the umask (0o600: this user's alone).
 
     Raises:
         OSError: the folder is missing or not writable, the disk is full...; `path` is unchanged
             and no temporary file is left.
     """
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
     try:
         with os.fdopen(fd, "wb") as f:
             if isinstance(data, str):
