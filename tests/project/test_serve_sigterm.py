@@ -14,7 +14,6 @@ between two lines that say so.
 from __future__ import annotations
 
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from line_reader import Lines
 from live_server import free_port
 from patience import patient
 
@@ -46,23 +46,48 @@ def _spawned(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     return proc
 
 
-def _line(proc: subprocess.Popen[str], wait_s: float) -> str:
-    """The next line on `proc`'s stderr, or "(nothing on stderr)" after `wait_s` seconds without one."""
-    assert proc.stderr is not None
-    ready, _, _ = select.select([proc.stderr], [], [], patient(wait_s))
-    return proc.stderr.readline() if ready else "(nothing on stderr)"
+def _line(lines: Lines, wait_s: float) -> str:
+    """The next line on the server's stderr, or "(nothing on stderr)" after `wait_s` seconds without one."""
+    line = lines.next(patient(wait_s))
+    return "(nothing on stderr)" if line is None else line
 
 
-def _started(args: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], list[str]]:
-    """`memeval ARGS` once it has printed that it listens (else the test fails), and the lines it printed."""
+def _ended(proc: subprocess.Popen[str], lines: Lines, wait_s: float) -> tuple[str, str]:
+    """What `proc` printed (stdout, the rest of stderr) once it has exited within `wait_s` seconds.
+
+    A process still running then is killed with its session (the ingest's hold guard too) and the
+    test fails, so no server is left behind to disturb the tests after it.
+    """
+    try:
+        proc.wait(timeout=patient(wait_s))
+    except subprocess.TimeoutExpired:
+        _kill(proc)
+        pytest.fail(f"still running after {wait_s} s: {lines.rest()}")
+    assert proc.stdout is not None
+    return proc.stdout.read(), lines.rest()
+
+
+def _kill(proc: subprocess.Popen[str]) -> None:
+    """Kill `proc`'s whole session (it was started in its own) and reap it."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass  # already gone with its session
+    proc.wait()
+
+
+def _started(args: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], Lines, list[str]]:
+    """`memeval ARGS` once it has printed that it listens (else the test fails), its stderr, the lines it printed."""
     proc = _spawned(args, tmp_path)
-    lines = [_line(proc, 120)]  # the engines load first: seconds, more on a busy machine
+    assert proc.stderr is not None
+    err = Lines(proc.stderr)
+    lines = [_line(err, 120)]  # the engines load first: seconds, more on a busy machine
     while lines[-1].startswith(("memeval audit ingest: ", "memeval review: ")):
-        lines.append(_line(proc, 120))
+        lines.append(_line(err, 120))
     if "(Ctrl-C to stop)" not in lines[-1]:  # "... on http://... (Ctrl-C to stop)"
-        proc.kill()
-        pytest.fail("".join(lines) + proc.communicate()[1])
-    return proc, lines
+        _kill(proc)
+        pytest.fail("\n".join(lines) + "\n" + err.rest())
+    return proc, err, lines
 
 
 @pytest.mark.parametrize(
@@ -70,13 +95,13 @@ def _started(args: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], li
     [(["serve"], "memeval review on http://127.0.0.1:"), (["audit", "serve"], "memeval audit ingest on http://")],
 )
 def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], name: str) -> None:
-    proc, lines = _started([*args, "--port", str(free_port())], tmp_path)
+    proc, err_lines, lines = _started([*args, "--port", str(free_port())], tmp_path)
     warm = name.split(" on ")[0] + ": "  # "memeval audit ingest: ", "memeval review: "
     assert [line.startswith(warm) for line in lines] == [True, True, False], lines  # loading, loaded, listening
     assert "loading the redactor and hold detector before listening" in lines[0], lines
     assert "redactor and hold detector loaded in" in lines[1] and lines[2].startswith(name), lines
     proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=patient(60))
+    out, err = _ended(proc, err_lines, 60)
     assert proc.returncode == 0, (proc.returncode, err)
     assert err.rstrip().endswith("stopped by SIGTERM, shut down cleanly"), err
     assert "Traceback" not in err and out == ""
@@ -84,25 +109,27 @@ def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], n
 
 def test_sigterm_while_the_engines_load_stops_before_serving(tmp_path: Path) -> None:
     proc = _spawned(["audit", "serve", "--port", str(free_port())], tmp_path)
-    first = _line(proc, 120)
+    assert proc.stderr is not None
+    err_lines = Lines(proc.stderr)
+    first = _line(err_lines, 120)
     assert first.startswith("memeval audit ingest: loading the redactor and hold detector"), first
     proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=patient(120))
+    out, err = _ended(proc, err_lines, 120)
     assert proc.returncode == 0, (proc.returncode, first + err)
     assert "(Ctrl-C to stop)" not in err, err  # never said it listens
     assert err.rstrip().endswith("stopped by SIGTERM, shut down cleanly") and "Traceback" not in err, err
 
 
 def test_no_ingest_loads_nothing(tmp_path: Path) -> None:
-    proc, lines = _started(["serve", "--no-ingest", "--port", str(free_port())], tmp_path)
+    proc, err_lines, lines = _started(["serve", "--no-ingest", "--port", str(free_port())], tmp_path)
     proc.send_signal(signal.SIGTERM)
-    proc.communicate(timeout=patient(60))
+    _ended(proc, err_lines, 60)
     assert len(lines) == 1 and lines[0].startswith("memeval review on http://"), lines
 
 
 def test_ctrl_c_is_still_an_interruption(tmp_path: Path) -> None:
-    proc, _ = _started(["serve", "--port", str(free_port())], tmp_path)
+    proc, err_lines, _ = _started(["serve", "--port", str(free_port())], tmp_path)
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=patient(60))
+    _, err = _ended(proc, err_lines, 60)
     assert proc.returncode == 130 and err.strip().endswith("interrupted"), (proc.returncode, err)
