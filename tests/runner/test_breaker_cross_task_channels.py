@@ -132,7 +132,7 @@ open("/app/report.txt", "w").write(json.dumps({"me": me, "found": sorted(found),
 def test_two_hostile_agents_running_at_once_find_no_channel(
     tmp_path: Path, run_ab, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_server, "MAX_PEER_HELD_BYTES", 2 << 20)  # raises if renamed: a 128 MiB bound would test nothing
+    monkeypatch.setattr(_server, "MAX_PEER_HELD_BYTES", 2 << 20)  # raises if renamed: 128 MiB would test nothing
     toml = "[verifier]\ntimeout_sec = 30.0\n[agent]\ntimeout_sec = 30.0\n"
     for name in ("a", "b"):
         make_task(tmp_path / "tasks", name, files={".probe.py": PROBE, "who.txt": name + "\n"}, task_toml=toml)
