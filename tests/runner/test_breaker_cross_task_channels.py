@@ -117,8 +117,9 @@ while time.time() < end:
             except OSError:
                 pass
             got = c.recv(4096)
-            statuses.add(got.split(b"\r\n")[0].decode(errors="replace"))
-            if b"request bytes held" in got:
+            status = got.split(b"\r\n")[0].decode(errors="replace")
+            statuses.add(status)
+            if status.startswith("HTTP/1.1 503"):  # the refusal when held bytes pass the bound, whatever its words
                 found.add("proxy held bytes")
             c.close()
         except OSError:
