@@ -148,11 +148,13 @@ def test_a_given_sanitizer_is_never_replaced_by_workers(tmp_path, monkeypatch, l
     import memeval.audit._ingest as ing
 
     monkeypatch.setattr(ing, "MIN_EVENTS", 0)
+    monkeypatch.setenv("MEMEVAL_AUDIT_WORKERS", "2")  # workers asked for: only the custom sanitizer keeps them off
     monkeypatch.setattr(ing, "presanitize", lambda *a: pytest.fail("workers used with a custom sanitizer"))
     store = SqlAuditStore(f"sqlite:///{tmp_path / 'x.sqlite'}", fingerprint_key=secrets.token_bytes(32))
     custom = SqlAuditStore(f"sqlite:///{tmp_path / 'y.sqlite'}", sanitizer=store.sanitizer)
     assert not custom.default_engines
-    ingest_lines(custom, lines[:100], sender="par", batch_size=10)
+    done = ingest_lines(custom, lines[:100], sender="par", batch_size=10)
+    assert done.result.stored >= 100 and len(_stored(custom)) == done.result.stored  # written, by the writer alone
 
 
 def test_bad_worker_count_is_a_usage_error(monkeypatch):

@@ -8,13 +8,14 @@ and a held text without excerpts was shown raw (a right-to-left override reversi
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from memeval.audit import EVENT_ADAPTER
+from memeval.audit import EVENT_ADAPTER, SqlAuditStore
 from memeval.auditreport import build_context, make_report
 from memeval.errors import AuditEventRejected
 
@@ -43,18 +44,11 @@ def test_held_excerpts_mark_bidi_and_invisible_characters(store, tmp_path: Path)
     assert "[U+E0131 VARIATION SELECTOR-66]" in mine[0].excerpt and "[U+E0131 VARIATION SELECTOR-66]" in html
 
 
-def _as_before_the_id_shape(store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make `store` check ids as memeval did before ingest's strict id shape (credential rules only)."""
-    cls = type(store.sanitizer)
-    lenient = cls.check_ids
-    monkeypatch.setattr(
-        cls,
-        "check_ids",
-        lambda self, drafts, scanned=None, *, strict=False, strict_scanned=None: lenient(self, drafts, scanned),
-    )
+OLD_STORE = Path(__file__).resolve().parents[1] / "fixtures" / "audit_before_id_shape" / "store.sqlite"
+"""A store memeval wrote before ingest's strict id shape (its README), holding such a proposer id."""
 
 
-def test_overdue_proposer_ids_are_marked(store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_overdue_proposer_ids_are_marked(sanitizer, tmp_path: Path) -> None:
     """A proposer's id is sender-written: a right-to-left override in an agent's id must not reverse
     the report's row (`bot` + RLO + `lorac:nosrep` reads as `botperson:carol`)."""
     ev = EVENT_ADAPTER.validate_python({
@@ -62,12 +56,15 @@ def test_overdue_proposer_ids_are_marked(store, tmp_path: Path, monkeypatch: pyt
         "sender_event_id": "breaker2-rlo", "actor": {"kind": "agent", "id": "bot\u202elorac:nosrep"},
         "session": "ses_b2", "subject": "les_b2rlo", "payload": {"text": "Label every parcel twice."},
     })  # fmt: skip
+    shutil.copyfile(OLD_STORE, tmp_path / "old.sqlite")
+    old = SqlAuditStore(f"sqlite:///{tmp_path / 'old.sqlite'}", sanitizer=sanitizer)
     with pytest.raises(AuditEventRejected, match=r"actor\.id is not an id"):
-        store.append([ev], sender="test")  # ingest now refuses such an id (its strict shape is ASCII)
-    # a store written before that shape existed may hold one: it is still shown marked
-    _as_before_the_id_shape(store, monkeypatch)
-    store.append([ev], sender="test")
-    ctx = build_context(store, "fernhill", WEEK, runs_dir=tmp_path / "runs", now=NOW)
+        old.append([ev], sender="test")  # ingest now refuses such an id (its strict shape is ASCII)
+    # a store written before that shape existed may hold one (this one by memeval 490a5a6): still shown marked
+    assert [e.actor.id for e in old.events("fernhill") if e.subject == "les_b2rlo"] == [ev.actor.id]
+    ctx = build_context(old, "fernhill", WEEK, runs_dir=tmp_path / "runs", now=NOW)
     mine = [o for o in ctx.overdue if o.item_id == "les_b2rlo"]
     assert mine and "\u202e" not in mine[0].proposer, [o.proposer for o in ctx.overdue]
     assert mine[0].proposer == "agent:bot[U+202E RIGHT-TO-LEFT OVERRIDE]lorac:nosrep"
+    old.engine.dispose()
+    old._write_engine.dispose()

@@ -82,8 +82,7 @@ def _in_own_pid_ns(script: Path, *args: str) -> subprocess.Popen[str]:
 def test_what_one_sandbox_holds_never_refuses_another_sandboxs_call(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_server, "MAX_PEER_HELD_BYTES", CAP, raising=False)
-    monkeypatch.setattr(_server, "MAX_HELD_BYTES", CAP, raising=False)  # the shared bound it replaces, as small
+    monkeypatch.setattr(_server, "MAX_PEER_HELD_BYTES", CAP)  # raises if the bound is renamed: never a silent no-op
     up = LocalUpstream().start()
     up.push(*[Reply(200, headers=dict(OK.headers), chunks=[OK.body]) for _ in range(4)])
     sock = tmp_path / "proxy.sock"

@@ -9,12 +9,18 @@ characters (Cf) let them through unmarked: the page showed a harmless sentence.
 
 from __future__ import annotations
 
-import pytest
-from review_browser import CHROMIUM, chromium_page, log_in
-from review_helpers import PASSWORD, draft, item_path
+import secrets
+import shutil
+from pathlib import Path
 
+import pytest
+from live_server import LiveServer
+from review_browser import CHROMIUM, chromium_page, log_in
+from review_helpers import NOW, PASSWORD, draft, item_path, settings
+
+from memeval.audit import SqlAuditStore
 from memeval.errors import AuditEventRejected
-from memeval.review import inert
+from memeval.review import add_user, create_review_app, inert
 
 pytestmark = pytest.mark.browser
 
@@ -84,34 +90,39 @@ def test_an_invisible_character_does_not_make_another_proposer(store, seeded, se
     assert decisions(store, "fernhill", "les_b2") == []
 
 
-@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
-def test_proposer_ids_are_shown_inert_in_queue_and_item_page(store, seeded, server, monkeypatch):
+OLD_STORE = Path(__file__).resolve().parents[1] / "fixtures" / "audit_before_id_shape" / "store.sqlite"
+"""A store memeval wrote before ingest's strict id shape (its README): lessons from `саrol` and `bot` + RLO + ..."""
+
+
+def test_proposer_ids_are_shown_inert_in_queue_and_item_page(tmp_path: Path):
     """A proposer's id is sender-written text too: a Cyrillic `с` in `саrol` (another person than carol)
     and a right-to-left override in an agent's id are marked, as in the texts, not shown as `carol`.
 
     Ingest now refuses both ids (its strict id shape is ASCII); a store written before that shape
-    existed may hold them, so they are written here as memeval wrote them then."""
+    existed may hold them: here one memeval 490a5a6 wrote (`tests/fixtures/audit_before_id_shape`)."""
     drafts = [
         draft("lesson.proposed", "les_b2cyr", {"text": "Pack tulip bulbs in paper bags.", "source": "person"},
               actor=("person", "\u0441arol")),
         draft("lesson.proposed", "les_b2rlo", {"text": "Label every parcel twice."},
               actor=("agent", "bot\u202elorac:nosrep")),
     ]  # fmt: skip
+    shutil.copyfile(OLD_STORE, tmp_path / "old.sqlite")
+    old = SqlAuditStore(f"sqlite:///{tmp_path / 'old.sqlite'}", fingerprint_key=secrets.token_bytes(32))
     for one in drafts:
         with pytest.raises(AuditEventRejected, match=r"actor\.id is not an id"):
-            store.append([one], sender="agent-sync")
-    cls = type(store.sanitizer)  # check ids as memeval did before the strict shape (credential rules only)
-    lenient = cls.check_ids
-    monkeypatch.setattr(
-        cls, "check_ids", lambda self, d, scanned=None, *, strict=False, strict_scanned=None: lenient(self, d, scanned)
-    )
-    store.append(drafts, sender="agent-sync")
-    with chromium_page() as page:
-        log_in(page, server, "bob", PASSWORD)
-        for ref, label in (("lesson/fernhill/les_b2cyr", "[U+0441 CYRILLIC SMALL LETTER ES]"),
-                           ("lesson/fernhill/les_b2rlo", "[U+202E RIGHT-TO-LEFT OVERRIDE]")):  # fmt: skip
-            row = page.inner_text(f'tr[data-ref="{ref}"]')
-            assert label in row and "\u202e" not in row, row
-            page.goto(server + item_path(ref))
-            assert label in page.inner_text("dl"), page.inner_text("dl")
-            page.goto(server + "/")
+            old.append([one], sender="agent-sync")
+    assert {e.actor.id for e in old.events("fernhill")} == {d.actor.id for d in drafts}  # its own two, as written then
+    add_user(old, "bob", PASSWORD, "reviewer", ("fernhill",))
+    try:
+        with LiveServer(create_review_app(old, settings(), clock=lambda: NOW)) as srv, chromium_page() as page:
+            log_in(page, srv.url, "bob", PASSWORD)
+            for ref, label in (("lesson/fernhill/les_b2cyr", "[U+0441 CYRILLIC SMALL LETTER ES]"),
+                               ("lesson/fernhill/les_b2rlo", "[U+202E RIGHT-TO-LEFT OVERRIDE]")):  # fmt: skip
+                row = page.inner_text(f'tr[data-ref="{ref}"]')
+                assert label in row and "\u202e" not in row, row
+                page.goto(srv.url + item_path(ref))
+                assert label in page.inner_text("dl"), page.inner_text("dl")
+                page.goto(srv.url + "/")
+    finally:
+        old.engine.dispose()
+        old._write_engine.dispose()
