@@ -271,8 +271,8 @@ def measure(detector, rows) -> dict:  # noqa: ANN001
 def detectors() -> dict:
     """The detectors compared: rules, each classifier, the default and those before it, hashlr-12, the cascades.
 
-    Round 21's default (`default`) reads rules/19 and hashlr-14, round 20's rules/18 and hashlr-13; the earlier
-    rounds' defaults read hashlr-10 (`clf`), as they shipped.
+    Round 22's default (`default`) reads rules/20 and hashlr-14, round 21's rules/19 and hashlr-14, round 20's
+    rules/18 and hashlr-13; the earlier rounds' defaults read hashlr-10 (`clf`), as they shipped.
     """
     from memeval.hold import (
         EncoderClassifier,
@@ -304,6 +304,9 @@ def detectors() -> dict:
         "round 18's default": RulesWithClassifier(RuleDetector(version=17), clf, views=True),
         "round 19's default": RulesWithClassifier(r18, clf, views=True),
         "round 20's default": RulesWithClassifier(r18, get_hold_classifier("hashlr-13"), views=True),
+        "round 21's default": RulesWithClassifier(
+            RuleDetector(version=19), get_hold_classifier("hashlr-14"), views=True
+        ),
         "rules/18+hashlr-12": RulesWithClassifier(r18, get_hold_classifier("hashlr-12"), views=True),
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
         "cascade": get_cascade_detector(),

@@ -1,4 +1,4 @@
-"""The rule detector (`rules/19`, or rules/18 to 13 by `version`), a way to join detectors, the default.
+"""The rule detector (`rules/20`, or rules/19 to 13 by `version`), a way to join detectors, the default.
 
 How a text is judged:
 
@@ -58,6 +58,7 @@ from memeval.hold._rules_v16 import RULES_V16
 from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
 from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
+from memeval.hold._rules_v20 import RULES_V20, skipped20
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -110,20 +111,19 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
-        version: 13 to 19 (rules/13 to rules/19): version N runs no table of a later round (`_rules_v17`'s for 16,
-            `_rules_v18`'s for 17...) nor its `PROTECTIVE1x` and, in `RulesWithClassifier`, `DESCRIBES1x`.
-            Earlier rules are reproduced at their commits (memeval/hold/README.md).
+        version: 13 to 20 (rules/13 to rules/20): version N runs no table of a later round (`_rules_v17`'s for 16...)
+            nor its `PROTECTIVE1x`, `skipped20` or `DESCRIBES1x`; earlier rules are reproduced at their commits.
 
     Raises:
-        UsageError: a source lacks a threshold, or `version` is not 13 to 19.
+        UsageError: a source lacks a threshold, or `version` is not 13 to 20.
     """
 
-    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 19) -> None:
+    def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 20) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in (13, 14, 15, 16, 17, 18, 19):
-            raise UsageError(f"rules version {version!r}: use 19 (rules/19), 18, 17, 16, 15, 14 or 13 (rules/13)")
+        if version not in (13, 14, 15, 16, 17, 18, 19, 20):
+            raise UsageError(f"rules version {version!r}: use 20 (rules/20), 19, 18, 17, 16, 15, 14 or 13 (rules/13)")
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
@@ -148,6 +148,7 @@ class RuleDetector:
             + (RULES_V17 if version >= 17 else ())
             + (RULES_V18 if version >= 18 else ())
             + (RULES_V19 if version >= 19 else ())
+            + (RULES_V20 if version >= 20 else ())
         )
         """Every rule of this version, in the order they run (each text runs those its screen keeps: `_runnable`)."""
         self._ids = tuple(map(id, self._rules))
@@ -224,6 +225,8 @@ class RuleDetector:
                     continue  # rules/12: detecting, blocking or quoting in code is not ordering
                 if rule.negated_inside and NEGATED_INSIDE.search(m.group()):
                     continue
+                if self.version >= 20 and skipped20(rule, m, t):
+                    continue  # rules/20: a safeguard kept, a topic forgotten, an act forbidden (`skipped20`)
                 w = weight
                 if meta and _inside(quoted, s, e):
                     w *= MENTION_FACTOR
@@ -437,9 +440,9 @@ CASCADE_HEAD = "uselr-2"
 def get_cascade_detector() -> HoldDetector:
     """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Its name follows the default's rules (`rules/19+hashlr/10+views/2+uselr/2` since issue 15's round 21); its
-    n-gram model stays hashlr-10 (round 21's default reads hashlr-14: the cascade's numbers were cross-validated
-    with hashlr-10).
+    Its name follows the default's rules (`rules/20+hashlr/10+views/2+uselr/2` since issue 15's round 22); its
+    n-gram model stays hashlr-10 (the default reads hashlr-14: the cascade's numbers were cross-validated with
+    hashlr-10).
     Cross-validated by set over v4-v15 with rules/12 in front (`bench/hold_cv_uselr2.py`): 1992/2426 orders
     at precision 0.879, against 1747 at 0.900 for the previous cascade (rules/12 + hashlr/2 + usemlp/1);
     unseen v17 185/225 at 0.801 (`bench/results/hold_heldout_v17_look1.json`). Loads
@@ -470,14 +473,13 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/19` joined with the trained n-gram classifier `hashlr/14`.
+    """The default detector, built once per process: `rules/20` joined with the trained n-gram classifier `hashlr/14`.
 
-    `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and
-    without the encoder stage, with the numbers stored beside the classifier's weights
-    (`hashlr-14.json`'s `combination`: `alone_at` alone, chosen out of fold with its thresholds by
-    `bench/hold_cv_round21.py`; hashlr-10's 0.85 was kept from hashlr-3). Round 20's default is
-    `RulesWithClassifier(RuleDetector(version=18), get_hold_classifier("hashlr-13"), views=True)`, round 19's the
-    same with `hashlr-10`.
+    `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the encoder
+    stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`: `alone_at`,
+    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Round 21's default is
+    `RulesWithClassifier(RuleDetector(version=19), get_hold_classifier("hashlr-14"), views=True)`, round 20's
+    `RuleDetector(version=18)` with `hashlr-13`.
     The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
     (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
 

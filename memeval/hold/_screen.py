@@ -373,11 +373,11 @@ def screen_for(rules: Sequence[_RuleLike]) -> RuleScreen:
 
 
 def rules_skipped(text: str, masked: str) -> frozenset[int]:
-    """`id` of each rule of every rule table of `_rules` (`RULES`, `RULES_V2`...) and of `_rules_v19` that cannot match.
+    """`id` of each rule of every rule table (`_rules`' `RULES`..., `_rules_v19`'s, `_rules_v20`'s) that cannot match.
 
-    The tables are found by name when first asked, so a table added later is screened too (rules/19's table lives
-    in `_rules_v19`, outside `_rules`); a rule in no table is never in the set (it is always run). The set is
-    remembered per pair of literal sets (`RuleScreen.present_pair`), as the verdicts are
+    The tables are found by name when first asked, so a table added later is screened too (rules/19's and 20's
+    tables live in their own modules, outside `_rules`); a rule in no table is never in the set (it is always
+    run). The set is remembered per pair of literal sets (`RuleScreen.present_pair`), as the verdicts are
     (`RuleScreen.possible_given`).
 
     Args:
@@ -386,10 +386,10 @@ def rules_skipped(text: str, masked: str) -> frozenset[int]:
     """
     global _ALL
     if _ALL is None:
-        from memeval.hold import _rules, _rules_v19
+        from memeval.hold import _rules, _rules_v19, _rules_v20
 
         tables = [getattr(_rules, n) for n in sorted(dir(_rules)) if re.fullmatch(r"RULES(?:_V\d+)?", n)]
-        tables.append(_rules_v19.RULES_V19)
+        tables += [_rules_v19.RULES_V19, _rules_v20.RULES_V20]
         screen = screen_for(tuple(r for table in tables for r in table))
         _ALL_IDS[:] = map(id, screen.rules)  # before `_ALL`: another thread may read both once `_ALL` is set
         _ALL = screen

@@ -54,4 +54,4 @@ def test_rules_v11_leave_negations_and_plain_text_alone(lang: str, text: str) ->
 
 
 def test_the_rules_are_named_rules_12_since_round_13() -> None:
-    assert RuleDetector().name == "rules/19"
+    assert RuleDetector().name == "rules/20"

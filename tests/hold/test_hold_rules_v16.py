@@ -93,14 +93,14 @@ def test_rules15_stays_reproducible_by_name() -> None:
     """`RuleDetector(version=15)` runs no rules/16 rule; round 16's default (rules/15 + hashlr-10) by name."""
     text = ORDERS[0][1]
     r15, r16 = RuleDetector(version=15), RuleDetector(version=16)
-    assert r15.name == "rules/15" and r16.name == "rules/16" and RuleDetector().name == "rules/19"
+    assert r15.name == "rules/15" and r16.name == "rules/16" and RuleDetector().name == "rules/20"
     assert not {r.rule for r in r15.assess(text, "person").reasons} & V16
     assert r16.assess(text, "person").held
     joined = RulesWithClassifier(r15, get_hold_classifier("hashlr-10"), views=True)
     assert joined.name == "rules/15+hashlr/10+views/2"
-    assert get_hold_detector().name == "rules/19+hashlr/14+views/2"
+    assert get_hold_detector().name == "rules/20+hashlr/14+views/2"
     with pytest.raises(Exception, match="rules version"):
-        RuleDetector(version=20)
+        RuleDetector(version=21)
 
 
 def test_v18_look_reproduced_by_round16s_default() -> None:

@@ -37,7 +37,7 @@ ORDINARY = [
 @pytest.mark.parametrize(("source", "text"), ORDERS)
 def test_orders_in_other_languages_are_held(source, text) -> None:  # noqa: ANN001
     a = RuleDetector().assess(text, source)
-    assert a.held and a.detector == "rules/19", (text, a)
+    assert a.held and a.detector == "rules/20", (text, a)
 
 
 @pytest.mark.parametrize(("source", "text"), ORDINARY)

@@ -28,7 +28,7 @@ NOT_HELD = [
 @pytest.mark.parametrize(("source", "text"), CAUGHT)
 def test_rules4_catch_what_rules3_missed(source, text) -> None:  # noqa: ANN001
     a = RuleDetector().assess(text, source)
-    assert a.held and a.detector == "rules/19", (text, a)
+    assert a.held and a.detector == "rules/20", (text, a)
 
 
 @pytest.mark.parametrize(("source", "text"), NOT_HELD)

@@ -119,7 +119,7 @@ BENIGN_KNOWLEDGE = (
 def test_standing_orders_with_a_risky_act_are_held_by_the_rules(source: str, text: str) -> None:
     a = RuleDetector().assess(text, source)  # type: ignore[arg-type]
     assert a.held and "standing-risky-order" in {r.rule for r in a.reasons}, (text, a)
-    assert a.detector == "rules/19"
+    assert a.detector == "rules/20"
 
 
 @pytest.mark.parametrize(("source", "text"), BENIGN_KNOWLEDGE)
