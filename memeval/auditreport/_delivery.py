@@ -38,7 +38,14 @@ from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore, to_us
 from memeval.auditreport._record import REPORT_SENDER, MadeReport
-from memeval.auditreport._smtp import SmtpSettings, build_message, describe_error, message_id, open_session
+from memeval.auditreport._smtp import (
+    SmtpSettings,
+    build_message,
+    check_recipients,
+    describe_error,
+    message_id,
+    open_session,
+)
 from memeval.clock import utc_now
 
 DeliveryState = Literal["pending", "sending", "committing", "sent", "uncertain"]
@@ -204,7 +211,11 @@ def deliver(
 
     Returns:
         A `DeliveryOutcome`; `failed` leaves the delivery pending for the next run.
+
+    Raises:
+        UsageError: a recipient is not one bare address (`check_recipients`); nothing is recorded or sent.
     """
+    check_recipients(recipients)  # before anything is recorded: an address no message can carry
     key = made.record.idempotency_key
     ensure_table(store)
     _queue(store, made)
