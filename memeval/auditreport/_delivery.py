@@ -37,7 +37,7 @@ from sqlalchemy import BigInteger, Column, Integer, MetaData, String, Table, ins
 from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore, to_us
-from memeval.auditreport._record import REPORT_SENDER, MadeReport
+from memeval.auditreport._record import REPORT_SENDER, MadeReport, file_checks
 from memeval.auditreport._smtp import (
     SmtpSettings,
     build_message,
@@ -47,6 +47,7 @@ from memeval.auditreport._smtp import (
     open_session,
 )
 from memeval.clock import utc_now
+from memeval.errors import ReportError
 
 DeliveryState = Literal["pending", "sending", "committing", "sent", "uncertain"]
 DeliveryStatus = Literal["sent", "already_sent", "failed", "uncertain", "busy"]
@@ -214,8 +215,15 @@ def deliver(
 
     Raises:
         UsageError: a recipient is not one bare address (`check_recipients`); nothing is recorded or sent.
+        ReportError: the version's PDF or text on disk no longer hash as recorded (`file_checks`); nothing
+            is recorded or sent.
     """
     check_recipients(recipients)  # before anything is recorded: an address no message can carry
+    changed = [c.detail for c in file_checks(made) if not c.ok]
+    if changed:  # the attachment and the text are read from disk: never mail what differs from the record
+        raise ReportError(f"{made.folder}: the report's files changed since it was made ({'; '.join(changed)}), so it "
+                          "is not sent: memeval report verify names them; `memeval report weekly --reissue` makes a "
+                          "new version")  # fmt: skip
     key = made.record.idempotency_key
     ensure_table(store)
     _queue(store, made)
