@@ -181,11 +181,19 @@ def verify(
     Exits 1 and names the first problem if the chain does not hold, a table differs from the chain,
     or an anchor's head is gone or changed.
     """
-    from memeval.audit import check_anchor, open_existing_store, read_anchor, verify_chain, verify_projections
+    from memeval.audit import (
+        check_anchor,
+        logged_teams,
+        open_existing_store,
+        read_anchor,
+        verify_chain,
+        verify_projections,
+    )
 
     anchors = [read_anchor(p) for p in against or []]
     store = open_with_events(db, team) if team else open_existing_store(db)
-    teams = [team] if team else sorted(set(store.teams()) | {a.team for a in anchors})
+    # not store.teams() alone (the head rows): a team whose head row was deleted is still walked
+    teams = [team] if team else sorted(set(logged_teams(store)) | {a.team for a in anchors})
     out = []
     for t in teams:
         chain = verify_chain(store, t)
