@@ -69,8 +69,8 @@ def logged_teams(store: SqlAuditStore) -> list[str]:
     from memeval.audit._lifecycle import projection_tables
 
     with store.read_session() as s:
-        found = set(s.execute(select(AuditHead.team)).scalars()) | set(
-            s.execute(select(AuditEventRow.team).distinct()).scalars()
+        found = set(s.execute(select(sqlmodel.col(AuditHead.team))).scalars()) | set(
+            s.execute(select(sqlmodel.col(AuditEventRow.team)).distinct()).scalars()
         )
         for model in projection_tables():
             found |= set(s.execute(select(model.__table__.c.team).distinct()).scalars())
