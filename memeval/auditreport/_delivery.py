@@ -215,8 +215,8 @@ def deliver(
 
     Raises:
         UsageError: a recipient is not one bare address (`check_recipients`); nothing is recorded or sent.
-        ReportError: the version's PDF or text on disk no longer hash as recorded (`file_checks`); nothing
-            is recorded or sent.
+        ReportError: a file of the version (PDF, HTML, e-mail text) no longer hashes as recorded
+            (`file_checks`); nothing is recorded or sent.
     """
     check_recipients(recipients)  # before anything is recorded: an address no message can carry
     changed = [c.detail for c in file_checks(made) if not c.ok]
