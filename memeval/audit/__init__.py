@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._tables import TeamRow
     from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
     from memeval.audit._tokens import SenderTokenInfo, add_token, revoke_token, sender_tokens
-    from memeval.audit._verify import ChainReport, verify_chain
+    from memeval.audit._verify import ChainReport, logged_teams, verify_chain
     from memeval.ignorable import is_default_ignorable
 
 __all__ = [
@@ -116,6 +116,7 @@ __all__ = [
     "iso_week_of",
     "iso_week_window",
     "lifecycle",
+    "logged_teams",
     "new_store_files",
     "normalize_person_id",
     "open_existing_store",
@@ -202,6 +203,7 @@ _LAZY = {
     "take_anchor": "_anchor",
     "team_tz": "_counts",
     "to_us": "_time",
+    "logged_teams": "_verify",
     "verify_chain": "_verify",
     "verify_projections": "_fold",
     "warm_engines": "_parallel",

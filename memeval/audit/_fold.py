@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import create_engine, select
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
@@ -74,9 +75,17 @@ def verify_projections(store: SqlAuditStore, team: str, folded: Session | None =
         store: the audit store.
         team: the team.
         folded: a fold made already by `fold_chain` (made here when None).
+
+    A stored body that does not parse as an event (a row edited or cut short) cannot be folded:
+    the report then says so (not ok, 0 rows) instead of raising, and the chain walk
+    (`verify_chain`) names the row.
     """
     own = folded is None
-    fold = fold_chain(store, team) if folded is None else folded
+    try:
+        fold = fold_chain(store, team) if folded is None else folded
+    except ValidationError as exc:
+        return ProjectionReport(team, False, 0, "not recomputed: a stored event's body does not parse as an event "
+                                f"({exc.errors()[0]['msg']}); the chain walk names the row")  # fmt: skip
     n = 0
     try:
         with store.read_session() as s:

@@ -60,6 +60,23 @@ class ChainReport:
     problem: str | None = None
 
 
+def logged_teams(store: SqlAuditStore) -> list[str]:
+    """Every team the store holds anything of, sorted: a head row, a logged event or a current-state row.
+
+    `SqlAuditStore.teams` reads the head rows alone, so a team whose head row was deleted (or whose
+    events were, its tables left) would not be verified at all; `memeval audit verify` walks these.
+    """
+    from memeval.audit._lifecycle import projection_tables
+
+    with store.read_session() as s:
+        found = set(s.execute(select(sqlmodel.col(AuditHead.team))).scalars()) | set(
+            s.execute(select(sqlmodel.col(AuditEventRow.team)).distinct()).scalars()
+        )
+        for model in projection_tables():
+            found |= set(s.execute(select(model.__table__.c.team).distinct()).scalars())
+    return sorted(found)
+
+
 def verify_chain(store: SqlAuditStore, team: str) -> ChainReport:
     """Verify `team`'s chain (see the module docstring); reads in pages of 1000 rows."""
     prev_hash, prev_seq, checked = GENESIS_HASH, 0, 0
@@ -83,6 +100,9 @@ def verify_chain(store: SqlAuditStore, team: str) -> ChainReport:
                     return ChainReport(team, checked, False, prev_seq + 1, problem)
                 prev_hash, prev_seq, checked = row.hash, row.seq, checked + 1
         head = s.get(AuditHead, team)
+    if head is None and checked:
+        return ChainReport(team, checked, False, prev_seq + 1,
+                           f"the chain has {checked} events but no head row: the head row was deleted")  # fmt: skip
     if head is None or (head.seq, head.hash) != (prev_seq, prev_hash):
         got = None if head is None else (head.seq, head.hash)
         return ChainReport(

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
         trigger_for,
         unsubscribe,
     )
-    from memeval.auditreport._smtp import SmtpSettings, message_id
+    from memeval.auditreport._smtp import SmtpSettings, check_recipients, message_id
 
 # Each name is imported from its module on first use (PEP 562): `memeval report weekly` loads the
 # counting and rendering modules only, not the scheduler, the e-mail delivery or SMTP.
@@ -114,6 +114,7 @@ _LAZY = {
     "trigger_for": "_schedule",
     "unsubscribe": "_schedule",
     "SmtpSettings": "_smtp",
+    "check_recipients": "_smtp",
     "message_id": "_smtp",
 }
 
@@ -143,6 +144,7 @@ __all__ = [
     "WeeklyReportContext",
     "build_context",
     "catch_up",
+    "check_recipients",
     "check_subscription",
     "counts_sha256",
     "default_report_dir",

@@ -37,9 +37,17 @@ from sqlalchemy import BigInteger, Column, Integer, MetaData, String, Table, ins
 from sqlalchemy.exc import IntegrityError
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore, to_us
-from memeval.auditreport._record import REPORT_SENDER, MadeReport
-from memeval.auditreport._smtp import SmtpSettings, build_message, describe_error, message_id, open_session
+from memeval.auditreport._record import REPORT_SENDER, MadeReport, file_checks
+from memeval.auditreport._smtp import (
+    SmtpSettings,
+    build_message,
+    check_recipients,
+    describe_error,
+    message_id,
+    open_session,
+)
 from memeval.clock import utc_now
+from memeval.errors import ReportError
 
 DeliveryState = Literal["pending", "sending", "committing", "sent", "uncertain"]
 DeliveryStatus = Literal["sent", "already_sent", "failed", "uncertain", "busy"]
@@ -204,7 +212,18 @@ def deliver(
 
     Returns:
         A `DeliveryOutcome`; `failed` leaves the delivery pending for the next run.
+
+    Raises:
+        UsageError: a recipient is not one bare address (`check_recipients`); nothing is recorded or sent.
+        ReportError: a file of the version (PDF, HTML, e-mail text) no longer hashes as recorded
+            (`file_checks`); nothing is recorded or sent.
     """
+    check_recipients(recipients)  # before anything is recorded: an address no message can carry
+    changed = [c.detail for c in file_checks(made) if not c.ok]
+    if changed:  # the attachment and the text are read from disk: never mail what differs from the record
+        raise ReportError(f"{made.folder}: the report's files changed since it was made ({'; '.join(changed)}), so it "
+                          "is not sent: memeval report verify names them; `memeval report weekly --reissue` makes a "
+                          "new version")  # fmt: skip
     key = made.record.idempotency_key
     ensure_table(store)
     _queue(store, made)

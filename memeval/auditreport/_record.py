@@ -407,6 +407,20 @@ class ReportCheck:
     detail: str
 
 
+def file_checks(made: MadeReport) -> list[ReportCheck]:
+    """Whether the version's `report.pdf`, `report.html` and `body.txt` (the e-mail's text) hash as recorded.
+
+    Returns:
+        Three checks named `pdf`, `html` and `text` (a missing file reads as hash `missing`).
+    """
+    checks = []
+    for name, file, want in (("pdf", made.pdf, made.record.pdf_sha256), ("html", made.html, made.record.html_sha256),
+                             ("text", made.text, made.record.text_sha256)):  # fmt: skip
+        got = sha256_file(file) if file.is_file() else "missing"
+        checks.append(ReportCheck(name, got == want, f"{file}: {got}, recorded {want}"))
+    return checks
+
+
 def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
     """Recount a report from the log and compare it with its record and files.
 
@@ -415,7 +429,8 @@ def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
         path: the report's folder, its `record.json` or its `report.pdf`.
 
     Returns:
-        The checks, in order: pdf hash, report event, last event hash, chain, recount.
+        The checks, in order: pdf, html and text hashes (`file_checks`), report event, last event
+        hash, chain, recount.
 
     Raises:
         ReportError: no record can be found at `path`.
@@ -423,10 +438,7 @@ def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
     folder = path if path.is_dir() else path.parent
     made = load_made(folder)
     rec = made.record
-    checks: list[ReportCheck] = []
-    pdf = folder / "report.pdf"
-    got = sha256_file(pdf) if pdf.is_file() else "missing"
-    checks.append(ReportCheck("pdf", got == rec.pdf_sha256, f"{pdf}: {got}, recorded {rec.pdf_sha256}"))
+    checks = file_checks(MadeReport(rec, folder, created=False))
     events = [g for g in store.reads.generated_reports(rec.team) if g.week == rec.week and g.version == rec.version]
     ev_ok = bool(events) and events[0].sha256 == rec.pdf_sha256 and events[0].last_seq == rec.last_seq
     ev_detail = f"report.generated seq {events[0].seq}" if events else "no report.generated event"

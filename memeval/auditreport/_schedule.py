@@ -37,7 +37,7 @@ from memeval.audit import SqlAuditStore, iso_week_of, iso_week_window, team_tz, 
 from memeval.auditreport._build import last_full_week, previous_week
 from memeval.auditreport._delivery import DeliveryOutcome, deliver, delivery_state, reached
 from memeval.auditreport._record import idempotency_key, make_report
-from memeval.auditreport._smtp import SmtpSettings
+from memeval.auditreport._smtp import SmtpSettings, check_recipients
 from memeval.clock import utc_now
 from memeval.errors import UsageError
 
@@ -82,11 +82,11 @@ def check_subscription(recipients: list[str], *, day: str, at: str, since_week: 
     """Refuse a subscription's arguments that cannot be right, before any store is read.
 
     Raises:
-        UsageError: no recipient or one without `@`, a day not in `DAYS`, a time not `HH:MM`, a first
-            week that is not `YYYY-Www` or does not exist (each named, with the fix).
+        UsageError: no recipient or one that is not a bare address (`check_recipients`), a day
+            not in `DAYS`, a time not `HH:MM`, a first week that is not `YYYY-Www` or does not
+            exist (each named, with the fix).
     """
-    if not recipients or any("@" not in r for r in recipients):
-        raise UsageError(f"recipients {recipients!r}: give at least one e-mail address (--to a@b.c)")
+    check_recipients(recipients)
     if day not in DAYS:
         raise UsageError(f"day {day!r}: use one of {', '.join(DAYS)}")
     hh, _, mm = at.partition(":")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import smtplib
 import ssl
 from dataclasses import dataclass
@@ -87,6 +88,36 @@ class SmtpSettings(BaseModel):
             password=SecretStr(pw) if pw else None, sender=get("FROM") or f"memeval@{host}",
             ca_file=get("CA_FILE"), timeout_s=timeout_s, attempts=attempts, backoff_s=backoff_s,
         )  # fmt: skip
+
+
+MAX_ADDRESS_CHARS = 254
+"""Longest recipient address accepted (RFC 5321's 256-octet path, less its angle brackets)."""
+_ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9_.-]+")
+"""One bare address: RFC 5322 atext and dots, `@`, a domain of letters, digits, `_`, `.` and `-`."""
+
+
+def check_recipients(recipients: list[str]) -> None:
+    """Refuse recipient addresses the report e-mail cannot carry as they are.
+
+    Each entry must be one bare address (`lead@fernhill.example`): printable ASCII, one `@` with
+    text on both sides, at most `MAX_ADDRESS_CHARS` characters, no space, line break, comma,
+    semicolon, quote, bracket or backslash. A line break would otherwise end in a ValueError from
+    the e-mail library at every send (a header may not hold one); a comma or a display name
+    (`a@x, b@y`, `Lead <a@x>`) would list an address in the To header that the server is never
+    asked to deliver to; a non-ASCII address fails the SMTP command itself.
+
+    Raises:
+        UsageError: no recipient, or the first entry that is not such an address (quoted, with the fix).
+    """
+    if not recipients:
+        raise UsageError("no recipient: give at least one e-mail address (--to lead@fernhill.example)")
+    for r in recipients:
+        if len(r) > MAX_ADDRESS_CHARS or not _ADDRESS.fullmatch(r):
+            raise UsageError(
+                f"recipient {r!r} is not one bare e-mail address: give each address on its own --to, as "
+                f"name@domain in ASCII (an internationalised domain in its xn-- form), at most "
+                f"{MAX_ADDRESS_CHARS} characters, with no space, line break, comma, quote or <...>"
+            )
 
 
 def message_id(key: str) -> str:

@@ -181,11 +181,19 @@ def verify(
     Exits 1 and names the first problem if the chain does not hold, a table differs from the chain,
     or an anchor's head is gone or changed.
     """
-    from memeval.audit import check_anchor, open_existing_store, read_anchor, verify_chain, verify_projections
+    from memeval.audit import (
+        check_anchor,
+        logged_teams,
+        open_existing_store,
+        read_anchor,
+        verify_chain,
+        verify_projections,
+    )
 
     anchors = [read_anchor(p) for p in against or []]
     store = open_with_events(db, team) if team else open_existing_store(db)
-    teams = [team] if team else sorted(set(store.teams()) | {a.team for a in anchors})
+    # not store.teams() alone (the head rows): a team whose head row was deleted is still walked
+    teams = [team] if team else sorted(set(logged_teams(store)) | {a.team for a in anchors})
     out = []
     for t in teams:
         chain = verify_chain(store, t)
@@ -291,10 +299,21 @@ def rebuild(
     team: Annotated[str | None, typer.Option(help="Rebuild one team (default: all).")] = None,
     db: DbOpt = None,
 ) -> None:
-    """Drop and rebuild the current-state tables (lessons, contradictions, holds, memories) from the log."""
-    from memeval.audit import open_existing_store
+    """Drop and rebuild the current-state tables (lessons, contradictions, holds, memories) from the log.
+
+    Refused (exit 1, the tables left as they are) when a team's chain is broken: replaying an
+    altered event would write the alteration into the tables the review pages read.
+    """
+    from memeval.audit import open_existing_store, verify_chain
 
     store = open_with_events(db, team) if team else open_existing_store(db)
+    for t in [team] if team else store.teams():
+        chain = verify_chain(store, t)
+        if not chain.ok:
+            msg = (f"refusing to rebuild: {t}'s chain is broken at seq {chain.broken_seq}: {chain.problem}; the "
+                   "tables are left as they are (restore the log from a backup; memeval audit verify)")  # fmt: skip
+            typer.echo(msg, err=True)
+            raise typer.Exit(EXIT_FAILURE)
     n = store.rebuild_projections(team)
     typer.echo(f"replayed {n} events into the projections")
 

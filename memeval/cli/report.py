@@ -214,7 +214,10 @@ def send(
 ) -> None:
     """E-mail the latest version of a week's report (made first if needed), at most once."""
     check_week_args(week)  # a bad --week is said before the store's state (and before the report's modules load)
-    from memeval.auditreport import SmtpSettings, deliver, make_report, subscriptions
+    from memeval.auditreport import SmtpSettings, check_recipients, deliver, make_report, subscriptions
+
+    if to:
+        check_recipients(list(to))  # an address no message can carry is said before the report is made
 
     store = open_with_events(db, team)  # the store's state first: an unset SMTP host is not the real cause
     settings = SmtpSettings.from_env()

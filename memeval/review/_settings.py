@@ -4,6 +4,8 @@ Precedence: defaults < environment (`MEMEVAL_REVIEW_*`) < explicit arguments (th
 
 - `MEMEVAL_REVIEW_CLAIM_LEASE_S`: how long a claim keeps other reviewers off an item (seconds).
 - `MEMEVAL_REVIEW_OVERDUE_AFTER_H`: an item waiting longer than this is marked overdue (hours).
+- `MEMEVAL_REVIEW_QUEUE_PAGE_ROWS`: the queue page lists at most this many items, oldest first
+  (the counts still cover every waiting item; filters reach the others).
 - `MEMEVAL_REVIEW_SESSION_MAX_AGE_S`: a login lasts this long (seconds), then the session expires.
 - `MEMEVAL_REVIEW_LOGIN_MAX_FAILURES` / `MEMEVAL_REVIEW_LOGIN_WINDOW_S`: after this many failed
   logins for one account or from one address within the window, logins are refused until the
@@ -38,6 +40,8 @@ class ReviewSettings(BaseModel):
     """Seconds a claim keeps other reviewers off an item (default 5 minutes)."""
     overdue_after_h: float = Field(default=48.0, gt=0)
     """Hours after which a waiting item is marked overdue in the queue."""
+    queue_page_rows: int = Field(default=500, ge=1)
+    """Most items the queue page lists (oldest first); the counts and the other items stay reachable by filters."""
     session_max_age_s: int = Field(default=8 * 3600, ge=1)
     """Seconds a login session lasts before the reviewer must log in again."""
     login_max_failures: int = Field(default=5, ge=1)
@@ -60,7 +64,9 @@ class ReviewSettings(BaseModel):
             UsageError: a variable is not a number, or the secret is not hex / too short.
         """
         values: dict[str, object] = {}
-        for name in ("claim_lease_s", "overdue_after_h", "session_max_age_s", "login_max_failures", "login_window_s"):
+        names = ("claim_lease_s", "overdue_after_h", "queue_page_rows", "session_max_age_s", "login_max_failures",
+                 "login_window_s")  # fmt: skip
+        for name in names:
             raw = os.environ.get(f"MEMEVAL_REVIEW_{name.upper()}")
             if raw is None:
                 continue

@@ -232,14 +232,12 @@ def queue(request: Request, kind: str = "", team: str = "", min_age_h: str = "")
     try:
         age = float(min_age_h) if min_age_h.strip() else None
         filt = QueueFilter(kind or None, team or None, age)
-        view = build_queue(
-            app.store, filt, now=app.clock(), overdue_after_h=app.settings.overdue_after_h, account=account
-        )
+        view = build_queue(app.store, filt, now=app.clock(), overdue_after_h=app.settings.overdue_after_h,
+                           account=account, limit=app.settings.queue_page_rows)  # fmt: skip
     except (ValueError, UsageError) as exc:
         msg = str(exc) if isinstance(exc, UsageError) else f"minimum age {min_age_h!r} is not a number of hours"
-        view = build_queue(
-            app.store, QueueFilter(), now=app.clock(), overdue_after_h=app.settings.overdue_after_h, account=account
-        )
+        view = build_queue(app.store, QueueFilter(), now=app.clock(), overdue_after_h=app.settings.overdue_after_h,
+                           account=account, limit=app.settings.queue_page_rows)  # fmt: skip
         return render(request, "queue.html", "Queue", _queue_page(view, ""), account=account, status=422, error=msg)
     return render(request, "queue.html", "Queue", _queue_page(view, min_age_h.strip()), account=account)
 
