@@ -144,8 +144,7 @@ class LiteralSet:
                 match_event_handler=lambda i, _start, _end, _flags, _ctx: hits.append(i),
                 scratch=self._scratch(db),
             )
-            scanned = self._scanned
-            found.update(scanned[i] for i in hits)
+            found.update(map(self._scanned.__getitem__, hits))
         return found
 
 

@@ -28,6 +28,7 @@ from collections.abc import Set as AbstractSet
 from itertools import compress
 from operator import not_
 
+import memeval.hold._rule as _rule
 import memeval.hold._screen as _screen
 from memeval.errors import UsageError
 from memeval.hold._excerpt import excerpt
@@ -200,9 +201,8 @@ class RuleDetector:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""
         norm = normalize(text, KEEP18 if self.version >= 18 else frozenset())  # rules/18: `KEEP18` as written
         t = norm.text
-        masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t)
-        quoted = [(m.start(), m.end()) for m in QUOTED.finditer(t)]
-        meta = META.search(t) is not None
+        masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t) if "`" in t else t
+        quoted: list[tuple[int, int]] | None = None  # read at the first match: most texts have none
         skipped = _screen.rules_skipped(t, masked)  # rules that cannot match here (`_screen`): same matches, less CPU
         found: list[tuple[str, float, int, int]] = []
         for rule in self._runnable(skipped):
@@ -228,7 +228,9 @@ class RuleDetector:
                 if self.version >= 20 and skipped20(rule, m, t):
                     continue  # rules/20: a safeguard kept, a topic forgotten, an act forbidden (`skipped20`)
                 w = weight
-                if meta and _inside(quoted, s, e):
+                if quoted is None:
+                    quoted = _rule.mention_spans(t)
+                if quoted and _inside(quoted, s, e):
                     w *= MENTION_FACTOR
                 elif rule.markup and META.search(t[max(0, s - 60) : s]):
                     w *= MENTION_FACTOR

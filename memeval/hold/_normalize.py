@@ -100,6 +100,9 @@ _SORTED_KEYWORDS = tuple(sorted(KEYWORDS))
 
 _LETTER_SPACED = re.compile(r"\b(?:[a-z] ){3,}[a-z]\b")
 _WORD = re.compile(r"[a-z]+")
+_LONG_WORD = re.compile(r"[a-z]{6,}")
+"""The words of `_WORD` of 6 letters or more: a run of 6 or more matches whole from its first letter, a shorter run
+not at all (no part of it is 6 long), so these are exactly `_WORD`'s matches that `correct` may change."""
 
 
 @dataclass(frozen=True)
@@ -230,8 +233,8 @@ def normalize(text: str, as_written: frozenset[str] = frozenset()) -> Normalized
         origin = [o for _, os in pieces for o in os]
     changes = [
         (m, fixed)
-        for m in _WORD.finditer(flat)
-        if m.group() not in as_written and (fixed := correct(m.group())) != m.group()
+        for m in _LONG_WORD.finditer(flat)  # `correct` leaves a shorter word as it is
+        if (word := m.group()) not in as_written and (fixed := correct(word)) != word
     ]
     if changes:
         out_text: list[str] = []

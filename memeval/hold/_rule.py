@@ -425,3 +425,12 @@ QUOTED = re.compile(
 
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 """Chat markup inside inline code is a mention, not markup."""
+
+
+def mention_spans(t: str) -> list[tuple[int, int]]:
+    """The quoted spans of `t` (`QUOTED`) when `t` names an attack or an example (`META`), else none.
+
+    A rule's match inside one of them is a mention and counts at the detector's `MENTION_FACTOR`.
+    `RuleDetector` reads them at a text's first match, not for every text (most texts match no rule).
+    """
+    return [(m.start(), m.end()) for m in QUOTED.finditer(t)] if META.search(t) is not None else []

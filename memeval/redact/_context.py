@@ -322,7 +322,7 @@ class ContextRecognizer(EntityRecognizer):
         picked = set(self._unkeyed).union(*(self._by_keyword[k] for k in present if k in self._by_keyword))
         return sorted(picked)
 
-    def analyze_many(self, texts: Sequence[str]) -> list[list[RecognizerResult]]:
+    def analyze_many(self, texts: Sequence[str], views: Sequence[View] | None = None) -> list[list[RecognizerResult]]:
         """`[self.analyze(t, [], None) for t in texts]`: the same spans, for less CPU on many short texts.
 
         Which texts a rule can match is found once over the texts' views joined by blank lines
@@ -331,9 +331,9 @@ class ContextRecognizer(EntityRecognizer):
         A rule with neither screen nor keyword reads every text, as in `analyze`. Rules sharing a
         first screen (or the same keywords) share its candidates, and a screen's answer in one
         text is found once for all its rules; a text the first screen's scan hit in holds that
-        screen (`_candidates`), so it is not searched again there.
+        screen (`_candidates`), so not searched again there; `views`: the texts' `normal_view`s when made already.
         """
-        views = [normal_view(t) for t in texts]
+        views = [normal_view(t) for t in texts] if views is None else views
         out: list[list[RecognizerResult]] = [[] for _ in texts]
         if not texts:
             return out

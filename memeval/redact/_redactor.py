@@ -277,13 +277,14 @@ class Redactor:
         if not texts:
             return []
         decoded = self._decoded(texts, depth)
-        context = self._context.analyze_many(texts)
+        normals = [normal_view(t) for t in texts]  # read by the context rules and presidio alike
+        context = self._context.analyze_many(texts, normals)
         out: list[list[Finding]] = []
         for i, text in enumerate(texts):
             results = per_text[i] + decoded[i]
             results += self._structural.analyze(text, [], None)
             results += context[i]
-            normal = normal_view(text)
+            normal = normals[i]
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
             out.append(merge(results))
         return out

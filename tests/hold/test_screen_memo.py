@@ -86,3 +86,30 @@ def test_compiled_conditions_answer_what_holds_answers() -> None:
                 answers.add(got)
     # both answers occur on the texts' sets, or the comparison proves little
     assert answers == {True, False} and compared > 1000, (answers, compared)
+
+
+def test_clauses_tested_answer_what_the_conditions_answer() -> None:
+    """`possible_set` (each rule's or-clauses filed under their own keys) keeps the rules whose whole condition holds.
+
+    Read on every fixture and sample text, and on each text with inline code blanked (the markup rules' reading);
+    each rule's whole condition is its compiled test (`_tests`, checked against `holds` by the test above).
+    """
+    screen = RuleScreen(ALL_RULES)
+    kept_any = 0
+    for found, found_masked in {screen.present_pair(t, masked) for t, masked in _readings()}:
+        expected = {i for i, test in enumerate(screen._tests) if test(found_masked if i in screen._markup else found)}
+        assert screen.possible_set(found, found_masked) == expected, sorted(found)[:20]
+        kept_any += bool(expected)
+    assert kept_any > 100, "the texts keep some rules, or the comparison proves little"
+
+
+def test_texts_that_keep_the_same_rules_share_one_skipped_set() -> None:
+    """`rules_skipped` answers one frozenset object per set of kept rules, so the detector's memo of kept rules
+    finds it by identity (on main every new set of literals made a new set of some 140 ids to hash and compare)."""
+    readings = _readings()
+    by_value: dict[frozenset[int], set[int]] = {}
+    for t, masked in readings:
+        skipped = rules_skipped(t, masked)
+        by_value.setdefault(skipped, set()).add(id(skipped))
+    assert len(by_value) < len(readings) / 2, "texts share sets of kept rules"
+    assert all(len(objects) == 1 for objects in by_value.values())
