@@ -9,9 +9,8 @@ How a text is judged:
    attacker used the phrase", `_rules_v12.PROTECTIVE`) or inside a test assertion or pattern
    literal (`_rules_v12.CODE_LINE`) (rules/12), or after a third-person attacker or attempt ("an
    attacker can hide", "told the assistant to", `_rules_v13.PROTECTIVE13`) (rules/13), or after a
-   report of what a model did ("the model ignored ... and", `_rules_v14.PROTECTIVE14`) (rules/14);
-   a match inside quotes in a text that talks about injections ("such as", "attackers",
-   "template"...) counts a fifth; chat markup inside inline code is ignored;
+   report of what a model did ("the model ignored ... and", `_rules_v14.PROTECTIVE14`) (rules/14); a
+   match inside a quoted mention (`_rule.mention_spans`) counts a fifth; chat markup in inline code is ignored;
 3. add signals of hiding: invisible characters inside words, homoglyphs, letter-spaced words,
    and any Base64 blob whose decoded text would itself be held;
 4. combine the strongest match of each rule with a noisy-OR, score = 1 - prod(1 - w), and hold
@@ -228,8 +227,7 @@ class RuleDetector:
                 if self.version >= 20 and skipped20(rule, m, t):
                     continue  # rules/20: a safeguard kept, a topic forgotten, an act forbidden (`skipped20`)
                 w = weight
-                if quoted is None:
-                    quoted = _rule.mention_spans(t)
+                quoted = _rule.mention_spans(t) if quoted is None else quoted
                 if quoted and _inside(quoted, s, e):
                     w *= MENTION_FACTOR
                 elif rule.markup and META.search(t[max(0, s - 60) : s]):
