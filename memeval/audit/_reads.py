@@ -239,7 +239,7 @@ class AuditReads:
             (the opening events, oldest first, at most `limit`; how many there are in all).
         """
         params = {"t": team, "q": upto_seq, "e": to_us(end), "c": to_us(end) - after_us, "n": limit}
-        where = _overdue_where()
+        where = _overdue_where(postgres=not self._store.is_sqlite)
         rows = self._rows(f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n", params)
         total = int(self._scalar(f"SELECT COUNT(*) {where}", params))
         return rows, total
@@ -277,16 +277,31 @@ def _data_types() -> tuple[str, ...]:
     return tuple(sorted(t for t in tags if not t.startswith("report.")))
 
 
-def _overdue_where() -> str:
+def _overdue_where(*, postgres: bool = False) -> str:
+    """`FROM ... WHERE ...` of the overdue openings (params :t, :q, :e, :c); see `AuditReads.overdue`.
+
+    SQLite gets the anti-join (`LEFT JOIN ... d.id IS NULL`). PostgreSQL gets a `NOT EXISTS` whose
+    `OFFSET 0` keeps it a per-opening subplan that looks the decision up by (team, subject) in
+    `ix_audit_event_subject`: without statistics (a fresh database, or one analyzed while small)
+    PostgreSQL planned the anti-join as a nested loop reading the team's whole log per opening
+    (12.6 s for 3,000 openings; tests/audit/test_pg_overdue_plan.py). The subplan's bounds are
+    `d.seq + 0` and `d.occurred_us + 0` so no index on (team, seq) or (team, type, occurred_us)
+    can serve it: it read the team's log per opening through `uq_audit_event_team_seq` too. Same
+    rows either way.
+    """
     pairs = [(lc.opening, lc.decision_types) for lc in LIFECYCLES.values()]
     decided = " OR ".join(f"(o.type = '{opening}' AND d.type IN ({_quoted(ends)}))" for opening, ends in pairs)
     openings = _quoted(tuple(opening for opening, _ in pairs))
+    waiting = f"WHERE o.team = :t AND o.type IN ({openings}) AND o.seq <= :q AND o.occurred_us < :c"
+    if postgres:
+        return (
+            f"FROM audit_event o {waiting} AND NOT EXISTS (SELECT 1 FROM audit_event d WHERE d.team = o.team "
+            f"AND d.subject = o.subject AND ({decided}) AND d.seq + 0 <= :q AND d.occurred_us + 0 < :e OFFSET 0)"
+        )
     # `d.seq + 0`: a bound on `d.seq` itself made SQLite look each opening's decision up through the (team, seq)
     # index, reading every row of the team per opening (quadratic: 3.6 s for 1,200 openings in 3,600 events);
     # without it SQLite reads the decision through `ix_audit_event_subject` (team, subject), 0.015 s there
     return (
         "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team AND d.subject = o.subject "
-        f"AND ({decided}) AND d.seq + 0 <= :q AND d.occurred_us < :e "
-        f"WHERE o.team = :t AND o.type IN ({openings}) AND o.seq <= :q "
-        "AND o.occurred_us < :c AND d.id IS NULL"
+        f"AND ({decided}) AND d.seq + 0 <= :q AND d.occurred_us < :e {waiting} AND d.id IS NULL"
     )
