@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
+from sqlmodel import Session
 
 from memeval.audit._lifecycle import LIFECYCLES, lifecycle
 from memeval.audit._time import from_us, iso_week_window, to_us
@@ -81,18 +82,34 @@ class AuditReads:
         self._store = store
 
     # --- plumbing -------------------------------------------------------------------------
-    def _all(self, sql: str, params: dict[str, Any]) -> list[Any]:
+    def _all(self, sql: str, params: dict[str, Any], *, anti_join: bool = False) -> list[Any]:
         with self._store.read_session() as s:
-            return list(s.connection().execute(text(sql), params).all())
+            return list(self._prepared(s, anti_join).execute(text(sql), params).all())
 
-    def _scalar(self, sql: str, params: dict[str, Any]) -> Any:
+    def _scalar(self, sql: str, params: dict[str, Any], *, anti_join: bool = False) -> Any:
         with self._store.read_session() as s:
-            return s.connection().execute(text(sql), params).scalar()
+            return self._prepared(s, anti_join).execute(text(sql), params).scalar()
 
-    def _rows(self, sql: str, params: dict[str, Any]) -> list[LogRow]:
+    def _prepared(self, s: Session, anti_join: bool) -> Connection:
+        """`s`'s connection; for an anti-join of openings to decisions on PostgreSQL, without nested loops.
+
+        Without statistics (a fresh database: autovacuum's first ANALYZE comes up to a minute after
+        an ingest; or statistics taken while the log was small) PostgreSQL estimated one opening and
+        planned the anti-join as a nested loop whose inner scan read the team's whole log for every
+        opening: quadratic (`reads.overdue` 12.6 s for 3,000 openings, 16.8 s for 4,000 after an
+        ANALYZE of one event; tests/audit/test_pg_overdue_plan.py). With nested loops off for this
+        one transaction (`SET LOCAL`) it takes a hash or merge join, linear whatever the statistics;
+        with statistics that is the plan it chose anyway. SQLite: the connection as it is.
+        """
+        conn = s.connection()
+        if anti_join and not self._store.is_sqlite:
+            conn.execute(text("SET LOCAL enable_nestloop = off"))
+        return conn
+
+    def _rows(self, sql: str, params: dict[str, Any], *, anti_join: bool = False) -> list[LogRow]:
         return [
             LogRow(int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"], kind)
-            for seq, typ, occ, actor, subject, body, kind in self._all(sql, params)
+            for seq, typ, occ, actor, subject, body, kind in self._all(sql, params, anti_join=anti_join)
         ]
 
     # --- the chain ------------------------------------------------------------------------
@@ -218,16 +235,14 @@ class AuditReads:
     def open_contradictions(self, team: str, end: datetime, upto_seq: int, limit: int) -> list[LogRow]:
         """Contradictions opened before `end` and not settled before it, oldest first, at most `limit`."""
         lc = lifecycle("contradiction")
-        opened = f"WHERE o.team = :t AND o.type = '{lc.opening}' AND o.seq <= :q AND o.occurred_us < :e"
-        ends = f"d.team = o.team AND d.subject = o.subject AND d.type IN ({_quoted(lc.decision_types)})"
-        if self._store.is_sqlite:
-            bounds = "d.seq <= :q AND d.occurred_us < :e"
-            where = f"FROM audit_event o LEFT JOIN audit_event d ON {ends} AND {bounds} {opened} AND d.id IS NULL"
-        else:  # as in `_overdue_where`: without statistics the anti-join read the team's log per contradiction
-            where = f"FROM audit_event o {opened} AND NOT EXISTS ({_DECISION_BY_SUBJECT.format(ends=ends)})"
         return self._rows(
-            f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n",
+            f"SELECT {_COLS} FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
+            f"AND d.subject = o.subject AND d.type IN ({_quoted(lc.decision_types)}) AND d.seq <= :q "
+            f"AND d.occurred_us < :e WHERE o.team = :t AND o.type = '{lc.opening}' "
+            "AND o.seq <= :q AND o.occurred_us < :e AND d.id IS NULL "
+            "ORDER BY o.occurred_us, o.seq LIMIT :n",
             {"t": team, "q": upto_seq, "e": to_us(end), "n": limit},
+            anti_join=True,
         )
 
     def overdue(self, team: str, end: datetime, upto_seq: int, after_us: int, limit: int) -> tuple[list[LogRow], int]:
@@ -242,9 +257,9 @@ class AuditReads:
             (the opening events, oldest first, at most `limit`; how many there are in all).
         """
         params = {"t": team, "q": upto_seq, "e": to_us(end), "c": to_us(end) - after_us, "n": limit}
-        where = _overdue_where(postgres=not self._store.is_sqlite)
-        rows = self._rows(f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n", params)
-        total = int(self._scalar(f"SELECT COUNT(*) {where}", params))
+        where = _overdue_where()
+        rows = self._rows(f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n", params, anti_join=True)
+        total = int(self._scalar(f"SELECT COUNT(*) {where}", params, anti_join=True))
         return rows, total
 
     def generated_reports(self, team: str, upto_seq: int | None = None) -> list[GeneratedReport]:
@@ -280,35 +295,16 @@ def _data_types() -> tuple[str, ...]:
     return tuple(sorted(t for t in tags if not t.startswith("report.")))
 
 
-_DECISION_BY_SUBJECT = (
-    "SELECT 1 FROM audit_event d WHERE {ends} AND d.seq + 0 <= :q AND d.occurred_us + 0 < :e OFFSET 0"
-)
-"""PostgreSQL: an opening's decision up to the cut, for `NOT EXISTS` (see `_overdue_where`)."""
-
-
-def _overdue_where(*, postgres: bool = False) -> str:
-    """`FROM ... WHERE ...` of the overdue openings (params :t, :q, :e, :c); see `AuditReads.overdue`.
-
-    SQLite gets the anti-join (`LEFT JOIN ... d.id IS NULL`). PostgreSQL gets a `NOT EXISTS` whose
-    `OFFSET 0` keeps it a per-opening subplan that looks the decision up by (team, subject) in
-    `ix_audit_event_subject`: without statistics (a fresh database, or one analyzed while small)
-    PostgreSQL planned the anti-join as a nested loop reading the team's whole log per opening
-    (12.6 s for 3,000 openings; tests/audit/test_pg_overdue_plan.py). The subplan's bounds are
-    `d.seq + 0` and `d.occurred_us + 0` so no index on (team, seq) or (team, type, occurred_us)
-    can serve it: it read the team's log per opening through `uq_audit_event_team_seq` too. Same
-    rows either way.
-    """
+def _overdue_where() -> str:
     pairs = [(lc.opening, lc.decision_types) for lc in LIFECYCLES.values()]
     decided = " OR ".join(f"(o.type = '{opening}' AND d.type IN ({_quoted(ends)}))" for opening, ends in pairs)
     openings = _quoted(tuple(opening for opening, _ in pairs))
-    waiting = f"WHERE o.team = :t AND o.type IN ({openings}) AND o.seq <= :q AND o.occurred_us < :c"
-    if postgres:
-        ends = f"d.team = o.team AND d.subject = o.subject AND ({decided})"
-        return f"FROM audit_event o {waiting} AND NOT EXISTS ({_DECISION_BY_SUBJECT.format(ends=ends)})"
     # `d.seq + 0`: a bound on `d.seq` itself made SQLite look each opening's decision up through the (team, seq)
     # index, reading every row of the team per opening (quadratic: 3.6 s for 1,200 openings in 3,600 events);
     # without it SQLite reads the decision through `ix_audit_event_subject` (team, subject), 0.015 s there
     return (
         "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team AND d.subject = o.subject "
-        f"AND ({decided}) AND d.seq + 0 <= :q AND d.occurred_us < :e {waiting} AND d.id IS NULL"
+        f"AND ({decided}) AND d.seq + 0 <= :q AND d.occurred_us < :e "
+        f"WHERE o.team = :t AND o.type IN ({openings}) AND o.seq <= :q "
+        "AND o.occurred_us < :c AND d.id IS NULL"
     )
