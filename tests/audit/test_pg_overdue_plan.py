@@ -4,7 +4,7 @@ On a fresh database (no ANALYZE yet: autovacuum's first pass comes up to a minut
 ingest, and never while it is off), PostgreSQL estimated one opening and planned the lists'
 anti-join as a nested loop whose inner scan read the team's whole log for every opening:
 quadratic (the overdue list 0.25 s for 300 openings, 12.6 s for 3,000; the open contradictions
-14.5 s for 16,000). Statistics taken while the log was small did the same (16.8 s for 4,000
+14.5-16.3 s for 16,000). Statistics taken while the log was small did the same (16.8 s for 4,000
 openings after an ANALYZE of one event). These reads now run with nested loops off for their one
 transaction (`AuditReads._prepared`), so PostgreSQL takes a hash or merge join, linear whatever
 the statistics say, and the plan it chose anyway once they exist.
