@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
+from sqlmodel import Session
 
 from memeval.audit._lifecycle import LIFECYCLES, lifecycle
 from memeval.audit._time import from_us, iso_week_window, to_us
@@ -81,18 +82,34 @@ class AuditReads:
         self._store = store
 
     # --- plumbing -------------------------------------------------------------------------
-    def _all(self, sql: str, params: dict[str, Any]) -> list[Any]:
+    def _all(self, sql: str, params: dict[str, Any], *, anti_join: bool = False) -> list[Any]:
         with self._store.read_session() as s:
-            return list(s.connection().execute(text(sql), params).all())
+            return list(self._prepared(s, anti_join).execute(text(sql), params).all())
 
-    def _scalar(self, sql: str, params: dict[str, Any]) -> Any:
+    def _scalar(self, sql: str, params: dict[str, Any], *, anti_join: bool = False) -> Any:
         with self._store.read_session() as s:
-            return s.connection().execute(text(sql), params).scalar()
+            return self._prepared(s, anti_join).execute(text(sql), params).scalar()
 
-    def _rows(self, sql: str, params: dict[str, Any]) -> list[LogRow]:
+    def _prepared(self, s: Session, anti_join: bool) -> Connection:
+        """`s`'s connection; for an anti-join of openings to decisions on PostgreSQL, without nested loops.
+
+        Without statistics (a fresh database: autovacuum's first ANALYZE comes up to a minute after
+        an ingest; or statistics taken while the log was small) PostgreSQL estimated one opening and
+        planned the anti-join as a nested loop whose inner scan read the team's whole log for every
+        opening: quadratic (`reads.overdue` 12.6 s for 3,000 openings, 16.8 s for 4,000 after an
+        ANALYZE of one event; tests/audit/test_pg_overdue_plan.py). With nested loops off for this
+        one transaction (`SET LOCAL`) it takes a hash or merge join, linear whatever the statistics;
+        with statistics that is the plan it chose anyway. SQLite: the connection as it is.
+        """
+        conn = s.connection()
+        if anti_join and not self._store.is_sqlite:
+            conn.execute(text("SET LOCAL enable_nestloop = off"))
+        return conn
+
+    def _rows(self, sql: str, params: dict[str, Any], *, anti_join: bool = False) -> list[LogRow]:
         return [
             LogRow(int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"], kind)
-            for seq, typ, occ, actor, subject, body, kind in self._all(sql, params)
+            for seq, typ, occ, actor, subject, body, kind in self._all(sql, params, anti_join=anti_join)
         ]
 
     # --- the chain ------------------------------------------------------------------------
@@ -225,6 +242,7 @@ class AuditReads:
             "AND o.seq <= :q AND o.occurred_us < :e AND d.id IS NULL "
             "ORDER BY o.occurred_us, o.seq LIMIT :n",
             {"t": team, "q": upto_seq, "e": to_us(end), "n": limit},
+            anti_join=True,
         )
 
     def overdue(self, team: str, end: datetime, upto_seq: int, after_us: int, limit: int) -> tuple[list[LogRow], int]:
@@ -240,8 +258,8 @@ class AuditReads:
         """
         params = {"t": team, "q": upto_seq, "e": to_us(end), "c": to_us(end) - after_us, "n": limit}
         where = _overdue_where()
-        rows = self._rows(f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n", params)
-        total = int(self._scalar(f"SELECT COUNT(*) {where}", params))
+        rows = self._rows(f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n", params, anti_join=True)
+        total = int(self._scalar(f"SELECT COUNT(*) {where}", params, anti_join=True))
         return rows, total
 
     def generated_reports(self, team: str, upto_seq: int | None = None) -> list[GeneratedReport]:
