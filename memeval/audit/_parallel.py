@@ -195,6 +195,34 @@ _POOL_LOCK = threading.Lock()
 _POOL: tuple[int, ProcessPoolExecutor] | None = None
 
 
+def _end_now(pool: ProcessPoolExecutor) -> None:
+    """Kill `pool`'s workers at once and shut it down without waiting (the process is being interrupted).
+
+    A worker holds nothing that is stored (it hands results back to the writer), so killing it
+    loses nothing; waiting for it did cost the interrupt: the pool's exit joins its workers, which
+    finish what they are doing first, loading the engines included (ignoring SIGINT), 9-25 s after
+    a Ctrl-C. `ProcessPoolExecutor` has no public way to kill its workers before Python 3.14
+    (`kill_workers`), hence its `_processes`.
+    """
+    kill = getattr(pool, "kill_workers", None)
+    if kill is not None:
+        kill()
+    else:
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _interrupted(pool: ProcessPoolExecutor) -> None:
+    """On a Ctrl-C (or any exit by exception) while waiting on `pool`: forget it and end it now."""
+    global _POOL, _WARMING
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[1] is pool:
+            _POOL = None
+            _WARMING = False
+    _end_now(pool)
+
+
 def warm_pool(workers: int) -> ProcessPoolExecutor:
     """The process-wide pool of `workers` processes, each with warm engines (built on first use).
 
@@ -211,8 +239,12 @@ def warm_pool(workers: int) -> ProcessPoolExecutor:
             # child of a process with running threads can deadlock
             ctx = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(),))
-            for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
-                f.result()
+            try:
+                for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
+                    f.result()
+            except BaseException:  # a Ctrl-C while they load: end them now, not once they have loaded
+                _end_now(pool)
+                raise
             _POOL = (workers, pool)
         return _POOL[1]
 
@@ -398,7 +430,11 @@ def presanitize(batches: Iterable[Sequence[AuditEvent]], workers: int) -> Iterat
         hand_out()
         while pending:
             _, future = pending.popleft()
-            done = future.result()
+            try:
+                done = future.result()
+            except BaseException:  # a Ctrl-C (or a worker's error) while waiting: the pool ends now
+                _interrupted(pool)
+                raise
             hand_out()
             yield from done
     finally:
