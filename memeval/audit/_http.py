@@ -12,11 +12,6 @@ Responses:
   texts used `MEMEVAL_HOLD_REQUEST_BUDGET_S` in all (default 30 CPU s, so a client waits about that
   long at most for the holding of one batch). They wait for a person like any hold; sending
   them again changes nothing (they are stored). Send large texts in smaller batches.
-
-A batch that shares an event id (team, sender, sender event id) with a batch the server has in hand
-(a client's retry after its timeout, while the first try is still worked on) waits for that batch
-first; its events stored by then are skipped without being assessed again (`_write.stored_already`),
-so a retry does not pay the hold budget a second time.
 - 401 missing or unknown token; 413 batch or event too large (`MEMEVAL_AUDIT_MAX_EVENT_BYTES`).
 - 403 `{"error": {"index": i, "reason": "..."}}`: event `i` is a decision (approve, reject,
   settle, release, discard, claim, comment) or a report event: those come only from the review
@@ -24,6 +19,11 @@ so a retry does not pay the hold budget a second time.
 - 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed or refused; nothing of
   the batch was stored. An event stored before under another sender (another token's name) is
   refused, not stored twice: the reason names that sender, whose token skips what is stored.
+
+A batch that shares an event id (team, sender, sender event id) with a batch the server has in hand
+(a client's retry after its timeout, while the first try is still worked on) waits for that batch
+first; its events stored by then are skipped without being assessed again (`_write.stored_already`),
+so a retry does not pay the hold budget a second time.
 """
 
 from __future__ import annotations
@@ -207,7 +207,9 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     def _sanitize_and_store(drafts: list[Any], sender: str, others: int) -> Any:
         try:
             pool = pool_if_warm(pooled) if len(drafts) >= HTTP_MIN_EVENTS else None
-            if pool is not None and len(stored_already(store, drafts, sender)) == len(drafts):
+            if pool is not None and len(stored_already(store, drafts, sender)) == len(
+                {(d.team, d.sender_event_id) for d in drafts}
+            ):
                 pool = None  # a batch sent again: skipped whole, nothing for a worker to do
             pre = None
             if pool is not None:
