@@ -21,7 +21,8 @@ unheld:
   are held with the budget's reason.
 - **Backstop.** Code that never checks for signals (a native call that does not return) would
   keep the child from answering. When the child has not answered within `backstop_s` of wall
-  time (generous: the budget decides every case where the code checks signals), or dies while
+  time (generous: the budget decides every case where the code checks signals), does not take
+  the texts (stopped: the send runs in a thread, joined with that limit), or dies while
   assessing, it is killed and the batch's texts are assessed again one by one in a fresh child,
   all of them within one more such allowance; a text that stalls or kills the child alone, or is
   reached after the allowance, is held with the budget's reason.
@@ -107,6 +108,7 @@ class _Child:
 
     def __init__(self, ready_s: float) -> None:
         ctx = multiprocessing.get_context("spawn")
+        self._pusher: threading.Thread | None = None
         self.conn, theirs = ctx.Pipe()
         self.proc = ctx.Process(target=_serve, args=(theirs, os.getpid()), name="memeval-hold-guard", daemon=True)
         self.proc.start()
@@ -135,11 +137,23 @@ class _Child:
             Exception: what the detector raised in the child (a bad source...).
         """
         pid, n = self.proc.pid, len(items)
-        try:
-            self.conn.send((items, budget, total))
-        except OSError:  # the pipe's other end is closed: it died while idle (killed, out of memory)
+        start = time.monotonic()
+        refused: list[OSError] = []
+
+        def push() -> None:  # in a thread: a child that does not read (stopped) would block a large send for good
+            try:
+                self.conn.send((items, budget, total))
+            except OSError as exc:  # the pipe's other end is closed: it died (killed, out of memory)
+                refused.append(exc)
+
+        self._pusher = threading.Thread(target=push, name="memeval-hold-guard-send", daemon=True)
+        self._pusher.start()
+        self._pusher.join(max(wait, 0.0))
+        if self._pusher.is_alive():
+            return f"the hold guard (pid {pid}) did not take {n} text(s) within {wait:.0f} s of wall time: killed"
+        if refused:
             return f"the hold guard (pid {pid}) had died before it was sent {n} text(s) ({_ended(self.proc)})"
-        if not self.conn.poll(max(wait, 0.0)):
+        if not self.conn.poll(max(wait - (time.monotonic() - start), 0.0)):
             return f"the hold guard (pid {pid}) did not answer within {wait:.0f} s of wall time for {n} text(s): killed"
         try:
             kind, value = self.conn.recv()
@@ -150,9 +164,11 @@ class _Child:
         return list(value)
 
     def kill(self) -> None:
-        """End the child (stuck or dead) and close the pipe."""
+        """End the child (stuck or dead) and close the pipe (once a send to it has ended: it fails, the child gone)."""
         self.proc.kill()
         self.proc.join()
+        if self._pusher is not None:
+            self._pusher.join(5)
         self.conn.close()
 
 

@@ -198,3 +198,43 @@ def test_a_guard_stuck_while_loading_is_killed_and_its_texts_redone_or_held(
         for child in _holdguard._CHILD:
             child.kill()
         _holdguard._CHILD.clear()
+
+
+def test_a_guard_stopped_while_idle_does_not_block_the_send(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A warm guard stopped (SIGSTOP) while it waits for texts: a batch larger than the pipe's buffer is still answered.
+
+    On main `conn.send` of the batch (ten planted texts, about 480 KB pickled, over what the
+    pipe's socket holds, 208 KiB here) blocked for good: the child never reads. Now the send is given the backstop's
+    wall time too; the stopped child is killed and the texts are redone in a fresh one or held.
+    """
+    from memeval.audit import _holdguard
+    from memeval.hold import assess_many, get_hold_detector
+
+    with _holdguard._LOCK:
+        for child in _holdguard._CHILD:
+            child.kill()
+        _holdguard._CHILD.clear()
+    _holdguard.warm_guard()
+    stopped = _holdguard._CHILD[0].proc.pid
+    os.kill(stopped, signal.SIGSTOP)
+    monkeypatch.setattr(_holdguard, "BACKSTOP_S", 2.0)  # 2 s of wall time for the batch, 2 more for the redo
+    monkeypatch.setattr(_holdguard, "BACKSTOP_PER_BUDGET", 0.0)
+    items = [(_planted(i), "agent") for i in range(301, 311)]
+    got: list[object] = []
+    asker = threading.Thread(target=lambda: got.extend(_holdguard.assess_guarded("d", items, 5.0)), daemon=True)
+    asker.start()
+    asker.join(patient(240))
+    waited = asker.is_alive()
+    if Path(f"/proc/{stopped}").exists() and _state(stopped) != "Z":
+        os.kill(stopped, signal.SIGKILL)  # on main: so the blocked send ends
+    asker.join(patient(60))
+    assert not waited, "the send to a stopped guard blocked"
+    assert _state(stopped) == "gone"
+    assert len(got) == len(items)
+    for verdict, item in zip(got, items, strict=True):  # redone (the same verdict) or held, never passed unread
+        if [r.rule for r in verdict.reasons] != [BUDGET_RULE]:  # type: ignore[attr-defined]
+            assert [verdict] == assess_many(get_hold_detector(), [item])
+    with _holdguard._LOCK:
+        for child in _holdguard._CHILD:
+            child.kill()
+        _holdguard._CHILD.clear()
