@@ -9,11 +9,26 @@ in the server (the same detector, built the same way), and a text over budget is
 while the child goes on with the next one. The child's CPU is its own, so the budget counts only
 that text's work, not the server's other batches.
 
-Backstop: code that never checks for signals (a native call that does not return) would keep the
-child from answering. When the child has not answered within `backstop_s` of wall time (generous:
-the budget decides every case where the code checks signals), it is killed and the batch's texts
-are assessed again one by one in a fresh child, each with its own backstop; a text that stalls
-the child alone is held with the budget's reason. A killed child is logged.
+A batch may also carry a bound for all its texts (`total`, the server's per-request
+`MEMEVAL_HOLD_REQUEST_BUDGET_S`): the child stops reading the batch when it has used that much CPU
+and holds the texts it did not finish (`_budget.assess_many_budgeted`).
+
+Every wait here is bounded, and a text whose assessment did not come back is held, never stored
+unheld:
+- **Start.** A new child has `READY_S` of wall time to load the detector and say "ready"; one
+  that dies or stays silent (stopped, swapped out, stuck in an import) is killed and the batch is
+  sent once more to another fresh child. When that one does not start either, the batch's texts
+  are held with the budget's reason.
+- **Backstop.** Code that never checks for signals (a native call that does not return) would
+  keep the child from answering. When the child has not answered within `backstop_s` of wall
+  time (generous: the budget decides every case where the code checks signals), does not take
+  the texts (stopped: the send runs in a thread, joined with that limit), or dies while
+  assessing, it is killed and the batch's texts are assessed again one by one in a fresh child,
+  all of them within one more such allowance; a text that stalls or kills the child alone, or is
+  reached after the allowance, is held with the budget's reason.
+Each of these is logged as what happened: the guard's pid, whether it died (with its exit code or
+signal), stayed silent while loading, or did not answer in time, how many texts it had, and what
+became of them (redone, held).
 
 The child ignores SIGINT (the server's Ctrl-C is the server's to handle) and exits within a second
 of the server dying (`_parallel._watch_parent`).
@@ -26,7 +41,9 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -36,10 +53,17 @@ BACKSTOP_S = 60.0
 """Wall seconds a child may take beyond `BACKSTOP_PER_BUDGET` budgets per text before it is killed."""
 BACKSTOP_PER_BUDGET = 10.0
 """Budgets of wall time per text the backstop allows (CPU time under load runs slower than the wall clock)."""
+READY_S = 120.0
+"""Wall seconds a new child may take to load the detector and say "ready" (about 2 s of CPU; 10-30 s
+of wall time on a busy 2-core machine) before it is killed as stuck."""
+
+
+class GuardFailed(Exception):
+    """A guard child did not start: it died or stayed silent while loading. The message says which."""
 
 
 def _serve(conn: Connection, parent: int) -> None:
-    """The child: load the default detector, say "ready", then answer each (items, budget) until the pipe closes."""
+    """The child: load the default detector, say "ready", then answer each (items, budget, total) until EOF."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from memeval.audit._parallel import _WARM_TEXTS, _watch_parent
 
@@ -51,54 +75,100 @@ def _serve(conn: Connection, parent: int) -> None:
     conn.send(("ready", None))
     while True:
         try:
-            items, budget = conn.recv()
+            items, budget, total = conn.recv()
         except EOFError:
             return
         try:
-            answer: tuple[str, Any] = ("ok", assess_many_budgeted(detector, items, budget))
+            answer: tuple[str, Any] = ("ok", assess_many_budgeted(detector, items, budget, total))
         except Exception as exc:  # noqa: BLE001  # handed to the server, which raises it
             answer = ("error", exc)
         conn.send(answer)
 
 
-class _Child:
-    """One started guard process and its end of the pipe."""
+def _ended(proc: multiprocessing.process.BaseProcess) -> str:
+    """How a child that is gone ended: "killed by SIGKILL", "exit code 1" (it is reaped here)."""
+    proc.join(timeout=5)
+    code = proc.exitcode
+    if code is None:
+        return "not ended"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
 
-    def __init__(self) -> None:
+
+class _Child:
+    """One started guard process and its end of the pipe.
+
+    Raises:
+        GuardFailed: it died, or did not say ready within `ready_s` of wall time (then it is killed).
+    """
+
+    def __init__(self, ready_s: float) -> None:
         ctx = multiprocessing.get_context("spawn")
+        self._pusher: threading.Thread | None = None
         self.conn, theirs = ctx.Pipe()
         self.proc = ctx.Process(target=_serve, args=(theirs, os.getpid()), name="memeval-hold-guard", daemon=True)
         self.proc.start()
         theirs.close()
+        if not self.conn.poll(ready_s):  # True also at end of file: it died
+            self.kill()
+            raise GuardFailed(
+                f"the hold guard (pid {self.proc.pid}) did not say ready within {ready_s:.0f} s of wall time "
+                "while loading the detector: killed"
+            )
         try:
             self.conn.recv()  # ("ready", None) once the detector is loaded
-        except EOFError:  # it died loading (killed, out of memory): reaped here, the caller redoes or holds
-            self.proc.join()
+        except EOFError:  # it died loading (killed, out of memory, a bad setting): reaped here
             self.conn.close()
-            raise
+            raise GuardFailed(
+                f"the hold guard (pid {self.proc.pid}) died while loading the detector ({_ended(self.proc)})"
+            ) from None
 
-    def ask(self, items: list[tuple[str, str]], budget: float, wait: float) -> list[Any] | None:
-        """The child's assessments of `items`, or None when it did not answer within `wait` wall seconds or died.
+    def ask(self, items: list[tuple[str, str]], budget: float, total: float | None, wait: float) -> list[Any] | str:
+        """The child's assessments of `items`, or what went wrong (a line for the log) when there are none.
+
+        The child is then dead or, after `wait` wall seconds without an answer, still running: the
+        caller kills it.
 
         Raises:
             Exception: what the detector raised in the child (a bad source...).
         """
+        pid, n = self.proc.pid, len(items)
+        start = time.monotonic()
+        refused: list[OSError] = []
+
+        def push() -> None:  # in a thread: a child that does not read (stopped) would block a large send for good
+            try:
+                self.conn.send((items, budget, total))
+            except OSError as exc:  # the pipe's other end is closed: it died (killed, out of memory)
+                refused.append(exc)
+
+        self._pusher = threading.Thread(target=push, name="memeval-hold-guard-send", daemon=True)
+        self._pusher.start()
+        self._pusher.join(max(wait, 0.0))
+        if self._pusher.is_alive():
+            return f"the hold guard (pid {pid}) did not take {n} text(s) within {wait:.0f} s of wall time: killed"
+        if refused:
+            return f"the hold guard (pid {pid}) had died before it was sent {n} text(s) ({_ended(self.proc)})"
+        if not self.conn.poll(max(wait - (time.monotonic() - start), 0.0)):
+            return f"the hold guard (pid {pid}) did not answer within {wait:.0f} s of wall time for {n} text(s): killed"
         try:
-            self.conn.send((items, budget))
-            if not self.conn.poll(wait):
-                return None
             kind, value = self.conn.recv()
-        except (OSError, EOFError) as exc:  # the child died (killed, out of memory): logged, then redone
-            log.warning("the hold guard died (%s: %s)", type(exc).__name__, exc)
-            return None
+        except (OSError, EOFError):
+            return f"the hold guard (pid {pid}) died while assessing {n} text(s) ({_ended(self.proc)})"
         if kind == "error":
             raise value
         return list(value)
 
     def kill(self) -> None:
-        """End the child (it is stuck) and close the pipe."""
+        """End the child (stuck or dead) and close the pipe (once a send to it has ended: it fails, the child gone)."""
         self.proc.kill()
         self.proc.join()
+        if self._pusher is not None:
+            self._pusher.join(5)
         self.conn.close()
 
 
@@ -110,48 +180,70 @@ _CHILD: list[_Child] = []
 def warm_guard() -> None:
     """Start the guard child now (a server calls this before it listens, so its first batch does not wait).
 
+    A child that does not start is logged and left: the first batch starts another.
+
     Raises:
-        UsageError: `MEMEVAL_HOLD_BUDGET_S` is not a positive number (said before the server listens).
+        UsageError: `MEMEVAL_HOLD_BUDGET_S` or `MEMEVAL_HOLD_REQUEST_BUDGET_S` is not a positive
+            number (said before the server listens).
     """
-    from memeval.hold import budget_seconds
+    from memeval.hold import budget_seconds, request_budget_seconds
 
     budget_seconds()
-    with _LOCK:
-        if not _CHILD:
-            _CHILD.append(_Child())
-
-
-def _ask(items: list[tuple[str, str]], budget: float, wait: float) -> list[Any] | None:
-    """`_Child.ask` on the running child (started if needed); None after killing a child that did not answer."""
+    request_budget_seconds()
     with _LOCK:
         if not _CHILD:
             try:
-                _CHILD.append(_Child())
-            except EOFError:  # a 500 for the whole batch on main; now its texts are redone or held
-                log.warning("the hold guard died while loading the detector; its texts are redone one by one")
-                return None
+                _CHILD.append(_Child(READY_S))
+            except GuardFailed as exc:
+                log.warning("%s; the first batch starts another", exc)
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """What one request to a guard gave: the answers, or why there are none and whether it failed to start."""
+
+    answer: list[Any] | None
+    why: str = ""
+    start_failed: bool = False
+
+
+def _ask(items: list[tuple[str, str]], budget: float, total: float | None, wait: float) -> _Outcome:
+    """`_Child.ask` on the running child (started if needed); a child that did not answer is killed and forgotten."""
+    with _LOCK:
+        if not _CHILD:
+            try:
+                _CHILD.append(_Child(READY_S))
+            except GuardFailed as exc:
+                return _Outcome(None, str(exc), start_failed=True)
         child = _CHILD[0]
-        answer = child.ask(items, budget, wait)
-        if answer is None:
-            log.warning(
-                "the hold guard did not answer within %.0f s of wall time: killed; its texts are redone one by one",
-                wait,
-            )
+        answer = child.ask(items, budget, total, wait)
+        if isinstance(answer, str):
             child.kill()
             _CHILD.clear()
-        return answer
+            return _Outcome(None, answer)
+        return _Outcome(answer)
 
 
-def assess_guarded(detector_name: str, items: Sequence[tuple[str, str]], budget: float) -> list[Any]:
+def _allowance(budget: float, total: float | None, n: int) -> float:
+    """Wall seconds the guard may take for `n` texts: `BACKSTOP_S` + `BACKSTOP_PER_BUDGET` x their CPU bound."""
+    cpu = budget * n if total is None else min(budget * n, total)
+    return BACKSTOP_S + BACKSTOP_PER_BUDGET * cpu
+
+
+def assess_guarded(
+    detector_name: str, items: Sequence[tuple[str, str]], budget: float, total: float | None = None
+) -> list[Any]:
     """The default detector's assessments of `items`, each within `budget` CPU seconds, from any thread.
 
     Args:
-        detector_name: the default detector's name (on a text the backstop held).
+        detector_name: the default detector's name (on a text held here).
         items: (text, source) pairs.
         budget: CPU seconds per text.
+        total: CPU seconds for all of `items` (the HTTP batch's bound); None: none.
 
     Returns:
-        One `HoldAssessment` per item, in order (see the module docstring).
+        One `HoldAssessment` per item, in order (see the module docstring): a text whose assessment
+        did not come back is held.
 
     Raises:
         Exception: what the detector raised (a source it does not know...).
@@ -161,11 +253,38 @@ def assess_guarded(detector_name: str, items: Sequence[tuple[str, str]], budget:
     if not items:
         return []
     todo = list(items)
-    answer = _ask(todo, budget, BACKSTOP_S + BACKSTOP_PER_BUDGET * budget * len(todo))
-    if answer is not None:
-        return answer
-    out = []
+    first = _ask(todo, budget, total, _allowance(budget, total, len(todo)))
+    if first.answer is not None:
+        return first.answer
+    if first.start_failed:  # nothing was read: one more fresh child for the whole batch
+        log.warning("%s; its %d text(s) go to another fresh guard", first.why, len(todo))
+        again = _ask(todo, budget, total, _allowance(budget, total, len(todo)))
+        if again.answer is not None:
+            return again.answer
+        if again.start_failed:
+            log.warning("%s; its %d text(s) are held (cpu-budget), none stored unheld", again.why, len(todo))
+            return [over_budget(text, detector_name, budget) for text, _ in todo]
+        first = again
+    log.warning("%s; its %d text(s) are redone one by one in a fresh guard", first.why, len(todo))
+    end = time.monotonic() + _allowance(budget, total, len(todo))
+    out: list[Any] = []
+    held = 0
     for text, source in todo:
-        one = _ask([(text, source)], budget, BACKSTOP_S + BACKSTOP_PER_BUDGET * budget)
-        out.append(one[0] if one is not None else over_budget(text, detector_name, budget))
+        left = end - time.monotonic()
+        one = (
+            _Outcome(None, "")
+            if left <= 0
+            else _ask([(text, source)], budget, total, min(left, _allowance(budget, None, 1)))
+        )
+        if one.answer is None:
+            if one.why:
+                log.warning("%s; that text is held (cpu-budget)", one.why)
+            held += 1
+            out.append(over_budget(text, detector_name, budget))
+            if one.start_failed:
+                end = 0.0  # no guard starts: the rest are held without waiting again
+            continue
+        out.append(one.answer[0])
+    if held:
+        log.warning("the hold guard's redo held %d of %d text(s) (cpu-budget), none stored unheld", held, len(todo))
     return out

@@ -20,6 +20,10 @@ seconds a text, `memeval.hold._budget`); a text held because its assessment ran 
 never remembered: that verdict depends on the machine, not on the text alone, so the next time
 the text comes it is assessed again (and held again if it is still too slow).
 
+An HTTP batch's texts also share one bound (`request_bound`, set by the server around a batch:
+`MEMEVAL_HOLD_REQUEST_BUDGET_S` CPU seconds for all of them, `_budget.over_request_budget`);
+remembered texts cost nothing against it, and a text held on it is never remembered either.
+
 Only the assessment is remembered, never a redaction: `Redactor.redact_many` blanks a secret
 found in one text of a batch wherever it appears in the others, so a text's redaction depends on
 its batch, and the hold detector reads the redacted text (which is the key here).
@@ -28,7 +32,9 @@ its batch, and the hold detector reads the redacted text (which is the key here)
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 MEMO_CHARS = 8_000_000
@@ -41,12 +47,32 @@ _OWNER: list[Any] = [None]
 _CHARS = [0]
 
 
-def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]]) -> list[Any]:
+_REQUEST_TOTAL: ContextVar[float | None] = ContextVar("memeval_hold_request_total", default=None)
+"""The CPU seconds the batch being stored in this context may spend on hold texts (None: no bound)."""
+
+
+@contextmanager
+def request_bound(total_s: float | None) -> Iterator[None]:
+    """Within the block, the hold texts assessed in this context share `total_s` CPU seconds per call.
+
+    The HTTP server sets it around a batch (`_http`), so the store's assessment of that batch's
+    texts, however deep in the write path, gets the request's bound (`assess_many_remembered`).
+    """
+    token = _REQUEST_TOTAL.set(total_s)
+    try:
+        yield
+    finally:
+        _REQUEST_TOTAL.reset(token)
+
+
+def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]], total_s: float | None = None) -> list[Any]:
     """`memeval.hold.assess_many(detector, items)`: the same assessments, the ones seen before from the memo.
 
     Args:
         detector: a hold detector (`memeval.hold.HoldDetector`); the memo holds one detector's answers.
         items: (text, source) pairs; the sources are the writer's checked ones.
+        total_s: CPU seconds the texts not remembered may take in all (a text stopped by it and those
+            after it are held, `_budget.over_request_budget`); None: `request_bound`'s, if any.
 
     Returns:
         One `HoldAssessment` per item, in order.
@@ -60,7 +86,8 @@ def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]]) -> l
             _OWNER[0] = detector
         known = {item: hit for item in items if (hit := _MEMO.get(item)) is not None}
     todo = list(dict.fromkeys(item for item in items if item not in known))
-    done = assess_within_budget(detector, todo) if todo else []
+    total = _REQUEST_TOTAL.get() if total_s is None else total_s
+    done = assess_within_budget(detector, todo, total) if todo else []
     fresh = {item: verdict for item, verdict in zip(todo, done, strict=True) if not is_over_budget(verdict)}
     late = {item: verdict for item, verdict in zip(todo, done, strict=True) if is_over_budget(verdict)}
     with _LOCK:
@@ -75,7 +102,7 @@ def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]]) -> l
     return [answers[item] for item in items]
 
 
-def assess_within_budget(detector: Any, items: Sequence[tuple[str, str]]) -> list[Any]:
+def assess_within_budget(detector: Any, items: Sequence[tuple[str, str]], total_s: float | None = None) -> list[Any]:
     """`memeval.hold.assess_many(detector, items)` with each text's assessment within the hold budget.
 
     In the main thread (a file ingest's writer, its worker processes) the budget's timer runs here
@@ -87,9 +114,11 @@ def assess_within_budget(detector: Any, items: Sequence[tuple[str, str]]) -> lis
     Args:
         detector: a hold detector.
         items: (text, source) pairs.
+        total_s: CPU seconds for all of `items` (`_budget.assess_many_budgeted`'s `total`); None: none.
 
     Returns:
-        One `HoldAssessment` per item, in order; a text over budget is held (`_budget.over_budget`).
+        One `HoldAssessment` per item, in order; a text over budget is held (`_budget.over_budget`,
+        `_budget.over_request_budget`).
 
     Raises:
         UsageError: `MEMEVAL_HOLD_BUDGET_S` is not a positive number.
@@ -98,9 +127,9 @@ def assess_within_budget(detector: Any, items: Sequence[tuple[str, str]]) -> lis
 
     budget = budget_seconds()
     if can_budget():
-        return assess_many_budgeted(detector, items, budget)  # type: ignore[arg-type]  # Sources the writer checked
+        return assess_many_budgeted(detector, items, budget, total_s)  # type: ignore[arg-type]  # Sources the writer checked
     if is_default_detector(detector):
         from memeval.audit._holdguard import assess_guarded
 
-        return assess_guarded(detector.name, items, budget)
+        return assess_guarded(detector.name, items, budget, total_s)
     return assess_many(detector, items)  # type: ignore[arg-type]  # Sources the writer checked

@@ -5,8 +5,13 @@ Request: `Authorization: Bearer mev_...` and a JSON body `{"events": [<event dra
 be the token's team.
 
 Responses:
-- 200 `{"stored", "duplicates", "noops", "held", "secrets_blanked", "seqs"}`: the whole batch is
-  stored (events sent before are skipped, so a retried batch is stored once).
+- 200 `{"stored", "duplicates", "noops", "held", "held_on_budget", "secrets_blanked", "seqs"}`:
+  the whole batch is stored (events sent before are skipped, so a retried batch is stored once).
+  `held_on_budget` counts the holds (of `held`) made because the hold screen ran out of CPU, not
+  because of what it read: a text over `MEMEVAL_HOLD_BUDGET_S`, or read after the batch's hold
+  texts used `MEMEVAL_HOLD_REQUEST_BUDGET_S` in all (default 30 CPU s, so a client waits about that
+  long at most for the holding of one batch). They wait for a person like any hold; sending
+  them again changes nothing (they are stored). Send large texts in smaller batches.
 - 401 missing or unknown token; 413 batch or event too large (`MEMEVAL_AUDIT_MAX_EVENT_BYTES`).
 - 403 `{"error": {"index": i, "reason": "..."}}`: event `i` is a decision (approve, reject,
   settle, release, discard, claim, comment) or a report event: those come only from the review
@@ -14,6 +19,11 @@ Responses:
 - 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed or refused; nothing of
   the batch was stored. An event stored before under another sender (another token's name) is
   refused, not stored twice: the reason names that sender, whose token skips what is stored.
+
+A batch that shares an event id (team, sender, sender event id) with a batch the server has in hand
+(a client's retry after its timeout, while the first try is still worked on) waits for that batch
+first; its events stored by then are skipped without being assessed again (`_write.stored_already`),
+so a retry does not pay the hold budget a second time.
 """
 
 from __future__ import annotations
@@ -21,7 +31,9 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections.abc import Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -30,10 +42,12 @@ from pydantic import BaseModel, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from memeval.audit._authority import INGEST_TYPES, refused_type_message
+from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
+from memeval.audit._write import stored_already
 from memeval.errors import AuditEventRejected
 
 MAX_BATCH = 1000
@@ -72,6 +86,41 @@ class _InHand:
             self._count -= 1
 
 
+class _KeysInHand:
+    """The event ids of the batches in hand: a batch that shares one waits for that batch to be answered first.
+
+    A client that timed out sends its batch again while the server still works on the first try;
+    waiting, the retry finds the first try's events stored and skips them (no second hold budget).
+    Thread-safe; the wait is the first batch's own, which is bounded (its hold texts' CPU bound and
+    the guard's wall-time allowances, `_holdguard`).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_key: dict[tuple[str, str, str], threading.Event] = {}
+
+    @contextmanager
+    def taken(self, keys: Sequence[tuple[str, str, str]]) -> Iterator[None]:
+        """Within the block these keys are this batch's; entering waits for any batch in hand that has one."""
+        mine = threading.Event()
+        while True:
+            with self._lock:
+                busy = {self._by_key[k] for k in keys if k in self._by_key}
+                if not busy:
+                    self._by_key.update(dict.fromkeys(keys, mine))
+                    break
+            for other in busy:
+                other.wait()
+        try:
+            yield
+        finally:
+            with self._lock:
+                for k in keys:
+                    if self._by_key.get(k) is mine:
+                        del self._by_key[k]
+            mine.set()
+
+
 def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     """The ingest API over `store` (an ASGI app for uvicorn).
 
@@ -82,6 +131,9 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             The pool starts warming in the background now; until it is up, batches are sanitised
             in the server alone. Used only when the store runs the default engines.
     """
+    from memeval.hold import request_budget_seconds
+
+    bound_s = request_budget_seconds()  # a bad value is said before the server listens
     pooled = workers if store.default_engines else 0
     pool_if_warm(pooled)
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)
@@ -89,6 +141,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     limits = store.limits
     max_body = limits.max_event_bytes * MAX_BATCH
     in_hand = _InHand()
+    keys_in_hand = _KeysInHand()
 
     @api.post("/api/v1/events")
     async def post_events(request: Request) -> Any:
@@ -147,13 +200,24 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             if ev.team != team:
                 return _error(422, f"event team {ev.team!r} is not the token's team {team!r}", i)
             drafts.append(ev)
+        keys = list(dict.fromkeys((d.team, sender, d.sender_event_id) for d in drafts))
+        with keys_in_hand.taken(keys), request_bound(bound_s):
+            return _sanitize_and_store(drafts, sender, others)
+
+    def _sanitize_and_store(drafts: list[Any], sender: str, others: int) -> Any:
         try:
             pool = pool_if_warm(pooled) if len(drafts) >= HTTP_MIN_EVENTS else None
+            if pool is not None and len(stored_already(store, drafts, sender)) == len(
+                {(d.team, d.sender_event_id) for d in drafts}
+            ):
+                pool = None  # a batch sent again: skipped whole, nothing for a worker to do
             pre = None
             if pool is not None:
                 try:
                     # alone, this thread works beside the worker; with other batches in hand it parses and appends them
-                    pre = presanitize_one(drafts, pool, lambda: store.sanitizer.prescan_ids(drafts), whole=others > 0)
+                    pre = presanitize_one(
+                        drafts, pool, lambda: store.sanitizer.prescan_ids(drafts), whole=others > 0, total_s=bound_s
+                    )
                 except BrokenProcessPool:  # a worker died (killed, out of memory): this batch goes the plain way
                     log.warning("an ingest worker died; sanitising in the server until a new pool is warm")
                     discard_pool(pool)
@@ -169,6 +233,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             "duplicates": res.duplicates,
             "noops": res.noops,
             "held": res.held,
+            "held_on_budget": res.held_on_budget,
             "secrets_blanked": res.secrets_blanked,
             "seqs": {t: list(v) for t, v in res.seqs.items()},
         }

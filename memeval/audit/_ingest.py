@@ -391,4 +391,5 @@ def _add(a: AppendResult, b: AppendResult) -> AppendResult:
         a.secrets_blanked + b.secrets_blanked,
         seqs,
         a.released + b.released,
+        a.held_on_budget + b.held_on_budget,
     )

@@ -155,8 +155,17 @@ def warm_engines() -> float:
     return time.monotonic() - t0
 
 
-def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[str] | None = None) -> Presanitized:
-    """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids."""
+def _work(
+    texts: list[str],
+    many: bool,
+    holds: list[tuple[str, str]],
+    ids: list[str] | None = None,
+    total_s: float | None = None,
+) -> Presanitized:
+    """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids.
+
+    `total_s`: CPU seconds the hold texts may take in all (an HTTP batch's bound, `_holdmemo`).
+    """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.hold import get_hold_detector
     from memeval.redact import get_redactor
@@ -164,7 +173,7 @@ def _work(texts: list[str], many: bool, holds: list[tuple[str, str]], ids: list[
     red = get_redactor()
     done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
     items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
-    verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items), strict=True))
+    verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s), strict=True))
     return Presanitized(done, verdicts, dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True)))
 
 
@@ -186,6 +195,34 @@ _POOL_LOCK = threading.Lock()
 _POOL: tuple[int, ProcessPoolExecutor] | None = None
 
 
+def _end_now(pool: ProcessPoolExecutor) -> None:
+    """Kill `pool`'s workers at once and shut it down without waiting (the process is being interrupted).
+
+    A worker holds nothing that is stored (it hands results back to the writer), so killing it
+    loses nothing; waiting for it did cost the interrupt: the pool's exit joins its workers, which
+    finish what they are doing first, loading the engines included (ignoring SIGINT), 9-25 s after
+    a Ctrl-C. `ProcessPoolExecutor` has no public way to kill its workers before Python 3.14
+    (`kill_workers`), hence its `_processes`.
+    """
+    kill = getattr(pool, "kill_workers", None)
+    if kill is not None:
+        kill()
+    else:
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _interrupted(pool: ProcessPoolExecutor) -> None:
+    """On a Ctrl-C (or any exit by exception) while waiting on `pool`: forget it and end it now."""
+    global _POOL, _WARMING
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[1] is pool:
+            _POOL = None
+            _WARMING = False
+    _end_now(pool)
+
+
 def warm_pool(workers: int) -> ProcessPoolExecutor:
     """The process-wide pool of `workers` processes, each with warm engines (built on first use).
 
@@ -202,8 +239,12 @@ def warm_pool(workers: int) -> ProcessPoolExecutor:
             # child of a process with running threads can deadlock
             ctx = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(),))
-            for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
-                f.result()
+            try:
+                for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
+                    f.result()
+            except BaseException:  # a Ctrl-C while they load: end them now, not once they have loaded
+                _end_now(pool)
+                raise
             _POOL = (workers, pool)
         return _POOL[1]
 
@@ -256,6 +297,7 @@ def presanitize_one(
     meanwhile: Callable[[], None] | None = None,
     *,
     whole: bool = False,
+    total_s: float | None = None,
 ) -> Presanitized:
     """One batch's `Presanitized`: the free text of its first part in a worker while this process does the rest.
 
@@ -271,15 +313,18 @@ def presanitize_one(
     the whole batch, its free text and its ids, as a file ingest's worker does (`_work_group`;
     `meanwhile` is not run): this process keeps its CPU for the other batch's parsing and append,
     and concurrent batches spread over the workers instead of each sharing this one process.
+
+    `total_s` (the server's per-request bound): CPU seconds the hold texts may take in all in each
+    process that assesses part of them (the worker's part, this process's part via the guard).
     """
     if whole:
-        return pool.submit(_work_group, [batch_texts(drafts)], [strict_id_candidates(drafts)]).result()[0]
+        return pool.submit(_work_group, [batch_texts(drafts)], [strict_id_candidates(drafts)], total_s).result()[0]
     cut = round(len(drafts) * WORKER_SHARE)
-    ahead = pool.submit(_work, *batch_texts(drafts[:cut]))
+    ahead = pool.submit(_work, *batch_texts(drafts[:cut]), None, total_s)
     try:
         if meanwhile is not None:
             meanwhile()
-        local = _work(*batch_texts(drafts[cut:]))
+        local = _work(*batch_texts(drafts[cut:]), None, total_s)
     except BaseException:
         ahead.cancel()
         raise
@@ -295,12 +340,15 @@ text in larger calls)."""
 
 
 def _work_group(
-    jobs: list[tuple[list[str], bool, list[tuple[str, str]]]], ids: list[list[str]] | None = None
+    jobs: list[tuple[list[str], bool, list[tuple[str, str]]]],
+    ids: list[list[str]] | None = None,
+    total_s: float | None = None,
 ) -> list[Presanitized]:
     """Runs in a worker: `_work` of each batch's texts, with the hold texts of all of them assessed in one call.
 
     `ids`: per batch, the id values `Sanitizer.check_ids(strict=True)` would scan
     (`_idscan.strict_id_candidates`); each batch's are scanned as that check would, one call a batch.
+    `total_s`: CPU seconds the hold texts may take in all (an HTTP batch's bound); None: none.
     """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.audit._idscan import strict_id_findings
@@ -318,7 +366,7 @@ def _work_group(
         for d, (_, _, holds) in zip(done, jobs, strict=True)
     ]
     unique = list(dict.fromkeys(item for batch in items for item in batch))
-    verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique), strict=True))
+    verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique, total_s), strict=True))
     return [
         Presanitized(d, {i: verdicts[i] for i in batch}, strict_ids=found)
         for d, batch, found in zip(done, items, scanned, strict=True)
@@ -382,7 +430,11 @@ def presanitize(batches: Iterable[Sequence[AuditEvent]], workers: int) -> Iterat
         hand_out()
         while pending:
             _, future = pending.popleft()
-            done = future.result()
+            try:
+                done = future.result()
+            except BaseException:  # a Ctrl-C (or a worker's error) while waiting: the pool ends now
+                _interrupted(pool)
+                raise
             hand_out()
             yield from done
     finally:

@@ -234,7 +234,13 @@ class Sanitizer:
         _STRICT_CLEAN.update(v for v in fresh if not done[v] and shape_problem(v) is None)
 
     def sanitize_many(
-        self, drafts: Sequence[AuditEvent], sender: str, pre: Presanitized | None = None, *, strict_ids: bool = False
+        self,
+        drafts: Sequence[AuditEvent],
+        sender: str,
+        pre: Presanitized | None = None,
+        *,
+        strict_ids: bool = False,
+        stored_already: frozenset[tuple[str, str]] = frozenset(),
     ) -> list[list[AuditEvent]]:
         """`sanitize` for a batch, one list per draft as `sanitize` would return.
 
@@ -248,6 +254,10 @@ class Sanitizer:
                 same (default) redactor and hold detector in a worker process (`_parallel`);
                 used instead of computing them here.
             strict_ids: check ids with `check_ids(strict=True)` (the ingest channel).
+            stored_already: (team, sender event id) of drafts this sender stored before
+                (`_write.stored_already`): the write skips them as duplicates, so their texts are
+                redacted with the batch's (a redaction depends on its batch) but not assessed for
+                holding; their events here are never stored.
         """
         self.check_ids(
             drafts,
@@ -264,8 +274,12 @@ class Sanitizer:
             done: dict[str, Any] = dict(zip(unique, many(unique), strict=True))
         else:
             done = {t: self.redactor.redact(t) for t in unique}
-        holds = self.assess_holds(drafts, done)
-        return [self.sanitize(d, sender, done, holds) for d in drafts]
+        fresh = [d for d in drafts if (d.team, d.sender_event_id) not in stored_already]
+        holds = self.assess_holds(fresh, done)
+        return [
+            self.sanitize(d, sender, done, holds, assess=(d.team, d.sender_event_id) not in stored_already)
+            for d in drafts
+        ]
 
     def assess_holds(self, drafts: Sequence[AuditEvent], redacted: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
         """(redacted text, source) -> `HoldAssessment` of every memory or lesson text of the batch `_maybe_hold` reads.
@@ -296,6 +310,8 @@ class Sanitizer:
         sender: str,
         redacted: Mapping[str, Any] | None = None,
         holds: Mapping[tuple[str, str], Any] | None = None,
+        *,
+        assess: bool = True,
     ) -> list[AuditEvent]:
         """Redact, maybe hold, and count blanked secrets for one draft.
 
@@ -304,6 +320,8 @@ class Sanitizer:
             sender: the authenticated sender (makes derived ids unique).
             redacted: text -> its `Redaction`, already computed for a batch (`sanitize_many`).
             holds: (redacted text, source) -> its `HoldAssessment`, already computed.
+            assess: False for a draft stored before (`sanitize_many`'s `stored_already`): its
+                text is not assessed for holding, and the event returned is never stored.
 
         Returns:
             The events to append in order: the redacted draft or its `hold.created`, then the
@@ -348,7 +366,7 @@ class Sanitizer:
                 )
         changed = any(getattr(payload, name) != value for name, value in updates.items())
         clean = draft.model_copy(update={"payload": payload.model_copy(update=updates)}) if changed else draft
-        return [self._maybe_hold(clean, sender, holds), *blanked]
+        return [self._maybe_hold(clean, sender, holds) if assess else clean, *blanked]
 
     def _maybe_hold(
         self, event: AuditEvent, sender: str, holds: Mapping[tuple[str, str], Any] | None = None

@@ -8,6 +8,9 @@
 1. refuses drafts that set store fields or store-only types (`secret.blanked`, `hold.created`)
    (`_admit.check_draft`);
 2. redacts every free-text field and holds orders-to-agents text (`Sanitizer`), outside the lock;
+   the hold detector does not read the texts of drafts this sender has stored already
+   (`stored_already`, a read before the lock: a resent batch is skipped in step 3 anyway, and a
+   text held on the CPU budget would pay that budget again);
 3. in ONE transaction (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`): skips
    drafts whose (team, sender, sender_event_id) is stored already, refuses an ingest batch holding
    an event another sender stored (same team and sender_event_id, same type, subject, time and
@@ -62,6 +65,9 @@ from memeval.audit._tables import HoldState
 from memeval.clock import utc_now
 from memeval.errors import AuditStoreError, TransitionRefused
 
+BUDGET_RULE = "cpu-budget"
+"""`memeval.hold.BUDGET_RULE` (not imported here: the hold package loads its rule modules, 0.7 s)."""
+
 if TYPE_CHECKING:
     from memeval.audit._parallel import Presanitized
     from memeval.audit._store import SqlAuditStore
@@ -80,6 +86,8 @@ class AppendResult:
         seqs: per team, (first, last) sequence number appended by this call.
         released: memories (or lessons) the store wrote itself because a `hold.released` in this
             call released them; counted in `stored` too.
+        held_on_budget: of `held`, the holds made because the hold screen's CPU budget ran out
+            (rule `cpu-budget`: per text, or the HTTP batch's bound), not because of what it read.
     """
 
     stored: int
@@ -89,6 +97,7 @@ class AppendResult:
     secrets_blanked: int
     seqs: dict[str, tuple[int, int]] = field(default_factory=dict)
     released: int = 0
+    held_on_budget: int = 0
 
 
 def append_batch(
@@ -108,7 +117,10 @@ def append_batch(
     for i, d in enumerate(drafts):
         check_draft(d, i)
     # ingested ids must have the strict id shape (`_ids`); the review queue's and report's are scanned in full
-    expanded = store.sanitizer.sanitize_many(drafts, sender, presanitized, strict_ids=origin == "ingest")
+    known = stored_already(store, drafts, sender) if presanitized is None and _hold_texts(drafts) else frozenset()
+    expanded = store.sanitizer.sanitize_many(
+        drafts, sender, presanitized, strict_ids=origin == "ingest", stored_already=known
+    )
     try:
         return _append_locked(store, drafts, expanded, sender, origin)
     except SQLAlchemyError as exc:
@@ -118,7 +130,7 @@ def append_batch(
 def _append_locked(
     store: SqlAuditStore, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str, origin: Origin
 ) -> AppendResult:
-    stored = dups = noops = held = blanked = n_released = 0
+    stored = dups = noops = held = blanked = n_released = on_budget = 0
     seqs: dict[str, tuple[int, int]] = {}
     every = [ev for evs in expanded for ev in evs]
     teams = sorted({ev.team for ev in every})
@@ -167,6 +179,9 @@ def _append_locked(
                 seqs[ev.team] = (first, seq)
                 stored += 1
                 held += ev.type == "hold.created"
+                on_budget += isinstance(ev.payload, p.HoldCreated) and any(
+                    r.rule == BUDGET_RULE for r in ev.payload.reasons
+                )
                 if isinstance(ev.payload, p.SecretBlanked):
                     blanked += ev.payload.count
         _save_heads(conn, heads)  # each team's head moves once a batch
@@ -175,7 +190,29 @@ def _append_locked(
         insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
         s.info.pop(BULK, None)
         s.info.pop(OPEN_AT_START, None)
-    return AppendResult(stored, dups, noops, held, blanked, seqs, n_released)
+    return AppendResult(stored, dups, noops, held, blanked, seqs, n_released, on_budget)
+
+
+def _hold_texts(drafts: Sequence[AuditEvent]) -> bool:
+    """True when some draft is a memory or lesson text the hold detector would read."""
+    return any(isinstance(d.payload, p.MemoryWritten | p.LessonProposed) and d.payload.text for d in drafts)
+
+
+def stored_already(store: SqlAuditStore, drafts: Sequence[AuditEvent], sender: str) -> frozenset[tuple[str, str]]:
+    """(team, sender event id) of the drafts `sender` has stored already, read outside any write lock.
+
+    The log is append-only, so a draft found here is found again by the write's own lookup under
+    the lock (`_existing_ids`) and skipped there as a duplicate: what is done for it before the
+    lock (its hold assessment) is never stored. One driver-level query per team and 500 ids.
+    """
+    own: set[tuple[str, str]] = set()
+    with store.engine.connect() as conn:
+        for team, ids in _ids_by_team(drafts):
+            for k in range(0, len(ids), 500):
+                rows = select_keys(conn, "audit_event", _EXISTING_NAMES, {"team": team, "sender": sender},
+                                   "sender_event_id", ids[k : k + 500])  # fmt: skip
+                own.update((team, eid) for _, eid in rows)
+    return frozenset(own)
 
 
 def _existing_ids(s: Session, drafts: Sequence[AuditEvent], sender: str, origin: Origin) -> set[tuple[str, str]]:

@@ -26,6 +26,8 @@ from memeval.hold._budget import (
     is_default_detector,
     is_over_budget,
     over_budget,
+    over_request_budget,
+    request_budget_seconds,
 )
 from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold_classifier
 from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_cascade_detector, get_hold_detector
@@ -57,4 +59,6 @@ __all__ = [
     "is_default_detector",
     "is_over_budget",
     "over_budget",
+    "over_request_budget",
+    "request_budget_seconds",
 ]

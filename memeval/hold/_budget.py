@@ -21,8 +21,14 @@ Python runs signal handlers only in the main thread, so the timer works only the
 ingest's writer and its worker processes). Elsewhere (the HTTP server's threads)
 `memeval.audit._holdguard` sends the texts to a child process whose main thread runs this.
 
-Setting: `MEMEVAL_HOLD_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET_S`), read by
-`budget_seconds`.
+A batch can also be given a bound of its own (`total`: the HTTP server's per-request bound,
+`MEMEVAL_HOLD_REQUEST_BUDGET_S`, read by `request_budget_seconds`): once the batch's texts have
+used that much CPU, the text being read is stopped and the texts after it are not read; each is
+held with the same rule and a reason that names the batch's bound (`over_request_budget`).
+
+Settings: `MEMEVAL_HOLD_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET_S`), read by
+`budget_seconds`; `MEMEVAL_HOLD_REQUEST_BUDGET_S` (CPU seconds per HTTP batch, default
+`DEFAULT_REQUEST_BUDGET_S`), read by `request_budget_seconds`.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import TypeVar
@@ -46,6 +53,12 @@ took 0.17 s; ordinary texts of 64 KiB (the longest free-text field: this reposit
 CHANGELOG, the fixtures' texts joined) 1.2-2.8 s at load 7-10 (`bench/hold_budget.py`). 10 s leaves
 over three times that for a slower or busier machine, so no ordinary text's verdict changes, while
 a planted text stops the ingest for 10 CPU seconds at most instead of minutes or hours."""
+REQUEST_BUDGET_ENV = "MEMEVAL_HOLD_REQUEST_BUDGET_S"
+DEFAULT_REQUEST_BUDGET_S = 30.0
+"""CPU seconds the hold texts of one HTTP batch may take in all. An ordinary batch takes well under
+a second (0.4 ms a text of about 1 KiB: 0.4 s for the largest batch, 1,000 events); 30 s is three
+texts at the per-text budget, so a batch of planted texts keeps its client waiting about 30 s for
+the holding, not 1,000 x 10 s. Texts past it are held for a person, never stored unheld."""
 BUDGET_RULE = "cpu-budget"
 """The reason's `rule` on a text held because its assessment ran out of budget."""
 
@@ -82,6 +95,30 @@ def budget_seconds() -> float:
     return value
 
 
+def request_budget_seconds() -> float:
+    """The CPU bound for one HTTP batch's hold texts: `MEMEVAL_HOLD_REQUEST_BUDGET_S`, else `DEFAULT_REQUEST_BUDGET_S`.
+
+    Returns:
+        Seconds of CPU time (> 0).
+
+    Raises:
+        UsageError: the variable is not a positive number of seconds.
+    """
+    raw = os.environ.get(REQUEST_BUDGET_ENV, "").strip()
+    if not raw:
+        return DEFAULT_REQUEST_BUDGET_S
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 86_400:
+        raise UsageError(
+            f"{REQUEST_BUDGET_ENV}={raw!r} is not a number of CPU seconds; set a positive number such as "
+            f"{DEFAULT_REQUEST_BUDGET_S:g} (the CPU time the hold texts of one HTTP batch may take in all)"
+        )
+    return value
+
+
 def budget_message(budget: float) -> str:
     """The reason a reviewer reads: "the hold screen did not finish within N CPU seconds"."""
     return f"the hold screen did not finish within {budget:g} CPU seconds ({BUDGET_ENV}); read it yourself"
@@ -94,6 +131,19 @@ def over_budget(text: str, detector: str, budget: float) -> HoldAssessment:
     excerpt is `budget_message`, the detector's own name.
     """
     reason = HoldReason(rule=BUDGET_RULE, start=0, end=len(text), excerpt=budget_message(budget))
+    return HoldAssessment(held=True, score=0.0, reasons=(reason,), detector=detector)
+
+
+def over_request_budget(text: str, detector: str, total: float) -> HoldAssessment:
+    """The verdict on a text read after its batch used up `total` CPU seconds (or stopped by it): held.
+
+    As `over_budget`, with a reason naming the batch's bound (`REQUEST_BUDGET_ENV`).
+    """
+    why = (
+        f"the hold screen's {total:g} CPU seconds for this batch ({REQUEST_BUDGET_ENV}) ran out before "
+        "this text was read to its end; read it yourself"
+    )
+    reason = HoldReason(rule=BUDGET_RULE, start=0, end=len(text), excerpt=why)
     return HoldAssessment(held=True, score=0.0, reasons=(reason,), detector=detector)
 
 
@@ -192,8 +242,15 @@ def _within(seconds: float, work: Callable[[], T]) -> T:
         signal.setitimer(signal.ITIMER_PROF, 0)
 
 
+MIN_SLICE_S = 0.001
+"""Less CPU than this left of a batch's bound: the next text is not started (`setitimer` needs a positive time)."""
+
+
 def assess_many_budgeted(
-    detector: HoldDetector, items: Sequence[tuple[str, Source]], budget: float | None = None
+    detector: HoldDetector,
+    items: Sequence[tuple[str, Source]],
+    budget: float | None = None,
+    total: float | None = None,
 ) -> list[HoldAssessment]:
     """`memeval.hold.assess_many(detector, items)`, each text's `assess` within `budget` CPU seconds.
 
@@ -206,6 +263,8 @@ def assess_many_budgeted(
         detector: a hold detector.
         items: (text, source) pairs.
         budget: CPU seconds per text; None: `budget_seconds()`.
+        total: CPU seconds for the whole batch (readings ahead included); None: no bound but the
+            per-text one. A text stopped by it, and every text after it, gets `over_request_budget`.
 
     Returns:
         One `HoldAssessment` per item, in order.
@@ -224,16 +283,30 @@ def assess_many_budgeted(
     _warm(detector)
     restore = _install()
     out = []
+    left = float("inf") if total is None else total
     try:
+        start = time.process_time()
         try:
-            fast = _within(seconds * len(items), lambda: primed(detector, [t for t, _ in items]))
+            fast = _within(min(seconds * len(items), left), lambda: primed(detector, [t for t, _ in items]))
         except OverBudget:
             fast = detector
+        left -= time.process_time() - start
         for text, source in items:
+            if left < MIN_SLICE_S:
+                out.append(over_request_budget(text, detector.name, total or 0.0))
+                continue
+            slice_s = min(seconds, left)
+            start = time.process_time()
             try:
-                verdict = _within(seconds, lambda: fast.assess(text, source))  # noqa: B023  # called at once
+                verdict = _within(slice_s, lambda: fast.assess(text, source))  # noqa: B023  # called at once
             except OverBudget:
-                verdict = over_budget(text, detector.name, seconds)
+                stopped_by_total = slice_s < seconds
+                verdict = (
+                    over_request_budget(text, detector.name, total or 0.0)
+                    if stopped_by_total
+                    else over_budget(text, detector.name, seconds)
+                )
+            left -= time.process_time() - start
             out.append(verdict)
     finally:
         restore()

@@ -1,0 +1,126 @@
+"""A real `memeval audit serve` on 127.0.0.1 for the hold guard's tests, and the guard process it starts.
+
+`served(tmp_path, env)` starts the command in its own session on a SQLite store with a token made
+beforehand, waits for its "(Ctrl-C to stop)" line and yields (process, url, token); the server is
+stopped with SIGINT at the end and its stderr, everything it logged, is in `Served.log`.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from live_server import free_port
+from patience import patient
+
+from memeval.audit import SqlAuditStore, add_token
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY_HEX = "ab" * 32
+
+
+@dataclass
+class Served:
+    """A running `memeval audit serve`."""
+
+    proc: subprocess.Popen[bytes]
+    url: str
+    token: str
+    db: str
+    raw: bytes = b""
+
+    @property
+    def log(self) -> str:
+        """Everything the server wrote on stderr so far (read from the pipe without blocking)."""
+        assert self.proc.stderr is not None
+        fd = self.proc.stderr.fileno()
+        while select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            self.raw += chunk
+        return self.raw.decode(errors="replace")
+
+    def guard_pid(self) -> int:
+        """The pid of the server's hold guard (a spawned child; the resource tracker is the other one)."""
+        end = time.monotonic() + patient(60)
+        while time.monotonic() < end:
+            for pid in _children(self.proc.pid):
+                if b"spawn_main" in _cmdline(pid):
+                    return pid
+            time.sleep(0.1)
+        raise AssertionError("no hold guard process under the server")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(d.name))
+    return out
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds process `pid` has used (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def served(tmp_path: Path, env: dict[str, str]) -> Iterator[Served]:
+    """`memeval audit serve` on a fresh SQLite store in `tmp_path`, with `env` added (no worker pool)."""
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    store = SqlAuditStore(db, fingerprint_key=bytes.fromhex(KEY_HEX))
+    token = add_token(store, "fernhill", "memsys")
+    store.engine.dispose()
+    store._write_engine.dispose()
+    base = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    base.update(PYTHONPATH=str(ROOT), MEMEVAL_DB=db, MEMEVAL_AUDIT_WORKERS="0", MEMEVAL_FINGERPRINT_KEY=KEY_HEX)
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memeval", "audit", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env={**base, **env},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    srv = Served(proc, f"http://127.0.0.1:{port}", token, db)
+    try:
+        end = time.monotonic() + patient(180)
+        while "(Ctrl-C to stop)" not in srv.log:
+            if proc.poll() is not None or time.monotonic() > end:
+                proc.kill()
+                pytest.fail("memeval audit serve did not start:\n" + srv.log)
+            time.sleep(0.1)
+        yield srv
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=patient(60))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
