@@ -1,0 +1,76 @@
+"""What a new user met (twelfth new-user round), each checked with real parts (memeval processes, a real
+SMTP server on 127.0.0.1).
+
+- `memeval report send` to a plain SMTP server (a relay on this machine) with only HOST, PORT and FROM
+  set tried STARTTLS four times with back-off (56 s at load 20) and ended with
+  `SMTPNotSupportedError: STARTTLS extension not supported by server.`, naming no setting; the
+  message for an unset host listed PORT, USER, PASSWORD and FROM but not SECURITY.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from live_server import free_port
+from usage_line import REPO, run_memeval
+
+WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
+
+
+class _Inbox:
+    def __init__(self) -> None:
+        self.messages: list[bytes] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.messages.append(envelope.content)
+        return "250 OK"
+
+
+@pytest.fixture
+def plain_smtp() -> Iterator[tuple[int, _Inbox]]:
+    """An SMTP server with no STARTTLS and no login, as a relay on this machine is."""
+    inbox = _Inbox()
+    port = free_port()
+    c = Controller(inbox, hostname="127.0.0.1", port=port)
+    c.start()
+    yield port, inbox
+    c.stop()
+
+
+@pytest.mark.slow  # two memeval processes that load the redactor and render a PDF: about 7 s of CPU
+def test_send_to_a_server_without_starttls_says_which_setting_at_once(
+    tmp_path: Path, plain_smtp: tuple[int, _Inbox]
+) -> None:
+    port, inbox = plain_smtp
+    db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    (tmp_path / "store").mkdir()
+    (tmp_path / "three.jsonl").write_text("".join(WEEK_FILE.read_text().splitlines(keepends=True)[:3]))
+    out = run_memeval("audit", "ingest", "three.jsonl", "--sender", "sample", "--quiet", cwd=tmp_path, env=db)
+    assert out.returncode == 0, out.stderr[-2000:]
+    smtp = {"MEMEVAL_SMTP_HOST": "127.0.0.1", "MEMEVAL_SMTP_PORT": str(port), "MEMEVAL_SMTP_FROM": "r@fernhill.example",
+            "MEMEVAL_SMTP_ATTEMPTS": "3", "MEMEVAL_SMTP_BACKOFF_S": "2"}  # fmt: skip
+    (tmp_path / "runs").mkdir()
+    out = run_memeval("report", "send", "--team", "fernhill", "--week", "2026-W47", "--to", "lead@fernhill.example",
+                      cwd=tmp_path, env={**db, **smtp})  # fmt: skip
+    assert out.returncode == 1, out.stderr[-2000:]
+    # one try, not three with 2 + 4 s of back-off: the server will not grow STARTTLS in between
+    assert "failed (1 attempt(s) now)" in out.stdout, out.stdout
+    assert "MEMEVAL_SMTP_SECURITY=none" in out.stdout and "MEMEVAL_SMTP_SECURITY=tls" in out.stdout, out.stdout
+    assert inbox.messages == []
+    out = run_memeval("report", "send", "--team", "fernhill", "--week", "2026-W47", "--to", "lead@fernhill.example",
+                      cwd=tmp_path, env={**db, **smtp, "MEMEVAL_SMTP_SECURITY": "none"})  # fmt: skip
+    assert out.returncode == 0 and "sent (1 attempt(s) now)" in out.stdout, out.stdout + out.stderr[-2000:]
+    assert len(inbox.messages) == 1
+
+
+def test_an_unset_smtp_host_names_every_setting(tmp_path: Path) -> None:
+    from memeval.auditreport import SmtpSettings
+    from memeval.errors import UsageError
+
+    with pytest.raises(UsageError) as err:
+        SmtpSettings.from_env({})
+    assert "_SECURITY" in str(err.value), str(err.value)
