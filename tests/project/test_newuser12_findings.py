@@ -9,6 +9,7 @@ SMTP server on 127.0.0.1).
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -74,3 +75,21 @@ def test_an_unset_smtp_host_names_every_setting(tmp_path: Path) -> None:
     with pytest.raises(UsageError) as err:
         SmtpSettings.from_env({})
     assert "_SECURITY" in str(err.value), str(err.value)
+
+
+KILLED = REPO / "tests" / "fixtures" / "runlog_killed"
+
+
+def test_a_resumed_run_says_a_killed_attempt_is_why_a_cost_is_unknown(tmp_path: Path) -> None:
+    # After kill -9 and --resume the summary said `known for 4 of 4 trials` while the table said
+    # `cost known 1/2` an arm, and the verdict's warning blamed prices, hosted tools or unread usage
+    # and said to give the model's price with --prices: none of which was the cause.
+    run = tmp_path / "runs" / "r1"
+    run.mkdir(parents=True)
+    shutil.copy(KILLED / "events.jsonl", run / "events.jsonl")
+    out = run_memeval("results", "r1", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    text = " ".join((out.stdout + out.stderr).split())
+    assert "known for 2 of 4 trials" in text, text[-3000:]
+    assert "cost unknown for 2 of 4 trials (2 an earlier attempt killed mid-turn" in text, text[-3000:]
+    assert "or an attempt killed mid-turn)" in text and "(give the model's price with --prices)" not in text
