@@ -93,3 +93,20 @@ def test_a_resumed_run_says_a_killed_attempt_is_why_a_cost_is_unknown(tmp_path: 
     assert "known for 2 of 4 trials" in text, text[-3000:]
     assert "cost unknown for 2 of 4 trials (2 an earlier attempt killed mid-turn" in text, text[-3000:]
     assert "or an attempt killed mid-turn)" in text and "(give the model's price with --prices)" not in text
+
+
+MINI = REPO / "tests" / "fixtures" / "tasksets" / "mini"
+
+
+def test_a_fault_naming_a_bracketed_path_is_printed_as_written(tmp_path: Path) -> None:
+    # rich read the fault's text as markup: `[/etc]` ended `memeval ab` with a MarkupError traceback
+    # (exit 1, no verdict or run card printed) and `[a-z]` was dropped from the line unsaid.
+    tasks = tmp_path / "tasks"
+    shutil.copytree(MINI / "greet", tasks / "greet")
+    (tasks / "greet" / "environment" / "Dockerfile").write_text("WORKDIR /app\nRUN test -e /app/conf-[a-z]-[/etc]\n")
+    out = run_memeval("ab", str(tasks), "--agent", "nop", "--network", "none", cwd=tmp_path, timeout_s=120)
+    assert "Traceback" not in out.stderr and "MarkupError" not in out.stderr, out.stderr[-3000:]
+    assert out.returncode == 3, (out.returncode, out.stderr[-2000:])  # completed, measured nothing
+    faults = [line for line in out.stdout.splitlines() if line.startswith("fault greet:")]
+    assert len(faults) == 2 and all("/app/conf-[a-z]-[/etc]" in line for line in faults), out.stdout[-3000:]
+    assert "Run card (the same in both arms):" in out.stdout
