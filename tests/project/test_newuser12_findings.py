@@ -110,3 +110,12 @@ def test_a_fault_naming_a_bracketed_path_is_printed_as_written(tmp_path: Path) -
     faults = [line for line in out.stdout.splitlines() if line.startswith("fault greet:")]
     assert len(faults) == 2 and all("/app/conf-[a-z]-[/etc]" in line for line in faults), out.stdout[-3000:]
     assert "Run card (the same in both arms):" in out.stdout
+
+
+def test_a_finished_run_leaves_no_empty_work_folder(tmp_path: Path) -> None:
+    # Every run folder kept an empty `.work/` (attempts' scratch, each removed at its attempt's end).
+    out = run_memeval("ab", str(MINI), "--tasks", "greet", "--agent", "nop", "--network", "none", cwd=tmp_path)
+    assert out.returncode in (0, 3), out.stderr[-2000:]
+    [run] = (tmp_path / "runs").iterdir()
+    assert (run / "events.jsonl").is_file()
+    assert not (run / ".work").exists(), sorted(p.name for p in run.iterdir())
