@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from live_server import free_port
-from usage_line import REPO, run_memeval
+from usage_line import REPO, one_usage_line, run_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
 
@@ -119,3 +119,11 @@ def test_a_finished_run_leaves_no_empty_work_folder(tmp_path: Path) -> None:
     [run] = (tmp_path / "runs").iterdir()
     assert (run / "events.jsonl").is_file()
     assert not (run / ".work").exists(), sorted(p.name for p in run.iterdir())
+
+
+def test_one_sequential_option_without_until_decided_is_refused_in_the_singular(tmp_path: Path) -> None:
+    # It said `--looks-per-round only apply with --until-decided`.
+    out = run_memeval("ab", str(MINI), "--agent", "nop", "--looks-per-round", "5", cwd=tmp_path)
+    one_usage_line(out, "--looks-per-round only applies with --until-decided")
+    out = run_memeval("ab", str(MINI), "--agent", "nop", "--max-repeats", "3", "--futility", "binding", cwd=tmp_path)
+    one_usage_line(out, "--max-repeats and --futility only apply with --until-decided")
