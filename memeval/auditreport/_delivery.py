@@ -43,6 +43,7 @@ from memeval.auditreport._smtp import (
     build_message,
     check_recipients,
     describe_error,
+    is_setting_mismatch,
     message_id,
     open_session,
 )
@@ -206,7 +207,8 @@ def deliver(
         store: the audit store (its database holds `report_delivery`; attempts become events).
         made: the report version (`make_report`).
         recipients: e-mail addresses (at least one); those the version reached already are skipped.
-        settings: SMTP settings; `attempts` and `backoff_s` bound the retries of this call.
+        settings: SMTP settings; `attempts` and `backoff_s` bound the retries of this call (a server
+            that lacks what the settings ask for, STARTTLS or a login, is not retried: `is_setting_mismatch`).
         force: resend a delivery whose earlier outcome is `uncertain` (or that was `sent`).
         sleep: how to wait between attempts (seconds).
 
@@ -289,6 +291,8 @@ def deliver(
                 return DeliveryOutcome("uncertain", key, i + 1, error, tuple(recipients))
             _set(store, key, "pending", only_from=("sending", "committing"))
             _record(store, made, n, False, len(recipients), error)
+            if is_setting_mismatch(exc):  # the same on every try: say it now, not after the back-off
+                return DeliveryOutcome("failed", key, i + 1, error, tuple(recipients))
             if i + 1 < settings.attempts:
                 sleep(settings.backoff_s * 2**i)
             continue

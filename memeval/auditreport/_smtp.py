@@ -67,7 +67,7 @@ class SmtpSettings(BaseModel):
 
         host = get("HOST")
         if host is None:
-            raise UsageError("MEMEVAL_SMTP_HOST is not set: set it (and MEMEVAL_SMTP_PORT, _USER, "
+            raise UsageError("MEMEVAL_SMTP_HOST is not set: set it (and MEMEVAL_SMTP_PORT, _SECURITY, _USER, "
                              "_PASSWORD, _FROM) to the SMTP server that sends reports")  # fmt: skip
         security = get("SECURITY") or "starttls"
         if security not in _DEFAULT_PORT:
@@ -204,8 +204,33 @@ def open_session(settings: SmtpSettings, recipients: list[str]) -> SmtpSession:
     return SmtpSession(client)
 
 
+_MISMATCH_FIX = {
+    "STARTTLS": "the server offers no STARTTLS: set MEMEVAL_SMTP_SECURITY=none for a plain server (a relay on "
+    "this machine), or MEMEVAL_SMTP_SECURITY=tls for one that speaks TLS from the first byte (port 465)",
+    "AUTH": "the server offers no login on this link: leave MEMEVAL_SMTP_USER unset, or use the port "
+    "or MEMEVAL_SMTP_SECURITY the server takes logins on",
+}
+"""The fix for each extension smtplib raises `SMTPNotSupportedError` for (its message names it)."""
+
+
+def is_setting_mismatch(exc: BaseException) -> bool:
+    """True when `exc` says the server lacks what the settings ask for (STARTTLS, a login).
+
+    Such a failure is the same on every attempt, so `deliver` does not retry it (four tries with
+    back-off took a minute to say the same thing four times); `describe_error` names the setting.
+    """
+    return isinstance(exc, smtplib.SMTPNotSupportedError)
+
+
 def describe_error(exc: BaseException) -> str:
-    """A short, password-free description of an SMTP or network failure for the audit log."""
+    """A short, password-free description of an SMTP or network failure for the audit log.
+
+    A settings mismatch (`is_setting_mismatch`) also names the `MEMEVAL_SMTP_` variable that fixes it.
+    """
+    if is_setting_mismatch(exc):
+        said = str(exc)
+        fix = next((f for word, f in _MISMATCH_FIX.items() if word in said), None)
+        return f"{type(exc).__name__}: {said}" + (f" ({fix})" if fix else "")
     if isinstance(exc, smtplib.SMTPResponseException):
         reply = exc.smtp_error.decode(errors="replace") if isinstance(exc.smtp_error, bytes) else str(exc.smtp_error)
         return f"{type(exc).__name__}: {exc.smtp_code} {reply}"[:300]

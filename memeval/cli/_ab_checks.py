@@ -250,7 +250,8 @@ def _refuse_bad_values(ctx: typer.Context, a: AbArgs) -> tuple[int, int]:
         given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
         if given:
             raise UsageError(
-                f"{' and '.join(given)} only apply with --until-decided: add --until-decided to run in rounds "
+                f"{' and '.join(given)} only {'applies' if len(given) == 1 else 'apply'} with --until-decided: "
+                "add --until-decided to run in rounds "
                 f"until a verdict, or drop {' and '.join(given)} (a fixed-size run takes --repeats N)"
             )
     if a.until_decided and a.repeats is not None and a.repeats != a.max_repeats:

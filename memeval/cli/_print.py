@@ -47,7 +47,8 @@ def out_console() -> Console:
 
     from rich.console import Console
 
-    return Console() if sys.stdout.isatty() else Console(width=PIPED_WIDTH)
+    # highlight off: rich's guesses coloured parts of words on a terminal (`sha256:a7f6` as an IPv6 address)
+    return Console(highlight=False) if sys.stdout.isatty() else Console(width=PIPED_WIDTH, highlight=False)
 
 
 def err_console() -> Console:
@@ -56,7 +57,11 @@ def err_console() -> Console:
 
     from rich.console import Console
 
-    return Console(stderr=True) if sys.stderr.isatty() else Console(stderr=True, width=PIPED_WIDTH)
+    return (
+        Console(stderr=True, highlight=False)
+        if sys.stderr.isatty()
+        else Console(stderr=True, width=PIPED_WIDTH, highlight=False)
+    )
 
 
 def print_titled(console: Console, title: str, table: Table) -> None:

@@ -21,7 +21,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     t.add_column("Cold agent (baseline)")
     t.add_column("With memory (pack)")
     for row in result.table:
-        t.add_row(row.task_id, cell_text(row.cell("baseline")), cell_text(row.cell("pack")))
+        t.add_row(escape(row.task_id), cell_text(row.cell("baseline")), cell_text(row.cell("pack")))
     b_pass = sum(r.baseline_passes for r in result.table)
     b_n = sum(r.baseline_scored for r in result.table)
     p_pass = sum(r.pack_passes for r in result.table)
@@ -43,8 +43,8 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     control = result.run_card.agent.get("control")
     if control:
         console.print(
-            f"[yellow]Control run ({control}):[/yellow] it checks the tasks, not an agent; control runs are "
-            "left out of totals unless asked (memeval results --include-controls)."
+            f"[yellow]Control run ({escape(str(control))}):[/yellow] it checks the tasks, not an agent; control "
+            "runs are left out of totals unless asked (memeval results --include-controls)."
         )
     console.print(
         "Checked by held-back tests the agent never saw (level L2v). Agents' own claims are recorded and never counted."
@@ -83,7 +83,7 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
                     "an arm; the sequential test keeps its error rate at whatever round it stops"
                 )
                 continue
-            console.print(f"[yellow]warning:[/yellow] {w.message}")
+            console.print(f"[yellow]warning:[/yellow] {escape(w.message)}")
     c = result.coverage
     console.print(
         f"\nCoverage: {c.expected_trials} trials expected, {c.executed_trials} executed, "
@@ -98,25 +98,27 @@ def render_ab(result: RunResult, console: Console, run_dir: str) -> None:
     if fields:
         console.print(
             "  not measured: "
-            + ", ".join(f"{k} in {n} trial(s) ({_why(result, k)})" for k, n in sorted(fields.items()))
+            + ", ".join(f"{k} in {n} trial(s) ({escape(_why(result, k))})" for k, n in sorted(fields.items()))
         )
     faults = [r for r in result.trials if r.fault]
     for r in faults:
         f = r.fault
         if f is not None:
-            console.print(f"[red]fault[/red] {r.trial_id}: {f.code} ({f.phase}): {f.message}")
+            # escaped: a fault names what the task wrote (a Dockerfile line `RUN test -e /app/x-[/etc]`
+            # ended the run with a MarkupError and no record; `[a-z]` in a line was dropped unsaid)
+            console.print(f"[red]fault[/red] {escape(f'{r.trial_id}: {f.code} ({f.phase}): {f.message}')}")
     pack = result.manifest.cells.pack
     slice_ids = result.manifest.slice
     if pack:
         console.print(
-            f"\nPack (pack arm only): {pack.name} version {pack.version}, {len(slice_ids)} item(s) in the "
-            f"slice, {pack.hash[:19]}…"
+            f"\nPack (pack arm only): {escape(pack.name)} version {escape(pack.version)}, {len(slice_ids)} "
+            f"item(s) in the slice, {pack.hash[:19]}…"
         )
     else:
         console.print("\nPack: none (both arms cold: an A/A run)")
     console.print("\nRun card (the same in both arms):")
     for k, val in card_fields(result.run_card, absent="—"):
-        console.print(f"  {k}: {val}")
+        console.print(f"  {k}: {escape(str(val))}")
     console.print(
         f"\nRun folder: {run_dir}  (memeval replay {run_ref(run_dir, result.run_id)} rebuilds this record)",
         soft_wrap=True,

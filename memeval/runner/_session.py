@@ -5,6 +5,7 @@ The plan (which trials, in which order) and the checks on resuming are `memeval.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import shutil
@@ -105,7 +106,23 @@ def run_lock(run_dir: Path) -> Iterator[None]:
             yield
         finally:
             clear_leftovers(run_dir)
+            _drop_if_empty(run_dir / ".work")
             fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def _drop_if_empty(folder: Path) -> None:
+    """Remove `folder` when nothing is left in it (every attempt removes its own work folder).
+
+    An empty `.work/` stayed in every finished run folder. One that still holds an attempt's folder
+    (a sandbox that would not die, a process killed mid-attempt) is kept for the next `--resume`.
+    """
+    try:
+        folder.rmdir()
+    except FileNotFoundError:
+        return  # no trial ran in this process
+    except OSError as exc:
+        if exc.errno != errno.ENOTEMPTY:
+            raise
 
 
 def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:

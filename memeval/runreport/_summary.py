@@ -96,7 +96,8 @@ class RunSummary:
         cost_usd: metered known spend of every attempt of every trial, both arms, USD
             (`memeval.results.arm_spend`; None when the run was not metered).
         cost_by_arm: the same per mode.
-        cost_known: counted trials with a known cost; `outcomes.total` is the denominator.
+        cost_known: counted trials with a known cost (of every attempt, as the verdict's cost of a pass
+            counts them: `cost_unknown_reason`); `outcomes.total` is the denominator.
         tokens: input + output tokens over counted trials with both known (None: none known).
         wall_s: seconds from the first trial's start to the last trial's end (None: no trial ended).
         controls_left_out: control trials not counted (0 with `include_controls`).
@@ -151,6 +152,29 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     sd = math.sqrt(sum((r - mean) ** 2 for r in rates) / (len(rates) - 1))
     half = t_upper_quantile(0.025, len(rates) - 1) * sd / math.sqrt(len(rates))
     return (max(0.0, mean - half), min(1.0, mean + half)), "t_on_task_means"
+
+
+KILLED_MID_TURN = "an earlier attempt killed mid-turn (a model call in flight at the kill is on no record)"
+"""Why a trial whose earlier attempt was killed (kill -9, a crash) and resumed has no known cost."""
+
+
+def cost_unknown_reason(r: TrialRecord) -> str | None:
+    """Why the cost of trial `r` over all its attempts is not known, or None when it is.
+
+    The same rule as the verdict's cost of a pass (`memeval.results._plaintable.obs_fields`): the
+    trial's own figure, and every earlier attempt's calls all priced and none cut mid-turn.
+
+    Returns:
+        `physics.missing["cost_usd"]` (e.g. `unpriced: model M`), `KILLED_MID_TURN`, or a sentence
+        for an earlier attempt's unpriced calls; None when the cost is known.
+    """
+    if r.physics.cost_usd is None:
+        return r.physics.missing.get("cost_usd", "unknown")
+    if any(a.cut_mid_turn for a in r.spend):
+        return KILLED_MID_TURN
+    if any(a.calls_cost_unknown for a in r.spend):
+        return "an earlier attempt's model calls of unknown cost"
+    return None
 
 
 def _arm(mode: Mode, trials: Sequence[TrialRecord]) -> ArmScore:
@@ -303,14 +327,11 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
                 "more than 5% weakens the verdict: fix the cause and re-run them"
             )
     warnings += _tamper_warnings(counted)
-    costs = [r.physics.cost_usd for r in counted]
-    known = [c for c in costs if c is not None]
-    if counted and len(known) < len(counted):
-        reasons = Counter(r.physics.missing.get("cost_usd", "unknown") for r in counted if r.physics.cost_usd is None)
-        why = "; ".join(f"{n} {reason}" for reason, n in reasons.most_common(3))
+    unknown = [why for r in counted if (why := cost_unknown_reason(r)) is not None]
+    if unknown:
+        why = "; ".join(f"{n} {reason}" for reason, n in Counter(unknown).most_common(3))
         warnings.append(
-            f"cost unknown for {len(counted) - len(known)} of {len(counted)} trials ({why}); "
-            "an unknown cost is never counted as 0"
+            f"cost unknown for {len(unknown)} of {len(counted)} trials ({why}); an unknown cost is never counted as 0"
         )
     by_arm: dict[str, float | None] = {}
     metered = bool(counted) and all(r.physics.source == "meter" for r in counted)
@@ -338,7 +359,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         outcomes=out,
         cost_usd=round(sum(v for v in by_arm.values() if v is not None), 6) if metered else None,
         cost_by_arm=by_arm,
-        cost_known=len(known),
+        cost_known=len(counted) - len(unknown),
         tokens=sum(toks) if toks else None,
         wall_s=_wall_s(counted or list(res.trials)),
         controls_left_out=0 if include_controls else len(controls),

@@ -257,9 +257,9 @@ def _warnings(
                 kind="cost_unknown",
                 message=f"cost of a pass leaves out scored trials whose cost is not known (baseline "
                 f"{b.scored - b.known} of {b.scored}, pack {p.scored - p.known} of {p.scored}: a model with no "
-                "price, tools the provider ran itself, usage not read); the agent's calls decide which trials "
-                "those are, so compare the arms' cost of a pass only when both are known for every trial "
-                "(give the model's price with --prices)",
+                "price, tools the provider ran itself, usage not read, or an attempt killed mid-turn); the "
+                "agent's calls decide which trials those are, so compare the arms' cost of a pass only when both "
+                "are known for every trial (`memeval results RUN` says why for each; a model's price: --prices)",
             )
         )
     return tuple(out)

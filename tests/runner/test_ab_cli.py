@@ -49,7 +49,7 @@ def _runs(tmp_path: Path) -> list[Path]:
         (["--agent", "nop", "--pack", "/nonexistent/pack.json"], "does not exist"),
         (
             ["--agent", "nop", "--max-repeats", "3"],
-            "--max-repeats only apply with --until-decided: add --until-decided",
+            "--max-repeats only applies with --until-decided: add --until-decided",
         ),
         (["--agent", "nop", "--spending", "pocock", "--futility-power", "0"], "--spending and --futility-power only"),
     ],
