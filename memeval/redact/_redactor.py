@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import hmac
+import logging
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -31,6 +32,7 @@ from memeval.redact._decode import encoded_segments, joined_view, unescape_view,
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
+from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, incomplete_result, settle, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
@@ -38,6 +40,8 @@ from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
+
+log = logging.getLogger(__name__)
 
 MIN_KEY_BYTES = 16
 
@@ -160,6 +164,13 @@ class Redactor:
         """
         if not isinstance(text, str):
             raise RedactionError(f"redact() takes str, got {type(text).__name__}; decode it first")
+        try:
+            return self._detect_one(text)
+        except Exception as exc:  # noqa: BLE001  # any scanner's failure: not known clean, blanked whole
+            return _failed(text, exc)
+
+    def _detect_one(self, text: str) -> list[Finding]:
+        """`detect`'s work, unguarded (a scanner's exception reaches the caller)."""
         results: list[RecognizerResult] = []
         views = [View(text)]
         for make in (boundary_view, slash_view) if "/" in text else (boundary_view,):
@@ -175,7 +186,7 @@ class Redactor:
         normal = normal_view(text)
         results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
         results += self._decoded([text], DECODE_DEPTH)[0]
-        return merge(results)
+        return settle(text, results, merge)
 
     def _decoded(self, texts: Sequence[str], depth: int) -> list[list[RecognizerResult]]:
         """Findings in the decoded readings of each text (`_decode`), as spans of the original.
@@ -203,7 +214,10 @@ class Redactor:
             return out
         for (i, read, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
             for f in found:
-                if read is None or view is None:  # a Base64 or hex segment: the whole segment
+                if f.entity_type == SCAN_INCOMPLETE:  # a reading not scanned to its end: nor is its text
+                    why = f.detector.removeprefix(DETECTOR_PREFIX) + f"+{read.kind if read else 'decoded'}"
+                    out[i].append(incomplete_result(len(texts[i]), why))
+                elif read is None or view is None:  # a Base64 or hex segment: the whole segment
                     out[i].append(memeval_result(f.entity_type, *segment, f.score, f"{f.detector}+decoded"))
                 elif read.keep(view, f):
                     start, end = read.span(view, f.start, f.end)
@@ -273,6 +287,27 @@ class Redactor:
         return per_text
 
     def _detect_many(self, texts: Sequence[str], depth: int) -> list[list[Finding]]:
+        """`detect_many` at `depth`, failing closed: a text any scanner failed on is blanked whole.
+
+        When a scanner raises on the batch, each text is scanned again on its own, and a text
+        that fails alone gets `whole` (one `SCAN_INCOMPLETE` finding naming the exception's type);
+        the others keep their findings. A non-str text still raises.
+        """
+        for t in texts:
+            if not isinstance(t, str):
+                raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
+        try:
+            return self._detect_batch(texts, depth)
+        except Exception as exc:  # noqa: BLE001  # any scanner's failure: each text again alone, then blanked
+            if len(texts) == 1:
+                return [_failed(texts[0], exc)]
+            log.warning(
+                "a scanner failed on a batch (%s); its %d texts are scanned one by one", type(exc).__name__, len(texts)
+            )
+            return [self._detect_many([t], depth)[0] for t in texts]
+
+    def _detect_batch(self, texts: Sequence[str], depth: int) -> list[list[Finding]]:
+        """`_detect_many`'s work, unguarded."""
         per_text = self._scanners_on(texts)
         if not texts:
             return []
@@ -285,7 +320,7 @@ class Redactor:
             results += context[i]
             normal = normal_view(text)
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
-            out.append(merge(results))
+            out.append(settle(text, results, merge))
         return out
 
     def detect_credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:
@@ -390,6 +425,13 @@ class Redactor:
         """
         found = self.detect_many(texts)
         return [self._rewrite(t, f) for t, f in zip(texts, found, strict=True)]
+
+
+def _failed(text: str, exc: Exception) -> list[Finding]:
+    """The findings of a text a scanner raised on: `whole`, naming only the exception's type (logged too)."""
+    why = f"error:{type(exc).__name__}"
+    log.warning("a scanner failed on a text (%s); it is blanked whole as %s", type(exc).__name__, SCAN_INCOMPLETE)
+    return whole(len(text), why)
 
 
 BATCH_SEPARATOR = "\n\n\n"
