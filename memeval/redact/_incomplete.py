@@ -12,11 +12,14 @@ a text with such a span gets that one finding instead of its others, so the stor
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 
 from presidio_analyzer import RecognizerResult
 
 from memeval.redact._models import Finding
+
+log = logging.getLogger(__name__)
 
 SCAN_INCOMPLETE = "SCAN_INCOMPLETE"
 """The entity type of a text blanked whole because it was not scanned to its end."""
@@ -56,3 +59,9 @@ def settle(
             detector = str((r.recognition_metadata or {}).get("memeval_detector", DETECTOR_PREFIX + "unknown"))
             return whole(len(text), detector.removeprefix(DETECTOR_PREFIX))
     return merge(results)
+
+
+def failed(text: str, exc: Exception) -> list[Finding]:
+    """The findings of a text a scanner raised on: `whole`, naming only the exception's type (logged too)."""
+    log.warning("a scanner failed on a text (%s); it is blanked whole as %s", type(exc).__name__, SCAN_INCOMPLETE)
+    return whole(len(text), f"error:{type(exc).__name__}")

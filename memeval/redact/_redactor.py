@@ -27,12 +27,13 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
+from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
-from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, incomplete_result, settle, whole
+from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
@@ -164,10 +165,14 @@ class Redactor:
         """
         if not isinstance(text, str):
             raise RedactionError(f"redact() takes str, got {type(text).__name__}; decode it first")
+        return budgeted([text], lambda ts: [self._detect_guarded(ts[0])])[0]
+
+    def _detect_guarded(self, text: str) -> list[Finding]:
+        """`_detect_one`, failing closed: a text a scanner raised on gets `_failed`'s one finding."""
         try:
             return self._detect_one(text)
         except Exception as exc:  # noqa: BLE001  # any scanner's failure: not known clean, blanked whole
-            return _failed(text, exc)
+            return failed(text, exc)
 
     def _detect_one(self, text: str) -> list[Finding]:
         """`detect`'s work, unguarded (a scanner's exception reaches the caller)."""
@@ -235,7 +240,8 @@ class Redactor:
             original `text`), counts per type, whether names were scanned, and the version.
 
         Raises:
-            RedactionError: `text` is not a str, or a scanner failed (no text in the message).
+            RedactionError: `text` is not a str (no text in the message). A text no scanner
+                finished is blanked whole instead (`SCAN_INCOMPLETE`; see `detect_many`).
         """
         return self._rewrite(text, self.detect(text))
 
@@ -267,10 +273,14 @@ class Redactor:
             One list of findings per input text, in order (the same spans `detect` gives, except
             that a rule matching across two joined texts blanks its pieces in both).
 
+        Fails closed: a text a scanner raised on, presidio did not finish (`_incomplete`) or whose
+        scan ran past `MEMEVAL_REDACT_BUDGET_S` CPU seconds (`_budget`) gets one `SCAN_INCOMPLETE`
+        finding over all of it.
+
         Raises:
-            RedactionError: a text is not a str, or a scanner failed.
+            RedactionError: a text is not a str, or a bad `MEMEVAL_REDACT_BUDGET_S`.
         """
-        return self._detect_many(texts, DECODE_DEPTH)
+        return budgeted(texts, lambda ts: self._detect_many(ts, DECODE_DEPTH))
 
     def _scanners_on(self, texts: Sequence[str]) -> list[list[RecognizerResult]]:
         """The credential scanners' findings per text (`_scan_joined`), after checking each is a str.
@@ -300,7 +310,7 @@ class Redactor:
             return self._detect_batch(texts, depth)
         except Exception as exc:  # noqa: BLE001  # any scanner's failure: each text again alone, then blanked
             if len(texts) == 1:
-                return [_failed(texts[0], exc)]
+                return [failed(texts[0], exc)]
             log.warning(
                 "a scanner failed on a batch (%s); its %d texts are scanned one by one", type(exc).__name__, len(texts)
             )
@@ -425,13 +435,6 @@ class Redactor:
         """
         found = self.detect_many(texts)
         return [self._rewrite(t, f) for t, f in zip(texts, found, strict=True)]
-
-
-def _failed(text: str, exc: Exception) -> list[Finding]:
-    """The findings of a text a scanner raised on: `whole`, naming only the exception's type (logged too)."""
-    why = f"error:{type(exc).__name__}"
-    log.warning("a scanner failed on a text (%s); it is blanked whole as %s", type(exc).__name__, SCAN_INCOMPLETE)
-    return whole(len(text), why)
 
 
 BATCH_SEPARATOR = "\n\n\n"

@@ -197,3 +197,44 @@ def test_http_ingest_stores_no_byte_of_what_a_timed_out_recognizer_missed(
         store.engine.dispose()
         store._write_engine.dispose()
     _check(db)
+
+
+LONG = (ROOT / "memeval/redact/README.md").read_text(encoding="utf-8")[:60_000] + f"\nmail {ADDRESS} today"
+"""An ordinary text of about 60 KiB (0.3-2.6 CPU s to redact, linear work) with an address at its end:
+over the tests' 0.05 s budget, as a planted text is over the default 30 s."""
+
+
+def test_a_text_over_the_cpu_budget_is_blanked_whole_and_the_others_are_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On main there is no budget: the long text is read to its end, whatever it costs."""
+    import signal
+
+    red = get_redactor()
+    before = red.redact_many([ORDINARY, f"mail {ADDRESS} today"])
+    monkeypatch.setenv("MEMEVAL_REDACT_BUDGET_S", "0.05")
+    got = red.redact_many([ORDINARY, LONG, f"mail {ADDRESS} today"])
+    assert got[1].text == "[REDACTED:SCAN_INCOMPLETE]"
+    assert got[1].findings[0].detector == "memeval:scan-incomplete:cpu-budget"
+    assert [got[0], got[2]] == before
+    assert red.redact(LONG).findings[0].detector == "memeval:scan-incomplete:cpu-budget"
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+def test_cli_ingest_blanks_a_text_over_the_cpu_budget_and_stores_the_next(tmp_path: Path) -> None:
+    """A real `memeval audit ingest` on SQLite: on main ev1 is stored read to its end (no budget)."""
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    f = tmp_path / "events.jsonl"
+    f.write_text("\n".join(json.dumps(e) for e in [_event(1, LONG), _event(2, ORDINARY)]))
+    r = subprocess.run(
+        [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", db],
+        env={**os.environ, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32, "MEMEVAL_REDACT_BUDGET_S": "0.05"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=patient(300),
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    texts = _texts(db)
+    assert texts["ev1"] == "[REDACTED:SCAN_INCOMPLETE]" and texts["ev2"] == ORDINARY
+    assert ADDRESS.encode() not in _stored_bytes(db)
+    assert "ran past 0.05 CPU s" in r.stderr
