@@ -238,3 +238,45 @@ def test_cli_ingest_blanks_a_text_over_the_cpu_budget_and_stores_the_next(tmp_pa
     assert texts["ev1"] == "[REDACTED:SCAN_INCOMPLETE]" and texts["ev2"] == ORDINARY
     assert ADDRESS.encode() not in _stored_bytes(db)
     assert "ran past 0.05 CPU s" in r.stderr
+
+
+BEARER = "eyJhbGciOiJIUzI1NiJ9Zq8Kx2Lm9Pw4Rt7Y"
+PASSWORD = "Tr0ub4dor&3xQ"
+
+
+def test_cli_ingest_of_planted_whitespace_runs_is_linear_and_blanks_the_secret_after(tmp_path: Path) -> None:
+    """`scripts/redos_redact.py` found the context rules http-auth-header (three `\\s*` runs: cubic) and
+    prose-password (four: quartic) stalling on a keyword before a long run of spaces; on main 2,000 spaces
+    took over 20 CPU s, so this ingest (60,000) is killed at its 20 CPU s limit and stores nothing. Their
+    whitespace runs are possessive now (the same matches: `scripts/redos_redact_compare.py`)."""
+    events = [
+        _event(1, "authorization:" + " " * 60_000 + "x\nAuthorization: Bearer " + BEARER),
+        _event(2, "passphrase—" + " " * 60_000 + "-\nthe password is " + PASSWORD),
+        _event(3, ORDINARY),
+    ]
+    db = f"sqlite:///{tmp_path / 'a.sqlite'}"
+    f = tmp_path / "events.jsonl"
+    f.write_text("\n".join(json.dumps(e, ensure_ascii=False) for e in events))
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
+
+    r = subprocess.run(
+        [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", db],
+        env={**os.environ, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,  # noqa: PLW1509 - one setrlimit call
+        timeout=patient(300),
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    texts = _texts(db)
+    assert texts["ev1"].endswith("Authorization: Bearer [REDACTED:HTTP_AUTH]")
+    assert texts["ev2"].endswith("the password is [REDACTED:PASSWORD]")
+    assert texts["ev3"] == ORDINARY
+    hay = _stored_bytes(db)
+    assert BEARER.encode() not in hay and PASSWORD.encode() not in hay
