@@ -29,6 +29,8 @@ import logging
 import os
 import re
 import tempfile
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +51,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from memeval.errors import RedactionError
+from memeval.redact._incomplete import incomplete_result
 from memeval.redact._phone import DIGIT_RUN, WindowedPhoneRecognizer
 
 log = logging.getLogger(__name__)
@@ -141,6 +144,42 @@ class PiiSettings:
     context_words: bool = False
 
 
+_INCIDENTS = threading.local()
+"""`count`: presidio log records, in this thread, that said it skipped part of its work (`_skipped_work`)."""
+
+
+def _skipped_work(record: logging.LogRecord) -> bool:
+    """True for a presidio record that reports a timeout or a caught exception: its scan of the text is partial.
+
+    presidio catches `TimeoutError` when a recognizer's regex runs past `REGEX_TIMEOUT_SECONDS`
+    (pattern_recognizer.py, iban_recognizer.py: "Regex pattern '%s' timed out after %s seconds,
+    skipping.", logged at WARNING with `exc_info=True`) and goes on without that pattern's matches;
+    its NER recognizers log a failed chunk the same way. Read before the message is withheld.
+    """
+    if record.levelno < logging.WARNING:
+        return False
+    caught = record.exc_info[0] if record.exc_info else None
+    return caught is not None or "timed out" in str(record.msg)
+
+
+def presidio_timeout_s() -> float:
+    """The regex timeout presidio applies now (seconds): the least of its modules' `REGEX_TIMEOUT_SECONDS`.
+
+    presidio reads the `REGEX_TIMEOUT_SECONDS` environment variable (an int, default 60) when each
+    module is imported; a presidio call that ran at least this long may have had a pattern cut off.
+    """
+    from presidio_analyzer import analyzer_engine, pattern_recognizer
+    from presidio_analyzer.predefined_recognizers.generic import iban_recognizer
+
+    return float(
+        min(
+            pattern_recognizer.REGEX_TIMEOUT_SECONDS,
+            iban_recognizer.REGEX_TIMEOUT_SECONDS,
+            analyzer_engine.REGEX_TIMEOUT_SECONDS,
+        )
+    )
+
+
 class _WithholdText(logging.Filter):
     """Rewrites every presidio log record so it cannot carry analysed text.
 
@@ -152,6 +191,8 @@ class _WithholdText(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno < logging.INFO:
             return False
+        if _skipped_work(record):
+            _INCIDENTS.count = getattr(_INCIDENTS, "count", 0) + 1
         record.msg = "presidio %s at %s:%d (message withheld: it may quote analysed text)"
         record.args = (record.levelname.lower(), record.module, record.lineno)
         return True
@@ -293,17 +334,29 @@ class PiiAnalyzer:
         return entities
 
     def analyze(self, text: str) -> list[RecognizerResult]:
-        """Personal-data spans in `text` scoring at least the threshold; [] when no gate passes."""
+        """Personal-data spans in `text` scoring at least the threshold; [] when no gate passes.
+
+        Fails closed: when presidio's scan of `text` was partial (a recognizer's regex timed out
+        and presidio skipped it, it logged a caught exception, the call ran at least presidio's
+        regex timeout, or it raised), the result is one `SCAN_INCOMPLETE` span over the whole text
+        (`incomplete_result`), whose detector says why, instead of what presidio found.
+        """
         entities = self.entities_for(text)
         if not entities:
             return []
         artifacts = None if self._tokenize else self._no_artifacts
+        before = getattr(_INCIDENTS, "count", 0)
+        limit = presidio_timeout_s()
+        started = time.monotonic()
         try:
             found = self.engine.analyze(text=text, language="en", entities=entities, nlp_artifacts=artifacts)
-        except (ValueError, TypeError, RuntimeError, TimeoutError) as exc:
-            # `from None`: presidio's message could quote the text; only its type is kept.
-            raise RedactionError(
-                f"presidio failed to analyse a text ({type(exc).__name__}); the text is not "
-                "stored. Report this with the presidio-analyzer version"
-            ) from None
+        except Exception as exc:  # noqa: BLE001  # any failure: the text is blanked whole, the ingest goes on
+            # only the type is kept: presidio's message could quote the text
+            log.warning("presidio failed on a text (%s); it is blanked whole", type(exc).__name__)
+            return [incomplete_result(len(text), f"presidio-error:{type(exc).__name__}")]
+        if getattr(_INCIDENTS, "count", 0) != before:
+            return [incomplete_result(len(text), "presidio-timeout")]
+        if time.monotonic() - started >= limit:
+            # a timeout's log record may have been filtered out above us (logging.disable, a level)
+            return [incomplete_result(len(text), "presidio-timeout")]
         return [r for r in found if r.score >= self.settings.score_threshold]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import hmac
+import logging
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -26,11 +27,13 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
+from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
+from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
@@ -38,6 +41,8 @@ from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
+
+log = logging.getLogger(__name__)
 
 MIN_KEY_BYTES = 16
 
@@ -160,6 +165,17 @@ class Redactor:
         """
         if not isinstance(text, str):
             raise RedactionError(f"redact() takes str, got {type(text).__name__}; decode it first")
+        return budgeted([text], lambda ts: [self._detect_guarded(ts[0])])[0]
+
+    def _detect_guarded(self, text: str) -> list[Finding]:
+        """`_detect_one`, failing closed: a text a scanner raised on gets `_failed`'s one finding."""
+        try:
+            return self._detect_one(text)
+        except Exception as exc:  # noqa: BLE001  # any scanner's failure: not known clean, blanked whole
+            return failed(text, exc)
+
+    def _detect_one(self, text: str) -> list[Finding]:
+        """`detect`'s work, unguarded (a scanner's exception reaches the caller)."""
         results: list[RecognizerResult] = []
         views = [View(text)]
         for make in (boundary_view, slash_view) if "/" in text else (boundary_view,):
@@ -175,7 +191,7 @@ class Redactor:
         normal = normal_view(text)
         results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
         results += self._decoded([text], DECODE_DEPTH)[0]
-        return merge(results)
+        return settle(text, results, merge)
 
     def _decoded(self, texts: Sequence[str], depth: int) -> list[list[RecognizerResult]]:
         """Findings in the decoded readings of each text (`_decode`), as spans of the original.
@@ -203,7 +219,10 @@ class Redactor:
             return out
         for (i, read, view, segment), found in zip(jobs, self._detect_many(subtexts, depth - 1), strict=True):
             for f in found:
-                if read is None or view is None:  # a Base64 or hex segment: the whole segment
+                if f.entity_type == SCAN_INCOMPLETE:  # a reading not scanned to its end: nor is its text
+                    why = f.detector.removeprefix(DETECTOR_PREFIX) + f"+{read.kind if read else 'decoded'}"
+                    out[i].append(incomplete_result(len(texts[i]), why))
+                elif read is None or view is None:  # a Base64 or hex segment: the whole segment
                     out[i].append(memeval_result(f.entity_type, *segment, f.score, f"{f.detector}+decoded"))
                 elif read.keep(view, f):
                     start, end = read.span(view, f.start, f.end)
@@ -221,7 +240,8 @@ class Redactor:
             original `text`), counts per type, whether names were scanned, and the version.
 
         Raises:
-            RedactionError: `text` is not a str, or a scanner failed (no text in the message).
+            RedactionError: `text` is not a str (no text in the message). A text no scanner
+                finished is blanked whole instead (`SCAN_INCOMPLETE`; see `detect_many`).
         """
         return self._rewrite(text, self.detect(text))
 
@@ -253,10 +273,14 @@ class Redactor:
             One list of findings per input text, in order (the same spans `detect` gives, except
             that a rule matching across two joined texts blanks its pieces in both).
 
+        Fails closed: a text a scanner raised on, presidio did not finish (`_incomplete`) or whose
+        scan ran past `MEMEVAL_REDACT_BUDGET_S` CPU seconds (`_budget`) gets one `SCAN_INCOMPLETE`
+        finding over all of it.
+
         Raises:
-            RedactionError: a text is not a str, or a scanner failed.
+            RedactionError: a text is not a str, or a bad `MEMEVAL_REDACT_BUDGET_S`.
         """
-        return self._detect_many(texts, DECODE_DEPTH)
+        return budgeted(texts, lambda ts: self._detect_many(ts, DECODE_DEPTH))
 
     def _scanners_on(self, texts: Sequence[str]) -> list[list[RecognizerResult]]:
         """The credential scanners' findings per text (`_scan_joined`), after checking each is a str.
@@ -273,6 +297,27 @@ class Redactor:
         return per_text
 
     def _detect_many(self, texts: Sequence[str], depth: int) -> list[list[Finding]]:
+        """`detect_many` at `depth`, failing closed: a text any scanner failed on is blanked whole.
+
+        When a scanner raises on the batch, each text is scanned again on its own, and a text
+        that fails alone gets `whole` (one `SCAN_INCOMPLETE` finding naming the exception's type);
+        the others keep their findings. A non-str text still raises.
+        """
+        for t in texts:
+            if not isinstance(t, str):
+                raise RedactionError(f"redact() takes str, got {type(t).__name__}; decode it first")
+        try:
+            return self._detect_batch(texts, depth)
+        except Exception as exc:  # noqa: BLE001  # any scanner's failure: each text again alone, then blanked
+            if len(texts) == 1:
+                return [failed(texts[0], exc)]
+            log.warning(
+                "a scanner failed on a batch (%s); its %d texts are scanned one by one", type(exc).__name__, len(texts)
+            )
+            return [self._detect_many([t], depth)[0] for t in texts]
+
+    def _detect_batch(self, texts: Sequence[str], depth: int) -> list[list[Finding]]:
+        """`_detect_many`'s work, unguarded."""
         per_text = self._scanners_on(texts)
         if not texts:
             return []
@@ -286,7 +331,7 @@ class Redactor:
             results += context[i]
             normal = normals[i]
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
-            out.append(merge(results))
+            out.append(settle(text, results, merge))
         return out
 
     def detect_credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:

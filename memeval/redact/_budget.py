@@ -1,0 +1,157 @@
+"""A CPU budget per text for redaction: a text whose scan does not finish in time is blanked whole.
+
+presidio stops a regex only after `REGEX_TIMEOUT_SECONDS` (60 s of wall time by default, per
+pattern), memeval's own rules (Python `re`) are never stopped, and a rule whose work grows fast
+with a text's length would let one planted text stall `memeval audit ingest` for minutes. Whatever
+scanner is slow next, `budgeted` gives a batch at most `budget` seconds of CPU and then each of its
+texts `budget` seconds on its own: a text whose scan has not finished by then is not known clean,
+so it gets `whole(len(text), "cpu-budget")` (stored as `[REDACTED:SCAN_INCOMPLETE]`), and the
+next text is scanned as usual. This fails closed: the budget can only blank texts the scanners
+could not finish; a text they finish gets exactly its findings (a batch over budget is redone text
+by text, which gives each text the findings `redact` gives it).
+
+How: as the hold screen's budget (`memeval.hold._budget`): `signal.setitimer(signal.ITIMER_PROF)`
+around the work counts this process's CPU time; its SIGPROF raises `OverBudget` (a
+`BaseException`, so no scanner's `except Exception` takes it) in the main thread, where Python runs
+signal handlers. CPython's `re` and the `regex` module check for signals during a long match.
+Elsewhere (the HTTP server's threads) there is no budget: presidio's own timeout then ends a
+regex, and a timed-out scan is blanked whole too (`_incomplete`).
+
+Setting: `MEMEVAL_REDACT_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET_S`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from types import FrameType
+from typing import TypeVar
+
+from memeval.errors import RedactionError
+from memeval.redact._incomplete import whole
+from memeval.redact._models import Finding
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+BUDGET_ENV = "MEMEVAL_REDACT_BUDGET_S"
+DEFAULT_BUDGET_S = 30.0
+"""CPU seconds one text's (or one batch's) scan may take. Ordinary texts of 64 KiB (the longest
+free-text field: this repository's README, CHANGELOG and redaction README) took 0.3-2.6 CPU s at
+load 21 on 2 shared cores; 30 s leaves over ten times that."""
+BUDGET_WHY = "cpu-budget"
+"""The reason in a `SCAN_INCOMPLETE` finding's detector (`memeval:scan-incomplete:cpu-budget`)."""
+
+
+class OverBudget(BaseException):
+    """Raised in the main thread when the scan under way used up its CPU budget."""
+
+
+def budget_seconds() -> float:
+    """The CPU budget per text: `MEMEVAL_REDACT_BUDGET_S`, else `DEFAULT_BUDGET_S`.
+
+    Raises:
+        RedactionError: the variable is not a positive number of seconds (named, with the fix).
+    """
+    raw = os.environ.get(BUDGET_ENV, "").strip()
+    if not raw:
+        return DEFAULT_BUDGET_S
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 86_400:
+        raise RedactionError(
+            f"{BUDGET_ENV}={raw!r} is not a number of CPU seconds; set a positive number such as "
+            f"{DEFAULT_BUDGET_S:g} (the CPU time one text's redaction may take before it is blanked whole)"
+        )
+    return value
+
+
+_armed = False
+"""True while a budget runs (`_on_sigprof` raises only then)."""
+
+
+def _on_sigprof(signum: int, frame: FrameType | None) -> None:
+    """SIGPROF's handler: raise `OverBudget` once while a budget is armed; a late SIGPROF does nothing."""
+    global _armed
+    if _armed:
+        _armed = False
+        raise OverBudget
+
+
+def _install() -> Callable[[], None]:
+    """Make `_on_sigprof` SIGPROF's handler; returns what puts a previous Python handler back.
+
+    Ours stays installed when SIGPROF had no Python handler (a SIGPROF already raised when the timer
+    is stopped would otherwise reach the default action, which ends the process).
+    """
+    old = signal.getsignal(signal.SIGPROF)
+    if old is _on_sigprof:
+        return lambda: None
+    signal.signal(signal.SIGPROF, _on_sigprof)
+    if callable(old):
+
+        def put_back() -> None:
+            signal.signal(signal.SIGPROF, old)
+
+        return put_back
+    return lambda: None
+
+
+def _within(seconds: float, work: Callable[[], T]) -> T:
+    """`work()` with a CPU budget of `seconds` armed (main thread, `_on_sigprof` installed).
+
+    Raises:
+        OverBudget: `work` had not returned after `seconds` of this process's CPU time.
+    """
+    global _armed
+    try:
+        _armed = True
+        signal.setitimer(signal.ITIMER_PROF, seconds)
+        return work()
+    finally:
+        _armed = False
+        signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def budgeted(texts: Sequence[str], scan: Callable[[Sequence[str]], list[list[Finding]]]) -> list[list[Finding]]:
+    """`scan(texts)` within the budget: the batch gets one text's budget, then each text its own.
+
+    Outside the main thread (or while a budget already runs) `scan(texts)` runs as it is.
+
+    Args:
+        texts: the texts, in order.
+        scan: the redactor's findings for a batch (one list per text).
+
+    Returns:
+        One list of findings per text: `scan`'s, or `whole(len(text), BUDGET_WHY)` for a text
+        whose scan alone did not finish within the budget.
+
+    Raises:
+        RedactionError: a bad `MEMEVAL_REDACT_BUDGET_S`.
+        KeyboardInterrupt: Ctrl-C, as without a budget (the timer is stopped first).
+    """
+    if not texts or _armed or threading.current_thread() is not threading.main_thread():
+        return scan(texts)
+    seconds = budget_seconds()
+    restore = _install()
+    try:
+        try:
+            return _within(seconds, lambda: scan(texts))
+        except OverBudget:
+            pass
+        out: list[list[Finding]] = []
+        for text in texts:
+            try:
+                out.append(_within(seconds, lambda: scan([text]))[0])  # noqa: B023  # called at once
+            except OverBudget:
+                log.warning("a text's redaction ran past %g CPU s (%s); it is blanked whole", seconds, BUDGET_ENV)
+                out.append(whole(len(text), BUDGET_WHY))
+        return out
+    finally:
+        restore()
