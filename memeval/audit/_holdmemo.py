@@ -24,6 +24,12 @@ An HTTP batch's texts also share one bound (`request_bound`, set by the server a
 `MEMEVAL_HOLD_REQUEST_BUDGET_S` CPU seconds for all of them, `_budget.over_request_budget`);
 remembered texts cost nothing against it, and a text held on it is never remembered either.
 
+Each team has its own memo (`scope`: the HTTP server's batch is one token's team): a remembered
+text costs nothing against a batch's bound, so with one memo for every team a sender that sent
+slow texts first and then a guess learnt from `held_on_budget` whether another team had sent that
+very text (stored with its verdict when remembered, held on the bound when not). A file ingest
+(the operator's own file) has no scope.
+
 Only the assessment is remembered, never a redaction: `Redactor.redact_many` blanks a secret
 found in one text of a batch wherever it appears in the others, so a text's redaction depends on
 its batch, and the hold detector reads the redacted text (which is the key here).
@@ -41,7 +47,8 @@ MEMO_CHARS = 8_000_000
 """Characters of remembered texts at most (about 32 MB at worst); the memo is emptied past it."""
 
 _LOCK = threading.Lock()
-_MEMO: dict[tuple[str, str], Any] = {}
+_MEMO: dict[tuple[str | None, str, str], Any] = {}
+"""(scope, text, source) -> its assessment; scope: the team whose batch it came in (None: a file ingest)."""
 _OWNER: list[Any] = [None]
 """The detector the memo's assessments are of (kept alive by this reference, so its id is never reused)."""
 _CHARS = [0]
@@ -49,23 +56,30 @@ _CHARS = [0]
 
 _REQUEST_TOTAL: ContextVar[float | None] = ContextVar("memeval_hold_request_total", default=None)
 """The CPU seconds the batch being stored in this context may spend on hold texts (None: no bound)."""
+_REQUEST_SCOPE: ContextVar[str | None] = ContextVar("memeval_hold_request_scope", default=None)
+"""The memo scope (team) of the batch being stored in this context (None: unscoped)."""
 
 
 @contextmanager
-def request_bound(total_s: float | None) -> Iterator[None]:
+def request_bound(total_s: float | None, scope: str | None = None) -> Iterator[None]:
     """Within the block, the hold texts assessed in this context share `total_s` CPU seconds per call.
 
     The HTTP server sets it around a batch (`_http`), so the store's assessment of that batch's
-    texts, however deep in the write path, gets the request's bound (`assess_many_remembered`).
+    texts, however deep in the write path, gets the request's bound and its team's memo (`scope`)
+    (`assess_many_remembered`).
     """
     token = _REQUEST_TOTAL.set(total_s)
+    scoped = _REQUEST_SCOPE.set(scope)
     try:
         yield
     finally:
+        _REQUEST_SCOPE.reset(scoped)
         _REQUEST_TOTAL.reset(token)
 
 
-def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]], total_s: float | None = None) -> list[Any]:
+def assess_many_remembered(
+    detector: Any, items: Sequence[tuple[str, str]], total_s: float | None = None, scope: str | None = None
+) -> list[Any]:
     """`memeval.hold.assess_many(detector, items)`: the same assessments, the ones seen before from the memo.
 
     Args:
@@ -73,18 +87,21 @@ def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]], tota
         items: (text, source) pairs; the sources are the writer's checked ones.
         total_s: CPU seconds the texts not remembered may take in all (a text stopped by it and those
             after it are held, `_budget.over_request_budget`); None: `request_bound`'s, if any.
+        scope: the memo these items are remembered in and answered from (a team); None:
+            `request_bound`'s, if any (see the module docstring).
 
     Returns:
         One `HoldAssessment` per item, in order.
     """
     from memeval.hold import is_over_budget
 
+    where = _REQUEST_SCOPE.get() if scope is None else scope
     with _LOCK:
         if _OWNER[0] is not detector:
             _MEMO.clear()
             _CHARS[0] = 0
             _OWNER[0] = detector
-        known = {item: hit for item in items if (hit := _MEMO.get(item)) is not None}
+        known = {item: hit for item in items if (hit := _MEMO.get((where, *item))) is not None}
     todo = list(dict.fromkeys(item for item in items if item not in known))
     total = _REQUEST_TOTAL.get() if total_s is None else total_s
     done = assess_within_budget(detector, todo, total) if todo else []
@@ -96,7 +113,7 @@ def assess_many_remembered(detector: Any, items: Sequence[tuple[str, str]], tota
             if _CHARS[0] + added > MEMO_CHARS:
                 _MEMO.clear()
                 _CHARS[0] = 0
-            _MEMO.update(fresh)
+            _MEMO.update(((where, *item), verdict) for item, verdict in fresh.items())
             _CHARS[0] += added
     answers = {**known, **fresh, **late}
     return [answers[item] for item in items]

@@ -201,10 +201,10 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
                 return _error(422, f"event team {ev.team!r} is not the token's team {team!r}", i)
             drafts.append(ev)
         keys = list(dict.fromkeys((d.team, sender, d.sender_event_id) for d in drafts))
-        with keys_in_hand.taken(keys), request_bound(bound_s):
-            return _sanitize_and_store(drafts, sender, others)
+        with keys_in_hand.taken(keys), request_bound(bound_s, scope=team):  # the team's own hold memo (`_holdmemo`)
+            return _sanitize_and_store(drafts, team, sender, others)
 
-    def _sanitize_and_store(drafts: list[Any], sender: str, others: int) -> Any:
+    def _sanitize_and_store(drafts: list[Any], team: str, sender: str, others: int) -> Any:
         try:
             pool = pool_if_warm(pooled) if len(drafts) >= HTTP_MIN_EVENTS else None
             if pool is not None and len(stored_already(store, drafts, sender)) == len(
@@ -216,7 +216,12 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
                 try:
                     # alone, this thread works beside the worker; with other batches in hand it parses and appends them
                     pre = presanitize_one(
-                        drafts, pool, lambda: store.sanitizer.prescan_ids(drafts), whole=others > 0, total_s=bound_s
+                        drafts,
+                        pool,
+                        lambda: store.sanitizer.prescan_ids(drafts),
+                        whole=others > 0,
+                        total_s=bound_s,
+                        scope=team,
                     )
                 except BrokenProcessPool:  # a worker died (killed, out of memory): this batch goes the plain way
                     log.warning("an ingest worker died; sanitising in the server until a new pool is warm")

@@ -161,10 +161,12 @@ def _work(
     holds: list[tuple[str, str]],
     ids: list[str] | None = None,
     total_s: float | None = None,
+    scope: str | None = None,
 ) -> Presanitized:
     """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids.
 
     `total_s`: CPU seconds the hold texts may take in all (an HTTP batch's bound, `_holdmemo`).
+    `scope`: the hold memo's scope (an HTTP batch's team, `_holdmemo`); None: unscoped.
     """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.hold import get_hold_detector
@@ -173,7 +175,7 @@ def _work(
     red = get_redactor()
     done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
     items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
-    verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s), strict=True))
+    verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s, scope), strict=True))
     return Presanitized(done, verdicts, dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True)))
 
 
@@ -298,6 +300,7 @@ def presanitize_one(
     *,
     whole: bool = False,
     total_s: float | None = None,
+    scope: str | None = None,
 ) -> Presanitized:
     """One batch's `Presanitized`: the free text of its first part in a worker while this process does the rest.
 
@@ -315,16 +318,18 @@ def presanitize_one(
     and concurrent batches spread over the workers instead of each sharing this one process.
 
     `total_s` (the server's per-request bound): CPU seconds the hold texts may take in all in each
-    process that assesses part of them (the worker's part, this process's part via the guard).
+    process that assesses part of them (the worker's part, this process's part via the guard);
+    `scope` (the batch's team): the hold memo each process answers from and adds to (`_holdmemo`).
     """
     if whole:
-        return pool.submit(_work_group, [batch_texts(drafts)], [strict_id_candidates(drafts)], total_s).result()[0]
+        jobs, ids = [batch_texts(drafts)], [strict_id_candidates(drafts)]
+        return pool.submit(_work_group, jobs, ids, total_s, scope).result()[0]
     cut = round(len(drafts) * WORKER_SHARE)
-    ahead = pool.submit(_work, *batch_texts(drafts[:cut]), None, total_s)
+    ahead = pool.submit(_work, *batch_texts(drafts[:cut]), None, total_s, scope)
     try:
         if meanwhile is not None:
             meanwhile()
-        local = _work(*batch_texts(drafts[cut:]), None, total_s)
+        local = _work(*batch_texts(drafts[cut:]), None, total_s, scope)
     except BaseException:
         ahead.cancel()
         raise
@@ -343,12 +348,14 @@ def _work_group(
     jobs: list[tuple[list[str], bool, list[tuple[str, str]]]],
     ids: list[list[str]] | None = None,
     total_s: float | None = None,
+    scope: str | None = None,
 ) -> list[Presanitized]:
     """Runs in a worker: `_work` of each batch's texts, with the hold texts of all of them assessed in one call.
 
     `ids`: per batch, the id values `Sanitizer.check_ids(strict=True)` would scan
     (`_idscan.strict_id_candidates`); each batch's are scanned as that check would, one call a batch.
     `total_s`: CPU seconds the hold texts may take in all (an HTTP batch's bound); None: none.
+    `scope`: the hold memo's scope (an HTTP batch's team, `_holdmemo`); None: unscoped.
     """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.audit._idscan import strict_id_findings
@@ -366,7 +373,7 @@ def _work_group(
         for d, (_, _, holds) in zip(done, jobs, strict=True)
     ]
     unique = list(dict.fromkeys(item for batch in items for item in batch))
-    verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique, total_s), strict=True))
+    verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique, total_s, scope), strict=True))
     return [
         Presanitized(d, {i: verdicts[i] for i in batch}, strict_ids=found)
         for d, batch, found in zip(done, items, scanned, strict=True)

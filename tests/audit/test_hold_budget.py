@@ -162,7 +162,7 @@ def test_budget_holds_only_what_runs_out_and_is_never_remembered(monkeypatch: py
     fresh = assess_many(detector, [items[0], items[2]])
     assert [got[0], got[2]] == fresh
     assert got[1].held and [r.rule for r in got[1].reasons] == [BUDGET_RULE] and got[1].detector == detector.name
-    assert (slow, "agent") not in _holdmemo._MEMO and (BENIGN, "agent") in _holdmemo._MEMO
+    assert (None, slow, "agent") not in _holdmemo._MEMO and (None, BENIGN, "agent") in _holdmemo._MEMO
     assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
 
 
