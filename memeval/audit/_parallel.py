@@ -212,7 +212,13 @@ def _end_now(pool: ProcessPoolExecutor) -> None:
     else:
         for proc in list((getattr(pool, "_processes", None) or {}).values()):
             proc.kill()
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
+    if manager is not None:
+        # Its workers dead, the pool's manager thread closes its wake-up pipe; Python 3.11's exit hook
+        # writes to that pipe unlocked and printed "Exception ignored ... Bad file descriptor" when the
+        # two met: let the thread finish first (at once: it has nothing left to wait for).
+        manager.join(timeout=5)
 
 
 def _interrupted(pool: ProcessPoolExecutor) -> None:

@@ -72,16 +72,34 @@ def budget_seconds() -> float:
     return value
 
 
+_fired = False
+"""True once the budget under way ran out (`_within` checks it when the work returns, whatever took the exception)."""
+AGAIN_S = 0.05
+"""CPU seconds after which `_on_sigprof` raises again when its exception was taken and the work went on."""
 _armed = False
 """True while a budget runs (`_on_sigprof` raises only then)."""
 
 
 def _on_sigprof(signum: int, frame: FrameType | None) -> None:
-    """SIGPROF's handler: raise `OverBudget` once while a budget is armed; a late SIGPROF does nothing."""
-    global _armed
-    if _armed:
-        _armed = False
-        raise OverBudget
+    """SIGPROF's handler: while a budget is armed, raise `OverBudget`, again every `AGAIN_S` until it is disarmed.
+
+    The exception lands wherever the main thread is; where that is a finalizer (`__del__`, run by
+    the garbage collector in the middle of the work: the `regex` module's `Group.__del__` was seen),
+    Python prints it as "Exception ignored" and goes on, so the handler arms the timer once more and
+    raises again a little later. Never in `_within`'s own frame (it is disarming the budget), and a
+    SIGPROF after the budget ended does nothing.
+
+    Raises:
+        OverBudget: a budget is armed and the work under it is running.
+    """
+    global _fired
+    if not _armed:
+        return
+    _fired = True
+    if frame is not None and frame.f_code is _within.__code__:
+        return  # `_within` itself, starting or stopping the budget: it checks `_fired` on the way out
+    signal.setitimer(signal.ITIMER_PROF, AGAIN_S)
+    raise OverBudget
 
 
 def _install() -> Callable[[], None]:
@@ -106,17 +124,25 @@ def _install() -> Callable[[], None]:
 def _within(seconds: float, work: Callable[[], T]) -> T:
     """`work()` with a CPU budget of `seconds` armed (main thread, `_on_sigprof` installed).
 
+    Whether the budget ran out is checked when `work` returns too: something in it may have taken
+    the `OverBudget` (see `_on_sigprof`) and finished the work.
+
     Raises:
-        OverBudget: `work` had not returned after `seconds` of this process's CPU time.
+        OverBudget: `work` had not returned after `seconds` of this process's CPU time, or the
+            budget ran out while it ran and something in it took the exception.
     """
-    global _armed
+    global _armed, _fired
     try:
+        _fired = False
         _armed = True
         signal.setitimer(signal.ITIMER_PROF, seconds)
-        return work()
+        result = work()
     finally:
         _armed = False
         signal.setitimer(signal.ITIMER_PROF, 0)
+    if _fired:  # the budget ran out, but something in `work` took the `OverBudget` and went on
+        raise OverBudget
+    return result
 
 
 def budgeted(texts: Sequence[str], scan: Callable[[Sequence[str]], list[list[Finding]]]) -> list[list[Finding]]:

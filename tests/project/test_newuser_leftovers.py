@@ -54,7 +54,7 @@ def _usage(args: list[str], *needles: str) -> str:
         (["report", "send", "--team", "t", "--week", "26-W1"], ["'26-W1'", "YYYY-Www"]),
         (["report", "subscribe", "--team", "t", "--to", "a@b.c", "--at", "8am"], ["'8am'", "HH:MM"]),
         (["report", "subscribe", "--team", "t", "--to", "a@b.c", "--since", "2026-W60"], ["'2026-W60'", "W53"]),
-        (["report", "subscribe", "--team", "t", "--to", "nobody"], ["'nobody'", "--to a@b.c"]),
+        (["report", "subscribe", "--team", "t", "--to", "nobody"], ["'nobody'", "on its own --to, as name@domain"]),
         (["review", "list", "--kind", "lesons"], ["'lesons'", "lesson, contradiction, hold"]),
     ],
 )

@@ -237,7 +237,7 @@ def test_cli_ingest_blanks_a_text_over_the_cpu_budget_and_stores_the_next(tmp_pa
     texts = _texts(db)
     assert texts["ev1"] == "[REDACTED:SCAN_INCOMPLETE]" and texts["ev2"] == ORDINARY
     assert ADDRESS.encode() not in _stored_bytes(db)
-    assert "ran past 0.05 CPU s" in r.stderr
+    assert "ran past 0.05 CPU s" in r.stderr, r.stderr
 
 
 BEARER = "eyJhbGciOiJIUzI1NiJ9Zq8Kx2Lm9Pw4Rt7Y"
