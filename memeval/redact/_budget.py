@@ -158,10 +158,10 @@ def budgeted(
         RedactionError: a bad `MEMEVAL_REDACT_BUDGET_S`; the guard's (a text not a str).
         KeyboardInterrupt: Ctrl-C, as without a budget (the timer is stopped first).
     """
+    if texts and threading.current_thread() is not threading.main_thread():  # (`_armed` is the main thread's)
+        return _GUARD[0](elsewhere, list(texts)) if elsewhere is not None and _GUARD else scan(texts)
     if not texts or _armed:
         return scan(texts)
-    if threading.current_thread() is not threading.main_thread():
-        return _GUARD[0](elsewhere, list(texts)) if elsewhere is not None and _GUARD else scan(texts)
     seconds = budget_seconds()
     restore = _install()
     try:

@@ -12,6 +12,8 @@ scan, and then the address was blanked and the rest stored as written.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -115,3 +117,35 @@ def test_ordinary_batches_are_redacted_in_the_guard_as_in_the_server(srv: Served
     want = get_redactor().redact_many(texts)
     assert [got[f"ev{10 + i}"]["text"] for i in range(len(texts))] == [w.text for w in want]
     assert "SCAN_INCOMPLETE" not in "".join(w.text for w in want)
+
+
+def test_a_guard_that_died_blanks_its_request_and_the_next_request_gets_a_fresh_one() -> None:
+    """A redaction guard killed with SIGKILL: its request's texts are blanked whole (`guard`), never returned raw.
+
+    In this process, real spawned guard children; on main there is no guard (no `_redactguard`).
+    """
+    from memeval.audit import _redactguard
+    from memeval.redact import get_redactor
+
+    texts = [ORDINARY, "nothing to blank here"]
+    _redactguard.warm_redaction_guard()
+    dead = _redactguard._CHILD[0].proc.pid
+    os.kill(dead, signal.SIGKILL)
+    got: list[object] = []
+    asker = threading.Thread(target=lambda: got.extend(_redactguard.redact_guarded("many", texts)))
+    asker.start()
+    asker.join(patient(120))
+    assert [[(f.entity_type, f.start, f.end, f.detector) for f in fs] for fs in got] == [  # type: ignore[attr-defined]
+        [("SCAN_INCOMPLETE", 0, len(t), "memeval:scan-incomplete:guard")] for t in texts
+    ]
+    assert not _redactguard._CHILD
+    again: list[object] = []
+    asker = threading.Thread(target=lambda: again.extend(_redactguard.redact_guarded("many", texts)))
+    asker.start()
+    asker.join(patient(120))
+    assert again == get_redactor().detect_many(texts)  # a fresh guard: the findings this process gives
+    assert _redactguard._CHILD and _redactguard._CHILD[0].proc.pid != dead
+    with _redactguard._LOCK:
+        for child in _redactguard._CHILD:
+            child.kill()
+        _redactguard._CHILD.clear()
