@@ -42,7 +42,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -102,30 +102,35 @@ def _ended(proc: multiprocessing.process.BaseProcess) -> str:
 class _Child:
     """One started guard process and its end of the pipe.
 
+    `serve` is the child's function (`_serve`: the hold detector; `_redactguard._serve`: the
+    redactor), called with its end of the pipe and the server's pid; `label` names it in log lines.
+
     Raises:
         GuardFailed: it died, or did not say ready within `ready_s` of wall time (then it is killed).
     """
 
-    def __init__(self, ready_s: float) -> None:
+    def __init__(
+        self, ready_s: float, serve: Callable[[Connection, int], None] | None = None, label: str = "the hold guard"
+    ) -> None:
         ctx = multiprocessing.get_context("spawn")
         self._pusher: threading.Thread | None = None
+        self.label = label
         self.conn, theirs = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(theirs, os.getpid()), name="memeval-hold-guard", daemon=True)
+        name = "memeval-" + label.removeprefix("the ").replace(" ", "-")
+        self.proc = ctx.Process(target=serve or _serve, args=(theirs, os.getpid()), name=name, daemon=True)
         self.proc.start()
         theirs.close()
         if not self.conn.poll(ready_s):  # True also at end of file: it died
             self.kill()
             raise GuardFailed(
-                f"the hold guard (pid {self.proc.pid}) did not say ready within {ready_s:.0f} s of wall time "
-                "while loading the detector: killed"
+                f"{self.label} (pid {self.proc.pid}) did not say ready within {ready_s:.0f} s of wall time "
+                "while loading: killed"
             )
         try:
             self.conn.recv()  # ("ready", None) once the detector is loaded
         except EOFError:  # it died loading (killed, out of memory, a bad setting): reaped here
             self.conn.close()
-            raise GuardFailed(
-                f"the hold guard (pid {self.proc.pid}) died while loading the detector ({_ended(self.proc)})"
-            ) from None
+            raise GuardFailed(f"{self.label} (pid {self.proc.pid}) died while loading ({_ended(self.proc)})") from None
 
     def ask(self, items: list[tuple[str, str]], budget: float, total: float | None, wait: float) -> list[Any] | str:
         """The child's assessments of `items`, or what went wrong (a line for the log) when there are none.
@@ -150,15 +155,15 @@ class _Child:
         self._pusher.start()
         self._pusher.join(max(wait, 0.0))
         if self._pusher.is_alive():
-            return f"the hold guard (pid {pid}) did not take {n} text(s) within {wait:.0f} s of wall time: killed"
+            return f"{self.label} (pid {pid}) did not take {n} text(s) within {wait:.0f} s of wall time: killed"
         if refused:
-            return f"the hold guard (pid {pid}) had died before it was sent {n} text(s) ({_ended(self.proc)})"
+            return f"{self.label} (pid {pid}) had died before it was sent {n} text(s) ({_ended(self.proc)})"
         if not self.conn.poll(max(wait - (time.monotonic() - start), 0.0)):
-            return f"the hold guard (pid {pid}) did not answer within {wait:.0f} s of wall time for {n} text(s): killed"
+            return f"{self.label} (pid {pid}) did not answer within {wait:.0f} s of wall time for {n} text(s): killed"
         try:
             kind, value = self.conn.recv()
         except (OSError, EOFError):
-            return f"the hold guard (pid {pid}) died while assessing {n} text(s) ({_ended(self.proc)})"
+            return f"{self.label} (pid {pid}) died while assessing {n} text(s) ({_ended(self.proc)})"
         if kind == "error":
             raise value
         return list(value)

@@ -20,6 +20,10 @@ Responses:
   the batch was stored. An event stored before under another sender (another token's name) is
   refused, not stored twice: the reason names that sender, whose token skips what is stored.
 
+Redaction in the server's threads runs in a guard process within `MEMEVAL_REDACT_BUDGET_S` CPU
+seconds a text (`_redactguard`): a text whose scan runs past it is stored as
+`[REDACTED:SCAN_INCOMPLETE]`, never as written.
+
 A batch that shares an event id (team, sender, sender event id) with a batch the server has in hand
 (a client's retry after its timeout, while the first try is still worked on) waits for that batch
 first; its events stored by then are skipped without being assessed again (`_write.stored_already`),
@@ -131,9 +135,13 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
             The pool starts warming in the background now; until it is up, batches are sanitised
             in the server alone. Used only when the store runs the default engines.
     """
+    from memeval.audit._redactguard import redact_guarded
     from memeval.hold import request_budget_seconds
+    from memeval.redact import budget_seconds, guard_threads
 
     bound_s = request_budget_seconds()  # a bad value is said before the server listens
+    budget_seconds()
+    guard_threads(redact_guarded)  # the server's threads redact in the guard, within the CPU budget (`_redactguard`)
     pooled = workers if store.default_engines else 0
     pool_if_warm(pooled)
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)

@@ -139,7 +139,7 @@ def warm_engines() -> float:
     started server took 15-55 s of wall time on a busy 2-core machine while the worker pool loaded
     the same engines beside it. Also settles the heap (`_heap.settle`), as a worker does, and starts
     the hold guard (`_holdguard.warm_guard`: the server's threads assess hold texts there, within
-    the CPU budget).
+    the CPU budget) and the redaction guard (`_redactguard.warm_redaction_guard`, the same for redaction).
 
     Returns:
         Seconds of wall time it took.
@@ -149,9 +149,11 @@ def warm_engines() -> float:
     _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
     from memeval.audit._heap import settle
     from memeval.audit._holdguard import warm_guard
+    from memeval.audit._redactguard import warm_redaction_guard
 
     settle()
     warm_guard()  # the server's threads assess hold texts there, within the CPU budget (`_holdguard`)
+    warm_redaction_guard()  # and redact there (`_redactguard`)
     return time.monotonic() - t0
 
 

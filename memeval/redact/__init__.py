@@ -6,7 +6,9 @@ personal data (e-mail, phone, card, IBAN, IP; names only with an installed spaCy
 from presidio-analyzer, offline. See `memeval/redact/README.md` for measured recall and speed.
 """
 
+from memeval.redact._budget import budget_seconds, guard_threads
 from memeval.redact._engine import PiiSettings
+from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._redactor import Redactor, fingerprint, get_redactor
 
@@ -16,7 +18,11 @@ __all__ = [
     "REDACTOR_VERSION",
     "Redaction",
     "Redactor",
+    "SCAN_INCOMPLETE",
+    "budget_seconds",
     "fingerprint",
     "get_redactor",
+    "guard_threads",
     "placeholder",
+    "whole",
 ]

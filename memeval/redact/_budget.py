@@ -14,8 +14,10 @@ How: as the hold screen's budget (`memeval.hold._budget`): `signal.setitimer(sig
 around the work counts this process's CPU time; its SIGPROF raises `OverBudget` (a
 `BaseException`, so no scanner's `except Exception` takes it) in the main thread, where Python runs
 signal handlers. CPython's `re` and the `regex` module check for signals during a long match.
-Elsewhere (the HTTP server's threads) there is no budget: presidio's own timeout then ends a
-regex, and a timed-out scan is blanked whole too (`_incomplete`).
+Elsewhere (the HTTP server's threads) a signal cannot stop a scan: there a server hands the
+default redactor's texts to a guard process (`guard_threads`; `memeval.audit._redactguard`), whose
+main thread scans them within this budget. Without one, presidio's own timeout ends a regex, and a
+timed-out scan is blanked whole too (`_incomplete`).
 
 Setting: `MEMEVAL_REDACT_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET_S`).
 """
@@ -145,24 +147,46 @@ def _within(seconds: float, work: Callable[[], T]) -> T:
     return result
 
 
-def budgeted(texts: Sequence[str], scan: Callable[[Sequence[str]], list[list[Finding]]]) -> list[list[Finding]]:
+Guard = Callable[[str, Sequence[str]], list[list[Finding]]]
+"""A scan done elsewhere: (`"one"` for `detect`, `"many"` for `detect_many`; texts) -> findings per text."""
+
+_GUARD: list[Guard] = []
+
+
+def guard_threads(guard: Guard | None) -> None:
+    """Outside the main thread, hand the default redactor's scans to `guard` (None: scan in the thread again).
+
+    A server whose threads redact (`memeval audit serve`) sets one that scans in a process's main
+    thread, within the budget (`memeval.audit._redactguard.redact_guarded`); `budgeted` asks it.
+    """
+    _GUARD[:] = [] if guard is None else [guard]
+
+
+def budgeted(
+    texts: Sequence[str], scan: Callable[[Sequence[str]], list[list[Finding]]], elsewhere: str | None = None
+) -> list[list[Finding]]:
     """`scan(texts)` within the budget: the batch gets one text's budget, then each text its own.
 
-    Outside the main thread (or while a budget already runs) `scan(texts)` runs as it is.
+    Outside the main thread, with `elsewhere` and a guard set (`guard_threads`), the guard's
+    answer for `(elsewhere, texts)`; else (or while a budget already runs) `scan(texts)` as it is.
 
     Args:
         texts: the texts, in order.
         scan: the redactor's findings for a batch (one list per text).
+        elsewhere: what the guard does with the texts (`"one"`: the default redactor's `detect`,
+            `"many"`: its `detect_many`); None (another redactor's scan): never sent to the guard.
 
     Returns:
         One list of findings per text: `scan`'s, or `whole(len(text), BUDGET_WHY)` for a text
         whose scan alone did not finish within the budget.
 
     Raises:
-        RedactionError: a bad `MEMEVAL_REDACT_BUDGET_S`.
+        RedactionError: a bad `MEMEVAL_REDACT_BUDGET_S`; the guard's (a text not a str).
         KeyboardInterrupt: Ctrl-C, as without a budget (the timer is stopped first).
     """
-    if not texts or _armed or threading.current_thread() is not threading.main_thread():
+    if texts and threading.current_thread() is not threading.main_thread():  # (`_armed` is the main thread's)
+        return _GUARD[0](elsewhere, list(texts)) if elsewhere is not None and _GUARD else scan(texts)
+    if not texts or _armed:
         return scan(texts)
     seconds = budget_seconds()
     restore = _install()

@@ -165,7 +165,7 @@ class Redactor:
         """
         if not isinstance(text, str):
             raise RedactionError(f"redact() takes str, got {type(text).__name__}; decode it first")
-        return budgeted([text], lambda ts: [self._detect_guarded(ts[0])])[0]
+        return budgeted([text], lambda ts: [self._detect_guarded(ts[0])], "one" if self is _DEFAULT else None)[0]
 
     def _detect_guarded(self, text: str) -> list[Finding]:
         """`_detect_one`, failing closed: a text a scanner raised on gets `_failed`'s one finding."""
@@ -280,7 +280,7 @@ class Redactor:
         Raises:
             RedactionError: a text is not a str, or a bad `MEMEVAL_REDACT_BUDGET_S`.
         """
-        return budgeted(texts, lambda ts: self._detect_many(ts, DECODE_DEPTH))
+        return budgeted(texts, lambda ts: self._detect_many(ts, DECODE_DEPTH), "many" if self is _DEFAULT else None)
 
     def _scanners_on(self, texts: Sequence[str]) -> list[list[RecognizerResult]]:
         """The credential scanners' findings per text (`_scan_joined`), after checking each is a str.

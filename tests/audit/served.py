@@ -1,4 +1,4 @@
-"""A real `memeval audit serve` on 127.0.0.1 for the hold guard's tests, and the guard process it starts.
+"""A real `memeval audit serve` on 127.0.0.1 for the guards' tests, and the guard processes it starts.
 
 `served(tmp_path, env)` starts the command in its own session on a SQLite store with a token made
 beforehand, waits for its "(Ctrl-C to stop)" line and yields (process, url, token); the server is
@@ -51,14 +51,21 @@ class Served:
         return self.raw.decode(errors="replace")
 
     def guard_pid(self) -> int:
-        """The pid of the server's hold guard (a spawned child; the resource tracker is the other one)."""
+        """The pid of the server's hold guard: its first spawned child (ready before the redaction guard starts)."""
+        return self._spawned(0, "hold guard")
+
+    def redaction_guard_pid(self) -> int:
+        """The pid of the server's redaction guard: its second spawned child (the resource tracker is not spawned)."""
+        return self._spawned(1, "redaction guard")
+
+    def _spawned(self, index: int, what: str) -> int:
         end = time.monotonic() + patient(60)
         while time.monotonic() < end:
-            for pid in _children(self.proc.pid):
-                if b"spawn_main" in _cmdline(pid):
-                    return pid
+            pids = sorted(pid for pid in _children(self.proc.pid) if b"spawn_main" in _cmdline(pid))
+            if len(pids) > index:
+                return pids[index]
             time.sleep(0.1)
-        raise AssertionError("no hold guard process under the server")
+        raise AssertionError(f"no {what} process under the server")
 
 
 def _children(pid: int) -> list[int]:

@@ -1,0 +1,116 @@
+"""Do two checkouts store the same events over HTTP? Post the bench events to `memeval audit serve` and hash them.
+
+    .venv/bin/python bench/audit_http_same.py --against CHECKOUT [--events 1200] [--batch 100] [--workers 0,2]
+
+`bench/audit_ingest_same.py` checks the file ingest, whose redaction runs in the main thread; the
+HTTP server redacts in its threads (since redactguard: in its redaction guard process). For each
+checkout and worker count (`MEMEVAL_AUDIT_WORKERS`), a fresh SQLite store and a real
+`memeval audit serve` of that checkout on 127.0.0.1 take `bench/audit_ingest.py`'s events (every
+id scanned, unique free text, planted secrets and orders-to-agents texts) in batches of `--batch`,
+one at a time; then every stored event's sender event id, type and payload (the redacted texts,
+holds, `secret.blanked` fingerprints under a fixed key), sorted, are hashed. Event ids and
+timestamps are left out (the server's clock and uuid4 are not fixed here). Exit status 1 when
+any hash differs between the checkouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+KEY_HEX = "cd" * 32
+
+
+def here(db: str, events_file: str, batch: int, port: int) -> str:
+    """In the checkout's own process: serve `db`, post the events, return the hash of what was stored."""
+    from memeval.audit import SqlAuditStore, add_token
+
+    store = SqlAuditStore(db, fingerprint_key=bytes.fromhex(KEY_HEX))
+    token = add_token(store, "bench-http", "bench")
+    env = {**os.environ, "MEMEVAL_DB": db, "MEMEVAL_FINGERPRINT_KEY": KEY_HEX}
+    srv = subprocess.Popen(
+        [sys.executable, "-m", "memeval", "audit", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        evs = json.loads(Path(events_file).read_text())
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=600) as c:
+            for _ in range(6000):
+                try:
+                    h = c.get("/api/v1/health")
+                    if h.status_code == 200 and h.json().get("workers", "warm") == "warm":
+                        break
+                except httpx.TransportError:
+                    pass
+                time.sleep(0.1)
+            auth = {"Authorization": f"Bearer {token}"}
+            for k in range(0, len(evs), batch):
+                c.post("/api/v1/events", json={"events": evs[k : k + batch]}, headers=auth).raise_for_status()
+    finally:
+        srv.terminate()
+        srv.wait(60)
+    rows = sorted(
+        json.dumps([e.sender_event_id, e.type, e.payload.model_dump(mode="json")], sort_keys=True)
+        for e in store.events("bench-http")
+    )
+    store.engine.dispose()
+    blob = "\n".join(rows)
+    return f"{hashlib.sha256(blob.encode()).hexdigest()} ({len(rows)} events, {blob.count('[REDACTED:')} placeholders)"
+
+
+def main() -> int:
+    """Run each (workers, checkout) in its own process and compare the hashes."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--against", required=True, help="the other checkout (e.g. a work tree of main)")
+    ap.add_argument("--events", type=int, default=1200)
+    ap.add_argument("--batch", type=int, default=100)
+    ap.add_argument("--workers", default="0,2")
+    ap.add_argument("--here", nargs=4, default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.here:
+        db, events_file, batch, port = args.here
+        print(here(db, events_file, int(batch), int(port)))
+        return 0
+    sys.path.insert(0, str(ROOT / "bench"))
+    from audit_ingest import events, free_port
+
+    differ = False
+    with tempfile.TemporaryDirectory() as tmp:
+        ev_file = Path(tmp) / "events.json"
+        ev_file.write_text(json.dumps(events(args.events, "bench", "bench-http")))
+        for workers in args.workers.split(","):
+            hashes = []
+            for name, code in (("against", Path(args.against).resolve()), ("this", ROOT)):
+                db = f"sqlite:///{Path(tmp) / f'{name}-{workers}.sqlite'}"
+                env = {**os.environ, "PYTHONPATH": str(code), "MEMEVAL_AUDIT_WORKERS": workers}
+                out = subprocess.run(
+                    [sys.executable, str(Path(__file__).resolve()), "--against", str(code), "--here", db]
+                    + [str(ev_file), str(args.batch), str(free_port())],
+                    env=env,
+                    cwd=code,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout.strip()
+                print(f"workers {workers} {name:7} {out}", flush=True)
+                hashes.append(out.split(" ", 1)[0])
+            same = len(set(hashes)) == 1
+            differ |= not same
+            print(f"workers {workers}: {'SAME' if same else 'DIFFERENT'}", flush=True)
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

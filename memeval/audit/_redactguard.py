@@ -1,0 +1,132 @@
+"""Redaction within the CPU budget from any thread: a child process whose main thread scans.
+
+The redaction budget (`memeval.redact._budget`, `MEMEVAL_REDACT_BUDGET_S`) stops a text's scan
+with a signal, which Python handles only in the main thread. `memeval audit serve` (and
+`memeval serve`'s ingest) redact each batch in a thread of the server's pool, where nothing stopped
+a scan: a planted text read by a super-linear rule (`kingfisher-azure.1` ~1,500 CPU s at 64 KiB,
+`kingfisher-gradle.1`, ...) held a server thread for minutes. So the ingest app sets
+`memeval.redact.guard_threads(redact_guarded)`: outside the main thread, the default redactor's
+`detect` and `detect_many` send their texts to one child process (spawn, started once, the hold
+guard's `_Child`), which loads the default redactor and scans them there with the same call in
+its main thread, under the budget. The same findings as in the server (the same redactor, built
+from the same settings, the same call); a text over budget is blanked whole there
+(`[REDACTED:SCAN_INCOMPLETE]`, detector `memeval:scan-incomplete:cpu-budget`).
+
+Every wait is bounded, and a text whose findings did not come back is blanked whole, never stored
+as written: a child that does not say ready within `READY_S`, does not take the texts, dies, or
+does not answer within `_allowance` of wall time (generous: the budget decides every case where
+the scan checks for signals) is killed, logged, and the request's texts get one
+`SCAN_INCOMPLETE` finding each (detector `memeval:scan-incomplete:guard`). The next request
+starts a fresh child.
+
+One request at a time goes to the child (`_LOCK`): the server's other batches wait for it, at
+most that request's allowance.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from collections.abc import Sequence
+from multiprocessing.connection import Connection
+from typing import Any
+
+from memeval.audit._holdguard import BACKSTOP_PER_BUDGET, BACKSTOP_S, READY_S, GuardFailed, _Child
+
+log = logging.getLogger(__name__)
+
+LABEL = "the redaction guard"
+GUARD_WHY = "guard"
+"""The reason in the finding of a text whose scan did not come back from the guard."""
+
+
+def _serve(conn: Connection, parent: int) -> None:
+    """The child: load the default redactor, say "ready", then answer each ((kind, texts), _, _) until EOF."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from memeval.audit._parallel import _WARM_TEXTS, _watch_parent
+
+    threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
+    from memeval.redact import get_redactor
+
+    red = get_redactor()
+    red.redact_many(list(_WARM_TEXTS))
+    conn.send(("ready", None))
+    while True:
+        try:
+            (kind, texts), _, _ = conn.recv()
+        except EOFError:
+            return
+        try:
+            found = [red.detect(texts[0])] if kind == "one" else red.detect_many(texts)
+            answer: tuple[str, Any] = ("ok", found)
+        except Exception as exc:  # noqa: BLE001  # handed to the server, which raises it
+            answer = ("error", exc)
+        conn.send(answer)
+
+
+_LOCK = threading.Lock()
+"""One request to the child at a time."""
+_CHILD: list[_Child] = []
+
+
+def warm_redaction_guard() -> None:
+    """Start the guard child now (a server calls this before it listens); one that does not start is logged.
+
+    Raises:
+        RedactionError: `MEMEVAL_REDACT_BUDGET_S` is not a positive number (said before the server listens).
+    """
+    from memeval.redact import budget_seconds
+
+    budget_seconds()
+    with _LOCK:
+        if not _CHILD:
+            try:
+                _CHILD.append(_Child(READY_S, _serve, LABEL))
+            except GuardFailed as exc:
+                log.warning("%s; the first batch starts another", exc)
+
+
+def _allowance(budget: float, n: int) -> float:
+    """Wall seconds the guard may take for `n` texts: 10x the batch's budget and each text's, plus `BACKSTOP_S`."""
+    return BACKSTOP_S + BACKSTOP_PER_BUDGET * budget * (n + 1)
+
+
+def redact_guarded(kind: str, texts: Sequence[str]) -> list[list[Any]]:
+    """The default redactor's findings for `texts`, scanned in the guard child within the CPU budget.
+
+    Args:
+        kind: `"one"` (`Redactor.detect` of one text) or `"many"` (`Redactor.detect_many`).
+        texts: the texts, in order.
+
+    Returns:
+        One list of `Finding`s per text: the child's, or `memeval.redact.whole(len(text), "guard")`
+        for every text of a request the child did not answer (see the module docstring).
+
+    Raises:
+        RedactionError: `MEMEVAL_REDACT_BUDGET_S` is bad, or what the redactor raised in the child
+            (a text that is not a str).
+    """
+    from memeval.redact import budget_seconds, whole
+
+    todo = list(texts)
+    if not todo:
+        return []
+    wait = _allowance(budget_seconds(), len(todo))
+    with _LOCK:
+        why = ""
+        if not _CHILD:
+            try:
+                _CHILD.append(_Child(READY_S, _serve, LABEL))
+            except GuardFailed as exc:
+                why = str(exc)
+        if _CHILD:
+            child = _CHILD[0]
+            answer = child.ask((kind, todo), 0.0, None, wait)  # type: ignore[arg-type]  # the redaction child reads (kind, texts)
+            if not isinstance(answer, str):
+                return answer
+            why = answer
+            child.kill()
+            _CHILD.clear()
+    log.warning("%s; its %d text(s) are blanked whole (SCAN_INCOMPLETE), none stored as written", why, len(todo))
+    return [whole(len(t), GUARD_WHY) for t in todo]
