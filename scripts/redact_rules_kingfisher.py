@@ -268,11 +268,13 @@ LINEAR: dict[str, tuple[list[tuple[str, str]], str]] = {
 """Rewrites of kingfisher patterns that Python's `re` reads in more than linear time (module docstring)."""
 
 
-def linear(rule_id: str, py: str) -> tuple[str, str | None, bool]:
-    """(pattern, `changed` note or None, True when a rewrite listed for `rule_id` no longer applies)."""
-    if rule_id not in LINEAR:
+def linear(
+    rule_id: str, py: str, table: dict[str, tuple[list[tuple[str, str]], str]] = LINEAR
+) -> tuple[str, str | None, bool]:
+    """(pattern, `changed` note or None, True when a rewrite `table` lists for `rule_id` no longer applies)."""
+    if rule_id not in table:
         return py, None, False
-    parts, note = LINEAR[rule_id]
+    parts, note = table[rule_id]
     if not all(old in py for old, _ in parts):
         return py, None, True
     for old, new in parts:

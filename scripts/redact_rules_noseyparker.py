@@ -20,7 +20,10 @@ the pattern conversion of `scripts/redact_rules_kingfisher.py` (imported from it
   value kingfisher gives most of its own rules is 3.0 to 3.5), which keeps `xxxx`-filled format
   examples and words such as `password` out;
 - a rule whose converted pattern equals one in `kingfisher.toml` is left out (it would find the
-  same thing twice).
+  same thing twice);
+- the rules in `LINEAR` get the rewrite written there (as in `redact_rules_kingfisher.LINEAR`:
+  same matches, linear in Python's `re`, noted in the rule's `changed` field; "not rewritten"
+  is printed when upstream changed the part replaced).
 
 A rule is kept only when the Python pattern finds, in each of its `examples`, the secret the
 `regex` module finds with the rule's own pattern. Prints the rules left out and why. Exit 2 on a
@@ -43,6 +46,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from redact_rules_kingfisher import (  # noqa: E402
     finds_examples,
     keywords,
+    linear,
     open_repo,
     python_pattern,
     rule_block,
@@ -52,6 +56,21 @@ from redact_rules_kingfisher import (  # noqa: E402
 
 OUT = ROOT / "memeval" / "redact" / "rules" / "noseyparker.toml"
 MIN_ENTROPY = 3.0
+
+LINEAR: dict[str, tuple[list[tuple[str, str]], str]] = {
+    "np.azure.1": (
+        [
+            (
+                "\\s*=\\s* ([^${;<\\[.\\s*\"'\\#] [^.;\\n\"'\\#]{2,80}) \\s*;\\s*\n.{0,10}\\s*  (?#",
+                "\\s*=\\s* (?>([^${;<\\[.\\s*\"'\\#] [^.;\\n\"'\\#]{2,80}) \\s*+;) \\s*+\n.{0,10}\\s*+  (?#",
+            )
+        ],
+        "redos14: the name's value and its ';' in an atomic group, the spaces after ';' and after the "
+        "10-character gap possessive (the first ';' after the value's start is the only one it can end "
+        "at, so the first way to reach it is the match); upstream ~1,000 CPU s by growth on 64 KiB of spaces",
+    ),
+}
+"""Rewrites of noseyparker patterns that Python's `re` reads in more than linear time."""
 
 SCREENS = {
     "np.hashicorp.1": r"s\.[A-Za-z0-9_-]{24}",
@@ -130,7 +149,12 @@ def main() -> None:
             continue
         source = f"github:praetorian-inc/noseyparker@{sha[:12]}:{name} {rid} (Apache-2.0)"
         rule_id = f"noseyparker-{rid.removeprefix('np.')}"
-        blocks.append(rule_block(rule_id, _entity(rid), py, kws, MIN_ENTROPY, source, SCREENS.get(rid)))
+        py, changed, stale = linear(rid, py, LINEAR)
+        if stale:
+            left.append(f"{rid}: kept, but not rewritten: upstream changed the part LINEAR rewrites")
+        blocks.append(
+            rule_block(rule_id, _entity(rid), py, kws, MIN_ENTROPY, source, SCREENS.get(rid), changed=changed)
+        )
     header = (
         "# Secret rules of noseyparker (github.com/praetorian-inc/noseyparker, Apache-2.0) as memeval rule\n"
         f"# data (fields as in context.toml). Commit {sha}.\n"

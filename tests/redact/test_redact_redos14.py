@@ -6,8 +6,8 @@ with the square of a text's length, or faster, on their own words planted with a
 - a key read as `[A-Za-z0-9_.\-]*` before its keyword, tried from every `.` and `-` of a run
   (`config-assignment`, `key-suffix-assignment`, `password-list`, `password-list-yaml`: a run of
   "-" read to its end at each of its places; main: ~60-510 s at 64 KiB by growth);
-- kingfisher's `azure.1`: the value's `[^;]{1,80}` and three whitespace runs around `;` that can
-  share the same spaces (main: ~1,500 s by growth);
+- kingfisher's and noseyparker's `azure.1`: the value's `[^;]{1,80}` and three whitespace runs around `;` that can
+  share the same spaces (main: ~1,500 and ~1,000 s by growth);
 - kingfisher's `gradle.1`: `(?:\s*//.*)*`, where a line holding several `//` splits into
   iterations in exponentially many ways (main: killed at 5 s at 4 KiB).
 
@@ -39,6 +39,7 @@ PLANTED = {
     "password-list-yaml": ("password-list-yaml", '"-passphrases" :\n\t - \t\taaaa\n- \t aaaaa\n\t\t', "-", "o"),
     "kingfisher-azure.1": ("kingfisher-azure.1", "SharedSecretIssuer= aaa ;", " ", "N"),
     "kingfisher-azure.1@value": ("kingfisher-azure.1", "SharedSecretIssuer  =", " ", "A"),
+    "noseyparker-azure.1": ("noseyparker-azure.1", "SharedSecretIssuer=a__/-  ;", " ", "h"),
     "kingfisher-gradle.1": ("kingfisher-gradle.1", "", "credentials{ //aa  //aa password 。", "o"),
     "kingfisher-gradle.1@comments": ("kingfisher-gradle.1", "credentials {", " //", "x"),
 }
