@@ -69,6 +69,39 @@ LINEAR: dict[str, tuple[list[tuple[str, str]], str]] = {
         "10-character gap possessive (the first ';' after the value's start is the only one it can end "
         "at, so the first way to reach it is the match); upstream ~1,000 CPU s by growth on 64 KiB of spaces",
     ),
+    "np.gradle.1": (
+        [
+            (
+                "  (?:\\s*//.*)*        (?# skip line comments)\n  \\s* (?:username|password)",
+                "  \\s* (?: (?://.*\\n\\s*)* //(?:.*\\S)? \\s* )?        (?# skip line comments)\n"
+                "  (?:username|password)",
+            )
+        ],
+        "redos14: the comment lines '(?:\\s*//.*)*' read line by line (a line holding several '//' split "
+        "into iterations in exponentially many ways); same keyword positions, tried in the same order; "
+        "upstream killed at 5 CPU s on 4 KiB",
+    ),
+    "np.generic.3": (
+        [("\\s* [,;]? \\s*", "\\s*+ [,;]? \\s*+"), ("(?: \\s* (?: \\# | //)", "(?: \\s*+ (?: \\# | //)")],
+        "redos14: the three whitespace runs after the user name possessive (what follows each never "
+        "starts with whitespace, so no match moves); upstream killed at 5 CPU s on 4 KiB of spaces",
+    ),
+    "np.generic.4": (
+        [("\\s* ;? \\s*", "\\s*+ ;? \\s*+"), ("(?: \\s* (?: \\# | //)", "(?: \\s*+ (?: \\# | //)")],
+        "redos14: the three whitespace runs after the user name possessive (what follows each never "
+        "starts with whitespace, so no match moves); upstream killed at 5 CPU s on 4 KiB of spaces",
+    ),
+    "np.generic.8": (
+        [
+            (
+                "  (?: \\s* , \\s* [^)]{3,50} )?",
+                "  (?: \\s* , (?=[^)]{3}) (?=\\s*+(?:[^)\\s](?:[^)]{0,48}[^)\\s])?)?\\s*+\\)) \\s* [^)]{3,50} )?",
+            )
+        ],
+        "redos14: the authentication type read only behind look-aheads that it fits (3 characters before "
+        "the ')', at most 50 once the spaces around are left out): the look-aheads hold exactly when the "
+        "part after them can match, so no match moves; upstream ~240 CPU s by growth on 64 KiB of spaces",
+    ),
 }
 """Rewrites of noseyparker patterns that Python's `re` reads in more than linear time."""
 

@@ -117,6 +117,9 @@ SEEDS = [
     'slackKey: "xoxb1234567890abcdefAB" GITLAB_KEY=glpat1234567890abcdefgh -a.b_KEY=Zq8Kx2Lm9Pw4Rt7Y99',
     '"passwords": ["abc123", \'def456\'] x.pwds = ["aaa1" , "bbb2"] _-passphrases:[\'q1w2e3\']',
     "passwords:\n  - abc123\n  - def456\nx.pwds :\r\n- q1w2e3r4\n - name: x\n",
+    'new DirectoryEntry("LDAP://dc=x", "user1", "Pa55w0rd!", AuthenticationTypes.Secure)',
+    'DirectoryEntry ( "ab c" ,"u s","p4ss w" ,   ab   ) DirectoryEntry("abc","usr","pwd1",\n\t)',
+    'username = "alice.b"; # note\n// more\npassword = "s3cr3tPw"\nuser=bob ;\n#c\nmyPassword = "Xy9zzq!"',
 ]
 
 
