@@ -2,19 +2,17 @@ r"""Check: the redaction rules rewritten to read planted text in linear time mat
 
 For each rule of `rules/context.toml`, `kingfisher.toml` and `noseyparker.toml` whose pattern
 differs from the one in git revision `--old` (default b17519f: redact13's five context rules,
-redos14's rules), both patterns are run (`finditer`, every match's span and every named group's
-span) over: every item of the redaction corpora (`tests/fixtures/redact_corpus/*.jsonl`,
+redos14's rules), both patterns are run (`finditer`, every match's span and every group's span,
+named or not) over: every item of the redaction corpora (`tests/fixtures/redact_corpus/*.jsonl`,
 `tests/fixtures/redact_fresh*/*.jsonl`) as written and in each of the 46 contexts of
 `tests/redact/corpus_contexts.py`, the labelled set (`tests/redact/redact_cases.py`), the pumping
 search's planted texts for the old and the new pattern (`scripts/redos_redact.py` recipes, 100
 characters: the old patterns take minutes on some at 300), and `--random` texts drawn from the
-pattern's words and punctuation, digits, letters, quotes, comment marks and whitespace runs.
-A text the old pattern does not finish within `--cap` CPU seconds is not compared (counted and
+pattern's words and punctuation, digits, letters, quotes, comment marks and whitespace runs, and
+`--mutants` near misses made from the texts the old pattern matches and a few written seeds (pieces
+inserted, deleted, doubled or repeated). A text the old pattern does not finish within `--cap` CPU seconds is not compared (counted and
 printed as such). Prints per rule the number of texts compared, the differences (there must be
-none) and the CPU of each pattern over the corpus texts.
-
-and `--mutants` near misses made from the texts the old pattern matches and a few written seeds (pieces
-inserted, deleted, doubled or repeated). Usage:
+none) and the CPU of each pattern over the corpus texts. Usage:
 .venv/bin/python scripts/redos_redact_compare.py [--old REV] [--random N] [--mutants N] [RULE...]
 """
 
