@@ -10,9 +10,10 @@ search's planted texts for the old and the new pattern (`scripts/redos_redact.py
 characters: the old patterns take minutes on some at 300), and `--random` texts drawn from the
 pattern's words and punctuation, digits, letters, quotes, comment marks and whitespace runs, and
 `--mutants` near misses made from the texts the old pattern matches and a few written seeds (pieces
-inserted, deleted, doubled or repeated). A text the old pattern does not finish within `--cap` CPU seconds is not compared (counted and
-printed as such). Prints per rule the number of texts compared, the differences (there must be
-none) and the CPU of each pattern over the corpus texts. Usage:
+inserted, deleted, doubled or repeated). A text the old pattern does not finish within `--cap` CPU
+seconds is not compared (counted and printed as such). Prints per rule the number of texts
+compared, the differences (there must be none) and the CPU of each pattern over the corpus texts.
+Usage:
 .venv/bin/python scripts/redos_redact_compare.py [--old REV] [--random N] [--mutants N] [RULE...]
 """
 
