@@ -18,7 +18,13 @@ tests/fixtures/redact_fresh/) found many stored raw, so the rules are taken over
   left out (it would read every text);
 - `min_entropy` is the rule's own (Shannon, bits per character of the secret);
 - a rule is kept only when it compiles and finds, in each of its examples, the secret the Rust
-  engine's pattern finds (the `regex` module stands in for it).
+  engine's pattern finds (the `regex` module stands in for it);
+- the rules in `LINEAR` get the rewrite written there: kingfisher's engine is linear, Python's
+  backtracking `re` is not, and these read a planted text in quadratic or exponential time. Each
+  rewrite finds exactly the matches the pattern it replaces finds (`scripts/redos_redact_compare.py`)
+  and is recorded in the rule's `changed` field. When a rule's upstream text no longer holds the
+  part a rewrite replaces, the rule is written as upstream has it and listed as "not rewritten":
+  redo the rewrite (`scripts/redos_redact.py` finds what is slow).
 
 `--only IDS_FILE`: keep only the rule ids listed (one a line). The shipped file keeps every rule
 that converts (678 at ee7c0db3ef87): choosing only the rules whose examples were missed left
@@ -234,8 +240,50 @@ def finds_examples(rx: re.Pattern[str], ref: regex.Pattern[str], examples: list[
     return bool(examples)
 
 
+LINEAR: dict[str, tuple[list[tuple[str, str]], str]] = {
+    # rule id: ([(part of the Python pattern, its rewrite)], the note written as `changed`)
+    "kingfisher.azure.1": (
+        [
+            (
+                r"\s*=\s* (?P<secret>[^;]{1,80}) \s*;\s*" "\n" r".{0,10}\s*" "\n",
+                r"\s*= (?=\s*+[^;]{0,80}?\s*+;) (?>\s* (?P<secret>[^;]{1,80}) \s*+;) \s*+" "\n" r".{0,10}\s*+" "\n",
+            )
+        ],
+        "redos14: the name's value and the spaces around ';' made atomic/possessive behind a look-ahead "
+        "that a ';' is in reach (the first ';' after '=' is the only one the value can end at, so the "
+        "first way to reach it is the match); upstream ~1,500 CPU s by growth on 64 KiB of spaces",
+    ),
+    "kingfisher.gradle.1": (
+        [
+            (
+                "  (?:\\s*//.*)*\n  \\s* (?:username|password)",
+                "  \\s* (?: (?://.*\\n\\s*)* //(?:.*\\S)? \\s* )?\n  (?:username|password)",
+            )
+        ],
+        "redos14: the comment lines '(?:\\s*//.*)*' read line by line (a line holding several '//' split "
+        "into iterations in exponentially many ways); same keyword positions, tried in the same order; "
+        "upstream killed at 5 CPU s on 4 KiB",
+    ),
+}
+"""Rewrites of kingfisher patterns that Python's `re` reads in more than linear time (module docstring)."""
+
+
+def linear(
+    rule_id: str, py: str, table: dict[str, tuple[list[tuple[str, str]], str]] = LINEAR
+) -> tuple[str, str | None, bool]:
+    """(pattern, `changed` note or None, True when a rewrite `table` lists for `rule_id` no longer applies)."""
+    if rule_id not in table:
+        return py, None, False
+    parts, note = table[rule_id]
+    if not all(old in py for old, _ in parts):
+        return py, None, True
+    for old, new in parts:
+        py = py.replace(old, new)
+    return py, note, False
+
+
 def rule_block(rule_id: str, entity: str, pattern: str, kws: list[str], min_entropy: float, source: str,
-               screen: str | None = None) -> str:  # fmt: skip
+               screen: str | None = None, changed: str | None = None) -> str:  # fmt: skip
     """One `[[rule]]` block of a generated rule file (fields as in context.toml), ending in a newline."""
     lines = [
         "[[rule]]",
@@ -247,6 +295,7 @@ def rule_block(rule_id: str, entity: str, pattern: str, kws: list[str], min_entr
         f"min_entropy = {min_entropy}",
         "score = 0.8",
         f'source = "{source}"',
+        *([f"changed = {json.dumps(changed)}"] if changed is not None else []),
         "",
     ]
     return "\n".join(lines)
@@ -294,6 +343,9 @@ def main() -> None:
             continue
         source = f"github:mongodb/kingfisher@{sha[:12]}:{name} {rid} (Apache-2.0)"
         entity = _entity(rid, rule.get("name", ""))
+        py, changed, stale = linear(rid, py)
+        if stale:
+            left.append(f"{rid}: kept, but not rewritten: upstream changed the part LINEAR rewrites")
         blocks.append(
             rule_block(
                 f"kingfisher-{rid.removeprefix('kingfisher.')}",
@@ -302,6 +354,7 @@ def main() -> None:
                 kws,
                 float(rule.get("min_entropy") or 0),
                 source,
+                changed=changed,
             )
         )
     header = (

@@ -20,7 +20,10 @@ the pattern conversion of `scripts/redact_rules_kingfisher.py` (imported from it
   value kingfisher gives most of its own rules is 3.0 to 3.5), which keeps `xxxx`-filled format
   examples and words such as `password` out;
 - a rule whose converted pattern equals one in `kingfisher.toml` is left out (it would find the
-  same thing twice).
+  same thing twice);
+- the rules in `LINEAR` get the rewrite written there (as in `redact_rules_kingfisher.LINEAR`:
+  same matches, linear in Python's `re`, noted in the rule's `changed` field; "not rewritten"
+  is printed when upstream changed the part replaced).
 
 A rule is kept only when the Python pattern finds, in each of its `examples`, the secret the
 `regex` module finds with the rule's own pattern. Prints the rules left out and why. Exit 2 on a
@@ -43,6 +46,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from redact_rules_kingfisher import (  # noqa: E402
     finds_examples,
     keywords,
+    linear,
     open_repo,
     python_pattern,
     rule_block,
@@ -52,6 +56,54 @@ from redact_rules_kingfisher import (  # noqa: E402
 
 OUT = ROOT / "memeval" / "redact" / "rules" / "noseyparker.toml"
 MIN_ENTROPY = 3.0
+
+LINEAR: dict[str, tuple[list[tuple[str, str]], str]] = {
+    "np.azure.1": (
+        [
+            (
+                "\\s*=\\s* ([^${;<\\[.\\s*\"'\\#] [^.;\\n\"'\\#]{2,80}) \\s*;\\s*\n.{0,10}\\s*  (?#",
+                "\\s*=\\s* (?>([^${;<\\[.\\s*\"'\\#] [^.;\\n\"'\\#]{2,80}) \\s*+;) \\s*+\n.{0,10}\\s*+  (?#",
+            )
+        ],
+        "redos14: the name's value and its ';' in an atomic group, the spaces after ';' and after the "
+        "10-character gap possessive (the first ';' after the value's start is the only one it can end "
+        "at, so the first way to reach it is the match); upstream ~1,000 CPU s by growth on 64 KiB of spaces",
+    ),
+    "np.gradle.1": (
+        [
+            (
+                "  (?:\\s*//.*)*        (?# skip line comments)\n  \\s* (?:username|password)",
+                "  \\s* (?: (?://.*\\n\\s*)* //(?:.*\\S)? \\s* )?        (?# skip line comments)\n"
+                "  (?:username|password)",
+            )
+        ],
+        "redos14: the comment lines '(?:\\s*//.*)*' read line by line (a line holding several '//' split "
+        "into iterations in exponentially many ways); same keyword positions, tried in the same order; "
+        "upstream killed at 5 CPU s on 4 KiB",
+    ),
+    "np.generic.3": (
+        [("\\s* [,;]? \\s*", "\\s*+ [,;]? \\s*+"), ("(?: \\s* (?: \\# | //)", "(?: \\s*+ (?: \\# | //)")],
+        "redos14: the three whitespace runs after the user name possessive (what follows each never "
+        "starts with whitespace, so no match moves); upstream killed at 5 CPU s on 4 KiB of spaces",
+    ),
+    "np.generic.4": (
+        [("\\s* ;? \\s*", "\\s*+ ;? \\s*+"), ("(?: \\s* (?: \\# | //)", "(?: \\s*+ (?: \\# | //)")],
+        "redos14: the three whitespace runs after the user name possessive (what follows each never "
+        "starts with whitespace, so no match moves); upstream killed at 5 CPU s on 4 KiB of spaces",
+    ),
+    "np.generic.8": (
+        [
+            (
+                "  (?: \\s* , \\s* [^)]{3,50} )?",
+                "  (?: \\s* , (?=[^)]{3}) (?=\\s*+(?:[^)\\s](?:[^)]{0,48}[^)\\s])?)?\\s*+\\)) \\s* [^)]{3,50} )?",
+            )
+        ],
+        "redos14: the authentication type read only behind look-aheads that it fits (3 characters before "
+        "the ')', at most 50 once the spaces around are left out): the look-aheads hold exactly when the "
+        "part after them can match, so no match moves; upstream ~240 CPU s by growth on 64 KiB of spaces",
+    ),
+}
+"""Rewrites of noseyparker patterns that Python's `re` reads in more than linear time."""
 
 SCREENS = {
     "np.hashicorp.1": r"s\.[A-Za-z0-9_-]{24}",
@@ -130,7 +182,12 @@ def main() -> None:
             continue
         source = f"github:praetorian-inc/noseyparker@{sha[:12]}:{name} {rid} (Apache-2.0)"
         rule_id = f"noseyparker-{rid.removeprefix('np.')}"
-        blocks.append(rule_block(rule_id, _entity(rid), py, kws, MIN_ENTROPY, source, SCREENS.get(rid)))
+        py, changed, stale = linear(rid, py, LINEAR)
+        if stale:
+            left.append(f"{rid}: kept, but not rewritten: upstream changed the part LINEAR rewrites")
+        blocks.append(
+            rule_block(rule_id, _entity(rid), py, kws, MIN_ENTROPY, source, SCREENS.get(rid), changed=changed)
+        )
     header = (
         "# Secret rules of noseyparker (github.com/praetorian-inc/noseyparker, Apache-2.0) as memeval rule\n"
         f"# data (fields as in context.toml). Commit {sha}.\n"

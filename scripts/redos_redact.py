@@ -18,8 +18,9 @@ three slowest at 1 and 4 KiB (4 and 16 KiB when too quick to tell), and the grow
 as a power of the length, gives the estimate at 64 KiB. A run is stopped after `--cap` CPU seconds
 (SIGPROF) and counts as that long.
 
-Usage: nice -n 10 .venv/bin/python scripts/redos_redact.py [--over S] [--json OUT] [PART...]
-(PART: a part of a pattern's label; `--over`, default 0.5: print the patterns whose estimate reaches it).
+Usage: nice -n 10 .venv/bin/python scripts/redos_redact.py [--over S] [--json OUT] [--from LABEL] [PART...]
+(PART: a part of a pattern's label; `--over`, default 0.5: print the patterns whose estimate reaches it;
+`--from`: start at this label, in the order above, to go on with a search that was stopped).
 """
 
 from __future__ import annotations
@@ -162,16 +163,23 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU s of 512-character recipes a pattern")
     ap.add_argument("--cap", type=float, default=5.0, help="CPU s one run may take before it is stopped")
     ap.add_argument("--json")
+    ap.add_argument("--from", dest="start", help="skip the patterns before this label")
     ap.add_argument("parts", nargs="*")
     args = ap.parse_args()
     signal.signal(signal.SIGPROF, _on_prof)
     report: dict[str, Any] = {}
     started = time.process_time()
+    waiting = args.start is not None
     for label, pat in targets():
+        waiting = waiting and label != args.start
+        if waiting:
+            continue
         if args.parts and not any(p in label for p in args.parts):
             continue
         rows = search(pat, args.budget, args.cap)
         report[label] = rows
+        if args.json:
+            Path(args.json).write_text(json.dumps(report, indent=1), encoding="utf-8")
         worst = max(rows, key=lambda r: r[0], default=None)
         if worst and worst[0] >= args.over:
             print(

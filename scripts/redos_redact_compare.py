@@ -1,17 +1,20 @@
-r"""Check: the context rules whose whitespace runs were made possessive (redact13) match what they matched.
+r"""Check: the redaction rules rewritten to read planted text in linear time match what they matched.
 
-For each rule of `rules/context.toml` whose pattern differs from the one in git revision `--old`
-(default b17519f), both patterns are run (`finditer`, every match's span and every named group's
-span) over: every item of the redaction corpora (`tests/fixtures/redact_corpus/*.jsonl`,
+For each rule of `rules/context.toml`, `kingfisher.toml` and `noseyparker.toml` whose pattern
+differs from the one in git revision `--old` (default b17519f: redact13's five context rules,
+redos14's rules), both patterns are run (`finditer`, every match's span and every group's span,
+named or not) over: every item of the redaction corpora (`tests/fixtures/redact_corpus/*.jsonl`,
 `tests/fixtures/redact_fresh*/*.jsonl`) as written and in each of the 46 contexts of
 `tests/redact/corpus_contexts.py`, the labelled set (`tests/redact/redact_cases.py`), the pumping
-search's planted texts for the old pattern (`scripts/redos_redact.py` recipes, 100 characters: the
-old patterns take minutes on some at 300), and `--random` texts drawn from the pattern's literals,
-digits, letters, quotes and whitespace runs.
-Prints per rule the number of texts compared, the differences (there must be none) and the CPU of
-each pattern over the corpus texts.
-
-Usage: .venv/bin/python scripts/redos_redact_compare.py [--old REV] [--random N]
+search's planted texts for the old and the new pattern (`scripts/redos_redact.py` recipes, 100
+characters: the old patterns take minutes on some at 300), and `--random` texts drawn from the
+pattern's words and punctuation, digits, letters, quotes, comment marks and whitespace runs, and
+`--mutants` near misses made from the texts the old pattern matches and a few written seeds (pieces
+inserted, deleted, doubled or repeated). A text the old pattern does not finish within `--cap` CPU
+seconds is not compared (counted and printed as such). Prints per rule the number of texts
+compared, the differences (there must be none) and the CPU of each pattern over the corpus texts.
+Usage:
+.venv/bin/python scripts/redos_redact_compare.py [--old REV] [--random N] [--mutants N] [RULE...]
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import base64
 import json
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -32,6 +36,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "redact"))
 sys.path.insert(0, str(ROOT / "scripts"))
+
+
+RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml")
+
+
+class _Cap(BaseException):
+    """Raised by SIGPROF when the old pattern passed `--cap` CPU seconds on one text."""
+
+
+def _on_prof(signum: int, frame: object) -> None:
+    raise _Cap
 
 
 def _rules(text: str) -> dict[str, str]:
@@ -82,14 +97,67 @@ def _planted(pattern: str) -> list[str]:
 
 def _random(pattern: str, n: int, seed: int = 13) -> list[str]:
     words = re.findall(r"[A-Za-z]{2,}", pattern)[:60] or ["password"]
-    pieces = [*words, " ", "  ", "\t", "\n", " \t ", ":", "=", "==", '"', "'", "`", "#", ".", "-", "—", "«", "»"]
+    marks = sorted({c for c in pattern if not c.isalnum() and c not in "\\()?*+|^$"})
+    pieces = [*words, *marks, "//", "// ", "\n  ", ";", "=", "{", "}", "[", "]", ",", " , ", "\r\n"]
+    pieces += [" ", "  ", "\t", "\n", " \t ", ":", "=", "==", '"', "'", "`", "#", ".", "-", "—", "«", "»"]
     pieces += ["123-45-6789", "GB82WEST12345698765432", "s3cr3tValue99", "abc", "1234", "x" * 9, "Zq8Kx2Lm9Pw4Rt7Y"]
     rng = random.Random(seed)
     return ["".join(rng.choice(pieces) for _ in range(rng.randint(2, 14))) for _ in range(n)]
 
 
+SEEDS = [
+    "credentials {\n    username 'deployer'\n    password 's3cr3tP4ss'\n}",
+    'credentials { // note username \'x1q\'\n  // c // d\n\n  username "abc9"  // t\n  password "Xy9!zzz"',
+    "credentials{//a\n//b\nusername 'u1'//c password 'p2'",
+    "DefaultEndpointsProtocol=https;AccountName=myacct;AccountKey=abc123XYZ==;EndpointSuffix=core.windows.net",
+    "SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=xyz9Q=",
+    "SharedSecretIssuer=owner ;  x;SharedSecretValue=Ab3;AccountName= ;AccountKey=q",
+    "db_password = \"hunter22\"; '-api.key': secret123 .-x.password=abc123 a.password=abc \"token\" => 'abcd1234'",
+    'slackKey: "xoxb1234567890abcdefAB" GITLAB_KEY=glpat1234567890abcdefgh -a.b_KEY=Zq8Kx2Lm9Pw4Rt7Y99',
+    '"passwords": ["abc123", \'def456\'] x.pwds = ["aaa1" , "bbb2"] _-passphrases:[\'q1w2e3\']',
+    "passwords:\n  - abc123\n  - def456\nx.pwds :\r\n- q1w2e3r4\n - name: x\n",
+    'new DirectoryEntry("LDAP://dc=x", "user1", "Pa55w0rd!", AuthenticationTypes.Secure)',
+    'DirectoryEntry ( "ab c" ,"u s","p4ss w" ,   ab   ) DirectoryEntry("abc","usr","pwd1",\n\t)',
+    'username = "alice.b"; # note\n// more\npassword = "s3cr3tPw"\nuser=bob ;\n#c\nmyPassword = "Xy9zzq!"',
+]
+
+
+def _mutants(seeds: list[str], pattern: str, n: int, seed: int = 14) -> list[str]:
+    """`n` texts made from `seeds` by inserting, deleting, doubling and swapping pieces (near misses)."""
+    words = re.findall(r"[A-Za-z]{2,}", pattern)[:60]
+    pieces = [*words, *sorted({c for c in pattern if not c.isalnum()}), "//", " ", "\n", "\t", "'", '"', "a1B"]
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        t = rng.choice(seeds)
+        for _ in range(rng.randint(1, 4)):
+            i, j = sorted(rng.randint(0, len(t)) for _ in range(2))
+            op = rng.randrange(4)
+            if op == 0:
+                t = t[:i] + rng.choice(pieces) + t[i:]
+            elif op == 1:
+                t = t[:i] + t[j:]
+            elif op == 2:
+                t = t[:j] + t[i:j] + t[j:]
+            else:
+                t = t[:i] + rng.choice(pieces) * rng.randint(1, 30) + t[j:]
+        out.append(t)
+    return out
+
+
 def _spans(pat: re.Pattern[str], text: str) -> list[tuple[Any, ...]]:
-    return [(m.span(), tuple(sorted((k, m.span(k)) for k in m.groupdict()))) for m in pat.finditer(text)]
+    return [(m.span(), tuple(sorted((k, m.span(k)) for k in m.groupdict())), m.regs) for m in pat.finditer(text)]
+
+
+def _capped(pat: re.Pattern[str], text: str, cap: float) -> list[tuple[Any, ...]] | None:
+    """`_spans`, or None when it took more than `cap` CPU seconds."""
+    signal.setitimer(signal.ITIMER_PROF, cap)
+    try:
+        return _spans(pat, text)
+    except _Cap:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def main() -> int:
@@ -97,16 +165,24 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--old", default="b17519f")
     ap.add_argument("--random", type=int, default=200_000)
+    ap.add_argument("--mutants", type=int, default=100_000)
+    ap.add_argument("--cap", type=float, default=2.0, help="CPU s the old pattern may take on one text")
+    ap.add_argument("rules", nargs="*", help="compare only these rule ids")
     args = ap.parse_args()
-    old_text = subprocess.run(
-        ["git", "show", f"{args.old}:memeval/redact/rules/context.toml"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    old, new = _rules(old_text), _rules((ROOT / "memeval/redact/rules/context.toml").read_text(encoding="utf-8"))
-    changed = sorted(k for k in new if k in old and old[k] != new[k])
+    signal.signal(signal.SIGPROF, _on_prof)
+    old: dict[str, str] = {}
+    new: dict[str, str] = {}
+    for f in RULE_FILES:
+        old_text = subprocess.run(
+            ["git", "show", f"{args.old}:memeval/redact/rules/{f}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        old.update(_rules(old_text))
+        new.update(_rules((ROOT / "memeval/redact/rules" / f).read_text(encoding="utf-8")))
+    changed = sorted(k for k in new if k in old and old[k] != new[k] and (not args.rules or k in args.rules))
     corpus = _in_contexts(_corpus_texts()) + _labelled()
     bad = 0
     for rid in changed:
@@ -117,12 +193,22 @@ def main() -> int:
             for t in corpus:
                 pat.findall(t)
             cpu.append(time.process_time() - t0)
-        texts = corpus + _planted(old[rid]) + _random(old[rid], args.random)
-        diff = [t for t in texts if _spans(a, t) != _spans(b, t)]
+        texts = corpus + SEEDS + _planted(old[rid]) + _planted(new[rid]) + _random(old[rid], args.random)
+        seeds = [t for t in texts if a.search(t)][:3000] or SEEDS
+        texts += _mutants(seeds, old[rid], args.mutants)
+        diff, slow, hits = [], 0, 0
+        for t in texts:
+            before = _capped(a, t, args.cap)
+            if before is None:
+                slow += 1
+                continue
+            hits += bool(before)
+            if before != _spans(b, t):
+                diff.append(t)
         bad += len(diff)
-        hits = sum(1 for t in corpus if a.search(t))
         print(
-            f"{rid}: {len(texts):,} texts compared ({hits:,} corpus texts matched), {len(diff)} differ; "
+            f"{rid}: {len(texts) - slow:,} texts compared ({hits:,} matched), {len(diff)} differ, "
+            f"{slow} not compared (the old pattern ran past {args.cap} CPU s); "
             f"corpus CPU {cpu[0]:.2f} s old, {cpu[1]:.2f} s new",
             flush=True,
         )
