@@ -87,6 +87,18 @@ def warm_redaction_guard() -> None:
                 log.warning("%s; the first batch starts another", exc)
 
 
+def stop_redaction_guard() -> None:
+    """Kill the guard child if one runs; the next request starts another, with the environment of then.
+
+    The child reads its settings (`MEMEVAL_REDACT_BUDGET_S`, presidio's `REGEX_TIMEOUT_SECONDS`) when
+    it starts, so a process that changes them (a test) stops the one it has.
+    """
+    with _LOCK:
+        for child in _CHILD:
+            child.kill()
+        _CHILD.clear()
+
+
 def _allowance(budget: float, n: int) -> float:
     """Wall seconds the guard may take for `n` texts: 10x the batch's budget and each text's, plus `BACKSTOP_S`."""
     return BACKSTOP_S + BACKSTOP_PER_BUDGET * budget * (n + 1)

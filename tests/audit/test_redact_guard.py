@@ -2,9 +2,11 @@
 
 Real parts: `memeval audit serve` (uvicorn on 127.0.0.1, its hold and redaction guard processes)
 over a SQLite store, httpx as the client. The planted text is one the redaction search found
-(`bench/results/redos_redact_r13.txt`): `SharedSecretIssuer= aaa ;` before a run of spaces, read
-by the context rule `kingfisher-azure.1` in quadratic time (4,000 characters 6.7 CPU s, 32,000
-about 400 s by growth), with an e-mail address after it. On main the server's thread had no budget
+(`bench/results/redos_redact_r14_kingfisher.txt`): a PEM header before a run of spaces, read by the
+context rule `kingfisher-pem.1` in super-linear time (through the whole redactor, 2,000 spaces
+5.0 CPU s, 4,000 31 s), with an e-mail address after it. (The first planted text, for
+`kingfisher-azure.1`, is linear since redos14 rewrote that rule: a planted text lasts only until
+its rule is fixed, so the one here is one the search still lists as slow.) On main the server's thread had no budget
 (`MEMEVAL_REDACT_BUDGET_S` worked in the main thread only): the batch's answer waited for the whole
 scan, and then the address was blanked and the rest stored as written.
 """
@@ -26,7 +28,7 @@ from served import Served, cpu_s, served
 from test_hold_budget import _event, _stored
 
 ADDRESS = "jane.doe@corp-mail.example.org"
-PLANTED = "SharedSecretIssuer= aaa ;" + " " * 32_000 + "N\nmail " + ADDRESS + " today"
+PLANTED = "-----BEGIN a PRIVATE KEYaa----- " + " " * 8_000 + "N\nmail " + ADDRESS + " today"
 ORDINARY = f"Run the payment mock before the checkout tests; mail {ADDRESS} when it fails."
 BUDGET_S = 1.0
 

@@ -17,6 +17,7 @@ import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -28,6 +29,7 @@ from patience import patient
 from pg_fixture import PgServer, need_pg
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app
+from memeval.audit._redactguard import stop_redaction_guard
 from memeval.redact import get_redactor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +49,14 @@ def _timeouts_at_zero(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REGEX_TIMEOUT_SECONDS", "0")  # and any process spawned from here
     for module in (pattern_recognizer, iban_recognizer, analyzer_engine):
         monkeypatch.setattr(module, "REGEX_TIMEOUT_SECONDS", 0)
+    stop_redaction_guard()  # a guard an earlier test of this worker started has presidio's usual timeout
+
+
+@pytest.fixture(autouse=True)
+def _no_guard_left() -> Iterator[None]:
+    """No redaction guard started under this module's settings outlives its test (the next test's would be wrong)."""
+    yield
+    stop_redaction_guard()
 
 
 def test_a_timed_out_recognizer_blanks_the_whole_text_and_only_it(monkeypatch: pytest.MonkeyPatch) -> None:
