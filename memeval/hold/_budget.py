@@ -34,13 +34,12 @@ Settings: `MEMEVAL_HOLD_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET
 from __future__ import annotations
 
 import os
-import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
-from types import FrameType
+from collections.abc import Sequence
 from typing import TypeVar
 
+from memeval._cpubudget import CpuBudget
 from memeval.errors import UsageError
 from memeval.hold._models import HoldAssessment, HoldDetector, HoldReason, Source
 
@@ -155,53 +154,10 @@ def is_over_budget(assessment: object) -> bool:
     return isinstance(assessment, HoldAssessment) and any(r.rule == BUDGET_RULE for r in assessment.reasons)
 
 
-_fired = False
-"""True once the budget under way ran out (`_within` checks it when the work returns, whatever took the exception)."""
-AGAIN_S = 0.05
-"""CPU seconds after which `_on_sigprof` raises again when its exception was taken and the work went on."""
-_armed = False
-"""True while a text's budget runs (`_on_sigprof` raises only then)."""
-
-
-def _on_sigprof(signum: int, frame: FrameType | None) -> None:
-    """SIGPROF's handler: while a budget is armed, raise `OverBudget`, again every `AGAIN_S` until it is disarmed.
-
-    The exception lands wherever the main thread is; where that is a finalizer (`__del__`, run by
-    the garbage collector in the middle of the work: the `regex` module's `Group.__del__` was seen),
-    Python prints it as "Exception ignored" and goes on, so the handler arms the timer once more and
-    raises again a little later. Never in `_within`'s own frame (it is disarming the budget), and a
-    SIGPROF after the budget ended does nothing.
-
-    Raises:
-        OverBudget: a budget is armed and the work under it is running.
-    """
-    global _fired
-    if not _armed:
-        return
-    _fired = True
-    if frame is not None and frame.f_code is _within.__code__:
-        return  # `_within` itself, starting or stopping the budget: it checks `_fired` on the way out
-    signal.setitimer(signal.ITIMER_PROF, AGAIN_S)
-    raise OverBudget
-
-
-def _install() -> Callable[[], None]:
-    """Make `_on_sigprof` SIGPROF's handler; returns what puts a previous Python handler back.
-
-    Ours stays installed when SIGPROF had no Python handler: a SIGPROF already raised when the timer
-    is stopped would otherwise reach the default action, which ends the process.
-    """
-    old = signal.getsignal(signal.SIGPROF)
-    if old is _on_sigprof:
-        return lambda: None
-    signal.signal(signal.SIGPROF, _on_sigprof)
-    if callable(old):  # someone else's profiler: theirs again afterwards
-
-        def put_back() -> None:
-            signal.signal(signal.SIGPROF, old)
-
-        return put_back
-    return lambda: None
+_BUDGET = CpuBudget(OverBudget)
+"""This module's budget (`memeval._cpubudget`: the handler, the timer, the check on the way out)."""
+_install = _BUDGET.install
+_within = _BUDGET.within
 
 
 def is_default_detector(detector: object) -> bool:
@@ -238,30 +194,6 @@ def _warm(detector: HoldDetector) -> None:
     for text in WARM_TEXTS:
         detector.assess(text, "agent")
     _WARMED.append(detector)
-
-
-def _within(seconds: float, work: Callable[[], T]) -> T:
-    """`work()` with a CPU budget of `seconds` armed (main thread, `_on_sigprof` installed).
-
-    Whether the budget ran out is checked when `work` returns too: something in it may have taken
-    the `OverBudget` (see `_on_sigprof`) and finished the work.
-
-    Raises:
-        OverBudget: `work` had not returned after `seconds` of this process's CPU time, or the
-            budget ran out while it ran and something in it took the exception.
-    """
-    global _armed, _fired
-    try:
-        _fired = False
-        _armed = True
-        signal.setitimer(signal.ITIMER_PROF, seconds)
-        result = work()
-    finally:
-        _armed = False
-        signal.setitimer(signal.ITIMER_PROF, 0)
-    if _fired:  # the budget ran out, but something in `work` took the `OverBudget` and went on
-        raise OverBudget
-    return result
 
 
 MIN_SLICE_S = 0.001

@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import threading
 from collections.abc import Callable, Sequence
-from types import FrameType
 from typing import TypeVar
 
+from memeval._cpubudget import CpuBudget
 from memeval.errors import RedactionError
 from memeval.redact._incomplete import whole
 from memeval.redact._models import Finding
@@ -74,77 +73,10 @@ def budget_seconds() -> float:
     return value
 
 
-_fired = False
-"""True once the budget under way ran out (`_within` checks it when the work returns, whatever took the exception)."""
-AGAIN_S = 0.05
-"""CPU seconds after which `_on_sigprof` raises again when its exception was taken and the work went on."""
-_armed = False
-"""True while a budget runs (`_on_sigprof` raises only then)."""
-
-
-def _on_sigprof(signum: int, frame: FrameType | None) -> None:
-    """SIGPROF's handler: while a budget is armed, raise `OverBudget`, again every `AGAIN_S` until it is disarmed.
-
-    The exception lands wherever the main thread is; where that is a finalizer (`__del__`, run by
-    the garbage collector in the middle of the work: the `regex` module's `Group.__del__` was seen),
-    Python prints it as "Exception ignored" and goes on, so the handler arms the timer once more and
-    raises again a little later. Never in `_within`'s own frame (it is disarming the budget), and a
-    SIGPROF after the budget ended does nothing.
-
-    Raises:
-        OverBudget: a budget is armed and the work under it is running.
-    """
-    global _fired
-    if not _armed:
-        return
-    _fired = True
-    if frame is not None and frame.f_code is _within.__code__:
-        return  # `_within` itself, starting or stopping the budget: it checks `_fired` on the way out
-    signal.setitimer(signal.ITIMER_PROF, AGAIN_S)
-    raise OverBudget
-
-
-def _install() -> Callable[[], None]:
-    """Make `_on_sigprof` SIGPROF's handler; returns what puts a previous Python handler back.
-
-    Ours stays installed when SIGPROF had no Python handler (a SIGPROF already raised when the timer
-    is stopped would otherwise reach the default action, which ends the process).
-    """
-    old = signal.getsignal(signal.SIGPROF)
-    if old is _on_sigprof:
-        return lambda: None
-    signal.signal(signal.SIGPROF, _on_sigprof)
-    if callable(old):
-
-        def put_back() -> None:
-            signal.signal(signal.SIGPROF, old)
-
-        return put_back
-    return lambda: None
-
-
-def _within(seconds: float, work: Callable[[], T]) -> T:
-    """`work()` with a CPU budget of `seconds` armed (main thread, `_on_sigprof` installed).
-
-    Whether the budget ran out is checked when `work` returns too: something in it may have taken
-    the `OverBudget` (see `_on_sigprof`) and finished the work.
-
-    Raises:
-        OverBudget: `work` had not returned after `seconds` of this process's CPU time, or the
-            budget ran out while it ran and something in it took the exception.
-    """
-    global _armed, _fired
-    try:
-        _fired = False
-        _armed = True
-        signal.setitimer(signal.ITIMER_PROF, seconds)
-        result = work()
-    finally:
-        _armed = False
-        signal.setitimer(signal.ITIMER_PROF, 0)
-    if _fired:  # the budget ran out, but something in `work` took the `OverBudget` and went on
-        raise OverBudget
-    return result
+_BUDGET = CpuBudget(OverBudget)
+"""This module's budget (`memeval._cpubudget`: the handler, the timer, the check on the way out)."""
+_install = _BUDGET.install
+_within = _BUDGET.within
 
 
 Guard = Callable[[str, Sequence[str]], list[list[Finding]]]
@@ -184,9 +116,9 @@ def budgeted(
         RedactionError: a bad `MEMEVAL_REDACT_BUDGET_S`; the guard's (a text not a str).
         KeyboardInterrupt: Ctrl-C, as without a budget (the timer is stopped first).
     """
-    if texts and threading.current_thread() is not threading.main_thread():  # (`_armed` is the main thread's)
+    if texts and threading.current_thread() is not threading.main_thread():  # (`_BUDGET.armed` is the main thread's)
         return _GUARD[0](elsewhere, list(texts)) if elsewhere is not None and _GUARD else scan(texts)
-    if not texts or _armed:
+    if not texts or _BUDGET.armed:
         return scan(texts)
     seconds = budget_seconds()
     restore = _install()
