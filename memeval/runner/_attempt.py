@@ -53,7 +53,7 @@ from memeval.sandbox import (
     run_sandboxed,
     safe_write,
 )
-from memeval.tasks import hash_tree
+from memeval.tasks import changed_since_loaded, hash_tree
 from memeval.types import Assessment, Execution, FaultCode
 
 
@@ -162,6 +162,8 @@ class Attempt:
 
     def _run(self) -> tuple[Assessment, bool]:
         s = self.s
+        if (changed := changed_since_loaded(s.task)) is not None:  # the world would be built from other files
+            return self._fault("protocol", "build", changed), False
         try:
             world = build_world(
                 s.task,
@@ -402,6 +404,8 @@ class Attempt:
         if filled is not None:
             return self._fault(*filled.fault), False  # the agent's program, run by test.sh, filled the disk
         out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read
+        if (changed := changed_since_loaded(s.task)) is not None:  # after the copy: were these the card's tests?
+            return self._fault("protocol", "verify", f"the verifier's result is not counted: {changed}"), False
         if v.refused is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:
