@@ -8,7 +8,7 @@ never as a measurement.
 """
 
 from memeval.agents._claims import CLAIM_FORMATS, Claim, ClaimFormat, parse_claim
-from memeval.agents._locate import SYSTEM_PATH, host_files_named
+from memeval.agents._locate import SYSTEM_PATH, SYSTEM_ROOTS, host_files_named
 from memeval.agents._presets import PRESETS, TESTED, api_of_model, installed_version, opencode_model, preset
 from memeval.agents._spec import BUILTIN, AgentSpec, agent_argv, resolve_agent
 
@@ -20,6 +20,7 @@ __all__ = [
     "ClaimFormat",
     "PRESETS",
     "SYSTEM_PATH",
+    "SYSTEM_ROOTS",
     "TESTED",
     "agent_argv",
     "api_of_model",

@@ -177,6 +177,9 @@ class ForwardApp:
         if api is not None:
             held: Reservation | SpendPool
             if self._ledger.limited(caller.trial_id):
+                if (unbounded := provider.unbounded_input(doc)) is not None:
+                    self._refuse(reply, call, "budget", _unbounded_message(call, unbounded))
+                    return
                 worst = self._worst_case(call, body, doc)
                 held = self._ledger.reserve(caller.trial_id, worst)
                 if isinstance(held, SpendPool):
@@ -453,6 +456,14 @@ def _budget_message(call: Call, pool: SpendPool, worst_usd: float | None, tier: 
     return (
         f"memeval budget exhausted for trial {call.caller.trial_id!r}: the spend limit of "
         f"{pool.limit_usd:g} USD cannot admit this call ({why}); further model calls are refused"
+    )
+
+
+def _unbounded_message(call: Call, why: str) -> str:
+    """The refusal of a call, under a spend limit, whose billed input its body does not bound (`unbounded_input`)."""
+    return (
+        f"memeval budget: trial {call.caller.trial_id!r} runs under a spend limit, and this call's cost cannot be "
+        f"bounded before it is sent: {why}; send the whole input in the request, or run without a spend limit"
     )
 
 

@@ -203,6 +203,16 @@ class ModelProvider(ABC):
         """
         return None
 
+    def unbounded_input(self, doc: Any) -> str | None:
+        """Why a metered call's billed input is not bounded by its request body, or None.
+
+        A spend limit reserves a call's worst case before forwarding it, its prompt bounded by the body's bytes.
+        A request that names input the provider keeps (a stored response or conversation to continue) is billed
+        for all of it however short its body: under a limit such a call is refused (`budget`), since no bound
+        can be reserved for it. Default: nothing a request says can.
+        """
+        return None
+
     def upstream_query(self, query: bytes) -> str:
         """The query string sent upstream (the caller's, less any key in it)."""
         return query.decode("latin-1")

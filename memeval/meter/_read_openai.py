@@ -34,7 +34,7 @@ from memeval.meter._usage import (
     names_read_type,
     read_type_pattern,
 )
-from memeval.meter._wire import UsageChunkFilter, ask_for_usage, streams
+from memeval.meter._wire import UsageChunkFilter, ask_for_usage, stored_input, streams
 
 CLIENT_TOOL_ITEMS = frozenset(
     {
@@ -483,6 +483,10 @@ class OpenAIProvider(ModelProvider):
         if isinstance(doc, dict) and streams(doc.get("background")) and not streams(doc.get("stream")):
             return "a background response answers before its usage is known, and its result is not forwarded"
         return None
+
+    def unbounded_input(self, doc: Any) -> str | None:
+        """A Responses call naming input the provider keeps (`memeval.meter._wire.stored_input`)."""
+        return stored_input(doc)
 
     def free_path(self, method: str, path: str) -> bool:
         """`GET /v1/models[/id]`."""

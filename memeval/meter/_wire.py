@@ -39,6 +39,26 @@ def streams(value: Any) -> bool:
     return isinstance(value, str) and value.strip().lower() in _TRUE_WORDS
 
 
+STORED_INPUT_KEYS = ("previous_response_id", "conversation", "prompt")
+"""Responses fields naming input the provider keeps: a stored response or conversation to continue, a stored prompt."""
+
+
+def stored_input(doc: Any) -> str | None:
+    """Why a Responses request's billed input is not bounded by its body, or None (see `ModelProvider.unbounded_input`).
+
+    `previous_response_id`, `conversation` and `prompt` (a stored prompt's id) make the provider add input it keeps
+    to the call's own: every earlier turn's input and output is billed again as this call's input, while the body
+    holds only the new turn. Reserved by its body, a call of a few hundred bytes costing dollars passed a spend
+    limit by far more than its worst case.
+    """
+    if not isinstance(doc, dict):
+        return None
+    named = [k for k in STORED_INPUT_KEYS if doc.get(k) not in (None, "", {})]
+    if not named:
+        return None
+    return f"it names input the provider keeps ({', '.join(named)}), billed in full but not in its body"
+
+
 def ask_for_usage(body: bytes, doc: Any = None) -> bytes | None:
     """The Chat Completions request body with `stream_options.include_usage` set, if needed.
 

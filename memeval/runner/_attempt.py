@@ -29,7 +29,7 @@ from memeval.eventlog import (
 )
 from memeval.packs import MEMORY_POINTER, render_slice
 from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
-from memeval.runner._attemptspec import AttemptSpec
+from memeval.runner._attemptspec import AttemptSpec, agent_folder_changed
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._lowwater import LOW
@@ -53,7 +53,7 @@ from memeval.sandbox import (
     run_sandboxed,
     safe_write,
 )
-from memeval.tasks import hash_tree
+from memeval.tasks import changed_since_loaded, hash_tree
 from memeval.types import Assessment, Execution, FaultCode
 
 
@@ -162,6 +162,8 @@ class Attempt:
 
     def _run(self) -> tuple[Assessment, bool]:
         s = self.s
+        if (changed := changed_since_loaded(s.task) or agent_folder_changed(s)) is not None:  # not the card's
+            return self._fault("protocol", "build", changed), False
         try:
             world = build_world(
                 s.task,
@@ -218,6 +220,8 @@ class Attempt:
             self.findings, self._omitted, self.git_refusal = review
         if fault is not None:
             return self._fault(*fault), False
+        if (changed := agent_folder_changed(s)) is not None:  # edited while the turn ran: which agent ran?
+            return self._fault("protocol", "agent", changed), False
         self._stop_if_cancelled()
         return self._verify(world)
 
@@ -402,6 +406,8 @@ class Attempt:
         if filled is not None:
             return self._fault(*filled.fault), False  # the agent's program, run by test.sh, filled the disk
         out_id = put_capped(self.art, v.output, self._scrub)  # cut to its head and tail as it was read
+        if (changed := changed_since_loaded(s.task)) is not None:  # after the copy: were these the card's tests?
+            return self._fault("protocol", "verify", f"the verifier's result is not counted: {changed}"), False
         if v.refused is not None:
             return self._fault("protocol", "verify", f"the verifier did not run: {v.refused}"), False
         if v.timed_out:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from memeval.agents import AgentSpec
 from memeval.packs import Pack, PackItem
 from memeval.sandbox import DefaultLimits
-from memeval.tasks import Task
+from memeval.tasks import Task, hash_tree
 from memeval.types import Mode, NetworkMode, Retain, TamperPolicy
 
 
@@ -59,3 +59,27 @@ class AttemptSpec:
     """The APIs that have an upstream (None: all); see `proxy_vars`."""
     default_limits: DefaultLimits | None = None
     """The run's limits for tasks whose task.toml names none (`memeval.sandbox.task_limits`)."""
+    agent_files_hash: str | None = None
+    """`hash_tree` of the agent's folder (`agent.files`) when the run began, as its run card pins it; None for an
+    agent with no folder or no check. The folder is bound into each sandbox as it is then: a trial whose agent's
+    folder hashes otherwise before or after its turn is a `protocol` fault (`memeval.runner._attempt`)."""
+
+
+def agent_folder_changed(spec: AttemptSpec) -> str | None:
+    """Why the agent's folder the attempt binds is not the one its run card pins, or None when it is (or none is).
+
+    The folder (`agent.files`, bound read-only at `/opt/agent`) is read from the host by each sandbox; one
+    edited during a run ran another agent under the card's `agent.files_hash`. Reads every file of the folder.
+    """
+    if spec.agent.files is None or spec.agent_files_hash is None:
+        return None
+    try:
+        now = hash_tree(spec.agent.files)
+    except OSError as exc:
+        now = f"unreadable ({type(exc).__name__}: {exc.strerror or exc})"
+    if now == spec.agent_files_hash:
+        return None
+    return (
+        f"the agent's folder {spec.agent.files} changed since the run began: it now hashes {now}, the run card "
+        f"pins {spec.agent_files_hash}"
+    )

@@ -29,6 +29,7 @@ from memeval.runner._card import (
 from memeval.runner._diff import tree_stats
 from memeval.runner._room import check_room
 from memeval.runner._runmeter import check_agent_upstreams
+from memeval.runner._shown import check_hidden_from_agent
 from memeval.runner._upstream import UpstreamSpec
 from memeval.sandbox import DefaultLimits, get_backend, limits_mechanism
 from memeval.stats import SequentialDesign
@@ -200,6 +201,7 @@ def plan_run(opts: AbOptions) -> RunPlanned:
         )
     if opts.agent.refusal:
         raise UsageError(f"agent {opts.agent.name}: {opts.agent.refusal}")
+    check_hidden_from_agent(opts.task_set, opts.agent, opts.runs_dir)  # no task's tests shown to its agent
     check_room(opts)  # before any run folder is made, and again on every resume
     if opts.network == "proxy":
         a = opts.agent

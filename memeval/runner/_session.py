@@ -40,6 +40,7 @@ from memeval.runner._writer import LogWriter
 from memeval.sandbox import get_backend
 from memeval.sigint import sigterm_as_interrupt
 from memeval.stats import SequentialResult
+from memeval.tasks import hash_tree
 
 
 def execute(
@@ -128,6 +129,8 @@ def _drop_if_empty(folder: Path) -> None:
 def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
     items = select_slice(opts.pack, opts.slice_ids)
     secrets = _upstream_secrets(opts)
+    # after `check_resume` compared it with the card's: each attempt checks the folder it binds against it
+    files_hash = hash_tree(opts.agent.files) if opts.agent.files is not None else None
 
     def spec_for(pt: PlannedTrial, attempt: int) -> AttemptSpec:
         return AttemptSpec(
@@ -152,6 +155,7 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
             # then answers each call that no upstream is configured)
             upstream_apis=tuple(u.api for u in opts.all_upstreams()) or None,
             default_limits=opts.default_limits,
+            agent_files_hash=files_hash,
         )
 
     return spec_for

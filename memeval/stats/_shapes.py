@@ -25,7 +25,7 @@ IntervalMethod = Literal["wilson", "t_on_task_means", "newcombe10", "paired_t"]
 """How an interval was computed: Wilson score, t on per-task rates, Newcombe's paired square-and-add
 (method 10, with its continuity-corrected phi), or the paired t interval on the per-task d."""
 
-WarningKind = Literal["few_trials", "many_faults", "mixed_settings", "cost_unknown"]
+WarningKind = Literal["few_trials", "many_faults", "mixed_settings", "cost_unknown", "cost_faults"]
 """Warnings attached to a verdict.
 
 - `few_trials`: a paired task has fewer than 3 scored trials in an arm.
@@ -35,6 +35,10 @@ WarningKind = Literal["few_trials", "many_faults", "mixed_settings", "cost_unkno
   leaves out. The agent's own calls decide which trials those are (a model the price table does not
   know, tools the provider ran itself), so an agent could leave out the trials it is failing and
   lower its arm's cost of a pass; the figures compare only when both arms' costs are all known.
+- `cost_faults`: trials that ended in a fault after spending (and the trials of tasks a fault left
+  unpaired), whose spend the cost of a pass leaves out, as it leaves out their outcomes. An agent can
+  make its failures faults (an answer file left a FIFO makes the verifier time out), lowering its
+  arm's figure; the arm's whole spend is `fault_spend` plus the figure's.
 """
 
 

@@ -262,7 +262,35 @@ def _warnings(
                 "are known for every trial (`memeval results RUN` says why for each; a model's price: --prices)",
             )
         )
+    if costs is not None:
+        out.extend(_left_out_spend(tasks, paired))
     return tuple(out)
+
+
+def _left_out_spend(tasks: Sequence[TaskTrials], paired: list[TaskTrials]) -> list[dict[str, Any]]:
+    """A `cost_faults` warning when the cost of a pass leaves out known spend: faulted trials, unpaired tasks."""
+    in_pairs = {t.task_id for t in paired}
+    left: dict[str, tuple[int, float]] = {}
+    for mode in ("baseline", "pack"):
+        out = [
+            x
+            for t in tasks
+            for x in getattr(t, mode)
+            if (x.outcome == "fault" or t.task_id not in in_pairs) and x.cost_usd is not None and x.cost_usd > 0
+        ]
+        left[mode] = (len(out), float(sum(x.cost_usd or 0.0 for x in out)))
+    if not any(n for n, _ in left.values()):
+        return []
+    (nb, ub), (np_, up) = left["baseline"], left["pack"]
+    return [
+        _warning(
+            kind="cost_faults",
+            message=f"cost of a pass leaves out the spend of trials that ended in a fault or whose task went unpaired "
+            f"(baseline {nb}, ${ub:.4f}; pack {np_}, ${up:.4f}): it counts scored trials only, and an agent whose "
+            "failures end as faults (an answer file left a FIFO makes the verifier time out) lowers its arm's "
+            "figure; compare the arms' whole spend (Spent, every attempt) too",
+        )
+    ]
 
 
 def draw_verdict_ahead(paired_tasks: int, boot_seed: int | None) -> tuple[int, int, int] | None:

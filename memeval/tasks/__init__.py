@@ -1,7 +1,14 @@
 """Harbor-layout tasks: load, validate, pin by content hash, and read their Dockerfiles."""
 
 from memeval.tasks._dockerfile import DockerStep, ExpansionError, env_pairs, expand, expand_words, parse_dockerfile
-from memeval.tasks._load import TASK_ID_PATTERN, hash_tree, load_task, load_task_set, load_task_set_listing_invalid
+from memeval.tasks._load import (
+    TASK_ID_PATTERN,
+    changed_since_loaded,
+    hash_tree,
+    load_task,
+    load_task_set,
+    load_task_set_listing_invalid,
+)
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
 __all__ = [
@@ -11,6 +18,7 @@ __all__ = [
     "Task",
     "TaskConfig",
     "TaskSet",
+    "changed_since_loaded",
     "env_pairs",
     "expand",
     "expand_words",

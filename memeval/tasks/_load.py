@@ -69,6 +69,30 @@ def hash_tree(root: Path) -> str:
     return "sha256:" + h.hexdigest()
 
 
+def changed_since_loaded(task: Task) -> str | None:
+    """Why `task`'s folder no longer holds what was hashed when it was loaded, or None when it still does.
+
+    A run pins each task by content hash when it is planned, but reads the folder again later: the world
+    is built from `environment/` when a trial starts and `tests/` are copied in when its verifier starts.
+    A task folder edited in between (a `git checkout` in the task set's repository during a long run) ran
+    other tests than the run card names; each trial checks the hash again at both moments
+    (`memeval.runner._attempt`), which reads every file of the task once more.
+
+    Returns:
+        A sentence naming the task and both hashes, or None when `hash_tree(task.path)` is `task.content_hash`.
+    """
+    try:
+        now = hash_tree(task.path)
+    except OSError as exc:
+        now = f"unreadable ({type(exc).__name__}: {exc.strerror or exc})"
+    if now == task.content_hash:
+        return None
+    return (
+        f"task {task.task_id!r} changed since the run was planned: its folder now hashes {now}, the run card "
+        f"pins {task.content_hash}; the trial is not run on other tests than the card names"
+    )
+
+
 def load_task(path: Path) -> Task:
     """Load one task folder.
 
