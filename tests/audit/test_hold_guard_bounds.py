@@ -20,7 +20,8 @@ from pathlib import Path
 import httpx
 import pytest
 from patience import patient
-from served import Served, cpu_s, served
+from procs import cpu_s, stat
+from served import Served, served
 from test_hold_budget import BENIGN, PLANTED, _event, _stored
 
 BUDGET_RULE = "cpu-budget"
@@ -127,10 +128,8 @@ def test_the_log_says_the_guard_died_and_how(srv: Served) -> None:
 
 def _state(pid: int) -> str:
     """Process `pid`'s state letter ("Z" for a zombie), or "gone"."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "gone"
+    fields = stat(pid)
+    return fields[0] if fields else "gone"
 
 
 def _stop_guards(stop: threading.Event, stopped: list[int], first_only: bool) -> None:

@@ -24,7 +24,8 @@ from pathlib import Path
 import httpx
 import pytest
 from patience import patient
-from served import Served, cpu_s, served
+from procs import cpu_s
+from served import Served, served
 from test_hold_budget import _event, _stored
 
 ADDRESS = "jane.doe@corp-mail.example.org"
