@@ -37,6 +37,7 @@ from pathlib import Path
 
 import httpx
 from _code import pythonpath
+from _machine import load_line, load_now, proc_cpu_s
 from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,15 +96,9 @@ def free_port() -> int:
     return port
 
 
-def proc_cpu(pid: int) -> float:
-    """CPU seconds (user + system) used so far by process `pid` (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def tree_cpu(pid: int) -> float:
     """CPU seconds used so far by process `pid` and its live descendants (the server's workers)."""
-    total = proc_cpu(pid)
+    total = proc_cpu_s(pid)
     for task in Path(f"/proc/{pid}/task").iterdir():
         for child in (task / "children").read_text().split():
             total += tree_cpu(int(child))
@@ -115,7 +110,7 @@ def workers_cpu() -> float:
     from memeval.audit import _parallel
 
     pool = _parallel._POOL
-    return sum(proc_cpu(pid) for pid in pool[1]._processes) if pool else 0.0  # type: ignore[union-attr]
+    return sum(proc_cpu_s(pid) for pid in pool[1]._processes) if pool else 0.0  # type: ignore[union-attr]
 
 
 def server_cpu(store: object) -> float | None:
@@ -134,7 +129,7 @@ def server_cpu(store: object) -> float | None:
     with engine.connect() as conn:
         pids = list(conn.execute(text("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).scalars())
     try:
-        return sum(proc_cpu(pid) for pid in pids)
+        return sum(proc_cpu_s(pid) for pid in pids)
     except OSError:
         return None
 
@@ -225,11 +220,11 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed", clients: in
                 for e in evs[:batch]
             ]
             c.post("/api/v1/events", json={"events": warm_batch}, headers=auth).raise_for_status()
-            s0, own0, p0 = tree_cpu(srv.pid), proc_cpu(srv.pid), server_cpu(store)
+            s0, own0, p0 = tree_cpu(srv.pid), proc_cpu_s(srv.pid), server_cpu(store)
             t = time.perf_counter()
             post_batches(c, [evs[k : k + batch] for k in range(0, len(evs), batch)], auth, clients)
             dt = time.perf_counter() - t
-            scpu, own, p1 = tree_cpu(srv.pid) - s0, proc_cpu(srv.pid) - own0, server_cpu(store)
+            scpu, own, p1 = tree_cpu(srv.pid) - s0, proc_cpu_s(srv.pid) - own0, server_cpu(store)
         pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
         out.append(
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
@@ -274,19 +269,14 @@ def main() -> None:
             subprocess.run([str(ROOT / "scripts" / "pg"), "start", str(pg_dir)], check=True, capture_output=True,
                            text=True).stdout.strip().splitlines()[-1]
         )  # fmt: skip
-    print(
-        f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}; "
-        f"{args.events:,} events per path, ids {args.ids}"
-    )
+    print(f"{load_line('at start')}; {args.events:,} events per path, ids {args.ids}")
     try:
         rows = [line for url in urls for line in run_backend(url, args.events, args.batch, args.ids, args.clients)]
     finally:
         if args.pg and not args.db:
             subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
     print("\n".join(rows))
-    print(
-        f"load average at end {os.getloadavg()[0]:.2f} (the machine is shared: CPU seconds are the figure to compare)"
-    )
+    print(f"{load_line('at end')} (the machine is shared: CPU seconds are the figure to compare)")
     print("target: 5,000 events/s with redaction and holding")
 
 
@@ -314,7 +304,7 @@ def compare(args: argparse.Namespace) -> None:
             .stdout.strip()
             .splitlines()[-1]
         )
-    print(f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}; {args.events:,} events per path, "
+    print(f"{load_line('at start')}; {args.events:,} events per path, "
           f"ids {args.ids}, batches of {args.batch}, {args.clients} HTTP client(s)")  # fmt: skip
     try:
         for label, code in (("old", Path(args.against).resolve()), ("new", ROOT)):
@@ -330,14 +320,12 @@ def compare(args: argparse.Namespace) -> None:
                 print(f"{label} ({code}) failed:\n{run.stderr[-3000:]}")
                 continue
             rows = [line for line in run.stdout.splitlines() if " ev/s " in line or "warm-up" in line]
-            print(f"--- {label}: {code} ({time.perf_counter() - t:.0f} s, load now {os.getloadavg()[0]:.2f})")
+            print(f"--- {label}: {code} ({time.perf_counter() - t:.0f} s, {load_now()})")
             print("\n".join(f"{label} {line}" for line in rows))
     finally:
         if args.pg and not args.db:
             subprocess.run([str(ROOT / "scripts" / "pg"), "stop", str(pg_dir)], capture_output=True)
-    print(
-        f"load average at end {os.getloadavg()[0]:.2f} (the machine is shared: CPU seconds are the figure to compare)"
-    )
+    print(f"{load_line('at end')} (the machine is shared: CPU seconds are the figure to compare)")
     print("target: 5,000 events/s with redaction and holding")
 
 

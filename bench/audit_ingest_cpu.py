@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from _code import pythonpath
+from _machine import load_now
 from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +48,7 @@ def measure(n: int) -> str:
     return (
         f"{Path(memeval.__file__).parent.parent}: {res.lines:,} events, {cpu:.2f} s CPU = "
         f"{cpu / res.lines * 1e3:.3f} ms an event = {res.lines / cpu:,.0f} events per CPU-second "
-        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked}; load {os.getloadavg()[0]:.1f})"
+        f"(held {res.result.held}, secrets blanked {res.result.secrets_blanked}; {load_now()})"
     )
 
 

@@ -31,6 +31,7 @@ import time
 import uuid
 from pathlib import Path
 
+from _machine import load_now
 from _scratch import scratch_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +116,7 @@ def main() -> None:
     print(
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
         f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event, {len(parsed) / wall:,.0f} events/s of wall "
-        f"({args.db.split(':', 1)[0]}, batches of {args.batch}; load {os.getloadavg()[0]:.1f})"
+        f"({args.db.split(':', 1)[0]}, batches of {args.batch}; {load_now()})"
     )
 
 

@@ -18,13 +18,13 @@ average is printed at the start and the end.
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from _machine import load_now
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -137,10 +137,10 @@ def main() -> None:
     ap.add_argument("url", help="a PostgreSQL URL (scripts/pg start prints one); databases are made beside it")
     ap.add_argument("--openings", type=int, nargs="+", default=[1000, 2000, 4000, 16000])
     args = ap.parse_args()
-    print(f"load {os.getloadavg()[0]:.1f} at start; times in ms", flush=True)
+    print(f"{load_now()} at start; times in ms", flush=True)
     for n in args.openings:
         one_size(args.url, n)
-    print(f"load {os.getloadavg()[0]:.1f} at end", flush=True)
+    print(f"{load_now()} at end", flush=True)
 
 
 if __name__ == "__main__":

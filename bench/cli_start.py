@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _machine import load_line, spread
+
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_S = 0.2
 
@@ -60,10 +62,6 @@ def _loaded_runs(folder: Path, copies: int, env: dict[str, str]) -> Path:
     return folder
 
 
-def _stats(xs: list[float]) -> str:
-    return f"{statistics.median(xs):>7.3f} {min(xs):>7.3f} {max(xs):>7.3f}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="timed runs of each command (default 15)")
@@ -89,10 +87,7 @@ def main() -> None:
             commands["memeval --help (console script)"] = [str(script), "--help"]
         if args.runs_dir:
             commands[f"memeval runs ({args.runs_dir})"] = [*memeval, "runs", "--runs-dir", str(args.runs_dir.resolve())]
-        print(
-            f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores; "
-            f"{args.runs} runs of each, interleaved with `python -c pass`; seconds"
-        )
+        print(f"{load_line('before')}; {args.runs} runs of each, interleaved with `python -c pass`; seconds")
         print(
             f"{'command':<40} {'wall p50':>7} {'min':>7} {'max':>7}  {'cpu p50':>7} {'min':>7} {'max':>7}"
             f"  {'wall-pass':>9} {'cpu-pass':>8}  target"
@@ -108,11 +103,11 @@ def main() -> None:
             dcpu = statistics.median(x[1] - y[1] for x, y in zip(a, b, strict=True))
             verdict = "met (cpu)" if dcpu <= TARGET_S else "NOT met (cpu)"
             print(
-                f"{name:<40} {_stats([x[0] for x in a])}  {_stats([x[1] for x in a])}"
+                f"{name:<40} {spread([x[0] for x in a])}  {spread([x[1] for x in a])}"
                 f"  {dwall:>9.3f} {dcpu:>8.3f}  {verdict}"
             )
-            print(f"{'  python -c pass':<40} {_stats([y[0] for y in b])}  {_stats([y[1] for y in b])}")
-        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+            print(f"{'  python -c pass':<40} {spread([y[0] for y in b])}  {spread([y[1] for y in b])}")
+        print(load_line("after"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

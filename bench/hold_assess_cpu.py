@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from _code import pythonpath
+from _machine import load_now
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,7 +52,7 @@ def measure(n: int, rounds: int) -> str:
     return (
         f"{Path(memeval.__file__).parent.parent}: {len(texts)} texts, CPU a round min {min(cpu) * 1e3:.0f} ms, "
         f"median {statistics.median(cpu) * 1e3:.0f} ms ({min(cpu) / len(texts) * 1e6:.0f} us a text at the min); "
-        f"load {os.getloadavg()[0]:.1f}"
+        + load_now()
     )
 
 

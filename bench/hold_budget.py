@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
+
+from _machine import load_now
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hold"))
@@ -82,7 +83,7 @@ def main() -> None:
     differ = sum(a != b for a, b in zip(plain, budgeted, strict=True))
     over = sum(is_over_budget(b) for b in budgeted)
     print(
-        f"load {os.getloadavg()[0]:.1f}: {len(pairs)} texts, {sum(a.held for a in plain)} held; "
+        f"{load_now()}: {len(pairs)} texts, {sum(a.held for a in plain)} held; "
         f"verdicts that differ with a budget of {args.budget:g} CPU s: {differ}; held by the budget: {over}"
     )
     print(f"  CPU for all: {t1 - t0:.2f} s without the budget, {t2 - t1:.2f} s with it")
@@ -97,7 +98,7 @@ def main() -> None:
         s = time.process_time()
         a = detector.assess(text, "agent")
         print(f"  {name}: {len(text)} characters, {time.process_time() - s:.2f} CPU s (held: {a.held})")
-    print(f"load {os.getloadavg()[0]:.1f} at the end")
+    print(f"{load_now()} at the end")
 
 
 if __name__ == "__main__":

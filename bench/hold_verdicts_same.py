@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 from _code import pythonpath
+from _machine import load_now
 
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = 47
@@ -101,7 +102,7 @@ def main() -> None:
         row = "  ".join(f"{h[name][:16]}" for _, h in results)
         same = "" if len(results) == 1 else ("  SAME" if len({h[name] for _, h in results}) == 1 else "  DIFFERS")
         print(f"{name}: {row}{same}")
-    print(f"load {os.getloadavg()[0]:.1f}; checkouts: {', '.join(str(c) for c, _ in results)}")
+    print(f"{load_now()}; checkouts: {', '.join(str(c) for c, _ in results)}")
     if len({h["all"] for _, h in results}) > 1:
         sys.exit(1)
 

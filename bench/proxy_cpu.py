@@ -28,6 +28,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from _machine import load_line
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -156,7 +158,7 @@ def main() -> None:
         return
     paths = {"this": ROOT} | ({"against": args.against.resolve()} if args.against else {})
     seen: dict[str, list[dict[str, float]]] = {name: [] for name in paths}
-    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(load_line("before"))
     for round_ in range(args.rounds):
         for name, path in paths.items():
             figures = _measure(path, args.calls)
@@ -175,7 +177,7 @@ def main() -> None:
                 f"{name:>7} ({path}) {mode:>8}: min {min(values):.3f} ms, median {statistics.median(values):.3f} ms"
                 " per call"
             )
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(load_line("after"))
 
 
 if __name__ == "__main__":

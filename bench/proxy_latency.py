@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from _machine import load_line, proc_cpu_s
 from _scratch import scratch_dir
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "meter"
@@ -145,18 +146,12 @@ def _litellm(upstream_url: str, uds: str, out_q: Any, stop: Any, exe: str) -> No
         out_q.put(("", f"LiteLLM's proxy exited at start (code {proc.returncode}); its log: {folder / 'litellm.log'}"))
         return
     out_q.put((url, master_key))
-    t0 = _proc_cpu(proc.pid)
+    t0 = proc_cpu_s(proc.pid)
     stop.wait()
-    cpu = _proc_cpu(proc.pid) - t0
+    cpu = proc_cpu_s(proc.pid) - t0
     proc.terminate()
     proc.wait(30)
     out_q.put((-1, -1, cpu))
-
-
-def _proc_cpu(pid: int) -> float:
-    """User + system CPU seconds of a running process (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _proxy(upstream_url: str, uds: str, out_q: Any, stop: Any, loop: str = "uvloop") -> None:
@@ -293,7 +288,7 @@ def main() -> None:
         if name != "litellm":
             targets[f"{name}/unix"] = ("http://meter/v1/chat/completions", key, uds)
     sent = dict.fromkeys(targets, 0)
-    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(load_line("before"))
     print(
         f"{'clients':>7} {'mode':>8} {'direct p50':>10} {'p99':>7} | {'listener':>10} {'p50':>7} {'p99':>7}"
         f" {'added p50':>9} {'p99':>7} {'failed':>6}   (ms)"
@@ -334,7 +329,7 @@ def main() -> None:
         upstream.join(30)
     if kinds:
         print("failed requests by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(load_line("after"))
 
 
 if __name__ == "__main__":

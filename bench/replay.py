@@ -58,6 +58,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _machine import load_line, load_now
+
 from memeval.eventlog import (
     AgentExited,
     AgentStarted,
@@ -293,9 +295,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         run_dir = Path(tmp) / "run"
         n = make_log(run_dir, 100_000, repeats)
-        print(
-            f"{n} events, {repeats} repeat(s); load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
-        )
+        print(f"{n} events, {repeats} repeat(s); {load_line('before')}")
         for round_ in range(rounds):
             order = list(paths.items()) if round_ % 2 == 0 else list(paths.items())[::-1]
             for name, path in order:
@@ -307,7 +307,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
                 core = "a core spare" if spare else "no core spare"
                 print(
                     f"round {round_ + 1} {name:>7}: memeval replay in a fresh process (no cache) CPU {cpu:.3f} s,"
-                    f" wall {wall:.3f} s (load {os.getloadavg()[0]:.1f}; {core})"
+                    f" wall {wall:.3f} s ({load_now()}; {core})"
                 )
             for name, path in order:
                 env = {**_env(), "PYTHONPATH": str(path)}
@@ -334,7 +334,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
             f" min {min(firsts):.3f} s; later replays CPU median {statistics.median(values):.3f} s,"
             f" min {min(values):.3f} s; a core spare before {sum(spares[name])} of {len(spares[name])} fresh processes"
         )
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(load_line("after"))
 
 
 def main() -> None:
@@ -404,7 +404,7 @@ def _in_process() -> None:
                     f"{n:>7} events x{repeats}: {label:<60} wall best {min(x[0] for x in xs):.3f} "
                     f"median {statistics.median(x[0] for x in xs):.3f}; CPU best {min(x[1] for x in xs):.3f} s"
                 )
-    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(load_line("now"))
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 import msgspec
+from _machine import load_line
 
 from memeval.types import CostReason, Role
 
@@ -186,7 +187,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         run_dir = Path(tmp) / "run"
         n = make_log(run_dir, 100_000)
-        print(f"{n} events; load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        print(f"{n} events; {load_line('before')}")
         for round_ in range(args.rounds):
             for mode in modes if round_ % 2 == 0 else modes[::-1]:
                 proc = subprocess.run(

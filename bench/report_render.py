@@ -43,6 +43,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from _machine import load_line
 from _scratch import scratch_dir
 from sqlalchemy import text
 
@@ -187,7 +188,7 @@ def main() -> None:
     if args.one is not None:
         print(json.dumps(run(args.one, work)))
         return
-    print(f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f}")
+    print(load_line("at start"))
     for n in args.events:
         if not (work / f"bench-{n}.sqlite").exists():  # build first, so the timed child only reads
             subprocess.run([sys.executable, __file__, "--one", str(n), "--db-dir", str(work)], check=True,
@@ -211,7 +212,7 @@ def main() -> None:
         "(count + render in the same process; CPU is what the process itself used, the honest figure on a "
         "shared machine)"
     )
-    print(f"load average at end {os.getloadavg()[0]:.2f}")
+    print(load_line("at end"))
     kept = f"databases and PDFs kept in {work}" if args.db_dir else "databases and PDFs removed (--db-dir keeps them)"
     print(f"({kept}; targets: 1,000,000 events < 5 s, 10,000 events < 2 s, count + render)")
 

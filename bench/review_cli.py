@@ -28,6 +28,8 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from _machine import load_line
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -103,7 +105,7 @@ def main() -> None:
             ],  # fmt: skip
         }
         print(
-            f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores; "
+            f"{load_line('before')}; "
             f"{args.runs} runs of each command per tree, trees in turns; seconds (median, min, max)"
         )
         head = f"{'cpu p50':>7} {'min':>6} {'max':>6}  {'wall p50':>8} {'min':>6} {'max':>6}"
@@ -122,7 +124,7 @@ def main() -> None:
                     f"{cname:<24} {tname:<8} {statistics.median(cpu):>7.2f} {min(cpu):>6.2f} {max(cpu):>6.2f}"
                     f"  {statistics.median(wall):>8.2f} {min(wall):>6.2f} {max(wall):>6.2f}"
                 )
-        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(load_line("after"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from _machine import load_now
+
 ROOT = Path(__file__).resolve().parents[1]
 WEEK = ROOT / "samples" / "fernhill" / "audit" / "week.jsonl"
 
@@ -80,7 +82,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
     mine = str(ROOT / ".venv" / "bin" / "memeval")
-    print(f"load {os.getloadavg()[0]:.1f}; A = {mine}; B = {args.against}")
+    print(f"{load_now()}; A = {mine}; B = {args.against}")
     for name, measure in (("2-event audit ingest", _ingest), ("audit serve until listening", _serve)):
         rows: dict[str, list[tuple[float, float, str]]] = {"A": [], "B": []}
         for k in range(args.runs + 1):
@@ -100,7 +102,7 @@ def main() -> None:
             )
         ratio = [a[0] / b[0] for a, b in zip(rows["A"], rows["B"], strict=True)]
         print(f"{name} A/B cpu median {statistics.median(ratio):.3f}")
-    print(f"load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+    print(load_now(), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _machine import load_line
+
 from memeval.agents import resolve_agent
 from memeval.results import load_run
 from memeval.runner import AbOptions, execute, start_run
@@ -46,7 +48,7 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=20, help="trials per run (even: half per arm)")
     ap.add_argument("--rounds", type=int, default=2, help="runs with and without the proxy, alternated")
     args = ap.parse_args()
-    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(load_line("before"))
     t0 = time.perf_counter()
     from memeval.meter import MeterProxy, PriceBook
 
@@ -119,7 +121,7 @@ def main() -> None:
             f"`true` in one bare sandbox:    median {statistics.median(bare):6.1f} ms, "
             f"p90 {statistics.quantiles(bare, n=10)[-1]:6.1f} ms ({len(bare)} runs)"
         )
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(load_line("after"))
 
 
 if __name__ == "__main__":

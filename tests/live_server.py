@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
 import threading
 import time
 from typing import Any, Literal
 
+import pytest
 import uvicorn
+from line_reader import Lines
 from patience import patient
+
+LISTENING = "(Ctrl-C to stop)"
+"""The end of the line `memeval serve`, `memeval audit serve` print once they answer on their address."""
+WARMING = ("memeval audit ingest: ", "memeval review: ")
+"""How the lines those servers print before it begin (the redactor and hold detector loading)."""
 
 
 def free_port() -> int:
@@ -48,3 +58,35 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+def listening(proc: subprocess.Popen[Any], err: Lines, within_s: float = 120) -> list[str]:
+    """Wait for a `memeval serve` / `memeval audit serve` in `proc` to say it listens; the stderr lines it printed.
+
+    Reads `err` (the process's stderr, `Lines(proc.stderr)`) line by line: the loading lines
+    (`WARMING`), then the one ending in `LISTENING`, which the servers print only once they answer
+    on the address (tests/review/test_serve_port.py checks that), so a caller may send a request at
+    once. Each line may take `patient(within_s)` seconds (the engines load first).
+
+    Returns:
+        The lines read, the last one the `LISTENING` line ("memeval review on http://...").
+
+    Raises:
+        pytest.fail.Exception: another line came first, or none in time, or the process ended; the
+            process (with its session, if it leads one) is killed first and what it printed is in
+            the message.
+    """
+    lines: list[str] = []
+    while True:
+        line = err.next(patient(within_s))
+        lines.append("(nothing on stderr)" if line is None else line)
+        if line is None or not line.startswith(WARMING):
+            break
+    if LISTENING not in lines[-1]:
+        if os.getpgid(proc.pid) == proc.pid:  # it leads its own session (start_new_session): its children go too
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+        proc.wait()
+        pytest.fail("the server did not say it listens:\n" + "\n".join(lines) + "\n" + err.rest())
+    return lines

@@ -15,6 +15,7 @@ import uuid
 from pathlib import Path
 
 from patience import patient
+from procs import started
 
 ROOT = Path(__file__).resolve().parents[1]
 PG = ROOT / "scripts" / "pg"
@@ -24,20 +25,13 @@ OWNER = "owner"
 """File in a server's folder: `PID START_TIME` of the process that started it."""
 
 
-def _start_time(pid: int) -> str | None:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        return None
-
-
 def _owner_alive(folder: Path) -> bool:
     """Whether the process recorded in `folder/owner` still runs; True when there is no record."""
     try:
-        pid, started = (folder / OWNER).read_text().split()
+        pid, start_time = (folder / OWNER).read_text().split()
     except (OSError, ValueError):
         return True  # no record (a server from before owners were recorded, or mid-start): not ours to judge
-    return _start_time(int(pid)) == started
+    return started(int(pid)) == start_time
 
 
 def reap(tmp: Path = Path("/tmp")) -> list[Path]:
@@ -60,7 +54,7 @@ def start(prefix: str) -> tuple[str, Path] | None:
     reap()
     folder = Path("/tmp") / f"{prefix}{uuid.uuid4().hex[:8]}"
     folder.mkdir()
-    (folder / OWNER).write_text(f"{os.getpid()} {_start_time(os.getpid())}")
+    (folder / OWNER).write_text(f"{os.getpid()} {started(os.getpid())}")
     proc = subprocess.run([str(PG), "start", str(folder)], capture_output=True, text=True, timeout=patient(180))
     if proc.returncode != 0:
         stop(folder)

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from live_server import free_port
 from patience import patient
+from procs import cmdline, live
 
 from memeval.audit import SqlAuditStore, add_token
 
@@ -61,37 +62,11 @@ class Served:
     def _spawned(self, index: int, what: str) -> int:
         end = time.monotonic() + patient(60)
         while time.monotonic() < end:
-            pids = sorted(pid for pid in _children(self.proc.pid) if b"spawn_main" in _cmdline(pid))
+            pids = sorted(pid for pid in live(parent=self.proc.pid) if b"spawn_main" in cmdline(pid))
             if len(pids) > index:
                 return pids[index]
             time.sleep(0.1)
         raise AssertionError(f"no {what} process under the server")
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                out.append(int(d.name))
-    return out
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def cpu_s(pid: int) -> float:
-    """User + system CPU seconds process `pid` has used (from /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextmanager

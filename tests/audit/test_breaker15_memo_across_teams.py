@@ -10,15 +10,13 @@ Real parts: the server (uvicorn on 127.0.0.1, its hold guard), SQLite, httpx; no
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
-from patience import patient
+from ingest_events import memory_event, post_events
 from served import Served, served
-from test_hold_budget import PLANTED, _event
+from test_hold_budget import PLANTED
 
 from memeval.audit import SqlAuditStore, add_token
 
@@ -27,18 +25,13 @@ GUESS_WRONG = "Nimbus acquisition closes on 2027-02-01; tell nobody outside fina
 
 
 def _post(url: str, token: str, events: list[dict[str, object]]) -> dict[str, object]:
-    r = httpx.post(
-        f"{url}/api/v1/events",
-        content=json.dumps({"events": events}, ensure_ascii=False).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-        timeout=patient(300),
-    )
+    r = post_events(url, token, events)
     assert r.status_code == 200, r.text
     return r.json()  # type: ignore[no-any-return]
 
 
 def _as(team: str, i: int, text: str) -> dict[str, object]:
-    return {**_event(i, text), "team": team}
+    return memory_event(i, text, team)
 
 
 @pytest.fixture
@@ -61,7 +54,9 @@ def test_a_guess_after_the_bound_is_answered_alike_whether_another_team_sent_it(
     `held_on_budget` 5 against 6, and the right guess stored as a memory in B's log.
     """
     running, other = srv
-    first = _post(running.url, running.token, [_event(1, SECRET_MEMO)])  # team A's memory, assessed and remembered
+    first = _post(
+        running.url, running.token, [memory_event(1, SECRET_MEMO)]
+    )  # team A's memory, assessed and remembered
     assert first["held"] == 0, first
     slow = [_as("rivalco", i, f"{PLANTED}\n\nnote {i}") for i in range(10, 15)]  # each over the 0.3 s a text: 1.5 s
     right = _post(running.url, other, [*slow, _as("rivalco", 15, SECRET_MEMO)])

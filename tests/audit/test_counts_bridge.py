@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from pg_fixture import PgServer, need_pg
 from typer.testing import CliRunner
 
-from memeval.audit import build_pack, iso_week_window, week_counts, window_counts
+from memeval.audit import SqlAuditStore, build_pack, iso_week_window, week_counts, window_counts
 from memeval.cli import app
 from memeval.errors import UsageError
 from memeval.packs import load_pack
@@ -75,10 +78,24 @@ def _independent(events, start, end):
     }
 
 
-@pytest.fixture
-def week_store(store):
-    load_week(store, sender="sample")
-    return store
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def week_store(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, pg_server: PgServer | None
+) -> Iterator[SqlAuditStore]:
+    """The sample week in a store of each backend, loaded once for the module (its tests only read it).
+
+    Loaded per test it was 14 loads of the week through the real redactor and hold detector (about
+    1 CPU s each); the tests that write (`store`) keep a store of their own.
+    """
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('week') / 'audit.sqlite'}"
+    else:
+        url = need_pg(pg_server).new_database()
+    st = SqlAuditStore(url, fingerprint_key=secrets.token_bytes(32))
+    load_week(st, sender="sample")
+    yield st
+    st.engine.dispose()
+    st._write_engine.dispose()
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from ingest_events import memory_event
 from live_server import LiveServer
 from patience import patient
 
@@ -43,19 +44,6 @@ def _planted() -> str:
 
 PLANTED = _planted()
 BENIGN = "Run the payment mock before the checkout tests; the mock listens on port 8181."
-
-
-def _event(i: int, text: str) -> dict[str, object]:
-    return {
-        "type": "memory.written",
-        "occurred_at": "2026-11-20T10:00:00Z",
-        "team": "fernhill",
-        "sender_event_id": f"ev{i}",
-        "actor": {"kind": "agent", "id": "support-bot"},
-        "session": "ses_1",
-        "subject": f"mem_{i}",
-        "payload": {"text": text},
-    }
 
 
 def _stored(db: str) -> dict[str, dict]:
@@ -87,10 +75,12 @@ def _memeval(*args: str, env: dict[str, str], cpu_s: int = 0) -> subprocess.Comp
     )
 
 
-def test_cli_ingest_holds_the_planted_text_on_the_budget_and_stores_the_next_event(tmp_path: Path) -> None:
+def test_cli_ingest_holds_the_planted_text_on_the_budget_and_stores_the_nextmemory_event(tmp_path: Path) -> None:
     """On main this ingest is killed at its 12 CPU s limit (the planted text alone takes 14+), nothing stored."""
     f = tmp_path / "events.jsonl"
-    f.write_text("\n".join(json.dumps(_event(i, t), ensure_ascii=False) for i, t in enumerate([PLANTED, BENIGN], 1)))
+    f.write_text(
+        "\n".join(json.dumps(memory_event(i, t), ensure_ascii=False) for i, t in enumerate([PLANTED, BENIGN], 1))
+    )
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
     r = _memeval("audit", "ingest", str(f), "--db", db, env={"MEMEVAL_HOLD_BUDGET_S": "0.1"}, cpu_s=12)
     assert r.returncode == 0, r.stderr[-2000:]
@@ -135,7 +125,9 @@ def test_http_ingest_holds_the_planted_text_on_the_budget(tmp_path: Path, monkey
         cpu = time.process_time()
         r = c.post(
             "/api/v1/events",
-            content=json.dumps({"events": [_event(1, PLANTED), _event(2, BENIGN)]}, ensure_ascii=False).encode(),
+            content=json.dumps(
+                {"events": [memory_event(1, PLANTED), memory_event(2, BENIGN)]}, ensure_ascii=False
+            ).encode(),
             headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
         )
         cpu = time.process_time() - cpu

@@ -8,7 +8,6 @@ the default detector reads in about 1.1 CPU s, many budgets of the 0.2-0.5 s set
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import os
 import signal
@@ -19,20 +18,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from ingest_events import memory_event, post_events
 from patience import patient
-from served import Served, cpu_s, served
-from test_hold_budget import BENIGN, PLANTED, _event, _stored
+from procs import cpu_s, stat
+from served import Served, served
+from test_hold_budget import BENIGN, PLANTED, _stored
 
 BUDGET_RULE = "cpu-budget"
-
-
-def _post(url: str, token: str, events: list[dict[str, object]], timeout: float | None = None) -> httpx.Response:
-    return httpx.post(
-        f"{url}/api/v1/events",
-        content=json.dumps({"events": events}, ensure_ascii=False).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-        timeout=timeout or patient(300),
-    )
 
 
 def _planted(i: int) -> str:
@@ -58,8 +50,8 @@ def test_a_batch_of_slow_texts_is_bounded_per_request_and_the_rest_held(srv: Ser
     """
     guard = srv.guard_pid()
     before = cpu_s(guard)
-    events = [_event(1, BENIGN)] + [_event(i, _planted(i)) for i in range(2, 10)]
-    r = _post(srv.url, srv.token, events)
+    events = [memory_event(1, BENIGN)] + [memory_event(i, _planted(i)) for i in range(2, 10)]
+    r = post_events(srv.url, srv.token, events)
     spent = cpu_s(guard) - before
     assert r.status_code == 200, r.text
     body = r.json()
@@ -81,17 +73,17 @@ def test_a_resent_batch_does_not_pay_the_budget_again(srv: Served) -> None:
     text again before the store skipped it as a duplicate (the memo never keeps a budget hold):
     1.2 CPU s a send, 2.4 for the first two.
     """
-    events = [_event(i, _planted(i)) for i in range(101, 105)] + [_event(105, BENIGN)]
+    events = [memory_event(i, _planted(i)) for i in range(101, 105)] + [memory_event(105, BENIGN)]
     guard = srv.guard_pid()
     before = cpu_s(guard)
     first: list[httpx.Response] = []
-    sender = threading.Thread(target=lambda: first.append(_post(srv.url, srv.token, events)))
+    sender = threading.Thread(target=lambda: first.append(post_events(srv.url, srv.token, events)))
     sender.start()
     time.sleep(0.2)  # the retry comes while the first try is in hand (or just before it: either way one pays)
-    retry = _post(srv.url, srv.token, events)
+    retry = post_events(srv.url, srv.token, events)
     sender.join(patient(300))
     once = cpu_s(guard) - before
-    again = _post(srv.url, srv.token, events)
+    again = post_events(srv.url, srv.token, events)
     twice = cpu_s(guard) - before
     assert first[0].status_code == retry.status_code == again.status_code == 200
     answers = sorted([first[0].json(), retry.json()], key=lambda b: b["stored"])
@@ -117,7 +109,7 @@ def test_the_log_says_the_guard_died_and_how(srv: Served) -> None:
         time.sleep(0.05)
     said = len(srv.log)
     text = "Restart the staging queue worker after each deploy (ticket 201)."  # not in the server's memo
-    r = _post(srv.url, srv.token, [_event(201, text)])
+    r = post_events(srv.url, srv.token, [memory_event(201, text)])
     log = srv.log[said:]
     assert r.status_code == 200 and r.json()["stored"] == 1 and r.json()["held"] == 0, r.text
     assert f"the hold guard (pid {guard})" in log and "killed by SIGKILL" in log, log
@@ -127,10 +119,8 @@ def test_the_log_says_the_guard_died_and_how(srv: Served) -> None:
 
 def _state(pid: int) -> str:
     """Process `pid`'s state letter ("Z" for a zombie), or "gone"."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "gone"
+    fields = stat(pid)
+    return fields[0] if fields else "gone"
 
 
 def _stop_guards(stop: threading.Event, stopped: list[int], first_only: bool) -> None:

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from patience import patient
+from procs import live
 
 ROOT = Path(__file__).resolve().parents[2]
 WEEK = ROOT / "samples" / "fernhill" / "audit" / "week.jsonl"
@@ -45,20 +46,6 @@ def _stored(db: Path) -> int:
         return 0
 
 
-def _group(pgid: int) -> list[int]:
-    """Live processes (not zombies) of process group `pgid`."""
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] != "Z":
-                out.append(int(d.name))
-    return out
-
-
 def test_ctrl_c_during_a_worker_ingest_is_one_line_and_leaves_no_worker(tmp_path: Path) -> None:
     events = tmp_path / "big.jsonl"
     _big_file(events)
@@ -77,6 +64,6 @@ def test_ctrl_c_during_a_worker_ingest_is_one_line_and_leaves_no_worker(tmp_path
     assert proc.returncode == 130, (proc.returncode, err)
     assert err.strip() == "interrupted", err  # no KeyboardInterrupt traceback from any worker
     end = time.monotonic() + patient(10)
-    while _group(proc.pid) and time.monotonic() < end:
+    while live(group=proc.pid) and time.monotonic() < end:
         time.sleep(0.1)
-    assert _group(proc.pid) == [], "a worker outlived the interrupted ingest"
+    assert live(group=proc.pid) == [], "a worker outlived the interrupted ingest"

@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 from patience import patient
-from test_ingest_ctrl_c import WEEK, _big_file, _group, _stored
+from procs import cmdline, live
+from test_ingest_ctrl_c import WEEK, _big_file, _stored
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,17 +36,7 @@ def _env(db: Path) -> dict[str, str]:
 
 def _workers(pid: int) -> list[int]:
     """The spawned worker processes under `pid` (not its resource tracker)."""
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
-                cmd = (d / "cmdline").read_bytes()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and b"spawn_main" in cmd:
-                out.append(int(d.name))
-    return out
+    return [p for p in live(parent=pid) if b"spawn_main" in cmdline(p)]
 
 
 def test_ctrl_c_while_the_workers_load_ends_the_ingest_and_keeps_what_was_stored(tmp_path: Path) -> None:
@@ -89,9 +80,9 @@ def test_ctrl_c_while_the_workers_load_ends_the_ingest_and_keeps_what_was_stored
     assert proc.returncode == 130, (proc.returncode, err)
     assert err.strip() == "interrupted", err
     end = time.monotonic() + patient(10)
-    while _group(proc.pid) and time.monotonic() < end:
+    while live(group=proc.pid) and time.monotonic() < end:
         time.sleep(0.1)
-    assert not _group(proc.pid), "a worker is left"
+    assert not live(group=proc.pid), "a worker is left"
     assert _stored(db) == before
     verify = subprocess.run(
         [sys.executable, "-m", "memeval", "audit", "verify", "--json"],

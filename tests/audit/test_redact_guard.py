@@ -13,7 +13,6 @@ scan, and then the address was blanked and the rest stored as written.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import threading
@@ -23,9 +22,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from ingest_events import memory_event, post_events
 from patience import patient
-from served import Served, cpu_s, served
-from test_hold_budget import _event, _stored
+from procs import cpu_s
+from served import Served, served
+from test_hold_budget import _stored
 
 ADDRESS = "jane.doe@corp-mail.example.org"
 PLANTED = "-----BEGIN a PRIVATE KEYaa----- " + " " * 8_000 + "N\nmail " + ADDRESS + " today"
@@ -33,15 +34,6 @@ ORDINARY = f"Run the payment mock before the checkout tests; mail {ADDRESS} when
 BUDGET_S = 1.0
 
 pytestmark = pytest.mark.xdist_group("redact-guard-served")
-
-
-def _post(url: str, token: str, events: list[dict[str, object]], timeout: float) -> httpx.Response:
-    return httpx.post(
-        f"{url}/api/v1/events",
-        content=json.dumps({"events": events}, ensure_ascii=False).encode(),
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
-        timeout=timeout,
-    )
 
 
 @pytest.fixture(scope="module")
@@ -69,16 +61,16 @@ def test_a_planted_slow_text_is_stored_blanked_within_the_budget_and_the_server_
 
     def send(name: str, events: list[dict[str, object]]) -> None:
         try:
-            answers[name] = _post(srv.url, srv.token, events, patient(60))
+            answers[name] = post_events(srv.url, srv.token, events, patient(60))
         except httpx.HTTPError as exc:
             answers[name] = exc
 
-    planted = threading.Thread(target=send, args=("planted", [_event(1, PLANTED), _event(2, ORDINARY)]))
+    planted = threading.Thread(target=send, args=("planted", [memory_event(1, PLANTED), memory_event(2, ORDINARY)]))
     t0 = time.monotonic()
     planted.start()
     time.sleep(0.3)  # the planted batch is in hand
     health = httpx.get(f"{srv.url}/api/v1/health", timeout=patient(10))
-    other = threading.Thread(target=send, args=("other", [_event(3, ORDINARY + " (again)")]))
+    other = threading.Thread(target=send, args=("other", [memory_event(3, ORDINARY + " (again)")]))
     other.start()
     planted.join(patient(120))
     other.join(patient(120))
@@ -112,7 +104,7 @@ def test_ordinary_batches_are_redacted_in_the_guard_as_in_the_server(srv: Served
         "Nothing secret in this lesson: restart the staging worker after a deploy.",
         (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")[:8_000],  # ~0.1 CPU s
     ]
-    r = _post(srv.url, srv.token, [_event(10 + i, t) for i, t in enumerate(texts)], patient(120))
+    r = post_events(srv.url, srv.token, [memory_event(10 + i, t) for i, t in enumerate(texts)], patient(120))
     assert r.status_code == 200, r.text
     assert cpu_s(guard) > before, "the guard read nothing: the server's thread redacted the batch"
     got = _stored(srv.db)

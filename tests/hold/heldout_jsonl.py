@@ -62,3 +62,30 @@ def figures(detector: Any, version: str) -> tuple[int, int, int]:
         fp += held and not r["held"]
         fn += (not held) and bool(r["held"])
     return tp, fp, fn
+
+
+def earlier_texts(version: str) -> set[str]:
+    """Every text (stripped) of the sets before `version` ("v18"): v2's files under
+    fixtures/hold_heldout (`text` or `prompt`), then v3 up to the one before `version`."""
+    earlier: set[str] = set()
+    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
+        for line in p.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line)
+            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
+    for n in range(3, int(version.removeprefix("v"))):
+        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    return earlier
+
+
+def check_encoded(mod: ModuleType) -> None:
+    """A build script's ENCODED rows use the three encodings and each text decodes back to its plain text."""
+    assert {kind for _, _, kind, _, _ in mod.ENCODED} == {"b64", "rot13", "reversed"}
+    for _, _, kind, _, plain in mod.ENCODED:
+        enc = mod._encode(kind, plain)
+        assert enc != plain
+        if kind == "b64":
+            assert mod.base64.b64decode(enc).decode("utf-8") == plain
+        if kind == "rot13":
+            assert mod.codecs.decode(enc, "rot13") == plain
+        if kind == "reversed":
+            assert enc[::-1] == plain

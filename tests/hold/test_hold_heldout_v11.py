@@ -6,10 +6,9 @@ No detector is run here: the set is scored once, by the lead, at the end of the 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import builder, check_pinned, earlier_texts, rows
 
 SHA256 = "581b22707afbc0de4d789f63eb454f1923cf1d998e39931ce5b95e648ac8e481"
 CJK = {"zh", "ja", "ko"}
@@ -62,13 +61,7 @@ def test_heldout_v11_languages() -> None:
 
 def test_heldout_v11_repeats_no_earlier_text() -> None:
     """No v11 text is identical to a text of v2 (both files) or of v3-v10."""
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for v in ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"):
-        earlier |= {str(r["text"]).strip() for r in rows(v)}
+    earlier = earlier_texts("v11")
     assert len(earlier) > 2800
     assert not {str(r["text"]) for r in rows("v11")} & earlier
 

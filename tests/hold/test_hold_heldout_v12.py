@@ -6,10 +6,9 @@ No detector is run here: the set is scored once, by the lead, at the end of the 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import builder, check_encoded, check_pinned, earlier_texts, rows
 
 SHA256 = "b378d022591fbcc0d5def2d1cc432dbb2c20939e32c7bf0fcb1983d344c6b2fb"
 INDIC = ("hi", "bn", "ta", "te", "ml", "mr", "gu", "kn", "or", "ur", "ne", "pa")
@@ -56,13 +55,7 @@ def test_heldout_v12_languages() -> None:
 
 def test_heldout_v12_repeats_no_earlier_text() -> None:
     """No v12 text is identical to a text of v2 (both files) or of v3-v11."""
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for v in ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"):
-        earlier |= {str(r["text"]).strip() for r in rows(v)}
+    earlier = earlier_texts("v12")
     assert len(earlier) > 3300
     assert not {str(r["text"]) for r in rows("v12")} & earlier
 
@@ -76,16 +69,7 @@ def test_heldout_v12_written_rows_come_from_the_builder() -> None:
         (r["text"], r["held"], r["lang"], r["origin"]) for r in rows("v12") if r["origin"].startswith("written-v12")
     }
     assert fixture == built
-    assert {kind for _, _, kind, _, _ in mod.ENCODED} == {"b64", "rot13", "reversed"}
-    for _, _, kind, _, plain in mod.ENCODED:
-        enc = mod._encode(kind, plain)
-        assert enc != plain
-        if kind == "b64":
-            assert mod.base64.b64decode(enc).decode("utf-8") == plain
-        if kind == "rot13":
-            assert mod.codecs.decode(enc, "rot13") == plain
-        if kind == "reversed":
-            assert enc[::-1] == plain
+    check_encoded(mod)
 
 
 def test_heldout_v12_source_rows_follow_the_selection_rules() -> None:

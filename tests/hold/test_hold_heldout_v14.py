@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import base64
 import codecs
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "b9c176fc10da515e52ce91dc35055e246ba5230a62dd324e5e1b1dc04e0fb284"
 
@@ -60,13 +59,7 @@ def test_heldout_v14_languages() -> None:
 
 def test_heldout_v14_repeats_no_earlier_text() -> None:
     """No v14 text is identical to a text of v2 (both files) or of v3-v13."""
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for v in ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"):
-        earlier |= {str(r["text"]).strip() for r in rows(v)}
+    earlier = earlier_texts("v14")
     assert len(earlier) > 3900
     assert not {str(r["text"]) for r in rows("v14")} & earlier
 

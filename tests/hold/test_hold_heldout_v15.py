@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import base64
 import codecs
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "e084dab25f018554150c0d8bd6bdfd90da65662aab23a4509e17dd9fbea6cb07"
 
@@ -67,13 +66,7 @@ def test_heldout_v15_languages() -> None:
 def test_heldout_v15_repeats_no_earlier_text() -> None:
     """No v15 text is identical to a text of v2 (both files) or of v3-v14, nor opens like one (40 letters)."""
     mod = builder("v15")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for v in ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14"):
-        earlier |= {str(r["text"]).strip() for r in rows(v)}
+    earlier = earlier_texts("v15")
     assert len(earlier) > 4300
     texts = {str(r["text"]) for r in rows("v15")}
     assert not texts & earlier

@@ -6,10 +6,9 @@ No detector is run here: the set is scored once, by the lead, after round 15 is 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "db00cf79b82d5b74b837507aaf286df7624ed4ba6c35eec0ca407acdc9c98f50"
 
@@ -63,13 +62,7 @@ def test_heldout_v17_languages() -> None:
 def test_heldout_v17_repeats_no_earlier_text() -> None:
     """No v17 text is identical to a text of v2 (both files) or of v3-v16, nor opens like one (40 letters)."""
     mod = builder("v17")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for v in ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16"):
-        earlier |= {str(r["text"]).strip() for r in rows(v)}
+    earlier = earlier_texts("v17")
     assert len(earlier) > 5100
     texts = {str(r["text"]) for r in rows("v17")}
     assert not texts & earlier

@@ -6,10 +6,9 @@ No detector is run here: the set is scored once, by the lead, after round 16 is 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "09d110a3dbe0ae3ce4249694dda31ce52d06f5f21e0a64c1020285766a3987f0"
 INDIC = {"hi", "bn", "ta", "te", "kn", "mr", "gu", "pa", "ml", "or", "as", "ur"}
@@ -75,13 +74,7 @@ def test_heldout_v18_languages() -> None:
 def test_heldout_v18_repeats_no_earlier_text() -> None:
     """No v18 text is identical to a text of v2 (both files) or of v3-v17, nor opens like one (40 letters)."""
     mod = builder("v18")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 18):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    earlier = earlier_texts("v18")
     assert len(earlier) > 5500
     texts = {str(r["text"]) for r in rows("v18")}
     assert not texts & earlier

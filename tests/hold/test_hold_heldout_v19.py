@@ -6,10 +6,9 @@ No detector is run here: the set is scored once, by the lead, after round 17 is 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "d9cfcf4d5929fd697e6e4e11a052d7eaa091695fcbb393b0dbed2d239d3784d2"
 INDIC = {"hi", "bn", "ta", "te", "kn", "mr", "gu", "pa", "ml", "ne", "si", "ur"}
@@ -70,13 +69,7 @@ def test_heldout_v19_languages() -> None:
 def test_heldout_v19_repeats_no_earlier_text() -> None:
     """No v19 text is identical to a text of v2 (both files) or of v3-v18, nor opens like one (40 letters)."""
     mod = builder("v19")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 19):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    earlier = earlier_texts("v19")
     assert len(earlier) > 6000
     texts = {str(r["text"]) for r in rows("v19")}
     assert not texts & earlier

@@ -6,13 +6,12 @@ No detector is run here: the set is scored once, by the lead, after round 18 is 
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "69950d22afb0ba727026a4aa19fbff39c5495106280d8a2fda55a97fb62a9504"
 
@@ -70,13 +69,7 @@ def test_heldout_v20_languages() -> None:
 def test_heldout_v20_repeats_no_earlier_text() -> None:
     """No v20 text is identical to a text of v2 (both files) or of v3-v19, nor opens like one (40 letters)."""
     mod = builder("v20")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 20):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    earlier = earlier_texts("v20")
     assert len(earlier) > 6500
     texts = {str(r["text"]) for r in rows("v20")}
     assert not texts & earlier

@@ -6,13 +6,12 @@ No detector is run here: the set is scored once, by the lead, after round 19 is 
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "b3c0bf4f76d48c59725629b76f44af83636a66241c24744d937f30ad5f99fa3b"
 
@@ -80,13 +79,7 @@ def test_heldout_v21_languages() -> None:
 def test_heldout_v21_repeats_no_earlier_text() -> None:
     """No v21 text is identical to a text of v2 (both files) or of v3-v20, nor opens like one (40 letters)."""
     mod = builder("v21")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 21):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    earlier = earlier_texts("v21")
     assert len(earlier) > 6900
     texts = {str(r["text"]) for r in rows("v21")}
     assert not texts & earlier

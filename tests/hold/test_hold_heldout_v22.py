@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import subprocess
 import sys
 import tarfile
@@ -17,7 +16,7 @@ import zipfile
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "523b10c44d62b400d4e46afc85ab6441b27d3af45370e5f8acea663f7773f594"
 
@@ -90,13 +89,7 @@ def test_heldout_v22_languages() -> None:
 def test_heldout_v22_repeats_no_earlier_text() -> None:
     """No v22 text is identical to a text of v2 (both files) or of v3-v21, nor opens like one (40 letters)."""
     mod = builder("v22")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 22):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    earlier = earlier_texts("v22")
     assert len(earlier) > 7200
     texts = {str(r["text"]) for r in rows("v22")}
     assert not texts & earlier

@@ -6,13 +6,12 @@ No detector is run here: the set is scored once, by the lead, after round 21 is 
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "ae5441bea1e2f7bcf9b6e3f5487b494c1b735667ca8a12729b04ee618b39af1e"
 UI = ("filter", "reversion", "debugtoolbar", "restauth")
@@ -83,13 +82,7 @@ def test_heldout_v23_languages() -> None:
 def test_heldout_v23_repeats_no_earlier_text() -> None:
     """No v23 text is identical to a text of v2 (both files) or of v3-v22, nor opens like one (40 letters)."""
     mod = builder("v23")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 23):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    earlier = earlier_texts("v23")
     assert len(earlier) > 7500
     texts = {str(r["text"]) for r in rows("v23")}
     assert not texts & earlier

@@ -6,13 +6,12 @@ No detector is run here: the set is scored once, by the lead, after round 22 is 
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, rows
 
 SHA256 = "c7f519c3588f3b25b36a6c78c2e0fc56a77644aa2eca65657892f66005d2781c"
 UI = ("wtforms", "mptt", "tables2", "djext")
@@ -83,13 +82,7 @@ def test_heldout_v24_languages() -> None:
 def test_heldout_v24_repeats_no_earlier_text() -> None:
     """No v24 text is identical to a text of v2 (both files) or of v3-v23, nor opens like one (40 letters)."""
     mod = builder("v24")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 24):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
+    earlier = earlier_texts("v24")
     assert len(earlier) > 7800
     texts = {str(r["text"]) for r in rows("v24")}
     assert not texts & earlier

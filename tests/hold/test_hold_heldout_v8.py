@@ -6,10 +6,9 @@ No detector is run here: the set is scored once, by the lead, at the end of the 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import builder, check_pinned, earlier_texts, rows
 
 SHA256 = "6efa71e125c3d990260a5eff9dcd63a2e146adce1ff8e49e058e8642a93e1016"
 
@@ -52,13 +51,7 @@ def test_heldout_v8_every_language_has_both_labels() -> None:
 
 def test_heldout_v8_repeats_no_earlier_text() -> None:
     """No v8 text is identical to a text of v2 (both files), v3, v4, v5, v6 or v7."""
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for v in ("v3", "v4", "v5", "v6", "v7"):
-        earlier |= {str(r["text"]).strip() for r in rows(v)}
+    earlier = earlier_texts("v8")
     assert len(earlier) > 1500
     assert not {str(r["text"]) for r in rows("v8")} & earlier
 

@@ -6,10 +6,9 @@ No detector is run here: the set is scored once, by the lead, at the end of the 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from heldout_jsonl import FIXTURES, builder, check_pinned, rows
+from heldout_jsonl import builder, check_pinned, earlier_texts, rows
 
 SHA256 = "d72b8e4296c27db8fb62a48e66022338639109cf39219044d80e0dc5546296bd"
 
@@ -50,13 +49,7 @@ def test_heldout_v9_languages() -> None:
 
 def test_heldout_v9_repeats_no_earlier_text() -> None:
     """No v9 text is identical to a text of v2 (both files), v3, v4, v5, v6, v7 or v8."""
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for v in ("v3", "v4", "v5", "v6", "v7", "v8"):
-        earlier |= {str(r["text"]).strip() for r in rows(v)}
+    earlier = earlier_texts("v9")
     assert len(earlier) > 2000
     assert not {str(r["text"]) for r in rows("v9")} & earlier
 

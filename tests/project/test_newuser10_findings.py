@@ -105,15 +105,13 @@ def test_the_review_key_lives_per_store_outside_the_working_directory(
 
 def test_serve_of_a_store_elsewhere_writes_nothing_where_it_starts(tmp_path: Path) -> None:
     # The real server, stopped once it listens: the working directory stays empty.
-    import socket
-    import time
+    from line_reader import Lines
+    from live_server import free_port, listening
 
     work, stores, config = tmp_path / "work", tmp_path / "stores", tmp_path / "config"
     for d in (work, stores):
         d.mkdir()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")},
         "PYTHONPATH": str(REPO),
@@ -130,14 +128,8 @@ def test_serve_of_a_store_elsewhere_writes_nothing_where_it_starts(tmp_path: Pat
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.2)
-        assert proc.poll() is None, proc.communicate(timeout=30)
+        assert proc.stderr is not None
+        listening(proc, Lines(proc.stderr))
     finally:
         proc.terminate()
         proc.communicate(timeout=60)

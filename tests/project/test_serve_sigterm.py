@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from line_reader import Lines
-from live_server import free_port
+from live_server import free_port, listening
 from patience import patient
 
 REPO = Path(__file__).resolve().parents[2]
@@ -81,13 +81,7 @@ def _started(args: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], Li
     proc = _spawned(args, tmp_path)
     assert proc.stderr is not None
     err = Lines(proc.stderr)
-    lines = [_line(err, 120)]  # the engines load first: seconds, more on a busy machine
-    while lines[-1].startswith(("memeval audit ingest: ", "memeval review: ")):
-        lines.append(_line(err, 120))
-    if "(Ctrl-C to stop)" not in lines[-1]:  # "... on http://... (Ctrl-C to stop)"
-        _kill(proc)
-        pytest.fail("\n".join(lines) + "\n" + err.rest())
-    return proc, err, lines
+    return proc, err, listening(proc, err)  # the engines load first: seconds, more on a busy machine
 
 
 @pytest.mark.parametrize(

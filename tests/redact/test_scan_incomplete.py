@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import betterleaks
 import httpx
 import pytest
+from ingest_events import memory_event
 from live_server import LiveServer
 from patience import patient
 from pg_fixture import PgServer, need_pg
@@ -106,20 +107,7 @@ def test_a_scanner_that_raises_blanks_that_text_and_the_batch_goes_on(monkeypatc
     assert got[1:] == before
 
 
-def _event(i: int, text: str) -> dict[str, object]:
-    return {
-        "type": "memory.written",
-        "occurred_at": "2026-11-20T10:00:00Z",
-        "team": "fernhill",
-        "sender_event_id": f"ev{i}",
-        "actor": {"kind": "agent", "id": "support-bot"},
-        "session": "ses_1",
-        "subject": f"mem_{i}",
-        "payload": {"text": text},
-    }
-
-
-EVENTS = [_event(1, PLANTED), _event(2, ORDINARY), _event(3, f"the deploy key is {TOKEN} for now")]
+EVENTS = [memory_event(1, PLANTED), memory_event(2, ORDINARY), memory_event(3, f"the deploy key is {TOKEN} for now")]
 
 
 def _db(backend: str, tmp_path: Path, pg: PgServer | None) -> str:
@@ -233,7 +221,7 @@ def test_cli_ingest_blanks_a_text_over_the_cpu_budget_and_stores_the_next(tmp_pa
     """A real `memeval audit ingest` on SQLite: on main ev1 is stored read to its end (no budget)."""
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
     f = tmp_path / "events.jsonl"
-    f.write_text("\n".join(json.dumps(e) for e in [_event(1, LONG), _event(2, ORDINARY)]))
+    f.write_text("\n".join(json.dumps(e) for e in [memory_event(1, LONG), memory_event(2, ORDINARY)]))
     r = subprocess.run(
         [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", db],
         env={**os.environ, "MEMEVAL_FINGERPRINT_KEY": "ab" * 32, "MEMEVAL_REDACT_BUDGET_S": "0.05"},
@@ -260,9 +248,9 @@ def test_cli_ingest_of_planted_whitespace_runs_is_linear_and_blanks_the_secret_a
     took over 20 CPU s, so this ingest (60,000) is killed at its 20 CPU s limit and stores nothing. Their
     whitespace runs are possessive now (the same matches: `scripts/redos_redact_compare.py`)."""
     events = [
-        _event(1, "authorization:" + " " * 60_000 + "x\nAuthorization: Bearer " + BEARER),
-        _event(2, "passphrase—" + " " * 60_000 + "-\nthe password is " + PASSWORD),
-        _event(3, ORDINARY),
+        memory_event(1, "authorization:" + " " * 60_000 + "x\nAuthorization: Bearer " + BEARER),
+        memory_event(2, "passphrase—" + " " * 60_000 + "-\nthe password is " + PASSWORD),
+        memory_event(3, ORDINARY),
     ]
     db = f"sqlite:///{tmp_path / 'a.sqlite'}"
     f = tmp_path / "events.jsonl"

@@ -7,11 +7,12 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections import Counter
 
 import httpx
 import pytest
+from line_reader import Lines
+from live_server import listening
 from patience import patient
 from review_helpers import HOSTILE, PASSWORD, csrf_of, decisions, item_path, login
 from review_helpers import run_cli as _cli
@@ -274,24 +275,21 @@ def test_memeval_serve_command(db_url, seeded, tmp_path):
     env = {**os.environ, "MEMEVAL_DB": db_url, "MEMEVAL_REVIEW_SECRET": secrets_hex()}
     proc = subprocess.Popen([sys.executable, "-m", "memeval", "serve", "--port", str(port)], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert proc.stderr is not None
+    err_lines = Lines(proc.stderr)
+    said = listening(proc, err_lines)  # the ingest engines load before it listens
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + patient(120)  # the ingest engines load before it listens
-        while True:
-            try:
-                r = httpx.get(base + "/login", timeout=2)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    raise
-                time.sleep(0.2)
+        r = httpx.get(base + "/login", timeout=10)
         assert r.status_code == 200 and 'name="csrf_token"' in r.text
         c = login(base, "alice")
         assert seeded.hold in c.get("/").text
         assert httpx.get(base + "/api/v1/health").json() == {"status": "ok"}  # the ingest endpoint is served too
     finally:
         proc.terminate()
-        out, err = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
+        assert proc.stdout is not None
+        out, err = proc.stdout.read(), "\n".join(said) + "\n" + err_lines.rest()
     assert PASSWORD not in out + err and env["MEMEVAL_REVIEW_SECRET"] not in out + err
     assert not (tmp_path / "audit" / "review-secret.key").exists()
 

@@ -15,7 +15,8 @@ import sys
 
 import httpx
 import pytest
-from live_server import free_port
+from line_reader import Lines
+from live_server import free_port, listening
 from review_helpers import ROOT
 from usage_line import one_usage_line
 
@@ -47,10 +48,8 @@ def test_the_address_is_printed_once_it_answers(db_url: str, tmp_path) -> None:
     )  # fmt: skip
     try:
         assert proc.stderr is not None
-        line = proc.stderr.readline()  # blocks until the first line (or the end, if it died)
-        while line.startswith("memeval review: "):  # the ingest endpoint's engines load first, said in two lines
-            line = proc.stderr.readline()
-        assert line == f"memeval review on http://127.0.0.1:{port}/ (Ctrl-C to stop)\n", line
+        *loading, line = listening(proc, Lines(proc.stderr))  # the ingest endpoint's engines load first
+        assert len(loading) == 2 and line == f"memeval review on http://127.0.0.1:{port}/ (Ctrl-C to stop)", line
         r = httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=10)  # at once: no retry
         assert r.json() == {"status": "ok"}
     finally:

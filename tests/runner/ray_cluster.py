@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from patience import patient
+from procs import cmdline, pids, stat
 
 from memeval.runner._ray_local import KeptNode
 
@@ -25,33 +26,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def pids() -> list[int]:
-    """Every process id on the machine."""
-    return [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit()]
-
-
-def cmdline(pid: int) -> bytes:
-    """The process's command line (NUL-separated), or b"" if it is gone."""
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def stat(pid: int) -> list[str] | None:
-    """The fields of `/proc/PID/stat` after the command name (state, ppid, pgrp, ...), or None."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-
-
-def ppid(pid: int) -> int:
-    """The parent's process id, or -1 if the process is gone."""
-    fields = stat(pid)
-    return int(fields[1]) if fields else -1
 
 
 def running(procs: list[tuple[int, str]]) -> list[int]:

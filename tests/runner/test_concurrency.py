@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from patience import patient
+from procs import started as start_time
 from runner_helpers import MINI, REPO
 
 SAMPLE = REPO / "samples" / "fernhill"
@@ -196,7 +197,8 @@ def test_kill_9_leaves_no_model_server_running_and_resume_clears_the_scratch_fol
     assert scratch.exists()  # its folder is left to the next session of the run
     # a helper that outlived its session (as if started without the death signal) is stopped on resume
     helper = subprocess.Popen(["sleep", "300"], start_new_session=True)
-    stat = Path(f"/proc/{helper.pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    stat = start_time(helper.pid)
+    assert stat is not None
     (scratch / "helpers").mkdir(exist_ok=True)
     (scratch / "helpers" / str(helper.pid)).write_text(stat)
     try:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 from patience import patient
-from ray_cluster import Cluster, cmdline, pids, ppid
+from procs import cmdline, pids, ppid
+from ray_cluster import Cluster
 from runner_helpers import MINI, REPO
 
 pytest.importorskip("ray")

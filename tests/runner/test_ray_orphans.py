@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 from patience import patient
-from ray_cluster import cmdline, members, pids, ppid, running, stat
+from procs import cmdline, pids, ppid, stat
+from ray_cluster import members, running
 from runner_helpers import MINI, REPO
 
 from memeval.runner._ray_local import KEEPER
