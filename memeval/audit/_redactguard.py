@@ -20,9 +20,10 @@ whole (`memeval:scan-incomplete:request-budget`) and counted on the bound.
 Every wait is bounded, and a text whose findings did not come back is blanked whole, never stored
 as written: a child that does not say ready within `READY_S`, does not take the texts, dies, or
 does not answer within `_allowance` of wall time (generous: the budget decides every case where
-the scan checks for signals) is killed, logged, and the request's texts get one
-`SCAN_INCOMPLETE` finding each (detector `memeval:scan-incomplete:guard`). The next request
-starts a fresh child.
+the scan checks for signals) is killed and logged, and the texts are redone one by one in a fresh
+child, all of them within one more such allowance (as the hold guard does); a text that stalls or
+kills the child alone, or is reached after the allowance, or when no child starts, gets one
+`SCAN_INCOMPLETE` finding (detector `memeval:scan-incomplete:guard`). The others get their findings.
 
 One request at a time goes to the child (`_LOCK`): the server's other batches wait for it, at
 most that request's allowance.
@@ -33,6 +34,7 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any
@@ -161,8 +163,9 @@ def redact_guarded(kind: str, texts: Sequence[str]) -> list[list[Any]]:
         texts: the texts, in order.
 
     Returns:
-        One list of `Finding`s per text: the child's, or `memeval.redact.whole(len(text), "guard")`
-        for every text of a request the child did not answer (see the module docstring).
+        One list of `Finding`s per text: the child's; after a child that did not answer, the texts
+        redone one by one in a fresh child, and `memeval.redact.whole(len(text), "guard")` for a
+        text that was not answered alone (see the module docstring).
 
     Raises:
         RedactionError: what the redactor raised in the child (a text that is not a str).
@@ -177,5 +180,22 @@ def redact_guarded(kind: str, texts: Sequence[str]) -> list[list[Any]]:
     first = _ask(kind, todo, budget)
     if first.answer is not None:
         return first.answer
-    log.warning("%s; its %d text(s) are blanked whole (SCAN_INCOMPLETE), none stored as written", first.why, len(todo))
-    return [whole(len(t), GUARD_WHY) for t in todo]
+    log.warning("%s; its %d text(s) are redone one by one in a fresh guard", first.why, len(todo))
+    end = time.monotonic() + _allowance(budget, len(todo))
+    out: list[list[Any]] = []
+    blanked = 0
+    for text in todo:
+        left = end - time.monotonic()
+        one = _Outcome(None, "") if left <= 0 else _ask(kind, [text], budget, min(left, _allowance(budget, 1)))
+        if one.answer is None:
+            if one.why:
+                log.warning("%s; that text is blanked whole (SCAN_INCOMPLETE), not stored as written", one.why)
+            blanked += 1
+            out.append(whole(len(text), GUARD_WHY))
+            if one.start_failed:
+                end = 0.0  # no guard starts: the rest are blanked without waiting again
+            continue
+        out.append(one.answer[0])
+    if blanked:
+        log.warning("the redaction guard's redo blanked %d of %d text(s) whole (SCAN_INCOMPLETE)", blanked, len(todo))
+    return out
