@@ -33,7 +33,6 @@ Settings: `MEMEVAL_REDACT_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDG
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -42,7 +41,6 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from memeval._cpubudget import CpuBudget, env_seconds
-from memeval.errors import RedactionError
 from memeval.redact._incomplete import whole
 from memeval.redact._models import Finding
 
@@ -78,21 +76,12 @@ def budget_seconds() -> float:
     """The CPU budget per text: `MEMEVAL_REDACT_BUDGET_S`, else `DEFAULT_BUDGET_S`.
 
     Raises:
-        RedactionError: the variable is not a positive number of seconds (named, with the fix).
+        UsageError: the variable is not a positive number of seconds (`memeval._cpubudget.env_seconds`:
+            named, with the value and the fix).
     """
-    raw = os.environ.get(BUDGET_ENV, "").strip()
-    if not raw:
-        return DEFAULT_BUDGET_S
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 86_400:
-        raise RedactionError(
-            f"{BUDGET_ENV}={raw!r} is not a number of CPU seconds; set a positive number such as "
-            f"{DEFAULT_BUDGET_S:g} (the CPU time one text's redaction may take before it is blanked whole)"
-        )
-    return value
+    return env_seconds(
+        BUDGET_ENV, DEFAULT_BUDGET_S, "the CPU time one text's redaction may take before it is blanked whole"
+    )
 
 
 def request_budget_seconds() -> float:
@@ -195,7 +184,8 @@ def budgeted(
         whose scan alone did not finish within the budget (`REQUEST_WHY`: within the request's bound).
 
     Raises:
-        RedactionError: a bad `MEMEVAL_REDACT_BUDGET_S`; the guard's (a text not a str).
+        RedactionError: the guard's (a text not a str).
+        UsageError: a bad `MEMEVAL_REDACT_BUDGET_S`.
         KeyboardInterrupt: Ctrl-C, as without a budget (the timer is stopped first).
     """
     if texts and threading.current_thread() is not threading.main_thread():  # (`_BUDGET.armed` is the main thread's)
