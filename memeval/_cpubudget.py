@@ -8,10 +8,15 @@ where that is a finalizer (`__del__`, run by the garbage collector in the middle
 `regex` module's `Group.__del__` was seen), Python prints it as "Exception ignored" and goes on, so
 the handler arms the timer once more and raises again `AGAIN_S` later, and `within` checks on the
 way out whether the budget ran out.
+
+`env_seconds` reads every budget's setting (`MEMEVAL_REDACT_BUDGET_S`, `MEMEVAL_HOLD_BUDGET_S`, ...)
+the same way.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import signal
 from collections.abc import Callable
 from types import FrameType
@@ -19,8 +24,42 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+MAX_SECONDS = 86_400.0
+"""The largest budget `env_seconds` takes (a day): a bigger one is a typo, not a budget."""
 AGAIN_S = 0.05
 """CPU seconds after which the handler raises again when its exception was taken and the work went on."""
+
+
+def env_seconds(name: str, default: float, what: str = "") -> float:
+    """The budget in seconds the environment variable `name` sets, else `default` (unset or blank).
+
+    Args:
+        name: the variable, e.g. `MEMEVAL_REDACT_BUDGET_S`.
+        default: seconds when it is unset or blank.
+        what: what the budget bounds, for the error (e.g. "the CPU time one text's redaction may take").
+
+    Returns:
+        Seconds, more than 0 and at most `MAX_SECONDS`.
+
+    Raises:
+        UsageError: the value is not such a number (named, with the value and the fix).
+    """
+    from memeval.errors import UsageError
+
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_SECONDS:  # NaN fails too
+        bounds = f" ({what})" if what else ""
+        raise UsageError(
+            f"{name}={raw!r} is not a number of seconds between 0 and {MAX_SECONDS:g}{bounds}; "
+            f"set it to a positive number such as {default:g}, or unset it for that default"
+        )
+    return value
 
 
 class CpuBudget:

@@ -264,6 +264,59 @@ LINEAR: dict[str, tuple[list[tuple[str, str]], str]] = {
         "into iterations in exponentially many ways); same keyword positions, tried in the same order; "
         "upstream killed at 5 CPU s on 4 KiB",
     ),
+    "kingfisher.pem.1": (
+        [
+            (
+                ("-----\n\\s*\n(?P<secret> (?: [a-zA-Z0-9+/=\\s\"',] | \\\\r | \\\\n ) {50,} )\n"),
+                (
+                    "-----\n"
+                    "(?= (?: [a-zA-Z0-9+/=\\s\"',] | \\\\r | \\\\n )*+ -----END\\ .{0,20}\\ ?PRIVATE\\ KEY\\ ?.{0,2"
+                    "0}----- )\n"
+                    "\\s*\n"
+                    "(?P<secret> (?: [a-zA-Z0-9+/=\\s\"',] | \\\\r | \\\\n ) {50,}+ )\n"
+                ),
+            )
+        ],
+        (
+            "redos15: a look-ahead that the body's characters run up to the END line, and the body possessive"
+            " (what follows the body starts with '-', which it cannot hold, so its longest reading is the onl"
+            "y one that can match); upstream ~790 CPU s by growth on a header and 64 KiB of spaces"
+        ),
+    ),
+    "kingfisher.privkey.1": (
+        [
+            (
+                ("Proc-Type:.*?ENCRYPTED\n[\\r\\n]\nDEK-INFO.*?\n[\\r\\n][\\r\\n]\n[a-z0-9/+=\\r\\n\\\\n]{32,}?\n"),
+                (
+                    "(?>Proc-Type:.*?ENCRYPTED\n"
+                    "[\\r\\n]\n"
+                    "DEK-INFO)\n"
+                    "(?:[a-z0-9/+=\\r\\n\\\\n]*+[^a-z0-9/+=\\r\\n\\\\n]++)*?\n"
+                    "(?:[a-z0-9/+=\\\\n]|[\\r\\n](?![\\r\\n]))*+\n"
+                    "[\\r\\n][\\r\\n]\n"
+                    "[a-z0-9/+=\\r\\n\\\\n]{32,}+\n"
+                ),
+            )
+        ],
+        (
+            "redos15: the body is read run by run (a run of its characters followed by the END line, from the"
+            " first blank line in the run: a later blank line in the same run leaves a shorter body before th"
+            "e same END), and only the first ENCRYPTED/DEK-INFO after Proc-Type (a later one reads the same r"
+            "uns); upstream ~94 CPU s by growth on 64 KiB of repeated headers"
+        ),
+    ),
+    "kingfisher.openweather.1": (
+        [
+            (
+                "(?:.|[\\n\\r]){0,64}?",
+                "(?:.|\\n){0,64}?",
+            )
+        ],
+        (
+            "redos15: '(?:.|[\\n\\r])' read a '\\r' two ways ('.' holds it), 2^64 ways over 64 of them; '(?:.|\\n"
+            ")' is the same characters one way; upstream killed at 5 CPU s on 4 KiB of 'owm\\r'"
+        ),
+    ),
 }
 """Rewrites of kingfisher patterns that Python's `re` reads in more than linear time (module docstring)."""
 

@@ -2,10 +2,11 @@ r"""Check: the redaction rules rewritten to read planted text in linear time mat
 
 For each rule of `rules/context.toml`, `kingfisher.toml` and `noseyparker.toml` whose pattern
 differs from the one in git revision `--old` (default b17519f: redact13's five context rules,
-redos14's rules), both patterns are run (`finditer`, every match's span and every group's span,
-named or not) over: every item of the redaction corpora (`tests/fixtures/redact_corpus/*.jsonl`,
-`tests/fixtures/redact_fresh*/*.jsonl`) as written and in each of the 46 contexts of
-`tests/redact/corpus_contexts.py`, the labelled set (`tests/redact/redact_cases.py`), the pumping
+redos14's rules; redos15's with `--old 3a35aec`), both patterns are run (`finditer`, every match's
+span and every group's span, named or not) over: every item of the redaction corpora
+(`tests/fixtures/redact_corpus/*.jsonl`, `tests/fixtures/redact_fresh*/*.jsonl`) as written and
+in each of the 46 contexts of `tests/redact/corpus_contexts.py`, the labelled set
+(`tests/redact/redact_cases.py`), the pumping
 search's planted texts for the old and the new pattern (`scripts/redos_redact.py` recipes, 100
 characters: the old patterns take minutes on some at 300), and `--random` texts drawn from the
 pattern's words and punctuation, digits, letters, quotes, comment marks and whitespace runs, and
@@ -119,6 +120,16 @@ SEEDS = [
     'new DirectoryEntry("LDAP://dc=x", "user1", "Pa55w0rd!", AuthenticationTypes.Secure)',
     'DirectoryEntry ( "ab c" ,"u s","p4ss w" ,   ab   ) DirectoryEntry("abc","usr","pwd1",\n\t)',
     'username = "alice.b"; # note\n// more\npassword = "s3cr3tPw"\nuser=bob ;\n#c\nmyPassword = "Xy9zzq!"',
+    # redos15: PEM, encrypted RSA and OpenWeather shapes (the seeds above are redos14's rules')
+    "-----BEGIN RSA PRIVATE KEY-----\n  MIIEpAIBAAKCAQEA7bq9Xw3kQ+/=Zz1Lm8Pq2Rt5Vy7Nw4Ks6Hj3Gd9Fb0Cx\n"
+    "Q2w\\nE4r5T6y7U8i9O0pAsDfGhJkL\n \n-----END RSA PRIVATE KEY-----",
+    '-----BEGIN ENCRYPTED PRIVATE KEY ----- "MIIBvTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQIx",\n'
+    "'y2' \n-----END ENCRYPTED PRIVATE KEY-----",
+    "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,3F1A\n\n"
+    "MIIEpAIBAAKCAQEA7bq9Xw3kQ\n+/=Zz1Lm8Pq2Rt5Vy7Nw4Ks6Hj3Gd9\n-----END RSA PRIVATE KEY-----",
+    "-----BEGIN RSA PRIVATE KEY-----\r\nProc-Type: 4,ENCRYPTED\r\nDEK-INFO: x\r\n\r\nab\n\n"
+    "cdMIIEpAIBAAKCAQEA7bq9Xw3kQ+/=Zz1Lm8Pq2Rt5Vy7\r\n-----END RSA PRIVATE KEY BLOCK-----",
+    "owm = pyowm.OWM('0123456789abcdef0123456789abcdef')\r\nopenweather APPID=abcdef0123456789abcdef0123456789&q=x",
 ]
 
 

@@ -12,6 +12,9 @@ Responses:
   texts used `MEMEVAL_HOLD_REQUEST_BUDGET_S` in all (default 30 CPU s, so a client waits about that
   long at most for the holding of one batch). They wait for a person like any hold; sending
   them again changes nothing (they are stored). Send large texts in smaller batches.
+  `blanked_on_budget` counts the texts stored as `[REDACTED:SCAN_INCOMPLETE]` because the batch's
+  redaction used `MEMEVAL_REDACT_REQUEST_BUDGET_S` in all (default 60 CPU s) before they were read
+  to their end (their finding's detector: `memeval:scan-incomplete:request-budget`).
 - 401 missing or unknown token; 413 batch or event too large (`MEMEVAL_AUDIT_MAX_EVENT_BYTES`).
 - 403 `{"error": {"index": i, "reason": "..."}}`: event `i` is a decision (approve, reject,
   settle, release, discard, claim, comment) or a report event: those come only from the review
@@ -138,9 +141,12 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     from memeval.audit._redactguard import redact_guarded
     from memeval.hold import request_budget_seconds
     from memeval.redact import budget_seconds, guard_threads
+    from memeval.redact import request_bound as redaction_bound
+    from memeval.redact import request_budget_seconds as redaction_request_s
 
     bound_s = request_budget_seconds()  # a bad value is said before the server listens
     budget_seconds()
+    redact_bound_s = redaction_request_s()
     guard_threads(redact_guarded)  # the server's threads redact in the guard, within the CPU budget (`_redactguard`)
     pooled = workers if store.default_engines else 0
     pool_if_warm(pooled)
@@ -209,8 +215,15 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
                 return _error(422, f"event team {ev.team!r} is not the token's team {team!r}", i)
             drafts.append(ev)
         keys = list(dict.fromkeys((d.team, sender, d.sender_event_id) for d in drafts))
-        with keys_in_hand.taken(keys), request_bound(bound_s, scope=team):  # the team's own hold memo (`_holdmemo`)
-            return _sanitize_and_store(drafts, team, sender, others)
+        with (
+            keys_in_hand.taken(keys),
+            request_bound(bound_s, scope=team),  # the team's own hold memo (`_holdmemo`)
+            redaction_bound(redact_bound_s) as redacted,  # this thread's redaction shares one bound (`_redactguard`)
+        ):
+            answer = _sanitize_and_store(drafts, team, sender, others)
+        if isinstance(answer, dict) and redacted is not None:
+            answer["blanked_on_budget"] = redacted.blanked
+        return answer
 
     def _sanitize_and_store(drafts: list[Any], team: str, sender: str, others: int) -> Any:
         try:

@@ -12,12 +12,18 @@ its main thread, under the budget. The same findings as in the server (the same 
 from the same settings, the same call); a text over budget is blanked whole there
 (`[REDACTED:SCAN_INCOMPLETE]`, detector `memeval:scan-incomplete:cpu-budget`).
 
+A request's texts may also share a bound (`memeval.redact._budget.request_bound`, the server's
+`MEMEVAL_REDACT_REQUEST_BUDGET_S`): each ask carries what is left of it, the child reads the texts
+within that (`budgeted`) and says what is left then; a text it stopped or did not read is blanked
+whole (`memeval:scan-incomplete:request-budget`) and counted on the bound.
+
 Every wait is bounded, and a text whose findings did not come back is blanked whole, never stored
 as written: a child that does not say ready within `READY_S`, does not take the texts, dies, or
 does not answer within `_allowance` of wall time (generous: the budget decides every case where
-the scan checks for signals) is killed, logged, and the request's texts get one
-`SCAN_INCOMPLETE` finding each (detector `memeval:scan-incomplete:guard`). The next request
-starts a fresh child.
+the scan checks for signals) is killed and logged, and the texts are redone one by one in a fresh
+child, all of them within one more such allowance (as the hold guard does); a text that stalls or
+kills the child alone, or is reached after the allowance, or when no child starts, gets one
+`SCAN_INCOMPLETE` finding (detector `memeval:scan-incomplete:guard`). The others get their findings.
 
 One request at a time goes to the child (`_LOCK`): the server's other batches wait for it, at
 most that request's allowance.
@@ -28,38 +34,45 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-from memeval.audit._holdguard import BACKSTOP_PER_BUDGET, BACKSTOP_S, READY_S, GuardFailed, _Child
+from memeval.audit._holdguard import BACKSTOP_PER_BUDGET, BACKSTOP_S, READY_S, GuardFailed, _Child, _Outcome
 
 log = logging.getLogger(__name__)
 
 LABEL = "the redaction guard"
 GUARD_WHY = "guard"
 """The reason in the finding of a text whose scan did not come back from the guard."""
+REQUEST_DETECTOR = "memeval:scan-incomplete:request-budget"
+"""The detector of a text blanked because its request's bound ran out (`_budget.REQUEST_WHY`)."""
 
 
 def _serve(conn: Connection, parent: int) -> None:
-    """The child: load the default redactor, say "ready", then answer each ((kind, texts), _, _) until EOF."""
+    """The child: load the default redactor, say "ready", then answer each ((kind, texts), _, total) until EOF.
+
+    The answer is [findings per text, CPU seconds left of `total` (None: no bound)].
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from memeval.audit._parallel import _WARM_TEXTS, _watch_parent
 
     threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
-    from memeval.redact import get_redactor
+    from memeval.redact import get_redactor, request_bound
 
     red = get_redactor()
     red.redact_many(list(_WARM_TEXTS))
     conn.send(("ready", None))
     while True:
         try:
-            (kind, texts), _, _ = conn.recv()
+            (kind, texts), _, total = conn.recv()
         except EOFError:
             return
         try:
-            found = [red.detect(texts[0])] if kind == "one" else red.detect_many(texts)
-            answer: tuple[str, Any] = ("ok", found)
+            with request_bound(total) as bound:
+                found = [red.detect(texts[0])] if kind == "one" else red.detect_many(texts)
+            answer: tuple[str, Any] = ("ok", [found, None if bound is None else bound.left])
         except Exception as exc:  # noqa: BLE001  # handed to the server, which raises it
             answer = ("error", exc)
         conn.send(answer)
@@ -74,11 +87,13 @@ def warm_redaction_guard() -> None:
     """Start the guard child now (a server calls this before it listens); one that does not start is logged.
 
     Raises:
-        RedactionError: `MEMEVAL_REDACT_BUDGET_S` is not a positive number (said before the server listens).
+        UsageError: `MEMEVAL_REDACT_BUDGET_S` or `MEMEVAL_REDACT_REQUEST_BUDGET_S` is not a positive
+            number (said before the server listens).
     """
-    from memeval.redact import budget_seconds
+    from memeval.redact import budget_seconds, request_budget_seconds
 
     budget_seconds()
+    request_budget_seconds()
     with _LOCK:
         if not _CHILD:
             try:
@@ -99,9 +114,45 @@ def stop_redaction_guard() -> None:
         _CHILD.clear()
 
 
-def _allowance(budget: float, n: int) -> float:
-    """Wall seconds the guard may take for `n` texts: 10x the batch's budget and each text's, plus `BACKSTOP_S`."""
-    return BACKSTOP_S + BACKSTOP_PER_BUDGET * budget * (n + 1)
+def _allowance(budget: float, n: int, total: float | None = None) -> float:
+    """Wall seconds the guard may take for `n` texts: `BACKSTOP_S` + `BACKSTOP_PER_BUDGET` x their CPU bound.
+
+    The CPU bound: the batch's budget and each text's, or `total` (what is left of the request's) if less.
+    """
+    cpu = budget * (n + 1) if total is None else min(budget * (n + 1), total)
+    return BACKSTOP_S + BACKSTOP_PER_BUDGET * cpu
+
+
+def _ask(kind: str, texts: list[str], budget: float, wait: float | None = None) -> _Outcome:
+    """The child's findings for `texts` (started if needed), within this thread's request bound if any.
+
+    A child that did not answer is killed and forgotten (`_Outcome.why` says what happened). With
+    the request's bound used up, the texts are blanked (`past_request`) without asking.
+    """
+    from memeval.redact import MIN_SLICE_S, current_request, past_request
+
+    bound = current_request()
+    with _LOCK:
+        if bound is not None and bound.left < MIN_SLICE_S:
+            return _Outcome([past_request(t, bound) for t in texts])
+        if not _CHILD:
+            try:
+                _CHILD.append(_Child(READY_S, _serve, LABEL))
+            except GuardFailed as exc:
+                return _Outcome(None, str(exc), start_failed=True)
+        child = _CHILD[0]
+        total = None if bound is None else bound.left
+        wait = _allowance(budget, len(texts), total) if wait is None else wait
+        answer = child.ask((kind, texts), 0.0, total, wait)  # type: ignore[arg-type]  # the redaction child reads (kind, texts)
+        if isinstance(answer, str):
+            child.kill()
+            _CHILD.clear()
+            return _Outcome(None, answer)
+    found, left = answer
+    if bound is not None and left is not None:
+        bound.blanked += sum(1 for fs in found if fs and fs[0].detector == REQUEST_DETECTOR)
+        bound.left = left
+    return _Outcome(found)
 
 
 def redact_guarded(kind: str, texts: Sequence[str]) -> list[list[Any]]:
@@ -112,33 +163,39 @@ def redact_guarded(kind: str, texts: Sequence[str]) -> list[list[Any]]:
         texts: the texts, in order.
 
     Returns:
-        One list of `Finding`s per text: the child's, or `memeval.redact.whole(len(text), "guard")`
-        for every text of a request the child did not answer (see the module docstring).
+        One list of `Finding`s per text: the child's; after a child that did not answer, the texts
+        redone one by one in a fresh child, and `memeval.redact.whole(len(text), "guard")` for a
+        text that was not answered alone (see the module docstring).
 
     Raises:
-        RedactionError: `MEMEVAL_REDACT_BUDGET_S` is bad, or what the redactor raised in the child
-            (a text that is not a str).
+        RedactionError: what the redactor raised in the child (a text that is not a str).
+        UsageError: `MEMEVAL_REDACT_BUDGET_S` is bad.
     """
     from memeval.redact import budget_seconds, whole
 
     todo = list(texts)
     if not todo:
         return []
-    wait = _allowance(budget_seconds(), len(todo))
-    with _LOCK:
-        why = ""
-        if not _CHILD:
-            try:
-                _CHILD.append(_Child(READY_S, _serve, LABEL))
-            except GuardFailed as exc:
-                why = str(exc)
-        if _CHILD:
-            child = _CHILD[0]
-            answer = child.ask((kind, todo), 0.0, None, wait)  # type: ignore[arg-type]  # the redaction child reads (kind, texts)
-            if not isinstance(answer, str):
-                return answer
-            why = answer
-            child.kill()
-            _CHILD.clear()
-    log.warning("%s; its %d text(s) are blanked whole (SCAN_INCOMPLETE), none stored as written", why, len(todo))
-    return [whole(len(t), GUARD_WHY) for t in todo]
+    budget = budget_seconds()
+    first = _ask(kind, todo, budget)
+    if first.answer is not None:
+        return first.answer
+    log.warning("%s; its %d text(s) are redone one by one in a fresh guard", first.why, len(todo))
+    end = time.monotonic() + _allowance(budget, len(todo))
+    out: list[list[Any]] = []
+    blanked = 0
+    for text in todo:
+        left = end - time.monotonic()
+        one = _Outcome(None, "") if left <= 0 else _ask(kind, [text], budget, min(left, _allowance(budget, 1)))
+        if one.answer is None:
+            if one.why:
+                log.warning("%s; that text is blanked whole (SCAN_INCOMPLETE), not stored as written", one.why)
+            blanked += 1
+            out.append(whole(len(text), GUARD_WHY))
+            if one.start_failed:
+                end = 0.0  # no guard starts: the rest are blanked without waiting again
+            continue
+        out.append(one.answer[0])
+    if blanked:
+        log.warning("the redaction guard's redo blanked %d of %d text(s) whole (SCAN_INCOMPLETE)", blanked, len(todo))
+    return out

@@ -33,13 +33,12 @@ Settings: `MEMEVAL_HOLD_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Sequence
 from typing import TypeVar
 
-from memeval._cpubudget import CpuBudget
+from memeval._cpubudget import CpuBudget, env_seconds
 from memeval.errors import UsageError
 from memeval.hold._models import HoldAssessment, HoldDetector, HoldReason, Source
 
@@ -77,21 +76,11 @@ def budget_seconds() -> float:
         Seconds of CPU time (> 0).
 
     Raises:
-        UsageError: the variable is not a positive number of seconds.
+        UsageError: the variable is not a positive number of seconds (`memeval._cpubudget.env_seconds`).
     """
-    raw = os.environ.get(BUDGET_ENV, "").strip()
-    if not raw:
-        return DEFAULT_BUDGET_S
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 86_400:
-        raise UsageError(
-            f"{BUDGET_ENV}={raw!r} is not a number of CPU seconds; set a positive number such as "
-            f"{DEFAULT_BUDGET_S:g} (the CPU time one text's hold assessment may take before it is held)"
-        )
-    return value
+    return env_seconds(
+        BUDGET_ENV, DEFAULT_BUDGET_S, "the CPU time one text's hold assessment may take before it is held"
+    )
 
 
 def request_budget_seconds() -> float:
@@ -101,21 +90,11 @@ def request_budget_seconds() -> float:
         Seconds of CPU time (> 0).
 
     Raises:
-        UsageError: the variable is not a positive number of seconds.
+        UsageError: the variable is not a positive number of seconds (`memeval._cpubudget.env_seconds`).
     """
-    raw = os.environ.get(REQUEST_BUDGET_ENV, "").strip()
-    if not raw:
-        return DEFAULT_REQUEST_BUDGET_S
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 86_400:
-        raise UsageError(
-            f"{REQUEST_BUDGET_ENV}={raw!r} is not a number of CPU seconds; set a positive number such as "
-            f"{DEFAULT_REQUEST_BUDGET_S:g} (the CPU time the hold texts of one HTTP batch may take in all)"
-        )
-    return value
+    return env_seconds(
+        REQUEST_BUDGET_ENV, DEFAULT_REQUEST_BUDGET_S, "the CPU time the hold texts of one HTTP batch may take in all"
+    )
 
 
 def budget_message(budget: float) -> str:

@@ -6,7 +6,16 @@ personal data (e-mail, phone, card, IBAN, IP; names only with an installed spaCy
 from presidio-analyzer, offline. See `memeval/redact/README.md` for measured recall and speed.
 """
 
-from memeval.redact._budget import budget_seconds, guard_threads
+from memeval.redact._budget import (
+    MIN_SLICE_S,
+    RequestBound,
+    budget_seconds,
+    current_request,
+    guard_threads,
+    past_request,
+    request_bound,
+    request_budget_seconds,
+)
 from memeval.redact._engine import PiiSettings
 from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
@@ -14,15 +23,21 @@ from memeval.redact._redactor import Redactor, fingerprint, get_redactor
 
 __all__ = [
     "Finding",
+    "MIN_SLICE_S",
     "PiiSettings",
     "REDACTOR_VERSION",
     "Redaction",
     "Redactor",
+    "RequestBound",
     "SCAN_INCOMPLETE",
     "budget_seconds",
+    "current_request",
     "fingerprint",
     "get_redactor",
     "guard_threads",
+    "past_request",
     "placeholder",
+    "request_bound",
+    "request_budget_seconds",
     "whole",
 ]

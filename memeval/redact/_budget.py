@@ -19,19 +19,28 @@ default redactor's texts to a guard process (`guard_threads`; `memeval.audit._re
 main thread scans them within this budget. Without one, presidio's own timeout ends a regex, and a
 timed-out scan is blanked whole too (`_incomplete`).
 
-Setting: `MEMEVAL_REDACT_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET_S`).
+A request can also be given a bound for all its texts (`request_bound`: the HTTP server's
+per-request bound, `MEMEVAL_REDACT_REQUEST_BUDGET_S`, read by `request_budget_seconds`): once the
+request's texts have used that much CPU, the text being read is stopped and the texts after it are
+not read; each is blanked whole with the reason `request-budget`
+(`memeval:scan-incomplete:request-budget`), and the bound counts them (`RequestBound.blanked`).
+
+Settings: `MEMEVAL_REDACT_BUDGET_S` (CPU seconds per text, default `DEFAULT_BUDGET_S`);
+`MEMEVAL_REDACT_REQUEST_BUDGET_S` (CPU seconds per HTTP request, default
+`DEFAULT_REQUEST_BUDGET_S`).
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TypeVar
 
-from memeval._cpubudget import CpuBudget
-from memeval.errors import RedactionError
+from memeval._cpubudget import CpuBudget, env_seconds
 from memeval.redact._incomplete import whole
 from memeval.redact._models import Finding
 
@@ -46,6 +55,17 @@ free-text field: this repository's README, CHANGELOG and redaction README) took 
 load 21 on 2 shared cores; 30 s leaves over ten times that."""
 BUDGET_WHY = "cpu-budget"
 """The reason in a `SCAN_INCOMPLETE` finding's detector (`memeval:scan-incomplete:cpu-budget`)."""
+REQUEST_BUDGET_ENV = "MEMEVAL_REDACT_REQUEST_BUDGET_S"
+DEFAULT_REQUEST_BUDGET_S = 60.0
+"""CPU seconds the texts of one HTTP request may take in all. An ordinary batch of 1,000 events of
+about 1 KiB takes about 10 s (presidio reads about 100 such texts a second); 60 s is two texts
+at the per-text budget, so a batch of planted texts costs the guard about 60 s, not 1,000 x 30 s.
+Texts past it are blanked whole, never stored as written."""
+REQUEST_WHY = "request-budget"
+"""The reason in the finding of a text read after its request's bound ran out
+(`memeval:scan-incomplete:request-budget`)."""
+MIN_SLICE_S = 0.001
+"""Less CPU than this left of a request's bound: the next text is not started (`setitimer` needs a positive time)."""
 
 
 class OverBudget(BaseException):
@@ -56,21 +76,69 @@ def budget_seconds() -> float:
     """The CPU budget per text: `MEMEVAL_REDACT_BUDGET_S`, else `DEFAULT_BUDGET_S`.
 
     Raises:
-        RedactionError: the variable is not a positive number of seconds (named, with the fix).
+        UsageError: the variable is not a positive number of seconds (`memeval._cpubudget.env_seconds`:
+            named, with the value and the fix).
     """
-    raw = os.environ.get(BUDGET_ENV, "").strip()
-    if not raw:
-        return DEFAULT_BUDGET_S
+    return env_seconds(
+        BUDGET_ENV, DEFAULT_BUDGET_S, "the CPU time one text's redaction may take before it is blanked whole"
+    )
+
+
+def request_budget_seconds() -> float:
+    """The CPU bound for one HTTP request's texts: `MEMEVAL_REDACT_REQUEST_BUDGET_S`, else `DEFAULT_REQUEST_BUDGET_S`.
+
+    Raises:
+        UsageError: the variable is not a positive number of seconds (`memeval._cpubudget.env_seconds`).
+    """
+    return env_seconds(
+        REQUEST_BUDGET_ENV, DEFAULT_REQUEST_BUDGET_S, "the CPU time the redaction of one HTTP request may take in all"
+    )
+
+
+@dataclass
+class RequestBound:
+    """A request's CPU bound for redaction: what is left of it, and how many texts it blanked."""
+
+    total: float
+    """CPU seconds for all the request's texts."""
+    left: float
+    """CPU seconds not used yet (below `MIN_SLICE_S`: the next text is blanked without being read)."""
+    blanked: int = 0
+    """Texts blanked whole (`REQUEST_WHY`) because the bound ran out before they were read to their end."""
+
+
+_REQUEST = threading.local()
+
+
+@contextmanager
+def request_bound(total: float | None) -> Iterator[RequestBound | None]:
+    """Within the block, this thread's redaction shares `total` CPU seconds (None: no bound, yields None).
+
+    `budgeted` (here, or in the guard process, `memeval.audit._redactguard`) stops reading the
+    block's texts once they used `total` in all; the bound it yields counts the texts blanked so.
+    """
+    if total is None:
+        yield None
+        return
+    before = getattr(_REQUEST, "bound", None)
+    _REQUEST.bound = bound = RequestBound(total, total)
     try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 86_400:
-        raise RedactionError(
-            f"{BUDGET_ENV}={raw!r} is not a number of CPU seconds; set a positive number such as "
-            f"{DEFAULT_BUDGET_S:g} (the CPU time one text's redaction may take before it is blanked whole)"
-        )
-    return value
+        yield bound
+    finally:
+        _REQUEST.bound = before
+
+
+def current_request() -> RequestBound | None:
+    """The bound `request_bound` set for this thread, if any."""
+    bound = getattr(_REQUEST, "bound", None)
+    return bound if isinstance(bound, RequestBound) else None
+
+
+def past_request(text: str, bound: RequestBound) -> list[Finding]:
+    """The findings of a text not read to its end because `bound` ran out: `whole` (`REQUEST_WHY`), counted."""
+    if text:
+        bound.blanked += 1
+    return whole(len(text), REQUEST_WHY)
 
 
 _BUDGET = CpuBudget(OverBudget)
@@ -108,12 +176,16 @@ def budgeted(
         elsewhere: what the guard does with the texts (`"one"`: the default redactor's `detect`,
             `"many"`: its `detect_many`); None (another redactor's scan): never sent to the guard.
 
+    Within a `request_bound` the batch and its texts get at most what is left of the bound; a text
+    stopped by it, or reached after it ran out, gets `past_request` (`REQUEST_WHY`).
+
     Returns:
         One list of findings per text: `scan`'s, or `whole(len(text), BUDGET_WHY)` for a text
-        whose scan alone did not finish within the budget.
+        whose scan alone did not finish within the budget (`REQUEST_WHY`: within the request's bound).
 
     Raises:
-        RedactionError: a bad `MEMEVAL_REDACT_BUDGET_S`; the guard's (a text not a str).
+        RedactionError: the guard's (a text not a str).
+        UsageError: a bad `MEMEVAL_REDACT_BUDGET_S`.
         KeyboardInterrupt: Ctrl-C, as without a budget (the timer is stopped first).
     """
     if texts and threading.current_thread() is not threading.main_thread():  # (`_BUDGET.armed` is the main thread's)
@@ -121,19 +193,40 @@ def budgeted(
     if not texts or _BUDGET.armed:
         return scan(texts)
     seconds = budget_seconds()
+    bound = current_request()
+    left = float("inf") if bound is None else bound.left
     restore = _install()
     try:
-        try:
-            return _within(seconds, lambda: scan(texts))
-        except OverBudget:
-            pass
+        if left >= MIN_SLICE_S:
+            start = time.process_time()
+            try:
+                return _within(min(seconds, left), lambda: scan(texts))
+            except OverBudget:
+                pass
+            finally:
+                left -= time.process_time() - start
         out: list[list[Finding]] = []
         for text in texts:
+            if left < MIN_SLICE_S:
+                assert bound is not None  # (`left` is finite only with a bound)
+                out.append(past_request(text, bound))
+                continue
+            slice_s = min(seconds, left)
+            start = time.process_time()
             try:
-                out.append(_within(seconds, lambda: scan([text]))[0])  # noqa: B023  # called at once
+                out.append(_within(slice_s, lambda: scan([text]))[0])  # noqa: B023  # called at once
             except OverBudget:
-                log.warning("a text's redaction ran past %g CPU s (%s); it is blanked whole", seconds, BUDGET_ENV)
-                out.append(whole(len(text), BUDGET_WHY))
+                if slice_s < seconds and bound is not None:
+                    log.warning("a text's redaction ran past its request's %g CPU s (%s); it is blanked whole",
+                                bound.total, REQUEST_BUDGET_ENV)  # fmt: skip
+                    out.append(past_request(text, bound))
+                else:
+                    log.warning("a text's redaction ran past %g CPU s (%s); it is blanked whole", seconds, BUDGET_ENV)
+                    out.append(whole(len(text), BUDGET_WHY))
+            finally:
+                left -= time.process_time() - start
         return out
     finally:
+        if bound is not None:
+            bound.left = max(left, 0.0)
         restore()

@@ -278,7 +278,8 @@ class Redactor:
         finding over all of it.
 
         Raises:
-            RedactionError: a text is not a str, or a bad `MEMEVAL_REDACT_BUDGET_S`.
+            RedactionError: a text is not a str.
+            UsageError: a bad `MEMEVAL_REDACT_BUDGET_S` or `MEMEVAL_REDACT_REQUEST_BUDGET_S`.
         """
         return budgeted(texts, lambda ts: self._detect_many(ts, DECODE_DEPTH), "many" if self is _DEFAULT else None)
 

@@ -1,0 +1,82 @@
+r"""Three more redaction rules read their own words planted over 64 KiB in bounded work (issue 15, redos15).
+
+redos14's search (`scripts/redos_redact.py`, `bench/results/redos_redact_r14_kingfisher.txt`) left
+these kingfisher rules super-linear on a planted text; each is rewritten to find the same matches
+(`scripts/redos_redact_compare.py`), the rewrites kept in `scripts/redact_rules_kingfisher.py`'s
+`LINEAR`:
+
+- `kingfisher-pem.1`: a `-----BEGIN ... PRIVATE KEY-----` header, then a run of spaces with no END
+  line: the spaces before the body, the body (which holds spaces) and the spaces after it could
+  share the run in every way (main: ~790 s at 64 KiB by growth, over 30 s at 8,000 characters);
+- `kingfisher-openweather.1`: `(?:.|[\n\r]){0,64}?` reads a `\r` two ways, 2^64 over `owm\r` repeated
+  (main: killed at 5 s at 4 KiB);
+- `kingfisher-privkey.1`: an encrypted RSA header repeated: every header's lazy `.*?` tried every
+  later `ENCRYPTED`, and from each every blank line to the text's end (main: ~94 s at 64 KiB by growth).
+
+Each text is 65,536 characters (ingest's longest free-text field); the rule's pattern runs over it
+in a child process under a CPU limit. Each case was killed at that limit on main (3a35aec;
+checked by running this file in an export of main).
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+N = 65_536
+
+PLANTED = {
+    # case: (rule id, written once, then repeated to 65,536 characters, written last)
+    "kingfisher-pem.1": ("kingfisher-pem.1", "-----BEGIN a PRIVATE KEYaa----- ", " ", ""),
+    "kingfisher-pem.1@end": ("kingfisher-pem.1", "-----BEGIN RSA PRIVATE KEY-----", " ", "-----END RSA KEY-----"),
+    "kingfisher-openweather.1": ("kingfisher-openweather.1", "", "owm\r", "o"),
+    "kingfisher-privkey.1": (
+        "kingfisher-privkey.1",
+        "",
+        "-----BEGIN RSA PRIVATE KEY-----\rProc-Type:aENCRYPTED\nDEK-INFO\r\n+/, ",
+        "F",
+    ),
+    "kingfisher-privkey.1@body": (
+        "kingfisher-privkey.1",
+        "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: x\n",
+        "\n",
+        "-----END DSA PRIVATE KEY-----",
+    ),
+}
+LIMIT_S = 4
+"""CPU seconds a child may use: the interpreter's start, loading the rules (about 1 s) and one
+pattern over the planted text (under 1 s now; minutes to hours on main)."""
+
+_CHILD = r"""
+import sys
+from memeval.redact._context import load_rules
+rule_id, prefix, unit, suffix, n = sys.argv[1:6]
+rule = next(r for r in load_rules() if r.id == rule_id)
+n = int(n) - len(suffix)
+text = (prefix + unit * (n // len(unit) + 1))[:n] + suffix
+print(sum(1 for _ in rule.pattern.finditer(text)))
+"""
+
+
+def _limit() -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_S, LIMIT_S))
+
+
+@pytest.mark.parametrize("case", sorted(PLANTED))
+def test_a_kingfisher_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(case: str) -> None:
+    rule_id, prefix, unit, suffix = PLANTED[case]
+    r = subprocess.run(
+        [sys.executable, "-c", _CHILD, rule_id, prefix, unit, suffix, str(N)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        preexec_fn=_limit,
+        check=False,
+    )
+    assert r.returncode == 0, f"{case}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
+    assert r.stdout.split() == ["0"]
