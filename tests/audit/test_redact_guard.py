@@ -157,8 +157,8 @@ def test_a_batch_of_slow_texts_costs_the_guard_one_request_bound_and_the_answer_
     """
     guard = srv.redaction_guard_pid()
     before = cpu_s(guard)
-    events = [_event(100 + i, _slow(100 + i) + "\nmail " + ADDRESS) for i in range(12)]
-    r = _post(srv.url, srv.token, events, patient(120))
+    events = [memory_event(100 + i, _slow(100 + i) + "\nmail " + ADDRESS) for i in range(12)]
+    r = post_events(srv.url, srv.token, events, patient(120))
     spent = cpu_s(guard) - before
     assert r.status_code == 200, r.text
     body = r.json()
