@@ -6,6 +6,9 @@ personal data (e-mail, phone, card, IBAN, IP; names only with an installed spaCy
 from presidio-analyzer, offline. See `memeval/redact/README.md` for measured recall and speed.
 """
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+from memeval._lazy import lazy_names as _lazy_names
 from memeval.redact._budget import (
     MIN_SLICE_S,
     RequestBound,
@@ -16,10 +19,22 @@ from memeval.redact._budget import (
     request_bound,
     request_budget_seconds,
 )
-from memeval.redact._engine import PiiSettings
 from memeval.redact._incomplete import SCAN_INCOMPLETE, whole
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
-from memeval.redact._redactor import Redactor, fingerprint, get_redactor
+
+if _TYPE_CHECKING:
+    from memeval.redact._engine import PiiSettings
+    from memeval.redact._redactor import Redactor, fingerprint, get_redactor
+
+# The names whose modules load presidio (and spaCy): on first use, so that a process that only
+# reads the budgets or the models (every `audit ingest` before its first event) does not pay
+# about a second of CPU for them.
+_LAZY = {
+    "PiiSettings": "_engine",
+    "Redactor": "_redactor",
+    "fingerprint": "_redactor",
+    "get_redactor": "_redactor",
+}
 
 __all__ = [
     "Finding",
@@ -41,3 +56,5 @@ __all__ = [
     "request_budget_seconds",
     "whole",
 ]
+
+__getattr__, __dir__ = _lazy_names(__name__, globals(), _LAZY)

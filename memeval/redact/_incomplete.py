@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-
-from presidio_analyzer import RecognizerResult
+from typing import TYPE_CHECKING
 
 from memeval.redact._models import Finding
+
+if TYPE_CHECKING:  # presidio is loaded by the scanners that need it, not by every ingest's start
+    from presidio_analyzer import RecognizerResult
 
 log = logging.getLogger(__name__)
 

@@ -27,6 +27,7 @@ LAZY_PACKAGES = {
     "memeval.stats": ("paired_verdict", "memeval.stats._verdict"),
     "memeval.runreport": ("compare_runs", "memeval.runreport._compare"),
     "memeval.auditreport": ("deliver", "memeval.auditreport._smtp"),
+    "memeval.redact": ("get_redactor", "presidio_analyzer"),
 }
 
 
