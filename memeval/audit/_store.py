@@ -11,8 +11,9 @@ steps are listed there) and reading the log back (`events`, `subject_events`, `t
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, delete, event, select, text
@@ -29,6 +30,7 @@ from memeval.audit._project import KeyQuery, preload_keys, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import AuditEventRow, AuditHead
 from memeval.audit._write import AppendResult, append_batch
+from memeval.clock import utc_now
 from memeval.errors import AuditStoreError
 
 if TYPE_CHECKING:
@@ -73,6 +75,9 @@ class SqlAuditStore(AuditStore):
         sanitizer: redaction and holding; built from `memeval.redact`/`memeval.hold` when None.
         fingerprint_key: HMAC key of secret fingerprints (needed when `sanitizer` is None).
         limits: size limits of events (default: `Limits.from_env()`).
+        clock: the store's clock (aware UTC `datetime`), read once per stored event for its
+            `recorded_at`: when the store received it, which queue order and overdue ages are
+            measured from (never the sender's `occurred_at`). Default `utc_now`; tests pin it.
 
     Raises:
         AuditStoreError: the database cannot be reached or migrated.
@@ -85,8 +90,11 @@ class SqlAuditStore(AuditStore):
         sanitizer: Sanitizer | None = None,
         fingerprint_key: bytes | None = None,
         limits: Limits | None = None,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.url = url
+        self.clock = clock
+        """Read for each stored event's `recorded_at` (received time); see the class's `clock` argument."""
         self.limits = limits or Limits.from_env()
         self._sanitizer = sanitizer
         self.default_engines = sanitizer is None

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
@@ -62,7 +63,6 @@ from memeval.audit._resend import (
     refuse_second_hold,
 )
 from memeval.audit._tables import HoldState
-from memeval.clock import utc_now
 from memeval.errors import AuditStoreError, TransitionRefused
 
 BUDGET_RULE = "cpu-budget"
@@ -174,7 +174,7 @@ def _append_locked(
                 raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
             n_released += len(released)
             for ev in [*evs, *released]:
-                seq = _insert(s, ev, sender, heads)
+                seq = _insert(s, ev, sender, heads, store.clock)
                 first, _ = seqs.get(ev.team, (seq, seq))
                 seqs[ev.team] = (first, seq)
                 stored += 1
@@ -282,8 +282,10 @@ def _released(s: Session, ev: AuditEvent) -> list[AuditEvent]:
     ]
 
 
-def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> int:
+def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain], clock: Callable[[], datetime]) -> int:
     """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
+
+    `recorded_at` (when the store received it) is read from the store's `clock`.
 
     The stored event is `ev` with the store fields and `hash` set; its log row is built from
     `ev` and those fields (`log_row`) without making that copy.
@@ -295,7 +297,7 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -
     fields = {
         "event_id": "ev_" + uuid.uuid4().hex[:24],
         "seq": seq,
-        "recorded_at": utc_now(),
+        "recorded_at": clock(),
         "sender": sender,
         "prev_hash": chain.hash,
     }

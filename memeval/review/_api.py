@@ -160,7 +160,7 @@ def api_item(
     now = app.clock()
     view = build_item(app.store, item, now=now, overdue_after_h=app.settings.overdue_after_h)
     end = now if item.waiting else (view.history[-1].at if view.history else now)
-    return detail_out(view, max(0, int((end - item.since).total_seconds())))
+    return detail_out(view, max(0, int((end - item.waiting_since).total_seconds())))
 
 
 @router.post("/claims", response_model=LeaseOut)

@@ -43,9 +43,11 @@ class ItemOut(BaseModel):
     item_id: str
     status: str
     since: datetime
-    """Business time the item was opened (UTC)."""
+    """Business time the item was opened (UTC), as its sender says."""
+    received: datetime | None = None
+    """When the store received it (UTC): what `age_s`, `overdue` and the queue's order count from."""
     age_s: int
-    """Seconds waited (until now, or until its decision)."""
+    """Seconds waited since `received` (until now, or until its decision)."""
     overdue: bool
     opened_by: str | None
     """`kind:id` of the proposer (lessons, holds); None for contradictions."""
@@ -73,6 +75,7 @@ def item_out(row: QueueRow) -> ItemOut:
         item_id=it.item_id,
         status=it.status,
         since=it.since,
+        received=it.received,
         age_s=row.age_s,
         overdue=row.overdue,
         opened_by=it.opened_by,

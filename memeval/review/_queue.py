@@ -1,8 +1,8 @@
 """What the queue and item pages show: typed views built from the audit store.
 
-`build_queue` lists waiting items (oldest first) with filters by kind, team and minimum age,
-counts per kind, and marks items waiting longer than the overdue age. `build_item` gathers one
-item's full (redacted) text, proposer, time, evidence or both sides, and history.
+`build_queue` lists waiting items (oldest first, by when the store received them) with filters by
+kind, team and minimum age, counts per kind, and marks items waiting longer than the overdue age. `build_item`
+gathers one item's full (redacted) text, proposer, time, evidence or both sides, and history.
 Every text in a view is an `InertText` (see `_inert`), never raw markup.
 """
 
@@ -107,7 +107,7 @@ class QueueRow:
         item: the item's state.
         ref: `TYPE/TEAM/ID`.
         url: path of its item page.
-        age_s: seconds it has waited (business time of its opening to now).
+        age_s: seconds it has waited (from when the store received it to now; `ReviewItem.waiting_since`).
         age: the same, for people (`3 d 4 h`).
         overdue: waited longer than the configured overdue age.
         claim: the unexpired claim on it, if any.
@@ -189,7 +189,7 @@ def build_queue(
     rows: list[QueueRow] = []
     overdue = more = 0
     for it in everything:
-        age_s = max(0, int((now - it.since).total_seconds()))
+        age_s = max(0, int((now - it.waiting_since).total_seconds()))
         if filt.team is not None and it.team != filt.team:
             continue
         if filt.min_age_h is not None and age_s < filt.min_age_h * 3600:
@@ -302,7 +302,7 @@ def build_item(store: SqlAuditStore, item: ReviewItem, *, now: datetime, overdue
             reasons = tuple(HoldReason(r.rule, inert(r.excerpt)) for r in pl.reasons)
             score, detector = pl.score, pl.detector
     end = now if item.waiting else next((h.at for h in history if h.seq == item.decided_seq), now)
-    age_s = max(0, int((end - item.since).total_seconds()))
+    age_s = max(0, int((end - item.waiting_since).total_seconds()))
     claim = active_leases(store, now).get((item.item_type, item.team, item.item_id))
     return ItemView(
         item,
