@@ -103,15 +103,24 @@ class QueueOut(BaseModel):
     overdue: int
     overdue_after_h: float
     items: list[ItemOut]
+    offset: int = 0
+    """Items (after the filters) before `items`: the earlier pages."""
+    more: int = 0
+    """Items (after the filters) after `items`, still waiting: 0 on the last page."""
+    next: str | None = None
+    """Path and query of the next page (the same filters, `offset` moved on); None on the last page."""
 
 
-def queue_out(view: QueueView) -> QueueOut:
-    """The JSON shape of a queue view."""
+def queue_out(view: QueueView, next_page: str | None = None) -> QueueOut:
+    """The JSON shape of a queue view; `next_page` is the next page's path and query (when `view.more`)."""
     return QueueOut(
         counts=view.counts,
         overdue=view.overdue,
         overdue_after_h=view.overdue_after_h,
         items=[item_out(r) for r in view.rows],
+        offset=view.offset,
+        more=view.more,
+        next=next_page if view.more else None,
     )
 
 

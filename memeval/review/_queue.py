@@ -136,7 +136,9 @@ class QueueView:
         filter: the filters applied.
         overdue_after_h: the overdue age, hours.
         now: when the view was built (UTC).
-        more: items after all filters left out of `rows` by the caller's `limit` (the newest ones).
+        more: items after all filters left out of `rows` by the caller's `limit` after the page (the
+            newer ones: the next page's and beyond).
+        offset: items after all filters skipped before `rows` (the earlier pages; 0 for the first).
     """
 
     rows: list[QueueRow]
@@ -147,6 +149,7 @@ class QueueView:
     overdue_after_h: float
     now: datetime
     more: int = 0
+    offset: int = 0
 
 
 def item_url(item_type: str, team: str, item_id: str) -> str:
@@ -169,25 +172,30 @@ def build_queue(
     overdue_after_h: float,
     account: Account | None = None,
     limit: int | None = None,
+    offset: int = 0,
 ) -> QueueView:
     """The queue under `filt` at `now` (see `QueueView`); with `account`, only the teams it reviews.
 
     With `limit`, only the oldest `limit` items are built into rows (`QueueView.more` counts the
-    rest): a page of 20,000 waiting items was 13 MB of HTML and about 3 s of CPU per view.
+    rest): a page of 20,000 waiting items was 13 MB of HTML and about 3 s of CPU per view. With
+    `offset`, the first `offset` items after all filters are skipped (earlier pages); counts and
+    the overdue total still cover every item.
 
     Raises:
-        UsageError: an unknown kind (`item_kind`) or a negative minimum age.
+        UsageError: an unknown kind (`item_kind`), a negative minimum age or a negative offset.
     """
     if filt.kind is not None:
         filt = QueueFilter(item_kind(filt.kind), filt.team, filt.min_age_h)
     if filt.min_age_h is not None and filt.min_age_h < 0:
         raise UsageError(f"minimum age {filt.min_age_h} h is negative: give hours >= 0")
+    if offset < 0:
+        raise UsageError(f"offset {offset} is negative: give 0 for the first page")
     everything = [i for i in waiting_items(store) if account is None or account.sees(i.team)]
     teams = sorted({i.team for i in everything})
     claims = active_leases(store, now)
     counts = dict.fromkeys(ITEM_TYPES, 0)
     rows: list[QueueRow] = []
-    overdue = more = 0
+    overdue = more = skipped = 0
     for it in everything:
         age_s = max(0, int((now - it.waiting_since).total_seconds()))
         if filt.team is not None and it.team != filt.team:
@@ -199,6 +207,9 @@ def build_queue(
             continue
         late = age_s > overdue_after_h * 3600
         overdue += late
+        if skipped < offset:
+            skipped += 1
+            continue
         if limit is not None and len(rows) >= limit:
             more += 1
             continue
@@ -214,7 +225,7 @@ def build_queue(
                 _preview(it),
             )
         )
-    return QueueView(rows, counts, overdue, teams, filt, overdue_after_h, now, more)
+    return QueueView(rows, counts, overdue, teams, filt, overdue_after_h, now, more, skipped)
 
 
 @dataclass(frozen=True)
