@@ -198,9 +198,10 @@ def review_list(
     c = view.counts
     lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
     contradictions = f"{c['contradiction']} contradiction" + ("" if c["contradiction"] == 1 else "s")
-    typer.echo(
-        f"waiting: {lessons}, {contradictions}, {c['hold']} held; {view.overdue} over {view.overdue_after_h:g} h"
-    )
+    late = sum(view.overdue_counts.values())  # over every kind, as the counts before it
+    listed = f" ({view.overdue} of the listed {kind} items)" if kind is not None else ""
+    held = f"{c['hold']} held"
+    typer.echo(f"waiting: {lessons}, {contradictions}, {held}; {late} over {view.overdue_after_h:g} h{listed}")
     for r in view.rows:
         mark = "OVERDUE " if r.overdue else ""
         claim = f" [claimed by {term_text(r.claim.holder)}]" if r.claim else ""

@@ -103,6 +103,8 @@ class QueueOut(BaseModel):
     overdue: int
     overdue_after_h: float
     items: list[ItemOut]
+    overdue_counts: dict[str, int] = Field(default_factory=dict)
+    """Overdue items per kind after the team and age filters (the scope of `counts`; `overdue` is the listed kind's)."""
     offset: int = 0
     """Items (after the filters) before `items`: the earlier pages."""
     more: int = 0
@@ -118,6 +120,7 @@ def queue_out(view: QueueView, next_page: str | None = None) -> QueueOut:
         overdue=view.overdue,
         overdue_after_h=view.overdue_after_h,
         items=[item_out(r) for r in view.rows],
+        overdue_counts=view.overdue_counts,
         offset=view.offset,
         more=view.more,
         next=next_page if view.more else None,

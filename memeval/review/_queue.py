@@ -139,6 +139,8 @@ class QueueView:
         more: items after all filters left out of `rows` by the caller's `limit` after the page (the
             newer ones: the next page's and beyond).
         offset: items after all filters skipped before `rows` (the earlier pages; 0 for the first).
+        overdue_counts: overdue items per kind after the team and age filters (the scope of
+            `counts`; `overdue` is after the kind filter too).
     """
 
     rows: list[QueueRow]
@@ -150,6 +152,7 @@ class QueueView:
     now: datetime
     more: int = 0
     offset: int = 0
+    overdue_counts: dict[str, int] = field(default_factory=dict)
 
 
 def item_url(item_type: str, team: str, item_id: str) -> str:
@@ -194,6 +197,7 @@ def build_queue(
     teams = sorted({i.team for i in everything})
     claims = active_leases(store, now)
     counts = dict.fromkeys(ITEM_TYPES, 0)
+    late_counts = dict.fromkeys(ITEM_TYPES, 0)
     rows: list[QueueRow] = []
     overdue = more = skipped = 0
     for it in everything:
@@ -203,9 +207,10 @@ def build_queue(
         if filt.min_age_h is not None and age_s < filt.min_age_h * 3600:
             continue
         counts[it.item_type] += 1
+        late = age_s > overdue_after_h * 3600
+        late_counts[it.item_type] += late
         if filt.kind is not None and it.item_type != filt.kind:
             continue
-        late = age_s > overdue_after_h * 3600
         overdue += late
         if skipped < offset:
             skipped += 1
@@ -225,7 +230,7 @@ def build_queue(
                 _preview(it),
             )
         )
-    return QueueView(rows, counts, overdue, teams, filt, overdue_after_h, now, more, skipped)
+    return QueueView(rows, counts, overdue, teams, filt, overdue_after_h, now, more, skipped, late_counts)
 
 
 @dataclass(frozen=True)
