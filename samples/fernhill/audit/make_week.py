@@ -415,13 +415,14 @@ def apply_decisions(store: Any, decisions: list[dict[str, Any]], *, sender: str 
     return len(decisions)
 
 
-def load_week(store: Any, *, sender: str = "sample", seed: int = 47, live: bool = True) -> tuple[int, int]:
+def load_week(store: Any, *, sender: str = "sample", seed: int = 47, live: bool = False) -> tuple[int, int]:
     """Ingest the sample's memory-system events as `sender`, then replay its decisions in the queue.
 
-    With `live` (the default) each event is ingested alone with the store's clock (`store.clock`)
-    at its business time, so the store holds the week as if it had received it as it happened:
-    the review queue and the report's overdue list age items from when the store received them.
-    `live=False` ingests the week in one batch now, as `memeval audit ingest week.jsonl` does.
+    By default the week is ingested in one batch now, as `memeval audit ingest week.jsonl` does.
+    With `live` each event is ingested alone with the store's clock (`store.clock`) at its
+    business time, so the store holds the week as if it had received it as it happened: the
+    review queue and the report's overdue list age items from when the store received them (and
+    about a third more time: 180 ingests instead of one).
 
     Returns:
         (events ingested, decisions applied).
