@@ -9,7 +9,10 @@ For each size a new database on the server at URL gets N `lesson.proposed` and N
 runs unless asked). Printed per size, first on the fresh database, then after `ANALYZE
 audit_event`: the overdue list's page + count (`reads.overdue`'s two queries) and the open
 contradictions' page (limit 100), each as main ran them (`old`) and with nested loops off for the
-transaction as `AuditReads._prepared` runs them now (`new`), the same rows checked; the review
+transaction as `AuditReads._prepared` runs them now (`new`), the same rows checked; for the overdue
+list both run with nested loops off, `old` aging by business time (`occurred_us`, 3a35aec) and `new`
+by received time (`recorded_us`, audit16; the openings are received at their business time, so the
+rows are the same); the review
 queue's read (`waiting_items`) and an item's history (`subject_events`, mean of 50 items). Times
 are the best of three (one for an old query on a fresh database), wall clock, in ms; the load
 average is printed at the start and the end.
@@ -90,8 +93,10 @@ def one_size(url: str, n: int) -> None:
                                     ("con", "contradiction.opened", "contradiction.settled")):  # fmt: skip
         for i in range(0, n, 500):
             drafts = [_draft(k, opening, f"{kind}_{k}", 16 + k % 3) for k in range(i, min(n, i + 500))]
+            store.clock = iter([d.occurred_at for d in drafts]).__next__  # received as sent (overdue ages from receipt)
             store.append(drafts, sender="s")
         decided = list(range(0, n, 3))
+        store.clock = lambda: datetime(2026, 11, 20, 9, tzinfo=UTC)  # the decisions' day
         for i in range(0, len(decided), 500):
             drafts = [_draft(k, decision, f"{kind}_{k}", 20) for k in decided[i : i + 500]]
             store.append(drafts, sender="review", origin="review")
@@ -102,6 +107,7 @@ def one_size(url: str, n: int) -> None:
         "overdue": (_overdue_where(), True),
         "contradictions": (CONTRADICTIONS, False),
     }
+    by_business_time = _overdue_where().replace("o.recorded_us < :c", "o.occurred_us < :c")  # 3a35aec's
     for phase in ("fresh", "analyzed"):
         if phase == "analyzed":
             with store.engine.begin() as c:
@@ -112,10 +118,13 @@ def one_size(url: str, n: int) -> None:
             for label in ("old", "new"):
 
                 def run(where: str = where, counted: bool = counted, label: str = label) -> tuple[Any, ...]:
+                    order = "o.occurred_us, o.seq"
+                    if counted:  # the overdue list: old = by business time (3a35aec), new = by received time (now)
+                        where, order = (by_business_time, order) if label == "old" else (where, "o.recorded_us, o.seq")
                     with store.engine.begin() as c:
-                        if label == "new":
+                        if label == "new" or counted:
                             c.execute(text("SET LOCAL enable_nestloop = off"))
-                        page = c.execute(text(f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n"), p)
+                        page = c.execute(text(f"SELECT {_COLS} {where} ORDER BY {order} LIMIT :n"), p)
                         seqs = [r[0] for r in page]
                         total = c.execute(text(f"SELECT COUNT(*) {where}"), p).scalar() if counted else None
                     return seqs, total

@@ -61,6 +61,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
     from memeval.audit._tokens import SenderTokenInfo, add_token, revoke_token, sender_tokens
     from memeval.audit._verify import ChainReport, logged_teams, verify_chain
+    from memeval.audit._waiting import read_items
     from memeval.ignorable import is_default_ignorable
 
 __all__ = [
@@ -123,6 +124,7 @@ __all__ = [
     "open_store",
     "parse_lines",
     "read_anchor",
+    "read_items",
     "revoke_token",
     "sender_tokens",
     "store_id",
@@ -197,6 +199,7 @@ _LAZY = {
     "open_store": "_settings",
     "parse_lines": "_ingest",
     "read_anchor": "_anchor",
+    "read_items": "_waiting",
     "revoke_token": "_tokens",
     "sender_tokens": "_tokens",
     "store_id": "_settings",

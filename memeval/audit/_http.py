@@ -5,8 +5,10 @@ Request: `Authorization: Bearer mev_...` and a JSON body `{"events": [<event dra
 be the token's team.
 
 Responses:
-- 200 `{"stored", "duplicates", "noops", "held", "held_on_budget", "secrets_blanked", "seqs"}`:
-  the whole batch is stored (events sent before are skipped, so a retried batch is stored once).
+- 200 `{"stored", "duplicates", "changed_resends", "noops", "held", "held_on_budget", "secrets_blanked",
+  "seqs"}`: the whole batch is stored (events sent before are skipped, so a retried batch is stored
+  once; `changed_resends` counts those of them sent with other contents than the stored event's,
+  refused and named by id in the server's log: the stored event is kept).
   `held_on_budget` counts the holds (of `held`) made because the hold screen ran out of CPU, not
   because of what it read: a text over `MEMEVAL_HOLD_BUDGET_S`, or read after the batch's hold
   texts used `MEMEVAL_HOLD_REQUEST_BUDGET_S` in all (default 30 CPU s, so a client waits about that
@@ -257,6 +259,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         return {
             "stored": res.stored,
             "duplicates": res.duplicates,
+            "changed_resends": len(res.changed_resends),
             "noops": res.noops,
             "held": res.held,
             "held_on_budget": res.held_on_budget,

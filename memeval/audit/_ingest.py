@@ -392,4 +392,5 @@ def _add(a: AppendResult, b: AppendResult) -> AppendResult:
         seqs,
         a.released + b.released,
         a.held_on_budget + b.held_on_budget,
+        a.changed_resends + b.changed_resends,
     )

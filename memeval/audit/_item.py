@@ -20,7 +20,8 @@ class ReviewItem:
         item_id: the lesson, contradiction or hold id (the events' `subject`).
         status: current state (`waiting`/`approved`/`rejected`, `open`/`settled`,
             `held`/`released`/`discarded`).
-        since: business time the item was opened (UTC).
+        since: business time the item was opened (UTC), as its sender says (no lower bound: a
+            sender may backdate it); shown, never used to order or age the queue.
         opened_seq: sequence number of the opening event.
         opened_by: `kind:id` of the actor of the opening event (the proposer), or None for a
             contradiction (opened by the memory system).
@@ -31,6 +32,9 @@ class ReviewItem:
         a_item / b_item: the two memory ids of a contradiction.
         kept: side kept by a settled contradiction.
         decision_id / decided_by / decided_seq: the decision, when taken.
+        received: when the store received the opening event (its `recorded_at`, UTC; set by the
+            store's clock); None when the reader did not read it (`waiting_since` then falls back
+            to `since`).
     """
 
     item_type: ItemType
@@ -50,6 +54,17 @@ class ReviewItem:
     decision_id: str | None = None
     decided_by: str | None = None
     decided_seq: int | None = None
+    received: datetime | None = None
+
+    @property
+    def waiting_since(self) -> datetime:
+        """When the item started waiting for a person: `received` (the store's time), else `since`.
+
+        The queue's order and every age and overdue mark are measured from here: a sender-set
+        `occurred_at` has no lower bound, so backdated items would otherwise jump the queue and
+        count as overdue the moment they arrive.
+        """
+        return self.received if self.received is not None else self.since
 
     @property
     def waiting(self) -> bool:

@@ -44,6 +44,8 @@ class LogRow:
     payload: dict[str, Any]
     actor_kind: str = ""
     """`agent`, `person`, `system`, ... (the actor's kind column)."""
+    recorded: datetime | None = None
+    """When the store received the event (its `recorded_at`, set by the store's clock)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class GeneratedReport:
     overdue_after_h: float | None = None
 
 
-_COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body, o.actor_kind"
+_COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body, o.actor_kind, o.recorded_us"
 
 
 def _quoted(types: tuple[str, ...]) -> str:
@@ -108,8 +110,10 @@ class AuditReads:
 
     def _rows(self, sql: str, params: dict[str, Any], *, anti_join: bool = False) -> list[LogRow]:
         return [
-            LogRow(int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"], kind)
-            for seq, typ, occ, actor, subject, body, kind in self._all(sql, params, anti_join=anti_join)
+            LogRow(
+                int(seq), typ, from_us(int(occ)), actor, subject, json.loads(body)["payload"], kind, from_us(int(rec))
+            )
+            for seq, typ, occ, actor, subject, body, kind, rec in self._all(sql, params, anti_join=anti_join)
         ]
 
     # --- the chain ------------------------------------------------------------------------
@@ -246,19 +250,21 @@ class AuditReads:
         )
 
     def overdue(self, team: str, end: datetime, upto_seq: int, after_us: int, limit: int) -> tuple[list[LogRow], int]:
-        """Items still waiting at `end` that were opened more than `after_us` microseconds before it.
+        """Items still waiting at `end` that the store received more than `after_us` microseconds before it.
 
         An item is the opening event of a lifecycle (`LIFECYCLES`: a `lesson.proposed`,
-        `contradiction.opened` or `hold.created`); it waits until a decision of its own kind with
+        `contradiction.opened` or `hold.created`); it waits from when the store received it (its
+        `recorded_us`, set by the store's clock: a sender's `occurred_at` has no lower bound, and
+        backdated items were overdue the moment they arrived) until a decision of its own kind with
         business time before `end`. Only log rows with seq <= `upto_seq` are read, so the answer
         depends on the report's cut alone, never on the wall clock.
 
         Returns:
-            (the opening events, oldest first, at most `limit`; how many there are in all).
+            (the opening events, first received first, at most `limit`; how many there are in all).
         """
         params = {"t": team, "q": upto_seq, "e": to_us(end), "c": to_us(end) - after_us, "n": limit}
         where = _overdue_where()
-        rows = self._rows(f"SELECT {_COLS} {where} ORDER BY o.occurred_us, o.seq LIMIT :n", params, anti_join=True)
+        rows = self._rows(f"SELECT {_COLS} {where} ORDER BY o.recorded_us, o.seq LIMIT :n", params, anti_join=True)
         total = int(self._scalar(f"SELECT COUNT(*) {where}", params, anti_join=True))
         return rows, total
 
@@ -306,5 +312,5 @@ def _overdue_where() -> str:
         "FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team AND d.subject = o.subject "
         f"AND ({decided}) AND d.seq + 0 <= :q AND d.occurred_us < :e "
         f"WHERE o.team = :t AND o.type IN ({openings}) AND o.seq <= :q "
-        "AND o.occurred_us < :c AND d.id IS NULL"
+        "AND o.recorded_us < :c AND d.id IS NULL"
     )

@@ -11,7 +11,9 @@ write transaction (`SqlAuditStore.append`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -242,3 +244,71 @@ __all__ = [
     "refuse_second_hold",
     "sent_identity",
 ]
+
+
+_PLACEHOLDER = re.compile(r"\[REDACTED:[A-Z0-9_]+\]")
+
+
+def _text_as_compared(value: Any) -> Any:
+    """A free text with every redaction placeholder alike (`[REDACTED]`); other values as they are.
+
+    A later redactor may blank a text differently (another entity type, a scan cut by the CPU
+    budget on a busy machine); the text around what it blanked is what the sender wrote.
+    """
+    return _PLACEHOLDER.sub("[REDACTED]", value) if isinstance(value, str) else value
+
+
+def _contents(
+    typ: str, subject: Any, session: Any, occurred_us: int, actor: Any, payload: dict[str, Any], *, held: bool = False
+) -> Any:
+    """What a resend must repeat to be the stored event: identity, session and payload (texts as compared).
+
+    A stored `hold.created` reads as the event it holds (`origin`, `item_id`, its text and source);
+    `held` reads a resent draft's payload as that (its text and source) to compare with such a hold.
+    """
+    if typ == "hold.created":
+        typ, subject, held = payload["origin"], payload["item_id"], True
+    if held:
+        payload = {"text": payload.get("text"), "source": payload.get("source")}
+    fields = {k: _text_as_compared(v) for k, v in payload.items()}
+    return (typ, subject, session, occurred_us, actor, fields)
+
+
+def changed_resends(conn: Connection, sender: str, resent: Sequence[AuditEvent]) -> list[str]:
+    """The sender event ids of `resent` whose contents differ from what this sender stored under them.
+
+    `resent` are the batch's events (redacted, as the write path stores them; not assessed for
+    holding) whose (team, sender, sender event id) is stored already: the store skips them and
+    keeps what it stored. A resend is *changed* when its type, subject, session, business time,
+    actor or payload differs from the stored event's, free texts compared with their redaction
+    placeholders alike (`_text_as_compared`); a stored `hold.created` is compared as the memory
+    or lesson it holds (text and source). One driver-level query per team and 500 ids.
+
+    Returns:
+        The changed ones' sender event ids, in `resent`'s order.
+    """
+    by_team: dict[str, list[AuditEvent]] = {}
+    for ev in resent:
+        by_team.setdefault(ev.team, []).append(ev)
+    stored: dict[tuple[str, str], Any] = {}
+    for team, evs in sorted(by_team.items()):
+        ids = sorted({ev.sender_event_id for ev in evs})
+        for k in range(0, len(ids), 500):
+            rows = select_keys(conn, "audit_event", ("sender_event_id", "body"), {"team": team, "sender": sender},
+                               "sender_event_id", ids[k : k + 500])  # fmt: skip
+            for eid, body in rows:
+                b = json.loads(body)
+                when = to_us(datetime.fromisoformat(b["occurred_at"]))
+                stored[(team, eid)] = (b["type"] == "hold.created", _contents(
+                    b["type"], b.get("subject"), b.get("session"), when, b["actor"], b["payload"]))  # fmt: skip
+    out = []
+    for ev in resent:
+        found = stored.get((ev.team, ev.sender_event_id))
+        if found is None:  # not this sender's (the lookup before the lock saw it): nothing to compare
+            continue
+        held, theirs = found
+        body = ev.body()
+        when = to_us(ev.occurred_at)
+        if theirs != _contents(ev.type, ev.subject, ev.session, when, body["actor"], body["payload"], held=held):
+            out.append(ev.sender_event_id)
+    return out

@@ -11,8 +11,9 @@ steps are listed there) and reading the log back (`events`, `subject_events`, `t
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, delete, event, select, text
@@ -22,13 +23,14 @@ from sqlmodel import Session, col
 from memeval.audit._admit import STORE_ONLY_TYPES
 from memeval.audit._authority import Limits, Origin
 from memeval.audit._engines import LazyHoldDetector, LazyRedactor
-from memeval.audit._events import AuditEvent
+from memeval.audit._events import GENESIS_HASH, AuditEvent
 from memeval.audit._lifecycle import projection_tables
 from memeval.audit._logrow import LOG_COLUMNS, event_from_body, log_row, row_values, stored_body
 from memeval.audit._project import KeyQuery, preload_keys, project
 from memeval.audit._sanitize import Sanitizer
 from memeval.audit._tables import AuditEventRow, AuditHead
 from memeval.audit._write import AppendResult, append_batch
+from memeval.clock import utc_now
 from memeval.errors import AuditStoreError
 
 if TYPE_CHECKING:
@@ -73,6 +75,9 @@ class SqlAuditStore(AuditStore):
         sanitizer: redaction and holding; built from `memeval.redact`/`memeval.hold` when None.
         fingerprint_key: HMAC key of secret fingerprints (needed when `sanitizer` is None).
         limits: size limits of events (default: `Limits.from_env()`).
+        clock: the store's clock (aware UTC `datetime`), read once per stored event for its
+            `recorded_at`: when the store received it, which queue order and overdue ages are
+            measured from (never the sender's `occurred_at`). Default `utc_now`; tests pin it.
 
     Raises:
         AuditStoreError: the database cannot be reached or migrated.
@@ -85,8 +90,11 @@ class SqlAuditStore(AuditStore):
         sanitizer: Sanitizer | None = None,
         fingerprint_key: bytes | None = None,
         limits: Limits | None = None,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.url = url
+        self.clock = clock
+        """Read for each stored event's `recorded_at` (received time); see the class's `clock` argument."""
         self.limits = limits or Limits.from_env()
         self._sanitizer = sanitizer
         self.default_engines = sanitizer is None
@@ -244,12 +252,26 @@ class SqlAuditStore(AuditStore):
             return sorted(s.execute(select(col(AuditHead.team))).scalars())
 
     def rebuild_projections(self, team: str | None = None) -> int:
-        """Delete the projection rows (of `team`, or all) and replay the log into them.
+        """Delete the projection rows (of `team`, or all) and replay the log into them, checking the chain.
+
+        Each row replayed is checked as `memeval audit verify` checks it (`_verify.check_row`: no
+        gap, the links, the body's hash, the columns), and each team's head row at its chain's end,
+        inside the one write transaction: a broken chain refuses the whole rebuild and the tables
+        are left as they were. Replaying an altered body would write its alteration into the tables
+        the review pages read (a held text rewritten in the log came out rewritten in `hold_state`).
+        With `team` None, every team the store holds anything of is rebuilt (`logged_teams`: a team
+        whose head row is gone is refused, not emptied).
 
         Returns:
             The number of events replayed.
+
+        Raises:
+            AuditStoreError: a team's chain is broken (naming the team, the row and the problem).
         """
+        from memeval.audit._verify import check_head, check_row, logged_teams
+
         n = 0
+        teams = [team] if team is not None else logged_teams(self)
         with self.write_session() as s:
             for model in projection_tables():
                 q = delete(model)
@@ -257,22 +279,34 @@ class SqlAuditStore(AuditStore):
                     q = q.where(model.team == team)
                 s.execute(q)
             s.flush()
-            teams = [team] if team is not None else list(s.execute(select(col(AuditHead.team))).scalars())
             for t in teams:
-                last = 0
+                last, prev_hash, checked = 0, GENESIS_HASH, 0
                 while True:
-                    rows = s.execute(
-                        select(col(AuditEventRow.body), col(AuditEventRow.hash), col(AuditEventRow.seq))
-                        .where(col(AuditEventRow.team) == t, col(AuditEventRow.seq) > last)
-                        .order_by(col(AuditEventRow.seq))
-                        .limit(1000)
+                    rows = s.execute(  # plain rows (named columns), not ORM objects kept by the session
+                        select(_LOG).where(_LOG.c.team == t, _LOG.c.seq > last).order_by(_LOG.c.seq).limit(1000)
                     ).all()
                     if not rows:
                         break
-                    for body, digest, seq in rows:
-                        project(s, event_from_body(body, digest))
-                        last, n = seq, n + 1
+                    for row in rows:
+                        problem = check_row(row, prev_hash, last + 1)
+                        if problem:
+                            raise _broken(t, last + 1, problem)
+                        project(s, event_from_body(row.body, row.hash))
+                        last, prev_hash, checked, n = row.seq, row.hash, checked + 1, n + 1
+                problem = check_head(s.get(AuditHead, t), checked, last, prev_hash)
+                if problem:
+                    raise _broken(t, last + 1, problem)
         return n
+
+
+_LOG = AuditEventRow.__table__  # type: ignore[attr-defined]  # set by SQLAlchemy, absent from sqlmodel's types
+
+
+def _broken(team: str, seq: int, problem: str) -> AuditStoreError:
+    return AuditStoreError(
+        f"refusing to rebuild: {team}'s chain is broken at seq {seq}: {problem}; the tables are left as they are "
+        "(restore the log from a backup; memeval audit verify)"
+    )
 
 
 _LOCK_HEAD = "LOCK TABLE audit_head IN SHARE ROW EXCLUSIVE MODE"

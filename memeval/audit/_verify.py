@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 import sqlmodel
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import Row, select
 
 from memeval.audit._events import GENESIS_HASH
 from memeval.audit._logrow import event_from_body, row_values
@@ -95,27 +96,35 @@ def verify_chain(store: SqlAuditStore, team: str) -> ChainReport:
             if not rows:
                 break
             for row in rows:
-                problem = _check_row(row, prev_hash, prev_seq + 1)
+                problem = check_row(row, prev_hash, prev_seq + 1)
                 if problem:
                     return ChainReport(team, checked, False, prev_seq + 1, problem)
                 prev_hash, prev_seq, checked = row.hash, row.seq, checked + 1
         head = s.get(AuditHead, team)
-    if head is None and checked:
-        return ChainReport(team, checked, False, prev_seq + 1,
-                           f"the chain has {checked} events but no head row: the head row was deleted")  # fmt: skip
-    if head is None or (head.seq, head.hash) != (prev_seq, prev_hash):
-        got = None if head is None else (head.seq, head.hash)
-        return ChainReport(
-            team,
-            checked,
-            False,
-            prev_seq + 1,
-            f"the chain ends at seq {prev_seq} but the head says {got}: rows are missing",
-        )
+    problem = check_head(head, checked, prev_seq, prev_hash)
+    if problem:
+        return ChainReport(team, checked, False, prev_seq + 1, problem)
     return ChainReport(team, checked, True)
 
 
-def _check_row(row: AuditEventRow, prev_hash: str, want_seq: int) -> str | None:
+def check_head(head: AuditHead | None, checked: int, last_seq: int, last_hash: str) -> str | None:
+    """What is wrong with a team's head row after `checked` rows ending at `last_seq`, `last_hash` (None: fine)."""
+    if head is None and checked:
+        return f"the chain has {checked} events but no head row: the head row was deleted"
+    if head is None or (head.seq, head.hash) != (last_seq, last_hash):
+        got = None if head is None else (head.seq, head.hash)
+        return f"the chain ends at seq {last_seq} but the head says {got}: rows are missing"
+    return None
+
+
+def check_row(row: AuditEventRow | Row[Any], prev_hash: str, want_seq: int) -> str | None:
+    """What is wrong with log row `row` as the chain's row `want_seq` after `prev_hash` (None: nothing).
+
+    `row` is the ORM row or a plain row of `audit_event`'s columns (read by name either way).
+
+    The checks of the module docstring: no gap, the link, the hash of the body, the body's own
+    link, and every indexed column against the body. `rebuild_projections` runs them too.
+    """
     if row.seq != want_seq:
         return f"expected seq {want_seq}, found {row.seq}: rows are missing"
     if row.prev_hash != prev_hash:

@@ -12,7 +12,8 @@
    (`stored_already`, a read before the lock: a resent batch is skipped in step 3 anyway, and a
    text held on the CPU budget would pay that budget again);
 3. in ONE transaction (SQLite `BEGIN IMMEDIATE`; PostgreSQL `LOCK TABLE audit_head`): skips
-   drafts whose (team, sender, sender_event_id) is stored already, refuses an ingest batch holding
+   drafts whose (team, sender, sender_event_id) is stored already (counting, and logging by id, those
+   sent with other contents: `changed_resends`), refuses an ingest batch holding
    an event another sender stored (same team and sender_event_id, same type, subject, time and
    actor: a re-send under a new sender name, which would otherwise be stored twice), checks each
    decision against the state machines, assigns `seq`, `prev_hash`, `hash`, inserts, updates projections, and turns
@@ -26,9 +27,11 @@ hash chain, the inserts) and `AppendResult`.
 from __future__ import annotations
 
 import hashlib
+import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
@@ -56,14 +59,16 @@ from memeval.audit._project import (
 )
 from memeval.audit._resend import (
     OPEN_AT_START,
+    changed_resends,
     open_lesson_hold_queries,
     prefetch_open_lesson_holds,
     refuse_resent,
     refuse_second_hold,
 )
 from memeval.audit._tables import HoldState
-from memeval.clock import utc_now
 from memeval.errors import AuditStoreError, TransitionRefused
+
+log = logging.getLogger(__name__)
 
 BUDGET_RULE = "cpu-budget"
 """`memeval.hold.BUDGET_RULE` (not imported here: the hold package loads its rule modules, 0.7 s)."""
@@ -88,6 +93,8 @@ class AppendResult:
             call released them; counted in `stored` too.
         held_on_budget: of `held`, the holds made because the hold screen's CPU budget ran out
             (rule `cpu-budget`: per text, or the HTTP batch's bound), not because of what it read.
+        changed_resends: of `duplicates`, the sender event ids sent again with other contents
+            than the stored event's (`_resend.changed_resends`): refused, nothing stored changes.
     """
 
     stored: int
@@ -98,6 +105,7 @@ class AppendResult:
     seqs: dict[str, tuple[int, int]] = field(default_factory=dict)
     released: int = 0
     held_on_budget: int = 0
+    changed_resends: tuple[str, ...] = ()
 
 
 def append_batch(
@@ -131,6 +139,7 @@ def _append_locked(
     store: SqlAuditStore, drafts: Sequence[AuditEvent], expanded: list[list[AuditEvent]], sender: str, origin: Origin
 ) -> AppendResult:
     stored = dups = noops = held = blanked = n_released = on_budget = 0
+    resent: list[AuditEvent] = []  # drafts (redacted) whose id this sender stored before: compared below
     seqs: dict[str, tuple[int, int]] = {}
     every = [ev for evs in expanded for ev in evs]
     teams = sorted({ev.team for ev in every})
@@ -156,10 +165,13 @@ def _append_locked(
         finally:
             forget_keys(conn)
         s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
+        stored_before = frozenset(existing)
         for i, evs in enumerate(expanded):
             key = (evs[0].team, evs[0].sender_event_id)
             if key in existing:
                 dups += 1
+                if key in stored_before:
+                    resent.append(evs[0])
                 continue
             existing.add(key)
             main = evs[0]
@@ -174,7 +186,7 @@ def _append_locked(
                 raise TransitionRefused(f"event {i}: {exc}", item=exc.item, state=exc.state, index=i) from exc
             n_released += len(released)
             for ev in [*evs, *released]:
-                seq = _insert(s, ev, sender, heads)
+                seq = _insert(s, ev, sender, heads, store.clock)
                 first, _ = seqs.get(ev.team, (seq, seq))
                 seqs[ev.team] = (first, seq)
                 stored += 1
@@ -184,13 +196,26 @@ def _append_locked(
                 )
                 if isinstance(ev.payload, p.SecretBlanked):
                     blanked += ev.payload.count
+        changed = tuple(changed_resends(conn, sender, resent)) if resent else ()
         _save_heads(conn, heads)  # each team's head moves once a batch
         # the batch's log rows, then its new projection rows
         log_rows = s.info.pop("audit_log_rows", [])
         insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
         s.info.pop(BULK, None)
         s.info.pop(OPEN_AT_START, None)
-    return AppendResult(stored, dups, noops, held, blanked, seqs, n_released, on_budget)
+    if changed:
+        shown = ", ".join(repr(x) for x in changed[:_NAMED])
+        more = f" and {len(changed) - _NAMED} more" if len(changed) > _NAMED else ""
+        log.warning(
+            "sender %r sent %d event(s) again under a stored sender event id with other contents; refused, the "
+            "stored events are kept unchanged (send a change as a new event id): %s%s",
+            sender, len(changed), shown, more,
+        )  # fmt: skip
+    return AppendResult(stored, dups, noops, held, blanked, seqs, n_released, on_budget, changed)
+
+
+_NAMED = 20
+"""Most changed-resend ids one log line names (the rest are counted)."""
 
 
 def _hold_texts(drafts: Sequence[AuditEvent]) -> bool:
@@ -282,8 +307,10 @@ def _released(s: Session, ev: AuditEvent) -> list[AuditEvent]:
     ]
 
 
-def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -> int:
+def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain], clock: Callable[[], datetime]) -> int:
     """Chain, hash and queue the log row of `ev` (a draft: store fields unset) and project it; returns its `seq`.
+
+    `recorded_at` (when the store received it) is read from the store's `clock`.
 
     The stored event is `ev` with the store fields and `hash` set; its log row is built from
     `ev` and those fields (`log_row`) without making that copy.
@@ -295,7 +322,7 @@ def _insert(s: Session, ev: AuditEvent, sender: str, heads: dict[str, _Chain]) -
     fields = {
         "event_id": "ev_" + uuid.uuid4().hex[:24],
         "seq": seq,
-        "recorded_at": utc_now(),
+        "recorded_at": clock(),
         "sender": sender,
         "prev_hash": chain.hash,
     }

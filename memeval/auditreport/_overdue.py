@@ -2,7 +2,8 @@
 
 The rule is the review queue's: an item still waiting (a lesson not approved or rejected, an open
 contradiction, a held text not released or discarded) for longer than `overdue_after_h` hours is
-overdue. The queue ages items at the wall clock; the report ages them at the end of its week and
+overdue, counted from when the store received the item (never the sender's business time, which has
+no lower bound). The queue ages items at the wall clock; the report ages them at the end of its week and
 reads only the log prefix it counted (seq <= `upto_seq`), so the same week re-renders the same.
 """
 
@@ -74,7 +75,8 @@ def overdue_list(
     for r in rows:
         lc = for_event(r.type)
         assert lc is not None  # reads.overdue reads only opening event types
-        age_s = (end - r.occurred).total_seconds()
+        received = r.recorded or r.occurred  # reads.overdue reads `recorded_us` for every row
+        age_s = (end - received).total_seconds()
         out.append(
             OverdueItem(
                 kind=lc.label, item_id=r.subject or "", ref=item_ref(lc.kind, team, r.subject or ""),

@@ -198,9 +198,10 @@ def review_list(
     c = view.counts
     lessons = f"{c['lesson']} lesson" + ("" if c["lesson"] == 1 else "s")
     contradictions = f"{c['contradiction']} contradiction" + ("" if c["contradiction"] == 1 else "s")
-    typer.echo(
-        f"waiting: {lessons}, {contradictions}, {c['hold']} held; {view.overdue} over {view.overdue_after_h:g} h"
-    )
+    late = sum(view.overdue_counts.values())  # over every kind, as the counts before it
+    listed = f" ({view.overdue} of the listed {kind} items)" if kind is not None else ""
+    held = f"{c['hold']} held"
+    typer.echo(f"waiting: {lessons}, {contradictions}, {held}; {late} over {view.overdue_after_h:g} h{listed}")
     for r in view.rows:
         mark = "OVERDUE " if r.overdue else ""
         claim = f" [claimed by {term_text(r.claim.holder)}]" if r.claim else ""
@@ -220,13 +221,14 @@ def review_show(ref: RefArg, db: DbOpt = None, as_json: JsonOpt = False) -> None
     now = utc_now()
     view = build_item(store, item, now=now, overdue_after_h=_settings().overdue_after_h)
     if as_json:
-        age = int(((now if item.waiting else view.history[-1].at) - item.since).total_seconds())
+        age = int(((now if item.waiting else view.history[-1].at) - item.waiting_since).total_seconds())
         echo_json(detail_out(view, max(0, age)).model_dump(mode="json", by_alias=True))
         return
     it = view.item
     t = term_text
     typer.echo(f"{t(view.ref)}  {it.status}{'  OVERDUE' if view.overdue else ''}")
-    typer.echo(f"opened by {t(view.opened_by)} at {it.since:%Y-%m-%d %H:%M} UTC ({view.age})")
+    typer.echo(f"opened by {t(view.opened_by)} at {it.since:%Y-%m-%d %H:%M} UTC (as sent); "
+               f"received {it.waiting_since:%Y-%m-%d %H:%M} UTC, waited {view.age}")  # fmt: skip
     if it.decided_by:
         kept = " kept " + t(it.kept) if it.kept else ""
         typer.echo(f"decided by {t(it.decided_by)} (decision {t(it.decision_id)}){kept}")

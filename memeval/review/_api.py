@@ -9,7 +9,8 @@ does not fit the endpoint's shape (not JSON, a field missing, unknown or of the 
 `bad_request` naming each field, the value sent and the fields the endpoint takes
 (`validation_error`), not FastAPI's own `{"detail": [...]}`.
 
-    GET  /api/v1/review/queue?kind=&team=&min_age_h=   -> QueueOut       memeval.review-queue/1
+    GET  /api/v1/review/queue?kind=&team=&min_age_h=&offset=   -> QueueOut  memeval.review-queue/1
+         (pages of `MEMEVAL_REVIEW_QUEUE_PAGE_ROWS`, 500: `more` waiting after the page, `next` its path)
     GET  /api/v1/review/items/TYPE/TEAM/ID             -> ItemDetailOut  memeval.review-item/1
     POST /api/v1/review/claims     LeaseIn              -> LeaseOut       memeval.review-claim/1
     POST /api/v1/review/decisions  DecisionIn           -> DecisionOut    memeval.review-decision/1
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
@@ -129,9 +130,14 @@ def api_queue(
     kind: str | None = None,
     team: str | None = None,
     min_age_h: float | None = None,
+    offset: int = Query(default=0, ge=0),
     authorization: str | None = Header(default=None),
 ) -> QueueOut:
-    """Waiting items, oldest first, with counts per kind."""
+    """Waiting items, oldest first, with counts per kind: one page of `queue_page_rows` from `offset`.
+
+    A page of 20,000 waiting items was one answer of every item; now `more` says how many wait
+    after the page and `next` is the path and query of the next one (None on the last page).
+    """
     account = _account(request, authorization)
     app = review_app(request)
     try:
@@ -141,10 +147,13 @@ def api_queue(
             now=app.clock(),
             overdue_after_h=app.settings.overdue_after_h,
             account=account,
+            limit=app.settings.queue_page_rows,
+            offset=offset,
         )
     except UsageError as exc:
         raise ApiError(422, "bad_filter", str(exc)) from exc
-    return queue_out(view)
+    following = request.url.include_query_params(offset=offset + len(view.rows))
+    return queue_out(view, f"{following.path}?{following.query}")
 
 
 @router.get("/items/{kind}/{team}/{item_id:path}", response_model=ItemDetailOut)
@@ -160,7 +169,7 @@ def api_item(
     now = app.clock()
     view = build_item(app.store, item, now=now, overdue_after_h=app.settings.overdue_after_h)
     end = now if item.waiting else (view.history[-1].at if view.history else now)
-    return detail_out(view, max(0, int((end - item.since).total_seconds())))
+    return detail_out(view, max(0, int((end - item.waiting_since).total_seconds())))
 
 
 @router.post("/claims", response_model=LeaseOut)

@@ -43,9 +43,11 @@ class ItemOut(BaseModel):
     item_id: str
     status: str
     since: datetime
-    """Business time the item was opened (UTC)."""
+    """Business time the item was opened (UTC), as its sender says."""
+    received: datetime | None = None
+    """When the store received it (UTC): what `age_s`, `overdue` and the queue's order count from."""
     age_s: int
-    """Seconds waited (until now, or until its decision)."""
+    """Seconds waited since `received` (until now, or until its decision)."""
     overdue: bool
     opened_by: str | None
     """`kind:id` of the proposer (lessons, holds); None for contradictions."""
@@ -73,6 +75,7 @@ def item_out(row: QueueRow) -> ItemOut:
         item_id=it.item_id,
         status=it.status,
         since=it.since,
+        received=it.received,
         age_s=row.age_s,
         overdue=row.overdue,
         opened_by=it.opened_by,
@@ -100,15 +103,27 @@ class QueueOut(BaseModel):
     overdue: int
     overdue_after_h: float
     items: list[ItemOut]
+    overdue_counts: dict[str, int] = Field(default_factory=dict)
+    """Overdue items per kind after the team and age filters (the scope of `counts`; `overdue` is the listed kind's)."""
+    offset: int = 0
+    """Items (after the filters) before `items`: the earlier pages."""
+    more: int = 0
+    """Items (after the filters) after `items`, still waiting: 0 on the last page."""
+    next: str | None = None
+    """Path and query of the next page (the same filters, `offset` moved on); None on the last page."""
 
 
-def queue_out(view: QueueView) -> QueueOut:
-    """The JSON shape of a queue view."""
+def queue_out(view: QueueView, next_page: str | None = None) -> QueueOut:
+    """The JSON shape of a queue view; `next_page` is the next page's path and query (when `view.more`)."""
     return QueueOut(
         counts=view.counts,
         overdue=view.overdue,
         overdue_after_h=view.overdue_after_h,
         items=[item_out(r) for r in view.rows],
+        overdue_counts=view.overdue_counts,
+        offset=view.offset,
+        more=view.more,
+        next=next_page if view.more else None,
     )
 
 

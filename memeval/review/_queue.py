@@ -1,8 +1,8 @@
 """What the queue and item pages show: typed views built from the audit store.
 
-`build_queue` lists waiting items (oldest first) with filters by kind, team and minimum age,
-counts per kind, and marks items waiting longer than the overdue age. `build_item` gathers one
-item's full (redacted) text, proposer, time, evidence or both sides, and history.
+`build_queue` lists waiting items (oldest first, by when the store received them) with filters by
+kind, team and minimum age, counts per kind, and marks items waiting longer than the overdue age. `build_item`
+gathers one item's full (redacted) text, proposer, time, evidence or both sides, and history.
 Every text in a view is an `InertText` (see `_inert`), never raw markup.
 """
 
@@ -107,7 +107,7 @@ class QueueRow:
         item: the item's state.
         ref: `TYPE/TEAM/ID`.
         url: path of its item page.
-        age_s: seconds it has waited (business time of its opening to now).
+        age_s: seconds it has waited (from when the store received it to now; `ReviewItem.waiting_since`).
         age: the same, for people (`3 d 4 h`).
         overdue: waited longer than the configured overdue age.
         claim: the unexpired claim on it, if any.
@@ -136,7 +136,11 @@ class QueueView:
         filter: the filters applied.
         overdue_after_h: the overdue age, hours.
         now: when the view was built (UTC).
-        more: items after all filters left out of `rows` by the caller's `limit` (the newest ones).
+        more: items after all filters left out of `rows` by the caller's `limit` after the page (the
+            newer ones: the next page's and beyond).
+        offset: items after all filters skipped before `rows` (the earlier pages; 0 for the first).
+        overdue_counts: overdue items per kind after the team and age filters (the scope of
+            `counts`; `overdue` is after the kind filter too).
     """
 
     rows: list[QueueRow]
@@ -147,6 +151,8 @@ class QueueView:
     overdue_after_h: float
     now: datetime
     more: int = 0
+    offset: int = 0
+    overdue_counts: dict[str, int] = field(default_factory=dict)
 
 
 def item_url(item_type: str, team: str, item_id: str) -> str:
@@ -169,36 +175,46 @@ def build_queue(
     overdue_after_h: float,
     account: Account | None = None,
     limit: int | None = None,
+    offset: int = 0,
 ) -> QueueView:
     """The queue under `filt` at `now` (see `QueueView`); with `account`, only the teams it reviews.
 
     With `limit`, only the oldest `limit` items are built into rows (`QueueView.more` counts the
-    rest): a page of 20,000 waiting items was 13 MB of HTML and about 3 s of CPU per view.
+    rest): a page of 20,000 waiting items was 13 MB of HTML and about 3 s of CPU per view. With
+    `offset`, the first `offset` items after all filters are skipped (earlier pages); counts and
+    the overdue total still cover every item.
 
     Raises:
-        UsageError: an unknown kind (`item_kind`) or a negative minimum age.
+        UsageError: an unknown kind (`item_kind`), a negative minimum age or a negative offset.
     """
     if filt.kind is not None:
         filt = QueueFilter(item_kind(filt.kind), filt.team, filt.min_age_h)
     if filt.min_age_h is not None and filt.min_age_h < 0:
         raise UsageError(f"minimum age {filt.min_age_h} h is negative: give hours >= 0")
+    if offset < 0:
+        raise UsageError(f"offset {offset} is negative: give 0 for the first page")
     everything = [i for i in waiting_items(store) if account is None or account.sees(i.team)]
     teams = sorted({i.team for i in everything})
     claims = active_leases(store, now)
     counts = dict.fromkeys(ITEM_TYPES, 0)
+    late_counts = dict.fromkeys(ITEM_TYPES, 0)
     rows: list[QueueRow] = []
-    overdue = more = 0
+    overdue = more = skipped = 0
     for it in everything:
-        age_s = max(0, int((now - it.since).total_seconds()))
+        age_s = max(0, int((now - it.waiting_since).total_seconds()))
         if filt.team is not None and it.team != filt.team:
             continue
         if filt.min_age_h is not None and age_s < filt.min_age_h * 3600:
             continue
         counts[it.item_type] += 1
+        late = age_s > overdue_after_h * 3600
+        late_counts[it.item_type] += late
         if filt.kind is not None and it.item_type != filt.kind:
             continue
-        late = age_s > overdue_after_h * 3600
         overdue += late
+        if skipped < offset:
+            skipped += 1
+            continue
         if limit is not None and len(rows) >= limit:
             more += 1
             continue
@@ -214,7 +230,7 @@ def build_queue(
                 _preview(it),
             )
         )
-    return QueueView(rows, counts, overdue, teams, filt, overdue_after_h, now, more)
+    return QueueView(rows, counts, overdue, teams, filt, overdue_after_h, now, more, skipped, late_counts)
 
 
 @dataclass(frozen=True)
@@ -302,7 +318,7 @@ def build_item(store: SqlAuditStore, item: ReviewItem, *, now: datetime, overdue
             reasons = tuple(HoldReason(r.rule, inert(r.excerpt)) for r in pl.reasons)
             score, detector = pl.score, pl.detector
     end = now if item.waiting else next((h.at for h in history if h.seq == item.decided_seq), now)
-    age_s = max(0, int((end - item.since).total_seconds()))
+    age_s = max(0, int((end - item.waiting_since).total_seconds()))
     claim = active_leases(store, now).get((item.item_type, item.team, item.item_id))
     return ItemView(
         item,

@@ -1,17 +1,16 @@
 """The reviewer queue's read model: which items wait, one item, and an item's history.
 
 Read-only: it reads the projection table each registered kind declares (`LIFECYCLES`:
-`lesson_state`, `contradiction_state`, `hold_state`) and the store's `subject_events`, and never
-writes. Decisions go through `SqlAuditStore.append` (`memeval.review._decide`).
+`lesson_state`, `contradiction_state`, `hold_state`, with each item's received time:
+`read_items`) and the store's `subject_events`, and never writes. Decisions go through
+`SqlAuditStore.append` (`memeval.review._decide`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import select
-
-from memeval.audit import LIFECYCLES, AuditEvent, ReviewItem, SqlAuditStore, lifecycle
+from memeval.audit import LIFECYCLES, AuditEvent, ReviewItem, SqlAuditStore, lifecycle, read_items
 
 __all__ = [
     "WAITING_STATE",
@@ -31,7 +30,11 @@ def waiting_items(
     kinds: Iterable[str] | None = None,
     team: str | None = None,
 ) -> list[ReviewItem]:
-    """Every item still waiting for a person, oldest first (by business time, then seq).
+    """Every item still waiting for a person, oldest first: by when the store received it, then team and seq.
+
+    Received time (`ReviewItem.received`, the opening event's `recorded_at`), not the sender's
+    business time: that has no lower bound, and backdated items would push every newer item
+    (of any team) off a capped page.
 
     Args:
         store: the audit store.
@@ -39,14 +42,11 @@ def waiting_items(
         team: only this team's items (all teams when None).
     """
     out: list[ReviewItem] = []
-    with store.read_session() as s:
-        for kind in LIFECYCLES if kinds is None else kinds:
-            lc = lifecycle(kind)
-            q = select(lc.table).where(lc.table.status == lc.waiting)
-            if team is not None:
-                q = q.where(lc.table.team == team)
-            out.extend(lc.to_item(row) for row in s.execute(q).scalars())
-    out.sort(key=lambda i: (i.since, i.team, i.opened_seq))
+    for kind in LIFECYCLES if kinds is None else kinds:
+        lc = lifecycle(kind)
+        where = [lc.table.status == lc.waiting] + ([lc.table.team == team] if team is not None else [])
+        out.extend(read_items(store, lc, *where))
+    out.sort(key=lambda i: (i.waiting_since, i.team, i.opened_seq))
     return out
 
 
@@ -55,18 +55,15 @@ def get_item(store: SqlAuditStore, item_type: str, team: str, item_id: str) -> R
     lc = LIFECYCLES.get(item_type)
     if lc is None:
         return None
-    with store.read_session() as s:
-        row = s.get(lc.table, (team, item_id))
-        return None if row is None else lc.to_item(row)
+    found = read_items(store, lc, lc.table.team == team, getattr(lc.table, lc.key) == item_id)
+    return found[0] if found else None
 
 
 def find_items(store: SqlAuditStore, item_id: str) -> list[ReviewItem]:
     """Every item (any kind, any team) whose id is `item_id`."""
     out: list[ReviewItem] = []
-    with store.read_session() as s:
-        for lc in LIFECYCLES.values():
-            key = getattr(lc.table, lc.key)
-            out.extend(lc.to_item(r) for r in s.execute(select(lc.table).where(key == item_id)).scalars())
+    for lc in LIFECYCLES.values():
+        out.extend(read_items(store, lc, getattr(lc.table, lc.key) == item_id))
     return out
 
 

@@ -4,8 +4,9 @@ Precedence: defaults < environment (`MEMEVAL_REVIEW_*`) < explicit arguments (th
 
 - `MEMEVAL_REVIEW_CLAIM_LEASE_S`: how long a claim keeps other reviewers off an item (seconds).
 - `MEMEVAL_REVIEW_OVERDUE_AFTER_H`: an item waiting longer than this is marked overdue (hours).
-- `MEMEVAL_REVIEW_QUEUE_PAGE_ROWS`: the queue page lists at most this many items, oldest first
-  (the counts still cover every waiting item; filters reach the others).
+- `MEMEVAL_REVIEW_QUEUE_PAGE_ROWS`: the queue page, and each page of the API's `/queue`, lists at most
+  this many items, oldest first (the counts still cover every waiting item; filters reach the others
+  on the page, the API's `next` the next page).
 - `MEMEVAL_REVIEW_SESSION_MAX_AGE_S`: a login lasts this long (seconds), then the session expires.
 - `MEMEVAL_REVIEW_LOGIN_MAX_FAILURES` / `MEMEVAL_REVIEW_LOGIN_WINDOW_S`: after this many failed
   logins for one account or from one address within the window, logins are refused until the
@@ -41,7 +42,7 @@ class ReviewSettings(BaseModel):
     overdue_after_h: float = Field(default=48.0, gt=0)
     """Hours after which a waiting item is marked overdue in the queue."""
     queue_page_rows: int = Field(default=500, ge=1)
-    """Most items the queue page lists (oldest first); the counts and the other items stay reachable by filters."""
+    """Most items the queue page (and a page of the API's `/queue`) lists, oldest first; counts cover them all."""
     session_max_age_s: int = Field(default=8 * 3600, ge=1)
     """Seconds a login session lasts before the reviewer must log in again."""
     login_max_failures: int = Field(default=5, ge=1)

@@ -45,6 +45,7 @@ def _draft(n: int, type_: str, subject: str, day: int) -> object:
 def test_overdue_reads_each_decision_by_subject_and_finds_the_undecided(tmp_path: Path) -> None:
     store = SqlAuditStore(f"sqlite:///{tmp_path / 'audit.sqlite'}", fingerprint_key=secrets.token_bytes(32))
     try:
+        store.clock = lambda: datetime(2026, 11, 16, 9, tzinfo=UTC)  # received as sent (overdue counts from receipt)
         store.append([_draft(n, "lesson.proposed", f"les_{n}", 16 + n % 3) for n in range(30)], sender="s")
         decided = [_draft(n, "lesson.approved", f"les_{n}", 20) for n in range(0, 30, 3)]
         store.append(decided, sender="review", origin="review")  # type: ignore[arg-type]  # drafts

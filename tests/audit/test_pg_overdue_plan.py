@@ -67,7 +67,11 @@ def test_waiting_lists_on_a_fresh_postgres_stay_linear(pg_server: PgServer | Non
             c.execute(text("ALTER TABLE audit_event SET (autovacuum_enabled = false)"))
         for kind, opening, decision in (("les", "lesson.proposed", "lesson.approved"),
                                         ("con", "contradiction.opened", "contradiction.settled")):  # fmt: skip
+            # received as sent: the overdue list ages an item from when the store received it
+            days = iter([datetime(2026, 11, 16 + n % 3, 9, tzinfo=UTC) for n in range(OPENINGS)])
+            store.clock = days.__next__
             store.append([_draft(n, opening, f"{kind}_{n}", 16 + n % 3) for n in range(OPENINGS)], sender="s")
+            store.clock = lambda: datetime(2026, 11, 20, 9, tzinfo=UTC)
             decided = [_draft(n, decision, f"{kind}_{n}", 20) for n in range(0, OPENINGS, 3)]
             store.append(decided, sender="review", origin="review")  # type: ignore[arg-type]  # drafts
         with store.engine.connect() as c:

@@ -62,7 +62,9 @@ def test_overdue_proposer_ids_are_marked(sanitizer, tmp_path: Path) -> None:
         old.append([ev], sender="test")  # ingest now refuses such an id (its strict shape is ASCII)
     # a store written before that shape existed may hold one (this one by memeval 490a5a6): still shown marked
     assert [e.actor.id for e in old.events("fernhill") if e.subject == "les_b2rlo"] == [ev.actor.id]
-    ctx = build_context(old, "fernhill", WEEK, runs_dir=tmp_path / "runs", now=NOW)
+    # overdue counts from receipt: the store received these rows on 2026-12-04 22:34 UTC, so the first
+    # week's end more than 48 h after that is 2026-W49's (2026-12-07 00:00 London)
+    ctx = build_context(old, "fernhill", "2026-W49", runs_dir=tmp_path / "runs", now=datetime(2026, 12, 8, tzinfo=UTC))
     mine = [o for o in ctx.overdue if o.item_id == "les_b2rlo"]
     assert mine and "\u202e" not in mine[0].proposer, [o.proposer for o in ctx.overdue]
     assert mine[0].proposer == "agent:bot[U+202E RIGHT-TO-LEFT OVERRIDE]lorac:nosrep"

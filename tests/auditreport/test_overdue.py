@@ -123,6 +123,7 @@ def test_hidden_characters_and_markup_are_inert(store, tmp_path):
         "sender_event_id": "hostile-lesson", "actor": {"kind": "agent", "id": "ops-bot"}, "subject": "les_h1",
         "payload": {"text": hostile},
     })  # fmt: skip
+    store.clock = lambda: ev.occurred_at  # received as sent: overdue counts from receipt
     store.append([ev], sender="test", origin="ingest")
     ctx = build_context(store, "fernhill", WEEK, runs_dir=tmp_path, now=NOW, overdue_after_h=48)
     html = render_html(ctx)

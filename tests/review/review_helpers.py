@@ -27,6 +27,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from memeval.audit import EVENT_ADAPTER, SqlAuditStore
+from memeval.clock import utc_now
 from memeval.review import SESSION_COOKIE, ReviewSettings, add_user, create_review_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,10 +166,25 @@ class Seeded:
     other_team_lesson: str
 
 
+def append_as_received(store: SqlAuditStore, drafts: list[Any], *, sender: str) -> None:
+    """Append each draft alone with the store's clock at its business time: as if received live.
+
+    The queue ages items from when the store received them (`recorded_at`), so a seed written
+    now for a fixed past `NOW` pins the store's clock to each item's `occurred_at` instead.
+    """
+    try:
+        for d in drafts:
+            store.clock = lambda at=d.occurred_at: at
+            store.append([d], sender=sender)
+    finally:
+        store.clock = utc_now
+
+
 def seed(store: SqlAuditStore) -> Seeded:
     """A lesson (agent), a lesson proposed by person carol, a fresh lesson (1 h old), a contradiction,
     a held hostile web text, and a lesson of another team."""
-    store.append(
+    append_as_received(
+        store,
         [
             draft(
                 "lesson.proposed",

@@ -415,8 +415,14 @@ def apply_decisions(store: Any, decisions: list[dict[str, Any]], *, sender: str 
     return len(decisions)
 
 
-def load_week(store: Any, *, sender: str = "sample", seed: int = 47) -> tuple[int, int]:
+def load_week(store: Any, *, sender: str = "sample", seed: int = 47, live: bool = False) -> tuple[int, int]:
     """Ingest the sample's memory-system events as `sender`, then replay its decisions in the queue.
+
+    By default the week is ingested in one batch now, as `memeval audit ingest week.jsonl` does.
+    With `live` each event is ingested alone with the store's clock (`store.clock`) at its
+    business time, so the store holds the week as if it had received it as it happened: the
+    review queue and the report's overdue list age items from when the store received them (and
+    about a third more time: 180 ingests instead of one).
 
     Returns:
         (events ingested, decisions applied).
@@ -424,8 +430,22 @@ def load_week(store: Any, *, sender: str = "sample", seed: int = 47) -> tuple[in
     from memeval.audit import ingest_lines
 
     sent, decided = split_week(resolve_hold_ids(build(seed), sender))
-    ingest_lines(store, [json.dumps(e) for e in sent], sender=sender)
-    return len(sent), apply_decisions(store, decided)
+    if not live:
+        ingest_lines(store, [json.dumps(e) for e in sent], sender=sender)
+        return len(sent), apply_decisions(store, decided)
+    clock = store.clock
+    try:
+        for e in sent:  # each event received at its own business time (the store's clock pinned there)
+            at = datetime.fromisoformat(e["occurred_at"].replace("Z", "+00:00")).astimezone(UTC)
+            store.clock = lambda at=at: at
+            ingest_lines(store, [json.dumps(e)], sender=sender)
+        n = 0
+        for e in decided:
+            store.clock = lambda e=e: datetime.fromisoformat(e["occurred_at"].replace("Z", "+00:00")).astimezone(UTC)
+            n += apply_decisions(store, [e])
+    finally:
+        store.clock = clock
+    return len(sent), n
 
 
 def main() -> None:
