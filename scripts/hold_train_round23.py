@@ -20,7 +20,10 @@ Steps:
    the threshold is chosen nested: the lowest threshold at which the other sets' own out-of-fold probabilities
    (an inner leave-one-set-out over those twenty) reach pooled precision >= `--precision` (0.95), raised just
    above the fold model's probability for every hold test's benign example (team knowledge, `--examples`) that
-   round 22 does not hold (as round 22's bench excluded grid points that held one anew).
+   round 22 does not hold (as round 22's bench excluded grid points that held one anew). Those examples are
+   also training rows (benign, weighing as one set's benign rows): without them the one team lesson the stage
+   scored highest ("back up ~/.ssh to the encrypted team drive") raised every fold's threshold from about 0.72
+   to 0.81 and cost 170 orders out of fold.
 4. `--final`: the fit on all 21 sets, the threshold chosen the same way on the 21 sets' out-of-fold
    probabilities, written to `memeval/hold/model/stack-1.json` with this provenance.
 
@@ -215,7 +218,13 @@ class Table:
         """(weights, columns, families) fitted on the rows of `mask`, each set weighing the same."""
         cols, fams = self.columns(mask, least)
         w = self.w[mask] * mask.sum() / self.w[mask].sum()
-        return fit(self.x[mask][:, cols], self.y[mask], w, l2), cols, fams
+        x, y = self.x[mask][:, cols], self.y[mask]
+        if len(self.examples):  # the benign examples weigh as one set's benign rows
+            share = w.sum() / (2 * len(set(self.sets[mask]))) / len(self.examples)
+            x = np.vstack([x, self.examples[:, cols]])
+            y = np.concatenate([y, np.zeros(len(self.examples))])
+            w = np.concatenate([w, np.full(len(self.examples), share)])
+        return fit(x, y, w, l2), cols, fams
 
     def prob(self, mask: np.ndarray, beta: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """The fitted stage's probabilities for the rows of `mask`."""
