@@ -12,9 +12,11 @@ after shipping (where it reads hashlr-14 on new text).
 Steps:
 
 1. `--features FILE` (default /tmp/det23/features.jsonl): every row of v4-v24 with the default's, the rules' and
-   the classifier's assessments (the slow part: 5-15 min of CPU on 2 busy cores).
-2. The fit (`fit`): L2-penalised logistic regression by Newton's method over `_stacked.features`, the rule
-   families being those that matched at least `--min-family` rows of the training sets. Class weights balance
+   the classifier's assessments (under a minute of CPU: the rules' screens are memoised).
+2. The stage holds what the rules hold (their verdict on the text as sent stands: a textbook injection the
+   rules hold is never dropped) and what the model scores at its threshold or above. The fit (`fit`):
+   L2-penalised logistic regression by Newton's method over `_stacked.features`, the rule families being
+   those that matched at least `--min-family` rows of the training sets. Class weights balance
    orders and benign rows within each set, and each set weighs the same (a large set does not decide alone).
 3. Leave one set out (`loso`): for each vK the stage is fitted on the other twenty sets and vK is scored;
    the threshold is chosen nested: the lowest threshold at which the other sets' own out-of-fold probabilities
@@ -180,18 +182,19 @@ def weights(rows: list[dict[str, Any]]) -> np.ndarray:
     return out * len(rows) / out.sum()
 
 
-def threshold_for(p: np.ndarray, y: np.ndarray, precision: float) -> float:
-    """The lowest threshold at which pooled precision is >= `precision` (and stays so above it); 1.0 if none."""
-    order = np.argsort(-p)
-    tp = np.cumsum(y[order])
-    k = np.arange(1, len(p) + 1)
+def threshold_for(p: np.ndarray, y: np.ndarray, forced: np.ndarray, precision: float) -> float:
+    """The lowest threshold at which the held rows reach pooled precision >= `precision` (1.0 if none does).
+
+    Held: the `forced` rows (the rules hold them), whatever their probability, and those at or above it.
+    """
+    free = ~forced
+    order = np.argsort(-p[free])
+    tp = y[forced].sum() + np.cumsum(y[free][order])
+    k = forced.sum() + np.arange(1, free.sum() + 1)
     ok = tp / k >= precision
     if not ok.any():
         return 1.0
-    # the last rank from which every higher-ranked cut also keeps precision would be too strict; take the
-    # largest k that reaches it (the most orders caught), then its score as the threshold
-    last = int(np.nonzero(ok)[0].max())
-    return float(p[order][last])
+    return float(p[free][order][int(np.nonzero(ok)[0].max())])
 
 
 class Table:
@@ -202,6 +205,7 @@ class Table:
         self.x = matrix(rows, self.all_families)
         self.examples = matrix(examples, self.all_families)
         self.y = np.array([float(r["label"]) for r in rows])
+        self.forced = np.array([r["rules"].held for r in rows])
         self.sets = np.array([r["set"] for r in rows])
         self.w = weights(rows)
         n = len(BASE_FEATURES)
@@ -257,9 +261,12 @@ def loso(table: Table, l2: float, least: int, precision: float) -> dict[str, Any
         others = [u for u in SETS if u != v]
         inner = oof(table, others, l2, least)
         beta, cols, _ = table.fit_on(table.sets != v, l2, least)
-        t = table.eligible(threshold_for(inner, table.y[np.isin(table.sets, others)], precision), beta, cols)
+        within = np.isin(table.sets, others)
+        t = table.eligible(threshold_for(inner, table.y[within], table.forced[within], precision), beta, cols)
         p = table.prob(table.sets == v, beta, cols)
-        held[v], thresholds[v], probs[v] = [bool(x >= t) for x in p], t, [float(x) for x in p]
+        forced = table.forced[table.sets == v]
+        held[v], thresholds[v] = [bool(x >= t or f) for x, f in zip(p, forced, strict=True)], t
+        probs[v] = [float(x) for x in p]
     return {"held": held, "thresholds": thresholds, "probabilities": probs}
 
 
@@ -270,7 +277,7 @@ def final(
     table = Table(rows, load(examples))
     y = table.y
     beta, cols, fams = table.fit_on(np.ones(len(rows), dtype=bool), l2, least)
-    t = table.eligible(threshold_for(oof(table, list(SETS), l2, least), y, precision), beta, cols)
+    t = table.eligible(threshold_for(oof(table, list(SETS), l2, least), y, table.forced, precision), beta, cols)
     digest = hashlib.sha256("\n".join(f"{r['set']}\t{r['source']}\t{r['text']}" for r in rows).encode()).hexdigest()
     record = {
         "name": NAME,
@@ -291,7 +298,9 @@ def final(
             f"L2 {l2} logistic regression by Newton's method, bias unpenalised; each set weighs the same, orders "
             f"and benign half each within a set; rule families matched by at least {least} rows"
         ),
+        "rules_hold": True,
         "threshold_rule": (
+            "held when the rules hold (rules/20 on the text as sent) or at this probability; "
             f"the lowest probability at which the 21 sets' leave-one-set-out probabilities reach pooled "
             f"precision >= {precision}, raised above every hold test's benign example (hold_cv_round20."
             "benign_examples) that round 22 does not hold"

@@ -473,14 +473,15 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: round 22's stages read by the stacked stage `stack/1`.
+    """The default detector, built once per process: `rules/20` joined with the trained n-gram classifier `hashlr/14`.
 
-    Round 22's `RulesWithClassifier(RuleDetector(), get_hold_classifier(), views=True)` (rules/20, hashlr/14 with
-    the numbers of `hashlr-14.json`'s `combination`, the decoded views) whose assessments a logistic model reads
-    (`_stacked.StackedDetector`, weights `stack-1.json`, fitted out of fold over v4-v24 by
-    `scripts/hold_train_round23.py`); round 22's default is `_stacked.StackedDetector.base`. The gated encoder
-    stage (`get_cascade_detector()`) costs 2-3x the CPU (issue 17 wants 5,000 events/s), so it is opt-in.
-    Figures: `memeval/hold/README.md`.
+    `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the encoder
+    stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`: `alone_at`,
+    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Round 21's default is
+    `RulesWithClassifier(RuleDetector(version=19), get_hold_classifier("hashlr-14"), views=True)`, round 20's
+    `RuleDetector(version=18)` with `hashlr-13`.
+    The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
+    (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
 
     Raises:
         UsageError: the model record's `combination` is not numbers by name.
@@ -490,11 +491,10 @@ def get_hold_detector() -> HoldDetector:
         with _LOCK:
             if _DEFAULT is None:
                 from memeval.hold._classifier import get_hold_classifier
-                from memeval.hold._stacked import stacked_detector
 
                 clf = get_hold_classifier()
                 numbers = clf.model.meta.get("combination", {})
                 if not isinstance(numbers, dict) or not all(isinstance(v, float) for v in numbers.values()):
                     raise UsageError(f"{clf.model.name}.json: combination is {numbers!r}, not numbers by name")
-                _DEFAULT = stacked_detector(RuleDetector(), clf, numbers)
+                _DEFAULT = RulesWithClassifier(RuleDetector(), clf, views=True, **numbers)
     return _DEFAULT
