@@ -27,7 +27,7 @@ Sources (PyPI sdists, SHA-256 in `ARCHIVES`; licence; what is taken; label):
   `{CANARY_URL}` by the package's default canary URL (`str.format`, as the package fills them), and every `MULTI_TURN_SEQUENCES`
   entry's turns joined by a blank line: the `REDCLAW_N` lowest, held (`redclaw:<attack module>`); every
   entry's `description` (a short name of the technique, about an attack, ordering nothing): the
-  `REDCLAW_DESC_N` lowest, not held (`redclaw:description`).
+  every one (`REDCLAW_DESC_N` is None), not held (`redclaw:description`).
 - llm-scanner 0.2.0 (MIT). `payloads/{prompt_injection,jailbreak,data_leakage}.yaml`: every payload's
   `prompt`, the `LLMSCAN_N` lowest, held (`llmscan:<category>`); each payload's `name` (a technique's
   name), the `LLMSCAN_NAME_N` lowest, not held (`llmscan:name`). `payloads/output_handling.yaml` (asks for
@@ -40,6 +40,12 @@ Sources (PyPI sdists, SHA-256 in `ARCHIVES`; licence; what is taken; label):
   `system_prompt_extraction`, `data_exfiltration` or `jailbreak`, the `PROMPTOCYTE_N` lowest, held
   (`promptocyte:<label>`); `benign`, the `PROMPTOCYTE_BENIGN_N` lowest, not held (`promptocyte:benign`).
   Its `tool_abuse` label (direct requests in a user's own voice) is left out whole.
+- promptgate 0.5.0 (MIT). `tests/*.py` but `test_output_rules.py` (`ast`): the first argument of every
+  `scan`, `scan_async` or `scan_stored` call that is a string with kana or Han, inside `test_` functions
+  whose names have none of `PROMPTGATE_SKIP` (output scans, a custom keyword rule, whitelist exceptions):
+  held when the function's name has none of `PROMPTGATE_BENIGN` (`promptgate:test`), else not held
+  (`promptgate:safe`); language `ja` (`mul` for the one line that runs English and Japanese together:
+  `_pg_lang`). Its Japanese tests are the only sourced non-English orders of v25.
 - humanize 4.17.0 (MIT), django-taggit 6.1.0 (BSD-3-Clause), django-treebeard 7.0.3 (Apache-2.0):
   translated messages of 12-200 characters with none of `%`, `{`, `<`, unlike their `msgid`, the one
   with the lowest hash per language tag (first locale of a tag in sorted order), not held
@@ -60,9 +66,11 @@ NAME==VERSION`; their SHA-256 is checked). Bad or missing sources: a message nam
 # ruff: noqa: E501
 from __future__ import annotations
 
+import ast
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +95,7 @@ ARCHIVES = {
         "llm_scanner-0.2.0.tar.gz": "53e882e82430e5d47d61c7fbed1677c7858de54b723a6c56517832ccbe6ef67b",
         "vorak-1.0.6.tar.gz": "7e6dbcbe5f0afd8edc8915b4e4daff155aaa3403b4b09d7927170001cdfc0981",
         "promptocyte-0.1.0.tar.gz": "a415ae7ef2a3dc18f467d6a7b04523a6db25ca0a9b58c34077ca885e2fd98022",
+        "promptgate-0.5.0.tar.gz": "965144956692d0c57405f45dda59e45a12cd5fbea4310829fcc95efae9d4b30f",
         "humanize-4.17.0.tar.gz": "1d6a36c453dbfbb3f0b34601d2e0b4ce5d48d780305cd45714843f0068fde6ac",
         "django_taggit-6.1.0.tar.gz": "c4d1199e6df34125dd36db5eb0efe545b254dec3980ce5dd80e6bab3e78757c3",
         "django_treebeard-7.0.3.tar.gz": "eb25678a4e79bdcc315c3cf2158c33a8ade5f51cf4df220909abc603bbd62681",
@@ -95,9 +104,9 @@ ARCHIVES = {
 CANARY = "RC-CANARY-7F3A"
 CANARY_URL = "http://127.0.0.1:8299"  # redclaw's DEFAULT_CANARY_URL (attacks/base.py)
 REDCLAW_N = 18
-REDCLAW_DESC_N = 40
+REDCLAW_DESC_N = 50
 LLMSCAN_N = 18
-LLMSCAN_NAME_N = 20
+LLMSCAN_NAME_N = 40
 LLMSCAN_HELD = ("prompt_injection", "jailbreak", "data_leakage")
 VORAK_HELD = (
     "Data_Exfiltration",
@@ -109,6 +118,10 @@ VORAK_HELD = (
 PROMPTOCYTE_N = 16
 PROMPTOCYTE_BENIGN_N = 60
 PROMPTOCYTE_HELD = ("prompt_injection", "system_prompt_extraction", "data_exfiltration", "jailbreak")
+
+PROMPTGATE_SKIP = ("output", "custom_rule", "whitelist")
+PROMPTGATE_BENIGN = ("safe", "passes", "false_positive")
+_KANA_HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff66-\uff9f]")
 
 _PICK: list[Picker] = []
 
@@ -194,6 +207,48 @@ def promptocyte_rows(sources: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _pg_lang(text: str) -> str:
+    """Promptgate's tests are Japanese: `ja`, or `mul` when three English words run together."""
+    return "mul" if re.search(r"[A-Za-z]+ [A-Za-z]+ [A-Za-z]+", text) else "ja"
+
+
+def promptgate_rows(sources: Path) -> list[dict[str, Any]]:
+    """Promptgate's Japanese test inputs: texts its input-scan tests expect caught, held; those expected to pass, not."""
+    sd = "promptgate-0.5.0.tar.gz"
+    top = "promptgate-0.5.0/tests/"
+    label: dict[str, bool] = {}
+    for member in archive_members(sources, "sdists", sd, top, ".py"):
+        if member.endswith("test_output_rules.py"):
+            continue
+        tree = ast.parse(archive_text(sources, "sdists", sd, member))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not fn.name.startswith("test_"):
+                continue
+            if any(w in fn.name for w in PROMPTGATE_SKIP):
+                continue
+            for call in ast.walk(fn):
+                if not (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Attribute)
+                    and call.func.attr in ("scan", "scan_async", "scan_stored")
+                    and call.args
+                    and isinstance(call.args[0], ast.Constant)
+                    and isinstance(call.args[0].value, str)
+                    and _KANA_HAN.search(call.args[0].value)
+                ):
+                    continue
+                label[call.args[0].value] = not any(w in fn.name for w in PROMPTGATE_BENIGN)
+    _expect("promptgate Japanese scan inputs", len(label), 21)
+    out = [
+        _row(t, True, _pg_lang(t), "promptgate:test") for t in pick().lowest([t for t, h in label.items() if h], None)
+    ]
+    out += [
+        _row(t, False, _pg_lang(t), "promptgate:safe")
+        for t in pick().lowest([t for t, h in label.items() if not h], None)
+    ]
+    return out
+
+
 def _catalogue_rows(sources: Path, archive: str, prefix: str, suffix: str, group: str) -> list[dict[str, Any]]:
     """One translated message (12-200 characters, none of `%{<`, unlike its msgid; lowest hash) per language tag."""
     out: list[dict[str, Any]] = []
@@ -238,7 +293,7 @@ def written_rows() -> list[dict[str, Any]]:
 def source_rows(sources: Path) -> list[dict[str, Any]]:
     """Every row of v25 in file order: the sources', then the written ones."""
     rows: list[dict[str, Any]] = []
-    for part in (redclaw_rows, llmscan_rows, vorak_rows, promptocyte_rows, catalogue_rows):
+    for part in (redclaw_rows, llmscan_rows, vorak_rows, promptocyte_rows, promptgate_rows, catalogue_rows):
         rows += part(sources)
     return rows + written_rows()
 
