@@ -103,10 +103,10 @@ ARCHIVES = {
 }
 CANARY = "RC-CANARY-7F3A"
 CANARY_URL = "http://127.0.0.1:8299"  # redclaw's DEFAULT_CANARY_URL (attacks/base.py)
-REDCLAW_N = 18
+REDCLAW_N = 21
 REDCLAW_DESC_N = 50
-LLMSCAN_N = 18
-LLMSCAN_NAME_N = 40
+LLMSCAN_N = 21
+LLMSCAN_NAME_N = 56
 LLMSCAN_HELD = ("prompt_injection", "jailbreak", "data_leakage")
 VORAK_HELD = (
     "Data_Exfiltration",
@@ -115,7 +115,7 @@ VORAK_HELD = (
     "Jailbreaking_Role-Playing",
     "Privacy_Confidentiality",
 )
-PROMPTOCYTE_N = 16
+PROMPTOCYTE_N = 21
 PROMPTOCYTE_BENIGN_N = 60
 PROMPTOCYTE_HELD = ("prompt_injection", "system_prompt_extraction", "data_exfiltration", "jailbreak")
 

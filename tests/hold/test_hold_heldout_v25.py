@@ -14,28 +14,28 @@ from pathlib import Path
 
 from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, jsonl_path, rows
 
-SHA256 = "f9fd93ac2e8454ce6e68fa734c7f7a2dbe5084b92bc20fc74feb19f37a1572e8"
+SHA256 = "80e6d5be9d33877347f8b3a1ae7915d76a0ca0c9b4632d9c0ff105a6790cbcdd"
 UI = ("humanize", "taggit", "treebeard")
 
 
 def test_heldout_v25_is_unchanged() -> None:
-    check_pinned("v25", SHA256, least_held=130)
+    check_pinned("v25", SHA256, least_held=140)
 
 
 def test_heldout_v25_counts_by_label_and_origin() -> None:
-    """The counts the README states: 353 rows, 132 held; per origin group and label; no source over 15% of orders."""
+    """The counts the README states: 380 rows, 143 held; per origin group and label; no source over 15% of orders."""
     data = rows("v25")
-    assert len(data) == 353
+    assert len(data) == 380
     held = sum(bool(r["held"]) for r in data)
-    assert held == 132
+    assert held == 143
     group = Counter((r["origin"].split(":")[0], bool(r["held"])) for r in data)
     assert group == {
-        ("redclaw", True): 18,
+        ("redclaw", True): 21,
         ("redclaw", False): 50,
-        ("llmscan", True): 18,
-        ("llmscan", False): 40,
+        ("llmscan", True): 21,
+        ("llmscan", False): 56,
         ("vorak", True): 18,
-        ("promptocyte", True): 16,
+        ("promptocyte", True): 21,
         ("promptocyte", False): 45,
         ("promptgate", True): 12,
         ("promptgate", False): 8,
@@ -45,8 +45,8 @@ def test_heldout_v25_counts_by_label_and_origin() -> None:
         ("written-v25", True): 50,
         ("written-v25", False): 24,
     }
-    assert max(n for (g, h), n in group.items() if h and g != "written-v25") * 100 <= 15 * held  # 18 of 132
-    assert sum(len(r["text"]) < 80 for r in data if r["held"]) == 30  # v24: 99 of 188
+    assert max(n for (g, h), n in group.items() if h and g != "written-v25") * 100 <= 15 * held  # 21 of 143
+    assert sum(len(r["text"]) < 80 for r in data if r["held"]) == 36  # v24: 99 of 188
 
 
 def test_heldout_v25_languages() -> None:
@@ -54,7 +54,7 @@ def test_heldout_v25_languages() -> None:
     data = rows("v25")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (75, 138), "ja": (13, 10), "de": (3, 4), "es": (3, 4), "fr": (3, 4), "it": (2, 3), "pt": (2, 3),
+        "en": (86, 154), "ja": (13, 10), "de": (3, 4), "es": (3, 4), "fr": (3, 4), "it": (2, 3), "pt": (2, 3),
         "ru": (2, 4), "ar": (2, 2), "tr": (2, 2), "zh": (2, 2), "ko": (2, 1), "el": (1, 3), "he": (1, 3),
         "nl": (1, 4), "pl": (1, 3), "uk": (1, 3), "da": (1, 2), "fa": (1, 2), "fi": (1, 2), "hu": (1, 2),
         "id": (1, 2), "sv": (1, 2), "vi": (1, 2), "bn": (1, 1), "ca": (1, 1), "cs": (1, 1), "hi": (1, 1),
@@ -67,7 +67,7 @@ def test_heldout_v25_languages() -> None:
     held_other = [r for r in data if r["held"] and r["lang"] != "en"]
     from_sources = [r for r in held_other if not r["origin"].startswith("written-v25")]
     assert (len(held_other), len(from_sources)) == (57, 12)
-    assert len(held_other) * 100 >= 35 * sum(bool(r["held"]) for r in data)  # 43% of the orders
+    assert len(held_other) * 100 >= 35 * sum(bool(r["held"]) for r in data)  # 40% of the orders
     assert {r["origin"].split(":")[0] for r in from_sources} == {"promptgate"}
     assert sum(not r["held"] and r["lang"] != "en" for r in data) == 83
 
@@ -156,7 +156,7 @@ def test_heldout_v25_is_registered_in_the_bench_but_not_in_all() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     got = bench.v25_rows()
-    assert len(got) == 353 and sum(held for _, held, _, _, _ in got) == 132
+    assert len(got) == 380 and sum(held for _, held, _, _, _ in got) == 143
     assert {group for *_, group in got} >= {"redclaw", "promptgate", "humanize", "written-v25:memory-lesson"}
     assert "v25" in (bench.__doc__ or "")
     source = path.read_text(encoding="utf-8")
