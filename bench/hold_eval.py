@@ -302,6 +302,7 @@ def detectors() -> dict:
         get_hold_classifier,
         get_hold_detector,
         get_hold_encoder,
+        get_stacked_detector,
     )
 
     rules, clf, enc = RuleDetector(), get_hold_classifier("hashlr-10"), get_hold_encoder()
@@ -328,6 +329,7 @@ def detectors() -> dict:
         ),
         "rules/18+hashlr-12": RulesWithClassifier(r18, get_hold_classifier("hashlr-12"), views=True),
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
+        "stacked (round 23, opt-in)": get_stacked_detector(),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
