@@ -93,7 +93,7 @@ class Envelope(BaseModel):
     """Business time: when it happened, as the sender says (stored in UTC)."""
     recorded_at: AwareDatetime | None = None
     """Record time: when the store appended it (UTC)."""
-    team: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,62}$")
+    team: str = Field(pattern=p.TEAM_SHAPE)
     sender: str | None = None
     """Store-assigned: the authenticated sender (token) or the CLI's `--sender`."""
     sender_event_id: str = Field(min_length=1, max_length=200)

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from memeval.audit._authority import Limits
 from memeval.audit._events import EVENT_ADAPTER, AuditEvent
 from memeval.audit._parallel import MIN_EVENTS, Presanitized, presanitize, worker_count
+from memeval.audit._payloads import ID_SHAPE, ROLE_SHAPE, TEAM_SHAPE
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.errors import AuditEventRejected
 from memeval.sigint import stop_if_interrupted
@@ -122,8 +123,39 @@ def describe_validation(exc: ValidationError) -> str:
             parts.append(about_type)
             continue
         loc = ".".join(_shown_key(x) for x in err["loc"] if not str(x).startswith("function-after"))
-        parts.append(f"{loc or 'event'}: {err['msg']}")
+        parts.append(f"{loc or 'event'}: {_worded(err)}")
     return "; ".join(parts)
+
+
+_SHAPE_WORDS = {
+    ID_SHAPE: "not an id: use 1-128 ASCII letters, digits and _ . : / -, starting with a letter or digit, "
+    "no spaces (e.g. ses_042)",
+    TEAM_SHAPE: "not a team name: use 1-63 lower-case ASCII letters, digits, _ or -, starting with a letter "
+    "or digit (e.g. fernhill)",
+    ROLE_SHAPE: "not a role: use a lower-case label of 1-40 ASCII letters, digits, _ or -, starting with a "
+    "letter (e.g. support-agent)",
+}
+"""What each field shape of a sendable event asks for, in words (pydantic shows the regex)."""
+
+_WHEN = "write it in ISO 8601 with its zone, e.g. 2026-11-24T09:05:00Z (or +01:00 for an offset)"
+
+
+def _worded(err: Any) -> str:
+    """Pydantic's message for one error, with a field shape or a time said as what to write instead.
+
+    A value that does not fit an id, team or role shape read "String should match pattern
+    '^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}$'", and a time without a zone "Input should have timezone
+    info": now the shape in words with an example, and how to write the time. The value itself is
+    still never shown (it may be a secret).
+    """
+    kind = err["type"]
+    if kind == "string_pattern_mismatch":
+        return f"{_SHAPE_WORDS.get(str(err.get('ctx', {}).get('pattern')), err['msg'])} (the value is not shown)"
+    if kind == "timezone_aware":
+        return f"a time with no time zone: {_WHEN}"
+    if kind.startswith(("datetime_", "date_")):
+        return f"not a date and time: {_WHEN}"
+    return str(err["msg"])
 
 
 def parse_event(data: Any) -> AuditEvent:

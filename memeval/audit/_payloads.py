@@ -19,6 +19,8 @@ characters. Ids are not redacted, so the store also refuses one that a redaction
 (`memeval.audit._sanitize.Sanitizer.check_ids`)."""
 ROLE_SHAPE = r"^[a-z][a-z0-9_-]{0,39}$"
 """Shape of `actor.role`: a short lower-case label such as `reviewer` or `support-agent`."""
+TEAM_SHAPE = r"^[a-z0-9][a-z0-9_-]{0,62}$"
+"""Shape of a team name: lower-case, such as `fernhill` (it names folders and weekly reports)."""
 
 TextSource = Literal["person", "agent", "tool", "web", "email", "document"]
 """Where a text came from; the hold detector judges text from tools, web, e-mail and documents on

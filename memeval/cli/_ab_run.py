@@ -9,6 +9,7 @@ exits 1 for a run that did not complete, 3 for one that measured nothing.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
 import typer
@@ -16,7 +17,7 @@ import typer
 from memeval._files import write_atomic
 from memeval.cli._interrupt import note_interruption_said
 from memeval.cli._json import echo_json
-from memeval.cli._print import err_console, out_console
+from memeval.cli._print import err_console, out_console, visible
 from memeval.cli.app import EXIT_FAILURE, EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
@@ -280,11 +281,27 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
 
 
 def _nothing_measured(result: RunResult) -> str:
-    """Why a completed run measured nothing (every trial faulted; no paired task scored), or ''."""
+    """Why a completed run measured nothing (every trial faulted; no paired task scored), or ''.
+
+    When every trial faulted, the line gives the commonest fault's message (`boot: agent command
+    not found: ...`) and how many trials share it: the code alone (`boot`) sent the user to
+    `memeval results` to learn that the command line was wrong. Newlines in the message are
+    spaced, other control characters spelled out, and it is cut at `_FAULT_SHOWN` characters.
+    """
     trials = result.trials
+    see = f"every trial's fault: memeval results {result.run_id}"
     if trials and all(t.fault is not None for t in trials):
         codes = sorted({t.fault.code for t in trials if t.fault is not None})
-        return f"every trial faulted ({len(trials)} trials: {', '.join(codes)})"
+        faults = Counter(f"{t.fault.code}: {visible(' '.join(t.fault.message.split()))}" for t in trials if t.fault)
+        commonest, n = faults.most_common(1)[0]
+        if len(commonest) > _FAULT_SHOWN:
+            commonest = commonest[: _FAULT_SHOWN - 3] + "..."
+        share = "each with" if n == len(trials) else f"the commonest ({n} of {len(trials)}):"
+        return f"every trial faulted ({len(trials)} trials: {', '.join(codes)}), {share} {commonest}; {see}"
     if result.verdict is None or not result.verdict.n_tasks_paired:
-        return "no paired task was scored (no task has a scored trial in both arms)"
+        return f"no paired task was scored (no task has a scored trial in both arms); {see}"
     return ""
+
+
+_FAULT_SHOWN = 300
+"""The most characters of a fault's message the exit-3 line shows (the rest: `memeval results`)."""

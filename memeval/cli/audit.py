@@ -16,7 +16,7 @@ from memeval.cli._audit_ingest import counted, ingest_bar, remove_new_store, res
 from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import serve_until_stopped, warm_ingest
+from memeval.cli._serving import bind_port, serve_until_stopped, warm_ingest
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
@@ -343,11 +343,14 @@ def serve(
 
     from memeval.audit import create_ingest_app, open_store, worker_count
 
+    # a port in use is said at once, in one line, before the engines load
+    sock = bind_port(host, port, "another `memeval audit serve`?")
     workers = worker_count()
     store = open_store(db)
     what = "memeval audit ingest"
     config = uvicorn.Config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
-        lambda: create_ingest_app(store, workers=workers), factory=True, host=host, port=port, log_level="warning"
+        lambda: create_ingest_app(store, workers=workers), factory=True, log_level="warning"
     )
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
-    serve_until_stopped(config, f"{what} on {url}", prepare=warm_ingest(store, what))
+    with sock:
+        serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(store, what))

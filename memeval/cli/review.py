@@ -13,8 +13,6 @@ sees every team) and print stored text with control characters spelled out.
 
 from __future__ import annotations
 
-import errno
-import socket
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -22,7 +20,7 @@ import typer
 from memeval.cli._json import echo_json
 from memeval.cli._login import AsOpt, PasswordStdinOpt, login
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import serve_until_stopped, warm_ingest
+from memeval.cli._serving import bind_port, serve_until_stopped, warm_ingest
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
@@ -122,7 +120,8 @@ def serve(
             f"invalid value for '{name}' (or its MEMEVAL_REVIEW_ variable): {shown_input(first.get('input'))}: "
             f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
-    sock = _bind(host, port)  # before the app is built: a port in use is said at once, in one line
+    # before the app is built: a port in use is said at once, in one line
+    sock = bind_port(host, port, "another `memeval serve`?")
     key = load_secret_key(url)  # the served store's key, wherever serve starts; none made for a refused serve
     settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:  # once it will serve
@@ -134,35 +133,6 @@ def serve(
 
     with sock:
         serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock], warm)
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    """A TCP socket bound to (`host`, `port`), not yet listening (uvicorn listens on it).
-
-    Binds the way uvicorn would (IPv6 when `host` has a colon, `SO_REUSEADDR` so a port in
-    TIME_WAIT after a restart is taken), but here, so the error names the port and the fix.
-
-    Raises:
-        typer.Exit: (2) the port is in use, needs privileges, or the address is not this machine's.
-    """
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as exc:
-        sock.close()
-        if exc.errno == errno.EADDRINUSE:
-            why = f"port {port} on {host} is already in use (another `memeval serve`?)"
-            fix = f"stop that server, or serve on another port: --port {port + 1 if port < 65535 else 8766}"
-        elif exc.errno == errno.EACCES:
-            why = f"no permission to listen on port {port} (ports below 1024 need privileges)"
-            fix = "serve on a port from 1024 up: --port 8765"
-        else:  # an address this machine does not have, or a name that does not resolve
-            why = f"cannot listen on {host} port {port}: {exc.strerror or exc}"
-            fix = "pass --host with an address of this machine (default 127.0.0.1)"
-        raise fail(f"{why}: {fix}") from exc
-    return sock
 
 
 @review_app.command("list")

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 from typer.testing import CliRunner
 
@@ -54,7 +55,10 @@ def test_no_steps_with_quiet_or_off_a_terminal():
     assert term.getvalue() == "" and pipe.getvalue() == ""
 
 
-def test_make_report_names_each_step_before_it_starts(store, tmp_path):
+def test_make_report_names_each_step_before_it_starts(store, tmp_path, monkeypatch):
+    # the preview goes to the system's temporary folder, left for the user to open: here, the test's own
+    # (it left a memeval-preview-fernhill-2026-W47-* folder in /tmp on every run of the suite)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     steps: list[str] = []
     made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path, progress=steps.append)
     assert made.created
@@ -66,7 +70,8 @@ def test_make_report_names_each_step_before_it_starts(store, tmp_path):
     make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path, progress=again.append)
     assert again == []
     preview: list[str] = []
-    preview_report(store, "fernhill", WEEK, runs_dir=tmp_path, progress=preview.append)
+    folder = preview_report(store, "fernhill", WEEK, runs_dir=tmp_path, progress=preview.append)
+    assert folder.parent == tmp_path
     assert preview[0] == f"counting fernhill's events of {WEEK} so far" and "laying out and writing the PDF" in preview
 
 

@@ -87,7 +87,7 @@ def test_unsupported_dockerfile_line_is_a_boot_fault_naming_it(tmp_path: Path, r
 
 
 def test_agent_command_that_does_not_exist_is_a_boot_fault(tmp_path: Path, run_ab):
-    code, doc, _ = run_ab(
+    code, doc, err = run_ab(
         str(MINI),
         "--agent",
         "command",
@@ -101,6 +101,10 @@ def test_agent_command_that_does_not_exist_is_a_boot_fault(tmp_path: Path, run_a
     assert code == 3  # every trial faulted: measured nothing
     for t in doc["trials"]:
         assert t["fault"]["code"] == "boot" and "no-such-agent-binary" in t["fault"]["message"]
+    # the last line says why, not only the code: a new user saw "(2 trials: boot)" and had to ask `results`
+    last = err.strip().splitlines()[-1]
+    assert "measured nothing" in last and "each with boot: agent command not found: no-such-agent-binary" in last
+    assert f"memeval results {doc['run_id']}" in last, last
 
 
 def test_agent_timeout_is_an_outcome_and_still_verified(tmp_path: Path, run_ab):
