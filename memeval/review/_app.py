@@ -13,10 +13,11 @@ from collections.abc import Callable
 from datetime import datetime
 
 from fastapi import FastAPI
-from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exception_handlers import http_exception_handler, request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import PlainTextResponse, Response
 from sqlalchemy.exc import DataError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -96,6 +97,19 @@ def create_review_app(
         if request.url.path.startswith(api_router.prefix + "/"):
             return error_response(validation_error(request.url.path, exc.errors()))
         return await request_validation_exception_handler(request, exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _no_such_route(request: Request, exc: StarletteHTTPException) -> Response:
+        # an unknown path or method under the API answers in the API's error shape, not FastAPI's
+        # {"detail": "Not Found"}; the pages keep the framework's answer
+        if request.url.path.startswith(api_router.prefix + "/") or request.url.path == api_router.prefix:
+            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, f"http_{exc.status_code}")
+            message = (
+                f"no endpoint {request.method} {request.url.path}; the review API's endpoints are listed in README "
+                "(the review API section)"
+            )
+            return error_response(ApiError(exc.status_code, code, message))
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(DataError)
     def _store_refused_value(_request: Request, _exc: DataError) -> Response:

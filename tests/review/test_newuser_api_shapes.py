@@ -67,3 +67,15 @@ def test_every_action_reply_names_its_schema(store, seeded, server):
     bulk = api.post("/api/v1/review/bulk", json={"refs": [seeded.lesson, seeded.hold], "action": "approve"}).json()
     assert (bulk["schema"], bulk["schema_version"]) == ("memeval.review-bulk/1", 1)
     assert [(x["ok"], x["code"]) for x in bulk["results"]] == [(True, None), (False, "bad_choice")]
+
+
+def test_an_unknown_path_or_method_under_the_api_is_the_apis_own_error(store, seeded, server):
+    # newuser13: these answered FastAPI's {"detail": "Not Found"} while README says every error of
+    # the API is memeval.review-error/1
+    api = _api(store, server)
+    msg = _is_error(api.get("/api/v1/review/queues"), 404, "not_found")
+    assert "GET /api/v1/review/queues" in msg and "README" in msg, msg
+    _is_error(api.delete("/api/v1/review/queue"), 405, "method_not_allowed")
+    # a page that does not exist keeps the framework's answer (the pages are HTML, not the API)
+    page = httpx.get(f"{server}/no-such-page", timeout=patient(30))
+    assert page.status_code == 404 and "memeval.review-error" not in page.text, page.text[:200]
