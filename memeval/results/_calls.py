@@ -121,6 +121,8 @@ class Tally(NamedTuple):
     """Answered subject calls without token counts, per reason, in order of first occurrence."""
     models: tuple[str, ...]
     """The subject's response models, sorted."""
+    model_calls: dict[str, int]
+    """The subject's calls per response model (each call naming one), in order of first occurrence."""
 
 
 class CallTally:
@@ -146,6 +148,7 @@ class CallTally:
         "_cost_missing",
         "_unmeasured",
         "_models",
+        "_model_calls",
     )
 
     def __init__(self) -> None:
@@ -157,6 +160,7 @@ class CallTally:
         self._cost_missing: str | None = None
         self._unmeasured: dict[str, int] = {}
         self._models: set[str] = set()
+        self._model_calls: dict[str, int] = {}
 
     def add(self, calls: Sequence[Call]) -> None:
         """Add `calls`, the attempt's next calls in log order.
@@ -175,7 +179,7 @@ class CallTally:
         )
         s_in, s_out, s_read, s_write, s_reason, s_tools = self._sums
         a_in, a_out, a_read, a_write, a_reason, a_tools = self._absent
-        unmeasured, models = self._unmeasured, self._models
+        unmeasured, models, model_calls = self._unmeasured, self._models, self._model_calls
         last_model = None  # the model most recently added to `models` (most calls name the one before's)
         for c in calls:
             usd = c.cost.cost_usd
@@ -191,9 +195,11 @@ class CallTally:
                 continue
             subject += 1
             model = c.response_model
-            if model and model != last_model:
-                models.add(model)
-                last_model = model
+            if model:
+                model_calls[model] = model_calls.get(model, 0) + 1
+                if model != last_model:
+                    models.add(model)
+                    last_model = model
             if status >= 400:
                 errors += 1
                 if usd is not None and cost is not None:
@@ -270,6 +276,7 @@ class CallTally:
             errors=self._errors,
             unmeasured=dict(self._unmeasured),
             models=tuple(sorted(self._models)),
+            model_calls=dict(self._model_calls),
         )
 
 
@@ -361,6 +368,8 @@ def physics(tally: Tally, metered: bool, wall_ms: int | None, phase_wait_ms: int
         unmeasured_calls=sum(tally.unmeasured.values()),
         unmeasured_reasons=tally.unmeasured,
     )
+    if len(tally.model_calls) > 1:  # `Physics.model_calls`: left out for one model (all its calls)
+        out["model_calls"] = tally.model_calls
     return out
 
 

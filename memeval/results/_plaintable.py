@@ -92,17 +92,55 @@ def retried_faults(superseded: Sequence[TrialRecord]) -> dict[str, tuple[int, in
     return out
 
 
+MODEL_SHARE_GAP = 0.10
+"""How far apart (absolute, as a fraction of the arm's calls) two arms' shares of one model's calls may be before
+the verdict warns that they mixed the same models differently. Not from a study: memeval's own round figure,
+chosen so that the shift it names (one call in ten moved to the other model) is one that a price or quality gap
+of several times between two models makes matter, while a run of a few trials on one model with one or two calls
+to another (a fallback, a retry) stays quiet. Set here; `arm_models` states it in its warning."""
+
+
+def _shares(trials: Sequence[TrialRecord]) -> dict[str, float]:
+    """Each model's share of an arm's calls: `Physics.model_calls`, or `engine_calls` for a trial of one model."""
+    calls: dict[str, int] = {}
+    for r in trials:
+        p = r.physics
+        if p.model_calls:
+            for m, n in p.model_calls.items():
+                calls[m] = calls.get(m, 0) + n
+        elif len(p.models) == 1:
+            calls[p.models[0]] = calls.get(p.models[0], 0) + (p.engine_calls or 0)
+    total = sum(calls.values())
+    return {m: n / total for m, n in calls.items()} if total else {}
+
+
 def arm_models(trials: Sequence[TrialRecord]) -> tuple[str, ...]:
     """A `mixed_settings` line when the arms' agents were answered by different models, else ().
 
     The agent names the model of every call and the proxy forwards any, so a pack that tells the
-    agent to use another model would otherwise read as memory that helps.
+    agent to use another model would otherwise read as memory that helps. Arms on the same models
+    are compared by each model's share of the arm's calls: a gap over `MODEL_SHARE_GAP` (a pack
+    that sends the larger model most of the calls the baseline sent the smaller) is named too.
     """
     used: dict[str, set[str]] = {"baseline": set(), "pack": set()}
     for r in trials:
         used[r.mode].update(r.physics.models)
-    if used["baseline"] == used["pack"] or not (used["baseline"] and used["pack"]):
+    if not (used["baseline"] and used["pack"]):
         return ()  # an arm with no answered call says nothing about its model
+    if used["baseline"] == used["pack"]:
+        if len(used["pack"]) < 2:
+            return ()
+        shares = {arm: _shares([r for r in trials if r.mode == arm]) for arm in ("baseline", "pack")}
+        gap = max(abs(shares["baseline"].get(m, 0.0) - shares["pack"].get(m, 0.0)) for m in used["pack"])
+        if gap <= MODEL_SHARE_GAP:
+            return ()
+        arms = "; ".join(
+            f"{arm} " + ", ".join(f"{m} {shares[arm].get(m, 0.0):.0%}" for m in sorted(used[arm])) for arm in shares
+        )
+        return (
+            f"the arms' agents split their calls between the same models differently ({arms} of the arm's calls; "
+            f"over {MODEL_SHARE_GAP:.0%} apart): the model mix, not the memory, may explain it",
+        )
     arms = "; ".join(f"{arm} {', '.join(sorted(ms)) or 'none'}" for arm, ms in used.items())
     return (f"the arms' agents were answered by different models ({arms}): the model, not the memory, may explain it",)
 

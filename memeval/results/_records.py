@@ -128,6 +128,9 @@ class Physics(_M):
     totals are then a lower bound ("at least N")."""
     unmeasured_reasons: dict[str, int] = Field(default_factory=dict)
     """Why, with how many calls each."""
+    model_calls: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    """The subject's calls per response model, when it used two or more: absent (empty when read) for one model, whose
+    calls the arms' share check (`memeval.results._plaintable.arm_models`) takes as `engine_calls`."""
 
 
 class Fault(_M):

@@ -29,7 +29,7 @@ from memeval.eventlog import (
 )
 from memeval.packs import MEMORY_POINTER, render_slice
 from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
-from memeval.runner._attemptspec import AttemptSpec, agent_folder_changed
+from memeval.runner._attemptspec import AttemptSpec, agent_changed
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._lowwater import LOW
@@ -162,7 +162,7 @@ class Attempt:
 
     def _run(self) -> tuple[Assessment, bool]:
         s = self.s
-        if (changed := changed_since_loaded(s.task) or agent_folder_changed(s)) is not None:  # not the card's
+        if (changed := changed_since_loaded(s.task) or agent_changed(s)) is not None:  # not the card's
             return self._fault("protocol", "build", changed), False
         try:
             world = build_world(
@@ -220,7 +220,7 @@ class Attempt:
             self.findings, self._omitted, self.git_refusal = review
         if fault is not None:
             return self._fault(*fault), False
-        if (changed := agent_folder_changed(s)) is not None:  # edited while the turn ran: which agent ran?
+        if (changed := agent_changed(s)) is not None:  # edited while the turn ran: which agent ran?
             return self._fault("protocol", "agent", changed), False
         self._stop_if_cancelled()
         return self._verify(world)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from memeval.agents import AgentSpec
 from memeval.packs import Pack, PackItem
+from memeval.runner._card import host_pins
 from memeval.sandbox import DefaultLimits
 from memeval.tasks import Task, hash_tree
 from memeval.types import Mode, NetworkMode, Retain, TamperPolicy
@@ -63,6 +64,9 @@ class AttemptSpec:
     """`hash_tree` of the agent's folder (`agent.files`) when the run began, as its run card pins it; None for an
     agent with no folder or no check. The folder is bound into each sandbox as it is then: a trial whose agent's
     folder hashes otherwise before or after its turn is a `protocol` fault (`memeval.runner._attempt`)."""
+    agent_host_pins: dict[str, str] | None = None
+    """`memeval.runner._card.host_pins` of the agent when the run began (its program's and each `file:` host
+    file's hash, as the run card pins them); None: no check. Checked with the folder, by `agent_changed`."""
 
 
 def agent_folder_changed(spec: AttemptSpec) -> str | None:
@@ -83,3 +87,31 @@ def agent_folder_changed(spec: AttemptSpec) -> str | None:
         f"the agent's folder {spec.agent.files} changed since the run began: it now hashes {now}, the run card "
         f"pins {spec.agent_files_hash}"
     )
+
+
+def agent_changed(spec: AttemptSpec) -> str | None:
+    """Why the agent the attempt would run is not the one its run card pins, or None when it is.
+
+    The agent's folder (`agent_folder_changed`), then its program and each `file:` host file the card pins
+    (`memeval.runner._card.host_pins`): all are bound read-only into each sandbox as they are on the host
+    when it starts, so one edited during a run ran another agent under the card's hashes. Reads each file
+    again (a program over `MAX_BINARY_BYTES` by size and mtime).
+
+    Returns:
+        A sentence naming each changed file with the hash it has now and the hash the card pins.
+    """
+    if (folder := agent_folder_changed(spec)) is not None:
+        return folder
+    if spec.agent_host_pins is None:
+        return None
+    now = host_pins(spec.agent)
+    keys = sorted(k for k in set(now) | set(spec.agent_host_pins) if now.get(k) != spec.agent_host_pins.get(k))
+    if not keys:
+        return None
+    parts = []
+    for k in keys:
+        what = f"the agent's host file {k[5:]}" if k.startswith("file:") else f"the agent's {k.replace('_', ' ')}"
+        parts.append(
+            f"{what} now {now.get(k, 'absent')!r}, the run card pins {spec.agent_host_pins.get(k, 'absent')!r}"
+        )
+    return "the agent changed since the run began: " + "; ".join(parts)

@@ -122,6 +122,17 @@ def agent_identity(agent: AgentSpec) -> dict[str, str]:
     """
     out = {"command_hash": sha256_json(list(agent.command))}
     out["files_hash"] = hash_tree(agent.files) if agent.files is not None else "none"
+    return {**out, **host_pins(agent)}
+
+
+def host_pins(agent: AgentSpec) -> dict[str, str]:
+    """The run card's pins of the host files an agent's sandbox shows as they are on the host.
+
+    `binary`, `binary_hash` and each `file:<path>` of `agent_identity` (read from the host now: the
+    program's bytes and each named file's). Each attempt compares them with the run's
+    (`memeval.runner._attemptspec.agent_changed`): the files are bound live into every sandbox.
+    """
+    out: dict[str, str] = {}
     first = agent.command[0] if agent.command else ""
     found = shutil.which(first, path=":".join([*agent.path_dirs, SYSTEM_PATH])) if first else None
     if found is None or (agent.files is not None and first.startswith("/opt/agent/")):

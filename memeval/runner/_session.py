@@ -26,6 +26,7 @@ from memeval.eventlog import (
 from memeval.packs import select_slice
 from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._backends import make_executor
+from memeval.runner._card import host_pins
 from memeval.runner._executors import SessionContext
 from memeval.runner._history import History
 from memeval.runner._phases import StopFlag
@@ -131,6 +132,7 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
     secrets = _upstream_secrets(opts)
     # after `check_resume` compared it with the card's: each attempt checks the folder it binds against it
     files_hash = hash_tree(opts.agent.files) if opts.agent.files is not None else None
+    program_pins = host_pins(opts.agent)  # its program and `file:` host files, bound live the same way
 
     def spec_for(pt: PlannedTrial, attempt: int) -> AttemptSpec:
         return AttemptSpec(
@@ -156,6 +158,7 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
             upstream_apis=tuple(u.api for u in opts.all_upstreams()) or None,
             default_limits=opts.default_limits,
             agent_files_hash=files_hash,
+            agent_host_pins=program_pins,
         )
 
     return spec_for

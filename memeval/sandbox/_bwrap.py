@@ -63,8 +63,6 @@ ETC_FILES = (
     "/etc/mime.types",
     "/etc/python3",
     "/etc/python3.11",
-    "/etc/pip.conf",
-    "/etc/xdg/pip",
     "/etc/debian_version",
     "/etc/os-release",
     "/etc/resolv.conf",
@@ -79,6 +77,11 @@ ETC_FILES = (
     "/etc/default/runuser",
 )
 """Files of the host's /etc a normal program needs (and `su`/`runuser` read); bound read-only when present."""
+
+PIP_CONFIG = ("/etc/pip.conf", "/etc/xdg/pip")
+"""The host's pip configuration: bound read-only (when present) only into sandboxes that ask for it
+(`SandboxSpec.pip_config`: a world's `pip install` build step, the one sandbox that reaches a package
+index). It may name a private index with its credentials, so agents and verifiers never see it."""
 
 RESERVED = ("/usr", "/bin", "/lib", "/lib64", "/sbin", "/etc", "/proc", "/dev", "/tmp", "/run/memeval")
 """Paths a world may not bind over: they belong to the system or to memeval."""
@@ -224,7 +227,8 @@ class Bubblewrap:
         if not spec.share_net:
             argv.append("--unshare-net")
         argv += ["--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv", "--hostname", "memeval"]
-        dests = [f for f in ETC_FILES] + [i for _, i in spec.tool_mounts] + [m.inside for m in spec.mounts]
+        etc = ETC_FILES + (PIP_CONFIG if spec.pip_config else ())
+        dests = [*etc, *(i for _, i in spec.tool_mounts), *(m.inside for m in spec.mounts)]
         dests += ["/run/memeval-relay/proxy.sock"] if spec.proxy_socket is not None else []
         parents: list[str] = []
         for dest in dests:
@@ -241,7 +245,7 @@ class Bubblewrap:
             argv += ["--ro-bind", d, d]
         for target, link in SYSTEM_LINKS:
             argv += ["--symlink", target, link]
-        for f in ETC_FILES:
+        for f in etc:
             argv += ["--ro-bind-try", f, f]
         argv += ["--proc", "/proc", "--dev", "/dev"]
         if spec.no_attach:  # /proc/PID/mem opened for writing: EROFS (see SandboxSpec.no_attach)

@@ -188,7 +188,9 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     for wheels in ("/opt/wheels", "/opt/pypi", "/opt/pypi-more"):
         if Path(wheels).is_dir():
             mounts += (Mount(Path(wheels), wheels),)
-    spec = SandboxSpec(mounts, "/tmp", env, share_net=True)
+    # the one sandbox given the host's pip configuration (its index and any credentials): the venv is built here,
+    # then bound read-only into the trial's sandboxes, which never see the configuration
+    spec = SandboxSpec(mounts, "/tmp", env, share_net=True, pip_config=True)
     res = get_backend().run(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
     if res.exit_code != 0:
         tail = logs.read_text(errors="replace")[-600:]
