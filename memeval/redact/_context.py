@@ -22,7 +22,6 @@ import bisect
 import math
 import re
 import tomllib
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +38,6 @@ from memeval.redact._casefree import lowered_twin
 from memeval.redact._scanners import memeval_result
 from memeval.redact._values import (
     ENCODED_START,
-    NEXT_PARAM,
     PLACEHOLDER,
     PLACEHOLDER_PART,
     TRAIL,
@@ -54,6 +52,7 @@ from memeval.redact._values import (
     secretish,
     ssn_ok,
 )
+from memeval.redact._valuespan import glued_cut, value_span, word_end
 from memeval.redact._views import View, normal_view
 
 
@@ -176,69 +175,6 @@ def _lazy(pattern: Any) -> re.Pattern[str]:
     if not isinstance(pattern, str):
         raise TypeError(f"pattern is {type(pattern).__name__}, not text")
     return cast("re.Pattern[str]", LazyPattern(pattern))  # searched as the compiled pattern, compiled on first use
-
-
-def _trailing(c: str) -> bool:
-    """Whether `c` is punctuation a value does not end with.
-
-    That is `TRAIL`, or any non-ASCII punctuation, space or format character (Unicode categories
-    P*, Z*, Cf: `—`, `»`, `」`, a zero-width space).
-
-    No credential format uses those, and left on a value they hid it: `password: s3cr3tValue…—`
-    read as the placeholder `s3cr3tValue…` (its `…` no longer trailing) and was stored raw.
-    """
-    if c in TRAIL:
-        return True
-    if c.isascii():
-        return False
-    cat = unicodedata.category(c)
-    return cat[0] in "PZ" or cat == "Cf"
-
-
-def _trim_trail(text: str, start: int, end: int, *, at_end: bool = False) -> int:
-    """`end` moved back over trailing punctuation (`_trailing`) that no letter or digit follows.
-
-    `at_end`: `end` is where the value stops whatever follows it (the cut of `_glued_cut`).
-    """
-    while end > start and (at_end or end == len(text) or not text[end].isalnum()):
-        c = text[end - 1]
-        # a dash after trailing punctuation (`...-`: the view of `…—`) trails too; alone it may end a key
-        if not (_trailing(c) or (c == "-" and end - 1 > start and _trailing(text[end - 2]))):
-            break
-        end -= 1
-        at_end = False
-    return end
-
-
-def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
-    names = m.re.groupindex
-    for name in ("secret", "dq", "sq"):
-        if name in names and m.group(name) is not None:
-            start, end = m.start(name), m.end(name)
-            if name == "secret":
-                nxt = NEXT_PARAM.search(m.string, start, end)
-                if nxt is not None and nxt.start() > start:
-                    end = nxt.start()  # the next URL parameter is not part of the value
-                end = _trim_trail(m.string, start, end)
-            return start, end
-    return (m.start(), m.end()) if "secret" not in names else None
-
-
-def _glued_cut(text: str, start: int, end: int) -> tuple[int, int, str] | None:
-    r"""The value `text[start:end]` cut before the first non-ASCII letter or digit in it, or None.
-
-    A value read up to the next space runs on into CJK (or other non-ASCII) text glued after it:
-    `--password hunter2</p>数据`, `JWT_SECRET=abc…数据`. Python regexes (`\w`) and `str.isalnum` count
-    those letters as word characters, so the trailing `</p>` or `…` is not trimmed and the run
-    reads as a placeholder. The part before them is the end side of "no ASCII letter or digit
-    before a keyword". Returns (start, end, raw) of that part (trailing punctuation trimmed; `raw`
-    as cut, for the elision check), or None when there is no such letter after the value's first
-    character.
-    """
-    cut = next((i for i in range(start + 1, end) if not text[i].isascii() and text[i].isalnum()), None)
-    if cut is None:
-        return None
-    return start, _trim_trail(text, start, cut, at_end=True), text[start:cut]
 
 
 class ContextRecognizer(EntityRecognizer):
@@ -415,15 +351,17 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
     """Append to `out` the accepted matches of `rule` in `view.text`, as spans of the original text."""
     vt = view.text
     for m in rule.pattern.finditer(vt):
-        span = _value_span(m)
+        span = value_span(m)
         if span is None or span[1] <= span[0]:
             continue
         raw = m.group("secret") if "secret" in m.re.groupindex else None
         if not rule.accepts(vt[span[0] : span[1]], m, raw):
-            cut = _glued_cut(vt, *span) if raw is not None else None
+            cut = glued_cut(vt, *span) if raw is not None else None
             if cut is None or cut[1] <= cut[0] or not rule.accepts(vt[cut[0] : cut[1]], m, cut[2]):
                 continue
             span = cut[:2]
+        if rule.entity == "PASSWORD" and raw is not None and span[0] == m.start("secret"):
+            span = (span[0], max(span[1], word_end(m)))
         start, end = view.span(*span)
         out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}"))
 

@@ -1,0 +1,89 @@
+"""Where a rule's value starts and ends in the text it matched (`ContextRecognizer`'s spans).
+
+A value is judged without the punctuation that trails it (`token.` at a sentence's end reads as
+`token`), cut before the next URL parameter, and cut before non-ASCII letters glued to it; an
+unquoted password is blanked through the end of its word all the same (`word_end`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memeval.redact._values import NEXT_PARAM, TRAIL
+
+
+def trailing(c: str) -> bool:
+    """Whether `c` is punctuation a value does not end with.
+
+    That is `TRAIL`, or any non-ASCII punctuation, space or format character (Unicode categories
+    P*, Z*, Cf: `—`, `»`, `」`, a zero-width space).
+
+    No credential format uses those, and left on a value they hid it: `password: s3cr3tValue…—`
+    read as the placeholder `s3cr3tValue…` (its `…` no longer trailing) and was stored raw.
+    """
+    if c in TRAIL:
+        return True
+    if c.isascii():
+        return False
+    cat = unicodedata.category(c)
+    return cat[0] in "PZ" or cat == "Cf"
+
+
+def trim_trail(text: str, start: int, end: int, *, at_end: bool = False) -> int:
+    """`end` moved back over trailing punctuation (`_trailing`) that no letter or digit follows.
+
+    `at_end`: `end` is where the value stops whatever follows it (the cut of `glued_cut`).
+    """
+    while end > start and (at_end or end == len(text) or not text[end].isalnum()):
+        c = text[end - 1]
+        # a dash after trailing punctuation (`...-`: the view of `…—`) trails too; alone it may end a key
+        if not (trailing(c) or (c == "-" and end - 1 > start and trailing(text[end - 2]))):
+            break
+        end -= 1
+        at_end = False
+    return end
+
+
+def value_span(m: re.Match[str]) -> tuple[int, int] | None:
+    names = m.re.groupindex
+    for name in ("secret", "dq", "sq"):
+        if name in names and m.group(name) is not None:
+            start, end = m.start(name), m.end(name)
+            if name == "secret":
+                nxt = NEXT_PARAM.search(m.string, start, end)
+                if nxt is not None and nxt.start() > start:
+                    end = nxt.start()  # the next URL parameter is not part of the value
+                end = trim_trail(m.string, start, end)
+            return start, end
+    return (m.start(), m.end()) if "secret" not in names else None
+
+
+def glued_cut(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    r"""The value `text[start:end]` cut before the first non-ASCII letter or digit in it, or None.
+
+    A value read up to the next space runs on into CJK (or other non-ASCII) text glued after it:
+    `--password hunter2</p>数据`, `JWT_SECRET=abc…数据`. Python regexes (`\w`) and `str.isalnum` count
+    those letters as word characters, so the trailing `</p>` or `…` is not trimmed and the run
+    reads as a placeholder. The part before them is the end side of "no ASCII letter or digit
+    before a keyword". Returns (start, end, raw) of that part (trailing punctuation trimmed; `raw`
+    as cut, for the elision check), or None when there is no such letter after the value's first
+    character.
+    """
+    cut = next((i for i in range(start + 1, end) if not text[i].isascii() and text[i].isalnum()), None)
+    if cut is None:
+        return None
+    return start, trim_trail(text, start, cut, at_end=True), text[start:cut]
+
+
+def word_end(m: re.Match[str]) -> int:
+    """Where an unquoted password's word ends: the `secret` group's end, or the next URL parameter.
+
+    A password is judged without its trailing punctuation (`value_span`), but blanked through the
+    end of its word: in `--password=Hunter2Secret! -c x` the `!` may be the password's last
+    character, and leaving it out stored that character in clear. Blanking a sentence's full stop
+    after a password costs nothing.
+    """
+    start, end = m.start("secret"), m.end("secret")
+    nxt = NEXT_PARAM.search(m.string, start, end)
+    return nxt.start() if nxt is not None and nxt.start() > start else end
