@@ -23,6 +23,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from memeval.audit import _payloads as p
 from memeval.audit._lifecycle import LIFECYCLES
@@ -105,6 +106,18 @@ class Envelope(BaseModel):
     payload: p.Payload
     prev_hash: str | None = None
     hash: str | None = None
+
+    @field_validator("occurred_at", "recorded_at", mode="before")
+    @classmethod
+    def _not_a_number(cls, v: Any) -> Any:
+        # pydantic reads a bare number as seconds (or milliseconds) since 1970, so `"occurred_at": 5`
+        # was stored as 1970-01-01T00:00:05Z; a sender means a time and writes it as one
+        if isinstance(v, int | float):
+            raise PydanticCustomError(
+                "datetime_from_number",
+                "a time is written as text with its zone, e.g. 2026-11-20T10:00:00Z, not a number",
+            )
+        return v
 
     @field_validator("occurred_at", "recorded_at")
     @classmethod

@@ -34,6 +34,8 @@ def test_each_bad_line_says_what_to_write(tmp_path: Path) -> None:
         {**GOOD, "occurred_at": "2026-11-24T09:05:00"},
         {**GOOD, "occurred_at": "last tuesday"},
         {**GOOD, "actor": {"id": "ops-bot", "kind": "agent", "role": "Ops Team"}},
+        {**GOOD, "occurred_at": 5},  # was stored as 1970-01-01T00:00:05Z (newuser13)
+        {**GOOD, "occurred_at": 1764000000.5},
     ]
     events = tmp_path / "week.jsonl"
     events.write_text("".join(json.dumps(e) + "\n" for e in bad))
@@ -48,6 +50,8 @@ def test_each_bad_line_says_what_to_write(tmp_path: Path) -> None:
     assert "a time with no time zone: write it in ISO 8601 with its zone, e.g. 2026-11-24T09:05:00Z" in lines["line 3"]
     assert "not a date and time: write it in ISO 8601" in lines["line 4"], out.stderr
     assert "actor.role: not a role: use a lower-case label" in lines["line 5"], out.stderr
+    for n in (6, 7):  # a bare number is not read as seconds since 1970
+        assert "occurred_at: not a date and time: write it in ISO 8601" in lines[f"line {n}"], out.stderr
     assert "pattern" not in out.stderr and "^[" not in out.stderr and "timezone info" not in out.stderr
     for value in ("ses a1", "Acme Corp", "last tuesday", "Ops Team"):  # a value may be a secret: never echoed
         assert value not in out.stderr
