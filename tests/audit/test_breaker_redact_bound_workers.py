@@ -47,6 +47,7 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield running
 
 
+@pytest.mark.slow  # a real `memeval audit serve` with a warm worker pool: about 16 s with its start
 def test_a_batch_redacted_partly_in_a_worker_keeps_to_the_request_bound(srv: Served) -> None:
     events = [memory_event(200 + i, _slow(200 + i) + "\nmail " + ADDRESS) for i in range(N)]
     r = post_events(srv.url, srv.token, events, patient(300))
