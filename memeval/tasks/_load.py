@@ -51,6 +51,11 @@ def check_tree(root: Path) -> None:
 REQUIRED_DIRS = ("environment",)
 
 
+EDITOR_FILE = re.compile(r"\..+\.sw[a-p]|\.#.+|#.+#")
+"""Names an editor writes beside a file it shows and removes after: vim's swap files (`.test.sh.swp`, made on
+opening the file), emacs's lock links (`.#agent.py`) and auto-saves (`#agent.py#`). Left out of `hash_tree`: a
+test.sh or agent.py read in an editor during a run changed its folder's hash, and every later trial was a fault."""
+
 AGENT_UNPINNED = (".git",)
 """Left out of an agent folder's hash (`hash_tree(folder, AGENT_UNPINNED)`): a repository's own files, which git
 rewrites when nothing the agent runs changed (`git status` refreshes `.git/index` after a file's times changed,
@@ -63,11 +68,12 @@ def hash_tree(root: Path, leave_out: Collection[str] = ()) -> str:
     The digest is SHA-256 over, for each file in sorted relative-path order,
     `path\\0executable\\0sha256(bytes)\\n`; symlinks hash their target text. Returns `sha256:<hex>`.
     `leave_out`: names at `root`'s top whose files are not read (`AGENT_UNPINNED` for an agent's folder).
+    An editor's own files (`EDITOR_FILE`) are left out at any depth.
     """
     h = hashlib.sha256()
     for p in sorted(root.rglob("*"), key=lambda q: q.relative_to(root).as_posix()):
         rel = p.relative_to(root).as_posix()
-        if leave_out and rel.split("/", 1)[0] in leave_out:
+        if (leave_out and rel.split("/", 1)[0] in leave_out) or EDITOR_FILE.fullmatch(p.name):
             continue
         if p.is_symlink():
             h.update(f"{rel}\0link\0{p.readlink()}\n".encode())
