@@ -58,12 +58,15 @@ class Presanitized:
             for `Sanitizer.check_ids(strict=True)`: the batch's ids it would scan
             (`_idscan.strict_id_candidates`), scanned in the worker. The writer still checks
             each id's shape and refuses a value with findings, in its order.
+        request_blanked: texts a worker blanked because the request's redaction bound ran out
+            (`memeval.redact.RequestBound.blanked`; added to the server thread's bound).
     """
 
     redactions: dict[str, Any] = field(default_factory=dict)
     holds: dict[tuple[str, str], Any] = field(default_factory=dict)
     ids: dict[str, Any] = field(default_factory=dict)
     strict_ids: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    request_blanked: int = 0
 
 
 def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tuple[str, str]]]:
@@ -164,21 +167,26 @@ def _work(
     ids: list[str] | None = None,
     total_s: float | None = None,
     scope: str | None = None,
+    redact_s: float | None = None,
 ) -> Presanitized:
     """Runs in a worker: what `Sanitizer.sanitize_many` would compute for these texts and ids.
 
     `total_s`: CPU seconds the hold texts may take in all (an HTTP batch's bound, `_holdmemo`).
     `scope`: the hold memo's scope (an HTTP batch's team, `_holdmemo`); None: unscoped.
+    `redact_s`: CPU seconds the free texts' redaction may take in all (what was left of an HTTP
+    request's `memeval.redact.request_bound`); None: this thread's bound, if any.
     """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.hold import get_hold_detector
-    from memeval.redact import get_redactor
+    from memeval.redact import get_redactor, request_bound
 
     red = get_redactor()
-    done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
+    with request_bound(redact_s) as bound:
+        done = dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
     items = list(dict.fromkeys((done[text].text, source) for text, source in holds))
     verdicts = dict(zip(items, assess_many_remembered(get_hold_detector(), items, total_s, scope), strict=True))
-    return Presanitized(done, verdicts, dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True)))
+    ided = dict(zip(ids or [], red.redact_many(ids) if ids else [], strict=True))
+    return Presanitized(done, verdicts, ided, request_blanked=0 if bound is None else bound.blanked)
 
 
 def worker_count() -> int:
@@ -328,12 +336,24 @@ def presanitize_one(
     `total_s` (the server's per-request bound): CPU seconds the hold texts may take in all in each
     process that assesses part of them (the worker's part, this process's part via the guard);
     `scope` (the batch's team): the hold memo each process answers from and adds to (`_holdmemo`).
+    The redaction bound this thread is in (`memeval.redact.request_bound`, the server's
+    `MEMEVAL_REDACT_REQUEST_BUDGET_S`) is what is left of it in each process that redacts part of
+    the batch (the worker's part under a bound of its own, this process's part in the guard); the
+    texts a worker blanked on it are counted on this thread's bound. Without it, a worker read each
+    of its texts to the end of its own budget (60 slow texts: 40 budgets against a bound of 4.5).
     """
+    from memeval.redact import current_request
+
+    bound = current_request()
+    redact_s = None if bound is None else bound.left
     if whole:
         jobs, ids = [batch_texts(drafts)], [strict_id_candidates(drafts)]
-        return pool.submit(_work_group, jobs, ids, total_s, scope).result()[0]
+        out: Presanitized = pool.submit(_work_group, jobs, ids, total_s, scope, redact_s).result()[0]
+        if bound is not None:
+            bound.blanked += out.request_blanked
+        return out
     cut = round(len(drafts) * WORKER_SHARE)
-    ahead = pool.submit(_work, *batch_texts(drafts[:cut]), None, total_s, scope)
+    ahead = pool.submit(_work, *batch_texts(drafts[:cut]), None, total_s, scope, redact_s)
     try:
         if meanwhile is not None:
             meanwhile()
@@ -342,6 +362,8 @@ def presanitize_one(
         ahead.cancel()
         raise
     far = ahead.result()
+    if bound is not None:
+        bound.blanked += far.request_blanked
     return Presanitized({**far.redactions, **local.redactions}, {**far.holds, **local.holds})
 
 
@@ -357,6 +379,7 @@ def _work_group(
     ids: list[list[str]] | None = None,
     total_s: float | None = None,
     scope: str | None = None,
+    redact_s: float | None = None,
 ) -> list[Presanitized]:
     """Runs in a worker: `_work` of each batch's texts, with the hold texts of all of them assessed in one call.
 
@@ -364,27 +387,31 @@ def _work_group(
     (`_idscan.strict_id_candidates`); each batch's are scanned as that check would, one call a batch.
     `total_s`: CPU seconds the hold texts may take in all (an HTTP batch's bound); None: none.
     `scope`: the hold memo's scope (an HTTP batch's team, `_holdmemo`); None: unscoped.
+    `redact_s`: CPU seconds the free texts' redaction may take in all (an HTTP request's bound);
+    None: none. Its blanked count goes to the first batch's `request_blanked`.
     """
     from memeval.audit._holdmemo import assess_many_remembered
     from memeval.audit._idscan import strict_id_findings
     from memeval.hold import get_hold_detector
-    from memeval.redact import get_redactor
+    from memeval.redact import get_redactor, request_bound
 
     red = get_redactor()
     scanned = [strict_id_findings(red, values) for values in (ids or [[] for _ in jobs])]
-    done = [
-        dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
-        for texts, many, _ in jobs
-    ]
+    with request_bound(redact_s) as bound:
+        done = [
+            dict(zip(texts, red.redact_many(texts) if many else [red.redact(t) for t in texts], strict=True))
+            for texts, many, _ in jobs
+        ]
     items = [
         list(dict.fromkeys((d[text].text, source) for text, source in holds))
         for d, (_, _, holds) in zip(done, jobs, strict=True)
     ]
     unique = list(dict.fromkeys(item for batch in items for item in batch))
     verdicts = dict(zip(unique, assess_many_remembered(get_hold_detector(), unique, total_s, scope), strict=True))
+    blanked = [0 if bound is None or k else bound.blanked for k in range(len(jobs))]
     return [
-        Presanitized(d, {i: verdicts[i] for i in batch}, strict_ids=found)
-        for d, batch, found in zip(done, items, scanned, strict=True)
+        Presanitized(d, {i: verdicts[i] for i in batch}, strict_ids=found, request_blanked=n)
+        for d, batch, found, n in zip(done, items, scanned, blanked, strict=True)
     ]
 
 

@@ -274,6 +274,23 @@ def _contents(
     return (typ, subject, session, occurred_us, actor, fields)
 
 
+def changed_within(first: AuditEvent, again: AuditEvent) -> bool:
+    """Whether `again` repeats a sender event id of its own batch with other contents than `first`, the one stored.
+
+    Both are the batch's events as the write path has them (redacted; a held text as its
+    `hold.created`), compared as `changed_resends` compares a resend with a stored event. Only ids
+    stored before the batch were compared: a batch holding an event and then its correction under
+    the same id (a client's queue sent at once) stored the first and skipped the second unsaid.
+    """
+    fb, ab = first.body(), again.body()
+    theirs = _contents(first.type, first.subject, first.session, to_us(first.occurred_at), fb["actor"], fb["payload"])
+    held = first.type == "hold.created"
+    when = to_us(again.occurred_at)
+    return bool(
+        theirs != _contents(again.type, again.subject, again.session, when, ab["actor"], ab["payload"], held=held)
+    )
+
+
 def changed_resends(conn: Connection, sender: str, resent: Sequence[AuditEvent]) -> list[str]:
     """The sender event ids of `resent` whose contents differ from what this sender stored under them.
 

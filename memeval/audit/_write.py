@@ -60,6 +60,7 @@ from memeval.audit._project import (
 from memeval.audit._resend import (
     OPEN_AT_START,
     changed_resends,
+    changed_within,
     open_lesson_hold_queries,
     prefetch_open_lesson_holds,
     refuse_resent,
@@ -94,7 +95,8 @@ class AppendResult:
         held_on_budget: of `held`, the holds made because the hold screen's CPU budget ran out
             (rule `cpu-budget`: per text, or the HTTP batch's bound), not because of what it read.
         changed_resends: of `duplicates`, the sender event ids sent again with other contents
-            than the stored event's (`_resend.changed_resends`): refused, nothing stored changes.
+            than the stored event's (`_resend.changed_resends`), or than the batch's first under that id
+            (`_resend.changed_within`): refused, nothing stored changes.
     """
 
     stored: int
@@ -166,14 +168,19 @@ def _append_locked(
             forget_keys(conn)
         s.info[BULK] = []  # new projection rows are inserted together at the end (`insert_new_rows`)
         stored_before = frozenset(existing)
+        first_here: dict[tuple[str, str], AuditEvent] = {}  # the batch's first event under each new key
+        changed_here: list[str] = []
         for i, evs in enumerate(expanded):
             key = (evs[0].team, evs[0].sender_event_id)
             if key in existing:
                 dups += 1
                 if key in stored_before:
                     resent.append(evs[0])
+                elif key in first_here and changed_within(first_here[key], evs[0]):
+                    changed_here.append(evs[0].sender_event_id)
                 continue
             existing.add(key)
+            first_here[key] = evs[0]
             main = evs[0]
             try:
                 if _decide(s, main) == "noop":
@@ -196,7 +203,7 @@ def _append_locked(
                 )
                 if isinstance(ev.payload, p.SecretBlanked):
                     blanked += ev.payload.count
-        changed = tuple(changed_resends(conn, sender, resent)) if resent else ()
+        changed = (tuple(changed_resends(conn, sender, resent)) if resent else ()) + tuple(changed_here)
         _save_heads(conn, heads)  # each team's head moves once a batch
         # the batch's log rows, then its new projection rows
         log_rows = s.info.pop("audit_log_rows", [])

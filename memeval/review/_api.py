@@ -9,7 +9,7 @@ does not fit the endpoint's shape (not JSON, a field missing, unknown or of the 
 `bad_request` naming each field, the value sent and the fields the endpoint takes
 (`validation_error`), not FastAPI's own `{"detail": [...]}`.
 
-    GET  /api/v1/review/queue?kind=&team=&min_age_h=&offset=   -> QueueOut  memeval.review-queue/1
+    GET  /api/v1/review/queue?kind=&team=&min_age_h=&offset=&after=   -> QueueOut  memeval.review-queue/1
          (pages of `MEMEVAL_REVIEW_QUEUE_PAGE_ROWS`, 500: `more` waiting after the page, `next` its path)
     GET  /api/v1/review/items/TYPE/TEAM/ID             -> ItemDetailOut  memeval.review-item/1
     POST /api/v1/review/claims     LeaseIn              -> LeaseOut       memeval.review-claim/1
@@ -19,6 +19,7 @@ does not fit the endpoint's shape (not JSON, a field missing, unknown or of the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,7 +47,7 @@ from memeval.review._models import (
     detail_out,
     queue_out,
 )
-from memeval.review._queue import QueueFilter, build_item, build_queue, item_ref, parse_ref, resolve
+from memeval.review._queue import QueueFilter, build_item, build_queue, item_ref, parse_ref, queue_key, resolve
 from memeval.review._read import get_item
 
 router = APIRouter(prefix="/api/v1/review")
@@ -131,16 +132,20 @@ def api_queue(
     team: str | None = None,
     min_age_h: float | None = None,
     offset: int = Query(default=0, ge=0),
+    after: str | None = None,
     authorization: str | None = Header(default=None),
 ) -> QueueOut:
     """Waiting items, oldest first, with counts per kind: one page of `queue_page_rows` from `offset`.
 
     A page of 20,000 waiting items was one answer of every item; now `more` says how many wait
-    after the page and `next` is the path and query of the next one (None on the last page).
+    after the page and `next` is the path and query of the next one (None on the last page). `next`
+    names the page's last item (`after`: `queue_key` as `US:SEQ:TEAM`), not a position: items
+    decided between pages moved the later ones up, and a position skipped one item for each.
     """
     account = _account(request, authorization)
     app = review_app(request)
     try:
+        key = None if after is None else _queue_key(after)
         view = build_queue(
             app.store,
             QueueFilter(kind, team, min_age_h),
@@ -149,11 +154,34 @@ def api_queue(
             account=account,
             limit=app.settings.queue_page_rows,
             offset=offset,
+            after=key,
         )
     except UsageError as exc:
         raise ApiError(422, "bad_filter", str(exc)) from exc
-    following = request.url.include_query_params(offset=offset + len(view.rows))
+    if not view.rows:
+        return queue_out(view)
+    last = queue_key(view.rows[-1].item)
+    following = request.url.remove_query_params("offset").include_query_params(after=f"{last[0]}:{last[2]}:{last[1]}")
     return queue_out(view, f"{following.path}?{following.query}")
+
+
+_MAX_US = 253402300799999999
+"""9999-12-31T23:59:59.999999 UTC in microseconds since the epoch: no later received time is stored."""
+
+
+def _queue_key(after: str) -> tuple[int, str, int]:
+    """`after` (`US:SEQ:TEAM`, as `next` gives it) as a `queue_key`.
+
+    Raises:
+        UsageError: not three parts, or a time or seq that is not a whole number in range.
+    """
+    m = re.fullmatch(r"([0-9]{1,18}):([0-9]{1,19}):(.+)", after, re.DOTALL)
+    if m is None or int(m[1]) > _MAX_US:
+        raise UsageError(
+            f"after {after!r} is not a queue place: give the `next` of the page before "
+            "(RECEIVED_US:SEQ:TEAM, two whole numbers >= 0 and a team)"
+        )
+    return (int(m[1]), m[3], int(m[2]))
 
 
 @router.get("/items/{kind}/{team}/{item_id:path}", response_model=ItemDetailOut)

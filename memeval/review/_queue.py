@@ -17,6 +17,7 @@ from memeval.audit import (
     HoldCreated,
     ReviewItem,
     SqlAuditStore,
+    to_us,
 )
 from memeval.errors import ReviewRefused, UsageError
 from memeval.review._accounts import Account
@@ -155,6 +156,14 @@ class QueueView:
     overdue_counts: dict[str, int] = field(default_factory=dict)
 
 
+def queue_key(item: ReviewItem) -> tuple[int, str, int]:
+    """Where `item` is in the queue's order: (received time in microseconds since the epoch, team, opening seq).
+
+    The order of `waiting_items` (`waiting_since`, team, `opened_seq`); `after` in `build_queue`.
+    """
+    return (to_us(item.waiting_since), item.team, item.opened_seq)
+
+
 def item_url(item_type: str, team: str, item_id: str) -> str:
     """Path of an item page (each part percent-encoded)."""
     return "/item/" + "/".join(quote(x, safe="") for x in (item_type, team, item_id))
@@ -176,13 +185,16 @@ def build_queue(
     account: Account | None = None,
     limit: int | None = None,
     offset: int = 0,
+    after: tuple[int, str, int] | None = None,
 ) -> QueueView:
     """The queue under `filt` at `now` (see `QueueView`); with `account`, only the teams it reviews.
 
     With `limit`, only the oldest `limit` items are built into rows (`QueueView.more` counts the
     rest): a page of 20,000 waiting items was 13 MB of HTML and about 3 s of CPU per view. With
     `offset`, the first `offset` items after all filters are skipped (earlier pages); counts and
-    the overdue total still cover every item.
+    the overdue total still cover every item. With `after` (`queue_key` of the last item of the page
+    before), the items up to it are skipped too, then `offset` more: a page cut by position alone
+    skipped an item for each one decided on the pages before it (`QueueView.offset` counts both).
 
     Raises:
         UsageError: an unknown kind (`item_kind`), a negative minimum age or a negative offset.
@@ -199,7 +211,7 @@ def build_queue(
     counts = dict.fromkeys(ITEM_TYPES, 0)
     late_counts = dict.fromkeys(ITEM_TYPES, 0)
     rows: list[QueueRow] = []
-    overdue = more = skipped = 0
+    overdue = more = skipped = passed = 0
     for it in everything:
         age_s = max(0, int((now - it.waiting_since).total_seconds()))
         if filt.team is not None and it.team != filt.team:
@@ -212,7 +224,11 @@ def build_queue(
         if filt.kind is not None and it.item_type != filt.kind:
             continue
         overdue += late
-        if skipped < offset:
+        if after is not None and queue_key(it) <= after:
+            skipped += 1
+            passed += 1
+            continue
+        if skipped - passed < offset:
             skipped += 1
             continue
         if limit is not None and len(rows) >= limit:

@@ -8,7 +8,7 @@ from memeval.agents import AgentSpec
 from memeval.packs import Pack, PackItem
 from memeval.runner._card import host_pins
 from memeval.sandbox import DefaultLimits
-from memeval.tasks import Task, hash_tree
+from memeval.tasks import AGENT_UNPINNED, Task, hash_tree
 from memeval.types import Mode, NetworkMode, Retain, TamperPolicy
 
 
@@ -78,7 +78,7 @@ def agent_folder_changed(spec: AttemptSpec) -> str | None:
     if spec.agent.files is None or spec.agent_files_hash is None:
         return None
     try:
-        now = hash_tree(spec.agent.files)
+        now = hash_tree(spec.agent.files, AGENT_UNPINNED)
     except OSError as exc:
         now = f"unreadable ({type(exc).__name__}: {exc.strerror or exc})"
     if now == spec.agent_files_hash:

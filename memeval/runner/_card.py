@@ -27,7 +27,7 @@ from memeval.agents import SYSTEM_PATH, AgentSpec, host_files_named
 from memeval.errors import RunCardMismatch
 from memeval.eventlog import Manifest, RunCard
 from memeval.packs import Pack, PackItem
-from memeval.tasks import TaskSet, hash_tree
+from memeval.tasks import AGENT_UNPINNED, TaskSet, hash_tree
 from memeval.types import Mode
 
 SCHEMA_VERSION = 1
@@ -106,7 +106,8 @@ def agent_identity(agent: AgentSpec) -> dict[str, str]:
 
     - `command_hash`: the command line.
     - `files_hash`: the agent's folder (its `agent.toml` and every file beside it, bound at
-      `/opt/agent`), by `memeval.tasks.hash_tree`; `none` when the agent has no folder.
+      `/opt/agent`), by `memeval.tasks.hash_tree`, its top `.git` left out (`AGENT_UNPINNED`: git
+      rewrites it when nothing that runs changed); `none` when the agent has no folder.
     - `binary`: the host path the command's first word resolves to, looked up as the sandbox
       looks it up (the agent's `path_dirs`, then the system folders of `SYSTEM_PATH`, never the
       user's own PATH, whose shims and virtual environments the sandbox does not see), symlinks
@@ -121,7 +122,7 @@ def agent_identity(agent: AgentSpec) -> dict[str, str]:
     refuse them and name the field.
     """
     out = {"command_hash": sha256_json(list(agent.command))}
-    out["files_hash"] = hash_tree(agent.files) if agent.files is not None else "none"
+    out["files_hash"] = hash_tree(agent.files, AGENT_UNPINNED) if agent.files is not None else "none"
     return {**out, **host_pins(agent)}
 
 

@@ -41,7 +41,7 @@ from memeval.runner._writer import LogWriter
 from memeval.sandbox import get_backend
 from memeval.sigint import sigterm_as_interrupt
 from memeval.stats import SequentialResult
-from memeval.tasks import hash_tree
+from memeval.tasks import AGENT_UNPINNED, hash_tree
 
 
 def execute(
@@ -131,7 +131,7 @@ def _spec_maker(opts: AbOptions) -> Callable[[PlannedTrial, int], AttemptSpec]:
     items = select_slice(opts.pack, opts.slice_ids)
     secrets = _upstream_secrets(opts)
     # after `check_resume` compared it with the card's: each attempt checks the folder it binds against it
-    files_hash = hash_tree(opts.agent.files) if opts.agent.files is not None else None
+    files_hash = hash_tree(opts.agent.files, AGENT_UNPINNED) if opts.agent.files is not None else None
     program_pins = host_pins(opts.agent)  # its program and `file:` host files, bound live the same way
 
     def spec_for(pt: PlannedTrial, attempt: int) -> AttemptSpec:

@@ -2,6 +2,7 @@
 
 from memeval.tasks._dockerfile import DockerStep, ExpansionError, env_pairs, expand, expand_words, parse_dockerfile
 from memeval.tasks._load import (
+    AGENT_UNPINNED,
     TASK_ID_PATTERN,
     changed_since_loaded,
     hash_tree,
@@ -22,6 +23,7 @@ __all__ = [
     "env_pairs",
     "expand",
     "expand_words",
+    "AGENT_UNPINNED",
     "hash_tree",
     "load_task",
     "load_task_set",

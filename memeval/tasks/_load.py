@@ -7,7 +7,7 @@ import os
 import re
 import shlex
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -51,15 +51,30 @@ def check_tree(root: Path) -> None:
 REQUIRED_DIRS = ("environment",)
 
 
-def hash_tree(root: Path) -> str:
+EDITOR_FILE = re.compile(r"\..+\.sw[a-p]|\.#.+|#.+#")
+"""Names an editor writes beside a file it shows and removes after: vim's swap files (`.test.sh.swp`, made on
+opening the file), emacs's lock links (`.#agent.py`) and auto-saves (`#agent.py#`). Left out of `hash_tree`: a
+test.sh or agent.py read in an editor during a run changed its folder's hash, and every later trial was a fault."""
+
+AGENT_UNPINNED = (".git",)
+"""Left out of an agent folder's hash (`hash_tree(folder, AGENT_UNPINNED)`): a repository's own files, which git
+rewrites when nothing the agent runs changed (`git status` refreshes `.git/index` after a file's times changed,
+and an editor's git panel runs it every few seconds), so an honest run's every later trial was a fault."""
+
+
+def hash_tree(root: Path, leave_out: Collection[str] = ()) -> str:
     r"""Hash every regular file under `root` by relative path, mode bit x and bytes.
 
     The digest is SHA-256 over, for each file in sorted relative-path order,
     `path\\0executable\\0sha256(bytes)\\n`; symlinks hash their target text. Returns `sha256:<hex>`.
+    `leave_out`: names at `root`'s top whose files are not read (`AGENT_UNPINNED` for an agent's folder).
+    An editor's own files (`EDITOR_FILE`) are left out at any depth.
     """
     h = hashlib.sha256()
     for p in sorted(root.rglob("*"), key=lambda q: q.relative_to(root).as_posix()):
         rel = p.relative_to(root).as_posix()
+        if (leave_out and rel.split("/", 1)[0] in leave_out) or EDITOR_FILE.fullmatch(p.name):
+            continue
         if p.is_symlink():
             h.update(f"{rel}\0link\0{p.readlink()}\n".encode())
         elif p.is_file():

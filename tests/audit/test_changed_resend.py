@@ -77,6 +77,19 @@ def test_http_answer_counts_changed_resends_and_the_log_names_them(tmp_path: Pat
         [line] = [x for x in log.splitlines() if "other contents" in x]
         assert "'rs1'" in line and "'rs4'" in line and "'rs2'" not in line and "'rs3'" not in line, line
         assert post(FIRST[1:3])["changed_resends"] == 0  # the very same events again: plain duplicates
+        # breaker17: one batch holding an id twice (a client's queue: the event, then its correction).
+        # On c01e11e the second was a duplicate and not counted (only ids stored before the batch were compared).
+        both = [
+            _ev(7, "lesson.proposed", "les_ferns", "Ferns ship on Mondays."),
+            _ev(7, "lesson.proposed", "les_ferns", "Ferns ship on Tuesdays."),  # changed within the batch
+            _ev(8, "memory.written", "mem_token2", TOKEN_TEXT),
+            _ev(8, "memory.written", "mem_token2", TOKEN_TEXT),  # the very same: blanked alike
+            _ev(9, "memory.written", "mem_orders2", ORDERS),
+            _ev(9, "memory.written", "mem_orders2", ORDERS),  # the very same: held alike
+        ]
+        within = post(both)
+        assert within["stored"] >= 3 and within["duplicates"] == 3 and within["changed_resends"] == 1, within
+        assert _texts(srv.db)["rs7"] == "Ferns ship on Mondays."  # the first is kept
 
 
 @pytest.mark.slow  # two `memeval audit ingest` processes, each loading the redactor and the hold detector: ~25 s

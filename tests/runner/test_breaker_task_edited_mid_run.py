@@ -99,3 +99,63 @@ def test_an_agent_folder_edited_during_the_run_decides_no_trial(tmp_path: Path) 
         assert t["verified"] is not True, t  # before: the trial after the edit passed
         assert t["fault"]["code"] == "protocol", t["fault"]
         assert "the agent's folder" in t["fault"]["message"] and "changed since the run began" in t["fault"]["message"]
+
+
+def test_an_agent_folder_whose_git_index_is_refreshed_during_the_run_is_not_a_fault(tmp_path: Path) -> None:
+    """breaker17: an agent folder that is its own git repository, and `git status` run beside the run.
+
+    `git status` after a file's times changed (an editor saving it unchanged, a `touch`) rewrites
+    `.git/index`, and an editor's git panel runs it every few seconds. The folder's hash read every file
+    of `.git`, so each trial after it was a `protocol` fault, though nothing the agent runs had changed
+    (on c01e11e both trials: "the agent's folder ... changed since the run began"). The top `.git` is
+    left out of the folder's hash now; an edited `agent.py` is still a fault (the test above).
+    """
+    check = (
+        'if [ "$(cat /app/answer.txt 2>/dev/null)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
+    )
+    make_task(tmp_path / "tasks", "t", test_sh=check)
+    agent = tmp_path / "agent"
+    agent.mkdir()
+    (agent / "agent.py").write_text("import time\ntime.sleep(2)\nopen('/app/answer.txt', 'w').write('42')\n")
+    (agent / "agent.toml").write_text('name = "a"\nversion = "1"\ncommand = ["python3", "/opt/agent/agent.py"]\n')
+    git = ["git", "-c", "user.email=a@example.org", "-c", "user.name=a"]
+    for args in (["init", "-q"], ["add", "."], ["commit", "-qm", "agent"]):
+        subprocess.run([*git, *args], cwd=agent, check=True)
+
+    def edit() -> None:  # the same bytes; the index's stat data refreshed
+        index = (agent / ".git" / "index").read_bytes()
+        time.sleep(1.1)
+        (agent / "agent.py").touch()
+        subprocess.run([*git, "status", "--short"], cwd=agent, check=True, capture_output=True)
+        assert (agent / ".git" / "index").read_bytes() != index  # what made the hash move
+
+    trials, err = _run_editing(tmp_path, ["--agent", str(agent / "agent.toml")], edit)
+    for t in trials:
+        assert t.get("fault") is None and t["verified"] is True, (t, err)
+
+
+def test_editor_swap_files_beside_the_tasks_and_the_agent_are_not_a_fault(tmp_path: Path) -> None:
+    """breaker17: a task's test.sh and the agent's agent.py opened in vim while the run runs.
+
+    vim writes a swap file beside the file it opens (`.test.sh.swp`) and deletes it on quitting, and
+    emacs a lock link (`.#agent.py`) while a buffer is modified: reading a file in an editor during a
+    long run changed both folders' hashes, and every later trial was a `protocol` fault with no byte of
+    what runs changed (c01e11e). Such files are left out of the hashes now (`memeval.tasks.hash_tree`).
+    """
+    check = (
+        'if [ "$(cat /app/answer.txt 2>/dev/null)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
+    )
+    task = make_task(tmp_path / "tasks", "t", test_sh=check)
+    agent = tmp_path / "agent"
+    agent.mkdir()
+    (agent / "agent.py").write_text("import time\ntime.sleep(2)\nopen('/app/answer.txt', 'w').write('42')\n")
+    (agent / "agent.toml").write_text('name = "a"\nversion = "1"\ncommand = ["python3", "/opt/agent/agent.py"]\n')
+
+    def edit() -> None:  # what an editor leaves beside the files it shows; nothing that runs changes
+        (task / "tests" / ".test.sh.swp").write_bytes(b"b0VIM 9.0\0" + bytes(4086))
+        (agent / ".agent.py.swp").write_bytes(b"b0VIM 9.0\0" + bytes(4086))
+        (agent / ".#agent.py").symlink_to("user@host.1234:1700000000")
+
+    trials, err = _run_editing(tmp_path, ["--agent", str(agent / "agent.toml")], edit)
+    for t in trials:
+        assert t.get("fault") is None and t["verified"] is True, (t, err)

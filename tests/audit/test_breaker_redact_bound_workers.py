@@ -1,0 +1,63 @@
+"""A request's redaction bound holds in the server's worker pool too (`memeval audit serve` with workers).
+
+`MEMEVAL_REDACT_REQUEST_BUDGET_S` (redos15) bounds the CPU all of one HTTP request's texts may take
+in redaction: past it, texts are stored `[REDACTED:SCAN_INCOMPLETE]` with the detector
+`memeval:scan-incomplete:request-budget`, and the answer's `blanked_on_budget` counts them. But a
+batch of 50 events or more, with the worker pool warm, has two thirds of its texts (all of them
+while another batch is in hand) redacted in a worker process, where no bound was set: on c01e11e
+each of those texts took its own whole budget (`MEMEVAL_REDACT_BUDGET_S`), so 60 slow texts cost
+the worker 40 budgets against a bound of 4.5, and the answer counted only the server's own part.
+Each process that redacts part of a request now gets the request's bound (as the hold bound does
+in `_parallel`). Real `memeval audit serve --workers 1` on 127.0.0.1, a SQLite store.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from ingest_events import memory_event, post_events
+from patience import patient
+from served import Served, served
+from test_hold_budget import _stored
+from test_redact_guard import ADDRESS, _detectors, _slow
+
+BUDGET_S = 0.1
+REQUEST_S = 0.45
+N = 60
+
+pytestmark = pytest.mark.xdist_group("redact-guard-served")
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """`memeval audit serve` with one worker: 0.1 CPU s of redaction a text, 0.45 a request."""
+    env = {
+        "MEMEVAL_REDACT_BUDGET_S": str(BUDGET_S),
+        "MEMEVAL_REDACT_REQUEST_BUDGET_S": str(REQUEST_S),
+        "MEMEVAL_AUDIT_WORKERS": "1",
+    }
+    with served(tmp_path_factory.mktemp("served"), env) as running:
+        end = time.monotonic() + patient(180)
+        while httpx.get(f"{running.url}/api/v1/health", timeout=patient(10)).json().get("workers") != "warm":
+            assert time.monotonic() < end, "the worker pool did not warm:\n" + running.log
+            time.sleep(0.2)
+        yield running
+
+
+@pytest.mark.slow  # a real `memeval audit serve` with a warm worker pool: about 16 s with its start
+def test_a_batch_redacted_partly_in_a_worker_keeps_to_the_request_bound(srv: Served) -> None:
+    events = [memory_event(200 + i, _slow(200 + i) + "\nmail " + ADDRESS) for i in range(N)]
+    r = post_events(srv.url, srv.token, events, patient(300))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    got = _stored(srv.db)
+    assert all(str(got[f"ev{200 + i}"]["text"]) == "[REDACTED:SCAN_INCOMPLETE]" for i in range(N)), body
+    detectors = _detectors(srv.db)
+    past = [i for i in range(N) if "memeval:scan-incomplete:request-budget" in detectors.get(f"ev{200 + i}", set())]
+    # two processes (the worker and the server's guard) each read at most the bound, one text's budget past it
+    read_whole = N - len(past)
+    assert read_whole <= 2 * (int(REQUEST_S / BUDGET_S) + 2), (read_whole, body)
+    assert body["blanked_on_budget"] == len(past), body
