@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 CASES = {
     # case: (rule id, written once, repeated to the length, written last)
     "cookie-session": ("cookie-session", "", "set-cookie: ", ""),
+    "call-last-arg-secret": ("call-last-arg-secret", "", "A.", ""),
 }
 
 
