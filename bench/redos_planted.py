@@ -23,6 +23,8 @@ CASES = {
     # case: (rule id, written once, repeated to the length, written last)
     "cookie-session": ("cookie-session", "", "set-cookie: ", ""),
     "call-last-arg-secret": ("call-last-arg-secret", "", "A.", ""),
+    "kingfisher-psexec.1": ("kingfisher-psexec.1", "", "psexec-u@", ""),
+    "noseyparker-psexec.1": ("noseyparker-psexec.1", "", "psexeca-u", ""),
 }
 
 

@@ -141,6 +141,8 @@ SEEDS = [
     "cookie : x cookie:set-cookie: token=0123456789abcdef\r\nCookie:auth=Zq8Kx2Lm9Pw4Rt7Y; PHPSESSID=abcdefghij12",
     'ldap.simple_bind_s(dn, "s3cr3tPw!") 9.connect("h", "u", "Pw9xyzq") _.db.connect ("a","Xy9zzq1")',
     'a.b.c.NetworkCredential("u", \'p4ssWord\') x.y9.z.login(a, b, "Rrhh1234") .auth(1,"Aa1bb2cc")',
+    "psexec \\\\host -u admin -p S3cr3tPw9x cmd psexec-u@psexec-u@" + "x" * 120 + " -p Zq8Kx2Lm9Pw4 ",
+    "PsExec.exe \\\\10.0.0.5 -U corp\\svc_9 \n -P Passw0rd!2 -s psexeca-u" + "y" * 105 + "\t-pQ1w2E3r4",
 ]
 
 
