@@ -48,6 +48,8 @@ class StartsPattern:
         self._skip = LazyPattern(skip)
 
     def __getattr__(self, name: str) -> Any:
+        if name in ("_pattern", "_starts", "_skip"):  # not set yet (a copy being built)
+            raise AttributeError(name)
         return getattr(self._pattern, name)
 
     def finditer(self, string: str, pos: int = 0, endpos: int = _END) -> Iterator[re.Match[str]]:
