@@ -25,6 +25,8 @@ CASES = {
     "call-last-arg-secret": ("call-last-arg-secret", "", "A.", ""),
     "kingfisher-psexec.1": ("kingfisher-psexec.1", "", "psexec-u@", ""),
     "noseyparker-psexec.1": ("noseyparker-psexec.1", "", "psexeca-u", ""),
+    "kingfisher-gradle.1": ("kingfisher-gradle.1", "", "credentials {//", ""),
+    "noseyparker-gradle.1": ("noseyparker-gradle.1", "", "credentials{// x", ""),
 }
 
 

@@ -349,6 +349,17 @@ STARTS: dict[str, tuple[str, str]] = {
         r"(?ai)psexec",
         r"(?ai)psexec(?>.{0,100}?-u(?=\S))(?:\S(?=\S{108}))*+(?=\S{108}(?!\S))",
     ),
+    # gradle: a failed start whose `{` and spaces are followed by `//` rules out the later starts on
+    # that line whose `credentials {` and spaces stay on it: their way to `username` (on the line, or
+    # through a comment going on to the next lines) is one for the failed start's comment too.
+    "kingfisher-gradle.1": (
+        r"(?ai)credentials\s*\{",
+        r"(?ai)credentials\s*\{\s*//(?:(?!credentials[^\S\n]*+(?:\{[^\S\n]*+)?\n)[^\n])*",
+    ),
+    "noseyparker-gradle.1": (
+        r"(?ai)credentials\s*\{",
+        r"(?ai)credentials\s*\{\s*//(?:(?!credentials[^\S\n]*+(?:\{[^\S\n]*+)?\n)[^\n])*",
+    ),
 }
 
 
