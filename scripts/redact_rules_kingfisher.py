@@ -335,9 +335,38 @@ def linear(
     return py, note, False
 
 
+STARTS: dict[str, tuple[str, str]] = {
+    # rule id: (`starts`, `skip`) written beside the pattern (memeval/redact/_starts.py; redos16).
+    # psexec: `(\S+)\s+` after `-u` read the rest of the non-space run from every `-u` in the
+    # 100-character window of every `psexec`. A failed start whose first `-u` is followed by a
+    # non-space run ending at b rules out the starts before b - 108: each `-u` their windows add
+    # lies inside that run, so its `\S+` ends at b as that `-u`'s did and what follows is the same.
+    "kingfisher-psexec.1": (
+        r"(?ai)psexec",
+        r"(?ai)psexec(?>.{0,100}?-u(?=\S))(?:\S(?=\S{108}))*+(?=\S{108}(?!\S))",
+    ),
+    "noseyparker-psexec.1": (
+        r"(?ai)psexec",
+        r"(?ai)psexec(?>.{0,100}?-u(?=\S))(?:\S(?=\S{108}))*+(?=\S{108}(?!\S))",
+    ),
+    # gradle: a failed start whose `{` and spaces are followed by `//` rules out the later starts on
+    # that line whose `credentials {` and spaces stay on it: their way to `username` (on the line, or
+    # through a comment going on to the next lines) is one for the failed start's comment too.
+    "kingfisher-gradle.1": (
+        r"(?ai)credentials\s*\{",
+        r"(?ai)credentials\s*\{\s*//(?:(?!credentials[^\S\n]*+(?:\{[^\S\n]*+)?\n)[^\n])*",
+    ),
+    "noseyparker-gradle.1": (
+        r"(?ai)credentials\s*\{",
+        r"(?ai)credentials\s*\{\s*//(?:(?!credentials[^\S\n]*+(?:\{[^\S\n]*+)?\n)[^\n])*",
+    ),
+}
+
+
 def rule_block(rule_id: str, entity: str, pattern: str, kws: list[str], min_entropy: float, source: str,
                screen: str | None = None, changed: str | None = None) -> str:  # fmt: skip
     """One `[[rule]]` block of a generated rule file (fields as in context.toml), ending in a newline."""
+    starts = STARTS.get(rule_id)
     lines = [
         "[[rule]]",
         f'id = "{rule_id}"',
@@ -349,6 +378,7 @@ def rule_block(rule_id: str, entity: str, pattern: str, kws: list[str], min_entr
         "score = 0.8",
         f'source = "{source}"',
         *([f"changed = {json.dumps(changed)}"] if changed is not None else []),
+        *([f"starts = {_toml_str(starts[0])}", f"skip = {_toml_str(starts[1])}"] if starts else []),
         "",
     ]
     return "\n".join(lines)

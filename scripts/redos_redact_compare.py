@@ -2,8 +2,9 @@ r"""Check: the redaction rules rewritten to read planted text in linear time mat
 
 For each rule of `rules/context.toml`, `kingfisher.toml` and `noseyparker.toml` whose pattern
 differs from the one in git revision `--old` (default b17519f: redact13's five context rules,
-redos14's rules; redos15's with `--old 3a35aec`), both patterns are run (`finditer`, every match's
-span and every group's span, named or not) over: every item of the redaction corpora
+redos14's rules; redos15's with `--old 3a35aec`), or whose `starts` and `skip` fields do (redos16's,
+with `--old c01e11e`: searched by `memeval.redact._starts.StartsPattern`), both patterns are run
+(`finditer`, every match's span and every group's span, named or not) over: every item of the redaction corpora
 (`tests/fixtures/redact_corpus/*.jsonl`, `tests/fixtures/redact_fresh*/*.jsonl`) as written and
 in each of the 46 contexts of `tests/redact/corpus_contexts.py`, the labelled set
 (`tests/redact/redact_cases.py`), the pumping
@@ -50,8 +51,13 @@ def _on_prof(signum: int, frame: object) -> None:
     raise _Cap
 
 
-def _rules(text: str) -> dict[str, str]:
-    return {r["id"]: r["pattern"] for r in tomllib.loads(text)["rule"]}
+def _rules(text: str) -> dict[str, dict[str, Any]]:
+    return {r["id"]: r for r in tomllib.loads(text)["rule"]}
+
+
+def _searched(raw: dict[str, Any]) -> tuple[str, str | None, str | None]:
+    """What decides a rule's matches and how they are searched: pattern, `starts`, `skip`."""
+    return raw["pattern"], raw.get("starts"), raw.get("skip")
 
 
 def _corpus_texts() -> list[str]:
@@ -130,6 +136,13 @@ SEEDS = [
     "-----BEGIN RSA PRIVATE KEY-----\r\nProc-Type: 4,ENCRYPTED\r\nDEK-INFO: x\r\n\r\nab\n\n"
     "cdMIIEpAIBAAKCAQEA7bq9Xw3kQ+/=Zz1Lm8Pq2Rt5Vy7\r\n-----END RSA PRIVATE KEY BLOCK-----",
     "owm = pyowm.OWM('0123456789abcdef0123456789abcdef')\r\nopenweather APPID=abcdef0123456789abcdef0123456789&q=x",
+    # redos16: many starts on one line or run (cookie-session, call-last-arg-secret)
+    "Set-Cookie: a=1; set-cookie: sessionid=AbC123xyz789QQ; cookie:\n: sid=zzzzzzzzzzzzzz x_session=Q1w2E3r4T5y6U7",
+    "cookie : x cookie:set-cookie: token=0123456789abcdef\r\nCookie:auth=Zq8Kx2Lm9Pw4Rt7Y; PHPSESSID=abcdefghij12",
+    'ldap.simple_bind_s(dn, "s3cr3tPw!") 9.connect("h", "u", "Pw9xyzq") _.db.connect ("a","Xy9zzq1")',
+    'a.b.c.NetworkCredential("u", \'p4ssWord\') x.y9.z.login(a, b, "Rrhh1234") .auth(1,"Aa1bb2cc")',
+    "psexec \\\\host -u admin -p S3cr3tPw9x cmd psexec-u@psexec-u@" + "x" * 120 + " -p Zq8Kx2Lm9Pw4 ",
+    "PsExec.exe \\\\10.0.0.5 -U corp\\svc_9 \n -P Passw0rd!2 -s psexeca-u" + "y" * 105 + "\t-pQ1w2E3r4",
 ]
 
 
@@ -181,8 +194,10 @@ def main() -> int:
     ap.add_argument("rules", nargs="*", help="compare only these rule ids")
     args = ap.parse_args()
     signal.signal(signal.SIGPROF, _on_prof)
-    old: dict[str, str] = {}
-    new: dict[str, str] = {}
+    from memeval.redact._starts import rule_pattern
+
+    old_raw: dict[str, dict[str, Any]] = {}
+    new_raw: dict[str, dict[str, Any]] = {}
     for f in RULE_FILES:
         old_text = subprocess.run(
             ["git", "show", f"{args.old}:memeval/redact/rules/{f}"],
@@ -191,18 +206,25 @@ def main() -> int:
             text=True,
             check=True,
         ).stdout
-        old.update(_rules(old_text))
-        new.update(_rules((ROOT / "memeval/redact/rules" / f).read_text(encoding="utf-8")))
-    changed = sorted(k for k in new if k in old and old[k] != new[k] and (not args.rules or k in args.rules))
+        old_raw.update(_rules(old_text))
+        new_raw.update(_rules((ROOT / "memeval/redact/rules" / f).read_text(encoding="utf-8")))
+    old = {k: r["pattern"] for k, r in old_raw.items()}
+    new = {k: r["pattern"] for k, r in new_raw.items()}
+    changed = sorted(
+        k
+        for k in new_raw
+        if k in old_raw and _searched(old_raw[k]) != _searched(new_raw[k]) and (not args.rules or k in args.rules)
+    )
     corpus = _in_contexts(_corpus_texts()) + _labelled()
     bad = 0
     for rid in changed:
-        a, b = re.compile(old[rid]), re.compile(new[rid])
+        # the old rule searched by plain finditer when it had no `starts` (redos16's StartsPattern)
+        a, b = rule_pattern(old_raw[rid], lazy=False), rule_pattern(new_raw[rid], lazy=False)
         cpu = []
         for pat in (a, b):
             t0 = time.process_time()
             for t in corpus:
-                pat.findall(t)
+                list(pat.finditer(t))
             cpu.append(time.process_time() - t0)
         texts = corpus + SEEDS + _planted(old[rid]) + _planted(new[rid]) + _random(old[rid], args.random)
         seeds = [t for t in texts if a.search(t)][:3000] or SEEDS

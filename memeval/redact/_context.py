@@ -26,16 +26,16 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, cast
+from typing import Any
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from memeval._lazyre import LazyPattern
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._casefree import lowered_twin
 from memeval.redact._scanners import memeval_result
+from memeval.redact._starts import rule_pattern
 from memeval.redact._values import (
     ENCODED_START,
     PLACEHOLDER,
@@ -156,7 +156,7 @@ def load_rules(
                 ContextRule(
                     id=str(raw["id"]),
                     entity=str(raw["entity"]),
-                    pattern=_lazy(raw["pattern"]) if lazy else re.compile(raw["pattern"]),
+                    pattern=rule_pattern(raw, lazy=lazy),
                     keywords=tuple(str(k).lower() for k in raw.get("keywords", ())),
                     check=raw.get("check"),
                     score=float(raw.get("score", 0.7)),
@@ -169,12 +169,6 @@ def load_rules(
                 f"redaction rule {raw.get('id', '?')!r} in {name} is invalid: {exc}; fix the rule file"
             ) from exc
     return tuple(rules)
-
-
-def _lazy(pattern: Any) -> re.Pattern[str]:
-    if not isinstance(pattern, str):
-        raise TypeError(f"pattern is {type(pattern).__name__}, not text")
-    return cast("re.Pattern[str]", LazyPattern(pattern))  # searched as the compiled pattern, compiled on first use
 
 
 class ContextRecognizer(EntityRecognizer):
