@@ -26,7 +26,6 @@ from __future__ import annotations
 import resource
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -54,13 +53,6 @@ PLANTED = {
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start, loading the rules (about 1 s) and one
 pattern over the planted text (0.00-0.2 s now; minutes to hours on main)."""
-MANY_STARTS_LIMIT_S = 10
-"""The CPU allowance of the two `gradle.1` cases whose unit plants a new start (`credentials`) every
-20-30 characters on one line: each start still reads the line to its end, so these are quadratic in
-the starts (`memeval/redact/README.md`, "Still not linear"): 2.5 and 3.7 CPU s with the interpreter
-here (load 10), too near `LIMIT_S` on a busy machine. On main they were exponential (killed at 5 s on
-4 KiB), which 10 s on 64 KiB still catches."""
-MANY_STARTS = {"noseyparker-gradle.1", "kingfisher-gradle.1"}
 
 _CHILD = r"""
 import sys, time
@@ -75,13 +67,8 @@ print(found, round(time.process_time() - a, 3))
 """
 
 
-def _limit(seconds: int) -> Callable[[], None]:
-    """A `preexec_fn` that caps the child's CPU at `seconds`."""
-
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
-
-    return cap
+def _limit() -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_S, LIMIT_S))
 
 
 @pytest.mark.parametrize("case", sorted(PLANTED))
@@ -92,7 +79,7 @@ def test_a_redaction_rule_reads_its_own_words_planted_over_64_kib_in_bounded_wor
         capture_output=True,
         text=True,
         cwd=ROOT,
-        preexec_fn=_limit(MANY_STARTS_LIMIT_S if case in MANY_STARTS else LIMIT_S),
+        preexec_fn=_limit,
         check=False,
     )
     assert r.returncode == 0, f"{case}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
