@@ -27,6 +27,9 @@ CASES = {
     "noseyparker-psexec.1": ("noseyparker-psexec.1", "", "psexeca-u", ""),
     "kingfisher-gradle.1": ("kingfisher-gradle.1", "", "credentials {//", ""),
     "noseyparker-gradle.1": ("noseyparker-gradle.1", "", "credentials{// x", ""),
+    "noseyparker-generic.4": ("noseyparker-generic.4", "", "Username = abc; //", ""),
+    "noseyparker-generic.4-short": ("noseyparker-generic.4", "", "user=abc#", ""),
+    "noseyparker-generic.4-lines": ("noseyparker-generic.4", "", "user=abc\n// ", ""),
 }
 
 

@@ -335,6 +335,17 @@ def linear(
     return py, note, False
 
 
+_G4_USER = r"(?:username|USERNAME|Username|UserName|user|USER)"
+_G4_HEAD = (
+    _G4_USER + r"[ \t]*=[ \t]*" + r"(?:[a-zA-Z][a-zA-Z0-9_+-]{2,29}|[a-zA-Z][a-zA-Z0-9._+-]{2,29}@[a-zA-Z_.-]{2,30})"
+)
+_G4_AHEAD = _G4_HEAD + (
+    r"(?:\s*+;?\s*+[a-zA-Z0-9_]{0,30}(?:password|pass|PASSWORD|PASS|Password)[ \t]*=[ \t]*[^\s$@{<]\S{4,29}(?:\s|$)"
+    r"|[^\S\n\r]*+[\n\r]\s*+;)"
+)  # the pattern's match with no comment, or a head whose whitespace after the user name crosses a line to a `;`
+_G4_BODY = r"(?:(?!" + _G4_AHEAD + r")[^\n\r])*"  # the rest of a comment line, up to a start that may match
+
+
 STARTS: dict[str, tuple[str, str]] = {
     # rule id: (`starts`, `skip`) written beside the pattern (memeval/redact/_starts.py; redos16).
     # psexec: `(\S+)\s+` after `-u` read the rest of the non-space run from every `-u` in the
@@ -359,6 +370,17 @@ STARTS: dict[str, tuple[str, str]] = {
     "noseyparker-gradle.1": (
         r"(?ai)credentials\s*\{",
         r"(?ai)credentials\s*\{\s*//(?:(?!credentials[^\S\n]*+(?:\{[^\S\n]*+)?\n)[^\n])*",
+    ),
+    # generic.4: each start's first comment `//...` read its line to the end. A failed start whose
+    # head reaches a comment rules out the later starts on that comment's line and on the comment
+    # lines right after it (only whitespace before their `#` or `//`), except a start where the pattern
+    # matches with no comment or whose head's whitespace after the user name crosses a line break to a
+    # `;` (the look-ahead _G4_AHEAD). Any other match from such a start reads a comment (or, its
+    # separator, whitespace only) into the same line break as the failed start's comments, and the
+    # failed start's way on from that line break would then have matched as well.
+    "noseyparker-generic.4": (
+        r"(?a)" + _G4_USER,
+        r"(?a)" + _G4_HEAD + r"\s*+;?\s*+(?:\#|//)" + _G4_BODY + r"(?:[\n\r]\s*+(?:\#|//)" + _G4_BODY + r")*",
     ),
 }
 

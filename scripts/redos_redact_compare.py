@@ -143,6 +143,10 @@ SEEDS = [
     'a.b.c.NetworkCredential("u", \'p4ssWord\') x.y9.z.login(a, b, "Rrhh1234") .auth(1,"Aa1bb2cc")',
     "psexec \\\\host -u admin -p S3cr3tPw9x cmd psexec-u@psexec-u@" + "x" * 120 + " -p Zq8Kx2Lm9Pw4 ",
     "PsExec.exe \\\\10.0.0.5 -U corp\\svc_9 \n -P Passw0rd!2 -s psexeca-u" + "y" * 105 + "\t-pQ1w2E3r4",
+    # redos17: noseyparker-generic.4 (a later start whose match a failed start's comment cannot reach)
+    "Username = abc; //Username=abc password=Secr3t99 user=abc\n;//x\npassword=Xy9zzq1 user=ab;\n\npass=Q1w2e3",
+    "user=abc # USER=x@y.io\r\n  // UserName =bob\t;//c\n#d\nmyPASS=zzz9q1\n"
+    "USERNAME=q1;user=abc ;\n;# x\nPassword=P4ssw0rd ",
 ]
 
 

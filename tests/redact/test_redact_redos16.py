@@ -13,6 +13,8 @@ Each text is 65,536 characters (ingest's longest free-text field); the rule's pa
 it in a child process under a CPU limit. All four cases were killed at that limit on main (c01e11e;
 checked by running this file in an export of main): the pattern alone took 10-22 s and over 30 s
 there (`bench/redos_planted.py`).
+redos17 added `noseyparker-generic.4` (`user=abc#` repeated: every start read its comment to the line's
+end), planted over 128 KiB (`SIZE`); killed at the limit on 3465cf3.
 """
 
 from __future__ import annotations
@@ -39,7 +41,11 @@ PLANTED = {
     "noseyparker-psexec.1": ("noseyparker-psexec.1", "", "psexeca-u", ""),
     "kingfisher-gradle.1": ("kingfisher-gradle.1", "", "credentials {//", ""),
     "noseyparker-gradle.1": ("noseyparker-gradle.1", "", "credentials{// x", ""),
+    "noseyparker-generic.4": ("noseyparker-generic.4", "", "user=abc#", ""),
 }
+SIZE = {"noseyparker-generic.4": 2 * N}
+"""Cases planted over more than 64 KiB: `generic.4`'s pattern took 2.3 s over 64 KiB on main (too near
+the limit to fail there for sure), 9 s over 128 KiB (quadratic)."""
 LIMIT_S = 4
 """CPU seconds a child may use: the interpreter's start, loading the rules (about 1 s) and one
 pattern over the planted text (milliseconds now; 10 s to over 30 s on main)."""
@@ -63,7 +69,7 @@ def _limit() -> None:
 def test_a_many_starts_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(case: str) -> None:
     rule_id, prefix, unit, suffix = PLANTED[case]
     r = subprocess.run(
-        [sys.executable, "-c", _CHILD, rule_id, prefix, unit, suffix, str(N)],
+        [sys.executable, "-c", _CHILD, rule_id, prefix, unit, suffix, str(SIZE.get(case, N))],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -84,6 +90,9 @@ SEEDS = [
     'credentials { // note username \'x1q\'\n  // c // d\n\n  username "abc9"  // t\n  password "Xy9!zzz"',
     "credentials{//a\n//b\nusername 'u1'//c password 'p2' credentials {// credentials \n{ username 'a' password 'b'",
     "PsExec.exe \\\\10.0.0.5 -U corp\\svc_9 \n -P Passw0rd!2 -s psexeca-u" + "y" * 105 + "\t-pQ1w2E3r4",
+    "Username = abc; //Username=abc password=Secr3t99 user=abc\n;//x\npassword=Xy9zzq1 user=ab;\n\npass=Q1w2e3",
+    "user=abc # USER=x@y.io\r\n  // UserName =bob\t;//c\n#d\nmyPASS=zzz9q1\n"
+    "USERNAME=q1;user=abc ;\n;# x\nPassword=P4ssw0rd ",
 ]
 PIECES = [
     "psexec",
@@ -108,6 +117,12 @@ PIECES = [
     '"',
     "ſignin",
     "\u212a",
+    "user=abc",
+    "#",
+    "//",
+    ";",
+    "\r\n",
+    "pass=Zq8Kx2Lm9 ",
 ]
 
 
@@ -120,6 +135,7 @@ PIECES = [
         "noseyparker-psexec.1",
         "kingfisher-gradle.1",
         "noseyparker-gradle.1",
+        "noseyparker-generic.4",
     ],
 )
 def test_the_rule_finds_what_plain_finditer_finds(rule_id: str) -> None:
@@ -131,6 +147,7 @@ def test_the_rule_finds_what_plain_finditer_finds(rule_id: str) -> None:
     rng = random.Random(16)
     texts = ["Set-Cookie: a=1; " * 3800 + "sessionid=AbC123xyz789QQ", "A." * 32000 + 'connect("h", "Pw9xyzq1")']
     texts += ["psexec-u@" * 7000 + " -p Zq8Kx2Lm9Pw4", ("psexec-u@" * 12 + " ") * 500 + "psexec -u a -p Zq8Kx2Lm9Pw4"]
+    texts += ["user=abc#" * 700 + "\nuser=abc\n;#\npass=Zq8Kx2Lm9 ", "user=abc\n// " * 500 + "pass=Zq8Kx2Lm9 "]
     for _ in range(3000):
         t = rng.choice(SEEDS)
         for _ in range(rng.randint(1, 4)):
