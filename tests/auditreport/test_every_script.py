@@ -49,6 +49,8 @@ def test_pdf_draws_every_script_and_wraps_long_tokens(store, tmp_path: Path) -> 
             "payload": {"text": text},
         }
     )
+    # received when it happened: the report lists what waits by when the store received it (audit16)
+    store.clock = lambda: ev.occurred_at
     store.append([ev], sender="test")
     made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path / "runs", now=NOW)
     pdf_text = _run("pdftotext", str(made.pdf), "-")

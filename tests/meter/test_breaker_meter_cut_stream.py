@@ -86,7 +86,9 @@ def _hang_up_many() -> str:
     call = "s = socket.socket(socket.AF_UNIX)" + rest.replace("print(got", "pass  # print(got")
     loop = "for _ in range(n):\n" + "".join("    " + line + "\n" for line in call.splitlines())
     more = (
-        "s = socket.socket(socket.AF_UNIX)\ns.settimeout(10)\ns.connect(path)\ns.sendall(b'G')\n"
+        "s = socket.socket(socket.AF_UNIX)\ns.settimeout(10)\ns.connect(path)\n"
+        # the proxy may answer 503 and close before this byte is sent (seen at load): the answer is still read
+        "try:\n    s.sendall(b'G')\nexcept (BrokenPipeError, ConnectionResetError):\n    pass\n"
         "try:\n    print(s.recv(64).split(b'\\r\\n')[0].decode(), flush=True)\n"
         "except TimeoutError:\n    print('admitted: no answer to a request never finished', flush=True)\n"
     )
