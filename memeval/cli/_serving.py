@@ -63,6 +63,30 @@ def bind_port(host: str, port: int, who: str) -> socket.socket:
     return sock
 
 
+def check_budget_settings(http: bool) -> None:
+    """Read the redaction and hold CPU budget settings now, so a bad one is refused before anything loads.
+
+    They were read when the first text was redacted or assessed: after the 2-8 s of loading the
+    engines, under a server's "loading the redactor ..." line, a bad value said nothing until then.
+
+    Args:
+        http: also the per-request bounds (`MEMEVAL_REDACT_REQUEST_BUDGET_S`,
+            `MEMEVAL_HOLD_REQUEST_BUDGET_S`), which only the HTTP endpoint reads.
+
+    Raises:
+        UsageError: a setting is not a positive number of seconds (named, with its value and the fix;
+            `memeval._cpubudget.env_seconds`).
+    """
+    import memeval.hold
+    import memeval.redact
+
+    memeval.redact.budget_seconds()
+    memeval.hold.budget_seconds()
+    if http:
+        memeval.redact.request_budget_seconds()
+        memeval.hold.request_budget_seconds()
+
+
 def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[], None]:
     """What to run before an ingest endpoint listens: load the redactor and hold detector, saying so.
 
@@ -79,6 +103,7 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
     """
 
     def warm() -> None:
+        check_budget_settings(http=True)
         if not store.default_engines:
             return
         from memeval.audit import warm_engines
