@@ -26,7 +26,14 @@ if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
 
 
-def bind_port(host: str, port: int, who: str) -> socket.socket:
+SERVERS = "another `memeval serve` or `memeval audit serve`?"
+"""The likely holders of a taken port, for `bind_port`'s `who`: both serve on 8765 by default, and
+`memeval serve` serves the ingest endpoint too, so README's walkthrough (`memeval serve &`) holds
+the port a later `memeval audit serve` asks for; naming only the same command sent users looking
+for a server they never started."""
+
+
+def bind_port(host: str, port: int, who: str = SERVERS) -> socket.socket:
     """A TCP socket bound to (`host`, `port`), not yet listening (uvicorn listens on it).
 
     Binds the way uvicorn would (IPv6 when `host` has a colon, `SO_REUSEADDR` so a port in
@@ -38,7 +45,7 @@ def bind_port(host: str, port: int, who: str) -> socket.socket:
     Args:
         host: the address to listen on (`--host`).
         port: the TCP port (`--port`).
-        who: the likely holder of a taken port, in the message (`another `memeval serve`?`).
+        who: the likely holder of a taken port, in the message (`SERVERS`).
 
     Raises:
         typer.Exit: (2) the port is in use, needs privileges, or the address is not this machine's.

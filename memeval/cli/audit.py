@@ -345,7 +345,7 @@ def serve(
     from memeval.audit import create_ingest_app, open_store, worker_count
 
     # a port in use is said at once, in one line, before the engines load
-    sock = bind_port(host, port, "another `memeval audit serve`?")
+    sock = bind_port(host, port)
     check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
     workers = worker_count()
     store = open_store(db)
