@@ -26,7 +26,14 @@ if TYPE_CHECKING:
     from memeval.audit import SqlAuditStore
 
 
-def bind_port(host: str, port: int, who: str) -> socket.socket:
+SERVERS = "another `memeval serve` or `memeval audit serve`?"
+"""The likely holders of a taken port, for `bind_port`'s `who`: both serve on 8765 by default, and
+`memeval serve` serves the ingest endpoint too, so README's walkthrough (`memeval serve &`) holds
+the port a later `memeval audit serve` asks for; naming only the same command sent users looking
+for a server they never started."""
+
+
+def bind_port(host: str, port: int, who: str = SERVERS) -> socket.socket:
     """A TCP socket bound to (`host`, `port`), not yet listening (uvicorn listens on it).
 
     Binds the way uvicorn would (IPv6 when `host` has a colon, `SO_REUSEADDR` so a port in
@@ -38,7 +45,7 @@ def bind_port(host: str, port: int, who: str) -> socket.socket:
     Args:
         host: the address to listen on (`--host`).
         port: the TCP port (`--port`).
-        who: the likely holder of a taken port, in the message (`another `memeval serve`?`).
+        who: the likely holder of a taken port, in the message (`SERVERS`).
 
     Raises:
         typer.Exit: (2) the port is in use, needs privileges, or the address is not this machine's.
@@ -63,6 +70,30 @@ def bind_port(host: str, port: int, who: str) -> socket.socket:
     return sock
 
 
+def check_budget_settings(http: bool) -> None:
+    """Read the redaction and hold CPU budget settings now, so a bad one is refused before anything loads.
+
+    They were read when the first text was redacted or assessed: after the 2-8 s of loading the
+    engines, under a server's "loading the redactor ..." line, a bad value said nothing until then.
+
+    Args:
+        http: also the per-request bounds (`MEMEVAL_REDACT_REQUEST_BUDGET_S`,
+            `MEMEVAL_HOLD_REQUEST_BUDGET_S`), which only the HTTP endpoint reads.
+
+    Raises:
+        UsageError: a setting is not a positive number of seconds (named, with its value and the fix;
+            `memeval._cpubudget.env_seconds`).
+    """
+    import memeval.hold
+    import memeval.redact
+
+    memeval.redact.budget_seconds()
+    memeval.hold.budget_seconds()
+    if http:
+        memeval.redact.request_budget_seconds()
+        memeval.hold.request_budget_seconds()
+
+
 def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[], None]:
     """What to run before an ingest endpoint listens: load the redactor and hold detector, saying so.
 
@@ -79,6 +110,7 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
     """
 
     def warm() -> None:
+        check_budget_settings(http=True)
         if not store.default_engines:
             return
         from memeval.audit import warm_engines

@@ -16,7 +16,7 @@ from memeval.cli._audit_ingest import counted, ingest_bar, remove_new_store, res
 from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import bind_port, serve_until_stopped, warm_ingest
+from memeval.cli._serving import bind_port, check_budget_settings, serve_until_stopped, warm_ingest
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
@@ -95,6 +95,7 @@ def ingest(
     if not parsed:  # nothing to store, so no store is opened: an empty file or pipe made an empty one
         _said_no_event(file, as_json)
         return
+    check_budget_settings(http=False)  # before the store exists and the engines load
     url = db_url(db)
     made = new_store_files(url)
     store: SqlAuditStore | None = None
@@ -344,7 +345,8 @@ def serve(
     from memeval.audit import create_ingest_app, open_store, worker_count
 
     # a port in use is said at once, in one line, before the engines load
-    sock = bind_port(host, port, "another `memeval audit serve`?")
+    sock = bind_port(host, port)
+    check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
     workers = worker_count()
     store = open_store(db)
     what = "memeval audit ingest"

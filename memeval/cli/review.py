@@ -121,7 +121,7 @@ def serve(
             f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
     # before the app is built: a port in use is said at once, in one line
-    sock = bind_port(host, port, "another `memeval serve`?")
+    sock = bind_port(host, port)
     key = load_secret_key(url)  # the served store's key, wherever serve starts; none made for a refused serve
     settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
     if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:  # once it will serve

@@ -25,4 +25,5 @@ def test_a_taken_port_is_one_line_naming_the_port_and_the_fix(tmp_path: Path) ->
         out = run_memeval("audit", "serve", "--port", str(port), cwd=tmp_path, env=env)
     line = one_usage_line(out, f"port {port}", "already in use", f"--port {port + 1}")
     assert "Errno" not in line and "loading the redactor" not in out.stderr, out.stderr
+    assert "`memeval serve`" in line, line  # README's walkthrough leaves one on 8765, the default of both
     assert not db.exists()  # refused before the store was opened
