@@ -144,7 +144,7 @@ def ingest(
     if r.released:
         own.append(f"{r.released} released from holds into memory")
     typer.echo(
-        f"read {res.lines} events: {taken} stored ({r.held} of them held for a person as hold.created, not "
+        f"read {counted(res.lines, 'event')}: {taken} stored ({r.held} of them held for a person as hold.created, not "
         f"written to memory), {r.duplicates} skipped as already stored{_changed(r.changed_resends)}, "
         f"{r.noops} repeated decisions that "
         f"changed nothing; memeval added {counted(added, 'event')} of its own"

@@ -95,7 +95,7 @@ def test_quiet_ingest_prints_only_its_summary(tmp_path: Path, key_file: Path):
     src.write_text(_line(1) + "\n")
     code, out = _ingest(src, tmp_path / "store" / "a.sqlite", "--quiet")
     assert code == 0
-    assert out.startswith("read 1 events: 1 stored")
+    assert out.startswith("read 1 event: 1 stored")  # one event, not "1 events"
 
 
 def test_progress_counts_events_written(store: SqlAuditStore):
