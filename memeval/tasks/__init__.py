@@ -13,6 +13,7 @@ from memeval.tasks._load import (
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
 __all__ = [
+    "AGENT_UNPINNED",
     "DockerStep",
     "ExpansionError",
     "TASK_ID_PATTERN",
@@ -23,7 +24,6 @@ __all__ = [
     "env_pairs",
     "expand",
     "expand_words",
-    "AGENT_UNPINNED",
     "hash_tree",
     "load_task",
     "load_task_set",

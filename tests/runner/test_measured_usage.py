@@ -112,8 +112,10 @@ def test_an_agent_that_never_reached_the_model_is_a_boot_fault_and_ab_exits_3(tm
         assert t["verified"] is None
     assert code == 3
     assert err.strip().splitlines()[-1] == (
-        f"memeval: run {doc['run_id']} measured nothing: every trial faulted (2 trials: boot) (exit 3)"
-    )
+        f"memeval: run {doc['run_id']} measured nothing: every trial faulted (2 trials: boot), each with boot: "
+        "the agent never reached the model: it declares openai but made no call through the metering proxy; "
+        f"every trial's fault: memeval results {doc['run_id']} (exit 3)"
+    )  # the commonest reason named since newuser13
     # the same agent without declared APIs is not faulted: its trials are scored as they ended
     code, doc, err = run_ab(
         str(tmp_path / "tasks"), "--agent", str(make_agent(tmp_path / "agent2", apis="[]")),
