@@ -69,7 +69,8 @@ def stand_in(record: dict[str, Any]) -> TrialRecord:
         {
             **record,
             "_json": record,
-            "physics": _nested({**phys, "tokens": _nested(phys["tokens"])}),
+            # `model_calls` is left out of a record whose trial used one model (`Physics`' default: {})
+            "physics": _nested({"model_calls": {}, **phys, "tokens": _nested(phys["tokens"])}),
             "harness_measured": _nested(record["harness_measured"]),
             "fault": None if fault is None else _nested(fault),
         }

@@ -9,10 +9,11 @@ model's share of an arm's calls differs between the arms by over `MODEL_SHARE_GA
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
-from memeval.results import load_run
+from memeval.results import load_run, replay_body
 
 SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_v1" / "sample-t01"
 ARMS = {
@@ -55,3 +56,29 @@ def test_arms_mixing_the_same_models_in_other_proportions_are_warned_about(tmp_p
 
 def test_arms_mixing_the_same_models_alike_get_no_such_warning(tmp_path: Path):
     assert _mixed(_run(tmp_path, {"baseline": 1, "pack": 1})) == []
+
+
+KILLED = Path(__file__).resolve().parents[1] / "fixtures" / "runlog_killed"
+
+
+def test_arms_whose_trials_each_used_one_model_replay(tmp_path: Path):
+    """Both arms on both models, each trial on one (its record leaves `model_calls` out): the shares come from
+    `engine_calls`. The plain replay (`memeval replay`) read the left-out field and raised AttributeError (found by the
+    replay property test, tests/eventlog/test_replay_body.py, on the merged tree)."""
+    run = shutil.copytree(KILLED, tmp_path / "run")
+    log = run / "events.jsonl"
+    lines = []
+    for ln in log.read_text().splitlines(keepends=True):
+        if '"trial_id":"t01-thursday-order-arrival:' in ln:
+            ln = ln.replace(SMALL, LARGE)
+        lines.append(ln)
+    log.write_text("".join(lines))
+    body = json.loads(replay_body(run))  # `memeval replay`'s path, without the models: it raised AttributeError
+    loaded = load_run(run)
+    assert body["verdict"]["warnings"] == loaded.result.model_dump(mode="json")["verdict"]["warnings"]
+    by_mode = {
+        m: {mm for t in loaded.result.trials if t.mode == m for mm in t.physics.models} for m in ("baseline", "pack")
+    }
+    assert by_mode["baseline"] == by_mode["pack"] == {"fernhill-scripted-1", "fernhill-scripted-XL"}, by_mode
+    assert all(len(t.physics.models) <= 1 and not t.physics.model_calls for t in loaded.result.trials)
+    assert isinstance(_mixed(loaded), list)
