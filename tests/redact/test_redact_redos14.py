@@ -23,15 +23,8 @@ matches the old ones found.
 
 from __future__ import annotations
 
-import resource
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-N = 65_536
+from planted import matches_in_child
 
 PLANTED = {
     # case: (rule id, written once, then repeated to 65,536 characters, written last)
@@ -50,38 +43,9 @@ PLANTED = {
     "kingfisher-gradle.1": ("kingfisher-gradle.1", "", "credentials{ //aa  //aa password 。", "o"),
     "kingfisher-gradle.1@comments": ("kingfisher-gradle.1", "credentials {", " //", "x"),
 }
-LIMIT_S = 4
-"""CPU seconds a child may use: the interpreter's start, loading the rules (about 1 s) and one
-pattern over the planted text (0.00-0.2 s now; minutes to hours on main)."""
-
-_CHILD = r"""
-import sys, time
-from memeval.redact._context import load_rules
-rule_id, prefix, unit, suffix, n = sys.argv[1:6]
-rule = next(r for r in load_rules() if r.id == rule_id)
-n = int(n) - len(suffix)
-text = (prefix + unit * (n // len(unit) + 1))[:n] + suffix
-a = time.process_time()
-found = sum(1 for _ in rule.pattern.finditer(text))
-print(found, round(time.process_time() - a, 3))
-"""
-
-
-def _limit() -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_S, LIMIT_S))
 
 
 @pytest.mark.parametrize("case", sorted(PLANTED))
 def test_a_redaction_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(case: str) -> None:
-    rule_id, prefix, unit, suffix = PLANTED[case]
-    r = subprocess.run(
-        [sys.executable, "-c", _CHILD, rule_id, prefix, unit, suffix, str(N)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        preexec_fn=_limit,
-        check=False,
-    )
-    assert r.returncode == 0, f"{case}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
-    found, _ = r.stdout.split()
-    assert found == ("1" if case.startswith("password-list") else "0")
+    found = matches_in_child(case, PLANTED[case])
+    assert found == (1 if case.startswith("password-list") else 0)

@@ -20,15 +20,8 @@ checked by running this file in an export of main).
 
 from __future__ import annotations
 
-import resource
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-N = 65_536
+from planted import matches_in_child
 
 PLANTED = {
     # case: (rule id, written once, then repeated to 65,536 characters, written last)
@@ -48,35 +41,8 @@ PLANTED = {
         "-----END DSA PRIVATE KEY-----",
     ),
 }
-LIMIT_S = 4
-"""CPU seconds a child may use: the interpreter's start, loading the rules (about 1 s) and one
-pattern over the planted text (under 1 s now; minutes to hours on main)."""
-
-_CHILD = r"""
-import sys
-from memeval.redact._context import load_rules
-rule_id, prefix, unit, suffix, n = sys.argv[1:6]
-rule = next(r for r in load_rules() if r.id == rule_id)
-n = int(n) - len(suffix)
-text = (prefix + unit * (n // len(unit) + 1))[:n] + suffix
-print(sum(1 for _ in rule.pattern.finditer(text)))
-"""
-
-
-def _limit() -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_S, LIMIT_S))
 
 
 @pytest.mark.parametrize("case", sorted(PLANTED))
 def test_a_kingfisher_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(case: str) -> None:
-    rule_id, prefix, unit, suffix = PLANTED[case]
-    r = subprocess.run(
-        [sys.executable, "-c", _CHILD, rule_id, prefix, unit, suffix, str(N)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        preexec_fn=_limit,
-        check=False,
-    )
-    assert r.returncode == 0, f"{case}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
-    assert r.stdout.split() == ["0"]
+    assert matches_in_child(case, PLANTED[case]) == 0

@@ -21,17 +21,11 @@ from __future__ import annotations
 
 import random
 import re
-import resource
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from planted import N, matches_in_child
 
 from memeval.redact._context import load_rules
-
-ROOT = Path(__file__).resolve().parents[2]
-N = 65_536
 
 PLANTED = {
     # case: (rule id, written once, then repeated to 65,536 characters, written last)
@@ -46,38 +40,11 @@ PLANTED = {
 SIZE = {"noseyparker-generic.4": 2 * N}
 """Cases planted over more than 64 KiB: `generic.4`'s pattern took 2.3 s over 64 KiB on main (too near
 the limit to fail there for sure), 9 s over 128 KiB (quadratic)."""
-LIMIT_S = 4
-"""CPU seconds a child may use: the interpreter's start, loading the rules (about 1 s) and one
-pattern over the planted text (milliseconds now; 10 s to over 30 s on main)."""
-
-_CHILD = r"""
-import sys
-from memeval.redact._context import load_rules
-rule_id, prefix, unit, suffix, n = sys.argv[1:6]
-rule = next(r for r in load_rules() if r.id == rule_id)
-n = int(n) - len(suffix)
-text = (prefix + unit * (n // len(unit) + 1))[:n] + suffix
-print(sum(1 for _ in rule.pattern.finditer(text)))
-"""
-
-
-def _limit() -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_S, LIMIT_S))
 
 
 @pytest.mark.parametrize("case", sorted(PLANTED))
 def test_a_many_starts_rule_reads_its_own_words_planted_over_64_kib_in_bounded_work(case: str) -> None:
-    rule_id, prefix, unit, suffix = PLANTED[case]
-    r = subprocess.run(
-        [sys.executable, "-c", _CHILD, rule_id, prefix, unit, suffix, str(SIZE.get(case, N))],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        preexec_fn=_limit,
-        check=False,
-    )
-    assert r.returncode == 0, f"{case}: killed or failed ({r.returncode}): superlinear\n{r.stderr[-1500:]}"
-    assert r.stdout.split() == ["0"]
+    assert matches_in_child(case, PLANTED[case], SIZE.get(case, N)) == 0
 
 
 SEEDS = [
