@@ -24,7 +24,7 @@ matches the old ones found.
 from __future__ import annotations
 
 import pytest
-from planted import matches_in_child
+from redos_child import matches_in_child
 
 PLANTED = {
     # case: (rule id, written once, then repeated to 65,536 characters, written last)

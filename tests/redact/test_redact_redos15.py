@@ -21,7 +21,7 @@ checked by running this file in an export of main).
 from __future__ import annotations
 
 import pytest
-from planted import matches_in_child
+from redos_child import matches_in_child
 
 PLANTED = {
     # case: (rule id, written once, then repeated to 65,536 characters, written last)

@@ -23,7 +23,7 @@ import random
 import re
 
 import pytest
-from planted import N, matches_in_child
+from redos_child import N, matches_in_child
 
 from memeval.redact._context import load_rules
 
