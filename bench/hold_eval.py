@@ -339,7 +339,8 @@ def detectors() -> dict:
         ),
         "rules/18+hashlr-12": RulesWithClassifier(r18, get_hold_classifier("hashlr-12"), views=True),
         "previous default (rules/6+hashlr/2)": RulesWithClassifier(rules, prev),
-        "stacked (round 23, opt-in)": get_stacked_detector(),
+        "stacked (round 23, opt-in)": get_stacked_detector("stack-1"),
+        "stacked (round 24, opt-in)": get_stacked_detector("stack-2"),
         "cascade": get_cascade_detector(),
         "cascade-uselr1": RulesWithClassifier(rules, prev, encoder=EncoderClassifier(EncoderModel.load("uselr-1"))),
     }
