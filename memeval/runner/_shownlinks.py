@@ -9,9 +9,10 @@ task's `tests/` or `solution/` leads nowhere inside the sandbox today (its targe
 is the same plan one bind away from working: it is refused too.
 
 So every entry under the agent's folder (`agent.files`) and its program's install (`agent.mounts`) is read
-once (`lstat`, symlinks not followed): an entry with the `(device, inode)` of a file or folder under any
-task's `tests/` or `solution/`, or a symlink whose resolved target is in one of them (or holds one: the task's
-folder, the task set's), refuses the run, naming both. It costs one `lstat` an entry: 0.2 s for a 35,000-entry
+once (`lstat`, symlinks not followed): an entry with the `(device, inode)` of a task's hidden file or folder
+(all of a task folder but what its agent is given anyway, `SHOWN_PARTS`: `tests/`, `solution/`, `task.toml`,
+any data file `tests/` links to), or a symlink whose resolved target is one of them, is in one, or holds one
+(the task's folder, the task set's), refuses the run, naming both. It costs one `lstat` an entry: 0.2 s for a 35,000-entry
 virtual environment, 0.7 s for 72,000 entries (load 6 on 2 cores). The system folders (`/usr` ...) are not
 walked: only their owner (root) can plant a file there, and walking them would cost seconds a run.
 """
@@ -27,54 +28,60 @@ from typing import NamedTuple
 from memeval.errors import UsageError
 from memeval.tasks import TaskSet
 
-HIDDEN_PARTS = ("tests", "solution")
-"""A task's folders never shown to its agent: the held-back verifier and the reference solution."""
+SHOWN_PARTS = ("environment", "instruction.md")
+"""The entries of a task folder its agent is given anyway: the world is built from `environment/`, and the
+instruction is handed over. Everything else (`tests/`, `solution/`, `task.toml`, any file `tests/` links to) is
+hidden from it."""
 
 
 class _Hidden(NamedTuple):
     """What no shown entry may be: each task's hidden files and folders, and the folders that lead to them."""
 
     inodes: dict[tuple[int, int], tuple[Path, str]]
-    """`(st_dev, st_ino)` of every file and folder under a task's `tests/` and `solution/` -> (its path, task id);
-    symlinks inside them are left out (a task may only link inside itself, `memeval.tasks.check_tree`)."""
-    folders: dict[str, str]
-    """Each hidden folder, resolved -> its task's id."""
+    """`(st_dev, st_ino)` of every hidden file and folder -> (its path, task id)."""
+    paths: dict[str, str]
+    """Each hidden entry of a task folder's top (`tests/`, `solution/`, `task.toml`...), resolved -> its task's id."""
     holders: dict[str, str]
-    """Each folder from a task's folder up to the task set's that holds a hidden folder, resolved -> that folder."""
+    """Each folder from a task's folder up to the task set's, resolved -> a hidden entry it holds."""
 
 
 def _hidden(task_set: TaskSet) -> _Hidden:
-    """Read every task's `tests/` and `solution/` once (`lstat`)."""
+    """Read every hidden entry of every task once (`lstat`; symlinks in a task lead only inside it, and what they
+    name is read where it is, `memeval.tasks.check_tree`)."""
     out = _Hidden({}, {}, {})
     top = str(task_set.path.resolve())
     for t in task_set.tasks:
-        for part in HIDDEN_PARTS:
-            folder = t.path / part
-            if not folder.is_dir():
+        task = str(t.path.resolve())
+        for name in sorted(os.listdir(task), key=lambda n: (n != "tests", n)):  # a holder names tests/ first
+            if name in SHOWN_PARTS:
                 continue
-            real = str(folder.resolve())
-            out.folders[real] = t.task_id
+            real = os.path.realpath(os.path.join(task, name))
+            if real != task and not real.startswith(task + "/"):
+                continue  # a link out of the task: check_tree refused it when the task was loaded
+            if real.startswith(os.path.join(task, "environment") + "/") or real == os.path.join(task, "environment"):
+                continue  # a link to what the agent is shown anyway
+            out.paths[real] = t.task_id
             up = os.path.dirname(real)
-            while up.startswith(top + "/") or up == top or up == str(t.path.resolve()):
+            while up == top or up.startswith(top + "/") or up == task:
                 out.holders.setdefault(up, real)
                 if up == top:
                     break
                 up = os.path.dirname(up)
-            for p, st in _walk(folder):
+            for p, st in _walk(Path(real)):
                 if not stat.S_ISLNK(st.st_mode):
                     out.inodes.setdefault((st.st_dev, st.st_ino), (Path(p), t.task_id))
     return out
 
 
 def _leads_to(target: str, hidden: _Hidden) -> tuple[str, str, str] | None:
-    """(how, hidden folder, task id) when the resolved `target` is in a hidden folder or holds one, else None."""
+    """(how, hidden entry, task id) when the resolved `target` is or is in a hidden entry or holds one, else None."""
     if target in hidden.holders:
-        folder = hidden.holders[target]
-        return "holds", folder, hidden.folders[folder]
+        held = hidden.holders[target]
+        return "holds", held, hidden.paths[held]
     up = target
     while True:
-        if up in hidden.folders:
-            return ("is" if up == target else "is in"), up, hidden.folders[up]
+        if up in hidden.paths:
+            return ("is" if up == target else "is in"), up, hidden.paths[up]
         nxt = os.path.dirname(up)
         if nxt == up:
             return None
@@ -119,7 +126,7 @@ def check_no_links_to_hidden(task_set: TaskSet, shown: list[tuple[Path, str]]) -
     """Refuse a run in which a shown folder holds a task's held-back file or folder under another name.
 
     Args:
-        task_set: the tasks to run (each task's `tests/` and `solution/` are hidden from its agent).
+        task_set: the tasks to run (all of each task folder but `SHOWN_PARTS` is hidden from its agent).
         shown: `(resolved host path, why it is shown)` for the agent's folder and its program's install
             (`memeval.runner._shown.shown_folders` without the system folders); paths that do not exist are
             skipped.
@@ -129,7 +136,7 @@ def check_no_links_to_hidden(task_set: TaskSet, shown: list[tuple[Path, str]]) -
             or naming a folder that could not be read.
     """
     hidden = _hidden(task_set)
-    if not hidden.folders:
+    if not hidden.paths:
         return
     for root, why in shown:
         if not os.path.lexists(root):
@@ -139,11 +146,11 @@ def check_no_links_to_hidden(task_set: TaskSet, shown: list[tuple[Path, str]]) -
                 target = os.path.realpath(p)
                 led = _leads_to(target, hidden)
                 if led is not None:
-                    how, folder, task_id = led
+                    how, held, task_id = led
                     raise UsageError(
                         f"the agent's sandbox would show a link to the held-back files of task {task_id!r}: "
-                        f"{p}, in {why}, is a symbolic link to {target}, which {how} {folder}. Remove the "
-                        "link: nothing the agent is shown may lead to a task's tests/ or solution/"
+                        f"{p}, in {why}, is a symbolic link to {target}, which {how} {held}. Remove the "
+                        "link: nothing the agent is shown may lead to a task's tests/, solution/ or task.toml"
                     )
                 continue
             hit = hidden.inodes.get((st.st_dev, st.st_ino))

@@ -122,6 +122,18 @@ def test_a_hard_link_to_a_solution_in_the_programs_install_is_refused(tmp_path: 
     )
 
 
+def test_a_hard_link_to_a_data_file_the_tests_link_to_is_refused(tmp_path: Path) -> None:
+    """All of a task folder but `environment/` and `instruction.md` is hidden: here the answer sits in `private/`."""
+    tasks, agent = _setup(tmp_path)
+    (tasks / "t" / "private").mkdir()
+    (tasks / "t" / "private" / "answer.txt").write_text(SECRET + "\n")
+    (tasks / "t" / "tests" / "answer.txt").symlink_to("../private/answer.txt")
+    os.link(tasks / "t" / "private" / "answer.txt", agent / "answer.txt")
+    runs = tmp_path / "runs"
+    code, doc, err = _ab(str(tasks), "--agent", str(agent / "agent.toml"), "--runs-dir", str(runs))
+    _refused(code, doc, err, runs, str(agent / "answer.txt"), str(tasks / "t" / "private" / "answer.txt"))
+
+
 def test_a_symlink_into_a_tasks_tests_in_the_agents_folder_is_refused(tmp_path: Path) -> None:
     tasks, agent = _setup(tmp_path)
     # links to what the agent is shown anyway, or to folders that hold no task's tests, are left alone
