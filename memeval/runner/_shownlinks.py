@@ -12,9 +12,10 @@ So every entry under the agent's folder (`agent.files`) and its program's instal
 once (`lstat`, symlinks not followed): an entry with the `(device, inode)` of a task's hidden file or folder
 (all of a task folder but what its agent is given anyway, `SHOWN_PARTS`: `tests/`, `solution/`, `task.toml`,
 any data file `tests/` links to), or a symlink whose resolved target is one of them, is in one, or holds one
-(the task's folder, the task set's), refuses the run, naming both. It costs one `lstat` an entry: 0.2 s for a 35,000-entry
-virtual environment, 0.7 s for 72,000 entries (load 6 on 2 cores). The system folders (`/usr` ...) are not
-walked: only their owner (root) can plant a file there, and walking them would cost seconds a run.
+(the task's folder, the task set's), refuses the run, naming both. It costs one `lstat` an entry: 0.2 s for
+a 35,000-entry virtual environment, 0.7 s for 72,000 entries (load 6 on 2 cores). The system folders
+(`/usr` ...) are not walked: only their owner (root) can plant a file there, and walking them would cost
+seconds a run.
 """
 
 from __future__ import annotations
@@ -46,8 +47,10 @@ class _Hidden(NamedTuple):
 
 
 def _hidden(task_set: TaskSet) -> _Hidden:
-    """Read every hidden entry of every task once (`lstat`; symlinks in a task lead only inside it, and what they
-    name is read where it is, `memeval.tasks.check_tree`)."""
+    """Read every hidden entry of every task once (`lstat`).
+
+    Symlinks in a task lead only inside it (`memeval.tasks.check_tree`): what they name is read where it is.
+    """
     out = _Hidden({}, {}, {})
     top = str(task_set.path.resolve())
     for t in task_set.tasks:
