@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         result_bytes,
         result_json,
     )
+    from memeval.results._plaintable import MODEL_SHARE_GAP, model_mix
     from memeval.results._project import (
         project,
     )
@@ -68,6 +69,8 @@ __getattr__, __dir__ = lazy_names(
         "result_body": "_load",
         "result_bytes": "_load",
         "result_json": "_load",
+        "MODEL_SHARE_GAP": "_plaintable",
+        "model_mix": "_plaintable",
         "project": "_project",
         "AttemptSpend": "_records",
         "Check": "_records",
@@ -101,6 +104,7 @@ __all__ = [
     "Denominators",
     "Fault",
     "HarnessMeasured",
+    "MODEL_SHARE_GAP",
     "Physics",
     "Run",
     "RunIndexRow",
@@ -120,6 +124,7 @@ __all__ = [
     "list_runs",
     "listed_run",
     "load_run",
+    "model_mix",
     "project",
     "replay_body",
     "result_body",

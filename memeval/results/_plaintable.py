@@ -12,7 +12,7 @@ to the models, which refuse it with their own error.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -114,35 +114,57 @@ def _shares(trials: Sequence[TrialRecord]) -> dict[str, float]:
     return {m: n / total for m, n in calls.items()} if total else {}
 
 
+def model_mix(groups: Mapping[str, Sequence[TrialRecord]], who: str, not_: str) -> str | None:
+    """A warning when two groups of trials were answered by different models, or by the same in other shares.
+
+    The one definition of "the models differ" for the verdict's arms (`arm_models`) and for one arm of two
+    runs (`memeval compare`, `memeval.runreport._compare`): the sets of response models (`Physics.models`)
+    differ, or they are the same two or more and one model's share of a group's calls (`_shares`) differs
+    between the groups by over `MODEL_SHARE_GAP`.
+
+    Args:
+        groups: two groups of trials by label (`baseline`/`pack`, or `A`/`B`), in the order to name them.
+        who: whose agents, as the sentence names them ("the arms' agents").
+        not_: what the models' difference may be mistaken for ("the memory").
+
+    Returns:
+        The warning's sentence, or None when the models agree or a group had no answered call (it says
+        nothing of its model).
+    """
+    used = {g: {m for r in trials for m in r.physics.models} for g, trials in groups.items()}
+    first, second = used.values()
+    if not (first and second):
+        return None
+    if first == second:
+        if len(first) < 2:
+            return None
+        shares = {g: _shares(trials) for g, trials in groups.items()}
+        a, b = shares.values()
+        if max(abs(a.get(m, 0.0) - b.get(m, 0.0)) for m in first) <= MODEL_SHARE_GAP:
+            return None
+        split = "; ".join(
+            f"{g} " + ", ".join(f"{m} {shares[g].get(m, 0.0):.0%}" for m in sorted(first)) for g in shares
+        )
+        return (
+            f"{who} split their calls between the same models differently ({split} of the arm's calls; "
+            f"over {MODEL_SHARE_GAP:.0%} apart): the model mix, not {not_}, may explain it"
+        )
+    named = "; ".join(f"{g} {', '.join(sorted(ms)) or 'none'}" for g, ms in used.items())
+    return f"{who} were answered by different models ({named}): the model, not {not_}, may explain it"
+
+
 def arm_models(trials: Sequence[TrialRecord]) -> tuple[str, ...]:
     """A `mixed_settings` line when the arms' agents were answered by different models, else ().
 
     The agent names the model of every call and the proxy forwards any, so a pack that tells the
     agent to use another model would otherwise read as memory that helps. Arms on the same models
     are compared by each model's share of the arm's calls: a gap over `MODEL_SHARE_GAP` (a pack
-    that sends the larger model most of the calls the baseline sent the smaller) is named too.
+    that sends the larger model most of the calls the baseline sent the smaller) is named too
+    (`model_mix`).
     """
-    used: dict[str, set[str]] = {"baseline": set(), "pack": set()}
-    for r in trials:
-        used[r.mode].update(r.physics.models)
-    if not (used["baseline"] and used["pack"]):
-        return ()  # an arm with no answered call says nothing about its model
-    if used["baseline"] == used["pack"]:
-        if len(used["pack"]) < 2:
-            return ()
-        shares = {arm: _shares([r for r in trials if r.mode == arm]) for arm in ("baseline", "pack")}
-        gap = max(abs(shares["baseline"].get(m, 0.0) - shares["pack"].get(m, 0.0)) for m in used["pack"])
-        if gap <= MODEL_SHARE_GAP:
-            return ()
-        arms = "; ".join(
-            f"{arm} " + ", ".join(f"{m} {shares[arm].get(m, 0.0):.0%}" for m in sorted(used[arm])) for arm in shares
-        )
-        return (
-            f"the arms' agents split their calls between the same models differently ({arms} of the arm's calls; "
-            f"over {MODEL_SHARE_GAP:.0%} apart): the model mix, not the memory, may explain it",
-        )
-    arms = "; ".join(f"{arm} {', '.join(sorted(ms)) or 'none'}" for arm, ms in used.items())
-    return (f"the arms' agents were answered by different models ({arms}): the model, not the memory, may explain it",)
+    arms = {arm: [r for r in trials if r.mode == arm] for arm in ("baseline", "pack")}
+    line = model_mix(arms, "the arms' agents", "the memory")
+    return (line,) if line is not None else ()
 
 
 def grouped(

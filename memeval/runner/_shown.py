@@ -12,7 +12,9 @@ trial's world while it runs, the tests copied in for each verifier, and the log 
 
 So before any run folder is made, each folder the sandbox would show is compared with each task
 folder and with the runs folder: when one holds the other (or they are one), the run is refused,
-naming both. Paths are compared resolved (symlinks followed), as bubblewrap binds them.
+naming both. Paths are compared resolved (symlinks followed), as bubblewrap binds them. Then the
+files in the agent's folder and its program's install are checked one by one: none may be a task's
+held-back file under another name (a hard link, a bind mount, a symlink into it; `memeval.runner._shownlinks`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from memeval.agents import SYSTEM_ROOTS, AgentSpec
 from memeval.errors import UsageError
+from memeval.runner._shownlinks import check_no_links_to_hidden
 from memeval.tasks import TaskSet
 
 
@@ -56,7 +59,8 @@ def check_hidden_from_agent(task_set: TaskSet, agent: AgentSpec, runs_dir: Path)
 
     Raises:
         UsageError: naming the shown folder, why it is shown, and the task folder or runs folder it
-            overlaps, with what to do instead.
+            overlaps, with what to do instead; or a file in a shown folder that is a task's held-back file
+            (`check_no_links_to_hidden`).
     """
     guarded: Iterable[tuple[Path, str]] = [
         *((t.path.resolve(), f"task {t.task_id!r} (its held-back tests and solution)") for t in task_set.tasks),
@@ -71,3 +75,4 @@ def check_hidden_from_agent(task_set: TaskSet, agent: AgentSpec, runs_dir: Path)
                     "agent's folder and its program apart from the tasks and the runs folder (e.g. "
                     "agent/agent.toml beside tasks/, --runs-dir elsewhere)"
                 )
+    check_no_links_to_hidden(task_set, shown[len(SYSTEM_ROOTS) :])

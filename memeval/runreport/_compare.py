@@ -3,7 +3,9 @@
 Two runs are comparable only under the same run card (`memeval.runner.card_differences`); a
 field the user means to vary is named with `vary` and turns the refusal into a warning. The pack
 arm's pack is not on the run card (the manifest pins it): a different pack is named in a warning
-(`pack_warnings`), and `vary` may name `pack` to say it is meant. Each arm
+(`pack_warnings`), and `vary` may name `pack` to say it is meant. An arm whose agents were
+answered by other models (or the same in other shares) in A than in B is named in a warning too
+(`model_warnings`, with the verdict's own rule, `memeval.results.model_mix`). Each arm
 of run B is also judged against the same arm of run A with the paired procedure
 (`memeval.stats.paired_verdict`, A's arm in the baseline slot), so "better" here means run B's
 arm passed more tasks than run A's, beyond chance.
@@ -19,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.errors import RunCardMismatch, UsageError
 from memeval.formatting import resume_command
-from memeval.results import Run, TrialRecord, trial_obs
+from memeval.results import Run, TrialRecord, model_mix, trial_obs
 from memeval.runner import RunCard, card_differences
 from memeval.stats import PairedVerdict, TaskTrials, TrialObs, paired_verdict
 from memeval.types import MODES, Mode
@@ -237,6 +239,23 @@ def pack_warnings(a: Run, b: Run, vary: Sequence[str] = ()) -> list[str]:
     ]
 
 
+def model_warnings(a: Run, b: Run) -> list[str]:
+    """Per arm, a warning when run A's and run B's agents were answered by different models or mixes of them.
+
+    The agent names the model of every call and the proxy forwards any, and the run card holds only the
+    `--model` memeval passed on: two runs under one card whose pack arms' agents used the same small and
+    large models, B's sending the large one most of its calls (its pack said so), read as a better pack.
+    `memeval.results.model_mix` decides, as it does for the verdict's arms (`MODEL_SHARE_GAP`).
+    """
+    out = []
+    for mode in MODES:
+        groups = {run: [r for r in x.result.trials if r.mode == mode] for run, x in (("A", a), ("B", b))}
+        line = model_mix(groups, f"the {mode} arm's agents of runs A and B", "what else differs between the runs")
+        if line is not None:
+            out.append(line)
+    return out
+
+
 def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601) -> Comparison:
     """Compare run B against run A, task by task and arm by arm.
 
@@ -308,6 +327,7 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
                 verdict=verdict,
             )
         )
+    warnings += model_warnings(a, b)
     warnings += unfinished_warnings(a, b)
     only = sorted({t.task_id for t in tasks if t.change in ("only_in_a", "only_in_b")})
     if only:

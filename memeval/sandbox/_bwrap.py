@@ -35,6 +35,7 @@ from pathlib import Path, PurePosixPath
 from memeval.errors import SandboxError
 from memeval.sandbox._backend import sandbox_backend
 from memeval.sandbox._capture import OutputCapture
+from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG
 from memeval.sandbox._exitwrap import EXIT_WRAP, PYTHON
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._process import death_signal, kill_group, kill_tree, wait_fast, write_all
@@ -48,41 +49,6 @@ ID_COUNT = 65536
 
 SYSTEM_DIRS = ("/usr",)
 SYSTEM_LINKS = (("usr/bin", "/bin"), ("usr/lib", "/lib"), ("usr/lib64", "/lib64"), ("usr/sbin", "/sbin"))
-ETC_FILES = (
-    "/etc/passwd",
-    "/etc/group",
-    "/etc/hosts",
-    "/etc/nsswitch.conf",
-    "/etc/ld.so.cache",
-    "/etc/ld.so.conf",
-    "/etc/ld.so.conf.d",
-    "/etc/alternatives",
-    "/etc/ssl",
-    "/etc/ca-certificates",
-    "/etc/localtime",
-    "/etc/mime.types",
-    "/etc/python3",
-    "/etc/python3.11",
-    "/etc/debian_version",
-    "/etc/os-release",
-    "/etc/resolv.conf",
-    "/etc/gai.conf",
-    "/etc/pam.d",
-    "/etc/pam.conf",
-    "/etc/security",
-    "/etc/login.defs",
-    "/etc/environment",
-    "/etc/default/locale",
-    "/etc/default/su",
-    "/etc/default/runuser",
-)
-"""Files of the host's /etc a normal program needs (and `su`/`runuser` read); bound read-only when present."""
-
-PIP_CONFIG = ("/etc/pip.conf", "/etc/xdg/pip")
-"""The host's pip configuration: bound read-only (when present) only into sandboxes that ask for it
-(`SandboxSpec.pip_config`: a world's `pip install` build step, the one sandbox that reaches a package
-index). It may name a private index with its credentials, so agents and verifiers never see it."""
-
 RESERVED = ("/usr", "/bin", "/lib", "/lib64", "/sbin", "/etc", "/proc", "/dev", "/tmp", "/run/memeval")
 """Paths a world may not bind over: they belong to the system or to memeval."""
 
@@ -246,7 +212,7 @@ class Bubblewrap:
         for target, link in SYSTEM_LINKS:
             argv += ["--symlink", target, link]
         for f in etc:
-            argv += ["--ro-bind-try", f, f]
+            argv += ["--ro-bind", str(EMPTY_FILE), f] if f in EMPTY_ETC_FILES else ["--ro-bind-try", f, f]
         argv += ["--proc", "/proc", "--dev", "/dev"]
         if spec.no_attach:  # /proc/PID/mem opened for writing: EROFS (see SandboxSpec.no_attach)
             argv += ["--remount-ro", "/proc"]

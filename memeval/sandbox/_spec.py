@@ -58,7 +58,7 @@ class SandboxSpec:
         no_attach: no process may attach to, or write the memory of, another (a verifier's sandbox): `ptrace`
             attaching and `process_vm_writev` are refused (`memeval.sandbox._seccomp.sandbox_filter`) and
             `/proc` is read-only, so `/proc/PID/mem` cannot be opened for writing.
-        pip_config: bind the host's pip configuration (`memeval.sandbox._bwrap.PIP_CONFIG`); only a
+        pip_config: bind the host's pip configuration (`memeval.sandbox._etc.PIP_CONFIG`); only a
             world's `pip install` build step asks (the one sandbox with the network), since the
             configuration may hold a private index's credentials.
         stop: asked about every 0.2 s while the sandbox runs; a reason (not None) ends it at once as a
