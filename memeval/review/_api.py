@@ -20,7 +20,7 @@ does not fit the endpoint's shape (not JSON, a field missing, unknown or of the 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Header, Query, Request
@@ -57,16 +57,52 @@ SENDER = "review-api"
 class ApiError(Exception):
     """An API refusal with its HTTP status and code (turned into the error body)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers: dict[str, str] = dict(headers or {})
 
 
 def error_response(exc: ApiError) -> JSONResponse:
     """The JSON error body of `exc` (`ErrorOut`, `memeval.review-error/1`)."""
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else dict(exc.headers)
     body = ErrorOut(error=ErrorBody(code=exc.code, message=exc.message)).model_dump(mode="json", by_alias=True)
-    return JSONResponse(body, status_code=exc.status, headers=headers)
+    return JSONResponse(body, status_code=exc.status, headers=headers or None)
+
+
+API_PREFIX = "/api/v1"
+
+ENDPOINTS = (
+    "GET /api/v1/review/queue, GET /api/v1/review/items/TYPE/TEAM/ID, POST /api/v1/review/claims, "
+    "POST /api/v1/review/decisions, POST /api/v1/review/bulk (the review API, bearer token from "
+    "`memeval users token NAME`); POST /api/v1/events and GET /api/v1/health (the ingest endpoint, "
+    "unless served with --no-ingest)"
+)
+"""Every endpoint under `/api/v1` of `memeval serve`, as README lists them (the review API section)."""
+
+
+def is_api_path(path: str) -> bool:
+    """Whether `path` is under `/api/v1` (the JSON API's error shape applies), not a page."""
+    return path == API_PREFIX or path.startswith(API_PREFIX + "/")
+
+
+def route_error(method: str, path: str, status: int, headers: Mapping[str, str] | None = None) -> ApiError:
+    """The API's error for a request no endpoint takes: 404 `not_found`, 405 `method_not_allowed`.
+
+    Args:
+        method: the request's method (`GET`).
+        path: the request's path (`/api/v1/review/queues`).
+        status: the framework's status for it (404 no such path, 405 the path takes other methods).
+        headers: the framework's headers for it (a 405's `Allow`), kept on the answer.
+
+    Returns:
+        The error, its message naming the request and every endpoint (`ENDPOINTS`).
+    """
+    code = {404: "not_found", 405: "method_not_allowed"}.get(status, f"http_{status}")
+    what = f"{method} {path} is not an endpoint" if status == 405 else f"no endpoint {method} {path}"
+    allow = f" ({path} takes {headers['Allow']})" if headers and "Allow" in headers else ""
+    message = f"{what}{allow}; the endpoints under /api/v1 are {ENDPOINTS}; README lists them (the review API)"
+    return ApiError(status, code, message, headers)
 
 
 BODIES: dict[str, type[BaseModel]] = {}
