@@ -19,7 +19,6 @@ does not fit the endpoint's shape (not JSON, a field missing, unknown or of the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -47,7 +46,16 @@ from memeval.review._models import (
     detail_out,
     queue_out,
 )
-from memeval.review._queue import QueueFilter, build_item, build_queue, item_ref, parse_ref, queue_key, resolve
+from memeval.review._queue import (
+    QueueFilter,
+    after_text,
+    build_item,
+    build_queue,
+    item_ref,
+    parse_after,
+    parse_ref,
+    resolve,
+)
 from memeval.review._read import get_item
 
 router = APIRouter(prefix="/api/v1/review")
@@ -181,7 +189,7 @@ def api_queue(
     account = _account(request, authorization)
     app = review_app(request)
     try:
-        key = None if after is None else _queue_key(after)
+        key = None if after is None else parse_after(after)
         view = build_queue(
             app.store,
             QueueFilter(kind, team, min_age_h),
@@ -196,28 +204,8 @@ def api_queue(
         raise ApiError(422, "bad_filter", str(exc)) from exc
     if not view.rows:
         return queue_out(view)
-    last = queue_key(view.rows[-1].item)
-    following = request.url.remove_query_params("offset").include_query_params(after=f"{last[0]}:{last[2]}:{last[1]}")
+    following = request.url.remove_query_params("offset").include_query_params(after=after_text(view.rows[-1].item))
     return queue_out(view, f"{following.path}?{following.query}")
-
-
-_MAX_US = 253402300799999999
-"""9999-12-31T23:59:59.999999 UTC in microseconds since the epoch: no later received time is stored."""
-
-
-def _queue_key(after: str) -> tuple[int, str, int]:
-    """`after` (`US:SEQ:TEAM`, as `next` gives it) as a `queue_key`.
-
-    Raises:
-        UsageError: not three parts, or a time or seq that is not a whole number in range.
-    """
-    m = re.fullmatch(r"([0-9]{1,18}):([0-9]{1,19}):(.+)", after, re.DOTALL)
-    if m is None or int(m[1]) > _MAX_US:
-        raise UsageError(
-            f"after {after!r} is not a queue place: give the `next` of the page before "
-            "(RECEIVED_US:SEQ:TEAM, two whole numbers >= 0 and a team)"
-        )
-    return (int(m[1]), m[3], int(m[2]))
 
 
 @router.get("/items/{kind}/{team}/{item_id:path}", response_model=ItemDetailOut)
