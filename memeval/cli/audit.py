@@ -262,7 +262,13 @@ def counts(
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...)."""
+    """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...).
+
+    Events are counted in the week by their business time (`occurred_at`). The "waiting" lines are
+    the review queue's: items the store had received before the week's end and still undecided at
+    it, aged from when the store received each one (`recorded_at`, as the queue and its overdue
+    mark), at the week's end.
+    """
     check_week_args(week, tz)  # a bad --week or --tz is said before the store's state (and before SQLAlchemy loads)
     from memeval.audit import week_counts
 
