@@ -17,7 +17,7 @@ from patience import patient
 
 LISTENING = "(Ctrl-C to stop)"
 """The end of the line `memeval serve`, `memeval audit serve` print once they answer on their address."""
-WARMING = ("memeval audit ingest: ", "memeval review: ")
+WARMING = ("memeval audit serve: ", "memeval review: ")
 """How the lines those servers print before it begin (the redactor and hold detector loading)."""
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         Origin,
     )
     from memeval.audit._bridge import PackBuild, build_pack
-    from memeval.audit._counts import WaitingAges, WeekCounts, team_tz, week_counts, window_counts
+    from memeval.audit._counts import WaitingAges, WaitingBy, WeekCounts, team_tz, week_counts, window_counts
     from memeval.audit._events import (
         EVENT_ADAPTER,
         GENESIS_HASH,
@@ -96,6 +96,7 @@ __all__ = [
     "SqlAuditStore",
     "TeamRow",
     "WaitingAges",
+    "WaitingBy",
     "WeekCounts",
     "add_token",
     "all_decisions",
@@ -172,6 +173,7 @@ _LAZY = {
     "SqlAuditStore": "_store",
     "TeamRow": "_tables",
     "WaitingAges": "_counts",
+    "WaitingBy": "_counts",
     "WeekCounts": "_counts",
     "add_token": "_tokens",
     "all_decisions": "_lifecycle",

@@ -6,14 +6,18 @@ when not given), so a count can be repeated later and give the same numbers.
 
 What an item's state is "at the end of the window": the decision events with `occurred_at < end`.
 Lessons, contradictions and holds are counted when they were *opened* in the window, with their
-state at its end; waiting ages cover every item opened before the end and undecided at it,
-aged `end - opened_at`.
+state at its end. Waiting ages (`WeekCounts.waiting`) are the review queue's and the overdue
+list's: every item the store had received before the end (its `recorded_at`) and undecided at it,
+aged `end - recorded_at` (`waiting_by="received"`, the default). They were aged by business time
+(`occurred_at`, which a sender sets with no lower bound), so a backdated item was days old the
+moment it arrived; `waiting_by="occurred"` is that old rule, kept so a weekly report recorded with
+it recounts to its recorded hash (`memeval.auditreport`, records without `waiting_aged_by`).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import text
@@ -24,6 +28,10 @@ from memeval.audit._tables import AuditHead, TeamRow
 from memeval.audit._time import iso_week_window, to_us
 
 _DAY_US = 86_400 * 1_000_000
+
+WaitingBy = Literal["received", "occurred"]
+"""What waiting ages count from: when the store received an item (`recorded_at`, the queue's rule)
+or its business time (`occurred_at`, reports recorded before the change)."""
 
 
 class WaitingAges(BaseModel):
@@ -78,7 +86,8 @@ class WeekCounts(BaseModel):
     held_discarded: int
     held_still: int
     waiting: dict[str, WaitingAges]
-    """Per item noun (`lesson`, `contradiction`, `hold`): every waiting item's age at `end`."""
+    """Per item noun (`lesson`, `contradiction`, `hold`): every waiting item's age at `end`, from when
+    the store received it (by default; `window_counts`' `waiting_by`)."""
 
 
 def team_tz(store: SqlAuditStore, team: str) -> str:
@@ -95,15 +104,18 @@ def week_counts(
     *,
     tz: str | None = None,
     upto_seq: int | None = None,
+    waiting_by: WaitingBy = "received",
 ) -> WeekCounts:
     """Counts for ISO `week` (`YYYY-Www`) in `tz` (default: the team's zone).
+
+    `waiting_by`: what `waiting` ages count from (the module docstring).
 
     Raises:
         UsageError: bad week or zone.
     """
     zone_name = tz or team_tz(store, team)
     start, end = iso_week_window(week, zone_name)
-    return window_counts(store, team, start, end, tz=zone_name, week=week, upto_seq=upto_seq)
+    return window_counts(store, team, start, end, tz=zone_name, week=week, upto_seq=upto_seq, waiting_by=waiting_by)
 
 
 def window_counts(
@@ -115,8 +127,12 @@ def window_counts(
     tz: str = "UTC",
     week: str | None = None,
     upto_seq: int | None = None,
+    waiting_by: WaitingBy = "received",
 ) -> WeekCounts:
-    """Counts for `team` in [start, end) (aware datetimes), from rows with seq <= `upto_seq`."""
+    """Counts for `team` in [start, end) (aware datetimes), from rows with seq <= `upto_seq`.
+
+    `waiting_by`: what `waiting` ages count from (the module docstring).
+    """
     with store.read_session() as s:
         conn = s.connection()
         if upto_seq is None:
@@ -141,7 +157,7 @@ def window_counts(
         by_reason = _grouped(conn, base, params, "access.refused", "COUNT(*)")
         by_type = _grouped(conn, base, params, "secret.blanked", "SUM(quantity)")
         items = {kind: _item_counts(conn, lc, params) for kind, lc in LIFECYCLES.items()}
-        waiting = {kind: _waiting(conn, lc, params) for kind, lc in LIFECYCLES.items()}
+        waiting = {kind: _waiting(conn, lc, params, waiting_by) for kind, lc in LIFECYCLES.items()}
     opened = {kind: n for kind, (n, _) in items.items()}
     decided = {t: n for _, by_type in items.values() for t, n in by_type.items()}
     return WeekCounts(
@@ -199,9 +215,10 @@ def _item_counts(conn: Any, lc: Lifecycle, params: dict[str, Any]) -> tuple[int,
     return int(row[0]), {t: int(n) for t, n in zip(decisions, row[1:], strict=True)}
 
 
-def _waiting(conn: Any, lc: Lifecycle, params: dict[str, Any]) -> WaitingAges:
+def _waiting(conn: Any, lc: Lifecycle, params: dict[str, Any], by: WaitingBy) -> WaitingAges:
     opening, decisions = lc.opening, lc.decision_types
-    age = "(:e - o.occurred_us)"
+    since = "o.recorded_us" if by == "received" else "o.occurred_us"
+    age = f"(:e - {since})"
     row = conn.execute(
         text(
             f"SELECT COALESCE(SUM(CASE WHEN {age} < {_DAY_US} THEN 1 ELSE 0 END), 0), "
@@ -212,7 +229,7 @@ def _waiting(conn: Any, lc: Lifecycle, params: dict[str, Any]) -> WaitingAges:
             f"AND d.subject = o.subject AND d.type IN ({_in(decisions)}) "
             "AND d.seq <= :q AND d.occurred_us < :e "
             f"WHERE o.team = :t AND o.type = '{opening}' AND o.seq <= :q "
-            "AND o.occurred_us < :e AND d.id IS NULL"
+            f"AND {since} < :e AND d.id IS NULL"
         ),
         params,
     ).one()

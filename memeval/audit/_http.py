@@ -54,6 +54,7 @@ from memeval.audit._authority import INGEST_TYPES, refused_type_message
 from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
+from memeval.audit._routes import answer_unknown_routes
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.audit._write import stored_already
@@ -153,6 +154,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
     pooled = workers if store.default_engines else 0
     pool_if_warm(pooled)
     api = FastAPI(title="memeval audit ingest", docs_url=None, redoc_url=None, openapi_url=None)
+    answer_unknown_routes(api)  # an unknown path or method: the error shape below, not FastAPI's (`_routes`)
 
     limits = store.limits
     max_body = limits.max_event_bytes * MAX_BATCH

@@ -244,6 +244,9 @@ class ReportGenerated(Payload):
     """The zone the week was cut in (so a lost file can be rebuilt exactly); None in older events."""
     overdue_after_h: float | None = None
     """The overdue age the report used, hours; None in older events."""
+    waiting_aged_by: Literal["received"] | None = None
+    """`received`: the report's waiting ages count from when the store received each item; None in
+    older events, whose reports aged them by business time (`memeval.audit._counts`)."""
 
 
 class ReportDeliveryAttempted(Payload):

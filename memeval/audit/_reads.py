@@ -24,7 +24,7 @@ from memeval.audit._lifecycle import LIFECYCLES, lifecycle
 from memeval.audit._time import from_us, iso_week_window, to_us
 
 if TYPE_CHECKING:
-    from memeval.audit._counts import WeekCounts
+    from memeval.audit._counts import WaitingBy, WeekCounts
     from memeval.audit._store import SqlAuditStore
 
 HISTORY_TYPES = ("session.started", "memory.written", "lesson.proposed", "access.refused",
@@ -63,6 +63,8 @@ class GeneratedReport:
     """Business time of the event: when the report was generated."""
     tz: str | None = None
     overdue_after_h: float | None = None
+    waiting_aged_by: str | None = None
+    """`received` when the report aged waiting items from their receipt; None in older events (business time)."""
 
 
 _COLS = "o.seq, o.type, o.occurred_us, o.actor_id, o.subject, o.body, o.actor_kind, o.recorded_us"
@@ -127,11 +129,23 @@ class AuditReads:
         return None if v is None else str(v)
 
     # --- counts ---------------------------------------------------------------------------
-    def week_counts(self, team: str, week: str, *, tz: str | None = None, upto_seq: int | None = None) -> WeekCounts:
-        """`memeval.audit.week_counts` of this store: counts for ISO `week` in `tz` (default: the team's zone)."""
+    def week_counts(
+        self,
+        team: str,
+        week: str,
+        *,
+        tz: str | None = None,
+        upto_seq: int | None = None,
+        waiting_by: WaitingBy = "received",
+    ) -> WeekCounts:
+        """`memeval.audit.week_counts` of this store: counts for ISO `week` in `tz` (default: the team's zone).
+
+        `waiting_by`: what waiting ages count from (`received`, the queue's rule; `occurred` for
+        reports recorded before it, `memeval.audit._counts`).
+        """
         from memeval.audit._counts import week_counts
 
-        return week_counts(self._store, team, week, tz=tz, upto_seq=upto_seq)
+        return week_counts(self._store, team, week, tz=tz, upto_seq=upto_seq, waiting_by=waiting_by)
 
     def week_history(self, team: str, weeks: list[str], tz: str, upto_seq: int) -> dict[str, dict[str, int]]:
         """Per week (consecutive ISO weeks, oldest first) and type in `HISTORY_TYPES`, the count.
@@ -236,15 +250,22 @@ class AuditReads:
         state = {d.event_type: d.leads_to for d in hold.decisions}
         return [(r, state.get(decided.get(r.subject or "", ""), hold.waiting)) for r in rows]
 
-    def open_contradictions(self, team: str, end: datetime, upto_seq: int, limit: int) -> list[LogRow]:
-        """Contradictions opened before `end` and not settled before it, oldest first, at most `limit`."""
+    def open_contradictions(
+        self, team: str, end: datetime, upto_seq: int, limit: int, waiting_by: WaitingBy = "received"
+    ) -> list[LogRow]:
+        """Contradictions opened before `end` and not settled before it, oldest first, at most `limit`.
+
+        "Opened before `end`" and "oldest" by when the store received them (`waiting_by="received"`,
+        as the waiting ages of `week_counts`), or by business time (`"occurred"`, the old rule).
+        """
         lc = lifecycle("contradiction")
+        since = "o.recorded_us" if waiting_by == "received" else "o.occurred_us"
         return self._rows(
             f"SELECT {_COLS} FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
             f"AND d.subject = o.subject AND d.type IN ({_quoted(lc.decision_types)}) AND d.seq <= :q "
             f"AND d.occurred_us < :e WHERE o.team = :t AND o.type = '{lc.opening}' "
-            "AND o.seq <= :q AND o.occurred_us < :e AND d.id IS NULL "
-            "ORDER BY o.occurred_us, o.seq LIMIT :n",
+            f"AND o.seq <= :q AND {since} < :e AND d.id IS NULL "
+            f"ORDER BY {since}, o.seq LIMIT :n",
             {"t": team, "q": upto_seq, "e": to_us(end), "n": limit},
             anti_join=True,
         )
@@ -286,7 +307,7 @@ class AuditReads:
             seen[p["week"]] = seen.get(p["week"], 0) + 1
             out.append(GeneratedReport(r.seq, p["week"], seen[p["week"]], int(p["first_seq"]),
                                        int(p["last_seq"]), p["sha256"], p.get("path"), r.occurred,
-                                       p.get("tz"), p.get("overdue_after_h")))  # fmt: skip
+                                       p.get("tz"), p.get("overdue_after_h"), p.get("waiting_aged_by")))  # fmt: skip
         return out
 
 

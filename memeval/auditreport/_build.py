@@ -7,7 +7,16 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from memeval.audit import GeneratedReport, LogRow, SqlAuditStore, WeekCounts, canonical_json, iso_week_of, team_tz
+from memeval.audit import (
+    GeneratedReport,
+    LogRow,
+    SqlAuditStore,
+    WaitingBy,
+    WeekCounts,
+    canonical_json,
+    iso_week_of,
+    team_tz,
+)
 from memeval.auditreport._context import (
     AgeRow,
     CountLine,
@@ -110,6 +119,7 @@ def build_context(
     version: int = 1,
     now: datetime | None = None,
     overdue_after_h: float | None = None,
+    waiting_by: WaitingBy = "received",
 ) -> WeeklyReportContext:
     """Count and gather everything the report of `team`'s ISO `week` shows.
 
@@ -125,6 +135,9 @@ def build_context(
             aged at it (waiting ages are taken at the week's end).
         overdue_after_h: hours after which a waiting item is listed as waiting too long
             (default: the review queue's setting, `MEMEVAL_REVIEW_OVERDUE_AFTER_H`, else 48).
+        waiting_by: what the waiting ages and the open contradictions count from: `received` (when
+            the store received each item, as the queue and the overdue list) or `occurred` (business
+            time: how reports recorded without `waiting_aged_by` were made, for their rebuild).
 
     Raises:
         UsageError: bad week or zone, or a bad overdue setting. RunLogError: a run of the week cannot be read.
@@ -133,9 +146,9 @@ def build_context(
     z = ZoneInfo(zone)
     seq = head_seq(store, team) if upto_seq is None else upto_seq
     reads = store.reads
-    c = reads.week_counts(team, week, tz=zone, upto_seq=seq)
+    c = reads.week_counts(team, week, tz=zone, upto_seq=seq, waiting_by=waiting_by)
     prev = previous_week(week)
-    p = reads.week_counts(team, prev, tz=zone, upto_seq=seq)
+    p = reads.week_counts(team, prev, tz=zone, upto_seq=seq, waiting_by=waiting_by)
     weeks = [week]
     while len(weeks) < 8:
         weeks.insert(0, previous_week(weeks[0]))
@@ -148,7 +161,7 @@ def build_context(
 
     ref_rows = reads.refusals(team, start, end, seq, LIST_LIMIT)
     held_rows = reads.held(team, start, end, seq, LIST_LIMIT)
-    con_rows = reads.open_contradictions(team, end, seq, LIST_LIMIT)
+    con_rows = reads.open_contradictions(team, end, seq, LIST_LIMIT, waiting_by)
 
     def when(d: datetime) -> str:
         return d.astimezone(z).strftime("%a %d %b %H:%M")
@@ -204,16 +217,21 @@ def build_context(
         held_items=tuple(_held(r, state, when(r.occurred)) for r, state in held_rows),
         open_contradictions=tuple(
             OpenContradiction(contradiction_id=r.subject or "", opened=when(r.occurred),
-                              waiting_days=round((end - r.occurred).total_seconds() / 86400, 1),
+                              waiting_days=round((end - _since(r, waiting_by)).total_seconds() / 86400, 1),
                               a_item=r.payload["a_item"], a_text=r.payload["a_text"],
                               b_item=r.payload["b_item"], b_text=r.payload["b_text"])
             for r in con_rows
         ),
-        overdue_after_h=hours, overdue_after_label=hours_label(hours), overdue=overdue,
+        overdue_after_h=hours, overdue_after_label=hours_label(hours), overdue=overdue, waiting_aged_by=waiting_by,
         overdue_total=overdue_total,
         runs=week_runs(runs_dir, start, end, zone), runs_dir=str(runs_dir),
         late=tuple(late), never_appears=NEVER_APPEARS,
     )  # fmt: skip
+
+
+def _since(r: LogRow, by: WaitingBy) -> datetime:
+    """When `r`'s item began to wait: received by the store (`received`), or its business time."""
+    return (r.recorded or r.occurred) if by == "received" else r.occurred
 
 
 def _held(r: LogRow, state: str, when: str) -> HeldItem:

@@ -216,6 +216,10 @@ class WeeklyReportContext:
         "`MEMEVAL_REVIEW_OVERDUE_AFTER_H` (default 48)."
     )
     overdue_after_label: str = doc("`overdue_after_h` as printed, e.g. `48 hours`.")
+    waiting_aged_by: str = doc(
+        "What `waiting` and `open_contradictions` count from: `received` (when the store received each "
+        "item, the review queue's rule) or `occurred` (business time: reports recorded before the change)."
+    )
     overdue: tuple[OverdueItem, ...] = doc(
         "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first "
         "(at most 5, `LIST_LIMIT`)."

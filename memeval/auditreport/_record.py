@@ -27,12 +27,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.exc import IntegrityError
 
-from memeval.audit import EVENT_ADAPTER, GeneratedReport, SqlAuditStore, iso_week_window, team_tz, verify_chain
+from memeval.audit import (
+    EVENT_ADAPTER,
+    GeneratedReport,
+    SqlAuditStore,
+    WaitingBy,
+    iso_week_window,
+    team_tz,
+    verify_chain,
+)
 from memeval.auditreport._build import build_context, counts_sha256
 from memeval.auditreport._context import WeeklyReportContext
 from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
@@ -162,8 +171,25 @@ class ReportRecord(BaseModel):
     generated_at: AwareDatetime
     overdue_after_h: float | None = None
     """The overdue age (hours) the 'waiting longer than' list used (None in records made before it)."""
+    waiting_aged_by: Literal["received"] | None = None
+    """`received`: waiting ages counted from when the store received each item; None in records made
+    before (business time), which `verify_report` and a rebuild recount that way."""
     idempotency_key: str
     """`<team>/<week>/v<N>`: the key of this version's e-mail delivery."""
+
+
+def waiting_by(recorded: str | None) -> WaitingBy:
+    """How a recorded report aged its waiting items (`received`; `occurred` when `recorded` is None).
+
+    Records and `report.generated` events made before `waiting_aged_by` aged them by business time,
+    and are recounted that way, so they verify and rebuild to their recorded hashes.
+    """
+    return "received" if recorded == "received" else "occurred"
+
+
+def _aged_by_field(by: str) -> Literal["received"] | None:
+    """`waiting_aged_by` as a record and its event hold it: `received`, or absent for business time."""
+    return "received" if by == "received" else None
 
 
 @dataclass(frozen=True)
@@ -323,7 +349,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         last_event_hash=ctx.last_event_hash, counts_sha256=ctx.counts_sha256,
         pdf_sha256=sha256_file(tmp / "report.pdf"), html_sha256=sha256_file(tmp / "report.html"),
         text_sha256=sha256_file(tmp / "body.txt"), generated_at=gen, overdue_after_h=ctx.overdue_after_h,
-        idempotency_key=idempotency_key(team, week, version),
+        waiting_aged_by=_aged_by_field(ctx.waiting_aged_by), idempotency_key=idempotency_key(team, week, version),
     )  # fmt: skip
     (tmp / "record.json").write_text(rec.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
     if expect_pdf is not None:  # a rebuild of a recorded version: keep it only if it is the same report
@@ -344,7 +370,7 @@ def _write(store: SqlAuditStore, root: Path, ctx: WeeklyReportContext, gen: date
         "actor": {"kind": "system", "id": "memeval.report", "role": "report"},
         "payload": {"week": week, "first_seq": rec.first_seq, "last_seq": rec.last_seq,
                     "sha256": rec.pdf_sha256, "path": report_file(team, week, version), "tz": ctx.tz,
-                    "overdue_after_h": ctx.overdue_after_h},
+                    "overdue_after_h": ctx.overdue_after_h, "waiting_aged_by": _aged_by_field(ctx.waiting_aged_by)},
     })  # fmt: skip
     res = store.append([event], sender=REPORT_SENDER, origin="report")
     if res.duplicates:  # another process made this version first: keep its files
@@ -393,7 +419,7 @@ def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, 
     progress(f"{folder} is missing: counting {team}'s events of {g.week} up to seq {g.last_seq} again")
     ctx = build_context(
         store, team, g.week, tz=g.tz, runs_dir=runs_dir, upto_seq=g.last_seq, version=g.version,
-        now=g.generated_at, overdue_after_h=g.overdue_after_h,
+        now=g.generated_at, overdue_after_h=g.overdue_after_h, waiting_by=waiting_by(g.waiting_aged_by),
     )  # fmt: skip
     return _write(store, folder.parent.parent.parent, ctx, g.generated_at, expect_pdf=g.sha256, progress=progress)
 
@@ -449,7 +475,9 @@ def verify_report(store: SqlAuditStore, path: Path) -> list[ReportCheck]:
     chain = verify_chain(store, rec.team)
     checks.append(ReportCheck("chain", chain.ok, f"{chain.checked} events verified"
                         + ("" if chain.ok else f"; broken at seq {chain.broken_seq}: {chain.problem}")))  # fmt: skip
-    c = store.reads.week_counts(rec.team, rec.week, tz=rec.tz, upto_seq=rec.last_seq)
+    c = store.reads.week_counts(
+        rec.team, rec.week, tz=rec.tz, upto_seq=rec.last_seq, waiting_by=waiting_by(rec.waiting_aged_by)
+    )
     now_hash = counts_sha256(c)
     checks.append(ReportCheck("recount", now_hash == rec.counts_sha256, f"{now_hash}, recorded {rec.counts_sha256}"))
     return checks

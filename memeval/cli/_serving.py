@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from memeval.cli._loading import AnswerWhileLoading
 from memeval.cli.app import fail
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
 
     Args:
         store: the audit store the endpoint writes to.
-        what: how the lines name the server (`memeval audit ingest`).
+        what: how the lines name the server (`memeval audit serve`).
         skip: how to go without it, added to the first line (`--no-ingest`), or "".
     """
 
@@ -143,7 +144,8 @@ def serve_until_stopped(
         what: how both lines name it (`memeval review on http://127.0.0.1:8765/`).
         sockets: sockets bound beforehand (None: uvicorn binds the config's host and port).
         prepare: run before the server starts (`warm_ingest`), after SIGTERM is handled: a SIGTERM
-            while it runs stops the server before it serves, with the usual line.
+            while it runs stops the server before it serves, with the usual line. Meanwhile
+            `sockets` listen and each request is answered 503 with `Retry-After` (`_loading`).
 
     Raises:
         KeyboardInterrupt: Ctrl-C (SIGINT), raised again by uvicorn after its shutdown.
@@ -165,7 +167,10 @@ def serve_until_stopped(
 
     previous = signal.signal(signal.SIGTERM, _term)
     try:
-        if prepare is not None:
+        if prepare is not None and sockets:
+            with AnswerWhileLoading(sockets, what.partition(" on ")[0]):  # 503 + Retry-After, not refusals
+                prepare()
+        elif prepare is not None:
             prepare()
         server.run(sockets=sockets)  # restores _term, then calls it again for a SIGTERM it caught
     finally:

@@ -262,7 +262,13 @@ def counts(
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...)."""
+    """Count one ISO week of a team's audit log (sessions, memories, lessons, holds, ...).
+
+    Events are counted in the week by their business time (`occurred_at`). The "waiting" lines are
+    the review queue's: items the store had received before the week's end and still undecided at
+    it, aged from when the store received each one (`recorded_at`, as the queue and its overdue
+    mark), at the week's end.
+    """
     check_week_args(week, tz)  # a bad --week or --tz is said before the store's state (and before SQLAlchemy loads)
     from memeval.audit import week_counts
 
@@ -332,8 +338,9 @@ def serve(
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
 
-    The redactor and hold detector are loaded before it listens (about 2 s of CPU, said on stderr),
-    so the first batch does not wait for them. A batch of 50 events or more has the free text of
+    The redactor and hold detector are loaded before it serves (about 2 s of CPU, said on stderr),
+    so the first batch does not wait for them; a request meanwhile is answered 503 with
+    Retry-After: 5 (nothing stored), not refused. A batch of 50 events or more has the free text of
     its first two thirds redacted and assessed in a warm worker process (`MEMEVAL_AUDIT_WORKERS`,
     default the CPU count, 0 turns them off) while the server scans the batch's ids and does the
     last third itself; a batch that arrives while another is in hand goes whole to a worker, free
@@ -349,7 +356,7 @@ def serve(
     check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
     workers = worker_count()
     store = open_store(db)
-    what = "memeval audit ingest"
+    what = "memeval audit serve"
     config = uvicorn.Config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
         lambda: create_ingest_app(store, workers=workers), factory=True, log_level="warning"
     )

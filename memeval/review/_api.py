@@ -19,8 +19,7 @@ does not fit the endpoint's shape (not JSON, a field missing, unknown or of the 
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Header, Query, Request
@@ -47,7 +46,16 @@ from memeval.review._models import (
     detail_out,
     queue_out,
 )
-from memeval.review._queue import QueueFilter, build_item, build_queue, item_ref, parse_ref, queue_key, resolve
+from memeval.review._queue import (
+    QueueFilter,
+    after_text,
+    build_item,
+    build_queue,
+    item_ref,
+    parse_after,
+    parse_ref,
+    resolve,
+)
 from memeval.review._read import get_item
 
 router = APIRouter(prefix="/api/v1/review")
@@ -57,16 +65,52 @@ SENDER = "review-api"
 class ApiError(Exception):
     """An API refusal with its HTTP status and code (turned into the error body)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers: dict[str, str] = dict(headers or {})
 
 
 def error_response(exc: ApiError) -> JSONResponse:
     """The JSON error body of `exc` (`ErrorOut`, `memeval.review-error/1`)."""
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else dict(exc.headers)
     body = ErrorOut(error=ErrorBody(code=exc.code, message=exc.message)).model_dump(mode="json", by_alias=True)
-    return JSONResponse(body, status_code=exc.status, headers=headers)
+    return JSONResponse(body, status_code=exc.status, headers=headers or None)
+
+
+API_PREFIX = "/api/v1"
+
+ENDPOINTS = (
+    "GET /api/v1/review/queue, GET /api/v1/review/items/TYPE/TEAM/ID, POST /api/v1/review/claims, "
+    "POST /api/v1/review/decisions, POST /api/v1/review/bulk (the review API, bearer token from "
+    "`memeval users token NAME`); POST /api/v1/events and GET /api/v1/health (the ingest endpoint, "
+    "unless served with --no-ingest)"
+)
+"""Every endpoint under `/api/v1` of `memeval serve`, as README lists them (the review API section)."""
+
+
+def is_api_path(path: str) -> bool:
+    """Whether `path` is under `/api/v1` (the JSON API's error shape applies), not a page."""
+    return path == API_PREFIX or path.startswith(API_PREFIX + "/")
+
+
+def route_error(method: str, path: str, status: int, headers: Mapping[str, str] | None = None) -> ApiError:
+    """The API's error for a request no endpoint takes: 404 `not_found`, 405 `method_not_allowed`.
+
+    Args:
+        method: the request's method (`GET`).
+        path: the request's path (`/api/v1/review/queues`).
+        status: the framework's status for it (404 no such path, 405 the path takes other methods).
+        headers: the framework's headers for it (a 405's `Allow`), kept on the answer.
+
+    Returns:
+        The error, its message naming the request and every endpoint (`ENDPOINTS`).
+    """
+    code = {404: "not_found", 405: "method_not_allowed"}.get(status, f"http_{status}")
+    what = f"{method} {path} is not an endpoint" if status == 405 else f"no endpoint {method} {path}"
+    allow = f" ({path} takes {headers['Allow']})" if headers and "Allow" in headers else ""
+    message = f"{what}{allow}; the endpoints under /api/v1 are {ENDPOINTS}; README lists them (the review API)"
+    return ApiError(status, code, message, headers)
 
 
 BODIES: dict[str, type[BaseModel]] = {}
@@ -145,7 +189,7 @@ def api_queue(
     account = _account(request, authorization)
     app = review_app(request)
     try:
-        key = None if after is None else _queue_key(after)
+        key = None if after is None else parse_after(after)
         view = build_queue(
             app.store,
             QueueFilter(kind, team, min_age_h),
@@ -160,28 +204,8 @@ def api_queue(
         raise ApiError(422, "bad_filter", str(exc)) from exc
     if not view.rows:
         return queue_out(view)
-    last = queue_key(view.rows[-1].item)
-    following = request.url.remove_query_params("offset").include_query_params(after=f"{last[0]}:{last[2]}:{last[1]}")
+    following = request.url.remove_query_params("offset").include_query_params(after=after_text(view.rows[-1].item))
     return queue_out(view, f"{following.path}?{following.query}")
-
-
-_MAX_US = 253402300799999999
-"""9999-12-31T23:59:59.999999 UTC in microseconds since the epoch: no later received time is stored."""
-
-
-def _queue_key(after: str) -> tuple[int, str, int]:
-    """`after` (`US:SEQ:TEAM`, as `next` gives it) as a `queue_key`.
-
-    Raises:
-        UsageError: not three parts, or a time or seq that is not a whole number in range.
-    """
-    m = re.fullmatch(r"([0-9]{1,18}):([0-9]{1,19}):(.+)", after, re.DOTALL)
-    if m is None or int(m[1]) > _MAX_US:
-        raise UsageError(
-            f"after {after!r} is not a queue place: give the `next` of the page before "
-            "(RECEIVED_US:SEQ:TEAM, two whole numbers >= 0 and a team)"
-        )
-    return (int(m[1]), m[3], int(m[2]))
 
 
 @router.get("/items/{kind}/{team}/{item_id:path}", response_model=ItemDetailOut)

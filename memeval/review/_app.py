@@ -27,7 +27,7 @@ from memeval._web import SecurityHeaders
 from memeval.audit import SqlAuditStore
 from memeval.clock import utc_now
 from memeval.review._accounts import LoginThrottle, dummy_hash
-from memeval.review._api import ApiError, error_response, validation_error
+from memeval.review._api import ApiError, error_response, is_api_path, route_error, validation_error
 from memeval.review._api import router as api_router
 from memeval.review._context import ReviewApp
 from memeval.review._inert import inert
@@ -100,15 +100,11 @@ def create_review_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def _no_such_route(request: Request, exc: StarletteHTTPException) -> Response:
-        # an unknown path or method under the API answers in the API's error shape, not FastAPI's
+        # an unknown path or method anywhere under /api/v1 (the review API's and the ingest
+        # endpoint's) answers in the API's error shape, naming the endpoints, not FastAPI's
         # {"detail": "Not Found"}; the pages keep the framework's answer
-        if request.url.path.startswith(api_router.prefix + "/") or request.url.path == api_router.prefix:
-            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, f"http_{exc.status_code}")
-            message = (
-                f"no endpoint {request.method} {request.url.path}; the review API's endpoints are listed in README "
-                "(the review API section)"
-            )
-            return error_response(ApiError(exc.status_code, code, message))
+        if is_api_path(request.url.path):
+            return error_response(route_error(request.method, request.url.path, exc.status_code, exc.headers))
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(DataError)

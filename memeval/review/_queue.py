@@ -8,6 +8,7 @@ Every text in a view is an `InertText` (see `_inert`), never raw markup.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
@@ -162,6 +163,34 @@ def queue_key(item: ReviewItem) -> tuple[int, str, int]:
     The order of `waiting_items` (`waiting_since`, team, `opened_seq`); `after` in `build_queue`.
     """
     return (to_us(item.waiting_since), item.team, item.opened_seq)
+
+
+_MAX_US = 253402300799999999
+"""9999-12-31T23:59:59.999999 UTC in microseconds since the epoch: no later received time is stored."""
+
+
+def after_text(item: ReviewItem) -> str:
+    """The place of `item` in the queue as a page's `after` names it: `RECEIVED_US:SEQ:TEAM`.
+
+    The API's `next` and the queue page's "next page" link both end with it (`parse_after` reads it).
+    """
+    us, team, seq = queue_key(item)
+    return f"{us}:{seq}:{team}"
+
+
+def parse_after(after: str) -> tuple[int, str, int]:
+    """`after` (`RECEIVED_US:SEQ:TEAM`, as `after_text` writes it) as a `queue_key`.
+
+    Raises:
+        UsageError: not three parts, or a time or seq that is not a whole number in range.
+    """
+    m = re.fullmatch(r"([0-9]{1,18}):([0-9]{1,19}):(.+)", after, re.DOTALL)
+    if m is None or int(m[1]) > _MAX_US:
+        raise UsageError(
+            f"after {after!r} is not a queue place: give the `next` of the page before "
+            "(RECEIVED_US:SEQ:TEAM, two whole numbers >= 0 and a team)"
+        )
+    return (int(m[1]), m[3], int(m[2]))
 
 
 def item_url(item_type: str, team: str, item_id: str) -> str:

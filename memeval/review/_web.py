@@ -21,7 +21,17 @@ from memeval.review._context import REFUSAL_STATUS, Page, ReviewApp, review_app
 from memeval.review._decide import NEEDS_REASON, DecisionRequest, decide_item, new_decision_id
 from memeval.review._leases import claim_item, drop_claim
 from memeval.review._login import csrf_ok, csrf_token, pop_flash, safe_next, session_account, start_session
-from memeval.review._queue import ItemView, QueueFilter, QueueView, build_item, build_queue, parse_ref, resolve
+from memeval.review._queue import (
+    ItemView,
+    QueueFilter,
+    QueueView,
+    after_text,
+    build_item,
+    build_queue,
+    parse_after,
+    parse_ref,
+    resolve,
+)
 from memeval.review._read import get_item
 
 router = APIRouter()
@@ -57,6 +67,24 @@ class QueuePage:
         f = self.queue.filter
         q = {"kind": kind, "team": f.team or "", "min_age_h": self.min_age_value}
         return urlencode({k: v for k, v in q.items() if v})
+
+    @property
+    def next_query(self) -> str | None:
+        """Query string of the next page (the filters and `after`, the last listed item), None on the last page.
+
+        The cursor of the API's `next` (`after_text`): items decided meanwhile move no other item
+        past the page boundary.
+        """
+        if not self.queue.more or not self.queue.rows:
+            return None
+        here = self.query_for_kind(self.queue.filter.kind or "")
+        after = urlencode({"after": after_text(self.queue.rows[-1].item)})
+        return f"{here}&{after}" if here else after
+
+    @property
+    def first_query(self) -> str | None:
+        """Query string of the first page under the same filters, None on the first page."""
+        return self.query_for_kind(self.queue.filter.kind or "") if self.queue.offset else None
 
 
 @dataclass(frozen=True)
@@ -223,8 +251,8 @@ def logout(request: Request, csrf_token: str = Form("")) -> Response:
 
 
 @router.get("/", response_class=HTMLResponse)
-def queue(request: Request, kind: str = "", team: str = "", min_age_h: str = "") -> Response:
-    """The queue: waiting items, oldest first, with filters and counts."""
+def queue(request: Request, kind: str = "", team: str = "", min_age_h: str = "", after: str = "") -> Response:
+    """The queue: waiting items, oldest first, with filters and counts; `after` (a "next page" link) pages on."""
     app = review_app(request)
     account = session_account(request, app.store)
     if account is None:
@@ -232,8 +260,9 @@ def queue(request: Request, kind: str = "", team: str = "", min_age_h: str = "")
     try:
         age = float(min_age_h) if min_age_h.strip() else None
         filt = QueueFilter(kind or None, team or None, age)
+        place = parse_after(after) if after else None
         view = build_queue(app.store, filt, now=app.clock(), overdue_after_h=app.settings.overdue_after_h,
-                           account=account, limit=app.settings.queue_page_rows)  # fmt: skip
+                           account=account, limit=app.settings.queue_page_rows, after=place)  # fmt: skip
     except (ValueError, UsageError) as exc:
         msg = str(exc) if isinstance(exc, UsageError) else f"minimum age {min_age_h!r} is not a number of hours"
         view = build_queue(app.store, QueueFilter(), now=app.clock(), overdue_after_h=app.settings.overdue_after_h,

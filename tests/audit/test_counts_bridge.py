@@ -45,10 +45,10 @@ def _independent(events, start, end):
         noun = opening.split(".")[0]
         return [sum(1 for e in opened if decided.get((e.subject, noun)) == d) for d in DECISIONS[opening]], len(opened)
 
-    ages = Counter()
+    ages = Counter()  # waiting ages from receipt (`recorded_at`), the queue's rule (audit17)
     for e in events:
-        if e.type in DECISIONS and e.occurred_at < end and (e.subject, e.type.split(".")[0]) not in decided:
-            age = end - e.occurred_at
+        if e.type in DECISIONS and e.recorded_at < end and (e.subject, e.type.split(".")[0]) not in decided:
+            age = end - e.recorded_at
             b = (
                 "under_1d"
                 if age < timedelta(days=1)
@@ -92,7 +92,7 @@ def week_store(
     else:
         url = need_pg(pg_server).new_database()
     st = SqlAuditStore(url, fingerprint_key=secrets.token_bytes(32))
-    load_week(st, sender="sample")
+    load_week(st, sender="sample", live=True)  # received as it happened: waiting ages count from receipt
     yield st
     st.engine.dispose()
     st._write_engine.dispose()

@@ -229,6 +229,7 @@ def test_lists_past_the_limit_say_how_many_are_not_shown(store, tmp_path, monkey
               "sender_event_id": "second-open", "actor": {"kind": "system", "id": "memory-checker"},
               "subject": "con_extra", "payload": {"a_item": "mem_xa", "a_text": "Ships Monday.",
                                                   "b_item": "mem_xb", "b_text": "Ships Tuesday."}}  # fmt: skip
+    store.clock = lambda: datetime(2026, 11, 21, 9, tzinfo=UTC)  # received in the week, as the sample's events
     store.append([EVENT_ADAPTER.validate_python(opened)], sender="test")
     full = build_context(store, "fernhill", WEEK, runs_dir=tmp_path / "runs")
     assert len(full.open_contradictions) >= 2 and full.contradictions_more == 0

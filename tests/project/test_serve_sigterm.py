@@ -20,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from line_reader import Lines
 from live_server import free_port, listening
@@ -86,11 +87,11 @@ def _started(args: list[str], tmp_path: Path) -> tuple[subprocess.Popen[str], Li
 
 @pytest.mark.parametrize(
     ("args", "name"),
-    [(["serve"], "memeval review on http://127.0.0.1:"), (["audit", "serve"], "memeval audit ingest on http://")],
+    [(["serve"], "memeval review on http://127.0.0.1:"), (["audit", "serve"], "memeval audit serve on http://")],
 )
 def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], name: str) -> None:
     proc, err_lines, lines = _started([*args, "--port", str(free_port())], tmp_path)
-    warm = name.split(" on ")[0] + ": "  # "memeval audit ingest: ", "memeval review: "
+    warm = name.split(" on ")[0] + ": "  # "memeval audit serve: ", "memeval review: "
     assert [line.startswith(warm) for line in lines] == [True, True, False], lines  # loading, loaded, listening
     assert "loading the redactor and hold detector before listening" in lines[0], lines
     assert "redactor and hold detector loaded in" in lines[1] and lines[2].startswith(name), lines
@@ -101,12 +102,20 @@ def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], n
     assert "Traceback" not in err and out == ""
 
 
-def test_sigterm_while_the_engines_load_stops_before_serving(tmp_path: Path) -> None:
-    proc = _spawned(["audit", "serve", "--port", str(free_port())], tmp_path)
+def test_while_the_engines_load_requests_get_503_and_sigterm_stops_before_serving(tmp_path: Path) -> None:
+    port = free_port()
+    proc = _spawned(["audit", "serve", "--port", str(port)], tmp_path)
     assert proc.stderr is not None
     err_lines = Lines(proc.stderr)
     first = _line(err_lines, 120)
-    assert first.startswith("memeval audit ingest: loading the redactor and hold detector"), first
+    assert first.startswith("memeval audit serve: loading the redactor and hold detector"), first
+    # audit17: the bound port refused connections while the engines loaded (a sender read "no server
+    # here"); now each request, its body read (a 300 KB batch: no reset), is answered 503 + Retry-After
+    events = [{"type": "memory.written", "text": "x" * 1000} for _ in range(300)]
+    r = httpx.post(f"http://127.0.0.1:{port}/api/v1/events", json={"events": events}, timeout=patient(30))
+    assert (r.status_code, r.headers.get("retry-after")) == (503, "5"), (r.status_code, r.text[:300])
+    reason = r.json()["error"]["reason"]
+    assert reason.startswith("memeval audit serve is loading") and "nothing was stored" in reason, reason
     proc.send_signal(signal.SIGTERM)
     out, err = _ended(proc, err_lines, 120)
     assert proc.returncode == 0, (proc.returncode, first + err)
