@@ -121,7 +121,8 @@ def _turn_settled(acc: _Acc) -> bool:
     """Whether every model call of the attempt's turn is on the log: its `agent.exited` says none was in flight.
 
     An attempt killed after that (in its verifier, say) lost no call; one killed before, or whose turn
-    left calls in flight, or whose log predates `AgentExited.calls_in_flight`, may have.
+    left calls in flight, or whose log predates `AgentExited.calls_in_flight`, may have. (An assessor's calls
+    after the turn, `RunMeter.register_assessor`, which no runner path makes yet, would need the same mark.)
     """
     return acc.exited is not None and acc.exited.calls_in_flight == 0
 
