@@ -156,6 +156,11 @@ class AgentExited(_Event):
     the artifact is the whole output, and in logs written before the field existed."""
     stderr_bytes: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """As `stdout_bytes`, for standard error."""
+    calls_in_flight: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Model calls of the turn still in flight when it was recorded (0: every call the agent made is on the
+    log before this event; more: the upstream was silent past the runner's wait, and those calls are logged
+    when they end). Absent in logs written before the field existed: not known, so an attempt killed after
+    this event counts as cut mid-turn there (`memeval.results` `AttemptSpend.cut_mid_turn`)."""
 
 
 class ClaimRecorded(_Event):

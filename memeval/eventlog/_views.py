@@ -131,6 +131,7 @@ class AgentExitedView(_View, tag="agent.exited", frozen=True, kw_only=True):
     """`memeval.eventlog.AgentExited`, field for field."""
 
     event: ClassVar[Literal["agent.exited"]] = "agent.exited"
+    calls_in_flight: int | None = None
     duration_ms: int
     exchanges: str | None = None
     execution: Execution

@@ -113,8 +113,18 @@ def _attempt_spend(acc: _Acc, tally: Tally, make: Callable[..., Any]) -> Any:
         cost_usd=round(tally.spend_usd, 10),
         calls=tally.calls,
         calls_cost_unknown=tally.cost_unknown,
-        cut_mid_turn=acc.ended is None and acc.agent_started,
+        cut_mid_turn=acc.ended is None and acc.agent_started and not _turn_settled(acc),
     )
+
+
+def _turn_settled(acc: _Acc) -> bool:
+    """Whether every model call of the attempt's turn is on the log: its `agent.exited` says none was in flight.
+
+    An attempt killed after that (in its verifier, say) lost no call; one killed before, or whose turn
+    left calls in flight, or whose log predates `AgentExited.calls_in_flight`, may have. (An assessor's calls
+    after the turn, `RunMeter.register_assessor`, which no runner path makes yet, would need the same mark.)
+    """
+    return acc.exited is not None and acc.exited.calls_in_flight == 0
 
 
 def _record(

@@ -223,6 +223,15 @@ def decide_item(
     finally:
         drop_claim(store, account, item.item_type, item.team, item.item_id)
     after = get_item(store, req.item_type, req.team, req.item_id) or item
+    if res.stored == 0 and not (after.decision_id == req.decision_id and after.decided_by == account.username):
+        # the store skipped the event as one it holds: its id `ACTION:DECISION_ID` was another item's decision
+        raise ReviewRefused(
+            f"decision id {req.decision_id!r} was already used for another {req.action} decision, so nothing "
+            f"was recorded for {req.item_type} {req.item_id!r} (it is {after.status!r}): send each decision "
+            "with an id of its own (reload the page for a new one)",
+            code="bad_choice",
+            state=after.status,
+        )
     return DecisionResult(after, req.action, res.stored == 0, req.decision_id)
 
 

@@ -308,6 +308,7 @@ class Attempt:
             budget_why = ""
             undelivered = None
             calls = -1
+            in_flight: int | None = 0 if key is None else None  # no key: the agent could make no call
             exchanges: list[Exchange] = []
             drop_socket = getattr(self.meter, "drop_socket", None)  # who has `trial_socket` has this
             if own_socket is not None and drop_socket is not None:
@@ -315,7 +316,7 @@ class Attempt:
             if key is not None and self.meter is not None:
                 wait = getattr(self.meter, "wait_calls_recorded", None)  # calls cut by the turn's end count
                 if wait is not None:
-                    wait(s.trial_id)
+                    in_flight = wait(s.trial_id)
                 calls = self.meter.calls_made(s.trial_id)
                 undelivered = self.meter.harness_failure(s.trial_id)
                 exhausted = self.meter.budget_exhausted(s.trial_id)
@@ -355,6 +356,7 @@ class Attempt:
                 stderr_bytes=if_cut(res.output_bytes[1:2]),
                 reason=limit_hit,
                 exchanges=store_exchanges(exchanges, self.art, self._scrub),
+                calls_in_flight=in_flight,
             )
         )
         if not booted:
