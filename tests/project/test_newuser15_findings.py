@@ -7,15 +7,30 @@
   naming no option: refused now as every other bad number is, naming `--seed` and the range.
 - `memeval report send --help` and `memeval schedule --help` never said that mail goes out through
   `MEMEVAL_SMTP_*` settings: a user learned it only from the error of a first send.
+- The sample week's own README made no account of the user's before `make_week.py --apply-decisions`,
+  which made `p_owner` (random password, shown to nobody) the store's only admin: no account could be
+  added and no admin could log in afterwards (`users add` asks for an admin's login once one exists).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+from patience import patient
 from usage_line import REPO, one_usage_line, run_memeval
 
 WEEK_FILE = REPO / "samples" / "fernhill" / "audit" / "week.jsonl"
+
+
+def run_script(script: Path, *args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """A Python script of the checkout run as README runs it, with no MEMEVAL_ variables but `env`."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    full.update(env, PYTHONPATH=str(REPO))
+    return subprocess.run([sys.executable, str(script), *args], cwd=cwd, env=full, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=patient(90))  # fmt: skip
 
 
 def test_a_negative_batch_size_is_refused_before_anything_is_stored(tmp_path: Path) -> None:
@@ -41,3 +56,22 @@ def test_report_send_and_schedule_help_name_the_smtp_settings(tmp_path: Path) ->
         text = " ".join(out.stdout.split())  # the help is wrapped to the terminal's width
         for name in ("MEMEVAL_SMTP_HOST", "MEMEVAL_SMTP_SECURITY", "MEMEVAL_SMTP_FROM"):
             assert name in text, (args, text)
+
+
+def test_replaying_the_sample_decisions_into_a_store_with_no_admin_says_how_to_keep_one(tmp_path: Path) -> None:
+    """samples/fernhill/audit/README.md's walk made no account of the user's before the sample's people: its
+    store's only admin was `p_owner`, whose random password nobody is shown, so `users add` and the review
+    pages' admin were out of reach for good. The script says so, and the README makes the user's admin first."""
+    db = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    out = run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=db)
+    assert out.returncode == 0, out.stderr[-2000:]
+    (tmp_path / "none.jsonl").write_text("")
+    script = REPO / "samples" / "fernhill" / "audit" / "make_week.py"
+    out = run_script(script, "--apply-decisions", "none.jsonl", cwd=tmp_path, env=db)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "p_owner is the store's only admin" in out.stdout and "memeval users add" in out.stdout, out.stdout
+
+    readme = (REPO / "samples" / "fernhill" / "audit" / "README.md").read_text()
+    block = [line.strip() for line in readme.splitlines() if line.startswith("    .venv/bin/")]
+    (apply,) = [i for i, line in enumerate(block) if "--apply-decisions" in line]
+    assert any("memeval users add" in line and "--role admin" in line for line in block[:apply]), block
