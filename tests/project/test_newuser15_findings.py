@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -75,3 +76,19 @@ def test_replaying_the_sample_decisions_into_a_store_with_no_admin_says_how_to_k
     block = [line.strip() for line in readme.splitlines() if line.startswith("    .venv/bin/")]
     (apply,) = [i for i, line in enumerate(block) if "--apply-decisions" in line]
     assert any("memeval users add" in line and "--role admin" in line for line in block[:apply]), block
+
+
+def test_a_sender_token_for_a_team_the_store_does_not_know_says_so(tmp_path: Path) -> None:
+    """`audit token add --team fernhil` (a typo) printed the token and nothing else: the memory system's events
+    would then go to a team no report, count or queue filter of `fernhill` reads. A new team has no events
+    yet, so the token is still made; a note on stderr names the store's teams."""
+    store = tmp_path / "store" / "audit.sqlite"  # a folder of its own: the key (XDG_CONFIG_HOME) stays outside it
+    store.parent.mkdir()
+    shutil.copy(REPO / "tests" / "fixtures" / "audit_before_id_shape" / "store.sqlite", store)
+    env = {"MEMEVAL_DB": f"sqlite:///{store}", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    out = run_memeval("audit", "token", "add", "--team", "fernhil", "--sender", "bot", cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert len(out.stdout.split()) == 1, out.stdout  # the token alone on stdout, for scripts
+    assert "'fernhil' has no events" in out.stderr and "fernhill" in out.stderr.replace("'fernhil'", ""), out.stderr
+    out = run_memeval("audit", "token", "add", "--team", "fernhill", "--sender", "bot", cwd=tmp_path, env=env)
+    assert out.returncode == 0 and out.stderr == "", out.stderr[-2000:]
