@@ -40,7 +40,8 @@ class ListedRun:
     run_id: str
     path: str
     started_at: str | None
-    """When the first trial started (UTC, ISO 8601); before any trial has, when the run was planned."""
+    """When the first trial started (UTC, ISO 8601), its first attempt: a resumed run keeps its start; before
+    any trial has, when the run was planned."""
     task_set: str | None
     """`name@version` of the task set."""
     agent: str | None
@@ -140,7 +141,7 @@ def read_cached(run_dir: Path) -> ListedRun | None:
 def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     card, trials, verdict = d["run_card"], d["trials"], d["verdict"]
     ts, agent = card["task_set"], card["agent"]
-    starts = [_text(t["started_at"]) for t in trials] or [planned_at(run_dir)]
+    started_at = run_started(run_dir, [_text(t["started_at"]) for t in trials])
     if verdict is not None and not isinstance(verdict, dict):
         raise TypeError("verdict")
     p_value = None if verdict is None else verdict["p_value"]
@@ -152,7 +153,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     return ListedRun(
         run_id=_text(d["run_id"]),
         path=str(run_dir),
-        started_at=min(starts),
+        started_at=started_at,
         task_set=f"{ts.get('name')}@{ts.get('version')}",
         agent=agent.get("name"),
         control=agent.get("control") or None,
@@ -184,6 +185,37 @@ def planned_at(run_dir: Path) -> str:
     with (run_dir / LOG_NAME).open("rb") as fh:
         first = json.loads(fh.readline())
     return _text(first["at"])
+
+
+def run_started(run_dir: Path, kept_starts: list[str]) -> str:
+    """When the run's first trial started (UTC, ISO 8601, as the log wrote it), whichever attempt it was.
+
+    The earliest of `kept_starts` (the `started_at` of each trial's kept attempt) and the `at` of the
+    log's first `trial.started` event, read line by line up to it: a run stopped and then resumed
+    keeps the start it had, where the kept attempts alone gave the resume's time, so `memeval runs`
+    moved a run resumed a day later to that day. Before any trial has started, when the run was
+    planned (`planned_at`).
+
+    Raises:
+        OSError: the log cannot be read. ValueError: a line before the first `trial.started` is
+            not JSON. KeyError, TypeError: that event has no `at` text (both callers read the log
+            whole first, so neither is expected).
+    """
+    import json
+    from datetime import datetime
+
+    first: str | None = None
+    with (run_dir / LOG_NAME).open("rb") as fh:
+        for line in fh:
+            if b"trial.started" in line:  # a cheap test first: most lines before it are not
+                ev = json.loads(line)
+                if ev.get("event") == "trial.started":
+                    first = _text(ev["at"])
+                    break
+    starts = kept_starts + ([first] if first is not None else [])
+    if not starts:
+        return planned_at(run_dir)
+    return min(starts, key=lambda s: datetime.fromisoformat(s.replace("Z", "+00:00")))
 
 
 def pack_of(manifest: dict[str, Any]) -> tuple[str | None, int | None]:

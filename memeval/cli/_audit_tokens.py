@@ -30,14 +30,26 @@ def token_add(
     sender: Annotated[str, typer.Option(help="The sender's name.")],
     db: DbOpt = None,
 ) -> None:
-    """Create (or replace) a sender's token and print it once; only its hash is stored."""
+    """Create (or replace) a sender's token and print it once; only its hash is stored.
+
+    A team the store holds no event of yet is taken (a new team's sender gets its token before it
+    sends), with a note on stderr naming the store's teams, so a misspelt team is seen at once.
+    """
     from memeval.audit import check_simple_name  # light: a bad name is said before a store is opened (or made)
 
     check_simple_name("team", team, "--team")
     check_simple_name("sender", sender, "--sender")
     from memeval.audit import add_token, open_store
 
-    typer.echo(add_token(open_store(db), team, sender))
+    store = open_store(db)
+    typer.echo(add_token(store, team, sender))
+    known = store.teams()
+    if known and team not in known:  # stdout keeps the token alone, for scripts
+        typer.echo(
+            f"note: team {team!r} has no events in this store yet (its teams: {', '.join(known)}); "
+            f"if that is a misspelling, `memeval audit token revoke --team {team} --sender {sender}`",
+            err=True,
+        )
 
 
 @token_app.command("list")

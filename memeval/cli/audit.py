@@ -51,7 +51,7 @@ def ingest(
         str, typer.Option(help="Sender name recorded on the events (idempotency is per sender).")
     ] = "cli",
     batch_size: Annotated[
-        int, typer.Option(help="Events per all-or-nothing batch; 0: the whole file is one batch.")
+        int, typer.Option(help="Events per all-or-nothing batch; 0: the whole file is one batch.", min=0)
     ] = 0,
     db: DbOpt = None,
     as_json: JsonOpt = False,

@@ -29,7 +29,7 @@ def plan(
     repeats: Annotated[int, typer.Option(help="Trials per task and arm.", min=1)] = 3,
     base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
     power: Annotated[float, typer.Option(help="Share of runs that should find the effect.")] = 0.8,
-    seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 20240601,
+    seed: Annotated[int, typer.Option(help="Seed of the simulation.", min=0)] = 20240601,
     pilot: Annotated[
         str | None,
         typer.Option(

@@ -212,7 +212,14 @@ def send(
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """E-mail the latest version of a week's report (made first if needed), at most once."""
+    """E-mail the latest version of a week's report (made first if needed), at most once.
+
+    Mail goes out through the SMTP server that MEMEVAL_SMTP_HOST names (required), with
+    MEMEVAL_SMTP_PORT, MEMEVAL_SMTP_SECURITY (starttls, the default; tls; none for a plain relay on
+    this machine), MEMEVAL_SMTP_USER, MEMEVAL_SMTP_PASSWORD, MEMEVAL_SMTP_FROM (default
+    memeval@HOST), MEMEVAL_SMTP_CA_FILE, MEMEVAL_SMTP_TIMEOUT_S, MEMEVAL_SMTP_ATTEMPTS and
+    MEMEVAL_SMTP_BACKOFF_S.
+    """
     check_week_args(week)  # a bad --week is said before the store's state (and before the report's modules load)
     from memeval.auditreport import SmtpSettings, check_recipients, deliver, make_report, subscriptions
 
@@ -399,7 +406,12 @@ def unsubscribe_cmd(team: TeamOpt, db: DbOpt = None) -> None:
 @app.command("schedule")
 @translate_errors
 def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
-    """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database)."""
+    """Run the weekly report scheduler in this process until SIGTERM or ^C (one per database).
+
+    It sends what `memeval report subscribe` set up, through the SMTP server that
+    MEMEVAL_SMTP_HOST names (with MEMEVAL_SMTP_SECURITY, MEMEVAL_SMTP_FROM and the other
+    MEMEVAL_SMTP_ settings that `memeval report send --help` lists).
+    """
     from memeval.audit import db_url, open_store
     from memeval.auditreport import SmtpSettings, report_root, run_service
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval._runlist import INTERRUPTED_FAULT, ListedRun, list_run_folders, pack_of, planned_at
+from memeval._runlist import INTERRUPTED_FAULT, ListedRun, list_run_folders, pack_of, run_started
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
 
@@ -26,8 +26,9 @@ class RunListing(BaseModel):
     run_id: str
     path: str
     started_at: str | None
-    """When the first trial started (UTC, ISO 8601); before any trial has, when the run was planned
-    (its log's first event); None only for a log that cannot be read."""
+    """When the first trial started (UTC, ISO 8601), its first attempt (a run stopped and resumed keeps the
+    start it had); before any trial has, when the run was planned (its log's first event); None only for a
+    log that cannot be read."""
     task_set: str | None
     """`name@version` of the task set."""
     agent: str | None
@@ -100,13 +101,13 @@ def listed_run(run_dir: Path) -> ListedRun:
     card = res.run_card
     ts = card.task_set
     agent = card.agent
-    starts = [t.started_at for t in res.trials] or [planned_at(run_dir)]  # a run whose trials are all still going
+    started_at = run_started(run_dir, [t.started_at for t in res.trials])  # a resumed run: its first attempt's
     v = res.verdict
     pack, slice_items = pack_of(res.manifest.as_logged())
     return ListedRun(
         run_id=res.run_id,
         path=str(run_dir),
-        started_at=min(starts),
+        started_at=started_at,
         task_set=f"{ts.get('name')}@{ts.get('version')}",
         agent=agent.get("name"),
         control=agent.get("control") or None,

@@ -460,17 +460,23 @@ def main() -> None:
     args = ap.parse_args()
     if args.apply_decisions is not None:
         from memeval.audit import open_existing_store
-        from memeval.review import ensure_review_schema, get_account
+        from memeval.review import ensure_review_schema, get_account, list_users
 
         store = open_existing_store(args.db)
         ensure_review_schema(store)
         made = [f"{name} ({role})" for name, role in ACCOUNTS.items() if get_account(store, name) is None]
+        had_admin = any(a.role == "admin" for a in list_users(store))
         lines = args.apply_decisions.read_text(encoding="utf-8").splitlines()
         n = apply_decisions(store, [json.loads(x) for x in lines if x.strip()])
         print(f"applied {n} decisions through the review queue")
         if made:
             print(f"made the sample's people's accounts {', '.join(made)} with random passwords nobody was shown "
                   "(`memeval users list` lists them)")  # fmt: skip
+        if not had_admin:  # a store's first account is its admin, and only an admin adds accounts after it
+            print("note: p_owner is the store's only admin and nobody knows its password, so no account can be "
+                  "added and no admin can log in to this store; make your own admin first: on a fresh store "
+                  "run `memeval users add NAME --role admin` before --apply-decisions, as README's "
+                  "walk-through does")  # fmt: skip
         return
     sent, decided = split_week(resolve_hold_ids(build(args.seed), args.sender))
     for path, events in ((args.out, sent), (args.out.with_name("decisions.jsonl"), decided)):
