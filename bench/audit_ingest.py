@@ -221,15 +221,15 @@ def run_backend(url: str, n: int, batch: int, ids: str = "prefixed", clients: in
             ]
             c.post("/api/v1/events", json={"events": warm_batch}, headers=auth).raise_for_status()
             s0, own0, p0 = tree_cpu(srv.pid), proc_cpu_s(srv.pid), server_cpu(store)
-            t = time.perf_counter()
+            t, c0 = time.perf_counter(), time.process_time()
             post_batches(c, [evs[k : k + batch] for k in range(0, len(evs), batch)], auth, clients)
-            dt = time.perf_counter() - t
+            dt, ccpu = time.perf_counter() - t, time.process_time() - c0
             scpu, own, p1 = tree_cpu(srv.pid) - s0, proc_cpu_s(srv.pid) - own0, server_cpu(store)
         pcpu = f" (+ PostgreSQL server {p1 - p0:.2f} s)" if p0 is not None and p1 is not None else ""
         out.append(
             f"{name:10} http  {len(evs):>7,} ev {dt:7.2f} s wall = {len(evs) / dt:>6,.0f} ev/s | "
             f"CPU server + workers {scpu:6.2f} s{'':8} = {len(evs) / scpu:>6,.0f} ev per CPU-s{pcpu} "
-            f"[the server process alone {own:.2f} s] "
+            f"[the server process alone {own:.2f} s; this client {ccpu:.2f} s] "
             f"(batches of {batch}, {clients} client(s); processes: the server + {worker_count()} worker(s) "
             "+ this client"
             f"{' + the PostgreSQL server' if pcpu else ''})"

@@ -1,6 +1,7 @@
 """Do two checkouts store the same bytes? Ingest the bench events deterministically and hash every table.
 
     .venv/bin/python bench/audit_ingest_same.py --against CHECKOUT [--events 2400] [--pg] [--workers 0,2] [--batch 100]
+        [--eager]
 
 For each checkout (`--against` and this one), backend (SQLite; PostgreSQL with `--pg`, a
 throwaway server from scripts/pg, or `--db URL`) and worker count (`--workers`, as
@@ -12,7 +13,9 @@ then dumps every column of every table (`audit_event`, `audit_head`, the project
 rows sorted, and prints the SHA-256 of the dump. Exit status 1 when any hash differs between
 the checkouts. This is the check behind "the same stored bytes" in CHANGELOG entries about ingest
 speed. With workers, a checkout's own process starts them (spawn), so it needs at least
-`_parallel.MIN_EVENTS` events to use them.
+`_parallel.MIN_EVENTS` events to use them. `--eager`: each checkout whose `warm_pool` takes
+`eager` starts its workers as a server does (every rule's pattern compiled before the first task),
+the other one as a file ingest does.
 """
 
 from __future__ import annotations
@@ -45,9 +48,17 @@ def throughput_bench() -> ModuleType:
     return audit_ingest
 
 
-def dump(url: str, events: int, batch: int = 100) -> str:
-    """Ingest `events` bench events into `url` with a fixed clock and ids; return the dump's hash and counts."""
+def dump(url: str, events: int, batch: int = 100, eager: bool = False) -> str:
+    """Ingest `events` bench events into `url` with a fixed clock and ids; return the dump's hash and counts.
+
+    `eager`: the workers (if any) start as a server's do (`_parallel.warm_pool(eager=True)`), when
+    this checkout has that; else as a file ingest's.
+    """
     bench = throughput_bench()  # the same events as the throughput bench
+    from memeval.audit import _parallel
+
+    if eager and _parallel.worker_count() > 0 and "eager" in _parallel.warm_pool.__code__.co_varnames:
+        _parallel.warm_pool(_parallel.worker_count(), eager=True)  # the ingest below takes this pool
 
     try:  # the module of the write path, which stamps event ids and recorded_at
         import memeval.audit._write as write_module
@@ -88,11 +99,12 @@ def main() -> int:
     ap.add_argument("--batch", type=int, default=100, help="events per batch; 0: the whole input is one batch")
     ap.add_argument("--pg", action="store_true", help="also PostgreSQL, on a throwaway server from scripts/pg")
     ap.add_argument("--db", default=None, help="also PostgreSQL at this URL (a new database is made per run)")
+    ap.add_argument("--eager", action="store_true", help="workers start as a server's do (see above)")
     ap.add_argument("--here", default=None, help=argparse.SUPPRESS)  # one dump into this URL, in this process
     args = ap.parse_args()
     if args.here:
         os.environ["MEMEVAL_FINGERPRINT_KEY"] = "ab" * 32
-        print(dump(args.here, args.events, args.batch))
+        print(dump(args.here, args.events, args.batch, args.eager))
         return 0
     if not args.against:
         ap.error("--against CHECKOUT is required")
@@ -123,7 +135,7 @@ def main() -> int:
                         str(args.events),
                         "--batch",
                         str(args.batch),
-                    ]
+                    ] + (["--eager"] if args.eager else [])
                     run = subprocess.run(cmd, env=env, cwd=code, capture_output=True, text=True)
                     line = run.stdout.strip() if run.returncode == 0 else f"failed: {run.stderr[-1500:]}"
                     hashes.append(line.split(" ", 1)[0])

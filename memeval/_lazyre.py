@@ -12,10 +12,43 @@ pattern's own bound methods, so a search costs what it cost before.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any
 
 _BOUND = ("finditer", "search", "match", "fullmatch", "findall", "sub", "subn", "split")
 """Methods of `re.Pattern` bound onto the object once compiled (instance attributes shadow the class's)."""
+
+
+_MADE: list[weakref.ref[LazyPattern]] = []
+"""Every `LazyPattern` made in this process (weakly: rule tables hold them), for `compile_all`."""
+
+
+def compile_all() -> int:
+    """Compile every `LazyPattern` made so far in this process that is not compiled yet.
+
+    For a long-lived process (an ingest server, its workers and guards) before its first batch:
+    the patterns a batch meets are otherwise compiled during it (0.25 against 0.14 ms of CPU an
+    event over a worker's first 2,000 bench events: compiling the hold rules it meets). The
+    matches are the same; only when the compiling is paid changes.
+
+    Returns:
+        How many patterns it compiled.
+
+    Raises:
+        re.error: a pattern does not compile (as its first search would).
+    """
+    n = 0
+    alive = []
+    for ref in _MADE:
+        pattern = ref()
+        if pattern is None:
+            continue
+        alive.append(ref)
+        if pattern._compiled is None:
+            pattern.compiled()
+            n += 1
+    _MADE[:] = alive
+    return n
 
 
 class LazyPattern:
@@ -33,6 +66,7 @@ class LazyPattern:
         self.pattern = pattern
         self.given_flags = int(flags)
         self._compiled: re.Pattern[str] | None = None
+        _MADE.append(weakref.ref(self))
 
     def compiled(self) -> re.Pattern[str]:
         """The compiled pattern (compiled on the first call; its methods then replace this object's)."""

@@ -109,11 +109,15 @@ key, personal data, an order, an encoded order and markup, so that the engines' 
 (lazy imports, compiled patterns, the classifier's batched path) are paid when the pool starts."""
 
 
-def _warm(parent: int) -> None:
+def _warm(parent: int, eager: bool = False) -> None:
     """A new worker's start: watch the parent, load the engines, run them once (`_WARM_TEXTS`), settle the heap.
 
     Running them once matters: a worker's first batch cost about ten times a later one
     (0.33 s against 0.035 s of CPU for 100 events, 2026-12-03), paid while the writer waited.
+    With `eager` (a server's pool, `pool_if_warm`) it also compiles every rule's pattern
+    (`memeval._lazyre.compile_all`, about 0.5-0.9 s of CPU): they compile on first use, and a
+    fresh server's workers otherwise paid that during their first few thousand events (0.25-0.30
+    against 0.14-0.18 ms of CPU an event over a worker's first 2,000 bench events, load 6-10).
 
     A worker ignores SIGINT: a terminal's Ctrl-C reaches the whole process group, and the parent
     is the one that handles it (it says "interrupted", exits 130 and its pool ends the workers);
@@ -128,8 +132,11 @@ def _warm(parent: int) -> None:
     get_hold_detector()
     texts = list(_WARM_TEXTS)
     _work_group([(texts, True, [(t, "agent") for t in texts])], [["Warm-Up-1a", "ses_WarmUp2"]])
+    from memeval._lazyre import compile_all
     from memeval.audit._heap import settle
 
+    if eager:
+        compile_all()  # every rule's pattern now, not during the first batches that meet it
     settle()
 
 
@@ -241,12 +248,15 @@ def _interrupted(pool: ProcessPoolExecutor) -> None:
     _end_now(pool)
 
 
-def warm_pool(workers: int) -> ProcessPoolExecutor:
+def warm_pool(workers: int, *, eager: bool = False) -> ProcessPoolExecutor:
     """The process-wide pool of `workers` processes, each with warm engines (built on first use).
 
     Started once per process and kept (one warm redactor and hold detector per worker), so only
     the first large ingest of a process pays for starting it (seconds: each worker loads the
-    engines). Shut down when the process exits.
+    engines). Shut down when the process exits. `eager`: a new pool's workers also compile every
+    rule's pattern before their first task (`_warm`; a server's pool, `pool_if_warm`); a file
+    ingest's pool does not, as its start is waited for. A pool of `workers` already running is
+    returned as it is.
     """
     global _POOL
     with _POOL_LOCK:
@@ -256,7 +266,9 @@ def warm_pool(workers: int) -> ProcessPoolExecutor:
             # never fork: the native scanners run threads Python does not see, and the forked
             # child of a process with running threads can deadlock
             ctx = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(),))
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(), eager)
+            )
             try:
                 for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
                     f.result()
@@ -278,7 +290,8 @@ def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
     """The warm pool of `workers` processes if it is ready, else None (never waits).
 
     The first call starts warming the pool in a background thread, so a server answers with its
-    own engines until the workers are up instead of holding a request for seconds.
+    own engines until the workers are up instead of holding a request for seconds; its workers
+    compile every rule's pattern before the pool is ready (`warm_pool`'s `eager`).
     """
     global _WARMING
     if workers <= 0 or not _POOL_LOCK.acquire(blocking=False):
@@ -288,7 +301,9 @@ def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
             return _POOL[1]
         if not _WARMING:
             _WARMING = True
-            threading.Thread(target=warm_pool, args=(workers,), name="memeval-warm-pool", daemon=True).start()
+            threading.Thread(
+                target=warm_pool, args=(workers,), kwargs={"eager": True}, name="memeval-warm-pool", daemon=True
+            ).start()
         return None
     finally:
         _POOL_LOCK.release()

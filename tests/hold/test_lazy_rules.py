@@ -67,3 +67,14 @@ def test_a_pattern_that_does_not_compile_raises_on_first_search() -> None:
 
 def _span(m: re.Match[str] | None) -> tuple[int, int] | None:
     return m.span() if m else None
+
+
+def test_compile_all_compiles_every_lazy_pattern_made_with_the_same_matches() -> None:
+    """A long-lived process (an ingest server's workers) compiles every pattern before its first batch."""
+    from memeval._lazyre import compile_all
+
+    made = [LazyPattern(r"\bmock\w*"), LazyPattern(r"(?i)payment", re.MULTILINE)]
+    assert compile_all() >= len(made)  # the rule tables' patterns too, unless a test compiled them before
+    assert all(p._compiled is not None for p in made) and compile_all() == 0
+    assert [m.span() for m in made[0].finditer("run the mocks")] == [(8, 13)]
+    assert made[1].search("PAYMENT due").span() == (0, 7)
