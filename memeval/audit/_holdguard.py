@@ -31,7 +31,7 @@ signal), stayed silent while loading, or did not answer in time, how many texts 
 became of them (redone, held).
 
 The child ignores SIGINT (the server's Ctrl-C is the server's to handle) and exits within a second
-of the server dying (`_parallel._watch_parent`).
+of the server dying (`_workerlife.watch_parent`).
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ class GuardFailed(Exception):
 def _serve(conn: Connection, parent: int) -> None:
     """The child: load the default detector, say "ready", then answer each (items, budget, total) until EOF."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from memeval.audit._parallel import _WARM_TEXTS, _watch_parent
+    from memeval.audit._parallel import _WARM_TEXTS
+    from memeval.audit._workerlife import watch_parent as _watch_parent
 
     threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
     from memeval.hold import assess_many_budgeted, get_hold_detector

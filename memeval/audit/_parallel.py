@@ -23,6 +23,7 @@ are started fresh (spawn), never forked, once per process (`warm_pool`).
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import signal
@@ -31,13 +32,18 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
 from memeval.audit._idscan import strict_id_candidates
+from memeval.audit._workerlife import end_now as _end_now
+from memeval.audit._workerlife import watch_parent as _watch_parent
 from memeval.errors import UsageError
+
+log = logging.getLogger(__name__)
 
 MIN_EVENTS = 2000
 """Inputs smaller than this are sanitised in the ingesting process (workers would cost more)."""
@@ -84,18 +90,6 @@ def batch_texts(drafts: Sequence[AuditEvent]) -> tuple[list[str], bool, list[tup
         if isinstance(pl, p.MemoryWritten | p.LessonProposed) and pl.released_hold is None and pl.text:
             holds.append((pl.text, pl.source))
     return list(dict.fromkeys(texts)), len(texts) > 1, list(dict.fromkeys(holds))
-
-
-def _watch_parent(parent: int) -> None:
-    """Exit this worker within a second of the process that started it dying (even by SIGKILL).
-
-    A worker is otherwise left behind for good when memeval is killed: the pool's own clean-up
-    runs only on a normal exit. Polling beats `PR_SET_PDEATHSIG`, which fires when the starting
-    *thread* ends, not the process.
-    """
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(1)
 
 
 _WARM_TEXTS = (
@@ -214,30 +208,6 @@ _POOL_LOCK = threading.Lock()
 _POOL: tuple[int, ProcessPoolExecutor] | None = None
 
 
-def _end_now(pool: ProcessPoolExecutor) -> None:
-    """Kill `pool`'s workers at once and shut it down without waiting (the process is being interrupted).
-
-    A worker holds nothing that is stored (it hands results back to the writer), so killing it
-    loses nothing; waiting for it did cost the interrupt: the pool's exit joins its workers, which
-    finish what they are doing first, loading the engines included (ignoring SIGINT), 9-25 s after
-    a Ctrl-C. `ProcessPoolExecutor` has no public way to kill its workers before Python 3.14
-    (`kill_workers`), hence its `_processes`.
-    """
-    kill = getattr(pool, "kill_workers", None)
-    if kill is not None:
-        kill()
-    else:
-        for proc in list((getattr(pool, "_processes", None) or {}).values()):
-            proc.kill()
-    manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    if manager is not None:
-        # Its workers dead, the pool's manager thread closes its wake-up pipe; Python 3.11's exit hook
-        # writes to that pipe unlocked and printed "Exception ignored ... Bad file descriptor" when the
-        # two met: let the thread finish first (at once: it has nothing left to wait for).
-        manager.join(timeout=5)
-
-
 def _interrupted(pool: ProcessPoolExecutor) -> None:
     """On a Ctrl-C (or any exit by exception) while waiting on `pool`: forget it and end it now."""
     global _POOL, _WARMING
@@ -284,6 +254,32 @@ HTTP_MIN_EVENTS = 50
 are sanitised in the serving process alone (the hand-off would cost more than it saves)."""
 
 _WARMING = False
+_WARM_AGAIN_AT = 0.0
+"""`time.monotonic()` before which `pool_if_warm` starts no new warming after one failed."""
+
+WARM_RETRY_S = 30.0
+"""Seconds a server waits, after its pool failed to start (a worker killed or out of memory while
+loading), before it tries a new one; meanwhile it sanitises every batch itself."""
+
+
+def _warm_in_background(workers: int) -> None:
+    """Warm the server's pool (`warm_pool`, eager), logging a worker that dies while it loads.
+
+    Warming is then tried again by the first `pool_if_warm` after `WARM_RETRY_S`; before this the
+    thread died with a traceback and the server never warmed a pool again.
+    """
+    global _WARMING, _WARM_AGAIN_AT
+    try:
+        warm_pool(workers, eager=True)
+    except BrokenProcessPool as exc:
+        log.warning(
+            "an ingest worker died while loading (%s); sanitising in the server, trying a new pool in %.0f s",
+            exc,
+            WARM_RETRY_S,
+        )
+        with _POOL_LOCK:
+            _WARMING = False
+            _WARM_AGAIN_AT = time.monotonic() + WARM_RETRY_S
 
 
 def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
@@ -299,11 +295,9 @@ def pool_if_warm(workers: int) -> ProcessPoolExecutor | None:
     try:
         if _POOL is not None and _POOL[0] == workers:
             return _POOL[1]
-        if not _WARMING:
+        if not _WARMING and time.monotonic() >= _WARM_AGAIN_AT:
             _WARMING = True
-            threading.Thread(
-                target=warm_pool, args=(workers,), kwargs={"eager": True}, name="memeval-warm-pool", daemon=True
-            ).start()
+            threading.Thread(target=_warm_in_background, args=(workers,), name="memeval-warm-pool", daemon=True).start()
         return None
     finally:
         _POOL_LOCK.release()

@@ -56,7 +56,8 @@ def _serve(conn: Connection, parent: int) -> None:
     The answer is [findings per text, CPU seconds left of `total` (None: no bound)].
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from memeval.audit._parallel import _WARM_TEXTS, _watch_parent
+    from memeval.audit._parallel import _WARM_TEXTS
+    from memeval.audit._workerlife import watch_parent as _watch_parent
 
     threading.Thread(target=_watch_parent, args=(parent,), name="memeval-parent-watch", daemon=True).start()
     from memeval.redact import get_redactor, request_bound
