@@ -22,6 +22,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -184,9 +185,15 @@ def test_the_weekly_report_counts_one_waiting_item_in_the_singular(tmp_path: Pat
         {**base, "type": "lesson.proposed", "sender_event_id": "e3", "subject": "les_2",
          "occurred_at": "2026-11-18T09:00:00Z", "payload": {"text": "Staging resets at noon.", "source": "agent"}},
     ]  # fmt: skip
-    (tmp_path / "week.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
-    res = _memeval("audit", "ingest", "week.jsonl", "--sender", "me", cwd=tmp_path)
-    assert res.returncode == 0, res.stderr
+    # received inside the week (waiting is aged from receipt since audit17: ingested today they were
+    # not waiting in 2026-W47 at all), into the store the CLI's default `--db` opens
+    from memeval.audit import ingest_lines, open_store
+
+    (tmp_path / "audit").mkdir()
+    store = open_store(f"sqlite:///{tmp_path / 'audit' / 'memeval.sqlite'}")
+    store.clock = lambda: datetime(2026, 11, 18, 12, tzinfo=UTC)
+    ingest_lines(store, [json.dumps(e) for e in events], sender="me")
+    store.engine.dispose()
     res = _memeval("report", "weekly", "--team", "acme", "--week", "2026-W47", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     html = next((tmp_path / "audit" / "reports" / "acme" / "2026-W47").glob("v*/report.html")).read_text()
