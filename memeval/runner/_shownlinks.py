@@ -170,7 +170,7 @@ def check_no_links_to_hidden(task_set: TaskSet, shown: list[tuple[Path, str]]) -
                     )
                 end = _end_of_link(p)  # a link outside the task set to a hard link of a hidden file
                 hit = None if end is None else hidden.inodes.get((end.st_dev, end.st_ino))
-                if hit is not None:
+                if end is not None and hit is not None:
                     raise UsageError(
                         f"the agent's sandbox would show a link to the held-back files of task {hit[1]!r}: "
                         f"{p}, in {why}, is a symbolic link to {target}, which is {hit[0]} under another name "

@@ -22,7 +22,9 @@ from memeval.tasks._load import load_task_set
 
 
 def _check(root: Path) -> None:
-    check_hidden_from_agent(load_task_set(root / "tasks"), load_agent_file(root / "agent" / "agent.toml"), root / "runs")
+    check_hidden_from_agent(
+        load_task_set(root / "tasks"), load_agent_file(root / "agent" / "agent.toml"), root / "runs"
+    )
 
 
 @pytest.fixture
