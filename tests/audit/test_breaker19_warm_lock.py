@@ -3,9 +3,10 @@
 `memeval.audit._parallel.warm_pool` held the pool lock for the whole warm-up (seconds: each worker
 loads the redactor and hold detector), and `discard_pool` takes that lock. When a worker of a warm
 `audit serve` pool died under two batches, the first batch's `discard_pool` let the next request
-start a new pool warming, and the second batch's `discard_pool` then waited on that warm-up (a
-request held 5-25 s on a busy machine for nothing). The lock is now held only to read and set the
-pool. Real spawned worker processes; they are killed once the check is made.
+start a new pool warming, and the second batch's `discard_pool` then waited on that warm-up (on
+90aa47c this test's `discard_pool` was still waiting after 3 s, until the warming workers were
+killed). The lock is now held only to read and set the pool. Real spawned worker processes; they
+are killed once the check is made.
 """
 
 from __future__ import annotations
