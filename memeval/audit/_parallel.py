@@ -205,6 +205,7 @@ def worker_count() -> int:
 
 
 _POOL_LOCK = threading.Lock()
+_BUILD_LOCK = threading.Lock()
 _POOL: tuple[int, ProcessPoolExecutor] | None = None
 
 
@@ -226,27 +227,32 @@ def warm_pool(workers: int, *, eager: bool = False) -> ProcessPoolExecutor:
     engines). Shut down when the process exits. `eager`: a new pool's workers also compile every
     rule's pattern before their first task (`_warm`; a server's pool, `pool_if_warm`); a file
     ingest's pool does not, as its start is waited for. A pool of `workers` already running is
-    returned as it is.
+    returned as it is. `_POOL_LOCK` is not held while workers load (`discard_pool` never waits on a warm).
     """
     global _POOL
-    with _POOL_LOCK:
-        if _POOL is None or _POOL[0] != workers:
-            if _POOL is not None:
-                _POOL[1].shutdown(wait=True, cancel_futures=True)
-            # never fork: the native scanners run threads Python does not see, and the forked
-            # child of a process with running threads can deadlock
-            ctx = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(
-                max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(), eager)
-            )
-            try:
-                for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
-                    f.result()
-            except BaseException:  # a Ctrl-C while they load: end them now, not once they have loaded
-                _end_now(pool)
-                raise
+    with _BUILD_LOCK:
+        with _POOL_LOCK:
+            kept, old = (_POOL, None) if _POOL is not None and _POOL[0] == workers else (None, _POOL)
+            _POOL = kept
+        if kept is not None:
+            return kept[1]
+        if old is not None:  # another size: ended first
+            old[1].shutdown(wait=True, cancel_futures=True)
+        # never fork: the native scanners run threads Python does not see, and the forked
+        # child of a process with running threads can deadlock
+        ctx = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=ctx, initializer=_warm, initargs=(os.getpid(), eager)
+        )
+        try:
+            for f in [pool.submit(_work, [], False, []) for _ in range(workers)]:
+                f.result()
+        except BaseException:  # a Ctrl-C while they load: end them now, not once they have loaded
+            _end_now(pool)
+            raise
+        with _POOL_LOCK:
             _POOL = (workers, pool)
-        return _POOL[1]
+        return pool
 
 
 HTTP_MIN_EVENTS = 50

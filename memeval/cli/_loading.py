@@ -33,6 +33,20 @@ HEAD_MAX = 65_536
 READ_WINDOW_S = 10.0
 """Longest a loading server reads one request (head and body) before answering it."""
 
+BODY_MAX = 256 * 1024 * 1000
+"""Most bytes of a request body read before answering: the longest batch the ingest endpoint takes at its
+default limits (`MAX_BATCH` events of `DEFAULT_MAX_EVENT_BYTES`); it refuses a longer one itself (413). A
+longer body (its `Content-Length`, or a chunked body past it) is answered at once and at most `DRAIN_MAX`
+more bytes are drained within `DRAIN_S`: its whole body was read, 40 GB in 10 s of a core while the engines
+loaded, and then it got no answer at all."""
+
+DRAIN_MAX = 1_048_576
+"""Most bytes read and dropped after the 503 of a body too long to read (so a client sending little more
+reads the reply, not a reset)."""
+
+DRAIN_S = 1.0
+"""Longest a loading server reads what a client still sends after the 503 of a body too long to read."""
+
 log = logging.getLogger(__name__)
 
 
@@ -67,11 +81,15 @@ def _body_length(head: bytes) -> int | None:
     return length
 
 
-def _read_request(conn: socket.socket) -> None:
+def _read_request(conn: socket.socket) -> bool:
     """Read one request's head and body from `conn` (within `READ_WINDOW_S`), so closing sends no reset.
 
     A reply written while the request's body sits unread, then a close, makes the kernel answer with
     a TCP reset, and a client may see "connection reset" before the 503.
+
+    Returns:
+        False when the body is longer than `BODY_MAX` and was left unread (the caller drains what follows
+        the reply, `_drain`); True when the request was read whole (or the client closed).
     """
     deadline = time.monotonic() + READ_WINDOW_S
     data = b""
@@ -79,27 +97,49 @@ def _read_request(conn: socket.socket) -> None:
         conn.settimeout(max(0.01, deadline - time.monotonic()))
         chunk = conn.recv(65_536)
         if not chunk:
-            return
+            return True
         data += chunk
     head, _, rest = data.partition(b"\r\n\r\n")
     want = _body_length(head)
     got = len(rest)
+    if want is not None and want > BODY_MAX:
+        return False
     while (got < want) if want is not None else not rest.endswith(b"0\r\n\r\n"):
+        if got > BODY_MAX:
+            return False
         conn.settimeout(max(0.01, deadline - time.monotonic()))
         chunk = conn.recv(65_536)
         if not chunk:
-            return
+            return True
         got += len(chunk)
         rest = rest[-8:] + chunk
+    return True
+
+
+def _drain(conn: socket.socket) -> None:
+    """Read and drop what the client still sends, up to `DRAIN_MAX` bytes, `DRAIN_S` or its close."""
+    deadline = time.monotonic() + DRAIN_S
+    got = 0
+    try:
+        while got <= DRAIN_MAX and time.monotonic() < deadline:
+            conn.settimeout(max(0.01, deadline - time.monotonic()))
+            chunk = conn.recv(65_536)
+            if not chunk:
+                return
+            got += len(chunk)
+    except OSError as exc:  # the client still sending after DRAIN_S, or gone: the reply is out, close
+        log.debug("stopped draining a body too long to read while loading: %s", exc)
 
 
 def _answer(conn: socket.socket, reply: bytes) -> None:
     with conn:
         try:
-            _read_request(conn)
+            whole = _read_request(conn)
             conn.settimeout(READ_WINDOW_S)
             conn.sendall(reply)
             conn.shutdown(socket.SHUT_WR)
+            if not whole:
+                _drain(conn)
         except OSError as exc:  # the client went away or was too slow: nothing to answer it
             log.debug("a request while loading was not answered: %s", exc)
 

@@ -6,7 +6,8 @@ two names, the same inode) is bound at `/opt/agent/...` with the test's bytes, a
 `tests/` folder bind-mounted into it. An agent that read its own folder wrote the answer test.sh checks and
 passed in both arms (`tests/runner/test_links_to_hidden_tests.py`). A symlink there that resolves into a
 task's `tests/` or `solution/` leads nowhere inside the sandbox today (its target is not shown there), but it
-is the same plan one bind away from working: it is refused too.
+is the same plan one bind away from working: it is refused too, as is a symlink to a hard link of one kept
+outside the task set (the link's end is read with `stat` too).
 
 So every entry under the agent's folder (`agent.files`) and its program's install (`agent.mounts`) is read
 once (`lstat`, symlinks not followed): an entry with the `(device, inode)` of a task's hidden file or folder
@@ -20,6 +21,7 @@ seconds a run.
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 from collections.abc import Iterator
@@ -28,6 +30,8 @@ from typing import NamedTuple
 
 from memeval.errors import UsageError
 from memeval.tasks import TaskSet
+
+log = logging.getLogger(__name__)
 
 SHOWN_PARTS = ("environment", "instruction.md")
 """The entries of a task folder its agent is given anyway: the world is built from `environment/`, and the
@@ -125,6 +129,15 @@ def _walk(top: Path) -> Iterator[tuple[str, os.stat_result]]:
                 stack.append(p)
 
 
+def _end_of_link(p: str) -> os.stat_result | None:
+    """The `stat` of what the symlink `p` leads to in the end, None when it leads nowhere (dangling, a loop)."""
+    try:
+        return os.stat(p)
+    except OSError as exc:
+        log.debug("%s leads nowhere: %s", p, exc)
+        return None
+
+
 def check_no_links_to_hidden(task_set: TaskSet, shown: list[tuple[Path, str]]) -> None:
     """Refuse a run in which a shown folder holds a task's held-back file or folder under another name.
 
@@ -154,6 +167,14 @@ def check_no_links_to_hidden(task_set: TaskSet, shown: list[tuple[Path, str]]) -
                         f"the agent's sandbox would show a link to the held-back files of task {task_id!r}: "
                         f"{p}, in {why}, is a symbolic link to {target}, which {how} {held}. Remove the "
                         "link: nothing the agent is shown may lead to a task's tests/, solution/ or task.toml"
+                    )
+                end = _end_of_link(p)  # a link outside the task set to a hard link of a hidden file
+                hit = None if end is None else hidden.inodes.get((end.st_dev, end.st_ino))
+                if end is not None and hit is not None:
+                    raise UsageError(
+                        f"the agent's sandbox would show a link to the held-back files of task {hit[1]!r}: "
+                        f"{p}, in {why}, is a symbolic link to {target}, which is {hit[0]} under another name "
+                        f"(device {end.st_dev}, inode {end.st_ino}). Remove the link and {target}"
                     )
                 continue
             hit = hidden.inodes.get((st.st_dev, st.st_ino))
