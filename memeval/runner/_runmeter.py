@@ -194,8 +194,10 @@ class RunMeter:
         """
         with self._lock:
             rid = self._new_id(trial_id)
+        key = str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))
+        with self._lock:  # listed once the proxy knows it: `run_spend_usd` asks the proxy for every listed one
             self._trials[rid] = _Registered(budget_usd)
-        return str(self._p.register_trial(rid, role=role, budget_usd=budget_usd, shared=self.run_pool))
+        return key
 
     def _new_id(self, name: str) -> str:
         """A fresh registration id for `name` (call with `_lock` held)."""
@@ -212,8 +214,10 @@ class RunMeter:
         """
         with self._lock:
             rid = self._new_id(trial_id + ASSESSOR_SUFFIX)
+        key = str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self.run_pool))
+        with self._lock:
             self._trials[rid] = _Registered(None)
-        return str(self._p.register_trial(rid, role="assessor", budget_usd=None, shared=self.run_pool))
+        return key
 
     def unregister_trial(self, trial_id: str) -> None:
         """Revoke the trial's key (its spend still counts toward the run)."""
