@@ -101,7 +101,8 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
     They load on first use (`memeval.audit.warm_engines`): left to the first batch, it waited for
     them (15-55 s on a busy 2-core machine, beside the worker pool loading the same), with no word
     why. Now the server loads them before it listens, between two lines on stderr:
-    "WHAT: loading the redactor and hold detector before listening ..." and "... loaded in N s".
+    "WHAT: loading the redactor and hold detector before serving ..." and "... loaded in N s" (the port
+    answers 503 meanwhile, `_loading`).
     Nothing to load (and no line) when the store was given its own engines.
 
     Args:
@@ -118,8 +119,8 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
 
         how = f"; {skip} skips it" if skip else ""
         typer.echo(
-            f"{what}: loading the redactor and hold detector before listening (about 2 s of CPU: seconds, longer"
-            f" on a busy machine{how})",
+            f"{what}: loading the redactor and hold detector before serving (about 2 s of CPU: seconds, longer"
+            f" on a busy machine; requests meanwhile are answered 503, Retry-After: 5{how})",
             err=True,
         )
         typer.echo(f"{what}: redactor and hold detector loaded in {warm_engines():.1f} s", err=True)

@@ -7,6 +7,7 @@ groups live in `memeval.cli._audit_tokens`, the ingest command's helpers in `mem
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -253,6 +254,19 @@ def anchor(
     typer.echo(f"{team}: head seq {a.seq} {a.hash} written to {out}")
 
 
+def waiting_heading(end: datetime, now: datetime) -> str:
+    """The line above `audit counts`' waiting lines: the moment they are aged at (`end`, UTC), and what that leaves out.
+
+    The lines count items undecided at the week's end, aged from receipt to it: a week ingested after it
+    ended shows none beside "2 still waiting" (those came later), and this week's end is still ahead, so
+    an item received a minute ago is "1-3d" there. Both read as mistakes without this line.
+    """
+    when = f"{end:%Y-%m-%d %H:%M} UTC"
+    if end > now:
+        return f"  undecided at the week's end, {when} (still ahead: ages then, if nothing is decided; from receipt):"
+    return f"  undecided at the week's end, {when} (aged from receipt; items received later are not here):"
+
+
 @audit_app.command("counts")
 @translate_errors
 def counts(
@@ -304,6 +318,7 @@ def counts(
     )
     for name, n, what in rows:
         typer.echo(f"  {name:<18} {n:>6}  {what}")
+    typer.echo(waiting_heading(c.end, datetime.now(UTC)))
     for noun, ages in c.waiting.items():
         typer.echo(
             f"  waiting {noun + 's':<14} {ages.total:>3}  <1d {ages.under_1d}, 1-3d {ages.d1_to_3}, "

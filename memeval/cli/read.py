@@ -72,7 +72,9 @@ def compare(
     """Compare two runs task by task: which tasks flipped each way in each arm.
 
     Refuses (exit 2) when the run cards differ in anything but the --vary fields. Names each
-    run's pack, and warns when they differ (`--vary pack` says it is meant).
+    run's pack, and warns when they differ (`--vary pack` says it is meant). Warns too when an
+    arm's calls were answered by other models in B than in A, or by the same two or more in
+    shares over 10 points apart (the verdict's own rule, README "What you see").
     """
     from memeval.cli._find import locate_run
     from memeval.results import load_run

@@ -93,7 +93,8 @@ def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], n
     proc, err_lines, lines = _started([*args, "--port", str(free_port())], tmp_path)
     warm = name.split(" on ")[0] + ": "  # "memeval audit serve: ", "memeval review: "
     assert [line.startswith(warm) for line in lines] == [True, True, False], lines  # loading, loaded, listening
-    assert "loading the redactor and hold detector before listening" in lines[0], lines
+    assert "loading the redactor and hold detector before serving" in lines[0], lines
+    assert "requests meanwhile are answered 503, Retry-After: 5" in lines[0], lines  # it answers while loading
     assert "redactor and hold detector loaded in" in lines[1] and lines[2].startswith(name), lines
     proc.send_signal(signal.SIGTERM)
     out, err = _ended(proc, err_lines, 60)
