@@ -61,24 +61,28 @@ NOT_TRAINED = {"v25": "llmscan:name"}
 """Rows scored as labelled but left out of the fit: set -> origin (see the module docstring)."""
 
 
-def extract(out: Path, r23_features: Path, r23_examples: Path) -> None:
-    """Copy round 23's features (v4-v24) to `out` and append v25's rows, judged with hashlr-14 (never saw v25)."""
+def extract(out: Path, earlier_features: Path, earlier_examples: Path, version: str = "v25") -> None:
+    """Copy the last round's features and examples beside `out`, then append `version`'s rows.
+
+    Each row is judged with hashlr-14, fitted before v25 and v26 existed: round 24 appends v25 to
+    round 23's features, round 25 v26 to round 24's.
+    """
     from memeval.hold import RuleDetector, RulesWithClassifier
     from memeval.hold._stacked import _Memo
 
     out.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(r23_features, out)
-    shutil.copyfile(r23_examples, out.parent / "examples.jsonl")
+    shutil.copyfile(earlier_features, out)
+    shutil.copyfile(earlier_examples, out.parent / "examples.jsonl")
     scored = t23.fold_classifier("v24", Path())  # hashlr-14 itself
     rules, clf = _Memo(RuleDetector(version=20)), _Memo(scored.at(t23.ROUND22[0], t23.ROUND22[1]))
     base = RulesWithClassifier(rules, clf, alone_at=t23.ROUND22[2], views=True)
     with out.open("a", encoding="utf-8") as f:
-        for source, label, text, lang, group in cv.grouped("v25"):
+        for source, label, text, lang, group in cv.grouped(version):
             rules.clear()
             clf.clear()
             b = base.assess(text, source)
             r, c = rules.assess(text, source), clf.assess(text, source)
-            row = {"set": "v25", "source": source, "label": label, "lang": lang, "group": group, "text": text}
+            row = {"set": version, "source": source, "label": label, "lang": lang, "group": group, "text": text}
             row |= {"base": b.model_dump(), "rules": r.model_dump(), "clf": c.model_dump()}
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
 

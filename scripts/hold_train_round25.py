@@ -22,9 +22,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -36,35 +34,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import hold_train_cv as cv  # noqa: E402
 import hold_train_round23 as t23  # noqa: E402
 import hold_train_round24 as t24  # noqa: E402
 
 SETS = tuple(f"v{n}" for n in range(4, 27))
 FEATURES = Path("/tmp/det25/features.jsonl")
 EMBEDDINGS = Path("/tmp/det25/embeddings.npz")
-
-
-def extract(out: Path, r24_features: Path, r24_examples: Path) -> None:
-    """Copy round 24's features (v4-v25) to `out` and append v26's rows, judged with hashlr-14 (never saw v26)."""
-    from memeval.hold import RuleDetector, RulesWithClassifier
-    from memeval.hold._stacked import _Memo
-
-    out.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(r24_features, out)
-    shutil.copyfile(r24_examples, out.parent / "examples.jsonl")
-    scored = t23.fold_classifier("v24", Path())  # hashlr-14 itself
-    rules, clf = _Memo(RuleDetector(version=20)), _Memo(scored.at(t23.ROUND22[0], t23.ROUND22[1]))
-    base = RulesWithClassifier(rules, clf, alone_at=t23.ROUND22[2], views=True)
-    with out.open("a", encoding="utf-8") as f:
-        for source, label, text, lang, group in cv.grouped("v26"):
-            rules.clear()
-            clf.clear()
-            b = base.assess(text, source)
-            r, c = rules.assess(text, source), clf.assess(text, source)
-            row = {"set": "v26", "source": source, "label": label, "lang": lang, "group": group, "text": text}
-            row |= {"base": b.model_dump(), "rules": r.model_dump(), "clf": c.model_dump()}
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def chunks(text: str) -> list[str]:
@@ -110,7 +85,7 @@ def main() -> None:
     ap.add_argument("--embeddings", type=Path, default=EMBEDDINGS)
     args = ap.parse_args()
     if args.extract:
-        extract(args.features, t24.FEATURES, t24.EXAMPLES)
+        t24.extract(args.features, t24.FEATURES, t24.EXAMPLES, version="v26")  # v26's rows after round 24's
         print("extracted", flush=True)
     if args.embed:
         rows = t23.load(args.features) + t23.load(args.features.parent / "examples.jsonl")
