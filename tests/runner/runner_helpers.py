@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import subprocess
+import sys
 import textwrap
 import traceback
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from patience import patient
 from typer.testing import CliRunner
 
 from memeval.cli import app
@@ -121,3 +125,25 @@ def bwrap_pids_under(folder: Path) -> list[int]:
         if argv and argv[0].endswith(b"bwrap") and cwd.startswith(str(folder) + "/"):
             pids.append(int(d.name))
     return pids
+
+
+def ab_over_planted_host_files(
+    tmp_path: Path, agent: str, binds: list[tuple[Path, str]], extra: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
+    """A real `memeval ab` of `tmp_path/tasks` (command agent `sh -c agent`, no network, `--json`) in a
+    private mount namespace of its own where each (planted file or folder, host path) of `binds` is
+    bind-mounted over the host path (`unshare --mount`: the host's files are never written).
+    """
+    ab = [sys.executable, "-m", "memeval", "ab", str(tmp_path / "tasks"), "--agent", "command"]
+    ab += ["--agent-cmd", f"sh -c {shlex.quote(agent)}", "--network", "none", "--json", "--quiet"]
+    ab += ["--runs-dir", str(tmp_path / "runs"), *extra]
+    mounts = " && ".join(f"mount --bind {shlex.quote(str(src))} {shlex.quote(dst)}" for src, dst in binds)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    return subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", f"{mounts} && exec {shlex.join(ab)}"],
+        env={**env, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=patient(120),
+        check=False,
+    )

@@ -16,18 +16,12 @@ the token.
 from __future__ import annotations
 
 import json
-import os
-import shlex
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from patience import patient
-from runner_helpers import make_task
+from runner_helpers import ab_over_planted_host_files, make_task
 
-REPO = Path(__file__).resolve().parents[2]
 TOKEN = "planted-environment-token-8d41"
 AGENT = "ls /etc > /app/seen; cat /etc/environment >> /app/seen 2>&1; true"
 CHECK = (
@@ -42,19 +36,7 @@ def test_a_token_in_the_hosts_etc_environment_is_read_by_no_agent_or_verifier(tm
     make_task(tmp_path / "tasks", "t", test_sh=CHECK)
     planted = tmp_path / "environment"
     planted.write_text(f'LANG=C.UTF-8\nGITHUB_TOKEN="{TOKEN}"\n')
-    ab = [sys.executable, "-m", "memeval", "ab", str(tmp_path / "tasks"), "--agent", "command"]
-    ab += ["--agent-cmd", f"sh -c {shlex.quote(AGENT)}", "--network", "none", "--json", "--quiet"]
-    ab += ["--runs-dir", str(tmp_path / "runs"), "--retain", "always"]
-    script = f"mount --bind {shlex.quote(str(planted))} /etc/environment && exec {shlex.join(ab)}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    res = subprocess.run(
-        ["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
-        env={**env, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=patient(120),
-        check=False,
-    )
+    res = ab_over_planted_host_files(tmp_path, AGENT, [(planted, "/etc/environment")], ("--retain", "always"))
     assert TOKEN not in Path("/etc/environment").read_text()  # the host's own file was never touched
     trials = json.loads(res.stdout)["trials"]
     assert len(trials) == 2, res.stderr

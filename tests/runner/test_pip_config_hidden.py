@@ -12,18 +12,12 @@ the world, and the verifier scores 1 only when neither the agent's copy nor its 
 from __future__ import annotations
 
 import json
-import os
-import shlex
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from patience import patient
-from runner_helpers import make_task
+from runner_helpers import ab_over_planted_host_files, make_task
 
-REPO = Path(__file__).resolve().parents[2]
 TOKEN = "planted-index-token-5b1e0c"
 TARGETS = (Path("/etc/pip.conf"), Path("/etc/xdg/pip"))
 
@@ -44,22 +38,8 @@ def test_a_credential_in_the_hosts_pip_config_is_read_by_no_agent_or_verifier(tm
     conf = f"[global]\nindex-url = https://user:{TOKEN}@index.invalid/simple\n"
     (planted / "pip.conf").write_text(conf)
     (planted / "xdg" / "pip.conf").write_text(conf)
-    ab = [sys.executable, "-m", "memeval", "ab", str(tmp_path / "tasks"), "--agent", "command"]
-    ab += ["--agent-cmd", f"sh -c {shlex.quote(AGENT)}", "--network", "none", "--json", "--quiet"]
-    ab += ["--runs-dir", str(tmp_path / "runs")]
-    script = (
-        f"mount --bind {shlex.quote(str(planted / 'pip.conf'))} /etc/pip.conf && "
-        f"mount --bind {shlex.quote(str(planted / 'xdg'))} /etc/xdg/pip && exec {shlex.join(ab)}"
-    )
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    res = subprocess.run(
-        ["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
-        env={**env, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=patient(120),
-        check=False,
-    )
+    binds = [(planted / "pip.conf", "/etc/pip.conf"), (planted / "xdg", "/etc/xdg/pip")]
+    res = ab_over_planted_host_files(tmp_path, AGENT, binds)
     assert TOKEN not in Path("/etc/pip.conf").read_text()  # the host's own file was never touched
     trials = json.loads(res.stdout)["trials"]
     assert len(trials) == 2, res.stderr
