@@ -17,11 +17,14 @@ Real parts: a real tmpfs of 160 MiB as the runs folder (so root is needed to mou
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hostile import HostileRig, runs_on_tmpfs
+
+from memeval.runner._lowwater import LOW_WATER_FILES
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
 
@@ -137,6 +140,9 @@ def test_an_agent_that_uses_up_the_disks_inodes_gets_a_fault_and_the_run_goes_on
     for trial in run.trials:
         fault = trial["fault"]
         assert fault is not None and fault["code"] == "protocol" and "filled the disk" in fault["message"], trial
-        assert "0 files left" in fault["message"] and trial["attempts"] == 1, fault
+        # the inodes ran short, not the bytes: the disk watch may end the turn anywhere under
+        # LOW_WATER_FILES free (CI saw 151 left), so the count is bounded, not fixed at 0
+        files_left = re.search(r"\((\d+) MiB and (\d+) files left\)", fault["message"])
+        assert files_left and int(files_left[2]) < LOW_WATER_FILES and trial["attempts"] == 1, fault
     work = run.run_dir / ".work"
     assert not work.exists() or not any(work.iterdir()), sorted(p.name for p in work.iterdir())
