@@ -64,7 +64,10 @@ def token_list(
 
     rows = sender_tokens(open_existing_store(db), team)
     if as_json:  # {schema memeval.sender-tokens/1, schema_version, tokens: [{team, sender, created_at}]}
-        listed = [{"team": r.team, "sender": r.sender, "created_at": r.created_at.isoformat()} for r in rows]
+        listed = [  # times as every listing writes them: UTC with Z (`users log`, `review list`, `runs`)
+            {"team": r.team, "sender": r.sender, "created_at": r.created_at.isoformat().replace("+00:00", "Z")}
+            for r in rows
+        ]
         echo_json({"schema": "memeval.sender-tokens/1", "schema_version": 1, "tokens": listed})
         return
     if not rows:

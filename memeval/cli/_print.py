@@ -22,8 +22,71 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from memeval._runlist import ListedRun
+    from memeval.eventlog import RunCard
     from memeval.results import Run, RunIndexRow, RunListing
     from memeval.runreport import Comparison, TaskChange
+
+
+def compare_or_refuse(a: Run, b: Run, vary: Sequence[str]) -> Comparison:
+    """`memeval compare A B` and `memeval results A B`: the comparison, or the refusal in one short line.
+
+    Args:
+        a: the reference run.
+        b: the run compared with it.
+        vary: the run-card fields (or `pack`) the user said differ on purpose (`--vary`).
+
+    Raises:
+        RunCardMismatch: the cards differ in a field not in `vary`, said by `card_mismatch_line`
+            (not `compare_runs`' own message, which has every value in full: hashes, paths, whole mappings).
+        UsageError: a `vary` name that is not a run-card field.
+    """
+    from memeval.errors import RunCardMismatch
+    from memeval.runreport import compare_runs
+
+    try:
+        return compare_runs(a, b, vary)
+    except RunCardMismatch as exc:
+        raise RunCardMismatch(card_mismatch_line(a.result.run_card, b.result.run_card, vary)) from exc
+
+
+def card_mismatch_line(card_a: RunCard, card_b: RunCard, vary: Sequence[str], most: int = 3) -> str:
+    """The refusal of `memeval compare` and `memeval results A B` in one short line: what differs and the fix.
+
+    A mapping field (the agent, the task set) is named by its differing keys (`agent.name`), the
+    hashes last (a name says more). At most `most` differences are spelled out; the rest are
+    counted. Each value is cut to 24 characters. The fix names every differing field as
+    `--vary FIELD`.
+
+    Args:
+        card_a: run A's run card.
+        card_b: run B's run card.
+        vary: the fields the user said differ on purpose (left out).
+        most: differences spelled out.
+    """
+    from memeval.runner import card_differences
+
+    fields = [d.split(":", 1)[0] for d in card_differences(card_a, card_b)]
+    fields = [f for f in fields if f not in vary]
+    da, db = card_a.model_dump(), card_b.model_dump()
+    parts: list[str] = []
+    for f in fields:
+        va, vb = da[f], db[f]
+        if isinstance(va, dict) and isinstance(vb, dict):
+            keys = sorted((k for k in set(va) | set(vb) if va.get(k) != vb.get(k)), key=lambda k: ("hash" in k, k))
+            parts += [f"{f}.{k} {_cut(va.get(k))} != {_cut(vb.get(k))}" for k in keys]
+        else:
+            parts.append(f"{f} {_cut(va)} != {_cut(vb)}")
+    shown = "; ".join(parts[:most]) + (f"; and {len(parts) - most} more" if len(parts) > most else "")
+    flags = " ".join(f"--vary {f}" for f in fields)
+    return (
+        f"the two runs ran under different run cards ({shown}): compare runs that differ in one thing, "
+        f"or add {flags} if that is the point (each card in full: memeval results RUN)"
+    )
+
+
+def _cut(value: object, width: int = 24) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def escape(text: str) -> str:

@@ -6,10 +6,9 @@ re-exported here; `memeval plan` lives in `plan.py`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -17,6 +16,7 @@ from memeval.cli._ab_params import QuietOpt
 from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._print import (
+    compare_or_refuse,
     escape,
     out_console,
     print_comparison,
@@ -29,11 +29,8 @@ from memeval.cli._print import (
 )
 from memeval.cli._progress import control_progress
 from memeval.cli.app import EXIT_FAILURE, command_app, runs_dir_to_read, translate_errors
-from memeval.errors import RunCardMismatch, UsageError
+from memeval.errors import UsageError
 from memeval.types import MAX_SECONDS
-
-if TYPE_CHECKING:
-    from memeval.eventlog import RunCard
 
 __all__ = ["app", "escape", "print_comparison", "print_listing", "print_results", "visible"]
 
@@ -80,57 +77,11 @@ def compare(
     from memeval.results import load_run
 
     found = locate_run(run_a, runs_dir), locate_run(run_b, runs_dir)  # a mistyped id is said before the heavy imports
-    from memeval.runreport import compare_runs
-
-    a, b = load_run(found[0]), load_run(found[1])
-    try:
-        c = compare_runs(a, b, vary or ())
-    except RunCardMismatch as exc:  # its message has every value in full: hashes, paths, whole mappings
-        raise RunCardMismatch(card_mismatch_line(a.result.run_card, b.result.run_card, vary or ())) from exc
+    c = compare_or_refuse(load_run(found[0]), load_run(found[1]), vary or ())
     if as_json:
         echo_json(c, by_alias=True)
         return
     print_comparison(c, out_console())
-
-
-def card_mismatch_line(card_a: RunCard, card_b: RunCard, vary: Sequence[str], most: int = 3) -> str:
-    """`memeval compare`'s refusal in one short line: what differs (values cut short) and the fix.
-
-    A mapping field (the agent, the task set) is named by its differing keys (`agent.name`), the
-    hashes last (a name says more). At most `most` differences are spelled out; the rest are
-    counted. Each value is cut to 24 characters. The fix names every differing field as
-    `--vary FIELD`.
-
-    Args:
-        card_a: run A's run card.
-        card_b: run B's run card.
-        vary: the fields the user said differ on purpose (left out).
-        most: differences spelled out.
-    """
-    from memeval.runner import card_differences
-
-    fields = [d.split(":", 1)[0] for d in card_differences(card_a, card_b)]
-    fields = [f for f in fields if f not in vary]
-    da, db = card_a.model_dump(), card_b.model_dump()
-    parts: list[str] = []
-    for f in fields:
-        va, vb = da[f], db[f]
-        if isinstance(va, dict) and isinstance(vb, dict):
-            keys = sorted((k for k in set(va) | set(vb) if va.get(k) != vb.get(k)), key=lambda k: ("hash" in k, k))
-            parts += [f"{f}.{k} {_cut(va.get(k))} != {_cut(vb.get(k))}" for k in keys]
-        else:
-            parts.append(f"{f} {_cut(va)} != {_cut(vb)}")
-    shown = "; ".join(parts[:most]) + (f"; and {len(parts) - most} more" if len(parts) > most else "")
-    flags = " ".join(f"--vary {f}" for f in fields)
-    return (
-        f"the two runs ran under different run cards ({shown}): compare runs that differ in one thing, "
-        f"or add {flags} if that is the point (each card in full: memeval results RUN)"
-    )
-
-
-def _cut(value: object, width: int = 24) -> str:
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 @app.command("report-ab")

@@ -83,23 +83,36 @@ def results(
     include_controls: Annotated[
         bool, typer.Option("--include-controls", help="Count oracle/nop trials in the totals.")
     ] = False,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            help="Two runs only: a run-card field meant to differ, or `pack` (repeatable), as `memeval compare` "
+            "takes it: a warning instead of a refusal.",
+        ),
+    ] = None,
 ) -> None:
     """One row per trial, then the summary and the warnings; a folder of runs lists them.
 
-    Rows: task, mode, repeat, reward, execution, assessment, level, time, tokens, cost, control.
-    The summary: score per arm over scored and attempted trials with its interval, outcomes
-    (scored / unscored / errored), cost, time and where the files are. Two runs: a comparison.
+    Rows: task, mode, repeat, reward, execution, assessment, level, fault, time, tokens, cost,
+    control, tamper. The summary: score per arm over scored and attempted trials with its interval,
+    outcomes (scored / unscored / errored), cost, time and where the files are. Two runs: a
+    comparison, as `memeval compare A B` prints it (refused, exit 2, when the run cards differ in a
+    field --vary does not name).
     """
     from memeval.cli._find import locate_run
-    from memeval.cli._print import print_comparison, print_listing, print_results
+    from memeval.cli._print import compare_or_refuse, print_comparison, print_listing, print_results
     from memeval.results import is_runs_dir, list_runs, load_run
 
     # Each run is found before anything heavy is imported: a mistyped id is said at once.
+    if vary and len(run) != 2:
+        raise UsageError(
+            f"--vary is for two runs (a comparison), and {len(run)} {'was' if len(run) == 1 else 'were'} given: "
+            "name two runs (`memeval results A B --vary FIELD`), or drop --vary"
+        )
     if len(run) == 2:
         found = locate_run(run[0], runs_dir), locate_run(run[1], runs_dir)
-        from memeval.runreport import compare_runs
-
-        c = compare_runs(load_run(found[0]), load_run(found[1]))
+        c = compare_or_refuse(load_run(found[0]), load_run(found[1]), vary or ())
         if as_json:
             echo_json(c, by_alias=True)
         else:

@@ -69,6 +69,30 @@ class ReplayRead(NamedTuple):
     """The log's complete lines (a torn last line left out), as `log_hash` hashes them."""
 
 
+def why_invalid(error: ValidationError, most: int = 3) -> str:
+    """A log line's refusal by pydantic in one short line: each problem as `path: message`.
+
+    pydantic's own text spans lines, spells out the union of every event model and ends each
+    problem with a link to its documentation: a `memeval runs` row, or an `error:` line, of 700
+    characters. At most `most` problems are given; the rest are counted.
+
+    Args:
+        error: what validating the line raised.
+        most: problems spelled out.
+
+    Returns:
+        e.g. `sandbox.ready.world_hash: Field required`, or `Unable to extract tag using
+        discriminator 'event'` for a line with no `event` field.
+    """
+    problems = error.errors(include_url=False)
+    parts = []
+    for e in problems[:most]:
+        where = ".".join(str(p) for p in e["loc"])
+        parts.append((f"{where}: {e['msg']}" if where else str(e["msg"])).replace("\n", " "))
+    more = f"; and {len(problems) - most} more" if len(problems) > most else ""
+    return "; ".join(parts) + more
+
+
 class RunLog:
     """The event log of one run folder.
 
@@ -203,11 +227,11 @@ class RunLog:
             raise RunLogError(f"{self.path}: line {n} is not JSON: {exc}") from exc
         upgraded = upcast(raw) if isinstance(raw, dict) else raw
         if upgraded is raw:
-            raise RunLogError(f"{self.path}: line {n} is not a valid event: {error}") from error
+            raise RunLogError(f"{self.path}: line {n} is not a valid event: {why_invalid(error)}") from error
         try:
             return parse_event(upgraded)
         except ValidationError as exc:
-            raise RunLogError(f"{self.path}: line {n} is not valid even after upgrading: {exc}") from exc
+            raise RunLogError(f"{self.path}: line {n} is not valid even after upgrading: {why_invalid(exc)}") from exc
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.read().events)
