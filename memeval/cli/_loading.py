@@ -7,10 +7,11 @@ a sender, or a health probe, read "connection refused" as "no server here". Now 
 from the start and, until uvicorn takes it over, each request is read and answered
 
     503 Service Unavailable, Retry-After: 5, Connection: close
-    {"error": {"index": null, "reason": "memeval audit serve is loading ...: send again in a few seconds"}}
+    {"schema": "memeval.audit-ingest-error/1", "schema_version": 1,
+     "error": {"index": null, "reason": "memeval audit serve is loading ...: send again in a few seconds"}}
 
-(the ingest endpoint's error shape; nothing is stored). Connections still waiting when uvicorn
-takes the socket over are uvicorn's: none is dropped at the hand-over.
+(the ingest endpoint's error shape, `memeval.audit.ingest_error`; nothing is stored). Connections still
+waiting when uvicorn takes the socket over are uvicorn's: none is dropped at the hand-over.
 """
 
 from __future__ import annotations
@@ -56,7 +57,9 @@ def loading_reply(what: str) -> bytes:
         f"{what} is loading its redactor and hold detector and does not take requests yet: "
         f"send again in {RETRY_AFTER_S} s (nothing was stored)"
     )
-    body = json.dumps({"error": {"index": None, "reason": reason}}).encode()
+    from memeval.audit import ingest_error  # a server's import: fastapi is loaded to serve anyway
+
+    body = json.dumps(ingest_error(reason)).encode()
     head = (
         "HTTP/1.1 503 Service Unavailable\r\n"
         f"Retry-After: {RETRY_AFTER_S}\r\n"
