@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._payloads import ContradictionOpened, HoldCreated
     from memeval.audit._person import normalize_person_id
     from memeval.audit._reads import AuditReads, GeneratedReport, LogRow
+    from memeval.audit._routes import ingest_error
     from memeval.audit._sanitize import Sanitizer, hold_id_for
     from memeval.audit._settings import (
         DEFAULT_DB_URL,
@@ -112,6 +113,7 @@ __all__ = [
     "fingerprint_key",
     "for_event",
     "hold_id_for",
+    "ingest_error",
     "ingest_lines",
     "ingest_parsed",
     "is_default_ignorable",
@@ -188,6 +190,7 @@ _LAZY = {
     "decide": "_machine",
     "fingerprint_key": "_settings",
     "for_event": "_lifecycle",
+    "ingest_error": "_routes",
     "hold_id_for": "_sanitize",
     "ingest_lines": "_ingest",
     "ingest_parsed": "_ingest",

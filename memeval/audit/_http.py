@@ -17,6 +17,8 @@ Responses:
   `blanked_on_budget` counts the texts stored as `[REDACTED:SCAN_INCOMPLETE]` because the batch's
   redaction used `MEMEVAL_REDACT_REQUEST_BUDGET_S` in all (default 60 CPU s) before they were read
   to their end (their finding's detector: `memeval:scan-incomplete:request-budget`).
+- Every error is `{"schema": "memeval.audit-ingest-error/1", "schema_version": 1, "error": {"index",
+  "reason"}}` (`memeval.audit._routes.ingest_error`; `index` null when it is about no one event).
 - 401 missing or unknown token; 413 batch or event too large (`MEMEVAL_AUDIT_MAX_EVENT_BYTES`).
 - 403 `{"error": {"index": i, "reason": "..."}}`: event `i` is a decision (approve, reject,
   settle, release, discard, claim, comment) or a report event: those come only from the review
@@ -54,7 +56,7 @@ from memeval.audit._authority import INGEST_TYPES, refused_type_message
 from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
-from memeval.audit._routes import answer_unknown_routes
+from memeval.audit._routes import answer_unknown_routes, ingest_error
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.audit._write import stored_already
@@ -72,7 +74,7 @@ class EventBatch(BaseModel):
 
 
 def _error(status: int, reason: str, index: int | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"index": index, "reason": reason}}, status_code=status)
+    return JSONResponse(ingest_error(reason, index), status_code=status)
 
 
 class _InHand:

@@ -1,4 +1,12 @@
-"""What `memeval audit serve` answers to a request no endpoint takes: the ingest endpoint's error shape.
+"""The ingest endpoint's error shape, and what `memeval audit serve` answers to a request no endpoint takes.
+
+Every error of `POST /api/v1/events` (and of a request no endpoint of `memeval audit serve` takes, and
+a loading server's 503, `memeval.cli._loading`) is
+
+    {"schema": "memeval.audit-ingest-error/1", "schema_version": 1, "error": {"index": i, "reason": "..."}}
+
+(`ingest_error`): `schema` and `schema_version` as every other `/api/v1` answer carries (the review
+API's `memeval.review-error/1`); they were missing before, the `error` object is as it was.
 
 FastAPI answered an unknown path `{"detail": "Not Found"}` and a wrong method `{"detail": "Method
 Not Allowed"}`, while every refusal of the ingest endpoint is `{"error": {"index", "reason"}}`
@@ -9,14 +17,29 @@ them in the review API's shape: `memeval.review._api.route_error`.)
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+INGEST_ERROR_SCHEMA = "memeval.audit-ingest-error/1"
+"""The `schema` of every error answer of the ingest endpoint (`ingest_error`)."""
+
 INGEST_ENDPOINTS = "POST /api/v1/events and GET /api/v1/health"
 """The endpoints of `memeval audit serve` (README, the audit half)."""
+
+
+def ingest_error(reason: str, index: int | None = None) -> dict[str, Any]:
+    """An ingest error answer's JSON body: `{"schema", "schema_version": 1, "error": {"index", "reason"}}`.
+
+    Args:
+        reason: what was wrong and the fix, one sentence.
+        index: the batch's event (0-based) the error is about; None when it is about the request.
+    """
+    return {"schema": INGEST_ERROR_SCHEMA, "schema_version": 1, "error": {"index": index, "reason": reason}}
 
 
 def unknown_route_reason(method: str, path: str, status: int, allow: str | None) -> str:
@@ -30,7 +53,7 @@ def unknown_route_reason(method: str, path: str, status: int, allow: str | None)
 
 
 def answer_unknown_routes(app: FastAPI) -> None:
-    """Make `app` answer an unknown path or method as `{"error": {"index": null, "reason": ...}}`.
+    """Make `app` answer an unknown path or method as `ingest_error(reason)` (index null).
 
     Args:
         app: the ingest app (`create_ingest_app`), changed in place.
@@ -40,5 +63,4 @@ def answer_unknown_routes(app: FastAPI) -> None:
     async def _no_such_route(request: Request, exc: StarletteHTTPException) -> Response:
         allow = (exc.headers or {}).get("Allow")
         reason = unknown_route_reason(request.method, request.url.path, exc.status_code, allow)
-        return JSONResponse({"error": {"index": None, "reason": reason}}, status_code=exc.status_code,
-                            headers=exc.headers)  # fmt: skip
+        return JSONResponse(ingest_error(reason), status_code=exc.status_code, headers=exc.headers)

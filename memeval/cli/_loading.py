@@ -7,14 +7,22 @@ a sender, or a health probe, read "connection refused" as "no server here". Now 
 from the start and, until uvicorn takes it over, each request is read and answered
 
     503 Service Unavailable, Retry-After: 5, Connection: close
-    {"error": {"index": null, "reason": "memeval audit serve is loading ...: send again in a few seconds"}}
+    {"schema": "memeval.audit-ingest-error/1", "schema_version": 1,
+     "error": {"index": null, "reason": "memeval audit serve is loading ...: send again in a few seconds"}}
 
-(the ingest endpoint's error shape; nothing is stored). Connections still waiting when uvicorn
-takes the socket over are uvicorn's: none is dropped at the hand-over.
+(the ingest endpoint's error shape, `memeval.audit.ingest_error`; nothing is stored). Connections still
+waiting when uvicorn takes the socket over are uvicorn's: none is dropped at the hand-over.
+
+A server with pages (`memeval serve`, `pages`) answers a request for a path outside `/api` (a browser
+opening the review pages) with a small HTML page instead, 503 with the same `Retry-After`, that says
+the server is loading and reloads itself after that many seconds (`loading_page`): a browser showed
+the JSON above as text. A path under `/api` keeps the JSON, whatever its `Accept` says, as the loaded
+server answers `/api/v1` in JSON only.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import selectors
@@ -23,6 +31,8 @@ import threading
 import time
 from collections.abc import Sequence
 from types import TracebackType
+from typing import NamedTuple
+from urllib.parse import urlsplit
 
 RETRY_AFTER_S = 5
 """The `Retry-After` of a loading server's 503, seconds."""
@@ -56,7 +66,9 @@ def loading_reply(what: str) -> bytes:
         f"{what} is loading its redactor and hold detector and does not take requests yet: "
         f"send again in {RETRY_AFTER_S} s (nothing was stored)"
     )
-    body = json.dumps({"error": {"index": None, "reason": reason}}).encode()
+    from memeval.audit import ingest_error  # a server's import: fastapi is loaded to serve anyway
+
+    body = json.dumps(ingest_error(reason)).encode()
     head = (
         "HTTP/1.1 503 Service Unavailable\r\n"
         f"Retry-After: {RETRY_AFTER_S}\r\n"
@@ -66,6 +78,51 @@ def loading_reply(what: str) -> bytes:
         "Connection: close\r\n\r\n"
     )
     return head.encode() + body
+
+
+def loading_page(what: str) -> bytes:
+    """The whole HTTP/1.1 503 reply, an HTML page, of a loading server named `what` to a page request."""
+    name = html.escape(what)
+    body = (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="{RETRY_AFTER_S}"><title>{name} is loading</title></head>\n'
+        f"<body><h1>{name} is loading</h1>\n<p>It is loading its redactor and hold detector and does not "
+        f"serve pages yet. This page tries again in {RETRY_AFTER_S} seconds.</p></body></html>\n"
+    ).encode()
+    head = (
+        "HTTP/1.1 503 Service Unavailable\r\n"
+        f"Retry-After: {RETRY_AFTER_S}\r\n"
+        "Content-Type: text/html; charset=utf-8\r\n"
+        f"Content-Length: {len(body)}\r\n"
+        "Content-Security-Policy: default-src 'none'\r\n"
+        "X-Content-Type-Options: nosniff\r\n"
+        "Cache-Control: no-store\r\n"
+        "Connection: close\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+def is_api_request(head: bytes) -> bool:
+    """Whether the request whose head is `head` asks for a path under `/api` (an unreadable head counts as one).
+
+    The target may be origin-form (`/api/v1/events?x`) or absolute-form (`http://host/api/v1/events`).
+    """
+    parts = head.split(b"\r\n", 1)[0].split(b" ")
+    if len(parts) < 2:
+        return True
+    path = urlsplit(parts[1].decode("latin-1")).path
+    return path == "/api" or path.startswith("/api/")
+
+
+class _Replies(NamedTuple):
+    """A loading server's replies: JSON to an API request, and (a server with pages) HTML to a page request."""
+
+    api: bytes
+    page: bytes | None
+
+    def to(self, head: bytes) -> bytes:
+        """The reply to the request whose head is `head`."""
+        return self.api if self.page is None or is_api_request(head) else self.page
 
 
 def _body_length(head: bytes) -> int | None:
@@ -81,15 +138,16 @@ def _body_length(head: bytes) -> int | None:
     return length
 
 
-def _read_request(conn: socket.socket) -> bool:
+def _read_request(conn: socket.socket) -> tuple[bool, bytes]:
     """Read one request's head and body from `conn` (within `READ_WINDOW_S`), so closing sends no reset.
 
     A reply written while the request's body sits unread, then a close, makes the kernel answer with
     a TCP reset, and a client may see "connection reset" before the 503.
 
     Returns:
-        False when the body is longer than `BODY_MAX` and was left unread (the caller drains what follows
-        the reply, `_drain`); True when the request was read whole (or the client closed).
+        Whether it was read whole, and its head (what of it came). Not whole: the body is longer than
+        `BODY_MAX` and was left unread (the caller drains what follows the reply, `_drain`); whole: the
+        request was read to its end (or the client closed).
     """
     deadline = time.monotonic() + READ_WINDOW_S
     data = b""
@@ -97,23 +155,23 @@ def _read_request(conn: socket.socket) -> bool:
         conn.settimeout(max(0.01, deadline - time.monotonic()))
         chunk = conn.recv(65_536)
         if not chunk:
-            return True
+            return True, data
         data += chunk
     head, _, rest = data.partition(b"\r\n\r\n")
     want = _body_length(head)
     got = len(rest)
     if want is not None and want > BODY_MAX:
-        return False
+        return False, head
     while (got < want) if want is not None else not rest.endswith(b"0\r\n\r\n"):
         if got > BODY_MAX:
-            return False
+            return False, head
         conn.settimeout(max(0.01, deadline - time.monotonic()))
         chunk = conn.recv(65_536)
         if not chunk:
-            return True
+            return True, head
         got += len(chunk)
         rest = rest[-8:] + chunk
-    return True
+    return True, head
 
 
 def _drain(conn: socket.socket) -> None:
@@ -131,12 +189,12 @@ def _drain(conn: socket.socket) -> None:
         log.debug("stopped draining a body too long to read while loading: %s", exc)
 
 
-def _answer(conn: socket.socket, reply: bytes) -> None:
+def _answer(conn: socket.socket, replies: _Replies) -> None:
     with conn:
         try:
-            whole = _read_request(conn)
+            whole, head = _read_request(conn)
             conn.settimeout(READ_WINDOW_S)
-            conn.sendall(reply)
+            conn.sendall(replies.to(head))
             conn.shutdown(socket.SHUT_WR)
             if not whole:
                 _drain(conn)
@@ -145,7 +203,7 @@ def _answer(conn: socket.socket, reply: bytes) -> None:
 
 
 class AnswerWhileLoading:
-    """A context manager: within it, `sockets` listen and every request is answered `loading_reply(what)`.
+    """A context manager: within it, `sockets` listen and every request is answered 503 (`loading_reply(what)`).
 
     Entering calls `listen()` on each socket and starts a thread that accepts on them; leaving
     stops that thread (within 0.1 s) before the caller hands the sockets to uvicorn. Each accepted
@@ -154,11 +212,13 @@ class AnswerWhileLoading:
     Args:
         sockets: bound, not yet listening sockets (`bind_port`).
         what: how the reply names the server (`memeval audit serve`).
+        pages: the server serves HTML pages (`memeval serve`): a request for a path outside `/api` is
+            answered `loading_page(what)`, HTML; False: every request gets the JSON reply.
     """
 
-    def __init__(self, sockets: Sequence[socket.socket], what: str) -> None:
+    def __init__(self, sockets: Sequence[socket.socket], what: str, pages: bool = False) -> None:
         self._sockets = list(sockets)
-        self._reply = loading_reply(what)
+        self._replies = _Replies(loading_reply(what), loading_page(what) if pages else None)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._accept, name="memeval-loading-503", daemon=True)
         self.answered = 0
@@ -188,4 +248,4 @@ class AnswerWhileLoading:
                         log.debug("a connection while loading went away before it was accepted: %s", exc)
                         continue
                     self.answered += 1
-                    threading.Thread(target=_answer, args=(conn, self._reply), daemon=True).start()
+                    threading.Thread(target=_answer, args=(conn, self._replies), daemon=True).start()

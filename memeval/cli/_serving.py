@@ -133,6 +133,7 @@ def serve_until_stopped(
     what: str,
     sockets: list[socket.socket] | None = None,
     prepare: Callable[[], None] | None = None,
+    pages: bool = False,
 ) -> None:
     """Serve `config` until stopped: "WHAT (Ctrl-C to stop)" once listening, a line on SIGTERM, then return.
 
@@ -147,6 +148,8 @@ def serve_until_stopped(
         prepare: run before the server starts (`warm_ingest`), after SIGTERM is handled: a SIGTERM
             while it runs stops the server before it serves, with the usual line. Meanwhile
             `sockets` listen and each request is answered 503 with `Retry-After` (`_loading`).
+        pages: the app serves HTML pages (`memeval serve`): while `prepare` runs, a request for a path
+            outside `/api` gets the 503 as a small HTML page, not JSON (`_loading.loading_page`).
 
     Raises:
         KeyboardInterrupt: Ctrl-C (SIGINT), raised again by uvicorn after its shutdown.
@@ -169,7 +172,7 @@ def serve_until_stopped(
     previous = signal.signal(signal.SIGTERM, _term)
     try:
         if prepare is not None and sockets:
-            with AnswerWhileLoading(sockets, what.partition(" on ")[0]):  # 503 + Retry-After, not refusals
+            with AnswerWhileLoading(sockets, what.partition(" on ")[0], pages):  # 503 + Retry-After, not refusals
                 prepare()
         elif prepare is not None:
             prepare()

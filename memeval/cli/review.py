@@ -133,7 +133,8 @@ def serve(
     warm = warm_ingest(store, "memeval review", "--no-ingest") if ingest else None
 
     with sock:
-        serve_until_stopped(uvicorn.Config(web, log_level="warning"), f"memeval review on {url}", [sock], warm)
+        config = uvicorn.Config(web, log_level="warning")
+        serve_until_stopped(config, f"memeval review on {url}", [sock], warm, pages=True)  # a browser's 503: HTML
 
 
 @review_app.command("list")

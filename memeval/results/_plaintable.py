@@ -59,15 +59,18 @@ def cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellVa
     )
 
 
-def obs_fields(r: TrialRecord) -> tuple[str, float | None, bool]:
-    """`memeval.results.trial_obs(r)`'s fields: outcome, cost (None: unknown) and whether it timed out.
+def obs_fields(r: TrialRecord) -> tuple[str, float | None, bool, bool]:
+    """`memeval.results.trial_obs(r)`'s fields: outcome, cost (None: unknown), whether timed out, whether interrupted.
+
+    Interrupted: its fault is `cancelled` (the run was stopped; `memeval ab --resume` runs it again).
 
     Its cost is the spend of all its attempts when every answered call of every attempt was priced
     and no attempt was cut mid-turn (a call in flight at a kill is on no record), else unknown (None).
     """
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
+    interrupted = r.fault is not None and r.fault.code == "cancelled"
     if not r.spend:  # a record with no attempt spends: its own figure
-        return outcome, r.physics.cost_usd, r.execution == "timed_out"
+        return outcome, r.physics.cost_usd, r.execution == "timed_out", interrupted
     known = r.physics.cost_usd is not None
     if known:
         for a in r.spend:
@@ -76,7 +79,7 @@ def obs_fields(r: TrialRecord) -> tuple[str, float | None, bool]:
                 break
     # Unknown when any attempt's spend is: the last attempt's own cost alone would undercount.
     cost = r.spend_usd if known else None
-    return outcome, cost, r.execution == "timed_out"
+    return outcome, cost, r.execution == "timed_out", interrupted
 
 
 def retried_faults(superseded: Sequence[TrialRecord]) -> dict[str, tuple[int, int]]:
@@ -314,7 +317,7 @@ def draw_bootstrap_ahead(plan: RunPlanned | PlanView) -> tuple[int, int, int] | 
 
 def _obs(r: TrialRecord, obs: Callable[..., Any]) -> Any:
     """`r` as the statistics see a trial: `obs` (`memeval.stats.Obs`, imported by the caller once) of `obs_fields`."""
-    outcome, cost, timed_out = obs_fields(r)
+    outcome, cost, timed_out, interrupted = obs_fields(r)
     if cost is not None and (not math.isfinite(cost) or cost < 0):
         raise Differs  # `TrialObs` refuses it
-    return obs(outcome, cost, timed_out)
+    return obs(outcome, cost, timed_out, interrupted)

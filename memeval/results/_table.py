@@ -23,8 +23,8 @@ def trial_obs(r: TrialRecord) -> TrialObs:
     Its cost is the spend of all its attempts when every answered call of every attempt was priced
     and no attempt was cut mid-turn (a call in flight at a kill is on no record), else unknown (None).
     """
-    outcome, cost, timed_out = obs_fields(r)
-    return TrialObs(outcome=outcome, cost_usd=cost, timed_out=timed_out)
+    outcome, cost, timed_out, interrupted = obs_fields(r)
+    return TrialObs(outcome=outcome, cost_usd=cost, timed_out=timed_out, interrupted=interrupted)
 
 
 class _Seeds(TypedDict, total=False):

@@ -34,6 +34,9 @@ class TrialObs(BaseModel):
     """What the trial cost in US dollars, or `None` when unknown (never guessed as 0)."""
     timed_out: bool = False
     """The agent's turn hit its time limit (still scored); counts toward the fault-share warning."""
+    interrupted: bool = False
+    """A `fault` because the run was stopped (Ctrl-C, SIGTERM; fault code `cancelled`), not the harness's
+    failure: `memeval ab --resume` runs it again. The `cost_faults` warning names it so."""
 
     @field_validator("cost_usd")
     @classmethod

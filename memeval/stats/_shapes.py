@@ -35,10 +35,12 @@ WarningKind = Literal["few_trials", "many_faults", "mixed_settings", "cost_unkno
   leaves out. The agent's own calls decide which trials those are (a model the price table does not
   know, tools the provider ran itself), so an agent could leave out the trials it is failing and
   lower its arm's cost of a pass; the figures compare only when both arms' costs are all known.
-- `cost_faults`: trials that ended in a fault after spending (and the trials of tasks a fault left
-  unpaired), whose spend the cost of a pass leaves out, as it leaves out their outcomes. An agent can
-  make its failures faults (an answer file left a FIFO makes the verifier time out), lowering its
-  arm's figure; the arm's whole spend is `fault_spend` plus the figure's.
+- `cost_faults`: trials that spent and that the cost of a pass leaves out, as it leaves out their
+  outcomes, each named for what it is: a harness fault, an interrupted trial (the run was stopped;
+  not a fault, `memeval ab --resume` runs it again) or a trial of a task left unpaired
+  (`memeval.stats._leftout`). An agent can make its failures faults (an answer file left a FIFO
+  makes the verifier time out), lowering its arm's figure; the arm's whole spend is `fault_spend`
+  plus the figure's.
 """
 
 

@@ -34,6 +34,7 @@ from memeval.stats._intervals import (
     t_interval,
     wilson_interval,
 )
+from memeval.stats._leftout import left_out_spend
 from memeval.stats._shapes import Interval
 from memeval.stats._signflip import sign_flip_test
 from memeval.types import VerdictWord
@@ -48,6 +49,8 @@ class TrialObs(Protocol):
     def cost_usd(self) -> float | None: ...
     @property
     def timed_out(self) -> bool: ...
+    @property
+    def interrupted(self) -> bool: ...
 
 
 class TaskTrials(Protocol):
@@ -67,6 +70,7 @@ class Obs(NamedTuple):
     outcome: str
     cost_usd: float | None = None
     timed_out: bool = False
+    interrupted: bool = False
 
 
 class Task(NamedTuple):
@@ -262,35 +266,10 @@ def _warnings(
                 "are known for every trial (`memeval results RUN` says why for each; a model's price: --prices)",
             )
         )
-    if costs is not None:
-        out.extend(_left_out_spend(tasks, paired))
+    left_out = left_out_spend(tasks, paired) if costs is not None else None
+    if left_out is not None:
+        out.append(_warning(kind="cost_faults", message=left_out))
     return tuple(out)
-
-
-def _left_out_spend(tasks: Sequence[TaskTrials], paired: list[TaskTrials]) -> list[dict[str, Any]]:
-    """A `cost_faults` warning when the cost of a pass leaves out known spend: faulted trials, unpaired tasks."""
-    in_pairs = {t.task_id for t in paired}
-    left: dict[str, tuple[int, float]] = {}
-    for mode in ("baseline", "pack"):
-        out = [
-            x
-            for t in tasks
-            for x in getattr(t, mode)
-            if (x.outcome == "fault" or t.task_id not in in_pairs) and x.cost_usd is not None and x.cost_usd > 0
-        ]
-        left[mode] = (len(out), float(sum(x.cost_usd or 0.0 for x in out)))
-    if not any(n for n, _ in left.values()):
-        return []
-    (nb, ub), (np_, up) = left["baseline"], left["pack"]
-    return [
-        _warning(
-            kind="cost_faults",
-            message=f"cost of a pass leaves out the spend of trials that ended in a fault or whose task went unpaired "
-            f"(baseline {nb}, ${ub:.4f}; pack {np_}, ${up:.4f}): it counts scored trials only, and an agent whose "
-            "failures end as faults (an answer file left a FIFO makes the verifier time out) lowers its arm's "
-            "figure; compare the arms' whole spend (Spent, every attempt) too",
-        )
-    ]
 
 
 def draw_verdict_ahead(paired_tasks: int, boot_seed: int | None) -> tuple[int, int, int] | None:

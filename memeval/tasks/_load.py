@@ -68,7 +68,12 @@ def hash_tree(root: Path, leave_out: Collection[str] = ()) -> str:
     The digest is SHA-256 over, for each file in sorted relative-path order,
     `path\\0executable\\0sha256(bytes)\\n`; symlinks hash their target text. Returns `sha256:<hex>`.
     `leave_out`: names at `root`'s top whose files are not read (`AGENT_UNPINNED` for an agent's folder).
-    An editor's own files (`EDITOR_FILE`) are left out at any depth.
+    An editor's own files (`EDITOR_FILE`) are left out at any depth. Each file is read in chunks
+    (`hashlib.file_digest`, 256 KiB at a time), never whole: a 1 GiB file in a task's world took
+    1 GiB of memory to hash (the same digests as reading it whole).
+
+    Raises:
+        OSError: a file cannot be read (gone, no permission).
     """
     h = hashlib.sha256()
     for p in sorted(root.rglob("*"), key=lambda q: q.relative_to(root).as_posix()):
@@ -78,7 +83,8 @@ def hash_tree(root: Path, leave_out: Collection[str] = ()) -> str:
         if p.is_symlink():
             h.update(f"{rel}\0link\0{p.readlink()}\n".encode())
         elif p.is_file():
-            digest = hashlib.sha256(p.read_bytes()).hexdigest()
+            with p.open("rb") as f:
+                digest = hashlib.file_digest(f, "sha256").hexdigest()
             exe = "x" if p.stat().st_mode & 0o111 else "-"
             h.update(f"{rel}\0{exe}\0{digest}\n".encode())
     return "sha256:" + h.hexdigest()

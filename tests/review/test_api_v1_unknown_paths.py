@@ -4,8 +4,8 @@ Under `/api/v1/review` the review API answered `memeval.review-error/1` already 
 path under `/api/v1` of `memeval serve` (`/api/v1/event`, `/api/v1/review` itself, a GET of the
 ingest endpoint) still answered FastAPI's `{"detail": "Not Found"}`, and so did every unknown path
 of `memeval audit serve`. Now `memeval serve` answers them as `memeval.review-error/1` and `audit
-serve` in the ingest endpoint's `{"error": {"index", "reason"}}`, both naming the request and the
-endpoints (a 405 keeps its `Allow` header). Real uvicorn servers on 127.0.0.1.
+serve` in the ingest endpoint's `{"schema", "schema_version", "error": {"index", "reason"}}`, both
+naming the request and the endpoints (a 405 keeps its `Allow` header). Real uvicorn servers on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_audit_serve_answers_an_unknown_path_in_the_ingest_endpoints_shape(store
         httpx.Client(base_url=srv.url, timeout=patient(30)) as c,
     ):
         r = c.get("/api/v1/review/queue")
-        assert r.status_code == 404 and list(r.json()) == ["error"], r.text[:300]
+        assert r.status_code == 404 and list(r.json()) == ["schema", "schema_version", "error"], r.text[:300]
         reason = r.json()["error"]["reason"]
         assert r.json()["error"]["index"] is None
         assert "no endpoint GET /api/v1/review/queue" in reason and "POST /api/v1/events" in reason, reason
