@@ -93,11 +93,11 @@ ARCHIVES = {
         "TheBigPromptLibrary-655667d.tar.gz": "f54093553d53873e2534686b2aa005fa60bc5a19ca0bb00a7afac8822698e73a",
     },
 }
-PROOF_N = 26
+PROOF_N = 25
 PROOF_SKIP = ("refusal_channel_attack.md",)
 PROOF_DOCS_N = 43
 PROOF_DOCS = ("CONTRIBUTING.md", "SECURITY.md", "docs/SCORING.md", "docs/governance-upload.md")
-ARGUS_N = 26
+ARGUS_N = 25
 ARGUS_HELD = (
     "agents_md_npm_install",
     "unicode_invisible_smuggling",
@@ -157,7 +157,7 @@ HARNESS_SKIP = (
 SPYV_SKIP = ("agency_destructive",)
 IRENS_HELD = ("04_注入与越狱/test_prompt_injection.py", "10_OWASP安全扫描/test_owasp_scan.py")
 IRENS_DOCS_N = 16
-BIG_N = {"ja": 30, "zh": 22, "ko": 20, "pt": 22, "fr": 22, "es": 21, "it": 5, "ru": 6, "en": 75}
+BIG_N = {"ja": 33, "zh": 25, "ko": 22, "pt": 22, "fr": 24, "es": 21, "it": 5, "ru": 6, "en": 80}
 BIG_PROTECT_N = 20
 BIG_PROTECT_SKIP = ("Hack_This.md", "README.md")  # the first lists extraction prompts to try; the second is an index
 BIG_EXCLUDE: dict[str, str] = {}
