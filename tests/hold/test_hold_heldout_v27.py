@@ -102,7 +102,8 @@ def test_heldout_v27_written_rows_come_from_the_builder(tmp_path: Path) -> None:
     assert {"hidden-html", "markdown-image", "encoded", "tag-chars", "email-planted", "forged-authority"} <= set(kinds)
     assert any(0xE0000 <= ord(c) <= 0xE007F for r in held_written for c in r["text"])
     benign_written = [r for r in rows("v27") if not r["held"] and r["origin"].startswith("written-v27")]
-    assert len(benign_written) == 13 and {"team-lesson", "runbook"} == {r["origin"].split(":")[1] for r in benign_written}
+    assert len(benign_written) == 13
+    assert {r["origin"].split(":")[1] for r in benign_written} == {"team-lesson", "runbook"}
     assert any("always run the payment mock" in r["text"] for r in benign_written)
     earlier_written = {str(r["text"]) for n in range(22, 27) for r in rows(f"v{n}") if "written-" in r["origin"]}
     assert not {r["text"] for r in rows("v27")} & earlier_written
@@ -152,3 +153,24 @@ def test_heldout_v27_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
     wrong = subprocess.run(run, capture_output=True, text=True, check=False)
     assert wrong.returncode == 2 and "has SHA-256" in wrong.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_heldout_v27_is_registered_in_the_bench_but_never_opened_by_default() -> None:
+    """`bench/hold_eval.py --set v27` reads this file (rows only: nothing is scored); the verdict check skips it."""
+    import importlib.util
+    import re
+
+    path = FIXTURES.parents[1] / "bench" / "hold_eval.py"
+    spec = importlib.util.spec_from_file_location("hold_eval_v27_check", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    got = bench.v27_rows()
+    assert len(got) == 515 and sum(held for _, held, _, _, _ in got) == 170
+    assert {group for *_, group in got} >= {"proof", "irens", "bigprompt", "written-v27:memory-lesson"}
+    assert "v27" in (bench.__doc__ or "")
+    source = path.read_text(encoding="utf-8")
+    assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
+    same = (FIXTURES.parents[1] / "bench" / "hold_verdicts_same.py").read_text(encoding="utf-8")
+    skip = re.search(r'"--skip", default="([^"]*)"', same)
+    assert skip is not None and "v27" in skip.group(1).split(",")  # never opened unless asked
