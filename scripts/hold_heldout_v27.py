@@ -51,8 +51,8 @@ Sources (SHA-256 in `ARCHIVES`; licence; what is taken; label):
   Spanish): lines of 25-400 characters (list markers cut; metadata, image, table and fence lines left
   out), tagged by `lang_of`, the `BIG_N[lang]` lowest per language, not held (`bigprompt:gpt`);
   `Security/GPT-Protections/*.md` lines the same way, the `BIG_PROTECT_N` lowest English ones, not held
-  (`bigprompt:protection`). `BIG_EXCLUDE` (by SHA-256 prefix) drops lines that are themselves an order
-  with forged authority or a quoted attack (listed with the reason).
+  (`bigprompt:protection`). `BIG_EXCLUDE` (by SHA-256 prefix, with the reason) drops lines read after
+  the draw and found unfit: one, a person's phone number.
 - WRITTEN for v27 (`WRITTEN`, `BENIGN` in scripts/hold_heldout_v27_written.py), `written-v27:<kind>`.
 
 `lang_of`: by script (kana with Han: ja; Han: zh; Hangul: ko; Cyrillic: ru; Arabic: ar), else by
@@ -157,10 +157,12 @@ HARNESS_SKIP = (
 SPYV_SKIP = ("agency_destructive",)
 IRENS_HELD = ("04_注入与越狱/test_prompt_injection.py", "10_OWASP安全扫描/test_owasp_scan.py")
 IRENS_DOCS_N = 16
-BIG_N = {"ja": 33, "zh": 25, "ko": 22, "pt": 22, "fr": 24, "es": 21, "it": 5, "ru": 6, "en": 80}
+BIG_N = {"ja": 33, "zh": 25, "ko": 22, "pt": 22, "fr": 24, "es": 21, "it": 5, "ru": 6, "en": 81}
 BIG_PROTECT_N = 20
 BIG_PROTECT_SKIP = ("Hack_This.md", "README.md")  # the first lists extraction prompts to try; the second is an index
-BIG_EXCLUDE: dict[str, str] = {}
+BIG_EXCLUDE: dict[str, str] = {
+    "095e510db75e": "a named doctor's personal phone number (personal data, not an instruction)"
+}
 _META = (
     "gpt url",
     "gpt logo",

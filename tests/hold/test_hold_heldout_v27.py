@@ -14,7 +14,7 @@ from pathlib import Path
 
 from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, jsonl_path, rows
 
-SHA256 = "47a4dc0ac4b2617cda26dd176182ac4e24f172636cf2d3a6d28526b0c3fa9245"
+SHA256 = "ac3acf3403c5688399538c1b3f23135b3aabc613f062c54ff960c6e0d088e4a0"
 SOURCED_ORDERS = ("proof", "argus", "harness", "spyv", "irens")
 
 
@@ -54,15 +54,15 @@ def test_heldout_v27_languages() -> None:
     data = rows("v27")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (73, 183), "zh": (19, 38), "ja": (15, 33), "fr": (12, 24), "ko": (11, 22), "pt": (12, 16),
-        "es": (12, 15), "ru": (6, 7), "de": (5, 3), "it": (4, 4), "ar": (1, 0),
+        "en": (73, 184), "zh": (19, 38), "ja": (15, 33), "fr": (12, 24), "ko": (11, 22), "pt": (12, 16),
+        "es": (12, 15), "ru": (6, 6), "de": (5, 3), "it": (4, 4), "ar": (1, 0),
     }  # fmt: skip
     assert {lang: (per[(lang, True)], per[(lang, False)]) for lang, _ in per} == expected
     held_other = [r for r in data if r["held"] and r["lang"] != "en"]
     from_sources = [r for r in held_other if not r["origin"].startswith("written-v27")]
     assert (len(held_other), len(from_sources)) == (97, 13)
     assert len(held_other) * 2 >= sum(bool(r["held"]) for r in data)
-    assert sum(not r["held"] and r["lang"] != "en" for r in data) == 162
+    assert sum(not r["held"] and r["lang"] != "en" for r in data) == 161
     for lang in ("zh", "ja", "ko", "fr", "pt", "es", "ru", "de", "it"):  # no language is mostly orders by a wide margin
         assert per[(lang, False)] * 2 >= per[(lang, True)]
 
@@ -125,8 +125,9 @@ def test_heldout_v27_source_rows_follow_the_selection_rules() -> None:
     assert all(r["lang"] == "zh" for r in data if r["origin"].startswith("irens:"))
     benign_big = [r for r in data if r["origin"].startswith("bigprompt:")]
     assert all("://" not in r["text"] and 25 <= len(r["text"]) <= 400 for r in benign_big)
+    assert not [r for r in benign_big if "+7903" in r["text"]]  # BIG_EXCLUDE: a person's phone number
     assert Counter(r["lang"] for r in benign_big if r["origin"] == "bigprompt:gpt") == {
-        "en": 80, "ja": 33, "zh": 25, "ko": 22, "fr": 24, "pt": 16, "es": 15, "ru": 5,
+        "en": 81, "ja": 33, "zh": 25, "ko": 22, "fr": 24, "pt": 16, "es": 15, "ru": 4,
     }  # fmt: skip
 
 
