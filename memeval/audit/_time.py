@@ -9,6 +9,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from memeval.errors import UsageError
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+FIRST_YEAR, LAST_YEAR = "0002", "9998"
+"""The years of the ISO weeks memeval reads (`iso_week_window`): Python's calendar runs from 0001 to 9999, and a
+week's window in zones up to 14 h from UTC, plus the eight weeks a weekly report compares it with, must fit in it."""
+_YEARS = (
+    f"give a week of the years {FIRST_YEAR} to {LAST_YEAR} (a week's window in every zone, and the weeks a report "
+    "compares it with, must fall inside years 0001-9999)"
+)
 
 
 def to_us(dt: datetime) -> int:
@@ -60,9 +67,27 @@ def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:
         span = f"{m[1]} has weeks W01 to W{weeks:02d}" if weeks else "years run from 0001 to 9999"
         raise UsageError(f"week {week!r} does not exist: {span}") from exc
     z = zone(tz)
-    start = datetime.combine(monday, time(0), tzinfo=z)
-    end = datetime.combine(monday + timedelta(days=7), time(0), tzinfo=z)
-    return start.astimezone(UTC), end.astimezone(UTC)
+    try:
+        start = datetime.combine(monday, time(0), tzinfo=z)
+        end = datetime.combine(monday + timedelta(days=7), time(0), tzinfo=z)
+        return start.astimezone(UTC), end.astimezone(UTC)
+    except OverflowError:  # 9999-W52 ends in year 10000; 0001-W01 starts in year 0 in UTC east of Greenwich
+        raise UsageError(f"week {week!r} in {tz} reaches past the calendar: {_YEARS}") from None
+
+
+def check_week_in_range(week: str) -> None:
+    """Refuse a `--week` whose window, or a week a report compares it with, lies outside the calendar.
+
+    A week of the years `FIRST_YEAR` to `LAST_YEAR` has its window in every zone, and the eight weeks a weekly
+    report reads before it, inside Python's calendar (years 0001-9999); `9999-W52` and `0001-W01` were an
+    `OverflowError` traceback (exit 1) from every command taking `--week`.
+
+    Raises:
+        UsageError: `week` is malformed, does not exist, or lies outside those years.
+    """
+    iso_week_window(week, "UTC")
+    if not int(FIRST_YEAR) <= int(week[:4]) <= int(LAST_YEAR):
+        raise UsageError(f"week {week!r} is outside the years memeval reports: {_YEARS}")
 
 
 def iso_week_of(dt: datetime, tz: str) -> str:
