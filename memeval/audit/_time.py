@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from memeval.errors import UsageError
 
@@ -39,7 +39,14 @@ def zone(tz: str) -> ZoneInfo:
     """
     try:
         return ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    # OSError: a folder of the zone database (`America`, `Europe`: a continent without its city) is opened as a
+    # file, IsADirectoryError, which was a traceback (exit 1) from every command taking --tz
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
+        inside = sorted(z for z in available_timezones() if z.startswith(tz.rstrip("/") + "/")) if tz.strip() else []
+        if inside:
+            raise UsageError(
+                f"{tz!r} is a region of the zone database, not a zone: name one in it, e.g. {inside[0]!r}"
+            ) from exc
         raise UsageError(f"unknown time zone {tz!r}: give an IANA name such as 'Europe/London' or 'UTC'") from exc
 
 
