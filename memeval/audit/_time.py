@@ -64,7 +64,9 @@ def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:
         UsageError: `week` is malformed or does not exist (e.g. W53 of a 52-week year), or `tz`
             is unknown.
     """
-    m = re.fullmatch(r"(\d{4})-W(\d{2})", week)
+    # ASCII digits only: `\d` takes any script's digits and int() reads them, so `２０２６-W47` (full-width) was the
+    # week 2026-W47 under another name: a second "v1" report of it, kept and e-mailed apart from the first
+    m = re.fullmatch(r"([0-9]{4})-W([0-9]{2})", week)
     if not m:
         raise UsageError(f"week {week!r} is not an ISO week: write it as YYYY-Www, e.g. 2026-W47")
     try:

@@ -90,7 +90,7 @@ def check_subscription(recipients: list[str], *, day: str, at: str, since_week: 
     if day not in DAYS:
         raise UsageError(f"day {day!r}: use one of {', '.join(DAYS)}")
     hh, _, mm = at.partition(":")
-    if not (hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
+    if not (at.isascii() and hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
         raise UsageError(f"time {at!r}: write it as HH:MM in the team's zone, e.g. 08:00")
     if since_week is not None:
         check_week_in_range(since_week)  # a week that does not exist (2026-W99), or 9999-W52 (past the calendar)
