@@ -142,7 +142,9 @@ TamperKind = Literal[
   (`site-packages`, `dist-packages`, `node_modules`), where a task's own tools often live.
 - `lingering-process`: processes still running in the verifier's sandbox when test.sh exited
   (named by command only); they were stopped and killed before the reward was read, but one
-  could have rewritten it between test.sh's last write and that moment. A test.sh may leave a
+  could have rewritten it between test.sh's last write and that moment. Also orphans (processes
+  that outlived the process that started them) that ended while test.sh ran: one could have
+  rewritten the reward after test.sh's last write and exited before test.sh did. A test.sh may leave a
   server running on purpose, so this is a finding, not a fault.
 - `linked-file`: a file that is another name of a file the tests may write: a hard link (one of
   several names of one file), or a symlink to a file in a world folder or to a path there that

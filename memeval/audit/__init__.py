@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     from memeval.audit._simple import check_simple_name
     from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
     from memeval.audit._tables import TeamRow
-    from memeval.audit._time import iso_week_of, iso_week_window, to_us, zone
+    from memeval.audit._time import check_week_in_range, iso_week_of, iso_week_window, to_us, zone
     from memeval.audit._tokens import SenderTokenInfo, add_token, revoke_token, sender_tokens
     from memeval.audit._verify import ChainReport, logged_teams, verify_chain
     from memeval.audit._waiting import read_items
@@ -107,6 +107,7 @@ __all__ = [
     "canonical_json",
     "check_anchor",
     "check_simple_name",
+    "check_week_in_range",
     "create_ingest_app",
     "db_url",
     "decide",
@@ -185,6 +186,7 @@ _LAZY = {
     "canonical_json": "_events",
     "check_anchor": "_anchor",
     "check_simple_name": "_simple",
+    "check_week_in_range": "_time",
     "create_ingest_app": "_http",
     "db_url": "_settings",
     "decide": "_machine",

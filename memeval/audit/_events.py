@@ -122,7 +122,16 @@ class Envelope(BaseModel):
     @field_validator("occurred_at", "recorded_at")
     @classmethod
     def _to_utc(cls, v: datetime | None) -> datetime | None:
-        return None if v is None else v.astimezone(UTC)
+        if v is None:
+            return None
+        try:
+            return v.astimezone(UTC)
+        except OverflowError:  # 0001-01-01T00:00:00+14:00 is in year 0 in UTC: a traceback, an HTTP 500
+            raise PydanticCustomError(
+                "time_out_of_range",
+                "this time falls outside years 0001-9999 once moved to UTC (its zone offset crosses the end of the "
+                "calendar): write a time within it, e.g. 2026-11-20T10:00:00Z",
+            ) from None
 
     @model_validator(mode="after")
     def _subject_and_session(self) -> Envelope:

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from memeval.errors import UsageError
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+FIRST_YEAR, LAST_YEAR = "0002", "9998"
+"""The years of the ISO weeks memeval reads (`iso_week_window`): Python's calendar runs from 0001 to 9999, and a
+week's window in zones up to 14 h from UTC, plus the eight weeks a weekly report compares it with, must fit in it."""
+_YEARS = (
+    f"give a week of the years {FIRST_YEAR} to {LAST_YEAR} (a week's window in every zone, and the weeks a report "
+    "compares it with, must fall inside years 0001-9999)"
+)
 
 
 def to_us(dt: datetime) -> int:
@@ -32,7 +39,14 @@ def zone(tz: str) -> ZoneInfo:
     """
     try:
         return ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    # OSError: a folder of the zone database (`America`, `Europe`: a continent without its city) is opened as a
+    # file, IsADirectoryError, which was a traceback (exit 1) from every command taking --tz
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
+        inside = sorted(z for z in available_timezones() if z.startswith(tz.rstrip("/") + "/")) if tz.strip() else []
+        if inside:
+            raise UsageError(
+                f"{tz!r} is a region of the zone database, not a zone: name one in it, e.g. {inside[0]!r}"
+            ) from exc
         raise UsageError(f"unknown time zone {tz!r}: give an IANA name such as 'Europe/London' or 'UTC'") from exc
 
 
@@ -50,7 +64,9 @@ def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:
         UsageError: `week` is malformed or does not exist (e.g. W53 of a 52-week year), or `tz`
             is unknown.
     """
-    m = re.fullmatch(r"(\d{4})-W(\d{2})", week)
+    # ASCII digits only: `\d` takes any script's digits and int() reads them, so `２０２６-W47` (full-width) was the
+    # week 2026-W47 under another name: a second "v1" report of it, kept and e-mailed apart from the first
+    m = re.fullmatch(r"([0-9]{4})-W([0-9]{2})", week)
     if not m:
         raise UsageError(f"week {week!r} is not an ISO week: write it as YYYY-Www, e.g. 2026-W47")
     try:
@@ -60,9 +76,27 @@ def iso_week_window(week: str, tz: str) -> tuple[datetime, datetime]:
         span = f"{m[1]} has weeks W01 to W{weeks:02d}" if weeks else "years run from 0001 to 9999"
         raise UsageError(f"week {week!r} does not exist: {span}") from exc
     z = zone(tz)
-    start = datetime.combine(monday, time(0), tzinfo=z)
-    end = datetime.combine(monday + timedelta(days=7), time(0), tzinfo=z)
-    return start.astimezone(UTC), end.astimezone(UTC)
+    try:
+        start = datetime.combine(monday, time(0), tzinfo=z)
+        end = datetime.combine(monday + timedelta(days=7), time(0), tzinfo=z)
+        return start.astimezone(UTC), end.astimezone(UTC)
+    except OverflowError:  # 9999-W52 ends in year 10000; 0001-W01 starts in year 0 in UTC east of Greenwich
+        raise UsageError(f"week {week!r} in {tz} reaches past the calendar: {_YEARS}") from None
+
+
+def check_week_in_range(week: str) -> None:
+    """Refuse a `--week` whose window, or a week a report compares it with, lies outside the calendar.
+
+    A week of the years `FIRST_YEAR` to `LAST_YEAR` has its window in every zone, and the eight weeks a weekly
+    report reads before it, inside Python's calendar (years 0001-9999); `9999-W52` and `0001-W01` were an
+    `OverflowError` traceback (exit 1) from every command taking `--week`.
+
+    Raises:
+        UsageError: `week` is malformed, does not exist, or lies outside those years.
+    """
+    iso_week_window(week, "UTC")
+    if not int(FIRST_YEAR) <= int(week[:4]) <= int(LAST_YEAR):
+        raise UsageError(f"week {week!r} is outside the years memeval reports: {_YEARS}")
 
 
 def iso_week_of(dt: datetime, tz: str) -> str:

@@ -29,7 +29,7 @@ def overdue_after_setting() -> float:
     the cookie-signing key is not needed here and is neither read nor created.
 
     Raises:
-        UsageError: the variable is not a number. pydantic.ValidationError: it is not > 0.
+        UsageError: the variable is not a number, or not in (0, `MAX_OVERDUE_H`].
     """
     return ReviewSettings.from_env(secret_key=SecretBytes(b"")).overdue_after_h
 

@@ -33,7 +33,7 @@ from sqlalchemy import Column, MetaData, String, Table, Text, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import OperationalError
 
-from memeval.audit import SqlAuditStore, iso_week_of, iso_week_window, team_tz, zone
+from memeval.audit import SqlAuditStore, check_week_in_range, iso_week_of, iso_week_window, team_tz, zone
 from memeval.auditreport._build import last_full_week, previous_week
 from memeval.auditreport._delivery import DeliveryOutcome, deliver, delivery_state, reached
 from memeval.auditreport._record import idempotency_key, make_report
@@ -90,10 +90,10 @@ def check_subscription(recipients: list[str], *, day: str, at: str, since_week: 
     if day not in DAYS:
         raise UsageError(f"day {day!r}: use one of {', '.join(DAYS)}")
     hh, _, mm = at.partition(":")
-    if not (hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
+    if not (at.isascii() and hh.isdigit() and mm.isdigit() and int(hh) < 24 and int(mm) < 60 and len(mm) == 2):
         raise UsageError(f"time {at!r}: write it as HH:MM in the team's zone, e.g. 08:00")
     if since_week is not None:
-        iso_week_window(since_week, "UTC")  # raises UsageError for a week that does not exist (2026-W99)
+        check_week_in_range(since_week)  # a week that does not exist (2026-W99), or 9999-W52 (past the calendar)
 
 
 def subscribe(

@@ -56,12 +56,13 @@ def check_week_args(week: str | None = None, tz: str | None = None) -> None:
     said (exit 2, the value and the fix named) even where there is no store yet.
 
     Raises:
-        UsageError: `week` is not `YYYY-Www` or does not exist (`2026-W99`); `tz` is not an IANA zone.
+        UsageError: `week` is not `YYYY-Www`, does not exist (`2026-W99`) or lies outside the years memeval
+            reads (`memeval.audit.check_week_in_range`); `tz` is not an IANA zone.
     """
-    from memeval.audit import iso_week_window, zone
+    from memeval.audit import check_week_in_range, zone
 
     if week is not None:
-        iso_week_window(week, "UTC")
+        check_week_in_range(week)
     if tz is not None:
         zone(tz)
 

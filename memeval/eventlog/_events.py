@@ -192,7 +192,7 @@ class TamperFinding(BaseModel):
     """One file the agent left that can change how the verifier's tools behave, or processes left running.
 
     A `lingering-process` finding names the processes still running when the verifier's test.sh
-    exited.
+    exited, and the orphans that ended while it ran.
 
     Attributes:
         path: where it is inside the sandbox, e.g. `/app/pytest.py`.

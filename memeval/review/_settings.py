@@ -27,9 +27,13 @@ import os
 import secrets
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, SecretBytes
+from pydantic import BaseModel, ConfigDict, Field, SecretBytes, ValidationError
 
 from memeval.errors import UsageError
+
+MAX_OVERDUE_H = 876_000.0
+"""Largest overdue age, hours (100 years): the weekly report passes it to the store in microseconds, a 64-bit
+integer; `inf` or `1e300` (accepted when only `> 0` was asked) ended `report weekly` with an `OverflowError`."""
 
 
 class ReviewSettings(BaseModel):
@@ -39,8 +43,8 @@ class ReviewSettings(BaseModel):
 
     claim_lease_s: int = Field(default=300, ge=10, le=3600)
     """Seconds a claim keeps other reviewers off an item (default 5 minutes)."""
-    overdue_after_h: float = Field(default=48.0, gt=0)
-    """Hours after which a waiting item is marked overdue in the queue."""
+    overdue_after_h: float = Field(default=48.0, gt=0, le=MAX_OVERDUE_H)
+    """Hours after which a waiting item is marked overdue in the queue (at most `MAX_OVERDUE_H`)."""
     queue_page_rows: int = Field(default=500, ge=1)
     """Most items the queue page (and a page of the API's `/queue`) lists, oldest first; counts cover them all."""
     session_max_age_s: int = Field(default=8 * 3600, ge=1)
@@ -62,7 +66,8 @@ class ReviewSettings(BaseModel):
         `MEMEVAL_DB` names (`memeval serve` passes its own store's, `load_secret_key(url)`).
 
         Raises:
-            UsageError: a variable is not a number, or the secret is not hex / too short.
+            UsageError: a variable is not a number or out of range, or the secret is not hex / too short.
+            pydantic.ValidationError: a value in `overrides` is out of range.
         """
         values: dict[str, object] = {}
         names = ("claim_lease_s", "overdue_after_h", "queue_page_rows", "session_max_age_s", "login_max_failures",
@@ -80,7 +85,15 @@ class ReviewSettings(BaseModel):
         values.update({k: v for k, v in overrides.items() if v is not None})
         if "secret_key" not in values:
             values["secret_key"] = SecretBytes(load_secret_key())
-        return cls.model_validate(values)
+        try:
+            return cls.model_validate(values)
+        except ValidationError as exc:  # out of range (`nan`, `0`, `inf`): name the variable when it gave the value
+            first = exc.errors()[0]
+            field = str(first["loc"][0]) if first["loc"] else ""
+            var = f"MEMEVAL_REVIEW_{field.upper()}"
+            if field in names and overrides.get(field) is None and var in os.environ:
+                raise UsageError(f"{var}={os.environ[var]!r} is out of range: {first['msg'].lower()}") from None
+            raise
 
 
 def default_secret_file(store_url: str) -> Path:

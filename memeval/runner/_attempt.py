@@ -32,6 +32,7 @@ from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
 from memeval.runner._attemptspec import AttemptSpec, agent_changed
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
+from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
@@ -40,7 +41,6 @@ from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import Scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import keep_world, snapshot_world
-from memeval.runner._tamper import lingering_finding
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (

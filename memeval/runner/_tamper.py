@@ -17,8 +17,7 @@ import re
 import stat
 import sys
 import tomllib
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -28,7 +27,7 @@ from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
 from memeval.runner._linked import linked_file
 from memeval.runner._shadow import Listings, shadowed_task_files
-from memeval.sandbox import ExitReport, World
+from memeval.sandbox import World
 from memeval.types import TamperKind
 
 MAX_FINDINGS = 200
@@ -463,27 +462,3 @@ def scan_tamper(
         found += classify(rel, change, st, world.root, ctx, pristine, listings)
     found.sort(key=lambda f: (f.path, f.kind))
     return TamperScan(tuple(found[:MAX_FINDINGS]), max(0, len(found) - MAX_FINDINGS))
-
-
-_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9._+-]")
-
-
-def lingering_finding(report: ExitReport, scrub: Callable[[str], str] = lambda t: t) -> TamperFinding | None:
-    """The `lingering-process` finding for processes still running when test.sh exited, or None.
-
-    Each name is a process's command name (`/proc/PID/comm`, chosen by the code that ran, so
-    hostile): characters other than letters, digits and `._+-` become `?`, then `scrub` (memeval's
-    credential scrubber) runs over the whole line. Names are counted, e.g. `python3 (x2), sleep`.
-    """
-    total = len(report.lingering) + report.more
-    if total == 0:
-        return None
-    counts = Counter(_NAME_UNSAFE.sub("?", n)[:15] or "?" for n in report.lingering)
-    names = ", ".join(f"{n} (x{c})" if c > 1 else n for n, c in sorted(counts.items()))
-    if report.more:
-        names += f" and {report.more} more"
-    detail = scrub(
-        f"{total} process{'es' if total > 1 else ''} still running when test.sh exited, stopped and killed "
-        f"before the reward was read (any could have rewritten it just after test.sh's last write): {names}"
-    )
-    return TamperFinding(path="/tests/test.sh", kind="lingering-process", change="running", detail=detail)

@@ -21,7 +21,9 @@ PYTHON = "/usr/bin/python3"
 # the pipe through /proc/PID/fd. When the command ends it stops every other process in the PID
 # namespace at once (kill(-1, SIGSTOP): every process but PID 1, which is bubblewrap, and the
 # caller), lists them by command name, kills them, then reports `exit CODE`, one `linger HEX` per
-# process (its /proc comm, hex-encoded) and `end`. So what the reward files hold when memeval reads
+# process (its /proc comm, hex-encoded), one `gone HEX` per orphan it adopted and reaped while the
+# command ran (a daemon that rewrote the reward after test.sh's last write and exited before test.sh
+# did: named before it is reaped, through waitid's WNOWAIT) and `end`. So what the reward files hold when memeval reads
 # them is what they held when the command ended, but for what a process that ran on meanwhile
 # wrote between the command's last write and the stop (measured: often, for one that rewrites a
 # file every 2 ms), which is why the processes named are a tamper finding.
@@ -40,8 +42,18 @@ if pid == 0:
         os.execvp(cmd[0], cmd)
     finally:
         os._exit(127)
-while True:
-    got, status = os.waitpid(-1, 0)  # reaps what ends before the command
+gone, gone_more = [], 0
+while True:  # reaps what ends before the command; every other child is an orphan this subreaper adopted
+    info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT)  # its name is readable until it is reaped
+    if info.si_pid != pid and len(gone) >= 200:
+        gone_more += 1
+    elif info.si_pid != pid:
+        try:
+            with open("/proc/%d/comm" % info.si_pid, "rb") as f:
+                gone.append(b"gone " + f.read(64).rstrip(b"\\n").hex().encode() + b"\\n")
+        except OSError:
+            gone.append(b"gone 3f\\n")
+    got, status = os.waitpid(info.si_pid, 0)
     if got == pid:
         break
 try:
@@ -65,6 +77,8 @@ for e in os.listdir("/proc"):
     lines.append(b"linger " + comm.hex().encode() + b"\\n")
 more = b"more %d\\n" % (len(lines) - 200) if len(lines) > 200 else b""
 lines = lines[:200]  # the pipe holds 64 KiB and is read after the sandbox ends
+lines += gone
+more += b"gonemore %d\\n" % gone_more if gone_more else b""
 try:
     os.kill(-1, signal.SIGKILL)
 except ProcessLookupError:
@@ -92,6 +106,12 @@ class ExitReport:
     exit_code: int
     lingering: tuple[str, ...]
     more: int = 0
+    ended_early: tuple[str, ...] = ()
+    """The command names of processes that outlived the process that started them (orphans the wrapper adopted
+    and reaped) but ended before the command did, at most `MAX_LINGER_NAMES`: a daemon the tested program forked
+    can rewrite the reward after test.sh's last write and exit before test.sh does, leaving nothing running."""
+    ended_early_more: int = 0
+    """How many more such processes there were."""
 
 
 MAX_LINGER_NAMES = 200
@@ -100,7 +120,8 @@ MAX_LINGER_NAMES = 200
 def parse_exit_report(status: str) -> ExitReport | None:
     """The wrapper's report in `SandboxResult.status`, or None when it is missing or malformed.
 
-    The format is `exit CODE`, then one `linger HEX` per process, then optionally `more N`, then
+    The format is `exit CODE`, then one `linger HEX` per process still running, one `gone HEX` per orphan
+    reaped while the command ran (`ExitReport.ended_early`), then optionally `more N` and `gonemore N`, then
     `end`, each on its own line, exactly once: anything else (no report because the wrapper was
     killed, or a second one written by something inside) is None, and the caller must not trust
     what the sandbox left.
@@ -111,25 +132,26 @@ def parse_exit_report(status: str) -> ExitReport | None:
     code_s = lines[0].removeprefix("exit ")
     if not code_s.isdigit() or len(code_s) > 3:
         return None
-    names: list[str] = []
-    more = 0
+    names: dict[str, list[str]] = {"linger": [], "gone": []}
+    counts = {"more": 0, "gonemore": 0}
     body = lines[1:-2]
-    if body and body[-1].startswith("more "):
-        n = body.pop().removeprefix("more ")
-        if not n.isdigit() or len(n) > 9:
-            return None
-        more = int(n)
+    for label in ("gonemore", "more"):  # in this order at the end, each at most once
+        if body and body[-1].startswith(label + " "):
+            n = body.pop().removeprefix(label + " ")
+            if not n.isdigit() or len(n) > 9:
+                return None
+            counts[label] = int(n)
     for ln in body:
-        raw = ln.removeprefix("linger ")
-        if raw == ln or len(raw) > 128:
-            return None
+        label, _, raw = ln.partition(" ")
+        if label not in names or len(raw) > 128 or (label == "linger" and names["gone"]):
+            return None  # unknown, too long, or a `linger` line after the `gone` lines
         try:
-            names.append(bytes.fromhex(raw).decode("utf-8", "replace"))
+            names[label].append(bytes.fromhex(raw).decode("utf-8", "replace"))
         except ValueError:
             return None
-    if len(names) > MAX_LINGER_NAMES:
+    if len(names["linger"]) > MAX_LINGER_NAMES or len(names["gone"]) > MAX_LINGER_NAMES:
         return None
-    return ExitReport(int(code_s), tuple(names), more)
+    return ExitReport(int(code_s), tuple(names["linger"]), counts["more"], tuple(names["gone"]), counts["gonemore"])
 
 
 __all__ = ["EXIT_WRAP", "MAX_LINGER_NAMES", "PYTHON", "ExitReport", "parse_exit_report"]
