@@ -10,7 +10,7 @@ without a required literal) over every pattern redaction runs itself:
   (`memeval.redact._engine`: the bounded e-mail one, card, IBAN, IP), compiled as presidio compiles
   them (the `regex` module, DOTALL | MULTILINE | IGNORECASE);
 - `context/<rule>` and `context/<rule>#screenN`: every rule of `rules/context.toml`,
-  `kingfisher.toml` and `noseyparker.toml` and its screens (Python `re`, as `_context` runs them).
+  `kingfisher.toml`, `noseyparker.toml` and `betterleaks.toml` and its screens (Python `re`, as `_context` runs them).
 
 (betterleaks and kingfisher's bundled rules run in Go and Rust regex engines, which are linear.)
 Each pattern's recipes are timed at 512 characters (at most `--budget` CPU seconds a pattern), its

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT / "tests" / "redact"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 
-RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml")
+RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml", "betterleaks.toml")
 
 
 class _Cap(BaseException):

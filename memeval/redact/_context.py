@@ -122,6 +122,25 @@ kingfisher provider rules its PyPI package does not bundle (`scripts/redact_rule
 then noseyparker's `secret` rules whose pattern kingfisher's differ from
 (`scripts/redact_rules_noseyparker.py`: formats found with no provider word nearby)."""
 
+SCANNER_RULE_FILES = ("betterleaks.toml",)
+"""Packaged rule files read as a credential scanner, not as context rules: the betterleaks and
+gitleaks rules neither bundled engine reports on the rule's own examples
+(`scripts/redact_rules_betterleaks.py`). Their patterns end a key where the engines' do (a quote,
+a space, `;`), so they read every view the engines read (`Redactor._scan_joined`: as written, the
+boundary view, the slash view), where `.` `!` `)` or CJK text after a key become spaces."""
+
+
+def scanner_rules() -> tuple[ContextRule, ...]:
+    """The rules of `SCANNER_RULE_FILES`, patterns compiled on first search (see `load_rules`).
+
+    Raises:
+        RedactionError: a rule is missing a field (named).
+    """
+    base = resources.files("memeval.redact").joinpath("rules")
+    return tuple(
+        r for f in SCANNER_RULE_FILES for r in load_rules(base.joinpath(f).read_text("utf-8"), f"rules/{f}", lazy=True)
+    )
+
 
 def _entropy(value: str) -> float:
     """Shannon entropy of `value` in bits per character (0 for an empty string)."""
@@ -174,7 +193,7 @@ def load_rules(
 class ContextRecognizer(EntityRecognizer):
     """Presidio recognizer running `rules/context.toml` on the NFKC view of a text."""
 
-    def __init__(self, rules: tuple[ContextRule, ...] | None = None) -> None:
+    def __init__(self, rules: tuple[ContextRule, ...] | None = None, name: str = "memeval-context") -> None:
         self._rules = rules if rules is not None else load_rules()
         keyed = [i for i, r in enumerate(self._rules) if r.keywords and not r.screens]
         # every rule's keywords, so one `present` answers the keyword test of screened rules too
@@ -196,7 +215,7 @@ class ContextRecognizer(EntityRecognizer):
         self._twins = tuple(lowered_twin(x) for x in screens)  # searched instead on ASCII text (`_casefree`)
         self._screen_ids = tuple(tuple(numbers[(x.pattern, x.flags)] for x in r.screens) for r in self._rules)
         entities = sorted({r.entity for r in self._rules})
-        super().__init__(supported_entities=entities, name="memeval-context", version="1")
+        super().__init__(supported_entities=entities, name=name, version="1")
 
     def load(self) -> None:
         """Nothing to load: rules are parsed in `__init__`."""

@@ -28,7 +28,7 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
 from memeval.redact._budget import budgeted
-from memeval.redact._context import ContextRecognizer
+from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._entities import is_credential
@@ -124,12 +124,8 @@ class Redactor:
             RedactionError: a scanner or the spaCy pipeline could not be loaded.
         """
         self.settings = settings or PiiSettings()
-        self._scanners: list[EntityRecognizer] = [
-            BetterleaksRecognizer(),
-            KingfisherRecognizer(),
-            SoloRuleRecognizer(),
-            TruncatedTokenRecognizer(),
-        ]
+        self._scanners: list[EntityRecognizer] = [BetterleaksRecognizer(), KingfisherRecognizer(), SoloRuleRecognizer()]
+        self._scanners += [TruncatedTokenRecognizer(), ContextRecognizer(scanner_rules(), name="memeval-scanner-rules")]
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)

@@ -39,6 +39,13 @@ override; with look-alikes they must keep) and rows of the fifth fresh corpus
 look-alikes; read by `load_corpus()` too."""
 
 
+FRESH6_ROWS = CORPUS.with_name("corpus_fresh6.jsonl")
+"""Rows of the sixth fresh corpus (`../fixtures/redact_fresh6/`: betterleaks' and gitleaks' own rule
+examples) that main stored raw and `rules/betterleaks.toml` blanks, plus its look-alikes (Go
+pseudo-versions, lock-file hashes, UUIDs, Base64 images, public keys, AWS's example key id);
+read by `load_corpus()` too."""
+
+
 @dataclass(frozen=True)
 class Item:
     group: str  # credential | pii | lookalike
@@ -49,7 +56,7 @@ class Item:
 
 
 def load_corpus(
-    paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS, FRESH4_ROWS, FRESH5_ROWS),
+    paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS, FRESH4_ROWS, FRESH5_ROWS, FRESH6_ROWS),
 ) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]

@@ -24,12 +24,12 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from spacy.tokens import Doc
 
 from memeval.redact import _solo
-from memeval.redact._context import load_rules
+from memeval.redact._context import load_rules, scanner_rules
 from memeval.redact._engine import PiiAnalyzer, PiiSettings, _spacy_engine
 
 
 def test_every_packaged_context_rule_compiles() -> None:
-    for rule in load_rules():
+    for rule in load_rules() + scanner_rules():
         assert re.compile(rule.pattern.pattern).pattern == rule.pattern.pattern
         assert rule.pattern.groupindex is not None  # compiles it (a broken pattern raises here)
 
