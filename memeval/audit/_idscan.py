@@ -205,80 +205,45 @@ def strict_id_candidates(drafts: Sequence[AuditEvent]) -> list[str]:
 
     Every id field's value (`id_values`) but plain ids (`plain_id`), ids made of checked parts
     (`made_of_checked_parts`) and values found clean before in this process (`_STRICT_CLEAN`).
-    Each draft's readings (`event_readings`) are kept for the `check_ids` of the same draft object
-    in this process, which then reads its id fields without listing and classifying them again.
     """
-    out: dict[str, None] = {}
-    for d in drafts:
-        readings = event_readings(d)
-        _AHEAD[id(d)] = (d, readings)
-        for _, v, scan in readings:
-            if scan and v not in _STRICT_CLEAN:
-                out[v] = None
-    if len(_AHEAD) > _AHEAD_MAX:  # drafts of batches refused before their check (a kept draft is only recomputed)
-        _AHEAD.clear()
-    return list(out)
-
-
-def event_readings(d: AuditEvent, *, kept: bool = False) -> tuple[tuple[str, str, bool], ...]:
-    """(field name, value, scanned) of each set id field of one draft, in `id_values`' order.
-
-    `scanned`: the value is neither plain (`plain_id`) nor made of the draft's checked parts
-    (`made_of_checked_parts`), so the credential rules read it unless found clean before. With
-    `kept`, the readings `strict_id_candidates` made of this very draft object are taken (and
-    forgotten) when there are some: drafts are frozen, so they are what this would compute.
-    """
-    if kept:
-        hit = _AHEAD.pop(id(d), None)
-        if hit is not None and hit[0] is d:  # the entry holds the draft, so its id names no other object
-            return hit[1]
-    team = d.team
-    return tuple(
-        (name, v, not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, team)) for name, v in _fields(d)
+    return list(
+        dict.fromkeys(
+            v
+            for i, _, v in id_values(drafts)
+            if v not in _STRICT_CLEAN and not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)
+        )
     )
-
-
-_AHEAD: dict[int, tuple[AuditEvent, tuple[tuple[str, str, bool], ...]]] = {}
-"""id(draft) -> (the draft, its `event_readings`), made by `strict_id_candidates` for the `check_ids`
-of the same batch (a file ingest's writer lists batches ahead for its workers; a server's thread
-for its worker or its own scan), taken by that check. Thread-safe by the GIL (one get, set or pop)."""
-_AHEAD_MAX = 20_000
-"""Most drafts kept in `_AHEAD` before it is emptied (a batch refused before its check leaves its drafts)."""
 
 
 def id_values(drafts: Sequence[AuditEvent]) -> list[tuple[int, str, str]]:
     """(draft index, field name, value) of every set id field `Sanitizer.check_ids` checks.
 
-    The id fields: actor.id, actor.role, sender_event_id, session, subject, and every string of
-    the payload that is not free text (slice_id, decision_id, requested...); a sha256 digest is the only
+    The id fields: actor.id, actor.role, sender_event_id, session, subject, and every string of the
+    payload that is not free text (slice_id, decision_id, requested...); a sha256 digest is the only
     id not scanned.
     """
-    return [(i, name, v) for i, d in enumerate(drafts) for name, v in _fields(d)]
-
-
-def _fields(d: AuditEvent) -> list[tuple[str, str]]:
-    """(field name, value) of every set id field of one draft (`id_values`)."""
-    fields: list[tuple[str, str]] = []
+    fields: list[tuple[int, str, str]] = []
     add = fields.append
     names = _PAYLOAD_NAMES
-    actor = d.actor
-    # the envelope's id fields in this order, each when set (`sender_event_id` always is)
-    if actor.id:
-        add(("actor.id", actor.id))
-    if actor.role:
-        add(("actor.role", actor.role))
-    if d.sender_event_id:
-        add(("sender_event_id", d.sender_event_id))
-    if d.session:
-        add(("session", d.session))
-    if d.subject:
-        add(("subject", d.subject))
-    pl = d.payload
-    free = pl.FREE_TEXT
-    for k, v in pl.__dict__.items():
-        # a digest is the only id not scanned; `startswith` spares the pattern for every other value
-        if isinstance(v, str) and v and k not in free and not (v.startswith("sha256:") and _DIGEST.fullmatch(v)):
-            add((names.get(k) or names.setdefault(k, f"payload.{k}"), v))
+    for i, d in enumerate(drafts):
+        actor = d.actor
+        # the envelope's id fields in this order, each when set (`sender_event_id` always is)
+        if actor.id:
+            add((i, "actor.id", actor.id))
+        if actor.role:
+            add((i, "actor.role", actor.role))
+        if d.sender_event_id:
+            add((i, "sender_event_id", d.sender_event_id))
+        if d.session:
+            add((i, "session", d.session))
+        if d.subject:
+            add((i, "subject", d.subject))
+        pl = d.payload
+        free = pl.FREE_TEXT
+        for k, v in pl.__dict__.items():
+            # a digest is the only id not scanned; `startswith` spares the pattern for every other value
+            if isinstance(v, str) and v and k not in free and not (v.startswith("sha256:") and _DIGEST.fullmatch(v)):
+                add((i, names.get(k) or names.setdefault(k, f"payload.{k}"), v))
     return fields
 
 

@@ -26,7 +26,6 @@ from memeval.audit._idscan import (
     _CLEAN_IDS,
     _PLAIN_ID,
     _STRICT_CLEAN,
-    event_readings,
     id_values,
     id_variants,
     made_of_checked_parts,
@@ -147,13 +146,7 @@ class Sanitizer:
         """
         from memeval.audit._ids import ID_RULE, shape_problem
 
-        # strict (the ingest channel): each draft's fields with whether a scan reads them, as listed
-        # ahead by `strict_id_candidates` for this very draft when it was (`event_readings`)
-        fields = (
-            [(i, name, v, scan) for i, d in enumerate(drafts) for name, v, scan in event_readings(d, kept=True)]
-            if strict
-            else [(i, name, v, True) for i, name, v in id_values(drafts)]
-        )
+        fields = id_values(drafts)
 
         def who(i: int, name: str) -> str:
             return f"event {i} ({'its id' if name == 'sender_event_id' else repr(drafts[i].sender_event_id)})"
@@ -164,7 +157,7 @@ class Sanitizer:
             # refuses the batch, before any scan) and, once, whether it is to be scanned, in the order met
             ready = strict_scanned or {}
             picked: dict[str, None] = {}
-            for i, name, value, scan in fields:
+            for i, name, value in fields:
                 if value in clean:
                     continue
                 why = shape_problem(value)
@@ -175,7 +168,10 @@ class Sanitizer:
                         "and put any text in the payload's free-text field, which is redacted",
                         index=i,
                     )
-                if value not in picked and (value in ready or scan):
+                if value not in picked and (
+                    value in ready
+                    or (not _PLAIN_ID.fullmatch(value) and not made_of_checked_parts(value, drafts[i].team))
+                ):
                     picked[value] = None
             fresh = list(picked)
             ahead: Mapping[str, Any] = {}
@@ -185,7 +181,7 @@ class Sanitizer:
             fresh = list(
                 dict.fromkeys(
                     v
-                    for i, _, v, _ in fields
+                    for i, _, v in fields
                     if v not in clean and not _PLAIN_ID.fullmatch(v) and not made_of_checked_parts(v, drafts[i].team)
                 )
             )
@@ -204,7 +200,7 @@ class Sanitizer:
             results = many(texts) if many is not None and texts else [self.redactor.redact(v) for v in texts]
             done = {**ahead, **dict(zip(texts, results, strict=True))}
             found = {v: max((done[x] for x in read[v]), key=lambda r: len(r.findings)) for v in fresh}
-        for i, name, value, _ in fields if found else ():  # most batches: nothing found, nothing to name
+        for i, name, value in fields if found else ():  # most batches: nothing found, nothing to name
             red = found.get(value)
             if red is not None and red.findings:
                 raise AuditEventRejected(
@@ -215,7 +211,7 @@ class Sanitizer:
                 )
         if len(clean) > 50_000:
             clean.clear()
-        clean.update([v for _, _, v, _ in fields])
+        clean.update([v for _, _, v in fields])
 
     def prescan_ids(self, drafts: Sequence[AuditEvent]) -> None:
         """Scan the ids `check_ids(drafts, strict=True)` would scan, and remember those it would pass.
