@@ -10,6 +10,7 @@ from typing import NamedTuple
 from sqlalchemy import delete, select
 from sqlmodel import col
 
+from memeval.audit._project import select_keys
 from memeval.audit._simple import check_simple_name
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import SenderToken
@@ -47,14 +48,15 @@ def add_token(store: SqlAuditStore, team: str, sender: str) -> str:
 
 
 def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
-    """(team, sender) of a token, or None when it is unknown."""
-    with store.read_session() as s:
-        row = s.execute(
-            select(col(SenderToken.team), col(SenderToken.sender)).where(
-                col(SenderToken.token_sha256) == token_hash(token)
-            )
-        ).first()
-    return None if row is None else (row[0], row[1])
+    """(team, sender) of a token, or None when it is unknown.
+
+    One driver-level query a call (`select_keys`; the server asks once a request, and the ORM's
+    session and statement building cost about twice the query: 0.17 against 0.05 ms of CPU on
+    SQLite, 0.26 against 0.15 on PostgreSQL, 2026-12-05). Never cached: a revoked token stops at once.
+    """
+    with store.engine.connect() as conn:
+        rows = select_keys(conn, SenderToken.__tablename__, ("team", "sender"), {}, "token_sha256", [token_hash(token)])
+    return None if not rows else (rows[0][0], rows[0][1])
 
 
 class SenderTokenInfo(NamedTuple):
