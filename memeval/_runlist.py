@@ -67,14 +67,15 @@ class ListedRun:
     """Pack items given to the pack arm (the slice's size); None when there is no pack."""
 
 
-PROJECTION_VERSION = 6
+PROJECTION_VERSION = 7
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
 sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
 McNemar p-value are computed without scipy (`memeval.stats._distributions`), which may move their last
 bits; 4: the verdict warns (`cost_faults`) when the cost of a pass leaves out faulted trials' spend;
 5: a trial of two or more models records its calls per model (`Physics.model_calls`), and the verdict warns when
-the arms' shares differ; 6: the `cost_faults` warning names interrupted trials as interrupted, not as faults),
+the arms' shares differ; 6: the `cost_faults` warning names interrupted trials as interrupted, not as faults;
+7: `many_faults` leaves interrupted trials out of its count and names them apart),
 so a cache written by older code is replayed, never read."""
 
 
