@@ -5,10 +5,13 @@
 - `memeval results A B --include-controls` (a comparison) and `memeval results RUNS_DIR
   --include-controls` (a listing) ignored the option, which counts controls in one run's totals:
   refused now, saying why.
+- `memeval runs` listed a run whose every trial faulted as `unresolved`, p `1`: nothing was measured,
+  so it shows `—` (and `--json` null, with `verdict_reason` `nothing_measured`).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from usage_line import REPO, one_usage_line, run_memeval
@@ -31,3 +34,25 @@ def test_results_refuses_include_controls_where_no_totals_are_counted(tmp_path: 
     one_usage_line(out, "--include-controls is for one run's totals", "comparison of two runs")
     out = run_memeval("results", "runs", "--include-controls", cwd=tmp_path)
     one_usage_line(out, "--include-controls is for one run's totals", "'runs' is a folder of runs")
+
+
+def test_runs_says_no_verdict_for_a_run_that_measured_nothing(tmp_path: Path) -> None:
+    run = tmp_path / "runs" / "r1"
+    run.mkdir(parents=True)
+    lines = INTERRUPTED_LOG.read_text(encoding="utf-8").splitlines(keepends=True)[:13]  # two trials, both faulted
+    ended = {"at": "2026-12-05T05:04:05.792017Z", "event": "run.ended", "seq": 13, "status": "completed", "v": 1}
+    log = "".join(lines).replace('"code":"cancelled"', '"code":"process"') + json.dumps(ended) + "\n"
+    (run / "events.jsonl").write_text(log, encoding="utf-8")
+    out = run_memeval("runs", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    (row,) = json.loads(out.stdout)["runs"]
+    assert (row["verdict"], row["p_value"], row["verdict_reason"], row["faulted"]) == (
+        None,
+        None,
+        "nothing_measured",
+        2,
+    )
+    out = run_memeval("runs", cwd=tmp_path)  # from the cache the first listing wrote
+    assert out.returncode == 0, out.stderr
+    cells = out.stdout.splitlines()[-1].split()
+    assert "measured nothing" in out.stdout and cells[-2:] == ["—", "—"], out.stdout
