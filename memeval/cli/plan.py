@@ -33,7 +33,7 @@ def plan(
     effect: Annotated[float, typer.Option(help="The difference in pass rate to detect, e.g. 0.15 for 15 points.")],
     repeats: Annotated[int, typer.Option(help=f"Trials per task and arm, 1 to {MAX_PLAN_REPEATS}.", min=1)] = 3,
     base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
-    power: Annotated[float, typer.Option(help="Share of runs that should find the effect.")] = 0.8,
+    power: Annotated[float, typer.Option(help="Share of runs that should find the effect, e.g. 0.9.")] = 0.8,
     seed: Annotated[int, typer.Option(help="Seed of the simulation.", min=0)] = 20240601,
     pilot: Annotated[
         str | None,
@@ -58,7 +58,7 @@ def plan(
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
 ) -> None:
-    """How many tasks a run needs to find a given effect with 80% power.
+    """How many tasks a run needs to find a given effect at a given --power (80% by default).
 
     Without --from: a seeded simulation of the verdict procedure at --base-rate; treat the answer
     as +-10%. With --from RUN: the spread of per-task differences is estimated from the pilot run

@@ -7,6 +7,8 @@
   refused now, saying why.
 - `memeval runs` listed a run whose every trial faulted as `unresolved`, p `1`: nothing was measured,
   so it shows `—` (and `--json` null, with `verdict_reason` `nothing_measured`).
+- `--runs-dir FILE` said "(made if missing)" on commands that only read runs (only `ab` and
+  `check-tasks` make the folder); `plan`'s first help line said 80% power whatever `--power` said.
 """
 
 from __future__ import annotations
@@ -56,3 +58,19 @@ def test_runs_says_no_verdict_for_a_run_that_measured_nothing(tmp_path: Path) ->
     assert out.returncode == 0, out.stderr
     cells = out.stdout.splitlines()[-1].split()
     assert "measured nothing" in out.stdout and cells[-2:] == ["—", "—"], out.stdout
+
+
+def test_only_commands_that_make_the_runs_dir_say_it_is_made(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("")
+    out = run_memeval("results", "r1", "--runs-dir", "afile", cwd=tmp_path)
+    assert "made if missing" not in one_usage_line(out, "'afile' is not a folder")
+    out = run_memeval("ab", "tasks", "--runs-dir", "afile", cwd=tmp_path)
+    one_usage_line(out, "'afile' is not a folder", "(made if missing)")
+
+
+def test_plan_help_names_power_as_an_option(tmp_path: Path) -> None:
+    for args in (["--help"], ["plan", "--help"]):
+        out = run_memeval(*args, cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        said = " ".join(out.stdout.split())
+        assert "with 80% power" not in said and "a given --power (80% by default)" in said, said
