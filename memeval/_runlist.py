@@ -65,16 +65,19 @@ class ListedRun:
     unreadable log."""
     slice_items: int | None = None
     """Pack items given to the pack arm (the slice's size); None when there is no pack."""
+    verdict_reason: str | None = None
+    """Why `verdict` and `p_value` are None though the run has trials (`nothing_measured`); else None."""
 
 
-PROJECTION_VERSION = 6
+PROJECTION_VERSION = 7
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
 sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
 McNemar p-value are computed without scipy (`memeval.stats._distributions`), which may move their last
 bits; 4: the verdict warns (`cost_faults`) when the cost of a pass leaves out faulted trials' spend;
 5: a trial of two or more models records its calls per model (`Physics.model_calls`), and the verdict warns when
-the arms' shares differ; 6: the `cost_faults` warning names interrupted trials as interrupted, not as faults),
+the arms' shares differ; 6: the `cost_faults` warning names interrupted trials as interrupted, not as faults;
+7: `many_faults` leaves interrupted trials out of its count and names them apart),
 so a cache written by older code is replayed, never read."""
 
 
@@ -138,6 +141,26 @@ def read_cached(run_dir: Path) -> ListedRun | None:
         return None  # another layout: the full load decides
 
 
+def measured_verdict(
+    verdict: str | None, p_value: float | None, trials: int, faulted: int, interrupted: int
+) -> tuple[str | None, float | None, str | None]:
+    """A listing's verdict, p-value and the reason they are None: nothing is said of a run that measured nothing.
+
+    A run whose every trial faulted or was interrupted has no scored trial, so its `unresolved` and
+    p = 1 come from no data; they are listed as None with `verdict_reason` `NOTHING_MEASURED`.
+
+    Returns:
+        (verdict, p_value, reason): the given pair and None, or (None, None, `NOTHING_MEASURED`).
+    """
+    if trials and faulted + interrupted == trials:
+        return None, None, NOTHING_MEASURED
+    return verdict, p_value, None
+
+
+NOTHING_MEASURED = "nothing_measured"
+"""`verdict_reason` of a listed run whose every trial faulted or was interrupted (none was scored)."""
+
+
 def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     card, trials, verdict = d["run_card"], d["trials"], d["verdict"]
     ts, agent = card["task_set"], card["agent"]
@@ -150,6 +173,15 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
     pack, slice_items = pack_of(d["manifest"])
     if not isinstance(planned, int) or not (p_value is None or isinstance(p_value, (int, float))):
         raise TypeError("coverage or p_value")
+    faulted = sum(c is not None and c != INTERRUPTED_FAULT for c in codes)
+    interrupted = sum(c == INTERRUPTED_FAULT for c in codes)
+    said, p, why = measured_verdict(
+        None if verdict is None else _text(verdict["verdict"]),
+        None if p_value is None else float(p_value),
+        len(trials),
+        faulted,
+        interrupted,
+    )
     return ListedRun(
         run_id=_text(d["run_id"]),
         path=str(run_dir),
@@ -160,12 +192,13 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
         status=live_status(_text(d["status"]), run_dir),
         trials=len(trials),
         planned=planned,
-        verdict=None if verdict is None else _text(verdict["verdict"]),
-        p_value=None if p_value is None else float(p_value),
-        faulted=sum(c is not None and c != INTERRUPTED_FAULT for c in codes),
-        interrupted=sum(c == INTERRUPTED_FAULT for c in codes),
+        verdict=said,
+        p_value=p,
+        faulted=faulted,
+        interrupted=interrupted,
         pack=pack,
         slice_items=slice_items,
+        verdict_reason=why,
     )
 
 

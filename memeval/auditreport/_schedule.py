@@ -78,6 +78,37 @@ def _ensure(store: SqlAuditStore) -> None:
         _meta.create_all(conn, checkfirst=True)
 
 
+def distinct_recipients(recipients: list[str]) -> list[str]:
+    """A subscription's recipients, each mailbox once: the domain in lower case, the local part as given.
+
+    RFC 5321 (2.4) makes the domain case-insensitive (`a@B.example` is `a@b.example`: merged, first
+    place kept) and lets a server tell local parts apart by case. Sending folds the whole address
+    (`_delivery._norm`), so `A@b.example` and `a@b.example` would get one message between them while
+    the subscription listed two: such a pair is refused, not guessed at.
+
+    Args:
+        recipients: addresses that passed `check_recipients` (one `@` each).
+
+    Returns:
+        The addresses in their first order, domain lower-cased, repeats dropped.
+
+    Raises:
+        UsageError: two addresses that differ only in the case of their local part, both named.
+    """
+    by_key: dict[str, tuple[str, str]] = {}  # folded address -> (kept address, as given)
+    for r in recipients:
+        local, _, domain = r.rpartition("@")
+        address = f"{local}@{domain.lower()}"
+        kept, given = by_key.setdefault(address.lower(), (address, r))
+        if kept != address:
+            raise UsageError(
+                f"recipients {given!r} and {r!r} differ only in the case of the part before @: memeval's sender "
+                "folds an address to lower case, so the two would get one message between them; give the one "
+                "spelling the mailbox uses"
+            )
+    return [kept for kept, _ in by_key.values()]
+
+
 def check_subscription(recipients: list[str], *, day: str, at: str, since_week: str | None) -> None:
     """Refuse a subscription's arguments that cannot be right, before any store is read.
 
@@ -87,6 +118,7 @@ def check_subscription(recipients: list[str], *, day: str, at: str, since_week: 
             exist (each named, with the fix).
     """
     check_recipients(recipients)
+    distinct_recipients(recipients)
     if day not in DAYS:
         raise UsageError(f"day {day!r}: use one of {', '.join(DAYS)}")
     hh, _, mm = at.partition(":")
@@ -110,8 +142,11 @@ def subscribe(
 
     Raises:
         UsageError: no recipient, a bad day, time or first week (`check_subscription`).
+
+    Recipients are kept as `distinct_recipients` gives them (each mailbox once, domain lower-cased).
     """
     check_subscription(recipients, day=day, at=at, since_week=since_week)
+    recipients = distinct_recipients(recipients)
     hh, _, mm = at.partition(":")
     since = since_week or iso_week_of(now or utc_now(), team_tz(store, team))
     sub = Subscription(team, tuple(recipients), day, f"{int(hh):02d}:{mm}", since)

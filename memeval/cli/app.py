@@ -71,7 +71,9 @@ COMMANDS: dict[str, LazyCommand] = {
     "runs": LazyCommand(
         "memeval.cli.read", "List the run folders: id, start, task set, agent, status, trials and verdict."
     ),
-    "plan": LazyCommand("memeval.cli.plan", "How many tasks a run needs to find a given effect with 80% power."),
+    "plan": LazyCommand(
+        "memeval.cli.plan", "How many tasks a run needs to find a given effect at a given --power (80% by default)."
+    ),
     "check-tasks": LazyCommand(
         "memeval.cli.read", "List broken tasks: run oracle and nop on every task, with no network."
     ),
@@ -237,14 +239,20 @@ def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
     return typer.Exit(code)
 
 
-def runs_dir_is_a_folder(value: Path) -> Path:
-    """`--runs-dir` callback: a path that exists must be a folder (a missing one is made when needed).
+RUNS_DIR_MAKERS = frozenset({"ab", "check-tasks"})
+"""The commands that write run folders, and so make a missing `--runs-dir`; the others only read it."""
+
+
+def runs_dir_is_a_folder(ctx: typer.Context, value: Path) -> Path:
+    """`--runs-dir` callback: a path that exists must be a folder (`RUNS_DIR_MAKERS` make a missing one).
 
     Raises:
-        typer.BadParameter: it names a file (or a pipe, a device...), with the fix.
+        typer.BadParameter: it names a file (or a pipe, a device...), with the fix; "(made if missing)"
+            only for a command that makes it.
     """
     if value.exists() and not value.is_dir():
-        raise typer.BadParameter(f"{str(value)!r} is not a folder: name a folder for run folders (made if missing)")
+        made = " (made if missing)" if ctx.info_name in RUNS_DIR_MAKERS else ""
+        raise typer.BadParameter(f"{str(value)!r} is not a folder: name a folder for run folders{made}")
     return value
 
 
@@ -259,7 +267,7 @@ def runs_dir_to_read(ctx: typer.Context, param: typer.CallbackParam, value: Path
     """
     from typer._click.core import ParameterSource
 
-    runs_dir_is_a_folder(value)
+    runs_dir_is_a_folder(ctx, value)
     source = ctx.get_parameter_source(param.name or "runs_dir")
     if not value.exists() and source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT):
         raise typer.BadParameter(

@@ -16,6 +16,11 @@ from memeval.errors import UsageError
 if TYPE_CHECKING:
     from memeval.stats import PilotSpread, TaskTrials
 
+# The most --repeats a simulated plan takes. The simulation's exact sign-flip test grows with the trials
+# per task (10,000 repeats took 45 s for 10 tasks on a loaded 2-core machine, 1,000,000 ran unbounded),
+# and past 1,000 a task's own coin-flip noise is under 2.3 points, so the tasks set the plan, not repeats.
+MAX_PLAN_REPEATS = 1000
+
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
 
 # The statistics (scipy, numpy) are imported inside the command, so `memeval plan --help` starts
@@ -26,9 +31,9 @@ app = command_app()  # this module's commands; the root app loads them by name (
 @translate_errors
 def plan(
     effect: Annotated[float, typer.Option(help="The difference in pass rate to detect, e.g. 0.15 for 15 points.")],
-    repeats: Annotated[int, typer.Option(help="Trials per task and arm.", min=1)] = 3,
+    repeats: Annotated[int, typer.Option(help=f"Trials per task and arm, 1 to {MAX_PLAN_REPEATS}.", min=1)] = 3,
     base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
-    power: Annotated[float, typer.Option(help="Share of runs that should find the effect.")] = 0.8,
+    power: Annotated[float, typer.Option(help="Share of runs that should find the effect, e.g. 0.9.")] = 0.8,
     seed: Annotated[int, typer.Option(help="Seed of the simulation.", min=0)] = 20240601,
     pilot: Annotated[
         str | None,
@@ -53,7 +58,7 @@ def plan(
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
 ) -> None:
-    """How many tasks a run needs to find a given effect with 80% power.
+    """How many tasks a run needs to find a given effect at a given --power (80% by default).
 
     Without --from: a seeded simulation of the verdict procedure at --base-rate; treat the answer
     as +-10%. With --from RUN: the spread of per-task differences is estimated from the pilot run
@@ -66,6 +71,13 @@ def plan(
         raise UsageError(f"base rate {base_rate!r} (--base-rate) must be a pass rate from 0 to 1, e.g. 0.5")
     if not 0.0 < power < 1.0:
         raise UsageError(f"power {power!r} (--power) must be a share between 0 and 1, not either end, e.g. 0.8")
+    if repeats > MAX_PLAN_REPEATS:
+        raise UsageError(
+            f"--repeats {repeats} is more than plan simulates ({MAX_PLAN_REPEATS} at most): the simulation's exact "
+            "test slows with the trials per task (10,000 take about a minute) and past 1,000 a task's own coin-flip "
+            f"noise is under 2.3 points, so the tasks, not the repeats, set the plan; "
+            f"use --repeats {MAX_PLAN_REPEATS} or fewer"
+        )
     if pilot is not None:
         _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json)
         return

@@ -81,7 +81,7 @@ def results(
         ),
     ] = False,
     include_controls: Annotated[
-        bool, typer.Option("--include-controls", help="Count oracle/nop trials in the totals.")
+        bool, typer.Option("--include-controls", help="One run only: count oracle/nop trials in its totals.")
     ] = False,
     vary: Annotated[
         list[str] | None,
@@ -110,6 +110,11 @@ def results(
             f"--vary is for two runs (a comparison), and {len(run)} {'was' if len(run) == 1 else 'were'} given: "
             "name two runs (`memeval results A B --vary FIELD`), or drop --vary"
         )
+    if include_controls and len(run) == 2:
+        raise UsageError(
+            "--include-controls is for one run's totals: a comparison of two runs compares control (oracle/nop) "
+            "trials like any other and says so; drop --include-controls"
+        )
     if len(run) == 2:
         found = locate_run(run[0], runs_dir), locate_run(run[1], runs_dir)
         c = compare_or_refuse(load_run(found[0]), load_run(found[1]), vary or ())
@@ -121,6 +126,12 @@ def results(
     if len(run) != 1:
         raise UsageError(f"memeval results takes one run, a folder of runs, or two runs; got {len(run)}")
     if is_runs_dir(Path(run[0])):
+        if include_controls:
+            raise UsageError(
+                f"--include-controls is for one run's totals, and {run[0]!r} is a folder of runs, which lists each "
+                "run's status and verdict without totals: name one run (`memeval results RUN --include-controls`), "
+                "or drop --include-controls"
+            )
         doc = list_runs(Path(run[0]))
         if as_json:
             echo_json(doc, by_alias=True)

@@ -7,7 +7,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval._runlist import INTERRUPTED_FAULT, ListedRun, list_run_folders, pack_of, run_started
+from memeval._runlist import (
+    INTERRUPTED_FAULT,
+    ListedRun,
+    list_run_folders,
+    measured_verdict,
+    pack_of,
+    run_started,
+)
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
 
@@ -51,6 +58,10 @@ class RunListing(BaseModel):
     """`name@version` of the pack the pack arm's slice came from; None for an A/A run (no pack)."""
     slice_items: int | None = None
     """Pack items given to the pack arm (the slice's size); None when there is no pack."""
+    verdict_reason: str | None = None
+    """Why `verdict` and `p_value` are null though the run has trials: `nothing_measured` (every trial
+    faulted or was interrupted, none was scored, so no verdict is said); null otherwise (an unreadable
+    log's reason is `error`)."""
 
 
 class RunsDocument(BaseModel):
@@ -104,6 +115,11 @@ def listed_run(run_dir: Path) -> ListedRun:
     started_at = run_started(run_dir, [t.started_at for t in res.trials])  # a resumed run: its first attempt's
     v = res.verdict
     pack, slice_items = pack_of(res.manifest.as_logged())
+    faulted = sum(t.fault is not None and t.fault.code != INTERRUPTED_FAULT for t in res.trials)
+    interrupted = sum(t.fault is not None and t.fault.code == INTERRUPTED_FAULT for t in res.trials)
+    said, p, why = measured_verdict(
+        v.verdict if v else None, v.p_value if v else None, len(res.trials), faulted, interrupted
+    )
     return ListedRun(
         run_id=res.run_id,
         path=str(run_dir),
@@ -114,12 +130,13 @@ def listed_run(run_dir: Path) -> ListedRun:
         status=run.status,
         trials=len(res.trials),
         planned=res.coverage.expected_trials,
-        verdict=v.verdict if v else None,
-        p_value=v.p_value if v else None,
-        faulted=sum(t.fault is not None and t.fault.code != INTERRUPTED_FAULT for t in res.trials),
-        interrupted=sum(t.fault is not None and t.fault.code == INTERRUPTED_FAULT for t in res.trials),
+        verdict=said,
+        p_value=p,
+        faulted=faulted,
+        interrupted=interrupted,
         pack=pack,
         slice_items=slice_items,
+        verdict_reason=why,
     )
 
 

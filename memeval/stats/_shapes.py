@@ -29,7 +29,8 @@ WarningKind = Literal["few_trials", "many_faults", "mixed_settings", "cost_unkno
 """Warnings attached to a verdict.
 
 - `few_trials`: a paired task has fewer than 3 scored trials in an arm.
-- `many_faults`: more than 5% of all trials faulted or timed out.
+- `many_faults`: more than 5% of the trials that ran faulted or timed out; interrupted trials (the run
+  was stopped, `memeval ab --resume` runs them again) are not harness faults and are named apart.
 - `mixed_settings`: the caller found settings that differ across trials (model, limits, ...).
 - `cost_unknown`: scored trials of the paired tasks whose cost is not known, which the cost of a pass
   leaves out. The agent's own calls decide which trials those are (a model the price table does not

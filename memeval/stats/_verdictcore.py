@@ -236,14 +236,18 @@ def _warnings(
                 task_ids=few,
             )
         )
-    trials = [x for t in tasks for x in (*t.baseline, *t.pack)]
+    trials = [x for t in tasks for x in (*t.baseline, *t.pack) if not x.interrupted]  # stopped: no harness fault
+    stopped = sum(x.interrupted for t in tasks for x in (*t.baseline, *t.pack))
     bad = sum(x.outcome == "fault" or x.timed_out for x in trials)
     if trials and bad / len(trials) > MAX_FAULT_SHARE:
+        left = (
+            f" ({stopped} interrupted trial(s) left out: `memeval ab --resume RUN` runs them again)" if stopped else ""
+        )
         out.append(
             _warning(
                 kind="many_faults",
                 message=f"{bad} of {len(trials)} trials ({bad / len(trials):.1%}) faulted or "
-                f"timed out, over the {MAX_FAULT_SHARE:.0%} limit; fix the harness or the tasks "
+                f"timed out{left}, over the {MAX_FAULT_SHARE:.0%} limit; fix the harness or the tasks "
                 "before trusting the verdict",
             )
         )
