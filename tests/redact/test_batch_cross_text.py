@@ -35,7 +35,9 @@ def _same_as_alone(batch: list[str]) -> None:
     many = red.redact_many(batch)
     for text, got in zip(batch, many, strict=True):
         alone = red.redact(text)
-        assert (got.text, got.findings) == (alone.text, alone.findings), (text, got.text, alone.text)
+        # the same blanks of the same types (a tie between two detectors of one span may name either)
+        spans = [[(f.entity_type, f.start, f.end) for f in r.findings] for r in (got, alone)]
+        assert (got.text, spans[0]) == (alone.text, spans[1]), (text, got.text, alone.text)
 
 
 def test_a_curl_line_does_not_swallow_the_next_texts_first_credential() -> None:
