@@ -70,3 +70,21 @@ def test_all_corpus_credentials_after_a_line_that_reads_on_are_read_as_alone(pre
     batch = [t for text in items for t in (prefix, text)]
     for k in range(0, len(batch), 100):
         _same_as_alone(batch[k : k + 100])
+
+
+def test_the_credential_only_batch_reads_each_text_as_alone() -> None:
+    """`detect_credentials_many` (the ingest's id path) joins the structural and context rules' texts too."""
+    red = get_redactor()
+    p1, p2 = _password(), _password()
+    pairs = [
+        ["password:", p1],
+        [CURL_LINE, f'curl -u ":{p1}" https://localhost:9200\ncurl --user deploy:{p2} https://b.example.com'],
+        ["-----BEGIN PRIVATE KEY-----", f"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC{p1}\n-----END PRIVATE KEY-----"],
+        ["api_key =", f'"{p1}{p2}"'],
+    ]
+    for pair in pairs:
+        many = red.detect_credentials_many(pair)
+        alone = [red.detect_credentials_many([t])[0] for t in pair]
+        assert [[(f.entity_type, f.start, f.end) for f in x] for x in many] == [
+            [(f.entity_type, f.start, f.end) for f in x] for x in alone
+        ], pair
