@@ -376,7 +376,8 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
         if rule.entity == "PASSWORD" and raw is not None and span[0] == m.start("secret"):
             span = (span[0], max(span[1], word_end(m)))
         start, end = view.span(*span)
-        out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}"))
+        whole = view.span(m.start(), m.end())
+        out.append(memeval_result(rule.entity, start, end, rule.score, f"memeval:{rule.id}", whole))
 
 
 def _candidates(

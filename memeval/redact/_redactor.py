@@ -13,7 +13,6 @@ Nothing here logs or raises with any part of the text.
 
 from __future__ import annotations
 
-import bisect
 import hashlib
 import hmac
 import logging
@@ -21,12 +20,12 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
-from itertools import accumulate
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
+from memeval.redact._batch import join, sort_out
 from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
@@ -36,7 +35,14 @@ from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._notsecret import look_alike, not_a_secret
-from memeval.redact._scanners import DETECTOR_KEY, BetterleaksRecognizer, KingfisherRecognizer, memeval_result
+from memeval.redact._scanners import (
+    ALONE_KEY,
+    DETECTOR_KEY,
+    MATCH_KEY,
+    BetterleaksRecognizer,
+    KingfisherRecognizer,
+    memeval_result,
+)
 from memeval.redact._solo import SoloRuleRecognizer
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
@@ -260,14 +266,14 @@ class Redactor:
         """`detect` for many texts, with one scanner call per scanner and view for the batch.
 
         The scanners cost about 0.15 ms (betterleaks) and 0.02 ms (kingfisher) per call before
-        they read a byte, so the texts of a batch are joined with blank lines (`BATCH_SEPARATOR`)
-        and scanned once; each span is cut back to the texts it overlaps. A secret found in one
-        text is blanked wherever it appears in the batch (the scanners place findings by their
-        value). The context rules and presidio run per text, as in `detect`.
+        they read a byte, so the texts of a batch are joined with blank lines (`_batch.BATCH_SEPARATOR`)
+        and scanned once; each finding goes back to the text its whole match is in. A match that
+        crosses from one text into another (a rule reading several lines) decides nothing: the
+        texts it touches are scanned again alone (`_batch.sort_out`). The context rules and
+        presidio run per text, as in `detect`.
 
         Returns:
-            One list of findings per input text, in order (the same spans `detect` gives, except
-            that a rule matching across two joined texts blanks its pieces in both).
+            One list of findings per input text, in order (the same spans `detect` gives).
 
         Fails closed: a text a scanner raised on, presidio did not finish (`_incomplete`) or whose
         scan ran past `MEMEVAL_REDACT_BUDGET_S` CPU seconds (`_budget`) gets one `SCAN_INCOMPLETE`
@@ -351,15 +357,14 @@ class Redactor:
         if not texts:
             return []
         # the structural and context rules once over the batch joined by blank lines too: a rule's
-        # start (`^`, a lookbehind) and end (`$`, `\s`) read the line break as they read a text's edge
-        lengths = [len(t) for t in texts]
-        starts = list(accumulate([n + len(BATCH_SEPARATOR) for n in lengths[:-1]], initial=0))
-        joined = BATCH_SEPARATOR.join(texts)
-        for r in self._structural.analyze(joined, [], None) + self._context.analyze(joined, [], None):
-            for i in _overlapping(starts, lengths, r.start, r.end):
-                lo, hi = max(r.start - starts[i], 0), min(r.end - starts[i], len(texts[i]))
-                if hi > lo:
-                    per_text[i].append(memeval_result(r.entity_type, lo, hi, r.score, _detector(r)))
+        # start (`^`, a lookbehind) and end (`$`, `\s`) read the line break as they read a text's
+        # edge; a match that crosses into another text decides nothing, its texts are read alone
+        rules = (self._structural, self._context)
+        batch = join(texts)
+        pieces, crossed = sort_out([r for rec in rules for r in rec.analyze(batch.text, [], None)], batch)
+        for i, found in enumerate(pieces):
+            alone = [r for rec in rules for r in rec.analyze(texts[i], [], None)] if i in crossed else found
+            per_text[i] += [memeval_result(r.entity_type, r.start, r.end, r.score, _detector(r)) for r in alone]
         return [merge(found) if found else [] for found in per_text]
 
     def _scan_joined(self, texts: Sequence[str], per_text: list[list[RecognizerResult]]) -> None:
@@ -401,30 +406,22 @@ class Redactor:
     ) -> None:
         """One pass of `_scan_joined`: the scanners over `views` joined; each span found goes to `per_text[index[j]]`.
 
-        `maps[j]` maps view j's offsets back to its text (a `str`: the identity; `maps` None: all identity).
+        `maps[j]` maps view j's offsets back to its text (a `str`: the identity; `maps` None: all
+        identity). A view a match crossed into or out of (`_batch.sort_out`) is scanned again alone.
         """
-        lengths = [len(v) for v in views]
-        starts = list(accumulate([n + len(BATCH_SEPARATOR) for n in lengths[:-1]], initial=0))
-        joined = BATCH_SEPARATOR.join(views)
-        for rec in self._scanners:
-            for r in rec.analyze(joined, [], None):  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
-                for j in _overlapping(starts, lengths, r.start, r.end):
-                    i = index[j]
-                    lo = max(r.start - starts[j], 0)
-                    hi = min(r.end - starts[j], lengths[j])
-                    if hi <= lo:
-                        continue
-                    back = None if maps is None else maps[j]
-                    o_lo, o_hi = back.span(lo, hi) if isinstance(back, View) else (lo, hi)
-                    piece = RecognizerResult(
-                        entity_type=r.entity_type,
-                        start=o_lo,
-                        end=o_hi,
-                        score=r.score,
-                        recognition_metadata=dict(r.recognition_metadata or {}),
-                    )
-                    if not not_a_secret(texts[i], piece):
-                        per_text[i].append(piece)
+        batch = join(views)
+        pieces, crossed = sort_out([r for rec in self._scanners for r in rec.analyze(batch.text, [], None)], batch)  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
+        for j in sorted(crossed):
+            pieces[j] = [r for rec in self._scanners for r in rec.analyze(views[j], [], None) if r.end > r.start]  # type: ignore[arg-type]  # as above
+        for j, found in enumerate(pieces):
+            i = index[j]
+            back = None if maps is None else maps[j]
+            for r in found:
+                o_lo, o_hi = back.span(r.start, r.end) if isinstance(back, View) else (r.start, r.end)
+                meta = {k: v for k, v in (r.recognition_metadata or {}).items() if k not in (MATCH_KEY, ALONE_KEY)}
+                piece = RecognizerResult(r.entity_type, o_lo, o_hi, r.score, recognition_metadata=meta)
+                if not not_a_secret(texts[i], piece):
+                    per_text[i].append(piece)
 
     def redact_many(self, texts: Sequence[str]) -> list[Redaction]:
         """`redact` each text, in order (one result per input), scanning the batch at once.
@@ -435,25 +432,9 @@ class Redactor:
         return [self._rewrite(t, f) for t, f in zip(texts, found, strict=True)]
 
 
-BATCH_SEPARATOR = "\n\n\n"
-"""Joins the texts of a batch for one scanner call (rules read line by line; blank lines part
-them)."""
-
-
 def _text_of(view: str | View) -> str:
     """The text of a `boundary_reads` item."""
     return view.text if isinstance(view, View) else view
-
-
-def _overlapping(starts: list[int], lengths: Sequence[int], start: int, end: int) -> list[int]:
-    """Indexes of the joined texts (at `starts`, of `lengths`) that the joined span `[start, end)` overlaps."""
-    i = bisect.bisect_right(starts, start) - 1
-    hits = []
-    while 0 <= i < len(starts) and starts[i] < end:
-        if start < starts[i] + lengths[i]:
-            hits.append(i)
-        i += 1
-    return hits
 
 
 _LOCK = threading.Lock()

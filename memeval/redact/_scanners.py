@@ -31,19 +31,29 @@ CREDENTIAL = "CREDENTIAL"
 DETECTOR_KEY = "memeval_detector"
 """Key in `RecognizerResult.recognition_metadata` naming the detector (`betterleaks:<rule>`)."""
 
+MATCH_KEY = "memeval_match"
+"""Key in `recognition_metadata` holding the whole rule match, `(start, end)` offsets into the scanned
+text, when it reaches past the reported span (a keyword before a value). A batch reads it to tell a
+match that crossed from one joined text into the next (`_batch.sort_out`)."""
 
-def memeval_result(entity: str, start: int, end: int, score: float, detector: str) -> RecognizerResult:
+ALONE_KEY = "memeval_alone"
+"""Key in `recognition_metadata`, True on a finding of a rule reported only beside a partner rule's
+(`_solo.entangled_rules`): in a joined batch the partner may be another text's, so `_batch.sort_out`
+has its text scanned alone."""
+
+
+def memeval_result(
+    entity: str, start: int, end: int, score: float, detector: str, match: tuple[int, int] | None = None
+) -> RecognizerResult:
     """A presidio result found by one of memeval's own detectors, named `detector` under `DETECTOR_KEY`.
 
-    `start`/`end` are character offsets into the text as given; `score` is 0..1.
+    `start`/`end` are character offsets into the text as given; `score` is 0..1; `match`: the whole
+    rule match in the same offsets, kept under `MATCH_KEY` (None: the span itself).
     """
-    return RecognizerResult(
-        entity_type=entity,
-        start=start,
-        end=end,
-        score=score,
-        recognition_metadata={RecognizerResult.RECOGNIZER_NAME_KEY: "memeval", DETECTOR_KEY: detector},
-    )
+    meta: dict[str, object] = {RecognizerResult.RECOGNIZER_NAME_KEY: "memeval", DETECTOR_KEY: detector}
+    if match is not None:
+        meta[MATCH_KEY] = match
+    return RecognizerResult(entity_type=entity, start=start, end=end, score=score, recognition_metadata=meta)
 
 
 _CONFIDENCE = {"high": 0.9, "medium": 0.7, "low": 0.5}
@@ -64,32 +74,45 @@ def _occurrences(text: str, value: str) -> Iterator[tuple[int, int]]:
         start = text.find(value, start + len(value))
 
 
-def _result(entity: str, start: int, end: int, score: float, detector: str) -> RecognizerResult:
-    return RecognizerResult(
-        entity_type=entity,
-        start=start,
-        end=end,
-        score=score,
-        recognition_metadata={
-            RecognizerResult.RECOGNIZER_NAME_KEY: detector.split(":", 1)[0],
-            DETECTOR_KEY: detector,
-        },
-    )
+def _result(
+    entity: str, start: int, end: int, score: float, detector: str, match: tuple[int, int] | None, alone: bool
+) -> RecognizerResult:
+    meta: dict[str, object] = {RecognizerResult.RECOGNIZER_NAME_KEY: detector.split(":", 1)[0], DETECTOR_KEY: detector}
+    if match is not None:
+        meta[MATCH_KEY] = match
+    if alone:
+        meta[ALONE_KEY] = True
+    return RecognizerResult(entity_type=entity, start=start, end=end, score=score, recognition_metadata=meta)
 
 
 def _place(
-    text: str, value: str, fallback: tuple[int, int], entity: str, score: float, detector: str
+    text: str,
+    value: str,
+    fallback: tuple[int, int],
+    entity: str,
+    score: float,
+    detector: str,
+    match: tuple[int, int] | None = None,
 ) -> list[RecognizerResult]:
+    """Results for `value` wherever it is in `text`; else at `fallback` (the scanner's own location).
+
+    `match`: the whole rule match the value came from, kept under `MATCH_KEY` on each result; a
+    `detector` of a rule in `_solo.entangled_rules` marks each result with `ALONE_KEY`.
+    """
+    from memeval.redact._solo import entangled_rules  # here: `_solo` imports this module
+
     if "EXAMPLE" in value:
         return []  # AWS's documented example keys, also when the scanner found them Base64-decoded
+    rule = detector.partition(":")[2]
+    alone = not entangled_rules().isdisjoint((f"betterleaks.{rule}", f"kingfisher.{rule}"))
     if len(value) >= _MIN_SEARCH_LEN:
-        found = [_result(entity, s, e, score, detector) for s, e in _occurrences(text, value)]
+        found = [_result(entity, s, e, score, detector, match, alone) for s, e in _occurrences(text, value)]
         if found:
             return found
     start, end = fallback
     if end <= start:
         return []
-    return [_result(entity, start, end, score, detector)]
+    return [_result(entity, start, end, score, detector, match, alone)]
 
 
 class BetterleaksRecognizer(EntityRecognizer):
@@ -138,6 +161,7 @@ class BetterleaksRecognizer(EntityRecognizer):
                 credential_type(f.rule_id),
                 _CONFIDENCE.get(f.confidence, 0.5),
                 f"betterleaks:{f.rule_id}",
+                fallback if fallback[1] > fallback[0] else None,  # betterleaks' location is the whole match
             )
         return results
 
@@ -186,5 +210,31 @@ class KingfisherRecognizer(EntityRecognizer):
                 credential_type(f.rule_id),
                 _CONFIDENCE.get(f.confidence, 0.5),
                 f"kingfisher:{rule}",
+                None if f.is_base64_encoded or BATCH_SEPARATOR not in text else _whole_match(text, f.rule_id, fallback),
             )
         return results
+
+
+BATCH_SEPARATOR = "\n\n\n"
+"""Joins the texts of a batch for one scanner call (`_batch`); only a text holding it needs to know
+where kingfisher's matches begin and end (`_whole_match`)."""
+
+
+def _whole_match(text: str, rule_id: str, secret: tuple[int, int]) -> tuple[int, int]:
+    """The whole match of kingfisher rule `rule_id` around the `secret` span of `text` (character offsets).
+
+    kingfisher reports where the secret is, not where its rule's match began (a keyword lines
+    before it), so the rule's pattern is run here (Python's `re`) and the first match holding the
+    secret's span is taken. When the pattern does not compile in Python or no match holds the
+    span, the whole text (every joined text is then read alone: fail safe).
+    """
+    from memeval.redact._solo import rule_pattern  # here: `_solo` imports this module
+
+    pattern = rule_pattern(rule_id)
+    if pattern is not None:
+        for m in pattern.finditer(text):
+            if m.start() <= secret[0] and secret[1] <= m.end():
+                return m.start(), m.end()
+            if m.start() > secret[0]:
+                break
+    return 0, len(text)

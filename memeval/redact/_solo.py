@@ -28,7 +28,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval import _diskcache
 from memeval.redact._entities import credential_type
-from memeval.redact._scanners import DETECTOR_KEY
+from memeval.redact._scanners import DETECTOR_KEY, MATCH_KEY
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,8 @@ class RuleDetail(NamedTuple):
     pattern: str
     filter_tree: Any
     """`betterleaks_filter` as the catalogue gives it (JSON data), or None."""
+    depends: tuple[str, ...] = ()
+    """Ids of the rules this one is reported with (`depends_on_rule`: an AWS secret's key id)."""
 
 
 _KIND = "kingfisher-rules"
@@ -68,15 +70,47 @@ def rule_details() -> dict[str, RuleDetail]:
     if raw is not None:
         try:
             kept = json.loads(raw)
-            return {str(i): RuleDetail(str(p), f) for i, p, f in kept}
+            return {str(i): RuleDetail(str(p), f, tuple(map(str, d))) for i, p, f, d in kept}
         except (ValueError, TypeError) as exc:
             log.warning("kept kingfisher rule details do not decode (%s); reading the catalogue", exc)
     rules = bundled_rules()
     details = [rules.detail(str(meta["id"])) for meta in rules.metadata()]
-    out = {str(d["id"]): RuleDetail(str(d["pattern"]), d.get("betterleaks_filter")) for d in details}
+    out = {
+        str(d["id"]): RuleDetail(
+            str(d["pattern"]),
+            d.get("betterleaks_filter"),
+            tuple(str(x["rule_id"]) for x in d.get("depends_on_rule") or ()),
+        )
+        for d in details
+    }
     if key:
-        _diskcache.write(_KIND, key, json.dumps([[i, d.pattern, d.filter_tree] for i, d in out.items()]).encode())
+        kept_rows = [[i, d.pattern, d.filter_tree, list(d.depends)] for i, d in out.items()]
+        _diskcache.write(_KIND, key, json.dumps(kept_rows).encode())
     return out
+
+
+@functools.cache
+def entangled_rules() -> frozenset[str]:
+    """Ids of the bundled rules reported only with, or as, another rule's partner (both sides of `depends`).
+
+    Whether such a rule reports a match depends on what else the scanned text holds (an AWS secret
+    needs its key id somewhere), so in a batch joined for one call (`_batch`) a text's partner can
+    sit in another text: their findings decide nothing there, and their text is scanned alone.
+    """
+    return frozenset(i for rule_id, d in rule_details().items() if d.depends for i in (rule_id, *d.depends))
+
+
+@functools.cache
+def rule_pattern(rule_id: str) -> re.Pattern[str] | None:
+    """Bundled kingfisher rule `rule_id`'s pattern compiled by Python's `re`, once per process.
+
+    None when the id is unknown or the pattern does not compile in Python.
+    """
+    detail = rule_details().get(rule_id)
+    if detail is None:
+        return None
+    pattern = detail.pattern.replace(r"\z", r"\Z")  # Rust's end of text; a flag set mid-pattern, for all of it:
+    return _compile(f"(?i){pattern.replace('(?i)', '')}" if "(?i)" in pattern[1:] else pattern)  # a looser match
 
 
 def _rules_key() -> str | None:
@@ -88,7 +122,7 @@ def _rules_key() -> str | None:
         log.info("kingfisher's native library not found (%s); its rule details are not kept", exc)
         return None
     return _diskcache.key_of(
-        _KIND, "v1", str(kingfisher_sdk.__version__), str(native), str(st.st_size), str(st.st_mtime_ns)
+        _KIND, "v2", str(kingfisher_sdk.__version__), str(native), str(st.st_size), str(st.st_mtime_ns)
     )
 
 
@@ -193,6 +227,7 @@ class SoloRuleRecognizer(EntityRecognizer):
                         recognition_metadata={
                             RecognizerResult.RECOGNIZER_NAME_KEY: "kingfisher-solo",
                             DETECTOR_KEY: f"kingfisher-solo:{rule_id.split('.', 1)[-1]}",
+                            MATCH_KEY: (m.start(), m.end()),
                         },
                     )
                 )

@@ -56,19 +56,19 @@ class StructuralRecognizer(EntityRecognizer):
         """Return the spans of key blocks and of passwords (not user names) in URLs and strings."""
         out: list[RecognizerResult] = []
 
-        def add(entity: str, start: int, end: int, score: float, detector: str) -> None:
-            out.append(memeval_result(entity, start, end, score, detector))
+        def add(entity: str, start: int, end: int, score: float, detector: str, m: re.Match[str]) -> None:
+            out.append(memeval_result(entity, start, end, score, detector, (m.start(), m.end())))
 
         if "PRIVATE KEY" in text:
             for m in _PEM.finditer(text):
-                add("PRIVATE_KEY", m.start(), m.end(), 1.0, "memeval:pem")
+                add("PRIVATE_KEY", m.start(), m.end(), 1.0, "memeval:pem", m)
         if "://" in text:
             for m in _URL_USERINFO.finditer(text):
                 if not _is_template(m.group(2)):
-                    add("URL_PASSWORD", m.start(1), m.end(2), 0.8, "memeval:url-password")
+                    add("URL_PASSWORD", m.start(1), m.end(2), 0.8, "memeval:url-password", m)
         lowered = text.lower()
         if "password" in lowered or "pwd" in lowered:
             for m in _CONN_PASSWORD.finditer(text):
                 if len(m.group(1)) >= 3 and not _is_template(m.group(1)):
-                    add("PASSWORD", m.start(1), m.end(1), 0.7, "memeval:conn-password")
+                    add("PASSWORD", m.start(1), m.end(1), 0.7, "memeval:conn-password", m)
         return out

@@ -94,7 +94,11 @@ def test_kingfisher_rule_details_are_kept_and_read_back(tmp_path: Path) -> None:
     assert entry.stat().st_mtime_ns == written  # read, not written again
     catalogue = _solo.bundled_rules()
     expected = {
-        str(m["id"]): [str(d["pattern"]), d.get("betterleaks_filter")]
+        str(m["id"]): [
+            str(d["pattern"]),
+            d.get("betterleaks_filter"),
+            [x["rule_id"] for x in d.get("depends_on_rule") or ()],
+        ]
         for m in catalogue.metadata()
         for d in [catalogue.detail(str(m["id"]))]
     }
