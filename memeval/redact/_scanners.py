@@ -15,6 +15,7 @@ foreign message is dropped (`from None`), as it could quote the text.
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import Iterator
 
 import betterleaks
@@ -24,6 +25,8 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from memeval.errors import RedactionError
 from memeval.redact._entities import credential_type
+
+log = logging.getLogger(__name__)
 
 CREDENTIAL = "CREDENTIAL"
 """The one entity name these recognizers declare to presidio; results carry the precise type."""
@@ -220,21 +223,30 @@ BATCH_SEPARATOR = "\n\n\n"
 where kingfisher's matches begin and end (`_whole_match`)."""
 
 
+WHOLE_MATCH_TIMEOUT_S = 0.05
+"""Wall seconds `_whole_match` gives one rule's search of a joined batch before it gives up (and every
+joined text is then read alone, by the linear-time scanners)."""
+
+
 def _whole_match(text: str, rule_id: str, secret: tuple[int, int]) -> tuple[int, int]:
     """The whole match of kingfisher rule `rule_id` around the `secret` span of `text` (character offsets).
 
     kingfisher reports where the secret is, not where its rule's match began (a keyword lines
-    before it), so the rule's pattern is run here (Python's `re`) and the first match holding the
-    secret's span is taken. When the pattern does not compile in Python or no match holds the
-    span, the whole text (every joined text is then read alone: fail safe).
+    before it), so the rule's pattern is run here (`regex`, `_solo.rule_pattern`) and the first
+    match holding the secret's span is taken. When the pattern does not compile, no match holds
+    the span, or the search takes over `WHOLE_MATCH_TIMEOUT_S` (a backtracking pattern over a
+    planted text), the whole text (every joined text is then read alone: fail safe, and bounded).
     """
     from memeval.redact._solo import rule_pattern  # here: `_solo` imports this module
 
     pattern = rule_pattern(rule_id)
     if pattern is not None:
-        for m in pattern.finditer(text):
-            if m.start() <= secret[0] and secret[1] <= m.end():
-                return m.start(), m.end()
-            if m.start() > secret[0]:
-                break
+        try:
+            for m in pattern.finditer(text, timeout=WHOLE_MATCH_TIMEOUT_S):
+                if m.start() <= secret[0] and secret[1] <= m.end():
+                    return m.start(), m.end()
+                if m.start() > secret[0]:
+                    break
+        except TimeoutError:
+            log.info("kingfisher rule %s: finding its whole match timed out; the batch's texts are read alone", rule_id)
     return 0, len(text)

@@ -88,3 +88,17 @@ def test_the_credential_only_batch_reads_each_text_as_alone() -> None:
         assert [[(f.entity_type, f.start, f.end) for f in x] for x in many] == [
             [(f.entity_type, f.start, f.end) for f in x] for x in alone
         ], pair
+
+
+def test_a_planted_text_before_a_finding_does_not_stall_the_batchs_whole_match_search(monkeypatch: pytest.MonkeyPatch):
+    """kingfisher's patterns run under backtracking only to find where a match began in a joined batch;
+    `betterleaks.auth0-domain.1` grows with the square of `"A."` repeated before its domain. Before,
+    that search ran unbounded: 55 CPU s for this 40 KB text, past the budget, so the text was blanked
+    whole (`SCAN_INCOMPLETE`) where the scanners alone read it in a tenth of a second. Now the search
+    has a timeout and then reads the batch's texts alone: the text gets exactly its findings."""
+    monkeypatch.setenv("MEMEVAL_REDACT_BUDGET_S", "5")  # the old search fails in 10 s, not 60
+    head = "AUTH0_DOMAIN=dev-k7q2w9.us.auth0.com\nAUTH0_CLIENT_SECRET=" + _password(40) + "\n"
+    planted = "A." * 20000 + "\n" + head + "\n\n\n"
+    got = get_redactor().redact_many([planted, "hello"])
+    assert "SCAN_INCOMPLETE" not in got[0].text and "dev-k7q2w9" not in got[0].text, got[0].text[-200:]
+    _same_as_alone([planted, "hello"])
