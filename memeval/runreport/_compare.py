@@ -22,7 +22,7 @@ from memeval._runlist import INTERRUPTED_FAULT
 from memeval.errors import RunCardMismatch, UsageError
 from memeval.formatting import resume_command
 from memeval.results import Run, TrialRecord, model_mix, trial_obs
-from memeval.runner import RunCard, card_differences
+from memeval.runner import RunCard, card_differences, short_card_differences
 from memeval.stats import PairedVerdict, TaskTrials, TrialObs, paired_verdict
 from memeval.types import MODES, Mode
 
@@ -158,7 +158,10 @@ def check_cards(a: Run, b: Run, vary: Sequence[str] = ()) -> tuple[list[str], li
             + "; ".join(unexpected)
             + ". Compare runs that differ in one thing, or name it with --vary FIELD."
         )
-    warnings = [f"run cards differ, as --vary says: {d}" for d in diffs]
+    warnings = [  # in short (values cut, three spelled out): the whole values are in `card_differences`
+        f"run cards differ, as --vary says: {f}: {'; '.join(d[:3])}{f'; and {len(d) - 3} more' if len(d) > 3 else ''}"
+        for f, d in short_card_differences(card_a, card_b).items()
+    ]
     differing = {d.split(":", 1)[0] for d in diffs}
     warnings += [
         f"--vary {v}: the run cards do not differ in {v}" for v in vary if v not in differing and v != VARY_PACK
