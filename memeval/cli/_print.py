@@ -366,7 +366,9 @@ def print_comparison(c: Comparison, console: Console) -> None:
         for x in (b, p):
             cells += ["—", "—"] if x is None else [rate(x.a_passes, x.a_scored), rate(x.b_passes, x.b_scored)]
         t.add_row(escape(task_id), *cells, f"{change_words(b)} / {change_words(p)}")
-    print_titled(console, f"A = {c.run_a} (verdict {c.verdict_a}), B = {c.run_b} (verdict {c.verdict_b})", t)
+    print_titled(
+        console, f"A = {c.run_a} (verdict {c.verdict_a or '—'}), B = {c.run_b} (verdict {c.verdict_b or '—'})", t
+    )
     for arm in c.arms:
         console.print(
             f"\n[bold]{ARM_LABEL[arm.mode]}[/bold]: A {arm.a_passes}/{arm.a_scored} passed, "
