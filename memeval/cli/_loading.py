@@ -17,7 +17,11 @@ A server with pages (`memeval serve`, `pages`) answers a request for a path outs
 opening the review pages) with a small HTML page instead, 503 with the same `Retry-After`, that says
 the server is loading and reloads itself after that many seconds (`loading_page`): a browser showed
 the JSON above as text. A path under `/api` keeps the JSON, whatever its `Accept` says, as the loaded
-server answers `/api/v1` in JSON only.
+server answers `/api/v1` in JSON only. On such a server an `/api` path that is not the ingest
+endpoint's (`INGEST_PATHS`: the review API's, or an unknown one) gets the review API's error shape,
+`{"schema": "memeval.review-error/1", "schema_version": 1, "error": {"code": "loading", "message": ...}}`
+(`review_loading_reply`), as every review API error has once the server is loaded (README, the review
+API); it got the ingest endpoint's `{"index", "reason"}` and "nothing was stored".
 """
 
 from __future__ import annotations
@@ -68,16 +72,39 @@ def loading_reply(what: str) -> bytes:
     )
     from memeval.audit import ingest_error  # a server's import: fastapi is loaded to serve anyway
 
-    body = json.dumps(ingest_error(reason)).encode()
+    return _json_503(ingest_error(reason))
+
+
+INGEST_PATHS = frozenset({"/api/v1/events", "/api/v1/health"})
+"""The ingest endpoint's paths: a loading server answers them in the ingest endpoint's error shape."""
+
+
+def _json_503(body: dict[str, object]) -> bytes:
+    data = json.dumps(body).encode()
     head = (
         "HTTP/1.1 503 Service Unavailable\r\n"
         f"Retry-After: {RETRY_AFTER_S}\r\n"
         "Content-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\n"
+        f"Content-Length: {len(data)}\r\n"
         "Cache-Control: no-store\r\n"
         "Connection: close\r\n\r\n"
     )
-    return head.encode() + body
+    return head.encode() + data
+
+
+def review_loading_reply(what: str) -> bytes:
+    """The whole HTTP/1.1 503 reply of a loading server named `what` to a review API request.
+
+    The body is `memeval.review-error/1` with code `loading` (`memeval.review.ErrorOut`), the shape
+    of every other review API error.
+    """
+    from memeval.review import ErrorBody, ErrorOut  # a server's import: its app is loaded to serve anyway
+
+    message = (
+        f"{what} is loading its redactor and hold detector and does not answer the review API yet: "
+        f"send again in {RETRY_AFTER_S} s"
+    )
+    return _json_503(ErrorOut(error=ErrorBody(code="loading", message=message)).model_dump(mode="json", by_alias=True))
 
 
 def loading_page(what: str) -> bytes:
@@ -107,22 +134,36 @@ def is_api_request(head: bytes) -> bool:
 
     The target may be origin-form (`/api/v1/events?x`) or absolute-form (`http://host/api/v1/events`).
     """
+    path = _request_path(head)
+    return path is None or path == "/api" or path.startswith("/api/")
+
+
+def _request_path(head: bytes) -> str | None:
+    """The path of the request whose head is `head`, or None when its request line is unreadable."""
     parts = head.split(b"\r\n", 1)[0].split(b" ")
     if len(parts) < 2:
-        return True
-    path = urlsplit(parts[1].decode("latin-1")).path
-    return path == "/api" or path.startswith("/api/")
+        return None
+    return urlsplit(parts[1].decode("latin-1")).path
 
 
 class _Replies(NamedTuple):
-    """A loading server's replies: JSON to an API request, and (a server with pages) HTML to a page request."""
+    """A loading server's replies: JSON to an API request, and (a server with pages) HTML to a page request.
+
+    A server with pages also answers an `/api` path outside `INGEST_PATHS` in the review API's error shape.
+    """
 
     api: bytes
     page: bytes | None
+    review: bytes | None = None
 
     def to(self, head: bytes) -> bytes:
         """The reply to the request whose head is `head`."""
-        return self.api if self.page is None or is_api_request(head) else self.page
+        if self.page is None or self.review is None:
+            return self.api
+        if not is_api_request(head):
+            return self.page
+        path = _request_path(head)
+        return self.api if path is None or path.rstrip("/") in INGEST_PATHS else self.review
 
 
 def _body_length(head: bytes) -> int | None:
@@ -213,12 +254,17 @@ class AnswerWhileLoading:
         sockets: bound, not yet listening sockets (`bind_port`).
         what: how the reply names the server (`memeval audit serve`).
         pages: the server serves HTML pages (`memeval serve`): a request for a path outside `/api` is
-            answered `loading_page(what)`, HTML; False: every request gets the JSON reply.
+            answered `loading_page(what)`, HTML, and one for an `/api` path outside `INGEST_PATHS`
+            `review_loading_reply(what)`; False: every request gets the JSON reply.
     """
 
     def __init__(self, sockets: Sequence[socket.socket], what: str, pages: bool = False) -> None:
         self._sockets = list(sockets)
-        self._replies = _Replies(loading_reply(what), loading_page(what) if pages else None)
+        self._replies = (
+            _Replies(loading_reply(what), loading_page(what), review_loading_reply(what))
+            if pages
+            else _Replies(loading_reply(what), None)
+        )
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._accept, name="memeval-loading-503", daemon=True)
         self.answered = 0

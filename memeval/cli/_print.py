@@ -63,30 +63,17 @@ def card_mismatch_line(card_a: RunCard, card_b: RunCard, vary: Sequence[str], mo
         vary: the fields the user said differ on purpose (left out).
         most: differences spelled out.
     """
-    from memeval.runner import card_differences
+    from memeval.runner import short_card_differences
 
-    fields = [d.split(":", 1)[0] for d in card_differences(card_a, card_b)]
-    fields = [f for f in fields if f not in vary]
-    da, db = card_a.model_dump(), card_b.model_dump()
-    parts: list[str] = []
-    for f in fields:
-        va, vb = da[f], db[f]
-        if isinstance(va, dict) and isinstance(vb, dict):
-            keys = sorted((k for k in set(va) | set(vb) if va.get(k) != vb.get(k)), key=lambda k: ("hash" in k, k))
-            parts += [f"{f}.{k} {_cut(va.get(k))} != {_cut(vb.get(k))}" for k in keys]
-        else:
-            parts.append(f"{f} {_cut(va)} != {_cut(vb)}")
+    short = {f: d for f, d in short_card_differences(card_a, card_b).items() if f not in vary}
+    fields = list(short)
+    parts = [p for d in short.values() for p in d]
     shown = "; ".join(parts[:most]) + (f"; and {len(parts) - most} more" if len(parts) > most else "")
     flags = " ".join(f"--vary {f}" for f in fields)
     return (
         f"the two runs ran under different run cards ({shown}): compare runs that differ in one thing, "
         f"or add {flags} if that is the point (each card in full: memeval results RUN)"
     )
-
-
-def _cut(value: object, width: int = 24) -> str:
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def escape(text: str) -> str:
@@ -379,7 +366,9 @@ def print_comparison(c: Comparison, console: Console) -> None:
         for x in (b, p):
             cells += ["—", "—"] if x is None else [rate(x.a_passes, x.a_scored), rate(x.b_passes, x.b_scored)]
         t.add_row(escape(task_id), *cells, f"{change_words(b)} / {change_words(p)}")
-    print_titled(console, f"A = {c.run_a} (verdict {c.verdict_a}), B = {c.run_b} (verdict {c.verdict_b})", t)
+    print_titled(
+        console, f"A = {c.run_a} (verdict {c.verdict_a or '—'}), B = {c.run_b} (verdict {c.verdict_b or '—'})", t
+    )
     for arm in c.arms:
         console.print(
             f"\n[bold]{ARM_LABEL[arm.mode]}[/bold]: A {arm.a_passes}/{arm.a_scored} passed, "

@@ -31,7 +31,13 @@ app = command_app()  # this module's commands; the root app loads them by name (
 @translate_errors
 def plan(
     effect: Annotated[float, typer.Option(help="The difference in pass rate to detect, e.g. 0.15 for 15 points.")],
-    repeats: Annotated[int, typer.Option(help=f"Trials per task and arm, 1 to {MAX_PLAN_REPEATS}.", min=1)] = 3,
+    repeats: Annotated[
+        int,
+        typer.Option(
+            help=f"Trials per task and arm, 1 to {MAX_PLAN_REPEATS} (with --from: planned beside 1, 2, 3 and 5).",
+            min=1,
+        ),
+    ] = 3,
     base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
     power: Annotated[float, typer.Option(help="Share of runs that should find the effect, e.g. 0.9.")] = 0.8,
     seed: Annotated[int, typer.Option(help="Seed of the simulation.", min=0)] = 20240601,
@@ -63,7 +69,7 @@ def plan(
     Without --from: a seeded simulation of the verdict procedure at --base-rate; treat the answer
     as +-10%. With --from RUN: the spread of per-task differences is estimated from the pilot run
     (between-task and within-task variance, as Miller's "Adding Error Bars to Evals" does) and
-    the answer is given for 1, 2, 3 and 5 repeats.
+    the answer is given for 1, 2, 3 and 5 repeats and --repeats.
     """
     if not -1.0 <= effect <= 1.0:  # also nan and inf, which every later check let through or misprinted
         raise UsageError(f"effect {effect!r} (--effect) must be a difference in pass rate from -1 to +1, e.g. 0.15")
@@ -79,7 +85,7 @@ def plan(
             f"use --repeats {MAX_PLAN_REPEATS} or fewer"
         )
     if pilot is not None:
-        _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json)
+        _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json, repeats)
         return
     from memeval.stats import tasks_for_power
 
@@ -109,8 +115,17 @@ def plan(
 
 
 def _plan_from_pilot(
-    ref: str, effect: float, power: float, seed: int, runs_dir: Path, sequential: bool, sims: int, as_json: bool
+    ref: str,
+    effect: float,
+    power: float,
+    seed: int,
+    runs_dir: Path,
+    sequential: bool,
+    sims: int,
+    as_json: bool,
+    repeats: int = 3,
 ) -> None:
+    # Planned for 1, 2, 3 and 5 repeats and for `repeats` (--repeats 7 with --from was dropped without a word).
 
     from memeval.cli._find import locate_run
     from memeval.results import load_run
@@ -134,7 +149,7 @@ def _plan_from_pilot(
     try:
         spread = pilot_spread(tasks)
         rows = []
-        for k in (1, 2, 3, 5):
+        for k in sorted({1, 2, 3, 5, repeats}):
             n = tasks_for_effect(spread, effect, k, power=power)
             rows.append({"repeats": k, "tasks": n, "trials": 2 * n * k})
         if sequential:

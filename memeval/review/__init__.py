@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
     )
     from memeval.review._inert import InertText, Segment, inert, term_text
     from memeval.review._leases import Lease, active_leases, claim_item
-    from memeval.review._models import ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
+    from memeval.review._models import ErrorBody, ErrorOut, ItemDetailOut, ItemOut, QueueOut, detail_out, queue_out
     from memeval.review._queue import (
         ItemView,
         QueueFilter,
@@ -74,6 +74,8 @@ __all__ = [
     "AccountRole",
     "DecisionRequest",
     "DecisionResult",
+    "ErrorBody",
+    "ErrorOut",
     "InertText",
     "ItemDetailOut",
     "ItemOut",
@@ -135,6 +137,8 @@ __getattr__, __dir__ = lazy_names(
         "AccountLogEntry": "_accounts",
         "DecisionRequest": "_decide",
         "DecisionResult": "_decide",
+        "ErrorBody": "_models",
+        "ErrorOut": "_models",
         "InertText": "_inert",
         "ItemDetailOut": "_models",
         "ItemOut": "_models",

@@ -3,7 +3,7 @@
 from memeval.eventlog import RunCard
 from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._backends import executor_for, executor_names, register_executor, unregister_executor
-from memeval.runner._card import ArmCard, card_differences, check_pairable
+from memeval.runner._card import ArmCard, card_differences, check_pairable, short_card_differences
 from memeval.runner._checktasks import Problem, TaskCheck, TaskCheckReport, broken_lines, check_tasks
 from memeval.runner._executors import SessionContext, TrialExecutor, default_concurrency
 from memeval.runner._plan import (
@@ -53,6 +53,7 @@ __all__ = [
     "read_reward",
     "register_executor",
     "run_card",
+    "short_card_differences",
     "start_run",
     "unregister_executor",
 ]

@@ -174,6 +174,34 @@ def card_differences(a: RunCard, b: RunCard) -> list[str]:
     return out
 
 
+def short_card_differences(a: RunCard, b: RunCard, width: int = 24) -> dict[str, list[str]]:
+    """The run-card fields that differ, each with its differences in short, for a line a person reads.
+
+    A mapping field (the agent, the task set) gives one entry per differing key, the hashes last (a
+    name says more): `{"agent": ["agent.name 'agent' != 'other'", "agent.command_hash 'sha256:111c8a…
+    != 'sha256:73f5…"]}`; another field one entry, `model 'x' != 'y'`. Each value is its `repr` cut to
+    `width` characters. Placement fields are left out, as in `card_differences` (whose full values a
+    JSON document keeps).
+    """
+    da, db = a.model_dump(), b.model_dump()
+    out: dict[str, list[str]] = {}
+    for f in da:
+        va, vb = da[f], db[f]
+        if va == vb or f in PLACEMENT_FIELDS:
+            continue
+        if isinstance(va, dict) and isinstance(vb, dict):
+            keys = sorted((k for k in set(va) | set(vb) if va.get(k) != vb.get(k)), key=lambda k: ("hash" in k, k))
+            out[f] = [f"{f}.{k} {_cut(va.get(k), width)} != {_cut(vb.get(k), width)}" for k in keys]
+        else:
+            out[f] = [f"{f} {_cut(va, width)} != {_cut(vb, width)}"]
+    return out
+
+
+def _cut(value: object, width: int) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def check_pairable(a: ArmCard, b: ArmCard) -> None:
     """Refuse to pair two arms whose run cards differ in anything but the mode and the slice.
 

@@ -18,11 +18,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memeval._runlist import INTERRUPTED_FAULT
+from memeval._runlist import INTERRUPTED_FAULT, measured_verdict
 from memeval.errors import RunCardMismatch, UsageError
 from memeval.formatting import resume_command
 from memeval.results import Run, TrialRecord, model_mix, trial_obs
-from memeval.runner import RunCard, card_differences
+from memeval.runner import RunCard, card_differences, short_card_differences
 from memeval.stats import PairedVerdict, TaskTrials, TrialObs, paired_verdict
 from memeval.types import MODES, Mode
 
@@ -106,7 +106,8 @@ class Comparison(_M):
     """Every run-card difference, `field: A != B` (only fields in `varied`, or the call refused)."""
     verdict_a: str | None
     verdict_b: str | None
-    """Each run's own verdict word (pack against baseline within the run)."""
+    """Each run's own verdict word (pack against baseline within the run); None for a run whose every trial
+    faulted or was interrupted (it holds `unresolved` from no data, as `memeval runs` shows `—`)."""
     pack_a: PackUsed | None
     pack_b: PackUsed | None
     """The pack of each run's pack arm; None for a run without one (both arms cold)."""
@@ -158,7 +159,10 @@ def check_cards(a: Run, b: Run, vary: Sequence[str] = ()) -> tuple[list[str], li
             + "; ".join(unexpected)
             + ". Compare runs that differ in one thing, or name it with --vary FIELD."
         )
-    warnings = [f"run cards differ, as --vary says: {d}" for d in diffs]
+    warnings = [  # in short (values cut, three spelled out): the whole values are in `card_differences`
+        f"run cards differ, as --vary says: {f}: {'; '.join(d[:3])}{f'; and {len(d) - 3} more' if len(d) > 3 else ''}"
+        for f, d in short_card_differences(card_a, card_b).items()
+    ]
     differing = {d.split(":", 1)[0] for d in diffs}
     warnings += [
         f"--vary {v}: the run cards do not differ in {v}" for v in vary if v not in differing and v != VARY_PACK
@@ -214,6 +218,34 @@ def unfinished_warnings(a: Run, b: Run) -> list[str]:
             f"planned trials ended{f', {cut} of them interrupted' if cut else ''}; finish it with "
             f"`{resume_command(run.path, res.run_id)}` and compare again"
         )
+    return out
+
+
+def said_verdict(run: Run) -> str | None:
+    """The run's verdict as `memeval runs` lists it: None when it has none, or when it measured nothing.
+
+    A run whose every trial faulted or was interrupted holds `unresolved` (p = 1) from no data;
+    `memeval._runlist.measured_verdict` decides, as for the listing's `verdict_reason`.
+    """
+    res = run.result
+    v = res.verdict
+    codes = [r.fault.code for r in res.trials if r.fault is not None]
+    interrupted = sum(c == INTERRUPTED_FAULT for c in codes)
+    said, _p, _why = measured_verdict(
+        v.verdict if v else None, v.p_value if v else None, len(res.trials), len(codes) - interrupted, interrupted
+    )
+    return said
+
+
+def nothing_measured_warnings(a: Run, b: Run) -> list[str]:
+    """One warning for each of A and B whose every trial faulted or was interrupted: its verdict is no finding."""
+    out = []
+    for name, run in (("A", a), ("B", b)):
+        if run.result.trials and said_verdict(run) is None and run.result.verdict is not None:
+            out.append(
+                f"run {name} ({run.result.run_id}) measured nothing: every trial faulted or was interrupted, so "
+                f"its verdict is left out; each trial's fault: memeval results {run.result.run_id}"
+            )
     return out
 
 
@@ -329,19 +361,19 @@ def compare_runs(a: Run, b: Run, vary: Sequence[str] = (), seed: int = 20240601)
         )
     warnings += model_warnings(a, b)
     warnings += unfinished_warnings(a, b)
+    warnings += nothing_measured_warnings(a, b)
     only = sorted({t.task_id for t in tasks if t.change in ("only_in_a", "only_in_b")})
     if only:
         warnings.append(f"{len(only)} task(s) ran in one run only and are not compared: {', '.join(only)}")
     if any(r.control for r in a.result.trials) or any(r.control for r in b.result.trials):
         warnings.append("control trials (oracle/nop) are compared like any other")
-    va, vb = a.result.verdict, b.result.verdict
     return Comparison(
         run_a=a.result.run_id,
         run_b=b.result.run_id,
         varied=tuple(vary),
         card_differences=tuple(diffs),
-        verdict_a=va.verdict if va else None,
-        verdict_b=vb.verdict if vb else None,
+        verdict_a=said_verdict(a),
+        verdict_b=said_verdict(b),
         pack_a=pack_used(a),
         pack_b=pack_used(b),
         arms=tuple(arms),

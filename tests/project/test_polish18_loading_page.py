@@ -5,7 +5,9 @@ machine), then serves; meanwhile every request was answered 503 with the ingest 
 a person opening the review pages saw a line of JSON. Now a request for a path outside `/api` gets
 an HTML page, 503 with `Retry-After: 5`, that says the server is loading and reloads itself; a path
 under `/api` keeps the JSON (whatever its `Accept`, as the loaded server's `/api/v1` answers only
-JSON). `memeval audit serve` has no pages and answers JSON to all. A real `memeval serve` process,
+JSON). `memeval audit serve` has no pages and answers JSON to all. On `memeval serve` an `/api` path
+that is not the ingest endpoint's gets the review API's error shape (`memeval.review-error/1`, code
+`loading`; newuser18), as the loaded server's review API answers every error. A real `memeval serve` process,
 asked over real HTTP on 127.0.0.1 while it loads, then killed.
 """
 
@@ -60,6 +62,8 @@ def test_a_page_request_while_loading_gets_html_and_the_api_json(tmp_path: Path)
                 "page /review/queue": c.get("/review/queue"),  # a page path, whatever it accepts
                 "api with Accept html": c.get("/api/v1/review/queue", headers=PAGE),
                 "api POST": c.post("/api/v1/events", json={"events": []}),
+                "api health": c.get("/api/v1/health"),
+                "api unknown": c.get("/api/v1/nope"),
             }
     finally:  # killed, not stopped: a SIGTERM waits for the loading to end (tests/project/test_serve_sigterm.py)
         os.killpg(proc.pid, signal.SIGKILL)
@@ -72,12 +76,25 @@ def test_a_page_request_while_loading_gets_html_and_the_api_json(tmp_path: Path)
         assert r.headers["content-type"] == "text/html; charset=utf-8", (name, r.headers)
         assert "<h1>memeval review is loading</h1>" in r.text and 'http-equiv="refresh" content="5"' in r.text, r.text
         assert r.headers["content-security-policy"] == "default-src 'none'", r.headers
-    for name in ("api with Accept html", "api POST"):
+    for name in ("api POST", "api health"):  # the ingest endpoint's paths: its error shape
         r = answers[name]
         assert r.headers["content-type"] == "application/json", (name, r.headers)
         body = r.json()
         assert body["schema"] == "memeval.audit-ingest-error/1", body
         assert body["error"]["reason"].startswith("memeval review is loading"), body
+    for name in ("api with Accept html", "api unknown"):  # the review API's (newuser18): every error of it is
+        r = answers[name]  # memeval.review-error/1 (README); it was the ingest endpoint's "nothing was stored"
+        assert r.headers["content-type"] == "application/json", (name, r.headers)
+        body = r.json()
+        assert (body["schema"], body["schema_version"], body["error"]["code"]) == (
+            "memeval.review-error/1",
+            1,
+            "loading",
+        ), body
+        assert body["error"]["message"] == (
+            "memeval review is loading its redactor and hold detector and does not answer the review API yet: "
+            "send again in 5 s"
+        ), body
 
 
 @pytest.mark.parametrize(
