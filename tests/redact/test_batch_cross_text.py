@@ -142,3 +142,37 @@ def test_a_planted_text_before_a_finding_does_not_stall_the_batchs_whole_match_s
     got = get_redactor().redact_many([planted, "hello"])
     assert "SCAN_INCOMPLETE" not in got[0].text and "dev-k7q2w9" not in got[0].text, got[0].text[-200:]
     _same_as_alone([planted, "hello"])
+
+
+@pytest.mark.parametrize(
+    ("pattern", "most"),
+    [
+        (r"a\n\n\nb", 3),
+        (r"a\s{0,3}b", 3),
+        (r"a\s{0,2}b", 2),
+        (r'a[^"]{3,}b', 3),
+        (r"(?s)a.*b", 3),
+        (r"a(?s:.)*b", 3),
+        (r"a.*b", 0),
+        (r"(?:a\n|b)+", 1),
+        (r"a\n?\n?\n?", 3),
+        (r"\b(sgp_[A-Za-z0-9]{64})(?:[\s;]|$)", 1),
+        (r"a(?=\n\n\n)", 0),
+        (r"(a)\1", 3),  # a back reference is not read: the worst is assumed
+        (r"a\z", 3),  # not Python syntax: the worst
+    ],
+)
+def test_the_line_breaks_a_rule_can_hold_in_a_row_are_never_undercounted(pattern: str, most: int) -> None:
+    """`_batch.crossing` skips the rules that cannot hold a batch separator's three line breaks in a row."""
+    from memeval.redact._linebreaks import max_line_breaks
+
+    assert max_line_breaks(pattern) == most
+
+
+def test_the_rules_that_read_across_lines_are_checked_for_crossing() -> None:
+    from memeval.redact._linebreaks import max_line_breaks
+    from memeval.redact._solo import rule_details
+
+    details = rule_details()
+    for rule_id in ("betterleaks.curl-auth-user", "betterleaks.curl-auth-header", "betterleaks.aws-secret-access-key"):
+        assert max_line_breaks(details[rule_id].pattern) == 3, rule_id
