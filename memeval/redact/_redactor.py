@@ -25,7 +25,7 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
-from memeval.redact._batch import join, sort_out
+from memeval.redact._batch import crossing, join, sort_out
 from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
@@ -407,10 +407,12 @@ class Redactor:
         """One pass of `_scan_joined`: the scanners over `views` joined; each span found goes to `per_text[index[j]]`.
 
         `maps[j]` maps view j's offsets back to its text (a `str`: the identity; `maps` None: all
-        identity). A view a match crossed into or out of (`_batch.sort_out`) is scanned again alone.
+        identity). A view a match crossed into or out of (`_batch.sort_out`), or a rule's raw match spans with
+        another view whether or not a scanner reported it (`_batch.crossing`), is scanned again alone.
         """
         batch = join(views)
         pieces, crossed = sort_out([r for rec in self._scanners for r in rec.analyze(batch.text, [], None)], batch)  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
+        crossed |= crossing(batch)  # a match the scanners dropped after it took part of the next text
         for j in sorted(crossed):
             pieces[j] = [r for rec in self._scanners for r in rec.analyze(views[j], [], None) if r.end > r.start]  # type: ignore[arg-type]  # as above
         for j, found in enumerate(pieces):

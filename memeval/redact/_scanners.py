@@ -213,40 +213,12 @@ class KingfisherRecognizer(EntityRecognizer):
                 credential_type(f.rule_id),
                 _CONFIDENCE.get(f.confidence, 0.5),
                 f"kingfisher:{rule}",
-                None if f.is_base64_encoded or BATCH_SEPARATOR not in text else _whole_match(text, f.rule_id, fallback),
+                # where the secret was found: a value placed in another text by `_place` then spans both (`_batch`);
+                # whether the rule's whole match crossed from one joined text into another, `_batch.crossing` tells
+                fallback if fallback[1] > fallback[0] else None,
             )
         return results
 
 
 BATCH_SEPARATOR = "\n\n\n"
-"""Joins the texts of a batch for one scanner call (`_batch`); only a text holding it needs to know
-where kingfisher's matches begin and end (`_whole_match`)."""
-
-
-WHOLE_MATCH_TIMEOUT_S = 0.05
-"""Wall seconds `_whole_match` gives one rule's search of a joined batch before it gives up (and every
-joined text is then read alone, by the linear-time scanners)."""
-
-
-def _whole_match(text: str, rule_id: str, secret: tuple[int, int]) -> tuple[int, int]:
-    """The whole match of kingfisher rule `rule_id` around the `secret` span of `text` (character offsets).
-
-    kingfisher reports where the secret is, not where its rule's match began (a keyword lines
-    before it), so the rule's pattern is run here (`regex`, `_solo.rule_pattern`) and the first
-    match holding the secret's span is taken. When the pattern does not compile, no match holds
-    the span, or the search takes over `WHOLE_MATCH_TIMEOUT_S` (a backtracking pattern over a
-    planted text), the whole text (every joined text is then read alone: fail safe, and bounded).
-    """
-    from memeval.redact._solo import rule_pattern  # here: `_solo` imports this module
-
-    pattern = rule_pattern(rule_id)
-    if pattern is not None:
-        try:
-            for m in pattern.finditer(text, timeout=WHOLE_MATCH_TIMEOUT_S):
-                if m.start() <= secret[0] and secret[1] <= m.end():
-                    return m.start(), m.end()
-                if m.start() > secret[0]:
-                    break
-        except TimeoutError:
-            log.info("kingfisher rule %s: finding its whole match timed out; the batch's texts are read alone", rule_id)
-    return 0, len(text)
+"""Joins the texts of a batch for one scanner call (`_batch`)."""

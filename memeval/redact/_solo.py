@@ -105,7 +105,7 @@ def entangled_rules() -> frozenset[str]:
 def rule_pattern(rule_id: str) -> regex.Pattern[str] | None:
     """Bundled kingfisher rule `rule_id`'s pattern compiled by the `regex` module, once per process.
 
-    `regex`, not `re`: its searches take a `timeout` (`_scanners._whole_match`), and kingfisher's
+    `regex`, not `re`: its searches take a `timeout` (`_batch.crossing`), and kingfisher's
     patterns were written for a linear-time engine; under backtracking some grow with the square of
     a planted text (`betterleaks.auth0-domain.1` over `"A." * 12000`: 3.6 s of CPU under `re`).
     None when the id is unknown or the pattern does not compile.

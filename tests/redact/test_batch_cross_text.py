@@ -48,6 +48,46 @@ def test_a_curl_line_does_not_swallow_the_next_texts_first_credential() -> None:
     _same_as_alone([CURL_LINE, second, CURL_LINE, f"  --user ops:{p1}\n  -u ':{p2}'"])
 
 
+@pytest.mark.parametrize("allowed", ["changeme", "EXAMPLE", "$PASSWORD"])
+def test_a_match_the_scanners_dropped_does_not_hide_the_next_texts_credential(allowed: str) -> None:
+    """A `curl ... \\` line's match reads on into the next text and takes its LAST credential; when
+    that one is an allowed value the scanners drop the match and report nothing, so no finding
+    crossed, yet the match had taken the next text's first `curl -u` line: its password was stored
+    raw (`_batch.crossing`)."""
+    pw = _password()
+    second = f'curl -u ":{pw}" https://localhost:9200\ncurl --user deploy:{allowed} https://b.example.com'
+    out = get_redactor().redact_many([CURL_LINE, second])
+    assert pw not in out[1].text, out[1].text
+    _same_as_alone(
+        [CURL_LINE, second, "hello", CURL_LINE, f'curl -u "ops:{pw[:12]}" https://a.example.com\ncurl -u "ops:$PASS" x']
+    )
+
+
+def test_a_batch_with_many_kingfisher_findings_costs_no_more_than_its_texts_alone() -> None:
+    """Before, each kingfisher finding's whole match was searched for from the joined batch's start:
+    100 texts of 10 findings each took 3.3 CPU s joined against 1.3 s one by one (20 findings: 11.6
+    against 2.6 s). Now one pass of the rules over the batch: 1.3 s against 1.1 s."""
+    import time
+
+    alphabet = string.ascii_letters + string.digits
+    batch = [
+        " ; ".join(
+            f"token ghp_{''.join(secrets.choice(alphabet) for _ in range(36))} and sk_live_{_password(24)}"
+            for _ in range(6)
+        )
+        for _ in range(60)
+    ]
+    red = get_redactor()
+    red.redact_many(batch[:2])
+    t0 = time.process_time()
+    many = red.redact_many(batch)
+    t1 = time.process_time()
+    alone = [red.redact(t) for t in batch]
+    t2 = time.process_time()
+    assert [r.text for r in many] == [r.text for r in alone]
+    assert t1 - t0 < 1.5 * (t2 - t1) + 0.1, (t1 - t0, t2 - t1)  # main: 3.7 times
+
+
 def test_a_partner_rule_does_not_read_its_partner_in_another_text() -> None:
     # a Cloudinary secret is reported only beside a Cloudinary key: alone this is a generic secret
     _same_as_alone(["CLOUDINARY_API_KEY=123456789012345", f'cloudinary_secret = "{_password(32)}"'])
@@ -91,14 +131,48 @@ def test_the_credential_only_batch_reads_each_text_as_alone() -> None:
 
 
 def test_a_planted_text_before_a_finding_does_not_stall_the_batchs_whole_match_search(monkeypatch: pytest.MonkeyPatch):
-    """kingfisher's patterns run under backtracking only to find where a match began in a joined batch;
-    `betterleaks.auth0-domain.1` grows with the square of `"A."` repeated before its domain. Before,
-    that search ran unbounded: 55 CPU s for this 40 KB text, past the budget, so the text was blanked
-    whole (`SCAN_INCOMPLETE`) where the scanners alone read it in a tenth of a second. Now the search
-    has a timeout and then reads the batch's texts alone: the text gets exactly its findings."""
+    """kingfisher's patterns run under backtracking over a joined batch (`_batch.crossing`);
+    `betterleaks.auth0-domain.1` grows with the square of `"A."` repeated before its domain. Unbounded,
+    that search took 55 CPU s for this 40 KB text, past the budget, so the text was blanked whole
+    (`SCAN_INCOMPLETE`) where the scanners alone read it in a tenth of a second. The search has a
+    timeout and then reads the batch's texts alone: the text gets exactly its findings."""
     monkeypatch.setenv("MEMEVAL_REDACT_BUDGET_S", "5")  # the old search fails in 10 s, not 60
     head = "AUTH0_DOMAIN=dev-k7q2w9.us.auth0.com\nAUTH0_CLIENT_SECRET=" + _password(40) + "\n"
     planted = "A." * 20000 + "\n" + head + "\n\n\n"
     got = get_redactor().redact_many([planted, "hello"])
     assert "SCAN_INCOMPLETE" not in got[0].text and "dev-k7q2w9" not in got[0].text, got[0].text[-200:]
     _same_as_alone([planted, "hello"])
+
+
+@pytest.mark.parametrize(
+    ("pattern", "most"),
+    [
+        (r"a\n\n\nb", 3),
+        (r"a\s{0,3}b", 3),
+        (r"a\s{0,2}b", 2),
+        (r'a[^"]{3,}b', 3),
+        (r"(?s)a.*b", 3),
+        (r"a(?s:.)*b", 3),
+        (r"a.*b", 0),
+        (r"(?:a\n|b)+", 1),
+        (r"a\n?\n?\n?", 3),
+        (r"\b(sgp_[A-Za-z0-9]{64})(?:[\s;]|$)", 1),
+        (r"a(?=\n\n\n)", 0),
+        (r"(a)\1", 3),  # a back reference is not read: the worst is assumed
+        (r"a\z", 3),  # not Python syntax: the worst
+    ],
+)
+def test_the_line_breaks_a_rule_can_hold_in_a_row_are_never_undercounted(pattern: str, most: int) -> None:
+    """`_batch.crossing` skips the rules that cannot hold a batch separator's three line breaks in a row."""
+    from memeval.redact._linebreaks import max_line_breaks
+
+    assert max_line_breaks(pattern) == most
+
+
+def test_the_rules_that_read_across_lines_are_checked_for_crossing() -> None:
+    from memeval.redact._linebreaks import max_line_breaks
+    from memeval.redact._solo import rule_details
+
+    details = rule_details()
+    for rule_id in ("betterleaks.curl-auth-user", "betterleaks.curl-auth-header", "betterleaks.aws-secret-access-key"):
+        assert max_line_breaks(details[rule_id].pattern) == 3, rule_id
