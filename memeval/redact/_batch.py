@@ -1,4 +1,4 @@
-"""A batch's texts joined for one scanner call, and each finding sent back to the one text it is in.
+r"""A batch's texts joined for one scanner call, and each finding sent back to the one text it is in.
 
 The scanners cost a fixed time per call, so `Redactor.detect_many` scans a batch's texts joined by
 `BATCH_SEPARATOR`. No separator can part every rule: a pattern with an unbounded blank run or a
@@ -13,6 +13,13 @@ yet it still took its place: a `curl` line ending in a line continuation in one 
 into the next one's `-u` lines, took their last (allowed) credential, was dropped, and the next
 text's first credential was never matched. So `crossing` also runs every bundled rule's pattern
 over the joined text, from every position, and has the texts any raw match spans scanned alone.
+
+A rule anchored at the text's edge (`$`, `\z`, `^`, `\A`; 355 of 488) matches at a text's end or start
+alone but not inside the joined text (betterleaks' `sidekiq-sensitive-url` ends `(?:[/#?:]|$)`: a
+Sidekiq URL ending one text was named a generic `URL_PASSWORD` in a batch). So those rules also run
+with the edges read at every line (`regex.MULTILINE`), and a text that such a match ends or starts
+exactly at, and that the rule as the scanners run it does not match there, is scanned alone
+(`_edge_texts`).
 """
 
 from __future__ import annotations
@@ -118,6 +125,76 @@ def _rule_patterns() -> tuple[regex.Pattern[str], ...] | None:
     return tuple(p for p in patterns.values() if p is not None)
 
 
+_EDGE = regex.compile(r"(?<!\\)\$|\\[zZA]|(?<![\[\\])\^")
+"""A pattern that may anchor at a text's edge (errs upwards: a `$` in a class counts too)."""
+
+
+@functools.cache
+def _edge_patterns() -> tuple[tuple[regex.Pattern[str], regex.Pattern[str]], ...] | None:
+    r"""The bundled rules that may anchor at a text's edge: (edges at every line, as the scanners read it).
+
+    The first reads `\z`, `\Z` as `$` and `\A` as `^` under `regex.MULTILINE`, so a match that alone
+    would end at the text's end (or start at its start) ends before the separator's first line
+    break (or starts after its last) in the joined text; the second is `_solo.rule_pattern`. None
+    when one does not compile (each text of every batch is then read alone).
+    """
+    out: list[tuple[regex.Pattern[str], regex.Pattern[str]]] = []
+    for rule_id, d in rule_details().items():
+        if not _EDGE.search(d.pattern):
+            continue
+        pattern = d.pattern.replace(r"\z", "$").replace(r"\Z", "$").replace(r"\A", "^")
+        pattern = f"(?i){pattern.replace('(?i)', '')}" if "(?i)" in pattern[1:] else pattern
+        plain = rule_pattern(rule_id)
+        try:
+            edged = regex.compile(pattern, regex.MULTILINE)
+        except regex.error:
+            edged = None
+        if edged is None or plain is None:
+            log.warning(
+                "kingfisher rule %s does not compile in `regex`; each text of a batch is scanned alone", rule_id
+            )
+            return None
+        out.append((edged, plain))
+    return tuple(out)
+
+
+def _edge_texts(joined: Joined, deadline: float) -> set[int]:
+    """Texts that an edge-anchored rule reads differently joined than alone.
+
+    Its match alone ends at the text's end (or starts at its start), and no match of the rule as
+    the scanners run it over the joined text holds the same secret (group 1, else the match).
+    `(?:^|[^a-z0-9-])` matches the separator's line break as it matched the text's start;
+    `(?:[/#?:]|$)` does not.
+
+    The last text's end and the first text's start are the joined text's own edges: no need.
+    Raises TimeoutError past `deadline` (`time.monotonic()`).
+    """
+    patterns = _edge_patterns()
+    if patterns is None:
+        return set(range(len(joined.starts)))
+    last = len(joined.starts) - 1
+    ends = {s + n: i for i, (s, n) in enumerate(zip(joined.starts, joined.lengths, strict=True)) if i < last}
+    starts = {s: i for i, s in enumerate(joined.starts) if i > 0}
+    sep = len(BATCH_SEPARATOR)
+    out: set[int] = set()
+    for edged, plain in patterns:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        for m in edged.finditer(joined.text, overlapped=True, timeout=left):
+            text = ends.get(m.end(), starts.get(m.start()))
+            if text is None or text in out:
+                continue
+            secret = m.span(1) if edged.groups else m.span()
+            lo, hi = max(0, m.start() - sep), min(len(joined.text), m.end() + sep + 1)
+            found = plain.finditer(
+                joined.text, lo, hi, overlapped=True, timeout=max(deadline - time.monotonic(), 0.001)
+            )
+            if not any((f.span(1) if plain.groups else f.span()) == secret for f in found):
+                out.add(text)
+    return out
+
+
 def crossing(joined: Joined, timeout_s: float = CROSSING_TIMEOUT_S) -> set[int]:
     """Indexes of the joined texts that some rule's raw match, reported or not, spans with another text.
 
@@ -149,6 +226,7 @@ def crossing(joined: Joined, timeout_s: float = CROSSING_TIMEOUT_S) -> set[int]:
                 hit = overlapping(joined.starts, joined.lengths, m.start(), m.end())
                 if len(hit) > 1:
                     out.update(hit)
+        out |= _edge_texts(joined, deadline)
     except TimeoutError:
         log.info(
             "the rules' search of a joined batch took over %.2f s; its %d texts are read alone",

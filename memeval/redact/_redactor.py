@@ -64,8 +64,16 @@ def _detector(r: RecognizerResult) -> str:
     return f"presidio:{meta.get(RecognizerResult.RECOGNIZER_NAME_KEY, 'unknown')}"
 
 
-def _rank(r: RecognizerResult) -> tuple[bool, float, int]:
-    return (is_credential(r.entity_type), r.score, r.end - r.start)
+_FAMILY_FIRST = {"betterleaks": 0, "kingfisher": 1, "memeval": 2}
+"""On a tie of kind, score and length, the family that runs first on a text alone wins (the scanners,
+then memeval's own rules, then presidio): a batch appends texts read alone in another order, and
+`max` alone then named a tie by the order results arrived (a Sidekiq URL `URL_PASSWORD` in a batch,
+`SIDEKIQ_SENSITIVE_URL` alone)."""
+
+
+def _rank(r: RecognizerResult) -> tuple[bool, float, int, int]:
+    family = _detector(r).partition(":")[0]
+    return (is_credential(r.entity_type), r.score, r.end - r.start, -_FAMILY_FIRST.get(family, 3))
 
 
 def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
@@ -77,7 +85,7 @@ def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
     Returns:
         Non-overlapping findings; each covers the union of a group of overlapping spans and takes
         its type, detector and score from the group's best span (credential > personal data,
-        then score, then length).
+        then score, then length, then the family that runs first: `_FAMILY_FIRST`).
     """
     ordered = sorted((r for r in results if r.end > r.start), key=lambda r: (r.start, -r.end))
     findings: list[Finding] = []
