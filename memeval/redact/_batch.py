@@ -14,7 +14,8 @@ into the next one's `-u` lines, took their last (allowed) credential, was droppe
 text's first credential was never matched. So `crossing` also runs every bundled rule's pattern
 over the joined text, from every position, and has the texts any raw match spans scanned alone.
 
-A rule anchored at the text's edge (`$`, `\z`, `^`, `\A`; 355 of 488) matches at a text's end or start
+A rule anchored at the text's edge (`$`, `\z`, `^`, `\A`; 355 of 488, 10 where it matters:
+`_linebreaks.edge_free`) matches at a text's end or start
 alone but not inside the joined text (betterleaks' `sidekiq-sensitive-url` ends `(?:[/#?:]|$)`: a
 Sidekiq URL ending one text was named a generic `URL_PASSWORD` in a batch). So those rules also run
 with the edges read at every line (`regex.MULTILINE`), and a text that such a match ends or starts
@@ -35,7 +36,7 @@ from typing import NamedTuple
 import regex
 from presidio_analyzer import RecognizerResult
 
-from memeval.redact._linebreaks import CAP, max_line_breaks
+from memeval.redact._linebreaks import CAP, edge_free, max_line_breaks
 from memeval.redact._scanners import ALONE_KEY, BATCH_SEPARATOR, MATCH_KEY
 from memeval.redact._solo import rule_details, rule_pattern
 
@@ -140,8 +141,8 @@ def _edge_patterns() -> tuple[tuple[regex.Pattern[str], regex.Pattern[str]], ...
     """
     out: list[tuple[regex.Pattern[str], regex.Pattern[str]]] = []
     for rule_id, d in rule_details().items():
-        if not _EDGE.search(d.pattern):
-            continue
+        if not _EDGE.search(d.pattern) or edge_free(d.pattern.replace(r"\z", r"\Z")):
+            continue  # no anchor, or each one beside a class the separator's line break satisfies
         pattern = d.pattern.replace(r"\z", "$").replace(r"\Z", "$").replace(r"\A", "^")
         pattern = f"(?i){pattern.replace('(?i)', '')}" if "(?i)" in pattern[1:] else pattern
         plain = rule_pattern(rule_id)

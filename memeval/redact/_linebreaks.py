@@ -122,3 +122,56 @@ def max_line_breaks(pattern: str) -> int:
     except (re.error, RecursionError, OverflowError, ValueError):  # e.g. a construct of Rust's engine only
         return CAP
     return _sequence(list(parsed), bool(parsed.state.flags & C.SRE_FLAG_DOTALL))[3]
+
+
+_START_ANCHORS = {C.AT_BEGINNING, C.AT_BEGINNING_STRING}
+_END_ANCHORS = {C.AT_END, C.AT_END_STRING}
+
+
+def _anchor_count(node: Any) -> int:
+    r"""How many `^`, `\A`, `$`, `\Z` a parse (or any part of one) holds."""
+    if isinstance(node, tuple) and len(node) == 2 and node[0] is C.AT:
+        return 1 if node[1] in _START_ANCHORS | _END_ANCHORS else 0
+    if isinstance(node, (tuple, list, P.SubPattern)):
+        return sum(_anchor_count(part) for part in node)
+    return 0
+
+
+def _covered(item: Any, anchors: set[Any]) -> int:
+    r"""Anchors of `anchors` that `item`, a branch, offers beside one line-break-holding character.
+
+    `(?:[\s;]|$)`, `(?:^|[^a-z0-9-])`: where the text alone has its edge, the joined text has the
+    separator's line break, and the branch matches either; 0 for anything else.
+    """
+    op, av = item
+    if op is not C.BRANCH:
+        return 0
+    alternatives = [list(a) for a in av[1]]
+    breaks = any(
+        len(a) == 1 and (a[0][0] is C.IN and _class_holds_break(a[0][1]) or a[0] == (C.LITERAL, _NL))
+        for a in alternatives
+    )
+    return sum(1 for a in alternatives if len(a) == 1 and a[0][0] is C.AT and a[0][1] in anchors) if breaks else 0
+
+
+def edge_free(pattern: str) -> bool:
+    r"""Whether `pattern` (Python `re` syntax) matches the same inside a batch as at a text's edges.
+
+    True when every `^`, `\\A`, `$`, `\\Z` it holds is an alternative of its first part (a start) or
+    its last part (an end) beside one character class that holds a line break: joined, that class
+    takes the separator's line break where the text alone had its edge, and the rest of the match is
+    the same. False when any anchor is elsewhere, or `re` cannot parse it (errs towards checking).
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            parsed = list(P.parse(pattern))
+    except (re.error, RecursionError, OverflowError, ValueError):
+        return False
+    total = _anchor_count(parsed)
+    if total == 0:
+        return True
+    covered = _covered(parsed[0], _START_ANCHORS) if parsed else 0
+    if len(parsed) > 1:
+        covered += _covered(parsed[-1], _END_ANCHORS)
+    return covered == total

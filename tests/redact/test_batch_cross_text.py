@@ -17,6 +17,7 @@ import pytest
 from corpus_contexts import load_corpus
 
 from memeval.redact import get_redactor
+from memeval.redact._linebreaks import edge_free
 
 CURL_LINE = "curl -X POST https://api.example.com/v1/items \\"
 """A `curl` line with no credential and a line continuation: its match reads on into the next text."""
@@ -180,3 +181,20 @@ def test_a_rule_anchored_at_the_texts_end_reads_a_batch_text_as_alone() -> None:
             "SIDEKIQ_SENSITIVE_URL"
             in get_redactor().redact_many(batch)[batch.index(next(t for t in batch if url in t))].text
         )
+
+
+@pytest.mark.parametrize(
+    ("pattern", "free"),
+    [
+        (r"""(?i)\b(ab\w+)(?:[\x60'"\s;]|\\[nr]|$)""", True),  # the separator's line break is `\s`
+        (r"(?i)(?:^|[^a-z0-9-])([a-z0-9]+\.jfrog\.io)(?:$|[^a-z0-9-])", True),  # a negated class takes it
+        (r"https?://(\w+)@(?:a|b)\.example(?:[/#?:]|$)", False),  # Sidekiq's shape: nothing takes it
+        (r"^token=(\w+)\Z", False),
+        (r"key(?:$|;)(\w+)", False),  # an anchor not at the pattern's end
+        (r"token=(\w+)", True),  # no anchor
+    ],
+)
+def test_edge_free_marks_only_patterns_that_read_a_texts_edge_as_the_separator(pattern: str, free: bool) -> None:
+    """`_linebreaks.edge_free` leaves a rule out of the edge pass only when the batch cannot read it otherwise:
+    each anchor must sit beside a class the separator's line break satisfies, first or last in the pattern."""
+    assert edge_free(pattern) is free
