@@ -66,12 +66,14 @@ NOT_TAKEN = {
 }
 """Rules whose examples the engines miss, left out on purpose."""
 
-_GO_STR = re.compile(r'"((?:[^"\\\n]|\\.)*)"|`([^`]*)`')
+GO_STR = re.compile(r'"((?:[^"\\\n]|\\.)*)"|`([^`]*)`')
+"""A Go string literal: double-quoted (group 1, escapes unread) or raw in backquotes (group 2)."""
 _LIST = re.compile(r"\btps\s*:?=\s*(?:append\(\s*tps\s*,|\[\]string\s*\{)")
 _ENTROPY = re.compile(r'entropy\(finding\["secret"\]\)\s*<=?\s*([0-9.]+)')
 
 
-def _go_unquote(dq: str | None, bq: str | None) -> str | None:
+def go_unquote(dq: str | None, bq: str | None) -> str | None:
+    """The value of a Go string literal from `GO_STR`'s groups; None when its escapes do not read as JSON's."""
     if bq is not None:
         return bq
     assert dq is not None
@@ -81,12 +83,12 @@ def _go_unquote(dq: str | None, bq: str | None) -> str | None:
         return None
 
 
-def _elements(src: str, start: int) -> list[str]:
-    """The top-level elements of the Go list whose body starts at `start`."""
+def go_list_elements(src: str, start: int) -> list[str]:
+    """The top-level elements of the Go list whose body starts at `start` (up to its closing bracket)."""
     depth, i, cur, out = 0, start, [], []
     while i < len(src):
         c = src[i]
-        m = _GO_STR.match(src, i) if c in '"`' else None
+        m = GO_STR.match(src, i) if c in '"`' else None
         if m:
             cur.append(m.group(0))
             i = m.end()
@@ -128,9 +130,9 @@ def tps_literals(git: Callable[..., str]) -> dict[str, tuple[str, list[str]]]:
                 continue
             exs = []
             for m in _LIST.finditer(fn):
-                for el in _elements(fn, m.end()):
-                    s = _GO_STR.fullmatch(el)
-                    v = _go_unquote(s.group(1), s.group(2)) if s else None
+                for el in go_list_elements(fn, m.end()):
+                    s = GO_STR.fullmatch(el)
+                    v = go_unquote(s.group(1), s.group(2)) if s else None
                     if v and v.strip():
                         exs.append(v.strip())
             if exs:
