@@ -38,7 +38,7 @@ from presidio_analyzer import RecognizerResult
 
 from memeval.redact._linebreaks import CAP, edge_free, max_line_breaks
 from memeval.redact._scanners import ALONE_KEY, BATCH_SEPARATOR, MATCH_KEY
-from memeval.redact._solo import rule_details, rule_pattern
+from memeval.redact._solo import python_form, rule_details, rule_pattern
 
 __all__ = ["BATCH_SEPARATOR", "CROSSING_TIMEOUT_S", "Joined", "crossing", "join", "overlapping", "sort_out"]
 
@@ -143,11 +143,9 @@ def _edge_patterns() -> tuple[tuple[regex.Pattern[str], regex.Pattern[str]], ...
     for rule_id, d in rule_details().items():
         if not _EDGE.search(d.pattern) or edge_free(d.pattern.replace(r"\z", r"\Z")):
             continue  # no anchor, or each one beside a class the separator's line break satisfies
-        pattern = d.pattern.replace(r"\z", "$").replace(r"\Z", "$").replace(r"\A", "^")
-        pattern = f"(?i){pattern.replace('(?i)', '')}" if "(?i)" in pattern[1:] else pattern
         plain = rule_pattern(rule_id)
         try:
-            edged = regex.compile(pattern, regex.MULTILINE)
+            edged = regex.compile(python_form(d.pattern, edges_per_line=True), regex.MULTILINE)
         except regex.error:
             edged = None
         if edged is None or plain is None:

@@ -101,6 +101,20 @@ def entangled_rules() -> frozenset[str]:
     return frozenset(i for rule_id, d in rule_details().items() if d.depends for i in (rule_id, *d.depends))
 
 
+def python_form(pattern: str, *, edges_per_line: bool = False) -> str:
+    r"""A kingfisher rule's pattern (Rust `regex` syntax) as Python's `re` and `regex` read it.
+
+    Rust's end of text `\z` becomes `\Z`; a flag set mid-pattern, `(?i)`, is set for all of it (a
+    looser match: Python refuses global flags after the start). With `edges_per_line`, `\z`, `\Z`
+    become `$` and `\A` becomes `^`, for a search under `regex.MULTILINE` (`_batch._edge_patterns`).
+    """
+    if edges_per_line:
+        pattern = pattern.replace(r"\z", "$").replace(r"\Z", "$").replace(r"\A", "^")
+    else:
+        pattern = pattern.replace(r"\z", r"\Z")
+    return f"(?i){pattern.replace('(?i)', '')}" if "(?i)" in pattern[1:] else pattern
+
+
 @functools.cache
 def rule_pattern(rule_id: str) -> regex.Pattern[str] | None:
     """Bundled kingfisher rule `rule_id`'s pattern compiled by the `regex` module, once per process.
@@ -113,10 +127,8 @@ def rule_pattern(rule_id: str) -> regex.Pattern[str] | None:
     detail = rule_details().get(rule_id)
     if detail is None:
         return None
-    pattern = detail.pattern.replace(r"\z", r"\Z")  # Rust's end of text; a flag set mid-pattern, for all of it:
-    pattern = f"(?i){pattern.replace('(?i)', '')}" if "(?i)" in pattern[1:] else pattern  # a looser match
     try:
-        return regex.compile(pattern)
+        return regex.compile(python_form(detail.pattern))
     except regex.error:
         log.debug("kingfisher rule %s: its pattern does not compile in `regex`", rule_id)
         return None
