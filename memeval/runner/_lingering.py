@@ -34,21 +34,25 @@ def lingering_finding(report: ExitReport, scrub: Callable[[str], str] = lambda t
         text = ", ".join(f"{n} (x{c})" if c > 1 else n for n, c in sorted(counts.items()))
         return text + (f" and {more} more" if more else "")
 
-    parts = []
-    total = len(report.lingering) + report.more
-    if total:
-        parts.append(
-            f"{total} process{'es' if total > 1 else ''} still running when test.sh exited, stopped and killed "
-            f"before the reward was read (any could have rewritten it just after test.sh's last write): "
-            f"{named(report.lingering, report.more)}"
-        )
-    early = len(report.ended_early) + report.ended_early_more
-    if early:
-        parts.append(
-            f"{early} process{'es' if early > 1 else ''} that outlived the process that started them and ended "
-            f"while test.sh ran (any could have rewritten the reward after test.sh's last write): "
-            f"{named(report.ended_early, report.ended_early_more)}"
-        )
+    kinds = (
+        (
+            report.lingering,
+            report.more,
+            "still running when test.sh exited, stopped and killed before the reward was read (any could have "
+            "rewritten it just after test.sh's last write)",
+        ),
+        (
+            report.ended_early,
+            report.ended_early_more,
+            "that outlived the process that started them and ended while test.sh ran (any could have rewritten "
+            "the reward after test.sh's last write)",
+        ),
+    )
+    parts = [
+        f"{n} process{'es' if n > 1 else ''} {what}: {named(names, more)}"
+        for names, more, what in kinds
+        if (n := len(names) + more)
+    ]
     if not parts:
         return None
     detail = scrub("; ".join(parts))
