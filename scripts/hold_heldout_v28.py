@@ -49,6 +49,12 @@ Sources (SHA-256 in `ARCHIVES`; licence; what is taken; label):
   every mission's user prompt, not held (`zoo:task`); list items (v26's `md_items`) of the English and
   the Brazilian Portuguese docs, the `ZOO_DOCS_N` and `ZOO_PT_N` lowest, not held (`zoo:docs`,
   `zoo:docs-pt`).
+- GitHub shigyo2021/prompt-injection-detector at 85e19cc (MIT). `tests/test_rule_based.py`
+  `ATTACK_PROMPTS` (English and Japanese), held (`pidetector:attack`); `LEGIT_PROMPTS` (a person's
+  ordinary questions, Japanese and English), not held (`pidetector:legit`).
+- GitHub minoru-s/pdf-injection-detector at 51ed9c7 (MIT). `fixtures/redteam/ground-truth.json` and
+  `fixtures/real/*.json`: every `expectedInjections` text of 20 characters or more (orders hidden in
+  PDFs by white, clipped or invisible text; the shorter ones are cut fragments), held (`pdfinject:hidden`).
 - gongwen-skill 2.15.0 (PyPI sdist, MIT), natively Chinese: list items of `AGENTS.md`, `SKILL.md` and
   `prompts/*.md` (an owner's instructions to an agent that writes official documents) that `lang_of`
   tags zh or en, the `GONGWEN_N` lowest, not held (`gongwen:agent`).
@@ -93,6 +99,8 @@ ARCHIVES = {
         "hirestream-match-abde4e2.tar.gz": "63b7e924222be8e3d887b9e138a0960e2a76ad2a5ad0e1bf4da6cde564c0b824",
         "QQ-Chatbot-7b70ca7.tar.gz": "a80927768d48b8a0b25430bb06851ddb108fa7aa07c76512d6d961ea0d0911fc",
         "prompt-injection-zoo-b527118.tar.gz": "7262dce3606196e9757bb9b70dfda81f0e05d1cd4aeed6ac742497c0d21065ab",
+        "prompt-injection-detector-85e19cc.tar.gz": "7af9d155b466c730fc2fcd66dcb4eaa07703cddc671e65dbda9d706a3ca0eb8e",
+        "pdf-injection-detector-51ed9c7.tar.gz": "7786099d2b21ee73bf06fa4eb0a7ba03c834b5bf6939f2e6dd0ce68aab65340c",
     },
 }
 SHIELD_HELD = ("direct", "jailbreak", "data_extraction", "system_manipulation")
@@ -286,6 +294,36 @@ def zoo_rows(sources: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _literals(source: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            out[node.targets[0].id] = ast.literal_eval(node.value) if isinstance(node.value, ast.List) else None
+    return out
+
+
+def pidetector_rows(sources: Path) -> list[dict[str, Any]]:
+    """shigyo2021/prompt-injection-detector's rule tests: its attack prompts (English, Japanese), held; its legitimate ones, not."""
+    names = _literals(_text(sources, "github", "prompt-injection-detector-85e19cc.tar.gz", "tests/test_rule_based.py"))
+    attacks, legit = [str(t) for t in names["ATTACK_PROMPTS"]], [str(t) for t in names["LEGIT_PROMPTS"]]
+    _expect("pidetector prompts", (len(attacks), len(legit)), (10, 10))
+    out = [_row(t, True, "pidetector:attack") for t in pick().lowest([t for t in attacks if _fit(t)], None)]
+    return out + [_row(t, False, "pidetector:legit") for t in pick().lowest([t for t in legit if _fit(t)], None)]
+
+
+def pdfinject_rows(sources: Path) -> list[dict[str, Any]]:
+    """pdf-injection-detector's ground truth: the texts hidden in its red-team and real PDFs, held."""
+    gh = "pdf-injection-detector-51ed9c7.tar.gz"
+    texts = [
+        str(i["text"]).strip()
+        for m in _members(sources, "github", gh, ("fixtures/",), ".json")
+        for i in json.loads(_text(sources, "github", gh, m)).get("expectedInjections", [])
+    ]
+    texts = [t for t in texts if len(t) >= 20]  # the rest are cut fragments ("don't", "sentence in")
+    _expect("pdfinject hidden texts", len(set(texts)), 7)
+    return [_row(t, True, "pdfinject:hidden") for t in pick().lowest([t for t in texts if _fit(t)], None)]
+
+
 def sdist_items(sources: Path, archive: str, prefixes: tuple[str, ...], langs: tuple[str, ...]) -> list[str]:
     """List items (v26's `md_items`) of an sdist's Markdown files under `prefixes` that `lang_of` tags one of `langs`."""
     return [
@@ -320,7 +358,16 @@ def written_rows() -> list[dict[str, Any]]:
 def source_rows(sources: Path) -> list[dict[str, Any]]:
     """Every row of v28 in file order: the sources', then the written ones."""
     rows: list[dict[str, Any]] = []
-    for part in (shield_rows, hirestream_rows, qqbot_rows, zoo_rows, gongwen_rows, dariko_rows):
+    for part in (
+        shield_rows,
+        hirestream_rows,
+        qqbot_rows,
+        zoo_rows,
+        pidetector_rows,
+        pdfinject_rows,
+        gongwen_rows,
+        dariko_rows,
+    ):
         rows += part(sources)
     return rows + written_rows()
 
