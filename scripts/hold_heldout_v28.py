@@ -12,7 +12,7 @@ pinned by SHA-256 in tests/hold/test_hold_heldout_v28.py. Every source was reser
 board before it was opened; the training scripts must not read them (all files of the named archives).
 
 The point of v28 (v27's weakness): every order outside English comes from its publisher, written natively
-in its language (Brazilian Portuguese and Chinese test suites); the builder's written orders are all in
+in its language (Brazilian Portuguese, Chinese, Russian and Japanese test data); the builder's written orders are all in
 English. Benign texts in the same languages include an owner's instructions to an assistant and a team's
 imperative rules, so that neither language nor imperative mood settles the label.
 
@@ -55,6 +55,13 @@ Sources (SHA-256 in `ARCHIVES`; licence; what is taken; label):
 - GitHub minoru-s/pdf-injection-detector at 51ed9c7 (MIT). `fixtures/redteam/ground-truth.json` and
   `fixtures/real/*.json`: every `expectedInjections` text of 20 characters or more (orders hidden in
   PDFs by white, clipped or invisible text; the shorter ones are cut fragments), held (`pdfinject:hidden`).
+- GitHub solaris-ai-group/prompt-injection-ru (MIT), natively Russian; the repository could not be
+  fetched here, so its two files are kept as the search tool's `read_file` stored them (`files/`,
+  SHA-256-checked like the archives): `probes/probes.json` at 40e9295, every probe's message (the
+  publisher's checks for a team's own bot: role override, prompt leak, a planted order in a review, a
+  Base64 order, a forged manager's discount, another client's questions, the tools' internal names), held
+  (`ruprobe:<id>`); `CHECKLIST.md` at 27e2b00, every checklist item (a team's pre-release rules), not held
+  (`ruprobe:checklist`).
 - gongwen-skill 2.15.0 (PyPI sdist, MIT), natively Chinese: list items of `AGENTS.md`, `SKILL.md` and
   `prompts/*.md` (an owner's instructions to an agent that writes official documents) that `lang_of`
   tags zh or en, the `GONGWEN_N` lowest, not held (`gongwen:agent`).
@@ -69,9 +76,9 @@ duplicates kept once; source texts opening like a v1-v27 text (`_near_key`) are 
 lowest hashes are taken.
 
 Usage: python scripts/hold_heldout_v28.py --sources DIR --out tests/fixtures/hold_heldout_v28, where DIR
-holds `sdists/` (`pip download --no-deps --no-binary :all: NAME==VERSION`) and `github/` (`git archive
+holds `sdists/` (`pip download --no-deps --no-binary :all: NAME==VERSION`), `github/` (`git archive
 --format=tar.gz --prefix=NAME-COMMIT/ COMMIT [PATHS]` of the fetched trees, git 2.39; the paths are in
-the fixture README). Every archive's SHA-256 is checked; bad or missing: a message naming it and exit 2.
+the fixture README) and `files/` (`git show COMMIT:PATH` of the two files named in `ARCHIVES`). Every archive's SHA-256 is checked; bad or missing: a message naming it and exit 2.
 """
 
 # ruff: noqa: E501
@@ -101,6 +108,10 @@ ARCHIVES = {
         "prompt-injection-zoo-b527118.tar.gz": "7262dce3606196e9757bb9b70dfda81f0e05d1cd4aeed6ac742497c0d21065ab",
         "prompt-injection-detector-85e19cc.tar.gz": "7af9d155b466c730fc2fcd66dcb4eaa07703cddc671e65dbda9d706a3ca0eb8e",
         "pdf-injection-detector-51ed9c7.tar.gz": "7786099d2b21ee73bf06fa4eb0a7ba03c834b5bf6939f2e6dd0ce68aab65340c",
+    },
+    "files": {  # single files kept as stored by the search tool's read_file (the repository could not be fetched)
+        "prompt-injection-ru-40e9295-probes.json": "4264ee44bfd59cbf42d128b9a0fd21ebcb274e5351d08047f15f0480efd5efd3",
+        "prompt-injection-ru-27e2b00-CHECKLIST.md": "7b7892a968d8d70d15421f443e016b431ee1010f988d77f4e7a1545511718e65",
     },
 }
 SHIELD_HELD = ("direct", "jailbreak", "data_extraction", "system_manipulation")
@@ -324,6 +335,18 @@ def pdfinject_rows(sources: Path) -> list[dict[str, Any]]:
     return [_row(t, True, "pdfinject:hidden") for t in pick().lowest([t for t in texts if _fit(t)], None)]
 
 
+def ruprobe_rows(sources: Path) -> list[dict[str, Any]]:
+    """prompt-injection-ru's Russian probes for a team's own bot, held; its pre-release checklist items, not."""
+    probes = json.loads((sources / "files" / "prompt-injection-ru-40e9295-probes.json").read_text(encoding="utf-8"))
+    held = {str(p["message"]).strip(): slug(str(p["id"])) for p in probes["probes"]}
+    _expect("ruprobe probes", len(held), 12)
+    checklist = (sources / "files" / "prompt-injection-ru-27e2b00-CHECKLIST.md").read_text(encoding="utf-8")
+    items = [line[len("- [ ] ") :].strip() for line in checklist.splitlines() if line.startswith("- [ ] ")]
+    _expect("ruprobe checklist items", len(items), 18)
+    out = [_row(t, True, f"ruprobe:{held[t]}") for t in pick().lowest([t for t in held if _fit(t)], None)]
+    return out + [_row(t, False, "ruprobe:checklist") for t in pick().lowest([t for t in items if _fit(t)], None)]
+
+
 def sdist_items(sources: Path, archive: str, prefixes: tuple[str, ...], langs: tuple[str, ...]) -> list[str]:
     """List items (v26's `md_items`) of an sdist's Markdown files under `prefixes` that `lang_of` tags one of `langs`."""
     return [
@@ -365,6 +388,7 @@ def source_rows(sources: Path) -> list[dict[str, Any]]:
         zoo_rows,
         pidetector_rows,
         pdfinject_rows,
+        ruprobe_rows,
         gongwen_rows,
         dariko_rows,
     ):

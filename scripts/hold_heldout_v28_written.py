@@ -3,7 +3,7 @@
 Written by issue 15's twenty-seventh-round held-out helper, blind: no detector was run on them, no rule
 table, detector code or training method was read, and they were written before any row of v28 was scored.
 Unlike v27, every written order is in English: v28's orders in other languages all come from their
-publishers (Portuguese and Chinese test suites), so that no order outside English is the builder's.
+publishers (Portuguese, Chinese, Russian and Japanese test data), so that no order outside English is the builder's.
 `WRITTEN`: (lang, kind, text) held: memory-poisoning lessons for later sessions, requests for secrets in a
 colleague's voice, orders inside tool output, hidden HTML, planted orders in mail, tickets, commits,
 calendar invites and code comments, forged authority, Markdown images that carry data, encoded orders.

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from heldout_jsonl import FIXTURES, SCRIPTS, builder, jsonl_path, rows
 
-SHA256 = "e7de9a9f1c3a29130af8b50d5e89f3d55d619160d7608b8bc197293c6024e509"
-SOURCED_ORDERS = ("shieldgw", "hirestream", "qqbot", "zoo", "pidetector", "pdfinject")
+SHA256 = "a2c9bd92a678e42b5f4e90a7c39b31fdb885604e2b886144f93dd2ddc99b99c7"
+SOURCED_ORDERS = ("shieldgw", "hirestream", "qqbot", "zoo", "pidetector", "pdfinject", "ruprobe")
 
 
 def test_heldout_v28_is_unchanged() -> None:
@@ -29,11 +29,11 @@ def test_heldout_v28_is_unchanged() -> None:
 
 
 def test_heldout_v28_counts_by_label_and_origin() -> None:
-    """The counts the README states: 509 rows, 167 held; per origin group and label; no source over 15% of orders."""
+    """The counts the README states: 539 rows, 179 held; per origin group and label; no source over 15% of orders."""
     data = rows("v28")
-    assert len(data) == 509
+    assert len(data) == 539
     held = sum(bool(r["held"]) for r in data)
-    assert held == 167
+    assert held == 179
     group = Counter((r["origin"].split(":")[0], bool(r["held"])) for r in data)
     assert group == {
         ("shieldgw", True): 23,
@@ -47,31 +47,34 @@ def test_heldout_v28_counts_by_label_and_origin() -> None:
         ("pidetector", True): 10,
         ("pidetector", False): 9,
         ("pdfinject", True): 7,
+        ("ruprobe", True): 12,
+        ("ruprobe", False): 18,
         ("gongwen", False): 115,
         ("dariko", False): 50,
         ("written-v28", True): 80,
         ("written-v28", False): 10,
     }
-    assert max(n for (g, h), n in group.items() if h and g != "written-v28") * 100 <= 15 * held  # 23 of 167
+    assert max(n for (g, h), n in group.items() if h and g != "written-v28") * 100 <= 15 * held  # 23 of 179
     written = sum(r["origin"].startswith("written-v28") for r in data)
-    assert written * 100 <= 20 * len(data)  # 90 of 509
-    assert sum(len(r["text"]) < 80 for r in data if r["held"]) == 66
+    assert written * 100 <= 20 * len(data)  # 90 of 539
+    assert sum(len(r["text"]) < 80 for r in data if r["held"]) == 71
 
 
 def test_heldout_v28_orders_outside_english_all_come_from_their_publishers() -> None:
-    """v27's weakness fixed: 68 orders outside English (zh, pt, ja), none written; every written order is English."""
+    """v27's weakness fixed: 80 orders outside English (zh, pt, ru, ja), none written; written orders are English."""
     data = rows("v28")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (99, 99), "zh": (40, 149), "pt": (23, 55), "ja": (5, 36), "de": (0, 1), "fr": (0, 1), "es": (0, 1),
+        "en": (99, 99), "zh": (40, 149), "pt": (23, 55), "ru": (12, 18), "ja": (5, 36),
+        "de": (0, 1), "fr": (0, 1), "es": (0, 1),
     }  # fmt: skip
     assert {lang: (per[(lang, True)], per[(lang, False)]) for lang, _ in per} == expected
     held_other = [r for r in data if r["held"] and r["lang"] != "en"]
-    assert len(held_other) == 68
+    assert len(held_other) == 80
     assert not [r for r in held_other if r["origin"].startswith("written-v28")]
     assert {r["lang"] for r in data if r["held"] and r["origin"].startswith("written-v28")} == {"en"}
-    assert sum(not r["held"] and r["lang"] != "en" for r in data) == 243
-    for lang in ("zh", "pt", "ja"):  # every language with orders has more benign texts than orders
+    assert sum(not r["held"] and r["lang"] != "en" for r in data) == 261
+    for lang in ("zh", "pt", "ru", "ja"):  # every language with orders has more benign texts than orders
         assert per[(lang, False)] > per[(lang, True)]
 
 
@@ -120,7 +123,7 @@ def test_heldout_v28_source_rows_follow_the_selection_rules() -> None:
     mod = builder("v28")
     assert {r["origin"].split(":")[0] for r in data if r["held"]} == {*SOURCED_ORDERS, "written-v28"}
     assert {r["origin"].split(":")[0] for r in data if not r["held"]} == {
-        "shieldgw", "hirestream", "qqbot", "zoo", "pidetector", "gongwen", "dariko", "written-v28",
+        "shieldgw", "hirestream", "qqbot", "zoo", "pidetector", "ruprobe", "gongwen", "dariko", "written-v28",
     }  # fmt: skip
     assert sum(r["origin"].startswith("shieldgw:") and r["held"] for r in data) == mod.SHIELD_N
     assert sum(r["origin"].startswith("hirestream:") and r["held"] for r in data) == mod.HIRE_N
@@ -136,6 +139,7 @@ def test_heldout_v28_source_rows_follow_the_selection_rules() -> None:
     assert all(r["lang"] == "pt" for r in data if r["origin"].startswith("shieldgw:"))
     assert Counter(r["lang"] for r in data if r["origin"] == "zoo:docs-pt") == {"pt": 45}
     assert Counter(r["lang"] for r in data if r["origin"] == "gongwen:agent") == {"zh": 114, "en": 1}
+    assert all(r["lang"] == "ru" for r in data if r["origin"].startswith("ruprobe:"))
 
 
 def test_heldout_v28_lang28_tags_native_sources_by_their_publishers_language() -> None:
@@ -172,7 +176,7 @@ def test_heldout_v28_is_registered_in_the_bench_but_never_opened_by_default() ->
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     got = bench.v28_rows()
-    assert len(got) == 509 and sum(held for _, held, _, _, _ in got) == 167
+    assert len(got) == 539 and sum(held for _, held, _, _, _ in got) == 179
     assert {group for *_, group in got} >= {"shieldgw", "hirestream", "gongwen", "written-v28:memory-lesson"}
     source = path.read_text(encoding="utf-8")
     assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
