@@ -116,11 +116,13 @@ class ContextRule:
         return True
 
 
-RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml")
+RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml", "iban.toml")
 """The packaged rule files (`rules/`), read in this order: memeval's own context rules, then the
 kingfisher provider rules its PyPI package does not bundle (`scripts/redact_rules_kingfisher.py`),
 then noseyparker's `secret` rules whose pattern kingfisher's differ from
-(`scripts/redact_rules_noseyparker.py`: formats found with no provider word nearby)."""
+(`scripts/redact_rules_noseyparker.py`: formats found with no provider word nearby), then the IBAN
+registry members presidio's recognizer lacks (`scripts/redact_rules_iban.py`, from GitHub's custom
+secret-scanning patterns)."""
 
 SCANNER_RULE_FILES = ("betterleaks.toml",)
 """Packaged rule files read as a credential scanner, not as context rules: the betterleaks and

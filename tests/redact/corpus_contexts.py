@@ -44,6 +44,11 @@ FRESH6_ROWS = CORPUS.with_name("corpus_fresh6.jsonl")
 examples) that main stored raw and `rules/betterleaks.toml` blanks, plus its look-alikes (Go
 pseudo-versions, lock-file hashes, UUIDs, Base64 images, public keys, AWS's example key id);
 read by `load_corpus()` too."""
+FRESH7_ROWS = CORPUS.with_name("corpus_fresh7.jsonl")
+"""Rows of the seventh fresh corpus (`../fixtures/redact_fresh7/`: GitHub's custom secret-scanning
+patterns' labelled tests) that main stored raw and this round blanks, hand rows for the `FlyV1`,
+presigned-URL and IBAN-registry rules with look-alikes they must keep, and its ordinary
+look-alikes; read by `load_corpus()` too."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,16 @@ class Item:
 
 
 def load_corpus(
-    paths: tuple[Path, ...] = (CORPUS, FRESH_ROWS, FRESH2_ROWS, FRESH3_ROWS, FRESH4_ROWS, FRESH5_ROWS, FRESH6_ROWS),
+    paths: tuple[Path, ...] = (
+        CORPUS,
+        FRESH_ROWS,
+        FRESH2_ROWS,
+        FRESH3_ROWS,
+        FRESH4_ROWS,
+        FRESH5_ROWS,
+        FRESH6_ROWS,
+        FRESH7_ROWS,
+    ),
 ) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]
