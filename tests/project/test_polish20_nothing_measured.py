@@ -1,0 +1,35 @@
+"""`memeval results RUN` on a run whose every trial faulted says it measured nothing (polish20).
+
+Its fault warning said "more than 5% weakens the verdict" at 100%, where no trial was scored and
+`memeval runs` shows no verdict (`—`): there is nothing to weaken. A real `memeval results` process on
+a real run log (two trials, both faulted).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from usage_line import REPO, run_memeval
+
+INTERRUPTED_LOG = REPO / "tests" / "fixtures" / "runlog_interrupted" / "events.jsonl"
+"""A real run stopped with SIGINT, then resumed; its first 13 lines are its two trials, both interrupted."""
+
+
+def _all_faulted(tmp_path: Path) -> None:
+    run = tmp_path / "runs" / "r1"
+    run.mkdir(parents=True)
+    lines = INTERRUPTED_LOG.read_text(encoding="utf-8").splitlines(keepends=True)[:13]
+    ended = {"at": "2026-12-05T05:04:05.792017Z", "event": "run.ended", "seq": 13, "status": "completed", "v": 1}
+    log = "".join(lines).replace('"code":"cancelled"', '"code":"process"') + json.dumps(ended) + "\n"
+    (run / "events.jsonl").write_text(log, encoding="utf-8")
+
+
+def test_results_says_a_run_of_faults_measured_nothing(tmp_path: Path) -> None:
+    _all_faulted(tmp_path)
+    out = run_memeval("results", "runs/r1", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    (line,) = [w for w in (out.stdout + out.stderr).splitlines() if "faulted, timed out or met a rate limit" in w]
+    assert line.startswith("warning: 2 of 2 trials (100%) faulted"), line
+    assert "no trial was scored, so the run measured nothing and has no verdict" in line, line
+    assert "weakens the verdict" not in line, line
