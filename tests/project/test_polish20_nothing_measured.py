@@ -8,6 +8,7 @@ a real run log (two trials, both faulted).
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 from usage_line import REPO, run_memeval
@@ -33,3 +34,20 @@ def test_results_says_a_run_of_faults_measured_nothing(tmp_path: Path) -> None:
     assert line.startswith("warning: 2 of 2 trials (100%) faulted"), line
     assert "no trial was scored, so the run measured nothing and has no verdict" in line, line
     assert "weakens the verdict" not in line, line
+
+
+def test_the_run_index_says_nothing_of_a_run_that_measured_nothing_as_the_folders_do(tmp_path: Path) -> None:
+    """An index row written before polish19 holds `unresolved` and p = 1 for it; `runs` shows `—`."""
+    _all_faulted(tmp_path)
+    url = f"sqlite:///{tmp_path / 'index.sqlite'}"
+    out = run_memeval("runs", "--index", "--index-url", url, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    with sqlite3.connect(tmp_path / "index.sqlite") as db:  # as an older memeval indexed it
+        db.execute("UPDATE run_index SET verdict = 'unresolved', p_value = 1.0")
+    db.close()
+    listed = json.loads(run_memeval("runs", "--json", cwd=tmp_path).stdout)["runs"]
+    indexed = json.loads(run_memeval("runs", "--from-index", "--index-url", url, "--json", cwd=tmp_path).stdout)
+    assert [(r["verdict"], r["p_value"]) for r in listed] == [(None, None)], listed
+    assert [(r["verdict"], r["p_value"], r["faulted"]) for r in indexed["runs"]] == [(None, None, 2)], indexed
+    text = run_memeval("runs", "--from-index", "--index-url", url, cwd=tmp_path).stdout
+    assert "unresolved" not in text and "all faulted: measured nothing  —" in text, text
