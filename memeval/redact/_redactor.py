@@ -71,9 +71,33 @@ then memeval's own rules, then presidio): a batch appends texts read alone in an
 `SIDEKIQ_SENSITIVE_URL` alone)."""
 
 
-def _rank(r: RecognizerResult) -> tuple[bool, float, int, int]:
-    family = _detector(r).partition(":")[0]
-    return (is_credential(r.entity_type), r.score, r.end - r.start, -_FAMILY_FIRST.get(family, 3))
+GENERIC_TYPES = frozenset({"PASSWORD", "GENERIC_SECRET", "URL_PASSWORD", "CREDENTIALS_SECRET", "SECRET"})
+"""Credential types that say what a secret is not (a provider): on a tie a named one wins (`_rank`)."""
+
+
+def _rank(r: RecognizerResult) -> tuple[bool, float, int, int, bool, int, int, str, str]:
+    """Lowest is best: the group's span whose type, detector and score its finding takes (`merge`).
+
+    Credential before personal data, then the higher score, the longer span, the family that runs
+    first (`_FAMILY_FIRST`); then a named type before a generic one (`GENERIC_TYPES`), the earlier
+    start, a match read through fewer readings (`+decoded`, `+unescaped`, ...), and the detector's
+    name and the type, alphabetically. The last keys settle every tie, so no finding depends on the
+    order its spans arrived in: within a family (`kingfisher:X` and `kingfisher:X+decoded`;
+    `memeval:kingfisher-github.5+decoded`, a `GITHUB_SECRET`, and `memeval:env-secret+decoded`, a
+    `PASSWORD`, on one span) the first to arrive won, and a batch's texts do not arrive as alone.
+    """
+    detector = _detector(r)
+    return (
+        not is_credential(r.entity_type),
+        -r.score,
+        r.start - r.end,
+        _FAMILY_FIRST.get(detector.partition(":")[0], 3),
+        r.entity_type in GENERIC_TYPES,
+        r.start,
+        detector.count("+"),
+        detector,
+        r.entity_type,
+    )
 
 
 def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
@@ -85,7 +109,8 @@ def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
     Returns:
         Non-overlapping findings; each covers the union of a group of overlapping spans and takes
         its type, detector and score from the group's best span (credential > personal data,
-        then score, then length, then the family that runs first: `_FAMILY_FIRST`).
+        then score, then length, then the family that runs first: `_FAMILY_FIRST`, then `_rank`'s
+        last keys, so the same spans in any order give the same findings).
     """
     ordered = sorted((r for r in results if r.end > r.start), key=lambda r: (r.start, -r.end))
     findings: list[Finding] = []
@@ -94,7 +119,7 @@ def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
 
     def flush() -> None:
         if group:
-            best = max(group, key=_rank)
+            best = min(group, key=_rank)
             findings.append(
                 Finding(
                     entity_type=best.entity_type,
