@@ -1,4 +1,4 @@
-"""`memeval runs --index --from-index` indexes, then lists; `--runs-dir` with `--from-index` alone is refused (polish20).
+"""`memeval runs --index --from-index` indexes, then lists; `--runs-dir` with `--from-index` alone: refused (polish20).
 
 With both flags the listing came first and the indexing never: a first `memeval runs --index
 --from-index` said "no runs in the run index ... yet: `memeval runs --index --runs-dir DIR` adds a
