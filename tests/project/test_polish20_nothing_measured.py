@@ -1,8 +1,9 @@
 """`memeval results RUN` on a run whose every trial faulted says it measured nothing (polish20).
 
 Its fault warning said "more than 5% weakens the verdict" at 100%, where no trial was scored and
-`memeval runs` shows no verdict (`—`): there is nothing to weaken. A real `memeval results` process on
-a real run log (two trials, both faulted).
+`memeval runs` shows no verdict (`—`): there is nothing to weaken. The verdict's own warning
+(`memeval ab`, `replay`) said "fix the harness or the tasks before trusting the verdict" there too.
+Real `memeval results`, `runs` and `replay` processes on a real run log (two trials, both faulted).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import sqlite3
 from pathlib import Path
 
 from usage_line import REPO, run_memeval
+
+from memeval._runlist import PROJECTION_VERSION
 
 INTERRUPTED_LOG = REPO / "tests" / "fixtures" / "runlog_interrupted" / "events.jsonl"
 """A real run stopped with SIGINT, then resumed; its first 13 lines are its two trials, both interrupted."""
@@ -51,3 +54,16 @@ def test_the_run_index_says_nothing_of_a_run_that_measured_nothing_as_the_folder
     assert [(r["verdict"], r["p_value"], r["faulted"]) for r in indexed["runs"]] == [(None, None, 2)], indexed
     text = run_memeval("runs", "--from-index", "--index-url", url, cwd=tmp_path).stdout
     assert "unresolved" not in text and "all faulted: measured nothing  —" in text, text
+
+
+def test_the_verdicts_fault_warning_of_a_run_with_no_trial_scored_says_nothing_was_measured(tmp_path: Path) -> None:
+    """`memeval ab` and `replay` printed "... fix the harness or the tasks before trusting the verdict"."""
+    _all_faulted(tmp_path)
+    out = run_memeval("replay", "runs/r1", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    (said,) = [w["message"] for w in json.loads(out.stdout)["verdict"]["warnings"] if w["kind"] == "many_faults"]
+    assert said == (
+        "2 of 2 trials (100.0%) faulted or timed out, over the 5% limit; fix the harness or the tasks: "
+        "nothing was measured, so the verdict rests on no data"
+    ), said
+    assert PROJECTION_VERSION >= 8  # a projection cached with the old wording is not read
