@@ -139,8 +139,9 @@ def replay_plain(run: str, runs_dir: Path) -> None:
         out.flush()
         sys.stderr.flush()
     except BrokenPipeError:  # `memeval replay RUN | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+        from memeval._readerleft import end_reader_left
+
+        end_reader_left()
     except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - ended as the command's own wrapper ends it
         _end_as_the_command(exc)
     os._exit(0)

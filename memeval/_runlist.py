@@ -69,7 +69,7 @@ class ListedRun:
     """Why `verdict` and `p_value` are None though the run has trials (`nothing_measured`); else None."""
 
 
-PROJECTION_VERSION = 7
+PROJECTION_VERSION = 8
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
 sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
@@ -77,7 +77,8 @@ McNemar p-value are computed without scipy (`memeval.stats._distributions`), whi
 bits; 4: the verdict warns (`cost_faults`) when the cost of a pass leaves out faulted trials' spend;
 5: a trial of two or more models records its calls per model (`Physics.model_calls`), and the verdict warns when
 the arms' shares differ; 6: the `cost_faults` warning names interrupted trials as interrupted, not as faults;
-7: `many_faults` leaves interrupted trials out of its count and names them apart),
+7: `many_faults` leaves interrupted trials out of its count and names them apart; 8: `many_faults` of a run with
+no trial scored says nothing was measured, not "before trusting the verdict"),
 so a cache written by older code is replayed, never read."""
 
 

@@ -21,7 +21,9 @@ server answers `/api/v1` in JSON only. On such a server an `/api` path that is n
 endpoint's (`INGEST_PATHS`: the review API's, or an unknown one) gets the review API's error shape,
 `{"schema": "memeval.review-error/1", "schema_version": 1, "error": {"code": "loading", "message": ...}}`
 (`review_loading_reply`), as every review API error has once the server is loaded (README, the review
-API); it got the ingest endpoint's `{"index", "reason"}` and "nothing was stored".
+API); it got the ingest endpoint's `{"index", "reason"}` and "nothing was stored". On both servers
+`GET /api/v1/health` gets the ingest error shape with `"status": "loading"` and a reason that says so
+(`health_loading_reply`); it said "does not take requests yet ... (nothing was stored)", as to a batch.
 """
 
 from __future__ import annotations
@@ -77,6 +79,23 @@ def loading_reply(what: str) -> bytes:
 
 INGEST_PATHS = frozenset({"/api/v1/events", "/api/v1/health"})
 """The ingest endpoint's paths: a loading server answers them in the ingest endpoint's error shape."""
+
+HEALTH_PATH = "/api/v1/health"
+"""The health path: a loading server's answer to it says it is loading (`health_loading_reply`)."""
+
+
+def health_loading_reply(what: str) -> bytes:
+    """The whole HTTP/1.1 503 reply of a loading server named `what` to `GET /api/v1/health`.
+
+    The ingest endpoint's error shape, as every other loading answer of its paths, with `status`
+    `loading` beside it (a loaded server's health says `{"status": "ok"}`), and a reason that says
+    it is loading, not that a batch was refused ("nothing was stored" fits a POST of events only).
+    """
+    from memeval.audit import ingest_error  # a server's import: fastapi is loaded to serve anyway
+
+    reason = f"{what} is loading its redactor and hold detector and is not ready yet: ask again in {RETRY_AFTER_S} s"
+    body = ingest_error(reason)  # status before error, as a reader of health looks for it first
+    return _json_503({"schema": body["schema"], "schema_version": 1, "status": "loading", "error": body["error"]})
 
 
 def _json_503(body: dict[str, object]) -> bytes:
@@ -149,20 +168,24 @@ def _request_path(head: bytes) -> str | None:
 class _Replies(NamedTuple):
     """A loading server's replies: JSON to an API request, and (a server with pages) HTML to a page request.
 
-    A server with pages also answers an `/api` path outside `INGEST_PATHS` in the review API's error shape.
+    The health path gets `health` on every server. A server with pages also answers an `/api` path
+    outside `INGEST_PATHS` in the review API's error shape.
     """
 
     api: bytes
+    health: bytes
     page: bytes | None
     review: bytes | None = None
 
     def to(self, head: bytes) -> bytes:
         """The reply to the request whose head is `head`."""
+        path = _request_path(head)
+        if path is not None and path.rstrip("/") == HEALTH_PATH:
+            return self.health
         if self.page is None or self.review is None:
             return self.api
         if not is_api_request(head):
             return self.page
-        path = _request_path(head)
         return self.api if path is None or path.rstrip("/") in INGEST_PATHS else self.review
 
 
@@ -255,15 +278,17 @@ class AnswerWhileLoading:
         what: how the reply names the server (`memeval audit serve`).
         pages: the server serves HTML pages (`memeval serve`): a request for a path outside `/api` is
             answered `loading_page(what)`, HTML, and one for an `/api` path outside `INGEST_PATHS`
-            `review_loading_reply(what)`; False: every request gets the JSON reply.
+            `review_loading_reply(what)`; False: every request gets the JSON reply. On both, the health
+            path gets `health_loading_reply(what)`.
     """
 
     def __init__(self, sockets: Sequence[socket.socket], what: str, pages: bool = False) -> None:
         self._sockets = list(sockets)
+        health = health_loading_reply(what)
         self._replies = (
-            _Replies(loading_reply(what), loading_page(what), review_loading_reply(what))
+            _Replies(loading_reply(what), health, loading_page(what), review_loading_reply(what))
             if pages
-            else _Replies(loading_reply(what), None)
+            else _Replies(loading_reply(what), health, None)
         )
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._accept, name="memeval-loading-503", daemon=True)

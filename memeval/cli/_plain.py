@@ -21,6 +21,8 @@ from typer._param_types import coerce_cli_path
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption, _TyperParameter
 from typer.models import DefaultPlaceholder
 
+from memeval._readerleft import ReaderLeft
+
 
 @dataclass(frozen=True)
 class _AsGiven(RuntimeParam):
@@ -179,7 +181,27 @@ def summary(cmd: Command) -> str:
 
 
 class PlainGroup(TyperGroup):
-    """A typer group whose plain parameters skip typer's pydantic adapters (`_AsGiven`)."""
+    """A typer group whose plain parameters skip typer's pydantic adapters (`_AsGiven`).
+
+    A closed standard output (`BrokenPipeError`) while it parses (`--help`) or runs a command is raised
+    as `memeval._readerleft.ReaderLeft`, which typer does not turn into exit 1.
+    """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
+    ) -> Context:
+        """Typer's context for `args` (its `--help` printed here): a closed stdout is `ReaderLeft`."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError as exc:
+            raise ReaderLeft from exc
+
+    def invoke(self, ctx: Context) -> Any:
+        """Run the command `ctx` names (typer's own): a closed stdout is `ReaderLeft`."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            raise ReaderLeft from exc
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
         """The `Commands:` section: each visible sub-command with its whole first paragraph (`summary`), wrapped."""

@@ -7,10 +7,12 @@ comparison. rich is imported on first use, so `memeval runs` (plain text) starts
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 import typer
 
+from memeval._readerleft import ReaderLeft
 from memeval._runlist import INTERRUPTED_FAULT
 from memeval.cli.app import how_to_make_runs
 from memeval.formatting import money, p_words, paired_tasks
@@ -95,23 +97,33 @@ def out_console() -> Console:
     """
     import sys
 
-    from rich.console import Console
-
+    console = _console_class()
     # highlight off: rich's guesses coloured parts of words on a terminal (`sha256:a7f6` as an IPv6 address)
-    return Console(highlight=False) if sys.stdout.isatty() else Console(width=PIPED_WIDTH, highlight=False)
+    return console(highlight=False) if sys.stdout.isatty() else console(width=PIPED_WIDTH, highlight=False)
 
 
 def err_console() -> Console:
     """A rich console on standard error, sized like `out_console` (the terminal's, else `PIPED_WIDTH`)."""
     import sys
 
+    console = _console_class()
+    return (
+        console(stderr=True, highlight=False)
+        if sys.stderr.isatty()
+        else console(stderr=True, width=PIPED_WIDTH, highlight=False)
+    )
+
+
+@cache
+def _console_class() -> type[Console]:
+    """The rich `Console` class, but a closed pipe raises `ReaderLeft` (rich exits 1: `memeval._readerleft`)."""
     from rich.console import Console
 
-    return (
-        Console(stderr=True, highlight=False)
-        if sys.stderr.isatty()
-        else Console(stderr=True, width=PIPED_WIDTH, highlight=False)
-    )
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise ReaderLeft
+
+    return _Console
 
 
 def print_titled(console: Console, title: str, table: Table) -> None:

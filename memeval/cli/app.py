@@ -26,6 +26,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer's
 from typer._click.exceptions import UsageError as ClickUsageError
 from typer._click.formatting import HelpFormatter
 
+from memeval._readerleft import ReaderLeft, end_reader_left
 from memeval.cli._interrupt import interruption_said, say_interrupted
 from memeval.cli._plain import PlainGroup, plain_classes, summary
 from memeval.errors import MemevalError, UsageError
@@ -439,11 +440,10 @@ def held_until_exit() -> list[object] | None:
 def console() -> NoReturn:
     """The console script and `python -m memeval`: `main`, then the process ends.
 
-    When the command succeeded and held objects (`held_until_exit`), it ends with `os._exit` after
-    flushing stdout and stderr, so they and the interpreter's modules are not freed one by one: no
-    atexit handler and no finaliser runs then, so only a command that has finished all its work
-    (written its files, closed what it opened) holds anything. Any other ending (an error, a usage
-    line, a flush that fails on a closed pipe) is `main`'s own, through `SystemExit`.
+    stdout and stderr are flushed (a closed pipe: `end_reader_left`); a command that succeeded and held
+    objects (`held_until_exit`) then ends by `os._exit`, nothing freed one by one: no atexit handler or
+    finaliser runs, so only a command that has finished its work (files written, what it opened closed)
+    holds anything. Any other ending (an error, a usage line) is `main`'s own, through `SystemExit`.
     """
     global _held
     _held = []
@@ -454,12 +454,14 @@ def console() -> NoReturn:
             typer.echo("interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
     except SystemExit as exc:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BrokenPipeError:
+            end_reader_left()
+        except OSError:
+            raise exc from None  # the ordinary exit says what it always said
         if exc.code in (0, None) and _held:
-            try:
-                sys.stdout.flush()
-                sys.stderr.flush()
-            except OSError:
-                raise exc from None  # the ordinary exit says what it always said
             os._exit(EXIT_OK)
         raise
     raise AssertionError("main() always raises SystemExit")  # pragma: no cover
@@ -493,7 +495,6 @@ def main() -> None:
     except typer.Abort:
         typer.echo("Aborted!", err=True)
         sys.exit(EXIT_FAILURE)
-    except BrokenPipeError:  # `memeval runs | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(EXIT_FAILURE)
+    except (BrokenPipeError, ReaderLeft):  # `memeval runs | head -1`: the reader left (`memeval._readerleft`)
+        end_reader_left()
     sys.exit(code if isinstance(code, int) else EXIT_OK)

@@ -16,9 +16,11 @@ from memeval.errors import UsageError
 if TYPE_CHECKING:
     from memeval.stats import PilotSpread, TaskTrials
 
-# The most --repeats a simulated plan takes. The simulation's exact sign-flip test grows with the trials
-# per task (10,000 repeats took 45 s for 10 tasks on a loaded 2-core machine, 1,000,000 ran unbounded),
-# and past 1,000 a task's own coin-flip noise is under 2.3 points, so the tasks set the plan, not repeats.
+# The most --repeats a simulated plan (without --from) takes. The simulation's exact sign-flip test grows
+# with the trials per task (10,000 repeats took 45 s for 10 tasks on a loaded 2-core machine, 1,000,000 ran
+# unbounded), and past 1,000 a task's own coin-flip noise is under 2.3 points, so the tasks set the plan, not
+# repeats. A plan --from a pilot is a formula (no simulation; --sequential's rounds are its own), so it has
+# no such limit.
 MAX_PLAN_REPEATS = 1000
 
 app = command_app()  # this module's commands; the root app loads them by name (memeval.cli.app.COMMANDS)
@@ -30,17 +32,23 @@ app = command_app()  # this module's commands; the root app loads them by name (
 @app.command()
 @translate_errors
 def plan(
+    ctx: typer.Context,
     effect: Annotated[float, typer.Option(help="The difference in pass rate to detect, e.g. 0.15 for 15 points.")],
     repeats: Annotated[
         int,
         typer.Option(
-            help=f"Trials per task and arm, 1 to {MAX_PLAN_REPEATS} (with --from: planned beside 1, 2, 3 and 5).",
+            help=f"Trials per task and arm, 1 to {MAX_PLAN_REPEATS} when simulated (with --from: any number, "
+            "planned beside 1, 2, 3 and 5).",
             min=1,
         ),
     ] = 3,
-    base_rate: Annotated[float, typer.Option(help="The baseline pass rate you expect.")] = 0.5,
+    base_rate: Annotated[
+        float, typer.Option(help="The baseline pass rate you expect (without --from; a pilot gives its own).")
+    ] = 0.5,
     power: Annotated[float, typer.Option(help="Share of runs that should find the effect, e.g. 0.9.")] = 0.8,
-    seed: Annotated[int, typer.Option(help="Seed of the simulation.", min=0)] = 20240601,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the simulation (without --from, or with --sequential).", min=0)
+    ] = 20240601,
     pilot: Annotated[
         str | None,
         typer.Option(
@@ -77,12 +85,13 @@ def plan(
         raise UsageError(f"base rate {base_rate!r} (--base-rate) must be a pass rate from 0 to 1, e.g. 0.5")
     if not 0.0 < power < 1.0:
         raise UsageError(f"power {power!r} (--power) must be a share between 0 and 1, not either end, e.g. 0.8")
-    if repeats > MAX_PLAN_REPEATS:
+    _refuse_unused(ctx, pilot is not None, sequential)
+    if repeats > MAX_PLAN_REPEATS and pilot is None:
         raise UsageError(
             f"--repeats {repeats} is more than plan simulates ({MAX_PLAN_REPEATS} at most): the simulation's exact "
             "test slows with the trials per task (10,000 take about a minute) and past 1,000 a task's own coin-flip "
             f"noise is under 2.3 points, so the tasks, not the repeats, set the plan; "
-            f"use --repeats {MAX_PLAN_REPEATS} or fewer"
+            f"use --repeats {MAX_PLAN_REPEATS} or fewer (a plan --from a pilot run takes any number)"
         )
     if pilot is not None:
         _plan_from_pilot(pilot, effect, power, seed, runs_dir, sequential, sims, as_json, repeats)
@@ -112,6 +121,34 @@ def plan(
         f"{power:.0%} power to find "
         f"{100 * effect:+.0f} points from a {base_rate:.0%} baseline (alpha 0.05; simulated, +-10%)."
     )
+
+
+def _refuse_unused(ctx: typer.Context, from_pilot: bool, sequential: bool) -> None:
+    """Refuse an option typed where the plan asked for does not read it (it was dropped without a word).
+
+    `--base-rate` is read only by the simulated plan (a pilot's own baseline rates set a plan --from it);
+    `--sequential` and `--sims` only by a plan --from a pilot, `--sims` only with `--sequential`.
+
+    Raises:
+        UsageError: naming the option, why it is not read, and the fix (exit 2).
+    """
+    from typer._click.core import ParameterSource
+
+    def given(name: str) -> bool:
+        return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+    if from_pilot and given("base_rate"):
+        raise UsageError(
+            "--base-rate is not read with --from: a plan from a pilot run takes the baseline pass rates the "
+            "pilot measured; drop --base-rate, or drop --from for a simulated plan at --base-rate"
+        )
+    if not from_pilot and given("sequential") and sequential:
+        raise UsageError(
+            "--sequential sizes the sequential design from a pilot run's tasks, and no --from RUN was given; "
+            "add --from PILOT_RUN (e.g. a run of `memeval ab TASKS --repeats 2`)"
+        )
+    if not sequential and given("sims"):
+        raise UsageError("--sims is the simulated runs of --sequential, which was not asked for; add --sequential")
 
 
 def _plan_from_pilot(

@@ -166,6 +166,7 @@ def view(
 @app.command()
 @translate_errors
 def runs(
+    ctx: typer.Context,
     runs_dir: Annotated[
         Path,
         typer.Option(
@@ -182,7 +183,11 @@ def runs(
         ),
     ] = False,
     from_index: Annotated[
-        bool, typer.Option("--from-index", help="List the SQL store's run index instead of reading the folders.")
+        bool,
+        typer.Option(
+            "--from-index",
+            help="List the SQL store's run index instead of reading the folders (with --index: after indexing them).",
+        ),
     ] = False,
     index_url: Annotated[
         str | None,
@@ -196,13 +201,23 @@ def runs(
     ] = None,
 ) -> None:
     """List the run folders: id, start, task set, agent, status, trials and verdict."""
+    from typer._click.core import ParameterSource
+
     from memeval._runlist import list_run_folders
 
+    if from_index and not index and ctx.get_parameter_source("runs_dir") is ParameterSource.COMMANDLINE:
+        raise UsageError(
+            f"--runs-dir {str(runs_dir)!r} names folders to read, and --from-index lists the run index instead "
+            "(every folder indexed into it): drop --runs-dir, or add --index to index that folder first"
+        )
     if from_index or index:
         from memeval.audit import db_url
         from memeval.results import index_runs, indexed_runs
 
         url = db_url(index_url, "--index-url")
+    if index:  # first, so --index --from-index lists what it wrote (it said "no runs in the run index yet")
+        written = index_runs(runs_dir, url)
+        typer.echo(f"indexed {len(written)} run(s) from {runs_dir} in the SQL store", err=True)
     if from_index:
         indexed = indexed_runs(url)
         if as_json:
@@ -221,9 +236,6 @@ def runs(
             return
         print_index_listing(store_name(url), indexed)
         return
-    if index:
-        written = index_runs(runs_dir, url)
-        typer.echo(f"indexed {len(written)} run(s) from {runs_dir} in the SQL store", err=True)
     rows = list_run_folders(runs_dir)
     if as_json:
         from memeval.results import runs_document

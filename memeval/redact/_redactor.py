@@ -30,14 +30,13 @@ from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
-from memeval.redact._entities import is_credential
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
+from memeval.redact._merge import detector_of, merge
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
 from memeval.redact._notsecret import look_alike, not_a_secret
 from memeval.redact._scanners import (
     ALONE_KEY,
-    DETECTOR_KEY,
     MATCH_KEY,
     BetterleaksRecognizer,
     KingfisherRecognizer,
@@ -55,65 +54,6 @@ MIN_KEY_BYTES = 16
 DECODE_DEPTH = 2
 """How many encodings deep a text is read: 2 reads one decoding and one more inside it (a
 URL-encoded JSON string, Base64 of a `.env` line holding escapes)."""
-
-
-def _detector(r: RecognizerResult) -> str:
-    meta = r.recognition_metadata or {}
-    if DETECTOR_KEY in meta:
-        return str(meta[DETECTOR_KEY])
-    return f"presidio:{meta.get(RecognizerResult.RECOGNIZER_NAME_KEY, 'unknown')}"
-
-
-_FAMILY_FIRST = {"betterleaks": 0, "kingfisher": 1, "memeval": 2}
-"""On a tie of kind, score and length, the family that runs first on a text alone wins (the scanners,
-then memeval's own rules, then presidio): a batch appends texts read alone in another order, and
-`max` alone then named a tie by the order results arrived (a Sidekiq URL `URL_PASSWORD` in a batch,
-`SIDEKIQ_SENSITIVE_URL` alone)."""
-
-
-def _rank(r: RecognizerResult) -> tuple[bool, float, int, int]:
-    family = _detector(r).partition(":")[0]
-    return (is_credential(r.entity_type), r.score, r.end - r.start, -_FAMILY_FIRST.get(family, 3))
-
-
-def merge(results: Sequence[RecognizerResult]) -> list[Finding]:
-    """Merge overlapping spans into findings, one per placeholder, in text order.
-
-    Args:
-        results: spans from any recognizers, offsets into the same text, in any order.
-
-    Returns:
-        Non-overlapping findings; each covers the union of a group of overlapping spans and takes
-        its type, detector and score from the group's best span (credential > personal data,
-        then score, then length, then the family that runs first: `_FAMILY_FIRST`).
-    """
-    ordered = sorted((r for r in results if r.end > r.start), key=lambda r: (r.start, -r.end))
-    findings: list[Finding] = []
-    group: list[RecognizerResult] = []
-    group_end = -1
-
-    def flush() -> None:
-        if group:
-            best = max(group, key=_rank)
-            findings.append(
-                Finding(
-                    entity_type=best.entity_type,
-                    start=min(r.start for r in group),
-                    end=group_end,
-                    detector=_detector(best),
-                    score=round(min(max(best.score, 0.0), 1.0), 3),
-                )
-            )
-
-    for r in ordered:
-        if group and r.start < group_end:
-            group.append(r)
-            group_end = max(group_end, r.end)
-        else:
-            flush()
-            group, group_end = [r], r.end
-    flush()
-    return findings
 
 
 def _mapped(view: View, results: list[RecognizerResult]) -> list[RecognizerResult]:
@@ -372,7 +312,7 @@ class Redactor:
         pieces, crossed = sort_out([r for rec in rules for r in rec.analyze(batch.text, [], None)], batch)
         for i, found in enumerate(pieces):
             alone = [r for rec in rules for r in rec.analyze(texts[i], [], None)] if i in crossed else found
-            per_text[i] += [memeval_result(r.entity_type, r.start, r.end, r.score, _detector(r)) for r in alone]
+            per_text[i] += [memeval_result(r.entity_type, r.start, r.end, r.score, detector_of(r)) for r in alone]
         return [merge(found) if found else [] for found in per_text]
 
     def _scan_joined(self, texts: Sequence[str], per_text: list[list[RecognizerResult]]) -> None:

@@ -235,7 +235,10 @@ def indexed_runs(url: str) -> list[RunIndexRow]:
     """Every indexed run, oldest first (by start, then id); none for a SQLite file that does not exist.
 
     Reading makes nothing: a SQLite store that is not there (no run indexed yet, or a mistyped
-    path) lists no runs and is not created, nor its folders.
+    path) lists no runs and is not created, nor its folders. A row whose every trial faulted or was
+    interrupted is read with no verdict and no p-value, as the folder listing shows it
+    (`memeval._runlist.measured_verdict`): rows indexed before that rule hold `unresolved` and p = 1
+    from no data. A row indexed before the index counted faults (`faulted` None) is read as stored.
 
     Raises:
         RunLogError: the store cannot be read (named as for a write).
@@ -250,4 +253,9 @@ def indexed_runs(url: str) -> list[RunIndexRow]:
         engine.dispose()
     except SQLAlchemyError as exc:
         raise _index_error("read", url, exc) from exc
+    from memeval._runlist import measured_verdict
+
+    for r in rows:  # detached from their session: nothing is written back
+        if r.faulted is not None:
+            r.verdict, r.p_value, _ = measured_verdict(r.verdict, r.p_value, r.trials, r.faulted, r.interrupted or 0)
     return sorted(rows, key=lambda r: (r.started_at or "", r.run_id))

@@ -318,13 +318,19 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
             if (r.fault is not None and r.fault.code != INTERRUPTED_FAULT) or r.execution == "timed_out"
         } | limited
         if len(bad) > WARN_SHARE * len(counted):
+            # With no trial scored there is no verdict to weaken (`memeval runs` shows `—`): say so.
+            weakens = (
+                "more than 5% weakens the verdict"
+                if out.scored
+                else "no trial was scored, so the run measured nothing and has no verdict"
+            )
             warnings.append(
                 f"{len(bad)} of {len(counted)} trials ({len(bad) / len(counted):.0%}) faulted, "
                 "timed out "
                 f"or met a rate limit ({out.errored} faulted, "
                 f"{sum(1 for r in counted if r.execution == 'timed_out')} timed out, "
                 f"{len(limited)} rate-limited); "
-                "more than 5% weakens the verdict: fix the cause and re-run them"
+                f"{weakens}: fix the cause and re-run them"
             )
     warnings += _tamper_warnings(counted)
     unknown = [why for r in counted if (why := cost_unknown_reason(r)) is not None]

@@ -243,12 +243,14 @@ def _warnings(
         left = (
             f" ({stopped} interrupted trial(s) left out: `memeval ab --resume RUN` runs them again)" if stopped else ""
         )
+        # no trial scored: no verdict to trust later, only no data (`memeval runs` shows `—`)
+        nothing = all(x.outcome == "fault" for x in trials)
+        then = ": nothing was measured, so the verdict rests on no data" if nothing else " before trusting the verdict"
         out.append(
             _warning(
                 kind="many_faults",
                 message=f"{bad} of {len(trials)} trials ({bad / len(trials):.1%}) faulted or "
-                f"timed out{left}, over the {MAX_FAULT_SHARE:.0%} limit; fix the harness or the tasks "
-                "before trusting the verdict",
+                f"timed out{left}, over the {MAX_FAULT_SHARE:.0%} limit; fix the harness or the tasks{then}",
             )
         )
     if mixed_settings:

@@ -82,6 +82,8 @@ def test_a_page_request_while_loading_gets_html_and_the_api_json(tmp_path: Path)
         body = r.json()
         assert body["schema"] == "memeval.audit-ingest-error/1", body
         assert body["error"]["reason"].startswith("memeval review is loading"), body
+    health = answers["api health"].json()  # polish20: it said "(nothing was stored)", as to a batch
+    assert health["status"] == "loading" and "nothing was stored" not in health["error"]["reason"], health
     for name in ("api with Accept html", "api unknown"):  # the review API's (newuser18): every error of it is
         r = answers[name]  # memeval.review-error/1 (README); it was the ingest endpoint's "nothing was stored"
         assert r.headers["content-type"] == "application/json", (name, r.headers)
