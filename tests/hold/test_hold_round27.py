@@ -41,3 +41,14 @@ def test_each_carrier_gets_the_lowest_threshold_at_its_own_precision() -> None:
     ts = b27.carrier_thresholds(p, y, forced, kind, 0.95)
     assert ts == {"read": pytest.approx(0.7), "person": pytest.approx(0.9)}
     assert b27.CARRIERS["tool"] == b27.CARRIERS["document"] == "read"
+
+
+def test_two_thresholds_chosen_together_reach_the_pooled_precision() -> None:
+    """`joint_thresholds` lowers one side's threshold as far as the pooled precision allows, not each side's alone."""
+    b27s = _import("bench", "hold_cv_round27_script")
+    p = np.array([0.9, 0.8, 0.7, 0.6, 0.9, 0.8, 0.7])
+    y = np.array([1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0])
+    two = np.array([False] * 4 + [True] * 3)
+    assert b27s.joint_thresholds(p, y, np.zeros(7, dtype=bool), two, 0.95) == (0.8, 0.7)
+    assert b27s.joint_thresholds(p, y, np.zeros(7, dtype=bool), two, 0.8) == (0.6, 0.7)  # 6 of 7 held: 0.857
+    assert b27s.script_kind("plain words") == "ascii" and b27s.script_kind("今日は良い天気") == "other"
