@@ -442,7 +442,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument(
         "--set",
-        choices=[f"v{n}" for n in range(27, 1, -1)] + ["all"],
+        choices=[f"v{n}" for n in range(28, 1, -1)] + ["all"],
         default="v5",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
