@@ -36,8 +36,9 @@ from typing import NamedTuple
 import regex
 from presidio_analyzer import RecognizerResult
 
+from memeval._literals import LiteralSet
 from memeval.redact._linebreaks import CAP, edge_free, max_line_breaks
-from memeval.redact._prefilter import Finder, Need, fold, needs
+from memeval.redact._prefilter import Need, fold, needs
 from memeval.redact._scanners import ALONE_KEY, BATCH_SEPARATOR, MATCH_KEY
 from memeval.redact._solo import python_form, rule_details, rule_pattern
 
@@ -175,14 +176,16 @@ def _edge_texts(joined: Joined, deadline: float, here: frozenset[str] | None = N
     patterns = _edge_patterns()
     if patterns is None:
         return set(range(len(joined.starts)))
+    if here is not None:  # no match of a rule in this batch that holds none of the strings every match holds
+        patterns = tuple((e, p, n) for e, p, n in patterns if n is None or n & here)
+        if not patterns:
+            return set()
     last = len(joined.starts) - 1
     ends = {s + n: i for i, (s, n) in enumerate(zip(joined.starts, joined.lengths, strict=True)) if i < last}
     starts = {s: i for i, s in enumerate(joined.starts) if i > 0}
     sep = len(BATCH_SEPARATOR)
     out: set[int] = set()
-    for edged, plain, need in patterns:
-        if here is not None and need is not None and not need & here:
-            continue  # no match of it in this batch: it holds none of the strings every match holds
+    for edged, plain, _need in patterns:
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError
@@ -201,10 +204,10 @@ def _edge_texts(joined: Joined, deadline: float, here: frozenset[str] | None = N
 
 
 @functools.cache
-def _finder() -> Finder:
-    """Finds every string some rule of `crossing` needs (`_prefilter.needs`) in a folded text; built once a process."""
+def _needed() -> LiteralSet:
+    """Every string some rule of `crossing` needs (`_prefilter.needs`), to find in a folded text; once a process."""
     pairs = [*(_rule_patterns() or ()), *((e, n) for e, _, n in _edge_patterns() or ())]
-    return Finder(s for _, need in pairs if need is not None for s in need)
+    return LiteralSet(s for _, need in pairs if need is not None for s in need)
 
 
 def crossing(joined: Joined, timeout_s: float = CROSSING_TIMEOUT_S, *, prefilter: bool = True) -> set[int]:
@@ -232,7 +235,7 @@ def crossing(joined: Joined, timeout_s: float = CROSSING_TIMEOUT_S, *, prefilter
     if len(joined.starts) < 2:
         return set()
     deadline = time.monotonic() + timeout_s
-    here = _finder().present(fold(joined.text)) if prefilter else None
+    here = frozenset(_needed().present(fold(joined.text))) if prefilter else None
     out: set[int] = set()
     try:
         for pattern, need in patterns:
