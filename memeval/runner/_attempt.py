@@ -28,7 +28,7 @@ from memeval.eventlog import (
     VerifierStarted,
 )
 from memeval.packs import MEMORY_POINTER, render_slice
-from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
+from memeval.runner._agentenv import RELAY_PORT, agent_env, argument_problem, home_mounts
 from memeval.runner._attemptspec import AttemptSpec, agent_changed
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
@@ -265,6 +265,8 @@ class Attempt:
         command = agent_argv(s.agent, memory)
         stdin = None
         if s.agent.instruction_via == "arg":
+            if (problem := argument_problem(instruction)) is not None:
+                return False, ("boot", "agent", problem)
             command.append(instruction)
         elif s.agent.instruction_via == "stdin":
             stdin = io / "instruction.md"

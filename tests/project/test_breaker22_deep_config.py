@@ -2,7 +2,8 @@
 
 `json.loads` and `tomllib` read arrays and tables by recursion: a pack, `task.toml`, `taskset.toml`, `agent.toml`,
 `memeval.toml` or price file holding a few thousand `[` raised `RecursionError`, and a byte that is not UTF-8 in
-`agent.toml`, `memeval.toml` or `taskset.toml` raised `UnicodeDecodeError`. Each ended `memeval ab` (and
+`agent.toml`, `memeval.toml` or `taskset.toml` raised `UnicodeDecodeError`, and a NUL character (`\\u0000`) in a
+string of `agent.toml` raised `ValueError: embedded null byte` when the agent was started. Each ended `memeval ab` (and
 `check-tasks`) in a traceback, exit 1, where every other malformed file is one `error:` line naming it, exit 2.
 """
 
@@ -62,6 +63,11 @@ CASES: dict[str, tuple[Callable[[Path], object], Callable[[Path], Path], str]] =
     ),
     "agent-deep": (load_agent_file, lambda t: _append(t / "agent" / "agent.toml", DEEP.encode()), "nest deeper"),
     "agent-not-utf8": (load_agent_file, lambda t: _append(t / "agent" / "agent.toml", NOT_UTF8), "not UTF-8 text"),
+    "agent-nul": (
+        load_agent_file,
+        lambda t: _append(t / "agent" / "agent.toml", b'pack_args = ["--read", "{memory_file}\\u0000"]\n'),
+        "pack_args[1] holds a NUL character",
+    ),
     "project-deep": (load_project, lambda t: _append(t / "memeval.toml", DEEP.encode()).parent, "nest deeper"),
     "project-not-utf8": (load_project, lambda t: _append(t / "memeval.toml", NOT_UTF8).parent, "not UTF-8 text"),
     "prices-deep": (load_user_prices, lambda t: _append(t / "prices.toml", DEEP.encode()), "nest deeper"),
