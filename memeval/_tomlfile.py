@@ -44,3 +44,22 @@ def read_toml(path: Path) -> dict[str, Any]:
             "not valid TOML: its arrays or inline tables nest deeper than memeval's TOML reader follows "
             "(Python's recursion limit, about a thousand levels)"
         ) from exc
+
+
+def first_nul(value: object, where: str = "") -> str | None:
+    r"""The dotted key of the first string in a parsed TOML document holding a NUL character, or None.
+
+    TOML's `\u0000` makes one. No command line, environment variable or path holds it: an agent.toml's ended
+    `memeval ab` in `ValueError: embedded null byte`, and a value memeval hands bubblewrap (NUL-separated) was split
+    into options of its own.
+    """
+    if isinstance(value, str):
+        return (where or "a value") if "\0" in value else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(key, str) and "\0" in key:
+            return f"{where}.{key!r}" if where else repr(key)
+        found = first_nul(item, f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}" if where else key)
+        if found is not None:
+            return found
+    return None

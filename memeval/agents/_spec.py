@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval import __version__
-from memeval._tomlfile import NotTomlText, read_toml
+from memeval._tomlfile import NotTomlText, first_nul, read_toml
 from memeval.agents._claims import ClaimFormat
 from memeval.errors import AgentConfigError
 from memeval.meter import Provider
@@ -125,23 +125,6 @@ class _AgentFile(BaseModel):
     declared, a trial that reaches none is a `boot` fault."""
 
 
-def _first_nul(value: object, where: str = "") -> str | None:
-    """The dotted key of the first string in a parsed TOML document holding a NUL character, or None.
-
-    Such a string ended `memeval ab` in `ValueError: embedded null byte` (a traceback) when the agent was started.
-    """
-    if isinstance(value, str):
-        return (where or "a value") if "\0" in value else None
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        if isinstance(key, str) and "\0" in key:
-            return f"{where}.{key!r}" if where else repr(key)
-        found = _first_nul(item, f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}" if where else key)
-        if found is not None:
-            return found
-    return None
-
-
 def load_agent_file(path: Path) -> AgentSpec:
     """Read an `agent.toml`; its folder is bound read-only at `/opt/agent`.
 
@@ -159,7 +142,7 @@ def load_agent_file(path: Path) -> AgentSpec:
         ) from exc
     except NotTomlText as exc:
         raise AgentConfigError(f"agent file {str(path)!r} is {exc}") from exc
-    if (where := _first_nul(raw)) is not None:
+    if (where := first_nul(raw)) is not None:
         raise AgentConfigError(
             f"agent file {str(path)!r}: {where} holds a NUL character (\\u0000), which no command line, "
             "environment variable or file name can: remove it"

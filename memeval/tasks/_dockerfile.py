@@ -217,6 +217,11 @@ def parse_dockerfile(path: Path) -> list[DockerStep]:
     """
     steps: list[DockerStep] = []
     for line, text in _logical_lines(path.read_text(encoding="utf-8")):
+        if "\0" in text:
+            # memeval hands ENV values and paths to bubblewrap as NUL-separated arguments: a NUL in one split it
+            # there, and the pieces became bubblewrap options (`ENV X=a<NUL>--bind<NUL>/<NUL>/host` mounted the host)
+            steps.append(DockerStep("unsupported", line, text, (), "a NUL character has no place in a Dockerfile"))
+            continue
         instr, _, rest = text.partition(" ")
         op = instr.upper()
         rest = rest.strip()
