@@ -60,3 +60,14 @@ def test_the_sandbox_refuses_an_option_holding_a_nul(tmp_path: Path, victim: Pat
     with pytest.raises(SandboxError, match=r"bubblewrap's --setenv 'X' holds a NUL character"):
         run_sandboxed(spec, ["sh", "-c", WRITE], timeout_s=30, stdout=tmp_path / "out", stderr=tmp_path / "err")
     assert not (victim / "pwned.txt").exists()
+
+
+def test_a_dockerfile_that_is_not_utf8_is_a_boot_fault_not_a_traceback(tmp_path: Path, run_ab) -> None:  # noqa: F811
+    t = make_task(tmp_path / "tasks", "latin1")
+    (t / "environment" / "Dockerfile").write_bytes(b"WORKDIR /app\nCOPY app/ /app/\n# caf\xe9\n")
+    code, doc, err = run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", "true")
+    assert "Traceback" not in err and "UnicodeDecodeError" not in err, err[-2000:]
+    assert code == 3, (code, err[-2000:])
+    for trial in trials_by_id(doc).values():
+        assert trial["fault"]["code"] == "boot", trial["fault"]
+        assert "Dockerfile line 3: '': byte 34 is not UTF-8" in trial["fault"]["message"], trial["fault"]
