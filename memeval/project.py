@@ -19,11 +19,11 @@ Flags given on the command line win over the file.
 from __future__ import annotations
 
 import difflib
-import tomllib
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from memeval._tomlfile import NotTomlText, read_toml
 from memeval.errors import UsageError
 
 PROJECT_FILE = "memeval.toml"
@@ -64,9 +64,9 @@ def load_project(folder: Path) -> AbDefaults | None:
     if not f.is_file():
         return None
     try:
-        data = tomllib.loads(f.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{f}: not valid TOML: {exc}") from exc
+        data = read_toml(f)
+    except NotTomlText as exc:
+        raise UsageError(f"{f}: {exc}") from exc
     _refuse_other_tables(f, data)
     try:
         d = AbDefaults.model_validate(data.get("ab", {}))

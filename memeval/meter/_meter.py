@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from memeval.meter import _json
-from memeval.meter._decode import CorruptEncoding, Decoder, UnsupportedEncoding
+from memeval.meter._decode import MAX_DECODED_BYTES, CorruptEncoding, Decoder, UnsupportedEncoding
 from memeval.meter._providers import wire_api
 from memeval.meter._sse import SseDecoder
 from memeval.meter._usage import ParsedUsage, UsageState
@@ -52,7 +52,9 @@ class UsageMeter:
         self._body = bytearray()
         self._failure: str | None = None
         try:
-            self._decode: Decoder | None = Decoder(content_encoding)
+            # a body is read whole, so it may decode to no more than is read; a stream is read as it comes
+            limit = MAX_DECODED_BYTES if streamed else MAX_BODY_BYTES
+            self._decode: Decoder | None = Decoder(content_encoding, limit)
         except UnsupportedEncoding as exc:
             self._decode, self._failure = None, str(exc)
 
@@ -61,30 +63,46 @@ class UsageMeter:
         if self._decode is None or self._failure is not None:
             return
         if self._decode.identity:
-            data = chunk
-        else:
-            try:
-                data = self._decode(chunk)
-            except CorruptEncoding as exc:
-                self._failure = str(exc)
-                return
+            self._take(chunk)
+            return
+        try:
+            for data in self._decode.pieces(chunk):  # a compressed chunk may hold far more: read it a piece at a time
+                self._take(data)
+                if self._failure is not None:
+                    return
+        except CorruptEncoding as exc:
+            self._failure = str(exc)
+
+    def _take(self, data: bytes) -> None:
+        """Read decoded bytes: SSE events as they complete, or a body's bytes kept for `finish`."""
         if self.streamed:
             skips, state = self._skips, self._state
             if self._skips_data is not None:
                 taken = self._sse.take_data_lines(data)
                 if taken is not None:
                     self._data_lines(*taken)
+                    self._bound_event()
                     return
             for name, text in self._sse.feed(data):
                 if skips is not None and skips(state, name, text):
                     self._events += 1  # an event the reader would leave alone (`WireApi.skips`)
                 else:
                     self._event(name, text)
+            self._bound_event()
         elif len(self._body) + len(data) > MAX_BODY_BYTES:
             self._failure = f"the body is larger than {MAX_BODY_BYTES} bytes and was not read"
             self._body.clear()
         else:
             self._body += data
+
+    def _bound_event(self) -> None:
+        """Stop reading a stream whose unfinished event holds more than `MAX_BODY_BYTES` (never a model's event).
+
+        An upstream that never ended its event made the reader hold all of it, copied again with every chunk.
+        """
+        if self._sse.held() > MAX_BODY_BYTES:
+            self._failure = f"an event of the stream is larger than {MAX_BODY_BYTES} bytes and was not read"
+            self._sse = SseDecoder()
 
     def _data_lines(self, raw: bytes, count: int) -> None:
         """Read `count` whole events, each one `data:` line, given as sent (`SseDecoder.take_data_lines`).

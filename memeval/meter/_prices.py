@@ -17,7 +17,6 @@ price valid at the call's time.
 from __future__ import annotations
 
 import logging
-import tomllib
 import warnings
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,6 +28,7 @@ from genai_prices import data_snapshot as genai_snapshot
 from genai_prices import types as genai_types
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from memeval._tomlfile import NotTomlText, read_toml
 from memeval.errors import UsageError
 from memeval.meter._records import Cost
 from memeval.meter._usage import ParsedUsage
@@ -65,13 +65,11 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
         UsageError: the file is missing, not TOML, or a model's table is malformed.
     """
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = read_toml(path)
     except OSError as exc:
         raise UsageError(f"price file {path} cannot be read ({exc}); pass a readable file") from exc
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"price file {path} is not UTF-8 text (byte {exc.start}); save it as UTF-8 TOML") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"price file {path} is not valid TOML: {exc}") from exc
+    except NotTomlText as exc:
+        raise UsageError(f"price file {path} is {exc}") from exc
     models = data.get("models")
     if not isinstance(models, dict):
         raise UsageError(f'price file {path} has no [models."<id>"] tables; add one per model')

@@ -113,6 +113,10 @@ def _is_usage_chunk(data: bytes) -> bool:
     return isinstance(doc, dict) and doc.get("choices") == [] and isinstance(doc.get("usage"), dict)
 
 
+MAX_FILTER_HELD_BYTES = 64 << 20
+"""Most bytes of one event `UsageChunkFilter` holds back; a usage chunk is a few hundred."""
+
+
 class UsageChunkFilter:
     """Pass an SSE byte stream through, dropping the usage-only chunk the proxy asked for.
 
@@ -124,12 +128,38 @@ class UsageChunkFilter:
 
     def __init__(self) -> None:
         self._buf = b""
+        self._pending: list[bytes] = []
+        self._pending_bytes = 0
+        self._through = False
         self.dropped = 0
         """Events dropped so far."""
 
     def feed(self, chunk: bytes) -> bytes:
-        """The bytes of `chunk` that can be passed on now (whole events only)."""
-        self._buf += chunk
+        """The bytes of `chunk` that can be passed on now (whole events only).
+
+        A chunk that cannot end an event (as `SseDecoder._hold` tells) is set aside unjoined: joining each to all
+        held before cost the square of an event's size. An event held past `MAX_FILTER_HELD_BYTES` is no usage
+        chunk: what is held goes out, and so does the rest of the stream, unfiltered.
+        """
+        if self._through:
+            return chunk
+        before = self._pending[-1] if self._pending else self._buf
+        if (
+            chunk.find(b"\r") < 0
+            and chunk.find(b"\n\n") < 0
+            and not (chunk[:1] == b"\n" and before[-1:] in (b"\n", b"\r"))
+        ):
+            self._pending.append(chunk)
+            self._pending_bytes += len(chunk)
+            if len(self._buf) + self._pending_bytes <= MAX_FILTER_HELD_BYTES:
+                return b""
+            self._through = True
+            return self.finish()
+        if self._pending:
+            self._buf = b"".join([self._buf, *self._pending, chunk])
+            self._pending, self._pending_bytes = [], 0
+        else:
+            self._buf += chunk
         out = []
         if self._buf.find(b"\r") < 0 and self._buf.find(b"\n\n\n") < 0:  # find: see `_sse.SseDecoder.feed`
             # The usual LF-only stream: the whole events before the first one naming an empty `choices` cannot be
@@ -151,20 +181,31 @@ class UsageChunkFilter:
             if start >= 2:
                 out.append(self._buf[:start])
                 self._buf = self._buf[start:]
+        buf, pos = self._buf, 0
+        ends = {sep: buf.find(sep) for sep in _EVENT_ENDS}
         while True:
-            cut = _event_end(self._buf)
-            if cut < 0:
+            # each separator is searched for again only once the cut has passed it, and the buffer is cut once at
+            # the end: searching the rest for all three and cutting it after every event cost the square of a
+            # chunk's size (256 KiB of CRLF events, one read of the loop's, took 18 s; every trial's calls waited)
+            for sep, at in ends.items():
+                if 0 <= at < pos:
+                    ends[sep] = buf.find(sep, pos)
+            cuts = [at + len(sep) for sep, at in ends.items() if at >= 0]
+            if not cuts:
                 break
-            event, self._buf = self._buf[:cut], self._buf[cut:]
+            cut = min(cuts)
+            event, pos = buf[pos:cut], cut
             if self._drop(event):
                 self.dropped += 1
             else:
                 out.append(event)
+        self._buf = buf[pos:] if pos else buf
         return b"".join(out)
 
     def finish(self) -> bytes:
         """Whatever is held at the end of the stream (an unterminated last event), unchanged."""
-        rest, self._buf = self._buf, b""
+        rest = b"".join([self._buf, *self._pending])
+        self._buf, self._pending, self._pending_bytes = b"", [], 0
         return rest
 
     @staticmethod
@@ -178,13 +219,8 @@ class UsageChunkFilter:
         return bool(data) and _is_usage_chunk(b"\n".join(data))
 
 
-def _event_end(buf: bytes) -> int:
-    """Index just past the first event's blank-line terminator, or -1 if none is complete."""
-    if buf.find(b"\r") < 0:  # the usual LF-only stream: one search
-        i = buf.find(b"\n\n")
-        return i + 2 if i >= 0 else -1
-    ends = [i + len(sep) for sep in (b"\n\n", b"\r\n\r\n", b"\r\r") if (i := buf.find(sep)) >= 0]
-    return min(ends) if ends else -1
+_EVENT_ENDS = (b"\n\n", b"\r\n\r\n", b"\r\r")
+"""The blank lines that end an SSE event (any line ending twice; a CR LF CR LF is found as itself, not as LF LF)."""
 
 
 def _zero_q(param: str) -> bool:

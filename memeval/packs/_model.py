@@ -141,6 +141,11 @@ def load_pack(path: Path) -> Pack:
         raise PackError(f"pack file {str(path)!r} is a folder: give the pack's JSON file inside it") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise PackError(f"pack file {str(path)!r} is not valid JSON ({exc}): {PACK_FIX}") from exc
+    except RecursionError as exc:  # json.loads reads arrays and objects by recursion: `[` a few thousand times
+        raise PackError(
+            f"pack file {str(path)!r} is not valid JSON (it nests deeper than memeval's JSON reader follows, "
+            f"about a thousand levels): {PACK_FIX}"
+        ) from exc
     try:
         return Pack.model_validate(raw)
     except ValidationError as exc:

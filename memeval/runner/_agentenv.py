@@ -84,3 +84,28 @@ def home_mounts(agent: AgentSpec, home: Path, env: dict[str, str]) -> list[Mount
         target.write_text(text, encoding="utf-8")
         tops.add(rel.split("/", 1)[0])
     return [Mount(home / t, f"{env['HOME']}/{t}", writable=True) for t in sorted(tops)]
+
+
+MAX_ARG_BYTES = 131_071
+"""Most bytes one program argument may hold on Linux (`MAX_ARG_STRLEN`, 32 pages of 4 KiB, less its NUL)."""
+
+
+def argument_problem(instruction: str) -> str | None:
+    """Why `instruction` cannot be handed to the agent as one program argument (`instruction_via = "arg"`), or None.
+
+    A NUL character cannot be in an argument (Python refused the whole command with `ValueError: embedded null
+    byte`, a traceback ending the run), and Linux refuses one longer than `MAX_ARG_BYTES` (bubblewrap did not
+    start: `Argument list too long`, which ended the run too). The pack arm's instruction is the longer one (the
+    memory pointer is added), so a task near the bound could fail in that arm alone. The message says what the
+    trial's `boot` fault is and how to hand the instruction over otherwise.
+    """
+    if "\0" in instruction:
+        why = f"the instruction holds a NUL character (at character {instruction.index(chr(0))})"
+    elif (size := len(instruction.encode("utf-8", "surrogateescape"))) > MAX_ARG_BYTES:
+        why = f"the instruction is {size} bytes, over the {MAX_ARG_BYTES} one program argument holds on Linux"
+    else:
+        return None
+    return (
+        f"{why}, and this agent takes it as an argument (instruction_via arg): run it with instruction_via file "
+        "or stdin (an agent.toml, or --agent command --instruction-via), which hand over any text"
+    )

@@ -28,12 +28,13 @@ from memeval.eventlog import (
     VerifierStarted,
 )
 from memeval.packs import MEMORY_POINTER, render_slice
-from memeval.runner._agentenv import RELAY_PORT, agent_env, home_mounts
+from memeval.runner._agentenv import RELAY_PORT, agent_env, argument_problem, home_mounts
 from memeval.runner._attemptspec import AttemptSpec, agent_changed
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
+from memeval.runner._memory import place_memory
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
 from memeval.runner._room import FULL_ERRNOS, after_turn, own_write_fault, wait_for_room
@@ -51,7 +52,6 @@ from memeval.sandbox import (
     build_world,
     prune_too_deep,
     run_sandboxed,
-    safe_write,
 )
 from memeval.tasks import changed_since_loaded, hash_tree
 from memeval.types import Assessment, Execution, FaultCode
@@ -182,7 +182,7 @@ class Attempt:
             wd = world.root / world.workdir.lstrip("/")
             memory = render_slice(s.items, s.pack).encode("utf-8")
             try:
-                safe_write(world.root, wd / s.agent.memory_file, memory, "the memory file")
+                world.steps.append(place_memory(world.root, wd / s.agent.memory_file, memory))
             except WorldBuildError as exc:
                 return self._fault("boot", "build", str(exc)), False
             instruction = instruction.rstrip("\n") + MEMORY_POINTER.format(name=s.agent.memory_file)
@@ -265,6 +265,8 @@ class Attempt:
         command = agent_argv(s.agent, memory)
         stdin = None
         if s.agent.instruction_via == "arg":
+            if (problem := argument_problem(instruction)) is not None:
+                return False, ("boot", "agent", problem)
             command.append(instruction)
         elif s.agent.instruction_via == "stdin":
             stdin = io / "instruction.md"

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from memeval.runner._runmeter import Exchange
+from memeval.runner._runmeter import MAX_KEPT_BODY_BYTES, Exchange
 from memeval.runner._sinks import ArtifactSink
 
 SCHEMA = "memeval.exchanges/1"
@@ -35,14 +35,22 @@ _REDACT_LOCK = threading.Lock()
 
 
 def _decode(data: bytes, encoding: str | None) -> tuple[bytes, str]:
+    """The response body `data` undone from its content-encoding, at most `MAX_KEPT_BODY_BYTES`, and a note.
+
+    Inflation is bounded: the captured 8 MiB of a gzip body of zeros inflated to 8 GiB in one call, which the
+    redactor was then to read and the artifact store to keep.
+    """
     enc = (encoding or "").strip().lower()
     if enc in ("", "identity"):
         return data, ""
     if enc in ("gzip", "x-gzip", "deflate"):
         try:
-            return zlib.decompressobj(wbits=47 if enc != "deflate" else 15).decompress(data), ""
+            out = zlib.decompressobj(wbits=47 if enc != "deflate" else 15).decompress(data, MAX_KEPT_BODY_BYTES + 1)
         except zlib.error as exc:
             return b"", f"response body not decoded ({enc}: {exc}); not kept"
+        if len(out) > MAX_KEPT_BODY_BYTES:
+            return b"", f"response body decodes ({enc}) to more than {MAX_KEPT_BODY_BYTES} bytes; not kept"
+        return out, ""
     return b"", f"response body encoded as {enc}; not kept"
 
 

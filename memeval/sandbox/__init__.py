@@ -27,7 +27,7 @@ from memeval.sandbox._limits import (
 )
 from memeval.sandbox._process import death_signal
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
-from memeval.sandbox._world import World, build_world, contained, safe_write, task_limits
+from memeval.sandbox._world import World, build_world, contained, task_limits
 
 
 def run_sandboxed(
@@ -85,7 +85,6 @@ __all__ = [
     "parse_exit_report",
     "prune_too_deep",
     "run_sandboxed",
-    "safe_write",
     "sandbox_backend",
     "task_limits",
 ]

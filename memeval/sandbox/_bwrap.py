@@ -254,6 +254,9 @@ class Bubblewrap:
         The limits are `spec.limits` (memeval's defaults when None). When the kernel reports that
         a cgroup limit was enforced, the sandbox is killed at once and `limit_hit` says why.
         """
+        options = self._argv(spec)
+        if any("\0" in a for a in options):  # a NUL would split an argument into bubblewrap options of its own
+            raise SandboxError(_nul_refusal(options))
         for m in spec.mounts:
             if m.writable:
                 hand_over(m.host, spec.uid, spec.gid)
@@ -287,7 +290,7 @@ class Bubblewrap:
         write_all(
             seccomp_w, sandbox_filter(spec.no_attach)
         )  # a few hundred bytes: the pipe holds them until bwrap reads
-        argv = [*self._argv(spec), "--seccomp", str(seccomp_r)]
+        argv = [*options, "--seccomp", str(seccomp_r)]
         data = "\0".join(argv).encode("utf-8", "surrogateescape") + b"\0"
         group: LimitGroup | None = None
         try:
@@ -457,3 +460,20 @@ __all__ = [
     "hand_over",
     "kill_group",
 ]
+
+
+def _nul_refusal(argv: list[str]) -> str:
+    """Why a sandbox whose bubblewrap options hold a NUL character is not started, naming the option it is in.
+
+    The options go to bubblewrap NUL-separated (`--args`): a NUL inside one (an environment value, a path) split it,
+    and the pieces were read as options of their own (`--bind / /host` from a variable's value mounted the host's
+    root read-write). Values are named, never quoted.
+    """
+    at = next(i for i, a in enumerate(argv) if "\0" in a)
+    option = next((argv[j] for j in range(at, -1, -1) if argv[j].startswith("--")), "an argument")
+    name = f" {argv[at - 1]!r}" if option == "--setenv" and at >= 1 and argv[at - 1] != option else ""
+    return (
+        f"a value for bubblewrap's {option}{name} holds a NUL character, which would split it into options of its "
+        "own; the sandbox was not started (remove the NUL from the task's Dockerfile, task.toml or the agent's "
+        "settings)"
+    )

@@ -106,22 +106,6 @@ def contained(root: Path, path: Path, where: str) -> Path:
     return path
 
 
-def safe_write(root: Path, path: Path, data: bytes, where: str) -> None:
-    """Write `data` to `path` inside `root` without following a symlink at or above it.
-
-    Raises:
-        WorldBuildError: the path leads outside `root`.
-    """
-    contained(root, path.parent, where)
-    if path.is_symlink():
-        path.unlink()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
-    try:
-        os.write(fd, data)
-    finally:
-        os.close(fd)
-
-
 def _copy_tree_into(src: Path, dst: Path, root: Path, where: str) -> None:
     """Copy the contents of folder `src` into `dst` (inside `root`), never writing through links."""
     for dirpath, dirnames, filenames in os.walk(src):

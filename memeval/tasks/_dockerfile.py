@@ -216,7 +216,18 @@ def parse_dockerfile(path: Path) -> list[DockerStep]:
     Unknown instructions become `unsupported` steps; only an unreadable file raises (OSError).
     """
     steps: list[DockerStep] = []
-    for line, text in _logical_lines(path.read_text(encoding="utf-8")):
+    raw = path.read_bytes()
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:  # a traceback that ended the whole run, before
+        line = raw.count(b"\n", 0, exc.start) + 1
+        return [DockerStep("unsupported", line, "", (), f"byte {exc.start} is not UTF-8: save the Dockerfile as UTF-8")]
+    for line, text in _logical_lines(source):
+        if "\0" in text:
+            # memeval hands ENV values and paths to bubblewrap as NUL-separated arguments: a NUL in one split it
+            # there, and the pieces became bubblewrap options (`ENV X=a<NUL>--bind<NUL>/<NUL>/host` mounted the host)
+            steps.append(DockerStep("unsupported", line, text, (), "a NUL character has no place in a Dockerfile"))
+            continue
         instr, _, rest = text.partition(" ")
         op = instr.upper()
         rest = rest.strip()

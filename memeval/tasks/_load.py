@@ -6,12 +6,12 @@ import hashlib
 import os
 import re
 import shlex
-import tomllib
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from memeval._tomlfile import NotTomlText, first_nul, read_toml
 from memeval.errors import TaskError
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
@@ -141,9 +141,14 @@ def load_task(path: Path) -> Task:
         if not (path / rel).is_dir():
             raise TaskError(f"task {path.name!r} ({path}) has no {rel}/ folder")
     try:
-        raw = tomllib.loads((path / "task.toml").read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise TaskError(f"task {path.name!r}: task.toml is not valid TOML: {exc}; fix {path / 'task.toml'}") from exc
+        raw = read_toml(path / "task.toml")
+    except NotTomlText as exc:
+        raise TaskError(f"task {path.name!r}: task.toml is {exc}; fix {path / 'task.toml'}") from exc
+    if (where := first_nul(raw)) is not None:
+        raise TaskError(
+            f"task {path.name!r}: task.toml's {where} holds a NUL character (\\u0000), which no environment "
+            f"variable or path can; fix {path / 'task.toml'}"
+        )
     try:
         config = TaskConfig.model_validate(raw)
     except ValidationError as exc:
@@ -228,9 +233,9 @@ def _task_set(root: Path, tasks: tuple[Task, ...], only: Sequence[str] | None) -
     meta = root / "taskset.toml"
     if meta.is_file():
         try:
-            version = str(tomllib.loads(meta.read_text(encoding="utf-8")).get("version", version))
-        except tomllib.TOMLDecodeError as exc:
-            raise TaskError(f"{meta}: not valid TOML: {exc}") from exc
+            version = str(read_toml(meta).get("version", version))
+        except NotTomlText as exc:
+            raise TaskError(f"{meta}: {exc}") from exc
     name = root.parent.name if root.name == "tasks" else root.name
     if only:
         known = {t.task_id for t in tasks}
