@@ -31,11 +31,17 @@ REFUSED = [
 
 def test_cli_ingest_refuses_a_forbidden_type_before_its_fields(tmp_path: Path) -> None:
     lines = [
-        json.dumps({
-            "type": typ, "occurred_at": "2026-12-01T10:00:00Z", "team": "acme", "sender_event_id": f"x{i}",
-            "actor": {"kind": "agent", "id": "bot1"}, "subject": "les_1",
-            "payload": {"kind": "fact", "source": "agent", "text": "Pack bulbs dry."},
-        })  # fmt: skip
+        json.dumps(
+            {
+                "type": typ,
+                "occurred_at": "2026-12-01T10:00:00Z",
+                "team": "acme",
+                "sender_event_id": f"x{i}",
+                "actor": {"kind": "agent", "id": "bot1"},
+                "subject": "les_1",
+                "payload": {"kind": "fact", "source": "agent", "text": "Pack bulbs dry."},
+            }
+        )  # fmt: skip
         for i, (typ, _) in enumerate(REFUSED)
     ]
     (tmp_path / "ev.jsonl").write_text("\n".join(lines) + "\n")
