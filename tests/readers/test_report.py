@@ -143,7 +143,7 @@ def test_report_ab_says_which_folders_it_made_and_refuses_a_file_in_the_way(runs
 
 
 def test_report_ab_into_a_folder_that_takes_no_file_is_a_usage_error(runs: Runs, tmp_path: Path) -> None:
-    """`report-ab RUN --html /proc/x.html` (a folder that exists and takes no new file) ended in an OSError traceback."""
+    """`report-ab RUN --html /proc/x.html` (a folder that takes no new file) ended in an OSError traceback."""
     out = subprocess.run(
         [sys.executable, "-m", "memeval", "report-ab", str(runs.memory.path), "--html", "/proc/x.html"],
         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=300,
