@@ -71,10 +71,15 @@ def read_anchor(path: Path) -> Anchor:
     target = path
     if path.is_dir() or path.suffix.lower() in (".pdf", ".html", ".txt"):
         target = (path if path.is_dir() else path.parent) / "record.json"
+    if not target.exists():  # said as "(FileNotFoundError)" after "is not an anchor", as if the file were wrong
+        what = f"is not a weekly report's: {str(target)!r} does not exist" if target != path else "does not exist"
+        raise UsageError(f"{str(path)!r} {what}: pass the file `memeval audit anchor --out FILE` wrote, "
+                         "or a weekly report's folder") from None  # fmt: skip
     try:
         raw = json.loads(target.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise UsageError(f"{target} is not an anchor or a report record ({type(exc).__name__}): pass the file "
+        why = "not JSON" if isinstance(exc, ValueError) else (exc.strerror or str(exc))
+        raise UsageError(f"{target} is not an anchor or a report record ({why}): pass the file "
                          "`memeval audit anchor` wrote, or a weekly report folder") from exc  # fmt: skip
     if isinstance(raw, dict) and raw.get("schema") == ANCHOR_SCHEMA:
         return Anchor.model_validate({**raw, "source": str(target)})

@@ -110,14 +110,35 @@ def _type_reason(err: Any) -> str | None:
     return f"type: {tag!r} is not an event type{hint}: {listed}"
 
 
+def _refused_type(errors: list[Any]) -> str | None:
+    """Why the event's type may not be sent at all, when its payload failed as that type; else None.
+
+    A decision (`lesson.approved`), a store-only or a report type sent with a payload that does not
+    fit it was answered with that type's field errors ("decision_id: Field required"), and once the
+    fields were fixed the event was refused anyway: the refusal comes first now.
+    """
+    from memeval.audit._authority import INGEST_TYPES, ORIGIN_TYPES, STORE_TYPES, refused_type_message
+
+    known = set().union(*ORIGIN_TYPES.values(), STORE_TYPES)
+    for err in errors:
+        tag = err["loc"][0] if err["loc"] else None
+        if isinstance(tag, str) and tag in known and tag not in INGEST_TYPES:
+            return refused_type_message(tag, "ingest")
+    return None
+
+
 def describe_validation(exc: ValidationError) -> str:
     """A short reason from a pydantic error: field path and message.
 
     Never the input value, and never a key that may be a secret (`_shown_key`); a missing or
     unknown `type` is said in the schema's words (`_type_reason`).
     """
+    errors = exc.errors()
+    refused = _refused_type(errors)
+    if refused is not None:
+        return refused
     parts = []
-    for err in exc.errors()[:3]:
+    for err in errors[:3]:
         about_type = _type_reason(err)
         if about_type is not None:
             parts.append(about_type)

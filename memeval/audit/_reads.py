@@ -270,6 +270,28 @@ class AuditReads:
             anti_join=True,
         )
 
+    def received_after(self, team: str, end: datetime, upto_seq: int) -> dict[str, int]:
+        """Items undecided at `end` that happened before it but reached the store only at or after it.
+
+        Per item noun (`lesson`, `contradiction`, `hold`): opening events with business time before
+        `end` and `recorded_at` at or after it, with no decision of their kind before `end`; rows
+        with seq <= `upto_seq` only. The waiting ages (`week_counts`, received rule) leave these
+        out, since the store had not received them by `end`; a report says how many it left out.
+        """
+        out: dict[str, int] = {}
+        for kind, lc in LIFECYCLES.items():
+            out[kind] = int(
+                self._scalar(
+                    "SELECT COUNT(*) FROM audit_event o LEFT JOIN audit_event d ON d.team = o.team "
+                    f"AND d.subject = o.subject AND d.type IN ({_quoted(lc.decision_types)}) AND d.seq + 0 <= :q "
+                    f"AND d.occurred_us < :e WHERE o.team = :t AND o.type = '{lc.opening}' AND o.seq <= :q "
+                    "AND o.occurred_us < :e AND o.recorded_us >= :e AND d.id IS NULL",
+                    {"t": team, "q": upto_seq, "e": to_us(end)},
+                    anti_join=True,
+                )
+            )
+        return out
+
     def overdue(self, team: str, end: datetime, upto_seq: int, after_us: int, limit: int) -> tuple[list[LogRow], int]:
         """Items still waiting at `end` that the store received more than `after_us` microseconds before it.
 

@@ -162,6 +162,9 @@ def build_context(
     ref_rows = reads.refusals(team, start, end, seq, LIST_LIMIT)
     held_rows = reads.held(team, start, end, seq, LIST_LIMIT)
     con_rows = reads.open_contradictions(team, end, seq, LIST_LIMIT, waiting_by)
+    late_items = reads.received_after(team, end, seq) if waiting_by == "received" else {}
+    nouns = {"lesson": ("lesson", "lessons"), "contradiction": ("contradiction", "contradictions"),
+             "hold": ("held text", "held texts")}  # fmt: skip
 
     def when(d: datetime) -> str:
         return d.astimezone(z).strftime("%a %d %b %H:%M")
@@ -224,6 +227,7 @@ def build_context(
         ),
         overdue_after_h=hours, overdue_after_label=hours_label(hours), overdue=overdue, waiting_aged_by=waiting_by,
         overdue_total=overdue_total,
+        received_late=tuple(Tally(nouns[k][n != 1], n, "") for k, n in late_items.items() if n),
         runs=week_runs(runs_dir, start, end, zone), runs_dir=str(runs_dir),
         late=tuple(late), never_appears=NEVER_APPEARS,
     )  # fmt: skip

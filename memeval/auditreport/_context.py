@@ -220,6 +220,13 @@ class WeeklyReportContext:
         "What `waiting` and `open_contradictions` count from: `received` (when the store received each "
         "item, the review queue's rule) or `occurred` (business time: reports recorded before the change)."
     )
+    received_late: tuple[Tally, ...] = doc(
+        "Items undecided at the week's end that happened before it but reached the store only after it "
+        "(sent late), by noun (`lesson`/`lessons`, `contradiction`/`s`, `held text`/`s`, as the count reads; "
+        "nouns with none left out): "
+        "`waiting`, `open_contradictions` and `overdue` count from receipt, so they leave these out, and "
+        "the report says so. Empty when `waiting_aged_by` is `occurred`."
+    )
     overdue: tuple[OverdueItem, ...] = doc(
         "Items still waiting at the week's end for longer than `overdue_after_h`, oldest first "
         "(at most 5, `LIST_LIMIT`)."

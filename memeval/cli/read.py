@@ -117,7 +117,15 @@ def report_ab(
             raise UsageError(f"{opt} {str(p)!r}: {str(blocking)!r} is a file, not a folder; pick another path")
         if not p.parent.exists() and p.parent not in made:
             made.append(p.parent)
-    ctx = write_report(r, html=html, pdf=pdf)
+    try:
+        ctx = write_report(r, html=html, pdf=pdf)
+    except OSError as exc:  # a folder that takes no new file (/proc, read-only, not ours), a full disk: no traceback
+        where = Path(exc.filename).parent if exc.filename else None
+        opt, p = next(((o, q) for o, q in (("--html", html), ("--pdf", pdf)) if q is not None and q.parent == where),
+                      ("--pdf" if html is None else "--html", pdf if html is None else html))  # fmt: skip
+        raise UsageError(
+            f"{opt} {str(p)!r} cannot be written ({exc.strerror or exc}): pick a folder you can write to"
+        ) from exc
     for folder in made:
         typer.echo(f"made folder {folder} (it did not exist)")
     for p in (html, pdf):

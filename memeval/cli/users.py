@@ -119,7 +119,11 @@ def users_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     for u in users:
         typer.echo(f"{u.username}\t{u.role}\t{'*' if u.teams is None else ','.join(sorted(u.teams))}")
     if not users:
-        typer.echo("no accounts (add one with: memeval users add NAME --role reviewer --team TEAM)")
+        # a store's first account must be its admin: the reviewer hint led straight into that refusal
+        typer.echo(
+            "no accounts (add one with: memeval users add NAME --role admin: a store's first account is its "
+            "admin, who then adds the others, e.g. memeval users add alice --role reviewer --team TEAM --user NAME)"
+        )
 
 
 @users_app.command("token")

@@ -118,6 +118,14 @@ def test_users_list_with_no_accounts_says_how_to_add_one(tmp_path: Path) -> None
     out = _memeval("users", "list", "--db", db, cwd=tmp_path)
     assert out.returncode == 0 and "no accounts (add one with: memeval users add NAME" in out.stdout, out
     assert json.loads(_memeval("users", "list", "--db", db, "--json", cwd=tmp_path).stdout)["users"] == []
+    # the hint it gave (`--role reviewer --team TEAM`) is refused on a store with no accounts: the first is an admin
+    hint = out.stdout.split("add one with: ", 1)[1].split(":", 1)[0]
+    assert hint == "memeval users add NAME --role admin", out.stdout
+    cmd = hint.replace("memeval ", "").replace("NAME", "root").split()
+    made = subprocess.run([sys.executable, "-m", "memeval", *cmd, "--db", db, "--password-stdin"], cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, input="root-password-1\n", capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert made.returncode == 0 and "root: admin of every team" in made.stdout, made
 
 
 def test_upstream_api_names_every_provider_and_google_for_gemini(tmp_path: Path) -> None:

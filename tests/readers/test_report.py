@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import jinja2.meta
-from readers_helpers import Runs
+from readers_helpers import REPO, Runs
 from typer.testing import CliRunner
 
 from memeval._templates import jinja_env, templates_dir
@@ -138,3 +140,13 @@ def test_report_ab_says_which_folders_it_made_and_refuses_a_file_in_the_way(runs
     assert res.exit_code == 2 and "is a file, not a folder" in res.output and blocker.read_text() == "keep me\n"
     res = CliRunner().invoke(app, ["report-ab", str(runs.memory.path), "--pdf", str(tmp_path / "new")])
     assert res.exit_code == 2 and "is a folder; give a file name" in res.output
+
+
+def test_report_ab_into_a_folder_that_takes_no_file_is_a_usage_error(runs: Runs, tmp_path: Path) -> None:
+    """`report-ab RUN --html /proc/x.html` (a folder that takes no new file) ended in an OSError traceback."""
+    out = subprocess.run(
+        [sys.executable, "-m", "memeval", "report-ab", str(runs.memory.path), "--html", "/proc/x.html"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out
+    assert out.stderr.startswith("error: --html '/proc/x.html' cannot be written (") and "pick a folder" in out.stderr
