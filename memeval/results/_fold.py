@@ -369,7 +369,20 @@ class Projection:
         unended: list[Any] = []
         executed = 0
         for tid, pt in planned.items():
-            history = accs.get(tid, [])
+            history = accs.get(tid)
+            if history is None:  # never started: no record, not unended, not executed
+                continue
+            if len(history) == 1:  # most trials: one attempt, made as below without the lists
+                a = history[0]
+                a.fold()
+                one = a.tally.tally()
+                spends = (_attempt_spend(a, one, kit.spend),)
+                if a.ended is not None:
+                    trials.append(make(_record(pt, a, one, metered, history, spends)))
+                else:
+                    unended.append(kit.unended(trial_id=tid, task_id=pt.task_id, mode=pt.mode, spend=spends))
+                executed += a.agent_started
+                continue
             for a in history:
                 a.fold()
             tallies = [a.tally.tally() for a in history]
@@ -394,7 +407,7 @@ class Projection:
                         spend=spends,
                     )
                 )
-            if any(a.agent_started for a in accs.get(tid, [])):
+            if any(a.agent_started for a in history):
                 executed += 1
         sequential = kit.sequential(plan, trials)
         if sequential is not None and sequential.path.stopped:
