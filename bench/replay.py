@@ -42,6 +42,9 @@ fresh command's CPU and wall, the first replay's CPU seconds, the median of the 
 replay alone) and the round's load average; then each checkout's median and smallest over the
 rounds. On a shared machine CPU time still grows with
 the load (caches, hyperthreads): only figures taken in turns like these compare two versions.
+Every fresh `memeval replay` prints its JSON to a temporary file: the bench stops, naming the
+checkout and round, as soon as one prints other bytes than the first did, and ends by saying that
+all of them printed the same bytes (with their SHA-256).
 """
 
 from __future__ import annotations
