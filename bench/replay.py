@@ -42,12 +42,16 @@ fresh command's CPU and wall, the first replay's CPU seconds, the median of the 
 replay alone) and the round's load average; then each checkout's median and smallest over the
 rounds. On a shared machine CPU time still grows with
 the load (caches, hyperthreads): only figures taken in turns like these compare two versions.
+Every fresh `memeval replay` prints its JSON to a temporary file: the bench stops, naming the
+checkout and round, as soon as one prints other bytes than the first did, and ends by saying that
+all of them printed the same bytes (with their SHA-256).
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import hashlib
 import json
 import os
 import shutil
@@ -236,27 +240,30 @@ def _child(run_dir: Path) -> None:
     )
 
 
-def _fresh_command(run_dir: Path, checkout: Path) -> tuple[float, float]:
+def _fresh_command(run_dir: Path, checkout: Path) -> tuple[float, float, str]:
     """Wall and CPU seconds of `memeval replay RUN` run by `checkout` in a fresh process, its cache removed first.
 
     CPU is the child's user + system time (`os.wait4`), from interpreter start to exit; the JSON goes
-    to /dev/null. Raises SystemExit with the child's stderr when it fails.
+    to a temporary file, whose SHA-256 (hex) is the third value, so that two checkouts' outputs can
+    be compared byte for byte. Raises SystemExit with the child's stderr when it fails.
     """
     shutil.rmtree(run_dir / ".cache", ignore_errors=True)
     env = {**_env(), "PYTHONPATH": str(checkout)}
     argv = [sys.executable, "-m", "memeval", "replay", run_dir.name, "--runs-dir", str(run_dir.parent)]
-    with tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
         t0 = time.perf_counter()
         # cwd: `python -m` puts the working folder first on sys.path, ahead of PYTHONPATH; run from
         # a checkout's root it would import that checkout's memeval whatever PYTHONPATH says.
-        proc = subprocess.Popen(argv, env=env, cwd=run_dir.parent, stdout=subprocess.DEVNULL, stderr=err)
+        proc = subprocess.Popen(argv, env=env, cwd=run_dir.parent, stdout=out, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t0
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0:
             err.seek(0)
             raise SystemExit(f"memeval replay with {checkout} failed:\n{err.read().decode()[-2000:]}")
-    return wall, usage.ru_utime + usage.ru_stime
+        out.seek(0)
+        digest = hashlib.file_digest(out, "sha256").hexdigest()  # type: ignore[arg-type]  # a binary file
+    return wall, usage.ru_utime + usage.ru_stime, digest
 
 
 def _spare_now() -> bool:
@@ -292,6 +299,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
     fresh: dict[str, list[float]] = {name: [] for name in paths}
     fresh_wall: dict[str, list[float]] = {name: [] for name in paths}
     spares: dict[str, list[bool]] = {name: [] for name in paths}
+    digests: set[str] = set()
     with tempfile.TemporaryDirectory() as tmp:
         run_dir = Path(tmp) / "run"
         n = make_log(run_dir, 100_000, repeats)
@@ -301,7 +309,10 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
             for name, path in order:
                 spare = _spare_now()
                 spares[name].append(spare)
-                wall, cpu = _fresh_command(run_dir, path)
+                wall, cpu, digest = _fresh_command(run_dir, path)
+                digests.add(digest)
+                if len(digests) > 1:
+                    raise SystemExit(f"round {round_ + 1}: {name} ({path}) printed other bytes than before")
                 fresh[name].append(cpu)
                 fresh_wall[name].append(wall)
                 core = "a core spare" if spare else "no core spare"
@@ -334,6 +345,7 @@ def _against(other: Path, rounds: int, repeats: int) -> None:
             f" min {min(firsts):.3f} s; later replays CPU median {statistics.median(values):.3f} s,"
             f" min {min(values):.3f} s; a core spare before {sum(spares[name])} of {len(spares[name])} fresh processes"
         )
+    print(f"every fresh `memeval replay` of both printed the same bytes (sha256 {digests.pop()})")
     print(load_line("after"))
 
 
@@ -380,7 +392,7 @@ def _in_process() -> None:
         command: list[list[tuple[float, float]]] = [[] for _ in runs]
         for round_ in range(3):
             for k in range(len(runs)) if round_ % 2 == 0 else reversed(range(len(runs))):
-                command[k].append(_fresh_command(runs[k][0], here))
+                command[k].append(_fresh_command(runs[k][0], here)[:2])
         for (run_dir, repeats), n, cold_xs, command_xs in zip(runs, counts, cold, command, strict=True):
             load_run(run_dir)  # writes the cache
             cached = [_timed(lambda d=run_dir: result_json(load_run(d))) for _ in range(3)]

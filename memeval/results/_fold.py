@@ -280,18 +280,32 @@ class Projection:
                 trial's `trial.started`.
         """
         planned, accs, run_faults = self.planned, self.accs, self.run_faults
+        # The attempt the last model call was added to, and its calls' `append`: a run of calls of one
+        # trial (most of a log) then costs one string comparison a call. Any other event may start a
+        # new attempt (`trial.started`), so it forgets them; the next call looks its attempt up again.
+        last_tid: str | None = None
+        add_call: Callable[[Any], None] | None = None
+        ev: Any  # an event or its view, told apart by its tag (`kind`, read once), which mypy cannot follow
         for ev in events:
             if type(ev) is ModelCalledView:
                 # Most of a log: the shortest path. The same checks as below, in the same order.
-                history = accs.get(ev.trial_id)
-                if history:
-                    history[-1].calls.append(ev.call)
+                call_tid: str = ev.trial_id
+                if call_tid == last_tid and add_call is not None:
+                    add_call(ev.call)
                     continue
-            # Dispatch on the tag, which the events and their views share.
-            if ev.event == "run.ended":
+                history = accs.get(call_tid)
+                if history:
+                    add_call = history[-1].calls.append
+                    last_tid = call_tid
+                    add_call(ev.call)
+                    continue
+            last_tid = add_call = None
+            # Dispatch on the tag, which the events and their views share (read once: a class attribute).
+            kind = ev.event
+            if kind == "run.ended":
                 self.status = ev.status
                 continue
-            if ev.event == "fault.raised" and ev.trial_id is None:
+            if kind == "fault.raised" and ev.trial_id is None:
                 run_faults.append(ev)
                 continue
             tid = getattr(ev, "trial_id", None)
@@ -299,7 +313,7 @@ class Projection:
                 continue
             if tid not in planned:
                 raise RunLogError(f"event {ev.seq} names trial {tid!r}, which the run never planned")
-            if ev.event == "trial.started":
+            if kind == "trial.started":
                 history = accs.setdefault(tid, [])
                 if history:
                     history[-1].fold()  # no later call is added to an earlier attempt
@@ -309,27 +323,27 @@ class Projection:
             if not history:
                 raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
             acc = history[-1]
-            if ev.event == "model.called":
+            if kind == "model.called":
                 acc.calls.append(ev.call)
-            elif ev.event == "agent.started":
+            elif kind == "agent.started":
                 acc.agent_started = True
                 acc.add_wait(ev.waited_ms)
-            elif ev.event == "verifier.started":
+            elif kind == "verifier.started":
                 acc.add_wait(ev.waited_ms)
-            elif ev.event == "agent.exited":
+            elif kind == "agent.exited":
                 acc.exited = ev
-            elif ev.event == "claim.recorded":
+            elif kind == "claim.recorded":
                 acc.claim = ev
-            elif ev.event == "workspace.diffed":
+            elif kind == "workspace.diffed":
                 acc.diff = ev
-            elif ev.event == "tamper.scanned":
+            elif kind == "tamper.scanned":
                 acc.tamper = ev
-            elif ev.event == "check.recorded":
+            elif kind == "check.recorded":
                 acc.check = ev
-            elif ev.event == "fault.raised":
+            elif kind == "fault.raised":
                 acc.fault = ev
                 acc.add_wait(ev.waited_ms)  # a wait at the phases gate that the run's stop cut short
-            elif ev.event == "trial.ended":
+            elif kind == "trial.ended":
                 acc.ended = ev
                 acc.fold()  # its calls so far are added up and let go; a later one is added at the end
 
@@ -355,7 +369,20 @@ class Projection:
         unended: list[Any] = []
         executed = 0
         for tid, pt in planned.items():
-            history = accs.get(tid, [])
+            history = accs.get(tid)
+            if history is None:  # never started: no record, not unended, not executed
+                continue
+            if len(history) == 1:  # most trials: one attempt, made as below without the lists
+                a = history[0]
+                a.fold()
+                one = a.tally.tally()
+                spends = (_attempt_spend(a, one, kit.spend),)
+                if a.ended is not None:
+                    trials.append(make(_record(pt, a, one, metered, history, spends)))
+                else:
+                    unended.append(kit.unended(trial_id=tid, task_id=pt.task_id, mode=pt.mode, spend=spends))
+                executed += a.agent_started
+                continue
             for a in history:
                 a.fold()
             tallies = [a.tally.tally() for a in history]
@@ -380,7 +407,7 @@ class Projection:
                         spend=spends,
                     )
                 )
-            if any(a.agent_started for a in accs.get(tid, [])):
+            if any(a.agent_started for a in history):
                 executed += 1
         sequential = kit.sequential(plan, trials)
         if sequential is not None and sequential.path.stopped:
