@@ -62,10 +62,15 @@ def readings_kept() -> Iterator[None]:
         _KEPT.memo = None
 
 
+KEPT_MAX_CHARS = 8192
+"""Longest text whose readings `readings_kept` keeps: ROT13 and reversal copy a text whole, so a call of
+400 texts of 64 Ki characters could hold some 50 MB; a longer text's readings are made again (rare)."""
+
+
 def _kept(fn: Callable[[str], _T], text: str) -> _T:
     """`fn(text)`, from `readings_kept`'s memo when a block is open in this thread."""
     memo: dict[tuple[Callable[[str], object], str], object] | None = getattr(_KEPT, "memo", None)
-    if memo is None:
+    if memo is None or len(text) > KEPT_MAX_CHARS:
         return fn(text)
     key = (fn, text)
     hit = memo.get(key)
