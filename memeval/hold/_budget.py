@@ -206,7 +206,7 @@ def assess_many_budgeted(
         UsageError: not in the main thread, or a bad `MEMEVAL_HOLD_BUDGET_S`.
         KeyboardInterrupt: Ctrl-C, as without a budget (the timer is stopped first).
     """
-    from memeval.hold._batch import primed
+    from memeval.hold._readings import readings_kept
 
     if not can_budget():
         raise UsageError("the hold budget works only in the main thread; use memeval.audit._holdguard elsewhere")
@@ -214,6 +214,16 @@ def assess_many_budgeted(
     if not items:
         return []
     _warm(detector)
+    with readings_kept():  # the readings `primed` makes are read again by the rules
+        return _assess_within(detector, items, seconds, total)
+
+
+def _assess_within(
+    detector: HoldDetector, items: Sequence[tuple[str, Source]], seconds: float, total: float | None
+) -> list[HoldAssessment]:
+    """`assess_many_budgeted`'s body: each item's verdict within `seconds`, all within `total` (its arguments)."""
+    from memeval.hold._batch import primed
+
     restore = _install()
     out = []
     left = float("inf") if total is None else total

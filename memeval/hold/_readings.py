@@ -14,6 +14,12 @@ import binascii
 import functools
 import itertools
 import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
 _SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
@@ -27,12 +33,55 @@ def _selector_bytes(run: str) -> bytes:
 
 _REMEMBERED = 64
 """Texts whose readings are kept (`functools.lru_cache`): the rules, the classifier's views and the
-decoded views stage each read the same text's encodings, one after the other."""
+decoded views stage each read the same text's encodings, one after the other. A batch reads more
+texts than that between two readings of one text (`_batch.primed` reads every text's views first,
+the rules read each text after): `readings_kept` keeps a batch's readings for its duration."""
+
+_KEPT = threading.local()
+"""`readings_kept`'s memo for this thread: (reading function, text) -> its readings; None outside it."""
+
+
+@contextmanager
+def readings_kept() -> Iterator[None]:
+    """Within the block, every text's readings (`_decoded_texts`, `byte_readings`, `_variants`) are made once.
+
+    For a batch (`_batch.assess_many`, `_budget.assess_many_budgeted`): the classifier's views of
+    every text are made first (`_batch.primed`), then the rules read each text's encodings again,
+    and with more than `_REMEMBERED` texts the LRU had dropped them by then (each made twice: about
+    a sixth of a bench text's assessment). The memo is this thread's and is dropped when the
+    outermost block ends, so it holds one batch's readings at most (what `primed` holds anyway).
+    The readings are pure functions of the text: the same values with or without it.
+    """
+    if getattr(_KEPT, "memo", None) is not None:  # nested: the outer block keeps them
+        yield
+        return
+    _KEPT.memo = {}
+    try:
+        yield
+    finally:
+        _KEPT.memo = None
+
+
+KEPT_MAX_CHARS = 8192
+"""Longest text whose readings `readings_kept` keeps: ROT13 and reversal copy a text whole, so a call of
+400 texts of 64 Ki characters could hold some 50 MB; a longer text's readings are made again (rare)."""
+
+
+def _kept(fn: Callable[[str], _T], text: str) -> _T:
+    """`fn(text)`, from `readings_kept`'s memo when a block is open in this thread."""
+    memo: dict[tuple[Callable[[str], object], str], object] | None = getattr(_KEPT, "memo", None)
+    if memo is None or len(text) > KEPT_MAX_CHARS:
+        return fn(text)
+    key = (fn, text)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = fn(text)
+    return hit  # type: ignore[return-value]  # stored by this very function under `fn`
 
 
 def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
     """Variation-selector runs and Base64 blobs of `text` read as UTF-8 text: `(start, end, decoded)`."""
-    return list(_decoded_once(text))
+    return list(_kept(_decoded_once, text))
 
 
 @functools.lru_cache(maxsize=_REMEMBERED)
@@ -73,7 +122,7 @@ def byte_readings(text: str) -> list[tuple[str, int, int, str]]:
         `(kind, start, end, decoded)` per run, `kind` "hex" or "binary", hex runs first; a run
         is kept only when it decodes as UTF-8 and the text has a space (words, not a hash).
     """
-    return list(_byte_readings_once(text))
+    return list(_kept(_byte_readings_once, text))
 
 
 @functools.lru_cache(maxsize=_REMEMBERED)
@@ -105,7 +154,7 @@ def _variants(text: str) -> list[tuple[int, int, str]]:
     the obfuscation tactics named in public prompt-injection corpora (base64, hex, binary,
     ROT13, leetspeak, reversal).
     """
-    return list(_variants_once(text))
+    return list(_kept(_variants_once, text))
 
 
 @functools.lru_cache(maxsize=_REMEMBERED)
@@ -116,5 +165,5 @@ def _variants_once(text: str) -> tuple[tuple[int, int, str], ...]:
         out.append((0, len(text), text[::-1]))
     if len(_LEET_WORD.findall(text)) >= 3:
         out.append((0, len(text), text.translate(_LEET)))
-    out += ((start, end, decoded) for _, start, end, decoded in _byte_readings_once(text))
+    out += ((start, end, decoded) for _, start, end, decoded in _kept(_byte_readings_once, text))
     return tuple(out)

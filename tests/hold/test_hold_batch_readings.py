@@ -39,3 +39,21 @@ def test_primed_classifier_reads_only_its_own_text_objects_from_the_readings() -
     plain = get_hold_detector().classifier  # type: ignore[attr-defined]
     for t in TEXTS + ["".join(list(t)) for t in TEXTS] + ["a text the batch never saw"]:
         assert clf.score(t) == plain.score(t)
+
+
+def test_a_batch_larger_than_the_readings_lru_makes_each_texts_readings_once() -> None:
+    from memeval.hold import _readings
+    from memeval.hold._budget import assess_many_budgeted
+
+    det = get_hold_detector()
+    n = _readings._REMEMBERED * 2  # the classifier reads every text first, the rules each text after
+    assess_many_budgeted(det, [("a first batch warms the budgeted path", "agent")])
+    for run in (assess_many, assess_many_budgeted):
+        items = [(f"Deploy note {i} from {run.__name__}: the branch ships on Monday.", "agent") for i in range(n)]
+        _readings._variants_once.cache_clear()
+        _readings._decoded_once.cache_clear()
+        verdicts = run(det, items)  # type: ignore[operator, arg-type]  # both take (detector, items)
+        assert _readings._variants_once.cache_info().misses == n  # was 2n: dropped by the LRU in between
+        assert _readings._decoded_once.cache_info().misses == n
+        assert verdicts == [det.assess(t, s) for t, s in items]  # type: ignore[arg-type]  # Sources
+    assert getattr(_readings._KEPT, "memo", None) is None  # dropped when the batch ends
