@@ -70,7 +70,9 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
         bare = part.strip(")]}>'\".,;:!?*…")
         if _MASKED.fullmatch(bare) or elided(part) or PLACEHOLDER_PART.search(part.rstrip(".…")):
             return True
-        after = part[part.find(bare) + len(bare) :] + text[r.end : r.end + 1] if bare else ""
+        # what follows `bare` in the text: the rest of `part`, then the rest of the hit or the text's next character
+        rest = value[len(part) :] if value.startswith(part) else ""
+        after = part[part.find(bare) + len(bare) :] + (rest or text[r.end : r.end + 1]) if bare else ""
         if bare and placeholder_value(bare, after):
             return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
     before = text[max(0, r.start - 12) : r.start]
