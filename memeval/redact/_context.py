@@ -38,7 +38,6 @@ from memeval.redact._scanners import memeval_result
 from memeval.redact._starts import rule_pattern
 from memeval.redact._values import (
     ENCODED_START,
-    PLACEHOLDER,
     PLACEHOLDER_PART,
     TRAIL,
     elided,
@@ -49,6 +48,7 @@ from memeval.redact._values import (
     jose_header,
     luhn,
     mixed_parts,
+    placeholder_value,
     secretish,
     ssn_ok,
 )
@@ -75,15 +75,17 @@ class ContextRule:
     pattern (its required literals, with its own flags); `tests/redact/test_rule_screens.py`
     checks screened and unscreened results are equal on the corpus and random text."""
 
-    def accepts(self, value: str, match: re.Match[str], raw: str | None = None) -> bool:
+    def accepts(self, value: str, match: re.Match[str], raw: str | None = None, after: str = "") -> bool:
         """Whether the matched value passes the rule's check and is not a placeholder.
 
         `value` is the value without trailing punctuation, `raw` as matched: `sk-...` (short
-        before an ellipsis) is a placeholder, a long key followed by "..." is not.
+        before an ellipsis) is a placeholder, a long key followed by "..." is not. `after` is the
+        text after `value` in the text read (`_values.placeholder_value`: `MyPass!` is chosen).
         """
-        if not value or PLACEHOLDER.match(value) or PLACEHOLDER_PART.search(value.rstrip(".…")):
+        if not value or placeholder_value(value, after) or PLACEHOLDER_PART.search(value.rstrip(".…")):
             return False
-        if ENCODED_START.match(value) or PLACEHOLDER.match(head(value)):
+        first = head(value)
+        if ENCODED_START.match(value) or placeholder_value(first, value[len(first) :] or after):
             return False  # an escape, or a placeholder followed by the next URL parameter
         if len(value) < 8 and not any(c.isalnum() for c in value):
             return False  # `" + "`: the syntax between two string literals, not a value
@@ -102,9 +104,9 @@ class ContextRule:
             key = groups.get("key") or ""
             # a quoted value, or one a verb or operator names, may be a plain word (`is "centipede"`)
             word_ok = bool(groups.get("dq") or groups.get("sq") or groups.get("q") or groups.get("verb"))
-            return secretish(value, key if self.id != "prose-password" else "", word_ok)
+            return secretish(value, key if self.id != "prose-password" else "", word_ok, after)
         if self.check == "generated":
-            return generated(value, match.groupdict().get("key") or "")
+            return generated(value, match.groupdict().get("key") or "", after)
         if self.check == "jose":
             return jose_header(value)
         if self.check == "mixed-parts":
@@ -370,9 +372,13 @@ def _run_rule(rule: ContextRule, view: View, out: list[RecognizerResult]) -> Non
         if span is None or span[1] <= span[0]:
             continue
         raw = m.group("secret") if "secret" in m.re.groupindex else None
-        if not rule.accepts(vt[span[0] : span[1]], m, raw):
+        if not rule.accepts(vt[span[0] : span[1]], m, raw, vt[span[1] : span[1] + 1]):
             cut = glued_cut(vt, *span) if raw is not None else None
-            if cut is None or cut[1] <= cut[0] or not rule.accepts(vt[cut[0] : cut[1]], m, cut[2]):
+            if (
+                cut is None
+                or cut[1] <= cut[0]
+                or not rule.accepts(vt[cut[0] : cut[1]], m, cut[2], vt[cut[1] : cut[1] + 1])
+            ):
                 continue
             span = cut[:2]
         if rule.entity == "PASSWORD" and raw is not None and span[0] == m.start("secret"):

@@ -11,7 +11,7 @@ import re
 from presidio_analyzer import RecognizerResult
 
 from memeval.redact._scanners import DETECTOR_KEY
-from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, elided, head
+from memeval.redact._values import PLACEHOLDER_PART, elided, head, placeholder_value
 
 _VERSIONISH = re.compile(r"(?i)(?:\bv|\b(?:version|firmware|fw|build|release|rev|ver)\b[^.;,\n]{0,16})$")
 """Words just before a dotted quad that make it a version number, not an IP address."""
@@ -70,7 +70,10 @@ def not_a_secret(text: str, r: RecognizerResult) -> bool:
         bare = part.strip(")]}>'\".,;:!?*…")
         if _MASKED.fullmatch(bare) or elided(part) or PLACEHOLDER_PART.search(part.rstrip(".…")):
             return True
-        if bare and PLACEHOLDER.match(bare):
+        # what follows `bare` in the text: the rest of `part`, then the rest of the hit or the text's next character
+        rest = value[len(part) :] if value.startswith(part) else ""
+        after = part[part.find(bare) + len(bare) :] + (rest or text[r.end : r.end + 1]) if bare else ""
+        if bare and placeholder_value(bare, after):
             return True  # "<your-password>", "${X}", "sk-...": a keyword rule hit on a placeholder
     before = text[max(0, r.start - 12) : r.start]
     return bool(_HASH_PREFIX.search(before) or _TEMPLATE_OPEN.search(before))

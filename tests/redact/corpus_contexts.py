@@ -49,6 +49,11 @@ FRESH7_ROWS = CORPUS.with_name("corpus_fresh7.jsonl")
 patterns' labelled tests) that main stored raw and this round blanks, hand rows for the `FlyV1`,
 presigned-URL and IBAN-registry rules with look-alikes they must keep, and its ordinary
 look-alikes; read by `load_corpus()` too."""
+PLACEHOLDER_ROWS = CORPUS.with_name("corpus_placeholders.jsonl")
+"""Passwords starting `My`/`your` that the fifth and seventh fresh corpora found stored raw (a digit
+in them, or a `!` after them) and hand rows of that shape, with the placeholders of the owned and
+fresh corpora that must stay kept (`your_password_here`, `YOUR_API_KEY`, `myPassword`,
+`mynewcreds`; redact19, `_values.placeholder_value`); read by `load_corpus()` too."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,7 @@ def load_corpus(
         FRESH5_ROWS,
         FRESH6_ROWS,
         FRESH7_ROWS,
+        PLACEHOLDER_ROWS,
     ),
 ) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
