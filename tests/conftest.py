@@ -28,7 +28,11 @@ timer is set.
 
 Hypothesis's timing checks (its per-example deadline and the "input generation is slow" health
 check) are off for the whole suite: they measure the machine, not the code, and the house keeps
-timings in `bench/`, never in assertions. Every other health check stays on.
+timings in `bench/`, never in assertions. Every other health check stays on. Hypothesis is also
+derandomized: each property draws the same examples every run (seeded from the test itself), so a
+rare counterexample cannot turn one CI run of unrelated work red and the next green. Search for new
+counterexamples on purpose with `MEMEVAL_TEST_HYPOTHESIS=explore` (a fresh random seed each run,
+`--hypothesis-seed=N` to replay one; failures are kept in `.hypothesis/` as usual).
 """
 
 from __future__ import annotations
@@ -44,7 +48,12 @@ from hypothesis import HealthCheck, settings
 from patience import factor
 from pg_fixture import pg_server  # noqa: F401  # a fixture of every test (one server a session)
 
-settings.register_profile("memeval", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXPLORE = os.environ.get("MEMEVAL_TEST_HYPOTHESIS") == "explore"
+"""Whether Hypothesis draws fresh random examples (the variable set to `explore`) instead of the fixed ones."""
+
+settings.register_profile(
+    "memeval", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=not EXPLORE
+)
 settings.load_profile("memeval")
 
 LONG = ("slow", "real_agents", "browser")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from typer.testing import CliRunner
 
 from memeval.audit import iso_week_of
@@ -45,10 +46,13 @@ def test_a_week_ingested_after_it_ended_says_later_items_are_not_in_its_waiting_
 
 
 def test_this_weeks_waiting_lines_say_its_end_is_still_ahead(store, make, db_url) -> None:
-    now = datetime.now(UTC)
-    store.clock = lambda: now
-    at = now.strftime("%Y-%m-%dT%H:%M:%SZ")
-    store.append([make("lesson.proposed", "les_now", {"text": "Label the pots."}, at=at)], sender="test")
-    week = iso_week_of(now, "UTC")
-    heading = _heading(_counts(db_url, week))
+    # The command reads the wall clock: mid-week, so a run just before a Monday 00:00 UTC cannot see
+    # "this week" end between the test's `now` and the command's (it did, with the real clock).
+    with time_machine.travel(datetime(2026, 12, 2, 12, 0, tzinfo=UTC), tick=True):
+        now = datetime.now(UTC)
+        store.clock = lambda: now
+        at = now.strftime("%Y-%m-%dT%H:%M:%SZ")
+        store.append([make("lesson.proposed", "les_now", {"text": "Label the pots."}, at=at)], sender="test")
+        week = iso_week_of(now, "UTC")
+        heading = _heading(_counts(db_url, week))
     assert "undecided at the week's end" in heading and "still ahead" in heading, heading
