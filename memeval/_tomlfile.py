@@ -1,6 +1,7 @@
 """TOML files a user hands memeval, read so that every way their text can be wrong is one error its caller words.
 
-The files are `task.toml`, `taskset.toml`, `agent.toml`, `memeval.toml` and a price file.
+The files are `task.toml`, `taskset.toml`, `agent.toml`, `memeval.toml` and a price file; the tamper scan parses
+an agent's `pyproject.toml` with `loads_toml` too.
 
 `tomllib` reads nested arrays and inline tables by recursion: a file of a few thousand `[` (6 KB) raised
 `RecursionError`, and a byte that is not UTF-8 raised `UnicodeDecodeError` where only `TOMLDecodeError` was caught;
@@ -35,6 +36,16 @@ def read_toml(path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise NotTomlText(f"not UTF-8 text (byte {exc.start} is not UTF-8): save it as UTF-8 TOML") from exc
+    return loads_toml(text)
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """The TOML document `text`, as `tomllib` reads it; `read_toml` for a file's text already decoded.
+
+    Raises:
+        NotTomlText: the text is not TOML (tomllib's line and column), or nests deeper than `tomllib` can follow
+            (as `read_toml`).
+    """
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

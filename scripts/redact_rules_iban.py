@@ -30,12 +30,16 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
+import sys
 from pathlib import Path
 
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from redact_rules_kingfisher import open_repo  # noqa: E402
+
 OUT = ROOT / "memeval" / "redact" / "rules" / "iban.toml"
 SLUG = "advanced-security/secret-scanning-custom-patterns"
 _PART = re.compile(r"\(\?:(\[[^\]]+\])\[ -\]\?\)\{(\d+)\}")
@@ -62,11 +66,12 @@ def convert(pattern: str) -> str:
 
 
 def build(repo: Path) -> str:
-    """The TOML text for the countries GitHub's file lists and presidio lacks (sorted by code)."""
+    """The TOML text for the countries GitHub's file lists and presidio lacks (sorted by code).
 
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "--git-dir", str(repo), *args], check=True, capture_output=True, text=True).stdout
-
+    Raises:
+        SystemExit(2): `repo` is not a git directory (`redact_rules_kingfisher.open_repo`).
+    """
+    git = open_repo(repo, SLUG)
     sha = git("rev-parse", "HEAD").strip()
     data = yaml.safe_load(git("show", "HEAD:pii/generate_iban/patterns.yml"))
     known = presidio_countries()

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from memeval.cli._options import option_given
 from memeval.errors import UsageError
 
 if TYPE_CHECKING:
@@ -192,7 +193,7 @@ def ab_options(ctx: typer.Context, a: AbArgs) -> AbOptions:
         keep_bodies=a.keep_bodies,
         default_limits=(
             planned_default_limits(locate_run(a.resume, a.runs_dir))
-            if a.resume and not _given(ctx, "default_storage_mb") and not _given(ctx, "default_memory_mb")
+            if a.resume and not option_given(ctx, "default_storage_mb") and not option_given(ctx, "default_memory_mb")
             else DefaultLimits(storage_mb=storage_default, memory_mb=memory_default)
         ),
     )
@@ -247,7 +248,7 @@ def _refuse_bad_values(ctx: typer.Context, a: AbArgs) -> tuple[int, int]:
         raise UsageError(f"--futility {a.futility!r}: use binding or non-binding")
     if not a.until_decided:
         names = ("max_repeats", "spending", "spending_gamma", "futility_power", "futility", "looks_per_round")
-        given = [f"--{n.replace('_', '-')}" for n in names if _given(ctx, n)]
+        given = [f"--{n.replace('_', '-')}" for n in names if option_given(ctx, n)]
         if given:
             raise UsageError(
                 f"{' and '.join(given)} only {'applies' if len(given) == 1 else 'apply'} with --until-decided: "
@@ -324,7 +325,7 @@ def _check_upstream_api(ctx: typer.Context, api: str, url: str | None) -> None:
     if api not in apis:
         gemini = " (Gemini is google)" if "google" in apis else ""
         raise UsageError(f"--upstream-api {api!r}: use {', '.join(apis[:-1])} or {apis[-1]}{gemini}")
-    if url is None and _given(ctx, "upstream_api"):
+    if url is None and option_given(ctx, "upstream_api"):
         raise UsageError(
             f"--upstream-api {api} names the API of --upstream-url: add --upstream-url BASE_URL, "
             f"or give both as --upstream api={api},url=BASE_URL"
@@ -417,9 +418,3 @@ def _default_mb(flag: str, value: str) -> int:
     if not s.isascii() or not s.isdigit() or int(s) > 1 << 30:
         raise UsageError(f"{flag} {value!r}: give a whole number of MiB, 0 or more (0: no default)")
     return int(s)
-
-
-def _given(ctx: typer.Context, name: str) -> bool:
-    """Whether the option `name` was given (on the command line or by its variable), not defaulted."""
-    source = ctx.get_parameter_source(name)
-    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")

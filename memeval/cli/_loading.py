@@ -77,11 +77,11 @@ def loading_reply(what: str) -> bytes:
     return _json_503(ingest_error(reason))
 
 
-INGEST_PATHS = frozenset({"/api/v1/events", "/api/v1/health"})
-"""The ingest endpoint's paths: a loading server answers them in the ingest endpoint's error shape."""
-
 HEALTH_PATH = "/api/v1/health"
 """The health path: a loading server's answer to it says it is loading (`health_loading_reply`)."""
+
+INGEST_PATHS = frozenset({"/api/v1/events", HEALTH_PATH})
+"""The ingest endpoint's paths: a loading server answers them in the ingest endpoint's error shape."""
 
 
 def health_loading_reply(what: str) -> bytes:

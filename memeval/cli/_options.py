@@ -28,3 +28,13 @@ RunsDir = Annotated[
     ),
 ]
 """`--runs-dir` of commands that read or write runs: a folder (made when a run needs it)."""
+
+
+def option_given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option whose parameter is `name` (`base_rate`, not `--base-rate`) was given, not defaulted.
+
+    Given: typed on the command line or set by its environment variable (`MEMEVAL_RUNS_DIR`); a default
+    (the option's own, or a context's default map) is not. False for a name the command does not have.
+    """
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memeval.cli._json import echo_json
-from memeval.cli._options import RunsDir
+from memeval.cli._options import RunsDir, option_given
 from memeval.cli._print import err_console
 from memeval.cli.app import command_app, translate_errors
 from memeval.errors import UsageError
@@ -132,22 +132,17 @@ def _refuse_unused(ctx: typer.Context, from_pilot: bool, sequential: bool) -> No
     Raises:
         UsageError: naming the option, why it is not read, and the fix (exit 2).
     """
-    from typer._click.core import ParameterSource
-
-    def given(name: str) -> bool:
-        return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
-
-    if from_pilot and given("base_rate"):
+    if from_pilot and option_given(ctx, "base_rate"):
         raise UsageError(
             "--base-rate is not read with --from: a plan from a pilot run takes the baseline pass rates the "
             "pilot measured; drop --base-rate, or drop --from for a simulated plan at --base-rate"
         )
-    if not from_pilot and given("sequential") and sequential:
+    if not from_pilot and option_given(ctx, "sequential") and sequential:
         raise UsageError(
             "--sequential sizes the sequential design from a pilot run's tasks, and no --from RUN was given; "
             "add --from PILOT_RUN (e.g. a run of `memeval ab TASKS --repeats 2`)"
         )
-    if not sequential and given("sims"):
+    if not sequential and option_given(ctx, "sims"):
         raise UsageError("--sims is the simulated runs of --sequential, which was not asked for; add --sequential")
 
 

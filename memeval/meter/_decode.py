@@ -48,6 +48,8 @@ def _drain(obj: Any, out: bytes, size: int) -> Iterator[bytes]:
 
 
 class _Gzip:
+    """`gzip`/`x-gzip`: the first gzip member (bytes after it, a second member too, decode to nothing), as `_Step`."""
+
     def __init__(self) -> None:
         self._obj = zlib.decompressobj(16 + zlib.MAX_WBITS)
 
@@ -56,6 +58,8 @@ class _Gzip:
 
 
 class _Deflate:
+    """`deflate`: zlib-wrapped, or raw when the first chunk has no zlib header (RFC 9110 8.4.1.2), as `_Step`."""
+
     def __init__(self) -> None:
         self._obj = zlib.decompressobj()
         self._first = True
@@ -74,6 +78,8 @@ class _Deflate:
 
 
 class _Brotli:
+    """`br`: a `brotli.Decompressor` (untyped), as `_Step`."""
+
     def __init__(self, decompressor: Any) -> None:
         self._d = decompressor
 
@@ -87,6 +93,9 @@ class _Brotli:
 
 
 _Step = _Gzip | _Deflate | _Brotli
+"""One content coding undone: `pieces(chunk, size)` yields the decoded bytes of `chunk` in order, at most `size`
+bytes a piece (possibly none while a block is incomplete); it raises the codec's own error (`zlib.error`,
+`brotli.error`) on bytes the coding does not read, which `Decoder.pieces` words as `CorruptEncoding`."""
 
 
 def _step(coding: str) -> _Step:

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from memeval.meter import _json
+from memeval.meter._sse import may_end_event
 
 _TRUE_WORDS = frozenset({"1", "on", "t", "true", "y", "yes"})
 """Strings a lax boolean field reads as true (pydantic's lax mode, any case)."""
@@ -137,18 +138,13 @@ class UsageChunkFilter:
     def feed(self, chunk: bytes) -> bytes:
         """The bytes of `chunk` that can be passed on now (whole events only).
 
-        A chunk that cannot end an event (as `SseDecoder._hold` tells) is set aside unjoined: joining each to all
+        A chunk that cannot end an event (`memeval.meter._sse.may_end_event`) is set aside unjoined: joining each to all
         held before cost the square of an event's size. An event held past `MAX_FILTER_HELD_BYTES` is no usage
         chunk: what is held goes out, and so does the rest of the stream, unfiltered.
         """
         if self._through:
             return chunk
-        before = self._pending[-1] if self._pending else self._buf
-        if (
-            chunk.find(b"\r") < 0
-            and chunk.find(b"\n\n") < 0
-            and not (chunk[:1] == b"\n" and before[-1:] in (b"\n", b"\r"))
-        ):
+        if not may_end_event(chunk, self._pending[-1] if self._pending else self._buf):
             self._pending.append(chunk)
             self._pending_bytes += len(chunk)
             if len(self._buf) + self._pending_bytes <= MAX_FILTER_HELD_BYTES:

@@ -16,12 +16,12 @@ import os
 import re
 import stat
 import sys
-import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from memeval._tomlfile import NotTomlText, loads_toml
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
@@ -420,8 +420,8 @@ def _runner_section(path: Path) -> str | None:
         return f"{name} over {MAX_CONFIG_BYTES} bytes, too large to check for a test-runner section"
     if name == "pyproject.toml":
         try:
-            doc = tomllib.loads(head.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+            doc = loads_toml(head.decode("utf-8"))
+        except (UnicodeDecodeError, NotTomlText):
             doc = None
         if doc is not None:
             tool = doc.get("tool")

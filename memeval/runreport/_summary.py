@@ -28,7 +28,10 @@ RATE_LIMIT_STATUSES = frozenset({429, 529})
 
 
 WARN_SHARE = 0.05
-"""More than this share of trials faulted, timed out or rate-limited draws a warning."""
+"""More than this share of trials faulted, timed out or rate-limited draws a warning (which names it).
+
+The verdict's own limit is `memeval.stats.MAX_FAULT_SHARE` (faults and timeouts only): the same share, kept apart
+so that reading a summary does not import numpy."""
 
 
 @dataclass(frozen=True)
@@ -320,7 +323,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         if len(bad) > WARN_SHARE * len(counted):
             # With no trial scored there is no verdict to weaken (`memeval runs` shows `—`): say so.
             weakens = (
-                "more than 5% weakens the verdict"
+                f"more than {WARN_SHARE:.0%} weakens the verdict"
                 if out.scored
                 else "no trial was scored, so the run measured nothing and has no verdict"
             )

@@ -92,6 +92,8 @@ DEFAULT_BOOT_RESAMPLES = 9999
 
 MIN_TRIALS_PER_ARM = 3
 MAX_FAULT_SHARE = 0.05
+"""More than this share of a run's trials faulted or timed out (interrupted ones left out) draws the verdict's
+`many_faults` warning, which names it; `memeval.runreport`'s summary warns at the same share (`WARN_SHARE`)."""
 
 
 def decide(

@@ -6,18 +6,14 @@ the wrong kind, and a file that was not JSON `(JSONDecodeError)`: Python's class
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from usage_line import run_memeval
 
 
 def _memeval(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}"}
-    return subprocess.run([sys.executable, "-m", "memeval", *args], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=300)  # fmt: skip
+    return run_memeval(*args, cwd=tmp_path, env={"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}"}, timeout_s=300)
 
 
 def test_verify_against_a_missing_or_wrong_file_names_the_reason(tmp_path: Path) -> None:

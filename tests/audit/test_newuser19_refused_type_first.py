@@ -10,12 +10,9 @@ process) and over HTTP (the same `describe_validation`), and nothing is stored.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from usage_line import run_memeval
 
 # (type, the start of the reason it is refused with), each sent with a memory's payload
 REFUSED = [
@@ -46,9 +43,8 @@ def test_cli_ingest_refuses_a_forbidden_type_before_its_fields(tmp_path: Path) -
     ]
     (tmp_path / "ev.jsonl").write_text("\n".join(lines) + "\n")
     db = tmp_path / "a.sqlite"
-    env = {**os.environ, "PYTHONPATH": str(REPO), "MEMEVAL_DB": f"sqlite:///{db}"}
-    out = subprocess.run([sys.executable, "-m", "memeval", "audit", "ingest", "ev.jsonl", "--sender", "test"],
-                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+    ingest = ("audit", "ingest", "ev.jsonl", "--sender", "test")
+    out = run_memeval(*ingest, cwd=tmp_path, env={"MEMEVAL_DB": f"sqlite:///{db}"}, timeout_s=300)
     assert out.returncode == 2, out
     for n, (_, reason) in enumerate(REFUSED, start=1):
         line = next(x for x in out.stderr.splitlines() if x.strip().startswith(f"line {n}:"))

@@ -9,14 +9,12 @@ string of `agent.toml` raised `ValueError: embedded null byte` when the agent wa
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from usage_line import run_memeval
 
 from memeval.agents._spec import load_agent_file
 from memeval.errors import UsageError
@@ -91,16 +89,7 @@ def test_a_deep_or_undecodable_file_is_a_usage_error_naming_it(team: Path, case:
 
 def test_memeval_ab_refuses_a_deep_task_toml_in_one_line(team: Path, tmp_path: Path) -> None:
     _append(team / "tasks" / TASK / "task.toml", DEEP.encode())
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    env["PYTHONPATH"] = str(ROOT)
-    r = subprocess.run(
-        [sys.executable, "-m", "memeval", "ab", str(team), "--tasks", TASK, "--runs-dir", str(tmp_path / "runs")],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    r = run_memeval("ab", str(team), "--tasks", TASK, "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path, timeout_s=120)
     assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
     assert "Traceback" not in r.stderr and "RecursionError" not in r.stderr, r.stderr[-2000:]
     assert r.stderr.startswith("error: task 't14-gift-wrap-price': task.toml is not valid TOML: "), r.stderr

@@ -12,23 +12,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from usage_line import REPO, run_memeval
-
-INTERRUPTED_LOG = REPO / "tests" / "fixtures" / "runlog_interrupted" / "events.jsonl"
-"""A real run stopped with SIGINT, then resumed; its first 13 lines are its two trials, both interrupted."""
+import pytest
+from usage_line import run_memeval
 
 
-def _all_faulted(tmp_path: Path) -> None:
-    run = tmp_path / "runs" / "r1"
-    run.mkdir(parents=True)
-    lines = INTERRUPTED_LOG.read_text(encoding="utf-8").splitlines(keepends=True)[:13]
-    ended = {"at": "2026-12-05T05:04:05.792017Z", "event": "run.ended", "seq": 13, "status": "completed", "v": 1}
-    log = "".join(lines).replace('"code":"cancelled"', '"code":"process"') + json.dumps(ended) + "\n"
-    (run / "events.jsonl").write_text(log, encoding="utf-8")
-
-
+@pytest.mark.usefixtures("all_faulted")
 def test_a_comparison_leaves_out_the_verdict_of_a_run_that_measured_nothing(tmp_path: Path) -> None:
-    _all_faulted(tmp_path)
     out = run_memeval("compare", "runs/r1", "runs/r1", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)

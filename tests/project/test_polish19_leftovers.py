@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from usage_line import REPO, one_usage_line, run_memeval
 
 INTERRUPTED_LOG = REPO / "tests" / "fixtures" / "runlog_interrupted" / "events.jsonl"
@@ -38,13 +39,8 @@ def test_results_refuses_include_controls_where_no_totals_are_counted(tmp_path: 
     one_usage_line(out, "--include-controls is for one run's totals", "'runs' is a folder of runs")
 
 
+@pytest.mark.usefixtures("all_faulted")
 def test_runs_says_no_verdict_for_a_run_that_measured_nothing(tmp_path: Path) -> None:
-    run = tmp_path / "runs" / "r1"
-    run.mkdir(parents=True)
-    lines = INTERRUPTED_LOG.read_text(encoding="utf-8").splitlines(keepends=True)[:13]  # two trials, both faulted
-    ended = {"at": "2026-12-05T05:04:05.792017Z", "event": "run.ended", "seq": 13, "status": "completed", "v": 1}
-    log = "".join(lines).replace('"code":"cancelled"', '"code":"process"') + json.dumps(ended) + "\n"
-    (run / "events.jsonl").write_text(log, encoding="utf-8")
     out = run_memeval("runs", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     (row,) = json.loads(out.stdout)["runs"]

@@ -12,25 +12,14 @@ import json
 import sqlite3
 from pathlib import Path
 
-from usage_line import REPO, run_memeval
+import pytest
+from usage_line import run_memeval
 
 from memeval._runlist import PROJECTION_VERSION
 
-INTERRUPTED_LOG = REPO / "tests" / "fixtures" / "runlog_interrupted" / "events.jsonl"
-"""A real run stopped with SIGINT, then resumed; its first 13 lines are its two trials, both interrupted."""
 
-
-def _all_faulted(tmp_path: Path) -> None:
-    run = tmp_path / "runs" / "r1"
-    run.mkdir(parents=True)
-    lines = INTERRUPTED_LOG.read_text(encoding="utf-8").splitlines(keepends=True)[:13]
-    ended = {"at": "2026-12-05T05:04:05.792017Z", "event": "run.ended", "seq": 13, "status": "completed", "v": 1}
-    log = "".join(lines).replace('"code":"cancelled"', '"code":"process"') + json.dumps(ended) + "\n"
-    (run / "events.jsonl").write_text(log, encoding="utf-8")
-
-
+@pytest.mark.usefixtures("all_faulted")
 def test_results_says_a_run_of_faults_measured_nothing(tmp_path: Path) -> None:
-    _all_faulted(tmp_path)
     out = run_memeval("results", "runs/r1", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     (line,) = [w for w in (out.stdout + out.stderr).splitlines() if "faulted, timed out or met a rate limit" in w]
@@ -39,9 +28,9 @@ def test_results_says_a_run_of_faults_measured_nothing(tmp_path: Path) -> None:
     assert "weakens the verdict" not in line, line
 
 
+@pytest.mark.usefixtures("all_faulted")
 def test_the_run_index_says_nothing_of_a_run_that_measured_nothing_as_the_folders_do(tmp_path: Path) -> None:
     """An index row written before polish19 holds `unresolved` and p = 1 for it; `runs` shows `—`."""
-    _all_faulted(tmp_path)
     url = f"sqlite:///{tmp_path / 'index.sqlite'}"
     out = run_memeval("runs", "--index", "--index-url", url, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
@@ -56,9 +45,9 @@ def test_the_run_index_says_nothing_of_a_run_that_measured_nothing_as_the_folder
     assert "unresolved" not in text and "all faulted: measured nothing  —" in text, text
 
 
+@pytest.mark.usefixtures("all_faulted")
 def test_the_verdicts_fault_warning_of_a_run_with_no_trial_scored_says_nothing_was_measured(tmp_path: Path) -> None:
     """`memeval ab` and `replay` printed "... fix the harness or the tasks before trusting the verdict"."""
-    _all_faulted(tmp_path)
     out = run_memeval("replay", "runs/r1", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     (said,) = [w["message"] for w in json.loads(out.stdout)["verdict"]["warnings"] if w["kind"] == "many_faults"]
