@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memeval._tomlfile import NotTomlText, read_toml
+from memeval._tomlfile import NotTomlText, first_nul, read_toml
 from memeval.errors import UsageError
 
 PROJECT_FILE = "memeval.toml"
@@ -58,7 +58,7 @@ def load_project(folder: Path) -> AbDefaults | None:
     """Read `folder/memeval.toml`'s `[ab]` table, or None when the folder has no such file.
 
     Raises:
-        UsageError: the file is not valid TOML or has an unknown or bad key (named).
+        UsageError: the file is not valid TOML, has an unknown or bad key, or a value with a NUL character (named).
     """
     f = folder / PROJECT_FILE
     if not f.is_file():
@@ -67,6 +67,11 @@ def load_project(folder: Path) -> AbDefaults | None:
         data = read_toml(f)
     except NotTomlText as exc:
         raise UsageError(f"{f}: {exc}") from exc
+    if (where := first_nul(data)) is not None:
+        raise UsageError(
+            f"{f}: {where} holds a NUL character (\\u0000), which no path, model name or environment variable can; "
+            "remove it"
+        )
     _refuse_other_tables(f, data)
     try:
         d = AbDefaults.model_validate(data.get("ab", {}))

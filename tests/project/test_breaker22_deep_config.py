@@ -68,6 +68,16 @@ CASES: dict[str, tuple[Callable[[Path], object], Callable[[Path], Path], str]] =
     ),
     "project-deep": (load_project, lambda t: _append(t / "memeval.toml", DEEP.encode()).parent, "nest deeper"),
     "project-not-utf8": (load_project, lambda t: _append(t / "memeval.toml", NOT_UTF8).parent, "not UTF-8 text"),
+    "project-nul": (
+        load_project,
+        lambda t: (
+            _write(
+                t / "memeval.toml",
+                (t / "memeval.toml").read_bytes().replace(b'model = "fernhill', b'model = "fern\\u0000hill'),
+            ).parent
+        ),
+        "ab.model holds a NUL character",
+    ),
     "prices-deep": (load_user_prices, lambda t: _append(t / "prices.toml", DEEP.encode()), "nest deeper"),
 }
 
@@ -93,4 +103,15 @@ def test_memeval_ab_refuses_a_deep_task_toml_in_one_line(team: Path, tmp_path: P
     assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
     assert "Traceback" not in r.stderr and "RecursionError" not in r.stderr, r.stderr[-2000:]
     assert r.stderr.startswith("error: task 't14-gift-wrap-price': task.toml is not valid TOML: "), r.stderr
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
+def test_memeval_ab_refuses_a_nul_in_memeval_toml_in_one_line(team: Path, tmp_path: Path) -> None:
+    """`[ab] pack = "p\\u0000ack.json"` ended `memeval ab` in `ValueError: embedded null byte` (found by review21)."""
+    toml = team / "memeval.toml"
+    toml.write_bytes(toml.read_bytes().replace(b'pack = "pack.json"', b'pack = "pa\\u0000ck.json"'))
+    r = run_memeval("ab", str(team), "--tasks", TASK, "--runs-dir", str(tmp_path / "runs"), cwd=tmp_path, timeout_s=120)
+    assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
+    assert "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert r.stderr.startswith(f"error: {toml}: ab.pack holds a NUL character"), r.stderr
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
