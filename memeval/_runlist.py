@@ -25,6 +25,17 @@ INTERRUPTED_FAULT = "cancelled"
 `memeval results`, the summary) calls such a trial `interrupted`, since `memeval ab --resume` runs
 it again; the log and `--json` keep the code."""
 
+
+def interrupted(fault: Any) -> bool:
+    """True when a trial's `fault` (a `Fault`, or None for no fault) is the run's stop (`INTERRUPTED_FAULT`).
+
+    The one rule every count shares: an interrupted trial was not measured, so it is neither a
+    harness fault (`many_faults`, `cost_faults`, the listing's `faulted`) nor an attempt (the
+    summary's and `Run.denominators`' `attempted`); it is counted apart, as interrupted.
+    """
+    return fault is not None and getattr(fault, "code", None) == INTERRUPTED_FAULT
+
+
 LOG_NAME = "events.jsonl"
 """A run folder's log; equal to `memeval.eventlog.LOG_NAME` (a test checks it)."""
 
