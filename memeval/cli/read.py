@@ -19,12 +19,12 @@ from memeval.cli._print import (
     compare_or_refuse,
     escape,
     out_console,
+    per_arm_rate,
     print_comparison,
     print_index_listing,
     print_listing,
     print_results,
     print_titled,
-    rate,
     visible,
 )
 from memeval.cli._progress import control_progress
@@ -268,7 +268,11 @@ def check_tasks_cmd(
     ] = None,
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[
-        bool, typer.Option("--json", help="The check as JSON (schemas/task-check.schema.json).")
+        bool,
+        typer.Option(
+            "--json",
+            help="The check as JSON (schemas/task-check.schema.json); a task's counts are out of 2, one trial per arm.",
+        ),
     ] = False,
     quiet: QuietOpt = False,
 ) -> None:
@@ -309,8 +313,8 @@ def check_tasks_cmd(
         for x in report.tasks:
             t.add_row(
                 escape(x.task_id),
-                rate(x.oracle_passes, x.oracle_scored),
-                rate(x.nop_passes, x.nop_scored),
+                per_arm_rate(x.oracle_passes, x.oracle_scored, x.oracle_trials),
+                per_arm_rate(x.nop_passes, x.nop_scored, x.nop_trials),
                 ", ".join(x.problems) or "ok",
             )
         title = f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})"
