@@ -17,7 +17,13 @@ from memeval.cli._audit_ingest import counted, ingest_bar, remove_new_store, res
 from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import bind_port, check_budget_settings, serve_until_stopped, warm_ingest
+from memeval.cli._serving import (
+    bind_port,
+    check_budget_settings,
+    plain_http_warning,
+    serve_until_stopped,
+    warm_ingest,
+)
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
@@ -353,6 +359,9 @@ def serve(
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
 
+    It speaks plain HTTP: on an address other than loopback (`--host 0.0.0.0`) it says on stderr
+    that tokens and events would cross the network unencrypted; put a TLS-terminating proxy in front.
+
     The redactor and hold detector are loaded before it serves (about 2 s of CPU, said on stderr),
     so the first batch does not wait for them; a request meanwhile is answered 503 with
     Retry-After: 5 (nothing stored), not refused. A batch of 50 events or more has the free text of
@@ -369,6 +378,8 @@ def serve(
     # a port in use is said at once, in one line, before the engines load
     sock = bind_port(host, port)
     check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
+    if warning := plain_http_warning("memeval audit serve", host):  # tokens in clear on the network
+        typer.echo(warning, err=True)
     workers = worker_count()
     store = open_store(db)
     what = "memeval audit serve"

@@ -6,8 +6,10 @@ re-exported here; `memeval plan` lives in `plan.py`.
 
 from __future__ import annotations
 
+import signal
 from contextlib import ExitStack
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -147,7 +149,8 @@ def view(
     """Serve a local viewer of the run on 127.0.0.1 (stop with Ctrl-C).
 
     The overview, then each trial's model calls, claim, verifier output, workspace diff and
-    faults.
+    faults. SIGTERM (`kill PID`, a service manager's stop) is a normal stop, as for `serve` and
+    `audit serve`: a line on stderr and exit 0; Ctrl-C is an interruption (exit 130).
     """
     from memeval.cli._find import locate_run
     from memeval.results import load_run
@@ -163,12 +166,26 @@ def view(
             server = stack.enter_context(start_viewer(path, port=port))
         except OSError as exc:
             raise UsageError(str(exc)) from exc
-        typer.echo(f"memeval view: {server.url}  (Ctrl-C stops it)")
-        if not no_browser:
-            import webbrowser
+        stopped: list[int] = []
 
-            webbrowser.open(server.url)
-        server.wait()
+        def _term(sig: int, _frame: FrameType | None) -> None:
+            # the viewer's uvicorn runs in a thread, which installs no handler: left to Python's
+            # default, SIGTERM ended the process with no word (exit 143) where `serve` exits 0
+            stopped.append(sig)
+            server.server.should_exit = True
+
+        previous = signal.signal(signal.SIGTERM, _term)
+        try:
+            typer.echo(f"memeval view: {server.url}  (Ctrl-C stops it)")
+            if not no_browser:
+                import webbrowser
+
+                webbrowser.open(server.url)
+            server.wait()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+    if stopped:
+        typer.echo("memeval view: stopped by SIGTERM, shut down cleanly", err=True)
 
 
 @app.command()
