@@ -191,8 +191,8 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         try:
             batch = EventBatch.model_validate(json.loads(raw))
         except RecursionError:  # JSON, but nested past the parser's depth: said as the file path says it
-            return _error(422, 'the body is JSON nested deeper than the parser follows: send {"events": [<event>, ...]} '
-                          "with each payload nested less deeply (nothing was stored)")  # fmt: skip
+            why = "the body is JSON nested deeper than the parser follows"
+            return _error(422, f'{why}: send {{"events": [<event>, ...]}} with payloads nested less deeply')
         except (ValueError, ValidationError):
             return _error(422, 'the body must be JSON: {"events": [<event>, ...]}')
         return await run_in_threadpool(_store_batch, batch, team, sender, len(raw))
