@@ -8,10 +8,13 @@ name it apart, as `many_faults` and `cost_faults` already did.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from usage_line import run_memeval
 
+from memeval._runlist import PROJECTION_VERSION
+from memeval.formatting import CellValue, cell_text
 from memeval.results import load_run
 from memeval.runreport import summarize
 
@@ -50,3 +53,17 @@ def test_a_resumed_run_counts_its_ended_trials_as_before(tmp_path: Path) -> None
     run = load_run(_stopped_run(tmp_path, None), use_cache=False)
     assert [(a.attempted, a.interrupted) for a in summarize(run).arms] == [(1, 0)] * 2
     assert {m: d.attempted for m, d in run.denominators().items()} == {"baseline": 1, "pack": 1}
+
+
+def test_the_table_names_interrupted_trials_apart_from_faults(tmp_path: Path) -> None:
+    """The A/B table's cell said `Fault (cancelled)` and counted the run's stop among its faults."""
+    out = run_memeval("replay", str(_stopped_run(tmp_path)), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    (row,) = json.loads(out.stdout)["table"]
+    for arm in ("baseline", "pack"):
+        assert (row[f"{arm}_faults"], row[f"{arm}_interrupted"]) == (0, 1), row
+        assert row[arm].startswith("Interrupted · $"), row
+    assert PROJECTION_VERSION >= 9  # a projection cached with the old cells is replayed, not read
+    three = CellValue(trials=3, passes=1, scored=2, faults=0, fault_code=None, scored_single=False,
+                      cost_usd=0.4, cost_lower_bound=False, interrupted=1)  # fmt: skip
+    assert cell_text(three) == "1/2 passed · $0.40 · 1 interrupted"
