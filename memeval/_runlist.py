@@ -25,6 +25,17 @@ INTERRUPTED_FAULT = "cancelled"
 `memeval results`, the summary) calls such a trial `interrupted`, since `memeval ab --resume` runs
 it again; the log and `--json` keep the code."""
 
+
+def interrupted(fault: Any) -> bool:
+    """True when a trial's `fault` (a `Fault`, or None for no fault) is the run's stop (`INTERRUPTED_FAULT`).
+
+    The one rule every count shares: an interrupted trial was not measured, so it is neither a
+    harness fault (`many_faults`, `cost_faults`, the listing's `faulted`) nor an attempt (the
+    summary's and `Run.denominators`' `attempted`); it is counted apart, as interrupted.
+    """
+    return fault is not None and getattr(fault, "code", None) == INTERRUPTED_FAULT
+
+
 LOG_NAME = "events.jsonl"
 """A run folder's log; equal to `memeval.eventlog.LOG_NAME` (a test checks it)."""
 
@@ -69,7 +80,7 @@ class ListedRun:
     """Why `verdict` and `p_value` are None though the run has trials (`nothing_measured`); else None."""
 
 
-PROJECTION_VERSION = 8
+PROJECTION_VERSION = 9
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
 sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
@@ -78,7 +89,8 @@ bits; 4: the verdict warns (`cost_faults`) when the cost of a pass leaves out fa
 5: a trial of two or more models records its calls per model (`Physics.model_calls`), and the verdict warns when
 the arms' shares differ; 6: the `cost_faults` warning names interrupted trials as interrupted, not as faults;
 7: `many_faults` leaves interrupted trials out of its count and names them apart; 8: `many_faults` of a run with
-no trial scored says nothing was measured, not "before trusting the verdict"),
+no trial scored says nothing was measured, not "before trusting the verdict"; 9: the table's cells count interrupted
+trials apart (`baseline_interrupted`, `pack_interrupted`; `Interrupted · $0.02`), not among their faults),
 so a cache written by older code is replayed, never read."""
 
 

@@ -56,11 +56,12 @@ class CellValue(NamedTuple):
         trials: ended trials of the arm (latest attempts).
         passes: those that passed the verifier.
         scored: those the verifier scored.
-        faults: those that faulted.
-        fault_code: the fault's code when the cell is one faulted trial.
+        faults: those that faulted, interrupted ones not counted (a harness fault, never the run's stop).
+        fault_code: the fault's code when the cell is one faulted (or interrupted) trial.
         scored_single: the cell is one trial and the verifier scored it.
         cost_usd: known spend of every attempt, USD; None when the arm was not metered.
         cost_lower_bound: some answered call's cost was unknown (the spend is at least `cost_usd`).
+        interrupted: those the run's stop cut off (fault `cancelled`): not measured, named apart.
     """
 
     trials: int
@@ -71,13 +72,19 @@ class CellValue(NamedTuple):
     scored_single: bool
     cost_usd: float | None
     cost_lower_bound: bool
+    interrupted: int = 0
 
 
 def cell_text(c: CellValue) -> str:
-    """The A/B table's cell: `Passed · $0.18`, `Fault (timeout) · $—`, `2/3 passed · $0.40+ · 1 fault`."""
+    """The A/B table's cell: `Passed · $0.18`, `Fault (timeout) · $—`, `2/3 passed · $0.40+ · 1 fault`.
+
+    A trial the run's stop cut off is no fault: `Interrupted · $0.02`, `2/2 passed · $0.40 · 1 interrupted`.
+    """
     spent = money(c.cost_usd, unknown="$" + UNKNOWN, lower_bound=c.cost_lower_bound)
     if c.trials == 1:
-        if c.fault_code is not None:
+        if c.interrupted:
+            word = "Interrupted"
+        elif c.fault_code is not None:
             word = f"Fault ({c.fault_code})"
         elif not c.scored_single:
             word = "Not run"
@@ -87,6 +94,8 @@ def cell_text(c: CellValue) -> str:
     text = f"{c.passes}/{c.scored} passed · {spent}"
     if c.faults:
         text += f" · {c.faults} fault"
+    if c.interrupted:
+        text += f" · {c.interrupted} interrupted"
     return text
 
 

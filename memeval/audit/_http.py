@@ -190,7 +190,10 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
                 )
         try:
             batch = EventBatch.model_validate(json.loads(raw))
-        except (ValueError, ValidationError, RecursionError):  # RecursionError: nested past the parser's depth
+        except RecursionError:  # JSON, but nested past the parser's depth: said as the file path says it
+            why = "the body is JSON nested deeper than the parser follows"
+            return _error(422, f'{why}: send {{"events": [<event>, ...]}} with payloads nested less deeply')
+        except (ValueError, ValidationError):
             return _error(422, 'the body must be JSON: {"events": [<event>, ...]}')
         return await run_in_threadpool(_store_batch, batch, team, sender, len(raw))
 

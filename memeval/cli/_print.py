@@ -359,6 +359,15 @@ def rate(p: int, n: int) -> str:
     return "—" if n == 0 else f"{p}/{n}"
 
 
+def per_arm_rate(p: int, n: int, trials: int) -> str:
+    """`check-tasks`' cell: `rate(p, n)`, with `(one per arm)` when a control's 2 trials of one task were both scored.
+
+    A control runs once in each arm (baseline and pack), so `2/2` alone reads like two tasks or two
+    repeats; with one arm unscored the count (`1/1`) stands alone, the problems column saying why.
+    """
+    return f"{rate(p, n)} (one per arm)" if n == trials == 2 else rate(p, n)
+
+
 def print_comparison(c: Comparison, console: Console) -> None:
     """The comparison task by task, the flips per arm and the paired verdict B vs A per arm."""
     from rich.table import Table

@@ -71,6 +71,37 @@ def bind_port(host: str, port: int, who: str = SERVERS) -> socket.socket:
     return sock
 
 
+def loopback(host: str) -> bool:
+    """True when `host` (a `--host` value) is reachable from this machine only: `localhost`, 127.0.0.0/8, `::1`.
+
+    Any other address (`0.0.0.0`, `::`, a LAN or public address, a name other than `localhost`)
+    is taken as reachable from the network.
+    """
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a name: it may resolve anywhere
+        return False
+
+
+def plain_http_warning(what: str, host: str) -> str | None:
+    """The line `memeval audit serve` prints on stderr when it listens beyond loopback, or None on loopback.
+
+    It serves plain HTTP: each sender's bearer token and every event (before redaction) would cross
+    the network readable by anyone on the path, and a token read there lets its reader send as that
+    sender. The fix is a TLS-terminating proxy in front (listening on 127.0.0.1 behind it).
+    """
+    if loopback(host):
+        return None
+    return (
+        f"warning: {what} listens on {host} over plain HTTP: bearer tokens and events cross the network "
+        "unencrypted; put a TLS-terminating proxy (e.g. nginx, Caddy) in front and serve on --host 127.0.0.1"
+    )
+
+
 def check_budget_settings(http: bool) -> None:
     """Read the redaction and hold CPU budget settings now, so a bad one is refused before anything loads.
 

@@ -7,6 +7,7 @@ groups live in `memeval.cli._audit_tokens`, the ingest command's helpers in `mem
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -17,7 +18,13 @@ from memeval.cli._audit_ingest import counted, ingest_bar, remove_new_store, res
 from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import bind_port, check_budget_settings, serve_until_stopped, warm_ingest
+from memeval.cli._serving import (
+    bind_port,
+    check_budget_settings,
+    plain_http_warning,
+    serve_until_stopped,
+    warm_ingest,
+)
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
 from memeval.cli.app import EXIT_FAILURE, command_app, fail, translate_errors
 from memeval.errors import ResentUnderAnotherSender, TransitionRefused
@@ -254,17 +261,28 @@ def anchor(
     typer.echo(f"{team}: head seq {a.seq} {a.hash} written to {out}")
 
 
-def waiting_heading(end: datetime, now: datetime) -> str:
+LATE_NOUNS = {"lesson": ("lesson", "lessons"), "contradiction": ("contradiction", "contradictions"),
+              "hold": ("held text", "held texts")}  # fmt: skip
+"""How `waiting_heading` names the items of `AuditReads.received_after` (as the weekly report does)."""
+
+
+def waiting_heading(end: datetime, now: datetime, late: Mapping[str, int] | None = None) -> str:
     """The line above `audit counts`' waiting lines: the moment they are aged at (`end`, UTC), and what that leaves out.
 
     The lines count items undecided at the week's end, aged from receipt to it: a week ingested after it
     ended shows none beside "2 still waiting" (those came later), and this week's end is still ahead, so
-    an item received a minute ago is "1-3d" there. Both read as mistakes without this line.
+    an item received a minute ago is "1-3d" there. Both read as mistakes without this line. `late`
+    (`AuditReads.received_after`: per noun, items undecided at the end that happened before it and
+    reached the store after it) is how many that leaves out: `...: 5 (2 lessons, 3 held texts)`, or `none`.
     """
     when = f"{end:%Y-%m-%d %H:%M} UTC"
     if end > now:
         return f"  undecided at the week's end, {when} (still ahead: ages then, if nothing is decided; from receipt):"
-    return f"  undecided at the week's end, {when} (aged from receipt; items received later are not here):"
+    left = ""
+    if late is not None:
+        parts = [f"{n} {LATE_NOUNS.get(k, (k, k + 's'))[n != 1]}" for k, n in late.items() if n]
+        left = f": {sum(late.values())} ({', '.join(parts)})" if parts else ": none"
+    return f"  undecided at the week's end, {when} (aged from receipt; items received later are not here{left}):"
 
 
 @audit_app.command("counts")
@@ -281,14 +299,19 @@ def counts(
     Events are counted in the week by their business time (`occurred_at`). The "waiting" lines are
     the review queue's: items the store had received before the week's end and still undecided at
     it, aged from when the store received each one (`recorded_at`, as the queue and its overdue
-    mark), at the week's end.
+    mark), at the week's end; the line above them says how many undecided items the store received
+    only after the week's end (`--json`: `received_after`, per lesson, contradiction and hold).
     """
     check_week_args(week, tz)  # a bad --week or --tz is said before the store's state (and before SQLAlchemy loads)
     from memeval.audit import week_counts
 
-    c = week_counts(open_with_events(db, team), team, week, tz=tz)
+    store = open_with_events(db, team)
+    c = week_counts(store, team, week, tz=tz)
+    # what the waiting lines leave out, as the weekly report says it; not in WeekCounts, whose hash reports pin
+    late = store.reads.received_after(team, c.end, c.upto_seq)
     if as_json:
-        echo_json({"schema": COUNTS_SCHEMA, "schema_version": 1, **c.model_dump(mode="json")})
+        doc = {"schema": COUNTS_SCHEMA, "schema_version": 1, **c.model_dump(mode="json"), "received_after": late}
+        echo_json(doc)
         return
     reasons = ", ".join(f"{k} {v}" for k, v in c.refusals_by_reason.items()) or "none"
     kinds = ", ".join(f"{k} {v}" for k, v in c.secrets_by_type.items()) or "none"
@@ -318,7 +341,7 @@ def counts(
     )
     for name, n, what in rows:
         typer.echo(f"  {name:<18} {n:>6}  {what}")
-    typer.echo(waiting_heading(c.end, datetime.now(UTC)))
+    typer.echo(waiting_heading(c.end, datetime.now(UTC), late))
     for noun, ages in c.waiting.items():
         typer.echo(
             f"  waiting {noun + 's':<14} {ages.total:>3}  <1d {ages.under_1d}, 1-3d {ages.d1_to_3}, "
@@ -353,6 +376,9 @@ def serve(
 ) -> None:
     """Serve POST /api/v1/events (bearer token per sender) with uvicorn.
 
+    It speaks plain HTTP: on an address other than loopback (`--host 0.0.0.0`) it says on stderr
+    that tokens and events would cross the network unencrypted; put a TLS-terminating proxy in front.
+
     The redactor and hold detector are loaded before it serves (about 2 s of CPU, said on stderr),
     so the first batch does not wait for them; a request meanwhile is answered 503 with
     Retry-After: 5 (nothing stored), not refused. A batch of 50 events or more has the free text of
@@ -369,6 +395,8 @@ def serve(
     # a port in use is said at once, in one line, before the engines load
     sock = bind_port(host, port)
     check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
+    if warning := plain_http_warning("memeval audit serve", host):  # tokens in clear on the network
+        typer.echo(warning, err=True)
     workers = worker_count()
     store = open_store(db)
     what = "memeval audit serve"

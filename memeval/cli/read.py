@@ -6,8 +6,10 @@ re-exported here; `memeval plan` lives in `plan.py`.
 
 from __future__ import annotations
 
+import signal
 from contextlib import ExitStack
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -19,12 +21,12 @@ from memeval.cli._print import (
     compare_or_refuse,
     escape,
     out_console,
+    per_arm_rate,
     print_comparison,
     print_index_listing,
     print_listing,
     print_results,
     print_titled,
-    rate,
     visible,
 )
 from memeval.cli._progress import control_progress
@@ -147,7 +149,8 @@ def view(
     """Serve a local viewer of the run on 127.0.0.1 (stop with Ctrl-C).
 
     The overview, then each trial's model calls, claim, verifier output, workspace diff and
-    faults.
+    faults. SIGTERM (`kill PID`, a service manager's stop) is a normal stop, as for `serve` and
+    `audit serve`: a line on stderr and exit 0; Ctrl-C is an interruption (exit 130).
     """
     from memeval.cli._find import locate_run
     from memeval.results import load_run
@@ -163,12 +166,26 @@ def view(
             server = stack.enter_context(start_viewer(path, port=port))
         except OSError as exc:
             raise UsageError(str(exc)) from exc
-        typer.echo(f"memeval view: {server.url}  (Ctrl-C stops it)")
-        if not no_browser:
-            import webbrowser
+        stopped: list[int] = []
 
-            webbrowser.open(server.url)
-        server.wait()
+        def _term(sig: int, _frame: FrameType | None) -> None:
+            # the viewer's uvicorn runs in a thread, which installs no handler: left to Python's
+            # default, SIGTERM ended the process with no word (exit 143) where `serve` exits 0
+            stopped.append(sig)
+            server.server.should_exit = True
+
+        previous = signal.signal(signal.SIGTERM, _term)
+        try:
+            typer.echo(f"memeval view: {server.url}  (Ctrl-C stops it)")
+            if not no_browser:
+                import webbrowser
+
+                webbrowser.open(server.url)
+            server.wait()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+    if stopped:
+        typer.echo("memeval view: stopped by SIGTERM, shut down cleanly", err=True)
 
 
 @app.command()
@@ -268,7 +285,11 @@ def check_tasks_cmd(
     ] = None,
     runs_dir: RunsDir = Path("runs"),
     as_json: Annotated[
-        bool, typer.Option("--json", help="The check as JSON (schemas/task-check.schema.json).")
+        bool,
+        typer.Option(
+            "--json",
+            help="The check as JSON (schemas/task-check.schema.json); a task's counts are out of 2, one trial per arm.",
+        ),
     ] = False,
     quiet: QuietOpt = False,
 ) -> None:
@@ -309,8 +330,8 @@ def check_tasks_cmd(
         for x in report.tasks:
             t.add_row(
                 escape(x.task_id),
-                rate(x.oracle_passes, x.oracle_scored),
-                rate(x.nop_passes, x.nop_scored),
+                per_arm_rate(x.oracle_passes, x.oracle_scored, x.oracle_trials),
+                per_arm_rate(x.nop_passes, x.nop_scored, x.nop_trials),
                 ", ".join(x.problems) or "ok",
             )
         title = f"Controls on {report.task_set} (runs {report.oracle_run or '—'}, {report.nop_run or '—'})"

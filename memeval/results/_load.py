@@ -9,7 +9,7 @@ from typing import Any, NamedTuple, TypeVar, overload
 
 from pydantic import ValidationError
 
-from memeval._runlist import cache_path, run_lock_held
+from memeval._runlist import cache_path, interrupted, run_lock_held
 from memeval.errors import UsageError
 from memeval.eventlog import RunLog
 from memeval.results._project import Projection
@@ -28,6 +28,9 @@ T = TypeVar("T")
 
 class Denominators(NamedTuple):
     """Pass rate two ways: over scored trials, and over every attempted trial (faults count 0).
+
+    Interrupted trials (fault `cancelled`: the run was stopped) are not attempts: never measured,
+    they are in neither denominator (`memeval ab --resume` runs them again).
 
     `arm` says whose figures these are: `baseline`, `pack`, or `blended` (both arms pooled, only
     when asked for with `Run.denominators(blended=True)`).
@@ -123,7 +126,7 @@ class Run:
         return out
 
     def _denominators(self, mode: str | None) -> Denominators:
-        rs = [r for r in self.result.trials if mode is None or r.mode == mode]
+        rs = [r for r in self.result.trials if (mode is None or r.mode == mode) and not interrupted(r.fault)]
         scored = [r for r in rs if r.assessment == "scored"]
         passes = sum(1 for r in scored if r.verified)
         return Denominators(

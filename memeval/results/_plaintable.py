@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from memeval._runlist import INTERRUPTED_FAULT
 from memeval.formatting import CellValue, cell_text
 from memeval.results._spend import sum_spend
 
@@ -30,7 +31,7 @@ class Differs(Exception):
 
 
 def cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellValue:
-    """A table cell's values: trials, passes, scored trials, faults and spend (`sum_spend`).
+    """A table cell's values: trials, passes, scored trials, faults, interrupted trials and spend (`sum_spend`).
 
     A spend with calls of unknown cost, or with an attempt cut mid-turn, is marked a lower bound.
     """
@@ -47,15 +48,17 @@ def cell(recs: Sequence[TrialRecord], unended: Sequence[UnendedTrial]) -> CellVa
             metered = False
         if r.fault:
             faults.append(r.fault.code)
+    stopped = sum(code == INTERRUPTED_FAULT for code in faults)  # the run's stop: no harness fault
     return CellValue(
         trials=len(recs),
         passes=passes,
         scored=scored,
-        faults=len(faults),
+        faults=len(faults) - stopped,
         fault_code=faults[0] if len(recs) == 1 and faults else None,
         scored_single=len(recs) == 1 and recs[0].assessment == "scored",
         cost_usd=round(spent.cost_usd, 6) if metered else None,
         cost_lower_bound=spent.lower_bound,
+        interrupted=stopped,
     )
 
 
@@ -68,7 +71,7 @@ def obs_fields(r: TrialRecord) -> tuple[str, float | None, bool, bool]:
     and no attempt was cut mid-turn (a call in flight at a kill is on no record), else unknown (None).
     """
     outcome = "fault" if r.fault or r.assessment != "scored" else ("pass" if r.verified else "fail")
-    interrupted = r.fault is not None and r.fault.code == "cancelled"
+    interrupted = r.fault is not None and r.fault.code == INTERRUPTED_FAULT
     if not r.spend:  # a record with no attempt spends: its own figure
         return outcome, r.physics.cost_usd, r.execution == "timed_out", interrupted
     known = r.physics.cost_usd is not None
@@ -204,6 +207,8 @@ class TableRowOut(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     pack_fault_code: str | None
     baseline_cost_lower_bound: bool
     pack_cost_lower_bound: bool
+    baseline_interrupted: int
+    pack_interrupted: int
     baseline: str
     pack: str
 
@@ -237,6 +242,7 @@ def _row(task_id: str, b: CellValue, p: CellValue) -> TableRowOut:
                 c.trials == 1 and c.scored == 1,
                 cost,
                 c.cost_lower_bound,
+                c.interrupted,
             )
         )
         for c, cost in ((b, b_cost), (p, p_cost))
@@ -257,6 +263,8 @@ def _row(task_id: str, b: CellValue, p: CellValue) -> TableRowOut:
         pack_fault_code=p.fault_code,
         baseline_cost_lower_bound=b.cost_lower_bound,
         pack_cost_lower_bound=p.cost_lower_bound,
+        baseline_interrupted=b.interrupted,
+        pack_interrupted=p.interrupted,
         baseline=words[0],
         pack=words[1],
     )

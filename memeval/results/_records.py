@@ -263,7 +263,7 @@ class TableRow(_M):
     """Ended trials of the arm (latest attempts)."""
     pack_trials: int
     baseline_faults: int
-    """Of those, trials that faulted."""
+    """Of those, trials that faulted, interrupted ones not counted (`baseline_interrupted`)."""
     pack_faults: int
     baseline_fault_code: FaultCode | None
     """The fault's code when the arm's cell is one faulted trial."""
@@ -271,6 +271,10 @@ class TableRow(_M):
     baseline_cost_lower_bound: bool
     """Some answered call's cost was unknown: the spend is at least `baseline_cost_usd`."""
     pack_cost_lower_bound: bool
+    baseline_interrupted: int = 0
+    """Of the arm's trials, those the run's stop cut off (fault `cancelled`; `memeval ab --resume` runs them
+    again): not measured and no fault, so named apart (0 in a projection written before version 9)."""
+    pack_interrupted: int = 0
 
     def cell(self, mode: Mode) -> CellValue:
         """The values of one arm's cell, as `memeval.formatting.cell_text` words them."""
@@ -286,6 +290,7 @@ class TableRow(_M):
             scored_single=trials == 1 and scored == 1,
             cost_usd=self.baseline_cost_usd if b else self.pack_cost_usd,
             cost_lower_bound=self.baseline_cost_lower_bound if b else self.pack_cost_lower_bound,
+            interrupted=self.baseline_interrupted if b else self.pack_interrupted,
         )
 
     @model_validator(mode="before")

@@ -72,6 +72,8 @@ def table_and_verdict(
                 pack_fault_code=p.fault_code,
                 baseline_cost_lower_bound=b.cost_lower_bound,
                 pack_cost_lower_bound=p.cost_lower_bound,
+                baseline_interrupted=b.interrupted,
+                pack_interrupted=p.interrupted,
             )
         )
         if arms["baseline"] or arms["pack"]:

@@ -33,18 +33,26 @@ no score (a fault or a verifier error), or the task folder cannot be loaded (the
 on it)."""
 
 
+PER_ARM = "one per arm: each control runs once cold in the baseline arm and once in the pack arm"
+"""Why a task's control counts are out of 2: the control runs are A/B runs of one repeat."""
+
+
 class TaskCheck(BaseModel):
-    """One task's controls: how many of each control's scored trials passed."""
+    """One task's controls: how many of each control's scored trials passed.
+
+    Each control runs once in each arm (baseline and pack, both cold, no network), so one task's
+    counts are out of 2: `oracle_passes` 2 of `oracle_scored` 2 is one pass per arm, not two tasks.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     task_id: str
-    oracle_passes: int
-    oracle_scored: int
-    oracle_trials: int
-    nop_passes: int
-    nop_scored: int
-    nop_trials: int
+    oracle_passes: int = Field(description=f"The oracle's scored trials that passed ({PER_ARM}).")
+    oracle_scored: int = Field(description="The oracle's trials the verifier scored: 2 when both arms were scored.")
+    oracle_trials: int = Field(description="The oracle's trials of the task: 2, one per arm.")
+    nop_passes: int = Field(description=f"nop's scored trials that passed ({PER_ARM}).")
+    nop_scored: int = Field(description="nop's trials the verifier scored: 2 when both arms were scored.")
+    nop_trials: int = Field(description="nop's trials of the task: 2, one per arm.")
     problems: tuple[Problem, ...]
     details: tuple[str, ...]
     """A sentence per problem, naming the trial and what happened."""

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memeval._runlist import INTERRUPTED_FAULT
+from memeval._runlist import interrupted
 from memeval.eventlog import ModelCalled, RunLog
 from memeval.formatting import resume_command
 from memeval.results import Run, TrialRecord, arm_spend
@@ -49,6 +49,7 @@ class ArmScore:
         ci_method: `wilson` (one scored trial per task: Wilson score on trials) or
             `t_on_task_means` (repeats: t interval over per-task pass rates, clipped to [0, 1]).
         mean_reward: mean reward over scored trials (differs from the rate with partial credit).
+        interrupted: the arm's interrupted trials (fault `cancelled`), left out of `attempted`.
     """
 
     mode: Mode
@@ -60,6 +61,7 @@ class ArmScore:
     ci: tuple[float, float] | None
     ci_method: str | None
     mean_reward: float | None
+    interrupted: int = 0
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,8 @@ def cost_unknown_reason(r: TrialRecord) -> str | None:
 
 
 def _arm(mode: Mode, trials: Sequence[TrialRecord]) -> ArmScore:
-    rs = [r for r in trials if r.mode == mode]
+    arm = [r for r in trials if r.mode == mode]
+    rs = [r for r in arm if not interrupted(r.fault)]  # not measured: no attempt, never a zero
     scored = [r for r in rs if r.fault is None and r.assessment == "scored"]
     passes = sum(1 for r in scored if r.verified)
     per_task: dict[str, list[bool]] = {}
@@ -199,6 +202,7 @@ def _arm(mode: Mode, trials: Sequence[TrialRecord]) -> ArmScore:
         ci=ci,
         ci_method=method,
         mean_reward=sum(rewards) / len(rewards) if rewards else None,
+        interrupted=len(arm) - len(rs),
     )
 
 
@@ -206,7 +210,7 @@ def outcomes_of(trials: Sequence[TrialRecord]) -> Outcomes:
     """Split trials into scored (passed/failed), unscored (verifier errors among them), errored, interrupted."""
     scored = [r for r in trials if r.fault is None and r.assessment == "scored"]
     unscored = [r for r in trials if r.fault is None and r.assessment != "scored"]
-    errored = [r for r in trials if r.fault is not None and r.fault.code != INTERRUPTED_FAULT]
+    errored = [r for r in trials if r.fault is not None and not interrupted(r.fault)]
     passed = sum(1 for r in scored if r.verified)
     return Outcomes(
         total=len(trials),
@@ -217,7 +221,7 @@ def outcomes_of(trials: Sequence[TrialRecord]) -> Outcomes:
         verifier_errors=sum(1 for r in unscored if r.assessment == "error"),
         errored=len(errored),
         faults=dict(Counter(r.fault.code for r in errored if r.fault)),
-        interrupted=sum(1 for r in trials if r.fault is not None and r.fault.code == INTERRUPTED_FAULT),
+        interrupted=sum(1 for r in trials if interrupted(r.fault)),
     )
 
 
@@ -318,7 +322,7 @@ def summarize(run: Run, include_controls: bool = False) -> RunSummary:
         bad = {
             r.trial_id
             for r in counted
-            if (r.fault is not None and r.fault.code != INTERRUPTED_FAULT) or r.execution == "timed_out"
+            if (r.fault is not None and not interrupted(r.fault)) or r.execution == "timed_out"
         } | limited
         if len(bad) > WARN_SHARE * len(counted):
             # With no trial scored there is no verdict to weaken (`memeval runs` shows `—`): say so.

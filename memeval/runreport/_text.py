@@ -21,14 +21,19 @@ ARM_LABEL = {"baseline": "Cold agent (baseline)", "pack": "With memory (pack)"}
 
 
 def score_text(a: ArmScore) -> str:
-    """`3/4 scored passed (75.0%, 95% CI 30.1–95.4% wilson), 3/5 attempted passed (60.0%)`."""
+    """`3/4 scored passed (75.0%, 95% CI 30.1–95.4% wilson), 3/5 attempted passed (60.0%)`.
+
+    Interrupted trials are not attempts (never measured); when the arm has some, the count follows:
+    `0/0 scored passed (—), 0/0 attempted passed (—), 1 interrupted not counted`.
+    """
     ci = ""
     if a.ci is not None:
         ci = f", 95% CI {100 * a.ci[0]:.1f}–{100 * a.ci[1]:.1f}% {a.ci_method}"
     reward = "" if a.mean_reward is None else f", mean reward {a.mean_reward:.2f}"
+    cut = f", {a.interrupted} interrupted not counted" if a.interrupted else ""
     return (
         f"{a.passes}/{a.scored} scored passed ({pct(a.rate_scored)}{ci}), "
-        f"{a.passes}/{a.attempted} attempted passed ({pct(a.rate_attempted)}){reward}"
+        f"{a.passes}/{a.attempted} attempted passed ({pct(a.rate_attempted)}){cut}{reward}"
     )
 
 

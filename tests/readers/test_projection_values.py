@@ -54,7 +54,8 @@ def test_every_cell_holds_the_values_of_its_trials(events: list[Event]) -> None:
             assert cell.trials == len(recs)
             assert cell.scored == len(scored)
             assert cell.passes == sum(1 for t in scored if t.verified)
-            assert cell.faults == sum(1 for t in recs if t.fault)
+            stopped = sum(1 for t in recs if t.fault and t.fault.code == "cancelled")  # the run's stop: no fault
+            assert cell.faults == sum(1 for t in recs if t.fault) - stopped and cell.interrupted == stopped
             assert cell.fault_code == (recs[0].fault.code if len(recs) == 1 and recs[0].fault else None)
             assert cell.scored_single == (len(recs) == 1 and recs[0].assessment == "scored")
             spent = arm_spend(res, mode, row.task_id)

@@ -92,8 +92,9 @@ def test_the_summary_counts_every_trial_once(events: list[Event]) -> None:
         assert o.interrupted == sum(1 for t in res.trials if t.fault is not None and t.fault.code == "cancelled")
         s = summarize(run, include_controls=True)
         for arm in s.arms:
-            rs = [t for t in res.trials if t.mode == arm.mode]
-            assert arm.attempted == len(rs)
+            arm_trials = [t for t in res.trials if t.mode == arm.mode]
+            rs = [t for t in arm_trials if t.fault is None or t.fault.code != "cancelled"]  # interrupted: no attempt
+            assert arm.attempted == len(rs) and arm.interrupted == len(arm_trials) - len(rs)
             assert arm.passes == sum(1 for t in rs if t.fault is None and t.assessment == "scored" and t.verified)
             assert arm.passes <= arm.scored <= arm.attempted
         lines = summary_lines(s)

@@ -129,14 +129,15 @@ def test_records_and_denominators_agree_with_the_trials(events: list[Event]) -> 
             json.dumps(rec)  # ready for a data frame: plain JSON values
         d = run.denominators()
         for mode in ("baseline", "pack"):
-            rs = [t for t in res.trials if t.mode == mode]
-            scored = [t for t in rs if t.assessment == "scored"]
+            rs = [t for t in res.trials if t.mode == mode and not (t.fault and t.fault.code == "cancelled")]
+            scored = [t for t in rs if t.assessment == "scored"]  # interrupted trials: neither scored nor attempted
             passes = sum(1 for t in scored if t.verified)
             assert d[mode] == run.denominators(mode)
             assert (d[mode].passes, d[mode].scored, d[mode].attempted) == (passes, len(scored), len(rs))
             assert d[mode].pass_rate_scored == (passes / len(scored) if scored else None)
         blended = run.denominators(blended=True)["blended"]
-        assert blended.attempted == len(res.trials) and blended.arm == "blended"
+        stopped = sum(1 for t in res.trials if t.fault and t.fault.code == "cancelled")
+        assert blended.attempted == len(res.trials) - stopped and blended.arm == "blended"
         assert "blended" not in d
         with pytest.raises(UsageError, match="denominators\\(mode='both'\\): use 'baseline' or 'pack'"):
             run.denominators("both")
