@@ -134,6 +134,9 @@ def _printable(decoded: bytes) -> str | None:
 
 _SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 """A run of variation selectors spelling bytes (variation-selector smuggling); an emoji's own selector is one."""
+_TAGS = re.compile("[\U000e0020-\U000e007e]{4,}")
+"""A run of tag characters spelling ASCII (each is its ASCII code plus 0xE0000; ASCII smuggling). A flag's
+tag sequence (`gbeng`, 5 letters) decodes to text too short to be read (`MIN_DECODED`)."""
 
 
 def _b64(segment: str) -> str | None:
@@ -150,7 +153,9 @@ def _b64(segment: str) -> str | None:
 
 
 def encoded_segments(text: str) -> list[tuple[int, int, str]]:
-    """Base64, hex and variation-selector segments of `text` that decode to text: `(start, end, decoded)` each.
+    """Base64, hex, variation-selector and tag-character segments of `text` that decode to text.
+
+    Returns `(start, end, decoded)` for each.
 
     A run of hex digits is read as hex only (it is valid Base64 too); a segment that decodes to
     bytes that are not text is not returned.
@@ -171,6 +176,10 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
     for m in _SELECTORS.finditer(text):  # one byte per variation selector: 0-15 U+FE00.., 16-255 U+E0100..
         raw = bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in m.group())
         decoded = _printable(raw)
+        if decoded is not None:
+            out.append((m.start(), m.end(), decoded))
+    for m in _TAGS.finditer(text):  # one ASCII character per tag character, U+E0020-U+E007E
+        decoded = _printable(bytes(ord(c) - 0xE0000 for c in m.group()))
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
     return out
