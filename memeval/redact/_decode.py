@@ -28,6 +28,7 @@ import binascii
 import re
 from collections.abc import Callable
 
+from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
 _SIMPLE = {'"': '"', "\\": "\\", "/": "/", "'": "'", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
@@ -134,9 +135,57 @@ def _printable(decoded: bytes) -> str | None:
 
 _SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 """A run of variation selectors spelling bytes (variation-selector smuggling); an emoji's own selector is one."""
-_TAGS = re.compile("[\U000e0020-\U000e007e]{4,}")
-"""A run of tag characters spelling ASCII (each is its ASCII code plus 0xE0000; ASCII smuggling). A flag's
-tag sequence (`gbeng`, 5 letters) decodes to text too short to be read (`MIN_DECODED`)."""
+_HIDDEN = re.compile(
+    "(?:" + "|".join(f"[{re.escape(chr(lo))}-{re.escape(chr(hi))}]" for lo, hi in DEFAULT_IGNORABLE) + ")+"
+)
+"""A run of characters that draw nothing (Unicode's default-ignorable set: tag characters, variation
+selectors, zero-width spaces and joiners, ...)."""
+_SPELLING = 4
+"""Characters spelling something (tag characters, variation selectors) a hidden run needs to be read:
+an emoji's own selector or a flag's short tag sequence is not a message."""
+
+
+def _hidden_bytes(run: str) -> bytes | None:
+    """The bytes a hidden run spells, or None when it spells fewer than `_SPELLING`.
+
+    A tag character U+E0020-U+E007E spells its ASCII code (code point minus 0xE0000, "ASCII
+    smuggling"); a variation selector one byte (U+FE00-FE0F: 0-15, U+E0100-E01EF: 16-255); every
+    other character of the run (zero-width space, cancel tag, joiner) spells nothing and is dropped,
+    so interleaving them cannot break a spelling apart.
+    """
+    out = bytearray()
+    for c in run:
+        code = ord(c)
+        if 0xE0020 <= code <= 0xE007E:
+            out.append(code - 0xE0000)
+        elif 0xFE00 <= code <= 0xFE0F:
+            out.append(code - 0xFE00)
+        elif 0xE0100 <= code <= 0xE01EF:
+            out.append(code - 0xE0100 + 16)
+    return bytes(out) if len(out) >= _SPELLING else None
+
+
+def _reveal(m: re.Match[str]) -> str | None:
+    raw = _hidden_bytes(m.group())
+    if raw is None:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def hidden_view(text: str) -> View | None:
+    """`text` with each run of hidden characters replaced by what it spells; None when none spells anything.
+
+    Tag characters and variation selectors are ASCII or bytes written invisibly: a key spelt in them
+    (whole, after a visible prefix such as `ghp_`, or interleaved with zero-width spaces, cancel tags
+    or the other kind) is read here in place, so a finding covers the visible characters it includes
+    and the whole hidden run it came from (each decoded character maps to the run).
+    """
+    if all(ord(c) < 0xFE00 for c in text):
+        return None
+    return _rewrite(text, _HIDDEN, _reveal)
 
 
 def _b64(segment: str) -> str | None:
@@ -153,7 +202,7 @@ def _b64(segment: str) -> str | None:
 
 
 def encoded_segments(text: str) -> list[tuple[int, int, str]]:
-    """Base64, hex, variation-selector and tag-character segments of `text` that decode to text.
+    """Base64, hex and variation-selector segments of `text` that decode to text (hidden runs: `hidden_view`).
 
     Returns `(start, end, decoded)` for each.
 
@@ -176,10 +225,6 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
     for m in _SELECTORS.finditer(text):  # one byte per variation selector: 0-15 U+FE00.., 16-255 U+E0100..
         raw = bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in m.group())
         decoded = _printable(raw)
-        if decoded is not None:
-            out.append((m.start(), m.end(), decoded))
-    for m in _TAGS.finditer(text):  # one ASCII character per tag character, U+E0020-U+E007E
-        decoded = _printable(bytes(ord(c) - 0xE0000 for c in m.group()))
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
     return out
