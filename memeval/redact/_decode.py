@@ -122,6 +122,22 @@ def joined_view(text: str) -> View | None:
     return _rewrite(text, _JOIN, lambda m: "")
 
 
+_MARKS = re.compile("[A-Za-z0-9_+/=.-][\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
+"""Combining marks on an ASCII key character: U+0336 draws a line through it ("g̶h̶p̶_̶..."), U+0332 one under
+it, and the key still reads plainly; NFKC keeps them (no precomposed form), so the scanners saw no key."""
+
+
+def unmarked_view(text: str) -> View | None:
+    """`text` with combining marks on ASCII letters, digits and key punctuation dropped; None when it has none.
+
+    Strikethrough or underlined text (a combining long stroke or low line after each character) is
+    the key to anyone who reads it; a finding here covers the marked characters it came from.
+    """
+    if all(ord(c) < 0x300 for c in text):
+        return None
+    return _rewrite(text, _MARKS, lambda m: m.group()[0])  # each character stands for itself and its marks
+
+
 def _printable(decoded: bytes) -> str | None:
     try:
         s = decoded.decode("utf-8")
