@@ -138,6 +138,21 @@ def unmarked_view(text: str) -> View | None:
     return _rewrite(text, _MARKS, lambda m: m.group()[0])  # each character stands for itself and its marks
 
 
+_SPACED = re.compile(r"(?<!\S)[A-Za-z0-9_+/=-](?: [A-Za-z0-9_+/=-]){11,}(?!\S)")
+"""Twelve or more single key characters each one space apart (`g h p _ Z q 8 v ...`): a key written
+letter-spaced reads plainly, and no rule matches it spaced."""
+
+
+def spaced_view(text: str) -> View | None:
+    """`text` with letter-spaced runs of key characters joined; None when it has none.
+
+    Each joined character maps to itself (and the space before it), so a finding blanks the spaced run.
+    """
+    if text.count(" ") < 11:
+        return None
+    return _rewrite(text, _SPACED, lambda m: m.group().replace(" ", ""))
+
+
 def _printable(decoded: bytes) -> str | None:
     try:
         s = decoded.decode("utf-8")
