@@ -10,6 +10,9 @@ chain (`verify_chain`) and compares the stored current-state tables with the fol
 (`verify_projections`); if either fails it refuses (`AuditStoreError`, naming the break), and it
 then reads the items from the fold it made, so an edited `memory_state` row can never ship.
 
+Texts, not only ids: an item whose text equals (once normalised) a side of an open contradiction, or a
+side a settled one did not keep, is left out too, whatever its id (`contradicted_texts`).
+
 Duplicates: items whose texts are equal once normalised (NFKC, case folded, white space
 collapsed) become one item, the first in log order, whose `also` lists the provenance of every
 other source that wrote the text. A `memory.written` of kind `lesson` (stored before lessons were
@@ -27,6 +30,7 @@ from sqlalchemy import select
 from sqlmodel import col
 
 from memeval.audit._fold import fold_chain, verify_projections
+from memeval.audit._payloads import ContradictionOpened
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import AuditHead, ContradictionState, HoldState, LessonState, MemoryState
 from memeval.audit._time import from_us
@@ -76,6 +80,46 @@ def merge_duplicates(items: list[PackItem]) -> tuple[list[PackItem], int]:
     return merged, len(items) - len(out)
 
 
+def contradicted_texts(store: SqlAuditStore, team: str, contradictions: list[ContradictionState]) -> dict[str, str]:
+    """Normalised texts no pack may carry, whatever item wrote them -> why.
+
+    Both sides of an open contradiction, and the side(s) a settled one did not keep, as its
+    `contradiction.opened` event worded them (`a_text`, `b_text`, redacted as stored). A memory
+    system writes one fact under many ids (the sample's week wrote 110 items of 39 texts), so
+    leaving out only the two ids a contradiction names let the same fact, or both contradicting
+    facts, ship under other ids. A text a settlement kept is never blocked by that contradiction.
+
+    Args:
+        store: the audit store (its chain already verified by the caller).
+        team: the team.
+        contradictions: the team's current contradiction rows (from the fold).
+
+    Returns:
+        `normalized_text(side text)` -> the reason shown for an item left out for it.
+    """
+    out: dict[str, str] = {}
+    for c in contradictions:
+        kept = {"a": ("a",), "b": ("b",), "both": ("a", "b"), "neither": ()}.get(c.kept or "", ())
+        opened = next(
+            (e.payload for e in store.subject_events(team, c.contradiction_id) if e.type == "contradiction.opened"),
+            None,
+        )
+        if not isinstance(opened, ContradictionOpened):
+            continue
+        texts = {"a": normalized_text(opened.a_text), "b": normalized_text(opened.b_text)}
+        keep = {texts[side] for side in kept}
+        for side, text in texts.items():
+            if text in keep:
+                continue
+            out.setdefault(
+                text,
+                f"same text as side {side} of open contradiction {c.contradiction_id}"
+                if c.status == "open"
+                else f"same text as side {side}, not kept when {c.contradiction_id} was settled",
+            )
+    return out
+
+
 def pack_item_id(team: str, source: str, item_id: str) -> str:
     """The stable pack id of a lesson or memory (`source` is `lesson` or `memory`)."""
     return "pk_" + hashlib.sha256(f"{team}\x00{source}\x00{item_id}".encode()).hexdigest()[:32]
@@ -109,7 +153,10 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
             raise AuditStoreError(f"refusing to build a pack: {proj.problem} (memeval audit verify; "
                                   "memeval audit rebuild restores the tables from the chain)")  # fmt: skip
         blocked: dict[str, str] = {}
-        for c in s.execute(select(ContradictionState).where(col(ContradictionState.team) == team)).scalars():
+        contradictions = list(
+            s.execute(select(ContradictionState).where(col(ContradictionState.team) == team)).scalars()
+        )
+        for c in contradictions:
             if c.status == "open":
                 blocked[c.a_item] = blocked[c.b_item] = f"open contradiction {c.contradiction_id}"
             else:
@@ -117,6 +164,7 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                     blocked[c.a_item] = f"not kept when {c.contradiction_id} was settled"
                 if c.kept in ("a", "neither"):
                     blocked[c.b_item] = f"not kept when {c.contradiction_id} was settled"
+        blocked_texts = contradicted_texts(store, team, contradictions)
         releasers: dict[str, str | None] = {}
         for h in s.execute(select(HoldState).where(col(HoldState.team) == team)).scalars():
             releasers[h.hold_id] = h.decided_by
@@ -132,6 +180,8 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                 excluded.append((ls.lesson_id, f"lesson {ls.status}"))
             elif ls.lesson_id in blocked:
                 excluded.append((ls.lesson_id, blocked[ls.lesson_id]))
+            elif normalized_text(ls.text) in blocked_texts:
+                excluded.append((ls.lesson_id, blocked_texts[normalized_text(ls.text)]))
             else:
                 items.append(
                     PackItem(
@@ -157,6 +207,8 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                 excluded.append((m.memory_id, f"memory {m.status}"))
             elif m.memory_id in blocked:
                 excluded.append((m.memory_id, blocked[m.memory_id]))
+            elif normalized_text(m.text) in blocked_texts:
+                excluded.append((m.memory_id, blocked_texts[normalized_text(m.text)]))
             else:
                 items.append(
                     PackItem(

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+from memeval.ignorable import DEFAULT_IGNORABLE
+
 _T = TypeVar("_T")
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
@@ -29,6 +31,49 @@ the encoding of variation-selector smuggling; an emoji's own presentation select
 
 def _selector_bytes(run: str) -> bytes:
     return bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in run)
+
+
+_HIDDEN = re.compile(
+    "(?:" + "|".join(f"[{re.escape(chr(lo))}-{re.escape(chr(hi))}]" for lo, hi in DEFAULT_IGNORABLE) + ")+"
+)
+"""A run of characters that draw nothing (Unicode's default-ignorable set)."""
+_SPELLS = re.compile("[\ufe00-\ufe0f\U000e0020-\U000e007e\U000e0100-\U000e01ef]")
+"""The hidden characters that spell something: tag characters (ASCII plus 0xE0000) and variation selectors (bytes)."""
+
+
+def _is_tag(c: str) -> bool:
+    return "\U000e0020" <= c <= "\U000e007e"
+
+
+def _spelt(chars: str) -> bytes:
+    """The bytes spelt by tag characters (their ASCII code) and variation selectors (a byte each)."""
+    return bytes(ord(c) - 0xE0000 if _is_tag(c) else _selector_bytes(c)[0] for c in chars)
+
+
+def _interleaved_runs(text: str) -> list[tuple[int, int, str]]:
+    """Hidden runs that spell text with other hidden characters between the spelling ones, or with both kinds.
+
+    A zero-width space (or a cancel tag, a joiner) after each tag character or variation selector
+    broke the runs `_SELECTORS` and the tag readers look for, and a spelling alternating tags and
+    selectors matched neither: orders hidden so were never read. The run from its first to its last
+    spelling character is read as UTF-8, the other characters dropped; a run those readers already
+    read (one kind, nothing between) is left to them.
+    """
+    out: list[tuple[int, int, str]] = []
+    for m in _HIDDEN.finditer(text):
+        spelling = list(_SPELLS.finditer(m.group()))
+        if len(spelling) < 4:
+            continue
+        start, end = m.start() + spelling[0].start(), m.start() + spelling[-1].end()
+        chars = "".join(c.group() for c in spelling)
+        tags = sum(map(_is_tag, chars))
+        if tags in (0, len(chars)) and end - start == len(chars):
+            continue
+        try:
+            out.append((start, end, _spelt(chars).decode("utf-8")))
+        except UnicodeDecodeError:
+            continue
+    return out
 
 
 _REMEMBERED = 64
@@ -80,13 +125,13 @@ def _kept(fn: Callable[[str], _T], text: str) -> _T:
 
 
 def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
-    """Variation-selector runs and Base64 blobs of `text` read as UTF-8 text: `(start, end, decoded)`."""
+    """Selector runs, interleaved hidden runs and Base64 blobs of `text` read as UTF-8: `(start, end, decoded)`."""
     return list(_kept(_decoded_once, text))
 
 
 @functools.lru_cache(maxsize=_REMEMBERED)
 def _decoded_once(text: str) -> tuple[tuple[int, int, str], ...]:
-    out = []
+    out = _interleaved_runs(text) if any(c >= "\ufe00" for c in text) else []
     for m in _SELECTORS.finditer(text):
         try:
             out.append((m.start(), m.end(), _selector_bytes(m.group()).decode("utf-8")))

@@ -28,6 +28,7 @@ import binascii
 import re
 from collections.abc import Callable
 
+from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
 _SIMPLE = {'"': '"', "\\": "\\", "/": "/", "'": "'", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
@@ -121,6 +122,37 @@ def joined_view(text: str) -> View | None:
     return _rewrite(text, _JOIN, lambda m: "")
 
 
+_MARKS = re.compile("[A-Za-z0-9_+/=.-][\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
+"""Combining marks on an ASCII key character: U+0336 draws a line through it ("g̶h̶p̶_̶..."), U+0332 one under
+it, and the key still reads plainly; NFKC keeps them (no precomposed form), so the scanners saw no key."""
+
+
+def unmarked_view(text: str) -> View | None:
+    """`text` with combining marks on ASCII letters, digits and key punctuation dropped; None when it has none.
+
+    Strikethrough or underlined text (a combining long stroke or low line after each character) is
+    the key to anyone who reads it; a finding here covers the marked characters it came from.
+    """
+    if all(ord(c) < 0x300 for c in text):
+        return None
+    return _rewrite(text, _MARKS, lambda m: m.group()[0])  # each character stands for itself and its marks
+
+
+_SPACED = re.compile(r"(?<!\S)[A-Za-z0-9_+/=-](?: [A-Za-z0-9_+/=-]){11,}(?!\S)")
+"""Twelve or more single key characters each one space apart (`g h p _ Z q 8 v ...`): a key written
+letter-spaced reads plainly, and no rule matches it spaced."""
+
+
+def spaced_view(text: str) -> View | None:
+    """`text` with letter-spaced runs of key characters joined; None when it has none.
+
+    Each joined character maps to itself (and the space before it), so a finding blanks the spaced run.
+    """
+    if text.count(" ") < 11:
+        return None
+    return _rewrite(text, _SPACED, lambda m: m.group().replace(" ", ""))
+
+
 def _printable(decoded: bytes) -> str | None:
     try:
         s = decoded.decode("utf-8")
@@ -134,6 +166,57 @@ def _printable(decoded: bytes) -> str | None:
 
 _SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 """A run of variation selectors spelling bytes (variation-selector smuggling); an emoji's own selector is one."""
+_HIDDEN = re.compile(
+    "(?:" + "|".join(f"[{re.escape(chr(lo))}-{re.escape(chr(hi))}]" for lo, hi in DEFAULT_IGNORABLE) + ")+"
+)
+"""A run of characters that draw nothing (Unicode's default-ignorable set: tag characters, variation
+selectors, zero-width spaces and joiners, ...)."""
+_SPELLING = 4
+"""Characters spelling something (tag characters, variation selectors) a hidden run needs to be read:
+an emoji's own selector or a flag's short tag sequence is not a message."""
+
+
+def _hidden_bytes(run: str) -> bytes | None:
+    """The bytes a hidden run spells, or None when it spells fewer than `_SPELLING`.
+
+    A tag character U+E0020-U+E007E spells its ASCII code (code point minus 0xE0000, "ASCII
+    smuggling"); a variation selector one byte (U+FE00-FE0F: 0-15, U+E0100-E01EF: 16-255); every
+    other character of the run (zero-width space, cancel tag, joiner) spells nothing and is dropped,
+    so interleaving them cannot break a spelling apart.
+    """
+    out = bytearray()
+    for c in run:
+        code = ord(c)
+        if 0xE0020 <= code <= 0xE007E:
+            out.append(code - 0xE0000)
+        elif 0xFE00 <= code <= 0xFE0F:
+            out.append(code - 0xFE00)
+        elif 0xE0100 <= code <= 0xE01EF:
+            out.append(code - 0xE0100 + 16)
+    return bytes(out) if len(out) >= _SPELLING else None
+
+
+def _reveal(m: re.Match[str]) -> str | None:
+    raw = _hidden_bytes(m.group())
+    if raw is None:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def hidden_view(text: str) -> View | None:
+    """`text` with each run of hidden characters replaced by what it spells; None when none spells anything.
+
+    Tag characters and variation selectors are ASCII or bytes written invisibly: a key spelt in them
+    (whole, after a visible prefix such as `ghp_`, or interleaved with zero-width spaces, cancel tags
+    or the other kind) is read here in place, so a finding covers the visible characters it includes
+    and the whole hidden run it came from (each decoded character maps to the run).
+    """
+    if all(ord(c) < 0xFE00 for c in text):
+        return None
+    return _rewrite(text, _HIDDEN, _reveal)
 
 
 def _b64(segment: str) -> str | None:
@@ -150,7 +233,9 @@ def _b64(segment: str) -> str | None:
 
 
 def encoded_segments(text: str) -> list[tuple[int, int, str]]:
-    """Base64, hex and variation-selector segments of `text` that decode to text: `(start, end, decoded)` each.
+    """Base64, hex and variation-selector segments of `text` that decode to text (hidden runs: `hidden_view`).
+
+    Returns `(start, end, decoded)` for each.
 
     A run of hex digits is read as hex only (it is valid Base64 too); a segment that decodes to
     bytes that are not text is not returned.

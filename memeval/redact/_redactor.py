@@ -28,7 +28,15 @@ from memeval.errors import RedactionError
 from memeval.redact._batch import crossing, join, sort_out
 from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
-from memeval.redact._decode import encoded_segments, joined_view, unescape_view, url_view
+from memeval.redact._decode import (
+    encoded_segments,
+    hidden_view,
+    joined_view,
+    spaced_view,
+    unescape_view,
+    unmarked_view,
+    url_view,
+)
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
@@ -91,6 +99,9 @@ class Redactor:
             Reading("unescaped", unescape_view),
             Reading("url-decoded", url_view),
             Reading("joined", joined_view),
+            Reading("hidden", hidden_view),
+            Reading("unmarked", unmarked_view),
+            Reading("spaced", spaced_view),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap

@@ -1,0 +1,74 @@
+"""A contradicted fact shipped in the pack under another id (breaker round 23).
+
+`pack build` left out the two item ids a contradiction names, but a memory system writes one fact
+under many ids (the sample's week: 110 items, 39 texts). So both sides of an open contradiction
+("Refunds are decided within 14 days." / "... 30 days.") went into the pack when written again as
+other memories, which is what "agents act on neither side of an open one" forbids; and in the
+sample itself, the side a person turned down when settling con_02 ("The Thursday courier cut-off
+is 16:30.", kept: b) shipped in README's pack through seven other memories. Now an item whose text
+equals a side (normalised, as duplicates are merged) is left out as that side is, and says why.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+A14 = "Refunds are decided within 14 days."
+B30 = "Refunds are decided within 30 days."
+CUT_A = "The Thursday courier cut-off is 16:30."
+CUT_B = "The Thursday courier cut-off is 17:00."
+
+
+def _memory(i: int, subject: str, text: str) -> dict[str, object]:
+    return {"type": "memory.written", "occurred_at": f"2026-11-16T10:{i:02d}:00Z", "team": "fernhill",
+            "sender_event_id": f"m{i}", "actor": {"kind": "agent", "id": "support-bot"}, "session": "ses_1",
+            "subject": subject, "payload": {"kind": "fact", "text": text}}  # fmt: skip
+
+
+def _opened(i: int, subject: str, a: tuple[str, str], b: tuple[str, str]) -> dict[str, object]:
+    return {"type": "contradiction.opened", "occurred_at": f"2026-11-16T11:{i:02d}:00Z", "team": "fernhill",
+            "sender_event_id": f"c{i}", "actor": {"kind": "system", "id": "memory-checker"}, "subject": subject,
+            "payload": {"a_item": a[0], "a_text": a[1], "b_item": b[0], "b_text": b[1]}}  # fmt: skip
+
+
+def _run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
+    proc = subprocess.run([sys.executable, "-m", "memeval", *args], capture_output=True, text=True, cwd=ROOT,
+                          env=env, input=stdin, timeout=300)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout + proc.stderr
+
+
+def test_neither_side_of_a_contradiction_ships_under_another_id(tmp_path: Path) -> None:
+    events = [
+        _memory(1, "mem_c0a", A14), _memory(2, "mem_c0b", B30),
+        _memory(3, "mem_dup_a", A14), _memory(4, "mem_dup_b", "refunds are decided  within 30 DAYS."),
+        _memory(5, "mem_cut_a", CUT_A), _memory(6, "mem_cut_a2", CUT_A), _memory(7, "mem_cut_b2", CUT_B),
+        _memory(8, "mem_other", "Olive trees ship on a pallet."),
+        _opened(1, "con_00", ("mem_c0a", A14), ("mem_c0b", B30)),
+        _opened(2, "con_02", ("mem_c2a", CUT_A), ("mem_c2b", CUT_B)),
+        _memory(9, "mem_late_a", A14),  # written again after the contradiction was opened
+    ]  # fmt: skip
+    f = tmp_path / "events.jsonl"
+    f.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    (tmp_path / "store").mkdir()
+    (tmp_path / "home").mkdir()
+    db = f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+           "MEMEVAL_AUDIT_WORKERS": "0", "MEMEVAL_DB": db}  # fmt: skip
+    _run(["audit", "ingest", str(f), "--sender", "bot"], env)
+    _run(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin="pw-admin-123456")
+    said = _run(["review", "settle", "contradiction/fernhill/con_02", "--keep", "b", "--reason", "17:00 since Nov",
+                 "--user", "root", "--password-stdin"], env, stdin="pw-admin-123456")  # fmt: skip
+    assert "settled" in said, said
+    out = _run(["pack", "build", "--team", "fernhill", "--out", str(tmp_path / "p.json")], env)
+
+    texts = [i["text"] for i in json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))["items"]]
+    assert not [t for t in texts if "Refunds" in t], texts  # open: neither side, under any id
+    assert CUT_A not in texts, texts  # settled for b: a's text is out under any id
+    assert CUT_B in texts and "Olive trees ship on a pallet." in texts, texts  # the kept side, the rest
+    assert "left out mem_dup_a: same text as side a of open contradiction con_00" in out, out
+    assert "left out mem_cut_a2: same text as side a, not kept when con_02 was settled" in out, out
