@@ -1,12 +1,14 @@
 r"""A batch's texts joined for one scanner call, and each finding sent back to the one text it is in.
 
 The scanners cost a fixed time per call, so `Redactor.detect_many` scans a batch's texts joined by
-`BATCH_SEPARATOR`. No separator can part every rule: a pattern with an unbounded blank run or a
-count of lines (betterleaks' `curl-auth-user` reads up to ten line breaks after `curl`) runs from
-one text into the next, where it both misses what the first text holds alone and reports what
-the next one does not. So a finding decides only when its whole rule match (`MATCH_KEY`, else its
-span) and its span lie inside one text; the texts any other finding touches are scanned again
-alone (`sort_out`'s second answer), so each text's findings are the ones it would get alone.
+`BATCH_SEPARATOR` (all but betterleaks, whose keywords, filters and components read the whole text
+it is given: it reads each text alone, `Redactor._scan_views`). No separator can part every rule: a
+pattern with an unbounded blank run or a count of lines (`curl-auth-user`, in kingfisher's rules as in
+betterleaks', reads up to ten line breaks after `curl`) runs from one text into the next, where it
+both misses what the first text holds alone and reports what the next one does not. So a finding
+decides only when its whole rule match (`MATCH_KEY`, else its span) and its span lie inside one
+text; the texts any other finding touches are scanned again alone (`sort_out`'s second answer), so
+each text's findings are the ones it would get alone.
 
 A match the scanners found and then dropped (an allow-listed value, a stop word) reports nothing,
 yet it still took its place: a `curl` line ending in a line continuation in one text matched on

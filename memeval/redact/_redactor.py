@@ -224,12 +224,13 @@ class Redactor:
     def detect_many(self, texts: Sequence[str]) -> list[list[Finding]]:
         """`detect` for many texts, with one scanner call per scanner and view for the batch.
 
-        The scanners cost about 0.15 ms (betterleaks) and 0.02 ms (kingfisher) per call before
-        they read a byte, so the texts of a batch are joined with blank lines (`_batch.BATCH_SEPARATOR`)
-        and scanned once; each finding goes back to the text its whole match is in. A match that
-        crosses from one text into another (a rule reading several lines) decides nothing: the
-        texts it touches are scanned again alone (`_batch.sort_out`). The context rules and
-        presidio run per text, as in `detect`.
+        The scanners cost a fixed time per call before they read a byte, so the texts of a batch are
+        joined with blank lines (`_batch.BATCH_SEPARATOR`) and scanned once; each finding goes back to
+        the text its whole match is in. A match that crosses from one text into another (a rule
+        reading several lines) decides nothing: the texts it touches are scanned again alone
+        (`_batch.sort_out`). betterleaks reads each text alone (4-21 us of CPU a call on a short
+        text, 2026-12): what it reports depends on the rest of its text (`_scan_views`).
+        The context rules and presidio run per text, as in `detect`.
 
         Returns:
             One list of findings per input text, in order (the same spans `detect` gives).
@@ -368,12 +369,24 @@ class Redactor:
         `maps[j]` maps view j's offsets back to its text (a `str`: the identity; `maps` None: all
         identity). A view a match crossed into or out of (`_batch.sort_out`), or a rule's raw match spans with
         another view whether or not a scanner reported it (`_batch.crossing`), is scanned again alone.
+
+        betterleaks reads each view alone, never joined: whether it reports a match, and how sure it
+        is, depends on the rest of the text it is given (a rule runs only when the text holds one of
+        its keywords; its filters read the six lines either side; a `generic-password` anywhere takes
+        a `user:pass@` URL as its optional user-name component and drops that URL's own finding). So
+        in a joined batch a neighbour's `password=...` hid `postgresql://user:secret@localhost`'s
+        password (stored raw), and a neighbour's `miro` named another text's token by betterleaks.
         """
+        joined = [rec for rec in self._scanners if not isinstance(rec, BetterleaksRecognizer)]
         batch = join(views)
-        pieces, crossed = sort_out([r for rec in self._scanners for r in rec.analyze(batch.text, [], None)], batch)  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
+        pieces, crossed = sort_out([r for rec in joined for r in rec.analyze(batch.text, [], None)], batch)  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
         crossed |= crossing(batch)  # a match the scanners dropped after it took part of the next text
         for j in sorted(crossed):
-            pieces[j] = [r for rec in self._scanners for r in rec.analyze(views[j], [], None) if r.end > r.start]  # type: ignore[arg-type]  # as above
+            pieces[j] = [r for rec in joined for r in rec.analyze(views[j], [], None) if r.end > r.start]  # type: ignore[arg-type]  # as above
+        for rec in self._scanners:
+            if isinstance(rec, BetterleaksRecognizer):  # never joined: it decides by what else the text holds
+                for j, view in enumerate(views):
+                    pieces[j] += [r for r in rec.analyze(view, [], None) if r.end > r.start]
         for j, found in enumerate(pieces):
             i = index[j]
             back = None if maps is None else maps[j]
