@@ -191,8 +191,8 @@ SPENT = tuple(f"v{k}" for k in range(4, 29))
 """Held-out sets looked at by the lead and so usable for training (v21 since round 20, by
 `scripts/hold_train_round20.py`; v22 since round 21, by `scripts/hold_train_round21.py`; v23 since round 22; v24
 since round 23, by `scripts/hold_train_round23.py`; v25 since round 24, by `scripts/hold_train_round24.py`; v26
-since round 25, by `scripts/hold_train_round25.py`; v27 since round 27, by `bench/hold_cv_round27.py`; v28 since round 28 (its one look after
-round 27), by `bench/hold_cv_round28.py`; v29 and later are never read here)."""
+since round 25, by `scripts/hold_train_round25.py`; v27 since round 27, by `bench/hold_cv_round27.py`; v28 since
+round 28 (its one look after round 27), by `bench/hold_cv_round28.py`; v29 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 

@@ -166,7 +166,7 @@ def test_heldout_v28_build_refuses_missing_or_wrong_archives(tmp_path: Path) -> 
 
 
 def test_heldout_v28_is_registered_in_the_bench_and_spent() -> None:
-    """`bench/hold_eval.py --set v28` reads this file; the verdict check skips it; training reads it (spent since round 28)."""
+    """`bench/hold_eval.py --set v28` reads this file; the verdict check skips it; training reads it (spent)."""
     import importlib.util
     import re
 

@@ -1,4 +1,4 @@
-"""Issue 15's round 27: v27 is spent (training data), and v28 since its one look; the bench's per-carrier threshold helper.
+"""Issue 15's round 27: v27 spent (training data), v28 too since its look; the bench's per-carrier threshold helper.
 
 Round 27 measured cues of who speaks to whom and thresholds per carrier as parts of the stacked stage
 (`bench/hold_cv_round27.py`, memeval/hold/README.md, round 27); these tests pin the data boundary and the helper
