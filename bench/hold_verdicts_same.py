@@ -71,7 +71,7 @@ def here(skip: set[str], only: set[str] | None) -> dict[str, str]:
         ]
         alone = [answer(rules.assess(t, s)) for t, s in rows]  # type: ignore[arg-type]
         blob = json.dumps([one, many, alone], ensure_ascii=False, sort_keys=True).encode("utf-8")
-        hashes[f"{name} ({len(rows)} texts, held {sum(a[0] for a in one)})"] = hashlib.sha256(blob).hexdigest()
+        hashes[f"{name} ({len(rows)} texts)"] = f"{hashlib.sha256(blob).hexdigest()} held {sum(a[0] for a in one)}"
         total.update(blob)
     hashes["all"] = total.hexdigest()
     return hashes
@@ -102,7 +102,9 @@ def main() -> None:
             sys.exit(f"{code} failed:\n{run.stderr[-2000:]}")
         results.append((code, json.loads(run.stdout)))
     for name in results[-1][1]:
-        row = "  ".join(f"{h[name][:16]}" for _, h in results)
+        row = "  ".join(
+            f"{h[name][:16]}{' (held ' + h[name].split()[-1] + ')' if ' held ' in h[name] else ''}" for _, h in results
+        )
         same = "" if len(results) == 1 else ("  SAME" if len({h[name] for _, h in results}) == 1 else "  DIFFERS")
         print(f"{name}: {row}{same}")
     print(f"{load_now()}; checkouts: {', '.join(str(c) for c, _ in results)}")

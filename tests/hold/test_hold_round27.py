@@ -1,4 +1,4 @@
-"""Issue 15's round 27: v27 is spent (training data) and v28 is not; the bench's per-carrier threshold helper.
+"""Issue 15's round 27: v27 spent (training data), v28 too since its look; the bench's per-carrier threshold helper.
 
 Round 27 measured cues of who speaks to whom and thresholds per carrier as parts of the stacked stage
 (`bench/hold_cv_round27.py`, memeval/hold/README.md, round 27); these tests pin the data boundary and the helper
@@ -21,14 +21,15 @@ def _import(folder: str, name: str):  # noqa: ANN202 - a module
     return __import__(name)
 
 
-def test_v27_is_spent_and_v28_is_not() -> None:
-    """The training scripts may read v27 (the lead looked at it after round 26); v28 (being written) stays unread."""
+def test_v27_and_v28_are_spent_and_v29_is_not() -> None:
+    """The training scripts may read v27 (looked at after round 26) and v28 (after round 27); nothing later."""
     cv = _import("scripts", "hold_train_cv")
-    assert "v27" in cv.SPENT and "v28" not in cv.SPENT
-    assert cv.SPENT == tuple(f"v{k}" for k in range(4, 28))
+    assert "v27" in cv.SPENT and "v28" in cv.SPENT and "v29" not in cv.SPENT
+    assert cv.SPENT == tuple(f"v{k}" for k in range(4, 29))
     assert len(cv.set_rows("v27")) == 515
+    assert len(cv.set_rows("v28")) == 539
     with pytest.raises(SystemExit, match="not tuning data"):
-        cv.set_rows("v28")
+        cv.set_rows("v29")
 
 
 def test_each_carrier_gets_the_lowest_threshold_at_its_own_precision() -> None:
