@@ -1,7 +1,9 @@
 """Normalisation before matching, keeping a map back to the original offsets.
 
 Steps, per character: drop invisible characters (Unicode category Cf: zero-width space and
-joiners, word joiner, soft hyphen, BOM, bidi controls, tag characters); NFKC (full-width and
+joiners, word joiner, soft hyphen, BOM, bidi controls, tag characters) and combining marks on an
+ASCII character (a line through or under a letter or a space, a ring around it: the words still
+read); NFKC (full-width and
 styled letters become plain ones); case-fold (Turkish dotted I becomes i); fold common Cyrillic
 and Greek homoglyphs of Latin letters inside words that mix them with Latin letters (a subset of
 Unicode's confusables.txt). Then letter-spaced words ("i g n o r e") are joined, and each word is
@@ -192,8 +194,13 @@ def _fold_chars(text: str) -> tuple[str, list[int], list[int], list[int]]:
     invisible: list[int] = []
     folded: list[int] = []
     mixed = _mixed_script_chars(text)
+    base = ""  # the last character that was not a combining mark
     for i, ch in enumerate(text):
-        if unicodedata.category(ch) == "Cf":
+        category = unicodedata.category(ch)
+        if category in ("Mn", "Me") and base and base.isascii():
+            continue  # struck through, underlined, enclosed: "i̶g̶n̶o̶r̶e̶" reads as "ignore" (breaker round 24)
+        base = ch
+        if category == "Cf":
             before = text[i - 1] if i else ""
             after = text[i + 1] if i + 1 < len(text) else ""
             # ZWNJ/ZWJ are ordinary inside Persian, Arabic and Indic words; a sign only in Latin ones
