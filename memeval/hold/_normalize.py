@@ -100,7 +100,9 @@ KEYWORDS = frozenset(
 """Words the rules look for; a word within one edit (two from 9 letters) becomes the keyword."""
 _SORTED_KEYWORDS = tuple(sorted(KEYWORDS))
 
-_LETTER_SPACED = re.compile(r"\b(?:[a-z] ){3,}[a-z]\b")
+_LETTER_SPACED = re.compile(r"\b[a-z](?P<gap>[ \t\n]{1,3})[a-z](?:(?P=gap)[a-z]){2,}\b")
+"""Four or more single letters the same gap apart: one space ("i g n o r e"), two, a tab, a line
+break (one letter a line); the words' own gaps, wider, end each run."""
 _WORD = re.compile(r"[a-z]+")
 _LONG_WORD = re.compile(r"[a-z]{6,}")
 """The words of `_WORD` of 6 letters or more: a run of 6 or more matches whole from its first letter, a shorter run
@@ -231,7 +233,7 @@ def normalize(text: str, as_written: frozenset[str] = frozenset()) -> Normalized
         cursor = 0
         for m in _LETTER_SPACED.finditer(flat):
             pieces.append((flat[cursor : m.start()], origin[cursor : m.start()]))
-            keep = [k for k in range(m.start(), m.end()) if flat[k] != " "]
+            keep = [k for k in range(m.start(), m.end()) if not flat[k].isspace()]
             pieces.append(("".join(flat[k] for k in keep), [origin[k] for k in keep]))
             cursor = m.end()
             spaced.append((origin[m.start()], origin[m.end() - 1] + 1))

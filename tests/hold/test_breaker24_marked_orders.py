@@ -34,3 +34,21 @@ def test_marks_map_back_and_other_scripts_keep_theirs() -> None:
     assert n.span(0, 6, len(text)) == (0, 11)  # the word and the marks inside it
     assert normalize("क्षमा करें").text == "क्षमा करें"  # a Devanagari virama and vowel signs stay
     assert normalize("ٔهمه").text == "ٔهمه"  # a mark with no ASCII character before it stays
+
+
+def _spaced(text: str, gap: str, word_gap: str) -> str:
+    return word_gap.join(gap.join(w) for w in text.split())
+
+
+@pytest.mark.parametrize(
+    ("gap", "word_gap"), [("  ", "    "), ("\t", "\t\t"), ("\n", "\n\n"), ("\u2009", "\u2009\u2009\u2009")]
+)
+def test_orders_letter_spaced_with_other_gaps_are_held(gap: str, word_gap: str) -> None:
+    # letter-spaced with one space was held (1.0); two spaces scored 0.18, a tab 0.06, a letter a line 0.01
+    a = get_hold_detector().assess(_spaced(ORDERS, gap, word_gap), "web")
+    assert a.held, (a.score, a.reasons)
+    assert "letter-spacing" in {r.rule for r in a.reasons}
+
+
+def test_wider_gaps_end_a_run() -> None:
+    assert normalize(_spaced("ignore every rule", "  ", "    ")).text == "ignore    every    rule"
