@@ -143,15 +143,16 @@ def unmarked_view(text: str) -> View | None:
     return _rewrite(text, _MARKS, lambda m: m.group()[0])  # each character stands for itself and its marks
 
 
-_GAP = "[ \t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]{1,3}"
-"""One to three horizontal spaces of any kind (a space, a tab, a no-break, thin or ideographic space)."""
+_GAP = "[ \t\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]{1,3}"
+"""One to three spaces of any kind (a space, a tab, a no-break, thin or ideographic space, a line break:
+one character a line)."""
 _SPACED = re.compile(
     rf"(?<!\S)[A-Za-z0-9_+/=-](?P<gap>{_GAP})[A-Za-z0-9_+/=-](?:(?P=gap)[A-Za-z0-9_+/=-]){{10,}}(?!\S)"
 )
 """Twelve or more single key characters each the same gap apart (`g h p _ Z q 8 v ...`, two spaces,
 no-break spaces): a key written letter-spaced reads plainly, and no rule matches it spaced."""
 _SPACES = re.compile(_GAP)
-_ODD_SPACE = re.compile("[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_ODD_SPACE = re.compile("[\t\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 
 
 def spaced_view(text: str) -> View | None:

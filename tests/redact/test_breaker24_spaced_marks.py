@@ -21,6 +21,7 @@ SPELLINGS = {
     "thin space": "\u2009".join(TOKEN),
     "ideographic space": "\u3000".join(TOKEN),
     "tab": "\t".join(TOKEN),
+    "one a line": "\n".join(TOKEN),
     "titlo": "".join(c + "\u0483" for c in TOKEN),
     "enclosing hundred thousands": "".join(c + "\u0488" for c in TOKEN),
     "hebrew point": "".join(c + "\u05b7" for c in TOKEN),
