@@ -53,9 +53,22 @@ class PackBuild:
     merged: int = 0
 
 
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+"""Characters that show nothing: format characters (soft hyphen, zero-width space and joiners, word
+joiner, direction marks, byte-order mark, tag characters), variation selectors, Hangul fillers."""
+
+
 def normalized_text(text: str) -> str:
-    """The form duplicate texts are compared in: NFKC, case folded, white space collapsed."""
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    """The form duplicate texts are compared in: NFKC, case folded, white space collapsed, invisibles dropped.
+
+    Dropping what shows nothing (`_INVISIBLE`) makes "within 30\u200b days." the text it reads as:
+    otherwise one zero-width space shipped a contradicted side under another id.
+    """
+    visible = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
+    return re.sub(r"\s+", " ", visible.casefold()).strip()
 
 
 def merge_duplicates(items: list[PackItem]) -> tuple[list[PackItem], int]:

@@ -1,7 +1,9 @@
 """Normalisation before matching, keeping a map back to the original offsets.
 
 Steps, per character: drop invisible characters (Unicode category Cf: zero-width space and
-joiners, word joiner, soft hyphen, BOM, bidi controls, tag characters); NFKC (full-width and
+joiners, word joiner, soft hyphen, BOM, bidi controls, tag characters) and combining marks on an
+ASCII character (a line through or under a letter or a space, a ring around it: the words still
+read); NFKC (full-width and
 styled letters become plain ones); case-fold (Turkish dotted I becomes i); fold common Cyrillic
 and Greek homoglyphs of Latin letters inside words that mix them with Latin letters (a subset of
 Unicode's confusables.txt). Then letter-spaced words ("i g n o r e") are joined, and each word is
@@ -98,7 +100,9 @@ KEYWORDS = frozenset(
 """Words the rules look for; a word within one edit (two from 9 letters) becomes the keyword."""
 _SORTED_KEYWORDS = tuple(sorted(KEYWORDS))
 
-_LETTER_SPACED = re.compile(r"\b(?:[a-z] ){3,}[a-z]\b")
+_LETTER_SPACED = re.compile(r"\b[a-z](?P<gap>[ \t\n]{1,3})[a-z](?:(?P=gap)[a-z]){2,}\b")
+"""Four or more single letters the same gap apart: one space ("i g n o r e"), two, a tab, a line
+break (one letter a line); the words' own gaps, wider, end each run."""
 _WORD = re.compile(r"[a-z]+")
 _LONG_WORD = re.compile(r"[a-z]{6,}")
 """The words of `_WORD` of 6 letters or more: a run of 6 or more matches whole from its first letter, a shorter run
@@ -192,8 +196,13 @@ def _fold_chars(text: str) -> tuple[str, list[int], list[int], list[int]]:
     invisible: list[int] = []
     folded: list[int] = []
     mixed = _mixed_script_chars(text)
+    base = ""  # the last character that was not a combining mark
     for i, ch in enumerate(text):
-        if unicodedata.category(ch) == "Cf":
+        category = unicodedata.category(ch)
+        if category in ("Mn", "Me") and base and base.isascii():
+            continue  # struck through, underlined, enclosed: "i̶g̶n̶o̶r̶e̶" reads as "ignore" (breaker round 24)
+        base = ch
+        if category == "Cf":
             before = text[i - 1] if i else ""
             after = text[i + 1] if i + 1 < len(text) else ""
             # ZWNJ/ZWJ are ordinary inside Persian, Arabic and Indic words; a sign only in Latin ones
@@ -224,7 +233,7 @@ def normalize(text: str, as_written: frozenset[str] = frozenset()) -> Normalized
         cursor = 0
         for m in _LETTER_SPACED.finditer(flat):
             pieces.append((flat[cursor : m.start()], origin[cursor : m.start()]))
-            keep = [k for k in range(m.start(), m.end()) if flat[k] != " "]
+            keep = [k for k in range(m.start(), m.end()) if not flat[k].isspace()]
             pieces.append(("".join(flat[k] for k in keep), [origin[k] for k in keep]))
             cursor = m.end()
             spaced.append((origin[m.start()], origin[m.end() - 1] + 1))

@@ -28,6 +28,8 @@ import binascii
 import re
 from collections.abc import Callable
 
+import regex
+
 from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
@@ -58,7 +60,9 @@ def _mapped(pieces: list[tuple[str, int, int]], text: str) -> View:
     return View("".join(out), tuple(orig), tuple(ends))
 
 
-def _rewrite(text: str, pattern: re.Pattern[str], decode: Callable[[re.Match[str]], str | None]) -> View | None:
+def _rewrite(
+    text: str, pattern: re.Pattern[str] | regex.Pattern[str], decode: Callable[[re.Match[str]], str | None]
+) -> View | None:
     """`text` with each match of `pattern` replaced by `decode(match)`; None when nothing changed."""
     pieces: list[tuple[str, int, int]] = []
     cursor = 0
@@ -122,9 +126,10 @@ def joined_view(text: str) -> View | None:
     return _rewrite(text, _JOIN, lambda m: "")
 
 
-_MARKS = re.compile("[A-Za-z0-9_+/=.-][\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
-"""Combining marks on an ASCII key character: U+0336 draws a line through it ("g̶h̶p̶_̶..."), U+0332 one under
-it, and the key still reads plainly; NFKC keeps them (no precomposed form), so the scanners saw no key."""
+_MARKS = regex.compile(r"[A-Za-z0-9_+/=.-]\p{M}+")
+"""Combining marks (any of Unicode's category M) on an ASCII key character: U+0336 draws a line
+through it ("g̶h̶p̶_̶..."), U+0332 one under it, U+0483 a titlo over it,
+and the key still reads plainly; NFKC keeps them (no precomposed form), so the scanners saw no key."""
 
 
 def unmarked_view(text: str) -> View | None:
@@ -138,9 +143,16 @@ def unmarked_view(text: str) -> View | None:
     return _rewrite(text, _MARKS, lambda m: m.group()[0])  # each character stands for itself and its marks
 
 
-_SPACED = re.compile(r"(?<!\S)[A-Za-z0-9_+/=-](?: [A-Za-z0-9_+/=-]){11,}(?!\S)")
-"""Twelve or more single key characters each one space apart (`g h p _ Z q 8 v ...`): a key written
-letter-spaced reads plainly, and no rule matches it spaced."""
+_GAP = "[ \t\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]{1,3}"
+"""One to three spaces of any kind (a space, a tab, a no-break, thin or ideographic space, a line break:
+one character a line)."""
+_SPACED = re.compile(
+    rf"(?<!\S)[A-Za-z0-9_+/=-](?P<gap>{_GAP})[A-Za-z0-9_+/=-](?:(?P=gap)[A-Za-z0-9_+/=-]){{10,}}(?!\S)"
+)
+"""Twelve or more single key characters each the same gap apart (`g h p _ Z q 8 v ...`, two spaces,
+no-break spaces): a key written letter-spaced reads plainly, and no rule matches it spaced."""
+_SPACES = re.compile(_GAP)
+_ODD_SPACE = re.compile("[\t\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 
 
 def spaced_view(text: str) -> View | None:
@@ -148,9 +160,9 @@ def spaced_view(text: str) -> View | None:
 
     Each joined character maps to itself (and the space before it), so a finding blanks the spaced run.
     """
-    if text.count(" ") < 11:
+    if text.count(" ") < 11 and _ODD_SPACE.search(text) is None:  # noqa: PLR2004  # twelve characters, eleven gaps
         return None
-    return _rewrite(text, _SPACED, lambda m: m.group().replace(" ", ""))
+    return _rewrite(text, _SPACED, lambda m: _SPACES.sub("", m.group()))
 
 
 def _printable(decoded: bytes) -> str | None:

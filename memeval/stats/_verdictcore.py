@@ -12,8 +12,9 @@ exact sign-flip test on d (`_signflip`); fewer than `n_min` paired tasks or p >=
 `unresolved`, otherwise `better` or `worse` by the sign of the estimate.
 
 Faults cannot overturn it: a `better` or `worse` on the scored trials is recomputed with every
-faulted trial counted against it (`faults_against`); if that recount gives another word, the
-verdict is `unresolved` with reason `faults_could_change_it(...)`. An agent that turns its own
+faulted trial counted against it (`faults_against`; interrupted trials, never measured, are left
+out); if that recount gives another word, the verdict is `unresolved` with reason
+`faults_could_change_it(...)`. An agent that turns its own
 failures into harness faults in one arm cannot launder them into a verdict.
 """
 
@@ -149,6 +150,16 @@ def _difference(pack_passes: int, pack_trials: int, base_passes: int, base_trial
 
 def _mean(values: list[float]) -> float | None:
     return float(np.mean(values)) if values else None
+
+
+def _measured(trials: tuple[TrialObs, ...]) -> tuple[TrialObs, ...]:
+    """`trials` without the interrupted ones: the run's stop, never measured and no harness fault.
+
+    Like a superseded `cancelled` attempt (`retried_faults`), an interrupted trial is the user's
+    doing, never the agent's, so the recount does not count it against the verdict; `memeval ab
+    --resume` runs it, and the verdict is then made again.
+    """
+    return tuple(t for t in trials if not t.interrupted)
 
 
 def _counted_against(trials: tuple[TrialObs, ...], as_outcome: str) -> list[TrialObs]:
@@ -358,7 +369,7 @@ def verdict_fields(
         for t in tasks
         for mode, trials in (("baseline", t.baseline), ("pack", t.pack))
         for i, x in enumerate(trials)
-        if x.outcome == "fault"
+        if x.outcome == "fault" and not x.interrupted  # the run's stop: not measured, no harness fault
     )
     costs = (_cost_data(base_arms), _cost_data(pack_arms))
     counts_b = [_passes(a) for a in base_arms]
@@ -378,8 +389,8 @@ def verdict_fields(
         with_retried = [
             Task(
                 t.task_id,
-                (*t.baseline, *(Obs("fault"),) * retried.get(t.task_id, (0, 0))[0]),
-                (*t.pack, *(Obs("fault"),) * retried.get(t.task_id, (0, 0))[1]),
+                (*_measured(t.baseline), *(Obs("fault"),) * retried.get(t.task_id, (0, 0))[0]),
+                (*_measured(t.pack), *(Obs("fault"),) * retried.get(t.task_id, (0, 0))[1]),
             )
             for t in tasks
         ]

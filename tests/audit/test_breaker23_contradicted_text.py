@@ -51,6 +51,9 @@ def test_neither_side_of_a_contradiction_ships_under_another_id(tmp_path: Path) 
         _opened(1, "con_00", ("mem_c0a", A14), ("mem_c0b", B30)),
         _opened(2, "con_02", ("mem_c2a", CUT_A), ("mem_c2b", CUT_B)),
         _memory(9, "mem_late_a", A14),  # written again after the contradiction was opened
+        # breaker round 24: the same sides with characters that show nothing (zero-width space, soft hyphen)
+        _memory(10, "mem_zw_b", "Refunds are decided within 30\u200b days."),
+        _memory(11, "mem_shy_a", "The Thursday cou\u00adrier cut-off is 16:30\u2060."),
     ]  # fmt: skip
     f = tmp_path / "events.jsonl"
     f.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
@@ -72,3 +75,5 @@ def test_neither_side_of_a_contradiction_ships_under_another_id(tmp_path: Path) 
     assert CUT_B in texts and "Olive trees ship on a pallet." in texts, texts  # the kept side, the rest
     assert "left out mem_dup_a: same text as side a of open contradiction con_00" in out, out
     assert "left out mem_cut_a2: same text as side a, not kept when con_02 was settled" in out, out
+    assert "left out mem_zw_b: same text as side b of open contradiction con_00" in out, out
+    assert "left out mem_shy_a: same text as side a, not kept when con_02 was settled" in out, out
