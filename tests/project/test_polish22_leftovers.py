@@ -1,0 +1,36 @@
+"""Leftovers of the last session's closing note, each checked with a real memeval process.
+
+- `memeval runs --from-index --json` lacked `verdict_reason` (and `error`), which the folder listing
+  has: a run that measured nothing read `verdict` null with no reason from the index.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from usage_line import run_memeval
+
+
+@pytest.mark.usefixtures("all_faulted")
+def test_the_index_lists_the_folder_listings_keys(tmp_path: Path) -> None:
+    (tmp_path / "runs" / "broken").mkdir()
+    (tmp_path / "runs" / "broken" / "events.jsonl").write_text("not json\n", encoding="utf-8")
+    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'idx.sqlite'}"}
+    folders = run_memeval("runs", "--index", "--json", cwd=tmp_path, env=env)
+    indexed = run_memeval("runs", "--from-index", "--json", cwd=tmp_path, env=env)
+    assert folders.returncode == indexed.returncode == 0, (folders.stderr, indexed.stderr)
+    by_folder = {r["run_id"]: r for r in json.loads(folders.stdout)["runs"]}
+    by_index = {r["run_id"]: r for r in json.loads(indexed.stdout)["runs"]}
+    assert by_folder.keys() == by_index.keys() and len(by_folder) == 2
+    for run_id, row in by_folder.items():
+        got = by_index[run_id]
+        assert [k for k in got if k not in ("log_hash", "indexed_at")] == list(row), run_id
+        assert {k: v for k, v in got.items() if k in row and k != "path"} == {
+            k: v for k, v in row.items() if k != "path"
+        }
+    assert {r["verdict_reason"] for r in by_index.values()} == {"nothing_measured", None}
+    assert any(r["error"] for r in by_index.values())
+    shown = run_memeval("runs", "--from-index", cwd=tmp_path, env=env)
+    assert shown.returncode == 0 and "unreadable: " in shown.stdout, shown.stdout
