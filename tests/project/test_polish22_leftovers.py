@@ -2,6 +2,8 @@
 
 - `memeval runs --from-index --json` lacked `verdict_reason` (and `error`), which the folder listing
   has: a run that measured nothing read `verdict` null with no reason from the index.
+- `memeval plan --from RUN --seed N` without `--sequential` dropped the seed without a word (the plan from a
+  pilot is a formula, nothing is drawn): refused now (exit 2), naming the fix.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from usage_line import run_memeval
+from usage_line import one_usage_line, run_memeval
 
 
 @pytest.mark.usefixtures("all_faulted")
@@ -34,3 +36,8 @@ def test_the_index_lists_the_folder_listings_keys(tmp_path: Path) -> None:
     assert any(r["error"] for r in by_index.values())
     shown = run_memeval("runs", "--from-index", cwd=tmp_path, env=env)
     assert shown.returncode == 0 and "unreadable: " in shown.stdout, shown.stdout
+
+
+def test_plan_from_a_pilot_refuses_a_seed_it_would_not_read(tmp_path: Path) -> None:
+    out = run_memeval("plan", "--effect", "0.15", "--from", "pilot", "--seed", "7", cwd=tmp_path)
+    one_usage_line(out, "--seed is not read with --from and no --sequential", "drop --seed, or add --sequential")
