@@ -4,6 +4,8 @@
   has: a run that measured nothing read `verdict` null with no reason from the index.
 - `memeval plan --from RUN --seed N` without `--sequential` dropped the seed without a word (the plan from a
   pilot is a formula, nothing is drawn): refused now (exit 2), naming the fix.
+- A loaded server's `GET /api/v1/health` said `{"status": "ok"}` with no `schema`, where a loading one's
+  answer has `schema` and `schema_version`: both have them now.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import httpx
 import pytest
+from live_server import LiveServer
+from patience import patient
 from usage_line import one_usage_line, run_memeval
 
 
@@ -41,3 +46,16 @@ def test_the_index_lists_the_folder_listings_keys(tmp_path: Path) -> None:
 def test_plan_from_a_pilot_refuses_a_seed_it_would_not_read(tmp_path: Path) -> None:
     out = run_memeval("plan", "--effect", "0.15", "--from", "pilot", "--seed", "7", cwd=tmp_path)
     one_usage_line(out, "--seed is not read with --from and no --sequential", "drop --seed, or add --sequential")
+
+
+def test_a_loaded_servers_health_names_its_schema_as_a_loading_one_does(tmp_path: Path) -> None:
+    from memeval.audit import SqlAuditStore, create_ingest_app
+    from memeval.cli._loading import health_loading_reply
+
+    loading = json.loads(health_loading_reply("memeval audit serve").split(b"\r\n\r\n", 1)[1])
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'a.sqlite'}", fingerprint_key=b"k" * 32)
+    with LiveServer(create_ingest_app(store)) as srv:
+        loaded = httpx.get(f"{srv.url}/api/v1/health", timeout=patient(10))
+    assert loaded.status_code == 200
+    assert loaded.json() == {"schema": "memeval.audit-health/1", "schema_version": 1, "status": "ok"}
+    assert list(loading)[:3] == list(loaded.json()) and loading["status"] == "loading"
