@@ -6,18 +6,26 @@
   pilot is a formula, nothing is drawn): refused now (exit 2), naming the fix.
 - A loaded server's `GET /api/v1/health` said `{"status": "ok"}` with no `schema`, where a loading one's
   answer has `schema` and `schema_version`: both have them now.
+- `memeval serve` warned "without --secure-cookies" on any host but the exact strings 127.0.0.1, ::1
+  and localhost (so on 127.0.0.2 too), and both servers failed on `--host [::1]` as a URL writes it
+  ("Name or service not known"): loopback is read by address now, and the brackets are dropped.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
 import pytest
-from live_server import LiveServer
+from line_reader import Lines
+from live_server import LiveServer, free_port
 from patience import patient
-from usage_line import one_usage_line, run_memeval
+from usage_line import REPO, one_usage_line, run_memeval
 
 
 @pytest.mark.usefixtures("all_faulted")
@@ -59,3 +67,52 @@ def test_a_loaded_servers_health_names_its_schema_as_a_loading_one_does(tmp_path
     assert loaded.status_code == 200
     assert loaded.json() == {"schema": "memeval.audit-health/1", "schema_version": 1, "status": "ok"}
     assert list(loading)[:3] == list(loaded.json()) and loading["status"] == "loading"
+
+
+def _first_line(args: list[str], tmp_path: Path) -> str:
+    """The first stderr line of a real `memeval` server, which is then stopped (SIGTERM, else killed)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    env.update(
+        PYTHONPATH=str(REPO),
+        MEMEVAL_DB=f"sqlite:///{tmp_path / 'store' / 'a.sqlite'}",
+        MEMEVAL_AUDIT_WORKERS="0",
+        XDG_CONFIG_HOME=str(tmp_path / "config"),  # the cookie key `memeval serve` keeps per store
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memeval", *args],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert proc.stderr is not None
+    try:
+        return Lines(proc.stderr).next(patient(60)) or "(nothing on stderr)"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=patient(60))
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def test_serve_reads_loopback_by_address_and_takes_a_bracketed_ipv6_host(tmp_path: Path) -> None:
+    port = free_port()
+    first = _first_line(["serve", "--no-ingest", "--host", "127.0.0.2", "--port", str(port)], tmp_path)
+    assert first == f"memeval review on http://127.0.0.2:{port}/ (Ctrl-C to stop)", first
+    port = free_port()
+    first = _first_line(["serve", "--no-ingest", "--host", "[::1]", "--port", str(port)], tmp_path)
+    assert first == f"memeval review on http://[::1]:{port}/ (Ctrl-C to stop)", first
+
+
+def test_loopback_is_read_by_address() -> None:
+    from memeval.cli._serving import loopback
+
+    for host in ("127.0.0.1", "127.0.0.2", "127.255.255.254", "::1", "[::1]", "::ffff:127.0.0.1", "[::ffff:127.0.0.2]"):
+        assert loopback(host), host
+    for host in ("0.0.0.0", "::", "[::]", "::ffff:10.0.0.1", "192.168.1.5", "example.org", "localhost.example.org"):
+        assert not loopback(host), host
