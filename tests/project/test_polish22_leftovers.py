@@ -9,12 +9,17 @@
 - `memeval serve` warned "without --secure-cookies" on any host but the exact strings 127.0.0.1, ::1
   and localhost (so on 127.0.0.2 too), and both servers failed on `--host [::1]` as a URL writes it
   ("Name or service not known"): loopback is read by address now, and the brackets are dropped.
+- Tried as a user: an option given last without its value (`memeval review list --kind`) said
+  "Option '--kind' requires an argument." naming no command's help, as every other usage line does;
+  `memeval audit token list --team TYPO` listed nothing without a word (other commands name the store's
+  teams); `memeval replay RUN --json` was refused though the record is JSON (every reader takes --json).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -116,3 +121,32 @@ def test_loopback_is_read_by_address() -> None:
         assert loopback(host), host
     for host in ("0.0.0.0", "::", "[::]", "::ffff:10.0.0.1", "192.168.1.5", "example.org", "localhost.example.org"):
         assert not loopback(host), host
+
+
+def test_an_option_without_its_value_names_the_commands_help(tmp_path: Path) -> None:
+    out = run_memeval("review", "list", "--kind", cwd=tmp_path)
+    one_usage_line(out, "'--kind' requires an argument", "(see 'memeval review list --help')")
+
+
+def test_a_token_listing_of_a_team_the_store_does_not_have_says_so(tmp_path: Path) -> None:
+    (tmp_path / "store").mkdir()  # a copy of a small store of team fernhill (its README says how it was made)
+    shutil.copy(REPO / "tests" / "fixtures" / "audit_before_id_shape" / "store.sqlite", tmp_path / "store")
+    db = f"sqlite:///{tmp_path / 'store' / 'store.sqlite'}"
+    out = run_memeval("audit", "token", "list", "--team", "fernhil", "--json", cwd=tmp_path, env={"MEMEVAL_DB": db})
+    assert out.returncode == 0 and json.loads(out.stdout)["tokens"] == [], out.stderr
+    assert out.stderr == "note: team 'fernhil' has no events in this store (its teams: fernhill)\n", out.stderr
+
+
+def test_replay_takes_json_as_every_reader_does(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from memeval.cli import app
+
+    run = REPO / "tests" / "fixtures" / "runlog_v1" / "oracle-mini"
+    (tmp_path / "runs").mkdir()
+    plain = run_memeval("replay", str(run), cwd=tmp_path)
+    fast = run_memeval("replay", "--json", str(run), cwd=tmp_path)
+    assert plain.returncode == fast.returncode == 0, (plain.stderr, fast.stderr)
+    assert fast.stdout == plain.stdout and json.loads(fast.stdout)["run_id"]
+    typed = CliRunner().invoke(app, ["replay", str(run), "--json"])  # the command line's own parse
+    assert typed.exit_code == 0 and typed.stdout == plain.stdout, typed.output
