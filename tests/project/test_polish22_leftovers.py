@@ -12,7 +12,9 @@
 - Tried as a user: an option given last without its value (`memeval review list --kind`) said
   "Option '--kind' requires an argument." naming no command's help, as every other usage line does;
   `memeval audit token list --team TYPO` listed nothing without a word (other commands name the store's
-  teams); `memeval replay RUN --json` was refused though the record is JSON (every reader takes --json).
+  teams); `memeval replay RUN --json` was refused though the record is JSON (every reader takes --json);
+  `memeval runs --index-url URL` without --index or --from-index listed the folders, the URL dropped
+  without a word (its password, if any, is never echoed).
 """
 
 from __future__ import annotations
@@ -150,3 +152,12 @@ def test_replay_takes_json_as_every_reader_does(tmp_path: Path) -> None:
     assert fast.stdout == plain.stdout and json.loads(fast.stdout)["run_id"]
     typed = CliRunner().invoke(app, ["replay", str(run), "--json"])  # the command line's own parse
     assert typed.exit_code == 0 and typed.stdout == plain.stdout, typed.output
+
+
+def test_runs_refuses_an_index_url_it_would_not_read(tmp_path: Path) -> None:
+    url = f"postgresql+psycopg://me:s3cret@127.0.0.1:1/{tmp_path.name}"
+    out = run_memeval("runs", "--json", "--index-url", url, cwd=tmp_path)
+    line = one_usage_line(out, "--index-url names the run index's store", "add --from-index", "or --index")
+    assert "s3cret" not in line
+    ok = run_memeval("runs", "--json", cwd=tmp_path, env={"MEMEVAL_INDEX_URL": url})  # a setting, not a typed option
+    assert ok.returncode == 0 and json.loads(ok.stdout)["runs"] == [], ok.stderr
