@@ -1,5 +1,6 @@
-"""How the command line's tests run memeval as a user does: `run_memeval` (a real `memeval` process)
-and `one_usage_line`, the one check every bad-input test makes (exit 2 and one `error:` line).
+"""How the command line's tests run memeval as a user does: `run_memeval` (a real `memeval` process),
+`spawn_memeval` (one left running: a server) and `one_usage_line`, the one check every bad-input test makes
+(exit 2 and one `error:` line).
 
 Importable from every test folder: `tests/` is on the path because `tests/conftest.py` lives there.
 """
@@ -43,6 +44,37 @@ def run_memeval(
         capture_output=True,
         text=True,
         timeout=patient(timeout_s),
+    )
+
+
+def spawn_memeval(
+    *args: str, cwd: Path, env: Mapping[str, str] | None = None, stdout: int = subprocess.PIPE
+) -> subprocess.Popen[str]:
+    """`python -m memeval ARGS` started and left running (a server), with the environment `run_memeval` gives.
+
+    It runs in a session of its own, so a test can end it and its children at once (`os.killpg(proc.pid, ...)`);
+    stdin is /dev/null, stderr a pipe, both pipes text.
+
+    Args:
+        args: the command line after `memeval`.
+        cwd: the folder it runs in.
+        env: variables added on top (MEMEVAL_DB, ...).
+        stdout: `subprocess.PIPE` (the default) or `subprocess.DEVNULL`.
+
+    Returns:
+        The running process; the caller stops it and waits for it.
+    """
+    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    full.update(env or {}, PYTHONPATH=str(REPO))
+    return subprocess.Popen(
+        [sys.executable, "-m", "memeval", *args],
+        cwd=cwd,
+        env=full,
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )
 
 
