@@ -33,12 +33,10 @@ def run_memeval(
     Returns:
         The finished process, stdout and stderr as text.
     """
-    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    full.update(env or {}, PYTHONPATH=str(REPO))
     return subprocess.run(
         [sys.executable, "-m", "memeval", *args],
         cwd=cwd,
-        env=full,
+        env=_user_env(env),
         input=stdin,
         stdin=subprocess.DEVNULL if stdin is None else None,
         capture_output=True,
@@ -64,18 +62,23 @@ def spawn_memeval(
     Returns:
         The running process; the caller stops it and waits for it.
     """
-    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    full.update(env or {}, PYTHONPATH=str(REPO))
     return subprocess.Popen(
         [sys.executable, "-m", "memeval", *args],
         cwd=cwd,
-        env=full,
+        env=_user_env(env),
         stdin=subprocess.DEVNULL,
         stdout=stdout,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
     )
+
+
+def _user_env(env: Mapping[str, str] | None) -> dict[str, str]:
+    """This process's environment without MEMEVAL_ variables, then `env`, then PYTHONPATH on this checkout."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    full.update(env or {}, PYTHONPATH=str(REPO))
+    return full
 
 
 def one_usage_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:
