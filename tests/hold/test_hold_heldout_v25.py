@@ -11,7 +11,15 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_no_earlier_text,
+    check_pinned,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "80e6d5be9d33877347f8b3a1ae7915d76a0ca0c9b4632d9c0ff105a6790cbcdd"
 UI = ("humanize", "taggit", "treebeard")
@@ -73,13 +81,7 @@ def test_heldout_v25_languages() -> None:
 
 def test_heldout_v25_repeats_no_earlier_text() -> None:
     """No v25 text is identical to a text of v2 (both files) or of v3-v24, nor opens like one (40 letters)."""
-    mod = builder("v25")
-    earlier = earlier_texts("v25")
-    assert len(earlier) > 8200
-    texts = {str(r["text"]) for r in rows("v25")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v25", least_earlier=8200)
 
 
 def test_heldout_v25_written_rows_come_from_the_builder(tmp_path: Path) -> None:

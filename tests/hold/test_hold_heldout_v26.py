@@ -12,7 +12,15 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_no_earlier_text,
+    check_pinned,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "742da488caed6bfcc506a5687322b7c554d5001c3715271ac1ab9d4ca80f64eb"
 SOURCED_ORDERS = ("chaos", "immune", "solomon", "redagent", "k9x", "tanli", "catraca", "llmsentry")
@@ -80,13 +88,7 @@ def test_heldout_v26_languages() -> None:
 
 def test_heldout_v26_repeats_no_earlier_text() -> None:
     """No v26 text is identical to a text of v2 (both files) or of v3-v25, nor opens like one (40 letters)."""
-    mod = builder("v26")
-    earlier = earlier_texts("v26")
-    assert len(earlier) > 8500
-    texts = {str(r["text"]) for r in rows("v26")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v26", least_earlier=8500)
 
 
 def test_heldout_v26_written_rows_come_from_the_builder(tmp_path: Path) -> None:
