@@ -7,14 +7,13 @@ the set is (its bytes, counts, languages, carriers and selection rules).
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, jsonl_path, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, jsonl_path, rows
 
 SHA256 = "da1ffba48809e6b817c63ac8f4b228f5b99d15082a235278bc38312cae1808f6"
 SOURCED_ORDERS = ("llmscan", "owaspfr", "agenteng", "mcpwrong", "compilertr")
@@ -78,19 +77,7 @@ def test_heldout_v29_languages_and_carriers() -> None:
 
 def test_heldout_v29_repeats_no_earlier_text() -> None:
     """No v29 text is identical to a text of v2 (both files) or of v3-v28, nor opens like one (40 letters)."""
-    mod = builder("v29")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 29):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
-    assert len(earlier) > 9900
-    texts = {str(r["text"]) for r in rows("v29")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v29", least_earlier=9900)
 
 
 def test_heldout_v29_written_rows_come_from_the_builder(tmp_path: Path) -> None:
