@@ -228,3 +228,26 @@ def shadowed_task_files(
                 if ls(task_here).get(later) == "file" and later in ls(world_here):
                     out.append(("/" + "/".join(p for p in (here, later) if p), MAKE_WHY))
     return sorted(set(out))
+
+
+def loose_folders(inside: str, roots: Iterable[str], world_root: Path, ls: Listings) -> list[str]:
+    """The folders above `inside` (a path in the sandbox), below its world folder, that are no package.
+
+    Python puts such a folder first on `sys.path` when a test or script placed in it runs: pytest's default
+    `prepend` import mode inserts the first folder above a test file that holds no `__init__.py` (a test.sh that
+    copies its held-back test into `/app/tests/` makes `/app/tests` that folder), and a script's own folder comes
+    first (`_verifier_python/sitecustomize.py` keeps Python's rule). So a module there named like one the tests
+    import is imported in its place. A folder with an `__init__.py` is a package (its modules are `pkg.name`,
+    shadowing nothing) unless run from as a script; `roots` (already import roots) are left out.
+
+    Returns:
+        The folders, shallowest first (`/app/tests`, `/app/tests/unit`).
+    """
+    parts = inside.strip("/").split("/")[:-1]
+    skip = set(roots)
+    out = []
+    for n in range(2, len(parts) + 1):  # parts[0] is the world folder (`app`), a root of its own
+        folder = "/" + "/".join(parts[:n])
+        if folder not in skip and ls(os.path.join(world_root, *parts[:n])).get("__init__.py") != "file":
+            out.append(folder)
+    return out

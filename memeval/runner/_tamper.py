@@ -26,7 +26,7 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
 from memeval.runner._linked import linked_file
-from memeval.runner._shadow import Listings, shadowed_task_files
+from memeval.runner._shadow import Listings, loose_folders, shadowed_task_files
 from memeval.sandbox import World
 from memeval.types import TamperKind
 
@@ -302,16 +302,20 @@ def classify(
     def add(kind: TamperKind, detail: str) -> None:
         out.append(TamperFinding(path=inside, kind=kind, change=change, detail=detail))
 
-    mods = {m for root in ctx.roots if (m := _top_module(inside, root, world_root)) is not None}
-    for m in sorted(mods):
+    ls = listings if listings is not None else Listings()
+    mods = {m: "" for root in ctx.roots if (m := _top_module(inside, root, world_root)) is not None}
+    for folder in loose_folders(inside, ctx.roots, world_root, ls):  # first on the path for a test placed there
+        if (m := _top_module(inside, folder, world_root)) is not None:
+            mods.setdefault(m, f" for a test or script run from {printable(folder)}, which holds no __init__.py")
+    for m, where in sorted(mods.items()):
         if m in TEST_RUNNER or m.startswith("pytest_"):
-            add("test-runner", f"module `{m}`: the test runner or one of its plugins")
+            add("test-runner", f"module `{m}`: the test runner or one of its plugins{where}")
         elif m in STARTUP:
             pass  # reported below, wherever it is
         elif m in ctx.stdlib:
-            add("shadows-stdlib", f"module `{m}` shadows the standard library's")
+            add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:
-            add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter")
+            add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, ctx.roots, listings):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
