@@ -26,7 +26,7 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
 from memeval.runner._linked import linked_file
-from memeval.runner._shadow import Listings, loose_folders, shadowed_task_files
+from memeval.runner._shadow import Listings, loose_folders, package_init_runs, shadowed_task_files
 from memeval.sandbox import World
 from memeval.types import TamperKind
 
@@ -331,6 +331,11 @@ def classify(
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
+    elif name == "__init__.py":
+        head = None if stat.S_ISLNK(st.st_mode) else _read_head(world_root / rel, MAX_CONFIG_BYTES + 1)
+        source = None if head is None or len(head) > MAX_CONFIG_BYTES else head
+        if (why := package_init_runs(rel, source, world_root, pristine, ctx.held, ls)) is not None:
+            add("conftest", why)
     if name.endswith(".pth") or _module_name(name) in STARTUP or any(p in STARTUP for p in rel.split("/")[:-1]):
         add("startup-hook", "run when a Python interpreter starts, if its folder is a site folder")
     folder = inside.rsplit("/", 1)[0]
