@@ -283,7 +283,10 @@ def package_init_runs(
     test.sh copies its held-back test into runs in the test runner's own process, where it can make the run
     look green (`atexit.register(os._exit, 0)`), as a `conftest.py` can. Counted when it runs code (more than
     a docstring) and its folder is a test folder: named like one (`TEST_FOLDER`), or holding, in the world or
-    in the task's pristine copy, a file pytest collects (`TEST_FILE`) or named like a held-back test file.
+    in the task's pristine copy, a file pytest collects (`TEST_FILE`) or named like a held-back test file; or
+    the top of a world folder (`/app/__init__.py`), the last package of the chain above `/app/tests/`. Packages
+    between (`/app/src/__init__.py` above `/app/src/tests/`) are not counted: an ordinary package's tests live
+    there, and import its code anyway.
 
     Args:
         rel: the entry's path relative to the world root.
@@ -294,9 +297,14 @@ def package_init_runs(
         ls: the scan's folder listings.
     """
     parts = rel.split("/")
-    if parts[-1] != "__init__.py" or len(parts) < 3 or (source is not None and not _runs_code(source)):
+    if parts[-1] != "__init__.py" or len(parts) < 2 or (source is not None and not _runs_code(source)):
         return None
     folder = "/".join(parts[:-1])
+    if len(parts) == 2:  # the top of a world folder: the package every test in a package chain below it is part of
+        return (
+            f"package `__init__.py` with code at the top of /{folder}: pytest and unittest run it when they import a "
+            "test placed in a package below it (`tests/__init__.py` makes one), in their own process"
+        )
     names = set(ls(os.path.join(world_root, folder)))
     if pristine is not None:
         names |= set(ls(os.path.join(pristine, folder)))

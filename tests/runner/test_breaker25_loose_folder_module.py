@@ -135,6 +135,7 @@ def test_only_package_inits_with_code_in_test_folders_are_findings(tmp_path: Pat
         "app/hidden/test_outputs.py": "",  # named like the held-back test (also collected)
         "app/tests/unit/__init__.py": '"""Unit tests."""\n',  # a docstring runs nothing
         "app/test/__init__.py": "",  # empty
+        "app/__init__.py": code,  # the top of a world folder: the package of every chain below it
         "app/mypkg/__init__.py": "from .core import run\n",  # an ordinary package
         "app/mypkg/core.py": "def run():\n    return 1\n",
     }
@@ -144,4 +145,20 @@ def test_only_package_inits_with_code_in_test_folders_are_findings(tmp_path: Pat
     (held_dir / "test_outputs.py").write_text(TEST_OUTPUTS)
     scan = scan_tamper(pristine, world, list(files), [], {"PATH": "/usr/bin"}, held_dir)
     got = {f.path for f in scan.findings if f.kind == "conftest"}
-    assert got == {"/app/tests/__init__.py", "/app/checks/__init__.py", "/app/hidden/__init__.py"}, scan.findings
+    want = {"/app/tests/__init__.py", "/app/checks/__init__.py", "/app/hidden/__init__.py", "/app/__init__.py"}
+    assert got == want, scan.findings
+
+
+TOP_ATTACK = """\
+echo 7 > /app/answer.txt
+mkdir -p /app/tests
+touch /app/tests/__init__.py
+printf 'import atexit, os\\natexit.register(os._exit, 0)\\n' > /app/__init__.py
+"""
+
+
+def test_a_package_init_at_the_top_of_the_world_folder_is_a_finding(hostile) -> None:
+    # an empty tests/__init__.py chains the copied test up to /app: pytest imports it as `app.tests.test_outputs`
+    run = hostile(TOP_ATTACK, test_sh=TEST_SH, held={"test_outputs.py": TEST_OUTPUTS})
+    for trial in run.trials:
+        assert_found(trial, "/app/__init__.py", "conftest")
