@@ -34,7 +34,7 @@ from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
-from memeval.runner._memory import place_memory
+from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
 from memeval.runner._room import FULL_ERRNOS, after_turn, own_write_fault, wait_for_room
@@ -98,6 +98,7 @@ class Attempt:
         """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' content hash, so
         two copies of a task in two folders are one task."""
         self.world_freed = False
+        self.memory: MemoryPlaced | None = None  # the pack arm's memory file, taken back before the verifier
         self.stage = "build"
         """How far the attempt got: `build`, `agent` (its turn started), `verify` (its verifier started)."""
         """Whether the agent's turn filled the disk and its world was removed (`memeval.runner._room.after_turn`)."""
@@ -182,7 +183,8 @@ class Attempt:
             wd = world.root / world.workdir.lstrip("/")
             memory = render_slice(s.items, s.pack).encode("utf-8")
             try:
-                world.steps.append(place_memory(world.root, wd / s.agent.memory_file, memory))
+                self.memory = place_memory(world.root, wd / s.agent.memory_file, memory)
+                world.steps.append(self.memory.line)
             except WorldBuildError as exc:
                 return self._fault("boot", "build", str(exc)), False
             instruction = instruction.rstrip("\n") + MEMORY_POINTER.format(name=s.agent.memory_file)
@@ -399,6 +401,8 @@ class Attempt:
             return self._fault("protocol", "verify", f"the verifier did not run: {self.git_refusal}"), False
         if s.retain != "never":  # the world the agent left, kept whatever the tests' programs do to theirs
             snapshot_world(world.root, self.work / "pristine", self.work / "left")
+        if self.memory is not None:  # memeval's input, not the agent's output: both arms' tests see the same world
+            take_back_memory(world.root, self.memory)
         with PHASES.verifier(self.phase_key, self.cancel) as waited_ms:  # no agent of this task runs meanwhile
             # after the wait, so the projection can leave it out of the trial's wall time
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))
