@@ -259,10 +259,20 @@ TEST_FILE = re.compile(r"^(?:test_\w*|\w*_test|conftest)\.py$")
 """A file pytest collects by default (`test_*.py`, `*_test.py`), or its `conftest.py`."""
 
 
+MAX_PARSED_INIT_BYTES = 4096
+"""An `__init__.py` longer than this, comments and blank lines aside, is taken to run code without parsing it (a
+test folder's is empty or a docstring; parsing thousands of large ones would cost the host what the agent chose)."""
+
+
 def _runs_code(source: bytes) -> bool:
-    """Whether Python source does anything when imported (more than a docstring, `pass` or `...`)."""
+    """Whether Python source does anything when imported (more than comments, a docstring, `pass` or `...`)."""
     import ast
 
+    kept = b"\n".join(ln for ln in source.splitlines() if ln.strip() and not ln.lstrip().startswith(b"#"))
+    if not kept:
+        return False
+    if len(kept) > MAX_PARSED_INIT_BYTES:
+        return True
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):  # not Python to this interpreter: said to run code, since it cannot be read
@@ -297,19 +307,22 @@ def package_init_runs(
         ls: the scan's folder listings.
     """
     parts = rel.split("/")
-    if parts[-1] != "__init__.py" or len(parts) < 2 or (source is not None and not _runs_code(source)):
+    if parts[-1] != "__init__.py" or len(parts) < 2:
         return None
     folder = "/".join(parts[:-1])
     if len(parts) == 2:  # the top of a world folder: the package every test in a package chain below it is part of
-        return (
+        why = (
             f"package `__init__.py` with code at the top of /{folder}: pytest and unittest run it when they import a "
             "test placed in a package below it (`tests/__init__.py` makes one), in their own process"
         )
+        return why if source is None or _runs_code(source) else None
     names = set(ls(os.path.join(world_root, folder)))
     if pristine is not None:
         names |= set(ls(os.path.join(pristine, folder)))
     named = set(held) & names
     if not (TEST_FOLDER.match(parts[-2]) or any(TEST_FILE.match(n) for n in names) or named):
+        return None
+    if source is not None and not _runs_code(source):
         return None
     return (
         "package `__init__.py` with code in a test folder: pytest and unittest run it when they import a test "

@@ -135,6 +135,8 @@ def test_only_package_inits_with_code_in_test_folders_are_findings(tmp_path: Pat
         "app/hidden/test_outputs.py": "",  # named like the held-back test (also collected)
         "app/tests/unit/__init__.py": '"""Unit tests."""\n',  # a docstring runs nothing
         "app/test/__init__.py": "",  # empty
+        "app/testing/__init__.py": "# the package's tests\n\n",  # comments only
+        "app/test_big/__init__.py": "x = 1\n" * 2000,  # too long to parse: taken to run code
         "app/__init__.py": code,  # the top of a world folder: the package of every chain below it
         "app/mypkg/__init__.py": "from .core import run\n",  # an ordinary package
         "app/mypkg/core.py": "def run():\n    return 1\n",
@@ -146,6 +148,7 @@ def test_only_package_inits_with_code_in_test_folders_are_findings(tmp_path: Pat
     scan = scan_tamper(pristine, world, list(files), [], {"PATH": "/usr/bin"}, held_dir)
     got = {f.path for f in scan.findings if f.kind == "conftest"}
     want = {"/app/tests/__init__.py", "/app/checks/__init__.py", "/app/hidden/__init__.py", "/app/__init__.py"}
+    want.add("/app/test_big/__init__.py")
     assert got == want, scan.findings
 
 
