@@ -304,7 +304,8 @@ def classify(
 
     ls = listings if listings is not None else Listings()
     mods = {m: "" for root in ctx.roots if (m := _top_module(inside, root, world_root)) is not None}
-    for folder in loose_folders(inside, ctx.roots, world_root, ls):  # first on the path for a test placed there
+    loose = loose_folders(inside, ctx.roots, world_root, ls)
+    for folder in loose:  # first on the path for a test placed there
         if (m := _top_module(inside, folder, world_root)) is not None:
             mods.setdefault(m, f" for a test or script run from {printable(folder)}, which holds no __init__.py")
     for m, where in sorted(mods.items()):
@@ -317,7 +318,7 @@ def classify(
         elif m in ctx.installed:
             add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
     if pristine is not None and change == "added":
-        for task_file, rule in shadowed_task_files(rel, world_root, pristine, ctx.roots, listings):
+        for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
     if blocking is not None and change == "added":

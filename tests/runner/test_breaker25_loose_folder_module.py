@@ -165,3 +165,30 @@ def test_a_package_init_at_the_top_of_the_world_folder_is_a_finding(hostile) -> 
     run = hostile(TOP_ATTACK, test_sh=TEST_SH, held={"test_outputs.py": TEST_OUTPUTS})
     for trial in run.trials:
         assert_found(trial, "/app/__init__.py", "conftest")
+
+
+CHECKS_WITH_TASK_CHECKER = """\
+import checker
+
+
+def test_answer():
+    assert checker.ok(open("/app/answer.txt").read())
+"""
+
+SHADOW_ATTACK = """\
+echo 7 > /app/answer.txt
+mkdir -p /app/tests
+printf 'def ok(text):\\n    return True\\n' > /app/tests/checker.py
+"""
+
+
+def test_a_module_beside_the_copied_tests_shadowing_the_tasks_own_is_a_finding(hostile) -> None:
+    # the task ships its checker in /app; the copied test imports it, and /app/tests comes first on the path
+    run = hostile(
+        SHADOW_ATTACK,
+        test_sh=TEST_SH,
+        held={"test_outputs.py": CHECKS_WITH_TASK_CHECKER},
+        files={"checker.py": "def ok(text):\n    return text.strip() == '42'\n"},
+    )
+    for trial in run.trials:
+        assert "/app/checker.py" in assert_found(trial, "/app/tests/checker.py", "shadows-task-file")
