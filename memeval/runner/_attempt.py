@@ -39,7 +39,7 @@ from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
 from memeval.runner._room import FULL_ERRNOS, after_turn, own_write_fault, wait_for_room
 from memeval.runner._runmeter import Exchange
-from memeval.runner._scrub import Scrubber
+from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import keep_world, snapshot_world
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
@@ -88,9 +88,7 @@ class Attempt:
         `/proc/self/mountinfo` shows the host source of every folder bound in."""
         self.passed = False
         """Whether the held-back tests passed (set when `run` returns)."""
-        known = {n: ("upstream", v) for n, v in spec.secrets.items()}
-        known.update({n: ("env", v) for n, v in spec.extra_env.items()})
-        self.scrubber = Scrubber(known)
+        self.scrubber = run_scrubber(spec.secrets, spec.extra_env)
         self.findings: tuple[TamperFinding, ...] = ()
         self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""

@@ -8,8 +8,9 @@ Everything stored from a trial (artifacts, retained worlds, event text) goes thr
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 MIN_SECRET_CHARS = 6
 """Shorter values are not blanked: they would match ordinary text (`1`, `true`, a port)."""
@@ -114,3 +115,21 @@ class Scrubber:
                     tail = window[-overlap:] if overlap else b""
                 pos = end
         return False
+
+
+def run_scrubber(upstream_keys: Mapping[str, str], env: Mapping[str, str]) -> Scrubber:
+    """The `Scrubber` of a run: its upstream keys (name -> value) and its `--env` values (name -> value)."""
+    known = {n: ("upstream", v) for n, v in upstream_keys.items()}
+    known.update({n: ("env", v) for n, v in env.items()})
+    return Scrubber(known)
+
+
+def scrub_strings(value: Any, text: Callable[[str], str]) -> Any:
+    """`value` (JSON-like: dicts, lists, tuples, strings, numbers) with `text` applied to each string, keys too."""
+    if isinstance(value, str):
+        return text(value)
+    if isinstance(value, dict):
+        return {scrub_strings(k, text): scrub_strings(v, text) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(scrub_strings(v, text) for v in value)
+    return value
