@@ -44,8 +44,11 @@ class Scrubber:
         return data
 
     def text(self, s: str) -> str:
-        """`s` with every secret value blanked."""
-        return self.bytes(s.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
+        """`s` with every secret value blanked.
+
+        Any lone surrogate in it (a file name's undecodable byte, text a provider echoed) is kept as it was.
+        """
+        return self.bytes(s.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
 
     def tree(self, root: Path) -> list[str]:
         """Blank secrets in every regular file under `root` (never through a symlink); return the paths changed.

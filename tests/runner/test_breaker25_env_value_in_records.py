@@ -49,3 +49,25 @@ def test_an_env_value_the_agent_writes_into_a_call_or_a_file_name_is_blanked(tmp
     for p in run.rglob("*"):
         if p.is_file():
             assert TOKEN.encode() not in p.read_bytes(), p  # before: events.jsonl held it twice a trial
+
+
+# every character of the value written as a JSON escape (`\u0073\u006b...`): the file's bytes never hold it
+CLAIM_AGENT = (
+    "python3 -c \"import os; v = os.environ['SHOP_TOKEN']; e = ''.join('\\\\\\\\u%04x' % ord(c) for c in v); "
+    "open(os.environ['MEMEVAL_CLAIM_FILE'], 'w').write('{\\\"message\\\": \\\"' + e + '\\\", "
+    '\\"usage\\": {\\"note\\": \\"\' + e + \'\\"}}\')"'
+)
+
+
+def test_an_env_value_escaped_in_the_claim_file_is_blanked(tmp_path: Path, run_ab) -> None:
+    code, doc, err = run_ab(
+        str(MINI), "--tasks", "greet", "--network", "none", "--agent", "command", "--agent-cmd", CLAIM_AGENT,
+        "--env", f"SHOP_TOKEN={TOKEN}",
+    )  # fmt: skip
+    assert doc, err
+    run = tmp_path / "runs" / doc["run_id"]
+    claims = [t["claim"] for t in doc["trials"]]
+    assert all(c["message"] == "[REDACTED:env:SHOP_TOKEN]" for c in claims), claims
+    for p in run.rglob("*"):
+        if p.is_file():
+            assert TOKEN.encode() not in p.read_bytes(), p  # before: the claim's message and usage held it
