@@ -328,3 +328,33 @@ def package_init_runs(
         "package `__init__.py` with code in a test folder: pytest and unittest run it when they import a test "
         "placed in this folder, in their own process, as they run a conftest.py"
     )
+
+
+def held_module_shadow(inside: str, roots: Iterable[str], held: Iterable[str]) -> str | None:
+    """Why the agent's entry at `inside` hides a module the held-back tests ship, or None.
+
+    A test.sh that copies its tests with a helper module (`checks.py`) into a folder of the world puts that folder
+    first on the import path; in one folder Python takes a package (`checks/__init__.py`) or a compiled extension
+    (`checks.*.so`) before `checks.py`, so the copy stands beside the agent's module and is never imported. A plain
+    `checks.py` (or a sourceless `checks.pyc`, found after it) there is overwritten or passed over: no finding.
+    `roots` are the folders Python may search first (import roots and `loose_folders`); `held` the held-back
+    tests' file names.
+    """
+    held_mods = {m.group(1): name for name in held if (m := MODULE_FILE.match(name)) and m.group(2) == ".py"}
+    for root in roots:
+        rest = inside.removeprefix(root.rstrip("/") + "/")
+        if rest == inside:
+            continue
+        parts = rest.split("/")
+        got = _module_rank(parts[-1]) if len(parts) <= 2 else None
+        if got is None or (len(parts) == 2) != got[2]:
+            continue  # not a module file of this folder, nor a package's `__init__` in it
+        mod = parts[0] if got[2] else got[0]
+        if mod not in held_mods or (not got[2] and got[1] >= MODULE_RANKS[".py"]):
+            continue  # not a held module's name, or `checks.py` / `checks.pyc`: the copy overwrites it or comes first
+        what = "package" if got[2] else "compiled module"
+        return (
+            f"a {what} named like the held-back tests' module {held_mods[mod]}: copied into {root}, that file is "
+            f"never imported, Python takes a {what} before a `.py` in one folder"
+        )
+    return None

@@ -26,7 +26,13 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
 from memeval.runner._linked import linked_file
-from memeval.runner._shadow import Listings, loose_folders, package_init_runs, shadowed_task_files
+from memeval.runner._shadow import (
+    Listings,
+    held_module_shadow,
+    loose_folders,
+    package_init_runs,
+    shadowed_task_files,
+)
 from memeval.sandbox import World
 from memeval.types import TamperKind
 
@@ -320,6 +326,8 @@ def classify(
     if pristine is not None and change == "added":
         for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
+    if (held := held_module_shadow(inside, (*ctx.roots, *loose), ctx.held)) is not None:
+        add("shadows-task-file", held)
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
     if blocking is not None and change == "added":
         add(
