@@ -23,7 +23,8 @@ Responses:
 - 403 `{"error": {"index": i, "reason": "..."}}`: event `i` is a decision (approve, reject,
   settle, release, discard, claim, comment) or a report event: those come only from the review
   queue's authenticated paths and from memeval itself. Nothing of the batch was stored.
-- 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed or refused; nothing of
+- 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed (a type that does not
+  exist included: "'nope' is not an event type", as the file path says) or refused; nothing of
   the batch was stored. An event stored before under another sender (another token's name) is
   refused, not stored twice: the reason names that sender, whose token skips what is stored.
 
@@ -52,7 +53,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from memeval.audit._authority import INGEST_TYPES, refused_type_message
+from memeval.audit._authority import QUEUE_TYPES, REPORT_TYPES, STORE_TYPES, refused_type_message
 from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
@@ -63,6 +64,9 @@ from memeval.audit._write import stored_already
 from memeval.errors import AuditEventRejected
 
 MAX_BATCH = 1000
+
+REFUSED_TYPES = QUEUE_TYPES | STORE_TYPES | REPORT_TYPES
+"""Types a sender may not send (403); any other type not ingested is no event type at all (422)."""
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +211,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         drafts = []
         for i, raw in enumerate(batch.events):
             kind = raw.get("type") if isinstance(raw, dict) else None
-            if isinstance(kind, str) and kind not in INGEST_TYPES:
+            if isinstance(kind, str) and kind in REFUSED_TYPES:  # an unknown type is malformed: 422 below
                 return _error(403, refused_type_message(kind, "ingest"), i)
         for i, raw in enumerate(batch.events):
             if body_bytes > limits.max_event_bytes:  # only then can one event be over the limit
