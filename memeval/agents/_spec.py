@@ -9,6 +9,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -125,6 +126,29 @@ class _AgentFile(BaseModel):
     declared, a trial that reaches none is a `boot` fault."""
 
 
+AGENT_FILE_KEYS = (
+    'name (required), command (required: a list of words, e.g. command = ["python3", "/opt/agent/agent.py"]), '
+    "version, instruction_via (file, stdin or arg), memory_file, pack_args, tools and apis"
+)
+"""The keys of an `agent.toml` (`_AgentFile`), as a refusal lists them."""
+
+
+def _field_problem(error: Any) -> str:
+    """One pydantic error (`ValidationError.errors()` item) of an `agent.toml`, in words.
+
+    `command is missing`, `bogus is not a key an agent.toml takes`, or `<key>: <pydantic's reason> (got
+    <value>)`, the value's repr cut to 40 characters.
+    """
+    where = ".".join(str(p) for p in error["loc"]) or "the file"
+    if error["type"] == "missing":
+        return f"{where} is missing"
+    if error["type"] == "extra_forbidden":
+        return f"{where} is not a key an agent.toml takes"
+    got = repr(error.get("input"))
+    got = got if len(got) <= 40 else got[:39] + "…"
+    return f"{where}: {error['msg']} (got {got})"
+
+
 def load_agent_file(path: Path) -> AgentSpec:
     """Read an `agent.toml`; its folder is bound read-only at `/opt/agent`.
 
@@ -148,9 +172,11 @@ def load_agent_file(path: Path) -> AgentSpec:
     try:
         f = _AgentFile.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise AgentConfigError(f"agent file {str(path)!r}: {where}: {first['msg']}") from exc
+        problems = "; ".join(_field_problem(e) for e in exc.errors())
+        raise AgentConfigError(
+            f"agent file {str(path)!r}: {problems}; an agent.toml takes {AGENT_FILE_KEYS} "
+            "(as samples/fernhill/agent/agent.toml)"
+        ) from exc
     if "/" in f.memory_file or f.memory_file.startswith("."):
         raise AgentConfigError(f"agent file {str(path)!r}: memory_file {f.memory_file!r} must be a plain file name")
     return AgentSpec(
