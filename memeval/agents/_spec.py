@@ -9,11 +9,11 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval import __version__
+from memeval._fieldwords import field_problems
 from memeval._tomlfile import read_user_toml
 from memeval.agents._claims import ClaimFormat
 from memeval.errors import AgentConfigError
@@ -133,22 +133,6 @@ AGENT_FILE_KEYS = (
 """The keys of an `agent.toml` (`_AgentFile`), as a refusal lists them."""
 
 
-def _field_problem(error: Any) -> str:
-    """One pydantic error (`ValidationError.errors()` item) of an `agent.toml`, in words.
-
-    `command is missing`, `bogus is not a key an agent.toml takes`, or `<key>: <pydantic's reason> (got
-    <value>)`, the value's repr cut to 40 characters.
-    """
-    where = ".".join(str(p) for p in error["loc"]) or "the file"
-    if error["type"] == "missing":
-        return f"{where} is missing"
-    if error["type"] == "extra_forbidden":
-        return f"{where} is not a key an agent.toml takes"
-    got = repr(error.get("input"))
-    got = got if len(got) <= 40 else got[:39] + "…"
-    return f"{where}: {error['msg']} (got {got})"
-
-
 def load_agent_file(path: Path) -> AgentSpec:
     """Read an `agent.toml`; its folder is bound read-only at `/opt/agent`.
 
@@ -172,7 +156,7 @@ def load_agent_file(path: Path) -> AgentSpec:
     try:
         f = _AgentFile.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(_field_problem(e) for e in exc.errors())
+        problems = field_problems(exc, "is not a key an agent.toml takes")
         raise AgentConfigError(
             f"agent file {str(path)!r}: {problems}; an agent.toml takes {AGENT_FILE_KEYS} "
             "(as samples/fernhill/agent/agent.toml)"
