@@ -76,14 +76,17 @@ def plain_replay_args(args: list[str]) -> tuple[str, Path] | None:
     """The run and the runs folder when `args` are a plain `replay RUN [--runs-dir DIR]`, else None.
 
     Plain: `replay`, then RUN and at most one `--runs-dir DIR` or `--runs-dir=DIR` (before or after
-    RUN), where neither RUN nor DIR is empty or starts with `-` (an option, `--`, `-h`). The folder
-    is DIR, else `MEMEVAL_RUNS_DIR` when set and not empty, else `runs`, as the option reads it.
+    RUN) and at most one `--json` (anywhere), where neither RUN nor DIR is empty or starts with `-`
+    (an option, `--`, `-h`). The folder is DIR, else `MEMEVAL_RUNS_DIR` when set and not empty, else
+    `runs`, as the option reads it.
     Any other form (another command, `--help`, an unknown or repeated option) is None: the typer
     app parses it and says what is wrong with it.
     """
     if not args or args[0] != "replay":
         return None
     rest = args[1:]
+    if rest.count("--json") == 1:  # the record is JSON anyway (the command's `--json` does nothing)
+        rest.remove("--json")
     given: str | None = None
     if len(rest) == 3 and rest[0] == "--runs-dir":
         given, rest = rest[1], rest[2:]

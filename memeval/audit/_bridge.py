@@ -10,8 +10,9 @@ chain (`verify_chain`) and compares the stored current-state tables with the fol
 (`verify_projections`); if either fails it refuses (`AuditStoreError`, naming the break), and it
 then reads the items from the fold it made, so an edited `memory_state` row can never ship.
 
-Texts, not only ids: an item whose text equals (once normalised) a side of an open contradiction, or a
-side a settled one did not keep, is left out too, whatever its id (`contradicted_texts`).
+Texts, not only ids: an item whose text equals (once normalised, and without its closing full stop or
+other sentence-ending marks: `claim_text`) a side of an open contradiction, or a side a settled one did
+not keep, is left out too, whatever its id (`contradicted_texts`).
 
 Duplicates: items whose texts are equal once normalised (NFKC, case folded, white space
 collapsed) become one item, the first in log order, whose `also` lists the provenance of every
@@ -71,6 +72,20 @@ def normalized_text(text: str) -> str:
     return re.sub(r"\s+", " ", visible.casefold()).strip()
 
 
+_CLOSING_MARKS = re.compile(r"[\s.!?;:,\u2026\u3002]+$")
+"""What may end a sentence (after NFKC: full-width `．！？` are `.!?`; `…` is `...`; the ideographic full stop)."""
+
+
+def claim_text(text: str) -> str:
+    """The form a contradiction's sides are compared in: `normalized_text` without its closing marks.
+
+    "Keep logs 30 days" and "Keep logs 30 days." (or "... days!", "... days。") state one claim, so
+    an item in either wording is left out as that side is. For the comparison only: the stored and
+    the shipped text are unchanged, and duplicates are still merged on `normalized_text`.
+    """
+    return _CLOSING_MARKS.sub("", normalized_text(text))
+
+
 def merge_duplicates(items: list[PackItem]) -> tuple[list[PackItem], int]:
     """One item per normalised text, the first kept, the others' provenance in its `also`.
 
@@ -108,7 +123,7 @@ def contradicted_texts(store: SqlAuditStore, team: str, contradictions: list[Con
         contradictions: the team's current contradiction rows (from the fold).
 
     Returns:
-        `normalized_text(side text)` -> the reason shown for an item left out for it.
+        `claim_text(side text)` -> the reason shown for an item left out for it.
     """
     out: dict[str, str] = {}
     for c in contradictions:
@@ -119,7 +134,7 @@ def contradicted_texts(store: SqlAuditStore, team: str, contradictions: list[Con
         )
         if not isinstance(opened, ContradictionOpened):
             continue
-        texts = {"a": normalized_text(opened.a_text), "b": normalized_text(opened.b_text)}
+        texts = {"a": claim_text(opened.a_text), "b": claim_text(opened.b_text)}
         keep = {texts[side] for side in kept}
         for side, text in texts.items():
             if text in keep:
@@ -193,8 +208,8 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                 excluded.append((ls.lesson_id, f"lesson {ls.status}"))
             elif ls.lesson_id in blocked:
                 excluded.append((ls.lesson_id, blocked[ls.lesson_id]))
-            elif normalized_text(ls.text) in blocked_texts:
-                excluded.append((ls.lesson_id, blocked_texts[normalized_text(ls.text)]))
+            elif claim_text(ls.text) in blocked_texts:
+                excluded.append((ls.lesson_id, blocked_texts[claim_text(ls.text)]))
             else:
                 items.append(
                     PackItem(
@@ -220,8 +235,8 @@ def build_pack(store: SqlAuditStore, team: str, *, version: str | None = None) -
                 excluded.append((m.memory_id, f"memory {m.status}"))
             elif m.memory_id in blocked:
                 excluded.append((m.memory_id, blocked[m.memory_id]))
-            elif normalized_text(m.text) in blocked_texts:
-                excluded.append((m.memory_id, blocked_texts[normalized_text(m.text)]))
+            elif claim_text(m.text) in blocked_texts:
+                excluded.append((m.memory_id, blocked_texts[claim_text(m.text)]))
             else:
                 items.append(
                     PackItem(

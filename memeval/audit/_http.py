@@ -57,7 +57,7 @@ from memeval.audit._authority import QUEUE_TYPES, REPORT_TYPES, STORE_TYPES, ref
 from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
-from memeval.audit._routes import answer_unknown_routes, ingest_error
+from memeval.audit._routes import HEALTH_SCHEMA, answer_unknown_routes, ingest_error
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.audit._write import stored_already
@@ -279,9 +279,10 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         }
 
     @api.get("/api/v1/health")
-    def health() -> dict[str, str]:
+    def health() -> dict[str, str | int]:
+        ok: dict[str, str | int] = {"schema": HEALTH_SCHEMA, "schema_version": 1, "status": "ok"}
         if not pooled:
-            return {"status": "ok"}
-        return {"status": "ok", "workers": "warm" if pool_if_warm(pooled) is not None else "starting"}
+            return ok
+        return {**ok, "workers": "warm" if pool_if_warm(pooled) is not None else "starting"}
 
     return api

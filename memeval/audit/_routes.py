@@ -28,6 +28,11 @@ from starlette.responses import Response
 INGEST_ERROR_SCHEMA = "memeval.audit-ingest-error/1"
 """The `schema` of every error answer of the ingest endpoint (`ingest_error`)."""
 
+HEALTH_SCHEMA = "memeval.audit-health/1"
+"""The `schema` of a loaded server's `GET /api/v1/health` answer: `{"schema", "schema_version": 1, "status": "ok"}`,
+with `"workers": "warm"` or `"starting"` beside it when the server has a worker pool (a loading server answers 503
+in `INGEST_ERROR_SCHEMA`, `"status": "loading"`)."""
+
 INGEST_ENDPOINTS = "POST /api/v1/events and GET /api/v1/health"
 """The endpoints of `memeval audit serve` (README, the audit half)."""
 

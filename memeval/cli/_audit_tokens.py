@@ -62,7 +62,11 @@ def token_list(
     """List the senders holding a token: team, sender, when it was made (never the token or its hash)."""
     from memeval.audit import open_existing_store, sender_tokens
 
-    rows = sender_tokens(open_existing_store(db), team)
+    store = open_existing_store(db)
+    rows = sender_tokens(store, team)
+    known = store.teams() if team is not None and not rows else []
+    if known and team not in known:  # a misspelt team listed nothing, as a team without senders does
+        typer.echo(f"note: team {team!r} has no events in this store (its teams: {', '.join(known)})", err=True)
     if as_json:  # {schema memeval.sender-tokens/1, schema_version, tokens: [{team, sender, created_at}]}
         listed = [  # times as every listing writes them: UTC with Z (`users log`, `review list`, `runs`)
             {"team": r.team, "sender": r.sender, "created_at": r.created_at.isoformat().replace("+00:00", "Z")}
@@ -71,7 +75,10 @@ def token_list(
         echo_json({"schema": "memeval.sender-tokens/1", "schema_version": 1, "tokens": listed})
         return
     if not rows:
-        typer.echo(f"no sender holds a token{f' for {team}' if team else ''}: `memeval audit token add` makes one")
+        typer.echo(
+            f"no sender holds a token{f' for {team}' if team else ''}: "
+            f"`memeval audit token add --team {team or 'TEAM'} --sender NAME` makes one"
+        )
     for r in rows:
         typer.echo(f"{r.team}\t{r.sender}\tmade {r.created_at:%Y-%m-%d %H:%M} UTC")
 

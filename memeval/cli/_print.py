@@ -292,7 +292,7 @@ def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
                 visible(r.task_set or "—"),
                 index_pack_cell(r),
                 visible(agent),
-                visible(r.status),
+                visible(r.status) if not r.error else f"unreadable: {visible(r.error)}",
                 f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted or 0, r.interrupted or 0)}",
                 verdict_so_far(r.status, r.verdict),
                 "—" if r.p_value is None else f"{r.p_value:.3g}",

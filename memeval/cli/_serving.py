@@ -71,20 +71,31 @@ def bind_port(host: str, port: int, who: str = SERVERS) -> socket.socket:
     return sock
 
 
-def loopback(host: str) -> bool:
-    """True when `host` (a `--host` value) is reachable from this machine only: `localhost`, 127.0.0.0/8, `::1`.
+def bare_host(host: str) -> str:
+    """`host` (a `--host` value) without the brackets of a URL's IPv6 literal: `[::1]` -> `::1`, else unchanged.
 
-    Any other address (`0.0.0.0`, `::`, a LAN or public address, a name other than `localhost`)
-    is taken as reachable from the network.
+    A user copies `[::1]` from a URL; the socket takes `::1` (with the brackets it said "Name or
+    service not known").
+    """
+    return host[1:-1] if len(host) > 2 and host[0] == "[" and host[-1] == "]" else host
+
+
+def loopback(host: str) -> bool:
+    """True when `host` (a `--host` value) is reachable from this machine only.
+
+    Loopback: `localhost` (any case), 127.0.0.0/8, `::1`, an IPv4-mapped loopback address
+    (`::ffff:127.0.0.1`), each also in brackets (`[::1]`). Any other address (`0.0.0.0`, `::`, a
+    LAN or public address, a name other than `localhost`) is taken as reachable from the network.
     """
     import ipaddress
 
-    if host.lower() == "localhost":
-        return True
+    bare = bare_host(host)
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
+        ip = ipaddress.ip_address(bare)
     except ValueError:  # a name: it may resolve anywhere
-        return False
+        return bare.lower() == "localhost"
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def plain_http_warning(what: str, host: str) -> str | None:

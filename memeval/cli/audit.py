@@ -19,6 +19,7 @@ from memeval.cli._audit_tokens import team_app, token_app
 from memeval.cli._json import echo_json
 from memeval.cli._options import DbOpt, JsonOpt
 from memeval.cli._serving import (
+    bare_host,
     bind_port,
     check_budget_settings,
     plain_http_warning,
@@ -393,6 +394,7 @@ def serve(
     from memeval.audit import create_ingest_app, open_store, worker_count
 
     # a port in use is said at once, in one line, before the engines load
+    host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1
     sock = bind_port(host, port)
     check_budget_settings(http=True)  # so is a bad budget setting, before the store is opened
     if warning := plain_http_warning("memeval audit serve", host):  # tokens in clear on the network

@@ -127,7 +127,8 @@ def _refuse_unused(ctx: typer.Context, from_pilot: bool, sequential: bool) -> No
     """Refuse an option typed where the plan asked for does not read it (it was dropped without a word).
 
     `--base-rate` is read only by the simulated plan (a pilot's own baseline rates set a plan --from it);
-    `--sequential` and `--sims` only by a plan --from a pilot, `--sims` only with `--sequential`.
+    `--sequential` and `--sims` only by a plan --from a pilot, `--sims` only with `--sequential`;
+    `--seed` by the simulated plan and by `--sequential`, never by the plan --from a pilot's formula.
 
     Raises:
         UsageError: naming the option, why it is not read, and the fix (exit 2).
@@ -141,6 +142,12 @@ def _refuse_unused(ctx: typer.Context, from_pilot: bool, sequential: bool) -> No
         raise UsageError(
             "--sequential sizes the sequential design from a pilot run's tasks, and no --from RUN was given; "
             "add --from PILOT_RUN (e.g. a run of `memeval ab TASKS --repeats 2`)"
+        )
+    if from_pilot and not sequential and option_given(ctx, "seed"):
+        raise UsageError(
+            "--seed is not read with --from and no --sequential: a plan from a pilot run is a formula on the "
+            "pilot's spread, with nothing drawn at random; drop --seed, or add --sequential to seed its "
+            "simulated sequential plan"
         )
     if not sequential and option_given(ctx, "sims"):
         raise UsageError("--sims is the simulated runs of --sequential, which was not asked for; add --sequential")

@@ -235,6 +235,15 @@ def runs(
             f"--runs-dir {str(runs_dir)!r} names folders to read, and --from-index lists the run index instead "
             "(every folder indexed into it): drop --runs-dir, or add --index to index that folder first"
         )
+    if (
+        index_url is not None
+        and not (from_index or index)
+        and ctx.get_parameter_source("index_url") is ParameterSource.COMMANDLINE
+    ):
+        raise UsageError(
+            "--index-url names the run index's store, which only --index and --from-index read, and this lists "
+            "the folders under --runs-dir: add --from-index to list that index, or --index to write it"
+        )
     if from_index or index:
         from memeval.audit import db_url
         from memeval.results import index_runs, indexed_runs

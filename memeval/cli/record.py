@@ -31,6 +31,14 @@ object as `Run.to_records` makes it (schemas/trial.schema.json); keys sorted."""
 def replay(
     run: Annotated[str, typer.Argument(help="A run id or run folder.")],
     runs_dir: RunsDir = Path("runs"),
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="The record is JSON anyway (schemas/run-result.schema.json); taken so a script may pass --json "
+            "to every reader.",
+        ),
+    ] = False,
 ) -> None:
     """Rebuild a run's full record from its event log, as JSON.
 

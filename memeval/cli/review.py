@@ -20,7 +20,7 @@ import typer
 from memeval.cli._json import echo_json
 from memeval.cli._login import AsOpt, PasswordStdinOpt, login
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import bind_port, serve_until_stopped, warm_ingest
+from memeval.cli._serving import bare_host, bind_port, loopback, serve_until_stopped, warm_ingest
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
@@ -122,10 +122,11 @@ def serve(
             f"{fix or first['msg']} (see 'memeval serve --help')"
         ) from exc
     # before the app is built: a port in use is said at once, in one line
+    host = bare_host(host)  # `[::1]`, as in a URL, listens on ::1
     sock = bind_port(host, port)
     key = load_secret_key(url)  # the served store's key, wherever serve starts; none made for a refused serve
     settings = settings.model_copy(update={"secret_key": SecretBytes(key)})
-    if host not in ("127.0.0.1", "::1", "localhost") and not settings.secure_cookies:  # once it will serve
+    if not loopback(host) and not settings.secure_cookies:  # once it will serve
         typer.echo(f"warning: serving on {host} without --secure-cookies: put it behind HTTPS", err=True)
     store = open_store(url)
     web = create_review_app(store, settings, with_ingest=ingest)

@@ -37,6 +37,9 @@ class RunIndexRow(SQLModel, table=True):
     planned: int = 0
     verdict: str | None = None
     p_value: float | None = None
+    error: str | None = None
+    """Why the run's log could not be read (`status` `unreadable`), as the folder listing says; else None
+    (and None in a row indexed before the index kept it)."""
     faulted: int | None = None
     """Trials that ended in a harness fault, interrupted ones not counted (as the folder listing);
     None in a row indexed before the index had these columns (`memeval runs --index` fills them)."""
@@ -46,6 +49,9 @@ class RunIndexRow(SQLModel, table=True):
     """`name@version` of the pack the pack arm's slice came from; None for an A/A run, or a row as `faulted`."""
     slice_items: int | None = None
     """Pack items given to the pack arm; None when there is no pack."""
+    verdict_reason: str | None = None
+    """Why `verdict` and `p_value` are None though the run has trials (`nothing_measured`: every trial
+    faulted or was interrupted), as the folder listing says; else None. Worked out again on reading."""
     log_hash: str | None = None
     """`sha256:` of the log bytes the row was read from."""
     indexed_at: datetime
@@ -143,7 +149,14 @@ def _engine(url: str) -> Engine:
     return engine
 
 
-ADDED_COLUMNS = {"faulted": "INTEGER", "interrupted": "INTEGER", "pack": "VARCHAR", "slice_items": "INTEGER"}
+ADDED_COLUMNS = {
+    "faulted": "INTEGER",
+    "interrupted": "INTEGER",
+    "pack": "VARCHAR",
+    "slice_items": "INTEGER",
+    "error": "VARCHAR",
+    "verdict_reason": "VARCHAR",
+}
 """Columns the run index gained after its first version, with their SQL types: a table made before
 them gets them (NULL in its old rows) the first time it is opened."""
 
@@ -211,10 +224,12 @@ def index_runs(runs_dir: Path, url: str) -> list[RunIndexRow]:
                 planned=r.planned,
                 verdict=r.verdict,
                 p_value=r.p_value,
+                error=r.error,
                 faulted=r.faulted,
                 interrupted=r.interrupted,
                 pack=r.pack,
                 slice_items=r.slice_items,
+                verdict_reason=r.verdict_reason,
                 log_hash=digest,
                 indexed_at=now,
             )
@@ -257,5 +272,7 @@ def indexed_runs(url: str) -> list[RunIndexRow]:
 
     for r in rows:  # detached from their session: nothing is written back
         if r.faulted is not None:
-            r.verdict, r.p_value, _ = measured_verdict(r.verdict, r.p_value, r.trials, r.faulted, r.interrupted or 0)
+            r.verdict, r.p_value, r.verdict_reason = measured_verdict(
+                r.verdict, r.p_value, r.trials, r.faulted, r.interrupted or 0
+            )
     return sorted(rows, key=lambda r: (r.started_at or "", r.run_id))

@@ -35,7 +35,11 @@ _Parts = Parts
 
 
 def _sequential(plan: RunPlanned, trials: Sequence[TrialRecord]) -> SequentialRecord | None:
-    return sequential_record(plan, trials, lambda r: trial_obs(r).outcome)
+    def outcome_of(r: TrialRecord) -> str:
+        obs = trial_obs(r)
+        return "interrupted" if obs.interrupted else obs.outcome
+
+    return sequential_record(plan, trials, outcome_of)
 
 
 MODELS = Kit(

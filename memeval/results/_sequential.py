@@ -17,8 +17,8 @@ def sequential_record(
     Args:
         plan: the run's `run.planned` event (its run card carries the design).
         trials: each trial's latest ended attempt.
-        outcome_of: a trial's outcome for the statistics (`pass`, `fail` or `fault`), the same
-            rule the fixed-size verdict uses.
+        outcome_of: a trial's outcome for the statistics (`pass`, `fail`, `fault`, or
+            `interrupted` for a trial the run's stop ended), the same rule the fixed-size verdict uses.
 
     Returns:
         The record: the path over the complete looks, the rounds run, the trials run and saved

@@ -35,7 +35,8 @@ The procedure (what `sequential_path` computes)
    ever cross is at most alpha, and so is the chance that the observed one does: the false
    better/worse rate is at most alpha whatever look the run stops at (exact, not asymptotic).
 4. Faults cannot overturn the verdict: at a look that crosses, the same test is repeated with
-   every faulted trial so far counted against the direction found (a fail in the arm that looks
+   every faulted trial so far counted against the direction found (an interrupted trial, ended by
+   the run's stop, is no fault: left out, as in the fixed-size verdict's recount) (a fail in the arm that looks
    better, a pass in the other); the run stops with better/worse only if that path crosses too,
    and has crossed at some look while alive in its own right (before its own futility rule, with
    binding futility, stopped it): the run follows the scored path's futility rule, not this one's,
@@ -122,17 +123,30 @@ def _looks_done(tasks: Sequence[TaskTrials], design: SequentialDesign) -> int:
 
 
 def _counts(tasks: Sequence[TaskTrials], rounds: int) -> NDArray[np.int64]:
-    """Cumulative counts after each round, shape (4, tasks, rounds).
+    """Cumulative counts after each round, shape (6, tasks, rounds).
 
-    Rows: baseline passes, baseline faults, pack passes, pack faults.
+    Rows: baseline passes, baseline unscored trials (faults and interrupted ones), pack passes,
+    pack unscored trials, baseline interrupted trials, pack interrupted trials. An interrupted
+    trial (the run was stopped) is neither scored nor a fault, as in the verdict's recount
+    (`memeval.stats._verdictcore._measured`): the fault-robust path leaves it out instead of
+    counting it against the direction found.
     """
-    out = np.zeros((4, len(tasks), rounds), dtype=np.int64)
+    out = np.zeros((6, len(tasks), rounds), dtype=np.int64)
     for i, task in enumerate(tasks):
-        for row, (arm, outcome) in enumerate(
-            ((task.baseline, "pass"), (task.baseline, "fault"), (task.pack, "pass"), (task.pack, "fault"))
+        for row, (arm, outcome, stopped) in enumerate(
+            (
+                (task.baseline, "pass", False),
+                (task.baseline, "fault", False),
+                (task.pack, "pass", False),
+                (task.pack, "fault", False),
+                (task.baseline, "fault", True),
+                (task.pack, "fault", True),
+            )
         ):
             seen = arm[:rounds]
-            out[row, i, : len(seen)] = np.cumsum([t.outcome == outcome for t in seen])
+            out[row, i, : len(seen)] = np.cumsum(
+                [t.outcome == outcome and (t.interrupted or not stopped) for t in seen]
+            )
     return out
 
 
@@ -159,8 +173,8 @@ def look_repeats(n_tasks: int, looks: int, looks_per_round: int) -> NDArray[np.i
 
 
 def _look_counts(counts: NDArray[np.int64], done: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Per-round cumulative counts (4, tasks, rounds) gathered at each task's repeats per look."""
-    idx = np.broadcast_to(np.maximum(done - 1, 0)[None], (4, *done.shape))
+    """Per-round cumulative counts (rows, tasks, rounds) gathered at each task's repeats per look."""
+    idx = np.broadcast_to(np.maximum(done - 1, 0)[None], (counts.shape[0], *done.shape))
     return np.where(done[None] > 0, np.take_along_axis(counts, idx, axis=2), 0)
 
 
@@ -173,7 +187,8 @@ def _scaled_d(
     fail in pack and a pass in baseline; with -1 the other way round.
 
     Args:
-        counts: shape (4, tasks, looks), the cumulative counts at each look (`_look_counts`).
+        counts: shape (4 or 6, tasks, looks), the cumulative counts at each look (`_look_counts`);
+            rows 4 and 5, when given, are the interrupted trials among each arm's unscored ones.
         done: shape (tasks, looks), each task's trials per arm at each look.
         max_rounds: the design's maximum (fixes the integer scale).
         robust_sign: 0, +1 or -1.
@@ -183,15 +198,17 @@ def _scaled_d(
         the same shape (both arms have a trial counted), and the integer scale.
     """
     scale = math.lcm(*range(1, max_rounds + 1)) ** 2
-    pb, fb, pp, fp = counts
+    pb, fb, pp, fp = counts[:4]
+    ib, ip = counts[4:6] if counts.shape[0] == 6 else (0 * fb, 0 * fp)
     nb, n_p = done - fb, done - fp
     if robust_sign != 0:
         # Faults against the direction found: the favoured arm's faults fail, the other's pass.
-        nb, n_p = done + 0 * fb, done + 0 * fp
+        # Interrupted trials (the run was stopped) are no fault and were never measured: left out.
+        nb, n_p = done - ib, done - ip
         if robust_sign > 0:
-            pb = pb + fb
+            pb = pb + fb - ib
         else:
-            pp = pp + fp
+            pp = pp + fp - ip
     ok = (nb > 0) & (n_p > 0)
     den = np.where(ok, n_p * nb, 1)
     d = np.where(ok, (pp * nb - pb * n_p) * (scale // den), 0).astype(np.float64)
@@ -221,8 +238,10 @@ def looks_from_counts(
     """The looks of a sequential run from its cumulative counts (the array core).
 
     Args:
-        counts: shape (4, tasks, rounds): cumulative baseline passes, baseline faults, pack passes,
-            pack faults after each round (tasks in a fixed order). With more than one look per
+        counts: shape (4 or 6, tasks, rounds): cumulative baseline passes, baseline faults, pack
+            passes, pack faults after each round (tasks in a fixed order), then optionally baseline
+            and pack interrupted trials (counted among the faults of rows 1 and 3, left out of the
+            fault-robust path; `_counts`). With more than one look per
             round, a task's entries past its repeats at the last look are not read.
         design: the sequential settings.
         eps: the reference sign flips, shape (n_flips, tasks), row 0 all ones; drawn from
@@ -340,6 +359,13 @@ def sequential_path(tasks: Sequence[TaskTrials], design: SequentialDesign) -> Se
     return SequentialResult(design=design, looks=tuple(looks), verdict=verdict, reason=reason, stopped=stopped)
 
 
+def _obs(outcome: str) -> TrialObs:
+    """A trial of `path_from_outcomes`: `interrupted` is a `fault` the run's stop made."""
+    if outcome == "interrupted":
+        return TrialObs(outcome="fault", interrupted=True)
+    return TrialObs.model_validate({"outcome": outcome})
+
+
 def path_from_outcomes(
     outcomes: Mapping[tuple[str, str, int], str], task_ids: Sequence[str], design: SequentialDesign
 ) -> SequentialResult:
@@ -350,8 +376,9 @@ def path_from_outcomes(
     run, as after a crash, is not looked at until it is complete).
 
     Args:
-        outcomes: (task id, mode, repeat) -> `pass`, `fail` or `fault`, one per ended trial (its
-            latest attempt); repeats are 1-based.
+        outcomes: (task id, mode, repeat) -> `pass`, `fail`, `fault` or `interrupted` (a trial
+            the run's stop ended: neither scored nor a fault), one per ended trial (its latest
+            attempt); repeats are 1-based.
         task_ids: every task of the run.
         design: the sequential design from the run card.
 
@@ -374,8 +401,8 @@ def path_from_outcomes(
     tasks = [
         TaskTrials(
             task_id=t,
-            baseline=tuple(TrialObs(outcome=outcomes[(t, "baseline", r)]) for r in range(1, kt + 1)),
-            pack=tuple(TrialObs(outcome=outcomes[(t, "pack", r)]) for r in range(1, kt + 1)),
+            baseline=tuple(_obs(outcomes[(t, "baseline", r)]) for r in range(1, kt + 1)),
+            pack=tuple(_obs(outcomes[(t, "pack", r)]) for r in range(1, kt + 1)),
         )
         for t, kt in zip(ordered, complete.tolist(), strict=True)
     ]

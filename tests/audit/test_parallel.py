@@ -187,9 +187,8 @@ def test_http_batches_with_workers_store_the_same_events_as_the_server_alone(tmp
         auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'par')}"}
         with LiveServer(create_ingest_app(store, workers=workers), lifespan="auto") as srv:
             with httpx.Client(base_url=srv.url, timeout=300) as c:
-                assert c.get("/api/v1/health").json() == (
-                    {"status": "ok", "workers": "warm"} if workers else {"status": "ok"}
-                )
+                ok = {"schema": "memeval.audit-health/1", "schema_version": 1, "status": "ok"}
+                assert c.get("/api/v1/health").json() == ({**ok, "workers": "warm"} if workers else ok)
                 for k in range(0, len(lines), 64):
                     batch = {"events": [json.loads(x) for x in lines[k : k + 64]]}
                     c.post("/api/v1/events", json=batch, headers=auth).raise_for_status()

@@ -55,6 +55,9 @@ def _runs(tmp_path: Path) -> Path:
         (["replay", "r1", "--runs-dir=d"], ("r1", "d")),
         (["replay", "--runs-dir=d", "r1"], ("r1", "d")),
         (["replay", "runs/r1"], ("runs/r1", "runs")),
+        (["replay", "r1", "--json"], ("r1", "runs")),  # the record is JSON anyway (polish22)
+        (["replay", "--json", "r1", "--runs-dir", "d"], ("r1", "d")),
+        (["replay", "r1", "--json", "--json"], None),
         (["replay"], None),
         (["results", "r1"], None),
         (["result", "r1"], None),

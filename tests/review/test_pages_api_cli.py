@@ -284,7 +284,7 @@ def test_memeval_serve_command(db_url, seeded, tmp_path):
         assert r.status_code == 200 and 'name="csrf_token"' in r.text
         c = login(base, "alice")
         assert seeded.hold in c.get("/").text
-        assert httpx.get(base + "/api/v1/health").json() == {"status": "ok"}  # the ingest endpoint is served too
+        assert httpx.get(base + "/api/v1/health").json()["status"] == "ok"  # the ingest endpoint is served too
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -51,7 +51,7 @@ def test_the_address_is_printed_once_it_answers(db_url: str, tmp_path) -> None:
         *loading, line = listening(proc, Lines(proc.stderr))  # the ingest endpoint's engines load first
         assert len(loading) == 2 and line == f"memeval review on http://127.0.0.1:{port}/ (Ctrl-C to stop)", line
         r = httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=10)  # at once: no retry
-        assert r.json() == {"status": "ok"}
+        assert r.json() == {"schema": "memeval.audit-health/1", "schema_version": 1, "status": "ok"}
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
