@@ -5,10 +5,11 @@ Request: `Authorization: Bearer mev_...` and a JSON body `{"events": [<event dra
 be the token's team.
 
 Responses:
-- 200 `{"stored", "duplicates", "changed_resends", "noops", "held", "held_on_budget", "secrets_blanked",
-  "seqs"}`: the whole batch is stored (events sent before are skipped, so a retried batch is stored
-  once; `changed_resends` counts those of them sent with other contents than the stored event's,
-  refused and named by id in the server's log: the stored event is kept).
+- 200 `{"schema": "memeval.audit-ingest-answer/1", "schema_version": 1, "stored", "duplicates", "changed_resends",
+  "noops", "held", "held_on_budget", "secrets_blanked", "seqs"}`: the whole batch is stored (events sent
+  before are skipped, so a retried batch is stored once; `changed_resends` counts those of them sent with
+  other contents than the stored event's, refused and named by id in the server's log: the stored event
+  is kept).
   `held_on_budget` counts the holds (of `held`) made because the hold screen ran out of CPU, not
   because of what it read: a text over `MEMEVAL_HOLD_BUDGET_S`, or read after the batch's hold
   texts used `MEMEVAL_HOLD_REQUEST_BUDGET_S` in all (default 30 CPU s, so a client waits about that
@@ -57,7 +58,7 @@ from memeval.audit._authority import QUEUE_TYPES, REPORT_TYPES, STORE_TYPES, ref
 from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
-from memeval.audit._routes import HEALTH_SCHEMA, answer_unknown_routes, ingest_error
+from memeval.audit._routes import ANSWER_SCHEMA, HEALTH_SCHEMA, answer_unknown_routes, ingest_error
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.audit._write import stored_already
@@ -268,6 +269,8 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         except AuditEventRejected as exc:
             return _error(422, str(exc), exc.index)
         return {
+            "schema": ANSWER_SCHEMA,
+            "schema_version": 1,
             "stored": res.stored,
             "duplicates": res.duplicates,
             "changed_resends": len(res.changed_resends),
