@@ -48,7 +48,7 @@ from memeval.auditreport._smtp import (
     open_session,
 )
 from memeval.clock import utc_now
-from memeval.errors import ReportError
+from memeval.errors import MemevalError, ReportError
 
 DeliveryState = Literal["pending", "sending", "committing", "sent", "uncertain"]
 DeliveryStatus = Literal["sent", "already_sent", "failed", "uncertain", "busy"]
@@ -316,6 +316,8 @@ def deliver(
             _give_back(
                 store, made, key, n, len(recipients), f"failed before the message was sent ({reason}); still pending"
             )
+            if isinstance(exc, MemevalError):  # memeval's own (the store's) error already says what and why
+                raise
             raise ReportError(
                 f"{key}: could not send ({reason}); nothing reached the server and the report stays "
                 "pending: check the MEMEVAL_SMTP_ settings (`memeval report send --help`)"
