@@ -34,12 +34,12 @@ from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
-from memeval.runner._memory import place_memory
+from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
 from memeval.runner._room import FULL_ERRNOS, after_turn, own_write_fault, wait_for_room
 from memeval.runner._runmeter import Exchange
-from memeval.runner._scrub import Scrubber
+from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import keep_world, snapshot_world
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
@@ -88,9 +88,7 @@ class Attempt:
         `/proc/self/mountinfo` shows the host source of every folder bound in."""
         self.passed = False
         """Whether the held-back tests passed (set when `run` returns)."""
-        known = {n: ("upstream", v) for n, v in spec.secrets.items()}
-        known.update({n: ("env", v) for n, v in spec.extra_env.items()})
-        self.scrubber = Scrubber(known)
+        self.scrubber = run_scrubber(spec.secrets, spec.extra_env)
         self.findings: tuple[TamperFinding, ...] = ()
         self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""
@@ -98,6 +96,7 @@ class Attempt:
         """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' content hash, so
         two copies of a task in two folders are one task."""
         self.world_freed = False
+        self.memory: MemoryPlaced | None = None  # the pack arm's memory file, taken back before the verifier
         self.stage = "build"
         """How far the attempt got: `build`, `agent` (its turn started), `verify` (its verifier started)."""
         """Whether the agent's turn filled the disk and its world was removed (`memeval.runner._room.after_turn`)."""
@@ -182,7 +181,8 @@ class Attempt:
             wd = world.root / world.workdir.lstrip("/")
             memory = render_slice(s.items, s.pack).encode("utf-8")
             try:
-                world.steps.append(place_memory(world.root, wd / s.agent.memory_file, memory))
+                self.memory = place_memory(world.root, wd / s.agent.memory_file, memory)
+                world.steps.append(self.memory.line)
             except WorldBuildError as exc:
                 return self._fault("boot", "build", str(exc)), False
             instruction = instruction.rstrip("\n") + MEMORY_POINTER.format(name=s.agent.memory_file)
@@ -377,7 +377,7 @@ class Attempt:
             return True, ("budget", "agent", budget_why)
         if undelivered is not None:
             return True, ("process", "agent", f"the model upstream failed, not the agent: {undelivered}")
-        if calls == 0 and s.agent.apis:
+        if calls == 0 and not in_flight and s.agent.apis:  # a call still in flight was made
             return True, (
                 "boot",
                 "agent",
@@ -399,6 +399,8 @@ class Attempt:
             return self._fault("protocol", "verify", f"the verifier did not run: {self.git_refusal}"), False
         if s.retain != "never":  # the world the agent left, kept whatever the tests' programs do to theirs
             snapshot_world(world.root, self.work / "pristine", self.work / "left")
+        if self.memory is not None:  # memeval's input, not the agent's output: both arms' tests see the same world
+            take_back_memory(world.root, self.memory)
         with PHASES.verifier(self.phase_key, self.cancel) as waited_ms:  # no agent of this task runs meanwhile
             # after the wait, so the projection can leave it out of the trial's wall time
             self.log.append(VerifierStarted(trial_id=s.trial_id, tests_hash=tests_hash, waited_ms=waited_ms))

@@ -16,6 +16,7 @@ from pathlib import Path
 from memeval._finitejson import MAX_KEPT_DEPTH, json_depth, loads_finite
 from memeval.agents import ClaimFormat, parse_claim
 from memeval.eventlog import ClaimRecorded
+from memeval.runner._scrub import scrub_strings
 from memeval.runner._sinks import ArtifactSink, EventSink
 from memeval.sandbox import CUT_LINE_MAX, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES
 
@@ -115,4 +116,10 @@ def record_claim(
         lines = scrub(tail).decode("utf-8", "replace").strip().splitlines()
         message, source = "\n".join(lines[-5:])[:4000], "stdout"
     if message or reported:
+        # again once parsed: JSON spells a character as `\\uXXXX` too, so a value escaped in the file passed the
+        # scrub of its bytes and came out of the parser whole
+        def text(t: str) -> str:
+            return scrub(t.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
+
+        message, reported = text(message), scrub_strings(reported, text)
         log.append(ClaimRecorded(trial_id=trial_id, message=message, self_reported=reported, source=source))

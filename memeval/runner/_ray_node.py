@@ -206,6 +206,7 @@ class _NodeMeter:
         from memeval.meter import MeterProxy, PriceBook, Upstream
         from memeval.runner._runmeter import CallStats, RunMeter, _log_call
         from memeval.runner._scratch import make_scratch
+        from memeval.runner._scrub import run_scrubber
         from memeval.runner._upstream import RunningUpstream
 
         self.key = (job.run_id, job.bundle_hash)
@@ -223,10 +224,12 @@ class _NodeMeter:
                 ups[spec.api] = Upstream(base_url=up.base_url, api_key=key)
         stats = CallStats(no_upstreams=not ups)
 
+        scrub = run_scrubber(job.spec.secrets, job.spec.extra_env).text  # the run's: the same in each of its jobs
+
         def on_call(call: Any) -> None:
             channel = self.channel
             if channel is not None:
-                _log_call(channel.append, call)
+                _log_call(channel.append, call, scrub)
             stats.note(call)
 
         prices = bundle / job.where["prices"] if "prices" in job.where else None

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from memeval.errors import UsageError
 from memeval.eventlog import Event, ModelCalled, ModelCallRecord, RunLog
 from memeval.meter import provider_names
+from memeval.runner._scrub import scrub_strings
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
 from memeval.types import Role
 
@@ -386,10 +387,22 @@ class CallStats:
             return None
 
 
-def _log_call(write: Callable[[Event], Any], call: Any) -> None:
-    """Log the meter's `ModelCall` as the log's `ModelCallRecord`, under the trial's own id."""
+SCRUBBED_CALL_FIELDS = ("requested_model", "response_model", "tool_names", "error")
+"""The text of a call's record the agent or the upstream writes (the rest is memeval's: ids, kinds, numbers)."""
+
+
+def _log_call(write: Callable[[Event], Any], call: Any, scrub: Callable[[str], str] | None = None) -> None:
+    """Log the meter's `ModelCall` as the log's `ModelCallRecord`, under the trial's own id.
+
+    `scrub` (`Scrubber.text` of the run's secrets) is applied to every string of the record: the agent names the
+    model it asks for (and tool names), and a `--env` value it was given written there was stored as it was.
+    """
     tid = str(call.trial_id).rsplit(REGISTRATION_SEP, 1)[0].removesuffix(ASSESSOR_SUFFIX)
-    record = ModelCallRecord.model_validate({**call.model_dump(), "trial_id": tid})
+    data = {**call.model_dump(), "trial_id": tid}
+    if scrub is not None:
+        for key in SCRUBBED_CALL_FIELDS:
+            data[key] = scrub_strings(data[key], scrub)
+    record = ModelCallRecord.model_validate(data)
     write(ModelCalled(trial_id=tid, call=record))
 
 
@@ -404,6 +417,7 @@ def open_meter(
     write: Callable[[Event], Any] | None = None,
     keep_bodies: bool = True,
     sandboxes: int | None = None,
+    scrub: Callable[[str], str] | None = None,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
 
@@ -422,6 +436,7 @@ def open_meter(
         keep_bodies: hold each call's bodies for its trial (`RunMeter.take_exchanges`).
         sandboxes: the most agent turns at once (the run's concurrency), each given its own share of the proxy's
             connections (`MeterProxy`); None: no shares.
+        scrub: blanks the run's secrets in each call's record before it is logged (`Scrubber.text`); None: none.
 
     Raises:
         UsageError: two upstreams for one API, or a negative run limit.
@@ -447,7 +462,7 @@ def open_meter(
             stats = CallStats(no_upstreams=not ups)
 
             def on_call(call: Any) -> None:
-                _log_call(writer, call)
+                _log_call(writer, call, scrub)
                 stats.note(call)
 
             proxy = MeterProxy(

@@ -8,8 +8,9 @@ Everything stored from a trial (artifacts, retained worlds, event text) goes thr
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 MIN_SECRET_CHARS = 6
 """Shorter values are not blanked: they would match ordinary text (`1`, `true`, a port)."""
@@ -43,8 +44,11 @@ class Scrubber:
         return data
 
     def text(self, s: str) -> str:
-        """`s` with every secret value blanked."""
-        return self.bytes(s.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
+        """`s` with every secret value blanked.
+
+        Any lone surrogate in it (a file name's undecodable byte, text a provider echoed) is kept as it was.
+        """
+        return self.bytes(s.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
 
     def tree(self, root: Path) -> list[str]:
         """Blank secrets in every regular file under `root` (never through a symlink); return the paths changed.
@@ -114,3 +118,21 @@ class Scrubber:
                     tail = window[-overlap:] if overlap else b""
                 pos = end
         return False
+
+
+def run_scrubber(upstream_keys: Mapping[str, str], env: Mapping[str, str]) -> Scrubber:
+    """The `Scrubber` of a run: its upstream keys (name -> value) and its `--env` values (name -> value)."""
+    known = {n: ("upstream", v) for n, v in upstream_keys.items()}
+    known.update({n: ("env", v) for n, v in env.items()})
+    return Scrubber(known)
+
+
+def scrub_strings(value: Any, text: Callable[[str], str]) -> Any:
+    """`value` (JSON-like: dicts, lists, tuples, strings, numbers) with `text` applied to each string, keys too."""
+    if isinstance(value, str):
+        return text(value)
+    if isinstance(value, dict):
+        return {scrub_strings(k, text): scrub_strings(v, text) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(scrub_strings(v, text) for v in value)
+    return value

@@ -35,6 +35,7 @@ from memeval.runner._rounds import run_rounds
 from memeval.runner._runmeter import RunMeter, logged_spend_usd, open_meter
 from memeval.runner._schedule import Progress, RunLimitReached, Scheduler
 from memeval.runner._scratch import clear_leftovers, make_scratch
+from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import TrialMeter
 from memeval.runner._upstream import UpstreamSpec
 from memeval.runner._writer import LogWriter
@@ -293,5 +294,6 @@ def _meter(
         write=writer.post,
         keep_bodies=opts.keep_bodies,
         sandboxes=max(1, opts.concurrency),
+        scrub=run_scrubber(_upstream_secrets(opts), opts.extra_env).text,
     ) as meter:
         yield meter

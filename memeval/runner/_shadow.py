@@ -228,3 +228,133 @@ def shadowed_task_files(
                 if ls(task_here).get(later) == "file" and later in ls(world_here):
                     out.append(("/" + "/".join(p for p in (here, later) if p), MAKE_WHY))
     return sorted(set(out))
+
+
+def loose_folders(inside: str, roots: Iterable[str], world_root: Path, ls: Listings) -> list[str]:
+    """The folders above `inside` (a path in the sandbox), below its world folder, that are no package.
+
+    Python puts such a folder first on `sys.path` when a test or script placed in it runs: pytest's default
+    `prepend` import mode inserts the first folder above a test file that holds no `__init__.py` (a test.sh that
+    copies its held-back test into `/app/tests/` makes `/app/tests` that folder), and a script's own folder comes
+    first (`_verifier_python/sitecustomize.py` keeps Python's rule). So a module there named like one the tests
+    import is imported in its place. A folder with an `__init__.py` is a package (its modules are `pkg.name`,
+    shadowing nothing) unless run from as a script; `roots` (already import roots) are left out.
+
+    Returns:
+        The folders, shallowest first (`/app/tests`, `/app/tests/unit`).
+    """
+    parts = inside.strip("/").split("/")[:-1]
+    skip = set(roots)
+    out = []
+    for n in range(2, len(parts) + 1):  # parts[0] is the world folder (`app`), a root of its own
+        folder = "/" + "/".join(parts[:n])
+        if folder not in skip and ls(os.path.join(world_root, *parts[:n])).get("__init__.py") != "file":
+            out.append(folder)
+    return out
+
+
+TEST_FOLDER = re.compile(r"^(?:tests?|testing|test_\w+|\w+_tests?)$", re.IGNORECASE)
+"""A folder named as tests are kept (`tests`, `test`, `testing`, `test_api`, `unit_tests`)."""
+TEST_FILE = re.compile(r"^(?:test_\w*|\w*_test|conftest)\.py$")
+"""A file pytest collects by default (`test_*.py`, `*_test.py`), or its `conftest.py`."""
+
+
+MAX_PARSED_INIT_BYTES = 4096
+"""An `__init__.py` longer than this, comments and blank lines aside, is taken to run code without parsing it (a
+test folder's is empty or a docstring; parsing thousands of large ones would cost the host what the agent chose)."""
+
+
+def _runs_code(source: bytes) -> bool:
+    """Whether Python source does anything when imported (more than comments, a docstring, `pass` or `...`)."""
+    import ast
+
+    kept = b"\n".join(ln for ln in source.splitlines() if ln.strip() and not ln.lstrip().startswith(b"#"))
+    if not kept:
+        return False
+    if len(kept) > MAX_PARSED_INIT_BYTES:
+        return True
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):  # not Python to this interpreter: said to run code, since it cannot be read
+        return True
+    return any(
+        not (isinstance(node, ast.Pass) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)))
+        for node in tree.body
+    )
+
+
+def package_init_runs(
+    rel: str, source: bytes | None, world_root: Path, pristine: Path | None, held: Iterable[str], ls: Listings
+) -> str | None:
+    """Why the agent's `__init__.py` at `rel` is code the test runner runs, or None.
+
+    pytest (its default `prepend` and `append` modes) and `unittest discover` import a test file placed in a
+    package as part of it, running every `__init__.py` of the package first: one the agent put in a folder a
+    test.sh copies its held-back test into runs in the test runner's own process, where it can make the run
+    look green (`atexit.register(os._exit, 0)`), as a `conftest.py` can. Counted when it runs code (more than
+    a docstring) and its folder is a test folder: named like one (`TEST_FOLDER`), or holding, in the world or
+    in the task's pristine copy, a file pytest collects (`TEST_FILE`) or named like a held-back test file; or
+    the top of a world folder (`/app/__init__.py`), the last package of the chain above `/app/tests/`. Packages
+    between (`/app/src/__init__.py` above `/app/src/tests/`) are not counted: an ordinary package's tests live
+    there, and import its code anyway.
+
+    Args:
+        rel: the entry's path relative to the world root.
+        source: the file's bytes (None when it could not be read as a regular file, or was too large to check).
+        world_root: the world as the agent left it.
+        pristine: the world's copy from before the agent's turn, or None.
+        held: the names of the held-back tests' files.
+        ls: the scan's folder listings.
+    """
+    parts = rel.split("/")
+    if parts[-1] != "__init__.py" or len(parts) < 2:
+        return None
+    folder = "/".join(parts[:-1])
+    if len(parts) == 2:  # the top of a world folder: the package every test in a package chain below it is part of
+        why = (
+            f"package `__init__.py` with code at the top of /{folder}: pytest and unittest run it when they import a "
+            "test placed in a package below it (`tests/__init__.py` makes one), in their own process"
+        )
+        return why if source is None or _runs_code(source) else None
+    names = set(ls(os.path.join(world_root, folder)))
+    if pristine is not None:
+        names |= set(ls(os.path.join(pristine, folder)))
+    named = set(held) & names
+    if not (TEST_FOLDER.match(parts[-2]) or any(TEST_FILE.match(n) for n in names) or named):
+        return None
+    if source is not None and not _runs_code(source):
+        return None
+    return (
+        "package `__init__.py` with code in a test folder: pytest and unittest run it when they import a test "
+        "placed in this folder, in their own process, as they run a conftest.py"
+    )
+
+
+def held_module_shadow(inside: str, roots: Iterable[str], held: Iterable[str]) -> str | None:
+    """Why the agent's entry at `inside` hides a module the held-back tests ship, or None.
+
+    A test.sh that copies its tests with a helper module (`checks.py`) into a folder of the world puts that folder
+    first on the import path; in one folder Python takes a package (`checks/__init__.py`) or a compiled extension
+    (`checks.*.so`) before `checks.py`, so the copy stands beside the agent's module and is never imported. A plain
+    `checks.py` (or a sourceless `checks.pyc`, found after it) there is overwritten or passed over: no finding.
+    `roots` are the folders Python may search first (import roots and `loose_folders`); `held` the held-back
+    tests' file names.
+    """
+    held_mods = {m.group(1): name for name in held if (m := MODULE_FILE.match(name)) and m.group(2) == ".py"}
+    for root in roots:
+        rest = inside.removeprefix(root.rstrip("/") + "/")
+        if rest == inside:
+            continue
+        parts = rest.split("/")
+        got = _module_rank(parts[-1]) if len(parts) <= 2 else None
+        if got is None or (len(parts) == 2) != got[2]:
+            continue  # not a module file of this folder, nor a package's `__init__` in it
+        mod = parts[0] if got[2] else got[0]
+        if mod not in held_mods or (not got[2] and got[1] >= MODULE_RANKS[".py"]):
+            continue  # not a held module's name, or `checks.py` / `checks.pyc`: the copy overwrites it or comes first
+        what = "package" if got[2] else "compiled module"
+        return (
+            f"a {what} named like the held-back tests' module {held_mods[mod]}: copied into {root}, that file is "
+            f"never imported, Python takes a {what} before a `.py` in one folder"
+        )
+    return None

@@ -26,7 +26,13 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import under, writable_last
 from memeval.runner._linked import linked_file
-from memeval.runner._shadow import Listings, shadowed_task_files
+from memeval.runner._shadow import (
+    Listings,
+    held_module_shadow,
+    loose_folders,
+    package_init_runs,
+    shadowed_task_files,
+)
 from memeval.sandbox import World
 from memeval.types import TamperKind
 
@@ -302,19 +308,26 @@ def classify(
     def add(kind: TamperKind, detail: str) -> None:
         out.append(TamperFinding(path=inside, kind=kind, change=change, detail=detail))
 
-    mods = {m for root in ctx.roots if (m := _top_module(inside, root, world_root)) is not None}
-    for m in sorted(mods):
+    ls = listings if listings is not None else Listings()
+    mods = {m: "" for root in ctx.roots if (m := _top_module(inside, root, world_root)) is not None}
+    loose = loose_folders(inside, ctx.roots, world_root, ls)
+    for folder in loose:  # first on the path for a test placed there
+        if (m := _top_module(inside, folder, world_root)) is not None:
+            mods.setdefault(m, f" for a test or script run from {printable(folder)}, which holds no __init__.py")
+    for m, where in sorted(mods.items()):
         if m in TEST_RUNNER or m.startswith("pytest_"):
-            add("test-runner", f"module `{m}`: the test runner or one of its plugins")
+            add("test-runner", f"module `{m}`: the test runner or one of its plugins{where}")
         elif m in STARTUP:
             pass  # reported below, wherever it is
         elif m in ctx.stdlib:
-            add("shadows-stdlib", f"module `{m}` shadows the standard library's")
+            add("shadows-stdlib", f"module `{m}` shadows the standard library's{where}")
         elif m in ctx.installed:
-            add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter")
+            add("shadows-installed", f"module `{m}` shadows the one installed in the task's interpreter{where}")
     if pristine is not None and change == "added":
-        for task_file, rule in shadowed_task_files(rel, world_root, pristine, ctx.roots, listings):
+        for task_file, rule in shadowed_task_files(rel, world_root, pristine, (*ctx.roots, *loose), ls):
             add("shadows-task-file", f"used instead of the task's own {task_file} ({rule})")
+    if (held := held_module_shadow(inside, (*ctx.roots, *loose), ctx.held)) is not None:
+        add("shadows-task-file", held)
     blocking = next((p for p in rel.split("/")[:-1] if p in ctx.held), None)
     if blocking is not None and change == "added":
         add(
@@ -327,6 +340,11 @@ def classify(
         add("entry-points", f"entry points of `{parent[-2]}` (how pytest and other tools find plugins)")
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
+    elif name == "__init__.py":
+        head = None if stat.S_ISLNK(st.st_mode) else _read_head(world_root / rel, MAX_CONFIG_BYTES + 1)
+        source = None if head is None or len(head) > MAX_CONFIG_BYTES else head
+        if (why := package_init_runs(rel, source, world_root, pristine, ctx.held, ls)) is not None:
+            add("conftest", why)
     if name.endswith(".pth") or _module_name(name) in STARTUP or any(p in STARTUP for p in rel.split("/")[:-1]):
         add("startup-hook", "run when a Python interpreter starts, if its folder is a site folder")
     folder = inside.rsplit("/", 1)[0]

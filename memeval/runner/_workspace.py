@@ -69,7 +69,7 @@ def review_workspace(
             omitted=shown.omitted,
         )
     )
-    findings, omitted = _scan_tamper(trial_id, task, policy, world, pristine, d.added, d.changed, log)
+    findings, omitted = _scan_tamper(trial_id, task, policy, world, pristine, d.added, d.changed, log, scrubber)
     return WorkspaceReview(findings, omitted, git_refusal(pristine, world, (*d.added, *d.changed)))
 
 
@@ -82,6 +82,7 @@ def _scan_tamper(
     added: tuple[str, ...],
     changed: tuple[str, ...],
     log: EventSink,
+    scrubber: Scrubber,
 ) -> tuple[tuple[TamperFinding, ...], int]:
     """Record what the agent left that could steer the verifier (see `memeval.runner._tamper`).
 
@@ -99,7 +100,11 @@ def _scan_tamper(
         )
         for p in clear_mount_path(world, "/logs/verifier")
     )
-    findings = unlinked + replaced + scan.findings
+    # paths and details name the agent's files (and link targets): a `--env` value it was given is blanked there too
+    findings = tuple(
+        f.model_copy(update={"path": scrubber.text(f.path), "detail": scrubber.text(f.detail)})
+        for f in unlinked + replaced + scan.findings
+    )
     log.append(TamperScanned(trial_id=trial_id, policy=policy, findings=findings, omitted=scan.omitted))
     return findings, scan.omitted
 

@@ -34,9 +34,12 @@ def test_ordinary_work_leaves_no_finding(tmp_path: Path):
     app = world.root / "app"
     (app / "solution.py").write_text("x")
     (app / "src" / "mylib").mkdir(parents=True)
+    (app / "src" / "mylib" / "__init__.py").write_text("")
     (app / "src" / "mylib" / "json.py").write_text("x")  # mylib.json, not json
     (app / "data").mkdir()
-    (app / "data" / "types.py").write_text("x")  # a folder without __init__ shadows nothing
+    # a folder without __init__ is first on the path for a test or script run from it (breaker25): its modules
+    # shadow only when named like one a test imports (`data/types.py` is a finding, test_breaker25_loose_folder_module)
+    (app / "data" / "records.py").write_text("x")
     (app / "notes.md").write_text("x")
     assert _scan(pristine, world).findings == ()
 
@@ -91,6 +94,10 @@ def test_pythonpath_entries_are_import_roots(tmp_path: Path):
     pristine, world = _world(tmp_path)
     (world.root / "app" / "lib").mkdir()
     (world.root / "app" / "lib" / "logging.py").write_text("x")
-    assert _scan(pristine, world).findings == ()
+    # without it, /app/lib is first on the path only for a test or script run from it (no __init__.py: breaker25)
+    (alone,) = _scan(pristine, world).findings
+    assert (alone.path, alone.kind) == ("/app/lib/logging.py", "shadows-stdlib")
+    assert "run from /app/lib" in alone.detail
     found = _scan(pristine, world, {"PATH": "/usr/bin", "PYTHONPATH": "/app/lib"}).findings
     assert [(f.path, f.kind) for f in found] == [("/app/lib/logging.py", "shadows-stdlib")]
+    assert found[0].detail == "module `logging` shadows the standard library's"  # on the path for every process
