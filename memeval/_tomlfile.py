@@ -11,6 +11,7 @@ each ended the command in a traceback (exit 1) instead of a usage error naming t
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,47 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise NotTomlText(f"not UTF-8 text (byte {exc.start} is not UTF-8): save it as UTF-8 TOML") from exc
     return loads_toml(text)
+
+
+def read_user_toml(
+    path: Path,
+    error: Callable[[str], Exception],
+    *,
+    name: str,
+    nul_reaches: str,
+    at: str | None = None,
+    fix: str | None = None,
+) -> dict[str, Any]:
+    r"""The TOML document in the file a user hands memeval, refused in one `error` when it cannot be used as it is.
+
+    The two refusals (`at` defaults to `"<name>: "`; a `fix` of None leaves the first with no tail and ends the
+    second in `remove it`):
+    - `<name> is <NotTomlText's reason>[; <fix>]`: not UTF-8, not TOML, or nested too deep (as `read_toml`);
+    - `<at><dotted key> holds a NUL character (\u0000), which no <nul_reaches> can; <fix>`: a string anywhere in the
+      document holds one (`first_nul`).
+
+    Args:
+        path: the file (`agent.toml`, `task.toml`, `memeval.toml`).
+        error: the caller's error for a message (`AgentConfigError`, `TaskError`, `UsageError`).
+        name: how the messages name the file, e.g. `agent file '/team/agent.toml'`.
+        nul_reaches: what the file's values become, that cannot hold a NUL: `path, model name or environment variable`.
+        at: what stands before a key's name in the NUL message, e.g. `task 't1': task.toml's `.
+        fix: the fix both messages end with, e.g. `fix /team/tasks/t1/task.toml`.
+
+    Raises:
+        Exception: `error(message)`, as above.
+        OSError: the file cannot be read (missing, a folder, no permission): the caller's to word.
+    """
+    try:
+        data = read_toml(path)
+    except NotTomlText as exc:
+        raise error(f"{name} is {exc}" + (f"; {fix}" if fix else "")) from exc
+    if (where := first_nul(data)) is not None:
+        raise error(
+            f"{f'{name}: ' if at is None else at}{where} holds a NUL character (\\u0000), which no {nul_reaches} "
+            f"can; {fix or 'remove it'}"
+        )
+    return data
 
 
 def loads_toml(text: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memeval._tomlfile import NotTomlText, first_nul, read_toml
+from memeval._tomlfile import read_user_toml
 from memeval.errors import UsageError
 
 PROJECT_FILE = "memeval.toml"
@@ -63,15 +63,7 @@ def load_project(folder: Path) -> AbDefaults | None:
     f = folder / PROJECT_FILE
     if not f.is_file():
         return None
-    try:
-        data = read_toml(f)
-    except NotTomlText as exc:
-        raise UsageError(f"{f}: {exc}") from exc
-    if (where := first_nul(data)) is not None:
-        raise UsageError(
-            f"{f}: {where} holds a NUL character (\\u0000), which no path, model name or environment variable can; "
-            "remove it"
-        )
+    data = read_user_toml(f, UsageError, name=str(f), nul_reaches="path, model name or environment variable")
     _refuse_other_tables(f, data)
     try:
         d = AbDefaults.model_validate(data.get("ab", {}))

@@ -1,5 +1,6 @@
-"""How the command line's tests run memeval as a user does: `run_memeval` (a real `memeval` process)
-and `one_usage_line`, the one check every bad-input test makes (exit 2 and one `error:` line).
+"""How the command line's tests run memeval as a user does: `run_memeval` (a real `memeval` process),
+`spawn_memeval` (one left running: a server) and `one_usage_line`, the one check every bad-input test makes
+(exit 2 and one `error:` line).
 
 Importable from every test folder: `tests/` is on the path because `tests/conftest.py` lives there.
 """
@@ -32,18 +33,52 @@ def run_memeval(
     Returns:
         The finished process, stdout and stderr as text.
     """
-    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    full.update(env or {}, PYTHONPATH=str(REPO))
     return subprocess.run(
         [sys.executable, "-m", "memeval", *args],
         cwd=cwd,
-        env=full,
+        env=_user_env(env),
         input=stdin,
         stdin=subprocess.DEVNULL if stdin is None else None,
         capture_output=True,
         text=True,
         timeout=patient(timeout_s),
     )
+
+
+def spawn_memeval(
+    *args: str, cwd: Path, env: Mapping[str, str] | None = None, stdout: int = subprocess.PIPE
+) -> subprocess.Popen[str]:
+    """`python -m memeval ARGS` started and left running (a server), with the environment `run_memeval` gives.
+
+    It runs in a session of its own, so a test can end it and its children at once (`os.killpg(proc.pid, ...)`);
+    stdin is /dev/null, stderr a pipe, both pipes text.
+
+    Args:
+        args: the command line after `memeval`.
+        cwd: the folder it runs in.
+        env: variables added on top (MEMEVAL_DB, ...).
+        stdout: `subprocess.PIPE` (the default) or `subprocess.DEVNULL`.
+
+    Returns:
+        The running process; the caller stops it and waits for it.
+    """
+    return subprocess.Popen(
+        [sys.executable, "-m", "memeval", *args],
+        cwd=cwd,
+        env=_user_env(env),
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _user_env(env: Mapping[str, str] | None) -> dict[str, str]:
+    """This process's environment without MEMEVAL_ variables, then `env`, then PYTHONPATH on this checkout."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
+    full.update(env or {}, PYTHONPATH=str(REPO))
+    return full
 
 
 def one_usage_line(out: subprocess.CompletedProcess[str], *needles: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval import __version__
-from memeval._tomlfile import NotTomlText, first_nul, read_toml
+from memeval._tomlfile import read_user_toml
 from memeval.agents._claims import ClaimFormat
 from memeval.errors import AgentConfigError
 from memeval.meter import Provider
@@ -132,7 +132,12 @@ def load_agent_file(path: Path) -> AgentSpec:
         AgentConfigError: the file is missing, not TOML, or has a bad field (named).
     """
     try:
-        raw = read_toml(path)
+        raw = read_user_toml(
+            path,
+            AgentConfigError,
+            name=f"agent file {str(path)!r}",
+            nul_reaches="command line, environment variable or file name",
+        )
     except FileNotFoundError as exc:
         from memeval.agents._presets import PRESETS  # here: the presets module builds AgentSpecs
 
@@ -140,13 +145,6 @@ def load_agent_file(path: Path) -> AgentSpec:
             f"agent file {str(path)!r} does not exist: give --agent a preset ({', '.join(PRESETS)}; or oracle, "
             "nop, command with --agent-cmd) or the path of an existing agent.toml"
         ) from exc
-    except NotTomlText as exc:
-        raise AgentConfigError(f"agent file {str(path)!r} is {exc}") from exc
-    if (where := first_nul(raw)) is not None:
-        raise AgentConfigError(
-            f"agent file {str(path)!r}: {where} holds a NUL character (\\u0000), which no command line, "
-            "environment variable or file name can: remove it"
-        )
     try:
         f = _AgentFile.model_validate(raw)
     except ValidationError as exc:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from memeval._tomlfile import NotTomlText, first_nul, read_toml
+from memeval._tomlfile import NotTomlText, read_toml, read_user_toml
 from memeval.errors import TaskError
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
@@ -140,15 +140,14 @@ def load_task(path: Path) -> Task:
     for rel in REQUIRED_DIRS:
         if not (path / rel).is_dir():
             raise TaskError(f"task {path.name!r} ({path}) has no {rel}/ folder")
-    try:
-        raw = read_toml(path / "task.toml")
-    except NotTomlText as exc:
-        raise TaskError(f"task {path.name!r}: task.toml is {exc}; fix {path / 'task.toml'}") from exc
-    if (where := first_nul(raw)) is not None:
-        raise TaskError(
-            f"task {path.name!r}: task.toml's {where} holds a NUL character (\\u0000), which no environment "
-            f"variable or path can; fix {path / 'task.toml'}"
-        )
+    raw = read_user_toml(
+        path / "task.toml",
+        TaskError,
+        name=f"task {path.name!r}: task.toml",
+        nul_reaches="environment variable or path",
+        at=f"task {path.name!r}: task.toml's ",
+        fix=f"fix {path / 'task.toml'}",
+    )
     try:
         config = TaskConfig.model_validate(raw)
     except ValidationError as exc:

@@ -77,6 +77,17 @@ def earlier_texts(version: str) -> set[str]:
     return earlier
 
 
+def check_no_earlier_text(version: str, *, least_earlier: int) -> None:
+    """No text of `version` is identical to a text of an earlier set (`earlier_texts`: more than `least_earlier`),
+    nor opens like one (40 letters): its build script's `Picker`, given the earlier texts, finds each fresh."""
+    earlier = earlier_texts(version)
+    assert len(earlier) > least_earlier
+    texts = {str(r["text"]) for r in rows(version)}
+    assert not texts & earlier
+    picker = builder(version).Picker(earlier)
+    assert all(picker.fresh(t) for t in texts)
+
+
 def check_encoded(mod: ModuleType) -> None:
     """A build script's ENCODED rows use the three encodings and each text decodes back to its plain text."""
     assert {kind for _, _, kind, _, _ in mod.ENCODED} == {"b64", "rot13", "reversed"}

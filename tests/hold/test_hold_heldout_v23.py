@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_pinned, rows
 
 SHA256 = "ae5441bea1e2f7bcf9b6e3f5487b494c1b735667ca8a12729b04ee618b39af1e"
 UI = ("filter", "reversion", "debugtoolbar", "restauth")
@@ -81,13 +81,7 @@ def test_heldout_v23_languages() -> None:
 
 def test_heldout_v23_repeats_no_earlier_text() -> None:
     """No v23 text is identical to a text of v2 (both files) or of v3-v22, nor opens like one (40 letters)."""
-    mod = builder("v23")
-    earlier = earlier_texts("v23")
-    assert len(earlier) > 7500
-    texts = {str(r["text"]) for r in rows("v23")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v23", least_earlier=7500)
 
 
 def test_heldout_v23_written_rows_come_from_the_builder() -> None:

@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, earlier_texts, rows
+from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, check_pinned, rows
 
 SHA256 = "c7f519c3588f3b25b36a6c78c2e0fc56a77644aa2eca65657892f66005d2781c"
 UI = ("wtforms", "mptt", "tables2", "djext")
@@ -81,13 +81,7 @@ def test_heldout_v24_languages() -> None:
 
 def test_heldout_v24_repeats_no_earlier_text() -> None:
     """No v24 text is identical to a text of v2 (both files) or of v3-v23, nor opens like one (40 letters)."""
-    mod = builder("v24")
-    earlier = earlier_texts("v24")
-    assert len(earlier) > 7800
-    texts = {str(r["text"]) for r in rows("v24")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v24", least_earlier=7800)
 
 
 def test_heldout_v24_written_rows_come_from_the_builder() -> None:

@@ -6,13 +6,20 @@ No detector is run here: the set is scored once, by the lead, after round 23 is 
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_no_earlier_text,
+    check_pinned,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "80e6d5be9d33877347f8b3a1ae7915d76a0ca0c9b4632d9c0ff105a6790cbcdd"
 UI = ("humanize", "taggit", "treebeard")
@@ -74,19 +81,7 @@ def test_heldout_v25_languages() -> None:
 
 def test_heldout_v25_repeats_no_earlier_text() -> None:
     """No v25 text is identical to a text of v2 (both files) or of v3-v24, nor opens like one (40 letters)."""
-    mod = builder("v25")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 25):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
-    assert len(earlier) > 8200
-    texts = {str(r["text"]) for r in rows("v25")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v25", least_earlier=8200)
 
 
 def test_heldout_v25_written_rows_come_from_the_builder(tmp_path: Path) -> None:

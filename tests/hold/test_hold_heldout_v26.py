@@ -6,14 +6,21 @@ No detector is run here: the set is scored once, by the lead, after round 24 is 
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_no_earlier_text,
+    check_pinned,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "742da488caed6bfcc506a5687322b7c554d5001c3715271ac1ab9d4ca80f64eb"
 SOURCED_ORDERS = ("chaos", "immune", "solomon", "redagent", "k9x", "tanli", "catraca", "llmsentry")
@@ -81,19 +88,7 @@ def test_heldout_v26_languages() -> None:
 
 def test_heldout_v26_repeats_no_earlier_text() -> None:
     """No v26 text is identical to a text of v2 (both files) or of v3-v25, nor opens like one (40 letters)."""
-    mod = builder("v26")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 26):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
-    assert len(earlier) > 8500
-    texts = {str(r["text"]) for r in rows("v26")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v26", least_earlier=8500)
 
 
 def test_heldout_v26_written_rows_come_from_the_builder(tmp_path: Path) -> None:

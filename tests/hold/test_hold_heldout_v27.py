@@ -6,13 +6,20 @@ pin what the set is (its bytes, counts, languages and selection rules).
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_pinned, jsonl_path, rows
+from heldout_jsonl import (
+    FIXTURES,
+    SCRIPTS,
+    builder,
+    check_no_earlier_text,
+    check_pinned,
+    jsonl_path,
+    rows,
+)
 
 SHA256 = "ac3acf3403c5688399538c1b3f23135b3aabc613f062c54ff960c6e0d088e4a0"
 SOURCED_ORDERS = ("proof", "argus", "harness", "spyv", "irens")
@@ -69,19 +76,7 @@ def test_heldout_v27_languages() -> None:
 
 def test_heldout_v27_repeats_no_earlier_text() -> None:
     """No v27 text is identical to a text of v2 (both files) or of v3-v26, nor opens like one (40 letters)."""
-    mod = builder("v27")
-    earlier: set[str] = set()
-    for p in (FIXTURES / "hold_heldout").glob("*.jsonl"):
-        for line in p.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            earlier.add(str(r.get("text") or r.get("prompt") or "").strip())
-    for n in range(3, 27):
-        earlier |= {str(r["text"]).strip() for r in rows(f"v{n}")}
-    assert len(earlier) > 8900
-    texts = {str(r["text"]) for r in rows("v27")}
-    assert not texts & earlier
-    picker = mod.Picker(earlier)
-    assert all(picker.fresh(t) for t in texts)
+    check_no_earlier_text("v27", least_earlier=8900)
 
 
 def test_heldout_v27_written_rows_come_from_the_builder(tmp_path: Path) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import httpx
@@ -24,8 +23,7 @@ import pytest
 from line_reader import Lines
 from live_server import free_port
 from patience import patient
-
-REPO = Path(__file__).resolve().parents[2]
+from usage_line import spawn_memeval
 
 PAGE = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 """What a browser sends for a page."""
@@ -33,19 +31,12 @@ PAGE = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0
 
 def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
     """`memeval serve --port PORT` in its own session, on a store in `tmp_path`, stderr piped."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    env.update(PYTHONPATH=str(REPO), MEMEVAL_DB=f"sqlite:///{tmp_path / 'a.sqlite'}", MEMEVAL_AUDIT_WORKERS="0")
-    env["MEMEVAL_REVIEW_SECRET_FILE"] = str(tmp_path / "secret")
-    return subprocess.Popen(
-        [sys.executable, "-m", "memeval", "serve", "--port", str(port)],
-        cwd=tmp_path,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    env = {
+        "MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}",
+        "MEMEVAL_AUDIT_WORKERS": "0",
+        "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "secret"),
+    }
+    return spawn_memeval("serve", "--port", str(port), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
 
 
 def test_a_page_request_while_loading_gets_html_and_the_api_json(tmp_path: Path) -> None:

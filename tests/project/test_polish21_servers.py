@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import httpx
@@ -20,6 +19,7 @@ import pytest
 from line_reader import Lines
 from live_server import free_port
 from patience import patient
+from usage_line import spawn_memeval
 
 from memeval.cli._serving import plain_http_warning
 
@@ -28,18 +28,8 @@ INTERRUPTED_LOG = REPO / "tests" / "fixtures" / "runlog_interrupted" / "events.j
 
 
 def _spawned(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    env.update(PYTHONPATH=str(REPO), MEMEVAL_DB=f"sqlite:///{tmp_path / 'a.sqlite'}", MEMEVAL_AUDIT_WORKERS="0")
-    return subprocess.Popen(
-        [sys.executable, "-m", "memeval", *args],
-        cwd=tmp_path,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    env = {"MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}", "MEMEVAL_AUDIT_WORKERS": "0"}
+    return spawn_memeval(*args, cwd=tmp_path, env=env)
 
 
 def _stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -25,26 +24,17 @@ import pytest
 from line_reader import Lines
 from live_server import free_port, listening
 from patience import patient
-
-REPO = Path(__file__).resolve().parents[2]
+from usage_line import spawn_memeval
 
 
 def _spawned(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
     """`memeval ARGS` in its own session, on a store in `tmp_path`, with stderr piped."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
-    env.update(PYTHONPATH=str(REPO), MEMEVAL_DB=f"sqlite:///{tmp_path / 'a.sqlite'}", MEMEVAL_AUDIT_WORKERS="0")
-    env["MEMEVAL_REVIEW_SECRET_FILE"] = str(tmp_path / "secret")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "memeval", *args],
-        cwd=tmp_path,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    return proc
+    env = {
+        "MEMEVAL_DB": f"sqlite:///{tmp_path / 'a.sqlite'}",
+        "MEMEVAL_AUDIT_WORKERS": "0",
+        "MEMEVAL_REVIEW_SECRET_FILE": str(tmp_path / "secret"),
+    }
+    return spawn_memeval(*args, cwd=tmp_path, env=env)
 
 
 def _line(lines: Lines, wait_s: float) -> str:
