@@ -56,6 +56,8 @@ def test_fresh8_look_alikes_are_left_alone() -> None:
         ('database_pass = "Zt8Lx2Vw9Kp7RQm4"', True),
         ("first_pass: true", False),
         ("compass_pass = north", False),
+        ("db_password: '%env(DB_PASSWORD)%'", False),  # Symfony's env parameter: config-assignment blanked it
+        ('"Symfony_DB_Key": "%env(resolve:DB_KEY)%",', False),
         ("order 501808652553 shipped", False),
         ("cc 501808652553.", True),
         ("visa 501808652553", True),
