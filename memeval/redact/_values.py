@@ -13,7 +13,7 @@ import json
 import re
 
 PLACEHOLDER = re.compile(
-    r"^(?:\$\{?[\w.\-]+\}?|\$\(.*\)|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|%[\w]+%|%env\([\w:.\-]+\)%|\*+|x{3,}|X{3,}"
+    r"^(?:\$\{?[\w.\-]+\}?|\$\(.*\)|<[^>]*>|\{\{?[^}]*\}\}?|%\(?[\w]+\)?s?|%[\w]+%|(['\"]?)%env\([\w:.\-]+\)%\1|\*+|x{3,}|X{3,}"
     r"|\.\.\.+|…|#+|-+|_+|\?+|true|false|null|none|nil|yes|no|on|off|required|optional|empty"
     r"|changeme|change_me|your[_\-]?[^\W\d]*|my[_\-]?[^\W\d]*|example\w*|dummy\w*|placeholder\w*|redacted"
     r"|\[redacted[^\]]*\]|\[REDACTED:[A-Z_]+\]|password|passwd|secret|token|pass|pwd|env|"
