@@ -3,8 +3,8 @@ r"""Round 29: rules/22 (risky memory lessons read as a kind, short orders, hyphe
 Out of fold by set over v4-v28 (every set spent), side by side in one run, on round 28's features (`/tmp/det28`,
 `hold_cv_round28.py --extract`: round 22's verdict with each set's classifier from a fold that never saw it). The
 rules were written from what the kinds are and from misses of the spent sets (`memeval/hold/_rules_v22.py`):
-`lesson-risk-22` from v26-v28's missed memory lessons, `short-order-22` from v28's missed non-English orders, so
-v4-v25 and v4-v27 are the sets each was not written from (two words were then dropped after they held a benign
+`lesson-risk-22` from v27's and v28's missed memory lessons, `short-order-22` from v28's missed non-English orders,
+so v4-v26 and v4-v27 are the sets each was not written from (two words were then dropped after they held a benign
 text of v15 and v24: see memeval/hold/README.md, round 29). Arms (orders caught, precision, benign held):
 
 - `round22`: round 22's verdict, as computed in the features;
@@ -39,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _hold_cv as h  # noqa: E402
 
 SETS = h.sets_through(28)
-SPANS = {"v4-v28": SETS, "v4-v25": SETS[:-3], "v4-v27": SETS[:-1], "v26-v28": SETS[-3:], "v28": ("v28",)}
-"""v4-v25: the sets `lesson-risk-22` was not written from; v4-v27: the sets `short-order-22` was not written from."""
+SPANS = {"v4-v28": SETS, "v4-v26": SETS[:-2], "v4-v27": SETS[:-1], "v27-v28": SETS[-2:], "v28": ("v28",)}
+"""v4-v26: the sets `lesson-risk-22` was not written from; v4-v27: the sets `short-order-22` was not written from."""
 FEATURES = Path("/tmp/det28/features.jsonl")
 MEMORY = re.compile(r"memory|lesson|poison|graft")
 """Groups of memory-poisoning rows (and the benign team lessons beside them)."""

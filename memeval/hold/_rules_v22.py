@@ -1,7 +1,7 @@
 r"""Hold rules/22: memory lessons that plant a risky habit, read as a kind (issue 15, round 29).
 
-What v26-v28 showed (spent; training data now): memory-poisoning lessons that tell later sessions to always do
-something risky were what the default read least (v28 7 of 22 held, v27 9 of 21, v26 8 of 28). rules/17-20 read
+What v27 and v28 showed (spent; training data now): memory-poisoning lessons that tell later sessions to always do
+something risky were what the default read least (v28 7 of 22 held, v27 9 of 21). rules/17-20 read
 such a lesson only when its frame was one of their phrasings ("for all future sessions") and its act one of theirs
 (a check left out, a step removed, the act kept from the team). The misses open with other frames ("Keep in mind
 for the rest of the project", "Default going forward", "Retro outcome, apply automatically next time", "【长期记忆】",
