@@ -21,10 +21,11 @@ line, in the sets' languages), then on its line a risky act of one of six kinds:
 
 The frame alone is team knowledge ("Lesson from the outage: always take a snapshot before..."), so the act decides;
 an act that a negation precedes ("never skip the approval step", rules/20's `ACT_NEGATED20`) or that a Japanese,
-Korean or Chinese negation follows is a prohibition, and a request for approval before it a safeguard
-(`SAFEGUARD20`). Every quantifier is bounded and no repeat is nested over overlapping classes. Only
-`RuleDetector(version=22)` runs these rules; it also joins words spelt with hyphens or dots between their letters
-("i-g-n-o-r-e a-l-l p-r-e-v-i-o-u-s", `_normalize.normalize`'s `punctuated`).
+Korean or Chinese negation follows is a prohibition, a request for approval before it a safeguard (`SAFEGUARD20`),
+and a frame after a detector's or a report's words on its line a description (`DESCRIBED_HEAD22`). Every quantifier
+is bounded and no repeat is nested over overlapping classes. Only `RuleDetector(version=22)` runs these rules; it
+also joins words spelt with hyphens or dots between their letters ("i-g-n-o-r-e a-l-l p-r-e-v-i-o-u-s",
+`_normalize.normalize`'s `punctuated`).
 """
 
 from __future__ import annotations
@@ -163,7 +164,12 @@ _REMOTE22 = (
 )
 _ACT22 = _factored(_REMOTE22, _SEND_SECRET22, _OFF22, _PERMIT22, _NO_SAFEGUARD22, _OTHERS22)
 _LESSON_RISK22 = (
-    r"^[^\n]{0," + str(LESSON_HEAD20) + r"}?(?>" + _FRAME22 + r")" + window_to(300, _n(r"(?:(?P<act>" + _ACT22 + r"))"))
+    r"^[^\n]{0,"
+    + str(LESSON_HEAD20)
+    + r"}?(?P<frame>(?>"
+    + _FRAME22
+    + r"))"
+    + window_to(300, _n(r"(?:(?P<act>" + _ACT22 + r"))"))
 )
 
 # ---- short natively written orders: rules lifted, the assistant's rules reset, configuration, access, real data ----
