@@ -32,6 +32,7 @@ from memeval.redact._decode import (
     encoded_segments,
     hidden_view,
     joined_view,
+    spaced_apart_view,
     spaced_view,
     unescape_view,
     unmarked_view,
@@ -102,6 +103,7 @@ class Redactor:
             Reading("hidden", hidden_view),
             Reading("unmarked", unmarked_view),
             Reading("spaced", spaced_view),
+            Reading("spaced-apart", spaced_apart_view),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
