@@ -157,43 +157,49 @@ _MARK = r"[\p{P}\p{S}]"
 """A punctuation mark or symbol (Unicode categories P and S: `.` `-` `_` `/` `|` `,` `:` `*` `·` `•` ...)."""
 _KEY_CHAR = "[!-~]"
 """A key character: any printable ASCII character but the space (keys hold `.`, `$`, `:`, `~` too)."""
+_GAP_MOST = 6
+"""Most characters in a gap holding a mark: `",\n  "` between the items of a JSON list printed one a line."""
 _SPACED = regex.compile(
-    rf"{_KEY_CHAR}(?P<gap>(?={_SPACE}{{0,3}}{_MARK})(?:{_SPACE}|{_MARK}){{1,4}}|{_SPACE}{{1,3}})"
+    rf"{_KEY_CHAR}(?P<gap>(?={_SPACE}{{0,3}}{_MARK})(?:{_SPACE}|{_MARK}){{1,{_GAP_MOST}}})"
     rf"{_KEY_CHAR}(?:(?P=gap){_KEY_CHAR}){{10,}}"
+    rf"|{_KEY_CHAR}(?:{_SPACE}{{1,3}}{_KEY_CHAR}){{11,}}"
 )
-"""Twelve or more single key characters each the same gap apart: up to four characters holding a
-punctuation mark or symbol (`g.h.p._.Z...`, `g-h-p`, `g | h | p`, `g·h·p`, `'g', 'h', 'p'`), else one
-to three spaces of any kind (`g h p _ Z q 8 v ...`, two spaces, no-break spaces, one a line). A key
-so written reads plainly, and no rule matches it spaced. A gap with a mark is tried first, so
-`S . T . S . . . P` reads `STS.P`, not `S.T.S...P`."""
-_MAYBE = re.compile("[!-~]" + "[^A-Za-z0-9]{1,4}[!-~]" * 5)
-"""Six key characters each one to four characters apart, none of them a letter or digit: where a
+"""Twelve or more single key characters: each the same gap apart, a gap of up to six characters
+holding a punctuation mark or symbol (`g.h.p._.Z...`, `g-h-p`, `g | h | p`, `g·h·p`, `'g', 'h'`, a
+JSON or YAML list of them one a line); else each one to three spaces of any kind apart, not always
+the same (`g h p _ Z q 8 v ...`, two spaces, no-break spaces, one a line). A key so written reads
+plainly, and no rule matches it spaced. A gap with a mark is tried first, so `S . T . S . . . P`
+reads `STS.P`, not `S.T.S...P`; it is the same throughout, since a mark may be one of the key's
+characters (`g._.Z` is `g`, `_`, `Z`); a space never is, so spaces may vary."""
+_SPACES = re.compile(_SPACE)
+_MAYBE = re.compile("[!-~]" + f"[^A-Za-z0-9]{{1,{_GAP_MOST}}}[!-~]" * 5)
+"""Six key characters each one to six characters apart, none of them a letter or digit: where a
 run may start (every run starts so; `re` finds it about six times faster than `_SPACED` finds none)."""
 _ALNUM = re.compile("[A-Za-z0-9]")
 _HAS_MARK = regex.compile(_MARK)
 
 
 class _Run(NamedTuple):
-    """A letter-spaced run: where it is, its characters without the gaps, and one gap's length."""
+    """A letter-spaced run: where it is, its characters without the gaps, and where its inside is."""
 
     start: int
     end: int
     chars: str
-    step: int
-    """The gap's length plus one: the distance between two of its characters."""
+    inner: tuple[int, int]
+    """From its second character to the end of its last but one (offsets into the text)."""
     head: bool
     """Glued to the character before it (no space between): its first character may be that word's."""
     tail: bool
     """Glued to the character after it: its last character may be that word's."""
 
 
-def _mark_heavy(chars: str, gap: str) -> bool:
-    """True for a run read one space apart of which one mark makes two characters in five or more.
+def _mark_heavy(chars: str, gap: str | None) -> bool:
+    """True for a run read spaces apart of which one mark makes two characters in five or more.
 
     `. 0 . W . H ...`, or `A . 2 . B . 6` after a word, read from the `.` or the word's last letter:
     the run is the letters a `space mark space` gap apart, found from a later character.
     """
-    if _HAS_MARK.search(gap):
+    if gap is not None:
         return False
     marks = Counter(c for c in chars if _HAS_MARK.match(c))
     return bool(marks) and 5 * marks.most_common(1)[0][1] >= 2 * len(chars)
@@ -218,7 +224,14 @@ def _runs(text: str) -> tuple[_Run, ...]:
     pos = retries = 0
     while (maybe := _MAYBE.search(text, pos)) is not None and (m := _SPACED.search(text, maybe.start())) is not None:
         gap = m.group("gap")
-        chars = m.group()[:: len(gap) + 1]
+        if gap is not None:
+            step = len(gap) + 1
+            chars = m.group()[::step]
+            inner = (m.start() + step, m.end() - step)
+        else:
+            chars = _SPACES.sub("", m.group())
+            at = [m.start() + i for i, c in enumerate(m.group()) if not c.isspace()]
+            inner = (at[1], at[-2] + 1)
         if not _ALNUM.search(chars):
             pos = m.end()
             continue
@@ -229,7 +242,7 @@ def _runs(text: str) -> tuple[_Run, ...]:
         retries = 0
         head = m.start() > 0 and not text[m.start() - 1].isspace()
         tail = m.end() < len(text) and not text[m.end()].isspace()
-        found.append(_Run(m.start(), m.end(), chars, len(gap) + 1, head, tail))
+        found.append(_Run(m.start(), m.end(), chars, inner, head, tail))
         pos = m.end()
     return tuple(found)
 
@@ -256,8 +269,8 @@ def spaced_apart_view(text: str) -> View | None:
     pieces = []
     for r in _runs(text):
         if r.head or r.tail:
-            start = r.start + r.step if r.head else r.start
-            end = r.end - r.step if r.tail else r.end
+            start = r.inner[0] if r.head else r.start
+            end = r.inner[1] if r.tail else r.end
             pieces.append((start, end, r.chars[1 if r.head else 0 : len(r.chars) - 1 if r.tail else len(r.chars)]))
     return _replaced(text, pieces)
 

@@ -10,6 +10,7 @@ characters written so: 127 blanked with dots, 679 with spaces).
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -144,3 +145,16 @@ def test_a_dotted_key_is_blanked_and_the_dotted_look_alikes_beside_it_are_kept()
     text = "\n".join([*LOOK_ALIKES, f"deploy with {key} today", *LOOK_ALIKES])
     out = get_redactor().redact(text)
     assert out.text == text.replace(key, "[REDACTED:GITHUB_TOKEN]"), out.text
+
+
+LISTS = {
+    "json list one a line": json.dumps(list(TOKEN), indent=2),
+    "yaml list": "key:\n" + "\n".join("  - " + c for c in TOKEN),
+    "spaces of varying width": "".join(c + (" " if i % 3 else "  ") for i, c in enumerate(TOKEN)),
+}
+
+
+@pytest.mark.parametrize("form", sorted(LISTS))
+def test_a_key_as_a_list_of_its_characters_or_unevenly_spaced_is_blanked(form: str) -> None:
+    out = get_redactor().redact(f"the key: {LISTS[form]}").text
+    assert "Zq8vR2" not in "".join(c for c in out if c.isalnum()), out
