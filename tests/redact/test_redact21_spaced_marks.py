@@ -158,3 +158,32 @@ LISTS = {
 def test_a_key_as_a_list_of_its_characters_or_unevenly_spaced_is_blanked(form: str) -> None:
     out = get_redactor().redact(f"the key: {LISTS[form]}").text
     assert "Zq8vR2" not in "".join(c for c in out if c.isalnum()), out
+
+
+def test_an_id_holding_a_dotted_key_is_refused_at_ingest(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ids are stored as sent once their scan passes, and the id shape allows `g.h.p._.Z...` (79
+    characters): the id scan now reads it joined. On main the event was stored with the key."""
+    from typer.testing import CliRunner
+
+    from memeval.cli import app
+
+    monkeypatch.delenv("MEMEVAL_FINGERPRINT_KEY", raising=False)
+    monkeypatch.setenv("MEMEVAL_FINGERPRINT_KEY_FILE", str(tmp_path / "keys" / "fingerprint.key"))
+    line = {
+        "type": "session.started",
+        "occurred_at": "2026-11-17T10:00:00Z",
+        "team": "fernhill",
+        "sender_event_id": "e1",
+        "actor": {"kind": "agent", "id": "support-bot"},
+        "session": ".".join(TOKEN),
+        "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"},
+    }
+    events = tmp_path / "events.jsonl"
+    events.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (tmp_path / "db").mkdir()
+    db = tmp_path / "db" / "audit.sqlite"
+    result = CliRunner().invoke(app, ["audit", "ingest", str(events), "--db", f"sqlite:///{db}"])
+    assert result.exit_code != 0, result.output
+    assert "GITHUB_TOKEN" in result.output, result.output
+    stored = b"".join(p.read_bytes() for p in (tmp_path / "db").iterdir())
+    assert b"g.h.p._.Z" not in stored
