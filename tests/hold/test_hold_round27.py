@@ -22,7 +22,7 @@ def _import(folder: str, name: str):  # noqa: ANN202 - a module
 
 
 def test_v27_to_v29_are_spent_and_v30_is_not() -> None:
-    """The training scripts may read v27 (looked at after round 26), v28 (after round 27) and v29 (after round 29); nothing later."""
+    """Training may read v27 (looked at after round 26), v28 (after round 27), v29 (after round 29); nothing later."""
     cv = _import("scripts", "hold_train_cv")
     assert {"v27", "v28", "v29"} <= set(cv.SPENT) and "v30" not in cv.SPENT
     assert cv.SPENT == tuple(f"v{k}" for k in range(4, 30))
