@@ -8,9 +8,13 @@ shared by the CLI's usage lines and settings read from the environment.
 
 from __future__ import annotations
 
-from pydantic import ValidationError
-from pydantic.fields import FieldInfo
-from pydantic_core import PydanticUndefined
+from typing import TYPE_CHECKING
+
+if (
+    TYPE_CHECKING
+):  # pydantic only when a field's error is said: `memeval runs` (through the CLI's usage words) starts without it
+    from pydantic import ValidationError
+    from pydantic.fields import FieldInfo
 
 SHOWN_CHARS = 40
 """How much of a value's repr a problem quotes."""
@@ -67,6 +71,8 @@ def field_range(info: FieldInfo, *, whole: bool) -> str:
         e.g. `use a whole number of 1 or more (default 500)`, `use a number above 0 and at most 876000
         (default 48.0)`; without a default, no `(default ...)`.
     """
+    from pydantic_core import PydanticUndefined
+
     low = high = above = None
     for m in info.metadata:
         low = getattr(m, "ge", low)
