@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if (
-    TYPE_CHECKING
-):  # pydantic only when a field's error is said: `memeval runs` (through the CLI's usage words) starts without it
+# pydantic only when a field's error is said: `memeval runs` (through the CLI's usage words) starts without it
+if TYPE_CHECKING:
     from pydantic import ValidationError
     from pydantic.fields import FieldInfo
 
