@@ -51,26 +51,46 @@ _FIELDS = (
 )
 
 
-def _summed_iterations(usage: dict[str, Any]) -> dict[str, Any]:
-    """`usage` with each count replaced by its sum over `usage.iterations`, when it has any."""
+_COUNTED = frozenset({"input_tokens", "output_tokens"})
+"""The counts every sampling has: an iteration without a readable one leaves the call's sum unknown."""
+
+
+def _summed_iterations(usage: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """`usage` with each count replaced by its sum over `usage.iterations`, when it has any.
+
+    Returns the usage and why it cannot be summed, or None: an iteration whose `input_tokens` or `output_tokens`
+    is missing or unreadable, or whose cache count is there but unreadable (a negative, a fraction, a string). The
+    sum of the other iterations would be less than the call's billed usage, a known cost that undercounts it. A
+    cache count an iteration does not carry (or carries as null) counts 0, as the top-level one does.
+    """
     iterations = [as_dict(i) for i in as_list(usage.get("iterations"))]
     if not iterations:
-        return usage
+        return usage, None
     out = dict(usage)
     for key, _ in _FIELDS:
-        values = [as_int(i.get(key)) for i in iterations]
-        known = [v for v in values if v is not None]
+        known = []
+        for n, iteration in enumerate(iterations, 1):
+            raw = iteration.get(key)
+            if raw is None and key not in _COUNTED:
+                continue
+            value = as_int(raw)
+            if value is None:
+                return usage, f"iteration {n} of {len(iterations)} has no readable {key}"
+            known.append(value)
         if known:
             out[key] = sum(known)
-    return out
+    return out, None
 
 
 def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool = False) -> None:
     """Overwrite each field the usage object carries (cumulative semantics).
 
-    `placeholder_output`: the object is `message_start`'s, whose output count is not a count.
+    `placeholder_output`: the object is `message_start`'s, whose output count is not a count. Iterations that
+    cannot be summed (`_summed_iterations`) leave the call's counts unknown (`UsageState.unsummed`).
     """
-    usage = _summed_iterations(usage)
+    usage, unsummed = _summed_iterations(usage)
+    if unsummed is not None:
+        state.unsummed = unsummed
     for key, attr in (
         ("input_tokens", "input_raw"),
         ("output_tokens", "output_tokens"),

@@ -37,27 +37,25 @@ from memeval.meter._usage import (
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage, stored_input, streams
 
 CLIENT_TOOL_ITEMS = frozenset(
-    {
-        "function_call",
-        "custom_tool_call",
-        "computer_call",
-        "local_shell_call",
-        "shell_call",
-        "apply_patch_call",
-    }
+    {"function_call", "custom_tool_call", "computer_call", "local_shell_call", "shell_call", "apply_patch_call"}
 )
 """Responses output items that ask the client to run a tool."""
 
 HOSTED_TOOL_ITEMS = frozenset(
-    {
-        "web_search_call",
-        "file_search_call",
-        "code_interpreter_call",
-        "image_generation_call",
-        "mcp_call",
-    }
+    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call"}
 )
 """Responses output items for tools the provider ran itself."""
+
+
+CHAT_SEARCH_MODEL = re.compile(r"-search-(?:preview|api)(?:-|$)")
+"""OpenAI's Chat search models (`gpt-4o[-mini]-search-preview`, `gpt-5-search-api`, dated or not): each call searches
+the web, billed per call beside the tokens, with no tool item in the answer; `_chat_model` counts it a hosted tool."""
+
+
+def _chat_model(state: UsageState, model: str) -> None:
+    state.model = model
+    if CHAT_SEARCH_MODEL.search(model):
+        state.hosted.add("web_search")
 
 
 def new_state() -> UsageState:
@@ -115,7 +113,7 @@ def read_chat_body(state: UsageState, obj: Any) -> None:
         return
     state.response_seen = True
     if isinstance(body.get("model"), str):
-        state.model = body["model"]
+        _chat_model(state, body["model"])
     _tier(state, body)
     if isinstance(body.get("usage"), dict):
         _usage(state, body["usage"], _CHAT_USAGE)
@@ -138,7 +136,7 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
         return
     state.response_seen = True
     if isinstance(chunk.get("model"), str) and chunk["model"]:
-        state.model = chunk["model"]
+        _chat_model(state, chunk["model"])
     if isinstance(chunk.get("usage"), dict):
         _tier(state, chunk)  # the usage chunk is always read: the fast paths skip only chunks without usage
         _usage(state, chunk["usage"], _CHAT_USAGE)

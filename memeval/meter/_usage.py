@@ -96,13 +96,19 @@ class UsageState:
     terminal: bool = False
     final_usage: bool = False
     error: str | None = None
+    unsummed: str | None = None
+    """Why the counts cannot be added up (a reader found a part it could not read), or None."""
 
     def add_tool(self, key: str, name: str) -> None:
         """Count a client-executed tool call once per `key` (an id or position)."""
         self.tools.setdefault(key, name)
 
     def freeze(self) -> ParsedUsage:
-        """The final reading; decides `completed` and explains an incomplete one in `error`."""
+        """The final reading; decides `completed` and explains an incomplete one in `error`.
+
+        Usage that does not add up (`not_adding_up`: a part larger than its whole, or a part a reader could not
+        read) is no measurement: every token count is None and `error` says why (`USAGE_NOT_ADDING_UP`).
+        """
         cache_parts = (self.cache_read_tokens or 0) + (self.cache_write_tokens or 0)
         if self.input_raw is None:
             total = uncached = None
@@ -111,6 +117,17 @@ class UsageState:
         else:
             total, uncached = self.input_raw + cache_parts, self.input_raw
         error = self.error
+        why = self.not_adding_up()
+        if why is not None:
+            error = error or f"{USAGE_NOT_ADDING_UP}: {why}"
+            return ParsedUsage(
+                model=self.model,
+                tool_calls=len(self.tools) if self.response_seen else None,
+                tool_names=tuple(self.tools.values()),
+                hosted_tool_calls=len(self.hosted) if self.response_seen else None,
+                service_tier=self.service_tier,
+                error=error,
+            )
         completed = self.terminal and self.final_usage and error is None
         if error is None and not completed:
             if not self.response_seen:
@@ -137,6 +154,33 @@ class UsageState:
             completed=completed,
             error=error,
         )
+
+    def not_adding_up(self) -> str | None:
+        """Why the counts read contradict each other, or None when they do not.
+
+        A part larger than its whole: the cache reads and writes of a prompt whose count includes them (OpenAI)
+        larger than that count, the 1-hour cache writes larger than all cache writes, the reasoning tokens larger
+        than the output that includes them; or a part a reader could not read (`unsummed`). Such counts are not a
+        measurement: priced, they gave a known cost (a user price file) or an `unpriced` one naming a model that
+        has a price (genai-prices refused them).
+        """
+        if self.unsummed is not None:
+            return self.unsummed
+        cache_parts = (self.cache_read_tokens or 0) + (self.cache_write_tokens or 0)
+        if self.input_is_total and self.input_raw is not None and cache_parts > self.input_raw:
+            return f"cache reads and writes ({cache_parts}) exceed the whole prompt ({self.input_raw})"
+        one_hour, writes = self.cache_write_1h_tokens, self.cache_write_tokens or 0
+        if one_hour is not None and one_hour > writes:
+            return f"1-hour cache writes ({one_hour}) exceed all cache writes ({writes})"
+        reasoning, output = self.reasoning_tokens, self.output_tokens
+        if reasoning is not None and output is not None and reasoning > output:
+            return f"reasoning tokens ({reasoning}) exceed the output that includes them ({output})"
+        return None
+
+
+USAGE_NOT_ADDING_UP = "the usage does not add up"
+"""How the reason of a call whose counts contradict each other starts (`UsageState.freeze`): such a call is
+unmeasured (its counts are None, its cost `usage_missing`), not an error."""
 
 
 MAX_TOKEN_COUNT = 10**12

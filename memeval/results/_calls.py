@@ -65,6 +65,7 @@ USAGE_UNREAD = (
     "corrupt",
     "the body is not JSON",
     "the body is empty",
+    "the usage does not add up",
 )
 """Starts of the meter's reasons for an answered call whose usage could not be read (see
 `memeval.meter._usage.UsageState.freeze` and `memeval.meter._meter`): the call is unmeasured,

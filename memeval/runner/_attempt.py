@@ -377,7 +377,7 @@ class Attempt:
             return True, ("budget", "agent", budget_why)
         if undelivered is not None:
             return True, ("process", "agent", f"the model upstream failed, not the agent: {undelivered}")
-        if calls == 0 and s.agent.apis:
+        if calls == 0 and not in_flight and s.agent.apis:  # a call still in flight was made
             return True, (
                 "boot",
                 "agent",

@@ -45,7 +45,8 @@ class ArmScore:
         attempted: every counted trial of the arm (scored, unscored and errored).
         rate_scored: passes / scored, or None with nothing scored.
         rate_attempted: passes / attempted, or None with no trial.
-        ci: 95% interval on `rate_scored` as (lower, upper), or None with nothing scored.
+        ci: 95% interval on `rate_scored` as (lower, upper), or None with nothing scored or with repeats
+            over one task, or tasks whose rates do not spread (`rate_interval`: undefined).
         ci_method: `wilson` (one scored trial per task: Wilson score on trials) or
             `t_on_task_means` (repeats: t interval over per-task pass rates, clipped to [0, 1]).
         mean_reward: mean reward over scored trials (differs from the rate with partial credit).
@@ -137,11 +138,15 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     `t.ppf` to within its rounding), clipped to [0, 1]. Neither loads scipy or statsmodels, whose
     imports took `memeval results RUN` from 0.4 s to 2-3 s.
 
+    The t interval is undefined, as the verdict's (`memeval.stats.t_interval`), over one task (no degree of
+    freedom) or over tasks whose rates do not spread (no estimate of their spread): no interval then, rather
+    than the zero-width `95% CI 100.0–100.0%` that claimed certainty from one task's repeats.
+
     Args:
         per_task: task id -> pass (True) / fail (False) of each scored trial.
 
     Returns:
-        ((lower, upper), method) or (None, None) when nothing was scored.
+        ((lower, upper), method), or (None, None) when nothing was scored or the t interval is undefined.
     """
     from memeval.stats import t_upper_quantile, wilson_interval
 
@@ -151,9 +156,9 @@ def rate_interval(per_task: dict[str, list[bool]]) -> tuple[tuple[float, float] 
     if all(len(v) == 1 for v in groups):
         return wilson_interval(sum(v[0] for v in groups), len(groups)), "wilson"
     rates = [sum(v) / len(v) for v in groups]
+    if len(rates) < 2 or len(set(rates)) == 1:
+        return None, None
     mean = sum(rates) / len(rates)
-    if len(rates) < 2:
-        return (mean, mean), "t_on_task_means"
     sd = math.sqrt(sum((r - mean) ** 2 for r in rates) / (len(rates) - 1))
     half = t_upper_quantile(0.025, len(rates) - 1) * sd / math.sqrt(len(rates))
     return (max(0.0, mean - half), min(1.0, mean + half)), "t_on_task_means"

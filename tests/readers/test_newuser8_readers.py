@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from pg_fixture import PgServer
-from readers_helpers import MEMORY_AGENT, MINI, REPO, Runs, write_pack
+from readers_helpers import MINI, REPO, Runs, write_pack
 
 from memeval.agents import resolve_agent
 from memeval.packs import load_pack
@@ -71,7 +71,9 @@ def two_repeat_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = Path(tmp_path_factory.mktemp("two-repeats"))
     opts = AbOptions(
         task_set=load_task_set(MINI),
-        agent=resolve_agent("command", MEMORY_AGENT),
+        # greet passes with the pack, add-numbers never: the pack arm's task rates spread, so its t interval is
+        # defined (over tasks of one rate it is not, and no interval is printed)
+        agent=resolve_agent("command", "sh -c 'if [ -f MEMORY.md ]; then echo hello > greeting.txt; fi'"),
         pack=load_pack(write_pack(root / "pack.json")),
         network="none",
         retain="never",
