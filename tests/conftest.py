@@ -33,6 +33,11 @@ derandomized: each property draws the same examples every run (seeded from the t
 rare counterexample cannot turn one CI run of unrelated work red and the next green. Search for new
 counterexamples on purpose with `MEMEVAL_TEST_HYPOTHESIS=explore` (a fresh random seed each run,
 `--hypothesis-seed=N` to replay one; failures are kept in `.hypothesis/` as usual).
+
+A test must never write into the repository's fixtures (a replay of a fixture's run writes its cache
+beside the log; a later test that expects no cache there then fails, or passes, by test order). The
+controlling process lists `tests/fixtures` when the session starts and again when it ends, and fails
+the session, naming each path, if a file appeared or changed there (`__pycache__` aside).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ import os
 import shutil
 import signal
 import tempfile
+from pathlib import Path
 
 import pytest
 import pytest_timeout
@@ -108,3 +114,38 @@ def _name_group(item: pytest.Item) -> None:
 def pytest_timeout_set_timer(item: pytest.Item, settings: pytest_timeout.Settings) -> bool:
     """Set pytest-timeout's timer with the limit scaled by `patience.factor()` (see the module docstring)."""
     return pytest_timeout.pytest_timeout_set_timer(item, settings._replace(timeout=settings.timeout * factor()))
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+"""The repository's fixtures, which no test may write into."""
+
+_fixture_files: dict[str, tuple[int, int]] = {}
+
+
+def _listing() -> dict[str, tuple[int, int]]:
+    """Each file under `FIXTURES` (relative path, `__pycache__` aside) with its size and mtime in ns."""
+    out: dict[str, tuple[int, int]] = {}
+    for root, dirs, files in os.walk(FIXTURES):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
+            st = os.lstat(os.path.join(root, name))
+            out[os.path.relpath(os.path.join(root, name), FIXTURES)] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """List the fixtures (controlling process only: a worker's session is part of the controller's)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        _fixture_files.update(_listing())
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the session if a test wrote into `tests/fixtures` (see the module docstring)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not _fixture_files:
+        return
+    now = _listing()
+    written = sorted(rel for rel, seen in now.items() if _fixture_files.get(rel) != seen)
+    if written:
+        shown = ", ".join(written[:10]) + (f" and {len(written) - 10} more" if len(written) > 10 else "")
+        print(f"\nA test wrote into tests/fixtures (tests must copy a fixture before using it): {shown}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

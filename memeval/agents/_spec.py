@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memeval import __version__
+from memeval._fieldwords import field_problems
 from memeval._tomlfile import read_user_toml
 from memeval.agents._claims import ClaimFormat
 from memeval.errors import AgentConfigError
@@ -125,6 +126,13 @@ class _AgentFile(BaseModel):
     declared, a trial that reaches none is a `boot` fault."""
 
 
+AGENT_FILE_KEYS = (
+    'name (required), command (required: a list of words, e.g. command = ["python3", "/opt/agent/agent.py"]), '
+    "version, instruction_via (file, stdin or arg), memory_file, pack_args, tools and apis"
+)
+"""The keys of an `agent.toml` (`_AgentFile`), as a refusal lists them."""
+
+
 def load_agent_file(path: Path) -> AgentSpec:
     """Read an `agent.toml`; its folder is bound read-only at `/opt/agent`.
 
@@ -148,9 +156,11 @@ def load_agent_file(path: Path) -> AgentSpec:
     try:
         f = _AgentFile.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise AgentConfigError(f"agent file {str(path)!r}: {where}: {first['msg']}") from exc
+        problems = field_problems(exc, "is not a key an agent.toml takes")
+        raise AgentConfigError(
+            f"agent file {str(path)!r}: {problems}; an agent.toml takes {AGENT_FILE_KEYS} "
+            "(as samples/fernhill/agent/agent.toml)"
+        ) from exc
     if "/" in f.memory_file or f.memory_file.startswith("."):
         raise AgentConfigError(f"agent file {str(path)!r}: memory_file {f.memory_file!r} must be a plain file name")
     return AgentSpec(

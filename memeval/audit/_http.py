@@ -5,10 +5,11 @@ Request: `Authorization: Bearer mev_...` and a JSON body `{"events": [<event dra
 be the token's team.
 
 Responses:
-- 200 `{"stored", "duplicates", "changed_resends", "noops", "held", "held_on_budget", "secrets_blanked",
-  "seqs"}`: the whole batch is stored (events sent before are skipped, so a retried batch is stored
-  once; `changed_resends` counts those of them sent with other contents than the stored event's,
-  refused and named by id in the server's log: the stored event is kept).
+- 200 `{"schema": "memeval.audit-ingest-answer/1", "schema_version": 1, "stored", "duplicates", "changed_resends",
+  "noops", "held", "held_on_budget", "secrets_blanked", "seqs"}`: the whole batch is stored (events sent
+  before are skipped, so a retried batch is stored once; `changed_resends` counts those of them sent with
+  other contents than the stored event's, refused and named by id in the server's log: the stored event
+  is kept).
   `held_on_budget` counts the holds (of `held`) made because the hold screen ran out of CPU, not
   because of what it read: a text over `MEMEVAL_HOLD_BUDGET_S`, or read after the batch's hold
   texts used `MEMEVAL_HOLD_REQUEST_BUDGET_S` in all (default 30 CPU s, so a client waits about that
@@ -23,7 +24,8 @@ Responses:
 - 403 `{"error": {"index": i, "reason": "..."}}`: event `i` is a decision (approve, reject,
   settle, release, discard, claim, comment) or a report event: those come only from the review
   queue's authenticated paths and from memeval itself. Nothing of the batch was stored.
-- 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed or refused; nothing of
+- 422 `{"error": {"index": i, "reason": "..."}}`: event `i` is malformed (a type that does not
+  exist included: "'nope' is not an event type", as the file path says) or refused; nothing of
   the batch was stored. An event stored before under another sender (another token's name) is
   refused, not stored twice: the reason names that sender, whose token skips what is stored.
 
@@ -52,17 +54,20 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from memeval.audit._authority import INGEST_TYPES, refused_type_message
+from memeval.audit._authority import QUEUE_TYPES, REPORT_TYPES, STORE_TYPES, refused_type_message
 from memeval.audit._holdmemo import request_bound
 from memeval.audit._ingest import describe_validation, parse_event
 from memeval.audit._parallel import HTTP_MIN_EVENTS, discard_pool, pool_if_warm, presanitize_one
-from memeval.audit._routes import HEALTH_SCHEMA, answer_unknown_routes, ingest_error
+from memeval.audit._routes import ANSWER_SCHEMA, HEALTH_SCHEMA, answer_unknown_routes, ingest_error
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tokens import lookup_token
 from memeval.audit._write import stored_already
 from memeval.errors import AuditEventRejected
 
 MAX_BATCH = 1000
+
+REFUSED_TYPES = QUEUE_TYPES | STORE_TYPES | REPORT_TYPES
+"""Types a sender may not send (403); any other type not ingested is no event type at all (422)."""
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +212,7 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         drafts = []
         for i, raw in enumerate(batch.events):
             kind = raw.get("type") if isinstance(raw, dict) else None
-            if isinstance(kind, str) and kind not in INGEST_TYPES:
+            if isinstance(kind, str) and kind in REFUSED_TYPES:  # an unknown type is malformed: 422 below
                 return _error(403, refused_type_message(kind, "ingest"), i)
         for i, raw in enumerate(batch.events):
             if body_bytes > limits.max_event_bytes:  # only then can one event be over the limit
@@ -264,6 +269,8 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
         except AuditEventRejected as exc:
             return _error(422, str(exc), exc.index)
         return {
+            "schema": ANSWER_SCHEMA,
+            "schema_version": 1,
             "stored": res.stored,
             "duplicates": res.duplicates,
             "changed_resends": len(res.changed_resends),

@@ -39,6 +39,7 @@ from typing import Any
 from memeval.audit import _payloads as p
 from memeval.audit._events import AuditEvent
 from memeval.audit._idscan import strict_id_candidates
+from memeval.audit._tasks import group_size, room_for_task
 from memeval.audit._workerlife import end_now as _end_now
 from memeval.audit._workerlife import watch_parent as _watch_parent
 from memeval.errors import UsageError
@@ -382,13 +383,6 @@ def presanitize_one(
     return Presanitized({**far.redactions, **local.redactions}, {**far.holds, **local.holds})
 
 
-GROUP_EVENTS = 400
-"""A worker task of `presanitize` takes consecutive batches up to about this many events: their
-free text is redacted batch by batch as before, and their hold texts are assessed in one
-`assess_many` call (the same assessments; the hold detector's batched classifier costs less per
-text in larger calls)."""
-
-
 def _work_group(
     jobs: list[tuple[list[str], bool, list[tuple[str, str]]]],
     ids: list[list[str]] | None = None,
@@ -431,26 +425,17 @@ def _work_group(
     ]
 
 
-def _group_size(k: int, workers: int, per_batch: int) -> int:
-    """Batches in the `k`-th worker task of `presanitize` (from 0), for batches of `per_batch` events.
-
-    About `GROUP_EVENTS` events a task, after a ramp: the writer can start only when the first
-    task is done, so the first `workers` tasks take one batch each, the next `workers` two, and so
-    on doubling up to the full size (batches of 100 events: 1, 1, 2, 2, 4, 4, 4...).
-    """
-    ramp: int = 2 ** (k // max(1, workers))
-    return min(max(1, GROUP_EVENTS // max(1, per_batch)), ramp)
-
-
 def presanitize(batches: Iterable[Sequence[AuditEvent]], workers: int) -> Iterator[Presanitized]:
     """Sanitise `batches` in the warm pool of `workers` processes, yielding each batch's results in order.
 
-    Consecutive batches go to a worker together, about `GROUP_EVENTS` events a task after a ramp
-    of smaller first tasks (`_group_size`), so the writer starts early, and the last batches
+    Consecutive batches go to a worker together, about `_tasks.GROUP_EVENTS` events a task after a ramp
+    of smaller first tasks (`_tasks.group_size`), so the writer starts early, and the last batches
     spread over the workers. Each batch's ids are
-    scanned there too (`Presanitized.strict_ids`), so the writer only checks their shape. At most
-    two tasks per worker are in flight, so memory stays bounded on large files; tasks not yet
-    started are cancelled when the iterator is closed early.
+    scanned there too (`Presanitized.strict_ids`), so the writer only checks their shape. Once the
+    writer takes results, at most two tasks per worker are in flight, so memory stays bounded on
+    large files; while `batches` is still being read (the writer cannot start yet), up to
+    `_tasks.READ_AHEAD_EVENTS` events are. Tasks not yet started are cancelled when the iterator is
+    closed early.
 
     `batches` may be a lazy iterable (`ingest_lines` parses its lines as this reads them): it is
     read to its end before the first result is yielded (an error it raises, such as malformed
@@ -468,8 +453,8 @@ def presanitize(batches: Iterable[Sequence[AuditEvent]], workers: int) -> Iterat
 
     def hand_out() -> None:
         nonlocal tasks
-        while read and len(pending) < 2 * workers:
-            take = _group_size(tasks, workers, per_batch)
+        while read and room_for_task([n for n, _ in pending], per_batch, workers, reading=not ended):
+            take = group_size(tasks, workers, per_batch)
             if len(read) < take and not ended:
                 return
             if ended:  # the last batches spread over the workers, so the writer's wait at the end is short

@@ -33,6 +33,10 @@ HEALTH_SCHEMA = "memeval.audit-health/1"
 with `"workers": "warm"` or `"starting"` beside it when the server has a worker pool (a loading server answers 503
 in `INGEST_ERROR_SCHEMA`, `"status": "loading"`)."""
 
+ANSWER_SCHEMA = "memeval.audit-ingest-answer/1"
+"""The `schema` of a stored batch's answer (200) of `POST /api/v1/events`: `{"schema", "schema_version": 1, "stored",
+...}` (`memeval.audit._http`); the CLI's `audit ingest --json` is `memeval.audit-ingest/1`, whose keys differ."""
+
 INGEST_ENDPOINTS = "POST /api/v1/events and GET /api/v1/health"
 """The endpoints of `memeval audit serve` (README, the audit half)."""
 

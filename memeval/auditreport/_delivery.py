@@ -48,7 +48,7 @@ from memeval.auditreport._smtp import (
     open_session,
 )
 from memeval.clock import utc_now
-from memeval.errors import ReportError
+from memeval.errors import MemevalError, ReportError
 
 DeliveryState = Literal["pending", "sending", "committing", "sent", "uncertain"]
 DeliveryStatus = Literal["sent", "already_sent", "failed", "uncertain", "busy"]
@@ -175,16 +175,24 @@ def _record(store: SqlAuditStore, made: MadeReport, n: int, ok: bool, recipients
     store.append([ev], sender=REPORT_SENDER, origin="report")
 
 
-def _give_back(store: SqlAuditStore, made: MadeReport, key: str, n: int, recipients: int) -> None:
+def _give_back(
+    store: SqlAuditStore,
+    made: MadeReport,
+    key: str,
+    n: int,
+    recipients: int,
+    why: str = "interrupted before the message was sent (^C); still pending",
+) -> None:
     """Return an interrupted sender's claim (`sending` -> `pending`) and record the attempt as failed.
 
     For a ^C (or a SIGTERM raised as an exception) before `committing`: the message never went to
     the server, and the claim held would make every sender for `LEASE_S` answer `busy` though no
     process is sending. A claim already `committing` (the interrupt came as the state was set) is
-    left for the next sender to call `uncertain`, as after a crash.
+    left for the next sender to call `uncertain`, as after a crash. Also for an error that is not
+    the server's answer (`why` says which): it held the claim for the lease the same way.
     """
     if _set(store, key, "pending", only_from=("sending",)):
-        _record(store, made, n, False, recipients, "interrupted before the message was sent (^C); still pending")
+        _record(store, made, n, False, recipients, why)
 
 
 def _attempts(store: SqlAuditStore, key: str) -> int:
@@ -218,7 +226,9 @@ def deliver(
     Raises:
         UsageError: a recipient is not one bare address (`check_recipients`); nothing is recorded or sent.
         ReportError: a file of the version (PDF, HTML, e-mail text) no longer hashes as recorded
-            (`file_checks`); nothing is recorded or sent.
+            (`file_checks`); nothing is recorded or sent. Or an attempt failed with an error that is
+            not the server's answer nor the link's (a host name the resolver cannot encode): the
+            claim is given back (`pending`), the attempt recorded as failed, nothing retried.
     """
     check_recipients(recipients)  # before anything is recorded: an address no message can carry
     changed = [c.detail for c in file_checks(made) if not c.ok]
@@ -296,6 +306,22 @@ def deliver(
             if i + 1 < settings.attempts:
                 sleep(settings.backoff_s * 2**i)
             continue
+        except Exception as exc:  # not the server's answer (a setting the socket refuses): the same on every try
+            if committed:
+                raise  # the message may have reached the server: the next sender calls it `uncertain`
+            said = f": {exc}"[:300]  # a UnicodeError quotes the character, which may be the password's:
+            if isinstance(exc, UnicodeError):
+                said = " (a MEMEVAL_SMTP_ setting holds a character the SMTP link cannot carry)"
+            reason = type(exc).__name__ + said
+            _give_back(
+                store, made, key, n, len(recipients), f"failed before the message was sent ({reason}); still pending"
+            )
+            if isinstance(exc, MemevalError):  # memeval's own (the store's) error already says what and why
+                raise
+            raise ReportError(
+                f"{key}: could not send ({reason}); nothing reached the server and the report stays "
+                "pending: check the MEMEVAL_SMTP_ settings (`memeval report send --help`)"
+            ) from exc
         _set(store, key, "sent", only_from=("committing",))
         _mark(store, key, recipients, "sent")
         _record(store, made, n, True, len(recipients), None)

@@ -15,14 +15,16 @@ hands the message over, and only a 250 reply to it means the server took the mes
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import re
 import smtplib
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, SecretStr
 
@@ -72,22 +74,63 @@ class SmtpSettings(BaseModel):
         security = get("SECURITY") or "starttls"
         if security not in _DEFAULT_PORT:
             raise UsageError(f"MEMEVAL_SMTP_SECURITY is {security!r}: use starttls, tls or none")
-        try:
-            port = int(get("PORT") or _DEFAULT_PORT[security])
-            timeout_s = float(get("TIMEOUT_S") or 30)
-            attempts = int(get("ATTEMPTS") or 4)
-            backoff_s = float(get("BACKOFF_S") or 5)
-        except ValueError as exc:
-            raise UsageError(f"a MEMEVAL_SMTP_ number does not parse ({exc}): PORT and ATTEMPTS "
-                             "are integers, TIMEOUT_S and BACKOFF_S seconds") from exc  # fmt: skip
-        if attempts < 1:
-            raise UsageError(f"MEMEVAL_SMTP_ATTEMPTS is {attempts}: use 1 or more")
+        _check_host(host)
+        port = _number(get, "PORT", int, _DEFAULT_PORT[security], 1, 65535, "a TCP port")
+        timeout_s = _number(get, "TIMEOUT_S", float, 30.0, 0.001, 86400.0, "seconds to wait on the server")
+        attempts = _number(get, "ATTEMPTS", int, 4, 1, 100, "tries per delivery")
+        backoff_s = _number(get, "BACKOFF_S", float, 5.0, 0.0, 86400.0, "seconds before the second try")
         pw = get("PASSWORD")
         return cls(
             host=host, port=port, security=security, user=get("USER"),
             password=SecretStr(pw) if pw else None, sender=get("FROM") or f"memeval@{host}",
             ca_file=get("CA_FILE"), timeout_s=timeout_s, attempts=attempts, backoff_s=backoff_s,
         )  # fmt: skip
+
+
+def _number(
+    get: Callable[[str], str | None],
+    name: str,
+    kind: type[int] | type[float],
+    default: float,
+    low: float,
+    high: float,
+    what: str,
+) -> Any:
+    """`MEMEVAL_SMTP_<name>` as `kind` in [low, high], or `default` when unset.
+
+    Raises:
+        UsageError: not a number of that kind, not finite, or out of range: names the variable,
+            the value and the range (a -1 timeout reached the socket and ended in a traceback).
+    """
+    raw = get(name)
+    if raw is None:
+        return default
+    try:
+        value = kind(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or not low <= value <= high:
+        shape = "a whole number" if kind is int else "a number"
+        raise UsageError(f"MEMEVAL_SMTP_{name}={raw!r} ({what}) is out of range: use {shape} from {low:g} to {high:g}, "
+                         f"or unset it for the default ({default:g})")  # fmt: skip
+    return value
+
+
+def _check_host(host: str) -> None:
+    """Refuse a `MEMEVAL_SMTP_HOST` no connection can be opened to as written.
+
+    Raises:
+        UsageError: spaces, a `/`, or a name the resolver cannot encode (an empty label, one over
+            63 characters: `UnicodeError` from the socket, a traceback before), named with the fix.
+    """
+    bad = any(c.isspace() for c in host) or "/" in host
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        bad = True
+    if bad:
+        raise UsageError(f"MEMEVAL_SMTP_HOST={host!r} is not a host name or address: give the mail server's name "
+                         "(smtp.example.com) or IP address alone, its port in MEMEVAL_SMTP_PORT")  # fmt: skip
 
 
 MAX_ADDRESS_CHARS = 254

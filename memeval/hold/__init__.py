@@ -2,7 +2,7 @@
 
 `get_hold_detector().assess(text, source)` returns a `HoldAssessment` (held, score, reasons with
 rule names and spans of the original text, detector version). The default detector is a set of
-versioned rules (`rules/21` since round 28: rules/20 and `_rules_v21`'s request kinds; `RuleDetector()`
+versioned rules (`rules/22` since round 29: rules/21 and `_rules_v22`'s risky memory lessons; `RuleDetector()`
 is rules/20, round 22's; `RuleDetector(version=19)` to `13` give rules/19's to rules/13's verdicts) joined
 with a small trained classifier (`hashlr/14` since round 21, weights shipped in the package; `hashlr/13`
 (round 20's), `hashlr/12`, `hashlr/11`, `hashlr/10` (round 19's) and `hashlr/9` to `hashlr/2` are shipped

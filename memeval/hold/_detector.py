@@ -1,4 +1,4 @@
-"""The rule detector (`rules/20`; 21 for the default, 19 to 13 by `version`), a way to join detectors, the default.
+"""The rule detector (`rules/20`; 22 for the default, 19 to 13 by `version`), a way to join detectors, the default.
 
 How a text is judged:
 
@@ -59,7 +59,7 @@ from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
 from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 from memeval.hold._rules_v20 import RULES_V20, skipped20
-from memeval.hold._rules_v21 import RULES_V21
+from memeval.hold._rules_v22 import tables_after20
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -112,19 +112,19 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
-        version: 13 to 21 (rules/13 to rules/21): version N runs no table of a later round (`_rules_v17`'s for 16...)
+        version: 13 to 22 (rules/13 to rules/22): version N runs no table of a later round (`_rules_v17`'s for 16...)
             nor its `PROTECTIVE1x`, `skipped20` or `DESCRIBES1x`; earlier rules are reproduced at their commits.
 
     Raises:
-        UsageError: a source lacks a threshold, or `version` is not 13 to 21.
+        UsageError: a source lacks a threshold, or `version` is not 13 to 22.
     """
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 20) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in (13, 14, 15, 16, 17, 18, 19, 20, 21):
-            raise UsageError(f"rules version {version!r}: use 21 (rules/21), 20, 19, ... or 13 (rules/13)")
+        if version not in range(13, 23):
+            raise UsageError(f"rules version {version!r}: use 22 (rules/22), 21, 20, ... or 13 (rules/13)")
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
@@ -150,7 +150,7 @@ class RuleDetector:
             + (RULES_V18 if version >= 18 else ())
             + (RULES_V19 if version >= 19 else ())
             + (RULES_V20 if version >= 20 else ())
-            + (RULES_V21 if version >= 21 else ())
+            + tables_after20(version)
         )
         """Every rule of this version, in the order they run (each text runs those its screen keeps: `_runnable`)."""
         self._ids = tuple(map(id, self._rules))
@@ -200,7 +200,7 @@ class RuleDetector:
 
     def _find(self, text: str, source: Source, depth: int) -> list[tuple[str, float, int, int]]:
         """(rule, weight, start, end) for every match, offsets into the original `text`."""
-        norm = normalize(text, KEEP18 if self.version >= 18 else frozenset())  # rules/18: `KEEP18` as written
+        norm = normalize(text, KEEP18 if self.version >= 18 else frozenset(), self.version >= 22)  # 18: `KEEP18`
         t = norm.text
         masked = INLINE_CODE.sub(lambda m: " " * len(m.group()), t) if "`" in t else t
         quoted: list[tuple[int, int]] | None = None  # read at the first match: most texts have none
@@ -442,7 +442,7 @@ CASCADE_HEAD = "uselr-2"
 def get_cascade_detector() -> HoldDetector:
     """The default's stage 1 (current rules, `hashlr/10`, `views/2`) + the encoder stage `uselr/2`, numbers `CASCADE`.
 
-    Named `rules/20+hashlr/10+views/2+uselr/2` (`RuleDetector()`; the default reads rules/21 and hashlr-14: the
+    Named `rules/20+hashlr/10+views/2+uselr/2` (`RuleDetector()`; the default reads rules/22 and hashlr-14: the
     cascade's numbers were cross-validated with hashlr-10). By set over v4-v15 with rules/12 in front
     (`bench/hold_cv_uselr2.py`): 1992/2426 orders at precision 0.879, against 1747 at 0.900 for the previous
     cascade (rules/12 + hashlr/2 + usemlp/1); unseen v17 185/225 at 0.801. Loads the encoder on first use
@@ -473,12 +473,12 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/21` joined with the trained n-gram classifier `hashlr/14`.
+    """The default detector, built once per process: `rules/22` joined with the trained n-gram classifier `hashlr/14`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the encoder
     stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`: `alone_at`,
-    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/21 since round 28 (`_rules_v21`;
-    round 22's default, and the stacked and cascade detectors', is `RuleDetector()`, rules/20); round 21's default
+    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/22 since round 29, 21 since 28 (round
+    22's default, and the stacked and cascade detectors', is `RuleDetector()`, rules/20); round 21's default
     is rules/19 with `hashlr-14`, round 20's rules/18 with `hashlr-13`.
     The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
     (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
@@ -496,5 +496,5 @@ def get_hold_detector() -> HoldDetector:
                 numbers = clf.model.meta.get("combination", {})
                 if not isinstance(numbers, dict) or not all(isinstance(v, float) for v in numbers.values()):
                     raise UsageError(f"{clf.model.name}.json: combination is {numbers!r}, not numbers by name")
-                _DEFAULT = RulesWithClassifier(RuleDetector(version=21), clf, views=True, **numbers)
+                _DEFAULT = RulesWithClassifier(RuleDetector(version=22), clf, views=True, **numbers)
     return _DEFAULT

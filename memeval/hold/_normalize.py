@@ -103,6 +103,15 @@ _SORTED_KEYWORDS = tuple(sorted(KEYWORDS))
 _LETTER_SPACED = re.compile(r"\b[a-z](?P<gap>[ \t\n]{1,3})[a-z](?:(?P=gap)[a-z]){2,}\b")
 """Four or more single letters the same gap apart: one space ("i g n o r e"), two, a tab, a line
 break (one letter a line); the words' own gaps, wider, end each run."""
+_PUNCTUATED = re.compile(
+    r"(?<![\w-])[a-z](?:-[a-z])+(?:[ \t]{1,2}[a-z](?:-[a-z])+)*(?![\w-])"
+    r"|(?<![\w.])[a-z](?:\.[a-z])+\.?(?:[ \t]{1,2}[a-z](?:\.[a-z])+\.?)*(?![\w.])"
+)
+"""rules/22: words spelt with a hyphen or a dot between their letters ("i-g-n-o-r-e a-l-l", "i.g.n.o.r.e"), a run of
+them one or two spaces apart; `_punctuated_runs` joins a run with a word of 4 letters or two of 3 ("x-ray" is not)."""
+_PUNCTUATED_HINT = re.compile(r"[-.][a-z][-.]")
+"""A letter between two hyphens or dots: every run `_PUNCTUATED` joins has one (a search that opens on a two-character
+class is a fast scan; most texts have none, and `_PUNCTUATED`'s lookbehinds are tried at every place)."""
 _WORD = re.compile(r"[a-z]+")
 _LONG_WORD = re.compile(r"[a-z]{6,}")
 """The words of `_WORD` of 6 letters or more: a run of 6 or more matches whole from its first letter, a shorter run
@@ -220,14 +229,41 @@ def _fold_chars(text: str) -> tuple[str, list[int], list[int], list[int]]:
     return "".join(chars), origin, invisible, folded
 
 
-def normalize(text: str, as_written: frozenset[str] = frozenset()) -> Normalized:
+def _punctuated_runs(flat: str, origin: list[int], spaced: list[tuple[int, int]]) -> tuple[str, list[int]]:
+    """`flat` with each run of `_PUNCTUATED` that has a word of 4+ letters or two of 3+ joined; origins to match.
+
+    A joined run loses its hyphens or dots and keeps its spaces; its original span is appended to `spaced`.
+    """
+    pieces: list[str] = []
+    origins: list[int] = []
+    cursor = 0
+    for m in _PUNCTUATED.finditer(flat):
+        lengths = [len(w.rstrip(".")) // 2 + 1 for w in m.group().split()]
+        if max(lengths) < 4 and sum(n >= 3 for n in lengths) < 2:
+            continue
+        pieces.append(flat[cursor : m.start()])
+        origins += origin[cursor : m.start()]
+        keep = [k for k in range(m.start(), m.end()) if flat[k] not in "-."]
+        pieces.append("".join(flat[k] for k in keep))
+        origins += [origin[k] for k in keep]
+        cursor = m.end()
+        spaced.append((origin[m.start()], origin[m.end() - 1] + 1))
+    pieces.append(flat[cursor:])
+    origins += origin[cursor:]
+    return "".join(pieces), origins
+
+
+def normalize(text: str, as_written: frozenset[str] = frozenset(), punctuated: bool = False) -> Normalized:
     """Normalise `text` for matching (see the module docstring); never raises.
 
     `as_written`: lower-case words the keyword corrector leaves as they are, real words one or two edits from a
     keyword ("unauthorized" is two from "authorized"); empty by default, so earlier rules read as before.
+    `punctuated` (rules/22): join words spelt with hyphens or dots between their letters (`_PUNCTUATED`) too.
     """
     flat, origin, invisible, folded = _fold_chars(text)
     spaced: list[tuple[int, int]] = []
+    if punctuated and _PUNCTUATED_HINT.search(flat):
+        flat, origin = _punctuated_runs(flat, origin, spaced)
     if _LETTER_SPACED.search(flat):
         pieces: list[tuple[str, list[int]]] = []
         cursor = 0

@@ -40,7 +40,9 @@ from __future__ import annotations
 import re
 
 from memeval.hold._rule import NEGATION, Rule, _r, window_to
-from memeval.hold._rules_v13 import _n
+from memeval.hold._rules_v12 import _PROTECT_VERBS
+from memeval.hold._rules_v13 import _PROTECT13, _n
+from memeval.hold._rules_v14 import _REPORTED
 from memeval.hold._rules_v19 import _RISK19, _TO19
 
 # ---- a lesson addressed to later sessions ----
@@ -255,6 +257,13 @@ RULES_V20: tuple[Rule, ...] = (
 """rules/20's rules (module docstring), run after rules/19's by `RuleDetector(version=20)`."""
 
 
+DESCRIBED_HEAD22 = re.compile(_n(r"(?:" + _PROTECT_VERBS + r"|" + _PROTECT13 + r"|" + _REPORTED + r")"))
+"""rules/22: the words of rules/12-14's protective readings (a detector's verbs, a third-person attacker or attempt, a
+report of what a model did or a check looks for) before a lesson's frame on its line (`skipped20`, a group `frame`):
+the lesson is described ("Our scanner fires when a stored note tells later sessions to ..."), not given. The
+detector reads those words only in the 60 characters before a match, and a lesson's match starts at its line."""
+
+
 def skipped20(rule: Rule, m: re.Match[str], t: str) -> bool:
     """True when rules/20 (`RuleDetector(version=20)`) skips `rule`'s match `m` in the normalised text `t`.
 
@@ -262,11 +271,15 @@ def skipped20(rule: Rule, m: re.Match[str], t: str) -> bool:
     characters before the match to its end); a "forget everything" match about an everyday topic
     (`forgot_a_topic20`, `FORGET_RULES20`); a match with a group `act` (rules/20's lessons and notes) whose act a
     negation (`NEGATION`) ends in the `ACT_NEGATED20` characters before it.
+    rules/22's lessons (a group `frame`) also read `DESCRIBED_HEAD22` between the line's start and the frame.
     """
     s, e = m.start(), m.end()
     if rule.negatable and SAFEGUARD20.search(t[max(0, s - 80) : e]):
         return True
     if rule.name in FORGET_RULES20 and forgot_a_topic20(t, s, e):
         return True
+    frame = m.start("frame") if "frame" in m.re.groupindex else -1
+    if frame >= 0 and DESCRIBED_HEAD22.search(t[s:frame]):
+        return True  # rules/22: a lesson's frame after a report or a detector's words ("our scanner fires when ...")
     act = m.start("act") if "act" in m.re.groupindex else -1
     return act >= 0 and NEGATION.search(t[max(s, act - ACT_NEGATED20) : act]) is not None

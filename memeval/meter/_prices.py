@@ -28,6 +28,7 @@ from genai_prices import data_snapshot as genai_snapshot
 from genai_prices import types as genai_types
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from memeval._fieldwords import field_problems
 from memeval._tomlfile import NotTomlText, read_toml
 from memeval.errors import UsageError
 from memeval.meter._records import Cost
@@ -78,10 +79,11 @@ def load_user_prices(path: Path) -> dict[str, UserPrice]:
         try:
             prices[model] = UserPrice.model_validate(table)
         except ValidationError as exc:
+            problems = field_problems(exc, "is not a price key")
             raise UsageError(
-                f"price file {path}: model {model!r} needs numeric input_usd_per_mtok and "
-                "output_usd_per_mtok (USD per million tokens, finite and 0 or more), optional cache_read_usd_per_mtok "
-                f"and cache_write_usd_per_mtok: {exc}"
+                f"price file {path}: model {model!r}: {problems}; a model's prices are "
+                "numeric input_usd_per_mtok and output_usd_per_mtok (USD per million tokens, finite and 0 or more), "
+                "optional cache_read_usd_per_mtok, cache_write_usd_per_mtok and output_limit_tokens"
             ) from exc
     return prices
 

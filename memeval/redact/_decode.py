@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import re
+from collections import Counter
 from collections.abc import Callable
+from typing import NamedTuple
 
 import regex
 
@@ -64,19 +67,24 @@ def _rewrite(
     text: str, pattern: re.Pattern[str] | regex.Pattern[str], decode: Callable[[re.Match[str]], str | None]
 ) -> View | None:
     """`text` with each match of `pattern` replaced by `decode(match)`; None when nothing changed."""
+    return _replaced(
+        text, [(m.start(), m.end(), new) for m in pattern.finditer(text) if (new := decode(m)) is not None]
+    )
+
+
+def _replaced(text: str, replacements: list[tuple[int, int, str]]) -> View | None:
+    """`text` with each `(start, end, new)` (in order, not overlapping) put in; None when there is none.
+
+    Every character of `new` maps to the whole span `[start, end)` it replaces.
+    """
+    if not replacements:
+        return None
     pieces: list[tuple[str, int, int]] = []
     cursor = 0
-    changed = False
-    for m in pattern.finditer(text):
-        new = decode(m)
-        if new is None:
-            continue
-        pieces += [(ch, cursor + i, cursor + i + 1) for i, ch in enumerate(text[cursor : m.start()])]
-        pieces.append((new, m.start(), m.end()))
-        cursor = m.end()
-        changed = True
-    if not changed:
-        return None
+    for start, end, new in replacements:
+        pieces += [(ch, cursor + i, cursor + i + 1) for i, ch in enumerate(text[cursor:start])]
+        pieces.append((new, start, end))
+        cursor = end
     pieces += [(ch, cursor + i, cursor + i + 1) for i, ch in enumerate(text[cursor:])]
     return _mapped(pieces, text)
 
@@ -143,26 +151,128 @@ def unmarked_view(text: str) -> View | None:
     return _rewrite(text, _MARKS, lambda m: m.group()[0])  # each character stands for itself and its marks
 
 
-_GAP = "[ \t\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]{1,3}"
-"""One to three spaces of any kind (a space, a tab, a no-break, thin or ideographic space, a line break:
-one character a line)."""
-_SPACED = re.compile(
-    rf"(?<!\S)[A-Za-z0-9_+/=-](?P<gap>{_GAP})[A-Za-z0-9_+/=-](?:(?P=gap)[A-Za-z0-9_+/=-]){{10,}}(?!\S)"
+_SPACE = "[ \t\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]"
+"""A space of any kind (a space, a tab, a no-break, thin or ideographic space, a line break: one character a line)."""
+_MARK = r"[\p{P}\p{S}]"
+"""A punctuation mark or symbol (Unicode categories P and S: `.` `-` `_` `/` `|` `,` `:` `*` `·` `•` ...)."""
+_KEY_CHAR = "[!-~]"
+"""A key character: any printable ASCII character but the space (keys hold `.`, `$`, `:`, `~` too)."""
+_GAP_MOST = 6
+"""Most characters in a gap holding a mark: `",\n  "` between the items of a JSON list printed one a line."""
+_SPACED = regex.compile(
+    rf"{_KEY_CHAR}(?P<gap>(?={_SPACE}{{0,3}}{_MARK})(?:{_SPACE}|{_MARK}){{1,{_GAP_MOST}}})"
+    rf"{_KEY_CHAR}(?:(?P=gap){_KEY_CHAR}){{10,}}"
+    rf"|{_KEY_CHAR}(?:{_SPACE}{{1,3}}{_KEY_CHAR}){{11,}}"
 )
-"""Twelve or more single key characters each the same gap apart (`g h p _ Z q 8 v ...`, two spaces,
-no-break spaces): a key written letter-spaced reads plainly, and no rule matches it spaced."""
-_SPACES = re.compile(_GAP)
-_ODD_SPACE = re.compile("[\t\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+"""Twelve or more single key characters: each the same gap apart, a gap of up to six characters
+holding a punctuation mark or symbol (`g.h.p._.Z...`, `g-h-p`, `g | h | p`, `g·h·p`, `'g', 'h'`, a
+JSON or YAML list of them one a line); else each one to three spaces of any kind apart, not always
+the same (`g h p _ Z q 8 v ...`, two spaces, no-break spaces, one a line). A key so written reads
+plainly, and no rule matches it spaced. A gap with a mark is tried first, so `S . T . S . . . P`
+reads `STS.P`, not `S.T.S...P`; it is the same throughout, since a mark may be one of the key's
+characters (`g._.Z` is `g`, `_`, `Z`); a space never is, so spaces may vary."""
+_SPACES = re.compile(_SPACE)
+_MAYBE = re.compile("[!-~]" + f"[^A-Za-z0-9]{{1,{_GAP_MOST}}}[!-~]" * 5)
+"""Six key characters each one to six characters apart, none of them a letter or digit: where a
+run may start (every run starts so; `re` finds it about six times faster than `_SPACED` finds none)."""
+_ALNUM = re.compile("[A-Za-z0-9]")
+_HAS_MARK = regex.compile(_MARK)
+
+
+class _Run(NamedTuple):
+    """A letter-spaced run: where it is, its characters without the gaps, and where its inside is."""
+
+    start: int
+    end: int
+    chars: str
+    inner: tuple[int, int]
+    """From its second character to the end of its last but one (offsets into the text)."""
+    head: bool
+    """Glued to the character before it (no space between): its first character may be that word's."""
+    tail: bool
+    """Glued to the character after it: its last character may be that word's."""
+
+
+def _mark_heavy(chars: str, gap: str | None) -> bool:
+    """True for a run read spaces apart of which one mark makes two characters in five or more.
+
+    `. 0 . W . H ...`, or `A . 2 . B . 6` after a word, read from the `.` or the word's last letter:
+    the run is the letters a `space mark space` gap apart, found from a later character.
+    """
+    if gap is not None:
+        return False
+    marks = Counter(c for c in chars if _HAS_MARK.match(c))
+    return bool(marks) and 5 * marks.most_common(1)[0][1] >= 2 * len(chars)
+
+
+_RETRIES = 4
+"""Mark-heavy matches (`_mark_heavy`) searched past from their second character in a row; then from their end."""
+
+
+@functools.lru_cache(maxsize=8)
+def _runs(text: str) -> tuple[_Run, ...]:
+    """The letter-spaced runs of `text` (`_SPACED`), left to right, not overlapping.
+
+    `_MAYBE` finds where one may start (a text of ordinary prose, code or ids has no such place:
+    none of the ingest bench's texts does), and `_SPACED` is searched from there. A match of marks
+    only (`-.-.-.`, `+-+-+`, `. . .`: rules and art hold no key) is searched past from its end; a
+    mark-heavy one from its second character (up to `_RETRIES` in a row), so the search stays
+    linear in the text. Cached for the few texts last read: the two spaced readings read the same
+    text one after the other.
+    """
+    found: list[_Run] = []
+    pos = retries = 0
+    while (maybe := _MAYBE.search(text, pos)) is not None and (m := _SPACED.search(text, maybe.start())) is not None:
+        gap = m.group("gap")
+        if gap is not None:
+            step = len(gap) + 1
+            chars = m.group()[::step]
+            inner = (m.start() + step, m.end() - step)
+        else:
+            chars = _SPACES.sub("", m.group())
+            at = [m.start() + i for i, c in enumerate(m.group()) if not c.isspace()]
+            inner = (at[1], at[-2] + 1)
+        if not _ALNUM.search(chars):
+            pos = m.end()
+            continue
+        if _mark_heavy(chars, gap):
+            retries += 1
+            pos = m.start() + 1 if retries <= _RETRIES else m.end()
+            continue
+        retries = 0
+        head = m.start() > 0 and not text[m.start() - 1].isspace()
+        tail = m.end() < len(text) and not text[m.end()].isspace()
+        found.append(_Run(m.start(), m.end(), chars, inner, head, tail))
+        pos = m.end()
+    return tuple(found)
 
 
 def spaced_view(text: str) -> View | None:
     """`text` with letter-spaced runs of key characters joined; None when it has none.
 
-    Each joined character maps to itself (and the space before it), so a finding blanks the spaced run.
+    Every joined character maps to the whole run (its gaps included), so a finding blanks the run.
+    A run glued to a word reads on into it here (`KEY=g.h.p._...` reads `KEY=ghp_...`);
+    `spaced_apart_view` reads the other way.
     """
-    if text.count(" ") < 11 and _ODD_SPACE.search(text) is None:  # noqa: PLR2004  # twelve characters, eleven gaps
-        return None
-    return _rewrite(text, _SPACED, lambda m: _SPACES.sub("", m.group()))
+    return _replaced(text, [(r.start, r.end, r.chars) for r in _runs(text)])
+
+
+def spaced_apart_view(text: str) -> View | None:
+    """`text` with the letter-spaced runs glued to a word joined without the character next to it; or None.
+
+    A run glued to the word before it may begin with that word's last character (`--token g f P U
+    ...` is found from the `n`; `-p p y p i ...` from the flag's `p`) or not (`` `g h p _ ...` ``,
+    `KEY=g.h.p._...`: `spaced_view`); likewise at its end. Here that character and its gap stay as
+    written, with the word, and the rest of the run is joined (`--token gfPU...`, `-p pypi-...`). None
+    when no run is glued to a word (`spaced_view` reads them all).
+    """
+    pieces = []
+    for r in _runs(text):
+        if r.head or r.tail:
+            start = r.inner[0] if r.head else r.start
+            end = r.inner[1] if r.tail else r.end
+            pieces.append((start, end, r.chars[1 if r.head else 0 : len(r.chars) - 1 if r.tail else len(r.chars)]))
+    return _replaced(text, pieces)
 
 
 def _printable(decoded: bytes) -> str | None:

@@ -50,7 +50,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from memeval.errors import RedactionError
+from memeval.errors import RedactionError, UsageError
 from memeval.redact._incomplete import incomplete_result
 from memeval.redact._phone import DIGIT_RUN, WindowedPhoneRecognizer
 
@@ -105,7 +105,8 @@ def default_phone_regions() -> tuple[str, ...]:
     """`MEMEVAL_PHONE_REGIONS` (comma-separated ISO 3166 codes, e.g. `US,GB,JP`) or the default.
 
     Raises:
-        RedactionError: a code is not a region `phonenumbers` knows (named, with the fix).
+        UsageError: a code is not a region `phonenumbers` knows (named, with the fix): a setting of
+            the user's, so the CLI exits 2 as for every other bad `MEMEVAL_` setting.
     """
     raw = os.environ.get("MEMEVAL_PHONE_REGIONS", "").strip()
     if not raw:
@@ -115,9 +116,10 @@ def default_phone_regions() -> tuple[str, ...]:
     regions = tuple(r.strip().upper() for r in raw.split(",") if r.strip())
     unknown = [r for r in regions if r not in phonenumbers.SUPPORTED_REGIONS]
     if unknown:
-        raise RedactionError(
+        raise UsageError(
             f"MEMEVAL_PHONE_REGIONS has unknown region code(s) {', '.join(unknown)}; use ISO 3166 "
-            "alpha-2 codes separated by commas, e.g. MEMEVAL_PHONE_REGIONS=US,GB,FR"
+            "alpha-2 codes separated by commas, e.g. MEMEVAL_PHONE_REGIONS=US,GB,FR, or unset it for the default "
+            f"({','.join(DEFAULT_PHONE_REGIONS)})"
         )
     return regions
 

@@ -32,6 +32,7 @@ from memeval.redact._decode import (
     encoded_segments,
     hidden_view,
     joined_view,
+    spaced_apart_view,
     spaced_view,
     unescape_view,
     unmarked_view,
@@ -102,6 +103,7 @@ class Redactor:
             Reading("hidden", hidden_view),
             Reading("unmarked", unmarked_view),
             Reading("spaced", spaced_view),
+            Reading("spaced-apart", spaced_apart_view),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
@@ -307,12 +309,37 @@ class Redactor:
         recognizers (phone, e-mail, IBAN, IP) and the decoded readings. For short texts of a fixed
         shape (audit ids, `memeval.audit._ids`) whose shape already rules out what those find.
 
+        An id holding a key letter-spaced (`g.h.p._.Z...`, `g-h-p-...`: the id shape allows such
+        values up to 128 characters) is read in the spaced readings too (`_decode.spaced_view`,
+        `spaced_apart_view`), with the same rules; a finding there covers the run.
+
         Returns:
             One list of findings per input text, in order (offsets into that text).
 
         Raises:
             RedactionError: a text is not a str, or a scanner failed.
         """
+        found = self._credentials_many(texts)
+        views = [
+            (i, view) for i, t in enumerate(texts) for make in (spaced_view, spaced_apart_view) if (view := make(t))
+        ]
+        if not views:
+            return found
+        extra: dict[int, list[RecognizerResult]] = {}
+        for (i, view), hits in zip(views, self._credentials_many([v.text for _, v in views]), strict=True):
+            for f in hits:
+                start, end = view.span(f.start, f.end)
+                extra.setdefault(i, []).append(
+                    memeval_result(f.entity_type, start, end, f.score, f"{f.detector}+spaced")
+                )
+        for i, more in extra.items():
+            found[i] = merge(
+                [*(memeval_result(f.entity_type, f.start, f.end, f.score, f.detector) for f in found[i]), *more]
+            )
+        return found
+
+    def _credentials_many(self, texts: Sequence[str]) -> list[list[Finding]]:
+        """`detect_credentials_many` as written, without the spaced readings."""
         per_text = self._scanners_on(texts)
         if not texts:
             return []

@@ -80,13 +80,24 @@ def error_response(exc: ApiError) -> JSONResponse:
 
 API_PREFIX = "/api/v1"
 
-ENDPOINTS = (
+REVIEW_ENDPOINTS = (
     "GET /api/v1/review/queue, GET /api/v1/review/items/TYPE/TEAM/ID, POST /api/v1/review/claims, "
     "POST /api/v1/review/decisions, POST /api/v1/review/bulk (the review API, bearer token from "
-    "`memeval users token NAME`); POST /api/v1/events and GET /api/v1/health (the ingest endpoint, "
-    "unless served with --no-ingest)"
+    "`memeval users token NAME`)"
+)
+"""The review API's endpoints under `/api/v1`, as README lists them (the review API section)."""
+
+ENDPOINTS = (
+    f"{REVIEW_ENDPOINTS}; POST /api/v1/events and GET /api/v1/health (the ingest endpoint, unless served with "
+    "--no-ingest)"
 )
 """Every endpoint under `/api/v1` of `memeval serve`, as README lists them (the review API section)."""
+
+NO_INGEST = (
+    "; this server runs with --no-ingest, so it has no POST /api/v1/events or GET /api/v1/health: serve "
+    "without --no-ingest, or send events to `memeval audit serve`"
+)
+"""What a server started with `--no-ingest` says in place of the ingest endpoint's line."""
 
 
 def is_api_path(path: str) -> bool:
@@ -94,7 +105,9 @@ def is_api_path(path: str) -> bool:
     return path == API_PREFIX or path.startswith(API_PREFIX + "/")
 
 
-def route_error(method: str, path: str, status: int, headers: Mapping[str, str] | None = None) -> ApiError:
+def route_error(
+    method: str, path: str, status: int, headers: Mapping[str, str] | None = None, *, ingest: bool = True
+) -> ApiError:
     """The API's error for a request no endpoint takes: 404 `not_found`, 405 `method_not_allowed`.
 
     Args:
@@ -102,6 +115,9 @@ def route_error(method: str, path: str, status: int, headers: Mapping[str, str] 
         path: the request's path (`/api/v1/review/queues`).
         status: the framework's status for it (404 no such path, 405 the path takes other methods).
         headers: the framework's headers for it (a 405's `Allow`), kept on the answer.
+        ingest: whether this server serves the ingest endpoint; False (`memeval serve --no-ingest`)
+            lists the review API alone and says the ingest endpoint is not served here (the full
+            list named `POST /api/v1/events` as an endpoint of a server that answered it 404).
 
     Returns:
         The error, its message naming the request and every endpoint (`ENDPOINTS`).
@@ -109,7 +125,8 @@ def route_error(method: str, path: str, status: int, headers: Mapping[str, str] 
     code = {404: "not_found", 405: "method_not_allowed"}.get(status, f"http_{status}")
     what = f"{method} {path} is not an endpoint" if status == 405 else f"no endpoint {method} {path}"
     allow = f" ({path} takes {headers['Allow']})" if headers and "Allow" in headers else ""
-    message = f"{what}{allow}; the endpoints under /api/v1 are {ENDPOINTS}; README lists them (the review API)"
+    listed = ENDPOINTS if ingest else REVIEW_ENDPOINTS + NO_INGEST
+    message = f"{what}{allow}; the endpoints under /api/v1 are {listed}; README lists them (the review API)"
     return ApiError(status, code, message, headers)
 
 

@@ -104,7 +104,9 @@ def create_review_app(
         # endpoint's) answers in the API's error shape, naming the endpoints, not FastAPI's
         # {"detail": "Not Found"}; the pages keep the framework's answer
         if is_api_path(request.url.path):
-            return error_response(route_error(request.method, request.url.path, exc.status_code, exc.headers))
+            return error_response(
+                route_error(request.method, request.url.path, exc.status_code, exc.headers, ingest=with_ingest)
+            )
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(DataError)

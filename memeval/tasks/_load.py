@@ -20,6 +20,17 @@ TASK_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 """Task ids (folder names): letters, digits, `.`, `_`, `-`. Trial ids are `task:mode:repeat`."""
 
 
+def not_a_task_folder(path: Path) -> str:
+    """Why `path`, which is not a folder, cannot be a task set: it is a file, or it does not exist, with the fix.
+
+    A file was said not to exist ("task set '.../memeval.toml' does not exist"), though it was right there.
+    """
+    fix = "pass a folder of Harbor tasks, one task folder or a team folder (the folder holding memeval.toml)"
+    if path.exists():
+        return f"task set {str(path)!r} is a file, not a folder: {fix}"
+    return f"task set {str(path)!r} does not exist: {fix}"
+
+
 def check_tree(root: Path) -> None:
     """Refuse a task folder holding anything but regular files, folders and inner symlinks.
 
@@ -193,7 +204,7 @@ def load_task_set(path: Path, only: Sequence[str] | None = None) -> TaskSet:
     """
     path = path.resolve()
     if not path.is_dir():
-        raise TaskError(f"task set {str(path)!r} does not exist: pass a folder of Harbor tasks")
+        raise TaskError(not_a_task_folder(path))
     if _is_task_dir(path):
         dirs = [path]
         root = path.parent
@@ -267,7 +278,7 @@ def load_task_set_listing_invalid(
     """
     path = path.resolve()
     if not path.is_dir():
-        raise TaskError(f"task set {str(path)!r} does not exist: pass a folder of Harbor tasks")
+        raise TaskError(not_a_task_folder(path))
     dirs = (
         [path]
         if _is_task_dir(path)

@@ -172,4 +172,4 @@ def test_heldout_v28_is_registered_in_the_bench_and_spent() -> None:
     assert skip is not None and "v28" in skip.group(1).split(",")  # never opened unless asked
     cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
     spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) == 29  # spent since its one look after round 27
+    assert spent is not None and int(spent.group(1)) >= 29  # spent since its one look after round 27

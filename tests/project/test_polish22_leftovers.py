@@ -160,8 +160,8 @@ def test_replay_takes_json_as_every_reader_does(tmp_path: Path) -> None:
 
     from memeval.cli import app
 
-    run = REPO / "tests" / "fixtures" / "runlog_v1" / "oracle-mini"
-    (tmp_path / "runs").mkdir()
+    run = tmp_path / "runs" / "oracle-mini"  # a copy: a replay writes its cache beside the log
+    shutil.copytree(REPO / "tests" / "fixtures" / "runlog_v1" / "oracle-mini", run)
     plain = run_memeval("replay", str(run), cwd=tmp_path)
     fast = run_memeval("replay", "--json", str(run), cwd=tmp_path)
     assert plain.returncode == fast.returncode == 0, (plain.stderr, fast.stderr)

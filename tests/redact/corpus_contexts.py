@@ -49,6 +49,11 @@ FRESH7_ROWS = CORPUS.with_name("corpus_fresh7.jsonl")
 patterns' labelled tests) that main stored raw and this round blanks, hand rows for the `FlyV1`,
 presigned-URL and IBAN-registry rules with look-alikes they must keep, and its ordinary
 look-alikes; read by `load_corpus()` too."""
+FRESH8_ROWS = CORPUS.with_name("corpus_fresh8.jsonl")
+"""Rows of the eighth fresh corpus (`../fixtures/redact_fresh8/`: checkov's secrets tests and
+presidio-research's labelled synthetic set) that main stored raw and this round blanks (`pg_pass`,
+`test_pass` keys; a 12-digit Maestro number after `cc `), hand rows for `rules/detect_secrets.toml`
+with look-alikes it must keep, and its ordinary look-alikes; read by `load_corpus()` too."""
 PLACEHOLDER_ROWS = CORPUS.with_name("corpus_placeholders.jsonl")
 """Passwords starting `My`/`your` that the fifth and seventh fresh corpora found stored raw (a digit
 in them, or a `!` after them) and hand rows of that shape, with the placeholders of the owned and
@@ -75,6 +80,7 @@ def load_corpus(
         FRESH5_ROWS,
         FRESH6_ROWS,
         FRESH7_ROWS,
+        FRESH8_ROWS,
         PLACEHOLDER_ROWS,
     ),
 ) -> list[Item]:

@@ -68,12 +68,10 @@ def test_a_timed_out_recognizer_blanks_the_whole_text_and_only_it(monkeypatch: p
     got = red.redact_many([PLANTED, ORDINARY, f"key {TOKEN} x"])
     assert got[0].text == "[REDACTED:SCAN_INCOMPLETE]"
     (f,) = got[0].findings
-    assert (f.entity_type, f.start, f.end, f.detector) == (
-        "SCAN_INCOMPLETE",
-        0,
-        len(PLANTED),
-        "memeval:scan-incomplete:presidio-timeout",
-    )
+    assert (f.entity_type, f.start, f.end) == ("SCAN_INCOMPLETE", 0, len(PLANTED))
+    # the planted `a.a.a...` is a letter-spaced run too (redact21): its spaced reading times out as well,
+    # and the merged finding may name that reading (`...presidio-timeout+spaced`)
+    assert f.detector.split("+")[0] == "memeval:scan-incomplete:presidio-timeout", f.detector
     assert got[1:] == before  # texts presidio never read (no gate passed) are as before
     assert red.redact(PLANTED).text == "[REDACTED:SCAN_INCOMPLETE]"  # one text at a time too
 

@@ -43,7 +43,7 @@ def _refusals(c: httpx.Client, token: str) -> None:
     assert "must be JSON" in _ingest_error(c.post("/api/v1/events", content=b"{", headers=auth), 422)
     bad = {"events": [{"type": "session.started"}]}
     _ingest_error(c.post("/api/v1/events", json=bad, headers=auth), 422, index=0)
-    decision = {"events": [{"type": "memory.approved"}]}
+    decision = {"events": [{"type": "lesson.approved"}]}
     _ingest_error(c.post("/api/v1/events", json=decision, headers=auth), 403, index=0)
     many = {"events": [{}] * 1001}
     assert "send at most 1000" in _ingest_error(c.post("/api/v1/events", json=many, headers=auth), 413)

@@ -41,5 +41,5 @@ def test_a_price_that_is_not_a_finite_price_is_refused(tmp_path: Path, run_ab, f
     code, _, err = run_ab(str(tmp_path / "tasks"), "--agent", "nop", "--network", "none", "--prices", str(f))
     assert code == 2, err
     assert "private-1" in err and field in err and str(f) in err, err
-    assert f"input_value={float(value)}" in err, err  # the value, as TOML read it
+    assert f"{field}: " in err and f"(got {float(value)!r})" in err, err  # the value, as TOML read it
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())

@@ -1,0 +1,160 @@
+"""Letter-spaced credentials, batch cuts and keys cut across two texts, on the corpora (redact21, issue 15).
+
+Usage (with `PYTHONPATH` set to the tree to measure):
+    python bench/redact_spaced_cuts.py separators [--fresh]
+    python bench/redact_spaced_cuts.py cuts [--contexts plain,crlf,...|all] [--texts owned|fresh|all|halves]
+    python bench/redact_spaced_cuts.py halves
+
+- `separators`: every credential value of 12+ characters with no space of the owned corpus (with
+  `--fresh`: of the seven fresh corpora), its whitespace-free word written with a separator between its
+  characters, for each of 23 separators, through `redact_many` in batches of 100; prints how many are
+  blanked (no 12-character piece left once the separator is dropped: `corpus_contexts.leaked`).
+- `cuts`: the texts in the given contexts, `redact` alone against `redact_many` in batches of 100 from
+  offsets 0 and 37, of 7 from 3 and of 2 from 1; prints how many texts differ (a text's stored bytes
+  must not depend on where its batch is cut). `halves`: each owned-corpus credential's text cut inside
+  its secret at 1/4, 1/2 and 3/4, both parts.
+- `halves`: every credential value of 12+ characters of the owned and fresh corpora cut at 1/4, 1/2 and
+  3/4 into two texts; prints how often each part is stored raw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "redact"))
+
+from corpus_contexts import CONTEXTS, leaked, load_corpus  # noqa: E402
+
+from memeval.redact import get_redactor  # noqa: E402
+
+SEPARATORS = [" ", "  ", "\t", ".", "-", "_", "/", "|", "\u00b7", ",", ":", "*", "\u2022", ". ", " . ", "+", "~"]
+SEPARATORS += ["\\", "', '", "\u30fb", "\u2013", ";", "#"]
+
+
+def _fresh() -> list[tuple[str, str, list[str]]]:
+    """(group, text, secrets) of the seven fresh corpora's items."""
+    out = []
+    for path in sorted(ROOT.glob("tests/fixtures/redact_fresh*/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            d = json.loads(line)
+            dec = lambda s: base64.b64decode(s).decode("utf-8")  # noqa: E731
+            out.append((d["group"], dec(d["text"]), [dec(s) for s in d["secrets"]]))
+    return out
+
+
+def _owned() -> list[tuple[str, str, list[str]]]:
+    return [(i.group, i.text, list(i.secrets)) for i in load_corpus()]
+
+
+def _word(text: str, secret: str) -> str:
+    """The whitespace-free run of `text` holding `secret`."""
+    k = text.index(secret)
+    a, b = k, k + len(secret)
+    while a > 0 and not text[a - 1].isspace():
+        a -= 1
+    while b < len(text) and not text[b].isspace():
+        b += 1
+    return text[a:b]
+
+
+def _many(texts: list[str], size: int = 100, offset: int = 0) -> list[str]:
+    red = get_redactor()
+    cuts = sorted({0, offset, *range(offset + size, len(texts), size), len(texts)})
+    return [r.text for a, b in zip(cuts, cuts[1:], strict=False) for r in red.redact_many(texts[a:b])]
+
+
+def separators(fresh: bool) -> None:
+    """Print, per separator, how many letter-spaced credential values are blanked."""
+    items = _fresh() if fresh else _owned()
+    cases = [
+        (text, s)
+        for group, text, secrets in items
+        if group == "credential"
+        for s in secrets
+        if len(s) >= 12 and s in text and not any(c.isspace() for c in s)
+    ]
+    print(f"{len(cases)} credential values of 12+ characters with no space")
+    for sep in SEPARATORS:
+        texts = [t.replace(_word(t, s), sep.join(_word(t, s))) for t, s in cases]
+        outs = _many(texts)
+        missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(s, o.replace(sep, ""))]
+        print(f"{sep!r}: {len(cases) - len(missed)}/{len(cases)} blanked")
+
+
+def _halves() -> list[str]:
+    out = []
+    for group, text, secrets in _owned():
+        for s in secrets if group == "credential" else ():
+            k = text.find(s)
+            if k >= 0 and len(s) >= 8:  # noqa: PLR2004
+                for cut in (len(s) // 4, len(s) // 2, 3 * len(s) // 4):
+                    out += [text[: k + cut], text[k + cut :]]
+    return out
+
+
+def cuts(contexts: str, which: str) -> None:
+    """Print how many texts `redact_many` stores differently from `redact` alone, per batch cut."""
+    if which == "halves":
+        base = _halves()
+    else:
+        base = [t for _g, t, _s in (_owned() if which in ("owned", "all") else [])]
+        base += [t for _g, t, _s in (_fresh() if which in ("fresh", "all") else [])]
+    names = [n for n, _ in CONTEXTS] if contexts == "all" else contexts.split(",")
+    wraps = dict(CONTEXTS)
+    texts = [wraps[n](t)[0] for n in names for t in base]
+    print(f"{len(texts)} texts ({which}) in {len(names)} contexts: {', '.join(names)}")
+    red = get_redactor()
+    c0 = time.process_time()
+    alone = [red.redact(t).text for t in texts]
+    print(f"alone: {time.process_time() - c0:.1f} CPU s")
+    for size, offset in ((100, 0), (100, 37), (7, 3), (2, 1)):
+        got = _many(texts, size, offset)
+        differ = sum(a != b for a, b in zip(alone, got, strict=True))
+        print(f"batches of {size} from offset {offset}: {differ} texts differ from alone")
+
+
+def halves() -> None:
+    """Print how often each part of a credential value cut across two texts is stored raw."""
+    cases = []
+    for group, text, secrets in _owned() + _fresh():
+        for s in secrets if group == "credential" else ():
+            k = text.find(s)
+            if k >= 0 and len(s) >= 12:  # noqa: PLR2004
+                for cut in (len(s) // 4, len(s) // 2, 3 * len(s) // 4):
+                    cases.append((s, cut, text[: k + cut], text[k + cut :]))
+    outs = _many([t for c in cases for t in c[2:]])
+    tally: Counter[tuple[bool, bool]] = Counter()
+    for n, (s, cut, _a, _b) in enumerate(cases):
+        tally[(s[:cut] in outs[2 * n], s[cut:] in outs[2 * n + 1])] += 1
+    print(f"{len(cases)} cuts of {len({c[0] for c in cases})} credential values (at 1/4, 1/2, 3/4)")
+    for (first, second), n in sorted(tally.items()):
+        print(f"  first part raw {first!s:5}, second part raw {second!s:5}: {n}")
+
+
+def main() -> None:
+    """Parse the arguments and run one measurement."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("what", choices=("separators", "cuts", "halves"))
+    ap.add_argument("--fresh", action="store_true", help="separators: the fresh corpora's credentials")
+    ap.add_argument("--contexts", default="plain,md-code-block,crlf,yaml-block")
+    ap.add_argument("--texts", choices=("owned", "fresh", "all", "halves"), default="all")
+    a = ap.parse_args()
+    random.seed(21)
+    if a.what == "separators":
+        separators(a.fresh)
+    elif a.what == "cuts":
+        cuts(a.contexts, a.texts)
+    else:
+        halves()
+
+
+if __name__ == "__main__":
+    main()
