@@ -77,7 +77,8 @@ class ListedRun:
     slice_items: int | None = None
     """Pack items given to the pack arm (the slice's size); None when there is no pack."""
     verdict_reason: str | None = None
-    """Why `verdict` and `p_value` are None though the run has trials (`nothing_measured`); else None."""
+    """Why `verdict` and `p_value` are None though the run has trials (`control_run`, `nothing_measured`); else
+    None."""
 
 
 PROJECTION_VERSION = 11
@@ -157,16 +158,27 @@ def read_cached(run_dir: Path) -> ListedRun | None:
 
 
 def measured_verdict(
-    verdict: str | None, p_value: float | None, trials: int, faulted: int, interrupted: int
+    verdict: str | None,
+    p_value: float | None,
+    trials: int,
+    faulted: int,
+    interrupted: int,
+    control: str | None = None,
 ) -> tuple[str | None, float | None, str | None]:
     """A listing's verdict, p-value and the reason they are None: nothing is said of a run that measured nothing.
 
+    A control run (`control` `oracle` or `nop`: the run card's `agent.control`, set for the built-in
+    control agents that `memeval check-tasks` runs) checks the tasks, not an agent against a pack, so
+    its `unresolved` and p = 1 mean nothing; it is listed as None with `verdict_reason` `CONTROL_RUN`.
     A run whose every trial faulted or was interrupted has no scored trial, so its `unresolved` and
     p = 1 come from no data; they are listed as None with `verdict_reason` `NOTHING_MEASURED`.
 
     Returns:
-        (verdict, p_value, reason): the given pair and None, or (None, None, `NOTHING_MEASURED`).
+        (verdict, p_value, reason): the given pair and None, or (None, None, `CONTROL_RUN` or
+        `NOTHING_MEASURED`).
     """
+    if control:
+        return None, None, CONTROL_RUN
     if trials and faulted + interrupted == trials:
         return None, None, NOTHING_MEASURED
     return verdict, p_value, None
@@ -174,6 +186,9 @@ def measured_verdict(
 
 NOTHING_MEASURED = "nothing_measured"
 """`verdict_reason` of a listed run whose every trial faulted or was interrupted (none was scored)."""
+
+CONTROL_RUN = "control_run"
+"""`verdict_reason` of a listed control run (oracle or nop agent): it has no A/B verdict to say."""
 
 
 def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
@@ -196,6 +211,7 @@ def _row(run_dir: Path, d: dict[str, Any]) -> ListedRun:
         len(trials),
         faulted,
         interrupted,
+        _text(agent.get("control") or "") or None,
     )
     return ListedRun(
         run_id=_text(d["run_id"]),

@@ -19,7 +19,7 @@ Mode = Literal["baseline", "pack"]
 
 MODES: tuple[Mode, ...] = ("baseline", "pack")
 
-FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protocol"]
+FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protocol", "provider"]
 """Harness failures, from the harness seed: a fault excludes the trial from scoring.
 
 - `boot`: the agent or its sandbox never started (includes an unsupported Dockerfile line).
@@ -31,6 +31,10 @@ FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protoc
 - `protocol`: harness and runtime disagreed (a malformed reward file, or test.sh killed by a signal,
   which code the tests run can cause; or an agent's turn that filled the runs folder's disk, its
   world then removed unverified: never retried).
+- `provider`: the model provider was down for the whole turn: the agent made model calls, the
+  provider answered every one with a 5xx (500, 502, 503, Anthropic's 529 overloaded, ...), and none
+  succeeded (`memeval.runner._runmeter.CallStats`). A 429 is not one: an agent can provoke rate
+  limits by flooding. A turn with one successful call, or one call answered otherwise, stays scored.
 """
 
 Execution = Literal["completed", "timed_out", "errored", "not_started"]

@@ -195,12 +195,16 @@ def worker_count() -> int:
     """Workers to use: `MEMEVAL_AUDIT_WORKERS`, or the CPU count (see the module docstring).
 
     Raises:
-        UsageError: the variable is not a whole number >= 0.
+        UsageError: the variable is not a whole number, or is below 0 (names the range and the default).
     """
     raw = os.environ.get(WORKERS_ENV, "").strip()
     if raw:
         if not raw.isdigit():
-            raise UsageError(f"{WORKERS_ENV}={raw!r} is not a whole number; set it to 0 (off) or a worker count")
+            what = "is below 0" if raw[:1] == "-" and raw[1:].isdigit() else "is not a whole number"
+            raise UsageError(
+                f"{WORKERS_ENV}={raw!r} {what}: use a whole number of 0 or more "
+                f"(0 turns the workers off; unset, the CPU count, {max(1, os.cpu_count() or 1)})"
+            )
         return int(raw)
     return max(1, os.cpu_count() or 1)
 

@@ -258,8 +258,8 @@ def print_listing(runs_dir: str, rows: Sequence[ListedRun | RunListing]) -> None
                 visible(agent),
                 r.status if not r.error else f"unreadable: {visible(r.error)}",
                 f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted, r.interrupted)}",
-                verdict_so_far(r.status, r.verdict),
-                "—" if r.p_value is None else f"{r.p_value:.3g}",
+                "control" if r.control else verdict_so_far(r.status, r.verdict),
+                p_cell(r.control, r.p_value),
             )
         )
     _echo_aligned(f"Runs in {visible(runs_dir)}", table)
@@ -294,8 +294,8 @@ def print_index_listing(where: str, rows: Sequence[RunIndexRow]) -> None:
                 visible(agent),
                 visible(r.status) if not r.error else f"unreadable: {visible(r.error)}",
                 f"{r.trials}/{r.planned}{faulted_mark(r.trials, r.faulted or 0, r.interrupted or 0)}",
-                verdict_so_far(r.status, r.verdict),
-                "—" if r.p_value is None else f"{r.p_value:.3g}",
+                "control" if r.control else verdict_so_far(r.status, r.verdict),
+                p_cell(r.control, r.p_value),
                 visible(r.path),
             )
         )
@@ -330,6 +330,13 @@ def visible(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def p_cell(control: str | None, p_value: float | None) -> str:
+    """A listing's p cell: blank for a control run (no A/B test to have a p), `—` for none, else 3 figures."""
+    if control:
+        return ""
+    return "—" if p_value is None else f"{p_value:.3g}"
 
 
 def verdict_so_far(status: str, verdict: str | None) -> str:

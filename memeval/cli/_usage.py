@@ -10,21 +10,8 @@ from typing import Any
 from typer._click.core import Context
 from typer._click.exceptions import ClickException
 
-NUMBER_ERRORS = frozenset(
-    {
-        "greater_than",
-        "greater_than_equal",
-        "less_than",
-        "less_than_equal",
-        "int_parsing",
-        "int_parsing_size",
-        "int_from_float",
-        "float_parsing",
-        "finite_number",
-    }
-)
-"""pydantic error types of a number given as text: not a number, not whole, or out of its bounds."""
-
+from memeval._fieldwords import NUMBER_ERRORS as NUMBER_ERRORS  # re-exported: imported from here
+from memeval._fieldwords import number_fix as number_fix
 
 MAX_SHOWN_INPUT = 40
 """Characters of a bad value an error line quotes; a longer one is cut, with its length said."""
@@ -41,41 +28,6 @@ def shown_input(value: object) -> str:
         return text
     quote = text[0] if text[0] in "'\"" else ""
     return f"{text[: MAX_SHOWN_INPUT - 1]}…{quote} ({len(str(value)):,} characters)"
-
-
-def _number(x: float) -> str:
-    """A bound as people write it: `1`, `0.001`, `604800`, `4294967295` (never `604800.0` or `4.29e+09`)."""
-    return str(int(x)) if float(x).is_integer() else repr(float(x))
-
-
-def number_fix(
-    kind: str, low: float | None, high: float | None, *, whole: bool, above: float | None = None
-) -> str | None:
-    """What to give instead of a bad number, in words: `use a whole number of 1 or more`.
-
-    Args:
-        kind: the pydantic error type (`greater_than_equal`, `int_parsing`, ...).
-        low: the lower bound, inclusive (None: none).
-        high: the upper bound, inclusive (None: none).
-        whole: the option takes whole numbers only.
-        above: an exclusive lower bound (pydantic's `gt`), used when `low` is None.
-
-    Returns:
-        The fix, e.g. `use a number from 0.001 to 604800`; None for an error that is not about a
-        number (`NUMBER_ERRORS`), which keeps its own wording.
-    """
-    if kind not in NUMBER_ERRORS:
-        return None
-    what = "a whole number" if whole else "a number"
-    if low is not None and high is not None:
-        return f"use {what} from {_number(low)} to {_number(high)}"
-    if low is not None:
-        return f"use {what} of {_number(low)} or more"
-    if above is not None:
-        return f"use {what} above {_number(above)}" + (f" and at most {_number(high)}" if high is not None else "")
-    if high is not None:
-        return f"use {what} of {_number(high)} or less"
-    return f"use {what}"
 
 
 def _plain_number_error(exc: ClickException, err: Any) -> str | None:

@@ -247,18 +247,26 @@ def anchor(
     out: Annotated[Path, typer.Option(help="Where to write the anchor (keep a copy outside this machine).")],
     db: DbOpt = None,
 ) -> None:
-    """Write the team's chain head to a file, for `memeval audit verify --against FILE` later."""
+    """Write the team's chain head to a file, for `memeval audit verify --against FILE` later.
+
+    A missing folder on the way to --out is made (and said); --out naming a folder, or a path
+    through a file, is refused (exit 2).
+    """
     from memeval._files import write_atomic
     from memeval.audit import anchor_json, take_anchor
+    from memeval.cli._outfile import folders_to_make, make_folders, say_made
 
+    made = folders_to_make("--out", out, f"{team}-anchor.json")  # before the store is read
     a = take_anchor(open_with_events(db, team), team)
     try:
+        make_folders(made)
         write_atomic(out, anchor_json(a), durable=True)  # a half-written anchor would fail every later check
-    except OSError as exc:
+    except OSError as exc:  # a folder that takes no new file (read-only, not ours), a full disk
         raise fail(
-            f"cannot write the anchor to {str(out)!r} ({exc.strerror}): "
-            "pass --out naming a file in a folder that exists"
+            f"cannot write the anchor to {str(out)!r} ({exc.strerror}): pass --out naming a file in a folder you "
+            "can write to"
         ) from exc
+    say_made(made)
     typer.echo(f"{team}: head seq {a.seq} {a.hash} written to {out}")
 
 

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from memeval.cli._options import DbOpt
+from memeval.cli._outfile import folders_to_make, make_folders, say_made
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, translate_errors
 
@@ -25,18 +26,26 @@ def build(
     version: Annotated[str | None, typer.Option(help="Pack version (default: seq-<log head>).")] = None,
     db: DbOpt = None,
 ) -> None:
-    """Write a pack of approved lessons and released memories (never held or contested items)."""
+    """Write a pack of approved lessons and released memories (never held or contested items).
+
+    A missing folder on the way to --out is made (and said); --out naming a folder, or a path
+    through a file, is refused (exit 2).
+    """
     from memeval.audit import build_pack
     from memeval.packs import write_pack
     from memeval.review import term_text
 
+    made = folders_to_make("--out", out, "pack.json")  # before the store is read: a bad path is said at once
     built = build_pack(open_with_events(db, team), team, version=version)
     try:
+        make_folders(made)
         write_pack(built.pack, out)
-    except OSError as exc:
+    except OSError as exc:  # a folder that takes no new file (read-only, not ours), a full disk
         raise fail(
-            f"cannot write the pack to {str(out)!r} ({exc.strerror}): pass --out naming a file in a folder that exists"
+            f"cannot write the pack to {str(out)!r} ({exc.strerror}): pass --out naming a file in a folder you can "
+            "write to"
         ) from exc
+    say_made(made)
     typer.echo(
         f"wrote {out}: {len(built.pack.items)} items, version {built.pack.version}, "
         f"{built.pack.content_hash}; left out {len(built.excluded)}"

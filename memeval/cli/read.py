@@ -17,6 +17,7 @@ import typer
 from memeval.cli._ab_params import QuietOpt
 from memeval.cli._json import echo_json
 from memeval.cli._options import RunsDir
+from memeval.cli._outfile import folders_to_make, say_made
 from memeval.cli._print import (
     compare_or_refuse,
     escape,
@@ -108,17 +109,8 @@ def report_ab(
         pdf = r.path / REPORT_NAME  # beside the run, wherever the command is typed: never a new folder here
     made: list[Path] = []
     for opt, p in (("--html", html), ("--pdf", pdf)):
-        if p is None:
-            continue
-        if p.is_dir():
-            raise UsageError(
-                f"{opt} {str(p)!r} is a folder; give a file name, e.g. {str(p / f'{r.result.run_id}.{opt[2:]}')!r}"
-            )
-        blocking = next((a for a in (p.parent, *p.parent.parents) if a.exists() and not a.is_dir()), None)
-        if blocking is not None:
-            raise UsageError(f"{opt} {str(p)!r}: {str(blocking)!r} is a file, not a folder; pick another path")
-        if not p.parent.exists() and p.parent not in made:
-            made.append(p.parent)
+        if p is not None:
+            made += [f for f in folders_to_make(opt, p, f"{r.result.run_id}.{opt[2:]}") if f not in made]
     try:
         ctx = write_report(r, html=html, pdf=pdf)
     except OSError as exc:  # a folder that takes no new file (/proc, read-only, not ours), a full disk: no traceback
@@ -128,8 +120,7 @@ def report_ab(
         raise UsageError(
             f"{opt} {str(p)!r} cannot be written ({exc.strerror or exc}): pick a folder you can write to"
         ) from exc
-    for folder in made:
-        typer.echo(f"made folder {folder} (it did not exist)")
+    say_made(made)
     for p in (html, pdf):
         if p is not None:
             typer.echo(f"wrote {p}")

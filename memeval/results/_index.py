@@ -50,8 +50,9 @@ class RunIndexRow(SQLModel, table=True):
     slice_items: int | None = None
     """Pack items given to the pack arm; None when there is no pack."""
     verdict_reason: str | None = None
-    """Why `verdict` and `p_value` are None though the run has trials (`nothing_measured`: every trial
-    faulted or was interrupted), as the folder listing says; else None. Worked out again on reading."""
+    """Why `verdict` and `p_value` are None though the run has trials (`control_run`: an oracle or nop
+    control run; `nothing_measured`: every trial faulted or was interrupted), as the folder listing
+    says; else None. Worked out again on reading."""
     log_hash: str | None = None
     """`sha256:` of the log bytes the row was read from."""
     indexed_at: datetime
@@ -271,8 +272,8 @@ def indexed_runs(url: str) -> list[RunIndexRow]:
     from memeval._runlist import measured_verdict
 
     for r in rows:  # detached from their session: nothing is written back
-        if r.faulted is not None:
+        if r.faulted is not None or r.control:
             r.verdict, r.p_value, r.verdict_reason = measured_verdict(
-                r.verdict, r.p_value, r.trials, r.faulted, r.interrupted or 0
+                r.verdict, r.p_value, r.trials, r.faulted or 0, r.interrupted or 0, r.control
             )
     return sorted(rows, key=lambda r: (r.started_at or "", r.run_id))

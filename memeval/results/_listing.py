@@ -59,9 +59,10 @@ class RunListing(BaseModel):
     slice_items: int | None = None
     """Pack items given to the pack arm (the slice's size); None when there is no pack."""
     verdict_reason: str | None = None
-    """Why `verdict` and `p_value` are null though the run has trials: `nothing_measured` (every trial
-    faulted or was interrupted, none was scored, so no verdict is said); null otherwise (an unreadable
-    log's reason is `error`)."""
+    """Why `verdict` and `p_value` are null though the run has trials: `control_run` (an oracle or nop
+    control run, `control` set: it checks the tasks and has no A/B verdict), `nothing_measured` (every
+    trial faulted or was interrupted, none was scored, so no verdict is said); null otherwise (an
+    unreadable log's reason is `error`)."""
 
 
 class RunsDocument(BaseModel):
@@ -118,7 +119,12 @@ def listed_run(run_dir: Path) -> ListedRun:
     faulted = sum(t.fault is not None and t.fault.code != INTERRUPTED_FAULT for t in res.trials)
     interrupted = sum(t.fault is not None and t.fault.code == INTERRUPTED_FAULT for t in res.trials)
     said, p, why = measured_verdict(
-        v.verdict if v else None, v.p_value if v else None, len(res.trials), faulted, interrupted
+        v.verdict if v else None,
+        v.p_value if v else None,
+        len(res.trials),
+        faulted,
+        interrupted,
+        agent.get("control") or None,
     )
     return ListedRun(
         run_id=res.run_id,

@@ -66,7 +66,8 @@ class ReviewSettings(BaseModel):
         `MEMEVAL_DB` names (`memeval serve` passes its own store's, `load_secret_key(url)`).
 
         Raises:
-            UsageError: a variable is not a number or out of range, or the secret is not hex / too short.
+            UsageError: a variable is not a number or out of range (one line: the variable, its value, the
+                range it takes and its default), or the secret is not hex / too short.
             pydantic.ValidationError: a value in `overrides` is out of range.
         """
         values: dict[str, object] = {}
@@ -79,9 +80,10 @@ class ReviewSettings(BaseModel):
             try:
                 values[name] = float(raw) if name.endswith("_h") else int(raw)
             except ValueError as exc:
-                raise UsageError(
-                    f"MEMEVAL_REVIEW_{name.upper()}={raw!r} is not a number: give e.g. {cls.model_fields[name].default}"
-                ) from exc
+                from memeval._fieldwords import field_range
+
+                allowed = field_range(cls.model_fields[name], whole=not name.endswith("_h"))
+                raise UsageError(f"MEMEVAL_REVIEW_{name.upper()}={raw!r} is not a number: {allowed}") from exc
         values.update({k: v for k, v in overrides.items() if v is not None})
         if "secret_key" not in values:
             values["secret_key"] = SecretBytes(load_secret_key())
@@ -92,7 +94,10 @@ class ReviewSettings(BaseModel):
             field = str(first["loc"][0]) if first["loc"] else ""
             var = f"MEMEVAL_REVIEW_{field.upper()}"
             if field in names and overrides.get(field) is None and var in os.environ:
-                raise UsageError(f"{var}={os.environ[var]!r} is out of range: {first['msg'].lower()}") from None
+                from memeval._fieldwords import field_range
+
+                allowed = field_range(cls.model_fields[field], whole=not field.endswith("_h"))
+                raise UsageError(f"{var}={os.environ[var]!r} is out of range: {allowed}") from None
             raise
 
 

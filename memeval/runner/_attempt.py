@@ -375,8 +375,9 @@ class Attempt:
             return True, ("process", "agent", f"the sandbox process was killed by signal {res.signal}")
         if exhausted:
             return True, ("budget", "agent", budget_why)
-        if undelivered is not None:
-            return True, ("process", "agent", f"the model upstream failed, not the agent: {undelivered}")
+        if undelivered is not None:  # `process` (not delivered) or `provider` (answered only with 5xx)
+            code, why = undelivered
+            return True, (code, "agent", f"the model upstream failed, not the agent: {why}")
         if calls == 0 and not in_flight and s.agent.apis:  # a call still in flight was made
             return True, (
                 "boot",

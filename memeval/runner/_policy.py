@@ -42,6 +42,11 @@ FAULT_POLICY: dict[FaultCode, Rule] = {
         "by a signal, an agent's turn that filled the runs folder's disk); not retried, "
         "since code the agent left runs inside the verifier and could cause it, and a turn's writes are the agent's",
     ),
+    "provider": Rule(
+        True,
+        "the model provider answered every model call of the turn with a 5xx (or 529 overloaded) and none succeeded: "
+        "the provider was down, not the agent; a 429 is not one (an agent can provoke rate limits by flooding)",
+    ),
 }
 
 STARTED_BOOT = Rule(

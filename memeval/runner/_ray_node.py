@@ -35,7 +35,7 @@ from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import kill_run_sandboxes
 from memeval.runner._ray_bundle import _unpacked
 from memeval.runner._upstream import UpstreamSpec
-from memeval.types import Role
+from memeval.types import FaultCode, Role
 
 
 @dataclass(frozen=True)
@@ -290,8 +290,8 @@ class _ShareMeter:
     def wait_calls_recorded(self, trial_id: str) -> int:
         return int(self._m.wait_calls_recorded(trial_id))
 
-    def harness_failure(self, trial_id: str) -> str | None:
-        failure: str | None = self._m.harness_failure(trial_id)  # a Ray actor call: its result is untyped
+    def harness_failure(self, trial_id: str) -> tuple[FaultCode, str] | None:
+        failure: tuple[FaultCode, str] | None = self._m.harness_failure(trial_id)  # a Ray actor call: untyped
         return failure
 
     def budget_message(self, trial_id: str) -> str:

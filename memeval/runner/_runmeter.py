@@ -34,7 +34,7 @@ from memeval.eventlog import Event, ModelCalled, ModelCallRecord, RunLog
 from memeval.meter import provider_names
 from memeval.runner._scrub import scrub_strings
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
-from memeval.types import Role
+from memeval.types import FaultCode, Role
 
 if TYPE_CHECKING:
     from memeval.meter import MeterProxy
@@ -249,8 +249,8 @@ class RunMeter:
         """
         return self._stats.take_bodies(self._current[trial_id])
 
-    def harness_failure(self, trial_id: str) -> str | None:
-        """Why the trial's model calls failed on the harness side (see `CallStats`), or None."""
+    def harness_failure(self, trial_id: str) -> tuple[FaultCode, str] | None:
+        """The fault the trial's model calls make of its turn, (code, message), or None (see `CallStats`)."""
         return self._stats.harness_failure(self._rid(trial_id))
 
     def calls_made(self, trial_id: str) -> int:
@@ -322,6 +322,12 @@ class CallStats:
     not of the agent. In a run with upstreams, a call to an API that has none is the agent's own:
     its variables were never handed to it (`memeval.runner._agentenv.proxy_vars`), and counting
     such a call would let an agent make its trial a retried `process` fault at will.
+
+    A call "answered down" is one the provider itself answered with a 5xx (500-599, which takes in
+    Anthropic's 529 overloaded): the provider failed, not the agent. A turn whose every call was
+    answered down is a `provider` fault. A 429 is not one: an agent can provoke rate limits by
+    flooding the provider, so a rate-limited turn stays the agent's. The proxy's own answers
+    (`memeval meter: ...`, some of them 503) are never provider answers.
     """
 
     def __init__(self, *, no_upstreams: bool = False) -> None:
@@ -329,6 +335,8 @@ class CallStats:
         self._lock = threading.Lock()
         self._ok: dict[str, int] = {}
         self._undelivered: dict[str, list[str]] = {}
+        self._calls: dict[str, int] = {}
+        self._down: dict[str, list[int]] = {}
         self._bodies: dict[str, list[Exchange]] = {}
         self._kept: dict[str, int] = {}
 
@@ -366,24 +374,33 @@ class CallStats:
         rid = str(call.trial_id)
         err = call.error or ""
         with self._lock:
+            self._calls[rid] = self._calls.get(rid, 0) + 1
             if 200 <= call.status < 300:
                 self._ok[rid] = self._ok.get(rid, 0) + 1
             elif err.startswith("memeval meter: upstream") or (
                 self._no_upstreams and err.startswith("memeval meter: no ")
             ):
                 self._undelivered.setdefault(rid, []).append(err)
+            elif call.forwarded and 500 <= call.status < 600 and not err.startswith("memeval meter:"):
+                self._down.setdefault(rid, []).append(int(call.status))
 
-    def harness_failure(self, rid: str) -> str | None:
-        """Why the harness failed a registration's calls, or None.
+    def harness_failure(self, rid: str) -> tuple[FaultCode, str] | None:
+        """The fault a registration's calls make of its turn, as (code, message), or None.
 
-        Set when some call could not be delivered and none succeeded.
+        `process` when some call could not be delivered and none succeeded; `provider` when at least one
+        call was made, the provider answered every one with a 5xx and none succeeded (see the class).
+        Anything else (a success among them, a 429, a 4xx, a proxy refusal) leaves the turn scored.
         """
         with self._lock:
             errors = self._undelivered.get(rid, [])
             if errors and not self._ok.get(rid):
-                return (
-                    f"{len(errors)} model call(s) could not be delivered: {errors[-1].removeprefix('memeval meter: ')}"
-                )
+                last = errors[-1].removeprefix("memeval meter: ")
+                return "process", f"{len(errors)} model call(s) could not be delivered: {last}"
+            down = self._down.get(rid, [])
+            if down and len(down) == self._calls.get(rid, 0):
+                codes = ", ".join(str(c) for c in sorted(set(down)))
+                why = f"the model provider answered all {len(down)} model call(s) with a server error ({codes})"
+                return "provider", f"{why}: it was down"
             return None
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Protocol
 
 from memeval.eventlog import Event
-from memeval.types import Role
+from memeval.types import FaultCode, Role
 
 
 class EventSink(Protocol):
@@ -43,7 +43,9 @@ class TrialMeter(Protocol):
 
     def budget_exhausted(self, trial_id: str) -> bool: ...
 
-    def harness_failure(self, trial_id: str) -> str | None: ...
+    def harness_failure(self, trial_id: str) -> tuple[FaultCode, str] | None:
+        """The fault the trial's model calls make of its turn (`process`, `provider`), or None."""
+        ...
 
     def budget_message(self, trial_id: str) -> str:
         """Which spend limit stopped the trial's calls, for its `budget` fault."""

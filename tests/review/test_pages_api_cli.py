@@ -96,7 +96,7 @@ def test_inert_marks_what_cannot_be_seen():
 
 def _api(base: str, token: str | None) -> httpx.Client:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return httpx.Client(base_url=base, headers=headers, timeout=30)
+    return httpx.Client(base_url=base, headers=headers, timeout=patient(30))  # 30 s timed out at load 23
 
 
 def test_api_queue_item_and_decisions(store, seeded, server):

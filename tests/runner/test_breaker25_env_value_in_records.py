@@ -10,20 +10,27 @@ agent's one call through the real metering proxy (to an upstream that is not the
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from runner_helpers import MINI
 
 TOKEN = "sk-proj-" + "Z8k" * 12
 
-AGENT = (
-    "sh -c '"
-    'mkdir -p "/app/cache-$SHOP_TOKEN" && echo x > "/app/cache-$SHOP_TOKEN/conftest.py"; '
-    'curl -s -m 5 "$OPENAI_BASE_URL/chat/completions" -H "Authorization: Bearer $OPENAI_API_KEY" '
-    "-H content-type:application/json "
-    '-d "{\\"model\\": \\"gpt-$SHOP_TOKEN\\", \\"messages\\": [{\\"role\\": \\"user\\", \\"content\\": \\"hi\\"}]}" '
-    "> /dev/null; true'"
-)
+# Python's standard library only (python3 is in every world; curl is not in scripts/setup's packages)
+CALL = """\
+import http.client, json, os, urllib.parse
+v = os.environ["SHOP_TOKEN"]
+os.makedirs(f"/app/cache-{v}")
+open(f"/app/cache-{v}/conftest.py", "w").write("x")
+base = urllib.parse.urlsplit(os.environ["OPENAI_BASE_URL"])
+body = json.dumps({"model": f"gpt-{v}", "messages": [{"role": "user", "content": "hi"}]})
+auth = {"Authorization": "Bearer " + os.environ["OPENAI_API_KEY"], "content-type": "application/json"}
+conn = http.client.HTTPConnection(base.hostname, base.port, timeout=60)  # the proxy answers at once
+conn.request("POST", base.path + "/chat/completions", body, auth)
+conn.getresponse().read()
+"""
+AGENT = shlex.join(["python3", "-c", CALL])
 
 
 def test_an_env_value_the_agent_writes_into_a_call_or_a_file_name_is_blanked(tmp_path: Path, run_ab) -> None:

@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import patient
 from runner_helpers import REPO, make_task
 from wire_rig import LocalUpstream, make_agent
 
 from memeval.runner._runmeter import CALLS_SETTLE_S
 
-AGENT_TIMEOUT_S = 2.0
+AGENT_TIMEOUT_S = patient(2.0)
+"""The agent's turn: time for the sandbox and python3 to start and the call to reach the proxy (scaled by load)."""
 STREAM_S = AGENT_TIMEOUT_S + CALLS_SETTLE_S + 3.0
 """How long the upstream streams: past the turn's end and the runner's wait for calls in flight."""
 
