@@ -8,7 +8,8 @@ Usage (with `PYTHONPATH` set to the tree to measure):
 - `separators`: every credential value of 12+ characters with no space of the owned corpus (with
   `--fresh`: of the seven fresh corpora), its whitespace-free word written with a separator between its
   characters, for each of 23 separators, through `redact_many` in batches of 100; prints how many are
-  blanked (no 12-character piece left once the separator is dropped: `corpus_contexts.leaked`).
+  blanked (no 12-character piece left once the separator is dropped: `corpus_contexts.leaked`); then
+  for each mixed-gap writing (`MIXED`: the gap picked at random from a few per character, `g. h.p. _.Z`).
 - `cuts`: the texts in the given contexts, `redact` alone against `redact_many` in batches of 100 from
   offsets 0 and 37, of 7 from 3 and of 2 from 1; prints how many texts differ (a text's stored bytes
   must not depend on where its batch is cut). `halves`: each owned-corpus credential's text cut inside
@@ -23,6 +24,7 @@ import argparse
 import base64
 import json
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -37,6 +39,18 @@ from memeval.redact import get_redactor  # noqa: E402
 
 SEPARATORS = [" ", "  ", "\t", ".", "-", "_", "/", "|", "\u00b7", ",", ":", "*", "\u2022", ". ", " . ", "+", "~"]
 SEPARATORS += ["\\", "', '", "\u30fb", "\u2013", ";", "#"]
+MIXED = {
+    "dots": [".", ". ", " .", " . "],
+    "dashes": ["-", "- ", " - "],
+    "bars": ["|", " | ", "| "],
+    "commas": [",", ", "],
+    "middle dots": ["\u00b7", " \u00b7 ", "\u00b7 "],
+    "slashes": ["/", " / "],
+    "colons": [":", ": "],
+    "dots, doubled": [".", "..", ". "],
+    "marks (. - ,)": [".", "-", ","],
+}
+"""Mixed-gap writings (redact23): between each two characters one of these, picked at random (seeded)."""
 
 
 def _fresh() -> list[tuple[str, str, list[str]]]:
@@ -87,6 +101,18 @@ def separators(fresh: bool) -> None:
         outs = _many(texts)
         missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(s, o.replace(sep, ""))]
         print(f"{sep!r}: {len(cases) - len(missed)}/{len(cases)} blanked")
+    for name, gaps in MIXED.items():
+        pick = random.Random(23)
+        texts = [t.replace(_word(t, s), _mixed(_word(t, s), gaps, pick)) for t, s in cases]
+        outs = _many(texts)
+        drop = re.compile("[" + re.escape("".join(set("".join(gaps)))) + "]")
+        missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(drop.sub("", s), drop.sub("", o))]
+        print(f"mixed {name} {gaps!r}: {len(cases) - len(missed)}/{len(cases)} blanked")
+
+
+def _mixed(word: str, gaps: list[str], pick: random.Random) -> str:
+    """`word` with one of `gaps` (picked by `pick`) between each two of its characters."""
+    return word[0] + "".join(pick.choice(gaps) + c for c in word[1:])
 
 
 def _halves() -> list[str]:

@@ -171,6 +171,16 @@ the same (`g h p _ Z q 8 v ...`, two spaces, no-break spaces, one a line). A key
 plainly, and no rule matches it spaced. A gap with a mark is tried first, so `S . T . S . . . P`
 reads `STS.P`, not `S.T.S...P`; it is the same throughout, since a mark may be one of the key's
 characters (`g._.Z` is `g`, `_`, `Z`); a space never is, so spaces may vary."""
+_OTHER_KEY_CHAR = rf"(?!(?P=mk)){_KEY_CHAR}"
+"""A key character that is not the run's mark (`(?P<mk>...)`, set by its first gap)."""
+_MIXED = regex.compile(
+    rf"(?P<k>{_KEY_CHAR}){_SPACE}{{0,2}}(?P<mk>{_MARK})(?P=mk)?{_SPACE}{{0,2}}(?P<k>{_OTHER_KEY_CHAR})"
+    rf"(?:{_SPACE}{{0,2}}(?P=mk){{1,2}}{_SPACE}{{0,2}}(?P<k>{_OTHER_KEY_CHAR})){{10,}}"
+)
+"""Twelve or more single key characters with mixed gaps (redact23): one mark, once or twice, with up
+to two spaces of any kind either side, varying from gap to gap (`g. h.p. _.Z`, `g - h- p`, `g, h,p`,
+`g..h.p`). The key's characters are any but that mark (`_` is one in `g. _.Z`; in a dotted run a
+`.` is not). Read after `_SPACED`, whose runs it may take in (`_with_mixed`)."""
 _SPACES = re.compile(_SPACE)
 _MAYBE = re.compile("[!-~]" + f"[^A-Za-z0-9]{{1,{_GAP_MOST}}}[!-~]" * 5)
 """Six key characters each one to six characters apart, none of them a letter or digit: where a
@@ -240,11 +250,62 @@ def _runs(text: str) -> tuple[_Run, ...]:
             pos = m.start() + 1 if retries <= _RETRIES else m.end()
             continue
         retries = 0
-        head = m.start() > 0 and not text[m.start() - 1].isspace()
-        tail = m.end() < len(text) and not text[m.end()].isspace()
-        found.append(_Run(m.start(), m.end(), chars, inner, head, tail))
+        found.append(_run(text, m.start(), m.end(), chars, inner))
         pos = m.end()
-    return tuple(found)
+    return _with_mixed(text, found)
+
+
+def _run(text: str, start: int, end: int, chars: str, inner: tuple[int, int]) -> _Run:
+    head = start > 0 and not text[start - 1].isspace()
+    tail = end < len(text) and not text[end].isspace()
+    return _Run(start, end, chars, inner, head, tail)
+
+
+_OUTSIDE_LEAST = 12
+"""Key characters a mixed-gap run must read outside the runs read before it for it to take their place."""
+
+
+def _outside(spans: list[tuple[int, int]], runs: list[_Run]) -> int:
+    """How many of `spans` (sorted) lie in none of `runs` (sorted, not overlapping); one pass over both."""
+    count = k = 0
+    for a, b in spans:
+        while k < len(runs) and runs[k].end <= a:
+            k += 1
+        count += not (k < len(runs) and runs[k].start <= a and b <= runs[k].end)
+    return count
+
+
+def _with_mixed(text: str, found: list[_Run]) -> tuple[_Run, ...]:
+    """`found` (the `_SPACED` runs) with the mixed-gap runs (`_MIXED`) of `text`, left to right, not overlapping.
+
+    A mixed-gap run is kept where it overlaps no run found before, or where it holds whole the runs
+    it overlaps and reads `_OUTSIDE_LEAST` or more key characters outside them (`9·6 · g·p ...
+    F·g·O·A·j·V·G·0·R·Q·r·A· c`: its stretch with one gap throughout is a run too); those runs are
+    then dropped, read as part of it.
+    So a run read before is never cut, and one a mixed run only extends by a glued character
+    (`root --p-Z-v...` read from the `t`) is kept as read. Searched from the places `_MAYBE` finds (a
+    mixed gap is at most six characters), so linear in the text.
+    """
+    mixed: list[_Run] = []
+    dropped: set[int] = set()
+    pos = first = 0  # found[first:] are the runs ending after the last match (both go left to right)
+    while (maybe := _MAYBE.search(text, pos)) is not None and (m := _MIXED.search(text, maybe.start())) is not None:
+        pos = m.end()
+        chars = "".join(m.captures("k"))
+        while first < len(found) and found[first].end <= m.start():
+            first += 1
+        last = first
+        while last < len(found) and found[last].start < m.end():
+            last += 1
+        over = found[first:last]
+        if not _ALNUM.search(chars) or any(r.start < m.start() or r.end > m.end() for r in over):
+            continue
+        spans = m.spans("k")
+        if over and _outside(spans, over) < _OUTSIDE_LEAST:
+            continue
+        dropped.update(range(first, last))
+        mixed.append(_run(text, m.start(), m.end(), chars, (spans[1][0], spans[-2][1])))
+    return tuple(sorted([r for i, r in enumerate(found) if i not in dropped] + mixed))
 
 
 def spaced_view(text: str) -> View | None:
