@@ -56,6 +56,7 @@ def _argv(tmp: Path) -> dict[str, list[list[str]]]:
             ["results", str(runs)],
             ["results", "sample-t01", "sample-t01", *r],
         ],
+        "replay": [["replay", str(runs / "oracle-mini"), "--json"]],
         "compare": [["compare", "sample-t01", "sample-t01", *r]],
         "runs": [
             ["runs", *r],
