@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from live_server import free_port
 from patience import patient
-from procs import cmdline, live
+from procs import cmdline, live, started
 
 from memeval.audit import SqlAuditStore, add_token
 
@@ -62,7 +62,9 @@ class Served:
     def _spawned(self, index: int, what: str) -> int:
         end = time.monotonic() + patient(60)
         while time.monotonic() < end:
-            pids = sorted(pid for pid in live(parent=self.proc.pid) if b"spawn_main" in cmdline(pid))
+            born = {pid: started(pid) for pid in live(parent=self.proc.pid) if b"spawn_main" in cmdline(pid)}
+            # in the order they started, not by pid: pids wrap in a long suite (pid_max 32768 here)
+            pids = sorted((pid for pid, t in born.items() if t is not None), key=lambda pid: int(born[pid] or 0))
             if len(pids) > index:
                 return pids[index]
             time.sleep(0.1)
