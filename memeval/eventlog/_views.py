@@ -82,7 +82,7 @@ class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
-    """`memeval.eventlog.ModelCalled` (version 2), field for field.
+    """`memeval.eventlog.ModelCalled` (version 3), field for field.
 
     `ModelCalled`'s own check, that the call names the event's trial, is made by the readers here
     (`decode_view`, `decode_log`), over a whole run of decoded lines at once: a line whose call
@@ -91,7 +91,8 @@ class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
     """
 
     event: ClassVar[Literal["model.called"]] = "model.called"
-    v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
+    v: Literal[3] = 3  # narrower than the base's int, as ModelCalled's
+    attempt: int | None = None
     call: CallView
     trial_id: str
 
