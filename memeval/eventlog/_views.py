@@ -43,6 +43,7 @@ class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
     completed: bool
     cost: CostView
     error: str | None
+    error_status: int | None = None
     forwarded: bool = True
     hosted_tool_calls: int | None
     input_tokens: int | None
@@ -66,6 +67,11 @@ class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
     def answered(self) -> bool:
         """The call got an answer that was not an error status (< 400)."""
         return self.status < 400
+
+    @property
+    def outcome_status(self) -> int:
+        """What the call's outcome stands for: `error_status` if the provider failed it mid-stream, else `status`."""
+        return self.status if self.error_status is None else self.error_status
 
 
 class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False, tag_field="event"):
@@ -95,6 +101,24 @@ class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
     attempt: int | None = None
     call: CallView
     trial_id: str
+
+
+class ModelCalledV2View(_View, tag="model.called", frozen=True, kw_only=True):
+    """A `model.called` line of version 2 (no `attempt`), which `as_current` makes the view pydantic reads it as.
+
+    Version 2 had neither `attempt` nor the call's `error_status`; its upcaster (`_upcast`) only raises `v`, so
+    the line reads as version 3 with both None. A log written before version 3 is read as fast as a new one
+    (`_fastcalls._decode_framed` tries it on a run of call lines `ModelCalledView` refuses).
+    """
+
+    event: ClassVar[Literal["model.called"]] = "model.called"
+    v: Literal[2]  # required: a line without `v` is version 1, read by pydantic
+    call: CallView
+    trial_id: str
+
+    def as_current(self) -> ModelCalledView:
+        """The version-3 view of the line: what `upcast` and `ModelCalled` make of it."""
+        return ModelCalledView(seq=self.seq, at=self.at, call=self.call, trial_id=self.trial_id)
 
 
 class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):

@@ -63,8 +63,10 @@ class CallStats:
     such a call would let an agent make its trial a retried `process` fault at will.
 
     A call "answered down" is one the provider itself answered with a 5xx (500-599, which takes in
-    Anthropic's 529 overloaded): the provider failed, not the agent. A turn whose every call was
-    answered down is a `provider` fault. A 429 is not one: an agent can provoke rate limits by
+    Anthropic's 529 overloaded), or whose 200 stream it ended with an error event standing for one
+    (`ModelCall.outcome_status`: Anthropic's `overloaded_error` event is its 529, OpenAI's `server_error`
+    chunk its 500; a success only when it stands for none): the provider failed, not the agent. A turn
+    whose every call was answered down is a `provider` fault. A 429 is not one: an agent can provoke rate limits by
     flooding the provider, so a rate-limited turn stays the agent's. The proxy's own answers
     (`memeval meter: ...`, some of them 503) are never provider answers.
     """
@@ -126,16 +128,17 @@ class CallStats:
         """Count one recorded call."""
         rid = str(call.trial_id)
         err = call.error or ""
+        status = int(call.outcome_status)  # a 200 stream the provider ended with an error event: that error's
         with self._lock:
             self._calls[rid] = self._calls.get(rid, 0) + 1
-            if 200 <= call.status < 300:
+            if 200 <= status < 300:
                 self._ok[rid] = self._ok.get(rid, 0) + 1
             elif err.startswith("memeval meter: upstream") or (
                 self._no_upstreams and err.startswith("memeval meter: no ")
             ):
                 self._undelivered.setdefault(rid, []).append(err)
-            elif call.forwarded and 500 <= call.status < 600 and not err.startswith("memeval meter:"):
-                self._down.setdefault(rid, []).append(int(call.status))
+            elif call.forwarded and 500 <= status < 600 and not err.startswith("memeval meter:"):
+                self._down.setdefault(rid, []).append(status)
 
     def harness_failure(self, rid: str) -> tuple[FaultCode, str] | None:
         """The fault a registration's calls make of its turn, as (code, message), or None.
