@@ -25,6 +25,8 @@ from patience import patient
 from runner_helpers import make_task
 from wire_rig import LocalUpstream, make_agent, recorded
 
+from meter_upstream import read_body  # isort: skip  (tests/meter, put on the path by wire_rig)
+
 STREAM = recorded("11-sse-parallel-tool-calls-include-usage.sse")
 """A recorded chat stream with its usage chunk (gpt-4o-2024-08-06: priced): every answer that succeeds."""
 
@@ -82,13 +84,7 @@ class HoldingUpstream(LocalUpstream):
         return False
 
     async def app(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
-        label = json.loads(body)["messages"][0]["content"]
+        label = json.loads(await read_body(receive))["messages"][0]["content"]
         first = label not in self.labels
         self.labels.append(label)
         if label == "main" and first:
