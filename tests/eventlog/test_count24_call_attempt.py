@@ -31,6 +31,7 @@ from memeval.eventlog import (
 from memeval.eventlog._events import stamp
 from memeval.results import load_run, result_json
 from memeval.results._project import project
+from memeval.runreport import summarize
 
 TID = "t:pack:1"
 
@@ -115,3 +116,16 @@ def test_v2_call_lines_are_read_fast_as_the_v3_views_pydantic_makes_of_them(tmp_
     assert len(calls) == 38 and all(type(e) is ModelCalledView for e in calls)  # none left to pydantic
     assert {(e.v, e.attempt, e.call.error_status) for e in calls} == {(3, None, None)}  # main: v 2
     assert [_values(e) for e in fast.events] == [_values(e) for e in slow.events]
+
+
+def test_a_stream_the_provider_ended_overloaded_counts_as_rate_limited_in_the_summary(tmp_path: Path) -> None:
+    raw = _line()
+    raw["call"].update(status=200, error_status=529, error="overloaded_error: Overloaded", completed=False)
+    run = _log(
+        tmp_path,
+        TrialStarted(trial_id=TID),
+        ModelCalled.model_validate({**raw, "attempt": 1}),
+        TrialEnded(trial_id=TID, assessment="scored"),
+    )
+    warnings = summarize(load_run(run, use_cache=False)).warnings
+    assert any("(0 faulted, 0 timed out, 1 rate-limited)" in w for w in warnings), warnings  # as a 529 answer is
