@@ -101,45 +101,17 @@ def main() -> None:
     arms["default+rules23"] = h.either(arms["default"], f.per_set(new23))
     for name in sorted(NAMES23):
         arms[f"default+{name}"] = h.either(arms["default"], f.per_set(h.held_with(r23, frozenset({name}))))
-    kinds: dict[str, dict[str, Any]] = {}
     flat = {a: f.in_file_order(arms[a]) for a in ("default", "default+rules23")}
-    for i, r in enumerate(f.rows):
-        for k in kind_of(r):
-            for span, ss in SPANS.items():
-                if r["set"] in ss:
-                    for a, held in flat.items():
-                        c = kinds.setdefault(k, {}).setdefault(span, {}).setdefault(a, [0, 0, 0, 0])
-                        c[(0 if r["label"] else 2) + (0 if held[i] else 1)] += 1
-    kinds_text = {
-        k: {s: {a: f"{c[0]}/{c[0] + c[1]} orders, {c[2]}/{c[2] + c[3]} benign held" for a, c in arms_.items()}
-            for s, arms_ in spans.items()}
-        for k, spans in kinds.items()
-    }  # fmt: skip
-    lost = [r["text"][:200] for r, a, b in zip(f.rows, r22, r23, strict=True) if a.held and not b.held]
-    ex = [(r["text"], r["source"]) for r in f.examples]
-    examples_new = [t for (t, _), a, b in zip(ex, h.rule_holds(ex, 22), h.rule_holds(ex, 23), strict=True)
-                    if b.held and not a.held]  # fmt: skip
-    added = [
-        {"set": r["set"], "label": r["label"], "lang": r["lang"], "source": r["source"], "group": r["group"],
-         "rules": sorted({x.rule for x in b.reasons} - {x.rule for x in a.reasons}), "text": r["text"][:200]}
-        for r, a, b, d in zip(f.rows, r22, r23, flat["default"], strict=True)
-        if b.held and not a.held and not d
-    ]  # fmt: skip
-    out: dict[str, Any] = {
-        "pooled": h.pooled(arms, by_set, SPANS),
-        "kinds": kinds_text,
-        "lost": lost,
-        "hold_test_examples_newly_held": examples_new,
-        "added_to_the_default": added,
-        "sets": h.per_set(arms, by_set),
-        "breakdown": h.breakdowns(arms, by_set, SETS),
-    }
+    kinds = h.kinds_table(f.rows, flat, SPANS, kind_of)
+    change = h.rule_change(f, r22, r23, flat["default"], (22, 23))
+    out: dict[str, Any] = {"pooled": h.pooled(arms, by_set, SPANS), "kinds": kinds, **change}
+    out |= {"sets": h.per_set(arms, by_set), "breakdown": h.breakdowns(arms, by_set, SETS)}
     h.finish(out, t0, args.out)
     h.print_pooled(out["pooled"])
-    for k, spans in kinds_text.items():
-        for s, figs in spans.items():
-            print(f"{k:16s} {s:8s} " + "; ".join(f"{a}: {x}" for a, x in figs.items()))
-    print(f"lost {len(lost)}, hold test examples newly held {len(examples_new)}, added {len(added)}")
+    h.print_kinds(kinds)
+    added = change["added_to_the_default"]
+    print(f"lost {len(change['lost'])}, hold test examples newly held "
+          f"{len(change['hold_test_examples_newly_held'])}, added {len(added)}")  # fmt: skip
     for a in added:
         if not a["label"]:
             print("BENIGN ADDED", a["set"], a["rules"], a["text"][:160].replace("\n", " "))
