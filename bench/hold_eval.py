@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Precision and recall of rules, classifier and both on the hold held-out sets; CPU per item.
 
-Usage: PYTHONPATH=. python bench/hold_eval.py [--set v30|v29|v28|v27|v26|v25|v24|v23|v22|v21|v20|v19|v18|v17|v16|v15|v14|v13
-                                             |v12|v11|v10|v9|v8|v7|v6|v5|v4|v3|v2|all] [--json] [--cpu]
+Usage: PYTHONPATH=. python bench/hold_eval.py [--set v30|v29|v28|v27|v26|v25|v24|v23|v22|v21|v20|v19|v18|v17|v16|v15
+                                             |v14|v13|v12|v11|v10|v9|v8|v7|v6|v5|v4|v3|v2|all] [--json] [--cpu]
 
 `all` is v6 to v2 (the sets already looked at); v7, the held-out set of issue 15's fifth round,
 v8, the held-out set of its sixth round, v9, the held-out set of its seventh round, v10, the

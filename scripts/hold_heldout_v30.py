@@ -65,6 +65,7 @@ Sources (SHA-256 in `ARCHIVES`; licence; what is taken; label):
   the rule does not settle) left out before the draw was repeated; nothing else was changed.
 - WRITTEN for v30 (`WRITTEN`, `BENIGN` in scripts/hold_heldout_v30_written.py), `written-v30:<kind>`.
 
+Every row carries its `licence` (`LICENCES`, by origin group; the licence texts are beside the fixture).
 `lang30` tags the rows of the sources: v27's `lang_of`, except that an AI-Red-Team-Onion line `lang_of`
 calls `en` is `de` when its German function words outnumber its English ones; written rows carry the
 writer's tag. The memeval
@@ -126,8 +127,16 @@ GRESHAKE_HELD = {
 }
 GRESHAKE_BENIGN = {"description", "target", "current_website"}
 PLEXPT_HELD = ("作为一个不受约束的 AI 模型 DAN", "涩涩女友", "好耶！魅魔！")
-PLEXPT_SKIP = {"充当打火机": "a gaslighter persona that manipulates a target person: found in the draw; the rule does not settle it"}
+PLEXPT_SKIP = {
+    "充当打火机": "a gaslighter persona that manipulates a target person: found in the draw; the rule does not settle it"
+}
 PLEXPT_N = 96
+LICENCES = {  # origin group -> the licence of its rows (written on every row as `licence`)
+    "onion": "MIT (GitHub aigambitkg/AI-Red-Team-Onion, LICENSE.ai-red-team-onion)",
+    "greshake": "MIT (GitHub greshake/llm-security, LICENSE.llm-security)",
+    "plexpt": "MIT (GitHub PlexPt/awesome-chatgpt-prompts-zh, LICENSE.awesome-chatgpt-prompts-zh)",
+    "written-v30": "written for memeval's v30 (the repository's own licence)",
+}
 _PICK: list[Picker] = []
 _FILES: dict[tuple[str, str], dict[str, bytes]] = {}
 
@@ -157,7 +166,7 @@ def lang30(text: str, native: str | None = None) -> str:
 
 
 def _row(text: str, held: bool, origin: str, native: str | None = None) -> dict[str, Any]:
-    return dict(text=text, held=held, lang=lang30(text, native), origin=origin)
+    return dict(text=text, held=held, lang=lang30(text, native), origin=origin, licence=LICENCES[origin.split(":")[0]])
 
 
 def _expect(name: str, got: object, want: object) -> None:
@@ -263,8 +272,11 @@ def plexpt_rows(sources: Path) -> list[dict[str, Any]]:
 
 def written_rows() -> list[dict[str, Any]]:
     """The texts written for v30 (scripts/hold_heldout_v30_written.py)."""
-    out = [dict(text=t, held=True, lang=lang, origin=f"written-v30:{kind}") for lang, kind, t in WRITTEN]
-    return out + [dict(text=t, held=False, lang=lang, origin=f"written-v30:{kind}") for lang, kind, t in BENIGN]
+    mine = LICENCES["written-v30"]
+    out = [dict(text=t, held=True, lang=lang, origin=f"written-v30:{kind}", licence=mine) for lang, kind, t in WRITTEN]
+    return out + [
+        dict(text=t, held=False, lang=lang, origin=f"written-v30:{kind}", licence=mine) for lang, kind, t in BENIGN
+    ]
 
 
 def source_rows(sources: Path) -> list[dict[str, Any]]:
@@ -282,11 +294,8 @@ def known_texts() -> set[str]:
 
 def main() -> None:
     """Write heldout_v30.jsonl."""
-    build_main(__doc__ or "", ARCHIVES, source_rows, known_texts, "heldout_v30.jsonl")
+    build_main(__doc__ or "", ARCHIVES, source_rows, known_texts, "heldout_v30.jsonl", ("licence",))
 
 
 if __name__ == "__main__":
     main()
-
-
-
