@@ -68,10 +68,11 @@ Sources (SHA-256 in `ARCHIVES`; licence; what is taken; label):
 Every row carries its `licence` (`LICENCES`, by origin group; the licence texts are beside the fixture).
 `lang30` tags the rows of the sources: v27's `lang_of`, except that an AI-Red-Team-Onion line `lang_of`
 calls `en` is `de` when its German function words outnumber its English ones; written rows carry the
-writer's tag. The memeval
-`source` of each row is rotated by the text's hash. Texts identical to a v1-v29 text are dropped;
-duplicates kept once; source texts opening like a v1-v29 text (`_near_key`) are left out before the
-lowest hashes are taken.
+writer's tag. The memeval `source` of each row is rotated by the text's hash. Texts identical to a
+v1-v29 text are dropped; duplicates kept once; source texts opening like a v1-v29 text (`_near_key`),
+or repeating one once both are normalised (`overlaps`: NFKC, case-folded, letters and digits only; the
+same text, or one holding the other when the held one has 40 or more characters), are left out before
+the lowest hashes are taken.
 
 Usage: python scripts/hold_heldout_v30.py --sources DIR --out tests/fixtures/hold_heldout_v30, where DIR
 holds `github/` (`git archive --format=tar.gz --prefix=NAME-COMMIT/ COMMIT PATHS` of the fetched trees,
@@ -84,7 +85,9 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import tarfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +141,7 @@ LICENCES = {  # origin group -> the licence of its rows (written on every row as
     "written-v30": "written for memeval's v30 (the repository's own licence)",
 }
 _PICK: list[Picker] = []
+_NORM: list[tuple[set[str], list[str]]] = []
 _FILES: dict[tuple[str, str], dict[str, bytes]] = {}
 
 
@@ -146,6 +150,31 @@ def pick() -> Picker:
     if not _PICK:
         _PICK.append(Picker(known_texts()))
     return _PICK[0]
+
+
+def norm(text: str) -> str:
+    """A text reduced for the overlap check: NFKC, case-folded, letters and digits only."""
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text).casefold())
+
+
+def overlaps(text: str) -> bool:
+    """True when `text` repeats a v1-v29 text once normalised (`norm`): the same, or holding one of 40+ characters.
+
+    Also true when `text` (40+ characters normalised) is held inside a longer earlier text.
+    """
+    if not _NORM:
+        known = {n for n in map(norm, known_texts()) if n}
+        _NORM.append((known, [k for k in known if len(k) >= 40]))
+    known, long_known = _NORM[0]
+    n = norm(text)
+    if n in known:
+        return True
+    return any(k in n or (len(n) >= 40 and n in k) for k in long_known)
+
+
+def _lowest(texts: list[str], count: int | None) -> list[str]:
+    """`Picker.lowest` over the texts that do not overlap an earlier set (`overlaps`)."""
+    return pick().lowest([t for t in texts if not overlaps(t)], count)
 
 
 _DE_MARKERS = frozenset("du dir mir ich wir sind ist einem deine deinem deiner bitte gib".split())
@@ -218,7 +247,7 @@ def onion_rows(sources: Path) -> list[dict[str, Any]]:
     for pair in ONION_HELD:
         for t in lists[pair]:
             held.setdefault(" ".join(t.split()) if "\n" in t else t.strip(), pair[0].lower())
-    return [_row(t, True, f"onion:{held[t]}", "de") for t in pick().lowest(list(held), None)]
+    return [_row(t, True, f"onion:{held[t]}", "de") for t in _lowest(list(held), None)]
 
 
 def _str_value(node: ast.expr) -> str | None:
@@ -256,8 +285,8 @@ def greshake_rows(sources: Path) -> list[dict[str, Any]]:
                 held.setdefault(value.strip(), "payload")
             elif name in GRESHAKE_BENIGN or member.endswith("target/tools.py"):
                 plain.append(value.strip())
-    out = [_row(t, True, f"greshake:{held[t]}") for t in pick().lowest(list(held), None)]
-    return out + [_row(t, False, "greshake:doc") for t in pick().lowest(plain, None)]
+    out = [_row(t, True, f"greshake:{held[t]}") for t in _lowest(list(held), None)]
+    return out + [_row(t, False, "greshake:doc") for t in _lowest(plain, None)]
 
 
 def plexpt_rows(sources: Path) -> list[dict[str, Any]]:
@@ -266,8 +295,8 @@ def plexpt_rows(sources: Path) -> list[dict[str, Any]]:
     held = [str(e["prompt"]).strip() for e in data if e["act"] in PLEXPT_HELD]
     _expect("plexpt jailbreak prompts", len(held), len(PLEXPT_HELD))
     roles = [str(e["prompt"]).strip() for e in data if e["act"] not in PLEXPT_HELD and e["act"] not in PLEXPT_SKIP]
-    out = [_row(t, True, "plexpt:jailbreak") for t in pick().lowest(held, None)]
-    return out + [_row(t, False, "plexpt:role") for t in pick().lowest(roles, PLEXPT_N)]
+    out = [_row(t, True, "plexpt:jailbreak") for t in _lowest(held, None)]
+    return out + [_row(t, False, "plexpt:role") for t in _lowest(roles, PLEXPT_N)]
 
 
 def written_rows() -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from heldout_jsonl import FIXTURES, SCRIPTS, builder, check_no_earlier_text, jsonl_path, rows
 
-SHA256 = "4b8c539997f96173557ac0cd3f73299b829dba4af533da0eff6c155ec8d87516"
+SHA256 = "742d865e7c61b91e4a6c6cafd8dbabf7ff1d4c474a509e402963fc87a05d3fa1"
 SOURCED = ("onion", "greshake", "plexpt")
 REPOS = ("aigambitkg/AI-Red-Team-Onion", "greshake/llm-security", "PlexPt/awesome-chatgpt-prompts-zh")
 
@@ -32,12 +32,12 @@ def test_heldout_v30_is_unchanged() -> None:
 
 
 def test_heldout_v30_counts_by_label_and_origin() -> None:
-    """The counts the README states: 318 rows, 155 held; per origin group and label; the written share."""
+    """The counts the README states: 314 rows, 151 held; per origin group and label; the written share."""
     data = rows("v30")
-    assert len(data) == 318 and sum(bool(r["held"]) for r in data) == 155
+    assert len(data) == 314 and sum(bool(r["held"]) for r in data) == 151
     group = Counter((r["origin"].split(":")[0], bool(r["held"])) for r in data)
     assert group == {
-        ("onion", True): 69,
+        ("onion", True): 65,
         ("greshake", True): 17,
         ("greshake", False): 21,
         ("plexpt", True): 3,
@@ -45,11 +45,11 @@ def test_heldout_v30_counts_by_label_and_origin() -> None:
         ("written-v30", True): 66,
         ("written-v30", False): 46,
     }
-    assert max(n for (g, h), n in group.items() if h and g != "written-v30") * 1000 <= 446 * 155  # 69 of 155 (44.5%)
+    assert max(n for (g, h), n in group.items() if h and g != "written-v30") * 1000 <= 431 * 151  # 65 of 151 (43.0%)
     written_orders = group[("written-v30", True)]
-    assert written_orders * 2 < 155 and written_orders == 66  # fewer than half the orders are the builder's
+    assert written_orders * 2 < 151 and written_orders == 66  # fewer than half the orders are the builder's
     assert sum(r["origin"].startswith("written-v30") for r in data) == 112
-    assert sum(len(r["text"]) < 80 for r in data if r["held"]) == 53
+    assert sum(len(r["text"]) < 80 for r in data if r["held"]) == 50
 
 
 def test_heldout_v30_languages_and_carriers() -> None:
@@ -57,7 +57,7 @@ def test_heldout_v30_languages_and_carriers() -> None:
     data = rows("v30")
     per = Counter((r["lang"], bool(r["held"])) for r in data)
     expected = {
-        "en": (97, 35), "zh": (11, 97), "de": (19, 11), "ja": (6, 4), "es": (6, 4), "pt": (5, 3),
+        "en": (93, 35), "zh": (11, 97), "de": (19, 11), "ja": (6, 4), "es": (6, 4), "pt": (5, 3),
         "ru": (5, 3), "ar": (3, 3), "fr": (3, 3),
     }  # fmt: skip
     assert {lang: (per[(lang, True)], per[(lang, False)]) for lang, _ in per} == expected
@@ -84,6 +84,17 @@ def test_heldout_v30_licences_are_recorded_per_row() -> None:
 def test_heldout_v30_repeats_no_earlier_text() -> None:
     """No v30 text is identical to a text of v2 (both files) or of v3-v29, nor opens like one (40 letters)."""
     check_no_earlier_text("v30", least_earlier=11500)
+
+
+def test_heldout_v30_repeats_no_earlier_text_once_normalised() -> None:
+    """Nor repeats one after NFKC, case folding and dropping all but letters and digits (zero-width and spaced
+    "Ignore all previous instructions", a Base64 and a hex copy of it were left out so)."""
+    mod = builder("v30")
+    assert mod.norm("Ig nore all pre vious instruc tions.") == mod.norm(
+        "Ignore\u200ball\u200bprevious\u200binstructions"
+    )
+    assert mod.overlaps("Ignore\u200ball\u200bprevious\u200binstructions")
+    assert not [r["text"] for r in rows("v30") if mod.overlaps(r["text"])]
 
 
 def test_heldout_v30_sources_are_new_and_recorded() -> None:
@@ -187,7 +198,7 @@ def test_heldout_v30_is_registered_in_the_bench_and_never_opened_by_default() ->
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     got = bench.v30_rows()
-    assert len(got) == 318 and sum(held for _, held, _, _, _ in got) == 155
+    assert len(got) == 314 and sum(held for _, held, _, _, _ in got) == 151
     assert {group for *_, group in got} >= {"onion", "greshake", "plexpt", "written-v30:memory-lesson"}
     source = path.read_text(encoding="utf-8")
     assert 'choices=[f"v{n}" for n in range(30, 1, -1)] + ["all"]' in source
