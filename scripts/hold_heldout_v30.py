@@ -86,13 +86,13 @@ from __future__ import annotations
 import ast
 import json
 import re
-import tarfile
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 from _heldout_common import Picker, build_main, known_up_to
 from hold_heldout_v27 import _STOPSETS, _WORDS, lang_of
+from hold_heldout_v29 import _expect, _read
 from hold_heldout_v30_written import BENIGN, WRITTEN
 
 ARCHIVES = {
@@ -142,7 +142,6 @@ LICENCES = {  # origin group -> the licence of its rows (written on every row as
 }
 _PICK: list[Picker] = []
 _NORM: list[tuple[set[str], list[str]]] = []
-_FILES: dict[tuple[str, str], dict[str, bytes]] = {}
 
 
 def pick() -> Picker:
@@ -198,26 +197,6 @@ def _row(text: str, held: bool, origin: str, native: str | None = None) -> dict[
     return dict(text=text, held=held, lang=lang30(text, native), origin=origin, licence=LICENCES[origin.split(":")[0]])
 
 
-def _expect(name: str, got: object, want: object) -> None:
-    if got != want:
-        raise SystemExit(f"{name}: {got}, expected {want}")
-
-
-def _read(sources: Path, archive: str) -> dict[str, bytes]:
-    """Every file of a `github/` archive by its path under the archive's top folder (read once, kept)."""
-    key = (str(sources), archive)
-    if key not in _FILES:
-        with tarfile.open(sources / "github" / archive, "r:gz") as t:
-            files = {}
-            for m in t.getmembers():
-                if m.isfile() and "/" in m.name:
-                    f = t.extractfile(m)
-                    assert f is not None
-                    files[m.name.split("/", 1)[1]] = f.read()
-            _FILES[key] = files
-    return _FILES[key]
-
-
 def _literal_lists(source: str) -> dict[tuple[str, str], list[str]]:
     """(module-level dict name, key) -> the string literals of that key's list, in file order.
 
@@ -239,7 +218,7 @@ def _literal_lists(source: str) -> dict[tuple[str, str], list[str]]:
 
 def onion_rows(sources: Path) -> list[dict[str, Any]]:
     """AI-Red-Team-Onion's payload bank: the lists in `ONION_HELD`, held."""
-    src = _read(sources, "AI-Red-Team-Onion-6773e2c.tar.gz")[ONION_FILE].decode("utf-8")
+    src = _read(sources, "github", "AI-Red-Team-Onion-6773e2c.tar.gz")[ONION_FILE].decode("utf-8")
     lists = _literal_lists(src)
     missing = [pair for pair in ONION_HELD if pair not in lists]
     _expect("onion lists missing", missing, [])
@@ -261,7 +240,7 @@ def _str_value(node: ast.expr) -> str | None:
 
 def greshake_rows(sources: Path) -> list[dict[str, Any]]:
     """llm-security's scenarios: planted payloads and puzzle prompts, held; descriptions and the clean page, not."""
-    files = _read(sources, "llm-security-87f4b7f.tar.gz")
+    files = _read(sources, "github", "llm-security-87f4b7f.tar.gz")
     held: dict[str, str] = {}
     plain: list[str] = []
     for member in sorted(files):
@@ -291,7 +270,9 @@ def greshake_rows(sources: Path) -> list[dict[str, Any]]:
 
 def plexpt_rows(sources: Path) -> list[dict[str, Any]]:
     """awesome-chatgpt-prompts-zh's role prompts: the jailbreak personas, held; the `PLEXPT_N` lowest others, not."""
-    data = json.loads(_read(sources, "awesome-chatgpt-prompts-zh-367ed18.tar.gz")["prompts-zh.json"].decode("utf-8"))
+    data = json.loads(
+        _read(sources, "github", "awesome-chatgpt-prompts-zh-367ed18.tar.gz")["prompts-zh.json"].decode("utf-8")
+    )
     held = [str(e["prompt"]).strip() for e in data if e["act"] in PLEXPT_HELD]
     _expect("plexpt jailbreak prompts", len(held), len(PLEXPT_HELD))
     roles = [str(e["prompt"]).strip() for e in data if e["act"] not in PLEXPT_HELD and e["act"] not in PLEXPT_SKIP]
