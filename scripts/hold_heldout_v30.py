@@ -11,7 +11,7 @@ them), not read and chosen one by one; the file is pinned by SHA-256 in tests/ho
 Every source was posted on the team board (heldout30's lines) when it was reserved; the training scripts
 must not read them (all files of the named archives).
 
-The point of v30 (v29's weaknesses): most sourced orders are published by others, including a German red
+The point of v30 (v29's weaknesses): most orders are published by others, including a German red
 team's payload bank written natively in German beside its English items (AI-Red-Team-Onion), orders
 planted in web pages, e-mails, social-media posts and an agent's memory by the authors of the indirect
 injection paper's demonstration code (llm-security), and a Chinese community's role prompts as benign
