@@ -175,6 +175,6 @@ def test_heldout_v29_is_registered_in_the_bench_and_not_spent() -> None:
     assert skip is not None and "v29" in skip.group(1).split(",")  # never opened unless asked
     cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
     spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) == 30  # spent since its one look after round 29
+    assert spent is not None and int(spent.group(1)) >= 30  # spent since its one look after round 29
     for p in SCRIPTS.glob("hold_train*.py"):
         assert "heldout_v29" not in p.read_text(encoding="utf-8")  # also catches hold_heldout_v29
