@@ -22,7 +22,7 @@ def _import(folder: str, name: str):  # noqa: ANN202 - a module
 
 
 def test_v27_to_v30_are_spent_and_v31_is_not() -> None:
-    """Training may read v27 (looked at after round 26), v28 (after 27), v29 (after 29), v30 (after 30); nothing later."""
+    """Training may read v27 (looked at after round 26), v28 (after 27), v29, v30 (after 29, 30); none later."""
     cv = _import("scripts", "hold_train_cv")
     assert {"v27", "v28", "v29", "v30"} <= set(cv.SPENT) and "v31" not in cv.SPENT
     assert cv.SPENT == tuple(f"v{k}" for k in range(4, 31))
