@@ -360,9 +360,11 @@ def held_module_shadow(inside: str, roots: Iterable[str], held: Iterable[str]) -
     return None
 
 
-HELD_NAME_QUIET = frozenset({"__init__.py", "conftest.py"})
+HELD_NAME_QUIET = frozenset({"__init__.py", "conftest.py", "test.sh"})
 """Held-back file names that are no finding of their own when the agent writes one: `__init__.py` is in every
-package (one that runs code is found by `package_init_runs`), `conftest.py` is a finding wherever it is."""
+package (one that runs code is found by `package_init_runs`), `conftest.py` is a finding wherever it is, and
+`test.sh` is in every task's tests (memeval runs it from `/tests`, never from a copy; an agent's own `test.sh` is
+ordinary work)."""
 HELD_NAME_DETAIL = (
     "named like the held-back tests' file {name}: `cp -r /tests {folder}` (a test.sh copying its tests here) puts "
     "the copy in {folder}/tests/ when {folder} already exists, and a test.sh that then runs {folder}/{name} runs "

@@ -56,3 +56,16 @@ def test_folders_and_files_of_a_held_name_are_named(tmp_path: Path):
     world = World(root=root, workdir="/app")
     found = scan_tamper(pristine, world, added, (), {"PATH": "/usr/bin"}, tests).findings
     assert [(f.path, f.kind) for f in found] == [("/app/test_outputs.py", "shadows-task-file")]
+
+
+def test_a_test_sh_of_the_agent_s_own_is_not_named(tmp_path: Path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test.sh").write_text("exit 0\n")
+    root = tmp_path / "world"
+    (root / "app").mkdir(parents=True)
+    pristine = tmp_path / "pristine"
+    shutil.copytree(root, pristine)
+    (root / "app" / "test.sh").write_text("python3 -m pytest\n")  # memeval runs /tests/test.sh, never a copy
+    world = World(root=root, workdir="/app")
+    assert scan_tamper(pristine, world, ("app/test.sh",), (), {"PATH": "/usr/bin"}, tests).findings == ()
