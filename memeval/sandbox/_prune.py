@@ -87,8 +87,8 @@ def prune_too_deep(roots: Iterable[Path]) -> str | None:
     first level past the limit goes whole, by `rm -rf --one-file-system` (coreutils walks by file descriptor, at
     any depth, and follows no symlink), so the diff, the tamper scan, the verifier and the retained copy see the rest
     of the world. One walk names them all (`too_deep_folders`) and `rm` takes them in batches: a walk and an `rm`
-    per folder cost an agent's 10,000 of them (at the bottom of one chain, 83 MB of folders) about 6 minutes of the
-    host's time after its turn, bounded by no timeout, and a folder past the 10,000th was left in the world.
+    per folder held the trial's thread for hours after an agent left 10,001 of them at the bottom of one chain
+    (about 1 s each at load 13, bounded by no timeout), and the 10,001st stayed in the world.
 
     Raises:
         OSError: `rm` could not remove a folder, or a walk after it still finds one (the world is then not safe to
