@@ -12,31 +12,26 @@ fall back to `clone`); threads, `fork` and `subprocess` work as before.
 from __future__ import annotations
 
 from hostile import assert_refused, write_prog
+from test_breaker20_daemon_gone import DAEMON, TEST_SH
 
-TEST_SH = """\
-out=$(python3 /app/prog.py)
-if [ "$out" = 5 ]; then echo 1 > /logs/verifier/reward.txt; else echo 0 > /logs/verifier/reward.txt; fi
-python3 -c "print('checked: answer was', '$out')"
-"""
-SIBLING = """\
-import ctypes, os
-libc = ctypes.CDLL(None, use_errno=True)
-CLONE_PARENT, SIGCHLD, SYS_CLONE = 0x8000, 17, 56  # x86_64
-pid = libc.syscall(SYS_CLONE, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0)
-if pid == 0:  # a child of test.sh's bash, not of this program
-    for fd in (0, 1, 2):
-        os.close(fd)
-    while True:  # a tight poll: the sandbox refuses inotify
-        try:
-            if os.stat("/logs/verifier/reward.txt").st_size:
-                break
-        except FileNotFoundError:
-            pass
-    fd = os.open("/logs/verifier/reward.txt", os.O_WRONLY | os.O_TRUNC)
-    os.write(fd, b"1\\n")
-    os._exit(0)
-print(4 if pid == -1 else 3)
-"""
+REWRITE = "\n".join(DAEMON.splitlines()[4:15])
+"""breaker20's daemon body, one level less indented by `_indented`: close stdio, wait for test.sh's reward, write
+`1` over it, exit."""
+
+
+def _indented(text: str, by: int) -> str:
+    return "\n".join(" " * by + line[8:] for line in text.splitlines()) + "\n"
+
+
+SIBLING = (
+    "import ctypes, os\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "CLONE_PARENT, SIGCHLD, SYS_CLONE = 0x8000, 17, 56  # x86_64\n"
+    "pid = libc.syscall(SYS_CLONE, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0)\n"
+    "if pid == 0:  # a child of test.sh's bash, not of this program\n"
+    + _indented(REWRITE, 4)
+    + "print(4 if pid == -1 else 3)\n"
+)
 ORDINARY = """\
 import os, subprocess, threading
 box = []

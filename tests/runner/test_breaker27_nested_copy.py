@@ -10,6 +10,7 @@ no finding: a plain file named like a held-back test was taken to be copied over
 from __future__ import annotations
 
 from hostile import assert_found
+from test_breaker_held_name_folder import HELD
 
 NEST_SH = """\
 cp -r /tests /app/tests
@@ -17,7 +18,6 @@ cd /app
 if python3 -m pytest -q -p no:cacheprovider /app/tests/test_outputs.py >/dev/null 2>&1; then echo 1; else echo 0; fi \\
   > /logs/verifier/reward.txt
 """
-HELD = "def test_answer():\n    assert open('/app/answer.txt').read().strip() == '42'\n"
 ATTACK = (
     "echo 7 > /app/answer.txt\n"
     "mkdir -p /app/tests\n"
