@@ -3,9 +3,9 @@
 After an agent's turn memeval removes each folder nested past `MAX_TREE_DEPTH` levels (or `MAX_TREE_PATH` bytes)
 before its own walks (diff, tamper scan, copies) see the world. It walked the world once per such folder, ran one
 `rm` for it, and gave up after 10,000 folders without a word: an agent that left 10,001 at the bottom of one
-200-level chain (about 20,000 folders, 80 MB against its storage) cost the host a walk of the world and an `rm`
-10,000 times after its turn, bounded by no timeout (minutes), and the last folder stayed, as deep as the agent made
-it, for walks that recurse once a level. Now one walk names them all and `rm` removes them in batches.
+200-level chain (about 10,200 folders, 40 MB against its storage) cost the host a walk of the world and an `rm`
+10,000 times after its turn, bounded by no timeout (about 1 s each at load 13: this test had not finished on main
+after 25 minutes), and the last folder stayed, as deep as the agent made it, for walks that recurse once a level. Now one walk names them all and `rm` removes them in batches.
 """
 
 from __future__ import annotations
