@@ -5,7 +5,8 @@ before its own walks (diff, tamper scan, copies) see the world. It walked the wo
 `rm` for it, and gave up after 10,000 folders without a word: an agent that left 10,001 at the bottom of one
 200-level chain (about 10,200 folders, 40 MB against its storage) cost the host a walk of the world and an `rm`
 10,000 times after its turn, bounded by no timeout (about 1 s each at load 13: this test had not finished on main
-after 25 minutes), and the last folder stayed, as deep as the agent made it, for walks that recurse once a level. Now one walk names them all and `rm` removes them in batches.
+after 25 minutes), and the last folder stayed, as deep as the agent made it, for walks that recurse once a level.
+Now one walk names them all and `rm` removes them in batches.
 """
 
 from __future__ import annotations
