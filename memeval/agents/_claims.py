@@ -109,14 +109,18 @@ def _num(v: object) -> float | None:
 def _add(total: dict[str, Any], part: dict[str, Any], depth: int = 1) -> None:
     """Add the numbers of `part` into `total`, nested dicts included down to `MAX_KEPT_DEPTH` levels.
 
-    The agent's text: deeper ones are left out, which also keeps this recursion far from Python's limit.
+    The agent's text: deeper ones are left out, which also keeps this recursion far from Python's limit. A key whose
+    value changes shape from one line to the next (a number, then an object, or the other way) keeps what was summed
+    first: adding them raised `TypeError`/`AttributeError` in the host's reading of the agent's stdout, which ended
+    the whole run (breaker27).
     """
     for k, v in part.items():
+        have = total.get(k)
         if isinstance(v, dict):
-            if depth < MAX_KEPT_DEPTH:
+            if depth < MAX_KEPT_DEPTH and (have is None or isinstance(have, dict)):
                 _add(total.setdefault(k, {}), v, depth + 1)
-        elif _num(v) is not None:
-            total[k] = total.get(k, 0) + v
+        elif _num(v) is not None and (have is None or _num(have) is not None):
+            total[k] = (have or 0) + v
 
 
 def _claude(stdout: str) -> _Parsed:

@@ -55,7 +55,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memeval.runner._diff import CACHE_DIRS
+from memeval.runner._diff import CACHE_DIRS, printable
 from memeval.runner._gitobjects import (
     StoreFile,
     _read,
@@ -295,9 +295,10 @@ def store_files(world: World, touched: Iterable[str]) -> tuple[list[StoreFile], 
     within the world: a `.git/objects` or `.git/objects/ab` linked elsewhere, or a repository moved under
     a `__pycache__` folder (which the workspace diff skipped) and named by a `gitdir:` file. A file is
     returned when its resolved path is in `touched` (what the diff found added or changed, relative
-    to the world's root), lies under a cache folder (`CACHE_DIRS`, which the diff skipped whole), or
-    differs from the path git opens (reached through a symlink); every other file the diff compared
-    equal to the world as built.
+    to the world's root, as printable text: a path holding a byte that is not UTF-8 is compared in that
+    spelling, else a repository moved into a folder so named went unchecked), lies under a cache
+    folder (`CACHE_DIRS`, which the diff skipped whole), or differs from the path git opens (reached
+    through a symlink); every other file the diff compared equal to the world as built.
 
     Returns:
         (object-store files, for `check_store_files`; (index, where the world as built held it), for
@@ -314,8 +315,8 @@ def store_files(world: World, touched: Iterable[str]) -> tuple[list[StoreFile], 
                 homes[rc[0]] = None
 
     def suspect(named: str, real: str) -> bool:
-        rel = real.lstrip("/")
-        return named != rel or rel in touched_set or any(part in CACHE_DIRS for part in rel.split("/"))
+        rel = real.lstrip("/")  # the file system's spelling; `touched` is the diff's, printable (breaker27)
+        return named != rel or printable(rel) in touched_set or any(part in CACHE_DIRS for part in rel.split("/"))
 
     objects: list[StoreFile] = []
     indexes: list[tuple[StoreFile, Path]] = []

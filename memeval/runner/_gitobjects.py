@@ -48,6 +48,11 @@ def _read(host: Path, limit: int) -> bytes | None:
 
 MAX_INDEX_BYTES = 1 << 30
 """Largest git index read (a larger one is not checked)."""
+VARINT_OVERFLOW = 1 << 57
+"""Where git's `decode_varint` (varint.c) stops: a value whose top 7 of 64 bits are set before the next shift
+overflows, and git returns 0 and leaves the bytes unread. An index entry's path-prefix length (version 4) is read
+the same way here: read without the bound, 2 MB of continuation bytes grew a number of 14 million bits one shift
+at a time, hours of the host's CPU for one index an agent left in its world (breaker27)."""
 MAX_OBJECT_BYTES = 1 << 30
 """Largest inflated loose object hashed; a larger one the agent added or changed is refused."""
 MAX_INFLATED_TOTAL = 2 << 30
@@ -212,13 +217,20 @@ def _index_hidden(data: bytes) -> set[str] | None:
                 (extended,) = struct.unpack(">H", data[pos : pos + 2])
                 pos += 2
             if version == 4:
+                varint = pos
                 b = data[pos]
                 pos += 1
                 strip = b & 0x7F
                 while b & 0x80:  # git's offset varint: each continuation adds one before shifting
+                    strip += 1
+                    if strip >= VARINT_OVERFLOW:  # git's `decode_varint` gives 0 and reads nothing (breaker27)
+                        strip, pos = 0, varint
+                        break
                     b = data[pos]
                     pos += 1
-                    strip = ((strip + 1) << 7) + (b & 0x7F)
+                    strip = (strip << 7) + (b & 0x7F)
+                if strip > len(prev):
+                    return None  # git refuses the index ("malformed name field"): it hides nothing
                 end = data.index(b"\0", pos)
                 name = prev[: len(prev) - strip] + data[pos:end]
                 pos = end + 1

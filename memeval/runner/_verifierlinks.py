@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from memeval.eventlog import TamperFinding
+from memeval.runner._diff import printable
 from memeval.runner._gitguard import MAX_LINK_HOPS
 from memeval.runner._tamper import changed_entries
 from memeval.sandbox import World
@@ -98,5 +99,5 @@ def remove_links_into_verifier(
                 else f"a symbolic link through {folder}, which leads wherever the process reading it can reach "
                 "(the held-back tests included); removed"
             )
-            out.append(TamperFinding(path="/" + rel, kind="verifier-path", change=change, detail=detail))
+            out.append(TamperFinding(path=printable("/" + rel), kind="verifier-path", change=change, detail=detail))
     return out

@@ -23,9 +23,9 @@ from memeval.sandbox._limits import (
     TreeTooDeep,
     disk_usage,
     limits_mechanism,
-    prune_too_deep,
 )
 from memeval.sandbox._process import death_signal
+from memeval.sandbox._prune import prune_too_deep
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
 from memeval.sandbox._world import World, build_world, contained, task_limits
 

@@ -37,7 +37,6 @@ import errno
 import math
 import os
 import secrets
-import subprocess
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -216,35 +215,6 @@ def too_deep(root: Path) -> str | None:
     except TreeTooDeep as exc:
         return exc.path
     return None
-
-
-def prune_too_deep(roots: Iterable[Path]) -> str | None:
-    """Remove every folder nested past the limits under `roots`; the reason to record, or None.
-
-    Run on a world after its agent's turn (every process of it gone), before any host walk: the
-    folder at the first level past the limit goes whole, by `rm -rf --one-file-system` (coreutils
-    walks by file descriptor, at any depth, and follows no symlink), so the diff, the tamper scan,
-    the verifier and the retained copy see the rest of the world.
-
-    Raises:
-        OSError: `rm` could not remove a folder (the world is then not safe to walk).
-    """
-    first: TreeTooDeep | None = None
-    for root in roots:
-        for _ in range(10_000):  # each pass removes one folder; a world cannot hold more than this many
-            try:
-                disk_usage([root])
-                break
-            except TreeTooDeep as exc:
-                first = first or exc
-                target = os.path.join(os.fsencode(root), exc.raw)
-                done = subprocess.run(
-                    ["rm", "-rf", "--one-file-system", "--", target], capture_output=True, check=False, timeout=600
-                )
-                if done.returncode != 0 or os.path.lexists(target):
-                    why = done.stderr.decode(errors="replace")[:300]
-                    raise OSError(f"could not remove {exc.path!r} from a world: {why}") from exc
-    return None if first is None else first.reason() + "; removed before the verifier ran"
 
 
 class DiskWatch:

@@ -141,10 +141,41 @@ def _attach_check(nr: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
+CLONE_CALLS: dict[int, tuple[int, ...]] = {_X86_64: (56,), 0x40000003: (120,), 0xC00000B7: (220,), 0x40000028: (120,)}
+"""`clone` for each architecture (same tables; its flags are the first argument on all four). With `no_attach` a
+call asking for `CLONE_PARENT` answers EPERM (`_clone_parent_check`)."""
+CLONE_PARENT = 0x00008000
+"""`CLONE_PARENT` (`<linux/sched.h>`): the new process's parent is the caller's parent. In a verifier, the program
+test.sh ran made test.sh's own bash the parent of a daemon that wrote `1` over test.sh's failing reward: bash reaps
+a child it never started without a word, so the exit wrapper, which names the orphans it adopts and reaps, never
+saw it (breaker27). No ordinary program asks for it (fork, posix_spawn and threads in glibc, Go, Node do not)."""
+CLONE3_CALLS: dict[int, tuple[int, ...]] = {_X86_64: (435,), 0x40000003: (435,), 0xC00000B7: (435,), 0x40000028: (435,)}
+"""`clone3` for each architecture (same tables). Its flags are in a structure the filter cannot read, so with
+`no_attach` it answers ENOSYS, as Docker's default profile does: glibc, Go and the rest then call `clone`, whose
+flags it can."""
+RET_ENOSYS = _RET_ERRNO | errno.ENOSYS
+
+
+def _clone_parent_check(nr: int) -> list[tuple[int, int, int, int]]:
+    """With the call number loaded: `clone` call `nr` with `CLONE_PARENT` in its flags returns EPERM, any other passes.
+
+    Other calls jump past with the number still loaded; `clone` always returns here. The flags are 64-bit; the
+    flag is in the low word.
+    """
+    return [
+        (_JEQ_K, 0, 5, nr),
+        (_LD_W_ABS, 0, 0, _ARG0_LO),
+        (_AND_K, 0, 0, CLONE_PARENT),
+        (_JEQ_K, 0, 1, 0),
+        (_RET_K, 0, 0, RET_ALLOW),
+        (_RET_K, 0, 0, RET_EPERM),
+    ]
+
+
 def refused_calls(no_attach: bool = False) -> dict[int, dict[int, int]]:
     """Each architecture's refused call numbers and the `SECCOMP_RET_ERRNO` value each returns.
 
-    `no_attach` adds `VM_WRITE_CALLS` (the verifier's filter; see `sandbox_filter`).
+    `no_attach` adds `VM_WRITE_CALLS` and `CLONE3_CALLS` (the verifier's filter; see `sandbox_filter`).
     """
     out: dict[int, dict[int, int]] = {}
     tables: list[tuple[Mapping[int, tuple[int, ...]], int]] = [
@@ -152,7 +183,7 @@ def refused_calls(no_attach: bool = False) -> dict[int, dict[int, int]]:
         (INOTIFY_CALLS, RET_EMFILE),
         (FANOTIFY_CALLS, RET_EPERM),
     ]
-    for table, ret in tables + ([(VM_WRITE_CALLS, RET_EPERM)] if no_attach else []):
+    for table, ret in tables + ([(VM_WRITE_CALLS, RET_EPERM), (CLONE3_CALLS, RET_ENOSYS)] if no_attach else []):
         for arch, calls in table.items():
             out.setdefault(arch, {}).update(dict.fromkeys(calls, ret))
     return out
@@ -169,7 +200,9 @@ def sandbox_filter(no_attach: bool = False) -> bytes:
     after the call number is loaded). With `no_attach` (a verifier's sandbox), so is attaching to a running
     process (`ptrace` `PTRACE_ATTACH`/`PTRACE_SEIZE`, `_attach_check`) and writing its memory
     (`process_vm_writev`): the program the tests run shares their uid, and the kernel (with no Yama here) let it
-    attach a debugger to the test runner that started it and make it exit 0 (`gdb -p PPID`, `call _exit(0)`).
+    attach a debugger to the test runner that started it and make it exit 0 (`gdb -p PPID`, `call _exit(0)`); and
+    `clone` with `CLONE_PARENT` (`_clone_parent_check`, `clone3` answering ENOSYS), which hid a daemon from the exit
+    wrapper.
     Agent turns keep them: debugging one's own processes is ordinary work.
 
     Layout per architecture: `arch == A ? (load nr, [mask x32 bit], nr == each ? its return) :
@@ -188,6 +221,8 @@ def sandbox_filter(no_attach: bool = False) -> bytes:
         if no_attach:
             for nr in PTRACE_CALLS.get(arch, ()):
                 body += _attach_check(nr)
+            for nr in CLONE_CALLS.get(arch, ()):
+                body += _clone_parent_check(nr)
         items = list(calls.items())
         for i, (nr, ret) in enumerate(items):
             # after this compare: the compares left, the allow, then the returns in `rets` order
@@ -208,6 +243,9 @@ def sandbox_filter(no_attach: bool = False) -> bytes:
 
 
 __all__ = [
+    "CLONE3_CALLS",
+    "CLONE_CALLS",
+    "CLONE_PARENT",
     "FANOTIFY_CALLS",
     "INOTIFY_CALLS",
     "KEY_CALLS",
@@ -215,6 +253,7 @@ __all__ = [
     "PTRACE_CALLS",
     "RET_ALLOW",
     "RET_EMFILE",
+    "RET_ENOSYS",
     "RET_EPERM",
     "VM_WRITE_CALLS",
     "refused_calls",

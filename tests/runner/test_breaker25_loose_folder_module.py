@@ -183,7 +183,10 @@ def test_a_plain_module_named_like_a_held_back_one_is_no_shadow(tmp_path: Path) 
     held_dir.mkdir()
     (held_dir / "checks.py").write_text("")
     scan = scan_tamper(pristine, world, list(files), [], {"PATH": "/usr/bin"}, held_dir)
-    assert not [f for f in scan.findings if f.kind == "shadows-task-file"], scan.findings  # the copy overwrites it
+    # the copy overwrites it: no module shadow; but a copy by `cp -r` into an existing folder nests and does not, so
+    # the file of the held-back helper's own name is named for that (breaker27), and nothing else is
+    shadows = [(f.path, f.detail.split(":")[0]) for f in scan.findings if f.kind == "shadows-task-file"]
+    assert shadows == [("/app/tests/checks.py", "named like the held-back tests' file checks.py")], scan.findings
 
 
 TASK_CHECKER = "def ok(text):\n    return text.strip() == '42'\n"

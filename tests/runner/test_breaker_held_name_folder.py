@@ -40,7 +40,9 @@ def test_a_folder_standing_where_a_held_test_is_copied_is_a_finding(hostile):
         assert "test_outputs.py" in detail, tr["tamper"]
 
 
-def test_only_folders_are_named(tmp_path: Path):
+def test_folders_and_files_of_a_held_name_are_named(tmp_path: Path):
+    # a plain file of the held-back test's name is named too (breaker27): `cp -r /tests /app` into an existing
+    # folder nests the copy, so the agent's file is not always copied over; its other files are not named
     tests = tmp_path / "tests"
     tests.mkdir()
     (tests / "test_outputs.py").write_text(HELD)
@@ -48,8 +50,22 @@ def test_only_folders_are_named(tmp_path: Path):
     (root / "app").mkdir(parents=True)
     pristine = tmp_path / "pristine"
     shutil.copytree(root, pristine)
-    (root / "app" / "test_outputs.py").write_text("def test_mine(): pass\n")  # its own test: copied over
+    (root / "app" / "test_outputs.py").write_text("def test_mine(): pass\n")
     (root / "app" / "solution.py").write_text("x = 1\n")
     added = ("app/test_outputs.py", "app/solution.py")
     world = World(root=root, workdir="/app")
-    assert scan_tamper(pristine, world, added, (), {"PATH": "/usr/bin"}, tests).findings == ()
+    found = scan_tamper(pristine, world, added, (), {"PATH": "/usr/bin"}, tests).findings
+    assert [(f.path, f.kind) for f in found] == [("/app/test_outputs.py", "shadows-task-file")]
+
+
+def test_a_test_sh_of_the_agent_s_own_is_not_named(tmp_path: Path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test.sh").write_text("exit 0\n")
+    root = tmp_path / "world"
+    (root / "app").mkdir(parents=True)
+    pristine = tmp_path / "pristine"
+    shutil.copytree(root, pristine)
+    (root / "app" / "test.sh").write_text("python3 -m pytest\n")  # memeval runs /tests/test.sh, never a copy
+    world = World(root=root, workdir="/app")
+    assert scan_tamper(pristine, world, ("app/test.sh",), (), {"PATH": "/usr/bin"}, tests).findings == ()
