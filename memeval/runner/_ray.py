@@ -30,7 +30,6 @@ This module is the driver side (`RayExecutor`, `RunAccount`); the bundle is buil
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import signal
 import sys
@@ -38,6 +37,7 @@ import threading
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from memeval._cpubudget import env_positive
 from memeval.errors import UsageError
 from memeval.eventlog import FaultRaised, ModelCalled, TrialEnded, TrialStarted, parse_event
 from memeval.runner._attemptspec import AttemptSpec
@@ -86,19 +86,7 @@ def cpus_per_trial() -> float:
     Raises:
         UsageError: the value is not a number above 0 and at most `MAX_CPUS_PER_TRIAL` (named, with the fix).
     """
-    raw = os.environ.get(CPUS_ENV, "").strip()
-    if not raw:
-        return CPUS_PER_TRIAL
-    try:
-        value = float(raw)
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= MAX_CPUS_PER_TRIAL:  # NaN fails too
-        raise UsageError(
-            f"{CPUS_ENV}={raw!r} is not a number of CPUs above 0 and at most {MAX_CPUS_PER_TRIAL:g} (what each "
-            f"trial asks Ray for): set one such as 0.5, or unset it for the default {CPUS_PER_TRIAL:g}"
-        )
-    return value
+    return env_positive(CPUS_ENV, CPUS_PER_TRIAL, MAX_CPUS_PER_TRIAL, "CPUs", "what each trial asks Ray for")
 
 
 class RunAccount:

@@ -25,7 +25,7 @@ from usage_line import one_usage_line, run_memeval
         ("MEMEVAL_SANDBOX", "docker", "(known: bubblewrap)"),
         ("MEMEVAL_SANDBOX_ID_BASE", "abc", "from 65536 to 4294901759"),
         ("MEMEVAL_SANDBOX_ID_BASE", "0", "or unset it for the default 1879048192"),
-        ("MEMEVAL_RAY_CPUS_PER_TRIAL", "abc", "above 0 and at most 1024"),
+        ("MEMEVAL_RAY_CPUS_PER_TRIAL", "abc", "between 0 and 1024 (what each trial asks Ray for)"),
     ],
 )
 def test_a_wrong_sandbox_setting_is_refused_before_the_run(tmp_path: Path, name: str, value: str, fix: str) -> None:
