@@ -81,7 +81,7 @@ class ListedRun:
     None."""
 
 
-PROJECTION_VERSION = 11
+PROJECTION_VERSION = 12
 """Version of the projection's figures, in the cache's name beside memeval's version: raised when the
 same log comes to project to other figures (2: the cost-of-pass bootstrap and the Monte Carlo
 sign-flip test draw their own seeded streams; 3: the t-test, t intervals, exact binomial sign test and
@@ -93,7 +93,9 @@ the arms' shares differ; 6: the `cost_faults` warning names interrupted trials a
 no trial scored says nothing was measured, not "before trusting the verdict"; 9: the table's cells count interrupted
 trials apart (`baseline_interrupted`, `pack_interrupted`; `Interrupted · $0.02`), not among their faults;
 10: the verdict's recount with faults counted against it (`faults_could_change_it`) and `faulted_trials` leave
-interrupted trials out; 11: so does the sequential path's fault-robust recount (`memeval ab --until-decided`)),
+interrupted trials out; 11: so does the sequential path's fault-robust recount (`memeval ab --until-decided`);
+12: a model call counts in the attempt its `model.called` line names (v3), not in a later attempt that started
+before the call ended),
 so a cache written by older code is replayed, never read."""
 
 

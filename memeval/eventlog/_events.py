@@ -117,14 +117,23 @@ class AgentStarted(_Event):
 class ModelCalled(_Event):
     """The metering proxy saw one model call.
 
-    v2: `call` is a typed `ModelCallRecord` (v1 kept the same fields as an untyped JSON object;
-    `memeval.eventlog._upcast` reads v1 lines).
+    v2: `call` is a typed `ModelCallRecord` (v1 kept the same fields as an untyped JSON object).
+    v3: `attempt` names the trial's attempt whose turn made the call (v2 lines had none, and a call
+    that ended after its attempt, past the runner's settle wait, was counted in the next one).
+    `memeval.eventlog._upcast` reads v1 and v2 lines.
     """
 
     event: Literal["model.called"] = "model.called"
-    v: Literal[2] = 2
-    """Version 2 only: a v1 line goes through the upcaster (`_upcast`)."""
+    v: Literal[3] = 3
+    """Version 3 only: a v1 or v2 line goes through the upcasters (`_upcast`)."""
     trial_id: str
+    attempt: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """The attempt (`TrialStarted.attempt`, 1-based) whose registration with the proxy made the call, whenever
+    its line is written: a call still in flight when its attempt ended is logged later, maybe after the next
+    attempt's `trial.started`, and counts against its own attempt. None (left out of the line): not known, in a
+    line written before v3 (the projection then counts the call in the trial's latest attempt, as it always did)
+    or by a meter registered without an attempt (`RunMeter.register_trial`). Not `call.attempt`, the SDK's
+    retry number of one HTTP request."""
     call: ModelCallRecord
 
     @model_validator(mode="after")

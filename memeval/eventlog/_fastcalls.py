@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
-from memeval.eventlog._views import ModelCalledView, View
+from memeval.eventlog._views import ModelCalledV2View, ModelCalledView, View
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,6 +44,8 @@ its call object (the log's keys are sorted: `at`, `call`, `event`): `_DECODER` s
 object once to reach the tag and again to decode it. This decoder is handed only the lines that
 hold the tag (`_call_tag_lines`). Decoding one struct, msgspec checks the tag's value when the line
 has one but does not require it; the line holding `_CALL_TAG` is what requires it (see there)."""
+_CALLS_V2_DECODER: msgspec.json.Decoder[ModelCalledV2View] = msgspec.json.Decoder(ModelCalledV2View)
+"""`model.called` lines of version 2 (a log written before version 3), tried on a run `_CALLS_DECODER` refuses."""
 _CALL_TAG = b'"event":"model.called"'
 """A `model.called` line's tag, as the log writes it (compact, `canonical`).
 
@@ -152,7 +154,7 @@ def _decode_framed(
         chunk = view[ends[a - 1] if a > first else start : ends[b - 1]]
         try:
             if tagged[a]:
-                calls = _CALLS_DECODER.decode_lines(chunk)
+                calls = _call_run(chunk)
                 for ev in calls:  # a plain loop: twice as fast as comparing two lists of attrgetter's
                     if ev.call.trial_id != ev.trial_id:
                         return None
@@ -167,6 +169,19 @@ def _decode_framed(
             return None
         out += run
     return out
+
+
+def _call_run(chunk: memoryview) -> list[ModelCalledView]:
+    """A run of `model.called` lines as their views: of version 3, or else all of version 2, brought up to 3.
+
+    Raises:
+        msgspec.ValidationError, msgspec.DecodeError: a line neither decoder accepts (a run mixing the versions,
+            as a run resumed by a newer memeval writes, among them: its lines are then read one by one).
+    """
+    try:
+        return _CALLS_DECODER.decode_lines(chunk)
+    except msgspec.ValidationError:
+        return [ev.as_current() for ev in _CALLS_V2_DECODER.decode_lines(chunk)]
 
 
 def _calls_named_elsewhere(views: list[View]) -> bool:

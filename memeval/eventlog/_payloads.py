@@ -9,7 +9,7 @@ that both declare the same fields.
 
 from __future__ import annotations
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from memeval.types import CostReason, Role
 
@@ -61,6 +61,9 @@ class ModelCallRecord(BaseModel):
         ttfb_ms: until the first response body byte, milliseconds; None if none came.
         cost: the price, or why there is none.
         error: the provider's error, why the response is incomplete, or the refusal; None if none.
+        error_status: the HTTP status the provider's error stands for when it came inside a response that began
+            2xx (a stream's error event: Anthropic `overloaded_error` is 529); None otherwise, and in lines
+            written before `model.called` v3 (left out of the line when None).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -91,8 +94,14 @@ class ModelCallRecord(BaseModel):
     ttfb_ms: float | None
     cost: CostRecord
     error: str | None
+    error_status: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @property
     def answered(self) -> bool:
         """The call got an answer that was not an error status (< 400)."""
         return self.status < 400
+
+    @property
+    def outcome_status(self) -> int:
+        """What the call's outcome stands for: `error_status` if the provider failed it mid-stream, else `status`."""
+        return self.status if self.error_status is None else self.error_status

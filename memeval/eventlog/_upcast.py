@@ -29,6 +29,16 @@ def _model_called_v1_v2(raw: dict[str, Any]) -> dict[str, Any]:
     return {**raw, "call": call, "v": 2}
 
 
+def _model_called_v2_v3(raw: dict[str, Any]) -> dict[str, Any]:
+    """`model.called` v2 -> v3.
+
+    v3 adds `attempt`, the attempt whose turn made the call. A v2 line never said it: it stays absent
+    (None), and the projection counts the call in the trial's latest attempt at that point of the log,
+    as it did when the line was written, so an old log projects to the same bytes.
+    """
+    return {**raw, "v": 3}
+
+
 def _run_planned_v1_v2(raw: dict[str, Any]) -> dict[str, Any]:
     """`run.planned` v1 -> v2.
 
@@ -43,6 +53,7 @@ def _run_planned_v1_v2(raw: dict[str, Any]) -> dict[str, Any]:
 
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("model.called", 1): _model_called_v1_v2,
+    ("model.called", 2): _model_called_v2_v3,
     ("run.planned", 1): _run_planned_v1_v2,
 }
 """`(event name, version)` -> a function returning the payload at `version + 1`."""

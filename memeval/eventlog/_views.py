@@ -43,6 +43,7 @@ class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
     completed: bool
     cost: CostView
     error: str | None
+    error_status: int | None = None
     forwarded: bool = True
     hosted_tool_calls: int | None
     input_tokens: int | None
@@ -67,6 +68,11 @@ class CallView(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
         """The call got an answer that was not an error status (< 400)."""
         return self.status < 400
 
+    @property
+    def outcome_status(self) -> int:
+        """What the call's outcome stands for: `error_status` if the provider failed it mid-stream, else `status`."""
+        return self.status if self.error_status is None else self.error_status
+
 
 class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False, tag_field="event"):
     """What every event's view has: `v`, `seq`, `at`, and `event`, its tag.
@@ -82,7 +88,7 @@ class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
-    """`memeval.eventlog.ModelCalled` (version 2), field for field.
+    """`memeval.eventlog.ModelCalled` (version 3), field for field.
 
     `ModelCalled`'s own check, that the call names the event's trial, is made by the readers here
     (`decode_view`, `decode_log`), over a whole run of decoded lines at once: a line whose call
@@ -91,9 +97,28 @@ class ModelCalledView(_View, tag="model.called", frozen=True, kw_only=True):
     """
 
     event: ClassVar[Literal["model.called"]] = "model.called"
-    v: Literal[2] = 2  # narrower than the base's int, as ModelCalled's
+    v: Literal[3] = 3  # narrower than the base's int, as ModelCalled's
+    attempt: int | None = None
     call: CallView
     trial_id: str
+
+
+class ModelCalledV2View(_View, tag="model.called", frozen=True, kw_only=True):
+    """A `model.called` line of version 2 (no `attempt`), which `as_current` makes the view pydantic reads it as.
+
+    Version 2 had neither `attempt` nor the call's `error_status`; its upcaster (`_upcast`) only raises `v`, so
+    the line reads as version 3 with both None. A log written before version 3 is read as fast as a new one
+    (`_fastcalls._decode_framed` tries it on a run of call lines `ModelCalledView` refuses).
+    """
+
+    event: ClassVar[Literal["model.called"]] = "model.called"
+    v: Literal[2]  # required: a line without `v` is version 1, read by pydantic
+    call: CallView
+    trial_id: str
+
+    def as_current(self) -> ModelCalledView:
+        """The version-3 view of the line: what `upcast` and `ModelCalled` make of it."""
+        return ModelCalledView(seq=self.seq, at=self.at, call=self.call, trial_id=self.trial_id)
 
 
 class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):

@@ -326,6 +326,7 @@ class ForwardApp:
             ttfb_ms=ttfb,
             cost=cost,
             error=error or usage.error,
+            error_status=usage.error_status if ok else None,  # a 4xx/5xx says its status itself
         )
         self._ledger.record(record, call.reservation)
         if bodies is not None and self._on_bodies is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from memeval.meter._errors import ANTHROPIC_ERRORS, read_error
 from memeval.meter._provider import ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import (
@@ -29,7 +30,6 @@ from memeval.meter._usage import (
     as_dict,
     as_int,
     as_list,
-    error_text,
     leading_type,
     names_read_type,
     read_type_pattern,
@@ -121,7 +121,7 @@ def read_body(state: UsageState, obj: Any) -> None:
     """Fill `state` from a parsed non-streaming body (a message, or an error object)."""
     body = as_dict(obj)
     if body.get("type") == "error":
-        state.error = error_text(as_dict(body.get("error")))
+        read_error(state, body.get("error"), ANTHROPIC_ERRORS, "type", fallback="error:")
         return
     if body.get("type") != "message":
         state.error = "the body is not an Anthropic message"
@@ -177,7 +177,7 @@ def read_event(state: UsageState, name: str, obj: Any) -> None:
     elif kind == "message_stop":
         state.terminal = True
     elif kind == "error":
-        state.error = error_text(as_dict(data.get("error")))
+        read_error(state, data.get("error"), ANTHROPIC_ERRORS, "type", fallback="error:")
 
 
 def _blocks(role: str, content: Any) -> list[Turn]:

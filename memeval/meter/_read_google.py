@@ -24,6 +24,7 @@ import json
 from typing import Any
 
 from memeval.meter import _google as paths
+from memeval.meter._errors import error_status
 from memeval.meter._provider import REFUSAL_STATUS, Headers, ModelProvider, Refusal, Route, WireApi
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import UsageState, as_dict, as_int, as_list
@@ -81,6 +82,7 @@ def read_chunk(state: UsageState, obj: Any, position: int) -> None:
     chunk = as_dict(obj)
     if chunk.get("error"):
         state.error = _error(as_dict(chunk["error"]))
+        state.error_status = error_status({}, as_dict(chunk["error"]).get("code"))  # Gemini's `code` is the status
         return
     if not any(k in chunk for k in ("candidates", "usageMetadata", "promptFeedback")):
         state.error = "the body is not a Gemini GenerateContentResponse"

@@ -22,6 +22,7 @@ import re
 from itertools import compress, repeat
 from typing import Any
 
+from memeval.meter._errors import OPENAI_ERRORS, error_status, read_error
 from memeval.meter._provider import Headers, ModelProvider, Refusal, Route, WireApi, models_lookup
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import (
@@ -106,7 +107,7 @@ def read_chat_body(state: UsageState, obj: Any) -> None:
     """Fill `state` from a non-streaming chat completion (or an error object)."""
     body = as_dict(obj)
     if body.get("error"):
-        state.error = error_text(as_dict(body["error"]))
+        read_error(state, body["error"], OPENAI_ERRORS, "code", "type", fallback="error:")
         return
     if "choices" not in body:
         state.error = "the body is not a chat completion"
@@ -132,7 +133,7 @@ def read_chat_event(state: UsageState, name: str, data_text: str, obj: Any) -> N
         return
     chunk = as_dict(obj)
     if chunk.get("error"):
-        state.error = error_text(as_dict(chunk["error"]))
+        read_error(state, chunk["error"], OPENAI_ERRORS, "code", "type", fallback="error:")
         return
     state.response_seen = True
     if isinstance(chunk.get("model"), str) and chunk["model"]:
@@ -298,14 +299,16 @@ def _response(state: UsageState, response: dict[str, Any]) -> None:
         state.terminal = True
     elif status in ("failed", "cancelled"):
         state.terminal = True
-        state.error = error_text(as_dict(response.get("error"))) if response.get("error") else (f"response {status}")
+        read_error(state, response.get("error"), OPENAI_ERRORS, "code", "type", fallback=f"response {status}")
 
 
 def read_responses_body(state: UsageState, obj: Any) -> None:
     """Fill `state` from a non-streaming Responses body (or an error object)."""
     body = as_dict(obj)
     if body.get("object") != "response":
-        state.error = error_text(as_dict(body["error"])) if body.get("error") else "the body is not a Responses object"
+        read_error(
+            state, body.get("error"), OPENAI_ERRORS, "code", "type", fallback="the body is not a Responses object"
+        )
         return
     _response(state, body)
 
@@ -326,6 +329,7 @@ def read_responses_event(state: UsageState, name: str, obj: Any) -> None:
     elif kind == "error":
         kind = data.get("code") or "error"
         state.error = error_text({"type": kind, "message": data.get("message")})
+        state.error_status = error_status(OPENAI_ERRORS, data.get("code"))
 
 
 def _joined(content: Any) -> Any:

@@ -74,6 +74,10 @@ class ModelCall(BaseModel):
         ttfb_ms: until the first response body byte came from the upstream; None if none came.
         cost: the price, or why there is none.
         error: the provider's error, the reason the response is incomplete, or the refusal.
+        error_status: for a response that began 2xx and then carried the provider's error object (a stream's
+            error event: Anthropic `overloaded_error`, OpenAI `server_error`, ...), the HTTP status that error
+            stands for (`memeval.meter._errors`: 529, 500, ...); None otherwise. The call failed as a response
+            of that status would have, and is counted so (`outcome_status`).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -104,6 +108,12 @@ class ModelCall(BaseModel):
     ttfb_ms: float | None
     cost: Cost
     error: str | None
+    error_status: int | None = None
+
+    @property
+    def outcome_status(self) -> int:
+        """What the call's outcome stands for: `error_status` if the provider failed it mid-stream, else `status`."""
+        return self.status if self.error_status is None else self.error_status
 
 
 class TrialSpend(BaseModel):

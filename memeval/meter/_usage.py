@@ -48,6 +48,8 @@ class ParsedUsage:
         completed: the response reached its terminal event (or stop reason) **and** carried its
             final usage; False for a truncated stream, a stream without its usage, or an error.
         error: the provider's error (`type: message`) or why the response is incomplete.
+        error_status: the HTTP status the provider's error object stands for (`error_status`), when the
+            response carried one; None when it carried none.
     """
 
     model: str | None = None
@@ -65,6 +67,7 @@ class ParsedUsage:
     service_tier: str | None = None
     completed: bool = False
     error: str | None = None
+    error_status: int | None = None
 
     @property
     def has_usage(self) -> bool:
@@ -96,6 +99,8 @@ class UsageState:
     terminal: bool = False
     final_usage: bool = False
     error: str | None = None
+    error_status: int | None = None
+    """The HTTP status the provider's error object stands for (`error_status`), when the response carried one."""
     unsummed: str | None = None
     """Why the counts cannot be added up (a reader found a part it could not read), or None."""
 
@@ -127,6 +132,7 @@ class UsageState:
                 hosted_tool_calls=len(self.hosted) if self.response_seen else None,
                 service_tier=self.service_tier,
                 error=error,
+                error_status=self.error_status,
             )
         completed = self.terminal and self.final_usage and error is None
         if error is None and not completed:
@@ -153,6 +159,7 @@ class UsageState:
             service_tier=self.service_tier,
             completed=completed,
             error=error,
+            error_status=self.error_status,
         )
 
     def not_adding_up(self) -> str | None:

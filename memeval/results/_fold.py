@@ -88,6 +88,20 @@ class _Acc:
             self.calls.clear()
 
 
+def _acc_of(history: list[_Acc], attempt: int | None) -> _Acc | None:
+    """The attempt of a trial's `history` (in log order) that a model call names, or None when none started.
+
+    `attempt`: the call's `ModelCalled.attempt`; None (a line written before v3) means the latest
+    attempt, as every call was counted before the log named it. A call that ended after its attempt
+    did (in flight past the runner's settle wait) names its own attempt and counts there, not in the
+    attempt that started meanwhile. Two attempts of one number (never written): the later one.
+    """
+    last = history[-1]
+    if attempt is None or last.started.attempt == attempt:
+        return last
+    return next((a for a in reversed(history) if a.started.attempt == attempt), None)
+
+
 _TIMES = msgspec.json.Encoder()
 
 
@@ -280,23 +294,24 @@ class Projection:
                 trial's `trial.started`.
         """
         planned, accs, run_faults = self.planned, self.accs, self.run_faults
-        # The attempt the last model call was added to, and its calls' `append`: a run of calls of one
-        # trial (most of a log) then costs one string comparison a call. Any other event may start a
-        # new attempt (`trial.started`), so it forgets them; the next call looks its attempt up again.
+        # The trial and attempt the last model call was added to, and its calls' `append`: a run of calls of
+        # one attempt (most of a log) then costs two comparisons a call. Any other event may start a new
+        # attempt (`trial.started`), so it forgets them; the next call looks its attempt up again.
         last_tid: str | None = None
+        last_attempt: int | None = None
         add_call: Callable[[Any], None] | None = None
         ev: Any  # an event or its view, told apart by its tag (`kind`, read once), which mypy cannot follow
         for ev in events:
             if type(ev) is ModelCalledView:
                 # Most of a log: the shortest path. The same checks as below, in the same order.
                 call_tid: str = ev.trial_id
-                if call_tid == last_tid and add_call is not None:
+                if call_tid == last_tid and ev.attempt == last_attempt and add_call is not None:
                     add_call(ev.call)
                     continue
                 history = accs.get(call_tid)
-                if history:
-                    add_call = history[-1].calls.append
-                    last_tid = call_tid
+                if history and (to := _acc_of(history, ev.attempt)) is not None:
+                    add_call = to.calls.append
+                    last_tid, last_attempt = call_tid, ev.attempt
                     add_call(ev.call)
                     continue
             last_tid = add_call = None
@@ -324,7 +339,13 @@ class Projection:
                 raise RunLogError(f"event {ev.seq} for trial {tid!r} comes before its trial.started")
             acc = history[-1]
             if kind == "model.called":
-                acc.calls.append(ev.call)
+                to = _acc_of(history, ev.attempt)
+                if to is None:
+                    raise RunLogError(
+                        f"event {ev.seq} names attempt {ev.attempt} of trial {tid!r}, "
+                        "which has no trial.started before it"
+                    )
+                to.calls.append(ev.call)
             elif kind == "agent.started":
                 acc.agent_started = True
                 acc.add_wait(ev.waited_ms)

@@ -30,6 +30,7 @@ from memeval.eventlog import (
 from memeval.packs import MEMORY_POINTER, render_slice
 from memeval.runner._agentenv import RELAY_PORT, agent_env, argument_problem, home_mounts
 from memeval.runner._attemptspec import AttemptSpec, agent_changed
+from memeval.runner._callstats import Exchange
 from memeval.runner._diff import strip_privileges, tree_stats
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._lingering import lingering_finding
@@ -38,7 +39,6 @@ from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
 from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
 from memeval.runner._room import FULL_ERRNOS, after_turn, own_write_fault, wait_for_room
-from memeval.runner._runmeter import Exchange
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
 from memeval.runner._snapshot import keep_world, snapshot_world
@@ -247,7 +247,7 @@ class Attempt:
         proxy_socket = None
         own_socket = None
         if s.network == "proxy" and self.meter is not None:
-            key = self.meter.register_trial(s.trial_id, "subject", s.budget_usd)
+            key = self.meter.register_trial(s.trial_id, "subject", s.budget_usd, s.attempt)
             # a socket file of its own: the run's one, bound into every sandbox, let any of them set its times
             # for all the others to read (a channel between trials running at once)
             open_socket = getattr(self.meter, "trial_socket", None)

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from memeval.runner._runmeter import MAX_KEPT_BODY_BYTES, Exchange
+from memeval.runner._callstats import MAX_KEPT_BODY_BYTES, Exchange
 from memeval.runner._sinks import ArtifactSink
 
 SCHEMA = "memeval.exchanges/1"

@@ -29,7 +29,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import NamedTuple
 
 from memeval.errors import UsageError
 
@@ -174,6 +176,16 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+RAYLET_TIMED_OUT = "The current node timed out during startup"
+"""What `ray start` prints when Ray's own wait for the new node's raylet to register runs out.
+
+Ray fixes that wait at 30 s (`raylet_start_wait_time_s` in `ray/_private/node.py`, Ray 2.x; no
+setting changes it), and a busy machine can take longer to start a raylet: then `ray start` exits 1
+with this in its traceback although nothing is wrong, and `start_local_head` starts the node again
+within its own budget.
+"""
+
+
 def start_local_head(timeout_s: float = 240.0, clear: tuple[str, ...] = ()) -> tuple[KeptNode, str]:
     """Start a one-node Ray cluster on this machine under a keeper; `(node, address)`.
 
@@ -181,12 +193,64 @@ def start_local_head(timeout_s: float = 240.0, clear: tuple[str, ...] = ()) -> t
     of its own under `/tmp` (short: Ray's socket paths must fit 107 bytes), removed when it stops,
     with every folder matching a glob pattern of `clear` (what the run's trials leave on the node).
 
+    When `ray start` gives up because Ray's own fixed 30 s wait for the raylet ran out
+    (`RAYLET_TIMED_OUT`, a busy machine), the keeper stops what it left (its daemons, its
+    temporary folder) and the node is started again, with a new folder and port, as long as
+    `timeout_s` lasts; each such retry is said on standard error.
+
+    Args:
+        timeout_s: how long every try together may take, in seconds.
+        clear: glob patterns of what the node's keeper removes when it stops the node.
+
     Raises:
-        UsageError: `ray start` failed or did not return within `timeout_s` seconds (with the
-            tail of what it printed).
+        UsageError: `ray start` failed for another reason, or did not start within `timeout_s`
+            seconds (with the tail of what it printed, and how many tries were made).
     """
+    deadline = time.monotonic() + timeout_s
+    tries = 0
+    while True:
+        tries += 1
+        got = _start_head_once(deadline - time.monotonic(), clear)
+        if got.node is not None:
+            return got.node, got.address
+        left = deadline - time.monotonic()
+        retried = f" ({tries} tries)" if tries > 1 else ""
+        if got.rc is None:
+            raise UsageError(
+                f"a local Ray node did not start within {timeout_s:g} s{retried}; `ray start` printed: {got.tail}"
+            )
+        if RAYLET_TIMED_OUT not in got.tail or left <= 0:
+            raise UsageError(
+                f"a local Ray node did not start (`ray start` exited {got.rc}){retried}; it printed: {got.tail}; "
+                "or join a running cluster with --ray-address HEAD:PORT"
+            )
+        print(
+            f"memeval: a local Ray node did not start: Ray's own 30 s wait for its raylet ran out (a busy"
+            f" machine); what that try left is removed, starting the node again (try {tries + 1}, {left:.0f} s"
+            f" left of {timeout_s:g} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+class _HeadTry(NamedTuple):
+    """How one try of `start_local_head` ended."""
+
+    node: KeptNode | None
+    """The started node; None: the try failed, and its keeper stopped what it left."""
+    address: str
+    """The node's `HOST:PORT` (meant only when `node` is set)."""
+    rc: int | None
+    """`ray start`'s exit status; None: it did not return in time."""
+    tail: str
+    """The end of what `ray start` and the keeper printed."""
+
+
+def _start_head_once(timeout_s: float, clear: tuple[str, ...]) -> _HeadTry:
+    """One try of `start_local_head`, given `timeout_s` seconds (see there); a failed try leaves nothing."""
     temp = Path(tempfile.mkdtemp(prefix="memeval-ray-", dir="/tmp"))
     port = _free_port()
+    address = f"127.0.0.1:{port}"
     cmd = [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", f"--port={port}",
            f"--temp-dir={temp}", "--include-dashboard=false", "--disable-usage-stats"]  # fmt: skip
     log = Path(tempfile.mkstemp(prefix="memeval-ray-start-", suffix=".log")[1])
@@ -194,18 +258,15 @@ def start_local_head(timeout_s: float = 240.0, clear: tuple[str, ...] = ()) -> t
     env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", MEMEVAL_KEEPER_CLEAR=patterns)
     node = KeptNode(cmd, env, temp, log)
     try:
-        rc = node.wait_started(timeout_s)
-    except subprocess.TimeoutExpired as exc:
+        rc = node.wait_started(max(timeout_s, 0.0))
+    except subprocess.TimeoutExpired:  # the node is stopped
         tail = node.output()
         node.log.unlink(missing_ok=True)
         shutil.rmtree(temp, ignore_errors=True)
-        raise UsageError(f"a local Ray node did not start within {timeout_s:g} s; `ray start` printed: {tail}") from exc
+        return _HeadTry(None, address, None, tail)
     tail = node.output()
     node.log.unlink(missing_ok=True)
     if rc != 0:
-        node.close()
-        raise UsageError(
-            f"a local Ray node did not start (`ray start` exited {rc}); it printed: {tail}; "
-            "or join a running cluster with --ray-address HEAD:PORT"
-        )
-    return node, f"127.0.0.1:{port}"
+        node.close()  # the keeper stops what `ray start` left and removes its folder
+        return _HeadTry(None, address, rc, tail)
+    return _HeadTry(node, address, rc, tail)

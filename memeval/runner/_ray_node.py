@@ -204,7 +204,8 @@ class _NodeMeter:
 
     def __init__(self, job: NodeJob, bundle: Path) -> None:
         from memeval.meter import MeterProxy, PriceBook, Upstream
-        from memeval.runner._runmeter import CallStats, RunMeter, _log_call
+        from memeval.runner._callstats import CallStats
+        from memeval.runner._runmeter import RunMeter, _log_call
         from memeval.runner._scratch import make_scratch
         from memeval.runner._scrub import run_scrubber
         from memeval.runner._upstream import RunningUpstream
@@ -229,7 +230,7 @@ class _NodeMeter:
         def on_call(call: Any) -> None:
             channel = self.channel
             if channel is not None:
-                _log_call(channel.append, call, scrub)
+                _log_call(channel.append, call, scrub, stats.attempt_of(str(call.trial_id)))
             stats.note(call)
 
         prices = bundle / job.where["prices"] if "prices" in job.where else None
@@ -268,8 +269,10 @@ class _ShareMeter:
         self._job = job
         self.unix_socket = meter.unix_socket
 
-    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str:
-        return str(self._m.register_trial(trial_id, role, self._job.limit_usd))
+    def register_trial(
+        self, trial_id: str, role: Role = "subject", budget_usd: float | None = None, attempt: int | None = None
+    ) -> str:
+        return str(self._m.register_trial(trial_id, role, self._job.limit_usd, attempt))
 
     def trial_socket(self, name: str, owner: str | None = None) -> Path:
         """A socket of the node's proxy for one sandbox, serving `owner`'s key alone (`RunMeter.trial_socket`)."""

@@ -37,7 +37,14 @@ class ArtifactSink(Protocol):
 class TrialMeter(Protocol):
     """What an attempt needs of the metering proxy (see `memeval.meter.MeterProxy`)."""
 
-    def register_trial(self, trial_id: str, role: Role = "subject", budget_usd: float | None = None) -> str: ...
+    def register_trial(
+        self, trial_id: str, role: Role = "subject", budget_usd: float | None = None, attempt: int | None = None
+    ) -> str:
+        """Register the trial's attempt `attempt` (1-based) and return its placeholder key.
+
+        Its calls are logged under that attempt, whenever they end.
+        """
+        ...
 
     def unregister_trial(self, trial_id: str) -> None: ...
 

@@ -235,7 +235,7 @@ def _rate_limited(run: Run, trial_ids: set[str]) -> set[str]:
     out = set()
     for ev in RunLog(run.path).read().events:
         if isinstance(ev, ModelCalled) and ev.trial_id in trial_ids:
-            if ev.call.status in RATE_LIMIT_STATUSES:
+            if ev.call.outcome_status in RATE_LIMIT_STATUSES:  # a stream failed `overloaded_error` is a 529
                 out.add(ev.trial_id)
     return out
 

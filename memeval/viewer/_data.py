@@ -109,12 +109,16 @@ def trial_view(run: Run, trial_id: str) -> TrialView | None:
             continue
         if isinstance(ev, TrialStarted):
             attempt = ev.attempt
-            calls, exited = [], None
+            if attempt == rec.attempt:
+                calls, exited = [], None
+        if isinstance(ev, ModelCalled):
+            # a call names its attempt (v3); an older line's is the latest attempt started before it
+            if (attempt if ev.attempt is None else ev.attempt) == rec.attempt:
+                calls.append(ev.call.model_dump(mode="json"))  # the page and its JSON show the record as stored
+            continue
         if attempt != rec.attempt:
             continue
-        if isinstance(ev, ModelCalled):
-            calls.append(ev.call.model_dump(mode="json"))  # the page and its JSON show the record as stored
-        elif isinstance(ev, AgentExited):
+        if isinstance(ev, AgentExited):
             exited = ev
     store = ArtifactStore(run.path)
     output = rec.checks[0].output if rec.checks else None

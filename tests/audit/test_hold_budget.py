@@ -141,6 +141,19 @@ def test_http_ingest_holds_the_planted_text_on_the_budget(tmp_path: Path, monkey
     store._write_engine.dispose()
 
 
+GC_CALLBACK_OVER_BUDGET = (
+    r"ignore"
+    r":(?s)Exception ignored in. <function gc_cumulative_time\.<locals>\.gc_callback "
+    r".*memeval\.hold\._budget\.OverBudget"
+    r":pytest.PytestUnraisableExceptionWarning"
+)
+"""The one warning the budgeted test below may give, by design (`memeval._cpubudget`'s docstring): the budget's
+SIGPROF landed in hypothesis's garbage-collection callback (installed in a worker that ran a hypothesis test
+before), Python printed `OverBudget` as ignored there, and the budget raised again `AGAIN_S` later. Matched by
+the callback and the exception, so any other unraisable exception still shows."""
+
+
+@pytest.mark.filterwarnings(GC_CALLBACK_OVER_BUDGET)
 def test_budget_holds_only_what_runs_out_and_is_never_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same verdicts as without a budget for the texts that finish; the late one held, not remembered."""
     from memeval.audit import _holdmemo

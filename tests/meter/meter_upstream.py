@@ -12,6 +12,16 @@ from typing import Any
 import uvicorn
 
 
+async def read_body(receive: Any) -> bytes:
+    """The whole request body of an ASGI request, from its `http.request` messages."""
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if not message.get("more_body"):
+            return body
+
+
 @dataclass
 class Reply:
     status: int = 200
@@ -76,12 +86,7 @@ class LocalUpstream:
         self.replies.extend(replies)
 
     async def app(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
+        body = await read_body(receive)
         self.seen.append(
             Seen(
                 scope["method"],

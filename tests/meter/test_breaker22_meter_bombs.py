@@ -26,8 +26,8 @@ from patience import patient
 from memeval.meter._meter import MAX_BODY_BYTES, UsageMeter
 from memeval.meter._sse import SseDecoder
 from memeval.meter._wire import UsageChunkFilter
+from memeval.runner._callstats import MAX_KEPT_BODY_BYTES
 from memeval.runner._exchanges import _decode
-from memeval.runner._runmeter import MAX_KEPT_BODY_BYTES
 
 READ = 256 << 10
 """What one read of the proxy's event loop hands on at most."""

@@ -18,9 +18,10 @@ from __future__ import annotations
 import platform
 import uuid
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
-from patience import patient
+from patience import factor
 from runner_helpers import make_task, one_item_pack, trials_by_id
 from seccomp_rig import run_filter
 
@@ -40,7 +41,7 @@ if cmp -s /app/answer.txt /tests/expected.txt; then echo 1; else echo 0; fi > /l
 # The agent: in the pack arm (it has the pack's memory file) it leaves a program that, when the
 # verifier runs it, publishes the held-back answer as a key readable by the sandbox's uid and holds
 # it HOLD_S seconds; in the baseline arm it waits up to WAIT_S seconds for such a key. The test
-# writes both figures in (`_timed`): with the phases gate working the baseline agents wait out
+# writes both figures in (`Timing`): with the phases gate working the baseline agents wait out
 # WAIT_S before any verifier starts, and the two pack verifiers of the flock channel hold their
 # locks one after the other, so the test lasts about WAIT_S + 2 * HOLD_S.
 CHEAT = f"""\
@@ -118,14 +119,47 @@ while time.time() < end:
 WAIT_S = 8.0
 """How long a baseline agent looks for the answer, quiet (was 15): a verifier left to run beside it
 starts within about 2 s of it on a quiet machine (its pack agent only writes a file), so 8 s still
-covers that start four times over; scaled by `patient` on a busy machine."""
+covers that start four times over; scaled on a busy machine (`Timing`)."""
 HOLD_S = 3.0
 """How long a pack verifier's program holds the answer out (was 10): the waiting agent looks every 0.05 s."""
+AGENT_BUDGET_S = 60.0
+"""The task's agent budget, quiet: a baseline agent's WAIT_S and its sandbox's start, with room."""
+VERIFIER_BUDGET_S = 120.0
+"""The task's verifier budget, quiet. The two pack verifiers run at once (verifiers of a task never
+wait for each other) and, in the flock channel, take the same locks in the same order: the second
+blocks until the first's program ends, then holds them itself, so it runs 2 * HOLD_S plus both
+programs' start; scaled on a busy machine with the holds (`Timing`)."""
 
 
-def _timed(script: str) -> str:
-    """`script` with the WAIT_S and HOLD_S placeholders replaced by this machine's `patient` figures."""
-    return script.replace("WAIT_S", f"{patient(WAIT_S):.1f}").replace("HOLD_S", f"{patient(HOLD_S):.1f}")
+class Timing(NamedTuple):
+    """The test's figures on this machine now, in seconds: each quiet figure times one `factor()`.
+
+    The baseline agents look for the answer while no verifier of the task runs (the phases gate
+    holds the verifiers until they end), so the agent budget must outlast `wait_s`; the second pack
+    verifier's run is two holds long. Scaled by one reading of the load, the waits and the budgets
+    that must hold them grow together: at factor 10 the waits (80 s, 2 * 30 s) ran into the fixed
+    budgets (60 s, 120 s): the agents were cut at 60 s, and in CI a pack verifier ran over 120 s.
+    """
+
+    wait_s: float
+    hold_s: float
+    agent_budget_s: float
+    verifier_budget_s: float
+
+    @classmethod
+    def now(cls) -> Timing:
+        """The figures scaled by `factor()`, read once."""
+        f = factor()
+        return cls(WAIT_S * f, HOLD_S * f, AGENT_BUDGET_S * f, VERIFIER_BUDGET_S * f)
+
+    def script(self, script: str) -> str:
+        """`script` with its WAIT_S and HOLD_S placeholders replaced by these figures."""
+        return script.replace("WAIT_S", f"{self.wait_s:.1f}").replace("HOLD_S", f"{self.hold_s:.1f}")
+
+    def task_toml(self) -> str:
+        """The task's budgets."""
+        verifier, agent = f"{self.verifier_budget_s:.1f}", f"{self.agent_budget_s:.1f}"
+        return f"[verifier]\ntimeout_sec = {verifier}\n[agent]\ntimeout_sec = {agent}\n"
 
 
 @pytest.mark.slow
@@ -133,15 +167,14 @@ def _timed(script: str) -> str:
 def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_it(
     tmp_path: Path, run_ab, channel: str
 ) -> None:
+    timing = Timing.now()
     t = make_task(
         tmp_path / "tasks",
         "secret",
         test_sh=TEST_SH,
-        files={".cheat.py": _timed(CHEAT if channel == "keyring" else FLOCK_CHEAT)},
+        files={".cheat.py": timing.script(CHEAT if channel == "keyring" else FLOCK_CHEAT)},
         instruction="Write the secret number to /app/answer.txt.\n",
-        # 120 s: the two pack verifiers may run at once and take the same locks in turn (each holds them
-        # HOLD_S, 10 s then); on a loaded machine the second one's wait and its own run came to over 60 s once.
-        task_toml="[verifier]\ntimeout_sec = 120.0\n[agent]\ntimeout_sec = 60.0\n",
+        task_toml=timing.task_toml(),
     )
     (t / "tests" / "expected.txt").write_text("913772\n")
     code, doc, err = run_ab(
@@ -155,6 +188,8 @@ def test_a_verifier_cannot_hand_the_held_back_answer_to_an_agent_running_beside_
     assert len(trials) == 4
     for tid, tr in trials.items():
         assert tr["fault"] is None, (tid, tr["fault"])
+        # every agent ended by itself: a baseline one looked for the answer its whole WAIT_S, not cut by its budget
+        assert tr["execution"] == "completed", (tid, tr["execution"])
         assert (tr["verified"], tr["reward"]) == (False, 0), tid
     assert "kernel keyring calls and file watches refused" in doc["run_card"]["sandbox"]
 
