@@ -35,9 +35,9 @@ def token_add(
     A team the store holds no event of yet is taken (a new team's sender gets its token before it
     sends), with a note on stderr naming the store's teams, so a misspelt team is seen at once.
     """
-    from memeval.audit import check_simple_name  # light: a bad name is said before a store is opened (or made)
+    from memeval.audit import check_simple_name, check_team_name  # light: said before a store is opened (or made)
 
-    check_simple_name("team", team, "--team")
+    check_team_name(team, "--team")
     check_simple_name("sender", sender, "--sender")
     from memeval.audit import add_token, open_store
 
@@ -112,12 +112,12 @@ def team_set(
 ) -> None:
     """Set a team's time zone (weekly windows are cut at its local Monday midnight).
 
-    The team is a simple name, as `audit token add --team` takes (an empty name, spaces, capitals or an e-mail
-    address were stored as a team); a team the store holds no event of yet is taken, with `token add`'s note.
+    The team is a team name, as every event's `team` (an empty name, spaces, capitals or an e-mail address were
+    stored as a team); a team the store holds no event of yet is taken, with `token add`'s note.
     """
-    from memeval.audit import check_simple_name, zone  # light: bad values are said before the store's modules load
+    from memeval.audit import check_team_name, zone  # light: bad values are said before the store's modules load
 
-    check_simple_name("team", team)
+    check_team_name(team)
     zone(tz)
     from memeval.audit import TeamRow, open_store
 
