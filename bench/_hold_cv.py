@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,6 +115,52 @@ def per_set(arms: Mapping[str, Held], by_set: Mapping[str, list[Row]]) -> dict[s
 def breakdowns(arms: Mapping[str, Held], by_set: Mapping[str, list[Row]], sets: tuple[str, ...]) -> dict[str, Any]:
     """Per arm, `hold_cv_round20.breakdown` (per origin, language and theme)."""
     return {arm: b20.breakdown(h, by_set, sets) for arm, h in arms.items()}
+
+
+def kinds_table(rows: list[dict[str, Any]], flat: Mapping[str, list[bool]], spans: Mapping[str, Iterable[str]],
+                kind_of: Callable[[dict[str, Any]], list[str]]) -> dict[str, dict[str, dict[str, str]]]:  # fmt: skip
+    """Per kind (`kind_of(row)`), span and arm (`flat`: one flag per row, in file order): orders and benign held."""
+    counts: dict[str, dict[str, dict[str, list[int]]]] = {}
+    for i, r in enumerate(rows):
+        for k in kind_of(r):
+            for span, ss in spans.items():
+                if r["set"] in tuple(ss):
+                    for a, held in flat.items():
+                        c = counts.setdefault(k, {}).setdefault(span, {}).setdefault(a, [0, 0, 0, 0])
+                        c[(0 if r["label"] else 2) + (0 if held[i] else 1)] += 1
+    return {
+        k: {s: {a: f"{c[0]}/{c[0] + c[1]} orders, {c[2]}/{c[2] + c[3]} benign held" for a, c in arms_.items()}
+            for s, arms_ in by_span.items()}
+        for k, by_span in counts.items()
+    }  # fmt: skip
+
+
+def rule_change(f: Features, before: list[Any], after: list[Any], default: list[bool], versions: tuple[int, int]
+                ) -> dict[str, Any]:  # fmt: skip
+    """What a newer rules version changes: rows the older holds and the newer does not (`lost`), the hold tests'
+    benign examples the newer holds and the older does not, and rows the newer adds to `default` (file order), each
+    with its new rules. `before`/`after` are the two versions' assessments of `f.rows`, `versions` their numbers."""
+    ex = [(r["text"], r["source"]) for r in f.examples]
+    ex_before, ex_after = rule_holds(ex, versions[0]), rule_holds(ex, versions[1])
+    return {
+        "lost": [r["text"][:200] for r, a, b in zip(f.rows, before, after, strict=True) if a.held and not b.held],
+        "hold_test_examples_newly_held": [
+            t for (t, _), a, b in zip(ex, ex_before, ex_after, strict=True) if b.held and not a.held
+        ],
+        "added_to_the_default": [
+            {"set": r["set"], "label": r["label"], "lang": r["lang"], "source": r["source"], "group": r["group"],
+             "rules": sorted({x.rule for x in b.reasons} - {x.rule for x in a.reasons}), "text": r["text"][:200]}
+            for r, a, b, d in zip(f.rows, before, after, default, strict=True)
+            if b.held and not a.held and not d
+        ],
+    }  # fmt: skip
+
+
+def print_kinds(kinds: Mapping[str, Mapping[str, Mapping[str, str]]]) -> None:
+    """One line per kind and span: each arm's figure."""
+    for k, spans in kinds.items():
+        for s, figs in spans.items():
+            print(f"{k:16s} {s:8s} " + "; ".join(f"{a}: {x}" for a, x in figs.items()))
 
 
 def finish(out: dict[str, Any], t0: float, path: Path | None) -> dict[str, Any]:

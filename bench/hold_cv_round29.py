@@ -76,45 +76,16 @@ def main() -> None:
     arms["default+short22"] = h.either(arms["default"], f.per_set(short))
     punct = [n and not h.held_with([b], NAMES22)[0] for n, b in zip(new, r22, strict=True)]
     arms["default+punctuated22"] = h.either(arms["default"], f.per_set(punct))
-    kinds: dict[str, dict[str, Any]] = {}
     flat = {a: f.in_file_order(arms[a]) for a in ("default", "default+rules22")}
-    for i, r in enumerate(f.rows):
-        for k in kind_of(r):
-            for span, ss in SPANS.items():
-                if r["set"] in ss:
-                    for a, held in flat.items():
-                        c = kinds.setdefault(k, {}).setdefault(span, {}).setdefault(a, [0, 0, 0, 0])
-                        c[(0 if r["label"] else 2) + (0 if held[i] else 1)] += 1
-    kinds_text = {
-        k: {s: {a: f"{c[0]}/{c[0] + c[1]} orders, {c[2]}/{c[2] + c[3]} benign held" for a, c in arms_.items()}
-            for s, arms_ in spans.items()}
-        for k, spans in kinds.items()
-    }  # fmt: skip
-    lost = [r["text"][:200] for r, a, b in zip(f.rows, r21, r22, strict=True) if a.held and not b.held]
-    ex = [(r["text"], r["source"]) for r in f.examples]
-    examples_new = [t for (t, _), a, b in zip(ex, h.rule_holds(ex, 21), h.rule_holds(ex, 22), strict=True)
-                    if b.held and not a.held]  # fmt: skip
-    added = [
-        {"set": r["set"], "label": r["label"], "lang": r["lang"], "source": r["source"], "group": r["group"],
-         "rules": sorted({x.rule for x in b.reasons} - {x.rule for x in a.reasons}), "text": r["text"][:200]}
-        for r, a, b, d in zip(f.rows, r21, r22, flat["default"], strict=True)
-        if b.held and not a.held and not d
-    ]  # fmt: skip
-    out: dict[str, Any] = {
-        "pooled": h.pooled(arms, by_set, SPANS),
-        "kinds": kinds_text,
-        "lost": lost,
-        "hold_test_examples_newly_held": examples_new,
-        "added_to_the_default": added,
-        "sets": h.per_set(arms, by_set),
-        "breakdown": h.breakdowns(arms, by_set, SETS),
-    }
+    kinds_text = h.kinds_table(f.rows, flat, SPANS, kind_of)
+    change = h.rule_change(f, r21, r22, flat["default"], (21, 22))
+    out: dict[str, Any] = {"pooled": h.pooled(arms, by_set, SPANS), "kinds": kinds_text, **change}
+    out |= {"sets": h.per_set(arms, by_set), "breakdown": h.breakdowns(arms, by_set, SETS)}
     h.finish(out, t0, args.out)
     h.print_pooled(out["pooled"])
-    for k, spans in kinds_text.items():
-        for s, figs in spans.items():
-            print(f"{k:16s} {s:8s} " + "; ".join(f"{a}: {x}" for a, x in figs.items()))
-    print(f"lost {len(lost)}, hold test examples newly held {len(examples_new)}, added {len(added)}")
+    h.print_kinds(kinds_text)
+    print(f"lost {len(change['lost'])}, hold test examples newly held "
+          f"{len(change['hold_test_examples_newly_held'])}, added {len(change['added_to_the_default'])}")  # fmt: skip
     print(f"cpu {out['cpu_s']} s, load {out['load_at_end']}")
 
 

@@ -1,12 +1,13 @@
-"""The default's CPU with rules/21 and with rules/22 in one process, rounds alternating (round 29's CPU check).
+"""The default's CPU with two rules versions in one process, rounds alternating (rounds 29 and 30's CPU check).
 
 `bench/hold_assess_cpu.py --against` runs each checkout in its own process in turns; at load 15 on 2 cores its
 turns spread by 40 ms of a 150-200 ms round. Here both detectors (`RulesWithClassifier(RuleDetector(version=v),
 hashlr-14, views=True)` with the shipped numbers: the default is v=22) judge the same 932 memory and lesson texts of
 `bench/audit_ingest.py`'s 2,000 events, warmed on 50, then `--rounds` rounds each, the order swapped every round,
-each round's texts marked so no memo answers; prints the minimum and median CPU of a round.
+each round's texts marked so no memo answers; prints the minimum and median CPU of a round. Round 29 compared
+rules/21 and 22 (the default `--versions`), round 30 rules/22 and 23 (`--versions 22 23`).
 
-    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round29_cpu.py [--rounds 25]
+    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round29_cpu.py [--rounds 25] [--versions 22 23]
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def main() -> None:
     """Print one line per rules version."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=25)
+    ap.add_argument("--versions", type=int, nargs=2, default=(21, 22), help="the two rules versions compared")
     args = ap.parse_args()
+    a, b = args.versions
     texts = [
         (e["payload"]["text"], e["payload"].get("source", "agent"))
         for e in bench.events(2000, "bench-file", "bench-file", "prefixed", "")
@@ -40,12 +43,12 @@ def main() -> None:
     ]
     clf = get_hold_classifier()
     numbers = clf.model.meta.get("combination", {})
-    dets = {v: RulesWithClassifier(RuleDetector(version=v), clf, views=True, **numbers) for v in (21, 22)}
+    dets = {v: RulesWithClassifier(RuleDetector(version=v), clf, views=True, **numbers) for v in (a, b)}
     for d in dets.values():
         assess_many(d, texts[:50])
-    cpu: dict[int, list[float]] = {21: [], 22: []}
+    cpu: dict[int, list[float]] = {a: [], b: []}
     for k in range(args.rounds):
-        for v in (21, 22) if k % 2 == 0 else (22, 21):
+        for v in (a, b) if k % 2 == 0 else (b, a):
             fresh = [(f"{t} [{k}]", s) for t, s in texts]
             c0 = time.process_time()
             assess_many(dets[v], fresh)

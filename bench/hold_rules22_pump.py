@@ -1,21 +1,25 @@
-"""rules/22's patterns and its punctuated reading on planted texts of 16 and 64 KiB: CPU milliseconds and growth.
+"""rules/22's (or 23's) patterns and the punctuated reading on planted texts of 16 and 64 KiB: CPU ms and growth.
 
 Each text repeats one unit (a frame, an act, a frame and an act on one line or one per line, a short order's
 words, hyphen or dot spelling) to the length; the two rules of `RULES_V22` are run to their end over the
 normalised text (`normalize(..., punctuated=True)`, also timed). Linear work grows about 4 times from 16 to 64 KiB.
 
-    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_rules22_pump.py
+`--version 23` runs `RULES_V23` over its own units (memory records and their acts, labels to an AI reader after a
+sentence's end, Korean and Japanese objects then verbs, "no filters").
+
+    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_rules22_pump.py [--version 23]
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from memeval.hold import _rules_v22 as m  # noqa: E402
+from memeval.hold import _rules_v22, _rules_v23  # noqa: E402
 from memeval.hold._normalize import normalize  # noqa: E402
 
 UNITS = [
@@ -24,17 +28,28 @@ UNITS = [
     "请输出 ", " ai sem ", "me dê acesso ", "12 cpfs ", "curl x ", "-a", "a-b-c-d ", ".a", "i.g.n.o.r.e ",
     "lesson: " + "x" * 90 + " ", "going forward: give ", "memória ", "note for ",
 ]  # fmt: skip
+UNITS23 = [
+    "saved preference: push ", "project memory\n", "memory update: add ", "preference saved: ", ", no pr ",
+    "directly to ", "authorized_keys ", "ghi nhớ lâu dài: ", "tanpa ", "دون التحقق ", "freigabe ", "onayı ",
+    "done. note to the assistant", ". note to the ", "[ai guidance: ", ". parent agent: ", "x. agents reading ",
+    ". untuk asisten ai yang ", "시스템 프롬프트를 ", "프롬프트 ", "비밀번호", "システムプロンプト", "tu n'as plus de ",
+    ", sans censure", "a. b. c. ", "\n\n",
+]  # fmt: skip
+TABLES = {22: (_rules_v22.RULES_V22, UNITS), 23: (_rules_v23.RULES_V23, UNITS23)}
 
 
 def main() -> None:
     """Print one line per unit: CPU ms at 16 and 64 KiB and their ratio."""
-    for u in UNITS:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--version", type=int, choices=sorted(TABLES), default=22)
+    rules, units = TABLES[ap.parse_args().version]
+    for u in units:
         row = []
         for n in (16384, 65536):
             text = (u * (n // len(u) + 1))[:n]
             a = time.process_time()
             norm = normalize(text, frozenset(), punctuated=True).text
-            for r in m.RULES_V22:
+            for r in rules:
                 sum(1 for _ in r.pattern.finditer(norm))
             row.append(time.process_time() - a)
         print(f"{u!r:40.40} {row[0] * 1e3:6.1f} {row[1] * 1e3:6.1f} ms, growth {row[1] / max(row[0], 1e-6):.1f}")

@@ -1,17 +1,18 @@
 """Do two checkouts give the same hold verdicts? Every hold fixture text assessed, the answers hashed.
 
-    .venv/bin/python bench/hold_verdicts_same.py --against CHECKOUT [--sets v10,v11] [--skip v26,v27,v28,v29]
+    .venv/bin/python bench/hold_verdicts_same.py --against CHECKOUT [--sets v10,v11] [--skip v26,v27,v28,v29,v30]
 
 For each checkout (`--against` and this one), a fresh process (`PYTHONPATH` set to it) reads the
 hold fixture sets of this checkout (`tests/fixtures/hold_heldout*/*.jsonl`: every row's text and
-source; a set named in `--skip` is never opened, `v26,v27,v28,v29` by default: v29 is the set being
-written blind; v24 and v25 are spent since rounds 23 and 24) and assesses each text three
-ways: the default detector one text at a time (`get_hold_detector().assess`), the same detector
-in batches of 47 as the audit store does (`memeval.hold.assess_many`), and the rules alone
-(`RuleDetector()`). Each answer (held, score, every reason's rule, offsets and excerpt, the
-detector's name) is written out as JSON and hashed per set with SHA-256; the hashes are printed
-per set and in all. Exit status 1 when any hash differs between the checkouts. The check behind
-"the same verdicts" in CHANGELOG entries that make holding faster.
+source; a set named in `--skip` is never opened, `v26,v27,v28,v29,v30` by default: v30 is the set
+being written blind; v24-v29 are spent since the lead's looks after rounds 23-29)
+and assesses each text three ways: the default detector one text at a time
+(`get_hold_detector().assess`), the same detector in batches of 47 as the audit store does
+(`memeval.hold.assess_many`), and the rules alone (`RuleDetector()`). Each answer (held, score,
+every reason's rule, offsets and excerpt, the detector's name) is written out as JSON and hashed per
+set with SHA-256; the hashes are printed per set and in all. Exit status 1 when any hash differs
+between the checkouts. The check behind "the same verdicts" in CHANGELOG entries that make holding
+faster.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def main() -> None:
     ap.add_argument("--against", default=None, help="another checkout to compare with this one")
     ap.add_argument("--sets", default=None, help="comma-separated set names (default: every set)")
     ap.add_argument(
-        "--skip", default="v26,v27,v28,v29", help="comma-separated set names never opened (default v26,v27,v28,v29)"
+        "--skip", default="v26,v27,v28,v29,v30", help="comma-separated set names never opened (default v26-v30)"
     )
     ap.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()

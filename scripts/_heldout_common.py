@@ -189,8 +189,12 @@ def build_main(
     rows: Callable[[Path], list[dict[str, Any]]],
     known: Callable[[], set[str]],
     filename: str,
+    extra: tuple[str, ...] = (),
 ) -> None:
-    """Parse `--sources DIR --out DIR`, check the archives, build `rows(sources)` and write `out/filename`."""
+    """Parse `--sources DIR --out DIR`, check the archives, build `rows(sources)` and write `out/filename`.
+
+    `extra`: row keys written beside the usual five (`write_heldout`), e.g. `("licence",)`.
+    """
     from hold_heldout_v6 import write_heldout
 
     ap = argparse.ArgumentParser(description=doc.split("\n")[0])
@@ -198,4 +202,4 @@ def build_main(
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     check_sources(args.sources, archives)
-    write_heldout(rows(args.sources), known(), args.out / filename)
+    write_heldout(rows(args.sources), known(), args.out / filename, extra)

@@ -251,10 +251,11 @@ def known_texts() -> set[str]:
     return seen
 
 
-def write_heldout(rows: list[dict], known: set[str], path: Path) -> None:
+def write_heldout(rows: list[dict], known: set[str], path: Path, extra: tuple[str, ...] = ()) -> None:
     """Write `rows` to the JSONL file `path`, then print the counts; shared by the later held-out scripts.
 
     Texts are stripped; empty, repeated and `known` ones are dropped; each row gets a source by its text's hash.
+    Each line keeps `held`, `lang`, `origin`, `source`, `text` and the row's `extra` keys (v30 on: `licence`).
     """
     seen: set[str] = set()
     out = []
@@ -266,7 +267,7 @@ def write_heldout(rows: list[dict], known: set[str], path: Path) -> None:
             continue
         seen.add(t)
         r = dict(r, text=t, source=SOURCES[int(_h(t)[:8], 16) % len(SOURCES)])
-        out.append({k: r[k] for k in ("held", "lang", "origin", "source", "text")})
+        out.append({k: r[k] for k in ("held", "lang", "origin", "source", "text", *extra)})
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8") as f:
         for r in out:

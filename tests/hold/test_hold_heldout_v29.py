@@ -167,13 +167,14 @@ def test_heldout_v29_is_registered_in_the_bench_and_not_spent() -> None:
     assert len(got) == 333 and sum(held for _, held, _, _, _ in got) == 152
     assert {group for *_, group in got} >= {"llmscan", "helloprompt", "written-v29:memory-entry"}
     source = path.read_text(encoding="utf-8")
-    assert 'choices=[f"v{n}" for n in range(29, 1, -1)] + ["all"]' in source
+    newest = re.search(r'choices=\[f"v\{n\}" for n in range\((\d+), 1, -1\)\] \+ \["all"\]', source)
+    assert newest is not None and int(newest.group(1)) >= 29  # later sets join the choices too
     assert 'chosen = ["v6", "v5", "v4", "v3", "v2"] if args.set == "all"' in source
     same = (FIXTURES.parents[1] / "bench" / "hold_verdicts_same.py").read_text(encoding="utf-8")
     skip = re.search(r'"--skip", default="([^"]*)"', same)
     assert skip is not None and "v29" in skip.group(1).split(",")  # never opened unless asked
     cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
     spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) == 30  # spent since its one look after round 29
+    assert spent is not None and int(spent.group(1)) >= 30  # spent since its one look after round 29
     for p in SCRIPTS.glob("hold_train*.py"):
         assert "heldout_v29" not in p.read_text(encoding="utf-8")  # also catches hold_heldout_v29

@@ -21,16 +21,17 @@ def _import(folder: str, name: str):  # noqa: ANN202 - a module
     return __import__(name)
 
 
-def test_v27_to_v29_are_spent_and_v30_is_not() -> None:
-    """Training may read v27 (looked at after round 26), v28 (after round 27), v29 (after round 29); nothing later."""
+def test_v27_to_v30_are_spent_and_v31_is_not() -> None:
+    """Training may read v27 (looked at after round 26), v28 (after 27), v29, v30 (after 29, 30); none later."""
     cv = _import("scripts", "hold_train_cv")
-    assert {"v27", "v28", "v29"} <= set(cv.SPENT) and "v30" not in cv.SPENT
-    assert cv.SPENT == tuple(f"v{k}" for k in range(4, 30))
+    assert {"v27", "v28", "v29", "v30"} <= set(cv.SPENT) and "v31" not in cv.SPENT
+    assert cv.SPENT == tuple(f"v{k}" for k in range(4, 31))
     assert len(cv.set_rows("v27")) == 515
     assert len(cv.set_rows("v28")) == 539
     assert len(cv.set_rows("v29")) == 333
+    assert len(cv.set_rows("v30")) == 314
     with pytest.raises(SystemExit, match="not tuning data"):
-        cv.set_rows("v30")
+        cv.set_rows("v31")
 
 
 def test_each_carrier_gets_the_lowest_threshold_at_its_own_precision() -> None:
