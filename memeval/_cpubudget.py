@@ -44,6 +44,25 @@ def env_seconds(name: str, default: float, what: str = "") -> float:
     Raises:
         UsageError: the value is not such a number (named, with the value and the fix).
     """
+    return env_positive(name, default, MAX_SECONDS, "seconds", what)
+
+
+def env_positive(name: str, default: float, high: float, unit: str, what: str = "") -> float:
+    """The number the environment variable `name` sets, more than 0 and at most `high`, else `default` (unset or blank).
+
+    Args:
+        name: the variable, e.g. `MEMEVAL_RAY_CPUS_PER_TRIAL`.
+        default: the value when it is unset or blank.
+        high: the largest value taken (a bigger one is a typo).
+        unit: what the number counts, for the error ("seconds", "CPUs").
+        what: what the number bounds, for the error.
+
+    Returns:
+        The value, in `unit`.
+
+    Raises:
+        UsageError: the value is not such a number (named, with the value, the range and the default).
+    """
     from memeval.errors import UsageError
 
     raw = os.environ.get(name, "").strip()
@@ -53,10 +72,10 @@ def env_seconds(name: str, default: float, what: str = "") -> float:
         value = float(raw)
     except ValueError:
         value = math.nan
-    if not 0 < value <= MAX_SECONDS:  # NaN fails too
+    if not 0 < value <= high:  # NaN fails too
         bounds = f" ({what})" if what else ""
         raise UsageError(
-            f"{name}={raw!r} is not a number of seconds between 0 and {MAX_SECONDS:g}{bounds}; "
+            f"{name}={raw!r} is not a number of {unit} between 0 and {high:g}{bounds}; "
             f"set it to a positive number such as {default:g}, or unset it for that default"
         )
     return value

@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # the real names for type checkers; at run time `__getattr__`
         open_store,
         store_id,
     )
-    from memeval.audit._simple import check_simple_name
+    from memeval.audit._simple import check_simple_name, check_team_name
     from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
     from memeval.audit._tables import TeamRow
     from memeval.audit._time import check_week_in_range, iso_week_of, iso_week_window, to_us, zone
@@ -107,6 +107,7 @@ __all__ = [
     "canonical_json",
     "check_anchor",
     "check_simple_name",
+    "check_team_name",
     "check_week_in_range",
     "create_ingest_app",
     "db_url",
@@ -186,6 +187,7 @@ _LAZY = {
     "canonical_json": "_events",
     "check_anchor": "_anchor",
     "check_simple_name": "_simple",
+    "check_team_name": "_simple",
     "check_week_in_range": "_time",
     "create_ingest_app": "_http",
     "db_url": "_settings",

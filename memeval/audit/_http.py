@@ -78,6 +78,30 @@ class EventBatch(BaseModel):
     events: list[dict[str, Any]]
 
 
+BATCH_SHAPE = '{"events": [<event>, ...]}' + " (one JSON object, each event as a line of `memeval audit ingest` holds)"
+"""What a batch's body is, as the errors about its shape say it."""
+
+
+_JSON_SCALARS = {type(None): "null", bool: "true or false", str: "a string", int: "a number", float: "a number"}
+"""How a body that is one JSON scalar is named in `batch_shape_problem`."""
+
+
+def batch_shape_problem(doc: object) -> str:
+    """Why `doc`, a JSON value that is not an `EventBatch`, is refused: what it is and what to send.
+
+    Before, any such body was "the body must be JSON", though it was JSON (a bare list of events, the
+    likeliest mistake, included). No key or value of the body is echoed (it may hold a secret).
+    """
+    if isinstance(doc, list):
+        return f"the body is a JSON list: wrap the events in an object, {BATCH_SHAPE}"
+    if not isinstance(doc, dict):
+        what = _JSON_SCALARS.get(type(doc), "a scalar")
+        return f"the body is JSON {what}, not an object: send {BATCH_SHAPE}"
+    if "events" not in doc:
+        return f'the body has no "events" key: send {BATCH_SHAPE}'
+    return f'the body\'s "events" is not a list of JSON objects: send {BATCH_SHAPE}'
+
+
 def _error(status: int, reason: str, index: int | None = None) -> JSONResponse:
     return JSONResponse(ingest_error(reason, index), status_code=status)
 
@@ -194,12 +218,15 @@ def create_ingest_app(store: SqlAuditStore, *, workers: int = 0) -> FastAPI:
                     f"{limits.max_event_bytes} bytes, MEMEVAL_AUDIT_MAX_EVENT_BYTES): send smaller batches",
                 )
         try:
-            batch = EventBatch.model_validate(json.loads(raw))
+            doc = json.loads(raw)
+            batch = EventBatch.model_validate(doc)
         except RecursionError:  # JSON, but nested past the parser's depth: said as the file path says it
             why = "the body is JSON nested deeper than the parser follows"
             return _error(422, f'{why}: send {{"events": [<event>, ...]}} with payloads nested less deeply')
-        except (ValueError, ValidationError):
-            return _error(422, 'the body must be JSON: {"events": [<event>, ...]}')
+        except ValidationError:
+            return _error(422, batch_shape_problem(doc))
+        except ValueError:
+            return _error(422, f"the body is not JSON: send {BATCH_SHAPE}")
         return await run_in_threadpool(_store_batch, batch, team, sender, len(raw))
 
     def _store_batch(batch: EventBatch, team: str, sender: str, body_bytes: int) -> Any:

@@ -26,6 +26,7 @@ from memeval.audit._authority import Limits
 from memeval.audit._events import EVENT_ADAPTER, AuditEvent
 from memeval.audit._parallel import MIN_EVENTS, Presanitized, presanitize, worker_count
 from memeval.audit._payloads import ID_SHAPE, ROLE_SHAPE, TEAM_SHAPE
+from memeval.audit._simple import TEAM_WORDS
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.errors import AuditEventRejected
 from memeval.sigint import stop_if_interrupted
@@ -151,8 +152,7 @@ def describe_validation(exc: ValidationError) -> str:
 _SHAPE_WORDS = {
     ID_SHAPE: "not an id: use 1-128 ASCII letters, digits and _ . : / -, starting with a letter or digit, "
     "no spaces (e.g. ses_042)",
-    TEAM_SHAPE: "not a team name: use 1-63 lower-case ASCII letters, digits, _ or -, starting with a letter "
-    "or digit (e.g. fernhill)",
+    TEAM_SHAPE: TEAM_WORDS,
     ROLE_SHAPE: "not a role: use a lower-case label of 1-40 ASCII letters, digits, _ or -, starting with a "
     "letter (e.g. support-agent)",
 }

@@ -11,6 +11,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from memeval.audit._simple import TEAM_NAME
 from memeval.types import ItemKind
 
 ID_SHAPE = r"^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}$"
@@ -19,7 +20,7 @@ characters. Ids are not redacted, so the store also refuses one that a redaction
 (`memeval.audit._sanitize.Sanitizer.check_ids`)."""
 ROLE_SHAPE = r"^[a-z][a-z0-9_-]{0,39}$"
 """Shape of `actor.role`: a short lower-case label such as `reviewer` or `support-agent`."""
-TEAM_SHAPE = r"^[a-z0-9][a-z0-9_-]{0,62}$"
+TEAM_SHAPE = f"^{TEAM_NAME.pattern}$"
 """Shape of a team name: lower-case, such as `fernhill` (it names folders and weekly reports)."""
 
 TextSource = Literal["person", "agent", "tool", "web", "email", "document"]

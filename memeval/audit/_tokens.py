@@ -11,7 +11,7 @@ from sqlalchemy import delete, select
 from sqlmodel import col
 
 from memeval.audit._project import select_keys
-from memeval.audit._simple import check_simple_name
+from memeval.audit._simple import check_simple_name, check_team_name
 from memeval.audit._store import SqlAuditStore
 from memeval.audit._tables import SenderToken
 from memeval.audit._time import from_us, to_us
@@ -29,9 +29,9 @@ def add_token(store: SqlAuditStore, team: str, sender: str) -> str:
     """Create a token for `sender` of `team`, replacing any earlier one; return it (shown once).
 
     Raises:
-        UsageError: `team` or `sender` is not a simple name.
+        UsageError: `team` is not a team name or `sender` not a simple name.
     """
-    check_simple_name("team", team)
+    check_team_name(team)
     check_simple_name("sender", sender)
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with store.write_session() as s:

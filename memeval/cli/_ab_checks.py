@@ -230,10 +230,10 @@ def _refuse_bad_values(ctx: typer.Context, a: AbArgs) -> tuple[int, int]:
     ):
         if value is not None and not value.strip():
             raise UsageError(f"{flag} {value!r}: give a value, or leave {flag} out for its default")
-    if not a.tasks.exists():
-        raise UsageError(f"task set {str(a.tasks)!r} does not exist: pass a folder of Harbor tasks or a team folder")
-    if not a.tasks.is_dir():
-        raise UsageError(f"{str(a.tasks)!r} is a file; pass a folder of Harbor tasks, one task folder or a team folder")
+    if not a.tasks.is_dir():  # said as `check-tasks` says it: missing or a file, and the three folders memeval takes
+        from memeval.tasks import not_a_task_folder
+
+        raise UsageError(not_a_task_folder(a.tasks))
     if a.ray_address and a.executor != "ray":
         raise UsageError("--ray-address is for --executor ray; add --executor ray or drop --ray-address")
     if a.index_url:

@@ -35,19 +35,24 @@ def token_add(
     A team the store holds no event of yet is taken (a new team's sender gets its token before it
     sends), with a note on stderr naming the store's teams, so a misspelt team is seen at once.
     """
-    from memeval.audit import check_simple_name  # light: a bad name is said before a store is opened (or made)
+    from memeval.audit import check_simple_name, check_team_name  # light: said before a store is opened (or made)
 
-    check_simple_name("team", team, "--team")
+    check_team_name(team, "--team")
     check_simple_name("sender", sender, "--sender")
     from memeval.audit import add_token, open_store
 
     store = open_store(db)
     typer.echo(add_token(store, team, sender))
-    known = store.teams()
-    if known and team not in known:  # stdout keeps the token alone, for scripts
+    # stdout keeps the token alone, for scripts
+    _note_new_team(store.teams(), team, f"`memeval audit token revoke --team {team} --sender {sender}`")
+
+
+def _note_new_team(known: list[str], team: str, fix: str) -> None:
+    """On stderr: `team` has no events while the store has other teams' (a misspelling?), and `fix`."""
+    if known and team not in known:
         typer.echo(
             f"note: team {team!r} has no events in this store yet (its teams: {', '.join(known)}); "
-            f"if that is a misspelling, `memeval audit token revoke --team {team} --sender {sender}`",
+            f"if that is a misspelling, {fix}",
             err=True,
         )
 
@@ -105,9 +110,14 @@ def team_set(
     tz: Annotated[str, typer.Option(help="IANA time zone of the team's weeks, e.g. Europe/London.")],
     db: DbOpt = None,
 ) -> None:
-    """Set a team's time zone (weekly windows are cut at its local Monday midnight)."""
-    from memeval.audit import zone  # alone: a bad --tz is said before the store's modules load
+    """Set a team's time zone (weekly windows are cut at its local Monday midnight).
 
+    The team is a team name, as every event's `team` (an empty name, spaces, capitals or an e-mail address were
+    stored as a team); a team the store holds no event of yet is taken, with `token add`'s note.
+    """
+    from memeval.audit import check_team_name, zone  # light: bad values are said before the store's modules load
+
+    check_team_name(team)
     zone(tz)
     from memeval.audit import TeamRow, open_store
 
@@ -119,6 +129,7 @@ def team_set(
         else:
             row.tz = tz
     typer.echo(f"{team}: weeks are cut in {tz}")
+    _note_new_team(store.teams(), team, "set the right team's zone (one set for a team with no events is unused)")
 
 
 TEAMS_SCHEMA = "memeval.audit-teams/1"

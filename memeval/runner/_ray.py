@@ -37,6 +37,7 @@ import threading
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from memeval._cpubudget import env_positive
 from memeval.errors import UsageError
 from memeval.eventlog import FaultRaised, ModelCalled, TrialEnded, TrialStarted, parse_event
 from memeval.runner._attemptspec import AttemptSpec
@@ -66,13 +67,26 @@ __all__ = [
     "RayExecutor",
     "RunAccount",
     "build_bundle",
+    "cpus_per_trial",
     "node_facts",
     "node_problems",
     "run_on_node",
 ]
 
-CPUS_PER_TRIAL = float(os.environ.get("MEMEVAL_RAY_CPUS_PER_TRIAL", "0.25"))
-"""Ray CPUs one trial asks for: a trial mostly waits on its model, so 4 share one CPU by default."""
+CPUS_PER_TRIAL = 0.25
+"""Ray CPUs one trial asks for by default: a trial mostly waits on its model, so 4 share one CPU."""
+CPUS_ENV = "MEMEVAL_RAY_CPUS_PER_TRIAL"
+MAX_CPUS_PER_TRIAL = 1024.0
+"""The most `MEMEVAL_RAY_CPUS_PER_TRIAL` takes: more is a typo, not a trial."""
+
+
+def cpus_per_trial() -> float:
+    """Ray CPUs one trial asks for: `MEMEVAL_RAY_CPUS_PER_TRIAL`, else `CPUS_PER_TRIAL` (unset or blank).
+
+    Raises:
+        UsageError: the value is not a number above 0 and at most `MAX_CPUS_PER_TRIAL` (named, with the fix).
+    """
+    return env_positive(CPUS_ENV, CPUS_PER_TRIAL, MAX_CPUS_PER_TRIAL, "CPUs", "what each trial asks Ray for")
 
 
 class RunAccount:
@@ -165,8 +179,9 @@ class RayExecutor(TrialExecutor):
         """Ray must be installed here (the `memeval[ray]` extra).
 
         Raises:
-            UsageError: Ray is not installed.
+            UsageError: `MEMEVAL_RAY_CPUS_PER_TRIAL` is wrong, or Ray is not installed.
         """
+        cpus_per_trial()
         _require_ray()
 
     @classmethod
@@ -222,7 +237,7 @@ class RayExecutor(TrialExecutor):
         self._bundle = ray.put(data)
         self._upstreams = tuple((u, u.key()) for u in self._opts.all_upstreams() or (UpstreamSpec(),))
         self._task = ray.remote(run_on_node).options(
-            num_returns="streaming", max_retries=0, retry_exceptions=False, num_cpus=CPUS_PER_TRIAL
+            num_returns="streaming", max_retries=0, retry_exceptions=False, num_cpus=cpus_per_trial()
         )
 
     def _check_nodes(self) -> None:

@@ -8,12 +8,12 @@ defines such a class and is imported by `memeval.sandbox`.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar, runtime_checkable
 
 from memeval.errors import SandboxError
+from memeval.sandbox._settings import backend_from_env, unknown_backend
 from memeval.sandbox._spec import SandboxResult, SandboxSpec
 
 DEFAULT_BACKEND = "bubblewrap"
@@ -100,8 +100,13 @@ def get_backend(name: str | None = None) -> SandboxBackend:
 
     Raises:
         SandboxError: no backend has that name (the message lists the known ones).
+        UsageError: `MEMEVAL_SANDBOX` names no backend (`memeval.sandbox._settings`).
     """
-    name = name or os.environ.get("MEMEVAL_SANDBOX") or DEFAULT_BACKEND
+    if name is None and (from_env := backend_from_env()) is not None:
+        if from_env not in _REGISTRY:
+            raise unknown_backend(from_env, backend_names())
+        name = from_env
+    name = name or DEFAULT_BACKEND
     if name not in _REGISTRY:
         raise SandboxError(f"unknown sandbox backend {name!r}; known: {', '.join(backend_names())}")
     if name not in _INSTANCES:

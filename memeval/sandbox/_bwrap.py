@@ -32,7 +32,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
-from memeval.errors import SandboxError
+from memeval.errors import SandboxError, UsageError
 from memeval.sandbox._backend import sandbox_backend
 from memeval.sandbox._capture import OutputCapture
 from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG
@@ -40,12 +40,13 @@ from memeval.sandbox._exitwrap import EXIT_WRAP, PYTHON
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
 from memeval.sandbox._process import death_signal, kill_group, kill_tree, wait_fast, write_all
 from memeval.sandbox._seccomp import sandbox_filter
+from memeval.sandbox._settings import ID_COUNT, read_id_base
 from memeval.sandbox._spec import Mount, SandboxResult, SandboxSpec
 
-HOST_ID_BASE = int(os.environ.get("MEMEVAL_SANDBOX_ID_BASE", "1879048192"))
-"""First host uid/gid of the range sandboxes map to (0x70000000, far above any login or subuid range)."""
-ID_COUNT = 65536
-"""uids and gids 0..65535 inside are mapped."""
+_ID_BASE = read_id_base()
+HOST_ID_BASE = _ID_BASE.value
+"""First host uid/gid of the range sandboxes map to (`MEMEVAL_SANDBOX_ID_BASE`, default 0x70000000, far above any
+login or subuid range; a wrong value is refused when the run card is made, in `describe`)."""
 
 SYSTEM_DIRS = ("/usr",)
 SYSTEM_LINKS = (("usr/bin", "/bin"), ("usr/lib", "/lib"), ("usr/lib64", "/lib64"), ("usr/sbin", "/sbin"))
@@ -179,7 +180,13 @@ class Bubblewrap:
         capabilities, kernel keyring calls and file watches refused (seccomp), limits: cgroup1, storage_mb: files by
         RLIMIT_FSIZE, the agent's and the verifier's total by a watch on the world and /tmp (on disk,
         about every 1 s)`.
+
+        Raises:
+            UsageError: a sandbox setting of the environment is wrong (`memeval.sandbox._settings`), so no run
+                starts on a card that does not say how its sandboxes ran.
         """
+        if _ID_BASE.problem is not None:
+            raise UsageError(_ID_BASE.problem)
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
             f"no capabilities, kernel keyring calls and file watches refused (seccomp), limits: {self.mechanism()}, "

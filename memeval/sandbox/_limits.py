@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from memeval.sandbox._settings import limits_forced
+
 LimitsMechanism = Literal["cgroup2", "cgroup1", "rlimits"]
 
 DEFAULT_PROCESSES = 1024
@@ -301,8 +303,12 @@ def _cgroup2_dir() -> Path | None:
 
 
 def limits_mechanism() -> LimitsMechanism:
-    """The mechanism this machine offers (see the module docstring). `MEMEVAL_SANDBOX_LIMITS=rlimits` forces rlimits."""
-    if os.environ.get("MEMEVAL_SANDBOX_LIMITS") == "rlimits":
+    """The mechanism this machine offers (see the module docstring). `MEMEVAL_SANDBOX_LIMITS=rlimits` forces rlimits.
+
+    Raises:
+        UsageError: `MEMEVAL_SANDBOX_LIMITS` is set to anything else (`memeval.sandbox._settings.limits_forced`).
+    """
+    if limits_forced():
         return "rlimits"
     if _cgroup2_dir() is not None:
         return "cgroup2"

@@ -9,6 +9,7 @@ from memeval.tasks._load import (
     load_task,
     load_task_set,
     load_task_set_listing_invalid,
+    not_a_task_folder,
 )
 from memeval.tasks._model import Task, TaskConfig, TaskSet
 
@@ -28,5 +29,6 @@ __all__ = [
     "load_task",
     "load_task_set",
     "load_task_set_listing_invalid",
+    "not_a_task_folder",
     "parse_dockerfile",
 ]

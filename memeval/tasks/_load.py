@@ -31,6 +31,28 @@ def not_a_task_folder(path: Path) -> str:
     return f"task set {str(path)!r} does not exist: {fix}"
 
 
+KNOWN_SHOWN = 20
+"""How many task ids the `--tasks` refusal lists (a public task set holds hundreds)."""
+
+
+def unknown_tasks(unknown: Sequence[str], root: Path, known: set[str]) -> str:
+    """Why `--tasks` cannot run `unknown` from the task set at `root`, whose task ids are `known`.
+
+    The ids as words, not Python lists (it read "--tasks names ['t99'], not in '...'; known: ['t01', ...]" with
+    every id of the set), the first `KNOWN_SHOWN` known ids and how many more, and ids that begin with a given
+    one offered as what was meant (`--tasks t01` for `t01-thursday-order-arrival`).
+    """
+    ids = sorted(known)
+    shown = ", ".join(ids[:KNOWN_SHOWN]) + (f" and {len(ids) - KNOWN_SHOWN} more" if len(ids) > KNOWN_SHOWN else "")
+    meant = [i for u in unknown for i in ids if i.startswith(u)][:3]
+    hint = f" (did you mean {', '.join(meant)}?)" if meant else ""
+    plural = "tasks of those ids" if len(unknown) > 1 else "task of that id"
+    return (
+        f"--tasks {' '.join(unknown)}: no {plural} in {str(root)!r}{hint}; a task's id is its folder's "
+        f"name; known: {shown}"
+    )
+
+
 def check_tree(root: Path) -> None:
     """Refuse a task folder holding anything but regular files, folders and inner symlinks.
 
@@ -251,7 +273,7 @@ def _task_set(root: Path, tasks: tuple[Task, ...], only: Sequence[str] | None) -
         known = {t.task_id for t in tasks}
         unknown = [t for t in only if t not in known]
         if unknown:
-            raise TaskError(f"--tasks names {unknown}, not in {str(root)!r}; known: {sorted(known)}")
+            raise TaskError(unknown_tasks(unknown, root, known))
         tasks = tuple(t for t in tasks if t.task_id in set(only))
     return TaskSet(name, version, root, tasks, "sha256:" + set_hash)
 
@@ -293,7 +315,7 @@ def load_task_set_listing_invalid(
         known = {d.name for d in dirs}  # a task's id is its folder's name
         unknown = [t for t in only if t not in known]
         if unknown:
-            raise TaskError(f"--tasks names {unknown}, not in {str(path)!r}; known: {sorted(known)}")
+            raise TaskError(unknown_tasks(unknown, path, known))
         dirs = [d for d in dirs if d.name in set(only)]
     invalid: list[tuple[str, str]] = []
     good: list[Task] = []
