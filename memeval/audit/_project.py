@@ -314,51 +314,17 @@ Table = tuple[str, tuple[str, ...], list[tuple[Any, ...]]]
 def insert_tables(conn: Connection, tables: Sequence[Table]) -> None:
     """Insert the rows of several tables, in order, through the database driver (`insert_rows` per table).
 
-    On PostgreSQL through psycopg the first table's rows (the write path's: the batch's log rows,
-    about a hundred) go in one `COPY`, and the other tables' (the projections' new rows, a few to a
-    few dozen each) in one pipeline of multi-row `INSERT`s (`ROWS_PER_STATEMENT` rows a
-    statement): one round trip for all of them, where a `COPY` a table took two each (the server's
-    `CopyInResponse`, then its `CommandComplete`), eight a batch with four projection tables, all
-    with the write lock held. One pipeline of `executemany` `INSERT`s for every table, the log rows
-    included, was measured and not kept: it cost about 0.01 ms more client CPU a row (0.017-0.020
-    against 0.010 ms) for the same wall time on a busy two-core machine.
+    On PostgreSQL each table's rows go in one `COPY`. One pipeline of `executemany` `INSERT`s
+    for every table (one round trip instead of two a table) was measured and not kept: it cost
+    about 0.01 ms more client CPU a row (0.017-0.020 against 0.010 ms) for the same wall time
+    on a busy two-core machine, where CPU is what ingest runs out of.
 
     Raises:
         AuditStoreError: the driver's parameter style is neither `?` nor `%s`, or the server refused a row.
     """
-    if _psycopg(conn) and len(tables) > 1:
-        first, *rest = tables
-        insert_rows(conn, *first)
-        _pipelined_inserts(conn, [t for t in rest if t[2]])
-        return
     for table, names, rows in tables:
         if rows:
             insert_rows(conn, table, names, rows)
-
-
-def _pipelined_inserts(conn: Connection, tables: Sequence[Table]) -> None:
-    """Insert the rows of `tables`, in order, as multi-row `INSERT`s in one psycopg pipeline (one round trip).
-
-    Raises:
-        AuditStoreError: the server refused a row or the connection failed (the caller's session
-            then rolls the transaction back, as after a failed `COPY`).
-    """
-    if not tables:
-        return
-    import psycopg
-
-    quote = conn.dialect.identifier_preparer.quote
-    raw: Any = conn.connection.dbapi_connection
-    try:
-        with raw.pipeline(), raw.cursor() as cur:
-            for table, names, rows in tables:
-                head = f"INSERT INTO {quote(table)} ({', '.join(quote(n) for n in names)}) VALUES "
-                one = f"({', '.join(['%s'] * len(names))})"
-                for k in range(0, len(rows), ROWS_PER_STATEMENT):
-                    chunk = rows[k : k + ROWS_PER_STATEMENT]
-                    cur.execute(head + ", ".join([one] * len(chunk)), [v for row in chunk for v in row])
-    except psycopg.Error as exc:
-        raise AuditStoreError(f"audit store write failed: {type(exc).__name__} in INSERT") from exc
 
 
 ROWS_PER_STATEMENT = 200
