@@ -104,6 +104,16 @@ class SqlAuditStore(AuditStore):
         try:
             self.engine = self._make_engine(url, immediate=False)
             self._write_engine = self._make_engine(url, immediate=True) if self.is_sqlite else self.engine
+            self.lookup_engine = (
+                self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            )
+            """`engine` for reads of a statement or a few outside any write: on a database server in autocommit.
+
+            A server's connection otherwise opens a transaction for the pool's ping (`BEGIN`, then `SELECT 1`) and
+            the pool rolls it back on return: two round trips more than the read's own. In autocommit the
+            ping and each statement are one round trip each and the return sends nothing. Each statement
+            sees what is committed when it runs (READ COMMITTED, as inside the transaction); the same
+            pool. On SQLite, `engine` itself (no round trips; its `BEGIN` is the engine's own)."""
             from memeval.audit._migrations import migrate
             from memeval.audit._plannerstats import PlannerStats
 

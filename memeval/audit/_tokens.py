@@ -54,7 +54,7 @@ def lookup_token(store: SqlAuditStore, token: str) -> tuple[str, str] | None:
     session and statement building cost about twice the query: 0.17 against 0.05 ms of CPU on
     SQLite, 0.26 against 0.15 on PostgreSQL, 2026-12-05). Never cached: a revoked token stops at once.
     """
-    with store.engine.connect() as conn:
+    with store.lookup_engine.connect() as conn:  # one round trip on a server, not four (`lookup_engine`)
         rows = select_keys(conn, SenderToken.__tablename__, ("team", "sender"), {}, "token_sha256", [token_hash(token)])
     return None if not rows else (rows[0][0], rows[0][1])
 

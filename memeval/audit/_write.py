@@ -238,7 +238,7 @@ def stored_already(store: SqlAuditStore, drafts: Sequence[AuditEvent], sender: s
     lock (its hold assessment) is never stored. One driver-level query per team and 500 ids.
     """
     own: set[tuple[str, str]] = set()
-    with store.engine.connect() as conn:
+    with store.lookup_engine.connect() as conn:  # in autocommit on a server (`lookup_engine`)
         for team, ids in _ids_by_team(drafts):
             for k in range(0, len(ids), 500):
                 rows = select_keys(conn, "audit_event", _EXISTING_NAMES, {"team": team, "sender": sender},
