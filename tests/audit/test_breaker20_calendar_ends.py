@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 from live_server import LiveServer
+from patience import patient
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app
 
@@ -82,7 +83,7 @@ def test_times_and_weeks_past_the_calendars_end_are_refused_over_http_and_by_the
     try:
         with (
             LiveServer(create_ingest_app(store), lifespan="auto") as srv,
-            httpx.Client(base_url=srv.url, timeout=60, headers={"Authorization": f"Bearer {token}"}) as c,
+            httpx.Client(base_url=srv.url, timeout=patient(60), headers={"Authorization": f"Bearer {token}"}) as c,
         ):
             for n, at in enumerate(OUT_OF_RANGE):
                 batch = [_event(100 + n, "2026-11-16T10:56:00Z"), _event(n, at)]

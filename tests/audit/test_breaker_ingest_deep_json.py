@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from patience import patient
 from test_ingest import server  # noqa: F401  (a real uvicorn on 127.0.0.1)
 from typer.testing import CliRunner
 
@@ -21,7 +22,7 @@ DEEP = "[" * 100_000 + "]" * 100_000
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_deeply_nested_json_is_refused_as_malformed(store, server, tmp_path: Path) -> None:  # noqa: F811
     token = add_token(store, "fernhill", "memsys")
-    with httpx.Client(base_url=server, timeout=60) as c:
+    with httpx.Client(base_url=server, timeout=patient(60)) as c:
         r = c.post(
             "/api/v1/events",
             content='{"events": ' + DEEP + "}",

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from live_server import LiveServer
+from patience import patient
 from typer.testing import CliRunner
 
 from memeval.audit import SqlAuditStore, add_token, create_ingest_app
@@ -169,7 +170,7 @@ def test_http_refuses_every_hostile_id_with_422_and_stores_none(server: tuple[st
     token = add_token(store, "fernhill", "memsys")
     auth = {"Authorization": f"Bearer {token}"}
     refused = []
-    with httpx.Client(base_url=base, timeout=60) as c:
+    with httpx.Client(base_url=base, timeout=patient(60)) as c:
         for n, (field, kind, value) in enumerate(_cases()):
             batch = [_event("session", "ses_042", 1000 + n), _event(field, value, n)]
             r = c.post("/api/v1/events", json={"events": batch}, headers=auth)
@@ -256,7 +257,7 @@ def test_a_secret_written_as_a_key_is_refused_and_never_echoed(
             f"{base}/api/v1/events",
             json={"events": [_event_with_key(place, secret, 100 + n)]},
             headers={"Authorization": f"Bearer {token}"},
-            timeout=60,
+            timeout=patient(60),
         )
         assert r.status_code == 422 and secret not in r.text and "not shown" in r.text, r.text
     assert list(store.events("fernhill")) == []

@@ -13,6 +13,7 @@ import json
 
 import httpx
 import pytest
+from patience import patient
 from test_ingest import _line, server  # noqa: F401  (a real uvicorn on 127.0.0.1)
 
 from memeval.audit import add_token
@@ -26,7 +27,7 @@ KEYS = ["schema", "schema_version", "stored", "duplicates", "changed_resends", "
 def test_a_stored_batch_is_answered_with_its_schema(store, server) -> None:  # noqa: F811
     auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'memsys')}"}
     batch = {"events": [json.loads(_line(i)) for i in range(3)]}
-    with httpx.Client(base_url=server, timeout=60) as c:
+    with httpx.Client(base_url=server, timeout=patient(60)) as c:
         first, again = (c.post("/api/v1/events", json=batch, headers=auth) for _ in range(2))
     for r, stored in ((first, 3), (again, 0)):
         assert r.status_code == 200, r.text

@@ -14,6 +14,7 @@ import json
 
 import httpx
 import pytest
+from patience import patient
 from test_ingest import _line, server  # noqa: F401  (a real uvicorn on 127.0.0.1)
 
 from memeval.audit import add_token
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 def test_an_unknown_type_is_422_naming_the_types_a_sender_sends(store, server) -> None:  # noqa: F811
     auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'memsys')}"}
-    with httpx.Client(base_url=server, timeout=60) as c:
+    with httpx.Client(base_url=server, timeout=patient(60)) as c:
         for typ in ("nope", "memory.writen", "lesson.proposd"):
             batch = {"events": [json.loads(_line(1)), {**json.loads(_line(2)), "type": typ}]}
             r = c.post("/api/v1/events", json=batch, headers=auth)

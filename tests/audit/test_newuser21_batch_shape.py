@@ -12,6 +12,7 @@ import json
 
 import httpx
 import pytest
+from patience import patient
 from test_ingest import _line, server  # noqa: F401  (a real uvicorn on 127.0.0.1)
 
 from memeval.audit import add_token
@@ -31,7 +32,7 @@ BODIES = {
 
 def test_each_wrong_body_says_what_it_is(store, server) -> None:  # noqa: F811
     headers = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'memsys')}", "content-type": "application/json"}
-    with httpx.Client(base_url=server, timeout=60) as c:
+    with httpx.Client(base_url=server, timeout=patient(60)) as c:
         for body, said in BODIES.items():
             r = c.post("/api/v1/events", content=body, headers=headers)
             assert r.status_code == 422, (body, r.text)

@@ -14,6 +14,7 @@ import json
 
 import httpx
 import pytest
+from patience import patient
 from test_ingest import _line, server  # noqa: F401  (a real uvicorn on 127.0.0.1)
 
 from memeval.audit import add_token
@@ -32,7 +33,7 @@ PAYLOADS = {
 
 def test_a_forbidden_type_is_403_whatever_its_payload(store, server) -> None:  # noqa: F811
     auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'memsys')}"}
-    with httpx.Client(base_url=server, timeout=60) as c:
+    with httpx.Client(base_url=server, timeout=patient(60)) as c:
         for typ in ("lesson.approved", "hold.created", "report.generated"):
             for name, payload in PAYLOADS.items():
                 event = {**json.loads(_line(1)), "type": typ, "subject": "les_1", "payload": payload}
@@ -52,7 +53,7 @@ def test_a_body_nested_past_the_parser_says_so(store, server) -> None:  # noqa: 
     auth = {"Authorization": f"Bearer {add_token(store, 'fernhill', 'memsys')}", "content-type": "application/json"}
     event = json.dumps({**json.loads(_line(1)), "type": "lesson.approved", "payload": {"a": 0}})
     body = '{"events": [' + event.replace('{"a": 0}', '{"a": ' + "[" * 5000 + "]" * 5000 + "}") + "]}"
-    with httpx.Client(base_url=server, timeout=60) as c:
+    with httpx.Client(base_url=server, timeout=patient(60)) as c:
         r = c.post("/api/v1/events", content=body, headers=auth)
     assert r.status_code == 422, r.text
     assert "nested deeper than the parser follows" in r.json()["error"]["reason"], r.text

@@ -18,6 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 from live_server import LiveServer
+from patience import patient
 from sqlalchemy import create_engine, text
 from usage_line import one_usage_line
 
@@ -116,7 +117,12 @@ def test_http_refuses_a_batch_another_token_stored_but_stores_that_senders_own_i
     first = add_token(store, "fernhill", "memsys")
     second = add_token(store, "fernhill", "memsys-2")
     batch = {"events": [_memory(i, f"mem_{i}") for i in range(3)]}
-    with LiveServer(create_ingest_app(store), lifespan="auto") as srv, httpx.Client(base_url=srv.url, timeout=60) as c:
+    # the first batch starts the server's redaction and holding (seconds of CPU): 60 s quiet, scaled by the load
+    wait = patient(60)
+    with (
+        LiveServer(create_ingest_app(store), lifespan="auto") as srv,
+        httpx.Client(base_url=srv.url, timeout=wait) as c,
+    ):
         r = c.post("/api/v1/events", json=batch, headers={"Authorization": f"Bearer {first}"})
         assert r.status_code == 200 and r.json()["stored"] == 3, r.text
         r = c.post("/api/v1/events", json=batch, headers={"Authorization": f"Bearer {second}"})
