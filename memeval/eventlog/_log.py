@@ -231,7 +231,9 @@ class RunLog:
         try:
             return parse_event(upgraded)
         except ValidationError as exc:
-            raise RunLogError(f"{self.path}: line {n} is not a valid event, even after upgrading: {why_invalid(exc)}") from exc
+            raise RunLogError(
+                f"{self.path}: line {n} is not a valid event, even after upgrading: {why_invalid(exc)}"
+            ) from exc
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.read().events)

@@ -50,7 +50,9 @@ def test_a_v1_call_missing_a_field_is_refused_naming_it(tmp_path: Path):
     del raw["call"]["status"]
     lines[i] = json.dumps(raw)
     (tmp_path / "events.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(RunLogError, match=rf"(?s)line {i + 1} is not a valid event, even after upgrading.*call\.status"):
+    with pytest.raises(
+        RunLogError, match=rf"(?s)line {i + 1} is not a valid event, even after upgrading.*call\.status"
+    ):
         RunLog(tmp_path).read()
 
 
