@@ -131,7 +131,7 @@ def _decoded_texts(text: str) -> list[tuple[int, int, str]]:
 
 @functools.lru_cache(maxsize=_REMEMBERED)
 def _decoded_once(text: str) -> tuple[tuple[int, int, str], ...]:
-    out = _interleaved_runs(text) if any(c >= "\ufe00" for c in text) else []
+    out = _interleaved_runs(text) if not text.isascii() and max(text) >= "\ufe00" else []  # in C: the same test
     for m in _SELECTORS.finditer(text):
         try:
             out.append((m.start(), m.end(), _selector_bytes(m.group()).decode("utf-8")))

@@ -146,7 +146,7 @@ def unmarked_view(text: str) -> View | None:
     Strikethrough or underlined text (a combining long stroke or low line after each character) is
     the key to anyone who reads it; a finding here covers the marked characters it came from.
     """
-    if all(ord(c) < 0x300 for c in text):
+    if text.isascii() or max(text) < "\u0300":  # no character a mark could be: nothing to drop (checked in C)
         return None
     return _rewrite(text, _MARKS, lambda m: m.group()[0])  # each character stands for itself and its marks
 
@@ -230,6 +230,8 @@ def _runs(text: str) -> tuple[_Run, ...]:
     linear in the text. Cached for the few texts last read: the two spaced readings read the same
     text one after the other.
     """
+    if _MAYBE.search(text) is None:  # most texts: no place a run may start, so no `_SPACED` or `_MIXED` run either
+        return ()
     found: list[_Run] = []
     pos = retries = 0
     while (maybe := _MAYBE.search(text, pos)) is not None and (m := _SPACED.search(text, maybe.start())) is not None:
@@ -397,7 +399,7 @@ def hidden_view(text: str) -> View | None:
     or the other kind) is read here in place, so a finding covers the visible characters it includes
     and the whole hidden run it came from (each decoded character maps to the run).
     """
-    if all(ord(c) < 0xFE00 for c in text):
+    if text.isascii() or max(text) < "\ufe00":  # no tag character or variation selector (checked in C)
         return None
     return _rewrite(text, _HIDDEN, _reveal)
 
@@ -436,7 +438,8 @@ def encoded_segments(text: str) -> list[tuple[int, int, str]]:
         decoded = _b64(m.group())
         if decoded is not None:
             out.append((m.start(), m.end(), decoded))
-    for m in _SELECTORS.finditer(text):  # one byte per variation selector: 0-15 U+FE00.., 16-255 U+E0100..
+    selectors = () if text.isascii() else _SELECTORS.finditer(text)  # an ASCII text holds none
+    for m in selectors:  # one byte per variation selector: 0-15 U+FE00.., 16-255 U+E0100..
         raw = bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in m.group())
         decoded = _printable(raw)
         if decoded is not None:
