@@ -32,6 +32,7 @@ from memeval.meter._usage import (
     as_list,
     leading_type,
     names_read_type,
+    read_count,
     read_type_pattern,
 )
 
@@ -99,12 +100,14 @@ def _usage(state: UsageState, usage: dict[str, Any], *, placeholder_output: bool
     ):
         if placeholder_output and key == "output_tokens":
             continue
-        value = as_int(usage.get(key))
+        value = read_count(state, usage, key, "usage.")
         if value is not None:
             setattr(state, attr, value)
     if isinstance(usage.get("service_tier"), str):
         state.service_tier = usage["service_tier"]
-    one_hour = as_int(as_dict(usage.get("cache_creation")).get("ephemeral_1h_input_tokens"))
+    one_hour = read_count(
+        state, as_dict(usage.get("cache_creation")), "ephemeral_1h_input_tokens", "usage.cache_creation."
+    )
     if one_hour is not None:
         state.cache_write_1h_tokens = one_hour
 

@@ -27,7 +27,7 @@ from memeval.meter import _google as paths
 from memeval.meter._errors import error_status
 from memeval.meter._provider import REFUSAL_STATUS, Headers, ModelProvider, Refusal, Route, WireApi
 from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
-from memeval.meter._usage import UsageState, as_dict, as_int, as_list
+from memeval.meter._usage import UsageState, as_dict, as_list, read_count
 
 
 def new_state() -> UsageState:
@@ -42,12 +42,12 @@ def _error(obj: dict[str, Any]) -> str:
 
 def _usage(state: UsageState, usage: dict[str, Any]) -> None:
     """Replace the reading with this usage object (a stream's last one wins)."""
-    prompt = as_int(usage.get("promptTokenCount"))
-    tool_prompt = as_int(usage.get("toolUsePromptTokenCount"))
-    answer = as_int(usage.get("candidatesTokenCount"))
-    thoughts = as_int(usage.get("thoughtsTokenCount"))
+    prompt = read_count(state, usage, "promptTokenCount", "usageMetadata.")
+    tool_prompt = read_count(state, usage, "toolUsePromptTokenCount", "usageMetadata.")
+    answer = read_count(state, usage, "candidatesTokenCount", "usageMetadata.")
+    thoughts = read_count(state, usage, "thoughtsTokenCount", "usageMetadata.")
     state.input_raw = None if prompt is None else prompt + (tool_prompt or 0)
-    state.cache_read_tokens = as_int(usage.get("cachedContentTokenCount"))
+    state.cache_read_tokens = read_count(state, usage, "cachedContentTokenCount", "usageMetadata.")
     state.reasoning_tokens = thoughts
     if answer is None and thoughts is None:
         state.output_tokens = None
@@ -55,7 +55,7 @@ def _usage(state: UsageState, usage: dict[str, Any]) -> None:
         state.output_tokens = (answer or 0) + (thoughts or 0)
     state.final_usage = prompt is not None and state.output_tokens is not None
     state.audio_tokens = sum(
-        as_int(part.get("tokenCount")) or 0
+        read_count(state, part, "tokenCount", f"usageMetadata.{key}[AUDIO].") or 0
         for key in _MODALITY_DETAILS
         for part in map(as_dict, as_list(usage.get(key)))
         if part.get("modality") == "AUDIO"

@@ -28,11 +28,11 @@ from memeval.meter._turns import Turn, as_text, cut, new_messages, sse_data
 from memeval.meter._usage import (
     UsageState,
     as_dict,
-    as_int,
     as_list,
     error_text,
     leading_type,
     names_read_type,
+    read_count,
     read_type_pattern,
 )
 from memeval.meter._wire import UsageChunkFilter, ask_for_usage, stored_input, streams
@@ -66,14 +66,14 @@ def new_state() -> UsageState:
 
 def _usage(state: UsageState, usage: dict[str, Any], names: tuple[str, str, str, str]) -> None:
     input_key, output_key, input_details, output_details = names
-    state.input_raw = as_int(usage.get(input_key))
-    state.output_tokens = as_int(usage.get(output_key))
-    details = as_dict(usage.get(input_details))
-    state.cache_read_tokens = as_int(details.get("cached_tokens"))
-    state.cache_write_tokens = as_int(details.get("cache_write_tokens"))
-    out_details = as_dict(usage.get(output_details))
-    state.reasoning_tokens = as_int(out_details.get("reasoning_tokens"))
-    state.audio_tokens = (as_int(details.get("audio_tokens")) or 0) + (as_int(out_details.get("audio_tokens")) or 0)
+    state.input_raw, state.output_tokens = (read_count(state, usage, key, "usage.") for key in (input_key, output_key))
+    details, out_details = as_dict(usage.get(input_details)), as_dict(usage.get(output_details))
+    where, out_where = f"usage.{input_details}.", f"usage.{output_details}."
+    state.cache_read_tokens = read_count(state, details, "cached_tokens", where)
+    state.cache_write_tokens = read_count(state, details, "cache_write_tokens", where)
+    state.reasoning_tokens = read_count(state, out_details, "reasoning_tokens", out_where)
+    audio = [read_count(state, d, "audio_tokens", w) for d, w in ((details, where), (out_details, out_where))]
+    state.audio_tokens = sum(n or 0 for n in audio)
     state.final_usage = True
 
 

@@ -193,7 +193,8 @@ unmeasured (its counts are None, its cost `usage_missing`), not an error."""
 MAX_TOKEN_COUNT = 10**12
 """Largest token count read as one: a hundred thousand times any model's context window. A count past it is no
 measurement (an upstream answering `"prompt_tokens": 1e400`-sized integers made the call's cost `inf`, which the
-record refused, so `memeval ab`, `results` and `replay` of the run all failed), and reads as an absent one."""
+record refused, so `memeval ab`, `results` and `replay` of the run all failed), and reads as no count; carried in a
+response's usage, it leaves the call's counts unknown (`read_count`)."""
 
 
 def as_int(value: Any) -> int | None:
@@ -203,6 +204,37 @@ def as_int(value: Any) -> int | None:
     """
     ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_TOKEN_COUNT
     return value if ok else None
+
+
+def read_count(state: UsageState, obj: dict[str, Any], key: str, where: str) -> int | None:
+    """The token count `obj[key]` (`as_int`); one carried but unreadable leaves the call's counts unknown.
+
+    A key absent or null is no count (None). A value there that is not a token count (a string `"5000"`, a fraction
+    `100.5`, a negative, a bool, past `MAX_TOKEN_COUNT`) is None too, and sets `state.unsummed` (the first such
+    reason is kept): read as absent, a part of a whole was dropped from it while the call still read as measured,
+    a known cost that undercounts what was billed (Anthropic's `cache_read_input_tokens` left out of the prompt,
+    Gemini's `thoughtsTokenCount` out of the output, OpenAI's `audio_tokens` priced as text).
+
+    Args:
+        state: the reading the count goes to.
+        obj: the usage object (or its details object) that carries the count.
+        key: the count's key in `obj`.
+        where: the object's name in the reason, e.g. `usage.prompt_tokens_details.`.
+    """
+    raw = obj.get(key)
+    value = as_int(raw)
+    if value is None and raw is not None and state.unsummed is None:
+        state.unsummed = f"{where}{key} is not a token count ({_shown(raw)})"
+    return value
+
+
+def _shown(raw: Any) -> str:
+    """A short, safe rendering of an unreadable count (a huge integer is not turned into its digits)."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return "below 0" if raw < 0 else f"over {MAX_TOKEN_COUNT:.0e}"
+    if isinstance(raw, (dict, list)):
+        return f"a JSON {'object' if isinstance(raw, dict) else 'array'}"
+    return repr(raw)[:40]
 
 
 def as_dict(value: Any) -> dict[str, Any]:

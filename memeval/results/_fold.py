@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from memeval.errors import RunLogError
 from memeval.eventlog import ModelCalledView
 from memeval.results._calls import CallTally, Tally, physics
+from memeval.results._parts import Kit, Parts
 from memeval.results._schema import SCHEMA_VERSION, TRIAL_SCHEMA
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ class _Acc:
     check: CheckRecorded | CheckRecordedView | None = None
     fault: FaultRaised | FaultRaisedView | None = None
     ended: TrialEnded | TrialEndedView | None = None
+    session: int = 0
+    """How many `run.ended` came before its `trial.started`: the session of the run (`--resume`) that ran it."""
 
     def add_wait(self, ms: int | None) -> None:
         """Add an event's `waited_ms` (milliseconds; None: the event recorded no wait) to `waited_ms`."""
@@ -242,24 +245,6 @@ def _record(
     }
 
 
-class Kit(NamedTuple):
-    """What makes a projection's parts: the models (`_project.MODELS`) or plain structs (`_plainbody.PLAIN`).
-
-    Each takes the fields its model takes (by name) and returns the part: `spend`
-    (`AttemptSpend`), `unended` (`UnendedTrial`), `coverage` (`Coverage`), `record` (a
-    `TrialRecord` from `_record`'s dict), `table_and_verdict` (the table's rows and the verdict,
-    from the plan, the records, the unended trials and the superseded attempts) and `sequential`
-    (the `SequentialRecord` from the plan and the records, or None).
-    """
-
-    spend: Callable[..., Any]
-    unended: Callable[..., Any]
-    coverage: Callable[..., Any]
-    record: Callable[[dict[str, Any]], Any]
-    table_and_verdict: Callable[[Any, Sequence[Any], Sequence[Any], Sequence[Any]], tuple[tuple[Any, ...], Any]]
-    sequential: Callable[[Any, Sequence[Any]], Any]
-
-
 class Projection:
     """A projection fed the log's events in runs (`add`), then made into the `RunResult` (`result`).
 
@@ -283,6 +268,8 @@ class Projection:
         self.planned: dict[str, Any] = {t.trial_id: t for t in self.plan.trials}
         self.accs: dict[str, list[_Acc]] = {}
         self.status = "running"
+        self.session = 0
+        """How many `run.ended` the events added so far hold: a call's attempt must have started after the last."""
         self.run_faults: list[FaultRaised | FaultRaisedView] = []
         """The run's own faults (no trial), as their events: `Fault`s in the result."""
 
@@ -291,7 +278,9 @@ class Projection:
 
         Raises:
             RunLogError: an event names a trial the run never planned, or comes before its
-                trial's `trial.started`.
+                trial's `trial.started`; a model call names an attempt with no `trial.started` before it, or
+                one of a session that had ended (`run.ended`) when the call was logged: a session logs its calls
+                before it ends (its proxy stops first), so such a line was added to the log afterwards.
         """
         planned, accs, run_faults = self.planned, self.accs, self.run_faults
         # The trial and attempt the last model call was added to, and its calls' `append`: a run of calls of
@@ -299,6 +288,7 @@ class Projection:
         # attempt (`trial.started`), so it forgets them; the next call looks its attempt up again.
         last_tid: str | None = None
         last_attempt: int | None = None
+        session = self.session
         add_call: Callable[[Any], None] | None = None
         ev: Any  # an event or its view, told apart by its tag (`kind`, read once), which mypy cannot follow
         for ev in events:
@@ -309,7 +299,7 @@ class Projection:
                     add_call(ev.call)
                     continue
                 history = accs.get(call_tid)
-                if history and (to := _acc_of(history, ev.attempt)) is not None:
+                if history and (to := _acc_of(history, ev.attempt)) is not None and to.session == session:
                     add_call = to.calls.append
                     last_tid, last_attempt = call_tid, ev.attempt
                     add_call(ev.call)
@@ -319,6 +309,7 @@ class Projection:
             kind = ev.event
             if kind == "run.ended":
                 self.status = ev.status
+                session = self.session = session + 1
                 continue
             if kind == "fault.raised" and ev.trial_id is None:
                 run_faults.append(ev)
@@ -332,7 +323,7 @@ class Projection:
                 history = accs.setdefault(tid, [])
                 if history:
                     history[-1].fold()  # no later call is added to an earlier attempt
-                history.append(_Acc(ev))
+                history.append(_Acc(ev, session=session))
                 continue
             history = accs.get(tid)
             if not history:
@@ -344,6 +335,12 @@ class Projection:
                     raise RunLogError(
                         f"event {ev.seq} names attempt {ev.attempt} of trial {tid!r}, "
                         "which has no trial.started before it"
+                    )
+                if to.session != session:
+                    raise RunLogError(
+                        f"event {ev.seq} is a model call of attempt {to.started.attempt} of trial {tid!r}, logged "
+                        "after the run.ended of the session that ran it: a session logs its every call before it ends "
+                        "(a line added to the log afterwards?)"
                     )
                 to.calls.append(ev.call)
             elif kind == "agent.started":
@@ -475,18 +472,3 @@ class Projection:
                 update={"verdict": sequential.path.verdict, "reason": f"sequential: {sequential.path.reason}"}
             )
         return Parts(trials, all_attempts, coverage, table, verdict, unended, sequential)
-
-
-class Parts(NamedTuple):
-    """What `Projection.parts` projects: the result's fields but the plan's, the status and the run's faults.
-
-    Each part as its `Kit` made it: `TrialRecord`s and the other models, or the plain structs.
-    """
-
-    trials: list[Any]
-    superseded: list[Any]
-    coverage: Any
-    table: tuple[Any, ...]
-    verdict: Any
-    unended: list[Any]
-    sequential: Any

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, cast
 import msgspec
 
 from memeval.eventlog import PlanView
-from memeval.results._fold import Kit, Projection
+from memeval.results._fold import Projection
+from memeval.results._parts import Kit
 from memeval.results._plaintable import Differs, alike, plain_table_and_verdict
 from memeval.results._schema import RESULT_SCHEMA, SCHEMA_VERSION
 

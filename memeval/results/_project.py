@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from memeval.eventlog import PlanView
 from memeval.results._body import encoded_result
-from memeval.results._fold import Kit, Parts, Projection
+from memeval.results._fold import Projection
+from memeval.results._parts import Kit, Parts
 from memeval.results._plainbody import stand_in
 from memeval.results._records import (
     AttemptSpend,
