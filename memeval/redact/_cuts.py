@@ -68,7 +68,9 @@ _WORD_PART = re.compile(r"(?:[A-Z]?[a-z]+|[A-Z]+)[0-9]{0,4}|[0-9]{1,4}")
 _IBAN_SHAPE = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}")
 _TOKENS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 WORD_MEAN = 3.0
-"""A run whose letter parts (split at case changes and digits) average this many letters or more reads as words."""
+"""A run of both cases whose letter parts (split at case changes and digits) average this many letters is words."""
+_LOWER = re.compile(r"[a-z]")
+_UPPER = re.compile(r"[A-Z]")
 _HEXISH = re.compile(r"[0-9a-f\-]+|[0-9A-F\-]+")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
 _GROUPS = (re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]"))
@@ -103,14 +105,16 @@ def _decodes_to_data(run: str) -> bool:
 def _words(run: str) -> bool:
     """Whether `run` reads as words or a name, not a key body.
 
-    Its letter parts (split at case changes and digits: `AgentCmdOpt` gives Agent, Cmd, Opt) average
-    `WORD_MEAN` or more letters, where a random body breaks into parts of one or two (`KTJlDq2AGGG`);
-    or every part between marks is a word of one case pattern with up to four digits after it, or a
-    short number (`X-API-Name`, `RULES_V2`, `r24_held`, `v10/heldout_v10`).
+    A run of both cases whose letter parts (split at case changes and digits: `AgentCmdOpt` gives Agent,
+    Cmd, Opt) average `WORD_MEAN` or more letters, where a random body breaks into parts of one or two
+    (`KTJlDq2AGGG`); or one every part of which between marks is a word of one case pattern with up to
+    four digits after it, or a short number (`X-API-Name`, `RULES_V2`, `r24_held`, `v10/heldout_v10`).
+    A run of one case and digits is never judged by the mean: random `k3jq8wmx0pz` has long letter parts.
     """
-    parts = [p for p in _TOKENS.findall(run) if not p.isdigit()]
-    if parts and sum(map(len, parts)) / len(parts) >= WORD_MEAN:
-        return True
+    if _LOWER.search(run) and _UPPER.search(run):
+        letters = [p for p in _TOKENS.findall(run) if not p.isdigit()]
+        if letters and sum(map(len, letters)) / len(letters) >= WORD_MEAN:
+            return True
     return all(_WORD_PART.fullmatch(p) for p in _MARKS.split(run.rstrip("=")) if p)
 
 
