@@ -72,6 +72,8 @@ WORD_MEAN = 3.0
 _LOWER = re.compile(r"[a-z]")
 _UPPER = re.compile(r"[A-Z]")
 _HEXISH = re.compile(r"[0-9a-f\-]+|[0-9A-F\-]+")
+_VALUE_OPENS = frozenset("\"'`>")
+_VALUE_STOPS = _VALUE_OPENS | frozenset(" \t\r\n\f\v")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
 _GROUPS = (re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"[0-9]"))
 
@@ -225,7 +227,13 @@ class CutKeyReader:
 
     def keyed(self, text: str) -> list[RecognizerResult]:
         """A credential-named key's value cut by the text's end (`KEYED` in the module docstring), or []."""
-        m = self._keyed.search(text, max(0, len(text) - WINDOW))
+        end = len(text.rstrip())
+        k = end
+        while k > 0 and text[k - 1] not in _VALUE_STOPS:
+            k -= 1
+        if k == end or k == 0 or text[k - 1] not in _VALUE_OPENS:
+            return []  # the text's last word follows no quote or tag: no value is cut there (most texts)
+        m = self._keyed.search(text, max(0, k - WINDOW))
         if m is None:
             return []
         group = "value" if m.group("value") is not None else "text"
