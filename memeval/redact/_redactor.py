@@ -297,7 +297,8 @@ class Redactor:
         for i, text in enumerate(texts):
             results = per_text[i] + decoded[i]
             results += self._structural.analyze(text, [], None)
-            results += self._cuts.analyze(text)
+            if depth == DECODE_DEPTH:  # a text's own edges, not a reading's (a gap-joined run ends its view)
+                results += self._cuts.analyze(text)
             results += context[i]
             normal = normals[i]
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
