@@ -28,6 +28,7 @@ from memeval.errors import RedactionError
 from memeval.redact._batch import crossing, join, sort_out
 from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
+from memeval.redact._cuts import CutKeyReader
 from memeval.redact._decode import (
     encoded_segments,
     hidden_view,
@@ -92,8 +93,10 @@ class Redactor:
         self._structural = StructuralRecognizer()
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
+        truncated = next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer))
+        self._cuts = CutKeyReader(truncated)
         prefixes: dict[str, int] = {}
-        for r in next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer)).rules:
+        for r in truncated.rules:
             for p in r.prefixes if not r.prefix_case_insensitive else ():
                 prefixes[p] = max(prefixes.get(p, 0), r.full_length)
         self._readings = (
@@ -150,6 +153,7 @@ class Redactor:
                 found = _mapped(view, rec.analyze(view.text, [], None))  # type: ignore[arg-type]  # presidio types nlp_artifacts as NlpArtifacts; pattern recognizers take None (they use no NLP)
                 results += [r for r in found if not not_a_secret(text, r)]
         results += self._structural.analyze(text, [], None)
+        results += self._cuts.analyze(text)
         results += self._context.analyze(text, [], None)
         normal = normal_view(text)
         results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
@@ -293,6 +297,8 @@ class Redactor:
         for i, text in enumerate(texts):
             results = per_text[i] + decoded[i]
             results += self._structural.analyze(text, [], None)
+            if depth == DECODE_DEPTH:  # a text's own edges, not a reading's (a gap-joined run ends its view)
+                results += self._cuts.analyze(text)
             results += context[i]
             normal = normals[i]
             results += [r for r in _mapped(normal, self._pii.analyze(normal.text)) if not look_alike(text, r)]
