@@ -49,8 +49,12 @@ MIXED = {
     "colons": [":", ": "],
     "dots, doubled": [".", "..", ". "],
     "marks (. - ,)": [".", "-", ","],
+    "marks, spaced": [".", "- ", " , ", "|", " / ", "\u00b7 "],
+    "dashes, doubled": ["-", "--", "- "],
 }
-"""Mixed-gap writings (redact23): between each two characters one of these, picked at random (seeded)."""
+"""Mixed-gap writings (redact23): between each two characters one of these, picked at random (seeded).
+The last two (redact24): marks differing from gap to gap with spaces, and dashes doubled; in both, as
+in dots and dashes, a key holding the gaps' own mark (`.` in 165 words, `-` in 266) reads it between two gaps."""
 
 
 def _fresh() -> list[tuple[str, str, list[str]]]:

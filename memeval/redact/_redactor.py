@@ -33,6 +33,7 @@ from memeval.redact._decode import (
     hidden_view,
     joined_view,
     spaced_apart_view,
+    spaced_marks_view,
     spaced_view,
     unescape_view,
     unmarked_view,
@@ -104,6 +105,7 @@ class Redactor:
             Reading("unmarked", unmarked_view),
             Reading("spaced", spaced_view),
             Reading("spaced-apart", spaced_apart_view),
+            Reading("spaced-marks", spaced_marks_view),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
@@ -321,7 +323,7 @@ class Redactor:
         """
         found = self._credentials_many(texts)
         views = [
-            (i, view) for i, t in enumerate(texts) for make in (spaced_view, spaced_apart_view) if (view := make(t))
+            (i, view) for i, t in enumerate(texts) for make in (spaced_view, spaced_apart_view, spaced_marks_view) if (view := make(t))
         ]
         if not views:
             return found
