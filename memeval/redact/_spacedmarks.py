@@ -12,6 +12,8 @@ fresh corpora's texts, in 46 contexts, does).
 
 from __future__ import annotations
 
+import bisect
+
 import regex
 
 from memeval.redact._decode import (
@@ -101,10 +103,13 @@ def _mark_runs(text: str) -> list[_Run]:
     Searched from the places `_MAYBE` finds (a gap is at most six characters, and an own mark is one
     of the six key characters `_MAYBE` looks for), so linear in the text.
     """
+    first = _MAYBE.search(text)
+    if first is None:  # no place a run can start (ordinary prose, code, ids): one search
+        return []
     spaced = set(_runs(text))
     cands: list[tuple[int, int, _Run]] = []
     for pattern in _MARK_RUNS:
-        pos = 0
+        pos = first.start()
         while (maybe := _MAYBE.search(text, pos)) and (m := pattern.search(text, maybe.start())):
             pos = m.end()
             spans = m.spans("k")
@@ -119,11 +124,12 @@ def _mark_runs(text: str) -> list[_Run]:
                 pos = m.start() + 1
             else:
                 cands.append((-len(run.chars), run.start, run))
-    kept: list[_Run] = []
+    kept: list[_Run] = []  # sorted, not overlapping: a run overlaps one only next to where it goes
     for _n, _start, r in sorted(cands):
-        if all(r.end <= k.start or k.end <= r.start for k in kept):
-            kept.append(r)
-    return sorted(kept)
+        at = bisect.bisect(kept, r)
+        if (at == 0 or kept[at - 1].end <= r.start) and (at == len(kept) or r.end <= kept[at].start):
+            kept.insert(at, r)
+    return kept
 
 
 def spaced_marks_view(text: str) -> View | None:
