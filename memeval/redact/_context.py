@@ -118,7 +118,7 @@ class ContextRule:
         return True
 
 
-RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml", "iban.toml", "detect_secrets.toml")
+RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml", "iban.toml", "detect_secrets.toml", "cards.toml")
 """The packaged rule files (`rules/`), read in this order: memeval's own context rules, then the
 kingfisher provider rules its PyPI package does not bundle (`scripts/redact_rules_kingfisher.py`),
 then noseyparker's `secret` rules whose pattern kingfisher's differ from
