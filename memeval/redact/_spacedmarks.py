@@ -90,12 +90,20 @@ def _ends(text: str, chars: str, spans: list[tuple[int, int]]) -> tuple[int, int
     return lead, min(len(chars), alnum[-1] + 1 + _EDGE_MARKS)
 
 
+def _read_before(run: _Run, spaced: tuple[_Run, ...], starts: list[int]) -> bool:
+    """True when one of `spaced` (the `spaced` readings' runs, sorted; `starts` their starts) holds
+    `run` and reads its characters in a row: the `spaced` readings read it already."""
+    at = bisect.bisect(starts, run.start) - 1
+    return at >= 0 and run.end <= spaced[at].end and run.chars in spaced[at].chars
+
+
 def _mark_runs(text: str) -> list[_Run]:
     """The runs of `_MARK_RUNS` in `text` that the `spaced` readings do not read, left to right, not overlapping.
 
     Where two overlap the longer is kept (then the first). A run the `spaced` readings read
-    already (`_runs`: same place, same characters) is left out before choosing, and the pattern
-    searched again from its second character, so the run of another reading inside it is found
+    already (`_read_before`: inside one of `_runs`, its characters in a row there) is left out
+    before choosing, and the pattern searched again once from its second character, so the run of
+    another reading inside it is found
     (`root -- p- Z- v - G`: `_MIXED` reads `tpZv...` from the `t`, `_ONE_MARK` `-pZv...` from the
     `-`). Its ends are trimmed (`_ends`: `:= ".c-e` starts at the quote) and it must read twelve
     characters or more, half of them letters or digits (`# =====...` before `1.1.1.1` is no key).
@@ -106,23 +114,32 @@ def _mark_runs(text: str) -> list[_Run]:
     first = _MAYBE.search(text)
     if first is None:  # no place a run can start (ordinary prose, code, ids): one search
         return []
-    spaced = set(_runs(text))
+    spaced = _runs(text)
+    starts = [r.start for r in spaced]
     cands: list[tuple[int, int, _Run]] = []
     for pattern in _MARK_RUNS:
         pos = first.start()
+        retried = False
         while (maybe := _MAYBE.search(text, pos)) and (m := pattern.search(text, maybe.start())):
             pos = m.end()
+            if _ALNUM.search(text, m.start(), m.end()) is None:  # marks only (`-.-.-.`, `=====`): no key
+                retried = False
+                continue
             spans = m.spans("k")
             chars = "".join(m.captures("k"))
             lead, last = _ends(text, chars, spans)
             read = chars[lead:last]
             if len(read) < _LEAST or 2 * len(_ALNUM.findall(read)) < len(read):
+                retried = False
                 continue
             end = spans[last - 1][1] if last < len(chars) else m.end()
             run = _run(text, spans[lead][0], end, read, (spans[lead + 1][0], spans[last - 2][1]))
-            if run in spaced:
-                pos = m.start() + 1
+            if _read_before(run, spaced, starts):
+                if not retried:  # once: a second run inside it may read otherwise; more would be quadratic
+                    pos = m.start() + 1
+                retried = not retried
             else:
+                retried = False
                 cands.append((-len(run.chars), run.start, run))
     kept: list[_Run] = []  # sorted, not overlapping: a run overlaps one only next to where it goes
     for _n, _start, r in sorted(cands):
