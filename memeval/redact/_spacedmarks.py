@@ -91,8 +91,11 @@ def _ends(text: str, chars: str, spans: list[tuple[int, int]]) -> tuple[int, int
 
 
 def _read_before(run: _Run, spaced: tuple[_Run, ...], starts: list[int]) -> bool:
-    """True when one of `spaced` (the `spaced` readings' runs, sorted; `starts` their starts) holds
-    `run` and reads its characters in a row: the `spaced` readings read it already."""
+    """True when the `spaced` readings read `run` already.
+
+    One of `spaced` (their runs, sorted; `starts` their starts) holds it and reads its characters
+    in a row (the same run, or a run read from a later character of one).
+    """
     at = bisect.bisect(starts, run.start) - 1
     return at >= 0 and run.end <= spaced[at].end and run.chars in spaced[at].chars
 
