@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "redact"))
 
-from corpus_contexts import CONTEXTS, leaked, load_corpus  # noqa: E402
+from corpus_contexts import CONTEXTS, leaked, load_corpus, word_around  # noqa: E402
 
 from memeval.redact import get_redactor  # noqa: E402
 
@@ -76,17 +76,6 @@ def _owned() -> list[tuple[str, str, list[str]]]:
     return [(i.group, i.text, list(i.secrets)) for i in load_corpus()]
 
 
-def _word(text: str, secret: str) -> str:
-    """The whitespace-free run of `text` holding `secret`."""
-    k = text.index(secret)
-    a, b = k, k + len(secret)
-    while a > 0 and not text[a - 1].isspace():
-        a -= 1
-    while b < len(text) and not text[b].isspace():
-        b += 1
-    return text[a:b]
-
-
 def _many(texts: list[str], size: int = 100, offset: int = 0) -> list[str]:
     red = get_redactor()
     cuts = sorted({0, offset, *range(offset + size, len(texts), size), len(texts)})
@@ -105,13 +94,13 @@ def separators(fresh: bool) -> None:
     ]
     print(f"{len(cases)} credential values of 12+ characters with no space")
     for sep in SEPARATORS:
-        texts = [t.replace(_word(t, s), sep.join(_word(t, s))) for t, s in cases]
+        texts = [t.replace(word_around(t, s), sep.join(word_around(t, s))) for t, s in cases]
         outs = _many(texts)
         missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(s, o.replace(sep, ""))]
         print(f"{sep!r}: {len(cases) - len(missed)}/{len(cases)} blanked")
     for name, gaps in MIXED.items():
         pick = random.Random(23)
-        texts = [t.replace(_word(t, s), _mixed(_word(t, s), gaps, pick)) for t, s in cases]
+        texts = [t.replace(word_around(t, s), _mixed(word_around(t, s), gaps, pick)) for t, s in cases]
         outs = _many(texts)
         drop = re.compile("[" + re.escape("".join(set("".join(gaps)))) + "]")
         missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(drop.sub("", s), drop.sub("", o))]

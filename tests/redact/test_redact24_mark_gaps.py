@@ -10,11 +10,10 @@ with spaces 820 (108 missed, 105 of them holding a `.`), dashes 717, dots double
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from corpus_contexts import leaked, load_corpus
+from corpus_contexts import ingest_session_id, leaked, load_corpus, word_around
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,23 +23,12 @@ MARKS = [".", "-", ",", "|", "/", ":", "\u00b7", "_", "+", "*"]
 """Gap marks a key's characters are written apart with, one per gap, drawn per gap."""
 
 
-def _word(text: str, secret: str) -> str:
-    """The whitespace-free run of `text` holding `secret` (what a person would letter-space)."""
-    k = text.index(secret)
-    a, b = k, k + len(secret)
-    while a > 0 and not text[a - 1].isspace():
-        a -= 1
-    while b < len(text) and not text[b].isspace():
-        b += 1
-    return text[a:b]
-
-
 def _corpus_cases() -> list[tuple[str, str, str]]:
     """(text, word, value) of the owned corpus's credential values of 12+ characters with no space:
     the item's text, the word holding the value, the value (real keys and passwords)."""
     return sorted(
         {
-            (item.text, _word(item.text, s), s)
+            (item.text, word_around(item.text, s), s)
             for item in load_corpus()
             if item.group == "credential"
             for s in item.secrets
@@ -172,28 +160,10 @@ def test_a_batch_reads_differing_marks_keys_as_each_text_alone() -> None:
 def test_an_id_holding_a_differing_marks_key_is_refused_at_ingest(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The id shape allows `g.h-p:_/Z...` (`_.:/-` between letters); the id scan reads it joined.
     On main the event was stored with the key."""
-    from typer.testing import CliRunner
-
-    from memeval.cli import app
-
     key = _spaced("ghp_Zq8vR2kLp9xYw3Tn7Bc5Df1Gh4Jk6Lm0Np2Q", [".-:/"[i % 4] for i in range(39)])
     monkeypatch.delenv("MEMEVAL_FINGERPRINT_KEY", raising=False)
     monkeypatch.setenv("MEMEVAL_FINGERPRINT_KEY_FILE", str(tmp_path / "keys" / "fingerprint.key"))
-    line = {
-        "type": "session.started",
-        "occurred_at": "2026-11-17T10:00:00Z",
-        "team": "fernhill",
-        "sender_event_id": "e1",
-        "actor": {"kind": "agent", "id": "support-bot"},
-        "session": key,
-        "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"},
-    }
-    events = tmp_path / "events.jsonl"
-    events.write_text(json.dumps(line) + "\n", encoding="utf-8")
-    (tmp_path / "db").mkdir()
-    db = tmp_path / "db" / "audit.sqlite"
-    result = CliRunner().invoke(app, ["audit", "ingest", str(events), "--db", f"sqlite:///{db}"])
-    assert result.exit_code != 0, result.output
-    assert "GITHUB_TOKEN" in result.output, result.output
-    stored = b"".join(p.read_bytes() for p in (tmp_path / "db").iterdir())
+    code, output, stored = ingest_session_id(tmp_path, key)
+    assert code != 0, output
+    assert "GITHUB_TOKEN" in output, output
     assert key[:12].encode() not in stored
