@@ -4,6 +4,7 @@ Usage (with `PYTHONPATH` set to the tree to measure):
     python bench/redact_spaced_cuts.py separators [--fresh]
     python bench/redact_spaced_cuts.py cuts [--contexts plain,crlf,...|all] [--texts owned|fresh|all|halves]
     python bench/redact_spaced_cuts.py halves
+    python bench/redact_spaced_cuts.py planted [--sizes 32768,65536,131072]
 
 - `separators`: every credential value of 12+ characters with no space of the owned corpus (with
   `--fresh`: of the seven fresh corpora), its whitespace-free word written with a separator between its
@@ -16,6 +17,9 @@ Usage (with `PYTHONPATH` set to the tree to measure):
   its secret at 1/4, 1/2 and 3/4, both parts.
 - `halves`: every credential value of 12+ characters of the owned and fresh corpora cut at 1/4, 1/2 and
   3/4 into two texts; prints how often each part is stored raw.
+- `planted` (redact24): CPU milliseconds of the spaced readings (`spaced`, `spaced-apart` and, where the
+  tree has it, `spaced-marks`) over texts of one unit repeated to each size (`PLANTED`): a reading
+  linear in the text takes twice as long at twice the size.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "redact"))
 
-from corpus_contexts import CONTEXTS, leaked, load_corpus  # noqa: E402
+from corpus_contexts import CONTEXTS, leaked, load_corpus, word_around  # noqa: E402
 
 from memeval.redact import get_redactor  # noqa: E402
 
@@ -49,8 +53,12 @@ MIXED = {
     "colons": [":", ": "],
     "dots, doubled": [".", "..", ". "],
     "marks (. - ,)": [".", "-", ","],
+    "marks, spaced": [".", "- ", " , ", "|", " / ", "\u00b7 "],
+    "dashes, doubled": ["-", "--", "- "],
 }
-"""Mixed-gap writings (redact23): between each two characters one of these, picked at random (seeded)."""
+"""Mixed-gap writings (redact23): between each two characters one of these, picked at random (seeded).
+The last two (redact24): marks differing from gap to gap with spaces, and dashes doubled; in both, as
+in dots and dashes, a key holding the gaps' own mark (`.` in 165 words, `-` in 266) reads it between two gaps."""
 
 
 def _fresh() -> list[tuple[str, str, list[str]]]:
@@ -66,17 +74,6 @@ def _fresh() -> list[tuple[str, str, list[str]]]:
 
 def _owned() -> list[tuple[str, str, list[str]]]:
     return [(i.group, i.text, list(i.secrets)) for i in load_corpus()]
-
-
-def _word(text: str, secret: str) -> str:
-    """The whitespace-free run of `text` holding `secret`."""
-    k = text.index(secret)
-    a, b = k, k + len(secret)
-    while a > 0 and not text[a - 1].isspace():
-        a -= 1
-    while b < len(text) and not text[b].isspace():
-        b += 1
-    return text[a:b]
 
 
 def _many(texts: list[str], size: int = 100, offset: int = 0) -> list[str]:
@@ -97,13 +94,13 @@ def separators(fresh: bool) -> None:
     ]
     print(f"{len(cases)} credential values of 12+ characters with no space")
     for sep in SEPARATORS:
-        texts = [t.replace(_word(t, s), sep.join(_word(t, s))) for t, s in cases]
+        texts = [t.replace(word_around(t, s), sep.join(word_around(t, s))) for t, s in cases]
         outs = _many(texts)
         missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(s, o.replace(sep, ""))]
         print(f"{sep!r}: {len(cases) - len(missed)}/{len(cases)} blanked")
     for name, gaps in MIXED.items():
         pick = random.Random(23)
-        texts = [t.replace(_word(t, s), _mixed(_word(t, s), gaps, pick)) for t, s in cases]
+        texts = [t.replace(word_around(t, s), _mixed(word_around(t, s), gaps, pick)) for t, s in cases]
         outs = _many(texts)
         drop = re.compile("[" + re.escape("".join(set("".join(gaps)))) + "]")
         missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(drop.sub("", s), drop.sub("", o))]
@@ -165,10 +162,65 @@ def halves() -> None:
         print(f"  first part raw {first!s:5}, second part raw {second!s:5}: {n}")
 
 
+PLANTED = [
+    ".",
+    "a.",
+    "a.-",
+    "a. ",
+    "a..",
+    "a-.,",
+    ". x ",
+    "'a', ",
+    "......\u00e9\u00e9\u00e9\u00e9\u00e9",
+    "=",
+    "a=",
+    "-a--",
+    "a. . .",
+    "1.2-3,",
+    "a.b-c,d_e/f|",
+    "a -- ",
+    "a.. .. ",
+    ':= "',
+    "=====\n\nx",
+    "ab.c-d.e,",
+]
+"""Units repeated to a planted text (redact21's and redact23's, and redact24's marks that differ or repeat)."""
+
+
+def planted(sizes: list[int]) -> None:
+    """Print the CPU milliseconds of each spaced reading over each planted text and size (best of 3)."""
+    from memeval.redact import _decode
+
+    readings = [("spaced", _decode.spaced_view), ("spaced-apart", _decode.spaced_apart_view)]
+    try:
+        from memeval.redact._spacedmarks import spaced_marks_view
+    except ImportError:  # a tree before redact24
+        pass
+    else:
+        readings.append(("spaced-marks", spaced_marks_view))
+    print("unit, then per size: " + ", ".join(name for name, _ in readings) + " (CPU ms, best of 3)")
+    for unit in PLANTED:
+        cells = []
+        for size in sizes:
+            text = (unit * (size // len(unit) + 1))[:size]
+            best = []
+            for _name, view in readings:
+                runs = []
+                for _ in range(3):
+                    _decode._runs.cache_clear()
+                    c0 = time.process_time()
+                    view(text)
+                    runs.append(time.process_time() - c0)
+                best.append(f"{1000 * min(runs):.0f}")
+            cells.append(f"{size // 1024} KiB " + "/".join(best))
+        print(f"{unit!r}: " + "; ".join(cells))
+
+
 def main() -> None:
     """Parse the arguments and run one measurement."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("separators", "cuts", "halves"))
+    ap.add_argument("what", choices=("separators", "cuts", "halves", "planted"))
+    ap.add_argument("--sizes", default="32768,65536,131072", help="planted: text lengths in characters")
     ap.add_argument("--fresh", action="store_true", help="separators: the fresh corpora's credentials")
     ap.add_argument("--contexts", default="plain,md-code-block,crlf,yaml-block")
     ap.add_argument("--texts", choices=("owned", "fresh", "all", "halves"), default="all")
@@ -178,6 +230,8 @@ def main() -> None:
         separators(a.fresh)
     elif a.what == "cuts":
         cuts(a.contexts, a.texts)
+    elif a.what == "planted":
+        planted([int(x) for x in a.sizes.split(",")])
     else:
         halves()
 

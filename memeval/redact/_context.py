@@ -118,14 +118,16 @@ class ContextRule:
         return True
 
 
-RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml", "iban.toml", "detect_secrets.toml")
+RULE_FILES = ("context.toml", "kingfisher.toml", "noseyparker.toml", "iban.toml", "detect_secrets.toml", "cards.toml")
 """The packaged rule files (`rules/`), read in this order: memeval's own context rules, then the
 kingfisher provider rules its PyPI package does not bundle (`scripts/redact_rules_kingfisher.py`),
 then noseyparker's `secret` rules whose pattern kingfisher's differ from
 (`scripts/redact_rules_noseyparker.py`: formats found with no provider word nearby), then the IBAN
 registry members presidio's recognizer lacks (`scripts/redact_rules_iban.py`, from GitHub's custom
 secret-scanning patterns), then the credential key words of detect-secrets' keyword plugin that
-`config-assignment` lacks (`scripts/redact_rules_detect_secrets.py`: `pg_pass`, `priv_key`, ...)."""
+`config-assignment` lacks (`scripts/redact_rules_detect_secrets.py`: `pg_pass`, `priv_key`, ...), then
+the 12-digit Maestro prefixes of Faker's card list the context rules do not reach
+(`scripts/redact_rules_cards.py`: `0604`)."""
 
 SCANNER_RULE_FILES = ("betterleaks.toml",)
 """Packaged rule files read as a credential scanner, not as context rules: the betterleaks and

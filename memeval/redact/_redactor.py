@@ -53,6 +53,7 @@ from memeval.redact._scanners import (
     memeval_result,
 )
 from memeval.redact._solo import SoloRuleRecognizer
+from memeval.redact._spacedmarks import spaced_marks_view
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
 from memeval.redact._views import Reading, View, boundary_reads, boundary_view, normal_view, slash_view
@@ -107,6 +108,7 @@ class Redactor:
             Reading("unmarked", unmarked_view),
             Reading("spaced", spaced_view),
             Reading("spaced-apart", spaced_apart_view),
+            Reading("spaced-marks", spaced_marks_view),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
@@ -326,9 +328,8 @@ class Redactor:
             RedactionError: a text is not a str, or a scanner failed.
         """
         found = self._credentials_many(texts)
-        views = [
-            (i, view) for i, t in enumerate(texts) for make in (spaced_view, spaced_apart_view) if (view := make(t))
-        ]
+        spaced = (spaced_view, spaced_apart_view, spaced_marks_view)
+        views = [(i, view) for i, t in enumerate(texts) for make in spaced if (view := make(t))]
         if not views:
             return found
         extra: dict[int, list[RecognizerResult]] = {}

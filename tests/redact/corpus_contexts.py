@@ -233,6 +233,44 @@ def leaked(secret: str | tuple[str, ...], out: str, piece: int = 12) -> bool:
     return any(p in out for p in pieces if len(_ESCAPES.sub("", p)) >= 4)
 
 
+def word_around(text: str, secret: str) -> str:
+    """The whitespace-free run of `text` holding `secret` (what a person letter-spacing a key would space)."""
+    k = text.index(secret)
+    a, b = k, k + len(secret)
+    while a > 0 and not text[a - 1].isspace():
+        a -= 1
+    while b < len(text) and not text[b].isspace():
+        b += 1
+    return text[a:b]
+
+
+def ingest_session_id(tmp_path: Path, session: str) -> tuple[int, str, bytes]:
+    """`memeval audit ingest` of one event whose `session` id is `session`, into SQLite under `tmp_path`.
+
+    Returns the exit code, the output and every byte stored under the database's folder. The caller
+    sets the fingerprint key file (`MEMEVAL_FINGERPRINT_KEY_FILE`) first.
+    """
+    from typer.testing import CliRunner
+
+    from memeval.cli import app
+
+    line = {
+        "type": "session.started",
+        "occurred_at": "2026-11-17T10:00:00Z",
+        "team": "fernhill",
+        "sender_event_id": "e1",
+        "actor": {"kind": "agent", "id": "support-bot"},
+        "session": session,
+        "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"},
+    }
+    events = tmp_path / "events.jsonl"
+    events.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (tmp_path / "db").mkdir()
+    db = tmp_path / "db" / "audit.sqlite"
+    result = CliRunner().invoke(app, ["audit", "ingest", str(events), "--db", f"sqlite:///{db}"])
+    return result.exit_code, result.output, b"".join(p.read_bytes() for p in (tmp_path / "db").iterdir())
+
+
 def missed_in(items: list[Item], ctx: tuple[str, object]) -> list[tuple[str, str]]:
     """(label, context name) of each credential or personal-data item whose secret, in any of its
     forms, survives `get_redactor().redact_many` in context `ctx` (a `CONTEXTS` entry)."""

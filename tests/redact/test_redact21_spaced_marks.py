@@ -14,7 +14,7 @@ import json
 import random
 
 import pytest
-from corpus_contexts import leaked, load_corpus
+from corpus_contexts import ingest_session_id, leaked, load_corpus, word_around
 
 from memeval.redact import get_redactor
 
@@ -83,17 +83,6 @@ def test_a_key_after_a_one_letter_flag_is_read_from_the_flags_letter_and_after_i
     assert not leaked(key, out.replace(" ", "")), out
 
 
-def _token_around(text: str, secret: str) -> str:
-    """The whitespace-free run of `text` holding `secret` (what a person would letter-space)."""
-    k = text.index(secret)
-    a, b = k, k + len(secret)
-    while a > 0 and not text[a - 1].isspace():
-        a -= 1
-    while b < len(text) and not text[b].isspace():
-        b += 1
-    return text[a:b]
-
-
 def test_every_corpus_credential_letter_spaced_is_blanked() -> None:
     """Each credential value of 12+ characters of the owned corpus, its word written with a separator
     between its characters (a separator per item, drawn with a fixed seed), blanked in batches."""
@@ -105,7 +94,7 @@ def test_every_corpus_credential_letter_spaced_is_blanked() -> None:
         for s in item.secrets:
             if len(s) >= 12 and s in item.text and not any(c.isspace() for c in s):
                 sep = rng.choice([" ", *SEPARATORS.values()])
-                word = _token_around(item.text, s)
+                word = word_around(item.text, s)
                 cases.append((item.label, s, sep, item.text.replace(word, sep.join(word))))
     assert len(cases) >= 900
     red = get_redactor()
@@ -163,27 +152,9 @@ def test_a_key_as_a_list_of_its_characters_or_unevenly_spaced_is_blanked(form: s
 def test_an_id_holding_a_dotted_key_is_refused_at_ingest(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ids are stored as sent once their scan passes, and the id shape allows `g.h.p._.Z...` (79
     characters): the id scan now reads it joined. On main the event was stored with the key."""
-    from typer.testing import CliRunner
-
-    from memeval.cli import app
-
     monkeypatch.delenv("MEMEVAL_FINGERPRINT_KEY", raising=False)
     monkeypatch.setenv("MEMEVAL_FINGERPRINT_KEY_FILE", str(tmp_path / "keys" / "fingerprint.key"))
-    line = {
-        "type": "session.started",
-        "occurred_at": "2026-11-17T10:00:00Z",
-        "team": "fernhill",
-        "sender_event_id": "e1",
-        "actor": {"kind": "agent", "id": "support-bot"},
-        "session": ".".join(TOKEN),
-        "payload": {"slice_id": "sl", "slice_hash": "sha256:ab"},
-    }
-    events = tmp_path / "events.jsonl"
-    events.write_text(json.dumps(line) + "\n", encoding="utf-8")
-    (tmp_path / "db").mkdir()
-    db = tmp_path / "db" / "audit.sqlite"
-    result = CliRunner().invoke(app, ["audit", "ingest", str(events), "--db", f"sqlite:///{db}"])
-    assert result.exit_code != 0, result.output
-    assert "GITHUB_TOKEN" in result.output, result.output
-    stored = b"".join(p.read_bytes() for p in (tmp_path / "db").iterdir())
+    code, output, stored = ingest_session_id(tmp_path, ".".join(TOKEN))
+    assert code != 0, output
+    assert "GITHUB_TOKEN" in output, output
     assert b"g.h.p._.Z" not in stored
