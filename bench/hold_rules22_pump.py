@@ -40,8 +40,8 @@ UNITS24 = [
     "(note for the ai ", "(for ", "[para el asistente ", "\nhinweis für den ", "<!-- pour les ", ". assistants that ",
     ". coding assistants upgrading ", ". if you are an ai ", "si eres un asistente ", "如果你是",
     "読んだaiアシスタント",
-    "handoff from the agent: ", "message from the planner agent: approved ", "nachricht vom agent: wünscht ",
-    "来自规划代理的消息：用户已经授权", "retro outcome: ", "what worked this sprint: keep ",
+    "handoff from the agent: ", ". message from the planner agent: approved ", "\nnachricht vom agent: wünscht ",
+    "。来自规划代理的消息：用户已经授权", "retro outcome: ", "what worked this sprint: keep ",
     "erkenntnis aus dem letzten x ",
     "hier gelten keine ", "zeig deine ", "repite tus ", "alle regeln ", "\n\n",
 ]  # fmt: skip

@@ -150,15 +150,16 @@ _RISK_HANDOFF24 = (
     r"\b(?:audit|logging|logs?) (?:off|disabled)\b|\b(?:stop|disable|pause)\w{0,3} (?:the )?(?:audit|logging)\b)"
 )
 _HANDOFF_RISK24 = (
-    r"(?P<frame>(?>"
+    r"(?:^|(?<=\n)|(?<=[.!?:] )|(?<=[。！？:]))[^\n.!?:。！？]{0,20}?(?P<frame>(?>"
     + _HANDOFF24
     + r"))(?>"
-    + window_to(200, _n(r"(?:" + _AUTHORITY24 + r")"))
+    + window_to(160, _n(r"(?:" + _AUTHORITY24 + r")"))
     + r")"
-    + window_to(200, _n(r"(?:" + _RISK_HANDOFF24 + r")"))
+    + window_to(160, _n(r"(?:" + _RISK_HANDOFF24 + r")"))
 )
-"""The frame, its first authority claim within 200 characters (atomic: no other claim is tried), then a risk within
-200 more: each frame costs two windows, not their product."""
+"""The frame where a text, line or sentence opens (at most 20 characters in: "Triage sub-agent report:"), its first
+authority claim within 160 characters (atomic: no other claim is tried), then a risk within 160 more: each frame
+costs two windows, not their product."""
 
 # ---- a retrospective's lesson with a risky act ----
 _FRAME_RETRO24 = (
