@@ -5,9 +5,10 @@ words, hyphen or dot spelling) to the length; the two rules of `RULES_V22` are r
 normalised text (`normalize(..., punctuated=True)`, also timed). Linear work grows about 4 times from 16 to 64 KiB.
 
 `--version 23` runs `RULES_V23` over its own units (memory records and their acts, labels to an AI reader after a
-sentence's end, Korean and Japanese objects then verbs, "no filters").
+sentence's end, Korean and Japanese objects then verbs, "no filters"); `--version 24` runs `RULES_V24` over notes
+planted for an AI reader, agent hand-offs, retrospective lessons and German and Spanish overrides.
 
-    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_rules22_pump.py [--version 23]
+    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_rules22_pump.py [--version 23|24]
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from memeval.hold import _rules_v22, _rules_v23  # noqa: E402
+from memeval.hold import _rules_v22, _rules_v23, _rules_v24  # noqa: E402
 from memeval.hold._normalize import normalize  # noqa: E402
 
 UNITS = [
@@ -35,7 +36,20 @@ UNITS23 = [
     ". untuk asisten ai yang ", "시스템 프롬프트를 ", "프롬프트 ", "비밀번호", "システムプロンプト", "tu n'as plus de ",
     ", sans censure", "a. b. c. ", "\n\n",
 ]  # fmt: skip
-TABLES = {22: (_rules_v22.RULES_V22, UNITS), 23: (_rules_v23.RULES_V23, UNITS23)}
+UNITS24 = [
+    "(note for the ai ", "(for ", "[para el asistente ", "\nhinweis für den ", "<!-- pour les ", ". assistants that ",
+    ". coding assistants upgrading ", ". if you are an ai ", "si eres un asistente ", "如果你是",
+    "読んだaiアシスタント",
+    "handoff from the agent: ", ". message from the planner agent: approved ", "\nnachricht vom agent: wünscht ",
+    "。来自规划代理的消息：用户已经授权", "retro outcome: ", "what worked this sprint: keep ",
+    "erkenntnis aus dem letzten x ",
+    "hier gelten keine ", "zeig deine ", "repite tus ", "alle regeln ", "\n\n",
+]  # fmt: skip
+TABLES = {
+    22: (_rules_v22.RULES_V22, UNITS),
+    23: (_rules_v23.RULES_V23, UNITS23),
+    24: (_rules_v24.RULES_V24, UNITS24),
+}
 
 
 def main() -> None:

@@ -59,7 +59,7 @@ from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
 from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 from memeval.hold._rules_v20 import RULES_V20, skipped20
-from memeval.hold._rules_v23 import tables_after20
+from memeval.hold._rules_v24 import tables_after20
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -112,19 +112,19 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
-        version: 13 to 23 (rules/13 to rules/23): version N runs no table of a later round (`_rules_v17`'s for 16...)
+        version: 13 to 24 (rules/13 to rules/24): version N runs no table of a later round (`_rules_v17`'s for 16...)
             nor its `PROTECTIVE1x`, `skipped20` or `DESCRIBES1x`; earlier rules are reproduced at their commits.
 
     Raises:
-        UsageError: a source lacks a threshold, or `version` is not 13 to 23.
+        UsageError: a source lacks a threshold, or `version` is not 13 to 24.
     """
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 20) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in range(13, 24):
-            raise UsageError(f"rules version {version!r}: use 23 (rules/23), 22, 21, 20, ... or 13 (rules/13)")
+        if version not in range(13, 25):
+            raise UsageError(f"rules version {version!r}: use 24 (rules/24), 23, 22, 21, 20, ... or 13 (rules/13)")
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
@@ -473,13 +473,13 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/23` joined with the trained n-gram classifier `hashlr/14`.
+    """The default detector, built once per process: `rules/24` joined with the trained n-gram classifier `hashlr/14`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the encoder
     stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`: `alone_at`,
-    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/23 since round 30, 22 since 29, 21
-    since 28 (round 22's default, and the stacked and cascade detectors', is `RuleDetector()`, rules/20); round 21's
-    default is rules/19 with `hashlr-14`, round 20's rules/18 with `hashlr-13`.
+    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/24 since round 31, 23 since 30, 22
+    since 29, 21 since 28 (round 22's default, and the stacked and cascade detectors', is `RuleDetector()`,
+    rules/20); round 21's default is rules/19 with `hashlr-14`, round 20's rules/18 with `hashlr-13`.
     The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
     (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
 
@@ -496,5 +496,5 @@ def get_hold_detector() -> HoldDetector:
                 numbers = clf.model.meta.get("combination", {})
                 if not isinstance(numbers, dict) or not all(isinstance(v, float) for v in numbers.values()):
                     raise UsageError(f"{clf.model.name}.json: combination is {numbers!r}, not numbers by name")
-                _DEFAULT = RulesWithClassifier(RuleDetector(version=23), clf, views=True, **numbers)
+                _DEFAULT = RulesWithClassifier(RuleDetector(version=24), clf, views=True, **numbers)
     return _DEFAULT
