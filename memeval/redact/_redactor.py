@@ -25,7 +25,7 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.errors import RedactionError
-from memeval.redact._batch import crossing, join, sort_out
+from memeval.redact._batch import crossing, join, prepare, sort_out
 from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._cuts import CutKeyReader
@@ -96,6 +96,7 @@ class Redactor:
         self._pii = PiiAnalyzer(self.settings)
         truncated = next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer))
         self._cuts = CutKeyReader(truncated)
+        prepare()  # the batch checks' patterns, outside any text's budget (`_batch.prepare`)
         prefixes: dict[str, int] = {}
         for r in truncated.rules:
             for p in r.prefixes if not r.prefix_case_insensitive else ():

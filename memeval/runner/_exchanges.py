@@ -4,7 +4,7 @@ Every forwarded call's bodies (as the agent sent them and as the upstream answer
 header, so never a key) are decoded (gzip and deflate; another content-encoding is kept as a
 note), blanked by the project's redactor (`memeval.redact`: credentials and personal data) and by
 the exact values given with `--env`, and stored content-addressed in the run's artifact store, up to
-`memeval.runner._runmeter.MAX_KEPT_BYTES` a turn and `MAX_KEPT_BODY_BYTES` a request (a call past
+`memeval.runner._callstats.MAX_KEPT_BYTES` a turn and `MAX_KEPT_BODY_BYTES` a request (a call past
 either is listed with no bodies and a `note` saying why). A
 per-trial index (`memeval.exchanges/1`, JSON) lists them in call order:
 

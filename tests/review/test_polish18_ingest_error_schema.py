@@ -40,7 +40,7 @@ def _refusals(c: httpx.Client, token: str) -> None:
     assert "unknown token" in _ingest_error(
         c.post("/api/v1/events", json={"events": []}, headers={"Authorization": "Bearer mev_nope"}), 401
     )
-    assert "must be JSON" in _ingest_error(c.post("/api/v1/events", content=b"{", headers=auth), 422)
+    assert "is not JSON" in _ingest_error(c.post("/api/v1/events", content=b"{", headers=auth), 422)
     bad = {"events": [{"type": "session.started"}]}
     _ingest_error(c.post("/api/v1/events", json=bad, headers=auth), 422, index=0)
     decision = {"events": [{"type": "lesson.approved"}]}

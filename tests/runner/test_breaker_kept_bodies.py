@@ -24,7 +24,7 @@ from runner_helpers import RunAb, make_task
 from wire_rig import LocalUpstream, make_agent, recorded, reply_of
 
 from memeval.eventlog import AgentExited, ArtifactStore, RunLog
-from memeval.runner import _runmeter
+from memeval.runner import _callstats
 
 TEST_SH = 'if [ "$(cat /app/answer.txt)" = 42 ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n'
 SSE = "11-sse-parallel-tool-calls-include-usage.sse"
@@ -63,7 +63,7 @@ def _sizes(store: ArtifactStore, index: dict) -> list[int]:
 
 
 def test_a_trial_keeps_bodies_up_to_its_bound(tmp_path: Path, run_ab: RunAb, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_runmeter, "MAX_KEPT_BYTES", 1 << 20)  # raises if the bound is renamed
+    monkeypatch.setattr(_callstats, "MAX_KEPT_BYTES", 1 << 20)  # raises if the bound is renamed
     _, kept = _run(tmp_path, run_ab, "--env", f"PAD={PAD}")
     for trial in kept:
         calls, sizes = trial["calls"], trial["sizes"]
@@ -76,7 +76,7 @@ def test_a_trial_keeps_bodies_up_to_its_bound(tmp_path: Path, run_ab: RunAb, mon
 def test_a_request_body_over_the_bound_is_not_kept() -> None:
     """The per-body bound, on the proxy's hook itself: a 9 MiB request is not held (redacting it whole
     would take memeval some 600 MB), the calls beside it are."""
-    stats = _runmeter.CallStats()
+    stats = _callstats.CallStats()
     for i, size in enumerate((10, 9 << 20, 10)):
         stats.keep_bodies(SimpleNamespace(trial_id="t@1", call_id=f"c{i}", api="openai-chat"), b"x" * size, b"ok", None)
     got = stats.take_bodies("t@1")
