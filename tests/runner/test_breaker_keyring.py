@@ -83,14 +83,19 @@ if os.path.exists("/app/MEMORY.md"):
         f.write(f'''import fcntl, os, time
 files = {files!r}
 data = open("/tests/expected.txt", "rb").read()[:16].ljust(16, b"\\\\0")
-held = []
-for i in range(8 * 16):
-    if data[i // 8] >> (i % 8) & 1:
-        fd = os.open(files[1 + i], os.O_RDONLY)
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        held.append(fd)
-fd = os.open(files[0], os.O_RDONLY)
-fcntl.flock(fd, fcntl.LOCK_EX)
+end = time.time() + 4 * HOLD_S
+def take(path):
+    fd = os.open(path, os.O_RDONLY)
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.time() > end:  # the other pack verifier's program holds them still: publish nothing
+                raise SystemExit(0)
+            time.sleep(0.05)
+held = [take(files[1 + i]) for i in range(8 * 16) if data[i // 8] >> (i % 8) & 1]
+held.append(take(files[0]))
 time.sleep(HOLD_S)
 ''')
     sys.exit(0)
@@ -121,7 +126,11 @@ WAIT_S = 8.0
 starts within about 2 s of it on a quiet machine (its pack agent only writes a file), so 8 s still
 covers that start four times over; scaled on a busy machine (`Timing`)."""
 HOLD_S = 3.0
-"""How long a pack verifier's program holds the answer out (was 10): the waiting agent looks every 0.05 s."""
+"""How long a pack verifier's program holds the answer out (was 10): the waiting agent looks every 0.05 s.
+The second pack verifier's program waits at most 4 * HOLD_S for the locks, then publishes nothing: in
+the suite (stop 43's CI, 2026-12-05 18:36 UTC locally) it once waited past its 210 s budget for locks
+no program should hold that long (not explained; alone it ends in 15 s). Only the first verifier's
+publishing can reach an agent, and it takes the locks uncontended, so the check is the same."""
 AGENT_BUDGET_S = 60.0
 """The task's agent budget, quiet: a baseline agent's WAIT_S and its sandbox's start, with room."""
 VERIFIER_BUDGET_S = 120.0
