@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import json
 import queue
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
+import httpx
 import pytest
-from meter_upstream import LocalUpstream
+from meter_upstream import LocalUpstream, Reply
 from pydantic import SecretStr
 
 from memeval.meter import MeterProxy, ModelCall, PriceBook, Upstream
@@ -22,6 +25,30 @@ class Rig:
 
     def next_call(self) -> ModelCall:
         return self.calls.get(timeout=10)
+
+
+PATHS = {
+    "openai-chat": "/v1/chat/completions",
+    "openai-responses": "/v1/responses",
+    "anthropic-messages": "/v1/messages",
+}
+"""The proxy path of each recorded API a test replays (`meter_fixtures.RECORDED`'s `api`)."""
+
+
+def post_recorded(rig: Rig, rec: Any, body: dict[str, Any], trial: str) -> ModelCall:
+    """One plain call through the proxy for `trial`, answered by `body` with `rec`'s recorded headers; its record."""
+    rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=[json.dumps(body).encode()], content_length=True))
+    key = rig.proxy.register_trial(trial)
+    request: dict[str, Any] = {"model": body["model"], "max_tokens": 64}
+    if rec.api == "openai-responses":
+        request["input"] = "hi"
+    else:
+        request["messages"] = [{"role": "user", "content": "hi"}]
+    headers = {"authorization": f"Bearer {key}", "x-api-key": key, "anthropic-version": "2023-06-01"}
+    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
+        r = client.post(PATHS[rec.api], json=request, headers=headers)
+    assert r.status_code == 200, r.text
+    return rig.next_call()
 
 
 @pytest.fixture

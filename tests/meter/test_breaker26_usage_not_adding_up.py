@@ -19,11 +19,10 @@ import queue
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from meter_fixtures import RECORDED
-from meter_rig import Rig, make_proxy
-from meter_upstream import LocalUpstream, Reply
+from meter_rig import Rig, make_proxy, post_recorded
+from meter_upstream import LocalUpstream
 
 from memeval.meter import ModelCall, PriceBook
 from memeval.results._calls import tally_calls
@@ -32,26 +31,6 @@ RECORDED_BY_NAME = {r.name: r for r in RECORDED}
 CHAT = RECORDED_BY_NAME["openai-chat/12-recorded-prompt-cache-write-then-read/1-200.json"]
 RESPONSES = RECORDED_BY_NAME["openai-responses/14-recorded-prompt-cache-write-then-read/1-200.json"]
 MESSAGES = RECORDED_BY_NAME["anthropic/09-recorded-prompt-cache-read-write/2-200.json"]
-PATHS = {
-    "openai-chat": "/v1/chat/completions",
-    "openai-responses": "/v1/responses",
-    "anthropic-messages": "/v1/messages",
-}
-
-
-def _call(rig: Rig, rec: Any, body: dict[str, Any], trial: str) -> ModelCall:
-    rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=[json.dumps(body).encode()], content_length=True))
-    key = rig.proxy.register_trial(trial)
-    request: dict[str, Any] = {"model": body["model"], "max_tokens": 64}
-    if rec.api == "openai-responses":
-        request["input"] = "hi"
-    else:
-        request["messages"] = [{"role": "user", "content": "hi"}]
-    headers = {"authorization": f"Bearer {key}", "x-api-key": key, "anthropic-version": "2023-06-01"}
-    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
-        r = client.post(PATHS[rec.api], json=request, headers=headers)
-    assert r.status_code == 200, r.text
-    return rig.next_call()
 
 
 def _chat_cached_past_prompt() -> tuple[Any, dict[str, Any]]:
@@ -104,7 +83,7 @@ CASES = {
 def test_usage_that_does_not_add_up_is_unmeasured_not_priced(rig: Rig, case: str) -> None:
     build, why = CASES[case]
     rec, body = build()
-    call = _call(rig, rec, body, f"t-{case}")
+    call = post_recorded(rig, rec, body, f"t-{case}")
     counts = (call.input_tokens, call.output_tokens, call.cache_read_tokens, call.reasoning_tokens)
     assert counts == (None, None, None, None), call  # main: the contradicting counts, recorded as measured
     assert call.cost.cost_usd is None and call.cost.reason == "usage_missing", call.cost  # main: unpriced / priced
@@ -124,7 +103,7 @@ def test_a_user_price_file_prices_no_cache_reads_past_the_prompt(upstream: Local
     try:
         rec, body = _responses_cached_past_prompt()
         body["usage"]["input_tokens_details"]["cached_tokens"] = 10**9  # priced on main: about 1,000 USD
-        call = _call(Rig(upstream, proxy, calls), rec, body, "t-user-price")
+        call = post_recorded(Rig(upstream, proxy, calls), rec, body, "t-user-price")
     finally:
         proxy.stop()
     assert call.cost.cost_usd is None and call.cost.reason == "usage_missing", call.cost
@@ -135,11 +114,11 @@ def test_usage_that_adds_up_is_still_priced(rig: Rig) -> None:
     body["model"] = "gpt-4o-mini"
     details = body["usage"]["prompt_tokens_details"]
     details["cached_tokens"], details["cache_write_tokens"] = body["usage"]["prompt_tokens"], 0  # all cached: a whole
-    call = _call(rig, CHAT, body, "t-whole")
+    call = post_recorded(rig, CHAT, body, "t-whole")
     assert call.input_tokens == body["usage"]["prompt_tokens"] and call.cost.cost_usd is not None, call
     assert call.error is None and call.completed, call
     rec, body = _messages_iteration_unread()
     body["usage"]["iterations"][0]["output_tokens"] = 2000
     body["usage"]["iterations"][1]["cache_read_input_tokens"] = None  # a null cache count is none, as at top level
-    call = _call(rig, rec, body, "t-summed")
+    call = post_recorded(rig, rec, body, "t-summed")
     assert call.output_tokens == 2000 + body["usage"]["output_tokens"] and call.cost.cost_usd is not None, call

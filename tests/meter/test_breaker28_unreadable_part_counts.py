@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 from meter_fixtures import RECORDED
-from meter_rig import Rig
+from meter_rig import Rig, post_recorded
 from meter_upstream import LocalUpstream, Reply
 from pydantic import SecretStr
 
@@ -35,11 +35,6 @@ RECORDED_BY_NAME = {r.name: r for r in RECORDED}
 CHAT = RECORDED_BY_NAME["openai-chat/12-recorded-prompt-cache-write-then-read/1-200.json"]
 RESPONSES = RECORDED_BY_NAME["openai-responses/14-recorded-prompt-cache-write-then-read/1-200.json"]
 MESSAGES = RECORDED_BY_NAME["anthropic/09-recorded-prompt-cache-read-write/2-200.json"]
-PATHS = {
-    "openai-chat": "/v1/chat/completions",
-    "openai-responses": "/v1/responses",
-    "anthropic-messages": "/v1/messages",
-}
 GEMINI_PATH = "/v1beta/models/gemini-2.5-flash:generateContent"
 GEMINI_KEY = "AIza-real-google-" + "5eed28" * 5
 GEMINI = {
@@ -85,20 +80,10 @@ CASES: dict[str, tuple[Any, str, object]] = {
 
 
 def _post_recorded(rig: Rig, rec: Any, body: dict[str, Any], trial: str) -> ModelCall:
-    rig.upstream.push(Reply(200, headers=dict(rec.headers), chunks=[json.dumps(body).encode()], content_length=True))
-    key = rig.proxy.register_trial(trial)
-    request: dict[str, Any] = {"model": body["model"], "max_tokens": 64}
-    if rec.api == "openai-responses":
-        request["input"] = "hi"
-    else:
-        request["messages"] = [{"role": "user", "content": "hi"}]
-    headers = {"authorization": f"Bearer {key}", "x-api-key": key, "anthropic-version": "2023-06-01"}
-    with httpx.Client(base_url=rig.proxy.base_url, timeout=10) as client:
-        r = client.post(PATHS[rec.api], json=request, headers=headers)
-    assert r.status_code == 200, r.text
+    call = post_recorded(rig, rec, body, trial)
     served = json.loads(rig.upstream.seen[-1].body)  # what the provider side was asked: one call, this one
     assert served["model"] == body["model"]
-    return rig.next_call()
+    return call
 
 
 def _unmeasured(call: ModelCall, field: str, spend: int) -> None:
