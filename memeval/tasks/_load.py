@@ -262,7 +262,12 @@ def load_task(path: Path) -> Task:
             f"task {path.name!r}: task.toml has a bad value at {where}: {first['msg']} (got {first.get('input')!r}); "
             f"fix {where} in {path / 'task.toml'}"
         ) from exc
-    instruction = (path / "instruction.md").read_text(encoding="utf-8")
+    try:
+        instruction = (path / "instruction.md").read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:  # a traceback ended `memeval ab`; the agent is handed the text as UTF-8
+        raise TaskError(
+            f"task {path.name!r}: instruction.md is not UTF-8 (byte {exc.start}); save it as UTF-8"
+        ) from exc
     if not instruction.strip():
         raise TaskError(f"task {path.name!r}: instruction.md is empty")
     return Task(path.name, path, config, instruction, hash_tree(path))

@@ -1,4 +1,4 @@
-"""A hostile task's links inside `tests/` are refused before the run, not met by the verifier's copy (breaker29).
+"""A hostile task's links inside `tests/` (and an instruction not in UTF-8) are refused before the run (breaker29).
 
 `check_tree` refused links leading out of a task, but let any link inside it through, and `run_verifier` copies
 `tests/` into `/tests` following links. A link in a loop (`tests/x -> x`) ended `memeval ab` in a RuntimeError
@@ -6,7 +6,8 @@ traceback at load; a dangling one (`tests/x -> nowhere`) and a folder linked ins
 copied 40 levels deep before the kernel's link limit) passed the load and crashed the run in its first verifier,
 after every agent turn had been spent; a chain of folders each linking the next twice doubled the copy at each
 level (2**depth copies of the task's files per verifier) while the task's hash, reading each link's text, stayed
-that of a small task. Each is now a usage error naming the link (exit 2); a link used once still runs.
+that of a small task. Each is now a usage error naming the link (exit 2); a link used once still runs. An
+`instruction.md` that is not UTF-8 ended `memeval ab` in a UnicodeDecodeError traceback; it is a usage error too.
 """
 
 from __future__ import annotations
@@ -76,3 +77,11 @@ def test_links_used_once_still_run(tmp_path: Path, run_ab: RunAb) -> None:
     code, doc, err = run_ab(str(tmp_path / "tasks"), "--agent", "nop", "--network", "none")
     assert code in (0, 1), err
     assert [(tr["verified"], tr["fault"]) for tr in doc["trials"]] == [(True, None), (True, None)], doc["trials"]
+
+
+def test_an_instruction_that_is_not_utf8_is_a_usage_error(tmp_path: Path, run_ab: RunAb) -> None:
+    t = make_task(tmp_path / "tasks", "t1")
+    (t / "instruction.md").write_bytes("Write the caf\xe9's menu to menu.txt.\n".encode("latin-1"))
+    code, _, err = run_ab(str(tmp_path / "tasks"), "--agent", "nop", "--network", "none")
+    assert code == 2, err
+    assert "instruction.md is not UTF-8" in err and "Traceback" not in err, err
