@@ -78,7 +78,7 @@ def under(path: str, folders: Iterable[str]) -> bool:
     """Whether `path` (inside the sandbox) is one of `folders` or below one; relative paths are."""
     if not path.startswith("/"):
         return True  # relative: the working directory, which is the agent's
-    norm = posixpath.normpath(path)
+    norm = "/" + posixpath.normpath(path).lstrip("/")  # `//app` is `/app` to Linux; normpath keeps two slashes
     return any(norm == f or norm.startswith(f + "/") for f in folders)
 
 
