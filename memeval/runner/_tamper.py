@@ -24,7 +24,7 @@ from pathlib import Path
 from memeval._tomlfile import NotTomlText, loads_toml
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
-from memeval.runner._guard import under, writable_last
+from memeval.runner._guard import one_slash, under, writable_last
 from memeval.runner._linked import linked_file
 from memeval.runner._shadow import (
     Listings,
@@ -242,10 +242,10 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
     `tests_dir` is the task's held-back tests folder (host side), for folders named like its files.
     """
     folders = tuple("/" + p.name for p in sorted(world.root.iterdir()) if p.is_dir() and not p.is_symlink())
-    py = [e for e in env.get("PYTHONPATH", "").split(":") if e.startswith("/") and under(e, folders)]
+    py = [one_slash(e) for e in env.get("PYTHONPATH", "").split(":") if e.startswith("/") and under(e, folders)]
     roots = tuple(dict.fromkeys([world.workdir, *folders, *py]))
     path = writable_last(env.get("PATH", ""), folders).split(":")
-    path_dirs = tuple(e for e in path if e.startswith("/") and under(e, folders))
+    path_dirs = tuple(one_slash(e) for e in path if e.startswith("/") and under(e, folders))
     image_dirs = [e for e in path if e.startswith("/") and not under(e, folders)]
     site = list(SYSTEM_SITE)
     if world.venv is not None:

@@ -41,3 +41,6 @@ def test_a_command_left_in_a_world_folder_spelled_with_two_slashes_comes_after_t
     code, doc, err = run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", plant)
     assert code in (0, 1), err
     assert [(tr["verified"], tr["reward"]) for tr in doc["trials"]] == [(False, 0), (False, 0)], doc["trials"]
+    for tr in doc["trials"]:
+        kinds = {(f["path"], f["kind"]) for f in tr["tamper"]["findings"]}
+        assert ("/app/bin/cmp", "path-command") in kinds, tr["tamper"]
