@@ -12,19 +12,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from runner_helpers import RunAb, make_task
+from runner_helpers import RunAb, bytes_read, make_task
 
 from memeval.runner._scrub import Scrubber
 
 BLOB = 4 << 20
 NAMES = 400
-
-
-def _bytes_read() -> int:
-    for line in Path("/proc/self/io").read_text().splitlines():
-        if line.startswith("rchar:"):
-            return int(line.split()[1])
-    raise AssertionError("no rchar in /proc/self/io")
 
 
 def test_a_kept_world_of_one_file_with_many_names_is_read_about_once(tmp_path: Path, run_ab: RunAb) -> None:
@@ -33,13 +26,13 @@ def test_a_kept_world_of_one_file_with_many_names_is_read_about_once(tmp_path: P
         f"sh -c 'head -c {BLOB} /dev/urandom > /app/blob && i=0 && "
         f"while [ $i -lt {NAMES} ]; do ln /app/blob /app/name$i; i=$((i+1)); done'"
     )
-    before = _bytes_read()
+    before = bytes_read()
     code, doc, err = run_ab(
         str(tmp_path / "tasks"),
         *("--network", "none", "--agent", "command", "--agent-cmd", agent),
         *("--env", "TEAM_TOKEN=tok-7f3a9c1e55", "--retain", "always"),
     )
-    read = _bytes_read() - before
+    read = bytes_read() - before
     assert code in (0, 1), err
     kept = sorted((tmp_path / "runs").rglob(f"app/name{NAMES - 1}"))
     assert len(kept) == 2 and all(os.stat(k).st_nlink == NAMES + 1 for k in kept), (kept, doc["trials"])

@@ -11,18 +11,11 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from runner_helpers import RunAb, make_task
+from runner_helpers import RunAb, bytes_read, make_task
 
 from memeval.runner._runnersection import MAX_PARSED_TOML_BYTES
 
 FOLDERS = 200
-
-
-def _bytes_read() -> int:
-    for line in Path("/proc/self/io").read_text().splitlines():
-        if line.startswith("rchar:"):
-            return int(line.split()[1])
-    raise AssertionError("no rchar in /proc/self/io")
 
 
 def test_many_names_of_a_large_pyproject_are_not_each_read_and_parsed(tmp_path: Path, run_ab: RunAb) -> None:
@@ -35,9 +28,9 @@ def test_many_names_of_a_large_pyproject_are_not_each_read_and_parsed(tmp_path: 
         "    os.link('/app/big.toml', '/app/d%d/pyproject.toml' % n)\n"
     )
     agent = f"python3 -c {shlex.quote(script)}"
-    before = _bytes_read()
+    before = bytes_read()
     code, doc, err = run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", agent)
-    read = _bytes_read() - before
+    read = bytes_read() - before
     assert code in (0, 1), err
     for tr in doc["trials"]:
         details = [f["detail"] for f in tr["tamper"]["findings"]]
