@@ -74,11 +74,21 @@ def world_folders(world: World) -> tuple[str, ...]:
     return tuple("/" + p.name for p in sorted(world.root.iterdir()) if p.is_dir() and not p.is_symlink())
 
 
+def one_slash(path: str) -> str:
+    """The absolute `path` normalised as Linux reads it: `//app/./bin/` is `/app/bin`.
+
+    `posixpath.normpath` keeps two leading slashes (POSIX lets them mean something of their own; Linux does not):
+    compared as written, `ENV PATH=//app/bin:$PATH` was no world folder, and a command the agent left there ran
+    before the system's in the verifier.
+    """
+    return "/" + posixpath.normpath(path).lstrip("/")
+
+
 def under(path: str, folders: Iterable[str]) -> bool:
     """Whether `path` (inside the sandbox) is one of `folders` or below one; relative paths are."""
     if not path.startswith("/"):
         return True  # relative: the working directory, which is the agent's
-    norm = posixpath.normpath(path)
+    norm = one_slash(path)
     return any(norm == f or norm.startswith(f + "/") for f in folders)
 
 

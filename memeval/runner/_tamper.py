@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from memeval._tomlfile import NotTomlText, loads_toml
 from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
-from memeval.runner._guard import under, writable_last
+from memeval.runner._guard import one_slash, under, writable_last
 from memeval.runner._linked import linked_file
+from memeval.runner._runnersection import RUNNER_SECTIONS, TomlBudget, runner_section
 from memeval.runner._shadow import (
     Listings,
     held_module_shadow,
@@ -76,7 +76,6 @@ its path), each with what it can make them run: what `conftest.py` is to pytest.
 PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel")
 """Keys of a `package.json` that npm or a Node test runner acts on: `scripts` (`npm test` runs `pretest`, `test`,
 `posttest`; `npm run X`, `npm install` their own), and the runners' own sections (jest's `setupFiles`...)."""
-RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 SYSTEM_SITE = (
     "/usr/lib/python3/dist-packages",
     "/usr/local/lib/python3.11/dist-packages",
@@ -242,10 +241,10 @@ def scan_context(world: World, env: dict[str, str], tests_dir: Path | None = Non
     `tests_dir` is the task's held-back tests folder (host side), for folders named like its files.
     """
     folders = tuple("/" + p.name for p in sorted(world.root.iterdir()) if p.is_dir() and not p.is_symlink())
-    py = [e for e in env.get("PYTHONPATH", "").split(":") if e.startswith("/") and under(e, folders)]
+    py = [one_slash(e) for e in env.get("PYTHONPATH", "").split(":") if e.startswith("/") and under(e, folders)]
     roots = tuple(dict.fromkeys([world.workdir, *folders, *py]))
     path = writable_last(env.get("PATH", ""), folders).split(":")
-    path_dirs = tuple(e for e in path if e.startswith("/") and under(e, folders))
+    path_dirs = tuple(one_slash(e) for e in path if e.startswith("/") and under(e, folders))
     image_dirs = [e for e in path if e.startswith("/") and not under(e, folders)]
     site = list(SYSTEM_SITE)
     if world.venv is not None:
@@ -305,11 +304,13 @@ def classify(
     ctx: ScanContext,
     pristine: Path | None = None,
     listings: Listings | None = None,
+    toml: TomlBudget | None = None,
 ) -> list[TamperFinding]:
     """The findings for one added or changed entry (`rel` relative to the world root).
 
     `pristine` is the world's copy from before the agent's turn, for the task's own modules an added entry may
-    shadow (`shadowed_task_files`); without it those are not looked for. `listings` are the scan's folder listings.
+    shadow (`shadowed_task_files`); without it those are not looked for. `listings` are the scan's folder listings,
+    `toml` what it may still parse as TOML (`memeval.runner._runnersection`).
     """
     inside = "/" + rel
     name = rel.rsplit("/", 1)[-1]
@@ -384,7 +385,12 @@ def classify(
     elif name == "package.json" and (npm := _package_json(world_root / rel, pristine, rel)) is not None:
         add("runner-config", npm)
     elif name in RUNNER_SECTIONS:
-        why = f"test-runner section in {name}" if stat.S_ISLNK(st.st_mode) else _runner_section(world_root / rel)
+        budget = toml if toml is not None else TomlBudget()
+        why = (
+            f"test-runner section in {name}"
+            if stat.S_ISLNK(st.st_mode)
+            else runner_section(name, world_root / rel, st.st_size, MAX_CONFIG_BYTES, budget, _read_head)
+        )
         if why is not None:
             add("runner-config", why)
     return out
@@ -434,31 +440,6 @@ def _package_json(path: Path, pristine: Path | None, rel: str) -> str | None:
     return f"package.json `{'`, `'.join(changed)}` added or changed: what `npm test` and Node test runners run"
 
 
-def _runner_section(path: Path) -> str | None:
-    """Why the configuration file at `path` (one of `RUNNER_SECTIONS`) is a finding, or None.
-
-    pytest reads `pyproject.toml` as TOML, so its `tool.pytest` table has more spellings than
-    `[tool.pytest`: `[ tool . "pytest" . ini_options ]`, a top-level dotted key
-    `tool.pytest.ini_options.addopts = ...`, an inline table; it is parsed (a file TOML cannot
-    parse falls back to the text search, as pytest refuses it anyway). A file past
-    `MAX_CONFIG_BYTES` is not read whole, so it is a finding itself: 1 MiB of comments put the
-    section where the search never looked.
-    """
-    head = _read_head(path, MAX_CONFIG_BYTES + 1)
-    name = path.name
-    if len(head) > MAX_CONFIG_BYTES:
-        return f"{name} over {MAX_CONFIG_BYTES} bytes, too large to check for a test-runner section"
-    if name == "pyproject.toml":
-        try:
-            doc = loads_toml(head.decode("utf-8"))
-        except (UnicodeDecodeError, NotTomlText):
-            doc = None
-        if doc is not None:
-            tool = doc.get("tool")
-            return f"test-runner section in {name}" if isinstance(tool, dict) and "pytest" in tool else None
-    return f"test-runner section in {name}" if RUNNER_SECTIONS[name] in head else None
-
-
 def scan_tamper(
     pristine: Path,
     world: World,
@@ -482,13 +463,13 @@ def scan_tamper(
         The findings, sorted by path then kind, at most `MAX_FINDINGS`.
     """
     ctx = scan_context(world, env, tests_dir)
-    listings = Listings()
+    listings, toml = Listings(), TomlBudget()
     found: list[TamperFinding] = []
     for rel, change in sorted(changed_entries(pristine, world.root, added, changed).items()):
         try:
             st = os.lstat(world.root / rel)
         except OSError:
             continue
-        found += classify(rel, change, st, world.root, ctx, pristine, listings)
+        found += classify(rel, change, st, world.root, ctx, pristine, listings, toml)
     found.sort(key=lambda f: (f.path, f.kind))
     return TamperScan(tuple(found[:MAX_FINDINGS]), max(0, len(found) - MAX_FINDINGS))

@@ -76,12 +76,20 @@ class World:
 
 
 def _inside(workdir: str, p: str) -> PurePosixPath:
+    """`p` as an absolute path inside the sandbox (relative ones from `workdir`), beginning with one slash.
+
+    POSIX lets a path's first two slashes mean something of their own, so `PurePosixPath` and `os.path.normpath`
+    keep `//proc` as written, while Linux reads it as `/proc`: kept, `RUN mkdir -p //proc/x` passed `_host`'s check
+    of `RESERVED`, and the world's folder was bound over the sandbox's `/proc` (the verifier's wrapper then listed an
+    agent-writable folder for the processes left running), `//tmp` over its fresh `/tmp`.
+    """
     q = PurePosixPath(p)
-    return q if q.is_absolute() else PurePosixPath(workdir) / q
+    q = q if q.is_absolute() else PurePosixPath(workdir) / q
+    return PurePosixPath("/" + str(q).lstrip("/"))
 
 
 def _host(world: World, p: PurePosixPath, line: int) -> Path:
-    norm = PurePosixPath(os.path.normpath(str(p)))
+    norm = PurePosixPath(os.path.normpath("/" + str(p).lstrip("/")))  # one leading slash (see `_inside`)
     if any(str(norm) == r or str(norm).startswith(r + "/") for r in RESERVED) or str(norm) == "/":
         raise WorldBuildError(
             f"Dockerfile line {line}: writing to {norm} would change the host system; "

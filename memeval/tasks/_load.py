@@ -58,27 +58,99 @@ def check_tree(root: Path) -> None:
 
     A symlink that leads outside the task folder would let a task read (or, at build time, write)
     host files as root, and the content behind it would escape the task set's hash; fifos,
-    sockets and devices have no place in a task; names must be valid UTF-8.
+    sockets and devices have no place in a task; names must be valid UTF-8. A symlink in a loop
+    (one naming itself, or a chain back to itself) leads nowhere either. `tests/` is copied into
+    `/tests` with its links followed, so it is held to `check_copied_tests` as well.
 
     Raises:
         TaskError: naming the first offending path and why.
     """
     top = root.resolve()
+    task_bytes = task_entries = 0
     for dirpath, dirnames, filenames in os.walk(root):
         for name in dirnames + filenames:
             p = Path(dirpath) / name
             rel = p.relative_to(root)
             if any(0xDC80 <= ord(c) <= 0xDCFF for c in name):
                 raise TaskError(f"task {root.name!r}: a file name under {rel.parent} is not valid UTF-8; rename it")
+            task_entries += 1
             if p.is_symlink():
-                target = p.resolve()
+                target = _link_target(root, p, rel)
                 if target != top and top not in target.parents:
                     raise TaskError(
                         f"task {root.name!r}: {rel} is a symlink to {os.readlink(p)!r}, outside the task folder; "
                         "tasks may only link inside themselves"
                     )
-            elif not (p.is_dir() or p.is_file()):
+            elif p.is_file():
+                task_bytes += p.lstat().st_size
+            elif not p.is_dir():
                 raise TaskError(f"task {root.name!r}: {rel} is not a regular file or folder (a fifo, socket or device)")
+    if (root / "tests").is_dir() and not (root / "tests").is_symlink():
+        check_copied_tests(root, task_bytes, task_entries)
+
+
+def _link_target(root: Path, link: Path, rel: Path) -> Path:
+    """`link` resolved; a TaskError naming it when it is part of a loop of links.
+
+    `Path.resolve` raises RuntimeError for a loop before Python 3.13 and OSError after: a task set holding
+    `x -> x` ended `memeval ab` in a traceback.
+    """
+    try:
+        return link.resolve()
+    except (RuntimeError, OSError) as exc:
+        raise TaskError(
+            f"task {root.name!r}: {rel} is a symlink in a loop ({os.readlink(link)!r} leads back to itself); remove it"
+        ) from exc
+
+
+def check_copied_tests(root: Path, task_bytes: int, task_entries: int) -> None:
+    """Refuse a `tests/` whose copy into `/tests` (links followed) fails or is larger than the whole task.
+
+    `memeval.runner._verify.run_verifier` copies it so.
+    The copy reads each symlink's target: one that leads to no file (dangling) failed it, and a folder linked
+    inside itself (`tests/data/up -> ..`) was copied 40 levels deep before the kernel's link limit failed it;
+    both happened after every agent turn of the run, and ended `memeval ab` in a traceback. Links that repeat
+    content (a folder linked twice, each level of a chain linking the next twice) make the copy grow as 2**depth
+    while the task's hash, which reads each link's text, stays small: the copy is bounded here by the task's
+    own size (`task_bytes` of regular files, `task_entries` names, as `check_tree` counted them without
+    following links), which no link used once (to a shared fixture, to `solution/`) reaches. The walk stops as
+    soon as the bound is passed, so it costs at most the task's size.
+
+    Raises:
+        TaskError: naming the link (dangling, a loop of folders) or the bound passed.
+    """
+    tests = root / "tests"
+    copied_bytes = copied_entries = 0
+    stack: list[tuple[Path, tuple[Path, ...]]] = [(tests, (tests.resolve(),))]
+    while stack:
+        folder, chain = stack.pop()
+        for entry in sorted(folder.iterdir()):
+            rel = tests.name / entry.relative_to(tests)
+            copied_entries += 1
+            if entry.is_symlink():
+                target = _link_target(root, entry, rel)
+                if not target.exists():
+                    raise TaskError(
+                        f"task {root.name!r}: {rel} is a symlink to {os.readlink(entry)!r}, which does not exist; "
+                        "tests/ is copied into /tests with its links followed: remove the link or add its file"
+                    )
+                if target.is_dir() and target in chain:
+                    raise TaskError(
+                        f"task {root.name!r}: {rel} links a folder that holds it ({os.readlink(entry)!r}); "
+                        "tests/ is copied into /tests with its links followed, so it would never end: remove the link"
+                    )
+            else:
+                target = entry
+            if target.is_dir():
+                stack.append((entry, (*chain, target.resolve())))
+            elif target.is_file():
+                copied_bytes += target.stat().st_size
+            if copied_bytes > task_bytes or copied_entries > task_entries:
+                raise TaskError(
+                    f"task {root.name!r}: tests/ copied into /tests with its links followed would be larger than "
+                    f"the whole task ({task_bytes} bytes, {task_entries} names), reached at {rel}: its links repeat "
+                    "content; link each file or folder once, or copy it"
+                )
 
 
 REQUIRED_DIRS = ("environment",)
@@ -190,7 +262,12 @@ def load_task(path: Path) -> Task:
             f"task {path.name!r}: task.toml has a bad value at {where}: {first['msg']} (got {first.get('input')!r}); "
             f"fix {where} in {path / 'task.toml'}"
         ) from exc
-    instruction = (path / "instruction.md").read_text(encoding="utf-8")
+    try:
+        instruction = (path / "instruction.md").read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:  # a traceback ended `memeval ab`; the agent is handed the text as UTF-8
+        raise TaskError(
+            f"task {path.name!r}: instruction.md is not UTF-8 (byte {exc.start}); save it as UTF-8"
+        ) from exc
     if not instruction.strip():
         raise TaskError(f"task {path.name!r}: instruction.md is empty")
     return Task(path.name, path, config, instruction, hash_tree(path))

@@ -147,3 +147,14 @@ def ab_over_planted_host_files(
         timeout=patient(120),
         check=False,
     )
+
+
+def bytes_read() -> int:
+    """Bytes this process's read calls have returned so far (`rchar` of `/proc/self/io`, the page cache's included).
+
+    `run_ab` runs memeval in this process, so the difference across a call is what the run read on the host.
+    """
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    raise AssertionError("no rchar in /proc/self/io")
