@@ -155,7 +155,10 @@ def make_log(run_dir: Path, n_events: int, repeats: int = 1) -> int:
             SandboxReady(trial_id=tid, world_hash="sha256:0", file_count=3, bytes=10),
             AgentStarted(trial_id=tid, agent="a 1", network="proxy"),
         ]
-        evs += [ModelCalled(trial_id=tid, attempt=1, call={**CALL, "trial_id": tid}) for _ in range(calls_per_trial)]
+        evs += [
+            ModelCalled(trial_id=tid, attempt=1, call={**CALL, "call_id": f"{k:016x}{j:016x}", "trial_id": tid})
+            for j in range(calls_per_trial)
+        ]
         evs += [
             AgentExited(trial_id=tid, execution="completed", exit_code=0, duration_ms=1000),
             ClaimRecorded(trial_id=tid, message="done", source="stdout"),

@@ -1,4 +1,4 @@
-"""An exception memeval did not expect, raised inside one trial, is that trial's `internal` fault; the run goes on (fault25).
+"""An exception memeval did not expect inside one trial is that trial's `internal` fault; the run goes on (fault25).
 
 Before, any exception a part raised while it ran one attempt (a claim reader, a parse, the meter, the sandbox
 backend) went up through the attempt and stopped the whole `memeval ab`: "the run stopped: attempt ... failed in
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
+from typing import Any
 
 import pytest
 from hostile import HostileRig
@@ -32,36 +32,16 @@ BUG = "fault25: a part of memeval failed"
 
 @sandbox_backend(BACKEND)
 class RaisingBubblewrap(Bubblewrap):
-    """Bubblewrap, but a sandbox of a world holding `.boom` raises `ValueError` at the stage `FAULT25_RAISE_AT` names."""
+    """Bubblewrap, but a sandbox of a world holding `.boom` raises `ValueError` at the stage `RAISE_AT` names."""
 
     name = BACKEND
 
-    def run(
-        self,
-        spec: SandboxSpec,
-        command: Sequence[str],
-        *,
-        timeout_s: float,
-        stdout: Path,
-        stderr: Path,
-        stdin: Path | None = None,
-        boot_report: bool = False,
-        exit_report: bool = False,
-    ) -> SandboxResult:
-        stage = "agent" if boot_report else "verify" if exit_report else "build"
+    def run(self, spec: SandboxSpec, command: Sequence[str], **options: Any) -> SandboxResult:
+        stage = "agent" if options.get("boot_report") else "verify" if options.get("exit_report") else "build"
         boom = any((m.host / ".boom").is_file() for m in spec.mounts)
         if boom and os.environ.get(RAISE_AT) == stage:
             raise ValueError(f"{BUG} at the {stage} stage")
-        return super().run(
-            spec,
-            command,
-            timeout_s=timeout_s,
-            stdout=stdout,
-            stderr=stderr,
-            stdin=stdin,
-            boot_report=boot_report,
-            exit_report=exit_report,
-        )
+        return super().run(spec, command, **options)
 
 
 SOLVE = "echo 42 > /app/answer.txt\n"
@@ -98,7 +78,7 @@ def test_a_part_raising_in_one_task_faults_its_trials_and_the_run_scores_the_oth
     for t in by["boom"]:
         fault = t["fault"]
         assert fault is not None and fault["code"] == "internal" and fault["phase"] == stage, t
-        assert f"ValueError (at memeval/" in fault["message"] and f"{BUG} at the {stage} stage" in fault["message"]
+        assert "ValueError (at memeval/" in fault["message"] and f"{BUG} at the {stage} stage" in fault["message"]
         assert t["verified"] is None and t["reward"] is None and t["assessment"] == "unscored", t  # never a zero
         # raised once the agent's turn had begun: not retried, whatever --retries says
         assert t["attempts"] == 1, t
@@ -132,4 +112,6 @@ def test_a_part_raising_before_the_agent_ran_is_retried_on_resume(
     for t in by["boom"]:
         assert t["fault"] is None and (t["attempt"], t["verified"], t["reward"]) == (2, True, 1), t
     started = [e["trial_id"] for e in again.events() if e["event"] == "trial.started"]
-    assert sorted(started) == sorted([*(t["trial_id"] for t in first.doc["trials"]), *(t["trial_id"] for t in by["boom"])])
+    assert sorted(started) == sorted(
+        [*(t["trial_id"] for t in first.doc["trials"]), *(t["trial_id"] for t in by["boom"])]
+    )
