@@ -92,9 +92,10 @@ class Attempt(AttemptEnding):
         self.findings: tuple[TamperFinding, ...] = ()
         self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""
-        self.phase_key = hash_tree(spec.task.tests_dir)
+        self.phase_key = ""
         """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' content hash, so
-        two copies of a task in two folders are one task."""
+        two copies of a task in two folders are one task (set by `run`, where an error hashing them is
+        the trial's fault, not the run's end)."""
         self.world_freed = False
         """Whether the agent's turn filled the disk and its world was removed (`memeval.runner._room.after_turn`)."""
         self.memory: MemoryPlaced | None = None  # the pack arm's memory file, taken back before the verifier
@@ -153,6 +154,7 @@ class Attempt(AttemptEnding):
         s = self.s
         if (changed := changed_since_loaded(s.task) or agent_changed(s)) is not None:  # not the card's
             return self._fault("protocol", "build", changed), False
+        self.phase_key = hash_tree(s.task.tests_dir)
         try:
             world = build_world(
                 s.task,
