@@ -1,7 +1,8 @@
 """How long `memeval result` takes to replay runs of 1,000 and 100,000 events.
 
 Builds synthetic run logs in a temp folder (trials with model calls, the shapes a real run
-writes): 1,000 and 100,000 events of one repeat per task and arm (the verdict's sign test), and
+writes, each call under its own 32-hex-digit id as the proxy logs them: the fold refuses a repeated
+one): 1,000 and 100,000 events of one repeat per task and arm (the verdict's sign test), and
 100,000 events of 3 repeats (the verdict's Monte Carlo sign-flip test, 100,000 flips). Then times
 reading + projecting them (no cache; the three logs in turns, so that none is always the
 first large one this process replays), the replay's reading alone (msgspec views of the frequent
