@@ -1,7 +1,8 @@
 """How long `memeval result` takes to replay runs of 1,000 and 100,000 events.
 
 Builds synthetic run logs in a temp folder (trials with model calls, the shapes a real run
-writes): 1,000 and 100,000 events of one repeat per task and arm (the verdict's sign test), and
+writes, each call under its own 32-hex-digit id as the proxy logs them: the fold refuses a repeated
+one): 1,000 and 100,000 events of one repeat per task and arm (the verdict's sign test), and
 100,000 events of 3 repeats (the verdict's Monte Carlo sign-flip test, 100,000 flips). Then times
 reading + projecting them (no cache; the three logs in turns, so that none is always the
 first large one this process replays), the replay's reading alone (msgspec views of the frequent
@@ -155,7 +156,10 @@ def make_log(run_dir: Path, n_events: int, repeats: int = 1) -> int:
             SandboxReady(trial_id=tid, world_hash="sha256:0", file_count=3, bytes=10),
             AgentStarted(trial_id=tid, agent="a 1", network="proxy"),
         ]
-        evs += [ModelCalled(trial_id=tid, attempt=1, call={**CALL, "trial_id": tid}) for _ in range(calls_per_trial)]
+        evs += [
+            ModelCalled(trial_id=tid, attempt=1, call={**CALL, "call_id": f"{k:016x}{j:016x}", "trial_id": tid})
+            for j in range(calls_per_trial)
+        ]
         evs += [
             AgentExited(trial_id=tid, execution="completed", exit_code=0, duration_ms=1000),
             ClaimRecorded(trial_id=tid, message="done", source="stdout"),

@@ -19,7 +19,7 @@ Mode = Literal["baseline", "pack"]
 
 MODES: tuple[Mode, ...] = ("baseline", "pack")
 
-FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protocol", "provider"]
+FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protocol", "provider", "internal"]
 """Harness failures, from the harness seed: a fault excludes the trial from scoring.
 
 - `boot`: the agent or its sandbox never started (includes an unsupported Dockerfile line).
@@ -35,6 +35,10 @@ FaultCode = Literal["boot", "timeout", "budget", "cancelled", "process", "protoc
   provider answered every one with a 5xx (500, 502, 503, Anthropic's 529 overloaded, ...), and none
   succeeded (`memeval.runner._runmeter.CallStats`). A 429 is not one: an agent can provoke rate
   limits by flooding. A turn with one successful call, or one call answered otherwise, stays scored.
+- `internal`: memeval's own code raised an exception it did not expect while it ran the attempt (a bug
+  in memeval, or in a part it runs: the sandbox backend, the meter, a claim reader); the message names
+  the exception and where memeval raised it (`memeval.runner._internal`). Retried only when raised
+  before the agent's turn began.
 """
 
 Execution = Literal["completed", "timed_out", "errored", "not_started"]

@@ -105,6 +105,14 @@ def _acc_of(history: list[_Acc], attempt: int | None) -> _Acc | None:
     return next((a for a in reversed(history) if a.started.attempt == attempt), None)
 
 
+def _repeated(ev: Any) -> str:
+    """The refusal of a `model.called` event (or its view) whose call's id a call before it had."""
+    return (
+        f"event {ev.seq} repeats model call {ev.call.call_id!r} of trial {ev.trial_id!r}, logged before it: the proxy "
+        "logs each call once, under an id of its own, so it would be counted twice (a line copied into the log?)"
+    )
+
+
 _TIMES = msgspec.json.Encoder()
 
 
@@ -272,6 +280,8 @@ class Projection:
         """How many `run.ended` the events added so far hold: a call's attempt must have started after the last."""
         self.run_faults: list[FaultRaised | FaultRaisedView] = []
         """The run's own faults (no trial), as their events: `Fault`s in the result."""
+        self.call_ids: set[str] = set()
+        """The `call_id` of every model call added so far: a call counts once; a second line of one is refused."""
 
     def add(self, events: Iterable[Event | View]) -> None:
         """Add the log's next events, in order (the first, `run.planned`, was given when made).
@@ -280,12 +290,17 @@ class Projection:
             RunLogError: an event names a trial the run never planned, or comes before its
                 trial's `trial.started`; a model call names an attempt with no `trial.started` before it, or
                 one of a session that had ended (`run.ended`) when the call was logged: a session logs its calls
-                before it ends (its proxy stops first), so such a line was added to the log afterwards.
+                before it ends (its proxy stops first), so such a line was added to the log afterwards; or a model
+                call repeats the `call_id` of one before it: the proxy draws a new id for every call and logs it
+                once, so such a line was copied into the log.
         """
         planned, accs, run_faults = self.planned, self.accs, self.run_faults
+        call_ids = self.call_ids
+        new_id = call_ids.add
         # The trial and attempt the last model call was added to, and its calls' `append`: a run of calls of
-        # one attempt (most of a log) then costs two comparisons a call. Any other event may start a new
-        # attempt (`trial.started`), so it forgets them; the next call looks its attempt up again.
+        # one attempt (most of a log) then costs two comparisons a call, and its id's look-up in `call_ids`. Any
+        # other event may start a new attempt (`trial.started`), so it forgets them; the next call looks its attempt
+        # up again.
         last_tid: str | None = None
         last_attempt: int | None = None
         session = self.session
@@ -295,14 +310,22 @@ class Projection:
             if type(ev) is ModelCalledView:
                 # Most of a log: the shortest path. The same checks as below, in the same order.
                 call_tid: str = ev.trial_id
+                call = ev.call
+                cid: str = call.call_id
                 if call_tid == last_tid and ev.attempt == last_attempt and add_call is not None:
-                    add_call(ev.call)
+                    if cid in call_ids:
+                        raise RunLogError(_repeated(ev))
+                    new_id(cid)
+                    add_call(call)
                     continue
                 history = accs.get(call_tid)
                 if history and (to := _acc_of(history, ev.attempt)) is not None and to.session == session:
+                    if cid in call_ids:
+                        raise RunLogError(_repeated(ev))
                     add_call = to.calls.append
                     last_tid, last_attempt = call_tid, ev.attempt
-                    add_call(ev.call)
+                    new_id(cid)
+                    add_call(call)
                     continue
             last_tid = add_call = None
             # Dispatch on the tag, which the events and their views share (read once: a class attribute).
@@ -342,6 +365,9 @@ class Projection:
                         "after the run.ended of the session that ran it: a session logs its every call before it ends "
                         "(a line added to the log afterwards?)"
                     )
+                if ev.call.call_id in call_ids:
+                    raise RunLogError(_repeated(ev))
+                new_id(ev.call.call_id)
                 to.calls.append(ev.call)
             elif kind == "agent.started":
                 acc.agent_started = True

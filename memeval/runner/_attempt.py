@@ -19,7 +19,6 @@ from memeval.eventlog import (
     AgentExited,
     AgentStarted,
     CheckRecorded,
-    FaultRaised,
     SandboxReady,
     TamperFinding,
     TamperScanned,
@@ -32,16 +31,17 @@ from memeval.runner._agentenv import RELAY_PORT, agent_env, argument_problem, ho
 from memeval.runner._attemptspec import AttemptSpec, agent_changed
 from memeval.runner._callstats import Exchange
 from memeval.runner._diff import strip_privileges, tree_stats
+from memeval.runner._ending import AttemptEnding, Stage
 from memeval.runner._exchanges import store_exchanges
 from memeval.runner._lingering import lingering_finding
 from memeval.runner._lowwater import LOW
 from memeval.runner._memory import MemoryPlaced, place_memory, take_back_memory
 from memeval.runner._outputs import if_cut, put_capped, read_ends, record_claim
-from memeval.runner._phases import PHASES, SIGNAL_STOP, PhaseWaitCancelled, StopFlag
-from memeval.runner._room import FULL_ERRNOS, after_turn, own_write_fault, wait_for_room
+from memeval.runner._phases import PHASES
+from memeval.runner._room import FULL_ERRNOS, after_turn
 from memeval.runner._scrub import run_scrubber
 from memeval.runner._sinks import ArtifactSink, EventSink, TrialMeter
-from memeval.runner._snapshot import keep_world, snapshot_world
+from memeval.runner._snapshot import snapshot_world
 from memeval.runner._verify import RewardError, exit_doubt, killed_by, read_reward, reward_fault, run_verifier
 from memeval.runner._workspace import review_workspace
 from memeval.sandbox import (
@@ -57,7 +57,7 @@ from memeval.tasks import changed_since_loaded, hash_tree
 from memeval.types import Assessment, Execution, FaultCode
 
 
-class Attempt:
+class Attempt(AttemptEnding):
     """Runs one `AttemptSpec`, writing events to `log` and artifacts to `artifacts`."""
 
     def __init__(
@@ -92,36 +92,35 @@ class Attempt:
         self.findings: tuple[TamperFinding, ...] = ()
         self._omitted = 0
         """Tamper findings of the agent's workspace (set after the agent's turn)."""
-        self.phase_key = hash_tree(spec.task.tests_dir)
+        self.phase_key = ""
         """The task as `memeval.runner._phases.PHASES` knows it: its held-back tests' content hash, so
-        two copies of a task in two folders are one task."""
+        two copies of a task in two folders are one task (set by `run`, where an error hashing them is
+        the trial's fault, not the run's end)."""
         self.world_freed = False
-        self.memory: MemoryPlaced | None = None  # the pack arm's memory file, taken back before the verifier
-        self.stage = "build"
-        """How far the attempt got: `build`, `agent` (its turn started), `verify` (its verifier started)."""
         """Whether the agent's turn filled the disk and its world was removed (`memeval.runner._room.after_turn`)."""
+        self.memory: MemoryPlaced | None = None  # the pack arm's memory file, taken back before the verifier
+        self.stage: Stage = "build"
+        """How far the attempt got: `build`, `agent` (its turn started), `verify` (its verifier started)."""
+        self.retaining = False
+        """Whether the attempt had ended (scored or faulted) and its world was being kept or removed."""
         self.git_refusal: str | None = None
         """Why the verifier must not run on the agent's git repositories (forged objects, hidden
         index entries: `memeval.runner._gitguard`), set after the agent's turn."""
-
-    def _fault(self, code: FaultCode, phase: str, message: str, waited_ms: int | None = None) -> Assessment:
-        """Record a fault for this trial; a faulted trial is `unscored`.
-
-        `waited_ms`: for a `cancelled` fault, how long the trial had waited at the phases gate when
-        the run stopped it there (`PhaseWaitCancelled`).
-        """
-        message = self.scrubber.text(message)
-        self.log.append(
-            FaultRaised(trial_id=self.s.trial_id, code=code, phase=phase, message=message, waited_ms=waited_ms)
-        )
-        return "unscored"
 
     def run(self) -> Assessment:
         """Run the attempt to its end and return its assessment (also recorded as `trial.ended`).
 
         KeyboardInterrupt, or `cancel` being set (the run is stopping: its sandboxes are killed from
         outside), is recorded as a `cancelled` fault and KeyboardInterrupt is raised, so that a
-        resumed run gives the trial a new attempt.
+        resumed run gives the trial a new attempt. Any other exception raised before `trial.ended`
+        is written ends the attempt with an `internal` fault naming it (`memeval.runner._internal`),
+        and the run goes on; one of memeval's own writes finding the disk full is the fault
+        `own_write_fault` says.
+
+        Raises:
+            KeyboardInterrupt: the run is stopping (recorded first).
+            Exception: writing the log failed (so no fault could be recorded), or the disk stayed
+                full (`wait_for_room`).
         """
         s = self.s
         ids = tuple(i.id for i in s.items) if s.mode == "pack" else ()
@@ -130,31 +129,23 @@ class Attempt:
                 trial_id=s.trial_id, attempt=s.attempt, context_manifest=ids, agent_trial_id=self.agent_trial_id
             )
         )
-        shutil.rmtree(self.work, ignore_errors=True)
-        self.work.mkdir(parents=True)
         since = time.monotonic()
         try:
-            assessment, passed = self._run()
-        except OSError as exc:
-            if exc.errno not in FULL_ERRNOS:
-                raise
-            # one of memeval's own writes for the trial found the disk full: the attempt ends, the run goes on
             shutil.rmtree(self.work, ignore_errors=True)
-            if not wait_for_room(self.run_dir, cancel=self.cancel):
-                raise
-            self._fault(*own_write_fault(self.stage, LOW.fillers_since(self.run_dir, since) - {s.trial_id}, exc))
-            self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored"))
-            return "unscored"
+            self.work.mkdir(parents=True)
+            assessment, passed = self._run()
+            self.retaining = True
+            retained = self._retain_or_drop(passed)
         except KeyboardInterrupt as exc:
-            retained = self._retain_or_drop(False)
-            reason = self.cancel.reason if isinstance(self.cancel, StopFlag) else SIGNAL_STOP
-            waited = exc.waited_ms if isinstance(exc, PhaseWaitCancelled) else None  # a wait never recorded else
-            self._fault("cancelled", "agent", reason, waited)
-            self.log.append(
-                TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment="unscored", retained=retained)
-            )
+            self._cancelled(exc)
             raise
-        retained = self._retain_or_drop(passed)
+        except Exception as exc:  # noqa: BLE001 - recorded as the trial's fault below, never swallowed
+            if self.cancel.is_set():  # the run's stop (its sandboxes killed) may be what raised it
+                self._cancelled(exc)
+                raise KeyboardInterrupt from exc
+            if isinstance(exc, OSError) and exc.errno in FULL_ERRNOS:
+                return self._own_write_failed(exc, since)
+            return self._internal(exc)
         self.log.append(TrialEnded(trial_id=s.trial_id, attempt=s.attempt, assessment=assessment, retained=retained))
         self.passed = passed
         return assessment
@@ -163,6 +154,7 @@ class Attempt:
         s = self.s
         if (changed := changed_since_loaded(s.task) or agent_changed(s)) is not None:  # not the card's
             return self._fault("protocol", "build", changed), False
+        self.phase_key = hash_tree(s.task.tests_dir)
         try:
             world = build_world(
                 s.task,
@@ -466,11 +458,3 @@ class Attempt:
         )
         # the check stays as the verifier said; under `--tamper fail` the projection scores it failed
         return "scored", passed and not (self.findings and self.s.tamper == "fail")
-
-    def _retain_or_drop(self, passed: bool) -> str | None:
-        """Keep the world the agent left under `worlds/` per the retention setting; return its relative path."""
-        keep = self.s.retain == "always" or (self.s.retain == "failed" and not passed)
-        rel = f"worlds/{self.s.trial_id.replace(':', '_')}-a{self.s.attempt}" if keep else None
-        kept = keep_world(self.work, self.run_dir, rel, self.scrubber)
-        shutil.rmtree(self.work, ignore_errors=True)
-        return kept

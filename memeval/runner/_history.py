@@ -27,6 +27,7 @@ class AttemptState:
         assessment: its `trial.ended` assessment (None while not ended).
         passed: whether its held-back tests passed.
         agent_started: whether its agent's turn ran (an `agent.exited` other than `not_started`).
+        fault_phase: the phase of its fault (`build`, `agent`, `verify`), if any.
     """
 
     attempt: int
@@ -35,6 +36,7 @@ class AttemptState:
     assessment: str | None = None
     passed: bool = False
     agent_started: bool = False
+    fault_phase: str | None = None
 
 
 def _counts_as_try(a: AttemptState) -> bool:
@@ -48,14 +50,15 @@ class History:
     Retry rule: a trial needs another attempt when it has none yet; when its last attempt never
     ended (a crash or `kill -9`) or was `cancelled` (Ctrl-C, SIGTERM), since resuming completes
     it, and neither uses up a retry; or when its last attempt faulted with a fault the policy
-    retries (`fault_rule`: `FAULT_POLICY`, but not a `boot` fault raised after the agent ran) and
+    retries (`fault_rule`: `FAULT_POLICY`, but not a `boot` fault raised after the agent ran, nor an
+    `internal` one raised once its turn had begun) and
     fewer than `retries` retries were used.
     """
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
         self._lock = threading.Lock()
         self._by_trial: dict[str, list[AttemptState]] = {}
-        self._fault: dict[str, FaultCode] = {}
+        self._fault: dict[str, tuple[FaultCode, str]] = {}
         self._passed: dict[str, bool] = {}
         self._started: dict[str, bool] = {}
         for ev in events:
@@ -77,14 +80,14 @@ class History:
                 self._passed[ev.trial_id] = ev.passed
         elif isinstance(ev, FaultRaised) and ev.trial_id:
             with self._lock:
-                self._fault[ev.trial_id] = ev.code
+                self._fault[ev.trial_id] = (ev.code, ev.phase)
         elif isinstance(ev, TrialEnded):
             with self._lock:
                 lst = self._by_trial.get(ev.trial_id)
                 if lst:
-                    fault, passed = self._fault.pop(ev.trial_id, None), self._passed.pop(ev.trial_id, False)
-                    started = self._started.pop(ev.trial_id, False)
-                    lst[-1] = AttemptState(ev.attempt, True, fault, ev.assessment, passed, started)
+                    fault, phase = self._fault.pop(ev.trial_id, (None, None))
+                    passed, started = self._passed.pop(ev.trial_id, False), self._started.pop(ev.trial_id, False)
+                    lst[-1] = AttemptState(ev.attempt, True, fault, ev.assessment, passed, started, phase)
 
     def attempts(self, trial_id: str) -> tuple[AttemptState, ...]:
         """The trial's attempts so far, oldest first."""
@@ -110,7 +113,7 @@ class History:
         last = hist[-1]
         if not last.ended or last.fault == "cancelled":
             return True
-        if last.fault is None or not fault_rule(last.fault, last.agent_started).retried:
+        if last.fault is None or not fault_rule(last.fault, last.agent_started, last.fault_phase or "build").retried:
             return False
         retried = sum(1 for a in hist if _counts_as_try(a)) - 1
         return retried < retries

@@ -1,6 +1,6 @@
 """The policy for every way a trial can end: is it retried, and why.
 
-One table (and `fault_rule`'s one exception), read by the runner's retry decision
+One table (and `fault_rule`'s two exceptions), read by the runner's retry decision
 (`memeval.runner._history`) and shown in README ("Faults are not zeros"). Whether a trial is
 verified and counted follows from how it ended, not from this table: a fault is a statement about
 the experiment and is never verified or scored; an agent that runs out of its own time or exits
@@ -47,6 +47,11 @@ FAULT_POLICY: dict[FaultCode, Rule] = {
         "the model provider answered every model call of the turn with a 5xx (or 529 overloaded) and none succeeded: "
         "the provider was down, not the agent; a 429 is not one (an agent can provoke rate limits by flooding)",
     ),
+    "internal": Rule(
+        True,
+        "memeval's own code raised an exception it did not expect before the agent's turn began (building the "
+        "world, say): a bug in memeval, which nothing of the agent's can have caused",
+    ),
 }
 
 STARTED_BOOT = Rule(
@@ -62,12 +67,32 @@ against the verdict like any other, and a run of nothing else "measured nothing"
 agent is told apart from one that fails), but it gets no second attempt."""
 
 
-def fault_rule(code: FaultCode, agent_started: bool) -> Rule:
-    """The rule for an attempt that ended with fault `code`; `agent_started`: its agent's turn ran.
+INTERNAL_AFTER_TURN = Rule(
+    False,
+    "memeval's own code raised an exception it did not expect once the agent's turn had begun (reading its "
+    "output, claim or workspace, running the verifier): not retried, since what the agent left may be what "
+    "made memeval fail, and a retry would let it re-roll a trial at will",
+)
+"""The rule for an `internal` fault whose phase is not `build` (`memeval.runner._internal`)."""
 
-    `FAULT_POLICY[code]`, but `STARTED_BOOT` for a `boot` fault after the agent's turn ran.
+
+def fault_rule(code: FaultCode, agent_started: bool, phase: str = "build") -> Rule:
+    """The rule for an attempt that ended with fault `code`.
+
+    Args:
+        code: the attempt's fault.
+        agent_started: its agent's turn ran (its `agent.exited` is not `not_started`).
+        phase: the fault's phase (`build`, `agent`, `verify`, `run`).
+
+    Returns:
+        `FAULT_POLICY[code]`, but `STARTED_BOOT` for a `boot` fault after the agent's turn ran, and
+        `INTERNAL_AFTER_TURN` for an `internal` fault raised once the turn had begun (phase not `build`).
     """
-    return STARTED_BOOT if code == "boot" and agent_started else FAULT_POLICY[code]
+    if code == "boot" and agent_started:
+        return STARTED_BOOT
+    if code == "internal" and phase != "build":
+        return INTERNAL_AFTER_TURN
+    return FAULT_POLICY[code]
 
 
 OUTCOME_POLICY: dict[Execution, Rule] = {

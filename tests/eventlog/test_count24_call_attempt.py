@@ -8,6 +8,7 @@ path as the v3 view pydantic makes of it (`ModelCalledV2View`), so an old log re
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,8 +37,12 @@ from memeval.runreport import summarize
 TID = "t:pack:1"
 
 
+_IDS = itertools.count(1)
+
+
 def _call(attempt: int | None, usd: float) -> ModelCalled:
-    raw = _line()
+    """A call of `usd` made by `attempt` (None: a line naming none), under an id no other call of the test has."""
+    raw = _line(f"c{next(_IDS)}")
     raw["call"]["cost"]["cost_usd"] = usd
     return ModelCalled.model_validate({**raw, "attempt": attempt})
 

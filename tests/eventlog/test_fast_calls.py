@@ -151,9 +151,10 @@ def test_the_views_declare_the_models_fields_types_and_defaults(model: type[Base
     assert set(decorators.model_validators) == ({"_same_trial"} if model is ModelCalled else set())
 
 
-def _line() -> dict[str, Any]:
+def _line(call_id: str = "c1") -> dict[str, Any]:
+    """A `model.called` line's JSON (seq 1, trial `t:pack:1`, attempt 1, $0.001), its call's id `call_id`."""
     call = ModelCallRecord(
-        call_id="c1",
+        call_id=call_id,
         trial_id="t:pack:1",
         role="subject",
         provider="openai",
@@ -467,8 +468,7 @@ def _log_of(tmp: Path, *after_start: Any) -> Path:
 
 
 def _log_with_calls(tmp: Path) -> Path:
-    call = ModelCalled.model_validate(_line())
-    return _log_of(tmp, call, call)
+    return _log_of(tmp, *(ModelCalled.model_validate(_line(f"c{n}")) for n in (1, 2)))
 
 
 @pytest.mark.parametrize(
@@ -509,9 +509,9 @@ def test_a_torn_last_call_is_left_out_as_before(tmp_path: Path):
 
 def _longer_log(tmp: Path) -> Path:
     """run.planned, trial.started, 2 calls, a claim with self-reported figures (pydantic's), 2 calls, trial.ended."""
-    call = ModelCalled.model_validate(_line())
+    c1, c2, c3, c4 = (ModelCalled.model_validate(_line(f"c{n}")) for n in range(1, 5))
     claim = ClaimRecorded(trial_id="t:pack:1", message="done", self_reported={"cost_usd": 0.5}, source="claim_file")
-    return _log_of(tmp, call, call, claim, call, call, TrialEnded(trial_id="t:pack:1", assessment="scored"))
+    return _log_of(tmp, c1, c2, claim, c3, c4, TrialEnded(trial_id="t:pack:1", assessment="scored"))
 
 
 SUB_MICROSECOND = ('"started_at":"2026-11-30T09:00:00Z"', '"started_at":"2026-11-30T09:00:00.9999999Z"')

@@ -134,8 +134,8 @@ def test_an_empty_or_missing_log_is_named(tmp_path: Path) -> None:
 def test_a_held_replay_keeps_the_events_of_its_first_bytes_and_gives_the_same_bytes(tmp_path: Path) -> None:
     # `memeval replay` passes `hold`: the events of the log's first HOLD_LOG_BYTES are kept until the
     # process ends (never freed one by one), later ones let go as without `hold`.
-    call = ModelCalled.model_validate(_line())
-    run = _log_of(tmp_path, *[call] * 40, TrialEnded(trial_id="t:pack:1", assessment="scored"))
+    calls = (ModelCalled.model_validate(_line(f"c{n}")) for n in range(40))  # each its own call
+    run = _log_of(tmp_path, *calls, TrialEnded(trial_id="t:pack:1", assessment="scored"))
     expected = _expected(run)
     data = (run / "events.jsonl").read_bytes()
     ends = [i + 1 for i, b in enumerate(data) if b == 0x0A]
@@ -153,8 +153,8 @@ def test_a_held_replay_keeps_the_events_of_its_first_bytes_and_gives_the_same_by
 
 
 def test_the_cache_and_result_bytes_are_the_body_and_a_newline(tmp_path: Path) -> None:
-    call = ModelCalled.model_validate(_line())
-    run = _log_of(tmp_path, *[call] * 3, TrialEnded(trial_id="t:pack:1", assessment="scored"))
+    calls = (ModelCalled.model_validate(_line(f"c{n}")) for n in range(3))  # each its own call
+    run = _log_of(tmp_path, *calls, TrialEnded(trial_id="t:pack:1", assessment="scored"))
     loaded = load_run(run)  # replayed, and the cache written from `result_body` and a newline
     body = result_body(loaded)
     assert result_bytes(loaded) == body + b"\n" == _expected(run).encode()

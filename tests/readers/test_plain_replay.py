@@ -106,7 +106,11 @@ def _events(plan: RunPlanned) -> list[Event]:
     for k, t in enumerate(plan.trials):
         tid = t.trial_id
         events += [TrialStarted(trial_id=tid), AgentStarted(trial_id=tid, agent="a", network="proxy")]
-        events += [ModelCalled(trial_id=tid, call={**CALL, "trial_id": tid, "status": 200 + 300 * (k % 7 == 3)})] * 3
+        status = 200 + 300 * (k % 7 == 3)
+        events += [
+            ModelCalled(trial_id=tid, call={**CALL, "call_id": f"c{k}.{j}", "trial_id": tid, "status": status})
+            for j in range(3)
+        ]
         if k == len(plan.trials) - 1:
             continue  # its attempt never ends
         events.append(AgentExited(trial_id=tid, execution="completed", exit_code=0, duration_ms=1000))

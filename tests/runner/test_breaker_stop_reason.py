@@ -3,6 +3,10 @@
 Found by the breaker: every attempt still running when a sibling attempt raised recorded
 `cancelled` with "the run was interrupted (SIGINT/SIGTERM)", though nobody sent a signal, which
 sent the reader hunting for a signal that never came.
+
+Since fault25 an exception inside one attempt is that trial's `internal` fault and the run goes on; what still
+stops a run is an attempt that cannot record even that (its log cannot be written, say). The planted bug is
+therefore two: the workspace diff raises, and so does the making of the fault's message.
 """
 
 import json
@@ -10,6 +14,7 @@ from pathlib import Path
 
 from runner_helpers import make_task
 
+import memeval.runner._ending as ending_mod
 import memeval.runner._workspace as workspace_mod
 
 
@@ -24,7 +29,11 @@ def test_siblings_of_a_harness_bug_record_the_bug_not_a_signal(tmp_path: Path, r
             raise RuntimeError("planted harness bug")
         return real_diff(pristine, root)
 
+    def unrecordable(exc: Exception, stage: str) -> str:
+        raise RuntimeError("planted harness bug") from exc
+
     monkeypatch.setattr(workspace_mod, "diff_trees", buggy_diff)
+    monkeypatch.setattr(ending_mod, "internal_message", unrecordable)
     agent = "if [ -f /app/slow ]; then sleep 60; fi"
     code, doc, err = run_ab(
         str(tasks), "--agent", "command", "--agent-cmd", agent, "--network", "none", "--concurrency", "4"
