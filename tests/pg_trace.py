@@ -50,10 +50,13 @@ WAITS = frozenset({"Sync", "Query", "CopyDone"})
 
 
 def round_trips(sent: list[Sent]) -> list[list[Sent]]:
-    """`sent` cut after each message the client then waits on (`WAITS`): one group a round trip, in order."""
+    """`sent` cut after each message the client then waits on (`WAITS`): one group a round trip, in order.
+
+    Messages after the last wait (a pipeline's closing `Flush`) are no round trip and are left out.
+    """
     groups: list[list[Sent]] = [[]]
     for message in sent:
         groups[-1].append(message)
         if message[0] in WAITS:
             groups.append([])
-    return [g for g in groups if g]
+    return groups[:-1]

@@ -274,7 +274,9 @@ def _add(session: Session, row: _Row, key: str) -> None:
     session.info.setdefault("audit_rows", {})[(type(row), row.team, key)] = row
 
 
-def insert_new_rows(session: Session, first: Table | None = None, then: Sequence[Statement] = ()) -> int:
+def insert_new_rows(
+    session: Session, first: Table | None = None, then: Sequence[Statement] = (), *, commit: bool = False
+) -> int:
     """Insert the rows `project` created under `BULK` (one executemany per table), with their values now.
 
     The write path projects a batch with `session.info[BULK] = []`: the rows it creates stay out
@@ -288,6 +290,8 @@ def insert_new_rows(session: Session, first: Table | None = None, then: Sequence
         first: rows of another table to insert before them in the same call (`insert_tables`): the
             batch's log rows.
         then: statements to run after the rows (`insert_tables`): the chains' heads.
+        commit: end the transaction with them (`insert_tables`; PostgreSQL only): only when the
+            session has nothing left to flush, which this checks.
 
     Returns:
         The number of projection rows inserted.
@@ -303,7 +307,8 @@ def insert_new_rows(session: Session, first: Table | None = None, then: Sequence
         # and the attribute instrumentation keeps later assignments (one C call a row, not one a column)
         values = itemgetter(*names)
         tables.append((table.name, names, [tuple(values(r.__dict__)) for r in rows]))
-    insert_tables(session.connection(), tables, then)
+    pending_orm = bool(session.dirty or session.new or session.deleted)
+    insert_tables(session.connection(), tables, then, commit=commit and not pending_orm)
     pending.clear()
     return sum(len(r) for r in by_table.values())
 
@@ -315,7 +320,9 @@ Statement = tuple[str, Sequence[tuple[Any, ...]]]
 """A statement in the driver's parameter style and the parameter rows to run it with, once each."""
 
 
-def insert_tables(conn: Connection, tables: Sequence[Table], then: Sequence[Statement] = ()) -> None:
+def insert_tables(
+    conn: Connection, tables: Sequence[Table], then: Sequence[Statement] = (), *, commit: bool = False
+) -> None:
     """Insert the rows of several tables, in order, through the database driver; then run the statements `then`.
 
     On PostgreSQL through psycopg 3 a table of more than `PIPELINE_MAX_ROWS` rows goes in one
@@ -327,8 +334,13 @@ def insert_tables(conn: Connection, tables: Sequence[Table], then: Sequence[Stat
     was measured and not kept: about 0.01 ms more client CPU a row (0.017-0.020 against 0.010 ms)
     for the same wall time on a busy two-core machine, where CPU is what ingest runs out of.
 
+    With `commit` (the write path, when its session has nothing left to flush), on PostgreSQL the
+    pipeline ends with the transaction's `COMMIT` (one round trip fewer); the session's own commit
+    then finds the connection's transaction ended and sends nothing. Elsewhere it is ignored.
+
     Raises:
-        AuditStoreError: the driver's parameter style is neither `?` nor `%s`, or the server refused a row.
+        AuditStoreError: the driver's parameter style is neither `?` nor `%s`, or the server refused a row
+            (or the commit).
     """
     pg = _psycopg(conn)
     few: list[Table] = []
@@ -338,8 +350,8 @@ def insert_tables(conn: Connection, tables: Sequence[Table], then: Sequence[Stat
         elif rows:
             insert_rows(conn, table, names, rows)
     if pg:
-        if few or then:
-            _pipelined(conn, few, then)
+        if few or then or commit:
+            _pipelined(conn, few, then, commit)
         return
     for sql, params in then:
         conn.exec_driver_sql(sql, params[0] if len(params) == 1 else list(params))
@@ -349,8 +361,8 @@ PIPELINE_MAX_ROWS = 8
 """On PostgreSQL, a table with at most this many rows to insert goes in `insert_tables`' pipeline, not a `COPY`."""
 
 
-def _pipelined(conn: Connection, tables: Sequence[Table], then: Sequence[Statement]) -> None:
-    """One-row `INSERT`s of each of `tables`' rows, in order, then `then`, in one psycopg pipeline (one round trip).
+def _pipelined(conn: Connection, tables: Sequence[Table], then: Sequence[Statement], commit: bool = False) -> None:
+    """One-row `INSERT`s of each of `tables`' rows, in order, then `then` (and `COMMIT`), in one psycopg pipeline.
 
     One `executemany` a table, not one multi-row `INSERT` (whose text changes with the row count):
     the writer's client instructions for 1,000 bench events were 373.8 M this way and 387.4 M
@@ -373,6 +385,8 @@ def _pipelined(conn: Connection, tables: Sequence[Table], then: Sequence[Stateme
                 )
             for sql, params in then:
                 cur.executemany(sql, params)
+            if commit:
+                cur.execute("COMMIT")  # in this pipeline (`conn.commit()` here would sync it apart: one more wait)
     except psycopg.Error as exc:
         raise AuditStoreError(f"audit store write failed: {type(exc).__name__} in a pipelined INSERT") from exc
 

@@ -207,7 +207,8 @@ def _append_locked(
         changed = (tuple(changed_resends(conn, sender, resent)) if resent else ()) + tuple(changed_here)
         # the batch's log rows, then its new projection rows, then each team's head (moved once a batch)
         log_rows = s.info.pop("audit_log_rows", [])
-        insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows), _head_statements(conn, heads))
+        # on PostgreSQL the COMMIT goes with the last of them when nothing is left to flush (`insert_tables`)
+        insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows), _head_statements(conn, heads), commit=True)
         s.info.pop(BULK, None)
         s.info.pop(OPEN_AT_START, None)
     if changed:
