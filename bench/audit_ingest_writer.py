@@ -7,7 +7,8 @@
 Makes `bench/audit_ingest.py`'s events (every id scanned, free text unique), redacts, assesses and
 scans their ids in this process first (what the workers of a file ingest send the writer,
 `_parallel._work_group`, one batch of `--batch` at a time), then times only the writer's appends:
-CPU seconds an event (`time.process_time`) and events per second of wall time, with the load
+CPU seconds an event (`time.process_time`; beside it, on a PostgreSQL server on this machine, its
+backends' CPU an event, `audit_ingest.server_cpu`) and events per second of wall time, with the load
 average. `--callgrind` turns valgrind's instrumentation on around the appends only
 (`callgrind_control -i on/off`), so the instruction count is the writer's, repeatable on a busy
 machine where CPU seconds are not. `--db` a PostgreSQL URL: a new database is made there per run.
@@ -94,6 +95,7 @@ def main() -> None:
             prof.enable() if on else prof.disable()
 
     sanitizing = args.part == "sanitize"
+    p0 = None if sanitizing else bench.server_cpu(store)  # outside the instrumented part
     if sanitizing:
         measured(True)
     c0, w0 = time.process_time(), time.perf_counter()
@@ -111,11 +113,13 @@ def main() -> None:
     if not sanitizing:
         cpu, wall = time.process_time() - c0, time.perf_counter() - w0
         measured(False)
+    p1 = bench.server_cpu(store)
+    server = "" if p0 is None or p1 is None else f" (+ PostgreSQL server {(p1 - p0) / len(parsed) * 1e3:.3f} ms)"
     if prof is not None:
         prof.dump_stats(args.profile)
     print(
         f"{Path(sys.modules['memeval'].__file__ or '').parent.parent}: {args.part} {len(parsed):,} events, "
-        f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event, {len(parsed) / wall:,.0f} events/s of wall "
+        f"{cpu / len(parsed) * 1e3:.3f} ms CPU an event{server}, {len(parsed) / wall:,.0f} events/s of wall "
         f"({args.db.split(':', 1)[0]}, batches of {args.batch}; {load_now()})"
     )
 

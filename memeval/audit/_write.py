@@ -49,6 +49,7 @@ from memeval.audit._project import (
     BULK,
     EVERY_STORED,
     KeyQuery,
+    Statement,
     forget_keys,
     get_row,
     insert_new_rows,
@@ -204,10 +205,10 @@ def _append_locked(
                 if isinstance(ev.payload, p.SecretBlanked):
                     blanked += ev.payload.count
         changed = (tuple(changed_resends(conn, sender, resent)) if resent else ()) + tuple(changed_here)
-        _save_heads(conn, heads)  # each team's head moves once a batch
-        # the batch's log rows, then its new projection rows
+        # the batch's log rows, then its new projection rows, then each team's head (moved once a batch)
         log_rows = s.info.pop("audit_log_rows", [])
-        insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows))
+        # on PostgreSQL the COMMIT goes with the last of them when nothing is left to flush (`insert_tables`)
+        insert_new_rows(s, ("audit_event", LOG_COLUMNS, log_rows), _head_statements(conn, heads), commit=True)
         s.info.pop(BULK, None)
         s.info.pop(OPEN_AT_START, None)
     if changed:
@@ -377,7 +378,7 @@ class _Chain:
     Attributes:
         seq, hash: the last event's (the head's when nothing was appended yet).
         start: the head's `seq` when the batch began (0 for a new team).
-        stored: whether the team has an `audit_head` row (else `_save_heads` inserts it).
+        stored: whether the team has an `audit_head` row (else `_head_statements` inserts it).
     """
 
     seq: int
@@ -406,17 +407,23 @@ def _load_heads(conn: Connection, teams: list[str]) -> dict[str, _Chain]:
     }
 
 
-def _save_heads(conn: Connection, heads: dict[str, _Chain]) -> None:
-    """Write each moved chain's head: `UPDATE` a stored team's `audit_head` row, `INSERT` a new team's."""
+def _head_statements(conn: Connection, heads: dict[str, _Chain]) -> list[Statement]:
+    """Each moved chain's head write: `UPDATE` a stored team's `audit_head` row, `INSERT` a new team's.
+
+    Returned for `insert_tables` to run after the batch's rows (on PostgreSQL in the same round trip
+    as the small tables' rows); none when no chain moved.
+    """
     quote = conn.dialect.identifier_preparer.quote
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     table, team, seq, digest = (quote(n) for n in ("audit_head", *_HEAD_NAMES))
     moved = [c for c in heads.items() if c[1].seq != c[1].start]
     updates = [(c.seq, c.hash, t) for t, c in moved if c.stored]
     inserts = [(t, c.seq, c.hash) for t, c in moved if not c.stored]
-    for sql, rows in (
-        (f"UPDATE {table} SET {seq} = {mark}, {digest} = {mark} WHERE {team} = {mark}", updates),
-        (f"INSERT INTO {table} ({team}, {seq}, {digest}) VALUES ({mark}, {mark}, {mark})", inserts),
-    ):
-        if rows:  # one team (the usual batch) as one statement, not a driver-level executemany
-            conn.exec_driver_sql(sql, rows[0] if len(rows) == 1 else rows)
+    return [
+        (sql, rows)
+        for sql, rows in (
+            (f"UPDATE {table} SET {seq} = {mark}, {digest} = {mark} WHERE {team} = {mark}", updates),
+            (f"INSERT INTO {table} ({team}, {seq}, {digest}) VALUES ({mark}, {mark}, {mark})", inserts),
+        )
+        if rows
+    ]

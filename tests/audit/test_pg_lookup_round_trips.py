@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pg_fixture import PgServer, need_pg
-from sqlalchemy import event
+from pg_trace import traced_messages
 
 from memeval.audit import SqlAuditStore, add_token
 from memeval.audit._tokens import lookup_token
@@ -23,26 +23,7 @@ from memeval.audit._write import stored_already
 
 def _sent_commands(store: SqlAuditStore, trace: Path, read: Any) -> list[str]:
     """The simple-protocol commands (`Query` messages) the client sent while `read()` ran, in order."""
-    import psycopg
-
-    def on_checkout(dbapi_conn: Any, _rec: Any, _proxy: Any) -> None:
-        pgconn = dbapi_conn.pgconn
-        pgconn.trace(out.fileno())
-        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS | psycopg.pq.Trace.REGRESS_MODE)
-
-    def on_checkin(dbapi_conn: Any, _rec: Any) -> None:
-        dbapi_conn.pgconn.untrace()
-
-    with trace.open("w") as out:
-        event.listen(store.engine, "checkout", on_checkout)
-        event.listen(store.engine, "checkin", on_checkin)
-        try:
-            read()
-        finally:
-            event.remove(store.engine, "checkout", on_checkout)
-            event.remove(store.engine, "checkin", on_checkin)
-    sent = [line.split("\t") for line in trace.read_text().splitlines() if line.startswith("F\t")]
-    queries = [parts[3] for parts in sent if len(parts) > 3 and parts[2] == "Query"]
+    queries = [text for kind, text in traced_messages(store.engine, trace, read) if kind == "Query"]
     return [re.sub(r'^ ?"|"$', "", q.strip()).strip() for q in queries]
 
 
