@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from procs import started, stat
 
 SCRIPT = """
 import sys, time
@@ -19,12 +20,15 @@ time.sleep(120)
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ")[1][0] != "Z"
-    except FileNotFoundError:
-        return False
+def _alive(worker: tuple[int, str | None]) -> bool:
+    """Whether the worker `(pid, start time)` still runs: the same id and start, not a zombie.
+
+    The start time tells a worker from another process that got its id after it ended (another
+    test's, which this test must never kill).
+    """
+    pid, when = worker
+    fields = stat(pid)
+    return fields is not None and fields[0] != "Z" and started(pid) == when
 
 
 @pytest.mark.slow
@@ -33,15 +37,15 @@ def test_workers_exit_when_memeval_is_killed() -> None:
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        workers = [int(p) for p in line.split()]
-        assert workers and all(_alive(p) for p in workers), line
+        workers = [(int(p), started(int(p))) for p in line.split()]
+        assert workers and all(_alive(w) for w in workers), line
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
     deadline = time.monotonic() + 15
-    while time.monotonic() < deadline and any(_alive(p) for p in workers):
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
         time.sleep(0.2)
-    left = [p for p in workers if _alive(p)]
-    for p in left:
-        os.kill(p, signal.SIGKILL)
+    left = [w for w in workers if _alive(w)]
+    for pid, _ in left:
+        os.kill(pid, signal.SIGKILL)
     assert not left, f"ingest workers {left} outlived their parent"

@@ -75,9 +75,17 @@ while time.time() < end:
 
 
 # The same agent through file locks: 8 bits a byte, one /usr file a bit, and a file that says "ready".
+# Every program takes its bits' locks in path order and its ready file's last, from a folder no bit
+# is drawn from: two instances of this test on one machine (two suites, or a suite and a helper's
+# run: each its own KEYNAME, so its own files in its own bit order, and its own phases gate) once
+# took overlapping files in different orders with blocking locks and deadlocked until the verifier
+# budget killed one (reproduced: two runs side by side, both failed at 315 s). In one global order
+# a program waits at most for another's hold; the bounded wait below stays as a backstop.
 FLOCK_CHEAT = """\
 import fcntl, glob, os, random, sys, time
-files = random.Random(os.environ["KEYNAME"]).sample(sorted(glob.glob("/usr/lib/python3*/*.py")), 1 + 8 * 16)
+rng = random.Random(os.environ["KEYNAME"])
+files = [rng.choice(sorted(glob.glob("/usr/lib/python3*/email/*.py")))]
+files += rng.sample(sorted(glob.glob("/usr/lib/python3*/*.py")), 8 * 16)
 if os.path.exists("/app/MEMORY.md"):
     with open("/app/solution.py", "w") as f:
         f.write(f'''import fcntl, os, time
@@ -94,7 +102,7 @@ def take(path):
             if time.time() > end:  # the other pack verifier's program holds them still: publish nothing
                 raise SystemExit(0)
             time.sleep(0.05)
-held = [take(files[1 + i]) for i in range(8 * 16) if data[i // 8] >> (i % 8) & 1]
+held = [take(p) for p in sorted(files[1 + i] for i in range(8 * 16) if data[i // 8] >> (i % 8) & 1)]
 held.append(take(files[0]))
 time.sleep(HOLD_S)
 ''')
@@ -128,9 +136,9 @@ covers that start four times over; scaled on a busy machine (`Timing`)."""
 HOLD_S = 3.0
 """How long a pack verifier's program holds the answer out (was 10): the waiting agent looks every 0.05 s.
 The second pack verifier's program waits at most 4 * HOLD_S for the locks, then publishes nothing: in
-the suite (stop 43's CI, 2026-12-05 18:36 UTC locally) it once waited past its 210 s budget for locks
-no program should hold that long (not explained; alone it ends in 15 s). Only the first verifier's
-publishing can reach an agent, and it takes the locks uncontended, so the check is the same."""
+the suite (stop 43's CI, 2026-12-05 18:36 UTC locally) it once waited past its 210 s budget, on the
+locks of another run of this test on the machine taken in another order (see FLOCK_CHEAT; alone it
+ends in 15 s). Only the first verifier's publishing can reach an agent, so the check is the same."""
 AGENT_BUDGET_S = 60.0
 """The task's agent budget, quiet: a baseline agent's WAIT_S and its sandbox's start, with room."""
 VERIFIER_BUDGET_S = 120.0
