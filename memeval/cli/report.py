@@ -424,14 +424,16 @@ def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None)
     manager's stop) is a normal stop, exit 0; ^C an interruption, exit 130; either way a report being
     sent is let finish first.
     """
-    from memeval.audit import db_url, open_store
+    from memeval.audit import db_url, open_existing_store
     from memeval.auditreport import SmtpSettings, report_root, run_service
 
     url = db_url(db)  # a bad --db (or MEMEVAL_DB) is named first: an unset SMTP host is not its fix
+    # a store that exists: a typo in --db or MEMEVAL_DB made a new empty store (and its reports/ folder) and
+    # served it, sending nothing, for as long as the service ran
+    store = open_existing_store(url)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     for noisy in ("weasyprint", "fontTools"):  # a PDF's layout steps ("Step 5 - Creating layout") are not the log's
         logging.getLogger(noisy).setLevel(logging.WARNING)
     settings = SmtpSettings.from_env()
-    store = open_store(url)
     code = run_service(store, settings, out_dir=report_root(store, out), runs_dir=runs)
     raise typer.Exit(code)

@@ -7,6 +7,8 @@
   `payload.slice_idd: Extra inputs are not permitted`), three problems at most and no word of the rest. Now each
   missing field is named in one phrase with the fix, an unknown field with the fix and the nearest field the
   schema has, and the problems left unsaid are counted.
+- `memeval schedule` with no store where `--db` or MEMEVAL_DB points (a typo) made a new empty store and its
+  `reports/` folder, then ran for good, sending nothing: now refused as every reading command refuses it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 import shutil
 from pathlib import Path
 
-from usage_line import REPO, run_memeval
+from usage_line import REPO, one_usage_line, run_memeval
 
 from memeval.cli._json import echo_json
 
@@ -82,3 +84,10 @@ def test_a_malformed_event_is_refused_in_words_that_name_each_field_and_the_fix(
     assert "occurred_at: not a date and time" in said["line 4"] and "and 2 more problem(s)" in said["line 4"], said
     assert "Field required" not in out.stderr and "Extra inputs" not in out.stderr, out.stderr
     assert not db.exists()  # nothing stored, no store left behind
+
+
+def test_schedule_refuses_a_store_that_does_not_exist_and_makes_none(tmp_path: Path) -> None:
+    smtp = {"MEMEVAL_SMTP_HOST": "127.0.0.1", "MEMEVAL_SMTP_SECURITY": "none", "XDG_CONFIG_HOME": str(tmp_path / "c")}
+    out = run_memeval("schedule", "--db", "sqlite:///audit/typo.sqlite", cwd=tmp_path, env=smtp, timeout_s=20)
+    one_usage_line(out, "no audit store at audit/typo.sqlite", "MEMEVAL_DB")
+    assert list(tmp_path.iterdir()) == [], sorted(p.name for p in tmp_path.iterdir())
