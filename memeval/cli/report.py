@@ -428,12 +428,12 @@ def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None)
     from memeval.auditreport import SmtpSettings, report_root, run_service
 
     url = db_url(db)  # a bad --db (or MEMEVAL_DB) is named first: an unset SMTP host is not its fix
+    settings = SmtpSettings.from_env()  # read from the environment only: said before a database is reached
     # a store that exists: a typo in --db or MEMEVAL_DB made a new empty store (and its reports/ folder) and
     # served it, sending nothing, for as long as the service ran
     store = open_existing_store(url)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     for noisy in ("weasyprint", "fontTools"):  # a PDF's layout steps ("Step 5 - Creating layout") are not the log's
         logging.getLogger(noisy).setLevel(logging.WARNING)
-    settings = SmtpSettings.from_env()
     code = run_service(store, settings, out_dir=report_root(store, out), runs_dir=runs)
     raise typer.Exit(code)
