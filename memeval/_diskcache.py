@@ -42,19 +42,28 @@ FORMAT = b"memeval-derived-cache 1\n"
 _SHA_HEX = 64
 
 
-def cache_folder() -> Path | None:
-    """Where entries live: `$XDG_CACHE_HOME/memeval/derived`, else `~/.cache/memeval/derived` (not created here).
+def memeval_cache() -> Path | None:
+    """The cache folder of memeval: `$XDG_CACHE_HOME/memeval`, else `~/.cache/memeval` (not created here).
 
-    None when neither names a folder (no `XDG_CACHE_HOME` and no home directory): nothing is kept.
+    None when neither names a folder (no `XDG_CACHE_HOME` and no home directory).
     """
     base = os.environ.get("XDG_CACHE_HOME")
     if not base:
         try:
             base = str(Path.home() / ".cache")
         except RuntimeError as exc:  # no HOME and no passwd entry
-            log.info("no home directory (%s): derived data is not kept between processes", exc)
+            log.info("no home directory (%s): nothing is kept in a cache folder", exc)
             return None
-    return Path(base) / "memeval" / "derived"
+    return Path(base) / "memeval"
+
+
+def cache_folder() -> Path | None:
+    """Where entries live: `$XDG_CACHE_HOME/memeval/derived`, else `~/.cache/memeval/derived` (not created here).
+
+    None when neither names a folder (no `XDG_CACHE_HOME` and no home directory): nothing is kept.
+    """
+    base = memeval_cache()
+    return base / "derived" if base is not None else None
 
 
 def key_of(*parts: str | bytes) -> str:
@@ -72,7 +81,8 @@ def _private(st: os.stat_result) -> bool:
     return st.st_uid == os.geteuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
-def _usable_folder(folder: Path) -> bool:
+def private_folder(folder: Path) -> bool:
+    """`folder` is a folder (not a link to one), owned by this process's user and writable by nobody else."""
     try:
         st = os.lstat(folder)
     except OSError:
@@ -97,7 +107,7 @@ def read(kind: str, key: str) -> bytes | None:
         The payload bytes exactly as written, or None (the caller rebuilds and `write`s them).
     """
     path = entry_path(kind, key)
-    if path is None or not _usable_folder(path.parent):
+    if path is None or not private_folder(path.parent):
         return None
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -143,7 +153,7 @@ def write(kind: str, key: str, payload: bytes) -> bool:
     except OSError as exc:
         log.info("derived cache folder %s not made (%s); keeping the build in memory", folder, exc)
         return False
-    if not _usable_folder(folder):
+    if not private_folder(folder):
         log.warning("derived cache folder %s is not private to this user; not writing to it", folder)
         return False
     body = FORMAT + key.encode("ascii") + b"\n" + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload

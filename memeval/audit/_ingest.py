@@ -13,9 +13,7 @@ batch size, so they are never stored twice.
 
 from __future__ import annotations
 
-import functools
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,159 +22,14 @@ from pydantic import ValidationError
 
 from memeval.audit._authority import Limits
 from memeval.audit._events import EVENT_ADAPTER, AuditEvent
+from memeval.audit._ingest_words import describe_validation as describe_validation  # the HTTP ingest's too
 from memeval.audit._parallel import MIN_EVENTS, Presanitized, presanitize, worker_count
-from memeval.audit._payloads import ID_SHAPE, ROLE_SHAPE, TEAM_SHAPE
-from memeval.audit._simple import TEAM_WORDS
 from memeval.audit._store import AppendResult, AuditStore, SqlAuditStore
 from memeval.errors import AuditEventRejected
 from memeval.sigint import stop_if_interrupted
 
 MAX_REPORTED = 20
 """At most this many bad lines are listed in one error."""
-
-
-@functools.cache
-def _schema_names() -> frozenset[str]:
-    """Every property name and constant of the event schema (the names an error path may hold)."""
-    names: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            props = node.get("properties")
-            if isinstance(props, dict):
-                names.update(props)
-            if isinstance(node.get("const"), str):  # an event type: the union's tag in a path
-                names.add(node["const"])
-            names.update(v for v in node.get("enum", ()) if isinstance(v, str))
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(EVENT_ADAPTER.json_schema())
-    return frozenset(names)
-
-
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
-"""The shape of a sender's key that may be echoed in an error (a name, not an address or a number)."""
-
-
-def _shown_key(part: str | int) -> str:
-    """One step of an error's field path as it may be shown.
-
-    A schema name or an index as written; a sender's own key only when it is a plain name
-    (`_PLAIN_KEY`) and the redactor finds nothing in it, so a secret or personal datum used as a
-    key is never echoed to the sender, the terminal or a log.
-    """
-    if isinstance(part, int) or part in _schema_names():
-        return str(part)
-    from memeval.redact import get_redactor  # only on this error path: presidio is heavy
-
-    if _PLAIN_KEY.fullmatch(part) and not get_redactor().detect(part):
-        return part
-    return f"<a key of {len(part)} characters, not shown>"
-
-
-_PLAIN_TYPE = re.compile(r"[A-Za-z]{1,20}(?:[._][A-Za-z]{1,20}){0,3}")
-"""The shape of an unknown `type` that may be echoed in an error: words of letters joined by `.` or `_`
-(no digit, no `-`: nothing a key, an address or a number fits)."""
-
-
-def _type_reason(err: Any) -> str | None:
-    """The reason for a missing or unknown `type`, in the schema's words; None for any other error.
-
-    pydantic says "Unable to extract tag using discriminator" and lists every type, the store's and
-    the review queue's included, with the value sent. Here: the types a sender may send
-    (`INGEST_TYPES`, in the schema's order), the closest one when the value is near one, and the
-    value itself only when it has a type's shape (`_PLAIN_TYPE`), so a key sent as `type` is never echoed.
-    """
-    from difflib import get_close_matches
-    from typing import get_args
-
-    from memeval.audit._authority import INGEST_TYPES
-    from memeval.audit._events import EventType
-
-    sendable = [t for t in get_args(EventType) if t in INGEST_TYPES]
-    listed = f"a sender sends one of {', '.join(sendable)} (audit/SCHEMA.md)"
-    if err["type"] == "union_tag_not_found":
-        return f"type: missing: {listed}"
-    if err["type"] != "union_tag_invalid":
-        return None
-    tag = str(err.get("ctx", {}).get("tag", ""))
-    if not _PLAIN_TYPE.fullmatch(tag):
-        return f"type: not an event type (the value is not shown): {listed}"
-    close = get_close_matches(tag.casefold(), sendable, n=1, cutoff=0.75)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"type: {tag!r} is not an event type{hint}: {listed}"
-
-
-def _refused_type(errors: list[Any]) -> str | None:
-    """Why the event's type may not be sent at all, when its payload failed as that type; else None.
-
-    A decision (`lesson.approved`), a store-only or a report type sent with a payload that does not
-    fit it was answered with that type's field errors ("decision_id: Field required"), and once the
-    fields were fixed the event was refused anyway: the refusal comes first now.
-    """
-    from memeval.audit._authority import INGEST_TYPES, ORIGIN_TYPES, STORE_TYPES, refused_type_message
-
-    known = set().union(*ORIGIN_TYPES.values(), STORE_TYPES)
-    for err in errors:
-        tag = err["loc"][0] if err["loc"] else None
-        if isinstance(tag, str) and tag in known and tag not in INGEST_TYPES:
-            return refused_type_message(tag, "ingest")
-    return None
-
-
-def describe_validation(exc: ValidationError) -> str:
-    """A short reason from a pydantic error: field path and message.
-
-    Never the input value, and never a key that may be a secret (`_shown_key`); a missing or
-    unknown `type` is said in the schema's words (`_type_reason`).
-    """
-    errors = exc.errors()
-    refused = _refused_type(errors)
-    if refused is not None:
-        return refused
-    parts = []
-    for err in errors[:3]:
-        about_type = _type_reason(err)
-        if about_type is not None:
-            parts.append(about_type)
-            continue
-        loc = ".".join(_shown_key(x) for x in err["loc"] if not str(x).startswith("function-after"))
-        parts.append(f"{loc or 'event'}: {_worded(err)}")
-    return "; ".join(parts)
-
-
-_SHAPE_WORDS = {
-    ID_SHAPE: "not an id: use 1-128 ASCII letters, digits and _ . : / -, starting with a letter or digit, "
-    "no spaces (e.g. ses_042)",
-    TEAM_SHAPE: TEAM_WORDS,
-    ROLE_SHAPE: "not a role: use a lower-case label of 1-40 ASCII letters, digits, _ or -, starting with a "
-    "letter (e.g. support-agent)",
-}
-"""What each field shape of a sendable event asks for, in words (pydantic shows the regex)."""
-
-_WHEN = "write it in ISO 8601 with its zone, e.g. 2026-11-24T09:05:00Z (or +01:00 for an offset)"
-
-
-def _worded(err: Any) -> str:
-    """Pydantic's message for one error, with a field shape or a time said as what to write instead.
-
-    A value that does not fit an id, team or role shape read "String should match pattern
-    '^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}$'", and a time without a zone "Input should have timezone
-    info": now the shape in words with an example, and how to write the time. The value itself is
-    still never shown (it may be a secret).
-    """
-    kind = err["type"]
-    if kind == "string_pattern_mismatch":
-        return f"{_SHAPE_WORDS.get(str(err.get('ctx', {}).get('pattern')), err['msg'])} (the value is not shown)"
-    if kind == "timezone_aware":
-        return f"a time with no time zone: {_WHEN}"
-    if kind.startswith(("datetime_", "date_")):
-        return f"not a date and time: {_WHEN}"
-    return str(err["msg"])
 
 
 def parse_event(data: Any) -> AuditEvent:

@@ -44,6 +44,7 @@ from memeval.audit import (
 )
 from memeval.auditreport._build import build_context, counts_sha256
 from memeval.auditreport._context import WeeklyReportContext
+from memeval.auditreport._preview import PreviewFolder, write_preview
 from memeval.auditreport._render import load_weasyprint, render_html, render_pdf, render_text, weasyprint_loaded
 from memeval.clock import utc_now
 from memeval.errors import ReportError, UsageError
@@ -391,24 +392,21 @@ def preview_report(
     runs_dir: Path = Path("runs"),
     now: datetime | None = None,
     progress: Progress = _quiet,
-) -> Path:
-    """Render `week` as the log stands now into a new temporary folder; nothing is recorded.
+) -> PreviewFolder:
+    """Render `week` as the log stands now into the week's preview folder; nothing is recorded.
 
-    The folder (`memeval-preview-*` in the system's temporary directory) is outside the store's
-    report folder, so no scheduler or `report send` can ever find or mail it.
+    The folder (`previews/<team>-<week>/` in memeval's cache folder, replaced by the next preview of
+    the week; `memeval.auditreport._preview`) is outside the store's report folder, so no scheduler or
+    `report send` can ever find or mail it.
 
     Returns:
-        The folder holding `report.pdf`, `report.html` and `body.txt`.
+        The folder holding `report.pdf`, `report.html` and `body.txt`, and whether it is the cache's.
     """
     gen = now or utc_now()
     progress(f"counting {team}'s events of {week} so far")
     ctx = build_context(store, team, week, tz=tz, runs_dir=runs_dir, version=0, now=gen)
     html, body, pdf = _render_all(ctx, progress)
-    folder = Path(tempfile.mkdtemp(prefix=f"memeval-preview-{team}-{week}-"))
-    (folder / "report.pdf").write_bytes(pdf)
-    (folder / "report.html").write_text(html, encoding="utf-8")
-    (folder / "body.txt").write_text(body, encoding="utf-8")
-    return folder
+    return write_preview(team, week, {"report.pdf": pdf, "report.html": html.encode(), "body.txt": body.encode()})
 
 
 def _rebuild(store: SqlAuditStore, team: str, g: GeneratedReport, folder: Path, *, runs_dir: Path,

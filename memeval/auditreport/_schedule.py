@@ -272,6 +272,16 @@ class _Runtime:
 
 _runtime: _Runtime | None = None
 
+_running_lock = threading.Lock()
+_running = 0
+"""How many `scheduled_run` calls are under way now (a stopping service says whether it waits for one)."""
+
+
+def running_jobs() -> int:
+    """How many scheduled report jobs are running at this moment (0 when none is)."""
+    with _running_lock:
+        return _running
+
 
 def set_runtime(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path | None, runs_dir: Path,
                 scheduler: Any = None) -> None:  # fmt: skip
@@ -288,9 +298,21 @@ def scheduled_run(team: str, retry: int = 0, now: datetime | None = None) -> lis
     Returns:
         (week, outcome) for each week tried.
     """
+    global _running
     rt = _runtime
     if rt is None:
         raise RuntimeError("scheduled_run needs the service started by run_service")
+    with _running_lock:
+        _running += 1
+    try:
+        return _run_team(rt, team, retry, now)
+    finally:
+        with _running_lock:
+            _running -= 1
+
+
+def _run_team(rt: _Runtime, team: str, retry: int, now: datetime | None) -> list[tuple[str, DeliveryOutcome]]:
+    """`scheduled_run`'s work: catch up `team`, and schedule a retry when a delivery failed."""
     subs = {s.team: s for s in subscriptions(rt.store)}
     if team not in subs:
         log.warning("%s has no subscription any more; nothing sent", team)
@@ -367,13 +389,20 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
     added, a changed day or time reschedules it, a removed team's job is dropped.
 
     Returns:
-        0 after a clean stop.
+        0 after a stop by SIGTERM (a service manager's stop) or `stop`; 130 after SIGINT (^C: an
+        interruption, as for `memeval view` and `serve`).
     """
     global _runtime
     stop = stop or threading.Event()
+    stopped_by: list[int] = []
+
+    def on_signal(signum: int, _frame: object) -> None:
+        stopped_by.append(signum)
+        stop.set()
+
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, lambda *_: stop.set())
+            signal.signal(sig, on_signal)
     sched = make_scheduler(store)
     set_runtime(store, settings, out_dir=out_dir, runs_dir=runs_dir, scheduler=sched)
     sched.start(paused=True)
@@ -388,7 +417,15 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
     for job in sched.get_jobs():
         log.info("job %s next run %s", job.id, job.next_run_time)
     sched.resume()
-    log.info("scheduler running %d job(s): %s", len(ids), ", ".join(ids) or "none")
+    dotless = "." not in settings.sender.rpartition("@")[2]
+    hint = " (a domain with no dot, which many servers refuse: set MEMEVAL_SMTP_FROM)" if dotless else ""
+    log.info("mail goes from %s%s through %s:%d (%s)", settings.sender, hint, settings.host, settings.port,
+             settings.security)  # fmt: skip
+    if ids:
+        log.info("scheduler running %d job(s): %s", len(ids), ", ".join(ids))
+    else:
+        log.info("scheduler running, nothing subscribed yet: add a team with `memeval report subscribe --team TEAM "
+                 "--to ADDRESS` (read within %g s, no restart needed)", resync_s)  # fmt: skip
     while not stop.wait(resync_s):
         try:
             now_ids = sync_jobs(sched, store)
@@ -398,7 +435,13 @@ def run_service(store: SqlAuditStore, settings: SmtpSettings, *, out_dir: Path |
         if now_ids != ids:
             log.info("subscriptions changed: now %d job(s): %s", len(now_ids), ", ".join(now_ids) or "none")
             ids = now_ids
-    log.info("stopping: waiting for a running job to finish")
+    why = "^C" if signal.SIGINT in stopped_by else "SIGTERM" if stopped_by else "a stop request"
+    busy = running_jobs()
+    if busy:
+        log.info("stopping (%s): waiting for %d running job(s) to finish sending", why, busy)
+    else:
+        log.info("stopping (%s): no job running", why)
     sched.shutdown(wait=True)
     _runtime = None
-    return 0
+    log.info("stopped")
+    return 130 if signal.SIGINT in stopped_by else 0

@@ -3,7 +3,10 @@
 Settings (`SmtpSettings.from_env`), all under the `MEMEVAL_SMTP_` prefix:
 `HOST` (required), `PORT` (default 587 for `starttls`, 465 for `tls`, 25 for `none`),
 `SECURITY` (`starttls` default, `tls`, `none`), `USER`, `PASSWORD` (kept as a `SecretStr`: never
-in a repr, a log line or an event), `FROM` (default `memeval@<host>`), `CA_FILE` (a PEM bundle to
+in a repr, a log line or an event), `FROM` (one bare address; default: `USER` when it is an address,
+as most providers require the login's own address, else `memeval@` and this machine's fully qualified
+name, as `mail` and cron say it; it was `memeval@` and the SMTP server's name, `memeval@127.0.0.1` for a
+relay on this machine), `CA_FILE` (a PEM bundle to
 trust instead of the system's, e.g. a test server's self-signed certificate), `TIMEOUT_S` (30),
 `ATTEMPTS` (4) and `BACKOFF_S` (5; doubled after each failed attempt).
 
@@ -45,7 +48,7 @@ class SmtpSettings(BaseModel):
     user: str | None = None
     password: SecretStr | None = None
     sender: str
-    """The From address."""
+    """The From address (`MEMEVAL_SMTP_FROM`, else `default_sender`)."""
     ca_file: str | None = None
     timeout_s: float = 30.0
     attempts: int = 4
@@ -80,11 +83,37 @@ class SmtpSettings(BaseModel):
         attempts = _number(get, "ATTEMPTS", int, 4, 1, 100, "tries per delivery")
         backoff_s = _number(get, "BACKOFF_S", float, 5.0, 0.0, 86400.0, "seconds before the second try")
         pw = get("PASSWORD")
+        sender = get("FROM")
+        if sender is not None and (len(sender) > MAX_ADDRESS_CHARS or not _ADDRESS.fullmatch(sender)):
+            raise UsageError(f"MEMEVAL_SMTP_FROM={sender!r} is not one bare e-mail address: set it to the address "
+                             "reports come from, as name@domain in ASCII (reports@fernhill.example), with no "
+                             "display name, space or <...>; or unset it for the default (MEMEVAL_SMTP_USER when "
+                             "that is an address, else memeval@ this machine's name)")  # fmt: skip
         return cls(
             host=host, port=port, security=security, user=get("USER"),
-            password=SecretStr(pw) if pw else None, sender=get("FROM") or f"memeval@{host}",
+            password=SecretStr(pw) if pw else None, sender=sender or default_sender(get("USER")),
             ca_file=get("CA_FILE"), timeout_s=timeout_s, attempts=attempts, backoff_s=backoff_s,
         )  # fmt: skip
+
+
+def default_sender(user: str | None) -> str:
+    """The From address when `MEMEVAL_SMTP_FROM` is unset.
+
+    Args:
+        user: `MEMEVAL_SMTP_USER`, or None.
+
+    Returns:
+        `user` when it is one bare address (a provider such as Gmail or Microsoft 365 sends only as
+        the login's own address), else `memeval@` and this machine's fully qualified name
+        (`socket.getfqdn()`, the name `mail` and cron put after the `@`). Never the SMTP server's
+        name: `memeval@127.0.0.1` (a relay on this machine) is no address a reader can answer, and
+        many servers refuse an IP address written without brackets.
+    """
+    if user is not None and len(user) <= MAX_ADDRESS_CHARS and _ADDRESS.fullmatch(user):
+        return user
+    import socket
+
+    return f"memeval@{socket.getfqdn()}"
 
 
 def _number(

@@ -154,7 +154,11 @@ def weekly(
     reissue: Annotated[bool, typer.Option(help="Make a new version of a week already reported.")] = False,
     preview: Annotated[
         bool,
-        typer.Option(help="Render the week as it stands now into a temporary folder; nothing is recorded or sent."),
+        typer.Option(
+            help="Render the week as it stands now into its preview folder (previews/TEAM-WEEK in memeval's cache "
+            "folder, ~/.cache/memeval or $XDG_CACHE_HOME/memeval; the next preview of the week replaces it); "
+            "nothing is recorded or sent."
+        ),
     ] = False,
     out: OutOpt = None,
     runs: RunsOpt = Path("runs"),
@@ -174,7 +178,7 @@ def weekly(
         if preview:
             from memeval.auditreport import preview_report
 
-            folder = preview_report(
+            shown = preview_report(
                 store, team, week or _this_week(store, team), tz=tz, runs_dir=runs, progress=progress
             )
         else:
@@ -182,11 +186,16 @@ def weekly(
                                reissue=reissue, progress=progress)  # fmt: skip
     _end_without_teardown(store)
     if preview:
+        folder = shown.folder
         if as_json:
             echo_json({"schema": WEEKLY_PREVIEW_SCHEMA, "schema_version": 1, "preview": str(folder),
                        "pdf": str(folder / "report.pdf"), "recorded": False})  # fmt: skip
         else:
             typer.echo(f"preview (not recorded, never sent): {folder / 'report.pdf'}")
+            if shown.kept_in_cache:  # stderr: the result is stdout's one line, as a script reads it
+                typer.echo("the next preview of this week replaces it (HTML and mail text beside it)", err=True)
+            else:
+                typer.echo(f"no usable cache folder (~/.cache/memeval): remove {folder} when done with it", err=True)
         return
     if as_json:
         record = json.loads(record_json(made))  # record_json writes one line
@@ -216,9 +225,10 @@ def send(
 
     Mail goes out through the SMTP server that MEMEVAL_SMTP_HOST names (required), with
     MEMEVAL_SMTP_PORT, MEMEVAL_SMTP_SECURITY (starttls, the default; tls; none for a plain relay on
-    this machine), MEMEVAL_SMTP_USER, MEMEVAL_SMTP_PASSWORD, MEMEVAL_SMTP_FROM (default
-    memeval@HOST), MEMEVAL_SMTP_CA_FILE, MEMEVAL_SMTP_TIMEOUT_S, MEMEVAL_SMTP_ATTEMPTS and
-    MEMEVAL_SMTP_BACKOFF_S.
+    this machine), MEMEVAL_SMTP_USER, MEMEVAL_SMTP_PASSWORD, MEMEVAL_SMTP_FROM (the address reports
+    come from, e.g. reports@fernhill.example; default: MEMEVAL_SMTP_USER when it is an address, else
+    memeval@ and this machine's fully qualified name), MEMEVAL_SMTP_CA_FILE, MEMEVAL_SMTP_TIMEOUT_S,
+    MEMEVAL_SMTP_ATTEMPTS and MEMEVAL_SMTP_BACKOFF_S.
     """
     check_week_args(week)  # a bad --week is said before the store's state (and before the report's modules load)
     from memeval.auditreport import SmtpSettings, check_recipients, deliver, make_report, subscriptions
@@ -410,14 +420,20 @@ def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None)
 
     It sends what `memeval report subscribe` set up, through the SMTP server that
     MEMEVAL_SMTP_HOST names (with MEMEVAL_SMTP_SECURITY, MEMEVAL_SMTP_FROM and the other
-    MEMEVAL_SMTP_ settings that `memeval report send --help` lists).
+    MEMEVAL_SMTP_ settings that `memeval report send --help` lists). SIGTERM (`kill PID`, a service
+    manager's stop) is a normal stop, exit 0; ^C an interruption, exit 130; either way a report being
+    sent is let finish first.
     """
-    from memeval.audit import db_url, open_store
+    from memeval.audit import db_url, open_existing_store
     from memeval.auditreport import SmtpSettings, report_root, run_service
 
     url = db_url(db)  # a bad --db (or MEMEVAL_DB) is named first: an unset SMTP host is not its fix
+    settings = SmtpSettings.from_env()  # read from the environment only: said before a database is reached
+    # a store that exists: a typo in --db or MEMEVAL_DB made a new empty store (and its reports/ folder) and
+    # served it, sending nothing, for as long as the service ran
+    store = open_existing_store(url)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
-    settings = SmtpSettings.from_env()
-    store = open_store(url)
+    for noisy in ("weasyprint", "fontTools"):  # a PDF's layout steps ("Step 5 - Creating layout") are not the log's
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     code = run_service(store, settings, out_dir=report_root(store, out), runs_dir=runs)
     raise typer.Exit(code)

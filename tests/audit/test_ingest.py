@@ -44,7 +44,7 @@ def test_malformed_lines_named_and_nothing_stored(store):
         ingest_lines(store, lines, sender="f")
     msg = str(ei.value)
     assert ei.value.line == 3
-    assert "line 3: not JSON" in msg and "line 5: session.started.payload.slice_hash: Field required" in msg
+    assert "line 3: not JSON" in msg and "line 5: session.started is missing payload.slice_hash: add it" in msg
     assert "line 4" not in msg
     assert list(store.events("fernhill")) == []
     fixed = [ln for i, ln in enumerate(lines, 1) if i not in (3, 5)]

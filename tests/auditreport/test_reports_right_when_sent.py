@@ -3,7 +3,6 @@ within the hour, a late start, one delivery per recipient (real aiosmtpd on 127.
 
 from __future__ import annotations
 
-import tempfile
 import threading
 import time
 from datetime import UTC, datetime, timedelta
@@ -24,8 +23,8 @@ MID_WEEK = datetime(2026, 11, 19, 12, tzinfo=UTC)  # a Thursday of 2026-W47
 
 
 def test_a_week_that_has_not_ended_is_never_recorded(store, tmp_path, monkeypatch):
-    # the preview goes to the system's temporary folder, left for the user to open: here, the test's own
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    # the preview goes to the week's folder in memeval's cache folder: here, the test's own
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     (tmp_path / "runs").mkdir()  # a --runs folder must exist (a typo is a usage error of its own)
     with pytest.raises(UsageError, match="--preview"):
         make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path / "runs", now=MID_WEEK)
@@ -39,7 +38,7 @@ def test_a_week_that_has_not_ended_is_never_recorded(store, tmp_path, monkeypatc
     assert r.exit_code == 0 and "not recorded" in r.stdout, r.output
     pdf = Path(r.stdout.split(": ", 1)[1].strip())
     assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF")
-    assert pdf.parent.parent == tmp_path and pdf.parent.name.startswith("memeval-preview-fernhill-2099-W01-")
+    assert pdf.parent == tmp_path / "cache" / "memeval" / "previews" / "fernhill-2099-W01"
     assert store.reads.generated_reports("fernhill") == []  # the preview left no trace in the log
 
 

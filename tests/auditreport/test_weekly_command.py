@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
 from typer.testing import CliRunner
 
@@ -56,9 +55,9 @@ def test_no_steps_with_quiet_or_off_a_terminal():
 
 
 def test_make_report_names_each_step_before_it_starts(store, tmp_path, monkeypatch):
-    # the preview goes to the system's temporary folder, left for the user to open: here, the test's own
-    # (it left a memeval-preview-fernhill-2026-W47-* folder in /tmp on every run of the suite)
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    # the preview goes to the week's folder in memeval's cache folder, replaced by the next preview: here, the
+    # test's own (a folder in the system's /tmp was left by every run of the suite before)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     steps: list[str] = []
     made = make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path, progress=steps.append)
     assert made.created
@@ -70,8 +69,8 @@ def test_make_report_names_each_step_before_it_starts(store, tmp_path, monkeypat
     make_report(store, "fernhill", WEEK, out_dir=tmp_path / "r", runs_dir=tmp_path, progress=again.append)
     assert again == []
     preview: list[str] = []
-    folder = preview_report(store, "fernhill", WEEK, runs_dir=tmp_path, progress=preview.append)
-    assert folder.parent == tmp_path
+    shown = preview_report(store, "fernhill", WEEK, runs_dir=tmp_path, progress=preview.append)
+    assert shown.folder == tmp_path / "cache" / "memeval" / "previews" / f"fernhill-{WEEK}" and shown.kept_in_cache
     assert preview[0] == f"counting fernhill's events of {WEEK} so far" and "laying out and writing the PDF" in preview
 
 
