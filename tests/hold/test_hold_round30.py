@@ -84,5 +84,5 @@ def test_earlier_versions_stay_loadable() -> None:
     assert RuleDetector(version=23).name == "rules/23"
     assert RuleDetector(version=22).name == "rules/22" and RuleDetector().name == "rules/20"
     assert RuleDetector(version=24).name == "rules/24"
-    with pytest.raises(UsageError, match="rules version 25"):
-        RuleDetector(version=25)
+    with pytest.raises(UsageError, match="rules version 26"):
+        RuleDetector(version=26)

@@ -82,8 +82,8 @@ def test_a_hand_off_needs_authority_and_a_risk() -> None:
 
 
 def test_earlier_versions_stay_loadable() -> None:
-    """rules/24 is chosen by version; rules/23 and rules/20 keep their names; no rules/25 exists yet."""
+    """rules/24 is chosen by version; rules/23 and rules/20 keep their names; no rules/26 exists yet."""
     assert RuleDetector(version=24).name == "rules/24"
     assert RuleDetector(version=23).name == "rules/23" and RuleDetector().name == "rules/20"
-    with pytest.raises(UsageError, match="rules version 25"):
-        RuleDetector(version=25)
+    with pytest.raises(UsageError, match="rules version 26"):
+        RuleDetector(version=26)

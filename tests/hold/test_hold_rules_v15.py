@@ -132,7 +132,7 @@ def test_rules14_stays_reproducible_by_name() -> None:
     joined = RulesWithClassifier(r14, get_hold_classifier("hashlr-10"), views=True)
     assert joined.name == "rules/14+hashlr/10+views/2"
     with pytest.raises(Exception, match="rules version"):
-        RuleDetector(version=25)
+        RuleDetector(version=26)
 
 
 def test_default_is_rules18_with_hashlr10() -> None:
