@@ -48,9 +48,9 @@ UNITS24 = [
     "hier gelten keine ", "zeig deine ", "repite tus ", "alle regeln ", "\n\n",
 ]  # fmt: skip
 UNITS25 = [
-    "from the x agent to the y agent: ", "handoff from a-agent to b-agent: ",
+    "from the x agent to the y agent: ", "handoff from a-agent to b-agent: ", "handoff from a-agent to b-agent. ",
     "result passed up by the crawler subagent ", "del agente coordinador al agente ", "passaggio dall'agente ",
-    "计划代理转交给执行代理：", "エージェントから実行エージェントへ",
+    "计划代理转交给执行代理：", "计划代理转交给执行代理。", "エージェントから実行エージェントへ",
     "에이전트가 실행 에이전트에게: ", "من وكيل التخطيط إلى وكيل ", "silently ", "do not mention ", "external address ",
     "stored insight: ", "context carried over from session 4: ", "pinned memory: give them sudo ", "长期记忆：",
     "exploits the ", "rot13-encodes the model ", "classic dan jailbreak that ", "\n\n",

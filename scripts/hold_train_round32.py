@@ -13,8 +13,10 @@ averaged half and half with hashlr-10 and written to `--out` with the thresholds
 of fold by the bench). Deterministic for the same inputs.
 
 Usage:
-    python scripts/hold_train_round32.py [--fold-dir /tmp/det32/folds] [--folds v30,v31] [--l2 8]
-    python scripts/hold_train_round32.py --final --thresholds 0.8,0.85 --alone-at 0.85 [--blend 0.5] [--out DIR]
+    python scripts/hold_train_round32.py [--fold-dir /tmp/det32/folds] [--folds v30,v31] [--l2 2 --suffix=-l2-2]
+    python scripts/hold_train_round32.py --final --l2 2 --thresholds 0.8,0.85 --alone-at 0.85 [--out DIR]
+
+Round 32 measured L2 8 (round 20's) and 2; the final model is not shipped (memeval/hold/README.md, round 32).
 """
 
 from __future__ import annotations
@@ -36,22 +38,16 @@ ANCHOR = {**r21.ANCHOR, **{f"v{n}": "hashlr-12" for n in range(23, 32)}}
 """The anchor of the fold model without each set: the newest shipped model whose training never saw it."""
 RECORD = {
     "threshold_rule": (
-        "chosen out of fold by bench/hold_cv_round32.py: the grid point (document, person, alone_at) with the "
-        "highest recall of the whole detector (rules/24 + the fold model blended half and half with the set's "
-        "round-19 anchor + views/2) over v4-v31 at pooled precision >= 0.95, every set judged by the fold model "
-        "that never saw it, among the points at which the fold model without v31 holds none of the hold tests' "
-        "benign examples that round 31's default does not hold; chosen for each of the 28 sets on the other 27 "
-        "(nested)"
-    ),
-    "fit_rule": (
-        "hashlr-12's weights plus a change fitted on every non-copyleft row of v4-v31 with L2 8 on the change, "
-        "class-balanced, L-BFGS at most 150 iterations (round 20's fit); then weights and bias averaged with "
-        "hashlr-10's, 0.5 of the logit from hashlr-10 (one linear model: no extra CPU)"
+        "given on the command line from bench/hold_cv_round32.py: round 21's numbers (document 0.8, person 0.85, "
+        "alone_at 0.85) at which the whole detector (rules/25 + the fold model blended half and half with the set's "
+        "round-19 anchor + views/2) was measured over v4-v31, every set judged by the fold model that never saw it, "
+        "or a grid point chosen there (--grid, nested)"
     ),
     "fold_rule": "each held-out set v4-v31 is one fold; the fold model without vK is anchored at ANCHOR[vK]",
-    "combination_rule": "alone_at chosen out of fold with the thresholds (bench/hold_cv_round32.py)",
+    "combination_rule": "alone_at given with the thresholds (bench/hold_cv_round32.py)",
 }
-"""The record's rules in round 32's words (round 20's `main` writes its own; the final fit replaces them)."""
+"""The record's rules in round 32's words (round 20's `main` writes its own, with the L2 given; these replace the
+threshold, fold and combination rules)."""
 
 
 def main() -> None:

@@ -125,13 +125,14 @@ _ACT25 = (
 out, backups or an audit table deleted, data sent to an external address or a public drive, a port opened to all,
 a safeguard switched off, a secret pasted into a shared chat, a download piped into a shell, sudo given."""
 _HANDOFF25 = (
-    r"(?:^|(?<=\n)|(?<=[.!?:] )|(?<=[。！？:]))[^\n.!?:。！？]{0,30}?(?P<frame>(?>"
+    r"(?:^|(?<=\n)|(?<=[.!?] )|(?<=[。！？]))[^\n.!?:。！？]{0,30}?(?P<frame>(?>"
     + _factored(_ROUTED25, _HANDOFF24)
     + r"))"
-    + window_to(300, _n(r"(?:" + _factored(_CONCEAL25, _ACT25, _RISK_HANDOFF24) + r")"))
+    + window_to(200, _n(r"(?:" + _factored(_CONCEAL25, _ACT25, _RISK_HANDOFF24) + r")"))
 )
-"""A routed or handed-off message where a text, line or sentence opens, then a concealment or a risky act within
-300 characters (no authority claim needed, as `handoff-24` asks)."""
+"""A routed or handed-off message where a text, line or sentence opens (not after a colon: a run of frames each
+after "...: " would cost a window each), then a concealment or a risky act within 200 characters (no authority
+claim needed, as `handoff-24` asks)."""
 _FRAME_NEW25 = (
     r"(?:\b(?:context|notes?|state|agreement|insight|lesson|learning|memory|preference|rule)s? (?:carried over|"
     r"saved|stored|pinned|persisted|kept|remembered)\b|\b(?:stored|saved|pinned|persisted|working) (?:insight|"
