@@ -21,7 +21,6 @@ Round 32 measured L2 8 (round 20's) and 2; the final model is not shipped (memev
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -51,17 +50,8 @@ threshold, fold and combination rules)."""
 
 
 def main() -> None:
-    """Round 20's `main` over v4-v31, named hashlr-15, folds written to /tmp/det32/folds by default."""
-    r20.NAME, r20.SETS, r20.ANCHOR = NAME, SETS, ANCHOR
-    if "--fold-dir" not in sys.argv and "--final" not in sys.argv:
-        sys.argv += ["--fold-dir", "/tmp/det32/folds"]
-    r20.main()
-    if "--final" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1]) if "--out" in sys.argv else r20.ROOT / "memeval/hold/model"
-        path = out / f"{NAME}.json"
-        record = json.loads(path.read_text(encoding="utf-8"))
-        record.update(RECORD)
-        path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Round 20's `main` over v4-v31 as hashlr-15, folds in /tmp/det32/folds by default (`r20.main_for`)."""
+    r20.main_for(NAME, SETS, ANCHOR, RECORD, "/tmp/det32/folds")
 
 
 if __name__ == "__main__":
