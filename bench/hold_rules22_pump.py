@@ -6,9 +6,11 @@ normalised text (`normalize(..., punctuated=True)`, also timed). Linear work gro
 
 `--version 23` runs `RULES_V23` over its own units (memory records and their acts, labels to an AI reader after a
 sentence's end, Korean and Japanese objects then verbs, "no filters"); `--version 24` runs `RULES_V24` over notes
-planted for an AI reader, agent hand-offs, retrospective lessons and German and Spanish overrides.
+planted for an AI reader, agent hand-offs, retrospective lessons and German and Spanish overrides; `--version 25`
+runs `RULES_V25` (routed hand-offs, memory records with a concealment or a risky act) and
+`_rules_v25.catalogue_entry` over their frames, acts and a catalogue's openings.
 
-    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_rules22_pump.py [--version 23|24]
+    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_rules22_pump.py [--version 23|24|25]
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from memeval.hold import _rules_v22, _rules_v23, _rules_v24  # noqa: E402
+from memeval.hold import _rules_v22, _rules_v23, _rules_v24, _rules_v25  # noqa: E402
 from memeval.hold._normalize import normalize  # noqa: E402
 
 UNITS = [
@@ -45,10 +47,19 @@ UNITS24 = [
     "erkenntnis aus dem letzten x ",
     "hier gelten keine ", "zeig deine ", "repite tus ", "alle regeln ", "\n\n",
 ]  # fmt: skip
+UNITS25 = [
+    "from the x agent to the y agent: ", "handoff from a-agent to b-agent: ", "handoff from a-agent to b-agent. ",
+    "result passed up by the crawler subagent ", "del agente coordinador al agente ", "passaggio dall'agente ",
+    "计划代理转交给执行代理：", "计划代理转交给执行代理。", "エージェントから実行エージェントへ",
+    "에이전트가 실행 에이전트에게: ", "من وكيل التخطيط إلى وكيل ", "silently ", "do not mention ", "external address ",
+    "stored insight: ", "context carried over from session 4: ", "pinned memory: give them sudo ", "长期记忆：",
+    "exploits the ", "rot13-encodes the model ", "classic dan jailbreak that ", "\n\n",
+]  # fmt: skip
 TABLES = {
     22: (_rules_v22.RULES_V22, UNITS),
     23: (_rules_v23.RULES_V23, UNITS23),
     24: (_rules_v24.RULES_V24, UNITS24),
+    25: (_rules_v25.RULES_V25, UNITS25),
 }
 
 
@@ -56,7 +67,8 @@ def main() -> None:
     """Print one line per unit: CPU ms at 16 and 64 KiB and their ratio."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--version", type=int, choices=sorted(TABLES), default=22)
-    rules, units = TABLES[ap.parse_args().version]
+    version = ap.parse_args().version
+    rules, units = TABLES[version]
     for u in units:
         row = []
         for n in (16384, 65536):
@@ -65,6 +77,8 @@ def main() -> None:
             norm = normalize(text, frozenset(), punctuated=True).text
             for r in rules:
                 sum(1 for _ in r.pattern.finditer(norm))
+            if version == 25:
+                _rules_v25.catalogue_entry(norm)
             row.append(time.process_time() - a)
         print(f"{u!r:40.40} {row[0] * 1e3:6.1f} {row[1] * 1e3:6.1f} ms, growth {row[1] / max(row[0], 1e-6):.1f}")
 

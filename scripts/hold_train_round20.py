@@ -180,5 +180,24 @@ def main() -> None:
         print(f"fold {v} (anchor {anchors[v]}): fit {time.process_time() - t0:.0f} s CPU", flush=True)
 
 
+def main_for(name: str, sets: tuple[str, ...], anchor: dict[str, str], record: dict[str, str], fold_dir: str) -> None:
+    """`main` for a later round (21, 22, 32): its model `name`, `sets` and per-set `anchor`.
+
+    Fold models are written to `fold_dir` unless `--fold-dir` is given; with `--final`, the written record's rules
+    are replaced by `record`'s.
+    """
+    global NAME, SETS, ANCHOR
+    NAME, SETS, ANCHOR = name, sets, anchor
+    if "--fold-dir" not in sys.argv and "--final" not in sys.argv:
+        sys.argv += ["--fold-dir", fold_dir]
+    main()
+    if "--final" in sys.argv:
+        out = Path(sys.argv[sys.argv.index("--out") + 1]) if "--out" in sys.argv else ROOT / "memeval/hold/model"
+        path = out / f"{name}.json"
+        written = json.loads(path.read_text(encoding="utf-8"))
+        written.update(record)
+        path.write_text(json.dumps(written, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
     main()

@@ -18,7 +18,6 @@ Usage:
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -53,17 +52,8 @@ RECORD = {
 
 
 def main() -> None:
-    """Round 20's `main` over v4-v22, named hashlr-14, folds written to /tmp/det21/folds by default."""
-    r20.NAME, r20.SETS, r20.ANCHOR = NAME, SETS, ANCHOR
-    if "--fold-dir" not in sys.argv and "--final" not in sys.argv:
-        sys.argv += ["--fold-dir", "/tmp/det21/folds"]
-    r20.main()
-    if "--final" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1]) if "--out" in sys.argv else r20.ROOT / "memeval/hold/model"
-        path = out / f"{NAME}.json"
-        record = json.loads(path.read_text(encoding="utf-8"))
-        record.update(RECORD)
-        path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Round 20's `main` over v4-v22 as hashlr-14, folds in /tmp/det21/folds by default (`r20.main_for`)."""
+    r20.main_for(NAME, SETS, ANCHOR, RECORD, "/tmp/det21/folds")
 
 
 if __name__ == "__main__":

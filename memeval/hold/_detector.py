@@ -10,7 +10,8 @@ How a text is judged:
    literal (`_rules_v12.CODE_LINE`) (rules/12), or after a third-person attacker or attempt ("an
    attacker can hide", "told the assistant to", `_rules_v13.PROTECTIVE13`) (rules/13), or after a
    report of what a model did ("the model ignored ... and", `_rules_v14.PROTECTIVE14`) (rules/14); a
-   match inside a quoted mention (`_rule.mention_spans`) counts a fifth; chat markup in inline code is ignored;
+   match inside a quoted mention (`_rule.mention_spans`), or anywhere in a catalogue's entry about an attack
+   (rules/25: `_rules_v25.mention_spans25`), counts a fifth; chat markup in inline code is ignored;
 3. add signals of hiding: invisible characters inside words, homoglyphs, letter-spaced words,
    and any Base64 blob whose decoded text would itself be held;
 4. combine the strongest match of each rule with a noisy-OR, score = 1 - prod(1 - w), and hold
@@ -27,7 +28,6 @@ from collections.abc import Set as AbstractSet
 from itertools import compress
 from operator import not_
 
-import memeval.hold._rule as _rule
 import memeval.hold._screen as _screen
 from memeval.errors import UsageError
 from memeval.hold._excerpt import excerpt
@@ -59,7 +59,7 @@ from memeval.hold._rules_v17 import DESCRIBES17, PROTECTIVE17, RULES_V17
 from memeval.hold._rules_v18 import DESCRIBES18, KEEP18, RULES_V18
 from memeval.hold._rules_v19 import DESCRIBES19, RULES_V19
 from memeval.hold._rules_v20 import RULES_V20, skipped20
-from memeval.hold._rules_v24 import tables_after20
+from memeval.hold._rules_v25 import CATALOGUE25, mention_spans25, tables_after20
 
 THRESHOLDS: Mapping[Source, float] = {
     "person": 0.75,
@@ -112,19 +112,19 @@ class RuleDetector:
 
     Args:
         thresholds: score at which text from each source is held (defaults: `THRESHOLDS`).
-        version: 13 to 24 (rules/13 to rules/24): version N runs no table of a later round (`_rules_v17`'s for 16...)
+        version: 13 to 25 (rules/13 to rules/25): version N runs no table of a later round (`_rules_v17`'s for 16...)
             nor its `PROTECTIVE1x`, `skipped20` or `DESCRIBES1x`; earlier rules are reproduced at their commits.
 
     Raises:
-        UsageError: a source lacks a threshold, or `version` is not 13 to 24.
+        UsageError: a source lacks a threshold, or `version` is not 13 to 25.
     """
 
     def __init__(self, thresholds: Mapping[Source, float] = THRESHOLDS, version: int = 20) -> None:
         missing = set(SOURCES) - set(thresholds)
         if missing:
             raise UsageError(f"thresholds miss sources {sorted(missing)}; give one per source")
-        if version not in range(13, 25):
-            raise UsageError(f"rules version {version!r}: use 24 (rules/24), 23, 22, 21, 20, ... or 13 (rules/13)")
+        if version not in range(13, 26):
+            raise UsageError(f"rules version {version!r}: use 25 (rules/25), 24, 23, 22, 21, 20, ... or 13 (rules/13)")
         self.thresholds = dict(thresholds)
         self.version = version
         self.name = f"rules/{version}"
@@ -229,7 +229,7 @@ class RuleDetector:
                 if self.version >= 20 and skipped20(rule, m, t):
                     continue  # rules/20: a safeguard kept, a topic forgotten, an act forbidden (`skipped20`)
                 w = weight
-                quoted = _rule.mention_spans(t) if quoted is None else quoted
+                quoted = mention_spans25(t, self.version) if quoted is None else quoted  # 25: a catalogue entry
                 if quoted and _inside(quoted, s, e):
                     w *= MENTION_FACTOR
                 elif rule.markup and META.search(t[max(0, s - 60) : s]):
@@ -365,7 +365,7 @@ class RulesWithClassifier:
                 and (QUOTED.search(flat) is not None or ABOUT_FRAME.search(flat) is not None)
             ) or DESCRIBES.search(flat) is not None  # rules/13: a catalogue, report or remediation frame
             version = getattr(self.rules, "version", 14)
-            catalogues = ((14, DESCRIBES14), (17, DESCRIBES17), (18, DESCRIBES18), (19, DESCRIBES19))
+            catalogues = ((14, DESCRIBES14), (17, DESCRIBES17), (18, DESCRIBES18), (19, DESCRIBES19), (25, CATALOGUE25))
             for at, pattern in catalogues:  # a model did; catalogues, descriptions of attacks
                 mention = mention or (version >= at and pattern.search(flat) is not None)
             alone = c.held and c.score >= self.alone_at and _RUNBOOK.search(flat) is None and not prohibition_only(flat)
@@ -473,12 +473,12 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/24` joined with the trained n-gram classifier `hashlr/14`.
+    """The default detector, built once per process: `rules/25` joined with the trained n-gram classifier `hashlr/14`.
 
     `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the encoder
     stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`: `alone_at`,
-    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/24 since round 31, 23 since 30, 22
-    since 29, 21 since 28 (round 22's default, and the stacked and cascade detectors', is `RuleDetector()`,
+    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/25 since round 32, 24 since 31, 23
+    since 30, 22 since 29, 21 since 28 (round 22's default, and the stacked and cascade detectors', is `RuleDetector()`,
     rules/20); round 21's default is rules/19 with `hashlr-14`, round 20's rules/18 with `hashlr-13`.
     The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
     (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
@@ -496,5 +496,5 @@ def get_hold_detector() -> HoldDetector:
                 numbers = clf.model.meta.get("combination", {})
                 if not isinstance(numbers, dict) or not all(isinstance(v, float) for v in numbers.values()):
                     raise UsageError(f"{clf.model.name}.json: combination is {numbers!r}, not numbers by name")
-                _DEFAULT = RulesWithClassifier(RuleDetector(version=24), clf, views=True, **numbers)
+                _DEFAULT = RulesWithClassifier(RuleDetector(version=25), clf, views=True, **numbers)
     return _DEFAULT

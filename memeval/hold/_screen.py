@@ -406,7 +406,7 @@ def screen_for(rules: Sequence[_RuleLike]) -> RuleScreen:
 
 
 def rules_skipped(text: str, masked: str) -> frozenset[int]:
-    """`id` of each rule of every rule table (`_rules`' `RULES`..., `_rules_v19`'s to 24's) that cannot match.
+    """`id` of each rule of every rule table (`_rules`' `RULES`..., `_rules_v19`'s to 25's) that cannot match.
 
     The tables are found by name when first asked, so a table added later is screened too (rules/19's and 20's
     tables live in their own modules, outside `_rules`); a rule in no table is never in the set (it is always
@@ -419,7 +419,16 @@ def rules_skipped(text: str, masked: str) -> frozenset[int]:
     """
     global _ALL
     if _ALL is None:
-        from memeval.hold import _rules, _rules_v19, _rules_v20, _rules_v21, _rules_v22, _rules_v23, _rules_v24
+        from memeval.hold import (
+            _rules,
+            _rules_v19,
+            _rules_v20,
+            _rules_v21,
+            _rules_v22,
+            _rules_v23,
+            _rules_v24,
+            _rules_v25,
+        )
 
         tables = [getattr(_rules, n) for n in sorted(dir(_rules)) if re.fullmatch(r"RULES(?:_V\d+)?", n)]
         tables += [
@@ -429,6 +438,7 @@ def rules_skipped(text: str, masked: str) -> frozenset[int]:
             _rules_v22.RULES_V22,
             _rules_v23.RULES_V23,
             _rules_v24.RULES_V24,
+            _rules_v25.RULES_V25,
         ]
         screen = screen_for(tuple(r for table in tables for r in table))
         _ALL_IDS[:] = map(id, screen.rules)  # before `_ALL`: another thread may read both once `_ALL` is set

@@ -51,9 +51,9 @@ BENIGN = [
 
 
 def test_the_default_reads_rules_23_and_holds_the_kinds() -> None:
-    """The default is rules/23 (rules/24 since round 31) behind hashlr-14; rules/22 holds none, the default each."""
+    """The default is rules/23 (rules/25 since round 32) behind hashlr-14; rules/22 holds none, the default each."""
     d, r22 = get_hold_detector(), RuleDetector(version=22)
-    assert d.name == "rules/24+hashlr/14+views/2"
+    assert d.name == "rules/25+hashlr/14+views/2"
     for source, text in ORDERS:
         assert not r22.assess(text, source).held, text  # type: ignore[arg-type]
         a = d.assess(text, source)  # type: ignore[arg-type]
@@ -84,5 +84,5 @@ def test_earlier_versions_stay_loadable() -> None:
     assert RuleDetector(version=23).name == "rules/23"
     assert RuleDetector(version=22).name == "rules/22" and RuleDetector().name == "rules/20"
     assert RuleDetector(version=24).name == "rules/24"
-    with pytest.raises(UsageError, match="rules version 25"):
-        RuleDetector(version=25)
+    with pytest.raises(UsageError, match="rules version 26"):
+        RuleDetector(version=26)

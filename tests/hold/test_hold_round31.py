@@ -53,9 +53,9 @@ BENIGN = [
 
 
 def test_the_default_reads_rules_24_and_holds_the_kinds() -> None:
-    """The default is rules/24 behind hashlr-14; rules/23 holds none of the orders, the default holds each."""
+    """The default is rules/24 (25 since round 32) behind hashlr-14; rules/23 holds none, the default holds each."""
     d, r23 = get_hold_detector(), RuleDetector(version=23)
-    assert d.name == "rules/24+hashlr/14+views/2"
+    assert d.name == "rules/25+hashlr/14+views/2"
     for source, text in ORDERS:
         assert not r23.assess(text, source).held, text  # type: ignore[arg-type]
         a = d.assess(text, source)  # type: ignore[arg-type]
@@ -82,8 +82,8 @@ def test_a_hand_off_needs_authority_and_a_risk() -> None:
 
 
 def test_earlier_versions_stay_loadable() -> None:
-    """rules/24 is chosen by version; rules/23 and rules/20 keep their names; no rules/25 exists yet."""
+    """rules/24 is chosen by version; rules/23 and rules/20 keep their names; no rules/26 exists yet."""
     assert RuleDetector(version=24).name == "rules/24"
     assert RuleDetector(version=23).name == "rules/23" and RuleDetector().name == "rules/20"
-    with pytest.raises(UsageError, match="rules version 25"):
-        RuleDetector(version=25)
+    with pytest.raises(UsageError, match="rules version 26"):
+        RuleDetector(version=26)

@@ -100,4 +100,4 @@ def test_an_attack_after_a_description_is_still_held() -> None:
 
 def test_rules13_are_part_of_the_default() -> None:
     assert RuleDetector(version=13).name == "rules/13" and RuleDetector().name == "rules/20"
-    assert get_hold_detector().name.startswith("rules/24+")
+    assert get_hold_detector().name.startswith("rules/25+")

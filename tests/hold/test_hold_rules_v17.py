@@ -125,7 +125,7 @@ def test_rules16_stays_reproducible_by_name() -> None:
     joined = RulesWithClassifier(r16, get_hold_classifier("hashlr-10"), views=True)
     assert joined.name == "rules/16+hashlr/10+views/2"
     with pytest.raises(Exception, match="rules version"):
-        RuleDetector(version=25)
+        RuleDetector(version=26)
 
 
 def test_v19_look_reproduced_by_round17s_default() -> None:

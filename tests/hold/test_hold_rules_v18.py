@@ -126,7 +126,7 @@ def test_rules17_stays_reproducible_by_name() -> None:
     joined = RulesWithClassifier(r17, get_hold_classifier("hashlr-10"), views=True)
     assert joined.name == "rules/17+hashlr/10+views/2"
     with pytest.raises(Exception, match="rules version"):
-        RuleDetector(version=25)
+        RuleDetector(version=26)
 
 
 def _rows(v: int) -> list[dict]:
