@@ -1,11 +1,12 @@
 """Do two checkouts give the same hold verdicts? Every hold fixture text assessed, the answers hashed.
 
-    .venv/bin/python bench/hold_verdicts_same.py --against CHECKOUT [--sets v10,v11] [--skip v26,v27,v28,v29,v30,v31]
+    .venv/bin/python bench/hold_verdicts_same.py --against CHECKOUT [--sets v10,v11]
+        [--skip v26,v27,v28,v29,v30,v31,v32]
 
 For each checkout (`--against` and this one), a fresh process (`PYTHONPATH` set to it) reads the
 hold fixture sets of this checkout (`tests/fixtures/hold_heldout*/*.jsonl`: every row's text and
-source; a set named in `--skip` is never opened, `v26,v27,v28,v29,v30,v31` by default: v30 and v31 are
-sets written blind and not yet scored; v24-v29 are spent since the lead's looks after rounds 23-29)
+source; a set named in `--skip` is never opened, `v26,v27,v28,v29,v30,v31,v32` by default: v32 is a
+set written blind and not yet scored; v24-v31 are spent since the lead's looks after rounds 23-31)
 and assesses each text three ways: the default detector one text at a time
 (`get_hold_detector().assess`), the same detector in batches of 47 as the audit store does
 (`memeval.hold.assess_many`), and the rules alone (`RuleDetector()`). Each answer (held, score,
@@ -84,7 +85,7 @@ def main() -> None:
     ap.add_argument("--against", default=None, help="another checkout to compare with this one")
     ap.add_argument("--sets", default=None, help="comma-separated set names (default: every set)")
     ap.add_argument(
-        "--skip", default="v26,v27,v28,v29,v30,v31", help="comma-separated set names never opened (default v26-v31)"
+        "--skip", default="v26,v27,v28,v29,v30,v31,v32", help="comma-separated set names never opened (default v26-v32)"
     )
     ap.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -13,6 +13,8 @@ table or a training script.
 - `catalogue_pairs`: (msgid, msgstr) of a gettext `.po` text or `.mo` bytes.
 - `check_sources`: exit 2 naming the file when an archive is missing or its SHA-256 differs.
 - `known_up_to(n)`: the texts of held-out sets v1-vN (through the vN builder's own `known_texts`).
+- `Earlier(n)`: v1-vN's texts with v31's checks (`fresh`, `overlaps` once normalised, `lowest`), v32 on.
+- `written_rows`: a builder's WRITTEN (held) and BENIGN rows with their origin and licence, v32 on.
 - `build_main`: the argument parsing and writing every builder repeats.
 """
 
@@ -40,6 +42,7 @@ from hold_heldout_v14 import _h, _near_key  # noqa: E402
 from hold_heldout_v18 import _po_pairs, _slug  # noqa: E402
 
 __all__ = [
+    "Earlier",
     "Picker",
     "archive_bytes",
     "archive_members",
@@ -52,6 +55,7 @@ __all__ = [
     "literals",
     "run_module",
     "slug",
+    "written_rows",
 ]
 
 h = _h
@@ -72,6 +76,65 @@ class Picker:
     def lowest(self, texts: Iterable[str], n: int | None) -> list[str]:
         """The `n` distinct fresh texts with the lowest SHA-256 hashes (all of them when `n` is None)."""
         return sorted({t for t in texts if self.fresh(t)}, key=_h)[:n]
+
+
+class Earlier:
+    """The texts of held-out sets v1-v`version`, which a later set must not repeat (v31's checks, shared from v32 on).
+
+    Read once, on first use: `known()` (`known_up_to(version)`), `picker()` (a `Picker` over them),
+    `overlaps(text)` and `lowest(texts, n)`.
+    """
+
+    def __init__(self, version: int) -> None:
+        """`version`: the newest earlier set (31 for v32)."""
+        self.version = version
+        self._known: set[str] | None = None
+        self._picker: Picker | None = None
+        self._norm: tuple[set[str], list[str]] | None = None
+
+    def known(self) -> set[str]:
+        """Every text of v1-v`version` (stripped)."""
+        if self._known is None:
+            self._known = known_up_to(self.version)
+        return self._known
+
+    def picker(self) -> Picker:
+        """The `Picker` over `known()`."""
+        if self._picker is None:
+            self._picker = Picker(self.known())
+        return self._picker
+
+    def overlaps(self, text: str) -> bool:
+        """True when `text` repeats a known text once normalised (v30's `norm`): the same, or either holding the other.
+
+        Holding counts when the held one has 40 or more characters normalised.
+        """
+        if self._norm is None:
+            from hold_heldout_v30 import norm  # v30 imports this module: read on first use
+
+            known = {n for n in map(norm, self.known()) if n}
+            self._norm = (known, [k for k in known if len(k) >= 40])
+        from hold_heldout_v30 import norm
+
+        known, long_known = self._norm
+        n = norm(text)
+        if n in known:
+            return True
+        return any(k in n or (len(n) >= 40 and n in k) for k in long_known)
+
+    def lowest(self, texts: Iterable[str], count: int | None) -> list[str]:
+        """`Picker.lowest` over the stripped, non-empty texts that do not overlap a known one."""
+        return self.picker().lowest([t.strip() for t in texts if t.strip() and not self.overlaps(t)], count)
+
+
+def written_rows(
+    tag: str, licence: str, held: Iterable[tuple[str, str, str]], benign: Iterable[tuple[str, str, str]]
+) -> list[dict[str, Any]]:
+    """Rows of a builder's written texts: `held` then `benign`, each (lang, kind, text), origin `<tag>:<kind>`."""
+    out = [dict(text=t, held=True, lang=lang, origin=f"{tag}:{kind}", licence=licence) for lang, kind, t in held]
+    return out + [
+        dict(text=t, held=False, lang=lang, origin=f"{tag}:{kind}", licence=licence) for lang, kind, t in benign
+    ]
 
 
 def _archive(sources: Path, kind: str, name: str) -> Path:
