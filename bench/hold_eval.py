@@ -18,7 +18,7 @@ v25, written while its twenty-third round was tuned, v26, written while its twen
 was tuned, v27, written while its twenty-fifth round was tuned, and v28, written while its
 twenty-seventh round was measured, v29, written while its twenty-ninth round was tuned, v30,
 written while its thirtieth round was tuned, v31, written while its thirty-first round was
-tuned, and v32, written while its thirty-second round was tuned (not yet scored), are scored only
+tuned, and v32, written while its thirty-second round was tuned, are scored only
 when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught

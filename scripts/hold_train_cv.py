@@ -187,7 +187,7 @@ ORIGIN_FOLD = {
     "memeval-heldout-v20": "v20",
     "v20-extra": "v20",
 }
-SPENT = tuple(f"v{k}" for k in range(4, 32))
+SPENT = tuple(f"v{k}" for k in range(4, 33))
 """Held-out sets looked at by the lead and so usable for training (v21 since round 20, by
 `scripts/hold_train_round20.py`; v22 since round 21, by `scripts/hold_train_round21.py`; v23 since round 22; v24
 since round 23, by `scripts/hold_train_round23.py`; v25 since round 24, by `scripts/hold_train_round24.py`; v26
@@ -217,7 +217,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def set_rows(version: str) -> list[dict[str, Any]]:
-    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (v4-v28 only: spent sets)."""
+    """Rows of tests/fixtures/hold_heldout_<version>/heldout_<version>.jsonl (spent sets only: `SPENT`)."""
     if version not in SPENT:
         raise SystemExit(f"set {version} is not tuning data")
     return _jsonl(ROOT / "tests" / "fixtures" / f"hold_heldout_{version}" / f"heldout_{version}.jsonl")

@@ -177,7 +177,7 @@ def test_heldout_v31_is_registered_in_the_bench_and_never_opened_by_default() ->
         assert skip is not None and "v31" in skip.group(1).split(","), name  # never opened unless asked
     cv = (SCRIPTS / "hold_train_cv.py").read_text(encoding="utf-8")
     spent = re.search(r"^SPENT = tuple\(f\"v\{k\}\" for k in range\(4, (\d+)\)\)$", cv, re.M)
-    assert spent is not None and int(spent.group(1)) == 32  # spent by the lead's one look after round 31
+    assert spent is not None and int(spent.group(1)) >= 32  # spent by the lead's one look after round 31
     for p in SCRIPTS.glob("hold_train*.py"):
         text = p.read_text(encoding="utf-8")
         assert "heldout_v31" not in text and not any(repo.split("/")[1] in text for repo in REPOS)
