@@ -55,10 +55,14 @@ MIXED = {
     "marks (. - ,)": [".", "-", ","],
     "marks, spaced": [".", "- ", " , ", "|", " / ", "\u00b7 "],
     "dashes, doubled": ["-", "--", "- "],
+    "dashes, tripled": ["-", "--", "---"],
+    "dots, tripled": [".", "..", "..."],
+    "dashes, three or four": ["---", "----"],
 }
 """Mixed-gap writings (redact23): between each two characters one of these, picked at random (seeded).
 The last two (redact24): marks differing from gap to gap with spaces, and dashes doubled; in both, as
-in dots and dashes, a key holding the gaps' own mark (`.` in 165 words, `-` in 266) reads it between two gaps."""
+in dots and dashes, a key holding the gaps' own mark (`.` in 165 words, `-` in 266) reads it between two gaps.
+The last three (redact26): the gap's mark written up to three or four times."""
 
 
 def _fresh() -> list[tuple[str, str, list[str]]]:

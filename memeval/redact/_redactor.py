@@ -53,6 +53,8 @@ from memeval.redact._scanners import (
     memeval_result,
 )
 from memeval.redact._solo import SoloRuleRecognizer
+from memeval.redact._spacedcopies import COPIES, spaced_copies_view
+from memeval.redact._spacedlate import spaced_late_view
 from memeval.redact._spacedmarks import spaced_marks_view
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
@@ -110,6 +112,8 @@ class Redactor:
             Reading("spaced", spaced_view),
             Reading("spaced-apart", spaced_apart_view),
             Reading("spaced-marks", spaced_marks_view),
+            *(Reading(f"spaced-copies-{n}", partial(spaced_copies_view, most=n)) for n in COPIES),
+            Reading("spaced-late", spaced_late_view),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
