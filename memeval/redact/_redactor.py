@@ -114,6 +114,7 @@ class Redactor:
             Reading("spaced-marks", spaced_marks_view),
             *(Reading(f"spaced-copies-{n}", partial(spaced_copies_view, most=n)) for n in COPIES),
             Reading("spaced-late", spaced_late_view),
+            Reading("spaced-late-2", partial(spaced_late_view, words=2)),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap
