@@ -23,7 +23,8 @@ counted class; their prefixes, body classes and counts) and from the keys of the
   sentence's `.` `!` `?` `…` or a label's `:` (since redact26: `!` `?` `…` `:`); it must fit a
   registered body class (the narrowest that fits) no longer than that class's longest count less
   one, hold two or more of lower case, upper case and digits, and reach `ENTROPY_SHARE` of the most
-  entropy its length and class allow. Not taken: hex digits and dashes in one case (a git sha, a UUID or its end, a digest), an IBAN's shape, a run
+  entropy its length and class allow. Not taken: hex digits and dashes in one case (a git sha, a
+  UUID or its end, a digest), an IBAN's shape, a run
   starting with a registered prefix (a whole token is the full rules' to judge), Base64 of text
   or of a file with a known signature (an image), a placeholder, words (`_words`:
   `AgentCmdOpt`, `RULES_V2`, `X-API-Name`).
