@@ -187,8 +187,12 @@ PLANTED = [
     ':= "',
     "=====\n\nx",
     "ab.c-d.e,",
+    "a---",
+    "a----b-",
+    "e.g: a. b-",
 ]
-"""Units repeated to a planted text (redact21's and redact23's, and redact24's marks that differ or repeat)."""
+"""Units repeated to a planted text (redact21's and redact23's, redact24's marks that differ or repeat, and
+redact26's gaps of three or four copies and short words before a run)."""
 
 
 def planted(sizes: list[int]) -> None:
@@ -202,6 +206,17 @@ def planted(sizes: list[int]) -> None:
         pass
     else:
         readings.append(("spaced-marks", spaced_marks_view))
+    try:
+        from memeval.redact import _spacedmarks
+        from memeval.redact._spacedcopies import spaced_copies_view
+        from memeval.redact._spacedlate import spaced_late_view
+    except ImportError:  # a tree before redact26
+        caches = [_decode._runs]
+    else:
+        readings += [("spaced-copies-3", lambda t: spaced_copies_view(t, 3))]
+        readings += [("spaced-copies-4", lambda t: spaced_copies_view(t, 4))]
+        readings += [("spaced-late", spaced_late_view), ("spaced-late-2", lambda t: spaced_late_view(t, 2))]
+        caches = [_decode._runs, _spacedmarks._mark_runs, _spacedmarks.maybe_start]
     print("unit, then per size: " + ", ".join(name for name, _ in readings) + " (CPU ms, best of 3)")
     for unit in PLANTED:
         cells = []
@@ -211,7 +226,8 @@ def planted(sizes: list[int]) -> None:
             for _name, view in readings:
                 runs = []
                 for _ in range(3):
-                    _decode._runs.cache_clear()
+                    for cache in caches:
+                        cache.cache_clear()
                     c0 = time.process_time()
                     view(text)
                     runs.append(time.process_time() - c0)

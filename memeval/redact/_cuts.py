@@ -20,7 +20,8 @@ counted class; their prefixes, body classes and counts) and from the keys of the
   an element opened at a line's start and not closed). A placeholder (`"${TOKEN`) is kept.
 - `TAIL`, the rest at the text's start: a run of `MIN_TAIL` or more key characters starting with
   a letter or digit, ended by the text's end, a space, a quote, a closing bracket, `|`, `<`, a
-  sentence's `.` `!` `?` `…` or a label's `:` (since redact26: `!` `?` `…` `:`); it must fit a
+  sentence's `.` `!` `?` `…` (since redact26: `!` `?` `…`; a label's `: ` is not an end, a digest's
+  look-alikes read `<digest>: rotated` as one); it must fit a
   registered body class (the narrowest that fits) no longer than that class's longest count less
   one, hold two or more of lower case, upper case and digits, and reach `ENTROPY_SHARE` of the most
   entropy its length and class allow. Not taken: hex digits and dashes in one case (a git sha, a
@@ -63,7 +64,7 @@ TAIL_ENTITY = "GENERIC_SECRET"
 _SCORE = 0.55
 
 _TAIL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-+/]*=*")
-_TAIL_END = re.compile(r"\Z|[\s'\"`;,)\]}>|<…]|[.!?:](?:\s|\Z)")
+_TAIL_END = re.compile(r"\Z|[\s'\"`;,)\]}>|<…]|[.!?](?:\s|\Z)")
 _MARKS = re.compile(r"[_\-/+]+")
 _WORD_PART = re.compile(r"(?:[A-Z]?[a-z]+|[A-Z]+)[0-9]{0,4}|[0-9]{1,4}")
 _IBAN_SHAPE = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}")

@@ -18,7 +18,7 @@ import functools
 import regex
 
 from memeval.redact._decode import _KEY_CHAR, _MARK, _OTHER_KEY_CHAR, _SPACE
-from memeval.redact._spacedmarks import _mark_runs, joined_runs
+from memeval.redact._spacedmarks import _mark_runs, joined_runs, maybe_start
 from memeval.redact._views import View
 
 COPIES = (3, 4)
@@ -48,6 +48,8 @@ def spaced_copies_view(text: str, most: int) -> View | None:
     start, the `spaced` readings' runs left out); a run the `spaced-marks` reading reads the same (same
     place, same characters) is left to it. None when no run is left.
     """
+    if maybe_start(text) is None:  # no place a run can start (ordinary prose, code, ids): cached, no search
+        return None
     marks = {(r.start, r.end, r.chars) for r in _mark_runs(text)}
     runs = _mark_runs(text, (copies_pattern(most),))
     return joined_runs(text, [r for r in runs if (r.start, r.end, r.chars) not in marks])

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from memeval.redact._decode import _MAYBE, _replaced, _Run, _runs
-from memeval.redact._spacedmarks import _mark_runs
+from memeval.redact._decode import _replaced, _Run, _runs
+from memeval.redact._spacedmarks import _mark_runs, maybe_start
 from memeval.redact._views import View
 
 LEAD_MOST = 12
@@ -51,7 +51,7 @@ def spaced_late_view(text: str, words: int = 1) -> View | None:
     character at its end is joined without that character. Every joined character maps to the whole
     rest of the run. None when no run has such a start or its rest holds no run.
     """
-    if _MAYBE.search(text) is None:  # no place a run can start (ordinary prose, code, ids)
+    if maybe_start(text) is None:  # no place a run can start (ordinary prose, code, ids)
         return None
     pieces = []
     for r in _all_runs(text):

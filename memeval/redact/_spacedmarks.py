@@ -103,6 +103,13 @@ def _read_before(run: _Run, spaced: tuple[_Run, ...], starts: list[int]) -> bool
 
 
 @functools.lru_cache(maxsize=8)
+def maybe_start(text: str) -> int | None:
+    """Where `_MAYBE` first finds a place a run may start in `text`, or None (cached: several readings ask)."""
+    m = _MAYBE.search(text)
+    return None if m is None else m.start()
+
+
+@functools.lru_cache(maxsize=8)
 def _mark_runs(text: str, patterns: tuple[regex.Pattern[str], ...] = _MARK_RUNS) -> tuple[_Run, ...]:
     """The runs of `patterns` in `text` that the `spaced` readings do not read, left to right, not overlapping.
 
@@ -118,14 +125,14 @@ def _mark_runs(text: str, patterns: tuple[regex.Pattern[str], ...] = _MARK_RUNS)
     of the six key characters `_MAYBE` looks for), so linear in the text. Cached for the few texts
     last read (the `spaced-marks`, `spaced-late` and `spaced-copies` readings read the same text).
     """
-    first = _MAYBE.search(text)
+    first = maybe_start(text)
     if first is None:  # no place a run can start (ordinary prose, code, ids): one search
         return ()
     spaced = _runs(text)
     starts = [r.start for r in spaced]
     cands: list[tuple[int, int, _Run]] = []
     for pattern in patterns:
-        pos = first.start()
+        pos = first
         retried = False
         while (maybe := _MAYBE.search(text, pos)) and (m := pattern.search(text, maybe.start())):
             pos = m.end()

@@ -17,8 +17,9 @@ from corpus_contexts import CONTEXTS, leaked
 
 from memeval.redact import get_redactor
 
-STARTS = [(name, wrap) for name, wrap in CONTEXTS if wrap("Q7vKx")[0].startswith("Q7vKx")]
-"""The corpus contexts that keep a text's start (plain, a sentence after it, ...)."""
+STARTS = [(n, w) for n, w in CONTEXTS if w("Q7vKx")[0].startswith("Q7vKx") and n != "colon-after"]
+"""The corpus contexts that keep a text's start (plain, a sentence after it, ...), but `{t}: rotated`:
+a run before a label's colon is as often a digest or a name (`<digest>: rotated`), so it ends no tail."""
 
 TAILS = [
     ("9e107d9d372bb6826bd81d3542a419d6", "'"),  # hex, then the quote the head opened
