@@ -14,6 +14,7 @@ such a key is found only if its rule still matches.
 from __future__ import annotations
 
 import functools
+import re
 
 import regex
 
@@ -24,6 +25,10 @@ from memeval.redact._views import View
 COPIES = (3, 4)
 """Most copies of the gap's mark in one gap, one reading each (`_OWN_MARK` reads two): a gap of up to
 three read with four misses the key's mark between two single-copy gaps (`5---V`) more often."""
+
+
+_THREE = re.compile(r"([^\sA-Za-z0-9])\1\1")
+"""Three copies of a mark in a row: without them every gap holds one or two, which `_OWN_MARK` reads."""
 
 
 @functools.cache
@@ -48,7 +53,7 @@ def spaced_copies_view(text: str, most: int) -> View | None:
     start, the `spaced` readings' runs left out); a run the `spaced-marks` reading reads the same (same
     place, same characters) is left to it. None when no run is left.
     """
-    if maybe_start(text) is None:  # no place a run can start (ordinary prose, code, ids): cached, no search
+    if maybe_start(text) is None or _THREE.search(text) is None:  # no run, or no gap `_OWN_MARK` misreads
         return None
     marks = {(r.start, r.end, r.chars) for r in _mark_runs(text)}
     runs = _mark_runs(text, (copies_pattern(most),))
