@@ -12,7 +12,7 @@ and in all, how many cuts have both parts blanked, one, none; and how many cuts 
 whole across the two stored texts (both parts raw) or leave a stored raw piece of 8+ characters of
 it. `--dump FILE` writes the cuts with both parts raw (JSON lines: value, cut, the two texts).
 
-`--lookalikes`: the cost, read by the cut rules alone (`_cuts.CutKeyReader`, which only adds spans, so
+`--lookalikes`: the cost, read by the cut rules alone (the redactor's cut reader, which only adds spans, so
 what it finds is all a look-alike can newly be touched by): every look-alike of the owned and fresh
 corpora in each of the corpus test's 46 contexts, per corpus and subgroup; and every non-blank line
 (stripped) of the repository's tracked text files outside fixtures and rule data, as ordinary texts
@@ -59,10 +59,9 @@ def lookalikes() -> None:
     import base64
     import subprocess
 
-    from memeval.redact._cuts import CutKeyReader
-    from memeval.redact._truncated import TruncatedTokenRecognizer
+    from memeval.redact import get_redactor
 
-    reader = CutKeyReader(TruncatedTokenRecognizer())
+    reader = get_redactor()._cuts  # the cut reader the redactor runs (redact26: `_cutshapes.ShapedCutReader`)
     items = [("owned", "lookalike", i.text) for i in load_corpus() if i.group == "lookalike"]
     for path in sorted(ROOT.glob("tests/fixtures/redact_fresh*/*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():

@@ -5,6 +5,7 @@ Usage (with `PYTHONPATH` set to the tree to measure):
     python bench/redact_spaced_cuts.py cuts [--contexts plain,crlf,...|all] [--texts owned|fresh|all|halves]
     python bench/redact_spaced_cuts.py halves
     python bench/redact_spaced_cuts.py planted [--sizes 32768,65536,131072]
+    python bench/redact_spaced_cuts.py words
 
 - `separators`: every credential value of 12+ characters with no space of the owned corpus (with
   `--fresh`: of the seven fresh corpora), its whitespace-free word written with a separator between its
@@ -20,6 +21,8 @@ Usage (with `PYTHONPATH` set to the tree to measure):
 - `planted` (redact24): CPU milliseconds of the spaced readings (`spaced`, `spaced-apart` and, where the
   tree has it, `spaced-marks`) over texts of one unit repeated to each size (`PLANTED`): a reading
   linear in the text takes twice as long at twice the size.
+- `words` (redact26): the owned corpus's credential values of 12+ characters written with mixed marks,
+  alone and after a short word (`e.g: `, `x: `, `i.e. `) whose characters the run may take in.
 """
 
 from __future__ import annotations
@@ -55,10 +58,14 @@ MIXED = {
     "marks (. - ,)": [".", "-", ","],
     "marks, spaced": [".", "- ", " , ", "|", " / ", "\u00b7 "],
     "dashes, doubled": ["-", "--", "- "],
+    "dashes, tripled": ["-", "--", "---"],
+    "dots, tripled": [".", "..", "..."],
+    "dashes, three or four": ["---", "----"],
 }
 """Mixed-gap writings (redact23): between each two characters one of these, picked at random (seeded).
 The last two (redact24): marks differing from gap to gap with spaces, and dashes doubled; in both, as
-in dots and dashes, a key holding the gaps' own mark (`.` in 165 words, `-` in 266) reads it between two gaps."""
+in dots and dashes, a key holding the gaps' own mark (`.` in 165 words, `-` in 266) reads it between two gaps.
+The last three (redact26): the gap's mark written up to three or four times."""
 
 
 def _fresh() -> list[tuple[str, str, list[str]]]:
@@ -105,6 +112,34 @@ def separators(fresh: bool) -> None:
         drop = re.compile("[" + re.escape("".join(set("".join(gaps)))) + "]")
         missed = [s for (_t, s), o in zip(cases, outs, strict=True) if leaked(drop.sub("", s), drop.sub("", o))]
         print(f"mixed {name} {gaps!r}: {len(cases) - len(missed)}/{len(cases)} blanked")
+
+
+WORDS = ["e.g: ", "x: ", "i.e. "]
+"""Short words written before a letter-spaced key (redact26's `words`)."""
+WORD_WRITINGS = [(". ", "-", ","), ("- ", "-", " - ")]
+"""Mixed-mark writings for `words`: the gap after each character in turn."""
+
+
+def words() -> None:
+    """Print, per short word before the key and writing, how many letter-spaced credential values are blanked."""
+    cases = [
+        (text, word_around(text, s), s)
+        for group, text, secrets in _owned()
+        if group == "credential"
+        for s in secrets
+        if len(s) >= 12 and s in text and not any(c.isspace() for c in s)
+    ]
+    print(f"{len(cases)} credential values of 12+ characters with no space")
+    for gaps in WORD_WRITINGS:
+        drop = re.compile("[" + re.escape("".join(set("".join(gaps)))) + "]")
+        for before in ["", *WORDS]:
+            texts = [
+                t.replace(w, before + w[0] + "".join(gaps[k % len(gaps)] + c for k, c in enumerate(w[1:])))
+                for t, w, _ in cases
+            ]
+            outs = _many(texts)
+            missed = [s for (_t, _w, s), o in zip(cases, outs, strict=True) if leaked(drop.sub("", s), drop.sub("", o))]
+            print(f"{before!r} then {gaps!r}: {len(cases) - len(missed)}/{len(cases)} blanked")
 
 
 def _mixed(word: str, gaps: list[str], pick: random.Random) -> str:
@@ -183,8 +218,12 @@ PLANTED = [
     ':= "',
     "=====\n\nx",
     "ab.c-d.e,",
+    "a---",
+    "a----b-",
+    "e.g: a. b-",
 ]
-"""Units repeated to a planted text (redact21's and redact23's, and redact24's marks that differ or repeat)."""
+"""Units repeated to a planted text (redact21's and redact23's, redact24's marks that differ or repeat, and
+redact26's gaps of three or four copies and short words before a run)."""
 
 
 def planted(sizes: list[int]) -> None:
@@ -198,6 +237,17 @@ def planted(sizes: list[int]) -> None:
         pass
     else:
         readings.append(("spaced-marks", spaced_marks_view))
+    try:
+        from memeval.redact import _spacedmarks
+        from memeval.redact._spacedcopies import spaced_copies_view
+        from memeval.redact._spacedlate import spaced_late_view
+    except ImportError:  # a tree before redact26
+        caches = [_decode._runs]
+    else:
+        readings += [("spaced-copies-3", lambda t: spaced_copies_view(t, 3))]
+        readings += [("spaced-copies-4", lambda t: spaced_copies_view(t, 4))]
+        readings += [("spaced-late", spaced_late_view), ("spaced-late-2", lambda t: spaced_late_view(t, 2))]
+        caches = [_decode._runs, _spacedmarks._mark_runs, _spacedmarks.maybe_start]
     print("unit, then per size: " + ", ".join(name for name, _ in readings) + " (CPU ms, best of 3)")
     for unit in PLANTED:
         cells = []
@@ -207,7 +257,8 @@ def planted(sizes: list[int]) -> None:
             for _name, view in readings:
                 runs = []
                 for _ in range(3):
-                    _decode._runs.cache_clear()
+                    for cache in caches:
+                        cache.cache_clear()
                     c0 = time.process_time()
                     view(text)
                     runs.append(time.process_time() - c0)
@@ -219,7 +270,7 @@ def planted(sizes: list[int]) -> None:
 def main() -> None:
     """Parse the arguments and run one measurement."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("separators", "cuts", "halves", "planted"))
+    ap.add_argument("what", choices=("separators", "cuts", "halves", "planted", "words"))
     ap.add_argument("--sizes", default="32768,65536,131072", help="planted: text lengths in characters")
     ap.add_argument("--fresh", action="store_true", help="separators: the fresh corpora's credentials")
     ap.add_argument("--contexts", default="plain,md-code-block,crlf,yaml-block")
@@ -228,6 +279,8 @@ def main() -> None:
     random.seed(21)
     if a.what == "separators":
         separators(a.fresh)
+    elif a.what == "words":
+        words()
     elif a.what == "cuts":
         cuts(a.contexts, a.texts)
     elif a.what == "planted":

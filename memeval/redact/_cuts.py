@@ -19,11 +19,13 @@ counted class; their prefixes, body classes and counts) and from the keys of the
   `token = "n0k`, `password: '52Ve`, `<apiToken>YXNkZ` (a quote the text ends before closing,
   an element opened at a line's start and not closed). A placeholder (`"${TOKEN`) is kept.
 - `TAIL`, the rest at the text's start: a run of `MIN_TAIL` or more key characters starting with
-  a letter or digit, ended by the text's end, a space, a quote, a closing bracket, `|`, `<` or a
-  sentence's `.`; it must fit a registered body class (the narrowest that fits) no longer than
-  that class's longest count less one, hold two or more of lower case, upper case and digits,
-  and reach `ENTROPY_SHARE` of the most entropy its length and class allow. Not taken: hex
-  digits and dashes in one case (a git sha, a UUID or its end, a digest), an IBAN's shape, a run
+  a letter or digit, ended by the text's end, a space, a quote, a closing bracket, `|`, `<`, a
+  sentence's `.` `!` `?` `…` (since redact26: `!` `?` `…`; a label's `: ` is not an end, a digest's
+  look-alikes read `<digest>: rotated` as one); it must fit a
+  registered body class (the narrowest that fits) no longer than that class's longest count less
+  one, hold two or more of lower case, upper case and digits, and reach `ENTROPY_SHARE` of the most
+  entropy its length and class allow. Not taken: hex digits and dashes in one case (a git sha, a
+  UUID or its end, a digest), an IBAN's shape, a run
   starting with a registered prefix (a whole token is the full rules' to judge), Base64 of text
   or of a file with a known signature (an image), a placeholder, words (`_words`:
   `AgentCmdOpt`, `RULES_V2`, `X-API-Name`).
@@ -62,7 +64,7 @@ TAIL_ENTITY = "GENERIC_SECRET"
 _SCORE = 0.55
 
 _TAIL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-+/]*=*")
-_TAIL_END = re.compile(r"\Z|[\s'\"`;,)\]}>|<]|\.(?:\s|\Z)")
+_TAIL_END = re.compile(r"\Z|[\s'\"`;,)\]}>|<…]|[.!?](?:\s|\Z)")
 _MARKS = re.compile(r"[_\-/+]+")
 _WORD_PART = re.compile(r"(?:[A-Z]?[a-z]+|[A-Z]+)[0-9]{0,4}|[0-9]{1,4}")
 _IBAN_SHAPE = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}")
@@ -249,17 +251,27 @@ class CutKeyReader:
         m = _TAIL.match(text)
         if m is None or len(m.group(0)) < MIN_TAIL or not _TAIL_END.match(text, m.end()):
             return []
-        run = m.group(0)
+        if not self.key_body(m.group(0)):
+            return []
+        return [memeval_result(TAIL_ENTITY, 0, m.end(), _SCORE, "memeval:cut-tail")]
+
+    def key_body(self, run: str, *, capped: bool = True) -> bool:
+        """Whether `run` (key characters, `_TAIL`'s class) reads as a random piece of a registered key body.
+
+        It must fit a registered body class (the narrowest that fits) and, when `capped`, be no longer than
+        that class's longest count less one; hold two or more of lower case, upper case and digits; and reach
+        `ENTROPY_SHARE` of the most entropy its length and class allow. Not: hex digits and dashes of one case,
+        an IBAN's shape, a run starting with a registered prefix, a placeholder, words, Base64 of text or of a
+        file (`tail` in the module docstring).
+        """
         if _groups(run) < 2 or _HEXISH.fullmatch(run) or _IBAN_SHAPE.fullmatch(run) or run.startswith(self._prefixes):  # noqa: PLR2004
-            return []
+            return False
         if PLACEHOLDER_PART.search(run) or PLACEHOLDER.match(run) or _words(run) or _decodes_to_data(run):
-            return []
+            return False
         for shape, most, alphabet in self._bodies:
-            if len(run) <= most and shape.fullmatch(run):
-                if _entropy(run) >= ENTROPY_SHARE * math.log2(min(len(run), alphabet)):
-                    return [memeval_result(TAIL_ENTITY, 0, len(run), _SCORE, "memeval:cut-tail")]
-                return []
-        return []
+            if (len(run) <= most or not capped) and shape.fullmatch(run):
+                return _entropy(run) >= ENTROPY_SHARE * math.log2(min(len(run), alphabet))
+        return False
 
     def analyze(self, text: str) -> list[RecognizerResult]:
         """Both parts' findings in `text` (offsets into `text`): a cut-short head at its end, a tail at its start."""

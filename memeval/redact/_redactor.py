@@ -28,7 +28,7 @@ from memeval.errors import RedactionError
 from memeval.redact._batch import crossing, join, prepare, sort_out
 from memeval.redact._budget import budgeted
 from memeval.redact._context import ContextRecognizer, scanner_rules
-from memeval.redact._cuts import CutKeyReader
+from memeval.redact._cutshapes import ShapedCutReader
 from memeval.redact._decode import (
     encoded_segments,
     hidden_view,
@@ -53,6 +53,8 @@ from memeval.redact._scanners import (
     memeval_result,
 )
 from memeval.redact._solo import SoloRuleRecognizer
+from memeval.redact._spacedcopies import COPIES, spaced_copies_view
+from memeval.redact._spacedlate import spaced_late_view
 from memeval.redact._spacedmarks import spaced_marks_view
 from memeval.redact._structural import StructuralRecognizer
 from memeval.redact._truncated import TruncatedTokenRecognizer
@@ -95,7 +97,7 @@ class Redactor:
         self._context = ContextRecognizer()
         self._pii = PiiAnalyzer(self.settings)
         truncated = next(s for s in self._scanners if isinstance(s, TruncatedTokenRecognizer))
-        self._cuts = CutKeyReader(truncated)
+        self._cuts = ShapedCutReader(truncated)
         prepare()  # the batch checks' patterns, outside any text's budget (`_batch.prepare`)
         prefixes: dict[str, int] = {}
         for r in truncated.rules:
@@ -110,6 +112,9 @@ class Redactor:
             Reading("spaced", spaced_view),
             Reading("spaced-apart", spaced_apart_view),
             Reading("spaced-marks", spaced_marks_view),
+            *(Reading(f"spaced-copies-{n}", partial(spaced_copies_view, most=n)) for n in COPIES),
+            Reading("spaced-late", spaced_late_view),
+            Reading("spaced-late-2", partial(spaced_late_view, words=2)),
             Reading("reversed", rlo_view, span=reversed_span),
             Reading(
                 "gap-joined", partial(gap_view, prefixes=prefixes, found_by=LiteralSet(prefixes)), keep=whole_across_gap

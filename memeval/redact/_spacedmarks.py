@@ -13,6 +13,8 @@ fresh corpora's texts, in 46 contexts, does).
 from __future__ import annotations
 
 import bisect
+import functools
+from collections.abc import Sequence
 
 import regex
 
@@ -100,8 +102,16 @@ def _read_before(run: _Run, spaced: tuple[_Run, ...], starts: list[int]) -> bool
     return at >= 0 and run.end <= spaced[at].end and run.chars in spaced[at].chars
 
 
-def _mark_runs(text: str) -> list[_Run]:
-    """The runs of `_MARK_RUNS` in `text` that the `spaced` readings do not read, left to right, not overlapping.
+@functools.lru_cache(maxsize=8)
+def maybe_start(text: str) -> int | None:
+    """Where `_MAYBE` first finds a place a run may start in `text`, or None (cached: several readings ask)."""
+    m = _MAYBE.search(text)
+    return None if m is None else m.start()
+
+
+@functools.lru_cache(maxsize=8)
+def _mark_runs(text: str, patterns: tuple[regex.Pattern[str], ...] = _MARK_RUNS) -> tuple[_Run, ...]:
+    """The runs of `patterns` in `text` that the `spaced` readings do not read, left to right, not overlapping.
 
     Where two overlap the longer is kept (then the first). A run the `spaced` readings read
     already (`_read_before`: inside one of `_runs`, its characters in a row there) is left out
@@ -112,16 +122,17 @@ def _mark_runs(text: str) -> list[_Run]:
     characters or more, half of them letters or digits (`# =====...` before `1.1.1.1` is no key).
 
     Searched from the places `_MAYBE` finds (a gap is at most six characters, and an own mark is one
-    of the six key characters `_MAYBE` looks for), so linear in the text.
+    of the six key characters `_MAYBE` looks for), so linear in the text. Cached for the few texts
+    last read (the `spaced-marks`, `spaced-late` and `spaced-copies` readings read the same text).
     """
-    first = _MAYBE.search(text)
+    first = maybe_start(text)
     if first is None:  # no place a run can start (ordinary prose, code, ids): one search
-        return []
+        return ()
     spaced = _runs(text)
     starts = [r.start for r in spaced]
     cands: list[tuple[int, int, _Run]] = []
-    for pattern in _MARK_RUNS:
-        pos = first.start()
+    for pattern in patterns:
+        pos = first
         retried = False
         while (maybe := _MAYBE.search(text, pos)) and (m := pattern.search(text, maybe.start())):
             pos = m.end()
@@ -149,7 +160,7 @@ def _mark_runs(text: str) -> list[_Run]:
         at = bisect.bisect(kept, r)
         if (at == 0 or kept[at - 1].end <= r.start) and (at == len(kept) or r.end <= kept[at].start):
             kept.insert(at, r)
-    return kept
+    return tuple(kept)
 
 
 def spaced_marks_view(text: str) -> View | None:
@@ -163,7 +174,11 @@ def spaced_marks_view(text: str) -> View | None:
     gap, which stay with the word. Every joined character maps to the whole run. None when there is
     no such run, or each is one of the `spaced` readings' runs, which read it already.
     """
-    runs = _mark_runs(text)
+    return joined_runs(text, _mark_runs(text))
+
+
+def joined_runs(text: str, runs: Sequence[_Run]) -> View | None:
+    """`text` with `runs` joined, a run glued to a word character joined without it; None when there is none."""
     if not runs:
         return None
     pieces = []
