@@ -74,6 +74,13 @@ GATES: dict[str, re.Pattern[str]] = {
 LOCAL_PART_MAX = 64
 """Characters of an e-mail address's local part read before its `@` (RFC 5321's limit)."""
 
+PRIVATE_NAME_SUFFIXES = frozenset({"internal", "local", "localdomain", "lan", "corp", "home", "intranet", "private"})
+"""Last labels of private names an e-mail domain may end in, on no public-suffix list: `.local` (RFC 6762),
+`.internal` (reserved for private use by ICANN in 2024), the names RFC 6762's appendix G lists as used
+privately (`intranet`, `internal`, `private`, `corp`, `home`, `lan`) and `localdomain`. The documentation
+and test names of RFC 2606 and RFC 6761 (`.example`, `.test`, `.invalid`, `.localhost`) are not here: no
+mailbox can exist there (README)."""
+
 
 class BoundedEmailRecognizer(EmailRecognizer):
     """presidio's `EmailRecognizer` with the local part read to `LOCAL_PART_MAX` characters.
@@ -95,6 +102,16 @@ class BoundedEmailRecognizer(EmailRecognizer):
             raise RedactionError("presidio's e-mail pattern changed: memeval's bound on its local part needs updating")
         bounded = pattern.regex.replace("]{0,}[", f"]{{0,{LOCAL_PART_MAX - 2}}}[")
         super().__init__(patterns=[Pattern(pattern.name, bounded, pattern.score)])
+
+    def validate_result(self, pattern_text: str) -> bool:
+        """Whether presidio keeps the address (a public suffix) or its domain is a private name.
+
+        presidio drops `jane.doe@mail.acme.internal`: `.internal` is on no public-suffix list, yet
+        such an address names a person inside a company. `PRIVATE_NAME_SUFFIXES` keeps it.
+        """
+        if super().validate_result(pattern_text):
+            return True
+        return pattern_text.rsplit(".", 1)[-1].lower() in PRIVATE_NAME_SUFFIXES
 
 
 DEFAULT_PHONE_REGIONS = ("US", "GB", "FR", "DE", "AU", "IN")
