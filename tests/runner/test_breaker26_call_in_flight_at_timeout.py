@@ -26,10 +26,10 @@ from wire_rig import LocalUpstream, make_agent
 
 from memeval.runner._runmeter import CALLS_SETTLE_S
 
-AGENT_TIMEOUT_S = patient(2.0)
-"""The agent's turn: time for the sandbox and python3 to start and the call to reach the proxy (scaled by load)."""
-STREAM_S = AGENT_TIMEOUT_S + CALLS_SETTLE_S + 3.0
-"""How long the upstream streams: past the turn's end and the runner's wait for calls in flight."""
+AGENT_TURN_S = 3.0
+"""The agent's turn on a quiet machine: time for the sandbox and python3 to start and the call to reach the proxy.
+Scaled by the load when the test runs, not when the module is collected (collected at load 1, it ran at load 6 with
+2 s in one suite: the agent never reached the model, a `boot` fault)."""
 
 CALLER = r"""
 import json, os, urllib.request
@@ -46,7 +46,10 @@ TEST_SH = 'if [ "$(cat /app/answer.txt 2>/dev/null)" = 42 ]; then echo 1; else e
 
 
 class LongStream(LocalUpstream):
-    """Answers every chat call with a stream of text deltas for `STREAM_S` seconds, then its usage and `[DONE]`."""
+    """Answers every chat call with a stream of text deltas for `stream_s` seconds, then its usage and `[DONE]`."""
+
+    stream_s = 0.0
+    """How long it streams: past the turn's end and the runner's wait for calls in flight (set by the test)."""
 
     async def app(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         while (await receive()).get("more_body"):
@@ -57,7 +60,7 @@ class LongStream(LocalUpstream):
         usage = {**head, "choices": [], "usage": {"prompt_tokens": 12, "completion_tokens": 4000, "total_tokens": 4012}}
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]})
         loop = asyncio.get_running_loop()
-        end = loop.time() + STREAM_S
+        end = loop.time() + self.stream_s
         while loop.time() < end:
             await send({"type": "http.response.body", "body": b"data: " + json.dumps(delta).encode() + b"\n\n",
                         "more_body": True})  # fmt: skip
@@ -68,8 +71,11 @@ class LongStream(LocalUpstream):
 
 @pytest.mark.slow
 def test_a_call_in_flight_at_the_timeout_leaves_the_trial_timed_out_and_scored(tmp_path: Path) -> None:
-    up = LongStream().start()
-    toml = f"[verifier]\ntimeout_sec = 20.0\n[agent]\ntimeout_sec = {AGENT_TIMEOUT_S}\n"
+    turn = patient(AGENT_TURN_S)
+    upstream = LongStream()
+    upstream.stream_s = turn + CALLS_SETTLE_S + 3.0
+    up = upstream.start()
+    toml = f"[verifier]\ntimeout_sec = 20.0\n[agent]\ntimeout_sec = {turn}\n"
     make_task(tmp_path / "tasks", "slow", test_sh=TEST_SH, task_toml=toml)
     agent = make_agent(tmp_path / "agent", script=CALLER)
     try:
