@@ -37,21 +37,23 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "hold"))
 
 
-def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
+def _jsonl(name: str) -> list[dict[str, Any]]:
     path = ROOT / "tests" / "fixtures" / f"hold_heldout_{name}" / f"heldout_{name}.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    return [(r["source"], r["held"], r["text"], r["lang"]) for r in rows]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
+    return [(r["source"], r["held"], r["text"], r["lang"]) for r in _jsonl(name)]
 
 
 def _grouped_rows(name: str) -> list[tuple[str, bool, str, str, str]]:
-    path = ROOT / "tests" / "fixtures" / f"hold_heldout_{name}" / f"heldout_{name}.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    return [(r["source"], r["held"], r["text"], r["lang"], _group(r["origin"])) for r in rows]
+    return [(r["source"], r["held"], r["text"], r["lang"], _group(r["origin"])) for r in _jsonl(name)]
 
 
 def v32_rows() -> list[tuple[str, bool, str, str, str]]:

@@ -14,7 +14,7 @@ table or a training script.
 - `check_sources`: exit 2 naming the file when an archive is missing or its SHA-256 differs.
 - `known_up_to(n)`: the texts of held-out sets v1-vN (through the vN builder's own `known_texts`).
 - `Earlier(n)`: v1-vN's texts with v31's checks (`fresh`, `overlaps` once normalised, `lowest`), v32 on.
-- `written_rows`: a builder's WRITTEN (held) and BENIGN rows with their origin and licence, v32 on.
+- `written_rows`: a builder's WRITTEN (held) and BENIGN rows with their origin and licence, v30 on.
 - `build_main`: the argument parsing and writing every builder repeats.
 """
 

@@ -91,6 +91,7 @@ from pathlib import Path
 from typing import Any
 
 from _heldout_common import Picker, build_main, known_up_to
+from _heldout_common import written_rows as _written_rows
 from hold_heldout_v27 import _STOPSETS, _WORDS, lang_of
 from hold_heldout_v29 import _expect, _read
 from hold_heldout_v30_written import BENIGN, WRITTEN
@@ -282,11 +283,7 @@ def plexpt_rows(sources: Path) -> list[dict[str, Any]]:
 
 def written_rows() -> list[dict[str, Any]]:
     """The texts written for v30 (scripts/hold_heldout_v30_written.py)."""
-    mine = LICENCES["written-v30"]
-    out = [dict(text=t, held=True, lang=lang, origin=f"written-v30:{kind}", licence=mine) for lang, kind, t in WRITTEN]
-    return out + [
-        dict(text=t, held=False, lang=lang, origin=f"written-v30:{kind}", licence=mine) for lang, kind, t in BENIGN
-    ]
+    return _written_rows("written-v30", LICENCES["written-v30"], WRITTEN, BENIGN)
 
 
 def source_rows(sources: Path) -> list[dict[str, Any]]:

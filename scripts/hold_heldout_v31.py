@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 from _heldout_common import Picker, build_main, known_up_to
+from _heldout_common import written_rows as _written_rows
 from hold_heldout_v27 import lang_of
 from hold_heldout_v29 import _expect, _read
 from hold_heldout_v30 import norm
@@ -229,11 +230,7 @@ def aiml_rows(sources: Path) -> list[dict[str, Any]]:
 
 def written_rows() -> list[dict[str, Any]]:
     """The texts written for v31 (scripts/hold_heldout_v31_written.py)."""
-    mine = LICENCES["written-v31"]
-    out = [dict(text=t, held=True, lang=lang, origin=f"written-v31:{kind}", licence=mine) for lang, kind, t in WRITTEN]
-    return out + [
-        dict(text=t, held=False, lang=lang, origin=f"written-v31:{kind}", licence=mine) for lang, kind, t in BENIGN
-    ]
+    return _written_rows("written-v31", LICENCES["written-v31"], WRITTEN, BENIGN)
 
 
 def source_rows(sources: Path) -> list[dict[str, Any]]:
