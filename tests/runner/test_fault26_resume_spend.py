@@ -12,15 +12,15 @@ attempt), and a log the fold refuses is refused before any trial starts or any l
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from call_line import call_line
 from runner_helpers import MINI
 
 from memeval.agents import resolve_agent
 from memeval.errors import RunLogError
-from memeval.eventlog import CostRecord, ModelCalled, ModelCallRecord, RunEnded, RunLog, TrialEnded, TrialStarted
+from memeval.eventlog import ModelCalled, RunEnded, RunLog, TrialEnded, TrialStarted
 from memeval.runner import AbOptions, execute, start_run
 from memeval.tasks import load_task_set
 
@@ -29,34 +29,7 @@ LIMIT = 1.0
 
 
 def _call(trial_id: str, call_id: str) -> ModelCalled:
-    call = ModelCallRecord(
-        call_id=call_id,
-        trial_id=trial_id,
-        role="subject",
-        provider="anthropic",
-        api="anthropic-messages",
-        requested_model="m",
-        response_model="m",
-        status=200,
-        attempt=1,
-        streamed=False,
-        completed=True,
-        input_tokens=10,
-        uncached_input_tokens=10,
-        output_tokens=2,
-        cache_read_tokens=0,
-        cache_write_tokens=None,
-        reasoning_tokens=None,
-        tool_calls=0,
-        tool_names=(),
-        hosted_tool_calls=0,
-        started_at=datetime(2026, 12, 5, 9, tzinfo=UTC),
-        latency_ms=900,
-        ttfb_ms=300,
-        cost=CostRecord(cost_usd=USD),
-        error=None,
-    )
-    return ModelCalled(trial_id=trial_id, attempt=1, call=call)
+    return ModelCalled.model_validate({**call_line(call_id, trial_id, USD), "attempt": 1})
 
 
 def _tampered(tmp_path: Path, shape: str) -> tuple[Path, AbOptions]:
