@@ -68,9 +68,31 @@ def internal_message(exc: Exception, stage: str) -> str:
         bad value (while the attempt was at its agent stage); a bug in memeval: the trial is not scored, and
         the run went on without it".
     """
+    return internal_text(described(exc), stage)
+
+
+def internal_text(what: str, stage: str, where: str = "") -> str:
+    """`internal_message`'s words for an exception described as `what` (`described`), raised `where`.
+
+    Args:
+        what: the exception, as `described` gives it (made where it was raised: a Ray node sends it).
+        stage: how far the attempt had got, as words (`build stage`).
+        where: where and when it was raised, for an attempt that ran on a Ray node ("on Ray node 10.0.0.2
+            (host, node 0123456789ab), while it set the attempt up"); empty: in this process.
+
+    Returns:
+        One line; with `where`: "on Ray node ..., while it set the attempt up, memeval raised an unexpected
+        FileExistsError (...): ... (while the attempt was at its build stage); a bug in memeval or a fault of
+        that machine: the trial is not scored, and the run went on without it".
+    """
+    if not where:
+        return (
+            f"memeval raised an unexpected {what} (while the attempt was at its {stage}); "
+            "a bug in memeval: the trial is not scored, and the run went on without it"
+        )
     return (
-        f"memeval raised an unexpected {described(exc)} (while the attempt was at its {stage}); "
-        "a bug in memeval: the trial is not scored, and the run went on without it"
+        f"{where}, memeval raised an unexpected {what} (while the attempt was at its {stage}); "
+        "a bug in memeval or a fault of that machine: the trial is not scored, and the run went on without it"
     )
 
 

@@ -39,12 +39,24 @@ from typing import TYPE_CHECKING, Any
 
 from memeval._cpubudget import env_positive
 from memeval.errors import UsageError
-from memeval.eventlog import FaultRaised, ModelCalled, TrialEnded, TrialStarted, parse_event
+from memeval.eventlog import (
+    AgentStarted,
+    Event,
+    FaultRaised,
+    ModelCalled,
+    TrialEnded,
+    TrialStarted,
+    VerifierStarted,
+    parse_event,
+)
 from memeval.runner._attemptspec import AttemptSpec
+from memeval.runner._ending import Stage
 from memeval.runner._executors import SessionContext, TrialExecutor
+from memeval.runner._internal import described, internal_text
 from memeval.runner._ray_bundle import BUNDLE_CACHE, _require_ray, build_bundle
 from memeval.runner._ray_local import KeptNode, start_local_head
 from memeval.runner._ray_node import (
+    SETUP_FAILED,
     NodeFacts,
     NodeJob,
     clear_node_run,
@@ -54,6 +66,7 @@ from memeval.runner._ray_node import (
     run_on_node,
     unpack_world,
 )
+from memeval.runner._scrub import run_scrubber
 from memeval.runner._upstream import UpstreamSpec
 
 if TYPE_CHECKING:
@@ -166,6 +179,15 @@ def _init_keeping_sigterm(ray: Any, address: str | None) -> None:
     ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
     if before is not None:
         signal.signal(signal.SIGTERM, before)
+
+
+def _stage_after(stage: Stage, ev: Event) -> Stage:
+    """How far an attempt had got once its node sent `ev` (`memeval.runner._ending.Stage`)."""
+    if isinstance(ev, AgentStarted):
+        return "agent"
+    if isinstance(ev, VerifierStarted):
+        return "verify"
+    return stage
 
 
 class RayExecutor(TrialExecutor):
@@ -315,6 +337,7 @@ class RayExecutor(TrialExecutor):
             run_budget_usd=opts.run_budget_usd,
         )
         started = ended = False
+        stage: Stage = "build"
         spent = 0.0
         budget_fault = False
         try:
@@ -323,6 +346,13 @@ class RayExecutor(TrialExecutor):
                 self._refs[key] = gen
             for ref in gen:
                 kind, payload = self._ray.get(ref)
+                if kind == SETUP_FAILED:  # the node could not set the attempt up: it never started
+                    where, what = payload
+                    self._end_internal(
+                        spec, started, "build", f"on Ray node {where}, while it set the attempt up", what
+                    )
+                    ended = True
+                    continue
                 if kind == "world":  # kept by --retain: into the run folder, as on one machine
                     unpack_world(ctx.run_dir, *payload)
                     continue
@@ -334,19 +364,17 @@ class RayExecutor(TrialExecutor):
                 ev = parse_event(payload)
                 started = started or isinstance(ev, TrialStarted)
                 ended = ended or isinstance(ev, TrialEnded)
+                stage = _stage_after(stage, ev)
                 budget_fault = budget_fault or (isinstance(ev, FaultRaised) and ev.code == "budget")
                 if isinstance(ev, ModelCalled):
                     spent += ev.call.cost.cost_usd or 0.0
                 ctx.log.append(ev)
-        except Exception as exc:  # noqa: BLE001 - sorted below: a bug is raised, a lost node recorded
-            if isinstance(exc, self._ray.exceptions.RayTaskError) and not isinstance(
-                exc, self._ray.exceptions.TaskCancelledError
-            ):
-                fut.set_exception(exc)  # the harness failed on the node (not the node): stop the run
-            elif not ended:
-                if not started:
-                    ctx.log.append(TrialStarted(trial_id=spec.trial_id, attempt=spec.attempt))
-                self._end_lost(spec, exc)
+        except Exception as exc:  # noqa: BLE001 - sorted below: recorded as the trial's fault, or the run stops
+            try:
+                if not ended:
+                    self._end_failed(spec, exc, started, stage)
+            except Exception as again:  # noqa: BLE001 - no fault could be recorded (the log): the run stops
+                fut.set_exception(again)
         finally:
             with self._lock:
                 self._refs.pop(key, None)
@@ -357,7 +385,46 @@ class RayExecutor(TrialExecutor):
             else:
                 fut.set_result(None)
 
+    def _end_failed(self, spec: AttemptSpec, exc: Exception, started: bool, stage: Stage) -> None:
+        """Record the end of an attempt whose Ray task failed before it recorded its own end.
+
+        A lost node or worker process (Ray's own errors) is a `process` fault; the run's stop, `cancelled`;
+        any other exception (the task raised on its node, or the driver could not send the attempt or take
+        what came back) an `internal` fault at the stage the attempt had reached, as `Attempt.run` records
+        one on one machine.
+        """
+        errors = self._ray.exceptions
+        assert self.ctx is not None
+        raised = isinstance(exc, errors.RayTaskError) and not isinstance(exc, errors.TaskCancelledError)
+        if self.ctx.cancel.is_set() or (isinstance(exc, errors.RayError) and not raised):
+            if not started:
+                self._log(TrialStarted(trial_id=spec.trial_id, attempt=spec.attempt))
+            self._end_lost(spec, exc)
+            return
+        if raised:
+            where, doing = f"on Ray node {getattr(exc, 'ip', '?')}", "while it ran the attempt"
+            cause = getattr(exc, "cause", None)
+            what = described(cause) if isinstance(cause, BaseException) else described(exc)
+        else:
+            where, doing = "on this machine (the Ray driver)", "while it sent the attempt or took what came back"
+            what = described(exc)
+        self._end_internal(spec, started, stage, f"{where}, {doing}", what)
+
+    def _end_internal(self, spec: AttemptSpec, started: bool, stage: Stage, where: str, what: str) -> None:
+        """Record the attempt's `internal` fault and its end; the run goes on (`internal_text`'s words)."""
+        if not started:
+            self._log(TrialStarted(trial_id=spec.trial_id, attempt=spec.attempt))
+        message = internal_text(what, f"{stage} stage", where)
+        scrub = run_scrubber(spec.secrets, spec.extra_env).text
+        self._log(FaultRaised(trial_id=spec.trial_id, code="internal", phase=stage, message=scrub(message)))
+        self._log(TrialEnded(trial_id=spec.trial_id, attempt=spec.attempt, assessment="unscored"))
+
+    def _log(self, ev: Event) -> None:
+        assert self.ctx is not None
+        self.ctx.log.append(ev)
+
     def _end_lost(self, spec: AttemptSpec, exc: BaseException) -> None:
+        """Record the end of an attempt whose node or worker was lost (`process`), or that the run's stop cut."""
         ctx = self.ctx
         assert ctx is not None
         if ctx.cancel.is_set():

@@ -33,6 +33,7 @@ from memeval.eventlog import Event, TrialEnded
 from memeval.runner._attempt import Attempt
 from memeval.runner._attemptspec import AttemptSpec
 from memeval.runner._executors import kill_run_sandboxes
+from memeval.runner._internal import described
 from memeval.runner._ray_bundle import _unpacked
 from memeval.runner._upstream import UpstreamSpec
 from memeval.types import FaultCode, Role
@@ -307,38 +308,40 @@ class _ShareMeter:
         return str(self._m.budget_message(trial_id))
 
 
+SETUP_FAILED = "setup_failed"
+"""The kind of the one item `run_on_node` yields when the attempt could not be set up on the node:
+its payload is `where` (the node, as `node_name` gives it) and the exception (`described`)."""
+
+
+def node_name() -> str:
+    """This node as a fault's message names it: `<address> (<host name>, node <first 12 of its Ray id>)`."""
+    import ray
+
+    node_id = ray.get_runtime_context().get_node_id()
+    address = ray.util.get_node_ip_address()  # type: ignore[no-untyped-call]  # Ray's own function has no types
+    return f"{address} ({socket.gethostname()}, node {node_id[:12]})"
+
+
 def run_on_node(job: NodeJob) -> Iterator[tuple[str, Any]]:
     """Run one attempt on this node; yield ("event", json) and ("artifact", (id, bytes)) in order.
 
     The body of the Ray task (a streaming generator). Interrupted (the driver cancels the task),
-    the attempt's sandboxes are killed and it ends `cancelled` like on one machine.
+    the attempt's sandboxes are killed and it ends `cancelled` like on one machine. An exception
+    while the attempt is set up on the node, before it starts (unpacking the bundle, moving the
+    attempt onto it, starting the node's proxy, making the attempt), is yielded as the one item
+    (`SETUP_FAILED`, (this node's name, the exception described)): the driver records it as the
+    trial's `internal` fault, and the run goes on.
     """
-    bundle = _unpacked(job.bundle_hash, job.bundle)
-    spec = _rebase(job.spec, bundle, job.where)
-    node_run = Path(tempfile.gettempdir()) / "memeval-ray" / job.run_id
-    node_run.mkdir(parents=True, exist_ok=True)
-    meter = None
-    if job.network == "proxy":
-        current = _NODE.get("meter")
-        if current is not None and current.key != (job.run_id, job.bundle_hash):
-            current.close()
-            current = None
-        if current is None:
-            current = _NODE["meter"] = _NodeMeter(job, bundle)
-        meter = current
-    channel = _Channel(node_run)
-    if meter is not None:
-        meter.channel = channel
-    cancel = threading.Event()
-    attempt = Attempt(
-        spec,
-        node_run,
-        channel,
-        channel,
-        cache_dir=Path.home() / ".cache" / "memeval",
-        meter=_ShareMeter(meter.meter, job) if meter else None,
-        cancel=cancel,
-    )
+    try:
+        attempt, channel, meter, node_run = _set_up(job)
+    except Exception as exc:  # noqa: BLE001 - sent to the driver, which records it as the trial's fault
+        try:
+            where = node_name()
+        except Exception as again:  # noqa: BLE001 - the node is still named by its host
+            where = f"{socket.gethostname()} (its Ray id unknown: {described(again)})"
+        yield SETUP_FAILED, (where, described(exc))
+        return
+    cancel = attempt.cancel
 
     def body() -> None:
         try:
@@ -364,6 +367,40 @@ def run_on_node(job: NodeJob) -> Iterator[tuple[str, Any]]:
                 t.join(0.2)
         if meter is not None:
             meter.channel = None
+
+
+def _set_up(job: NodeJob) -> tuple[Attempt, _Channel, _NodeMeter | None, Path]:
+    """The attempt made on this node: the bundle unpacked, the attempt moved onto it, the node's proxy started.
+
+    Returns:
+        (the attempt, its channel to the driver, the node's meter or None, the run's node folder).
+    """
+    bundle = _unpacked(job.bundle_hash, job.bundle)
+    spec = _rebase(job.spec, bundle, job.where)
+    node_run = Path(tempfile.gettempdir()) / "memeval-ray" / job.run_id
+    node_run.mkdir(parents=True, exist_ok=True)
+    meter = None
+    if job.network == "proxy":
+        current = _NODE.get("meter")
+        if current is not None and current.key != (job.run_id, job.bundle_hash):
+            _NODE.pop("meter").close()
+            current = None
+        if current is None:
+            current = _NODE["meter"] = _NodeMeter(job, bundle)
+        meter = current
+    channel = _Channel(node_run)
+    attempt = Attempt(
+        spec,
+        node_run,
+        channel,
+        channel,
+        cache_dir=Path.home() / ".cache" / "memeval",
+        meter=_ShareMeter(meter.meter, job) if meter else None,
+        cancel=threading.Event(),
+    )
+    if meter is not None:
+        meter.channel = channel
+    return attempt, channel, meter, node_run
 
 
 def _rebase(spec: AttemptSpec, bundle: Path, where: dict[str, str]) -> AttemptSpec:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from memeval.errors import UsageError
 from memeval.eventlog import Event, ModelCalled, ModelCallRecord, RunLog
@@ -35,7 +35,7 @@ from memeval.meter import provider_names
 from memeval.runner._callstats import CallStats, Exchange
 from memeval.runner._scrub import scrub_strings
 from memeval.runner._upstream import RunningUpstream, UpstreamSpec
-from memeval.types import FaultCode, Role
+from memeval.types import FaultCode, Mode, Role
 
 if TYPE_CHECKING:
     from memeval.meter import MeterProxy
@@ -52,14 +52,31 @@ session), so a retried attempt gets a fresh key; the suffix is stripped when a c
 Task ids never contain `@` (see `memeval.tasks.TASK_ID_PATTERN`)."""
 
 
-def logged_spend_usd(log: RunLog) -> float:
-    """The known spend (USD) of every model call already in the run's log, all roles."""
-    total = 0.0
-    for ev in log:
-        if isinstance(ev, ModelCalled):
-            if ev.call.cost.cost_usd is not None:
-                total += ev.call.cost.cost_usd
-    return total
+def logged_spend_usd(log: RunLog, events: Sequence[Event] | None = None) -> float:
+    """The known spend (USD) of the model calls already in the run's log, all roles, as its fold counts it.
+
+    The sum `memeval.results.arm_spend` gives over both arms (every attempt of every trial), so a resumed
+    run's limits start from the figure `memeval results` shows. Adding up the `model.called` lines
+    instead counted the lines the fold refuses: a call line copied into the log (a repeated `call_id`),
+    a trial's events copied whole, a call line after its session's `run.ended`.
+
+    Args:
+        log: the run's log.
+        events: its events, when the caller has read them (`RunLog.read`); None: read here.
+
+    Returns:
+        USD; 0.0 for a log with no event yet.
+
+    Raises:
+        RunLogError: the fold refuses the log (it names the line), so its spend is not known.
+    """
+    from memeval.results import arm_spend, project  # lazy: the results package is not the runner's to load early
+
+    evs = log.read().events if events is None else events
+    if not evs:
+        return 0.0
+    result = project(evs, b"")  # the log's hash is not needed: only the spend is read
+    return sum(arm_spend(result, mode).cost_usd for mode in get_args(Mode))
 
 
 def check_agent_upstreams(
@@ -319,6 +336,7 @@ def open_meter(
     keep_bodies: bool = True,
     sandboxes: int | None = None,
     scrub: Callable[[str], str] | None = None,
+    spent_before_usd: float | None = None,
 ) -> Iterator[RunMeter]:
     """Start the scripted upstreams (if any) and the metering proxy for the run's duration.
 
@@ -338,6 +356,7 @@ def open_meter(
         sandboxes: the most agent turns at once (the run's concurrency), each given its own share of the proxy's
             connections (`MeterProxy`); None: no shares.
         scrub: blanks the run's secrets in each call's record before it is logged (`Scrubber.text`); None: none.
+        spent_before_usd: the run's known spend before this session (`logged_spend_usd`); None: read from `log`.
 
     Raises:
         UsageError: two upstreams for one API, or a negative run limit.
@@ -376,6 +395,7 @@ def open_meter(
             )
             proxy.start()
             stack.callback(proxy.stop)
-            yield RunMeter(proxy, run_budget_usd, logged_spend_usd(log), stats)
+            before = logged_spend_usd(log) if spent_before_usd is None else spent_before_usd
+            yield RunMeter(proxy, run_budget_usd, before, stats)
     finally:
         shutil.rmtree(sock_dir, ignore_errors=True)

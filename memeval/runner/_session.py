@@ -177,6 +177,7 @@ def _execute(
     planned = events[0]
     if not isinstance(planned, RunPlanned):
         raise RunLogError(f"{run_dir}: the log does not start with run.planned")
+    spent = logged_spend_usd(log, events)  # the fold's figure; a log it refuses is refused before any trial
     history = History(events)
     ended = [e for e in events if isinstance(e, RunEnded)]
     finished = bool(ended) and ended[-1].status == "completed"
@@ -192,12 +193,12 @@ def _execute(
             return "completed"
     on_start(None)
     executor = make_executor(opts.executor, opts.concurrency, opts.ray_address)
-    executor.configure(opts, logged_spend_usd(log))
+    executor.configure(opts, spent)
     status = "completed"
     message = ""
     with sigterm_as_interrupt(), LogWriter(log, history) as writer:
         try:
-            with _meter(run_dir, opts, log, writer, executor.meters_locally) as meter:
+            with _meter(run_dir, opts, log, writer, spent, executor.meters_locally) as meter:
                 spend: RunSpend | None = meter if isinstance(meter, RunMeter) else getattr(executor, "account", None)
                 ctx = SessionContext(run_dir, writer, ArtifactStore(run_dir), meter, opts.cache_dir, StopFlag())
                 executor.open(ctx)
@@ -275,9 +276,9 @@ class RunSpend(Protocol):
 
 @contextmanager
 def _meter(
-    run_dir: Path, opts: AbOptions, log: RunLog, writer: LogWriter, local: bool = True
+    run_dir: Path, opts: AbOptions, log: RunLog, writer: LogWriter, spent_usd: float, local: bool = True
 ) -> Iterator[TrialMeter | None]:
-    """The run's meter (`memeval.runner._runmeter.open_meter`), or None.
+    """The run's meter (`memeval.runner._runmeter.open_meter`), or None; `spent_usd` is the log's (`logged_spend_usd`).
 
     None with `--network none`, or when the executor's nodes run their own (`local` False).
     """
@@ -295,5 +296,6 @@ def _meter(
         keep_bodies=opts.keep_bodies,
         sandboxes=max(1, opts.concurrency),
         scrub=run_scrubber(_upstream_secrets(opts), opts.extra_env).text,
+        spent_before_usd=spent_usd,
     ) as meter:
         yield meter

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from call_line import call_line
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pydantic import AwareDatetime, BaseModel, ValidationError
@@ -153,35 +154,7 @@ def test_the_views_declare_the_models_fields_types_and_defaults(model: type[Base
 
 def _line(call_id: str = "c1") -> dict[str, Any]:
     """A `model.called` line's JSON (seq 1, trial `t:pack:1`, attempt 1, $0.001), its call's id `call_id`."""
-    call = ModelCallRecord(
-        call_id=call_id,
-        trial_id="t:pack:1",
-        role="subject",
-        provider="openai",
-        api="openai-chat",
-        requested_model="m",
-        response_model="m",
-        status=200,
-        attempt=1,
-        streamed=False,
-        completed=True,
-        input_tokens=10,
-        uncached_input_tokens=10,
-        output_tokens=2,
-        cache_read_tokens=0,
-        cache_write_tokens=None,
-        reasoning_tokens=None,
-        tool_calls=1,
-        tool_names=("bash",),
-        hosted_tool_calls=0,
-        started_at=datetime(2026, 11, 30, 9, tzinfo=UTC),
-        latency_ms=900,
-        ttfb_ms=300,
-        cost=CostRecord(cost_usd=0.001),
-        error=None,
-    )
-    ev = ModelCalled(trial_id="t:pack:1", call=call, seq=1, at=datetime(2026, 11, 30, 9, 0, 1, tzinfo=UTC))
-    return ev.model_dump(mode="json")
+    return call_line(call_id)
 
 
 ODD_VALUES: list[Any] = [
