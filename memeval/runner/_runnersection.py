@@ -5,7 +5,8 @@ table as `[tool.pytest]`), which costs the host about 0.7 CPU s a MiB of arrays 
 pure Python). The tamper scan runs on the host, once a trial, with no time limit, over every such file the agent
 added: 1 MiB files at 4 KiB of the agent's disk each (hard links of one file, a folder apiece) were parsed once a
 name, an hour of the host's CPU for 5,000 of them. A scan parses at most `MAX_PARSED_TOML_BYTES`; a file past
-that is a finding itself, as a file too large to read is.
+that is a finding itself, as a file too large to read is. The same holds for the other files the scan reads and
+parses by name (`package.json`, an `__init__.py` in a test folder): `ScanBudget` keeps one budget a name.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytes
 """Configuration files that hold a test runner's section beside others, and the section's header."""
 MAX_PARSED_TOML_BYTES = 16 << 20
 """Bytes of `pyproject.toml` one tamper scan parses as TOML (about 11 CPU s at worst); honest worlds hold a few."""
+
+
+MAX_PARSED_CONFIG_BYTES = 16 << 20
+"""Bytes of `package.json` files, and of `__init__.py` files in test folders, one tamper scan reads and parses, each
+name its own budget (breaker30: each was read up to 1 MiB a name, and JSON-parsed or split into lines, with no bound
+on the names: hard links of one file in thousands of folders cost the host what the agent chose)."""
 
 
 class TomlBudget:
@@ -71,3 +78,22 @@ def runner_section(name: str, path: Path, size: int, limit: int, budget: TomlBud
             tool = doc.get("tool")
             return f"test-runner section in {name}" if isinstance(tool, dict) and "pytest" in tool else None
     return f"test-runner section in {name}" if RUNNER_SECTIONS[name] in head else None
+
+
+class ScanBudget(TomlBudget):
+    """What one scan may still read and parse, in bytes, per file name.
+
+    `pyproject.toml`: this class's own `left` (`MAX_PARSED_TOML_BYTES`); `package.json` and `__init__.py`:
+    `MAX_PARSED_CONFIG_BYTES` each (`named`).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.named = {
+            "package.json": TomlBudget(MAX_PARSED_CONFIG_BYTES),
+            "__init__.py": TomlBudget(MAX_PARSED_CONFIG_BYTES),
+        }
+
+    def take_named(self, name: str, n: int) -> bool:
+        """Whether `n` more bytes of files named `name` (a key of `named`) may be read; if so they are counted."""
+        return self.named[name].take(n)

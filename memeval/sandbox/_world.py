@@ -28,6 +28,7 @@ from memeval.errors import WorldBuildError
 from memeval.sandbox._backend import get_backend
 from memeval.sandbox._bwrap import RESERVED, hand_over
 from memeval.sandbox._limits import DEFAULT_FILE_BYTES, DefaultLimits, Limits, limits_mechanism, parse_size_mb
+from memeval.sandbox._pipconf import CREDENTIALS_ENV, build_pip_env, build_pip_view, credentials_handed
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
@@ -175,18 +176,34 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     logs = cache / "envs" / f".{key}.log"
     script = f"/usr/bin/python3 -m venv {VENV_INSIDE} && {VENV_INSIDE}/bin/pip install -q {shlex.join(pip_args)}"
     env = {"PATH": BASE_PATH, "HOME": "/tmp"}
-    env.update({k: v for k, v in os.environ.items() if k.startswith("PIP_")})
+    handed = credentials_handed()
+    pip_env, removed = build_pip_env(os.environ, handed)
+    env.update(pip_env)
     mounts: tuple[Mount, ...] = (Mount(tmp, VENV_INSIDE, writable=True),)
     for wheels in ("/opt/wheels", "/opt/pypi", "/opt/pypi-more"):
         if Path(wheels).is_dir():
             mounts += (Mount(Path(wheels), wheels),)
-    # the one sandbox given the host's pip configuration (its index and any credentials): the venv is built here,
-    # then bound read-only into the trial's sandboxes, which never see the configuration
-    spec = SandboxSpec(mounts, "/tmp", env, share_net=True, pip_config=True)
-    res = get_backend().run(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
+    # the one sandbox given the host's pip configuration: the venv is built here, then bound read-only into the
+    # trial's sandboxes, which never see the configuration. It runs the task's build code with the network, so its
+    # credentials only when the user hands them over (`memeval.sandbox._pipconf`)
+    view = tmp.with_name(tmp.name + ".pipconf")
+    shutil.rmtree(view, ignore_errors=True)
+    view.mkdir()
+    try:
+        conf, removed_conf = ((), False) if handed else build_pip_view(view)
+        spec = SandboxSpec(mounts, "/tmp", env, share_net=True, pip_config=handed, tool_mounts=conf)
+        res = get_backend().run(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
+    finally:
+        shutil.rmtree(view, ignore_errors=True)
     if res.exit_code != 0:
         tail = logs.read_text(errors="replace")[-600:]
-        raise WorldBuildError(f"pip install {' '.join(pip_args)} failed: {tail}")
+        hint = (
+            f" (the host's pip configuration names credentials, left out of build steps: set {CREDENTIALS_ENV}=1 "
+            "to hand them over, for task sets whose packages you trust)"
+            if removed or removed_conf
+            else ""
+        )
+        raise WorldBuildError(f"pip install {' '.join(pip_args)} failed{hint}: {tail}")
     (tmp / ".memeval-ready").write_text("ok\n")
     try:
         tmp.rename(venv)
