@@ -33,6 +33,9 @@ MAX_HEAD_BYTES = 64 << 10
 CONNECT_TIMEOUT_S = 30.0
 IDLE_TIMEOUT_S = 300.0
 """A tunnel with no byte either way for this long is closed."""
+MAX_CONNECTIONS = 64
+"""Connections one build step holds open at once (a thread each, in memeval's process); past it a new one is
+answered 503 (pip opens a few)."""
 
 Resolver = Callable[[str, int], list[str]]
 
@@ -84,6 +87,7 @@ class EgressProxy:
         self._listener.bind(str(self.socket_path))
         self._listener.listen(64)
         self._closed = threading.Event()
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._thread = threading.Thread(target=self._serve, name="memeval-egress", daemon=True)
         self._thread.start()
 
@@ -111,9 +115,19 @@ class EgressProxy:
                 conn, _ = self._listener.accept()
             except OSError:
                 return
+            if not self._slots.acquire(blocking=False):
+                with conn:
+                    _answer(conn, 503, f"over {MAX_CONNECTIONS} connections open at once")
+                continue
             threading.Thread(target=self._client, args=(conn,), name="memeval-egress-conn", daemon=True).start()
 
     def _client(self, conn: socket.socket) -> None:
+        try:
+            self._handle(conn)
+        finally:
+            self._slots.release()
+
+    def _handle(self, conn: socket.socket) -> None:
         with conn:
             conn.settimeout(CONNECT_TIMEOUT_S)
             try:
@@ -209,7 +223,8 @@ def _host_port(text: str, default: int) -> tuple[str, int]:
 
 def _answer(conn: socket.socket, code: int, why: str) -> None:
     body = (why + "\n").encode("utf-8", "replace")
-    reason = {400: "Bad Request", 403: "Forbidden", 431: "Request Header Fields Too Large"}.get(code, "Bad Gateway")
+    reasons = {400: "Bad Request", 403: "Forbidden", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
+    reason = reasons.get(code, "Bad Gateway")
     head = f"HTTP/1.1 {code} {reason}\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n"
     with contextlib.suppress(OSError):
         conn.sendall(head.encode() + body)
