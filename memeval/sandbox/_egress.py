@@ -9,7 +9,8 @@ namespace of its own with loopback alone, where a relay (`socat`, as the agent's
 this proxy's Unix socket, and `HTTP_PROXY`/`HTTPS_PROXY` name it: pip, git and the build tools' downloads go
 through it. It serves `CONNECT host:port` (HTTPS) and one plain-HTTP request a connection (absolute form,
 rewritten for the origin, `Connection: close`), and refuses (403) a name that resolves to a loopback,
-unspecified, link-local, multicast or reserved address, or to an address of this machine. Private networks
+unspecified, link-local, multicast or reserved address, or to an address of this machine, unless the host's pip
+configuration names that host and port (a mirror or cache its owner runs on 127.0.0.1). Private networks
 (10/8, 192.168/16...) stay reachable: a team's own index lives there. It connects to the address it checked,
 so a name that resolves elsewhere the second time (DNS rebinding) reaches nothing new.
 """
@@ -76,10 +77,13 @@ class EgressProxy:
     """A forward proxy on a Unix socket for one build step, served by threads until `close`.
 
     Args:
+        allowed: (host, port) pairs let through unchecked: the index, mirror or cache the host's pip configuration
+            names (`memeval.sandbox._pipconf.configured_endpoints`), which may be the host's own.
         resolve: names a host's addresses (default: `socket.getaddrinfo`); tests give their own.
     """
 
-    def __init__(self, resolve: Resolver = _resolve) -> None:
+    def __init__(self, allowed: frozenset[tuple[str, int]] = frozenset(), resolve: Resolver = _resolve) -> None:
+        self._allowed = allowed
         self._resolve = resolve
         self._dir = Path(tempfile.mkdtemp(prefix="memeval-egress-"))
         self.socket_path = self._dir / "proxy.sock"
@@ -175,8 +179,9 @@ class EgressProxy:
         if not addresses:
             _answer(conn, 502, f"{host} has no address")
             return None
+        named = (host.lower(), port) in self._allowed
         for address in addresses:  # every address is checked, so a name cannot mix one allowed with one refused
-            if (why := refusal(address)) is not None:
+            if not named and (why := refusal(address)) is not None:
                 _answer(conn, 403, f"{host}: {why}: not reachable from a build step")
                 return None
         last: OSError | None = None
@@ -265,9 +270,9 @@ def _splice(a: socket.socket, b: socket.socket) -> None:
 
 
 @contextlib.contextmanager
-def egress() -> Iterator[EgressProxy]:
-    """An `EgressProxy` for the duration of the block."""
-    proxy = EgressProxy()
+def egress(allowed: frozenset[tuple[str, int]] = frozenset()) -> Iterator[EgressProxy]:
+    """An `EgressProxy` letting `allowed` through, for the duration of the block."""
+    proxy = EgressProxy(allowed)
     try:
         yield proxy
     finally:

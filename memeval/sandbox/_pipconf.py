@@ -18,6 +18,7 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from memeval.errors import UsageError
 from memeval.sandbox._etc import PIP_CONFIG
@@ -28,6 +29,10 @@ without them)."""
 URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s'\"]*@")
 """The user and password part of a URL (RFC 3986 `userinfo@`), up to the last `@` before the host, so a password
 holding a raw `@` goes whole; group 1 keeps the scheme."""
+
+
+HTTP_URL = re.compile(r"(?i)\bhttps?://[^\s'\",]+")
+"""An http(s) URL in a configuration text or a variable's value."""
 
 
 def without_credentials(text: str) -> str:
@@ -105,3 +110,28 @@ def build_pip_view(dest: Path) -> tuple[tuple[tuple[Path, str], ...], bool]:
             out.write_bytes(clean.encode("utf-8", "surrogateescape"))
         mounts.append((copy, inside))
     return tuple(mounts), removed
+
+
+def configured_endpoints(environ: Mapping[str, str]) -> frozenset[tuple[str, int]]:
+    """The (host, port) of every http(s) URL in the host's pip configuration and `PIP_*` variables.
+
+    The build step's proxy (`memeval.sandbox._egress`) lets these through even when they are the host's own (a
+    package cache or mirror the machine's owner runs on 127.0.0.1): the owner named them for pip. Hosts are
+    lower-case, ports the scheme's default when none is written.
+    """
+    texts = [v for k, v in environ.items() if k.startswith("PIP_")]
+    for inside in PIP_CONFIG:
+        src = Path(inside)
+        files = sorted(p for p in src.rglob("*") if p.is_file()) if src.is_dir() else [src] if src.is_file() else []
+        texts += [f.read_bytes().decode("utf-8", "replace") for f in files]
+    found: set[tuple[str, int]] = set()
+    for text in texts:
+        for url in HTTP_URL.findall(text):
+            try:
+                parts = urlsplit(url)
+                port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+            except ValueError:
+                continue
+            if parts.hostname:
+                found.add((parts.hostname.lower(), port))
+    return frozenset(found)

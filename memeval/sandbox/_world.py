@@ -30,7 +30,13 @@ from memeval.sandbox._bwrap import RESERVED, hand_over
 from memeval.sandbox._egress import PORT as EGRESS_PORT
 from memeval.sandbox._egress import egress
 from memeval.sandbox._limits import DEFAULT_FILE_BYTES, DefaultLimits, Limits, limits_mechanism, parse_size_mb
-from memeval.sandbox._pipconf import CREDENTIALS_ENV, build_pip_env, build_pip_view, credentials_handed
+from memeval.sandbox._pipconf import (
+    CREDENTIALS_ENV,
+    build_pip_env,
+    build_pip_view,
+    configured_endpoints,
+    credentials_handed,
+)
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
@@ -217,7 +223,7 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     view.mkdir()
     try:
         conf, removed_conf = ((), False) if handed else build_pip_view(view)
-        with egress() as out:
+        with egress(configured_endpoints(os.environ)) as out:
             spec = SandboxSpec(
                 mounts, "/tmp", env, pip_config=handed, tool_mounts=conf, proxy_socket=out.socket_path,
                 relay_port=EGRESS_PORT,

@@ -26,7 +26,7 @@ import pytest
 from runner_helpers import ab_over_planted_host_files, make_task
 
 from memeval.errors import UsageError
-from memeval.sandbox._egress import refusal
+from memeval.sandbox._egress import EgressProxy, refusal
 from memeval.sandbox._pipconf import CREDENTIALS_ENV, credentials_handed, without_credentials
 
 TOKEN = "planted-index-token-30c9d4"
@@ -156,6 +156,28 @@ def test_the_egress_proxy_refuses_the_hosts_own_addresses() -> None:
         assert refusal(address) is not None, address
     assert refusal("93.184.215.14") is None
     assert refusal("10.20.30.40") is None  # a team's own index on a private network stays reachable
+
+
+def _ask(proxy: EgressProxy, request: bytes) -> bytes:
+    with socket.socket(socket.AF_UNIX) as s:
+        s.settimeout(30)
+        s.connect(str(proxy.socket_path))
+        s.sendall(request)
+        answer = b""
+        while chunk := s.recv(4096):
+            answer += chunk
+        return answer
+
+
+def test_the_egress_proxy_lets_through_only_the_host_endpoints_pip_is_configured_with(host_service: int) -> None:
+    get = f"GET http://127.0.0.1:{host_service}/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    connect = f"CONNECT 127.0.0.1:{host_service} HTTP/1.1\r\n\r\n".encode()
+    with EgressProxy() as proxy:
+        assert _ask(proxy, get).startswith(b"HTTP/1.1 403"), "a loopback service nobody named"
+        assert _ask(proxy, connect).startswith(b"HTTP/1.1 403")
+    with EgressProxy(frozenset({("127.0.0.1", host_service)})) as proxy:  # a mirror named in pip.conf
+        assert SERVICE_TOKEN.encode() in _ask(proxy, get)
+        assert SERVICE_TOKEN.encode() in _ask(proxy, connect)
 
 
 def test_a_url_keeps_all_but_its_user_and_password() -> None:
