@@ -92,16 +92,25 @@ class EgressProxy:
         self._listener.listen(64)
         self._closed = threading.Event()
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self._live: set[socket.socket] = set()
+        self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._serve, name="memeval-egress", daemon=True)
         self._thread.start()
 
     def close(self) -> None:
-        """Stop accepting; tunnels still open end when either side closes or idles out."""
+        """Stop accepting and end every connection still open.
+
+        The build step is over: a far end that never closes must not hold a thread of memeval's.
+        """
         self._closed.set()
         with contextlib.suppress(OSError):
             self._listener.shutdown(socket.SHUT_RDWR)
         self._listener.close()
         self._thread.join(timeout=5)
+        with self._lock:
+            for s in self._live:
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
         with contextlib.suppress(OSError):
             self.socket_path.unlink()
         with contextlib.suppress(OSError):
@@ -127,9 +136,18 @@ class EgressProxy:
 
     def _client(self, conn: socket.socket) -> None:
         try:
+            self._track(conn, True)
             self._handle(conn)
         finally:
+            self._track(conn, False)
             self._slots.release()
+
+    def _track(self, s: socket.socket, live: bool) -> None:
+        with self._lock:
+            if live and self._closed.is_set():
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+            (self._live.add if live else self._live.discard)(s)
 
     def _handle(self, conn: socket.socket) -> None:
         with conn:
@@ -161,7 +179,11 @@ class EgressProxy:
             upstream = self._connect(conn, host, port)
             if upstream is None:
                 return
-            with upstream:
+            self._track(upstream, True)
+            with contextlib.ExitStack() as stack:
+                stack.enter_context(upstream)
+                stack.callback(self._track, upstream, False)
+                stack.enter_context(contextlib.suppress(OSError))  # either end gone: the tunnel is over
                 if method == "CONNECT":
                     conn.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
                     if rest:
