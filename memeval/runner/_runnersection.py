@@ -20,14 +20,17 @@ Reader = Callable[[Path, int], bytes]
 
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 """Configuration files that hold a test runner's section beside others, and the section's header."""
+READ_SECTIONS = ("setup.cfg", "tox.ini")
+"""Of `RUNNER_SECTIONS`, the files searched as text, not parsed: read under `ScanBudget` too."""
 MAX_PARSED_TOML_BYTES = 16 << 20
 """Bytes of `pyproject.toml` one tamper scan parses as TOML (about 11 CPU s at worst); honest worlds hold a few."""
 
 
 MAX_PARSED_CONFIG_BYTES = 16 << 20
-"""Bytes of `package.json` files, and of `__init__.py` files in test folders, one tamper scan reads and parses, each
-name its own budget (breaker30: each was read up to 1 MiB a name, and JSON-parsed or split into lines, with no bound
-on the names: hard links of one file in thousands of folders cost the host what the agent chose)."""
+"""Bytes of `package.json` files, of `__init__.py` files in test folders, of `setup.cfg` and of `tox.ini` files one
+tamper scan reads (and parses), each name its own budget (breaker30: each was read up to 1 MiB a name, and
+JSON-parsed or split into lines, with no bound on the names: hard links of one file in thousands of folders cost the
+host what the agent chose)."""
 
 
 class TomlBudget:
@@ -66,6 +69,11 @@ def runner_section(name: str, path: Path, size: int, limit: int, budget: TomlBud
             f"{name} not checked for a test-runner section: the scan had parsed its {MAX_PARSED_TOML_BYTES} bytes of "
             "pyproject.toml files"
         )
+    if isinstance(budget, ScanBudget) and name in budget.named and not budget.take_named(name, min(size, limit + 1)):
+        return (
+            f"{name} not checked for a test-runner section: the scan had read its {MAX_PARSED_CONFIG_BYTES} bytes of "
+            f"{name} files"
+        )
     head = read(path, limit + 1)
     if len(head) > limit:
         return f"{name} over {limit} bytes, too large to check for a test-runner section"
@@ -83,16 +91,13 @@ def runner_section(name: str, path: Path, size: int, limit: int, budget: TomlBud
 class ScanBudget(TomlBudget):
     """What one scan may still read and parse, in bytes, per file name.
 
-    `pyproject.toml`: this class's own `left` (`MAX_PARSED_TOML_BYTES`); `package.json` and `__init__.py`:
-    `MAX_PARSED_CONFIG_BYTES` each (`named`).
+    `pyproject.toml`: this class's own `left` (`MAX_PARSED_TOML_BYTES`); `package.json`, `__init__.py`,
+    `setup.cfg` and `tox.ini`: `MAX_PARSED_CONFIG_BYTES` each (`named`).
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self.named = {
-            "package.json": TomlBudget(MAX_PARSED_CONFIG_BYTES),
-            "__init__.py": TomlBudget(MAX_PARSED_CONFIG_BYTES),
-        }
+        self.named = {n: TomlBudget(MAX_PARSED_CONFIG_BYTES) for n in ("package.json", "__init__.py", *READ_SECTIONS)}
 
     def take_named(self, name: str, n: int) -> bool:
         """Whether `n` more bytes of files named `name` (a key of `named`) may be read; if so they are counted."""
