@@ -85,7 +85,7 @@ class EgressProxy:
     def __init__(self, allowed: frozenset[tuple[str, int]] = frozenset(), resolve: Resolver = _resolve) -> None:
         self._allowed = allowed
         self._resolve = resolve
-        self._dir = Path(tempfile.mkdtemp(prefix="memeval-egress-"))
+        self._dir = Path(tempfile.mkdtemp(prefix="memeval-egress-", dir="/tmp"))  # short: a socket path has 108 bytes
         self.socket_path = self._dir / "proxy.sock"
         self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._listener.bind(str(self.socket_path))
