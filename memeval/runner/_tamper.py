@@ -25,7 +25,14 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under, writable_last
 from memeval.runner._linked import linked_file
-from memeval.runner._runnersection import MAX_PARSED_CONFIG_BYTES, RUNNER_SECTIONS, ScanBudget, runner_section
+from memeval.runner._runnersection import (
+    MAX_PARSED_CONFIG_BYTES,
+    PYTHON_VERSION_FILE,
+    RUNNER_SECTIONS,
+    ScanBudget,
+    python_version_request,
+    runner_section,
+)
 from memeval.runner._shadow import (
     Listings,
     held_module_shadow,
@@ -390,6 +397,9 @@ def classify(
         add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
     elif name == "package.json" and (npm := _package_json(world_root / rel, pristine, rel, st, budget)) is not None:
         add("runner-config", npm)
+    elif name == PYTHON_VERSION_FILE:
+        if (why := python_version_request(world_root / rel, stat.S_ISLNK(st.st_mode), _read_head)) is not None:
+            add("runner-config", why)
     elif name in RUNNER_SECTIONS:
         why = (
             f"test-runner section in {name}"
