@@ -21,6 +21,10 @@ Reader = Callable[[Path, int], bytes]
 
 RUNNER_SECTIONS = {"pyproject.toml": b"[tool.pytest", "setup.cfg": b"[tool:pytest]", "tox.ini": b"[pytest]"}
 """Configuration files that hold a test runner's section beside others, and the section's header."""
+COVERAGE_SECTIONS = {"pyproject.toml": b"[tool.coverage", "setup.cfg": b"[coverage:", "tox.ini": b"[coverage:"}
+"""The same files' coverage.py section (`pytest --cov` reads it: `[run] plugins` are modules it imports into the
+test runner's process, as a `conftest.py` is run), and its header."""
+COVERAGE_DETAIL = "coverage.py section in {}: its `[run] plugins` are modules imported into the test runner's process"
 READ_SECTIONS = ("setup.cfg", "tox.ini")
 """Of `RUNNER_SECTIONS`, the files searched as text, not parsed: read under `ScanBudget` too."""
 MAX_PARSED_TOML_BYTES = 16 << 20
@@ -85,8 +89,12 @@ def runner_section(name: str, path: Path, size: int, limit: int, budget: TomlBud
             doc = None
         if doc is not None:
             tool = doc.get("tool")
-            return f"test-runner section in {name}" if isinstance(tool, dict) and "pytest" in tool else None
-    return f"test-runner section in {name}" if RUNNER_SECTIONS[name] in head else None
+            if isinstance(tool, dict) and "pytest" in tool:
+                return f"test-runner section in {name}"
+            return COVERAGE_DETAIL.format(name) if isinstance(tool, dict) and "coverage" in tool else None
+    if RUNNER_SECTIONS[name] in head:
+        return f"test-runner section in {name}"
+    return COVERAGE_DETAIL.format(name) if COVERAGE_SECTIONS[name] in head else None
 
 
 class ScanBudget(TomlBudget):

@@ -74,6 +74,7 @@ TOOL_CONFIG = {
     ".mvn/maven.config": "options added to every `mvn` run in this project",
     ".mvn/jvm.config": "JVM options of every `mvn` run in this project (`-javaagent:` runs code)",
     ".proverc": "options `prove` reads from its working directory (`--exec PROGRAM` runs every test through it)",
+    ".coveragerc": "coverage.py configuration (`[run] plugins` are modules `pytest --cov` imports into its process)",
     "rust-toolchain.toml": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
     "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
     "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
