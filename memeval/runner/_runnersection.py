@@ -1,4 +1,4 @@
-"""Whether a configuration file the agent left holds a test-runner section, at a cost the scan bounds.
+"""Configuration files a test runner or a tool a test.sh runs reads from the agent's folders, at a cost the scan bounds.
 
 `pyproject.toml` is read as TOML (pytest's own reading: `[ tool . "pytest" ]` and a dotted key are the same
 table as `[tool.pytest]`), which costs the host about 0.7 CPU s a MiB of arrays on this machine (`tomllib`,
@@ -111,6 +111,29 @@ class ScanBudget(TomlBudget):
     def take_named(self, name: str, n: int) -> bool:
         """Whether `n` more bytes of files named `name` (a key of `named`) may be read; if so they are counted."""
         return self.named[name].take(n)
+
+
+TOOL_CONFIG = {
+    ".cargo/config.toml": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
+    ".cargo/config": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
+    ".rspec": "rspec options read from the working directory (`--require FILE` runs before every spec)",
+    ".bundle/config": "bundler configuration (which Gemfile and gem folders `bundle exec` uses)",
+    ".mvn/extensions.xml": "Maven core extensions, loaded into every `mvn` run in this project",
+    ".mvn/maven.config": "options added to every `mvn` run in this project",
+    ".mvn/jvm.config": "JVM options of every `mvn` run in this project (`-javaagent:` runs code)",
+    ".proverc": "options `prove` reads from its working directory (`--exec PROGRAM` runs every test through it)",
+    ".coveragerc": "coverage.py configuration (`[run] plugins` are modules `pytest --cov` imports into its process)",
+    "rust-toolchain.toml": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
+    "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
+    "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
+    ".tool-versions": "asdf and mise version file (`python path:/app/x` makes their shims run the agent's interpreter)",
+    **dict.fromkeys(
+        ("mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml", ".mise/config.toml"),
+        "mise configuration (tool paths, `[env]` scripts, hooks: what its shims and `mise run` run)",
+    ),
+}
+"""Configuration other languages' build and test tools read from the project folder (the last one or two parts of
+its path), each with what it can make them run: what `conftest.py` is to pytest."""
 
 
 PYTHON_VERSION_FILE = ".python-version"

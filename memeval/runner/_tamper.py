@@ -29,6 +29,7 @@ from memeval.runner._runnersection import (
     MAX_PARSED_CONFIG_BYTES,
     PYTHON_VERSION_FILE,
     RUNNER_SECTIONS,
+    TOOL_CONFIG,
     ScanBudget,
     python_version_request,
     runner_section,
@@ -65,22 +66,6 @@ VENV_DETAIL = (
 """Why a `pyvenv.cfg` is a finding: with `home` pointing at a folder of the agent's holding `lib/python3.11/os.py`,
 `/app/.venv/bin/python` (a link to the image's python3) imports `json`, `re`... from that folder, before any
 guard of memeval runs."""
-TOOL_CONFIG = {
-    ".cargo/config.toml": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".cargo/config": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".rspec": "rspec options read from the working directory (`--require FILE` runs before every spec)",
-    ".bundle/config": "bundler configuration (which Gemfile and gem folders `bundle exec` uses)",
-    ".mvn/extensions.xml": "Maven core extensions, loaded into every `mvn` run in this project",
-    ".mvn/maven.config": "options added to every `mvn` run in this project",
-    ".mvn/jvm.config": "JVM options of every `mvn` run in this project (`-javaagent:` runs code)",
-    ".proverc": "options `prove` reads from its working directory (`--exec PROGRAM` runs every test through it)",
-    ".coveragerc": "coverage.py configuration (`[run] plugins` are modules `pytest --cov` imports into its process)",
-    "rust-toolchain.toml": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
-    "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
-    "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
-}
-"""Configuration other languages' build and test tools read from the project folder (the last one or two parts of
-its path), each with what it can make them run: what `conftest.py` is to pytest."""
 PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel")
 """Keys of a `package.json` that npm or a Node test runner acts on: `scripts` (`npm test` runs `pretest`, `test`,
 `posttest`; `npm run X`, `npm install` their own), and the runners' own sections (jest's `setupFiles`...)."""
