@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.machinery
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 PACKAGE_RANKS = {"extension": 0, ".py": 1, ".pyc": 2}
@@ -286,7 +286,12 @@ def _runs_code(source: bytes) -> bool:
 
 
 def package_init_runs(
-    rel: str, source: bytes | None, world_root: Path, pristine: Path | None, held: Iterable[str], ls: Listings
+    rel: str,
+    read: Callable[[], bytes | None],
+    world_root: Path,
+    pristine: Path | None,
+    held: Iterable[str],
+    ls: Listings,
 ) -> str | None:
     """Why the agent's `__init__.py` at `rel` is code the test runner runs, or None.
 
@@ -302,7 +307,9 @@ def package_init_runs(
 
     Args:
         rel: the entry's path relative to the world root.
-        source: the file's bytes (None when it could not be read as a regular file, or was too large to check).
+        read: gives the file's bytes (None when it could not be read as a regular file, was too large to check or
+            past the scan's budget); called only for a file in a folder counted here, so the agent's other
+            `__init__.py` files (a virtual environment holds thousands) are never read.
         world_root: the world as the agent left it.
         pristine: the world's copy from before the agent's turn, or None.
         held: the names of the held-back tests' files.
@@ -317,6 +324,7 @@ def package_init_runs(
             f"package `__init__.py` with code at the top of /{folder}: pytest and unittest run it when they import a "
             "test placed in a package below it (`tests/__init__.py` makes one), in their own process"
         )
+        source = read()
         return why if source is None or _runs_code(source) else None
     names = set(ls(os.path.join(world_root, folder)))
     if pristine is not None:
@@ -324,7 +332,7 @@ def package_init_runs(
     named = set(held) & names
     if not (TEST_FOLDER.match(parts[-2]) or any(TEST_FILE.match(n) for n in names) or named):
         return None
-    if source is not None and not _runs_code(source):
+    if (source := read()) is not None and not _runs_code(source):
         return None
     return (
         "package `__init__.py` with code in a test folder: pytest and unittest run it when they import a test "

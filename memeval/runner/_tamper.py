@@ -25,7 +25,15 @@ from memeval.eventlog import TamperFinding
 from memeval.runner._diff import printable
 from memeval.runner._guard import one_slash, under, writable_last
 from memeval.runner._linked import linked_file
-from memeval.runner._runnersection import RUNNER_SECTIONS, TomlBudget, runner_section
+from memeval.runner._runnersection import (
+    MAX_PARSED_CONFIG_BYTES,
+    PYTHON_VERSION_FILE,
+    RUNNER_SECTIONS,
+    TOOL_CONFIG,
+    ScanBudget,
+    python_version_request,
+    runner_section,
+)
 from memeval.runner._shadow import (
     Listings,
     held_module_shadow,
@@ -58,21 +66,6 @@ VENV_DETAIL = (
 """Why a `pyvenv.cfg` is a finding: with `home` pointing at a folder of the agent's holding `lib/python3.11/os.py`,
 `/app/.venv/bin/python` (a link to the image's python3) imports `json`, `re`... from that folder, before any
 guard of memeval runs."""
-TOOL_CONFIG = {
-    ".cargo/config.toml": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".cargo/config": "cargo configuration (a `rustc-wrapper`, a test `runner`: programs `cargo test` runs)",
-    ".rspec": "rspec options read from the working directory (`--require FILE` runs before every spec)",
-    ".bundle/config": "bundler configuration (which Gemfile and gem folders `bundle exec` uses)",
-    ".mvn/extensions.xml": "Maven core extensions, loaded into every `mvn` run in this project",
-    ".mvn/maven.config": "options added to every `mvn` run in this project",
-    ".mvn/jvm.config": "JVM options of every `mvn` run in this project (`-javaagent:` runs code)",
-    ".proverc": "options `prove` reads from its working directory (`--exec PROGRAM` runs every test through it)",
-    "rust-toolchain.toml": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
-    "rust-toolchain": "rustup toolchain file (`path = ...` makes `cargo test` run a toolchain of the agent's)",
-    "go.work": "Go workspace file (`use`, `replace`: `go test` builds other folders' code in place of a module's)",
-}
-"""Configuration other languages' build and test tools read from the project folder (the last one or two parts of
-its path), each with what it can make them run: what `conftest.py` is to pytest."""
 PACKAGE_JSON_KEYS = ("scripts", "jest", "mocha", "ava", "tap", "c8", "nyc", "babel")
 """Keys of a `package.json` that npm or a Node test runner acts on: `scripts` (`npm test` runs `pretest`, `test`,
 `posttest`; `npm run X`, `npm install` their own), and the runners' own sections (jest's `setupFiles`...)."""
@@ -304,13 +297,13 @@ def classify(
     ctx: ScanContext,
     pristine: Path | None = None,
     listings: Listings | None = None,
-    toml: TomlBudget | None = None,
+    toml: ScanBudget | None = None,
 ) -> list[TamperFinding]:
     """The findings for one added or changed entry (`rel` relative to the world root).
 
     `pristine` is the world's copy from before the agent's turn, for the task's own modules an added entry may
     shadow (`shadowed_task_files`); without it those are not looked for. `listings` are the scan's folder listings,
-    `toml` what it may still parse as TOML (`memeval.runner._runnersection`).
+    `toml` what it may still read and parse (`memeval.runner._runnersection.ScanBudget`).
     """
     inside = "/" + rel
     name = rel.rsplit("/", 1)[-1]
@@ -320,6 +313,7 @@ def classify(
         out.append(TamperFinding(path=printable(inside), kind=kind, change=change, detail=printable(detail)))
 
     ls = listings if listings is not None else Listings()
+    budget = toml if toml is not None else ScanBudget()
     mods = {m: "" for root in ctx.roots if (m := _top_module(inside, root, world_root)) is not None}
     loose = loose_folders(inside, ctx.roots, world_root, ls)
     for folder in loose:  # first on the path for a test placed there
@@ -354,8 +348,13 @@ def classify(
     if name == "conftest.py":
         add("conftest", "pytest runs it when it collects this folder")
     elif name == "__init__.py":
-        head = None if stat.S_ISLNK(st.st_mode) else _read_head(world_root / rel, MAX_CONFIG_BYTES + 1)
-        source = None if head is None or len(head) > MAX_CONFIG_BYTES else head
+
+        def source() -> bytes | None:  # None: taken to run code (a link, too large, or past the scan's budget)
+            if stat.S_ISLNK(st.st_mode) or not budget.take_named(name, min(st.st_size, MAX_CONFIG_BYTES + 1)):
+                return None
+            head = _read_head(world_root / rel, MAX_CONFIG_BYTES + 1)
+            return None if len(head) > MAX_CONFIG_BYTES else head
+
         if (why := package_init_runs(rel, source, world_root, pristine, ctx.held, ls)) is not None:
             add("conftest", why)
     if name.endswith(".pth") or _module_name(name) in STARTUP or any(p in STARTUP for p in rel.split("/")[:-1]):
@@ -382,10 +381,12 @@ def classify(
         add("runner-config", tool)
     elif JS_RUNNER_CONFIG.match(name):
         add("runner-config", "configuration a Node test runner or package manager reads from its working directory")
-    elif name == "package.json" and (npm := _package_json(world_root / rel, pristine, rel)) is not None:
+    elif name == "package.json" and (npm := _package_json(world_root / rel, pristine, rel, st, budget)) is not None:
         add("runner-config", npm)
+    elif name == PYTHON_VERSION_FILE:
+        if (why := python_version_request(world_root / rel, stat.S_ISLNK(st.st_mode), _read_head)) is not None:
+            add("runner-config", why)
     elif name in RUNNER_SECTIONS:
-        budget = toml if toml is not None else TomlBudget()
         why = (
             f"test-runner section in {name}"
             if stat.S_ISLNK(st.st_mode)
@@ -404,16 +405,22 @@ _UNREAD: dict[type[Exception], str] = {
 reads a 5,000-digit number as a float, where `json.loads` raises (`ValueError` past 4,300 digits)."""
 
 
-def _package_json(path: Path, pristine: Path | None, rel: str) -> str | None:
+def _package_json(path: Path, pristine: Path | None, rel: str, st: os.stat_result, budget: ScanBudget) -> str | None:
     """Why the agent's `package.json` at `path` is a finding, or None.
 
     The finding names the keys of `PACKAGE_JSON_KEYS` it added or changed against the task's (`pristine / rel`;
     none if absent). A file that is a link, over `MAX_CONFIG_BYTES` or that Python's `json` cannot read cannot be
     checked, and says so (Node reads what `json.loads` refuses: bad UTF-8, deep nesting, a 5,000-digit number, and
     ran a `pretest` hidden so); one that is not JSON, or not an object, is none (npm and the runners refuse it).
+    Nor is one past the scan's `budget` (its `lstat` is `st`): it is not read.
     """
     if os.path.islink(path):
         return "package.json as a symbolic link: npm and Node test runners read its `scripts` and runner sections"
+    if not budget.take_named("package.json", min(st.st_size, MAX_CONFIG_BYTES + 1)):
+        return (
+            f"package.json not checked for `scripts` and runner sections: the scan had read its "
+            f"{MAX_PARSED_CONFIG_BYTES} bytes of package.json files"
+        )
     head = _read_head(path, MAX_CONFIG_BYTES + 1)
 
     def keys(data: bytes) -> dict[str, object] | str | None:
@@ -463,7 +470,7 @@ def scan_tamper(
         The findings, sorted by path then kind, at most `MAX_FINDINGS`.
     """
     ctx = scan_context(world, env, tests_dir)
-    listings, toml = Listings(), TomlBudget()
+    listings, toml = Listings(), ScanBudget()
     found: list[TamperFinding] = []
     for rel, change in sorted(changed_entries(pristine, world.root, added, changed).items()):
         try:

@@ -38,6 +38,7 @@ from memeval.sandbox._capture import OutputCapture
 from memeval.sandbox._etc import EMPTY_ETC_FILES, EMPTY_FILE, ETC_FILES, PIP_CONFIG
 from memeval.sandbox._exitwrap import EXIT_WRAP, PYTHON
 from memeval.sandbox._limits import DiskWatch, LimitGroup, Limits, LimitsMechanism, limits_mechanism, rlimit_args
+from memeval.sandbox._pipconf import credentials_handed
 from memeval.sandbox._process import death_signal, kill_group, kill_tree, wait_fast, write_all
 from memeval.sandbox._seccomp import sandbox_filter
 from memeval.sandbox._settings import ID_COUNT, read_id_base
@@ -182,16 +183,19 @@ class Bubblewrap:
         about every 1 s)`.
 
         Raises:
-            UsageError: a sandbox setting of the environment is wrong (`memeval.sandbox._settings`), so no run
+            UsageError: a sandbox setting of the environment is wrong (`memeval.sandbox._settings`,
+                `memeval.sandbox._pipconf.CREDENTIALS_ENV`), so no run
                 starts on a card that does not say how its sandboxes ran.
         """
         if _ID_BASE.problem is not None:
             raise UsageError(_ID_BASE.problem)
+        handed = ", the host's pip credentials handed to pip install build steps" if credentials_handed() else ""
         return (
             f"bubblewrap {self.version()}, user namespace (root inside = uid {HOST_ID_BASE} outside), "
             f"no capabilities, kernel keyring calls and file watches refused (seccomp), limits: {self.mechanism()}, "
             "storage_mb: files by RLIMIT_FSIZE, "
             "the agent's and the verifier's total by a watch on the world and /tmp (on disk, about every 1 s)"
+            f"{handed}"
         )
 
     def _argv(self, spec: SandboxSpec) -> list[str]:

@@ -58,9 +58,9 @@ class SandboxSpec:
         no_attach: no process may attach to, or write the memory of, another (a verifier's sandbox): `ptrace`
             attaching and `process_vm_writev` are refused (`memeval.sandbox._seccomp.sandbox_filter`) and
             `/proc` is read-only, so `/proc/PID/mem` cannot be opened for writing.
-        pip_config: bind the host's pip configuration (`memeval.sandbox._etc.PIP_CONFIG`); only a
-            world's `pip install` build step asks (the one sandbox with the network), since the
-            configuration may hold a private index's credentials.
+        pip_config: bind the host's pip configuration (`memeval.sandbox._etc.PIP_CONFIG`) as it is; only a
+            world's `pip install` build step asks, and only under `MEMEVAL_BUILD_PIP_CREDENTIALS=1`
+            (`memeval.sandbox._pipconf`: otherwise it is given copies without credentials as `tool_mounts`).
         stop: asked about every 0.2 s while the sandbox runs; a reason (not None) ends it at once as a
             limit hit with that reason (`SandboxResult.limit_hit`). memeval's runner ends so the sandbox
             that filled the runs folder's disk (`memeval.runner._lowwater`).

@@ -27,11 +27,37 @@ from pathlib import Path, PurePosixPath
 from memeval.errors import WorldBuildError
 from memeval.sandbox._backend import get_backend
 from memeval.sandbox._bwrap import RESERVED, hand_over
+from memeval.sandbox._egress import PORT as EGRESS_PORT
+from memeval.sandbox._egress import egress
 from memeval.sandbox._limits import DEFAULT_FILE_BYTES, DefaultLimits, Limits, limits_mechanism, parse_size_mb
+from memeval.sandbox._pipconf import (
+    CREDENTIALS_ENV,
+    build_pip_env,
+    build_pip_view,
+    configured_endpoints,
+    credentials_handed,
+)
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
 
 VENV_INSIDE = "/opt/memeval/venv"
+BUILD_RELAY = """\
+port=$1
+/usr/bin/socat TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork,backlog=64 UNIX-CONNECT:/run/memeval-relay/proxy.sock &
+printf -v want '0100007F:%04X' "$port"
+listening() {
+  local _sl addr _rem st _rest
+  while read -r _sl addr _rem st _rest; do [ "$addr" = "$want" ] && [ "$st" = 0A ] && return 0; done </proc/net/tcp
+  return 1
+}
+i=0
+until listening 2>/dev/null; do
+  i=$((i+1)); if [ "$i" -gt 2000 ]; then echo "the relay to memeval's egress proxy did not start" >&2; exit 97; fi
+  sleep 0.005
+done
+"""
+"""Starts the build step's relay (127.0.0.1:$1 to `memeval.sandbox._egress`'s socket) and waits for it to listen
+(`/proc/net/tcp`, state 0A), as the agent's boot does."""
 BASE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 _APT_NOOPS = re.compile(r"^(apt-get|apt) (update|clean|autoremove)\b|^rm -rf /var/lib/apt/lists")
 
@@ -173,20 +199,53 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     logs = cache / "envs" / f".{key}.log"
-    script = f"/usr/bin/python3 -m venv {VENV_INSIDE} && {VENV_INSIDE}/bin/pip install -q {shlex.join(pip_args)}"
-    env = {"PATH": BASE_PATH, "HOME": "/tmp"}
-    env.update({k: v for k, v in os.environ.items() if k.startswith("PIP_")})
+    install = f"/usr/bin/python3 -m venv {VENV_INSIDE} && {VENV_INSIDE}/bin/pip install -q {shlex.join(pip_args)}"
+    script = BUILD_RELAY + install
+    proxy = f"http://127.0.0.1:{EGRESS_PORT}"
+    env = {
+        "PATH": BASE_PATH,
+        "HOME": "/tmp",
+        **{k: proxy for k in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")},
+    }
+    handed = credentials_handed()
+    pip_env, removed = build_pip_env(os.environ, handed)
+    env.update(pip_env)
     mounts: tuple[Mount, ...] = (Mount(tmp, VENV_INSIDE, writable=True),)
     for wheels in ("/opt/wheels", "/opt/pypi", "/opt/pypi-more"):
         if Path(wheels).is_dir():
             mounts += (Mount(Path(wheels), wheels),)
-    # the one sandbox given the host's pip configuration (its index and any credentials): the venv is built here,
-    # then bound read-only into the trial's sandboxes, which never see the configuration
-    spec = SandboxSpec(mounts, "/tmp", env, share_net=True, pip_config=True)
-    res = get_backend().run(spec, ["/bin/sh", "-c", script], timeout_s=timeout_s, stdout=logs, stderr=logs)
+    # the one sandbox given the host's pip configuration: the venv is built here, then bound read-only into the
+    # trial's sandboxes, which never see the configuration. It runs the task's build code with the network, so its
+    # credentials only when the user hands them over (`memeval.sandbox._pipconf`)
+    # Its network is a relay to a proxy that reaches no address of the host's own (`memeval.sandbox._egress`).
+    view = tmp.with_name(tmp.name + ".pipconf")
+    shutil.rmtree(view, ignore_errors=True)
+    view.mkdir()
+    try:
+        conf, removed_conf = ((), False) if handed else build_pip_view(view)
+        with egress(configured_endpoints(os.environ)) as out:
+            spec = SandboxSpec(
+                mounts, "/tmp", env, pip_config=handed, tool_mounts=conf, proxy_socket=out.socket_path,
+                relay_port=EGRESS_PORT,
+            )  # fmt: skip
+            res = get_backend().run(
+                spec,
+                ["/bin/bash", "-c", script, "build", str(EGRESS_PORT)],
+                timeout_s=timeout_s,
+                stdout=logs,
+                stderr=logs,
+            )
+    finally:
+        shutil.rmtree(view, ignore_errors=True)
     if res.exit_code != 0:
         tail = logs.read_text(errors="replace")[-600:]
-        raise WorldBuildError(f"pip install {' '.join(pip_args)} failed: {tail}")
+        hint = (
+            f" (the host's pip configuration names credentials, left out of build steps: set {CREDENTIALS_ENV}=1 "
+            "to hand them over, for task sets whose packages you trust)"
+            if removed or removed_conf
+            else ""
+        )
+        raise WorldBuildError(f"pip install {' '.join(pip_args)} failed{hint}: {tail}")
     (tmp / ".memeval-ready").write_text("ok\n")
     try:
         tmp.rename(venv)

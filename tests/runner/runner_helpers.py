@@ -128,11 +128,16 @@ def bwrap_pids_under(folder: Path) -> list[int]:
 
 
 def ab_over_planted_host_files(
-    tmp_path: Path, agent: str, binds: list[tuple[Path, str]], extra: tuple[str, ...] = ()
+    tmp_path: Path,
+    agent: str,
+    binds: list[tuple[Path, str]],
+    extra: tuple[str, ...] = (),
+    env_add: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """A real `memeval ab` of `tmp_path/tasks` (command agent `sh -c agent`, no network, `--json`) in a
     private mount namespace of its own where each (planted file or folder, host path) of `binds` is
-    bind-mounted over the host path (`unshare --mount`: the host's files are never written).
+    bind-mounted over the host path (`unshare --mount`: the host's files are never written); `env_add` is added
+    to its environment.
     """
     ab = [sys.executable, "-m", "memeval", "ab", str(tmp_path / "tasks"), "--agent", "command"]
     ab += ["--agent-cmd", f"sh -c {shlex.quote(agent)}", "--network", "none", "--json", "--quiet"]
@@ -141,7 +146,7 @@ def ab_over_planted_host_files(
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMEVAL_")}
     return subprocess.run(
         ["unshare", "--mount", "--propagation", "private", "sh", "-c", f"{mounts} && exec {shlex.join(ab)}"],
-        env={**env, "PYTHONPATH": str(REPO)},
+        env={**env, **(env_add or {}), "PYTHONPATH": str(REPO)},
         capture_output=True,
         text=True,
         timeout=patient(120),
