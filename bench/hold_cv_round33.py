@@ -29,6 +29,8 @@ Figures for v4-v32 pooled and for v30, v31 and v32 each as if blind (every model
 without that set). The sets' authors have read every spent set over the rounds, so the figures are out of fold
 for the fitted parts only; the rules were written from v4-v31.
 
+`--points` prints the stacks with the cues at fixed cuts (0.75-0.95), pooled and on v32.
+
 Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round33.py --extract
        OPENBLAS_NUM_THREADS=1 PYTHONPATH=. nice -n 10 python bench/hold_cv_round33.py [--out FILE.json]
 """
@@ -309,6 +311,21 @@ def examples_held(t: Table, x: np.ndarray, refit: bool, describes: bool, precisi
     }  # fmt: skip
 
 
+def operating_points(args: argparse.Namespace) -> None:
+    """`--points`: the stacks with the cues at fixed cuts (one leave-one-set-out model per set, no cut chosen on the
+    sets), pooled over v4-v32 and on v32: the figures a cut above the hold tests' benign examples would give."""
+    t = Table.load(args.rows)
+    fams = families(t)
+    for refit in (False, True):
+        x = dense(t, refit, True, fams)
+        oof = np.zeros(len(t.rows))
+        for k in SETS:
+            oof[t.s == k] = fit_predict(x, t.y, t.s != k, t.s == k, args.l2)
+        for cut in (0.75, 0.8, 0.82, 0.85, 0.9, 0.95):
+            name = f"stack{'-refit' if refit else ''}-describes@{cut:g}"
+            print(f"{name:30s} v4-v32 {t.figure(oof >= cut, SETS)}; v32 {t.figure(oof >= cut, ('v32',))}", flush=True)
+
+
 def figures(args: argparse.Namespace) -> None:
     """Phase 2: the arms, per span; printed and written to `--out`."""
     t_start = time.process_time()
@@ -346,6 +363,7 @@ def main() -> None:
     """Extract, or print and write the figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--extract", action="store_true")
+    ap.add_argument("--points", action="store_true", help="only the stacks with the cues at fixed cuts")
     ap.add_argument("--rows", type=Path, default=Path("/tmp/det33/rows.jsonl"))
     ap.add_argument("--fold-dir", type=Path, default=Path("/tmp/det33/folds"))
     ap.add_argument("--r21-fold-dir", type=Path, default=Path("/tmp/det21/folds"))
@@ -363,6 +381,9 @@ def main() -> None:
     args = ap.parse_args()
     if args.extract:
         extract(args)
+        return
+    if args.points:
+        operating_points(args)
         return
     figures(args)
 
