@@ -10,7 +10,8 @@ waiting for a core.
 
 `memeval runs` is timed on a missing default folder (a fresh clone), and on a folder of the golden
 runs (tests/fixtures/runlog_v1) copied `--copies` times and loaded once, as `memeval ab` leaves a
-run (its projection cache written); `--runs-dir DIR` times a folder of yours instead.
+run (its projection cache written), as a table and with `--json`; `--runs-dir DIR` times a folder of
+yours instead.
 
 memeval's own modules are byte-compiled first (a user's first command writes the same `.pyc`
 files; with PYTHONDONTWRITEBYTECODE set nothing would, and every start would compile them).
@@ -82,6 +83,13 @@ def main() -> None:
             "memeval results --help": [*memeval, "results", "--help"],
             "memeval runs (no runs yet)": [*memeval, "runs"],
             f"memeval runs ({len(list(many.iterdir()))} loaded runs)": [*memeval, "runs", "--runs-dir", str(many)],
+            f"memeval runs --json ({len(list(many.iterdir()))} loaded)": [
+                *memeval,
+                "runs",
+                "--json",
+                "--runs-dir",
+                str(many),
+            ],
         }
         if script.exists():  # the console script, as a user types it
             commands["memeval --help (console script)"] = [str(script), "--help"]

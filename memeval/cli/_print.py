@@ -149,30 +149,60 @@ def status_text(status: str) -> str:
     )
 
 
-def print_results(run: Run, console: Console, include_controls: bool = False) -> None:
-    """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
+RESULTS_COLUMNS = ("task", "mode", "rep", "reward", "execution", "assessment", "level", "fault", "time",
+                   "tokens in/out", "cost", "control", "tamper")  # fmt: skip
+"""The columns of `memeval results RUN`'s table, in order."""
+
+ALWAYS_SHOWN = frozenset({"task", "mode", "rep", "reward", "time", "cost"})
+"""Columns a narrow terminal keeps even when every trial has the same value in them (`fitted_results`)."""
+
+
+def fitted_results(console: Console, rows: Sequence[tuple[str, ...]]) -> tuple[Table, str | None]:
+    """The results table of `rows` (cells in `RESULTS_COLUMNS` order), fitted to `console`'s width.
+
+    At its natural width when that fits. On a narrower terminal (80 columns: every cell was cut to
+    two characters and `…`, the task ids too), the columns every trial has the same value in (but
+    `ALWAYS_SHOWN`) are left out and the rest drawn without side borders, with a note naming what
+    was left out and its value (`(a terminal of 80 columns: left out the columns the same in every
+    trial: execution completed, ...)`), and a figure too wide for its column wraps instead of ending
+    in `…`. Returns (table, note); the note is None when no column was left out.
+    """
+    from rich import box
     from rich.table import Table
 
+    def table(keep: list[int], narrow: bool = False) -> Table:
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True) if narrow else Table()
+        for i in keep:  # narrow, a figure wraps rather than end in `…`; a task id is never cut
+            t.add_column(
+                RESULTS_COLUMNS[i], no_wrap=RESULTS_COLUMNS[i] == "task", overflow="fold" if narrow else "ellipsis"
+            )
+        for row in rows:
+            t.add_row(*(row[i] for i in keep))
+        return t
+
+    full = table(list(range(len(RESULTS_COLUMNS))))
+    if console.measure(full, options=console.options.update_width(100_000)).maximum <= console.width:
+        return full, None
+    same = [i for i, c in enumerate(RESULTS_COLUMNS) if c not in ALWAYS_SHOWN and len({r[i] for r in rows}) <= 1]
+    if not same:
+        return table(list(range(len(RESULTS_COLUMNS))), narrow=True), None
+    valued = [f"{RESULTS_COLUMNS[i]} {rows[0][i]}" for i in same if rows and rows[0][i] not in ("", "—")]
+    empty = [RESULTS_COLUMNS[i] for i in same if not rows or rows[0][i] in ("", "—")]
+    said = "; ".join(p for p in (", ".join(valued), f"{', '.join(empty)} empty" if empty else "") if p)
+    note = (
+        f"(a terminal of {console.width} columns: left out the columns the same in every trial: {said}; a wider"
+        " terminal or --json shows every field)"
+    )
+    keep = [i for i in range(len(RESULTS_COLUMNS)) if i not in same]
+    return table(keep, narrow=True), note
+
+
+def print_results(run: Run, console: Console, include_controls: bool = False) -> None:
+    """One row per trial, then the summary lines and the warnings (`memeval results RUN`)."""
     from memeval.runreport import summarize, summary_lines
 
     recs = run.to_records(include_controls=True)
-    t = Table()
-    for col in (
-        "task",
-        "mode",
-        "rep",
-        "reward",
-        "execution",
-        "assessment",
-        "level",
-        "fault",
-        "time",
-        "tokens in/out",
-        "cost",
-        "control",
-        "tamper",
-    ):
-        t.add_column(col)
+    rows: list[tuple[str, ...]] = []
     unmeasured = {r.trial_id: r.physics.unmeasured_calls for r in run.result.trials}
     for x in recs:
         tok = (
@@ -181,7 +211,7 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
         )
         if unmeasured.get(x["trial_id"]) and (x["input_tokens"] is not None or x["output_tokens"] is not None):
             tok = f"at least {tok} ({unmeasured[x['trial_id']]} call(s) unmeasured)"
-        t.add_row(
+        rows.append((
             escape(x["task_id"]),
             x["mode"],
             str(x["repeat"]),
@@ -195,8 +225,11 @@ def print_results(run: Run, console: Console, include_controls: bool = False) ->
             money(x["cost_usd"], 4),
             (x["control"] or "") + (" (left out)" if x["control"] and not include_controls else ""),
             "—" if x["tamper"] is None else str(x["tamper"]),
-        )
+        ))  # fmt: skip
+    t, note = fitted_results(console, rows)
     print_titled(console, f"{run.result.run_id} ({status_text(run.status)})", t)
+    if note is not None:
+        console.print(escape(note), highlight=False)
     s = summarize(run, include_controls=include_controls)
     for line in summary_lines(s):
         console.print(escape(line), highlight=False)

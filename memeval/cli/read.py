@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from memeval.cli._ab_params import QuietOpt
-from memeval.cli._json import echo_json
+from memeval.cli._json import JSON_INDENT, echo_json
 from memeval.cli._options import RunsDir
 from memeval.cli._outfile import folders_to_make, say_made
 from memeval.cli._print import (
@@ -262,10 +262,10 @@ def runs(
         print_index_listing(store_name(url), indexed)
         return
     rows = list_run_folders(runs_dir)
-    if as_json:
-        from memeval.results import runs_document
+    if as_json:  # the typed document's bytes without building its pydantic model (`runs_json_text`)
+        from memeval._runlist import runs_json_text
 
-        echo_json(runs_document(runs_dir, rows), by_alias=True)
+        typer.echo(runs_json_text(runs_dir, rows, JSON_INDENT))
         return
     print_listing(str(runs_dir), rows)
 

@@ -413,6 +413,23 @@ def unsubscribe_cmd(team: TeamOpt, db: DbOpt = None) -> None:
     typer.echo(f"{team}: unsubscribed; a running `memeval schedule` sends it nothing from now on")
 
 
+SCHEDULE_LOG_FORMAT = "%(asctime)s.%(msecs)03dZ %(name)s %(message)s"
+"""A `memeval schedule` log line: its UTC time to the millisecond (`2026-12-07 08:00:00.012Z`), the logger, the text."""
+
+
+def schedule_log_handler() -> logging.Handler:
+    """The stderr handler of `memeval schedule`'s log: each line stamped in UTC (`SCHEDULE_LOG_FORMAT`).
+
+    Python's default stamps local time with no zone (`2026-12-07 09:00:00,012`), which beside the
+    service's own times (UTC, and each team's zone named) read as one more zone to guess.
+    """
+    formatter = logging.Formatter(SCHEDULE_LOG_FORMAT, datefmt="%Y-%m-%d %H:%M:%S")
+    formatter.converter = time.gmtime
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(formatter)
+    return handler
+
+
 @app.command("schedule")
 @translate_errors
 def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None) -> None:
@@ -432,8 +449,11 @@ def schedule(out: OutOpt = None, runs: RunsOpt = Path("runs"), db: DbOpt = None)
     # a store that exists: a typo in --db or MEMEVAL_DB made a new empty store (and its reports/ folder) and
     # served it, sending nothing, for as long as the service ran
     store = open_existing_store(url)
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
-    for noisy in ("weasyprint", "fontTools"):  # a PDF's layout steps ("Step 5 - Creating layout") are not the log's
+    logging.basicConfig(level=logging.INFO, handlers=[schedule_log_handler()])
+    # A PDF's layout steps ("Step 5 - Creating layout") and APScheduler's own bookkeeping ("Added job
+    # "scheduled_run" to job store "default"", "Removed job startup:fernhill") are not the log's: the
+    # service's lines say what runs and when; their warnings (a missed run) still show.
+    for noisy in ("weasyprint", "fontTools", "apscheduler"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     code = run_service(store, settings, out_dir=report_root(store, out), runs_dir=runs)
     raise typer.Exit(code)

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memeval._runlist import (
     INTERRUPTED_FAULT,
+    RUNS_SCHEMA,
     ListedRun,
     list_run_folders,
     measured_verdict,
@@ -17,8 +18,6 @@ from memeval._runlist import (
 )
 from memeval.errors import RunLogError
 from memeval.eventlog import LOG_NAME
-
-RUNS_SCHEMA = "memeval.runs/1"
 
 
 class RunListing(BaseModel):
