@@ -64,7 +64,7 @@ _KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 """Characters of the last run of a text where a cut body may be."""
 LONGEST_RUN = 480
 """Characters of a text's last run read at most (a longer run is no cut head: the full rules read it)."""
-_LEAD = re.compile(r"(?:\(\?i\)|\\b|\(\?:\^\|[^()]*\))*")
+_LEAD = re.compile(r"(?:\(\?i\)|\(\?i:|\\b|\(\?:\^\|[^()]*\))*")
 """Flags, word edges and a start-of-line alternative before a lead-in's first keyword."""
 _PROBE = "abcXYZ019"
 
