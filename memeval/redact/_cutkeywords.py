@@ -22,7 +22,10 @@ to judge). Kept: a run ending in a mark (`.` ends a sentence, not a cut), of one
 where the body admits two, reading as words (`_cuts._words`: `sort_key: createdAt`,
 `import SecretStr, ValidationError`), a placeholder, and a run the rule's own filter or entropy
 bound allows (`_solo.suppresses` and `min_entropy`, scaled to the run's length as `_truncated`
-does). A text that ends with a keyword, an assignment and a random-looking run a few characters
+does); nor a text whose end `HEAD` or `KEYED` already blanks. The part is typed as the rule's
+credential when the keyword found names the rule's provider (`abuseipdb`), else `GENERIC_SECRET`
+(`apiToken` matched betterleaks' `aws-secret-access-key` by its word `token`). A text that ends
+with a keyword, an assignment and a random-looking run a few characters
 short of the rule's count is blanked whether or not a key was cut: the scanners' negative examples
 of a wrong length are (`bench/redact_cut_halves.py --lookalikes`).
 """
@@ -44,7 +47,7 @@ from presidio_analyzer import RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.redact._context import _entropy
-from memeval.redact._cuts import _groups, _words
+from memeval.redact._cuts import TAIL_ENTITY, _groups, _words
 from memeval.redact._cutshapes import ShapedCutReader
 from memeval.redact._entities import credential_type
 from memeval.redact._scanners import memeval_result
@@ -259,6 +262,11 @@ def _cut_body(rule: KeywordRule, compiled: tuple[regex.Pattern[str], regex.Patte
     return not suppresses(rule.filter_tree, body, scale, cap) and _entropy(body) >= min(rule.min_entropy * scale, cap)
 
 
+def _provider(name: str) -> str:
+    """The provider a rule's name starts with (`aws-secret-access-key`, `kingfisher-todoist.1`: `aws`, `todoist`)."""
+    return name.removeprefix("kingfisher-").removeprefix("noseyparker-").split("-", 1)[0].split(".", 1)[0].lower()
+
+
 class KeywordCutReader(ShapedCutReader):
     """`ShapedCutReader` with `KEYWORD_HEAD` (module docstring): a keyword rule's body cut by the text's end.
 
@@ -303,11 +311,15 @@ class KeywordCutReader(ShapedCutReader):
                 compiled = rule.compiled
                 if compiled is not None and _cut_body(rule, compiled, body) and compiled[0].search(text, lo, s):
                     name = rule.rule_id.removeprefix("betterleaks.").removeprefix("kingfisher.")
-                    return [memeval_result(rule.entity, s, e, _SCORE, f"memeval:cut-keyword:{name}")]
+                    kind = rule.entity if keyword.startswith(_provider(name)) else TAIL_ENTITY
+                    return [memeval_result(kind, s, e, _SCORE, f"memeval:cut-keyword:{name}")]
         return []
 
     def analyze(self, text: str) -> list[RecognizerResult]:
         """`ShapedCutReader.analyze`'s findings and a keyword rule's cut body ending `text`."""
         if not text:
             return []
-        return super().analyze(text) + self.keyword_heads(text)
+        found = super().analyze(text)
+        if any(r.end >= len(text.rstrip()) for r in found):
+            return found  # a prefix's or a key name's cut value already ends the text (`HEAD`, `KEYED`)
+        return found + self.keyword_heads(text)
