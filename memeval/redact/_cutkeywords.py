@@ -28,6 +28,14 @@ credential when the keyword found names the rule's provider (`abuseipdb`), else 
 with a keyword, an assignment and a random-looking run a few characters
 short of the rule's count is blanked whether or not a key was cut: the scanners' negative examples
 of a wrong length are (`bench/redact_cut_halves.py --lookalikes`).
+
+`URL_HEAD`: a URL's userinfo cut before its `@` (`postgresql://svc_user:UHn` ending the text, the rest
+`Wn3asWAJDEt@10.0.0.5/prod` starting the next): `_structural`'s `URL_PASSWORD` wants the `@` and a
+host. Blanked as it does (user name and password), within `URL_WINDOW` characters of the text's end;
+kept when the part after the colon starts with digits and no letter follows them (a port:
+`http://localhost:8080`, `https://localhost:9200).`), a template
+(`${DB_PASS}`), letters reading as a word (`http://host:port`), or when the host part is bracketed
+(`http://[::1]:80`).
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from memeval.redact._cutshapes import ShapedCutReader
 from memeval.redact._entities import credential_type
 from memeval.redact._scanners import memeval_result
 from memeval.redact._solo import python_form, rule_details, suppresses
+from memeval.redact._structural import _is_template
 from memeval.redact._truncated import _ALT, _ALT_PART, _LIT_ONE, ENTROPY_CAP, TruncatedTokenRecognizer, _unescape
 from memeval.redact._values import PLACEHOLDER, PLACEHOLDER_PART, placeholder_value
 
@@ -70,6 +79,13 @@ LONGEST_RUN = 480
 _LEAD = re.compile(r"(?:\(\?i\)|\(\?i:|\\b|\(\?:\^\|[^()]*\))*")
 """Flags, word edges and a start-of-line alternative before a lead-in's first keyword."""
 _PROBE = "abcXYZ019"
+URL_WINDOW = 300
+"""Characters before a text's end searched for a URL whose userinfo the end cuts (`URL_HEAD`)."""
+_PORT = re.compile(r"\d+(?![A-Za-z0-9])")
+"""A port: digits not followed by a letter or digit (`:9200`, `:9200).`, `:6443&y=2`, `:6443**`)."""
+_URL_CUT = re.compile(
+    r"(?<![a-zA-Z0-9+.\-])[a-zA-Z][a-zA-Z0-9+.\-]{1,30}://([^\s:/@?#'\"<>\[\]]*):([^\s@/?#'\"<>]+)\s*\Z"
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -262,6 +278,20 @@ def _cut_body(rule: KeywordRule, compiled: tuple[regex.Pattern[str], regex.Patte
     return not suppresses(rule.filter_tree, body, scale, cap) and _entropy(body) >= min(rule.min_entropy * scale, cap)
 
 
+def url_head(text: str) -> list[RecognizerResult]:
+    """A URL's user name and password cut before its `@` by the end of `text` (`URL_HEAD`), as one finding, or []."""
+    lo = max(0, len(text) - URL_WINDOW)
+    if "://" not in text[lo:]:
+        return []
+    m = _URL_CUT.search(text, lo)
+    if m is None:
+        return []
+    value = m.group(2)
+    if _PORT.match(value) or _is_template(value) or value.isalpha() and _words(value):
+        return []
+    return [memeval_result("URL_PASSWORD", m.start(1), m.end(2), _SCORE, "memeval:cut-url-password")]
+
+
 def _provider(name: str) -> str:
     """The provider a rule's name starts with (`aws-secret-access-key`, `kingfisher-todoist.1`: `aws`, `todoist`)."""
     return name.removeprefix("kingfisher-").removeprefix("noseyparker-").split("-", 1)[0].split(".", 1)[0].lower()
@@ -322,4 +352,4 @@ class KeywordCutReader(ShapedCutReader):
         found = super().analyze(text)
         if any(r.end >= len(text.rstrip()) for r in found):
             return found  # a prefix's or a key name's cut value already ends the text (`HEAD`, `KEYED`)
-        return found + self.keyword_heads(text)
+        return found + (self.keyword_heads(text) or url_head(text))

@@ -23,6 +23,7 @@ CUTS = [
     ("mailboxlayer SECRET ", "16cf1e4c389b42d2", "9e4c1f7f44d4f3ec"),
     ("hunter: ", "ab7c15279b5b5bfec9ad", "752f3dfd90699205d14b"),
     ("asana_client_id=", "43198777", "33517166"),
+    ("DATABASE_URL=postgresql://svc_user:", "UHnWn3a", "sWAJDEt@10.0.0.5/prod"),  # a URL cut before its `@`
 ]
 """(lead-in, first part ending the first event, the rest starting the next: hex or digits, which no
 tail rule takes)."""
@@ -34,9 +35,12 @@ LOOK_ALIKES = [
     "algolia index: products_v2",
     "abuseipdb = d9a5a71e5216d5f68cbc.",
     "slack channel: C024BE91L",
+    "the search node is http://localhost:9200",
+    "curl -u admin https://localhost:9200).",
 ]
 """Texts ending like a keyword rule's lead-in and a body's start that are none: a name, words after
-`,`, a sha after a word no rule keys on, a name with digits, a run a sentence's `.` ends, an id."""
+`,`, a sha after a word no rule keys on, a name with digits, a run a sentence's `.` ends, an id,
+URLs ending in a port."""
 
 
 @pytest.fixture(scope="module")
