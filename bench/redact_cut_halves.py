@@ -61,7 +61,7 @@ def lookalikes() -> None:
 
     from memeval.redact import get_redactor
 
-    reader = get_redactor()._cuts  # the cut reader the redactor runs (redact26: `_cutshapes.ShapedCutReader`)
+    reader = get_redactor()._cuts  # the cut reader the redactor runs (redact27: `_cutkeywords.KeywordCutReader`)
     items = [("owned", "lookalike", i.text) for i in load_corpus() if i.group == "lookalike"]
     for path in sorted(ROOT.glob("tests/fixtures/redact_fresh*/*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
