@@ -3,8 +3,8 @@
 breaker2 marked what draws nothing in the report's held excerpts; the refusals' texts and the open
 contradictions' two sides, also sent by the memory system, still reached the HTML and the PDF raw. A
 right-to-left override there is laid out by the renderer (Pango applies the bidi algorithm), so the
-report a person reads says something other than what was stored ("Trojan Source"): a side stored
-as `Refunds within 14 days` followed by an override and `03` reads `... 30` on the page. Each is now
+report a person reads says something other than what was stored ("Trojan Source"): in a side stored
+as `Refunds within 1`, an override, `03 days.`, what follows the override is drawn right to left. Each is now
 passed through `inert`, the character named in place.
 """
 
