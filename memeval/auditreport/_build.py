@@ -211,7 +211,7 @@ def build_context(
         refusal_reasons=tuple(Tally(k, v, REFUSAL_MEANINGS.get(k, "")) for k, v in c.refusals_by_reason.items()),
         refusals=tuple(
             RefusalItem(seq=r.seq, when=when(r.occurred), actor=r.actor_id, reason_code=r.payload["reason_code"],
-                        text=r.payload["text"], requested=r.payload.get("requested") or "")
+                        text=inert(r.payload["text"]).as_plain(), requested=r.payload.get("requested") or "")
             for r in ref_rows
         ),
         refusals_more=max(0, c.refusals - len(ref_rows)),
@@ -221,8 +221,8 @@ def build_context(
         open_contradictions=tuple(
             OpenContradiction(contradiction_id=r.subject or "", opened=when(r.occurred),
                               waiting_days=round((end - _since(r, waiting_by)).total_seconds() / 86400, 1),
-                              a_item=r.payload["a_item"], a_text=r.payload["a_text"],
-                              b_item=r.payload["b_item"], b_text=r.payload["b_text"])
+                              a_item=r.payload["a_item"], a_text=inert(r.payload["a_text"]).as_plain(),
+                              b_item=r.payload["b_item"], b_text=inert(r.payload["b_text"]).as_plain())
             for r in con_rows
         ),
         overdue_after_h=hours, overdue_after_label=hours_label(hours), overdue=overdue, waiting_aged_by=waiting_by,

@@ -14,7 +14,7 @@ import signal
 import socket
 from collections.abc import Callable
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -121,7 +121,8 @@ def check_budget_settings(http: bool) -> None:
 
     Args:
         http: also the per-request bounds (`MEMEVAL_REDACT_REQUEST_BUDGET_S`,
-            `MEMEVAL_HOLD_REQUEST_BUDGET_S`), which only the HTTP endpoint reads.
+            `MEMEVAL_HOLD_REQUEST_BUDGET_S`), which only the HTTP endpoint reads, and the time a
+            request may take to arrive (`MEMEVAL_HTTP_READ_TIMEOUT_S`).
 
     Raises:
         UsageError: a setting is not a positive number of seconds (named, with its value and the fix;
@@ -133,8 +134,11 @@ def check_budget_settings(http: bool) -> None:
     memeval.redact.budget_seconds()
     memeval.hold.budget_seconds()
     if http:
+        from memeval._readtimeout import read_timeout_s
+
         memeval.redact.request_budget_seconds()
         memeval.hold.request_budget_seconds()
+        read_timeout_s()
 
 
 def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[], None]:
@@ -168,6 +172,25 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
         typer.echo(f"{what}: redactor and hold detector loaded in {warm_engines():.1f} s", err=True)
 
     return warm
+
+
+def server_config(app: Any, **options: Any) -> uvicorn.Config:
+    """The uvicorn configuration both servers use: `app` (and `options`) over the read-timeout protocol.
+
+    Each request must arrive within `MEMEVAL_HTTP_READ_TIMEOUT_S` (`memeval._readtimeout`): uvicorn
+    alone held a connection that sent nothing, or a request one byte a second, for good, and enough of
+    them took every file descriptor the server had. A bad value of the variable is refused here,
+    before the server starts.
+
+    Raises:
+        UsageError: `MEMEVAL_HTTP_READ_TIMEOUT_S` is not a number of seconds above 0 and at most a day.
+    """
+    import uvicorn
+
+    from memeval._readtimeout import ReadTimeoutH11Protocol, read_timeout_s
+
+    read_timeout_s()
+    return uvicorn.Config(app, http=ReadTimeoutH11Protocol, log_level="warning", **options)
 
 
 def serve_until_stopped(

@@ -24,6 +24,7 @@ from memeval.cli._serving import (
     check_budget_settings,
     plain_http_warning,
     serve_until_stopped,
+    server_config,
     warm_ingest,
 )
 from memeval.cli._store import check_week_args, no_events_message, open_with_events
@@ -397,8 +398,6 @@ def serve(
     text and ids, so concurrent senders' batches spread over the workers. The workers warm up in
     the background once it listens; until they are up, the server does whole batches.
     """
-    import uvicorn
-
     from memeval.audit import create_ingest_app, open_store, worker_count
 
     # a port in use is said at once, in one line, before the engines load
@@ -410,8 +409,8 @@ def serve(
     workers = worker_count()
     store = open_store(db)
     what = "memeval audit serve"
-    config = uvicorn.Config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
-        lambda: create_ingest_app(store, workers=workers), factory=True, log_level="warning"
+    config = server_config(  # a factory: the app, and with it the worker pool, is made once the engines are warm
+        lambda: create_ingest_app(store, workers=workers), factory=True
     )
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
     with sock:

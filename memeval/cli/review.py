@@ -20,7 +20,7 @@ import typer
 from memeval.cli._json import echo_json
 from memeval.cli._login import AsOpt, PasswordStdinOpt, login
 from memeval.cli._options import DbOpt, JsonOpt
-from memeval.cli._serving import bare_host, bind_port, loopback, serve_until_stopped, warm_ingest
+from memeval.cli._serving import bare_host, bind_port, loopback, serve_until_stopped, server_config, warm_ingest
 from memeval.cli._store import open_with_events
 from memeval.cli.app import command_app, fail, number_fix, shown_input, translate_errors
 from memeval.clock import utc_now
@@ -87,7 +87,6 @@ def serve(
     ] = True,
 ) -> None:
     """Serve the review pages, their JSON API and (by default) the audit ingest endpoint."""
-    import uvicorn
     from pydantic import SecretBytes, ValidationError
 
     from memeval.audit import db_url, open_store
@@ -134,7 +133,7 @@ def serve(
     warm = warm_ingest(store, "memeval review", "--no-ingest") if ingest else None
 
     with sock:
-        config = uvicorn.Config(web, log_level="warning")
+        config = server_config(web)
         serve_until_stopped(config, f"memeval review on {url}", [sock], warm, pages=True)  # a browser's 503: HTML
 
 

@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from memeval._templates import jinja_env, templates_dir
-from memeval._web import SecurityHeaders
+from memeval._web import BoundedBody, SecurityHeaders
 from memeval.audit import SqlAuditStore
 from memeval.clock import utc_now
 from memeval.review._accounts import LoginThrottle, dummy_hash
@@ -36,6 +36,7 @@ from memeval.review._tables import ensure_review_schema
 from memeval.review._web import router as web_router
 
 SESSION_COOKIE = "memeval_review"
+INGEST_PATH = "/api/v1/events"
 CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
@@ -135,6 +136,7 @@ def create_review_app(
         https_only=settings.secure_cookies,
     )
     app.add_middleware(RefuseNulAddress)
+    app.add_middleware(BoundedBody, exempt=(INGEST_PATH,))  # the ingest endpoint bounds its batches itself
     app.add_middleware(SecurityHeaders, csp=CSP)
     return app
 
