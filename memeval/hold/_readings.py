@@ -155,9 +155,10 @@ _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t
 _LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
 _HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
 _HEX_NEAR = re.compile(r"[ :][0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}[ :]")
-"""What every `_HEX` run holds: its second and third pairs, each after a space or colon, and the one after
-(without a separator a pair cannot follow a pair: no word boundary between them). A search for it skips
-letters in C, about four times faster than `_HEX` finding none; a text without it has no run."""
+"""What every `_HEX` run (12 pairs or more) holds: its second and third pairs, each after a space or colon, and the
+space or colon before its fourth (a pair follows a pair only after one: between two hex digits there is no word
+boundary). A search for it skips letters in C, about four times faster than `_HEX` finding none; a text without
+it has no run."""
 _BINARY = re.compile(r"(?:\b[01]{8}\b\s?){6,}")
 _ROT13 = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
