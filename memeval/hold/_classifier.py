@@ -60,10 +60,6 @@ _BASE = np.uint64(1000003)
 _SHIFT = np.uint64(64 - BITS)
 _N_SALT = {n: np.uint64((n * 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF) for n in NGRAMS}
 _TAGS = re.compile("[\U000e0020-\U000e007e]{4,}")
-_WORTH_A_LOOK = re.compile(
-    r"ignor|instruct|system|prompt|password|secret|credential|send|reveal|forget|disregard|"
-    r"assistant|rules|curl|token|\.env|api key|execute"
-)
 
 
 _CF_RANGES = (
@@ -176,14 +172,18 @@ def views(text: str) -> list[tuple[int, int, str]]:
     Unicode tag-character smuggling, Base64, hex and binary runs, and ROT13, reversed and
     leetspeak readings when they have a word worth a look.
     """
-    from memeval.hold._readings import _decoded_texts, _variants  # one definition of the encodings
+    from memeval.hold._readings import _decoded_texts, _variants, variants_worth_a_look  # one definition
 
     out = [(0, len(text), text)]
     out += _hidden_readings(text)
     for m in _TAGS.finditer(text):
         out.append((m.start(), m.end(), "".join(chr(ord(c) - 0xE0000) for c in m.group())))
     out += _decoded_texts(text)
-    out += [v for v in _variants(text) if v[1] - v[0] != len(text) or _WORTH_A_LOOK.search(v[2].lower())]
+    out += [
+        v
+        for v, worth in zip(_variants(text), variants_worth_a_look(text), strict=True)
+        if worth or v[1] - v[0] != len(text)
+    ]
     return out
 
 

@@ -21,7 +21,6 @@ How a text is judged:
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -34,7 +33,7 @@ from memeval.hold._excerpt import excerpt
 from memeval.hold._frames import _ABOUT_ATTACKS, _RUNBOOK, prohibition_only
 from memeval.hold._models import SOURCES, HoldAssessment, HoldDetector, HoldReason, Source
 from memeval.hold._normalize import normalize
-from memeval.hold._readings import _decoded_texts, _variants
+from memeval.hold._readings import _decoded_texts, _variants, variants_worth_a_look
 from memeval.hold._rule import INLINE_CODE, META, NEGATED_INSIDE, NEGATION, NEGATION_AFTER, QUOTED, Rule
 from memeval.hold._rules import (
     RULES,
@@ -80,13 +79,6 @@ _MAX_PER_RULE = 3
 
 def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s <= start and end <= e for s, e in spans)
-
-
-_WORTH_A_LOOK = re.compile(
-    r"ignor|instruct|system|prompt|password|secret|credential|send|reveal|forget|disregard|"
-    r"assistant|rules|curl|token|\.env|api key|execute"
-)
-"""A decoded reading is judged only when it has one of these words (most readings are noise)."""
 
 
 def combine(matches: Sequence[tuple[str, float]]) -> float:
@@ -245,7 +237,7 @@ class RuleDetector:
         for s, e in norm.spaced_at:
             found.append(("letter-spacing", 0.3, s, e))
         if depth == 0:
-            readings = _decoded_texts(text) + [v for v in _variants(text) if _WORTH_A_LOOK.search(v[2].lower())]
+            readings = _decoded_texts(text) + list(compress(_variants(text), variants_worth_a_look(text)))
             for s, e, decoded in readings:
                 inner = self._find(decoded, source, depth=1)
                 if combine([(r, w) for r, w, _, _ in inner]) >= min(self.thresholds.values()):

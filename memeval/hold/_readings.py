@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
-import itertools
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -150,10 +149,16 @@ def _decoded_once(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(out)
 
 
-_ASCII_LETTER = re.compile(r"[A-Za-z]")
+_TWELVE_LETTERS = re.compile(r"(?:[^A-Za-z]*+[A-Za-z]){12}")
+"""Twelve ASCII letters anywhere in a text (`match` at its start): one search instead of a match a letter."""
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "|": "l"})
 _LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b", re.IGNORECASE)
 _HEX = re.compile(r"(?:\b[0-9a-fA-F]{2}[ :]?){12,}")
+_HEX_NEAR = re.compile(r"[ :][0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}[ :]")
+"""What every `_HEX` run (12 pairs or more) holds: its second and third pairs, each after a space or colon, and the
+space or colon before its fourth (a pair follows a pair only after one: between two hex digits there is no word
+boundary). A search for it skips letters in C, about four times faster than `_HEX` finding none; a text without
+it has no run."""
 _BINARY = re.compile(r"(?:\b[01]{8}\b\s?){6,}")
 _ROT13 = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
@@ -173,7 +178,7 @@ def byte_readings(text: str) -> list[tuple[str, int, int, str]]:
 @functools.lru_cache(maxsize=_REMEMBERED)
 def _byte_readings_once(text: str) -> tuple[tuple[str, int, int, str], ...]:
     out: list[tuple[str, int, int, str]] = []
-    for m in _HEX.finditer(text):
+    for m in _HEX.finditer(text) if _HEX_NEAR.search(text) else ():
         digits = re.sub(r"[^0-9a-fA-F]", "", m.group())
         try:
             decoded = bytes.fromhex(digits[: len(digits) // 2 * 2]).decode("utf-8")
@@ -191,6 +196,28 @@ def _byte_readings_once(text: str) -> tuple[tuple[str, int, int, str], ...]:
     return tuple(out)
 
 
+WORTH_A_LOOK = re.compile(
+    r"ignor|instruct|system|prompt|password|secret|credential|send|reveal|forget|disregard|"
+    r"assistant|rules|curl|token|\.env|api key|execute"
+)
+"""A reading (`_variants`) is judged only when, lower-cased, it has one of these words (most readings are noise)."""
+
+
+def variants_worth_a_look(text: str) -> list[bool]:
+    """For each of `_variants(text)`, in order: whether its reading has a `WORTH_A_LOOK` word (lower-cased).
+
+    The rules (`memeval.hold._detector`) and the classifier (`memeval.hold._classifier`) both ask it of every
+    text; answered once a text (`_kept`, like the readings themselves) instead of a search of each reading
+    lower-cased in each of them.
+    """
+    return list(_kept(_worth_once, text))
+
+
+@functools.lru_cache(maxsize=_REMEMBERED)
+def _worth_once(text: str) -> tuple[bool, ...]:
+    return tuple(WORTH_A_LOOK.search(decoded.lower()) is not None for _, _, decoded in _kept(_variants_once, text))
+
+
 def _variants(text: str) -> list[tuple[int, int, str]]:
     """Readings of `text` an attacker may have hidden orders in: `(start, end, decoded)`.
 
@@ -205,7 +232,7 @@ def _variants(text: str) -> list[tuple[int, int, str]]:
 @functools.lru_cache(maxsize=_REMEMBERED)
 def _variants_once(text: str) -> tuple[tuple[int, int, str], ...]:
     out: list[tuple[int, int, str]] = []
-    if len(list(itertools.islice(_ASCII_LETTER.finditer(text), 12))) >= 12:  # 12+ ASCII letters
+    if _TWELVE_LETTERS.match(text):  # 12+ ASCII letters
         out.append((0, len(text), text.translate(_ROT13)))
         out.append((0, len(text), text[::-1]))
     if len(_LEET_WORD.findall(text)) >= 3:
