@@ -12,6 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
+from memeval._readtimeout import ReadTimeoutH11Protocol, read_timeout_s
 from memeval.viewer._app import create_viewer_app
 
 HOST = "127.0.0.1"
@@ -35,9 +36,13 @@ class RunningViewer:
 def start_viewer(run_dir: Path, port: int = 0, start_timeout_s: float = 10.0) -> Iterator[RunningViewer]:
     """Serve the viewer of `run_dir` on 127.0.0.1:`port` (0: a free port) until the block ends.
 
+    Each request must arrive within `MEMEVAL_HTTP_READ_TIMEOUT_S` (`memeval._readtimeout`), as on the
+    audit and review servers: a client sending nothing, or a byte a second, no longer holds a connection.
+
     Raises:
         OSError: the port is taken (the message names it).
         RuntimeError: the server did not start within `start_timeout_s`.
+        UsageError: `MEMEVAL_HTTP_READ_TIMEOUT_S` is not a number of seconds above 0 and at most a day.
     """
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -47,7 +52,10 @@ def start_viewer(run_dir: Path, port: int = 0, start_timeout_s: float = 10.0) ->
         sock.close()
         raise OSError(f"cannot serve on {HOST}:{port}: {exc.strerror}; pass --port 0 for a free port") from exc
     bound = sock.getsockname()[1]
-    config = uvicorn.Config(create_viewer_app(run_dir), log_level="warning", access_log=False, lifespan="off")
+    read_timeout_s()  # a bad MEMEVAL_HTTP_READ_TIMEOUT_S is refused before the server starts
+    config = uvicorn.Config(
+        create_viewer_app(run_dir), http=ReadTimeoutH11Protocol, log_level="warning", access_log=False, lifespan="off"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="memeval-view")
     thread.start()

@@ -11,16 +11,15 @@ plus a second per 500 bytes received (`memeval._readtimeout`); the server goes o
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 
 import httpx
 from line_reader import Lines
 from live_server import free_port, listening
 from patience import patient
 from served import ROOT, served
+from slow_clients import closed_by_server, slow_clients
 
 EVENT = {
     "team": "fernhill",
@@ -33,40 +32,6 @@ EVENT = {
 }
 
 
-def _slow_clients(port: int, head: bytes) -> dict[str, socket.socket]:
-    """An idle connection, a request head sent a byte at a time and a body sent a byte at a time."""
-    idle = socket.create_connection(("127.0.0.1", port))
-    slow_head = socket.create_connection(("127.0.0.1", port))
-    slow_head.sendall(b"POST /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-    slow_body = socket.create_connection(("127.0.0.1", port))
-    slow_body.sendall(head + b'{"events": [')
-    return {"idle": idle, "slow head": slow_head, "slow body": slow_body}
-
-
-def _closed_by_server(clients: dict[str, socket.socket], within_s: float) -> set[str]:
-    """Trickle a byte on each slow connection every 0.5 s; the names of those the server closed."""
-    closed: set[str] = set()
-    end = time.monotonic() + within_s
-    while time.monotonic() < end and len(closed) < len(clients):
-        for name, sock in clients.items():
-            if name in closed:
-                continue
-            try:
-                if name != "idle":
-                    sock.sendall(b"X" if name == "slow head" else b" ")
-                sock.settimeout(0.01)
-                if sock.recv(65536) == b"":
-                    closed.add(name)
-            except TimeoutError:
-                pass
-            except OSError:  # reset or broken pipe: closed by the server
-                closed.add(name)
-        time.sleep(0.5)
-    for sock in clients.values():
-        sock.close()
-    return closed
-
-
 def test_audit_serve_closes_slow_and_idle_connections_and_serves_on(tmp_path) -> None:
     with served(tmp_path, {"MEMEVAL_HTTP_READ_TIMEOUT_S": "2"}) as srv:
         port = int(srv.url.rsplit(":", 1)[1])
@@ -74,7 +39,7 @@ def test_audit_serve_closes_slow_and_idle_connections_and_serves_on(tmp_path) ->
             b"POST /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             b"Authorization: Bearer " + srv.token.encode() + b"\r\nContent-Length: 100000\r\n\r\n"
         )
-        closed = _closed_by_server(_slow_clients(port, head), patient(30))
+        closed = closed_by_server(slow_clients(port, head), patient(30))
         assert closed == {"idle", "slow head", "slow body"}, f"still held open after {patient(30)} s: {closed}"
         r = httpx.post(
             srv.url + "/api/v1/events",
@@ -102,7 +67,7 @@ def test_memeval_serve_closes_slow_and_idle_connections_and_serves_on(tmp_path) 
         assert proc.stderr is not None
         listening(proc, Lines(proc.stderr))
         head = b"POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n"
-        closed = _closed_by_server(_slow_clients(port, head), patient(30))
+        closed = closed_by_server(slow_clients(port, head), patient(30))
         assert closed == {"idle", "slow head", "slow body"}, f"still held open after {patient(30)} s: {closed}"
         assert httpx.get(f"http://127.0.0.1:{port}/login", timeout=patient(30)).status_code == 200
     finally:
