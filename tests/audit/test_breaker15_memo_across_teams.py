@@ -47,6 +47,7 @@ def srv(tmp_path: Path) -> Iterator[tuple[Served, str]]:
         yield running, other
 
 
+@pytest.mark.slow  # 26 s, most of it its server's start in the suite (91c579d9, three workers): handed out first
 def test_a_guess_after_the_bound_is_answered_alike_whether_another_team_sent_it(srv: tuple[Served, str]) -> None:
     """Team B's right guess and wrong guess, read after B's own slow texts used the bound: both held alike.
 

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 A14 = "Refunds are decided within 14 days."
 B30 = "Refunds are decided within 30 days."
@@ -42,6 +44,7 @@ def _run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
     return proc.stdout + proc.stderr
 
 
+@pytest.mark.slow  # 25 s in the suite (91c579d9, three workers): handed out first
 def test_neither_side_of_a_contradiction_ships_under_another_id(tmp_path: Path) -> None:
     events = [
         _memory(1, "mem_c0a", A14), _memory(2, "mem_c0b", B30),

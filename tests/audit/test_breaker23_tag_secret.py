@@ -106,6 +106,7 @@ def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict
     return db_file.parent, pack, stored
 
 
+@pytest.mark.slow  # 17 s, most of it its fixture in the suite (91c579d9, three workers): handed out first
 def test_a_credential_spelt_in_tag_characters_never_reaches_the_store_or_the_pack(
     ingested: tuple[Path, Path, dict[str, str]],
 ) -> None:

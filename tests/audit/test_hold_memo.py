@@ -42,6 +42,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return seen
 
 
+@pytest.mark.slow  # 22 s in the suite (91c579d9, three workers): handed out first
 def test_remembered_assessments_are_the_fresh_ones(counted: list[tuple[str, str]]) -> None:
     det = get_hold_detector()
     items = _items()

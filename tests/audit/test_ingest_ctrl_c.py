@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from patience import patient
 from procs import live
 
@@ -46,6 +47,7 @@ def _stored(db: Path) -> int:
         return 0
 
 
+@pytest.mark.slow  # 38 s in the suite (91c579d9, three workers): handed out first
 def test_ctrl_c_during_a_worker_ingest_is_one_line_and_leaves_no_worker(tmp_path: Path) -> None:
     events = tmp_path / "big.jsonl"
     _big_file(events)

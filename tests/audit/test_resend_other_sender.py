@@ -63,6 +63,7 @@ def _memory(i: int, subject: str, text_: str = "The shop opens at 9.") -> dict[s
     }
 
 
+@pytest.mark.slow  # 15 s each in the suite (91c579d9, three workers): handed out first
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
 def test_a_batch_of_memories_sent_again_as_another_sender_is_refused(db_url: str, tmp_path: Path) -> None:
     first = _memeval(db_url, "audit", "ingest", str(WEEK), "--sender", "sample")

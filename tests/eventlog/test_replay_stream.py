@@ -42,6 +42,7 @@ def _expected(run: Path) -> str:
     return result.model_dump_json(by_alias=True, indent=2) + "\n"
 
 
+@pytest.mark.slow  # 15 s in the suite (91c579d9, three workers): handed out first
 @PROPS
 @given(run_logs())
 def test_any_log_replays_the_same_a_run_of_lines_at_a_time(events: list[Any]) -> None:

@@ -82,6 +82,7 @@ def test_listing_an_index_that_is_not_there_makes_no_store(tmp_path: Path, monke
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "tasksets" / "mini"
 
 
+@pytest.mark.slow  # 21 s in the suite (91c579d9, three workers): handed out first
 def test_two_members_runs_meet_in_one_shared_index(tmp_path: Path, pg_server: PgServer | None):
     # Two people, two machines' run folders, one team index (SQLite here, and the real PostgreSQL
     # that .ci/run starts): each `memeval ab --index-url` adds its run; either lists both.

@@ -93,6 +93,7 @@ def test_sigterm_stops_with_a_line_and_exit_0(tmp_path: Path, args: list[str], n
     assert "Traceback" not in err and out == ""
 
 
+@pytest.mark.slow  # 18 s in the suite (91c579d9, three workers): handed out first
 def test_while_the_engines_load_requests_get_503_and_sigterm_stops_before_serving(tmp_path: Path) -> None:
     port = free_port()
     proc = _spawned(["audit", "serve", "--port", str(port)], tmp_path)

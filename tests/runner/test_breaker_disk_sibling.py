@@ -81,6 +81,7 @@ def _check(run) -> None:
     assert not work.exists() or not any(work.iterdir()), sorted(p.name for p in work.iterdir())
 
 
+@pytest.mark.slow  # 20 s in the suite (91c579d9, three workers): handed out first
 def test_a_trial_ending_while_another_holds_the_disk_full_is_a_fault_and_the_run_goes_on(
     hostile: HostileRig, small_runs: Path
 ):

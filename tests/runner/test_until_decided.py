@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from runner_helpers import make_task
 
 from memeval.results import load_run
@@ -108,6 +109,7 @@ def test_the_default_design_stops_within_the_first_round(tmp_path: Path, run_ab)
     assert not [w for w in summarize(run).warnings if "repeats per task" in w]
 
 
+@pytest.mark.slow  # 20 s in the suite (91c579d9, three workers): handed out first
 def test_no_difference_without_futility_runs_to_the_maximum(tmp_path: Path, run_ab) -> None:
     tasks, pack = _tasks(tmp_path / "tasks"), _pack(tmp_path / "pack.json")
     code, doc, err = run_ab(
