@@ -55,7 +55,7 @@ from presidio_analyzer import RecognizerResult
 
 from memeval._literals import LiteralSet
 from memeval.redact._context import _entropy
-from memeval.redact._cuts import TAIL_ENTITY, _groups, _words
+from memeval.redact._cuts import TAIL_ENTITY, _groups, _words, pattern_syntax
 from memeval.redact._cutshapes import ShapedCutReader
 from memeval.redact._entities import credential_type
 from memeval.redact._scanners import memeval_result
@@ -138,18 +138,9 @@ class KeywordRule:
 
 def _group_span(pattern: str) -> tuple[int, int, int] | None:
     """(start of the first capture group, start of its contents, its closing paren) in `pattern`, or None."""
-    k, in_class, start = 0, False, -1
-    depth = 0
-    while k < len(pattern):
-        c = pattern[k]
-        if c == "\\":
-            k += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-        elif c == "(":
+    start, depth = -1, 0
+    for k, c in pattern_syntax(pattern):
+        if c == "(":
             if start < 0 and (pattern[k + 1 : k + 2] != "?" or pattern.startswith("?P<", k + 1)):
                 start, depth = k, 0
             if start >= 0:
@@ -159,7 +150,6 @@ def _group_span(pattern: str) -> tuple[int, int, int] | None:
             if depth == 0:
                 inner = start + 1 if pattern[start + 1] != "?" else pattern.index(">", start) + 1
                 return start, inner, k
-        k += 1
     return None
 
 

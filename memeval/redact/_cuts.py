@@ -44,7 +44,7 @@ import binascii
 import math
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 
 from presidio_analyzer import RecognizerResult
@@ -139,7 +139,25 @@ def key_names(rule_id: str = KEYED_RULE) -> str:
     start = pattern.find("(?P<key>")
     if start < 0:
         raise KeyError(f"{rule_id}: no key group")
-    depth, k, in_class = 0, start, False
+    depth = 0
+    for k, c in pattern_syntax(pattern, start):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return pattern[start : k + 1]
+    raise KeyError(f"{rule_id}: unbalanced key group")
+
+
+def pattern_syntax(pattern: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """(index, character) of each character of regex text `pattern`, from `start`, outside escapes and classes.
+
+    A class's opening `[` and everything up to its first `]` are skipped, as is each escaped pair: the reading the
+    cut readers share to find a group's parentheses in a scanner rule's pattern. A `]` right after `[` is taken to
+    close the class (no rule they read writes one there).
+    """
+    k, in_class = start, False
     while k < len(pattern):
         c = pattern[k]
         if c == "\\":
@@ -149,14 +167,9 @@ def key_names(rule_id: str = KEYED_RULE) -> str:
             in_class = c != "]"
         elif c == "[":
             in_class = True
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return pattern[start : k + 1]
+        else:
+            yield k, c
         k += 1
-    raise KeyError(f"{rule_id}: unbalanced key group")
 
 
 def keyed_pattern(keys: str) -> re.Pattern[str]:
