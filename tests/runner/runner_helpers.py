@@ -110,6 +110,20 @@ def check_planted_link_removed(tmp_path: Path, run_ab: RunAb, agent_cmd: str, te
         assert ("/app/answer.txt", "verifier-path") in kinds, tr["tamper"]
 
 
+def trials_after_agent(tmp_path: Path, run_ab: RunAb, agent_cmd: str) -> list[dict]:
+    """Run `agent_cmd` (a command agent, no network) on one task whose verifier scores 0; each trial's document.
+
+    For the tamper scan's tests: what the agent leaves is read from the trials' `tamper` findings. Asserts the
+    run ended 0 or 1 (its stderr otherwise).
+    """
+    make_task(tmp_path / "tasks", "t1", test_sh="echo 0 > /logs/verifier/reward.txt\n")
+    code, doc, err = run_ab(
+        str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", agent_cmd
+    )
+    assert code in (0, 1), err
+    return doc["trials"]
+
+
 def bwrap_pids_under(folder: Path) -> list[int]:
     """bubblewrap processes started for trials under `folder`, found by their host working
     directory: their command line names no host path and no variable (issue 11)."""

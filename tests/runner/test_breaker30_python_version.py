@@ -13,7 +13,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from runner_helpers import RunAb, make_task
+from runner_helpers import RunAb, trials_after_agent
 
 AGENT = (
     "mkdir -p /app/fake/bin /app/lib && printf '#!/bin/sh\\necho 1 passed\\n' > /app/fake/bin/python && "
@@ -24,11 +24,7 @@ AGENT = (
 
 
 def test_an_interpreter_path_in_python_version_is_a_finding(tmp_path: Path, run_ab: RunAb) -> None:
-    make_task(tmp_path / "tasks", "t1", test_sh="echo 0 > /logs/verifier/reward.txt\n")
-    agent = f"sh -c {shlex.quote(AGENT)}"
-    code, doc, err = run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", agent)
-    assert code in (0, 1), err
-    for tr in doc["trials"]:
+    for tr in trials_after_agent(tmp_path, run_ab, f"sh -c {shlex.quote(AGENT)}"):
         found = {f["path"]: f for f in tr["tamper"]["findings"] if f["path"].endswith(".python-version")}
         assert "/app/.python-version" in found, tr["tamper"]  # before: no finding
         assert found["/app/.python-version"]["kind"] == "runner-config"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from runner_helpers import RunAb, bytes_read, make_task
+from runner_helpers import RunAb, bytes_read, trials_after_agent
 
 from memeval.runner._runnersection import MAX_PARSED_CONFIG_BYTES
 
@@ -32,16 +32,13 @@ SCRIPT = (
 
 
 def test_many_names_of_large_config_files_are_not_each_read(tmp_path: Path, run_ab: RunAb) -> None:
-    make_task(tmp_path / "tasks", "t1", test_sh="echo 0 > /logs/verifier/reward.txt\n")
-    agent = f"python3 -c {shlex.quote(SCRIPT)}"
     before = bytes_read()
-    code, doc, err = run_ab(str(tmp_path / "tasks"), "--network", "none", "--agent", "command", "--agent-cmd", agent)
+    trials = trials_after_agent(tmp_path, run_ab, f"python3 -c {shlex.quote(SCRIPT)}")
     read = bytes_read() - before
-    assert code in (0, 1), err
     # two scans of 3 x FOLDERS names of three files near 1 MiB: 900 MiB read (and parsed) when each is read; the
     # workspace diff and the rest of the run read about 110 MiB
     assert read < 2 * 3 * MAX_PARSED_CONFIG_BYTES + 160 * 2**20, f"{read:,} bytes read"
-    for tr in doc["trials"]:
+    for tr in trials:
         details = [f["detail"] for f in tr["tamper"]["findings"]]
         assert any("package.json not checked" in d for d in details), tr["tamper"]
         assert any("setup.cfg not checked" in d for d in details), tr["tamper"]
