@@ -15,7 +15,6 @@ Real aiosmtpd on 127.0.0.1, real `memeval` processes where the process matters (
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
@@ -25,9 +24,9 @@ import pytest
 from line_reader import Lines
 from live_server import free_port
 from patience import patient
+from schedule_proc import end_schedule, start_schedule
 from smtp_helpers import SMTP_USER, start_smtp
 from typer.testing import CliRunner
-from usage_line import spawn_memeval
 
 from memeval.auditreport import SmtpSettings
 from memeval.cli import app
@@ -74,26 +73,7 @@ def test_a_from_that_is_not_one_bare_address_is_refused_naming_the_variable(bad:
 def _schedule(store, tmp_path: Path, smtp_env: dict[str, str]) -> tuple[subprocess.Popen[str], Lines, list[str]]:
     """`memeval schedule` started, and its stderr lines up to the one saying it runs."""
     env = {"MEMEVAL_DB": store.url, "XDG_CACHE_HOME": str(tmp_path / "cache"), **smtp_env}
-    proc = spawn_memeval("schedule", "--out", str(tmp_path / "r"), "--runs", str(tmp_path), cwd=tmp_path, env=env,
-                         stdout=subprocess.DEVNULL)  # fmt: skip
-    err = Lines(proc.stderr)  # type: ignore[arg-type]  # spawn_memeval pipes stderr
-    seen: list[str] = []
-    try:
-        while not any("scheduler running" in line for line in seen):
-            line = err.next(patient(60))
-            assert line is not None, (proc.poll(), seen)
-            seen.append(line)
-    except AssertionError:
-        _end(proc)
-        raise
-    return proc, err, seen
-
-
-def _end(proc: subprocess.Popen[str]) -> None:
-    """End a schedule a test gave up on, with everything it started."""
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=patient(30))
+    return start_schedule("--out", str(tmp_path / "r"), "--runs", str(tmp_path), cwd=tmp_path, env=env)
 
 
 def _stopped(proc: subprocess.Popen[str], err: Lines, seen: list[str], sig: int) -> tuple[int, str]:
@@ -131,7 +111,7 @@ def test_schedule_sends_what_is_due_without_weasyprints_layout_steps_in_its_log(
                 assert line is not None, (proc.poll(), seen)
                 seen.append(line)
         except AssertionError:
-            _end(proc)
+            end_schedule(proc)
             raise
         code, text = _stopped(proc, err, seen, signal.SIGTERM)
     finally:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import re
 import signal
-import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from line_reader import Lines
 from live_server import free_port
 from patience import patient
-from usage_line import run_memeval, spawn_memeval
+from schedule_proc import end_schedule, start_schedule
+from usage_line import run_memeval
 
 STAMP = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})Z (\S+) ")
 
@@ -37,21 +36,13 @@ def test_schedule_logs_its_own_lines_in_utc(tmp_path: Path) -> None:
     made = run_memeval("audit", "team", "set", "fernhill", "--tz", "Europe/London", cwd=tmp_path, env=env)
     assert made.returncode == 0, made.stderr
     started = datetime.now(UTC)
-    proc = spawn_memeval("schedule", "--runs", str(tmp_path), cwd=tmp_path, env=env, stdout=subprocess.DEVNULL)
-    err = Lines(proc.stderr)  # type: ignore[arg-type]  # spawn_memeval pipes stderr
-    seen: list[str] = []
+    proc, err, seen = start_schedule("--runs", str(tmp_path), cwd=tmp_path, env=env)
     try:
-        while not any("scheduler running" in line for line in seen):
-            line = err.next(patient(60))
-            assert line is not None, (proc.poll(), seen)
-            seen.append(line)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=patient(60)) == 0, seen
         seen += err.rest().splitlines()
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=patient(10))
+        end_schedule(proc)
     ended = datetime.now(UTC)
     stamped = [STAMP.match(line) for line in seen]
     assert all(stamped), seen
