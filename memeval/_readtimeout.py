@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 import h11
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from memeval._cpubudget import env_seconds
@@ -132,3 +133,18 @@ class ReadTimeoutH11Protocol(H11Protocol):
             return
         self._phase = ""
         self.transport.close()
+
+
+def uvicorn_config(app: Any, **options: Any) -> uvicorn.Config:
+    """The uvicorn configuration memeval's servers use: `app` (and `options`) over `ReadTimeoutH11Protocol`.
+
+    Each request must arrive within `MEMEVAL_HTTP_READ_TIMEOUT_S` (module docstring); uvicorn logs warnings
+    only unless `options` says otherwise. `memeval audit serve`, `memeval serve` and `memeval view` build
+    their servers here.
+
+    Raises:
+        UsageError: `MEMEVAL_HTTP_READ_TIMEOUT_S` is not a number of seconds above 0 and at most a day (refused
+            here, before the server starts).
+    """
+    read_timeout_s()
+    return uvicorn.Config(app, http=ReadTimeoutH11Protocol, **{"log_level": "warning", **options})

@@ -175,22 +175,16 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
 
 
 def server_config(app: Any, **options: Any) -> uvicorn.Config:
-    """The uvicorn configuration both servers use: `app` (and `options`) over the read-timeout protocol.
+    """The uvicorn configuration both servers use: `memeval._readtimeout.uvicorn_config` (the read timeout).
 
-    Each request must arrive within `MEMEVAL_HTTP_READ_TIMEOUT_S` (`memeval._readtimeout`): uvicorn
-    alone held a connection that sent nothing, or a request one byte a second, for good, and enough of
-    them took every file descriptor the server had. A bad value of the variable is refused here,
-    before the server starts.
+    Imported when a server starts, not when the command line loads (uvicorn is not a start-up import).
 
     Raises:
         UsageError: `MEMEVAL_HTTP_READ_TIMEOUT_S` is not a number of seconds above 0 and at most a day.
     """
-    import uvicorn
+    from memeval._readtimeout import uvicorn_config
 
-    from memeval._readtimeout import ReadTimeoutH11Protocol, read_timeout_s
-
-    read_timeout_s()
-    return uvicorn.Config(app, http=ReadTimeoutH11Protocol, log_level="warning", **options)
+    return uvicorn_config(app, **options)
 
 
 def serve_until_stopped(

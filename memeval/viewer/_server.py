@@ -12,7 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
-from memeval._readtimeout import ReadTimeoutH11Protocol, read_timeout_s
+from memeval._readtimeout import uvicorn_config
 from memeval.viewer._app import create_viewer_app
 
 HOST = "127.0.0.1"
@@ -52,10 +52,7 @@ def start_viewer(run_dir: Path, port: int = 0, start_timeout_s: float = 10.0) ->
         sock.close()
         raise OSError(f"cannot serve on {HOST}:{port}: {exc.strerror}; pass --port 0 for a free port") from exc
     bound = sock.getsockname()[1]
-    read_timeout_s()  # a bad MEMEVAL_HTTP_READ_TIMEOUT_S is refused before the server starts
-    config = uvicorn.Config(
-        create_viewer_app(run_dir), http=ReadTimeoutH11Protocol, log_level="warning", access_log=False, lifespan="off"
-    )
+    config = uvicorn_config(create_viewer_app(run_dir), access_log=False, lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="memeval-view")
     thread.start()
