@@ -34,6 +34,16 @@ folder of the image**.
 - git runs no hook, no file monitor and no command the agent's repositories configure (filters,
   diff and merge drivers, signing programs, ssh commands...: `memeval.runner._gitguard`), given
   in the environment, which wins over the repository's configuration; replace refs are ignored.
+- uv reads the agent's project, not only its interpreter request: `uv run` in the working folder syncs the
+  `pyproject.toml` there (its dependencies, `[tool.uv.sources]` naming a wheel the agent left, an in-tree build
+  backend, entry points named `pytest`), reads `uv.toml` / `[tool.uv]` settings (`find-links`, `no-index`) and
+  runs in a `.venv` it finds there, and `uv venv DIR` keeps a folder the agent made at DIR, so a test.sh's
+  `uv run pytest` ran the agent's own `pytest`. The verifier sets `UV_NO_PROJECT=1`, `UV_NO_CONFIG=1`,
+  `UV_VENV_CLEAR=1` and, when the world has a virtual environment, `VIRTUAL_ENV` to it (uv takes the active
+  environment before a `.venv` it finds), each only when the task set none itself (`UV_SETTINGS`). A project's
+  own environment is never synced then (offline it failed on any dependency), and the command runs with the
+  image's packages, as `pytest` alone does. With no environment in the world, a `.venv` there is still what uv
+  finds (its `pyvenv.cfg` is a tamper finding).
 - `HOME` and `/tmp` are a fresh, empty folder, on disk under the task's storage_mb (so `~/.config`,
   `~/.local`, `~/.pytest_cache`... the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and
   `LD_PRELOAD` entries that name an agent-writable path are dropped (bash reads `BASH_ENV` before
@@ -65,6 +75,11 @@ PYCACHE_INSIDE = "/tmp/.memeval-pycache"
 (`pycache_mount`), so a `__pycache__/*.pyc` the agent planted beside a module is never what runs, and no
 process of the verifier can leave one there for the next: every module is compiled from its source."""
 DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
+UV_SETTINGS = {"UV_NO_PROJECT": "1", "UV_NO_CONFIG": "1", "UV_VENV_CLEAR": "1"}
+"""uv's settings in the verifier (a task's own `ENV` or `[verifier.env]` value wins): no project or workspace
+discovered (`uv run --no-project`), no `uv.toml` or `[tool.uv]` read from the working folder or a parent
+(`--no-config`), and `uv venv DIR` replaces a folder already at DIR (`--clear`) rather than failing, so a test.sh
+that makes and activates its own environment in `/app` gets a fresh one, not the agent's."""
 SHELL_INSIDE = "/tmp/.memeval-bash"
 """Where the shell that runs test.sh is bound (`test_sh_shell`)."""
 
@@ -100,13 +115,18 @@ def writable_last(value: str, folders: Iterable[str]) -> str:
 
 
 def verifier_env(
-    base: Mapping[str, str], folders: Iterable[str], git_settings: Iterable[tuple[str, str]] = ALWAYS
+    base: Mapping[str, str],
+    folders: Iterable[str],
+    git_settings: Iterable[tuple[str, str]] = ALWAYS,
+    *,
+    venv: str | None = None,
 ) -> dict[str, str]:
     """The verifier's environment, from `base` and the world's agent-writable `folders`.
 
     `base` holds the defaults, the Dockerfile's ENV, the task's `[verifier.env]`, in that order;
     `git_settings` the git (key, value) pairs that switch off what the world's repositories
-    configure (`memeval.runner._gitguard.git_overrides`).
+    configure (`memeval.runner._gitguard.git_overrides`); `venv` the world's virtual environment as seen
+    inside (`memeval.sandbox.VENV_INSIDE`), None when it has none.
 
     Returns a new dict; see the module docstring for every change made.
     """
@@ -130,11 +150,20 @@ def verifier_env(
         env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
     _interpreter_paths(env, fs)
     _git_runs_nothing_of_the_agent(env, git_settings)
+    _uv_reads_nothing_of_the_agent(env, venv)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # the cache is read-only: no write attempted there, none beside sources
     return env
+
+
+def _uv_reads_nothing_of_the_agent(env: dict[str, str], venv: str | None) -> None:
+    """Add `UV_SETTINGS` and `VIRTUAL_ENV=venv` to `env` where the task set none (see the module docstring)."""
+    for name, value in UV_SETTINGS.items():
+        env.setdefault(name, value)
+    if venv is not None:
+        env.setdefault("VIRTUAL_ENV", venv)
 
 
 def _git_runs_nothing_of_the_agent(env: dict[str, str], settings: Iterable[tuple[str, str]]) -> None:

@@ -430,7 +430,7 @@ def run_verifier(
     if git.refused is not None:
         output.write_text("")
         return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
-    env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
+    env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys), venv=world.venv_inside)
     shell = test_sh_shell(work / "shell")  # test.sh out of reach of the programs it runs (ptrace, /proc/PID/mem)
     mounts = world.mounts() + (
         Mount(tests, "/tests"),

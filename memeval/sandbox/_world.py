@@ -96,6 +96,11 @@ class World:
             ms.append(Mount(self.venv, VENV_INSIDE, writable=False))
         return tuple(ms)
 
+    @property
+    def venv_inside(self) -> str | None:
+        """The world's virtual environment as seen inside a sandbox (`VENV_INSIDE`); None when it has none."""
+        return VENV_INSIDE if self.venv else None
+
     def path_var(self) -> str:
         """PATH inside the sandbox (the venv first when there is one)."""
         return (f"{VENV_INSIDE}/bin:" if self.venv else "") + self.path
