@@ -36,6 +36,7 @@ from memeval.sandbox._pipconf import (
     build_pip_view,
     configured_endpoints,
     credentials_handed,
+    pip_config_digest,
 )
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
@@ -196,7 +197,11 @@ def _pip_args(words: list[str]) -> list[str] | None:
 
 
 def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
-    key = hashlib.sha256(("\0".join(pip_args) + "\0py3.11").encode()).hexdigest()[:20]
+    handed = credentials_handed()
+    # keyed by the pip configuration too: a changed index, find-links or credential is another environment
+    key = hashlib.sha256(
+        ("\0".join(pip_args) + "\0py3.11\0" + pip_config_digest(os.environ, handed)).encode()
+    ).hexdigest()[:20]
     venv = cache / "envs" / key
     if (venv / ".memeval-ready").exists():
         return venv
@@ -212,7 +217,6 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
         "HOME": "/tmp",
         **{k: proxy for k in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")},
     }
-    handed = credentials_handed()
     pip_env, removed = build_pip_env(os.environ, handed)
     env.update(pip_env)
     mounts: tuple[Mount, ...] = (Mount(tmp, VENV_INSIDE, writable=True),)
