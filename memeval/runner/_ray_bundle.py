@@ -81,7 +81,7 @@ def build_bundle(opts: AbOptions) -> tuple[bytes, str, dict[str, str]]:
 
 
 def _keep_exec_bits(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
-    """tarfile's `data` filter, giving a regular file back the execute bits it was packed with.
+    """The `data` extraction filter of tarfile, giving a regular file back the execute bits it was packed with.
 
     The `data` filter drops the group's and others' execute bits from a file its owner may not run (mode 0655
     becomes 0644), while the task's hash counts a file executable when any of the three is set
