@@ -4,9 +4,10 @@
 wheel the agent left (a `pytest` whose command prints a pass), a `uv.toml` pointing `find-links` at such wheels for
 the project's `dev` group, a `.venv` the agent made (uv runs in a `.venv` it finds), and a test.sh that makes and
 activates its own environment (`uv venv .tbench-testing`, terminal-bench's pattern) got the agent's folder of that
-name. All four passed a task nobody solved, offline. An honest agent whose project names a dependency
+name; and a `.python-version` naming the agent's interpreter (breaker30's finding) made uv run in its folder. All
+five passed a task nobody solved, offline. An honest agent whose project names a dependency
 (`requests`) made the same `uv run` try to sync it offline and fail: a zero for a solved task. The verifier now sets
-`UV_NO_PROJECT`, `UV_NO_CONFIG`, `UV_VENV_CLEAR` and `VIRTUAL_ENV` (the world's environment): the four score 0 and
+`UV_NO_PROJECT`, `UV_NO_CONFIG`, `UV_VENV_CLEAR` and `VIRTUAL_ENV` (the world's environment): the five score 0 and
 the honest one 1. Needs the package registry for uv and pytest (as `test_ab_cli`'s six).
 """
 
@@ -30,7 +31,7 @@ UV_VENV += REWARD  # terminal-bench's lines, one command a line: a failing `uv v
 AGENT = r"""
 import base64, hashlib, os, subprocess, zipfile
 text = open(os.environ["MEMEVAL_INSTRUCTION_FILE"]).read()
-task = next(t for t in ("sources", "config", "dotvenv", "tbench", "honest") if f"{t}: write 42" in text)
+task = next(t for t in ("sources", "config", "dotvenv", "tbench", "pyversion", "honest") if f"{t}: write 42" in text)
 def fake_wheel(folder, version):
     os.makedirs(folder, exist_ok=True)
     info = f"pytest-{version}.dist-info"
@@ -63,6 +64,9 @@ elif task == "dotvenv":
     fake_venv("/app/.venv")
 elif task == "tbench":
     fake_venv("/app/.tbench-testing")
+elif task == "pyversion":
+    fake_venv("/app/fake")
+    open("/app/.python-version", "w").write("/app/fake/bin/python\n")
 elif task == "honest":
     open("/app/answer.txt", "w").write("42\n")
     open("/app/pyproject.toml", "w").write(project + 'dependencies = ["requests"]\n')
@@ -72,7 +76,8 @@ elif task == "honest":
 @pytest.mark.slow
 def test_uv_in_the_verifier_runs_nothing_of_the_agents_project(tmp_path: Path, run_ab: RunAb) -> None:
     tasks = tmp_path / "tasks"
-    for name, test_sh in (("sources", UV_RUN), ("config", UV_RUN), ("dotvenv", UV_RUN), ("tbench", UV_VENV)):
+    attacks = (("sources", UV_RUN), ("config", UV_RUN), ("dotvenv", UV_RUN), ("tbench", UV_VENV), ("pyversion", UV_RUN))
+    for name, test_sh in attacks:
         t = make_task(tasks, name, dockerfile=DOCKERFILE, test_sh=test_sh, instruction=f"{name}: write 42.\n")
         (t / "tests" / "test_outputs.py").write_text(CHECK)
     t = make_task(tasks, "honest", dockerfile=DOCKERFILE, test_sh=UV_RUN, instruction="honest: write 42.\n")
@@ -82,7 +87,7 @@ def test_uv_in_the_verifier_runs_nothing_of_the_agents_project(tmp_path: Path, r
     )
     assert code in (0, 1), err
     got = {tid: (tr["fault"], tr["reward"]) for tid, tr in trials_by_id(doc).items()}
-    assert len(got) == 10, got
+    assert len(got) == 12, got
     for tid, (fault, reward) in got.items():
-        want = 1.0 if tid.startswith("honest:") else 0.0  # before: the four attacks 1.0, the honest project 0.0
+        want = 1.0 if tid.startswith("honest:") else 0.0  # before: the five attacks 1.0, the honest project 0.0
         assert (fault, reward) == (None, want), (tid, got)
