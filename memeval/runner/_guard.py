@@ -37,8 +37,8 @@ folder of the image**.
 - uv reads the agent's project, not only its interpreter request: `uv run` in the working folder syncs the
   `pyproject.toml` there (its dependencies, `[tool.uv.sources]` naming a wheel the agent left, an in-tree build
   backend, entry points named `pytest`), reads `uv.toml` / `[tool.uv]` settings (`find-links`, `no-index`) and
-  the interpreter a `.python-version` names, runs in a `.venv` it finds there, and `uv venv DIR` keeps a folder the agent made at DIR, so a test.sh's
-  `uv run pytest` ran the agent's own `pytest`. The verifier sets `UV_NO_PROJECT=1`, `UV_NO_CONFIG=1`,
+  the interpreter a `.python-version` names, runs in a `.venv` it finds there, and `uv venv DIR` keeps a folder
+  the agent made at DIR, so a test.sh's `uv run pytest` ran the agent's own `pytest`. The verifier sets `UV_NO_PROJECT=1`, `UV_NO_CONFIG=1`,
   `UV_VENV_CLEAR=1` and, when the world has a virtual environment, `VIRTUAL_ENV` to it (uv takes the active
   environment before a `.venv` it finds), each only when the task set none itself (`UV_SETTINGS`). A project's
   own environment is never synced then (offline it failed on any dependency), and the command runs with the
@@ -78,8 +78,9 @@ DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
 UV_SETTINGS = {"UV_NO_PROJECT": "1", "UV_NO_CONFIG": "1", "UV_VENV_CLEAR": "1"}
 """uv's settings in the verifier (a task's own `ENV` or `[verifier.env]` value wins): no project or workspace
 discovered (`uv run --no-project`), no `uv.toml` or `[tool.uv]` read from the working folder or a parent
-(`--no-config`, which stops `.python-version` discovery too), and `uv venv DIR` replaces a folder already at DIR (`--clear`) rather than failing, so a test.sh
-that makes and activates its own environment in `/app` gets a fresh one, not the agent's."""
+(`--no-config`, which stops `.python-version` discovery too), and `uv venv DIR` replaces a folder already at DIR
+(`--clear`) rather than failing, so a test.sh that makes and activates its own environment in `/app` gets a fresh
+one, not the agent's."""
 SHELL_INSIDE = "/tmp/.memeval-bash"
 """Where the shell that runs test.sh is bound (`test_sh_shell`)."""
 
