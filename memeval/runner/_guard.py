@@ -38,12 +38,12 @@ folder of the image**.
   `pyproject.toml` there (its dependencies, `[tool.uv.sources]` naming a wheel the agent left, an in-tree build
   backend, entry points named `pytest`), reads `uv.toml` / `[tool.uv]` settings (`find-links`, `no-index`) and
   the interpreter a `.python-version` names, runs in a `.venv` it finds there, and `uv venv DIR` keeps a folder
-  the agent made at DIR, so a test.sh's `uv run pytest` ran the agent's own `pytest`. The verifier sets `UV_NO_PROJECT=1`, `UV_NO_CONFIG=1`,
-  `UV_VENV_CLEAR=1` and, when the world has a virtual environment, `VIRTUAL_ENV` to it (uv takes the active
-  environment before a `.venv` it finds), each only when the task set none itself (`UV_SETTINGS`). A project's
-  own environment is never synced then (offline it failed on any dependency), and the command runs with the
-  image's packages, as `pytest` alone does. With no environment in the world, a `.venv` there is still what uv
-  finds (its `pyvenv.cfg` is a tamper finding).
+  the agent made at DIR, so a test.sh's `uv run pytest` ran the agent's own `pytest`. The verifier sets
+  `UV_NO_PROJECT=1`, `UV_NO_CONFIG=1`, `UV_VENV_CLEAR=1` and, when the world has a virtual environment,
+  `VIRTUAL_ENV` to it (uv takes the active environment before a `.venv` it finds), each only when the task set
+  none itself (`UV_SETTINGS`). A project's own environment is never synced then (offline it failed on any
+  dependency), and the command runs with the image's packages, as `pytest` alone does. With no environment in
+  the world, a `.venv` there is still what uv finds (its `pyvenv.cfg` is a tamper finding).
 - `HOME` and `/tmp` are a fresh, empty folder, on disk under the task's storage_mb (so `~/.config`,
   `~/.local`, `~/.pytest_cache`... the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and
   `LD_PRELOAD` entries that name an agent-writable path are dropped (bash reads `BASH_ENV` before
