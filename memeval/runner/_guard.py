@@ -65,7 +65,7 @@ from functools import cache
 from pathlib import Path
 
 from memeval.runner._gitguard import ALWAYS
-from memeval.sandbox import Mount, World
+from memeval.sandbox import Mount, World, make_mount_point
 
 GUARD_HOST = Path(__file__).with_name("_verifier_python")
 GUARD_INSIDE = "/tmp/.memeval-python"
@@ -108,11 +108,19 @@ def under(path: str, folders: Iterable[str]) -> bool:
     return any(norm == f or norm.startswith(f + "/") for f in folders)
 
 
-def writable_last(value: str, folders: Iterable[str]) -> str:
-    """A colon-separated search path with agent-writable entries moved to the end."""
+def writable_last(value: str, folders: Iterable[str], read_only: Iterable[str] = ()) -> str:
+    """A colon-separated search path with agent-writable entries moved to the end.
+
+    `read_only` names mounts inside the world's folders that the agent cannot write (the world's venv at
+    `/opt/memeval/venv` when the world has `/opt`): absolute entries under them keep their place.
+    """
     entries = value.split(":")
-    fs = tuple(folders)
-    return ":".join([e for e in entries if e and not under(e, fs)] + [e for e in entries if not e or under(e, fs)])
+    fs, ro = tuple(folders), tuple(read_only)
+
+    def agents(e: str) -> bool:
+        return not e or (under(e, fs) and not (e.startswith("/") and under(e, ro)))
+
+    return ":".join([e for e in entries if not agents(e)] + [e for e in entries if agents(e)])
 
 
 def verifier_env(
@@ -133,7 +141,7 @@ def verifier_env(
     """
     fs = tuple(folders)
     env = dict(base)
-    env["PATH"] = writable_last(env.get("PATH", ""), fs)
+    env["PATH"] = writable_last(env.get("PATH", ""), fs, () if venv is None else (venv,))
     env["HOME"] = "/tmp"
     for name in DROP_IF_WRITABLE:
         if name in env:
@@ -408,21 +416,9 @@ def clear_mount_path(world: World, inside: str) -> list[str]:
     A mount point memeval adds (such as `/logs/verifier` when the world has `/logs`) is created by
     the sandbox tool on the host's file system; a symlink the agent put there would send that
     creation, or the mount, somewhere else. Symlinks and non-folders on the way are removed
-    (never followed) and replaced by empty folders.
+    (never followed) and replaced by empty folders (`memeval.sandbox.make_mount_point`).
 
     Returns:
         The inside paths that were replaced (for the tamper findings).
     """
-    parts = [p for p in inside.split("/") if p]
-    if not parts or not (world.root / parts[0]).is_dir() or (world.root / parts[0]).is_symlink():
-        return []
-    replaced = []
-    cur = world.root / parts[0]
-    for i, name in enumerate(parts[1:], start=2):
-        cur = cur / name
-        if cur.is_symlink() or (cur.exists() and not cur.is_dir()):
-            cur.unlink()
-            replaced.append("/" + "/".join(parts[:i]))
-        if not cur.exists():
-            os.mkdir(cur, 0o755)
-    return replaced
+    return make_mount_point(world.root, inside)

@@ -424,6 +424,8 @@ def run_verifier(
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")
+    if world.venv_inside is not None:  # the agent's file or symlink at `/opt/memeval` of a world with `/opt`
+        cleared += clear_mount_path(world, world.venv_inside)
     drop_bytecode_caches(world.root)  # for `python3 -I -S`, which reads neither PYTHONPYCACHEPREFIX nor the guard
     git = scan_git_config(world)
     output = work / "verifier-output.txt"

@@ -30,6 +30,7 @@ from memeval.sandbox._bwrap import RESERVED, hand_over
 from memeval.sandbox._egress import PORT as EGRESS_PORT
 from memeval.sandbox._egress import egress
 from memeval.sandbox._limits import DEFAULT_FILE_BYTES, DefaultLimits, Limits, limits_mechanism, parse_size_mb
+from memeval.sandbox._mountpoint import make_mount_point
 from memeval.sandbox._pipconf import (
     CREDENTIALS_ENV,
     build_pip_env,
@@ -91,9 +92,16 @@ class World:
     gid: int = 0
 
     def mounts(self) -> tuple[Mount, ...]:
-        """The world's folders, writable, plus the cached venv, read-only."""
+        """The world's folders, writable, plus the cached venv, read-only.
+
+        When a world folder holds the venv's place (`RUN mkdir -p /opt/data` makes `/opt` one), the venv's mount
+        point is made there first as real 0755 folders (`make_mount_point`): bubblewrap made the missing ones 0700,
+        which no sandbox user without `CAP_DAC_OVERRIDE` could enter, so the agent's turn and `RUN` steps saw no
+        package the task installed (breaker32).
+        """
         ms = [Mount(p, "/" + p.name, writable=True) for p in sorted(self.root.iterdir()) if p.is_dir()]
         if self.venv is not None:
+            make_mount_point(self.root, VENV_INSIDE)
             ms.append(Mount(self.venv, VENV_INSIDE, writable=False))
         return tuple(ms)
 
