@@ -34,6 +34,16 @@ folder of the image**.
 - git runs no hook, no file monitor and no command the agent's repositories configure (filters,
   diff and merge drivers, signing programs, ssh commands...: `memeval.runner._gitguard`), given
   in the environment, which wins over the repository's configuration; replace refs are ignored.
+- uv reads the agent's project, not only its interpreter request: `uv run` in the working folder syncs the
+  `pyproject.toml` there (its dependencies, `[tool.uv.sources]` naming a wheel the agent left, an in-tree build
+  backend, entry points named `pytest`), reads `uv.toml` / `[tool.uv]` settings (`find-links`, `no-index`) and
+  the interpreter a `.python-version` names, runs in a `.venv` it finds there, and `uv venv DIR` keeps a folder
+  the agent made at DIR, so a test.sh's `uv run pytest` ran the agent's own `pytest`. The verifier sets
+  `UV_NO_PROJECT=1`, `UV_NO_CONFIG=1`, `UV_VENV_CLEAR=1` and, when the world has a virtual environment,
+  `VIRTUAL_ENV` to it (uv takes the active environment before a `.venv` it finds), each only when the task set
+  none itself (`UV_SETTINGS`). A project's own environment is never synced then (offline it failed on any
+  dependency), and the command runs with the image's packages, as `pytest` alone does. With no environment in
+  the world, a `.venv` there is still what uv finds (its `pyvenv.cfg` is a tamper finding).
 - `HOME` and `/tmp` are a fresh, empty folder, on disk under the task's storage_mb (so `~/.config`,
   `~/.local`, `~/.pytest_cache`... the agent left do not exist). `TMPDIR`, `BASH_ENV`, `ENV` and
   `LD_PRELOAD` entries that name an agent-writable path are dropped (bash reads `BASH_ENV` before
@@ -55,7 +65,7 @@ from functools import cache
 from pathlib import Path
 
 from memeval.runner._gitguard import ALWAYS
-from memeval.sandbox import Mount, World
+from memeval.sandbox import Mount, World, make_mount_point
 
 GUARD_HOST = Path(__file__).with_name("_verifier_python")
 GUARD_INSIDE = "/tmp/.memeval-python"
@@ -65,6 +75,12 @@ PYCACHE_INSIDE = "/tmp/.memeval-pycache"
 (`pycache_mount`), so a `__pycache__/*.pyc` the agent planted beside a module is never what runs, and no
 process of the verifier can leave one there for the next: every module is compiled from its source."""
 DROP_IF_WRITABLE = ("TMPDIR", "BASH_ENV", "ENV", "LD_PRELOAD")
+UV_SETTINGS = {"UV_NO_PROJECT": "1", "UV_NO_CONFIG": "1", "UV_VENV_CLEAR": "1"}
+"""uv's settings in the verifier (a task's own `ENV` or `[verifier.env]` value wins): no project or workspace
+discovered (`uv run --no-project`), no `uv.toml` or `[tool.uv]` read from the working folder or a parent
+(`--no-config`, which stops `.python-version` discovery too), and `uv venv DIR` replaces a folder already at DIR
+(`--clear`) rather than failing, so a test.sh that makes and activates its own environment in `/app` gets a fresh
+one, not the agent's."""
 SHELL_INSIDE = "/tmp/.memeval-bash"
 """Where the shell that runs test.sh is bound (`test_sh_shell`)."""
 
@@ -92,27 +108,40 @@ def under(path: str, folders: Iterable[str]) -> bool:
     return any(norm == f or norm.startswith(f + "/") for f in folders)
 
 
-def writable_last(value: str, folders: Iterable[str]) -> str:
-    """A colon-separated search path with agent-writable entries moved to the end."""
+def writable_last(value: str, folders: Iterable[str], read_only: Iterable[str] = ()) -> str:
+    """A colon-separated search path with agent-writable entries moved to the end.
+
+    `read_only` names mounts inside the world's folders that the agent cannot write (the world's venv at
+    `/opt/memeval/venv` when the world has `/opt`): absolute entries under them keep their place.
+    """
     entries = value.split(":")
-    fs = tuple(folders)
-    return ":".join([e for e in entries if e and not under(e, fs)] + [e for e in entries if not e or under(e, fs)])
+    fs, ro = tuple(folders), tuple(read_only)
+
+    def agents(e: str) -> bool:
+        return not e or (under(e, fs) and not (e.startswith("/") and under(e, ro)))
+
+    return ":".join([e for e in entries if not agents(e)] + [e for e in entries if agents(e)])
 
 
 def verifier_env(
-    base: Mapping[str, str], folders: Iterable[str], git_settings: Iterable[tuple[str, str]] = ALWAYS
+    base: Mapping[str, str],
+    folders: Iterable[str],
+    git_settings: Iterable[tuple[str, str]] = ALWAYS,
+    *,
+    venv: str | None = None,
 ) -> dict[str, str]:
     """The verifier's environment, from `base` and the world's agent-writable `folders`.
 
     `base` holds the defaults, the Dockerfile's ENV, the task's `[verifier.env]`, in that order;
     `git_settings` the git (key, value) pairs that switch off what the world's repositories
-    configure (`memeval.runner._gitguard.git_overrides`).
+    configure (`memeval.runner._gitguard.git_overrides`); `venv` the world's virtual environment as seen
+    inside (`memeval.sandbox.VENV_INSIDE`), None when it has none.
 
     Returns a new dict; see the module docstring for every change made.
     """
     fs = tuple(folders)
     env = dict(base)
-    env["PATH"] = writable_last(env.get("PATH", ""), fs)
+    env["PATH"] = writable_last(env.get("PATH", ""), fs, () if venv is None else (venv,))
     env["HOME"] = "/tmp"
     for name in DROP_IF_WRITABLE:
         if name in env:
@@ -130,11 +159,20 @@ def verifier_env(
         env["LD_LIBRARY_PATH"] = libraries_last(env["LD_LIBRARY_PATH"], fs)
     _interpreter_paths(env, fs)
     _git_runs_nothing_of_the_agent(env, git_settings)
+    _uv_reads_nothing_of_the_agent(env, venv)
     env["PYTHONSAFEPATH"] = "1"
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONPYCACHEPREFIX"] = PYCACHE_INSIDE
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # the cache is read-only: no write attempted there, none beside sources
     return env
+
+
+def _uv_reads_nothing_of_the_agent(env: dict[str, str], venv: str | None) -> None:
+    """Add `UV_SETTINGS` and `VIRTUAL_ENV=venv` to `env` where the task set none (see the module docstring)."""
+    for name, value in UV_SETTINGS.items():
+        env.setdefault(name, value)
+    if venv is not None:
+        env.setdefault("VIRTUAL_ENV", venv)
 
 
 def _git_runs_nothing_of_the_agent(env: dict[str, str], settings: Iterable[tuple[str, str]]) -> None:
@@ -378,21 +416,9 @@ def clear_mount_path(world: World, inside: str) -> list[str]:
     A mount point memeval adds (such as `/logs/verifier` when the world has `/logs`) is created by
     the sandbox tool on the host's file system; a symlink the agent put there would send that
     creation, or the mount, somewhere else. Symlinks and non-folders on the way are removed
-    (never followed) and replaced by empty folders.
+    (never followed) and replaced by empty folders (`memeval.sandbox.make_mount_point`).
 
     Returns:
         The inside paths that were replaced (for the tamper findings).
     """
-    parts = [p for p in inside.split("/") if p]
-    if not parts or not (world.root / parts[0]).is_dir() or (world.root / parts[0]).is_symlink():
-        return []
-    replaced = []
-    cur = world.root / parts[0]
-    for i, name in enumerate(parts[1:], start=2):
-        cur = cur / name
-        if cur.is_symlink() or (cur.exists() and not cur.is_dir()):
-            cur.unlink()
-            replaced.append("/" + "/".join(parts[:i]))
-        if not cur.exists():
-            os.mkdir(cur, 0o755)
-    return replaced
+    return make_mount_point(world.root, inside)

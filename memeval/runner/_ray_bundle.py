@@ -80,6 +80,21 @@ def build_bundle(opts: AbOptions) -> tuple[bytes, str, dict[str, str]]:
     return data, "sha256:" + hashlib.sha256(data).hexdigest(), where
 
 
+def _keep_exec_bits(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+    """The `data` extraction filter of tarfile, giving a regular file back the execute bits it was packed with.
+
+    The `data` filter drops the group's and others' execute bits from a file its owner may not run (mode 0655
+    becomes 0644), while the task's hash counts a file executable when any of the three is set
+    (`memeval.tasks.hash_tree`): the node's copy of such a task never matched the driver's, and every trial of it
+    was an `internal` fault on Ray (breaker32). Only those bits come back; set-id, sticky and write bits for
+    others stay off, and every link and path check of the filter stands.
+    """
+    safe = tarfile.data_filter(member, dest)
+    if safe is None or not safe.isreg() or safe.mode is None:
+        return safe
+    return safe.replace(mode=safe.mode | (member.mode & 0o111), deep=False)
+
+
 def _unpacked(bundle_hash: str, data_ref: Any) -> Path:
     """The bundle unpacked on this node (once per node: later trials reuse the folder)."""
     ray = _require_ray()
@@ -92,7 +107,7 @@ def _unpacked(bundle_hash: str, data_ref: Any) -> Path:
     BUNDLE_CACHE.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".unpack-", dir=BUNDLE_CACHE))
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-        tar.extractall(tmp, filter="data")
+        tar.extractall(tmp, filter=_keep_exec_bits)
     (tmp / ".ready").write_text("ok\n")
     try:
         tmp.rename(dest)

@@ -424,13 +424,15 @@ def run_verifier(
     logs = work / "logs" / "verifier"
     logs.mkdir(parents=True)
     cleared = clear_mount_path(world, "/logs/verifier")
+    if world.venv_inside is not None:  # the agent's file or symlink at `/opt/memeval` of a world with `/opt`
+        cleared += clear_mount_path(world, world.venv_inside)
     drop_bytecode_caches(world.root)  # for `python3 -I -S`, which reads neither PYTHONPYCACHEPREFIX nor the guard
     git = scan_git_config(world)
     output = work / "verifier-output.txt"
     if git.refused is not None:
         output.write_text("")
         return VerifierRun(None, False, False, output, logs, tuple(cleared), refused=git.refused)
-    env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys))
+    env = verifier_env(task_env(task, world), world_folders(world), git_overrides(git.keys), venv=world.venv_inside)
     shell = test_sh_shell(work / "shell")  # test.sh out of reach of the programs it runs (ptrace, /proc/PID/mem)
     mounts = world.mounts() + (
         Mount(tests, "/tests"),

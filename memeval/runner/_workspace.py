@@ -98,7 +98,8 @@ def _scan_tamper(
         TamperFinding(
             path=p, kind="verifier-path", change="replaced", detail="on the way to a verifier mount point; removed"
         )
-        for p in clear_mount_path(world, "/logs/verifier")
+        for inside in ("/logs/verifier", *([world.venv_inside] if world.venv_inside else []))
+        for p in clear_mount_path(world, inside)
     )
     # paths and details name the agent's files (and link targets): a `--env` value it was given is blanked there too
     findings = tuple(

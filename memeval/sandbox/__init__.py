@@ -24,6 +24,7 @@ from memeval.sandbox._limits import (
     disk_usage,
     limits_mechanism,
 )
+from memeval.sandbox._mountpoint import make_mount_point
 from memeval.sandbox._process import death_signal
 from memeval.sandbox._prune import prune_too_deep
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxResult, SandboxSpec
@@ -82,6 +83,7 @@ __all__ = [
     "disk_usage",
     "get_backend",
     "limits_mechanism",
+    "make_mount_point",
     "parse_exit_report",
     "prune_too_deep",
     "run_sandboxed",

@@ -14,6 +14,7 @@ card says so, and a build that fails without them says which variable to set.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Mapping
@@ -112,6 +113,39 @@ def build_pip_view(dest: Path) -> tuple[tuple[tuple[Path, str], ...], bool]:
     return tuple(mounts), removed
 
 
+def _config_files(inside: str) -> list[Path]:
+    """The files of one `PIP_CONFIG` entry: the file itself, every file under the folder (links followed), or none."""
+    src = Path(inside)
+    return sorted(p for p in src.rglob("*") if p.is_file()) if src.is_dir() else [src] if src.is_file() else []
+
+
+def pip_config_digest(environ: Mapping[str, str], handed: bool) -> str:
+    """A digest of what a build step's pip is configured with: part of a cached environment's key.
+
+    A virtual environment built under one configuration is not the one another would build: a changed index,
+    `find-links`, constraint file or credential names other packages (or makes the build fail), and environments were
+    keyed by the `pip install` arguments alone, so a changed configuration reused the environment the old one built
+    (breaker32). The digest covers every `PIP_*` variable of `environ`, the name and bytes of every file of the
+    host's pip configuration (`PIP_CONFIG`: `/etc/xdg/pip` holds the constraints file pip.conf names here) and
+    whether credentials are handed over (`credentials_handed`). Files a configuration names elsewhere (a constraints
+    file outside those folders, a `find-links` folder's wheels) are not read: change their name or the arguments when
+    their content changes.
+
+    Returns:
+        64 hex digits (SHA-256). Credentials go into it only hashed, never into a file or a name in clear.
+    """
+    h = hashlib.sha256(b"memeval.pipconf/1\0handed=%d\0" % handed)
+    for key in sorted(k for k in environ if k.startswith("PIP_")):
+        h.update(
+            b"env\0%s\0%s\0" % (key.encode("utf-8", "surrogateescape"), environ[key].encode("utf-8", "surrogateescape"))
+        )
+    for inside in PIP_CONFIG:
+        for f in _config_files(inside):
+            body = f.read_bytes()
+            h.update(b"file\0%s\0%d\0" % (os.fsencode(f), len(body)) + body)
+    return h.hexdigest()
+
+
 def configured_endpoints(environ: Mapping[str, str]) -> frozenset[tuple[str, int]]:
     """The (host, port) of every http(s) URL in the host's pip configuration and `PIP_*` variables.
 
@@ -121,9 +155,7 @@ def configured_endpoints(environ: Mapping[str, str]) -> frozenset[tuple[str, int
     """
     texts = [v for k, v in environ.items() if k.startswith("PIP_")]
     for inside in PIP_CONFIG:
-        src = Path(inside)
-        files = sorted(p for p in src.rglob("*") if p.is_file()) if src.is_dir() else [src] if src.is_file() else []
-        texts += [f.read_bytes().decode("utf-8", "replace") for f in files]
+        texts += [f.read_bytes().decode("utf-8", "replace") for f in _config_files(inside)]
     found: set[tuple[str, int]] = set()
     for text in texts:
         for url in HTTP_URL.findall(text):

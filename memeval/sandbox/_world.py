@@ -30,12 +30,14 @@ from memeval.sandbox._bwrap import RESERVED, hand_over
 from memeval.sandbox._egress import PORT as EGRESS_PORT
 from memeval.sandbox._egress import egress
 from memeval.sandbox._limits import DEFAULT_FILE_BYTES, DefaultLimits, Limits, limits_mechanism, parse_size_mb
+from memeval.sandbox._mountpoint import make_mount_point
 from memeval.sandbox._pipconf import (
     CREDENTIALS_ENV,
     build_pip_env,
     build_pip_view,
     configured_endpoints,
     credentials_handed,
+    pip_config_digest,
 )
 from memeval.sandbox._spec import SANDBOX_CAPS_FOR_USER_SWITCH, Mount, SandboxSpec
 from memeval.tasks import DockerStep, ExpansionError, Task, env_pairs, expand, expand_words, parse_dockerfile
@@ -90,11 +92,23 @@ class World:
     gid: int = 0
 
     def mounts(self) -> tuple[Mount, ...]:
-        """The world's folders, writable, plus the cached venv, read-only."""
+        """The world's folders, writable, plus the cached venv, read-only.
+
+        When a world folder holds the venv's place (`RUN mkdir -p /opt/data` makes `/opt` one), the venv's mount
+        point is made there first as real 0755 folders (`make_mount_point`): bubblewrap made the missing ones 0700,
+        which no sandbox user without `CAP_DAC_OVERRIDE` could enter, so the agent's turn and `RUN` steps saw no
+        package the task installed (breaker32).
+        """
         ms = [Mount(p, "/" + p.name, writable=True) for p in sorted(self.root.iterdir()) if p.is_dir()]
         if self.venv is not None:
+            make_mount_point(self.root, VENV_INSIDE)
             ms.append(Mount(self.venv, VENV_INSIDE, writable=False))
         return tuple(ms)
+
+    @property
+    def venv_inside(self) -> str | None:
+        """The world's virtual environment as seen inside a sandbox (`VENV_INSIDE`); None when it has none."""
+        return VENV_INSIDE if self.venv else None
 
     def path_var(self) -> str:
         """PATH inside the sandbox (the venv first when there is one)."""
@@ -191,7 +205,11 @@ def _pip_args(words: list[str]) -> list[str] | None:
 
 
 def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
-    key = hashlib.sha256(("\0".join(pip_args) + "\0py3.11").encode()).hexdigest()[:20]
+    handed = credentials_handed()
+    # keyed by the pip configuration too: a changed index, find-links or credential is another environment
+    key = hashlib.sha256(
+        ("\0".join(pip_args) + "\0py3.11\0" + pip_config_digest(os.environ, handed)).encode()
+    ).hexdigest()[:20]
     venv = cache / "envs" / key
     if (venv / ".memeval-ready").exists():
         return venv
@@ -207,7 +225,6 @@ def _ensure_venv(cache: Path, pip_args: list[str], timeout_s: float) -> Path:
         "HOME": "/tmp",
         **{k: proxy for k in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")},
     }
-    handed = credentials_handed()
     pip_env, removed = build_pip_env(os.environ, handed)
     env.update(pip_env)
     mounts: tuple[Mount, ...] = (Mount(tmp, VENV_INSIDE, writable=True),)

@@ -6,10 +6,11 @@ the Ray task, and the driver stopped the whole run: "the run stopped: attempt ..
 other trial `cancelled`. Now the node sends the failure back (`SETUP_FAILED`) and the driver records it as the
 trial's `internal` fault at the `build` stage, naming the node and the exception, retried under `--retries`.
 
-The failure is real: a task file whose owner may not run it while the others may (mode 0655) is executable to
-the driver's hash (`hash_tree` reads any x bit), while the bundle's unpacking on the node (tarfile's `data`
-filter) drops the group's and others' x bits from such a file, so the node's copy of the task no longer matches
-the driver's and `_rebase` refuses it. (Should that be made to match, another set-up failure is needed here.)
+The failure is real: a task file with a second name (a hard link) is hashed under both names by the driver, while
+the bundle (`_add_tree`) packs the second name as a tar hard-link entry and keeps only regular files, folders and
+symlinks, so the node's copy lacks it, no longer matches the driver's, and `_rebase` refuses it. (The failure this
+test first used, a file of mode 0655, now matches: breaker32. Should this one be made to match too, another
+set-up failure is needed here.)
 The run starts its own one-node cluster (`ray start --head` under its keeper), as test_ray_orphans.py's does.
 """
 
@@ -34,7 +35,7 @@ def test_a_trial_its_node_cannot_set_up_is_its_fault_and_the_run_scores_the_othe
     tasks = tmp_path / "tasks"
     make_task(tasks, "calm")
     odd = make_task(tasks, "odd", files={"tool.sh": "echo hi\n"}) / "environment" / "app" / "tool.sh"
-    odd.chmod(0o655)
+    odd.with_name("tool2.sh").hardlink_to(odd)  # two names of one file
     env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", HOME=str(tmp_path / "home"))
     env.pop("RAY_ADDRESS", None)  # no cluster named: the run starts a local one
     res = subprocess.run(
