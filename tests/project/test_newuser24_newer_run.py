@@ -65,4 +65,3 @@ def test_a_newer_run_names_what_is_newer_and_the_fix(
     assert listing.returncode == 0 and FIX in listing.stdout, listing.stdout + listing.stderr
     assert sorted(p.name for p in run.iterdir()) == before  # nothing written beside the log
     assert (run / "events.jsonl").read_bytes() == (tmp_path / "log.before").read_bytes()
-
