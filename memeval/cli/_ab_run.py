@@ -260,8 +260,14 @@ def report_run(run_dir: Path, status: str, *, as_json: bool, quiet: bool, index_
         echo_json(doc, sort_keys=True)
     else:
         from memeval.cli._render import render_ab
+        from memeval.formatting import run_ref
 
         render_ab(run.result, out_console(), str(run_dir))
+        ref = run_ref(run_dir, run.result.run_id)  # the run folder line names `replay` (JSON) only: say where to look
+        typer.echo(
+            f"Next: memeval view {ref} (each trial's calls, verifier output and diff, in a browser); "
+            f"memeval results {ref} (one row per trial); memeval report-ab {ref} (the PDF report)"
+        )
     if index_failed:
         import shlex
 

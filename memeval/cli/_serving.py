@@ -141,20 +141,22 @@ def check_budget_settings(http: bool) -> None:
         read_timeout_s()
 
 
-def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[], None]:
+def warm_ingest(store: SqlAuditStore, what: str, skip: str = "", url: str = "") -> Callable[[], None]:
     """What to run before an ingest endpoint listens: load the redactor and hold detector, saying so.
 
     They load on first use (`memeval.audit.warm_engines`): left to the first batch, it waited for
     them (15-55 s on a busy 2-core machine, beside the worker pool loading the same), with no word
     why. Now the server loads them before it listens, between two lines on stderr:
-    "WHAT: loading the redactor and hold detector before serving ..." and "... loaded in N s" (the port
-    answers 503 meanwhile, `_loading`).
+    "WHAT: loading the redactor and hold detector before serving URL ..." and "... loaded in N s" (the
+    port answers 503 meanwhile, `_loading`). The first line names the address, so a user has it at
+    once rather than after the seconds of loading (a page opened there meanwhile reloads itself).
     Nothing to load (and no line) when the store was given its own engines.
 
     Args:
         store: the audit store the endpoint writes to.
         what: how the lines name the server (`memeval audit serve`).
         skip: how to go without it, added to the first line (`--no-ingest`), or "".
+        url: the address it serves (`http://127.0.0.1:8765/`), named in the first line, or "".
     """
 
     def warm() -> None:
@@ -164,9 +166,10 @@ def warm_ingest(store: SqlAuditStore, what: str, skip: str = "") -> Callable[[],
         from memeval.audit import warm_engines
 
         how = f"; {skip} skips it" if skip else ""
+        at = f" {url}" if url else ""
         typer.echo(
-            f"{what}: loading the redactor and hold detector before serving (about 2 s of CPU: seconds, longer"
-            f" on a busy machine; requests meanwhile are answered 503, Retry-After: 5{how})",
+            f"{what}: loading the redactor and hold detector before serving{at} (about 2 s of CPU: seconds,"
+            f" longer on a busy machine; requests meanwhile are answered 503, Retry-After: 5{how})",
             err=True,
         )
         typer.echo(f"{what}: redactor and hold detector loaded in {warm_engines():.1f} s", err=True)

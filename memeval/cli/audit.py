@@ -414,4 +414,4 @@ def serve(
     )
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/api/v1/events"
     with sock:
-        serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(store, what))
+        serve_until_stopped(config, f"{what} on {url}", [sock], prepare=warm_ingest(store, what, url=url))

@@ -130,7 +130,7 @@ def serve(
     store = open_store(url)
     web = create_review_app(store, settings, with_ingest=ingest)
     url = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
-    warm = warm_ingest(store, "memeval review", "--no-ingest") if ingest else None
+    warm = warm_ingest(store, "memeval review", "--no-ingest", url) if ingest else None
 
     with sock:
         config = server_config(web)

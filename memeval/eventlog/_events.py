@@ -9,7 +9,7 @@ card and the manifest are `RunCard` and `Manifest` (`_plan`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -323,6 +323,11 @@ Event = Annotated[
     Field(discriminator="event"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+def current_versions() -> dict[str, int]:
+    """Each event kind this memeval writes (`run.planned`, ...) and the schema version `v` it writes it at."""
+    return {m.model_fields["event"].default: m.model_fields["v"].default for m in get_args(get_args(Event)[0])}
 
 
 def parse_event(raw: dict[str, Any]) -> Event:

@@ -93,6 +93,40 @@ def why_invalid(error: ValidationError, most: int = 3) -> str:
     return "; ".join(parts) + more
 
 
+def from_newer_memeval(raw: object, error: ValidationError) -> str:
+    """Why a log line this memeval refuses looks written by a newer memeval, with the fix, or "" when it does not.
+
+    A run folder from a newer memeval (an event kind, a version `v` or a field this one does not
+    know) was refused with pydantic's words alone (`model.called.v: Input should be 3`), exit 1,
+    naming neither the cause nor the fix.
+
+    Args:
+        raw: the decoded line (a dict for an event).
+        error: what validating it raised.
+
+    Returns:
+        e.g. "a model.called event of version 4, and this memeval (0.1.0) reads up to version 3:
+        the run was written by a newer memeval; upgrade memeval to read it", or "".
+    """
+    from memeval import __version__
+    from memeval.eventlog._events import current_versions
+
+    if not isinstance(raw, dict):
+        return ""
+    kind, known = raw.get("event"), current_versions()
+    fix = "the run was written by a newer memeval; upgrade memeval to read it"
+    if isinstance(kind, str) and kind not in known:
+        return f"a {kind!r} event, which this memeval ({__version__}) does not know: {fix}"
+    v = raw.get("v", 1)
+    if isinstance(kind, str) and isinstance(v, int) and v > known[kind]:
+        up_to = known[kind]
+        return f"a {kind} event of version {v}, and this memeval ({__version__}) reads up to version {up_to}: {fix}"
+    extra = sorted({".".join(map(str, e["loc"])) for e in error.errors() if e["type"] == "extra_forbidden"})
+    if extra and isinstance(kind, str):
+        return f"{kind} has field(s) this memeval ({__version__}) does not know ({', '.join(extra)}): {fix}"
+    return ""
+
+
 class RunLog:
     """The event log of one run folder.
 
@@ -227,7 +261,8 @@ class RunLog:
             raise RunLogError(f"{self.path}: line {n} is not JSON: {exc}") from exc
         upgraded = upcast(raw) if isinstance(raw, dict) else raw
         if upgraded is raw:
-            raise RunLogError(f"{self.path}: line {n} is not a valid event: {why_invalid(error)}") from error
+            newer = from_newer_memeval(raw, error)
+            raise RunLogError(f"{self.path}: line {n} is not a valid event: {newer or why_invalid(error)}") from error
         try:
             return parse_event(upgraded)
         except ValidationError as exc:
