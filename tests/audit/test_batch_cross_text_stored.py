@@ -19,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 from served import served
+from shared_cache import shared_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,7 +68,7 @@ def test_cli_ingest_stores_neither_password(tmp_path: Path) -> None:
     (tmp_path / "store").mkdir()
     (tmp_path / "home").mkdir()
     db_file = tmp_path / "store" / "audit.sqlite"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(
         [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", f"sqlite:///{db_file}"],
         capture_output=True,

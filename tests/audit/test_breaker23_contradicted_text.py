@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from shared_cache import shared_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 A14 = "Refunds are decided within 14 days."
@@ -63,7 +64,7 @@ def test_neither_side_of_a_contradiction_ships_under_another_id(tmp_path: Path) 
     (tmp_path / "store").mkdir()
     (tmp_path / "home").mkdir()
     db = f"sqlite:///{tmp_path / 'store' / 'audit.sqlite'}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0", "MEMEVAL_DB": db}  # fmt: skip
     _run(["audit", "ingest", str(f), "--sender", "bot"], env)
     _run(["users", "add", "root", "--role", "admin", "--password-stdin"], env, stdin="pw-admin-123456")

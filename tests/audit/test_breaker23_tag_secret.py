@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from shared_cache import shared_cache
 
 from memeval.audit import open_store
 
@@ -97,7 +98,7 @@ def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict
     (tmp_path / "home").mkdir()
     db_file = tmp_path / "store" / "audit.sqlite"
     db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "PYTHONPATH": str(ROOT),
            "MEMEVAL_AUDIT_WORKERS": "0"}  # fmt: skip
     _run(["audit", "ingest", str(f), "--db", db, "--sender", "tagbot"], env)
     pack = tmp_path / "pack.json"

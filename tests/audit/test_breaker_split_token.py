@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from shared_cache import shared_cache
+
 from memeval.audit import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +68,7 @@ def test_split_token_first_half_never_stored_and_prefix_words_untouched(tmp_path
     (tmp_path / "home").mkdir()
     db_file = tmp_path / "store" / "audit.sqlite"
     db = f"sqlite:///{db_file}"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "MEMEVAL_LOG_LEVEL": "DEBUG"}
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), **shared_cache(), "MEMEVAL_LOG_LEVEL": "DEBUG"}
     proc = subprocess.run(
         [sys.executable, "-m", "memeval", "audit", "ingest", str(f), "--db", db],
         capture_output=True,

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from patience import patient
 from pg_fixture import read_tree
+from shared_cache import shared_cache
 from sqlalchemy import inspect, text
 from typer.testing import CliRunner
 
@@ -116,6 +117,7 @@ def test_cli_subprocess_logs_have_no_secret(tmp_path):
         "MEMEVAL_LOG_LEVEL": "DEBUG",
         "PATH": "/usr/bin:/bin",
         "HOME": str(tmp_path / "home"),
+        **shared_cache(),
     }
     proc = subprocess.run(
         [sys.executable, "-m", "memeval", "audit", "ingest", "-"],

@@ -43,6 +43,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from patience import patient
 from pg_fixture import PgServer, need_pg
+from shared_cache import shared_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "review"))
@@ -245,6 +246,7 @@ def test_no_raw_secret_in_any_byte_stored_or_sent(backend, corpus_events, tls, t
         "MEMEVAL_FINGERPRINT_KEY": key,
         "MEMEVAL_LOG_LEVEL": "DEBUG",
         "HOME": str(tmp_path / "home"),
+        **shared_cache(),
     }
     run = subprocess.run(
         [sys.executable, "-m", "memeval", "audit", "ingest", "-", "--batch-size", "200"],
