@@ -31,6 +31,7 @@ from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._cutkeywords import KeywordCutReader
 from memeval.redact._decode import (
     encoded_segments,
+    entity_view,
     hidden_view,
     joined_view,
     spaced_apart_view,
@@ -106,6 +107,7 @@ class Redactor:
         self._readings = (
             Reading("unescaped", unescape_view),
             Reading("url-decoded", url_view),
+            Reading("entities", entity_view),
             Reading("joined", joined_view),
             Reading("hidden", hidden_view),
             Reading("unmarked", unmarked_view),
