@@ -13,11 +13,8 @@ level deep into another encoding) and blanks the ORIGINAL characters the secret 
 - segment readings (`encoded_segments`: Base64, hex) cannot be mapped character by character:
   when the decoded bytes hold any finding the whole encoded segment is blanked.
 
-Decoding formats: JSON string escapes (RFC 8259 section 7: `\"` `\\` `\/` `\b` `\f` `\n`
-`\r` `\t` `\uXXXX` with surrogate pairs) plus Python's `\'`, `\xHH`, `\UXXXXXXXX` and octal
-`\N` to `\NNN` (also C's and `printf`'s), and `\u{X...}` (ECMAScript 2015, Rust, Swift); HTML character
-references (`&#103;`, `&#x67;`, `&lowbar;`: the HTML Living Standard's named references, through
-`html.unescape`); percent-encoding
+Decoding formats: string escapes and HTML character references as `memeval._escapes` reads them
+(JSON's, Python's, C's octal, `\u{...}`; `&#103;`, `&#x67;`, `&lowbar;`); percent-encoding
 (RFC 3986 section 2.1, UTF-8 octets); Base64 standard and URL-safe alphabets (RFC 4648 sections 4
 and 5, padding optional); hex pairs (RFC 4648 section 8, either case). A decoded segment is read
 only when it is text (UTF-8, nearly all printable): a Base64 image, a digest or a random key
@@ -29,7 +26,6 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
-import html
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -37,18 +33,10 @@ from typing import NamedTuple
 
 import regex
 
+from memeval._escapes import ESCAPE, REFERENCE, dereference, unescape
 from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
-_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "'": "'", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
-_ESCAPE = re.compile(
-    r"\\(?:u\{[0-9A-Fa-f]{1,6}\}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|[0-3][0-7]{2}|[0-7]{1,2}(?![0-7])|[\"\\/'bfnrt])"
-)
-"""One escape: `\\u{67}`, `\\u0067`, `\\U00000067`, `\\x67`, `\\147` or `\\61` (octal) or a one-character escape.
-The braced, eight-digit and octal forms wrote keys past the redactor (breaker33): a text a web page, a log or a program
-printed holds them, and whoever reads it back (an agent, a shell's `printf`) gets the key."""
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7};?|#[xX][0-9A-Fa-f]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};)")
-"""An HTML character reference: decimal or hex (the `;` optional, as browsers read it) or named (with its `;`)."""
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])")
@@ -100,31 +88,15 @@ def _replaced(text: str, replacements: list[tuple[int, int, str]]) -> View | Non
     return _mapped(pieces, text)
 
 
-def _unescape(m: re.Match[str]) -> str | None:
-    body = m.group()[1:]
-    if body[0] in ("u", "x", "U"):
-        code = int(body[1:].strip("{}"), 16)
-        # lone surrogates and numbers past Unicode: left as written
-        return None if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF else chr(code)
-    if body[0].isdigit():
-        return chr(int(body, 8))
-    return _SIMPLE[body]
-
-
 def unescape_view(text: str) -> View | None:
     """`text` with JSON / Python string escapes decoded; None when it has none."""
     if "\\" not in text:
         return None
-    view = _rewrite(text, _ESCAPE, _unescape)
+    view = _rewrite(text, ESCAPE, unescape)
     if view is None:
         return None
     # surrogate pairs (\ud83d\ude00) stay as two escapes above; JSON text rarely encodes a key that way
     return view
-
-
-def _reference(m: re.Match[str]) -> str | None:
-    decoded = html.unescape(m.group())
-    return None if decoded == m.group() else decoded  # an unknown name: left as written
 
 
 def entity_view(text: str) -> View | None:
@@ -135,7 +107,7 @@ def entity_view(text: str) -> View | None:
     """
     if "&" not in text:
         return None
-    return _rewrite(text, _ENTITY, _reference)
+    return _rewrite(text, REFERENCE, dereference)
 
 
 def _percent(m: re.Match[str]) -> str | None:
