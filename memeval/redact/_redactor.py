@@ -42,6 +42,7 @@ from memeval.redact._decode import (
 )
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
+from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
 from memeval.redact._merge import detector_of, merge
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
@@ -108,6 +109,7 @@ class Redactor:
             Reading("unescaped", unescape_view),
             Reading("url-decoded", url_view),
             Reading("entities", entity_view),
+            Reading("homoglyphs", homoglyph_view),
             Reading("joined", joined_view),
             Reading("hidden", hidden_view),
             Reading("unmarked", unmarked_view),

@@ -2,9 +2,11 @@
 
 The redactor read JSON and Python escapes (`\\u0067`, `\\x67`), percent-encoding, Base64 and hex, but
 not HTML character references (`&#103;hp_...`, `&#x67;`, `ghp&lowbar;...`), ECMAScript's `\\u{67}`,
-Python's `\\U00000067` or octal `\\147` (C, `printf`): a GitHub token or an AWS key id so written went
-through `memeval audit ingest` into the database, the review pages and `memeval pack build`'s pack
-as sent, and any browser, HTML parser, shell `printf` or agent that reads the text back gets the
+Python's `\\U00000067` or octal `\\147` (C, `printf`), nor a key with one character of its prefix
+swapped for a look-alike (a Cyrillic er in `ghp_`, a Cyrillic capital A in `AKIA`, a modifier low
+macron for the `_`: the body, the secret itself, whole): a GitHub token or an AWS key id so written
+went through `memeval audit ingest` into the database, the review pages and `memeval pack build`'s
+pack as sent, and any browser, HTML parser, shell `printf` or agent reading the text back gets the
 key. A text taken from a web page's source holds references as a matter of course.
 
 A card number or an IBAN written in Arabic-Indic, Persian or Devanagari digits (`٤١١١ ١١١١ ...`,
@@ -74,6 +76,9 @@ ENCODED = [
     "Python repr: '" + long_escapes(TOKEN) + "'",
     "printf '" + octal(TOKEN) + "' > ~/.token",
     "AWS key id &#65;" + AWS_ID[1:] + " for the uploads bucket",
+    "Token with a Cyrillic er in its prefix: gh\u0440_" + TOKEN[4:],
+    "AWS key id with a Cyrillic A: \u0410" + AWS_ID[1:] + " (uploads)",
+    "Token with a modifier low macron for its underscore: ghp\u02cd" + TOKEN[4:],
 ]
 DIGITS = [
     "Refund to card " + CARD.translate(ARABIC) + " please.",
@@ -87,6 +92,8 @@ PLAIN = [
     "\u0627\u0644\u0633\u0639\u0631 \u0664\u0665 \u0631\u064a\u0627\u0644 "
     "\u0644\u0644\u0642\u0637\u0639\u0629 (order \u0661\u0662\u0663).",
     "\u0915\u0940\u092e\u0924 \u096a\u096b\u0966 \u0930\u0941\u092a\u092f\u0947 \u0939\u0948",
+    "\u041c\u043e\u0441\u043a\u0432\u0430 and \u0391\u03b8\u03ae\u03bd\u03b1 orders ship by DHL-2026 "
+    "(\u0437\u0430\u043a\u0430\u0437 A1-\u0410\u0411).",
 ]
 
 
