@@ -1,13 +1,14 @@
 """Keys in HTML character references or other escapes, and cards in other scripts' digits, were stored raw (breaker33).
 
-The redactor read JSON and Python escapes (`\\u0067`, `\\x67`), percent-encoding, Base64 and hex, but
-not HTML character references (`&#103;hp_...`, `&#x67;`, `ghp&lowbar;...`), ECMAScript's `\\u{67}`,
-Python's `\\U00000067` or octal `\\147` (C, `printf`), nor a key with one character of its prefix
-swapped for a look-alike (a Cyrillic er in `ghp_`, a Cyrillic capital A in `AKIA`, a modifier low
-macron for the `_`: the body, the secret itself, whole): a GitHub token or an AWS key id so written
-went through `memeval audit ingest` into the database, the review pages and `memeval pack build`'s
-pack as sent, and any browser, HTML parser, shell `printf` or agent reading the text back gets the
-key. A text taken from a web page's source holds references as a matter of course.
+The redactor read JSON and Python escapes (`\\u0067`, `\\x67`), percent-encoding, Base64 and hex, but not HTML
+character references (`&#103;hp_...`, `&#x67;`, `ghp&lowbar;...`), ECMAScript's `\\u{67}`, Python's
+`\\U00000067` or octal `\\147` (C, `printf`), nor a key with one character of its prefix swapped for a
+look-alike (a Cyrillic er in `ghp_`, a Cyrillic capital A in `AKIA`, a modifier low macron for the `_`: the
+body, the secret itself, whole), nor quoted-printable (a mail body as sent: a soft line break cut the key and
+only its first characters were blanked; `=5F` in an encoded word): a GitHub token or an AWS key id so written
+went through `memeval audit ingest` into the database, the review pages and `memeval pack build`'s pack as
+sent, and any browser, HTML parser, shell `printf` or agent reading the text back gets the key. A text taken
+from a web page's source holds references as a matter of course.
 
 A card number or an IBAN written in Arabic-Indic, Persian or Devanagari digits (`٤١١١ ١١١١ ...`,
 how many people in those places write them) was stored raw too: NFKC keeps those digits, and the
@@ -79,6 +80,9 @@ ENCODED = [
     "Token with a Cyrillic er in its prefix: gh\u0440_" + TOKEN[4:],
     "AWS key id with a Cyrillic A: \u0410" + AWS_ID[1:] + " (uploads)",
     "Token with a modifier low macron for its underscore: ghp\u02cd" + TOKEN[4:],
+    # a mail body kept quoted-printable: a soft break (`=` ending a filled line of 76) cuts the key
+    "Here is the deploy token for the staging host, please keep it: " + TOKEN[:12] + "=\n" + TOKEN[12:] + " thanks",
+    "Subject: =?UTF-8?Q?token_ghp=5F" + TOKEN[4:] + "?=",
 ]
 DIGITS = [
     "Refund to card " + CARD.translate(ARABIC) + " please.",
@@ -92,6 +96,7 @@ PLAIN = [
     "\u0627\u0644\u0633\u0639\u0631 \u0664\u0665 \u0631\u064a\u0627\u0644 "
     "\u0644\u0644\u0642\u0637\u0639\u0629 (order \u0661\u0662\u0663).",
     "\u0915\u0940\u092e\u0924 \u096a\u096b\u0966 \u0930\u0941\u092a\u092f\u0947 \u0939\u0948",
+    "Checksums end in padding like dGVzdA==\nDate=20211011 and Expires=172800 stay as written.",
     "\u041c\u043e\u0441\u043a\u0432\u0430 and \u0391\u03b8\u03ae\u03bd\u03b1 orders ship by DHL-2026 "
     "(\u0437\u0430\u043a\u0430\u0437 A1-\u0410\u0411).",
 ]
@@ -119,7 +124,7 @@ def _readings(text: str) -> list[str]:
 
 
 def _forbidden(texts: list[str]) -> list[str]:
-    keys = [TOKEN, TOKEN[4:20], AWS_ID[1:]]
+    keys = [TOKEN, TOKEN[4:20], TOKEN[-16:], AWS_ID[1:]]
     return keys + [v.replace(" ", "") for v in (CARD, IBAN)] + [CARD, IBAN] + [
         f(CARD) for f in (lambda s: s.translate(ARABIC), lambda s: s.translate(PERSIAN),
                           lambda s: s.translate(DEVANAGARI))
@@ -173,7 +178,7 @@ def test_encoded_keys_and_cards_in_other_digits_never_reach_sqlite_or_the_pack(t
     _check(stored, pack_text)
     raw = b"".join(p.read_bytes() for p in db_file.parent.iterdir() if p.is_file())
     encoded_forms = [decimal_refs(TOKEN[4:20]), hex_refs(TOKEN[4:20]), braced(TOKEN[4:20]),
-                     long_escapes(TOKEN[4:20]), octal(TOKEN[4:20]), TOKEN[4:], AWS_ID[1:],
+                     long_escapes(TOKEN[4:20]), octal(TOKEN[4:20]), TOKEN[4:], TOKEN[-16:], AWS_ID[1:],
                      CARD.translate(ARABIC), CARD.translate(PERSIAN), CARD.translate(DEVANAGARI),
                      IBAN.translate(ARABIC)]  # fmt: skip
     for form in encoded_forms:
