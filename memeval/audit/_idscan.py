@@ -20,11 +20,16 @@ from typing import Any
 
 from memeval.audit._events import AuditEvent
 
-_PLAIN_ID = re.compile(r"[a-z]{1,12}(?:[_\-/.:][a-z0-9]{1,16}){1,3}|[a-z][a-z-]{0,39}|hd_[0-9a-f]{24}")
+_PLAIN_ID = re.compile(
+    r"(?![a-z0-9_\-/.:]*(?:pass|pwd|secret|token|key|auth|cred))"
+    r"(?:[a-z]{1,12}(?:[_\-/.:][a-z0-9]{1,16}){1,3}|[a-z][a-z-]{0,39})|hd_[0-9a-f]{24}"
+)
 """Ids too plain to hold a secret (`mem_07`, `les/fernhill/l1`, `reviewer`): lower-case words and
-short parts, no run long enough for a key; and the store's own hold ids (`hold_id_for`: `hd_` and
-24 hex of a sha256 digest, which the review queue sends back as the subject of each decision on a
-hold; like a `sha256:` digest, not scanned). Everything else is scanned. The review queue makes
+short parts, no run long enough for a key, and no word a credential is named by (`password:hunter2secret`,
+`token:ab12cd34ef56ab78`, `db/passwd-...` have this shape, and the credential rules read a value after
+such a word as a password: breaker33 found them stored unscanned); and the store's own hold ids
+(`hold_id_for`: `hd_` and 24 hex of a sha256 digest, which the review queue sends back as the subject of each
+decision on a hold; like a `sha256:` digest, not scanned). Everything else is scanned. The review queue makes
 its own ids of such parts (`memeval.review.new_decision_id`, claim and comment ids), so a decision
 or claim without free text loads no redaction engine."""
 _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")

@@ -16,8 +16,10 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 from typing import TypeVar
 
+from memeval._escapes import spelt_out
 from memeval.ignorable import DEFAULT_IGNORABLE
 
 _T = TypeVar("_T")
@@ -165,6 +167,13 @@ _ROT13 = str.maketrans(
 )
 
 
+_SPELLING_MARKS = re.compile(r"&#|&[A-Za-z][A-Za-z0-9]{1,31};|\\(?:[uUx]|[0-7])")
+"""Where a character may be spelt as an HTML reference or a string escape (`memeval._escapes`)."""
+_SPELLINGS_LEAST = 4
+"""References or escapes a text needs before its spelt-out reading is judged: an `&amp;` or a path's `\\1` is no
+message. Orders spelt whole in `&#73;&#103;...` or `\\u0049\\u0067...` were judged as written and stored (breaker33)."""
+
+
 def byte_readings(text: str) -> list[tuple[str, int, int, str]]:
     """Runs of hex pairs (`_HEX`) and of 8-bit binary groups (`_BINARY`) read as UTF-8 text.
 
@@ -222,9 +231,10 @@ def _variants(text: str) -> list[tuple[int, int, str]]:
     """Readings of `text` an attacker may have hidden orders in: `(start, end, decoded)`.
 
     ROT13 and reversed text (the whole text), leetspeak (when three or more words mix letters
-    with 0/1/3/4/5/7), hex and 8-bit binary runs (decoded as UTF-8). Source of the encodings:
-    the obfuscation tactics named in public prompt-injection corpora (base64, hex, binary,
-    ROT13, leetspeak, reversal).
+    with 0/1/3/4/5/7), hex and 8-bit binary runs (decoded as UTF-8), and the whole text with its HTML
+    character references and string escapes spelt out (`memeval._escapes`) when it has four or more.
+    Source of the encodings: the obfuscation tactics named in public prompt-injection corpora (base64,
+    hex, binary, ROT13, leetspeak, reversal; HTML references and escapes: breaker33).
     """
     return list(_kept(_variants_once, text))
 
@@ -238,4 +248,10 @@ def _variants_once(text: str) -> tuple[tuple[int, int, str], ...]:
     if len(_LEET_WORD.findall(text)) >= 3:
         out.append((0, len(text), text.translate(_LEET)))
     out += ((start, end, decoded) for _, start, end, decoded in _kept(_byte_readings_once, text))
+    if ("&" in text or "\\" in text) and len(list(islice(_SPELLING_MARKS.finditer(text), _SPELLINGS_LEAST))) == (
+        _SPELLINGS_LEAST
+    ):
+        spelt = spelt_out(text)
+        if spelt != text:
+            out.append((0, len(text), spelt))
     return tuple(out)

@@ -13,9 +13,10 @@ level deep into another encoding) and blanks the ORIGINAL characters the secret 
 - segment readings (`encoded_segments`: Base64, hex) cannot be mapped character by character:
   when the decoded bytes hold any finding the whole encoded segment is blanked.
 
-Decoding formats: JSON string escapes (RFC 8259 section 7: `\"` `\\` `\/` `\b` `\f` `\n`
-`\r` `\t` `\uXXXX` with surrogate pairs) plus Python's `\'` and `\xHH`; percent-encoding
-(RFC 3986 section 2.1, UTF-8 octets); Base64 standard and URL-safe alphabets (RFC 4648 sections 4
+Decoding formats: string escapes and HTML character references as `memeval._escapes` reads them
+(JSON's, Python's, C's octal, `\u{...}`; `&#103;`, `&#x67;`, `&lowbar;`); percent-encoding
+(RFC 3986 section 2.1, UTF-8 octets); quoted-printable (RFC 2045 section 6.7, soft line breaks
+dropped); Base64 standard and URL-safe alphabets (RFC 4648 sections 4
 and 5, padding optional); hex pairs (RFC 4648 section 8, either case). A decoded segment is read
 only when it is text (UTF-8, nearly all printable): a Base64 image, a digest or a random key
 body decodes to bytes that are not, and is left to the other readings.
@@ -33,11 +34,10 @@ from typing import NamedTuple
 
 import regex
 
+from memeval._escapes import ESCAPE, REFERENCE, dereference, unescape
 from memeval.ignorable import DEFAULT_IGNORABLE
 from memeval.redact._views import View
 
-_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "'": "'", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
-_ESCAPE = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[\"\\/'bfnrt])")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])")
@@ -89,23 +89,26 @@ def _replaced(text: str, replacements: list[tuple[int, int, str]]) -> View | Non
     return _mapped(pieces, text)
 
 
-def _unescape(m: re.Match[str]) -> str | None:
-    body = m.group()[1:]
-    if body[0] in ("u", "x"):
-        code = int(body[1:], 16)
-        return None if 0xD800 <= code <= 0xDFFF else chr(code)  # lone surrogates: left as written
-    return _SIMPLE[body]
-
-
 def unescape_view(text: str) -> View | None:
     """`text` with JSON / Python string escapes decoded; None when it has none."""
     if "\\" not in text:
         return None
-    view = _rewrite(text, _ESCAPE, _unescape)
+    view = _rewrite(text, ESCAPE, unescape)
     if view is None:
         return None
     # surrogate pairs (\ud83d\ude00) stay as two escapes above; JSON text rarely encodes a key that way
     return view
+
+
+def entity_view(text: str) -> View | None:
+    """`text` with HTML character references decoded (`&#103;hp_...`, `&#x67;`, `ghp&lowbar;`); None when it has none.
+
+    Text taken from a web page or its source keeps a key written in references, and every browser,
+    HTML parser or agent reading it back gets the key; each decoded character maps to its reference.
+    """
+    if "&" not in text:
+        return None
+    return _rewrite(text, REFERENCE, dereference)
 
 
 def _percent(m: re.Match[str]) -> str | None:
@@ -125,6 +128,41 @@ def url_view(text: str) -> View | None:
     if "%" not in text:
         return None
     return _rewrite(text, _PERCENT, _percent)
+
+
+_QUOTED = re.compile(r"(?:=[0-9A-F]{2})+|=\r?\n")
+"""Quoted-printable (RFC 2045 section 6.7): a run of `=XX` octets (upper-case hex, as the RFC writes them), or a soft
+line break (`=` at a line's end), which the encoding puts in every line over 76 characters, so in a long key."""
+_QUOTED_ASCII = frozenset(b"=_?")
+"""The ASCII octets read from `=XX`: `=` itself, and `_` and `?` in an encoded word (RFC 2047). An encoder writes any
+other printable ASCII as itself, so `password=01...` or `Expires=17` is no encoding; nor is `Date=20...` (a space,
+which an encoder writes as `=20` only at a line's end, where no key goes on)."""
+_SOFT_LINE = range(70, 77)
+"""Lengths, `=` included, of a line an encoder ended with a soft break: it fills lines up to 76 characters. A
+shorter line ending in `=` is Base64 padding (a WireGuard key, then its next line), not a break."""
+
+
+def _quoted(m: re.Match[str]) -> str | None:
+    if m.group()[1] in "\r\n":  # a soft line break: the line goes on, if it was filled as an encoder fills them
+        return "" if m.start() - m.string.rfind("\n", 0, m.start()) in _SOFT_LINE else None
+    raw = bytes.fromhex(m.group().replace("=", ""))
+    if any(b < 0x80 and b not in _QUOTED_ASCII for b in raw):
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def quoted_printable_view(text: str) -> View | None:
+    """`text` with quoted-printable octets decoded and soft line breaks dropped (an e-mail's body as sent); or None.
+
+    A key in a mail body kept as sent was cut by a soft break after its first characters and only they were
+    blanked (breaker33); each decoded character maps to its run, a dropped break to nothing.
+    """
+    if "=" not in text:
+        return None
+    return _rewrite(text, _QUOTED, _quoted)
 
 
 def joined_view(text: str) -> View | None:

@@ -31,8 +31,10 @@ from memeval.redact._context import ContextRecognizer, scanner_rules
 from memeval.redact._cutkeywords import KeywordCutReader
 from memeval.redact._decode import (
     encoded_segments,
+    entity_view,
     hidden_view,
     joined_view,
+    quoted_printable_view,
     spaced_apart_view,
     spaced_view,
     unescape_view,
@@ -41,6 +43,7 @@ from memeval.redact._decode import (
 )
 from memeval.redact._engine import PiiAnalyzer, PiiSettings
 from memeval.redact._gaps import gap_view, reversed_span, rlo_view, whole_across_gap
+from memeval.redact._homoglyphs import homoglyph_view
 from memeval.redact._incomplete import DETECTOR_PREFIX, SCAN_INCOMPLETE, failed, incomplete_result, settle
 from memeval.redact._merge import detector_of, merge
 from memeval.redact._models import REDACTOR_VERSION, Finding, Redaction, placeholder
@@ -106,6 +109,9 @@ class Redactor:
         self._readings = (
             Reading("unescaped", unescape_view),
             Reading("url-decoded", url_view),
+            Reading("entities", entity_view),
+            Reading("quoted-printable", quoted_printable_view),
+            Reading("homoglyphs", homoglyph_view),
             Reading("joined", joined_view),
             Reading("hidden", hidden_view),
             Reading("unmarked", unmarked_view),

@@ -11,7 +11,8 @@ for.
   bidi, tag characters; and every other default-ignorable code point of
   `memeval.ignorable`: variation selectors, the grapheme joiner, Hangul fillers, Mongolian
   and Khmer ones) dropped; each character NFKC-normalised (full-width letters and digits
-  become ASCII); every non-ASCII character and every character no rule uses (brackets, braces,
+  become ASCII; so do the decimal digits of every other script, `٤` and `४` as `4`, which NFKC
+  keeps); every non-ASCII character and every character no rule uses (brackets, braces,
   `,` `;` `!` `&` `*` `#`) becomes a space; runs of the characters rules do use (quotes,
   backticks, `|` `<` `>` `.` `?` `@` `/`) become spaces where they touch a space or an end
   (sentence ends, closing quotes) and stay between two token characters; `:` after a token of
@@ -132,6 +133,10 @@ def _normalise(text: str, *, breaks: bool, slash: bool = False) -> View:
         if norm == "-" and i and text[i - 1].isalnum() and not text[i + 1 : i + 2].isalnum():
             norm = " "
         norm = norm or unicodedata.normalize("NFKC", ch)
+        if not norm.isascii() and norm.isdecimal() and len(norm) == 1:
+            # a decimal digit of another script (Arabic-Indic `٤١١١`, Persian `۴۱۱۱`, Devanagari `४१११`):
+            # NFKC keeps it, but it is the digit to every reader, so a card or IBAN written in it is one
+            norm = chr(0x30 + unicodedata.decimal(norm))
         if len(norm) != 1:
             identity = False
         for c in norm:
