@@ -29,7 +29,15 @@ _EXACT = float(1 << 24)
 
 
 def probabilities(model: ClassifierModel, texts: Sequence[str]) -> list[float]:
-    """`[model.probability(t) for t in texts]`, the same floats, with the hashing and counting batched.
+    """`[model.probability(t) for t in texts]`, the same floats, hashed and counted in one batch.
+
+    `probabilities_each` with one model.
+    """
+    return probabilities_each([model], texts)[0]
+
+
+def probabilities_each(models: Sequence[ClassifierModel], texts: Sequence[str]) -> list[list[float]]:
+    """`[[m.probability(t) for t in texts] for m in models]`, the same floats, the texts hashed and counted once.
 
     The n-grams of `" " + prepare(t) + " "` of every text are hashed over the texts joined end
     to end (an n-gram that would cross from one text into the next is dropped), tagged with the
@@ -40,7 +48,7 @@ def probabilities(model: ClassifierModel, texts: Sequence[str]) -> list[float]:
     `ClassifierModel.probability`.
     """
     if not texts:
-        return []
+        return [[] for _ in models]
     padded = [" " + c.prepare(t) + " " for t in texts]
     lengths = np.fromiter((len(p) for p in padded), dtype=np.int64, count=len(padded))
     cps = np.frombuffer("".join(padded).encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
@@ -62,21 +70,25 @@ def probabilities(model: ClassifierModel, texts: Sequence[str]) -> list[float]:
     keys, counts = np.unique(np.concatenate(parts), return_counts=True)
     owners = (keys >> kind(c.BITS)).astype(np.int64)
     bounds = np.searchsorted(owners, np.arange(len(texts) + 1))
-    weights = model.weights[(keys & kind(_MASK)).astype(np.int64)]
+    buckets = (keys & kind(_MASK)).astype(np.int64)
     # the float32 sum of squared counts in `features` is exact (whatever its order) while it stays
     # below 2**24, the integers float32 holds exactly; a text with more is done as `features` does
     squares = np.bincount(owners, weights=(counts * counts).astype(np.float64), minlength=len(texts))
     norms = np.sqrt(squares.astype(np.float32))
     vals = counts.astype(np.float32) / norms[owners]
-    out = []
-    for j in range(len(texts)):
-        if squares[j] >= _EXACT:
-            out.append(model.probability(texts[j]))
-            continue
-        a, b = bounds[j], bounds[j + 1]
-        z = float(np.dot(weights[a:b], vals[a:b])) + model.bias
-        out.append(float(1.0 / (1.0 + np.exp(-z))))
-    return out
+    outs = []
+    for model in models:
+        weights = model.weights[buckets]
+        out = []
+        for j in range(len(texts)):
+            if squares[j] >= _EXACT:
+                out.append(model.probability(texts[j]))
+                continue
+            a, b = bounds[j], bounds[j + 1]
+            z = float(np.dot(weights[a:b], vals[a:b])) + model.bias
+            out.append(float(1.0 / (1.0 + np.exp(-z))))
+        outs.append(out)
+    return outs
 
 
 @dataclass(frozen=True)
@@ -116,8 +128,9 @@ def primed(detector: HoldDetector, texts: Sequence[str]) -> HoldDetector:
     """`detector` with its n-gram classifier's window probabilities for `texts` computed ahead.
 
     For a detector with a `classifier` attribute that is exactly a `HashedClassifier` (the
-    default `RulesWithClassifier`), a shallow copy whose classifier reads the table; any other
-    detector is returned as it is.
+    default `RulesWithClassifier`), a shallow copy whose classifier reads the table; with a `refit` attribute that
+    is one too (round 34's stage, `_stacked.Stacked34Detector`), its probabilities are read from the same hashing
+    pass; any other detector is returned as it is.
     """
     inner = getattr(detector, "classifier", None)
     if type(inner) is not HashedClassifier or not texts:
@@ -129,11 +142,18 @@ def primed(detector: HoldDetector, texts: Sequence[str]) -> HoldDetector:
             reading[s:e] for views in readings.values() for _, _, reading in views for s, e in c.windows(reading)
         )
     )
-    ahead = dict(zip(windows, probabilities(model, windows), strict=True))
+    refit = getattr(detector, "refit", None)  # round 34's stage reads a second classifier over the same windows
+    models = [model] + ([refit.model] if type(refit) is HashedClassifier else [])
+    tables = [dict(zip(windows, p, strict=True)) for p in probabilities_each(models, windows)]
     fast = copy.copy(detector)
     fast.classifier = _PrimedClassifier(  # type: ignore[attr-defined]  # checked above: it has one
-        _PrimedModel(model.name, model.weights, model.bias, model.thresholds, model.meta, ahead), readings
+        _PrimedModel(model.name, model.weights, model.bias, model.thresholds, model.meta, tables[0]), readings
     )
+    if len(models) == 2:
+        m = models[1]
+        fast.refit = _PrimedClassifier(  # type: ignore[attr-defined]  # checked above: it has one
+            _PrimedModel(m.name, m.weights, m.bias, m.thresholds, m.meta, tables[1]), readings
+        )
     return fast
 
 

@@ -465,28 +465,26 @@ def get_cascade_detector() -> HoldDetector:
 
 
 def get_hold_detector() -> HoldDetector:
-    """The default detector, built once per process: `rules/25` joined with the trained n-gram classifier `hashlr/14`.
+    """The default detector, built once per process: round 34's stacked stage over `rules/25+hashlr/14+views/2`.
 
-    `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the encoder
-    stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`: `alone_at`,
-    chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/25 since round 32, 24 since 31, 23
-    since 30, 22 since 29, 21 since 28 (round 22's default, and the stacked and cascade detectors', is `RuleDetector()`,
-    rules/20); round 21's default is rules/19 with `hashlr-14`, round 20's rules/18 with `hashlr-13`.
+    `rules/25+hashlr/14+views/2+stack/34` since round 34 (`_stacked.get_stacked34_detector`: a fitted stage over
+    the detector below and a second classifier, `hashlr-16`, rules/25's and a decoded view's verdicts standing).
+    Under it, `RulesWithClassifier` with the decoded-views stage (`views/2`, `_views.decoded_views`) and without the
+    encoder stage, with the numbers stored beside the classifier's weights (`hashlr-14.json`'s `combination`:
+    `alone_at`, chosen out of fold with its thresholds by `bench/hold_cv_round21.py`). Rules/25 since round 32, 24
+    since 31, 23 since 30, 22 since 29, 21 since 28 (round 22's default, and the stacked and cascade detectors', is
+    `RuleDetector()`, rules/20); round 21's default is rules/19 with `hashlr-14`, round 20's rules/18 with `hashlr-13`.
     The gated encoder stage (`get_cascade_detector()`) costs 2-3x the CPU on the sample week's texts
     (issue 17 wants 5,000 events/s), so it is opt-in. Figures: `memeval/hold/README.md`.
 
     Raises:
-        UsageError: the model record's `combination` is not numbers by name.
+        UsageError: the model record's `combination` is not numbers by name, or a model file is missing.
     """
     global _DEFAULT
     if _DEFAULT is None:
         with _LOCK:
             if _DEFAULT is None:
-                from memeval.hold._classifier import get_hold_classifier
+                from memeval.hold._stacked import get_stacked34_detector
 
-                clf = get_hold_classifier()
-                numbers = clf.model.meta.get("combination", {})
-                if not isinstance(numbers, dict) or not all(isinstance(v, float) for v in numbers.values()):
-                    raise UsageError(f"{clf.model.name}.json: combination is {numbers!r}, not numbers by name")
-                _DEFAULT = RulesWithClassifier(RuleDetector(version=25), clf, views=True, **numbers)
+                _DEFAULT = get_stacked34_detector()
     return _DEFAULT
