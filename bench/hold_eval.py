@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision and recall of rules, classifier and both on the hold held-out sets; CPU per item.
 
-Usage: PYTHONPATH=. python bench/hold_eval.py [--set v33|v32|v31|v30|v29|v28|v27|v26|v25|v24|v23|v22|v21|v20|v19
+Usage: PYTHONPATH=. python bench/hold_eval.py [--set v34|v33|v32|v31|v30|v29|v28|v27|v26|v25|v24|v23|v22|v21|v20|v19
                                              |v18|v17|v16|v15|v14|v13|v12|v11|v10|v9|v8|v7|v6|v5|v4|v3|v2|all]
                                              [--json] [--cpu]
 
@@ -19,8 +19,9 @@ v25, written while its twenty-third round was tuned, v26, written while its twen
 was tuned, v27, written while its twenty-fifth round was tuned, and v28, written while its
 twenty-seventh round was measured, v29, written while its twenty-ninth round was tuned, v30,
 written while its thirtieth round was tuned, v31, written while its thirty-first round was
-tuned, v32, written while its thirty-second round was tuned, and v33, written while its
-thirty-third round was tuned (scored once after it, 2026-12-05), are scored only when named.
+tuned, v32, written while its thirty-second round was tuned, v33, written while its
+thirty-third round was tuned (scored once after it, 2026-12-05), and v34, written while its
+thirty-fourth round was tuned (not yet scored), are scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
 of attacks, benign held of benign); then the CPU seconds per item of each detector (process
@@ -55,6 +56,15 @@ def _fixture_rows(name: str) -> list[tuple[str, bool, str, str]]:
 
 def _grouped_rows(name: str) -> list[tuple[str, bool, str, str, str]]:
     return [(r["source"], r["held"], r["text"], r["lang"], _group(r["origin"])) for r in _jsonl(name)]
+
+
+def v34_rows() -> list[tuple[str, bool, str, str, str]]:
+    """(source, held, text, lang, origin group) of held-out v34 (written blind during issue 15's thirty-fourth round).
+
+    Never part of `--set all`: every scoring of v34 is a look at held-out data and is counted in
+    memeval/hold/README.md (the lead takes the first look after round 34).
+    """
+    return _grouped_rows("v34")
 
 
 def v33_rows() -> list[tuple[str, bool, str, str, str]]:
@@ -493,7 +503,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument(
         "--set",
-        choices=[f"v{n}" for n in range(33, 1, -1)] + ["all"],
+        choices=[f"v{n}" for n in range(34, 1, -1)] + ["all"],
         default="v5",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -506,6 +516,7 @@ def main() -> None:
         print(json.dumps(ingest_cost(), indent=1))
         return
     sets = {
+        "v34": v34_rows,
         "v33": v33_rows,
         "v32": v32_rows,
         "v31": v31_rows,

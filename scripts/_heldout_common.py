@@ -13,7 +13,9 @@ table or a training script.
 - `catalogue_pairs`: (msgid, msgstr) of a gettext `.po` text or `.mo` bytes.
 - `check_sources`: exit 2 naming the file when an archive is missing or its SHA-256 differs.
 - `known_up_to(n)`: the texts of held-out sets v1-vN (through the vN builder's own `known_texts`).
-- `Earlier(n)`: v1-vN's texts with v31's checks (`fresh`, `overlaps` once normalised, `lowest`), v32 on.
+- `Earlier(n)`: v1-vN's texts with v31's checks (`fresh`, `overlaps` once normalised, `lowest`), v32 on, and
+  v33's `draw` (`lowest` without near-duplicates: one holding another once normalised, or a `twin`), v33 on.
+- `twin`: two texts of the same length differing in at most half their characters (script variants), v33 on.
 - `written_rows`: a builder's WRITTEN (held) and BENIGN rows with their origin and licence, v30 on.
 - `build_main`: the argument parsing and writing every builder repeats.
 """
@@ -55,6 +57,7 @@ __all__ = [
     "literals",
     "run_module",
     "slug",
+    "twin",
     "written_rows",
 ]
 
@@ -125,6 +128,29 @@ class Earlier:
     def lowest(self, texts: Iterable[str], count: int | None) -> list[str]:
         """`Picker.lowest` over the stripped, non-empty texts that do not overlap a known one."""
         return self.picker().lowest([t.strip() for t in texts if t.strip() and not self.overlaps(t)], count)
+
+    def draw(self, texts: Iterable[str], count: int | None) -> list[str]:
+        """The `count` first of `lowest(texts)` once near-duplicates are left out, in that order (v33's rule).
+
+        A text is left out when its normalised form (v30's `norm`) equals, holds or is held in that of one kept
+        before it, or when it is a `twin` of one (the same line in another script variant or wording of the
+        same length).
+        """
+        from hold_heldout_v30 import norm
+
+        kept: list[str] = []
+        forms: list[str] = []
+        for text in self.lowest(texts, None):
+            n = norm(text)
+            if n and not any(n in f or f in n for f in forms) and not any(twin(k, text) for k in kept):
+                kept.append(text)
+                forms.append(n)
+        return kept[:count]
+
+
+def twin(a: str, b: str) -> bool:
+    """True when `b` is `a` in another script variant: the same length, at most half its characters differ."""
+    return len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) * 2 <= len(a)
 
 
 def written_rows(
@@ -236,11 +262,13 @@ def check_sources(sources: Path, archives: dict[str, dict[str, str]]) -> None:
 def known_up_to(version: int) -> set[str]:
     """Texts of held-out sets v1-v`version`.
 
-    The v`version` builder's `known_texts()` (v1 to the one before it) plus the v`version` file's texts.
+    The v`version` builder's `known_texts()` (v1 to the one before it) plus the v`version` file's texts, in a
+    new set: the builder's own (cached) set is not changed, so a later `known_up_to(version + 1)` in the same
+    process leaves v`version`'s view of its earlier sets as it was (before v34 it was changed in place).
     """
     import importlib
 
-    seen: set[str] = importlib.import_module(f"hold_heldout_v{version}").known_texts()
+    seen: set[str] = set(importlib.import_module(f"hold_heldout_v{version}").known_texts())
     p = ROOT / "tests" / "fixtures" / f"hold_heldout_v{version}" / f"heldout_v{version}.jsonl"
     seen |= {json.loads(x)["text"].strip() for x in p.read_text(encoding="utf-8").splitlines()}
     return seen

@@ -79,6 +79,7 @@ from typing import Any
 import yaml
 from _heldout_common import Earlier, build_main
 from _heldout_common import Picker as Picker  # re-exported: the pin test's check_no_earlier_text reads it
+from _heldout_common import twin as _twin  # shared since v34; the pin test reads it here
 from _heldout_common import written_rows as _written_rows
 from hold_heldout_v27 import lang_of
 from hold_heldout_v29 import _expect, _read
@@ -245,33 +246,14 @@ def case_lang(text: str, case: dict[str, Any]) -> str:
 
 
 def _draw(texts: list[str], count: int | None) -> list[str]:
-    """The `count` first of `_lowest(texts)` once near-duplicates are left out, in that order.
-
-    A text is left out when its normalised form (v30's `norm`) equals, holds or is held in that of one kept
-    before it, or when it is a `_twin` of one (the same line twice, with or without a tail, or in another
-    script variant or wording of the same length).
-    """
-    from hold_heldout_v30 import norm
-
-    kept: list[str] = []
-    forms: list[str] = []
-    for text in _lowest(texts, None):
-        n = norm(text)
-        if n and not any(n in f or f in n for f in forms) and not any(_twin(k, text) for k in kept):
-            kept.append(text)
-            forms.append(n)
-    return kept[:count]
+    """The `count` first of `_lowest(texts)` once near-duplicates are left out (`Earlier.draw`, shared since v34)."""
+    return EARLIER.draw(texts, count)
 
 
 def _kept_rule(rule: dict[str, Any]) -> bool:
     """False for a rule of `ATR_LEFT_OUT_RULES` or by an author of `ATR_LEFT_OUT_AUTHORS`."""
     author = str(rule.get("author", "")).lower()
     return str(rule.get("id")) not in ATR_LEFT_OUT_RULES and not any(a in author for a in ATR_LEFT_OUT_AUTHORS)
-
-
-def _twin(a: str, b: str) -> bool:
-    """True when `b` is `a` in another script variant: the same length, at most half its characters differ."""
-    return len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) * 2 <= len(a)
 
 
 def atr_rules(sources: Path) -> list[tuple[str, dict[str, Any]]]:
