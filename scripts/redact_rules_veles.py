@@ -263,7 +263,6 @@ def main() -> None:
     """Read veles at the repository's HEAD, write `OUT`, print what was left out."""
     ap = argparse.ArgumentParser()
     ap.add_argument("repo", type=Path)
-    ap.add_argument("--out", type=Path, default=OUT)
     a = ap.parse_args()
     if not a.repo.exists():
         print(f"no git copy at {a.repo}", file=sys.stderr)
@@ -321,7 +320,7 @@ def main() -> None:
             f" {len(found)} test secrets it finds, {len(fixed)} of them not glued to a letter or digit"
         )
         blocks.append(rule_block(rule_id, entity, py, kws, ENTROPY, source))
-    write_rules(a.out, header, blocks, left)
+    write_rules(OUT, header, blocks, left)
 
 
 if __name__ == "__main__":
