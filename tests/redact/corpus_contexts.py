@@ -75,20 +75,24 @@ class Item:
     secrets: tuple[str, ...]
 
 
+CORPUS_FILES: tuple[Path, ...] = (
+    CORPUS,
+    FRESH_ROWS,
+    FRESH2_ROWS,
+    FRESH3_ROWS,
+    FRESH4_ROWS,
+    FRESH5_ROWS,
+    FRESH6_ROWS,
+    FRESH7_ROWS,
+    FRESH8_ROWS,
+    FRESH9_ROWS,
+    PLACEHOLDER_ROWS,
+)
+"""Every file of the owned corpus, in the order `load_corpus()` reads them."""
+
+
 def load_corpus(
-    paths: tuple[Path, ...] = (
-        CORPUS,
-        FRESH_ROWS,
-        FRESH2_ROWS,
-        FRESH3_ROWS,
-        FRESH4_ROWS,
-        FRESH5_ROWS,
-        FRESH6_ROWS,
-        FRESH7_ROWS,
-        FRESH8_ROWS,
-        FRESH9_ROWS,
-        PLACEHOLDER_ROWS,
-    ),
+    paths: tuple[Path, ...] = CORPUS_FILES,
 ) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]
