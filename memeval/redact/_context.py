@@ -129,12 +129,14 @@ secret-scanning patterns), then the credential key words of detect-secrets' keyw
 the 12-digit Maestro prefixes of Faker's card list the context rules do not reach
 (`scripts/redact_rules_cards.py`: `0604`)."""
 
-SCANNER_RULE_FILES = ("betterleaks.toml",)
+SCANNER_RULE_FILES = ("betterleaks.toml", "veles.toml")
 """Packaged rule files read as a credential scanner, not as context rules: the betterleaks and
 gitleaks rules neither bundled engine reports on the rule's own examples
-(`scripts/redact_rules_betterleaks.py`). Their patterns end a key where the engines' do (a quote,
-a space, `;`), so they read every view the engines read (`Redactor._scan_joined`: as written, the
-boundary view, the slash view), where `.` `!` `)` or CJK text after a key become spaces."""
+(`scripts/redact_rules_betterleaks.py`), and veles' self-named key patterns whose own test secrets
+memeval missed (`scripts/redact_rules_veles.py`). Their patterns end a key where the engines' do (a
+quote, a space, `;`; veles' at any character but a letter or digit), so they read every view the
+engines read (`Redactor._scan_joined`: as written, the boundary view, the slash view), where `.`
+`!` `)` or CJK text after a key become spaces."""
 
 
 def scanner_rules() -> tuple[ContextRule, ...]:

@@ -54,6 +54,11 @@ FRESH8_ROWS = CORPUS.with_name("corpus_fresh8.jsonl")
 presidio-research's labelled synthetic set) that main stored raw and this round blanks (`pg_pass`,
 `test_pass` keys; a 12-digit Maestro number after `cc `), hand rows for `rules/detect_secrets.toml`
 with look-alikes it must keep, and its ordinary look-alikes; read by `load_corpus()` too."""
+FRESH9_ROWS = CORPUS.with_name("corpus_fresh9.jsonl")
+"""Rows of the ninth fresh corpus (`../fixtures/redact_fresh9/`: veles' detector tests, IBM
+detect-secrets' plugin tests, scrubadub's tests) that main stored raw and this round blanks (keys in
+`rules/veles.toml`'s shapes, copies of a key glued together, an SSN after "is"), hand rows for those
+rules with look-alikes they must keep, and its ordinary look-alikes; read by `load_corpus()` too."""
 PLACEHOLDER_ROWS = CORPUS.with_name("corpus_placeholders.jsonl")
 """Passwords starting `My`/`your` that the fifth and seventh fresh corpora found stored raw (a digit
 in them, or a `!` after them) and hand rows of that shape, with the placeholders of the owned and
@@ -70,19 +75,24 @@ class Item:
     secrets: tuple[str, ...]
 
 
+CORPUS_FILES: tuple[Path, ...] = (
+    CORPUS,
+    FRESH_ROWS,
+    FRESH2_ROWS,
+    FRESH3_ROWS,
+    FRESH4_ROWS,
+    FRESH5_ROWS,
+    FRESH6_ROWS,
+    FRESH7_ROWS,
+    FRESH8_ROWS,
+    FRESH9_ROWS,
+    PLACEHOLDER_ROWS,
+)
+"""Every file of the owned corpus, in the order `load_corpus()` reads them."""
+
+
 def load_corpus(
-    paths: tuple[Path, ...] = (
-        CORPUS,
-        FRESH_ROWS,
-        FRESH2_ROWS,
-        FRESH3_ROWS,
-        FRESH4_ROWS,
-        FRESH5_ROWS,
-        FRESH6_ROWS,
-        FRESH7_ROWS,
-        FRESH8_ROWS,
-        PLACEHOLDER_ROWS,
-    ),
+    paths: tuple[Path, ...] = CORPUS_FILES,
 ) -> list[Item]:
     """Items of the corpus files (Base64 text and secrets decoded)."""
     lines = [ln for p in paths for ln in p.read_text(encoding="utf-8").splitlines()]

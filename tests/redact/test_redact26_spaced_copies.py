@@ -25,14 +25,16 @@ VERBATIM = [(n, w) for n, w in CONTEXTS if _PROBE in w(_PROBE)[0] and w(_PROBE)[
 
 
 def _cases(mark: str) -> list[tuple[str, str, str]]:
-    """(text, word, value) of every 6th owned-corpus credential value of 16+ characters holding `mark`, no space."""
+    """(text, word, value) of every 6th owned-corpus credential value of 16+ characters holding `mark`, no space,
+    standing once in its text (the word is rewritten wherever it stands: copies of a key glued together, as the
+    ninth check's veles rows write them, would become one spaced run that no reading splits)."""
     cases = sorted(
         {
             (item.text, word_around(item.text, s), s)
             for item in load_corpus()
             if item.group == "credential"
             for s in item.secrets
-            if len(s) >= 16 and s in item.text and mark in s and not any(c.isspace() for c in s)
+            if len(s) >= 16 and item.text.count(s) == 1 and mark in s and not any(c.isspace() for c in s)
         }
     )
     return cases[::6]
