@@ -21,7 +21,7 @@ twenty-seventh round was measured, v29, written while its twenty-ninth round was
 written while its thirtieth round was tuned, v31, written while its thirty-first round was
 tuned, v32, written while its thirty-second round was tuned, v33, written while its
 thirty-third round was tuned (scored once after it, 2026-12-05), and v34, written while its
-thirty-fourth round was tuned (not yet scored), are scored only when named.
+thirty-fourth round was tuned (scored once after it, 2026-12-06), are scored only when named.
 
 Prints, per detector: true/false positives, precision, recall, and per language (attacks caught
 of attacks, benign held of benign); then the CPU seconds per item of each detector (process

@@ -129,7 +129,9 @@ def test_v16_as_training_data_floors_and_the_look_reproduced() -> None:
     """v16 is spent: the default's in-sample figure has a floor; rules/13's default still gives the look's.
 
     Not a held-out figure (rules/14 was written from v16's misses). The look (bench/results/
-    hold_heldout_v16_look1.json): `rules/13+hashlr/10+views/2` caught 105 of 209 and held 16 of 220.
+    hold_heldout_v16_look1.json): `rules/13+hashlr/10+views/2` caught 105 of 209 and held 16 of 220. Since
+    breaker33 the decoded views, which every version shares, also read a text spelt in HTML references or
+    escapes: line 251 (an order so spelt) is held too, 106 (`bench/hold_verdicts_changed.py`).
     """
     import json
     from pathlib import Path
@@ -143,5 +145,5 @@ def test_v16_as_training_data_floors_and_the_look_reproduced() -> None:
         for name, d in (("look", look), ("now", now)):
             if d.assess(r["text"], r["source"]).held:
                 counts[name][0 if r["held"] else 1] += 1
-    assert counts["look"] == [105, 16]
+    assert counts["look"] == [106, 16]  # the look's 105 and line 251 (above)
     assert counts["now"][0] >= 155 and counts["now"][1] <= 6, counts

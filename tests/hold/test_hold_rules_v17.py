@@ -130,7 +130,9 @@ def test_rules16_stays_reproducible_by_name() -> None:
 
 def test_v19_look_reproduced_by_round17s_default() -> None:
     """v19's one look (bench/results/hold_heldout_v19_look1.json): rules/16+hashlr/10+views/2 caught 228 of 339
-    orders and held 23 of 286 benign texts; rebuilt by name it gives the same, whatever the default is now."""
+    orders and held 23 of 286 benign texts; rebuilt by name it gives the same, whatever the default is now, but for
+    lines 204 and 260: orders spelt in HTML references or escapes, which the decoded views every version shares
+    read since breaker33 (`bench/hold_verdicts_changed.py`), so 230."""
     path = FIXTURES / "hold_heldout_v19" / "heldout_v19.jsonl"
     rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
     look = RulesWithClassifier(RuleDetector(version=16), get_hold_classifier("hashlr-10"), views=True)
@@ -139,7 +141,7 @@ def test_v19_look_reproduced_by_round17s_default() -> None:
         if look.assess(r["text"], r["source"]).held:
             caught += bool(r["held"])
             held += not r["held"]
-    assert (caught, held) == (228, 23)
+    assert (caught, held) == (230, 23)  # the look's 228 and lines 204 and 260 (above)
 
 
 def test_rules17_match_no_benign_set_row() -> None:
