@@ -143,8 +143,10 @@ def _batches() -> list[Joined]:
 def test_crossing_with_the_filter_answers_as_without_it() -> None:
     crossed = 0
     for joined in _batches():
-        got = crossing(joined)
-        assert got == crossing(joined, prefilter=False), joined.text[:300]
+        # No wall-clock cut-off: at 0.5 s (the default) a loaded machine ends the unfiltered search early and
+        # it answers "every text" (its fail-safe), which is not the answer being compared (seen once in a suite).
+        got = crossing(joined, 600.0)
+        assert got == crossing(joined, 600.0, prefilter=False), joined.text[:300]
         crossed += len(got)
     assert crossed > 0  # the batches do cross: the check compares real answers
 
