@@ -83,7 +83,7 @@ class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
     event: ClassVar[str]
     v: int = 1
-    """Narrowed by each view to its event's `Literal` version: a line of a higher one goes to pydantic, which refuses it."""
+    """Narrowed by each view to its event's `Literal` version: a higher one goes to pydantic, which refuses it."""
     seq: int = -1
     at: _Aware | None = None
 
