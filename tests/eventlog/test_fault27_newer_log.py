@@ -69,3 +69,15 @@ def test_the_same_log_untouched_still_reads(tmp_path: Path, command: str) -> Non
     out = run_memeval(command, "01NEWERLOG", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip(), out.stderr
+
+
+def test_every_kind_reads_only_the_version_and_format_it_writes() -> None:
+    """Each event's `v` (and the first line's `format`) is a Literal of one value, so a new kind cannot read a
+    higher version as its own; the views match the models field for field (test_fast_calls checks that)."""
+    from typing import get_args
+
+    from memeval.eventlog._events import LOG_FORMAT, Event, RunPlanned
+
+    for model in get_args(get_args(Event)[0]):
+        assert get_args(model.model_fields["v"].annotation) == (model.model_fields["v"].default,), model.__name__
+    assert get_args(RunPlanned.model_fields["format"].annotation) == (LOG_FORMAT,)
