@@ -9,7 +9,7 @@ card and the manifest are `RunCard` and `Manifest` (`_plan`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -27,14 +27,16 @@ from memeval.types import (
     TamperPolicy,
 )
 
-LOG_FORMAT = "memeval.runlog/1"
-"""Written as the first line's `format`; a reader refuses other formats (or upgrades them)."""
+LOG_FORMAT: Final = "memeval.runlog/1"
+"""Written as the first line's `format`; a reader refuses other formats (`RunPlanned.format` is this Literal)."""
 
 
 class _Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     v: int = 1
+    """The kind's schema version; each kind narrows it to `Literal[<the version it writes>]`, so a line of a
+    higher version (a newer memeval's) is refused (`memeval.eventlog._log.from_newer_memeval` says so)."""
     seq: int = -1
     """Position in the log, assigned by the writer."""
     at: AwareDatetime | None = None
@@ -63,8 +65,8 @@ class RunPlanned(_Event):
     event: Literal["run.planned"] = "run.planned"
     v: Literal[2] = 2
     """Version 2 only: a v1 line goes through the upcaster (`_upcast`)."""
-    format: str = LOG_FORMAT
-    """The log's format (`LOG_FORMAT`): the first line names it."""
+    format: Literal["memeval.runlog/1"] = LOG_FORMAT
+    """The log's format (`LOG_FORMAT`, the only one read): the first line names it."""
     run_id: str
     manifest: Manifest
     run_card: RunCard
@@ -77,6 +79,7 @@ class TrialStarted(_Event):
     """An attempt at a trial began."""
 
     event: Literal["trial.started"] = "trial.started"
+    v: Literal[1] = 1
     trial_id: str
     attempt: int = 1
     context_manifest: tuple[str, ...] = ()
@@ -93,6 +96,7 @@ class SandboxReady(_Event):
     """The trial's world was built and its sandbox is about to start."""
 
     event: Literal["sandbox.ready"] = "sandbox.ready"
+    v: Literal[1] = 1
     trial_id: str
     world_hash: str
     file_count: int
@@ -105,6 +109,7 @@ class AgentStarted(_Event):
     """The agent's command started in its sandbox."""
 
     event: Literal["agent.started"] = "agent.started"
+    v: Literal[1] = 1
     trial_id: str
     agent: str
     network: str
@@ -147,6 +152,7 @@ class AgentExited(_Event):
     """The agent's turn ended and every process it started is gone."""
 
     event: Literal["agent.exited"] = "agent.exited"
+    v: Literal[1] = 1
     trial_id: str
     execution: Execution
     exit_code: int | None
@@ -176,6 +182,7 @@ class ClaimRecorded(_Event):
     """What the agent said about its own work: kept, labelled, never counted."""
 
     event: Literal["claim.recorded"] = "claim.recorded"
+    v: Literal[1] = 1
     trial_id: str
     message: str
     self_reported: dict[str, Any] | None = None
@@ -187,6 +194,7 @@ class WorkspaceDiffed(_Event):
     """How the agent changed the world."""
 
     event: Literal["workspace.diffed"] = "workspace.diffed"
+    v: Literal[1] = 1
     trial_id: str
     diff: str | None
     """Artifact id of the unified diff (None when nothing changed)."""
@@ -227,6 +235,7 @@ class TamperScanned(_Event):
     """
 
     event: Literal["tamper.scanned"] = "tamper.scanned"
+    v: Literal[1] = 1
     trial_id: str
     policy: TamperPolicy
     """The run's `--tamper` policy: `fail` scores a trial with findings as failed."""
@@ -243,6 +252,7 @@ class VerifierStarted(_Event):
     """
 
     event: Literal["verifier.started"] = "verifier.started"
+    v: Literal[1] = 1
     trial_id: str
     tests_hash: str
     waited_ms: int | None = None
@@ -255,6 +265,7 @@ class CheckRecorded(_Event):
     """One check's result."""
 
     event: Literal["check.recorded"] = "check.recorded"
+    v: Literal[1] = 1
     trial_id: str
     type: CheckType
     level: CheckLevel
@@ -274,6 +285,7 @@ class FaultRaised(_Event):
     """A harness failure: a statement about the experiment, not the agent."""
 
     event: Literal["fault.raised"] = "fault.raised"
+    v: Literal[1] = 1
     trial_id: str | None = None
     code: FaultCode
     phase: Literal["build", "agent", "verify", "run"]
@@ -290,6 +302,7 @@ class TrialEnded(_Event):
     """The attempt is over."""
 
     event: Literal["trial.ended"] = "trial.ended"
+    v: Literal[1] = 1
     trial_id: str
     attempt: int = 1
     assessment: Assessment
@@ -301,6 +314,7 @@ class RunEnded(_Event):
     """The run stopped: completed, cancelled, or ended by an error."""
 
     event: Literal["run.ended"] = "run.ended"
+    v: Literal[1] = 1
     status: Literal["completed", "cancelled", "error"]
     message: str = ""
 

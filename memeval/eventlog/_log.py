@@ -98,7 +98,8 @@ def from_newer_memeval(raw: object, error: ValidationError) -> str:
 
     A run folder from a newer memeval (an event kind, a version `v` or a field this one does not
     know) was refused with pydantic's words alone (`model.called.v: Input should be 3`), exit 1,
-    naming neither the cause nor the fix.
+    naming neither the cause nor the fix. A first line naming a later log format
+    (`memeval.runlog/7`) is said so too.
 
     Args:
         raw: the decoded line (a dict for an event).
@@ -106,15 +107,22 @@ def from_newer_memeval(raw: object, error: ValidationError) -> str:
 
     Returns:
         e.g. "a model.called event of version 4, and this memeval (0.1.0) reads up to version 3:
-        the run was written by a newer memeval; upgrade memeval to read it", or "".
+        the run was written by a newer memeval; upgrade memeval to read it", or "a run log of format
+        memeval.runlog/7, and this memeval (0.1.0) reads memeval.runlog/1: ...", or "".
     """
     from memeval import __version__
-    from memeval.eventlog._events import current_versions
+    from memeval.eventlog._events import LOG_FORMAT, current_versions
 
     if not isinstance(raw, dict):
         return ""
     kind, known = raw.get("event"), current_versions()
     fix = "the run was written by a newer memeval; upgrade memeval to read it"
+    log_format = raw.get("format") if kind == "run.planned" else None
+    name, _, number = LOG_FORMAT.rpartition("/")
+    if isinstance(log_format, str) and log_format.startswith(name + "/"):
+        later = log_format.removeprefix(name + "/")
+        if later.isascii() and later.isdigit() and int(later) > int(number):
+            return f"a run log of format {log_format}, and this memeval ({__version__}) reads {LOG_FORMAT}: {fix}"
     if isinstance(kind, str) and kind not in known:
         return f"a {kind!r} event, which this memeval ({__version__}) does not know: {fix}"
     v = raw.get("v", 1)

@@ -13,7 +13,7 @@ tests/eventlog/test_plan_view.py checks the structs declare the models' fields a
 """
 
 from datetime import datetime
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Final, Literal
 
 import msgspec
 
@@ -22,7 +22,7 @@ from memeval.types import Control, Mode, NetworkMode, TamperPolicy
 
 _Aware = Annotated[datetime, msgspec.Meta(tz=True)]
 
-LOG_FORMAT = "memeval.runlog/1"
+LOG_FORMAT: Final = "memeval.runlog/1"
 """`memeval.eventlog._events.LOG_FORMAT` (the same text; a test checks they agree)."""
 
 
@@ -137,7 +137,7 @@ class RunPlannedView(_S, frozen=True, kw_only=True, tag_field="event", tag="run.
 
     event: ClassVar[str] = "run.planned"
     at: _Aware | None = None
-    format: str = LOG_FORMAT
+    format: Literal["memeval.runlog/1"] = LOG_FORMAT
     manifest: ManifestView
     run_card: RunCardView
     run_id: str

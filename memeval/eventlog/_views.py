@@ -83,6 +83,7 @@ class _View(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
     event: ClassVar[str]
     v: int = 1
+    """Narrowed by each view to its event's `Literal` version: a higher one goes to pydantic, which refuses it."""
     seq: int = -1
     at: _Aware | None = None
 
@@ -125,6 +126,7 @@ class TrialStartedView(_View, tag="trial.started", frozen=True, kw_only=True):
     """`memeval.eventlog.TrialStarted`, field for field."""
 
     event: ClassVar[Literal["trial.started"]] = "trial.started"
+    v: Literal[1] = 1
     agent_trial_id: str | None = None
     attempt: int = 1
     context_manifest: tuple[str, ...] = ()
@@ -135,6 +137,7 @@ class SandboxReadyView(_View, tag="sandbox.ready", frozen=True, kw_only=True):
     """`memeval.eventlog.SandboxReady`, field for field."""
 
     event: ClassVar[Literal["sandbox.ready"]] = "sandbox.ready"
+    v: Literal[1] = 1
     build_log: str | None = None
     bytes: int
     file_count: int
@@ -146,6 +149,7 @@ class AgentStartedView(_View, tag="agent.started", frozen=True, kw_only=True):
     """`memeval.eventlog.AgentStarted`, field for field."""
 
     event: ClassVar[Literal["agent.started"]] = "agent.started"
+    v: Literal[1] = 1
     agent: str
     network: str
     trial_id: str
@@ -156,6 +160,7 @@ class AgentExitedView(_View, tag="agent.exited", frozen=True, kw_only=True):
     """`memeval.eventlog.AgentExited`, field for field."""
 
     event: ClassVar[Literal["agent.exited"]] = "agent.exited"
+    v: Literal[1] = 1
     calls_in_flight: int | None = None
     duration_ms: int
     exchanges: str | None = None
@@ -173,6 +178,7 @@ class WorkspaceDiffedView(_View, tag="workspace.diffed", frozen=True, kw_only=Tr
     """`memeval.eventlog.WorkspaceDiffed`, field for field."""
 
     event: ClassVar[Literal["workspace.diffed"]] = "workspace.diffed"
+    v: Literal[1] = 1
     added: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
     diff: str | None
@@ -185,6 +191,7 @@ class VerifierStartedView(_View, tag="verifier.started", frozen=True, kw_only=Tr
     """`memeval.eventlog.VerifierStarted`, field for field."""
 
     event: ClassVar[Literal["verifier.started"]] = "verifier.started"
+    v: Literal[1] = 1
     tests_hash: str
     trial_id: str
     waited_ms: int | None = None
@@ -194,6 +201,7 @@ class CheckRecordedView(_View, tag="check.recorded", frozen=True, kw_only=True):
     """`memeval.eventlog.CheckRecorded`, field for field."""
 
     event: ClassVar[Literal["check.recorded"]] = "check.recorded"
+    v: Literal[1] = 1
     exit_code: int | None = None
     level: CheckLevel
     output: str | None = None
@@ -209,6 +217,7 @@ class ClaimRecordedView(_View, tag="claim.recorded", frozen=True, kw_only=True):
     """`memeval.eventlog.ClaimRecorded` without a self-reported figure (a line with one is read by pydantic)."""
 
     event: ClassVar[Literal["claim.recorded"]] = "claim.recorded"
+    v: Literal[1] = 1
     message: str
     self_reported: None = None
     """Narrower than the event's `dict[str, Any] | None`: the agent's own figures are free JSON, left to pydantic."""
@@ -220,6 +229,7 @@ class TamperScannedView(_View, tag="tamper.scanned", frozen=True, kw_only=True):
     """`memeval.eventlog.TamperScanned` of a scan that found nothing (a line with findings is read by pydantic)."""
 
     event: ClassVar[Literal["tamper.scanned"]] = "tamper.scanned"
+    v: Literal[1] = 1
     findings: tuple[()] = ()
     """Narrower than the event's `tuple[TamperFinding, ...]`: only an empty list is read here."""
     omitted: int = 0
@@ -231,6 +241,7 @@ class FaultRaisedView(_View, tag="fault.raised", frozen=True, kw_only=True):
     """`memeval.eventlog.FaultRaised`, field for field."""
 
     event: ClassVar[Literal["fault.raised"]] = "fault.raised"
+    v: Literal[1] = 1
     code: FaultCode
     message: str
     phase: Literal["build", "agent", "verify", "run"]
@@ -242,6 +253,7 @@ class RunEndedView(_View, tag="run.ended", frozen=True, kw_only=True):
     """`memeval.eventlog.RunEnded`, field for field."""
 
     event: ClassVar[Literal["run.ended"]] = "run.ended"
+    v: Literal[1] = 1
     message: str = ""
     status: Literal["completed", "cancelled", "error"]
 
@@ -250,6 +262,7 @@ class TrialEndedView(_View, tag="trial.ended", frozen=True, kw_only=True):
     """`memeval.eventlog.TrialEnded`, field for field."""
 
     event: ClassVar[Literal["trial.ended"]] = "trial.ended"
+    v: Literal[1] = 1
     assessment: Assessment
     attempt: int = 1
     retained: str | None = None
